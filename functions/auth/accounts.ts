@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import { ulid } from 'ulid';
+import type { Role } from '../../shared/constants.js';
+import { MESSAGES } from '../../shared/messages.js';
+import type { ProfileInput } from '../../shared/schemas/auth.js';
+import type { TokenPurpose } from '../data/entities/auth-token.js';
+import { getDb } from '../data/service.js';
+import { writeTransaction } from '../data/transaction.js';
+import type { Caller } from '../lib/auth-context.js';
+import { Forbidden, NotFound } from '../lib/errors.js';
+import { appLink, sendMail } from '../lib/mail.js';
+import { setPassword } from './identity.js';
+
+const DAY_SECONDS = 24 * 60 * 60;
+const TOKEN_LIFETIME: Record<TokenPurpose, number> = { confirm: 7 * DAY_SECONDS, reset: DAY_SECONDS };
+const INVALID_LINK = 'This link is invalid or has expired';
+
+async function issueToken(userId: string, purpose: TokenPurpose): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await getDb().entities.AuthToken.create({ token, userId, purpose, expiresAt: Math.floor(Date.now() / 1000) + TOKEN_LIFETIME[purpose] }).go();
+  return token;
+}
+
+/** A token that exists, has its purpose and has not expired (TTL deletion lags, so check the time too). */
+async function validToken(token: string, purpose: TokenPurpose) {
+  const found = await getDb().entities.AuthToken.get({ token }).go();
+  if (!found.data || found.data.purpose !== purpose || found.data.expiresAt < Date.now() / 1000) throw new NotFound(INVALID_LINK);
+  const user = await getDb().entities.User.get({ userId: found.data.userId }).go();
+  if (!user.data) throw new NotFound(INVALID_LINK);
+  return { token: found.data, user: user.data };
+}
+
+/**
+ * Creates an unconfirmed user and mails the link that sets the password: /confirm/{token}
+ * after a sign-up, /setup_account?token= after an admin's invitation. The e-mail is unique
+ * among users, enforced with a guard item in the same transaction.
+ */
+export async function createUnconfirmedUser(input: { name: string; email: string; role?: Role }, via: 'signup' | 'invite') {
+  const userId = ulid();
+  const email = input.email.trim().toLowerCase();
+  await writeTransaction(
+    ({ User, UniqueValue }) => [
+      User.create({ userId, email, name: input.name, role: input.role ?? 'user', confirmed: false }).commit(),
+      UniqueValue.create({ scope: 'email', value: email, ownerId: userId }).commit(),
+    ],
+    { 1: { field: 'email', message: 'Email has already been taken' } },
+  );
+  const token = await issueToken(userId, 'confirm');
+  const link = via === 'signup' ? appLink(`/confirm/${token}`) : appLink(`/setup_account?token=${token}`);
+  await sendMail({
+    to: email,
+    subject: via === 'signup' ? 'Confirm your account' : 'You have been invited',
+    text: `Hello ${input.name},\n\n${MESSAGES.confirmBySettingPassword}:\n${link}\n\nThe link is valid for 7 days.`,
+  });
+  return { userId };
+}
+
+export async function findUnconfirmedUser(accessToken: string) {
+  const { user } = await validToken(accessToken, 'confirm');
+  if (user.confirmed) throw new NotFound(INVALID_LINK);
+  return { user: { id: user.userId, name: user.name, email: user.email } };
+}
+
+/** Sets the first password, which confirms the account; the SPA then signs in with it. */
+export async function confirmUser(accessToken: string, password: string) {
+  const { token, user } = await validToken(accessToken, 'confirm');
+  if (user.confirmed) throw new NotFound(INVALID_LINK);
+  const { sub } = await setPassword(user.email, password);
+  await writeTransaction(({ User, UserLogin, AuthToken }) => [
+    UserLogin.put({ sub, userId: user.userId }).commit(),
+    User.patch({ userId: user.userId }).set({ confirmed: true }).commit(),
+    AuthToken.delete({ token: token.token }).commit(),
+  ]);
+  return { email: user.email, message: MESSAGES.confirmBySettingPassword };
+}
+
+/** Always answers the same message, so the form does not reveal who has an account. */
+export async function requestPasswordReset(email: string) {
+  const guard = await getDb().entities.UniqueValue.get({ scope: 'email', value: email.trim().toLowerCase() }).go();
+  const user = guard.data ? (await getDb().entities.User.get({ userId: guard.data.ownerId }).go()).data : null;
+  if (user?.confirmed && user.active !== false) {
+    const token = await issueToken(user.userId, 'reset');
+    await sendMail({
+      to: user.email,
+      subject: 'Reset your password',
+      text: `Hello ${user.name},\n\nTo choose a new password open:\n${appLink(`/reset_password/${token}`)}\n\nThe link is valid for 24 hours. If you did not ask for this, ignore this e-mail.`,
+    });
+  }
+  return { message: MESSAGES.resetRequested };
+}
+
+export async function checkResetToken(token: string) {
+  const { user } = await validToken(token, 'reset');
+  return { valid: true, email: user.email };
+}
+
+export async function changePassword(token: string, password: string) {
+  const found = await validToken(token, 'reset');
+  await setPassword(found.user.email, password);
+  await getDb().entities.AuthToken.delete({ token }).go();
+  return { message: 'Your password has been changed; sign in with it now' };
+}
+
+/** The signed-in user with their companies (tags, distributed flag, their role there). */
+export async function currentUser(caller: Caller) {
+  const db = getDb();
+  const user = (await db.entities.User.get({ userId: caller.user.userId }).go()).data!;
+  const memberships = await db.entities.CompanyUser.query.byUser({ userId: user.userId }).go({ pages: 'all' });
+  const companies = memberships.data.length
+    ? (await db.entities.Company.get(memberships.data.map((m) => ({ companyId: m.companyId }))).go()).data
+    : [];
+  const roleIn = new Map(memberships.data.map((m) => [m.companyId, m.role]));
+  return {
+    user: {
+      id: user.userId,
+      email: user.email,
+      name: user.name,
+      role: user.role,
+      active: user.active ?? true,
+      frozen: user.frozen ?? false,
+      profile: user.profile ?? {},
+      user_setting_attributes: { beta_features: false, experimental_features: false, ...(user.userSetting ?? {}) },
+      companies: companies
+        .map((c) => ({ id: c.companyId, name: c.name, tags: c.tags ?? [], distributed: c.distributed ?? false, role: roleIn.get(c.companyId) ?? 'user' }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    },
+  };
+}
+
+export async function updateProfile(caller: Caller, userId: string, input: ProfileInput) {
+  if (caller.user.userId !== userId && caller.user.role !== 'admin') throw new Forbidden(MESSAGES.noAccessHere);
+  const existing = await getDb().entities.User.get({ userId }).go();
+  if (!existing.data) throw new NotFound('User');
+  const changes = {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.profile ? { profile: { ...(existing.data.profile ?? {}), ...input.profile } } : {}),
+    ...(input.user_setting_attributes ? { userSetting: { ...(existing.data.userSetting ?? {}), ...input.user_setting_attributes } } : {}),
+  };
+  if (Object.keys(changes).length) await getDb().entities.User.patch({ userId }).set(changes).go();
+  return { ...(await currentUser({ ...caller, user: { ...caller.user, userId } })), message: MESSAGES.profileUpdated };
+}

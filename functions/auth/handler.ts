@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import {
+  changePasswordInput,
+  checkTokenInput,
+  confirmInput,
+  profileInput,
+  resetRequestInput,
+  signUpInput,
+  tokenInput,
+} from '../../shared/schemas/auth.js';
+import { areaHandler, operation, reply } from '../lib/http.js';
+import * as accounts from './accounts.js';
+
+/** Auth area: sign-up, confirmation, resets and the signed-in user's own record (spec 1 §7 Session). */
+export const handler = areaHandler('auth', {
+  signUp: operation({
+    body: signUpInput,
+    run: async ({ body }) => {
+      await accounts.createUnconfirmedUser(body, 'signup');
+      return reply(201, { message: 'Check your e-mail for the link that confirms your account' });
+    },
+  }),
+  findUnconfirmedUser: operation({ body: tokenInput, run: ({ body }) => accounts.findUnconfirmedUser(body.access_token) }),
+  confirmUser: operation({ body: confirmInput, run: ({ body }) => accounts.confirmUser(body.access_token, body.password) }),
+  requestPasswordReset: operation({ body: resetRequestInput, run: ({ body }) => accounts.requestPasswordReset(body.email) }),
+  checkResetToken: operation({ body: checkTokenInput, run: ({ body }) => accounts.checkResetToken(body.token) }),
+  changePassword: operation({ body: changePasswordInput, run: ({ body }) => accounts.changePassword(body.token, body.password) }),
+  currentUser: operation({ run: ({ caller }) => accounts.currentUser(caller!) }),
+  updateProfile: operation({
+    params: z.strictObject({ id: z.string().min(1).max(64) }),
+    body: profileInput,
+    run: ({ caller, params, body }) => accounts.updateProfile(caller!, params.id, body),
+  }),
+});

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { LABEL_SCOPES, LABEL_SORT_FIELDS, labelInput, labelUpdate } from '../../shared/schemas/label.js';
+import { LOGO_CONTENT_TYPES, MAX_LOGO_BYTES } from '../../shared/constants.js';
+import { VALIDATION } from '../../shared/messages.js';
+import { areaHandler, operation, reply } from '../lib/http.js';
+import { listQuerySchema } from '../lib/list-query.js';
+import { presignUpload } from '../uploads/presign.js';
+import * as labels from './labels.js';
+
+/** Catalogue area: labels now; artists, releases and recordings join here. */
+
+const idParams = z.strictObject({ id: z.string().min(1).max(64) });
+const labelListQuery = listQuerySchema(LABEL_SORT_FIELDS, {
+  scope: z.enum(LABEL_SCOPES).optional(),
+  /** Pickers ask for every label at once: selectable=true answers up to 1000 by name. */
+  selectable: z.enum(['true', 'false']).optional(),
+  inactive: z.enum(['true', 'false']).optional(),
+});
+
+/** selectable=true (pickers) answers the first 1000 by name; inactive=true is the inactive scope. */
+function withShortcuts<Q extends { selectable?: string; inactive?: string; page: number; per_page: number; scope?: string }>(query: Q): Q {
+  const scoped = query.inactive === 'true' ? { ...query, scope: 'inactive' } : query;
+  return scoped.selectable === 'true' ? { ...scoped, page: 1, per_page: 1000 } : scoped;
+}
+const logoRequest = z.strictObject({
+  filename: z.string().trim().min(1).max(200),
+  content_type: z.enum(LOGO_CONTENT_TYPES),
+  size: z.number().int().min(1).max(MAX_LOGO_BYTES, VALIDATION.maxValue('Size', `${MAX_LOGO_BYTES} bytes`)),
+});
+const adminLabelInput = labelInput.extend({ company_id: z.string().min(1).max(64) });
+
+export const handler = areaHandler('catalogue', {
+  listLabels: operation({
+    query: labelListQuery,
+    run: ({ tenantId, query }) => labels.listLabels(tenantId!, withShortcuts(query) as typeof query),
+  }),
+  getLabel: operation({
+    params: idParams,
+    run: async ({ tenantId, params }) => ({ label: await labels.getLabel(tenantId!, params.id) }),
+  }),
+  createLabel: operation({
+    body: labelInput,
+    run: async ({ tenantId, body }) => reply(201, { label: await labels.createLabel(tenantId!, body), message: 'Label Added' }),
+  }),
+  updateLabel: operation({
+    params: idParams,
+    body: labelUpdate,
+    run: async ({ tenantId, params, body }) => ({ label: await labels.updateLabel(tenantId!, params.id, body), message: 'Label Updated' }),
+  }),
+  deleteLabel: operation({
+    params: idParams,
+    run: ({ tenantId, params }) => labels.deleteLabel(tenantId!, params.id),
+  }),
+  presignLabelLogo: operation({
+    params: idParams,
+    body: logoRequest,
+    run: async ({ tenantId, params, body }) => {
+      await labels.getLabel(tenantId!, params.id);
+      return presignUpload(labels.logoPrefix(tenantId!, params.id), body);
+    },
+  }),
+
+  listAllLabels: operation({
+    query: labelListQuery,
+    run: ({ query }) => labels.listAllLabels(withShortcuts(query) as typeof query),
+  }),
+  adminCreateLabel: operation({
+    body: adminLabelInput,
+    run: async ({ body: { company_id, ...input } }) =>
+      reply(201, { label: await labels.createLabel(company_id, input), message: 'Label Added' }),
+  }),
+  adminGetLabel: operation({
+    params: idParams,
+    run: async ({ params }) => {
+      const found = await labels.findLabelAnyTenant(params.id);
+      return { label: await labels.getLabel(found.tenantId, params.id) };
+    },
+  }),
+  adminUpdateLabel: operation({
+    params: idParams,
+    body: labelUpdate,
+    run: async ({ params, body }) => {
+      const found = await labels.findLabelAnyTenant(params.id);
+      return { label: await labels.updateLabel(found.tenantId, params.id, body), message: 'Label Updated' };
+    },
+  }),
+  adminDeleteLabel: operation({
+    params: idParams,
+    run: async ({ params }) => {
+      const found = await labels.findLabelAnyTenant(params.id);
+      return labels.deleteLabel(found.tenantId, params.id);
+    },
+  }),
+});

@@ -1,0 +1,171 @@
+import { ulid } from 'ulid';
+import type { LabelInput, LabelScope, LabelUpdate, LabelView } from '../../shared/schemas/label.js';
+import { cachedList, listsChanged, LISTS } from '../data/list-cache.js';
+import { getDb } from '../data/service.js';
+import { writeTransaction } from '../data/transaction.js';
+import { NotFound } from '../lib/errors.js';
+import { pageOf, type SortSpec } from '../lib/list-query.js';
+import { presignDownload, uploadedObject } from '../uploads/presign.js';
+
+type LabelItem = Awaited<ReturnType<ReturnType<ReturnType<typeof getDb>['entities']['Label']['get']>['go']>>['data'] & {};
+
+/** What list rows carry; detail pages load the whole label. */
+export type LabelSummary = {
+  id: string;
+  company_id: string;
+  name: string;
+  active: boolean;
+  distributed: boolean;
+  requested: boolean;
+  email?: string;
+  country_id?: string;
+  has_logo: boolean;
+  created_at: string;
+  updated_at: string;
+};
+
+/** The cached lists a label write changes. */
+const labelLists = (tenantId: string) => [LISTS.tenantLabels(tenantId), LISTS.allLabels];
+
+/** Where a label's logo objects live: the tenant and label are part of the key. */
+export const logoPrefix = (tenantId: string, labelId: string) => `logos/${tenantId}/labels/${labelId}/`;
+
+function summary(item: LabelItem): LabelSummary {
+  return {
+    id: item.labelId,
+    company_id: item.tenantId,
+    name: item.name,
+    active: item.active ?? true,
+    distributed: item.distributed ?? false,
+    requested: item.requested ?? false,
+    email: item.email,
+    country_id: item.country_id,
+    has_logo: Boolean(item.logo?.key),
+    created_at: item.createdAt ?? '',
+    updated_at: item.updatedAt ?? item.createdAt ?? '',
+  };
+}
+
+async function view(item: LabelItem): Promise<LabelView> {
+  const { tenantId, labelId, createdAt, updatedAt, logo, ...fields } = item;
+  return {
+    ...fields,
+    id: labelId,
+    company_id: tenantId,
+    active: item.active ?? true,
+    distributed: item.distributed ?? false,
+    requested: item.requested ?? false,
+    logo: logo?.key ? { url: await presignDownload(logo.key), content_type: logo.content_type, size: logo.size, filename: logo.filename } : null,
+    created_at: createdAt ?? '',
+    updated_at: updatedAt ?? createdAt ?? '',
+  };
+}
+
+const SCOPE_TEST: Record<LabelScope, (l: LabelSummary) => boolean> = {
+  active: (l) => l.active,
+  inactive: (l) => !l.active,
+  distributed: (l) => l.distributed,
+  requested: (l) => l.requested,
+};
+
+export type LabelListQuery = { page: number; per_page: number; sort: SortSpec<string>; q?: string; scope?: LabelScope };
+
+const SORT_COLUMN: Record<string, keyof LabelSummary> = { created_at: 'created_at', updated_at: 'updated_at' };
+
+function listPage(all: LabelSummary[], query: LabelListQuery) {
+  const scoped = query.scope ? all.filter(SCOPE_TEST[query.scope]) : all;
+  const page = pageOf(scoped, {
+    page: query.page,
+    perPage: query.per_page,
+    sort: { field: SORT_COLUMN[query.sort.field] ?? query.sort.field, direction: query.sort.direction },
+    q: query.q,
+    searchFields: ['name', 'email'],
+    tieBreaker: 'id',
+  });
+  return { labels: page.items, total_count: page.total_count, total_pages: page.total_pages, page: page.page, per_page: page.per_page };
+}
+
+/** One tenant's labels, paged, sorted, searched and scoped on the server. */
+export async function listLabels(tenantId: string, query: LabelListQuery) {
+  const all = await cachedList(LISTS.tenantLabels(tenantId), async () => {
+    const items = await getDb().entities.Label.query.byTenant({ tenantId }).go({ pages: 'all' });
+    return items.data.map(summary);
+  });
+  return listPage(all, query);
+}
+
+/** Every tenant's labels (LabelsAdmin), with the company name beside each. */
+export async function listAllLabels(query: LabelListQuery) {
+  const all = await cachedList(LISTS.allLabels, async () => {
+    const db = getDb();
+    const [labels, companies] = await Promise.all([
+      db.entities.Label.query.all({}).go({ pages: 'all' }),
+      db.entities.Company.query.all({}).go({ pages: 'all', attributes: ['companyId', 'name'] }),
+    ]);
+    const names = new Map(companies.data.map((c) => [c.companyId, c.name]));
+    return labels.data.map((item) => ({ ...summary(item), company_name: names.get(item.tenantId) ?? '' }));
+  });
+  return listPage(all, query);
+}
+
+async function load(tenantId: string, labelId: string): Promise<LabelItem> {
+  const found = await getDb().entities.Label.get({ tenantId, labelId }).go();
+  if (!found.data) throw new NotFound('Label');
+  return found.data;
+}
+
+export async function getLabel(tenantId: string, labelId: string): Promise<LabelView> {
+  return view(await load(tenantId, labelId));
+}
+
+/** Finds a label of any tenant (admin detail), through the admin index. */
+export async function findLabelAnyTenant(labelId: string): Promise<LabelItem> {
+  const found = await getDb().entities.Label.query.all({}).where(({ labelId: id }, { eq }) => eq(id, labelId)).go({ pages: 'all' });
+  const item = found.data[0];
+  if (!item) throw new NotFound('Label');
+  return item;
+}
+
+/** Resolves `logo_key` into the stored logo facts, or removes the logo when null. */
+async function logoFields(tenantId: string, labelId: string, logoKey: string | null | undefined) {
+  if (logoKey === undefined) return {};
+  if (logoKey === null) return { logo: undefined, removeLogo: true };
+  const object = await uploadedObject(logoPrefix(tenantId, labelId), logoKey, 'logo_key');
+  return { logo: object };
+}
+
+export async function createLabel(tenantId: string, input: LabelInput): Promise<LabelView> {
+  const labelId = ulid();
+  const { logo_key, ...fields } = input;
+  const { logo } = await logoFields(tenantId, labelId, logo_key);
+  const record = { ...fields, tenantId, labelId, ...(logo ? { logo } : {}) };
+  await writeTransaction(({ Label, ListVersion }) => [
+    Label.create(record).commit(),
+    ...listsChanged(ListVersion, labelLists(tenantId)),
+  ]);
+  return getLabel(tenantId, labelId);
+}
+
+export async function updateLabel(tenantId: string, labelId: string, input: LabelUpdate): Promise<LabelView> {
+  await load(tenantId, labelId);
+  const { logo_key, ...fields } = input;
+  const { logo, removeLogo } = await logoFields(tenantId, labelId, logo_key);
+  const changes = { ...fields, ...(logo ? { logo } : {}) };
+  await writeTransaction(({ Label, ListVersion }) => [
+    removeLogo
+      ? Label.patch({ tenantId, labelId }).set(changes).remove(['logo']).commit()
+      : Label.patch({ tenantId, labelId }).set(changes).commit(),
+    ...listsChanged(ListVersion, labelLists(tenantId)),
+  ]);
+  return getLabel(tenantId, labelId);
+}
+
+export async function deleteLabel(tenantId: string, labelId: string): Promise<{ message: string }> {
+  const label = await load(tenantId, labelId);
+  await writeTransaction(({ Label, ListVersion }) => [
+    Label.delete({ tenantId, labelId }).commit(),
+    ...listsChanged(ListVersion, labelLists(tenantId)),
+  ]);
+  return { message: `Label ${label.name} deleted` };
+}
+

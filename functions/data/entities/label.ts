@@ -1,0 +1,47 @@
+import { Entity } from 'electrodb';
+import { SERVICE } from './service-name.js';
+
+/** A record label of a company (spec 2 §3 Label). `tenantId` leads the key: a query cannot leave its tenant. */
+export const Label = new Entity({
+  model: { entity: 'label', version: '1', service: SERVICE },
+  attributes: {
+    tenantId: { type: 'string', required: true },
+    labelId: { type: 'string', required: true },
+    name: { type: 'string', required: true },
+    active: { type: 'boolean', default: true },
+    distributed: { type: 'boolean', default: false },
+    /** Requested labels wait for approval (scope requested). */
+    requested: { type: 'boolean', default: false },
+    biog: { type: 'string' },
+    short_biog: { type: 'string' },
+    email: { type: 'string' },
+    deal_percentage: { type: 'number' },
+    fulfilment: { type: 'boolean', default: false },
+    store: { type: 'boolean', default: false },
+    referred: { type: 'boolean', default: false },
+    referrer: { type: 'string' },
+    pseudonyms: { type: 'list', items: { type: 'string' }, default: () => [] },
+    country_id: { type: 'string' },
+    urls: {
+      type: 'list',
+      default: () => [],
+      items: { type: 'map', properties: { id: { type: 'string' }, link: { type: 'string' }, link_text: { type: 'string' } } },
+    },
+    label_identifiers: {
+      type: 'list',
+      default: () => [],
+      items: { type: 'map', properties: { id: { type: 'string' }, type_of: { type: 'string' }, ref: { type: 'string' } } },
+    },
+    logo: {
+      type: 'map',
+      properties: { key: { type: 'string' }, content_type: { type: 'string' }, size: { type: 'number' }, filename: { type: 'string' } },
+    },
+    createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
+    updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
+  },
+  indexes: {
+    byTenant: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: ['labelId'] } },
+    /** LabelsAdmin: every tenant's labels, through their own index (DESIGN.md §3). */
+    all: { index: 'gsi1', pk: { field: 'gsi1pk', composite: [] }, sk: { field: 'gsi1sk', composite: ['tenantId', 'labelId'] } },
+  },
+});

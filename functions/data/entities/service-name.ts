@@ -1,0 +1,2 @@
+/** ElectroDB service name: prefixes every key so entities of this product never collide. */
+export const SERVICE = 'lp';

@@ -1,0 +1,38 @@
+import { ulid } from 'ulid';
+import { getDb } from './service.js';
+
+/**
+ * Lists a user pages, sorts and searches (labels now, artists and releases later) are held in
+ * memory per warm Lambda and revalidated with one GetItem of the list's version per request.
+ * DynamoDB cannot page by offset, count or search substrings without reading the whole
+ * partition, so reading it once per change instead of once per request is what keeps a
+ * 5,000-label list fast. Writers change the version in the same transaction as the data.
+ */
+type Entry = { version: string; items: unknown[] };
+const cache = new Map<string, Entry>();
+const MAX_LISTS = 500;
+
+export async function cachedList<T>(list: string, load: () => Promise<T[]>): Promise<T[]> {
+  const current = await getDb().entities.ListVersion.get({ list }).go({ attributes: ['version'] });
+  const version = current.data?.version ?? 'none';
+  const hit = cache.get(list);
+  if (hit && hit.version === version) return hit.items as T[];
+  const items = await load();
+  if (cache.size >= MAX_LISTS) cache.delete(cache.keys().next().value as string);
+  cache.set(list, { version, items });
+  return items;
+}
+
+/** The ListVersion entity as a transaction hands it over. */
+type ListVersionWriter = { put: (item: { list: string; version: string }) => { commit: () => unknown } };
+
+/** The transaction items that mark lists changed; include them in every write to those lists. */
+export function listsChanged<W extends ListVersionWriter>(ListVersion: W, lists: readonly string[]) {
+  return lists.map((list) => ListVersion.put({ list, version: ulid() }).commit() as ReturnType<ReturnType<W['put']>['commit']>);
+}
+
+/** Names of the cached lists, in one place so readers and writers agree. */
+export const LISTS = {
+  tenantLabels: (tenantId: string) => `labels#${tenantId}`,
+  allLabels: 'labels#all',
+} as const;

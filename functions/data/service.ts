@@ -1,0 +1,27 @@
+import { Service } from 'electrodb';
+import { dynamoClient, requireEnv } from '../lib/clients.js';
+import { ENV } from '../../infra/resources.js';
+import { User } from './entities/user.js';
+import { UserLogin } from './entities/user-login.js';
+import { UniqueValue } from './entities/unique-value.js';
+import { AuthToken } from './entities/auth-token.js';
+import { Company } from './entities/company.js';
+import { CompanyUser } from './entities/company-user.js';
+import { Label } from './entities/label.js';
+import { ListVersion } from './entities/list-version.js';
+import { Connection } from './entities/connection.js';
+
+const entities = { User, UserLogin, UniqueValue, AuthToken, Company, CompanyUser, Label, ListVersion, Connection };
+
+function build() {
+  return new Service(entities, { client: dynamoClient(), table: requireEnv(ENV.table) });
+}
+
+export type Db = ReturnType<typeof build>;
+let db: Db | undefined;
+
+/** The product's single-table service; created on first use so the table name comes from the environment. */
+export function getDb(): Db {
+  db ??= build();
+  return db;
+}

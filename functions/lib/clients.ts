@@ -1,0 +1,70 @@
+/**
+ * AWS SDK clients, created once per process. In AWS they use the default endpoints; the local
+ * cloud sets LOCAL_* endpoints so the same calls reach its emulators.
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { ENV } from '../../infra/resources.js';
+
+const local = (name: string) => process.env[name] || undefined;
+/**
+ * Credentials for the emulators (AWS uses the Lambda role's). Most accept any key; s3rver
+ * checks signatures against its fixed S3RVER key pair.
+ */
+const localCredentials = (endpoint: string | undefined, key = 'local') =>
+  endpoint ? { credentials: { accessKeyId: key, secretAccessKey: key }, region: process.env.AWS_REGION ?? 'eu-west-2' } : {};
+
+export function requireEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`Environment variable ${name} is not set`);
+  return value;
+}
+
+let dynamo: DynamoDBDocumentClient | undefined;
+export function dynamoClient(): DynamoDBDocumentClient {
+  if (!dynamo) {
+    const endpoint = local(ENV.dynamoEndpoint);
+    dynamo = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint, ...localCredentials(endpoint) }), {
+      marshallOptions: { removeUndefinedValues: true },
+    });
+  }
+  return dynamo;
+}
+
+let s3: S3Client | undefined;
+export function s3Client(): S3Client {
+  if (!s3) {
+    const endpoint = local(ENV.s3Endpoint);
+    s3 = new S3Client({
+      endpoint,
+      forcePathStyle: Boolean(endpoint),
+      ...localCredentials(endpoint, 'S3RVER'),
+      // Without these, presigned PUT URLs carry an empty-body checksum and s3rver stores
+      // streamed uploads corrupted (DESIGN.md §1 known traps).
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  }
+  return s3;
+}
+
+let sqs: SQSClient | undefined;
+export function sqsClient(): SQSClient {
+  if (!sqs) {
+    const endpoint = local(ENV.sqsEndpoint);
+    sqs = new SQSClient({ endpoint, ...localCredentials(endpoint) });
+  }
+  return sqs;
+}
+
+let cognito: CognitoIdentityProviderClient | undefined;
+export function cognitoClient(): CognitoIdentityProviderClient {
+  if (!cognito) {
+    const endpoint = local(ENV.cognitoEndpoint);
+    cognito = new CognitoIdentityProviderClient({ endpoint, ...localCredentials(endpoint) });
+  }
+  return cognito;
+}

@@ -1,0 +1,101 @@
+/**
+ * The route table: the one list of API routes. The CDK stack builds API Gateway routes and
+ * per-area Lambda integrations from it, the local gateway serves exactly these routes, and the
+ * handler wrapper enforces each route's auth rule on the server.
+ *
+ * Auth rules:
+ * - public: no sign-in (the JWT authorizer is not attached).
+ * - user: a signed-in user.
+ * - tenant: a signed-in user who is a member of the company named by the X-Company-Id header
+ *   (the SPA's current company); admins may work in any company.
+ * - admin: role admin.
+ * - artist_user: role artist_user.
+ */
+export type AuthRule = 'public' | 'user' | 'tenant' | 'admin' | 'artist_user';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Area = 'auth' | 'companies' | 'catalogue';
+
+export type Route = {
+  method: HttpMethod;
+  /** API Gateway path syntax: /api/v1/labels/{id} */
+  path: string;
+  area: Area;
+  /** The operation inside the area's handler. */
+  op: string;
+  auth: AuthRule;
+};
+
+const r = (method: HttpMethod, path: string, area: Area, op: string, auth: AuthRule): Route => ({
+  method,
+  path: `/api/v1${path}`,
+  area,
+  op,
+  auth,
+});
+
+export const ROUTES: readonly Route[] = [
+  // Sign-up, confirmation, invitations and password resets (spec 1 §7 Session).
+  r('POST', '/signup', 'auth', 'signUp', 'public'),
+  r('PUT', '/find_unconfirmed_user', 'auth', 'findUnconfirmedUser', 'public'),
+  r('POST', '/confirm_user', 'auth', 'confirmUser', 'public'),
+  r('POST', '/find_user_and_send_email', 'auth', 'requestPasswordReset', 'public'),
+  r('POST', '/check_user', 'auth', 'checkResetToken', 'public'),
+  r('PATCH', '/change_password', 'auth', 'changePassword', 'public'),
+  // The signed-in user.
+  r('GET', '/me', 'auth', 'currentUser', 'user'),
+  r('PATCH', '/user/{id}', 'auth', 'updateProfile', 'user'),
+
+  // Companies the user belongs to (Choose Current Company) and the company page.
+  r('GET', '/companies', 'companies', 'listMyCompanies', 'user'),
+  r('GET', '/companies/{id}', 'companies', 'getCompany', 'user'),
+  r('GET', '/admin/companies', 'companies', 'listAllCompanies', 'admin'),
+
+  // Labels of the current company (spec 2 §7 Labels).
+  r('GET', '/labels', 'catalogue', 'listLabels', 'tenant'),
+  r('POST', '/labels', 'catalogue', 'createLabel', 'tenant'),
+  r('GET', '/labels/{id}', 'catalogue', 'getLabel', 'tenant'),
+  r('GET', '/labels/{id}/edit', 'catalogue', 'getLabel', 'tenant'),
+  r('PATCH', '/labels/{id}', 'catalogue', 'updateLabel', 'tenant'),
+  r('DELETE', '/labels/{id}', 'catalogue', 'deleteLabel', 'tenant'),
+  r('POST', '/labels/{id}/logo_upload', 'catalogue', 'presignLabelLogo', 'tenant'),
+  // Labels of every tenant (LabelsAdmin, LabelAdmin).
+  r('GET', '/admin/labels', 'catalogue', 'listAllLabels', 'admin'),
+  r('POST', '/admin/labels', 'catalogue', 'adminCreateLabel', 'admin'),
+  r('GET', '/admin/labels/{id}', 'catalogue', 'adminGetLabel', 'admin'),
+  r('PATCH', '/admin/labels/{id}', 'catalogue', 'adminUpdateLabel', 'admin'),
+  r('DELETE', '/admin/labels/{id}', 'catalogue', 'adminDeleteLabel', 'admin'),
+];
+
+export const AREAS: readonly Area[] = [...new Set(ROUTES.map((route) => route.area))];
+
+/** WebSocket API routes (realtime area): per-user pushes. */
+export const WEBSOCKET_ROUTES = ['$connect', '$disconnect', '$default'] as const;
+
+/** "GET /api/v1/labels/{id}" — the routeKey API Gateway puts on the event. */
+export function routeKey(route: Pick<Route, 'method' | 'path'>): string {
+  return `${route.method} ${route.path}`;
+}
+
+/** Compiles a route path to a matcher returning its path parameters. */
+export function matchPath(pattern: string, path: string): Record<string, string> | null {
+  const names: string[] = [];
+  const source = pattern.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  const match = new RegExp(`^${source}/?$`).exec(path);
+  if (!match) return null;
+  return Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(match[i + 1])]));
+}
+
+/** Finds the route for a request; `methodAllowed` tells a 405 from a 404. */
+export function findRoute(method: string, path: string): { route: Route; params: Record<string, string> } | { route: null; methodAllowed: boolean } {
+  let pathKnown = false;
+  for (const route of ROUTES) {
+    const params = matchPath(route.path, path);
+    if (!params) continue;
+    pathKnown = true;
+    if (route.method === method) return { route, params };
+  }
+  return { route: null, methodAllowed: !pathKnown };
+}

@@ -1,0 +1,73 @@
+/**
+ * The single DynamoDB table (DESIGN.md §3). Keys, indexes and TTL come from resources.ts, the
+ * same definitions the local cloud provisions DynamoDB Local with.
+ */
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import { Construct } from 'constructs';
+import { TABLE } from '../resources.js';
+import { settings } from './settings.js';
+
+export type TableAccess = 'read' | 'readWrite';
+
+// Explicit item-level actions only. Transactions (TransactWriteItems/TransactGetItems) are not IAM
+// actions: they are authorised by the Put/Update/Delete/ConditionCheck/Get actions they contain.
+const READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
+const WRITE_ACTIONS = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+  'dynamodb:ConditionCheckItem',
+];
+
+const attribute = (name: string): dynamodb.Attribute => ({ name, type: dynamodb.AttributeType.STRING });
+
+export class Data extends Construct {
+  readonly table: dynamodb.Table;
+
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+    const { isProd, removalPolicy } = settings(this);
+    this.table = new dynamodb.Table(this, 'Table', {
+      partitionKey: attribute(TABLE.partitionKey),
+      sortKey: attribute(TABLE.sortKey),
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      timeToLiveAttribute: TABLE.timeToLiveAttribute,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: isProd,
+      removalPolicy,
+    });
+    for (const index of TABLE.indexes) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: index.name,
+        partitionKey: attribute(index.partitionKey),
+        sortKey: attribute(index.sortKey),
+        projectionType: dynamodb.ProjectionType.ALL,
+      });
+    }
+  }
+
+  /** Lets `grantee` read items (Get, BatchGet, Query on the table and its indexes). */
+  grantRead(grantee: iam.IGrantable): iam.Grant {
+    return this.grant(grantee, READ_ACTIONS);
+  }
+
+  /** Lets `grantee` read and write items, including transactions and condition checks. */
+  grantReadWrite(grantee: iam.IGrantable): iam.Grant {
+    return this.grant(grantee, [...READ_ACTIONS, ...WRITE_ACTIONS]);
+  }
+
+  /** Grants by intent; `ProductFunction.bindTable` calls this. */
+  grantAccess(grantee: iam.IGrantable, access: TableAccess): iam.Grant {
+    return access === 'read' ? this.grantRead(grantee) : this.grantReadWrite(grantee);
+  }
+
+  private grant(grantee: iam.IGrantable, actions: string[]): iam.Grant {
+    return iam.Grant.addToPrincipal({
+      grantee,
+      actions,
+      resourceArns: [this.table.tableArn, `${this.table.tableArn}/index/*`],
+    });
+  }
+}

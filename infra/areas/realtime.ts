@@ -1,0 +1,50 @@
+/**
+ * The WebSocket API for per-user pushes (realtime area): $connect/$disconnect/$default go to one
+ * Lambda, and functions that push get `grantPush`.
+ */
+import { CfnOutput } from 'aws-cdk-lib';
+import { WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import { Construct } from 'constructs';
+import { WEBSOCKET_ROUTES } from '../../functions/routes.js';
+import { ENV } from '../resources.js';
+import type { Auth } from './auth.js';
+import type { Data } from './data.js';
+import { ProductFunction } from './product-function.js';
+
+/** The WebSocket stage; its name is the last path segment of the wss:// and callback URLs. */
+export const WEBSOCKET_STAGE = 'live';
+
+export class Realtime extends Construct {
+  readonly api: WebSocketApi;
+  readonly stage: WebSocketStage;
+  readonly handler: ProductFunction;
+
+  constructor(scope: Construct, id: string, props: { data: Data; auth: Auth }) {
+    super(scope, id);
+    this.handler = new ProductFunction(this, 'Handler', { entry: 'functions/realtime/handler.ts' })
+      .bindTable(props.data) // connections are items of the single table
+      .bindUserPool(props.auth); // $connect verifies the token (WebSocket APIs have no JWT authorizer)
+    this.api = new WebSocketApi(this, 'Api');
+    const integration = new WebSocketLambdaIntegration('Integration', this.handler);
+    for (const routeKey of WEBSOCKET_ROUTES) this.api.addRoute(routeKey, { integration });
+    this.stage = new WebSocketStage(this, 'Stage', { webSocketApi: this.api, stageName: WEBSOCKET_STAGE, autoDeploy: true });
+    this.grantPush(this.handler); // $default may answer on the same connection
+    new CfnOutput(this, 'WebSocketUrl', { value: this.url });
+  }
+
+  /** The wss:// URL the SPA connects to. */
+  get url(): string {
+    return this.stage.url;
+  }
+
+  /**
+   * Lets `fn` push to connections: grants execute-api:ManageConnections on this stage's
+   * @connections and sets WEBSOCKET_ENDPOINT to the https callback URL for ApiGatewayManagementApiClient.
+   */
+  grantPush(fn: lambda.Function): void {
+    this.stage.grantManagementApiAccess(fn);
+    fn.addEnvironment(ENV.websocketEndpoint, this.stage.callbackUrl);
+  }
+}

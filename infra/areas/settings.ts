@@ -1,0 +1,46 @@
+/**
+ * Deployment settings, read from CDK context (`npx cdk deploy -c stage=dev`) in ONE place so each
+ * key is documented once and tests can set them on `new App({ context })`.
+ */
+import { RemovalPolicy } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+
+export type Settings = {
+  /** `prod` (default) keeps data on stack deletion; any other stage is disposable. */
+  stage: string;
+  isProd: boolean;
+  /** RETAIN in prod so deleting the stack never deletes customers' data. */
+  removalPolicy: RemovalPolicy;
+  /** Lambda code becomes an inline placeholder: fast assertion tests, no handler files needed. */
+  skipBundling: boolean;
+  /** Sender of the product's e-mails (must be a verified SES identity). */
+  mailFrom: string;
+  /** Origins allowed to call the HTTP API directly (the deployed SPA calls it same-origin via /api/*). */
+  corsOrigins: string[];
+};
+
+const truthy = (value: unknown) => value === true || value === 'true' || value === '1';
+
+/** Reads the settings visible from `scope` (context keys: stage, skipBundling, mailFrom, corsOrigins). */
+export function settings(scope: Construct): Settings {
+  const context = (key: string): unknown => scope.node.tryGetContext(key);
+  // Defaults to prod: forgetting the flag must fail safe (retained data), not destroy it.
+  const stage = String(context('stage') ?? process.env.STAGE ?? 'prod');
+  const isProd = stage === 'prod';
+  const origins = context('corsOrigins');
+  return {
+    stage,
+    isProd,
+    removalPolicy: isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    skipBundling: truthy(context('skipBundling')) || process.env.CDK_SKIP_BUNDLING === '1',
+    mailFrom: String(context('mailFrom') ?? 'no-reply@example.com'),
+    // The Vite dev server, so a developer can run the SPA locally against a deployed API.
+    corsOrigins: Array.isArray(origins) ? origins.map(String) : typeof origins === 'string' ? origins.split(',') : ['http://localhost:5173'],
+  };
+}
+
+/** Physical name for a resource: the shared name in prod, suffixed elsewhere so stages can share an account. */
+export function physicalName(scope: Construct, name: string): string {
+  const { stage, isProd } = settings(scope);
+  return isProd ? name : `${name}-${stage}`;
+}

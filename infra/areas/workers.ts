@@ -1,0 +1,53 @@
+/**
+ * SQS-fed workers (DESIGN.md §7 media pipeline): bucket notification → queue (with DLQ) →
+ * worker with batch size 1. The worker's timeout comes from the same QUEUES entry that sets its
+ * queue's visibility timeout, so the two cannot drift apart.
+ */
+import { Duration } from 'aws-cdk-lib';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Construct } from 'constructs';
+import { QUEUES, type QueueKey } from '../resources.js';
+import type { Data } from './data.js';
+import { ProductFunction } from './product-function.js';
+import type { Queues } from './queues.js';
+import type { Realtime } from './realtime.js';
+import type { Storage } from './storage.js';
+
+export type WorkersProps = { data: Data; storage: Storage; queues: Queues; realtime: Realtime };
+
+type WorkerDefinition = {
+  queue: QueueKey;
+  /** Handler file relative to the repository root; it exports `handler`. */
+  entry: string;
+  memorySize: number;
+  bind: (fn: ProductFunction, props: WorkersProps) => void;
+};
+
+/** One entry per worker; adding a worker (royalty import, statement run) is one more line. */
+const WORKERS: WorkerDefinition[] = [
+  {
+    queue: 'uploadEvents',
+    entry: 'functions/uploads/worker.ts',
+    memorySize: 1024, // ffmpeg transcoding is CPU-bound, and Lambda CPU scales with memory
+    bind: (fn, { data, storage, realtime }) => {
+      fn.bindTable(data).bindBucket(storage, 'uploads', 'readWrite');
+      realtime.grantPush(fn); // tells the uploader when the preview and waveform are ready
+    },
+  },
+];
+
+export class Workers extends Construct {
+  readonly functions = new Map<QueueKey, ProductFunction>();
+
+  constructor(scope: Construct, id: string, props: WorkersProps) {
+    super(scope, id);
+    for (const worker of WORKERS) {
+      const timeout = Duration.seconds(QUEUES[worker.queue].workerTimeoutSeconds);
+      const fn = new ProductFunction(this, `${worker.queue}Worker`, { entry: worker.entry, timeout, memorySize: worker.memorySize });
+      worker.bind(fn, props);
+      // One message per invocation; a failed message is retried alone, then dead-lettered.
+      fn.addEventSource(new SqsEventSource(props.queues.queue(worker.queue), { batchSize: 1, reportBatchItemFailures: true }));
+      this.functions.set(worker.queue, fn);
+    }
+  }
+}

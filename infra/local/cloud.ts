@@ -1,0 +1,128 @@
+import path from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { BUCKETS, ENV, SCHEDULES, TABLE } from '../resources.js';
+import type { Area } from '../../functions/routes.js';
+import { startDynamoDb } from './dynamodb.js';
+import { startCognito } from './cognito.js';
+import { startS3 } from './s3.js';
+import { startSqs } from './sqs.js';
+import { provisionTable, provisionUserPool } from './provision.js';
+import { createGateway, type HttpHandler } from './gateway.js';
+import { attachWebSocketApi } from './websocket.js';
+import { cognitoProxyRoute, configRoute, outboxRoute, scheduleRoute, spaRoute } from './local-routes.js';
+import { startScheduler } from './scheduler.js';
+
+export type LocalCloudOptions = {
+  stateDir: string;
+  ports: { gateway: number; dynamodb: number; s3: number; sqs: number; cognito: number };
+  webDir: string;
+  /** Tests keep DynamoDB in memory. */
+  inMemory?: boolean;
+  verbose?: boolean;
+  seed?: boolean;
+};
+
+export type LocalCloud = Awaited<ReturnType<typeof startLocalCloud>>;
+
+const REGION = 'eu-west-2';
+
+/**
+ * Starts the embedded local cloud: DynamoDB Local, s3rver, fauxqs, cognito-local, the local
+ * HTTP + WebSocket API and the scheduler; provisions the resources from infra/resources.ts;
+ * points the handler code at them through the same environment variables AWS sets.
+ */
+export async function startLocalCloud(options: LocalCloudOptions) {
+  const dir = (name: string) => {
+    const d = path.join(options.stateDir, name);
+    mkdirSync(d, { recursive: true });
+    return d;
+  };
+  const stops: (() => Promise<unknown> | unknown)[] = [];
+  const stop = async () => {
+    for (const s of stops.reverse()) await Promise.resolve(s()).catch(() => undefined);
+  };
+  try {
+    const [dynamo, cognito] = await Promise.all([
+      startDynamoDb({ port: options.ports.dynamodb, dataDir: dir('dynamodb'), inMemory: options.inMemory, verbose: options.verbose }),
+      startCognito({ port: options.ports.cognito, dataDir: dir('cognito'), verbose: options.verbose }),
+    ]);
+    stops.push(dynamo.stop, cognito.stop);
+    const sqs = await startSqs({ port: options.ports.sqs, region: REGION });
+    stops.push(sqs.stop);
+    const s3 = await startS3({
+      port: options.ports.s3,
+      dataDir: dir('s3'),
+      onNotification: (queue, body) => void sqs.send(queue, body).catch((e) => console.error('[s3→sqs]', e)),
+    });
+    stops.push(s3.stop);
+
+    const gatewayUrl = `http://localhost:${options.ports.gateway}`;
+    const [pool] = await Promise.all([
+      provisionUserPool(cognito.endpoint, REGION, path.join(options.stateDir, 'user-pool.json')),
+      provisionTable(dynamo.endpoint, REGION),
+    ]);
+    Object.assign(process.env, {
+      AWS_REGION: REGION,
+      [ENV.table]: TABLE.localName,
+      [ENV.uploadsBucket]: BUCKETS.uploads.localName,
+      [ENV.ledgerBucket]: BUCKETS.ledger.localName,
+      [ENV.userPoolId]: pool.userPoolId,
+      [ENV.userPoolClientId]: pool.userPoolClientId,
+      [ENV.jwtIssuer]: `${cognito.endpoint}/${pool.userPoolId}`,
+      [ENV.websocketEndpoint]: `${gatewayUrl}/_ws`,
+      [ENV.appUrl]: gatewayUrl,
+      [ENV.dynamoEndpoint]: dynamo.endpoint,
+      [ENV.s3Endpoint]: s3.endpoint,
+      [ENV.sqsEndpoint]: sqs.endpoint,
+      [ENV.cognitoEndpoint]: cognito.endpoint,
+      [ENV.outboxDir]: dir('outbox'),
+    });
+
+    // Handlers are imported only now: their SDK clients read the endpoints above.
+    const handlers = Object.fromEntries(
+      await Promise.all(
+        (['auth', 'companies', 'catalogue'] as Area[]).map(async (area) => [area, (await import(`../../functions/${area}/handler.ts`)).handler as HttpHandler]),
+      ),
+    ) as Record<Area, HttpHandler>;
+    const realtime = (await import('../../functions/realtime/handler.js')).handler;
+    const uploadsWorker = (await import('../../functions/uploads/worker.js')).handler;
+    const statementRun = (await import('../../functions/statements/scheduled-run.js')).handler;
+    const { createJwtCheck } = await import('../../functions/lib/jwt.js');
+
+    sqs.consume('uploadEvents', uploadsWorker as never);
+    const scheduler = startScheduler({ statementRun: { everyMs: SCHEDULES.statementRun.everyMsLocally, run: () => statementRun({ time: new Date().toISOString() }) } });
+    stops.push(scheduler.stop);
+
+    const gatewayRoutes: Parameters<typeof createGateway>[0]['localRoutes'] = [];
+    const server = createGateway({
+      handlers,
+      verifyJwt: createJwtCheck({ issuer: process.env[ENV.jwtIssuer]!, clientId: pool.userPoolClientId }),
+      localRoutes: gatewayRoutes,
+    });
+    const websocket = attachWebSocketApi(server, realtime);
+    gatewayRoutes.push(
+      websocket.route,
+      configRoute(() => ({ region: REGION, userPoolId: pool.userPoolId, userPoolClientId: pool.userPoolClientId })),
+      cognitoProxyRoute(cognito.endpoint),
+      outboxRoute(process.env[ENV.outboxDir]!),
+      scheduleRoute(scheduler.runNow),
+      spaRoute(path.resolve(options.webDir)),
+    );
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.ports.gateway, '0.0.0.0', resolve);
+    });
+    stops.push(() => {
+      websocket.close();
+      server.closeAllConnections();
+      return new Promise((r) => server.close(r));
+    });
+
+    if (options.seed !== false) await (await import('./seed.js')).seedDemo();
+
+    return { url: gatewayUrl, pool, sqs, stop, endpoints: { dynamodb: dynamo.endpoint, s3: s3.endpoint, sqs: sqs.endpoint, cognito: cognito.endpoint } };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,24 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { startChild, stopChild, waitForPort } from './processes.js';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * cognito-local: a Cognito user pool emulator. USER_PASSWORD_AUTH works (SRP does not); its
+ * tokens are RS256 with a JWKS at /{poolId}/.well-known/jwks.json. Its state lives in
+ * `<dataDir>/.cognito`.
+ */
+export async function startCognito(options: { port: number; dataDir: string; verbose?: boolean }) {
+  mkdirSync(options.dataDir, { recursive: true });
+  const bin = path.join(path.dirname(require.resolve('cognito-local/package.json')), 'lib', 'bin', 'start.js');
+  const child = startChild(process.execPath, [bin], {
+    cwd: options.dataDir,
+    env: { ...process.env, PORT: String(options.port), HOST: '127.0.0.1' },
+    name: 'cognito',
+    verbose: options.verbose,
+  });
+  await waitForPort(options.port, 'cognito-local', 30_000, child);
+  return { endpoint: `http://127.0.0.1:${options.port}`, stop: () => stopChild(child) };
+}

@@ -1,0 +1,110 @@
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { findRoute, routeKey, type Area } from '../../functions/routes.js';
+
+export type HttpHandler = (event: APIGatewayProxyEventV2, context: unknown) => Promise<APIGatewayProxyResultV2>;
+export type LocalRoute = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
+
+/** API Gateway's own payload limit: larger requests never reach a Lambda. */
+const API_GATEWAY_MAX_BYTES = 10 * 1024 * 1024;
+
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers': 'authorization,content-type,x-company-id',
+  'access-control-allow-methods': 'GET,POST,PUT,PATCH,DELETE,OPTIONS',
+};
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json', ...CORS_HEADERS, ...headers });
+  res.end(JSON.stringify(body));
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > API_GATEWAY_MAX_BYTES) return 'too-large';
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function isTextual(contentType: string | undefined) {
+  return !contentType || /json|text|xml|x-www-form-urlencoded/.test(contentType);
+}
+
+/**
+ * The local HTTP API: serves exactly the routes of the route table, verifies the JWT like the
+ * authorizer would (401 `{"message":"Unauthorized"}` before any handler runs), builds the
+ * APIGatewayProxyEventV2 and invokes the area's handler. Other paths go to `localRoutes`
+ * (config, outbox, Cognito proxy, WebSocket callbacks, the SPA).
+ */
+export function createGateway(options: {
+  handlers: Record<Area, HttpHandler>;
+  verifyJwt: (token: string | undefined) => Promise<Record<string, unknown> | null>;
+  localRoutes: LocalRoute[];
+}) {
+  return http.createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    try {
+      if (url.pathname.startsWith('/api/')) return await api(req, res, url);
+      for (const route of options.localRoutes) if (await route(req, res, url)) return;
+      send(res, 404, { message: 'Not Found' });
+    } catch (error) {
+      console.error('[gateway]', error);
+      if (!res.headersSent) send(res, 500, { message: 'Internal Server Error' });
+    }
+  });
+
+  async function api(req: IncomingMessage, res: ServerResponse, url: URL) {
+    if (req.method === 'OPTIONS') return send(res, 204, null);
+    const found = findRoute(req.method ?? 'GET', url.pathname);
+    if (!found.route) return send(res, found.methodAllowed ? 404 : 405, { message: found.methodAllowed ? 'Not Found' : 'Method Not Allowed' });
+    const { route, params } = found;
+    const body = await readBody(req);
+    if (body === 'too-large') return send(res, 413, { message: 'Request Entity Too Large' });
+
+    let claims: Record<string, unknown> | null = null;
+    if (route.auth !== 'public') {
+      const token = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+      claims = await options.verifyJwt(token);
+      if (!claims) return send(res, 401, { message: 'Unauthorized' });
+    }
+
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(',') : value;
+    const query: Record<string, string> = {};
+    for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
+    const textual = isTextual(headers['content-type']);
+    const now = new Date();
+    const event: APIGatewayProxyEventV2 = {
+      version: '2.0',
+      routeKey: routeKey(route),
+      rawPath: url.pathname,
+      rawQueryString: url.search.slice(1),
+      headers,
+      queryStringParameters: Object.keys(query).length ? query : undefined,
+      pathParameters: Object.keys(params).length ? params : undefined,
+      body: body.length ? (textual ? body.toString('utf8') : body.toString('base64')) : undefined,
+      isBase64Encoded: body.length > 0 && !textual,
+      requestContext: {
+        accountId: '000000000000',
+        apiId: 'local',
+        domainName: headers.host ?? 'localhost',
+        domainPrefix: 'local',
+        http: { method: route.method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+        requestId: randomUUID(),
+        routeKey: routeKey(route),
+        stage: '$default',
+        time: now.toISOString(),
+        timeEpoch: now.getTime(),
+        ...(claims ? { authorizer: { jwt: { claims, scopes: [] } } } : {}),
+      } as APIGatewayProxyEventV2['requestContext'],
+    };
+    const result = (await options.handlers[route.area](event, { awsRequestId: event.requestContext.requestId })) as APIGatewayProxyStructuredResultV2;
+    res.writeHead(result.statusCode ?? 200, { ...CORS_HEADERS, ...(result.headers as Record<string, string>) });
+    res.end(result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? ''));
+  }
+}

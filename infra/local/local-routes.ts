@@ -1,0 +1,109 @@
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import type { LocalRoute } from './gateway.js';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.map': 'application/json',
+};
+
+function json(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+/** GET /config.json: what the SPA needs to find Cognito and the WebSocket API (CloudFront serves the same file in AWS). */
+export function configRoute(config: () => Record<string, unknown>): LocalRoute {
+  return async (req, res, url) => {
+    if (url.pathname !== '/config.json') return false;
+    const host = req.headers.host ?? 'localhost';
+    json(res, 200, { ...config(), userPoolEndpoint: `http://${host}/_cognito`, websocketUrl: `ws://${host}/cable` });
+    return true;
+  };
+}
+
+/** /_cognito → cognito-local, so the browser signs in on its own origin. */
+export function cognitoProxyRoute(cognitoEndpoint: string): LocalRoute {
+  const target = new URL(cognitoEndpoint);
+  return async (req, res, url) => {
+    if (!url.pathname.startsWith('/_cognito')) return false;
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': 'POST' });
+      res.end();
+      return true;
+    }
+    await new Promise<void>((resolve) => {
+      const upstream = http.request(
+        { host: target.hostname, port: target.port, method: req.method, path: url.pathname.slice('/_cognito'.length) || '/', headers: { ...req.headers, host: target.host } },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res).on('finish', resolve);
+        },
+      );
+      upstream.on('error', () => {
+        json(res, 502, { message: 'cognito-local is not answering' });
+        resolve();
+      });
+      req.pipe(upstream);
+    });
+    return true;
+  };
+}
+
+/** GET /_local/outbox: the mails the product sent, newest first (the local stand-in for SES). */
+export function outboxRoute(outboxDir: string): LocalRoute {
+  return async (_req, res, url) => {
+    if (url.pathname !== '/_local/outbox') return false;
+    const files = existsSync(outboxDir) ? (await readdir(outboxDir)).filter((f) => f.endsWith('.json')).sort().reverse() : [];
+    const mails = await Promise.all(files.slice(0, 200).map(async (f) => JSON.parse(await readFile(path.join(outboxDir, f), 'utf8'))));
+    json(res, 200, { mails });
+    return true;
+  };
+}
+
+/** POST /_local/schedules/{name}: runs a scheduled job now. */
+export function scheduleRoute(run: (name: string) => Promise<unknown>): LocalRoute {
+  return async (req, res, url) => {
+    const match = /^\/_local\/schedules\/(\w+)$/.exec(url.pathname);
+    if (!match || req.method !== 'POST') return false;
+    try {
+      json(res, 200, { result: await run(match[1]) });
+    } catch (error) {
+      json(res, 404, { message: (error as Error).message });
+    }
+    return true;
+  };
+}
+
+/** The built SPA; any path that is not a file gets index.html so client-side routes load. */
+export function spaRoute(webDir: string): LocalRoute {
+  return async (req, res, url) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const index = path.join(webDir, 'index.html');
+    if (!existsSync(index)) {
+      res.writeHead(503, { 'content-type': 'text/plain' });
+      res.end('The web app is not built: run `npm run build:web`.');
+      return true;
+    }
+    const requested = path.normalize(path.join(webDir, decodeURIComponent(url.pathname)));
+    const file = requested.startsWith(webDir) && existsSync(requested) && statSync(requested).isFile() ? requested : index;
+    const immutable = file !== index && url.pathname.startsWith('/assets/');
+    res.writeHead(200, {
+      'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+    if (req.method === 'HEAD') res.end();
+    else createReadStream(file).pipe(res);
+    return true;
+  };
+}

@@ -1,0 +1,61 @@
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import net from 'node:net';
+
+/** Waits until a TCP port accepts connections, or fails with what the process printed. */
+export async function waitForPort(port: number, what: string, timeoutMs = 60_000, child?: ChildProcess): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode} before it was ready`);
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect({ port, host: '127.0.0.1' }, () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`${what} did not open port ${port} within ${timeoutMs / 1000} s`);
+}
+
+/** A free TCP port on loopback. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Starts a child process whose output is kept (shown only when it fails) and which dies with us. */
+export function startChild(command: string, args: string[], options: SpawnOptions & { name: string; verbose?: boolean }): ChildProcess {
+  const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+  const tail: string[] = [];
+  const keep = (chunk: Buffer) => {
+    tail.push(chunk.toString());
+    if (tail.length > 50) tail.shift();
+    if (options.verbose) process.stderr.write(`[${options.name}] ${chunk}`);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  child.on('exit', (code, signal) => {
+    if (code && code !== 0 && signal === null) process.stderr.write(`[${options.name}] exited with code ${code}:\n${tail.join('')}\n`);
+  });
+  return child;
+}
+
+export function stopChild(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}

@@ -1,0 +1,78 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import {
+  CognitoIdentityProviderClient,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  DescribeUserPoolCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { TABLE, USER_POOL } from '../resources.js';
+
+const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+
+/** Creates the single table with its indexes from the shared definition, unless it exists. */
+export async function provisionTable(endpoint: string, region: string): Promise<void> {
+  const client = new DynamoDBClient({ endpoint, region, credentials });
+  try {
+    await client.send(new DescribeTableCommand({ TableName: TABLE.localName }));
+    return;
+  } catch (error) {
+    if ((error as { name?: string }).name !== 'ResourceNotFoundException') throw error;
+  }
+  const attributes = new Set<string>([TABLE.partitionKey, TABLE.sortKey, ...TABLE.indexes.flatMap((i) => [i.partitionKey, i.sortKey])]);
+  await client.send(
+    new CreateTableCommand({
+      TableName: TABLE.localName,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [...attributes].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+      KeySchema: [
+        { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },
+        { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: TABLE.indexes.map((index) => ({
+        IndexName: index.name,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    }),
+  );
+  await client
+    .send(new UpdateTimeToLiveCommand({ TableName: TABLE.localName, TimeToLiveSpecification: { AttributeName: TABLE.timeToLiveAttribute, Enabled: true } }))
+    .catch(() => undefined); // DynamoDB Local accepts TTL settings but never sweeps; expiry is also checked in code.
+}
+
+export type PoolIds = { userPoolId: string; userPoolClientId: string };
+
+/** Creates the user pool and its app client once; their ids are kept in the state folder. */
+export async function provisionUserPool(endpoint: string, region: string, idsFile: string): Promise<PoolIds> {
+  const client = new CognitoIdentityProviderClient({ endpoint, region, credentials });
+  if (existsSync(idsFile)) {
+    const ids = JSON.parse(readFileSync(idsFile, 'utf8')) as PoolIds;
+    const exists = await client.send(new DescribeUserPoolCommand({ UserPoolId: ids.userPoolId })).then(() => true, () => false);
+    if (exists) return ids;
+  }
+  const pool = await client.send(
+    new CreateUserPoolCommand({
+      PoolName: USER_POOL.localName,
+      UsernameAttributes: ['email'],
+      Policies: { PasswordPolicy: { MinimumLength: USER_POOL.passwordMinLength, RequireLowercase: true, RequireUppercase: true, RequireNumbers: true, RequireSymbols: false } },
+    }),
+  );
+  const app = await client.send(
+    new CreateUserPoolClientCommand({
+      UserPoolId: pool.UserPool!.Id!,
+      ClientName: USER_POOL.clientName,
+      ExplicitAuthFlows: USER_POOL.authFlows.map((flow) => `ALLOW_${flow}` as const),
+      AccessTokenValidity: USER_POOL.accessTokenValidityHours,
+      IdTokenValidity: USER_POOL.idTokenValidityHours,
+      RefreshTokenValidity: USER_POOL.refreshTokenValidityHours,
+      TokenValidityUnits: { AccessToken: 'hours', IdToken: 'hours', RefreshToken: 'hours' },
+    }),
+  );
+  const ids = { userPoolId: pool.UserPool!.Id!, userPoolClientId: app.UserPoolClient!.ClientId! };
+  writeFileSync(idsFile, JSON.stringify(ids, null, 2));
+  return ids;
+}

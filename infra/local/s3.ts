@@ -1,0 +1,61 @@
+import { mkdirSync } from 'node:fs';
+import S3rver from 's3rver';
+import { BUCKETS, type BucketKey } from '../resources.js';
+
+/** CORS for buckets the browser PUTs to through presigned URLs (the same rule the CDK bucket has). */
+const BROWSER_UPLOAD_CORS = `<CORSConfiguration>
+  <CORSRule>
+    <AllowedOrigin>*</AllowedOrigin>
+    <AllowedMethod>PUT</AllowedMethod>
+    <AllowedMethod>GET</AllowedMethod>
+    <AllowedMethod>HEAD</AllowedMethod>
+    <AllowedHeader>*</AllowedHeader>
+    <ExposeHeader>ETag</ExposeHeader>
+    <MaxAgeSeconds>3000</MaxAgeSeconds>
+  </CORSRule>
+</CORSConfiguration>`;
+
+export type S3EventRecord = { eventName: string; s3: { bucket: { name: string }; object: { key: string; size?: number } } } & Record<string, unknown>;
+
+/**
+ * AWS URL-encodes object keys in event records (form encoding: a space is "+"); s3rver does
+ * not, so the record is rewritten the way AWS would send it.
+ */
+export function awsEncodedKey(key: string): string {
+  return encodeURIComponent(key).replace(/%2F/g, '/').replace(/%20/g, '+');
+}
+
+/**
+ * s3rver with the product's buckets. s3rver does not deliver bucket notifications, so each
+ * ObjectCreated event of a bucket that has a `notifyQueue` (and matches its prefix) is handed
+ * to `onNotification` as the S3 event record AWS would send to that queue.
+ */
+export async function startS3(options: {
+  port: number;
+  dataDir: string;
+  onNotification: (queue: NonNullable<(typeof BUCKETS)[BucketKey]['notifyQueue']>, body: { Records: S3EventRecord[] }) => void;
+}) {
+  mkdirSync(options.dataDir, { recursive: true });
+  const server = new S3rver({
+    port: options.port,
+    address: '127.0.0.1',
+    directory: options.dataDir,
+    silent: true,
+    configureBuckets: Object.values(BUCKETS).map((b) => ({ name: b.localName, configs: b.browserUploads ? [BROWSER_UPLOAD_CORS] : [] })),
+  });
+  await server.run();
+  (server as unknown as NodeJS.EventEmitter).on('event', (event: { Records: S3EventRecord[] }) => {
+    for (const record of event.Records) {
+      if (!record.eventName.startsWith('ObjectCreated:')) continue;
+      const bucket = Object.values(BUCKETS).find((b) => b.localName === record.s3.bucket.name);
+      if (!bucket?.notifyQueue || (bucket.prefix && !record.s3.object.key.startsWith(bucket.prefix))) continue;
+      const awsRecord = {
+        ...record,
+        awsRegion: process.env.AWS_REGION ?? 'eu-west-2',
+        s3: { ...record.s3, object: { ...record.s3.object, key: awsEncodedKey(record.s3.object.key) } },
+      };
+      options.onNotification(bucket.notifyQueue, { Records: [awsRecord] });
+    }
+  });
+  return { endpoint: `http://127.0.0.1:${options.port}`, stop: () => server.close() };
+}

@@ -1,0 +1,105 @@
+import { startFauxqs } from 'fauxqs';
+import {
+  ChangeMessageVisibilityCommand,
+  CreateQueueCommand,
+  DeleteMessageCommand,
+  GetQueueAttributesCommand,
+  ReceiveMessageCommand,
+  SendMessageCommand,
+  SQSClient,
+} from '@aws-sdk/client-sqs';
+import type { SQSBatchResponse, SQSEvent, SQSHandler } from 'aws-lambda';
+import { dlqName, QUEUES, visibilityTimeoutSeconds, type QueueKey } from '../resources.js';
+
+/** How long a failed message waits locally before its next try (AWS waits the visibility timeout). */
+const LOCAL_RETRY_SECONDS = 2;
+
+/**
+ * fauxqs (SQS emulator) with the product's queues, each with its DLQ and redrive policy, and
+ * pollers that feed queue messages to their workers one at a time (batch size 1), honouring
+ * partial batch failures the way the Lambda event source mapping does.
+ */
+export async function startSqs(options: { port: number; region: string }) {
+  const server = await startFauxqs({ port: options.port, logger: false, host: '127.0.0.1' });
+  const endpoint = `http://127.0.0.1:${options.port}`;
+  const client = new SQSClient({ endpoint, region: options.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const urls = {} as Record<QueueKey, string>;
+  const dlqUrls = {} as Record<QueueKey, string>;
+  for (const key of Object.keys(QUEUES) as QueueKey[]) {
+    const dlq = await client.send(new CreateQueueCommand({ QueueName: dlqName(key) }));
+    const dlqArn = (await client.send(new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }))).Attributes!.QueueArn!;
+    const queue = await client.send(
+      new CreateQueueCommand({
+        QueueName: QUEUES[key].localName,
+        Attributes: {
+          VisibilityTimeout: String(visibilityTimeoutSeconds(key)),
+          RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlqArn, maxReceiveCount: QUEUES[key].maxReceiveCount }),
+        },
+      }),
+    );
+    urls[key] = queue.QueueUrl!;
+    dlqUrls[key] = dlq.QueueUrl!;
+  }
+
+  let running = true;
+  const pollers: Promise<void>[] = [];
+
+  /** Feeds a queue to its worker until stopped. */
+  function consume(key: QueueKey, worker: SQSHandler) {
+    const loop = async () => {
+      while (running) {
+        try {
+          const received = await client.send(
+            new ReceiveMessageCommand({ QueueUrl: urls[key], MaxNumberOfMessages: 1, WaitTimeSeconds: 1, AttributeNames: ['All'] }),
+          );
+          for (const message of received.Messages ?? []) {
+            const event: SQSEvent = {
+              Records: [
+                {
+                  messageId: message.MessageId!,
+                  receiptHandle: message.ReceiptHandle!,
+                  body: message.Body ?? '',
+                  attributes: message.Attributes as never,
+                  messageAttributes: {},
+                  md5OfBody: message.MD5OfBody ?? '',
+                  eventSource: 'aws:sqs',
+                  eventSourceARN: `arn:aws:sqs:${options.region}:000000000000:${QUEUES[key].localName}`,
+                  awsRegion: options.region,
+                },
+              ],
+            };
+            let failed = true;
+            try {
+              const result = (await worker(event, {} as never, () => undefined)) as SQSBatchResponse | void;
+              failed = Boolean(result?.batchItemFailures?.some((f) => f.itemIdentifier === message.MessageId));
+            } catch (error) {
+              console.error(`[${key}] worker failed:`, error);
+            }
+            if (failed) await client.send(new ChangeMessageVisibilityCommand({ QueueUrl: urls[key], ReceiptHandle: message.ReceiptHandle!, VisibilityTimeout: LOCAL_RETRY_SECONDS }));
+            else await client.send(new DeleteMessageCommand({ QueueUrl: urls[key], ReceiptHandle: message.ReceiptHandle! }));
+          }
+        } catch (error) {
+          if (running) {
+            console.error(`[${key}] poll failed:`, error);
+            await new Promise((r) => setTimeout(r, 1000));
+          }
+        }
+      }
+    };
+    pollers.push(loop());
+  }
+
+  return {
+    endpoint,
+    urls,
+    dlqUrls,
+    client,
+    consume,
+    send: (key: QueueKey, body: unknown) => client.send(new SendMessageCommand({ QueueUrl: urls[key], MessageBody: JSON.stringify(body) })),
+    stop: async () => {
+      running = false;
+      await Promise.allSettled(pollers);
+      await server.stop();
+    },
+  };
+}

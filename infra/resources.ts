@@ -1,0 +1,83 @@
+/**
+ * The one definition of the product's cloud resources. The CDK constructs build them in AWS
+ * and the local cloud provisions the same names, keys, indexes, queues and buckets from here,
+ * so the two can never disagree.
+ */
+
+export const TABLE = {
+  /** Local name; in AWS CloudFormation names the table and hands it to functions as TABLE_NAME. */
+  localName: 'label-platform',
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  /** Generic overloaded indexes (DESIGN.md §3); entities decide what goes in them. */
+  indexes: [
+    { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+    { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
+  ],
+  timeToLiveAttribute: 'expiresAt',
+} as const;
+
+export type BucketKey = 'uploads' | 'ledger';
+
+export const BUCKETS: Record<BucketKey, { localName: string; browserUploads: boolean; notifyQueue?: QueueKey; prefix?: string }> = {
+  /** Logos, audio and royalty files the browser PUTs through presigned URLs. */
+  uploads: { localName: 'label-platform-uploads', browserUploads: true, notifyQueue: 'uploadEvents' },
+  /** The royalty ledger (Parquet) and the distributors' drop folder. */
+  ledger: { localName: 'label-platform-ledger', browserUploads: false, notifyQueue: 'royaltyImport', prefix: 'drop/' },
+};
+
+/** One duration drives a worker's Lambda timeout and its queue's visibility timeout. */
+export type QueueKey = 'uploadEvents' | 'royaltyImport' | 'statementRun';
+
+export const QUEUES: Record<QueueKey, { localName: string; workerTimeoutSeconds: number; maxReceiveCount: number }> = {
+  uploadEvents: { localName: 'label-platform-upload-events', workerTimeoutSeconds: 300, maxReceiveCount: 3 },
+  royaltyImport: { localName: 'label-platform-royalty-import', workerTimeoutSeconds: 900, maxReceiveCount: 3 },
+  statementRun: { localName: 'label-platform-statement-run', workerTimeoutSeconds: 900, maxReceiveCount: 3 },
+};
+
+/** Visibility is six times the worker timeout, as AWS recommends for Lambda event sources. */
+export function visibilityTimeoutSeconds(key: QueueKey): number {
+  return QUEUES[key].workerTimeoutSeconds * 6;
+}
+
+export function dlqName(key: QueueKey): string {
+  return `${QUEUES[key].localName}-dlq`;
+}
+
+export const USER_POOL = {
+  localName: 'label-platform-users',
+  clientName: 'label-platform-web',
+  /** Sign-in uses USER_PASSWORD_AUTH: cognito-local does not do SRP, and one flow serves both clouds. */
+  authFlows: ['USER_PASSWORD_AUTH', 'REFRESH_TOKEN_AUTH'] as const,
+  accessTokenValidityHours: 1,
+  idTokenValidityHours: 1,
+  /** The session lasts one day (spec 1 §4). */
+  refreshTokenValidityHours: 24,
+  passwordMinLength: 8,
+} as const;
+
+/** Scheduled jobs; the local cloud runs them on a timer and on demand. */
+export const SCHEDULES = {
+  statementRun: { description: 'Monthly statement run', cron: { minute: '0', hour: '3', day: '1' }, everyMsLocally: 24 * 60 * 60 * 1000 },
+} as const;
+
+/** Environment variable names functions read their resources from. */
+export const ENV = {
+  table: 'TABLE_NAME',
+  uploadsBucket: 'UPLOADS_BUCKET',
+  ledgerBucket: 'LEDGER_BUCKET',
+  userPoolId: 'USER_POOL_ID',
+  userPoolClientId: 'USER_POOL_CLIENT_ID',
+  /** The token issuer: https://cognito-idp.{region}.amazonaws.com/{poolId} in AWS, cognito-local's URL locally. */
+  jwtIssuer: 'JWT_ISSUER',
+  websocketEndpoint: 'WEBSOCKET_ENDPOINT',
+  appUrl: 'APP_URL',
+  mailFrom: 'MAIL_FROM',
+  /** Set only in the local cloud: endpoints of the emulators and the outbox folder. */
+  dynamoEndpoint: 'LOCAL_DYNAMODB_ENDPOINT',
+  s3Endpoint: 'LOCAL_S3_ENDPOINT',
+  sqsEndpoint: 'LOCAL_SQS_ENDPOINT',
+  cognitoEndpoint: 'LOCAL_COGNITO_ENDPOINT',
+  outboxDir: 'LOCAL_OUTBOX_DIR',
+} as const;

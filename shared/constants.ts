@@ -1,0 +1,41 @@
+/** Product-wide constants from the specification (spec 1 §9, spec 3 §9). */
+
+export const APP_VERSION = '0.2.0';
+export const API_VERSION = '0.1.0';
+
+/** Per-page options offered by every server-side table; the default is 50. */
+export const PER_PAGE_OPTIONS = [5, 10, 15, 20, 25, 50, 75, 100, 150, 200, 250, 300, 400, 500, 750, 1000] as const;
+export const DEFAULT_PER_PAGE = 50;
+export const MIN_PER_PAGE = 5;
+export const MAX_PER_PAGE = 1000;
+
+/** Notifications clear after this many milliseconds (spec 1 §9). */
+export const NOTIFICATION_TIMEOUT_MS = 10_000;
+/** The signed-in session lasts one day (spec 1 §4). */
+export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+export const DEFAULT_CURRENCY = 'GBP';
+
+/** Largest request body the API accepts; larger bodies get 413. */
+export const MAX_BODY_BYTES = 1_000_000;
+/** Largest logo a label may upload through a presigned PUT. */
+export const MAX_LOGO_BYTES = 5 * 1024 * 1024;
+export const LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/svg+xml', 'image/webp'] as const;
+
+export const ROLES = [
+  'admin',
+  'artist_user',
+  'user',
+  'label_manager',
+  'label_assistant',
+  'accounting',
+  'accountable',
+  'promotions',
+  'intern',
+] as const;
+export type Role = (typeof ROLES)[number];
+/** A new user's role (spec 3 §6). */
+export const DEFAULT_ROLE: Role = 'user';
+
+export const COMPANY_TAGS = ['Publisher', 'Rightsholder', 'Sub Aggregator', 'Label Group'] as const;
+export type CompanyTag = (typeof COMPANY_TAGS)[number];

@@ -1,0 +1,43 @@
+/**
+ * The product's fixed messages, word for word from the specification (including its
+ * spellings). Server and SPA both import them so a message never drifts between the two.
+ */
+export const MESSAGES = {
+  mustBeLoggedIn: 'You must be logged in',
+  mustBeAdmin: 'You must be an Admin to do that',
+  noAccessHere: 'Your Account does not have access here',
+  missingCompany: 'Missing Company / Namespace',
+  fillOutEmail: 'You must fill out the email field',
+  resetRequested:
+    'If your Email is found you should recieve an email shortly with instructions to reset your account.',
+  dashboardLoadFailed: 'There was a problem loading your Dashboard, please try logging in again.',
+  noLabelSelected: 'No Label Selected',
+  noResultsFor: (text: string) => `No results for ${text}`,
+  userLoggedIn: 'User Logged In',
+  userLoggedOut: 'User Logged Out',
+  confirmBySettingPassword: 'Please confirm your account by setting up a password',
+  profileUpdated: 'Your Profile has been updated.',
+  labelUpdated: 'Label Updated',
+  labelAdded: 'Label Added',
+  companyUpdated: 'Company Updated',
+  newUserAddedToCompany: 'New User Added to Company',
+  nothingToExport: 'Nothing selected to export',
+} as const;
+
+/** Shared validation messages (spec 1 §5). */
+export const VALIDATION = {
+  required: (field: string) => `${field} is required`,
+  email: 'This field must be a valid email',
+  confirmed: 'This field confirmation does not match',
+  length: 'This field must have 2 options',
+  maxValue: (field: string, max: number | string) => `${field} must be under ${max}`,
+  upc: 'UPC invalid',
+  notInstrumental: (field: string) => `${field} must not be Instrumental`,
+  maxTotal: (field: string) => `${field} has an error`,
+} as const;
+
+/** "deal_percentage" → "Deal percentage": how the spec shows a field name in messages (spec 1 §8). */
+export function humanizeField(field: string): string {
+  const words = field.replace(/_/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+const trimmed = (max: number) => z.string().trim().max(max);
+
+const urlRow = z.strictObject({
+  id: z.string().max(40).optional(),
+  link: trimmed(2000).min(1),
+  link_text: trimmed(200).optional(),
+});
+
+const identifierRow = z.strictObject({
+  id: z.string().max(40).optional(),
+  type_of: trimmed(100).min(1),
+  ref: trimmed(200).min(1),
+});
+
+/**
+ * A label as the form sends it (spec 2 §3 Label). Nested rows (urls, identifiers) arrive as
+ * the full list of rows to keep: rows removed in the form, saved or not, are simply absent.
+ */
+export const labelInput = z.strictObject({
+  name: trimmed(200).min(1),
+  active: z.boolean().optional(),
+  distributed: z.boolean().optional(),
+  requested: z.boolean().optional(),
+  biog: trimmed(20_000).optional(),
+  short_biog: trimmed(2_000).optional(),
+  email: z.union([z.literal(''), z.email().max(320)]).optional(),
+  deal_percentage: z.number().min(0).max(100).optional(),
+  fulfilment: z.boolean().optional(),
+  store: z.boolean().optional(),
+  referred: z.boolean().optional(),
+  referrer: trimmed(200).optional(),
+  pseudonyms: z.array(trimmed(200).min(1)).max(50).optional(),
+  country_id: trimmed(3).optional(),
+  urls: z.array(urlRow).max(50).optional(),
+  label_identifiers: z.array(identifierRow).max(50).optional(),
+  /**
+   * The uploaded logo's object key from logo_upload. Left out of an update when no new logo
+   * was chosen (spec 2 §4 Label logo); `null` removes the logo.
+   */
+  logo_key: z.string().max(500).nullable().optional(),
+});
+
+export type LabelInput = z.infer<typeof labelInput>;
+
+export const labelUpdate = labelInput.partial();
+export type LabelUpdate = z.infer<typeof labelUpdate>;
+
+export const LABEL_SCOPES = ['active', 'inactive', 'distributed', 'requested'] as const;
+export type LabelScope = (typeof LABEL_SCOPES)[number];
+
+export const LABEL_SORT_FIELDS = ['name', 'created_at', 'updated_at', 'active', 'distributed'] as const;
+
+/** A label as the API answers. */
+export type LabelView = Omit<LabelInput, 'logo_key'> & {
+  id: string;
+  company_id: string;
+  active: boolean;
+  distributed: boolean;
+  requested: boolean;
+  logo: { url: string; content_type?: string; size?: number; filename?: string } | null;
+  created_at: string;
+  updated_at: string;
+};

@@ -1,0 +1,284 @@
+/**
+ * Assertions on the synthesized template: the resources that matter (table, queues with DLQs,
+ * buckets, functions, routes and their authorizers, IAM least privilege), checked against the
+ * same definitions (resources.ts, routes.ts) the stack is built from. Bundling is off, so the
+ * handler files need not exist and the synth takes about a second.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { AREAS, ROUTES, WEBSOCKET_ROUTES, routeKey } from '../../functions/routes.js';
+import { RootStack } from '../../infra/root-stack.js';
+import { BUCKETS, ENV, QUEUES, SCHEDULES, TABLE, USER_POOL, dlqName, visibilityTimeoutSeconds, type QueueKey } from '../../infra/resources.js';
+
+type Resource = { Type: string; Properties: Record<string, any> };
+
+function synth(webDistDir: string): Template {
+  const app = new App({ context: { skipBundling: true, stage: 'prod' } });
+  return Template.fromStack(new RootStack(app, 'Test', { webDistDir }));
+}
+
+let template: Template;
+let resources: Record<string, Resource>;
+const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
+const single = (type: string, match: (props: Record<string, any>) => boolean): [string, Resource] => {
+  const found = ofType(type).filter(([, r]) => match(r.Properties));
+  expect(found, `exactly one ${type} matching`).toHaveLength(1);
+  return found[0];
+};
+/** The product's own functions carry their entry file as description. */
+const functionFor = (entry: string) => single('AWS::Lambda::Function', (p) => p.Description === entry);
+const asArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
+
+beforeAll(() => {
+  template = synth(path.join(os.tmpdir(), 'no-such-web-dist'));
+  resources = template.toJSON().Resources;
+}, 60_000);
+
+describe('data', () => {
+  it('has one pay-per-request table with the keys, every GSI, TTL and PITR from resources.ts', () => {
+    const [, table] = single('AWS::DynamoDB::Table', () => true);
+    const p = table.Properties;
+    expect(p.BillingMode).toBe('PAY_PER_REQUEST');
+    expect(p.KeySchema).toEqual([
+      { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },
+      { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
+    ]);
+    expect(p.TimeToLiveSpecification).toEqual({ AttributeName: TABLE.timeToLiveAttribute, Enabled: true });
+    expect(p.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+    expect(p.GlobalSecondaryIndexes).toHaveLength(TABLE.indexes.length);
+    for (const index of TABLE.indexes) {
+      const gsi = p.GlobalSecondaryIndexes.find((g: any) => g.IndexName === index.name);
+      expect(gsi?.KeySchema, index.name).toEqual([
+        { AttributeName: index.partitionKey, KeyType: 'HASH' },
+        { AttributeName: index.sortKey, KeyType: 'RANGE' },
+      ]);
+    }
+    expect(table).toMatchObject({ DeletionPolicy: 'Retain' });
+  });
+});
+
+describe('queues and workers', () => {
+  it.each(Object.keys(QUEUES) as QueueKey[])('%s has its DLQ, maxReceiveCount, visibility timeout and SSE', (key) => {
+    const [dlqId] = single('AWS::SQS::Queue', (p) => p.QueueName === dlqName(key));
+    const [, queue] = single('AWS::SQS::Queue', (p) => p.QueueName === QUEUES[key].localName);
+    expect(queue.Properties.RedrivePolicy).toEqual({
+      deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] },
+      maxReceiveCount: QUEUES[key].maxReceiveCount,
+    });
+    expect(queue.Properties.VisibilityTimeout).toBe(visibilityTimeoutSeconds(key));
+    expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
+  });
+
+  it('runs the upload-events worker with the queue timeout, batch size 1 and partial batch failures', () => {
+    const [workerId, worker] = functionFor('functions/uploads/worker.ts');
+    expect(worker.Properties.Timeout).toBe(QUEUES.uploadEvents.workerTimeoutSeconds);
+    expect(worker.Properties.MemorySize).toBe(1024);
+    const [queueId] = single('AWS::SQS::Queue', (p) => p.QueueName === QUEUES.uploadEvents.localName);
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: workerId },
+      EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] },
+      BatchSize: 1,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+  });
+});
+
+describe('storage', () => {
+  it('blocks public access, enforces encryption and TLS on every bucket', () => {
+    const buckets = ofType('AWS::S3::Bucket');
+    expect(buckets.length).toBe(Object.keys(BUCKETS).length + 1); // + the SPA's bucket
+    for (const [, bucket] of buckets) {
+      expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+      expect(bucket.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toBe('AES256');
+    }
+    const policies = ofType('AWS::S3::BucketPolicy').map(([, p]) => JSON.stringify(p.Properties));
+    expect(policies.filter((p) => p.includes('aws:SecureTransport'))).toHaveLength(buckets.length);
+  });
+
+  it('lets the browser PUT to the uploads bucket (CORS) and notifies each bucket queue', () => {
+    const withCors = ofType('AWS::S3::Bucket').filter(([, b]) => b.Properties.CorsConfiguration);
+    expect(withCors).toHaveLength(1);
+    const rule = withCors[0][1].Properties.CorsConfiguration.CorsRules[0];
+    expect(rule.AllowedMethods).toEqual(expect.arrayContaining(['PUT', 'GET', 'HEAD']));
+    expect(rule.ExposedHeaders).toContain('ETag');
+    const [uploadsQueue] = single('AWS::SQS::Queue', (p) => p.QueueName === QUEUES.uploadEvents.localName);
+    template.hasResourceProperties('Custom::S3BucketNotifications', {
+      BucketName: { Ref: withCors[0][0] },
+      NotificationConfiguration: { QueueConfigurations: [{ Events: ['s3:ObjectCreated:*'], QueueArn: { 'Fn::GetAtt': [uploadsQueue, 'Arn'] } }] },
+    });
+    template.hasResourceProperties('Custom::S3BucketNotifications', {
+      NotificationConfiguration: { QueueConfigurations: [{ Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: BUCKETS.ledger.prefix }] } } }] },
+    });
+  });
+});
+
+describe('functions and HTTP API', () => {
+  it('has one Node 22 arm64 Lambda per area, with the table bound', () => {
+    for (const area of AREAS) {
+      const [, fn] = functionFor(`functions/${area}/handler.ts`);
+      expect(fn.Properties.Runtime).toBe('nodejs22.x');
+      expect(fn.Properties.Architectures).toEqual(['arm64']);
+      expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(expect.arrayContaining([ENV.table, ENV.userPoolId, ENV.appUrl]));
+    }
+    const [, catalogue] = functionFor('functions/catalogue/handler.ts');
+    expect(catalogue.Properties.Environment.Variables).toHaveProperty(ENV.uploadsBucket);
+    const [, auth] = functionFor('functions/auth/handler.ts');
+    expect(auth.Properties.Environment.Variables).toHaveProperty(ENV.mailFrom);
+  });
+
+  it('has one route per route-table entry, to its area, JWT unless public', () => {
+    const [httpApiId] = single('AWS::ApiGatewayV2::Api', (p) => p.ProtocolType === 'HTTP');
+    const routes = ofType('AWS::ApiGatewayV2::Route').filter(([, r]) => r.Properties.ApiId.Ref === httpApiId);
+    expect(routes).toHaveLength(ROUTES.length);
+    for (const route of ROUTES) {
+      const found = routes.filter(([, r]) => r.Properties.RouteKey === routeKey(route));
+      expect(found, routeKey(route)).toHaveLength(1);
+      const props = found[0][1].Properties;
+      expect(props.AuthorizationType, routeKey(route)).toBe(route.auth === 'public' ? 'NONE' : 'JWT');
+      if (route.auth !== 'public') expect(props.AuthorizerId).toBeDefined();
+      const integrationId = props.Target['Fn::Join'][1][1].Ref;
+      const [functionId] = functionFor(`functions/${route.area}/handler.ts`);
+      expect(resources[integrationId].Properties.IntegrationUri, routeKey(route)).toEqual({ 'Fn::GetAtt': [functionId, 'Arn'] });
+    }
+  });
+
+  it('checks JWTs from the user pool for the web client', () => {
+    const [poolId] = single('AWS::Cognito::UserPool', () => true);
+    const [clientId] = single('AWS::Cognito::UserPoolClient', () => true);
+    const [, authorizer] = single('AWS::ApiGatewayV2::Authorizer', () => true);
+    expect(authorizer.Properties.AuthorizerType).toBe('JWT');
+    expect(authorizer.Properties.JwtConfiguration.Audience).toEqual([{ Ref: clientId }]);
+    expect(JSON.stringify(authorizer.Properties.JwtConfiguration.Issuer)).toContain('https://cognito-idp.');
+    expect(JSON.stringify(authorizer.Properties.JwtConfiguration.Issuer)).toContain(`{"Ref":"${poolId}"}`);
+  });
+});
+
+describe('auth', () => {
+  it('has an admin-only user pool signing in by e-mail', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+      UsernameAttributes: ['email'],
+      Policies: { PasswordPolicy: { MinimumLength: USER_POOL.passwordMinLength } },
+    });
+  });
+
+  it('has a secretless client with USER_PASSWORD_AUTH and a 24 h refresh token', () => {
+    const [, client] = single('AWS::Cognito::UserPoolClient', () => true);
+    const p = client.Properties;
+    expect(p.ExplicitAuthFlows).toEqual(expect.arrayContaining(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']));
+    expect(p.GenerateSecret).toBe(false);
+    // CloudFormation's default unit for the refresh token is days; CDK writes minutes.
+    const minutesPer = { minutes: 1, hours: 60, days: 24 * 60 } as Record<string, number>;
+    const unit = p.TokenValidityUnits?.RefreshToken ?? 'days';
+    expect((p.RefreshTokenValidity * minutesPer[unit]) / 60).toBe(USER_POOL.refreshTokenValidityHours);
+    expect(USER_POOL.refreshTokenValidityHours).toBe(24);
+  });
+});
+
+describe('least privilege', () => {
+  const statements = () =>
+    [
+      ...ofType('AWS::IAM::Policy').map(([, p]) => p.Properties.PolicyDocument),
+      ...ofType('AWS::IAM::Role').flatMap(([, r]) => (r.Properties.Policies ?? []).map((p: any) => p.PolicyDocument)),
+    ].flatMap((doc) => doc.Statement as { Action: string | string[]; Resource: unknown }[]);
+
+  it('never grants *, dynamodb:* or s3:* (nor any whole-service wildcard)', () => {
+    const all = statements();
+    expect(all.length).toBeGreaterThan(0);
+    for (const statement of all) {
+      for (const action of asArray(statement.Action)) {
+        expect(['*', 'dynamodb:*', 's3:*']).not.toContain(action);
+        expect(action).not.toMatch(/^[\w-]+:\*$/);
+      }
+    }
+  });
+
+  it('grants the table item actions transactions need, on the table and its indexes only', () => {
+    const dynamo = statements().filter((s) => asArray(s.Action).some((a) => a.startsWith('dynamodb:')));
+    expect(dynamo.length).toBeGreaterThan(0);
+    for (const statement of dynamo) {
+      expect(asArray(statement.Action)).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem']));
+      expect(JSON.stringify(statement.Resource)).toContain('/index/*');
+    }
+  });
+
+  it('lets only the auth function manage Cognito users and send mail', () => {
+    const [authId] = functionFor('functions/auth/handler.ts');
+    const roleRef = resources[authId].Properties.Role['Fn::GetAtt'][0];
+    const holders = ofType('AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.PolicyDocument).match(/cognito-idp:AdminCreateUser|ses:SendEmail/));
+    expect(holders).toHaveLength(1);
+    expect(holders[0][1].Properties.Roles).toEqual([{ Ref: roleRef }]);
+  });
+});
+
+describe('schedules, realtime and web', () => {
+  it('runs the statement run on the cron from resources.ts', () => {
+    const { minute, hour, day } = SCHEDULES.statementRun.cron;
+    const [functionId] = functionFor('functions/statements/scheduled-run.ts');
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: `cron(${minute} ${hour} ${day} * ? *)`,
+      Targets: [{ Arn: { 'Fn::GetAtt': [functionId, 'Arn'] } }],
+    });
+  });
+
+  it('has a WebSocket API with $connect/$disconnect/$default to one function, on an auto-deployed stage', () => {
+    const [wsApiId] = single('AWS::ApiGatewayV2::Api', (p) => p.ProtocolType === 'WEBSOCKET');
+    const routes = ofType('AWS::ApiGatewayV2::Route').filter(([, r]) => r.Properties.ApiId.Ref === wsApiId);
+    expect(routes.map(([, r]) => r.Properties.RouteKey).sort()).toEqual([...WEBSOCKET_ROUTES].sort());
+    const integrations = ofType('AWS::ApiGatewayV2::Integration').filter(([, r]) => r.Properties.ApiId.Ref === wsApiId);
+    expect(integrations).toHaveLength(1);
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', { ApiId: { Ref: wsApiId }, StageName: 'live', AutoDeploy: true });
+    const [, worker] = functionFor('functions/uploads/worker.ts');
+    expect(worker.Properties.Environment.Variables).toHaveProperty(ENV.websocketEndpoint);
+    const pushers = ofType('AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties).includes('execute-api:ManageConnections'));
+    expect(pushers.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('serves the SPA from CloudFront and forwards /api/* uncached to the HTTP API', () => {
+    const [, cdn] = single('AWS::CloudFront::Distribution', () => true);
+    const config = cdn.Properties.DistributionConfig;
+    expect(config.DefaultRootObject).toBe('index.html');
+    expect(config.DefaultCacheBehavior.FunctionAssociations[0].EventType).toBe('viewer-request');
+    // Distribution-wide error pages would also rewrite the API's 403/404 answers to index.html.
+    expect(config.CustomErrorResponses).toBeUndefined();
+    expect(config.CacheBehaviors).toEqual([
+      expect.objectContaining({
+        PathPattern: '/api/*',
+        CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
+        OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
+      }),
+    ]);
+    const apiOrigin = config.Origins.find((o: any) => o.CustomOriginConfig);
+    expect(JSON.stringify(apiOrigin.DomainName)).toContain('ApiEndpoint');
+    expect(ofType('Custom::CDKBucketDeployment')).toHaveLength(0); // no web/dist: nothing to deploy
+  });
+
+  it('deploys the built SPA with a config.json once web/dist exists', () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+    try {
+      fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html>');
+      const withWeb = synth(dist);
+      withWeb.resourceCountIs('Custom::CDKBucketDeployment', 1);
+      const deployment = Object.values(withWeb.findResources('Custom::CDKBucketDeployment'))[0];
+      expect(deployment.Properties.SourceObjectKeys).toHaveLength(2); // the SPA + config.json
+      // config.json's deploy-time values travel as markers: the pool, its client and the WebSocket API.
+      const markers = JSON.stringify(deployment.Properties.SourceMarkers);
+      for (const type of ['AWS::Cognito::UserPool', 'AWS::Cognito::UserPoolClient']) {
+        expect(markers).toContain(`{"Ref":"${Object.keys(withWeb.findResources(type))[0]}"}`);
+      }
+      expect(markers).toContain(Object.keys(withWeb.findResources('AWS::ApiGatewayV2::Api', { Properties: { ProtocolType: 'WEBSOCKET' } }))[0]);
+      expect(deployment.Properties.DistributionPaths).toEqual(['/*']);
+    } finally {
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
