@@ -36,6 +36,9 @@ export function fieldErrors(error: z.ZodError, input: unknown): FieldErrors {
       case 'invalid_value':
         add(field, `${label} must be one of: ${issue.values.map(String).join(', ')}`);
         break;
+      case 'custom':
+        add(field, issue.message); // our own rules carry whole sentences (the spec's messages)
+        break;
       default:
         add(field, issue.message.includes(label) ? issue.message : `${label}: ${issue.message}`);
     }

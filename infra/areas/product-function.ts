@@ -82,10 +82,11 @@ export class ProductFunction extends NodejsFunction {
     return this;
   }
 
-  /** Sets USER_POOL_ID and USER_POOL_CLIENT_ID; with `manageUsers`, also grants AdminCreateUser & co. */
+  /** Sets USER_POOL_ID, USER_POOL_CLIENT_ID and JWT_ISSUER; with `manageUsers`, also grants AdminCreateUser & co. */
   bindUserPool(auth: Auth, options: { manageUsers?: boolean } = {}): this {
     this.addEnvironment(ENV.userPoolId, auth.userPool.userPoolId);
     this.addEnvironment(ENV.userPoolClientId, auth.client.userPoolClientId);
+    this.addEnvironment(ENV.jwtIssuer, auth.issuerUrl);
     if (options.manageUsers) auth.grantManageUsers(this);
     return this;
   }

@@ -43,13 +43,17 @@ export function startChild(command: string, args: string[], options: SpawnOption
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   child.on('exit', (code, signal) => {
-    if (code && code !== 0 && signal === null) process.stderr.write(`[${options.name}] exited with code ${code}:\n${tail.join('')}\n`);
+    if (code && code !== 0 && signal === null && !stopping.has(child)) process.stderr.write(`[${options.name}] exited with code ${code}:\n${tail.join('')}\n`);
   });
   return child;
 }
 
+/** Children we asked to stop: their non-zero exit (Java answers SIGTERM with 143) is expected. */
+const stopping = new WeakSet<ChildProcess>();
+
 export function stopChild(child: ChildProcess | undefined): Promise<void> {
   if (!child || child.exitCode !== null || child.signalCode) return Promise.resolve();
+  stopping.add(child);
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
     child.once('exit', () => {

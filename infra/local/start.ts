@@ -3,12 +3,13 @@
  * `Ready: <url>` and the demo sign-ins. Ctrl-C stops everything it started. State lives in
  * .local-cloud/ and survives restarts; `npm run reset` (or `npm start -- --reset`) clears it.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startLocalCloud } from './cloud.js';
 import { DEMO_USERS } from './seed.js';
+import { buildWebIfStale } from './web-build.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const stateDir = path.join(root, '.local-cloud');
@@ -32,27 +33,6 @@ function preflight() {
   if (!existsSync(path.join(root, 'node_modules'))) fail('dependencies are not installed: run `npm install` first.');
 }
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-/** Builds the SPA when it is missing or older than its sources. */
-function buildWebIfStale() {
-  const index = path.join(webDir, 'index.html');
-  const sources = Math.max(newestMtime(path.join(root, 'web', 'src')), newestMtime(path.join(root, 'shared')), statSync(path.join(root, 'web', 'index.html')).mtimeMs);
-  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
-  console.log('Building the web app…');
-  execFileSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-}
-
 async function main() {
   if (args.has('--reset') || args.has('--reset-only')) {
     rmSync(stateDir, { recursive: true, force: true });
@@ -61,7 +41,7 @@ async function main() {
   }
   preflight();
   const started = Date.now();
-  buildWebIfStale();
+  buildWebIfStale(root);
   const cloud = await startLocalCloud({
     stateDir,
     webDir,

@@ -237,6 +237,10 @@ describe('schedules, realtime and web', () => {
     const integrations = ofType('AWS::ApiGatewayV2::Integration').filter(([, r]) => r.Properties.ApiId.Ref === wsApiId);
     expect(integrations).toHaveLength(1);
     template.hasResourceProperties('AWS::ApiGatewayV2::Stage', { ApiId: { Ref: wsApiId }, StageName: 'live', AutoDeploy: true });
+    const [handlerId, handler] = functionFor('functions/realtime/handler.ts');
+    expect(integrations[0][1].Properties.IntegrationUri['Fn::Join'][1]).toContainEqual({ 'Fn::GetAtt': [handlerId, 'Arn'] });
+    // $connect checks the token itself: WebSocket APIs have no JWT authorizer.
+    expect(Object.keys(handler.Properties.Environment.Variables)).toEqual(expect.arrayContaining([ENV.jwtIssuer, ENV.userPoolClientId, ENV.table]));
     const [, worker] = functionFor('functions/uploads/worker.ts');
     expect(worker.Properties.Environment.Variables).toHaveProperty(ENV.websocketEndpoint);
     const pushers = ofType('AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties).includes('execute-api:ManageConnections'));

@@ -1,0 +1,158 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../shared/messages.js';
+import { call, demo, labelManager, newConfirmedUser, signIn } from '../support/api.js';
+
+let manager: Awaited<ReturnType<typeof labelManager>>;
+const labels = (company: string, query = '') => call('GET', `/api/v1/labels${query}`, { token: manager.token, company });
+
+beforeAll(async () => {
+  manager = await labelManager();
+});
+
+describe('labels of the current company', () => {
+  it('creates with defaults, reads, updates and deletes a label with the spec messages', async () => {
+    const company = manager.publisher.id;
+    const created = await call('POST', '/api/v1/labels', { token: manager.token, company, body: { name: 'Quay Records', email: 'hi@quay.test' } });
+    expect(created.status).toBe(201);
+    expect(created.body.message).toBe(MESSAGES.labelAdded);
+    expect(created.body.label).toMatchObject({ name: 'Quay Records', active: true, distributed: false, requested: false, company_id: company, logo: null });
+
+    const id = created.body.label.id;
+    const updated = await call('PATCH', `/api/v1/labels/${id}`, { token: manager.token, company, body: { short_biog: 'Harbour-side label', active: false } });
+    expect(updated.body.message).toBe(MESSAGES.labelUpdated);
+    expect(updated.body.label).toMatchObject({ name: 'Quay Records', short_biog: 'Harbour-side label', active: false });
+
+    const read = await call('GET', `/api/v1/labels/${id}`, { token: manager.token, company });
+    expect(read.body.label.short_biog).toBe('Harbour-side label');
+
+    const deleted = await call('DELETE', `/api/v1/labels/${id}`, { token: manager.token, company });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.message).toContain('Quay Records');
+    expect((await call('GET', `/api/v1/labels/${id}`, { token: manager.token, company })).status).toBe(404);
+  });
+
+  it('names the field on bad input', async () => {
+    const company = manager.publisher.id;
+    const answer = await call('POST', '/api/v1/labels', { token: manager.token, company, body: { email: 'not-an-email', deal_percentage: 140 } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors.name).toEqual(['Name is required']);
+    expect(answer.body.errors.email).toEqual(['This field must be a valid email']);
+    expect(answer.body.errors.deal_percentage).toEqual(['Deal percentage must be under 100']);
+  });
+
+  it('pages, sorts, searches and scopes on the server', async () => {
+    const company = manager.publisher.id;
+    const names = ['Zebra Tapes', 'Alpha Audio', 'Mango Music', 'alpine Sounds', 'Beta Beats', 'Gamma Grooves'];
+    for (const [i, name] of names.entries()) {
+      await call('POST', '/api/v1/labels', { token: manager.token, company, body: { name, active: i % 2 === 0, distributed: name === 'Mango Music' } });
+    }
+    const firstPage = await labels(company, '?per_page=5&page=1&sort_field=name&sort_order=asc');
+    expect(firstPage.body.total_count).toBe(7); // six here plus the seeded Harbour Sessions
+    expect(firstPage.body.total_pages).toBe(2);
+    expect(firstPage.body.labels.map((l: { name: string }) => l.name)).toEqual(['Alpha Audio', 'alpine Sounds', 'Beta Beats', 'Gamma Grooves', 'Harbour Sessions']);
+    const secondPage = await labels(company, '?per_page=5&page=2&order=name%20asc');
+    expect(secondPage.body.labels.map((l: { name: string }) => l.name)).toEqual(['Mango Music', 'Zebra Tapes']);
+    const descending = await labels(company, '?per_page=5&order=name%20desc');
+    expect(descending.body.labels[0].name).toBe('Zebra Tapes');
+
+    const search = await labels(company, '?q=ALP');
+    expect(search.body.labels.map((l: { name: string }) => l.name).sort()).toEqual(['Alpha Audio', 'alpine Sounds']);
+    expect((await labels(company, '?scope=distributed')).body.labels.map((l: { name: string }) => l.name)).toEqual(['Mango Music']);
+    const inactive = await labels(company, '?scope=inactive');
+    expect(inactive.body.labels.every((l: { active: boolean }) => !l.active)).toBe(true);
+    expect(inactive.body.total_count).toBe(3);
+    expect((await labels(company, '?per_page=3')).status).toBe(400);
+    expect((await labels(company, '?sort_field=password')).status).toBe(400);
+  });
+
+  it('sees a new label at once after a write (the cached list is revalidated)', async () => {
+    const company = manager.distributed.id;
+    const before = (await labels(company)).body.total_count;
+    await call('POST', '/api/v1/labels', { token: manager.token, company, body: { name: 'Fresh Ink' } });
+    const after = await labels(company, '?q=fresh');
+    expect(after.body.total_count).toBe(1);
+    expect((await labels(company)).body.total_count).toBe(before + 1);
+  });
+
+  it('uploads a logo through a presigned PUT, and leaves it alone when an update has no logo', async () => {
+    const company = manager.distributed.id;
+    const label = (await call('POST', '/api/v1/labels', { token: manager.token, company, body: { name: 'Logo Lane' } })).body.label;
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(120, 7)]);
+    const presigned = await call('POST', `/api/v1/labels/${label.id}/logo_upload`, {
+      token: manager.token,
+      company,
+      body: { filename: 'logo lane.png', content_type: 'image/png', size: png.length },
+    });
+    expect(presigned.status).toBe(200);
+    const put = await fetch(presigned.body.url, { method: 'PUT', headers: presigned.body.headers, body: png });
+    expect(put.status).toBe(200);
+    const withLogo = await call('PATCH', `/api/v1/labels/${label.id}`, { token: manager.token, company, body: { logo_key: presigned.body.key } });
+    expect(withLogo.body.label.logo).toMatchObject({ content_type: 'image/png', size: png.length, filename: 'logo_lane.png' });
+    const image = await fetch(withLogo.body.label.logo.url);
+    expect(Buffer.from(await image.arrayBuffer()).equals(png)).toBe(true);
+
+    const renamed = await call('PATCH', `/api/v1/labels/${label.id}`, { token: manager.token, company, body: { name: 'Logo Lane Ltd' } });
+    expect(renamed.body.label.logo?.size).toBe(png.length);
+    const removed = await call('PATCH', `/api/v1/labels/${label.id}`, { token: manager.token, company, body: { logo_key: null } });
+    expect(removed.body.label.logo).toBeNull();
+  });
+
+  it('refuses a logo that is too large, of another type, or from another label', async () => {
+    const company = manager.distributed.id;
+    const label = (await call('POST', '/api/v1/labels', { token: manager.token, company, body: { name: 'Strict Logos' } })).body.label;
+    const tooBig = await call('POST', `/api/v1/labels/${label.id}/logo_upload`, { token: manager.token, company, body: { filename: 'a.png', content_type: 'image/png', size: 6 * 1024 * 1024 } });
+    expect(tooBig.status).toBe(400);
+    expect(tooBig.body.errors.size).toBeDefined();
+    const wrongType = await call('POST', `/api/v1/labels/${label.id}/logo_upload`, { token: manager.token, company, body: { filename: 'a.exe', content_type: 'application/x-msdownload', size: 10 } });
+    expect(wrongType.body.errors.content_type).toBeDefined();
+    const foreignKey = await call('PATCH', `/api/v1/labels/${label.id}`, { token: manager.token, company, body: { logo_key: `logos/${company}/labels/other/x.png` } });
+    expect(foreignKey.status).toBe(400);
+    expect(foreignKey.body.errors.logo_key).toBeDefined();
+  });
+});
+
+describe('tenant isolation', () => {
+  it('never shows or changes one company’s label to a user of another company', async () => {
+    const owner = manager.distributed.id;
+    const label = (await call('POST', '/api/v1/labels', { token: manager.token, company: owner, body: { name: 'Private Press' } })).body.label;
+    const outsider = await newConfirmedUser('Olive Outsider');
+
+    const asMember = await call('GET', `/api/v1/labels/${label.id}`, { token: outsider.token, company: owner });
+    expect(asMember.status).toBe(403);
+    expect(asMember.body.message).toBe(MESSAGES.noAccessHere);
+    expect(JSON.stringify(asMember.body)).not.toContain('Private Press');
+    expect((await call('PATCH', `/api/v1/labels/${label.id}`, { token: outsider.token, company: owner, body: { name: 'Mine now' } })).status).toBe(403);
+    expect((await call('DELETE', `/api/v1/labels/${label.id}`, { token: outsider.token, company: owner })).status).toBe(403);
+    expect((await call('GET', '/api/v1/labels', { token: outsider.token, company: owner })).status).toBe(403);
+    expect((await call('GET', `/api/v1/labels?company_id=${owner}`, { token: outsider.token })).status).toBe(403);
+
+    // The manager's own other company cannot reach the label either: labels are keyed by tenant.
+    const crossTenant = await call('GET', `/api/v1/labels/${label.id}`, { token: manager.token, company: manager.publisher.id });
+    expect(crossTenant.status).toBe(404);
+    const stillThere = await call('GET', `/api/v1/labels/${label.id}`, { token: manager.token, company: owner });
+    expect(stillThere.body.label.name).toBe('Private Press');
+  });
+});
+
+describe('LabelsAdmin', () => {
+  it('lists every tenant’s labels with the company name for admins only', async () => {
+    const admin = await signIn(demo.admin.email, demo.admin.password);
+    const all = await call('GET', '/api/v1/admin/labels?per_page=1000', { token: admin });
+    const companies = new Set(all.body.labels.map((l: { company_name: string }) => l.company_name));
+    expect(companies).toContain(manager.distributed.name);
+    expect(companies).toContain(manager.publisher.name);
+    const denied = await call('GET', '/api/v1/admin/labels', { token: manager.token });
+    expect(denied.status).toBe(403);
+    expect(denied.body.message).toBe(MESSAGES.mustBeAdmin);
+  });
+
+  it('lets an admin create a label in a chosen company and edit it', async () => {
+    const admin = await signIn(demo.admin.email, demo.admin.password);
+    const created = await call('POST', '/api/v1/admin/labels', { token: admin, body: { name: 'Admin Made', company_id: manager.publisher.id } });
+    expect(created.status).toBe(201);
+    const updated = await call('PATCH', `/api/v1/admin/labels/${created.body.label.id}`, { token: admin, body: { biog: 'Set by admin' } });
+    expect(updated.body.label).toMatchObject({ biog: 'Set by admin', company_id: manager.publisher.id });
+    const seenByMember = await call('GET', `/api/v1/labels/${created.body.label.id}`, { token: manager.token, company: manager.publisher.id });
+    expect(seenByMember.body.label.biog).toBe('Set by admin');
+  });
+});

@@ -1,0 +1,76 @@
+import { inject } from 'vitest';
+import { DEMO_USERS } from '../../infra/local/seed.js';
+
+export const cloudUrl = () => inject('cloudUrl');
+
+/** Signs in through the same Cognito call the SPA makes (USER_PASSWORD_AUTH) and returns the access token. */
+export async function signIn(email: string, password: string): Promise<string> {
+  const response = await fetch(`${cloudUrl()}/_cognito/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
+    body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: inject('userPoolClientId'), AuthParameters: { USERNAME: email, PASSWORD: password } }),
+  });
+  const body = (await response.json()) as { AuthenticationResult?: { AccessToken: string } };
+  if (!body.AuthenticationResult) throw new Error(`sign-in failed for ${email}: ${JSON.stringify(body)}`);
+  return body.AuthenticationResult.AccessToken;
+}
+
+export type ApiAnswer<T = any> = { status: number; body: T };
+
+/** Calls the API through the local gateway. */
+export async function call<T = any>(
+  method: string,
+  path: string,
+  options: { token?: string; company?: string; body?: unknown; rawBody?: string | Buffer; headers?: Record<string, string> } = {},
+): Promise<ApiAnswer<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.company) headers['x-company-id'] = options.company;
+  let body: string | Buffer | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const response = await fetch(`${cloudUrl()}${path}`, { method, headers, body });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
+  return { status: response.status, body: parsed as T };
+}
+
+export const demo = DEMO_USERS;
+
+/** The demo label manager's token and their two companies, by name. */
+export async function labelManager() {
+  const token = await signIn(demo.labelManager.email, demo.labelManager.password);
+  const me = await call('GET', '/api/v1/me', { token });
+  const companies = me.body.user.companies as { id: string; name: string; distributed: boolean; tags: string[] }[];
+  return {
+    token,
+    distributed: companies.find((c) => c.distributed)!,
+    publisher: companies.find((c) => c.tags.includes('Publisher'))!,
+  };
+}
+
+/** Reads the latest mail to an address from the local outbox. */
+export async function latestMail(to: string): Promise<{ subject: string; text: string } | undefined> {
+  const answer = await call<{ mails: { to: string; subject: string; text: string }[] }>('GET', '/_local/outbox');
+  return answer.body.mails.find((m) => m.to === to);
+}
+
+/** Signs up a brand-new user through the API and the mailed confirmation link; returns their token. */
+export async function newConfirmedUser(name: string): Promise<{ token: string; email: string }> {
+  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@example.test`;
+  const password = 'Fresh-pass-1';
+  const signed = await call('POST', '/api/v1/signup', { body: { name, email } });
+  if (signed.status !== 201) throw new Error(`signup failed: ${JSON.stringify(signed.body)}`);
+  const mail = await latestMail(email);
+  const accessToken = /\/confirm\/([\w-]+)/.exec(mail!.text)![1];
+  const confirmed = await call('POST', '/api/v1/confirm_user', { body: { access_token: accessToken, password, password_confirmation: password } });
+  if (confirmed.status !== 200) throw new Error(`confirm failed: ${JSON.stringify(confirmed.body)}`);
+  return { token: await signIn(email, password), email };
+}

@@ -1,0 +1,34 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startLocalCloud } from '../../infra/local/cloud.js';
+import { freePort } from '../../infra/local/processes.js';
+import { buildWebIfStale } from '../../infra/local/web-build.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    cloudUrl: string;
+    userPoolClientId: string;
+    cognitoEndpoint: string;
+  }
+}
+
+/**
+ * Starts one local cloud on free ports for the integration and end-to-end tests (DynamoDB in
+ * memory, state in a temp folder), with the demo seeded, and stops it afterwards.
+ */
+export default async function setup(project: TestProject) {
+  const root = path.resolve(import.meta.dirname, '../..');
+  if (!process.env.SKIP_WEB_BUILD) buildWebIfStale(root);
+  const stateDir = mkdtempSync(path.join(os.tmpdir(), 'label-platform-test-'));
+  const ports = { gateway: await freePort(), dynamodb: await freePort(), s3: await freePort(), sqs: await freePort(), cognito: await freePort() };
+  const cloud = await startLocalCloud({ stateDir, webDir: path.join(root, 'web', 'dist'), ports, inMemory: true });
+  project.provide('cloudUrl', cloud.url);
+  project.provide('userPoolClientId', cloud.pool.userPoolClientId);
+  project.provide('cognitoEndpoint', cloud.endpoints.cognito);
+  return async () => {
+    await cloud.stop();
+    rmSync(stateDir, { recursive: true, force: true });
+  };
+}
