@@ -1,0 +1,34 @@
+/** The spec's notification types (spec 1 §4): error, warning or notification. */
+export type NotificationType = 'error' | 'warning' | 'notification';
+
+/** Cloudscape Flashbar types for the spec's notification types. */
+export function flashType(type: NotificationType): 'error' | 'warning' | 'info' {
+  if (type === 'error') return 'error';
+  if (type === 'warning') return 'warning';
+  return 'info';
+}
+
+/**
+ * Notices are not shown on home, signin, signout, confirm, setup_account or
+ * forgotten_password (spec 1 §2.6).
+ */
+export function notificationsShownOn(pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === '/') return false;
+  if (['/signin', '/signout', '/setup_account', '/forgotten_password'].includes(path)) return false;
+  if (path === '/confirm' || path.startsWith('/confirm/')) return false;
+  return true;
+}
+
+/**
+ * Multi-field error objects show one line per field: the field name (underscores removed,
+ * capitalised) then its value (spec 1 §8).
+ */
+export function fieldErrorLines(errors: Record<string, string[] | string> | undefined): string[] {
+  if (!errors) return [];
+  return Object.entries(errors).map(([field, value]) => {
+    const name = field.replace(/_/g, ' ').trim();
+    const label = name.charAt(0).toUpperCase() + name.slice(1);
+    return `${label} ${Array.isArray(value) ? value.join(', ') : value}`;
+  });
+}
