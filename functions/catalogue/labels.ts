@@ -73,8 +73,8 @@ export type LabelListQuery = { page: number; per_page: number; sort: SortSpec<st
 const SORT_COLUMN: Record<string, keyof LabelSummary> = { created_at: 'created_at', updated_at: 'updated_at' };
 
 function listPage(all: LabelSummary[], query: LabelListQuery) {
-  const scoped = query.scope ? all.filter(SCOPE_TEST[query.scope]) : all;
-  const page = pageOf(scoped, {
+  const page = pageOf(all, {
+    filter: query.scope ? SCOPE_TEST[query.scope] : undefined,
     page: query.page,
     perPage: query.per_page,
     sort: { field: SORT_COLUMN[query.sort.field] ?? query.sort.field, direction: query.sort.direction },

@@ -1,6 +1,7 @@
 import type { Role } from '../../shared/constants.js';
 import { MESSAGES } from '../../shared/messages.js';
 import type { AuthRule } from '../routes.js';
+import { getMany } from '../data/get-many.js';
 import { getDb } from '../data/service.js';
 import { BadRequest, Forbidden, NotFound, Unauthorized } from './errors.js';
 
@@ -21,32 +22,67 @@ export type AuthContext = { caller?: Caller; tenantId?: string };
 
 export type Claims = Record<string, unknown> | undefined;
 
-/** Resolves the signed-in user from the verified JWT claims (`sub`). */
-export async function callerFromClaims(claims: Claims): Promise<Caller> {
+/**
+ * A Cognito subject always maps to the same user, so the mapping is remembered for the life of
+ * the process. The user's role, state and memberships are read on every request.
+ */
+const userIdBySub = new Map<string, string>();
+const MAX_REMEMBERED = 10_000;
+
+async function userIdFor(sub: string): Promise<string> {
+  const known = userIdBySub.get(sub);
+  if (known) return known;
+  const login = await getDb().entities.UserLogin.get({ sub }).go();
+  if (!login.data) throw new Unauthorized();
+  if (userIdBySub.size >= MAX_REMEMBERED) userIdBySub.clear();
+  userIdBySub.set(sub, login.data.userId);
+  return login.data.userId;
+}
+
+function subOf(claims: Claims): string {
   const sub = typeof claims?.sub === 'string' ? claims.sub : undefined;
   if (!sub) throw new Unauthorized();
-  const db = getDb();
-  const login = await db.entities.UserLogin.get({ sub }).go();
-  if (!login.data) throw new Unauthorized();
-  const user = await db.entities.User.get({ userId: login.data.userId }).go();
-  if (!user.data || user.data.active === false || user.data.frozen) throw new Unauthorized();
-  return { user: user.data as UserRecord, sub };
+  return sub;
+}
+
+function activeUser(user: UserRecord | null): UserRecord {
+  if (!user || user.active === false || user.frozen) throw new Unauthorized();
+  return user;
+}
+
+/** Resolves the signed-in user from the verified JWT claims (`sub`). */
+export async function callerFromClaims(claims: Claims): Promise<Caller> {
+  const sub = subOf(claims);
+  const user = await getDb().entities.User.get({ userId: await userIdFor(sub) }).go();
+  return { user: activeUser(user.data as UserRecord | null), sub };
 }
 
 /**
  * Applies a route's auth rule. The tenant comes from the user's memberships: the company the
  * client names (X-Company-Id header or company_id query) is a request that is checked here,
- * never a proof.
+ * never a proof. The user and their membership are read in one round trip.
  */
 export async function authorize(rule: AuthRule, claims: Claims, requestedCompanyId: string | undefined): Promise<AuthContext> {
   if (rule === 'public') return {};
-  const caller = await callerFromClaims(claims);
-  const role = caller.user.role;
-  if (rule === 'admin' && role !== 'admin') throw new Forbidden(MESSAGES.mustBeAdmin);
-  if (rule === 'artist_user' && role !== 'artist_user') throw new Forbidden(MESSAGES.noAccessHere);
-  if (rule !== 'tenant') return { caller };
-  if (!requestedCompanyId) throw new BadRequest(MESSAGES.missingCompany, { company_id: [MESSAGES.missingCompany] });
-  await assertMember(caller, requestedCompanyId);
+  if (rule !== 'tenant') {
+    const caller = await callerFromClaims(claims);
+    if (rule === 'admin' && caller.user.role !== 'admin') throw new Forbidden(MESSAGES.mustBeAdmin);
+    if (rule === 'artist_user' && caller.user.role !== 'artist_user') throw new Forbidden(MESSAGES.noAccessHere);
+    return { caller };
+  }
+  const sub = subOf(claims);
+  const userId = await userIdFor(sub);
+  if (!requestedCompanyId) {
+    await callerFromClaims(claims);
+    throw new BadRequest(MESSAGES.missingCompany, { company_id: [MESSAGES.missingCompany] });
+  }
+  const db = getDb();
+  const [user, membership] = await getMany([
+    { get: db.entities.User.get({ userId }), parse: (i) => db.entities.User.parse(i) },
+    { get: db.entities.CompanyUser.get({ userId, companyId: requestedCompanyId }), parse: (i) => db.entities.CompanyUser.parse(i) },
+  ]);
+  const caller = { user: activeUser(user as UserRecord | null), sub };
+  if (!membership) await assertMember(caller, requestedCompanyId);
   return { caller, tenantId: requestedCompanyId };
 }
 

@@ -51,22 +51,53 @@ function compare(a: unknown, b: unknown): number {
   return collator.compare(String(a), String(b));
 }
 
-/** Sorts, searches (case-insensitive substring over `searchFields`) and pages an in-memory list. */
+/**
+ * Sorted copies of a list, remembered per list instance and sort: a cached list keeps its
+ * identity until it changes, so each order is sorted once, not on every request.
+ */
+const sortedViews = new WeakMap<readonly object[], Map<string, readonly object[]>>();
+
+function sortedView<T extends Record<string, unknown>>(items: readonly T[], sort: SortSpec<string>, tieBreaker: keyof T): readonly T[] {
+  let views = sortedViews.get(items);
+  if (!views) sortedViews.set(items, (views = new Map()));
+  const key = `${sort.field} ${sort.direction}`;
+  const known = views.get(key);
+  if (known) return known as readonly T[];
+  const sign = sort.direction === 'desc' ? -1 : 1;
+  const sorted = [...items].sort((a, b) => sign * compare(a[sort.field], b[sort.field]) || compare(a[tieBreaker], b[tieBreaker]));
+  views.set(key, sorted);
+  return sorted;
+}
+
+/**
+ * Sorts, filters (an optional predicate, e.g. a scope) and searches (case-insensitive
+ * substring over `searchFields`), then pages an in-memory list.
+ */
 export function pageOf<T extends Record<string, unknown>>(
   items: readonly T[],
-  options: { page: number; perPage: number; sort: SortSpec<string>; q?: string; searchFields: readonly (keyof T)[]; tieBreaker: keyof T },
+  options: {
+    page: number;
+    perPage: number;
+    sort: SortSpec<string>;
+    q?: string;
+    searchFields: readonly (keyof T)[];
+    tieBreaker: keyof T;
+    filter?: (item: T) => boolean;
+  },
 ): Page<T> {
   const needle = options.q?.trim().toLowerCase();
-  const matching = needle
-    ? items.filter((item) => options.searchFields.some((f) => String(item[f] ?? '').toLowerCase().includes(needle)))
-    : items;
-  const sign = options.sort.direction === 'desc' ? -1 : 1;
-  const sorted = [...matching].sort(
-    (a, b) => sign * compare(a[options.sort.field], b[options.sort.field]) || compare(a[options.tieBreaker], b[options.tieBreaker]),
-  );
+  const sorted = sortedView(items, options.sort, options.tieBreaker);
+  const matching =
+    needle || options.filter
+      ? sorted.filter(
+          (item) =>
+            (!options.filter || options.filter(item)) &&
+            (!needle || options.searchFields.some((f) => String(item[f] ?? '').toLowerCase().includes(needle))),
+        )
+      : sorted;
   const start = (options.page - 1) * options.perPage;
   return {
-    items: sorted.slice(start, start + options.perPage),
+    items: matching.slice(start, start + options.perPage),
     total_count: matching.length,
     total_pages: Math.max(1, Math.ceil(matching.length / options.perPage)),
     page: options.page,

@@ -31,7 +31,7 @@ export async function call<T = any>(
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  const response = await fetch(`${cloudUrl()}${path}`, { method, headers, body });
+  const response = await fetch(`${cloudUrl()}${path}`, { method, headers, body: body as BodyInit | undefined });
   const text = await response.text();
   let parsed: unknown = text;
   try {
