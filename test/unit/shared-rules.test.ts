@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { statusColour } from '../../shared/status-colours.js';
+import { absoluteLink, currencySymbol, formatDate, formatFileSize, padTwo, quarterOf, uploadProgress } from '../../shared/format.js';
+import { defaultPeriod, periodRanges } from '../../shared/period-picker.js';
+import { canonicalTags, hasTag } from '../../shared/company-tags.js';
+import { humanizeField, MESSAGES } from '../../shared/messages.js';
+
+describe('status colours (spec 1 §4)', () => {
+  it.each([
+    ['drafted', 'black'],
+    ['failed', 'danger'],
+    ['Publisher', 'danger'],
+    ['quality_control', 'warning'],
+    ['processing', 'info'],
+    ['Label', 'link'],
+    ['delivered', 'success'],
+    ['invited', 'white'],
+    ['distributed', 'primary'],
+    ['Sub Aggregator', 'primary'],
+  ])('%s is %s', (word, colour) => expect(statusColour(word)).toBe(colour));
+  it('maps booleans by their words and unknown words to black', () => {
+    expect(statusColour(true)).toBe('success');
+    expect(statusColour(false)).toBe('danger');
+    expect(statusColour('something else')).toBe('black');
+  });
+});
+
+describe('display conventions (spec 1 §9)', () => {
+  it("shows dates as 'Do MMM YYYY'", () => {
+    expect(formatDate('2026-02-03')).toBe('3rd Feb 2026');
+    expect(formatDate('2026-11-22T10:00:00Z')).toBe('22nd Nov 2026');
+    expect(formatDate(null)).toBe('');
+  });
+  it('shows file sizes in 1024 steps with 2 decimals', () => {
+    expect(formatFileSize(512)).toBe('512.00 B');
+    expect(formatFileSize(1536)).toBe('1.50 kB');
+    expect(formatFileSize(5 * 1024 * 1024)).toBe('5.00 MB');
+    expect(formatFileSize(3 * 1024 ** 4)).toBe('3.00 TB');
+  });
+  it('pads below 10, prefixes bare links, and shows £ and $', () => {
+    expect(padTwo(7)).toBe('07');
+    expect(padTwo(12)).toBe('12');
+    expect(absoluteLink('example.com')).toBe('http://example.com');
+    expect(absoluteLink('https://example.com')).toBe('https://example.com');
+    expect(currencySymbol('gbp')).toBe('£');
+    expect(currencySymbol('USD')).toBe('$');
+    expect(currencySymbol('eur')).toBe('EUR');
+  });
+  it('keeps the quarter helper as coded', () => {
+    expect([0, 3, 4, 6, 7, 9, 10, 11].map(quarterOf)).toEqual(['Q1', 'Q1', 'Q2', 'Q2', 'Q3', 'Q3', 'Q4', 'Q4']);
+  });
+  it('reports upload progress in whole percent, green from 50 %', () => {
+    expect(uploadProgress(499, 1000)).toEqual({ percent: 49, colour: 'red' });
+    expect(uploadProgress(500, 1000)).toEqual({ percent: 50, colour: 'green' });
+    expect(uploadProgress(1000, 1000)).toEqual({ percent: 100, colour: 'green' });
+  });
+});
+
+describe('period picker (spec 1 §9)', () => {
+  const today = new Date('2026-11-22T12:00:00Z');
+  it('offers last month, 3, 6, 12 months and 20 years, each ending at the end of this month', () => {
+    const ranges = periodRanges(today);
+    expect(ranges.map((r) => [r.start, r.end])).toEqual([
+      ['2026-11-01', '2026-11-30'],
+      ['2026-09-01', '2026-11-30'],
+      ['2026-06-01', '2026-11-30'],
+      ['2025-12-01', '2026-11-30'],
+      ['2006-12-01', '2026-11-30'],
+    ]);
+  });
+  it('defaults to the 12 months ending at the end of last month', () => {
+    expect(defaultPeriod(today)).toEqual({ start: '2025-11-01', end: '2026-10-31' });
+  });
+});
+
+describe('company tags', () => {
+  it('match case-insensitively', () => {
+    expect(hasTag({ tags: ['publisher'] }, 'Publisher')).toBe(true);
+    expect(hasTag({ tags: [' LABEL GROUP '] }, 'Label Group')).toBe(true);
+    expect(hasTag({ tags: ['Rightsholder'] }, 'Publisher')).toBe(false);
+    expect(hasTag(null, 'Publisher')).toBe(false);
+  });
+  it('are stored in their canonical spelling without duplicates', () => {
+    expect(canonicalTags(['publisher', 'PUBLISHER', 'sub aggregator', 'Custom'], ['Publisher', 'Sub Aggregator'])).toEqual(['Publisher', 'Sub Aggregator', 'Custom']);
+  });
+});
+
+describe('messages', () => {
+  it('keep the spec spelling', () => {
+    expect(MESSAGES.resetRequested).toBe('If your Email is found you should recieve an email shortly with instructions to reset your account.');
+    expect(MESSAGES.noResultsFor('abc')).toBe('No results for abc');
+  });
+  it('show field names without underscores, capitalised', () => {
+    expect(humanizeField('deal_percentage')).toBe('Deal percentage');
+  });
+});
