@@ -76,14 +76,25 @@ export function routeKey(route: Pick<Route, 'method' | 'path'>): string {
   return `${route.method} ${route.path}`;
 }
 
-/** Compiles a route path to a matcher returning its path parameters. */
+const compiled = new Map<string, { regex: RegExp; names: string[] }>();
+
+function compile(pattern: string) {
+  let known = compiled.get(pattern);
+  if (!known) {
+    const names: string[] = [];
+    const source = pattern.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_, name: string) => {
+      names.push(name);
+      return '([^/]+)';
+    });
+    compiled.set(pattern, (known = { regex: new RegExp(`^${source}/?$`), names }));
+  }
+  return known;
+}
+
+/** Matches a path against a route path (compiled once), returning its path parameters. */
 export function matchPath(pattern: string, path: string): Record<string, string> | null {
-  const names: string[] = [];
-  const source = pattern.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_, name: string) => {
-    names.push(name);
-    return '([^/]+)';
-  });
-  const match = new RegExp(`^${source}/?$`).exec(path);
+  const { regex, names } = compile(pattern);
+  const match = regex.exec(path);
   if (!match) return null;
   return Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(match[i + 1])]));
 }

@@ -5,6 +5,7 @@ import { VALIDATION } from '../../shared/messages.js';
 import { areaHandler, operation, reply } from '../lib/http.js';
 import { listQuerySchema } from '../lib/list-query.js';
 import { presignUpload } from '../uploads/presign.js';
+import { LISTS } from '../data/list-cache.js';
 import * as labels from './labels.js';
 
 /** Catalogue area: labels now; artists, releases and recordings join here. */
@@ -31,8 +32,9 @@ const adminLabelInput = labelInput.extend({ company_id: z.string().min(1).max(64
 
 export const handler = areaHandler('catalogue', {
   listLabels: operation({
+    lists: (tenantId) => [LISTS.tenantLabels(tenantId)],
     query: labelListQuery,
-    run: ({ tenantId, query }) => labels.listLabels(tenantId!, withShortcuts(query) as typeof query),
+    run: ({ tenantId, query, listVersions }) => labels.listLabels(tenantId!, withShortcuts(query) as typeof query, listVersions),
   }),
   getLabel: operation({
     params: idParams,

@@ -86,11 +86,16 @@ function listPage(all: LabelSummary[], query: LabelListQuery) {
 }
 
 /** One tenant's labels, paged, sorted, searched and scoped on the server. */
-export async function listLabels(tenantId: string, query: LabelListQuery) {
-  const all = await cachedList(LISTS.tenantLabels(tenantId), async () => {
-    const items = await getDb().entities.Label.query.byTenant({ tenantId }).go({ pages: 'all' });
-    return items.data.map(summary);
-  });
+export async function listLabels(tenantId: string, query: LabelListQuery, listVersions?: Record<string, string>) {
+  const list = LISTS.tenantLabels(tenantId);
+  const all = await cachedList(
+    list,
+    async () => {
+      const items = await getDb().entities.Label.query.byTenant({ tenantId }).go({ pages: 'all' });
+      return items.data.map(summary);
+    },
+    listVersions?.[list],
+  );
   return listPage(all, query);
 }
 

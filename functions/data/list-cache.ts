@@ -12,9 +12,15 @@ type Entry = { version: string; items: unknown[] };
 const cache = new Map<string, Entry>();
 const MAX_LISTS = 500;
 
-export async function cachedList<T>(list: string, load: () => Promise<T[]>): Promise<T[]> {
-  const current = await getDb().entities.ListVersion.get({ list }).go({ attributes: ['version'] });
-  const version = current.data?.version ?? 'none';
+/** The version of a list that has never been written. */
+export const NO_VERSION = 'none';
+
+/**
+ * The list, from memory when its version is current. `knownVersion` is the version the
+ * caller already read (the handler wrapper reads declared lists with the auth check).
+ */
+export async function cachedList<T>(list: string, load: () => Promise<T[]>, knownVersion?: string): Promise<T[]> {
+  const version = knownVersion ?? (await getDb().entities.ListVersion.get({ list }).go({ attributes: ['version'] })).data?.version ?? NO_VERSION;
   const hit = cache.get(list);
   if (hit && hit.version === version) return hit.items as T[];
   const items = await load();

@@ -3,6 +3,7 @@ import { MESSAGES } from '../../shared/messages.js';
 import type { AuthRule } from '../routes.js';
 import { getMany } from '../data/get-many.js';
 import { getDb } from '../data/service.js';
+import { NO_VERSION } from '../data/list-cache.js';
 import { BadRequest, Forbidden, NotFound, Unauthorized } from './errors.js';
 
 export type UserRecord = {
@@ -17,8 +18,11 @@ export type UserRecord = {
 
 export type Caller = { user: UserRecord; sub: string };
 
-/** Who is asking and, for tenant routes, in which company they work. */
-export type AuthContext = { caller?: Caller; tenantId?: string };
+/**
+ * Who is asking and, for tenant routes, in which company they work. `listVersions` holds the
+ * current versions of the cached lists the operation declared, read in the same round trip.
+ */
+export type AuthContext = { caller?: Caller; tenantId?: string; listVersions?: Record<string, string> };
 
 export type Claims = Record<string, unknown> | undefined;
 
@@ -62,7 +66,12 @@ export async function callerFromClaims(claims: Claims): Promise<Caller> {
  * client names (X-Company-Id header or company_id query) is a request that is checked here,
  * never a proof. The user and their membership are read in one round trip.
  */
-export async function authorize(rule: AuthRule, claims: Claims, requestedCompanyId: string | undefined): Promise<AuthContext> {
+export async function authorize(
+  rule: AuthRule,
+  claims: Claims,
+  requestedCompanyId: string | undefined,
+  lists: (tenantId: string) => string[] = () => [],
+): Promise<AuthContext> {
   if (rule === 'public') return {};
   if (rule !== 'tenant') {
     const caller = await callerFromClaims(claims);
@@ -77,13 +86,16 @@ export async function authorize(rule: AuthRule, claims: Claims, requestedCompany
     throw new BadRequest(MESSAGES.missingCompany, { company_id: [MESSAGES.missingCompany] });
   }
   const db = getDb();
-  const [user, membership] = await getMany([
+  const listNames = lists(requestedCompanyId);
+  const [user, membership, ...versions] = (await getMany([
     { get: db.entities.User.get({ userId }), parse: (i) => db.entities.User.parse(i) },
     { get: db.entities.CompanyUser.get({ userId, companyId: requestedCompanyId }), parse: (i) => db.entities.CompanyUser.parse(i) },
-  ]);
-  const caller = { user: activeUser(user as UserRecord | null), sub };
+    ...listNames.map((list) => ({ get: db.entities.ListVersion.get({ list }), parse: (i: { Item: Record<string, unknown> }) => db.entities.ListVersion.parse(i) })),
+  ])) as [UserRecord | null, unknown, ...({ version: string } | null)[]];
+  const caller = { user: activeUser(user), sub };
   if (!membership) await assertMember(caller, requestedCompanyId);
-  return { caller, tenantId: requestedCompanyId };
+  const listVersions = Object.fromEntries(listNames.map((list, i) => [list, versions[i]?.version ?? NO_VERSION]));
+  return { caller, tenantId: requestedCompanyId, listVersions };
 }
 
 /** A member of the company, or an admin (admins manage every tenant); anyone else gets 403. */

@@ -20,6 +20,8 @@ export type Reply = { status: number; body: unknown };
 export const reply = (status: number, body: unknown): Reply => ({ status, body });
 
 export type Operation = {
+  /** Cached lists this tenant operation reads; their versions come with the auth check. */
+  lists?: (tenantId: string) => string[];
   body?: z.ZodType;
   query?: z.ZodType;
   params?: z.ZodType;
@@ -28,6 +30,7 @@ export type Operation = {
 
 /** Declares an operation; the schemas type the request the operation's `run` receives. */
 export function operation<B = undefined, Q = Record<string, never>, P = Record<string, never>>(definition: {
+  lists?: (tenantId: string) => string[];
   body?: z.ZodType<B>;
   query?: z.ZodType<Q>;
   params?: z.ZodType<P>;
@@ -80,7 +83,7 @@ export function areaHandler(area: Area, operations: Record<string, Operation>) {
     for (const name of TRANSPORT_QUERY) delete query[name];
 
     const claims = (event.requestContext as { authorizer?: { jwt?: { claims?: Claims } } }).authorizer?.jwt?.claims;
-    const auth = await authorize(route.auth, claims, requestedCompany);
+    const auth = await authorize(route.auth, claims, requestedCompany, op.lists);
 
     const params = op.params ? parseOrThrow(op.params, event.pathParameters ?? {}, 'params') : {};
     const parsedQuery = op.query ? parseOrThrow(op.query, query, 'query') : rejectUnknownQuery(query);

@@ -69,6 +69,21 @@ function sortedView<T extends Record<string, unknown>>(items: readonly T[], sort
   return sorted;
 }
 
+/** Lower-cased search text per item and field set, so a search does not re-lower-case 5,000 rows per request. */
+const haystacks = new WeakMap<object, Map<string, string>>();
+
+function haystack<T extends Record<string, unknown>>(item: T, fields: readonly (keyof T)[]): string {
+  let byFields = haystacks.get(item);
+  if (!byFields) haystacks.set(item, (byFields = new Map()));
+  const key = fields.join('|');
+  let text = byFields.get(key);
+  if (text === undefined) {
+    text = fields.map((f) => String(item[f] ?? '').toLowerCase()).join('\u0000');
+    byFields.set(key, text);
+  }
+  return text;
+}
+
 /**
  * Sorts, filters (an optional predicate, e.g. a scope) and searches (case-insensitive
  * substring over `searchFields`), then pages an in-memory list.
@@ -92,7 +107,7 @@ export function pageOf<T extends Record<string, unknown>>(
       ? sorted.filter(
           (item) =>
             (!options.filter || options.filter(item)) &&
-            (!needle || options.searchFields.some((f) => String(item[f] ?? '').toLowerCase().includes(needle))),
+            (!needle || haystack(item, options.searchFields).includes(needle)),
         )
       : sorted;
   const start = (options.page - 1) * options.perPage;

@@ -114,6 +114,7 @@ async function main() {
     await httpLoad('warm-up (JIT of DynamoDB Local and Node)', listUrls(1500), headers);
     const results = [
       await httpLoad('label list (cached, version-checked)', listUrls(REQUESTS), headers),
+      await httpLoad('baseline: HTTP floor GET /config.json', Array.from({ length: REQUESTS }, () => `${cloud.url}/config.json`), headers),
       await httpLoad('baseline: auth floor GET /me', Array.from({ length: REQUESTS }, () => `${cloud.url}/api/v1/me`), headers),
       await load('baseline: uncached full partition Query', 100, async () => {
         await db.entities.Label.query.byTenant({ tenantId: companyId }).go({ pages: 'all' });
@@ -123,7 +124,7 @@ async function main() {
     console.log('case'.padEnd(42), 'requests', '   p50 ms', '   p95 ms', '   req/s');
     for (const r of results) console.log(r.name.padEnd(42), String(r.requests).padStart(8), r.p50.toFixed(1).padStart(9), r.p95.toFixed(1).padStart(9), r.rps.toFixed(0).padStart(8));
     const list = results[0];
-    console.log(`\nlabel list p95 ${list.p95.toFixed(1)} ms (goal ≤ 50 ms): ${list.p95 <= 50 ? 'met' : 'NOT met'}; ${(results[2].p50 / list.p50).toFixed(1)}× faster at p50 than reading the partition per request`);
+    console.log(`\nlabel list p95 ${list.p95.toFixed(1)} ms (goal ≤ 50 ms): ${list.p95 <= 50 ? 'met' : 'NOT met'}; ${(results[3].p50 / list.p50).toFixed(1)}× faster at p50 than reading the partition per request`);
   } finally {
     await cloud.stop();
     rmSync(stateDir, { recursive: true, force: true });
