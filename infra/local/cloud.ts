@@ -61,7 +61,7 @@ export async function startLocalCloud(options: LocalCloudOptions) {
       provisionUserPool(cognito.endpoint, REGION, path.join(options.stateDir, 'user-pool.json')),
       provisionTable(dynamo.endpoint, REGION),
     ]);
-    Object.assign(process.env, {
+    const env: Record<string, string> = {
       AWS_REGION: REGION,
       [ENV.table]: TABLE.localName,
       [ENV.uploadsBucket]: BUCKETS.uploads.localName,
@@ -76,7 +76,8 @@ export async function startLocalCloud(options: LocalCloudOptions) {
       [ENV.sqsEndpoint]: sqs.endpoint,
       [ENV.cognitoEndpoint]: cognito.endpoint,
       [ENV.outboxDir]: dir('outbox'),
-    });
+    };
+    Object.assign(process.env, env);
 
     // Handlers are imported only now: their SDK clients read the endpoints above.
     const handlers = Object.fromEntries(
@@ -120,7 +121,7 @@ export async function startLocalCloud(options: LocalCloudOptions) {
 
     if (options.seed !== false) await (await import('./seed.js')).seedDemo();
 
-    return { url: gatewayUrl, pool, sqs, stop, endpoints: { dynamodb: dynamo.endpoint, s3: s3.endpoint, sqs: sqs.endpoint, cognito: cognito.endpoint } };
+    return { url: gatewayUrl, pool, sqs, stop, env, endpoints: { dynamodb: dynamo.endpoint, s3: s3.endpoint, sqs: sqs.endpoint, cognito: cognito.endpoint } };
   } catch (error) {
     await stop();
     throw error;

@@ -11,6 +11,8 @@ declare module 'vitest' {
     cloudUrl: string;
     userPoolClientId: string;
     cognitoEndpoint: string;
+    /** The environment the handlers run with, so a test can call function code against the same cloud. */
+    cloudEnv: Record<string, string>;
   }
 }
 
@@ -27,6 +29,7 @@ export default async function setup(project: TestProject) {
   project.provide('cloudUrl', cloud.url);
   project.provide('userPoolClientId', cloud.pool.userPoolClientId);
   project.provide('cognitoEndpoint', cloud.endpoints.cognito);
+  project.provide('cloudEnv', cloud.env);
   return async () => {
     await cloud.stop();
     rmSync(stateDir, { recursive: true, force: true });
