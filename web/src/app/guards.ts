@@ -1,0 +1,38 @@
+import { MESSAGES } from '../../../shared/messages';
+import type { Access } from './route-table';
+
+export type GuardInput = {
+  access: Access;
+  tenantized?: boolean;
+  /** A stored current user and an access token both exist (spec 1 §3 Auth state). */
+  loggedIn: boolean;
+  role: string | null | undefined;
+  hasCompany: boolean;
+  /** The path (with query) the user asked for, kept in ?redirect=. */
+  path: string;
+};
+
+export type GuardDecision =
+  | { action: 'allow' }
+  /** Leave for `to`, showing `message`; `unload` signs the user out locally first. */
+  | { action: 'redirect'; to: string; message: string; unload?: boolean }
+  /** Stay, but show `message` instead of the page. */
+  | { action: 'deny'; message: string };
+
+/**
+ * The route guards of spec 1 §6, as one pure decision:
+ * - requiresLogin: "You must be logged in", unload, /signin?redirect=<path>;
+ * - requiresAdmin (/admin, /distribution, /billing): "You must be an Admin to do that";
+ * - requiresArtistUser: "Your Account does not have access here", go to /;
+ * - tenantized without a company: "Missing Company / Namespace", go to /user.
+ */
+export function checkRoute(input: GuardInput): GuardDecision {
+  if (input.access === 'public') return { action: 'allow' };
+  if (!input.loggedIn) {
+    return { action: 'redirect', to: `/signin?redirect=${encodeURIComponent(input.path)}`, message: MESSAGES.mustBeLoggedIn, unload: true };
+  }
+  if (input.access === 'admin' && input.role !== 'admin') return { action: 'deny', message: MESSAGES.mustBeAdmin };
+  if (input.access === 'artist_user' && input.role !== 'artist_user') return { action: 'redirect', to: '/', message: MESSAGES.noAccessHere };
+  if (input.tenantized && !input.hasCompany) return { action: 'redirect', to: '/user', message: MESSAGES.missingCompany };
+  return { action: 'allow' };
+}

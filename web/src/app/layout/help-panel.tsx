@@ -1,0 +1,27 @@
+import Box from '@cloudscape-design/components/box';
+import HelpPanel from '@cloudscape-design/components/help-panel';
+import Input from '@cloudscape-design/components/input';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { HELP_TOPICS } from './help-topics';
+
+/** The slide-in help panel: the current route's topics, and a search box that is disabled (spec 1 §2.6). */
+export function SiteHelpPanel({ routeName }: { routeName: string | undefined }) {
+  const help = routeName ? HELP_TOPICS[routeName] : undefined;
+  return (
+    <HelpPanel header={<h2>{help?.title ?? 'Help'}</h2>}>
+      <SpaceBetween size="m">
+        <Input value="" disabled placeholder="Search help" ariaLabel="Search help" onChange={() => undefined} data-testid="help-search" />
+        {help ? (
+          help.topics.map((t) => (
+            <div key={t.topic} data-testid="help-topic">
+              <h3>{t.topic}</h3>
+              <p>{t.text}</p>
+            </div>
+          ))
+        ) : (
+          <Box color="text-body-secondary">There are no help topics for this page yet.</Box>
+        )}
+      </SpaceBetween>
+    </HelpPanel>
+  );
+}

@@ -1,0 +1,42 @@
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import { useEffect, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { checkRoute } from '../guards';
+import { notify } from '../notifications';
+import { useRouteDef } from '../route-meta';
+import { useSession } from '../session';
+
+/** Applies the route guards (spec 1 §6) before a page renders; admin content never renders for others. */
+export function RouteGuard({ children }: { children: ReactNode }) {
+  const route = useRouteDef();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { user, company } = useSession();
+  const path = `${location.pathname}${location.search}`;
+  const decision = route
+    ? checkRoute({ access: route.access, tenantized: route.tenantized, loggedIn: Boolean(user), role: user?.role, hasCompany: Boolean(company), path })
+    : ({ action: 'allow' } as const);
+
+  useEffect(() => {
+    if (decision.action === 'redirect') {
+      notify('error', decision.message);
+      navigate(decision.to, { replace: true });
+    } else if (decision.action === 'deny') {
+      notify('error', decision.message);
+    }
+    // One reaction per navigation and decision (the decision object itself is new every render).
+  }, [location.key, decision.action, decision.action === 'allow' ? '' : decision.message]);
+
+  if (decision.action === 'allow') return <>{children}</>;
+  if (decision.action === 'deny') {
+    return (
+      <Box padding={{ vertical: 'l' }}>
+        <Alert type="error" header="Access denied" data-testid="access-denied">
+          {decision.message}
+        </Alert>
+      </Box>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,73 @@
+import AppLayoutToolbar from '@cloudscape-design/components/app-layout-toolbar';
+import { lazy, Suspense, useState } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { useRouteDef } from '../route-meta';
+import { setNavCollapsed, useSession } from '../session';
+import { AppFooter } from './footer';
+import { SiteHelpPanel } from './help-panel';
+import { NotificationsBar } from './notifications-bar';
+import { RouteGuard } from './route-guard';
+import { shellParts } from './shell-rules';
+import { SideMenu } from './side-menu';
+import { TopNav } from './top-nav';
+
+const CompanyChooser = lazy(() => import('./company-chooser').then((m) => ({ default: m.CompanyChooser })));
+
+/** The base layout route: header, side menu, notifications, help panel, footer and the page (<Outlet/>). */
+export function Shell() {
+  const { user, siteHelp, navCollapsed, companyChooserOpen } = useSession();
+  const route = useRouteDef();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const [toolsOpen, setToolsOpen] = useState(false);
+  const parts = shellParts(route?.name, location.pathname);
+  const showMenu = parts.sideMenu && Boolean(user);
+
+  return (
+    <>
+      {parts.header ? (
+        <div id="app-header" className="app-header" data-testid="app-header">
+          <TopNav />
+        </div>
+      ) : null}
+      {navigation.state === 'loading' ? <div className="route-loading" aria-hidden="true" /> : null}
+      <AppLayoutToolbar
+        headerSelector={parts.header ? '#app-header' : undefined}
+        navigationHide={!showMenu}
+        navigation={showMenu ? <SideMenu collapsed={navCollapsed} /> : undefined}
+        navigationOpen={!navCollapsed}
+        navigationCloseBehavior="collapse"
+        onNavigationChange={({ detail }) => setNavCollapsed(!detail.open)}
+        notifications={<NotificationsBar />}
+        tools={<SiteHelpPanel routeName={route?.name} />}
+        toolsHide={!siteHelp}
+        toolsOpen={siteHelp && toolsOpen}
+        onToolsChange={({ detail }) => setToolsOpen(detail.open)}
+        ariaLabels={{
+          navigation: 'Side menu',
+          navigationClose: 'Collapse side menu',
+          navigationToggle: 'Expand side menu',
+          notifications: 'Notifications',
+          tools: 'Help panel',
+          toolsClose: 'Close help panel',
+          toolsToggle: 'Open help panel',
+        }}
+        content={
+          <div className="page-frame">
+            <div className="page-main">
+              <RouteGuard>
+                <Outlet />
+              </RouteGuard>
+            </div>
+            <AppFooter />
+          </div>
+        }
+      />
+      {companyChooserOpen ? (
+        <Suspense fallback={null}>
+          <CompanyChooser />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

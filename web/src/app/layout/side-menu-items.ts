@@ -1,0 +1,77 @@
+import { hasTag } from '../../../../shared/company-tags';
+
+/** Icons are Cloudscape icon names; every entry has one so the collapsed rail can show it. */
+export type MenuIcon =
+  | 'grid-view' | 'star' | 'user-profile' | 'folder' | 'microphone' | 'group' | 'contact' | 'ticket' | 'transcript'
+  | 'share' | 'upload-download' | 'announcement' | 'file' | 'globe' | 'script' | 'multiscreen' | 'settings' | 'send';
+
+export type MenuEntry = {
+  /** The spec's route name the entry leads to. */
+  name: string;
+  text: string;
+  href: string;
+  icon: MenuIcon;
+  section: 'user' | 'admin';
+};
+
+export type MenuInput = {
+  user: { role: string } | null;
+  company: { id: string; tags?: readonly string[] | null; distributed?: boolean | null } | null;
+  collapsed: boolean;
+  isAdmin: boolean;
+};
+
+/**
+ * The side menu entries and when they show (spec 1 §2.4). Signed-out users get no menu.
+ */
+export function sideMenuItems({ user, company, collapsed, isAdmin }: MenuInput): MenuEntry[] {
+  if (!user) return [];
+  const tenant = Boolean(company);
+  const distributed = Boolean(company?.distributed);
+  const entries: (MenuEntry | false)[] = [
+    entry('UserDashboard', 'Dashboard', '/user', 'grid-view'),
+    entry('UserLabels', 'Labels', '/user/labels', 'star'),
+    tenant && entry('UserArtists', 'Artists', '/user/artists', 'user-profile'),
+    tenant && entry('UserReleases', 'Releases', '/user/releases', 'folder'),
+    tenant && entry('UserRecordings', 'Recordings', '/user/recordings', 'microphone'),
+    tenant && entry('UserContributors', 'Contributors', '/user/contributors', 'group'),
+    tenant && entry('UserPayees', 'Payees', '/user/payees', 'contact'),
+    entry('UserRoyalties', 'Royalties', '/user/royalties', 'ticket'),
+    entry('UserFinances', 'Finances', '/user/finances', 'transcript'),
+    distributed && entry('CompanyDistribution', 'Distribution', `/user/companies/${encodeURIComponent(company!.id)}/distribution`, 'share'),
+    entry('UserDataManagement', 'Data management', '/user/data_management', 'upload-download'),
+    (collapsed || distributed) && entry('UserMarketing', 'Marketing', '/user/marketing', 'announcement'),
+    tenant && hasTag(company, 'Publisher') && entry('UserSongs', 'Songs', '/user/songs', 'file'),
+    distributed && entry('UserCompanyDsps', 'DSPs', `/user/companies/${encodeURIComponent(company!.id)}/distribution/dsps`, 'globe'),
+    entry('LicensingHub', 'Licensing hub', '/user/licensing', 'script'),
+    entry('UserCompanies', 'Companies', '/user/companies', 'multiscreen'),
+    isAdmin && entry('AdminDashboard', 'Admin dashboard', '/admin', 'settings', 'admin'),
+    isAdmin && entry('DistributionDashboard', 'Distribution dashboard', '/distribution', 'send', 'admin'),
+  ];
+  return entries.filter((e): e is MenuEntry => Boolean(e));
+}
+
+function entry(name: string, text: string, href: string, icon: MenuIcon, section: MenuEntry['section'] = 'user'): MenuEntry {
+  return { name, text, href, icon, section };
+}
+
+/**
+ * Which entry is highlighted: UserLabels on any UserLabel* route, UserCompanies on paths
+ * containing profile/companies or company (spec 1 §2.4); otherwise the entry whose link is the
+ * longest prefix of the path (the dashboards only on their exact paths).
+ */
+export function activeMenuHref(entries: readonly MenuEntry[], routeName: string | undefined, pathname: string): string | undefined {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  const byName = (name: string) => entries.find((e) => e.name === name)?.href;
+  if (routeName?.startsWith('UserLabel')) return byName('UserLabels');
+  const exact = entries.find((e) => e.href === path);
+  if (exact) return exact.href;
+  const prefixed = entries
+    .filter((e) => !['/user', '/admin', '/distribution'].includes(e.href) && path.startsWith(`${e.href}/`))
+    .sort((a, b) => b.href.length - a.href.length)[0];
+  if (prefixed) return prefixed.href;
+  if (path.includes('profile/companies') || path.includes('company') || path.startsWith('/user/companies/')) return byName('UserCompanies');
+  if (path.startsWith('/admin/')) return byName('AdminDashboard');
+  if (path.startsWith('/distribution/')) return byName('DistributionDashboard');
+  return undefined;
+}

@@ -1,0 +1,38 @@
+import type { ComponentType } from 'react';
+import type { PageKey } from './route-table';
+
+/**
+ * Each page is its own chunk, loaded when its route is first visited. Routes without a page
+ * show the one generic coming-soon page.
+ */
+export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
+  home: () => import('../pages/public/home').then((m) => m.HomePage),
+  bugs: () => import('../pages/public/bugs').then((m) => m.BugsPage),
+  faqs: () => import('../pages/public/faqs').then((m) => m.FaqsPage),
+  guides: () => import('../pages/guides/guides-index').then((m) => m.GuidesIndexPage),
+  guide: () => import('../pages/guides/guide-page').then((m) => m.GuidePage),
+  changelog: () => import('../pages/public/changelog').then((m) => m.ChangelogPage),
+  privacy: () => import('../pages/public/legal').then((m) => m.PrivacyPage),
+  terms: () => import('../pages/public/legal').then((m) => m.TermsPage),
+  signin: () => import('../pages/auth/signin').then((m) => m.SignInPage),
+  signup: () => import('../pages/auth/signup').then((m) => m.SignUpPage),
+  signout: () => import('../pages/auth/signout').then((m) => m.SignOutPage),
+  'forgotten-password': () => import('../pages/auth/forgotten-password').then((m) => m.ForgottenPasswordPage),
+  'reset-password': () => import('../pages/auth/reset-password').then((m) => m.ResetPasswordPage),
+  'change-password': () => import('../pages/auth/change-password').then((m) => m.ChangePasswordPage),
+  'confirm-account': () => import('../pages/auth/confirm-account').then((m) => m.ConfirmAccountPage),
+  'user-dashboard': () => import('../pages/user/dashboard').then((m) => m.UserDashboardPage),
+  'user-profile': () => import('../pages/user/profile').then((m) => m.UserProfilePage),
+  'user-companies': () => import('../pages/user/companies').then((m) => m.UserCompaniesPage),
+  'user-company': () => import('../pages/user/company').then((m) => m.UserCompanyPage),
+  labels: () => import('../pages/labels/labels-pages').then((m) => m.UserLabelsPage),
+  label: () => import('../pages/labels/label-detail').then((m) => m.UserLabelPage),
+  'label-form': () => import('../pages/labels/label-form').then((m) => m.UserLabelFormPage),
+  'admin-dashboard': () => import('../pages/admin/admin-dashboard').then((m) => m.AdminDashboardPage),
+  'admin-labels': () => import('../pages/labels/labels-pages').then((m) => m.AdminLabelsPage),
+  'admin-label': () => import('../pages/labels/label-detail').then((m) => m.AdminLabelPage),
+  'admin-label-form': () => import('../pages/labels/label-form').then((m) => m.AdminLabelFormPage),
+  'not-found': () => import('../pages/not-found').then((m) => m.NotFoundPage),
+};
+
+export const loadComingSoon = () => import('../pages/coming-soon').then((m) => m.ComingSoonPage);

@@ -1,0 +1,51 @@
+import useSWR, { type SWRConfiguration } from 'swr';
+import type { LabelView } from '../../../shared/schemas/label';
+import { ApiError, api } from './api';
+import { listPath, type ListParams } from './list-params';
+import { setUser, useSession } from './session';
+import type { CompanyDetail, CompanySummary, CurrentUser, ListMeta } from './types';
+
+/**
+ * SWR keys are [path, current company id]: the company is part of every key, so switching
+ * company refetches everything shown (and a company-scoped answer never leaks across).
+ */
+type Key = readonly [path: string, companyId: string | null];
+
+const fetcher = ([path, companyId]: Key) => api.get<unknown>(path, { companyId });
+
+export const swrDefaults: SWRConfiguration = {
+  fetcher: fetcher as (key: Key) => Promise<unknown>,
+  revalidateOnFocus: false,
+  // 4xx answers do not get better by asking again.
+  shouldRetryOnError: (error: unknown) => !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+};
+
+/** GET `path` (null skips) as the current user in the current company. */
+export function useApi<T>(path: string | null, config?: SWRConfiguration<T, ApiError>) {
+  const { user, company } = useSession();
+  const key: Key | null = path && user ? [path, company?.id ?? null] : null;
+  return useSWR<T, ApiError>(key, config);
+}
+
+export type LabelRow = Pick<LabelView, 'id' | 'company_id' | 'name' | 'active' | 'distributed' | 'requested' | 'email' | 'country_id' | 'created_at' | 'updated_at'> & {
+  has_logo: boolean;
+  company_name?: string;
+};
+export type LabelList = ListMeta & { labels: LabelRow[] };
+export type LabelListParams = ListParams & { scope?: string };
+
+export const labelsPath = ({ scope, ...params }: LabelListParams) => listPath('/labels', params, { scope });
+export const adminLabelsPath = ({ scope, ...params }: LabelListParams) => listPath('/admin/labels', params, { scope });
+
+export function useMe() {
+  return useApi<{ user: CurrentUser }>('/me', { onSuccess: (data) => setUser(data.user) });
+}
+export const useMyCompanies = () => useApi<{ companies: CompanySummary[]; total_count: number }>('/companies');
+export const useCompany = (id: string | undefined) => useApi<{ company: CompanyDetail }>(id ? `/companies/${encodeURIComponent(id)}` : null);
+export const useAdminCompanies = (enabled = true) =>
+  useApi<{ companies: CompanySummary[]; total_count: number }>(enabled ? '/admin/companies' : null);
+
+export const useLabels = (params: LabelListParams) => useApi<LabelList>(labelsPath(params), { keepPreviousData: true });
+export const useLabel = (id: string | undefined) => useApi<{ label: LabelView }>(id ? `/labels/${encodeURIComponent(id)}` : null);
+export const useAdminLabels = (params: LabelListParams) => useApi<LabelList>(adminLabelsPath(params), { keepPreviousData: true });
+export const useAdminLabel = (id: string | undefined) => useApi<{ label: LabelView }>(id ? `/admin/labels/${encodeURIComponent(id)}` : null);

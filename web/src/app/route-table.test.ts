@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { ROUTE_BY_NAME, ROUTE_TABLE, routePath } from './route-table';
+
+const paths = new Set(ROUTE_TABLE.map((r) => r.path));
+
+describe('route table', () => {
+  it('has unique names and paths', () => {
+    expect(new Set(ROUTE_TABLE.map((r) => r.name)).size).toBe(ROUTE_TABLE.length);
+    expect(paths.size).toBe(ROUTE_TABLE.length);
+  });
+
+  it('has every public and authentication route of spec 1 §2.1', () => {
+    const wanted = [
+      '/', '/bugs', '/faqs', '/guides', '/changelog', '/privay_policy', '/terms', '/signin', '/signup', '/signout',
+      '/forgotten_password', '/reset_password/:accessToken', '/change_password', '/confirm/:access_token', '/setup_account',
+      '/promo/:id/:accessToken', '/artists/:id', '/artists/:id/profile', '/artists/:id/statements', '/artist_dashboard',
+      '/guides/concepts_and_definitions', '/guides/metadata/contributors', '/guides/tutorials/namespacing', '/guides/tutorials/new_release_work_flow',
+    ];
+    for (const path of wanted) expect(paths, path).toContain(path);
+  });
+
+  it('has the named routes the shell uses (spec 1 §2.2)', () => {
+    const names = [
+      'UserDashboard', 'ArtistUserDashboard', 'UserNewRelease', 'UserCompany', 'UserLabels', 'UserLabel', 'UserArtists', 'UserReleases',
+      'UserRecordings', 'UserContributors', 'UserPayees', 'UserRoyalties', 'UserFinances', 'CompanyDistribution', 'UserDataManagement',
+      'UserMarketing', 'UserSongs', 'UserCompanyDsps', 'LicensingHub', 'UserCompanies', 'UserMessages', 'UserProfile', 'Bugs', 'Guides',
+      'Privacy', 'Terms', 'Changelog', 'SignIn', 'AdminDashboard', 'CompaniesAdmin', 'LabelsAdmin', 'UsersAdmin', 'LabelAdmin',
+      'DistributionCompany', 'DistributionLabel', 'DistributionPayments', 'DistributionDSPs', 'DistributionDashboard', 'ViewPromo', 'ArtistHome',
+      'EditRelease', 'UserNewArtist', 'EditUserArtist',
+    ];
+    for (const name of names) expect(ROUTE_BY_NAME.has(name), name).toBe(true);
+  });
+
+  it('has the catalogue routes of spec 2 §2', () => {
+    const wanted = [
+      '/user/labels', '/user/labels/new', '/user/labels/:labelId', '/user/labels/:labelId/edit', '/user/labels/:labelId/assets',
+      '/user/labels/:labelId/settings', '/user/labels/:labelId/contracts', '/user/labels/:labelId/distribution_statements',
+      '/user/labels/:labelId/statement_settings', '/user/labels/:labelId/store', '/user/labels/tools/todo_list',
+      '/user/labels/tools/marketing/new_release/album_ep', '/user/labels/tools/marketing/smart_url', '/user/labels/promo_tools/mailing_lists/:listId/edit',
+      '/user/releases/new', '/user/releases/:releaseId/edit', '/user/releases/:releaseId/promos/:promoId/recipients', '/user/recordings/:recordingId/edit',
+      '/user/artists/:artistId/finances/generate_report', '/user/contributors/:contributorId/edit', '/user/payees/:payeeId/new_statement',
+      '/user/songs/:songId/edit', '/user/data_management/new', '/user/marketing', '/user/import_release', '/user/import_releases',
+      '/user/licensing/new_outgoing_license', '/user/licensing/:id',
+      '/admin/labels', '/admin/labels/new', '/admin/labels/:labelId', '/admin/labels/:labelId/edit', '/admin/labels/:labelId/assets',
+      '/admin/releases/:releaseId/distribution', '/admin/imports/:importId', '/admin/metadata_maps/new', '/admin/importer',
+      '/distribution/labels/:labelId/catalogue_tasks', '/distribution/upcs/import', '/billing', '/billing/coupons',
+    ];
+    for (const path of wanted) expect(paths, path).toContain(path);
+  });
+
+  it('gives every admin entity list, new, detail and edit pages', () => {
+    for (const entity of ['countries', 'genres', 'languages', 'notices', 'performer_roles', 'publishers', 'retailers', 'rightsholders', 'societies', 'users', 'companies']) {
+      const detail = ROUTE_TABLE.find((r) => r.path.startsWith(`/admin/${entity}/:`) && !r.path.slice(`/admin/${entity}/:`.length).includes('/'));
+      expect(paths, entity).toContain(`/admin/${entity}`);
+      expect(paths, entity).toContain(`/admin/${entity}/new`);
+      expect(detail, entity).toBeDefined();
+      expect(paths, entity).toContain(`${detail!.path}/edit`);
+    }
+  });
+
+  it('puts /admin, /distribution and /billing behind the admin rule and /user behind sign-in', () => {
+    for (const route of ROUTE_TABLE) {
+      if (/^\/(admin|distribution|billing)(\/|$)/.test(route.path)) expect(route.access, route.path).toBe('admin');
+      if (route.path.startsWith('/user')) expect(route.access, route.path).toBe('user');
+    }
+    expect(ROUTE_BY_NAME.get('ArtistUserDashboard')?.access).toBe('artist_user');
+    expect(ROUTE_BY_NAME.get('UserLabels')?.tenantized).toBe(true);
+    expect(ROUTE_BY_NAME.get('UserDashboard')?.tenantized).toBeUndefined();
+    expect(ROUTE_BY_NAME.get('UserCompanies')?.tenantized).toBeUndefined();
+  });
+
+  it('names every label route so UserLabels stays active on it', () => {
+    for (const route of ROUTE_TABLE.filter((r) => r.path.startsWith('/user/labels'))) expect(route.name.startsWith('UserLabel'), route.name).toBe(true);
+  });
+
+  it('fills route parameters', () => {
+    expect(routePath('UserLabel', { labelId: 'a b' })).toBe('/user/labels/a%20b');
+    expect(() => routePath('UserLabel')).toThrow();
+  });
+});

@@ -1,0 +1,261 @@
+/**
+ * Every route of the SPA with the spec's paths and names (spec 1 §2, spec 2 §2, spec 3 §2).
+ * Pure data: the router builds lazily loaded routes from it, the guards read its access rules,
+ * and routes without a `page` show the generic "coming soon" page naming their feature.
+ */
+export type Access = 'public' | 'user' | 'admin' | 'artist_user';
+
+export type PageKey =
+  | 'home' | 'bugs' | 'faqs' | 'guides' | 'guide' | 'changelog' | 'privacy' | 'terms'
+  | 'signin' | 'signup' | 'signout' | 'forgotten-password' | 'reset-password' | 'change-password' | 'confirm-account'
+  | 'user-dashboard' | 'user-profile' | 'user-companies' | 'user-company'
+  | 'labels' | 'label' | 'label-form'
+  | 'admin-dashboard' | 'admin-labels' | 'admin-label' | 'admin-label-form'
+  | 'not-found';
+
+export type RouteDef = {
+  path: string;
+  /** The spec's route name (UserLabels, LabelAdmin …); unique. */
+  name: string;
+  /** Page title, and the feature named by the coming-soon page. */
+  title: string;
+  access: Access;
+  /** Needs a current company (spec 1 §6). */
+  tenantized?: boolean;
+  page?: PageKey;
+};
+
+const def = (access: Access, tenantized = false) => (path: string, name: string, title: string, page?: PageKey): RouteDef => ({
+  path,
+  name,
+  title,
+  access,
+  ...(tenantized ? { tenantized } : {}),
+  ...(page ? { page } : {}),
+});
+const pub = def('public');
+const user = def('user');
+const tenant = def('user', true);
+const admin = def('admin');
+
+const pascal = (text: string) => text.split(/[_/\-\s]+/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+const words = (text: string) => {
+  const spaced = text.replace(/[_/]+/g, ' ').trim();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+};
+
+/** "child" routes under a base: `[segment, nameSuffix?, title?]`. */
+function children(make: ReturnType<typeof def>, base: string, baseName: string, baseTitle: string, segments: string[]): RouteDef[] {
+  return segments.map((segment) => {
+    const title = words(segment.replace(/(^|\/):\w+/g, '')) || 'Detail';
+    return make(`${base}/${segment}`, `${baseName}${pascal(segment.replace(/:\w+/g, 'item'))}`, `${baseTitle}: ${title}`);
+  });
+}
+
+export const GUIDES = [
+  'concepts_and_definitions', 'new_release', 'new_recording', 'metadata', 'metadata/contributors', 'genres',
+  'languages', 'product_details', 'release_dates', 'publishers', 'tutorials/namespacing', 'tutorials/new_release_work_flow',
+] as const;
+
+const publicRoutes: RouteDef[] = [
+  pub('/', 'Home', 'Home', 'home'),
+  pub('/bugs', 'Bugs', 'Bug report', 'bugs'),
+  pub('/faqs', 'FAQs', 'FAQs', 'faqs'),
+  pub('/guides', 'Guides', 'Guides', 'guides'),
+  ...GUIDES.map((slug) => pub(`/guides/${slug}`, `Guides${pascal(slug)}`, `Guide: ${words(slug)}`, 'guide')),
+  pub('/changelog', 'Changelog', 'Changelog', 'changelog'),
+  pub('/privay_policy', 'Privacy', 'Privacy policy', 'privacy'),
+  pub('/terms', 'Terms', 'Terms of use', 'terms'),
+  pub('/signin', 'SignIn', 'Sign in', 'signin'),
+  pub('/signup', 'SignUp', 'Sign up', 'signup'),
+  pub('/signout', 'SignOut', 'Sign out', 'signout'),
+  pub('/forgotten_password', 'ForgottenPassword', 'Forgotten password', 'forgotten-password'),
+  pub('/reset_password/:accessToken', 'ResetPassword', 'Reset password', 'reset-password'),
+  pub('/change_password', 'ChangePassword', 'Change password', 'change-password'),
+  pub('/confirm/:access_token', 'Confirm', 'Confirm your account', 'confirm-account'),
+  pub('/setup_account', 'SetupAccount', 'Set up your account', 'confirm-account'),
+  pub('/promo/:id/:accessToken', 'ViewPromo', 'Promo'),
+  pub('/artists/:id', 'ArtistHome', 'Artist portal'),
+  pub('/artists/:id/profile', 'ArtistHomeProfile', 'Artist portal: profile'),
+  pub('/artists/:id/statements', 'ArtistHomeStatements', 'Artist portal: statements'),
+  def('artist_user')('/artist_dashboard', 'ArtistUserDashboard', 'Artist dashboard'),
+];
+
+/** A tenant-area entity: list, new, detail, edit and detail children. */
+function userEntity(plural: string, singular: string, param: string, extra: string[] = [], names: Partial<Record<'list' | 'new' | 'detail' | 'edit', string>> = {}): RouteDef[] {
+  const base = `/user/${plural}`;
+  const Singular = pascal(singular);
+  const detailName = names.detail ?? `User${Singular}`;
+  return [
+    tenant(base, names.list ?? `User${pascal(plural)}`, words(plural)),
+    tenant(`${base}/new`, names.new ?? `UserNew${Singular}`, `New ${words(singular).toLowerCase()}`),
+    tenant(`${base}/:${param}`, detailName, words(singular)),
+    tenant(`${base}/:${param}/edit`, names.edit ?? `EditUser${Singular}`, `Edit ${words(singular).toLowerCase()}`),
+    ...children(tenant, `${base}/:${param}`, detailName, words(singular), extra),
+  ];
+}
+
+const labelRoutes: RouteDef[] = [
+  tenant('/user/labels', 'UserLabels', 'Labels', 'labels'),
+  tenant('/user/labels/new', 'UserLabelNew', 'New label', 'label-form'),
+  tenant('/user/labels/:labelId', 'UserLabel', 'Label', 'label'),
+  tenant('/user/labels/:labelId/edit', 'UserLabelEdit', 'Edit label', 'label-form'),
+  ...children(tenant, '/user/labels/:labelId', 'UserLabel', 'Label', ['assets', 'settings', 'contracts', 'distribution_statements', 'statement_settings', 'store']),
+  tenant('/user/labels/tools', 'UserLabelTools', 'Label tools'),
+  ...children(tenant, '/user/labels/tools', 'UserLabelTools', 'Label tools', [
+    'todo_list', 'notebook', 'calendar', 'whitelist', 'youtube_claims', 'marketing', 'marketing/new_release',
+    'marketing/new_release/album_ep', 'marketing/new_release/single', 'marketing/smart_url',
+  ]),
+  tenant('/user/labels/promo_tools', 'UserLabelPromoTools', 'Label promo tools'),
+  ...children(tenant, '/user/labels/promo_tools', 'UserLabelPromoTools', 'Label promo tools', [
+    'template_designer', 'mailing_lists', 'mailing_lists/:listId', 'mailing_lists/:listId/edit',
+  ]),
+  tenant('/user/labels/finances', 'UserLabelFinances', 'Label finances'),
+  ...children(tenant, '/user/labels/finances', 'UserLabelFinances', 'Label finances', ['royalties', 'royalties/reports', 'expenses', 'distribution_expenses']),
+];
+
+const userRoutes: RouteDef[] = [
+  user('/user', 'UserDashboard', 'Dashboard', 'user-dashboard'),
+  user('/user/profile', 'UserProfile', 'User profile', 'user-profile'),
+  ...children(user, '/user/profile', 'UserProfile', 'User profile', ['bug_reports', 'logs', 'imports', 'imports/:importId', 'exports']),
+  user('/user/messages', 'UserMessages', 'Inbox'),
+  user('/user/companies', 'UserCompanies', 'Companies', 'user-companies'),
+  user('/user/companies/:companyId', 'UserCompany', 'Company', 'user-company'),
+  ...children(user, '/user/companies/:companyId', 'UserCompany', 'Company', [
+    'settings', 'edit', 'users', 'connections', 'request_label', 'finances', 'finances/analytics',
+    'finances/distribution_statements', 'finances/distribution_expenses', 'finances/label/:labelId',
+    'distribution/distribution_settings', 'distribution/distributor/new',
+  ]),
+  user('/user/companies/:companyId/distribution', 'CompanyDistribution', 'Company distribution'),
+  user('/user/companies/:companyId/distribution/dsps', 'UserCompanyDsps', 'Company DSPs'),
+  ...labelRoutes,
+  ...userEntity('releases', 'release', 'releaseId', [
+    'assets', 'contracts', 'distribution', 'distribution/deliveries', 'products', 'promos', 'promos/new',
+    'promos/:promoId', 'promos/:promoId/edit', 'promos/:promoId/send', 'promos/:promoId/analysis', 'promos/:promoId/recipients',
+  ], { new: 'UserNewRelease', edit: 'EditRelease' }),
+  ...userEntity('recordings', 'recording', 'recordingId'),
+  ...userEntity('artists', 'artist', 'artistId', ['finances', 'finances/generate_report', 'recordings', 'releases']),
+  ...userEntity('contributors', 'contributor', 'contributorId'),
+  ...userEntity('payees', 'payee', 'payeeId', ['accounting', 'new_statement']),
+  ...userEntity('songs', 'song', 'songId'),
+  tenant('/user/data_management', 'UserDataManagement', 'Data management'),
+  tenant('/user/data_management/new', 'UserNewDataManagement', 'New data management task'),
+  tenant('/user/marketing', 'UserMarketing', 'Marketing'),
+  tenant('/user/import_release', 'UserImportRelease', 'Import a release'),
+  tenant('/user/import_releases', 'UserImportReleases', 'Import releases'),
+  tenant('/user/licensing', 'LicensingHub', 'Licensing hub'),
+  ...children(tenant, '/user/licensing', 'LicensingHub', 'Licensing', ['licenses', 'new_incoming_license', 'new_outgoing_license']),
+  tenant('/user/licensing/:id', 'UserLicense', 'Licence'),
+  tenant('/user/royalties', 'UserRoyalties', 'Royalties'),
+  ...children(tenant, '/user/royalties', 'UserRoyalties', 'Royalties', ['bulk_import', 'map_import', 'new_sale']),
+  tenant('/user/finances', 'UserFinances', 'Finances'),
+];
+
+/** An admin entity: list, new, {id} (with children) and {id}/edit (spec 1 §2.2). */
+function adminEntity(plural: string, singular: string, extra: string[] = [], names: Partial<Record<'list' | 'new' | 'detail' | 'edit', string>> = {}, pages: Partial<Record<'list' | 'new' | 'detail' | 'edit', PageKey>> = {}): RouteDef[] {
+  const base = `/admin/${plural}`;
+  const param = `${singular.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())}Id`;
+  const Singular = pascal(singular);
+  const detailName = names.detail ?? `Admin${Singular}`;
+  return [
+    admin(base, names.list ?? `Admin${pascal(plural)}`, `Admin: ${words(plural)}`, pages.list),
+    admin(`${base}/new`, names.new ?? `AdminNew${Singular}`, `Admin: new ${words(singular).toLowerCase()}`, pages.new),
+    admin(`${base}/:${param}`, detailName, `Admin: ${words(singular).toLowerCase()}`, pages.detail),
+    admin(`${base}/:${param}/edit`, names.edit ?? `AdminEdit${Singular}`, `Admin: edit ${words(singular).toLowerCase()}`, pages.edit),
+    ...children(admin, `${base}/:${param}`, detailName, `Admin: ${words(singular).toLowerCase()}`, extra),
+  ];
+}
+
+const adminRoutes: RouteDef[] = [
+  admin('/admin', 'AdminDashboard', 'Admin dashboard', 'admin-dashboard'),
+  admin('/admin/site_help', 'AdminSiteHelp', 'Admin: site help'),
+  admin('/admin/importer', 'AdminImporter', 'Admin: importer'),
+  ...adminEntity('metadata_maps', 'metadata_map'),
+  ...adminEntity('access_tokens', 'access_token'),
+  ...adminEntity('artists', 'artist'),
+  ...adminEntity('companies', 'company', ['connections', 'distribution', 'site_settings'], { list: 'CompaniesAdmin', detail: 'CompanyAdmin' }),
+  ...adminEntity('contributors', 'contributor'),
+  ...adminEntity('countries', 'country'),
+  admin('/admin/distributed_labels/statements', 'AdminDistributedLabelsStatements', 'Admin: distributed label statements'),
+  ...adminEntity('distributed_labels', 'distributed_label'),
+  ...adminEntity('distributors', 'distributor'),
+  ...adminEntity('dsps', 'dsp'),
+  ...adminEntity('genres', 'genre'),
+  ...adminEntity('imports', 'import'),
+  ...adminEntity('labels', 'label', ['assets', 'settings'], { list: 'LabelsAdmin', new: 'LabelAdminNew', detail: 'LabelAdmin', edit: 'LabelAdminEdit' }, {
+    list: 'admin-labels', new: 'admin-label-form', detail: 'admin-label', edit: 'admin-label-form',
+  }),
+  ...adminEntity('languages', 'language'),
+  ...adminEntity('notices', 'notice'),
+  ...adminEntity('performer_roles', 'performer_role'),
+  ...adminEntity('publishers', 'publisher'),
+  ...adminEntity('recordings', 'recording'),
+  ...adminEntity('releases', 'release', ['distribution']),
+  ...adminEntity('retailers', 'retailer'),
+  ...adminEntity('rightsholders', 'rightsholder'),
+  ...adminEntity('royalties', 'royalty'),
+  ...adminEntity('societies', 'society'),
+  ...adminEntity('statements', 'statement'),
+  ...adminEntity('subscriptions', 'subscription'),
+  ...adminEntity('users', 'user', ['access_tokens', 'bug_reports', 'companies', 'imports', 'logs', 'settings', 'notices'], { list: 'UsersAdmin', detail: 'UserAdmin' }),
+];
+
+const dist = (path: string, name: string, title: string) => admin(`/distribution${path}`, name, title);
+const distributionRoutes: RouteDef[] = [
+  dist('', 'DistributionDashboard', 'Distribution dashboard'),
+  dist('/distributors', 'DistributionDistributors', 'Distribution: distributors'),
+  dist('/distributors/new', 'DistributionNewDistributor', 'Distribution: new distributor'),
+  dist('/distributors/:distributorId', 'DistributionDistributor', 'Distribution: distributor'),
+  dist('/distributors/:distributorId/edit', 'DistributionEditDistributor', 'Distribution: edit distributor'),
+  dist('/distributors/:distributorId/dsps', 'DistributionDistributorDsps', 'Distribution: distributor DSPs'),
+  dist('/crm', 'DistributionCrm', 'Distribution: CRM'),
+  dist('/finances', 'DistributionFinances', 'Distribution: finances'),
+  ...children(admin, '/distribution/finances', 'DistributionFinances', 'Distribution finances', [
+    'statement_run', 'payment_run', 'royalties', 'royalties/imports', 'royalties/import', 'royalties/bulk_actions',
+    'statements', 'statements/bulk_actions', 'statements/new', 'statements/:statementId', 'statements/:statementId/edit', 'expenses',
+  ]),
+  dist('/finances/payments', 'DistributionPayments', 'Distribution: payments'),
+  dist('/companies', 'DistributionCompanies', 'Distribution: companies'),
+  dist('/companies/:companyId', 'DistributionCompany', 'Distribution: company'),
+  dist('/companies/:companyId/finances', 'DistributionCompanyFinances', 'Distribution: company finances'),
+  dist('/marketing', 'DistributionMarketing', 'Distribution: marketing'),
+  dist('/catalogue', 'DistributionCatalogue', 'Distribution: catalogue'),
+  dist('/deliveries', 'DistributionDeliveries', 'Distribution: deliveries'),
+  dist('/labels', 'DistributionLabels', 'Distribution: labels'),
+  dist('/labels/:labelId', 'DistributionLabel', 'Distribution: label'),
+  ...children(admin, '/distribution/labels/:labelId', 'DistributionLabel', 'Distribution label', ['edit', 'affiliates', 'royalties', 'catalogue_tasks', 'statement_settings', 'accounting']),
+  dist('/releases', 'DistributionReleases', 'Distribution: releases'),
+  dist('/releases/:releaseId', 'DistributionRelease', 'Distribution: release'),
+  ...children(admin, '/distribution/releases/:releaseId', 'DistributionRelease', 'Distribution release', ['edit', 'distribution']),
+  dist('/recordings', 'DistributionRecordings', 'Distribution: recordings'),
+  dist('/dsps', 'DistributionDSPs', 'Distribution: DSPs'),
+  ...children(admin, '/distribution/dsps', 'DistributionDSPs', 'Distribution DSPs', ['new', 'connections', 'connection_requests', ':dspId', ':dspId/edit']),
+  dist('/upcs', 'DistributionUpcs', 'Distribution: UPCs'),
+  dist('/upcs/import', 'DistributionUpcsImport', 'Distribution: import UPCs'),
+  dist('/royalty_maps', 'DistributionRoyaltyMaps', 'Distribution: royalty maps'),
+  dist('/royalty_maps/new', 'DistributionNewRoyaltyMap', 'Distribution: new royalty map'),
+];
+
+const billingRoutes: RouteDef[] = [admin('/billing', 'Billing', 'Billing'), admin('/billing/coupons', 'BillingCoupons', 'Billing: coupons')];
+
+export const ROUTE_TABLE: readonly RouteDef[] = [
+  ...publicRoutes,
+  ...userRoutes,
+  ...adminRoutes,
+  ...distributionRoutes,
+  ...billingRoutes,
+  pub('*', 'NotFound', 'Page not found', 'not-found'),
+];
+
+export const ROUTE_BY_NAME: ReadonlyMap<string, RouteDef> = new Map(ROUTE_TABLE.map((r) => [r.name, r]));
+
+/** Fills a route's path parameters: routePath('UserLabel', { labelId }) → /user/labels/01H… */
+export function routePath(name: string, params: Record<string, string> = {}): string {
+  const route = ROUTE_BY_NAME.get(name);
+  if (!route) throw new Error(`Unknown route ${name}`);
+  return route.path.replace(/:(\w+)/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`Route ${name} needs ${key}`);
+    return encodeURIComponent(value);
+  });
+}

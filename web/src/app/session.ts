@@ -1,0 +1,196 @@
+import { useSyncExternalStore } from 'react';
+import { mutate as mutateCache } from 'swr';
+import { MESSAGES } from '../../../shared/messages';
+import { api, configureApi } from './api';
+import { cognitoSignIn, cognitoSignOut, getAccessToken } from './auth';
+import { getConfig } from './config';
+import { currentPath, navigateTo } from './navigation';
+import { notify } from './notifications';
+import { connectRealtime, disconnectRealtime } from './realtime';
+import { chooseCurrentCompany, isSessionExpired, STORAGE_KEYS } from './session-rules';
+import type { CompanySummary, CurrentUser } from './types';
+
+export type SessionState = {
+  user: CurrentUser | null;
+  /** The current company (tenant); kept whole so an admin can work in a company they are not a member of. */
+  company: CompanySummary | null;
+  adminFeatures: boolean;
+  siteHelp: boolean;
+  navCollapsed: boolean;
+  companyChooserOpen: boolean;
+};
+
+const read = (key: string): string | null => {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+};
+const write = (key: string, value: string | null) => {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // Private mode or a full quota: the preference simply is not kept.
+  }
+};
+
+let state: SessionState = {
+  user: null,
+  company: null,
+  adminFeatures: false,
+  siteHelp: read(STORAGE_KEYS.siteHelp) === 'true',
+  navCollapsed: read(STORAGE_KEYS.navCollapsed) === 'true',
+  companyChooserOpen: false,
+};
+const listeners = new Set<() => void>();
+
+function setState(patch: Partial<SessionState>) {
+  state = { ...state, ...patch };
+  for (const listener of listeners) listener();
+}
+
+export function getSession(): SessionState {
+  return state;
+}
+
+export function useSession(): SessionState {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => state,
+  );
+}
+
+function storedCompany(userId: string): CompanySummary | null {
+  const raw = read(STORAGE_KEYS.company(userId));
+  if (!raw) return null;
+  try {
+    const parsed = JSON.parse(raw) as CompanySummary;
+    return parsed && typeof parsed.id === 'string' ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Puts a freshly loaded user in the session and settles the current company. */
+export function setUser(user: CurrentUser): void {
+  const isAdmin = user.role === 'admin';
+  const stored = storedCompany(user.id);
+  const chosenId = chooseCurrentCompany(user.companies, stored?.id ?? null, { isAdmin });
+  const company = chosenId ? (user.companies.find((c) => c.id === chosenId) ?? (stored?.id === chosenId ? stored : null)) : null;
+  write(STORAGE_KEYS.company(user.id), company ? JSON.stringify(company) : null);
+  setState({ user, company, adminFeatures: isAdmin && read(STORAGE_KEYS.adminFeatures(user.id)) === 'true' });
+}
+
+async function loadUser(): Promise<CurrentUser> {
+  const { user } = await api.get<{ user: CurrentUser }>('/me');
+  setUser(user);
+  return user;
+}
+
+function startRealtime() {
+  const url = getConfig()?.websocketUrl;
+  if (url) connectRealtime({ url, getToken: getAccessToken });
+}
+
+/** Forgets everything about the signed-in user in this tab (Amplify tokens, caches, realtime). */
+async function unload(): Promise<void> {
+  disconnectRealtime();
+  await cognitoSignOut();
+  write(STORAGE_KEYS.loginAt, null);
+  setState({ user: null, company: null, adminFeatures: false, companyChooserOpen: false });
+  await mutateCache(() => true, undefined, { revalidate: false });
+}
+
+/**
+ * At application start: an expired session is signed out and sent home (spec 1 §4); a live
+ * one loads the user. Returns whether someone is signed in.
+ */
+export async function restoreSession(): Promise<boolean> {
+  const token = await getAccessToken();
+  if (!token) return false;
+  const loginAt = Number(read(STORAGE_KEYS.loginAt) ?? NaN);
+  if (isSessionExpired(Number.isNaN(loginAt) ? null : loginAt)) {
+    await unload();
+    if (window.location.pathname !== '/') window.history.replaceState(null, '', '/');
+    return false;
+  }
+  try {
+    await loadUser();
+  } catch {
+    await unload();
+    return false;
+  }
+  startRealtime();
+  return true;
+}
+
+/** Signs in with Cognito, records the sign-in time and loads the user. */
+export async function signInWithPassword(email: string, password: string): Promise<CurrentUser> {
+  await cognitoSignIn(email, password);
+  write(STORAGE_KEYS.loginAt, String(Date.now()));
+  try {
+    const user = await loadUser();
+    startRealtime();
+    notify('notification', MESSAGES.userLoggedIn);
+    return user;
+  } catch (error) {
+    await unload();
+    throw error;
+  }
+}
+
+/** Logout clears the auth state and the stored session, notifies and goes home (spec 1 §4). */
+export async function signOutSession(): Promise<void> {
+  await unload();
+  notify('notification', MESSAGES.userLoggedOut);
+  navigateTo('/', { replace: true });
+}
+
+let unloading = false;
+/** A 401 from the API: the session is gone; sign out here and ask for a sign-in (spec 1 §6). */
+async function handleUnauthorized(): Promise<void> {
+  if (unloading) return;
+  unloading = true;
+  try {
+    const redirect = currentPath();
+    await unload();
+    notify('error', MESSAGES.mustBeLoggedIn);
+    if (!window.location.pathname.startsWith('/signin')) navigateTo(`/signin?redirect=${encodeURIComponent(redirect)}`, { replace: true });
+  } finally {
+    unloading = false;
+  }
+}
+
+configureApi({ companyId: () => state.company?.id ?? null, onUnauthorized: () => void handleUnauthorized() });
+
+/** Sets (or clears, with null) the current company; remembered per user. */
+export function setCurrentCompany(company: CompanySummary | null): void {
+  if (state.user) write(STORAGE_KEYS.company(state.user.id), company ? JSON.stringify(company) : null);
+  setState({ company, companyChooserOpen: false });
+}
+
+export function openCompanyChooser(open = true): void {
+  setState({ companyChooserOpen: open });
+}
+
+export function toggleAdminFeatures(): void {
+  if (!state.user || state.user.role !== 'admin') return;
+  const next = !state.adminFeatures;
+  write(STORAGE_KEYS.adminFeatures(state.user.id), String(next));
+  setState({ adminFeatures: next });
+}
+
+export function toggleSiteHelp(): void {
+  write(STORAGE_KEYS.siteHelp, String(!state.siteHelp));
+  setState({ siteHelp: !state.siteHelp });
+}
+
+export function setNavCollapsed(collapsed: boolean): void {
+  write(STORAGE_KEYS.navCollapsed, String(collapsed));
+  setState({ navCollapsed: collapsed });
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { rules, serverFieldErrors, validate, zodErrors } from './form-rules';
+
+describe('form rules', () => {
+  it('uses the spec messages and the first failing rule per field', () => {
+    const errors = validate(
+      { name: ' ', email: 'nope', deal: '150', again: 'x', pw: 'y' },
+      { name: [rules.required('Name')], email: [rules.required('Email'), rules.email()], deal: [rules.number('Deal', 0), rules.maxValue('Deal percentage', 100)], again: [rules.confirmed('pw')] },
+    );
+    expect(errors).toEqual({
+      name: 'Name is required',
+      email: 'This field must be a valid email',
+      deal: 'Deal percentage must be under 100',
+      again: 'This field confirmation does not match',
+    });
+  });
+  it('passes blank optional values', () => {
+    expect(validate({ email: '', deal: '' }, { email: [rules.email()], deal: [rules.maxValue('Deal', 100)] })).toEqual({});
+  });
+  it('turns zod issues and server errors into field maps', () => {
+    const parsed = z.object({ a: z.string().min(1, 'A short'), b: z.array(z.object({ c: z.string().min(1, 'C short') })) }).safeParse({ a: '', b: [{ c: '' }] });
+    expect(parsed.success).toBe(false);
+    if (!parsed.success) expect(zodErrors(parsed.error)).toEqual({ a: 'A short', 'b.0.c': 'C short' });
+    expect(serverFieldErrors({ name: ['is taken', 'is short'] })).toEqual({ name: 'is taken is short' });
+  });
+});

@@ -1,0 +1,52 @@
+import { VALIDATION } from '../../../shared/messages';
+import type { z } from 'zod';
+
+/**
+ * Form validation as a per-field rule map (the Cloudscape demos' pattern): each rule returns an
+ * error text or null; the first failing rule of a field wins. Messages are the spec's.
+ */
+export type Rule<V> = (value: unknown, values: V) => string | null;
+export type RuleMap<V> = Partial<Record<keyof V & string, Rule<V>[]>>;
+
+const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const rules = {
+  required: (label: string): Rule<unknown> => (value) => (isBlank(value) ? VALIDATION.required(label) : null),
+  email: (): Rule<unknown> => (value) => (isBlank(value) || EMAIL.test(String(value).trim()) ? null : VALIDATION.email),
+  /** A number no greater than `max` ("{field} must be under {max}"), blank allowed. */
+  maxValue: (label: string, max: number): Rule<unknown> => (value) => (isBlank(value) || Number(value) <= max ? null : VALIDATION.maxValue(label, max)),
+  number: (label: string, min = 0): Rule<unknown> => (value) =>
+    isBlank(value) || (Number.isFinite(Number(value)) && Number(value) >= min) ? null : `${label} must be a number of at least ${min}`,
+  confirmed: (other: string): Rule<Record<string, unknown>> => (value, values) => (value === values[other] ? null : VALIDATION.confirmed),
+};
+
+/** Runs a rule map; returns { field: message } for the fields that fail. */
+export function validate<V extends object>(values: V, map: RuleMap<V>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [field, fieldRules] of Object.entries(map) as [string, Rule<V>[]][]) {
+    for (const rule of fieldRules) {
+      const message = rule((values as Record<string, unknown>)[field], values);
+      if (message) {
+        errors[field] = message;
+        break;
+      }
+    }
+  }
+  return errors;
+}
+
+/** zod issues as { 'path.to.field': message }, keeping the first message per path. */
+export function zodErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.') || 'form';
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/** Server field errors `{ field: [text] }` as { field: 'text text' }. */
+export function serverFieldErrors(errors: Record<string, string[]> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors ?? {}).map(([field, texts]) => [field, texts.join(' ')]));
+}

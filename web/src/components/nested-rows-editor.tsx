@@ -1,0 +1,79 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import FormField from '@cloudscape-design/components/form-field';
+import Grid from '@cloudscape-design/components/grid';
+import Input from '@cloudscape-design/components/input';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import type { NestedRowsState } from './nested-rows';
+
+export type NestedField<T> = { key: keyof T & string; label: string; placeholder?: string };
+
+/**
+ * Edits one section of nested rows (urls, identifiers …). Removed saved rows stay visible,
+ * struck through, with Undo until the form is saved; unsaved rows vanish (useNestedRows).
+ * Errors are looked up as `${name}.${row.key}.${field}`.
+ */
+export function NestedRowsEditor<T extends Record<string, string>>({
+  name,
+  state,
+  fields,
+  emptyRow,
+  addLabel,
+  errors = {},
+  testId,
+}: {
+  name: string;
+  state: NestedRowsState<T>;
+  fields: NestedField<T>[];
+  emptyRow: T;
+  addLabel: string;
+  errors?: Record<string, string>;
+  testId: string;
+}) {
+  const columns = fields.map(() => ({ colspan: { default: 12, s: Math.floor(9 / fields.length) } }));
+  return (
+    <SpaceBetween size="s" data-testid={testId}>
+      {state.rows.length === 0 ? <Box color="text-body-secondary">None yet.</Box> : null}
+      {state.rows.map((row, index) =>
+        row.destroyed ? (
+          <div key={row.key} className="nested-row nested-row--destroyed-wrap" data-testid={`${testId}-row-${index}`} data-destroyed="true">
+            <SpaceBetween direction="horizontal" size="s" alignItems="center">
+              <span className="nested-row--destroyed">{fields.map((f) => row.values[f.key]).filter(Boolean).join(' · ') || '(empty row)'}</span>
+              <Box color="text-status-warning" fontSize="body-s">
+                Will be removed when you save
+              </Box>
+              <Button formAction="none" iconName="undo" onClick={() => state.undo(row.key)} data-testid={`${testId}-undo-${index}`}>
+                Undo
+              </Button>
+            </SpaceBetween>
+          </div>
+        ) : (
+          <div key={row.key} className="nested-row" data-testid={`${testId}-row-${index}`} data-destroyed="false">
+            <Grid gridDefinition={[...columns, { colspan: { default: 12, s: 3 } }]}>
+              {[
+                ...fields.map((field) => (
+                  <FormField key={field.key} label={field.label} errorText={errors[`${name}.${row.key}.${field.key}`]} stretch>
+                    <Input
+                      value={row.values[field.key] ?? ''}
+                      placeholder={field.placeholder}
+                      onChange={({ detail }) => state.update(row.key, { [field.key]: detail.value } as Partial<T>)}
+                      nativeInputAttributes={{ 'data-testid': `${testId}-${field.key}-${index}` }}
+                    />
+                  </FormField>
+                )),
+                <Box key="actions" padding={{ top: 'xl' }}>
+                  <Button formAction="none" iconName="remove" onClick={() => state.remove(row.key)} data-testid={`${testId}-remove-${index}`}>
+                    Remove
+                  </Button>
+                </Box>,
+              ]}
+            </Grid>
+          </div>
+        ),
+      )}
+      <Button formAction="none" iconName="add-plus" onClick={() => state.add({ ...emptyRow })} data-testid={`${testId}-add`}>
+        {addLabel}
+      </Button>
+    </SpaceBetween>
+  );
+}

@@ -1,0 +1,62 @@
+import Button from '@cloudscape-design/components/button';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import Table from '@cloudscape-design/components/table';
+import { useMyCompanies } from '../../app/resources';
+import { setCurrentCompany, useSession } from '../../app/session';
+import type { CompanySummary } from '../../app/types';
+import { ApiErrorAlert } from '../../components/api-error-alert';
+import { RouterLink } from '../../components/router-link';
+import { StatusBadge } from '../../components/status-badge';
+
+/** UserCompanies: the companies the user belongs to, with their role and a way to make one current. */
+export function UserCompaniesPage() {
+  const { company } = useSession();
+  const { data, error, isLoading, mutate } = useMyCompanies();
+  const items = data?.companies ?? [];
+  return (
+    <ContentLayout header={<Header variant="h1" counter={data ? `(${data.total_count})` : undefined} description="The companies you work in.">Companies</Header>}>
+      <SpaceBetween size="m">
+        {error ? <ApiErrorAlert error={error} onRetry={() => void mutate()} /> : null}
+        <Table<CompanySummary>
+          data-testid="companies-table"
+          items={items}
+          loading={isLoading}
+          loadingText="Loading companies"
+          trackBy="id"
+          columnDefinitions={[
+            { id: 'name', header: 'Name', cell: (c) => <RouterLink href={`/user/companies/${c.id}`}>{c.name}</RouterLink> },
+            { id: 'role', header: 'Your role', cell: (c) => (c.role ? <StatusBadge word={c.role} /> : '-') },
+            { id: 'distributed', header: 'Distributed', cell: (c) => (c.distributed ? <StatusBadge word="distributed" /> : 'No') },
+            {
+              id: 'tags',
+              header: 'Tags',
+              cell: (c) => (
+                <SpaceBetween direction="horizontal" size="xxs">
+                  {(c.tags ?? []).map((t) => (
+                    <StatusBadge key={t} word={t} />
+                  ))}
+                </SpaceBetween>
+              ),
+            },
+            {
+              id: 'current',
+              header: 'Current',
+              cell: (c) =>
+                c.id === company?.id ? (
+                  <StatusIndicator type="success">Connected</StatusIndicator>
+                ) : (
+                  <Button variant="inline-link" onClick={() => setCurrentCompany({ ...c, tags: c.tags ?? [] })} data-testid={`companies-set-${c.id}`}>
+                    Make current
+                  </Button>
+                ),
+            },
+          ]}
+          empty="You are not a member of any company yet."
+        />
+      </SpaceBetween>
+    </ContentLayout>
+  );
+}
