@@ -42,25 +42,29 @@ describe('labels of the current company', () => {
 
   it('pages, sorts, searches and scopes on the server', async () => {
     const company = manager.publisher.id;
-    const names = ['Zebra Tapes', 'Alpha Audio', 'Mango Music', 'alpine Sounds', 'Beta Beats', 'Gamma Grooves'];
+    // A token of this run in every name keeps the assertions free of other tests' labels.
+    const run = `Pg${Date.now()}`;
+    const names = ['Zebra Tapes', 'Alpha Audio', 'Mango Music', 'alpine Sounds', 'Beta Beats', 'Gamma Grooves', 'Harbour Hum'];
     for (const [i, name] of names.entries()) {
-      await call('POST', '/api/v1/labels', { token: manager.token, company, body: { name, active: i % 2 === 0, distributed: name === 'Mango Music' } });
+      await call('POST', '/api/v1/labels', { token: manager.token, company, body: { name: `${run} ${name}`, active: i % 2 === 0, distributed: name === 'Mango Music' } });
     }
-    const firstPage = await labels(company, '?per_page=5&page=1&sort_field=name&sort_order=asc');
-    expect(firstPage.body.total_count).toBe(7); // six here plus the seeded Harbour Sessions
+    const shown = (answer: { body: { labels: { name: string }[] } }) => answer.body.labels.map((l) => l.name.replace(`${run} `, ''));
+    const firstPage = await labels(company, `?q=${run}&per_page=5&page=1&sort_field=name&sort_order=asc`);
+    expect(firstPage.body.total_count).toBe(7);
     expect(firstPage.body.total_pages).toBe(2);
-    expect(firstPage.body.labels.map((l: { name: string }) => l.name)).toEqual(['Alpha Audio', 'alpine Sounds', 'Beta Beats', 'Gamma Grooves', 'Harbour Sessions']);
-    const secondPage = await labels(company, '?per_page=5&page=2&order=name%20asc');
-    expect(secondPage.body.labels.map((l: { name: string }) => l.name)).toEqual(['Mango Music', 'Zebra Tapes']);
-    const descending = await labels(company, '?per_page=5&order=name%20desc');
-    expect(descending.body.labels[0].name).toBe('Zebra Tapes');
+    expect(shown(firstPage)).toEqual(['Alpha Audio', 'alpine Sounds', 'Beta Beats', 'Gamma Grooves', 'Harbour Hum']);
+    const secondPage = await labels(company, `?q=${run}&per_page=5&page=2&order=name%20asc`);
+    expect(shown(secondPage)).toEqual(['Mango Music', 'Zebra Tapes']);
+    const descending = await labels(company, `?q=${run}&per_page=5&order=name%20desc`);
+    expect(shown(descending)[0]).toBe('Zebra Tapes');
 
-    const search = await labels(company, '?q=ALP');
-    expect(search.body.labels.map((l: { name: string }) => l.name).sort()).toEqual(['Alpha Audio', 'alpine Sounds']);
-    expect((await labels(company, '?scope=distributed')).body.labels.map((l: { name: string }) => l.name)).toEqual(['Mango Music']);
-    const inactive = await labels(company, '?scope=inactive');
+    const search = await labels(company, `?q=${run.toUpperCase()}%20ALP`);
+    expect(shown(search).sort()).toEqual(['Alpha Audio', 'alpine Sounds']);
+    expect(shown(await labels(company, `?q=${run}&scope=distributed`))).toEqual(['Mango Music']);
+    const inactive = await labels(company, `?q=${run}&scope=inactive`);
     expect(inactive.body.labels.every((l: { active: boolean }) => !l.active)).toBe(true);
     expect(inactive.body.total_count).toBe(3);
+    expect((await labels(company, '?inactive=true')).body.labels.every((l: { active: boolean }) => !l.active)).toBe(true);
     expect((await labels(company, '?per_page=3')).status).toBe(400);
     expect((await labels(company, '?sort_field=password')).status).toBe(400);
   });

@@ -68,7 +68,7 @@ describe('S3 events → SQS → upload worker', () => {
     const label = (await call('POST', '/api/v1/labels', { token: manager.token, company, body: { name: 'Worker Check' } })).body.label;
     const upload = async (filename: string, bytes: Buffer) => {
       const presigned = await call('POST', `/api/v1/labels/${label.id}/logo_upload`, { token: manager.token, company, body: { filename, content_type: 'image/png', size: bytes.length } });
-      expect((await fetch(presigned.body.url, { method: 'PUT', headers: presigned.body.headers, body: bytes })).status).toBe(200);
+      expect((await fetch(presigned.body.url, { method: 'PUT', headers: presigned.body.headers, body: new Uint8Array(bytes) })).status).toBe(200);
       return presigned.body.key as string;
     };
     const fake = await upload('fake logo.png', Buffer.from('this is not a picture'));

@@ -1,0 +1,23 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/** Debian's chromium (installed by .ci/run), started with the flags this network needs. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+/** Collects uncaught page errors so a test can assert the app did not crash. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+export async function signInThroughForm(page: Page, base: string, email: string, password: string, path = '/signin') {
+  await page.goto(`${base}${path}`);
+  await page.getByTestId('signin-email').fill(email);
+  await page.getByTestId('signin-password').fill(password);
+  await page.getByTestId('signin-submit').click();
+}
