@@ -123,9 +123,9 @@ export async function getLabel(tenantId: string, labelId: string): Promise<Label
   return view(await load(tenantId, labelId));
 }
 
-/** Finds a label of any tenant (admin detail), through the admin index. */
+/** Finds a label of any tenant (admin detail) through its id index. */
 export async function findLabelAnyTenant(labelId: string): Promise<LabelItem> {
-  const found = await getDb().entities.Label.query.all({}).where(({ labelId: id }, { eq }) => eq(id, labelId)).go({ pages: 'all' });
+  const found = await getDb().entities.Label.query.byId({ labelId }).go();
   const item = found.data[0];
   if (!item) throw new NotFound('Label');
   return item;

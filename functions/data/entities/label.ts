@@ -43,5 +43,7 @@ export const Label = new Entity({
     byTenant: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: ['labelId'] } },
     /** LabelsAdmin: every tenant's labels, through their own index (DESIGN.md §3). */
     all: { index: 'gsi1', pk: { field: 'gsi1pk', composite: [] }, sk: { field: 'gsi1sk', composite: ['tenantId', 'labelId'] } },
+    /** LabelAdmin: one label by id whatever its tenant. */
+    byId: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['labelId'] }, sk: { field: 'gsi2sk', composite: [] } },
   },
 });
