@@ -7,6 +7,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import type { Logger } from '@smithy/types';
 import { ENV } from '../../infra/resources.js';
 
 const local = (name: string) => process.env[name] || undefined;
@@ -23,11 +24,18 @@ export function requireEnv(name: string): string {
   return value;
 }
 
+/**
+ * A logger without `info`: the SDK's logger middleware calls `logger?.info?.(…)` and, for the
+ * default no-op logger, still builds a redacted copy of every request and response to pass
+ * it. On the per-request hot path that copy is measurable CPU; warnings and errors still log.
+ */
+const warningsOnly = { debug: () => undefined, warn: console.warn, error: console.error } as unknown as Logger;
+
 let dynamo: DynamoDBDocumentClient | undefined;
 export function dynamoClient(): DynamoDBDocumentClient {
   if (!dynamo) {
     const endpoint = local(ENV.dynamoEndpoint);
-    dynamo = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint, ...localCredentials(endpoint) }), {
+    dynamo = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint, logger: warningsOnly, ...localCredentials(endpoint) }), {
       marshallOptions: { removeUndefinedValues: true },
     });
   }

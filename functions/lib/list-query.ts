@@ -69,19 +69,22 @@ function sortedView<T extends Record<string, unknown>>(items: readonly T[], sort
   return sorted;
 }
 
-/** Lower-cased search text per item and field set, so a search does not re-lower-case 5,000 rows per request. */
-const haystacks = new WeakMap<object, Map<string, string>>();
+/**
+ * Lower-cased search text of each row of a sorted view, aligned with it and remembered with
+ * it, so a search does not lower-case 5,000 rows on every request.
+ */
+const haystacks = new WeakMap<readonly object[], Map<string, string[]>>();
 
-function haystack<T extends Record<string, unknown>>(item: T, fields: readonly (keyof T)[]): string {
-  let byFields = haystacks.get(item);
-  if (!byFields) haystacks.set(item, (byFields = new Map()));
+function haystacksOf<T extends Record<string, unknown>>(rows: readonly T[], fields: readonly (keyof T)[]): string[] {
+  let byFields = haystacks.get(rows);
+  if (!byFields) haystacks.set(rows, (byFields = new Map()));
   const key = fields.join('|');
-  let text = byFields.get(key);
-  if (text === undefined) {
-    text = fields.map((f) => String(item[f] ?? '').toLowerCase()).join('\u0000');
-    byFields.set(key, text);
+  let texts = byFields.get(key);
+  if (!texts) {
+    texts = rows.map((row) => fields.map((f) => String(row[f] ?? '').toLowerCase()).join('\u0000'));
+    byFields.set(key, texts);
   }
-  return text;
+  return texts;
 }
 
 /**
@@ -102,14 +105,11 @@ export function pageOf<T extends Record<string, unknown>>(
 ): Page<T> {
   const needle = options.q?.trim().toLowerCase();
   const sorted = sortedView(items, options.sort, options.tieBreaker);
-  const matching =
-    needle || options.filter
-      ? sorted.filter(
-          (item) =>
-            (!options.filter || options.filter(item)) &&
-            (!needle || haystack(item, options.searchFields).includes(needle)),
-        )
-      : sorted;
+  let matching = sorted;
+  if (needle || options.filter) {
+    const texts = needle ? haystacksOf(sorted, options.searchFields) : [];
+    matching = sorted.filter((item, i) => (!options.filter || options.filter(item)) && (!needle || texts[i].includes(needle)));
+  }
   const start = (options.page - 1) * options.perPage;
   return {
     items: matching.slice(start, start + options.perPage),
