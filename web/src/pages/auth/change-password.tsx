@@ -4,11 +4,11 @@ import Form from '@cloudscape-design/components/form';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api, ApiError } from '../../app/api';
+import { api } from '../../app/api';
 import { notify } from '../../app/notifications';
 import { STORAGE_KEYS } from '../../app/session-rules';
-import { serverFieldErrors } from '../../components/form-rules';
 import { RouterLink } from '../../components/router-link';
+import { useFormSubmit } from '../../components/use-form-submit';
 import { AuthCard } from './auth-card';
 import { PasswordFields, validatePasswordPair, type PasswordPair } from './password-fields';
 
@@ -17,9 +17,15 @@ export function ChangePasswordPage() {
   const navigate = useNavigate();
   const token = sessionStorage.getItem(STORAGE_KEYS.resetToken);
   const [values, setValues] = useState<PasswordPair>({ password: '', password_confirmation: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { errors, failure, submitting, submit } = useFormSubmit({
+    validate: () => validatePasswordPair(values),
+    send: () => api.patch<{ message: string }>('/change_password', { token, ...values }, { auth: false }),
+    onSuccess: (answer) => {
+      sessionStorage.removeItem(STORAGE_KEYS.resetToken);
+      notify('notification', answer.message);
+      navigate('/signin', { replace: true });
+    },
+  });
 
   if (!token) {
     return (
@@ -31,26 +37,6 @@ export function ChangePasswordPage() {
       </AuthCard>
     );
   }
-
-  const submit = async () => {
-    const found = validatePasswordPair(values);
-    setErrors(found);
-    setFailure(null);
-    if (Object.keys(found).length) return;
-    setSubmitting(true);
-    try {
-      const answer = await api.patch<{ message: string }>('/change_password', { token, ...values }, { auth: false });
-      sessionStorage.removeItem(STORAGE_KEYS.resetToken);
-      notify('notification', answer.message);
-      navigate('/signin', { replace: true });
-    } catch (error) {
-      if (error instanceof ApiError) setErrors(serverFieldErrors(error.errors));
-      const text = error instanceof Error ? error.message : String(error);
-      setFailure(text);
-      notify('error', text);
-      setSubmitting(false);
-    }
-  };
 
   return (
     <AuthCard title="Change password" testId="change-password-form" onSubmit={() => void submit()}>

@@ -7,12 +7,11 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { MESSAGES } from '../../../../shared/messages';
-import { api, ApiError } from '../../app/api';
+import { api } from '../../app/api';
 import { PageSpinner } from '../../app/layout/route-states';
-import { notify } from '../../app/notifications';
 import { signInWithPassword } from '../../app/session';
-import { serverFieldErrors } from '../../components/form-rules';
 import { RouterLink } from '../../components/router-link';
+import { useFormSubmit } from '../../components/use-form-submit';
 import { AuthCard } from './auth-card';
 import { PasswordFields, validatePasswordPair, type PasswordPair } from './password-fields';
 
@@ -30,9 +29,14 @@ export function ConfirmAccountPage() {
   const [pending, setPending] = useState<Pending | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [values, setValues] = useState<PasswordPair>({ password: '', password_confirmation: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { errors, failure, submitting, submit } = useFormSubmit({
+    validate: () => validatePasswordPair(values),
+    send: () => api.post<{ email: string; message: string }>('/confirm_user', { access_token: token, ...values }, { auth: false }),
+    onSuccess: async (answer) => {
+      await signInWithPassword(answer.email, values.password);
+      navigate('/user', { replace: true });
+    },
+  });
 
   useEffect(() => {
     let live = true;
@@ -48,25 +52,6 @@ export function ConfirmAccountPage() {
       live = false;
     };
   }, [token]);
-
-  const submit = async () => {
-    const found = validatePasswordPair(values);
-    setErrors(found);
-    setFailure(null);
-    if (Object.keys(found).length) return;
-    setSubmitting(true);
-    try {
-      const answer = await api.post<{ email: string; message: string }>('/confirm_user', { access_token: token, ...values }, { auth: false });
-      await signInWithPassword(answer.email, values.password);
-      navigate('/user', { replace: true });
-    } catch (error) {
-      if (error instanceof ApiError) setErrors(serverFieldErrors(error.errors));
-      const text = error instanceof Error ? error.message : String(error);
-      setFailure(text);
-      notify('error', text);
-      setSubmitting(false);
-    }
-  };
 
   if (loadError) {
     return (

@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { ApiError } from '../app/api';
+import { notify } from '../app/notifications';
+import { serverFieldErrors } from './form-rules';
+
+/**
+ * The submit cycle forms share: validate on the client (per-field messages), send, and on
+ * failure put the server's field errors back on the fields and show its message inline and as
+ * an error notification. `submitting` stays true after success so the form cannot be sent
+ * twice while the page moves on.
+ */
+export function useFormSubmit<T>(options: {
+  validate: () => Record<string, string>;
+  send: () => Promise<T>;
+  onSuccess: (answer: T) => void | Promise<void>;
+}) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const submit = async () => {
+    const found = options.validate();
+    setErrors(found);
+    setFailure(null);
+    if (Object.keys(found).length) return;
+    setSubmitting(true);
+    try {
+      await options.onSuccess(await options.send());
+    } catch (error) {
+      if (error instanceof ApiError) setErrors(serverFieldErrors(error.errors));
+      const text = error instanceof Error ? error.message : String(error);
+      setFailure(text);
+      notify('error', text);
+      setSubmitting(false);
+    }
+  };
+
+  return { errors, failure, submitting, submit };
+}
