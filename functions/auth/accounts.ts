@@ -6,7 +6,7 @@ import type { ProfileInput } from '../../shared/schemas/auth.js';
 import type { TokenPurpose } from '../data/entities/auth-token.js';
 import { getDb } from '../data/service.js';
 import { writeTransaction } from '../data/transaction.js';
-import type { Caller } from '../lib/auth-context.js';
+import type { Caller, UserRecord } from '../lib/auth-context.js';
 import { Forbidden, NotFound } from '../lib/errors.js';
 import { appLink, sendMail } from '../lib/mail.js';
 import { setPassword } from './identity.js';
@@ -101,10 +101,9 @@ export async function changePassword(token: string, password: string) {
   return { message: 'Your password has been changed; sign in with it now' };
 }
 
-/** The signed-in user with their companies (tags, distributed flag, their role there). */
-export async function currentUser(caller: Caller) {
+/** The signed-in user (as the auth check read them) with their companies (tags, distributed flag, their role there). */
+export async function currentUser(user: UserRecord) {
   const db = getDb();
-  const user = (await db.entities.User.get({ userId: caller.user.userId }).go()).data!;
   const memberships = await db.entities.CompanyUser.query.byUser({ userId: user.userId }).go({ pages: 'all' });
   const companies = memberships.data.length
     ? (await db.entities.Company.get(memberships.data.map((m) => ({ companyId: m.companyId }))).go()).data
@@ -137,5 +136,6 @@ export async function updateProfile(caller: Caller, userId: string, input: Profi
     ...(input.user_setting_attributes ? { userSetting: { ...(existing.data.userSetting ?? {}), ...input.user_setting_attributes } } : {}),
   };
   if (Object.keys(changes).length) await getDb().entities.User.patch({ userId }).set(changes).go();
-  return { ...(await currentUser({ ...caller, user: { ...caller.user, userId } })), message: MESSAGES.profileUpdated };
+  const updated = await getDb().entities.User.get({ userId }).go();
+  return { ...(await currentUser(updated.data as UserRecord)), message: MESSAGES.profileUpdated };
 }

@@ -25,7 +25,7 @@ export const handler = areaHandler('auth', {
   requestPasswordReset: operation({ body: resetRequestInput, run: ({ body }) => accounts.requestPasswordReset(body.email) }),
   checkResetToken: operation({ body: checkTokenInput, run: ({ body }) => accounts.checkResetToken(body.token) }),
   changePassword: operation({ body: changePasswordInput, run: ({ body }) => accounts.changePassword(body.token, body.password) }),
-  currentUser: operation({ run: ({ caller }) => accounts.currentUser(caller!) }),
+  currentUser: operation({ run: ({ caller }) => accounts.currentUser(caller!.user) }),
   updateProfile: operation({
     params: z.strictObject({ id: z.string().min(1).max(64) }),
     body: profileInput,

@@ -14,6 +14,8 @@ export type UserRecord = {
   active?: boolean;
   frozen?: boolean;
   confirmed?: boolean;
+  profile?: { address?: string; backup_email?: string; phone_no?: string; skype?: string };
+  userSetting?: { beta_features?: boolean; experimental_features?: boolean };
 };
 
 export type Caller = { user: UserRecord; sub: string };
