@@ -85,9 +85,9 @@ export function areaHandler(area: Area, operations: Record<string, Operation>) {
     const claims = (event.requestContext as { authorizer?: { jwt?: { claims?: Claims } } }).authorizer?.jwt?.claims;
     const auth = await authorize(route.auth, claims, requestedCompany, op.lists);
 
-    const params = op.params ? parseOrThrow(op.params, event.pathParameters ?? {}, 'params') : {};
-    const parsedQuery = op.query ? parseOrThrow(op.query, query, 'query') : rejectUnknownQuery(query);
-    const body = op.body ? parseOrThrow(op.body, rawBody ?? {}, 'body') : rejectUnexpectedBody(rawBody);
+    const params = op.params ? parseOrThrow(op.params, event.pathParameters ?? {}) : {};
+    const parsedQuery = op.query ? parseOrThrow(op.query, query) : rejectUnknownQuery(query);
+    const body = op.body ? parseOrThrow(op.body, rawBody ?? {}) : rejectUnexpectedBody(rawBody);
 
     const result = await op.run({
       ...auth,

@@ -61,7 +61,7 @@ function article(expected: string): string {
 }
 
 /** Parses a part of the request with its schema, or throws a 400 naming every bad field. */
-export function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown, part: 'body' | 'query' | 'params'): T {
+export function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const errors = fieldErrors(result.error, value);
