@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { BUCKETS, ENV, SCHEDULES, TABLE } from '../resources.js';
-import type { Area } from '../../functions/routes.js';
+import { AREAS, type Area } from '../../functions/routes.js';
 import { startDynamoDb } from './dynamodb.js';
 import { startCognito } from './cognito.js';
 import { startS3 } from './s3.js';
@@ -82,7 +82,7 @@ export async function startLocalCloud(options: LocalCloudOptions) {
     // Handlers are imported only now: their SDK clients read the endpoints above.
     const handlers = Object.fromEntries(
       await Promise.all(
-        (['auth', 'companies', 'catalogue'] as Area[]).map(async (area) => [area, (await import(`../../functions/${area}/handler.ts`)).handler as HttpHandler]),
+        AREAS.map(async (area) => [area, (await import(`../../functions/${area}/handler.ts`)).handler as HttpHandler]),
       ),
     ) as Record<Area, HttpHandler>;
     const realtime = (await import('../../functions/realtime/handler.js')).handler;
