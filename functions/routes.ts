@@ -13,7 +13,7 @@
  */
 export type AuthRule = 'public' | 'user' | 'tenant' | 'admin' | 'artist_user';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type Area = 'auth' | 'companies' | 'catalogue';
+export type Area = 'auth' | 'companies' | 'catalogue' | 'reference';
 
 export type Route = {
   method: HttpMethod;
@@ -32,6 +32,23 @@ const r = (method: HttpMethod, path: string, area: Area, op: string, auth: AuthR
   op,
   auth,
 });
+
+/**
+ * A reference collection's routes (spec 1 §7): anyone signed in reads (pickers), admins write.
+ * bulk_destroy is listed before {id} so it is not read as an id.
+ */
+const referenceRoutes = (collection: string): Route[] => [
+  r('GET', `/${collection}`, 'reference', `${collection}.list`, 'user'),
+  r('DELETE', `/${collection}/bulk_destroy`, 'reference', `${collection}.bulkDestroy`, 'admin'),
+  r('GET', `/${collection}/{id}`, 'reference', `${collection}.get`, 'user'),
+  r('GET', `/${collection}/{id}/edit`, 'reference', `${collection}.get`, 'admin'),
+  r('POST', `/${collection}`, 'reference', `${collection}.create`, 'admin'),
+  r('PATCH', `/${collection}/{id}`, 'reference', `${collection}.update`, 'admin'),
+  r('DELETE', `/${collection}/{id}`, 'reference', `${collection}.delete`, 'admin'),
+];
+
+/** Reference collections served so far; functions/reference/collections.ts defines each. */
+export const REFERENCE_COLLECTIONS = ['countries', 'languages', 'genres'] as const;
 
 export const ROUTES: readonly Route[] = [
   // Sign-up, confirmation, invitations and password resets (spec 1 §7 Session).
@@ -64,6 +81,9 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/admin/labels/{id}', 'catalogue', 'adminGetLabel', 'admin'),
   r('PATCH', '/admin/labels/{id}', 'catalogue', 'adminUpdateLabel', 'admin'),
   r('DELETE', '/admin/labels/{id}', 'catalogue', 'adminDeleteLabel', 'admin'),
+
+  // Reference data (spec 1 §3, §7).
+  ...REFERENCE_COLLECTIONS.flatMap(referenceRoutes),
 ];
 
 export const AREAS: readonly Area[] = [...new Set(ROUTES.map((route) => route.area))];

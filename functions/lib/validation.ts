@@ -25,7 +25,8 @@ export function fieldErrors(error: z.ZodError, input: unknown): FieldErrors {
         else add(field, `${label} must be ${article(issue.expected)}`);
         break;
       case 'invalid_format':
-        add(field, issue.format === 'email' ? VALIDATION.email : `${label} is not a valid ${issue.format}`);
+        if (issue.format === 'email') add(field, VALIDATION.email);
+        else add(field, issue.message.startsWith('Invalid') ? `${label} is not valid` : issue.message); // our patterns carry their own sentence
         break;
       case 'too_big':
         add(field, issue.message.startsWith(label) ? issue.message : VALIDATION.maxValue(label, issue.origin === 'string' ? `${String(issue.maximum)} characters` : String(issue.maximum)));

@@ -119,7 +119,10 @@ export async function startLocalCloud(options: LocalCloudOptions) {
       return new Promise((r) => server.close(r));
     });
 
-    if (options.seed !== false) await (await import('./seed.js')).seedDemo();
+    if (options.seed !== false) {
+      await (await import('./seed.js')).seedDemo();
+      await (await import('./seed-reference.js')).seedReferenceData();
+    }
 
     return { url: gatewayUrl, pool, sqs, stop, env, endpoints: { dynamodb: dynamo.endpoint, s3: s3.endpoint, sqs: sqs.endpoint, cognito: cognito.endpoint } };
   } catch (error) {

@@ -72,3 +72,11 @@ describe('S3 event keys', () => {
     expect(decodeS3Key(awsEncodedKey(key))).toBe(key);
   });
 });
+
+describe('pattern errors', () => {
+  it('keep a schema’s own sentence and name the field otherwise', () => {
+    const schema = z.strictObject({ code: z.string().regex(/^\d{3}$/, 'Code must be 3 digits'), other: z.string().regex(/^a$/) });
+    const input = { code: '12', other: 'b' };
+    expect(fieldErrors(schema.safeParse(input).error!, input)).toEqual({ code: ['Code must be 3 digits'], other: ['Other is not valid'] });
+  });
+});

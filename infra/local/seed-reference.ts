@@ -1,0 +1,59 @@
+import { createRequire } from 'node:module';
+import countries from 'i18n-iso-countries';
+import langs from 'langs';
+import { ulid } from 'ulid';
+import { getDb } from '../../functions/data/service.js';
+import { INSTRUMENTAL } from '../../shared/schemas/reference.js';
+
+const require = createRequire(import.meta.url);
+countries.registerLocale(require('i18n-iso-countries/langs/en.json'));
+
+/** Base genres of the digital stores, then common sub-genres (base_genre false). */
+const BASE_GENRES = [
+  'Alternative', 'Blues', "Children's Music", 'Classical', 'Comedy', 'Country', 'Dance', 'Electronic', 'Folk',
+  'Hip-Hop/Rap', 'Holiday', 'Jazz', 'Latin', 'Metal', 'New Age', 'Pop', 'R&B/Soul', 'Reggae', 'Rock',
+  'Singer/Songwriter', 'Soundtrack', 'Spoken Word', 'World',
+];
+const SUB_GENRES = [
+  'Afrobeats', 'Ambient', 'Americana', 'Drum & Bass', 'Dubstep', 'Funk', 'Gospel', 'Grime', 'House', 'Indie Pop',
+  'Indie Rock', 'K-Pop', 'Lo-Fi', 'Punk', 'Soul', 'Techno', 'Trance', 'Trap',
+];
+
+/** Countries, languages and genres, written once (a marker item makes it idempotent). */
+export async function seedReferenceData(): Promise<void> {
+  const db = getDb();
+  if ((await db.entities.UniqueValue.get({ scope: 'seed', value: 'reference-v1' }).go()).data) return;
+
+  const names = countries.getNames('en', { select: 'official' });
+  await db.entities.Country.put(
+    Object.entries(names).map(([alpha2, name]) => ({
+      id: ulid(),
+      name,
+      iso_alpha_two: alpha2,
+      iso_alpha_three: countries.alpha2ToAlpha3(alpha2) ?? '',
+      iso_numeric: countries.alpha2ToNumeric(alpha2) ?? '',
+    })),
+  ).go();
+
+  // ISO 639: the langs package has the 639-1, 639-2/T (terminology) and 639-2/B (bibliographic,
+  // the English-derived code) codes with English and native names. It has neither language
+  // families nor macrolanguages, so those are left for admins to fill rather than guessed.
+  await db.entities.Language.put([
+    { id: ulid(), name: INSTRUMENTAL, notes: 'No lyrics; never a release’s metadata language' },
+    ...langs.all().map((language) => ({
+      id: ulid(),
+      name: language.name,
+      native_name: language.local,
+      iso_alpha_two: language['1'],
+      iso_alpha_three: language['2T'],
+      english_iso_alpha_three: language['2B'],
+    })),
+  ]).go();
+
+  await db.entities.Genre.put([
+    ...BASE_GENRES.map((name) => ({ id: ulid(), name, active: true, base_genre: true })),
+    ...SUB_GENRES.map((name) => ({ id: ulid(), name, active: true, base_genre: false })),
+  ]).go();
+
+  await db.entities.UniqueValue.create({ scope: 'seed', value: 'reference-v1', ownerId: 'seed' }).go();
+}
