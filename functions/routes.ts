@@ -48,7 +48,7 @@ const referenceRoutes = (collection: string): Route[] => [
 ];
 
 /** Reference collections served so far; functions/reference/collections.ts defines each. */
-export const REFERENCE_COLLECTIONS = ['countries', 'languages', 'genres'] as const;
+export const REFERENCE_COLLECTIONS = ['countries', 'languages', 'genres', 'performer_roles'] as const;
 
 export const ROUTES: readonly Route[] = [
   // Sign-up, confirmation, invitations and password resets (spec 1 §7 Session).

@@ -1,4 +1,4 @@
-import { countryInput, genreInput, INSTRUMENTAL, languageInput } from '../../shared/schemas/reference.js';
+import { countryInput, genreInput, INSTRUMENTAL, languageInput, performerRoleInput } from '../../shared/schemas/reference.js';
 import type { ReferenceResource } from './reference-resource.js';
 
 /** The reference collections served so far (spec 1 §3); each further one is one entry here. */
@@ -30,5 +30,16 @@ export const REFERENCE_RESOURCES: ReferenceResource[] = [
     input: genreInput,
     sortFields: ['name', 'active', 'base_genre'],
     searchFields: ['name'],
+  },
+  {
+    collection: 'performer_roles',
+    singular: 'performer_role',
+    title: 'Performer Role',
+    entity: 'PerformerRole',
+    input: performerRoleInput,
+    sortFields: ['description', 'ppl_code', 'active'],
+    searchFields: ['description', 'ppl_code'],
+    nameField: 'description',
+    bulkKey: 'performer_roles_ids',
   },
 ];

@@ -8,8 +8,8 @@ import { operation, reply, type Operation } from '../lib/http.js';
 import { listQuerySchema, pageOf } from '../lib/list-query.js';
 
 type Db = ReturnType<typeof getDb>;
-type EntityName = 'Country' | 'Language' | 'Genre';
-type Row = Record<string, unknown> & { id: string; name: string };
+type EntityName = 'Country' | 'Language' | 'Genre' | 'PerformerRole';
+type Row = Record<string, unknown> & { id: string };
 
 /**
  * One reference collection (countries, languages, genres, …): its entity, input schema, sort
@@ -25,6 +25,10 @@ export type ReferenceResource = {
   input: z.ZodObject;
   sortFields: readonly [string, ...string[]];
   searchFields: readonly string[];
+  /** The field that names a record (default `name`): pickers sort by it, messages quote it. */
+  nameField?: string;
+  /** The body key of bulk_destroy; the spec spells some irregularly (performer_roles_ids). */
+  bulkKey?: string;
   /** Rows pickers show first whatever the order (Instrumental among languages). */
   pinned?: (row: Row) => boolean;
 };
@@ -43,7 +47,8 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
     get: (k: { id: string }) => { go: () => Promise<{ data: Record<string, unknown> | null }> };
   };
   const list = `reference#${resource.collection}`;
-  const bulkKey = `${resource.singular}_ids`;
+  const bulkKey = resource.bulkKey ?? `${resource.singular}_ids`;
+  const nameField = resource.nameField ?? 'name';
   const all = () => cachedList(list, async () => (await entity(getDb()).query.all({}).go({ pages: 'all' })).data.map(view));
 
   async function load(id: string): Promise<Row> {
@@ -62,7 +67,7 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
       run: async ({ query }) => {
         const rows = await all();
         if (query.all === 'true') {
-          const sorted = pageOf(rows, { page: 1, perPage: rows.length || 1, sort: { field: 'name', direction: 'asc' }, searchFields: [], tieBreaker: 'id' }).items;
+          const sorted = pageOf(rows, { page: 1, perPage: rows.length || 1, sort: { field: nameField, direction: 'asc' }, searchFields: [], tieBreaker: 'id' }).items;
           const pinned = resource.pinned ? [...sorted.filter(resource.pinned), ...sorted.filter((r) => !resource.pinned!(r))] : sorted;
           return { [resource.collection]: pinned, total_count: pinned.length, total_pages: 1 };
         }
@@ -96,7 +101,7 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
       run: async ({ params }) => {
         const row = await load(params.id);
         await write((e) => e.delete({ id: params.id }).commit());
-        return { message: `${resource.title} ${row.name} deleted` };
+        return { message: `${resource.title} ${String(row[nameField])} deleted` };
       },
     }),
     [`${resource.collection}.bulkDestroy`]: operation({
@@ -112,7 +117,7 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
             ...listsChanged(entities.ListVersion, [list]),
           ]);
         }
-        const noun = existing.length === 1 ? resource.singular : resource.collection;
+        const noun = (existing.length === 1 ? resource.singular : resource.collection).replace(/_/g, ' ');
         return { message: `${existing.length} ${noun} deleted`, deleted: existing.length };
       },
     }),

@@ -19,7 +19,18 @@ const SUB_GENRES = [
   'Indie Rock', 'K-Pop', 'Lo-Fi', 'Punk', 'Soul', 'Techno', 'Trance', 'Trap',
 ];
 
-/** Countries, languages and genres, written once (a marker item makes it idempotent). */
+/**
+ * Performer roles as PPL repertoire forms describe them. PPL publishes its role codes only to
+ * members, so no code is filled in here: admins add them from PPL's own list.
+ */
+const PERFORMER_ROLES = [
+  'Lead Vocals', 'Backing Vocals', 'Featured Vocals', 'Choir', 'Lead Guitar', 'Rhythm Guitar', 'Acoustic Guitar',
+  'Bass Guitar', 'Double Bass', 'Drums', 'Percussion', 'Keyboards', 'Piano', 'Organ', 'Synthesizer', 'Programming',
+  'Violin', 'Viola', 'Cello', 'Harp', 'Saxophone', 'Trumpet', 'Trombone', 'French Horn', 'Flute', 'Clarinet',
+  'Harmonica', 'Turntables', 'Conductor', 'Orchestra', 'Session Musician',
+];
+
+/** Countries, languages, genres and performer roles, written once (a marker item makes it idempotent). */
 export async function seedReferenceData(): Promise<void> {
   const db = getDb();
   if ((await db.entities.UniqueValue.get({ scope: 'seed', value: 'reference-v1' }).go()).data) return;
@@ -54,6 +65,8 @@ export async function seedReferenceData(): Promise<void> {
     ...BASE_GENRES.map((name) => ({ id: ulid(), name, active: true, base_genre: true })),
     ...SUB_GENRES.map((name) => ({ id: ulid(), name, active: true, base_genre: false })),
   ]).go();
+
+  await db.entities.PerformerRole.put(PERFORMER_ROLES.map((description) => ({ id: ulid(), description, active: true }))).go();
 
   await db.entities.UniqueValue.create({ scope: 'seed', value: 'reference-v1', ownerId: 'seed' }).go();
 }

@@ -33,5 +33,11 @@ export const genreInput = z.strictObject({
   base_genre: z.boolean().optional(),
 });
 
+export const performerRoleInput = z.strictObject({
+  description: text(200).min(1),
+  ppl_code: text(20).optional(),
+  active: z.boolean().optional(),
+});
+
 /** The language pickers show first (spec 1 §3), and that metadata language may never be. */
 export const INSTRUMENTAL = 'Instrumental';

@@ -75,3 +75,16 @@ describe('genres bulk destroy', () => {
     expect((await call('DELETE', '/api/v1/genres/bulk_destroy', { token: admin, body: { genre_ids: [] } })).status).toBe(400);
   });
 });
+
+describe('performer roles', () => {
+  it('are named by their description and bulk-destroyed with the spec’s performer_roles_ids', async () => {
+    const added = await call('POST', '/api/v1/performer_roles', { token: admin, body: { description: 'Theremin', ppl_code: '' } });
+    expect(added.body).toMatchObject({ message: 'Performer Role Added', performer_role: { description: 'Theremin', active: true } });
+    const picker = await call('GET', '/api/v1/performer_roles?all=true', { token: manager });
+    const names = picker.body.performer_roles.map((r: { description: string }) => r.description);
+    expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+    expect(names).toContain('Lead Vocals');
+    const removed = await call('DELETE', '/api/v1/performer_roles/bulk_destroy', { token: admin, body: { performer_roles_ids: [added.body.performer_role.id] } });
+    expect(removed.body.message).toBe('1 performer role deleted');
+  });
+});

@@ -56,3 +56,16 @@ export const Genre = new Entity({
   },
   indexes: keys,
 });
+
+export const PerformerRole = new Entity({
+  model: { entity: 'performerRole', version: '1', service: SERVICE },
+  attributes: {
+    id: { type: 'string', required: true },
+    description: { type: 'string', required: true },
+    /** PPL's code for the role; empty where no published code could be sourced. */
+    ppl_code: { type: 'string' },
+    active: { type: 'boolean', default: true },
+    ...timestamps,
+  },
+  indexes: keys,
+});
