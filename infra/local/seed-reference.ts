@@ -30,43 +30,56 @@ const PERFORMER_ROLES = [
   'Harmonica', 'Turntables', 'Conductor', 'Orchestra', 'Session Musician',
 ];
 
-/** Countries, languages, genres and performer roles, written once (a marker item makes it idempotent). */
-export async function seedReferenceData(): Promise<void> {
-  const db = getDb();
-  if ((await db.entities.UniqueValue.get({ scope: 'seed', value: 'reference-v1' }).go()).data) return;
-
-  const names = countries.getNames('en', { select: 'official' });
-  await db.entities.Country.put(
-    Object.entries(names).map(([alpha2, name]) => ({
-      id: ulid(),
-      name,
-      iso_alpha_two: alpha2,
-      iso_alpha_three: countries.alpha2ToAlpha3(alpha2) ?? '',
-      iso_numeric: countries.alpha2ToNumeric(alpha2) ?? '',
-    })),
-  ).go();
-
+/** How each collection is seeded; a new collection gets seeded on the next start of an existing state. */
+const SEEDS: Record<string, () => Promise<unknown>> = {
+  countries: () => {
+    const names = countries.getNames('en', { select: 'official' });
+    return getDb()
+      .entities.Country.put(
+        Object.entries(names).map(([alpha2, name]) => ({
+          id: ulid(),
+          name,
+          iso_alpha_two: alpha2,
+          iso_alpha_three: countries.alpha2ToAlpha3(alpha2) ?? '',
+          iso_numeric: countries.alpha2ToNumeric(alpha2) ?? '',
+        })),
+      )
+      .go();
+  },
   // ISO 639: the langs package has the 639-1, 639-2/T (terminology) and 639-2/B (bibliographic,
   // the English-derived code) codes with English and native names. It has neither language
   // families nor macrolanguages, so those are left for admins to fill rather than guessed.
-  await db.entities.Language.put([
-    { id: ulid(), name: INSTRUMENTAL, notes: 'No lyrics; never a release’s metadata language' },
-    ...langs.all().map((language) => ({
-      id: ulid(),
-      name: language.name,
-      native_name: language.local,
-      iso_alpha_two: language['1'],
-      iso_alpha_three: language['2T'],
-      english_iso_alpha_three: language['2B'],
-    })),
-  ]).go();
+  languages: () =>
+    getDb()
+      .entities.Language.put([
+        { id: ulid(), name: INSTRUMENTAL, notes: 'No lyrics; never a release’s metadata language' },
+        ...langs.all().map((language) => ({
+          id: ulid(),
+          name: language.name,
+          native_name: language.local,
+          iso_alpha_two: language['1'],
+          iso_alpha_three: language['2T'],
+          english_iso_alpha_three: language['2B'],
+        })),
+      ])
+      .go(),
+  genres: () =>
+    getDb()
+      .entities.Genre.put([
+        ...BASE_GENRES.map((name) => ({ id: ulid(), name, active: true, base_genre: true })),
+        ...SUB_GENRES.map((name) => ({ id: ulid(), name, active: true, base_genre: false })),
+      ])
+      .go(),
+  performer_roles: () => getDb().entities.PerformerRole.put(PERFORMER_ROLES.map((description) => ({ id: ulid(), description, active: true }))).go(),
+};
 
-  await db.entities.Genre.put([
-    ...BASE_GENRES.map((name) => ({ id: ulid(), name, active: true, base_genre: true })),
-    ...SUB_GENRES.map((name) => ({ id: ulid(), name, active: true, base_genre: false })),
-  ]).go();
-
-  await db.entities.PerformerRole.put(PERFORMER_ROLES.map((description) => ({ id: ulid(), description, active: true }))).go();
-
-  await db.entities.UniqueValue.create({ scope: 'seed', value: 'reference-v1', ownerId: 'seed' }).go();
+/** Seeds each reference collection once (a marker item per collection makes it idempotent). */
+export async function seedReferenceData(): Promise<void> {
+  const db = getDb();
+  for (const [collection, seed] of Object.entries(SEEDS)) {
+    const marker = { scope: 'seed', value: `reference:${collection}` };
+    if ((await db.entities.UniqueValue.get(marker).go()).data) continue;
+    await seed();
+    await db.entities.UniqueValue.create({ ...marker, ownerId: 'seed' }).go();
+  }
 }

@@ -32,6 +32,9 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'admin-labels': () => import('../pages/labels/labels-pages').then((m) => m.AdminLabelsPage),
   'admin-label': () => import('../pages/labels/label-detail').then((m) => m.AdminLabelPage),
   'admin-label-form': () => import('../pages/labels/label-form').then((m) => m.AdminLabelFormPage),
+  'admin-reference-list': () => import('../pages/admin/reference/reference-list-page').then((m) => m.ReferenceListPage),
+  'admin-reference-form': () => import('../pages/admin/reference/reference-form-page').then((m) => m.ReferenceFormPage),
+  'admin-reference-detail': () => import('../pages/admin/reference/reference-detail-page').then((m) => m.ReferenceDetailPage),
   'not-found': () => import('../pages/not-found').then((m) => m.NotFoundPage),
 };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTE_BY_NAME, ROUTE_TABLE, routePath } from './route-table';
+import { REFERENCE_CONFIGS } from '../pages/admin/reference/reference-config';
 
 const paths = new Set(ROUTE_TABLE.map((r) => r.path));
 
@@ -55,6 +56,16 @@ describe('route table', () => {
       expect(paths, entity).toContain(`/admin/${entity}/new`);
       expect(detail, entity).toBeDefined();
       expect(paths, entity).toContain(`${detail!.path}/edit`);
+    }
+  });
+
+  it('shows the generic reference pages for every configured collection and no other', () => {
+    for (const entity of Object.keys(REFERENCE_CONFIGS)) {
+      const pages = ROUTE_TABLE.filter((r) => r.path === `/admin/${entity}` || r.path.startsWith(`/admin/${entity}/`)).map((r) => r.page);
+      expect(pages, entity).toEqual(['admin-reference-list', 'admin-reference-form', 'admin-reference-detail', 'admin-reference-form']);
+    }
+    for (const entity of ['societies', 'dsps']) {
+      for (const route of ROUTE_TABLE.filter((r) => r.path.startsWith(`/admin/${entity}`))) expect(route.page, route.path).toBeUndefined();
     }
   });
 

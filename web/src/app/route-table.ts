@@ -11,6 +11,7 @@ export type PageKey =
   | 'user-dashboard' | 'user-profile' | 'user-companies' | 'user-company'
   | 'labels' | 'label' | 'label-form'
   | 'admin-dashboard' | 'admin-labels' | 'admin-label' | 'admin-label-form'
+  | 'admin-reference-list' | 'admin-reference-form' | 'admin-reference-detail'
   | 'not-found';
 
 export type RouteDef = {
@@ -166,6 +167,9 @@ function adminEntity(plural: string, singular: string, extra: string[] = [], nam
   ];
 }
 
+/** The generic reference-data pages; each collection's config lives in pages/admin/reference. */
+const REFERENCE_PAGES = { list: 'admin-reference-list', new: 'admin-reference-form', detail: 'admin-reference-detail', edit: 'admin-reference-form' } as const;
+
 const adminRoutes: RouteDef[] = [
   admin('/admin', 'AdminDashboard', 'Admin dashboard', 'admin-dashboard'),
   admin('/admin/site_help', 'AdminSiteHelp', 'Admin: site help'),
@@ -175,19 +179,19 @@ const adminRoutes: RouteDef[] = [
   ...adminEntity('artists', 'artist'),
   ...adminEntity('companies', 'company', ['connections', 'distribution', 'site_settings'], { list: 'CompaniesAdmin', detail: 'CompanyAdmin' }),
   ...adminEntity('contributors', 'contributor'),
-  ...adminEntity('countries', 'country'),
+  ...adminEntity('countries', 'country', [], {}, REFERENCE_PAGES),
   admin('/admin/distributed_labels/statements', 'AdminDistributedLabelsStatements', 'Admin: distributed label statements'),
   ...adminEntity('distributed_labels', 'distributed_label'),
   ...adminEntity('distributors', 'distributor'),
   ...adminEntity('dsps', 'dsp'),
-  ...adminEntity('genres', 'genre'),
+  ...adminEntity('genres', 'genre', [], {}, REFERENCE_PAGES),
   ...adminEntity('imports', 'import'),
   ...adminEntity('labels', 'label', ['assets', 'settings'], { list: 'LabelsAdmin', new: 'LabelAdminNew', detail: 'LabelAdmin', edit: 'LabelAdminEdit' }, {
     list: 'admin-labels', new: 'admin-label-form', detail: 'admin-label', edit: 'admin-label-form',
   }),
-  ...adminEntity('languages', 'language'),
+  ...adminEntity('languages', 'language', [], {}, REFERENCE_PAGES),
   ...adminEntity('notices', 'notice'),
-  ...adminEntity('performer_roles', 'performer_role'),
+  ...adminEntity('performer_roles', 'performer_role', [], {}, REFERENCE_PAGES),
   ...adminEntity('publishers', 'publisher'),
   ...adminEntity('recordings', 'recording'),
   ...adminEntity('releases', 'release', ['distribution']),

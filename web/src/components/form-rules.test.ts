@@ -15,6 +15,10 @@ describe('form rules', () => {
       again: 'This field confirmation does not match',
     });
   });
+  it('checks patterns on filled values only', () => {
+    const code = rules.pattern(/^[A-Za-z]{2}$/, 'Code must be 2 letters');
+    expect(validate({ a: 'GBR', b: 'gb', c: ' ' }, { a: [code], b: [code], c: [code] })).toEqual({ a: 'Code must be 2 letters' });
+  });
   it('passes blank optional values', () => {
     expect(validate({ email: '', deal: '' }, { email: [rules.email()], deal: [rules.maxValue('Deal', 100)] })).toEqual({});
   });

@@ -18,6 +18,8 @@ export const rules = {
   maxValue: (label: string, max: number): Rule<unknown> => (value) => (isBlank(value) || Number(value) <= max ? null : VALIDATION.maxValue(label, max)),
   number: (label: string, min = 0): Rule<unknown> => (value) =>
     isBlank(value) || (Number.isFinite(Number(value)) && Number(value) >= min) ? null : `${label} must be a number of at least ${min}`,
+  /** A value matching `pattern` (e.g. a 2-letter ISO code), blank allowed: pair with `required` when needed. */
+  pattern: (pattern: RegExp, message: string): Rule<unknown> => (value) => (isBlank(value) || pattern.test(String(value).trim()) ? null : message),
   confirmed: (other: string): Rule<Record<string, unknown>> => (value, values) => (value === values[other] ? null : VALIDATION.confirmed),
 };
 

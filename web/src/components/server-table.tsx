@@ -23,6 +23,12 @@ export type ServerTableProps<T> = {
   description?: ReactNode;
   /** "label" → "No labels", "Search labels" … */
   resourceName: string;
+  /** For names not made plural by an "s" ("country" → "countries"). */
+  resourcePlural?: string;
+  /** Names the stored page size when tables share a tableId (and so their test ids); default tableId. */
+  storageId?: string;
+  /** A page size to start with instead of the stored one (a reload rule such as spec 1 §9's); not stored. */
+  initialPerPage?: number;
   columns: TableProps.ColumnDefinition<T>[];
   /** Builds the list call's path (the SWR key) from the table's paging, sorting and search. */
   buildPath: (params: ListParams) => string;
@@ -53,8 +59,9 @@ function storedPageSize(tableId: string): number {
  */
 export function ServerTable<T>(props: ServerTableProps<T>) {
   const { tableId, columns, defaultSort } = props;
+  const storageId = props.storageId ?? tableId;
   const [page, setPage] = useState(1);
-  const [perPage, setPerPage] = useState(() => storedPageSize(tableId));
+  const [perPage, setPerPage] = useState(() => (props.initialPerPage ? normalisePerPage(props.initialPerPage) : storedPageSize(storageId)));
   const [sort, setSort] = useState(defaultSort);
   const [filterText, setFilterText] = useState('');
   const [selectedItems, setSelectedItems] = useState<T[]>([]);
@@ -69,7 +76,7 @@ export function ServerTable<T>(props: ServerTableProps<T>) {
   const total = data?.total_count ?? 0;
   const pages = Math.max(1, data?.total_pages ?? Math.ceil(total / perPage));
   const sortingColumn = columns.find((c) => c.sortingField && c.sortingField === sort?.field);
-  const plural = `${props.resourceName}s`;
+  const plural = props.resourcePlural ?? `${props.resourceName}s`;
   const context: ServerTableContext<T> = { selectedItems, refresh: () => mutate(), clearSelection: () => setSelectedItems([]) };
 
   return (
@@ -141,7 +148,7 @@ export function ServerTable<T>(props: ServerTableProps<T>) {
             onConfirm={({ detail }) => {
               const next = normalisePerPage(detail.pageSize);
               try {
-                localStorage.setItem(STORAGE_KEYS.pageSize(tableId), String(next));
+                localStorage.setItem(STORAGE_KEYS.pageSize(storageId), String(next));
               } catch {
                 // Not kept; still applied.
               }

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { cloudUrl, demo } from '../support/api.js';
+import { launchChromium, signInThroughForm, watchErrors } from '../support/browser.js';
+
+/** An admin maintains reference data in the browser: add with validation, find, bulk delete. */
+let browser: Browser;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  errors = watchErrors(page);
+  await signInThroughForm(page, cloudUrl(), demo.admin.email, demo.admin.password);
+  await page.waitForURL('**/user');
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('admin reference data', () => {
+  it('adds a country through the form, after the spec’s validation messages, and returns to the list', async () => {
+    await page.goto(`${cloudUrl()}/admin/countries/new`);
+    await page.getByTestId('ref-submit').click();
+    await expect.poll(() => page.locator('main').first().textContent()).toContain('Name is required');
+    await page.getByTestId('ref-field-name').fill('Browserland');
+    await page.getByTestId('ref-field-iso_alpha_two').fill('QB');
+    await page.getByTestId('ref-field-iso_alpha_three').fill('QBL');
+    await page.getByTestId('ref-field-iso_numeric').fill('901');
+    await page.getByTestId('ref-submit').click();
+    await expect.poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 }).toContain('Country Added');
+    await page.waitForURL(`${cloudUrl()}/admin/countries`);
+  });
+
+  it('finds it by search and bulk-deletes the selection with the server’s message', async () => {
+    await page.getByTestId('ref-table-search').locator('input').fill('browserland');
+    await expect.poll(() => page.getByTestId('ref-table').textContent(), { timeout: 10_000 }).toContain('Browserland');
+    await expect.poll(() => page.getByTestId('ref-table').textContent()).not.toContain('United Kingdom');
+    await page.getByTestId('ref-table').locator('tbody input[type=checkbox]').first().check();
+    await page.getByTestId('ref-delete-selected').click();
+    await page.getByTestId('delete-confirm').click();
+    await expect.poll(() => page.locator('body').textContent(), { timeout: 10_000 }).toContain('1 country deleted');
+  });
+
+  it('ran without uncaught page errors', () => {
+    expect(errors).toEqual([]);
+  });
+});

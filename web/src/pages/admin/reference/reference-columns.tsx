@@ -1,0 +1,39 @@
+import Button from '@cloudscape-design/components/button';
+import type { TableProps } from '@cloudscape-design/components/table';
+import { RouterLink } from '../../../components/router-link';
+import type { ReferenceConfig } from './reference-config';
+import { recordTitle, type ReferenceRecord } from './reference-model';
+import { ReferenceValue } from './reference-values';
+
+/** The list's columns from the config: the title field links to the record; each row has a Delete. */
+export function referenceColumns(config: ReferenceConfig, onDelete: (record: ReferenceRecord) => void): TableProps.ColumnDefinition<ReferenceRecord>[] {
+  const base = `/admin/${config.collection}`;
+  return [
+    ...config.columns.map(
+      (column): TableProps.ColumnDefinition<ReferenceRecord> => ({
+        id: column.field,
+        header: column.header,
+        ...(column.sortable ? { sortingField: column.field } : {}),
+        ...(column.field === config.titleField
+          ? {
+              isRowHeader: true,
+              cell: (r: ReferenceRecord) => (
+                <RouterLink href={`${base}/${encodeURIComponent(r.id)}`} data-testid={`ref-link-${r.id}`}>
+                  {recordTitle(config, r)}
+                </RouterLink>
+              ),
+            }
+          : { cell: (r: ReferenceRecord) => <ReferenceValue config={config} record={r} field={column.field} /> }),
+      }),
+    ),
+    {
+      id: 'actions',
+      header: 'Actions',
+      cell: (r) => (
+        <Button variant="inline-link" onClick={() => onDelete(r)} ariaLabel={`Delete ${recordTitle(config, r)}`} data-testid={`ref-delete-${r.id}`}>
+          Delete
+        </Button>
+      ),
+    },
+  ];
+}

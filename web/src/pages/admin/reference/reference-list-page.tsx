@@ -1,0 +1,62 @@
+import Button from '@cloudscape-design/components/button';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { ServerTable } from '../../../components/server-table';
+import { referenceListPath, useReferenceRoute } from './reference-api';
+import { referenceColumns } from './reference-columns';
+import { DeleteReferencesModal, type DeleteTarget } from './reference-delete-modal';
+import { reloadFromState, type ReferenceRecord } from './reference-model';
+
+/** /admin/{collection}: the collection's server-side table with search, sorting, paging and deletes. */
+export function ReferenceListPage() {
+  const { config } = useReferenceRoute();
+  const navigate = useNavigate();
+  const location = useLocation();
+  // A save may ask for a particular reload (spec 1 §9: languages come back 20 per page, name descending).
+  const reload = reloadFromState(location.state);
+  const [target, setTarget] = useState<DeleteTarget | null>(null);
+  const columns = useMemo(() => referenceColumns(config, (record) => setTarget({ records: [record], bulk: false })), [config]);
+  const create = () => navigate(`/admin/${config.collection}/new`);
+
+  return (
+    <ServerTable<ReferenceRecord>
+      // Remount on another collection, or on a new reload request, so paging and sorting start afresh.
+      key={`${config.collection}-${location.key}`}
+      tableId="ref"
+      storageId={`ref-${config.collection}`}
+      title={config.title}
+      resourceName={config.noun}
+      resourcePlural={config.nounPlural}
+      columns={columns}
+      collection={config.collection}
+      trackBy="id"
+      defaultSort={reload?.sort ?? config.defaultSort}
+      initialPerPage={reload?.per_page}
+      buildPath={(params) => referenceListPath(config, params)}
+      selectionType="multi"
+      actions={({ selectedItems, refresh, clearSelection }) => (
+        <SpaceBetween direction="horizontal" size="xs">
+          <Button disabled={selectedItems.length === 0} onClick={() => setTarget({ records: selectedItems, bulk: true })} data-testid="ref-delete-selected">
+            Delete selected
+          </Button>
+          <Button variant="primary" onClick={create} data-testid="ref-create">
+            Add {config.noun}
+          </Button>
+          {target ? (
+            <DeleteReferencesModal
+              config={config}
+              target={target}
+              onClose={() => setTarget(null)}
+              onDeleted={() => {
+                clearSelection();
+                void refresh();
+              }}
+            />
+          ) : null}
+        </SpaceBetween>
+      )}
+      emptyAction={<Button onClick={create}>Add {config.noun}</Button>}
+    />
+  );
+}
