@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { unlink } from 'node:fs/promises';
 import S3rver from 's3rver';
 import { BUCKETS, type BucketKey } from '../resources.js';
 
@@ -26,6 +27,24 @@ export function awsEncodedKey(key: string): string {
 }
 
 /**
+ * s3rver stores keys as folders and removes a folder when its last object is deleted. A PUT
+ * into that folder at the same moment (mkdir, then write) then fails with a 500, which S3 never
+ * does. Deleting the object's files without the folder clean-up avoids the race.
+ */
+function keepEmptyFolders(server: S3rver) {
+  const store = (server as unknown as { store: { getResourcePath: (b: string, k: string, r: string) => string; deleteObject: unknown } }).store;
+  store.deleteObject = async (bucket: string, key: string) => {
+    await Promise.all(
+      ['object', 'object.md5', 'metadata.json'].map((resource) =>
+        unlink(store.getResourcePath(bucket, key, resource)).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== 'ENOENT') throw error;
+        }),
+      ),
+    );
+  };
+}
+
+/**
  * s3rver with the product's buckets. s3rver does not deliver bucket notifications, so each
  * ObjectCreated event of a bucket that has a `notifyQueue` (and matches its prefix) is handed
  * to `onNotification` as the S3 event record AWS would send to that queue.
@@ -43,6 +62,7 @@ export async function startS3(options: {
     silent: true,
     configureBuckets: Object.values(BUCKETS).map((b) => ({ name: b.localName, configs: b.browserUploads ? [BROWSER_UPLOAD_CORS] : [] })),
   });
+  keepEmptyFolders(server);
   await server.run();
   (server as unknown as NodeJS.EventEmitter).on('event', (event: { Records: S3EventRecord[] }) => {
     for (const record of event.Records) {
