@@ -11,6 +11,7 @@ export const REFERENCE_RESOURCES: ReferenceResource[] = [
     input: countryInput,
     sortFields: ['name', 'iso_alpha_two', 'iso_alpha_three', 'iso_numeric'],
     searchFields: ['name', 'iso_alpha_two', 'iso_alpha_three', 'iso_numeric'],
+    unique: ['name', 'iso_alpha_two', 'iso_alpha_three', 'iso_numeric'],
   },
   {
     collection: 'languages',
@@ -30,6 +31,7 @@ export const REFERENCE_RESOURCES: ReferenceResource[] = [
     input: genreInput,
     sortFields: ['name', 'active', 'base_genre'],
     searchFields: ['name'],
+    unique: ['name'],
   },
   {
     collection: 'performer_roles',
@@ -40,6 +42,7 @@ export const REFERENCE_RESOURCES: ReferenceResource[] = [
     sortFields: ['description', 'ppl_code', 'active'],
     searchFields: ['description', 'ppl_code'],
     nameField: 'description',
+    unique: ['description'],
     bulkKey: 'performer_roles_ids',
   },
 ];

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { cachedList, listsChanged } from '../data/list-cache.js';
 import { getDb } from '../data/service.js';
 import { writeTransaction } from '../data/transaction.js';
+import { guardsFor, normaliseUnique, type Guard } from '../data/unique-guards.js';
+import { humanizeField } from '../../shared/messages.js';
 import { NotFound } from '../lib/errors.js';
 import { operation, reply, type Operation } from '../lib/http.js';
 import { listQuerySchema, pageOf } from '../lib/list-query.js';
@@ -31,6 +33,8 @@ export type ReferenceResource = {
   bulkKey?: string;
   /** Rows pickers show first whatever the order (Instrumental among languages). */
   pinned?: (row: Row) => boolean;
+  /** Fields no two records may share (case-insensitive), enforced with guard items. */
+  unique?: readonly string[];
 };
 
 const idParams = z.strictObject({ id: z.string().min(1).max(64) });
@@ -57,9 +61,26 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
     return view(found.data);
   }
 
-  /** Writes one change to the collection and marks its cached list changed, atomically. */
-  const write = (change: (entities: any) => unknown) =>
-    writeTransaction((entities) => [change(entities[resource.entity]) as never, ...listsChanged(entities.ListVersion, [list])]);
+  const unique = resource.unique ?? [];
+  const taken = (field: string) => ({ field, message: `${humanizeField(field)} has already been taken` });
+
+  /**
+   * Writes one change to a record atomically with its guard items (released and claimed) and
+   * the list version; a claimed guard that exists already answers 409 naming its field.
+   */
+  const write = (change: (entity: any) => unknown, guards: { release?: Guard[]; claim?: Guard[]; ownerId: string }) => {
+    const release = guards.release ?? [];
+    const claim = guards.claim ?? [];
+    return writeTransaction(
+      (entities) => [
+        change(entities[resource.entity]) as never,
+        ...release.map((g) => entities.UniqueValue.delete({ scope: g.scope, value: g.value }).commit()),
+        ...claim.map((g) => entities.UniqueValue.create({ scope: g.scope, value: g.value, ownerId: guards.ownerId }).commit()),
+        ...listsChanged(entities.ListVersion, [list]),
+      ],
+      Object.fromEntries(claim.map((g, i) => [1 + release.length + i, taken(g.field)])),
+    );
+  };
 
   return {
     [`${resource.collection}.list`]: operation({
@@ -83,7 +104,8 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
       body: resource.input,
       run: async ({ body }) => {
         const id = ulid();
-        await write((e) => e.create({ ...(body as object), id }).commit());
+        const claim = guardsFor(resource.collection, unique, body as Record<string, unknown>);
+        await write((e) => e.create({ ...(body as object), id }).commit(), { claim, ownerId: id });
         return reply(201, { [resource.singular]: await load(id), message: `${resource.title} Added` });
       },
     }),
@@ -91,8 +113,14 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
       params: idParams,
       body: resource.input.partial(),
       run: async ({ params, body }) => {
-        await load(params.id);
-        await write((e) => e.patch({ id: params.id }).set(body as object).commit());
+        const before = await load(params.id);
+        const changes = body as Record<string, unknown>;
+        const changed = unique.filter((f) => f in changes && normaliseUnique(changes[f]) !== normaliseUnique(before[f]));
+        await write((e) => e.patch({ id: params.id }).set(changes).commit(), {
+          release: guardsFor(resource.collection, changed, before),
+          claim: guardsFor(resource.collection, changed, changes),
+          ownerId: params.id,
+        });
         return { [resource.singular]: await load(params.id), message: `${resource.title} Updated` };
       },
     }),
@@ -100,7 +128,7 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
       params: idParams,
       run: async ({ params }) => {
         const row = await load(params.id);
-        await write((e) => e.delete({ id: params.id }).commit());
+        await write((e) => e.delete({ id: params.id }).commit(), { release: guardsFor(resource.collection, unique, row), ownerId: params.id });
         return { message: `${resource.title} ${String(row[nameField])} deleted` };
       },
     }),
@@ -108,12 +136,16 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
       body: z.strictObject({ [bulkKey]: z.array(z.string().min(1).max(64)).min(1).max(100) }),
       run: async ({ body }) => {
         const ids = [...new Set((body as Record<string, string[]>)[bulkKey])];
-        const existing = (await Promise.all(ids.map((id) => entity(getDb()).get({ id }).go()))).filter((f) => f.data).map((f) => f.data!.id as string);
-        // DynamoDB transactions hold up to 100 items: the deletes plus the list version.
-        for (let i = 0; i < existing.length; i += 99) {
-          const chunk = existing.slice(i, i + 99);
+        const existing = (await Promise.all(ids.map((id) => entity(getDb()).get({ id }).go()))).flatMap((f) => (f.data ? [f.data] : []));
+        // DynamoDB transactions hold up to 100 items: each record with its guards, plus the list version.
+        const perChunk = Math.floor(99 / (1 + unique.length));
+        for (let i = 0; i < existing.length; i += perChunk) {
+          const chunk = existing.slice(i, i + perChunk);
           await writeTransaction((entities) => [
-            ...chunk.map((id) => (entities[resource.entity] as any).delete({ id }).commit()),
+            ...chunk.flatMap((row) => [
+              (entities[resource.entity] as any).delete({ id: row.id }).commit(),
+              ...guardsFor(resource.collection, unique, row).map((g) => entities.UniqueValue.delete({ scope: g.scope, value: g.value }).commit()),
+            ]),
             ...listsChanged(entities.ListVersion, [list]),
           ]);
         }

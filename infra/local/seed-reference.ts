@@ -3,6 +3,8 @@ import countries from 'i18n-iso-countries';
 import langs from 'langs';
 import { ulid } from 'ulid';
 import { getDb } from '../../functions/data/service.js';
+import { guardsFor } from '../../functions/data/unique-guards.js';
+import { REFERENCE_RESOURCES } from '../../functions/reference/collections.js';
 import { INSTRUMENTAL } from '../../shared/schemas/reference.js';
 
 const require = createRequire(import.meta.url);
@@ -30,56 +32,49 @@ const PERFORMER_ROLES = [
   'Harmonica', 'Turntables', 'Conductor', 'Orchestra', 'Session Musician',
 ];
 
-/** How each collection is seeded; a new collection gets seeded on the next start of an existing state. */
-const SEEDS: Record<string, () => Promise<unknown>> = {
-  countries: () => {
-    const names = countries.getNames('en', { select: 'official' });
-    return getDb()
-      .entities.Country.put(
-        Object.entries(names).map(([alpha2, name]) => ({
-          id: ulid(),
-          name,
-          iso_alpha_two: alpha2,
-          iso_alpha_three: countries.alpha2ToAlpha3(alpha2) ?? '',
-          iso_numeric: countries.alpha2ToNumeric(alpha2) ?? '',
-        })),
-      )
-      .go();
-  },
+/** Each collection's starting rows; a new collection gets seeded on the next start of an existing state. */
+const SEEDS: Record<string, () => Record<string, unknown>[]> = {
+  countries: () =>
+    Object.entries(countries.getNames('en', { select: 'official' })).map(([alpha2, name]) => ({
+      name,
+      iso_alpha_two: alpha2,
+      iso_alpha_three: countries.alpha2ToAlpha3(alpha2) ?? '',
+      iso_numeric: countries.alpha2ToNumeric(alpha2) ?? '',
+    })),
   // ISO 639: the langs package has the 639-1, 639-2/T (terminology) and 639-2/B (bibliographic,
   // the English-derived code) codes with English and native names. It has neither language
   // families nor macrolanguages, so those are left for admins to fill rather than guessed.
-  languages: () =>
-    getDb()
-      .entities.Language.put([
-        { id: ulid(), name: INSTRUMENTAL, notes: 'No lyrics; never a release’s metadata language' },
-        ...langs.all().map((language) => ({
-          id: ulid(),
-          name: language.name,
-          native_name: language.local,
-          iso_alpha_two: language['1'],
-          iso_alpha_three: language['2T'],
-          english_iso_alpha_three: language['2B'],
-        })),
-      ])
-      .go(),
-  genres: () =>
-    getDb()
-      .entities.Genre.put([
-        ...BASE_GENRES.map((name) => ({ id: ulid(), name, active: true, base_genre: true })),
-        ...SUB_GENRES.map((name) => ({ id: ulid(), name, active: true, base_genre: false })),
-      ])
-      .go(),
-  performer_roles: () => getDb().entities.PerformerRole.put(PERFORMER_ROLES.map((description) => ({ id: ulid(), description, active: true }))).go(),
+  languages: () => [
+    { name: INSTRUMENTAL, notes: 'No lyrics; never a release’s metadata language' },
+    ...langs.all().map((language) => ({
+      name: language.name,
+      native_name: language.local,
+      iso_alpha_two: language['1'],
+      iso_alpha_three: language['2T'],
+      english_iso_alpha_three: language['2B'],
+    })),
+  ],
+  genres: () => [
+    ...BASE_GENRES.map((name) => ({ name, active: true, base_genre: true })),
+    ...SUB_GENRES.map((name) => ({ name, active: true, base_genre: false })),
+  ],
+  performer_roles: () => PERFORMER_ROLES.map((description) => ({ description, active: true })),
 };
 
-/** Seeds each reference collection once (a marker item per collection makes it idempotent). */
+/**
+ * Seeds each reference collection once (a marker item per collection makes it idempotent),
+ * with the guard items of its unique fields, as the API would write them.
+ */
 export async function seedReferenceData(): Promise<void> {
   const db = getDb();
-  for (const [collection, seed] of Object.entries(SEEDS)) {
-    const marker = { scope: 'seed', value: `reference:${collection}` };
-    if ((await db.entities.UniqueValue.get(marker).go()).data) continue;
-    await seed();
+  for (const resource of REFERENCE_RESOURCES) {
+    const rows = SEEDS[resource.collection]?.();
+    const marker = { scope: 'seed', value: `reference:${resource.collection}` };
+    if (!rows || (await db.entities.UniqueValue.get(marker).go()).data) continue;
+    const records = rows.map((row) => ({ ...row, id: ulid() }));
+    await (db.entities[resource.entity] as unknown as { put: (r: object[]) => { go: () => Promise<unknown> } }).put(records).go();
+    const guards = records.flatMap((record) => guardsFor(resource.collection, resource.unique ?? [], record).map((g) => ({ scope: g.scope, value: g.value, ownerId: record.id })));
+    if (guards.length) await db.entities.UniqueValue.put(guards).go();
     await db.entities.UniqueValue.create({ ...marker, ownerId: 'seed' }).go();
   }
 }

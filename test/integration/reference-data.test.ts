@@ -88,3 +88,29 @@ describe('performer roles', () => {
     expect(removed.body.message).toBe('1 performer role deleted');
   });
 });
+
+describe('unique reference values', () => {
+  it('refuses a second country with a taken code, frees codes on change and delete', async () => {
+    const taken = await call('POST', '/api/v1/countries', { token: admin, body: { name: 'Second Britain', iso_alpha_two: 'gb', iso_alpha_three: 'QQQ', iso_numeric: '998' } });
+    expect(taken.status).toBe(409);
+    expect(taken.body.errors).toEqual({ iso_alpha_two: ['Iso alpha two has already been taken'] });
+    expect((await call('GET', '/api/v1/countries?q=second%20britain', { token: manager })).body.total_count).toBe(0);
+
+    const created = await call('POST', '/api/v1/countries', { token: admin, body: { name: 'Uniqueland', iso_alpha_two: 'QU', iso_alpha_three: 'QUN', iso_numeric: '997' } });
+    expect(created.status).toBe(201);
+    const id = created.body.country.id;
+    expect((await call('PATCH', `/api/v1/countries/${id}`, { token: admin, body: { iso_alpha_three: 'FRA' } })).status).toBe(409);
+    expect((await call('PATCH', `/api/v1/countries/${id}`, { token: admin, body: { iso_alpha_two: 'QV' } })).status).toBe(200);
+    // QU is free again after the change, and every code is free after the delete.
+    const reuse = await call('POST', '/api/v1/countries', { token: admin, body: { name: 'Requland', iso_alpha_two: 'qu', iso_alpha_three: 'QRE', iso_numeric: '996' } });
+    expect(reuse.status).toBe(201);
+    await call('DELETE', `/api/v1/countries/${reuse.body.country.id}`, { token: admin });
+    await call('DELETE', `/api/v1/countries/${id}`, { token: admin });
+    const again = await call('POST', '/api/v1/countries', { token: admin, body: { name: 'Uniqueland', iso_alpha_two: 'QU', iso_alpha_three: 'QUN', iso_numeric: '997' } });
+    expect(again.status).toBe(201);
+    expect((await call('POST', '/api/v1/genres', { token: admin, body: { name: 'uniqueland' } })).status).toBe(201);
+    const dupeGenre = await call('POST', '/api/v1/genres', { token: admin, body: { name: ' UNIQUELAND ' } });
+    expect(dupeGenre.status).toBe(409);
+    expect(dupeGenre.body.errors.name).toEqual(['Name has already been taken']);
+  });
+});
