@@ -13,7 +13,7 @@
  */
 export type AuthRule = 'public' | 'user' | 'tenant' | 'admin' | 'artist_user';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type Area = 'auth' | 'companies' | 'catalogue' | 'reference';
+export type Area = 'auth' | 'companies' | 'catalogue' | 'reference' | 'notices';
 
 export type Route = {
   method: HttpMethod;
@@ -81,6 +81,19 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/admin/labels/{id}', 'catalogue', 'adminGetLabel', 'admin'),
   r('PATCH', '/admin/labels/{id}', 'catalogue', 'adminUpdateLabel', 'admin'),
   r('DELETE', '/admin/labels/{id}', 'catalogue', 'adminDeleteLabel', 'admin'),
+
+  // Admin: users (recipient pickers now; the users admin of issue 3 builds on it).
+  r('GET', '/admin/users', 'auth', 'adminListUsers', 'admin'),
+
+  // Notices: the signed-in user's inbox, and admins sending them (spec 1 §2.6, §7).
+  r('GET', '/notices', 'notices', 'myNotices', 'user'),
+  r('PATCH', '/notices/{id}', 'notices', 'markRead', 'user'),
+  r('GET', '/admin/notices', 'notices', 'listNotices', 'admin'),
+  r('POST', '/admin/notices', 'notices', 'createNotice', 'admin'),
+  r('GET', '/admin/notices/{id}', 'notices', 'getNotice', 'admin'),
+  r('GET', '/admin/notices/{id}/edit', 'notices', 'getNotice', 'admin'),
+  r('PATCH', '/admin/notices/{id}', 'notices', 'updateNotice', 'admin'),
+  r('DELETE', '/admin/notices/{id}', 'notices', 'deleteNotice', 'admin'),
 
   // Reference data (spec 1 §3, §7).
   ...REFERENCE_COLLECTIONS.flatMap(referenceRoutes),

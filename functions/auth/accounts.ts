@@ -9,7 +9,9 @@ import { writeTransaction } from '../data/transaction.js';
 import type { Caller, UserRecord } from '../lib/auth-context.js';
 import { Forbidden, NotFound } from '../lib/errors.js';
 import { appLink, sendMail } from '../lib/mail.js';
+import { pageOf, type SortSpec } from '../lib/list-query.js';
 import { setPassword } from './identity.js';
+import { unreadCount } from '../notices/notices.js';
 
 const DAY_SECONDS = 24 * 60 * 60;
 const TOKEN_LIFETIME: Record<TokenPurpose, number> = { confirm: 7 * DAY_SECONDS, reset: DAY_SECONDS };
@@ -119,6 +121,7 @@ export async function currentUser(user: UserRecord) {
       frozen: user.frozen ?? false,
       profile: user.profile ?? {},
       user_setting_attributes: { beta_features: false, experimental_features: false, ...(user.userSetting ?? {}) },
+      notices_count: await unreadCount(user.userId),
       companies: companies
         .map((c) => ({ id: c.companyId, name: c.name, tags: c.tags ?? [], distributed: c.distributed ?? false, role: roleIn.get(c.companyId) ?? 'user' }))
         .sort((a, b) => a.name.localeCompare(b.name)),
@@ -138,4 +141,18 @@ export async function updateProfile(caller: Caller, userId: string, input: Profi
   if (Object.keys(changes).length) await getDb().entities.User.patch({ userId }).set(changes).go();
   const updated = await getDb().entities.User.get({ userId }).go();
   return { ...(await currentUser(updated.data as UserRecord)), message: MESSAGES.profileUpdated };
+}
+
+/** Users for admin pickers and the users list: paged and searched by name or e-mail. */
+export async function listUsers(query: { page: number; per_page: number; sort: SortSpec<string>; q?: string }) {
+  const all = (await getDb().entities.User.query.all({}).go({ pages: 'all' })).data.map((u) => ({
+    id: u.userId,
+    name: u.name,
+    email: u.email,
+    role: u.role,
+    active: u.active ?? true,
+    confirmed: u.confirmed ?? false,
+  }));
+  const page = pageOf(all, { page: query.page, perPage: query.per_page, sort: query.sort, q: query.q, searchFields: ['name', 'email'], tieBreaker: 'id' });
+  return { users: page.items, total_count: page.total_count, total_pages: page.total_pages, page: page.page, per_page: page.per_page };
 }

@@ -9,6 +9,7 @@ import {
   tokenInput,
 } from '../../shared/schemas/auth.js';
 import { areaHandler, operation, reply } from '../lib/http.js';
+import { listQuerySchema } from '../lib/list-query.js';
 import * as accounts from './accounts.js';
 
 /** Auth area: sign-up, confirmation, resets and the signed-in user's own record (spec 1 §7 Session). */
@@ -26,6 +27,10 @@ export const handler = areaHandler('auth', {
   checkResetToken: operation({ body: checkTokenInput, run: ({ body }) => accounts.checkResetToken(body.token) }),
   changePassword: operation({ body: changePasswordInput, run: ({ body }) => accounts.changePassword(body.token, body.password) }),
   currentUser: operation({ run: ({ caller }) => accounts.currentUser(caller!.user) }),
+  adminListUsers: operation({
+    query: listQuerySchema(['name', 'email', 'role'], {}),
+    run: ({ query }) => accounts.listUsers(query),
+  }),
   updateProfile: operation({
     params: z.strictObject({ id: z.string().min(1).max(64) }),
     body: profileInput,

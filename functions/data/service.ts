@@ -11,8 +11,9 @@ import { Label } from './entities/label.js';
 import { ListVersion } from './entities/list-version.js';
 import { Connection } from './entities/connection.js';
 import { Country, Genre, Language, PerformerRole } from './entities/reference.js';
+import { Notice, UserNotice } from './entities/notice.js';
 
-const entities = { User, UserLogin, UniqueValue, AuthToken, Company, CompanyUser, Label, ListVersion, Connection, Country, Language, Genre, PerformerRole };
+const entities = { User, UserLogin, UniqueValue, AuthToken, Company, CompanyUser, Label, ListVersion, Connection, Country, Language, Genre, PerformerRole, Notice, UserNotice };
 
 function build() {
   return new Service(entities, { client: dynamoClient(), table: requireEnv(ENV.table) });

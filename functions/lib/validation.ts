@@ -29,9 +29,17 @@ export function fieldErrors(error: z.ZodError, input: unknown): FieldErrors {
         else add(field, issue.message.startsWith('Invalid') ? `${label} is not valid` : issue.message); // our patterns carry their own sentence
         break;
       case 'too_big':
-        add(field, issue.message.startsWith(label) ? issue.message : VALIDATION.maxValue(label, issue.origin === 'string' ? `${String(issue.maximum)} characters` : String(issue.maximum)));
+        if (!issue.message.startsWith('Too big')) {
+          add(field, issue.message); // a schema's own sentence
+          break;
+        }
+        add(field, VALIDATION.maxValue(label, issue.origin === 'string' ? `${String(issue.maximum)} characters` : String(issue.maximum)));
         break;
       case 'too_small':
+        if (!issue.message.startsWith('Too small')) {
+          add(field, issue.message); // a schema's own sentence
+          break;
+        }
         add(field, issue.origin === 'string' ? (Number(issue.minimum) === 1 ? VALIDATION.required(label) : `${label} must be at least ${String(issue.minimum)} characters`) : issue.origin === 'array' ? `${label} must have at least ${String(issue.minimum)} entries` : `${label} must be at least ${String(issue.minimum)}`);
         break;
       case 'invalid_value':

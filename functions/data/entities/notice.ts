@@ -1,0 +1,37 @@
+import { Entity } from 'electrodb';
+import { SERVICE } from './service-name.js';
+
+export const NOTICE_TYPES = ['announcement', 'news', 'maintenance'] as const;
+
+/** A message admins send to chosen users (spec 1 §3 Notice). */
+export const Notice = new Entity({
+  model: { entity: 'notice', version: '1', service: SERVICE },
+  attributes: {
+    noticeId: { type: 'string', required: true },
+    title: { type: 'string', required: true },
+    content: { type: 'string', required: true },
+    type_of: { type: NOTICE_TYPES, required: true, default: 'announcement' },
+    readable: { type: 'boolean', default: true },
+    createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
+    updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
+  },
+  indexes: {
+    byId: { pk: { field: 'pk', composite: ['noticeId'] }, sk: { field: 'sk', composite: [] } },
+    all: { index: 'gsi1', pk: { field: 'gsi1pk', composite: [] }, sk: { field: 'gsi1sk', composite: ['noticeId'] } },
+  },
+});
+
+/** A notice as one recipient has it: read or not (spec 1 §3 User notice). */
+export const UserNotice = new Entity({
+  model: { entity: 'userNotice', version: '1', service: SERVICE },
+  attributes: {
+    userId: { type: 'string', required: true },
+    noticeId: { type: 'string', required: true },
+    read: { type: 'boolean', default: false },
+    read_at: { type: 'string' },
+  },
+  indexes: {
+    byUser: { pk: { field: 'pk', composite: ['userId'] }, sk: { field: 'sk', composite: ['noticeId'] } },
+    byNotice: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['noticeId'] }, sk: { field: 'gsi1sk', composite: ['userId'] } },
+  },
+});

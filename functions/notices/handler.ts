@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { noticeInput, noticeUpdate } from '../../shared/schemas/notice.js';
+import { areaHandler, operation, reply } from '../lib/http.js';
+import { listQuerySchema } from '../lib/list-query.js';
+import * as notices from './notices.js';
+
+/** Notices area: admins send notices to chosen users; users read theirs (spec 1 §2.6, §7). */
+const idParams = z.strictObject({ id: z.string().min(1).max(64) });
+
+export const handler = areaHandler('notices', {
+  myNotices: operation({ run: ({ caller }) => notices.myNotices(caller!.user.userId) }),
+  markRead: operation({ params: idParams, run: ({ caller, params }) => notices.markRead(caller!.user.userId, params.id) }),
+  listNotices: operation({ query: listQuerySchema(['created_at', 'title', 'type_of'], {}), run: ({ query }) => notices.listNotices(query) }),
+  createNotice: operation({ body: noticeInput, run: async ({ body }) => reply(201, await notices.createNotice(body)) }),
+  getNotice: operation({ params: idParams, run: ({ params }) => notices.getNotice(params.id) }),
+  updateNotice: operation({ params: idParams, body: noticeUpdate, run: ({ params, body }) => notices.updateNotice(params.id, body) }),
+  deleteNotice: operation({ params: idParams, run: ({ params }) => notices.deleteNotice(params.id) }),
+});
