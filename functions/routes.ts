@@ -66,6 +66,10 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/companies', 'companies', 'listMyCompanies', 'user'),
   r('GET', '/companies/{id}', 'companies', 'getCompany', 'user'),
   r('GET', '/admin/companies', 'companies', 'listAllCompanies', 'admin'),
+  r('POST', '/admin/companies', 'companies', 'adminCreateCompany', 'admin'),
+  r('GET', '/admin/companies/{id}', 'companies', 'adminGetCompany', 'admin'),
+  r('PATCH', '/admin/companies/{id}', 'companies', 'adminUpdateCompany', 'admin'),
+  r('DELETE', '/admin/companies/{id}', 'companies', 'adminDeleteCompany', 'admin'),
 
   // Labels of the current company (spec 2 §7 Labels).
   r('GET', '/labels', 'catalogue', 'listLabels', 'tenant'),
@@ -82,8 +86,13 @@ export const ROUTES: readonly Route[] = [
   r('PATCH', '/admin/labels/{id}', 'catalogue', 'adminUpdateLabel', 'admin'),
   r('DELETE', '/admin/labels/{id}', 'catalogue', 'adminDeleteLabel', 'admin'),
 
-  // Admin: users (recipient pickers now; the users admin of issue 3 builds on it).
+  // Admin: users (spec 3 §7.6).
   r('GET', '/admin/users', 'auth', 'adminListUsers', 'admin'),
+  r('POST', '/admin/users', 'auth', 'adminInviteUser', 'admin'),
+  r('GET', '/admin/users/{id}', 'auth', 'adminGetUser', 'admin'),
+  r('PATCH', '/admin/users/{id}', 'auth', 'adminUpdateUser', 'admin'),
+  r('DELETE', '/admin/users/{id}', 'auth', 'adminDeleteUser', 'admin'),
+  r('POST', '/admin/users/{id}/resend_create_email', 'auth', 'adminResendInvite', 'admin'),
 
   // Notices: the signed-in user's inbox, and admins sending them (spec 1 §2.6, §7).
   r('GET', '/notices', 'notices', 'myNotices', 'user'),

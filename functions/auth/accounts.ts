@@ -47,14 +47,19 @@ export async function createUnconfirmedUser(input: { name: string; email: string
     ],
     { 1: { field: 'email', message: 'Email has already been taken' } },
   );
-  const token = await issueToken(userId, 'confirm');
+  await issueConfirmMail({ userId, email, name: input.name }, via);
+  return { userId };
+}
+
+/** Mails the link that sets the first password: /confirm/{token} after sign-up, /setup_account?token= after an invitation. */
+export async function issueConfirmMail(user: { userId: string; email: string; name: string }, via: 'signup' | 'invite') {
+  const token = await issueToken(user.userId, 'confirm');
   const link = via === 'signup' ? appLink(`/confirm/${token}`) : appLink(`/setup_account?token=${token}`);
   await sendMail({
-    to: email,
+    to: user.email,
     subject: via === 'signup' ? 'Confirm your account' : 'You have been invited',
-    text: `Hello ${input.name},\n\n${MESSAGES.confirmBySettingPassword}:\n${link}\n\nThe link is valid for 7 days.`,
+    text: `Hello ${user.name},\n\n${MESSAGES.confirmBySettingPassword}:\n${link}\n\nThe link is valid for 7 days.`,
   });
-  return { userId };
 }
 
 export async function findUnconfirmedUser(accessToken: string) {

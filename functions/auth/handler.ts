@@ -11,6 +11,10 @@ import {
 import { areaHandler, operation, reply } from '../lib/http.js';
 import { listQuerySchema } from '../lib/list-query.js';
 import * as accounts from './accounts.js';
+import * as users from './admin-users.js';
+import { userInvite, userUpdate } from '../../shared/schemas/user.js';
+
+const idParams = z.strictObject({ id: z.string().min(1).max(64) });
 
 /** Auth area: sign-up, confirmation, resets and the signed-in user's own record (spec 1 §7 Session). */
 export const handler = areaHandler('auth', {
@@ -31,8 +35,13 @@ export const handler = areaHandler('auth', {
     query: listQuerySchema(['name', 'email', 'role'], {}),
     run: ({ query }) => accounts.listUsers(query),
   }),
+  adminInviteUser: operation({ body: userInvite, run: async ({ body }) => reply(201, await users.inviteUser(body)) }),
+  adminGetUser: operation({ params: idParams, run: ({ params }) => users.getUser(params.id) }),
+  adminUpdateUser: operation({ params: idParams, body: userUpdate, run: ({ params, body }) => users.updateUser(params.id, body) }),
+  adminDeleteUser: operation({ params: idParams, run: ({ params, caller }) => users.deleteUser(params.id, caller!.user.userId) }),
+  adminResendInvite: operation({ params: idParams, run: ({ params }) => users.resendCreateEmail(params.id) }),
   updateProfile: operation({
-    params: z.strictObject({ id: z.string().min(1).max(64) }),
+    params: idParams,
     body: profileInput,
     run: ({ caller, params, body }) => accounts.updateProfile(caller!, params.id, body),
   }),

@@ -1,5 +1,7 @@
 import {
   AdminCreateUserCommand,
+  AdminDeleteUserCommand,
+  UserNotFoundException,
   AdminGetUserCommand,
   AdminSetUserPasswordCommand,
   UsernameExistsException,
@@ -39,4 +41,17 @@ export async function setPassword(email: string, password: string): Promise<{ su
   }
   if (!sub) throw new Error('Cognito returned no subject for the user');
   return { sub };
+}
+
+/** Removes the Cognito user (and so every session) of an e-mail; returns its subject if it had one. */
+export async function deleteLogin(email: string): Promise<string | undefined> {
+  const pool = requireEnv(ENV.userPoolId);
+  try {
+    const existing = await cognitoClient().send(new AdminGetUserCommand({ UserPoolId: pool, Username: email }));
+    await cognitoClient().send(new AdminDeleteUserCommand({ UserPoolId: pool, Username: email }));
+    return existing.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
+  } catch (error) {
+    if (error instanceof UserNotFoundException || (error as { name?: string }).name === 'UserNotFoundException') return undefined;
+    throw error;
+  }
 }

@@ -1,13 +1,31 @@
 import { z } from 'zod';
-import { areaHandler, operation } from '../lib/http.js';
+import { areaHandler, operation, reply } from '../lib/http.js';
 import * as companies from './companies.js';
+import * as admin from './admin-companies.js';
+import { companyInput, companyUpdate } from '../../shared/schemas/company.js';
+
+const idParams = z.strictObject({ id: z.string().min(1).max(64) });
 
 /** Companies area: the user's companies (Choose Current Company), a company page, the admin list. */
 export const handler = areaHandler('companies', {
   listMyCompanies: operation({ run: ({ caller }) => companies.listMyCompanies(caller!) }),
   getCompany: operation({
-    params: z.strictObject({ id: z.string().min(1).max(64) }),
+    params: idParams,
     run: ({ caller, params }) => companies.getCompany(caller!, params.id),
   }),
   listAllCompanies: operation({ run: () => companies.listAllCompanies() }),
+  adminCreateCompany: operation({
+    body: companyInput,
+    run: async ({ caller, body }) => {
+      const { companyId, message } = await admin.createCompany(body);
+      return reply(201, { ...(await companies.getCompany(caller!, companyId)), message });
+    },
+  }),
+  adminGetCompany: operation({ params: idParams, run: ({ caller, params }) => companies.getCompany(caller!, params.id) }),
+  adminUpdateCompany: operation({
+    params: idParams,
+    body: companyUpdate,
+    run: async ({ caller, params, body }) => ({ ...(await admin.updateCompany(params.id, body)), ...(await companies.getCompany(caller!, params.id)) }),
+  }),
+  adminDeleteCompany: operation({ params: idParams, run: ({ params }) => admin.deleteCompany(params.id) }),
 });
