@@ -13,7 +13,7 @@
  */
 export type AuthRule = 'public' | 'user' | 'tenant' | 'admin' | 'artist_user';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type Area = 'auth' | 'companies' | 'catalogue' | 'reference' | 'notices';
+export type Area = 'auth' | 'companies' | 'catalogue' | 'reference' | 'notices' | 'support';
 
 export type Route = {
   method: HttpMethod;
@@ -103,6 +103,11 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/admin/notices/{id}/edit', 'notices', 'getNotice', 'admin'),
   r('PATCH', '/admin/notices/{id}', 'notices', 'updateNotice', 'admin'),
   r('DELETE', '/admin/notices/{id}', 'notices', 'deleteNotice', 'admin'),
+
+  // Bug reports (spec 3 §7.10): anyone signed in reports, admins read and delete.
+  r('POST', '/bug_reports', 'support', 'reportBug', 'user'),
+  r('GET', '/admin/bug_reports', 'support', 'listBugReports', 'admin'),
+  r('DELETE', '/admin/bug_reports/{id}', 'support', 'deleteBugReport', 'admin'),
 
   // Reference data (spec 1 §3, §7).
   ...REFERENCE_COLLECTIONS.flatMap(referenceRoutes),

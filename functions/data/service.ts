@@ -12,8 +12,9 @@ import { ListVersion } from './entities/list-version.js';
 import { Connection } from './entities/connection.js';
 import { Country, Genre, Language, PerformerRole } from './entities/reference.js';
 import { Notice, UserNotice } from './entities/notice.js';
+import { BugReport } from './entities/bug-report.js';
 
-const entities = { User, UserLogin, UniqueValue, AuthToken, Company, CompanyUser, Label, ListVersion, Connection, Country, Language, Genre, PerformerRole, Notice, UserNotice };
+const entities = { User, UserLogin, UniqueValue, AuthToken, Company, CompanyUser, Label, ListVersion, Connection, Country, Language, Genre, PerformerRole, Notice, UserNotice, BugReport };
 
 function build() {
   return new Service(entities, { client: dynamoClient(), table: requireEnv(ENV.table) });

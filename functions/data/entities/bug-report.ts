@@ -1,0 +1,21 @@
+import { Entity } from 'electrodb';
+import { SERVICE } from './service-name.js';
+
+/** A problem a user reports from the Bugs page, with the page they were on (spec 3 §4, §7.10). */
+export const BugReport = new Entity({
+  model: { entity: 'bugReport', version: '1', service: SERVICE },
+  attributes: {
+    bugReportId: { type: 'string', required: true },
+    userId: { type: 'string', required: true },
+    description: { type: 'string', required: true },
+    referer: { type: 'string' },
+    /** Reports start as reported; the other states are not in the spec yet. */
+    status: { type: 'string', required: true, default: 'reported' },
+    createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
+  },
+  indexes: {
+    byId: { pk: { field: 'pk', composite: ['bugReportId'] }, sk: { field: 'sk', composite: [] } },
+    all: { index: 'gsi1', pk: { field: 'gsi1pk', composite: [] }, sk: { field: 'gsi1sk', composite: ['bugReportId'] } },
+    byUser: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['userId'] }, sk: { field: 'gsi2sk', composite: ['bugReportId'] } },
+  },
+});
