@@ -22,6 +22,11 @@ export const MESSAGES = {
   companyUpdated: 'Company Updated',
   newUserAddedToCompany: 'New User Added to Company',
   nothingToExport: 'Nothing selected to export',
+  noticeUpdated: 'Notice Updated',
+  noticeDeleted: 'Notice Deleted',
+  noticeMarkedRead: 'Notice marked as read',
+  /** The POST answer's message names the recipients (spec 1 §7, §8). */
+  noticesAddedFor: (recipients: string | undefined) => `Notice(s) Added for ${recipients ?? ''}`.trim(),
 } as const;
 
 /** Shared validation messages (spec 1 §5). */

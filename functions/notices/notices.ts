@@ -1,6 +1,7 @@
 import { ulid } from 'ulid';
 import type { z } from 'zod';
 import type { noticeInput, noticeUpdate } from '../../shared/schemas/notice.js';
+import { MESSAGES } from '../../shared/messages.js';
 import { getDb } from '../data/service.js';
 import { writeTransaction } from '../data/transaction.js';
 import { BadRequest, NotFound } from '../lib/errors.js';
@@ -68,7 +69,7 @@ export async function getNotice(noticeId: string) {
 export async function updateNotice(noticeId: string, changes: z.infer<typeof noticeUpdate>) {
   await load(noticeId);
   if (Object.keys(changes).length) await getDb().entities.Notice.patch({ noticeId }).set(changes).go();
-  return { notice: view(await load(noticeId)), message: 'Notice Updated' };
+  return { notice: view(await load(noticeId)), message: MESSAGES.noticeUpdated };
 }
 
 /** Deletes the notice and every recipient's copy together. */
@@ -82,7 +83,7 @@ export async function deleteNotice(noticeId: string) {
       ...chunk.map((r) => UserNotice.delete({ userId: r.userId, noticeId }).commit()),
     ] as never);
   }
-  return { message: 'Notice Deleted' };
+  return { message: MESSAGES.noticeDeleted };
 }
 
 /** The signed-in user's notices, newest first, with how many are unread. */
@@ -108,5 +109,5 @@ export async function markRead(userId: string, noticeId: string) {
   if (!mine.data) throw new NotFound('Notice');
   const readAt = mine.data.read_at ?? new Date().toISOString();
   if (!mine.data.read) await getDb().entities.UserNotice.patch({ userId, noticeId }).set({ read: true, read_at: readAt }).go();
-  return { message: 'Notice marked as read', read_at: readAt };
+  return { message: MESSAGES.noticeMarkedRead, read_at: readAt };
 }

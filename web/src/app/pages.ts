@@ -35,6 +35,10 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'admin-reference-list': () => import('../pages/admin/reference/reference-list-page').then((m) => m.ReferenceListPage),
   'admin-reference-form': () => import('../pages/admin/reference/reference-form-page').then((m) => m.ReferenceFormPage),
   'admin-reference-detail': () => import('../pages/admin/reference/reference-detail-page').then((m) => m.ReferenceDetailPage),
+  'user-messages': () => import('../pages/notices/inbox-page').then((m) => m.InboxPage),
+  'admin-notices': () => import('../pages/notices/admin-notices-list').then((m) => m.AdminNoticesPage),
+  'admin-notice': () => import('../pages/notices/admin-notice-detail').then((m) => m.AdminNoticeDetailPage),
+  'admin-notice-form': () => import('../pages/notices/admin-notice-form').then((m) => m.AdminNoticeFormPage),
   'not-found': () => import('../pages/not-found').then((m) => m.NotFoundPage),
 };
 

@@ -69,6 +69,18 @@ describe('route table', () => {
     }
   });
 
+  it('shows the inbox and the admin notice pages (spec 1 §2.2, §2.3)', () => {
+    expect(ROUTE_BY_NAME.get('UserMessages')).toMatchObject({ path: '/user/messages', access: 'user', page: 'user-messages' });
+    expect(ROUTE_BY_NAME.get('UserMessages')?.tenantized).toBeUndefined();
+    const pages = ROUTE_TABLE.filter((r) => r.path === '/admin/notices' || r.path.startsWith('/admin/notices/')).map((r) => [r.path, r.page]);
+    expect(pages).toEqual([
+      ['/admin/notices', 'admin-notices'],
+      ['/admin/notices/new', 'admin-notice-form'],
+      ['/admin/notices/:noticeId', 'admin-notice'],
+      ['/admin/notices/:noticeId/edit', 'admin-notice-form'],
+    ]);
+  });
+
   it('puts /admin, /distribution and /billing behind the admin rule and /user behind sign-in', () => {
     for (const route of ROUTE_TABLE) {
       if (/^\/(admin|distribution|billing)(\/|$)/.test(route.path)) expect(route.access, route.path).toBe('admin');

@@ -12,6 +12,7 @@ export type PageKey =
   | 'labels' | 'label' | 'label-form'
   | 'admin-dashboard' | 'admin-labels' | 'admin-label' | 'admin-label-form'
   | 'admin-reference-list' | 'admin-reference-form' | 'admin-reference-detail'
+  | 'user-messages' | 'admin-notices' | 'admin-notice' | 'admin-notice-form'
   | 'not-found';
 
 export type RouteDef = {
@@ -119,7 +120,7 @@ const userRoutes: RouteDef[] = [
   user('/user', 'UserDashboard', 'Dashboard', 'user-dashboard'),
   user('/user/profile', 'UserProfile', 'User profile', 'user-profile'),
   ...children(user, '/user/profile', 'UserProfile', 'User profile', ['bug_reports', 'logs', 'imports', 'imports/:importId', 'exports']),
-  user('/user/messages', 'UserMessages', 'Inbox'),
+  user('/user/messages', 'UserMessages', 'Inbox', 'user-messages'),
   user('/user/companies', 'UserCompanies', 'Companies', 'user-companies'),
   user('/user/companies/:companyId', 'UserCompany', 'Company', 'user-company'),
   ...children(user, '/user/companies/:companyId', 'UserCompany', 'Company', [
@@ -190,7 +191,7 @@ const adminRoutes: RouteDef[] = [
     list: 'admin-labels', new: 'admin-label-form', detail: 'admin-label', edit: 'admin-label-form',
   }),
   ...adminEntity('languages', 'language', [], {}, REFERENCE_PAGES),
-  ...adminEntity('notices', 'notice'),
+  ...adminEntity('notices', 'notice', [], {}, { list: 'admin-notices', new: 'admin-notice-form', detail: 'admin-notice', edit: 'admin-notice-form' }),
   ...adminEntity('performer_roles', 'performer_role', [], {}, REFERENCE_PAGES),
   ...adminEntity('publishers', 'publisher'),
   ...adminEntity('recordings', 'recording'),

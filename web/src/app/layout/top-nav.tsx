@@ -2,7 +2,7 @@ import Button from '@cloudscape-design/components/button';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import TopNavigation, { type TopNavigationProps } from '@cloudscape-design/components/top-navigation';
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { APP_VERSION } from '../../../../shared/constants';
 import { openCompanyChooser, toggleAdminFeatures, toggleSiteHelp, useSession } from '../session';
@@ -25,6 +25,30 @@ function UniqueTestIds({ children }: { children: ReactNode }) {
       {children}
     </span>
   );
+}
+
+const NOTICES_COUNT_SELECTOR = 'a[href="/user/messages"][aria-label^="Notices"]';
+
+/**
+ * TopNavigation's utility buttons take no test id, so the notices count (a utility) gets one
+ * here, on the visible copy only. A MutationObserver re-applies it whenever TopNavigation
+ * redraws its utilities by itself (it does on resize, without TopNav re-rendering).
+ */
+function useNoticesCountTestId(ref: RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const root = ref.current;
+    if (!root) return;
+    const tag = () => {
+      for (const node of root.querySelectorAll<HTMLElement>(NOTICES_COUNT_SELECTOR)) {
+        if (node.closest('[aria-hidden="true"]')) continue;
+        if (node.getAttribute('data-testid') !== 'header-notices-count') node.setAttribute('data-testid', 'header-notices-count');
+      }
+    };
+    tag();
+    const observer = new MutationObserver(tag);
+    observer.observe(root, { childList: true, subtree: true, characterData: true });
+    return () => observer.disconnect();
+  }, [ref]);
 }
 
 /** The current company (links to UserCompany) with the refresh icon that opens Choose Current Company. */
@@ -54,6 +78,8 @@ export function TopNav() {
   const navigate = useNavigate();
   const onFollow = useOnFollow();
   const follow = (event: { preventDefault(): void; detail: { href?: string } }) => onFollow(event);
+  const navRef = useRef<HTMLDivElement>(null);
+  useNoticesCountTestId(navRef);
 
   let utilities: TopNavigationProps.Utility[];
   if (!user) {
@@ -122,11 +148,13 @@ export function TopNav() {
   }
 
   return (
-    <TopNavigation
-      identity={{ href: '/', title: 'Label Platform', onFollow: (event) => { event.preventDefault(); navigate('/'); } }}
-      search={user ? <UniqueTestIds><CurrentCompany /></UniqueTestIds> : undefined}
-      utilities={utilities}
-      i18nStrings={{ overflowMenuTriggerText: 'More', overflowMenuTitleText: 'All', overflowMenuBackIconAriaLabel: 'Back', overflowMenuDismissIconAriaLabel: 'Close menu' }}
-    />
+    <div ref={navRef} style={{ display: 'contents' }}>
+      <TopNavigation
+        identity={{ href: '/', title: 'Label Platform', onFollow: (event) => { event.preventDefault(); navigate('/'); } }}
+        search={user ? <UniqueTestIds><CurrentCompany /></UniqueTestIds> : undefined}
+        utilities={utilities}
+        i18nStrings={{ overflowMenuTriggerText: 'More', overflowMenuTitleText: 'All', overflowMenuBackIconAriaLabel: 'Back', overflowMenuDismissIconAriaLabel: 'Close menu' }}
+      />
+    </div>
   );
 }

@@ -1,21 +1,70 @@
+import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import Button from '@cloudscape-design/components/button';
+import Form from '@cloudscape-design/components/form';
+import FormField from '@cloudscape-design/components/form-field';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Textarea from '@cloudscape-design/components/textarea';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { api } from '../../app/api';
+import { notify } from '../../app/notifications';
+import { useSession } from '../../app/session';
+import { rules, validate } from '../../components/form-rules';
+import { RouterLink } from '../../components/router-link';
+import { useFormSubmit } from '../../components/use-form-submit';
 import { SimplePage } from './simple-page';
 
-/** Bug report placeholder; the footer link passes the page the user was on as ?referer=. */
+const RULES = { description: [rules.required('Description')] };
+
+/** The Bugs page: the footer and header link pass the page the user was on as ?referer=. */
 export function BugsPage() {
   const [params] = useSearchParams();
-  const referer = params.get('referer');
+  const referer = params.get('referer') ?? '';
+  const { user } = useSession();
+  const [values, setValues] = useState({ description: '' });
+  const [sent, setSent] = useState(false);
+  const { errors, failure, submitting, submit } = useFormSubmit({
+    validate: () => validate(values, RULES),
+    send: () => api.post<{ message: string }>('/bug_reports', { description: values.description.trim(), ...(referer ? { referer } : {}) }),
+    onSuccess: (answer) => {
+      notify('notification', answer.message);
+      setSent(true);
+    },
+  });
+
+  if (!user) {
+    return (
+      <SimplePage title="Bug Report" testId="bugs-page">
+        <p>
+          Please <RouterLink href={`/signin?redirect=${encodeURIComponent(`/bugs?referer=${referer}`)}`}>sign in</RouterLink> to report a problem.
+        </p>
+      </SimplePage>
+    );
+  }
   return (
-    <SimplePage title="Bug Report" testId="bugs-page">
-      <StatusIndicator type="pending">Coming soon</StatusIndicator>
-      <p>Bug reports from inside the application are coming soon. Until then, please e-mail support with what you did, what you expected and what happened.</p>
-      {referer ? (
-        <Box variant="p" data-testid="bugs-referer">
-          You were on: <code>{referer}</code>
-        </Box>
-      ) : null}
+    <SimplePage title="Bug Report" description="Tell us what you did, what you expected and what happened." testId="bugs-page">
+      {sent ? (
+        <Alert type="success" data-testid="bugs-sent">
+          Thank you: your report was sent and will be looked at.
+        </Alert>
+      ) : (
+        <form onSubmit={(event) => { event.preventDefault(); void submit(); }}>
+          <Form actions={<Button variant="primary" formAction="submit" loading={submitting} data-testid="bugs-submit">Send report</Button>}>
+            <SpaceBetween size="m">
+              {failure ? <Alert type="error">{failure}</Alert> : null}
+              {referer ? (
+                <Box variant="p" data-testid="bugs-referer">
+                  You were on: <code>{referer}</code>
+                </Box>
+              ) : null}
+              <FormField label="What went wrong?" errorText={errors.description}>
+                <Textarea value={values.description} rows={8} onChange={({ detail }) => setValues({ description: detail.value })} data-testid="bugs-description" />
+              </FormField>
+            </SpaceBetween>
+          </Form>
+        </form>
+      )}
     </SimplePage>
   );
 }

@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { call, cloudUrl, demo, signIn } from '../support/api.js';
+import { launchChromium, signInThroughForm } from '../support/browser.js';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('Bugs page', () => {
+  it('files a report with the page the user was on', async () => {
+    const page = await browser.newPage();
+    await signInThroughForm(page, cloudUrl(), demo.labelManager.email, demo.labelManager.password);
+    await page.waitForURL('**/user');
+    await page.goto(`${cloudUrl()}/bugs?referer=${encodeURIComponent('/user/labels?page=3')}`);
+    await page.getByTestId('bugs-submit').click();
+    await expect.poll(() => page.getByTestId('bugs-page').textContent()).toContain('Description is required');
+    await page.getByTestId('bugs-description').locator('textarea').fill('Page 3 of labels shows page 2');
+    await page.getByTestId('bugs-submit').click();
+    await expect.poll(() => page.getByTestId('bugs-sent').count(), { timeout: 10_000 }).toBe(1);
+
+    const admin = await signIn(demo.admin.email, demo.admin.password);
+    const reports = await call('GET', '/api/v1/admin/bug_reports?q=page%203%20of%20labels', { token: admin });
+    expect(reports.body.bug_reports).toEqual([expect.objectContaining({ referer: '/user/labels?page=3', status: 'reported', user_email: demo.labelManager.email })]);
+  });
+});
