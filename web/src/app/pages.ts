@@ -39,6 +39,12 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'admin-notices': () => import('../pages/notices/admin-notices-list').then((m) => m.AdminNoticesPage),
   'admin-notice': () => import('../pages/notices/admin-notice-detail').then((m) => m.AdminNoticeDetailPage),
   'admin-notice-form': () => import('../pages/notices/admin-notice-form').then((m) => m.AdminNoticeFormPage),
+  'admin-users': () => import('../pages/admin/users/users-list-page').then((m) => m.AdminUsersPage),
+  'admin-user': () => import('../pages/admin/users/user-detail-page').then((m) => m.AdminUserDetailPage),
+  'admin-user-form': () => import('../pages/admin/users/user-form-page').then((m) => m.AdminUserFormPage),
+  'admin-companies': () => import('../pages/admin/companies/companies-list-page').then((m) => m.AdminCompaniesPage),
+  'admin-company': () => import('../pages/admin/companies/company-detail-page').then((m) => m.AdminCompanyDetailPage),
+  'admin-company-form': () => import('../pages/admin/companies/company-form-page').then((m) => m.AdminCompanyFormPage),
   'not-found': () => import('../pages/not-found').then((m) => m.NotFoundPage),
 };
 

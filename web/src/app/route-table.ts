@@ -12,6 +12,7 @@ export type PageKey =
   | 'labels' | 'label' | 'label-form'
   | 'admin-dashboard' | 'admin-labels' | 'admin-label' | 'admin-label-form'
   | 'admin-reference-list' | 'admin-reference-form' | 'admin-reference-detail'
+  | 'admin-users' | 'admin-user' | 'admin-user-form' | 'admin-companies' | 'admin-company' | 'admin-company-form'
   | 'user-messages' | 'admin-notices' | 'admin-notice' | 'admin-notice-form'
   | 'not-found';
 
@@ -178,7 +179,9 @@ const adminRoutes: RouteDef[] = [
   ...adminEntity('metadata_maps', 'metadata_map'),
   ...adminEntity('access_tokens', 'access_token'),
   ...adminEntity('artists', 'artist'),
-  ...adminEntity('companies', 'company', ['connections', 'distribution', 'site_settings'], { list: 'CompaniesAdmin', detail: 'CompanyAdmin' }),
+  ...adminEntity('companies', 'company', ['connections', 'distribution', 'site_settings'], { list: 'CompaniesAdmin', detail: 'CompanyAdmin' }, {
+    list: 'admin-companies', new: 'admin-company-form', detail: 'admin-company', edit: 'admin-company-form',
+  }),
   ...adminEntity('contributors', 'contributor'),
   ...adminEntity('countries', 'country', [], {}, REFERENCE_PAGES),
   admin('/admin/distributed_labels/statements', 'AdminDistributedLabelsStatements', 'Admin: distributed label statements'),
@@ -202,7 +205,9 @@ const adminRoutes: RouteDef[] = [
   ...adminEntity('societies', 'society'),
   ...adminEntity('statements', 'statement'),
   ...adminEntity('subscriptions', 'subscription'),
-  ...adminEntity('users', 'user', ['access_tokens', 'bug_reports', 'companies', 'imports', 'logs', 'settings', 'notices'], { list: 'UsersAdmin', detail: 'UserAdmin' }),
+  ...adminEntity('users', 'user', ['access_tokens', 'bug_reports', 'companies', 'imports', 'logs', 'settings', 'notices'], { list: 'UsersAdmin', detail: 'UserAdmin' }, {
+    list: 'admin-users', new: 'admin-user-form', detail: 'admin-user', edit: 'admin-user-form',
+  }),
 ];
 
 const dist = (path: string, name: string, title: string) => admin(`/distribution${path}`, name, title);

@@ -4,7 +4,8 @@ import FormField from '@cloudscape-design/components/form-field';
 import Grid from '@cloudscape-design/components/grid';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import type { NestedRowsState } from './nested-rows';
+import type { ReactNode } from 'react';
+import type { NestedRow, NestedRowsState } from './nested-rows';
 
 export type NestedField<T> = { key: keyof T & string; label: string; placeholder?: string };
 
@@ -21,6 +22,8 @@ export function NestedRowsEditor<T extends Record<string, string>>({
   addLabel,
   errors = {},
   testId,
+  renderInput,
+  describe,
 }: {
   name: string;
   state: NestedRowsState<T>;
@@ -29,6 +32,10 @@ export function NestedRowsEditor<T extends Record<string, string>>({
   addLabel: string;
   errors?: Record<string, string>;
   testId: string;
+  /** A control other than a text input for a field (a picker, a select); null/undefined keeps the Input. */
+  renderInput?: (field: NestedField<T>, row: NestedRow<T>, index: number, errorText: string | undefined) => ReactNode;
+  /** How a row marked for deletion is named (default: its field values). */
+  describe?: (values: T) => string;
 }) {
   const columns = fields.map(() => ({ colspan: { default: 12, s: Math.floor(9 / fields.length) } }));
   return (
@@ -38,7 +45,7 @@ export function NestedRowsEditor<T extends Record<string, string>>({
         row.destroyed ? (
           <div key={row.key} className="nested-row nested-row--destroyed-wrap" data-testid={`${testId}-row-${index}`} data-destroyed="true">
             <SpaceBetween direction="horizontal" size="s" alignItems="center">
-              <span className="nested-row--destroyed">{fields.map((f) => row.values[f.key]).filter(Boolean).join(' · ') || '(empty row)'}</span>
+              <span className="nested-row--destroyed">{(describe ? describe(row.values) : fields.map((f) => row.values[f.key]).filter(Boolean).join(' · ')) || '(empty row)'}</span>
               <Box color="text-status-warning" fontSize="body-s">
                 Will be removed when you save
               </Box>
@@ -53,12 +60,14 @@ export function NestedRowsEditor<T extends Record<string, string>>({
               {[
                 ...fields.map((field) => (
                   <FormField key={field.key} label={field.label} errorText={errors[`${name}.${row.key}.${field.key}`]} stretch>
-                    <Input
-                      value={row.values[field.key] ?? ''}
-                      placeholder={field.placeholder}
-                      onChange={({ detail }) => state.update(row.key, { [field.key]: detail.value } as Partial<T>)}
-                      nativeInputAttributes={{ 'data-testid': `${testId}-${field.key}-${index}` }}
-                    />
+                    {renderInput?.(field, row, index, errors[`${name}.${row.key}.${field.key}`]) ?? (
+                      <Input
+                        value={row.values[field.key] ?? ''}
+                        placeholder={field.placeholder}
+                        onChange={({ detail }) => state.update(row.key, { [field.key]: detail.value } as Partial<T>)}
+                        nativeInputAttributes={{ 'data-testid': `${testId}-${field.key}-${index}` }}
+                      />
+                    )}
                   </FormField>
                 )),
                 <Box key="actions" padding={{ top: 'xl' }}>

@@ -1,0 +1,101 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Header from '@cloudscape-design/components/header';
+import Pagination from '@cloudscape-design/components/pagination';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table, { type TableProps } from '@cloudscape-design/components/table';
+import TextFilter from '@cloudscape-design/components/text-filter';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { DEFAULT_PER_PAGE } from '../../../../../shared/constants';
+import { ApiErrorAlert } from '../../../components/api-error-alert';
+import { RouterLink } from '../../../components/router-link';
+import { StatusBadge } from '../../../components/status-badge';
+import { COMPANIES_BASE, useAdminCompanyList } from './company-api';
+import { filterSortPage, type AdminCompanyRow } from './company-model';
+import { TagBadges } from './tag-badges';
+
+const COLUMNS: TableProps.ColumnDefinition<AdminCompanyRow>[] = [
+  {
+    id: 'name',
+    header: 'Name',
+    sortingField: 'name',
+    isRowHeader: true,
+    cell: (c) => (
+      <RouterLink href={`${COMPANIES_BASE}/${c.id}`} data-testid={`company-link-${c.id}`}>
+        {c.name}
+      </RouterLink>
+    ),
+  },
+  { id: 'email', header: 'E-mail', sortingField: 'email', cell: (c) => c.email || '-' },
+  { id: 'tags', header: 'Tags', cell: (c) => <TagBadges tags={c.tags} /> },
+  { id: 'distributed', header: 'Distributed', sortingField: 'distributed', cell: (c) => (c.distributed ? <StatusBadge word="distributed" /> : 'No') },
+  { id: 'deal_percentage', header: 'Deal %', sortingField: 'deal_percentage', cell: (c) => (c.deal_percentage === undefined || c.deal_percentage === null ? '-' : `${c.deal_percentage}%`) },
+  { id: 'currency', header: 'Currency', sortingField: 'currency', cell: (c) => c.currency || '-' },
+];
+
+/** CompaniesAdmin (/admin/companies): every company, fetched at once and searched, sorted and paged here. */
+export function AdminCompaniesPage() {
+  const navigate = useNavigate();
+  const { data, error, isLoading, mutate } = useAdminCompanyList();
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<{ field: keyof AdminCompanyRow; descending: boolean }>({ field: 'name', descending: false });
+  useEffect(() => setPage(1), [q]);
+  const view = useMemo(
+    () => filterSortPage(data?.companies ?? [], { q, sortField: sort.field, descending: sort.descending, page, perPage: DEFAULT_PER_PAGE }),
+    [data, q, sort, page],
+  );
+  const create = (
+    <Button variant="primary" onClick={() => navigate(`${COMPANIES_BASE}/new`)} data-testid="companies-create">
+      Create company
+    </Button>
+  );
+  return (
+    <SpaceBetween size="s">
+      {error ? <ApiErrorAlert error={error} onRetry={() => void mutate()} header="Could not load the companies" /> : null}
+      <Table<AdminCompanyRow>
+        data-testid="companies-table"
+        variant="full-page"
+        columnDefinitions={COLUMNS}
+        items={view.items}
+        trackBy="id"
+        loading={isLoading && !data}
+        loadingText="Loading companies"
+        sortingColumn={COLUMNS.find((c) => c.sortingField === sort.field)}
+        sortingDescending={sort.descending}
+        onSortingChange={({ detail }) => {
+          const field = detail.sortingColumn.sortingField as keyof AdminCompanyRow | undefined;
+          if (field) setSort({ field, descending: detail.isDescending ?? false });
+        }}
+        header={
+          <Header variant="awsui-h1-sticky" counter={data ? `(${data.total_count})` : undefined} description="Every company (tenant) and its users." actions={create}>
+            Companies
+          </Header>
+        }
+        filter={
+          <div data-testid="companies-table-search">
+            <TextFilter
+              filteringText={q}
+              filteringPlaceholder="Search companies"
+              filteringAriaLabel="Search companies"
+              countText={q ? `${view.total} ${view.total === 1 ? 'match' : 'matches'}` : undefined}
+              onChange={({ detail }) => setQ(detail.filteringText)}
+            />
+          </div>
+        }
+        pagination={<Pagination currentPageIndex={Math.min(page, view.pages)} pagesCount={view.pages} onChange={({ detail }) => setPage(detail.currentPageIndex)} />}
+        empty={
+          <Box textAlign="center" color="inherit" padding="l">
+            <b>{q ? `No companies match “${q}”` : 'No companies'}</b>
+            {q ? null : (
+              <Box padding={{ top: 's' }}>
+                <Button onClick={() => navigate(`${COMPANIES_BASE}/new`)}>Create company</Button>
+              </Box>
+            )}
+          </Box>
+        }
+      />
+    </SpaceBetween>
+  );
+}

@@ -1,0 +1,110 @@
+import Button from '@cloudscape-design/components/button';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Form from '@cloudscape-design/components/form';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Spinner from '@cloudscape-design/components/spinner';
+import Toggle from '@cloudscape-design/components/toggle';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { notify } from '../../../app/notifications';
+import { ApiErrorAlert } from '../../../components/api-error-alert';
+import { useFormSubmit } from '../../../components/use-form-submit';
+import { RoleSelect } from './role-select';
+import { inviteUser, updateUser, useAdminUser, useRefreshUsers, USERS_BASE } from './user-api';
+import { emptyUserValues, toUserPayload, userToValues, validateUserForm, type AdminUser, type UserFormValues } from './user-model';
+
+/** Invite (name, e-mail, role) or edit (name, role, active, frozen); after saving, back to /admin/users (spec 3 §2.2). */
+function UserForm({ user }: { user?: AdminUser }) {
+  const navigate = useNavigate();
+  const refresh = useRefreshUsers();
+  const isNew = !user;
+  const [values, setValues] = useState<UserFormValues>(() => (user ? userToValues(user) : emptyUserValues()));
+  const set = <K extends keyof UserFormValues>(key: K, value: UserFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const { errors, failure, submitting, submit } = useFormSubmit({
+    validate: () => validateUserForm(values, isNew),
+    send: () => (user ? updateUser(user.id, toUserPayload(values, false)) : inviteUser(toUserPayload(values, true))),
+    onSuccess: async (answer) => {
+      await refresh();
+      notify('notification', answer.message ?? (isNew ? 'User Added' : 'User Updated'));
+      navigate(USERS_BASE);
+    },
+  });
+  const text = (key: 'name' | 'email', label: string, disabled = false) => (
+    <FormField label={label} errorText={errors[key]} description={key === 'email' && !isNew ? 'The sign-in e-mail cannot be changed here.' : undefined}>
+      <Input
+        type={key === 'email' ? 'email' : 'text'}
+        value={values[key]}
+        disabled={disabled}
+        onChange={({ detail }) => set(key, detail.value)}
+        nativeInputAttributes={{ 'data-testid': `user-field-${key}` }}
+      />
+    </FormField>
+  );
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+      noValidate
+      data-testid="user-form"
+    >
+      <Form
+        header={<Header variant="h1" description={isNew ? 'They get an e-mail with a link to set up their account.' : undefined}>{user ? `Edit ${user.name}` : 'Invite user'}</Header>}
+        errorText={failure}
+        actions={
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button formAction="none" variant="link" onClick={() => navigate(user ? `${USERS_BASE}/${user.id}` : USERS_BASE)} data-testid="user-cancel">
+              Cancel
+            </Button>
+            <Button variant="primary" formAction="submit" loading={submitting} data-testid="user-submit">
+              {isNew ? 'Invite user' : 'Save changes'}
+            </Button>
+          </SpaceBetween>
+        }
+      >
+        <Container header={<Header variant="h2">User</Header>}>
+          <SpaceBetween size="l">
+            <ColumnLayout columns={3}>
+              {text('name', 'Name')}
+              {text('email', 'E-mail', !isNew)}
+              <FormField label="Role" errorText={errors.role}>
+                <RoleSelect value={values.role} onChange={(role) => set('role', role)} testId="user-field-role" invalid={Boolean(errors.role)} />
+              </FormField>
+            </ColumnLayout>
+            {isNew ? null : (
+              <ColumnLayout columns={3}>
+                <Toggle checked={values.active} onChange={({ detail }) => set('active', detail.checked)} nativeInputAttributes={{ 'data-testid': 'user-field-active' }} description="Inactive users cannot sign in.">
+                  Active
+                </Toggle>
+                <Toggle checked={values.frozen} onChange={({ detail }) => set('frozen', detail.checked)} nativeInputAttributes={{ 'data-testid': 'user-field-frozen' }} description="A frozen account is kept but locked.">
+                  Frozen
+                </Toggle>
+              </ColumnLayout>
+            )}
+          </SpaceBetween>
+        </Container>
+      </Form>
+    </form>
+  );
+}
+
+/** AdminNewUser (/admin/users/new) and AdminEditUser (/admin/users/{userId}/edit). */
+export function AdminUserFormPage() {
+  const { userId } = useParams();
+  const { data, error, isLoading, mutate } = useAdminUser(userId);
+  if (!userId) return <ContentLayout><UserForm /></ContentLayout>;
+  if (error) return <ApiErrorAlert error={error} onRetry={() => void mutate()} header="Could not load the user" />;
+  if (isLoading || !data) return <Spinner size="large" />;
+  return (
+    <ContentLayout>
+      <UserForm key={data.user.id} user={data.user} />
+    </ContentLayout>
+  );
+}
