@@ -109,6 +109,14 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/admin/bug_reports', 'support', 'listBugReports', 'admin'),
   r('DELETE', '/admin/bug_reports/{id}', 'support', 'deleteBugReport', 'admin'),
 
+  // Access tokens (spec 3 §7.10), admin only; revoke_all is listed before {id}.
+  r('GET', '/admin/access_tokens', 'support', 'listAccessTokens', 'admin'),
+  r('POST', '/admin/access_tokens', 'support', 'createAccessToken', 'admin'),
+  r('POST', '/admin/access_tokens/revoke_all', 'support', 'revokeAllAccessTokens', 'admin'),
+  r('GET', '/admin/access_tokens/{id}', 'support', 'getAccessToken', 'admin'),
+  r('PATCH', '/admin/access_tokens/{id}', 'support', 'updateAccessToken', 'admin'),
+  r('DELETE', '/admin/access_tokens/{id}', 'support', 'deleteAccessToken', 'admin'),
+
   // Reference data (spec 1 §3, §7).
   ...REFERENCE_COLLECTIONS.flatMap(referenceRoutes),
 ];

@@ -13,8 +13,9 @@ import { Connection } from './entities/connection.js';
 import { Country, Genre, Language, PerformerRole } from './entities/reference.js';
 import { Notice, UserNotice } from './entities/notice.js';
 import { BugReport } from './entities/bug-report.js';
+import { AccessToken } from './entities/access-token.js';
 
-const entities = { User, UserLogin, UniqueValue, AuthToken, Company, CompanyUser, Label, ListVersion, Connection, Country, Language, Genre, PerformerRole, Notice, UserNotice, BugReport };
+const entities = { User, UserLogin, UniqueValue, AuthToken, Company, CompanyUser, Label, ListVersion, Connection, Country, Language, Genre, PerformerRole, Notice, UserNotice, BugReport, AccessToken };
 
 function build() {
   return new Service(entities, { client: dynamoClient(), table: requireEnv(ENV.table) });
