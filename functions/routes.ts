@@ -93,6 +93,9 @@ export const ROUTES: readonly Route[] = [
   r('PATCH', '/admin/users/{id}', 'auth', 'adminUpdateUser', 'admin'),
   r('DELETE', '/admin/users/{id}', 'auth', 'adminDeleteUser', 'admin'),
   r('POST', '/admin/users/{id}/resend_create_email', 'auth', 'adminResendInvite', 'admin'),
+  // Activity logs (sign-ins and changes, with IP) and their GDPR deletion (spec 1 §7 logs).
+  r('GET', '/admin/logs', 'auth', 'listLogs', 'admin'),
+  r('POST', '/admin/gdpr/delete_logs', 'auth', 'deleteLogs', 'admin'),
 
   // Notices: the signed-in user's inbox, and admins sending them (spec 1 §2.6, §7).
   r('GET', '/notices', 'notices', 'myNotices', 'user'),

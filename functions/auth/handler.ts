@@ -11,6 +11,7 @@ import {
 import { areaHandler, operation, reply } from '../lib/http.js';
 import { listQuerySchema } from '../lib/list-query.js';
 import * as accounts from './accounts.js';
+import { deleteLogs, listLogs, logSignIn } from '../lib/activity-log.js';
 import * as users from './admin-users.js';
 import { userInvite, userUpdate } from '../../shared/schemas/user.js';
 
@@ -30,7 +31,15 @@ export const handler = areaHandler('auth', {
   requestPasswordReset: operation({ body: resetRequestInput, run: ({ body }) => accounts.requestPasswordReset(body.email) }),
   checkResetToken: operation({ body: checkTokenInput, run: ({ body }) => accounts.checkResetToken(body.token) }),
   changePassword: operation({ body: changePasswordInput, run: ({ body }) => accounts.changePassword(body.token, body.password) }),
-  currentUser: operation({ run: ({ caller }) => accounts.currentUser(caller!.user) }),
+  currentUser: operation({
+    // The SPA loads /me right after signing in, so this is where a sign-in is logged (once per authentication).
+    run: async ({ caller, sourceIp }) => {
+      await logSignIn(caller!.user.userId, caller!.authTime, sourceIp);
+      return accounts.currentUser(caller!.user);
+    },
+  }),
+  listLogs: operation({ query: z.strictObject({ user_id: z.string().min(1).max(64) }), run: ({ query }) => listLogs(query.user_id) }),
+  deleteLogs: operation({ body: z.strictObject({ user_id: z.string().min(1).max(64) }), run: ({ body }) => deleteLogs(body.user_id) }),
   adminListUsers: operation({
     query: listQuerySchema(['name', 'email', 'role'], {}),
     run: ({ query }) => accounts.listUsers(query),

@@ -18,7 +18,8 @@ export type UserRecord = {
   userSetting?: { beta_features?: boolean; experimental_features?: boolean };
 };
 
-export type Caller = { user: UserRecord; sub: string };
+/** The signed-in user; `authTime` is when they signed in (the token's auth_time, epoch seconds). */
+export type Caller = { user: UserRecord; sub: string; authTime?: number };
 
 /**
  * Who is asking and, for tenant routes, in which company they work. `listVersions` holds the
@@ -60,7 +61,12 @@ function activeUser(user: UserRecord | null): UserRecord {
 export async function callerFromClaims(claims: Claims): Promise<Caller> {
   const sub = subOf(claims);
   const user = await getDb().entities.User.get({ userId: await userIdFor(sub) }).go();
-  return { user: activeUser(user.data as UserRecord | null), sub };
+  return { user: activeUser(user.data as UserRecord | null), sub, authTime: authTimeOf(claims) };
+}
+
+function authTimeOf(claims: Claims): number | undefined {
+  const value = Number(claims?.auth_time);
+  return Number.isFinite(value) ? value : undefined;
 }
 
 /**
@@ -94,7 +100,7 @@ export async function authorize(
     { get: db.entities.CompanyUser.get({ userId, companyId: requestedCompanyId }), parse: (i) => db.entities.CompanyUser.parse(i) },
     ...listNames.map((list) => ({ get: db.entities.ListVersion.get({ list }), parse: (i: { Item: Record<string, unknown> }) => db.entities.ListVersion.parse(i) })),
   ])) as [UserRecord | null, unknown, ...({ version: string } | null)[]];
-  const caller = { user: activeUser(user), sub };
+  const caller = { user: activeUser(user), sub, authTime: authTimeOf(claims) };
   if (!membership) await assertMember(caller, requestedCompanyId);
   const listVersions = Object.fromEntries(listNames.map((list, i) => [list, versions[i]?.version ?? NO_VERSION]));
   return { caller, tenantId: requestedCompanyId, listVersions };

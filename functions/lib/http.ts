@@ -6,6 +6,7 @@ import { ROUTES, routeKey, type Area, type Route } from '../routes.js';
 import { authorize, type AuthContext, type Claims } from './auth-context.js';
 import { BadRequest, HttpError, NotFound, PayloadTooLarge } from './errors.js';
 import { parseOrThrow } from './validation.js';
+import { logChange } from './activity-log.js';
 
 /** What an operation receives: validated input plus who is asking and in which tenant. */
 export type Request<B, Q, P> = AuthContext & {
@@ -89,14 +90,9 @@ export function areaHandler(area: Area, operations: Record<string, Operation>) {
     const parsedQuery = op.query ? parseOrThrow(op.query, query) : rejectUnknownQuery(query);
     const body = op.body ? parseOrThrow(op.body, rawBody ?? {}) : rejectUnexpectedBody(rawBody);
 
-    const result = await op.run({
-      ...auth,
-      body,
-      query: parsedQuery,
-      params,
-      headers: event.headers ?? {},
-      sourceIp: event.requestContext?.http?.sourceIp,
-    });
+    const sourceIp = event.requestContext?.http?.sourceIp;
+    const result = await op.run({ ...auth, body, query: parsedQuery, params, headers: event.headers ?? {}, sourceIp });
+    if (auth.caller) await logChange(auth.caller.user.userId, route, sourceIp);
     if (result && typeof result === 'object' && 'status' in result && 'body' in result) {
       const { status, body: replyBody } = result as Reply;
       return json(status, replyBody);

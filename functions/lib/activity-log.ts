@@ -1,0 +1,48 @@
+import { ulid } from 'ulid';
+import { getDb } from '../data/service.js';
+import type { Route } from '../routes.js';
+
+const ACTION_BY_METHOD: Record<string, string> = { POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' };
+
+/**
+ * Records a signed-in user's change (create, update, delete) with the operation and IP. A log
+ * that cannot be written is reported, never allowed to fail the change it describes.
+ */
+export async function logChange(userId: string, route: Route, ip: string | undefined): Promise<void> {
+  const action = ACTION_BY_METHOD[route.method];
+  if (!action) return;
+  await getDb()
+    .entities.Log.create({ userId, logId: ulid(), action, subject: route.op, ip_address: ip })
+    .go()
+    .catch((error: unknown) => console.error('activity log not written', error));
+}
+
+/**
+ * Records a sign-in once per authentication: the verified token's auth_time stays the same
+ * across token refreshes, so the conditional create skips every later request of the session.
+ */
+export async function logSignIn(userId: string, authTime: unknown, ip: string | undefined): Promise<void> {
+  if (typeof authTime !== 'number') return;
+  await getDb()
+    .entities.Log.create({ userId, logId: `sign_in#${authTime}`, action: 'sign_in', ip_address: ip })
+    .go()
+    .catch((error: { cause?: { name?: string } }) => {
+      // Already logged for this authentication: ElectroDB wraps DynamoDB's condition failure.
+      if (error?.cause?.name !== 'ConditionalCheckFailedException') console.error('sign-in log not written', error);
+    });
+}
+
+export async function listLogs(userId: string) {
+  const items = (await getDb().entities.Log.query.byUser({ userId }).go({ pages: 'all', order: 'desc' })).data;
+  const logs = items
+    .map((l) => ({ id: l.logId, user_id: l.userId, action: l.action, subject: l.subject ?? '', ip_address: l.ip_address ?? '', created_at: l.createdAt ?? '' }))
+    .sort((a, b) => b.created_at.localeCompare(a.created_at));
+  return { logs, total_count: logs.length };
+}
+
+/** GDPR: removes every log of a user. */
+export async function deleteLogs(userId: string) {
+  const items = (await getDb().entities.Log.query.byUser({ userId }).go({ pages: 'all', attributes: ['logId'] })).data;
+  if (items.length) await getDb().entities.Log.delete(items.map((l) => ({ userId, logId: l.logId }))).go();
+  return { message: `${items.length} log${items.length === 1 ? '' : 's'} deleted`, deleted: items.length };
+}
