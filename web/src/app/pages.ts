@@ -45,6 +45,11 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'admin-companies': () => import('../pages/admin/companies/companies-list-page').then((m) => m.AdminCompaniesPage),
   'admin-company': () => import('../pages/admin/companies/company-detail-page').then((m) => m.AdminCompanyDetailPage),
   'admin-company-form': () => import('../pages/admin/companies/company-form-page').then((m) => m.AdminCompanyFormPage),
+  'admin-access-tokens': () => import('../pages/admin/access-tokens/tokens-list-page').then((m) => m.AdminAccessTokensPage),
+  'admin-access-token': () => import('../pages/admin/access-tokens/token-detail-page').then((m) => m.AdminAccessTokenDetailPage),
+  'admin-access-token-form': () => import('../pages/admin/access-tokens/token-form-page').then((m) => m.AdminAccessTokenFormPage),
+  'admin-user-access-tokens': () => import('../pages/admin/access-tokens/tokens-list-page').then((m) => m.AdminUserAccessTokensPage),
+  'admin-user-bug-reports': () => import('../pages/admin/bug-reports/user-bug-reports-page').then((m) => m.AdminUserBugReportsPage),
   'not-found': () => import('../pages/not-found').then((m) => m.NotFoundPage),
 };
 

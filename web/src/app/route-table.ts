@@ -14,6 +14,7 @@ export type PageKey =
   | 'admin-reference-list' | 'admin-reference-form' | 'admin-reference-detail'
   | 'admin-users' | 'admin-user' | 'admin-user-form' | 'admin-companies' | 'admin-company' | 'admin-company-form'
   | 'user-messages' | 'admin-notices' | 'admin-notice' | 'admin-notice-form'
+  | 'admin-access-tokens' | 'admin-access-token' | 'admin-access-token-form' | 'admin-user-access-tokens' | 'admin-user-bug-reports'
   | 'not-found';
 
 export type RouteDef = {
@@ -169,6 +170,9 @@ function adminEntity(plural: string, singular: string, extra: string[] = [], nam
   ];
 }
 
+/** Gives some of a helper's routes (children, say) their pages, by path. */
+const withPages = (routes: RouteDef[], pages: Record<string, PageKey>): RouteDef[] => routes.map((r) => (pages[r.path] ? { ...r, page: pages[r.path] } : r));
+
 /** The generic reference-data pages; each collection's config lives in pages/admin/reference. */
 const REFERENCE_PAGES = { list: 'admin-reference-list', new: 'admin-reference-form', detail: 'admin-reference-detail', edit: 'admin-reference-form' } as const;
 
@@ -177,7 +181,9 @@ const adminRoutes: RouteDef[] = [
   admin('/admin/site_help', 'AdminSiteHelp', 'Admin: site help'),
   admin('/admin/importer', 'AdminImporter', 'Admin: importer'),
   ...adminEntity('metadata_maps', 'metadata_map'),
-  ...adminEntity('access_tokens', 'access_token'),
+  ...adminEntity('access_tokens', 'access_token', [], {}, {
+    list: 'admin-access-tokens', new: 'admin-access-token-form', detail: 'admin-access-token', edit: 'admin-access-token-form',
+  }),
   ...adminEntity('artists', 'artist'),
   ...adminEntity('companies', 'company', ['connections', 'distribution', 'site_settings'], { list: 'CompaniesAdmin', detail: 'CompanyAdmin' }, {
     list: 'admin-companies', new: 'admin-company-form', detail: 'admin-company', edit: 'admin-company-form',
@@ -205,8 +211,11 @@ const adminRoutes: RouteDef[] = [
   ...adminEntity('societies', 'society'),
   ...adminEntity('statements', 'statement'),
   ...adminEntity('subscriptions', 'subscription'),
-  ...adminEntity('users', 'user', ['access_tokens', 'bug_reports', 'companies', 'imports', 'logs', 'settings', 'notices'], { list: 'UsersAdmin', detail: 'UserAdmin' }, {
+  ...withPages(adminEntity('users', 'user', ['access_tokens', 'bug_reports', 'companies', 'imports', 'logs', 'settings', 'notices'], { list: 'UsersAdmin', detail: 'UserAdmin' }, {
     list: 'admin-users', new: 'admin-user-form', detail: 'admin-user', edit: 'admin-user-form',
+  }), {
+    '/admin/users/:userId/access_tokens': 'admin-user-access-tokens',
+    '/admin/users/:userId/bug_reports': 'admin-user-bug-reports',
   }),
 ];
 

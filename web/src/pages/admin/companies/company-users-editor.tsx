@@ -1,21 +1,13 @@
-import Autosuggest from '@cloudscape-design/components/autosuggest';
 import Box from '@cloudscape-design/components/box';
-import { useState } from 'react';
-import { useApi } from '../../../app/resources';
 import type { NestedRow, NestedRowsState } from '../../../components/nested-rows';
 import { NestedRowsEditor } from '../../../components/nested-rows-editor';
-import { useDebouncedValue } from '../../../components/use-debounced-value';
 import { RoleSelect } from '../users/role-select';
-import { adminUsersPath, type AdminUserList } from '../users/user-api';
+import { UserPicker } from '../users/user-picker';
 import type { AdminUserRow } from '../users/user-model';
 import type { CompanyUserRow } from './company-model';
 
-/** Finds a user on the server (GET /admin/users?q=…) as the admin types; the option's value is the e-mail. */
-function UserPicker({ row, onPick, testId, invalid }: { row: NestedRow<CompanyUserRow>; onPick: (user: AdminUserRow | null) => void; testId: string; invalid: boolean }) {
-  const [text, setText] = useState(row.values.email);
-  const q = useDebouncedValue(text, 300);
-  const { data, isLoading, error } = useApi<AdminUserList>(adminUsersPath({ page: 1, per_page: 20, sort_field: 'name', sort_order: 'asc', q }), { keepPreviousData: true });
-  const users = data?.users ?? [];
+/** A saved row shows its user; a new one picks a user on the server. */
+function UserCell({ row, onPick, testId, invalid }: { row: NestedRow<CompanyUserRow>; onPick: (user: AdminUserRow | null) => void; testId: string; invalid: boolean }) {
   if (row.saved) {
     return (
       <div data-testid={testId}>
@@ -25,28 +17,7 @@ function UserPicker({ row, onPick, testId, invalid }: { row: NestedRow<CompanyUs
       </div>
     );
   }
-  return (
-    <div data-testid={testId}>
-      <Autosuggest
-        value={text}
-        onChange={({ detail }) => {
-          setText(detail.value);
-          if (row.values.user_id && detail.value !== row.values.email) onPick(null);
-        }}
-        onSelect={({ detail }) => onPick(users.find((u) => u.email === detail.value) ?? null)}
-        options={users.map((u) => ({ value: u.email, label: u.email, description: u.name, tags: [u.role] }))}
-        filteringType="manual"
-        statusType={error ? 'error' : isLoading ? 'loading' : 'finished'}
-        loadingText="Finding users"
-        errorText="Could not load users"
-        empty="No users found"
-        enteredTextLabel={(value) => `Search for “${value}”`}
-        placeholder="Search users by name or e-mail"
-        ariaLabel="User"
-        invalid={invalid}
-      />
-    </div>
-  );
+  return <UserPicker initialText={row.values.email} pickedEmail={row.values.user_id ? row.values.email : undefined} onPick={onPick} testId={testId} invalid={invalid} />;
 }
 
 /** The company's users with their roles; removing a saved one only marks it until Save (spec 1 §4). */
@@ -66,7 +37,7 @@ export function CompanyUsersEditor({ state, errors }: { state: NestedRowsState<C
       describe={(v) => `${v.name || v.email} (${v.role})`}
       renderInput={(field, row, index, errorText) =>
         field.key === 'user_id' ? (
-          <UserPicker
+          <UserCell
             row={row}
             testId={`company-user-picker-${index}`}
             invalid={Boolean(errorText)}

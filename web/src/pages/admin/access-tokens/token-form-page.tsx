@@ -1,0 +1,159 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import DatePicker from '@cloudscape-design/components/date-picker';
+import Form from '@cloudscape-design/components/form';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Spinner from '@cloudscape-design/components/spinner';
+import { useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { notify } from '../../../app/notifications';
+import { ApiErrorAlert } from '../../../components/api-error-alert';
+import { useFormSubmit } from '../../../components/use-form-submit';
+import { useAdminUser, USERS_BASE } from '../users/user-api';
+import { UserPicker } from '../users/user-picker';
+import { saveAccessToken, tokenPath, useAccessToken, useRefreshTokens } from './token-api';
+import { emptyToken, TOKEN_MESSAGES, tokenPayload, TOKENS_BASE, tokenToValues, validateToken, type AccessToken, type TokenValues } from './token-model';
+import { TokenSecret } from './token-secret';
+
+type FormProps = { token?: AccessToken; fixedUser?: { id: string; name: string; email: string } };
+
+/** Create (user, service, optional expiry) and edit (service, expiry). A new token's secret is shown once. */
+function TokenForm({ token, fixedUser }: FormProps) {
+  const navigate = useNavigate();
+  const refresh = useRefreshTokens();
+  const isNew = !token;
+  const [values, setValues] = useState<TokenValues>(() => (token ? tokenToValues(token) : emptyToken(fixedUser)));
+  const [created, setCreated] = useState<AccessToken | null>(null);
+  const set = (patch: Partial<TokenValues>) => setValues((v) => ({ ...v, ...patch }));
+  const back = fixedUser ? `${USERS_BASE}/${encodeURIComponent(fixedUser.id)}/access_tokens` : TOKENS_BASE;
+  const { errors, failure, submitting, submit } = useFormSubmit({
+    validate: () => validateToken(values, isNew),
+    send: () => saveAccessToken(token?.id, tokenPayload(values, isNew)),
+    onSuccess: async (answer) => {
+      await refresh();
+      notify('notification', answer.message || (isNew ? TOKEN_MESSAGES.added : TOKEN_MESSAGES.updated));
+      if (isNew) setCreated(answer.access_token);
+      else navigate(tokenPath(answer.access_token.id));
+    },
+  });
+
+  if (created) {
+    return (
+      <SpaceBetween size="l">
+        <Header variant="h1">Access token created: {created.service}</Header>
+        <TokenSecret secret={created.token} />
+        <SpaceBetween direction="horizontal" size="xs">
+          <Button onClick={() => navigate(back)} data-testid="token-done">
+            Back to the list
+          </Button>
+          <Button variant="primary" onClick={() => navigate(tokenPath(created.id))} data-testid="token-view">
+            View the token
+          </Button>
+        </SpaceBetween>
+      </SpaceBetween>
+    );
+  }
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+      noValidate
+      data-testid="token-form"
+    >
+      <Form
+        header={<Header variant="h1">{token ? `Edit ${token.service}` : 'New access token'}</Header>}
+        errorText={failure}
+        actions={
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button formAction="none" variant="link" onClick={() => navigate(token ? tokenPath(token.id) : back)} data-testid="token-cancel">
+              Cancel
+            </Button>
+            <Button variant="primary" formAction="submit" loading={submitting} data-testid="token-submit">
+              {isNew ? 'Create access token' : 'Save changes'}
+            </Button>
+          </SpaceBetween>
+        }
+      >
+        <Container header={<Header variant="h2">Access token</Header>}>
+          <SpaceBetween size="l">
+            {isNew ? (
+              <FormField label="User" errorText={errors.user_id}>
+                {fixedUser ? (
+                  <div data-testid="token-field-user">
+                    <Box padding={{ top: 'xxs' }}>
+                      {fixedUser.name || '(no name)'} <Box variant="span" color="text-body-secondary">{fixedUser.email}</Box>
+                    </Box>
+                  </div>
+                ) : (
+                  <UserPicker
+                    testId="token-field-user"
+                    pickedEmail={values.user_id ? values.user_email : undefined}
+                    invalid={Boolean(errors.user_id)}
+                    onPick={(user) => set(user ? { user_id: user.id, user_email: user.email } : { user_id: '', user_email: '' })}
+                  />
+                )}
+              </FormField>
+            ) : null}
+            <FormField label="Service" description="What the token is for." errorText={errors.service} data-testid="token-field-service">
+              <Input value={values.service} onChange={({ detail }) => set({ service: detail.value })} ariaRequired invalid={Boolean(errors.service)} />
+            </FormField>
+            <FormField label="Expires" description="Optional: leave empty for a token that never expires." constraintText="YYYY/MM/DD" errorText={errors.expires_at} data-testid="token-field-expires">
+              <SpaceBetween direction="horizontal" size="xs">
+                <DatePicker
+                  value={values.expires_at}
+                  onChange={({ detail }) => set({ expires_at: detail.value })}
+                  placeholder="YYYY/MM/DD"
+                  i18nStrings={{ openCalendarAriaLabel: (date) => (date ? `Expiry date, ${date}` : 'Choose an expiry date') }}
+                  invalid={Boolean(errors.expires_at)}
+                />
+                {values.expires_at ? (
+                  <Button formAction="none" variant="inline-link" onClick={() => set({ expires_at: '' })} data-testid="token-clear-expiry">
+                    Clear
+                  </Button>
+                ) : null}
+              </SpaceBetween>
+            </FormField>
+          </SpaceBetween>
+        </Container>
+      </Form>
+    </form>
+  );
+}
+
+/** /admin/access_tokens/new?user_id=… starts with that user; the user's name comes from GET /admin/users/{id}. */
+function NewTokenForm({ userId }: { userId?: string }) {
+  const { data, error, isLoading, mutate } = useAdminUser(userId);
+  if (!userId) return <TokenForm />;
+  if (error) return <ApiErrorAlert error={error} onRetry={() => void mutate()} header="Could not load the user" />;
+  if (isLoading || !data) return <Spinner size="large" />;
+  return <TokenForm fixedUser={data.user} />;
+}
+
+/** /admin/access_tokens/new and /admin/access_tokens/{accessTokenId}/edit. */
+export function AdminAccessTokenFormPage() {
+  const { accessTokenId } = useParams();
+  const [search] = useSearchParams();
+  const { data, error, isLoading, mutate } = useAccessToken(accessTokenId);
+  if (!accessTokenId) {
+    return (
+      <ContentLayout>
+        <NewTokenForm userId={search.get('user_id') ?? undefined} />
+      </ContentLayout>
+    );
+  }
+  if (error) return <ApiErrorAlert error={error} onRetry={() => void mutate()} header="Could not load the access token" />;
+  if (isLoading || !data) return <Spinner size="large" />;
+  return (
+    <ContentLayout>
+      <TokenForm key={data.access_token.id} token={data.access_token} />
+    </ContentLayout>
+  );
+}

@@ -1,0 +1,62 @@
+import { listPath, type ListParams } from '../../../app/list-params';
+import { rules, validate } from '../../../components/form-rules';
+
+/** An access token as the admin API answers it (spec 1 §3); `token` is masked except in the create answer. */
+export type AccessToken = {
+  id: string;
+  user_id: string;
+  service: string;
+  token: string;
+  expires_at: string | null;
+  expired: boolean;
+  created_at: string;
+};
+
+export type TokenValues = { user_id: string; user_email: string; service: string; expires_at: string };
+
+export const TOKENS_BASE = '/admin/access_tokens';
+
+/** The spec's messages (spec 1 §8). */
+export const TOKEN_MESSAGES = {
+  added: 'Access Token Added',
+  updated: 'Access Token Updated',
+  deleted: 'Access Token Deleted',
+  copied: 'Value Copied To Clipboard',
+} as const;
+
+/** GET /admin/access_tokens, filtered to one user when given. */
+export const accessTokensPath = (params: ListParams, userId?: string) => listPath(TOKENS_BASE, params, { user_id: userId });
+
+/** Expired shows as danger "expired", else success "active" (the badge colours `false` as danger and `true` as success). */
+export function tokenStatus(expired: boolean): { word: boolean; text: 'expired' | 'active' } {
+  return expired ? { word: false, text: 'expired' } : { word: true, text: 'active' };
+}
+
+export function emptyToken(user?: { id: string; email: string }): TokenValues {
+  return { user_id: user?.id ?? '', user_email: user?.email ?? '', service: '', expires_at: '' };
+}
+
+/** The date part (YYYY-MM-DD) of an ISO expiry, for the date picker. */
+export function tokenToValues(token: AccessToken): TokenValues {
+  return { user_id: token.user_id, user_email: '', service: token.service, expires_at: token.expires_at ? token.expires_at.slice(0, 10) : '' };
+}
+
+/** Service is always required; a user only when creating (a token never changes user). */
+export function validateToken(values: TokenValues, isNew: boolean): Record<string, string> {
+  return validate(values, {
+    ...(isNew ? { user_id: [rules.required('User')] } : {}),
+    service: [rules.required('Service')],
+    expires_at: [rules.pattern(/^\d{4}-\d{2}-\d{2}$/, 'Expires at must be a date (YYYY-MM-DD)')],
+  });
+}
+
+/** POST body: no expiry leaves it out. PATCH body: no user, and a cleared expiry is sent as null. */
+export function tokenPayload(values: TokenValues, isNew: boolean): Record<string, unknown> {
+  const service = values.service.trim();
+  const expires = values.expires_at.trim();
+  if (isNew) return { user_id: values.user_id, service, ...(expires ? { expires_at: expires } : {}) };
+  return { service, expires_at: expires || null };
+}
+
+/** POST /admin/access_tokens/revoke_all: all tokens, or one user's. */
+export const revokeAllBody = (userId?: string): { user_id?: string } => (userId ? { user_id: userId } : {});

@@ -1,0 +1,27 @@
+import { listPath, type ListParams } from '../../../app/list-params';
+
+/** A row of GET /admin/bug_reports (spec 3 §3: a report starts as "reported"). */
+export type BugReport = {
+  id: string;
+  user_id: string;
+  user_name: string;
+  user_email: string;
+  description: string;
+  referer: string | null;
+  status: string;
+  created_at: string;
+};
+
+export const BUG_REPORTS_BASE = '/admin/bug_reports';
+
+/** GET /admin/bug_reports for one user. */
+export const bugReportsPath = (params: ListParams, userId: string | undefined) => listPath(BUG_REPORTS_BASE, params, { user_id: userId });
+
+/** Newest first (spec: sort created_at desc by default). */
+export const BUG_REPORTS_DEFAULT_SORT = { field: 'created_at', order: 'desc' } as const;
+
+/** A shortened description for the table; the full text is the cell's title. */
+export function summarise(text: string, max = 120): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
