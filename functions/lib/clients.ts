@@ -27,9 +27,11 @@ export function requireEnv(name: string): string {
 /**
  * A logger without `info`: the SDK's logger middleware calls `logger?.info?.(…)` and, for the
  * default no-op logger, still builds a redacted copy of every request and response to pass
- * it. On the per-request hot path that copy is measurable CPU; warnings and errors still log.
+ * it. On the per-request hot path that copy is measurable CPU. Failed calls are not logged
+ * here either: they are thrown to the caller, and expected ones (a unique value taken, a log
+ * written already) would only be noise; unexpected ones are logged where errors become HTTP.
  */
-const warningsOnly = { debug: () => undefined, warn: console.warn, error: console.error } as unknown as Logger;
+const warningsOnly = { debug: () => undefined, warn: console.warn, error: () => undefined } as unknown as Logger;
 
 let dynamo: DynamoDBDocumentClient | undefined;
 export function dynamoClient(): DynamoDBDocumentClient {

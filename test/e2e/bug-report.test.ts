@@ -30,3 +30,19 @@ describe('Bugs page', () => {
     expect(reports.body.bug_reports).toEqual([expect.objectContaining({ referer: '/user/labels?page=3', status: 'reported', user_email: demo.labelManager.email })]);
   });
 });
+
+describe('user logs page', () => {
+  it('shows an admin the user’s sign-ins and changes, and erases them on the GDPR delete', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await signInThroughForm(page, cloudUrl(), demo.admin.email, demo.admin.password);
+    await page.waitForURL('**/user');
+    const admin = await signIn(demo.admin.email, demo.admin.password);
+    const managerId = (await call('GET', '/api/v1/admin/users?q=manager@demo.test', { token: admin })).body.users[0].id;
+    await page.goto(`${cloudUrl()}/admin/users/${managerId}/logs`);
+    await expect.poll(() => page.getByTestId('logs-table').textContent(), { timeout: 10_000 }).toContain('sign in');
+    await page.getByTestId('logs-gdpr-delete').click();
+    await page.getByTestId('delete-confirm').click();
+    await expect.poll(() => page.locator('body').textContent(), { timeout: 10_000 }).toMatch(/\d+ logs? deleted/);
+    await expect.poll(() => page.getByTestId('logs-table').textContent()).toContain('No logs.');
+  });
+});

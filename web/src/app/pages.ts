@@ -50,6 +50,7 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'admin-access-token-form': () => import('../pages/admin/access-tokens/token-form-page').then((m) => m.AdminAccessTokenFormPage),
   'admin-user-access-tokens': () => import('../pages/admin/access-tokens/tokens-list-page').then((m) => m.AdminUserAccessTokensPage),
   'admin-user-bug-reports': () => import('../pages/admin/bug-reports/user-bug-reports-page').then((m) => m.AdminUserBugReportsPage),
+  'admin-user-logs': () => import('../pages/admin/logs/user-logs-page').then((m) => m.AdminUserLogsPage),
   'not-found': () => import('../pages/not-found').then((m) => m.NotFoundPage),
 };
 

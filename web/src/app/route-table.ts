@@ -14,7 +14,7 @@ export type PageKey =
   | 'admin-reference-list' | 'admin-reference-form' | 'admin-reference-detail'
   | 'admin-users' | 'admin-user' | 'admin-user-form' | 'admin-companies' | 'admin-company' | 'admin-company-form'
   | 'user-messages' | 'admin-notices' | 'admin-notice' | 'admin-notice-form'
-  | 'admin-access-tokens' | 'admin-access-token' | 'admin-access-token-form' | 'admin-user-access-tokens' | 'admin-user-bug-reports'
+  | 'admin-access-tokens' | 'admin-access-token' | 'admin-access-token-form' | 'admin-user-access-tokens' | 'admin-user-bug-reports' | 'admin-user-logs'
   | 'not-found';
 
 export type RouteDef = {
@@ -216,6 +216,7 @@ const adminRoutes: RouteDef[] = [
   }), {
     '/admin/users/:userId/access_tokens': 'admin-user-access-tokens',
     '/admin/users/:userId/bug_reports': 'admin-user-bug-reports',
+    '/admin/users/:userId/logs': 'admin-user-logs',
   }),
 ];
 

@@ -56,6 +56,8 @@ describe('access token model', () => {
     expect(ROUTE_BY_NAME.get('AdminEditAccessToken')).toMatchObject({ path: '/admin/access_tokens/:accessTokenId/edit', page: 'admin-access-token-form' });
     expect(ROUTE_BY_NAME.get('UserAdminAccessTokens')).toMatchObject({ path: '/admin/users/:userId/access_tokens', access: 'admin', page: 'admin-user-access-tokens' });
     expect(ROUTE_BY_NAME.get('UserAdminBugReports')).toMatchObject({ path: '/admin/users/:userId/bug_reports', access: 'admin', page: 'admin-user-bug-reports' });
-    expect(ROUTE_BY_NAME.get('UserAdminLogs')?.page).toBeUndefined();
+    expect(ROUTE_BY_NAME.get('UserAdminLogs')).toMatchObject({ path: '/admin/users/:userId/logs', access: 'admin', page: 'admin-user-logs' });
+    expect(ROUTE_BY_NAME.get('UserAdminSettings')).toBeDefined();
+    expect(ROUTE_BY_NAME.get('UserAdminSettings')!.page).toBeUndefined();
   });
 });
