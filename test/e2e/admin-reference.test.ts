@@ -37,9 +37,13 @@ describe('admin reference data', () => {
   it('finds it by search and bulk-deletes the selection with the server’s message', async () => {
     await page.getByTestId('ref-table-search').locator('input').fill('browserland');
     await expect.poll(() => page.getByTestId('ref-table').textContent(), { timeout: 10_000 }).toContain('Browserland');
-    await expect.poll(() => page.getByTestId('ref-table').textContent()).not.toContain('United Kingdom');
-    await page.getByTestId('ref-table').locator('tbody input[type=checkbox]').first().check();
+    // Wait for the server's filtered answer: one row (the unfiltered first page starts with Afghanistan).
+    const rows = page.getByTestId('ref-table').locator('tbody tr');
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('ref-table').textContent()).not.toContain('Afghanistan');
+    await rows.filter({ hasText: 'Browserland' }).locator('input[type=checkbox]').check();
     await page.getByTestId('ref-delete-selected').click();
+    await expect.poll(() => page.getByTestId('delete-modal').textContent()).toContain('Browserland');
     await page.getByTestId('delete-confirm').click();
     await expect.poll(() => page.locator('body').textContent(), { timeout: 10_000 }).toContain('1 country deleted');
   });
