@@ -10,7 +10,17 @@ import { pageOf, type SortSpec } from '../lib/list-query.js';
 type NoticeItem = NonNullable<Awaited<ReturnType<ReturnType<ReturnType<typeof getDb>['entities']['Notice']['get']>['go']>>['data']>;
 
 function view(n: NoticeItem) {
-  return { id: n.noticeId, title: n.title, content: n.content, type_of: n.type_of, readable: n.readable ?? true, created_at: n.createdAt ?? '', updated_at: n.updatedAt ?? '' };
+  return {
+    id: n.noticeId,
+    title: n.title,
+    content: n.content,
+    type_of: n.type_of,
+    readable: n.readable ?? true,
+    recipients_count: n.recipients_count ?? 0,
+    read_count: n.read_count ?? 0,
+    created_at: n.createdAt ?? '',
+    updated_at: n.updatedAt ?? '',
+  };
 }
 
 async function load(noticeId: string): Promise<NoticeItem> {
@@ -34,7 +44,7 @@ export async function createNotice(input: z.infer<typeof noticeInput>) {
   if (missing.length) throw new BadRequest(`Unknown users: ${missing.join(', ')}`, { user_ids: [`Unknown users: ${missing.join(', ')}`] });
   const noticeId = ulid();
   const { user_ids: _recipients, ...fields } = input;
-  await getDb().entities.Notice.create({ ...fields, noticeId }).go();
+  await getDb().entities.Notice.create({ ...fields, noticeId, recipients_count: userIds.length, read_count: 0 }).go();
   await getDb().entities.UserNotice.put(userIds.map((userId) => ({ userId, noticeId, read: false }))).go();
   return { notice: view(await load(noticeId)), message: users.map((u) => u.name).join(', ') };
 }
@@ -42,13 +52,7 @@ export async function createNotice(input: z.infer<typeof noticeInput>) {
 export async function listNotices(query: { page: number; per_page: number; sort: SortSpec<string>; q?: string }) {
   const all = (await getDb().entities.Notice.query.all({}).go({ pages: 'all' })).data.map(view);
   const page = pageOf(all, { page: query.page, perPage: query.per_page, sort: query.sort, q: query.q, searchFields: ['title', 'content'], tieBreaker: 'id' });
-  const counted = await Promise.all(
-    page.items.map(async (notice) => {
-      const sent = await recipients(notice.id);
-      return { ...notice, recipients_count: sent.length, read_count: sent.filter((r) => r.read).length };
-    }),
-  );
-  return { notices: counted, total_count: page.total_count, total_pages: page.total_pages, page: page.page, per_page: page.per_page };
+  return { notices: page.items, total_count: page.total_count, total_pages: page.total_pages, page: page.page, per_page: page.per_page };
 }
 
 export async function getNotice(noticeId: string) {
@@ -59,8 +63,6 @@ export async function getNotice(noticeId: string) {
   return {
     notice: {
       ...notice,
-      recipients_count: sent.length,
-      read_count: sent.filter((r) => r.read).length,
       users: sent.map((r) => ({ id: r.userId, name: byId.get(r.userId)?.name ?? '', email: byId.get(r.userId)?.email ?? '', read: r.read ?? false, read_at: r.read_at ?? null })),
     },
   };
@@ -107,7 +109,14 @@ export async function unreadCount(userId: string): Promise<number> {
 export async function markRead(userId: string, noticeId: string) {
   const mine = await getDb().entities.UserNotice.get({ userId, noticeId }).go();
   if (!mine.data) throw new NotFound('Notice');
-  const readAt = mine.data.read_at ?? new Date().toISOString();
-  if (!mine.data.read) await getDb().entities.UserNotice.patch({ userId, noticeId }).set({ read: true, read_at: readAt }).go();
+  if (mine.data.read) return { message: MESSAGES.noticeMarkedRead, read_at: mine.data.read_at ?? null };
+  const readAt = new Date().toISOString();
+  // The copy turns read only if it is still unread, so two tabs opening it count one read.
+  await getDb()
+    .transaction.write(({ UserNotice, Notice }) => [
+      UserNotice.patch({ userId, noticeId }).set({ read: true, read_at: readAt }).where(({ read }, { eq }) => eq(read, false)).commit(),
+      Notice.update({ noticeId }).add({ read_count: 1 }).commit(),
+    ])
+    .go();
   return { message: MESSAGES.noticeMarkedRead, read_at: readAt };
 }

@@ -33,8 +33,12 @@ describe('notices', () => {
     expect((await call('GET', '/api/v1/notices', { token: bystander.token })).body.notices).toEqual([]);
     expect((await call('PATCH', `/api/v1/notices/${noticeId}`, { token: bystander.token, body: {} })).status).toBe(404);
 
+    const listed = async () => (await call('GET', '/api/v1/admin/notices?q=statements%20are%20out', { token: admin })).body.notices[0];
+    expect(await listed()).toMatchObject({ recipients_count: 1, read_count: 0 });
     const read = await call('PATCH', `/api/v1/notices/${noticeId}`, { token: reader.token, body: {} });
     expect(read.body.message).toBe('Notice marked as read');
+    await call('PATCH', `/api/v1/notices/${noticeId}`, { token: reader.token, body: {} }); // opening it again counts no second read
+    expect(await listed()).toMatchObject({ recipients_count: 1, read_count: 1 });
     expect((await call('GET', '/api/v1/me', { token: reader.token })).body.user.notices_count).toBe(0);
 
     const detail = await call('GET', `/api/v1/admin/notices/${noticeId}`, { token: admin });

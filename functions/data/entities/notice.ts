@@ -12,6 +12,9 @@ export const Notice = new Entity({
     content: { type: 'string', required: true },
     type_of: { type: NOTICE_TYPES, required: true, default: 'announcement' },
     readable: { type: 'boolean', default: true },
+    /** Kept with the notice so the admin list needs no read of every recipient's copy. */
+    recipients_count: { type: 'number', default: 0 },
+    read_count: { type: 'number', default: 0 },
     createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
     updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
   },
