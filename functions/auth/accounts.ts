@@ -11,6 +11,8 @@ import { Forbidden, NotFound } from '../lib/errors.js';
 import { appLink, sendMail } from '../lib/mail.js';
 import { pageOf, type SortSpec } from '../lib/list-query.js';
 import { setPassword } from './identity.js';
+import { userView } from './user-view.js';
+import { membershipsOf } from '../companies/memberships.js';
 import { unreadCount } from '../notices/notices.js';
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -110,26 +112,14 @@ export async function changePassword(token: string, password: string) {
 
 /** The signed-in user (as the auth check read them) with their companies (tags, distributed flag, their role there). */
 export async function currentUser(user: UserRecord) {
-  const db = getDb();
-  const memberships = await db.entities.CompanyUser.query.byUser({ userId: user.userId }).go({ pages: 'all' });
-  const companies = memberships.data.length
-    ? (await db.entities.Company.get(memberships.data.map((m) => ({ companyId: m.companyId }))).go()).data
-    : [];
-  const roleIn = new Map(memberships.data.map((m) => [m.companyId, m.role]));
+  const [memberships, noticesCount] = await Promise.all([membershipsOf(user.userId), unreadCount(user.userId)]);
   return {
     user: {
-      id: user.userId,
-      email: user.email,
-      name: user.name,
-      role: user.role,
-      active: user.active ?? true,
-      frozen: user.frozen ?? false,
+      ...userView(user),
       profile: user.profile ?? {},
       user_setting_attributes: { beta_features: false, experimental_features: false, ...(user.userSetting ?? {}) },
-      notices_count: await unreadCount(user.userId),
-      companies: companies
-        .map((c) => ({ id: c.companyId, name: c.name, tags: c.tags ?? [], distributed: c.distributed ?? false, role: roleIn.get(c.companyId) ?? 'user' }))
-        .sort((a, b) => a.name.localeCompare(b.name)),
+      notices_count: noticesCount,
+      companies: memberships.map(({ company: c, role }) => ({ id: c.companyId, name: c.name, tags: c.tags ?? [], distributed: c.distributed ?? false, role })),
     },
   };
 }
@@ -150,14 +140,7 @@ export async function updateProfile(caller: Caller, userId: string, input: Profi
 
 /** Users for admin pickers and the users list: paged and searched by name or e-mail. */
 export async function listUsers(query: { page: number; per_page: number; sort: SortSpec<string>; q?: string }) {
-  const all = (await getDb().entities.User.query.all({}).go({ pages: 'all' })).data.map((u) => ({
-    id: u.userId,
-    name: u.name,
-    email: u.email,
-    role: u.role,
-    active: u.active ?? true,
-    confirmed: u.confirmed ?? false,
-  }));
+  const all = (await getDb().entities.User.query.all({}).go({ pages: 'all' })).data.map((u) => userView(u as UserRecord));
   const page = pageOf(all, { page: query.page, perPage: query.per_page, sort: query.sort, q: query.q, searchFields: ['name', 'email'], tieBreaker: 'id' });
   return { users: page.items, total_count: page.total_count, total_pages: page.total_pages, page: page.page, per_page: page.per_page };
 }

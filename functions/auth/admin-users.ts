@@ -5,6 +5,9 @@ import { writeTransaction } from '../data/transaction.js';
 import { Conflict, NotFound } from '../lib/errors.js';
 import { createUnconfirmedUser, issueConfirmMail } from './accounts.js';
 import { deleteLogin } from './identity.js';
+import { userView } from './user-view.js';
+import { membershipsOf } from '../companies/memberships.js';
+import type { UserRecord } from '../lib/auth-context.js';
 
 /** Admin management of users (spec 3 §2.2, §7.6). */
 async function load(userId: string) {
@@ -14,21 +17,12 @@ async function load(userId: string) {
 }
 
 export async function getUser(userId: string) {
-  const user = await load(userId);
-  const memberships = await getDb().entities.CompanyUser.query.byUser({ userId }).go({ pages: 'all' });
-  const companies = memberships.data.length ? (await getDb().entities.Company.get(memberships.data.map((m) => ({ companyId: m.companyId }))).go()).data : [];
-  const names = new Map(companies.map((c) => [c.companyId, c.name]));
+  const [user, memberships] = await Promise.all([load(userId), membershipsOf(userId)]);
   return {
     user: {
-      id: user.userId,
-      name: user.name,
-      email: user.email,
-      role: user.role,
-      active: user.active ?? true,
-      frozen: user.frozen ?? false,
-      confirmed: user.confirmed ?? false,
+      ...userView(user as UserRecord),
       profile: user.profile ?? {},
-      company_users: memberships.data.map((m) => ({ company_id: m.companyId, company_name: names.get(m.companyId) ?? '', role: m.role })),
+      company_users: memberships.map(({ company, role }) => ({ company_id: company.companyId, company_name: company.name, role })),
       created_at: user.createdAt ?? '',
     },
   };

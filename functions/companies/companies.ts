@@ -1,6 +1,7 @@
 import { getDb } from '../data/service.js';
 import { assertMember, type Caller } from '../lib/auth-context.js';
 import { NotFound } from '../lib/errors.js';
+import { membershipsOf } from './memberships.js';
 
 type CompanyItem = NonNullable<Awaited<ReturnType<ReturnType<ReturnType<typeof getDb>['entities']['Company']['get']>['go']>>['data']>;
 
@@ -20,12 +21,7 @@ function view(c: CompanyItem) {
 }
 
 export async function listMyCompanies(caller: Caller) {
-  const db = getDb();
-  const memberships = await db.entities.CompanyUser.query.byUser({ userId: caller.user.userId }).go({ pages: 'all' });
-  if (!memberships.data.length) return { companies: [], total_count: 0 };
-  const found = await db.entities.Company.get(memberships.data.map((m) => ({ companyId: m.companyId }))).go();
-  const role = new Map(memberships.data.map((m) => [m.companyId, m.role]));
-  const list = found.data.map((c) => ({ ...view(c), role: role.get(c.companyId) })).sort((a, b) => a.name.localeCompare(b.name));
+  const list = (await membershipsOf(caller.user.userId)).map(({ company, role }) => ({ ...view(company), role }));
   return { companies: list, total_count: list.length };
 }
 

@@ -1,0 +1,14 @@
+import type { UserRecord } from '../lib/auth-context.js';
+
+/** The fields every answer about a user carries, with the defaults of a record written before them. */
+export function userView(user: UserRecord) {
+  return {
+    id: user.userId,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    active: user.active ?? true,
+    frozen: user.frozen ?? false,
+    confirmed: user.confirmed ?? false,
+  };
+}
