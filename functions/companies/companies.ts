@@ -28,6 +28,11 @@ export async function listMyCompanies(caller: Caller) {
 /** A company page: its fields and its users with their roles. Members and admins only. */
 export async function getCompany(caller: Caller, companyId: string) {
   await assertMember(caller, companyId);
+  return companyPage(companyId);
+}
+
+/** A company with its users and their roles; callers have already checked access. */
+export async function companyPage(companyId: string) {
   const db = getDb();
   const company = await db.entities.Company.get({ companyId }).go();
   if (!company.data) throw new NotFound('Company');

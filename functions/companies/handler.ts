@@ -16,16 +16,16 @@ export const handler = areaHandler('companies', {
   listAllCompanies: operation({ run: () => companies.listAllCompanies() }),
   adminCreateCompany: operation({
     body: companyInput,
-    run: async ({ caller, body }) => {
+    run: async ({ body }) => {
       const { companyId, message } = await admin.createCompany(body);
-      return reply(201, { ...(await companies.getCompany(caller!, companyId)), message });
+      return reply(201, { ...(await companies.companyPage(companyId)), message });
     },
   }),
-  adminGetCompany: operation({ params: idParams, run: ({ caller, params }) => companies.getCompany(caller!, params.id) }),
+  adminGetCompany: operation({ params: idParams, run: ({ params }) => companies.companyPage(params.id) }),
   adminUpdateCompany: operation({
     params: idParams,
     body: companyUpdate,
-    run: async ({ caller, params, body }) => ({ ...(await admin.updateCompany(params.id, body)), ...(await companies.getCompany(caller!, params.id)) }),
+    run: async ({ params, body }) => ({ ...(await admin.updateCompany(params.id, body)), ...(await companies.companyPage(params.id)) }),
   }),
   adminDeleteCompany: operation({ params: idParams, run: ({ params }) => admin.deleteCompany(params.id) }),
 });

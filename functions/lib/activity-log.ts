@@ -21,8 +21,15 @@ export async function logChange(userId: string, route: Route, ip: string | undef
  * Records a sign-in once per authentication: the verified token's auth_time stays the same
  * across token refreshes, so the conditional create skips every later request of the session.
  */
+const signInsLogged = new Set<string>();
+
 export async function logSignIn(userId: string, authTime: unknown, ip: string | undefined): Promise<void> {
   if (typeof authTime !== 'number') return;
+  // /me is loaded often in a session: a warm process skips the conditional write it knows is done.
+  const key = `${userId}#${authTime}`;
+  if (signInsLogged.has(key)) return;
+  if (signInsLogged.size > 10_000) signInsLogged.clear();
+  signInsLogged.add(key);
   await getDb()
     .entities.Log.create({ userId, logId: `sign_in#${authTime}`, action: 'sign_in', ip_address: ip })
     .go()
