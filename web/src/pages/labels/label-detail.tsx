@@ -1,5 +1,4 @@
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
@@ -8,15 +7,15 @@ import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Spinner from '@cloudscape-design/components/spinner';
 import Table from '@cloudscape-design/components/table';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { absoluteLink } from '../../../../shared/format';
 import type { LabelView } from '../../../../shared/schemas/label';
 import { useAdminCompanies } from '../../app/resources';
-import { ApiErrorAlert } from '../../components/api-error-alert';
+import { DetailHeader } from '../../components/detail-header';
 import { FileSize, FormattedDate } from '../../components/formatted';
+import { RecordState } from '../../components/record-state';
 import { RouterLink } from '../../components/router-link';
 import { StatusBadge } from '../../components/status-badge';
 import { DeleteLabelsModal } from './delete-labels-modal';
@@ -53,111 +52,106 @@ function LabelDetail({ mode }: { mode: LabelMode }) {
   const companies = useAdminCompanies(mode === 'admin');
   const refresh = useRefreshLabels();
   const [deleting, setDeleting] = useState(false);
-  if (error) return <ApiErrorAlert error={error} onRetry={() => void mutate()} header="Could not load the label" />;
-  if (isLoading || !data) return <Spinner size="large" />;
-  const label = data.label;
-  const base = `${conf.pageBase}/${label.id}`;
-  const companyName = companies.data?.companies.find((c) => c.id === label.company_id)?.name;
-
   return (
-    <ContentLayout
-      header={
-        <Header
-          variant="h1"
-          description={label.short_biog}
-          actions={
-            <SpaceBetween direction="horizontal" size="xs">
-              <Button onClick={() => setDeleting(true)} data-testid="label-delete">
-                Delete
-              </Button>
-              <Button variant="primary" onClick={() => navigate(`${base}/edit`)} data-testid="label-edit">
-                Edit
-              </Button>
+    <RecordState error={error} isLoading={isLoading} data={data} retry={mutate} errorHeader="Could not load the label">
+      {(loaded) => {
+        const label = loaded.label;
+        const base = `${conf.pageBase}/${label.id}`;
+        const companyName = companies.data?.companies.find((c) => c.id === label.company_id)?.name;
+
+        return (
+          <ContentLayout
+            header={
+              <DetailHeader
+                testId="label"
+                title={label.name}
+                description={label.short_biog}
+                onDelete={() => setDeleting(true)}
+                onEdit={() => navigate(`${base}/edit`)}
+              />
+            }
+          >
+            <SpaceBetween size="l">
+              <Container header={<Header variant="h2">Details</Header>} data-testid="label-details">
+                <Grid gridDefinition={[{ colspan: { default: 12, s: 3 } }, { colspan: { default: 12, s: 9 } }]}>
+                  <Logo label={label} />
+                  <KeyValuePairs
+                    columns={3}
+                    items={[
+                      { label: 'Status', value: <StatusBadge word={label.active ? 'active' : 'inactive'} testId="label-status" /> },
+                      { label: 'Distributed', value: label.distributed ? <StatusBadge word="distributed" /> : 'No' },
+                      { label: 'Requested', value: label.requested ? <StatusBadge word="requested" /> : 'No' },
+                      { label: 'E-mail', value: label.email || '-' },
+                      { label: 'Deal percentage', value: label.deal_percentage === undefined ? '-' : `${label.deal_percentage}%` },
+                      { label: 'Fulfilment', value: yesNo(label.fulfilment) },
+                      { label: 'Store', value: yesNo(label.store) },
+                      { label: 'Referred', value: label.referred ? `Yes${label.referrer ? ` (by ${label.referrer})` : ''}` : 'No' },
+                      { label: 'Pseudonyms', value: label.pseudonyms?.length ? label.pseudonyms.join(', ') : '-' },
+                      ...(mode === 'admin' ? [{ label: 'Company', value: companyName ?? label.company_id }] : []),
+                      { label: 'Created', value: <FormattedDate value={label.created_at} /> },
+                      { label: 'Updated', value: <FormattedDate value={label.updated_at} /> },
+                    ]}
+                  />
+                </Grid>
+              </Container>
+              {label.biog ? (
+                <Container header={<Header variant="h2">Biography</Header>}>
+                  <Box variant="p">{label.biog}</Box>
+                </Container>
+              ) : null}
+              <ColumnLayout columns={2}>
+                <Container header={<Header variant="h2" counter={`(${label.urls?.length ?? 0})`}>Links</Header>} data-testid="label-urls">
+                  {label.urls?.length ? (
+                    <SpaceBetween size="xs">
+                      {label.urls.map((u) => (
+                        <Link key={u.id ?? u.link} href={absoluteLink(u.link)} external>
+                          {u.link_text || u.link}
+                        </Link>
+                      ))}
+                    </SpaceBetween>
+                  ) : (
+                    <Box color="text-body-secondary">No links.</Box>
+                  )}
+                </Container>
+                <Table
+                  data-testid="label-identifiers"
+                  header={<Header variant="h2" counter={`(${label.label_identifiers?.length ?? 0})`}>Identifiers</Header>}
+                  items={label.label_identifiers ?? []}
+                  columnDefinitions={[
+                    { id: 'type_of', header: 'Type', cell: (i) => i.type_of },
+                    { id: 'ref', header: 'Reference', cell: (i) => i.ref },
+                  ]}
+                  empty="No identifiers."
+                />
+              </ColumnLayout>
+              <Container header={<Header variant="h2">Label sections</Header>} data-testid="label-sections">
+                <ColumnLayout columns={4} variant="text-grid">
+                  <RouterLink href={`${base}/edit`}>Edit</RouterLink>
+                  {SECTIONS[mode].map(([segment, text]) => (
+                    <RouterLink key={segment} href={`${base}/${segment}`} data-testid={`label-section-${segment}`}>
+                      {text}
+                    </RouterLink>
+                  ))}
+                </ColumnLayout>
+              </Container>
             </SpaceBetween>
-          }
-        >
-          <span data-testid="label-title">{label.name}</span>
-        </Header>
-      }
-    >
-      <SpaceBetween size="l">
-        <Container header={<Header variant="h2">Details</Header>} data-testid="label-details">
-          <Grid gridDefinition={[{ colspan: { default: 12, s: 3 } }, { colspan: { default: 12, s: 9 } }]}>
-            <Logo label={label} />
-            <KeyValuePairs
-              columns={3}
-              items={[
-                { label: 'Status', value: <StatusBadge word={label.active ? 'active' : 'inactive'} testId="label-status" /> },
-                { label: 'Distributed', value: label.distributed ? <StatusBadge word="distributed" /> : 'No' },
-                { label: 'Requested', value: label.requested ? <StatusBadge word="requested" /> : 'No' },
-                { label: 'E-mail', value: label.email || '-' },
-                { label: 'Deal percentage', value: label.deal_percentage === undefined ? '-' : `${label.deal_percentage}%` },
-                { label: 'Fulfilment', value: yesNo(label.fulfilment) },
-                { label: 'Store', value: yesNo(label.store) },
-                { label: 'Referred', value: label.referred ? `Yes${label.referrer ? ` (by ${label.referrer})` : ''}` : 'No' },
-                { label: 'Pseudonyms', value: label.pseudonyms?.length ? label.pseudonyms.join(', ') : '-' },
-                ...(mode === 'admin' ? [{ label: 'Company', value: companyName ?? label.company_id }] : []),
-                { label: 'Created', value: <FormattedDate value={label.created_at} /> },
-                { label: 'Updated', value: <FormattedDate value={label.updated_at} /> },
-              ]}
-            />
-          </Grid>
-        </Container>
-        {label.biog ? (
-          <Container header={<Header variant="h2">Biography</Header>}>
-            <Box variant="p">{label.biog}</Box>
-          </Container>
-        ) : null}
-        <ColumnLayout columns={2}>
-          <Container header={<Header variant="h2" counter={`(${label.urls?.length ?? 0})`}>Links</Header>} data-testid="label-urls">
-            {label.urls?.length ? (
-              <SpaceBetween size="xs">
-                {label.urls.map((u) => (
-                  <Link key={u.id ?? u.link} href={absoluteLink(u.link)} external>
-                    {u.link_text || u.link}
-                  </Link>
-                ))}
-              </SpaceBetween>
-            ) : (
-              <Box color="text-body-secondary">No links.</Box>
-            )}
-          </Container>
-          <Table
-            data-testid="label-identifiers"
-            header={<Header variant="h2" counter={`(${label.label_identifiers?.length ?? 0})`}>Identifiers</Header>}
-            items={label.label_identifiers ?? []}
-            columnDefinitions={[
-              { id: 'type_of', header: 'Type', cell: (i) => i.type_of },
-              { id: 'ref', header: 'Reference', cell: (i) => i.ref },
-            ]}
-            empty="No identifiers."
-          />
-        </ColumnLayout>
-        <Container header={<Header variant="h2">Label sections</Header>} data-testid="label-sections">
-          <ColumnLayout columns={4} variant="text-grid">
-            <RouterLink href={`${base}/edit`}>Edit</RouterLink>
-            {SECTIONS[mode].map(([segment, text]) => (
-              <RouterLink key={segment} href={`${base}/${segment}`} data-testid={`label-section-${segment}`}>
-                {text}
-              </RouterLink>
-            ))}
-          </ColumnLayout>
-        </Container>
-      </SpaceBetween>
-      {deleting ? (
-        <DeleteLabelsModal
-          mode={mode}
-          labels={[label]}
-          onClose={() => {
-            setDeleting(false);
-          }}
-          onDeleted={() => {
-            void refresh();
-            navigate(conf.pageBase, { replace: true });
-          }}
-        />
-      ) : null}
-    </ContentLayout>
+            {deleting ? (
+              <DeleteLabelsModal
+                mode={mode}
+                labels={[label]}
+                onClose={() => {
+                  setDeleting(false);
+                }}
+                onDeleted={() => {
+                  void refresh();
+                  navigate(conf.pageBase, { replace: true });
+                }}
+              />
+            ) : null}
+          </ContentLayout>
+        );
+      }}
+    </RecordState>
   );
 }
 

@@ -1,20 +1,18 @@
-import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
-import Form from '@cloudscape-design/components/form';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Spinner from '@cloudscape-design/components/spinner';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { MESSAGES } from '../../../../shared/messages';
 import type { LabelView } from '../../../../shared/schemas/label';
 import { api, ApiError } from '../../app/api';
 import { notify, notifyError } from '../../app/notifications';
 import { useSession } from '../../app/session';
-import { ApiErrorAlert } from '../../components/api-error-alert';
+import { FormShell } from '../../components/form-shell';
 import { useNestedRows } from '../../components/nested-rows';
 import { NestedRowsEditor } from '../../components/nested-rows-editor';
+import { RecordState } from '../../components/record-state';
 import { LABEL_MODES, useLabelResource, useRefreshLabels, type LabelMode } from './label-api';
 import { LabelFormFields } from './label-form-fields';
 import {
@@ -57,8 +55,7 @@ function LabelForm({ mode, label }: { mode: LabelMode; label?: LabelView }) {
     setErrors(({ logo: _drop, ...rest }) => (file && validateLogoFile(file) ? { ...rest, logo: validateLogoFile(file)! } : rest));
   };
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
+  const save = async () => {
     const found = validateLabelForm({ values, urls: urls.rows, identifiers: identifiers.rows, requireCompany: mode === 'admin' && isNew });
     const logoError = logo ? validateLogoFile(logo) : null;
     if (logoError) found.logo = logoError;
@@ -105,34 +102,27 @@ function LabelForm({ mode, label }: { mode: LabelMode; label?: LabelView }) {
 
   const cancelTo = label ? `${conf.pageBase}/${label.id}` : conf.pageBase;
   return (
-    <form onSubmit={(e) => void save(e)} noValidate data-testid="label-form">
-      <Form
-        header={<Header variant="h1">{isNew ? 'New label' : `Edit ${label.name}`}</Header>}
-        actions={
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button formAction="none" variant="link" onClick={() => navigate(cancelTo)} data-testid="label-cancel">
-              Cancel
-            </Button>
-            <Button variant="primary" formAction="submit" loading={saving} data-testid="label-submit">
-              {isNew ? 'Create label' : 'Save changes'}
-            </Button>
-          </SpaceBetween>
-        }
-      >
-        <SpaceBetween size="l">
-          <LabelFormFields values={values} set={set} errors={errors} chooseCompany={mode === 'admin' && isNew} />
-          <Container header={<Header variant="h2" description="Website, shop and social links.">Links</Header>}>
-            <NestedRowsEditor name="urls" state={urls} fields={[{ key: 'link', label: 'Link', placeholder: 'https://' }, { key: 'link_text', label: 'Link text' }]} emptyRow={{ link: '', link_text: '' }} addLabel="Add link" errors={errors} testId="label-urls" />
-          </Container>
-          <Container header={<Header variant="h2" description="Codes that identify the label elsewhere (e.g. a PPL label code).">Identifiers</Header>}>
-            <NestedRowsEditor name="label_identifiers" state={identifiers} fields={[{ key: 'type_of', label: 'Type' }, { key: 'ref', label: 'Reference' }]} emptyRow={{ type_of: '', ref: '' }} addLabel="Add identifier" errors={errors} testId="label-identifiers" />
-          </Container>
-          <Container header={<Header variant="h2">Logo</Header>}>
-            <LogoField current={label?.logo} file={logo} onFile={chooseLogo} remove={removeLogo} onRemove={setRemoveLogo} error={errors.logo ?? errors.logo_key} progress={progress} />
-          </Container>
-        </SpaceBetween>
-      </Form>
-    </form>
+    <FormShell
+      testId="label"
+      title={isNew ? 'New label' : `Edit ${label.name}`}
+      submitting={saving}
+      submitLabel={isNew ? 'Create label' : 'Save changes'}
+      onSubmit={() => void save()}
+      onCancel={() => navigate(cancelTo)}
+    >
+      <SpaceBetween size="l">
+        <LabelFormFields values={values} set={set} errors={errors} chooseCompany={mode === 'admin' && isNew} />
+        <Container header={<Header variant="h2" description="Website, shop and social links.">Links</Header>}>
+          <NestedRowsEditor name="urls" state={urls} fields={[{ key: 'link', label: 'Link', placeholder: 'https://' }, { key: 'link_text', label: 'Link text' }]} emptyRow={{ link: '', link_text: '' }} addLabel="Add link" errors={errors} testId="label-urls" />
+        </Container>
+        <Container header={<Header variant="h2" description="Codes that identify the label elsewhere (e.g. a PPL label code).">Identifiers</Header>}>
+          <NestedRowsEditor name="label_identifiers" state={identifiers} fields={[{ key: 'type_of', label: 'Type' }, { key: 'ref', label: 'Reference' }]} emptyRow={{ type_of: '', ref: '' }} addLabel="Add identifier" errors={errors} testId="label-identifiers" />
+        </Container>
+        <Container header={<Header variant="h2">Logo</Header>}>
+          <LogoField current={label?.logo} file={logo} onFile={chooseLogo} remove={removeLogo} onRemove={setRemoveLogo} error={errors.logo ?? errors.logo_key} progress={progress} />
+        </Container>
+      </SpaceBetween>
+    </FormShell>
   );
 }
 
@@ -140,12 +130,14 @@ function LabelFormPage({ mode }: { mode: LabelMode }) {
   const { labelId } = useParams();
   const { data, error, isLoading, mutate } = useLabelResource(mode, labelId);
   if (!labelId) return <LabelForm mode={mode} />;
-  if (error) return <ApiErrorAlert error={error} onRetry={() => void mutate()} header="Could not load the label" />;
-  if (isLoading || !data) return <Spinner size="large" />;
   return (
-    <ContentLayout>
-      <LabelForm key={data.label.id} mode={mode} label={data.label} />
-    </ContentLayout>
+    <RecordState error={error} isLoading={isLoading} data={data} retry={mutate} errorHeader="Could not load the label">
+      {(loaded) => (
+        <ContentLayout>
+          <LabelForm key={loaded.label.id} mode={mode} label={loaded.label} />
+        </ContentLayout>
+      )}
+    </RecordState>
   );
 }
 

@@ -1,16 +1,15 @@
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Spinner from '@cloudscape-design/components/spinner';
 import Table from '@cloudscape-design/components/table';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { ApiErrorAlert } from '../../components/api-error-alert';
+import { DetailHeader } from '../../components/detail-header';
 import { FormattedDate } from '../../components/formatted';
+import { RecordState } from '../../components/record-state';
 import { StatusBadge } from '../../components/status-badge';
 import { DeleteNoticeModal } from './delete-notice-modal';
 import { useAdminNotice } from './notice-api';
@@ -24,75 +23,70 @@ export function AdminNoticeDetailPage() {
   const navigate = useNavigate();
   const { data, error, isLoading, mutate } = useAdminNotice(noticeId);
   const [deleting, setDeleting] = useState(false);
-  if (error) return <ApiErrorAlert error={error} onRetry={() => void mutate()} header="Could not load the notice" />;
-  if (isLoading || !data) return <Spinner size="large" />;
-  const notice = data.notice;
-
   return (
-    <ContentLayout
-      header={
-        <Header
-          variant="h1"
-          actions={
-            <SpaceBetween direction="horizontal" size="xs">
-              <Button onClick={() => setDeleting(true)} data-testid="notice-delete">
-                Delete
-              </Button>
-              <Button variant="primary" onClick={() => navigate(`${LIST}/${encodeURIComponent(notice.id)}/edit`)} data-testid="notice-edit">
-                Edit
-              </Button>
+    <RecordState error={error} isLoading={isLoading} data={data} retry={mutate} errorHeader="Could not load the notice">
+      {(loaded) => {
+        const notice = loaded.notice;
+
+        return (
+          <ContentLayout
+            header={
+              <DetailHeader
+                testId="notice"
+                title={notice.title}
+                onDelete={() => setDeleting(true)}
+                onEdit={() => navigate(`${LIST}/${encodeURIComponent(notice.id)}/edit`)}
+              />
+            }
+          >
+            <SpaceBetween size="l">
+              <Container header={<Header variant="h2">Notice</Header>} data-testid="notice-detail">
+                <SpaceBetween size="l">
+                  <KeyValuePairs
+                    columns={4}
+                    items={[
+                      { label: 'Type', value: <StatusBadge word={notice.type_of} /> },
+                      { label: 'Readable', value: notice.readable ? 'Yes' : 'No' },
+                      { label: 'Created', value: <FormattedDate value={notice.created_at} /> },
+                      { label: 'Updated', value: <FormattedDate value={notice.updated_at} /> },
+                    ]}
+                  />
+                  <KeyValuePairs
+                    items={[
+                      {
+                        label: 'Content',
+                        // Plain text, as written.
+                        value: <span style={{ whiteSpace: 'pre-wrap' }} data-testid="notice-content">{notice.content}</span>,
+                      },
+                    ]}
+                  />
+                </SpaceBetween>
+              </Container>
+              <Table<Recipient>
+                data-testid="notice-recipients"
+                header={<Header variant="h2" counter={`(${notice.read_count} of ${notice.recipients_count} read)`}>Recipients</Header>}
+                items={notice.users}
+                trackBy="id"
+                columnDefinitions={[
+                  { id: 'name', header: 'Name', isRowHeader: true, cell: (u) => u.name || '-' },
+                  { id: 'email', header: 'Email', cell: (u) => u.email },
+                  { id: 'read', header: 'Read', cell: (u) => <span data-testid={`notice-recipient-read-${u.id}`} data-read={String(u.read)}><StatusBadge word={u.read ? 'true' : 'false'}>{u.read ? 'Read' : 'Unread'}</StatusBadge></span> },
+                  { id: 'read_at', header: 'Read at', cell: (u) => <FormattedDate value={u.read_at} /> },
+                ]}
+                empty={<Box textAlign="center">No recipients</Box>}
+              />
             </SpaceBetween>
-          }
-        >
-          <span data-testid="notice-title">{notice.title}</span>
-        </Header>
-      }
-    >
-      <SpaceBetween size="l">
-        <Container header={<Header variant="h2">Notice</Header>} data-testid="notice-detail">
-          <SpaceBetween size="l">
-            <KeyValuePairs
-              columns={4}
-              items={[
-                { label: 'Type', value: <StatusBadge word={notice.type_of} /> },
-                { label: 'Readable', value: notice.readable ? 'Yes' : 'No' },
-                { label: 'Created', value: <FormattedDate value={notice.created_at} /> },
-                { label: 'Updated', value: <FormattedDate value={notice.updated_at} /> },
-              ]}
-            />
-            <KeyValuePairs
-              items={[
-                {
-                  label: 'Content',
-                  // Plain text, as written.
-                  value: <span style={{ whiteSpace: 'pre-wrap' }} data-testid="notice-content">{notice.content}</span>,
-                },
-              ]}
-            />
-          </SpaceBetween>
-        </Container>
-        <Table<Recipient>
-          data-testid="notice-recipients"
-          header={<Header variant="h2" counter={`(${notice.read_count} of ${notice.recipients_count} read)`}>Recipients</Header>}
-          items={notice.users}
-          trackBy="id"
-          columnDefinitions={[
-            { id: 'name', header: 'Name', isRowHeader: true, cell: (u) => u.name || '-' },
-            { id: 'email', header: 'Email', cell: (u) => u.email },
-            { id: 'read', header: 'Read', cell: (u) => <span data-testid={`notice-recipient-read-${u.id}`} data-read={String(u.read)}><StatusBadge word={u.read ? 'true' : 'false'}>{u.read ? 'Read' : 'Unread'}</StatusBadge></span> },
-            { id: 'read_at', header: 'Read at', cell: (u) => <FormattedDate value={u.read_at} /> },
-          ]}
-          empty={<Box textAlign="center">No recipients</Box>}
-        />
-      </SpaceBetween>
-      {deleting ? (
-        <DeleteNoticeModal
-          notice={notice}
-          onClose={() => setDeleting(false)}
-          // No refresh of this record: it is gone (a 404); the list revalidates as it mounts.
-          onDeleted={() => navigate(LIST, { replace: true })}
-        />
-      ) : null}
-    </ContentLayout>
+            {deleting ? (
+              <DeleteNoticeModal
+                notice={notice}
+                onClose={() => setDeleting(false)}
+                // No refresh of this record: it is gone (a 404); the list revalidates as it mounts.
+                onDeleted={() => navigate(LIST, { replace: true })}
+              />
+            ) : null}
+          </ContentLayout>
+        );
+      }}
+    </RecordState>
   );
 }

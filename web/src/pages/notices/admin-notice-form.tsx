@@ -1,19 +1,17 @@
-import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
-import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Spinner from '@cloudscape-design/components/spinner';
 import Textarea from '@cloudscape-design/components/textarea';
 import Toggle from '@cloudscape-design/components/toggle';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { notify } from '../../app/notifications';
-import { ApiErrorAlert } from '../../components/api-error-alert';
+import { FormShell } from '../../components/form-shell';
+import { RecordState } from '../../components/record-state';
 import { useFormSubmit } from '../../components/use-form-submit';
 import { saveNotice, useAdminNotice, useAdminNoticesRefresh } from './notice-api';
 import { emptyNotice, NOTICE_MESSAGES, NOTICE_TYPES, noticePayload, noticeToValues, validateNotice, type AdminNotice, type NoticeValues } from './notice-model';
@@ -41,54 +39,40 @@ function NoticeForm({ notice }: { notice?: AdminNotice }) {
   const cancelTo = notice ? `${LIST}/${encodeURIComponent(notice.id)}` : LIST;
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-      noValidate
-      data-testid="notice-form"
+    <FormShell
+      testId="notice"
+      title={notice ? `Edit ${notice.title}` : 'New notice'}
+      failure={failure}
+      submitting={submitting}
+      submitLabel={isNew ? 'Send notice' : 'Save changes'}
+      onSubmit={() => void submit()}
+      onCancel={() => navigate(cancelTo)}
     >
-      <Form
-        header={<Header variant="h1">{notice ? `Edit ${notice.title}` : 'New notice'}</Header>}
-        errorText={failure}
-        actions={
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button formAction="none" variant="link" onClick={() => navigate(cancelTo)} data-testid="notice-cancel">
-              Cancel
-            </Button>
-            <Button variant="primary" formAction="submit" loading={submitting} data-testid="notice-submit">
-              {isNew ? 'Send notice' : 'Save changes'}
-            </Button>
-          </SpaceBetween>
-        }
-      >
-        <Container header={<Header variant="h2">Notice</Header>}>
-          <SpaceBetween size="l">
-            <FormField label="Title" errorText={errors.title} data-testid="notice-field-title">
-              <Input value={values.title} onChange={({ detail }) => set({ title: detail.value })} ariaRequired invalid={Boolean(errors.title)} />
-            </FormField>
-            <FormField label="Content" errorText={errors.content} data-testid="notice-field-content">
-              <Textarea value={values.content} onChange={({ detail }) => set({ content: detail.value })} rows={8} ariaRequired invalid={Boolean(errors.content)} />
-            </FormField>
-            <FormField label="Type" errorText={errors.type_of} data-testid="notice-field-type">
-              <Select
-                selectedOption={TYPE_OPTIONS.find((o) => o.value === values.type_of) ?? null}
-                onChange={({ detail }) => set({ type_of: detail.selectedOption.value ?? '' })}
-                options={TYPE_OPTIONS}
-                invalid={Boolean(errors.type_of)}
-              />
-            </FormField>
-            <FormField label="Readable" errorText={errors.readable}>
-              <Toggle checked={values.readable} onChange={({ detail }) => set({ readable: detail.checked })} data-testid="notice-field-readable">
-                {values.readable ? 'Readable' : 'Not readable'}
-              </Toggle>
-            </FormField>
-            {isNew ? <RecipientsField value={values.users} error={errors.users} onChange={(users) => set({ users })} /> : null}
-          </SpaceBetween>
-        </Container>
-      </Form>
-    </form>
+      <Container header={<Header variant="h2">Notice</Header>}>
+        <SpaceBetween size="l">
+          <FormField label="Title" errorText={errors.title} data-testid="notice-field-title">
+            <Input value={values.title} onChange={({ detail }) => set({ title: detail.value })} ariaRequired invalid={Boolean(errors.title)} />
+          </FormField>
+          <FormField label="Content" errorText={errors.content} data-testid="notice-field-content">
+            <Textarea value={values.content} onChange={({ detail }) => set({ content: detail.value })} rows={8} ariaRequired invalid={Boolean(errors.content)} />
+          </FormField>
+          <FormField label="Type" errorText={errors.type_of} data-testid="notice-field-type">
+            <Select
+              selectedOption={TYPE_OPTIONS.find((o) => o.value === values.type_of) ?? null}
+              onChange={({ detail }) => set({ type_of: detail.selectedOption.value ?? '' })}
+              options={TYPE_OPTIONS}
+              invalid={Boolean(errors.type_of)}
+            />
+          </FormField>
+          <FormField label="Readable" errorText={errors.readable}>
+            <Toggle checked={values.readable} onChange={({ detail }) => set({ readable: detail.checked })} data-testid="notice-field-readable">
+              {values.readable ? 'Readable' : 'Not readable'}
+            </Toggle>
+          </FormField>
+          {isNew ? <RecipientsField value={values.users} error={errors.users} onChange={(users) => set({ users })} /> : null}
+        </SpaceBetween>
+      </Container>
+    </FormShell>
   );
 }
 
@@ -97,11 +81,13 @@ export function AdminNoticeFormPage() {
   const { noticeId } = useParams();
   const { data, error, isLoading, mutate } = useAdminNotice(noticeId);
   if (!noticeId) return <NoticeForm />;
-  if (error) return <ApiErrorAlert error={error} onRetry={() => void mutate()} header="Could not load the notice" />;
-  if (isLoading || !data) return <Spinner size="large" />;
   return (
-    <ContentLayout>
-      <NoticeForm key={data.notice.id} notice={data.notice} />
-    </ContentLayout>
+    <RecordState error={error} isLoading={isLoading} data={data} retry={mutate} errorHeader="Could not load the notice">
+      {(loaded) => (
+        <ContentLayout>
+          <NoticeForm key={loaded.notice.id} notice={loaded.notice} />
+        </ContentLayout>
+      )}
+    </RecordState>
   );
 }

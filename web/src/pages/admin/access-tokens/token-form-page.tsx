@@ -3,16 +3,15 @@ import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import DatePicker from '@cloudscape-design/components/date-picker';
-import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Spinner from '@cloudscape-design/components/spinner';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { notify } from '../../../app/notifications';
-import { ApiErrorAlert } from '../../../components/api-error-alert';
+import { FormShell } from '../../../components/form-shell';
+import { RecordState } from '../../../components/record-state';
 import { useFormSubmit } from '../../../components/use-form-submit';
 import { useAdminUser, USERS_BASE } from '../users/user-api';
 import { UserPicker } from '../users/user-picker';
@@ -60,71 +59,57 @@ function TokenForm({ token, fixedUser }: FormProps) {
   }
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-      noValidate
-      data-testid="token-form"
+    <FormShell
+      testId="token"
+      title={token ? `Edit ${token.service}` : 'New access token'}
+      failure={failure}
+      submitting={submitting}
+      submitLabel={isNew ? 'Create access token' : 'Save changes'}
+      onSubmit={() => void submit()}
+      onCancel={() => navigate(token ? tokenPath(token.id) : back)}
     >
-      <Form
-        header={<Header variant="h1">{token ? `Edit ${token.service}` : 'New access token'}</Header>}
-        errorText={failure}
-        actions={
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button formAction="none" variant="link" onClick={() => navigate(token ? tokenPath(token.id) : back)} data-testid="token-cancel">
-              Cancel
-            </Button>
-            <Button variant="primary" formAction="submit" loading={submitting} data-testid="token-submit">
-              {isNew ? 'Create access token' : 'Save changes'}
-            </Button>
-          </SpaceBetween>
-        }
-      >
-        <Container header={<Header variant="h2">Access token</Header>}>
-          <SpaceBetween size="l">
-            {isNew ? (
-              <FormField label="User" errorText={errors.user_id}>
-                {fixedUser ? (
-                  <div data-testid="token-field-user">
-                    <Box padding={{ top: 'xxs' }}>
-                      {fixedUser.name || '(no name)'} <Box variant="span" color="text-body-secondary">{fixedUser.email}</Box>
-                    </Box>
-                  </div>
-                ) : (
-                  <UserPicker
-                    testId="token-field-user"
-                    pickedEmail={values.user_id ? values.user_email : undefined}
-                    invalid={Boolean(errors.user_id)}
-                    onPick={(user) => set(user ? { user_id: user.id, user_email: user.email } : { user_id: '', user_email: '' })}
-                  />
-                )}
-              </FormField>
-            ) : null}
-            <FormField label="Service" description="What the token is for." errorText={errors.service} data-testid="token-field-service">
-              <Input value={values.service} onChange={({ detail }) => set({ service: detail.value })} ariaRequired invalid={Boolean(errors.service)} />
-            </FormField>
-            <FormField label="Expires" description="Optional: leave empty for a token that never expires." constraintText="YYYY/MM/DD" errorText={errors.expires_at} data-testid="token-field-expires">
-              <SpaceBetween direction="horizontal" size="xs">
-                <DatePicker
-                  value={values.expires_at}
-                  onChange={({ detail }) => set({ expires_at: detail.value })}
-                  placeholder="YYYY/MM/DD"
-                  i18nStrings={{ openCalendarAriaLabel: (date) => (date ? `Expiry date, ${date}` : 'Choose an expiry date') }}
-                  invalid={Boolean(errors.expires_at)}
+      <Container header={<Header variant="h2">Access token</Header>}>
+        <SpaceBetween size="l">
+          {isNew ? (
+            <FormField label="User" errorText={errors.user_id}>
+              {fixedUser ? (
+                <div data-testid="token-field-user">
+                  <Box padding={{ top: 'xxs' }}>
+                    {fixedUser.name || '(no name)'} <Box variant="span" color="text-body-secondary">{fixedUser.email}</Box>
+                  </Box>
+                </div>
+              ) : (
+                <UserPicker
+                  testId="token-field-user"
+                  pickedEmail={values.user_id ? values.user_email : undefined}
+                  invalid={Boolean(errors.user_id)}
+                  onPick={(user) => set(user ? { user_id: user.id, user_email: user.email } : { user_id: '', user_email: '' })}
                 />
-                {values.expires_at ? (
-                  <Button formAction="none" variant="inline-link" onClick={() => set({ expires_at: '' })} data-testid="token-clear-expiry">
-                    Clear
-                  </Button>
-                ) : null}
-              </SpaceBetween>
+              )}
             </FormField>
-          </SpaceBetween>
-        </Container>
-      </Form>
-    </form>
+          ) : null}
+          <FormField label="Service" description="What the token is for." errorText={errors.service} data-testid="token-field-service">
+            <Input value={values.service} onChange={({ detail }) => set({ service: detail.value })} ariaRequired invalid={Boolean(errors.service)} />
+          </FormField>
+          <FormField label="Expires" description="Optional: leave empty for a token that never expires." constraintText="YYYY/MM/DD" errorText={errors.expires_at} data-testid="token-field-expires">
+            <SpaceBetween direction="horizontal" size="xs">
+              <DatePicker
+                value={values.expires_at}
+                onChange={({ detail }) => set({ expires_at: detail.value })}
+                placeholder="YYYY/MM/DD"
+                i18nStrings={{ openCalendarAriaLabel: (date) => (date ? `Expiry date, ${date}` : 'Choose an expiry date') }}
+                invalid={Boolean(errors.expires_at)}
+              />
+              {values.expires_at ? (
+                <Button formAction="none" variant="inline-link" onClick={() => set({ expires_at: '' })} data-testid="token-clear-expiry">
+                  Clear
+                </Button>
+              ) : null}
+            </SpaceBetween>
+          </FormField>
+        </SpaceBetween>
+      </Container>
+    </FormShell>
   );
 }
 
@@ -132,9 +117,11 @@ function TokenForm({ token, fixedUser }: FormProps) {
 function NewTokenForm({ userId }: { userId?: string }) {
   const { data, error, isLoading, mutate } = useAdminUser(userId);
   if (!userId) return <TokenForm />;
-  if (error) return <ApiErrorAlert error={error} onRetry={() => void mutate()} header="Could not load the user" />;
-  if (isLoading || !data) return <Spinner size="large" />;
-  return <TokenForm fixedUser={data.user} />;
+  return (
+    <RecordState error={error} isLoading={isLoading} data={data} retry={mutate} errorHeader="Could not load the user">
+      {(loaded) => <TokenForm fixedUser={loaded.user} />}
+    </RecordState>
+  );
 }
 
 /** /admin/access_tokens/new and /admin/access_tokens/{accessTokenId}/edit. */
@@ -149,11 +136,13 @@ export function AdminAccessTokenFormPage() {
       </ContentLayout>
     );
   }
-  if (error) return <ApiErrorAlert error={error} onRetry={() => void mutate()} header="Could not load the access token" />;
-  if (isLoading || !data) return <Spinner size="large" />;
   return (
-    <ContentLayout>
-      <TokenForm key={data.access_token.id} token={data.access_token} />
-    </ContentLayout>
+    <RecordState error={error} isLoading={isLoading} data={data} retry={mutate} errorHeader="Could not load the access token">
+      {(loaded) => (
+        <ContentLayout>
+          <TokenForm key={loaded.access_token.id} token={loaded.access_token} />
+        </ContentLayout>
+      )}
+    </RecordState>
   );
 }

@@ -5,12 +5,12 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Spinner from '@cloudscape-design/components/spinner';
 import Table from '@cloudscape-design/components/table';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { ApiErrorAlert } from '../../../components/api-error-alert';
 import { DeleteModal } from '../../../components/delete-modal';
+import { DetailHeader } from '../../../components/detail-header';
+import { RecordState } from '../../../components/record-state';
 import { RouterLink } from '../../../components/router-link';
 import { StatusBadge } from '../../../components/status-badge';
 import { RoleBadge } from '../users/role-select';
@@ -27,85 +27,80 @@ export function AdminCompanyDetailPage() {
   const navigate = useNavigate();
   const { data, error, isLoading, mutate } = useAdminCompany(companyId);
   const [deleting, setDeleting] = useState(false);
-  if (error) return <ApiErrorAlert error={error} onRetry={() => void mutate()} header="Could not load the company" />;
-  if (isLoading || !data) return <Spinner size="large" />;
-  const c = data.company;
-  const base = `${COMPANIES_BASE}/${encodeURIComponent(c.id)}`;
-
   return (
-    <ContentLayout
-      header={
-        <Header
-          variant="h1"
-          description={c.email}
-          actions={
-            <SpaceBetween direction="horizontal" size="xs">
-              <Button onClick={() => setDeleting(true)} data-testid="company-delete">
-                Delete
-              </Button>
-              <Button variant="primary" onClick={() => navigate(`${base}/edit`)} data-testid="company-edit">
-                Edit
-              </Button>
+    <RecordState error={error} isLoading={isLoading} data={data} retry={mutate} errorHeader="Could not load the company">
+      {(loaded) => {
+        const c = loaded.company;
+        const base = `${COMPANIES_BASE}/${encodeURIComponent(c.id)}`;
+
+        return (
+          <ContentLayout
+            header={
+              <DetailHeader
+                testId="company"
+                title={c.name}
+                description={c.email}
+                onDelete={() => setDeleting(true)}
+                onEdit={() => navigate(`${base}/edit`)}
+              />
+            }
+          >
+            <SpaceBetween size="l">
+              <Container header={<Header variant="h2">Details</Header>} data-testid="company-detail">
+                <KeyValuePairs
+                  columns={3}
+                  items={[
+                    { label: 'E-mail', value: dash(c.email) },
+                    { label: 'Tags', value: <TagBadges tags={c.tags} /> },
+                    { label: 'Distributed', value: c.distributed ? <StatusBadge word="distributed" /> : 'No' },
+                    { label: 'Deal percentage', value: c.deal_percentage === undefined || c.deal_percentage === null ? '-' : `${c.deal_percentage}%` },
+                    { label: 'Currency', value: dash(c.currency) },
+                    { label: 'Registration number', value: dash(c.registration_number) },
+                    { label: 'VAT number', value: dash(c.vat_number) },
+                    { label: 'VAT registered', value: c.vat_registered ? 'Yes' : 'No' },
+                  ]}
+                />
+              </Container>
+              <Table
+                data-testid="company-users"
+                header={
+                  <Header variant="h2" counter={`(${c.company_users.length})`} actions={<Button onClick={() => navigate(`${base}/edit`)}>Manage users</Button>}>
+                    Users
+                  </Header>
+                }
+                items={c.company_users}
+                trackBy="user_id"
+                columnDefinitions={[
+                  { id: 'name', header: 'Name', isRowHeader: true, cell: (m) => <RouterLink href={`${USERS_BASE}/${encodeURIComponent(m.user_id)}`}>{m.name || '(no name)'}</RouterLink> },
+                  { id: 'email', header: 'E-mail', cell: (m) => m.email },
+                  { id: 'role', header: 'Role', cell: (m) => <RoleBadge role={m.role} /> },
+                ]}
+                empty="No users yet."
+              />
+              <Container header={<Header variant="h2">Company sections</Header>}>
+                <ColumnLayout columns={4} variant="text-grid">
+                  {SECTIONS.map(([segment, text]) => (
+                    <RouterLink key={segment} href={`${base}/${segment}`}>
+                      {text}
+                    </RouterLink>
+                  ))}
+                  <RouterLink href={`/user/companies/${encodeURIComponent(c.id)}`}>Tenant view</RouterLink>
+                </ColumnLayout>
+              </Container>
             </SpaceBetween>
-          }
-        >
-          <span data-testid="company-title">{c.name}</span>
-        </Header>
-      }
-    >
-      <SpaceBetween size="l">
-        <Container header={<Header variant="h2">Details</Header>} data-testid="company-detail">
-          <KeyValuePairs
-            columns={3}
-            items={[
-              { label: 'E-mail', value: dash(c.email) },
-              { label: 'Tags', value: <TagBadges tags={c.tags} /> },
-              { label: 'Distributed', value: c.distributed ? <StatusBadge word="distributed" /> : 'No' },
-              { label: 'Deal percentage', value: c.deal_percentage === undefined || c.deal_percentage === null ? '-' : `${c.deal_percentage}%` },
-              { label: 'Currency', value: dash(c.currency) },
-              { label: 'Registration number', value: dash(c.registration_number) },
-              { label: 'VAT number', value: dash(c.vat_number) },
-              { label: 'VAT registered', value: c.vat_registered ? 'Yes' : 'No' },
-            ]}
-          />
-        </Container>
-        <Table
-          data-testid="company-users"
-          header={
-            <Header variant="h2" counter={`(${c.company_users.length})`} actions={<Button onClick={() => navigate(`${base}/edit`)}>Manage users</Button>}>
-              Users
-            </Header>
-          }
-          items={c.company_users}
-          trackBy="user_id"
-          columnDefinitions={[
-            { id: 'name', header: 'Name', isRowHeader: true, cell: (m) => <RouterLink href={`${USERS_BASE}/${encodeURIComponent(m.user_id)}`}>{m.name || '(no name)'}</RouterLink> },
-            { id: 'email', header: 'E-mail', cell: (m) => m.email },
-            { id: 'role', header: 'Role', cell: (m) => <RoleBadge role={m.role} /> },
-          ]}
-          empty="No users yet."
-        />
-        <Container header={<Header variant="h2">Company sections</Header>}>
-          <ColumnLayout columns={4} variant="text-grid">
-            {SECTIONS.map(([segment, text]) => (
-              <RouterLink key={segment} href={`${base}/${segment}`}>
-                {text}
-              </RouterLink>
-            ))}
-            <RouterLink href={`/user/companies/${encodeURIComponent(c.id)}`}>Tenant view</RouterLink>
-          </ColumnLayout>
-        </Container>
-      </SpaceBetween>
-      {deleting ? (
-        <DeleteModal
-          noun="company"
-          plural="companies"
-          names={[c.name]}
-          run={async (report) => report(await deleteCompany(c.id))}
-          onClose={() => setDeleting(false)}
-          onDeleted={() => navigate(COMPANIES_BASE, { replace: true })}
-        />
-      ) : null}
-    </ContentLayout>
+            {deleting ? (
+              <DeleteModal
+                noun="company"
+                plural="companies"
+                names={[c.name]}
+                run={async (report) => report(await deleteCompany(c.id))}
+                onClose={() => setDeleting(false)}
+                onDeleted={() => navigate(COMPANIES_BASE, { replace: true })}
+              />
+            ) : null}
+          </ContentLayout>
+        );
+      }}
+    </RecordState>
   );
 }

@@ -1,16 +1,14 @@
-import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
-import Form from '@cloudscape-design/components/form';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Spinner from '@cloudscape-design/components/spinner';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { notify } from '../../../app/notifications';
 import { routePath } from '../../../app/route-table';
-import { ApiErrorAlert } from '../../../components/api-error-alert';
+import { FormShell } from '../../../components/form-shell';
 import { useNestedRows } from '../../../components/nested-rows';
+import { RecordState } from '../../../components/record-state';
 import { useFormSubmit } from '../../../components/use-form-submit';
 import { COMPANIES_BASE, createCompany, updateCompany, useAdminCompany, useRefreshCompanies } from './company-api';
 import { CompanyFormFields } from './company-form-fields';
@@ -45,38 +43,24 @@ function CompanyForm({ company }: { company?: AdminCompany }) {
   });
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-      noValidate
-      data-testid="company-form"
+    <FormShell
+      testId="company"
+      title={company ? `Edit ${company.name}` : 'New company'}
+      failure={failure ? [failure, errors.company_users].filter(Boolean).join(' ') : undefined}
+      submitting={submitting}
+      submitLabel={isNew ? 'Create company' : 'Save changes'}
+      onSubmit={() => void submit()}
+      onCancel={() => navigate(company ? `${COMPANIES_BASE}/${company.id}` : COMPANIES_BASE)}
     >
-      <Form
-        header={<Header variant="h1">{company ? `Edit ${company.name}` : 'New company'}</Header>}
-        errorText={failure ? [failure, errors.company_users].filter(Boolean).join(' ') : undefined}
-        actions={
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button formAction="none" variant="link" onClick={() => navigate(company ? `${COMPANIES_BASE}/${company.id}` : COMPANIES_BASE)} data-testid="company-cancel">
-              Cancel
-            </Button>
-            <Button variant="primary" formAction="submit" loading={submitting} data-testid="company-submit">
-              {isNew ? 'Create company' : 'Save changes'}
-            </Button>
-          </SpaceBetween>
-        }
-      >
-        <SpaceBetween size="l">
-          <CompanyFormFields values={values} set={set} errors={errors} />
-          {company ? (
-            <Container header={<Header variant="h2" description="Who works in this company, and as what. Removed users leave when you save.">Users</Header>}>
-              <CompanyUsersEditor state={members} errors={errors} />
-            </Container>
-          ) : null}
-        </SpaceBetween>
-      </Form>
-    </form>
+      <SpaceBetween size="l">
+        <CompanyFormFields values={values} set={set} errors={errors} />
+        {company ? (
+          <Container header={<Header variant="h2" description="Who works in this company, and as what. Removed users leave when you save.">Users</Header>}>
+            <CompanyUsersEditor state={members} errors={errors} />
+          </Container>
+        ) : null}
+      </SpaceBetween>
+    </FormShell>
   );
 }
 
@@ -85,11 +69,13 @@ export function AdminCompanyFormPage() {
   const { companyId } = useParams();
   const { data, error, isLoading, mutate } = useAdminCompany(companyId);
   if (!companyId) return <ContentLayout><CompanyForm /></ContentLayout>;
-  if (error) return <ApiErrorAlert error={error} onRetry={() => void mutate()} header="Could not load the company" />;
-  if (isLoading || !data) return <Spinner size="large" />;
   return (
-    <ContentLayout>
-      <CompanyForm key={data.company.id} company={data.company} />
-    </ContentLayout>
+    <RecordState error={error} isLoading={isLoading} data={data} retry={mutate} errorHeader="Could not load the company">
+      {(loaded) => (
+        <ContentLayout>
+          <CompanyForm key={loaded.company.id} company={loaded.company} />
+        </ContentLayout>
+      )}
+    </RecordState>
   );
 }

@@ -1,71 +1,64 @@
-import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
-import SpaceBetween from '@cloudscape-design/components/space-between';
-import Spinner from '@cloudscape-design/components/spinner';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiErrorAlert } from '../../../components/api-error-alert';
 import { useReferenceRecord, useReferenceRoute } from './reference-api';
 import { DeleteReferencesModal } from './reference-delete-modal';
 import { recordTitle } from './reference-model';
 import { ReferenceValue } from './reference-values';
+import { DetailHeader } from '../../../components/detail-header';
+import { RecordState } from '../../../components/record-state';
 
 /** /admin/{collection}/{id}: the record's fields, with Edit and Delete. */
 export function ReferenceDetailPage() {
   const { config, id } = useReferenceRoute();
   const navigate = useNavigate();
-  const { record, error, isLoading, mutate } = useReferenceRecord(config, id);
+  const { record: loaded, error, isLoading, mutate } = useReferenceRecord(config, id);
   const [deleting, setDeleting] = useState(false);
-  if (error) return <ApiErrorAlert error={error} onRetry={() => void mutate()} header={`Could not load the ${config.noun}`} />;
-  if (isLoading || !record) return <Spinner size="large" />;
-  const list = `/admin/${config.collection}`;
-  const fields: [string, string][] = [...config.fields.map((f): [string, string] => [f.name, f.label]), ['created_at', 'Created'], ['updated_at', 'Updated']];
-
   return (
-    <ContentLayout
-      header={
-        <Header
-          variant="h1"
-          actions={
-            <SpaceBetween direction="horizontal" size="xs">
-              <Button onClick={() => setDeleting(true)} data-testid="ref-delete">
-                Delete
-              </Button>
-              <Button variant="primary" onClick={() => navigate(`${list}/${encodeURIComponent(record.id)}/edit`)} data-testid="ref-edit">
-                Edit
-              </Button>
-            </SpaceBetween>
-          }
-        >
-          <span data-testid="ref-title">{recordTitle(config, record)}</span>
-        </Header>
-      }
-    >
-      <Container header={<Header variant="h2">{config.notice}</Header>} data-testid="ref-detail">
-        <KeyValuePairs
-          columns={3}
-          items={fields.map(([field, label]) => ({
-            label,
-            value: (
-              <span data-testid={`ref-value-${field}`}>
-                <ReferenceValue config={config} record={record} field={field} />
-              </span>
-            ),
-          }))}
-        />
-      </Container>
-      {deleting ? (
-        <DeleteReferencesModal
-          config={config}
-          target={{ records: [record], bulk: false }}
-          onClose={() => setDeleting(false)}
-          // No refresh here: it would refetch the deleted record (a 404) while still on it; the list revalidates as it mounts.
-          onDeleted={() => navigate(list, { replace: true })}
-        />
-      ) : null}
-    </ContentLayout>
+    <RecordState error={error} isLoading={isLoading} data={loaded} retry={mutate} errorHeader={`Could not load the ${config.noun}`}>
+      {(record) => {
+        const list = `/admin/${config.collection}`;
+        const fields: [string, string][] = [...config.fields.map((f): [string, string] => [f.name, f.label]), ['created_at', 'Created'], ['updated_at', 'Updated']];
+
+        return (
+          <ContentLayout
+            header={
+              <DetailHeader
+                testId="ref"
+                title={recordTitle(config, record)}
+                onDelete={() => setDeleting(true)}
+                onEdit={() => navigate(`${list}/${encodeURIComponent(record.id)}/edit`)}
+              />
+            }
+          >
+            <Container header={<Header variant="h2">{config.notice}</Header>} data-testid="ref-detail">
+              <KeyValuePairs
+                columns={3}
+                items={fields.map(([field, label]) => ({
+                  label,
+                  value: (
+                    <span data-testid={`ref-value-${field}`}>
+                      <ReferenceValue config={config} record={record} field={field} />
+                    </span>
+                  ),
+                }))}
+              />
+            </Container>
+            {deleting ? (
+              <DeleteReferencesModal
+                config={config}
+                target={{ records: [record], bulk: false }}
+                onClose={() => setDeleting(false)}
+                // No refresh here: it would refetch the deleted record (a 404) while still on it; the list revalidates as it mounts.
+                onDeleted={() => navigate(list, { replace: true })}
+              />
+            ) : null}
+          </ContentLayout>
+        );
+      }}
+    </RecordState>
   );
 }

@@ -1,15 +1,12 @@
-import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
-import Form from '@cloudscape-design/components/form';
 import Header from '@cloudscape-design/components/header';
-import SpaceBetween from '@cloudscape-design/components/space-between';
-import Spinner from '@cloudscape-design/components/spinner';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { notify } from '../../../app/notifications';
-import { ApiErrorAlert } from '../../../components/api-error-alert';
+import { FormShell } from '../../../components/form-shell';
+import { RecordState } from '../../../components/record-state';
 import { useFormSubmit } from '../../../components/use-form-submit';
 import type { FormValues, ReferenceConfig } from './reference-config';
 import { saveReference, useReferenceRecord, useReferenceRefresh, useReferenceRoute } from './reference-api';
@@ -36,43 +33,29 @@ function ReferenceForm({ config, record }: { config: ReferenceConfig; record?: R
   const cancelTo = record ? `${base}/${encodeURIComponent(record.id)}` : base;
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-      noValidate
-      data-testid="ref-form"
+    <FormShell
+      testId="ref"
+      title={record ? `Edit ${recordTitle(config, record)}` : `New ${config.noun}`}
+      failure={failure}
+      submitting={submitting}
+      submitLabel={isNew ? `Add ${config.noun}` : 'Save changes'}
+      onSubmit={() => void submit()}
+      onCancel={() => navigate(cancelTo)}
     >
-      <Form
-        header={<Header variant="h1">{record ? `Edit ${recordTitle(config, record)}` : `New ${config.noun}`}</Header>}
-        errorText={failure}
-        actions={
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button formAction="none" variant="link" onClick={() => navigate(cancelTo)} data-testid="ref-cancel">
-              Cancel
-            </Button>
-            <Button variant="primary" formAction="submit" loading={submitting} data-testid="ref-submit">
-              {isNew ? `Add ${config.noun}` : 'Save changes'}
-            </Button>
-          </SpaceBetween>
-        }
-      >
-        <Container header={<Header variant="h2">{config.notice}</Header>}>
-          <ColumnLayout columns={2}>
-            {config.fields.map((field) => (
-              <ReferenceFieldInput
-                key={field.name}
-                field={field}
-                value={values[field.name]}
-                error={errors[field.name]}
-                onChange={(value) => setValues((v) => ({ ...v, [field.name]: value }))}
-              />
-            ))}
-          </ColumnLayout>
-        </Container>
-      </Form>
-    </form>
+      <Container header={<Header variant="h2">{config.notice}</Header>}>
+        <ColumnLayout columns={2}>
+          {config.fields.map((field) => (
+            <ReferenceFieldInput
+              key={field.name}
+              field={field}
+              value={values[field.name]}
+              error={errors[field.name]}
+              onChange={(value) => setValues((v) => ({ ...v, [field.name]: value }))}
+            />
+          ))}
+        </ColumnLayout>
+      </Container>
+    </FormShell>
   );
 }
 
@@ -81,11 +64,13 @@ export function ReferenceFormPage() {
   const { config, id } = useReferenceRoute();
   const { record, error, isLoading, mutate } = useReferenceRecord(config, id);
   if (!id) return <ReferenceForm key={config.collection} config={config} />;
-  if (error) return <ApiErrorAlert error={error} onRetry={() => void mutate()} header={`Could not load the ${config.noun}`} />;
-  if (isLoading || !record) return <Spinner size="large" />;
   return (
-    <ContentLayout>
-      <ReferenceForm key={record.id} config={config} record={record} />
-    </ContentLayout>
+    <RecordState error={error} isLoading={isLoading} data={record} retry={mutate} errorHeader={`Could not load the ${config.noun}`}>
+      {(loaded) => (
+        <ContentLayout>
+          <ReferenceForm key={loaded.id} config={config} record={loaded} />
+        </ContentLayout>
+      )}
+    </RecordState>
   );
 }

@@ -1,18 +1,16 @@
-import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
-import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Spinner from '@cloudscape-design/components/spinner';
 import Toggle from '@cloudscape-design/components/toggle';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { notify } from '../../../app/notifications';
-import { ApiErrorAlert } from '../../../components/api-error-alert';
+import { FormShell } from '../../../components/form-shell';
+import { RecordState } from '../../../components/record-state';
 import { useFormSubmit } from '../../../components/use-form-submit';
 import { RoleSelect } from './role-select';
 import { inviteUser, updateUser, useAdminUser, useRefreshUsers, USERS_BASE } from './user-api';
@@ -47,51 +45,38 @@ function UserForm({ user }: { user?: AdminUser }) {
   );
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-      noValidate
-      data-testid="user-form"
+    <FormShell
+      testId="user"
+      title={user ? `Edit ${user.name}` : 'Invite user'}
+      description={isNew ? 'They get an e-mail with a link to set up their account.' : undefined}
+      failure={failure}
+      submitting={submitting}
+      submitLabel={isNew ? 'Invite user' : 'Save changes'}
+      onSubmit={() => void submit()}
+      onCancel={() => navigate(user ? `${USERS_BASE}/${user.id}` : USERS_BASE)}
     >
-      <Form
-        header={<Header variant="h1" description={isNew ? 'They get an e-mail with a link to set up their account.' : undefined}>{user ? `Edit ${user.name}` : 'Invite user'}</Header>}
-        errorText={failure}
-        actions={
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button formAction="none" variant="link" onClick={() => navigate(user ? `${USERS_BASE}/${user.id}` : USERS_BASE)} data-testid="user-cancel">
-              Cancel
-            </Button>
-            <Button variant="primary" formAction="submit" loading={submitting} data-testid="user-submit">
-              {isNew ? 'Invite user' : 'Save changes'}
-            </Button>
-          </SpaceBetween>
-        }
-      >
-        <Container header={<Header variant="h2">User</Header>}>
-          <SpaceBetween size="l">
+      <Container header={<Header variant="h2">User</Header>}>
+        <SpaceBetween size="l">
+          <ColumnLayout columns={3}>
+            {text('name', 'Name')}
+            {text('email', 'E-mail', !isNew)}
+            <FormField label="Role" errorText={errors.role}>
+              <RoleSelect value={values.role} onChange={(role) => set('role', role)} testId="user-field-role" invalid={Boolean(errors.role)} />
+            </FormField>
+          </ColumnLayout>
+          {isNew ? null : (
             <ColumnLayout columns={3}>
-              {text('name', 'Name')}
-              {text('email', 'E-mail', !isNew)}
-              <FormField label="Role" errorText={errors.role}>
-                <RoleSelect value={values.role} onChange={(role) => set('role', role)} testId="user-field-role" invalid={Boolean(errors.role)} />
-              </FormField>
+              <Toggle checked={values.active} onChange={({ detail }) => set('active', detail.checked)} nativeInputAttributes={{ 'data-testid': 'user-field-active' }} description="Inactive users cannot sign in.">
+                Active
+              </Toggle>
+              <Toggle checked={values.frozen} onChange={({ detail }) => set('frozen', detail.checked)} nativeInputAttributes={{ 'data-testid': 'user-field-frozen' }} description="A frozen account is kept but locked.">
+                Frozen
+              </Toggle>
             </ColumnLayout>
-            {isNew ? null : (
-              <ColumnLayout columns={3}>
-                <Toggle checked={values.active} onChange={({ detail }) => set('active', detail.checked)} nativeInputAttributes={{ 'data-testid': 'user-field-active' }} description="Inactive users cannot sign in.">
-                  Active
-                </Toggle>
-                <Toggle checked={values.frozen} onChange={({ detail }) => set('frozen', detail.checked)} nativeInputAttributes={{ 'data-testid': 'user-field-frozen' }} description="A frozen account is kept but locked.">
-                  Frozen
-                </Toggle>
-              </ColumnLayout>
-            )}
-          </SpaceBetween>
-        </Container>
-      </Form>
-    </form>
+          )}
+        </SpaceBetween>
+      </Container>
+    </FormShell>
   );
 }
 
@@ -100,11 +85,13 @@ export function AdminUserFormPage() {
   const { userId } = useParams();
   const { data, error, isLoading, mutate } = useAdminUser(userId);
   if (!userId) return <ContentLayout><UserForm /></ContentLayout>;
-  if (error) return <ApiErrorAlert error={error} onRetry={() => void mutate()} header="Could not load the user" />;
-  if (isLoading || !data) return <Spinner size="large" />;
   return (
-    <ContentLayout>
-      <UserForm key={data.user.id} user={data.user} />
-    </ContentLayout>
+    <RecordState error={error} isLoading={isLoading} data={data} retry={mutate} errorHeader="Could not load the user">
+      {(loaded) => (
+        <ContentLayout>
+          <UserForm key={loaded.user.id} user={loaded.user} />
+        </ContentLayout>
+      )}
+    </RecordState>
   );
 }
