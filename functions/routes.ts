@@ -45,10 +45,26 @@ const referenceRoutes = (collection: string): Route[] => [
   r('POST', `/${collection}`, 'reference', `${collection}.create`, 'admin'),
   r('PATCH', `/${collection}/{id}`, 'reference', `${collection}.update`, 'admin'),
   r('DELETE', `/${collection}/{id}`, 'reference', `${collection}.delete`, 'admin'),
+  ...(REFERENCE_WITH_FILES.includes(collection) ? [r('POST', `/${collection}/uploads`, 'reference', `${collection}.upload`, 'admin')] : []),
+  // The DSP form saves with PUT (spec 1 §7 dsps).
+  ...(collection === 'dsps' ? [r('PUT', `/${collection}/{id}`, 'reference', `${collection}.update`, 'admin')] : []),
 ];
 
-/** Reference collections served so far; functions/reference/collections.ts defines each. */
-export const REFERENCE_COLLECTIONS = ['countries', 'languages', 'genres', 'performer_roles'] as const;
+/** Reference collections; functions/reference/collections.ts defines each. */
+export const REFERENCE_COLLECTIONS = [
+  'countries',
+  'languages',
+  'genres',
+  'performer_roles',
+  'societies',
+  'retailers',
+  'rightsholders',
+  'publishers',
+  'distributors',
+  'dsps',
+] as const;
+/** Collections whose records carry files (distributor logos, DSP guides): they get POST /{collection}/uploads. */
+const REFERENCE_WITH_FILES: readonly string[] = ['distributors', 'dsps'];
 
 export const ROUTES: readonly Route[] = [
   // Sign-up, confirmation, invitations and password resets (spec 1 §7 Session).

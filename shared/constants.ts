@@ -39,3 +39,16 @@ export const DEFAULT_ROLE: Role = 'user';
 
 export const COMPANY_TAGS = ['Publisher', 'Rightsholder', 'Sub Aggregator', 'Label Group'] as const;
 export type CompanyTag = (typeof COMPANY_TAGS)[number];
+
+/** DSP delivery guides (spec 1 §3 dsp guide): documents up to 25 MiB. */
+export const MAX_GUIDE_BYTES = 25 * 1024 * 1024;
+export const GUIDE_CONTENT_TYPES = [
+  'application/pdf',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'text/plain',
+  'text/csv',
+  'application/zip',
+] as const;

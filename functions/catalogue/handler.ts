@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LABEL_SCOPES, LABEL_SORT_FIELDS, labelInput, labelUpdate } from '../../shared/schemas/label.js';
 import { LOGO_CONTENT_TYPES, MAX_LOGO_BYTES } from '../../shared/constants.js';
-import { VALIDATION } from '../../shared/messages.js';
+import { uploadRequest } from '../../shared/schemas/uploads.js';
 import { areaHandler, operation, reply } from '../lib/http.js';
 import { listQuerySchema } from '../lib/list-query.js';
 import { presignUpload } from '../uploads/presign.js';
@@ -23,11 +23,7 @@ function withShortcuts<Q extends { selectable?: string; inactive?: string; page:
   const scoped = query.inactive === 'true' ? { ...query, scope: 'inactive' } : query;
   return scoped.selectable === 'true' ? { ...scoped, page: 1, per_page: 1000 } : scoped;
 }
-const logoRequest = z.strictObject({
-  filename: z.string().trim().min(1).max(200),
-  content_type: z.enum(LOGO_CONTENT_TYPES),
-  size: z.number().int().min(1).max(MAX_LOGO_BYTES, VALIDATION.maxValue('Size', `${MAX_LOGO_BYTES} bytes`)),
-});
+const logoRequest = uploadRequest(LOGO_CONTENT_TYPES, MAX_LOGO_BYTES);
 const adminLabelInput = labelInput.extend({ company_id: z.string().min(1).max(64) });
 
 export const handler = areaHandler('catalogue', {

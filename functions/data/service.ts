@@ -10,13 +10,13 @@ import { CompanyUser } from './entities/company-user.js';
 import { Label } from './entities/label.js';
 import { ListVersion } from './entities/list-version.js';
 import { Connection } from './entities/connection.js';
-import { Country, Genre, Language, PerformerRole } from './entities/reference.js';
+import { Country, Distributor, Dsp, Genre, Language, PerformerRole, Publisher, Retailer, Rightsholder, Society } from './entities/reference.js';
 import { Notice, UserNotice } from './entities/notice.js';
 import { BugReport } from './entities/bug-report.js';
 import { AccessToken } from './entities/access-token.js';
 import { Log } from './entities/log.js';
 
-const entities = { User, UserLogin, UniqueValue, AuthToken, Company, CompanyUser, Label, ListVersion, Connection, Country, Language, Genre, PerformerRole, Notice, UserNotice, BugReport, AccessToken, Log };
+const entities = { User, UserLogin, UniqueValue, AuthToken, Company, CompanyUser, Label, ListVersion, Connection, Country, Language, Genre, PerformerRole, Society, Retailer, Rightsholder, Publisher, Distributor, Dsp, Notice, UserNotice, BugReport, AccessToken, Log };
 
 function build() {
   return new Service(entities, { client: dynamoClient(), table: requireEnv(ENV.table) });

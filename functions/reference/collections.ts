@@ -1,7 +1,24 @@
-import { countryInput, genreInput, INSTRUMENTAL, languageInput, performerRoleInput } from '../../shared/schemas/reference.js';
+import { GUIDE_CONTENT_TYPES, LOGO_CONTENT_TYPES, MAX_GUIDE_BYTES, MAX_LOGO_BYTES } from '../../shared/constants.js';
+import {
+  countryInput,
+  distributorInput,
+  dspInput,
+  genreInput,
+  INSTRUMENTAL,
+  languageInput,
+  performerRoleInput,
+  publisherInput,
+  retailerInput,
+  rightsholderInput,
+  societyInput,
+} from '../../shared/schemas/reference.js';
 import type { ReferenceResource } from './reference-resource.js';
 
-/** The reference collections served so far (spec 1 §3); each further one is one entry here. */
+const country = { field: 'country_id', to: 'countries', as: 'country' } as const;
+const society = (prefix = '') => ({ field: `${prefix}society_id`, to: 'societies', as: `${prefix}society` });
+const active = (row: Record<string, unknown>) => row.active !== false;
+
+/** The reference collections (spec 1 §3); each is one entry here. */
 export const REFERENCE_RESOURCES: ReferenceResource[] = [
   {
     collection: 'countries',
@@ -44,5 +61,89 @@ export const REFERENCE_RESOURCES: ReferenceResource[] = [
     nameField: 'description',
     unique: ['description'],
     bulkKey: 'performer_roles_ids',
+  },
+  {
+    collection: 'societies',
+    singular: 'society',
+    title: 'Society',
+    entity: 'Society',
+    input: societyInput,
+    sortFields: ['name', 'code'],
+    searchFields: ['name', 'code'],
+    unique: ['name'],
+    bulkKey: 'societies_ids',
+    picker: { fields: ['name', 'code'] },
+    links: [country],
+    rows: [{ input: 'urls_attributes', stored: 'urls', present: (url, record) => ({ ...url, link_text: url.link_text || String(record.name) }) }],
+  },
+  {
+    collection: 'retailers',
+    singular: 'retailer',
+    title: 'Retailer',
+    entity: 'Retailer',
+    input: retailerInput,
+    sortFields: ['name', 'status', 'type_of', 'active'],
+    searchFields: ['name', 'status', 'type_of'],
+    picker: { only: active },
+    links: [{ field: 'distributor_id', to: 'distributors', as: 'distributor' }, country],
+  },
+  {
+    collection: 'rightsholders',
+    singular: 'rightsholder',
+    title: 'Rightsholder',
+    entity: 'Rightsholder',
+    input: rightsholderInput,
+    sortFields: ['name', 'society_code', 'type_of', 'email'],
+    searchFields: ['name', 'email', 'society_code'],
+    links: [society()],
+  },
+  {
+    collection: 'publishers',
+    singular: 'publisher',
+    title: 'Publisher',
+    entity: 'Publisher',
+    input: publisherInput,
+    sortFields: ['name', 'active'],
+    searchFields: ['name'],
+    picker: { only: active },
+    links: [society(), society('mechanical_'), society('performing_'), { field: 'company_id', to: 'companies', as: 'company' }, { ...country, as: 'country_of_origin' }],
+    objects: [{ input: 'url_attributes', stored: 'url' }],
+  },
+  {
+    collection: 'distributors',
+    singular: 'distributor',
+    title: 'Distributor',
+    entity: 'Distributor',
+    input: distributorInput,
+    sortFields: ['name', 'active', 'distribution_base_partner'],
+    searchFields: ['name', 'support_email'],
+    unique: ['name'],
+    bulkKey: 'distributor_ids',
+    picker: { only: active },
+    links: [country],
+    rows: [
+      {
+        input: 'distributor_dsps_attributes',
+        stored: 'distributor_dsps',
+        links: [{ field: 'dsp_id', to: 'dsps', as: 'dsp' }],
+        uniqueBy: { field: 'dsp_id', message: 'This DSP is already linked to the distributor' },
+        defaults: { active: true },
+      },
+    ],
+    files: [{ field: 'logo', prefix: 'logos/distributors/', contentTypes: LOGO_CONTENT_TYPES, maxBytes: MAX_LOGO_BYTES }],
+  },
+  {
+    collection: 'dsps',
+    singular: 'dsp',
+    title: 'DSP',
+    entity: 'Dsp',
+    input: dspInput,
+    sortFields: ['name', 'active', 'delivery_class'],
+    searchFields: ['name', 'delivery_class', 'description'],
+    unique: ['name'],
+    picker: { only: active },
+    links: [country],
+    objects: [{ input: 'technical_specification_attributes', stored: 'technical_specification', secrets: ['server_password'] }],
+    files: [{ field: 'guide', prefix: 'guides/dsps/', contentTypes: GUIDE_CONTENT_TYPES, maxBytes: MAX_GUIDE_BYTES }],
   },
 ];

@@ -5,18 +5,22 @@ import { getDb } from '../data/service.js';
 import { writeTransaction } from '../data/transaction.js';
 import { guardsFor, normaliseUnique, type Guard } from '../data/unique-guards.js';
 import { humanizeField } from '../../shared/messages.js';
-import { NotFound } from '../lib/errors.js';
+import { Conflict, NotFound } from '../lib/errors.js';
 import { operation, reply, type Operation } from '../lib/http.js';
 import { listQuerySchema, pageOf } from '../lib/list-query.js';
+import { presignFileUpload, uploadRequestFor, type FileField } from './record-files.js';
+import { registerLinkTarget, type Link } from './record-links.js';
+import { presentRecord, storedChanges, type RowsField, type ObjectField } from './record-shape.js';
 
 type Db = ReturnType<typeof getDb>;
-type EntityName = 'Country' | 'Language' | 'Genre' | 'PerformerRole';
-type Row = Record<string, unknown> & { id: string };
+type EntityName = 'Country' | 'Language' | 'Genre' | 'PerformerRole' | 'Society' | 'Retailer' | 'Rightsholder' | 'Publisher' | 'Distributor' | 'Dsp';
+export type Row = Record<string, unknown> & { id: string };
 
 /**
- * One reference collection (countries, languages, genres, …): its entity, input schema, sort
- * and search fields and the words of its notices. `referenceOperations` turns it into the
- * list / get / create / update / delete / bulk_destroy operations of spec 1 §7.
+ * One reference collection (countries, societies, DSPs, …): its entity, input schema, sort
+ * and search fields, the words of its notices, and the shape of its records (links to other
+ * records, nested rows, nested objects, files). `referenceOperations` turns it into the list /
+ * get / create / update / delete / bulk_destroy (and uploads) operations of spec 1 §7.
  */
 export type ReferenceResource = {
   collection: string;
@@ -29,20 +33,56 @@ export type ReferenceResource = {
   searchFields: readonly string[];
   /** The field that names a record (default `name`): pickers sort by it, messages quote it. */
   nameField?: string;
-  /** The body key of bulk_destroy; the spec spells some irregularly (performer_roles_ids). */
+  /** The body key of bulk_destroy; the spec spells some irregularly (performer_roles_ids, societies_ids). */
   bulkKey?: string;
   /** Rows pickers show first whatever the order (Instrumental among languages). */
   pinned?: (row: Row) => boolean;
   /** Fields no two records may share (case-insensitive), enforced with guard items. */
   unique?: readonly string[];
+  /** Pickers (selectable=true): the fields typed text matches (default the name) and which records they offer. */
+  picker?: { fields?: readonly string[]; only?: (row: Row) => boolean };
+  links?: readonly Link[];
+  rows?: readonly RowsField[];
+  objects?: readonly ObjectField[];
+  files?: readonly FileField[];
 };
 
 const idParams = z.strictObject({ id: z.string().min(1).max(64) });
+const PICKER_LIMIT = 50;
 
-/** The API shape of a stored record: snake_case timestamps, no key attributes. */
-function view(item: Record<string, unknown>): Row {
+/** Every collection's resource and its cached list, so a delete can find the records linking to it. */
+const registry = new Map<string, { resource: ReferenceResource; all: () => Promise<Row[]> }>();
+
+/** The stored record without key attributes, timestamps in snake_case. */
+function stored(item: Record<string, unknown>): Row {
   const { createdAt, updatedAt, ...fields } = item;
   return { ...(fields as Row), created_at: createdAt as string, updated_at: updatedAt as string };
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${(n === 1 ? one : many).replace(/_/g, ' ')}`;
+
+/**
+ * Refuses to delete records others still link to (a society its rightsholders name, a DSP a
+ * distributor lists): "Society PRS is used by 2 rightsholders".
+ */
+async function refuseIfLinked(resource: ReferenceResource, rows: readonly Row[]): Promise<void> {
+  const ids = new Set(rows.map((row) => row.id));
+  for (const row of rows) {
+    const uses: string[] = [];
+    for (const { resource: other, all } of registry.values()) {
+      const topLinks = (other.links ?? []).filter((l) => l.to === resource.collection);
+      const rowLinks = (other.rows ?? []).flatMap((rf) => (rf.links ?? []).filter((l) => l.to === resource.collection).map((l) => ({ rf, l })));
+      if (!topLinks.length && !rowLinks.length) continue;
+      const linking = (await all()).filter(
+        (record) =>
+          !(other === resource && ids.has(record.id)) &&
+          (topLinks.some((l) => record[l.field] === row.id) ||
+            rowLinks.some(({ rf, l }) => ((record[rf.stored] as Row[] | undefined) ?? []).some((child) => child[l.field] === row.id))),
+      );
+      if (linking.length) uses.push(plural(linking.length, other.singular, other.collection));
+    }
+    if (uses.length) throw new Conflict(`${resource.title} ${String(row[resource.nameField ?? 'name'])} is used by ${uses.join(' and ')}`);
+  }
 }
 
 export function referenceOperations(resource: ReferenceResource): Record<string, Operation> {
@@ -53,13 +93,16 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
   const list = `reference#${resource.collection}`;
   const bulkKey = resource.bulkKey ?? `${resource.singular}_ids`;
   const nameField = resource.nameField ?? 'name';
-  const all = () => cachedList(list, async () => (await entity(getDb()).query.all({}).go({ pages: 'all' })).data.map(view));
+  const all = () => cachedList(list, async () => (await entity(getDb()).query.all({}).go({ pages: 'all' })).data.map(stored));
+  registry.set(resource.collection, { resource, all });
+  registerLinkTarget(resource.collection, async () => (await all()).map((row) => ({ id: row.id, name: String(row[nameField] ?? '') })));
 
   async function load(id: string): Promise<Row> {
     const found = await entity(getDb()).get({ id }).go();
     if (!found.data) throw new NotFound(resource.title);
-    return view(found.data);
+    return stored(found.data);
   }
+  const present = (row: Row) => presentRecord(resource, row);
 
   const unique = resource.unique ?? [];
   const taken = (field: string) => ({ field, message: `${humanizeField(field)} has already been taken` });
@@ -82,31 +125,38 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
     );
   };
 
-  return {
+  const operations: Record<string, Operation> = {
     [`${resource.collection}.list`]: operation({
-      query: listQuerySchema(resource.sortFields, { all: z.enum(['true', 'false']).optional() }),
+      query: listQuerySchema(resource.sortFields, { all: z.enum(['true', 'false']).optional(), selectable: z.enum(['true', 'false']).optional() }),
       run: async ({ query }) => {
         const rows = await all();
+        const byName = { field: nameField, direction: 'asc' as const };
+        const pinnedFirst = (sorted: Row[]) => (resource.pinned ? [...sorted.filter(resource.pinned), ...sorted.filter((r) => !resource.pinned!(r))] : sorted);
+        if (query.selectable === 'true') {
+          // Pickers: the first matches by name (case-insensitive substring, spec 1 §5), pinned rows first.
+          const page = pageOf(rows, { page: 1, perPage: PICKER_LIMIT, sort: byName, q: query.q, searchFields: resource.picker?.fields ?? [nameField], tieBreaker: 'id', filter: resource.picker?.only });
+          return { [resource.collection]: await Promise.all(pinnedFirst(page.items).map(present)), total_count: page.total_count, total_pages: 1 };
+        }
         if (query.all === 'true') {
-          const sorted = pageOf(rows, { page: 1, perPage: rows.length || 1, sort: { field: nameField, direction: 'asc' }, searchFields: [], tieBreaker: 'id' }).items;
-          const pinned = resource.pinned ? [...sorted.filter(resource.pinned), ...sorted.filter((r) => !resource.pinned!(r))] : sorted;
-          return { [resource.collection]: pinned, total_count: pinned.length, total_pages: 1 };
+          const sorted = pinnedFirst(pageOf(rows, { page: 1, perPage: rows.length || 1, sort: byName, searchFields: [], tieBreaker: 'id' }).items);
+          return { [resource.collection]: await Promise.all(sorted.map(present)), total_count: sorted.length, total_pages: 1 };
         }
         const page = pageOf(rows, { page: query.page, perPage: query.per_page, sort: query.sort, q: query.q, searchFields: resource.searchFields, tieBreaker: 'id' });
-        return { [resource.collection]: page.items, total_count: page.total_count, total_pages: page.total_pages, page: page.page, per_page: page.per_page };
+        return { [resource.collection]: await Promise.all(page.items.map(present)), total_count: page.total_count, total_pages: page.total_pages, page: page.page, per_page: page.per_page };
       },
     }),
     [`${resource.collection}.get`]: operation({
       params: idParams,
-      run: async ({ params }) => ({ [resource.singular]: await load(params.id) }),
+      run: async ({ params }) => ({ [resource.singular]: await present(await load(params.id)) }),
     }),
     [`${resource.collection}.create`]: operation({
       body: resource.input,
       run: async ({ body }) => {
         const id = ulid();
-        const claim = guardsFor(resource.collection, unique, body as Record<string, unknown>);
-        await write((e) => e.create({ ...(body as object), id }).commit(), { claim, ownerId: id });
-        return reply(201, { [resource.singular]: await load(id), message: `${resource.title} Added` });
+        const { set } = await storedChanges(resource, body as Record<string, unknown>);
+        const claim = guardsFor(resource.collection, unique, set);
+        await write((e) => e.create({ ...set, id }).commit(), { claim, ownerId: id });
+        return reply(201, { [resource.singular]: await present(await load(id)), message: `${resource.title} Added` });
       },
     }),
     [`${resource.collection}.update`]: operation({
@@ -114,20 +164,23 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
       body: resource.input.partial(),
       run: async ({ params, body }) => {
         const before = await load(params.id);
-        const changes = body as Record<string, unknown>;
-        const changed = unique.filter((f) => f in changes && normaliseUnique(changes[f]) !== normaliseUnique(before[f]));
-        await write((e) => e.patch({ id: params.id }).set(changes).commit(), {
-          release: guardsFor(resource.collection, changed, before),
-          claim: guardsFor(resource.collection, changed, changes),
-          ownerId: params.id,
-        });
-        return { [resource.singular]: await load(params.id), message: `${resource.title} Updated` };
+        const { set, remove } = await storedChanges(resource, body as Record<string, unknown>, before);
+        const changed = unique.filter((f) => f in set && normaliseUnique(set[f]) !== normaliseUnique(before[f]));
+        await write(
+          (e) => {
+            const patch = e.patch({ id: params.id }).set(set);
+            return (remove.length ? patch.remove(remove) : patch).commit();
+          },
+          { release: guardsFor(resource.collection, changed, before), claim: guardsFor(resource.collection, changed, set), ownerId: params.id },
+        );
+        return { [resource.singular]: await present(await load(params.id)), message: `${resource.title} Updated` };
       },
     }),
     [`${resource.collection}.delete`]: operation({
       params: idParams,
       run: async ({ params }) => {
         const row = await load(params.id);
+        await refuseIfLinked(resource, [row]);
         await write((e) => e.delete({ id: params.id }).commit(), { release: guardsFor(resource.collection, unique, row), ownerId: params.id });
         return { message: `${resource.title} ${String(row[nameField])} deleted` };
       },
@@ -136,7 +189,8 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
       body: z.strictObject({ [bulkKey]: z.array(z.string().min(1).max(64)).min(1).max(100) }),
       run: async ({ body }) => {
         const ids = [...new Set((body as Record<string, string[]>)[bulkKey])];
-        const existing = (await Promise.all(ids.map((id) => entity(getDb()).get({ id }).go()))).flatMap((f) => (f.data ? [f.data] : []));
+        const existing = (await Promise.all(ids.map((id) => entity(getDb()).get({ id }).go()))).flatMap((f) => (f.data ? [stored(f.data)] : []));
+        await refuseIfLinked(resource, existing);
         // DynamoDB transactions hold up to 100 items: each record with its guards, plus the list version.
         const perChunk = Math.floor(99 / (1 + unique.length));
         for (let i = 0; i < existing.length; i += perChunk) {
@@ -149,9 +203,16 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
             ...listsChanged(entities.ListVersion, [list]),
           ]);
         }
-        const noun = (existing.length === 1 ? resource.singular : resource.collection).replace(/_/g, ' ');
-        return { message: `${existing.length} ${noun} deleted`, deleted: existing.length };
+        return { message: `${plural(existing.length, resource.singular, resource.collection)} deleted`, deleted: existing.length };
       },
     }),
   };
+  if (resource.files?.length) {
+    const files = resource.files;
+    operations[`${resource.collection}.upload`] = operation({
+      body: uploadRequestFor(files),
+      run: async ({ body }) => presignFileUpload(files, body as { field: string; filename: string; content_type: string; size: number }),
+    });
+  }
+  return operations;
 }

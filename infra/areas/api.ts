@@ -21,6 +21,7 @@ export type ApiProps = { data: Data; storage: Storage; auth: Auth; realtime: Rea
 const AREA_NEEDS: Partial<Record<Area, (fn: ProductFunction, props: ApiProps, scope: Construct) => void>> = {
   auth: (fn, { auth }, scope) => fn.bindUserPool(auth, { manageUsers: true }).bindMail(settings(scope).mailFrom),
   catalogue: (fn, { storage }) => fn.bindBucket(storage, 'uploads', 'presign'),
+  reference: (fn, { storage }) => fn.bindBucket(storage, 'uploads', 'presign'),
 };
 
 export class Api extends Construct {

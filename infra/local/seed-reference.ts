@@ -32,7 +32,39 @@ const PERFORMER_ROLES = [
   'Harmonica', 'Turntables', 'Conductor', 'Orchestra', 'Session Musician',
 ];
 
-/** Each collection's starting rows; a new collection gets seeded on the next start of an existing state. */
+/** The major stores and streaming services labels deliver to. */
+const DSPS: [name: string, url: string][] = [
+  ['Spotify', 'https://www.spotify.com'], ['Apple Music', 'https://www.apple.com/apple-music/'], ['iTunes', 'https://www.apple.com/itunes/'],
+  ['Amazon Music', 'https://music.amazon.com'], ['YouTube Music', 'https://music.youtube.com'], ['YouTube Content ID', 'https://www.youtube.com'],
+  ['Deezer', 'https://www.deezer.com'], ['TIDAL', 'https://tidal.com'], ['TikTok', 'https://www.tiktok.com'],
+  ['Meta (Facebook & Instagram)', 'https://www.facebook.com'], ['SoundCloud', 'https://soundcloud.com'], ['Pandora', 'https://www.pandora.com'],
+  ['Napster', 'https://www.napster.com'], ['Anghami', 'https://www.anghami.com'], ['Boomplay', 'https://www.boomplay.com'],
+  ['JioSaavn', 'https://www.jiosaavn.com'], ['Tencent Music', 'https://www.tencentmusic.com'], ['NetEase Cloud Music', 'https://music.163.com'],
+  ['Audiomack', 'https://audiomack.com'], ['Qobuz', 'https://www.qobuz.com'], ['Beatport', 'https://www.beatport.com'],
+  ['Traxsource', 'https://www.traxsource.com'], ['Juno Download', 'https://www.junodownload.com'], ['7digital', 'https://www.7digital.com'],
+  ['KKBOX', 'https://www.kkbox.com'], ['Yandex Music', 'https://music.yandex.com'], ['iHeartRadio', 'https://www.iheart.com'],
+  ['Shazam', 'https://www.shazam.com'], ['Claro Música', 'https://www.claromusica.com'],
+];
+
+/** Well-known music distributors, by name. */
+const DISTRIBUTORS: [name: string, country: string][] = [
+  ['The Orchard', 'US'], ['Believe', 'FR'], ['FUGA', 'NL'], ['AWAL', 'GB'], ['[PIAS]', 'BE'], ['Absolute Label Services', 'GB'],
+  ['Symphonic Distribution', 'US'], ['ONErpm', 'US'], ['DistroKid', 'US'], ['CD Baby', 'US'], ['TuneCore', 'US'],
+  ['Ditto Music', 'GB'], ['Amuse', 'SE'], ['Label Worx', 'GB'], ['Proper Music Distribution', 'GB'], ['Redeye Worldwide', 'US'],
+];
+
+/**
+ * Collecting societies by name and country. Their CISAC codes are not filled in: there is no
+ * published list on this machine to copy them from, and a wrong code would misroute money.
+ */
+const SOCIETIES: [name: string, country: string][] = [
+  ['PRS for Music', 'GB'], ['MCPS', 'GB'], ['PPL', 'GB'], ['ASCAP', 'US'], ['BMI', 'US'], ['SESAC', 'US'], ['SoundExchange', 'US'],
+  ['SOCAN', 'CA'], ['GEMA', 'DE'], ['GVL', 'DE'], ['SACEM', 'FR'], ['SCPP', 'FR'], ['SIAE', 'IT'], ['SGAE', 'ES'], ['STIM', 'SE'],
+  ['TONO', 'NO'], ['KODA', 'DK'], ['Teosto', 'FI'], ['Buma/Stemra', 'NL'], ['SABAM', 'BE'], ['IMRO', 'IE'], ['APRA AMCOS', 'AU'],
+  ['JASRAC', 'JP'], ['SAMRO', 'ZA'],
+];
+
+/** Each collection's starting rows (a `country` alpha-2 becomes the country's id); a new collection gets seeded on the next start of an existing state. */
 const SEEDS: Record<string, () => Record<string, unknown>[]> = {
   countries: () =>
     Object.entries(countries.getNames('en', { select: 'official' })).map(([alpha2, name]) => ({
@@ -59,7 +91,18 @@ const SEEDS: Record<string, () => Record<string, unknown>[]> = {
     ...SUB_GENRES.map((name) => ({ name, active: true, base_genre: false })),
   ],
   performer_roles: () => PERFORMER_ROLES.map((description) => ({ description, active: true })),
+  dsps: () => DSPS.map(([name, url]) => ({ name, url, active: true })),
+  distributors: () => DISTRIBUTORS.map(([name, country]) => ({ name, country, active: true })),
+  societies: () => SOCIETIES.map(([name, country]) => ({ name, country })),
 };
+
+/** Replaces a seed row's `country` (alpha-2) with the seeded country's id. */
+async function withCountryIds(rows: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+  if (!rows.some((row) => 'country' in row)) return rows;
+  const all = (await getDb().entities.Country.query.all({}).go({ pages: 'all', attributes: ['id', 'iso_alpha_two'] })).data;
+  const byAlpha2 = new Map(all.map((c) => [c.iso_alpha_two, c.id]));
+  return rows.map(({ country, ...row }) => ({ ...row, ...(byAlpha2.has(String(country)) ? { country_id: byAlpha2.get(String(country)) } : {}) }));
+}
 
 /**
  * Seeds each reference collection once (a marker item per collection makes it idempotent),
@@ -71,7 +114,7 @@ export async function seedReferenceData(): Promise<void> {
     const rows = SEEDS[resource.collection]?.();
     const marker = { scope: 'seed', value: `reference:${resource.collection}` };
     if (!rows || (await db.entities.UniqueValue.get(marker).go()).data) continue;
-    const records = rows.map((row) => ({ ...row, id: ulid() }));
+    const records = (await withCountryIds(rows)).map((row) => ({ ...row, id: ulid() }));
     await (db.entities[resource.entity] as unknown as { put: (r: object[]) => { go: () => Promise<unknown> } }).put(records).go();
     const guards = records.flatMap((record) => guardsFor(resource.collection, resource.unique ?? [], record).map((g) => ({ scope: g.scope, value: g.value, ownerId: record.id })));
     if (guards.length) await db.entities.UniqueValue.put(guards).go();

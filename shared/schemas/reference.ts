@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VALIDATION, humanizeField } from '../messages.js';
 
 /** Input schemas of the reference collections (spec 1 §3), shared by the API and the admin forms. */
 const text = (max: number) => z.string().trim().max(max);
@@ -41,3 +42,134 @@ export const performerRoleInput = z.strictObject({
 
 /** The language pickers show first (spec 1 §3), and that metadata language may never be. */
 export const INSTRUMENTAL = 'Instrumental';
+
+/** An optional link to another record by id; '' clears it. */
+const ref = () => z.union([z.literal(''), z.string().trim().min(1).max(64)]).optional();
+const optionalEmail = z.union([z.literal(''), z.email(VALIDATION.email).max(320)]).optional();
+const optionalUrl = (what: string) =>
+  z.union([z.literal(''), z.string().trim().max(2000).regex(/^https?:\/\/\S+$/i, `${what} must start with http:// or https://`)]).optional();
+/**
+ * A nested row (spec 1 §4 Nested rows): a saved row is named by id and sends only what changes
+ * (or `_destroy: true` to be removed); a new row must carry the shape's required fields.
+ */
+const nestedRow = <S extends z.ZodRawShape>(shape: S) => {
+  const required = Object.keys(shape).filter((key) => !(shape[key] as z.ZodType).safeParse(undefined).success);
+  return z
+    .strictObject({ id: z.string().min(1).max(64).optional(), _destroy: z.boolean().optional(), ...shape })
+    .partial()
+    .superRefine((row, ctx) => {
+      const { id, _destroy } = row as { id?: string; _destroy?: boolean };
+      if (id || _destroy) return;
+      for (const key of required) {
+        if ((row as Record<string, unknown>)[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: VALIDATION.required(humanizeField(key)) });
+      }
+    });
+};
+
+export const urlRowInput = nestedRow({
+  link: z.string().trim().max(2000).regex(/^https?:\/\/\S+$/i, 'Link must start with http:// or https://'),
+  /** Blank means the owner's name (spec 1 §3: link text defaults to the society name). */
+  link_text: text(200).optional(),
+});
+
+export const societyInput = z.strictObject({
+  name: text(200).min(1),
+  code: text(20).optional(),
+  country_id: ref(),
+  urls_attributes: z.array(urlRowInput).max(50).optional(),
+});
+
+export const RETAILER_STATUSES = ['Live', 'Out of Business', 'Non Payer'] as const;
+export const RETAILER_TYPES = ['Online & Bricks and Mortar', 'Online only', 'Bricks and Mortar only', 'Mailorder'] as const;
+
+export const retailerInput = z.strictObject({
+  name: text(200).min(1),
+  distributor_id: ref(),
+  status: z.enum(RETAILER_STATUSES).optional(),
+  type_of: z.enum(RETAILER_TYPES).optional(),
+  url: optionalUrl('Url'),
+  info: text(5000).optional(),
+  active: z.boolean().optional(),
+  country_id: ref(),
+});
+
+export const RIGHTSHOLDER_TYPES = ['audio', 'video'] as const;
+
+export const rightsholderInput = z.strictObject({
+  name: text(200).min(1),
+  email: optionalEmail,
+  society_id: ref(),
+  society_code: text(50).optional(),
+  type_of: z.enum(RIGHTSHOLDER_TYPES).optional(),
+});
+
+export const publisherInput = z.strictObject({
+  name: text(200).min(1),
+  active: z.boolean().optional(),
+  society_id: ref(),
+  mechanical_society_id: ref(),
+  performing_society_id: ref(),
+  company_id: ref(),
+  country_id: ref(),
+  url_attributes: z.strictObject({ link: optionalUrl('Link'), link_text: text(200).optional() }).optional(),
+});
+
+export const distributorDspRowInput = nestedRow({
+  dsp_id: z.string().trim().min(1, VALIDATION.required('DSP')).max(64),
+  active: z.boolean().optional(),
+  /** Why the DSP is inactive for this distributor. */
+  inactive_note: text(2000).optional(),
+});
+
+export const distributorInput = z.strictObject({
+  name: text(200).min(1),
+  url: optionalUrl('Url'),
+  admin_url: optionalUrl('Admin url'),
+  support_email: optionalEmail,
+  support_phone: text(50).optional(),
+  info: text(5000).optional(),
+  active: z.boolean().optional(),
+  distribution_base_partner: z.boolean().optional(),
+  remote_statement_download: z.boolean().optional(),
+  country_id: ref(),
+  /** An uploaded logo's object key (POST /distributors/uploads); null removes the logo. */
+  logo_key: z.string().max(1024).nullable().optional(),
+  distributor_dsps_attributes: z.array(distributorDspRowInput).max(500).optional(),
+});
+
+export const technicalSpecificationInput = z.strictObject({
+  audio_file_format: text(100).optional(),
+  custom_pricing_catalogue_tiers: z.boolean().optional(),
+  custom_pricing_territories: z.boolean().optional(),
+  custom_pricing_wholesale_price: z.boolean().optional(),
+  delivery_format: text(100).optional(),
+  delivery_server_type: text(100).optional(),
+  delivery_stub: text(200).optional(),
+  tech_spec_url: optionalUrl('Tech spec url'),
+  server_uri: text(2000).optional(),
+  server_login: text(200).optional(),
+  server_password: text(200).optional(),
+});
+
+export const DSP_FLAGS = [
+  'asset_level_release_date',
+  'asset_level_territory',
+  'instant_gratification',
+  'pre_order',
+  'pre_order_only',
+  'supports_artists_identifier',
+  'timed_release',
+] as const;
+
+export const dspInput = z.strictObject({
+  name: text(200).min(1),
+  active: z.boolean().optional(),
+  description: text(5000).optional(),
+  url: optionalUrl('Url'),
+  country_id: ref(),
+  delivery_class: text(100).optional(),
+  ...Object.fromEntries(DSP_FLAGS.map((flag) => [flag, z.boolean().optional()])) as Record<(typeof DSP_FLAGS)[number], z.ZodOptional<z.ZodBoolean>>,
+  /** An uploaded delivery guide's object key (POST /dsps/uploads); null removes it. */
+  guide_key: z.string().max(1024).nullable().optional(),
+  technical_specification_attributes: technicalSpecificationInput.optional(),
+});

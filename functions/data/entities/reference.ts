@@ -69,3 +69,141 @@ export const PerformerRole = new Entity({
   },
   indexes: keys,
 });
+
+const urlRows = {
+  type: 'list',
+  items: { type: 'map', properties: { id: { type: 'string' }, link: { type: 'string' }, link_text: { type: 'string' } } },
+} as const;
+
+/** An uploaded file's facts (logo, DSP guide); the object lives in the uploads bucket. */
+const storedFile = {
+  type: 'map',
+  properties: { key: { type: 'string' }, content_type: { type: 'string' }, size: { type: 'number' }, filename: { type: 'string' } },
+} as const;
+
+export const Society = new Entity({
+  model: { entity: 'society', version: '1', service: SERVICE },
+  attributes: {
+    id: { type: 'string', required: true },
+    name: { type: 'string', required: true },
+    code: { type: 'string' },
+    country_id: { type: 'string' },
+    urls: urlRows,
+    ...timestamps,
+  },
+  indexes: keys,
+});
+
+export const Retailer = new Entity({
+  model: { entity: 'retailer', version: '1', service: SERVICE },
+  attributes: {
+    id: { type: 'string', required: true },
+    name: { type: 'string', required: true },
+    distributor_id: { type: 'string' },
+    status: { type: 'string', default: 'Live' },
+    type_of: { type: 'string' },
+    url: { type: 'string' },
+    info: { type: 'string' },
+    active: { type: 'boolean', default: true },
+    country_id: { type: 'string' },
+    ...timestamps,
+  },
+  indexes: keys,
+});
+
+export const Rightsholder = new Entity({
+  model: { entity: 'rightsholder', version: '1', service: SERVICE },
+  attributes: {
+    id: { type: 'string', required: true },
+    name: { type: 'string', required: true },
+    email: { type: 'string' },
+    society_id: { type: 'string' },
+    society_code: { type: 'string' },
+    type_of: { type: 'string', default: 'audio' },
+    ...timestamps,
+  },
+  indexes: keys,
+});
+
+export const Publisher = new Entity({
+  model: { entity: 'publisher', version: '1', service: SERVICE },
+  attributes: {
+    id: { type: 'string', required: true },
+    name: { type: 'string', required: true },
+    active: { type: 'boolean', default: true },
+    society_id: { type: 'string' },
+    mechanical_society_id: { type: 'string' },
+    performing_society_id: { type: 'string' },
+    company_id: { type: 'string' },
+    country_id: { type: 'string' },
+    url: { type: 'map', properties: { link: { type: 'string' }, link_text: { type: 'string' } } },
+    ...timestamps,
+  },
+  indexes: keys,
+});
+
+export const Distributor = new Entity({
+  model: { entity: 'distributor', version: '1', service: SERVICE },
+  attributes: {
+    id: { type: 'string', required: true },
+    name: { type: 'string', required: true },
+    url: { type: 'string' },
+    admin_url: { type: 'string' },
+    support_email: { type: 'string' },
+    support_phone: { type: 'string' },
+    info: { type: 'string' },
+    active: { type: 'boolean', default: true },
+    distribution_base_partner: { type: 'boolean', default: false },
+    remote_statement_download: { type: 'boolean', default: false },
+    country_id: { type: 'string' },
+    logo: storedFile,
+    distributor_dsps: {
+      type: 'list',
+      items: {
+        type: 'map',
+        properties: { id: { type: 'string' }, dsp_id: { type: 'string' }, active: { type: 'boolean' }, inactive_note: { type: 'string' } },
+      },
+    },
+    ...timestamps,
+  },
+  indexes: keys,
+});
+
+export const Dsp = new Entity({
+  model: { entity: 'dsp', version: '1', service: SERVICE },
+  attributes: {
+    id: { type: 'string', required: true },
+    name: { type: 'string', required: true },
+    active: { type: 'boolean', default: true },
+    description: { type: 'string' },
+    url: { type: 'string' },
+    country_id: { type: 'string' },
+    delivery_class: { type: 'string' },
+    asset_level_release_date: { type: 'boolean', default: false },
+    asset_level_territory: { type: 'boolean', default: false },
+    instant_gratification: { type: 'boolean', default: false },
+    pre_order: { type: 'boolean', default: false },
+    pre_order_only: { type: 'boolean', default: false },
+    supports_artists_identifier: { type: 'boolean', default: false },
+    timed_release: { type: 'boolean', default: false },
+    guide: storedFile,
+    technical_specification: {
+      type: 'map',
+      properties: {
+        audio_file_format: { type: 'string' },
+        custom_pricing_catalogue_tiers: { type: 'boolean' },
+        custom_pricing_territories: { type: 'boolean' },
+        custom_pricing_wholesale_price: { type: 'boolean' },
+        delivery_format: { type: 'string' },
+        delivery_server_type: { type: 'string' },
+        delivery_stub: { type: 'string' },
+        tech_spec_url: { type: 'string' },
+        server_uri: { type: 'string' },
+        server_login: { type: 'string' },
+        server_password: { type: 'string' },
+      },
+    },
+    ...timestamps,
+  },
+  indexes: keys,
+});

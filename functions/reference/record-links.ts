@@ -1,0 +1,66 @@
+import { getDb } from '../data/service.js';
+import { BadRequest, type FieldErrors } from '../lib/errors.js';
+
+/**
+ * Links from a reference record to other records by id (a retailer's distributor, a
+ * society's country, a distributor's DSPs). On write every linked id must exist; on read the
+ * link is answered as `{ id, name }` beside the id, so lists and forms need no second call.
+ */
+export type Link = {
+  /** The stored id field: `country_id`. */
+  field: string;
+  /** The collection the id names: `countries`, or `companies`. */
+  to: string;
+  /** The key the answer carries the linked record under: `country`. */
+  as: string;
+};
+
+type Named = { id: string; name: string };
+type NameSource = () => Promise<readonly Named[]>;
+
+const sources = new Map<string, NameSource>();
+const byIdMemo = new WeakMap<readonly Named[], Map<string, Named>>();
+
+/** Makes a collection linkable: `load` answers its records' ids and display names. */
+export function registerLinkTarget(collection: string, load: NameSource): void {
+  sources.set(collection, load);
+}
+
+// Companies are not reference data but publishers link to them (spec 1 §3 publisher).
+registerLinkTarget('companies', async () =>
+  (await getDb().entities.Company.query.all({}).go({ pages: 'all', attributes: ['companyId', 'name'] })).data.map((c) => ({ id: c.companyId, name: c.name })),
+);
+
+/** id → { id, name } of a collection, built once per loaded list. */
+async function namesOf(collection: string): Promise<Map<string, Named>> {
+  const load = sources.get(collection);
+  if (!load) throw new Error(`No link target is registered for ${collection}`);
+  const rows = await load();
+  let byId = byIdMemo.get(rows);
+  if (!byId) byIdMemo.set(rows, (byId = new Map(rows.map((row) => [row.id, { id: row.id, name: row.name }]))));
+  return byId;
+}
+
+const singularLabel = (link: Link) => link.as.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+
+/** Refuses ids that name no record: `{ country_id: ['Country not found'] }` (or `rows.2.dsp_id`). */
+export async function checkLinks(links: readonly Link[], record: Record<string, unknown>, path = ''): Promise<void> {
+  const errors: FieldErrors = {};
+  for (const link of links) {
+    const id = record[link.field];
+    if (typeof id !== 'string' || id === '') continue;
+    if (!(await namesOf(link.to)).has(id)) errors[`${path}${link.field}`] = [`${singularLabel(link)} not found`];
+  }
+  if (Object.keys(errors).length) throw new BadRequest(Object.values(errors)[0][0], errors);
+}
+
+/** The record with each link answered as `{ id, name }` (null when unset or gone). */
+export async function withLinks<T extends Record<string, unknown>>(links: readonly Link[], record: T): Promise<T> {
+  if (!links.length) return record;
+  const answer: Record<string, unknown> = { ...record };
+  for (const link of links) {
+    const id = record[link.field];
+    answer[link.as] = typeof id === 'string' && id ? ((await namesOf(link.to)).get(id) ?? null) : null;
+  }
+  return answer as T;
+}

@@ -1,0 +1,93 @@
+import { BadRequest } from '../lib/errors.js';
+import { applyNestedAttributes, type NestedAttribute, type StoredRow } from '../lib/nested-attributes.js';
+import { resolveFileKeys, withFileUrls } from './record-files.js';
+import { checkLinks, withLinks, type Link } from './record-links.js';
+import type { ReferenceResource, Row } from './reference-resource.js';
+
+/**
+ * How a reference record's API shape maps onto what is stored: `*_attributes` nested rows
+ * and objects, `<file>_key` uploads, and links to other records.
+ */
+
+/** Nested rows (spec 1 §4): `urls_attributes` in, `urls` stored and answered. */
+export type RowsField = {
+  input: string;
+  stored: string;
+  links?: readonly Link[];
+  /** A field no two rows may share (a distributor lists each DSP once). */
+  uniqueBy?: { field: string; message: string };
+  /** Fills blanks when answering (a society URL's link text defaults to the society's name). */
+  present?: (row: StoredRow, record: Row) => StoredRow;
+  /** Defaults for a new row. */
+  defaults?: Record<string, unknown>;
+};
+
+/** One nested object: `technical_specification_attributes` in, `technical_specification` stored. */
+export type ObjectField = {
+  input: string;
+  stored: string;
+  /** Never answered (only `<field>_set: true`); a blank value on update keeps the stored one. */
+  secrets?: readonly string[];
+};
+
+/** The fields to set and to remove for a create (no `before`) or an update. */
+export async function storedChanges(
+  resource: ReferenceResource,
+  body: Record<string, unknown>,
+  before?: Row,
+): Promise<{ set: Record<string, unknown>; remove: string[] }> {
+  const set: Record<string, unknown> = { ...body };
+  for (const file of resource.files ?? []) delete set[`${file.field}_key`];
+  await checkLinks(resource.links ?? [], set);
+
+  for (const rows of resource.rows ?? []) {
+    const attributes = body[rows.input] as NestedAttribute[] | undefined;
+    delete set[rows.input];
+    if (!attributes) continue;
+    const withDefaults = attributes.map((a) => (a.id ? a : { ...rows.defaults, ...a }));
+    const applied = applyNestedAttributes(before?.[rows.stored] as StoredRow[] | undefined, withDefaults, rows.input);
+    for (const [index, row] of applied.entries()) await checkLinks(rows.links ?? [], row, `${rows.input}.${index}.`);
+    if (rows.uniqueBy) {
+      const { field, message } = rows.uniqueBy;
+      const seen = new Set<unknown>();
+      for (const [index, row] of applied.entries()) {
+        if (seen.has(row[field])) throw new BadRequest(message, { [`${rows.input}.${index}.${field}`]: [message] });
+        seen.add(row[field]);
+      }
+    }
+    set[rows.stored] = applied;
+  }
+
+  for (const object of resource.objects ?? []) {
+    const input = body[object.input] as Record<string, unknown> | undefined;
+    delete set[object.input];
+    if (!input) continue;
+    const previous = (before?.[object.stored] as Record<string, unknown> | undefined) ?? {};
+    const merged = { ...previous, ...input };
+    for (const secret of object.secrets ?? []) if (!input[secret]) merged[secret] = previous[secret] ?? '';
+    set[object.stored] = merged;
+  }
+
+  const files = await resolveFileKeys(resource.files ?? [], body);
+  Object.assign(set, files.set);
+  return { set, remove: files.remove };
+}
+
+/** The API answer of a stored record: links named, row defaults filled, secrets hidden, file URLs. */
+export async function presentRecord(resource: ReferenceResource, row: Row): Promise<Row> {
+  let answer: Row = await withLinks(resource.links ?? [], row);
+  for (const rows of resource.rows ?? []) {
+    const children = ((row[rows.stored] as StoredRow[] | undefined) ?? []).map((child) => (rows.present ? rows.present(child, row) : child));
+    answer[rows.stored] = await Promise.all(children.map((child) => withLinks(rows.links ?? [], child)));
+  }
+  for (const object of resource.objects ?? []) {
+    const value = { ...((row[object.stored] as Record<string, unknown> | undefined) ?? {}) };
+    for (const secret of object.secrets ?? []) {
+      value[`${secret}_set`] = Boolean(value[secret]);
+      delete value[secret];
+    }
+    answer[object.stored] = value;
+  }
+  answer = await withFileUrls(resource.files ?? [], answer);
+  return answer;
+}
