@@ -192,8 +192,8 @@ const adminRoutes: RouteDef[] = [
   ...adminEntity('countries', 'country', [], {}, REFERENCE_PAGES),
   admin('/admin/distributed_labels/statements', 'AdminDistributedLabelsStatements', 'Admin: distributed label statements'),
   ...adminEntity('distributed_labels', 'distributed_label'),
-  ...adminEntity('distributors', 'distributor'),
-  ...adminEntity('dsps', 'dsp'),
+  ...adminEntity('distributors', 'distributor', [], {}, REFERENCE_PAGES),
+  ...adminEntity('dsps', 'dsp', [], {}, REFERENCE_PAGES),
   ...adminEntity('genres', 'genre', [], {}, REFERENCE_PAGES),
   ...adminEntity('imports', 'import'),
   ...adminEntity('labels', 'label', ['assets', 'settings'], { list: 'LabelsAdmin', new: 'LabelAdminNew', detail: 'LabelAdmin', edit: 'LabelAdminEdit' }, {
@@ -202,13 +202,13 @@ const adminRoutes: RouteDef[] = [
   ...adminEntity('languages', 'language', [], {}, REFERENCE_PAGES),
   ...adminEntity('notices', 'notice', [], {}, { list: 'admin-notices', new: 'admin-notice-form', detail: 'admin-notice', edit: 'admin-notice-form' }),
   ...adminEntity('performer_roles', 'performer_role', [], {}, REFERENCE_PAGES),
-  ...adminEntity('publishers', 'publisher'),
+  ...adminEntity('publishers', 'publisher', [], {}, REFERENCE_PAGES),
   ...adminEntity('recordings', 'recording'),
   ...adminEntity('releases', 'release', ['distribution']),
-  ...adminEntity('retailers', 'retailer'),
-  ...adminEntity('rightsholders', 'rightsholder'),
+  ...adminEntity('retailers', 'retailer', [], {}, REFERENCE_PAGES),
+  ...adminEntity('rightsholders', 'rightsholder', [], {}, REFERENCE_PAGES),
   ...adminEntity('royalties', 'royalty'),
-  ...adminEntity('societies', 'society'),
+  ...adminEntity('societies', 'society', [], {}, REFERENCE_PAGES),
   ...adminEntity('statements', 'statement'),
   ...adminEntity('subscriptions', 'subscription'),
   ...withPages(adminEntity('users', 'user', ['access_tokens', 'bug_reports', 'companies', 'imports', 'logs', 'settings', 'notices'], { list: 'UsersAdmin', detail: 'UserAdmin' }, {
@@ -221,7 +221,7 @@ const adminRoutes: RouteDef[] = [
 ];
 
 const dist = (path: string, name: string, title: string) => admin(`/distribution${path}`, name, title);
-const distributionRoutes: RouteDef[] = [
+const distributionRoutes: RouteDef[] = withPages([
   dist('', 'DistributionDashboard', 'Distribution dashboard'),
   dist('/distributors', 'DistributionDistributors', 'Distribution: distributors'),
   dist('/distributors/new', 'DistributionNewDistributor', 'Distribution: new distributor'),
@@ -254,7 +254,18 @@ const distributionRoutes: RouteDef[] = [
   dist('/upcs/import', 'DistributionUpcsImport', 'Distribution: import UPCs'),
   dist('/royalty_maps', 'DistributionRoyaltyMaps', 'Distribution: royalty maps'),
   dist('/royalty_maps/new', 'DistributionNewRoyaltyMap', 'Distribution: new royalty map'),
-];
+], {
+  // Distributors and DSPs are the reference collections' pages, in the distribution area.
+  '/distribution/distributors': REFERENCE_PAGES.list,
+  '/distribution/distributors/new': REFERENCE_PAGES.new,
+  '/distribution/distributors/:distributorId': REFERENCE_PAGES.detail,
+  '/distribution/distributors/:distributorId/edit': REFERENCE_PAGES.edit,
+  '/distribution/distributors/:distributorId/dsps': REFERENCE_PAGES.detail,
+  '/distribution/dsps': REFERENCE_PAGES.list,
+  '/distribution/dsps/new': REFERENCE_PAGES.new,
+  '/distribution/dsps/:dspId': REFERENCE_PAGES.detail,
+  '/distribution/dsps/:dspId/edit': REFERENCE_PAGES.edit,
+});
 
 const billingRoutes: RouteDef[] = [admin('/billing', 'Billing', 'Billing'), admin('/billing/coupons', 'BillingCoupons', 'Billing: coupons')];
 

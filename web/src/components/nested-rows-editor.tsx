@@ -14,7 +14,7 @@ export type NestedField<T> = { key: keyof T & string; label: string; placeholder
  * struck through, with Undo until the form is saved; unsaved rows vanish (useNestedRows).
  * Errors are looked up as `${name}.${row.key}.${field}`.
  */
-export function NestedRowsEditor<T extends Record<string, string>>({
+export function NestedRowsEditor<T extends Record<string, unknown>>({
   name,
   state,
   fields,
@@ -24,6 +24,7 @@ export function NestedRowsEditor<T extends Record<string, string>>({
   testId,
   renderInput,
   describe,
+  errorKey = (row, _index, field) => `${name}.${row.key}.${field}`,
 }: {
   name: string;
   state: NestedRowsState<T>;
@@ -36,6 +37,8 @@ export function NestedRowsEditor<T extends Record<string, string>>({
   renderInput?: (field: NestedField<T>, row: NestedRow<T>, index: number, errorText: string | undefined) => ReactNode;
   /** How a row marked for deletion is named (default: its field values). */
   describe?: (values: T) => string;
+  /** The errors key of a row's field (default `${name}.${row.key}.${field}`; API errors name rows by index). */
+  errorKey?: (row: NestedRow<T>, index: number, field: string) => string;
 }) {
   const columns = fields.map(() => ({ colspan: { default: 12, s: Math.floor(9 / fields.length) } }));
   return (
@@ -45,7 +48,7 @@ export function NestedRowsEditor<T extends Record<string, string>>({
         row.destroyed ? (
           <div key={row.key} className="nested-row nested-row--destroyed-wrap" data-testid={`${testId}-row-${index}`} data-destroyed="true">
             <SpaceBetween direction="horizontal" size="s" alignItems="center">
-              <span className="nested-row--destroyed">{(describe ? describe(row.values) : fields.map((f) => row.values[f.key]).filter(Boolean).join(' · ')) || '(empty row)'}</span>
+              <span className="nested-row--destroyed">{(describe ? describe(row.values) : fields.map((f) => row.values[f.key]).filter((v) => typeof v === 'string' && v).join(' · ')) || '(empty row)'}</span>
               <Box color="text-status-warning" fontSize="body-s">
                 Will be removed when you save
               </Box>
@@ -59,10 +62,10 @@ export function NestedRowsEditor<T extends Record<string, string>>({
             <Grid gridDefinition={[...columns, { colspan: { default: 12, s: 3 } }]}>
               {[
                 ...fields.map((field) => (
-                  <FormField key={field.key} label={field.label} errorText={errors[`${name}.${row.key}.${field.key}`]} stretch>
-                    {renderInput?.(field, row, index, errors[`${name}.${row.key}.${field.key}`]) ?? (
+                  <FormField key={field.key} label={field.label} errorText={errors[errorKey(row, index, field.key)]} stretch>
+                    {renderInput?.(field, row, index, errors[errorKey(row, index, field.key)]) ?? (
                       <Input
-                        value={row.values[field.key] ?? ''}
+                        value={String(row.values[field.key] ?? '')}
                         placeholder={field.placeholder}
                         onChange={({ detail }) => state.update(row.key, { [field.key]: detail.value } as Partial<T>)}
                         nativeInputAttributes={{ 'data-testid': `${testId}-${field.key}-${index}` }}

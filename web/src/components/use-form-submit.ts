@@ -13,6 +13,8 @@ export function useFormSubmit<T>(options: {
   validate: () => Record<string, string>;
   send: () => Promise<T>;
   onSuccess: (answer: T) => void | Promise<void>;
+  /** The form field an API error names, where the two differ (`logo_key` → `logo`). */
+  fieldOf?: (apiField: string) => string;
 }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -27,7 +29,10 @@ export function useFormSubmit<T>(options: {
     try {
       await options.onSuccess(await options.send());
     } catch (error) {
-      if (error instanceof ApiError) setErrors(serverFieldErrors(error.errors));
+      if (error instanceof ApiError) {
+        const fieldOf = options.fieldOf ?? ((field: string) => field);
+        setErrors(Object.fromEntries(Object.entries(serverFieldErrors(error.errors)).map(([field, text]) => [fieldOf(field), text])));
+      }
       const text = error instanceof Error ? error.message : String(error);
       setFailure(text);
       notify('error', text);

@@ -10,13 +10,16 @@ import type { ReferenceRecord } from './reference-model';
 /** Reference data is global, not a company's: writes send no X-Company-Id. */
 const GLOBAL = { companyId: null } as const;
 
-/** The config of the route being shown, and the record id from its path (absent on list and new). */
-export function useReferenceRoute(): { config: ReferenceConfig; id: string | undefined } {
+/**
+ * The config of the route being shown, the record id from its path (absent on list and new),
+ * and the pages' base path: /admin/dsps or /distribution/dsps.
+ */
+export function useReferenceRoute(): { config: ReferenceConfig; id: string | undefined; base: string } {
   const route = useRouteDef();
   const params = useParams();
   const config = route ? referenceConfigForPath(route.path) : undefined;
-  if (!config) throw new Error(`No reference collection is configured for ${route?.path ?? 'this page'}`);
-  return { config, id: params[idParam(config)] };
+  if (!config || !route) throw new Error(`No reference collection is configured for ${route?.path ?? 'this page'}`);
+  return { config, id: params[idParam(config)], base: route.path.slice(0, route.path.indexOf(`/${config.collection}`) + config.collection.length + 1) };
 }
 
 export const referenceListPath = (config: ReferenceConfig, params: ListParams) => listPath(`/${config.collection}`, params);
@@ -30,9 +33,10 @@ export function useReferenceRecord(config: ReferenceConfig, id: string | undefin
 
 type Saved = { message?: string } & Record<string, unknown>;
 
-/** POST /{collection} or PATCH /{collection}/{id}. */
+/** POST /{collection}, or PATCH (PUT for DSPs) /{collection}/{id}. */
 export function saveReference(config: ReferenceConfig, id: string | undefined, body: Record<string, unknown>): Promise<Saved> {
-  return id ? api.patch<Saved>(recordPath(config, id), body, GLOBAL) : api.post<Saved>(`/${config.collection}`, body, GLOBAL);
+  if (!id) return api.post<Saved>(`/${config.collection}`, body, GLOBAL);
+  return config.updateMethod === 'PUT' ? api.put<Saved>(recordPath(config, id), body, GLOBAL) : api.patch<Saved>(recordPath(config, id), body, GLOBAL);
 }
 
 /**

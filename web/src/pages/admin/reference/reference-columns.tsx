@@ -6,8 +6,7 @@ import { recordTitle, type ReferenceRecord } from './reference-model';
 import { ReferenceValue } from './reference-values';
 
 /** The list's columns from the config: the title field links to the record; each row has a Delete. */
-export function referenceColumns(config: ReferenceConfig, onDelete: (record: ReferenceRecord) => void): TableProps.ColumnDefinition<ReferenceRecord>[] {
-  const base = `/admin/${config.collection}`;
+export function referenceColumns(config: ReferenceConfig, base: string, onDelete: (record: ReferenceRecord) => void): TableProps.ColumnDefinition<ReferenceRecord>[] {
   return [
     ...config.columns.map(
       (column): TableProps.ColumnDefinition<ReferenceRecord> => ({

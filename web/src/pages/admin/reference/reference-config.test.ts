@@ -1,51 +1,68 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTE_TABLE } from '../../../app/route-table';
+import { REFERENCE_RESOURCES } from '../../../../../functions/reference/collections';
 import { idParam, REFERENCE_CONFIGS, referenceConfigForPath } from './reference-config';
 
-/** The sort fields the API accepts per collection (the backend's list rules). */
-const API_SORT_FIELDS: Record<string, string[]> = {
-  countries: ['name', 'iso_alpha_two', 'iso_alpha_three', 'iso_numeric'],
-  languages: ['name', 'iso_alpha_two', 'iso_alpha_three', 'family'],
-  genres: ['name', 'active', 'base_genre'],
-  performer_roles: ['description', 'ppl_code', 'active'],
-};
+/** What the API serves per collection: its sort fields and bulk_destroy key (functions/reference/collections.ts). */
+const API = Object.fromEntries(
+  REFERENCE_RESOURCES.map((r) => [r.collection, { sortFields: r.sortFields as readonly string[], bulkKey: r.bulkKey ?? `${r.singular}_ids`, singular: r.singular }]),
+);
 
-/** bulk_destroy body keys as spec 1 §7 spells them (performer roles irregularly). */
+/** bulk_destroy body keys as spec 1 §7 spells them (performer roles and societies irregularly). */
 const SPEC_IDS_KEYS: Record<string, string> = {
   countries: 'country_ids',
   languages: 'language_ids',
   genres: 'genre_ids',
   performer_roles: 'performer_roles_ids',
+  distributors: 'distributor_ids',
+  societies: 'societies_ids',
 };
 
 describe('reference configs', () => {
   it('has a config for every route showing a reference page, whose id parameter the route names', () => {
     const routes = ROUTE_TABLE.filter((r) => r.page?.startsWith('admin-reference-'));
-    expect(routes).toHaveLength(4 * Object.keys(REFERENCE_CONFIGS).length);
+    const adminRoutes = routes.filter((r) => r.path.startsWith('/admin/'));
+    expect(adminRoutes).toHaveLength(4 * Object.keys(REFERENCE_CONFIGS).length);
+    expect(routes.filter((r) => r.path.startsWith('/distribution/')).map((r) => r.path)).toEqual([
+      '/distribution/distributors',
+      '/distribution/distributors/new',
+      '/distribution/distributors/:distributorId',
+      '/distribution/distributors/:distributorId/edit',
+      '/distribution/distributors/:distributorId/dsps',
+      '/distribution/dsps',
+      '/distribution/dsps/new',
+      '/distribution/dsps/:dspId',
+      '/distribution/dsps/:dspId/edit',
+    ]);
     for (const route of routes) {
       const config = referenceConfigForPath(route.path);
       expect(config, route.path).toBeDefined();
-      if (route.page === 'admin-reference-list') expect(route.path).toBe(`/admin/${config!.collection}`);
-      if (route.page === 'admin-reference-detail') expect(route.path).toBe(`/admin/${config!.collection}/:${idParam(config!)}`);
+      const area = route.path.startsWith('/admin/') ? '/admin' : '/distribution';
+      if (route.page === 'admin-reference-list') expect(route.path).toBe(`${area}/${config!.collection}`);
+      if (route.page === 'admin-reference-detail') expect(route.path).toMatch(new RegExp(`^${area}/${config!.collection}/:${idParam(config!)}(/dsps)?$`));
     }
   });
 
   it('keeps the API naming: answer keys, bulk id key, sortable columns', () => {
+    expect(Object.keys(REFERENCE_CONFIGS).sort()).toEqual(Object.keys(API).sort());
     for (const [collection, config] of Object.entries(REFERENCE_CONFIGS)) {
       expect(config.collection).toBe(collection);
-      expect(config.idsKey).toBe(SPEC_IDS_KEYS[collection]);
+      expect(config.singular).toBe(API[collection].singular);
+      expect(config.idsKey).toBe(API[collection].bulkKey);
+      if (SPEC_IDS_KEYS[collection]) expect(config.idsKey).toBe(SPEC_IDS_KEYS[collection]);
       const names = config.fields.map((f) => f.name);
       expect(names).toContain(config.titleField);
       for (const column of config.columns) expect(names, column.field).toContain(column.field);
-      for (const column of config.columns.filter((c) => c.sortable)) expect(API_SORT_FIELDS[collection], column.field).toContain(column.field);
-      expect(API_SORT_FIELDS[collection]).toContain(config.defaultSort.field);
+      for (const column of config.columns.filter((c) => c.sortable)) expect(API[collection].sortFields, column.field).toContain(column.field);
+      expect(API[collection].sortFields).toContain(config.defaultSort.field);
     }
   });
 
   it('finds the collection from any of its admin paths and nothing else', () => {
     expect(referenceConfigForPath('/admin/countries/:countryId/edit')?.singular).toBe('country');
     expect(referenceConfigForPath('/admin/genres')?.singular).toBe('genre');
-    expect(referenceConfigForPath('/admin/societies')).toBeUndefined();
+    expect(referenceConfigForPath('/distribution/dsps/:dspId/edit')?.singular).toBe('dsp');
+    expect(referenceConfigForPath('/admin/users')).toBeUndefined();
     expect(referenceConfigForPath('/user/countries')).toBeUndefined();
     expect(idParam({ ...REFERENCE_CONFIGS.genres, singular: 'performer_role' })).toBe('performerRoleId');
   });

@@ -1,69 +1,29 @@
-import type { z } from 'zod';
-import { countryInput, genreInput, languageInput, performerRoleInput } from '../../../../../shared/schemas/reference';
-import { rules, type Rule } from '../../../components/form-rules';
+import { GUIDE_CONTENT_TYPES, LOGO_CONTENT_TYPES, MAX_GUIDE_BYTES, MAX_LOGO_BYTES } from '../../../../../shared/constants';
+import {
+  countryInput,
+  distributorInput,
+  dspInput,
+  DSP_FLAGS,
+  genreInput,
+  languageInput,
+  performerRoleInput,
+  publisherInput,
+  RETAILER_STATUSES,
+  RETAILER_TYPES,
+  retailerInput,
+  RIGHTSHOLDER_TYPES,
+  rightsholderInput,
+  societyInput,
+} from '../../../../../shared/schemas/reference';
+import { checkbox, code, countryLink, digits, email, link, nameField, password, required, rowLink, select, text, textarea, url } from './reference-fields';
+import type { ReferenceConfig } from './reference-types';
+
+export type * from './reference-types';
 
 /**
  * The admin reference-data collections (spec 1 §3, §7), one config each: the generic list,
- * form and detail pages read everything that differs between collections from here.
+ * form, detail and picker read everything that differs between collections from here.
  */
-export type FormValues = Record<string, string | boolean>;
-export type FieldKind = 'text' | 'textarea' | 'checkbox';
-export type Sort = { field: string; order: 'asc' | 'desc' };
-
-export type ReferenceField = {
-  name: string;
-  label: string;
-  kind: FieldKind;
-  /** Client rules with the spec's messages (spec 1 §5); the first failing one is shown. */
-  rules?: Rule<FormValues>[];
-  /** A new record's value; text fields start blank and checkboxes unticked otherwise. */
-  initial?: string | boolean;
-  constraint?: string;
-};
-
-export type ReferenceColumn = {
-  field: string;
-  header: string;
-  /** The API accepts this field as sort_field. */
-  sortable?: boolean;
-};
-
-export type ReferenceConfig = {
-  /** The API path (/countries), the list answer's key, the id bulk key's stem and the page base (/admin/countries). */
-  collection: string;
-  /** The detail and write answers' key ({ country: … }). */
-  singular: string;
-  /** The list page's heading. */
-  title: string;
-  /** Start of the success notices: "Country Added", "Country Updated" (spec 1 §8). */
-  notice: string;
-  /** Lower-case words for buttons and prompts ("Add country", "Delete 3 countries"). */
-  noun: string;
-  nounPlural: string;
-  /** The field naming a record in links, headers and delete prompts. */
-  titleField: string;
-  /** The bulk_destroy body key ({ country_ids: [...] }). */
-  idsKey: string;
-  fields: ReferenceField[];
-  columns: ReferenceColumn[];
-  defaultSort: Sort;
-  /** How the list reloads after an update (spec 1 §9); otherwise as the user's preference has it. */
-  afterUpdate?: { per_page: number; sort: Sort };
-  /** The API's input schema, checked after the rules so the form never sends what the server refuses. */
-  schema?: z.ZodType;
-};
-
-const required = (label: string): Rule<FormValues> => rules.required(label);
-const letters = (label: string, n: number): Rule<FormValues> => rules.pattern(new RegExp(`^[A-Za-z]{${n}}$`), `${label} must be ${n} letters`);
-const digits = (label: string, n: number): Rule<FormValues> => rules.pattern(new RegExp(`^\\d{${n}}$`), `${label} must be ${n} digits`);
-
-const text = (name: string, label: string, fieldRules: Rule<FormValues>[] = [], constraint?: string): ReferenceField => ({
-  name, label, kind: 'text', rules: fieldRules, ...(constraint ? { constraint } : {}),
-});
-const code = (name: string, label: string, n: number, isRequired: boolean): ReferenceField =>
-  text(name, label, [...(isRequired ? [required(label)] : []), letters(label, n)], `${n} letters`);
-const nameField = () => text('name', 'Name', [required('Name')]);
-
 const country: ReferenceConfig = {
   collection: 'countries', singular: 'country', title: 'Countries', notice: 'Country', noun: 'country', nounPlural: 'countries',
   titleField: 'name', idsKey: 'country_ids',
@@ -71,7 +31,7 @@ const country: ReferenceConfig = {
     nameField(),
     code('iso_alpha_two', 'ISO alpha two', 2, true),
     code('iso_alpha_three', 'ISO alpha three', 3, true),
-    text('iso_numeric', 'ISO numeric', [required('ISO numeric'), digits('ISO numeric', 3)], '3 digits'),
+    text('iso_numeric', 'ISO numeric', [required('ISO numeric'), digits('ISO numeric', 3)], { constraint: '3 digits' }),
   ],
   columns: [
     { field: 'name', header: 'Name', sortable: true },
@@ -94,7 +54,7 @@ const language: ReferenceConfig = {
     code('iso_alpha_three', 'ISO alpha three', 3, false),
     code('english_iso_alpha_three', 'English ISO alpha three', 3, false),
     code('macro_iso_alpha_three', 'Macro ISO alpha three', 3, false),
-    { name: 'notes', label: 'Notes', kind: 'textarea' },
+    textarea('notes', 'Notes'),
   ],
   columns: [
     { field: 'name', header: 'Name', sortable: true },
@@ -113,8 +73,8 @@ const genre: ReferenceConfig = {
   titleField: 'name', idsKey: 'genre_ids',
   fields: [
     nameField(),
-    { name: 'active', label: 'Active', kind: 'checkbox', initial: true },
-    { name: 'base_genre', label: 'Base genre', kind: 'checkbox', initial: false },
+    checkbox('active', 'Active', true),
+    checkbox('base_genre', 'Base genre', false),
   ],
   columns: [
     { field: 'name', header: 'Name', sortable: true },
@@ -131,7 +91,7 @@ const performerRole: ReferenceConfig = {
   fields: [
     text('description', 'Description', [required('Description')]),
     text('ppl_code', 'PPL code'),
-    { name: 'active', label: 'Active', kind: 'checkbox', initial: true },
+    checkbox('active', 'Active', true),
   ],
   columns: [
     { field: 'description', header: 'Description', sortable: true },
@@ -142,16 +102,182 @@ const performerRole: ReferenceConfig = {
   schema: performerRoleInput,
 };
 
+
+const society: ReferenceConfig = {
+  collection: 'societies', singular: 'society', title: 'Societies', notice: 'Society', noun: 'society', nounPlural: 'societies',
+  titleField: 'name', idsKey: 'societies_ids', quickAddTitle: 'Add New Society',
+  fields: [
+    nameField(),
+    text('code', 'Code'),
+    countryLink(),
+    {
+      name: 'urls', label: 'URLs', kind: 'rows', input: 'urls_attributes', addLabel: 'Add URL',
+      rowFields: [{ name: 'link', label: 'Link', kind: 'text', placeholder: 'https://' }, { name: 'link_text', label: 'Link text', kind: 'text', placeholder: 'The society name' }],
+      emptyRow: { link: '', link_text: '' },
+    },
+  ],
+  columns: [
+    { field: 'name', header: 'Name', sortable: true },
+    { field: 'code', header: 'Code', sortable: true },
+    { field: 'country_id', header: 'Country' },
+  ],
+  defaultSort: { field: 'name', order: 'asc' },
+  schema: societyInput,
+};
+
+const retailer: ReferenceConfig = {
+  collection: 'retailers', singular: 'retailer', title: 'Retailers', notice: 'Retailer', noun: 'retailer', nounPlural: 'retailers',
+  titleField: 'name', idsKey: 'retailer_ids',
+  fields: [
+    nameField(),
+    link('distributor_id', 'Distributor', 'distributors', 'distributor', { quickAdd: true }),
+    select('status', 'Status', RETAILER_STATUSES, 'Live'),
+    select('type_of', 'Type', RETAILER_TYPES),
+    url('url', 'URL'),
+    countryLink(),
+    checkbox('active', 'Active', true),
+    textarea('info', 'Info'),
+  ],
+  columns: [
+    { field: 'name', header: 'Name', sortable: true },
+    { field: 'distributor_id', header: 'Distributor' },
+    { field: 'status', header: 'Status', sortable: true },
+    { field: 'type_of', header: 'Type', sortable: true },
+    { field: 'active', header: 'Active', sortable: true },
+  ],
+  defaultSort: { field: 'name', order: 'asc' },
+  schema: retailerInput,
+};
+
+const rightsholder: ReferenceConfig = {
+  collection: 'rightsholders', singular: 'rightsholder', title: 'Rightsholders', notice: 'Rightsholder', noun: 'rightsholder', nounPlural: 'rightsholders',
+  titleField: 'name', idsKey: 'rightsholder_ids', quickAddTitle: 'Add New Rightsholder',
+  fields: [
+    nameField(),
+    email('email', 'Email'),
+    link('society_id', 'Society', 'societies', 'society', { quickAdd: true }),
+    text('society_code', 'Society code'),
+    select('type_of', 'Type', RIGHTSHOLDER_TYPES, 'audio'),
+  ],
+  columns: [
+    { field: 'name', header: 'Name', sortable: true },
+    { field: 'society_id', header: 'Society' },
+    { field: 'society_code', header: 'Society code', sortable: true },
+    { field: 'type_of', header: 'Type', sortable: true },
+  ],
+  defaultSort: { field: 'name', order: 'asc' },
+  schema: rightsholderInput,
+};
+
+const publisher: ReferenceConfig = {
+  collection: 'publishers', singular: 'publisher', title: 'Publishers', notice: 'Publisher', noun: 'publisher', nounPlural: 'publishers',
+  titleField: 'name', idsKey: 'publisher_ids', quickAddTitle: 'Publisher',
+  fields: [
+    nameField(),
+    checkbox('active', 'Active', true),
+    link('society_id', 'Society', 'societies', 'society', { quickAdd: true }),
+    link('mechanical_society_id', 'Mechanical society', 'societies', 'mechanical_society', { quickAdd: true }),
+    link('performing_society_id', 'Performing society', 'societies', 'performing_society', { quickAdd: true }),
+    link('company_id', 'Company', 'companies', 'company'),
+    link('country_id', 'Country of origin', 'countries', 'country_of_origin'),
+    url('url.link', 'URL', { section: 'Website' }),
+    text('url.link_text', 'Link text', [], { section: 'Website' }),
+  ],
+  columns: [
+    { field: 'name', header: 'Name', sortable: true },
+    { field: 'active', header: 'Active', sortable: true },
+    { field: 'society_id', header: 'Society' },
+    { field: 'company_id', header: 'Company' },
+  ],
+  defaultSort: { field: 'name', order: 'asc' },
+  objects: [{ stored: 'url', input: 'url_attributes' }],
+  schema: publisherInput,
+};
+
+const distributor: ReferenceConfig = {
+  collection: 'distributors', singular: 'distributor', title: 'Distributors', notice: 'Distributor', noun: 'distributor', nounPlural: 'distributors',
+  titleField: 'name', idsKey: 'distributor_ids', quickAddTitle: 'Add New Distributor',
+  fields: [
+    nameField(),
+    url('url', 'URL'),
+    url('admin_url', 'Admin URL'),
+    email('support_email', 'Support email'),
+    text('support_phone', 'Support phone'),
+    countryLink(),
+    { name: 'logo', label: 'Logo', kind: 'file', contentTypes: LOGO_CONTENT_TYPES, maxBytes: MAX_LOGO_BYTES, accept: 'image/*' },
+    checkbox('active', 'Active', true, { hideInQuickAdd: true }),
+    checkbox('distribution_base_partner', 'Distribution base partner', false, { hideInQuickAdd: true }),
+    checkbox('remote_statement_download', 'Remote statement download', false, { hideInQuickAdd: true }),
+    textarea('info', 'Info'),
+    {
+      name: 'distributor_dsps', label: 'DSPs', kind: 'rows', input: 'distributor_dsps_attributes', addLabel: 'Add DSP', section: 'DSPs', adminFeature: true,
+      rowFields: [rowLink('dsp_id', 'DSP', 'dsps', 'dsp'), { name: 'active', label: 'Active', kind: 'checkbox' }, { name: 'inactive_note', label: 'Why inactive', kind: 'text' }],
+      emptyRow: { dsp_id: null, active: true, inactive_note: '' },
+    },
+  ],
+  columns: [
+    { field: 'name', header: 'Name', sortable: true },
+    { field: 'country_id', header: 'Country' },
+    { field: 'active', header: 'Active', sortable: true },
+    { field: 'distribution_base_partner', header: 'Base partner', sortable: true },
+  ],
+  defaultSort: { field: 'name', order: 'asc' },
+  schema: distributorInput,
+};
+
+const TECHNICAL = 'Technical specification';
+const dsp: ReferenceConfig = {
+  collection: 'dsps', singular: 'dsp', title: 'DSPs', notice: 'DSP', noun: 'DSP', nounPlural: 'DSPs',
+  titleField: 'name', idsKey: 'dsp_ids', afterSaveTo: '/distribution/dsps', updateMethod: 'PUT',
+  afterDelete: { per_page: 50, sort: { field: 'name', order: 'asc' } },
+  fields: [
+    nameField(),
+    checkbox('active', 'Active', true),
+    url('url', 'URL'),
+    countryLink(),
+    text('delivery_class', 'Delivery class'),
+    textarea('description', 'Description'),
+    ...DSP_FLAGS.map((flag) => checkbox(flag, flag.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()), false, { section: 'Delivery' })),
+    { name: 'guide', label: 'Guide', kind: 'file', contentTypes: GUIDE_CONTENT_TYPES, maxBytes: MAX_GUIDE_BYTES, accept: '.pdf,.doc,.docx,.xls,.xlsx,.txt,.csv,.zip', section: 'Delivery' },
+    text('technical_specification.audio_file_format', 'Audio file format', [], { section: TECHNICAL }),
+    text('technical_specification.delivery_format', 'Delivery format', [], { section: TECHNICAL }),
+    text('technical_specification.delivery_server_type', 'Delivery server type', [], { section: TECHNICAL }),
+    text('technical_specification.delivery_stub', 'Delivery stub', [], { section: TECHNICAL }),
+    url('technical_specification.tech_spec_url', 'Tech spec URL', { section: TECHNICAL }),
+    text('technical_specification.server_uri', 'Server URI', [], { section: TECHNICAL }),
+    text('technical_specification.server_login', 'Server login', [], { section: TECHNICAL }),
+    password('technical_specification.server_password', 'Server password', { section: TECHNICAL }),
+    checkbox('technical_specification.custom_pricing_catalogue_tiers', 'Custom pricing: catalogue tiers', false, { section: TECHNICAL }),
+    checkbox('technical_specification.custom_pricing_territories', 'Custom pricing: territories', false, { section: TECHNICAL }),
+    checkbox('technical_specification.custom_pricing_wholesale_price', 'Custom pricing: wholesale price', false, { section: TECHNICAL }),
+  ],
+  columns: [
+    { field: 'name', header: 'Name', sortable: true },
+    { field: 'active', header: 'Active', sortable: true },
+    { field: 'delivery_class', header: 'Delivery class', sortable: true },
+    { field: 'country_id', header: 'Country' },
+  ],
+  defaultSort: { field: 'name', order: 'asc' },
+  objects: [{ stored: 'technical_specification', input: 'technical_specification_attributes' }],
+  schema: dspInput,
+};
+
 export const REFERENCE_CONFIGS: Readonly<Record<string, ReferenceConfig>> = {
   countries: country,
   languages: language,
   genres: genre,
   performer_roles: performerRole,
+  societies: society,
+  retailers: retailer,
+  rightsholders: rightsholder,
+  publishers: publisher,
+  distributors: distributor,
+  dsps: dsp,
 };
 
-/** The config of the collection an admin route belongs to: /admin/countries/:countryId/edit → countries. */
+/** The config of the collection a route belongs to: /admin/countries/:countryId/edit → countries, /distribution/dsps → dsps. */
 export function referenceConfigForPath(routePath: string): ReferenceConfig | undefined {
-  const collection = /^\/admin\/([a-z_]+)(\/|$)/.exec(routePath)?.[1];
+  const collection = /^\/(?:admin|distribution)\/([a-z_]+)(\/|$)/.exec(routePath)?.[1];
   return collection ? REFERENCE_CONFIGS[collection] : undefined;
 }
 

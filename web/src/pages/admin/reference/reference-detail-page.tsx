@@ -7,21 +7,22 @@ import { useNavigate } from 'react-router';
 import { useReferenceRecord, useReferenceRoute } from './reference-api';
 import { DeleteReferencesModal } from './reference-delete-modal';
 import { recordTitle } from './reference-model';
-import { ReferenceValue } from './reference-values';
+import { ReferenceRowsTable, ReferenceValue } from './reference-values';
 import { DetailHeader } from '../../../components/detail-header';
 import { RecordState } from '../../../components/record-state';
 
-/** /admin/{collection}/{id}: the record's fields, with Edit and Delete. */
+/** /{area}/{collection}/{id}: the record's fields and nested rows, with Edit and Delete. */
 export function ReferenceDetailPage() {
-  const { config, id } = useReferenceRoute();
+  const { config, id, base } = useReferenceRoute();
   const navigate = useNavigate();
   const { record: loaded, error, isLoading, mutate } = useReferenceRecord(config, id);
   const [deleting, setDeleting] = useState(false);
   return (
     <RecordState error={error} isLoading={isLoading} data={loaded} retry={mutate} errorHeader={`Could not load the ${config.noun}`}>
       {(record) => {
-        const list = `/admin/${config.collection}`;
-        const fields: [string, string][] = [...config.fields.map((f): [string, string] => [f.name, f.label]), ['created_at', 'Created'], ['updated_at', 'Updated']];
+        const list = base;
+        const fields: [string, string][] = [...config.fields.filter((f) => f.kind !== 'rows').map((f): [string, string] => [f.name, f.label]), ['created_at', 'Created'], ['updated_at', 'Updated']];
+        const rowFields = config.fields.filter((f) => f.kind === 'rows');
 
         return (
           <ContentLayout
@@ -47,13 +48,18 @@ export function ReferenceDetailPage() {
                 }))}
               />
             </Container>
+            {rowFields.map((field) => (
+              <Container key={field.name} header={<Header variant="h2">{field.label}</Header>}>
+                <ReferenceRowsTable config={config} record={record} field={field.name} />
+              </Container>
+            ))}
             {deleting ? (
               <DeleteReferencesModal
                 config={config}
                 target={{ records: [record], bulk: false }}
                 onClose={() => setDeleting(false)}
                 // No refresh here: it would refetch the deleted record (a 404) while still on it; the list revalidates as it mounts.
-                onDeleted={() => navigate(list, { replace: true })}
+                onDeleted={() => navigate(list, { replace: true, ...(config.afterDelete ? { state: { reload: config.afterDelete } } : {}) })}
               />
             ) : null}
           </ContentLayout>

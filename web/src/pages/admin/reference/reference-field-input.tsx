@@ -1,31 +1,91 @@
 import Checkbox from '@cloudscape-design/components/checkbox';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
+import Select from '@cloudscape-design/components/select';
 import Textarea from '@cloudscape-design/components/textarea';
-import type { ReferenceField } from './reference-config';
+import { lazy, Suspense, useState } from 'react';
+import { pickerSource, RecordPicker } from '../../../components/record-picker';
+import { ReferenceFileInput } from './reference-file-input';
+import { ReferenceRowsInput } from './reference-rows-input';
+import type { FieldValue, FileValue, LinkValue, ReferenceConfig, ReferenceField, RowValues } from './reference-types';
+import type { NestedRow } from '../../../components/nested-rows';
 
-type Props = { field: ReferenceField; value: string | boolean; error?: string; onChange: (value: string | boolean) => void };
+// The quick-add modal holds a whole reference form, which holds pickers: loaded on first use.
+const QuickAddModal = lazy(() => import('./reference-quick-add').then((m) => ({ default: m.QuickAddModal })));
+
+type Props = {
+  config: ReferenceConfig;
+  field: ReferenceField;
+  value: FieldValue;
+  error?: string;
+  errors: Record<string, string>;
+  onChange: (value: FieldValue) => void;
+};
 
 /** One config field as a form control; its native input carries data-testid `ref-field-<name>`. */
-export function ReferenceFieldInput({ field, value, error, onChange }: Props) {
+export function ReferenceFieldInput({ config, field, value, error, errors, onChange }: Props) {
   const testId = { 'data-testid': `ref-field-${field.name}` };
-  if (field.kind === 'checkbox') {
-    return (
-      <FormField errorText={error}>
-        <Checkbox checked={value === true} onChange={({ detail }) => onChange(detail.checked)} nativeInputAttributes={testId}>
-          {field.label}
-        </Checkbox>
-      </FormField>
-    );
+  const [adding, setAdding] = useState(false);
+  switch (field.kind) {
+    case 'checkbox':
+      return (
+        <FormField errorText={error}>
+          <Checkbox checked={value === true} onChange={({ detail }) => onChange(detail.checked)} nativeInputAttributes={testId}>
+            {field.label}
+          </Checkbox>
+        </FormField>
+      );
+    case 'select':
+      return (
+        <FormField label={field.label} errorText={error}>
+          <Select
+            selectedOption={value ? { value: String(value), label: String(value) } : null}
+            onChange={({ detail }) => onChange(detail.selectedOption.value ?? '')}
+            options={field.options.map((option) => ({ value: option, label: option }))}
+            placeholder={`Choose ${field.label.toLowerCase()}`}
+            data-testid={`ref-field-${field.name}`}
+          />
+        </FormField>
+      );
+    case 'link':
+      return (
+        <FormField label={field.label} errorText={error}>
+          <RecordPicker
+            source={pickerSource(field.collection)}
+            value={value as LinkValue}
+            onChange={onChange}
+            testId={`ref-field-${field.name}`}
+            placeholder={`Choose ${field.label.toLowerCase()}`}
+            invalid={Boolean(error)}
+            onAddNew={field.quickAdd ? () => setAdding(true) : undefined}
+            addNewLabel={field.quickAdd ? `Add new ${field.label.toLowerCase()}` : undefined}
+          />
+          {adding ? (
+            <Suspense fallback={null}>
+              <QuickAddModal collection={field.collection} onClose={() => setAdding(false)} onAdded={(picked) => onChange(picked)} />
+            </Suspense>
+          ) : null}
+        </FormField>
+      );
+    case 'file':
+      return (
+        <FormField label={field.label} errorText={error}>
+          <ReferenceFileInput config={config} field={field} value={value as FileValue} onChange={onChange} />
+        </FormField>
+      );
+    case 'rows':
+      return <ReferenceRowsInput field={field} rows={value as NestedRow<RowValues>[]} errors={errors} onChange={onChange} />;
+    default: {
+      const text = typeof value === 'string' ? value : '';
+      return (
+        <FormField label={field.label} errorText={error} constraintText={field.kind === 'password' ? 'Leave blank to keep the saved password' : field.constraint} stretch={field.kind === 'textarea'}>
+          {field.kind === 'textarea' ? (
+            <Textarea value={text} rows={4} onChange={({ detail }) => onChange(detail.value)} nativeTextareaAttributes={testId} />
+          ) : (
+            <Input value={text} type={field.kind === 'password' ? 'password' : 'text'} onChange={({ detail }) => onChange(detail.value)} nativeInputAttributes={testId} />
+          )}
+        </FormField>
+      );
+    }
   }
-  const text = typeof value === 'string' ? value : '';
-  return (
-    <FormField label={field.label} errorText={error} constraintText={field.constraint} stretch={field.kind === 'textarea'}>
-      {field.kind === 'textarea' ? (
-        <Textarea value={text} rows={4} onChange={({ detail }) => onChange(detail.value)} nativeTextareaAttributes={testId} />
-      ) : (
-        <Input value={text} onChange={({ detail }) => onChange(detail.value)} nativeInputAttributes={testId} />
-      )}
-    </FormField>
-  );
 }

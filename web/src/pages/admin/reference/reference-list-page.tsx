@@ -8,16 +8,16 @@ import { referenceColumns } from './reference-columns';
 import { DeleteReferencesModal, type DeleteTarget } from './reference-delete-modal';
 import { reloadFromState, type ReferenceRecord } from './reference-model';
 
-/** /admin/{collection}: the collection's server-side table with search, sorting, paging and deletes. */
+/** /admin/{collection} (and /distribution/dsps): the collection's server-side table with search, sorting, paging and deletes. */
 export function ReferenceListPage() {
-  const { config } = useReferenceRoute();
+  const { config, base } = useReferenceRoute();
   const navigate = useNavigate();
   const location = useLocation();
   // A save may ask for a particular reload (spec 1 §9: languages come back 20 per page, name descending).
   const reload = reloadFromState(location.state);
   const [target, setTarget] = useState<DeleteTarget | null>(null);
-  const columns = useMemo(() => referenceColumns(config, (record) => setTarget({ records: [record], bulk: false })), [config]);
-  const create = () => navigate(`/admin/${config.collection}/new`);
+  const columns = useMemo(() => referenceColumns(config, base, (record) => setTarget({ records: [record], bulk: false })), [config, base]);
+  const create = () => navigate(`${base}/new`);
 
   return (
     <ServerTable<ReferenceRecord>
@@ -50,7 +50,9 @@ export function ReferenceListPage() {
               onClose={() => setTarget(null)}
               onDeleted={() => {
                 clearSelection();
-                void refresh();
+                // Some lists come back in a fixed order after a delete (spec 1 §9: DSPs page 1, 50, by name).
+                if (config.afterDelete) navigate(base, { replace: true, state: { reload: config.afterDelete } });
+                else void refresh();
               }}
             />
           ) : null}

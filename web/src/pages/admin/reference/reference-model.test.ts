@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { REFERENCE_CONFIGS } from './reference-config';
-import { afterSave, emptyValues, recordTitle, recordToValues, reloadFromState, savedNotice, toPayload, validateValues } from './reference-model';
+import { nestedRowsReducer, type NestedRow } from '../../../components/nested-rows';
+import type { RowValues } from './reference-types';
+import { afterSave, emptyValues, formFieldOf, recordTitle, recordToValues, reloadFromState, savedNotice, toPayload, validateValues } from './reference-model';
 
 const { countries, languages, genres } = REFERENCE_CONFIGS;
 const country = { name: 'United Kingdom', iso_alpha_two: 'GB', iso_alpha_three: 'GBR', iso_numeric: '826' };
@@ -80,5 +82,65 @@ describe('reference form model', () => {
   it('names a record by its title field, else its id', () => {
     expect(recordTitle(countries, { id: 'c1', name: 'France' })).toBe('France');
     expect(recordTitle(countries, { id: 'c1', name: '' })).toBe('c1');
+  });
+});
+
+describe('reference records with links, rows, objects and files', () => {
+  const { societies, distributors, dsps, retailers } = REFERENCE_CONFIGS;
+
+  it('reads links by their named answer and sends them as ids, blank as an empty id', () => {
+    const values = recordToValues(retailers, { id: 'r1', name: 'Shop', distributor_id: 'd1', distributor: { id: 'd1', name: 'The Orchard' }, country: null });
+    expect(values.distributor_id).toEqual({ id: 'd1', name: 'The Orchard' });
+    expect(values.country_id).toBeNull();
+    const payload = toPayload(retailers, values);
+    expect(payload).toMatchObject({ distributor_id: 'd1', country_id: '' });
+    // An unset choice is left out so the server keeps its default (status Live).
+    expect(toPayload(retailers, emptyValues(retailers))).not.toHaveProperty('type_of');
+    expect(emptyValues(retailers).status).toBe('Live');
+  });
+
+  it('sends nested rows as *_attributes: removed saved rows flagged, unsaved removed rows dropped, links as ids', () => {
+    const record = { id: 'd1', name: 'Dist', distributor_dsps: [{ id: 'x1', dsp_id: 's1', dsp: { id: 's1', name: 'Spotify' }, active: false, inactive_note: 'Paused' }] };
+    const values = recordToValues(distributors, record);
+    const rows = values.distributor_dsps as NestedRow<RowValues>[];
+    expect(rows[0]).toMatchObject({ id: 'x1', saved: true, values: { dsp_id: { id: 's1', name: 'Spotify' }, active: false, inactive_note: 'Paused' } });
+    const removed = nestedRowsReducer(rows, { type: 'remove', key: rows[0].key });
+    const added = nestedRowsReducer(removed, { type: 'add', key: 'n1', values: { dsp_id: { id: 's2', name: 'Deezer' }, active: true, inactive_note: '' } });
+    expect(toPayload(distributors, { ...values, distributor_dsps: added }).distributor_dsps_attributes).toEqual([
+      { id: 'x1', dsp_id: 's1', active: false, inactive_note: 'Paused', _destroy: true },
+      { dsp_id: 's2', active: true, inactive_note: '' },
+    ]);
+    const dropped = nestedRowsReducer(added, { type: 'remove', key: 'n1' });
+    expect(toPayload(distributors, { ...values, distributor_dsps: dropped }).distributor_dsps_attributes).toHaveLength(1);
+  });
+
+  it('leaves out fields a form does not show (admin features off, quick-add switches)', () => {
+    const payload = toPayload(distributors, emptyValues(distributors), { visible: (f) => !f.adminFeature && !f.hideInQuickAdd });
+    expect(payload).not.toHaveProperty('distributor_dsps_attributes');
+    expect(payload).not.toHaveProperty('active');
+    expect(payload).toHaveProperty('name');
+  });
+
+  it('nests object fields under their input key and maps API errors back to form fields', () => {
+    const values = { ...emptyValues(dsps), name: 'New DSP', 'technical_specification.delivery_format': ' DDEX ' };
+    const payload = toPayload(dsps, values);
+    expect(payload.technical_specification_attributes).toMatchObject({ delivery_format: 'DDEX', server_password: '' });
+    expect(payload).not.toHaveProperty('guide_key');
+    expect(toPayload(dsps, { ...values, guide: { current: null, key: 'guides/dsps/a.pdf' } }).guide_key).toBe('guides/dsps/a.pdf');
+    expect(toPayload(dsps, { ...values, guide: { current: null, key: null } }).guide_key).toBeNull();
+    expect(formFieldOf(dsps, 'technical_specification_attributes.tech_spec_url')).toBe('technical_specification.tech_spec_url');
+    expect(formFieldOf(dsps, 'guide_key')).toBe('guide');
+    expect(validateValues(dsps, { ...values, 'technical_specification.tech_spec_url': 'ftp://x' })).toEqual({
+      'technical_specification.tech_spec_url': 'Tech spec URL must start with http:// or https://',
+    });
+  });
+
+  it('requires a link on a new society URL row and sends DSPs back to DistributionDSPs', () => {
+    const rows = nestedRowsReducer<RowValues>([], { type: 'add', key: 'n1', values: { link: '', link_text: 'Home' } });
+    expect(validateValues(societies, { ...emptyValues(societies), name: 'PRS', urls: rows })).toHaveProperty(['urls_attributes.0.link']);
+    expect(afterSave(dsps, true, '/admin/dsps')).toEqual({ to: '/distribution/dsps' });
+    expect(afterSave(societies, false, '/admin/societies')).toEqual({ to: '/admin/societies' });
+    expect(savedNotice(dsps, true)).toBe('DSP Added');
+    expect(savedNotice(societies, false)).toBe('Society Updated');
   });
 });

@@ -1,47 +1,139 @@
 import { validate, zodErrors, type RuleMap } from '../../../components/form-rules';
-import type { FormValues, ReferenceConfig, ReferenceField, Sort } from './reference-config';
+import { rowsAsAttributes, toNestedRows, type NestedRow } from '../../../components/nested-rows';
+import type { FieldValue, FileValue, FormValues, LinkValue, ReferenceConfig, ReferenceField, RowValues, Sort } from './reference-types';
 
 /** A record as the API answers it: the config's fields plus id and timestamps. */
 export type ReferenceRecord = { id: string; created_at?: string; updated_at?: string } & Record<string, unknown>;
 
-const blank = (field: ReferenceField) => (field.kind === 'checkbox' ? false : '');
+/** A field's value in a record; `a.b` reads field b of the nested object a. */
+export function valueAt(record: Record<string, unknown>, name: string): unknown {
+  return name.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), record);
+}
+
+const asLink = (value: unknown): LinkValue => {
+  const linked = value as { id?: unknown; name?: unknown } | null | undefined;
+  return linked && typeof linked.id === 'string' ? { id: linked.id, name: String(linked.name ?? linked.id) } : null;
+};
+
+function blank(field: ReferenceField): FieldValue {
+  switch (field.kind) {
+    case 'checkbox':
+      return field.initial ?? false;
+    case 'link':
+      return null;
+    case 'rows':
+      return [];
+    case 'file':
+      return { current: null };
+    default:
+      return field.initial ?? '';
+  }
+}
+
+let rowCounter = 0;
+const newRowKey = () => `row-${(rowCounter += 1)}`;
 
 /** The add form's empty record (spec 1 §2.2: add forms start from a loaded empty record). */
 export function emptyValues(config: ReferenceConfig): FormValues {
-  return Object.fromEntries(config.fields.map((f) => [f.name, f.initial ?? blank(f)]));
+  return Object.fromEntries(config.fields.map((f) => [f.name, blank(f)]));
 }
 
 /** A record as form values: every field present, null/missing text as '' and missing flags as the field's default. */
 export function recordToValues(config: ReferenceConfig, record: ReferenceRecord): FormValues {
   return Object.fromEntries(
-    config.fields.map((f) => {
-      const value = record[f.name];
-      if (f.kind === 'checkbox') return [f.name, typeof value === 'boolean' ? value : (f.initial ?? false)];
-      return [f.name, value === null || value === undefined ? '' : String(value)];
+    config.fields.map((f): [string, FieldValue] => {
+      const value = valueAt(record, f.name);
+      switch (f.kind) {
+        case 'checkbox':
+          return [f.name, typeof value === 'boolean' ? value : (f.initial ?? false)];
+        case 'link':
+          return [f.name, asLink(record[f.as])];
+        case 'file':
+          return [f.name, { current: (value as FileValue['current']) ?? null }];
+        case 'rows': {
+          const saved = ((value as Record<string, unknown>[] | undefined) ?? []).map((row) => ({
+            id: row.id as string | undefined,
+            ...Object.fromEntries(f.rowFields.map((rf) => [rf.name, rf.kind === 'link' ? asLink(row[rf.as!]) : rf.kind === 'checkbox' ? row[rf.name] !== false : String(row[rf.name] ?? '')])),
+          }));
+          return [f.name, toNestedRows<RowValues>(saved as never, newRowKey)];
+        }
+        default:
+          return [f.name, value === null || value === undefined ? '' : String(value)];
+      }
     }),
   );
 }
+
+const payloadValue = (value: string | boolean | LinkValue) => (value && typeof value === 'object' ? value.id : typeof value === 'string' ? value.trim() : value);
 
 /**
  * The body to POST or PATCH: only the config's fields (the API's schemas are strict), text
- * trimmed. Blank text is sent as '' so that clearing a field on edit clears it on the server.
+ * trimmed. Blank text is sent as '' so that clearing a field on edit clears it on the server;
+ * a blank choice is left out (the server keeps its default). Links go as ids, nested rows as
+ * `*_attributes` with `_destroy` flags, nested objects under their input key, files as `<name>_key`.
  */
-export function toPayload(config: ReferenceConfig, values: FormValues): Record<string, string | boolean> {
-  return Object.fromEntries(
-    config.fields.map((f) => {
-      const value = values[f.name];
-      return [f.name, f.kind === 'checkbox' ? value === true : String(value ?? '').trim()];
-    }),
-  );
+export function toPayload(config: ReferenceConfig, values: FormValues, options: { visible?: (field: ReferenceField) => boolean } = {}): Record<string, unknown> {
+  const payload: Record<string, unknown> = {};
+  const put = (name: string, value: unknown) => {
+    const dot = name.indexOf('.');
+    if (dot < 0) {
+      payload[name] = value;
+      return;
+    }
+    const input = config.objects?.find((o) => o.stored === name.slice(0, dot))?.input ?? name.slice(0, dot);
+    payload[input] = { ...(payload[input] as object), [name.slice(dot + 1)]: value };
+  };
+  for (const f of config.fields) {
+    if (options.visible && !options.visible(f)) continue;
+    const value = values[f.name];
+    switch (f.kind) {
+      case 'checkbox':
+        put(f.name, value === true);
+        break;
+      case 'link':
+        put(f.name, (value as LinkValue)?.id ?? '');
+        break;
+      case 'select':
+        if (value) put(f.name, value);
+        break;
+      case 'file': {
+        const key = (value as FileValue).key;
+        if (key !== undefined) put(`${f.name}_key`, key);
+        break;
+      }
+      case 'rows':
+        put(
+          f.input,
+          rowsAsAttributes(value as NestedRow<RowValues>[]).map((row) =>
+            Object.fromEntries(Object.entries(row).map(([k, v]) => [k, k === 'id' || k === '_destroy' ? v : payloadValue(v as string | boolean | LinkValue)])),
+          ),
+        );
+        break;
+      default:
+        put(f.name, String(value ?? '').trim());
+    }
+  }
+  return payload;
 }
 
 /** Client validation: the config's rules first, then anything the shared schema still refuses. */
-export function validateValues(config: ReferenceConfig, values: FormValues): Record<string, string> {
-  const map: RuleMap<FormValues> = Object.fromEntries(config.fields.filter((f) => f.rules?.length).map((f) => [f.name, f.rules!]));
+export function validateValues(config: ReferenceConfig, values: FormValues, options: { visible?: (field: ReferenceField) => boolean } = {}): Record<string, string> {
+  const checked = config.fields.filter((f) => f.rules?.length && (!options.visible || options.visible(f)));
+  const map: RuleMap<FormValues> = Object.fromEntries(checked.map((f) => [f.name, f.rules!]));
   const errors = validate(values, map);
-  const parsed = config.schema?.safeParse(toPayload(config, values));
-  if (parsed && !parsed.success) for (const [field, message] of Object.entries(zodErrors(parsed.error))) errors[field] ??= message;
+  const parsed = config.schema?.safeParse(toPayload(config, values, options));
+  if (parsed && !parsed.success) {
+    for (const [field, message] of Object.entries(zodErrors(parsed.error))) errors[formFieldOf(config, field)] ??= message;
+  }
   return errors;
+}
+
+/** The form field an API error names: `technical_specification_attributes.delivery_format` → `technical_specification.delivery_format`, `logo_key` → `logo`. */
+export function formFieldOf(config: ReferenceConfig, apiField: string): string {
+  const object = config.objects?.find((o) => apiField.startsWith(`${o.input}.`));
+  if (object) return `${object.stored}${apiField.slice(object.input.length)}`;
+  const file = config.fields.find((f) => f.kind === 'file' && apiField === `${f.name}_key`);
+  return file ? file.name : apiField;
 }
 
 /** A record's display name (its title field, else its id). */
@@ -50,16 +142,16 @@ export function recordTitle(config: ReferenceConfig, record: ReferenceRecord): s
   return typeof value === 'string' && value.trim() ? value : record.id;
 }
 
-/** The success notice after a save (spec 1 §8): "Country Added", "Language Updated". */
+/** The success notice after a save (spec 1 §8): "Country Added", "Language Updated", "DSP Added". */
 export function savedNotice(config: ReferenceConfig, isNew: boolean): string {
   return `${config.notice} ${isNew ? 'Added' : 'Updated'}`;
 }
 
 export type ListReload = { per_page: number; sort: Sort };
 
-/** Where to go after a save: the list, with the collection's reload rule after an update (spec 1 §2.2, §9). */
-export function afterSave(config: ReferenceConfig, isNew: boolean): { to: string; state?: { reload: ListReload } } {
-  const to = `/admin/${config.collection}`;
+/** Where to go after a save: the list (or the collection's own destination), with its reload rule after an update (spec 1 §2.2, §9). */
+export function afterSave(config: ReferenceConfig, isNew: boolean, listPath = `/admin/${config.collection}`): { to: string; state?: { reload: ListReload } } {
+  const to = config.afterSaveTo ?? listPath;
   return !isNew && config.afterUpdate ? { to, state: { reload: config.afterUpdate } } : { to };
 }
 

@@ -1,14 +1,67 @@
-import { FormattedDate } from '../../../components/formatted';
+import Box from '@cloudscape-design/components/box';
+import Link from '@cloudscape-design/components/link';
+import Table from '@cloudscape-design/components/table';
+import { FileSize, FormattedDate } from '../../../components/formatted';
 import { StatusBadge } from '../../../components/status-badge';
 import type { ReferenceConfig } from './reference-config';
-import type { ReferenceRecord } from './reference-model';
+import { valueAt, type ReferenceRecord } from './reference-model';
 
-/** One field of a record as the list and detail show it: flags as a status badge (active) or Yes/No. */
+const dash = '-';
+
+/**
+ * One field of a record as the list and detail show it: flags as a status badge (active) or
+ * Yes/No, links by the linked record's name, files as a download link, secrets as set or not.
+ */
 export function ReferenceValue({ config, record, field }: { config: ReferenceConfig; record: ReferenceRecord; field: string }) {
-  const value = record[field];
+  const definition = config.fields.find((f) => f.name === field);
+  const value = valueAt(record, field);
   if (field === 'created_at' || field === 'updated_at') return <FormattedDate value={value as string | undefined} />;
-  if (config.fields.find((f) => f.name === field)?.kind === 'checkbox') {
-    return field === 'active' ? <StatusBadge word={value ? 'active' : 'inactive'} /> : <>{value ? 'Yes' : 'No'}</>;
+  switch (definition?.kind) {
+    case 'checkbox':
+      return field === 'active' ? <StatusBadge word={value ? 'active' : 'inactive'} /> : <>{value ? 'Yes' : 'No'}</>;
+    case 'link': {
+      const linked = record[definition.as] as { name?: string } | null | undefined;
+      return <>{linked?.name ?? dash}</>;
+    }
+    case 'file': {
+      const file = value as { url: string; filename: string; size?: number } | null;
+      return file ? (
+        <Link href={file.url} external>
+          {file.filename} (<FileSize bytes={file.size} />)
+        </Link>
+      ) : (
+        <>{dash}</>
+      );
+    }
+    case 'password':
+      return <>{valueAt(record, `${field}_set`) ? 'Set' : 'Not set'}</>;
+    default:
+      return <>{value === null || value === undefined || value === '' ? dash : String(value)}</>;
   }
-  return <>{value === null || value === undefined || value === '' ? '-' : String(value)}</>;
+}
+
+/** A record's nested rows (society URLs, distributor DSP links) as a small table. */
+export function ReferenceRowsTable({ config, record, field }: { config: ReferenceConfig; record: ReferenceRecord; field: string }) {
+  const definition = config.fields.find((f) => f.name === field);
+  if (definition?.kind !== 'rows') return null;
+  const rows = (record[field] as Record<string, unknown>[] | undefined) ?? [];
+  return (
+    <Table
+      variant="embedded"
+      items={rows}
+      trackBy="id"
+      data-testid={`ref-rows-${field}-table`}
+      empty={<Box color="text-body-secondary">None yet.</Box>}
+      columnDefinitions={definition.rowFields.map((rf) => ({
+        id: rf.name,
+        header: rf.label,
+        cell: (row: Record<string, unknown>) => {
+          if (rf.kind === 'link') return (row[rf.as!] as { name?: string } | null)?.name ?? dash;
+          if (rf.kind === 'checkbox') return row[rf.name] === false ? 'No' : 'Yes';
+          if (rf.name === 'link' && typeof row.link === 'string') return <Link href={row.link} external>{row.link}</Link>;
+          return String(row[rf.name] ?? '') || dash;
+        },
+      }))}
+    />
+  );
 }

@@ -1,0 +1,92 @@
+import Button from '@cloudscape-design/components/button';
+import Select from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useState } from 'react';
+import { MESSAGES } from '../../../shared/messages';
+import { useApi } from '../app/resources';
+import { useDebouncedValue } from './use-debounced-value';
+
+export type PickedRecord = { id: string; name: string };
+
+/** Where a picker finds its records: the reference collections answer `selectable=true&q=` on the server. */
+export type PickerSource = { path: (q: string) => string; key: string; nameField?: string; describe?: (row: Record<string, unknown>) => string | undefined };
+
+const REFERENCE_NAME_FIELDS: Record<string, string> = { performer_roles: 'description' };
+
+export function pickerSource(collection: string): PickerSource {
+  if (collection === 'companies') {
+    // Admins load every company for publishers (spec 1 §6); the list is short enough to filter here.
+    return { path: () => '/admin/companies', key: 'companies' };
+  }
+  return {
+    path: (q) => `/${collection}?selectable=true${q ? `&q=${encodeURIComponent(q)}` : ''}`,
+    key: collection,
+    nameField: REFERENCE_NAME_FIELDS[collection],
+    describe: collection === 'societies' ? (row) => (row.code ? String(row.code) : undefined) : undefined,
+  };
+}
+
+/**
+ * An autocomplete picker (spec 1 §2.7, §5): the typed text matches names case-insensitively
+ * (societies by name or code, on the server), no match says "No results for <text>", and an
+ * optional "Add new" opens the collection's quick-add modal.
+ */
+export function RecordPicker({
+  source,
+  value,
+  onChange,
+  testId,
+  placeholder = 'Choose',
+  invalid = false,
+  onAddNew,
+  addNewLabel,
+}: {
+  source: PickerSource;
+  value: PickedRecord | null;
+  onChange: (value: PickedRecord | null) => void;
+  testId: string;
+  placeholder?: string;
+  invalid?: boolean;
+  onAddNew?: () => void;
+  addNewLabel?: string;
+}) {
+  const [filter, setFilter] = useState('');
+  const [open, setOpen] = useState(false);
+  const q = useDebouncedValue(filter, 250);
+  const { data, isLoading, error } = useApi<Record<string, Record<string, unknown>[]>>(open ? source.path(q) : null, { keepPreviousData: true });
+  const needle = q.trim().toLowerCase();
+  const nameOf = (row: Record<string, unknown>) => String(row[source.nameField ?? 'name'] ?? '');
+  const rows = (data?.[source.key] ?? []).filter((row) => !needle || nameOf(row).toLowerCase().includes(needle) || (source.describe?.(row) ?? '').toLowerCase().includes(needle));
+  const options = rows.map((row) => ({ value: String(row.id), label: nameOf(row), description: source.describe?.(row) }));
+  const select = (
+    <Select
+      selectedOption={value ? { value: value.id, label: value.name } : null}
+      onChange={({ detail }) => onChange(detail.selectedOption.value ? { id: detail.selectedOption.value, name: detail.selectedOption.label ?? detail.selectedOption.value } : null)}
+      options={value ? [{ value: '', label: '(none)' }, ...options] : options}
+      filteringType="manual"
+      onLoadItems={({ detail }) => {
+        setOpen(true);
+        setFilter(detail.filteringText);
+      }}
+      onFocus={() => setOpen(true)}
+      statusType={error ? 'error' : isLoading ? 'loading' : 'finished'}
+      loadingText="Loading"
+      errorText="Could not load the choices"
+      empty={filter.trim() ? MESSAGES.noResultsFor(filter.trim()) : 'Nothing to choose yet'}
+      placeholder={placeholder}
+      filteringPlaceholder="Type to search"
+      invalid={invalid}
+      data-testid={testId}
+      triggerVariant="label"
+    />
+  );
+  if (!onAddNew) return select;
+  return (
+    <SpaceBetween size="xs">
+      {select}
+      <Button formAction="none" variant="inline-link" iconName="add-plus" onClick={onAddNew} data-testid={`${testId}-add-new`}>
+        {addNewLabel ?? 'Add new'}
+      </Button>
+    </SpaceBetween>
+  );
+}

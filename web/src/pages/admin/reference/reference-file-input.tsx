@@ -1,0 +1,77 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import FileUpload from '@cloudscape-design/components/file-upload';
+import Link from '@cloudscape-design/components/link';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useState } from 'react';
+import { api, errorMessage, putWithProgress } from '../../../app/api';
+import { FileSize } from '../../../components/formatted';
+import { UploadProgress } from '../../../components/upload-progress';
+import type { FileValue, ReferenceConfig, ReferenceField } from './reference-types';
+
+type FileField = Extract<ReferenceField, { kind: 'file' }>;
+type Presigned = { url: string; key: string; headers?: Record<string, string> };
+
+/**
+ * A record's file (a distributor's logo, a DSP's guide): picked files are checked for type and
+ * size, uploaded straight to storage through a presigned PUT with a progress bar, and saved
+ * with the record as `<field>_key`; Remove clears the saved file on save.
+ */
+export function ReferenceFileInput({ config, field, value, onChange }: { config: ReferenceConfig; field: FileField; value: FileValue; onChange: (value: FileValue) => void }) {
+  const [percent, setPercent] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [picked, setPicked] = useState<File[]>([]);
+
+  const upload = async (file: File) => {
+    setProblem(null);
+    if (!field.contentTypes.includes(file.type)) return setProblem(`${file.name} is not an accepted file type`);
+    if (file.size > field.maxBytes) return setProblem(`${field.label} must be under ${field.maxBytes} bytes`);
+    try {
+      setPercent(0);
+      const presigned = await api.post<Presigned>(`/${config.collection}/uploads`, { field: field.name, filename: file.name, content_type: file.type, size: file.size }, { companyId: null });
+      await putWithProgress(presigned.url, file, presigned.headers ?? { 'content-type': file.type }, setPercent);
+      onChange({ ...value, key: presigned.key });
+    } catch (error) {
+      setPercent(null);
+      setProblem(errorMessage(error));
+    }
+  };
+
+  return (
+    <SpaceBetween size="xs">
+      {value.current && value.key === undefined ? (
+        <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+          <Link href={value.current.url} external data-testid={`ref-file-${field.name}-current`}>
+            {value.current.filename}
+          </Link>
+          {value.current.size ? <Box color="text-body-secondary"><FileSize bytes={value.current.size} /></Box> : null}
+          <Button formAction="none" variant="inline-link" onClick={() => onChange({ ...value, key: null })} data-testid={`ref-file-${field.name}-remove`}>
+            Remove
+          </Button>
+        </SpaceBetween>
+      ) : null}
+      {value.key === null ? <Box color="text-status-warning">The {field.label.toLowerCase()} will be removed when you save.</Box> : null}
+      <FileUpload
+        value={picked}
+        onChange={({ detail }) => {
+          setPicked(detail.value);
+          if (detail.value[0]) void upload(detail.value[0]);
+          else onChange({ current: value.current });
+        }}
+        accept={field.accept}
+        errorText={problem}
+        showFileSize
+        i18nStrings={{
+          uploadButtonText: () => (value.current ? `Replace ${field.label.toLowerCase()}` : `Choose ${field.label.toLowerCase()}`),
+          dropzoneText: () => 'Drop a file to upload',
+          removeFileAriaLabel: () => 'Remove file',
+          limitShowFewer: 'Show fewer files',
+          limitShowMore: 'Show more files',
+          errorIconAriaLabel: 'Error',
+        }}
+        data-testid={`ref-file-${field.name}`}
+      />
+      {percent !== null ? <UploadProgress percent={percent} label={`Uploading ${field.label.toLowerCase()}`} testId={`ref-file-${field.name}-progress`} /> : null}
+    </SpaceBetween>
+  );
+}

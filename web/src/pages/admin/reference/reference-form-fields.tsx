@@ -1,0 +1,58 @@
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import Container from '@cloudscape-design/components/container';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useCallback } from 'react';
+import { useSession } from '../../../app/session';
+import { ReferenceFieldInput } from './reference-field-input';
+import type { FieldValue, FormValues, ReferenceConfig, ReferenceField } from './reference-types';
+
+/**
+ * Which fields a form shows: quick-add modals leave out the switches a user context must not
+ * set, and admin-feature parts (a distributor's DSP management) need admin features on (spec 1 §6).
+ */
+export function useVisibleFields(quickAdd: boolean) {
+  const { user, adminFeatures } = useSession();
+  const adminMode = user?.role === 'admin' && adminFeatures;
+  return useCallback((field: ReferenceField) => !(quickAdd && field.hideInQuickAdd) && !(field.adminFeature && !adminMode), [quickAdd, adminMode]);
+}
+
+/** A config's fields: the plain ones in two columns, each section (and each set of nested rows) in its own container. */
+export function ReferenceFormFields({
+  config,
+  values,
+  errors,
+  visible,
+  onChange,
+}: {
+  config: ReferenceConfig;
+  values: FormValues;
+  errors: Record<string, string>;
+  visible: (field: ReferenceField) => boolean;
+  onChange: (name: string, value: FieldValue) => void;
+}) {
+  const shown = config.fields.filter(visible);
+  const input = (field: ReferenceField) => (
+    <ReferenceFieldInput key={field.name} config={config} field={field} value={values[field.name]} error={errors[field.name]} errors={errors} onChange={(value) => onChange(field.name, value)} />
+  );
+  const main = shown.filter((f) => !f.section && f.kind !== 'rows');
+  const groups: [string, ReferenceField[]][] = [];
+  for (const field of shown.filter((f) => f.section || f.kind === 'rows')) {
+    const title = field.section ?? field.label;
+    const group = groups.find(([name]) => name === title);
+    if (group) group[1].push(field);
+    else groups.push([title, [field]]);
+  }
+  return (
+    <SpaceBetween size="l">
+      <Container header={<Header variant="h2">{config.notice}</Header>}>
+        <ColumnLayout columns={2}>{main.map(input)}</ColumnLayout>
+      </Container>
+      {groups.map(([title, fields]) => (
+        <Container key={title} header={<Header variant="h2">{title}</Header>} data-testid={`ref-section-${title.toLowerCase().replace(/\W+/g, '-')}`}>
+          {fields.every((f) => f.kind === 'rows') ? <SpaceBetween size="m">{fields.map(input)}</SpaceBetween> : <ColumnLayout columns={2}>{fields.map(input)}</ColumnLayout>}
+        </Container>
+      ))}
+    </SpaceBetween>
+  );
+}

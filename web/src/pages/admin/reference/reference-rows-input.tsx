@@ -1,0 +1,71 @@
+import Checkbox from '@cloudscape-design/components/checkbox';
+import { useMemo } from 'react';
+import { NestedRowsEditor } from '../../../components/nested-rows-editor';
+import { keptRows, nestedRowsReducer, type NestedRow, type NestedRowsState } from '../../../components/nested-rows';
+import { pickerSource, RecordPicker } from '../../../components/record-picker';
+import type { LinkValue, ReferenceField, RowValues } from './reference-types';
+
+type RowsField = Extract<ReferenceField, { kind: 'rows' }>;
+let counter = 0;
+
+/**
+ * A config's nested rows (society URLs, distributor DSP links) in the shared editor: removed
+ * saved rows are marked and can be undone until save, unsaved rows are dropped (spec 1 §4).
+ * The API names a row's errors by its position: `urls_attributes.2.link`.
+ */
+export function ReferenceRowsInput({ field, rows, errors, onChange }: { field: RowsField; rows: NestedRow<RowValues>[]; errors: Record<string, string>; onChange: (rows: NestedRow<RowValues>[]) => void }) {
+  const state = useMemo((): NestedRowsState<RowValues> => {
+    const apply = (action: Parameters<typeof nestedRowsReducer<RowValues>>[1]) => onChange(nestedRowsReducer(rows, action));
+    return {
+      rows,
+      add: (values) => apply({ type: 'add', key: `new-row-${(counter += 1)}`, values }),
+      update: (key, patch) => apply({ type: 'update', key, patch }),
+      remove: (key) => apply({ type: 'remove', key }),
+      undo: (key) => apply({ type: 'undo', key }),
+      reset: () => undefined,
+      kept: keptRows(rows),
+    };
+  }, [rows, onChange]);
+  const testId = `ref-rows-${field.name}`;
+  return (
+    <NestedRowsEditor<RowValues>
+      name={field.input}
+      state={state}
+      fields={field.rowFields.map((rf) => ({ key: rf.name, label: rf.label, placeholder: rf.placeholder }))}
+      emptyRow={field.emptyRow}
+      addLabel={field.addLabel}
+      errors={errors}
+      testId={testId}
+      errorKey={(_row, index, key) => `${field.input}.${index}.${key}`}
+      describe={(values) =>
+        field.rowFields
+          .map((rf) => values[rf.name])
+          .map((v) => (v && typeof v === 'object' ? v.name : typeof v === 'string' ? v : ''))
+          .filter(Boolean)
+          .join(' · ')
+      }
+      renderInput={(rowField, row, index, errorText) => {
+        const config = field.rowFields.find((rf) => rf.name === rowField.key)!;
+        if (config.kind === 'checkbox') {
+          return (
+            <Checkbox checked={row.values[config.name] === true} onChange={({ detail }) => state.update(row.key, { [config.name]: detail.checked })} nativeInputAttributes={{ 'data-testid': `${testId}-${config.name}-${index}` }}>
+              {config.label}
+            </Checkbox>
+          );
+        }
+        if (config.kind === 'link') {
+          return (
+            <RecordPicker
+              source={pickerSource(config.collection!)}
+              value={row.values[config.name] as LinkValue}
+              onChange={(picked) => state.update(row.key, { [config.name]: picked })}
+              testId={`${testId}-${config.name}-${index}`}
+              invalid={Boolean(errorText)}
+            />
+          );
+        }
+        return null;
+      }}
+    />
+  );
+}

@@ -1,0 +1,89 @@
+import type { z } from 'zod';
+import type { Rule } from '../../../components/form-rules';
+import type { NestedRow } from '../../../components/nested-rows';
+
+/**
+ * The shape of an admin reference collection's config (spec 1 §3, §7): the generic list, form,
+ * detail and picker read everything that differs between collections from one of these.
+ */
+export type LinkValue = { id: string; name: string } | null;
+export type StoredFileView = { url: string; filename: string; size?: number; content_type?: string };
+/** A file field's state: what is saved, and a new upload's key (null: remove the saved file). */
+export type FileValue = { current: StoredFileView | null; key?: string | null };
+export type RowValues = Record<string, string | boolean | LinkValue>;
+export type FieldValue = string | boolean | LinkValue | FileValue | NestedRow<RowValues>[];
+export type FormValues = Record<string, FieldValue>;
+export type Sort = { field: string; order: 'asc' | 'desc' };
+
+type FieldBase = {
+  /** The record's field; `a.b` is field b of the nested object a (see ReferenceConfig.objects). */
+  name: string;
+  label: string;
+  /** Client rules with the spec's messages (spec 1 §5); the first failing one is shown. */
+  rules?: Rule<FormValues>[];
+  constraint?: string;
+  /** Fields with a section are grouped in their own container (a DSP's technical specification). */
+  section?: string;
+  /** Hidden when the form is opened from a picker's quick-add modal (spec 1 §6: the distributor's switches). */
+  hideInQuickAdd?: boolean;
+  /** Shown only to admins with admin features on (spec 1 §6: distributor DSP management). */
+  adminFeature?: boolean;
+};
+
+/** A control inside a nested row. */
+export type RowField = { name: string; label: string; kind: 'text' | 'checkbox' | 'link'; collection?: string; as?: string; placeholder?: string };
+
+export type ReferenceField =
+  | (FieldBase & { kind: 'text' | 'textarea' | 'password'; initial?: string })
+  | (FieldBase & { kind: 'checkbox'; initial?: boolean })
+  | (FieldBase & { kind: 'select'; options: readonly string[]; initial?: string })
+  /** A link to a record of another collection, picked by name; `name` is the id field, `as` the answer's named link. */
+  | (FieldBase & { kind: 'link'; collection: string; as: string; quickAdd?: boolean })
+  /** Nested rows (spec 1 §4), answered under `name` and sent as `input`. */
+  | (FieldBase & { kind: 'rows'; input: string; rowFields: RowField[]; emptyRow: RowValues; addLabel: string })
+  /** An uploaded file, sent as `<name>_key`. */
+  | (FieldBase & { kind: 'file'; contentTypes: readonly string[]; maxBytes: number; accept: string });
+
+export type FieldKind = ReferenceField['kind'];
+
+export type ReferenceColumn = {
+  field: string;
+  header: string;
+  /** The API accepts this field as sort_field. */
+  sortable?: boolean;
+};
+
+export type ReferenceConfig = {
+  /** The API path (/countries), the list answer's key and the page base (/admin/countries). */
+  collection: string;
+  /** The detail and write answers' key ({ country: … }). */
+  singular: string;
+  /** The list page's heading. */
+  title: string;
+  /** Start of the success notices: "Country Added", "Country Updated" (spec 1 §8). */
+  notice: string;
+  /** Lower-case words for buttons and prompts ("Add country", "Delete 3 countries"). */
+  noun: string;
+  nounPlural: string;
+  /** The field naming a record in links, headers, pickers and delete prompts. */
+  titleField: string;
+  /** The bulk_destroy body key ({ country_ids: [...] }). */
+  idsKey: string;
+  fields: ReferenceField[];
+  columns: ReferenceColumn[];
+  defaultSort: Sort;
+  /** How the list reloads after an update (spec 1 §9); otherwise as the user's preference has it. */
+  afterUpdate?: { per_page: number; sort: Sort };
+  /** How the list reloads after a delete (spec 1 §9: DSPs come back page 1, 50 per page, by name). */
+  afterDelete?: { per_page: number; sort: Sort };
+  /** Where a saved record returns to, when not its own list (spec 1 §2.2: DSPs go to DistributionDSPs). */
+  afterSaveTo?: string;
+  /** The title of the picker's quick-add modal (spec 1 §2.7: "Add New Distributor"). */
+  quickAddTitle?: string;
+  /** Nested objects: fields `stored.x` are answered under `stored` and sent under `input`. */
+  objects?: { stored: string; input: string }[];
+  /** The API's input schema, checked after the rules so the form never sends what the server refuses. */
+  schema?: z.ZodType;
+  /** The API saves updates with PUT instead of PATCH (spec 1 §7 dsps). */
+  updateMethod?: 'PUT' | 'PATCH';
+};
