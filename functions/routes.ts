@@ -86,6 +86,7 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/admin/companies/{id}', 'companies', 'adminGetCompany', 'admin'),
   r('PATCH', '/admin/companies/{id}', 'companies', 'adminUpdateCompany', 'admin'),
   r('DELETE', '/admin/companies/{id}', 'companies', 'adminDeleteCompany', 'admin'),
+  r('POST', '/admin/companies/{id}/uploads', 'companies', 'adminPresignCompanyFile', 'admin'),
 
   // Labels of the current company (spec 2 §7 Labels).
   r('GET', '/labels', 'catalogue', 'listLabels', 'tenant'),

@@ -8,6 +8,8 @@ import { getDb } from '../data/service.js';
 import { writeTransaction } from '../data/transaction.js';
 import { listsChanged, LISTS } from '../data/list-cache.js';
 import { BadRequest, Conflict, NotFound } from '../lib/errors.js';
+import { storedChanges } from '../reference/record-shape.js';
+import { companyShape } from './company-shape.js';
 
 /** Admin management of companies (tenants) and their users (spec 3 §3.7, §7.5). */
 async function load(companyId: string) {
@@ -20,7 +22,8 @@ const withCanonicalTags = <T extends { tags?: string[] }>(input: T): T => (input
 
 export async function createCompany(input: z.infer<typeof companyInput>) {
   const companyId = ulid();
-  await getDb().entities.Company.create({ ...withCanonicalTags(input), companyId }).go();
+  const { set } = await storedChanges(companyShape(companyId), withCanonicalTags(input));
+  await getDb().entities.Company.create({ ...(set as { name: string }), companyId }).go();
   return { companyId, message: 'Company Added' };
 }
 
@@ -29,8 +32,9 @@ export async function createCompany(input: z.infer<typeof companyInput>) {
  * new users are added, roles changed, users left out removed, all in one transaction.
  */
 export async function updateCompany(companyId: string, input: CompanyUpdate) {
-  await load(companyId);
-  const { company_users: wanted, ...fields } = withCanonicalTags(input);
+  const before = await load(companyId);
+  const { company_users: wanted, ...changes } = withCanonicalTags(input);
+  const { set: fields, remove } = await storedChanges(companyShape(companyId), changes, before);
   const current = (await getDb().entities.CompanyUser.query.byCompany({ companyId }).go({ pages: 'all' })).data;
   const roleNow = new Map(current.map((m) => [m.userId, m.role]));
   let added = 0;
@@ -43,7 +47,7 @@ export async function updateCompany(companyId: string, input: CompanyUpdate) {
     added = wanted.filter((w) => !roleNow.has(w.user_id)).length;
   }
   await writeTransaction(({ Company, CompanyUser, ListVersion }) => [
-    Company.patch({ companyId }).set(fields).commit(),
+    (remove.length ? Company.patch({ companyId }).set(fields).remove(remove as never) : Company.patch({ companyId }).set(fields)).commit(),
     // LabelsAdmin shows company names beside labels.
     ...(fields.name ? listsChanged(ListVersion, [LISTS.allLabels]) : []),
     ...(wanted ?? [])

@@ -1,7 +1,17 @@
 import { getDb } from '../data/service.js';
 import { assertMember, type Caller } from '../lib/auth-context.js';
 import { NotFound } from '../lib/errors.js';
+import { presentRecord } from '../reference/record-shape.js';
+import { companyShape } from './company-shape.js';
 import { membershipsOf } from './memberships.js';
+
+/** What the company page shows beyond the list's fields (spec 3 §3.7). */
+const COMPANY_PAGE_FIELDS = [
+  'contract_date', 'self_billing', 'self_billing_created_at', 'self_billing_expires_at', 'profile', 'site_settings',
+  'logo', 'contract', 'self_billing_agreement', 'company_publishers', 'company_rightsholders', 'company_distributors',
+] as const;
+
+const pick = (record: Record<string, unknown>, fields: readonly string[]) => Object.fromEntries(fields.map((f) => [f, record[f] ?? null]));
 
 type CompanyItem = NonNullable<Awaited<ReturnType<ReturnType<ReturnType<typeof getDb>['entities']['Company']['get']>['go']>>['data']>;
 
@@ -39,9 +49,12 @@ export async function companyPage(companyId: string) {
   const members = await db.entities.CompanyUser.query.byCompany({ companyId }).go({ pages: 'all' });
   const users = members.data.length ? (await db.entities.User.get(members.data.map((m) => ({ userId: m.userId }))).go()).data : [];
   const byId = new Map(users.map((u) => [u.userId, u]));
+  const { companyId: _id, createdAt: _c, updatedAt: _u, ...stored } = company.data;
+  const shaped = await presentRecord(companyShape(companyId), stored as Record<string, unknown>);
   return {
     company: {
       ...view(company.data),
+      ...pick(shaped, COMPANY_PAGE_FIELDS),
       company_users: members.data.map((m) => ({ user_id: m.userId, role: m.role, name: byId.get(m.userId)?.name ?? '', email: byId.get(m.userId)?.email ?? '' })),
     },
   };

@@ -3,6 +3,8 @@ import { areaHandler, operation, reply } from '../lib/http.js';
 import * as companies from './companies.js';
 import * as admin from './admin-companies.js';
 import { companyInput, companyUpdate } from '../../shared/schemas/company.js';
+import { presignFileUpload, uploadRequestFor } from '../reference/record-files.js';
+import { companyShape } from './company-shape.js';
 
 const idParams = z.strictObject({ id: z.string().min(1).max(64) });
 
@@ -28,4 +30,13 @@ export const handler = areaHandler('companies', {
     run: async ({ params, body }) => ({ ...(await admin.updateCompany(params.id, body)), ...(await companies.companyPage(params.id)) }),
   }),
   adminDeleteCompany: operation({ params: idParams, run: ({ params }) => admin.deleteCompany(params.id) }),
+  /** A presigned PUT for the company's logo, contract or self-billing agreement. */
+  adminPresignCompanyFile: operation({
+    params: idParams,
+    body: uploadRequestFor(companyShape('any').files!),
+    run: async ({ params, body }) => {
+      await companies.companyPage(params.id);
+      return presignFileUpload(companyShape(params.id).files!, body as { field: string; filename: string; content_type: string; size: number });
+    },
+  }),
 });

@@ -1,5 +1,6 @@
 import { getDb } from '../data/service.js';
 import { BadRequest, type FieldErrors } from '../lib/errors.js';
+import { referenceResource, referenceRows } from './reference-lists.js';
 
 /**
  * Links from a reference record to other records by id (a retailer's distributor, a
@@ -16,28 +17,23 @@ export type Link = {
 };
 
 type Named = { id: string; name: string };
-type NameSource = () => Promise<readonly Named[]>;
 
-const sources = new Map<string, NameSource>();
-const byIdMemo = new WeakMap<readonly Named[], Map<string, Named>>();
+const byIdMemo = new WeakMap<readonly object[], Map<string, Named>>();
 
-/** Makes a collection linkable: `load` answers its records' ids and display names. */
-export function registerLinkTarget(collection: string, load: NameSource): void {
-  sources.set(collection, load);
+/** Companies are not reference data, but publishers link to them (spec 1 §3 publisher). */
+async function companyNames(): Promise<Named[]> {
+  return (await getDb().entities.Company.query.all({}).go({ pages: 'all', attributes: ['companyId', 'name'] })).data.map((c) => ({ id: c.companyId, name: c.name }));
 }
-
-// Companies are not reference data but publishers link to them (spec 1 §3 publisher).
-registerLinkTarget('companies', async () =>
-  (await getDb().entities.Company.query.all({}).go({ pages: 'all', attributes: ['companyId', 'name'] })).data.map((c) => ({ id: c.companyId, name: c.name })),
-);
 
 /** id → { id, name } of a collection, built once per loaded list. */
 async function namesOf(collection: string): Promise<Map<string, Named>> {
-  const load = sources.get(collection);
-  if (!load) throw new Error(`No link target is registered for ${collection}`);
-  const rows = await load();
+  if (collection === 'companies') return new Map((await companyNames()).map((c) => [c.id, c]));
+  const resource = referenceResource(collection);
+  if (!resource) throw new Error(`${collection} is not a collection records can link to`);
+  const rows = await referenceRows(resource);
+  const nameField = resource.nameField ?? 'name';
   let byId = byIdMemo.get(rows);
-  if (!byId) byIdMemo.set(rows, (byId = new Map(rows.map((row) => [row.id, { id: row.id, name: row.name }]))));
+  if (!byId) byIdMemo.set(rows, (byId = new Map(rows.map((row) => [row.id, { id: row.id, name: String(row[nameField] ?? '') }]))));
   return byId;
 }
 

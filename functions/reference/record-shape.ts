@@ -2,12 +2,20 @@ import { BadRequest } from '../lib/errors.js';
 import { applyNestedAttributes, type NestedAttribute, type StoredRow } from '../lib/nested-attributes.js';
 import { resolveFileKeys, withFileUrls } from './record-files.js';
 import { checkLinks, withLinks, type Link } from './record-links.js';
-import type { ReferenceResource, Row } from './reference-resource.js';
+import type { FileField } from './record-files.js';
 
 /**
  * How a reference record's API shape maps onto what is stored: `*_attributes` nested rows
  * and objects, `<file>_key` uploads, and links to other records.
  */
+
+/** What a record holds besides plain fields; reference collections and companies both have one. */
+export type RecordShape = {
+  links?: readonly Link[];
+  rows?: readonly RowsField[];
+  objects?: readonly ObjectField[];
+  files?: readonly FileField[];
+};
 
 /** Nested rows (spec 1 §4): `urls_attributes` in, `urls` stored and answered. */
 export type RowsField = {
@@ -17,7 +25,7 @@ export type RowsField = {
   /** A field no two rows may share (a distributor lists each DSP once). */
   uniqueBy?: { field: string; message: string };
   /** Fills blanks when answering (a society URL's link text defaults to the society's name). */
-  present?: (row: StoredRow, record: Row) => StoredRow;
+  present?: (row: StoredRow, record: Record<string, unknown>) => StoredRow;
   /** Defaults for a new row. */
   defaults?: Record<string, unknown>;
 };
@@ -32,9 +40,9 @@ export type ObjectField = {
 
 /** The fields to set and to remove for a create (no `before`) or an update. */
 export async function storedChanges(
-  resource: ReferenceResource,
+  resource: RecordShape,
   body: Record<string, unknown>,
-  before?: Row,
+  before?: Record<string, unknown>,
 ): Promise<{ set: Record<string, unknown>; remove: string[] }> {
   const set: Record<string, unknown> = { ...body };
   for (const file of resource.files ?? []) delete set[`${file.field}_key`];
@@ -74,8 +82,8 @@ export async function storedChanges(
 }
 
 /** The API answer of a stored record: links named, row defaults filled, secrets hidden, file URLs. */
-export async function presentRecord(resource: ReferenceResource, row: Row): Promise<Row> {
-  let answer: Row = await withLinks(resource.links ?? [], row);
+export async function presentRecord<T extends Record<string, unknown>>(resource: RecordShape, row: T): Promise<T> {
+  let answer: Record<string, unknown> = await withLinks(resource.links ?? [], row);
   for (const rows of resource.rows ?? []) {
     const children = ((row[rows.stored] as StoredRow[] | undefined) ?? []).map((child) => (rows.present ? rows.present(child, row) : child));
     answer[rows.stored] = await Promise.all(children.map((child) => withLinks(rows.links ?? [], child)));
@@ -89,5 +97,5 @@ export async function presentRecord(resource: ReferenceResource, row: Row): Prom
     answer[object.stored] = value;
   }
   answer = await withFileUrls(resource.files ?? [], answer);
-  return answer;
+  return answer as T;
 }

@@ -1,6 +1,6 @@
 import { ulid } from 'ulid';
 import { z } from 'zod';
-import { cachedList, listsChanged } from '../data/list-cache.js';
+import { listsChanged } from '../data/list-cache.js';
 import { getDb } from '../data/service.js';
 import { writeTransaction } from '../data/transaction.js';
 import { guardsFor, normaliseUnique, type Guard } from '../data/unique-guards.js';
@@ -8,9 +8,10 @@ import { humanizeField } from '../../shared/messages.js';
 import { Conflict, NotFound } from '../lib/errors.js';
 import { operation, reply, type Operation } from '../lib/http.js';
 import { listQuerySchema, pageOf } from '../lib/list-query.js';
-import { presignFileUpload, uploadRequestFor, type FileField } from './record-files.js';
-import { registerLinkTarget, type Link } from './record-links.js';
-import { presentRecord, storedChanges, type RowsField, type ObjectField } from './record-shape.js';
+import { presignFileUpload, uploadRequestFor } from './record-files.js';
+import { REFERENCE_RESOURCES } from './collections.js';
+import { referenceListName, referenceRows, storedRow } from './reference-lists.js';
+import { presentRecord, storedChanges, type RecordShape } from './record-shape.js';
 
 type Db = ReturnType<typeof getDb>;
 type EntityName = 'Country' | 'Language' | 'Genre' | 'PerformerRole' | 'Society' | 'Retailer' | 'Rightsholder' | 'Publisher' | 'Distributor' | 'Dsp';
@@ -22,7 +23,7 @@ export type Row = Record<string, unknown> & { id: string };
  * records, nested rows, nested objects, files). `referenceOperations` turns it into the list /
  * get / create / update / delete / bulk_destroy (and uploads) operations of spec 1 §7.
  */
-export type ReferenceResource = {
+export type ReferenceResource = RecordShape & {
   collection: string;
   singular: string;
   /** "Country" as in "Country Added". */
@@ -41,23 +42,11 @@ export type ReferenceResource = {
   unique?: readonly string[];
   /** Pickers (selectable=true): the fields typed text matches (default the name) and which records they offer. */
   picker?: { fields?: readonly string[]; only?: (row: Row) => boolean };
-  links?: readonly Link[];
-  rows?: readonly RowsField[];
-  objects?: readonly ObjectField[];
-  files?: readonly FileField[];
 };
 
 const idParams = z.strictObject({ id: z.string().min(1).max(64) });
 const PICKER_LIMIT = 50;
 
-/** Every collection's resource and its cached list, so a delete can find the records linking to it. */
-const registry = new Map<string, { resource: ReferenceResource; all: () => Promise<Row[]> }>();
-
-/** The stored record without key attributes, timestamps in snake_case. */
-function stored(item: Record<string, unknown>): Row {
-  const { createdAt, updatedAt, ...fields } = item;
-  return { ...(fields as Row), created_at: createdAt as string, updated_at: updatedAt as string };
-}
 
 const plural = (n: number, one: string, many: string) => `${n} ${(n === 1 ? one : many).replace(/_/g, ' ')}`;
 
@@ -69,11 +58,11 @@ async function refuseIfLinked(resource: ReferenceResource, rows: readonly Row[])
   const ids = new Set(rows.map((row) => row.id));
   for (const row of rows) {
     const uses: string[] = [];
-    for (const { resource: other, all } of registry.values()) {
+    for (const other of REFERENCE_RESOURCES) {
       const topLinks = (other.links ?? []).filter((l) => l.to === resource.collection);
       const rowLinks = (other.rows ?? []).flatMap((rf) => (rf.links ?? []).filter((l) => l.to === resource.collection).map((l) => ({ rf, l })));
       if (!topLinks.length && !rowLinks.length) continue;
-      const linking = (await all()).filter(
+      const linking = (await referenceRows(other)).filter(
         (record) =>
           !(other === resource && ids.has(record.id)) &&
           (topLinks.some((l) => record[l.field] === row.id) ||
@@ -90,17 +79,15 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
     query: { all: (k: object) => { go: (o: object) => Promise<{ data: Record<string, unknown>[] }> } };
     get: (k: { id: string }) => { go: () => Promise<{ data: Record<string, unknown> | null }> };
   };
-  const list = `reference#${resource.collection}`;
+  const list = referenceListName(resource.collection);
   const bulkKey = resource.bulkKey ?? `${resource.singular}_ids`;
   const nameField = resource.nameField ?? 'name';
-  const all = () => cachedList(list, async () => (await entity(getDb()).query.all({}).go({ pages: 'all' })).data.map(stored));
-  registry.set(resource.collection, { resource, all });
-  registerLinkTarget(resource.collection, async () => (await all()).map((row) => ({ id: row.id, name: String(row[nameField] ?? '') })));
+  const all = () => referenceRows(resource);
 
   async function load(id: string): Promise<Row> {
     const found = await entity(getDb()).get({ id }).go();
     if (!found.data) throw new NotFound(resource.title);
-    return stored(found.data);
+    return storedRow(found.data);
   }
   const present = (row: Row) => presentRecord(resource, row);
 
@@ -189,7 +176,7 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
       body: z.strictObject({ [bulkKey]: z.array(z.string().min(1).max(64)).min(1).max(100) }),
       run: async ({ body }) => {
         const ids = [...new Set((body as Record<string, string[]>)[bulkKey])];
-        const existing = (await Promise.all(ids.map((id) => entity(getDb()).get({ id }).go()))).flatMap((f) => (f.data ? [stored(f.data)] : []));
+        const existing = (await Promise.all(ids.map((id) => entity(getDb()).get({ id }).go()))).flatMap((f) => (f.data ? [storedRow(f.data)] : []));
         await refuseIfLinked(resource, existing);
         // DynamoDB transactions hold up to 100 items: each record with its guards, plus the list version.
         const perChunk = Math.floor(99 / (1 + unique.length));

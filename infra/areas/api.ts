@@ -22,6 +22,7 @@ const AREA_NEEDS: Partial<Record<Area, (fn: ProductFunction, props: ApiProps, sc
   auth: (fn, { auth }, scope) => fn.bindUserPool(auth, { manageUsers: true }).bindMail(settings(scope).mailFrom),
   catalogue: (fn, { storage }) => fn.bindBucket(storage, 'uploads', 'presign'),
   reference: (fn, { storage }) => fn.bindBucket(storage, 'uploads', 'presign'),
+  companies: (fn, { storage }) => fn.bindBucket(storage, 'uploads', 'presign'),
 };
 
 export class Api extends Construct {

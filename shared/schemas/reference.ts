@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { VALIDATION, humanizeField } from '../messages.js';
+import { VALIDATION } from '../messages.js';
+import { nestedRow, ref } from './nested-row.js';
 
 /** Input schemas of the reference collections (spec 1 §3), shared by the API and the admin forms. */
 const text = (max: number) => z.string().trim().max(max);
@@ -43,29 +44,9 @@ export const performerRoleInput = z.strictObject({
 /** The language pickers show first (spec 1 §3), and that metadata language may never be. */
 export const INSTRUMENTAL = 'Instrumental';
 
-/** An optional link to another record by id; '' clears it. */
-const ref = () => z.union([z.literal(''), z.string().trim().min(1).max(64)]).optional();
 const optionalEmail = z.union([z.literal(''), z.email(VALIDATION.email).max(320)]).optional();
 const optionalUrl = (what: string) =>
   z.union([z.literal(''), z.string().trim().max(2000).regex(/^https?:\/\/\S+$/i, `${what} must start with http:// or https://`)]).optional();
-/**
- * A nested row (spec 1 §4 Nested rows): a saved row is named by id and sends only what changes
- * (or `_destroy: true` to be removed); a new row must carry the shape's required fields.
- */
-const nestedRow = <S extends z.ZodRawShape>(shape: S) => {
-  const required = Object.keys(shape).filter((key) => !(shape[key] as z.ZodType).safeParse(undefined).success);
-  return z
-    .strictObject({ id: z.string().min(1).max(64).optional(), _destroy: z.boolean().optional(), ...shape })
-    .partial()
-    .superRefine((row, ctx) => {
-      const { id, _destroy } = row as { id?: string; _destroy?: boolean };
-      if (id || _destroy) return;
-      for (const key of required) {
-        if ((row as Record<string, unknown>)[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: VALIDATION.required(humanizeField(key)) });
-      }
-    });
-};
-
 export const urlRowInput = nestedRow({
   link: z.string().trim().max(2000).regex(/^https?:\/\/\S+$/i, 'Link must start with http:// or https://'),
   /** Blank means the owner's name (spec 1 §3: link text defaults to the society name). */

@@ -1,5 +1,6 @@
 import { Entity } from 'electrodb';
 import { SERVICE } from './service-name.js';
+import { storedFile } from './stored-file.js';
 
 /** A tenant: a label, publisher or distributor business (spec 3 §3.7). */
 export const Company = new Entity({
@@ -15,6 +16,42 @@ export const Company = new Entity({
     vat_number: { type: 'string' },
     vat_registered: { type: 'boolean', default: false },
     currency: { type: 'string', default: 'GBP' },
+    contract_date: { type: 'string' },
+    self_billing: { type: 'boolean', default: false },
+    self_billing_created_at: { type: 'string' },
+    self_billing_expires_at: { type: 'string' },
+    profile: { type: 'map', properties: { name: { type: 'string' }, address: { type: 'string' }, backup_email: { type: 'string' }, phone_no: { type: 'string' } } },
+    site_settings: {
+      type: 'map',
+      properties: {
+        site_name: { type: 'string' },
+        primary_colour: { type: 'string' },
+        secondary_colour: { type: 'string' },
+        support_email: { type: 'string' },
+        custom_domain: { type: 'string' },
+      },
+    },
+    logo: storedFile,
+    contract: storedFile,
+    self_billing_agreement: storedFile,
+    company_publishers: { type: 'list', items: { type: 'map', properties: { id: { type: 'string' }, publisher_id: { type: 'string' } } } },
+    company_rightsholders: { type: 'list', items: { type: 'map', properties: { id: { type: 'string' }, rightsholder_id: { type: 'string' } } } },
+    /** The distributors the company delivers through, with their contract terms (connections). */
+    company_distributors: {
+      type: 'list',
+      items: {
+        type: 'map',
+        properties: {
+          id: { type: 'string' },
+          distributor_id: { type: 'string' },
+          active: { type: 'boolean' },
+          base: { type: 'boolean' },
+          contract_start_date: { type: 'string' },
+          contract_end_date: { type: 'string' },
+          terminated: { type: 'boolean' },
+        },
+      },
+    },
     createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
     updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
   },

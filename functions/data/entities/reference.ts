@@ -1,5 +1,6 @@
 import { Entity } from 'electrodb';
 import { SERVICE } from './service-name.js';
+import { storedFile } from './stored-file.js';
 
 /**
  * Reference data admins maintain for every tenant (spec 1 §3). Each collection keys records by
@@ -75,11 +76,6 @@ const urlRows = {
   items: { type: 'map', properties: { id: { type: 'string' }, link: { type: 'string' }, link_text: { type: 'string' } } },
 } as const;
 
-/** An uploaded file's facts (logo, DSP guide); the object lives in the uploads bucket. */
-const storedFile = {
-  type: 'map',
-  properties: { key: { type: 'string' }, content_type: { type: 'string' }, size: { type: 'number' }, filename: { type: 'string' } },
-} as const;
 
 export const Society = new Entity({
   model: { entity: 'society', version: '1', service: SERVICE },
