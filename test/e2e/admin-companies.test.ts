@@ -37,4 +37,36 @@ describe('admin companies in the browser', () => {
     await expect.poll(() => page.locator('main').first().textContent()).toContain('manager@demo.test');
     expect(errors).toEqual([]);
   });
+
+  it('connects a distributor and refuses a site colour that is neither hex nor rgba', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const errors = watchErrors(page);
+    await signInThroughForm(page, cloudUrl(), demo.admin.email, demo.admin.password);
+    await page.waitForURL('**/user');
+    await page.goto(`${cloudUrl()}/admin/companies/new`);
+    await page.getByTestId('company-field-name').fill(`Connected Records ${Date.now()}`);
+    await page.getByTestId('company-submit').click();
+    await page.waitForURL(/\/admin\/companies\/[0-9A-Z]{26}$/);
+    const companyPage = page.url();
+
+    await page.goto(`${companyPage}/connections`);
+    await page.getByTestId('ref-rows-company_distributors-add').click();
+    await page.getByTestId('ref-rows-company_distributors-distributor_id-0').click();
+    await page.keyboard.type('orchard');
+    await page.getByRole('option', { name: 'The Orchard' }).click();
+    await page.getByTestId('ref-rows-company_distributors-contract_start_date-0').fill('2026-02-01');
+    await page.getByTestId('company-section-submit').click();
+    await expect.poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 }).toContain('Company Updated');
+    await page.waitForURL(companyPage);
+    await expect.poll(() => page.locator('main').first().textContent()).toContain('The Orchard');
+
+    await page.goto(`${companyPage}/site_settings`);
+    await page.getByTestId('ref-field-site_settings.primary_colour').fill('blue');
+    await page.getByTestId('company-section-submit').click();
+    await expect.poll(() => page.locator('main').first().textContent()).toContain('Primary colour must be a hex or rgba colour');
+    await page.getByTestId('ref-field-site_settings.primary_colour').fill('rgba(20, 40, 60, 0.8)');
+    await page.getByTestId('company-section-submit').click();
+    await expect.poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 }).toContain('Company Updated');
+    expect(errors).toEqual([]);
+  });
 });

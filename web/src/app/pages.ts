@@ -45,6 +45,7 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'admin-companies': () => import('../pages/admin/companies/companies-list-page').then((m) => m.AdminCompaniesPage),
   'admin-company': () => import('../pages/admin/companies/company-detail-page').then((m) => m.AdminCompanyDetailPage),
   'admin-company-form': () => import('../pages/admin/companies/company-form-page').then((m) => m.AdminCompanyFormPage),
+  'admin-company-section': () => import('../pages/admin/companies/company-section-page').then((m) => m.CompanySectionPage),
   'admin-access-tokens': () => import('../pages/admin/access-tokens/tokens-list-page').then((m) => m.AdminAccessTokensPage),
   'admin-access-token': () => import('../pages/admin/access-tokens/token-detail-page').then((m) => m.AdminAccessTokenDetailPage),
   'admin-access-token-form': () => import('../pages/admin/access-tokens/token-form-page').then((m) => m.AdminAccessTokenFormPage),

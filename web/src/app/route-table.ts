@@ -12,7 +12,7 @@ export type PageKey =
   | 'labels' | 'label' | 'label-form'
   | 'admin-dashboard' | 'admin-labels' | 'admin-label' | 'admin-label-form'
   | 'admin-reference-list' | 'admin-reference-form' | 'admin-reference-detail'
-  | 'admin-users' | 'admin-user' | 'admin-user-form' | 'admin-companies' | 'admin-company' | 'admin-company-form'
+  | 'admin-users' | 'admin-user' | 'admin-user-form' | 'admin-companies' | 'admin-company' | 'admin-company-form' | 'admin-company-section'
   | 'user-messages' | 'admin-notices' | 'admin-notice' | 'admin-notice-form'
   | 'admin-access-tokens' | 'admin-access-token' | 'admin-access-token-form' | 'admin-user-access-tokens' | 'admin-user-bug-reports' | 'admin-user-logs'
   | 'not-found';
@@ -185,8 +185,11 @@ const adminRoutes: RouteDef[] = [
     list: 'admin-access-tokens', new: 'admin-access-token-form', detail: 'admin-access-token', edit: 'admin-access-token-form',
   }),
   ...adminEntity('artists', 'artist'),
-  ...adminEntity('companies', 'company', ['connections', 'distribution', 'site_settings'], { list: 'CompaniesAdmin', detail: 'CompanyAdmin' }, {
+  ...withPages(adminEntity('companies', 'company', ['connections', 'distribution', 'site_settings'], { list: 'CompaniesAdmin', detail: 'CompanyAdmin' }, {
     list: 'admin-companies', new: 'admin-company-form', detail: 'admin-company', edit: 'admin-company-form',
+  }), {
+    '/admin/companies/:companyId/connections': 'admin-company-section',
+    '/admin/companies/:companyId/site_settings': 'admin-company-section',
   }),
   ...adminEntity('contributors', 'contributor'),
   ...adminEntity('countries', 'country', [], {}, REFERENCE_PAGES),

@@ -40,7 +40,10 @@ export function NestedRowsEditor<T extends Record<string, unknown>>({
   /** The errors key of a row's field (default `${name}.${row.key}.${field}`; API errors name rows by index). */
   errorKey?: (row: NestedRow<T>, index: number, field: string) => string;
 }) {
-  const columns = fields.map(() => ({ colspan: { default: 12, s: Math.floor(9 / fields.length) } }));
+  // Up to three fields share a line with the Remove button; more wrap three to a line, Remove below.
+  const wide = fields.length > 3;
+  const columns = fields.map(() => ({ colspan: { default: 12, s: wide ? 4 : Math.floor(9 / fields.length) } }));
+  const actionsColumn = { colspan: { default: 12, s: wide ? 12 : 3 } };
   return (
     <SpaceBetween size="s" data-testid={testId}>
       {state.rows.length === 0 ? <Box color="text-body-secondary">None yet.</Box> : null}
@@ -59,7 +62,7 @@ export function NestedRowsEditor<T extends Record<string, unknown>>({
           </div>
         ) : (
           <div key={row.key} className="nested-row" data-testid={`${testId}-row-${index}`} data-destroyed="false">
-            <Grid gridDefinition={[...columns, { colspan: { default: 12, s: 3 } }]}>
+            <Grid gridDefinition={[...columns, actionsColumn]}>
               {[
                 ...fields.map((field) => (
                   <FormField key={field.key} label={field.label} errorText={errors[errorKey(row, index, field.key)]} stretch>
@@ -73,7 +76,7 @@ export function NestedRowsEditor<T extends Record<string, unknown>>({
                     )}
                   </FormField>
                 )),
-                <Box key="actions" padding={{ top: 'xl' }}>
+                <Box key="actions" padding={{ top: wide ? 'n' : 'xl' }}>
                   <Button formAction="none" iconName="remove" onClick={() => state.remove(row.key)} data-testid={`${testId}-remove-${index}`}>
                     Remove
                   </Button>

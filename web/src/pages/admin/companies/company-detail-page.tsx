@@ -1,4 +1,7 @@
 import Button from '@cloudscape-design/components/button';
+import { companyConnectionsConfig, companyDetailsConfig } from './company-sections';
+import type { ReferenceRecord } from '../reference/reference-model';
+import { ReferenceRowsTable, ReferenceValue } from '../reference/reference-values';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
@@ -16,6 +19,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { RoleBadge } from '../users/role-select';
 import { USERS_BASE } from '../users/user-api';
 import { COMPANIES_BASE, deleteCompany, useAdminCompany } from './company-api';
+import type { AdminCompany } from './company-model';
 import { TagBadges } from './tag-badges';
 
 const SECTIONS: [string, string][] = [['connections', 'Connections'], ['distribution', 'Distribution'], ['site_settings', 'Site settings']];
@@ -61,6 +65,7 @@ export function AdminCompanyDetailPage() {
                   ]}
                 />
               </Container>
+              <CompanyExtras company={c} />
               <Table
                 data-testid="company-users"
                 header={
@@ -102,5 +107,36 @@ export function AdminCompanyDetailPage() {
         );
       }}
     </RecordState>
+  );
+}
+
+/** Profile, contract and self-billing, linked publishers and rightsholders, and distributor connections. */
+function CompanyExtras({ company }: { company: AdminCompany }) {
+  const record = company as unknown as ReferenceRecord;
+  const details = companyDetailsConfig(company.id);
+  const connections = companyConnectionsConfig(company.id);
+  return (
+    <>
+      <Container header={<Header variant="h2">Profile and contract</Header>} data-testid="company-extras">
+        <KeyValuePairs
+          columns={3}
+          items={details.fields
+            .filter((f) => f.kind !== 'rows')
+            .map((f) => ({ label: f.label, value: <ReferenceValue config={details} record={record} field={f.name} /> }))}
+        />
+      </Container>
+      <ColumnLayout columns={2}>
+        {details.fields
+          .filter((f) => f.kind === 'rows')
+          .map((f) => (
+            <Container key={f.name} header={<Header variant="h2">{f.label}</Header>}>
+              <ReferenceRowsTable config={details} record={record} field={f.name} />
+            </Container>
+          ))}
+      </ColumnLayout>
+      <Container header={<Header variant="h2">Connections</Header>}>
+        <ReferenceRowsTable config={connections} record={record} field="company_distributors" />
+      </Container>
+    </>
   );
 }

@@ -2,7 +2,7 @@ import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { notify } from '../../../app/notifications';
 import { routePath } from '../../../app/route-table';
@@ -17,6 +17,10 @@ import {
   type AdminCompany, type CompanyFormValues, type CompanyUserRow,
 } from './company-model';
 import { CompanyUsersEditor } from './company-users-editor';
+import { companyDetailsConfig } from './company-sections';
+import { ReferenceFormFields } from '../reference/reference-form-fields';
+import { formFieldOf, recordToValues, toPayload, validateValues, type ReferenceRecord } from '../reference/reference-model';
+import type { FormValues } from '../reference/reference-types';
 
 /**
  * New and edit company. Edit also sends `company_users`, the full list to keep. After an
@@ -28,13 +32,17 @@ function CompanyForm({ company }: { company?: AdminCompany }) {
   const isNew = !company;
   const [values, setValues] = useState<CompanyFormValues>(() => (company ? companyToValues(company) : emptyCompanyValues()));
   const members = useNestedRows<CompanyUserRow>(companyUserRows(company));
+  // Profile, files, contract terms and publisher/rightsholder links: edit only (uploads need the company's id).
+  const details = useMemo(() => (company ? companyDetailsConfig(company.id) : undefined), [company]);
+  const [detailValues, setDetailValues] = useState<FormValues>(() => (details && company ? recordToValues(details, company as unknown as ReferenceRecord) : {}));
   const set = <K extends keyof CompanyFormValues>(key: K, value: CompanyFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
   const { errors, failure, submitting, submit } = useFormSubmit({
-    validate: () => ({ ...validateCompanyForm(values), ...(isNew ? {} : validateCompanyUsers(members.rows)) }),
+    validate: () => ({ ...validateCompanyForm(values), ...(details ? { ...validateCompanyUsers(members.rows), ...validateValues(details, detailValues) } : {}) }),
     send: () =>
-      company
-        ? updateCompany(company.id, { ...toCompanyPayload(values), company_users: companyUsersPayload(members.rows) })
+      company && details
+        ? updateCompany(company.id, { ...toCompanyPayload(values), ...toPayload(details, detailValues), company_users: companyUsersPayload(members.rows) })
         : createCompany(toCompanyPayload(values)),
+    fieldOf: (field) => (details ? formFieldOf(details, field) : field),
     onSuccess: async (answer) => {
       await refresh();
       notify('notification', answer.message);
@@ -54,6 +62,9 @@ function CompanyForm({ company }: { company?: AdminCompany }) {
     >
       <SpaceBetween size="l">
         <CompanyFormFields values={values} set={set} errors={errors} />
+        {details ? (
+          <ReferenceFormFields config={details} values={detailValues} errors={errors} visible={() => true} onChange={(name, value) => setDetailValues((v) => ({ ...v, [name]: value }))} />
+        ) : null}
         {company ? (
           <Container header={<Header variant="h2" description="Who works in this company, and as what. Removed users leave when you save.">Users</Header>}>
             <CompanyUsersEditor state={members} errors={errors} />

@@ -15,7 +15,7 @@ export const text = (name: string, label: string, fieldRules: Rule<FormValues>[]
 export const textarea = (name: string, label: string, extra: Extra = {}): ReferenceField => ({ name, label, kind: 'textarea', ...extra });
 export const password = (name: string, label: string, extra: Extra = {}): ReferenceField => ({ name, label, kind: 'password', ...extra });
 export const url = (name: string, label: string, extra: Extra = {}): ReferenceField => text(name, label, [webAddress(label)], { constraint: 'https://…', ...extra });
-export const email = (name: string, label: string): ReferenceField => text(name, label, [rules.email()]);
+export const email = (name: string, label: string, extra: Extra = {}): ReferenceField => text(name, label, [rules.email()], extra);
 export const code = (name: string, label: string, n: number, isRequired: boolean): ReferenceField =>
   text(name, label, [...(isRequired ? [required(label)] : []), letters(label, n)], { constraint: `${n} letters` });
 export const nameField = (label = 'Name'): ReferenceField => text('name', label, [required(label)]);
@@ -27,5 +27,8 @@ export const select = (name: string, label: string, options: readonly string[], 
 export const link = (name: string, label: string, collection: string, as: string, extra: Extra & { quickAdd?: boolean } = {}): ReferenceField => ({
   name, label, kind: 'link', collection, as, ...extra,
 });
+/** A calendar date typed as YYYY-MM-DD (what the API stores). */
+export const date = (name: string, label: string, extra: Extra = {}): ReferenceField =>
+  text(name, label, [rules.pattern(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)], { constraint: 'YYYY-MM-DD', ...extra });
 export const countryLink = (label = 'Country') => link('country_id', label, 'countries', 'country');
 export const rowLink = (name: string, label: string, collection: string, as: string): RowField => ({ name, label, kind: 'link', collection, as });

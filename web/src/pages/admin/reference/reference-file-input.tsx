@@ -28,7 +28,7 @@ export function ReferenceFileInput({ config, field, value, onChange }: { config:
     if (file.size > field.maxBytes) return setProblem(`${field.label} must be under ${field.maxBytes} bytes`);
     try {
       setPercent(0);
-      const presigned = await api.post<Presigned>(`/${config.collection}/uploads`, { field: field.name, filename: file.name, content_type: file.type, size: file.size }, { companyId: null });
+      const presigned = await api.post<Presigned>(config.uploadPath ?? `/${config.collection}/uploads`, { field: field.name, filename: file.name, content_type: file.type, size: file.size }, { companyId: null });
       await putWithProgress(presigned.url, file, presigned.headers ?? { 'content-type': file.type }, setPercent);
       onChange({ ...value, key: presigned.key });
     } catch (error) {

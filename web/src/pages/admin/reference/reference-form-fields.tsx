@@ -45,9 +45,11 @@ export function ReferenceFormFields({
   }
   return (
     <SpaceBetween size="l">
-      <Container header={<Header variant="h2">{config.notice}</Header>}>
-        <ColumnLayout columns={2}>{main.map(input)}</ColumnLayout>
-      </Container>
+      {main.length ? (
+        <Container header={<Header variant="h2">{config.notice}</Header>}>
+          <ColumnLayout columns={2}>{main.map(input)}</ColumnLayout>
+        </Container>
+      ) : null}
       {groups.map(([title, fields]) => (
         <Container key={title} header={<Header variant="h2">{title}</Header>} data-testid={`ref-section-${title.toLowerCase().replace(/\W+/g, '-')}`}>
           {fields.every((f) => f.kind === 'rows') ? <SpaceBetween size="m">{fields.map(input)}</SpaceBetween> : <ColumnLayout columns={2}>{fields.map(input)}</ColumnLayout>}

@@ -48,9 +48,12 @@ export function ReferenceRowsInput({ field, rows, errors, onChange }: { field: R
         const config = field.rowFields.find((rf) => rf.name === rowField.key)!;
         if (config.kind === 'checkbox') {
           return (
-            <Checkbox checked={row.values[config.name] === true} onChange={({ detail }) => state.update(row.key, { [config.name]: detail.checked })} nativeInputAttributes={{ 'data-testid': `${testId}-${config.name}-${index}` }}>
-              {config.label}
-            </Checkbox>
+            <Checkbox
+              checked={row.values[config.name] === true}
+              onChange={({ detail }) => state.update(row.key, { [config.name]: detail.checked })}
+              ariaLabel={config.label}
+              nativeInputAttributes={{ 'data-testid': `${testId}-${config.name}-${index}` }}
+            />
           );
         }
         if (config.kind === 'link') {

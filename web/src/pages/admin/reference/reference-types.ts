@@ -84,6 +84,8 @@ export type ReferenceConfig = {
   objects?: { stored: string; input: string }[];
   /** The API's input schema, checked after the rules so the form never sends what the server refuses. */
   schema?: z.ZodType;
+  /** Where file fields ask for presigned uploads (default `/{collection}/uploads`). */
+  uploadPath?: string;
   /** The API saves updates with PUT instead of PATCH (spec 1 §7 dsps). */
   updateMethod?: 'PUT' | 'PATCH';
 };

@@ -1,0 +1,78 @@
+import { GUIDE_CONTENT_TYPES, LOGO_CONTENT_TYPES, MAX_GUIDE_BYTES, MAX_LOGO_BYTES } from '../../../../../shared/constants';
+import { companyUpdate } from '../../../../../shared/schemas/company';
+import { checkbox, date, email, rowLink, text, textarea } from '../reference/reference-fields';
+import type { ReferenceConfig, ReferenceField } from '../reference/reference-types';
+
+/**
+ * The parts of a company beyond its core fields (spec 3 §3.7), described as reference-style
+ * configs so the generic form fields, nested rows, pickers and file uploads render them and
+ * `toPayload` builds the PATCH /admin/companies/{id} body.
+ */
+const DOCUMENT_ACCEPT = '.pdf,.doc,.docx,.txt,.zip';
+const document = (name: string, label: string, section: string): ReferenceField => ({
+  name, label, kind: 'file', contentTypes: GUIDE_CONTENT_TYPES, maxBytes: MAX_GUIDE_BYTES, accept: DOCUMENT_ACCEPT, section,
+});
+
+function companyConfig(companyId: string, fields: ReferenceField[]): ReferenceConfig {
+  return {
+    collection: 'companies', singular: 'company', title: 'Companies', notice: 'Company', noun: 'company', nounPlural: 'companies',
+    titleField: 'name', idsKey: 'company_ids', fields, columns: [], defaultSort: { field: 'name', order: 'asc' },
+    objects: [{ stored: 'profile', input: 'profile_attributes' }, { stored: 'site_settings', input: 'site_settings_attributes' }],
+    uploadPath: `/admin/companies/${encodeURIComponent(companyId)}/uploads`,
+    schema: companyUpdate,
+  };
+}
+
+const PROFILE = 'Profile';
+const CONTRACT = 'Contract and self-billing';
+
+/** The edit form's extra sections: profile, logo, contract and self-billing, publishers and rightsholders. */
+export const companyDetailsConfig = (companyId: string) =>
+  companyConfig(companyId, [
+    text('profile.name', 'Legal name', [], { section: PROFILE }),
+    email('profile.backup_email', 'Backup e-mail', { section: PROFILE }),
+    text('profile.phone_no', 'Phone', [], { section: PROFILE }),
+    textarea('profile.address', 'Address', { section: PROFILE }),
+    { name: 'logo', label: 'Logo', kind: 'file', contentTypes: LOGO_CONTENT_TYPES, maxBytes: MAX_LOGO_BYTES, accept: 'image/*', section: PROFILE },
+    date('contract_date', 'Contract date', { section: CONTRACT }),
+    document('contract', 'Contract', CONTRACT),
+    checkbox('self_billing', 'Self-billing', false, { section: CONTRACT }),
+    date('self_billing_created_at', 'Self billing created at', { section: CONTRACT }),
+    date('self_billing_expires_at', 'Self billing expires at', { section: CONTRACT }),
+    document('self_billing_agreement', 'Self-billing agreement', CONTRACT),
+    {
+      name: 'company_publishers', label: 'Publishers', kind: 'rows', input: 'company_publishers_attributes', addLabel: 'Add publisher',
+      rowFields: [rowLink('publisher_id', 'Publisher', 'publishers', 'publisher')], emptyRow: { publisher_id: null },
+    },
+    {
+      name: 'company_rightsholders', label: 'Rightsholders', kind: 'rows', input: 'company_rightsholders_attributes', addLabel: 'Add rightsholder',
+      rowFields: [rowLink('rightsholder_id', 'Rightsholder', 'rightsholders', 'rightsholder')], emptyRow: { rightsholder_id: null },
+    },
+  ]);
+
+/** AdminCompanyConnections: the distributors the company delivers through, with contract terms. */
+export const companyConnectionsConfig = (companyId: string) =>
+  companyConfig(companyId, [
+    {
+      name: 'company_distributors', label: 'Distributors', kind: 'rows', input: 'company_distributors_attributes', addLabel: 'Connect distributor',
+      rowFields: [
+        rowLink('distributor_id', 'Distributor', 'distributors', 'distributor'),
+        { name: 'contract_start_date', label: 'Contract start (YYYY-MM-DD)', kind: 'text', placeholder: 'YYYY-MM-DD' },
+        { name: 'contract_end_date', label: 'Contract end (YYYY-MM-DD)', kind: 'text', placeholder: 'YYYY-MM-DD' },
+        { name: 'active', label: 'Active', kind: 'checkbox' },
+        { name: 'base', label: 'Base', kind: 'checkbox' },
+        { name: 'terminated', label: 'Terminated', kind: 'checkbox' },
+      ],
+      emptyRow: { distributor_id: null, contract_start_date: '', contract_end_date: '', active: true, base: false, terminated: false },
+    },
+  ]);
+
+/** AdminCompanySiteSettings: how the company's white-labelled site looks. */
+export const companySiteSettingsConfig = (companyId: string) =>
+  companyConfig(companyId, [
+    text('site_settings.site_name', 'Site name'),
+    text('site_settings.custom_domain', 'Custom domain', [], { constraint: 'music.example.com' }),
+    text('site_settings.primary_colour', 'Primary colour', [], { constraint: 'Hex (#1a2b3c) or rgba(26, 43, 60, 1)' }),
+    text('site_settings.secondary_colour', 'Secondary colour', [], { constraint: 'Hex or rgba' }),
+    email('site_settings.support_email', 'Support e-mail'),
+  ]);
