@@ -13,7 +13,7 @@
  */
 export type AuthRule = 'public' | 'user' | 'tenant' | 'admin' | 'artist_user';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type Area = 'auth' | 'companies' | 'catalogue' | 'reference' | 'notices' | 'support';
+export type Area = 'auth' | 'companies' | 'catalogue' | 'reference' | 'notices' | 'support' | 'imports';
 
 export type Route = {
   method: HttpMethod;
@@ -123,6 +123,7 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/admin/notices/{id}/edit', 'notices', 'getNotice', 'admin'),
   r('PATCH', '/admin/notices/{id}', 'notices', 'updateNotice', 'admin'),
   r('DELETE', '/admin/notices/{id}', 'notices', 'deleteNotice', 'admin'),
+  r('GET', '/admin/users/{id}/notices', 'notices', 'userNotices', 'admin'),
 
   // Bug reports (spec 3 §7.10): anyone signed in reports, admins read and delete.
   r('POST', '/bug_reports', 'support', 'reportBug', 'user'),
@@ -136,6 +137,13 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/admin/access_tokens/{id}', 'support', 'getAccessToken', 'admin'),
   r('PATCH', '/admin/access_tokens/{id}', 'support', 'updateAccessToken', 'admin'),
   r('DELETE', '/admin/access_tokens/{id}', 'support', 'deleteAccessToken', 'admin'),
+
+  // The imports history (spec 1 §7 imports): users their own, admins anyone's.
+  r('GET', '/imports', 'imports', 'listImports', 'user'),
+  r('POST', '/imports', 'imports', 'addImport', 'user'),
+  r('POST', '/imports/bulk_destroy', 'imports', 'bulkDestroyImports', 'user'),
+  r('GET', '/imports/{id}', 'imports', 'getImport', 'user'),
+  r('DELETE', '/imports/{id}', 'imports', 'deleteImport', 'user'),
 
   // Reference data (spec 1 §3, §7).
   ...REFERENCE_COLLECTIONS.flatMap(referenceRoutes),

@@ -117,7 +117,6 @@ export async function currentUser(user: UserRecord) {
     user: {
       ...userView(user),
       profile: user.profile ?? {},
-      user_setting_attributes: { beta_features: false, experimental_features: false, ...(user.userSetting ?? {}) },
       notices_count: noticesCount,
       companies: memberships.map(({ company: c, role }) => ({ id: c.companyId, name: c.name, tags: c.tags ?? [], distributed: c.distributed ?? false, role })),
     },

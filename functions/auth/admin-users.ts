@@ -34,8 +34,10 @@ export async function inviteUser(input: z.infer<typeof userInvite>) {
   return { ...(await getUser(userId)), message: 'User Added' };
 }
 
-export async function updateUser(userId: string, changes: z.infer<typeof userUpdate>) {
-  await load(userId);
+export async function updateUser(userId: string, input: z.infer<typeof userUpdate>) {
+  const before = await load(userId);
+  const { user_setting_attributes: settings, ...fields } = input;
+  const changes = { ...fields, ...(settings ? { userSetting: { ...(before.userSetting ?? {}), ...settings } } : {}) };
   if (Object.keys(changes).length) await getDb().entities.User.patch({ userId }).set(changes).go();
   return { ...(await getUser(userId)), message: 'User Updated' };
 }

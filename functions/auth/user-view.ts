@@ -10,5 +10,6 @@ export function userView(user: UserRecord) {
     active: user.active ?? true,
     frozen: user.frozen ?? false,
     confirmed: user.confirmed ?? false,
+    user_setting_attributes: { beta_features: false, experimental_features: false, ...(user.userSetting ?? {}) },
   };
 }

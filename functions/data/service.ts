@@ -15,8 +15,9 @@ import { Notice, UserNotice } from './entities/notice.js';
 import { BugReport } from './entities/bug-report.js';
 import { AccessToken } from './entities/access-token.js';
 import { Log } from './entities/log.js';
+import { ImportRecord } from './entities/import-record.js';
 
-const entities = { User, UserLogin, UniqueValue, AuthToken, Company, CompanyUser, Label, ListVersion, Connection, Country, Language, Genre, PerformerRole, Society, Retailer, Rightsholder, Publisher, Distributor, Dsp, Notice, UserNotice, BugReport, AccessToken, Log };
+const entities = { User, UserLogin, UniqueValue, AuthToken, Company, CompanyUser, Label, ListVersion, Connection, Country, Language, Genre, PerformerRole, Society, Retailer, Rightsholder, Publisher, Distributor, Dsp, Notice, UserNotice, BugReport, AccessToken, Log, ImportRecord };
 
 function build() {
   return new Service(entities, { client: dynamoClient(), table: requireEnv(ENV.table) });

@@ -15,4 +15,6 @@ export const handler = areaHandler('notices', {
   getNotice: operation({ params: idParams, run: ({ params }) => notices.getNotice(params.id) }),
   updateNotice: operation({ params: idParams, body: noticeUpdate, run: ({ params, body }) => notices.updateNotice(params.id, body) }),
   deleteNotice: operation({ params: idParams, run: ({ params }) => notices.deleteNotice(params.id) }),
+  /** One user's notices and whether they read them (the admin's user page). */
+  userNotices: operation({ params: idParams, run: ({ params }) => notices.myNotices(params.id) }),
 });

@@ -26,6 +26,9 @@ export const resetRequestInput = z.strictObject({
 export const checkTokenInput = z.strictObject({ token: secret });
 export const changePasswordInput = z.strictObject({ token: secret, ...passwordPair }).refine(confirmationMatches, mismatch);
 
+/** Per-user feature flags (spec 1 §6: beta and experimental features are per user setting). */
+export const userSettingInput = z.strictObject({ beta_features: z.boolean().optional(), experimental_features: z.boolean().optional() });
+
 export const profileInput = z.strictObject({
   name: z.string().trim().min(1).max(200).optional(),
   profile: z
@@ -36,8 +39,6 @@ export const profileInput = z.strictObject({
       skype: z.string().trim().max(100).optional(),
     })
     .optional(),
-  user_setting_attributes: z
-    .strictObject({ beta_features: z.boolean().optional(), experimental_features: z.boolean().optional() })
-    .optional(),
+  user_setting_attributes: userSettingInput.optional(),
 });
 export type ProfileInput = z.infer<typeof profileInput>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userSettingInput } from './auth.js';
 import { ROLES } from '../constants.js';
 import { VALIDATION } from '../messages.js';
 
@@ -14,4 +15,5 @@ export const userUpdate = z.strictObject({
   role: z.enum(ROLES).optional(),
   active: z.boolean().optional(),
   frozen: z.boolean().optional(),
+  user_setting_attributes: userSettingInput.optional(),
 });

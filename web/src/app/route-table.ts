@@ -14,7 +14,7 @@ export type PageKey =
   | 'admin-reference-list' | 'admin-reference-form' | 'admin-reference-detail'
   | 'admin-users' | 'admin-user' | 'admin-user-form' | 'admin-companies' | 'admin-company' | 'admin-company-form' | 'admin-company-section'
   | 'user-messages' | 'admin-notices' | 'admin-notice' | 'admin-notice-form'
-  | 'admin-access-tokens' | 'admin-access-token' | 'admin-access-token-form' | 'admin-user-access-tokens' | 'admin-user-bug-reports' | 'admin-user-logs'
+  | 'admin-imports' | 'admin-import' | 'admin-user-imports' | 'admin-user-settings' | 'admin-user-companies' | 'admin-user-notices' | 'admin-access-tokens' | 'admin-access-token' | 'admin-access-token-form' | 'admin-user-access-tokens' | 'admin-user-bug-reports' | 'admin-user-logs'
   | 'not-found';
 
 export type RouteDef = {
@@ -198,7 +198,7 @@ const adminRoutes: RouteDef[] = [
   ...adminEntity('distributors', 'distributor', [], {}, REFERENCE_PAGES),
   ...adminEntity('dsps', 'dsp', [], {}, REFERENCE_PAGES),
   ...adminEntity('genres', 'genre', [], {}, REFERENCE_PAGES),
-  ...adminEntity('imports', 'import'),
+  ...adminEntity('imports', 'import', [], { list: 'AdminImports', detail: 'AdminImport' }, { list: 'admin-imports', detail: 'admin-import' }),
   ...adminEntity('labels', 'label', ['assets', 'settings'], { list: 'LabelsAdmin', new: 'LabelAdminNew', detail: 'LabelAdmin', edit: 'LabelAdminEdit' }, {
     list: 'admin-labels', new: 'admin-label-form', detail: 'admin-label', edit: 'admin-label-form',
   }),
@@ -220,6 +220,10 @@ const adminRoutes: RouteDef[] = [
     '/admin/users/:userId/access_tokens': 'admin-user-access-tokens',
     '/admin/users/:userId/bug_reports': 'admin-user-bug-reports',
     '/admin/users/:userId/logs': 'admin-user-logs',
+    '/admin/users/:userId/imports': 'admin-user-imports',
+    '/admin/users/:userId/settings': 'admin-user-settings',
+    '/admin/users/:userId/companies': 'admin-user-companies',
+    '/admin/users/:userId/notices': 'admin-user-notices',
   }),
 ];
 

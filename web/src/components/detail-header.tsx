@@ -8,7 +8,8 @@ type DetailHeaderProps = {
   testId: string;
   title: ReactNode;
   description?: ReactNode;
-  onEdit: () => void;
+  /** Records that cannot be edited (an import) have no Edit button. */
+  onEdit?: () => void;
   onDelete: () => void;
   /** Buttons shown before Delete (e.g. "Resend invitation"). */
   extraActions?: ReactNode;
@@ -29,9 +30,11 @@ export function DetailHeader({ testId, title, description, onEdit, onDelete, ext
           <Button onClick={onDelete} data-testid={`${testId}-delete`}>
             Delete
           </Button>
-          <Button variant="primary" onClick={onEdit} data-testid={`${testId}-edit`}>
-            Edit
-          </Button>
+          {onEdit ? (
+            <Button variant="primary" onClick={onEdit} data-testid={`${testId}-edit`}>
+              Edit
+            </Button>
+          ) : null}
         </SpaceBetween>
       }
     >

@@ -1,0 +1,97 @@
+import Button from '@cloudscape-design/components/button';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import type { TableProps } from '@cloudscape-design/components/table';
+import { useMemo, useState } from 'react';
+import { useParams } from 'react-router';
+import { api } from '../../../app/api';
+import { DeleteModal } from '../../../components/delete-modal';
+import { FileSize, FormattedDate } from '../../../components/formatted';
+import { RouterLink } from '../../../components/router-link';
+import { ServerTable } from '../../../components/server-table';
+import { GLOBAL, USERS_BASE } from '../users/user-api';
+import { IMPORTS_BASE, IMPORTS_DEFAULT_SORT, importsPath, type ImportRow, type ImportsScope } from './import-model';
+
+type Target = { rows: ImportRow[]; bulk: boolean };
+
+/** Deletes one import (DELETE /imports/{id}) or a selection (POST /imports/bulk_destroy) and reports the server's message. */
+async function deleteImports(target: Target, report: (message: string) => void) {
+  const answer = target.bulk
+    ? await api.post<{ message: string }>(`${IMPORTS_BASE}/bulk_destroy`, { import_ids: target.rows.map((r) => r.id) }, GLOBAL)
+    : await api.delete<{ message: string }>(`${IMPORTS_BASE}/${encodeURIComponent(target.rows[0].id)}`, GLOBAL);
+  report(answer.message);
+}
+
+function columns(onDelete: (row: ImportRow) => void, showUser: boolean): TableProps.ColumnDefinition<ImportRow>[] {
+  return [
+    { id: 'created_at', header: 'Imported', sortingField: 'created_at', cell: (r) => <FormattedDate value={r.created_at} /> },
+    { id: 'filename', header: 'File', sortingField: 'filename', isRowHeader: true, cell: (r) => <RouterLink href={`/admin/imports/${encodeURIComponent(r.id)}`}>{r.filename}</RouterLink> },
+    { id: 'type', header: 'Type', sortingField: 'type', cell: (r) => r.type },
+    { id: 'records', header: 'Records', sortingField: 'records', cell: (r) => r.records },
+    { id: 'filesize', header: 'Size', sortingField: 'filesize', cell: (r) => <FileSize bytes={r.filesize} /> },
+    ...(showUser ? [{ id: 'user', header: 'User', cell: (r: ImportRow) => <RouterLink href={`${USERS_BASE}/${encodeURIComponent(r.user_id)}`}>{r.user_email}</RouterLink> }] : []),
+    {
+      id: 'actions',
+      header: 'Actions',
+      cell: (r) => (
+        <Button variant="inline-link" onClick={() => onDelete(r)} ariaLabel={`Delete the import ${r.filename}`} data-testid={`import-delete-${r.id}`}>
+          Delete
+        </Button>
+      ),
+    },
+  ];
+}
+
+function ImportsTable({ scope, title, description }: { scope: ImportsScope; title: string; description?: React.ReactNode }) {
+  const [target, setTarget] = useState<Target | null>(null);
+  const cols = useMemo(() => columns((row) => setTarget({ rows: [row], bulk: false }), !('userId' in scope)), [scope]);
+  const key = 'userId' in scope ? scope.userId : 'everyone';
+  return (
+    <ServerTable<ImportRow>
+      key={key}
+      tableId="imports"
+      storageId="imports"
+      title={title}
+      description={description}
+      resourceName="import"
+      columns={cols}
+      collection="imports"
+      trackBy="id"
+      defaultSort={IMPORTS_DEFAULT_SORT}
+      buildPath={(params) => importsPath(params, scope)}
+      filterKey={key}
+      selectionType="multi"
+      actions={({ selectedItems, refresh, clearSelection }) => (
+        <SpaceBetween direction="horizontal" size="xs">
+          <Button disabled={selectedItems.length === 0} onClick={() => setTarget({ rows: selectedItems, bulk: true })} data-testid="imports-delete-selected">
+            Delete selected
+          </Button>
+          {target ? (
+            <DeleteModal
+              noun="import"
+              plural="imports"
+              names={target.rows.map((r) => r.filename)}
+              run={(report) => deleteImports(target, report)}
+              onClose={() => setTarget(null)}
+              onDeleted={() => {
+                clearSelection();
+                void refresh();
+              }}
+            />
+          ) : null}
+        </SpaceBetween>
+      )}
+    />
+  );
+}
+
+/** AdminImports (/admin/imports): every user's imports. */
+export function AdminImportsPage() {
+  return <ImportsTable scope={{ everyone: true }} title="Imports" />;
+}
+
+/** /admin/users/{userId}/imports: one user's imports. */
+export function AdminUserImportsPage() {
+  const { userId } = useParams();
+  const scope = useMemo(() => ({ userId: userId ?? '' }), [userId]);
+  return <ImportsTable scope={scope} title="User imports" description={<RouterLink href={`${USERS_BASE}/${encodeURIComponent(userId ?? '')}`}>Back to the user</RouterLink>} />;
+}
