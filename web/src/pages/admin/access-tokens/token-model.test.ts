@@ -57,7 +57,9 @@ describe('access token model', () => {
     expect(ROUTE_BY_NAME.get('UserAdminAccessTokens')).toMatchObject({ path: '/admin/users/:userId/access_tokens', access: 'admin', page: 'admin-user-access-tokens' });
     expect(ROUTE_BY_NAME.get('UserAdminBugReports')).toMatchObject({ path: '/admin/users/:userId/bug_reports', access: 'admin', page: 'admin-user-bug-reports' });
     expect(ROUTE_BY_NAME.get('UserAdminLogs')).toMatchObject({ path: '/admin/users/:userId/logs', access: 'admin', page: 'admin-user-logs' });
-    expect(ROUTE_BY_NAME.get('UserAdminSettings')).toBeDefined();
-    expect(ROUTE_BY_NAME.get('UserAdminSettings')!.page).toBeUndefined();
+    expect(ROUTE_BY_NAME.get('UserAdminSettings')).toMatchObject({ path: '/admin/users/:userId/settings', page: 'admin-user-settings' });
+    expect(ROUTE_BY_NAME.get('UserAdminImports')).toMatchObject({ path: '/admin/users/:userId/imports', page: 'admin-user-imports' });
+    expect(ROUTE_BY_NAME.get('UserAdminCompanies')).toMatchObject({ path: '/admin/users/:userId/companies', page: 'admin-user-companies' });
+    expect(ROUTE_BY_NAME.get('UserAdminNotices')).toMatchObject({ path: '/admin/users/:userId/notices', page: 'admin-user-notices' });
   });
 });
