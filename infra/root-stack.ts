@@ -9,6 +9,7 @@ import { Api } from './areas/api.js';
 import { Auth } from './areas/auth.js';
 import { Data } from './areas/data.js';
 import { Queues } from './areas/queues.js';
+import { ReferenceSeed } from './areas/reference-seed.js';
 import { Realtime } from './areas/realtime.js';
 import { Schedules } from './areas/schedules.js';
 import { Storage } from './areas/storage.js';
@@ -31,6 +32,7 @@ export class RootStack extends Stack {
     const api = new Api(this, 'Api', { data, storage, auth, realtime });
     new Workers(this, 'Workers', { data, storage, queues, realtime });
     new Schedules(this, 'Schedules', { data, storage, realtime });
+    new ReferenceSeed(this, 'ReferenceSeed', { data });
     const web = new Web(this, 'Web', { api, auth, realtime, distDir: props.webDistDir });
     // Links in e-mails (confirmation, password reset) point at the SPA.
     for (const fn of api.functions.values()) fn.addEnvironment(ENV.appUrl, web.url);

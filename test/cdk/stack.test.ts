@@ -87,6 +87,18 @@ describe('queues and workers', () => {
   });
 });
 
+describe('reference data', () => {
+  it('seeds it after deploy with a trigger that runs once the table exists and on every change of the seed code', () => {
+    const [seedId, seed] = functionFor('functions/reference/seed-handler.ts');
+    expect(seed.Properties.Environment.Variables).toHaveProperty(ENV.table);
+    const [versionId] = single('AWS::Lambda::Version', (p) => p.FunctionName?.Ref === seedId);
+    const [triggerId, trigger] = single('Custom::Trigger', (p) => p.HandlerArn?.Ref === versionId);
+    expect(trigger.Properties).toMatchObject({ ExecuteOnHandlerChange: true, Timeout: String(seed.Properties.Timeout * 1000) });
+    const [tableId] = ofType('AWS::DynamoDB::Table')[0];
+    expect(asArray((template.toJSON().Resources[triggerId] as { DependsOn?: string[] }).DependsOn ?? [])).toContain(tableId);
+  });
+});
+
 describe('storage', () => {
   it('blocks public access, enforces encryption and TLS on every bucket', () => {
     const buckets = ofType('AWS::S3::Bucket');

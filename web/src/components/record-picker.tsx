@@ -14,6 +14,10 @@ export type PickerSource = { path: (q: string) => string; key: string; nameField
 const REFERENCE_NAME_FIELDS: Record<string, string> = { performer_roles: 'description' };
 
 export function pickerSource(collection: string): PickerSource {
+  if (collection === 'labels') {
+    // The current company's labels (a tenant list), searched by name on the server.
+    return { path: (q) => `/labels?selectable=true${q ? `&q=${encodeURIComponent(q)}` : ''}`, key: 'labels' };
+  }
   if (collection === 'companies') {
     // Admins load every company for publishers (spec 1 §6); the list is short enough to filter here.
     return { path: () => '/admin/companies', key: 'companies' };

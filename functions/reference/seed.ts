@@ -1,14 +1,14 @@
-import { createRequire } from 'node:module';
 import countries from 'i18n-iso-countries';
+// A static JSON import, so the Lambda bundle carries the English names.
+import englishNames from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
 import langs from 'langs';
 import { ulid } from 'ulid';
-import { getDb } from '../../functions/data/service.js';
-import { guardsFor } from '../../functions/data/unique-guards.js';
-import { REFERENCE_RESOURCES } from '../../functions/reference/collections.js';
+import { getDb } from '../data/service.js';
+import { guardsFor } from '../data/unique-guards.js';
+import { REFERENCE_RESOURCES } from './collections.js';
 import { INSTRUMENTAL } from '../../shared/schemas/reference.js';
 
-const require = createRequire(import.meta.url);
-countries.registerLocale(require('i18n-iso-countries/langs/en.json'));
+countries.registerLocale(englishNames);
 
 /** Base genres of the digital stores, then common sub-genres (base_genre false). */
 const BASE_GENRES = [

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { pickerSource } from './record-picker';
+
+describe('picker sources', () => {
+  it('search reference collections on the server by the typed text (selectable=true)', () => {
+    expect(pickerSource('societies').path('prs & co')).toBe('/societies?selectable=true&q=prs%20%26%20co');
+    expect(pickerSource('genres').path('')).toBe('/genres?selectable=true');
+    expect(pickerSource('performer_roles').nameField).toBe('description');
+  });
+
+  it('describe societies by their code, so a code typed into the picker shows why a row matched', () => {
+    expect(pickerSource('societies').describe?.({ code: '052' })).toBe('052');
+    expect(pickerSource('countries').describe).toBeUndefined();
+  });
+
+  it('load labels from the current company and companies from the admin list', () => {
+    expect(pickerSource('labels').path('aur')).toBe('/labels?selectable=true&q=aur');
+    expect(pickerSource('companies')).toMatchObject({ key: 'companies' });
+    expect(pickerSource('companies').path('x')).toBe('/admin/companies');
+  });
+});
