@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { getDb } from '../data/service.js';
+import { NotFound } from '../lib/errors.js';
 import { noticeInput, noticeUpdate } from '../../shared/schemas/notice.js';
 import { areaHandler, operation, reply } from '../lib/http.js';
 import { listQuerySchema } from '../lib/list-query.js';
@@ -16,5 +18,11 @@ export const handler = areaHandler('notices', {
   updateNotice: operation({ params: idParams, body: noticeUpdate, run: ({ params, body }) => notices.updateNotice(params.id, body) }),
   deleteNotice: operation({ params: idParams, run: ({ params }) => notices.deleteNotice(params.id) }),
   /** One user's notices and whether they read them (the admin's user page). */
-  userNotices: operation({ params: idParams, run: ({ params }) => notices.myNotices(params.id) }),
+  userNotices: operation({
+    params: idParams,
+    run: async ({ params }) => {
+      if (!(await getDb().entities.User.get({ userId: params.id }).go({ attributes: ['userId'] })).data) throw new NotFound('User');
+      return notices.myNotices(params.id);
+    },
+  }),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { uploadRequest } from '../../shared/schemas/uploads.js';
+import { VALIDATION } from '../../shared/messages.js';
 import { InvalidField } from '../lib/errors.js';
 import { presignDownload, presignUpload, uploadedObject } from '../uploads/presign.js';
 
@@ -21,13 +21,21 @@ type StoredFile = { key: string; content_type?: string; size?: number; filename:
 
 /** The body of `POST /{collection}/uploads`: which file field, and the file's facts. */
 export function uploadRequestFor(files: readonly FileField[]) {
-  const [first, ...rest] = files.map((file) => uploadRequest(file.contentTypes, file.maxBytes).extend({ field: z.literal(file.field) }));
-  return rest.length ? z.discriminatedUnion('field', [first, ...rest] as never) : first;
+  const names = files.map((f) => f.field) as [string, ...string[]];
+  return z.strictObject({
+    field: z.enum(names),
+    filename: z.string().trim().min(1).max(200),
+    content_type: z.string().trim().min(1).max(200),
+    size: z.number().int().min(1),
+  });
 }
 
+/** A presigned PUT for one file field, once its type and size are ones the field takes. */
 export function presignFileUpload(files: readonly FileField[], body: { field: string; filename: string; content_type: string; size: number }) {
   const file = files.find((f) => f.field === body.field);
   if (!file) throw new InvalidField('field', `Field must be one of: ${files.map((f) => f.field).join(', ')}`);
+  if (!file.contentTypes.includes(body.content_type)) throw new InvalidField('content_type', `Content type must be one of: ${file.contentTypes.join(', ')}`);
+  if (body.size > file.maxBytes) throw new InvalidField('size', VALIDATION.maxValue('Size', `${file.maxBytes} bytes`));
   return presignUpload(file.prefix, body);
 }
 

@@ -69,4 +69,30 @@ describe('admin companies in the browser', () => {
     await expect.poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 }).toContain('Company Updated');
     expect(errors).toEqual([]);
   });
+
+  it('links a publisher created in the Publisher quick-add modal from the company form', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const errors = watchErrors(page);
+    await signInThroughForm(page, cloudUrl(), demo.admin.email, demo.admin.password);
+    await page.waitForURL('**/user');
+    await page.goto(`${cloudUrl()}/admin/companies/new`);
+    await page.getByTestId('company-field-name').fill(`Publishing Co ${Date.now()}`);
+    await page.getByTestId('company-submit').click();
+    await page.waitForURL(/\/admin\/companies\/[0-9A-Z]{26}$/);
+    const companyPage = page.url();
+    await page.goto(`${companyPage}/edit`);
+    await page.getByTestId('ref-rows-company_publishers-add').click();
+    await page.getByTestId('ref-rows-company_publishers-publisher_id-0-add-new').click();
+    const modal = page.getByTestId('quick-add-publishers');
+    await expect.poll(() => modal.textContent()).toContain('Publisher');
+    const name = `Quick Publisher ${Date.now()}`;
+    await modal.getByTestId('ref-field-name').fill(name);
+    await page.getByTestId('quick-add-publishers-save').click();
+    await expect.poll(() => modal.count(), { timeout: 10_000 }).toBe(0);
+    await page.getByTestId('company-submit').click();
+    await expect.poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 }).toContain('Company Updated');
+    await page.goto(companyPage);
+    await expect.poll(() => page.locator('main').first().textContent(), { timeout: 10_000 }).toContain(name);
+    expect(errors).toEqual([]);
+  });
 });

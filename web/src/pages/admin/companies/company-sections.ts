@@ -42,11 +42,11 @@ export const companyDetailsConfig = (companyId: string) =>
     document('self_billing_agreement', 'Self-billing agreement', CONTRACT),
     {
       name: 'company_publishers', label: 'Publishers', kind: 'rows', input: 'company_publishers_attributes', addLabel: 'Add publisher',
-      rowFields: [rowLink('publisher_id', 'Publisher', 'publishers', 'publisher')], emptyRow: { publisher_id: null },
+      rowFields: [rowLink('publisher_id', 'Publisher', 'publishers', 'publisher', true)], emptyRow: { publisher_id: null },
     },
     {
       name: 'company_rightsholders', label: 'Rightsholders', kind: 'rows', input: 'company_rightsholders_attributes', addLabel: 'Add rightsholder',
-      rowFields: [rowLink('rightsholder_id', 'Rightsholder', 'rightsholders', 'rightsholder')], emptyRow: { rightsholder_id: null },
+      rowFields: [rowLink('rightsholder_id', 'Rightsholder', 'rightsholders', 'rightsholder', true)], emptyRow: { rightsholder_id: null },
     },
   ]);
 

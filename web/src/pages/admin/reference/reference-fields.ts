@@ -31,4 +31,4 @@ export const link = (name: string, label: string, collection: string, as: string
 export const date = (name: string, label: string, extra: Extra = {}): ReferenceField =>
   text(name, label, [rules.pattern(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)], { constraint: 'YYYY-MM-DD', ...extra });
 export const countryLink = (label = 'Country') => link('country_id', label, 'countries', 'country');
-export const rowLink = (name: string, label: string, collection: string, as: string): RowField => ({ name, label, kind: 'link', collection, as });
+export const rowLink = (name: string, label: string, collection: string, as: string, quickAdd = false): RowField => ({ name, label, kind: 'link', collection, as, quickAdd });

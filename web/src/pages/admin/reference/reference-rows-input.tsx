@@ -1,11 +1,12 @@
 import Checkbox from '@cloudscape-design/components/checkbox';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { NestedRowsEditor } from '../../../components/nested-rows-editor';
 import { keptRows, nestedRowsReducer, type NestedRow, type NestedRowsState } from '../../../components/nested-rows';
 import { pickerSource, RecordPicker } from '../../../components/record-picker';
 import type { LinkValue, ReferenceField, RowValues } from './reference-types';
 
 type RowsField = Extract<ReferenceField, { kind: 'rows' }>;
+const QuickAddModal = lazy(() => import('./reference-quick-add').then((m) => ({ default: m.QuickAddModal })));
 let counter = 0;
 
 /**
@@ -27,48 +28,59 @@ export function ReferenceRowsInput({ field, rows, errors, onChange }: { field: R
     };
   }, [rows, onChange]);
   const testId = `ref-rows-${field.name}`;
+  // The row and field whose picker opened a quick-add modal; the new record is picked into it.
+  const [adding, setAdding] = useState<{ key: string; field: string; collection: string } | null>(null);
   return (
-    <NestedRowsEditor<RowValues>
-      name={field.input}
-      state={state}
-      fields={field.rowFields.map((rf) => ({ key: rf.name, label: rf.label, placeholder: rf.placeholder }))}
-      emptyRow={field.emptyRow}
-      addLabel={field.addLabel}
-      errors={errors}
-      testId={testId}
-      errorKey={(_row, index, key) => `${field.input}.${index}.${key}`}
-      describe={(values) =>
-        field.rowFields
-          .map((rf) => values[rf.name])
-          .map((v) => (v && typeof v === 'object' ? v.name : typeof v === 'string' ? v : ''))
-          .filter(Boolean)
-          .join(' · ')
-      }
-      renderInput={(rowField, row, index, errorText) => {
-        const config = field.rowFields.find((rf) => rf.name === rowField.key)!;
-        if (config.kind === 'checkbox') {
-          return (
-            <Checkbox
-              checked={row.values[config.name] === true}
-              onChange={({ detail }) => state.update(row.key, { [config.name]: detail.checked })}
-              ariaLabel={config.label}
-              nativeInputAttributes={{ 'data-testid': `${testId}-${config.name}-${index}` }}
-            />
-          );
+    <>
+      <NestedRowsEditor<RowValues>
+        name={field.input}
+        state={state}
+        fields={field.rowFields.map((rf) => ({ key: rf.name, label: rf.label, placeholder: rf.placeholder }))}
+        emptyRow={field.emptyRow}
+        addLabel={field.addLabel}
+        errors={errors}
+        testId={testId}
+        errorKey={(_row, index, key) => `${field.input}.${index}.${key}`}
+        describe={(values) =>
+          field.rowFields
+            .map((rf) => values[rf.name])
+            .map((v) => (v && typeof v === 'object' ? v.name : typeof v === 'string' ? v : ''))
+            .filter(Boolean)
+            .join(' · ')
         }
-        if (config.kind === 'link') {
-          return (
-            <RecordPicker
-              source={pickerSource(config.collection!)}
-              value={row.values[config.name] as LinkValue}
-              onChange={(picked) => state.update(row.key, { [config.name]: picked })}
-              testId={`${testId}-${config.name}-${index}`}
-              invalid={Boolean(errorText)}
-            />
-          );
-        }
-        return null;
-      }}
-    />
+        renderInput={(rowField, row, index, errorText) => {
+          const config = field.rowFields.find((rf) => rf.name === rowField.key)!;
+          if (config.kind === 'checkbox') {
+            return (
+              <Checkbox
+                checked={row.values[config.name] === true}
+                onChange={({ detail }) => state.update(row.key, { [config.name]: detail.checked })}
+                ariaLabel={config.label}
+                nativeInputAttributes={{ 'data-testid': `${testId}-${config.name}-${index}` }}
+              />
+            );
+          }
+          if (config.kind === 'link') {
+            return (
+              <RecordPicker
+                source={pickerSource(config.collection!)}
+                value={row.values[config.name] as LinkValue}
+                onChange={(picked) => state.update(row.key, { [config.name]: picked })}
+                testId={`${testId}-${config.name}-${index}`}
+                invalid={Boolean(errorText)}
+                onAddNew={config.quickAdd ? () => setAdding({ key: row.key, field: config.name, collection: config.collection! }) : undefined}
+                addNewLabel={config.quickAdd ? `Add new ${config.label.toLowerCase()}` : undefined}
+              />
+            );
+          }
+          return null;
+        }}
+      />
+      {adding ? (
+        <Suspense fallback={null}>
+          <QuickAddModal collection={adding.collection} onClose={() => setAdding(null)} onAdded={(picked) => state.update(adding.key, { [adding.field]: picked })} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -31,7 +31,7 @@ type FieldBase = {
 };
 
 /** A control inside a nested row. */
-export type RowField = { name: string; label: string; kind: 'text' | 'checkbox' | 'link'; collection?: string; as?: string; placeholder?: string };
+export type RowField = { name: string; label: string; kind: 'text' | 'checkbox' | 'link'; collection?: string; as?: string; placeholder?: string; quickAdd?: boolean };
 
 export type ReferenceField =
   | (FieldBase & { kind: 'text' | 'textarea' | 'password'; initial?: string })
