@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { MESSAGES } from '../../shared/messages.js';
 import { cloudUrl, demo } from '../support/api.js';
-import { launchChromium, signInThroughForm, watchErrors } from '../support/browser.js';
+import { launchChromium, signedInAdminPage } from '../support/browser.js';
 
 let browser: Browser;
 
@@ -16,10 +16,7 @@ afterAll(async () => {
 
 describe('admin companies in the browser', () => {
   it('creates a company and adds a user to it with a role', async () => {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    const errors = watchErrors(page);
-    await signInThroughForm(page, cloudUrl(), demo.admin.email, demo.admin.password);
-    await page.waitForURL('**/user');
+    const { page, errors } = await signedInAdminPage(browser, cloudUrl(), demo.admin);
     await page.goto(`${cloudUrl()}/admin/companies/new`);
     await page.getByTestId('company-field-name').fill('Browser Made Records');
     await page.getByTestId('company-submit').click();
@@ -39,10 +36,7 @@ describe('admin companies in the browser', () => {
   });
 
   it('connects a distributor and refuses a site colour that is neither hex nor rgba', async () => {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    const errors = watchErrors(page);
-    await signInThroughForm(page, cloudUrl(), demo.admin.email, demo.admin.password);
-    await page.waitForURL('**/user');
+    const { page, errors } = await signedInAdminPage(browser, cloudUrl(), demo.admin);
     await page.goto(`${cloudUrl()}/admin/companies/new`);
     await page.getByTestId('company-field-name').fill(`Connected Records ${Date.now()}`);
     await page.getByTestId('company-submit').click();
@@ -71,10 +65,7 @@ describe('admin companies in the browser', () => {
   });
 
   it('links a publisher created in the Publisher quick-add modal from the company form', async () => {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    const errors = watchErrors(page);
-    await signInThroughForm(page, cloudUrl(), demo.admin.email, demo.admin.password);
-    await page.waitForURL('**/user');
+    const { page, errors } = await signedInAdminPage(browser, cloudUrl(), demo.admin);
     await page.goto(`${cloudUrl()}/admin/companies/new`);
     await page.getByTestId('company-field-name').fill(`Publishing Co ${Date.now()}`);
     await page.getByTestId('company-submit').click();

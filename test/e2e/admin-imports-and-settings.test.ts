@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { call, cloudUrl, demo, newConfirmedUser } from '../support/api.js';
-import { launchChromium, signInThroughForm, watchErrors } from '../support/browser.js';
+import { launchChromium, signedInAdminPage } from '../support/browser.js';
 
 /** An admin clears a user's imports history and sets their feature flags in the browser. */
 let browser: Browser;
@@ -18,10 +18,7 @@ beforeAll(async () => {
     await call('POST', '/api/v1/imports', { token: user.token, body: { filename, filesize: 1000, records: 3, type: 'royalties' } });
   }
   browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  errors = watchErrors(page);
-  await signInThroughForm(page, cloudUrl(), demo.admin.email, demo.admin.password);
-  await page.waitForURL('**/user');
+  ({ page, errors } = await signedInAdminPage(browser, cloudUrl(), demo.admin));
 });
 
 afterAll(async () => {

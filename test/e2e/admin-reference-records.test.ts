@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { call, cloudUrl, demo, signIn } from '../support/api.js';
-import { launchChromium, signInThroughForm, watchErrors } from '../support/browser.js';
+import { launchChromium, signedInAdminPage } from '../support/browser.js';
 
 /** An admin keeps societies, retailers, distributors and DSPs in the browser: nested rows, pickers, quick-add. */
 let browser: Browser;
@@ -11,10 +11,7 @@ const suffix = Math.random().toString(36).slice(2, 7);
 
 beforeAll(async () => {
   browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  errors = watchErrors(page);
-  await signInThroughForm(page, cloudUrl(), demo.admin.email, demo.admin.password);
-  await page.waitForURL('**/user');
+  ({ page, errors } = await signedInAdminPage(browser, cloudUrl(), demo.admin, { width: 1400, height: 1000 }));
 });
 
 afterAll(async () => {

@@ -21,3 +21,12 @@ export async function signInThroughForm(page: Page, base: string, email: string,
   await page.getByTestId('signin-password').fill(password);
   await page.getByTestId('signin-submit').click();
 }
+
+/** A page signed in through the form as the demo admin, at /user, with its uncaught errors collected. */
+export async function signedInAdminPage(browser: Browser, base: string, admin: { email: string; password: string }, viewport = { width: 1400, height: 900 }) {
+  const page = await browser.newPage({ viewport });
+  const errors = watchErrors(page);
+  await signInThroughForm(page, base, admin.email, admin.password);
+  await page.waitForURL('**/user');
+  return { page, errors };
+}
