@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { isValidGtin, isValidIsni, isValidIsrc, isValidIswc, isValidUpc, normaliseIsrc, normaliseUpc } from '../../shared/identifiers.js';
+
+describe('identifier algorithms on published examples', () => {
+  it('checks GTIN check digits: UPC-A, EAN-13, EAN-8, GTIN-14', () => {
+    expect(isValidGtin('036000291452')).toBe(true); // the UPC-A example of GS1 US
+    expect(isValidGtin('036000291453')).toBe(false);
+    expect(isValidGtin('4006381333931')).toBe(true); // EAN-13 example
+    expect(isValidGtin('4006381333932')).toBe(false);
+    expect(isValidGtin('96385074')).toBe(true); // EAN-8 example
+    expect(isValidGtin('10614141000415')).toBe(true); // GS1 GTIN-14 example
+    expect(isValidGtin('0 36000 29145 2')).toBe(true);
+    expect(isValidGtin('3600029145')).toBe(false); // too short
+    expect(isValidGtin('03600029145A')).toBe(false);
+  });
+
+  it('takes a UPC that passes the check or contains "assign"', () => {
+    expect(isValidUpc('036000291452')).toBe(true);
+    expect(isValidUpc('Assign later')).toBe(true);
+    expect(isValidUpc('to be ASSIGNED')).toBe(true);
+    expect(isValidUpc('123456789013')).toBe(false);
+    expect(normaliseUpc('0-36000-29145-2')).toBe('036000291452');
+  });
+
+  it('accepts the ISRC shape with or without dashes and normalises it', () => {
+    expect(isValidIsrc('USRC17607839')).toBe(true); // IFPI handbook example
+    expect(isValidIsrc('us-rc1-76-07839')).toBe(true);
+    expect(normaliseIsrc('gb-aaa-05-00001')).toBe('GBAAA0500001');
+    expect(isValidIsrc('USRC1760783')).toBe(false); // 4 digits of designation short
+    expect(isValidIsrc('U1RC17607839')).toBe(false); // country must be letters
+    expect(isValidIsrc('USRC1A607839')).toBe(false); // year must be digits
+  });
+
+  it('checks the ISWC check digit', () => {
+    expect(isValidIswc('T-034.524.680-1')).toBe(true); // CISAC's example
+    expect(isValidIswc('T0345246801')).toBe(true);
+    expect(isValidIswc('T-034.524.680-2')).toBe(false);
+    expect(isValidIswc('034.524.680-1')).toBe(false);
+  });
+
+  it('checks the ISNI MOD 11-2 check character, X included', () => {
+    expect(isValidIsni('0000 0001 2146 438X')).toBe(true);
+    expect(isValidIsni('0000-0002-1825-0097')).toBe(true); // MOD 11-2 example ORCID publishes
+    expect(isValidIsni('0000-0002-1694-233X')).toBe(true);
+    expect(isValidIsni('0000-0002-1825-0098')).toBe(false);
+    expect(isValidIsni('0000 0002 1825 009')).toBe(false);
+  });
+});
