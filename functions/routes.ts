@@ -50,6 +50,30 @@ const referenceRoutes = (collection: string): Route[] => [
   ...(collection === 'dsps' ? [r('PUT', `/${collection}/{id}`, 'reference', `${collection}.update`, 'admin')] : []),
 ];
 
+/**
+ * A company's catalogue collection (spec 2 §7): members of the company read and write it; admins
+ * reach every company's records under /admin. bulk_destroy and uploads come before {id}.
+ */
+const catalogueRoutes = (collection: string): Route[] => [
+  r('GET', `/${collection}`, 'catalogue', `${collection}.list`, 'tenant'),
+  r('POST', `/${collection}/bulk_destroy`, 'catalogue', `${collection}.bulkDestroy`, 'tenant'),
+  ...(CATALOGUE_WITH_FILES.includes(collection) ? [r('POST', `/${collection}/uploads`, 'catalogue', `${collection}.upload`, 'tenant')] : []),
+  r('GET', `/${collection}/{id}`, 'catalogue', `${collection}.get`, 'tenant'),
+  r('GET', `/${collection}/{id}/edit`, 'catalogue', `${collection}.get`, 'tenant'),
+  r('POST', `/${collection}`, 'catalogue', `${collection}.create`, 'tenant'),
+  r('PATCH', `/${collection}/{id}`, 'catalogue', `${collection}.update`, 'tenant'),
+  r('DELETE', `/${collection}/{id}`, 'catalogue', `${collection}.delete`, 'tenant'),
+  r('GET', `/admin/${collection}`, 'catalogue', `${collection}.adminList`, 'admin'),
+  r('POST', `/admin/${collection}`, 'catalogue', `${collection}.adminCreate`, 'admin'),
+  r('GET', `/admin/${collection}/{id}`, 'catalogue', `${collection}.adminGet`, 'admin'),
+  r('PATCH', `/admin/${collection}/{id}`, 'catalogue', `${collection}.adminUpdate`, 'admin'),
+  r('DELETE', `/admin/${collection}/{id}`, 'catalogue', `${collection}.adminDelete`, 'admin'),
+];
+
+/** A company's catalogue collections; functions/catalogue/tenant-collections.ts defines each. */
+export const CATALOGUE_COLLECTIONS = ['artists', 'contributors', 'payees'] as const;
+const CATALOGUE_WITH_FILES: readonly string[] = ['artists'];
+
 /** Reference collections; functions/reference/collections.ts defines each. */
 export const REFERENCE_COLLECTIONS = [
   'countries',
@@ -144,6 +168,9 @@ export const ROUTES: readonly Route[] = [
   r('POST', '/imports/bulk_destroy', 'imports', 'bulkDestroyImports', 'user'),
   r('GET', '/imports/{id}', 'imports', 'getImport', 'user'),
   r('DELETE', '/imports/{id}', 'imports', 'deleteImport', 'user'),
+
+  // A company's catalogue: artists, contributors, payees (spec 2 §7).
+  ...CATALOGUE_COLLECTIONS.flatMap(catalogueRoutes),
 
   // Reference data (spec 1 §3, §7).
   ...REFERENCE_COLLECTIONS.flatMap(referenceRoutes),

@@ -7,8 +7,10 @@ import { listQuerySchema } from '../lib/list-query.js';
 import { presignUpload } from '../uploads/presign.js';
 import { LISTS } from '../data/list-cache.js';
 import * as labels from './labels.js';
+import { TENANT_RESOURCES } from './tenant-collections.js';
+import { adminOperations, tenantOperations } from './tenant-resource.js';
 
-/** Catalogue area: labels now; artists, releases and recordings join here. */
+/** Catalogue area: labels, and the generic catalogue collections (artists, contributors, payees; releases and recordings join here). */
 
 const idParams = z.strictObject({ id: z.string().min(1).max(64) });
 const labelListQuery = listQuerySchema(LABEL_SORT_FIELDS, {
@@ -27,6 +29,7 @@ const logoRequest = uploadRequest(LOGO_CONTENT_TYPES, MAX_LOGO_BYTES);
 const adminLabelInput = labelInput.extend({ company_id: z.string().min(1).max(64) });
 
 export const handler = areaHandler('catalogue', {
+  ...Object.assign({}, ...TENANT_RESOURCES.flatMap((resource) => [tenantOperations(resource), adminOperations(resource)])),
   listLabels: operation({
     lists: (tenantId) => [LISTS.tenantLabels(tenantId)],
     query: labelListQuery,

@@ -1,6 +1,7 @@
 import { getDb } from '../data/service.js';
 import { BadRequest, type FieldErrors } from '../lib/errors.js';
 import { referenceResource, referenceRows } from './reference-lists.js';
+import { tenantResourceOf, tenantRows } from '../catalogue/tenant-lists.js';
 
 /**
  * Links from a reference record to other records by id (a retailer's distributor, a
@@ -14,6 +15,8 @@ export type Link = {
   to: string;
   /** The key the answer carries the linked record under: `country`. */
   as: string;
+  /** `tenant`: the linked record must belong to the same company (an artist member's contributor). */
+  scope?: 'tenant';
 };
 
 type Named = { id: string; name: string };
@@ -26,12 +29,20 @@ async function companyNames(): Promise<Named[]> {
 }
 
 /** id → { id, name } of a collection, built once per loaded list. */
-async function namesOf(collection: string): Promise<Map<string, Named>> {
+async function namesOf(collection: string, tenantId?: string): Promise<Map<string, Named>> {
   if (collection === 'companies') return new Map((await companyNames()).map((c) => [c.id, c]));
+  const tenantResource = tenantResourceOf(collection);
+  if (tenantResource) {
+    // A record of another company is simply not there: the same answer as an id that never existed.
+    if (!tenantId) return new Map();
+    return byIdOf(await tenantRows(tenantResource, tenantId), tenantResource.nameField ?? 'name');
+  }
   const resource = referenceResource(collection);
   if (!resource) throw new Error(`${collection} is not a collection records can link to`);
-  const rows = await referenceRows(resource);
-  const nameField = resource.nameField ?? 'name';
+  return byIdOf(await referenceRows(resource), resource.nameField ?? 'name');
+}
+
+function byIdOf(rows: readonly (Record<string, unknown> & { id: string })[], nameField: string): Map<string, Named> {
   let byId = byIdMemo.get(rows);
   if (!byId) byIdMemo.set(rows, (byId = new Map(rows.map((row) => [row.id, { id: row.id, name: String(row[nameField] ?? '') }]))));
   return byId;
@@ -40,23 +51,23 @@ async function namesOf(collection: string): Promise<Map<string, Named>> {
 const singularLabel = (link: Link) => link.as.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
 /** Refuses ids that name no record: `{ country_id: ['Country not found'] }` (or `rows.2.dsp_id`). */
-export async function checkLinks(links: readonly Link[], record: Record<string, unknown>, path = ''): Promise<void> {
+export async function checkLinks(links: readonly Link[], record: Record<string, unknown>, path = '', tenantId?: string): Promise<void> {
   const errors: FieldErrors = {};
   for (const link of links) {
     const id = record[link.field];
     if (typeof id !== 'string' || id === '') continue;
-    if (!(await namesOf(link.to)).has(id)) errors[`${path}${link.field}`] = [`${singularLabel(link)} not found`];
+    if (!(await namesOf(link.to, tenantId)).has(id)) errors[`${path}${link.field}`] = [`${singularLabel(link)} not found`];
   }
   if (Object.keys(errors).length) throw new BadRequest(Object.values(errors)[0][0], errors);
 }
 
 /** The record with each link answered as `{ id, name }` (null when unset or gone). */
-export async function withLinks<T extends Record<string, unknown>>(links: readonly Link[], record: T): Promise<T> {
+export async function withLinks<T extends Record<string, unknown>>(links: readonly Link[], record: T, tenantId?: string): Promise<T> {
   if (!links.length) return record;
   const answer: Record<string, unknown> = { ...record };
   for (const link of links) {
     const id = record[link.field];
-    answer[link.as] = typeof id === 'string' && id ? ((await namesOf(link.to)).get(id) ?? null) : null;
+    answer[link.as] = typeof id === 'string' && id ? ((await namesOf(link.to, tenantId)).get(id) ?? null) : null;
   }
   return answer as T;
 }

@@ -1,0 +1,310 @@
+import { ulid } from 'ulid';
+import { z } from 'zod';
+import { listsChanged } from '../data/list-cache.js';
+import { getDb } from '../data/service.js';
+import { writeTransaction } from '../data/transaction.js';
+import { guardsFor, normaliseUnique, type Guard } from '../data/unique-guards.js';
+import { humanizeField } from '../../shared/messages.js';
+import { Conflict, InvalidField, NotFound } from '../lib/errors.js';
+import { operation, reply, type Operation } from '../lib/http.js';
+import { listQuerySchema, pageOf } from '../lib/list-query.js';
+import { presignFileUpload, uploadRequestFor } from '../reference/record-files.js';
+import { checkAllLinks, presentRecord, storedChanges, type RecordShape } from '../reference/record-shape.js';
+import { storedRow } from '../reference/reference-lists.js';
+import type { Row } from '../reference/reference-resource.js';
+import { TENANT_RESOURCES } from './tenant-collections.js';
+import { allTenantRows, allTenantsListName, tenantEntity, tenantListName, tenantRows } from './tenant-lists.js';
+
+type EntityName = 'Artist' | 'Contributor' | 'Payee';
+
+/**
+ * One collection of a company's catalogue (artists, contributors, payees …): its entity, input,
+ * list rules, notices and record shape. `tenantOperations` turns it into the tenant calls of
+ * spec 2 §7 (list, selectable, get, create, update, delete, bulk_destroy, uploads) and
+ * `adminOperations` into the admin calls across companies.
+ */
+export type TenantResource = {
+  collection: string;
+  singular: string;
+  /** "Artist" as in "Artist Added". */
+  title: string;
+  entity: EntityName;
+  input: z.ZodObject;
+  sortFields: readonly [string, ...string[]];
+  searchFields: readonly string[];
+  nameField?: string;
+  /** The record's shape for a company: links, nested rows and objects, files under the company's prefix. */
+  shape: (tenantId: string) => RecordShape;
+  /** Fields no two records of one company may share (UPC, ISRC), enforced with guard items. */
+  unique?: readonly string[];
+  /** Stored with a new record before the input (defaults that are objects). */
+  defaults?: Record<string, unknown>;
+  /** Admins may move a record to another company (spec 2 §6: artists and contributors). */
+  tenantSettable?: boolean;
+  /** The notice after a create, when not "<title> Added" (releases: "Release Successfully Added"). */
+  addedMessage?: string;
+};
+
+const idParams = z.strictObject({ id: z.string().min(1).max(64) });
+const PICKER_LIMIT = 50;
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** Who the caller is for a write: the company the record is in, and whether an admin is acting across companies. */
+type Scope = { tenantId: string };
+
+export function recordOps(resource: TenantResource) {
+  const unique = resource.unique ?? [];
+  const nameField = resource.nameField ?? 'name';
+  const guardScope = (tenantId: string) => `${resource.collection}#${tenantId}`;
+  const lists = (tenantId: string) => [tenantListName(resource.collection, tenantId), allTenantsListName(resource.collection)];
+  const taken = (field: string) => ({ field, message: `${humanizeField(field)} has already been taken` });
+  const entity = () => tenantEntity(resource);
+
+  async function load(tenantId: string, id: string): Promise<Row> {
+    const found = await entity().get({ tenantId, id }).go();
+    if (!found.data) throw new NotFound(resource.title);
+    return storedRow(found.data);
+  }
+
+  /** A record of any company (admin calls), found through its id index. */
+  async function loadAnyTenant(id: string): Promise<Row> {
+    const found = (await entity().query.byId({ id }).go()).data[0];
+    if (!found) throw new NotFound(resource.title);
+    return storedRow(found);
+  }
+
+  async function present(row: Row): Promise<Row> {
+    const { tenantId, ...fields } = row as Row & { tenantId: string };
+    return { ...(await presentRecord(resource.shape(tenantId), fields as Row, tenantId)), tenant_id: tenantId };
+  }
+
+  /** Records of the same company that still link to these (a contributor named by an artist's members). */
+  async function refuseIfLinked(tenantId: string, rows: readonly Row[]) {
+    const ids = new Set(rows.map((r) => r.id));
+    for (const row of rows) {
+      const uses: string[] = [];
+      for (const other of TENANT_RESOURCES) {
+        const shape = other.shape(tenantId);
+        const top = (shape.links ?? []).filter((l) => l.to === resource.collection);
+        const nested = (shape.rows ?? []).flatMap((rf) => (rf.links ?? []).filter((l) => l.to === resource.collection).map((l) => ({ rf, l })));
+        if (!top.length && !nested.length) continue;
+        const linking = (await tenantRows(other, tenantId)).filter(
+          (record) =>
+            !(other === resource && ids.has(record.id)) &&
+            (top.some((l) => record[l.field] === row.id) || nested.some(({ rf, l }) => ((record[rf.stored] as Row[] | undefined) ?? []).some((c) => c[l.field] === row.id))),
+        );
+        if (linking.length) uses.push(plural(linking.length, other.singular, other.collection));
+      }
+      if (uses.length) throw new Conflict(`${resource.title} ${String(row[nameField])} is used by ${uses.join(' and ')}`);
+    }
+  }
+
+  async function create({ tenantId }: Scope, body: Record<string, unknown>) {
+    const id = ulid();
+    const { tenant_id: _ignored, ...input } = body;
+    const { set } = await storedChanges(resource.shape(tenantId), input, undefined, tenantId);
+    const record = { ...resource.defaults, ...set, tenantId, id };
+    const claim = guardsFor(guardScope(tenantId), unique, record);
+    await writeTransaction(
+      (e) => [
+        (e[resource.entity] as any).create(record).commit(),
+        ...claim.map((g) => e.UniqueValue.create({ scope: g.scope, value: g.value, ownerId: id }).commit()),
+        ...listsChanged(e.ListVersion, lists(tenantId)),
+      ],
+      Object.fromEntries(claim.map((g, i) => [1 + i, taken(g.field)])),
+    );
+    return load(tenantId, id);
+  }
+
+  async function update(before: Row & { tenantId?: string }, body: Record<string, unknown>) {
+    const tenantId = String(before.tenantId);
+    const { set, remove } = await storedChanges(resource.shape(tenantId), body, before, tenantId);
+    const changed = unique.filter((f) => f in set && normaliseUnique(set[f]) !== normaliseUnique(before[f]));
+    const release: Guard[] = guardsFor(guardScope(tenantId), changed, before);
+    const claim: Guard[] = guardsFor(guardScope(tenantId), changed, set);
+    await writeTransaction(
+      (e) => {
+        const patch = (e[resource.entity] as any).patch({ tenantId, id: before.id }).set(set);
+        return [
+          (remove.length ? patch.remove(remove) : patch).commit(),
+          ...release.map((g) => e.UniqueValue.delete({ scope: g.scope, value: g.value }).commit()),
+          ...claim.map((g) => e.UniqueValue.create({ scope: g.scope, value: g.value, ownerId: before.id }).commit()),
+          ...listsChanged(e.ListVersion, lists(tenantId)),
+        ];
+      },
+      Object.fromEntries(claim.map((g, i) => [1 + release.length + i, taken(g.field)])),
+    );
+    return load(tenantId, before.id);
+  }
+
+  /**
+   * Moves a record to another company (admins, spec 2 §6): the same id, re-created under the
+   * new tenant in one transaction; its links must hold in the new company.
+   */
+  async function move(before: Row & { tenantId?: string }, toTenant: string, body: Record<string, unknown>) {
+    const from = String(before.tenantId);
+    const company = (await getDb().entities.Company.get({ companyId: toTenant }).go()).data;
+    if (!company) throw new InvalidField('tenant_id', 'Company not found');
+    const { tenantId: _t, created_at: _c, updated_at: _u, ...kept } = before;
+    const { set } = await storedChanges(resource.shape(toTenant), body, before, toTenant);
+    const record: Record<string, unknown> = { ...kept, ...set, tenantId: toTenant, id: before.id };
+    await checkAllLinks(resource.shape(toTenant), record, toTenant);
+    await writeTransaction((e) => [
+      (e[resource.entity] as any).delete({ tenantId: from, id: before.id }).commit(),
+      (e[resource.entity] as any).create(record).commit(),
+      ...listsChanged(e.ListVersion, [...new Set([...lists(from), ...lists(toTenant)])]),
+    ]);
+    return load(toTenant, before.id);
+  }
+
+  async function destroy(row: Row & { tenantId?: string }) {
+    const tenantId = String(row.tenantId);
+    await refuseIfLinked(tenantId, [row]);
+    await writeTransaction((e) => [
+      (e[resource.entity] as any).delete({ tenantId, id: row.id }).commit(),
+      ...guardsFor(guardScope(tenantId), unique, row).map((g) => e.UniqueValue.delete({ scope: g.scope, value: g.value }).commit()),
+      ...listsChanged(e.ListVersion, lists(tenantId)),
+    ]);
+    return { message: `${resource.title} ${String(row[nameField])} deleted` };
+  }
+
+  /** Deletes exactly the given ids that belong to the company; ids of other companies are not touched. */
+  async function bulkDestroy(tenantId: string, ids: string[]) {
+    const found = (await Promise.all([...new Set(ids)].map((id) => entity().get({ tenantId, id }).go()))).flatMap((f) => (f.data ? [storedRow(f.data)] : []));
+    await refuseIfLinked(tenantId, found);
+    const perChunk = Math.floor(98 / (1 + unique.length));
+    for (let i = 0; i < found.length; i += perChunk) {
+      const chunk = found.slice(i, i + perChunk);
+      await writeTransaction((e) => [
+        ...chunk.flatMap((row) => [
+          (e[resource.entity] as any).delete({ tenantId, id: row.id }).commit(),
+          ...guardsFor(guardScope(tenantId), unique, row).map((g) => e.UniqueValue.delete({ scope: g.scope, value: g.value }).commit()),
+        ]),
+        ...listsChanged(e.ListVersion, lists(tenantId)),
+      ]);
+    }
+    return { message: `${plural(found.length, resource.singular, resource.collection)} deleted`, deleted: found.length };
+  }
+
+  return { load, loadAnyTenant, present, create, update, move, destroy, bulkDestroy };
+}
+
+const listQuery = (resource: TenantResource, extra: z.ZodRawShape = {}) =>
+  listQuerySchema(resource.sortFields, { selectable: z.enum(['true', 'false']).optional(), ...extra });
+
+/** The tenant calls of a collection; the handler wrapper has checked the caller belongs to the company. */
+export function tenantOperations(resource: TenantResource): Record<string, Operation> {
+  const ops = recordOps(resource);
+  const nameField = resource.nameField ?? 'name';
+  const bulkKey = `${resource.singular}_ids`;
+  const added = resource.addedMessage ?? `${resource.title} Added`;
+  const operations: Record<string, Operation> = {
+    [`${resource.collection}.list`]: operation({
+      lists: (tenantId) => [tenantListName(resource.collection, tenantId)],
+      query: listQuery(resource),
+      run: async ({ tenantId, query, listVersions }) => {
+        const rows = await tenantRows(resource, tenantId!, listVersions?.[tenantListName(resource.collection, tenantId!)]);
+        const picker = query.selectable === 'true';
+        const page = pageOf(rows, {
+          page: picker ? 1 : query.page,
+          perPage: picker ? PICKER_LIMIT : query.per_page,
+          sort: picker ? { field: nameField, direction: 'asc' } : query.sort,
+          q: query.q,
+          searchFields: picker ? [nameField] : resource.searchFields,
+          tieBreaker: 'id',
+        });
+        return { [resource.collection]: await Promise.all(page.items.map(ops.present)), total_count: page.total_count, total_pages: page.total_pages, page: page.page, per_page: page.per_page };
+      },
+    }),
+    [`${resource.collection}.get`]: operation({
+      params: idParams,
+      run: async ({ tenantId, params }) => ({ [resource.singular]: await ops.present(await ops.load(tenantId!, params.id)) }),
+    }),
+    [`${resource.collection}.create`]: operation({
+      body: resource.input,
+      run: async ({ tenantId, body }) => reply(201, { [resource.singular]: await ops.present(await ops.create({ tenantId: tenantId! }, body as Record<string, unknown>)), message: added }),
+    }),
+    [`${resource.collection}.update`]: operation({
+      params: idParams,
+      body: resource.input.partial(),
+      run: async ({ tenantId, params, body }) => {
+        const { tenant_id: moveTo, ...changes } = body as Record<string, unknown>;
+        // The tenant select is for admins (spec 2 §6); a member may only keep the record where it is.
+        if (moveTo !== undefined && moveTo !== tenantId) throw new InvalidField('tenant_id', 'Only an admin can move a record to another company');
+        const before = await ops.load(tenantId!, params.id);
+        return { [resource.singular]: await ops.present(await ops.update(before, changes)), message: `${resource.title} Updated` };
+      },
+    }),
+    [`${resource.collection}.delete`]: operation({
+      params: idParams,
+      run: async ({ tenantId, params }) => ops.destroy(await ops.load(tenantId!, params.id)),
+    }),
+    [`${resource.collection}.bulkDestroy`]: operation({
+      body: z.strictObject({ [bulkKey]: z.array(z.string().min(1).max(64)).min(1).max(100) }),
+      run: ({ tenantId, body }) => ops.bulkDestroy(tenantId!, (body as Record<string, string[]>)[bulkKey]),
+    }),
+  };
+  const files = resource.shape('x').files;
+  if (files?.length) {
+    operations[`${resource.collection}.upload`] = operation({
+      body: uploadRequestFor(files),
+      run: ({ tenantId, body }) => presignFileUpload(resource.shape(tenantId!).files!, body as { field: string; filename: string; content_type: string; size: number }),
+    });
+  }
+  return operations;
+}
+
+/** The admin calls across companies (spec 2 §2 Admin catalogue screens): list with the company, get, create in a company, update (and move), delete. */
+export function adminOperations(resource: TenantResource): Record<string, Operation> {
+  const ops = recordOps(resource);
+  const added = resource.addedMessage ?? `${resource.title} Added`;
+  return {
+    [`${resource.collection}.adminList`]: operation({
+      query: listQuery(resource, { tenant_id: z.string().min(1).max(64).optional() }),
+      run: async ({ query }) => {
+        const [rows, companies] = await Promise.all([allTenantRows(resource), getDb().entities.Company.query.all({}).go({ pages: 'all', attributes: ['companyId', 'name'] })]);
+        const names = new Map(companies.data.map((c) => [c.companyId, c.name]));
+        const tenantId = (query as { tenant_id?: string }).tenant_id;
+        const page = pageOf(rows, {
+          page: query.page,
+          perPage: query.per_page,
+          sort: query.sort,
+          q: query.q,
+          searchFields: resource.searchFields,
+          tieBreaker: 'id',
+          filter: tenantId ? (row) => row.tenantId === tenantId : undefined,
+        });
+        const items = await Promise.all(page.items.map(async (row) => ({ ...(await ops.present(row)), company_name: names.get(String(row.tenantId)) ?? '' })));
+        return { [resource.collection]: items, total_count: page.total_count, total_pages: page.total_pages, page: page.page, per_page: page.per_page };
+      },
+    }),
+    [`${resource.collection}.adminGet`]: operation({
+      params: idParams,
+      run: async ({ params }) => ({ [resource.singular]: await ops.present(await ops.loadAnyTenant(params.id)) }),
+    }),
+    [`${resource.collection}.adminCreate`]: operation({
+      body: resource.input.extend({ tenant_id: z.string().trim().min(1).max(64) }),
+      run: async ({ body }) => {
+        const tenantId = String((body as { tenant_id: string }).tenant_id);
+        if (!(await getDb().entities.Company.get({ companyId: tenantId }).go()).data) throw new InvalidField('tenant_id', 'Company not found');
+        return reply(201, { [resource.singular]: await ops.present(await ops.create({ tenantId }, body as Record<string, unknown>)), message: added });
+      },
+    }),
+    [`${resource.collection}.adminUpdate`]: operation({
+      params: idParams,
+      body: resource.input.partial(),
+      run: async ({ params, body }) => {
+        const { tenant_id: moveTo, ...changes } = body as Record<string, unknown>;
+        const before = (await ops.loadAnyTenant(params.id)) as Row & { tenantId: string };
+        const moved = typeof moveTo === 'string' && moveTo !== before.tenantId;
+        if (moved && !resource.tenantSettable) throw new InvalidField('tenant_id', `${resource.title} records cannot move to another company`);
+        const after = moved ? await ops.move(before, moveTo, changes) : await ops.update(before, changes);
+        return { [resource.singular]: await ops.present(after), message: `${resource.title} Updated` };
+      },
+    }),
+    [`${resource.collection}.adminDelete`]: operation({
+      params: idParams,
+      run: async ({ params }) => ops.destroy(await ops.loadAnyTenant(params.id)),
+    }),
+  };
+}
