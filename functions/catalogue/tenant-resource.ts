@@ -10,6 +10,7 @@ import { operation, reply, type Operation } from '../lib/http.js';
 import { listQuerySchema, pageOf } from '../lib/list-query.js';
 import { presignFileUpload, uploadRequestFor } from '../reference/record-files.js';
 import { checkAllLinks, presentRecord, storedChanges, type RecordShape } from '../reference/record-shape.js';
+import { withLinks, type Link } from '../reference/record-links.js';
 import { storedRow } from '../reference/reference-lists.js';
 import type { Row } from '../reference/reference-resource.js';
 import { TENANT_RESOURCES } from './tenant-collections.js';
@@ -47,6 +48,8 @@ export type TenantResource = {
 
 const idParams = z.strictObject({ id: z.string().min(1).max(64) });
 const PICKER_LIMIT = 50;
+/** Every record answers its company as `tenant: { id, name }` (the admin's company select shows it). */
+const TENANT_LINK: Link = { field: 'tenant_id', to: 'companies', as: 'tenant' };
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** Who the caller is for a write: the company the record is in, and whether an admin is acting across companies. */
@@ -75,7 +78,8 @@ export function recordOps(resource: TenantResource) {
 
   async function present(row: Row): Promise<Row> {
     const { tenantId, ...fields } = row as Row & { tenantId: string };
-    return { ...(await presentRecord(resource.shape(tenantId), fields as Row, tenantId)), tenant_id: tenantId };
+    const { tenant } = (await withLinks([TENANT_LINK], { tenant_id: tenantId })) as { tenant?: unknown };
+    return { ...(await presentRecord(resource.shape(tenantId), fields as Row, tenantId)), tenant_id: tenantId, tenant };
   }
 
   /** Records of the same company that still link to these (a contributor named by an artist's members). */

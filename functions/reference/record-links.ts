@@ -23,14 +23,28 @@ type Named = { id: string; name: string };
 
 const byIdMemo = new WeakMap<readonly object[], Map<string, Named>>();
 
-/** Companies are not reference data, but publishers link to them (spec 1 §3 publisher). */
-async function companyNames(): Promise<Named[]> {
-  return (await getDb().entities.Company.query.all({}).go({ pages: 'all', attributes: ['companyId', 'name'] })).data.map((c) => ({ id: c.companyId, name: c.name }));
+/**
+ * Companies are not reference data, but publishers (and every catalogue record, as its tenant)
+ * link to them. Their names are read at most every few seconds per warm Lambda: a list of 50
+ * records names its companies from one read, and a rename shows within seconds.
+ */
+const COMPANY_NAMES_SECONDS = 5;
+let companyMemo: { at: number; names: Promise<Map<string, Named>> } | undefined;
+function companyNames(): Promise<Map<string, Named>> {
+  if (!companyMemo || Date.now() - companyMemo.at > COMPANY_NAMES_SECONDS * 1000) {
+    const names = getDb()
+      .entities.Company.query.all({})
+      .go({ pages: 'all', attributes: ['companyId', 'name'] })
+      .then((found) => new Map(found.data.map((c) => [c.companyId, { id: c.companyId, name: c.name }])));
+    companyMemo = { at: Date.now(), names };
+    names.catch(() => (companyMemo = undefined));
+  }
+  return companyMemo.names;
 }
 
 /** id → { id, name } of a collection, built once per loaded list. */
 async function namesOf(collection: string, tenantId?: string): Promise<Map<string, Named>> {
-  if (collection === 'companies') return new Map((await companyNames()).map((c) => [c.id, c]));
+  if (collection === 'companies') return companyNames();
   const tenantResource = tenantResourceOf(collection);
   if (tenantResource) {
     // A record of another company is simply not there: the same answer as an id that never existed.

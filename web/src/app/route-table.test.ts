@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTE_BY_NAME, ROUTE_TABLE, routePath } from './route-table';
+import { CATALOGUE_CONFIGS } from '../pages/catalogue/catalogue-configs';
 import { REFERENCE_CONFIGS } from '../pages/admin/reference/reference-config';
 
 const paths = new Set(ROUTE_TABLE.map((r) => r.path));
@@ -60,11 +61,16 @@ describe('route table', () => {
   });
 
   it('shows the generic reference pages for every configured collection and no other', () => {
-    for (const entity of Object.keys(REFERENCE_CONFIGS)) {
+    // Admin pages exist for the company collections spec 2 §2 lists (artists, contributors); payees only under /user.
+    for (const entity of [...Object.keys(REFERENCE_CONFIGS), 'artists', 'contributors']) {
       const pages = ROUTE_TABLE.filter((r) => r.path === `/admin/${entity}` || r.path.startsWith(`/admin/${entity}/`)).map((r) => r.page);
       expect(pages, entity).toEqual(['admin-reference-list', 'admin-reference-form', 'admin-reference-detail', 'admin-reference-form']);
     }
-    for (const entity of ['contributors', 'subscriptions']) {
+    for (const entity of Object.keys(CATALOGUE_CONFIGS)) {
+      const pages = ROUTE_TABLE.filter((r) => r.path === `/user/${entity}` || /^\/user\/\w+\/(new|:\w+(\/edit)?)$/.test(r.path.replace(`/user/${entity}`, '/user/x'))).filter((r) => r.path.startsWith(`/user/${entity}`)).map((r) => r.page);
+      expect(pages.filter(Boolean), entity).toEqual(['admin-reference-list', 'admin-reference-form', 'admin-reference-detail', 'admin-reference-form']);
+    }
+    for (const entity of ['subscriptions', 'royalties', 'payees']) {
       for (const route of ROUTE_TABLE.filter((r) => r.path.startsWith(`/admin/${entity}`))) expect(route.page?.startsWith('admin-reference-') ?? false, route.path).toBe(false);
     }
   });

@@ -138,9 +138,9 @@ const userRoutes: RouteDef[] = [
     'promos/:promoId', 'promos/:promoId/edit', 'promos/:promoId/send', 'promos/:promoId/analysis', 'promos/:promoId/recipients',
   ], { new: 'UserNewRelease', edit: 'EditRelease' }),
   ...userEntity('recordings', 'recording', 'recordingId'),
-  ...userEntity('artists', 'artist', 'artistId', ['finances', 'finances/generate_report', 'recordings', 'releases']),
-  ...userEntity('contributors', 'contributor', 'contributorId'),
-  ...userEntity('payees', 'payee', 'payeeId', ['accounting', 'new_statement']),
+  ...withPages(userEntity('artists', 'artist', 'artistId', ['finances', 'finances/generate_report', 'recordings', 'releases']), cataloguePages('artists', 'artistId')),
+  ...withPages(userEntity('contributors', 'contributor', 'contributorId'), cataloguePages('contributors', 'contributorId')),
+  ...withPages(userEntity('payees', 'payee', 'payeeId', ['accounting', 'new_statement']), cataloguePages('payees', 'payeeId')),
   ...userEntity('songs', 'song', 'songId'),
   tenant('/user/data_management', 'UserDataManagement', 'Data management'),
   tenant('/user/data_management/new', 'UserNewDataManagement', 'New data management task'),
@@ -170,8 +170,16 @@ function adminEntity(plural: string, singular: string, extra: string[] = [], nam
   ];
 }
 
+/** A company's catalogue collection under /user shows the generic record pages (list, new, detail, edit). */
+function cataloguePages(plural: string, param: string): Record<string, PageKey> {
+  const base = `/user/${plural}`;
+  return { [base]: 'admin-reference-list', [`${base}/new`]: 'admin-reference-form', [`${base}/:${param}`]: 'admin-reference-detail', [`${base}/:${param}/edit`]: 'admin-reference-form' };
+}
+
 /** Gives some of a helper's routes (children, say) their pages, by path. */
-const withPages = (routes: RouteDef[], pages: Record<string, PageKey>): RouteDef[] => routes.map((r) => (pages[r.path] ? { ...r, page: pages[r.path] } : r));
+function withPages(routes: RouteDef[], pages: Record<string, PageKey>): RouteDef[] {
+  return routes.map((r) => (pages[r.path] ? { ...r, page: pages[r.path] } : r));
+}
 
 /** The generic reference-data pages; each collection's config lives in pages/admin/reference. */
 const REFERENCE_PAGES = { list: 'admin-reference-list', new: 'admin-reference-form', detail: 'admin-reference-detail', edit: 'admin-reference-form' } as const;
@@ -184,14 +192,14 @@ const adminRoutes: RouteDef[] = [
   ...adminEntity('access_tokens', 'access_token', [], {}, {
     list: 'admin-access-tokens', new: 'admin-access-token-form', detail: 'admin-access-token', edit: 'admin-access-token-form',
   }),
-  ...adminEntity('artists', 'artist'),
+  ...adminEntity('artists', 'artist', [], {}, REFERENCE_PAGES),
   ...withPages(adminEntity('companies', 'company', ['connections', 'distribution', 'site_settings'], { list: 'CompaniesAdmin', detail: 'CompanyAdmin' }, {
     list: 'admin-companies', new: 'admin-company-form', detail: 'admin-company', edit: 'admin-company-form',
   }), {
     '/admin/companies/:companyId/connections': 'admin-company-section',
     '/admin/companies/:companyId/site_settings': 'admin-company-section',
   }),
-  ...adminEntity('contributors', 'contributor'),
+  ...adminEntity('contributors', 'contributor', [], {}, REFERENCE_PAGES),
   ...adminEntity('countries', 'country', [], {}, REFERENCE_PAGES),
   admin('/admin/distributed_labels/statements', 'AdminDistributedLabelsStatements', 'Admin: distributed label statements'),
   ...adminEntity('distributed_labels', 'distributed_label'),

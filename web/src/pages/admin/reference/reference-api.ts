@@ -1,14 +1,34 @@
+import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { api } from '../../../app/api';
 import { listPath, type ListParams } from '../../../app/list-params';
 import { useApi } from '../../../app/resources';
 import { useRouteDef } from '../../../app/route-meta';
-import { idParam, referenceConfigForPath, type ReferenceConfig } from './reference-config';
+import { idParam, referenceConfigForPath, type Endpoint, type ReferenceConfig } from './reference-config';
 import type { ReferenceRecord } from './reference-model';
 
-/** Reference data is global, not a company's: writes send no X-Company-Id. */
+/** Reference data and admin calls are not a company's: they send no X-Company-Id. */
 const GLOBAL = { companyId: null } as const;
+
+/** Where a config's calls go: its route's endpoint, else the collection's own path (company-scoped for tenant collections). */
+export function endpointOf(config: ReferenceConfig): Endpoint {
+  return config.endpoint ?? { path: `/${config.collection}`, companyScoped: Boolean(config.tenant) };
+}
+
+/** A tenant collection's pages under /admin call the admin API across companies. */
+export function endpointForArea(config: ReferenceConfig, area: string): Endpoint {
+  if (!config.tenant) return { path: `/${config.collection}`, companyScoped: false };
+  return area === 'admin' ? { path: `/admin/${config.collection}`, companyScoped: false } : { path: `/${config.collection}`, companyScoped: true };
+}
+
+const optionsOf = (endpoint: Endpoint) => (endpoint.companyScoped ? {} : GLOBAL);
+
+/** Where a config's file fields ask for presigned uploads, and with which company. */
+export function uploadTarget(config: ReferenceConfig): { path: string; options: { companyId?: null } } {
+  const endpoint = endpointOf(config);
+  return { path: config.uploadPath ?? `${endpoint.path}/uploads`, options: config.uploadPath ? GLOBAL : optionsOf(endpoint) };
+}
 
 /**
  * The config of the route being shown, the record id from its path (absent on list and new),
@@ -17,13 +37,15 @@ const GLOBAL = { companyId: null } as const;
 export function useReferenceRoute(): { config: ReferenceConfig; id: string | undefined; base: string } {
   const route = useRouteDef();
   const params = useParams();
-  const config = route ? referenceConfigForPath(route.path) : undefined;
+  const found = route ? referenceConfigForPath(route.path) : undefined;
+  const area = route?.path.split('/')[1] ?? '';
+  const config = useMemo(() => (found ? { ...found, endpoint: endpointForArea(found, area) } : undefined), [found, area]);
   if (!config || !route) throw new Error(`No reference collection is configured for ${route?.path ?? 'this page'}`);
   return { config, id: params[idParam(config)], base: route.path.slice(0, route.path.indexOf(`/${config.collection}`) + config.collection.length + 1) };
 }
 
-export const referenceListPath = (config: ReferenceConfig, params: ListParams) => listPath(`/${config.collection}`, params);
-const recordPath = (config: ReferenceConfig, id: string) => `/${config.collection}/${encodeURIComponent(id)}`;
+export const referenceListPath = (config: ReferenceConfig, params: ListParams) => listPath(endpointOf(config).path, params);
+const recordPath = (config: ReferenceConfig, id: string) => `${endpointOf(config).path}/${encodeURIComponent(id)}`;
 
 /** GET /{collection}/{id} → { <singular>: record }. */
 export function useReferenceRecord(config: ReferenceConfig, id: string | undefined) {
@@ -35,8 +57,9 @@ type Saved = { message?: string } & Record<string, unknown>;
 
 /** POST /{collection}, or PATCH (PUT for DSPs) /{collection}/{id}. */
 export function saveReference(config: ReferenceConfig, id: string | undefined, body: Record<string, unknown>): Promise<Saved> {
-  if (!id) return api.post<Saved>(`/${config.collection}`, body, GLOBAL);
-  return config.updateMethod === 'PUT' ? api.put<Saved>(recordPath(config, id), body, GLOBAL) : api.patch<Saved>(recordPath(config, id), body, GLOBAL);
+  const options = optionsOf(endpointOf(config));
+  if (!id) return api.post<Saved>(endpointOf(config).path, body, options);
+  return config.updateMethod === 'PUT' ? api.put<Saved>(recordPath(config, id), body, options) : api.patch<Saved>(recordPath(config, id), body, options);
 }
 
 /**
@@ -44,15 +67,21 @@ export function saveReference(config: ReferenceConfig, id: string | undefined, b
  * selection through DELETE /{collection}/bulk_destroy with { <singular>_ids: [...] }.
  */
 export async function deleteReferences(config: ReferenceConfig, ids: string[], bulk: boolean, report: (message: string) => void): Promise<void> {
+  const endpoint = endpointOf(config);
+  const options = optionsOf(endpoint);
+  const body = { [config.idsKey]: ids };
+  // A company's collections take bulk_destroy as a POST (spec 2 §7 contributors), reference data as a DELETE.
   const answer = bulk
-    ? await api.delete<{ message: string }>(`/${config.collection}/bulk_destroy`, { ...GLOBAL, body: { [config.idsKey]: ids } })
-    : await api.delete<{ message: string }>(recordPath(config, ids[0]), GLOBAL);
+    ? config.tenant
+      ? await api.post<{ message: string }>(`${endpoint.path}/bulk_destroy`, body, options)
+      : await api.delete<{ message: string }>(`${endpoint.path}/bulk_destroy`, { ...options, body })
+    : await api.delete<{ message: string }>(recordPath(config, ids[0]), options);
   report(answer.message);
 }
 
 /** Revalidates every cached answer of the collection (its list pages and records) after a write. */
 export function useReferenceRefresh(config: ReferenceConfig) {
   const { mutate } = useSWRConfig();
-  const base = `/${config.collection}`;
+  const base = endpointOf(config).path;
   return () => mutate((key) => Array.isArray(key) && typeof key[0] === 'string' && (key[0] === base || key[0].startsWith(`${base}?`) || key[0].startsWith(`${base}/`)));
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTE_TABLE } from '../../../app/route-table';
 import { REFERENCE_RESOURCES } from '../../../../../functions/reference/collections';
+import { CATALOGUE_CONFIGS } from '../../catalogue/catalogue-configs';
 import { idParam, REFERENCE_CONFIGS, referenceConfigForPath } from './reference-config';
 
 /** What the API serves per collection: its sort fields and bulk_destroy key (functions/reference/collections.ts). */
@@ -22,7 +23,8 @@ describe('reference configs', () => {
   it('has a config for every route showing a reference page, whose id parameter the route names', () => {
     const routes = ROUTE_TABLE.filter((r) => r.page?.startsWith('admin-reference-'));
     const adminRoutes = routes.filter((r) => r.path.startsWith('/admin/'));
-    expect(adminRoutes).toHaveLength(4 * Object.keys(REFERENCE_CONFIGS).length);
+    expect(adminRoutes).toHaveLength(4 * (Object.keys(REFERENCE_CONFIGS).length + ['artists', 'contributors'].length));
+    expect(routes.filter((r) => r.path.startsWith('/user/'))).toHaveLength(4 * Object.keys(CATALOGUE_CONFIGS).length);
     expect(routes.filter((r) => r.path.startsWith('/distribution/')).map((r) => r.path)).toEqual([
       '/distribution/distributors',
       '/distribution/distributors/new',
@@ -37,7 +39,7 @@ describe('reference configs', () => {
     for (const route of routes) {
       const config = referenceConfigForPath(route.path);
       expect(config, route.path).toBeDefined();
-      const area = route.path.startsWith('/admin/') ? '/admin' : '/distribution';
+      const area = `/${route.path.split('/')[1]}`;
       if (route.page === 'admin-reference-list') expect(route.path).toBe(`${area}/${config!.collection}`);
       if (route.page === 'admin-reference-detail') expect(route.path).toMatch(new RegExp(`^${area}/${config!.collection}/:${idParam(config!)}(/dsps)?$`));
     }

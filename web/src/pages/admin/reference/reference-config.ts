@@ -17,6 +17,7 @@ import {
 } from '../../../../../shared/schemas/reference';
 import { checkbox, code, countryLink, digits, email, link, nameField, password, required, rowLink, select, text, textarea, url } from './reference-fields';
 import type { ReferenceConfig } from './reference-types';
+import { CATALOGUE_CONFIGS } from '../../catalogue/catalogue-configs';
 
 export type * from './reference-types';
 
@@ -275,10 +276,19 @@ export const REFERENCE_CONFIGS: Readonly<Record<string, ReferenceConfig>> = {
   dsps: dsp,
 };
 
-/** The config of the collection a route belongs to: /admin/countries/:countryId/edit → countries, /distribution/dsps → dsps. */
+/** Any collection's config, reference data or a company's catalogue (pickers' quick-add modals). */
+export function configFor(collection: string): ReferenceConfig | undefined {
+  return REFERENCE_CONFIGS[collection] ?? CATALOGUE_CONFIGS[collection];
+}
+
+/**
+ * The config of the collection a route belongs to: /admin/countries/:countryId/edit → countries,
+ * /distribution/dsps → dsps, /user/artists and /admin/artists → artists.
+ */
 export function referenceConfigForPath(routePath: string): ReferenceConfig | undefined {
-  const collection = /^\/(?:admin|distribution)\/([a-z_]+)(\/|$)/.exec(routePath)?.[1];
-  return collection ? REFERENCE_CONFIGS[collection] : undefined;
+  const [, area, collection] = /^\/(admin|distribution|user)\/([a-z_]+)(\/|$)/.exec(routePath) ?? [];
+  if (!collection) return undefined;
+  return area === 'user' ? CATALOGUE_CONFIGS[collection] : configFor(collection);
 }
 
 /** The record id's route parameter, as the route table names it: performer_role → performerRoleId. */

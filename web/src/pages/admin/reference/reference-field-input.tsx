@@ -1,6 +1,7 @@
 import Checkbox from '@cloudscape-design/components/checkbox';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
+import Multiselect from '@cloudscape-design/components/multiselect';
 import Select from '@cloudscape-design/components/select';
 import Textarea from '@cloudscape-design/components/textarea';
 import { lazy, Suspense, useState } from 'react';
@@ -41,6 +42,18 @@ export function ReferenceFieldInput({ config, field, value, error, errors, onCha
           <Select
             selectedOption={value ? { value: String(value), label: String(value) } : null}
             onChange={({ detail }) => onChange(detail.selectedOption.value ?? '')}
+            options={field.options.map((option) => ({ value: option, label: option }))}
+            placeholder={`Choose ${field.label.toLowerCase()}`}
+            data-testid={`ref-field-${field.name}`}
+          />
+        </FormField>
+      );
+    case 'multiselect':
+      return (
+        <FormField label={field.label} errorText={error}>
+          <Multiselect
+            selectedOptions={((value as string[]) ?? []).map((o) => ({ value: o, label: o }))}
+            onChange={({ detail }) => onChange(detail.selectedOptions.map((o) => o.value ?? '').filter(Boolean))}
             options={field.options.map((option) => ({ value: option, label: option }))}
             placeholder={`Choose ${field.label.toLowerCase()}`}
             data-testid={`ref-field-${field.name}`}

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { api, errorMessage, putWithProgress } from '../../../app/api';
 import { FileSize } from '../../../components/formatted';
 import { UploadProgress } from '../../../components/upload-progress';
+import { uploadTarget } from './reference-api';
 import type { FileValue, ReferenceConfig, ReferenceField } from './reference-types';
 
 type FileField = Extract<ReferenceField, { kind: 'file' }>;
@@ -28,7 +29,8 @@ export function ReferenceFileInput({ config, field, value, onChange }: { config:
     if (file.size > field.maxBytes) return setProblem(`${field.label} must be under ${field.maxBytes} bytes`);
     try {
       setPercent(0);
-      const presigned = await api.post<Presigned>(config.uploadPath ?? `/${config.collection}/uploads`, { field: field.name, filename: file.name, content_type: file.type, size: file.size }, { companyId: null });
+      const target = uploadTarget(config);
+      const presigned = await api.post<Presigned>(target.path, { field: field.name, filename: file.name, content_type: file.type, size: file.size }, target.options);
       await putWithProgress(presigned.url, file, presigned.headers ?? { 'content-type': file.type }, setPercent);
       onChange({ ...value, key: presigned.key });
     } catch (error) {

@@ -11,10 +11,19 @@ import type { FieldValue, FormValues, ReferenceConfig, ReferenceField } from './
  * Which fields a form shows: quick-add modals leave out the switches a user context must not
  * set, and admin-feature parts (a distributor's DSP management) need admin features on (spec 1 §6).
  */
-export function useVisibleFields(quickAdd: boolean) {
+export function useVisibleFields(quickAdd: boolean, config?: ReferenceConfig) {
   const { user, adminFeatures } = useSession();
   const adminMode = user?.role === 'admin' && adminFeatures;
-  return useCallback((field: ReferenceField) => !(quickAdd && field.hideInQuickAdd) && !(field.adminFeature && !adminMode), [quickAdd, adminMode]);
+  // A company's record on an admin page: the company is chosen there; files upload from the company's own pages.
+  const acrossCompanies = Boolean(config?.tenant && config.endpoint && !config.endpoint.companyScoped);
+  return useCallback(
+    (field: ReferenceField) =>
+      !(quickAdd && field.hideInQuickAdd) &&
+      !(field.adminFeature && !adminMode) &&
+      !(field.adminArea && !acrossCompanies) &&
+      !(field.kind === 'file' && config?.tenant && acrossCompanies),
+    [quickAdd, adminMode, acrossCompanies, config?.tenant],
+  );
 }
 
 /** A config's fields: the plain ones in two columns, each section (and each set of nested rows) in its own container. */

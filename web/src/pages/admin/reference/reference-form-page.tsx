@@ -14,7 +14,7 @@ import { afterSave, emptyValues, formFieldOf, recordTitle, recordToValues, saved
 function ReferenceForm({ config, base, record }: { config: ReferenceConfig; base: string; record?: ReferenceRecord }) {
   const navigate = useNavigate();
   const refresh = useReferenceRefresh(config);
-  const visible = useVisibleFields(false);
+  const visible = useVisibleFields(false, config);
   const isNew = !record;
   const [values, setValues] = useState<FormValues>(() => (record ? recordToValues(config, record) : emptyValues(config)));
   const { errors, failure, submitting, submit } = useFormSubmit({

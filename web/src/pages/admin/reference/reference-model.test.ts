@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { REFERENCE_CONFIGS } from './reference-config';
 import { nestedRowsReducer, type NestedRow } from '../../../components/nested-rows';
 import type { RowValues } from './reference-types';
+import { CATALOGUE_CONFIGS } from '../../catalogue/catalogue-configs';
 import { afterSave, emptyValues, formFieldOf, recordTitle, recordToValues, reloadFromState, savedNotice, toPayload, validateValues } from './reference-model';
 
 const { countries, languages, genres } = REFERENCE_CONFIGS;
@@ -142,5 +143,18 @@ describe('reference records with links, rows, objects and files', () => {
     expect(afterSave(societies, false, '/admin/societies')).toEqual({ to: '/admin/societies' });
     expect(savedNotice(dsps, true)).toBe('DSP Added');
     expect(savedNotice(societies, false)).toBe('Society Updated');
+  });
+});
+
+describe('nested row payloads', () => {
+  it('send an unpicked link in a row as an empty id, not null', () => {
+    const { artists } = CATALOGUE_CONFIGS;
+    const rows = nestedRowsReducer<RowValues>([], { type: 'add', key: 'n1', values: { contributor_id: { id: 'c1', name: 'Writer' }, membership_type: 'main', roles: ['Guitar'], payee_id: null, active: true } });
+    const payload = toPayload(artists, { ...emptyValues(artists), name: 'Band', artist_members: rows });
+    expect(payload.artist_members_attributes).toEqual([{ contributor_id: 'c1', membership_type: 'main', roles: ['Guitar'], payee_id: '', active: true }]);
+    const userArea = { visible: (f: { adminArea?: boolean }) => !f.adminArea };
+    expect(validateValues(artists, { ...emptyValues(artists), name: 'Band', artist_members: rows }, userArea)).toEqual({});
+    // On admin pages the company must be chosen.
+    expect(validateValues(artists, { ...emptyValues(artists), name: 'Band' })).toEqual({ tenant_id: 'Company is required' });
   });
 });

@@ -1,6 +1,6 @@
 import { validate, zodErrors, type RuleMap } from '../../../components/form-rules';
 import { rowsAsAttributes, toNestedRows, type NestedRow } from '../../../components/nested-rows';
-import type { FieldValue, FileValue, FormValues, LinkValue, ReferenceConfig, ReferenceField, RowValues, Sort } from './reference-types';
+import type { FieldValue, FileValue, FormValues, LinkValue, ReferenceConfig, ReferenceField, RowField, RowValues, Sort } from './reference-types';
 
 /** A record as the API answers it: the config's fields plus id and timestamps. */
 export type ReferenceRecord = { id: string; created_at?: string; updated_at?: string } & Record<string, unknown>;
@@ -21,6 +21,8 @@ function blank(field: ReferenceField): FieldValue {
       return field.initial ?? false;
     case 'link':
       return null;
+    case 'multiselect':
+      return [];
     case 'rows':
       return [];
     case 'file':
@@ -32,6 +34,20 @@ function blank(field: ReferenceField): FieldValue {
 
 let rowCounter = 0;
 const newRowKey = () => `row-${(rowCounter += 1)}`;
+
+/** A saved row's field as a form value. */
+function rowValue(field: RowField, row: Record<string, unknown>): string | boolean | LinkValue | string[] {
+  switch (field.kind) {
+    case 'link':
+      return asLink(row[field.as!]);
+    case 'checkbox':
+      return row[field.name] === true;
+    case 'multiselect':
+      return Array.isArray(row[field.name]) ? (row[field.name] as unknown[]).map(String) : [];
+    default:
+      return String(row[field.name] ?? '');
+  }
+}
 
 /** The add form's empty record (spec 1 §2.2: add forms start from a loaded empty record). */
 export function emptyValues(config: ReferenceConfig): FormValues {
@@ -48,12 +64,14 @@ export function recordToValues(config: ReferenceConfig, record: ReferenceRecord)
           return [f.name, typeof value === 'boolean' ? value : (f.initial ?? false)];
         case 'link':
           return [f.name, asLink(record[f.as])];
+        case 'multiselect':
+          return [f.name, Array.isArray(value) ? value.map(String) : []];
         case 'file':
           return [f.name, { current: (value as FileValue['current']) ?? null }];
         case 'rows': {
           const saved = ((value as Record<string, unknown>[] | undefined) ?? []).map((row) => ({
             id: row.id as string | undefined,
-            ...Object.fromEntries(f.rowFields.map((rf) => [rf.name, rf.kind === 'link' ? asLink(row[rf.as!]) : rf.kind === 'checkbox' ? row[rf.name] !== false : String(row[rf.name] ?? '')])),
+            ...Object.fromEntries(f.rowFields.map((rf) => [rf.name, rowValue(rf, row)])),
           }));
           return [f.name, toNestedRows<RowValues>(saved as never, newRowKey)];
         }
@@ -64,7 +82,12 @@ export function recordToValues(config: ReferenceConfig, record: ReferenceRecord)
   );
 }
 
-const payloadValue = (value: string | boolean | LinkValue) => (value && typeof value === 'object' ? value.id : typeof value === 'string' ? value.trim() : value);
+/** A row field as sent: links as ids ('' when none is picked), text trimmed, ticks and lists as they are. */
+function payloadValue(value: string | boolean | LinkValue | string[]) {
+  if (Array.isArray(value) || typeof value === 'boolean') return value;
+  if (value === null) return '';
+  return typeof value === 'object' ? value.id : value.trim();
+}
 
 /**
  * The body to POST or PATCH: only the config's fields (the API's schemas are strict), text
@@ -96,6 +119,9 @@ export function toPayload(config: ReferenceConfig, values: FormValues, options: 
       case 'select':
         if (value) put(f.name, value);
         break;
+      case 'multiselect':
+        put(f.name, value);
+        break;
       case 'file': {
         const key = (value as FileValue).key;
         if (key !== undefined) put(`${f.name}_key`, key);
@@ -105,7 +131,7 @@ export function toPayload(config: ReferenceConfig, values: FormValues, options: 
         put(
           f.input,
           rowsAsAttributes(value as NestedRow<RowValues>[]).map((row) =>
-            Object.fromEntries(Object.entries(row).map(([k, v]) => [k, k === 'id' || k === '_destroy' ? v : payloadValue(v as string | boolean | LinkValue)])),
+            Object.fromEntries(Object.entries(row).map(([k, v]) => [k, k === 'id' || k === '_destroy' ? v : payloadValue(v as string | boolean | LinkValue | string[])])),
           ),
         );
         break;

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { notify } from '../../../app/notifications';
 import { useFormSubmit } from '../../../components/use-form-submit';
 import type { PickedRecord } from '../../../components/record-picker';
-import { REFERENCE_CONFIGS, type FormValues } from './reference-config';
+import { configFor, type FormValues } from './reference-config';
 import { saveReference, useReferenceRefresh } from './reference-api';
 import { ReferenceFormFields, useVisibleFields } from './reference-form-fields';
 import { emptyValues, formFieldOf, savedNotice, toPayload, validateValues, type ReferenceRecord } from './reference-model';
@@ -18,8 +18,8 @@ import { emptyValues, formFieldOf, savedNotice, toPayload, validateValues, type 
  * the old tool swallowed such failures, which lost what the user typed.
  */
 export function QuickAddModal({ collection, onClose, onAdded }: { collection: string; onClose: () => void; onAdded: (picked: PickedRecord) => void }) {
-  const config = REFERENCE_CONFIGS[collection];
-  const visible = useVisibleFields(true);
+  const config = configFor(collection)!;
+  const visible = useVisibleFields(true, config);
   const refresh = useReferenceRefresh(config);
   const [values, setValues] = useState<FormValues>(() => emptyValues(config));
   const { errors, failure, submitting, submit } = useFormSubmit({

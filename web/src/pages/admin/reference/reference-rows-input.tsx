@@ -1,4 +1,7 @@
+import Autosuggest from '@cloudscape-design/components/autosuggest';
 import Checkbox from '@cloudscape-design/components/checkbox';
+import Multiselect from '@cloudscape-design/components/multiselect';
+import Select from '@cloudscape-design/components/select';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { NestedRowsEditor } from '../../../components/nested-rows-editor';
 import { keptRows, nestedRowsReducer, type NestedRow, type NestedRowsState } from '../../../components/nested-rows';
@@ -20,7 +23,10 @@ export function ReferenceRowsInput({ field, rows, errors, onChange }: { field: R
     return {
       rows,
       add: (values) => apply({ type: 'add', key: `new-row-${(counter += 1)}`, values }),
-      update: (key, patch) => apply({ type: 'update', key, patch }),
+      update: (key, patch) => {
+        const row = rows.find((r) => r.key === key);
+        apply({ type: 'update', key, patch: row && field.onRowChange ? field.onRowChange(row.values, patch) : patch });
+      },
       remove: (key) => apply({ type: 'remove', key }),
       undo: (key) => apply({ type: 'undo', key }),
       reset: () => undefined,
@@ -44,7 +50,7 @@ export function ReferenceRowsInput({ field, rows, errors, onChange }: { field: R
         describe={(values) =>
           field.rowFields
             .map((rf) => values[rf.name])
-            .map((v) => (v && typeof v === 'object' ? v.name : typeof v === 'string' ? v : ''))
+            .map((v) => (Array.isArray(v) ? v.join(', ') : v && typeof v === 'object' ? v.name : typeof v === 'string' ? v : ''))
             .filter(Boolean)
             .join(' · ')
         }
@@ -60,7 +66,47 @@ export function ReferenceRowsInput({ field, rows, errors, onChange }: { field: R
               />
             );
           }
-          if (config.kind === 'link') {
+          if (config.kind === 'select') {
+          const value = String(row.values[config.name] ?? '');
+          return (
+            <Select
+              selectedOption={value ? { value, label: value } : null}
+              onChange={({ detail }) => state.update(row.key, { [config.name]: detail.selectedOption.value ?? '' })}
+              options={(config.options ?? []).map((o) => ({ value: o, label: o }))}
+              placeholder={`Choose ${config.label.toLowerCase()}`}
+              invalid={Boolean(errorText)}
+              data-testid={`${testId}-${config.name}-${index}`}
+            />
+          );
+        }
+        if (config.kind === 'multiselect') {
+          const chosen = (row.values[config.name] as string[] | undefined) ?? [];
+          return (
+            <Multiselect
+              selectedOptions={chosen.map((o) => ({ value: o, label: o }))}
+              onChange={({ detail }) => state.update(row.key, { [config.name]: detail.selectedOptions.map((o) => o.value ?? '').filter(Boolean) })}
+              options={(config.options ?? []).map((o) => ({ value: o, label: o }))}
+              placeholder={`Choose ${config.label.toLowerCase()}`}
+              tokenLimit={3}
+              data-testid={`${testId}-${config.name}-${index}`}
+            />
+          );
+        }
+        if (config.kind === 'suggest') {
+          return (
+            <Autosuggest
+              value={String(row.values[config.name] ?? '')}
+              onChange={({ detail }) => state.update(row.key, { [config.name]: detail.value })}
+              options={(config.options ?? []).map((o) => ({ value: o }))}
+              enteredTextLabel={(value) => `Use “${value}”`}
+              placeholder={config.placeholder}
+              empty="No suggestions"
+              invalid={Boolean(errorText)}
+              data-testid={`${testId}-${config.name}-${index}`}
+            />
+          );
+        }
+        if (config.kind === 'link') {
             return (
               <RecordPicker
                 source={pickerSource(config.collection!)}

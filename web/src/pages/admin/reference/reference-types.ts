@@ -10,8 +10,8 @@ export type LinkValue = { id: string; name: string } | null;
 export type StoredFileView = { url: string; filename: string; size?: number; content_type?: string };
 /** A file field's state: what is saved, and a new upload's key (null: remove the saved file). */
 export type FileValue = { current: StoredFileView | null; key?: string | null };
-export type RowValues = Record<string, string | boolean | LinkValue>;
-export type FieldValue = string | boolean | LinkValue | FileValue | NestedRow<RowValues>[];
+export type RowValues = Record<string, string | boolean | LinkValue | string[]>;
+export type FieldValue = string | boolean | string[] | LinkValue | FileValue | NestedRow<RowValues>[];
 export type FormValues = Record<string, FieldValue>;
 export type Sort = { field: string; order: 'asc' | 'desc' };
 
@@ -28,23 +28,51 @@ type FieldBase = {
   hideInQuickAdd?: boolean;
   /** Shown only to admins with admin features on (spec 1 §6: distributor DSP management). */
   adminFeature?: boolean;
+  /** Shown on admin pages only (the company a record belongs to; user pages work in the current company). */
+  adminArea?: boolean;
 };
 
-/** A control inside a nested row. */
-export type RowField = { name: string; label: string; kind: 'text' | 'checkbox' | 'link'; collection?: string; as?: string; placeholder?: string; quickAdd?: boolean };
+/**
+ * A control inside a nested row: text, a tick, a link picker, a choice (`select`), several
+ * choices (`multiselect`) or text with suggestions (`suggest`).
+ */
+export type RowField = {
+  name: string;
+  label: string;
+  kind: 'text' | 'checkbox' | 'link' | 'select' | 'multiselect' | 'suggest';
+  collection?: string;
+  as?: string;
+  placeholder?: string;
+  quickAdd?: boolean;
+  options?: readonly string[];
+  /** Shown on detail pages as a link to the URL the answer carries in this row field (an identifier's outbound link). */
+  linkFrom?: string;
+};
 
 export type ReferenceField =
   | (FieldBase & { kind: 'text' | 'textarea' | 'password'; initial?: string })
   | (FieldBase & { kind: 'checkbox'; initial?: boolean })
   | (FieldBase & { kind: 'select'; options: readonly string[]; initial?: string })
+  | (FieldBase & { kind: 'multiselect'; options: readonly string[] })
   /** A link to a record of another collection, picked by name; `name` is the id field, `as` the answer's named link. */
   | (FieldBase & { kind: 'link'; collection: string; as: string; quickAdd?: boolean })
   /** Nested rows (spec 1 §4), answered under `name` and sent as `input`. */
-  | (FieldBase & { kind: 'rows'; input: string; rowFields: RowField[]; emptyRow: RowValues; addLabel: string })
+  | (FieldBase & {
+      kind: 'rows';
+      input: string;
+      rowFields: RowField[];
+      emptyRow: RowValues;
+      addLabel: string;
+      /** Adjusts a row edit before it applies (an identifier row's service and New tick, spec 2 §4). */
+      onRowChange?: (row: RowValues, patch: Partial<RowValues>) => Partial<RowValues>;
+    })
   /** An uploaded file, sent as `<name>_key`. */
   | (FieldBase & { kind: 'file'; contentTypes: readonly string[]; maxBytes: number; accept: string });
 
 export type FieldKind = ReferenceField['kind'];
+
+/** The API path of a collection and whether its calls carry the current company. */
+export type Endpoint = { path: string; companyScoped: boolean };
 
 export type ReferenceColumn = {
   field: string;
@@ -86,6 +114,13 @@ export type ReferenceConfig = {
   schema?: z.ZodType;
   /** Where file fields ask for presigned uploads (default `/{collection}/uploads`). */
   uploadPath?: string;
+  /**
+   * A company's collection (artists, contributors …): user-area pages call `/{collection}` in the
+   * current company, admin pages call `/admin/{collection}`; bulk_destroy is a POST.
+   */
+  tenant?: boolean;
+  /** Where this page's calls go (set from the route by useReferenceRoute; see endpointOf). */
+  endpoint?: Endpoint;
   /** The API saves updates with PUT instead of PATCH (spec 1 §7 dsps). */
   updateMethod?: 'PUT' | 'PATCH';
 };

@@ -33,6 +33,8 @@ export function ReferenceValue({ config, record, field }: { config: ReferenceCon
         <>{dash}</>
       );
     }
+    case 'multiselect':
+      return <>{Array.isArray(value) && value.length ? value.join(', ') : dash}</>;
     case 'password':
       return <>{valueAt(record, `${field}_set`) ? 'Set' : 'Not set'}</>;
     default:
@@ -58,7 +60,14 @@ export function ReferenceRowsTable({ config, record, field }: { config: Referenc
         cell: (row: Record<string, unknown>) => {
           if (rf.kind === 'link') return (row[rf.as!] as { name?: string } | null)?.name ?? dash;
           if (rf.kind === 'checkbox') return row[rf.name] === false ? 'No' : 'Yes';
+          if (rf.kind === 'multiselect') return Array.isArray(row[rf.name]) && (row[rf.name] as string[]).length ? (row[rf.name] as string[]).join(', ') : dash;
           if (rf.name === 'link' && typeof row.link === 'string') return <Link href={row.link} external>{row.link}</Link>;
+          if (rf.linkFrom) {
+            const url = row[rf.linkFrom];
+            const text = String(row[rf.name] ?? '') || dash;
+            if (typeof url === 'string' && /^https?:/.test(url)) return <Link href={url} external>{text}</Link>;
+            return url ? `${text} (${String(url)})` : text;
+          }
           return String(row[rf.name] ?? '') || dash;
         },
       }))}

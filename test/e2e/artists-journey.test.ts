@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { call, cloudUrl, demo, labelManager } from '../support/api.js';
+import { launchChromium, signInThroughForm, watchErrors } from '../support/browser.js';
+
+/** A label manager keeps the company's artists in the browser: identifier rows, members with a quick-added contributor. */
+let browser: Browser;
+let page: Page;
+let errors: string[];
+let company: { id: string; name: string };
+let token: string;
+
+beforeAll(async () => {
+  const manager = await labelManager();
+  company = manager.distributed;
+  token = manager.token;
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  errors = watchErrors(page);
+  await signInThroughForm(page, cloudUrl(), demo.labelManager.email, demo.labelManager.password);
+  await page.waitForURL('**/user');
+  await page.getByTestId('header-set-company').click();
+  await page.getByTestId(`company-choose-${company.id}`).click();
+  await page.getByTestId('header-company-link').filter({ hasText: company.name }).waitFor();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const notice = () => page.getByTestId('notification-message').textContent();
+
+describe('artists in the browser', () => {
+  const name = `Browser Band ${Date.now()}`;
+  const writer = `Quick Writer ${Date.now()}`;
+
+  it('adds a band with a Spotify identifier (prefix prefilled) and a member created in the Add New Contributor modal', async () => {
+    await page.goto(`${cloudUrl()}/user/artists/new`);
+    await page.getByTestId('ref-field-name').fill(name);
+    await page.getByTestId('ref-rows-artist_identifiers-add').click();
+    await page.getByTestId('ref-rows-artist_identifiers-service-0').click();
+    await page.getByRole('option', { name: 'Spotify', exact: true }).click();
+    expect(await page.getByTestId('ref-rows-artist_identifiers-identifier-0').inputValue()).toBe('spotify:artist:');
+    await page.getByTestId('ref-rows-artist_identifiers-identifier-0').fill('spotify:artist:4Z8W4fKeB5YxbusRsdQVPb');
+
+    await page.getByTestId('ref-rows-artist_members-add').click();
+    await page.getByTestId('ref-rows-artist_members-contributor_id-0-add-new').click();
+    const modal = page.getByTestId('quick-add-contributors');
+    await expect.poll(() => modal.textContent()).toContain('Add New Contributor');
+    await modal.getByTestId('ref-field-name').fill(writer);
+    await page.getByTestId('quick-add-contributors-save').click();
+    await expect.poll(() => modal.count(), { timeout: 10_000 }).toBe(0);
+    await page.getByTestId('ref-rows-artist_members-membership_type-0').click();
+    await page.getByRole('option', { name: 'main', exact: true }).click();
+
+    await page.getByTestId('ref-submit').click();
+    await expect.poll(notice, { timeout: 10_000 }).toContain('Artist Added');
+    await page.waitForURL(`${cloudUrl()}/user/artists`);
+    const found = await call('GET', `/api/v1/artists?q=${encodeURIComponent(name)}`, { token, company: company.id });
+    expect(found.body.artists[0]).toMatchObject({
+      artist_identifiers: [expect.objectContaining({ service: 'Spotify', link: 'https://open.spotify.com/artist/4Z8W4fKeB5YxbusRsdQVPb' })],
+      artist_members: [expect.objectContaining({ membership_type: 'main', contributor: expect.objectContaining({ name: writer }) })],
+    });
+  });
+
+  it('shows the identifier’s outbound link on the artist page', async () => {
+    await page.getByTestId('ref-table-search').locator('input').fill(name);
+    await page.getByRole('link', { name }).click();
+    const link = page.getByTestId('ref-rows-artist_identifiers-table').getByRole('link');
+    await expect.poll(() => link.getAttribute('href'), { timeout: 10_000 }).toBe('https://open.spotify.com/artist/4Z8W4fKeB5YxbusRsdQVPb');
+    expect(errors).toEqual([]);
+  });
+});
