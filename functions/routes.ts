@@ -71,7 +71,7 @@ const catalogueRoutes = (collection: string): Route[] => [
 ];
 
 /** A company's catalogue collections; functions/catalogue/tenant-collections.ts defines each. */
-export const CATALOGUE_COLLECTIONS = ['artists', 'contributors', 'payees'] as const;
+export const CATALOGUE_COLLECTIONS = ['artists', 'contributors', 'payees', 'releases', 'recordings'] as const;
 const CATALOGUE_WITH_FILES: readonly string[] = ['artists'];
 
 /** Reference collections; functions/reference/collections.ts defines each. */
@@ -169,8 +169,12 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/imports/{id}', 'imports', 'getImport', 'user'),
   r('DELETE', '/imports/{id}', 'imports', 'deleteImport', 'user'),
 
-  // A company's catalogue: artists, contributors, payees (spec 2 §7).
+  // A company's catalogue: artists, contributors, payees, releases, recordings (spec 2 §7).
   ...CATALOGUE_COLLECTIONS.flatMap(catalogueRoutes),
+  // The metadata checker's findings on a release (spec 2 §5 guides), and a label's next catalogue number.
+  r('GET', '/releases/{id}/check', 'catalogue', 'checkRelease', 'tenant'),
+  r('PATCH', '/releases/{id}/update_status', 'catalogue', 'updateReleaseStatus', 'tenant'),
+  r('GET', '/labels/{id}/last_release', 'catalogue', 'lastRelease', 'tenant'),
 
   // Reference data (spec 1 §3, §7).
   ...REFERENCE_COLLECTIONS.flatMap(referenceRoutes),

@@ -45,3 +45,64 @@ export function identifierLink(service: string, identifier: string): string | nu
   const build = LINKS[service as IdentifierService];
   return build && identifier.trim() ? build(identifier.trim()) : 'No Link';
 }
+
+/** Roles of an artist on a release or recording; the first artist added is Main (spec 2 §4). */
+export const ARTIST_ROLES = ['Main', 'Featuring', 'Remixer', 'Producer', 'With', 'Vs', 'Composer', 'Conductor', 'Orchestra', 'Ensemble'] as const;
+
+/** Contributor credits on recordings (spec 1 §3: a fixed list of about 75). */
+export const CONTRIBUTOR_CREDITS = [
+  'Composer', 'Lyricist', 'Writer', 'Songwriter', 'Arranger', 'Orchestrator', 'Librettist', 'Translator', 'Adapter', 'Publisher',
+  'Producer', 'Co-Producer', 'Executive Producer', 'Vocal Producer', 'Remixer', 'Mixing Engineer', 'Mastering Engineer',
+  'Recording Engineer', 'Engineer', 'Assistant Engineer', 'Vocal Engineer', 'Programmer', 'Sound Designer', 'Editor',
+  'Featuring', 'Conductor', 'DJ', 'Narrator', 'Rapper', 'MC', 'Soloist', 'Vocals', 'Lead Vocals', 'Backing Vocals', 'Choir',
+  'Choir Master', 'Ensemble', 'Orchestra', 'Session Musician', 'Studio Musician', 'Guitar', 'Acoustic Guitar', 'Electric Guitar',
+  'Bass Guitar', 'Double Bass', 'Drums', 'Percussion', 'Keyboards', 'Piano', 'Organ', 'Synthesizer', 'Sampler', 'Turntables',
+  'Beatboxing', 'Strings', 'Violin', 'Viola', 'Cello', 'Harp', 'Saxophone', 'Trumpet', 'Trombone', 'French Horn', 'Tuba', 'Flute',
+  'Clarinet', 'Oboe', 'Bassoon', 'Harmonica', 'Accordion', 'Banjo', 'Mandolin', 'Ukulele', 'Sitar', 'Liner Notes', 'Art Direction',
+  'Photography', 'Design',
+] as const;
+
+export const RELEASE_STATUSES = ['drafted', 'quality_control', 'submitted', 'accepted', 'rejected', 'imported', 'processing', 'live', 'delivered'] as const;
+export const RECORDING_CATEGORIES = ['Recording', 'Video', 'Ringtone', 'Audiobook'] as const;
+export const PRODUCT_FORMATS = ['Digital', 'CD', 'Vinyl', 'Cassette', 'DVD', 'Box Set'] as const;
+export const PRODUCT_TYPES = ['Distributed', 'Promotional', 'Fulfilment'] as const;
+export const PRICE_TIERS = ['Front', 'Mid', 'Budget', 'Premium'] as const;
+export const RELEASE_CONFIGS = ['audio_release', 'video_release', 'audio_and_video_release'] as const;
+export const RIGHTSHOLDING_TYPES = ['master', 'publishing', 'neighbouring'] as const;
+
+/** Release and recording defaults (spec 2 §3, §9). */
+export const RELEASE_DEFAULTS = { status: 'drafted', total_volumes: 1, config: 'audio_release', locked_payee_shares: true } as const;
+export const PRODUCT_DEFAULTS = { format: 'Digital', type_of: 'Distributed', price_tier: 'Front' } as const;
+export const RECORDING_DEFAULTS = { copyright_year: 2020, length: '00:00:00', status: 'drafted', category: 'Recording', locked_payee_shares: true } as const;
+export const ARTIST_ROW_SHARES = { digital_royalty_share: 100, physical_royalty_share: 0, licensing_royalty_share: 0 } as const;
+
+type ArtistRow = { artist_name?: string; name?: string; join_text?: string; _destroy?: boolean };
+
+/** Display artists: names joined by each row's join text; the first row's join text is blank (spec 2 §4). */
+export function displayArtists(rows: readonly ArtistRow[]): string {
+  return rows
+    .filter((row) => !row._destroy)
+    .map((row, index) => `${index === 0 ? '' : (row.join_text ?? '') || ', '}${row.artist_name ?? row.name ?? ''}`)
+    .join('')
+    .trim();
+}
+
+/**
+ * Payee shares split equally among the artists that are not being deleted (spec 2 §4): the first
+ * artist starts at 100; two share 50/50; three 33.33/33.33/33.34 so the total stays 100.
+ */
+export function equalPayeeShares(count: number): number[] {
+  if (count <= 0) return [];
+  const base = Math.floor(10_000 / count) / 100;
+  const shares = Array.from({ length: count }, () => base);
+  shares[count - 1] = Math.round((100 - base * (count - 1)) * 100) / 100;
+  return shares;
+}
+
+/** The next catalogue number after a label's last one: the trailing number goes up, keeping its width ("AUR009" → "AUR010"). */
+export function nextCatalogueNumber(last: string | undefined | null): string | undefined {
+  const match = /^(.*?)(\d+)(\D*)$/.exec(last?.trim() ?? '');
+  if (!match) return undefined;
+  const [, head, digits, tail] = match;
+  return `${head}${String(Number(digits) + 1).padStart(digits.length, '0')}${tail}`;
+}

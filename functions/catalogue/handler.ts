@@ -8,6 +8,8 @@ import { presignUpload } from '../uploads/presign.js';
 import { LISTS } from '../data/list-cache.js';
 import * as labels from './labels.js';
 import { TENANT_RESOURCES } from './tenant-collections.js';
+import { checkReleaseOf, lastRelease, updateReleaseStatus } from './release-check.js';
+import { RELEASE_STATUSES } from '../../shared/catalogue.js';
 import { adminOperations, tenantOperations } from './tenant-resource.js';
 
 /** Catalogue area: labels, and the generic catalogue collections (artists, contributors, payees; releases and recordings join here). */
@@ -52,6 +54,13 @@ export const handler = areaHandler('catalogue', {
     params: idParams,
     run: ({ tenantId, params }) => labels.deleteLabel(tenantId!, params.id),
   }),
+  updateReleaseStatus: operation({
+    params: idParams,
+    body: z.strictObject({ status: z.enum(RELEASE_STATUSES) }),
+    run: ({ tenantId, params, body }) => updateReleaseStatus(tenantId!, params.id, body.status),
+  }),
+  checkRelease: operation({ params: idParams, run: ({ tenantId, params }) => checkReleaseOf(tenantId!, params.id) }),
+  lastRelease: operation({ params: idParams, run: ({ tenantId, params }) => lastRelease(tenantId!, params.id) }),
   presignLabelLogo: operation({
     params: idParams,
     body: logoRequest,

@@ -85,18 +85,18 @@ function listPage(all: LabelSummary[], query: LabelListQuery) {
   return { labels: page.items, total_count: page.total_count, total_pages: page.total_pages, page: page.page, per_page: page.per_page };
 }
 
+/** A company's labels as lists show them, from memory while the list version is current (releases link to them too). */
+export function tenantLabelSummaries(tenantId: string, knownVersion?: string): Promise<LabelSummary[]> {
+  return cachedList(
+    LISTS.tenantLabels(tenantId),
+    async () => (await getDb().entities.Label.query.byTenant({ tenantId }).go({ pages: 'all' })).data.map(summary),
+    knownVersion,
+  );
+}
+
 /** One tenant's labels, paged, sorted, searched and scoped on the server. */
 export async function listLabels(tenantId: string, query: LabelListQuery, listVersions?: Record<string, string>) {
-  const list = LISTS.tenantLabels(tenantId);
-  const all = await cachedList(
-    list,
-    async () => {
-      const items = await getDb().entities.Label.query.byTenant({ tenantId }).go({ pages: 'all' });
-      return items.data.map(summary);
-    },
-    listVersions?.[list],
-  );
-  return listPage(all, query);
+  return listPage(await tenantLabelSummaries(tenantId, listVersions?.[LISTS.tenantLabels(tenantId)]), query);
 }
 
 /** Every tenant's labels (LabelsAdmin), with the company name beside each. */

@@ -1,7 +1,14 @@
-import { artistInput, contributorInput, payeeInput } from '../../shared/schemas/catalogue.js';
-import { identifierLink } from '../../shared/catalogue.js';
+import { artistInput, contributorInput, payeeInput, recordingInput, releaseInput } from '../../shared/schemas/catalogue.js';
+import { ARTIST_ROW_SHARES, identifierLink, PRODUCT_DEFAULTS, RECORDING_DEFAULTS, RELEASE_DEFAULTS } from '../../shared/catalogue.js';
+import type { Link } from '../reference/record-links.js';
+import { prepareRecording, prepareRelease } from './release-rules.js';
 import { LOGO_CONTENT_TYPES, MAX_LOGO_BYTES } from '../../shared/constants.js';
 import type { TenantResource } from './tenant-resource.js';
+
+const artistOnRow: Link = { field: 'artist_id', to: 'artists', as: 'artist', scope: 'tenant' };
+/** The genre, language and country links releases and recordings share (reference data). */
+const genreLinks: Link[] = ['primary_genre', 'secondary_genre', 'primary_subgenre', 'secondary_subgenre'].map((as) => ({ field: `${as}_id`, to: 'genres', as }));
+const language = (as: string): Link => ({ field: `${as}_id`, to: 'languages', as });
 
 /** The catalogue collections every company keeps (spec 2 §3, §7); each is one entry here. */
 export const TENANT_RESOURCES: TenantResource[] = [
@@ -58,5 +65,72 @@ export const TENANT_RESOURCES: TenantResource[] = [
     shape: () => ({ objects: [{ input: 'statement_settings_attributes', stored: 'statement_settings' }] }),
     // Statement settings start empty, graphs off for payees (spec 3 §3.3).
     defaults: { statement_settings: { default_summaries: [], formats: [], frequency: '', graphs: false } },
+  },
+  {
+    collection: 'releases',
+    singular: 'release',
+    title: 'Release',
+    entity: 'Release',
+    input: releaseInput,
+    nameField: 'title',
+    sortFields: ['title', 'cat_no', 'release_date', 'status', 'display_artists', 'upc', 'created_at'],
+    searchFields: ['title', 'cat_no', 'upc', 'display_artists', 'version'],
+    pickerFields: ['cat_no', 'title', 'display_artists'],
+    unique: ['upc', 'cat_no'],
+    addedMessage: 'Release Successfully Added',
+    defaults: { ...RELEASE_DEFAULTS },
+    listFilters: { drafts: (row) => row.status === 'drafted' },
+    undeletable: (row) => (row.status === 'drafted' ? undefined : 'Only drafted releases can be deleted'),
+    prepare: prepareRelease,
+    shape: () => ({
+      links: [
+        { field: 'label_id', to: 'labels', as: 'label', scope: 'tenant' },
+        { field: 'country_id', to: 'countries', as: 'country' },
+        language('metadata_language'),
+        ...genreLinks,
+      ],
+      rows: [
+        { input: 'artist_releases_attributes', stored: 'artist_releases', links: [artistOnRow] },
+        { input: 'products_attributes', stored: 'products', defaults: { ...PRODUCT_DEFAULTS } },
+        {
+          input: 'release_recordings_attributes',
+          stored: 'release_recordings',
+          links: [{ field: 'recording_id', to: 'recordings', as: 'recording', scope: 'tenant' }],
+          uniqueBy: { field: 'recording_id', message: 'This recording is already on the release' },
+        },
+      ],
+    }),
+  },
+  {
+    collection: 'recordings',
+    singular: 'recording',
+    title: 'Recording',
+    entity: 'Recording',
+    input: recordingInput,
+    nameField: 'title',
+    sortFields: ['title', 'isrc', 'display_artists', 'status', 'length', 'created_at'],
+    searchFields: ['title', 'isrc', 'display_artists', 'mix_title'],
+    pickerFields: ['title', 'isrc', 'display_artists'],
+    unique: ['isrc'],
+    defaults: { ...RECORDING_DEFAULTS },
+    prepare: prepareRecording,
+    shape: () => ({
+      links: [language('audio_language'), language('metadata_language'), ...genreLinks],
+      rows: [
+        { input: 'artist_recordings_attributes', stored: 'artist_recordings', links: [artistOnRow], defaults: { ...ARTIST_ROW_SHARES } },
+        { input: 'contributor_recordings_attributes', stored: 'contributor_recordings', links: [{ field: 'contributor_id', to: 'contributors', as: 'contributor', scope: 'tenant' }] },
+        {
+          input: 'recording_performers_attributes',
+          stored: 'recording_performers',
+          links: [
+            { field: 'contributor_id', to: 'contributors', as: 'contributor', scope: 'tenant' },
+            { field: 'society_id', to: 'societies', as: 'society' },
+          ],
+        },
+        { input: 'rightsholdings_attributes', stored: 'rightsholdings', links: [{ field: 'rightsholder_id', to: 'rightsholders', as: 'rightsholder' }] },
+        { input: 'publisher_recordings_attributes', stored: 'publisher_recordings', links: [{ field: 'publisher_id', to: 'publishers', as: 'publisher' }] },
+        { input: 'recording_payees_attributes', stored: 'recording_payees', links: [{ field: 'payee_id', to: 'payees', as: 'payee', scope: 'tenant' }] },
+      ],
+    }),
   },
 ];

@@ -16,7 +16,7 @@ import type { Row } from '../reference/reference-resource.js';
 import { TENANT_RESOURCES } from './tenant-collections.js';
 import { allTenantRows, allTenantsListName, tenantEntity, tenantListName, tenantRows } from './tenant-lists.js';
 
-type EntityName = 'Artist' | 'Contributor' | 'Payee';
+type EntityName = 'Artist' | 'Contributor' | 'Payee' | 'Release' | 'Recording';
 
 /**
  * One collection of a company's catalogue (artists, contributors, payees …): its entity, input,
@@ -44,6 +44,17 @@ export type TenantResource = {
   tenantSettable?: boolean;
   /** The notice after a create, when not "<title> Added" (releases: "Release Successfully Added"). */
   addedMessage?: string;
+  /** The fields a picker's typed text matches (default the name). */
+  pickerFields?: readonly string[];
+  /** List filters switched on with `<param>=true` (releases: drafts). */
+  listFilters?: Record<string, (row: Row) => boolean>;
+  /**
+   * Rules across fields and derived fields, run on the whole record as it will be stored: throws
+   * a field error to refuse it, or answers fields to store as well (display artists, sequences).
+   */
+  prepare?: (record: Record<string, unknown>, context: { tenantId: string; isNew: boolean }) => Promise<Record<string, unknown>>;
+  /** Why a record may not be deleted, if it may not (releases: only drafts). */
+  undeletable?: (row: Row) => string | undefined;
 };
 
 const idParams = z.strictObject({ id: z.string().min(1).max(64) });
@@ -107,7 +118,8 @@ export function recordOps(resource: TenantResource) {
     const id = ulid();
     const { tenant_id: _ignored, ...input } = body;
     const { set } = await storedChanges(resource.shape(tenantId), input, undefined, tenantId);
-    const record = { ...resource.defaults, ...set, tenantId, id };
+    const draft = { ...resource.defaults, ...set, tenantId, id };
+    const record = { ...draft, ...(await resource.prepare?.(draft, { tenantId, isNew: true })) };
     const claim = guardsFor(guardScope(tenantId), unique, record);
     await writeTransaction(
       (e) => [
@@ -122,7 +134,9 @@ export function recordOps(resource: TenantResource) {
 
   async function update(before: Row & { tenantId?: string }, body: Record<string, unknown>) {
     const tenantId = String(before.tenantId);
-    const { set, remove } = await storedChanges(resource.shape(tenantId), body, before, tenantId);
+    const stored = await storedChanges(resource.shape(tenantId), body, before, tenantId);
+    const remove = stored.remove;
+    const set = { ...stored.set, ...(await resource.prepare?.({ ...before, ...stored.set }, { tenantId, isNew: false })) };
     const changed = unique.filter((f) => f in set && normaliseUnique(set[f]) !== normaliseUnique(before[f]));
     const release: Guard[] = guardsFor(guardScope(tenantId), changed, before);
     const claim: Guard[] = guardsFor(guardScope(tenantId), changed, set);
@@ -163,6 +177,8 @@ export function recordOps(resource: TenantResource) {
 
   async function destroy(row: Row & { tenantId?: string }) {
     const tenantId = String(row.tenantId);
+    const refusal = resource.undeletable?.(row);
+    if (refusal) throw new Conflict(refusal);
     await refuseIfLinked(tenantId, [row]);
     await writeTransaction((e) => [
       (e[resource.entity] as any).delete({ tenantId, id: row.id }).commit(),
@@ -175,6 +191,10 @@ export function recordOps(resource: TenantResource) {
   /** Deletes exactly the given ids that belong to the company; ids of other companies are not touched. */
   async function bulkDestroy(tenantId: string, ids: string[]) {
     const found = (await Promise.all([...new Set(ids)].map((id) => entity().get({ tenantId, id }).go()))).flatMap((f) => (f.data ? [storedRow(f.data)] : []));
+    for (const row of found) {
+      const refusal = resource.undeletable?.(row);
+      if (refusal) throw new Conflict(`${String(row[nameField])}: ${refusal}`);
+    }
     await refuseIfLinked(tenantId, found);
     const perChunk = Math.floor(98 / (1 + unique.length));
     for (let i = 0; i < found.length; i += perChunk) {
@@ -194,7 +214,17 @@ export function recordOps(resource: TenantResource) {
 }
 
 const listQuery = (resource: TenantResource, extra: z.ZodRawShape = {}) =>
-  listQuerySchema(resource.sortFields, { selectable: z.enum(['true', 'false']).optional(), ...extra });
+  listQuerySchema(resource.sortFields, {
+    selectable: z.enum(['true', 'false']).optional(),
+    ...Object.fromEntries(Object.keys(resource.listFilters ?? {}).map((param) => [param, z.enum(['true', 'false']).optional()])),
+    ...extra,
+  });
+
+/** The row filter of the list filters a query switches on (`drafts=true`). */
+function filterOf(resource: TenantResource, query: Record<string, unknown>): ((row: Row) => boolean) | undefined {
+  const on = Object.entries(resource.listFilters ?? {}).filter(([param]) => query[param] === 'true');
+  return on.length ? (row) => on.every(([, test]) => test(row)) : undefined;
+}
 
 /** The tenant calls of a collection; the handler wrapper has checked the caller belongs to the company. */
 export function tenantOperations(resource: TenantResource): Record<string, Operation> {
@@ -214,8 +244,9 @@ export function tenantOperations(resource: TenantResource): Record<string, Opera
           perPage: picker ? PICKER_LIMIT : query.per_page,
           sort: picker ? { field: nameField, direction: 'asc' } : query.sort,
           q: query.q,
-          searchFields: picker ? [nameField] : resource.searchFields,
+          searchFields: picker ? (resource.pickerFields ?? [nameField]) : resource.searchFields,
           tieBreaker: 'id',
+          filter: filterOf(resource, query),
         });
         return { [resource.collection]: await Promise.all(page.items.map(ops.present)), total_count: page.total_count, total_pages: page.total_pages, page: page.page, per_page: page.per_page };
       },
@@ -276,7 +307,7 @@ export function adminOperations(resource: TenantResource): Record<string, Operat
           q: query.q,
           searchFields: resource.searchFields,
           tieBreaker: 'id',
-          filter: tenantId ? (row) => row.tenantId === tenantId : undefined,
+          filter: (row) => (!tenantId || row.tenantId === tenantId) && (filterOf(resource, query)?.(row) ?? true),
         });
         const items = await Promise.all(page.items.map(async (row) => ({ ...(await ops.present(row)), company_name: names.get(String(row.tenantId)) ?? '' })));
         return { [resource.collection]: items, total_count: page.total_count, total_pages: page.total_pages, page: page.page, per_page: page.per_page };

@@ -2,6 +2,7 @@ import { getDb } from '../data/service.js';
 import { BadRequest, type FieldErrors } from '../lib/errors.js';
 import { referenceResource, referenceRows } from './reference-lists.js';
 import { tenantResourceOf, tenantRows } from '../catalogue/tenant-lists.js';
+import { tenantLabelSummaries } from '../catalogue/labels.js';
 
 /**
  * Links from a reference record to other records by id (a retailer's distributor, a
@@ -45,6 +46,7 @@ function companyNames(): Promise<Map<string, Named>> {
 /** id → { id, name } of a collection, built once per loaded list. */
 async function namesOf(collection: string, tenantId?: string): Promise<Map<string, Named>> {
   if (collection === 'companies') return companyNames();
+  if (collection === 'labels') return tenantId ? byIdOf(await tenantLabelSummaries(tenantId), 'name') : new Map();
   const tenantResource = tenantResourceOf(collection);
   if (tenantResource) {
     // A record of another company is simply not there: the same answer as an id that never existed.
@@ -56,9 +58,9 @@ async function namesOf(collection: string, tenantId?: string): Promise<Map<strin
   return byIdOf(await referenceRows(resource), resource.nameField ?? 'name');
 }
 
-function byIdOf(rows: readonly (Record<string, unknown> & { id: string })[], nameField: string): Map<string, Named> {
+function byIdOf(rows: readonly ({ id: string } & object)[], nameField: string): Map<string, Named> {
   let byId = byIdMemo.get(rows);
-  if (!byId) byIdMemo.set(rows, (byId = new Map(rows.map((row) => [row.id, { id: row.id, name: String(row[nameField] ?? '') }]))));
+  if (!byId) byIdMemo.set(rows, (byId = new Map(rows.map((row) => [row.id, { id: row.id, name: String((row as Record<string, unknown>)[nameField] ?? '') }]))));
   return byId;
 }
 

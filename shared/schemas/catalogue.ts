@@ -1,7 +1,24 @@
 import { z } from 'zod';
-import { ARTIST_CONFIGS, IDENTIFIER_SERVICES, LINEUP_ROLES, MEMBERSHIP_TYPES, SPOTIFY_ARTIST_PREFIX, STATEMENT_FORMATS, STATEMENT_FREQUENCIES } from '../catalogue.js';
+import {
+  ARTIST_CONFIGS,
+  ARTIST_ROLES,
+  CONTRIBUTOR_CREDITS,
+  IDENTIFIER_SERVICES,
+  LINEUP_ROLES,
+  MEMBERSHIP_TYPES,
+  PRICE_TIERS,
+  PRODUCT_FORMATS,
+  PRODUCT_TYPES,
+  RECORDING_CATEGORIES,
+  RELEASE_CONFIGS,
+  RELEASE_STATUSES,
+  RIGHTSHOLDING_TYPES,
+  SPOTIFY_ARTIST_PREFIX,
+  STATEMENT_FORMATS,
+  STATEMENT_FREQUENCIES,
+} from '../catalogue.js';
 import { VALIDATION } from '../messages.js';
-import { isValidIsni } from '../identifiers.js';
+import { isValidIsni, isValidIsrc, isValidUpc, normaliseIsrc, normaliseUpc } from '../identifiers.js';
 import { nestedRow, ref } from './nested-row.js';
 
 /** Input schemas of a company's catalogue records (spec 2 §3, §5), shared by the API and the forms. */
@@ -71,4 +88,187 @@ export const payeeInput = z.strictObject({
   name: text(200).min(1),
   email: optionalEmail,
   statement_settings_attributes: statementSettingsInput.optional(),
+});
+
+// ——— Releases and recordings (spec 2 §3 Release, Product, Recording; §5) ———
+
+const year = (label: string) => z.union([z.literal(''), z.coerce.number().int().min(1900, `${label} must be a year`).max(2100, VALIDATION.maxValue(label, 2100))]).optional();
+const date = (label: string) => z.union([z.literal(''), z.iso.date(`${label} must be a date (YYYY-MM-DD)`)]).optional();
+const money = (label: string) => z.union([z.literal(''), z.coerce.number().min(0, `${label} must be at least 0`).max(1_000_000, VALIDATION.maxValue(label, 1_000_000))]).optional();
+const share = (label: string) => z.coerce.number().min(0, `${label} must be at least 0`).max(100, VALIDATION.maxValue(label, 100));
+
+/** ISO alpha-2 codes; a country listed twice is refused (spec 2 §5 Territory lists). */
+const territories = (label: string) =>
+  z
+    .array(z.string().trim().regex(/^[A-Za-z]{2}$/, `${label} must be 2-letter country codes`).transform((c) => c.toUpperCase()))
+    .max(300)
+    .refine((codes) => new Set(codes).size === codes.length, `${label} must not list a country twice`)
+    .optional();
+
+/** A UPC/EAN: valid check digit, or a placeholder containing "assign" (spec 1 §5); stored without spaces. */
+export const upcField = z
+  .string()
+  .trim()
+  .max(50)
+  .refine((v) => v === '' || isValidUpc(v), VALIDATION.upc)
+  .transform((v) => (v === '' ? v : normaliseUpc(v)));
+
+/** An ISRC: dashes accepted and removed, upper-cased, then its shape checked (ISO 3901). */
+export const isrcField = z
+  .string()
+  .trim()
+  .max(20)
+  .transform((v) => normaliseIsrc(v))
+  .refine((v) => v === '' || isValidIsrc(v), 'ISRC must be 2 letters, 3 characters, 2 digits and 5 digits (e.g. GB-AAA-05-00001)');
+
+const genres = {
+  primary_genre_id: ref(),
+  secondary_genre_id: ref(),
+  primary_subgenre_id: ref(),
+  secondary_subgenre_id: ref(),
+};
+const lines = {
+  c_line: text(300).optional(),
+  c_line_year: year('C line year'),
+  p_line: text(300).optional(),
+  p_line_year: year('P line year'),
+};
+
+/** An artist on a release or recording; sequence comes from the row's position (spec 2 §4). */
+const artistRowShape = {
+  artist_id: z.string().trim().min(1).max(64),
+  role: z.enum(ARTIST_ROLES).optional(),
+  join_text: z.string().max(50).optional(),
+  payee_share: share('Payee share').optional(),
+};
+
+export const productRow = nestedRow({
+  format: z.enum(PRODUCT_FORMATS).optional(),
+  type_of: z.enum(PRODUCT_TYPES).optional(),
+  product_type: text(100).optional(),
+  price_tier: z.enum(PRICE_TIERS).optional(),
+  upc: upcField.optional(),
+  dealer_price: money('Dealer price'),
+  retail_price: money('Retail price'),
+  wholesale_price: money('Wholesale price'),
+  pre_order: z.boolean().optional(),
+  pre_order_date: date('Pre-order date'),
+  streaming: z.boolean().optional(),
+  subscription: z.boolean().optional(),
+  product_territories: territories('Product territories'),
+});
+
+export const releaseInput = z.strictObject({
+  title: text(300).min(1),
+  version: text(200).optional(),
+  cat_no: text(50).optional(),
+  label_id: ref(),
+  release_date: date('Release date'),
+  original_release_date: date('Original release date'),
+  ...lines,
+  liner_notes: text(20_000).optional(),
+  notes: text(20_000).optional(),
+  compilation: z.boolean().optional(),
+  explicit: z.boolean().optional(),
+  recording_year: year('Recording year'),
+  recording_location: text(300).optional(),
+  total_volumes: z.coerce.number().int().min(1, 'Total volumes must be at least 1').max(99, VALIDATION.maxValue('Total volumes', 99)).optional(),
+  config: z.enum(RELEASE_CONFIGS).optional(),
+  locked_payee_shares: z.boolean().optional(),
+  blocked_from_sale: z.boolean().optional(),
+  upc: upcField.optional(),
+  country_id: ref(),
+  metadata_language_id: ref(),
+  ...genres,
+  territories: territories('Territories'),
+  excluded_territories: territories('Excluded territories'),
+  artist_releases_attributes: z.array(nestedRow(artistRowShape)).max(100).optional(),
+  products_attributes: z.array(productRow).max(20).optional(),
+  release_recordings_attributes: z
+    .array(
+      nestedRow({
+        recording_id: z.string().trim().min(1).max(64),
+        position: z.coerce.number().int().min(1).max(999).optional(),
+        disc_number: z.coerce.number().int().min(1).max(99).optional(),
+      }),
+    )
+    .max(500)
+    .optional(),
+});
+
+export const recordingInput = z.strictObject({
+  title: text(300).min(1),
+  isrc: isrcField.optional(),
+  mix_title: text(200).optional(),
+  alternative_title: text(300).optional(),
+  copyright_year: year('Copyright year'),
+  length: z.union([z.literal(''), z.string().trim().regex(/^\d{2}:[0-5]\d:[0-5]\d$/, 'Length must be HH:MM:SS')]).optional(),
+  status: z.enum(RELEASE_STATUSES).optional(),
+  category: z.enum(RECORDING_CATEGORIES).optional(),
+  explicit: z.boolean().optional(),
+  explicit_lyrics: z.boolean().optional(),
+  album_only: z.boolean().optional(),
+  remastered: z.boolean().optional(),
+  sample: z.boolean().optional(),
+  medley: z.boolean().optional(),
+  film_tv: z.boolean().optional(),
+  classical: z.boolean().optional(),
+  blocked_from_sale: z.boolean().optional(),
+  locked_payee_shares: z.boolean().optional(),
+  ...lines,
+  recording_venue: text(300).optional(),
+  recording_date: date('Recording date'),
+  preview_start: z.union([z.literal(''), z.coerce.number().int().min(0).max(36_000)]).optional(),
+  preview_length: z.union([z.literal(''), z.coerce.number().int().min(0).max(600)]).optional(),
+  lyrics: text(50_000).optional(),
+  tempo: z.union([z.literal(''), z.coerce.number().min(0).max(400)]).optional(),
+  musical_key: text(20).optional(),
+  time_signature: text(10).optional(),
+  instrumentation: text(500).optional(),
+  audio_language_id: ref(),
+  metadata_language_id: ref(),
+  ...genres,
+  artist_recordings_attributes: z
+    .array(
+      nestedRow({
+        ...artistRowShape,
+        digital_royalty_share: share('Digital royalty share').optional(),
+        physical_royalty_share: share('Physical royalty share').optional(),
+        licensing_royalty_share: share('Licensing royalty share').optional(),
+      }),
+    )
+    .max(100)
+    .optional(),
+  contributor_recordings_attributes: z
+    .array(nestedRow({ contributor_id: z.string().trim().min(1).max(64), roles: z.array(z.enum(CONTRIBUTOR_CREDITS)).min(1, 'Roles is required').max(20) }))
+    .max(200)
+    .optional(),
+  recording_performers_attributes: z
+    .array(
+      nestedRow({
+        contributor_id: z.string().trim().min(1).max(64),
+        society_id: ref(),
+        membership_number: text(50).optional(),
+        category: text(50).optional(),
+        role: text(100).optional(),
+        role_code: text(20).optional(),
+      }),
+    )
+    .max(200)
+    .optional(),
+  rightsholdings_attributes: z
+    .array(
+      nestedRow({
+        rightsholder_id: z.string().trim().min(1).max(64),
+        type: z.enum(RIGHTSHOLDING_TYPES).optional(),
+        share: share('Share').optional(),
+        begin_date: date('Begin date'),
+        end_date: date('End date'),
+        territories: territories('Territories'),
+      }),
+    )
+    .max(100)
+    .optional(),
+  publisher_recordings_attributes: z.array(nestedRow({ publisher_id: z.string().trim().min(1).max(64) })).max(100).optional(),
+  recording_payees_attributes: z.array(nestedRow({ payee_id: z.string().trim().min(1).max(64), split: share('Split') })).max(100).optional(),
 });

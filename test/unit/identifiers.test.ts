@@ -46,3 +46,27 @@ describe('identifier algorithms on published examples', () => {
     expect(isValidIsni('0000 0002 1825 009')).toBe(false);
   });
 });
+
+describe('catalogue rules', () => {
+  it('builds display artists from join texts, the first blank', async () => {
+    const { displayArtists } = await import('../../shared/catalogue.js');
+    expect(displayArtists([{ artist_name: 'Ada', join_text: ' ft. ' }, { artist_name: 'Bo', join_text: ' & ' }, { artist_name: 'Cy', join_text: ' feat. ' }])).toBe('Ada & Bo feat. Cy');
+    expect(displayArtists([{ artist_name: 'Ada' }, { artist_name: 'Gone', join_text: ' & ', _destroy: true }])).toBe('Ada');
+  });
+
+  it('splits payee shares equally so they total 100', async () => {
+    const { equalPayeeShares } = await import('../../shared/catalogue.js');
+    expect(equalPayeeShares(1)).toEqual([100]);
+    expect(equalPayeeShares(2)).toEqual([50, 50]);
+    expect(equalPayeeShares(3)).toEqual([33.33, 33.33, 33.34]);
+    expect(equalPayeeShares(7).reduce((a, b) => a + b, 0)).toBeCloseTo(100, 10);
+  });
+
+  it('predicts the next catalogue number from the last one, keeping its width', async () => {
+    const { nextCatalogueNumber } = await import('../../shared/catalogue.js');
+    expect(nextCatalogueNumber('AUR009')).toBe('AUR010');
+    expect(nextCatalogueNumber('HS-099LP')).toBe('HS-100LP');
+    expect(nextCatalogueNumber('NOCODE')).toBeUndefined();
+    expect(nextCatalogueNumber(undefined)).toBeUndefined();
+  });
+});

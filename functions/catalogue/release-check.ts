@@ -1,0 +1,45 @@
+import { checkRelease, type CheckedRecording, type CheckedRelease } from '../../shared/metadata-checker.js';
+import { getDb } from '../data/service.js';
+import type { Row } from '../reference/reference-resource.js';
+import { getLabel } from './labels.js';
+import { predictCatalogueNumber } from './release-rules.js';
+import { tenantResourceOf, tenantRows } from './tenant-lists.js';
+import { recordOps } from './tenant-resource.js';
+
+const resource = (collection: string) => {
+  const found = tenantResourceOf(collection);
+  if (!found) throw new Error(`${collection} is not a catalogue collection`);
+  return found;
+};
+
+/**
+ * The metadata checker's findings for one release of a company with its recordings. A release
+ * counts as distributed when its company or its label is.
+ */
+export async function checkReleaseOf(tenantId: string, releaseId: string) {
+  const releases = recordOps(resource('releases'));
+  const recordings = recordOps(resource('recordings'));
+  const release = await releases.present(await releases.load(tenantId, releaseId));
+  const ids = new Set(((release.release_recordings as Row[] | undefined) ?? []).map((r) => r.recording_id));
+  const rows = (await tenantRows(resource('recordings'), tenantId)).filter((r) => ids.has(r.id));
+  const presented = await Promise.all(rows.map(recordings.present));
+  const company = (await getDb().entities.Company.get({ companyId: tenantId }).go()).data;
+  const label = typeof release.label_id === 'string' && release.label_id ? await getLabel(tenantId, release.label_id).catch(() => undefined) : undefined;
+  const problems = checkRelease(release as unknown as CheckedRelease, presented as unknown as CheckedRecording[], { distributed: Boolean(company?.distributed || label?.distributed) });
+  return { problems, ok: problems.length === 0 };
+}
+
+/** GET labels/{id}/last_release: the label's latest catalogue number and the one a new release would get. */
+export async function lastRelease(tenantId: string, labelId: string) {
+  await getLabel(tenantId, labelId);
+  const ofLabel = (await tenantRows(resource('releases'), tenantId)).filter((r) => r.label_id === labelId && r.cat_no);
+  const last = ofLabel.sort((a, b) => String(b.created_at).localeCompare(String(a.created_at)))[0];
+  return { cat_no: (last?.cat_no as string | undefined) ?? null, next_cat_no: (await predictCatalogueNumber(tenantId, labelId)) ?? null };
+}
+
+/** PATCH releases/{id}/update_status: moves a release along drafted → quality_control → … (spec 2 §4). */
+export async function updateReleaseStatus(tenantId: string, releaseId: string, status: string) {
+  const releases = recordOps(resource('releases'));
+  const updated = await releases.update(await releases.load(tenantId, releaseId), { status });
+  return { release: await releases.present(updated), message: 'Release Updated' };
+}

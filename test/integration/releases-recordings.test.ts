@@ -1,0 +1,137 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, demo, labelManager, signIn } from '../support/api.js';
+
+/** Releases and recordings of a company (spec 2 §3–§5, §7): defaults, identifiers, artist rows, rules, checker, tenancy. */
+let admin: string;
+let manager: Awaited<ReturnType<typeof labelManager>>;
+let A: string;
+let B: string;
+const unique = () => Math.random().toString(36).slice(2, 8);
+const isrc = () => `GB${unique().slice(0, 3).toUpperCase()}26${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`;
+
+beforeAll(async () => {
+  admin = await signIn(demo.admin.email, demo.admin.password);
+  manager = await labelManager();
+  A = manager.distributed.id;
+  B = manager.publisher.id;
+});
+
+const api = (company: string) => ({
+  post: (path: string, body: object) => call('POST', `/api/v1${path}`, { token: manager.token, company, body }),
+  patch: (path: string, body: object) => call('PATCH', `/api/v1${path}`, { token: manager.token, company, body }),
+  get: (path: string) => call('GET', `/api/v1${path}`, { token: manager.token, company }),
+  del: (path: string) => call('DELETE', `/api/v1${path}`, { token: manager.token, company }),
+});
+const reference = async (collection: string, q: string) => (await call('GET', `/api/v1/${collection}?selectable=true&q=${encodeURIComponent(q)}`, { token: admin })).body[collection][0];
+
+describe('recordings', () => {
+  it('start with the spec’s defaults and keep the ISRC normalised and unique within the company', async () => {
+    const code = isrc();
+    const dashed = `${code.slice(0, 2)}-${code.slice(2, 5)}-${code.slice(5, 7)}-${code.slice(7)}`.toLowerCase();
+    const created = await api(A).post('/recordings', { title: `Track ${unique()}`, isrc: dashed });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toMatchObject({ message: 'Recording Added', recording: { isrc: code, copyright_year: 2020, length: '00:00:00', status: 'drafted', category: 'Recording' } });
+    const again = await api(A).post('/recordings', { title: 'Same code', isrc: code });
+    expect(again.status).toBe(409);
+    expect(again.body.errors).toEqual({ isrc: ['Isrc has already been taken'] });
+    expect((await api(B).post('/recordings', { title: 'Other company, same code', isrc: code })).status).toBe(201);
+    const malformed = await api(A).post('/recordings', { title: 'Bad', isrc: 'GB-AAA-05-0001' });
+    expect(malformed.body.errors.isrc).toEqual(['ISRC must be 2 letters, 3 characters, 2 digits and 5 digits (e.g. GB-AAA-05-00001)']);
+  });
+
+  it('number artist rows, make the first Main, split payee shares equally and refuse a total over 100', async () => {
+    const [a, b, c] = await Promise.all(['Ada', 'Bo', 'Cy'].map(async (n) => (await api(A).post('/artists', { name: `${n} ${unique()}` })).body.artist));
+    const created = await api(A).post('/recordings', {
+      title: `Trio ${unique()}`,
+      artist_recordings_attributes: [{ artist_id: a.id }, { artist_id: b.id, join_text: ' & ', role: 'Main' }, { artist_id: c.id, join_text: ' feat. ', role: 'Featuring' }],
+    });
+    const recording = created.body.recording;
+    expect(recording.artist_recordings.map((r: Record<string, unknown>) => [r.sequence, r.role, r.payee_share, r.digital_royalty_share, r.physical_royalty_share, r.licensing_royalty_share])).toEqual([
+      [1, 'Main', 33.33, 100, 0, 0],
+      [2, 'Main', 33.33, 100, 0, 0],
+      [3, 'Featuring', 33.34, 100, 0, 0],
+    ]);
+    expect(recording.display_artists).toBe(`${a.name} & ${b.name} feat. ${c.name}`);
+    const tooHigh = await api(A).patch(`/recordings/${recording.id}`, { artist_recordings_attributes: [{ id: recording.artist_recordings[0].id, payee_share: 60 }] });
+    expect(tooHigh.status).toBe(400);
+    expect(tooHigh.body.errors).toEqual({ artist_recordings_attributes: ['Payee share total must be under 100'] });
+    expect((await api(A).get(`/recordings/${recording.id}`)).body.recording.artist_recordings[0].payee_share).toBe(33.33);
+  });
+
+  it('refuse Instrumental as metadata language but take it as audio language', async () => {
+    const instrumental = (await call('GET', '/api/v1/languages?all=true', { token: admin })).body.languages[0];
+    expect(instrumental.name).toBe('Instrumental');
+    const refused = await api(A).post('/recordings', { title: 'Wordless', metadata_language_id: instrumental.id });
+    expect(refused.body.errors).toEqual({ metadata_language_id: ['Metadata language must not be Instrumental'] });
+    expect((await api(A).post('/recordings', { title: 'Wordless', audio_language_id: instrumental.id })).status).toBe(201);
+  });
+});
+
+describe('releases', () => {
+  it('start drafted with their defaults, refuse an invalid UPC, take "assign", and predict the next catalogue number', async () => {
+    const label = (await api(A).post('/labels', { name: `Cat Label ${unique()}` })).body.label;
+    const first = await api(A).post('/releases', { title: `First ${unique()}`, label_id: label.id, cat_no: `AUR${unique().slice(0, 2)}009`, upc: '036000291452' });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(first.body).toMatchObject({
+      message: 'Release Successfully Added',
+      release: { status: 'drafted', total_volumes: 1, config: 'audio_release', locked_payee_shares: true, label: { id: label.id }, release_identifiers: [{ type_of: 'UPC', value: '036000291452' }] },
+    });
+    const second = await api(A).post('/releases', { title: `Second ${unique()}`, label_id: label.id, products_attributes: [{}] });
+    expect(second.body.release.cat_no).toBe(first.body.release.cat_no.replace(/009$/, '010'));
+    expect(second.body.release.products[0]).toMatchObject({ format: 'Digital', type_of: 'Distributed', price_tier: 'Front' });
+    const next = await api(A).get(`/labels/${label.id}/last_release`);
+    expect(next.body).toEqual({ cat_no: second.body.release.cat_no, next_cat_no: second.body.release.cat_no.replace(/010$/, '011') });
+
+    const invalid = await api(A).post('/releases', { title: 'Bad UPC', upc: '036000291453' });
+    expect(invalid.body.errors).toEqual({ upc: ['UPC invalid'] });
+    expect((await api(A).post('/releases', { title: 'Placeholder', upc: 'assign later' })).status).toBe(201);
+    const taken = await api(A).post('/releases', { title: 'Same UPC', upc: '036000291452' });
+    expect(taken.body.errors).toEqual({ upc: ['Upc has already been taken'] });
+    const territories = await api(A).post('/releases', { title: 'Twice', territories: ['GB', 'gb'] });
+    expect(territories.body.errors).toEqual({ territories: ['Territories must not list a country twice'] });
+  });
+
+  it('take recordings of the company only, once each, and lists drafts; only drafts can be deleted', async () => {
+    const ours = (await api(A).post('/recordings', { title: `Ours ${unique()}` })).body.recording;
+    const theirs = (await api(B).post('/recordings', { title: `Theirs ${unique()}` })).body.recording;
+    const stolen = await api(A).post('/releases', { title: 'Thief', release_recordings_attributes: [{ recording_id: theirs.id }] });
+    expect(stolen.body.errors).toEqual({ 'release_recordings_attributes.0.recording_id': ['Recording not found'] });
+    const twice = await api(A).post('/releases', { title: 'Twice', release_recordings_attributes: [{ recording_id: ours.id }, { recording_id: ours.id }] });
+    expect(twice.body.errors).toEqual({ 'release_recordings_attributes.1.recording_id': ['This recording is already on the release'] });
+    const release = (await api(A).post('/releases', { title: `Draft ${unique()}`, release_recordings_attributes: [{ recording_id: ours.id }] })).body.release;
+    expect(release.release_recordings[0]).toMatchObject({ recording_id: ours.id, position: 1, disc_number: 1, recording: { name: ours.title } });
+    expect((await api(A).del(`/recordings/${ours.id}`)).body.message).toBe(`Recording ${ours.title} is used by 1 release`);
+
+    const drafts = await api(A).get(`/releases?drafts=true&q=${encodeURIComponent(release.title)}`);
+    expect(drafts.body.total_count).toBe(1);
+    await api(A).patch(`/releases/${release.id}/update_status`, { status: 'quality_control' });
+    expect((await api(A).get(`/releases?drafts=true&q=${encodeURIComponent(release.title)}`)).body.total_count).toBe(0);
+    const refused = await api(A).del(`/releases/${release.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('Only drafted releases can be deleted');
+    expect((await api(B).get(`/releases/${release.id}`)).status).toBe(404);
+  });
+
+  it('report the metadata checker’s findings until they are fixed', async () => {
+    const genre = await reference('genres', 'pop');
+    const english = await reference('languages', 'english');
+    const composer = (await api(A).post('/contributors', { name: `Composer ${unique()}` })).body.contributor;
+    const publisher = (await call('POST', '/api/v1/publishers', { token: admin, body: { name: 'Copyright Control' } })).body.publisher ?? (await reference('publishers', 'Copyright Control'));
+    const recording = (await api(A).post('/recordings', { title: `Checked ${unique()}` })).body.recording;
+    const release = (await api(A).post('/releases', { title: `Checked ${unique()}`, release_recordings_attributes: [{ recording_id: recording.id }] })).body.release;
+    const before = await api(A).get(`/releases/${release.id}/check`);
+    expect(before.body.ok).toBe(false);
+    expect(before.body.problems.map((p: { field: string }) => p.field)).toEqual(
+      expect.arrayContaining(['release_date', 'original_release_date', 'primary_genre_id', 'products', 'contributor_recordings']),
+    );
+    await api(A).patch(`/recordings/${recording.id}`, {
+      primary_genre_id: genre.id,
+      audio_language_id: english.id,
+      contributor_recordings_attributes: [{ contributor_id: composer.id, roles: ['Composer', 'Lyricist'] }],
+      publisher_recordings_attributes: [{ publisher_id: publisher.id }],
+    });
+    await api(A).patch(`/releases/${release.id}`, { release_date: '2026-12-04', original_release_date: '2026-12-04', primary_genre_id: genre.id, products_attributes: [{}] });
+    const after = await api(A).get(`/releases/${release.id}/check`);
+    expect(after.body).toEqual({ problems: [], ok: true });
+  });
+});
