@@ -23,7 +23,7 @@ describe('reference configs', () => {
   it('has a config for every route showing a reference page, whose id parameter the route names', () => {
     const routes = ROUTE_TABLE.filter((r) => r.page?.startsWith('admin-reference-'));
     const adminRoutes = routes.filter((r) => r.path.startsWith('/admin/'));
-    expect(adminRoutes).toHaveLength(4 * (Object.keys(REFERENCE_CONFIGS).length + ['artists', 'contributors'].length));
+    expect(adminRoutes).toHaveLength(4 * (Object.keys(REFERENCE_CONFIGS).length + ['artists', 'contributors', 'releases', 'recordings'].length));
     expect(routes.filter((r) => r.path.startsWith('/user/'))).toHaveLength(4 * Object.keys(CATALOGUE_CONFIGS).length);
     expect(routes.filter((r) => r.path.startsWith('/distribution/')).map((r) => r.path)).toEqual([
       '/distribution/distributors',

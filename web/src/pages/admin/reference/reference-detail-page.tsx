@@ -48,6 +48,7 @@ export function ReferenceDetailPage() {
                 }))}
               />
             </Container>
+            {config.DetailExtra ? <config.DetailExtra config={config} record={record} /> : null}
             {rowFields.map((field) => (
               <Container key={field.name} header={<Header variant="h2">{field.label}</Header>}>
                 <ReferenceRowsTable config={config} record={record} field={field.name} />

@@ -8,6 +8,7 @@ import { lazy, Suspense, useState } from 'react';
 import { pickerSource, RecordPicker } from '../../../components/record-picker';
 import { ReferenceFileInput } from './reference-file-input';
 import { ReferenceRowsInput } from './reference-rows-input';
+import { TerritoriesInput } from './territories-input';
 import type { FieldValue, FileValue, LinkValue, ReferenceConfig, ReferenceField, RowValues } from './reference-types';
 import type { NestedRow } from '../../../components/nested-rows';
 
@@ -58,6 +59,12 @@ export function ReferenceFieldInput({ config, field, value, error, errors, onCha
             placeholder={`Choose ${field.label.toLowerCase()}`}
             data-testid={`ref-field-${field.name}`}
           />
+        </FormField>
+      );
+    case 'territories':
+      return (
+        <FormField label={field.label} errorText={error} constraintText="None chosen means World">
+          <TerritoriesInput value={(value as string[]) ?? []} onChange={onChange} testId={`ref-field-${field.name}`} invalid={Boolean(error)} />
         </FormField>
       );
     case 'link':

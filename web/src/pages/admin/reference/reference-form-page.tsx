@@ -1,6 +1,6 @@
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { notify } from '../../../app/notifications';
 import { FormShell } from '../../../components/form-shell';
 import { RecordState } from '../../../components/record-state';
@@ -11,20 +11,25 @@ import { ReferenceFormFields, useVisibleFields } from './reference-form-fields';
 import { afterSave, emptyValues, formFieldOf, recordTitle, recordToValues, savedNotice, toPayload, validateValues, type ReferenceRecord } from './reference-model';
 
 /** The add and edit form of any reference collection; after saving, back to its list (spec 1 §2.2). */
-function ReferenceForm({ config, base, record }: { config: ReferenceConfig; base: string; record?: ReferenceRecord }) {
+function ReferenceForm({ config, base, record, copyOf }: { config: ReferenceConfig; base: string; record?: ReferenceRecord; copyOf?: ReferenceRecord }) {
   const navigate = useNavigate();
   const refresh = useReferenceRefresh(config);
   const visible = useVisibleFields(false, config);
   const isNew = !record;
-  const [values, setValues] = useState<FormValues>(() => (record ? recordToValues(config, record) : emptyValues(config)));
+  const [values, setValues] = useState<FormValues>(() => {
+    if (record) return recordToValues(config, record);
+    return copyOf && config.duplicateOf ? recordToValues(config, config.duplicateOf(copyOf) as ReferenceRecord) : emptyValues(config);
+  });
   const { errors, failure, submitting, submit } = useFormSubmit({
     validate: () => validateValues(config, values, { visible }),
     send: () => saveReference(config, record?.id, toPayload(config, values, { visible })),
     fieldOf: (field) => formFieldOf(config, field),
-    onSuccess: async () => {
+    onSuccess: async (answer) => {
       await refresh();
-      notify('notification', savedNotice(config, isNew));
-      const next = afterSave(config, isNew, base);
+      // The server's notice where it has its own words ("Release Successfully Added"), else the spec's "<Title> Added".
+      notify('notification', typeof answer.message === 'string' && answer.message ? answer.message : savedNotice(config, isNew));
+      const saved = answer[config.singular] as { id?: string } | undefined;
+      const next = afterSave(config, isNew, base, saved?.id);
       navigate(next.to, { state: next.state });
     },
   });
@@ -33,7 +38,7 @@ function ReferenceForm({ config, base, record }: { config: ReferenceConfig; base
   return (
     <FormShell
       testId="ref"
-      title={record ? `Edit ${recordTitle(config, record)}` : `New ${config.noun}`}
+      title={record ? `Edit ${recordTitle(config, record)}` : copyOf ? `New ${config.noun} from ${recordTitle(config, copyOf)}` : `New ${config.noun}`}
       failure={failure}
       submitting={submitting}
       submitLabel={isNew ? `Add ${config.noun}` : 'Save changes'}
@@ -48,7 +53,21 @@ function ReferenceForm({ config, base, record }: { config: ReferenceConfig; base
 /** /{area}/{collection}/new and /{area}/{collection}/{id}/edit. */
 export function ReferenceFormPage() {
   const { config, id, base } = useReferenceRoute();
-  const { record, error, isLoading, mutate } = useReferenceRecord(config, id);
+  const [search] = useSearchParams();
+  // The new page opened with ?duplicate={id} starts from a copy of that record (spec 2 §2 UserNewRelease).
+  const duplicate = !id && config.duplicateOf ? (search.get('duplicate') ?? undefined) : undefined;
+  const { record, error, isLoading, mutate } = useReferenceRecord(config, id ?? duplicate);
+  if (duplicate) {
+    return (
+      <RecordState error={error} isLoading={isLoading} data={record} retry={mutate} errorHeader={`Could not load the ${config.noun} to copy`}>
+        {(loaded) => (
+          <ContentLayout>
+            <ReferenceForm key={`copy-${loaded.id}`} config={config} base={base} copyOf={loaded} />
+          </ContentLayout>
+        )}
+      </RecordState>
+    );
+  }
   if (!id) return <ReferenceForm key={config.collection} config={config} base={base} />;
   return (
     <RecordState error={error} isLoading={isLoading} data={record} retry={mutate} errorHeader={`Could not load the ${config.noun}`}>

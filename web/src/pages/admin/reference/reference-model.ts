@@ -22,6 +22,7 @@ function blank(field: ReferenceField): FieldValue {
     case 'link':
       return null;
     case 'multiselect':
+    case 'territories':
       return [];
     case 'rows':
       return [];
@@ -65,6 +66,7 @@ export function recordToValues(config: ReferenceConfig, record: ReferenceRecord)
         case 'link':
           return [f.name, asLink(record[f.as])];
         case 'multiselect':
+        case 'territories':
           return [f.name, Array.isArray(value) ? value.map(String) : []];
         case 'file':
           return [f.name, { current: (value as FileValue['current']) ?? null }];
@@ -120,6 +122,7 @@ export function toPayload(config: ReferenceConfig, values: FormValues, options: 
         if (value) put(f.name, value);
         break;
       case 'multiselect':
+      case 'territories':
         put(f.name, value);
         break;
       case 'file': {
@@ -176,7 +179,8 @@ export function savedNotice(config: ReferenceConfig, isNew: boolean): string {
 export type ListReload = { per_page: number; sort: Sort };
 
 /** Where to go after a save: the list (or the collection's own destination), with its reload rule after an update (spec 1 §2.2, §9). */
-export function afterSave(config: ReferenceConfig, isNew: boolean, listPath = `/admin/${config.collection}`): { to: string; state?: { reload: ListReload } } {
+export function afterSave(config: ReferenceConfig, isNew: boolean, listPath = `/admin/${config.collection}`, savedId?: string): { to: string; state?: { reload: ListReload } } {
+  if (config.afterSaveRoute && savedId) return { to: config.afterSaveRoute(listPath, savedId, isNew) };
   const to = config.afterSaveTo ?? listPath;
   return !isNew && config.afterUpdate ? { to, state: { reload: config.afterUpdate } } : { to };
 }

@@ -1,4 +1,5 @@
 import Autosuggest from '@cloudscape-design/components/autosuggest';
+import Box from '@cloudscape-design/components/box';
 import Checkbox from '@cloudscape-design/components/checkbox';
 import Multiselect from '@cloudscape-design/components/multiselect';
 import Select from '@cloudscape-design/components/select';
@@ -19,7 +20,10 @@ let counter = 0;
  */
 export function ReferenceRowsInput({ field, rows, errors, onChange }: { field: RowsField; rows: NestedRow<RowValues>[]; errors: Record<string, string>; onChange: (rows: NestedRow<RowValues>[]) => void }) {
   const state = useMemo((): NestedRowsState<RowValues> => {
-    const apply = (action: Parameters<typeof nestedRowsReducer<RowValues>>[1]) => onChange(nestedRowsReducer(rows, action));
+    const apply = (action: Parameters<typeof nestedRowsReducer<RowValues>>[1]) => {
+      const next = nestedRowsReducer(rows, action);
+      onChange(field.normaliseRows && action.type !== 'update' ? field.normaliseRows(next) : next);
+    };
     return {
       rows,
       add: (values) => apply({ type: 'add', key: `new-row-${(counter += 1)}`, values }),
@@ -122,6 +126,11 @@ export function ReferenceRowsInput({ field, rows, errors, onChange }: { field: R
           return null;
         }}
       />
+      {field.warning?.(rows) ? (
+        <Box color="text-status-warning" data-testid={`${testId}-warning`}>
+          {field.warning(rows)}
+        </Box>
+      ) : null}
       {adding ? (
         <Suspense fallback={null}>
           <QuickAddModal collection={adding.collection} onClose={() => setAdding(null)} onAdded={(picked) => state.update(adding.key, { [adding.field]: picked })} />

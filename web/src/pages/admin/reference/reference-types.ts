@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import type { z } from 'zod';
 import type { Rule } from '../../../components/form-rules';
 import type { NestedRow } from '../../../components/nested-rows';
@@ -54,6 +55,8 @@ export type ReferenceField =
   | (FieldBase & { kind: 'checkbox'; initial?: boolean })
   | (FieldBase & { kind: 'select'; options: readonly string[]; initial?: string })
   | (FieldBase & { kind: 'multiselect'; options: readonly string[] })
+  /** Countries by ISO alpha-2 code, chosen by name; none chosen reads as World (spec 2 §3 Product). */
+  | (FieldBase & { kind: 'territories' })
   /** A link to a record of another collection, picked by name; `name` is the id field, `as` the answer's named link. */
   | (FieldBase & { kind: 'link'; collection: string; as: string; quickAdd?: boolean })
   /** Nested rows (spec 1 §4), answered under `name` and sent as `input`. */
@@ -65,6 +68,10 @@ export type ReferenceField =
       addLabel: string;
       /** Adjusts a row edit before it applies (an identifier row's service and New tick, spec 2 §4). */
       onRowChange?: (row: RowValues, patch: Partial<RowValues>) => Partial<RowValues>;
+      /** Recomputes all rows after an add, remove or undo (artist rows: first Main, equal payee shares). */
+      normaliseRows?: (rows: NestedRow<RowValues>[]) => NestedRow<RowValues>[];
+      /** A warning under the rows, or null (a payee share total above 100 is "too high"). */
+      warning?: (rows: NestedRow<RowValues>[]) => string | null;
     })
   /** An uploaded file, sent as `<name>_key`. */
   | (FieldBase & { kind: 'file'; contentTypes: readonly string[]; maxBytes: number; accept: string });
@@ -106,6 +113,8 @@ export type ReferenceConfig = {
   afterDelete?: { per_page: number; sort: Sort };
   /** Where a saved record returns to, when not its own list (spec 1 §2.2: DSPs go to DistributionDSPs). */
   afterSaveTo?: string;
+  /** Where a saved record goes, from the pages' base and its id (a new release opens its edit form, spec 2 §2). */
+  afterSaveRoute?: (base: string, id: string, isNew: boolean) => string;
   /** The title of the picker's quick-add modal (spec 1 §2.7: "Add New Distributor"). */
   quickAddTitle?: string;
   /** Nested objects: fields `stored.x` are answered under `stored` and sent under `input`. */
@@ -121,6 +130,10 @@ export type ReferenceConfig = {
   tenant?: boolean;
   /** Where this page's calls go (set from the route by useReferenceRoute; see endpointOf). */
   endpoint?: Endpoint;
+  /** More of a record's page under its fields (a release's metadata check and Duplicate). */
+  DetailExtra?: ComponentType<{ config: ReferenceConfig; record: Record<string, unknown> & { id: string } }>;
+  /** A copy to start a new record from (`?duplicate={id}` on the new page; spec 2 §4 Duplicating a release). */
+  duplicateOf?: (record: Record<string, unknown> & { id: string }) => Record<string, unknown> & { id: string };
   /** The API saves updates with PUT instead of PATCH (spec 1 §7 dsps). */
   updateMethod?: 'PUT' | 'PATCH';
 };

@@ -35,6 +35,8 @@ export function ReferenceValue({ config, record, field }: { config: ReferenceCon
     }
     case 'multiselect':
       return <>{Array.isArray(value) && value.length ? value.join(', ') : dash}</>;
+    case 'territories':
+      return <>{Array.isArray(value) && value.length ? value.join(', ') : 'World'}</>;
     case 'password':
       return <>{valueAt(record, `${field}_set`) ? 'Set' : 'Not set'}</>;
     default:

@@ -1,0 +1,25 @@
+import Multiselect from '@cloudscape-design/components/multiselect';
+import { useApi } from '../../../app/resources';
+
+type Country = { id: string; name: string; iso_alpha_two: string };
+
+/** Countries by ISO alpha-2 code, picked by name (every country, filtered as typed); none chosen means World. */
+export function TerritoriesInput({ value, onChange, testId, invalid }: { value: string[]; onChange: (codes: string[]) => void; testId: string; invalid?: boolean }) {
+  const { data, isLoading } = useApi<{ countries: Country[] }>('/countries?all=true');
+  const countries = data?.countries ?? [];
+  const options = countries.map((c) => ({ value: c.iso_alpha_two, label: c.name, tags: [c.iso_alpha_two] }));
+  const byCode = new Map(options.map((o) => [o.value, o]));
+  return (
+    <Multiselect
+      selectedOptions={value.map((code) => byCode.get(code) ?? { value: code, label: code })}
+      onChange={({ detail }) => onChange(detail.selectedOptions.map((o) => o.value ?? '').filter(Boolean))}
+      options={options}
+      filteringType="auto"
+      statusType={isLoading ? 'loading' : 'finished'}
+      placeholder="World (no territory chosen)"
+      tokenLimit={6}
+      invalid={invalid}
+      data-testid={testId}
+    />
+  );
+}

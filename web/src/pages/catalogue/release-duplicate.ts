@@ -1,0 +1,10 @@
+/**
+ * The copy a duplicated release starts from (spec 2 §4): drafted again, with no id, catalogue
+ * number, UPC, products, recordings, images, URLs, contracts or artist-release ids. The artist
+ * rows are kept as new rows.
+ */
+export function duplicateRelease<T extends Record<string, unknown> & { id: string }>(release: T): T {
+  const { cat_no: _c, upc: _u, products: _p, release_recordings: _r, release_identifiers: _i, images: _im, urls: _url, artist_release_contracts: _ct, ...kept } = release;
+  const artists = ((release.artist_releases as Record<string, unknown>[] | undefined) ?? []).map(({ id: _id, ...row }) => row);
+  return { ...kept, id: '', status: 'drafted', artist_releases: artists, products: [], release_recordings: [] } as unknown as T;
+}
