@@ -77,6 +77,8 @@ export const TENANT_RESOURCES: TenantResource[] = [
     searchFields: ['title', 'cat_no', 'upc', 'display_artists', 'version'],
     pickerFields: ['cat_no', 'title', 'display_artists'],
     unique: ['upc', 'cat_no'],
+    // "assign" stands for a UPC still to come (spec 1 §5); many releases may wait for one.
+    uniqueExempt: (field, value) => field === 'upc' && /assign/i.test(String(value ?? '')),
     addedMessage: 'Release Successfully Added',
     defaults: { ...RELEASE_DEFAULTS },
     listFilters: { drafts: (row) => row.status === 'drafted' },

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { listsChanged } from '../data/list-cache.js';
 import { getDb } from '../data/service.js';
 import { writeTransaction } from '../data/transaction.js';
-import { guardsFor, normaliseUnique, type Guard } from '../data/unique-guards.js';
+import { guardsFor as guardsOf, normaliseUnique, type Guard } from '../data/unique-guards.js';
 import { humanizeField } from '../../shared/messages.js';
 import { Conflict, InvalidField, NotFound } from '../lib/errors.js';
 import { operation, reply, type Operation } from '../lib/http.js';
@@ -38,6 +38,8 @@ export type TenantResource = {
   shape: (tenantId: string) => RecordShape;
   /** Fields no two records of one company may share (UPC, ISRC), enforced with guard items. */
   unique?: readonly string[];
+  /** Values of a unique field that any number of records may hold (a UPC placeholder containing "assign"). */
+  uniqueExempt?: (field: string, value: unknown) => boolean;
   /** Stored with a new record before the input (defaults that are objects). */
   defaults?: Record<string, unknown>;
   /** Admins may move a record to another company (spec 2 §6: artists and contributors). */
@@ -70,6 +72,8 @@ export function recordOps(resource: TenantResource) {
   const unique = resource.unique ?? [];
   const nameField = resource.nameField ?? 'name';
   const guardScope = (tenantId: string) => `${resource.collection}#${tenantId}`;
+  const guardsFor = (scope: string, fields: readonly string[], record: Record<string, unknown>) =>
+    guardsOf(scope, fields, record).filter((g) => !resource.uniqueExempt?.(g.field, record[g.field]));
   const lists = (tenantId: string) => [tenantListName(resource.collection, tenantId), allTenantsListName(resource.collection)];
   const taken = (field: string) => ({ field, message: `${humanizeField(field)} has already been taken` });
   const entity = () => tenantEntity(resource);

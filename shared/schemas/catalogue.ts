@@ -95,7 +95,11 @@ export const payeeInput = z.strictObject({
 const year = (label: string) => z.union([z.literal(''), z.coerce.number().int().min(1900, `${label} must be a year`).max(2100, VALIDATION.maxValue(label, 2100))]).optional();
 const date = (label: string) => z.union([z.literal(''), z.iso.date(`${label} must be a date (YYYY-MM-DD)`)]).optional();
 const money = (label: string) => z.union([z.literal(''), z.coerce.number().min(0, `${label} must be at least 0`).max(1_000_000, VALIDATION.maxValue(label, 1_000_000))]).optional();
-const share = (label: string) => z.coerce.number().min(0, `${label} must be at least 0`).max(100, VALIDATION.maxValue(label, 100));
+/** A number typed in a form: blank means not given. */
+const blankAsUnset = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+const share = (label: string) => blankAsUnset(z.coerce.number(`${label} must be a number`).min(0, `${label} must be at least 0`).max(100, VALIDATION.maxValue(label, 100)));
+const whole = (label: string, min: number, max: number) =>
+  blankAsUnset(z.coerce.number(`${label} must be a number`).int(`${label} must be a whole number`).min(min, `${label} must be at least ${min}`).max(max, VALIDATION.maxValue(label, max)));
 
 /** ISO alpha-2 codes; a country listed twice is refused (spec 2 §5 Territory lists). */
 const territories = (label: string) =>
@@ -139,7 +143,7 @@ const artistRowShape = {
   artist_id: z.string().trim().min(1).max(64),
   role: z.enum(ARTIST_ROLES).optional(),
   join_text: z.string().max(50).optional(),
-  payee_share: share('Payee share').optional(),
+  payee_share: share('Payee share'),
 };
 
 export const productRow = nestedRow({
@@ -172,7 +176,7 @@ export const releaseInput = z.strictObject({
   explicit: z.boolean().optional(),
   recording_year: year('Recording year'),
   recording_location: text(300).optional(),
-  total_volumes: z.coerce.number().int().min(1, 'Total volumes must be at least 1').max(99, VALIDATION.maxValue('Total volumes', 99)).optional(),
+  total_volumes: whole('Total volumes', 1, 99),
   config: z.enum(RELEASE_CONFIGS).optional(),
   locked_payee_shares: z.boolean().optional(),
   blocked_from_sale: z.boolean().optional(),
@@ -188,8 +192,8 @@ export const releaseInput = z.strictObject({
     .array(
       nestedRow({
         recording_id: z.string().trim().min(1).max(64),
-        position: z.coerce.number().int().min(1).max(999).optional(),
-        disc_number: z.coerce.number().int().min(1).max(99).optional(),
+        position: whole('Position', 1, 999),
+        disc_number: whole('Disc number', 1, 99),
       }),
     )
     .max(500)
@@ -218,10 +222,10 @@ export const recordingInput = z.strictObject({
   ...lines,
   recording_venue: text(300).optional(),
   recording_date: date('Recording date'),
-  preview_start: z.union([z.literal(''), z.coerce.number().int().min(0).max(36_000)]).optional(),
-  preview_length: z.union([z.literal(''), z.coerce.number().int().min(0).max(600)]).optional(),
+  preview_start: whole('Preview start', 0, 36_000),
+  preview_length: whole('Preview length', 0, 600),
   lyrics: text(50_000).optional(),
-  tempo: z.union([z.literal(''), z.coerce.number().min(0).max(400)]).optional(),
+  tempo: blankAsUnset(z.coerce.number('Tempo must be a number').min(0, 'Tempo must be at least 0').max(400, VALIDATION.maxValue('Tempo', 400))),
   musical_key: text(20).optional(),
   time_signature: text(10).optional(),
   instrumentation: text(500).optional(),
@@ -232,9 +236,9 @@ export const recordingInput = z.strictObject({
     .array(
       nestedRow({
         ...artistRowShape,
-        digital_royalty_share: share('Digital royalty share').optional(),
-        physical_royalty_share: share('Physical royalty share').optional(),
-        licensing_royalty_share: share('Licensing royalty share').optional(),
+        digital_royalty_share: share('Digital royalty share'),
+        physical_royalty_share: share('Physical royalty share'),
+        licensing_royalty_share: share('Licensing royalty share'),
       }),
     )
     .max(100)
@@ -261,7 +265,7 @@ export const recordingInput = z.strictObject({
       nestedRow({
         rightsholder_id: z.string().trim().min(1).max(64),
         type: z.enum(RIGHTSHOLDING_TYPES).optional(),
-        share: share('Share').optional(),
+        share: share('Share'),
         begin_date: date('Begin date'),
         end_date: date('End date'),
         territories: territories('Territories'),
@@ -270,5 +274,5 @@ export const recordingInput = z.strictObject({
     .max(100)
     .optional(),
   publisher_recordings_attributes: z.array(nestedRow({ publisher_id: z.string().trim().min(1).max(64) })).max(100).optional(),
-  recording_payees_attributes: z.array(nestedRow({ payee_id: z.string().trim().min(1).max(64), split: share('Split') })).max(100).optional(),
+  recording_payees_attributes: z.array(nestedRow({ payee_id: z.string().trim().min(1).max(64), split: share('Split').pipe(z.number('Split is required')) })).max(100).optional(),
 });

@@ -13,6 +13,12 @@ describe('picker sources', () => {
     expect(pickerSource('countries').describe).toBeUndefined();
   });
 
+  it('name releases and recordings by title and show their codes and artists', () => {
+    expect(pickerSource('recordings').nameField).toBe('title');
+    expect(pickerSource('recordings').describe?.({ isrc: 'GBAAA0500001', display_artists: 'Ada & Bo' })).toBe('GBAAA0500001 · Ada & Bo');
+    expect(pickerSource('releases').describe?.({ cat_no: 'AUR001' })).toBe('AUR001');
+  });
+
   it('load labels from the current company and companies from the admin list', () => {
     expect(pickerSource('labels').path('aur')).toBe('/labels?selectable=true&q=aur');
     expect(pickerSource('companies')).toMatchObject({ key: 'companies' });

@@ -8,10 +8,17 @@ import { useDebouncedValue } from './use-debounced-value';
 
 export type PickedRecord = { id: string; name: string };
 
-/** Where a picker finds its records: the reference collections answer `selectable=true&q=` on the server. */
+/** Where a picker finds its records: reference and catalogue collections answer `selectable=true&q=` on the server. */
 export type PickerSource = { path: (q: string) => string; key: string; nameField?: string; describe?: (row: Record<string, unknown>) => string | undefined };
 
-const REFERENCE_NAME_FIELDS: Record<string, string> = { performer_roles: 'description' };
+const NAME_FIELDS: Record<string, string> = { performer_roles: 'description', releases: 'title', recordings: 'title' };
+
+/** What a picker shows under a name, so the text that matched is visible (spec 2 §2 Modals). */
+const DESCRIPTIONS: Record<string, (row: Record<string, unknown>) => string | undefined> = {
+  societies: (row) => (row.code ? String(row.code) : undefined),
+  releases: (row) => [row.cat_no, row.display_artists].filter(Boolean).join(' · ') || undefined,
+  recordings: (row) => [row.isrc, row.display_artists].filter(Boolean).join(' · ') || undefined,
+};
 
 export function pickerSource(collection: string): PickerSource {
   if (collection === 'labels') {
@@ -25,8 +32,8 @@ export function pickerSource(collection: string): PickerSource {
   return {
     path: (q) => `/${collection}?selectable=true${q ? `&q=${encodeURIComponent(q)}` : ''}`,
     key: collection,
-    nameField: REFERENCE_NAME_FIELDS[collection],
-    describe: collection === 'societies' ? (row) => (row.code ? String(row.code) : undefined) : undefined,
+    nameField: NAME_FIELDS[collection],
+    describe: DESCRIPTIONS[collection],
   };
 }
 

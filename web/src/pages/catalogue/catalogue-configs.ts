@@ -162,7 +162,7 @@ const release: ReferenceConfig = {
     { name: 'territories', label: 'Territories', kind: 'territories', section: DETAILS },
     { name: 'excluded_territories', label: 'Excluded territories', kind: 'territories', section: DETAILS },
     { ...select('config', 'Configuration', RELEASE_CONFIGS, 'audio_release'), section: DETAILS },
-    text('total_volumes', 'Total volumes', [rules.number('Total volumes', 1)], { section: DETAILS }),
+    { ...text('total_volumes', 'Total volumes', [rules.number('Total volumes', 1)], { section: DETAILS }), initial: '1' } as ReferenceField,
     yearField('recording_year', 'Recording year', DETAILS),
     text('recording_location', 'Recording location', [], { section: DETAILS }),
     checkbox('compilation', 'Compilation', false, { section: DETAILS }),

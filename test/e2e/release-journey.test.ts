@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { call, cloudUrl, demo, labelManager, signIn } from '../support/api.js';
+import { launchChromium, signInThroughForm, watchErrors } from '../support/browser.js';
+
+/**
+ * The catalogue end to end in Chromium (issue 4): an artist, a release with two recordings and a
+ * product, the metadata checker's findings, fixing them, and duplicating the release.
+ */
+let browser: Browser;
+let page: Page;
+let errors: string[];
+let company: { id: string; name: string };
+let token: string;
+const stamp = Date.now();
+const artistName = `Journey Artist ${stamp}`;
+const releaseTitle = `Journey Album ${stamp}`;
+const trackTitles = [`Opening ${stamp}`, `Closing ${stamp}`];
+
+beforeAll(async () => {
+  const manager = await labelManager();
+  company = manager.distributed;
+  token = manager.token;
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  errors = watchErrors(page);
+  await signInThroughForm(page, cloudUrl(), demo.labelManager.email, demo.labelManager.password);
+  await page.waitForURL('**/user');
+  await page.getByTestId('header-set-company').click();
+  await page.getByTestId(`company-choose-${company.id}`).click();
+  await page.getByTestId('header-company-link').filter({ hasText: company.name }).waitFor();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const notice = () => page.getByTestId('notification-message').textContent();
+const api = (method: string, path: string, body?: object) => call(method, `/api/v1${path}`, { token, company: company.id, body });
+
+async function pick(testId: string, text: string, option: string | RegExp) {
+  await page.getByTestId(testId).first().click();
+  await page.keyboard.type(text);
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+describe('release journey in the browser', () => {
+  it('creates an artist and two recordings credited to it', async () => {
+    await page.goto(`${cloudUrl()}/user/artists/new`);
+    await page.getByTestId('ref-field-name').fill(artistName);
+    await page.getByTestId('ref-submit').click();
+    await expect.poll(notice, { timeout: 10_000 }).toContain('Artist Added');
+
+    for (const title of trackTitles) {
+      await page.goto(`${cloudUrl()}/user/recordings/new`);
+      await page.getByTestId('ref-field-title').fill(title);
+      await page.getByTestId('ref-rows-artist_recordings-add').click();
+      expect(await page.getByTestId('ref-rows-artist_recordings-payee_share-0').inputValue()).toBe('100');
+      await pick('ref-rows-artist_recordings-artist_id-0', artistName, artistName);
+      await page.getByTestId('ref-submit').click();
+      await expect.poll(notice, { timeout: 10_000 }).toContain('Recording Added');
+      await page.waitForURL(`${cloudUrl()}/user/recordings`);
+    }
+  });
+
+  it('builds a release with the artist, a product and both recordings, and sees the checker’s findings', async () => {
+    await page.goto(`${cloudUrl()}/user/releases/new`);
+    await page.getByTestId('ref-field-title').fill(releaseTitle);
+    await page.getByTestId('ref-rows-artist_releases-add').click();
+    await pick('ref-rows-artist_releases-artist_id-0', artistName, artistName);
+    await page.getByTestId('ref-rows-products-add').click();
+    for (const [index, title] of trackTitles.entries()) {
+      await page.getByTestId('ref-rows-release_recordings-add').click();
+      await pick(`ref-rows-release_recordings-recording_id-${index}`, title, title);
+    }
+    await page.getByTestId('ref-field-upc').fill('123');
+    await page.getByTestId('ref-submit').click();
+    await expect.poll(() => page.locator('main').first().textContent()).toContain('UPC invalid');
+    await page.getByTestId('ref-field-upc').fill('assign later');
+    await page.getByTestId('ref-submit').click();
+    await expect.poll(notice, { timeout: 10_000 }).toContain('Release Successfully Added');
+    // A new release opens its edit form (spec 2 §2).
+    await page.waitForURL(/\/user\/releases\/[0-9A-Z]{26}\/edit$/);
+    const releasePage = page.url().replace(/\/edit$/, '');
+
+    await page.goto(releasePage);
+    const problems = page.getByTestId('release-check-problems');
+    await expect.poll(() => problems.textContent(), { timeout: 10_000 }).toContain('Release date is required');
+    const text = (await problems.textContent()) ?? '';
+    expect(text).toContain(`Recording ${trackTitles[0]}`);
+    expect(text).toContain('Needs a contributor credited as Writer or Composer');
+    expect(text).not.toContain('Distributed releases need at least one product');
+  });
+
+  it('fixes the findings until the check passes', async () => {
+    const admin = await signIn(demo.admin.email, demo.admin.password);
+    const genre = (await call('GET', '/api/v1/genres?selectable=true&q=jazz', { token: admin })).body.genres[0];
+    const instrumental = (await call('GET', '/api/v1/languages?all=true', { token: admin })).body.languages[0];
+    const composer = (await api('POST', '/contributors', { name: `Journey Composer ${stamp}` })).body.contributor;
+    const publisher = (await call('POST', '/api/v1/publishers', { token: admin, body: { name: `Journey Publishing ${stamp}` } })).body.publisher;
+    const release = (await api('GET', `/releases?q=${encodeURIComponent(releaseTitle)}`)).body.releases[0];
+    for (const row of release.release_recordings) {
+      const fixed = await api('PATCH', `/recordings/${row.recording_id}`, {
+        primary_genre_id: genre.id,
+        audio_language_id: instrumental.id,
+        contributor_recordings_attributes: [{ contributor_id: composer.id, roles: ['Composer'] }],
+        publisher_recordings_attributes: [{ publisher_id: publisher.id }],
+      });
+      expect(fixed.status).toBe(200);
+    }
+    // The release's own findings are fixed in its edit form.
+    await page.goto(`${cloudUrl()}/user/releases/${release.id}/edit`);
+    await page.getByTestId('ref-field-release_date').fill('2026-12-11');
+    await page.getByTestId('ref-field-original_release_date').fill('2026-12-11');
+    await pick('ref-field-primary_genre_id', 'jazz', /^Jazz$/);
+    await page.getByTestId('ref-submit').click();
+    await expect.poll(notice, { timeout: 10_000 }).toContain('Release Updated');
+    await page.waitForURL(`${cloudUrl()}/user/releases/${release.id}`);
+    await expect.poll(() => page.getByTestId('release-check-ok').count(), { timeout: 10_000 }).toBe(1);
+  });
+
+  it('duplicates the release: a draft with the artists and title, without catalogue number, UPC, products or recordings', async () => {
+    await page.getByTestId('release-duplicate').click();
+    await page.waitForURL(/\/user\/releases\/new\?duplicate=/);
+    expect(await page.getByTestId('ref-field-title').inputValue()).toBe(releaseTitle);
+    expect(await page.getByTestId('ref-field-upc').inputValue()).toBe('');
+    await page.getByTestId('ref-field-title').fill(`${releaseTitle} (Deluxe)`);
+    await page.getByTestId('ref-submit').click();
+    await expect.poll(notice, { timeout: 10_000 }).toContain('Release Successfully Added');
+    const copy = (await api('GET', `/releases?q=${encodeURIComponent(`${releaseTitle} (Deluxe)`)}`)).body.releases[0];
+    expect(copy).toMatchObject({ status: 'drafted', products: [], release_recordings: [], display_artists: artistName });
+    expect(copy.upc ?? '').toBe('');
+    expect(errors).toEqual([]);
+  });
+});
