@@ -71,7 +71,7 @@ const catalogueRoutes = (collection: string): Route[] => [
 ];
 
 /** A company's catalogue collections; functions/catalogue/tenant-collections.ts defines each. */
-export const CATALOGUE_COLLECTIONS = ['artists', 'contributors', 'payees', 'releases', 'recordings'] as const;
+export const CATALOGUE_COLLECTIONS = ['artists', 'contributors', 'payees', 'releases', 'recordings', 'songs'] as const;
 const CATALOGUE_WITH_FILES: readonly string[] = ['artists'];
 
 /** Reference collections; functions/reference/collections.ts defines each. */

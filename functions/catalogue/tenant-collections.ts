@@ -1,4 +1,5 @@
-import { artistInput, contributorInput, payeeInput, recordingInput, releaseInput } from '../../shared/schemas/catalogue.js';
+import { artistInput, contributorInput, payeeInput, recordingInput, releaseInput, songInput } from '../../shared/schemas/catalogue.js';
+import { requirePublisherCompany } from './company-tags.js';
 import { ARTIST_ROW_SHARES, identifierLink, PRODUCT_DEFAULTS, RECORDING_DEFAULTS, RELEASE_DEFAULTS } from '../../shared/catalogue.js';
 import type { Link } from '../reference/record-links.js';
 import { prepareRecording, prepareRelease } from './release-rules.js';
@@ -132,6 +133,24 @@ export const TENANT_RESOURCES: TenantResource[] = [
         { input: 'rightsholdings_attributes', stored: 'rightsholdings', links: [{ field: 'rightsholder_id', to: 'rightsholders', as: 'rightsholder' }] },
         { input: 'publisher_recordings_attributes', stored: 'publisher_recordings', links: [{ field: 'publisher_id', to: 'publishers', as: 'publisher' }] },
         { input: 'recording_payees_attributes', stored: 'recording_payees', links: [{ field: 'payee_id', to: 'payees', as: 'payee', scope: 'tenant' }] },
+      ],
+    }),
+  },
+  {
+    collection: 'songs',
+    singular: 'song',
+    title: 'Song',
+    entity: 'Song',
+    input: songInput,
+    nameField: 'title',
+    sortFields: ['title', 'iswc', 'artist_name', 'work_status', 'created_at'],
+    searchFields: ['title', 'iswc', 'artist_name', 'alternative_titles', 'tunecode'],
+    pickerFields: ['title', 'iswc'],
+    companyGuard: requirePublisherCompany,
+    shape: () => ({
+      rows: [
+        { input: 'publisher_songs_attributes', stored: 'publisher_songs', links: [{ field: 'publisher_id', to: 'publishers', as: 'publisher' }] },
+        { input: 'song_writers_attributes', stored: 'song_writers', links: [{ field: 'contributor_id', to: 'contributors', as: 'contributor', scope: 'tenant' }] },
       ],
     }),
   },

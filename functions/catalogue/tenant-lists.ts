@@ -20,12 +20,16 @@ type TenantEntity = {
 
 export const tenantEntity = (resource: TenantResource) => getDb().entities[resource.entity] as unknown as TenantEntity;
 
-/** A company's records of a collection, from memory while the list version is current. */
-export function tenantRows(resource: TenantResource, tenantId: string, knownVersion?: string): Promise<Row[]> {
+/**
+ * A company's records of a collection, from memory while the list version is current. Reads that
+ * only name linked records pass `forLinks` and accept a version checked within the last second.
+ */
+export function tenantRows(resource: TenantResource, tenantId: string, knownVersion?: string, forLinks = false): Promise<Row[]> {
   return cachedList(
     tenantListName(resource.collection, tenantId),
     async () => (await tenantEntity(resource).query.byTenant({ tenantId }).go({ pages: 'all' })).data.map(storedRow),
     knownVersion,
+    { recheck: !forLinks },
   );
 }
 

@@ -16,7 +16,7 @@ import type { Row } from '../reference/reference-resource.js';
 import { TENANT_RESOURCES } from './tenant-collections.js';
 import { allTenantRows, allTenantsListName, tenantEntity, tenantListName, tenantRows } from './tenant-lists.js';
 
-type EntityName = 'Artist' | 'Contributor' | 'Payee' | 'Release' | 'Recording';
+type EntityName = 'Artist' | 'Contributor' | 'Payee' | 'Release' | 'Recording' | 'Song';
 
 /**
  * One collection of a company's catalogue (artists, contributors, payees …): its entity, input,
@@ -55,6 +55,8 @@ export type TenantResource = {
    * a field error to refuse it, or answers fields to store as well (display artists, sequences).
    */
   prepare?: (record: Record<string, unknown>, context: { tenantId: string; isNew: boolean }) => Promise<Record<string, unknown>>;
+  /** Refuses a company the collection is not for (songs: publishing companies only, spec 2 §6). */
+  companyGuard?: (tenantId: string) => Promise<void>;
   /** Why a record may not be deleted, if it may not (releases: only drafts). */
   undeletable?: (row: Row) => string | undefined;
 };
@@ -283,6 +285,14 @@ export function tenantOperations(resource: TenantResource): Record<string, Opera
       run: ({ tenantId, body }) => ops.bulkDestroy(tenantId!, (body as Record<string, string[]>)[bulkKey]),
     }),
   };
+  if (resource.companyGuard) {
+    for (const [name, op] of Object.entries(operations)) {
+      operations[name] = { ...op, run: async (request) => {
+        await resource.companyGuard!(request.tenantId!);
+        return op.run(request);
+      } };
+    }
+  }
   const files = resource.shape('x').files;
   if (files?.length) {
     operations[`${resource.collection}.upload`] = operation({

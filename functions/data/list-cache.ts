@@ -12,6 +12,15 @@ type Entry = { version: string; items: unknown[] };
 const cache = new Map<string, Entry>();
 const MAX_LISTS = 500;
 
+/**
+ * Lists read only to name linked records (a recording's artists, a release's label) are checked
+ * against their version at most once a second: a page of 50 recordings names its artists from
+ * one version read instead of one per row. This process's own writes clear the check at once.
+ */
+const RECHECK_MS = 1000;
+const lastChecked = new Map<string, number>();
+const inFlight = new Map<string, Promise<unknown[]>>();
+
 /** The version of a list that has never been written. */
 export const NO_VERSION = 'none';
 
@@ -19,12 +28,26 @@ export const NO_VERSION = 'none';
  * The list, from memory when its version is current. `knownVersion` is the version the
  * caller already read (the handler wrapper reads declared lists with the auth check).
  */
-export async function cachedList<T>(list: string, load: () => Promise<T[]>, knownVersion?: string): Promise<T[]> {
-  const version = knownVersion ?? (await getDb().entities.ListVersion.get({ list }).go({ attributes: ['version'] })).data?.version ?? NO_VERSION;
+export async function cachedList<T>(list: string, load: () => Promise<T[]>, knownVersion?: string, options: { recheck?: boolean } = {}): Promise<T[]> {
   const hit = cache.get(list);
+  const checkedAt = lastChecked.get(list);
+  if (options.recheck === false && hit && knownVersion === undefined && checkedAt !== undefined && Date.now() - checkedAt < RECHECK_MS) return hit.items as T[];
+  const version = knownVersion ?? (await getDb().entities.ListVersion.get({ list }).go({ attributes: ['version'] })).data?.version ?? NO_VERSION;
+  lastChecked.set(list, Date.now());
   if (hit && hit.version === version) return hit.items as T[];
-  const items = await load();
-  if (cache.size >= MAX_LISTS) cache.delete(cache.keys().next().value as string);
+  // Concurrent requests that miss the same version share one load instead of each reading the partition.
+  const key = `${list}\u0000${version}`;
+  let loading = inFlight.get(key) as Promise<T[]> | undefined;
+  if (!loading) {
+    loading = load().finally(() => inFlight.delete(key));
+    inFlight.set(key, loading);
+  }
+  const items = await loading;
+  if (cache.size >= MAX_LISTS) {
+    const oldest = cache.keys().next().value as string;
+    cache.delete(oldest);
+    lastChecked.delete(oldest);
+  }
   cache.set(list, { version, items });
   return items;
 }
@@ -34,6 +57,7 @@ type ListVersionWriter = { put: (item: { list: string; version: string }) => { c
 
 /** The transaction items that mark lists changed; include them in every write to those lists. */
 export function listsChanged<W extends ListVersionWriter>(ListVersion: W, lists: readonly string[]) {
+  for (const list of lists) lastChecked.delete(list);
   return lists.map((list) => ListVersion.put({ list, version: ulid() }).commit() as ReturnType<ReturnType<W['put']>['commit']>);
 }
 

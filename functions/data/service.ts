@@ -16,9 +16,9 @@ import { BugReport } from './entities/bug-report.js';
 import { AccessToken } from './entities/access-token.js';
 import { Log } from './entities/log.js';
 import { ImportRecord } from './entities/import-record.js';
-import { Artist, Contributor, Payee, Recording, Release } from './entities/catalogue.js';
+import { Artist, Contributor, Payee, Recording, Release, Song } from './entities/catalogue.js';
 
-const entities = { User, UserLogin, UniqueValue, AuthToken, Company, CompanyUser, Label, ListVersion, Connection, Country, Language, Genre, PerformerRole, Society, Retailer, Rightsholder, Publisher, Distributor, Dsp, Notice, UserNotice, BugReport, AccessToken, Log, ImportRecord, Artist, Contributor, Payee, Release, Recording };
+const entities = { User, UserLogin, UniqueValue, AuthToken, Company, CompanyUser, Label, ListVersion, Connection, Country, Language, Genre, PerformerRole, Society, Retailer, Rightsholder, Publisher, Distributor, Dsp, Notice, UserNotice, BugReport, AccessToken, Log, ImportRecord, Artist, Contributor, Payee, Release, Recording, Song };
 
 function build() {
   return new Service(entities, { client: dynamoClient(), table: requireEnv(ENV.table) });

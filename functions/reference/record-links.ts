@@ -44,18 +44,22 @@ function companyNames(): Promise<Map<string, Named>> {
 }
 
 /** id → { id, name } of a collection, built once per loaded list. */
-async function namesOf(collection: string, tenantId?: string): Promise<Map<string, Named>> {
+/**
+ * id → name of a collection's records. `forCheck` (validating a write) always reads the list's
+ * current version; naming links in an answer accepts a version checked within the last second.
+ */
+async function namesOf(collection: string, tenantId?: string, forCheck = false): Promise<Map<string, Named>> {
   if (collection === 'companies') return companyNames();
   if (collection === 'labels') return tenantId ? byIdOf(await tenantLabelSummaries(tenantId), 'name') : new Map();
   const tenantResource = tenantResourceOf(collection);
   if (tenantResource) {
     // A record of another company is simply not there: the same answer as an id that never existed.
     if (!tenantId) return new Map();
-    return byIdOf(await tenantRows(tenantResource, tenantId), tenantResource.nameField ?? 'name');
+    return byIdOf(await tenantRows(tenantResource, tenantId, undefined, !forCheck), tenantResource.nameField ?? 'name');
   }
   const resource = referenceResource(collection);
   if (!resource) throw new Error(`${collection} is not a collection records can link to`);
-  return byIdOf(await referenceRows(resource), resource.nameField ?? 'name');
+  return byIdOf(await referenceRows(resource, !forCheck), resource.nameField ?? 'name');
 }
 
 function byIdOf(rows: readonly ({ id: string } & object)[], nameField: string): Map<string, Named> {
@@ -72,7 +76,7 @@ export async function checkLinks(links: readonly Link[], record: Record<string, 
   for (const link of links) {
     const id = record[link.field];
     if (typeof id !== 'string' || id === '') continue;
-    if (!(await namesOf(link.to, tenantId)).has(id)) errors[`${path}${link.field}`] = [`${singularLabel(link)} not found`];
+    if (!(await namesOf(link.to, tenantId, true)).has(id)) errors[`${path}${link.field}`] = [`${singularLabel(link)} not found`];
   }
   if (Object.keys(errors).length) throw new BadRequest(Object.values(errors)[0][0], errors);
 }

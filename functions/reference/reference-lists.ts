@@ -15,9 +15,9 @@ export const referenceListName = (collection: string) => `reference#${collection
  * Every record of a reference collection, from the warm Lambda's memory while its list version
  * is current. Any area may read them (the companies area names a company's publishers).
  */
-export function referenceRows(resource: ReferenceResource): Promise<Row[]> {
+export function referenceRows(resource: ReferenceResource, forLinks = false): Promise<Row[]> {
   const entity = getDb().entities[resource.entity] as unknown as { query: { all: (k: object) => { go: (o: object) => Promise<{ data: Record<string, unknown>[] }> } } };
-  return cachedList(referenceListName(resource.collection), async () => (await entity.query.all({}).go({ pages: 'all' })).data.map(storedRow));
+  return cachedList(referenceListName(resource.collection), async () => (await entity.query.all({}).go({ pages: 'all' })).data.map(storedRow), undefined, { recheck: !forLinks });
 }
 
 export function referenceResource(collection: string): ReferenceResource | undefined {

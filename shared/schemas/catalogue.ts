@@ -18,7 +18,7 @@ import {
   STATEMENT_FREQUENCIES,
 } from '../catalogue.js';
 import { VALIDATION } from '../messages.js';
-import { isValidIsni, isValidIsrc, isValidUpc, normaliseIsrc, normaliseUpc } from '../identifiers.js';
+import { isValidIsni, isValidIsrc, isValidIswc, isValidUpc, normaliseIsrc, normaliseUpc } from '../identifiers.js';
 import { nestedRow, ref } from './nested-row.js';
 
 /** Input schemas of a company's catalogue records (spec 2 §3, §5), shared by the API and the forms. */
@@ -275,4 +275,41 @@ export const recordingInput = z.strictObject({
     .optional(),
   publisher_recordings_attributes: z.array(nestedRow({ publisher_id: z.string().trim().min(1).max(64) })).max(100).optional(),
   recording_payees_attributes: z.array(nestedRow({ payee_id: z.string().trim().min(1).max(64), split: share('Split').pipe(z.number('Split is required')) })).max(100).optional(),
+});
+
+// ——— Songs (spec 2 §3 Song): the works a publishing company administers ———
+
+export const songInput = z.strictObject({
+  title: text(300).min(1),
+  iswc: z
+    .string()
+    .trim()
+    .max(20)
+    .refine((v) => v === '' || isValidIswc(v), 'ISWC invalid')
+    .optional(),
+  alternative_titles: text(1000).optional(),
+  artist_name: text(300).optional(),
+  duration: z.union([z.literal(''), z.string().trim().regex(/^\d{2}:[0-5]\d:[0-5]\d$/, 'Duration must be HH:MM:SS')]).optional(),
+  tunecode: text(50).optional(),
+  work_category: text(100).optional(),
+  work_status: text(100).optional(),
+  share_status: text(100).optional(),
+  us_society: text(100).optional(),
+  additional_details: text(5000).optional(),
+  active_case_indicators: z.boolean().optional(),
+  assign_to_us_society: z.boolean().optional(),
+  classical_work: z.boolean().optional(),
+  dramatico_musical_work: z.boolean().optional(),
+  film_tv_music: z.boolean().optional(),
+  medley: z.boolean().optional(),
+  samples: z.boolean().optional(),
+  /** Spelt so in the product (spec 2 §3 Song). */
+  tv_radio_cimena_advert_ident: z.boolean().optional(),
+  work_amended: z.boolean().optional(),
+  work_registered: z.boolean().optional(),
+  publisher_songs_attributes: z
+    .array(nestedRow({ publisher_id: z.string().trim().min(1).max(64), start_date: date('Start date'), end_date: date('End date') }))
+    .max(50)
+    .optional(),
+  song_writers_attributes: z.array(nestedRow({ contributor_id: z.string().trim().min(1).max(64), share: share('Share') })).max(50).optional(),
 });

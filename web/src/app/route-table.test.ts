@@ -71,7 +71,7 @@ describe('route table', () => {
       const pages = ROUTE_TABLE.filter((r) => r.path === `/user/${entity}` || /^\/user\/\w+\/(new|:\w+(\/edit)?)$/.test(r.path.replace(`/user/${entity}`, '/user/x'))).filter((r) => r.path.startsWith(`/user/${entity}`)).map((r) => r.page);
       expect(pages.filter(Boolean), entity).toEqual(['admin-reference-list', 'admin-reference-form', 'admin-reference-detail', 'admin-reference-form']);
     }
-    for (const entity of ['subscriptions', 'royalties', 'payees']) {
+    for (const entity of ['subscriptions', 'royalties', 'payees', 'songs']) {
       for (const route of ROUTE_TABLE.filter((r) => r.path.startsWith(`/admin/${entity}`))) expect(route.page?.startsWith('admin-reference-') ?? false, route.path).toBe(false);
     }
   });

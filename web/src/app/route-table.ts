@@ -141,7 +141,7 @@ const userRoutes: RouteDef[] = [
   ...withPages(userEntity('artists', 'artist', 'artistId', ['finances', 'finances/generate_report', 'recordings', 'releases']), cataloguePages('artists', 'artistId')),
   ...withPages(userEntity('contributors', 'contributor', 'contributorId'), cataloguePages('contributors', 'contributorId')),
   ...withPages(userEntity('payees', 'payee', 'payeeId', ['accounting', 'new_statement']), cataloguePages('payees', 'payeeId')),
-  ...userEntity('songs', 'song', 'songId'),
+  ...withPages(userEntity('songs', 'song', 'songId'), cataloguePages('songs', 'songId')),
   tenant('/user/data_management', 'UserDataManagement', 'Data management'),
   tenant('/user/data_management/new', 'UserNewDataManagement', 'New data management task'),
   tenant('/user/marketing', 'UserMarketing', 'Marketing'),

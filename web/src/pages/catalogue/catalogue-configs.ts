@@ -1,6 +1,7 @@
 import type { ReferenceConfig } from '../admin/reference/reference-types';
 import { artist, contributor, payee } from './people-configs';
 import { recording, release } from './release-configs';
+import { song } from './song-configs';
 
 /**
  * A company's catalogue collections, served by the same generic list / form / detail pages as
@@ -12,4 +13,5 @@ export const CATALOGUE_CONFIGS: Readonly<Record<string, ReferenceConfig>> = {
   payees: payee,
   releases: release,
   recordings: recording,
+  songs: song,
 };
