@@ -6,6 +6,7 @@ import { prepareRecording, prepareRelease } from './release-rules.js';
 import { LOGO_CONTENT_TYPES, MAX_LOGO_BYTES } from '../../shared/constants.js';
 import type { TenantResource } from './tenant-resource.js';
 
+const rowsOf = (record: Record<string, unknown>, field: string) => (record[field] as Record<string, unknown>[] | undefined) ?? [];
 const artistOnRow: Link = { field: 'artist_id', to: 'artists', as: 'artist', scope: 'tenant' };
 /** The genre, language and country links releases and recordings share (reference data). */
 const genreLinks: Link[] = ['primary_genre', 'secondary_genre', 'primary_subgenre', 'secondary_subgenre'].map((as) => ({ field: `${as}_id`, to: 'genres', as }));
@@ -83,6 +84,10 @@ export const TENANT_RESOURCES: TenantResource[] = [
     addedMessage: 'Release Successfully Added',
     defaults: { ...RELEASE_DEFAULTS },
     listFilters: { drafts: (row) => row.status === 'drafted' },
+    idFilters: {
+      artist_id: (row, id) => rowsOf(row, 'artist_releases').some((r) => r.artist_id === id),
+      recording_id: (row, id) => rowsOf(row, 'release_recordings').some((r) => r.recording_id === id),
+    },
     undeletable: (row) => (row.status === 'drafted' ? undefined : 'Only drafted releases can be deleted'),
     prepare: prepareRelease,
     shape: () => ({
@@ -115,6 +120,7 @@ export const TENANT_RESOURCES: TenantResource[] = [
     searchFields: ['title', 'isrc', 'display_artists', 'mix_title'],
     pickerFields: ['title', 'isrc', 'display_artists'],
     unique: ['isrc'],
+    idFilters: { artist_id: (row, id) => rowsOf(row, 'artist_recordings').some((r) => r.artist_id === id) },
     defaults: { ...RECORDING_DEFAULTS },
     prepare: prepareRecording,
     shape: () => ({

@@ -50,6 +50,8 @@ export type TenantResource = {
   pickerFields?: readonly string[];
   /** List filters switched on with `<param>=true` (releases: drafts). */
   listFilters?: Record<string, (row: Row) => boolean>;
+  /** List filters taking an id (`artist_id=…`: an artist's releases; `recording_id=…`: the releases a recording is on). */
+  idFilters?: Record<string, (row: Row, id: string) => boolean>;
   /**
    * Rules across fields and derived fields, run on the whole record as it will be stored: throws
    * a field error to refuse it, or answers fields to store as well (display artists, sequences).
@@ -223,13 +225,16 @@ const listQuery = (resource: TenantResource, extra: z.ZodRawShape = {}) =>
   listQuerySchema(resource.sortFields, {
     selectable: z.enum(['true', 'false']).optional(),
     ...Object.fromEntries(Object.keys(resource.listFilters ?? {}).map((param) => [param, z.enum(['true', 'false']).optional()])),
+    ...Object.fromEntries(Object.keys(resource.idFilters ?? {}).map((param) => [param, z.string().min(1).max(64).optional()])),
     ...extra,
   });
 
 /** The row filter of the list filters a query switches on (`drafts=true`). */
 function filterOf(resource: TenantResource, query: Record<string, unknown>): ((row: Row) => boolean) | undefined {
   const on = Object.entries(resource.listFilters ?? {}).filter(([param]) => query[param] === 'true');
-  return on.length ? (row) => on.every(([, test]) => test(row)) : undefined;
+  const byId = Object.entries(resource.idFilters ?? {}).filter(([param]) => typeof query[param] === 'string');
+  if (!on.length && !byId.length) return undefined;
+  return (row) => on.every(([, test]) => test(row)) && byId.every(([param, test]) => test(row, query[param] as string));
 }
 
 /** The tenant calls of a collection; the handler wrapper has checked the caller belongs to the company. */

@@ -143,3 +143,17 @@ describe('releases', () => {
     expect(after.body).toEqual({ problems: [], ok: true });
   });
 });
+
+describe('an artist’s and a recording’s catalogue', () => {
+  it('lists the releases and recordings an artist is on, and the releases a recording is on', async () => {
+    const artist = (await api(A).post('/artists', { name: `Listed ${unique()}` })).body.artist;
+    const other = (await api(A).post('/artists', { name: `Unlisted ${unique()}` })).body.artist;
+    const recording = (await api(A).post('/recordings', { title: `On it ${unique()}`, artist_recordings_attributes: [{ artist_id: artist.id }] })).body.recording;
+    await api(A).post('/recordings', { title: `Not on it ${unique()}`, artist_recordings_attributes: [{ artist_id: other.id }] });
+    const release = (await api(A).post('/releases', { title: `With it ${unique()}`, artist_releases_attributes: [{ artist_id: artist.id }], release_recordings_attributes: [{ recording_id: recording.id }] })).body.release;
+    expect((await api(A).get(`/recordings?artist_id=${artist.id}`)).body.recordings.map((r: { id: string }) => r.id)).toEqual([recording.id]);
+    expect((await api(A).get(`/releases?artist_id=${artist.id}`)).body.releases.map((r: { id: string }) => r.id)).toEqual([release.id]);
+    expect((await api(A).get(`/releases?recording_id=${recording.id}`)).body.releases.map((r: { id: string }) => r.id)).toEqual([release.id]);
+    expect((await api(B).get(`/releases?recording_id=${recording.id}`)).body.releases).toEqual([]);
+  });
+});

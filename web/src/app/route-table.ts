@@ -138,7 +138,7 @@ const userRoutes: RouteDef[] = [
     'promos/:promoId', 'promos/:promoId/edit', 'promos/:promoId/send', 'promos/:promoId/analysis', 'promos/:promoId/recipients',
   ], { new: 'UserNewRelease', edit: 'EditRelease' }), cataloguePages('releases', 'releaseId')),
   ...withPages(userEntity('recordings', 'recording', 'recordingId'), cataloguePages('recordings', 'recordingId')),
-  ...withPages(userEntity('artists', 'artist', 'artistId', ['finances', 'finances/generate_report', 'recordings', 'releases']), cataloguePages('artists', 'artistId')),
+  ...withPages(userEntity('artists', 'artist', 'artistId', ['finances', 'finances/generate_report', 'recordings', 'releases']), cataloguePages('artists', 'artistId', ['releases', 'recordings'])),
   ...withPages(userEntity('contributors', 'contributor', 'contributorId'), cataloguePages('contributors', 'contributorId')),
   ...withPages(userEntity('payees', 'payee', 'payeeId', ['accounting', 'new_statement']), cataloguePages('payees', 'payeeId')),
   ...withPages(userEntity('songs', 'song', 'songId'), cataloguePages('songs', 'songId')),
@@ -171,9 +171,16 @@ function adminEntity(plural: string, singular: string, extra: string[] = [], nam
 }
 
 /** A company's catalogue collection under /user shows the generic record pages (list, new, detail, edit). */
-function cataloguePages(plural: string, param: string): Record<string, PageKey> {
+function cataloguePages(plural: string, param: string, detailChildren: string[] = []): Record<string, PageKey> {
   const base = `/user/${plural}`;
-  return { [base]: 'admin-reference-list', [`${base}/new`]: 'admin-reference-form', [`${base}/:${param}`]: 'admin-reference-detail', [`${base}/:${param}/edit`]: 'admin-reference-form' };
+  return {
+    [base]: 'admin-reference-list',
+    [`${base}/new`]: 'admin-reference-form',
+    [`${base}/:${param}`]: 'admin-reference-detail',
+    [`${base}/:${param}/edit`]: 'admin-reference-form',
+    // Children the record's page already shows (an artist's releases and recordings).
+    ...Object.fromEntries(detailChildren.map((child) => [`${base}/:${param}/${child}`, 'admin-reference-detail' as const])),
+  };
 }
 
 /** Gives some of a helper's routes (children, say) their pages, by path. */

@@ -4,6 +4,7 @@ import { artistInput, contributorInput, payeeInput } from '../../../../shared/sc
 import { checkbox, email, link, nameField, required, rowLink, select, textarea } from '../admin/reference/reference-fields';
 import type { ReferenceConfig, ReferenceField } from '../admin/reference/reference-types';
 import { identifierRowChange } from './identifier-rows';
+import { ArtistCatalogue } from './related-records';
 
 /** A company's people in the catalogue (spec 2 §3): artists, contributors and payees. */
 /** The company a record belongs to: chosen on admin pages (spec 2 §6); user pages work in the current company. */
@@ -12,6 +13,7 @@ export const companyField: ReferenceField = { ...link('tenant_id', 'Company', 'c
 export const artist: ReferenceConfig = {
   collection: 'artists', singular: 'artist', title: 'Artists', notice: 'Artist', noun: 'artist', nounPlural: 'artists',
   titleField: 'name', idsKey: 'artist_ids', tenant: true, quickAddTitle: 'Add New Artist',
+  DetailExtra: ArtistCatalogue,
   fields: [
     nameField(),
     email('email', 'Email'),

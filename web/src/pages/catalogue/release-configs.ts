@@ -18,6 +18,7 @@ import { normaliseArtistRows, payeeShareWarning } from './artist-rows';
 import { ReleaseCheckPanel } from './release-check-panel';
 import { duplicateRelease } from './release-duplicate';
 import { companyField } from './people-configs';
+import { RecordingReleases } from './related-records';
 
 /**
  * A company's releases and recordings (spec 2 §3): every field with its default, artist rows,
@@ -115,6 +116,7 @@ export const release: ReferenceConfig = {
 export const recording: ReferenceConfig = {
   collection: 'recordings', singular: 'recording', title: 'Recordings', notice: 'Recording', noun: 'recording', nounPlural: 'recordings',
   titleField: 'title', idsKey: 'recording_ids', tenant: true,
+  DetailExtra: RecordingReleases,
   fields: [
     companyField,
     text('title', 'Title', [required('Title')]),

@@ -24,7 +24,8 @@ describe('reference configs', () => {
     const routes = ROUTE_TABLE.filter((r) => r.page?.startsWith('admin-reference-'));
     const adminRoutes = routes.filter((r) => r.path.startsWith('/admin/'));
     expect(adminRoutes).toHaveLength(4 * (Object.keys(REFERENCE_CONFIGS).length + ['artists', 'contributors', 'releases', 'recordings'].length));
-    expect(routes.filter((r) => r.path.startsWith('/user/'))).toHaveLength(4 * Object.keys(CATALOGUE_CONFIGS).length);
+    // Four pages per collection, plus an artist's releases and recordings shown on the artist's page.
+    expect(routes.filter((r) => r.path.startsWith('/user/'))).toHaveLength(4 * Object.keys(CATALOGUE_CONFIGS).length + 2);
     expect(routes.filter((r) => r.path.startsWith('/distribution/')).map((r) => r.path)).toEqual([
       '/distribution/distributors',
       '/distribution/distributors/new',
@@ -41,7 +42,7 @@ describe('reference configs', () => {
       expect(config, route.path).toBeDefined();
       const area = `/${route.path.split('/')[1]}`;
       if (route.page === 'admin-reference-list') expect(route.path).toBe(`${area}/${config!.collection}`);
-      if (route.page === 'admin-reference-detail') expect(route.path).toMatch(new RegExp(`^${area}/${config!.collection}/:${idParam(config!)}(/dsps)?$`));
+      if (route.page === 'admin-reference-detail') expect(route.path).toMatch(new RegExp(`^${area}/${config!.collection}/:${idParam(config!)}(/dsps|/releases|/recordings)?$`));
     }
   });
 

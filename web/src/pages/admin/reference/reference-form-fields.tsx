@@ -1,6 +1,8 @@
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
+import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useCallback } from 'react';
 import { useSession } from '../../../app/session';
@@ -26,6 +28,15 @@ export function useVisibleFields(quickAdd: boolean, config?: ReferenceConfig) {
   );
 }
 
+function CurrentCompanyField() {
+  const { company } = useSession();
+  return (
+    <FormField label="Company" description="Records are kept in the current company.">
+      <Input value={company?.name ?? ''} disabled ariaLabel="Company" nativeInputAttributes={{ 'data-testid': 'ref-field-company' }} />
+    </FormField>
+  );
+}
+
 /** A config's fields: the plain ones in two columns, each section (and each set of nested rows) in its own container. */
 export function ReferenceFormFields({
   config,
@@ -45,6 +56,9 @@ export function ReferenceFormFields({
     <ReferenceFieldInput key={field.name} config={config} field={field} value={values[field.name]} error={errors[field.name]} errors={errors} onChange={(value) => onChange(field.name, value)} />
   );
   const main = shown.filter((f) => !f.section && f.kind !== 'rows');
+  // On a company's own pages the record belongs to the current company: the company is shown,
+  // disabled (spec 2 §6); admins choose it on the admin pages.
+  const companyShown = Boolean(config.tenant && config.endpoint?.companyScoped);
   const groups: [string, ReferenceField[]][] = [];
   for (const field of shown.filter((f) => f.section || f.kind === 'rows')) {
     const title = field.section ?? field.label;
@@ -56,7 +70,10 @@ export function ReferenceFormFields({
     <SpaceBetween size="l">
       {main.length ? (
         <Container header={<Header variant="h2">{config.notice}</Header>}>
-          <ColumnLayout columns={2}>{main.map(input)}</ColumnLayout>
+          <ColumnLayout columns={2}>
+            {companyShown ? <CurrentCompanyField /> : null}
+            {main.map(input)}
+          </ColumnLayout>
         </Container>
       ) : null}
       {groups.map(([title, fields]) => (
