@@ -65,6 +65,14 @@ describe('release journey in the browser', () => {
 
   it('builds a release with the artist, a product and both recordings, and sees the checker’s findings', async () => {
     await page.goto(`${cloudUrl()}/user/releases/new`);
+    // The guided tour walks the form in 17 steps, outlining the control of each.
+    await page.getByTestId('tour-start').click();
+    await expect.poll(() => page.getByTestId('guided-tour').textContent()).toContain('Step 1 of 17');
+    await page.getByTestId('tour-next').click();
+    await expect.poll(() => page.getByTestId('guided-tour').textContent()).toContain('Step 2 of 17: Label');
+    expect(await page.locator('.tour-highlight').getAttribute('data-testid')).toBe('ref-field-label_id');
+    await page.getByRole('button', { name: 'End the tour' }).click();
+    expect(await page.getByTestId('guided-tour').count()).toBe(0);
     await page.getByTestId('ref-field-title').fill(releaseTitle);
     await page.getByTestId('ref-rows-artist_releases-add').click();
     await pick('ref-rows-artist_releases-artist_id-0', artistName, artistName);

@@ -19,6 +19,7 @@ import { ReleaseCheckPanel } from './release-check-panel';
 import { duplicateRelease } from './release-duplicate';
 import { companyField } from './people-configs';
 import { RecordingReleases } from './related-records';
+import { RECORDING_TOUR, RELEASE_TOUR } from './tours';
 
 /**
  * A company's releases and recordings (spec 2 §3): every field with its default, artist rows,
@@ -51,6 +52,7 @@ export const release: ReferenceConfig = {
   afterSaveRoute: (base, id, isNew) => `${base}/${encodeURIComponent(id)}${isNew ? '/edit' : ''}`,
   duplicateOf: duplicateRelease,
   DetailExtra: ReleaseCheckPanel,
+  tour: RELEASE_TOUR,
   fields: [
     companyField,
     { ...link('label_id', 'Label', 'labels', 'label') },
@@ -117,6 +119,7 @@ export const recording: ReferenceConfig = {
   collection: 'recordings', singular: 'recording', title: 'Recordings', notice: 'Recording', noun: 'recording', nounPlural: 'recordings',
   titleField: 'title', idsKey: 'recording_ids', tenant: true,
   DetailExtra: RecordingReleases,
+  tour: RECORDING_TOUR,
   fields: [
     companyField,
     text('title', 'Title', [required('Title')]),

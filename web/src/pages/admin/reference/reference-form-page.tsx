@@ -1,8 +1,10 @@
+import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { notify } from '../../../app/notifications';
 import { FormShell } from '../../../components/form-shell';
+import { GuidedTour } from '../../../components/guided-tour';
 import { RecordState } from '../../../components/record-state';
 import { useFormSubmit } from '../../../components/use-form-submit';
 import type { FormValues, ReferenceConfig } from './reference-config';
@@ -34,17 +36,27 @@ function ReferenceForm({ config, base, record, copyOf }: { config: ReferenceConf
     },
   });
   const cancelTo = record ? `${base}/${encodeURIComponent(record.id)}` : base;
+  const [touring, setTouring] = useState(false);
+  const tour = isNew && config.tour ? config.tour : undefined;
 
   return (
     <FormShell
       testId="ref"
       title={record ? `Edit ${recordTitle(config, record)}` : copyOf ? `New ${config.noun} from ${recordTitle(config, copyOf)}` : `New ${config.noun}`}
+      description={
+        tour && !touring ? (
+          <Button formAction="none" variant="inline-link" iconName="status-info" onClick={() => setTouring(true)} data-testid="tour-start">
+            Take the guided tour
+          </Button>
+        ) : undefined
+      }
       failure={failure}
       submitting={submitting}
       submitLabel={isNew ? `Add ${config.noun}` : 'Save changes'}
       onSubmit={() => void submit()}
       onCancel={() => navigate(cancelTo)}
     >
+      {tour && touring ? <GuidedTour steps={tour} onEnd={() => setTouring(false)} /> : null}
       <ReferenceFormFields config={config} values={values} errors={errors} visible={visible} onChange={(name, value) => setValues((v) => ({ ...v, [name]: value }))} />
     </FormShell>
   );

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { TourStep } from '../../../components/guided-tour';
 import type { z } from 'zod';
 import type { Rule } from '../../../components/form-rules';
 import type { NestedRow } from '../../../components/nested-rows';
@@ -130,6 +131,8 @@ export type ReferenceConfig = {
   tenant?: boolean;
   /** Where this page's calls go (set from the route by useReferenceRoute; see endpointOf). */
   endpoint?: Endpoint;
+  /** A guided tour of the new form (spec 2 §2 Guided tours). */
+  tour?: readonly TourStep[];
   /** More of a record's page under its fields (a release's metadata check and Duplicate). */
   DetailExtra?: ComponentType<{ config: ReferenceConfig; record: Record<string, unknown> & { id: string } }>;
   /** A copy to start a new record from (`?duplicate={id}` on the new page; spec 2 §4 Duplicating a release). */
