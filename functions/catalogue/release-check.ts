@@ -4,7 +4,7 @@ import type { Row } from '../reference/reference-resource.js';
 import { getLabel } from './labels.js';
 import { predictCatalogueNumber } from './release-rules.js';
 import { tenantResourceOf, tenantRows } from './tenant-lists.js';
-import { recordOps } from './tenant-resource.js';
+import { recordOps } from './tenant-records.js';
 
 const resource = (collection: string) => {
   const found = tenantResourceOf(collection);

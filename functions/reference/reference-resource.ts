@@ -5,12 +5,15 @@ import { getDb } from '../data/service.js';
 import { writeTransaction } from '../data/transaction.js';
 import { guardsFor, normaliseUnique, type Guard } from '../data/unique-guards.js';
 import { humanizeField } from '../../shared/messages.js';
-import { Conflict, NotFound } from '../lib/errors.js';
+import { NotFound } from '../lib/errors.js';
 import { operation, reply, type Operation } from '../lib/http.js';
 import { listQuerySchema, pageOf } from '../lib/list-query.js';
 import { presignFileUpload, uploadRequestFor } from './record-files.js';
 import { REFERENCE_RESOURCES } from './collections.js';
 import { referenceListName, referenceRows, storedRow } from './reference-lists.js';
+import { refuseIfUsed, type LinkingCollection } from './record-usage.js';
+import { TENANT_RESOURCES } from '../catalogue/tenant-collections.js';
+import { allTenantRows } from '../catalogue/tenant-lists.js';
 import { presentRecord, storedChanges, type RecordShape } from './record-shape.js';
 
 type Db = ReturnType<typeof getDb>;
@@ -48,31 +51,18 @@ const idParams = z.strictObject({ id: z.string().min(1).max(64) });
 const PICKER_LIMIT = 50;
 
 
-const plural = (n: number, one: string, many: string) => `${n} ${(n === 1 ? one : many).replace(/_/g, ' ')}`;
 
 /**
- * Refuses to delete records others still link to (a society its rightsholders name, a DSP a
- * distributor lists): "Society PRS is used by 2 rightsholders".
+ * What may link to a reference record: other reference collections, and every company's
+ * catalogue (a genre its recordings use, a society its contributors name).
  */
-async function refuseIfLinked(resource: ReferenceResource, rows: readonly Row[]): Promise<void> {
-  const ids = new Set(rows.map((row) => row.id));
-  for (const row of rows) {
-    const uses: string[] = [];
-    for (const other of REFERENCE_RESOURCES) {
-      const topLinks = (other.links ?? []).filter((l) => l.to === resource.collection);
-      const rowLinks = (other.rows ?? []).flatMap((rf) => (rf.links ?? []).filter((l) => l.to === resource.collection).map((l) => ({ rf, l })));
-      if (!topLinks.length && !rowLinks.length) continue;
-      const linking = (await referenceRows(other)).filter(
-        (record) =>
-          !(other === resource && ids.has(record.id)) &&
-          (topLinks.some((l) => record[l.field] === row.id) ||
-            rowLinks.some(({ rf, l }) => ((record[rf.stored] as Row[] | undefined) ?? []).some((child) => child[l.field] === row.id))),
-      );
-      if (linking.length) uses.push(plural(linking.length, other.singular, other.collection));
-    }
-    if (uses.length) throw new Conflict(`${resource.title} ${String(row[resource.nameField ?? 'name'])} is used by ${uses.join(' and ')}`);
-  }
+function linkingCollections(): LinkingCollection[] {
+  return [
+    ...REFERENCE_RESOURCES.map((r) => ({ collection: r.collection, singular: r.singular, shape: r, rows: () => referenceRows(r) })),
+    ...TENANT_RESOURCES.map((r) => ({ collection: r.collection, singular: r.singular, shape: r.shape('any'), rows: () => allTenantRows(r) })),
+  ];
 }
+const refuseIfLinked = (resource: ReferenceResource, rows: readonly Row[]) => refuseIfUsed(resource, rows, linkingCollections());
 
 export function referenceOperations(resource: ReferenceResource): Record<string, Operation> {
   const entity = (db: Db) => db.entities[resource.entity] as unknown as {
@@ -190,7 +180,8 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
             ...listsChanged(entities.ListVersion, [list]),
           ]);
         }
-        return { message: `${plural(existing.length, resource.singular, resource.collection)} deleted`, deleted: existing.length };
+        const noun = (existing.length === 1 ? resource.singular : resource.collection).replace(/_/g, ' ');
+        return { message: `${existing.length} ${noun} deleted`, deleted: existing.length };
       },
     }),
   };

@@ -157,3 +157,15 @@ describe('an artist’s and a recording’s catalogue', () => {
     expect((await api(B).get(`/releases?recording_id=${recording.id}`)).body.releases).toEqual([]);
   });
 });
+
+describe('reference data a catalogue uses', () => {
+  it('cannot be deleted while a company’s recordings use it', async () => {
+    const genre = (await call('POST', '/api/v1/genres', { token: admin, body: { name: `Used Genre ${unique()}` } })).body.genre;
+    const recording = (await api(A).post('/recordings', { title: `Genred ${unique()}`, primary_genre_id: genre.id })).body.recording;
+    const refused = await call('DELETE', `/api/v1/genres/${genre.id}`, { token: admin });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(`Genre ${genre.name} is used by 1 recording`);
+    await api(A).patch(`/recordings/${recording.id}`, { primary_genre_id: '' });
+    expect((await call('DELETE', `/api/v1/genres/${genre.id}`, { token: admin })).status).toBe(200);
+  });
+});
