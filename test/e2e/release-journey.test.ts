@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { call, cloudUrl, demo, labelManager, signIn } from '../support/api.js';
-import { launchChromium, signInThroughForm, watchErrors } from '../support/browser.js';
+import { launchChromium, signedInManagerPage } from '../support/browser.js';
 
 /**
  * The catalogue end to end in Chromium (issue 4): an artist, a release with two recordings and a
@@ -22,13 +22,7 @@ beforeAll(async () => {
   company = manager.distributed;
   token = manager.token;
   browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  errors = watchErrors(page);
-  await signInThroughForm(page, cloudUrl(), demo.labelManager.email, demo.labelManager.password);
-  await page.waitForURL('**/user');
-  await page.getByTestId('header-set-company').click();
-  await page.getByTestId(`company-choose-${company.id}`).click();
-  await page.getByTestId('header-company-link').filter({ hasText: company.name }).waitFor();
+  ({ page, errors } = await signedInManagerPage(browser, cloudUrl(), demo.labelManager, company));
 });
 
 afterAll(async () => {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, demo, labelManager, newConfirmedUser, signIn } from '../support/api.js';
+import { call, demo, inCompany, labelManager, newConfirmedUser, signIn } from '../support/api.js';
 
 /** Artists, contributors and payees of a company (spec 2 §3, §4, §7), and that no company sees another's. */
 let admin: string;
@@ -15,12 +15,7 @@ beforeAll(async () => {
   B = manager.publisher.id;
 });
 
-const as = (company: string) => ({
-  post: (path: string, body: object) => call('POST', `/api/v1${path}`, { token: manager.token, company, body }),
-  patch: (path: string, body: object) => call('PATCH', `/api/v1${path}`, { token: manager.token, company, body }),
-  get: (path: string) => call('GET', `/api/v1${path}`, { token: manager.token, company }),
-  del: (path: string) => call('DELETE', `/api/v1${path}`, { token: manager.token, company }),
-});
+const as = (company: string) => inCompany(manager.token, company);
 
 describe('contributors and payees', () => {
   it('keep a contributor’s society and a payee’s statement settings with their defaults', async () => {

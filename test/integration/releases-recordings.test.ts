@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, demo, labelManager, signIn } from '../support/api.js';
+import { call, demo, inCompany, labelManager, signIn } from '../support/api.js';
 
 /** Releases and recordings of a company (spec 2 §3–§5, §7): defaults, identifiers, artist rows, rules, checker, tenancy. */
 let admin: string;
@@ -22,12 +22,7 @@ beforeAll(async () => {
   B = manager.publisher.id;
 });
 
-const api = (company: string) => ({
-  post: (path: string, body: object) => call('POST', `/api/v1${path}`, { token: manager.token, company, body }),
-  patch: (path: string, body: object) => call('PATCH', `/api/v1${path}`, { token: manager.token, company, body }),
-  get: (path: string) => call('GET', `/api/v1${path}`, { token: manager.token, company }),
-  del: (path: string) => call('DELETE', `/api/v1${path}`, { token: manager.token, company }),
-});
+const api = (company: string) => inCompany(manager.token, company);
 const reference = async (collection: string, q: string) => (await call('GET', `/api/v1/${collection}?selectable=true&q=${encodeURIComponent(q)}`, { token: admin })).body[collection][0];
 
 describe('recordings', () => {

@@ -74,3 +74,9 @@ export async function newConfirmedUser(name: string): Promise<{ token: string; e
   if (confirmed.status !== 200) throw new Error(`confirm failed: ${JSON.stringify(confirmed.body)}`);
   return { token: await signIn(email, password), email };
 }
+
+/** Calls as one user in one company (the X-Company-Id header), with the API prefix added. */
+export function inCompany(token: string, company: string) {
+  const send = (method: string) => (path: string, body?: object) => call(method, `/api/v1${path}`, { token, company, ...(body ? { body } : {}) });
+  return { get: send('GET'), post: send('POST'), patch: send('PATCH'), del: send('DELETE') };
+}

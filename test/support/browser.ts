@@ -30,3 +30,15 @@ export async function signedInAdminPage(browser: Browser, base: string, admin: {
   await page.waitForURL('**/user');
   return { page, errors };
 }
+
+/** A page signed in as the demo label manager with a current company chosen through the header. */
+export async function signedInManagerPage(browser: Browser, base: string, manager: { email: string; password: string }, company: { id: string; name: string }) {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  const errors = watchErrors(page);
+  await signInThroughForm(page, base, manager.email, manager.password);
+  await page.waitForURL('**/user');
+  await page.getByTestId('header-set-company').click();
+  await page.getByTestId(`company-choose-${company.id}`).click();
+  await page.getByTestId('header-company-link').filter({ hasText: company.name }).waitFor();
+  return { page, errors };
+}
