@@ -124,7 +124,12 @@ export const TENANT_RESOURCES: TenantResource[] = [
     defaults: { ...RECORDING_DEFAULTS },
     prepare: prepareRecording,
     shape: () => ({
-      links: [language('audio_language'), language('metadata_language'), ...genreLinks],
+      links: [
+        language('audio_language'),
+        language('metadata_language'),
+        ...genreLinks,
+        ...['recording_country', 'commissioning_country', 'first_publication_country'].map((as) => ({ field: `${as}_id`, to: 'countries', as })),
+      ],
       rows: [
         { input: 'artist_recordings_attributes', stored: 'artist_recordings', links: [artistOnRow], defaults: { ...ARTIST_ROW_SHARES } },
         { input: 'contributor_recordings_attributes', stored: 'contributor_recordings', links: [{ field: 'contributor_id', to: 'contributors', as: 'contributor', scope: 'tenant' }] },

@@ -231,6 +231,10 @@ export const recordingInput = z.strictObject({
   instrumentation: text(500).optional(),
   audio_language_id: ref(),
   metadata_language_id: ref(),
+  /** Countries of recording, commissioning and first publication (spec 2 §3 Recording links). */
+  recording_country_id: ref(),
+  commissioning_country_id: ref(),
+  first_publication_country_id: ref(),
   ...genres,
   artist_recordings_attributes: z
     .array(

@@ -36,6 +36,9 @@ describe('recordings', () => {
     expect(again.status).toBe(409);
     expect(again.body.errors).toEqual({ isrc: ['Isrc has already been taken'] });
     expect((await api(B).post('/recordings', { title: 'Other company, same code', isrc: code })).status).toBe(201);
+    const gb = (await call('GET', '/api/v1/countries?q=GBR', { token: admin })).body.countries[0];
+    const placed = await api(A).post('/recordings', { title: `Placed ${unique()}`, recording_country_id: gb.id, first_publication_country_id: gb.id });
+    expect(placed.body.recording).toMatchObject({ recording_country: { id: gb.id }, first_publication_country: { id: gb.id }, commissioning_country: null });
     const malformed = await api(A).post('/recordings', { title: 'Bad', isrc: 'GB-AAA-05-0001' });
     expect(malformed.body.errors.isrc).toEqual(['ISRC must be 2 letters, 3 characters, 2 digits and 5 digits (e.g. GB-AAA-05-00001)']);
   });

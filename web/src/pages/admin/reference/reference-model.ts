@@ -44,6 +44,7 @@ function rowValue(field: RowField, row: Record<string, unknown>): string | boole
     case 'checkbox':
       return row[field.name] === true;
     case 'multiselect':
+    case 'territories':
       return Array.isArray(row[field.name]) ? (row[field.name] as unknown[]).map(String) : [];
     default:
       return String(row[field.name] ?? '');

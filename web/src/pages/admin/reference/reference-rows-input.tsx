@@ -8,6 +8,7 @@ import { NestedRowsEditor } from '../../../components/nested-rows-editor';
 import { keptRows, nestedRowsReducer, type NestedRow, type NestedRowsState } from '../../../components/nested-rows';
 import { pickerSource, RecordPicker } from '../../../components/record-picker';
 import type { LinkValue, ReferenceField, RowValues } from './reference-types';
+import { TerritoriesInput } from './territories-input';
 
 type RowsField = Extract<ReferenceField, { kind: 'rows' }>;
 const QuickAddModal = lazy(() => import('./reference-quick-add').then((m) => ({ default: m.QuickAddModal })));
@@ -93,6 +94,16 @@ export function ReferenceRowsInput({ field, rows, errors, onChange }: { field: R
               placeholder={`Choose ${config.label.toLowerCase()}`}
               tokenLimit={3}
               data-testid={`${testId}-${config.name}-${index}`}
+            />
+          );
+        }
+        if (config.kind === 'territories') {
+          return (
+            <TerritoriesInput
+              value={(row.values[config.name] as string[] | undefined) ?? []}
+              onChange={(codes) => state.update(row.key, { [config.name]: codes })}
+              testId={`${testId}-${config.name}-${index}`}
+              invalid={Boolean(errorText)}
             />
           );
         }

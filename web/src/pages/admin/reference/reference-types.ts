@@ -41,7 +41,7 @@ type FieldBase = {
 export type RowField = {
   name: string;
   label: string;
-  kind: 'text' | 'checkbox' | 'link' | 'select' | 'multiselect' | 'suggest';
+  kind: 'text' | 'checkbox' | 'link' | 'select' | 'multiselect' | 'suggest' | 'territories';
   collection?: string;
   as?: string;
   placeholder?: string;
