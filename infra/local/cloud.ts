@@ -122,6 +122,7 @@ export async function startLocalCloud(options: LocalCloudOptions) {
     if (options.seed !== false) {
       await (await import('./seed.js')).seedDemo();
       await (await import('../../functions/reference/seed.js')).seedReferenceData();
+      await (await import('./seed-catalogue.js')).seedDemoCatalogue();
     }
 
     return { url: gatewayUrl, pool, sqs, stop, env, endpoints: { dynamodb: dynamo.endpoint, s3: s3.endpoint, sqs: sqs.endpoint, cognito: cognito.endpoint } };

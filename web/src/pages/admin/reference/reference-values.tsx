@@ -61,7 +61,8 @@ export function ReferenceRowsTable({ config, record, field }: { config: Referenc
         header: rf.label,
         cell: (row: Record<string, unknown>) => {
           if (rf.kind === 'link') return (row[rf.as!] as { name?: string } | null)?.name ?? dash;
-          if (rf.kind === 'checkbox') return row[rf.name] === false ? 'No' : 'Yes';
+          // A tick never set shows the form's default for new rows (active: yes; pre-order: no).
+          if (rf.kind === 'checkbox') return (row[rf.name] ?? definition.emptyRow[rf.name]) === true ? 'Yes' : 'No';
           if (rf.kind === 'territories') return Array.isArray(row[rf.name]) && (row[rf.name] as string[]).length ? (row[rf.name] as string[]).join(', ') : 'World';
           if (rf.kind === 'multiselect') return Array.isArray(row[rf.name]) && (row[rf.name] as string[]).length ? (row[rf.name] as string[]).join(', ') : dash;
           if (rf.name === 'link' && typeof row.link === 'string') return <Link href={row.link} external>{row.link}</Link>;
