@@ -1,0 +1,63 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ffmpegPath } from '../../functions/audio/ffmpeg.js';
+import { describeStream, processAudio } from '../../functions/audio/process-audio.js';
+import { writeSineWav } from '../support/wav.js';
+
+/** The audio worker's ffmpeg step on files generated here (issue 5 "Must hold"). */
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'audio-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** An mp3's length as ffmpeg decodes it, in ms. */
+function decodedMs(file: string): number {
+  const pcm = execFileSync(ffmpegPath(), ['-v', 'error', '-i', file, '-ac', '1', '-ar', '8000', '-f', 's16le', 'pipe:1'], { maxBuffer: 1 << 28 });
+  return (pcm.length / 2 / 8000) * 1000;
+}
+
+describe('audio processing', () => {
+  it('makes an mp3 preview of the same length and peaks that match a sine’s amplitude', async () => {
+    const wav = path.join(dir, 'sine.wav');
+    writeSineWav(wav, { seconds: 3, amplitude: 0.5 });
+    const facts = await processAudio(wav);
+    expect(facts).toMatchObject({ sample_rate: 44_100, channels: 2, bit_depth: 16 });
+    expect(Math.abs(facts.duration_ms - 3000)).toBeLessThanOrEqual(1);
+    expect(Math.abs(decodedMs(facts.preview_path) - 3000)).toBeLessThan(50);
+    const max = Math.max(...facts.peaks);
+    expect(Math.abs(max - 0.5) / 0.5).toBeLessThan(0.02);
+    expect(facts.peaks.length).toBe(800);
+  });
+
+  it('reads AIFF and its bit depth and channels', async () => {
+    const wav = path.join(dir, 'for-aiff.wav');
+    const aiff = path.join(dir, 'mono24.aiff');
+    writeSineWav(wav, { seconds: 1, amplitude: 0.25 });
+    execFileSync(ffmpegPath(), ['-v', 'error', '-y', '-i', wav, '-ac', '1', '-c:a', 'pcm_s24be', aiff]);
+    const facts = await processAudio(aiff);
+    expect(facts).toMatchObject({ sample_rate: 44_100, channels: 1, bit_depth: 24 });
+    expect(Math.abs(Math.max(...facts.peaks) - 0.25) / 0.25).toBeLessThan(0.02);
+  });
+
+  it('refuses an empty file, a truncated WAV and a renamed non-audio file with a reason', async () => {
+    const empty = path.join(dir, 'empty.wav');
+    writeFileSync(empty, '');
+    await expect(processAudio(empty)).rejects.toThrow('The file is empty');
+    const truncated = path.join(dir, 'truncated.wav');
+    writeSineWav(truncated, { seconds: 1, amplitude: 0.5, truncateTo: 20_000 });
+    await expect(processAudio(truncated)).rejects.toThrow(/The WAV file is truncated: its header announces 176400 bytes of audio, 19956 are present/);
+    const text = path.join(dir, 'notes.wav');
+    writeFileSync(text, 'These are liner notes, not audio.\n'.repeat(50));
+    await expect(processAudio(text)).rejects.toThrow('The file is not a WAV or AIFF audio file');
+  });
+
+  it('reads the stream description ffmpeg prints', () => {
+    expect(describeStream('  Stream #0:0: Audio: pcm_s16le ([1][0][0][0] / 0x0001), 44100 Hz, 2 channels, s16, 1411 kb/s')).toEqual({ sample_rate: 44_100, channels: 2, bit_depth: 16 });
+    expect(describeStream('  Stream #0:0: Audio: pcm_s24be, 48000 Hz, mono, s32 (24 bit), 1152 kb/s')).toEqual({ sample_rate: 48_000, channels: 1, bit_depth: 24 });
+    expect(describeStream('no audio here')).toBeNull();
+  });
+});
