@@ -174,6 +174,8 @@ export const ROUTES: readonly Route[] = [
   // The metadata checker's findings on a release (spec 2 §5 guides), and a label's next catalogue number.
   r('GET', '/releases/{id}/check', 'catalogue', 'checkRelease', 'tenant'),
   r('PATCH', '/releases/{id}/update_status', 'catalogue', 'updateReleaseStatus', 'tenant'),
+  // A recording's audio: a presigned PUT; the upload worker does the rest (spec 2 §7 update_audio).
+  r('POST', '/recordings/{id}/update_audio', 'catalogue', 'presignRecordingAudio', 'tenant'),
   r('GET', '/labels/{id}/last_release', 'catalogue', 'lastRelease', 'tenant'),
 
   // Reference data (spec 1 §3, §7).

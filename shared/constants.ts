@@ -52,3 +52,8 @@ export const GUIDE_CONTENT_TYPES = [
   'text/csv',
   'application/zip',
 ] as const;
+
+/** Recording audio uploads (spec 2 §5 Audio upload box): wav, aiff and aif, at most 500,000,000 bytes. */
+export const AUDIO_EXTENSIONS = ['wav', 'aiff', 'aif'] as const;
+export const AUDIO_CONTENT_TYPES = ['audio/wav', 'audio/x-wav', 'audio/wave', 'audio/vnd.wave', 'audio/aiff', 'audio/x-aiff'] as const;
+export const MAX_AUDIO_BYTES = 500_000_000;

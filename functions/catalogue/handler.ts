@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LABEL_SCOPES, LABEL_SORT_FIELDS, labelInput, labelUpdate } from '../../shared/schemas/label.js';
-import { LOGO_CONTENT_TYPES, MAX_LOGO_BYTES } from '../../shared/constants.js';
+import { AUDIO_CONTENT_TYPES, LOGO_CONTENT_TYPES, MAX_AUDIO_BYTES, MAX_LOGO_BYTES } from '../../shared/constants.js';
+import { presignRecordingAudio } from '../audio/recording-audio.js';
 import { uploadRequest } from '../../shared/schemas/uploads.js';
 import { areaHandler, operation, reply } from '../lib/http.js';
 import { listQuerySchema } from '../lib/list-query.js';
@@ -58,6 +59,11 @@ export const handler = areaHandler('catalogue', {
     params: idParams,
     body: z.strictObject({ status: z.enum(RELEASE_STATUSES) }),
     run: ({ tenantId, params, body }) => updateReleaseStatus(tenantId!, params.id, body.status),
+  }),
+  presignRecordingAudio: operation({
+    params: idParams,
+    body: uploadRequest(AUDIO_CONTENT_TYPES, MAX_AUDIO_BYTES),
+    run: ({ tenantId, caller, params, body }) => presignRecordingAudio(tenantId!, caller!.user.userId, params.id, body),
   }),
   checkRelease: operation({ params: idParams, run: ({ tenantId, params }) => checkReleaseOf(tenantId!, params.id) }),
   lastRelease: operation({ params: idParams, run: ({ tenantId, params }) => lastRelease(tenantId!, params.id) }),

@@ -1,5 +1,6 @@
 import { artistInput, contributorInput, payeeInput, recordingInput, releaseInput, songInput } from '../../shared/schemas/catalogue.js';
 import { requirePublisherCompany } from './company-tags.js';
+import { presentAudio } from '../audio/recording-audio.js';
 import { ARTIST_ROW_SHARES, identifierLink, PRODUCT_DEFAULTS, RECORDING_DEFAULTS, RELEASE_DEFAULTS } from '../../shared/catalogue.js';
 import type { Link } from '../reference/record-links.js';
 import { prepareRecording, prepareRelease } from './release-rules.js';
@@ -120,6 +121,7 @@ export const TENANT_RESOURCES: TenantResource[] = [
     searchFields: ['title', 'isrc', 'display_artists', 'mix_title'],
     pickerFields: ['title', 'isrc', 'display_artists'],
     unique: ['isrc'],
+    presentExtra: presentAudio,
     idFilters: { artist_id: (row, id) => rowsOf(row, 'artist_recordings').some((r) => r.artist_id === id) },
     defaults: { ...RECORDING_DEFAULTS },
     prepare: prepareRecording,

@@ -53,7 +53,7 @@ export function recordOps(resource: TenantResource) {
   async function present(row: Row): Promise<Row> {
     const { tenantId, ...fields } = row as Row & { tenantId: string };
     const { tenant } = (await withLinks([TENANT_LINK], { tenant_id: tenantId })) as { tenant?: unknown };
-    return { ...(await presentRecord(resource.shape(tenantId), fields as Row, tenantId)), tenant_id: tenantId, tenant };
+    return { ...(await presentRecord(resource.shape(tenantId), fields as Row, tenantId)), ...(await resource.presentExtra?.(row)), tenant_id: tenantId, tenant };
   }
 
   /** Records of the same company that still link to these (a contributor named by an artist's members). */

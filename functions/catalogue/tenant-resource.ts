@@ -52,6 +52,8 @@ export type TenantResource = {
   prepare?: (record: Record<string, unknown>, context: { tenantId: string; isNew: boolean }) => Promise<Record<string, unknown>>;
   /** Refuses a company the collection is not for (songs: publishing companies only, spec 2 §6). */
   companyGuard?: (tenantId: string) => Promise<void>;
+  /** Adds to a record's answer what storage cannot hold (a recording's short-lived audio URLs). */
+  presentExtra?: (row: Row) => Promise<Record<string, unknown>>;
   /** Why a record may not be deleted, if it may not (releases: only drafts). */
   undeletable?: (row: Row) => string | undefined;
 };

@@ -2,6 +2,7 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import { DeleteObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
 import type { S3Event, SQSEvent, SQSRecord } from 'aws-lambda';
 import { s3Client } from '../lib/clients.js';
+import { AUDIO_PREFIX, handleAudioUpload } from '../audio/recording-audio.js';
 
 const processor = new BatchProcessor(EventType.SQS);
 
@@ -38,7 +39,10 @@ async function recordHandler(record: SQSRecord): Promise<void> {
     const bucket = s3Record.s3.bucket.name;
     const key = decodeS3Key(s3Record.s3.object.key);
     if (key.startsWith('logos/')) await checkLogo(bucket, key);
-    // Audio uploads (recordings) are handled here by the audio issue.
+    else if (key.startsWith(AUDIO_PREFIX)) {
+      const outcome = await handleAudioUpload(bucket, key);
+      console.log(JSON.stringify({ worker: 'uploads', audio: key, outcome }));
+    }
   }
 }
 

@@ -181,6 +181,12 @@ export const Recording = new Entity({
     first_publication_country_id: { type: 'string' },
     ...genreLinks,
     display_artists: { type: 'string' },
+    /**
+     * The uploaded audio and what the worker made of it (spec 2 §4 Audio upload): status
+     * uploading → processing → ready or failed (with a reason), the source object, the mp3
+     * preview and waveform peaks objects, duration, sample rate, channels and bit depth.
+     */
+    audio: { type: 'any' },
     artist_recordings: rows,
     contributor_recordings: rows,
     recording_performers: rows,

@@ -1,0 +1,152 @@
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import { AUDIO_EXTENSIONS } from '../../shared/constants.js';
+import { listsChanged } from '../data/list-cache.js';
+import { getDb } from '../data/service.js';
+import { writeTransaction } from '../data/transaction.js';
+import { s3Client } from '../lib/clients.js';
+import { InvalidField, NotFound } from '../lib/errors.js';
+import { pushToUser } from '../realtime/push.js';
+import { allTenantsListName, tenantListName } from '../catalogue/tenant-lists.js';
+import { presignDownload, presignUpload, safeFileName } from '../uploads/presign.js';
+import { processAudio, UnusableAudio, type AudioFacts } from './process-audio.js';
+
+/**
+ * A recording's audio (spec 2 §4 Audio upload): the browser PUTs a WAV/AIFF straight to S3, the
+ * bucket event reaches the upload worker through SQS, and the worker stores an mp3 preview and
+ * waveform peaks, fills the recording's length and audio facts, and pushes a Recording event to
+ * the uploader's open connections.
+ */
+export type RecordingAudio = {
+  status: 'uploading' | 'processing' | 'ready' | 'failed';
+  reason?: string;
+  source_key: string;
+  filename: string;
+  size?: number;
+  duration_ms?: number;
+  sample_rate?: number;
+  channels?: number;
+  bit_depth?: number | null;
+  preview_key?: string;
+  peaks_key?: string;
+};
+
+export const AUDIO_PREFIX = 'audio/';
+
+/** audio/{tenant}/{recording}/{uploader}/{ulid}-{file}: the worker reads who and what from the key. */
+const sourcePrefix = (tenantId: string, recordingId: string, userId: string) => `${AUDIO_PREFIX}${tenantId}/${recordingId}/${userId}/`;
+
+export function parseAudioKey(key: string): { tenantId: string; recordingId: string; userId: string; upload: string } | null {
+  const match = /^audio\/([^/]+)\/([^/]+)\/([^/]+)\/([0-9A-Z]{26})-[^/]+$/.exec(key);
+  return match ? { tenantId: match[1], recordingId: match[2], userId: match[3], upload: match[4] } : null;
+}
+
+async function loadRecording(tenantId: string, recordingId: string) {
+  return (await getDb().entities.Recording.get({ tenantId, id: recordingId }).go()).data;
+}
+
+/** Writes the recording's audio (and fields such as length) with its lists marked changed. */
+async function saveAudio(tenantId: string, recordingId: string, audio: RecordingAudio, extra: Record<string, unknown> = {}) {
+  await writeTransaction((e) => [
+    e.Recording.patch({ tenantId, id: recordingId }).set({ audio, ...extra }).commit(),
+    ...listsChanged(e.ListVersion, [tenantListName('recordings', tenantId), allTenantsListName('recordings')]),
+  ]);
+}
+
+/** POST recordings/{id}/update_audio: a presigned PUT for one WAV/AIFF of at most 500,000,000 bytes. */
+export async function presignRecordingAudio(tenantId: string, userId: string, recordingId: string, file: { filename: string; content_type: string; size: number }) {
+  const recording = await loadRecording(tenantId, recordingId);
+  if (!recording) throw new NotFound('Recording');
+  const extension = path.extname(file.filename).slice(1).toLowerCase();
+  if (!AUDIO_EXTENSIONS.includes(extension as (typeof AUDIO_EXTENSIONS)[number])) throw new InvalidField('filename', 'Audio must be a wav, aiff or aif file');
+  const presigned = await presignUpload(sourcePrefix(tenantId, recordingId, userId), file);
+  await saveAudio(tenantId, recordingId, { status: 'uploading', source_key: presigned.key, filename: safeFileName(file.filename), size: file.size });
+  return presigned;
+}
+
+/** The short-lived URLs the player and waveform read, beside the stored facts. */
+export async function presentAudio(row: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const audio = row.audio as RecordingAudio | undefined;
+  if (!audio) return { audio: null };
+  const { source_key: _source, preview_key: preview, peaks_key: peaks, ...facts } = audio;
+  return {
+    audio: {
+      ...facts,
+      preview_url: preview && audio.status === 'ready' ? await presignDownload(preview) : null,
+      peaks_url: peaks && audio.status === 'ready' ? await presignDownload(peaks) : null,
+    },
+  };
+}
+
+const lengthOf = (ms: number) => {
+  const total = Math.round(ms / 1000);
+  return [Math.floor(total / 3600), Math.floor((total % 3600) / 60), total % 60].map((n) => String(n).padStart(2, '0')).join(':');
+};
+
+/**
+ * Handles one object-created event under audio/. Delivering the same event twice produces one
+ * set of outputs: the output keys follow from the upload's id, and a source already processed
+ * (or replaced by a newer upload) is left alone. A file that cannot be used marks the recording
+ * failed with the reason; only errors worth a retry (storage, database) are thrown.
+ */
+export async function handleAudioUpload(bucket: string, key: string): Promise<'processed' | 'failed' | 'skipped'> {
+  const parsed = parseAudioKey(key);
+  if (!parsed) return 'skipped';
+  const { tenantId, recordingId, userId, upload } = parsed;
+  const recording = await loadRecording(tenantId, recordingId);
+  if (!recording) return 'skipped';
+  const current = recording.audio as RecordingAudio | undefined;
+  if (current && current.source_key !== key && current.source_key > key) return 'skipped'; // a newer upload replaced this one
+  if (current?.source_key === key && (current.status === 'ready' || current.status === 'failed')) return 'skipped';
+
+  const base: RecordingAudio = { status: 'processing', source_key: key, filename: current?.source_key === key ? current.filename : key.slice(key.lastIndexOf('/') + 27) };
+  await saveAudio(tenantId, recordingId, base);
+  // The SPA shows "Recording {summary} - audio uploaded and processing." and reloads the recording (spec 1 §4).
+  const push = async (audio: RecordingAudio) => {
+    await pushToUser(userId, { type: 'record', model: 'Recording', id: recordingId, title: recording.title, status: audio.status, reason: audio.reason ?? null }).catch(() => 0);
+  };
+  await push(base);
+
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'audio-'));
+  try {
+    const source = path.join(dir, `${upload}${path.extname(key)}`);
+    const object = await s3Client().send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+    await pipeline(object.Body as Readable, createWriteStream(source));
+    let facts: AudioFacts;
+    try {
+      facts = await processAudio(source);
+    } catch (error) {
+      if (!(error instanceof UnusableAudio)) throw error;
+      const failed: RecordingAudio = { ...base, status: 'failed', reason: error.message };
+      await saveAudio(tenantId, recordingId, failed);
+      await push(failed);
+      return 'failed';
+    }
+    const outputs = `previews/${tenantId}/${recordingId}/${upload}`;
+    await s3Client().send(new PutObjectCommand({ Bucket: bucket, Key: `${outputs}.mp3`, Body: await readFile(facts.preview_path), ContentType: 'audio/mpeg' }));
+    await s3Client().send(new PutObjectCommand({ Bucket: bucket, Key: `${outputs}.peaks.json`, Body: JSON.stringify({ peaks: facts.peaks, height: 60 }), ContentType: 'application/json' }));
+    const ready: RecordingAudio = {
+      ...base,
+      status: 'ready',
+      size: object.ContentLength,
+      duration_ms: facts.duration_ms,
+      sample_rate: facts.sample_rate,
+      channels: facts.channels,
+      bit_depth: facts.bit_depth,
+      preview_key: `${outputs}.mp3`,
+      peaks_key: `${outputs}.peaks.json`,
+    };
+    // The duration fills the recording's length (spec 2 §4).
+    await saveAudio(tenantId, recordingId, ready, { length: lengthOf(facts.duration_ms) });
+    await push(ready);
+    return 'processed';
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
