@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { useRouteDef } from '../route-meta';
 import { setNavCollapsed, useSession } from '../session';
+import { AudioPlayerBar } from './audio-player-bar';
 import { AppFooter } from './footer';
 import { SiteHelpPanel } from './help-panel';
 import { NotificationsBar } from './notifications-bar';
@@ -63,6 +64,7 @@ export function Shell() {
           </div>
         }
       />
+      <AudioPlayerBar />
       {companyChooserOpen ? (
         <Suspense fallback={null}>
           <CompanyChooser />

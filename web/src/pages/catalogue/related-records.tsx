@@ -6,6 +6,7 @@ import { useApi } from '../../app/resources';
 import { RouterLink } from '../../components/router-link';
 import { StatusBadge } from '../../components/status-badge';
 import type { ReferenceConfig } from '../admin/reference/reference-types';
+import { RecordingAudioPanel } from './recording-audio-panel';
 
 type Row = { id: string; title: string; display_artists?: string; status?: string; cat_no?: string; isrc?: string };
 
@@ -46,8 +47,13 @@ export function ArtistCatalogue({ config, record }: ExtraProps) {
   );
 }
 
-/** A recording's page: the releases it is on. */
+/** A recording's page: its audio (upload, waveform, player) and the releases it is on. */
 export function RecordingReleases({ config, record }: ExtraProps) {
   if (!config.endpoint?.companyScoped) return null;
-  return <RelatedTable collection="releases" filter={`recording_id=${encodeURIComponent(record.id)}`} title="Releases" codeField="cat_no" testId="recording-releases" />;
+  return (
+    <SpaceBetween size="l">
+      <RecordingAudioPanel recording={record as unknown as Parameters<typeof RecordingAudioPanel>[0]['recording']} />
+      <RelatedTable collection="releases" filter={`recording_id=${encodeURIComponent(record.id)}`} title="Releases" codeField="cat_no" testId="recording-releases" />
+    </SpaceBetween>
+  );
 }

@@ -1,0 +1,54 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { cloudUrl, demo, inCompany, labelManager } from '../support/api.js';
+import { launchChromium, signedInManagerPage } from '../support/browser.js';
+import { writeSineWav } from '../support/wav.js';
+
+/** Issue 5 end to end in Chromium: upload a WAV on a recording, watch the progress, see the push arrive, play it. */
+let browser: Browser;
+let page: Page;
+let errors: string[];
+let dir: string;
+
+beforeAll(async () => {
+  const manager = await labelManager();
+  browser = await launchChromium();
+  ({ page, errors } = await signedInManagerPage(browser, cloudUrl(), demo.labelManager, manager.distributed));
+  dir = mkdtempSync(path.join(os.tmpdir(), 'audio-e2e-'));
+  const recording = (await inCompany(manager.token, manager.distributed.id).post('/recordings', { title: `Playable ${Date.now()}`, mix_title: 'Radio Edit' })).body.recording;
+  await page.goto(`${cloudUrl()}/user/recordings/${recording.id}`);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('recording audio in the browser', () => {
+  it('uploads a WAV with a progress bar and shows the processed audio without a reload', async () => {
+    const wav = path.join(dir, 'take-1.wav');
+    writeSineWav(wav, { seconds: 4, amplitude: 0.5 });
+    await page.locator('[data-testid="recording-audio-upload"] input[type=file]').setInputFiles(wav);
+    await expect.poll(() => page.getByTestId('recording-audio-progress').getAttribute('data-percent'), { timeout: 10_000 }).toBe('100');
+    await expect.poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 }).toMatch(/audio uploaded and processing\.$/);
+    // The worker's push reloads the recording: the status turns ready and the waveform is drawn.
+    await expect.poll(() => page.getByTestId('recording-audio-status').textContent(), { timeout: 30_000 }).toBe('ready');
+    await expect.poll(() => page.getByTestId('recording-waveform').getAttribute('data-peaks'), { timeout: 10_000 }).toBe('800');
+  });
+
+  it('plays it in the persistent player', async () => {
+    expect(await page.getByTestId('audio-player').isHidden()).toBe(true);
+    await page.getByTestId('recording-play').click();
+    await expect.poll(() => page.getByTestId('player-track').textContent()).toContain('Radio Edit');
+    await expect.poll(() => page.getByTestId('audio-player-element').evaluate((a: HTMLAudioElement) => !a.paused && a.currentTime > 0), { timeout: 10_000 }).toBe(true);
+    expect(await page.getByTestId('player-previous').count()).toBe(0);
+    expect(await page.getByTestId('player-next').count()).toBe(0);
+    // The player stays while moving to another page.
+    await page.getByRole('link', { name: 'Releases' }).first().click();
+    await expect.poll(() => page.getByTestId('player-track').textContent()).toContain('Playable');
+    expect(errors).toEqual([]);
+  });
+});
