@@ -17,6 +17,8 @@ export type Settings = {
   mailFrom: string;
   /** Origins allowed to call the HTTP API directly (the deployed SPA calls it same-origin via /api/*). */
   corsOrigins: string[];
+  /** An arm64 Lambda layer with ffmpeg at /opt/bin/ffmpeg, for the audio worker (`-c ffmpegLayerArn=…`). */
+  ffmpegLayerArn?: string;
 };
 
 const truthy = (value: unknown) => value === true || value === 'true' || value === '1';
@@ -36,6 +38,7 @@ export function settings(scope: Construct): Settings {
     mailFrom: String(context('mailFrom') ?? 'no-reply@example.com'),
     // The Vite dev server, so a developer can run the SPA locally against a deployed API.
     corsOrigins: Array.isArray(origins) ? origins.map(String) : typeof origins === 'string' ? origins.split(',') : ['http://localhost:5173'],
+    ...(context('ffmpegLayerArn') ? { ffmpegLayerArn: String(context('ffmpegLayerArn')) } : {}),
   };
 }
 

@@ -3,7 +3,8 @@
  * worker with batch size 1. The worker's timeout comes from the same QUEUES entry that sets its
  * queue's visibility timeout, so the two cannot drift apart.
  */
-import { Duration } from 'aws-cdk-lib';
+import { Annotations, Duration } from 'aws-cdk-lib';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Construct } from 'constructs';
 import { QUEUES, type QueueKey } from '../resources.js';
@@ -11,6 +12,7 @@ import type { Data } from './data.js';
 import { ProductFunction } from './product-function.js';
 import type { Queues } from './queues.js';
 import type { Realtime } from './realtime.js';
+import { settings } from './settings.js';
 import type { Storage } from './storage.js';
 
 export type WorkersProps = { data: Data; storage: Storage; queues: Queues; realtime: Realtime };
@@ -32,6 +34,14 @@ const WORKERS: WorkerDefinition[] = [
     bind: (fn, { data, storage, realtime }) => {
       fn.bindTable(data).bindBucket(storage, 'uploads', 'readWrite');
       realtime.grantPush(fn); // tells the uploader when the preview and waveform are ready
+      // ffmpeg comes from a layer (functions/audio/ffmpeg.ts reads FFMPEG_PATH first).
+      const { ffmpegLayerArn } = settings(fn);
+      if (ffmpegLayerArn) {
+        fn.addLayers(lambda.LayerVersion.fromLayerVersionArn(fn, 'FfmpegLayer', ffmpegLayerArn));
+        fn.addEnvironment('FFMPEG_PATH', '/opt/bin/ffmpeg');
+      } else {
+        Annotations.of(fn).addWarningV2('label-platform:ffmpeg', 'No ffmpeg layer: deploy with -c ffmpegLayerArn=<arm64 layer with /opt/bin/ffmpeg>, or audio uploads fail');
+      }
     },
   },
 ];

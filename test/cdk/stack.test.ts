@@ -99,6 +99,18 @@ describe('reference data', () => {
   });
 });
 
+describe('audio worker', () => {
+  it('gets ffmpeg from the layer named in context, at the path the resolver reads first', () => {
+    const app = new App({ context: { skipBundling: true, stage: 'prod', ffmpegLayerArn: 'arn:aws:lambda:eu-west-2:123456789012:layer:ffmpeg:3' } });
+    const withLayer = Template.fromStack(new RootStack(app, 'WithFfmpeg', { webDistDir: path.join(os.tmpdir(), 'no-such-web-dist') })).toJSON().Resources as Record<string, Resource>;
+    const worker = Object.values(withLayer).find((r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Description === 'functions/uploads/worker.ts')!;
+    expect(worker.Properties.Layers).toEqual(['arn:aws:lambda:eu-west-2:123456789012:layer:ffmpeg:3']);
+    expect(worker.Properties.Environment.Variables.FFMPEG_PATH).toBe('/opt/bin/ffmpeg');
+    const [, plain] = functionFor('functions/uploads/worker.ts');
+    expect(plain.Properties.Layers).toBeUndefined();
+  });
+});
+
 describe('storage', () => {
   it('blocks public access, enforces encryption and TLS on every bucket', () => {
     const buckets = ofType('AWS::S3::Bucket');
