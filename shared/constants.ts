@@ -11,6 +11,8 @@ export const MAX_PER_PAGE = 1000;
 
 /** Notifications clear after this many milliseconds (spec 1 §9). */
 export const NOTIFICATION_TIMEOUT_MS = 10_000;
+/** After an audio upload from the release form, the new recording joins the form this much later (spec 1 §9). */
+export const RELEASE_STREAM_DELAY_MS = 5_000;
 /** The signed-in session lasts one day (spec 1 §4). */
 export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 

@@ -51,4 +51,25 @@ describe('recording audio in the browser', () => {
     await expect.poll(() => page.getByTestId('player-track').textContent()).toContain('Playable');
     expect(errors).toEqual([]);
   });
+
+  it('uploads two files from the release form one at a time; they join the release and queue from its page', async () => {
+    const files = ['Side A', 'Side B'].map((name) => {
+      const file = path.join(dir, `${name}.wav`);
+      writeSineWav(file, { seconds: 2, amplitude: 0.4 });
+      return file;
+    });
+    await page.goto(`${cloudUrl()}/user/releases/new`);
+    await page.getByTestId('ref-field-title').fill(`Two Sides ${Date.now()}`);
+    await page.locator('[data-testid="release-audio-upload"] input[type=file]').setInputFiles(files);
+    await expect.poll(() => page.getByTestId('ref-rows-release_recordings-row-1').count(), { timeout: 20_000 }).toBe(1);
+    expect(await page.getByTestId('ref-rows-release_recordings').textContent()).toContain('Side B');
+    await page.getByTestId('ref-submit').click();
+    await expect.poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 }).toContain('Release Successfully Added');
+    await page.waitForURL(/\/edit$/);
+    await page.goto(page.url().replace(/\/edit$/, ''));
+    await page.getByTestId('release-queue').click();
+    await expect.poll(() => page.getByTestId('player-queue').textContent(), { timeout: 10_000 }).toContain('Queue (2)'); // a full page load starts a new queue
+    expect(await page.getByTestId('player-next').count()).toBe(1);
+    expect(errors).toEqual([]);
+  }, 60_000);
 });

@@ -7,9 +7,23 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import { useNavigate } from 'react-router';
 import type { Problem } from '../../../../shared/metadata-checker';
+import { api } from '../../app/api';
+import { notify } from '../../app/notifications';
 import { useApi } from '../../app/resources';
+import { queueRecording } from './recording-audio-panel';
 import { StatusBadge } from '../../components/status-badge';
 import type { ReferenceConfig } from '../admin/reference/reference-types';
+
+/** Queues the release's recordings that have a playable preview, in track order (spec 2 §4 Audio player). */
+async function queueRelease(record: Record<string, unknown>) {
+  const rows = ((record.release_recordings as { recording_id: string; position?: number; disc_number?: number }[] | undefined) ?? [])
+    .slice()
+    .sort((a, b) => (a.disc_number ?? 1) - (b.disc_number ?? 1) || (a.position ?? 0) - (b.position ?? 0));
+  const recordings = await Promise.all(rows.map((row) => api.get<{ recording: Parameters<typeof queueRecording>[0] }>(`/recordings/${encodeURIComponent(row.recording_id)}`).then((a) => a.recording).catch(() => null)));
+  const playable = recordings.filter((r): r is NonNullable<typeof r> => Boolean(r?.audio?.preview_url));
+  playable.forEach(queueRecording);
+  notify(playable.length ? 'notification' : 'warning', playable.length ? `${playable.length} recordings added to the queue` : 'None of the release’s recordings has audio yet');
+}
 
 /** A release page's metadata check (spec 2 §5 guides), its status, and Duplicate (spec 2 §4). */
 export function ReleaseCheckPanel({ record }: { config: ReferenceConfig; record: Record<string, unknown> & { id: string } }) {
@@ -23,9 +37,14 @@ export function ReleaseCheckPanel({ record }: { config: ReferenceConfig; record:
           variant="h2"
           description="The metadata rules of the guides, checked on the release and each of its recordings."
           actions={
-            <Button onClick={() => navigate(`/user/releases/new?duplicate=${encodeURIComponent(record.id)}`)} data-testid="release-duplicate">
-              Duplicate
-            </Button>
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button iconName="caret-right-filled" onClick={() => void queueRelease(record)} data-testid="release-queue">
+                Add to queue
+              </Button>
+              <Button onClick={() => navigate(`/user/releases/new?duplicate=${encodeURIComponent(record.id)}`)} data-testid="release-duplicate">
+                Duplicate
+              </Button>
+            </SpaceBetween>
           }
         >
           Metadata check <StatusBadge word={String(record.status ?? 'drafted')} />

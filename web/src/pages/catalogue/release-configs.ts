@@ -19,6 +19,8 @@ import { ReleaseCheckPanel } from './release-check-panel';
 import { duplicateRelease } from './release-duplicate';
 import { companyField } from './people-configs';
 import { RecordingReleases } from './related-records';
+import { ReleaseAudioUploads } from './release-audio-uploads';
+import { queueRecording } from './recording-audio-panel';
 import { RECORDING_TOUR, RELEASE_TOUR } from './tours';
 
 /**
@@ -52,6 +54,7 @@ export const release: ReferenceConfig = {
   afterSaveRoute: (base, id, isNew) => `${base}/${encodeURIComponent(id)}${isNew ? '/edit' : ''}`,
   duplicateOf: duplicateRelease,
   DetailExtra: ReleaseCheckPanel,
+  FormExtra: ReleaseAudioUploads,
   tour: RELEASE_TOUR,
   fields: [
     companyField,
@@ -127,6 +130,7 @@ export const recording: ReferenceConfig = {
   titleField: 'title', idsKey: 'recording_ids', tenant: true,
   DetailExtra: RecordingReleases,
   tour: RECORDING_TOUR,
+  rowAction: { label: 'Add to queue', enabled: (row) => Boolean((row.audio as { preview_url?: string } | null)?.preview_url), run: (row) => queueRecording(row as Parameters<typeof queueRecording>[0]) },
   fields: [
     companyField,
     text('title', 'Title', [required('Title')]),

@@ -1,4 +1,5 @@
 import Button from '@cloudscape-design/components/button';
+import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { TableProps } from '@cloudscape-design/components/table';
 import { RouterLink } from '../../../components/router-link';
 import type { ReferenceConfig } from './reference-config';
@@ -29,9 +30,16 @@ export function referenceColumns(config: ReferenceConfig, base: string, onDelete
       id: 'actions',
       header: 'Actions',
       cell: (r) => (
-        <Button variant="inline-link" onClick={() => onDelete(r)} ariaLabel={`Delete ${recordTitle(config, r)}`} data-testid={`ref-delete-${r.id}`}>
-          Delete
-        </Button>
+        <SpaceBetween direction="horizontal" size="xs">
+          {config.rowAction?.enabled(r) ? (
+            <Button variant="inline-link" onClick={() => config.rowAction!.run(r)} data-testid={`ref-row-action-${r.id}`}>
+              {config.rowAction.label}
+            </Button>
+          ) : null}
+          <Button variant="inline-link" onClick={() => onDelete(r)} ariaLabel={`Delete ${recordTitle(config, r)}`} data-testid={`ref-delete-${r.id}`}>
+            Delete
+          </Button>
+        </SpaceBetween>
       ),
     },
   ];

@@ -1,5 +1,6 @@
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
+import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { notify } from '../../../app/notifications';
@@ -56,8 +57,11 @@ function ReferenceForm({ config, base, record, copyOf }: { config: ReferenceConf
       onSubmit={() => void submit()}
       onCancel={() => navigate(cancelTo)}
     >
-      {tour && touring ? <GuidedTour steps={tour} onEnd={() => setTouring(false)} /> : null}
-      <ReferenceFormFields config={config} values={values} errors={errors} visible={visible} onChange={(name, value) => setValues((v) => ({ ...v, [name]: value }))} />
+      <SpaceBetween size="l">
+        {tour && touring ? <GuidedTour steps={tour} onEnd={() => setTouring(false)} /> : null}
+        <ReferenceFormFields config={config} values={values} errors={errors} visible={visible} onChange={(name, value) => setValues((v) => ({ ...v, [name]: value }))} />
+        {config.FormExtra ? <config.FormExtra values={values} setValues={setValues} /> : null}
+      </SpaceBetween>
     </FormShell>
   );
 }

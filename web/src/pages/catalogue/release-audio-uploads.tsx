@@ -1,0 +1,118 @@
+import Box from '@cloudscape-design/components/box';
+import Container from '@cloudscape-design/components/container';
+import FileUpload from '@cloudscape-design/components/file-upload';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useEffect, useRef, useState } from 'react';
+import { RELEASE_STREAM_DELAY_MS } from '../../../../shared/constants';
+import { api, errorMessage, putWithProgress } from '../../app/api';
+import { notify } from '../../app/notifications';
+import { subscribeRealtime } from '../../app/realtime';
+import { nestedRowsReducer, type NestedRow } from '../../components/nested-rows';
+import { UploadProgress } from '../../components/upload-progress';
+import type { FormValues, RowValues } from '../admin/reference/reference-types';
+import { audioFileProblem } from './recording-audio-panel';
+
+/** Runs `run` for each item, one after another (several uploads go one at a time, spec 2 §4). */
+export async function inSequence<T>(items: readonly T[], run: (item: T, index: number) => Promise<void>): Promise<void> {
+  for (const [index, item] of items.entries()) await run(item, index);
+}
+
+/** The release form's recordings with one more, unless it is there already. */
+export function withRecordingRow(values: FormValues, recording: { id: string; title: string }): FormValues {
+  const rows = (values.release_recordings as NestedRow<RowValues>[] | undefined) ?? [];
+  if (rows.some((row) => !row.destroyed && (row.values.recording_id as { id?: string } | null)?.id === recording.id)) return values;
+  const position = String(rows.filter((row) => !row.destroyed).length + 1);
+  const next = nestedRowsReducer(rows, { type: 'add', key: `audio-${recording.id}`, values: { recording_id: { id: recording.id, name: recording.title }, position, disc_number: '1' } });
+  return { ...values, release_recordings: next };
+}
+
+const contentTypeOf = (name: string) => (/\.aiff?$/i.test(name) ? 'audio/aiff' : 'audio/wav');
+
+/**
+ * The release form's audio drop: each WAV/AIFF becomes a new recording, uploaded one at a time
+ * with its progress; the recording joins the form when the worker's push arrives, or 5 seconds
+ * after its upload (spec 1 §4 Upload worker events).
+ */
+export function ReleaseAudioUploads({ setValues }: { values: FormValues; setValues: (update: (values: FormValues) => FormValues) => void }) {
+  const [files, setFiles] = useState<File[]>([]);
+  const [current, setCurrent] = useState<{ name: string; index: number; count: number; percent: number } | null>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+  const uploaded = useRef(new Map<string, string>());
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+
+  useEffect(() => {
+    const off = subscribeRealtime('record', (message) => {
+      const title = uploaded.current.get(String(message.id));
+      if (message.model === 'Recording' && title) setValues((v) => withRecordingRow(v, { id: String(message.id), title }));
+    });
+    const pending = timers.current;
+    return () => {
+      off();
+      pending.forEach(clearTimeout);
+    };
+  }, [setValues]);
+
+  const upload = async (chosen: File[]) => {
+    const refused = chosen.flatMap((file) => {
+      const problem = audioFileProblem(file);
+      return problem ? [`${file.name}: ${problem}`] : [];
+    });
+    setProblems(refused);
+    const accepted = chosen.filter((file) => !audioFileProblem(file));
+    await inSequence(accepted, async (file, index) => {
+      setCurrent({ name: file.name, index, count: accepted.length, percent: 0 });
+      try {
+        const title = file.name.replace(/\.(wav|aiff?)$/i, '');
+        const recording = (await api.post<{ recording: { id: string; title: string } }>('/recordings', { title })).recording;
+        const presigned = await api.post<{ url: string; headers?: Record<string, string> }>(`/recordings/${encodeURIComponent(recording.id)}/update_audio`, {
+          filename: file.name,
+          content_type: contentTypeOf(file.name),
+          size: file.size,
+        });
+        await putWithProgress(presigned.url, file, presigned.headers ?? { 'content-type': contentTypeOf(file.name) }, (percent) => setCurrent((c) => (c ? { ...c, percent } : c)));
+        uploaded.current.set(recording.id, recording.title);
+        notify('notification', `Recording ${recording.title} - audio uploaded and processing.`);
+        timers.current.push(setTimeout(() => setValues((v) => withRecordingRow(v, recording)), RELEASE_STREAM_DELAY_MS));
+      } catch (error) {
+        setProblems((p) => [...p, `${file.name}: ${errorMessage(error)}`]);
+      }
+    });
+    setCurrent(null);
+    setFiles([]);
+  };
+
+  return (
+    <Container header={<Header variant="h2" description="Each file becomes a new recording on this release, uploaded one at a time.">Upload audio</Header>} data-testid="release-audio">
+      <SpaceBetween size="s">
+        <FileUpload
+          multiple
+          value={files}
+          onChange={({ detail }) => {
+            setFiles(detail.value);
+            if (detail.value.length) void upload(detail.value);
+          }}
+          accept=".wav,.aiff,.aif"
+          constraintText="WAV, AIFF or AIF, up to 500,000,000 bytes each"
+          i18nStrings={{
+            uploadButtonText: () => 'Upload audio files',
+            dropzoneText: () => 'Drop WAV or AIFF files',
+            removeFileAriaLabel: () => 'Remove file',
+            limitShowFewer: 'Show fewer files',
+            limitShowMore: 'Show more files',
+            errorIconAriaLabel: 'Error',
+          }}
+          data-testid="release-audio-upload"
+        />
+        {current ? (
+          <UploadProgress percent={current.percent} label={`Uploading ${current.name} (${current.index + 1} of ${current.count})`} testId="release-audio-progress" />
+        ) : null}
+        {problems.map((problem) => (
+          <Box key={problem} color="text-status-error">
+            {problem}
+          </Box>
+        ))}
+      </SpaceBetween>
+    </Container>
+  );
+}
