@@ -3,7 +3,7 @@
  * worker with batch size 1. The worker's timeout comes from the same QUEUES entry that sets its
  * queue's visibility timeout, so the two cannot drift apart.
  */
-import { Annotations, Duration } from 'aws-cdk-lib';
+import { Annotations, Duration, Size } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Construct } from 'constructs';
@@ -22,6 +22,8 @@ type WorkerDefinition = {
   /** Handler file relative to the repository root; it exports `handler`. */
   entry: string;
   memorySize: number;
+  /** Room in /tmp for the files the worker reads and writes (an upload may be 500,000,000 bytes). */
+  ephemeralStorageMiB?: number;
   bind: (fn: ProductFunction, props: WorkersProps) => void;
 };
 
@@ -31,6 +33,7 @@ const WORKERS: WorkerDefinition[] = [
     queue: 'uploadEvents',
     entry: 'functions/uploads/worker.ts',
     memorySize: 1024, // ffmpeg transcoding is CPU-bound, and Lambda CPU scales with memory
+    ephemeralStorageMiB: 2048, // the source WAV (up to 500 MB) and its mp3 preview
     bind: (fn, { data, storage, realtime }) => {
       fn.bindTable(data).bindBucket(storage, 'uploads', 'readWrite');
       realtime.grantPush(fn); // tells the uploader when the preview and waveform are ready
@@ -53,7 +56,12 @@ export class Workers extends Construct {
     super(scope, id);
     for (const worker of WORKERS) {
       const timeout = Duration.seconds(QUEUES[worker.queue].workerTimeoutSeconds);
-      const fn = new ProductFunction(this, `${worker.queue}Worker`, { entry: worker.entry, timeout, memorySize: worker.memorySize });
+      const fn = new ProductFunction(this, `${worker.queue}Worker`, {
+        entry: worker.entry,
+        timeout,
+        memorySize: worker.memorySize,
+        ...(worker.ephemeralStorageMiB ? { ephemeralStorageSize: Size.mebibytes(worker.ephemeralStorageMiB) } : {}),
+      });
       worker.bind(fn, props);
       // One message per invocation; a failed message is retried alone, then dead-lettered.
       fn.addEventSource(new SqsEventSource(props.queues.queue(worker.queue), { batchSize: 1, reportBatchItemFailures: true }));

@@ -106,6 +106,7 @@ describe('audio worker', () => {
     const worker = Object.values(withLayer).find((r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Description === 'functions/uploads/worker.ts')!;
     expect(worker.Properties.Layers).toEqual(['arn:aws:lambda:eu-west-2:123456789012:layer:ffmpeg:3']);
     expect(worker.Properties.Environment.Variables.FFMPEG_PATH).toBe('/opt/bin/ffmpeg');
+    expect(worker.Properties.EphemeralStorage).toEqual({ Size: 2048 }); // a 500 MB WAV and its preview fit in /tmp
     const [, plain] = functionFor('functions/uploads/worker.ts');
     expect(plain.Properties.Layers).toBeUndefined();
   });

@@ -153,3 +153,15 @@ export function RecordingAudioPanel({ recording }: { recording: Recording }) {
     </Container>
   );
 }
+
+/** The recording form's audio: uploads once the recording is saved (the edit form), a hint before. */
+export function RecordingFormAudio({ record }: { record?: Record<string, unknown> & { id: string } }) {
+  if (!record) {
+    return (
+      <Container header={<Header variant="h2">Audio</Header>}>
+        <Box color="text-body-secondary">Save the recording, then upload its WAV or AIFF here or on its page.</Box>
+      </Container>
+    );
+  }
+  return <RecordingAudioPanel recording={record as unknown as Recording} />;
+}

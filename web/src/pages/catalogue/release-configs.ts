@@ -20,7 +20,7 @@ import { duplicateRelease } from './release-duplicate';
 import { companyField } from './people-configs';
 import { RecordingReleases } from './related-records';
 import { ReleaseAudioUploads } from './release-audio-uploads';
-import { queueRecording } from './recording-audio-panel';
+import { queueRecording, RecordingFormAudio } from './recording-audio-panel';
 import { RECORDING_TOUR, RELEASE_TOUR } from './tours';
 
 /**
@@ -129,6 +129,7 @@ export const recording: ReferenceConfig = {
   collection: 'recordings', singular: 'recording', title: 'Recordings', notice: 'Recording', noun: 'recording', nounPlural: 'recordings',
   titleField: 'title', idsKey: 'recording_ids', tenant: true,
   DetailExtra: RecordingReleases,
+  FormExtra: RecordingFormAudio,
   tour: RECORDING_TOUR,
   rowAction: { label: 'Add to queue', enabled: (row) => Boolean((row.audio as { preview_url?: string } | null)?.preview_url), run: (row) => queueRecording(row as Parameters<typeof queueRecording>[0]) },
   fields: [

@@ -60,7 +60,7 @@ function ReferenceForm({ config, base, record, copyOf }: { config: ReferenceConf
       <SpaceBetween size="l">
         {tour && touring ? <GuidedTour steps={tour} onEnd={() => setTouring(false)} /> : null}
         <ReferenceFormFields config={config} values={values} errors={errors} visible={visible} onChange={(name, value) => setValues((v) => ({ ...v, [name]: value }))} />
-        {config.FormExtra ? <config.FormExtra values={values} setValues={setValues} /> : null}
+        {config.FormExtra ? <config.FormExtra values={values} setValues={setValues} record={record} /> : null}
       </SpaceBetween>
     </FormShell>
   );
