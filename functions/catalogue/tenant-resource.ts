@@ -5,6 +5,7 @@ import { operation, reply, type Operation } from '../lib/http.js';
 import { listQuerySchema, pageOf } from '../lib/list-query.js';
 import { presignFileUpload, uploadRequestFor } from '../reference/record-files.js';
 import type { RecordShape } from '../reference/record-shape.js';
+import type { Collection } from '../reference/collection.js';
 import type { Row } from '../reference/reference-resource.js';
 import { allTenantRows, tenantListName, tenantRows } from './tenant-lists.js';
 import { recordOps } from './tenant-records.js';
@@ -17,16 +18,8 @@ type EntityName = 'Artist' | 'Contributor' | 'Payee' | 'Release' | 'Recording' |
  * spec 2 §7 (list, selectable, get, create, update, delete, bulk_destroy, uploads) and
  * `adminOperations` into the admin calls across companies.
  */
-export type TenantResource = {
-  collection: string;
-  singular: string;
-  /** "Artist" as in "Artist Added". */
-  title: string;
+export type TenantResource = Collection & {
   entity: EntityName;
-  input: z.ZodObject;
-  sortFields: readonly [string, ...string[]];
-  searchFields: readonly string[];
-  nameField?: string;
   /** The record's shape for a company: links, nested rows and objects, files under the company's prefix. */
   shape: (tenantId: string) => RecordShape;
   /** Fields no two records of one company may share (UPC, ISRC), enforced with guard items. */

@@ -15,6 +15,7 @@ import { refuseIfUsed, type LinkingCollection } from './record-usage.js';
 import { TENANT_RESOURCES } from '../catalogue/tenant-collections.js';
 import { allTenantRows } from '../catalogue/tenant-lists.js';
 import { presentRecord, storedChanges, type RecordShape } from './record-shape.js';
+import type { Collection } from './collection.js';
 
 type Db = ReturnType<typeof getDb>;
 type EntityName = 'Country' | 'Language' | 'Genre' | 'PerformerRole' | 'Society' | 'Retailer' | 'Rightsholder' | 'Publisher' | 'Distributor' | 'Dsp';
@@ -26,17 +27,8 @@ export type Row = Record<string, unknown> & { id: string };
  * records, nested rows, nested objects, files). `referenceOperations` turns it into the list /
  * get / create / update / delete / bulk_destroy (and uploads) operations of spec 1 §7.
  */
-export type ReferenceResource = RecordShape & {
-  collection: string;
-  singular: string;
-  /** "Country" as in "Country Added". */
-  title: string;
+export type ReferenceResource = RecordShape & Collection & {
   entity: EntityName;
-  input: z.ZodObject;
-  sortFields: readonly [string, ...string[]];
-  searchFields: readonly string[];
-  /** The field that names a record (default `name`): pickers sort by it, messages quote it. */
-  nameField?: string;
   /** The body key of bulk_destroy; the spec spells some irregularly (performer_roles_ids, societies_ids). */
   bulkKey?: string;
   /** Rows pickers show first whatever the order (Instrumental among languages). */
