@@ -5,8 +5,8 @@ import { tenantResourceOf, tenantRows } from '../catalogue/tenant-lists.js';
 import { tenantLabelSummaries } from '../catalogue/labels.js';
 
 /**
- * Links from a reference record to other records by id (a retailer's distributor, a
- * society's country, a distributor's DSPs). On write every linked id must exist; on read the
+ * Links from a record to other records by id (a retailer's distributor, a society's country, a
+ * distributor's DSPs, an artist member's contributor). On write every linked id must exist; on read the
  * link is answered as `{ id, name }` beside the id, so lists and forms need no second call.
  */
 export type Link = {
@@ -31,8 +31,8 @@ const byIdMemo = new WeakMap<readonly object[], Map<string, Named>>();
  */
 const COMPANY_NAMES_SECONDS = 5;
 let companyMemo: { at: number; names: Promise<Map<string, Named>> } | undefined;
-function companyNames(): Promise<Map<string, Named>> {
-  if (!companyMemo || Date.now() - companyMemo.at > COMPANY_NAMES_SECONDS * 1000) {
+function companyNames(fresh = false): Promise<Map<string, Named>> {
+  if (fresh || !companyMemo || Date.now() - companyMemo.at > COMPANY_NAMES_SECONDS * 1000) {
     const names = getDb()
       .entities.Company.query.all({})
       .go({ pages: 'all', attributes: ['companyId', 'name'] })
@@ -43,13 +43,12 @@ function companyNames(): Promise<Map<string, Named>> {
   return companyMemo.names;
 }
 
-/** id → { id, name } of a collection, built once per loaded list. */
 /**
  * id → name of a collection's records. `forCheck` (validating a write) always reads the list's
  * current version; naming links in an answer accepts a version checked within the last second.
  */
 async function namesOf(collection: string, tenantId?: string, forCheck = false): Promise<Map<string, Named>> {
-  if (collection === 'companies') return companyNames();
+  if (collection === 'companies') return companyNames(forCheck);
   if (collection === 'labels') return tenantId ? byIdOf(await tenantLabelSummaries(tenantId), 'name') : new Map();
   const tenantResource = tenantResourceOf(collection);
   if (tenantResource) {
