@@ -1,0 +1,95 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RoyaltyMap } from '../../functions/royalties/mapping.js';
+import { readReport } from '../../functions/royalties/read-report.js';
+
+/** Reading sales reports into the ledger (issue 6): formats, normalisation and control totals. */
+let dir: string;
+let db: DuckDBConnection;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'report-'));
+  db = await (await DuckDBInstance.create(':memory:')).connect();
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const STORE_MAP: RoyaltyMap = {
+  columns: { isrc: 'ISRC', upc: 'UPC', song: 'Track', artist: 'Artist', territory: 'Country', quantity: 'Units', subtotal_payable: 'Net', subtotal_payable_currency: 'Currency', pay_period: 'Period' },
+  constants: { retailer: 'Spotify' },
+};
+
+async function parquetRows(file: string) {
+  const rows = await (await db.runAndReadAll(`SELECT line, isrc, upc, song, territory, quantity, currency, CAST(subtotal_payable AS VARCHAR) AS amount, pay_period, retailer FROM read_parquet('${file}') ORDER BY line`)).getRowObjects();
+  return rows.map((row) => ({ ...row, line: Number(row.line), quantity: row.quantity === null ? null : Number(row.quantity) }));
+}
+
+describe('reading a sales report', () => {
+  it('reads a CSV with a BOM, CRLF and quoted delimiters and newlines, and normalises each line', async () => {
+    const csv = '\uFEFFISRC,UPC,Track,Artist,Country,Units,Net,Currency,Period\r\n' +
+      'gb-aaa-05-00001,36000291452,"Song, with a comma",Ada,gb,3,0.012345,GBP,2026-01\r\n' +
+      'GBAAA0500002,036000291452,"Two\r\nlines",Bo,DE,1,1.50,EUR,202602\r\n';
+    const file = path.join(dir, 'store.csv');
+    writeFileSync(file, csv);
+    const out = path.join(dir, 'store.parquet');
+    const totals = await readReport(db, file, STORE_MAP, out);
+    expect(totals).toMatchObject({ lines_read: 2, stored: 2, rejected: [], skipped: 0, amount_read: '1.512345', amount_stored: '1.512345', amount_rejected: '0.000000' });
+    const rows = await parquetRows(out);
+    expect(rows.map((r) => [r.line, r.isrc, r.upc, r.song, r.territory, Number(r.quantity), r.currency, r.amount, r.pay_period, r.retailer])).toEqual([
+      [2, 'GBAAA0500001', '036000291452', 'Song, with a comma', 'GB', 3, 'GBP', '0.012345', '2026-01', 'Spotify'],
+      [3, 'GBAAA0500002', '036000291452', 'Two\r\nlines', 'DE', 1, 'EUR', '1.500000', '2026-02', 'Spotify'],
+    ]);
+  });
+
+  it('keeps control totals on broken lines: read = stored + rejected (with line and reason) + skipped, amounts to the cent', async () => {
+    const csv = [
+      'ISRC,UPC,Track,Artist,Country,Units,Net,Currency,Period',
+      'GBAAA0500001,1,A,Ada,GB,1,10.00,GBP,2026-01',
+      'GBAAA0500002,2,B,Ada,GB,1,abc,GBP,2026-01',
+      'GBAAA0500003,3,C,Ada,GB,1,2.50,GBP,not a period',
+      'GBAAA0500004,4,D,Ada,GB,1,3.25,GBP,2026-01,extra,columns',
+      ',,,,,,,,',
+      'GBAAA0500005,5,E,Ada,GB,x,1.00,GBP,03/2026',
+      'GBAAA0500006,6,F,Ada,GB,2,4.75,GBP,03/2026',
+      'Total,,,,,,21.50,,',
+    ].join('\n');
+    const file = path.join(dir, 'broken.csv');
+    writeFileSync(file, csv);
+    const totals = await readReport(db, file, { ...STORE_MAP, skip_footer_rows: 1 }, path.join(dir, 'broken.parquet'));
+    expect(totals.rejected.map((r) => [r.line, r.reason.split(':')[0]])).toEqual([
+      [3, 'The amount is not a number'],
+      [4, 'No pay period, or not one of YYYY-MM, YYYYMM, MM/YYYY'],
+      [5, 'The line could not be read'],
+      [7, 'The quantity is not a whole number'],
+    ]);
+    expect(totals).toMatchObject({ stored: 2, skipped: 2, amount_stored: '14.750000', amount_rejected: '3.500000', amount_read: '18.250000' });
+    expect(totals.lines_read).toBe(totals.stored + totals.rejected.length + totals.skipped);
+  });
+
+  it('reads decimal-comma semicolon files, tab-separated files and gzipped reports', async () => {
+    const semicolon = path.join(dir, 'comma.csv');
+    writeFileSync(semicolon, 'ISRC;UPC;Track;Artist;Country;Units;Net;Currency;Period\nGBAAA0500001;1;A;Ada;FR;2;1.234,56;EUR;2026-04\n');
+    const comma = await readReport(db, semicolon, { ...STORE_MAP, delimiter: ';', decimal: 'comma' }, path.join(dir, 'comma.parquet'));
+    expect(comma).toMatchObject({ stored: 1, amount_stored: '1234.560000' });
+
+    const tsv = path.join(dir, 'store.tsv');
+    writeFileSync(tsv, 'ISRC\tUPC\tTrack\tArtist\tCountry\tUnits\tNet\tCurrency\tPeriod\nGBAAA0500001\t1\tA\tAda\tUS\t1\t0.004\tUSD\t2026-05\n');
+    expect(await readReport(db, tsv, { ...STORE_MAP, delimiter: '\t' }, path.join(dir, 'tsv.parquet'))).toMatchObject({ stored: 1, amount_stored: '0.004000' });
+
+    const gz = path.join(dir, 'store.csv.gz');
+    writeFileSync(gz, gzipSync('ISRC,UPC,Track,Artist,Country,Units,Net,Currency,Period\nGBAAA0500001,1,A,Ada,GB,1,7.00,GBP,2026-06\n'));
+    expect(await readReport(db, gz, STORE_MAP, path.join(dir, 'gz.parquet'))).toMatchObject({ stored: 1, amount_stored: '7.000000' });
+  });
+
+  it('takes the currency from the map when the report has none, and skips a title block', async () => {
+    const file = path.join(dir, 'titled.csv');
+    writeFileSync(file, 'Monthly statement\nNorthern Lights Records\nISRC,Net,Period\nGBAAA0500001,5.5,2026-07\n');
+    const totals = await readReport(db, file, { columns: { isrc: 'ISRC', subtotal_payable: 'Net', pay_period: 'Period' }, currency: 'gbp', skip_header_rows: 2 }, path.join(dir, 'titled.parquet'));
+    expect(totals).toMatchObject({ stored: 1, rejected: [] });
+    const [row] = await parquetRows(path.join(dir, 'titled.parquet'));
+    expect(row).toMatchObject({ line: 4, currency: 'GBP', amount: '5.500000' });
+  });
+});
