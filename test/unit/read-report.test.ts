@@ -24,7 +24,7 @@ const STORE_MAP: RoyaltyMap = {
 
 async function parquetRows(file: string) {
   const rows = await (await db.runAndReadAll(`SELECT line, isrc, upc, song, territory, quantity, currency, CAST(subtotal_payable AS VARCHAR) AS amount, pay_period, retailer FROM read_parquet('${file}') ORDER BY line`)).getRowObjects();
-  return rows.map((row) => ({ ...row, line: Number(row.line), quantity: row.quantity === null ? null : Number(row.quantity) }));
+  return rows.map((row): Record<string, unknown> => ({ ...row, line: Number(row.line), quantity: row.quantity === null ? null : Number(row.quantity) }));
 }
 
 describe('reading a sales report', () => {
