@@ -93,3 +93,28 @@ describe('reading a sales report', () => {
     expect(row).toMatchObject({ line: 4, currency: 'GBP', amount: '5.500000' });
   });
 });
+
+describe('report files', () => {
+  it('reads the first sheet of an XLSX and the report inside a zip archive', async () => {
+    const { asDelimitedText } = await import('../../functions/royalties/report-file.js');
+    const ExcelJS = (await import('exceljs')).default;
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Sales');
+    sheet.addRow(['ISRC', 'UPC', 'Track', 'Artist', 'Country', 'Units', 'Net', 'Currency', 'Period']);
+    sheet.addRow(['GBAAA0500001', '036000291452', 'Song, "quoted"', 'Ada', 'GB', 4, 12.34, 'GBP', '2026-08']);
+    workbook.addWorksheet('Notes').addRow(['not the report']);
+    const xlsx = path.join(dir, 'sales.xlsx');
+    await workbook.xlsx.writeFile(xlsx);
+    const fromXlsx = await asDelimitedText(xlsx, dir);
+    const totals = await readReport(db, fromXlsx, STORE_MAP, path.join(dir, 'xlsx.parquet'));
+    expect(totals).toMatchObject({ stored: 1, amount_stored: '12.340000' });
+    expect((await parquetRows(path.join(dir, 'xlsx.parquet')))[0]).toMatchObject({ song: 'Song, "quoted"', quantity: 4 });
+
+    const { zipSync, strToU8 } = await import('fflate');
+    const zip = path.join(dir, 'report.zip');
+    writeFileSync(zip, zipSync({ 'readme.txt': strToU8('see the csv'), 'sales/june.csv': strToU8('ISRC,UPC,Track,Artist,Country,Units,Net,Currency,Period\nGBAAA0500001,1,A,Ada,GB,1,3.30,GBP,2026-06\n') }));
+    const fromZip = await asDelimitedText(zip, dir);
+    expect(path.basename(fromZip)).toBe('june.csv');
+    expect(await readReport(db, fromZip, STORE_MAP, path.join(dir, 'zip.parquet'))).toMatchObject({ stored: 1, amount_stored: '3.300000' });
+  });
+});
