@@ -17,8 +17,9 @@ import { AccessToken } from './entities/access-token.js';
 import { Log } from './entities/log.js';
 import { ImportRecord } from './entities/import-record.js';
 import { Artist, Contributor, Payee, Recording, Release, Song } from './entities/catalogue.js';
+import { RoyaltyAggregate, RoyaltyImport, RoyaltySource } from './entities/royalties.js';
 
-const entities = { User, UserLogin, UniqueValue, AuthToken, Company, CompanyUser, Label, ListVersion, Connection, Country, Language, Genre, PerformerRole, Society, Retailer, Rightsholder, Publisher, Distributor, Dsp, Notice, UserNotice, BugReport, AccessToken, Log, ImportRecord, Artist, Contributor, Payee, Release, Recording, Song };
+const entities = { User, UserLogin, UniqueValue, AuthToken, Company, CompanyUser, Label, ListVersion, Connection, Country, Language, Genre, PerformerRole, Society, Retailer, Rightsholder, Publisher, Distributor, Dsp, Notice, UserNotice, BugReport, AccessToken, Log, ImportRecord, Artist, Contributor, Payee, Release, Recording, Song, RoyaltySource, RoyaltyImport, RoyaltyAggregate };
 
 function build() {
   return new Service(entities, { client: dynamoClient(), table: requireEnv(ENV.table) });

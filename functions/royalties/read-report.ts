@@ -74,7 +74,8 @@ export async function readReport(connection: DuckDBConnection, file: string, map
     const header = map.columns[column];
     if (header) return `nullif(trim(${ident(header)}), '')`;
     const constant = map.constants?.[column];
-    return constant !== undefined ? literal(constant) : 'NULL';
+    // A column the map does not fill is text too, so every ledger file has the same schema.
+    return constant !== undefined ? literal(constant) : 'CAST(NULL AS VARCHAR)';
   };
   const total = Number((await (await connection.runAndReadAll('SELECT count(*) AS n FROM raw_lines')).getRowObjects())[0].n);
   const footer = Math.min(map.skip_footer_rows ?? 0, total);

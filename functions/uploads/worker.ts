@@ -2,14 +2,12 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import { DeleteObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
 import type { S3Event, SQSEvent, SQSRecord } from 'aws-lambda';
 import { s3Client } from '../lib/clients.js';
+import { decodeS3Key } from './s3-event.js';
 import { AUDIO_PREFIX, handleAudioUpload } from '../audio/recording-audio.js';
 
 const processor = new BatchProcessor(EventType.SQS);
 
-/** Keys in S3 event records are URL-encoded with "+" for spaces. */
-export function decodeS3Key(key: string): string {
-  return decodeURIComponent(key.replace(/\+/g, ' '));
-}
+export { decodeS3Key };
 
 const IMAGE_SIGNATURES: ((bytes: Buffer) => boolean)[] = [
   (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])), // PNG

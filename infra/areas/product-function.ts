@@ -41,11 +41,16 @@ export interface ProductFunctionProps
   extends Omit<NodejsFunctionProps, 'entry' | 'handler' | 'code' | 'runtime' | 'architecture' | 'logGroup' | 'projectRoot' | 'depsLockFilePath'> {
   /** Handler file relative to the repository root, e.g. `functions/auth/handler.ts`; it exports `handler`. */
   readonly entry: string;
+  /**
+   * x86_64 for functions whose native modules ship prebuilt for the build machine's platform
+   * (DuckDB's bindings are installed for linux-x64 here); arm64 otherwise.
+   */
+  readonly x86?: boolean;
 }
 
 export class ProductFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: ProductFunctionProps) {
-    const { entry, bundling, environment, ...rest } = props;
+    const { entry, bundling, environment, x86, ...rest } = props;
     const { skipBundling, removalPolicy } = settings(scope);
     const code: Partial<NodejsFunctionProps> = skipBundling
       ? { code: lambda.Code.fromInline(PLACEHOLDER_CODE), handler: 'index.handler' }
@@ -62,7 +67,7 @@ export class ProductFunction extends NodejsFunction {
       ...rest,
       ...code,
       runtime: lambda.Runtime.NODEJS_22_X,
-      architecture: lambda.Architecture.ARM_64,
+      architecture: x86 ? lambda.Architecture.X86_64 : lambda.Architecture.ARM_64,
       logGroup: new logs.LogGroup(scope, `${id}Logs`, { retention: logs.RetentionDays.ONE_MONTH, removalPolicy }),
       environment: { NODE_OPTIONS: '--enable-source-maps', ...environment },
     });

@@ -24,6 +24,8 @@ type WorkerDefinition = {
   memorySize: number;
   /** Room in /tmp for the files the worker reads and writes (an upload may be 500,000,000 bytes). */
   ephemeralStorageMiB?: number;
+  /** Native modules installed beside the bundle instead of bundled, on an x86_64 function. */
+  nativeModules?: string[];
   bind: (fn: ProductFunction, props: WorkersProps) => void;
 };
 
@@ -47,6 +49,16 @@ const WORKERS: WorkerDefinition[] = [
       }
     },
   },
+  {
+    queue: 'royaltyImport',
+    entry: 'functions/royalties/import-worker.ts',
+    memorySize: 3008, // DuckDB parses and aggregates in memory; Lambda CPU scales with memory
+    ephemeralStorageMiB: 4096, // the report, its unzipped or converted text, and the Parquet file
+    nativeModules: ['@duckdb/node-api', '@duckdb/node-bindings', '@duckdb/node-bindings-linux-x64'],
+    bind: (fn, { data, storage }) => {
+      fn.bindTable(data).bindBucket(storage, 'ledger', 'readWrite');
+    },
+  },
 ];
 
 export class Workers extends Construct {
@@ -61,6 +73,7 @@ export class Workers extends Construct {
         timeout,
         memorySize: worker.memorySize,
         ...(worker.ephemeralStorageMiB ? { ephemeralStorageSize: Size.mebibytes(worker.ephemeralStorageMiB) } : {}),
+        ...(worker.nativeModules ? { x86: true, bundling: { nodeModules: worker.nativeModules } } : {}),
       });
       worker.bind(fn, props);
       // One message per invocation; a failed message is retried alone, then dead-lettered.

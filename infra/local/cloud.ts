@@ -87,10 +87,12 @@ export async function startLocalCloud(options: LocalCloudOptions) {
     ) as Record<Area, HttpHandler>;
     const realtime = (await import('../../functions/realtime/handler.js')).handler;
     const uploadsWorker = (await import('../../functions/uploads/worker.js')).handler;
+    const royaltyImportWorker = (await import('../../functions/royalties/import-worker.js')).handler;
     const statementRun = (await import('../../functions/statements/scheduled-run.js')).handler;
     const { createJwtCheck } = await import('../../functions/lib/jwt.js');
 
     sqs.consume('uploadEvents', uploadsWorker as never);
+    sqs.consume('royaltyImport', royaltyImportWorker as never);
     const scheduler = startScheduler({ statementRun: { everyMs: SCHEDULES.statementRun.everyMsLocally, run: () => statementRun({ time: new Date().toISOString() }) } });
     stops.push(scheduler.stop);
 

@@ -99,6 +99,20 @@ describe('reference data', () => {
   });
 });
 
+describe('royalty import worker', () => {
+  it('reads the ledger drop folder through its queue, batch size 1, on x86_64 with DuckDB beside the bundle', () => {
+    const [workerId, worker] = functionFor('functions/royalties/import-worker.ts');
+    expect(worker.Properties).toMatchObject({ Timeout: QUEUES.royaltyImport.workerTimeoutSeconds, MemorySize: 3008, Architectures: ['x86_64'], EphemeralStorage: { Size: 4096 } });
+    const [queueId] = single('AWS::SQS::Queue', (p) => p.QueueName === QUEUES.royaltyImport.localName);
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: workerId },
+      EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] },
+      BatchSize: 1,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+  });
+});
+
 describe('audio worker', () => {
   it('gets ffmpeg from the layer named in context, at the path the resolver reads first', () => {
     const app = new App({ context: { skipBundling: true, stage: 'prod', ffmpegLayerArn: 'arn:aws:lambda:eu-west-2:123456789012:layer:ffmpeg:3' } });

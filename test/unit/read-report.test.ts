@@ -118,3 +118,14 @@ describe('report files', () => {
     expect(await readReport(db, fromZip, STORE_MAP, path.join(dir, 'zip.parquet'))).toMatchObject({ stored: 1, amount_stored: '3.300000' });
   });
 });
+
+describe('ledger files', () => {
+  it('have the same text schema whatever the map fills', async () => {
+    const file = path.join(dir, 'narrow.csv');
+    writeFileSync(file, 'ISRC,Net,Period,Currency\nGBAAA0500001,1.00,2026-09,GBP\n');
+    const out = path.join(dir, 'narrow.parquet');
+    await readReport(db, file, { columns: { isrc: 'ISRC', subtotal_payable: 'Net', pay_period: 'Period', subtotal_payable_currency: 'Currency' } }, out);
+    const types = await (await db.runAndReadAll(`SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM read_parquet('${out}')) WHERE column_name IN ('sales_category', 'upc', 'retailer')`)).getRowObjects();
+    expect(types.map((t) => t.column_type)).toEqual(['VARCHAR', 'VARCHAR', 'VARCHAR']);
+  });
+});

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { labelManager } from '../support/api.js';
+
+/**
+ * The S3 drop folder (issue 6): a report written to drop/{company}/{source}/ is picked up through
+ * the bucket's event and queue, read through the source's map, stored as Parquet in the ledger,
+ * and summed into aggregates with control totals; the same event twice imports once.
+ */
+let tenantId: string;
+const sourceId = `SRC${Date.now()}`;
+
+beforeAll(async () => {
+  Object.assign(process.env, inject('cloudEnv'));
+  tenantId = (await labelManager()).distributed.id;
+  const { getDb } = await import('../../functions/data/service.js');
+  await getDb().entities.RoyaltySource.put({
+    tenantId,
+    id: sourceId,
+    name: 'Bench Store',
+    map: { columns: { isrc: 'ISRC', subtotal_payable: 'Net', subtotal_payable_currency: 'Currency', pay_period: 'Period', territory: 'Country', quantity: 'Units' }, constants: { retailer: 'Spotify' } },
+  }).go();
+});
+
+afterAll(() => undefined);
+
+async function until<T>(probe: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+describe('royalty drop folder', () => {
+  it('imports a dropped report into the ledger with aggregates and control totals, once', async () => {
+    const { PutObjectCommand, HeadObjectCommand } = await import('@aws-sdk/client-s3');
+    const { s3Client } = await import('../../functions/lib/clients.js');
+    const { BUCKETS } = await import('../../infra/resources.js');
+    const { getDb } = await import('../../functions/data/service.js');
+    const { importIdOf, runImport } = await import('../../functions/royalties/run-import.js');
+    const bucket = BUCKETS.ledger.localName;
+    const key = `drop/${tenantId}/${sourceId}/june-${Date.now()}.csv`;
+    const report = ['ISRC,Units,Net,Currency,Period,Country', 'GB-AAA-26-00001,2,1.10,GBP,2026-06,GB', 'GBAAA2600001,3,2.20,GBP,2026-06,GB', 'GBAAA2600002,1,oops,GBP,2026-06,FR', 'GBAAA2600003,1,0.70,GBP,2026-06,FR'].join('\n');
+    await s3Client().send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: report }));
+    const etag = (await s3Client().send(new HeadObjectCommand({ Bucket: bucket, Key: key }))).ETag ?? '';
+    const id = importIdOf(key, etag);
+
+    const done = await until(async () => {
+      const found = (await getDb().entities.RoyaltyImport.get({ tenantId, id }).go()).data;
+      return found && found.status !== 'processing' ? found : undefined;
+    });
+    expect(done).toMatchObject({ status: 'done', aggregates: 2, ledger_key: `ledger/${tenantId}/${id}/lines.parquet` });
+    expect(done.totals).toMatchObject({ lines_read: 4, stored: 3, skipped: 0, amount_stored: '4.000000', amount_rejected: '0.000000', rejected: [{ line: 4, reason: 'The amount is not a number: oops' }] });
+
+    const aggregates = (await getDb().entities.RoyaltyAggregate.query.byImport({ tenantId, importId: id }).go()).data;
+    expect(aggregates.map((a) => [a.isrc, a.territory, a.lines, a.quantity, a.amount])).toEqual([
+      ['GBAAA2600003', 'FR', 1, 1, '0.700000'],
+      ['GBAAA2600001', 'GB', 2, 5, '3.300000'],
+    ]);
+
+    // The same event again: nothing is imported twice.
+    expect(await runImport(bucket, key)).toBe('skipped');
+    expect((await getDb().entities.RoyaltyAggregate.query.byImport({ tenantId, importId: id }).go()).data).toHaveLength(2);
+  }, 40_000);
+
+  it('marks a report from an unknown source failed', async () => {
+    const { PutObjectCommand, HeadObjectCommand } = await import('@aws-sdk/client-s3');
+    const { s3Client } = await import('../../functions/lib/clients.js');
+    const { BUCKETS } = await import('../../infra/resources.js');
+    const { getDb } = await import('../../functions/data/service.js');
+    const { importIdOf } = await import('../../functions/royalties/run-import.js');
+    const key = `drop/${tenantId}/NO-SUCH-SOURCE/july-${Date.now()}.csv`;
+    await s3Client().send(new PutObjectCommand({ Bucket: BUCKETS.ledger.localName, Key: key, Body: 'ISRC,Net\nGBAAA2600001,1\n' }));
+    const etag = (await s3Client().send(new HeadObjectCommand({ Bucket: BUCKETS.ledger.localName, Key: key }))).ETag ?? '';
+    const failed = await until(async () => {
+      const found = (await getDb().entities.RoyaltyImport.get({ tenantId, id: importIdOf(key, etag) }).go()).data;
+      return found && found.status !== 'processing' ? found : undefined;
+    });
+    expect(failed).toMatchObject({ status: 'failed', error: 'No royalty map for this source' });
+  }, 40_000);
+});
