@@ -162,7 +162,11 @@ export const productRow = nestedRow({
   product_territories: territories('Product territories'),
 });
 
+/** The company a record is created in on admin pages; a record's own company never changes through it. */
+const tenantField = { tenant_id: z.string().trim().min(1).max(64).optional() };
+
 export const releaseInput = z.strictObject({
+  ...tenantField,
   title: text(300).min(1),
   version: text(200).optional(),
   cat_no: text(50).optional(),
@@ -201,6 +205,7 @@ export const releaseInput = z.strictObject({
 });
 
 export const recordingInput = z.strictObject({
+  ...tenantField,
   title: text(300).min(1),
   isrc: isrcField.optional(),
   mix_title: text(200).optional(),

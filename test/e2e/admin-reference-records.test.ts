@@ -109,4 +109,20 @@ describe('admin reference records in the browser', () => {
     expect(found.body.distributors[0].distributor_dsps).toEqual([expect.objectContaining({ active: false, inactive_note: 'Awaiting contract', dsp: expect.objectContaining({ name: `Browser DSP ${suffix}` }) })]);
     expect(errors).toEqual([]);
   });
+
+  it('creates a release in a chosen company, picking that company’s label; lists say whose each record is', async () => {
+    await page.goto(`${cloudUrl()}/admin/releases/new`);
+    await pick('ref-field-tenant_id', 'northern', 'Northern Lights Records');
+    await pick('ref-field-label_id', 'aurora', 'Aurora Sound');
+    await page.getByTestId('ref-field-title').fill(`Admin Release ${suffix}`);
+    await page.getByTestId('ref-submit').click();
+    await expect.poll(notice, { timeout: 10_000 }).toContain('Release Successfully Added');
+    const admin = await signIn(demo.admin.email, demo.admin.password);
+    const found = await call('GET', `/api/v1/admin/releases?q=${encodeURIComponent(`Admin Release ${suffix}`)}`, { token: admin });
+    expect(found.body.releases[0]).toMatchObject({ company_name: 'Northern Lights Records', label: { name: 'Aurora Sound' } });
+    await page.goto(`${cloudUrl()}/admin/releases`);
+    await page.getByTestId('ref-table-search').locator('input').fill(`Admin Release ${suffix}`);
+    await expect.poll(() => page.getByTestId('ref-table').textContent(), { timeout: 10_000 }).toContain('Northern Lights Records');
+    expect(await page.getByTestId('ref-delete-selected').count()).toBe(0);
+  });
 });

@@ -20,10 +20,10 @@ export const swrDefaults: SWRConfiguration = {
   shouldRetryOnError: (error: unknown) => !(error instanceof ApiError && error.status >= 400 && error.status < 500),
 };
 
-/** GET `path` (null skips) as the current user in the current company. */
-export function useApi<T>(path: string | null, config?: SWRConfiguration<T, ApiError>) {
+/** GET `path` (null skips) as the current user in the current company, or in `companyId` when given. */
+export function useApi<T>(path: string | null, config?: SWRConfiguration<T, ApiError>, companyId?: string) {
   const { user, company } = useSession();
-  const key: Key | null = path && user ? [path, company?.id ?? null] : null;
+  const key: Key | null = path && user ? [path, companyId ?? company?.id ?? null] : null;
   return useSWR<T, ApiError>(key, config);
 }
 

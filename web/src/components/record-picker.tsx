@@ -1,12 +1,18 @@
 import Button from '@cloudscape-design/components/button';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { useState } from 'react';
+import { createContext, useContext, useState } from 'react';
 import { MESSAGES } from '../../../shared/messages';
 import { useApi } from '../app/resources';
 import { useDebouncedValue } from './use-debounced-value';
 
 export type PickedRecord = { id: string; name: string };
+
+/**
+ * The company a form's pickers search in when it is not the current one: an admin's form for a
+ * record of a chosen company lists that company's labels, artists and recordings.
+ */
+export const PickerCompanyContext = createContext<string | undefined>(undefined);
 
 /** Where a picker finds its records: reference and catalogue collections answer `selectable=true&q=` on the server. */
 export type PickerSource = { path: (q: string) => string; key: string; nameField?: string; describe?: (row: Record<string, unknown>) => string | undefined };
@@ -64,7 +70,8 @@ export function RecordPicker({
   const [filter, setFilter] = useState('');
   const [open, setOpen] = useState(false);
   const q = useDebouncedValue(filter, 250);
-  const { data, isLoading, error } = useApi<Record<string, Record<string, unknown>[]>>(open ? source.path(q) : null, { keepPreviousData: true });
+  const companyId = useContext(PickerCompanyContext);
+  const { data, isLoading, error } = useApi<Record<string, Record<string, unknown>[]>>(open ? source.path(q) : null, { keepPreviousData: true }, companyId);
   const needle = q.trim().toLowerCase();
   const nameOf = (row: Record<string, unknown>) => String(row[source.nameField ?? 'name'] ?? '');
   const rows = (data?.[source.key] ?? []).filter((row) => !needle || nameOf(row).toLowerCase().includes(needle) || (source.describe?.(row) ?? '').toLowerCase().includes(needle));

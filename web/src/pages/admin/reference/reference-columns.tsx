@@ -8,6 +8,8 @@ import { ReferenceValue } from './reference-values';
 
 /** The list's columns from the config: the title field links to the record; each row has a Delete. */
 export function referenceColumns(config: ReferenceConfig, base: string, onDelete: (record: ReferenceRecord) => void): TableProps.ColumnDefinition<ReferenceRecord>[] {
+  // Admin lists of a company's records say whose each one is.
+  const acrossCompanies = Boolean(config.tenant && config.endpoint && !config.endpoint.companyScoped);
   return [
     ...config.columns.map(
       (column): TableProps.ColumnDefinition<ReferenceRecord> => ({
@@ -26,6 +28,7 @@ export function referenceColumns(config: ReferenceConfig, base: string, onDelete
           : { cell: (r: ReferenceRecord) => <ReferenceValue config={config} record={r} field={column.field} /> }),
       }),
     ),
+    ...(acrossCompanies ? [{ id: 'company_name', header: 'Company', cell: (r: ReferenceRecord) => String(r.company_name ?? '') || '-' }] : []),
     {
       id: 'actions',
       header: 'Actions',

@@ -6,6 +6,7 @@ import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useCallback } from 'react';
 import { useSession } from '../../../app/session';
+import { PickerCompanyContext } from '../../../components/record-picker';
 import { ReferenceFieldInput } from './reference-field-input';
 import type { FieldValue, FormValues, ReferenceConfig, ReferenceField } from './reference-types';
 
@@ -59,6 +60,8 @@ export function ReferenceFormFields({
   // On a company's own pages the record belongs to the current company: the company is shown,
   // disabled (spec 2 §6); admins choose it on the admin pages.
   const companyShown = Boolean(config.tenant && config.endpoint?.companyScoped);
+  // On admin pages a company's record links to that company's records: pickers search there.
+  const chosenCompany = config.tenant && !config.endpoint?.companyScoped ? ((values.tenant_id as { id?: string } | null)?.id ?? undefined) : undefined;
   const groups: [string, ReferenceField[]][] = [];
   for (const field of shown.filter((f) => f.section || f.kind === 'rows')) {
     const title = field.section ?? field.label;
@@ -67,20 +70,22 @@ export function ReferenceFormFields({
     else groups.push([title, [field]]);
   }
   return (
-    <SpaceBetween size="l">
-      {main.length ? (
-        <Container header={<Header variant="h2">{config.notice}</Header>}>
-          <ColumnLayout columns={2}>
-            {companyShown ? <CurrentCompanyField /> : null}
-            {main.map(input)}
-          </ColumnLayout>
-        </Container>
-      ) : null}
-      {groups.map(([title, fields]) => (
-        <Container key={title} header={<Header variant="h2">{title}</Header>} data-testid={`ref-section-${title.toLowerCase().replace(/\W+/g, '-')}`}>
-          {fields.every((f) => f.kind === 'rows') ? <SpaceBetween size="m">{fields.map(input)}</SpaceBetween> : <ColumnLayout columns={2}>{fields.map(input)}</ColumnLayout>}
-        </Container>
-      ))}
-    </SpaceBetween>
+    <PickerCompanyContext.Provider value={chosenCompany}>
+      <SpaceBetween size="l">
+        {main.length ? (
+          <Container header={<Header variant="h2">{config.notice}</Header>}>
+            <ColumnLayout columns={2}>
+              {companyShown ? <CurrentCompanyField /> : null}
+              {main.map(input)}
+            </ColumnLayout>
+          </Container>
+        ) : null}
+        {groups.map(([title, fields]) => (
+          <Container key={title} header={<Header variant="h2">{title}</Header>} data-testid={`ref-section-${title.toLowerCase().replace(/\W+/g, '-')}`}>
+            {fields.every((f) => f.kind === 'rows') ? <SpaceBetween size="m">{fields.map(input)}</SpaceBetween> : <ColumnLayout columns={2}>{fields.map(input)}</ColumnLayout>}
+          </Container>
+        ))}
+      </SpaceBetween>
+    </PickerCompanyContext.Provider>
   );
 }

@@ -13,6 +13,11 @@ import { saveReference, useReferenceRecord, useReferenceRefresh, useReferenceRou
 import { ReferenceFormFields, useVisibleFields } from './reference-form-fields';
 import { afterSave, emptyValues, formFieldOf, recordTitle, recordToValues, savedNotice, toPayload, validateValues, type ReferenceRecord } from './reference-model';
 
+/** Whether a form field shows errors under this key: a field's name, or a nested row's `input.index.field`. */
+function isFieldKey(config: ReferenceConfig, key: string): boolean {
+  return config.fields.some((f) => f.name === key || (f.kind === 'rows' && key.startsWith(`${f.input}.`)));
+}
+
 /** The add and edit form of any reference collection; after saving, back to its list (spec 1 §2.2). */
 function ReferenceForm({ config, base, record, copyOf }: { config: ReferenceConfig; base: string; record?: ReferenceRecord; copyOf?: ReferenceRecord }) {
   const navigate = useNavigate();
@@ -37,6 +42,8 @@ function ReferenceForm({ config, base, record, copyOf }: { config: ReferenceConf
     },
   });
   const cancelTo = record ? `${base}/${encodeURIComponent(record.id)}` : base;
+  // An error no field shows (a rule on the whole record) is said above the buttons, never swallowed.
+  const unshown = Object.entries(errors).filter(([key]) => !isFieldKey(config, key)).map(([, message]) => message);
   const [touring, setTouring] = useState(false);
   const tour = isNew && config.tour ? config.tour : undefined;
 
@@ -51,7 +58,7 @@ function ReferenceForm({ config, base, record, copyOf }: { config: ReferenceConf
           </Button>
         ) : undefined
       }
-      failure={failure}
+      failure={failure ?? (unshown.length ? unshown.join(' ') : undefined)}
       submitting={submitting}
       submitLabel={isNew ? `Add ${config.noun}` : 'Save changes'}
       onSubmit={() => void submit()}

@@ -18,6 +18,8 @@ export function ReferenceListPage() {
   const [target, setTarget] = useState<DeleteTarget | null>(null);
   const columns = useMemo(() => referenceColumns(config, base, (record) => setTarget({ records: [record], bulk: false })), [config, base]);
   const create = () => navigate(`${base}/new`);
+  // Bulk delete is a company's call (or reference data's); admin lists of company records delete one at a time.
+  const bulkDelete = !(config.tenant && !config.endpoint?.companyScoped);
 
   return (
     <ServerTable<ReferenceRecord>
@@ -34,12 +36,14 @@ export function ReferenceListPage() {
       defaultSort={reload?.sort ?? config.defaultSort}
       initialPerPage={reload?.per_page}
       buildPath={(params) => referenceListPath(config, params)}
-      selectionType="multi"
+      selectionType={bulkDelete ? 'multi' : undefined}
       actions={({ selectedItems, refresh, clearSelection }) => (
         <SpaceBetween direction="horizontal" size="xs">
-          <Button disabled={selectedItems.length === 0} onClick={() => setTarget({ records: selectedItems, bulk: true })} data-testid="ref-delete-selected">
-            Delete selected
-          </Button>
+          {bulkDelete ? (
+            <Button disabled={selectedItems.length === 0} onClick={() => setTarget({ records: selectedItems, bulk: true })} data-testid="ref-delete-selected">
+              Delete selected
+            </Button>
+          ) : null}
           <Button variant="primary" onClick={create} data-testid="ref-create">
             Add {config.noun}
           </Button>
