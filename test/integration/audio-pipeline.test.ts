@@ -64,13 +64,26 @@ describe('audio pipeline', () => {
     expect(huge.body.errors).toEqual({ size: ['Size must be under 500000000 bytes'] });
   });
 
-  it('marks a truncated WAV and a renamed text file failed with the reason, and nothing reaches the DLQ', async () => {
+  it('marks a truncated WAV, a renamed text file and an empty file failed with the reason, and nothing reaches the DLQ', async () => {
     const truncated = path.join(dir, 'cut.wav');
     writeSineWav(truncated, { seconds: 1, amplitude: 0.5, truncateTo: 10_000 });
     const cut = await uploadAudio('cut.wav', readFileSync(truncated));
     expect(cut.recording.audio).toMatchObject({ status: 'failed', reason: expect.stringContaining('The WAV file is truncated') });
     const notes = await uploadAudio('notes.wav', Buffer.from('liner notes, not audio\n'.repeat(100)));
     expect(notes.recording.audio).toMatchObject({ status: 'failed', reason: 'The file is not a WAV or AIFF audio file' });
+
+    // An empty object (the API refuses to presign one, but storage can still hold one) fails too.
+    const { PutObjectCommand } = await import('@aws-sdk/client-s3');
+    const { s3Client } = await import('../../functions/lib/clients.js');
+    const { BUCKETS } = await import('../../infra/resources.js');
+    const empty = (await api.post('/recordings', { title: `Empty ${Date.now()}` })).body.recording;
+    const emptyKey = notes.key.replace(notes.recording.id, empty.id).replace(/[0-9A-Z]{26}-notes\.wav$/, '01J0000000000000000000EMPT-empty.wav');
+    await s3Client().send(new PutObjectCommand({ Bucket: BUCKETS.uploads.localName, Key: emptyKey, Body: '' }));
+    const emptied = await until(async () => {
+      const current = (await api.get(`/recordings/${empty.id}`)).body.recording;
+      return current.audio?.status === 'failed' ? current : undefined;
+    });
+    expect(emptied.audio.reason).toBe('The file is empty');
 
     const { GetQueueUrlCommand, ReceiveMessageCommand } = await import('@aws-sdk/client-sqs');
     const { sqsClient } = await import('../../functions/lib/clients.js');
