@@ -40,6 +40,17 @@ export function audioFileProblem(file: { name: string; size: number }): string |
 
 const contentTypeOf = (name: string) => (/\.aiff?$/i.test(name) ? 'audio/aiff' : 'audio/wav');
 
+/** Sends a recording's WAV/AIFF straight to storage: a presigned PUT (update_audio), then the bytes with progress. */
+export async function uploadRecordingAudio(recordingId: string, file: File, onProgress: (percent: number) => void): Promise<void> {
+  const contentType = contentTypeOf(file.name);
+  const presigned = await api.post<{ url: string; headers?: Record<string, string> }>(`/recordings/${encodeURIComponent(recordingId)}/update_audio`, {
+    filename: file.name,
+    content_type: contentType,
+    size: file.size,
+  });
+  await putWithProgress(presigned.url, file, presigned.headers ?? { 'content-type': contentType }, onProgress);
+}
+
 /** Adds a recording's preview to the player's queue (spec 2 §4 Audio player). */
 export function queueRecording(recording: Recording): void {
   if (!recording.audio?.preview_url) return;
@@ -77,12 +88,7 @@ export function RecordingAudioPanel({ recording }: { recording: Recording }) {
     if (refused) return;
     try {
       setPercent(0);
-      const presigned = await api.post<{ url: string; headers?: Record<string, string> }>(`/recordings/${encodeURIComponent(recording.id)}/update_audio`, {
-        filename: file.name,
-        content_type: contentTypeOf(file.name),
-        size: file.size,
-      });
-      await putWithProgress(presigned.url, file, presigned.headers ?? { 'content-type': contentTypeOf(file.name) }, setPercent);
+      await uploadRecordingAudio(recording.id, file, setPercent);
       notify('notification', `Recording ${recording.title} - audio uploaded and processing.`);
       await refresh();
     } catch (error) {

@@ -5,13 +5,13 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useEffect, useRef, useState } from 'react';
 import { RELEASE_STREAM_DELAY_MS } from '../../../../shared/constants';
-import { api, errorMessage, putWithProgress } from '../../app/api';
+import { api, errorMessage } from '../../app/api';
 import { notify } from '../../app/notifications';
 import { subscribeRealtime } from '../../app/realtime';
 import { nestedRowsReducer, type NestedRow } from '../../components/nested-rows';
 import { UploadProgress } from '../../components/upload-progress';
 import type { FormValues, RowValues } from '../admin/reference/reference-types';
-import { audioFileProblem } from './recording-audio-panel';
+import { audioFileProblem, uploadRecordingAudio } from './recording-audio-panel';
 
 /** Runs `run` for each item, one after another (several uploads go one at a time, spec 2 §4). */
 export async function inSequence<T>(items: readonly T[], run: (item: T, index: number) => Promise<void>): Promise<void> {
@@ -26,8 +26,6 @@ export function withRecordingRow(values: FormValues, recording: { id: string; ti
   const next = nestedRowsReducer(rows, { type: 'add', key: `audio-${recording.id}`, values: { recording_id: { id: recording.id, name: recording.title }, position, disc_number: '1' } });
   return { ...values, release_recordings: next };
 }
-
-const contentTypeOf = (name: string) => (/\.aiff?$/i.test(name) ? 'audio/aiff' : 'audio/wav');
 
 /**
  * The release form's audio drop: each WAV/AIFF becomes a new recording, uploaded one at a time
@@ -65,12 +63,7 @@ export function ReleaseAudioUploads({ setValues }: { values: FormValues; setValu
       try {
         const title = file.name.replace(/\.(wav|aiff?)$/i, '');
         const recording = (await api.post<{ recording: { id: string; title: string } }>('/recordings', { title })).recording;
-        const presigned = await api.post<{ url: string; headers?: Record<string, string> }>(`/recordings/${encodeURIComponent(recording.id)}/update_audio`, {
-          filename: file.name,
-          content_type: contentTypeOf(file.name),
-          size: file.size,
-        });
-        await putWithProgress(presigned.url, file, presigned.headers ?? { 'content-type': contentTypeOf(file.name) }, (percent) => setCurrent((c) => (c ? { ...c, percent } : c)));
+        await uploadRecordingAudio(recording.id, file, (percent) => setCurrent((c) => (c ? { ...c, percent } : c)));
         uploaded.current.set(recording.id, recording.title);
         notify('notification', `Recording ${recording.title} - audio uploaded and processing.`);
         timers.current.push(setTimeout(() => setValues((v) => withRecordingRow(v, recording)), RELEASE_STREAM_DELAY_MS));
