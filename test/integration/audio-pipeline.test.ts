@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
 import { inCompany, labelManager } from '../support/api.js';
 import { writeSineWav } from '../support/wav.js';
+import { until } from '../support/wait.js';
 
 /**
  * The audio pipeline in the local cloud (issue 5): presigned PUT → bucket event → SQS → upload
@@ -32,15 +33,6 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function until<T>(probe: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 /** Creates a recording, uploads the bytes through its presigned PUT and waits for the worker's verdict. */
 async function uploadAudio(filename: string, bytes: Buffer) {

@@ -3,21 +3,13 @@ import { inject } from 'vitest';
 import WebSocket from 'ws';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { call, demo, labelManager, signIn } from '../support/api.js';
+import { until } from '../support/wait.js';
 
 /** Function code run in the test process against the same local cloud (as a worker Lambda would). */
 beforeAll(() => {
   Object.assign(process.env, inject('cloudEnv'));
 });
 
-async function until<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 function openSocket(token: string): Promise<{ socket: WebSocket; messages: unknown[] }> {
   const url = `${inject('cloudUrl').replace(/^http/, 'ws')}/cable?token=${encodeURIComponent(token)}`;

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { labelManager } from '../support/api.js';
+import { until } from '../support/wait.js';
 
 /**
  * The S3 drop folder (issue 6): a report written to drop/{company}/{source}/ is picked up through
@@ -21,17 +22,7 @@ beforeAll(async () => {
   }).go();
 });
 
-afterAll(() => undefined);
 
-async function until<T>(probe: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 describe('royalty drop folder', () => {
   it('imports a dropped report into the ledger with aggregates and control totals, once', async () => {
