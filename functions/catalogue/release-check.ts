@@ -2,7 +2,8 @@ import { checkRelease, type CheckedRecording, type CheckedRelease } from '../../
 import { getDb } from '../data/service.js';
 import type { Row } from '../reference/reference-resource.js';
 import { getLabel } from './labels.js';
-import { predictCatalogueNumber } from './release-rules.js';
+import { nextCatalogueNumber } from '../../shared/catalogue.js';
+import { lastCatalogueNumber } from './release-rules.js';
 import { tenantResourceOf, tenantRows } from './tenant-lists.js';
 import { recordOps } from './tenant-records.js';
 
@@ -32,9 +33,8 @@ export async function checkReleaseOf(tenantId: string, releaseId: string) {
 /** GET labels/{id}/last_release: the label's latest catalogue number and the one a new release would get. */
 export async function lastRelease(tenantId: string, labelId: string) {
   await getLabel(tenantId, labelId);
-  const ofLabel = (await tenantRows(resource('releases'), tenantId)).filter((r) => r.label_id === labelId && r.cat_no);
-  const last = ofLabel.sort((a, b) => String(b.created_at).localeCompare(String(a.created_at)))[0];
-  return { cat_no: (last?.cat_no as string | undefined) ?? null, next_cat_no: (await predictCatalogueNumber(tenantId, labelId)) ?? null };
+  const last = await lastCatalogueNumber(tenantId, labelId);
+  return { cat_no: last ?? null, next_cat_no: nextCatalogueNumber(last) ?? null };
 }
 
 /** PATCH releases/{id}/update_status: moves a release along drafted → quality_control → … (spec 2 §4). */

@@ -76,11 +76,16 @@ export async function prepareRecording(record: Record<string, unknown>, { tenant
   return { artist_recordings: artists.rows, display_artists: artists.display };
 }
 
-/** The label's latest release's catalogue number, one up. */
-export async function predictCatalogueNumber(tenantId: string, labelId: string): Promise<string | undefined> {
+/** The catalogue number of the label's latest release that has one. */
+export async function lastCatalogueNumber(tenantId: string, labelId: string): Promise<string | undefined> {
   const releases = tenantResourceOf('releases');
   if (!releases) return undefined;
   const ofLabel = (await tenantRows(releases, tenantId)).filter((r) => r.label_id === labelId && typeof r.cat_no === 'string' && r.cat_no);
   const last = ofLabel.sort((a, b) => String(b.created_at).localeCompare(String(a.created_at)))[0];
-  return nextCatalogueNumber(last?.cat_no as string | undefined);
+  return last?.cat_no as string | undefined;
+}
+
+/** The label's latest release's catalogue number, one up. */
+export async function predictCatalogueNumber(tenantId: string, labelId: string): Promise<string | undefined> {
+  return nextCatalogueNumber(await lastCatalogueNumber(tenantId, labelId));
 }
