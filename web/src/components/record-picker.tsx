@@ -15,7 +15,14 @@ export type PickedRecord = { id: string; name: string };
 export const PickerCompanyContext = createContext<string | undefined>(undefined);
 
 /** Where a picker finds its records: reference and catalogue collections answer `selectable=true&q=` on the server. */
-export type PickerSource = { path: (q: string) => string; key: string; nameField?: string; describe?: (row: Record<string, unknown>) => string | undefined };
+export type PickerSource = {
+  path: (q: string) => string;
+  key: string;
+  nameField?: string;
+  describe?: (row: Record<string, unknown>) => string | undefined;
+  /** The answer is the whole list, so typed text is matched here (the others search on the server). */
+  filterHere?: boolean;
+};
 
 const NAME_FIELDS: Record<string, string> = { performer_roles: 'description', releases: 'title', recordings: 'title' };
 
@@ -33,7 +40,7 @@ export function pickerSource(collection: string): PickerSource {
   }
   if (collection === 'companies') {
     // Admins load every company for publishers (spec 1 §6); the list is short enough to filter here.
-    return { path: () => '/admin/companies', key: 'companies' };
+    return { path: () => '/admin/companies', key: 'companies', filterHere: true };
   }
   return {
     path: (q) => `/${collection}?selectable=true${q ? `&q=${encodeURIComponent(q)}` : ''}`,
@@ -74,7 +81,8 @@ export function RecordPicker({
   const { data, isLoading, error } = useApi<Record<string, Record<string, unknown>[]>>(open ? source.path(q) : null, { keepPreviousData: true }, companyId);
   const needle = q.trim().toLowerCase();
   const nameOf = (row: Record<string, unknown>) => String(row[source.nameField ?? 'name'] ?? '');
-  const rows = (data?.[source.key] ?? []).filter((row) => !needle || nameOf(row).toLowerCase().includes(needle) || (source.describe?.(row) ?? '').toLowerCase().includes(needle));
+  const all = data?.[source.key] ?? [];
+  const rows = source.filterHere && needle ? all.filter((row) => nameOf(row).toLowerCase().includes(needle)) : all;
   const options = rows.map((row) => ({ value: String(row.id), label: nameOf(row), description: source.describe?.(row) }));
   const select = (
     <Select
