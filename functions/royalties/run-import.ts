@@ -1,4 +1,4 @@
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
@@ -36,18 +36,15 @@ export async function runImport(bucket: string, key: string): Promise<'imported'
   if (!drop) return 'skipped';
   const { tenantId, sourceId, filename } = drop;
   const db = getDb();
-  const object = await s3Client().send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-  const id = importIdOf(key, object.ETag ?? '');
+  // The ETag names the import; the file is only downloaded once it is known to need importing.
+  const head = await s3Client().send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+  const id = importIdOf(key, head.ETag ?? '');
   const existing = (await db.entities.RoyaltyImport.get({ tenantId, id }).go()).data;
-  if (existing && existing.status !== 'processing') {
-    (object.Body as Readable).destroy();
-    return 'skipped';
-  }
-  await db.entities.RoyaltyImport.put({ tenantId, id, source_id: sourceId, source_key: key, filename, size: object.ContentLength, status: 'processing' }).go();
+  if (existing && existing.status !== 'processing') return 'skipped';
+  await db.entities.RoyaltyImport.put({ tenantId, id, source_id: sourceId, source_key: key, filename, size: head.ContentLength, status: 'processing' }).go();
 
   const source = (await db.entities.RoyaltySource.get({ tenantId, id: sourceId }).go()).data;
   if (!source) {
-    (object.Body as Readable).destroy();
     await db.entities.RoyaltyImport.patch({ tenantId, id }).set({ status: 'failed', error: 'No royalty map for this source' }).go();
     return 'failed';
   }
@@ -56,6 +53,7 @@ export async function runImport(bucket: string, key: string): Promise<'imported'
   const duck = await (await DuckDBInstance.create(':memory:')).connect();
   try {
     const local = path.join(dir, path.basename(filename).replace(/[^\w.-]+/g, '_'));
+    const object = await s3Client().send(new GetObjectCommand({ Bucket: bucket, Key: key, IfMatch: head.ETag }));
     await pipeline(object.Body as Readable, createWriteStream(local));
     const lines = path.join(dir, 'lines.parquet');
     let totals;
