@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { call, cloudUrl, demo, labelManager } from '../support/api.js';
-import { launchChromium, signedInManagerPage } from '../support/browser.js';
+import { call, cloudUrl } from '../support/api.js';
+import { openManagerSession } from '../support/browser.js';
 
 /** A label manager keeps the company's artists in the browser: identifier rows, members with a quick-added contributor. */
 let browser: Browser;
@@ -11,11 +11,7 @@ let company: { id: string; name: string };
 let token: string;
 
 beforeAll(async () => {
-  const manager = await labelManager();
-  company = manager.distributed;
-  token = manager.token;
-  browser = await launchChromium();
-  ({ page, errors } = await signedInManagerPage(browser, cloudUrl(), demo.labelManager, company));
+  ({ browser, page, errors, company, token } = await openManagerSession());
 });
 
 afterAll(async () => {

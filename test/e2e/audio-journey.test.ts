@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { cloudUrl, demo, inCompany, labelManager } from '../support/api.js';
-import { launchChromium, signedInManagerPage } from '../support/browser.js';
+import { cloudUrl, inCompany } from '../support/api.js';
+import { openManagerSession } from '../support/browser.js';
 import { writeSineWav } from '../support/wav.js';
 
 /** Issue 5 end to end in Chromium: upload a WAV on a recording, watch the progress, see the push arrive, play it. */
@@ -14,11 +14,10 @@ let errors: string[];
 let dir: string;
 
 beforeAll(async () => {
-  const manager = await labelManager();
-  browser = await launchChromium();
-  ({ page, errors } = await signedInManagerPage(browser, cloudUrl(), demo.labelManager, manager.distributed));
+  const session = await openManagerSession();
+  ({ browser, page, errors } = session);
   dir = mkdtempSync(path.join(os.tmpdir(), 'audio-e2e-'));
-  const recording = (await inCompany(manager.token, manager.distributed.id).post('/recordings', { title: `Playable ${Date.now()}`, mix_title: 'Radio Edit' })).body.recording;
+  const recording = (await inCompany(session.token, session.company.id).post('/recordings', { title: `Playable ${Date.now()}`, mix_title: 'Radio Edit' })).body.recording;
   await page.goto(`${cloudUrl()}/user/recordings/${recording.id}`);
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { call, cloudUrl, demo, labelManager, signIn } from '../support/api.js';
-import { launchChromium, signedInManagerPage } from '../support/browser.js';
+import { call, cloudUrl, demo, signIn } from '../support/api.js';
+import { openManagerSession } from '../support/browser.js';
 
 /**
  * The catalogue end to end in Chromium (issue 4): an artist, a release with two recordings and a
@@ -18,11 +18,7 @@ const releaseTitle = `Journey Album ${stamp}`;
 const trackTitles = [`Opening ${stamp}`, `Closing ${stamp}`];
 
 beforeAll(async () => {
-  const manager = await labelManager();
-  company = manager.distributed;
-  token = manager.token;
-  browser = await launchChromium();
-  ({ page, errors } = await signedInManagerPage(browser, cloudUrl(), demo.labelManager, company));
+  ({ browser, page, errors, company, token } = await openManagerSession());
 });
 
 afterAll(async () => {

@@ -42,3 +42,12 @@ export async function signedInManagerPage(browser: Browser, base: string, manage
   await page.getByTestId('header-company-link').filter({ hasText: company.name }).waitFor();
   return { page, errors };
 }
+
+/** Chromium with the demo label manager signed in and their distributed company chosen, for catalogue journeys. */
+export async function openManagerSession() {
+  const { cloudUrl, demo, labelManager } = await import('./api.js');
+  const manager = await labelManager();
+  const browser = await launchChromium();
+  const { page, errors } = await signedInManagerPage(browser, cloudUrl(), demo.labelManager, manager.distributed);
+  return { browser, page, errors, company: manager.distributed, token: manager.token };
+}
