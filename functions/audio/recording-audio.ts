@@ -41,9 +41,9 @@ export const AUDIO_PREFIX = 'audio/';
 /** audio/{tenant}/{recording}/{uploader}/{ulid}-{file}: the worker reads who and what from the key. */
 const sourcePrefix = (tenantId: string, recordingId: string, userId: string) => `${AUDIO_PREFIX}${tenantId}/${recordingId}/${userId}/`;
 
-export function parseAudioKey(key: string): { tenantId: string; recordingId: string; userId: string; upload: string } | null {
-  const match = /^audio\/([^/]+)\/([^/]+)\/([^/]+)\/([0-9A-Z]{26})-[^/]+$/.exec(key);
-  return match ? { tenantId: match[1], recordingId: match[2], userId: match[3], upload: match[4] } : null;
+export function parseAudioKey(key: string): { tenantId: string; recordingId: string; userId: string; upload: string; filename: string } | null {
+  const match = /^audio\/([^/]+)\/([^/]+)\/([^/]+)\/([0-9A-Z]{26})-([^/]+)$/.exec(key);
+  return match ? { tenantId: match[1], recordingId: match[2], userId: match[3], upload: match[4], filename: match[5] } : null;
 }
 
 async function loadRecording(tenantId: string, recordingId: string) {
@@ -97,14 +97,14 @@ const lengthOf = (ms: number) => {
 export async function handleAudioUpload(bucket: string, key: string): Promise<'processed' | 'failed' | 'skipped'> {
   const parsed = parseAudioKey(key);
   if (!parsed) return 'skipped';
-  const { tenantId, recordingId, userId, upload } = parsed;
+  const { tenantId, recordingId, userId, upload, filename } = parsed;
   const recording = await loadRecording(tenantId, recordingId);
   if (!recording) return 'skipped';
   const current = recording.audio as RecordingAudio | undefined;
   if (current && current.source_key !== key && current.source_key > key) return 'skipped'; // a newer upload replaced this one
   if (current?.source_key === key && (current.status === 'ready' || current.status === 'failed')) return 'skipped';
 
-  const base: RecordingAudio = { status: 'processing', source_key: key, filename: current?.source_key === key ? current.filename : key.slice(key.lastIndexOf('/') + 27) };
+  const base: RecordingAudio = { status: 'processing', source_key: key, filename };
   await saveAudio(tenantId, recordingId, base);
   // The SPA shows "Recording {summary} - audio uploaded and processing." and reloads the recording (spec 1 §4).
   const push = async (audio: RecordingAudio) => {

@@ -7,8 +7,6 @@ import { AUDIO_PREFIX, handleAudioUpload } from '../audio/recording-audio.js';
 
 const processor = new BatchProcessor(EventType.SQS);
 
-export { decodeS3Key };
-
 const IMAGE_SIGNATURES: ((bytes: Buffer) => boolean)[] = [
   (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])), // PNG
   (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff, // JPEG

@@ -4,7 +4,7 @@ import { findRoute, matchPath, ROUTES, routeKey } from '../../functions/routes.j
 import { listQuerySchema, pageOf } from '../../functions/lib/list-query.js';
 import { fieldErrors } from '../../functions/lib/validation.js';
 import { awsEncodedKey } from '../../infra/local/s3.js';
-import { decodeS3Key } from '../../functions/uploads/worker.js';
+import { decodeS3Key } from '../../functions/uploads/s3-event.js';
 
 describe('route table', () => {
   it('has no duplicate method + path', () => {
