@@ -13,7 +13,7 @@
  */
 export type AuthRule = 'public' | 'user' | 'tenant' | 'admin' | 'artist_user';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type Area = 'auth' | 'companies' | 'catalogue' | 'reference' | 'notices' | 'support' | 'imports';
+export type Area = 'auth' | 'companies' | 'catalogue' | 'reference' | 'notices' | 'support' | 'imports' | 'royalties';
 
 export type Route = {
   method: HttpMethod;
@@ -180,6 +180,50 @@ export const ROUTES: readonly Route[] = [
 
   // Reference data (spec 1 §3, §7).
   ...REFERENCE_COLLECTIONS.flatMap(referenceRoutes),
+
+  // Royalties of the current company (spec 3 §7.1): the ledger, its sums and facets, and the
+  // changes made on top of it. Fixed paths come before royalties/{id}.
+  r('GET', '/royalties', 'royalties', 'listRoyalties', 'tenant'),
+  r('POST', '/royalties', 'royalties', 'createRoyalty', 'tenant'),
+  r('PATCH', '/royalties/mark_as_paid', 'royalties', 'markAsPaid', 'tenant'),
+  r('PATCH', '/royalties/mark_as_unpaid', 'royalties', 'markAsUnpaid', 'tenant'),
+  r('PATCH', '/royalties/mark_as_artist_paid', 'royalties', 'markAsArtistPaid', 'tenant'),
+  r('PATCH', '/royalties/mark_as_artist_unpaid', 'royalties', 'markAsArtistUnpaid', 'tenant'),
+  r('POST', '/royalties_bulk_update', 'royalties', 'bulkUpdateRoyalties', 'tenant'),
+  r('GET', '/royalties/attributes', 'royalties', 'royaltyAttributes', 'tenant'),
+  r('GET', '/import_royalties/model_attributes', 'royalties', 'royaltyAttributes', 'tenant'),
+  r('GET', '/royalties/delivered_by', 'royalties', 'deliveredBy', 'tenant'),
+  r('POST', '/royalties/deliverer_pay_periods', 'royalties', 'delivererPayPeriods', 'tenant'),
+  r('GET', '/royalties/all_pay_periods', 'royalties', 'payPeriods', 'tenant'),
+  r('POST', '/royalties/update_exchange_rates', 'royalties', 'updateExchangeRates', 'tenant'),
+  r('POST', '/royalties/bulk', 'royalties', 'presignReport', 'tenant'),
+  r('GET', '/pay_periods', 'royalties', 'payPeriods', 'tenant'),
+  r('GET', '/pay_periods/years', 'royalties', 'payPeriodYears', 'tenant'),
+  r('GET', '/label_royalties', 'royalties', 'labelRoyalties', 'tenant'),
+  r('GET', '/release_royalties', 'royalties', 'releaseRoyalties', 'tenant'),
+  r('GET', '/royalties/{id}', 'royalties', 'getRoyalty', 'tenant'),
+  r('PATCH', '/royalties/{id}', 'royalties', 'updateRoyalty', 'tenant'),
+  r('DELETE', '/royalties/{id}', 'royalties', 'deleteRoyalty', 'tenant'),
+  // Report imports: the upload or drop-folder file, its control totals, rejected and unmatched lines.
+  r('GET', '/royalty_imports', 'royalties', 'listImports', 'tenant'),
+  r('GET', '/royalty_imports/{id}', 'royalties', 'getImport', 'tenant'),
+  r('DELETE', '/royalty_imports/{id}', 'royalties', 'deleteImport', 'tenant'),
+  r('POST', '/royalty_imports/{id}/confirm', 'royalties', 'confirmImport', 'tenant'),
+  r('GET', '/royalty_imports/{id}/unmatched', 'royalties', 'unmatchedLines', 'tenant'),
+  r('POST', '/royalty_imports/{id}/assign', 'royalties', 'assignMatch', 'tenant'),
+  r('POST', '/royalty_imports/{id}/rematch', 'royalties', 'rematchImport', 'tenant'),
+  // Column maps ("royalty maps"), one per source, and a preview of a file through a map.
+  r('GET', '/royalty_maps', 'royalties', 'listMaps', 'tenant'),
+  r('POST', '/royalty_maps', 'royalties', 'createMap', 'tenant'),
+  r('POST', '/royalty_maps/preview', 'royalties', 'previewMap', 'tenant'),
+  r('GET', '/royalty_maps/{id}', 'royalties', 'getMap', 'tenant'),
+  r('PATCH', '/royalty_maps/{id}', 'royalties', 'updateMap', 'tenant'),
+  r('DELETE', '/royalty_maps/{id}', 'royalties', 'deleteMap', 'tenant'),
+  // Exchange rates (spec 3 §7.3).
+  r('GET', '/exchange_rates', 'royalties', 'listExchangeRates', 'tenant'),
+  r('POST', '/exchange_rates/find', 'royalties', 'findExchangeRate', 'tenant'),
+  r('POST', '/exchange_rates', 'royalties', 'createExchangeRate', 'tenant'),
+  r('DELETE', '/exchange_rates/{id}', 'royalties', 'deleteExchangeRate', 'tenant'),
 ];
 
 export const AREAS: readonly Area[] = [...new Set(ROUTES.map((route) => route.area))];

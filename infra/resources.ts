@@ -23,8 +23,8 @@ export type BucketKey = 'uploads' | 'ledger';
 export const BUCKETS: Record<BucketKey, { localName: string; browserUploads: boolean; notifyQueue?: QueueKey; prefix?: string }> = {
   /** Logos, audio and royalty files the browser PUTs through presigned URLs. */
   uploads: { localName: 'label-platform-uploads', browserUploads: true, notifyQueue: 'uploadEvents' },
-  /** The royalty ledger (Parquet) and the distributors' drop folder. */
-  ledger: { localName: 'label-platform-ledger', browserUploads: false, notifyQueue: 'royaltyImport', prefix: 'drop/' },
+  /** The royalty ledger (Parquet) and the drop folder distributors write to and the browser uploads reports into. */
+  ledger: { localName: 'label-platform-ledger', browserUploads: true, notifyQueue: 'royaltyImport', prefix: 'drop/' },
 };
 
 /** One duration drives a worker's Lambda timeout and its queue's visibility timeout. */

@@ -12,6 +12,8 @@ export const MESSAGES = {
     'If your Email is found you should recieve an email shortly with instructions to reset your account.',
   dashboardLoadFailed: 'There was a problem loading your Dashboard, please try logging in again.',
   noLabelSelected: 'No Label Selected',
+  royaltyUpdated: 'Royalty Updated',
+  royaltyAdded: 'Royalty Added',
   noResultsFor: (text: string) => `No results for ${text}`,
   userLoggedIn: 'User Logged In',
   userLoggedOut: 'User Logged Out',

@@ -1,4 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { DERIVED_COLUMNS, ident, ledgerProjection, literal, literalOrNull } from './ledger-sql.js';
 import { MONEY_COLUMNS, type MappingColumn, type RoyaltyMap } from './mapping.js';
 
 /**
@@ -8,6 +9,9 @@ import { MONEY_COLUMNS, type MappingColumn, type RoyaltyMap } from './mapping.js
  *
  * Control totals: lines read = stored + rejected (each with its line number and reason) +
  * skipped (blank lines, footer rows), and the amount read = amount stored + amount rejected.
+ *
+ * The file has the ledger's full schema (ledger-schema.ts) with the derived columns (match,
+ * conversion, cuts) still NULL: ledger-rules.ts fills them, on import and on every re-match.
  */
 export type Rejected = { line: number; reason: string };
 export type ControlTotals = {
@@ -21,8 +25,6 @@ export type ControlTotals = {
   amount_rejected: string;
 };
 
-const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
-const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
 const MONEY = 'DECIMAL(18,6)';
 
 /** A text column as a decimal: spaces and the thousands separator dropped, a decimal comma made a point. */
@@ -42,7 +44,7 @@ function periodExpression(column: string): string {
     ELSE NULL END`;
 }
 
-export async function readReport(connection: DuckDBConnection, file: string, map: RoyaltyMap, output: string): Promise<ControlTotals> {
+export async function readReport(connection: DuckDBConnection, file: string, map: RoyaltyMap, output: string, { importId }: { importId?: string } = {}): Promise<ControlTotals> {
   const decimal = map.decimal ?? 'point';
   const options = [
     'header = true',
@@ -90,7 +92,7 @@ export async function readReport(connection: DuckDBConnection, file: string, map
       upper(replace(${mapped('isrc')}, '-', '')) AS isrc,
       CASE WHEN regexp_matches(coalesce(${mapped('upc')}, ''), '^\\d{1,12}$') THEN lpad(${mapped('upc')}, 12, '0') ELSE ${mapped('upc')} END AS upc,
       ${mapped('cat_no')} AS cat_no,
-      ${mapped('song')} AS song, ${mapped('artist')} AS artist, ${mapped('album')} AS album, ${mapped('album_artist')} AS album_artist,
+      ${mapped('song')} AS song, ${mapped('mix')} AS mix, ${mapped('asset_type')} AS asset_type, ${mapped('release_date')} AS release_date, ${mapped('artist')} AS artist, ${mapped('album')} AS album, ${mapped('album_artist')} AS album_artist,
       ${mapped('label_name')} AS label_name, ${mapped('retailer')} AS retailer, ${mapped('delivered_by')} AS delivered_by,
       upper(coalesce(${mapped('country_iso')}, ${mapped('territory')})) AS territory,
       ${mapped('sales_category')} AS sales_category, ${mapped('sales_format')} AS sales_format, ${mapped('sales_description')} AS sales_description,
@@ -111,9 +113,9 @@ export async function readReport(connection: DuckDBConnection, file: string, map
       ELSE NULL END AS reason
     FROM lines`);
 
+  const derived = Object.fromEntries(DERIVED_COLUMNS.map((column) => [column, 'NULL']));
   await connection.run(`COPY (
-      SELECT line, pay_period, isrc, upc, cat_no, song, artist, album, album_artist, label_name, retailer, delivered_by, territory,
-        sales_category, sales_format, sales_description, quantity, currency, ${MONEY_COLUMNS.join(', ')}
+      SELECT ${ledgerProjection({ ...derived, import_id: literalOrNull(importId), estimated: 'false' })}
       FROM judged WHERE NOT blank AND reason IS NULL ORDER BY line
     ) TO ${literal(output)} (FORMAT parquet, COMPRESSION zstd)`);
 

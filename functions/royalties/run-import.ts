@@ -1,26 +1,28 @@
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { getDb } from '../data/service.js';
 import { s3Client } from '../lib/clients.js';
+import { pushToUser } from '../realtime/push.js';
+import { download, storeLedger } from './ledger-store.js';
 import type { RoyaltyMap } from './mapping.js';
 import { readReport } from './read-report.js';
 import { asDelimitedText } from './report-file.js';
+import { dsrToReport, isDsr } from './dsr.js';
 
 /**
  * Imports one report dropped at drop/{company}/{source}/{file} in the ledger bucket (issue 6):
- * reads it through the source's column map with DuckDB, stores its lines as one Parquet file
- * under ledger/{company}/{import}/, keeps its aggregates and control totals in DynamoDB.
+ * reads it through the source's column map with DuckDB, matches, converts and cuts its lines
+ * (ledger-rules.ts), stores them as one Parquet file under ledger/{company}/{import}/, keeps
+ * its aggregates and control totals in DynamoDB.
  *
  * Delivering the same event twice imports once: the import's id follows from the object's key
- * and ETag, a finished import is left alone, and a rerun after a crash overwrites the same
- * Parquet key and aggregate items instead of adding to them.
+ * and ETag, and a finished import is left alone. The same file content under another key is a
+ * duplicate: found by size and sha256 of the downloaded bytes (an ETag is not a content hash
+ * for multipart uploads), stored with nothing in the ledger until the user confirms it.
  */
 export const DROP_PREFIX = 'drop/';
 
@@ -31,7 +33,14 @@ export function parseDropKey(key: string): { tenantId: string; sourceId: string;
 
 export const importIdOf = (key: string, etag: string) => createHash('sha256').update(`${key}\u0000${etag}`).digest('hex').slice(0, 26).toUpperCase();
 
-export async function runImport(bucket: string, key: string): Promise<'imported' | 'failed' | 'skipped'> {
+export type ImportOutcome = 'imported' | 'failed' | 'skipped' | 'duplicate';
+/** force: import even when it is a duplicate (the user confirmed it). */
+export type RunImportOptions = { force?: boolean };
+
+/** Progress at each step (spec 3 §4: a whole-number percentage). */
+const PROGRESS = { started: 0, downloaded: 20, read: 50, matched: 75, written: 90, done: 100 } as const;
+
+export async function runImport(bucket: string, key: string, options: RunImportOptions = {}): Promise<ImportOutcome> {
   const drop = parseDropKey(key);
   if (!drop) return 'skipped';
   const { tenantId, sourceId, filename } = drop;
@@ -40,59 +49,74 @@ export async function runImport(bucket: string, key: string): Promise<'imported'
   const head = await s3Client().send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
   const id = importIdOf(key, head.ETag ?? '');
   const existing = (await db.entities.RoyaltyImport.get({ tenantId, id }).go()).data;
-  if (existing && existing.status !== 'processing') return 'skipped';
-  await db.entities.RoyaltyImport.put({ tenantId, id, source_id: sourceId, source_key: key, filename, size: head.ContentLength, status: 'processing' }).go();
+  const confirming = options.force && existing?.status === 'duplicate';
+  if (existing && existing.status !== 'processing' && !confirming) return 'skipped';
+  const userId = head.Metadata?.['user-id'] || undefined;
+  const paymentDate = existing?.payment_date ?? new Date().toISOString().slice(0, 10);
+  if (existing) await db.entities.RoyaltyImport.patch({ tenantId, id }).set({ status: 'processing', progress: PROGRESS.started }).remove(['error']).go();
+  else await db.entities.RoyaltyImport.put({ tenantId, id, source_id: sourceId, source_key: key, filename, size: head.ContentLength, status: 'processing', progress: PROGRESS.started, payment_date: paymentDate, ...(userId ? { user_id: userId } : {}) }).go();
+
+  // Each step is saved on the import and pushed to the uploader's open pages; a failed push never fails the import.
+  const step = async (status: string, progress: number, extra: Record<string, unknown> = {}) => {
+    await db.entities.RoyaltyImport.patch({ tenantId, id }).set({ status, progress, ...extra }).go();
+    if (userId) await pushToUser(userId, { type: 'RoyaltyImport', import: { id, status, progress, filename } }).catch(() => 0);
+  };
+  const fail = async (error: string) => {
+    await step('failed', PROGRESS.done, { error });
+    return 'failed' as const;
+  };
 
   const source = (await db.entities.RoyaltySource.get({ tenantId, id: sourceId }).go()).data;
-  if (!source) {
-    await db.entities.RoyaltyImport.patch({ tenantId, id }).set({ status: 'failed', error: 'No royalty map for this source' }).go();
-    return 'failed';
-  }
+  if (!source) return fail('No royalty map for this source');
 
   const dir = await mkdtemp(path.join(os.tmpdir(), 'royalty-'));
   const duck = await (await DuckDBInstance.create(':memory:')).connect();
   try {
     const local = path.join(dir, path.basename(filename).replace(/[^\w.-]+/g, '_'));
-    const object = await s3Client().send(new GetObjectCommand({ Bucket: bucket, Key: key, IfMatch: head.ETag }));
-    await pipeline(object.Body as Readable, createWriteStream(local));
-    const lines = path.join(dir, 'lines.parquet');
-    let totals;
-    try {
-      totals = await readReport(duck, await asDelimitedText(local, dir), source.map as RoyaltyMap, lines);
-    } catch (error) {
-      await db.entities.RoyaltyImport.patch({ tenantId, id }).set({ status: 'failed', error: `The report could not be read: ${(error as Error).message.split('\n')[0]}` }).go();
-      return 'failed';
-    }
-    const ledgerKey = `ledger/${tenantId}/${id}/lines.parquet`;
-    await s3Client().send(new PutObjectCommand({ Bucket: bucket, Key: ledgerKey, Body: createReadStream(lines), ContentLength: (await stat(lines)).size }));
+    const { sha256, size } = await download(bucket, key, local, head.ETag);
+    await step('processing', PROGRESS.downloaded, { sha256, size });
 
-    // Aggregates grow with distinct combinations, not with lines: DynamoDB writes stay few.
-    const groups = await (
-      await duck.runAndReadAll(`SELECT coalesce(pay_period, '') AS pay_period, coalesce(currency, '') AS currency, coalesce(retailer, '') AS retailer,
-          coalesce(territory, '') AS territory, coalesce(sales_category, '') AS sales_category, coalesce(isrc, '') AS isrc, coalesce(upc, '') AS upc,
-          count(*) AS lines, coalesce(sum(quantity), 0) AS quantity, CAST(sum(subtotal_payable) AS VARCHAR) AS amount
-        FROM read_parquet('${lines.replace(/'/g, "''")}') GROUP BY ALL ORDER BY ALL`)
-    ).getRowObjects();
-    const aggregates = groups.map((g) => ({
-      tenantId,
-      importId: id,
-      key: [g.pay_period, g.currency, g.retailer, g.territory, g.sales_category, g.isrc, g.upc].join('|'),
-      pay_period: String(g.pay_period),
-      currency: String(g.currency),
-      retailer: String(g.retailer),
-      territory: String(g.territory),
-      sales_category: String(g.sales_category),
-      isrc: String(g.isrc),
-      upc: String(g.upc),
-      lines: Number(g.lines),
-      quantity: Number(g.quantity),
-      amount: String(g.amount),
-    }));
-    if (aggregates.length) await db.entities.RoyaltyAggregate.put(aggregates).go();
-    await db.entities.RoyaltyImport.patch({ tenantId, id }).set({ status: 'done', totals, ledger_key: ledgerKey, aggregates: aggregates.length }).go();
+    if (!options.force) {
+      const earlier = await findEarlier(tenantId, id, sha256, size);
+      if (earlier) {
+        await step('duplicate', PROGRESS.done, { duplicate_of: earlier });
+        return 'duplicate';
+      }
+    }
+
+    const raw = path.join(dir, 'raw.parquet');
+    let totals;
+    let dsr: Awaited<ReturnType<typeof dsrToReport>> | undefined;
+    try {
+      // A DDEX DSR needs no map: it is read natively and checked against its own footer and summaries.
+      const text = await asDelimitedText(local, dir);
+      dsr = (await isDsr(text)) ? await dsrToReport(text, dir) : undefined;
+      totals = await readReport(duck, dsr?.file ?? text, dsr?.map ?? (source.map as RoyaltyMap), raw, { importId: id });
+    } catch (error) {
+      return fail(`The report could not be read: ${(error as Error).message.split('\n')[0]}`);
+    }
+    await step('processing', PROGRESS.read);
+
+    const stored = await storeLedger(duck, dir, bucket, { tenantId, id, source_id: sourceId, payment_date: paymentDate }, raw, { status: 'done', totals, progress: PROGRESS.done, ...(dsr ? { problems: dsr.check.problems, flagged: !dsr.check.ok } : {}) }, (name) =>
+      step('processing', PROGRESS[name]),
+    );
+    if (userId) {
+      // The imports history (spec 3 §3.12); keyed by the import's id, so a rerun writes it once.
+      await db.entities.ImportRecord.put({ importId: id, userId, filename, filesize: size, records: stored.lines, type: 'royalties' }).go();
+      await pushToUser(userId, { type: 'RoyaltyImport', import: { id, status: 'done', progress: PROGRESS.done, filename } }).catch(() => 0);
+    }
     return 'imported';
   } finally {
     duck.closeSync();
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** An earlier finished import of the same bytes in this tenant (the same size and sha256), if any. */
+async function findEarlier(tenantId: string, id: string, sha256: string, size: number): Promise<string | undefined> {
+  const found = await getDb()
+    .entities.RoyaltyImport.query.byTenant({ tenantId })
+    .where((attr, op) => `${op.eq(attr.sha256, sha256)} AND ${op.eq(attr.size, size)} AND ${op.eq(attr.status, 'done')} AND ${op.ne(attr.id, id)}`)
+    .go({ pages: 'all', attributes: ['id', 'createdAt'] });
+  return found.data.sort((a, b) => (a.createdAt ?? '').localeCompare(b.createdAt ?? ''))[0]?.id;
 }

@@ -23,6 +23,16 @@ const AREA_NEEDS: Partial<Record<Area, (fn: ProductFunction, props: ApiProps, sc
   catalogue: (fn, { storage }) => fn.bindBucket(storage, 'uploads', 'presign'),
   reference: (fn, { storage }) => fn.bindBucket(storage, 'uploads', 'presign'),
   companies: (fn, { storage }) => fn.bindBucket(storage, 'uploads', 'presign'),
+  // Reads the Parquet ledger (and presigns report uploads into the drop folder); edits are overlays in the table.
+  royalties: (fn, { storage, realtime }) => {
+    fn.bindBucket(storage, 'ledger', 'readWrite');
+    realtime.grantPush(fn);
+  },
+};
+
+/** Areas whose function differs from the 512 MB arm64 default: DuckDB is a native module built for x86_64. */
+const AREA_FUNCTION: Partial<Record<Area, Partial<ConstructorParameters<typeof ProductFunction>[2]>>> = {
+  royalties: { memorySize: 3008, x86: true, bundling: { nodeModules: ['@duckdb/node-api', '@duckdb/node-bindings', '@duckdb/node-bindings-linux-x64'] } },
 };
 
 export class Api extends Construct {
@@ -47,7 +57,12 @@ export class Api extends Construct {
 
     const integrations = new Map<Area, HttpLambdaIntegration>();
     for (const area of AREAS) {
-      const fn = new ProductFunction(this, `${area}Handler`, { entry: `functions/${area}/handler.ts`, timeout: Duration.seconds(29), memorySize: 512 })
+      const fn = new ProductFunction(this, `${area}Handler`, {
+        entry: `functions/${area}/handler.ts`,
+        timeout: Duration.seconds(29),
+        memorySize: 512,
+        ...AREA_FUNCTION[area],
+      })
         .bindTable(props.data)
         .bindUserPool(props.auth);
       AREA_NEEDS[area]?.(fn, props, this);

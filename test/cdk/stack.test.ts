@@ -143,15 +143,16 @@ describe('storage', () => {
     expect(policies.filter((p) => p.includes('aws:SecureTransport'))).toHaveLength(buckets.length);
   });
 
-  it('lets the browser PUT to the uploads bucket (CORS) and notifies each bucket queue', () => {
+  it('lets the browser PUT to the uploads and ledger buckets (CORS: logos, audio, royalty reports) and notifies each bucket queue', () => {
     const withCors = ofType('AWS::S3::Bucket').filter(([, b]) => b.Properties.CorsConfiguration);
-    expect(withCors).toHaveLength(1);
-    const rule = withCors[0][1].Properties.CorsConfiguration.CorsRules[0];
-    expect(rule.AllowedMethods).toEqual(expect.arrayContaining(['PUT', 'GET', 'HEAD']));
-    expect(rule.ExposedHeaders).toContain('ETag');
+    expect(withCors).toHaveLength(2);
+    for (const [, bucket] of withCors) {
+      const rule = bucket.Properties.CorsConfiguration.CorsRules[0];
+      expect(rule.AllowedMethods).toEqual(expect.arrayContaining(['PUT', 'GET', 'HEAD']));
+      expect(rule.ExposedHeaders).toContain('ETag');
+    }
     const [uploadsQueue] = single('AWS::SQS::Queue', (p) => p.QueueName === QUEUES.uploadEvents.localName);
     template.hasResourceProperties('Custom::S3BucketNotifications', {
-      BucketName: { Ref: withCors[0][0] },
       NotificationConfiguration: { QueueConfigurations: [{ Events: ['s3:ObjectCreated:*'], QueueArn: { 'Fn::GetAtt': [uploadsQueue, 'Arn'] } }] },
     });
     template.hasResourceProperties('Custom::S3BucketNotifications', {
@@ -161,17 +162,19 @@ describe('storage', () => {
 });
 
 describe('functions and HTTP API', () => {
-  it('has one Node 22 arm64 Lambda per area, with the table bound', () => {
+  it('has one Node 22 Lambda per area, with the table bound: arm64, but x86_64 for royalties (DuckDB)', () => {
     for (const area of AREAS) {
       const [, fn] = functionFor(`functions/${area}/handler.ts`);
       expect(fn.Properties.Runtime).toBe('nodejs22.x');
-      expect(fn.Properties.Architectures).toEqual(['arm64']);
+      expect(fn.Properties.Architectures).toEqual([area === 'royalties' ? 'x86_64' : 'arm64']);
       expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(expect.arrayContaining([ENV.table, ENV.userPoolId, ENV.appUrl]));
     }
     const [, catalogue] = functionFor('functions/catalogue/handler.ts');
     expect(catalogue.Properties.Environment.Variables).toHaveProperty(ENV.uploadsBucket);
     const [, auth] = functionFor('functions/auth/handler.ts');
     expect(auth.Properties.Environment.Variables).toHaveProperty(ENV.mailFrom);
+    const [, royalties] = functionFor('functions/royalties/handler.ts');
+    expect(royalties.Properties.Environment.Variables).toHaveProperty(ENV.ledgerBucket);
   });
 
   it('has one route per route-table entry, to its area, JWT unless public', () => {

@@ -42,13 +42,15 @@ describe('royalty drop folder', () => {
       const found = (await getDb().entities.RoyaltyImport.get({ tenantId, id }).go()).data;
       return found && found.status !== 'processing' ? found : undefined;
     });
-    expect(done).toMatchObject({ status: 'done', aggregates: 2, ledger_key: `ledger/${tenantId}/${id}/lines.parquet` });
+    expect(done).toMatchObject({ status: 'done', aggregates: 2, progress: 100, company_currency: 'GBP', missing_rates: [] });
+    expect(done.ledger_key).toMatch(new RegExp(`^ledger/${tenantId}/${id}/lines-\\w+\\.parquet$`));
+    expect(done.user_id).toBeUndefined();
     expect(done.totals).toMatchObject({ lines_read: 4, stored: 3, skipped: 0, amount_stored: '4.000000', amount_rejected: '0.000000', rejected: [{ line: 4, reason: 'The amount is not a number: oops' }] });
 
     const aggregates = (await getDb().entities.RoyaltyAggregate.query.byImport({ tenantId, importId: id }).go()).data;
-    expect(aggregates.map((a) => [a.isrc, a.territory, a.lines, a.quantity, a.amount])).toEqual([
-      ['GBAAA2600003', 'FR', 1, 1, '0.700000'],
-      ['GBAAA2600001', 'GB', 2, 5, '3.300000'],
+    expect(aggregates.map((a) => [a.territory, a.recording_id, a.lines, a.quantity, a.amount, a.amount_original])).toEqual([
+      ['FR', '', 1, 1, '0.700000', '0.700000'],
+      ['GB', '', 2, 5, '3.300000', '3.300000'],
     ]);
 
     // The same event again: nothing is imported twice.

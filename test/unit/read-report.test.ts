@@ -120,12 +120,16 @@ describe('report files', () => {
 });
 
 describe('ledger files', () => {
-  it('have the same text schema whatever the map fills', async () => {
+  it('are written in exactly the ledger schema whatever the map fills, derived columns still empty', async () => {
+    const { LEDGER_COLUMNS } = await import('../../functions/royalties/ledger-schema.js');
     const file = path.join(dir, 'narrow.csv');
-    writeFileSync(file, 'ISRC,Net,Period,Currency\nGBAAA0500001,1.00,2026-09,GBP\n');
+    writeFileSync(file, 'ISRC,Net,Period,Currency,Mix,Type,Released\nGBAAA0500001,1.00,2026-09,GBP,Radio Edit,Track,2026-01-02\n');
     const out = path.join(dir, 'narrow.parquet');
-    await readReport(db, file, { columns: { isrc: 'ISRC', subtotal_payable: 'Net', pay_period: 'Period', subtotal_payable_currency: 'Currency' } }, out);
-    const types = await (await db.runAndReadAll(`SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM read_parquet('${out}')) WHERE column_name IN ('sales_category', 'upc', 'retailer')`)).getRowObjects();
-    expect(types.map((t) => t.column_type)).toEqual(['VARCHAR', 'VARCHAR', 'VARCHAR']);
+    const columns = { isrc: 'ISRC', subtotal_payable: 'Net', pay_period: 'Period', subtotal_payable_currency: 'Currency', mix: 'Mix', asset_type: 'Type', release_date: 'Released' } as const;
+    await readReport(db, file, { columns }, out, { importId: 'IMP9' });
+    const types = await (await db.runAndReadAll(`DESCRIBE SELECT * FROM read_parquet('${out}')`)).getRowObjects();
+    expect(types.map((t) => [t.column_name, t.column_type])).toEqual(Object.entries(LEDGER_COLUMNS));
+    const [row] = await (await db.runAndReadAll(`SELECT * FROM read_parquet('${out}')`)).getRowObjectsJson();
+    expect(row).toMatchObject({ import_id: 'IMP9', mix: 'Radio Edit', asset_type: 'Track', release_date: '2026-01-02', estimated: false, amount: null, matched_by: null, upc: null });
   });
 });

@@ -35,19 +35,44 @@ export const RoyaltyImport = new Entity({
     source_key: { type: 'string', required: true },
     filename: { type: 'string', required: true },
     size: { type: 'number' },
-    /** processing → done, or failed with `error`. */
+    /** sha256 of the file's bytes: the same report imported again is a duplicate (size and hash equal). */
+    sha256: { type: 'string' },
+    /** Who uploaded it (the object's user-id metadata); drop-folder files have none. */
+    user_id: { type: 'string' },
+    /** processing → done, failed with `error`, or duplicate (of `duplicate_of`, nothing stored until confirmed). */
     status: { type: 'string', required: true },
     error: { type: 'string' },
+    duplicate_of: { type: 'string' },
+    /** What a self-checking report (a DDEX DSR's footer and summaries) says disagrees with its lines; the import is flagged. */
+    problems: { type: 'list', items: { type: 'string' } },
+    flagged: { type: 'boolean' },
+    /** 0–100, a whole number, at each step of the import. */
+    progress: { type: 'number' },
+    /** YYYY-MM-DD (the import's creation date): exchange rates paid on or before it apply. */
+    payment_date: { type: 'string' },
     /** ControlTotals (functions/royalties/read-report.ts). */
     totals: { type: 'any' },
+    /** The current ledger file; a re-match writes a new key, points here, then deletes the old one. */
     ledger_key: { type: 'string' },
+    /** How many aggregate items the import wrote. */
     aggregates: { type: 'number' },
+    /** Lines by how they matched the catalogue: { isrc, upc, cat_no, manual, unmatched }. */
+    matched: { type: 'any' },
+    /** Lines without an exchange rate: [{ distributor, original_currency, target_currency, lines }]. */
+    missing_rates: { type: 'any' },
+    company_currency: { type: 'string' },
+    /** The converted lines' total in company_currency, an exact decimal string. */
+    amount: { type: 'string' },
     ...timestamps,
   },
   indexes: { byTenant: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: ['id'] } } },
 });
 
-/** The sums of one import's lines for one pay period, currency, store, territory, sales category and recording/release. */
+/**
+ * The sums of one import's lines for one pay period, currency, store, territory, sales category
+ * and catalogue match (label, release, recording, artist; '' when unmatched). Money is exact
+ * decimal strings: amount and the cuts in the company currency, amount_original in `currency`.
+ */
 export const RoyaltyAggregate = new Entity({
   model: { entity: 'royaltyAggregate', version: '1', service: SERVICE },
   attributes: {
@@ -59,12 +84,66 @@ export const RoyaltyAggregate = new Entity({
     retailer: { type: 'string' },
     territory: { type: 'string' },
     sales_category: { type: 'string' },
-    isrc: { type: 'string' },
-    upc: { type: 'string' },
+    label_id: { type: 'string' },
+    release_id: { type: 'string' },
+    recording_id: { type: 'string' },
+    artist_id: { type: 'string' },
     lines: { type: 'number', required: true },
     quantity: { type: 'number' },
     /** An exact decimal string: money never becomes a float. */
     amount: { type: 'string', required: true },
+    amount_original: { type: 'string' },
+    label_payable: { type: 'string' },
+    artist_payable: { type: 'string' },
+    aggregator_payable: { type: 'string' },
   },
   indexes: { byImport: { pk: { field: 'pk', composite: ['tenantId', 'importId'] }, sk: { field: 'sk', composite: ['key'] } } },
+});
+
+/**
+ * An exchange rate (spec 3 §3.6): what one unit of original_currency is worth in target_currency
+ * for reports of one distributor paid on one date. Imports convert each line with the rate of
+ * its distributor (delivered_by, else the source's name) and payment date; `rate` is an exact
+ * decimal string.
+ */
+export const ExchangeRate = new Entity({
+  model: { entity: 'exchangeRate', version: '1', service: SERVICE },
+  attributes: {
+    tenantId: { type: 'string', required: true },
+    id: { type: 'string', required: true },
+    distributor: { type: 'string', required: true },
+    /** YYYY-MM-DD. */
+    payment_date: { type: 'string', required: true },
+    original_currency: { type: 'string', required: true },
+    target_currency: { type: 'string', required: true },
+    rate: { type: 'string', required: true },
+    ...timestamps,
+  },
+  indexes: {
+    byTenant: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: ['id'] } },
+    /** find: the rate of a distributor and currency pair, newest payment date first. */
+    byPair: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['tenantId', 'distributor', 'original_currency', 'target_currency'] },
+      sk: { field: 'gsi1sk', composite: ['payment_date'] },
+    },
+  },
+});
+
+/**
+ * A match the user assigned by hand to an unmatched line's identifier (ISRC, UPC or cat_no):
+ * remembered, so later imports and re-matches use it before the catalogue lookup.
+ */
+export const RoyaltyMatchRule = new Entity({
+  model: { entity: 'royaltyMatchRule', version: '1', service: SERVICE },
+  attributes: {
+    tenantId: { type: 'string', required: true },
+    /** 'isrc' | 'upc' | 'cat_no'. */
+    field: { type: 'string', required: true },
+    value: { type: 'string', required: true },
+    recording_id: { type: 'string' },
+    release_id: { type: 'string' },
+    ...timestamps,
+  },
+  indexes: { byTenant: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: ['field', 'value'] } } },
 });

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { MESSAGES } from '../../shared/messages.js';
+import { areaHandler, operation, reply } from '../lib/http.js';
+import { BadRequest } from '../lib/errors.js';
+import { listQuerySchema } from '../lib/list-query.js';
+import { distinctValues, listRoyalties, SORT_FIELDS } from './ledger-query.js';
+import { LEDGER_COLUMNS } from './ledger-schema.js';
+import { MAPPING_COLUMNS } from './mapping.js';
+import { royaltyFilterShape, type RoyaltyFilter } from './royalty-filter.js';
+import { bulkUpdateRoyalties, createRoyalty, deleteRoyalty, getRoyalty, markRoyalties, newSale, royaltyFields, selection, updateRoyalty, type StateAction } from './royalty-changes.js';
+import { deleteImport, getImport, listImports, presignReport, reportUpload } from './royalty-imports.js';
+import { createMap, deleteMap, getMap, listMaps, previewInput, previewMap, royaltyMapInput, updateMap } from './royalty-maps.js';
+import { exchangeRateOperations, importOperations } from './handler-imports.js';
+
+/**
+ * Royalties area (spec 3 §7.1, §7.3, §7.9): the ledger list with its sums, changes on top of it,
+ * column maps, report uploads and imports, exchange rates. Every operation works in the caller's
+ * current company (route auth 'tenant'), so no line, import, map or rate of another company is
+ * reachable.
+ */
+const idParams = z.strictObject({ id: z.string().min(1).max(80) });
+const listQuery = listQuerySchema(SORT_FIELDS, { ...royaltyFilterShape, unscoped: z.enum(['true', 'false']).optional() });
+type ListQuery = z.infer<typeof listQuery>;
+
+const filterOf = (query: ListQuery): RoyaltyFilter => {
+  const { page: _p, per_page: _pp, sort_field: _sf, sort_order: _so, order: _o, sort: _s, unscoped: _u, ...filter } = query;
+  return filter;
+};
+/** The list's default order is the newest pay period first (spec 3 §9, statement royalties). */
+const sortOf = (query: ListQuery) => (query.sort_field || query.order ? query.sort : { field: 'pay_period' as const, direction: 'desc' as const });
+const list = (tenantId: string, query: ListQuery, extra: RoyaltyFilter = {}) =>
+  listRoyalties(tenantId, { filter: { ...filterOf(query), ...extra }, page: query.page, per_page: query.per_page, sort: sortOf(query) });
+
+const bulkBody = selection;
+const mark = (action: StateAction) =>
+  operation({
+    body: bulkBody,
+    run: ({ tenantId, caller, body }) => markRoyalties(tenantId!, caller!.user.userId, action, body.ids ? { ids: body.ids } : { filter: body.filter! }),
+  });
+
+export const handler = areaHandler('royalties', {
+  listRoyalties: operation({ query: listQuery, run: ({ tenantId, query }) => list(tenantId!, query) }),
+  /** A label's royalties: a label is required (spec 3 §5 "No Label Selected"). */
+  labelRoyalties: operation({
+    query: listQuery.and(z.object({ label_id: z.string().min(1).max(64).optional() })),
+    run: ({ tenantId, query }) => {
+      const labelId = (query as { label_id?: string }).label_id ?? query.by_label;
+      if (!labelId) throw new BadRequest(MESSAGES.noLabelSelected, { label_id: [MESSAGES.noLabelSelected] });
+      const { label_id: _l, ...rest } = query as ListQuery & { label_id?: string };
+      return list(tenantId!, rest, { by_label: labelId });
+    },
+  }),
+  releaseRoyalties: operation({
+    query: listQuery.and(z.object({ id: z.string().min(1).max(64).optional() })),
+    run: ({ tenantId, query }) => {
+      const releaseId = (query as { id?: string }).id ?? query.release_id;
+      if (!releaseId) throw new BadRequest('release_id is required', { release_id: ['release_id is required'] });
+      const { id: _i, ...rest } = query as ListQuery & { id?: string };
+      return list(tenantId!, rest, { release_id: releaseId });
+    },
+  }),
+  getRoyalty: operation({ params: idParams, run: async ({ tenantId, params }) => ({ royalty: await getRoyalty(tenantId!, params.id) }) }),
+  updateRoyalty: operation({
+    params: idParams,
+    body: z.strictObject({ royalty: royaltyFields }),
+    run: ({ tenantId, caller, params, body }) => updateRoyalty(tenantId!, caller!.user.userId, params.id, body.royalty),
+  }),
+  deleteRoyalty: operation({ params: idParams, run: ({ tenantId, caller, params }) => deleteRoyalty(tenantId!, caller!.user.userId, params.id) }),
+  createRoyalty: operation({
+    body: z.strictObject({ royalty: newSale }),
+    run: async ({ tenantId, caller, body }) => reply(201, await createRoyalty(tenantId!, caller!.user.userId, body.royalty)),
+  }),
+  markAsPaid: mark('mark_as_paid'),
+  markAsUnpaid: mark('mark_as_unpaid'),
+  markAsArtistPaid: mark('mark_as_artist_paid'),
+  markAsArtistUnpaid: mark('mark_as_artist_unpaid'),
+  bulkUpdateRoyalties: operation({
+    body: z.strictObject({ ids: z.array(z.string().min(1).max(80)).min(1).max(1000), royalty: royaltyFields }),
+    run: ({ tenantId, caller, body }) => bulkUpdateRoyalties(tenantId!, caller!.user.userId, body.ids, body.royalty),
+  }),
+  royaltyAttributes: operation({ run: async () => ({ attributes: Object.keys(LEDGER_COLUMNS), mapping_columns: MAPPING_COLUMNS }) }),
+  deliveredBy: operation({ run: async ({ tenantId }) => ({ delivered_by: await distinctValues(tenantId!, 'delivered_by') }) }),
+  delivererPayPeriods: operation({
+    body: z.strictObject({ delivered_by: z.string().trim().min(1, 'delivered_by is required').max(200) }),
+    run: async ({ tenantId, body }) => ({ pay_periods: await distinctValues(tenantId!, 'pay_period', { delivered_by: body.delivered_by }) }),
+  }),
+  payPeriods: operation({ run: async ({ tenantId }) => ({ pay_periods: await distinctValues(tenantId!, 'pay_period') }) }),
+  payPeriodYears: operation({
+    run: async ({ tenantId }) => ({ years: [...new Set((await distinctValues(tenantId!, 'pay_period')).map((p) => p.slice(0, 4)))] }),
+  }),
+
+  presignReport: operation({ body: reportUpload, run: ({ tenantId, caller, body }) => presignReport(tenantId!, caller!.user.userId, body) }),
+  listImports: operation({
+    query: listQuerySchema(['created_at'], {}),
+    run: ({ tenantId, query }) => listImports(tenantId!, query.page, query.per_page),
+  }),
+  getImport: operation({ params: idParams, run: ({ tenantId, params }) => getImport(tenantId!, params.id) }),
+  deleteImport: operation({ params: idParams, run: ({ tenantId, params }) => deleteImport(tenantId!, params.id) }),
+  ...importOperations,
+
+  listMaps: operation({ run: ({ tenantId }) => listMaps(tenantId!) }),
+  getMap: operation({ params: idParams, run: ({ tenantId, params }) => getMap(tenantId!, params.id) }),
+  createMap: operation({ body: royaltyMapInput, run: async ({ tenantId, body }) => reply(201, await createMap(tenantId!, body)) }),
+  updateMap: operation({ params: idParams, body: royaltyMapInput, run: ({ tenantId, params, body }) => updateMap(tenantId!, params.id, body) }),
+  deleteMap: operation({ params: idParams, run: ({ tenantId, params }) => deleteMap(tenantId!, params.id) }),
+  previewMap: operation({ body: previewInput, run: ({ tenantId, body }) => previewMap(tenantId!, body) }),
+  ...exchangeRateOperations,
+});

@@ -1,0 +1,110 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { ENV } from '../../infra/resources.js';
+import { getDb } from '../data/service.js';
+import { requireEnv } from '../lib/clients.js';
+import { Conflict, InvalidField, NotFound } from '../lib/errors.js';
+import { literal } from './ledger-sql.js';
+import type { MissingRate } from './ledger-rules.js';
+import { download, storeLedger, type StoredLedger } from './ledger-store.js';
+import { MATCH_FIELDS, normaliseIdentifier, type MatchField } from './match-lines.js';
+import { runImport } from './run-import.js';
+
+/**
+ * What the user does with an import after it ran: re-match it against the catalogue as it is
+ * now, re-convert it with the exchange rates as they are now, assign an unmatched identifier by
+ * hand, list its unmatched lines, and confirm a duplicate. The ledger file is re-read from the
+ * bucket, so these work the same wherever the import ran.
+ */
+const bucket = () => requireEnv(ENV.ledgerBucket);
+
+async function importOf(tenantId: string, importId: string) {
+  const item = (await getDb().entities.RoyaltyImport.get({ tenantId, id: importId }).go()).data;
+  if (!item) throw new NotFound('Royalty import');
+  return item;
+}
+
+/** Runs `work` with a fresh DuckDB and a temp folder holding the import's current ledger file. */
+async function withLedger<T>(item: { ledger_key?: string; status: string }, work: (duck: DuckDBConnection, dir: string, file: string) => Promise<T>): Promise<T> {
+  if (item.status !== 'done' || !item.ledger_key) throw new Conflict('The import has no stored lines');
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'royalty-ledger-'));
+  const duck = await (await DuckDBInstance.create(':memory:')).connect();
+  try {
+    const file = path.join(dir, 'current.parquet');
+    await download(bucket(), item.ledger_key, file);
+    return await work(duck, dir, file);
+  } finally {
+    duck.closeSync();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export type RematchResult = Omit<StoredLedger, 'ledger_key'> & { id: string };
+
+/** Recomputes the import's matches, rates and cuts from its stored lines; replaces its ledger file and aggregates. */
+export async function rematchImport(tenantId: string, importId: string): Promise<RematchResult> {
+  const item = await importOf(tenantId, importId);
+  const stored = await withLedger(item, (duck, dir, file) => storeLedger(duck, dir, bucket(), item, file, {}));
+  const { ledger_key: _key, ...counts } = stored;
+  return { id: importId, ...counts };
+}
+
+/** Re-converts one import, or every finished import of the tenant, with the exchange rates as they are now. */
+export async function updateExchangeRates(tenantId: string, importId?: string): Promise<{ imports: number; lines: number; missing_rates: MissingRate[] }> {
+  const ids = importId
+    ? [(await importOf(tenantId, importId)).id]
+    : (await getDb().entities.RoyaltyImport.query.byTenant({ tenantId }).go({ pages: 'all' })).data.filter((i) => i.status === 'done' && i.ledger_key).map((i) => i.id);
+  let lines = 0;
+  const missing: MissingRate[] = [];
+  // One import after another: each holds a DuckDB and its ledger file; the machine is small.
+  for (const id of ids) {
+    const result = await rematchImport(tenantId, id);
+    lines += result.lines;
+    missing.push(...result.missing_rates);
+  }
+  return { imports: ids.length, lines, missing_rates: missing };
+}
+
+export type AssignInput = { field: string; value: string; recording_id?: string; release_id?: string };
+
+/** Remembers that an identifier means this recording or release (matched_by 'manual'), then re-matches the import. */
+export async function assignMatch(tenantId: string, importId: string, input: AssignInput): Promise<RematchResult> {
+  const db = getDb();
+  await importOf(tenantId, importId);
+  if (!MATCH_FIELDS.includes(input.field as MatchField)) throw new InvalidField('field', 'Field must be one of isrc, upc, cat_no');
+  const field = input.field as MatchField;
+  const value = normaliseIdentifier(field, typeof input.value === 'string' ? input.value : '');
+  if (!value) throw new InvalidField('value', 'Value is required');
+  if (!input.recording_id === !input.release_id) throw new InvalidField('recording_id', 'Choose a recording or a release');
+  if (input.recording_id && !(await db.entities.Recording.get({ tenantId, id: input.recording_id }).go()).data) throw new InvalidField('recording_id', 'Recording not found');
+  if (input.release_id && !(await db.entities.Release.get({ tenantId, id: input.release_id }).go()).data) throw new InvalidField('release_id', 'Release not found');
+  await db.entities.RoyaltyMatchRule.put({ tenantId, field, value, ...(input.recording_id ? { recording_id: input.recording_id } : { release_id: input.release_id }) }).go();
+  return rematchImport(tenantId, importId);
+}
+
+export type UnmatchedGroup = { isrc: string | null; upc: string | null; cat_no: string | null; song: string | null; artist: string | null; album: string | null; lines: number; amount: string | null };
+
+/** The import's unmatched lines grouped by identifier, largest amount first (amount in the company currency; null when no line of the group could be converted). */
+export async function unmatchedLines(tenantId: string, importId: string): Promise<UnmatchedGroup[]> {
+  const item = await importOf(tenantId, importId);
+  return withLedger(item, async (duck, _dir, file) => {
+    const rows = await (
+      await duck.runAndReadAll(`SELECT isrc, upc, cat_no, min(song) AS song, min(artist) AS artist, min(album) AS album, count(*) AS lines,
+          CAST(sum(amount) AS VARCHAR) AS amount, sum(amount) AS sort_amount
+        FROM read_parquet(${literal(file)}) WHERE matched_by IS NULL
+        GROUP BY isrc, upc, cat_no ORDER BY sort_amount DESC NULLS LAST, lines DESC, isrc, upc, cat_no`)
+    ).getRowObjects();
+    const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+    return rows.map((r) => ({ isrc: text(r.isrc), upc: text(r.upc), cat_no: text(r.cat_no), song: text(r.song), artist: text(r.artist), album: text(r.album), lines: Number(r.lines), amount: text(r.amount) }));
+  });
+}
+
+/** Imports a file held back as a duplicate anyway; returns the import as it is afterwards. */
+export async function confirmImport(tenantId: string, importId: string) {
+  const item = await importOf(tenantId, importId);
+  if (item.status !== 'duplicate') throw new Conflict('Only an import held back as a duplicate can be confirmed');
+  await runImport(bucket(), item.source_key, { force: true });
+  return importOf(tenantId, importId);
+}

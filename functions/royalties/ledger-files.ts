@@ -1,0 +1,59 @@
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { ENV } from '../../infra/resources.js';
+import { getDb } from '../data/service.js';
+import { requireEnv, s3Client } from '../lib/clients.js';
+
+/**
+ * The tenant's ledger as local Parquet files. DuckDB cannot read S3 here (no httpfs offline,
+ * DESIGN.md §3), so files are downloaded once into a cache folder and read from disk. Ledger
+ * files are immutable (a re-match writes a new key), so a cached file never goes stale; a
+ * download lands under a temporary name first so a reader never sees half a file.
+ */
+const CACHE_DIR = path.join(os.tmpdir(), 'label-platform-ledger-cache');
+const downloads = new Map<string, Promise<string>>();
+
+/** The ledger keys of the tenant's finished imports (an import may have several parts). */
+export async function ledgerKeys(tenantId: string): Promise<{ importId: string; keys: string[] }[]> {
+  const imports = await getDb().entities.RoyaltyImport.query.byTenant({ tenantId }).go({ pages: 'all' });
+  return imports.data
+    .filter((item) => item.status === 'done')
+    .map((item) => {
+      const record = item as typeof item & { ledger_keys?: string[] };
+      return { importId: item.id, keys: record.ledger_keys?.length ? record.ledger_keys : item.ledger_key ? [item.ledger_key] : [] };
+    })
+    .filter((entry) => entry.keys.length > 0);
+}
+
+/** A ledger object as a local file path, downloading it on first use. */
+export function localLedgerFile(key: string): Promise<string> {
+  let pending = downloads.get(key);
+  if (!pending) {
+    pending = download(key);
+    downloads.set(key, pending);
+    pending.catch(() => downloads.delete(key));
+  }
+  return pending;
+}
+
+async function download(key: string): Promise<string> {
+  const target = path.join(CACHE_DIR, ...key.split('/').map((part) => part.replace(/[^\w.-]/g, '_')));
+  if (await stat(target).then(() => true, () => false)) return target;
+  await mkdir(path.dirname(target), { recursive: true });
+  const partial = `${target}.${process.pid}.${Date.now()}.part`;
+  const object = await s3Client().send(new GetObjectCommand({ Bucket: requireEnv(ENV.ledgerBucket), Key: key }));
+  await pipeline(object.Body as Readable, createWriteStream(partial));
+  await rename(partial, target);
+  return target;
+}
+
+/** Every local ledger file of the tenant, downloaded where needed. */
+export async function tenantLedgerFiles(tenantId: string): Promise<string[]> {
+  const entries = await ledgerKeys(tenantId);
+  return Promise.all(entries.flatMap((entry) => entry.keys.map(localLedgerFile)));
+}

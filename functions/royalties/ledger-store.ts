@@ -1,0 +1,86 @@
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { ulid } from 'ulid';
+import { getDb } from '../data/service.js';
+import { s3Client } from '../lib/clients.js';
+import { writeAggregates } from './aggregates.js';
+import { applyLedgerRules, loadLedgerInputs, type LedgerResult } from './ledger-rules.js';
+
+/**
+ * Writing an import's ledger file and aggregates. Ledger files are immutable (readers cache
+ * them by key): every write goes to a new key, the import item is then pointed at it (only if
+ * it still points where this write started from), and only then is the old file deleted, so a
+ * reader following the item never finds half a ledger.
+ */
+export const newLedgerKey = (tenantId: string, importId: string) => `ledger/${tenantId}/${importId}/lines-${ulid()}.parquet`;
+
+/** Downloads an object to a local file, hashing it on the way (duplicate detection). */
+export async function download(bucket: string, key: string, file: string, ifMatch?: string): Promise<{ sha256: string; size: number }> {
+  const object = await s3Client().send(new GetObjectCommand({ Bucket: bucket, Key: key, IfMatch: ifMatch }));
+  const hash = createHash('sha256');
+  let size = 0;
+  const hashing = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      size += chunk.length;
+      done(null, chunk);
+    },
+  });
+  await pipeline(object.Body as Readable, hashing, createWriteStream(file));
+  return { sha256: hash.digest('hex'), size };
+}
+
+export type ImportItem = { tenantId: string; id: string; source_id: string; payment_date?: string; createdAt?: string; ledger_key?: string };
+export type StoredLedger = LedgerResult & { ledger_key: string; aggregates: number };
+
+/**
+ * Fills the derived columns of `rawFile` (any ledger file of the import), stores it under a new
+ * key with its aggregates, and points the import at it with `finish` (status, totals…) set too.
+ */
+export async function storeLedger(
+  duck: DuckDBConnection,
+  workDir: string,
+  bucket: string,
+  item: ImportItem,
+  rawFile: string,
+  finish: Record<string, unknown>,
+  onStep: (step: 'matched' | 'written') => Promise<void> = async () => {},
+): Promise<StoredLedger> {
+  const db = getDb();
+  const { tenantId, id } = item;
+  const source = (await db.entities.RoyaltySource.get({ tenantId, id: item.source_id }).go()).data;
+  const inputs = await loadLedgerInputs(duck, workDir, tenantId);
+  const output = path.join(workDir, `ledger-${ulid()}.parquet`);
+  const result = await applyLedgerRules(duck, rawFile, output, {
+    importId: id,
+    sourceName: source?.name ?? item.source_id,
+    paymentDate: item.payment_date ?? (item.createdAt ?? new Date().toISOString()).slice(0, 10),
+    ...inputs,
+  });
+  await onStep('matched');
+
+  const ledgerKey = newLedgerKey(tenantId, id);
+  await s3Client().send(new PutObjectCommand({ Bucket: bucket, Key: ledgerKey, Body: createReadStream(output), ContentLength: (await stat(output)).size }));
+  const aggregates = await writeAggregates(duck, tenantId, id, output);
+  await onStep('written');
+
+  const previous = item.ledger_key;
+  try {
+    await db.entities.RoyaltyImport.patch({ tenantId, id })
+      .set({ ...finish, ledger_key: ledgerKey, aggregates, matched: result.matched, missing_rates: result.missing_rates, amount: result.amount, company_currency: inputs.companyCurrency })
+      .where((attr, op) => (previous ? op.eq(attr.ledger_key, previous) : op.notExists(attr.ledger_key)))
+      .go();
+  } catch (error) {
+    // Another write moved the import on (or it was deleted): this file is nobody's.
+    await s3Client().send(new DeleteObjectCommand({ Bucket: bucket, Key: ledgerKey }));
+    throw error;
+  }
+  if (previous && previous !== ledgerKey) await s3Client().send(new DeleteObjectCommand({ Bucket: bucket, Key: previous }));
+  return { ...result, ledger_key: ledgerKey, aggregates };
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+/**
+ * The filters of the royalties list (spec 3 §7.1: q, by_label, by_retailer, by_artist, by_album,
+ * by_period as start_date/end_date) plus the ones the import and release pages need. The same
+ * filter selects the lines a bulk "mark as paid" changes, so it is stored on state rules and must
+ * keep meaning the same thing: it is plain data, turned into SQL here only.
+ */
+const date = z.string().regex(/^\d{4}-\d{2}(-\d{2})?$/, 'must be a date (YYYY-MM-DD)');
+const text = z.string().trim().max(200);
+
+export const royaltyFilterShape = {
+  q: text.optional(),
+  by_label: text.optional(),
+  by_retailer: text.optional(),
+  by_artist: text.optional(),
+  by_album: text.optional(),
+  start_date: date.optional(),
+  end_date: date.optional(),
+  state: z.enum(['paid', 'unpaid', 'artist_paid', 'artist_unpaid']).optional(),
+  import_id: text.optional(),
+  release_id: text.optional(),
+  recording_id: text.optional(),
+  delivered_by: text.optional(),
+  /** Only lines no recording or release matched. */
+  unmatched: z.enum(['true', 'false']).optional(),
+};
+export const royaltyFilter = z.strictObject(royaltyFilterShape);
+export type RoyaltyFilter = z.infer<typeof royaltyFilter>;
+
+/** A bound SQL condition: `sql` uses $names whose values are in `params`. */
+export type SqlCondition = { sql: string; params: Record<string, string> };
+
+/**
+ * The filter as a WHERE condition over the effective royalties (ledger lines with overlays).
+ * Values are always bound parameters, never spliced into the SQL. `prefix` keeps parameter
+ * names apart when several filters meet in one statement (state rules).
+ */
+export function filterCondition(filter: RoyaltyFilter, prefix = 'f'): SqlCondition {
+  const parts: string[] = [];
+  const params: Record<string, string> = {};
+  const bind = (name: string, value: string) => {
+    const key = `${prefix}_${name}`;
+    params[key] = value;
+    return `$${key}`;
+  };
+  if (filter.q) {
+    const like = bind('q', `%${filter.q}%`);
+    const upper = bind('q_id', filter.q.replace(/-/g, '').toUpperCase());
+    parts.push(`(song ILIKE ${like} OR artist ILIKE ${like} OR album ILIKE ${like} OR label_name ILIKE ${like} OR retailer ILIKE ${like} OR cat_no ILIKE ${like} OR isrc = ${upper} OR upc = ${upper})`);
+  }
+  if (filter.by_label) parts.push(`label_id = ${bind('label', filter.by_label)}`);
+  if (filter.by_retailer) parts.push(`retailer = ${bind('retailer', filter.by_retailer)}`);
+  if (filter.by_artist) parts.push(`artist = ${bind('artist', filter.by_artist)}`);
+  if (filter.by_album) parts.push(`album = ${bind('album', filter.by_album)}`);
+  if (filter.delivered_by) parts.push(`delivered_by = ${bind('delivered_by', filter.delivered_by)}`);
+  // Dates select pay periods: 2026-01-15 … 2026-03-31 is the periods 2026-01 to 2026-03.
+  if (filter.start_date) parts.push(`pay_period >= ${bind('start', filter.start_date.slice(0, 7))}`);
+  if (filter.end_date) parts.push(`pay_period <= ${bind('end', filter.end_date.slice(0, 7))}`);
+  if (filter.import_id) parts.push(`import_id = ${bind('import', filter.import_id)}`);
+  if (filter.release_id) parts.push(`release_id = ${bind('release', filter.release_id)}`);
+  if (filter.recording_id) parts.push(`recording_id = ${bind('recording', filter.recording_id)}`);
+  if (filter.unmatched === 'true') parts.push('matched_by IS NULL');
+  if (filter.state === 'paid') parts.push('paid');
+  if (filter.state === 'unpaid') parts.push('NOT paid');
+  if (filter.state === 'artist_paid') parts.push('artist_paid');
+  if (filter.state === 'artist_unpaid') parts.push('NOT artist_paid');
+  return { sql: parts.length ? parts.join(' AND ') : 'true', params };
+}
+
+/** The filter without its paid-state condition: a state rule's filter is read before the flags exist. */
+export function withoutState(filter: RoyaltyFilter): RoyaltyFilter {
+  const { state: _state, ...rest } = filter;
+  return rest;
+}

@@ -1,0 +1,86 @@
+import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { ulid } from 'ulid';
+import { z } from 'zod';
+import { ENV } from '../../infra/resources.js';
+import { getDb } from '../data/service.js';
+import { requireEnv, s3Client } from '../lib/clients.js';
+import { InvalidField, NotFound } from '../lib/errors.js';
+import { safeFileName } from '../uploads/presign.js';
+import { deleteAggregates } from './aggregates.js';
+
+/**
+ * Report imports as the user sees them (spec 3 §7.9, issue 6): uploading a report into the
+ * company's drop folder, the list and detail of imports with their control totals, deleting one.
+ * The import itself is the worker's (run-import.ts): a browser upload and a distributor's drop
+ * take the same path.
+ */
+const UPLOAD_URL_SECONDS = 60 * 60;
+/** A single presigned PUT takes up to 5 GB; reports stay well below. */
+export const MAX_REPORT_BYTES = 5_000_000_000;
+
+export const reportUpload = z.strictObject({
+  filename: z.string().trim().min(1, 'filename is required').max(255),
+  size: z.number().int().min(1, 'The file is empty').max(MAX_REPORT_BYTES, `size must be under ${MAX_REPORT_BYTES} bytes`),
+  source_id: z.string().trim().min(1, 'Choose a royalty map').max(64),
+  content_type: z.string().max(200).optional(),
+});
+
+/** A presigned PUT into drop/{company}/{source}/; the uploader's id rides along as metadata so the worker can tell them how it goes. */
+export async function presignReport(tenantId: string, userId: string, input: z.infer<typeof reportUpload>) {
+  const source = (await getDb().entities.RoyaltySource.get({ tenantId, id: input.source_id }).go()).data;
+  if (!source) throw new InvalidField('source_id', 'Royalty map not found');
+  const key = `drop/${tenantId}/${input.source_id}/${ulid()}-${safeFileName(input.filename)}`;
+  const command = new PutObjectCommand({ Bucket: requireEnv(ENV.ledgerBucket), Key: key, ContentLength: input.size, Metadata: { 'user-id': userId } });
+  const url = await getSignedUrl(s3Client(), command, { expiresIn: UPLOAD_URL_SECONDS, unhoistableHeaders: new Set(['x-amz-meta-user-id']) });
+  return { url, key, method: 'PUT' as const, headers: { 'x-amz-meta-user-id': userId } };
+}
+
+type ImportItem = Awaited<ReturnType<typeof importItems>>[number];
+
+async function importItems(tenantId: string) {
+  return (await getDb().entities.RoyaltyImport.query.byTenant({ tenantId }).go({ pages: 'all' })).data;
+}
+
+function importJson(item: ImportItem, sourceNames: Map<string, string>) {
+  const { tenantId: _tenant, createdAt, updatedAt, ...rest } = item as ImportItem & Record<string, unknown>;
+  const totals = rest.totals as { rejected?: unknown[] } | undefined;
+  return { ...rest, source_name: sourceNames.get(item.source_id) ?? null, created_at: createdAt, updated_at: updatedAt, rejected_count: totals?.rejected?.length ?? 0 };
+}
+
+async function sourceNames(tenantId: string) {
+  const sources = (await getDb().entities.RoyaltySource.query.byTenant({ tenantId }).go({ pages: 'all' })).data;
+  return new Map(sources.map((s) => [s.id, s.name]));
+}
+
+/** The company's imports, newest first; the rejected lines stay on the detail. */
+export async function listImports(tenantId: string, page: number, perPage: number) {
+  const [items, names] = await Promise.all([importItems(tenantId), sourceNames(tenantId)]);
+  items.sort((a, b) => String(b.createdAt).localeCompare(String(a.createdAt)));
+  const slice = items.slice((page - 1) * perPage, page * perPage).map((item) => {
+    const json = importJson(item, names) as Record<string, unknown>;
+    const totals = json.totals as Record<string, unknown> | undefined;
+    return totals ? { ...json, totals: { ...totals, rejected: undefined } } : json;
+  });
+  return { royalty_imports: slice, total_count: items.length, total_pages: Math.ceil(items.length / perPage), page, per_page: perPage };
+}
+
+export async function getImport(tenantId: string, id: string) {
+  const item = (await getDb().entities.RoyaltyImport.get({ tenantId, id }).go()).data;
+  if (!item) throw new NotFound('Import');
+  return { royalty_import: importJson(item, await sourceNames(tenantId)) };
+}
+
+/** Deletes an import with its lines and aggregates: its lines leave the royalties list at once. */
+export async function deleteImport(tenantId: string, id: string) {
+  const db = getDb().entities;
+  const item = (await db.RoyaltyImport.get({ tenantId, id }).go()).data;
+  if (!item) throw new NotFound('Import');
+  await db.RoyaltyImport.delete({ tenantId, id }).go();
+  await deleteAggregates(tenantId, id);
+  const record = item as typeof item & { ledger_keys?: string[] };
+  const keys = record.ledger_keys ?? (item.ledger_key ? [item.ledger_key] : []);
+  const bucket = requireEnv(ENV.ledgerBucket);
+  await Promise.all(keys.map((key) => s3Client().send(new DeleteObjectCommand({ Bucket: bucket, Key: key }))));
+  return { message: 'Import Deleted' };
+}
