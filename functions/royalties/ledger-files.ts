@@ -51,9 +51,3 @@ async function download(key: string): Promise<string> {
   await rename(partial, target);
   return target;
 }
-
-/** Every local ledger file of the tenant, downloaded where needed. */
-export async function tenantLedgerFiles(tenantId: string): Promise<string[]> {
-  const entries = await ledgerKeys(tenantId);
-  return Promise.all(entries.flatMap((entry) => entry.keys.map(localLedgerFile)));
-}

@@ -1,5 +1,5 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { tenantLedgerFiles } from './ledger-files.js';
+import { tenantLedgerTable } from './ledger-tables.js';
 import { LEDGER_COLUMNS } from './ledger-schema.js';
 import { effectiveRelation, ID_SQL, loadOverlays, type Overlays } from './overlays.js';
 import { filterCondition, type RoyaltyFilter } from './royalty-filter.js';
@@ -21,11 +21,12 @@ export async function withConnection<T>(work: (connection: DuckDBConnection) => 
   }
 }
 
-export type Ledger = { files: string[]; overlays: Overlays };
+export type Ledger = { table: string; version: number; overlays: Overlays };
 
+/** The tenant's ledger table (synced with its imports) and its overlays. */
 export async function loadLedger(tenantId: string): Promise<Ledger> {
-  const [files, overlays] = await Promise.all([tenantLedgerFiles(tenantId), loadOverlays(tenantId)]);
-  return { files, overlays };
+  const [table, overlays] = await Promise.all([withConnection((connection) => tenantLedgerTable(connection, tenantId)), loadOverlays(tenantId)]);
+  return { table: table.name, version: table.version, overlays };
 }
 
 /** Rows as plain JSON: money stays an exact decimal string, counts become numbers. */
@@ -98,11 +99,11 @@ async function facets(connection: DuckDBConnection, relation: string, params: Re
 /** A page of royalties with the list's sums, chart and filter menus (spec 3 §3.1 list response). */
 export async function listRoyalties(tenantId: string, query: RoyaltyPageQuery) {
   const ledger = await loadLedger(tenantId);
-  const { sql: relation, params } = effectiveRelation(ledger.files, ledger.overlays);
+  const { sql: relation, params } = effectiveRelation(ledger.table, ledger.overlays);
   const where = filterCondition(query.filter);
   const allParams = { ...params, ...where.params };
   const order = `${query.sort.field} ${query.sort.direction === 'desc' ? 'DESC' : 'ASC'} NULLS LAST, import_id, line, manual_id`;
-  const signature = `${tenantId}|${ledger.files.join(',')}|${JSON.stringify(ledger.overlays.edits)}|${ledger.overlays.manual.length}`;
+  const signature = `${ledger.table}|${ledger.version}|${JSON.stringify(ledger.overlays.edits)}|${ledger.overlays.manual.length}`;
   // Three statements at once, each on its own connection (a connection runs one at a time).
   const [{ overall, periods }, rows, menus] = await Promise.all([
     withConnection((connection) => totals(connection, relation, where.sql, allParams)),
@@ -134,7 +135,7 @@ export async function listRoyalties(tenantId: string, query: RoyaltyPageQuery) {
 /** The royalties a condition selects, as ids (bulk actions by filter are rules, so this is for small sets only). */
 export async function countRoyalties(tenantId: string, filter: RoyaltyFilter): Promise<number> {
   const ledger = await loadLedger(tenantId);
-  const { sql: relation, params } = effectiveRelation(ledger.files, ledger.overlays);
+  const { sql: relation, params } = effectiveRelation(ledger.table, ledger.overlays);
   const where = filterCondition(filter);
   return withConnection(async (connection) => {
     const [row] = await queryRows(connection, `SELECT count(*) AS n FROM ${relation} WHERE ${where.sql}`, { ...params, ...where.params });
@@ -145,7 +146,7 @@ export async function countRoyalties(tenantId: string, filter: RoyaltyFilter): P
 /** Rows selected by an SQL condition over the effective view (ids, one line). */
 export async function selectRoyalties(tenantId: string, condition: string, limit = 1000) {
   const ledger = await loadLedger(tenantId);
-  const { sql: relation, params } = effectiveRelation(ledger.files, ledger.overlays);
+  const { sql: relation, params } = effectiveRelation(ledger.table, ledger.overlays);
   return withConnection(async (connection) =>
     (await queryRows(connection, `SELECT ${ROYALTY_SELECT} FROM ${relation} WHERE ${condition} LIMIT ${limit}`, params)).map(royaltyJson),
   );
@@ -154,7 +155,7 @@ export async function selectRoyalties(tenantId: string, condition: string, limit
 /** Distinct values of one column over the (optionally filtered) royalties: pay periods, deliverers. */
 export async function distinctValues(tenantId: string, column: 'pay_period' | 'delivered_by', filter: RoyaltyFilter = {}): Promise<string[]> {
   const ledger = await loadLedger(tenantId);
-  const { sql: relation, params } = effectiveRelation(ledger.files, ledger.overlays);
+  const { sql: relation, params } = effectiveRelation(ledger.table, ledger.overlays);
   const where = filterCondition(filter);
   return withConnection(async (connection) =>
     (await queryRows(connection, `SELECT DISTINCT ${column} AS v FROM ${relation} WHERE ${where.sql} AND ${column} IS NOT NULL ORDER BY v DESC`, { ...params, ...where.params })).map((r) => String(r.v)),

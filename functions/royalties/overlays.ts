@@ -65,23 +65,18 @@ export function idsCondition(ids: string[]): string {
 }
 
 /**
- * The effective royalties as a SQL relation: ledger files plus manual sales, edits applied,
+ * The effective royalties as a SQL relation: the tenant's ledger table (ledger-tables.ts) plus manual sales, edits applied,
  * deleted lines left out, paid flags computed. Returns the SQL and its bound parameters.
  */
-export function effectiveRelation(files: string[], overlays: Overlays): { sql: string; params: Record<string, string> } {
+export function effectiveRelation(table: string, overlays: Overlays): { sql: string; params: Record<string, string> } {
   const params: Record<string, string> = {};
   const names = Object.keys(LEDGER_COLUMNS) as LedgerColumn[];
   const typed = (expression: (c: LedgerColumn) => string) => names.map((c) => `CAST(${expression(c)} AS ${LEDGER_COLUMNS[c]}) AS ${c}`).join(', ');
-  const sources: string[] = [];
-  if (files.length) {
-    const list = files.map((f) => `'${f.replace(/'/g, "''")}'`).join(', ');
-    sources.push(`SELECT ${names.join(', ')}, false AS manual, CAST(NULL AS VARCHAR) AS manual_id FROM read_parquet([${list}], union_by_name = true)`);
-  }
+  const sources = [`SELECT *, false AS manual, CAST(NULL AS VARCHAR) AS manual_id FROM ${table}`];
   if (overlays.manual.length) {
     params.manual = JSON.stringify(overlays.manual.map((m) => ({ ...m.fields, manual_id: m.id })));
     sources.push(`SELECT ${typed((c) => c)}, true AS manual, manual_id FROM ${jsonRelation('manual', { ...LEDGER_COLUMNS, manual_id: 'VARCHAR' })}`);
   }
-  if (!sources.length) sources.push(`SELECT ${typed(() => 'NULL')}, false AS manual, CAST(NULL AS VARCHAR) AS manual_id WHERE false`);
   let relation = `(${sources.join(' UNION ALL ')})`;
 
   if (overlays.edits.length) {

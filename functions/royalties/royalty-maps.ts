@@ -15,12 +15,12 @@ import { readReport } from './read-report.js';
  * reader the import uses, so what the user sees is what will be stored.
  */
 const header = z.string().trim().min(1).max(200);
-const columnRecord = z.record(z.enum(MAPPING_COLUMNS), header.optional());
+const columnRecord = z.partialRecord(z.enum(MAPPING_COLUMNS), header);
 
 export const royaltyMapSchema = z
   .strictObject({
     columns: columnRecord,
-    constants: z.record(z.enum(MAPPING_COLUMNS), z.string().trim().max(200)).optional(),
+    constants: z.partialRecord(z.enum(MAPPING_COLUMNS), z.string().trim().max(200)).optional(),
     delimiter: z.enum([',', '\t', ';', '|']).optional(),
     decimal: z.enum(['point', 'comma']).optional(),
     skip_header_rows: z.coerce.number().int().min(0).max(1000).optional(),

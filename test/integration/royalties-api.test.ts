@@ -27,6 +27,7 @@ const REPORT = [
 ].join('\n');
 const MAP = {
   columns: { retailer: 'Store', pay_period: 'Period', isrc: 'ISRC', song: 'Track', artist: 'Artist', quantity: 'Units', subtotal_payable: 'Net', subtotal_payable_currency: 'Currency', territory: 'Country' },
+  constants: { sales_category: 'Stream' },
 };
 
 beforeAll(async () => {
@@ -63,6 +64,7 @@ describe('royalties list', () => {
     ]);
     expect(list.body.retailers).toEqual(expect.arrayContaining([retailerA, retailerB]));
     expect(list.body.artists).toEqual(expect.arrayContaining(['Ann', 'Bob']));
+    expect(list.body.royalties[0].sales_category).toBe('Stream');
     // Newest period first by default.
     expect(list.body.royalties[0].pay_period).toBe('2026-06');
   });

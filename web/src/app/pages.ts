@@ -58,6 +58,12 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'admin-user-access-tokens': () => import('../pages/admin/access-tokens/tokens-list-page').then((m) => m.AdminUserAccessTokensPage),
   'admin-user-bug-reports': () => import('../pages/admin/bug-reports/user-bug-reports-page').then((m) => m.AdminUserBugReportsPage),
   'admin-user-logs': () => import('../pages/admin/logs/user-logs-page').then((m) => m.AdminUserLogsPage),
+  'user-royalties': () => import('../pages/royalties/royalties-page').then((m) => m.UserRoyaltiesPage),
+  'user-royalties-bulk-import': () => import('../pages/royalties/bulk-import-page').then((m) => m.BulkImportPage),
+  'user-royalties-map-import': () => import('../pages/royalties/map-import-page').then((m) => m.MapImportPage),
+  'user-royalties-new-sale': () => import('../pages/royalties/royalty-form-page').then((m) => m.NewSalePage),
+  'user-royalties-edit': () => import('../pages/royalties/royalty-form-page').then((m) => m.EditRoyaltyPage),
+  'user-royalties-import': () => import('../pages/royalties/import-detail-page').then((m) => m.RoyaltyImportPage),
   'not-found': () => import('../pages/not-found').then((m) => m.NotFoundPage),
 };
 

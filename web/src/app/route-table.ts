@@ -15,6 +15,7 @@ export type PageKey =
   | 'admin-users' | 'admin-user' | 'admin-user-form' | 'admin-companies' | 'admin-company' | 'admin-company-form' | 'admin-company-section'
   | 'user-messages' | 'admin-notices' | 'admin-notice' | 'admin-notice-form'
   | 'admin-imports' | 'admin-import' | 'admin-user-imports' | 'admin-user-settings' | 'admin-user-companies' | 'admin-user-notices' | 'admin-access-tokens' | 'admin-access-token' | 'admin-access-token-form' | 'admin-user-access-tokens' | 'admin-user-bug-reports' | 'admin-user-logs'
+  | 'user-royalties' | 'user-royalties-bulk-import' | 'user-royalties-map-import' | 'user-royalties-new-sale' | 'user-royalties-import' | 'user-royalties-edit'
   | 'not-found';
 
 export type RouteDef = {
@@ -150,8 +151,14 @@ const userRoutes: RouteDef[] = [
   tenant('/user/licensing', 'LicensingHub', 'Licensing hub'),
   ...children(tenant, '/user/licensing', 'LicensingHub', 'Licensing', ['licenses', 'new_incoming_license', 'new_outgoing_license']),
   tenant('/user/licensing/:id', 'UserLicense', 'Licence'),
-  tenant('/user/royalties', 'UserRoyalties', 'Royalties'),
-  ...children(tenant, '/user/royalties', 'UserRoyalties', 'Royalties', ['bulk_import', 'map_import', 'new_sale']),
+  tenant('/user/royalties', 'UserRoyalties', 'Royalties', 'user-royalties'),
+  ...withPages(children(tenant, '/user/royalties', 'UserRoyalties', 'Royalties', ['bulk_import', 'map_import', 'new_sale']), {
+    '/user/royalties/bulk_import': 'user-royalties-bulk-import',
+    '/user/royalties/map_import': 'user-royalties-map-import',
+    '/user/royalties/new_sale': 'user-royalties-new-sale',
+  }),
+  tenant('/user/royalties/imports/:importId', 'UserRoyaltiesImport', 'Royalty import', 'user-royalties-import'),
+  tenant('/user/royalties/:royaltyId/edit', 'UserRoyaltiesEdit', 'Edit royalty', 'user-royalties-edit'),
   tenant('/user/finances', 'UserFinances', 'Finances'),
 ];
 

@@ -14,7 +14,13 @@ import type { ListMeta } from '../app/types';
 import { ApiErrorAlert } from './api-error-alert';
 import { useDebouncedValue } from './use-debounced-value';
 
-export type ServerTableContext<T> = { selectedItems: T[]; refresh: () => Promise<unknown>; clearSelection: () => void };
+export type ServerTableContext<T> = {
+  selectedItems: T[];
+  refresh: () => Promise<unknown>;
+  clearSelection: () => void;
+  /** The paging, sorting and search the table shows now (a bulk action "on everything matching" needs q). */
+  params: ListParams;
+};
 
 export type ServerTableProps<T> = {
   /** Names the table in storage keys and test ids: `${tableId}-table`, `${tableId}-table-search` … */
@@ -42,6 +48,8 @@ export type ServerTableProps<T> = {
   selectionType?: 'single' | 'multi';
   actions?: (context: ServerTableContext<T>) => ReactNode;
   emptyAction?: ReactNode;
+  /** Gets the whole list answer (sums, facets … beside the collection) each time it loads. */
+  onData?: (data: ListMeta & Record<string, unknown>) => void;
 };
 
 function storedPageSize(tableId: string): number {
@@ -70,14 +78,19 @@ export function ServerTable<T>(props: ServerTableProps<T>) {
   useEffect(() => setPage(1), [q, props.filterKey, perPage]);
   useEffect(() => setSelectedItems([]), [page, q, props.filterKey, perPage]);
 
-  const path = props.buildPath({ page, per_page: perPage, sort_field: sort?.field, sort_order: sort?.order, q });
+  const params: ListParams = { page, per_page: perPage, sort_field: sort?.field, sort_order: sort?.order, q };
+  const path = props.buildPath(params);
   const { data, error, isLoading, isValidating, mutate } = useApi<ListMeta & Record<string, unknown>>(path, { keepPreviousData: true });
+  const { onData } = props;
+  useEffect(() => {
+    if (data) onData?.(data);
+  }, [data, onData]);
   const items = (data?.[props.collection] as T[] | undefined) ?? [];
   const total = data?.total_count ?? 0;
   const pages = Math.max(1, data?.total_pages ?? Math.ceil(total / perPage));
   const sortingColumn = columns.find((c) => c.sortingField && c.sortingField === sort?.field);
   const plural = props.resourcePlural ?? `${props.resourceName}s`;
-  const context: ServerTableContext<T> = { selectedItems, refresh: () => mutate(), clearSelection: () => setSelectedItems([]) };
+  const context: ServerTableContext<T> = { selectedItems, refresh: () => mutate(), clearSelection: () => setSelectedItems([]), params };
 
   return (
     <SpaceBetween size="s">

@@ -1,0 +1,142 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { cloudUrl } from '../support/api.js';
+import { openManagerSession } from '../support/browser.js';
+
+/**
+ * Royalties end to end in Chromium: make a column map from a sample report, upload the report
+ * through it and watch the import finish, then filter the royalties list and read its sums.
+ */
+let browser: Browser;
+let page: Page;
+let errors: string[];
+let dir: string;
+const stamp = Date.now();
+const store = `E2E Store ${stamp}`;
+const mapName = `E2E map ${stamp}`;
+let report: string;
+
+/** Opens a Cloudscape select by its test id and picks the option with exactly this label. */
+async function choose(testId: string, label: string) {
+  await page.getByTestId(testId).locator('button').first().click();
+  await page.getByRole('option', { name: label, exact: true }).first().click();
+}
+
+beforeAll(async () => {
+  ({ browser, page, errors } = await openManagerSession());
+  dir = mkdtempSync(path.join(os.tmpdir(), 'royalties-e2e-'));
+  report = path.join(dir, `store-report-${stamp}.csv`);
+  // Three lines of one store (1.10 + 2.25 + 0.655 = 4.005 → £4.01 half-up, where a float sum shows 4.00) and one of another.
+  writeFileSync(
+    report,
+    [
+      'Pay Period,ISRC,Song,Artist,Quantity,Net,Currency,Store,Territory',
+      `2026-01,GBAAA2600101,First Light,The Testers,2,1.10,GBP,${store},GB`,
+      `2026-02,GBAAA2600102,Second Wind,The Testers,3,2.25,GBP,${store},FR`,
+      `2026-02,GBAAA2600101,First Light,The Testers,1,0.655,GBP,${store},DE`,
+      `2026-02,GBAAA2600103,Elsewhere,The Testers,4,5.00,GBP,Other ${store},US`,
+    ].join('\n') + '\n',
+  );
+});
+
+afterAll(async () => {
+  await browser?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('royalties in the browser', () => {
+  it('maps a sample report’s columns with a live preview and saves the map', async () => {
+    await page.goto(`${cloudUrl()}/user/royalties/map_import`);
+    await page.getByTestId('map-name').locator('input').fill(mapName);
+    await page.locator('[data-testid="map-sample"] input[type=file]').setInputFiles(report);
+    // The sample's headers fill the choices; same-named columns are matched, the rest chosen.
+    await expect.poll(() => page.getByTestId('map-guess').isEnabled(), { timeout: 15_000 }).toBe(true);
+    await page.getByTestId('map-guess').click();
+    await choose('map-column-subtotal_payable-select', 'Net');
+    await choose('map-column-subtotal_payable_currency-select', 'Currency');
+    await choose('map-column-retailer-select', 'Store');
+    // The preview follows the map (debounced): the retailer column shows once its choice is read.
+    await expect.poll(() => page.getByTestId('map-preview').textContent(), { timeout: 15_000 }).toContain(store);
+    expect(await page.locator('[data-testid="map-preview"] tbody tr').count()).toBe(4);
+    await page.getByTestId('map-submit').click();
+    await expect.poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 }).toMatch(/Royalty Map Added/);
+    expect(errors).toEqual([]);
+  });
+
+  it('uploads the report through the map and follows the import to done', async () => {
+    await page.getByTestId('royalties-import').click();
+    await page.waitForURL('**/user/royalties/bulk_import');
+    await choose('bulk-import-map', mapName);
+    await page.locator('[data-testid="bulk-import-files"] input[type=file]').setInputFiles(report);
+    await page.getByTestId('bulk-import-upload').click();
+    await expect.poll(() => page.getByTestId('notification-message').textContent(), { timeout: 20_000 }).toBe('1 of 1 report uploaded');
+    await expect.poll(() => page.getByTestId('bulk-import-row-0').getAttribute('data-state'), { timeout: 60_000 }).toBe('done');
+    expect(await page.getByTestId('bulk-import-row-0-import').getAttribute('data-percent')).toBe('100');
+    expect(await page.getByTestId('bulk-import-row-0-import').getAttribute('data-colour')).toBe('green');
+    await page.getByTestId('bulk-import-row-0-link').click();
+    await expect.poll(() => page.getByTestId('import-lines-read').textContent(), { timeout: 10_000 }).toBe('4');
+    expect(await page.getByTestId('import-lines-stored').textContent()).toBe('4');
+    expect(await page.getByTestId('import-lines-rejected').textContent()).toBe('0');
+    expect(errors).toEqual([]);
+  }, 90_000);
+
+  it('filters the royalties by retailer and shows the exact sums', async () => {
+    await page.goto(`${cloudUrl()}/user/royalties`);
+    await expect.poll(() => page.getByTestId('royalties-count').textContent(), { timeout: 15_000 }).not.toBe('…');
+    await choose('royalties-filter-retailer', store);
+    await expect.poll(() => page.getByTestId('royalties-count').textContent(), { timeout: 15_000 }).toBe('3');
+    expect(await page.getByTestId('royalties-total').textContent()).toBe('£4.01');
+    expect(await page.locator('[data-testid="royalties-table"] tbody tr').count()).toBe(3);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: '/tmp/royalties-list.png' });
+    expect(errors).toEqual([]);
+  }, 60_000);
+});
+
+describe('manual sales and paid marks', () => {
+  const shop = `E2E Shop ${stamp}`;
+
+  it('adds a sale, edits it, and marks lines paid (a label is needed for all matching lines)', async () => {
+    await page.goto(`${cloudUrl()}/user/royalties`);
+    await page.getByTestId('royalties-new-sale').click();
+    await page.waitForURL('**/user/royalties/new_sale');
+    await page.getByTestId('royalty-field-pay_period').locator('input').fill('2026-03');
+    await page.getByTestId('royalty-field-retailer').locator('input').fill(shop);
+    await page.getByTestId('royalty-field-territory').locator('input').fill('gb');
+    await page.getByTestId('royalty-field-quantity').locator('input').fill('2');
+    await page.getByTestId('royalty-field-subtotal_payable').locator('input').fill('12.345');
+    await page.getByTestId('royalty-field-song').locator('input').fill('Merch Table');
+    await page.getByTestId('royalty-submit').click();
+    await expect.poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 }).toBe('Royalty Added');
+    await page.waitForURL('**/user/royalties');
+
+    await choose('royalties-filter-retailer', shop);
+    await expect.poll(() => page.getByTestId('royalties-total').textContent(), { timeout: 15_000 }).toBe('£12.35');
+    await page.locator('[data-testid="royalties-table"] tbody tr a').first().click();
+    await page.waitForURL(/\/user\/royalties\/[^/]+\/edit$/);
+    await page.getByTestId('royalty-field-song').locator('input').fill('Merch Table (Signed)');
+    await page.getByTestId('royalty-submit').click();
+    await expect.poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 }).toBe('Royalty Updated');
+    await page.waitForURL('**/user/royalties');
+
+    // Everything matching the filter is a label's action: without a label, no call is made.
+    await page.getByTestId('royalties-actions').locator('button').first().click();
+    // Two groups of the same four actions: the selected lines' first, then all matching lines'.
+    await page.getByRole('menuitem', { name: 'Mark as paid', exact: true }).last().click();
+    await expect.poll(() => page.getByTestId('notification-message').textContent()).toBe('No Label Selected');
+
+    await choose('royalties-filter-retailer', shop);
+    await expect.poll(() => page.locator('[data-testid="royalties-table"] tbody tr').count(), { timeout: 15_000 }).toBe(1);
+    // A cached answer may show first while the list revalidates ("Refreshing…").
+    await expect.poll(() => page.getByTestId('royalties-table').textContent(), { timeout: 15_000 }).toContain('Merch Table (Signed)');
+    await page.locator('[data-testid="royalties-table"] tbody tr input[type=checkbox]').first().check();
+    await page.getByTestId('royalties-actions').locator('button').first().click();
+    await page.getByRole('menuitem', { name: 'Mark as paid', exact: true }).first().click();
+    await page.getByTestId('royalties-action-confirm').click();
+    await expect.poll(() => page.getByTestId('royalties-table').textContent(), { timeout: 15_000 }).toMatch(/[^n]paid artist unpaid/);
+    expect(errors).toEqual([]);
+  }, 90_000);
+});

@@ -1,0 +1,49 @@
+import Box from '@cloudscape-design/components/box';
+import type { TableProps } from '@cloudscape-design/components/table';
+import { RouterLink } from '../../components/router-link';
+import { StatusBadge } from '../../components/status-badge';
+import { royaltyEditPage } from './royalties-api';
+import { formatMoney } from './royalty-model';
+import type { Royalty } from './royalty-types';
+
+const money = (value: string | null, currency: string | null) => <Box textAlign="right">{formatMoney(value, currency)}</Box>;
+
+/** The royalties table's columns; sortable ones carry the API's sort_field names. */
+export const ROYALTY_COLUMNS: TableProps.ColumnDefinition<Royalty>[] = [
+  { id: 'pay_period', header: 'Period', sortingField: 'pay_period', cell: (r) => r.pay_period },
+  {
+    id: 'song',
+    header: 'Song',
+    sortingField: 'song',
+    isRowHeader: true,
+    cell: (r) => (
+      <RouterLink href={royaltyEditPage(r.id)} data-testid={`royalty-link-${r.id}`}>
+        {[r.song, r.mix ? `(${r.mix})` : ''].filter(Boolean).join(' ') || '(no title)'}
+      </RouterLink>
+    ),
+  },
+  { id: 'artist', header: 'Artist', sortingField: 'artist', cell: (r) => r.artist ?? '-' },
+  { id: 'album', header: 'Album', sortingField: 'album', cell: (r) => r.album ?? '-' },
+  { id: 'isrc', header: 'ISRC', sortingField: 'isrc', cell: (r) => r.isrc ?? '-' },
+  { id: 'label_name', header: 'Label', sortingField: 'label_name', cell: (r) => r.label_name ?? '-' },
+  { id: 'retailer', header: 'Retailer', sortingField: 'retailer', cell: (r) => r.retailer ?? '-' },
+  { id: 'territory', header: 'Territory', sortingField: 'territory', cell: (r) => r.territory ?? '-' },
+  { id: 'quantity', header: 'Quantity', sortingField: 'quantity', cell: (r) => <Box textAlign="right">{r.quantity ?? 0}</Box> },
+  { id: 'subtotal', header: 'Reported', cell: (r) => money(r.subtotal_payable, r.currency) },
+  { id: 'amount', header: 'Amount', sortingField: 'amount', cell: (r) => money(r.amount, r.company_currency) },
+  { id: 'label_payable', header: 'Label share', cell: (r) => money(r.label_payable, r.company_currency) },
+  { id: 'artist_payable', header: 'Artist share', cell: (r) => money(r.artist_payable, r.company_currency) },
+  {
+    id: 'state',
+    header: 'Paid',
+    cell: (r) => (
+      <Box>
+        <StatusBadge word={r.paid ? 'complete' : 'pending'}>{r.paid ? 'paid' : 'unpaid'}</StatusBadge>{' '}
+        <StatusBadge word={r.artist_paid ? 'complete' : 'pending'}>{r.artist_paid ? 'artist paid' : 'artist unpaid'}</StatusBadge>
+        {r.estimated ? <> <StatusBadge word="queued">estimated</StatusBadge></> : null}
+        {r.manual ? <> <StatusBadge word="invited">manual</StatusBadge></> : null}
+      </Box>
+    ),
+  },
+  { id: 'line', header: 'Line', sortingField: 'line', cell: (r) => r.line ?? '-' },
+];

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { columnLabel, emptyMapValues, fromRoyaltyMap, guessColumns, previewable, toRoyaltyMap, validateMap } from './map-model';
+
+describe('royalty map editor', () => {
+  it('turns the editor values into a map, leaving out what is unset', () => {
+    const values = { ...emptyMapValues(), name: 'Spotify', delimiter: ';' as const, decimal: 'comma' as const, skip_header_rows: '2', currency: 'eur', columns: { isrc: 'ISRC', song: '' }, constants: { retailer: ' Spotify ' } };
+    expect(toRoyaltyMap(values)).toEqual({ columns: { isrc: 'ISRC' }, constants: { retailer: 'Spotify' }, delimiter: ';', decimal: 'comma', skip_header_rows: 2, currency: 'EUR' });
+  });
+
+  it('round-trips a saved map', () => {
+    const map = { columns: { isrc: 'ISRC', subtotal_payable: 'Net' }, decimal: 'point' as const, skip_footer_rows: 1 };
+    expect(toRoyaltyMap(fromRoyaltyMap('X', map))).toEqual(map);
+  });
+
+  it('guesses columns from headers whatever their case and spacing', () => {
+    expect(guessColumns(['Pay Period', 'ISRC', 'Net Revenue', 'Sales_Category'], { subtotal_payable: 'Net Revenue' })).toEqual({ pay_period: 'Pay Period', isrc: 'ISRC', subtotal_payable: 'Net Revenue', sales_category: 'Sales_Category' });
+  });
+
+  it('validates name, row counts, currency and the columns an import needs', () => {
+    expect(validateMap(emptyMapValues())).toEqual({
+      name: 'Name is required', 'columns.subtotal_payable': 'Subtotal payable is required', 'columns.pay_period': 'Pay period is required', currency: 'Currency is required when no column holds the currency',
+    });
+    const ok = { ...emptyMapValues(), name: 'A', columns: { subtotal_payable: 'Net', subtotal_payable_currency: 'Cur' }, constants: { pay_period: '2026-01' } };
+    expect(previewable(toRoyaltyMap(ok))).toBe(true);
+    expect(previewable(toRoyaltyMap({ ...ok, columns: { subtotal_payable: 'Net' } }))).toBe(false);
+    expect(previewable(toRoyaltyMap({ ...ok, columns: { subtotal_payable: 'Net' }, currency: 'EUR' }))).toBe(true);
+    expect(validateMap(ok)).toEqual({});
+    expect(validateMap({ ...ok, skip_header_rows: '-1', currency: 'EURO' })).toMatchObject({ skip_header_rows: expect.any(String), currency: 'Currency must be a 3-letter code' });
+  });
+
+  it('labels columns for people', () => {
+    expect(columnLabel('country_iso')).toBe('Country ISO');
+    expect(columnLabel('isrc')).toBe('ISRC');
+  });
+});

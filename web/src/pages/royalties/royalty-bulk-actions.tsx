@@ -1,0 +1,89 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
+import Modal from '@cloudscape-design/components/modal';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useState } from 'react';
+import { MESSAGES } from '../../../../shared/messages';
+import { notify, notifyError } from '../../app/notifications';
+import type { ServerTableContext } from '../../components/server-table';
+import { royaltiesApi } from './royalties-api';
+import { BULK_ACTIONS, type BulkAction, type RoyaltyFilter } from './royalty-model';
+import type { Royalty } from './royalty-types';
+
+type Pending = { action: BulkAction; all: boolean };
+
+/**
+ * Mark as paid / unpaid / artist paid / artist unpaid, for the selected lines or for every line
+ * matching the filter. Acting on everything matching is a label's action: it needs a label
+ * chosen in the filter, else 'No Label Selected' and no call (spec 3 §5).
+ */
+export function RoyaltyBulkActions({ context, filter, matching, onDone }: { context: ServerTableContext<Royalty>; filter: RoyaltyFilter; matching: number; onDone: () => void }) {
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [busy, setBusy] = useState(false);
+  const selected = context.selectedItems.length;
+
+  const choose = (id: string) => {
+    const [scope, action] = id.split(':') as ['selected' | 'all', BulkAction];
+    if (scope === 'all' && !filter.label) {
+      notify('error', MESSAGES.noLabelSelected);
+      return;
+    }
+    setPending({ action, all: scope === 'all' });
+  };
+
+  const run = async (p: Pending) => {
+    setBusy(true);
+    try {
+      const answer = await royaltiesApi.mark(p.action, p.all ? { filter, q: context.params.q } : { ids: context.selectedItems.map((r) => r.id) });
+      notify('notification', answer.message ?? `${answer.updated} royalties updated`);
+      context.clearSelection();
+      setPending(null);
+      onDone();
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const text = pending ? BULK_ACTIONS.find((a) => a.id === pending.action)!.text : '';
+  const count = pending?.all ? matching : selected;
+  return (
+    <>
+      <ButtonDropdown
+        data-testid="royalties-actions"
+        items={[
+          { id: 'selected', text: `Selected lines (${selected})`, disabled: selected === 0, items: BULK_ACTIONS.map((a) => ({ id: `selected:${a.id}`, text: a.text })) },
+          { id: 'all', text: `All lines matching the filter (${matching})`, items: BULK_ACTIONS.map((a) => ({ id: `all:${a.id}`, text: a.text })) },
+        ]}
+        onItemClick={({ detail }) => choose(detail.id)}
+      >
+        Actions
+      </ButtonDropdown>
+      {pending ? (
+        <Modal
+          visible
+          header={text}
+          onDismiss={() => setPending(null)}
+          footer={
+            <Box float="right">
+              <SpaceBetween direction="horizontal" size="xs">
+                <Button variant="link" onClick={() => setPending(null)} data-testid="royalties-action-cancel">
+                  Cancel
+                </Button>
+                <Button variant="primary" loading={busy} onClick={() => void run(pending)} data-testid="royalties-action-confirm">
+                  {text}
+                </Button>
+              </SpaceBetween>
+            </Box>
+          }
+        >
+          {pending.all
+            ? `${text}: all ${count} line${count === 1 ? '' : 's'} matching the filter, on every page.`
+            : `${text}: the ${count} selected line${count === 1 ? '' : 's'}.`}
+        </Modal>
+      ) : null}
+    </>
+  );
+}

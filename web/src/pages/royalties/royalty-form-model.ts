@@ -1,0 +1,103 @@
+import { DEFAULT_CURRENCY } from '../../../../shared/constants';
+import { VALIDATION } from '../../../../shared/messages';
+import type { Royalty } from './royalty-types';
+
+type Picked = { id: string; name: string } | null;
+
+/** A manual sale / a royalty line being edited, as the form's inputs hold it. */
+export type RoyaltyFormValues = {
+  pay_period: string;
+  retailer: string;
+  territory: string;
+  quantity: string;
+  subtotal_payable: string;
+  currency: string;
+  song: string;
+  artist: string;
+  album: string;
+  isrc: string;
+  upc: string;
+  sales_category: string;
+  /** Editing only: the line's amounts in the company's currency. */
+  amount: string;
+  label_payable: string;
+  artist_payable: string;
+  label: Picked;
+  release: Picked;
+  recording: Picked;
+  paid: boolean;
+  artist_paid: boolean;
+};
+
+/** The fields a new sale sends; an edit sends the company-currency amounts instead of the reported amount and currency. */
+const COMMON = ['pay_period', 'retailer', 'territory', 'sales_category', 'song', 'artist', 'album', 'isrc', 'upc'] as const;
+const SALE_ONLY = ['subtotal_payable', 'currency'] as const;
+const EDIT_ONLY = ['amount', 'label_payable', 'artist_payable'] as const;
+
+export function emptySale(today = new Date()): RoyaltyFormValues {
+  const month = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}`;
+  return {
+    pay_period: month, retailer: '', territory: '', quantity: '1', subtotal_payable: '', currency: DEFAULT_CURRENCY, song: '', artist: '', album: '',
+    isrc: '', upc: '', sales_category: 'Manual', amount: '', label_payable: '', artist_payable: '', label: null, release: null, recording: null, paid: false, artist_paid: false,
+  };
+}
+
+const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+const picked = (id: string | null, name: string | null): Picked => (id ? { id, name: name || id } : null);
+
+export function royaltyToValues(r: Royalty): RoyaltyFormValues {
+  return {
+    pay_period: text(r.pay_period), retailer: text(r.retailer), territory: text(r.territory), quantity: text(r.quantity), subtotal_payable: text(r.subtotal_payable),
+    currency: text(r.currency) || DEFAULT_CURRENCY, song: text(r.song), artist: text(r.artist), album: text(r.album), isrc: text(r.isrc), upc: text(r.upc),
+    sales_category: text(r.sales_category), amount: text(r.amount), label_payable: text(r.label_payable), artist_payable: text(r.artist_payable), label: picked(r.label_id, r.label_name), release: picked(r.release_id, r.album), recording: picked(r.recording_id, r.song),
+    paid: Boolean(r.paid), artist_paid: Boolean(r.artist_paid),
+  };
+}
+
+const AMOUNT = /^-?\d+(\.\d{1,6})?$/;
+const amountError = (label: string) => `${label} must be an amount with up to 6 decimals`;
+
+export function validateRoyalty(values: RoyaltyFormValues, editing = false): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!values.pay_period.trim()) errors.pay_period = VALIDATION.required('Pay period');
+  else if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(values.pay_period.trim())) errors.pay_period = 'Pay period must be a month as YYYY-MM';
+  if (!values.retailer.trim()) errors.retailer = VALIDATION.required('Retailer');
+  if (!/^-?\d+$/.test(values.quantity.trim())) errors.quantity = 'Quantity must be a whole number';
+  if (values.territory.trim() && !/^[A-Za-z]{2}$/.test(values.territory.trim())) errors.territory = 'Territory must be a two-letter country code';
+  if (editing) {
+    for (const [key, label] of [['amount', 'Amount'], ['label_payable', 'Label share'], ['artist_payable', 'Artist share']] as const) {
+      if (values[key].trim() && !AMOUNT.test(values[key].trim())) errors[key] = amountError(label);
+    }
+    return errors;
+  }
+  if (!values.subtotal_payable.trim()) errors.subtotal_payable = VALIDATION.required('Subtotal payable');
+  else if (!AMOUNT.test(values.subtotal_payable.trim())) errors.subtotal_payable = amountError('Subtotal payable');
+  if (!/^[A-Za-z]{3}$/.test(values.currency.trim())) errors.currency = 'Currency must be a 3-letter code';
+  return errors;
+}
+
+/**
+ * The `royalty` body of POST / PATCH: amounts stay decimal strings, quantity a whole number,
+ * pickers as ids, blank fields left out (the API checks ISRC, UPC and territory formats). The
+ * paid marks are not fields: an edit sends them through mark_as_* (see paidChanges).
+ */
+export function toRoyaltyPayload(values: RoyaltyFormValues, editing: boolean): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const key of [...COMMON, ...(editing ? EDIT_ONLY : SALE_ONLY)]) {
+    const value = values[key].trim();
+    if (value) body[key] = key === 'territory' || key === 'currency' || key === 'isrc' ? value.toUpperCase() : value;
+  }
+  body.quantity = Number.parseInt(values.quantity.trim(), 10);
+  if (values.label) body.label_id = values.label.id;
+  if (values.release) body.release_id = values.release.id;
+  if (values.recording) body.recording_id = values.recording.id;
+  return body;
+}
+
+/** The mark_as_* calls an edit needs for the paid checkboxes it changed. */
+export function paidChanges(before: { paid: boolean | null; artist_paid: boolean | null }, values: RoyaltyFormValues) {
+  const actions: ('mark_as_paid' | 'mark_as_unpaid' | 'mark_as_artist_paid' | 'mark_as_artist_unpaid')[] = [];
+  if (Boolean(before.paid) !== values.paid) actions.push(values.paid ? 'mark_as_paid' : 'mark_as_unpaid');
+  if (Boolean(before.artist_paid) !== values.artist_paid) actions.push(values.artist_paid ? 'mark_as_artist_paid' : 'mark_as_artist_unpaid');
+  return actions;
+}

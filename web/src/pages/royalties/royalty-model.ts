@@ -1,0 +1,134 @@
+import { currencySymbol } from '../../../../shared/format';
+import type { ImportTotals } from './royalty-types';
+
+/** Paid states the list filters on and the bulk actions set (spec 3 §3.1). */
+export const ROYALTY_STATES = ['paid', 'unpaid', 'artist_paid', 'artist_unpaid'] as const;
+export type RoyaltyState = (typeof ROYALTY_STATES)[number];
+
+/** The list's filters beside paging, sorting and q. Empty strings / nulls mean "any". */
+export type RoyaltyFilter = {
+  label: { id: string; name: string } | null;
+  retailer: string;
+  artist: string;
+  album: string;
+  start_date: string;
+  end_date: string;
+  state: RoyaltyState | '';
+  import_id: string;
+  release_id: string;
+};
+
+export const EMPTY_FILTER: RoyaltyFilter = { label: null, retailer: '', artist: '', album: '', start_date: '', end_date: '', state: '', import_id: '', release_id: '' };
+
+/** The filter as the API's query parameters (by_label, by_retailer … ); "any" values are left out. */
+export function filterParams(filter: RoyaltyFilter, q?: string): Record<string, string> {
+  const params: Record<string, string | undefined> = {
+    q: q?.trim() || undefined,
+    by_label: filter.label?.id,
+    by_retailer: filter.retailer,
+    by_artist: filter.artist,
+    by_album: filter.album,
+    start_date: filter.start_date,
+    end_date: filter.end_date,
+    state: filter.state,
+    import_id: filter.import_id,
+    release_id: filter.release_id,
+  };
+  return Object.fromEntries(Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1])));
+}
+
+/** A filter from the page's URL query (?import_id=…, ?retailer=…), so other pages can link to a filtered list. */
+export function filterFromQuery(query: URLSearchParams): RoyaltyFilter {
+  const state = query.get('state') ?? '';
+  return {
+    ...EMPTY_FILTER,
+    retailer: query.get('retailer') ?? '',
+    artist: query.get('artist') ?? '',
+    album: query.get('album') ?? '',
+    start_date: query.get('start_date') ?? '',
+    end_date: query.get('end_date') ?? '',
+    state: (ROYALTY_STATES as readonly string[]).includes(state) ? (state as RoyaltyState) : '',
+    import_id: query.get('import_id') ?? '',
+    release_id: query.get('release_id') ?? '',
+  };
+}
+
+/** A stable key for the filter: changing it sends the table back to page 1. */
+export const filterKey = (filter: RoyaltyFilter) => JSON.stringify(filterParams(filter));
+
+export type BulkAction = 'mark_as_paid' | 'mark_as_unpaid' | 'mark_as_artist_paid' | 'mark_as_artist_unpaid';
+export const BULK_ACTIONS: { id: BulkAction; text: string }[] = [
+  { id: 'mark_as_paid', text: 'Mark as paid' },
+  { id: 'mark_as_unpaid', text: 'Mark as unpaid' },
+  { id: 'mark_as_artist_paid', text: 'Mark as artist paid' },
+  { id: 'mark_as_artist_unpaid', text: 'Mark as artist unpaid' },
+];
+
+/** The body of a mark_as_* call: the selected lines, or every line matching the filter (q included). */
+export function bulkBody(target: { ids: string[] } | { filter: RoyaltyFilter; q?: string }): { ids: string[] } | { filter: Record<string, string> } {
+  return 'ids' in target ? { ids: target.ids } : { filter: filterParams(target.filter, target.q) };
+}
+
+/**
+ * An exact decimal string rounded half-up to 2 places, with thousands separators, never
+ * going through a float: "1234.565" → "1,234.57", "-0.004" → "0.00".
+ */
+export function decimal2(value: string | number | null | undefined): string {
+  const text = String(value ?? '').trim();
+  const match = /^([+-]?)(\d*)(?:\.(\d*))?$/.exec(text);
+  if (!match || (!match[2] && !match[3])) return '0.00';
+  const negative = match[1] === '-';
+  const fraction = (match[3] ?? '').padEnd(3, '0');
+  let cents = BigInt(match[2] || '0') * 100n + BigInt(fraction.slice(0, 2));
+  if (Number(fraction[2]) >= 5) cents += 1n;
+  const whole = (cents / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const rest = (cents % 100n).toString().padStart(2, '0');
+  return `${negative && cents !== 0n ? '-' : ''}${whole}.${rest}`;
+}
+
+/** Money for display: the currency's sign (gbp → £, usd → $, else the code) and 2 decimals. */
+export function formatMoney(value: string | number | null | undefined, currency: string | null | undefined): string {
+  const sign = currencySymbol(currency);
+  const amount = decimal2(value);
+  const prefix = sign.length === 1 ? sign : sign ? `${sign} ` : '';
+  return amount.startsWith('-') ? `-${prefix}${amount.slice(1)}` : `${prefix}${amount}`;
+}
+
+/** Progress bars are green at 50 % or more, red below (spec 3 §9); the percentage is whole. */
+export function progressColour(percent: number): 'green' | 'red' {
+  return wholePercent(percent) >= 50 ? 'green' : 'red';
+}
+export const wholePercent = (value: number | null | undefined) => Math.max(0, Math.min(100, Math.floor(Number(value) || 0)));
+
+/**
+ * An import's control totals and whether they add up: every line read is stored, rejected or
+ * skipped. `balanced` is false when the worker's counts disagree (shown as a problem).
+ */
+export function controlTotals(totals: ImportTotals | undefined) {
+  if (!totals) return null;
+  const rejected = totals.rejected?.length ?? 0;
+  const accounted = totals.stored + rejected + totals.skipped;
+  return {
+    read: totals.lines_read,
+    stored: totals.stored,
+    rejected,
+    skipped: totals.skipped,
+    balanced: accounted === totals.lines_read,
+    difference: totals.lines_read - accounted,
+  };
+}
+
+/** Report files the importer reads (spec 3 §4): delimited text, Excel, or those zipped / gzipped. */
+export const REPORT_EXTENSIONS = ['csv', 'tsv', 'txt', 'xlsx', 'zip', 'gz'] as const;
+export const REPORT_ACCEPT = REPORT_EXTENSIONS.map((e) => `.${e}`).join(',');
+
+export function reportFileProblem(file: { name: string }): string | null {
+  const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
+  return (REPORT_EXTENSIONS as readonly string[]).includes(extension) ? null : `${file.name}: reports must be CSV, TSV, TXT, XLSX, ZIP or GZ files`;
+}
+
+/** How an import's status is coloured: the status words of the colour vocabulary (shared/status-colours). */
+export const IMPORT_STATUS_WORD: Record<string, string> = { processing: 'processing', done: 'complete', failed: 'failed', duplicate: 'queued' };
+
+/** True while a list still has an import the worker is on (the page keeps polling). */
+export const anyProcessing = (imports: { status: string }[] | undefined) => (imports ?? []).some((i) => i.status === 'processing');

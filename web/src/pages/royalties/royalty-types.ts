@@ -1,0 +1,100 @@
+import type { RoyaltyMap } from '../../../../functions/royalties/mapping';
+
+export type { RoyaltyMap };
+
+/** One ledger line as GET /royalties answers it; money fields are exact decimal strings. */
+export type Royalty = {
+  id: string;
+  import_id: string | null;
+  line: number | null;
+  pay_period: string;
+  isrc: string | null;
+  upc: string | null;
+  cat_no: string | null;
+  song: string | null;
+  mix: string | null;
+  artist: string | null;
+  album: string | null;
+  label_name: string | null;
+  retailer: string | null;
+  delivered_by: string | null;
+  territory: string | null;
+  sales_category: string | null;
+  sales_format: string | null;
+  quantity: number | null;
+  currency: string | null;
+  subtotal_payable: string | null;
+  exchange_rate: string | null;
+  company_currency: string | null;
+  amount: string | null;
+  aggregator_payable: string | null;
+  label_payable: string | null;
+  artist_payable: string | null;
+  recording_id: string | null;
+  release_id: string | null;
+  label_id: string | null;
+  artist_id: string | null;
+  matched_by: string | null;
+  estimated: boolean | null;
+  paid: boolean | null;
+  artist_paid: boolean | null;
+  manual: boolean | null;
+  edited: boolean | null;
+};
+
+export type RoyaltyList = {
+  royalties: Royalty[];
+  total_count: number;
+  total_pages: number;
+  total_sum: string;
+  artist_sum: string;
+  label_sum: string;
+  aggregator_sum: string;
+  /** The estimated lines' sum (or count), as the API gives it. */
+  estimated: string | number | null;
+  currency: string;
+  pay_periods: { pay_period: string; total: string }[];
+  label_names: string[];
+  retailers: string[];
+  artists: string[];
+  albums: string[];
+};
+
+export type ImportStatus = 'processing' | 'done' | 'failed' | 'duplicate';
+
+export type ImportTotals = {
+  lines_read: number;
+  stored: number;
+  skipped: number;
+  rejected: { line: number; reason: string }[];
+  amount_read: string;
+  amount_stored: string;
+  amount_rejected: string;
+};
+
+export type RoyaltyImport = {
+  id: string;
+  filename: string;
+  size?: number;
+  source_id: string;
+  /** The stored object's key (the presign answer's `key`): ties an upload to its import. */
+  source_key?: string;
+  source_name?: string;
+  status: ImportStatus;
+  progress?: number;
+  error?: string;
+  duplicate_of?: string;
+  problems?: string[];
+  missing_rates?: unknown[];
+  totals?: ImportTotals;
+  unmatched_lines?: number;
+  /** The list leaves the rejected lines out and gives their count. */
+  rejected_count?: number;
+  created_at?: string;
+};
+
+export type UnmatchedLine = { isrc: string | null; upc: string | null; cat_no: string | null; song: string | null; artist: string | null; album: string | null; lines: number; amount: string };
+
+export type SavedRoyaltyMap = { id: string; name: string; map: RoyaltyMap };
+
+export type MapPreview = { headers: string[]; rows: Record<string, string>[]; rejected?: { line: number; reason: string }[]; suggested_map_id?: string };
