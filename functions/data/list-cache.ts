@@ -65,4 +65,6 @@ export function listsChanged<W extends ListVersionWriter>(ListVersion: W, lists:
 export const LISTS = {
   tenantLabels: (tenantId: string) => `labels#${tenantId}`,
   allLabels: 'labels#all',
+  /** A tenant's royalty ledger state: finished imports and the overlays on their lines. */
+  royalties: (tenantId: string) => `royalties#${tenantId}`,
 } as const;

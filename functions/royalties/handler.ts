@@ -3,6 +3,7 @@ import { MESSAGES } from '../../shared/messages.js';
 import { areaHandler, operation, reply } from '../lib/http.js';
 import { BadRequest } from '../lib/errors.js';
 import { listQuerySchema } from '../lib/list-query.js';
+import { LISTS } from '../data/list-cache.js';
 import { distinctValues, listRoyalties, SORT_FIELDS } from './ledger-query.js';
 import { LEDGER_COLUMNS } from './ledger-schema.js';
 import { MAPPING_COLUMNS } from './mapping.js';
@@ -28,8 +29,10 @@ const filterOf = (query: ListQuery): RoyaltyFilter => {
 };
 /** The list's default order is the newest pay period first (spec 3 §9, statement royalties). */
 const sortOf = (query: ListQuery) => (query.sort_field || query.order ? query.sort : { field: 'pay_period' as const, direction: 'desc' as const });
-const list = (tenantId: string, query: ListQuery, extra: RoyaltyFilter = {}) =>
-  listRoyalties(tenantId, { filter: { ...filterOf(query), ...extra }, page: query.page, per_page: query.per_page, sort: sortOf(query) });
+const list = (tenantId: string, query: ListQuery, versions: Record<string, string> | undefined, extra: RoyaltyFilter = {}) =>
+  listRoyalties(tenantId, { filter: { ...filterOf(query), ...extra }, page: query.page, per_page: query.per_page, sort: sortOf(query) }, versions?.[LISTS.royalties(tenantId)]);
+/** The ledger state's version comes with the auth check, so an unchanged ledger costs no further reads. */
+const ledgerLists = (tenantId: string) => [LISTS.royalties(tenantId)];
 
 const bulkBody = selection;
 const mark = (action: StateAction) =>
@@ -39,24 +42,26 @@ const mark = (action: StateAction) =>
   });
 
 export const handler = areaHandler('royalties', {
-  listRoyalties: operation({ query: listQuery, run: ({ tenantId, query }) => list(tenantId!, query) }),
+  listRoyalties: operation({ lists: ledgerLists, query: listQuery, run: ({ tenantId, query, listVersions }) => list(tenantId!, query, listVersions) }),
   /** A label's royalties: a label is required (spec 3 §5 "No Label Selected"). */
   labelRoyalties: operation({
+    lists: ledgerLists,
     query: listQuery.and(z.object({ label_id: z.string().min(1).max(64).optional() })),
-    run: ({ tenantId, query }) => {
+    run: ({ tenantId, query, listVersions }) => {
       const labelId = (query as { label_id?: string }).label_id ?? query.by_label;
       if (!labelId) throw new BadRequest(MESSAGES.noLabelSelected, { label_id: [MESSAGES.noLabelSelected] });
       const { label_id: _l, ...rest } = query as ListQuery & { label_id?: string };
-      return list(tenantId!, rest, { by_label: labelId });
+      return list(tenantId!, rest, listVersions, { by_label: labelId });
     },
   }),
   releaseRoyalties: operation({
+    lists: ledgerLists,
     query: listQuery.and(z.object({ id: z.string().min(1).max(64).optional() })),
-    run: ({ tenantId, query }) => {
+    run: ({ tenantId, query, listVersions }) => {
       const releaseId = (query as { id?: string }).id ?? query.release_id;
       if (!releaseId) throw new BadRequest('release_id is required', { release_id: ['release_id is required'] });
       const { id: _i, ...rest } = query as ListQuery & { id?: string };
-      return list(tenantId!, rest, { release_id: releaseId });
+      return list(tenantId!, rest, listVersions, { release_id: releaseId });
     },
   }),
   getRoyalty: operation({ params: idParams, run: async ({ tenantId, params }) => ({ royalty: await getRoyalty(tenantId!, params.id) }) }),

@@ -1,33 +1,18 @@
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { tenantLedgerTable } from './ledger-tables.js';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { withConnection } from './duck-instance.js';
+import { ledgerState, type LedgerState } from './ledger-state.js';
+import { DEFAULT_ORDER, tenantLedgerTable } from './ledger-tables.js';
 import { LEDGER_COLUMNS } from './ledger-schema.js';
-import { effectiveRelation, ID_SQL, loadOverlays, type Overlays } from './overlays.js';
+import { effectiveRelation, ID_SQL } from './overlays.js';
 import { filterCondition, type RoyaltyFilter } from './royalty-filter.js';
 
 /**
- * Reads a tenant's royalties with DuckDB: the ledger's Parquet files with the overlays applied
- * (overlays.ts). One DuckDB instance per process, one connection per query, so concurrent
- * requests run side by side on DuckDB's own threads.
+ * Reads a tenant's royalties: the ledger table (ledger-tables.ts) with the overlays applied
+ * (overlays.ts). Sums come from a rollup of the effective lines by the list's filter columns,
+ * built once per ledger state, whenever the filter allows; a page in the default order is read
+ * without sorting (the table is stored in that order).
  */
-let instance: Promise<DuckDBInstance> | undefined;
-
-export async function withConnection<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
-  instance ??= DuckDBInstance.create(':memory:');
-  const connection = await (await instance).connect();
-  try {
-    return await work(connection);
-  } finally {
-    connection.closeSync();
-  }
-}
-
-export type Ledger = { table: string; version: number; overlays: Overlays };
-
-/** The tenant's ledger table (synced with its imports) and its overlays. */
-export async function loadLedger(tenantId: string): Promise<Ledger> {
-  const [table, overlays] = await Promise.all([withConnection((connection) => tenantLedgerTable(connection, tenantId)), loadOverlays(tenantId)]);
-  return { table: table.name, version: table.version, overlays };
-}
+export { withConnection };
 
 /** Rows as plain JSON: money stays an exact decimal string, counts become numbers. */
 export async function queryRows(connection: DuckDBConnection, sql: string, params: Record<string, string>): Promise<Record<string, unknown>[]> {
@@ -46,118 +31,173 @@ export const ROYALTY_SELECT = `${ID_SQL} AS id, ${Object.keys(LEDGER_COLUMNS).jo
 
 export const SORT_FIELDS = ['pay_period', 'amount', 'retailer', 'territory', 'song', 'artist', 'album', 'quantity', 'isrc', 'label_name', 'line'] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
-
 export type RoyaltyPageQuery = { filter: RoyaltyFilter; page: number; per_page: number; sort: { field: SortField; direction: 'asc' | 'desc' } };
 
-/** Totals over the filtered lines: count, the four sums (spec 3 §3.1), estimated, and the same per pay period for the chart. */
-async function totals(connection: DuckDBConnection, relation: string, where: string, params: Record<string, string>) {
-  const rows = await queryRows(
-    connection,
-    `SELECT pay_period, GROUPING(pay_period) AS all_periods, count(*) AS lines,
-       CAST(coalesce(sum(amount), 0) AS VARCHAR) AS total_sum,
-       CAST(coalesce(sum(artist_payable), 0) AS VARCHAR) AS artist_sum,
-       CAST(coalesce(sum(label_payable), 0) AS VARCHAR) AS label_sum,
-       CAST(coalesce(sum(aggregator_payable), 0) AS VARCHAR) AS aggregator_sum,
-       CAST(coalesce(sum(amount) FILTER (WHERE estimated), 0) AS VARCHAR) AS estimated,
-       count(*) FILTER (WHERE amount IS NULL) AS unconverted
-     FROM ${relation} WHERE ${where}
-     GROUP BY GROUPING SETS ((pay_period), ())
-     ORDER BY pay_period`,
-    params,
+type Ledger = { state: LedgerState; table: string; relation: string; params: Record<string, string> };
+
+/** The tenant's effective royalties for the ledger state the request's version names. */
+export async function loadLedger(tenantId: string, knownVersion?: string): Promise<Ledger> {
+  const state = await ledgerState(tenantId, knownVersion);
+  const table = await withConnection((connection) => tenantLedgerTable(connection, tenantId, state));
+  const { sql, params } = effectiveRelation(table.name, state);
+  return { state, table: table.name, relation: sql, params };
+}
+
+/**
+ * The filter columns the rollup keeps: a filter on these only (no free text, no recording) is
+ * answered from the rollup, which has one row per combination instead of one per line.
+ */
+const ROLLUP_DIMENSIONS = ['pay_period', 'retailer', 'label_id', 'label_name', 'artist', 'album', 'import_id', 'release_id', 'delivered_by', 'matched_by', 'paid', 'artist_paid'];
+const rollupable = (filter: RoyaltyFilter) => !filter.q && !filter.recording_id;
+const SUMS = {
+  lines: 'count(*)',
+  amount: 'sum(amount)',
+  artist_payable: 'sum(artist_payable)',
+  label_payable: 'sum(label_payable)',
+  aggregator_payable: 'sum(aggregator_payable)',
+  estimated: 'sum(amount) FILTER (WHERE estimated)',
+  unconverted: 'count(*) FILTER (WHERE amount IS NULL)',
+};
+/** Over the rollup the same totals are sums of its sums. */
+const SUMS_OF_ROLLUP = Object.fromEntries(Object.keys(SUMS).map((k) => [k, `sum(${k})`]));
+
+/** One rollup table per ledger state (the state object is the same while its version holds). */
+const rollups = new WeakMap<LedgerState, Promise<string | null>>();
+let rollupCount = 0;
+
+function rollupFor(ledger: Ledger): Promise<string | null> {
+  let pending = rollups.get(ledger.state);
+  if (!pending) {
+    const name = `rollup_${++rollupCount}`;
+    pending = withConnection(async (connection) => {
+      await connection.run(
+        `CREATE TABLE ${name} AS SELECT ${ROLLUP_DIMENSIONS.join(', ')}, ${Object.entries(SUMS).map(([k, v]) => `${v} AS ${k}`).join(', ')}
+         FROM ${ledger.relation} GROUP BY ALL`,
+        ledger.params,
+      );
+      const [{ rows, lines }] = await queryRows(connection, `SELECT count(*) AS rows, coalesce(sum(lines), 0) AS lines FROM ${name}`, {});
+      // A rollup nearly as long as the ledger saves nothing.
+      if (Number(rows) * 4 > Number(lines) && Number(lines) > 10_000) {
+        await connection.run(`DROP TABLE ${name}`);
+        return null;
+      }
+      return name;
+    });
+    rollups.set(ledger.state, pending);
+    // The table goes when its state is replaced (a minute later, for queries still on it).
+    pending.then((table) => table && setTimeout(() => void withConnection((c) => c.run(`DROP TABLE IF EXISTS ${table}`)).catch(() => undefined), 60 * 60_000).unref());
+  }
+  return pending;
+}
+
+/** Totals over the filtered lines: count, the four sums (spec 3 §3.1), estimated, and per pay period for the chart. */
+async function totals(ledger: Ledger, filter: RoyaltyFilter) {
+  const where = filterCondition(filter);
+  const rollup = rollupable(filter) ? await rollupFor(ledger) : null;
+  const source = rollup ?? ledger.relation;
+  const sums = rollup ? SUMS_OF_ROLLUP : SUMS;
+  const money = (k: keyof typeof SUMS) => `CAST(coalesce(${sums[k]}, 0) AS DECIMAL(38,6))`;
+  const rows = await withConnection((connection) =>
+    queryRows(
+      connection,
+      `SELECT pay_period, GROUPING(pay_period) AS all_periods, ${sums.lines} AS lines,
+         CAST(${money('amount')} AS VARCHAR) AS total_sum, CAST(${money('artist_payable')} AS VARCHAR) AS artist_sum,
+         CAST(${money('label_payable')} AS VARCHAR) AS label_sum, CAST(${money('aggregator_payable')} AS VARCHAR) AS aggregator_sum,
+         CAST(${money('estimated')} AS VARCHAR) AS estimated, coalesce(${sums.unconverted}, 0) AS unconverted
+       FROM ${source} WHERE ${where.sql}
+       GROUP BY GROUPING SETS ((pay_period), ()) ORDER BY pay_period`,
+      { ...(rollup ? {} : ledger.params), ...where.params },
+    ),
   );
-  const overall = rows.find((r) => Number(r.all_periods) === 1) ?? { lines: 0, total_sum: '0.000000', artist_sum: '0.000000', label_sum: '0.000000', aggregator_sum: '0.000000', estimated: '0.000000', unconverted: 0 };
+  const zero = '0.000000';
+  const overall = rows.find((r) => Number(r.all_periods) === 1) ?? { lines: 0, total_sum: zero, artist_sum: zero, label_sum: zero, aggregator_sum: zero, estimated: zero, unconverted: 0 };
   const periods = rows.filter((r) => Number(r.all_periods) === 0).map((r) => ({ pay_period: r.pay_period as string, total: r.total_sum as string, lines: Number(r.lines) }));
   return { overall, periods };
 }
 
-/** Distinct values for the list's filter menus, over the whole ledger; cached while the ledger is unchanged. */
-const facetCache = new Map<string, Promise<Record<string, string[]>>>();
-async function facets(connection: DuckDBConnection, relation: string, params: Record<string, string>, signature: string) {
-  let cached = facetCache.get(signature);
+/** Distinct values for the list's filter menus, over the whole ledger, once per ledger state. */
+const facetCache = new WeakMap<LedgerState, Promise<Record<string, string[]>>>();
+function facets(ledger: Ledger): Promise<Record<string, string[]>> {
+  let cached = facetCache.get(ledger.state);
   if (!cached) {
-    cached = queryRows(
-      connection,
-      `SELECT list(DISTINCT label_name ORDER BY label_name) FILTER (WHERE label_name IS NOT NULL) AS label_names,
-         list(DISTINCT retailer ORDER BY retailer) FILTER (WHERE retailer IS NOT NULL) AS retailers,
-         list(DISTINCT artist ORDER BY artist) FILTER (WHERE artist IS NOT NULL) AS artists,
-         list(DISTINCT album ORDER BY album) FILTER (WHERE album IS NOT NULL) AS albums
-       FROM ${relation}`,
-      params,
-    ).then(([row]) => ({
-      label_names: (row?.label_names as string[] | null) ?? [],
-      retailers: (row?.retailers as string[] | null) ?? [],
-      artists: (row?.artists as string[] | null) ?? [],
-      albums: (row?.albums as string[] | null) ?? [],
-    }));
-    if (facetCache.size > 200) facetCache.clear();
-    facetCache.set(signature, cached);
-    cached.catch(() => facetCache.delete(signature));
+    cached = rollupFor(ledger).then((rollup) =>
+      withConnection(async (connection) => {
+        const [row] = await queryRows(
+          connection,
+          `SELECT list(DISTINCT label_name ORDER BY label_name) FILTER (WHERE label_name IS NOT NULL) AS label_names,
+             list(DISTINCT retailer ORDER BY retailer) FILTER (WHERE retailer IS NOT NULL) AS retailers,
+             list(DISTINCT artist ORDER BY artist) FILTER (WHERE artist IS NOT NULL) AS artists,
+             list(DISTINCT album ORDER BY album) FILTER (WHERE album IS NOT NULL) AS albums
+           FROM ${rollup ?? ledger.relation}`,
+          rollup ? {} : ledger.params,
+        );
+        return {
+          label_names: (row?.label_names as string[] | null) ?? [],
+          retailers: (row?.retailers as string[] | null) ?? [],
+          artists: (row?.artists as string[] | null) ?? [],
+          albums: (row?.albums as string[] | null) ?? [],
+        };
+      }),
+    );
+    facetCache.set(ledger.state, cached);
+    cached.catch(() => facetCache.delete(ledger.state));
   }
   return cached;
 }
 
 /** A page of royalties with the list's sums, chart and filter menus (spec 3 §3.1 list response). */
-export async function listRoyalties(tenantId: string, query: RoyaltyPageQuery) {
-  const ledger = await loadLedger(tenantId);
-  const { sql: relation, params } = effectiveRelation(ledger.table, ledger.overlays);
+export async function listRoyalties(tenantId: string, query: RoyaltyPageQuery, knownVersion?: string) {
+  const ledger = await loadLedger(tenantId, knownVersion);
   const where = filterCondition(query.filter);
-  const allParams = { ...params, ...where.params };
-  const order = `${query.sort.field} ${query.sort.direction === 'desc' ? 'DESC' : 'ASC'} NULLS LAST, import_id, line, manual_id`;
-  const signature = `${ledger.table}|${ledger.version}|${JSON.stringify(ledger.overlays.edits)}|${ledger.overlays.manual.length}`;
-  // Three statements at once, each on its own connection (a connection runs one at a time).
+  const isDefault = query.sort.field === 'pay_period' && query.sort.direction === 'desc';
+  // The table is stored in the default order, and DuckDB keeps insertion order without ORDER BY;
+  // an edit joins rows in, which may reorder them, so then the order is asked for explicitly.
+  const order = isDefault && !ledger.state.edits.length ? '' : `ORDER BY ${isDefault ? DEFAULT_ORDER : `${query.sort.field} ${query.sort.direction === 'desc' ? 'DESC' : 'ASC'} NULLS LAST, ${DEFAULT_ORDER}`}`;
   const [{ overall, periods }, rows, menus] = await Promise.all([
-    withConnection((connection) => totals(connection, relation, where.sql, allParams)),
+    totals(ledger, query.filter),
     withConnection((connection) =>
-      queryRows(connection, `SELECT ${ROYALTY_SELECT} FROM ${relation} WHERE ${where.sql} ORDER BY ${order} LIMIT ${query.per_page} OFFSET ${(query.page - 1) * query.per_page}`, allParams),
+      queryRows(connection, `SELECT ${ROYALTY_SELECT} FROM ${ledger.relation} WHERE ${where.sql} ${order} LIMIT ${query.per_page} OFFSET ${(query.page - 1) * query.per_page}`, {
+        ...ledger.params,
+        ...where.params,
+      }),
     ),
-    withConnection((connection) => facets(connection, relation, params, signature)),
+    facets(ledger),
   ]);
-  {
-    const totalCount = Number(overall.lines);
-    return {
-      royalties: rows.map(royaltyJson),
-      total_count: totalCount,
-      total_pages: Math.ceil(totalCount / query.per_page),
-      page: query.page,
-      per_page: query.per_page,
-      total_sum: overall.total_sum,
-      artist_sum: overall.artist_sum,
-      label_sum: overall.label_sum,
-      aggregator_sum: overall.aggregator_sum,
-      estimated: overall.estimated,
-      unconverted_count: Number(overall.unconverted),
-      pay_periods: periods,
-      ...menus,
-    };
-  }
+  const totalCount = Number(overall.lines);
+  return {
+    royalties: rows.map(royaltyJson),
+    total_count: totalCount,
+    total_pages: Math.ceil(totalCount / query.per_page),
+    page: query.page,
+    per_page: query.per_page,
+    total_sum: overall.total_sum,
+    artist_sum: overall.artist_sum,
+    label_sum: overall.label_sum,
+    aggregator_sum: overall.aggregator_sum,
+    estimated: overall.estimated,
+    unconverted_count: Number(overall.unconverted),
+    pay_periods: periods,
+    ...menus,
+  };
 }
 
-/** The royalties a condition selects, as ids (bulk actions by filter are rules, so this is for small sets only). */
+/** How many royalties a filter selects. */
 export async function countRoyalties(tenantId: string, filter: RoyaltyFilter): Promise<number> {
-  const ledger = await loadLedger(tenantId);
-  const { sql: relation, params } = effectiveRelation(ledger.table, ledger.overlays);
-  const where = filterCondition(filter);
-  return withConnection(async (connection) => {
-    const [row] = await queryRows(connection, `SELECT count(*) AS n FROM ${relation} WHERE ${where.sql}`, { ...params, ...where.params });
-    return Number(row.n);
-  });
+  return Number((await totals(await loadLedger(tenantId), filter)).overall.lines);
 }
 
-/** Rows selected by an SQL condition over the effective view (ids, one line). */
+/** Rows selected by an SQL condition over the effective royalties (ids, one line). */
 export async function selectRoyalties(tenantId: string, condition: string, limit = 1000) {
   const ledger = await loadLedger(tenantId);
-  const { sql: relation, params } = effectiveRelation(ledger.table, ledger.overlays);
-  return withConnection(async (connection) =>
-    (await queryRows(connection, `SELECT ${ROYALTY_SELECT} FROM ${relation} WHERE ${condition} LIMIT ${limit}`, params)).map(royaltyJson),
-  );
+  return withConnection(async (connection) => (await queryRows(connection, `SELECT ${ROYALTY_SELECT} FROM ${ledger.relation} WHERE ${condition} LIMIT ${limit}`, ledger.params)).map(royaltyJson));
 }
 
 /** Distinct values of one column over the (optionally filtered) royalties: pay periods, deliverers. */
 export async function distinctValues(tenantId: string, column: 'pay_period' | 'delivered_by', filter: RoyaltyFilter = {}): Promise<string[]> {
   const ledger = await loadLedger(tenantId);
-  const { sql: relation, params } = effectiveRelation(ledger.table, ledger.overlays);
   const where = filterCondition(filter);
+  const rollup = rollupable(filter) ? await rollupFor(ledger) : null;
   return withConnection(async (connection) =>
-    (await queryRows(connection, `SELECT DISTINCT ${column} AS v FROM ${relation} WHERE ${where.sql} AND ${column} IS NOT NULL ORDER BY v DESC`, { ...params, ...where.params })).map((r) => String(r.v)),
+    (await queryRows(connection, `SELECT DISTINCT ${column} AS v FROM ${rollup ?? ledger.relation} WHERE ${where.sql} AND ${column} IS NOT NULL ORDER BY v DESC`, { ...(rollup ? {} : ledger.params), ...where.params })).map((r) => String(r.v)),
   );
 }

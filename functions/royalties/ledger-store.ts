@@ -10,6 +10,7 @@ import { ulid } from 'ulid';
 import { getDb } from '../data/service.js';
 import { s3Client } from '../lib/clients.js';
 import { writeAggregates } from './aggregates.js';
+import { royaltiesChanged } from './ledger-state.js';
 import { applyLedgerRules, loadLedgerInputs, type LedgerResult } from './ledger-rules.js';
 
 /**
@@ -81,6 +82,8 @@ export async function storeLedger(
     await s3Client().send(new DeleteObjectCommand({ Bucket: bucket, Key: ledgerKey }));
     throw error;
   }
+  // Readers hold the tenant's ledger in memory until its version changes.
+  await royaltiesChanged(tenantId);
   if (previous && previous !== ledgerKey) await s3Client().send(new DeleteObjectCommand({ Bucket: bucket, Key: previous }));
   return { ...result, ledger_key: ledgerKey, aggregates };
 }

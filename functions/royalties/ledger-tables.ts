@@ -1,66 +1,78 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { ledgerKeys, localLedgerFile } from './ledger-files.js';
-import { LEDGER_COLUMN_NAMES, LEDGER_COLUMNS } from './ledger-schema.js';
+import { localLedgerFile } from './ledger-files.js';
+import { LEDGER_COLUMN_NAMES, LEDGER_COLUMNS, type LedgerColumn } from './ledger-schema.js';
+import type { LedgerState } from './ledger-state.js';
 
 /**
- * Each tenant's ledger as one DuckDB table in the process's in-memory database, kept in step
- * with the tenant's ledger files: a new import's file is inserted, a deleted or re-matched
- * import's rows are replaced. Queries then scan DuckDB's own compressed columns instead of
- * decoding Parquet on every request (the royalties list must answer over millions of lines).
- * Ledger files never change under a key, so the set of keys is the table's whole state.
+ * Each tenant's ledger as one DuckDB table in the process's in-memory database: the lines of
+ * its finished imports plus its manual sales, sorted in the list's default order (newest pay
+ * period first, then import and line). Queries scan DuckDB's own compressed columns instead of
+ * decoding Parquet on every request, and a page in the default order is the first matching rows
+ * in table order (DuckDB preserves insertion order), so it stops scanning once the page is full.
+ *
+ * The table is rebuilt when the tenant's imports or manual sales change (a new import, a
+ * re-match, a deletion): lines kept from the previous table are copied in memory, only new
+ * ledger files are read. Ledger files never change under a key, so keys are the whole state.
  */
-type TenantTable = { name: string; keysByImport: Map<string, string>; version: number };
+type TenantTable = { name: string; signature: string; keysByImport: Map<string, string>; version: number };
 const tables = new Map<string, TenantTable>();
-const syncing = new Map<string, Promise<TenantTable>>();
+const building = new Map<string, Promise<TenantTable>>();
 
-const tableName = (tenantId: string) => `ledger_${tenantId.replace(/[^0-9A-Za-z]/g, '_')}`;
+/** How long a replaced table stays for queries that started on it. */
+const DROP_AFTER_MS = 60_000;
+export const DEFAULT_ORDER = 'pay_period DESC NULLS LAST, import_id, line, manual_id';
+
 const quote = (value: string) => `'${value.replace(/'/g, "''")}'`;
+const signatureOf = (state: LedgerState) =>
+  `${state.imports.map((i) => `${i.importId}:${i.keys.join('|')}`).join(',')}#${state.manual.map((m) => `${m.id}:${m.updatedAt ?? ''}`).join(',')}`;
 
-/**
- * The tenant's ledger table, brought up to date with its finished imports first. One sync per
- * tenant at a time; concurrent requests wait for the same one.
- */
-export async function tenantLedgerTable(connection: DuckDBConnection, tenantId: string): Promise<{ name: string; version: number }> {
-  const entries = await ledgerKeys(tenantId);
-  const wanted = new Map(entries.map((entry) => [entry.importId, entry.keys.join('|')]));
+/** The tenant's ledger table for this ledger state, built first when the state is new. */
+export async function tenantLedgerTable(connection: DuckDBConnection, tenantId: string, state: LedgerState): Promise<{ name: string; version: number }> {
+  const signature = signatureOf(state);
   const known = tables.get(tenantId);
-  if (known && sameKeys(known.keysByImport, wanted)) return known;
-  let pending = syncing.get(tenantId);
+  if (known?.signature === signature) return known;
+  const key = `${tenantId}\u0000${signature}`;
+  let pending = building.get(key);
   if (!pending) {
-    pending = sync(connection, tenantId, entries).finally(() => syncing.delete(tenantId));
-    syncing.set(tenantId, pending);
+    pending = build(connection, tenantId, state, signature).finally(() => building.delete(key));
+    building.set(key, pending);
   }
   return pending;
 }
 
-function sameKeys(a: Map<string, string>, b: Map<string, string>): boolean {
-  if (a.size !== b.size) return false;
-  for (const [k, v] of a) if (b.get(k) !== v) return false;
-  return true;
+async function build(connection: DuckDBConnection, tenantId: string, state: LedgerState, signature: string): Promise<TenantTable> {
+  const previous = tables.get(tenantId);
+  const version = (previous?.version ?? 0) + 1;
+  const name = `ledger_${tenantId.replace(/[^0-9A-Za-z]/g, '_')}_${version}`;
+  const wanted = new Map(state.imports.map((entry) => [entry.importId, entry.keys.join('|')]));
+  const kept = previous ? [...previous.keysByImport].filter(([id, keys]) => wanted.get(id) === keys).map(([id]) => id) : [];
+  const fresh = state.imports.filter((entry) => !kept.includes(entry.importId));
+  const files = await Promise.all(fresh.flatMap((entry) => entry.keys.map(localLedgerFile)));
+
+  const columns = LEDGER_COLUMN_NAMES.join(', ');
+  const parts: string[] = [];
+  const params: Record<string, string> = {};
+  if (previous && kept.length) parts.push(`SELECT ${columns}, manual_id FROM ${previous.name} WHERE manual_id IS NULL AND import_id IN (${kept.map(quote).join(', ')})`);
+  if (files.length) parts.push(`SELECT ${columns}, CAST(NULL AS VARCHAR) AS manual_id FROM read_parquet([${files.map(quote).join(', ')}], union_by_name = true)`);
+  if (state.manual.length) {
+    params.manual = JSON.stringify(state.manual.map((m) => ({ ...m.fields, manual_id: m.id })));
+    const shape = JSON.stringify([{ ...LEDGER_COLUMNS, manual_id: 'VARCHAR' }]);
+    parts.push(`SELECT ${LEDGER_COLUMN_NAMES.map((c: LedgerColumn) => `CAST(${c} AS ${LEDGER_COLUMNS[c]}) AS ${c}`).join(', ')}, manual_id
+      FROM (SELECT unnest(from_json($manual, '${shape}'), recursive := true))`);
+  }
+  if (!parts.length) parts.push(`SELECT ${LEDGER_COLUMN_NAMES.map((c) => `CAST(NULL AS ${LEDGER_COLUMNS[c]}) AS ${c}`).join(', ')}, CAST(NULL AS VARCHAR) AS manual_id WHERE false`);
+  await connection.run(`CREATE OR REPLACE TABLE ${name} AS SELECT *, manual_id IS NOT NULL AS manual FROM (${parts.join(' UNION ALL ')}) ORDER BY ${DEFAULT_ORDER}`, params);
+
+  const table = { name, signature, keysByImport: wanted, version };
+  tables.set(tenantId, table);
+  if (previous) setTimeout(() => void dropTable(connection, previous.name), DROP_AFTER_MS).unref();
+  return table;
 }
 
-async function sync(connection: DuckDBConnection, tenantId: string, entries: { importId: string; keys: string[] }[]): Promise<TenantTable> {
-  const name = tableName(tenantId);
-  const current = tables.get(tenantId) ?? { name, keysByImport: new Map<string, string>(), version: 0 };
-  if (!tables.has(tenantId)) {
-    const columns = LEDGER_COLUMN_NAMES.map((c) => `CAST(NULL AS ${LEDGER_COLUMNS[c]}) AS ${c}`).join(', ');
-    await connection.run(`CREATE OR REPLACE TABLE ${name} AS SELECT ${columns} WHERE false`);
-  }
-  const wanted = new Map(entries.map((entry) => [entry.importId, entry]));
-  const stale = [...current.keysByImport.keys()].filter((id) => wanted.get(id)?.keys.join('|') !== current.keysByImport.get(id));
-  const fresh = entries.filter((entry) => current.keysByImport.get(entry.importId) !== entry.keys.join('|'));
-  const files = await Promise.all(fresh.flatMap((entry) => entry.keys.map(localLedgerFile)));
-  // One transaction: readers see the old rows or the new ones, never a half-replaced import.
-  await connection.run('BEGIN TRANSACTION');
+async function dropTable(connection: DuckDBConnection, name: string) {
   try {
-    if (stale.length) await connection.run(`DELETE FROM ${name} WHERE import_id IN (${stale.map(quote).join(', ')})`);
-    if (files.length) await connection.run(`INSERT INTO ${name} SELECT ${LEDGER_COLUMN_NAMES.join(', ')} FROM read_parquet([${files.map(quote).join(', ')}], union_by_name = true)`);
-    await connection.run('COMMIT');
-  } catch (error) {
-    await connection.run('ROLLBACK');
-    throw error;
+    await connection.run(`DROP TABLE IF EXISTS ${name}`);
+  } catch {
+    // The connection may be closed by then; the next process start begins empty anyway.
   }
-  const updated = { name, keysByImport: new Map(entries.map((entry) => [entry.importId, entry.keys.join('|')])), version: current.version + 1 };
-  tables.set(tenantId, updated);
-  return updated;
 }

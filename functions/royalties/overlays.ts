@@ -11,7 +11,7 @@ export type StateFlag = 'paid' | 'artist_paid';
 export type Overlays = {
   rules: { seq: string; flag: string; value: boolean; ids?: string[]; filter?: RoyaltyFilter }[];
   edits: { id: string; deleted?: boolean; fields?: Record<string, unknown> }[];
-  manual: { id: string; fields: Record<string, unknown> }[];
+  manual: { id: string; fields: Record<string, unknown>; updatedAt?: string }[];
 };
 
 export async function loadOverlays(tenantId: string): Promise<Overlays> {
@@ -65,20 +65,13 @@ export function idsCondition(ids: string[]): string {
 }
 
 /**
- * The effective royalties as a SQL relation: the tenant's ledger table (ledger-tables.ts) plus manual sales, edits applied,
- * deleted lines left out, paid flags computed. Returns the SQL and its bound parameters.
+ * The effective royalties as a SQL relation over the tenant's ledger table (ledger-tables.ts,
+ * which holds the imported lines and the manual sales): edits applied, deleted lines left out,
+ * paid flags computed. Returns the SQL and its bound parameters.
  */
-export function effectiveRelation(table: string, overlays: Overlays): { sql: string; params: Record<string, string> } {
+export function effectiveRelation(table: string, overlays: Pick<Overlays, 'edits' | 'rules'>): { sql: string; params: Record<string, string> } {
   const params: Record<string, string> = {};
-  const names = Object.keys(LEDGER_COLUMNS) as LedgerColumn[];
-  const typed = (expression: (c: LedgerColumn) => string) => names.map((c) => `CAST(${expression(c)} AS ${LEDGER_COLUMNS[c]}) AS ${c}`).join(', ');
-  const sources = [`SELECT *, false AS manual, CAST(NULL AS VARCHAR) AS manual_id FROM ${table}`];
-  if (overlays.manual.length) {
-    params.manual = JSON.stringify(overlays.manual.map((m) => ({ ...m.fields, manual_id: m.id })));
-    sources.push(`SELECT ${typed((c) => c)}, true AS manual, manual_id FROM ${jsonRelation('manual', { ...LEDGER_COLUMNS, manual_id: 'VARCHAR' })}`);
-  }
-  let relation = `(${sources.join(' UNION ALL ')})`;
-
+  let relation = `(SELECT *, false AS edited FROM ${table})`;
   if (overlays.edits.length) {
     params.edits = JSON.stringify(
       overlays.edits.map((e) => {
@@ -96,11 +89,9 @@ export function effectiveRelation(table: string, overlays: Overlays): { sql: str
       'CASE WHEN e.amount IS NULL AND e.label_payable IS NULL THEN l.aggregator_payable ELSE coalesce(e.amount, l.amount) - coalesce(e.label_payable, l.label_payable) END AS aggregator_payable',
     );
     relation = `(SELECT l.* REPLACE (${replaced.join(', ')}), e.deleted IS NOT NULL AS edited
-      FROM ${relation} l LEFT JOIN ${jsonRelation('edits', editColumns)} e
+      FROM ${table} l LEFT JOIN ${jsonRelation('edits', editColumns)} e
         ON (e.manual_id IS NULL AND e.import_id = l.import_id AND e.line = l.line) OR (e.manual_id IS NOT NULL AND e.manual_id = l.manual_id)
       WHERE e.deleted IS NOT TRUE)`;
-  } else {
-    relation = `(SELECT *, false AS edited FROM ${relation})`;
   }
 
   const flag = (name: StateFlag) => {

@@ -4,6 +4,7 @@ import { MESSAGES } from '../../shared/messages.js';
 import { getDb } from '../data/service.js';
 import { InvalidField, NotFound } from '../lib/errors.js';
 import { findExchangeRate, listExchangeRates } from './exchange-rates.js';
+import { royaltiesChanged } from './ledger-state.js';
 import { countRoyalties, queryRows, selectRoyalties, withConnection } from './ledger-query.js';
 import { idsCondition, MANUAL_PREFIX, parseRoyaltyId, type StateFlag } from './overlays.js';
 import { royaltyFilter, withoutState, type RoyaltyFilter } from './royalty-filter.js';
@@ -79,12 +80,14 @@ export async function updateRoyalty(tenantId: string, userId: string, royaltyId:
   const db = getDb().entities;
   const previous = (await db.RoyaltyEdit.get({ tenantId, id: royaltyId }).go()).data;
   await db.RoyaltyEdit.put({ tenantId, id: royaltyId, deleted: false, fields: { ...(previous?.fields ?? {}), ...fields }, userId }).go();
+  await royaltiesChanged(tenantId);
   return { royalty: await getRoyalty(tenantId, royaltyId), message: MESSAGES.royaltyUpdated };
 }
 
 export async function deleteRoyalty(tenantId: string, userId: string, royaltyId: string) {
   await getRoyalty(tenantId, royaltyId);
   await getDb().entities.RoyaltyEdit.put({ tenantId, id: royaltyId, deleted: true, userId }).go();
+  await royaltiesChanged(tenantId);
   return { message: 'Royalty Deleted' };
 }
 
@@ -132,6 +135,7 @@ export async function createRoyalty(tenantId: string, userId: string, sale: NewS
     estimated: false,
   };
   await getDb().entities.ManualRoyalty.put({ tenantId, id, fields, userId }).go();
+  await royaltiesChanged(tenantId);
   return { royalty: await getRoyalty(tenantId, id), message: MESSAGES.royaltyAdded };
 }
 
@@ -173,6 +177,7 @@ export async function markRoyalties(tenantId: string, userId: string, action: St
   const filter = 'filter' in target ? withoutState(target.filter) : undefined;
   const updated = 'ids' in target ? (await selectRoyalties(tenantId, idsCondition(target.ids), 1000)).length : await countRoyalties(tenantId, filter!);
   await getDb().entities.RoyaltyStateRule.put({ tenantId, seq: ulid(), flag, value, ...('ids' in target ? { ids: target.ids } : { filter }), userId }).go();
+  await royaltiesChanged(tenantId);
   return { updated, message: `${updated} royalties updated` };
 }
 
@@ -188,5 +193,6 @@ export async function bulkUpdateRoyalties(tenantId: string, userId: string, ids:
     const previous = (await db.RoyaltyEdit.get({ tenantId, id: royaltyId }).go()).data;
     await db.RoyaltyEdit.put({ tenantId, id: royaltyId, deleted: false, fields: { ...(previous?.fields ?? {}), ...fields }, userId }).go();
   }
+  await royaltiesChanged(tenantId);
   return { updated: found.length, message: 'Royalties Updated' };
 }

@@ -8,6 +8,7 @@ import { requireEnv, s3Client } from '../lib/clients.js';
 import { InvalidField, NotFound } from '../lib/errors.js';
 import { safeFileName } from '../uploads/presign.js';
 import { deleteAggregates } from './aggregates.js';
+import { royaltiesChanged } from './ledger-state.js';
 
 /**
  * Report imports as the user sees them (spec 3 §7.9, issue 6): uploading a report into the
@@ -79,6 +80,7 @@ export async function deleteImport(tenantId: string, id: string) {
   if (!item) throw new NotFound('Import');
   await db.RoyaltyImport.delete({ tenantId, id }).go();
   await deleteAggregates(tenantId, id);
+  await royaltiesChanged(tenantId);
   const record = item as typeof item & { ledger_keys?: string[] };
   const keys = record.ledger_keys ?? (item.ledger_key ? [item.ledger_key] : []);
   const bucket = requireEnv(ENV.ledgerBucket);
