@@ -46,8 +46,9 @@ async function importItems(tenantId: string) {
 function importJson(item: ImportItem, sourceNames: Map<string, string>) {
   const { tenantId: _tenant, createdAt, updatedAt, ...rest } = item as ImportItem & Record<string, unknown>;
   const totals = rest.totals as { rejected?: unknown[] } | undefined;
+  const matched = rest.matched as { unmatched?: number } | undefined;
   // An uploaded report's key starts with the upload's id; the user knows the file by its own name.
-  return { ...rest, filename: item.filename.replace(/^[0-9A-Z]{26}-/, ''), source_name: sourceNames.get(item.source_id) ?? null, created_at: createdAt, updated_at: updatedAt, rejected_count: totals?.rejected?.length ?? 0 };
+  return { ...rest, filename: item.filename.replace(/^[0-9A-Z]{26}-/, ''), source_name: sourceNames.get(item.source_id) ?? null, created_at: createdAt, updated_at: updatedAt, rejected_count: totals?.rejected?.length ?? 0, unmatched_lines: matched?.unmatched ?? 0 };
 }
 
 async function sourceNames(tenantId: string) {

@@ -125,6 +125,7 @@ export async function startLocalCloud(options: LocalCloudOptions) {
       await (await import('./seed.js')).seedDemo();
       await (await import('../../functions/reference/seed.js')).seedReferenceData();
       await (await import('./seed-catalogue.js')).seedDemoCatalogue();
+      await (await import('./seed-royalties.js')).seedDemoRoyalties();
     }
 
     return { url: gatewayUrl, pool, sqs, stop, env, endpoints: { dynamodb: dynamo.endpoint, s3: s3.endpoint, sqs: sqs.endpoint, cognito: cognito.endpoint } };

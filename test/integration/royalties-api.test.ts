@@ -65,6 +65,8 @@ describe('royalties list', () => {
     expect(list.body.retailers).toEqual(expect.arrayContaining([retailerA, retailerB]));
     expect(list.body.artists).toEqual(expect.arrayContaining(['Ann', 'Bob']));
     expect(list.body.royalties[0].sales_category).toBe('Stream');
+    // None of the ISRCs is in the catalogue: every line is kept, and counted unmatched on the import.
+    expect((await api.get(`/royalty_imports/${importId}`)).body.royalty_import).toMatchObject({ filename: 'may-june.csv', unmatched_lines: 6, rejected_count: 0 });
     // Newest period first by default.
     expect(list.body.royalties[0].pay_period).toBe('2026-06');
   });
