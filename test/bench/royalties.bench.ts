@@ -4,7 +4,7 @@
  * S3 drop folder and times the real import path (S3 event → queue → worker → Parquet ledger →
  * aggregates) until the import is done. Baseline in the same run: DuckDB's bare count(*) scan of
  * the same file. Then the royalties list with sums and a filter over the whole ledger, p95 at 20
- * concurrent clients. The last line is exactly:
+ * concurrent clients, beside the auth floor (GET /me) under the same load. The last line is exactly:
  *   lines=N lines_per_s=X import_vs_scan_ratio=R list_p95_ms=P
  * Goals on 2 cores: 10,000,000 lines end to end ≤ 90 s, R ≥ 0.25, P ≤ 500 ms.
  */
@@ -124,7 +124,8 @@ async function main() {
     const urls = Array.from({ length: LIST_REQUESTS }, (_, i) => `${cloud.url}/api/v1/royalties?by_retailer=${encodeURIComponent(STORES[i % STORES.length])}&page=${1 + (i % 10)}&per_page=50${i % 2 ? '&start_date=2026-02-01&end_date=2026-04-30' : ''}`);
     await httpLoad('warm-up', urls.slice(0, 20), headers);
     const list = await httpLoad('royalties list: sums + filter over the ledger', urls, headers);
-    console.log(`Royalties list p50 ${list.p50.toFixed(0)} ms, p95 ${list.p95.toFixed(0)} ms (${list.rps.toFixed(1)} req/s)`);
+    const floor = await httpLoad('baseline: auth floor GET /me', Array.from({ length: LIST_REQUESTS }, () => `${cloud.url}/api/v1/me`), headers);
+    console.log(`Royalties list p50 ${list.p50.toFixed(0)} ms, p95 ${list.p95.toFixed(0)} ms (${list.rps.toFixed(1)} req/s); baseline auth floor GET /me p95 ${floor.p95.toFixed(0)} ms (${floor.rps.toFixed(1)} req/s)`);
 
     const linesPerSecond = LINES / importSeconds;
     const ratio = scan / importSeconds;
