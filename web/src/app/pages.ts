@@ -64,6 +64,7 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'user-royalties-new-sale': () => import('../pages/royalties/royalty-form-page').then((m) => m.NewSalePage),
   'user-royalties-edit': () => import('../pages/royalties/royalty-form-page').then((m) => m.EditRoyaltyPage),
   'user-royalties-import': () => import('../pages/royalties/import-detail-page').then((m) => m.RoyaltyImportPage),
+  'user-royalties-exchange-rates': () => import('../pages/royalties/exchange-rates-page').then((m) => m.ExchangeRatesPage),
   'not-found': () => import('../pages/not-found').then((m) => m.NotFoundPage),
 };
 

@@ -103,6 +103,23 @@ describe('route table', () => {
     for (const route of ROUTE_TABLE.filter((r) => r.path.startsWith('/user/labels'))) expect(route.name.startsWith('UserLabel'), route.name).toBe(true);
   });
 
+  it('shows the royalties pages under /user and, in the current company, in the distribution area (spec 3 §2.3, §2.5)', () => {
+    expect(ROUTE_BY_NAME.get('UserRoyaltiesExchangeRates')).toMatchObject({ path: '/user/royalties/exchange_rates', access: 'user', tenantized: true, page: 'user-royalties-exchange-rates' });
+    const pages = Object.fromEntries(ROUTE_TABLE.filter((r) => /^\/distribution\/(finances\/royalties|royalty_maps)/.test(r.path)).map((r) => [r.path, [r.name, r.page, r.access, r.tenantized]]));
+    expect(pages).toEqual({
+      '/distribution/finances/royalties': ['DistributionFinancesRoyalties', 'user-royalties', 'admin', true],
+      '/distribution/finances/royalties/imports': ['DistributionFinancesRoyaltiesImports', 'user-royalties-bulk-import', 'admin', true],
+      '/distribution/finances/royalties/import': ['DistributionFinancesRoyaltiesImport', 'user-royalties-bulk-import', 'admin', true],
+      '/distribution/finances/royalties/import/:importId': ['DistributionFinancesRoyaltiesImportItem', 'user-royalties-import', 'admin', true],
+      '/distribution/finances/royalties/bulk_actions': ['DistributionFinancesRoyaltiesBulkActions', 'user-royalties', 'admin', true],
+      '/distribution/royalty_maps': ['DistributionRoyaltyMaps', 'user-royalties-map-import', 'admin', true],
+      '/distribution/royalty_maps/new': ['DistributionNewRoyaltyMap', 'user-royalties-map-import', 'admin', true],
+    });
+    // The rest of the distribution finances stay coming-soon pages outside any company.
+    expect(ROUTE_BY_NAME.get('DistributionFinancesStatementRun')).toMatchObject({ access: 'admin' });
+    expect(ROUTE_BY_NAME.get('DistributionFinancesStatementRun')?.tenantized).toBeUndefined();
+  });
+
   it('fills route parameters', () => {
     expect(routePath('UserLabel', { labelId: 'a b' })).toBe('/user/labels/a%20b');
     expect(() => routePath('UserLabel')).toThrow();

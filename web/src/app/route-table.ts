@@ -15,7 +15,7 @@ export type PageKey =
   | 'admin-users' | 'admin-user' | 'admin-user-form' | 'admin-companies' | 'admin-company' | 'admin-company-form' | 'admin-company-section'
   | 'user-messages' | 'admin-notices' | 'admin-notice' | 'admin-notice-form'
   | 'admin-imports' | 'admin-import' | 'admin-user-imports' | 'admin-user-settings' | 'admin-user-companies' | 'admin-user-notices' | 'admin-access-tokens' | 'admin-access-token' | 'admin-access-token-form' | 'admin-user-access-tokens' | 'admin-user-bug-reports' | 'admin-user-logs'
-  | 'user-royalties' | 'user-royalties-bulk-import' | 'user-royalties-map-import' | 'user-royalties-new-sale' | 'user-royalties-import' | 'user-royalties-edit'
+  | 'user-royalties' | 'user-royalties-bulk-import' | 'user-royalties-map-import' | 'user-royalties-new-sale' | 'user-royalties-import' | 'user-royalties-edit' | 'user-royalties-exchange-rates'
   | 'not-found';
 
 export type RouteDef = {
@@ -42,6 +42,8 @@ const pub = def('public');
 const user = def('user');
 const tenant = def('user', true);
 const admin = def('admin');
+/** Admin pages that work in the current company, like the tenant area's (the distribution area's royalties). */
+const adminTenant = def('admin', true);
 
 const pascal = (text: string) => text.split(/[_/\-\s]+/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join('');
 const words = (text: string) => {
@@ -152,10 +154,11 @@ const userRoutes: RouteDef[] = [
   ...children(tenant, '/user/licensing', 'LicensingHub', 'Licensing', ['licenses', 'new_incoming_license', 'new_outgoing_license']),
   tenant('/user/licensing/:id', 'UserLicense', 'Licence'),
   tenant('/user/royalties', 'UserRoyalties', 'Royalties', 'user-royalties'),
-  ...withPages(children(tenant, '/user/royalties', 'UserRoyalties', 'Royalties', ['bulk_import', 'map_import', 'new_sale']), {
+  ...withPages(children(tenant, '/user/royalties', 'UserRoyalties', 'Royalties', ['bulk_import', 'map_import', 'new_sale', 'exchange_rates']), {
     '/user/royalties/bulk_import': 'user-royalties-bulk-import',
     '/user/royalties/map_import': 'user-royalties-map-import',
     '/user/royalties/new_sale': 'user-royalties-new-sale',
+    '/user/royalties/exchange_rates': 'user-royalties-exchange-rates',
   }),
   tenant('/user/royalties/imports/:importId', 'UserRoyaltiesImport', 'Royalty import', 'user-royalties-import'),
   tenant('/user/royalties/:royaltyId/edit', 'UserRoyaltiesEdit', 'Edit royalty', 'user-royalties-edit'),
@@ -259,8 +262,12 @@ const distributionRoutes: RouteDef[] = withPages([
   dist('/distributors/:distributorId/dsps', 'DistributionDistributorDsps', 'Distribution: distributor DSPs'),
   dist('/crm', 'DistributionCrm', 'Distribution: CRM'),
   dist('/finances', 'DistributionFinances', 'Distribution: finances'),
+  // The royalties pages work in the current company (the tenant area's pages, shown here to admins).
+  ...children(adminTenant, '/distribution/finances', 'DistributionFinances', 'Distribution finances', [
+    'royalties', 'royalties/imports', 'royalties/import', 'royalties/import/:importId', 'royalties/bulk_actions',
+  ]),
   ...children(admin, '/distribution/finances', 'DistributionFinances', 'Distribution finances', [
-    'statement_run', 'payment_run', 'royalties', 'royalties/imports', 'royalties/import', 'royalties/bulk_actions',
+    'statement_run', 'payment_run',
     'statements', 'statements/bulk_actions', 'statements/new', 'statements/:statementId', 'statements/:statementId/edit', 'expenses',
   ]),
   dist('/finances/payments', 'DistributionPayments', 'Distribution: payments'),
@@ -281,9 +288,17 @@ const distributionRoutes: RouteDef[] = withPages([
   ...children(admin, '/distribution/dsps', 'DistributionDSPs', 'Distribution DSPs', ['new', 'connections', 'connection_requests', ':dspId', ':dspId/edit']),
   dist('/upcs', 'DistributionUpcs', 'Distribution: UPCs'),
   dist('/upcs/import', 'DistributionUpcsImport', 'Distribution: import UPCs'),
-  dist('/royalty_maps', 'DistributionRoyaltyMaps', 'Distribution: royalty maps'),
-  dist('/royalty_maps/new', 'DistributionNewRoyaltyMap', 'Distribution: new royalty map'),
+  adminTenant('/distribution/royalty_maps', 'DistributionRoyaltyMaps', 'Distribution: royalty maps'),
+  adminTenant('/distribution/royalty_maps/new', 'DistributionNewRoyaltyMap', 'Distribution: new royalty map'),
 ], {
+  // The royalties pages of the tenant area, in the current company (spec 3 §2.3).
+  '/distribution/finances/royalties': 'user-royalties',
+  '/distribution/finances/royalties/bulk_actions': 'user-royalties',
+  '/distribution/finances/royalties/imports': 'user-royalties-bulk-import',
+  '/distribution/finances/royalties/import': 'user-royalties-bulk-import',
+  '/distribution/finances/royalties/import/:importId': 'user-royalties-import',
+  '/distribution/royalty_maps': 'user-royalties-map-import',
+  '/distribution/royalty_maps/new': 'user-royalties-map-import',
   // Distributors and DSPs are the reference collections' pages, in the distribution area.
   '/distribution/distributors': REFERENCE_PAGES.list,
   '/distribution/distributors/new': REFERENCE_PAGES.new,

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { subscribeRealtime } from '../../app/realtime';
 import { ImportsTable } from './imports-table';
 import { ReportUpload } from './report-upload';
-import { BULK_IMPORT_PAGE, useRefresh } from './royalties-api';
+import { useRefresh } from './royalties-api';
 import { RoyaltiesPageHeader } from './royalties-page-header';
 import { anyProcessing } from './royalty-model';
 import type { RoyaltyImport } from './royalty-types';
@@ -46,7 +46,7 @@ export function BulkImportPage() {
   }, [watching, refresh]);
 
   return (
-    <ContentLayout header={<RoyaltiesPageHeader title="Import reports" current={BULK_IMPORT_PAGE} />}>
+    <ContentLayout header={<RoyaltiesPageHeader title="Import reports" current="bulkImport" />}>
       <SpaceBetween size="l">
         <ReportUpload
           imports={imports}

@@ -18,18 +18,24 @@ import { RecordState } from '../../components/record-state';
 import { RouterLink } from '../../components/router-link';
 import { UploadProgress } from '../../components/upload-progress';
 import { ImportStatusBadge, importPercent } from './imports-table';
-import { BULK_IMPORT_PAGE, importPage, royaltiesApi, royaltiesForImport, useImport, useRefresh } from './royalties-api';
 import { DEFAULT_CURRENCY } from '../../../../shared/constants';
-import { controlTotals } from './royalty-model';
+import { ImportProblems } from './import-problems';
+import { royaltiesApi, useImport, useRefresh, useRoyaltyPages } from './royalties-api';
+import { controlTotals, decimal2, formatMoney, totalsEquation } from './royalty-model';
 import type { RoyaltyImport } from './royalty-types';
 import { UnmatchedTable } from './unmatched-table';
+
+/** Lines matched to the catalogue, however (ISRC, UPC, catalogue number or an assignment). */
+const matchedCount = (item: RoyaltyImport) => (item.matched ? item.matched.isrc + item.matched.upc + item.matched.cat_no + item.matched.manual : '-');
 
 function ControlTotals({ item }: { item: RoyaltyImport }) {
   const totals = controlTotals(item.totals);
   if (!totals || !item.totals) return null;
+  const currency = item.company_currency ?? DEFAULT_CURRENCY;
   return (
     <Container header={<Header variant="h2" description="Every line read is stored, rejected or skipped.">Control totals</Header>} data-testid="import-totals">
       <SpaceBetween size="m">
+        <Box variant="p" fontWeight="bold" data-testid="import-totals-equation">{totalsEquation(totals)}</Box>
         <KeyValuePairs
           columns={4}
           items={[
@@ -37,10 +43,21 @@ function ControlTotals({ item }: { item: RoyaltyImport }) {
             { label: 'Stored', value: <span data-testid="import-lines-stored">{totals.stored}</span> },
             { label: 'Rejected', value: <span data-testid="import-lines-rejected">{totals.rejected}</span> },
             { label: 'Skipped', value: <span data-testid="import-lines-skipped">{totals.skipped}</span> },
-            { label: 'Amount read', value: <span data-testid="import-amount-read">{item.totals.amount_read}</span> },
-            { label: 'Amount stored', value: <span data-testid="import-amount-stored">{item.totals.amount_stored}</span> },
-            { label: 'Amount rejected', value: <span data-testid="import-amount-rejected">{item.totals.amount_rejected}</span> },
-            { label: 'Unmatched lines', value: item.unmatched_lines ?? 0 },
+            // The amounts as read, in the report's own currencies; the total is converted into the company's.
+            { label: 'Amount read', value: <span data-testid="import-amount-read">{decimal2(item.totals.amount_read)}</span> },
+            { label: 'Amount stored', value: <span data-testid="import-amount-stored">{decimal2(item.totals.amount_stored)}</span> },
+            { label: 'Amount rejected', value: <span data-testid="import-amount-rejected">{decimal2(item.totals.amount_rejected)}</span> },
+            {
+              label: `Total in ${currency}`,
+              value: (
+                <>
+                  <span data-testid="import-amount">{item.amount === undefined ? '-' : formatMoney(item.amount, currency)}</span>
+                  {item.missing_rates?.length ? <Box variant="small" color="text-status-warning">Lines without a rate are left out</Box> : null}
+                </>
+              ),
+            },
+            { label: 'Matched lines', value: <span data-testid="import-matched-count">{matchedCount(item)}</span> },
+            { label: 'Unmatched lines', value: <span data-testid="import-unmatched-count">{item.unmatched_lines ?? 0}</span> },
           ]}
         />
         {totals.balanced ? null : (
@@ -53,45 +70,18 @@ function ControlTotals({ item }: { item: RoyaltyImport }) {
   );
 }
 
-function Problems({ item, onConfirm, confirming }: { item: RoyaltyImport; onConfirm: () => void; confirming: boolean }) {
-  return (
-    <>
-      {item.status === 'duplicate' ? (
-        <Alert
-          type="warning"
-          header="This file was imported before"
-          action={<Button onClick={onConfirm} loading={confirming} data-testid="import-confirm">Import anyway</Button>}
-          data-testid="import-duplicate"
-        >
-          {item.duplicate_of ? <>It matches <RouterLink href={importPage(item.duplicate_of)}>an earlier import</RouterLink>. </> : null}
-          Importing it again would count its sales twice.
-        </Alert>
-      ) : null}
-      {item.status === 'failed' ? <Alert type="error" header="The import failed">{item.error}</Alert> : null}
-      {item.problems?.length ? (
-        <Alert type="warning" header="Problems" data-testid="import-problems">
-          {item.problems.map((p) => <div key={p}>{p}</div>)}
-        </Alert>
-      ) : null}
-      {item.missing_rates?.length ? (
-        <Alert type="warning" header="Missing exchange rates" data-testid="import-missing-rates">
-          {item.missing_rates.map((r) => {
-            const text = typeof r === 'string' ? r : Object.values(r as Record<string, unknown>).join(' · ');
-            return <div key={text}>{text}</div>;
-          })}
-        </Alert>
-      ) : null}
-    </>
-  );
-}
-
-/** UserRoyaltiesImport (/user/royalties/imports/{importId}): an import's control totals, problems, rejected and unmatched lines. */
+/**
+ * UserRoyaltiesImport (/user/royalties/imports/{importId}, and /distribution/finances/royalties/import/{importId}):
+ * an import's control totals, problems (duplicate, missing rates), rejected and unmatched lines.
+ */
 export function RoyaltyImportPage() {
   const { importId } = useParams();
   const navigate = useNavigate();
+  const pages = useRoyaltyPages();
   const [processing, setProcessing] = useState(false);
   const { data, error, isLoading, mutate } = useImport(importId, processing ? 3000 : 0);
   const refreshRoyalties = useRefresh('/royalties?');
+  const refreshUnmatched = useRefresh(`/royalty_imports/${importId}/unmatched`);
   const [deleting, setDeleting] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const item = data?.royalty_import;
@@ -124,20 +114,30 @@ export function RoyaltyImportPage() {
               title={row.filename}
               description={<>Column map: {row.source_name ?? row.source_id} · <ImportStatusBadge status={row.status} testId="royalty-import-status" /></>}
               onDelete={() => setDeleting(true)}
-              extraActions={<Button onClick={() => navigate(royaltiesForImport(row.id))} data-testid="royalty-import-lines">Show its royalties</Button>}
+              extraActions={<Button onClick={() => navigate(pages.royaltiesForImport(row.id))} data-testid="royalty-import-lines">Show its royalties</Button>}
             />
           }
         >
           <SpaceBetween size="l">
-            <Problems item={row} onConfirm={() => void confirm(row.id)} confirming={confirming} />
+            <ImportProblems
+              item={row}
+              onConfirm={() => void confirm(row.id)}
+              confirming={confirming}
+              onChanged={() => {
+                void mutate();
+                void refreshUnmatched();
+                void refreshRoyalties();
+              }}
+            />
             {row.status === 'processing' ? <UploadProgress percent={importPercent(row)} label="Importing" testId="royalty-import-progress" /> : null}
             <Container header={<Header variant="h2">File</Header>}>
               <KeyValuePairs
-                columns={3}
+                columns={4}
                 items={[
                   { label: 'Imported', value: <FormattedDate value={row.created_at} /> },
                   { label: 'Size', value: <FileSize bytes={row.size} /> },
-                  { label: 'Lines', value: <RouterLink href={royaltiesForImport(row.id)}>Royalties from this file</RouterLink> },
+                  { label: 'Payment date', value: <><FormattedDate value={row.payment_date} /><Box variant="small">Rates paid on or before it apply</Box></> },
+                  { label: 'Lines', value: <RouterLink href={pages.royaltiesForImport(row.id)}>Royalties from this file</RouterLink> },
                 ]}
               />
             </Container>
@@ -154,9 +154,12 @@ export function RoyaltyImportPage() {
                 ]}
               />
             ) : null}
-            {row.status === 'done' ? <UnmatchedTable importId={row.id} currency={DEFAULT_CURRENCY} onAssigned={() => void refreshRoyalties()} /> : null}
+            {row.status === 'done' ? <UnmatchedTable importId={row.id} currency={row.company_currency ?? DEFAULT_CURRENCY} onAssigned={() => {
+                  void mutate();
+                  void refreshRoyalties();
+                }} /> : null}
             <Box>
-              <RouterLink href={BULK_IMPORT_PAGE}>Back to the imports</RouterLink>
+              <RouterLink href={pages.bulkImport}>Back to the imports</RouterLink>
             </Box>
           </SpaceBetween>
           {deleting ? (
@@ -166,7 +169,7 @@ export function RoyaltyImportPage() {
               names={[row.filename]}
               run={async (report) => report((await royaltiesApi.deleteImport(row.id)).message ?? `${row.filename} deleted`)}
               onClose={() => setDeleting(false)}
-              onDeleted={() => navigate(BULK_IMPORT_PAGE, { replace: true })}
+              onDeleted={() => navigate(pages.bulkImport, { replace: true })}
             />
           ) : null}
         </ContentLayout>

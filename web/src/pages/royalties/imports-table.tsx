@@ -8,7 +8,7 @@ import { RouterLink } from '../../components/router-link';
 import { ServerTable } from '../../components/server-table';
 import { StatusBadge } from '../../components/status-badge';
 import { UploadProgress } from '../../components/upload-progress';
-import { importPage, importsPath, royaltiesApi } from './royalties-api';
+import { importsPath, royaltiesApi, useRoyaltyPages } from './royalties-api';
 import { IMPORT_STATUS_WORD, wholePercent } from './royalty-model';
 import type { RoyaltyImport } from './royalty-types';
 
@@ -26,7 +26,7 @@ export const importPercent = (i: Pick<RoyaltyImport, 'status' | 'progress'>) => 
 
 const count = (n: number | undefined) => <Box textAlign="right">{n ?? '-'}</Box>;
 
-function columns(onDelete: (row: RoyaltyImport) => void): TableProps.ColumnDefinition<RoyaltyImport>[] {
+function columns(importPage: (id: string) => string, onDelete: (row: RoyaltyImport) => void): TableProps.ColumnDefinition<RoyaltyImport>[] {
   return [
     { id: 'filename', header: 'File', isRowHeader: true, cell: (r) => <RouterLink href={importPage(r.id)} data-testid={`royalty-import-link-${r.id}`}>{r.filename}</RouterLink> },
     { id: 'source', header: 'Map', cell: (r) => r.source_name ?? r.source_id },
@@ -59,7 +59,8 @@ function columns(onDelete: (row: RoyaltyImport) => void): TableProps.ColumnDefin
 /** The company's report imports, newest first, each linking to its control totals. */
 export function ImportsTable({ onData }: { onData?: (data: { royalty_imports?: RoyaltyImport[] }) => void }) {
   const [target, setTarget] = useState<RoyaltyImport | null>(null);
-  const [cols] = useState(() => columns(setTarget));
+  const { importPage } = useRoyaltyPages();
+  const [cols] = useState(() => columns(importPage, setTarget));
   return (
     <ServerTable<RoyaltyImport>
       tableId="royalty-imports"

@@ -17,7 +17,7 @@ import { MapColumnsEditor } from './map-columns-editor';
 import { emptyMapValues, fromRoyaltyMap, guessColumns, readSample, toRoyaltyMap, validateMap, type MapEditorValues, type MappingColumn } from './map-model';
 import { MapOptionsFields } from './map-options-fields';
 import { MapPreviewTable, useMapPreview } from './map-preview';
-import { BULK_IMPORT_PAGE, MAP_IMPORT_PAGE, royaltiesApi, useRefresh, useRoyaltyMaps } from './royalties-api';
+import { royaltiesApi, useRefresh, useRoyaltyMaps, useRoyaltyPages } from './royalties-api';
 import { RoyaltiesPageHeader } from './royalties-page-header';
 
 const NEW = { value: '', label: 'New map' };
@@ -32,6 +32,7 @@ const fieldOf = (field: string) => field.replace(/^map\./, '');
  */
 export function MapImportPage() {
   const navigate = useNavigate();
+  const pages = useRoyaltyPages();
   const maps = useRoyaltyMaps();
   const refreshMaps = useRefresh('/royalty_maps');
   const [mapId, setMapId] = useState<string | null>(null);
@@ -87,7 +88,7 @@ export function MapImportPage() {
   };
 
   return (
-    <ContentLayout header={<RoyaltiesPageHeader title="Column maps" current={MAP_IMPORT_PAGE} description="How each source's reports are read: which column holds what." />}>
+    <ContentLayout header={<RoyaltiesPageHeader title="Column maps" current="mapImport" description="How each source's reports are read: which column holds what." />}>
       <FormShell
         testId="map"
         title={mapId ? `Edit ${values.name || 'map'}` : 'New map'}
@@ -95,7 +96,7 @@ export function MapImportPage() {
         submitting={saving}
         submitLabel="Save map"
         onSubmit={() => void save()}
-        onCancel={() => navigate(BULK_IMPORT_PAGE)}
+        onCancel={() => navigate(pages.bulkImport)}
       >
         <SpaceBetween size="l">
           <Container header={<Header variant="h2">Map</Header>}>

@@ -12,7 +12,7 @@ import { notify } from '../../app/notifications';
 import { RouterLink } from '../../components/router-link';
 import { UploadProgress } from '../../components/upload-progress';
 import { ImportStatusBadge, importPercent } from './imports-table';
-import { importPage, MAP_IMPORT_PAGE, royaltiesApi, useRoyaltyMaps } from './royalties-api';
+import { royaltiesApi, useRoyaltyMaps, useRoyaltyPages } from './royalties-api';
 import { REPORT_ACCEPT, reportFileProblem } from './royalty-model';
 import type { RoyaltyImport } from './royalty-types';
 
@@ -29,6 +29,7 @@ export function importFor(row: UploadRow, imports: RoyaltyImport[]): RoyaltyImpo
  */
 export function ReportUpload({ imports, onUploaded }: { imports: RoyaltyImport[]; onUploaded: () => void }) {
   const maps = useRoyaltyMaps();
+  const { importPage, mapImport } = useRoyaltyPages();
   const [sourceId, setSourceId] = useState<string | null>(null);
   const [files, setFiles] = useState<File[]>([]);
   const [rows, setRows] = useState<UploadRow[]>([]);
@@ -70,7 +71,7 @@ export function ReportUpload({ imports, onUploaded }: { imports: RoyaltyImport[]
         <FormField
           label="Column map"
           errorText={errors.map}
-          secondaryControl={<RouterLink href={MAP_IMPORT_PAGE} data-testid="bulk-import-create-map">Create a map</RouterLink>}
+          secondaryControl={<RouterLink href={mapImport} data-testid="bulk-import-create-map">Create a map</RouterLink>}
         >
           <Select
             selectedOption={options.find((o) => o.value === sourceId) ?? null}

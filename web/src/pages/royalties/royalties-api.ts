@@ -1,21 +1,69 @@
 import { useCallback } from 'react';
+import { useLocation } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { api } from '../../app/api';
 import { listPath, type ListParams } from '../../app/list-params';
 import { useApi } from '../../app/resources';
 import { bulkBody, filterParams, type BulkAction, type RoyaltyFilter } from './royalty-model';
-import type { MapPreview, Royalty, RoyaltyImport, RoyaltyMap, SavedRoyaltyMap, UnmatchedLine } from './royalty-types';
+import type { ExchangeRate, ExchangeRateInput, ExchangeRateUpdate, MapPreview, Royalty, RoyaltyImport, RoyaltyMap, SavedRoyaltyMap, UnmatchedLine } from './royalty-types';
+
+const enc = encodeURIComponent;
 
 /** The pages of this feature (spec 3 §2.5). */
 export const ROYALTIES_PAGE = '/user/royalties';
 export const BULK_IMPORT_PAGE = '/user/royalties/bulk_import';
 export const MAP_IMPORT_PAGE = '/user/royalties/map_import';
 export const NEW_SALE_PAGE = '/user/royalties/new_sale';
-export const importPage = (id: string) => `/user/royalties/imports/${encodeURIComponent(id)}`;
-export const royaltyEditPage = (id: string) => `/user/royalties/${encodeURIComponent(id)}/edit`;
-export const royaltiesForImport = (id: string) => `${ROYALTIES_PAGE}?import_id=${encodeURIComponent(id)}`;
+export const EXCHANGE_RATES_PAGE = '/user/royalties/exchange_rates';
+export const importPage = (id: string) => `/user/royalties/imports/${enc(id)}`;
+export const royaltyEditPage = (id: string) => `/user/royalties/${enc(id)}/edit`;
+export const royaltiesForImport = (id: string) => `${ROYALTIES_PAGE}?import_id=${enc(id)}`;
 
-const enc = encodeURIComponent;
+/** The exchange-rates page with its add form filled in (from an import's missing rate). */
+export function exchangeRatesFor(prefill: { distributor?: string; original_currency?: string; target_currency?: string; import_id?: string }): string {
+  const query = new URLSearchParams(Object.entries(prefill).filter((e): e is [string, string] => Boolean(e[1]))).toString();
+  return query ? `${EXCHANGE_RATES_PAGE}?${query}` : EXCHANGE_RATES_PAGE;
+}
+
+/** Where the feature's pages link to: the same pages are shown under /user and, for admins, under /distribution (spec 3 §2.3). */
+export type RoyaltyPages = {
+  list: string;
+  bulkImport: string;
+  mapImport: string;
+  newSale: string;
+  exchangeRates: string;
+  importPage: (id: string) => string;
+  royaltiesForImport: (id: string) => string;
+  editPage: (id: string) => string;
+};
+
+export const USER_ROYALTY_PAGES: RoyaltyPages = {
+  list: ROYALTIES_PAGE,
+  bulkImport: BULK_IMPORT_PAGE,
+  mapImport: MAP_IMPORT_PAGE,
+  newSale: NEW_SALE_PAGE,
+  exchangeRates: EXCHANGE_RATES_PAGE,
+  importPage,
+  royaltiesForImport,
+  editPage: royaltyEditPage,
+};
+
+/** The distribution area has no sale form, line editor or exchange-rates page of its own: those stay under /user. */
+export const DISTRIBUTION_ROYALTY_PAGES: RoyaltyPages = {
+  ...USER_ROYALTY_PAGES,
+  list: '/distribution/finances/royalties',
+  bulkImport: '/distribution/finances/royalties/imports',
+  mapImport: '/distribution/royalty_maps',
+  importPage: (id) => `/distribution/finances/royalties/import/${enc(id)}`,
+  royaltiesForImport: (id) => `/distribution/finances/royalties?import_id=${enc(id)}`,
+};
+
+/** The pages of the area (tenant or distribution) the current page is in. */
+export const royaltyPagesFor = (pathname: string): RoyaltyPages => (/^\/distribution(\/|$)/.test(pathname) ? DISTRIBUTION_ROYALTY_PAGES : USER_ROYALTY_PAGES);
+
+export function useRoyaltyPages(): RoyaltyPages {
+  return royaltyPagesFor(useLocation().pathname);
+}
 
 export const royaltiesPath = (params: ListParams, filter: RoyaltyFilter) => listPath('/royalties', params, filterParams(filter));
 export const importsPath = (params: ListParams) => listPath('/royalty_imports', params);
@@ -25,6 +73,10 @@ export const useImport = (id: string | undefined, refreshInterval = 0) =>
   useApi<{ royalty_import: RoyaltyImport }>(id ? `/royalty_imports/${enc(id)}` : null, { refreshInterval });
 export const useUnmatched = (id: string | undefined) => useApi<{ unmatched: UnmatchedLine[] }>(id ? `/royalty_imports/${enc(id)}/unmatched` : null);
 export const useRoyaltyMaps = () => useApi<{ royalty_maps: SavedRoyaltyMap[] }>('/royalty_maps');
+export const useExchangeRates = () => useApi<{ exchange_rates: ExchangeRate[]; total_count: number }>('/exchange_rates');
+export const useDeliveredBy = () => useApi<{ delivered_by: string[] }>('/royalties/delivered_by');
+/** The distributors reference list (names only are used, as suggestions). */
+export const useDistributors = () => useApi<{ distributors: { id: string; name: string }[] }>('/distributors?per_page=1000');
 
 /** Reloads every loaded answer whose path starts with one of `prefixes` (SWR keys are [path, company]). */
 export function useRefresh(...prefixes: string[]) {
@@ -51,5 +103,10 @@ export const royaltiesApi = {
     api.post<{ message?: string }>(`/royalty_imports/${enc(id)}/assign`, body),
   saveMap: (id: string | null, body: { name: string; map: RoyaltyMap }) =>
     id ? api.patch<Answer<'royalty_map', SavedRoyaltyMap>>(`/royalty_maps/${enc(id)}`, body) : api.post<Answer<'royalty_map', SavedRoyaltyMap>>('/royalty_maps', body),
+  createRate: (rate: ExchangeRateInput) => api.post<Answer<'exchange_rate', ExchangeRate>>('/exchange_rates', rate),
+  deleteRate: (id: string) => api.delete<{ message?: string }>(`/exchange_rates/${enc(id)}`),
+  /** Re-converts the stored lines of one import, or of all the company's imports, with the rates as they are now. */
+  updateExchangeRates: (importId?: string) =>
+    api.post<{ result: ExchangeRateUpdate; message?: string }>('/royalties/update_exchange_rates', importId ? { import_id: importId } : {}),
   preview: (sample: string, map?: RoyaltyMap) => api.post<MapPreview>('/royalty_maps/preview', map ? { sample, map } : { sample }),
 };

@@ -3,17 +3,25 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { BULK_IMPORT_PAGE, MAP_IMPORT_PAGE, NEW_SALE_PAGE, ROYALTIES_PAGE } from './royalties-api';
+import { useRoyaltyPages, type RoyaltyPages } from './royalties-api';
 
-const LINKS = [
-  { href: BULK_IMPORT_PAGE, text: 'Import reports', testId: 'royalties-import' },
-  { href: MAP_IMPORT_PAGE, text: 'Column maps', testId: 'royalties-maps' },
-  { href: NEW_SALE_PAGE, text: 'New sale', testId: 'royalties-new-sale' },
+type PageLink = { page: keyof RoyaltyPages & ('list' | 'bulkImport' | 'mapImport' | 'exchangeRates' | 'newSale'); text: string; testId: string };
+
+const LINKS: PageLink[] = [
+  { page: 'list', text: 'Royalties', testId: 'royalties-list' },
+  { page: 'bulkImport', text: 'Import reports', testId: 'royalties-import' },
+  { page: 'mapImport', text: 'Column maps', testId: 'royalties-maps' },
+  { page: 'exchangeRates', text: 'Exchange rates', testId: 'royalties-exchange-rates' },
+  { page: 'newSale', text: 'New sale', testId: 'royalties-new-sale' },
 ];
 
-/** The h1 of the royalties pages, with the feature's buttons (the current page's left out). */
-export function RoyaltiesPageHeader({ title, description, current, extra }: { title: string; description?: ReactNode; current?: string; extra?: ReactNode }) {
+/**
+ * The h1 of the royalties pages, with the feature's buttons (the current page's left out). The
+ * buttons lead to the pages of the area shown (/user or /distribution).
+ */
+export function RoyaltiesPageHeader({ title, description, current, extra }: { title: string; description?: ReactNode; current?: PageLink['page']; extra?: ReactNode }) {
   const navigate = useNavigate();
+  const pages = useRoyaltyPages();
   return (
     <Header
       variant="h1"
@@ -21,9 +29,8 @@ export function RoyaltiesPageHeader({ title, description, current, extra }: { ti
       actions={
         <SpaceBetween direction="horizontal" size="xs">
           {extra}
-          {current !== ROYALTIES_PAGE ? <Button onClick={() => navigate(ROYALTIES_PAGE)} data-testid="royalties-list">Royalties</Button> : null}
-          {LINKS.filter((l) => l.href !== current).map((l) => (
-            <Button key={l.href} onClick={() => navigate(l.href)} data-testid={l.testId} variant={l.href === NEW_SALE_PAGE ? 'primary' : 'normal'}>
+          {LINKS.filter((l) => l.page !== current).map((l) => (
+            <Button key={l.page} onClick={() => navigate(pages[l.page])} data-testid={l.testId} variant={l.page === 'newSale' ? 'primary' : 'normal'}>
               {l.text}
             </Button>
           ))}

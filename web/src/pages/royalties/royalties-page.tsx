@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { ServerTable } from '../../components/server-table';
 import { ROYALTY_COLUMNS } from './column-definitions';
 import { RoyaltiesPageHeader } from './royalties-page-header';
-import { ROYALTIES_PAGE, royaltiesPath, useRefresh } from './royalties-api';
+import { royaltiesPath, useRefresh } from './royalties-api';
 import { RoyaltyBulkActions } from './royalty-bulk-actions';
 import { RoyaltyFilters, type Facets } from './royalty-filters';
 import { filterFromQuery, filterKey, type RoyaltyFilter } from './royalty-model';
@@ -16,7 +16,7 @@ import type { Royalty, RoyaltyList } from './royalty-types';
 const merge = (a: string[], b: string[] | undefined) => [...new Set([...a, ...(b ?? [])])].filter(Boolean).sort();
 
 /**
- * UserRoyalties (/user/royalties): the ledger's lines on the server's pages, filtered by label,
+ * UserRoyalties (/user/royalties, and DistributionFinancesRoyalties in the distribution area): the ledger's lines on the server's pages, filtered by label,
  * retailer, artist, album, period and paid state, with the sums and the total by pay period of
  * everything matching, and the paid marks for a selection or for all matching lines.
  */
@@ -35,7 +35,7 @@ export function UserRoyaltiesPage() {
   const buildPath = useMemo(() => (params: Parameters<typeof royaltiesPath>[0]) => royaltiesPath(params, filter), [filter]);
 
   return (
-    <ContentLayout header={<RoyaltiesPageHeader title="Royalties" current={ROYALTIES_PAGE} description={filter.import_id ? `Lines of import ${filter.import_id}` : undefined} />}>
+    <ContentLayout header={<RoyaltiesPageHeader title="Royalties" current="list" description={filter.import_id ? `Lines of import ${filter.import_id}` : undefined} />}>
       <SpaceBetween size="l">
         <RoyaltySummary data={list} />
         <ServerTable<Royalty>

@@ -132,3 +132,29 @@ export const IMPORT_STATUS_WORD: Record<string, string> = { processing: 'process
 
 /** True while a list still has an import the worker is on (the page keeps polling). */
 export const anyProcessing = (imports: { status: string }[] | undefined) => (imports ?? []).some((i) => i.status === 'processing');
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * The flash after update_exchange_rates: the server's message with the answer's counts, e.g.
+ * "Exchange Rates Updated: 2 imports, 40 lines re-converted; 1 rate still missing (Demo · USD → GBP)".
+ */
+export function exchangeUpdateText(answer: { message?: string; result?: { imports: number; lines: number; missing_rates?: { distributor: string; original_currency: string; target_currency: string }[] } }): string {
+  const head = answer.message ?? 'Exchange Rates Updated';
+  const result = answer.result;
+  if (!result) return head;
+  const done = `${head}: ${plural(result.imports, 'import')}, ${plural(result.lines, 'line')} re-converted`;
+  const missing = result.missing_rates ?? [];
+  if (!missing.length) return done;
+  const pairs = [...new Set(missing.map((m) => `${m.distributor} · ${m.original_currency} → ${m.target_currency}`))];
+  return `${done}; ${plural(pairs.length, 'rate')} still missing (${pairs.join(', ')})`;
+}
+
+/** An import's control totals as one line: "3 read = 2 stored + 1 rejected + 0 skipped". */
+export function totalsEquation(totals: { read: number; stored: number; rejected: number; skipped: number }): string {
+  return `${totals.read} read = ${totals.stored} stored + ${totals.rejected} rejected + ${totals.skipped} skipped`;
+}
+
+/** A rate as the API takes it: a positive decimal with at most 6 places (spec 3 §3.6). */
+export const RATE_PATTERN = /^\d{1,12}(?:\.\d{1,6})?$/;
+export const CURRENCY_PATTERN = /^[A-Za-z]{3}$/;

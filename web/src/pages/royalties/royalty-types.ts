@@ -85,9 +85,16 @@ export type RoyaltyImport = {
   error?: string;
   duplicate_of?: string;
   problems?: string[];
-  missing_rates?: unknown[];
+  missing_rates?: MissingRate[];
+  /** YYYY-MM-DD: the newest rate paid on or before it converts the file's lines. */
+  payment_date?: string;
+  /** The company's currency the lines are converted into, and their total in it (converted lines only). */
+  company_currency?: string;
+  amount?: string;
   totals?: ImportTotals;
   unmatched_lines?: number;
+  /** Lines by how they matched the catalogue. */
+  matched?: { isrc: number; upc: number; cat_no: number; manual: number; unmatched: number };
   /** The list leaves the rejected lines out and gives their count. */
   rejected_count?: number;
   created_at?: string;
@@ -98,3 +105,13 @@ export type UnmatchedLine = { isrc: string | null; upc: string | null; cat_no: s
 export type SavedRoyaltyMap = { id: string; name: string; map: RoyaltyMap };
 
 export type MapPreview = { headers: string[]; rows: Record<string, string>[]; rejected?: { line: number; reason: string }[]; suggested_map_id?: string };
+
+/** One unit of original_currency in target_currency, for one distributor's reports paid on or after payment_date (spec 3 §3.6). */
+export type ExchangeRate = { id: string; distributor: string; payment_date: string; original_currency: string; target_currency: string; rate: string; createdAt?: string };
+export type ExchangeRateInput = Omit<ExchangeRate, 'id' | 'createdAt'>;
+
+/** Lines of an import left unconverted because no rate of this distributor and currency pair applies. */
+export type MissingRate = { distributor: string; original_currency: string; target_currency: string; lines: number };
+
+/** What update_exchange_rates answers: imports and lines re-converted, and the pairs still without a rate. */
+export type ExchangeRateUpdate = { imports: number; lines: number; missing_rates: MissingRate[] };

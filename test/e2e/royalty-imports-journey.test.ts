@@ -1,0 +1,189 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { call, cloudUrl, demo } from '../support/api.js';
+import { openManagerSession, signedInManagerPage } from '../support/browser.js';
+
+/**
+ * Royalty imports in Chromium: a report with a line it cannot read and an ISRC the catalogue
+ * lacks (control totals, rejected and unmatched lines, assigning the ISRC), the same file again
+ * (the duplicate banner, "Import anyway"), and a report in USD without a USD → GBP rate (the
+ * missing rate, adding it on the exchange-rates page, applying it, the total in GBP).
+ */
+let browser: Browser;
+let page: Page;
+let errors: string[];
+let token: string;
+let company: { id: string; name: string };
+let dir: string;
+const stamp = Date.now();
+const gbpMap = `E2E Imports ${stamp}`;
+const usdMap = `E2E Dollar Distribution ${stamp}`;
+const unknownIsrc = `ZZE2E${String(stamp).slice(-7)}`;
+let gbpReport: string;
+let usdReport: string;
+let firstImport: string;
+
+const COLUMNS = { pay_period: 'Period', isrc: 'ISRC', song: 'Song', artist: 'Artist', quantity: 'Quantity', subtotal_payable: 'Net', subtotal_payable_currency: 'Currency', retailer: 'Store' };
+
+/** Uploads a report through a map on the bulk import page and waits for its import to reach `state`; returns the import's id. */
+async function upload(mapName: string, file: string, state: string): Promise<string> {
+  await page.goto(`${cloudUrl()}/user/royalties/bulk_import`);
+  await page.getByTestId('bulk-import-map').locator('button').first().click();
+  await page.getByRole('option', { name: mapName, exact: true }).first().click();
+  await page.locator('[data-testid="bulk-import-files"] input[type=file]').setInputFiles(file);
+  await page.getByTestId('bulk-import-upload').click();
+  await expect.poll(() => page.getByTestId('notification-message').textContent(), { timeout: 20_000 }).toBe('1 of 1 report uploaded');
+  await expect.poll(() => page.getByTestId('bulk-import-row-0').getAttribute('data-state'), { timeout: 60_000 }).toBe(state);
+  await page.getByTestId('bulk-import-row-0-link').click();
+  await page.waitForURL(/\/user\/royalties\/imports\/[^/]+$/);
+  return decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+}
+
+const text = (testId: string) => page.getByTestId(testId).textContent();
+
+beforeAll(async () => {
+  ({ browser, page, errors, token, company } = await openManagerSession());
+  for (const name of [gbpMap, usdMap]) {
+    const saved = await call('POST', '/api/v1/royalty_maps', { token, company: company.id, body: { name, map: { columns: COLUMNS } } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+  }
+  dir = mkdtempSync(path.join(os.tmpdir(), 'royalty-imports-e2e-'));
+  const header = 'Period,ISRC,Song,Artist,Quantity,Net,Currency,Store';
+  gbpReport = path.join(dir, `imports-${stamp}.csv`);
+  writeFileSync(
+    gbpReport,
+    [
+      header,
+      `2026-04,GB-NLR-26-00001,Northern Light,Aurora Vale,3,1.50,GBP,E2E Store ${stamp}`,
+      `2026-04,${unknownIsrc},Unknown Song ${stamp},Aurora Vale,2,2.25,GBP,E2E Store ${stamp}`,
+      `2026-04,GB-NLR-26-00002,Harbour Lights,Aurora Vale,1,n/a,GBP,E2E Store ${stamp}`,
+    ].join('\n') + '\n',
+  );
+  usdReport = path.join(dir, `dollars-${stamp}.csv`);
+  writeFileSync(
+    usdReport,
+    [header, `2026-04,GB-NLR-26-00001,Northern Light,Aurora Vale,4,10.00,USD,E2E US Store ${stamp}`, `2026-04,GB-NLR-26-00002,Harbour Lights,Aurora Vale,2,5.00,USD,E2E US Store ${stamp}`].join('\n') + '\n',
+  );
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('royalty imports in the browser', () => {
+  it('shows the control totals, the rejected line and the unmatched ISRC, and assigns it to a recording', async () => {
+    firstImport = await upload(gbpMap, gbpReport, 'done');
+    await expect.poll(() => text('import-totals-equation'), { timeout: 15_000 }).toBe('3 read = 2 stored + 1 rejected + 0 skipped');
+    const rejected = page.locator('[data-testid="import-rejected"] tbody tr');
+    expect(await rejected.count()).toBe(1);
+    // The header is line 1, so the third report line is line 4.
+    expect(await rejected.first().locator('td').first().textContent()).toBe('4');
+    expect(await rejected.first().textContent()).toMatch(/n\/a|amount|net/i);
+    await expect.poll(() => text('import-unmatched'), { timeout: 15_000 }).toContain(unknownIsrc);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: '/tmp/royalty-import-detail.png', fullPage: true });
+
+    const row = page.locator('[data-testid="import-unmatched"] tbody tr').filter({ hasText: unknownIsrc });
+    await row.getByRole('button', { name: 'Assign' }).click();
+    await page.getByTestId('assign-record').locator('button').first().click();
+    await page.getByRole('option', { name: /Harbour Lights/ }).first().click();
+    await page.getByTestId('assign-confirm').click();
+    await expect.poll(() => page.getByTestId('notification-message').textContent(), { timeout: 20_000 }).toMatch(/Match Assigned|assigned/);
+    await expect.poll(() => text('import-unmatched'), { timeout: 20_000 }).not.toContain(unknownIsrc);
+    await expect.poll(() => text('import-unmatched-count'), { timeout: 15_000 }).toBe('0');
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it('flags the same file again as a duplicate and imports it on "Import anyway"', async () => {
+    const again = await upload(gbpMap, gbpReport, 'duplicate');
+    expect(again).not.toBe(firstImport);
+    await page.getByTestId('import-duplicate').waitFor();
+    expect(await text('import-duplicate')).toContain('imported before');
+    await page.getByTestId('import-confirm').click();
+    await expect.poll(() => text('royalty-import-status'), { timeout: 60_000 }).toBe('done');
+    await expect.poll(() => text('import-totals-equation'), { timeout: 15_000 }).toBe('3 read = 2 stored + 1 rejected + 0 skipped');
+    expect(await page.getByTestId('import-duplicate').count()).toBe(0);
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it('shows a missing USD → GBP rate, takes it on the exchange-rates page and converts the import into GBP', async () => {
+    const usdImport = await upload(usdMap, usdReport, 'done');
+    await expect.poll(() => text('import-missing-rates'), { timeout: 15_000 }).toContain(`${usdMap} · USD → GBP: 2 lines`);
+    expect(await text('import-amount')).toBe('£0.00');
+    await page.screenshot({ path: '/tmp/royalty-import-missing-rate.png', fullPage: true });
+
+    await page.getByTestId('import-missing-rate-0-add').click();
+    await page.waitForURL(/\/user\/royalties\/exchange_rates\?/);
+    const field = (name: string) => page.getByTestId(`rate-field-${name}`).locator('input').first();
+    expect(await field('distributor').inputValue()).toBe(usdMap);
+    expect(await field('original_currency').inputValue()).toBe('USD');
+    expect(await field('target_currency').inputValue()).toBe('GBP');
+    // A rate with 7 places is refused on the field before any call.
+    await field('rate').fill('0.8000001');
+    await page.getByTestId('rate-submit').click();
+    await expect.poll(() => text('rate-field-rate')).toContain('at most 6 decimal places');
+    await field('rate').fill('0.8');
+    await page.getByTestId('rate-submit').click();
+    await expect.poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 }).toBe('Exchange Rate Added');
+    await expect.poll(() => text('rates-table'), { timeout: 10_000 }).toContain(usdMap);
+    expect(await text('rates-table')).toContain('USD → GBP');
+    await page.screenshot({ path: '/tmp/royalty-exchange-rates.png', fullPage: true });
+
+    await page.getByTestId('rates-apply').click();
+    await expect.poll(() => page.getByTestId('notification-message').textContent(), { timeout: 60_000 }).toMatch(/^Exchange Rates Updated: \d+ imports?, \d+ lines? re-converted/);
+    await page.getByTestId('rates-back-to-import').click();
+    await page.waitForURL(`**/user/royalties/imports/${usdImport}`);
+    await expect.poll(() => text('import-amount'), { timeout: 15_000 }).toBe('£12.00');
+    expect(await page.getByTestId('import-missing-rates').count()).toBe(0);
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it('deletes a rate after a confirmation, and the API answers a bad rate per field', async () => {
+    const bad = await call('POST', '/api/v1/exchange_rates', {
+      token,
+      company: company.id,
+      body: { distributor: 'E2E', payment_date: '2026-01-01', original_currency: 'USD', target_currency: 'GBP', rate: '1.1234567' },
+    });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.errors ?? {})).toEqual(['rate']);
+
+    await page.goto(`${cloudUrl()}/user/royalties`);
+    await page.getByTestId('royalties-exchange-rates').click();
+    await page.waitForURL('**/user/royalties/exchange_rates');
+    const throwaway = `E2E Throwaway ${stamp}`;
+    await page.getByTestId('rate-field-distributor').locator('input').first().fill(throwaway);
+    await page.getByTestId('rate-field-original_currency').locator('input').first().fill('EUR');
+    await page.getByTestId('rate-field-rate').locator('input').first().fill('0.85');
+    await page.getByTestId('rate-submit').click();
+    await expect.poll(() => text('rates-table'), { timeout: 10_000 }).toContain(throwaway);
+    await page.locator('[data-testid="rates-table"] tbody tr').filter({ hasText: throwaway }).locator('[data-testid^="rate-delete-"]').click();
+    await page.getByTestId('delete-confirm').click();
+    await expect.poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 }).toBe('Exchange Rate Deleted');
+    await page.getByTestId('delete-cancel').click();
+    await expect.poll(() => text('rates-table'), { timeout: 10_000 }).not.toContain(throwaway);
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it('shows the same pages to an admin in the distribution area, in the current company', async () => {
+    const admin = await signedInManagerPage(browser, cloudUrl(), demo.admin, company);
+    try {
+      await admin.page.goto(`${cloudUrl()}/distribution/finances/royalties/import/${firstImport}`);
+      await expect.poll(() => admin.page.getByTestId('import-totals-equation').textContent(), { timeout: 15_000 }).toBe('3 read = 2 stored + 1 rejected + 0 skipped');
+      await admin.page.getByRole('link', { name: 'Back to the imports' }).click();
+      await admin.page.waitForURL('**/distribution/finances/royalties/imports');
+      await expect.poll(() => admin.page.getByTestId('royalty-imports-table').textContent(), { timeout: 15_000 }).toContain(`imports-${stamp}.csv`);
+      await admin.page.getByTestId('royalties-maps').click();
+      await admin.page.waitForURL('**/distribution/royalty_maps');
+      await admin.page.getByTestId('map-name').waitFor();
+      await admin.page.goto(`${cloudUrl()}/distribution/finances/royalties/bulk_actions`);
+      await expect.poll(() => admin.page.getByTestId('royalties-count').textContent(), { timeout: 15_000 }).not.toBe('…');
+      expect(admin.errors).toEqual([]);
+    } finally {
+      await admin.page.close();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,53 @@
+import { CURRENCY_PATTERN, RATE_PATTERN } from './royalty-model';
+import type { ExchangeRateInput } from './royalty-types';
+
+/** The add form's values: the API's fields, all text (payment_date YYYY-MM-DD, as the DatePicker gives it). */
+export type ExchangeRateValues = ExchangeRateInput;
+
+/** The form prefilled from the page's query (?distributor=…&original_currency=…, from an import's missing rate). */
+export function rateValuesFrom(query: URLSearchParams, companyCurrency: string, today: string): ExchangeRateValues {
+  return {
+    distributor: query.get('distributor') ?? '',
+    payment_date: query.get('payment_date') ?? today,
+    original_currency: (query.get('original_currency') ?? '').toUpperCase(),
+    target_currency: (query.get('target_currency') ?? companyCurrency).toUpperCase(),
+    rate: '',
+  };
+}
+
+/** Per-field problems before the call; the server checks the same and answers per field too. */
+export function validateRate(values: ExchangeRateValues): Partial<Record<keyof ExchangeRateValues, string>> {
+  const errors: Partial<Record<keyof ExchangeRateValues, string>> = {};
+  if (!values.distributor.trim()) errors.distributor = 'Distributor is required';
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(values.payment_date)) errors.payment_date = 'Payment date must be a date (YYYY-MM-DD)';
+  for (const field of ['original_currency', 'target_currency'] as const) {
+    if (!CURRENCY_PATTERN.test(values[field].trim())) errors[field] = 'Currency must be a 3-letter code';
+  }
+  if (!errors.original_currency && !errors.target_currency && values.original_currency.trim().toUpperCase() === values.target_currency.trim().toUpperCase()) {
+    errors.target_currency = 'Choose a different currency to convert into';
+  }
+  const rate = values.rate.trim();
+  if (!RATE_PATTERN.test(rate) || !/[1-9]/.test(rate)) errors.rate = 'Rate must be a positive number with at most 6 decimal places';
+  return errors;
+}
+
+/** The body of POST /exchange_rates: trimmed, currencies in capitals. */
+export function ratePayload(values: ExchangeRateValues): ExchangeRateInput {
+  return {
+    distributor: values.distributor.trim(),
+    payment_date: values.payment_date,
+    original_currency: values.original_currency.trim().toUpperCase(),
+    target_currency: values.target_currency.trim().toUpperCase(),
+    rate: values.rate.trim(),
+  };
+}
+
+/** Distributor suggestions: delivered_by values, column-map names (the distributor of lines without one) and the distributors list, once each. */
+export function distributorSuggestions(...lists: (string[] | undefined)[]): string[] {
+  const seen = new Map<string, string>();
+  for (const name of lists.flat()) {
+    const text = name?.trim();
+    if (text && !seen.has(text.toLowerCase())) seen.set(text.toLowerCase(), text);
+  }
+  return [...seen.values()].sort((a, b) => a.localeCompare(b));
+}
