@@ -45,30 +45,54 @@ export async function loadLedgerInputs(connection: DuckDBConnection, workDir: st
   };
 }
 
-export async function applyLedgerRules(connection: DuckDBConnection, input: string, output: string, context: LedgerContext): Promise<LedgerResult> {
+/**
+ * Where the lines come from: a ledger file (any version of the import's), or an SQL relation
+ * with the ledger's columns (an import's staged report, read-report.ts), read in one pass.
+ */
+export type LedgerInput = string | { relation: string };
+
+/** Parquet options of ledger files: zstd level 1 is about as fast to write as snappy, and smaller. */
+export const PARQUET_OPTIONS = "FORMAT parquet, COMPRESSION zstd, COMPRESSION_LEVEL 1, ROW_GROUP_SIZE 245760";
+
+/**
+ * The lines with their derived columns filled, as a SELECT: the match, rate and deal come from
+ * one small table of the lines' distinct identifiers, distributors and currencies, joined back
+ * once, so nothing is normalised or looked up per line.
+ */
+async function prepareRules(connection: DuckDBConnection, input: LedgerInput, context: LedgerContext): Promise<string> {
   const company = literal(context.companyCurrency);
-  const distributor = `coalesce(s.delivered_by, ${literal(context.sourceName)})`;
-  await connection.run(`CREATE OR REPLACE TEMP VIEW src AS SELECT * FROM read_parquet(${literal(input)})`);
-  await matchLines(connection, 'src');
+  const source = typeof input === 'string' ? `read_parquet(${literal(input)})` : `(${input.relation})`;
+  await connection.run(`CREATE OR REPLACE TEMP VIEW src AS SELECT * FROM ${source}`);
+  // Every distinct combination the rules depend on, once.
+  await connection.run(`CREATE OR REPLACE TEMP TABLE line_keys AS
+    SELECT DISTINCT isrc, upc, cat_no, delivered_by, currency FROM src`);
+  await matchLines(connection, 'line_keys');
+  const distributor = `coalesce(k.delivered_by, ${literal(context.sourceName)})`;
   // One rate per distributor and currency pair of the file, not per line.
   await connection.run(`CREATE OR REPLACE TEMP TABLE line_rates AS
-    WITH pairs AS (SELECT DISTINCT ${distributor} AS distributor, s.currency FROM src s WHERE s.currency <> ${company})
+    WITH pairs AS (SELECT DISTINCT ${distributor} AS distributor, k.currency FROM line_keys k WHERE k.currency <> ${company})
     SELECT p.distributor, p.currency, arg_max(r.rate, (r.payment_date, r.created)) AS rate
     FROM pairs p JOIN rates r ON lower(trim(r.distributor)) = lower(trim(p.distributor)) AND r.original_currency = p.currency
       AND r.target_currency = ${company} AND r.payment_date <= ${literal(context.paymentDate)}
     GROUP BY ALL`);
-  await connection.run(`COPY (
-    WITH joined AS (
+  await connection.run(`CREATE OR REPLACE TEMP TABLE line_rules AS
+    SELECT k.isrc, k.upc, k.cat_no, k.delivered_by, k.currency,
+      m.recording_id, m.release_id, m.label_id, m.artist_id, m.matched_by, coalesce(m.share, 0) * 0.01 AS share,
+      CASE WHEN k.currency = ${company} THEN CAST(1 AS DECIMAL(18,6)) ELSE lr.rate END AS rate,
+      coalesce(lab.deal, CAST(${literalOrNull(context.companyDeal)} AS DECIMAL(9,4)), 100) * 0.01 AS deal
+    FROM line_keys k
+    LEFT JOIN matches m ON m.r_isrc IS NOT DISTINCT FROM k.isrc AND m.r_upc IS NOT DISTINCT FROM k.upc AND m.r_cat IS NOT DISTINCT FROM k.cat_no
+    LEFT JOIN line_rates lr ON lr.distributor = ${distributor} AND lr.currency = k.currency
+    LEFT JOIN cat_labels lab ON lab.id = m.label_id`);
+  return `WITH joined AS (
+      -- deal and share are fractions here (percentages × 0.01, exact).
       SELECT s.* EXCLUDE (${DERIVED_COLUMNS.join(', ')}),
-        m.recording_id, m.release_id, m.label_id, m.artist_id, m.matched_by, coalesce(m.share, 0) AS share,
-        CASE WHEN s.currency = ${company} THEN CAST(1 AS DECIMAL(18,6)) ELSE lr.rate END AS rate,
-        coalesce(lab.deal, CAST(${literalOrNull(context.companyDeal)} AS DECIMAL(9,4)), 100) AS deal
+        r.recording_id, r.release_id, r.label_id, r.artist_id, r.matched_by, r.share, r.rate, r.deal
       FROM src s
-      LEFT JOIN matches m ON m.k_isrc = coalesce(norm_isrc(s.isrc), '') AND m.k_upc = coalesce(norm_upc(s.upc), '') AND m.k_cat = coalesce(norm_cat(s.cat_no), '')
-      LEFT JOIN line_rates lr ON lr.distributor = ${distributor} AND lr.currency = s.currency
-      LEFT JOIN cat_labels lab ON lab.id = m.label_id),
+      LEFT JOIN line_rules r ON r.isrc IS NOT DISTINCT FROM s.isrc AND r.upc IS NOT DISTINCT FROM s.upc AND r.cat_no IS NOT DISTINCT FROM s.cat_no
+        AND r.delivered_by IS NOT DISTINCT FROM s.delivered_by AND r.currency IS NOT DISTINCT FROM s.currency),
     converted AS (SELECT *, round(CAST(subtotal_payable AS ${WIDE_MONEY}) * rate, 6) AS amount_x FROM joined),
-    cut AS (SELECT *, round(CAST(amount_x AS ${WIDE_MONEY}) * (deal * 0.01), 6) AS label_x FROM converted)
+    cut AS (SELECT *, round(CAST(amount_x AS ${WIDE_MONEY}) * deal, 6) AS label_x FROM converted)
     SELECT ${ledgerProjection({
       import_id: literal(context.importId),
       exchange_rate: 'rate',
@@ -76,22 +100,43 @@ export async function applyLedgerRules(connection: DuckDBConnection, input: stri
       amount: 'amount_x',
       label_payable: 'label_x',
       aggregator_payable: 'amount_x - label_x',
-      artist_payable: `round(CAST(label_x AS ${WIDE_MONEY}) * (share * 0.01), 6)`,
+      artist_payable: `round(CAST(label_x AS ${WIDE_MONEY}) * share, 6)`,
     })}
-    FROM cut ORDER BY line
-  ) TO ${literal(output)} (FORMAT parquet, COMPRESSION zstd)`);
-  return summarise(connection, output, context);
+    FROM cut`;
 }
 
-async function summarise(connection: DuckDBConnection, file: string, context: LedgerContext): Promise<LedgerResult> {
+/** The aggregate dimensions (aggregates.ts) and what the import's summary counts, per combination. */
+export const CUBE_DIMENSIONS = ['pay_period', 'label_id', 'release_id', 'recording_id', 'artist_id', 'retailer', 'territory', 'sales_category', 'currency'] as const;
+
+/**
+ * Writes `output` from `input` with the derived columns filled, then sums the file once into
+ * temp table `ledger_cube` (one row per combination of CUBE_DIMENSIONS, match and missing
+ * rate): the summary and the aggregates are read from that, not from the lines again.
+ */
+export async function applyLedgerRules(connection: DuckDBConnection, input: LedgerInput, output: string, context: LedgerContext, timings?: (step: string) => void): Promise<LedgerResult> {
+  const select = await prepareRules(connection, input, context);
+  timings?.('rules prepared (distinct keys, match, rates)');
+  // Not ORDER BY line: sorting ten million wide rows costs more than the rest; the join keeps
+  // the file's order within each chunk of rows, and readers sort (ledger-tables.ts).
+  await connection.run(`COPY (${select}) TO ${literal(output)} (${PARQUET_OPTIONS})`);
+  timings?.('ledger file written');
+  await connection.run(`CREATE OR REPLACE TEMP TABLE ledger_cube AS
+    SELECT ${CUBE_DIMENSIONS.join(', ')}, matched_by, exchange_rate IS NULL AS no_rate, coalesce(delivered_by, ${literal(context.sourceName)}) AS distributor,
+      count(*) AS lines, sum(quantity) AS quantity, sum(amount) AS amount, sum(subtotal_payable) AS amount_original,
+      sum(label_payable) AS label_payable, sum(artist_payable) AS artist_payable, sum(aggregator_payable) AS aggregator_payable
+    FROM read_parquet(${literal(output)}) GROUP BY ALL`);
+  timings?.('ledger file summed');
+  return summarise(connection, context);
+}
+
+async function summarise(connection: DuckDBConnection, context: LedgerContext): Promise<LedgerResult> {
   const rows = async (sql: string) => (await connection.runAndReadAll(sql)).getRowObjects();
-  const [sums] = await rows(`SELECT count(*) AS lines, CAST(coalesce(sum(amount), 0) AS VARCHAR) AS amount,
-      count(*) FILTER (WHERE matched_by = 'isrc') AS isrc, count(*) FILTER (WHERE matched_by = 'upc') AS upc,
-      count(*) FILTER (WHERE matched_by = 'cat_no') AS cat_no, count(*) FILTER (WHERE matched_by = 'manual') AS manual,
-      count(*) FILTER (WHERE matched_by IS NULL) AS unmatched
-    FROM read_parquet(${literal(file)})`);
-  const missing = await rows(`SELECT coalesce(delivered_by, ${literal(context.sourceName)}) AS distributor, currency, count(*) AS lines
-    FROM read_parquet(${literal(file)}) WHERE exchange_rate IS NULL GROUP BY ALL ORDER BY ALL`);
+  const [sums] = await rows(`SELECT coalesce(sum(lines), 0) AS lines, CAST(coalesce(sum(amount), 0) AS VARCHAR) AS amount,
+      coalesce(sum(lines) FILTER (WHERE matched_by = 'isrc'), 0) AS isrc, coalesce(sum(lines) FILTER (WHERE matched_by = 'upc'), 0) AS upc,
+      coalesce(sum(lines) FILTER (WHERE matched_by = 'cat_no'), 0) AS cat_no, coalesce(sum(lines) FILTER (WHERE matched_by = 'manual'), 0) AS manual,
+      coalesce(sum(lines) FILTER (WHERE matched_by IS NULL), 0) AS unmatched
+    FROM ledger_cube`);
+  const missing = await rows(`SELECT distributor, currency, sum(lines) AS lines FROM ledger_cube WHERE no_rate GROUP BY ALL ORDER BY ALL`);
   return {
     lines: Number(sums.lines),
     matched: { isrc: Number(sums.isrc), upc: Number(sums.upc), cat_no: Number(sums.cat_no), manual: Number(sums.manual), unmatched: Number(sums.unmatched) },

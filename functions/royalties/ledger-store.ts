@@ -11,7 +11,7 @@ import { getDb } from '../data/service.js';
 import { s3Client } from '../lib/clients.js';
 import { writeAggregates } from './aggregates.js';
 import { royaltiesChanged } from './ledger-state.js';
-import { applyLedgerRules, loadLedgerInputs, type LedgerResult } from './ledger-rules.js';
+import { applyLedgerRules, loadLedgerInputs, type LedgerInput, type LedgerResult } from './ledger-rules.js';
 
 /**
  * Writing an import's ledger file and aggregates. Ledger files are immutable (readers cache
@@ -39,42 +39,59 @@ export async function download(bucket: string, key: string, file: string, ifMatc
 
 export type ImportItem = { tenantId: string; id: string; source_id: string; payment_date?: string; createdAt?: string; ledger_key?: string };
 export type StoredLedger = LedgerResult & { ledger_key: string; aggregates: number };
+/**
+ * writes: the DynamoDB writes the caller made for this import (read when it finishes), and
+ * will make after (its history record): the total is recorded on the import as `writes`. Without it the
+ * import's `writes` is left as it is (a re-match). timings: called after each step.
+ */
+export type StoreOptions = { writes?: () => number; timings?: (step: string) => void };
 
 /**
- * Fills the derived columns of `rawFile` (any ledger file of the import), stores it under a new
- * key with its aggregates, and points the import at it with `finish` (status, totals…) set too.
+ * Fills the derived columns of `input` (any ledger file of the import, or its staged report),
+ * stores it under a new key with its aggregates, and points the import at it with `finish`
+ * (status, totals…) set too.
  */
 export async function storeLedger(
   duck: DuckDBConnection,
   workDir: string,
   bucket: string,
   item: ImportItem,
-  rawFile: string,
+  input: LedgerInput,
   finish: Record<string, unknown>,
   onStep: (step: 'matched' | 'written') => Promise<void> = async () => {},
+  options: StoreOptions = {},
 ): Promise<StoredLedger> {
   const db = getDb();
   const { tenantId, id } = item;
-  const source = (await db.entities.RoyaltySource.get({ tenantId, id: item.source_id }).go()).data;
-  const inputs = await loadLedgerInputs(duck, workDir, tenantId);
+  const timings = options.timings;
+  const [source, inputs] = await Promise.all([db.entities.RoyaltySource.get({ tenantId, id: item.source_id }).go(), loadLedgerInputs(duck, workDir, tenantId)]);
+  timings?.('catalogue and rates loaded');
   const output = path.join(workDir, `ledger-${ulid()}.parquet`);
-  const result = await applyLedgerRules(duck, rawFile, output, {
+  const result = await applyLedgerRules(duck, input, output, {
     importId: id,
-    sourceName: source?.name ?? item.source_id,
+    sourceName: source.data?.name ?? item.source_id,
     paymentDate: item.payment_date ?? (item.createdAt ?? new Date().toISOString()).slice(0, 10),
     ...inputs,
-  });
+  }, timings);
   await onStep('matched');
 
+  // The file goes up while the aggregates are summed and written.
   const ledgerKey = newLedgerKey(tenantId, id);
-  await s3Client().send(new PutObjectCommand({ Bucket: bucket, Key: ledgerKey, Body: createReadStream(output), ContentLength: (await stat(output)).size }));
-  const aggregates = await writeAggregates(duck, tenantId, id, output);
+  const size = (await stat(output)).size;
+  const [aggregates] = await Promise.all([
+    writeAggregates(duck, tenantId, id).then((written) => (timings?.(`aggregates written (${written.items} items)`), written)),
+    s3Client()
+      .send(new PutObjectCommand({ Bucket: bucket, Key: ledgerKey, Body: createReadStream(output), ContentLength: size }))
+      .then(() => timings?.(`ledger file uploaded (${(size / 1e6).toFixed(0)} MB)`)),
+  ]);
   await onStep('written');
 
+  // This patch and the ledger version bump below are writes too.
+  const writes = options.writes && options.writes() + aggregates.writes + 2;
   const previous = item.ledger_key;
   try {
     await db.entities.RoyaltyImport.patch({ tenantId, id })
-      .set({ ...finish, ledger_key: ledgerKey, aggregates, matched: result.matched, missing_rates: result.missing_rates, amount: result.amount, company_currency: inputs.companyCurrency })
+      .set({ ...finish, ledger_key: ledgerKey, aggregates: aggregates.items, ...(writes === undefined ? {} : { writes }), matched: result.matched, missing_rates: result.missing_rates, amount: result.amount, company_currency: inputs.companyCurrency })
       .where((attr, op) => (previous ? op.eq(attr.ledger_key, previous) : op.notExists(attr.ledger_key)))
       .go();
   } catch (error) {
@@ -85,5 +102,5 @@ export async function storeLedger(
   // Readers hold the tenant's ledger in memory until its version changes.
   await royaltiesChanged(tenantId);
   if (previous && previous !== ledgerKey) await s3Client().send(new DeleteObjectCommand({ Bucket: bucket, Key: previous }));
-  return { ...result, ledger_key: ledgerKey, aggregates };
+  return { ...result, ledger_key: ledgerKey, aggregates: aggregates.items };
 }

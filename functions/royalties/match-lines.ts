@@ -73,12 +73,15 @@ export async function loadCatalogueRows(connection: DuckDBConnection, workDir: s
 
 /**
  * Matches the distinct identifiers of relation `lines` (columns isrc, upc, cat_no) into temp
- * table `matches`: keys k_isrc, k_upc, k_cat (normalised, '' for none) and recording_id,
+ * table `matches`: one row per distinct r_isrc, r_upc, r_cat (the values as given), with keys
+ * k_isrc, k_upc, k_cat (normalised, '' for none) and recording_id,
  * release_id, label_id, artist_id, share (the artists' payee shares summed), matched_by.
  */
 export async function matchLines(connection: DuckDBConnection, lines: string): Promise<void> {
+  // Normalised on the distinct values, never per line; r_* keep the values as the lines have them.
   await connection.run(`CREATE OR REPLACE TEMP TABLE match_keys AS
-    SELECT DISTINCT coalesce(norm_isrc(isrc), '') AS k_isrc, coalesce(norm_upc(upc), '') AS k_upc, coalesce(norm_cat(cat_no), '') AS k_cat FROM ${lines}`);
+    SELECT r_isrc, r_upc, r_cat, coalesce(norm_isrc(r_isrc), '') AS k_isrc, coalesce(norm_upc(r_upc), '') AS k_upc, coalesce(norm_cat(r_cat), '') AS k_cat
+    FROM (SELECT DISTINCT isrc AS r_isrc, upc AS r_upc, cat_no AS r_cat FROM ${lines})`);
   // Step 1: which record each identifier names. A rule on the ISRC beats one on the UPC, which beats one on the cat_no.
   await connection.run(`CREATE OR REPLACE TEMP TABLE match_first AS
     WITH rules AS (SELECT field, CASE field WHEN 'isrc' THEN norm_isrc(value) WHEN 'upc' THEN norm_upc(value) ELSE norm_cat(value) END AS k, recording_id, release_id FROM match_rules),
@@ -109,7 +112,7 @@ export async function matchLines(connection: DuckDBConnection, lines: string): P
       SELECT kind, owner_id, arg_min(artist_id, seq) AS artist_id, sum(coalesce(share, 0)) AS share, count(share) AS shares
       FROM cat_artists GROUP BY kind, owner_id),
     located AS (
-      SELECT f.k_isrc, f.k_upc, f.k_cat, f.recording_id, coalesce(f.release_id, tr.release_id) AS release_id, f.matched_by
+      SELECT f.r_isrc, f.r_upc, f.r_cat, f.k_isrc, f.k_upc, f.k_cat, f.recording_id, coalesce(f.release_id, tr.release_id) AS release_id, f.matched_by
       FROM match_first f LEFT JOIN track_release tr USING (k_isrc, k_upc, k_cat))
     SELECT l.*, rel.label_id,
       coalesce(ar.artist_id, al.artist_id) AS artist_id,

@@ -118,7 +118,7 @@ async function main() {
     if (done.status !== 'done') throw new Error(`import ${done.status}: ${done.error}`);
     const totals = done.totals as { lines_read: number; stored: number; skipped: number; rejected: unknown[]; amount_read: string; amount_stored: string };
     console.log(`Import: ${importSeconds.toFixed(1)} s end to end (upload ${((uploaded - t) / 1000).toFixed(1)} s); read ${totals.lines_read}, stored ${totals.stored}, rejected ${totals.rejected.length}, skipped ${totals.skipped}; amount read ${totals.amount_read} = stored ${totals.amount_stored}`);
-    console.log(`DynamoDB writes for the import: ${done.aggregates} aggregate items + the import item's ${(done as { writes?: number }).writes ?? 'few'} updates`);
+    console.log(`DynamoDB writes for the import: ${(done as { writes?: number }).writes} in all, of which ${done.aggregates} aggregate items (the rest: the import item and the ledger version)`);
 
     // The royalties list over the whole ledger: sums with a filter, 20 concurrent clients.
     const urls = Array.from({ length: LIST_REQUESTS }, (_, i) => `${cloud.url}/api/v1/royalties?by_retailer=${encodeURIComponent(STORES[i % STORES.length])}&page=${1 + (i % 10)}&per_page=50${i % 2 ? '&start_date=2026-02-01&end_date=2026-04-30' : ''}`);

@@ -57,21 +57,35 @@ beforeAll(async () => {
 });
 
 describe('royalty import ledger', () => {
-  it('matches 1,000 lines to the catalogue and writes aggregates per combination, not per line, with progress and history', async () => {
+  it('matches 1,000 lines to the catalogue and writes a handful of aggregate items per pay period and dimension, with progress and history', async () => {
     const { getDb, drop } = await modules();
+    const { periodAggregates } = await import('../../functions/royalties/aggregates.js');
     const lines = Array.from({ length: 1000 }, (_, i) => `${isrc(1 + (i % 2))},1,0.01,GBP,2026-0${1 + (Math.floor(i / 2) % 2)},Dist`);
     const { id, item } = await drop('thousand', ['ISRC,Units,Net,Currency,Period,By', ...lines].join('\n'), 'USER-LEDGER-1');
-    expect(item).toMatchObject({ status: 'done', progress: 100, user_id: 'USER-LEDGER-1', aggregates: 4, matched: { isrc: 1000, unmatched: 0 }, amount: '10.000000' });
+    // 2 pay periods × 9 dimensions (label, release, recording, artist, store, territory, sales category, currency, total).
+    expect(item).toMatchObject({ status: 'done', progress: 100, user_id: 'USER-LEDGER-1', aggregates: 18, matched: { isrc: 1000, unmatched: 0 }, amount: '10.000000' });
+    // Import item: put, 4 steps, done; 18 aggregate items; the history record; the ledger version.
+    expect(item.writes).toBe(6 + 18 + 1 + 1);
     expect(item.totals).toMatchObject({ stored: 1000, amount_stored: '10.000000' });
 
     const aggregates = (await getDb().entities.RoyaltyAggregate.query.byImport({ tenantId, importId: id }).go({ pages: 'all' })).data;
-    expect(aggregates).toHaveLength(4);
-    expect(aggregates.map((a) => [a.pay_period, a.recording_id, a.release_id, a.label_id, a.artist_id, a.lines, a.amount, a.label_payable, a.artist_payable, a.aggregator_payable])).toEqual([
-      ['2026-01', recordings[0], releaseId, labelId, 'ART-1', 250, '2.500000', '2.000000', '1.000000', '0.500000'],
-      ['2026-01', recordings[1], releaseId, labelId, 'ART-2', 250, '2.500000', '2.000000', '2.000000', '0.500000'],
-      ['2026-02', recordings[0], releaseId, labelId, 'ART-1', 250, '2.500000', '2.000000', '1.000000', '0.500000'],
-      ['2026-02', recordings[1], releaseId, labelId, 'ART-2', 250, '2.500000', '2.000000', '2.000000', '0.500000'],
-    ]);
+    expect(aggregates).toHaveLength(18);
+    expect(aggregates.map((a) => a.key)).toContain('2026-01#recording_id#0000');
+    const sums = (lines: number, amount: string, label: string, artist: string, aggregator: string) => ({ lines, quantity: lines, amount, amount_original: amount, label_payable: label, artist_payable: artist, aggregator_payable: aggregator });
+    for (const period of ['2026-01', '2026-02']) {
+      expect(await periodAggregates(tenantId, id, period, 'recording_id')).toEqual([
+        { value: recordings[0], ...sums(250, '2.500000', '2.000000', '1.000000', '0.500000') },
+        { value: recordings[1], ...sums(250, '2.500000', '2.000000', '2.000000', '0.500000') },
+      ]);
+      expect(await periodAggregates(tenantId, id, period, 'artist_id')).toEqual([
+        { value: 'ART-1', ...sums(250, '2.500000', '2.000000', '1.000000', '0.500000') },
+        { value: 'ART-2', ...sums(250, '2.500000', '2.000000', '2.000000', '0.500000') },
+      ]);
+      for (const [dimension, value] of [['release_id', releaseId], ['label_id', labelId], ['retailer', 'Spotify'], ['territory', 'GB'], ['currency', 'GBP'], ['total', 'total']] as const) {
+        expect(await periodAggregates(tenantId, id, period, dimension)).toEqual([{ value, ...sums(500, '5.000000', '4.000000', '3.000000', '1.000000') }]);
+      }
+      expect(await periodAggregates(tenantId, id, period, 'sales_category')).toEqual([{ value: null, ...sums(500, '5.000000', '4.000000', '3.000000', '1.000000') }]);
+    }
     // The imports history gets the uploaded file (spec 3 §3.12).
     expect((await getDb().entities.ImportRecord.get({ importId: id }).go()).data).toMatchObject({ userId: 'USER-LEDGER-1', records: 1000, type: 'royalties' });
   }, 60_000);
@@ -110,12 +124,21 @@ describe('royalty import ledger', () => {
     const assigned = await domain.assignMatch(tenantId, id, { field: 'isrc', value: 'qz-zzz-99-99999', recording_id: recordings[1] });
     expect(assigned.matched).toMatchObject({ manual: 2, isrc: 1, unmatched: 1 });
     expect((await domain.unmatchedLines(tenantId, id)).map((g) => g.isrc)).toEqual(['QZZZZ8888888']);
-    const aggregates = (await getDb().entities.RoyaltyAggregate.query.byImport({ tenantId, importId: id }).go({ pages: 'all' })).data;
-    expect(aggregates.map((a) => [a.currency, a.recording_id, a.lines, a.amount, a.amount_original])).toEqual([
-      ['EUR', recordings[0], 1, '1.700000', '2.000000'],
-      ['EUR', recordings[1], 2, '5.100000', '6.000000'],
-      ['GBP', '', 1, '0.500000', '0.500000'],
+    const { periodAggregates } = await import('../../functions/royalties/aggregates.js');
+    const byRecording = await periodAggregates(tenantId, id, '2026-03', 'recording_id');
+    expect(byRecording.map((a) => [a.value, a.lines, a.amount, a.amount_original])).toEqual([
+      [null, 1, '0.500000', '0.500000'],
+      [recordings[0], 1, '1.700000', '2.000000'],
+      [recordings[1], 2, '5.100000', '6.000000'],
     ]);
+    const byCurrency = await periodAggregates(tenantId, id, '2026-03', 'currency');
+    expect(byCurrency.map((a) => [a.value, a.lines, a.amount, a.amount_original])).toEqual([
+      ['EUR', 3, '6.800000', '8.000000'],
+      ['GBP', 1, '0.500000', '0.500000'],
+    ]);
+    // The re-match replaced the import's items: as many as it says it has.
+    const after = (await getDb().entities.RoyaltyImport.get({ tenantId, id }).go()).data!;
+    expect((await getDb().entities.RoyaltyAggregate.query.byImport({ tenantId, importId: id }).go({ pages: 'all' })).data).toHaveLength(after.aggregates!);
     await rates.deleteExchangeRate(tenantId, rate.id);
     await expect(rates.deleteExchangeRate(tenantId, rate.id)).rejects.toMatchObject({ status: 404 });
   }, 60_000);
@@ -134,7 +157,7 @@ describe('royalty import ledger', () => {
     expect((await getDb().entities.RoyaltyAggregate.query.byImport({ tenantId, importId: second.id }).go()).data).toHaveLength(0);
 
     const confirmed = await domain.confirmImport(tenantId, second.id);
-    expect(confirmed).toMatchObject({ status: 'done', aggregates: 1, amount: '1.250000' });
+    expect(confirmed).toMatchObject({ status: 'done', aggregates: 9, amount: '1.250000' });
     expect(confirmed.totals).toMatchObject({ stored: 1 });
     expect((await getDb().entities.ImportRecord.get({ importId: second.id }).go()).data).toMatchObject({ records: 1 });
   }, 60_000);
@@ -159,6 +182,39 @@ describe('royalty import ledger', () => {
       expect(mine.at(-1)!.import).toMatchObject({ status: 'done', progress: 100, filename: expect.stringMatching(/^pushed-/) });
     } finally {
       socket.close();
+    }
+  }, 60_000);
+});
+
+describe('royalty aggregates', () => {
+  it('packs a dimension with many values into items of at most 1,000 values, reads them back, and removes items a rewrite no longer has', async () => {
+    const { DuckDBInstance } = await import('@duckdb/node-api');
+    const { writeAggregates, periodAggregates } = await import('../../functions/royalties/aggregates.js');
+    const duck = await (await DuckDBInstance.create(':memory:')).connect();
+    const cube = (recordings: number) => `CREATE OR REPLACE TABLE cube AS SELECT '2026-07' AS pay_period, NULL::VARCHAR AS label_id, NULL::VARCHAR AS release_id,
+        'REC' || lpad(i::VARCHAR, 5, '0') AS recording_id, NULL::VARCHAR AS artist_id, 'Spotify' AS retailer, 'GB' AS territory, NULL::VARCHAR AS sales_category, 'GBP' AS currency,
+        2::BIGINT AS lines, 3::BIGINT AS quantity, 0.5::DECIMAL(18,6) AS amount, 0.5::DECIMAL(18,6) AS amount_original,
+        0.4::DECIMAL(18,6) AS label_payable, 0.2::DECIMAL(18,6) AS artist_payable, 0.1::DECIMAL(18,6) AS aggregator_payable
+      FROM range(${recordings}) t(i)`;
+    const importId = `CHUNKS-${stamp}`;
+    try {
+      await duck.run(cube(2500));
+      // 8 dimensions of one item each, the recordings in 3.
+      expect(await writeAggregates(duck, tenantId, importId, 'cube')).toEqual({ items: 11, writes: 11 });
+      const byRecording = await periodAggregates(tenantId, importId, '2026-07', 'recording_id');
+      expect(byRecording).toHaveLength(2500);
+      expect(byRecording[0]).toEqual({ value: 'REC00000', lines: 2, quantity: 3, amount: '0.500000', amount_original: '0.500000', label_payable: '0.400000', artist_payable: '0.200000', aggregator_payable: '0.100000' });
+      expect(byRecording.at(-1)!.value).toBe('REC02499');
+      expect(await periodAggregates(tenantId, importId, '2026-07', 'total')).toEqual([
+        { value: 'total', lines: 5000, quantity: 7500, amount: '1250.000000', amount_original: '1250.000000', label_payable: '1000.000000', artist_payable: '500.000000', aggregator_payable: '250.000000' },
+      ]);
+
+      // Written again with fewer values: the two chunks it no longer has are deleted.
+      await duck.run(cube(100));
+      expect(await writeAggregates(duck, tenantId, importId, 'cube')).toEqual({ items: 9, writes: 11 });
+      expect(await periodAggregates(tenantId, importId, '2026-07', 'recording_id')).toHaveLength(100);
+    } finally {
+      duck.closeSync();
     }
   }, 60_000);
 });

@@ -42,20 +42,28 @@ describe('royalty drop folder', () => {
       const found = (await getDb().entities.RoyaltyImport.get({ tenantId, id }).go()).data;
       return found && found.status !== 'processing' ? found : undefined;
     });
-    expect(done).toMatchObject({ status: 'done', aggregates: 2, progress: 100, company_currency: 'GBP', missing_rates: [] });
+    // One item per pay period and dimension (9 dimensions with the total), whatever the number of lines.
+    expect(done).toMatchObject({ status: 'done', aggregates: 9, progress: 100, company_currency: 'GBP', missing_rates: [] });
+    // The import item: put, 4 progress steps, done; the 9 aggregate items; the ledger version.
+    expect(done.writes).toBe(6 + 9 + 1);
     expect(done.ledger_key).toMatch(new RegExp(`^ledger/${tenantId}/${id}/lines-\\w+\\.parquet$`));
     expect(done.user_id).toBeUndefined();
     expect(done.totals).toMatchObject({ lines_read: 4, stored: 3, skipped: 0, amount_stored: '4.000000', amount_rejected: '0.000000', rejected: [{ line: 4, reason: 'The amount is not a number: oops' }] });
 
-    const aggregates = (await getDb().entities.RoyaltyAggregate.query.byImport({ tenantId, importId: id }).go()).data;
-    expect(aggregates.map((a) => [a.territory, a.recording_id, a.lines, a.quantity, a.amount, a.amount_original])).toEqual([
-      ['FR', '', 1, 1, '0.700000', '0.700000'],
-      ['GB', '', 2, 5, '3.300000', '3.300000'],
+    const { periodAggregates } = await import('../../functions/royalties/aggregates.js');
+    const sums = (lines: number, quantity: number, amount: string) => ({ lines, quantity, amount, amount_original: amount, label_payable: amount, artist_payable: '0.000000', aggregator_payable: '0.000000' });
+    expect(await periodAggregates(tenantId, id, '2026-06', 'territory')).toEqual([
+      { value: 'FR', ...sums(1, 1, '0.700000') },
+      { value: 'GB', ...sums(2, 5, '3.300000') },
     ]);
+    // Unmatched lines are the dimension's value-less row.
+    expect(await periodAggregates(tenantId, id, '2026-06', 'recording_id')).toEqual([{ value: null, ...sums(3, 6, '4.000000') }]);
+    expect(await periodAggregates(tenantId, id, '2026-06', 'total')).toEqual([{ value: 'total', ...sums(3, 6, '4.000000') }]);
+    expect(await periodAggregates(tenantId, id, '2026-05', 'total')).toEqual([]);
 
     // The same event again: nothing is imported twice.
     expect(await runImport(bucket, key)).toBe('skipped');
-    expect((await getDb().entities.RoyaltyAggregate.query.byImport({ tenantId, importId: id }).go()).data).toHaveLength(2);
+    expect((await getDb().entities.RoyaltyAggregate.query.byImport({ tenantId, importId: id }).go()).data).toHaveLength(9);
   }, 40_000);
 
   it('marks a report from an unknown source failed', async () => {

@@ -54,8 +54,10 @@ export const RoyaltyImport = new Entity({
     totals: { type: 'any' },
     /** The current ledger file; a re-match writes a new key, points here, then deletes the old one. */
     ledger_key: { type: 'string' },
-    /** How many aggregate items the import wrote. */
+    /** How many aggregate items the import wrote (packed per pay period and dimension, aggregates.ts). */
     aggregates: { type: 'number' },
+    /** The DynamoDB writes the import made in all: this item's puts and patches, aggregate puts and deletes, its history record and ledger version. */
+    writes: { type: 'number' },
     /** Lines by how they matched the catalogue: { isrc, upc, cat_no, manual, unmatched }. */
     matched: { type: 'any' },
     /** Lines without an exchange rate: [{ distributor, original_currency, target_currency, lines }]. */
@@ -69,9 +71,13 @@ export const RoyaltyImport = new Entity({
 });
 
 /**
- * The sums of one import's lines for one pay period, currency, store, territory, sales category
- * and catalogue match (label, release, recording, artist; '' when unmatched). Money is exact
- * decimal strings: amount and the cuts in the company currency, amount_original in `currency`.
+ * An import's lines in one pay period summed by one dimension (functions/royalties/aggregates.ts):
+ * `values` maps each value of the dimension (a label, release, recording or artist id, a store,
+ * territory, sales category or currency; 'total' for the dimension 'total') to its sums
+ * { lines, quantity, amount, amount_original, label_payable, artist_payable, aggregator_payable },
+ * money as exact decimal strings (amount and the cuts in the company currency). `none` sums the
+ * lines without a value (unmatched…). A dimension with many values spans items chunk 0, 1, …
+ * of at most 1,000 values each. key: {pay_period}#{dimension}#{chunk, 4 digits}.
  */
 export const RoyaltyAggregate = new Entity({
   model: { entity: 'royaltyAggregate', version: '1', service: SERVICE },
@@ -80,22 +86,10 @@ export const RoyaltyAggregate = new Entity({
     importId: { type: 'string', required: true },
     key: { type: 'string', required: true },
     pay_period: { type: 'string' },
-    currency: { type: 'string' },
-    retailer: { type: 'string' },
-    territory: { type: 'string' },
-    sales_category: { type: 'string' },
-    label_id: { type: 'string' },
-    release_id: { type: 'string' },
-    recording_id: { type: 'string' },
-    artist_id: { type: 'string' },
-    lines: { type: 'number', required: true },
-    quantity: { type: 'number' },
-    /** An exact decimal string: money never becomes a float. */
-    amount: { type: 'string', required: true },
-    amount_original: { type: 'string' },
-    label_payable: { type: 'string' },
-    artist_payable: { type: 'string' },
-    aggregator_payable: { type: 'string' },
+    dimension: { type: 'string' },
+    chunk: { type: 'number' },
+    values: { type: 'any' },
+    none: { type: 'any' },
   },
   indexes: { byImport: { pk: { field: 'pk', composite: ['tenantId', 'importId'] }, sk: { field: 'sk', composite: ['key'] } } },
 });
