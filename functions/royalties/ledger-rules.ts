@@ -77,7 +77,7 @@ async function prepareRules(connection: DuckDBConnection, input: LedgerInput, co
     GROUP BY ALL`);
   await connection.run(`CREATE OR REPLACE TEMP TABLE line_rules AS
     SELECT k.isrc, k.upc, k.cat_no, k.delivered_by, k.currency,
-      m.recording_id, m.release_id, m.label_id, m.artist_id, m.matched_by, coalesce(m.share, 0) * 0.01 AS share,
+      m.recording_id, m.release_id, m.label_id, m.artist_id, m.matched_by, coalesce(m.share, 0) * 0.01 AS share, lab.name AS catalogue_label,
       CASE WHEN k.currency = ${company} THEN CAST(1 AS DECIMAL(18,6)) ELSE lr.rate END AS rate,
       coalesce(lab.deal, CAST(${literalOrNull(context.companyDeal)} AS DECIMAL(9,4)), 100) * 0.01 AS deal
     FROM line_keys k
@@ -87,7 +87,7 @@ async function prepareRules(connection: DuckDBConnection, input: LedgerInput, co
   return `WITH joined AS (
       -- deal and share are fractions here (percentages × 0.01, exact).
       SELECT s.* EXCLUDE (${DERIVED_COLUMNS.join(', ')}),
-        r.recording_id, r.release_id, r.label_id, r.artist_id, r.matched_by, r.share, r.rate, r.deal
+        r.recording_id, r.release_id, r.label_id, r.artist_id, r.matched_by, r.share, r.rate, r.deal, r.catalogue_label
       FROM src s
       LEFT JOIN line_rules r ON r.isrc IS NOT DISTINCT FROM s.isrc AND r.upc IS NOT DISTINCT FROM s.upc AND r.cat_no IS NOT DISTINCT FROM s.cat_no
         AND r.delivered_by IS NOT DISTINCT FROM s.delivered_by AND r.currency IS NOT DISTINCT FROM s.currency),
@@ -95,6 +95,8 @@ async function prepareRules(connection: DuckDBConnection, input: LedgerInput, co
     cut AS (SELECT *, round(CAST(amount_x AS ${WIDE_MONEY}) * deal, 6) AS label_x FROM converted)
     SELECT ${ledgerProjection({
       import_id: literal(context.importId),
+      // A report without a label column still names the matched release's label.
+      label_name: 'coalesce(label_name, catalogue_label)',
       exchange_rate: 'rate',
       company_currency: company,
       amount: 'amount_x',

@@ -39,7 +39,7 @@ const shareText = (value: unknown) => (typeof value === 'number' || typeof value
 export type CatalogueRows = {
   recordings: Row[];
   releases: Row[];
-  labels: { labelId: string; deal_percentage?: number }[];
+  labels: { labelId: string; name?: string; deal_percentage?: number }[];
   rules: { field: string; value: string; recording_id?: string; release_id?: string }[];
 };
 
@@ -49,7 +49,7 @@ export async function loadCatalogue(connection: DuckDBConnection, workDir: strin
   const [recordings, releases, labels, rules] = await Promise.all([
     db.entities.Recording.query.byTenant({ tenantId }).go({ pages: 'all', attributes: ['id', 'isrc', 'artist_recordings'] }),
     db.entities.Release.query.byTenant({ tenantId }).go({ pages: 'all', attributes: ['id', 'upc', 'cat_no', 'label_id', 'artist_releases', 'release_recordings'] }),
-    db.entities.Label.query.byTenant({ tenantId }).go({ pages: 'all', attributes: ['labelId', 'deal_percentage'] }),
+    db.entities.Label.query.byTenant({ tenantId }).go({ pages: 'all', attributes: ['labelId', 'name', 'deal_percentage'] }),
     db.entities.RoyaltyMatchRule.query.byTenant({ tenantId }).go({ pages: 'all' }),
   ]);
   await loadCatalogueRows(connection, workDir, { recordings: recordings.data, releases: releases.data, labels: labels.data, rules: rules.data });
@@ -67,7 +67,7 @@ export async function loadCatalogueRows(connection: DuckDBConnection, workDir: s
     ...artistRows('recording', recordings, 'artist_recordings'),
     ...artistRows('release', releases, 'artist_releases'),
   ]);
-  await loadTable(connection, workDir, 'cat_labels', { id: 'VARCHAR', deal: 'DECIMAL(9,4)' }, labels.map((l) => ({ id: l.labelId, deal: l.deal_percentage })));
+  await loadTable(connection, workDir, 'cat_labels', { id: 'VARCHAR', name: 'VARCHAR', deal: 'DECIMAL(9,4)' }, labels.map((l) => ({ id: l.labelId, name: l.name ?? null, deal: l.deal_percentage })));
   await loadTable(connection, workDir, 'match_rules', { field: 'VARCHAR', value: 'VARCHAR', recording_id: 'VARCHAR', release_id: 'VARCHAR' }, rules);
 }
 

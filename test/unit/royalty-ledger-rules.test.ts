@@ -38,7 +38,7 @@ const CATALOGUE = {
     { id: 'REL2', upc: '0036000291452', cat_no: 'NP001', label_id: 'L2', release_recordings: [{ recording_id: 'R2' }], artist_releases: [{ artist_id: 'A3', payee_share: '40' }] },
     { id: 'REL3', cat_no: 'NP-002 ', label_id: 'L1' },
   ],
-  labels: [{ labelId: 'L1', deal_percentage: 70 }, { labelId: 'L2' }],
+  labels: [{ labelId: 'L1', name: 'Aurora Sound', deal_percentage: 70 }, { labelId: 'L2' }],
   rules: [{ field: 'isrc', value: normaliseIdentifier('isrc', 'gb-aaa-26-00009'), recording_id: 'R2' }],
 };
 
@@ -76,6 +76,8 @@ describe('catalogue matching', () => {
       [6, null, null, null, null, null],
     ]);
     expect(result).toMatchObject({ lines: 5, matched: { isrc: 1, upc: 1, cat_no: 1, manual: 1, unmatched: 1 } });
+    // A report without a label column names the matched release's label.
+    expect(rows.map((r) => r.label_name)).toEqual(['Aurora Sound', null, 'Aurora Sound', null, null]);
     // Written in exactly the ledger schema: names, order and types.
     const schema = await (await db.runAndReadAll(`DESCRIBE SELECT * FROM read_parquet('${out}')`)).getRowObjects();
     expect(schema.map((c) => [c.column_name, c.column_type])).toEqual(Object.entries(LEDGER_COLUMNS));
