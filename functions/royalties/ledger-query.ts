@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { withConnection } from './duck-instance.js';
 import { ledgerState, type LedgerState } from './ledger-state.js';
-import { DEFAULT_ORDER, tenantLedgerTable } from './ledger-tables.js';
+import { DEFAULT_ORDER, dropLater, tenantLedgerTable } from './ledger-tables.js';
 import { LEDGER_COLUMNS } from './ledger-schema.js';
 import { effectiveRelation, ID_SQL } from './overlays.js';
 import { filterCondition, type RoyaltyFilter } from './royalty-filter.js';
@@ -33,14 +33,14 @@ export const SORT_FIELDS = ['pay_period', 'amount', 'retailer', 'territory', 'so
 export type SortField = (typeof SORT_FIELDS)[number];
 export type RoyaltyPageQuery = { filter: RoyaltyFilter; page: number; per_page: number; sort: { field: SortField; direction: 'asc' | 'desc' } };
 
-type Ledger = { state: LedgerState; table: string; relation: string; params: Record<string, string> };
+type Ledger = { tenantId: string; state: LedgerState; table: string; relation: string; params: Record<string, string> };
 
 /** The tenant's effective royalties for the ledger state the request's version names. */
 export async function loadLedger(tenantId: string, knownVersion?: string): Promise<Ledger> {
   const state = await ledgerState(tenantId, knownVersion);
   const table = await withConnection((connection) => tenantLedgerTable(connection, tenantId, state));
   const { sql, params } = effectiveRelation(table.name, state);
-  return { state, table: table.name, relation: sql, params };
+  return { tenantId, state, table: table.name, relation: sql, params };
 }
 
 /**
@@ -63,6 +63,8 @@ const SUMS_OF_ROLLUP = Object.fromEntries(Object.keys(SUMS).map((k) => [k, `sum(
 
 /** One rollup table per ledger state (the state object is the same while its version holds). */
 const rollups = new WeakMap<LedgerState, Promise<string | null>>();
+/** Each tenant's newest rollup: a newer state's rollup replaces it, and the old table is dropped. */
+const newestRollup = new Map<string, { state: LedgerState; pending: Promise<string | null> }>();
 let rollupCount = 0;
 
 function rollupFor(ledger: Ledger): Promise<string | null> {
@@ -84,8 +86,13 @@ function rollupFor(ledger: Ledger): Promise<string | null> {
       return name;
     });
     rollups.set(ledger.state, pending);
-    // The table goes when its state is replaced (a minute later, for queries still on it).
-    pending.then((table) => table && setTimeout(() => void withConnection((c) => c.run(`DROP TABLE IF EXISTS ${table}`)).catch(() => undefined), 60 * 60_000).unref());
+    const replaced = newestRollup.get(ledger.tenantId);
+    newestRollup.set(ledger.tenantId, { state: ledger.state, pending });
+    if (replaced) {
+      rollups.delete(replaced.state);
+      replaced.pending.then((table) => table && dropLater(table), () => undefined);
+    }
+    pending.catch(() => rollups.delete(ledger.state));
   }
   return pending;
 }

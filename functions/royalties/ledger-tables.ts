@@ -1,4 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { withConnection } from './duck-instance.js';
 import { localLedgerFile } from './ledger-files.js';
 import { LEDGER_COLUMN_NAMES, LEDGER_COLUMNS, type LedgerColumn } from './ledger-schema.js';
 import type { LedgerState } from './ledger-state.js';
@@ -65,14 +66,14 @@ async function build(connection: DuckDBConnection, tenantId: string, state: Ledg
 
   const table = { name, signature, keysByImport: wanted, version };
   tables.set(tenantId, table);
-  if (previous) setTimeout(() => void dropTable(connection, previous.name), DROP_AFTER_MS).unref();
+  if (previous) dropLater(previous.name);
   return table;
 }
 
-async function dropTable(connection: DuckDBConnection, name: string) {
-  try {
-    await connection.run(`DROP TABLE IF EXISTS ${name}`);
-  } catch {
-    // The connection may be closed by then; the next process start begins empty anyway.
-  }
+/**
+ * Drops a replaced table once queries that started on it are done. On a connection of its own:
+ * the one that built the table is closed by then.
+ */
+export function dropLater(name: string): void {
+  setTimeout(() => void withConnection((connection) => connection.run(`DROP TABLE IF EXISTS ${name}`)).catch(() => undefined), DROP_AFTER_MS).unref();
 }
