@@ -8,7 +8,8 @@ import { requireEnv } from '../lib/clients.js';
 import { Conflict, InvalidField, NotFound } from '../lib/errors.js';
 import { literal } from './ledger-sql.js';
 import type { MissingRate } from './ledger-rules.js';
-import { download, storeLedger, type StoredLedger } from './ledger-store.js';
+import { storeLedger, type StoredLedger } from './ledger-store.js';
+import { download } from './object-download.js';
 import { MATCH_FIELDS, normaliseIdentifier, type MatchField } from './match-lines.js';
 import { runImport } from './run-import.js';
 

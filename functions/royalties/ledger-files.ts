@@ -1,13 +1,10 @@
-import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { createWriteStream } from 'node:fs';
 import { mkdir, rename, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { ENV } from '../../infra/resources.js';
 import { getDb } from '../data/service.js';
-import { requireEnv, s3Client } from '../lib/clients.js';
+import { requireEnv } from '../lib/clients.js';
+import { download as downloadObject } from './object-download.js';
 
 /**
  * The tenant's ledger as local Parquet files. DuckDB cannot read S3 here (no httpfs offline,
@@ -18,16 +15,10 @@ import { requireEnv, s3Client } from '../lib/clients.js';
 const CACHE_DIR = path.join(os.tmpdir(), 'label-platform-ledger-cache');
 const downloads = new Map<string, Promise<string>>();
 
-/** The ledger keys of the tenant's finished imports (an import may have several parts). */
+/** The ledger keys of the tenant's finished imports (one file each today; a list, so parts can follow). */
 export async function ledgerKeys(tenantId: string): Promise<{ importId: string; keys: string[] }[]> {
   const imports = await getDb().entities.RoyaltyImport.query.byTenant({ tenantId }).go({ pages: 'all' });
-  return imports.data
-    .filter((item) => item.status === 'done')
-    .map((item) => {
-      const record = item as typeof item & { ledger_keys?: string[] };
-      return { importId: item.id, keys: record.ledger_keys?.length ? record.ledger_keys : item.ledger_key ? [item.ledger_key] : [] };
-    })
-    .filter((entry) => entry.keys.length > 0);
+  return imports.data.filter((item) => item.status === 'done' && item.ledger_key).map((item) => ({ importId: item.id, keys: [item.ledger_key!] }));
 }
 
 /** A ledger object as a local file path, downloading it on first use. */
@@ -46,8 +37,7 @@ async function download(key: string): Promise<string> {
   if (await stat(target).then(() => true, () => false)) return target;
   await mkdir(path.dirname(target), { recursive: true });
   const partial = `${target}.${process.pid}.${Date.now()}.part`;
-  const object = await s3Client().send(new GetObjectCommand({ Bucket: requireEnv(ENV.ledgerBucket), Key: key }));
-  await pipeline(object.Body as Readable, createWriteStream(partial));
+  await downloadObject(requireEnv(ENV.ledgerBucket), key, partial);
   await rename(partial, target);
   return target;
 }

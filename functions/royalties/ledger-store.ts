@@ -1,10 +1,7 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ulid } from 'ulid';
 import { getDb } from '../data/service.js';
@@ -21,21 +18,6 @@ import { applyLedgerRules, loadLedgerInputs, type LedgerInput, type LedgerResult
  */
 export const newLedgerKey = (tenantId: string, importId: string) => `ledger/${tenantId}/${importId}/lines-${ulid()}.parquet`;
 
-/** Downloads an object to a local file, hashing it on the way (duplicate detection). */
-export async function download(bucket: string, key: string, file: string, ifMatch?: string): Promise<{ sha256: string; size: number }> {
-  const object = await s3Client().send(new GetObjectCommand({ Bucket: bucket, Key: key, IfMatch: ifMatch }));
-  const hash = createHash('sha256');
-  let size = 0;
-  const hashing = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      hash.update(chunk);
-      size += chunk.length;
-      done(null, chunk);
-    },
-  });
-  await pipeline(object.Body as Readable, hashing, createWriteStream(file));
-  return { sha256: hash.digest('hex'), size };
-}
 
 export type ImportItem = { tenantId: string; id: string; source_id: string; payment_date?: string; createdAt?: string; ledger_key?: string };
 export type StoredLedger = LedgerResult & { ledger_key: string; aggregates: number };

@@ -82,9 +82,6 @@ export async function deleteImport(tenantId: string, id: string) {
   await db.RoyaltyImport.delete({ tenantId, id }).go();
   await deleteAggregates(tenantId, id);
   await royaltiesChanged(tenantId);
-  const record = item as typeof item & { ledger_keys?: string[] };
-  const keys = record.ledger_keys ?? (item.ledger_key ? [item.ledger_key] : []);
-  const bucket = requireEnv(ENV.ledgerBucket);
-  await Promise.all(keys.map((key) => s3Client().send(new DeleteObjectCommand({ Bucket: bucket, Key: key }))));
+  if (item.ledger_key) await s3Client().send(new DeleteObjectCommand({ Bucket: requireEnv(ENV.ledgerBucket), Key: item.ledger_key }));
   return { message: 'Import Deleted' };
 }
