@@ -1,5 +1,6 @@
 import { Entity } from 'electrodb';
 import { SERVICE } from './service-name.js';
+import { timestamps } from './timestamps.js';
 import { storedFile } from './stored-file.js';
 
 /**
@@ -7,10 +8,6 @@ import { storedFile } from './stored-file.js';
  * every tenant key, so a query cannot leave its tenant; admins reach all tenants through gsi1
  * (every record) and gsi2 (one record by id), so one generic tenant resource serves them all.
  */
-const timestamps = {
-  createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
-  updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
-} as const;
 
 const keys = {
   byTenant: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: ['id'] } },

@@ -1,15 +1,12 @@
 import { Entity } from 'electrodb';
 import { SERVICE } from './service-name.js';
+import { timestamps } from './timestamps.js';
 import { storedFile } from './stored-file.js';
 
 /**
  * Reference data admins maintain for every tenant (spec 1 §3). Each collection keys records by
  * `id` and lists them through one partition of gsi1, so one generic resource serves them all.
  */
-const timestamps = {
-  createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
-  updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
-} as const;
 
 const keys = {
   byId: { pk: { field: 'pk', composite: ['id'] }, sk: { field: 'sk', composite: [] } },
@@ -75,7 +72,6 @@ const urlRows = {
   type: 'list',
   items: { type: 'map', properties: { id: { type: 'string' }, link: { type: 'string' }, link_text: { type: 'string' } } },
 } as const;
-
 
 export const Society = new Entity({
   model: { entity: 'society', version: '1', service: SERVICE },

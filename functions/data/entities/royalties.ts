@@ -1,15 +1,12 @@
 import { Entity } from 'electrodb';
 import { SERVICE } from './service-name.js';
+import { timestamps } from './timestamps.js';
 
 /**
  * What DynamoDB keeps of royalties (DESIGN.md §3): sources with their column maps, imports
  * with their state and control totals, and aggregates per import. The lines themselves are
  * Parquet files in the ledger bucket.
  */
-const timestamps = {
-  createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
-  updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
-} as const;
 
 /** Where reports come from (a distributor, a store) and the column map its reports are read with. */
 export const RoyaltySource = new Entity({

@@ -1,5 +1,6 @@
 import { Entity } from 'electrodb';
 import { SERVICE } from './service-name.js';
+import { timestamps } from './timestamps.js';
 
 /**
  * What changes royalties after import (DESIGN.md §3: paid/adjustment overlays): the ledger's
@@ -11,10 +12,6 @@ import { SERVICE } from './service-name.js';
  * - RoyaltyEdit: one line's edited fields, or its deletion.
  * - ManualRoyalty: a sale entered by hand ("new sale"), with the ledger's columns.
  */
-const timestamps = {
-  createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
-  updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
-} as const;
 
 export const RoyaltyStateRule = new Entity({
   model: { entity: 'royaltyStateRule', version: '1', service: SERVICE },
