@@ -28,11 +28,17 @@ export const BUCKETS: Record<BucketKey, { localName: string; browserUploads: boo
 };
 
 /** One duration drives a worker's Lambda timeout and its queue's visibility timeout. */
-export type QueueKey = 'uploadEvents' | 'royaltyImport' | 'statementRun';
+export type QueueKey = 'uploadEvents' | 'royaltyImport' | 'royaltyImportPart' | 'statementRun';
 
-export const QUEUES: Record<QueueKey, { localName: string; workerTimeoutSeconds: number; maxReceiveCount: number }> = {
+/**
+ * concurrency: how many messages are worked on at once (Lambda's event source maxConcurrency;
+ * locally as many pollers, at most one per core). Without it, one at a time locally.
+ */
+export const QUEUES: Record<QueueKey, { localName: string; workerTimeoutSeconds: number; maxReceiveCount: number; concurrency?: number }> = {
   uploadEvents: { localName: 'label-platform-upload-events', workerTimeoutSeconds: 300, maxReceiveCount: 3 },
   royaltyImport: { localName: 'label-platform-royalty-import', workerTimeoutSeconds: 900, maxReceiveCount: 3 },
+  /** The parts of a large royalty report (functions/royalties/import-parts.ts), imported side by side. */
+  royaltyImportPart: { localName: 'label-platform-royalty-import-part', workerTimeoutSeconds: 900, maxReceiveCount: 3, concurrency: 20 },
   statementRun: { localName: 'label-platform-statement-run', workerTimeoutSeconds: 900, maxReceiveCount: 3 },
 };
 
@@ -72,6 +78,8 @@ export const ENV = {
   /** The token issuer: https://cognito-idp.{region}.amazonaws.com/{poolId} in AWS, cognito-local's URL locally. */
   jwtIssuer: 'JWT_ISSUER',
   websocketEndpoint: 'WEBSOCKET_ENDPOINT',
+  /** The queue the royalty-import worker sends a large report's parts to. */
+  royaltyPartQueue: 'ROYALTY_PART_QUEUE_URL',
   appUrl: 'APP_URL',
   mailFrom: 'MAIL_FROM',
   /** Set only in the local cloud: endpoints of the emulators and the outbox folder. */

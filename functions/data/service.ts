@@ -17,10 +17,10 @@ import { AccessToken } from './entities/access-token.js';
 import { Log } from './entities/log.js';
 import { ImportRecord } from './entities/import-record.js';
 import { Artist, Contributor, Payee, Recording, Release, Song } from './entities/catalogue.js';
-import { ExchangeRate, RoyaltyAggregate, RoyaltyImport, RoyaltyMatchRule, RoyaltySource } from './entities/royalties.js';
+import { ExchangeRate, RoyaltyAggregate, RoyaltyImport, RoyaltyImportPart, RoyaltyMatchRule, RoyaltySource } from './entities/royalties.js';
 import { ManualRoyalty, RoyaltyEdit, RoyaltyStateRule } from './entities/royalty-overlays.js';
 
-const entities = { User, UserLogin, UniqueValue, AuthToken, Company, CompanyUser, Label, ListVersion, Connection, Country, Language, Genre, PerformerRole, Society, Retailer, Rightsholder, Publisher, Distributor, Dsp, Notice, UserNotice, BugReport, AccessToken, Log, ImportRecord, Artist, Contributor, Payee, Release, Recording, Song, RoyaltySource, RoyaltyImport, RoyaltyAggregate, ExchangeRate, RoyaltyMatchRule, RoyaltyStateRule, RoyaltyEdit, ManualRoyalty };
+const entities = { User, UserLogin, UniqueValue, AuthToken, Company, CompanyUser, Label, ListVersion, Connection, Country, Language, Genre, PerformerRole, Society, Retailer, Rightsholder, Publisher, Distributor, Dsp, Notice, UserNotice, BugReport, AccessToken, Log, ImportRecord, Artist, Contributor, Payee, Release, Recording, Song, RoyaltySource, RoyaltyImport, RoyaltyImportPart, RoyaltyAggregate, ExchangeRate, RoyaltyMatchRule, RoyaltyStateRule, RoyaltyEdit, ManualRoyalty };
 
 function build() {
   return new Service(entities, { client: dynamoClient(), table: requireEnv(ENV.table) });

@@ -8,7 +8,7 @@ import { requireEnv } from '../lib/clients.js';
 import { Conflict, InvalidField, NotFound } from '../lib/errors.js';
 import { literal } from './ledger-sql.js';
 import type { MissingRate } from './ledger-rules.js';
-import { storeLedger, type StoredLedger } from './ledger-store.js';
+import { importLedgerKeys, storeLedger, type StoredLedger } from './ledger-store.js';
 import { download } from './object-download.js';
 import { MATCH_FIELDS, normaliseIdentifier, type MatchField } from './match-lines.js';
 import { runImport } from './run-import.js';
@@ -27,15 +27,16 @@ async function importOf(tenantId: string, importId: string) {
   return item;
 }
 
-/** Runs `work` with a fresh DuckDB and a temp folder holding the import's current ledger file. */
-async function withLedger<T>(item: { ledger_key?: string; status: string }, work: (duck: DuckDBConnection, dir: string, file: string) => Promise<T>): Promise<T> {
-  if (item.status !== 'done' || !item.ledger_key) throw new Conflict('The import has no stored lines');
+/** Runs `work` with a fresh DuckDB and a temp folder holding the import's current ledger files (one, or its parts'). */
+async function withLedger<T>(item: { ledger_key?: string; ledger_keys?: string[]; status: string }, work: (duck: DuckDBConnection, dir: string, files: string[]) => Promise<T>): Promise<T> {
+  const keys = importLedgerKeys(item);
+  if (item.status !== 'done' || !keys.length) throw new Conflict('The import has no stored lines');
   const dir = await mkdtemp(path.join(os.tmpdir(), 'royalty-ledger-'));
   const duck = await (await DuckDBInstance.create(':memory:')).connect();
   try {
-    const file = path.join(dir, 'current.parquet');
-    await download(bucket(), item.ledger_key, file);
-    return await work(duck, dir, file);
+    const files = keys.map((_, i) => path.join(dir, `current-${i}.parquet`));
+    await Promise.all(keys.map((key, i) => download(bucket(), key, files[i])));
+    return await work(duck, dir, files);
   } finally {
     duck.closeSync();
     await rm(dir, { recursive: true, force: true });
@@ -47,7 +48,7 @@ export type RematchResult = Omit<StoredLedger, 'ledger_key'> & { id: string };
 /** Recomputes the import's matches, rates and cuts from its stored lines; replaces its ledger file and aggregates. */
 export async function rematchImport(tenantId: string, importId: string): Promise<RematchResult> {
   const item = await importOf(tenantId, importId);
-  const stored = await withLedger(item, (duck, dir, file) => storeLedger(duck, dir, bucket(), item, file, {}));
+  const stored = await withLedger(item, (duck, dir, files) => storeLedger(duck, dir, bucket(), item, files, {}));
   const { ledger_key: _key, ...counts } = stored;
   return { id: importId, ...counts };
 }
@@ -56,7 +57,7 @@ export async function rematchImport(tenantId: string, importId: string): Promise
 export async function updateExchangeRates(tenantId: string, importId?: string): Promise<{ imports: number; lines: number; missing_rates: MissingRate[] }> {
   const ids = importId
     ? [(await importOf(tenantId, importId)).id]
-    : (await getDb().entities.RoyaltyImport.query.byTenant({ tenantId }).go({ pages: 'all' })).data.filter((i) => i.status === 'done' && i.ledger_key).map((i) => i.id);
+    : (await getDb().entities.RoyaltyImport.query.byTenant({ tenantId }).go({ pages: 'all' })).data.filter((i) => i.status === 'done' && importLedgerKeys(i).length).map((i) => i.id);
   let lines = 0;
   const missing: MissingRate[] = [];
   // One import after another: each holds a DuckDB and its ledger file; the machine is small.
@@ -90,11 +91,11 @@ export type UnmatchedGroup = { isrc: string | null; upc: string | null; cat_no: 
 /** The import's unmatched lines grouped by identifier, largest amount first (amount in the company currency; null when no line of the group could be converted). */
 export async function unmatchedLines(tenantId: string, importId: string): Promise<UnmatchedGroup[]> {
   const item = await importOf(tenantId, importId);
-  return withLedger(item, async (duck, _dir, file) => {
+  return withLedger(item, async (duck, _dir, files) => {
     const rows = await (
       await duck.runAndReadAll(`SELECT isrc, upc, cat_no, min(song) AS song, min(artist) AS artist, min(album) AS album, count(*) AS lines,
           CAST(sum(amount) AS VARCHAR) AS amount, sum(amount) AS sort_amount
-        FROM read_parquet(${literal(file)}) WHERE matched_by IS NULL
+        FROM read_parquet([${files.map(literal).join(', ')}]) WHERE matched_by IS NULL
         GROUP BY isrc, upc, cat_no ORDER BY sort_amount DESC NULLS LAST, lines DESC, isrc, upc, cat_no`)
     ).getRowObjects();
     const text = (value: unknown) => (value === null || value === undefined ? null : String(value));

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ENV } from '../../infra/resources.js';
 import { getDb } from '../data/service.js';
 import { requireEnv } from '../lib/clients.js';
+import { importLedgerKeys } from './ledger-store.js';
 import { download as downloadObject } from './object-download.js';
 
 /**
@@ -15,10 +16,10 @@ import { download as downloadObject } from './object-download.js';
 const CACHE_DIR = path.join(os.tmpdir(), 'label-platform-ledger-cache');
 const downloads = new Map<string, Promise<string>>();
 
-/** The ledger keys of the tenant's finished imports (one file each today; a list, so parts can follow). */
+/** The ledger keys of the tenant's finished imports (one file each, or its parts' files). */
 export async function ledgerKeys(tenantId: string): Promise<{ importId: string; keys: string[] }[]> {
   const imports = await getDb().entities.RoyaltyImport.query.byTenant({ tenantId }).go({ pages: 'all' });
-  return imports.data.filter((item) => item.status === 'done' && item.ledger_key).map((item) => ({ importId: item.id, keys: [item.ledger_key!] }));
+  return imports.data.filter((item) => item.status === 'done').map((item) => ({ importId: item.id, keys: importLedgerKeys(item) })).filter((entry) => entry.keys.length);
 }
 
 /** A ledger object as a local file path, downloading it on first use. */

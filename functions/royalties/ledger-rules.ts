@@ -46,10 +46,10 @@ export async function loadLedgerInputs(connection: DuckDBConnection, workDir: st
 }
 
 /**
- * Where the lines come from: a ledger file (any version of the import's), or an SQL relation
+ * Where the lines come from: a ledger file (any version of the import's), the files of an import stored in parts, or an SQL relation
  * with the ledger's columns (an import's staged report, read-report.ts), read in one pass.
  */
-export type LedgerInput = string | { relation: string };
+export type LedgerInput = string | string[] | { relation: string };
 
 /** Parquet options of ledger files: zstd level 1 is about as fast to write as snappy, and smaller. */
 export const PARQUET_OPTIONS = "FORMAT parquet, COMPRESSION zstd, COMPRESSION_LEVEL 1, ROW_GROUP_SIZE 245760";
@@ -61,7 +61,7 @@ export const PARQUET_OPTIONS = "FORMAT parquet, COMPRESSION zstd, COMPRESSION_LE
  */
 async function prepareRules(connection: DuckDBConnection, input: LedgerInput, context: LedgerContext): Promise<string> {
   const company = literal(context.companyCurrency);
-  const source = typeof input === 'string' ? `read_parquet(${literal(input)})` : `(${input.relation})`;
+  const source = typeof input === 'string' ? `read_parquet(${literal(input)})` : Array.isArray(input) ? `read_parquet([${input.map(literal).join(', ')}])` : `(${input.relation})`;
   await connection.run(`CREATE OR REPLACE TEMP VIEW src AS SELECT * FROM ${source}`);
   // Every distinct combination the rules depend on, once.
   await connection.run(`CREATE OR REPLACE TEMP TABLE line_keys AS
@@ -128,10 +128,11 @@ export async function applyLedgerRules(connection: DuckDBConnection, input: Ledg
       sum(label_payable) AS label_payable, sum(artist_payable) AS artist_payable, sum(aggregator_payable) AS aggregator_payable
     FROM read_parquet(${literal(output)}) GROUP BY ALL`);
   timings?.('ledger file summed');
-  return summarise(connection, context);
+  return summariseCube(connection, context.companyCurrency);
 }
 
-async function summarise(connection: DuckDBConnection, context: LedgerContext): Promise<LedgerResult> {
+/** The import's summary (lines, matches, missing rates, amount) from temp table `ledger_cube`: one file's, or the union of an import's parts'. */
+export async function summariseCube(connection: DuckDBConnection, companyCurrency: string): Promise<LedgerResult> {
   const rows = async (sql: string) => (await connection.runAndReadAll(sql)).getRowObjects();
   const [sums] = await rows(`SELECT coalesce(sum(lines), 0) AS lines, CAST(coalesce(sum(amount), 0) AS VARCHAR) AS amount,
       coalesce(sum(lines) FILTER (WHERE matched_by = 'isrc'), 0) AS isrc, coalesce(sum(lines) FILTER (WHERE matched_by = 'upc'), 0) AS upc,
@@ -142,7 +143,7 @@ async function summarise(connection: DuckDBConnection, context: LedgerContext): 
   return {
     lines: Number(sums.lines),
     matched: { isrc: Number(sums.isrc), upc: Number(sums.upc), cat_no: Number(sums.cat_no), manual: Number(sums.manual), unmatched: Number(sums.unmatched) },
-    missing_rates: missing.map((m) => ({ distributor: String(m.distributor), original_currency: String(m.currency), target_currency: context.companyCurrency, lines: Number(m.lines) })),
+    missing_rates: missing.map((m) => ({ distributor: String(m.distributor), original_currency: String(m.currency), target_currency: companyCurrency, lines: Number(m.lines) })),
     amount: String(sums.amount),
   };
 }

@@ -19,7 +19,10 @@ import { applyLedgerRules, loadLedgerInputs, type LedgerInput, type LedgerResult
 export const newLedgerKey = (tenantId: string, importId: string) => `ledger/${tenantId}/${importId}/lines-${ulid()}.parquet`;
 
 
-export type ImportItem = { tenantId: string; id: string; source_id: string; payment_date?: string; createdAt?: string; ledger_key?: string };
+export type ImportItem = { tenantId: string; id: string; source_id: string; payment_date?: string; createdAt?: string; ledger_key?: string; ledger_keys?: string[] };
+
+/** The ledger files an import's lines are in: its one file, or its parts' (import-parts.ts). */
+export const importLedgerKeys = (item: { ledger_key?: string; ledger_keys?: string[] }): string[] => (item.ledger_key ? [item.ledger_key] : item.ledger_keys ?? []);
 export type StoredLedger = LedgerResult & { ledger_key: string; aggregates: number };
 /**
  * writes: the DynamoDB writes the caller made for this import (read when it finishes), and
@@ -72,8 +75,10 @@ export async function storeLedger(
   const writes = options.writes && options.writes() + aggregates.writes + 2;
   const previous = item.ledger_key;
   try {
-    await db.entities.RoyaltyImport.patch({ tenantId, id })
-      .set({ ...finish, ledger_key: ledgerKey, aggregates: aggregates.items, ...(writes === undefined ? {} : { writes }), matched: result.matched, missing_rates: result.missing_rates, amount: result.amount, company_currency: inputs.companyCurrency })
+    // An import stored in parts becomes one file here (a re-match): its parts' list goes.
+    const patch = db.entities.RoyaltyImport.patch({ tenantId, id })
+      .set({ ...finish, ledger_key: ledgerKey, aggregates: aggregates.items, ...(writes === undefined ? {} : { writes }), matched: result.matched, missing_rates: result.missing_rates, amount: result.amount, company_currency: inputs.companyCurrency });
+    await (item.ledger_keys?.length ? patch.remove(['ledger_keys']) : patch)
       .where((attr, op) => (previous ? op.eq(attr.ledger_key, previous) : op.notExists(attr.ledger_key)))
       .go();
   } catch (error) {
@@ -83,6 +88,6 @@ export async function storeLedger(
   }
   // Readers hold the tenant's ledger in memory until its version changes.
   await royaltiesChanged(tenantId);
-  if (previous && previous !== ledgerKey) await s3Client().send(new DeleteObjectCommand({ Bucket: bucket, Key: previous }));
+  for (const old of importLedgerKeys(item)) if (old !== ledgerKey) await s3Client().send(new DeleteObjectCommand({ Bucket: bucket, Key: old }));
   return { ...result, ledger_key: ledgerKey, aggregates: aggregates.items };
 }

@@ -82,12 +82,15 @@ function csvOptions(map: RoyaltyMap): string {
  */
 export type StagedReport = { totals: ControlTotals; line: string; accepted: string };
 
+/** lineOffset: added to every line number of this file: a part of a split report (split-report.ts) is numbered as in the whole report. */
+export type StageOptions = { lineOffset?: number };
+
 /**
  * Reads the report once into `report_lines` (only the mapped columns, normalised once) and
  * takes its control totals. The ledger file is then written from it (readReport, or the
  * import's single pass through the ledger rules in ledger-rules.ts).
  */
-export async function stageReport(connection: DuckDBConnection, file: string, map: RoyaltyMap): Promise<StagedReport> {
+export async function stageReport(connection: DuckDBConnection, file: string, map: RoyaltyMap, { lineOffset = 0 }: StageOptions = {}): Promise<StagedReport> {
   const decimal = map.decimal ?? 'point';
   await connection.run('DROP TABLE IF EXISTS report_rejects; DROP TABLE IF EXISTS report_scan; DROP TABLE IF EXISTS report_lines');
   // The report's columns as the map reads them: trimmed text, NULL when empty (a constant as given).
@@ -142,20 +145,21 @@ export async function stageReport(connection: DuckDBConnection, file: string, ma
   const headerLine = 1 + (map.skip_header_rows ?? 0);
   // DuckDB may note several errors on one line (one per extra column): one reject per line.
   const parseRejects = (await (await connection.runAndReadAll('SELECT line, min(error_message) AS error_message FROM report_rejects GROUP BY line ORDER BY line')).getRowObjects()).map((r) => ({
-    line: Number(r.line),
+    line: Number(r.line) + lineOffset,
     reason: `The line could not be read: ${String(r.error_message).split('\n')[0]}`,
   }));
   // A line DuckDB could not read is not among the rows, so the lines after it move up one:
   // each reject is a slot in the data numbering from which later lines count one more.
-  const slots = parseRejects.map((r, i) => r.line - headerLine - i);
+  const slots = parseRejects.map((r, i) => r.line - lineOffset - headerLine - i);
   // rn: the row's number among the rows DuckDB read (1 = the first after the header).
   const rn = '(report_lines.rowid + 1)';
-  let line = `(${rn} + ${headerLine})`;
+  const first = headerLine + lineOffset;
+  let line = `(${rn} + ${first})`;
   if (slots.length > 32) {
     await connection.run('CREATE OR REPLACE TEMP TABLE reject_slots (slot BIGINT)');
     await connection.run(`INSERT INTO reject_slots VALUES ${slots.map((slot) => `(${slot})`).join(', ')}`);
-    line = `(${rn} + ${headerLine} + (SELECT count(*) FROM reject_slots WHERE slot <= ${rn}))`;
-  } else if (slots.length) line = `(${rn} + ${headerLine} + ${slots.map((slot) => `(${rn} >= ${slot})::BIGINT`).join(' + ')})`;
+    line = `(${rn} + ${first} + (SELECT count(*) FROM reject_slots WHERE slot <= ${rn}))`;
+  } else if (slots.length) line = `(${rn} + ${first} + ${slots.map((slot) => `(${rn} >= ${slot})::BIGINT`).join(' + ')})`;
 
   const footer = map.skip_footer_rows ?? 0;
   const total = footer > 0 ? Number((await (await connection.runAndReadAll('SELECT count(*) AS n FROM report_lines')).getRowObjects())[0].n) : 0;

@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ulid } from 'ulid';
 import { z } from 'zod';
@@ -82,6 +82,20 @@ export async function deleteImport(tenantId: string, id: string) {
   await db.RoyaltyImport.delete({ tenantId, id }).go();
   await deleteAggregates(tenantId, id);
   await royaltiesChanged(tenantId);
-  if (item.ledger_key) await s3Client().send(new DeleteObjectCommand({ Bucket: requireEnv(ENV.ledgerBucket), Key: item.ledger_key }));
+  const parts = (await db.RoyaltyImportPart.query.byImport({ tenantId, importId: id }).go({ pages: 'all', attributes: ['part'] })).data;
+  if (parts.length) await db.RoyaltyImportPart.delete(parts.map((p) => ({ tenantId, importId: id, part: p.part }))).go({ concurrency: 4 });
+  // Everything of the import in the bucket: its ledger file or parts, and what an unfinished or crashed run left.
+  const bucket = requireEnv(ENV.ledgerBucket);
+  for (const prefix of [`ledger/${tenantId}/${id}/`, `work/${tenantId}/${id}/`]) await deletePrefix(bucket, prefix);
   return { message: 'Import Deleted' };
+}
+
+async function deletePrefix(bucket: string, prefix: string): Promise<void> {
+  let token: string | undefined;
+  do {
+    const page = await s3Client().send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
+    const keys = (page.Contents ?? []).map((o) => ({ Key: o.Key! }));
+    if (keys.length) await s3Client().send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys } }));
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
 }

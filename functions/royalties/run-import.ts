@@ -6,7 +6,8 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { getDb } from '../data/service.js';
 import { s3Client } from '../lib/clients.js';
-import { pushToUser } from '../realtime/push.js';
+import { importProgress, PROGRESS } from './import-progress.js';
+import { dispatchParts } from './import-parts.js';
 import { storeLedger } from './ledger-store.js';
 import { download } from './object-download.js';
 import type { RoyaltyMap } from './mapping.js';
@@ -18,7 +19,8 @@ import { dsrToReport, isDsr } from './dsr.js';
  * Imports one report dropped at drop/{company}/{source}/{file} in the ledger bucket (issue 6):
  * reads it through the source's column map with DuckDB, matches, converts and cuts its lines
  * (ledger-rules.ts), stores them as one Parquet file under ledger/{company}/{import}/, keeps
- * its aggregates and control totals in DynamoDB.
+ * its aggregates and control totals in DynamoDB. A report larger than one part is cut and
+ * imported by the part workers side by side instead (import-parts.ts).
  *
  * Delivering the same event twice imports once: the import's id follows from the object's key
  * and ETag, and a finished import is left alone. The same file content under another key is a
@@ -34,7 +36,8 @@ export function parseDropKey(key: string): { tenantId: string; sourceId: string;
 
 export const importIdOf = (key: string, etag: string) => createHash('sha256').update(`${key}\u0000${etag}`).digest('hex').slice(0, 26).toUpperCase();
 
-export type ImportOutcome = 'imported' | 'failed' | 'skipped' | 'duplicate';
+/** split: cut into parts, which the part workers import (import-parts.ts). */
+export type ImportOutcome = 'imported' | 'failed' | 'skipped' | 'duplicate' | 'split';
 /** force: import even when it is a duplicate (the user confirmed it). */
 export type RunImportOptions = { force?: boolean };
 
@@ -52,9 +55,6 @@ function stepTimer(id: string): ((step: string) => void) | undefined {
     last = now;
   };
 }
-
-/** Progress at each step (spec 3 §4: a whole-number percentage). */
-const PROGRESS = { started: 0, downloaded: 20, read: 50, matched: 75, written: 90, done: 100 } as const;
 
 export async function runImport(bucket: string, key: string, options: RunImportOptions = {}): Promise<ImportOutcome> {
   const drop = parseDropKey(key);
@@ -75,11 +75,10 @@ export async function runImport(bucket: string, key: string, options: RunImportO
   if (existing) await db.entities.RoyaltyImport.patch({ tenantId, id }).set({ status: 'processing', progress: PROGRESS.started }).remove(['error']).go();
   else await db.entities.RoyaltyImport.put({ tenantId, id, source_id: sourceId, source_key: key, filename, size: head.ContentLength, status: 'processing', progress: PROGRESS.started, payment_date: paymentDate, ...(userId ? { user_id: userId } : {}) }).go();
 
-  // Each step is saved on the import and pushed to the uploader's open pages; a failed push never fails the import.
+  // Each step is saved on the import and pushed to the uploader's open pages.
   const step = async (status: string, progress: number, extra: Record<string, unknown> = {}) => {
-    await db.entities.RoyaltyImport.patch({ tenantId, id }).set({ status, progress, ...extra }).go();
+    await importProgress({ tenantId, id, filename, user_id: userId }, status, progress, extra);
     writes += 1;
-    if (userId) await pushToUser(userId, { type: 'RoyaltyImport', import: { id, status, progress, filename } }).catch(() => 0);
   };
   const fail = async (error: string) => {
     await step('failed', PROGRESS.done, { error });
@@ -108,11 +107,25 @@ export async function runImport(bucket: string, key: string, options: RunImportO
 
     let totals: ControlTotals;
     let rows: string;
+    let text: string;
     let dsr: Awaited<ReturnType<typeof dsrToReport>> | undefined;
     try {
       // A DDEX DSR needs no map: it is read natively and checked against its own footer and summaries.
-      const text = await asDelimitedText(local, dir);
+      text = await asDelimitedText(local, dir);
       dsr = (await isDsr(text)) ? await dsrToReport(text, dir) : undefined;
+    } catch (error) {
+      return fail(`The report could not be read: ${(error as Error).message.split('\n')[0]}`);
+    }
+    // A large report goes to the part workers (import-parts.ts); a DSR is read whole, its totals are checked across the file.
+    if (!dsr) {
+      const parts = await dispatchParts({ bucket, tenantId, importId: id, map: source.map as RoyaltyMap, textFile: text, dropKey: key, dropFile: local, etag: head.ETag });
+      if (parts) {
+        timings?.(`cut into ${parts} parts`);
+        await step('processing', PROGRESS.downloaded, { parts, writes: writes + 1 });
+        return 'split';
+      }
+    }
+    try {
       // The report is read once into DuckDB; the ledger file is written from there in one pass with the rules.
       const staged = await stageReport(duck, dsr?.file ?? text, dsr?.map ?? (source.map as RoyaltyMap));
       totals = staged.totals;
@@ -135,7 +148,7 @@ export async function runImport(bucket: string, key: string, options: RunImportO
     if (userId) {
       // The imports history (spec 3 §3.12); keyed by the import's id, so a rerun writes it once.
       await db.entities.ImportRecord.put({ importId: id, userId, filename, filesize: size, records: stored.lines, type: 'royalties' }).go();
-      await pushToUser(userId, { type: 'RoyaltyImport', import: { id, status: 'done', progress: PROGRESS.done, filename } }).catch(() => 0);
+      await importProgress({ tenantId, id, filename, user_id: userId }, 'done', PROGRESS.done, {}, { save: false });
     }
     return 'imported';
   } finally {

@@ -7,7 +7,7 @@ import { Annotations, Duration, Size } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Construct } from 'constructs';
-import { QUEUES, type QueueKey } from '../resources.js';
+import { ENV, QUEUES, type QueueKey } from '../resources.js';
 import type { Data } from './data.js';
 import { ProductFunction } from './product-function.js';
 import type { Queues } from './queues.js';
@@ -28,6 +28,8 @@ type WorkerDefinition = {
   nativeModules?: string[];
   bind: (fn: ProductFunction, props: WorkersProps) => void;
 };
+
+const DUCKDB_MODULES = ['@duckdb/node-api', '@duckdb/node-bindings', '@duckdb/node-bindings-linux-x64'];
 
 /** One entry per worker; adding a worker (royalty import, statement run) is one more line. */
 const WORKERS: WorkerDefinition[] = [
@@ -54,9 +56,25 @@ const WORKERS: WorkerDefinition[] = [
     entry: 'functions/royalties/import-worker.ts',
     memorySize: 3008, // DuckDB parses and aggregates in memory; Lambda CPU scales with memory
     ephemeralStorageMiB: 4096, // the report, its unzipped or converted text, and the Parquet file
-    nativeModules: ['@duckdb/node-api', '@duckdb/node-bindings', '@duckdb/node-bindings-linux-x64'],
-    bind: (fn, { data, storage }) => {
+    nativeModules: DUCKDB_MODULES,
+    bind: (fn, { data, storage, queues, realtime }) => {
       fn.bindTable(data).bindBucket(storage, 'ledger', 'readWrite');
+      realtime.grantPush(fn); // the uploader watches the import's progress
+      // A large report is cut into parts for the part workers.
+      const parts = queues.queue('royaltyImportPart');
+      parts.grantSendMessages(fn);
+      fn.addEnvironment(ENV.royaltyPartQueue, parts.queueUrl);
+    },
+  },
+  {
+    queue: 'royaltyImportPart',
+    entry: 'functions/royalties/part-worker.ts',
+    memorySize: 3008, // one part (~128 MB of report) is read, matched and summed in memory
+    ephemeralStorageMiB: 2048, // the part's text, its Parquet file and its sums
+    nativeModules: DUCKDB_MODULES,
+    bind: (fn, { data, storage, realtime }) => {
+      fn.bindTable(data).bindBucket(storage, 'ledger', 'readWrite');
+      realtime.grantPush(fn);
     },
   },
 ];
@@ -77,7 +95,8 @@ export class Workers extends Construct {
       });
       worker.bind(fn, props);
       // One message per invocation; a failed message is retried alone, then dead-lettered.
-      fn.addEventSource(new SqsEventSource(props.queues.queue(worker.queue), { batchSize: 1, reportBatchItemFailures: true }));
+      const { concurrency } = QUEUES[worker.queue];
+      fn.addEventSource(new SqsEventSource(props.queues.queue(worker.queue), { batchSize: 1, reportBatchItemFailures: true, ...(concurrency ? { maxConcurrency: concurrency } : {}) }));
       this.functions.set(worker.queue, fn);
     }
   }

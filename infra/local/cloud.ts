@@ -74,6 +74,7 @@ export async function startLocalCloud(options: LocalCloudOptions) {
       [ENV.dynamoEndpoint]: dynamo.endpoint,
       [ENV.s3Endpoint]: s3.endpoint,
       [ENV.sqsEndpoint]: sqs.endpoint,
+      [ENV.royaltyPartQueue]: sqs.urls.royaltyImportPart,
       [ENV.cognitoEndpoint]: cognito.endpoint,
       [ENV.outboxDir]: dir('outbox'),
     };
@@ -88,11 +89,13 @@ export async function startLocalCloud(options: LocalCloudOptions) {
     const realtime = (await import('../../functions/realtime/handler.js')).handler;
     const uploadsWorker = (await import('../../functions/uploads/worker.js')).handler;
     const royaltyImportWorker = (await import('../../functions/royalties/import-worker.js')).handler;
+    const royaltyPartWorker = (await import('../../functions/royalties/part-worker.js')).handler;
     const statementRun = (await import('../../functions/statements/scheduled-run.js')).handler;
     const { createJwtCheck } = await import('../../functions/lib/jwt.js');
 
     sqs.consume('uploadEvents', uploadsWorker as never);
     sqs.consume('royaltyImport', royaltyImportWorker as never);
+    sqs.consume('royaltyImportPart', royaltyPartWorker as never);
     const scheduler = startScheduler({ statementRun: { everyMs: SCHEDULES.statementRun.everyMsLocally, run: () => statementRun({ time: new Date().toISOString() }) } });
     stops.push(scheduler.stop);
 

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { startFauxqs } from 'fauxqs';
 import {
   ChangeMessageVisibilityCommand,
@@ -16,7 +17,7 @@ const LOCAL_RETRY_SECONDS = 2;
 
 /**
  * fauxqs (SQS emulator) with the product's queues, each with its DLQ and redrive policy, and
- * pollers that feed queue messages to their workers one at a time (batch size 1), honouring
+ * pollers that feed queue messages to their workers (batch size 1; one poller, or the queue's concurrency), honouring
  * partial batch failures the way the Lambda event source mapping does.
  */
 export async function startSqs(options: { port: number; region: string }) {
@@ -44,8 +45,13 @@ export async function startSqs(options: { port: number; region: string }) {
   let running = true;
   const pollers: Promise<void>[] = [];
 
-  /** Feeds a queue to its worker until stopped. */
+  /** Feeds a queue to its worker until stopped: as many pollers as the queue's concurrency, at most one per core. */
   function consume(key: QueueKey, worker: SQSHandler) {
+    const count = Math.max(1, Math.min(QUEUES[key].concurrency ?? 1, os.cpus().length));
+    for (let i = 0; i < count; i += 1) poll(key, worker);
+  }
+
+  function poll(key: QueueKey, worker: SQSHandler) {
     const loop = async () => {
       while (running) {
         try {

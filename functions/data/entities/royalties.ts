@@ -51,6 +51,13 @@ export const RoyaltyImport = new Entity({
     totals: { type: 'any' },
     /** The current ledger file; a re-match writes a new key, points here, then deletes the old one. */
     ledger_key: { type: 'string' },
+    /** An import stored in parts (a large report, import-parts.ts): each part's ledger file. A re-match merges them into one ledger_key. */
+    ledger_keys: { type: 'list', items: { type: 'string' } },
+    /** How many parts a large report was cut into (0 or absent: imported whole). */
+    parts: { type: 'number' },
+    /** Which part's worker is finishing the import (the last part to be stored claims it), and since when (ISO). */
+    finishing: { type: 'string' },
+    finishing_since: { type: 'string' },
     /** How many aggregate items the import wrote (packed per pay period and dimension, aggregates.ts). */
     aggregates: { type: 'number' },
     /** The DynamoDB writes the import made in all: this item's puts and patches, aggregate puts and deletes, its history record and ledger version. */
@@ -89,6 +96,27 @@ export const RoyaltyAggregate = new Entity({
     none: { type: 'any' },
   },
   indexes: { byImport: { pk: { field: 'pk', composite: ['tenantId', 'importId'] }, sk: { field: 'sk', composite: ['key'] } } },
+});
+
+/**
+ * One stored part of a large report (import-parts.ts): its control totals and match counts,
+ * its ledger file and its summed lines (`cube_key`, a Parquet file the last part sums into the
+ * import's aggregates). Removed once the import is finished.
+ */
+export const RoyaltyImportPart = new Entity({
+  model: { entity: 'royaltyImportPart', version: '1', service: SERVICE },
+  attributes: {
+    tenantId: { type: 'string', required: true },
+    importId: { type: 'string', required: true },
+    part: { type: 'number', required: true },
+    /** ControlTotals of the part, its lines numbered as in the whole report. */
+    totals: { type: 'any', required: true },
+    ledger_key: { type: 'string', required: true },
+    cube_key: { type: 'string', required: true },
+    company_currency: { type: 'string', required: true },
+    ...timestamps,
+  },
+  indexes: { byImport: { pk: { field: 'pk', composite: ['tenantId', 'importId'] }, sk: { field: 'sk', composite: ['part'] } } },
 });
 
 /**

@@ -1,0 +1,281 @@
+import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { ENV, QUEUES } from '../../infra/resources.js';
+import { getDb } from '../data/service.js';
+import { requireEnv, s3Client, sqsClient } from '../lib/clients.js';
+import { writeAggregates } from './aggregates.js';
+import { royaltiesChanged } from './ledger-state.js';
+import { applyLedgerRules, loadLedgerInputs, PARQUET_OPTIONS, summariseCube } from './ledger-rules.js';
+import { literal } from './ledger-sql.js';
+import type { RoyaltyMap } from './mapping.js';
+import { stagedLedgerRows, stageReport, type ControlTotals } from './read-report.js';
+import { isGzip, splitReport, type ReportSplit } from './split-report.js';
+import { importProgress, PROGRESS } from './import-progress.js';
+
+/**
+ * Large reports in parts (issue 6): the import worker cuts a report bigger than one part
+ * (split-report.ts) and sends one message per part to the part queue; part workers, side by
+ * side, each read their byte range of the report (with the header in front), match, convert and
+ * cut it into their own ledger file, and sum it. The part that finds every part stored finishes
+ * the import: control totals merged, aggregates written from the parts' sums, the import
+ * pointed at the parts' files (`ledger_keys`).
+ *
+ * Delivering a part twice stores it once (its item is the proof it is stored, written last;
+ * its files have fixed keys, so a rerun overwrites them). Finishing is claimed on the import,
+ * so two parts ending together finish it once; a claim left by a worker that died is taken over
+ * by the same part's redelivery, or by any part after the worker timeout.
+ */
+export type PartMessage = {
+  tenantId: string;
+  importId: string;
+  part: number;
+  parts: number;
+  /** The report as delimited text: the dropped object itself, or its converted text under work/. */
+  textKey: string;
+  /** The dropped object's ETag, so a report replaced meanwhile is not read half old, half new. */
+  etag?: string;
+  header: [number, number];
+  range: [number, number];
+  /** Lines of the whole report before this part's own numbering (skipped rows and the records of earlier parts). */
+  lineOffset: number;
+  last: boolean;
+};
+
+/** About a million lines of a usual store report; ROYALTY_PART_BYTES changes it (tests cut small files). */
+const DEFAULT_PART_BYTES = 128 * 1024 * 1024;
+export const partBytes = () => Number(process.env.ROYALTY_PART_BYTES) || DEFAULT_PART_BYTES;
+
+const workPrefix = (tenantId: string, importId: string) => `work/${tenantId}/${importId}/`;
+const partName = (part: number) => String(part).padStart(4, '0');
+export const partLedgerKey = (tenantId: string, importId: string, part: number) => `ledger/${tenantId}/${importId}/part-${partName(part)}.parquet`;
+const partCubeKey = (tenantId: string, importId: string, part: number) => `${workPrefix(tenantId, importId)}cube-${partName(part)}.parquet`;
+
+type Dispatch = { bucket: string; tenantId: string; importId: string; map: RoyaltyMap; textFile: string; dropKey: string; dropFile: string; etag?: string };
+
+/**
+ * Cuts the report into parts and sends them to the part queue when it is larger than one part
+ * (gzip is read whole: it cannot be cut by bytes). Returns how many parts were sent: 0 when the
+ * report is imported in one piece.
+ */
+export async function dispatchParts({ bucket, tenantId, importId, map, textFile, dropKey, dropFile, etag }: Dispatch): Promise<number> {
+  if ((await stat(textFile)).size <= partBytes() || (await isGzip(textFile))) return 0;
+  const skipRows = map.skip_header_rows ?? 0;
+  const split = await splitReport(textFile, { partBytes: partBytes(), skipRows });
+  if (split.parts.length < 2) return 0;
+  // Parts read byte ranges from S3: the dropped object when it is the text, else the converted text (XLSX, zip).
+  let textKey = dropKey;
+  if (textFile !== dropFile) {
+    textKey = `${workPrefix(tenantId, importId)}report.txt`;
+    await s3Client().send(new PutObjectCommand({ Bucket: bucket, Key: textKey, Body: createReadStream(textFile), ContentLength: (await stat(textFile)).size }));
+  }
+  const messages = partMessagesOf(split, { tenantId, importId, textKey, etag: textKey === dropKey ? etag : undefined, skipRows });
+  const queueUrl = requireEnv(ENV.royaltyPartQueue);
+  for (let i = 0; i < messages.length; i += 10) {
+    const batch = messages.slice(i, i + 10);
+    const sent = await sqsClient().send(new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: batch.map((m) => ({ Id: String(m.part), MessageBody: JSON.stringify(m) })) }));
+    if (sent.Failed?.length) throw new Error(`Parts not queued: ${sent.Failed.map((f) => f.Message).join('; ')}`);
+  }
+  return messages.length;
+}
+
+/** One message per part of `split`: what its worker reads and how it numbers its lines. */
+export function partMessagesOf(split: ReportSplit, { tenantId, importId, textKey, etag, skipRows }: { tenantId: string; importId: string; textKey: string; etag?: string; skipRows: number }): PartMessage[] {
+  return split.parts.map((part) => ({
+    tenantId,
+    importId,
+    part: part.index,
+    parts: split.parts.length,
+    textKey,
+    ...(etag ? { etag } : {}),
+    header: [split.header.start, split.header.end],
+    range: [part.start, part.end],
+    lineOffset: skipRows + part.firstRecord,
+    last: part.index === split.parts.length - 1,
+  }));
+}
+
+export type PartOutcome = 'stored' | 'finished' | 'skipped' | 'failed';
+
+/** Imports one part of a report; the part that finds all parts stored finishes the import. */
+export async function runImportPart(bucket: string, message: PartMessage): Promise<PartOutcome> {
+  const db = getDb().entities;
+  const { tenantId, importId, part } = message;
+  const item = (await db.RoyaltyImport.get({ tenantId, id: importId }).go()).data;
+  // Deleted, failed, or already finished by another part's worker.
+  if (!item || item.status !== 'processing') return 'skipped';
+  const stored = (await db.RoyaltyImportPart.get({ tenantId, importId, part }).go()).data;
+  if (!stored) {
+    const outcome = await storePart(bucket, message, item);
+    if (outcome === 'failed') return outcome;
+  }
+  const done = await storedParts(tenantId, importId);
+  if (done.length < message.parts) {
+    await importProgress(item, 'processing', PROGRESS.downloaded + Math.floor(((PROGRESS.written - PROGRESS.downloaded) * done.length) / message.parts), {}, { whileProcessing: true });
+    return 'stored';
+  }
+  return (await finishImport(bucket, message, done)) ? 'finished' : 'stored';
+}
+
+type ImportItem = { tenantId: string; id: string; source_id: string; payment_date?: string; user_id?: string; filename: string; size?: number; writes?: number };
+
+async function withDuck<T>(work: (duck: DuckDBConnection, dir: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'royalty-part-'));
+  const duck = await (await DuckDBInstance.create(':memory:', { temp_directory: path.join(dir, 'duckdb.tmp') })).connect();
+  try {
+    return await work(duck, dir);
+  } finally {
+    duck.closeSync();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The header record, then the part's byte range, into one local file. */
+async function downloadPart(bucket: string, message: PartMessage, file: string): Promise<void> {
+  const out = createWriteStream(file);
+  for (const [start, end] of [message.header, message.range]) {
+    const object = await s3Client().send(new GetObjectCommand({ Bucket: bucket, Key: message.textKey, Range: `bytes=${start}-${end - 1}`, IfMatch: message.etag }));
+    for await (const chunk of object.Body as Readable) if (!out.write(chunk)) await once(out, 'drain');
+  }
+  out.end();
+  await finished(out);
+}
+
+async function storePart(bucket: string, message: PartMessage, item: ImportItem): Promise<'stored' | 'failed'> {
+  const db = getDb().entities;
+  const { tenantId, importId, part } = message;
+  const source = (await db.RoyaltySource.get({ tenantId, id: item.source_id }).go()).data;
+  if (!source) return failImport(item, 'No royalty map for this source');
+  return withDuck(async (duck, dir) => {
+    const file = path.join(dir, 'part.csv');
+    await downloadPart(bucket, message, file);
+    const map = source.map as RoyaltyMap;
+    // The header is in front of every part; footer rows are only at the end of the last.
+    const partMap: RoyaltyMap = { ...map, skip_header_rows: 0, skip_footer_rows: message.last ? map.skip_footer_rows : 0 };
+    let rows: string;
+    let totals: ControlTotals;
+    try {
+      const staged = await stageReport(duck, file, partMap, { lineOffset: message.lineOffset });
+      totals = staged.totals;
+      rows = stagedLedgerRows(staged, importId);
+    } catch (error) {
+      return failImport(item, `The report could not be read: ${(error as Error).message.split('\n')[0]}`);
+    }
+    const inputs = await loadLedgerInputs(duck, dir, tenantId);
+    const output = path.join(dir, 'part.parquet');
+    await applyLedgerRules(duck, { relation: rows }, output, {
+      importId,
+      sourceName: source.name,
+      paymentDate: item.payment_date ?? new Date().toISOString().slice(0, 10),
+      ...inputs,
+    });
+    const cube = path.join(dir, 'cube.parquet');
+    await duck.run(`COPY ledger_cube TO ${literal(cube)} (${PARQUET_OPTIONS})`);
+    const ledgerKey = partLedgerKey(tenantId, importId, part);
+    const cubeKey = partCubeKey(tenantId, importId, part);
+    await Promise.all([upload(bucket, ledgerKey, output), upload(bucket, cubeKey, cube)]);
+    // Written last: the proof that the part's files are complete.
+    await db.RoyaltyImportPart.put({ tenantId, importId, part, totals, ledger_key: ledgerKey, cube_key: cubeKey, company_currency: inputs.companyCurrency }).go();
+    return 'stored' as const;
+  });
+}
+
+async function upload(bucket: string, key: string, file: string) {
+  await s3Client().send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: createReadStream(file), ContentLength: (await stat(file)).size }));
+}
+
+async function storedParts(tenantId: string, importId: string) {
+  const found = await getDb().entities.RoyaltyImportPart.query.byImport({ tenantId, importId }).go({ pages: 'all', consistent: true });
+  return found.data.sort((a, b) => a.part - b.part);
+}
+
+async function failImport(item: ImportItem, error: string): Promise<'failed'> {
+  await importProgress(item, 'failed', PROGRESS.done, { error }, { whileProcessing: true });
+  return 'failed';
+}
+
+/** Claims finishing the import for this part; false when another part's worker holds the claim. */
+async function claimFinishing(tenantId: string, importId: string, part: number): Promise<boolean> {
+  const now = new Date();
+  const stale = new Date(now.getTime() - QUEUES.royaltyImportPart.workerTimeoutSeconds * 1000).toISOString();
+  try {
+    await getDb()
+      .entities.RoyaltyImport.patch({ tenantId, id: importId })
+      .set({ finishing: String(part), finishing_since: now.toISOString() })
+      .where((attr, op) => `${op.eq(attr.status, 'processing')} AND (${op.notExists(attr.finishing)} OR ${op.eq(attr.finishing, String(part))} OR ${op.lt(attr.finishing_since, stale)})`)
+      .go();
+    return true;
+  } catch (error) {
+    if ((error as { cause?: { name?: string } }).cause?.name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+type StoredPart = Awaited<ReturnType<typeof storedParts>>[number];
+
+/** Merges the parts' control totals: counts added, rejected lines in line order, amounts added exactly. */
+async function mergeTotals(duck: DuckDBConnection, parts: StoredPart[]): Promise<ControlTotals> {
+  const totals = parts.map((p) => p.totals as ControlTotals);
+  const sum = async (field: 'amount_read' | 'amount_stored' | 'amount_rejected') => {
+    const values = totals.map((t) => literal(t[field])).join(', ');
+    const [row] = (await duck.runAndReadAll(`SELECT CAST(coalesce(sum(CAST(v AS DECIMAL(38,6))), 0) AS VARCHAR) AS s FROM unnest([${values}]) t(v)`)).getRowObjects();
+    return String(row.s);
+  };
+  const count = (field: 'lines_read' | 'stored' | 'skipped') => totals.reduce((n, t) => n + t[field], 0);
+  return {
+    lines_read: count('lines_read'),
+    stored: count('stored'),
+    rejected: totals.flatMap((t) => t.rejected).sort((a, b) => a.line - b.line),
+    skipped: count('skipped'),
+    amount_read: await sum('amount_read'),
+    amount_stored: await sum('amount_stored'),
+    amount_rejected: await sum('amount_rejected'),
+  };
+}
+
+async function finishImport(bucket: string, message: PartMessage, parts: StoredPart[]): Promise<boolean> {
+  const { tenantId, importId } = message;
+  if (!(await claimFinishing(tenantId, importId, message.part))) return false;
+  const db = getDb().entities;
+  const item = (await db.RoyaltyImport.get({ tenantId, id: importId }).go()).data!;
+  const companyCurrency = parts[0].company_currency;
+  await withDuck(async (duck, dir) => {
+    const cubes = await Promise.all(
+      parts.map(async (p) => {
+        const file = path.join(dir, `cube-${partName(p.part)}.parquet`);
+        const object = await s3Client().send(new GetObjectCommand({ Bucket: bucket, Key: p.cube_key }));
+        const out = createWriteStream(file);
+        for await (const chunk of object.Body as Readable) if (!out.write(chunk)) await once(out, 'drain');
+        out.end();
+        await finished(out);
+        return file;
+      }),
+    );
+    await duck.run(`CREATE TEMP TABLE ledger_cube AS SELECT * FROM read_parquet([${cubes.map(literal).join(', ')}])`);
+    const result = await summariseCube(duck, companyCurrency);
+    const aggregates = await writeAggregates(duck, tenantId, importId);
+    const totals = await mergeTotals(duck, parts);
+    // The coordinator's writes, then per part its item, its delete and a progress patch, the claim, this patch, the history record and the ledger version.
+    const writes = (item.writes ?? 0) + parts.length * 3 + 1 + aggregates.writes + 1 + (item.user_id ? 1 : 0) + 1;
+    await db.RoyaltyImport.patch({ tenantId, id: importId })
+      .set({ status: 'done', progress: PROGRESS.done, totals, ledger_keys: parts.map((p) => p.ledger_key), aggregates: aggregates.items, writes, matched: result.matched, missing_rates: result.missing_rates, amount: result.amount, company_currency: companyCurrency })
+      .remove(['finishing', 'finishing_since'])
+      .where((attr, op) => op.eq(attr.status, 'processing'))
+      .go();
+    await royaltiesChanged(tenantId);
+    if (item.user_id) await db.ImportRecord.put({ importId, userId: item.user_id, filename: item.filename, filesize: item.size ?? 0, records: result.lines, type: 'royalties' }).go();
+    await importProgress(item, 'done', PROGRESS.done, {}, { save: false });
+  });
+  // What only the parts needed: their sums, the converted text, their items.
+  const work = [...parts.map((p) => p.cube_key), ...(message.textKey.startsWith('work/') ? [message.textKey] : [])];
+  await s3Client().send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: work.map((Key) => ({ Key })) } }));
+  await db.RoyaltyImportPart.delete(parts.map((p) => ({ tenantId, importId, part: p.part }))).go({ concurrency: 4 });
+  return true;
+}

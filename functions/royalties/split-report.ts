@@ -1,0 +1,92 @@
+import { createReadStream } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+
+/**
+ * Cuts a large delimited report into parts that workers import in parallel (issue 6). A part is
+ * a byte range of the file that starts and ends on a record boundary: a newline outside quotes,
+ * so a quoted field holding a newline or a delimiter never straddles two parts. Each part is
+ * read with the file's header record put in front of it, and numbers its lines from the records
+ * before it (`firstRecord`), so a rejected line names its line in the whole file.
+ */
+export type ReportPart = { index: number; start: number; end: number; firstRecord: number };
+/** header: the byte range of the header record (after the skipped rows), newline included. */
+export type ReportSplit = { header: { start: number; end: number }; parts: ReportPart[] };
+
+const NEWLINE = 0x0a;
+const QUOTE = 0x22;
+
+/** Whether the file is gzip-compressed: such a file cannot be cut by bytes, it is imported whole. */
+export async function isGzip(file: string): Promise<boolean> {
+  const handle = await open(file, 'r');
+  try {
+    const head = Buffer.alloc(2);
+    const { bytesRead } = await handle.read(head, 0, 2, 0);
+    return bytesRead === 2 && head[0] === 0x1f && head[1] === 0x8b;
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The parts of `file` of about `partBytes` each (the last one takes the rest); one part when
+ * the file is smaller. skipRows: lines before the header (the map's skip_header_rows).
+ */
+export async function splitReport(file: string, { partBytes, skipRows = 0 }: { partBytes: number; skipRows?: number }): Promise<ReportSplit> {
+  const size = (await stat(file)).size;
+  // Records ended so far: the skipped rows, then the header, then data records.
+  let records = 0;
+  let headerStart = 0;
+  let headerEnd = -1;
+  let inQuotes = false;
+  const parts: ReportPart[] = [];
+  let partStart = -1;
+  let partFirstRecord = 0;
+
+  /** A record ends at absolute offset `next` (the byte after its newline). */
+  const recordEnded = (next: number) => {
+    records += 1;
+    if (records === skipRows) headerStart = next;
+    else if (records === skipRows + 1) {
+      headerEnd = next;
+      partStart = next;
+    } else if (records > skipRows + 1 && next - partStart >= partBytes && next < size) {
+      parts.push({ index: parts.length, start: partStart, end: next, firstRecord: partFirstRecord });
+      partStart = next;
+      partFirstRecord = records - skipRows - 1;
+    }
+  };
+
+  let offset = 0;
+  for await (const chunk of createReadStream(file, { highWaterMark: 8 << 20 }) as AsyncIterable<Buffer>) {
+    let pos = 0;
+    // Where the next quote is: looked up again only once passed, so a file without quotes costs one search per chunk.
+    let nextQuote = chunk.indexOf(QUOTE, 0);
+    while (pos < chunk.length) {
+      if (inQuotes) {
+        // A doubled quote ("") inside a quoted field closes and reopens it: parity stays right.
+        const close = nextQuote >= pos ? nextQuote : chunk.indexOf(QUOTE, pos);
+        if (close < 0) break;
+        inQuotes = false;
+        pos = close + 1;
+        nextQuote = chunk.indexOf(QUOTE, pos);
+        continue;
+      }
+      const newline = chunk.indexOf(NEWLINE, pos);
+      if (nextQuote >= 0 && nextQuote < pos) nextQuote = chunk.indexOf(QUOTE, pos);
+      if (nextQuote >= 0 && (newline < 0 || nextQuote < newline)) {
+        inQuotes = true;
+        pos = nextQuote + 1;
+        nextQuote = chunk.indexOf(QUOTE, pos);
+        continue;
+      }
+      if (newline < 0) break;
+      recordEnded(offset + newline + 1);
+      pos = newline + 1;
+    }
+    offset += chunk.length;
+  }
+  // A file without a header record has nothing to cut.
+  if (headerEnd < 0) return { header: { start: headerStart, end: size }, parts: [] };
+  if (partStart < size) parts.push({ index: parts.length, start: partStart, end: size, firstRecord: partFirstRecord });
+  return { header: { start: headerStart, end: headerEnd }, parts };
+}

@@ -1,0 +1,117 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RoyaltyMap } from '../../functions/royalties/mapping.js';
+import { stagedLedgerRows, stageReport, type ControlTotals } from '../../functions/royalties/read-report.js';
+import { isGzip, splitReport } from '../../functions/royalties/split-report.js';
+
+/**
+ * Cutting a large report into parts (issue 6): parts start and end on record boundaries, never
+ * inside a quoted field, and a report read part by part gives the same lines, line numbers and
+ * control totals as read whole.
+ */
+let dir: string;
+let db: DuckDBConnection;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'split-'));
+  db = await (await DuckDBInstance.create(':memory:')).connect();
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function write(name: string, text: string | Buffer): string {
+  const file = path.join(dir, name);
+  writeFileSync(file, text);
+  return file;
+}
+
+/** A part as its worker reads it: the header record, then the part's bytes. */
+function partText(file: string, header: { start: number; end: number }, range: { start: number; end: number }): Buffer {
+  const bytes = readFileSync(file);
+  return Buffer.concat([bytes.subarray(header.start, header.end), bytes.subarray(range.start, range.end)]);
+}
+
+describe('splitReport', () => {
+  it('cuts at newlines outside quotes, numbering each part from the records before it', async () => {
+    const rows = ['Title line', 'Song,Net', ...Array.from({ length: 40 }, (_, i) => (i % 5 === 2 ? `"Song ${i}\nsecond line, with comma",1.00` : `Song ${i},1.00`))];
+    const file = write('quoted.csv', `${rows.join('\r\n')}\r\n`);
+    const split = await splitReport(file, { partBytes: 60, skipRows: 1 });
+    expect(split.parts.length).toBeGreaterThan(5);
+    const text = readFileSync(file, 'utf8');
+    expect(text.slice(split.header.start, split.header.end)).toBe('Song,Net\r\n');
+    // The parts tile the data exactly, and each starts a record (never inside the quoted field).
+    expect(split.parts[0].start).toBe(split.header.end);
+    expect(split.parts.at(-1)!.end).toBe(Buffer.byteLength(text));
+    for (const [i, part] of split.parts.entries()) {
+      if (i > 0) expect(part.start).toBe(split.parts[i - 1].end);
+      const body = text.slice(part.start, part.end);
+      expect(body.startsWith('Song ') || body.startsWith('"Song ')).toBe(true);
+      expect(body.endsWith('\r\n')).toBe(true);
+      // Records before the part: its first record's index among the data records.
+      const first = Number(/Song (\d+)/.exec(body)![1]);
+      expect(part.firstRecord).toBe(first);
+    }
+  });
+
+  it('keeps the last record without a newline, and a file of one part whole', async () => {
+    const file = write('short.csv', 'Song,Net\nA,1\nB,2');
+    expect((await splitReport(file, { partBytes: 1000 })).parts).toEqual([{ index: 0, start: 9, end: 16, firstRecord: 0 }]);
+    const small = await splitReport(file, { partBytes: 3 });
+    expect(small.parts.map((p) => [p.start, p.end, p.firstRecord])).toEqual([[9, 13, 0], [13, 16, 1]]);
+    // A header alone has nothing to cut.
+    expect((await splitReport(write('header.csv', 'Song,Net\n'), { partBytes: 1 })).parts).toEqual([]);
+  });
+
+  it('tells a gzipped report, which is read whole', async () => {
+    expect(await isGzip(write('r.csv.gz', gzipSync('Song,Net\nA,1\n')))).toBe(true);
+    expect(await isGzip(write('r.csv', 'Song,Net\nA,1\n'))).toBe(false);
+  });
+});
+
+describe('a report read in parts', () => {
+  const MAP: RoyaltyMap = {
+    columns: { song: 'Song', isrc: 'ISRC', subtotal_payable: 'Net', subtotal_payable_currency: 'Currency', pay_period: 'Period' },
+    skip_header_rows: 1,
+    skip_footer_rows: 1,
+  };
+
+  async function stagedLines(file: string, map: RoyaltyMap, lineOffset = 0): Promise<{ totals: ControlTotals; lines: Record<string, unknown>[] }> {
+    const staged = await stageReport(db, file, map, { lineOffset });
+    const lines = (await (await db.runAndReadAll(`SELECT line, song, isrc, CAST(subtotal_payable AS VARCHAR) AS net FROM (${stagedLedger(staged)}) ORDER BY line`)).getRowObjects()).map((r) => ({ ...r, line: Number(r.line) }));
+    return { totals: staged.totals, lines };
+  }
+  const stagedLedger = (staged: Awaited<ReturnType<typeof stageReport>>) => stagedLedgerRows(staged, 'IMPORT');
+
+  it('gives the same lines, line numbers and control totals as the whole report', async () => {
+    const rows = ['Sales report June', 'Song,ISRC,Net,Currency,Period'];
+    for (let i = 0; i < 300; i += 1) {
+      if (i % 41 === 7) rows.push(`Song ${i},GBAAA26${String(i).padStart(5, '0')},oops,GBP,2026-06`);
+      else if (i % 53 === 9) rows.push(`Song ${i},GBAAA26${String(i).padStart(5, '0')},1.25,GBP,`);
+      else if (i % 17 === 3) rows.push(`"Song ${i}, live\nat the hall",GBAAA26${String(i).padStart(5, '0')},0.${String(i).padStart(6, '0')},GBP,2026-06`);
+      else rows.push(`Song ${i},GBAAA26${String(i).padStart(5, '0')},${i}.5,GBP,2026-06`);
+    }
+    rows.push('Total,,12345,,');
+    const file = write('parts.csv', `\uFEFF${rows.join('\n')}\n`);
+
+    const whole = await stagedLines(file, MAP);
+    expect(whole.totals.rejected.length).toBeGreaterThan(5);
+
+    const split = await splitReport(file, { partBytes: 1000, skipRows: 1 });
+    expect(split.parts.length).toBeGreaterThan(5);
+    const parts = [];
+    for (const part of split.parts) {
+      const last = part.index === split.parts.length - 1;
+      const partFile = write(`part-${part.index}.csv`, partText(file, split.header, part));
+      parts.push(await stagedLines(partFile, { ...MAP, skip_header_rows: 0, skip_footer_rows: last ? 1 : 0 }, 1 + part.firstRecord));
+    }
+    expect(parts.flatMap((p) => p.lines)).toEqual(whole.lines);
+    const sum = (field: 'lines_read' | 'stored' | 'skipped') => parts.reduce((n, p) => n + p.totals[field], 0);
+    expect({ lines_read: sum('lines_read'), stored: sum('stored'), skipped: sum('skipped') }).toEqual({ lines_read: whole.totals.lines_read, stored: whole.totals.stored, skipped: whole.totals.skipped });
+    expect(parts.flatMap((p) => p.totals.rejected)).toEqual(whole.totals.rejected);
+    // A rejected line names its line in the whole file: the first bad amount is data record 7, line 1 + 1 + 7 + 1.
+    expect(whole.totals.rejected[0]).toEqual({ line: 10, reason: 'The amount is not a number: oops' });
+  });
+});
