@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { ulid } from 'ulid';
 import { ENV, QUEUES } from '../../infra/resources.js';
 import { getDb } from '../data/service.js';
 import { requireEnv, s3Client, sqsClient } from '../lib/clients.js';
@@ -30,8 +31,8 @@ import { importProgress, PROGRESS } from './import-progress.js';
  *
  * Delivering a part twice stores it once (its item is the proof it is stored, written last;
  * its files have fixed keys, so a rerun overwrites them). Finishing is claimed on the import,
- * so two parts ending together finish it once; a claim left by a worker that died is taken over
- * by the same part's redelivery, or by any part after the worker timeout.
+ * so two parts ending together finish it once; a failed attempt gives the claim back, and the
+ * claim of a worker that died is taken over after the worker timeout.
  */
 export type PartMessage = {
   tenantId: string;
@@ -201,22 +202,41 @@ async function failImport(item: ImportItem, error: string): Promise<'failed'> {
   return 'failed';
 }
 
-/** Claims finishing the import for this part; false when another part's worker holds the claim. */
-async function claimFinishing(tenantId: string, importId: string, part: number): Promise<boolean> {
+/**
+ * Claims finishing the import: a token of this attempt, or undefined when another attempt holds
+ * it. A claim older than the worker timeout is a dead worker's (a message is redelivered only
+ * after its visibility timeout, longer still) and is taken over.
+ */
+async function claimFinishing(tenantId: string, importId: string): Promise<string | undefined> {
   const now = new Date();
   const stale = new Date(now.getTime() - QUEUES.royaltyImportPart.workerTimeoutSeconds * 1000).toISOString();
+  const token = ulid();
   try {
     await getDb()
       .entities.RoyaltyImport.patch({ tenantId, id: importId })
-      .set({ finishing: String(part), finishing_since: now.toISOString() })
-      .where((attr, op) => `${op.eq(attr.status, 'processing')} AND (${op.notExists(attr.finishing)} OR ${op.eq(attr.finishing, String(part))} OR ${op.lt(attr.finishing_since, stale)})`)
+      .set({ finishing: token, finishing_since: now.toISOString() })
+      .where((attr, op) => `${op.eq(attr.status, 'processing')} AND (${op.notExists(attr.finishing)} OR ${op.lt(attr.finishing_since, stale)})`)
       .go();
-    return true;
+    return token;
   } catch (error) {
-    if ((error as { cause?: { name?: string } }).cause?.name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailed(error)) return undefined;
     throw error;
   }
 }
+
+/** Gives the claim back after a failed attempt, so the message's next delivery can finish. */
+async function releaseClaim(tenantId: string, importId: string, token: string): Promise<void> {
+  await getDb()
+    .entities.RoyaltyImport.patch({ tenantId, id: importId })
+    .remove(['finishing', 'finishing_since'])
+    .where((attr, op) => op.eq(attr.finishing, token))
+    .go()
+    .catch((error) => {
+      if (!isConditionFailed(error)) throw error;
+    });
+}
+
+const isConditionFailed = (error: unknown) => (error as { cause?: { name?: string } }).cause?.name === 'ConditionalCheckFailedException';
 
 type StoredPart = Awaited<ReturnType<typeof storedParts>>[number];
 
@@ -242,7 +262,19 @@ async function mergeTotals(duck: DuckDBConnection, parts: StoredPart[]): Promise
 
 async function finishImport(bucket: string, message: PartMessage, parts: StoredPart[]): Promise<boolean> {
   const { tenantId, importId } = message;
-  if (!(await claimFinishing(tenantId, importId, message.part))) return false;
+  const token = await claimFinishing(tenantId, importId);
+  if (!token) return false;
+  try {
+    await finishClaimed(bucket, message, parts);
+  } catch (error) {
+    await releaseClaim(tenantId, importId, token);
+    throw error;
+  }
+  return true;
+}
+
+async function finishClaimed(bucket: string, message: PartMessage, parts: StoredPart[]): Promise<void> {
+  const { tenantId, importId } = message;
   const db = getDb().entities;
   const item = (await db.RoyaltyImport.get({ tenantId, id: importId }).go()).data!;
   const companyCurrency = parts[0].company_currency;
@@ -277,5 +309,4 @@ async function finishImport(bucket: string, message: PartMessage, parts: StoredP
   const work = [...parts.map((p) => p.cube_key), ...(message.textKey.startsWith('work/') ? [message.textKey] : [])];
   await s3Client().send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: work.map((Key) => ({ Key })) } }));
   await db.RoyaltyImportPart.delete(parts.map((p) => ({ tenantId, importId, part: p.part }))).go({ concurrency: 4 });
-  return true;
 }

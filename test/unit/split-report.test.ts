@@ -101,7 +101,7 @@ describe('a report read in parts', () => {
 
     const split = await splitReport(file, { partBytes: 1000, skipRows: 1 });
     expect(split.parts.length).toBeGreaterThan(5);
-    const parts = [];
+    const parts: Awaited<ReturnType<typeof stagedLines>>[] = [];
     for (const part of split.parts) {
       const last = part.index === split.parts.length - 1;
       const partFile = write(`part-${part.index}.csv`, partText(file, split.header, part));

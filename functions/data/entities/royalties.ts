@@ -55,7 +55,7 @@ export const RoyaltyImport = new Entity({
     ledger_keys: { type: 'list', items: { type: 'string' } },
     /** How many parts a large report was cut into (0 or absent: imported whole). */
     parts: { type: 'number' },
-    /** Which part's worker is finishing the import (the last part to be stored claims it), and since when (ISO). */
+    /** The claim of the attempt finishing the import (the part that finds all parts stored takes it), and since when (ISO). */
     finishing: { type: 'string' },
     finishing_since: { type: 'string' },
     /** How many aggregate items the import wrote (packed per pay period and dimension, aggregates.ts). */

@@ -1,0 +1,163 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { inCompany, labelManager } from '../support/api.js';
+import { until } from '../support/wait.js';
+
+/**
+ * A report larger than one part (issue 6; parts are 256 KB in the tests, global-setup.ts): cut
+ * at record boundaries, its parts imported by the part workers side by side, and finished by the
+ * last one: the same lines, line numbers, control totals and sums as the report read whole. A
+ * part delivered again, two deliveries of the last part at once, and a part worker that died all
+ * leave every line stored once.
+ */
+let api: ReturnType<typeof inCompany>;
+let otherCompany: ReturnType<typeof inCompany>;
+let tenantId: string;
+let dir: string;
+const store = `Parts Store ${Date.now()}`;
+const PART_BYTES = 256 * 1024;
+
+beforeAll(async () => {
+  Object.assign(process.env, inject('cloudEnv'));
+  const manager = await labelManager();
+  tenantId = manager.distributed.id;
+  api = inCompany(manager.token, tenantId);
+  otherCompany = inCompany(manager.token, manager.publisher.id);
+  dir = mkdtempSync(path.join(os.tmpdir(), 'parts-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** 20,000 lines (~1.4 MB, several parts): quoted titles with commas and newlines, refused amounts and periods, a title row and a totals footer. */
+function report(): string {
+  const rows = [`${store} sales, June 2026`, 'Store,Period,ISRC,Title,Units,Net,Currency'];
+  for (let i = 0; i < 20_000; i += 1) {
+    const isrc = `GBPRT26${String(i % 3000).padStart(5, '0')}`;
+    const period = i % 997 === 5 ? '' : `2026-0${1 + (i % 6)}`;
+    const net = i % 1499 === 11 ? 'n/a' : `0.${String(1 + (i % 9000)).padStart(6, '0')}`;
+    const title = i % 13 === 0 ? `"Track ${i}, live\nat the ""Hall"""` : `Track ${i}`;
+    rows.push(`${store},${period},${isrc},${title},${1 + (i % 4)},${net},GBP`);
+  }
+  rows.push('Total,,,,,9999.99,');
+  return `${rows.join('\n')}\n`;
+}
+
+const MAP = {
+  columns: { retailer: 'Store', pay_period: 'Period', isrc: 'ISRC', song: 'Title', quantity: 'Units', subtotal_payable: 'Net', subtotal_payable_currency: 'Currency' },
+  skip_header_rows: 1,
+  skip_footer_rows: 1,
+};
+
+let importId: string;
+let dropKey: string;
+let reportFile: string;
+
+describe('a report larger than one part', () => {
+  it('is imported in parts with the totals, lines and sums of the whole report', async () => {
+    const { getDb } = await import('../../functions/data/service.js');
+    const { stageReport } = await import('../../functions/royalties/read-report.js');
+    const { splitReport } = await import('../../functions/royalties/split-report.js');
+    const text = report();
+    reportFile = path.join(dir, 'report.csv');
+    writeFileSync(reportFile, text);
+    const parts = (await splitReport(reportFile, { partBytes: PART_BYTES, skipRows: 1 })).parts.length;
+    expect(parts).toBeGreaterThanOrEqual(4);
+
+    const map = await api.post('/royalty_maps', { name: `Parts ${Date.now()}`, map: MAP });
+    expect(map.status).toBe(201);
+    const upload = await api.post('/royalties/bulk', { filename: 'big-report.csv', size: Buffer.byteLength(text), source_id: map.body.royalty_map.id });
+    dropKey = upload.body.key;
+    expect((await fetch(upload.body.url, { method: 'PUT', headers: upload.body.headers, body: text })).ok).toBe(true);
+    const done = await until(async () => (await api.get('/royalty_imports?per_page=100')).body.royalty_imports.find((i: { source_key: string; status: string }) => i.source_key === dropKey && i.status !== 'processing'), 120_000);
+    importId = done.id;
+    const item = (await getDb().entities.RoyaltyImport.get({ tenantId, id: importId }).go()).data!;
+    expect(item).toMatchObject({ status: 'done', progress: 100, parts });
+    expect(item.ledger_key).toBeUndefined();
+    expect(item.ledger_keys).toEqual(Array.from({ length: parts }, (_, p) => `ledger/${tenantId}/${importId}/part-000${p}.parquet`));
+    expect(item.finishing).toBeUndefined();
+
+    // The report read whole, as a small one is: the parts' merged totals are the same, line numbers included.
+    const duck = await (await DuckDBInstance.create(':memory:')).connect();
+    const whole = (await stageReport(duck, reportFile, MAP)).totals;
+    duck.closeSync();
+    expect(whole.rejected.length).toBe(21 + 14);
+    expect(item.totals).toEqual(whole);
+    expect(item.totals).toMatchObject({ lines_read: 20_001, skipped: 1, stored: 20_000 - 35 });
+    expect(item.totals.rejected[0]).toEqual({ line: 8, reason: 'No pay period, or not one of YYYY-MM, YYYYMM, MM/YYYY' });
+
+    // The royalties list and the aggregates count each line once.
+    const list = await api.get(`/royalties?by_retailer=${encodeURIComponent(store)}`);
+    expect(list.body).toMatchObject({ total_count: whole.stored, total_sum: whole.amount_stored });
+    const { periodAggregates } = await import('../../functions/royalties/aggregates.js');
+    let lines = 0;
+    for (const month of ['01', '02', '03', '04', '05', '06']) lines += (await periodAggregates(tenantId, importId, `2026-${month}`, 'total'))[0].lines;
+    expect(lines).toBe(whole.stored);
+    expect(item.writes).toBeGreaterThan(item.aggregates!);
+
+    // What only the parts needed is gone: their items and their sums.
+    expect((await getDb().entities.RoyaltyImportPart.query.byImport({ tenantId, importId }).go()).data).toEqual([]);
+    const { s3Client } = await import('../../functions/lib/clients.js');
+    const { BUCKETS } = await import('../../infra/resources.js');
+    const work = await s3Client().send(new ListObjectsV2Command({ Bucket: BUCKETS.ledger.localName, Prefix: `work/${tenantId}/${importId}/` }));
+    expect(work.Contents ?? []).toEqual([]);
+
+    // A re-match makes the parts one ledger file, with the same lines.
+    const rematched = await api.post(`/royalty_imports/${importId}/rematch`, {});
+    expect(rematched.status).toBe(200);
+    const after = (await getDb().entities.RoyaltyImport.get({ tenantId, id: importId }).go()).data!;
+    expect(after.ledger_key).toMatch(/lines-\w+\.parquet$/);
+    expect(after.ledger_keys).toBeUndefined();
+    const files = await s3Client().send(new ListObjectsV2Command({ Bucket: BUCKETS.ledger.localName, Prefix: `ledger/${tenantId}/${importId}/` }));
+    expect((files.Contents ?? []).map((o) => o.Key)).toEqual([after.ledger_key]);
+    expect((await api.get(`/royalties?by_retailer=${encodeURIComponent(store)}`)).body).toMatchObject({ total_count: whole.stored, total_sum: whole.amount_stored });
+  }, 180_000);
+
+  it('stores every line once when parts come again, together, or after a worker died', async () => {
+    const { getDb } = await import('../../functions/data/service.js');
+    const { BUCKETS } = await import('../../infra/resources.js');
+    const { partMessagesOf, runImportPart } = await import('../../functions/royalties/import-parts.js');
+    const { splitReport } = await import('../../functions/royalties/split-report.js');
+    const { royaltiesChanged } = await import('../../functions/royalties/ledger-state.js');
+    const bucket = BUCKETS.ledger.localName;
+    const db = getDb().entities;
+    const before = (await db.RoyaltyImport.get({ tenantId, id: importId }).go()).data!;
+    const aggregates = (await db.RoyaltyAggregate.query.byImport({ tenantId, importId }).go({ pages: 'all' })).data.length;
+
+    // The import as the workers left it when they died: processing, pointing at nothing, a stale claim on it.
+    await db.RoyaltyImport.patch({ tenantId, id: importId }).set({ status: 'processing', progress: 40, finishing: 'DEAD', finishing_since: '2026-01-01T00:00:00.000Z' }).remove(['ledger_key']).go();
+    await royaltiesChanged(tenantId);
+    expect((await api.get(`/royalties?by_retailer=${encodeURIComponent(store)}`)).body.total_count).toBe(0);
+
+    const messages = partMessagesOf(await splitReport(reportFile, { partBytes: PART_BYTES, skipRows: 1 }), { tenantId, importId, textKey: dropKey, skipRows: 1 });
+    const last = messages.length - 1;
+    for (const message of messages.slice(0, last)) expect(await runImportPart(bucket, message)).toBe('stored');
+    // Part 2 again: already stored, nothing is read twice.
+    expect(await runImportPart(bucket, messages[2])).toBe('stored');
+    expect((await db.RoyaltyImportPart.query.byImport({ tenantId, importId }).go()).data).toHaveLength(last);
+    // The last part delivered twice at once: one delivery finishes the import.
+    const outcomes = await Promise.all([runImportPart(bucket, messages[last]), runImportPart(bucket, messages[last])]);
+    expect(outcomes.sort()).toEqual(['finished', 'stored']);
+
+    const after = (await db.RoyaltyImport.get({ tenantId, id: importId }).go()).data!;
+    expect(after).toMatchObject({ status: 'done', progress: 100, totals: before.totals, amount: before.amount });
+    expect(after.ledger_keys).toHaveLength(messages.length);
+    expect(after.finishing).toBeUndefined();
+    expect((await db.RoyaltyAggregate.query.byImport({ tenantId, importId }).go({ pages: 'all' })).data).toHaveLength(aggregates);
+    const list = await api.get(`/royalties?by_retailer=${encodeURIComponent(store)}`);
+    expect(list.body).toMatchObject({ total_count: before.totals.stored, total_sum: before.totals.amount_stored });
+
+    // A part coming after the import finished changes nothing.
+    expect(await runImportPart(bucket, messages[0])).toBe('skipped');
+    expect((await api.get(`/royalties?by_retailer=${encodeURIComponent(store)}`)).body.total_count).toBe(before.totals.stored);
+  }, 180_000);
+
+  it("keeps another company's parts out of reach", async () => {
+    expect((await otherCompany.get(`/royalty_imports/${importId}`)).status).toBe(404);
+    expect((await otherCompany.del(`/royalty_imports/${importId}`)).status).toBe(404);
+    expect((await api.get(`/royalty_imports/${importId}`)).status).toBe(200);
+    expect((await otherCompany.get(`/royalties?by_retailer=${encodeURIComponent(store)}`)).body.total_count).toBe(0);
+  });
+});
