@@ -111,6 +111,25 @@ describe('royalty import worker', () => {
       FunctionResponseTypes: ['ReportBatchItemFailures'],
     });
   });
+
+  it('sends a large report\'s parts to the part workers, which run side by side', () => {
+    const [workerId, worker] = functionFor('functions/royalties/import-worker.ts');
+    const [partsId, parts] = functionFor('functions/royalties/part-worker.ts');
+    const [queueId] = single('AWS::SQS::Queue', (p) => p.QueueName === QUEUES.royaltyImportPart.localName);
+    expect(worker.Properties.Environment.Variables[ENV.royaltyPartQueue]).toEqual({ Ref: queueId });
+    expect(parts.Properties).toMatchObject({ Timeout: QUEUES.royaltyImportPart.workerTimeoutSeconds, MemorySize: 3008, Architectures: ['x86_64'] });
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: partsId },
+      EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] },
+      BatchSize: 1,
+      ScalingConfig: { MaximumConcurrency: QUEUES.royaltyImportPart.concurrency },
+    });
+    // Only the import worker may send parts.
+    const senders = ofType('AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.PolicyDocument).includes('sqs:SendMessage') && JSON.stringify(p.Properties.PolicyDocument).includes(queueId));
+    expect(senders).toHaveLength(1);
+    expect(JSON.stringify(senders[0][1].Properties.Roles)).toContain(worker.Properties.Role['Fn::GetAtt'][0]);
+    expect(workerId).not.toBe(partsId);
+  });
 });
 
 describe('audio worker', () => {
