@@ -74,16 +74,13 @@ export async function deleteExchangeRate(tenantId: string, id: string): Promise<
 }
 
 /** The tenant's rates as temp table `rates`, for the join in ledger-rules.ts. */
-export async function loadRates(connection: DuckDBConnection, workDir: string, tenantId: string): Promise<void> {
-  const items = (await getDb().entities.ExchangeRate.query.byTenant({ tenantId }).go({ pages: 'all' })).data;
-  await loadRateRows(connection, workDir, items);
+export type RateRow = { distributor: string; original_currency: string; target_currency: string; payment_date: string; rate: string; createdAt?: string };
+
+export async function readRates(tenantId: string): Promise<RateRow[]> {
+  return (await getDb().entities.ExchangeRate.query.byTenant({ tenantId }).go({ pages: 'all' })).data;
 }
 
-export async function loadRateRows(
-  connection: DuckDBConnection,
-  workDir: string,
-  items: { distributor: string; original_currency: string; target_currency: string; payment_date: string; rate: string; createdAt?: string }[],
-): Promise<void> {
+export async function loadRateRows(connection: DuckDBConnection, workDir: string, items: RateRow[]): Promise<void> {
   await loadTable(connection, workDir, 'rates', {
     distributor: 'VARCHAR', original_currency: 'VARCHAR', target_currency: 'VARCHAR', payment_date: 'VARCHAR', created: 'VARCHAR', rate: 'DECIMAL(18,6)',
   }, items.map((item) => ({ ...item, created: item.createdAt })));

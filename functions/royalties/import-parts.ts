@@ -14,12 +14,12 @@ import { getDb } from '../data/service.js';
 import { requireEnv, s3Client, sqsClient } from '../lib/clients.js';
 import { writeAggregates } from './aggregates.js';
 import { royaltiesChanged } from './ledger-state.js';
-import { applyLedgerRules, loadLedgerInputs, PARQUET_OPTIONS, summariseCube } from './ledger-rules.js';
+import { applyLedgerRules, loadLedgerInputRows, PARQUET_OPTIONS, readLedgerInputs, summariseCube, type LedgerInputRows } from './ledger-rules.js';
 import { literal } from './ledger-sql.js';
 import type { RoyaltyMap } from './mapping.js';
 import { stagedLedgerRows, stageReport, type ControlTotals } from './read-report.js';
 import { isGzip, splitReport, type ReportSplit } from './split-report.js';
-import { importProgress, PROGRESS } from './import-progress.js';
+import { importProgress, PROGRESS, stepTimer } from './import-progress.js';
 
 /**
  * Large reports in parts (issue 6): the import worker cuts a report bigger than one part
@@ -45,12 +45,14 @@ export type PartMessage = {
   etag?: string;
   header: [number, number];
   range: [number, number];
+  /** The import's snapshot of what the rules read (company, catalogue, rules, rates: LedgerInputRows as JSON), the same for every part. */
+  inputsKey: string;
   /** Lines of the whole report before this part's own numbering (skipped rows and the records of earlier parts). */
   lineOffset: number;
   last: boolean;
 };
 
-/** About a million lines of a usual store report; ROYALTY_PART_BYTES changes it (tests cut small files). */
+/** The largest part: about a million lines of a usual store report; ROYALTY_PART_BYTES changes it (tests cut small files). */
 const DEFAULT_PART_BYTES = 128 * 1024 * 1024;
 export const partBytes = () => Number(process.env.ROYALTY_PART_BYTES) || DEFAULT_PART_BYTES;
 
@@ -67,17 +69,17 @@ type Dispatch = { bucket: string; tenantId: string; importId: string; map: Royal
  * report is imported in one piece.
  */
 export async function dispatchParts({ bucket, tenantId, importId, map, textFile, dropKey, dropFile, etag }: Dispatch): Promise<number> {
-  if ((await stat(textFile)).size <= partBytes() || (await isGzip(textFile))) return 0;
   const skipRows = map.skip_header_rows ?? 0;
-  const split = await splitReport(textFile, { partBytes: partBytes(), skipRows });
+  const split = await planParts(textFile, skipRows);
   if (split.parts.length < 2) return 0;
   // Parts read byte ranges from S3: the dropped object when it is the text, else the converted text (XLSX, zip).
   let textKey = dropKey;
   if (textFile !== dropFile) {
     textKey = `${workPrefix(tenantId, importId)}report.txt`;
-    await s3Client().send(new PutObjectCommand({ Bucket: bucket, Key: textKey, Body: createReadStream(textFile), ContentLength: (await stat(textFile)).size }));
+    await upload(bucket, textKey, textFile);
   }
-  const messages = partMessagesOf(split, { tenantId, importId, textKey, etag: textKey === dropKey ? etag : undefined, skipRows });
+  const inputsKey = await putInputsSnapshot(bucket, tenantId, importId);
+  const messages = partMessagesOf(split, { tenantId, importId, textKey, inputsKey, etag: textKey === dropKey ? etag : undefined, skipRows });
   const queueUrl = requireEnv(ENV.royaltyPartQueue);
   for (let i = 0; i < messages.length; i += 10) {
     const batch = messages.slice(i, i + 10);
@@ -87,14 +89,29 @@ export async function dispatchParts({ bucket, tenantId, importId, map, textFile,
   return messages.length;
 }
 
+/** The catalogue and rates are read once per import: every part matches and converts against this snapshot. */
+export async function putInputsSnapshot(bucket: string, tenantId: string, importId: string): Promise<string> {
+  const key = `${workPrefix(tenantId, importId)}inputs.json`;
+  await s3Client().send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: JSON.stringify(await readLedgerInputs(tenantId)), ContentType: 'application/json' }));
+  return key;
+}
+
+/** The parts a report is cut into: none when it is one part or gzipped, else parts of even size (the slowest part sets the import's time). */
+export async function planParts(textFile: string, skipRows: number): Promise<ReportSplit> {
+  const size = (await stat(textFile)).size;
+  if (size <= partBytes() || (await isGzip(textFile))) return { header: { start: 0, end: 0 }, parts: [] };
+  return splitReport(textFile, { partBytes: Math.ceil(size / Math.ceil(size / partBytes())), skipRows });
+}
+
 /** One message per part of `split`: what its worker reads and how it numbers its lines. */
-export function partMessagesOf(split: ReportSplit, { tenantId, importId, textKey, etag, skipRows }: { tenantId: string; importId: string; textKey: string; etag?: string; skipRows: number }): PartMessage[] {
+export function partMessagesOf(split: ReportSplit, { tenantId, importId, textKey, inputsKey, etag, skipRows }: { tenantId: string; importId: string; textKey: string; inputsKey: string; etag?: string; skipRows: number }): PartMessage[] {
   return split.parts.map((part) => ({
     tenantId,
     importId,
     part: part.index,
     parts: split.parts.length,
     textKey,
+    inputsKey,
     ...(etag ? { etag } : {}),
     header: [split.header.start, split.header.end],
     range: [part.start, part.end],
@@ -154,9 +171,11 @@ async function storePart(bucket: string, message: PartMessage, item: ImportItem)
   const { tenantId, importId, part } = message;
   const source = (await db.RoyaltySource.get({ tenantId, id: item.source_id }).go()).data;
   if (!source) return failImport(item, 'No royalty map for this source');
+  const timings = stepTimer(`${importId}/${part}`);
   return withDuck(async (duck, dir) => {
     const file = path.join(dir, 'part.csv');
     await downloadPart(bucket, message, file);
+    timings?.('part downloaded');
     const map = source.map as RoyaltyMap;
     // The header is in front of every part; footer rows are only at the end of the last.
     const partMap: RoyaltyMap = { ...map, skip_header_rows: 0, skip_footer_rows: message.last ? map.skip_footer_rows : 0 };
@@ -169,14 +188,16 @@ async function storePart(bucket: string, message: PartMessage, item: ImportItem)
     } catch (error) {
       return failImport(item, `The report could not be read: ${(error as Error).message.split('\n')[0]}`);
     }
-    const inputs = await loadLedgerInputs(duck, dir, tenantId);
+    timings?.(`part read (${totals.lines_read} lines)`);
+    const snapshot = await s3Client().send(new GetObjectCommand({ Bucket: bucket, Key: message.inputsKey }));
+    const inputs = await loadLedgerInputRows(duck, dir, JSON.parse(await snapshot.Body!.transformToString()) as LedgerInputRows);
     const output = path.join(dir, 'part.parquet');
     await applyLedgerRules(duck, { relation: rows }, output, {
       importId,
       sourceName: source.name,
       paymentDate: item.payment_date ?? new Date().toISOString().slice(0, 10),
       ...inputs,
-    });
+    }, timings);
     const cube = path.join(dir, 'cube.parquet');
     await duck.run(`COPY ledger_cube TO ${literal(cube)} (${PARQUET_OPTIONS})`);
     const ledgerKey = partLedgerKey(tenantId, importId, part);
@@ -184,6 +205,7 @@ async function storePart(bucket: string, message: PartMessage, item: ImportItem)
     await Promise.all([upload(bucket, ledgerKey, output), upload(bucket, cubeKey, cube)]);
     // Written last: the proof that the part's files are complete.
     await db.RoyaltyImportPart.put({ tenantId, importId, part, totals, ledger_key: ledgerKey, cube_key: cubeKey, company_currency: inputs.companyCurrency }).go();
+    timings?.('part stored');
     return 'stored' as const;
   });
 }
@@ -275,6 +297,7 @@ async function finishImport(bucket: string, message: PartMessage, parts: StoredP
 
 async function finishClaimed(bucket: string, message: PartMessage, parts: StoredPart[]): Promise<void> {
   const { tenantId, importId } = message;
+  const timings = stepTimer(`${importId}/finish`);
   const db = getDb().entities;
   const item = (await db.RoyaltyImport.get({ tenantId, id: importId }).go()).data!;
   const companyCurrency = parts[0].company_currency;
@@ -293,6 +316,7 @@ async function finishClaimed(bucket: string, message: PartMessage, parts: Stored
     await duck.run(`CREATE TEMP TABLE ledger_cube AS SELECT * FROM read_parquet([${cubes.map(literal).join(', ')}])`);
     const result = await summariseCube(duck, companyCurrency);
     const aggregates = await writeAggregates(duck, tenantId, importId);
+    timings?.(`parts summed, aggregates written (${aggregates.items} items)`);
     const totals = await mergeTotals(duck, parts);
     // The coordinator's writes, then per part its item, its delete and a progress patch, the claim, this patch, the history record and the ledger version.
     const writes = (item.writes ?? 0) + parts.length * 3 + 1 + aggregates.writes + 1 + (item.user_id ? 1 : 0) + 1;
@@ -304,9 +328,10 @@ async function finishClaimed(bucket: string, message: PartMessage, parts: Stored
     await royaltiesChanged(tenantId);
     if (item.user_id) await db.ImportRecord.put({ importId, userId: item.user_id, filename: item.filename, filesize: item.size ?? 0, records: result.lines, type: 'royalties' }).go();
     await importProgress(item, 'done', PROGRESS.done, {}, { save: false });
+    timings?.('done');
   });
-  // What only the parts needed: their sums, the converted text, their items.
-  const work = [...parts.map((p) => p.cube_key), ...(message.textKey.startsWith('work/') ? [message.textKey] : [])];
+  // What only the parts needed: their sums, the inputs snapshot, the converted text, their items.
+  const work = [...parts.map((p) => p.cube_key), message.inputsKey, ...(message.textKey.startsWith('work/') ? [message.textKey] : [])];
   await s3Client().send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: work.map((Key) => ({ Key })) } }));
   await db.RoyaltyImportPart.delete(parts.map((p) => ({ tenantId, importId, part: p.part }))).go({ concurrency: 4 });
 }

@@ -28,3 +28,18 @@ export async function importProgress(item: ImportRef, status: string, progress: 
   }
   if (item.user_id) await pushToUser(item.user_id, { type: 'RoyaltyImport', import: { id: item.id, status, progress, filename: item.filename } }).catch(() => 0);
 }
+
+/**
+ * With ROYALTY_IMPORT_TIMINGS=1 each step's seconds are logged (one JSON line per step), to see
+ * where an import's time goes.
+ */
+export function stepTimer(id: string): ((step: string) => void) | undefined {
+  if (!process.env.ROYALTY_IMPORT_TIMINGS || process.env.ROYALTY_IMPORT_TIMINGS === '0') return undefined;
+  const started = performance.now();
+  let last = started;
+  return (step) => {
+    const now = performance.now();
+    console.log(JSON.stringify({ royaltyImport: id, step, seconds: Number(((now - last) / 1000).toFixed(2)), total: Number(((now - started) / 1000).toFixed(2)) }));
+    last = now;
+  };
+}

@@ -1,8 +1,8 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { getDb } from '../data/service.js';
-import { loadRates } from './exchange-rates.js';
+import { loadRateRows, readRates, type RateRow } from './exchange-rates.js';
 import { DERIVED_COLUMNS, ledgerProjection, literal, literalOrNull, WIDE_MONEY } from './ledger-sql.js';
-import { loadCatalogue, matchLines } from './match-lines.js';
+import { loadCatalogueRows, matchLines, readCatalogue, type CatalogueRows } from './match-lines.js';
 
 /**
  * Fills a ledger file's derived columns from the columns read from the report: the catalogue
@@ -33,16 +33,34 @@ export type LedgerResult = {
   amount: string;
 };
 
-/** Loads what the rules read from DynamoDB (company, catalogue, rules, rates) into temp tables. */
-export async function loadLedgerInputs(connection: DuckDBConnection, workDir: string, tenantId: string) {
-  const company = (await getDb().entities.Company.get({ companyId: tenantId }).go()).data;
-  // One after the other: a DuckDB connection runs one statement at a time.
-  await loadCatalogue(connection, workDir, tenantId);
-  await loadRates(connection, workDir, tenantId);
+/**
+ * What the rules read from DynamoDB: the company's currency and deal, its catalogue and match
+ * rules, its exchange rates. Read once per import: the parts of a large report all use the
+ * import's one snapshot (import-parts.ts).
+ */
+export type LedgerInputRows = { companyCurrency: string; companyDeal: string | null; catalogue: CatalogueRows; rates: RateRow[] };
+
+export async function readLedgerInputs(tenantId: string): Promise<LedgerInputRows> {
+  const [company, catalogue, rates] = await Promise.all([getDb().entities.Company.get({ companyId: tenantId }).go(), readCatalogue(tenantId), readRates(tenantId)]);
   return {
-    companyCurrency: (company?.currency || 'GBP').toUpperCase(),
-    companyDeal: typeof company?.deal_percentage === 'number' ? String(company.deal_percentage) : null,
+    companyCurrency: (company.data?.currency || 'GBP').toUpperCase(),
+    companyDeal: typeof company.data?.deal_percentage === 'number' ? String(company.data.deal_percentage) : null,
+    catalogue,
+    rates,
   };
+}
+
+/** Loads the rules' inputs into temp tables; returns the company's currency and deal. */
+export async function loadLedgerInputRows(connection: DuckDBConnection, workDir: string, rows: LedgerInputRows) {
+  // One after the other: a DuckDB connection runs one statement at a time.
+  await loadCatalogueRows(connection, workDir, rows.catalogue);
+  await loadRateRows(connection, workDir, rows.rates);
+  return { companyCurrency: rows.companyCurrency, companyDeal: rows.companyDeal };
+}
+
+/** Reads what the rules need from DynamoDB (company, catalogue, rules, rates) into temp tables. */
+export async function loadLedgerInputs(connection: DuckDBConnection, workDir: string, tenantId: string) {
+  return loadLedgerInputRows(connection, workDir, await readLedgerInputs(tenantId));
 }
 
 /**

@@ -44,7 +44,8 @@ export type CatalogueRows = {
 };
 
 /** The tenant's catalogue as temp tables: cat_recordings, cat_releases, cat_tracks, cat_artists, cat_labels, match_rules. */
-export async function loadCatalogue(connection: DuckDBConnection, workDir: string, tenantId: string): Promise<void> {
+/** What matching reads of the tenant's catalogue and rules from DynamoDB. */
+export async function readCatalogue(tenantId: string): Promise<CatalogueRows> {
   const db = getDb();
   const [recordings, releases, labels, rules] = await Promise.all([
     db.entities.Recording.query.byTenant({ tenantId }).go({ pages: 'all', attributes: ['id', 'isrc', 'artist_recordings'] }),
@@ -52,7 +53,7 @@ export async function loadCatalogue(connection: DuckDBConnection, workDir: strin
     db.entities.Label.query.byTenant({ tenantId }).go({ pages: 'all', attributes: ['labelId', 'name', 'deal_percentage'] }),
     db.entities.RoyaltyMatchRule.query.byTenant({ tenantId }).go({ pages: 'all' }),
   ]);
-  await loadCatalogueRows(connection, workDir, { recordings: recordings.data, releases: releases.data, labels: labels.data, rules: rules.data });
+  return { recordings: recordings.data, releases: releases.data, labels: labels.data, rules: rules.data };
 }
 
 export async function loadCatalogueRows(connection: DuckDBConnection, workDir: string, { recordings, releases, labels, rules }: CatalogueRows): Promise<void> {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { getDb } from '../data/service.js';
 import { s3Client } from '../lib/clients.js';
-import { importProgress, PROGRESS } from './import-progress.js';
+import { importProgress, PROGRESS, stepTimer } from './import-progress.js';
 import { dispatchParts } from './import-parts.js';
 import { storeLedger } from './ledger-store.js';
 import { download } from './object-download.js';
@@ -40,21 +40,6 @@ export const importIdOf = (key: string, etag: string) => createHash('sha256').up
 export type ImportOutcome = 'imported' | 'failed' | 'skipped' | 'duplicate' | 'split';
 /** force: import even when it is a duplicate (the user confirmed it). */
 export type RunImportOptions = { force?: boolean };
-
-/**
- * With ROYALTY_IMPORT_TIMINGS=1 each step's seconds are logged (one JSON line per step), to see
- * where an import's time goes.
- */
-function stepTimer(id: string): ((step: string) => void) | undefined {
-  if (!process.env.ROYALTY_IMPORT_TIMINGS || process.env.ROYALTY_IMPORT_TIMINGS === '0') return undefined;
-  const started = performance.now();
-  let last = started;
-  return (step) => {
-    const now = performance.now();
-    console.log(JSON.stringify({ royaltyImport: id, step, seconds: Number(((now - last) / 1000).toFixed(2)), total: Number(((now - started) / 1000).toFixed(2)) }));
-    last = now;
-  };
-}
 
 export async function runImport(bucket: string, key: string, options: RunImportOptions = {}): Promise<ImportOutcome> {
   const drop = parseDropKey(key);

@@ -22,7 +22,7 @@ const store = `Parts Store ${Date.now()}`;
 const PART_BYTES = 256 * 1024;
 
 beforeAll(async () => {
-  Object.assign(process.env, inject('cloudEnv'));
+  Object.assign(process.env, inject('cloudEnv'), { ROYALTY_PART_BYTES: String(PART_BYTES) });
   const manager = await labelManager();
   tenantId = manager.distributed.id;
   api = inCompany(manager.token, tenantId);
@@ -59,13 +59,16 @@ describe('a report larger than one part', () => {
   it('is imported in parts with the totals, lines and sums of the whole report', async () => {
     const { getDb } = await import('../../functions/data/service.js');
     const { stageReport } = await import('../../functions/royalties/read-report.js');
-    const { splitReport } = await import('../../functions/royalties/split-report.js');
+    const { planParts } = await import('../../functions/royalties/import-parts.js');
     const text = report();
     reportFile = path.join(dir, 'report.csv');
     writeFileSync(reportFile, text);
-    const parts = (await splitReport(reportFile, { partBytes: PART_BYTES, skipRows: 1 })).parts.length;
+    const parts = (await planParts(reportFile, 1)).parts.length;
     expect(parts).toBeGreaterThanOrEqual(4);
 
+    // One recording of the catalogue: its lines match in every part (each part reads the import's one catalogue snapshot).
+    const recordingId = `REC-PARTS-${Date.now()}`;
+    await getDb().entities.Recording.put({ tenantId, id: recordingId, title: 'Track 7', isrc: 'GBPRT2600007' }).go();
     const map = await api.post('/royalty_maps', { name: `Parts ${Date.now()}`, map: MAP });
     expect(map.status).toBe(201);
     const upload = await api.post('/royalties/bulk', { filename: 'big-report.csv', size: Buffer.byteLength(text), source_id: map.body.royalty_map.id });
@@ -88,6 +91,8 @@ describe('a report larger than one part', () => {
     expect(item.totals).toMatchObject({ lines_read: 20_001, skipped: 1, stored: 20_000 - 35 });
     expect(item.totals.rejected[0]).toEqual({ line: 8, reason: 'No pay period, or not one of YYYY-MM, YYYYMM, MM/YYYY' });
 
+    // Lines i ≡ 7 (mod 3000) carry the recording's ISRC: 7, 3007, … 18007, of which 6007 is refused (no amount).
+    expect(item.matched).toMatchObject({ isrc: 6, unmatched: whole.stored - 6 });
     // The royalties list and the aggregates count each line once.
     const list = await api.get(`/royalties?by_retailer=${encodeURIComponent(store)}`);
     expect(list.body).toMatchObject({ total_count: whole.stored, total_sum: whole.amount_stored });
@@ -97,7 +102,7 @@ describe('a report larger than one part', () => {
     expect(lines).toBe(whole.stored);
     expect(item.writes).toBeGreaterThan(item.aggregates!);
 
-    // What only the parts needed is gone: their items and their sums.
+    // What only the parts needed is gone: their items, their sums and the inputs snapshot.
     expect((await getDb().entities.RoyaltyImportPart.query.byImport({ tenantId, importId }).go()).data).toEqual([]);
     const { s3Client } = await import('../../functions/lib/clients.js');
     const { BUCKETS } = await import('../../infra/resources.js');
@@ -118,8 +123,7 @@ describe('a report larger than one part', () => {
   it('stores every line once when parts come again, together, or after a worker died', async () => {
     const { getDb } = await import('../../functions/data/service.js');
     const { BUCKETS } = await import('../../infra/resources.js');
-    const { partMessagesOf, runImportPart } = await import('../../functions/royalties/import-parts.js');
-    const { splitReport } = await import('../../functions/royalties/split-report.js');
+    const { partMessagesOf, planParts, putInputsSnapshot, runImportPart } = await import('../../functions/royalties/import-parts.js');
     const { royaltiesChanged } = await import('../../functions/royalties/ledger-state.js');
     const bucket = BUCKETS.ledger.localName;
     const db = getDb().entities;
@@ -131,7 +135,7 @@ describe('a report larger than one part', () => {
     await royaltiesChanged(tenantId);
     expect((await api.get(`/royalties?by_retailer=${encodeURIComponent(store)}`)).body.total_count).toBe(0);
 
-    const messages = partMessagesOf(await splitReport(reportFile, { partBytes: PART_BYTES, skipRows: 1 }), { tenantId, importId, textKey: dropKey, skipRows: 1 });
+    const messages = partMessagesOf(await planParts(reportFile, 1), { tenantId, importId, textKey: dropKey, inputsKey: await putInputsSnapshot(bucket, tenantId, importId), skipRows: 1 });
     const last = messages.length - 1;
     for (const message of messages.slice(0, last)) expect(await runImportPart(bucket, message)).toBe('stored');
     // Part 2 again: already stored, nothing is read twice.
