@@ -18,7 +18,7 @@ import { applyLedgerRules, loadLedgerInputRows, PARQUET_OPTIONS, readLedgerInput
 import { literal } from './ledger-sql.js';
 import type { RoyaltyMap } from './mapping.js';
 import { stagedLedgerRows, stageReport, type ControlTotals } from './read-report.js';
-import { isGzip, splitReport, type ReportSplit } from './split-report.js';
+import { splitReport, type ReportSplit } from './split-report.js';
 import { importProgress, PROGRESS, stepTimer } from './import-progress.js';
 
 /**
@@ -64,15 +64,15 @@ const partCubeKey = (tenantId: string, importId: string, part: number) => `${wor
 type Dispatch = { bucket: string; tenantId: string; importId: string; map: RoyaltyMap; textFile: string; dropKey: string; dropFile: string; etag?: string };
 
 /**
- * Cuts the report into parts and sends them to the part queue when it is larger than one part
- * (gzip is read whole: it cannot be cut by bytes). Returns how many parts were sent: 0 when the
+ * Cuts the report into parts and sends them to the part queue when it is larger than one part.
+ * Returns how many parts were sent: 0 when the
  * report is imported in one piece.
  */
 export async function dispatchParts({ bucket, tenantId, importId, map, textFile, dropKey, dropFile, etag }: Dispatch): Promise<number> {
   const skipRows = map.skip_header_rows ?? 0;
   const split = await planParts(textFile, skipRows);
   if (split.parts.length < 2) return 0;
-  // Parts read byte ranges from S3: the dropped object when it is the text, else the converted text (XLSX, zip).
+  // Parts read byte ranges from S3: the dropped object when it is the text, else the converted text (XLSX, zip, gzip).
   let textKey = dropKey;
   if (textFile !== dropFile) {
     textKey = `${workPrefix(tenantId, importId)}report.txt`;
@@ -96,10 +96,10 @@ export async function putInputsSnapshot(bucket: string, tenantId: string, import
   return key;
 }
 
-/** The parts a report is cut into: none when it is one part or gzipped, else parts of even size (the slowest part sets the import's time). */
+/** The parts a report (as plain text, report-file.ts) is cut into: none when it is one part, else parts of even size (the slowest part sets the import's time). */
 export async function planParts(textFile: string, skipRows: number): Promise<ReportSplit> {
   const size = (await stat(textFile)).size;
-  if (size <= partBytes() || (await isGzip(textFile))) return { header: { start: 0, end: 0 }, parts: [] };
+  if (size <= partBytes()) return { header: { start: 0, end: 0 }, parts: [] };
   return splitReport(textFile, { partBytes: Math.ceil(size / Math.ceil(size / partBytes())), skipRows });
 }
 

@@ -1,4 +1,5 @@
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { createGunzip } from 'node:zlib';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -8,7 +9,7 @@ import yauzl from 'yauzl';
 /**
  * Turns an uploaded report into a file DuckDB reads as delimited text (issue 6: CSV, TSV,
  * semicolon-separated or XLSX, any of them zipped or gzipped): a zip archive gives its report,
- * an XLSX workbook its first sheet as CSV; gzip and plain text DuckDB reads as they are.
+ * an XLSX workbook its first sheet as CSV, gzip its text; plain text DuckDB reads as it is.
  */
 export async function asDelimitedText(file: string, workDir: string): Promise<string> {
   const kind = await sniff(file);
@@ -16,15 +17,22 @@ export async function asDelimitedText(file: string, workDir: string): Promise<st
     if (await zipHas(file, 'xl/workbook.xml')) return xlsxToCsv(file, path.join(workDir, `${path.basename(file)}.csv`));
     return asDelimitedText(await extractReport(file, workDir), workDir);
   }
+  if (kind === 'gzip') {
+    // Decompressed here rather than by DuckDB: plain text can be cut into parts (import-parts.ts).
+    const target = path.join(workDir, `${path.basename(file).replace(/\.gz$/i, '')}.txt`);
+    await pipeline(createReadStream(file), createGunzip(), createWriteStream(target));
+    return asDelimitedText(target, workDir);
+  }
   return file;
 }
 
-async function sniff(file: string): Promise<'zip' | 'other'> {
+async function sniff(file: string): Promise<'zip' | 'gzip' | 'other'> {
   const handle = await open(file, 'r');
   try {
     const head = Buffer.alloc(4);
     await handle.read(head, 0, 4, 0);
-    return head.equals(Buffer.from([0x50, 0x4b, 0x03, 0x04])) ? 'zip' : 'other';
+    if (head.equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) return 'zip';
+    return head[0] === 0x1f && head[1] === 0x8b ? 'gzip' : 'other';
   } finally {
     await handle.close();
   }

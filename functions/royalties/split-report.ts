@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 
 /**
  * Cuts a large delimited report into parts that workers import in parallel (issue 6). A part is
@@ -14,18 +14,6 @@ export type ReportSplit = { header: { start: number; end: number }; parts: Repor
 
 const NEWLINE = 0x0a;
 const QUOTE = 0x22;
-
-/** Whether the file is gzip-compressed: such a file cannot be cut by bytes, it is imported whole. */
-export async function isGzip(file: string): Promise<boolean> {
-  const handle = await open(file, 'r');
-  try {
-    const head = Buffer.alloc(2);
-    const { bytesRead } = await handle.read(head, 0, 2, 0);
-    return bytesRead === 2 && head[0] === 0x1f && head[1] === 0x8b;
-  } finally {
-    await handle.close();
-  }
-}
 
 /**
  * The parts of `file` of about `partBytes` each (the last one takes the rest); one part when

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -82,6 +82,11 @@ describe('reading a sales report', () => {
     const gz = path.join(dir, 'store.csv.gz');
     writeFileSync(gz, gzipSync('ISRC,UPC,Track,Artist,Country,Units,Net,Currency,Period\nGBAAA0500001,1,A,Ada,GB,1,7.00,GBP,2026-06\n'));
     expect(await readReport(db, gz, STORE_MAP, path.join(dir, 'gz.parquet'))).toMatchObject({ stored: 1, amount_stored: '7.000000' });
+    // The import decompresses it first, so a large gzipped report can be cut into parts like a plain one.
+    const { asDelimitedText } = await import('../../functions/royalties/report-file.js');
+    const text = await asDelimitedText(gz, dir);
+    expect(text).not.toBe(gz);
+    expect(readFileSync(text, 'utf8')).toBe('ISRC,UPC,Track,Artist,Country,Units,Net,Currency,Period\nGBAAA0500001,1,A,Ada,GB,1,7.00,GBP,2026-06\n');
   });
 
   it('takes the currency from the map when the report has none, and skips a title block', async () => {
