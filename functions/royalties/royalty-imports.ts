@@ -44,7 +44,8 @@ async function importItems(tenantId: string) {
 }
 
 function importJson(item: ImportItem, sourceNames: Map<string, string>) {
-  const { tenantId: _tenant, createdAt, updatedAt, ...rest } = item as ImportItem & Record<string, unknown>;
+  // The finishing claim is the part workers' business (import-parts.ts).
+  const { tenantId: _tenant, createdAt, updatedAt, finishing: _claim, finishing_since: _since, ...rest } = item as ImportItem & Record<string, unknown>;
   const totals = rest.totals as { rejected?: unknown[] } | undefined;
   const matched = rest.matched as { unmatched?: number } | undefined;
   // An uploaded report's key starts with the upload's id; the user knows the file by its own name.

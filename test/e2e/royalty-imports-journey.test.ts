@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { call, cloudUrl, demo } from '../support/api.js';
@@ -167,6 +168,21 @@ describe('royalty imports in the browser', () => {
     await expect.poll(() => text('rates-table'), { timeout: 10_000 }).not.toContain(throwaway);
     expect(errors).toEqual([]);
   }, 60_000);
+
+  it('imports a large gzipped report in parts and reads its totals and sums', async () => {
+    // 9,000 lines (~600 KB of text): more than two parts of the tests' 256 KB (global-setup.ts).
+    const store = `E2E Big Store ${stamp}`;
+    const lines = Array.from({ length: 9000 }, (_, i) => `2026-0${1 + (i % 3)},GB-NLR-26-00001,Northern Light,Aurora Vale,1,0.010000,GBP,${store}`);
+    const big = path.join(dir, `big-${stamp}.csv.gz`);
+    writeFileSync(big, gzipSync(`Period,ISRC,Song,Artist,Quantity,Net,Currency,Store\n${lines.join('\n')}\n`));
+    await upload(gbpMap, big, 'done');
+    await expect.poll(() => text('import-totals-equation'), { timeout: 15_000 }).toBe('9,000 read = 9,000 stored + 0 rejected + 0 skipped');
+    expect(await text('royalty-import-parts')).toMatch(/^Imported in [3-9] parts side by side$/);
+    await page.screenshot({ path: '/tmp/royalty-import-parts.png', fullPage: true });
+    await page.getByTestId('royalty-import-lines').click();
+    await expect.poll(() => text('royalties-count'), { timeout: 30_000 }).toBe('9000');
+    expect(errors).toEqual([]);
+  }, 120_000);
 
   it('shows the same pages to an admin in the distribution area, in the current company', async () => {
     const admin = await signedInManagerPage(browser, cloudUrl(), demo.admin, company);

@@ -82,6 +82,9 @@ describe('a report larger than one part', () => {
     expect(item.ledger_keys).toEqual(Array.from({ length: parts }, (_, p) => `ledger/${tenantId}/${importId}/part-000${p}.parquet`));
     expect(item.finishing).toBeUndefined();
 
+    // The import's page says how it was read.
+    expect((await api.get(`/royalty_imports/${importId}`)).body.royalty_import).toMatchObject({ parts, status: 'done', rejected_count: 35 });
+
     // The report read whole, as a small one is: the parts' merged totals are the same, line numbers included.
     const duck = await (await DuckDBInstance.create(':memory:')).connect();
     const whole = (await stageReport(duck, reportFile, MAP)).totals;

@@ -42,6 +42,7 @@ describe('exchange rate texts', () => {
 
   it('writes the control totals as one equation', () => {
     expect(totalsEquation({ read: 3, stored: 2, rejected: 1, skipped: 0 })).toBe('3 read = 2 stored + 1 rejected + 0 skipped');
+    expect(totalsEquation({ read: 10_000_001, stored: 9_998_765, rejected: 1_235, skipped: 1 })).toBe('10,000,001 read = 9,998,765 stored + 1,235 rejected + 1 skipped');
   });
 });
 

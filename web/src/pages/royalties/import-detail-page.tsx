@@ -21,12 +21,12 @@ import { ImportStatusBadge, importPercent } from './imports-table';
 import { DEFAULT_CURRENCY } from '../../../../shared/constants';
 import { ImportProblems } from './import-problems';
 import { royaltiesApi, useImport, useRefresh, useRoyaltyPages } from './royalties-api';
-import { controlTotals, decimal2, formatMoney, totalsEquation } from './royalty-model';
+import { controlTotals, decimal2, formatCount, formatMoney, totalsEquation } from './royalty-model';
 import type { RoyaltyImport } from './royalty-types';
 import { UnmatchedTable } from './unmatched-table';
 
 /** Lines matched to the catalogue, however (ISRC, UPC, catalogue number or an assignment). */
-const matchedCount = (item: RoyaltyImport) => (item.matched ? item.matched.isrc + item.matched.upc + item.matched.cat_no + item.matched.manual : '-');
+const matchedCount = (item: RoyaltyImport) => (item.matched ? formatCount(item.matched.isrc + item.matched.upc + item.matched.cat_no + item.matched.manual) : '-');
 
 function ControlTotals({ item }: { item: RoyaltyImport }) {
   const totals = controlTotals(item.totals);
@@ -39,10 +39,10 @@ function ControlTotals({ item }: { item: RoyaltyImport }) {
         <KeyValuePairs
           columns={4}
           items={[
-            { label: 'Lines read', value: <span data-testid="import-lines-read">{totals.read}</span> },
-            { label: 'Stored', value: <span data-testid="import-lines-stored">{totals.stored}</span> },
-            { label: 'Rejected', value: <span data-testid="import-lines-rejected">{totals.rejected}</span> },
-            { label: 'Skipped', value: <span data-testid="import-lines-skipped">{totals.skipped}</span> },
+            { label: 'Lines read', value: <span data-testid="import-lines-read">{formatCount(totals.read)}</span> },
+            { label: 'Stored', value: <span data-testid="import-lines-stored">{formatCount(totals.stored)}</span> },
+            { label: 'Rejected', value: <span data-testid="import-lines-rejected">{formatCount(totals.rejected)}</span> },
+            { label: 'Skipped', value: <span data-testid="import-lines-skipped">{formatCount(totals.skipped)}</span> },
             // The amounts as read, in the report's own currencies; the total is converted into the company's.
             { label: 'Amount read', value: <span data-testid="import-amount-read">{decimal2(item.totals.amount_read)}</span> },
             { label: 'Amount stored', value: <span data-testid="import-amount-stored">{decimal2(item.totals.amount_stored)}</span> },
@@ -57,7 +57,7 @@ function ControlTotals({ item }: { item: RoyaltyImport }) {
               ),
             },
             { label: 'Matched lines', value: <span data-testid="import-matched-count">{matchedCount(item)}</span> },
-            { label: 'Unmatched lines', value: <span data-testid="import-unmatched-count">{item.unmatched_lines ?? 0}</span> },
+            { label: 'Unmatched lines', value: <span data-testid="import-unmatched-count">{formatCount(item.unmatched_lines ?? 0)}</span> },
           ]}
         />
         {totals.balanced ? null : (
@@ -135,7 +135,7 @@ export function RoyaltyImportPage() {
                 columns={4}
                 items={[
                   { label: 'Imported', value: <FormattedDate value={row.created_at} /> },
-                  { label: 'Size', value: <FileSize bytes={row.size} /> },
+                  { label: 'Size', value: <>{<FileSize bytes={row.size} />}{row.parts ? <Box variant="small" data-testid="royalty-import-parts">Imported in {row.parts} parts side by side</Box> : null}</> },
                   { label: 'Payment date', value: <><FormattedDate value={row.payment_date} /><Box variant="small">Rates paid on or before it apply</Box></> },
                   { label: 'Lines', value: <RouterLink href={pages.royaltiesForImport(row.id)}>Royalties from this file</RouterLink> },
                 ]}

@@ -151,8 +151,12 @@ export function exchangeUpdateText(answer: { message?: string; result?: { import
 }
 
 /** An import's control totals as one line: "3 read = 2 stored + 1 rejected + 0 skipped". */
+/** A count of lines: reports run to millions of lines, and grouped digits read at a glance. */
+export const formatCount = (value: number) => value.toLocaleString('en-GB');
+
 export function totalsEquation(totals: { read: number; stored: number; rejected: number; skipped: number }): string {
-  return `${totals.read} read = ${totals.stored} stored + ${totals.rejected} rejected + ${totals.skipped} skipped`;
+  const n = formatCount;
+  return `${n(totals.read)} read = ${n(totals.stored)} stored + ${n(totals.rejected)} rejected + ${n(totals.skipped)} skipped`;
 }
 
 /** A rate as the API takes it: a positive decimal with at most 6 places (spec 3 §3.6). */

@@ -97,6 +97,8 @@ export type RoyaltyImport = {
   matched?: { isrc: number; upc: number; cat_no: number; manual: number; unmatched: number };
   /** The list leaves the rejected lines out and gives their count. */
   rejected_count?: number;
+  /** A large report is cut into parts imported side by side; absent when it was read whole. */
+  parts?: number;
   created_at?: string;
 };
 
