@@ -18,6 +18,7 @@ import { applyLedgerRules, loadLedgerInputRows, PARQUET_OPTIONS, readLedgerInput
 import { literal } from './ledger-sql.js';
 import type { RoyaltyMap } from './mapping.js';
 import { stagedLedgerRows, stageReport, type ControlTotals } from './read-report.js';
+import { download } from './object-download.js';
 import { splitReport, type ReportSplit } from './split-report.js';
 import { importProgress, PROGRESS, stepTimer } from './import-progress.js';
 
@@ -45,6 +46,9 @@ export type PartMessage = {
   etag?: string;
   header: [number, number];
   range: [number, number];
+  /** The source's column map and name as the import started: every part reads the report alike. */
+  map: RoyaltyMap;
+  sourceName: string;
   /** The import's snapshot of what the rules read (company, catalogue, rules, rates: LedgerInputRows as JSON), the same for every part. */
   inputsKey: string;
   /** Lines of the whole report before this part's own numbering (skipped rows and the records of earlier parts). */
@@ -61,14 +65,14 @@ const partName = (part: number) => String(part).padStart(4, '0');
 export const partLedgerKey = (tenantId: string, importId: string, part: number) => `ledger/${tenantId}/${importId}/part-${partName(part)}.parquet`;
 const partCubeKey = (tenantId: string, importId: string, part: number) => `${workPrefix(tenantId, importId)}cube-${partName(part)}.parquet`;
 
-type Dispatch = { bucket: string; tenantId: string; importId: string; map: RoyaltyMap; textFile: string; dropKey: string; dropFile: string; etag?: string };
+type Dispatch = { bucket: string; tenantId: string; importId: string; map: RoyaltyMap; sourceName: string; textFile: string; dropKey: string; dropFile: string; etag?: string };
 
 /**
  * Cuts the report into parts and sends them to the part queue when it is larger than one part.
  * Returns how many parts were sent: 0 when the
  * report is imported in one piece.
  */
-export async function dispatchParts({ bucket, tenantId, importId, map, textFile, dropKey, dropFile, etag }: Dispatch): Promise<number> {
+export async function dispatchParts({ bucket, tenantId, importId, map, sourceName, textFile, dropKey, dropFile, etag }: Dispatch): Promise<number> {
   const skipRows = map.skip_header_rows ?? 0;
   const split = await planParts(textFile, skipRows);
   if (split.parts.length < 2) return 0;
@@ -79,7 +83,7 @@ export async function dispatchParts({ bucket, tenantId, importId, map, textFile,
     await upload(bucket, textKey, textFile);
   }
   const inputsKey = await putInputsSnapshot(bucket, tenantId, importId);
-  const messages = partMessagesOf(split, { tenantId, importId, textKey, inputsKey, etag: textKey === dropKey ? etag : undefined, skipRows });
+  const messages = partMessagesOf(split, { tenantId, importId, map, sourceName, textKey, inputsKey, etag: textKey === dropKey ? etag : undefined });
   const queueUrl = requireEnv(ENV.royaltyPartQueue);
   for (let i = 0; i < messages.length; i += 10) {
     const batch = messages.slice(i, i + 10);
@@ -104,17 +108,23 @@ export async function planParts(textFile: string, skipRows: number): Promise<Rep
 }
 
 /** One message per part of `split`: what its worker reads and how it numbers its lines. */
-export function partMessagesOf(split: ReportSplit, { tenantId, importId, textKey, inputsKey, etag, skipRows }: { tenantId: string; importId: string; textKey: string; inputsKey: string; etag?: string; skipRows: number }): PartMessage[] {
+export function partMessagesOf(
+  split: ReportSplit,
+  { tenantId, importId, map, sourceName, textKey, inputsKey, etag }: { tenantId: string; importId: string; map: RoyaltyMap; sourceName: string; textKey: string; inputsKey: string; etag?: string },
+): PartMessage[] {
+  const skipRows = map.skip_header_rows ?? 0;
   return split.parts.map((part) => ({
     tenantId,
     importId,
     part: part.index,
     parts: split.parts.length,
     textKey,
-    inputsKey,
     ...(etag ? { etag } : {}),
     header: [split.header.start, split.header.end],
     range: [part.start, part.end],
+    map,
+    sourceName,
+    inputsKey,
     lineOffset: skipRows + part.firstRecord,
     last: part.index === split.parts.length - 1,
   }));
@@ -168,15 +178,12 @@ async function downloadPart(bucket: string, message: PartMessage, file: string):
 
 async function storePart(bucket: string, message: PartMessage, item: ImportItem): Promise<'stored' | 'failed'> {
   const db = getDb().entities;
-  const { tenantId, importId, part } = message;
-  const source = (await db.RoyaltySource.get({ tenantId, id: item.source_id }).go()).data;
-  if (!source) return failImport(item, 'No royalty map for this source');
+  const { tenantId, importId, part, map } = message;
   const timings = stepTimer(`${importId}/${part}`);
   return withDuck(async (duck, dir) => {
     const file = path.join(dir, 'part.csv');
     await downloadPart(bucket, message, file);
     timings?.('part downloaded');
-    const map = source.map as RoyaltyMap;
     // The header is in front of every part; footer rows are only at the end of the last.
     const partMap: RoyaltyMap = { ...map, skip_header_rows: 0, skip_footer_rows: message.last ? map.skip_footer_rows : 0 };
     let rows: string;
@@ -194,7 +201,7 @@ async function storePart(bucket: string, message: PartMessage, item: ImportItem)
     const output = path.join(dir, 'part.parquet');
     await applyLedgerRules(duck, { relation: rows }, output, {
       importId,
-      sourceName: source.name,
+      sourceName: message.sourceName,
       paymentDate: item.payment_date ?? new Date().toISOString().slice(0, 10),
       ...inputs,
     }, timings);
@@ -305,11 +312,7 @@ async function finishClaimed(bucket: string, message: PartMessage, parts: Stored
     const cubes = await Promise.all(
       parts.map(async (p) => {
         const file = path.join(dir, `cube-${partName(p.part)}.parquet`);
-        const object = await s3Client().send(new GetObjectCommand({ Bucket: bucket, Key: p.cube_key }));
-        const out = createWriteStream(file);
-        for await (const chunk of object.Body as Readable) if (!out.write(chunk)) await once(out, 'drain');
-        out.end();
-        await finished(out);
+        await download(bucket, p.cube_key, file);
         return file;
       }),
     );

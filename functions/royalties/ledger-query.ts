@@ -162,12 +162,16 @@ export async function listRoyalties(tenantId: string, query: RoyaltyPageQuery, k
   const order = isDefault && !ledger.state.edits.length ? '' : `ORDER BY ${isDefault ? DEFAULT_ORDER : `${query.sort.field} ${query.sort.direction === 'desc' ? 'DESC' : 'ASC'} NULLS LAST, ${DEFAULT_ORDER}`}`;
   const [{ overall, periods }, rows, menus] = await Promise.all([
     totals(ledger, query.filter),
-    withConnection((connection) =>
-      queryRows(connection, `SELECT ${ROYALTY_SELECT} FROM ${ledger.relation} WHERE ${where.sql} ${order} LIMIT ${query.per_page} OFFSET ${(query.page - 1) * query.per_page}`, {
+    withConnection(async (connection) => {
+      // Late materialization turns an unsorted page into a second scan of the whole table for the
+      // page's row ids (6.6 → 2.3 ms on ten million lines): off for this connection when the
+      // table's own order is the page's. Sorted pages keep it (it spares their Top-N wide rows).
+      if (!order) await connection.run('SET SESSION late_materialization_max_rows = 0');
+      return queryRows(connection, `SELECT ${ROYALTY_SELECT} FROM ${ledger.relation} WHERE ${where.sql} ${order} LIMIT ${query.per_page} OFFSET ${(query.page - 1) * query.per_page}`, {
         ...ledger.params,
         ...where.params,
-      }),
-    ),
+      });
+    }),
     facets(ledger),
   ]);
   const totalCount = Number(overall.lines);

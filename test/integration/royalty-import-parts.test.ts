@@ -138,7 +138,7 @@ describe('a report larger than one part', () => {
     await royaltiesChanged(tenantId);
     expect((await api.get(`/royalties?by_retailer=${encodeURIComponent(store)}`)).body.total_count).toBe(0);
 
-    const messages = partMessagesOf(await planParts(reportFile, 1), { tenantId, importId, textKey: dropKey, inputsKey: await putInputsSnapshot(bucket, tenantId, importId), skipRows: 1 });
+    const messages = partMessagesOf(await planParts(reportFile, 1), { tenantId, importId, map: MAP, sourceName: 'Parts', textKey: dropKey, inputsKey: await putInputsSnapshot(bucket, tenantId, importId) });
     const last = messages.length - 1;
     for (const message of messages.slice(0, last)) expect(await runImportPart(bucket, message)).toBe('stored');
     // Part 2 again: already stored, nothing is read twice.
