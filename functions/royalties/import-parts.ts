@@ -141,7 +141,13 @@ export async function runImportPart(bucket: string, message: PartMessage): Promi
   if (!item || item.status !== 'processing') return 'skipped';
   const stored = (await db.RoyaltyImportPart.get({ tenantId, importId, part }).go()).data;
   if (!stored) {
-    const outcome = await storePart(bucket, message, item);
+    const outcome = await storePart(bucket, message, item).catch((error: unknown) => error as Error);
+    // Deleted while this part was read (its inputs may have gone with it): the part's files would be nobody's.
+    if (!(await db.RoyaltyImport.get({ tenantId, id: importId }).go()).data) {
+      await removePart(bucket, tenantId, importId, part);
+      return 'skipped';
+    }
+    if (outcome instanceof Error) throw outcome;
     if (outcome === 'failed') return outcome;
   }
   const done = await storedParts(tenantId, importId);
@@ -215,6 +221,11 @@ async function storePart(bucket: string, message: PartMessage, item: ImportItem)
     timings?.('part stored');
     return 'stored' as const;
   });
+}
+
+async function removePart(bucket: string, tenantId: string, importId: string, part: number): Promise<void> {
+  await s3Client().send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: [{ Key: partLedgerKey(tenantId, importId, part) }, { Key: partCubeKey(tenantId, importId, part) }] } }));
+  await getDb().entities.RoyaltyImportPart.delete({ tenantId, importId, part }).go();
 }
 
 async function upload(bucket: string, key: string, file: string) {

@@ -55,7 +55,9 @@ const WORKERS: WorkerDefinition[] = [
     queue: 'royaltyImport',
     entry: 'functions/royalties/import-worker.ts',
     memorySize: 3008, // DuckDB parses and aggregates in memory; Lambda CPU scales with memory
-    ephemeralStorageMiB: 4096, // the report, its unzipped or converted text, and the Parquet file
+    // Lambda's most: a report of up to 5 GB (MAX_REPORT_BYTES) with its unzipped or converted
+    // text; a report over one part is imported by the part workers, so no Parquet file is added.
+    ephemeralStorageMiB: 10240,
     nativeModules: DUCKDB_MODULES,
     bind: (fn, { data, storage, queues, realtime }) => {
       fn.bindTable(data).bindBucket(storage, 'ledger', 'readWrite');

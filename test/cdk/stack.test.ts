@@ -102,7 +102,7 @@ describe('reference data', () => {
 describe('royalty import worker', () => {
   it('reads the ledger drop folder through its queue, batch size 1, on x86_64 with DuckDB beside the bundle', () => {
     const [workerId, worker] = functionFor('functions/royalties/import-worker.ts');
-    expect(worker.Properties).toMatchObject({ Timeout: QUEUES.royaltyImport.workerTimeoutSeconds, MemorySize: 3008, Architectures: ['x86_64'], EphemeralStorage: { Size: 4096 } });
+    expect(worker.Properties).toMatchObject({ Timeout: QUEUES.royaltyImport.workerTimeoutSeconds, MemorySize: 3008, Architectures: ['x86_64'], EphemeralStorage: { Size: 10240 } });
     const [queueId] = single('AWS::SQS::Queue', (p) => p.QueueName === QUEUES.royaltyImport.localName);
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: workerId },

@@ -167,4 +167,24 @@ describe('a report larger than one part', () => {
     expect((await api.get(`/royalty_imports/${importId}`)).status).toBe(200);
     expect((await otherCompany.get(`/royalties?by_retailer=${encodeURIComponent(store)}`)).body.total_count).toBe(0);
   });
+
+  it('leaves nothing behind when the import is deleted while a part is being read', async () => {
+    const { getDb } = await import('../../functions/data/service.js');
+    const { s3Client } = await import('../../functions/lib/clients.js');
+    const { BUCKETS } = await import('../../infra/resources.js');
+    const { partMessagesOf, planParts, putInputsSnapshot, runImportPart } = await import('../../functions/royalties/import-parts.js');
+    const bucket = BUCKETS.ledger.localName;
+    const db = getDb().entities;
+    await db.RoyaltyImport.patch({ tenantId, id: importId }).set({ status: 'processing' }).remove(['ledger_key']).go();
+    const [message] = partMessagesOf(await planParts(reportFile, 1), { tenantId, importId, map: MAP, sourceName: 'Parts', textKey: dropKey, inputsKey: await putInputsSnapshot(bucket, tenantId, importId) });
+    // The part starts; the user deletes the import while it reads.
+    const reading = runImportPart(bucket, message);
+    expect((await api.del(`/royalty_imports/${importId}`)).body).toEqual({ message: 'Import Deleted' });
+    expect(await reading).toBe('skipped');
+    for (const prefix of [`ledger/${tenantId}/${importId}/`, `work/${tenantId}/${importId}/`]) {
+      expect((await s3Client().send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }))).Contents ?? []).toEqual([]);
+    }
+    expect((await db.RoyaltyImportPart.query.byImport({ tenantId, importId }).go()).data).toEqual([]);
+    expect((await api.get(`/royalties?by_retailer=${encodeURIComponent(store)}`)).body.total_count).toBe(0);
+  });
 });
