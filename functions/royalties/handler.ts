@@ -8,7 +8,7 @@ import { distinctValues, listRoyalties, SORT_FIELDS } from './ledger-query.js';
 import { LEDGER_COLUMNS } from './ledger-schema.js';
 import { MAPPING_COLUMNS } from './mapping.js';
 import { royaltyFilterShape, type RoyaltyFilter } from './royalty-filter.js';
-import { bulkUpdateRoyalties, createRoyalty, deleteRoyalty, getRoyalty, markRoyalties, newSale, royaltyFields, selection, updateRoyalty, type StateAction } from './royalty-changes.js';
+import { bulkUpdateRoyalties, createRoyalty, deleteRoyalty, getRoyalty, markRoyalties, newSale, royaltyFields, royaltyUpdate, selection, updateRoyalty, type StateAction } from './royalty-changes.js';
 import { deleteImport, getImport, listImports, presignReport, reportUpload } from './royalty-imports.js';
 import { createMap, deleteMap, getMap, listMaps, previewInput, previewMap, royaltyMapInput, updateMap } from './royalty-maps.js';
 import { exchangeRateOperations, importOperations } from './handler-imports.js';
@@ -67,7 +67,7 @@ export const handler = areaHandler('royalties', {
   getRoyalty: operation({ params: idParams, run: async ({ tenantId, params }) => ({ royalty: await getRoyalty(tenantId!, params.id) }) }),
   updateRoyalty: operation({
     params: idParams,
-    body: z.strictObject({ royalty: royaltyFields }),
+    body: z.strictObject({ royalty: royaltyUpdate }),
     run: ({ tenantId, caller, params, body }) => updateRoyalty(tenantId!, caller!.user.userId, params.id, body.royalty),
   }),
   deleteRoyalty: operation({ params: idParams, run: ({ tenantId, caller, params }) => deleteRoyalty(tenantId!, caller!.user.userId, params.id) }),

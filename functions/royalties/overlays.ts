@@ -10,7 +10,7 @@ import { filterCondition, withoutState, type RoyaltyFilter } from './royalty-fil
 export type StateFlag = 'paid' | 'artist_paid';
 export type Overlays = {
   rules: { seq: string; flag: string; value: boolean; ids?: string[]; filter?: RoyaltyFilter }[];
-  edits: { id: string; deleted?: boolean; fields?: Record<string, unknown> }[];
+  edits: { id: string; deleted?: boolean; fields?: Record<string, unknown>; cleared?: string[] }[];
   manual: { id: string; fields: Record<string, unknown>; updatedAt?: string }[];
 };
 
@@ -77,11 +77,12 @@ export function effectiveRelation(table: string, overlays: Pick<Overlays, 'edits
       overlays.edits.map((e) => {
         const ref = parseRoyaltyId(e.id);
         const key = ref?.manual ? { manual_id: ref.id } : { import_id: ref?.importId, line: ref?.line };
-        return { ...e.fields, ...key, deleted: Boolean(e.deleted) };
+        return { ...e.fields, ...key, deleted: Boolean(e.deleted), cleared: e.cleared ?? [] };
       }),
     );
-    const editColumns = Object.fromEntries([...EDITABLE_COLUMNS.map((c) => [c, LEDGER_COLUMNS[c]]), ['import_id', 'VARCHAR'], ['line', 'BIGINT'], ['manual_id', 'VARCHAR'], ['deleted', 'BOOLEAN']]);
-    const replaced = EDITABLE_COLUMNS.filter((c) => c !== 'label_payable' && c !== 'amount').map((c) => `coalesce(e.${c}, l.${c}) AS ${c}`);
+    const editColumns = Object.fromEntries([...EDITABLE_COLUMNS.map((c) => [c, LEDGER_COLUMNS[c]]), ['import_id', 'VARCHAR'], ['line', 'BIGINT'], ['manual_id', 'VARCHAR'], ['deleted', 'BOOLEAN'], ['cleared', 'VARCHAR[]']]);
+    // A column the edit emptied is NULL; otherwise the edit's value, else the line's.
+    const replaced = EDITABLE_COLUMNS.filter((c) => c !== 'label_payable' && c !== 'amount').map((c) => `CASE WHEN list_contains(e.cleared, '${c}') THEN NULL ELSE coalesce(e.${c}, l.${c}) END AS ${c}`);
     // The aggregator's cut follows an edited amount or label cut, so the three still add up.
     replaced.push(
       'coalesce(e.amount, l.amount) AS amount',

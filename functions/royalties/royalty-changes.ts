@@ -42,6 +42,14 @@ export const royaltyFields = z.strictObject({
 });
 export type RoyaltyFields = z.infer<typeof royaltyFields>;
 
+/** Fields an edit may empty (null): descriptions, identifiers and catalogue links; a line keeps its period, store and money. */
+export const CLEARABLE_FIELDS = ['territory', 'sales_category', 'song', 'artist', 'album', 'label_name', 'isrc', 'upc', 'cat_no', 'label_id', 'release_id', 'recording_id', 'artist_id'] as const;
+type Clearable = (typeof CLEARABLE_FIELDS)[number];
+const clearable = Object.fromEntries(CLEARABLE_FIELDS.map((field) => [field, royaltyFields.shape[field].nullable()])) as { [F in Clearable]: ReturnType<(typeof royaltyFields.shape)[F]['nullable']> };
+/** An edit: the fields to set, and null for those to empty. */
+export const royaltyUpdate = royaltyFields.extend(clearable);
+export type RoyaltyUpdate = z.infer<typeof royaltyUpdate>;
+
 /** A manual sale: what was sold, where, when and for how much, in which currency. */
 export const newSale = royaltyFields.extend({
   pay_period: period,
@@ -74,12 +82,17 @@ export async function getRoyalty(tenantId: string, royaltyId: string) {
   return row;
 }
 
-export async function updateRoyalty(tenantId: string, userId: string, royaltyId: string, fields: RoyaltyFields) {
+export async function updateRoyalty(tenantId: string, userId: string, royaltyId: string, update: RoyaltyUpdate) {
   await getRoyalty(tenantId, royaltyId);
-  await checkLinks(tenantId, fields);
+  const set = Object.fromEntries(Object.entries(update).filter(([, value]) => value !== null && value !== undefined)) as RoyaltyFields;
+  const emptied = Object.keys(update).filter((field) => update[field as keyof RoyaltyUpdate] === null);
+  await checkLinks(tenantId, set);
   const db = getDb().entities;
   const previous = (await db.RoyaltyEdit.get({ tenantId, id: royaltyId }).go()).data;
-  await db.RoyaltyEdit.put({ tenantId, id: royaltyId, deleted: false, fields: { ...(previous?.fields ?? {}), ...fields }, userId }).go();
+  // An edit accumulates: later values replace earlier ones, and setting a field again undoes emptying it.
+  const fields = Object.fromEntries(Object.entries({ ...(previous?.fields ?? {}), ...set }).filter(([field]) => !emptied.includes(field)));
+  const cleared = [...new Set([...(previous?.cleared ?? []).filter((field) => !(field in set)), ...emptied])];
+  await db.RoyaltyEdit.put({ tenantId, id: royaltyId, deleted: false, fields, cleared, userId }).go();
   await royaltiesChanged(tenantId);
   return { royalty: await getRoyalty(tenantId, royaltyId), message: MESSAGES.royaltyUpdated };
 }

@@ -118,6 +118,8 @@ describe('manual sales and paid marks', () => {
     await page.locator('[data-testid="royalties-table"] tbody tr a').first().click();
     await page.waitForURL(/\/user\/royalties\/[^/]+\/edit$/);
     await page.getByTestId('royalty-field-song').locator('input').fill('Merch Table (Signed)');
+    // Emptying a field empties it on the line.
+    await page.getByTestId('royalty-field-territory').locator('input').fill('');
     await page.getByTestId('royalty-submit').click();
     await expect.poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 }).toBe('Royalty Updated');
     await page.waitForURL('**/user/royalties');
@@ -137,6 +139,11 @@ describe('manual sales and paid marks', () => {
     await page.getByRole('menuitem', { name: 'Mark as paid', exact: true }).first().click();
     await page.getByTestId('royalties-action-confirm').click();
     await expect.poll(() => page.getByTestId('royalties-table').textContent(), { timeout: 15_000 }).toMatch(/[^n]paid artist unpaid/);
+    // The edited line: the new title, the emptied territory.
+    await page.locator('[data-testid="royalties-table"] tbody tr a').first().click();
+    await page.waitForURL(/\/user\/royalties\/[^/]+\/edit$/);
+    await expect.poll(() => page.getByTestId('royalty-field-song').locator('input').inputValue(), { timeout: 10_000 }).toBe('Merch Table (Signed)');
+    expect(await page.getByTestId('royalty-field-territory').locator('input').inputValue()).toBe('');
     expect(errors).toEqual([]);
   }, 90_000);
 });

@@ -126,6 +126,14 @@ describe('changing royalties', () => {
     const badEdit = await api.patch(`/royalties/${lines[2].id}`, { royalty: { amount: 'lots' } });
     expect(badEdit.status).toBe(400);
     expect(badEdit.body.errors['royalty.amount']).toBeDefined();
+    // Emptying: null empties a description or identifier; setting it again brings a value back; a line's money cannot be emptied.
+    const before = (await api.get(`/royalties/${lines[2].id}`)).body.royalty;
+    expect(before.isrc).toBeTruthy();
+    const emptied = await api.patch(`/royalties/${lines[2].id}`, { royalty: { isrc: null, territory: null } });
+    expect(emptied.body).toMatchObject({ message: 'Royalty Updated', royalty: { isrc: null, territory: null, amount: '3.000001' } });
+    const again = await api.patch(`/royalties/${lines[2].id}`, { royalty: { territory: 'fr' } });
+    expect(again.body.royalty).toMatchObject({ isrc: null, territory: 'FR', amount: '3.000001' });
+    expect((await api.patch(`/royalties/${lines[2].id}`, { royalty: { amount: null } })).body.errors['royalty.amount']).toBeDefined();
 
     expect((await api.del(`/royalties/${lines[5].id}`)).status).toBe(200);
     expect((await api.get(`/royalties/${lines[5].id}`)).status).toBe(404);

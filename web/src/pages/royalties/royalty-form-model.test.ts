@@ -29,6 +29,10 @@ describe('manual sale form', () => {
     expect(validateRoyalty(values, true)).toEqual({ artist_payable: 'Artist share must be an amount with up to 6 decimals' });
     const body = toRoyaltyPayload({ ...values, artist_payable: '' }, true);
     expect(body).toMatchObject({ amount: '2.5' });
+    // Emptied descriptions and links are sent as null (the API empties them); emptied amounts are left as they are.
+    expect(body).toMatchObject({ song: null, isrc: null, label_id: null, recording_id: null, sales_category: 'Manual' });
+    expect(body).not.toHaveProperty('artist_payable');
+    expect(toRoyaltyPayload({ ...values, song: '' }, false)).not.toHaveProperty('song');
     expect(body).not.toHaveProperty('subtotal_payable');
     expect(body).not.toHaveProperty('currency');
     expect(paidChanges({ paid: false, artist_paid: true }, { ...values, artist_paid: false })).toEqual(['mark_as_paid', 'mark_as_artist_unpaid']);

@@ -33,6 +33,8 @@ export type RoyaltyFormValues = {
 const COMMON = ['pay_period', 'retailer', 'territory', 'sales_category', 'song', 'artist', 'album', 'isrc', 'upc'] as const;
 const SALE_ONLY = ['subtotal_payable', 'currency'] as const;
 const EDIT_ONLY = ['amount', 'label_payable', 'artist_payable'] as const;
+/** What an edit may empty (the API's CLEARABLE_FIELDS among the form's fields). */
+const CLEARABLE = new Set<string>(['territory', 'sales_category', 'song', 'artist', 'album', 'isrc', 'upc']);
 
 export function emptySale(today = new Date()): RoyaltyFormValues {
   const month = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}`;
@@ -78,7 +80,8 @@ export function validateRoyalty(values: RoyaltyFormValues, editing = false): Rec
 
 /**
  * The `royalty` body of POST / PATCH: amounts stay decimal strings, quantity a whole number,
- * pickers as ids, blank fields left out (the API checks ISRC, UPC and territory formats). The
+ * pickers as ids, blank fields left out of a new sale and emptied (null) by an edit (the API
+ * checks ISRC, UPC and territory formats). The
  * paid marks are not fields: an edit sends them through mark_as_* (see paidChanges).
  */
 export function toRoyaltyPayload(values: RoyaltyFormValues, editing: boolean): Record<string, unknown> {
@@ -86,11 +89,15 @@ export function toRoyaltyPayload(values: RoyaltyFormValues, editing: boolean): R
   for (const key of [...COMMON, ...(editing ? EDIT_ONLY : SALE_ONLY)]) {
     const value = values[key].trim();
     if (value) body[key] = key === 'territory' || key === 'currency' || key === 'isrc' ? value.toUpperCase() : value;
+    // An edit empties what the user emptied (null); the amounts are never emptied.
+    else if (editing && CLEARABLE.has(key)) body[key] = null;
   }
   body.quantity = Number.parseInt(values.quantity.trim(), 10);
-  if (values.label) body.label_id = values.label.id;
-  if (values.release) body.release_id = values.release.id;
-  if (values.recording) body.recording_id = values.recording.id;
+  const links = { label_id: values.label, release_id: values.release, recording_id: values.recording };
+  for (const [field, chosen] of Object.entries(links)) {
+    if (chosen) body[field] = chosen.id;
+    else if (editing) body[field] = null;
+  }
   return body;
 }
 
