@@ -56,3 +56,6 @@ export class PayloadTooLarge extends HttpError {
     super(413, `Request body is larger than ${limit} bytes`);
   }
 }
+
+/** Whether a DynamoDB write was refused by its condition (ElectroDB wraps the SDK's error as `cause`). */
+export const isConditionFailed = (error: unknown) => (error as { cause?: { name?: string } } | undefined)?.cause?.name === 'ConditionalCheckFailedException';

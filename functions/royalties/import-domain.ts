@@ -1,7 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { withScratchDuck } from './duck-instance.js';
 import { ENV } from '../../infra/resources.js';
 import { getDb } from '../data/service.js';
 import { requireEnv } from '../lib/clients.js';
@@ -31,16 +30,11 @@ async function importOf(tenantId: string, importId: string) {
 async function withLedger<T>(item: { ledger_key?: string; ledger_keys?: string[]; status: string }, work: (duck: DuckDBConnection, dir: string, files: string[]) => Promise<T>): Promise<T> {
   const keys = importLedgerKeys(item);
   if (item.status !== 'done' || !keys.length) throw new Conflict('The import has no stored lines');
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'royalty-ledger-'));
-  const duck = await (await DuckDBInstance.create(':memory:')).connect();
-  try {
+  return withScratchDuck('royalty-ledger-', async (duck, dir) => {
     const files = keys.map((_, i) => path.join(dir, `current-${i}.parquet`));
     await Promise.all(keys.map((key, i) => download(bucket(), key, files[i])));
-    return await work(duck, dir, files);
-  } finally {
-    duck.closeSync();
-    await rm(dir, { recursive: true, force: true });
-  }
+    return work(duck, dir, files);
+  });
 }
 
 export type RematchResult = Omit<StoredLedger, 'ledger_key'> & { id: string };

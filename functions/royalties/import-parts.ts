@@ -1,34 +1,30 @@
 import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import os from 'node:os';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { ulid } from 'ulid';
-import { ENV, QUEUES } from '../../infra/resources.js';
+import { ENV } from '../../infra/resources.js';
 import { getDb } from '../data/service.js';
 import { requireEnv, s3Client, sqsClient } from '../lib/clients.js';
-import { writeAggregates } from './aggregates.js';
-import { royaltiesChanged } from './ledger-state.js';
-import { applyLedgerRules, loadLedgerInputRows, PARQUET_OPTIONS, readLedgerInputs, summariseCube, type LedgerInputRows } from './ledger-rules.js';
+import { withScratchDuck } from './duck-instance.js';
+import { finishImport } from './finish-parts.js';
+import { importProgress, PROGRESS, stepTimer } from './import-progress.js';
+import { applyLedgerRules, loadLedgerInputRows, PARQUET_OPTIONS, readLedgerInputs, type LedgerInputRows } from './ledger-rules.js';
 import { literal } from './ledger-sql.js';
 import type { RoyaltyMap } from './mapping.js';
 import { stagedLedgerRows, stageReport, type ControlTotals } from './read-report.js';
-import { download } from './object-download.js';
 import { splitReport, type ReportSplit } from './split-report.js';
-import { importProgress, PROGRESS, stepTimer } from './import-progress.js';
 
 /**
  * Large reports in parts (issue 6): the import worker cuts a report bigger than one part
  * (split-report.ts) and sends one message per part to the part queue; part workers, side by
  * side, each read their byte range of the report (with the header in front), match, convert and
  * cut it into their own ledger file, and sum it. The part that finds every part stored finishes
- * the import: control totals merged, aggregates written from the parts' sums, the import
- * pointed at the parts' files (`ledger_keys`).
+ * the import (finish-parts.ts): control totals merged, aggregates written from the parts' sums,
+ * the import pointed at the parts' files (`ledger_keys`).
  *
  * Delivering a part twice stores it once (its item is the proof it is stored, written last;
  * its files have fixed keys, so a rerun overwrites them). Finishing is claimed on the import,
@@ -158,18 +154,8 @@ export async function runImportPart(bucket: string, message: PartMessage): Promi
   return (await finishImport(bucket, message, done)) ? 'finished' : 'stored';
 }
 
+export type StoredPart = Awaited<ReturnType<typeof storedParts>>[number];
 type ImportItem = { tenantId: string; id: string; source_id: string; payment_date?: string; user_id?: string; filename: string; size?: number; writes?: number };
-
-async function withDuck<T>(work: (duck: DuckDBConnection, dir: string) => Promise<T>): Promise<T> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'royalty-part-'));
-  const duck = await (await DuckDBInstance.create(':memory:', { temp_directory: path.join(dir, 'duckdb.tmp') })).connect();
-  try {
-    return await work(duck, dir);
-  } finally {
-    duck.closeSync();
-    await rm(dir, { recursive: true, force: true });
-  }
-}
 
 /** The header record, then the part's byte range, into one local file. */
 async function downloadPart(bucket: string, message: PartMessage, file: string): Promise<void> {
@@ -186,7 +172,7 @@ async function storePart(bucket: string, message: PartMessage, item: ImportItem)
   const db = getDb().entities;
   const { tenantId, importId, part, map } = message;
   const timings = stepTimer(`${importId}/${part}`);
-  return withDuck(async (duck, dir) => {
+  return withScratchDuck('royalty-part-', async (duck, dir) => {
     const file = path.join(dir, 'part.csv');
     await downloadPart(bucket, message, file);
     timings?.('part downloaded');
@@ -232,7 +218,7 @@ async function upload(bucket: string, key: string, file: string) {
   await s3Client().send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: createReadStream(file), ContentLength: (await stat(file)).size }));
 }
 
-async function storedParts(tenantId: string, importId: string) {
+export async function storedParts(tenantId: string, importId: string) {
   const found = await getDb().entities.RoyaltyImportPart.query.byImport({ tenantId, importId }).go({ pages: 'all', consistent: true });
   return found.data.sort((a, b) => a.part - b.part);
 }
@@ -240,112 +226,4 @@ async function storedParts(tenantId: string, importId: string) {
 async function failImport(item: ImportItem, error: string): Promise<'failed'> {
   await importProgress(item, 'failed', PROGRESS.done, { error }, { whileProcessing: true });
   return 'failed';
-}
-
-/**
- * Claims finishing the import: a token of this attempt, or undefined when another attempt holds
- * it. A claim older than the worker timeout is a dead worker's (a message is redelivered only
- * after its visibility timeout, longer still) and is taken over.
- */
-async function claimFinishing(tenantId: string, importId: string): Promise<string | undefined> {
-  const now = new Date();
-  const stale = new Date(now.getTime() - QUEUES.royaltyImportPart.workerTimeoutSeconds * 1000).toISOString();
-  const token = ulid();
-  try {
-    await getDb()
-      .entities.RoyaltyImport.patch({ tenantId, id: importId })
-      .set({ finishing: token, finishing_since: now.toISOString() })
-      .where((attr, op) => `${op.eq(attr.status, 'processing')} AND (${op.notExists(attr.finishing)} OR ${op.lt(attr.finishing_since, stale)})`)
-      .go();
-    return token;
-  } catch (error) {
-    if (isConditionFailed(error)) return undefined;
-    throw error;
-  }
-}
-
-/** Gives the claim back after a failed attempt, so the message's next delivery can finish. */
-async function releaseClaim(tenantId: string, importId: string, token: string): Promise<void> {
-  await getDb()
-    .entities.RoyaltyImport.patch({ tenantId, id: importId })
-    .remove(['finishing', 'finishing_since'])
-    .where((attr, op) => op.eq(attr.finishing, token))
-    .go()
-    .catch((error) => {
-      if (!isConditionFailed(error)) throw error;
-    });
-}
-
-const isConditionFailed = (error: unknown) => (error as { cause?: { name?: string } }).cause?.name === 'ConditionalCheckFailedException';
-
-type StoredPart = Awaited<ReturnType<typeof storedParts>>[number];
-
-/** Merges the parts' control totals: counts added, rejected lines in line order, amounts added exactly. */
-async function mergeTotals(duck: DuckDBConnection, parts: StoredPart[]): Promise<ControlTotals> {
-  const totals = parts.map((p) => p.totals as ControlTotals);
-  const sum = async (field: 'amount_read' | 'amount_stored' | 'amount_rejected') => {
-    const values = totals.map((t) => literal(t[field])).join(', ');
-    const [row] = (await duck.runAndReadAll(`SELECT CAST(coalesce(sum(CAST(v AS DECIMAL(38,6))), 0) AS VARCHAR) AS s FROM unnest([${values}]) t(v)`)).getRowObjects();
-    return String(row.s);
-  };
-  const count = (field: 'lines_read' | 'stored' | 'skipped') => totals.reduce((n, t) => n + t[field], 0);
-  return {
-    lines_read: count('lines_read'),
-    stored: count('stored'),
-    rejected: totals.flatMap((t) => t.rejected).sort((a, b) => a.line - b.line),
-    skipped: count('skipped'),
-    amount_read: await sum('amount_read'),
-    amount_stored: await sum('amount_stored'),
-    amount_rejected: await sum('amount_rejected'),
-  };
-}
-
-async function finishImport(bucket: string, message: PartMessage, parts: StoredPart[]): Promise<boolean> {
-  const { tenantId, importId } = message;
-  const token = await claimFinishing(tenantId, importId);
-  if (!token) return false;
-  try {
-    await finishClaimed(bucket, message, parts);
-  } catch (error) {
-    await releaseClaim(tenantId, importId, token);
-    throw error;
-  }
-  return true;
-}
-
-async function finishClaimed(bucket: string, message: PartMessage, parts: StoredPart[]): Promise<void> {
-  const { tenantId, importId } = message;
-  const timings = stepTimer(`${importId}/finish`);
-  const db = getDb().entities;
-  const item = (await db.RoyaltyImport.get({ tenantId, id: importId }).go()).data!;
-  const companyCurrency = parts[0].company_currency;
-  await withDuck(async (duck, dir) => {
-    const cubes = await Promise.all(
-      parts.map(async (p) => {
-        const file = path.join(dir, `cube-${partName(p.part)}.parquet`);
-        await download(bucket, p.cube_key, file);
-        return file;
-      }),
-    );
-    await duck.run(`CREATE TEMP TABLE ledger_cube AS SELECT * FROM read_parquet([${cubes.map(literal).join(', ')}])`);
-    const result = await summariseCube(duck, companyCurrency);
-    const aggregates = await writeAggregates(duck, tenantId, importId);
-    timings?.(`parts summed, aggregates written (${aggregates.items} items)`);
-    const totals = await mergeTotals(duck, parts);
-    // The coordinator's writes, then per part its item, its delete and a progress patch, the claim, this patch, the history record and the ledger version.
-    const writes = (item.writes ?? 0) + parts.length * 3 + 1 + aggregates.writes + 1 + (item.user_id ? 1 : 0) + 1;
-    await db.RoyaltyImport.patch({ tenantId, id: importId })
-      .set({ status: 'done', progress: PROGRESS.done, totals, ledger_keys: parts.map((p) => p.ledger_key), aggregates: aggregates.items, writes, matched: result.matched, missing_rates: result.missing_rates, amount: result.amount, company_currency: companyCurrency })
-      .remove(['finishing', 'finishing_since'])
-      .where((attr, op) => op.eq(attr.status, 'processing'))
-      .go();
-    await royaltiesChanged(tenantId);
-    if (item.user_id) await db.ImportRecord.put({ importId, userId: item.user_id, filename: item.filename, filesize: item.size ?? 0, records: result.lines, type: 'royalties' }).go();
-    await importProgress(item, 'done', PROGRESS.done, {}, { save: false });
-    timings?.('done');
-  });
-  // What only the parts needed: their sums, the inputs snapshot, the converted text, their items.
-  const work = [...parts.map((p) => p.cube_key), message.inputsKey, ...(message.textKey.startsWith('work/') ? [message.textKey] : [])];
-  await s3Client().send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: work.map((Key) => ({ Key })) } }));
-  await db.RoyaltyImportPart.delete(parts.map((p) => ({ tenantId, importId, part: p.part }))).go({ concurrency: 4 });
 }

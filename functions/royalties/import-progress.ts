@@ -1,4 +1,5 @@
 import { getDb } from '../data/service.js';
+import { isConditionFailed } from '../lib/errors.js';
 import { pushToUser } from '../realtime/push.js';
 
 /** Progress at each step of an import (spec 3 §4: a whole-number percentage); parts fill downloaded → written. */
@@ -22,7 +23,7 @@ export async function importProgress(item: ImportRef, status: string, progress: 
     try {
       await (whileProcessing ? patch.where((attr, op) => op.eq(attr.status, 'processing')) : patch).go();
     } catch (error) {
-      if (whileProcessing && (error as { cause?: { name?: string } }).cause?.name === 'ConditionalCheckFailedException') return;
+      if (whileProcessing && isConditionFailed(error)) return;
       throw error;
     }
   }

@@ -1,11 +1,10 @@
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { getDb } from '../data/service.js';
 import { s3Client } from '../lib/clients.js';
+import { withScratchDuck } from './duck-instance.js';
 import { importProgress, PROGRESS, stepTimer } from './import-progress.js';
 import { dispatchParts } from './import-parts.js';
 import { storeLedger } from './ledger-store.js';
@@ -73,10 +72,7 @@ export async function runImport(bucket: string, key: string, options: RunImportO
   const source = (await db.entities.RoyaltySource.get({ tenantId, id: sourceId }).go()).data;
   if (!source) return fail('No royalty map for this source');
 
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'royalty-'));
-  // Spills (a report larger than memory) go to the import's own folder.
-  const duck = await (await DuckDBInstance.create(':memory:', { temp_directory: path.join(dir, 'duckdb.tmp') })).connect();
-  try {
+  return withScratchDuck('royalty-', async (duck, dir): Promise<ImportOutcome> => {
     const local = path.join(dir, path.basename(filename).replace(/[^\w.-]+/g, '_'));
     const { sha256, size } = await download(bucket, key, local, head.ETag);
     timings?.(`downloaded and hashed (${(size / 1e6).toFixed(0)} MB)`);
@@ -136,10 +132,7 @@ export async function runImport(bucket: string, key: string, options: RunImportO
       await importProgress({ tenantId, id, filename, user_id: userId }, 'done', PROGRESS.done, {}, { save: false });
     }
     return 'imported';
-  } finally {
-    duck.closeSync();
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** An earlier finished import of the same bytes in this tenant (the same size and sha256), if any. */

@@ -1,0 +1,128 @@
+import { DeleteObjectsCommand } from '@aws-sdk/client-s3';
+import path from 'node:path';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { ulid } from 'ulid';
+import { QUEUES } from '../../infra/resources.js';
+import { getDb } from '../data/service.js';
+import { s3Client } from '../lib/clients.js';
+import { isConditionFailed } from '../lib/errors.js';
+import { writeAggregates } from './aggregates.js';
+import { withScratchDuck } from './duck-instance.js';
+import { importProgress, PROGRESS, stepTimer } from './import-progress.js';
+import type { PartMessage, StoredPart } from './import-parts.js';
+import { royaltiesChanged } from './ledger-state.js';
+import { summariseCube } from './ledger-rules.js';
+import { literal } from './ledger-sql.js';
+import { download } from './object-download.js';
+import type { ControlTotals } from './read-report.js';
+
+/**
+ * Finishing an import stored in parts (import-parts.ts): the part that finds every part stored
+ * claims the import, sums the parts' sums into its aggregates, merges their control totals and
+ * points the import at the parts' ledger files, then removes what only the parts needed.
+ */
+
+/**
+ * Claims finishing the import: a token of this attempt, or undefined when another attempt holds
+ * it. A claim older than the worker timeout is a dead worker's (a message is redelivered only
+ * after its visibility timeout, longer still) and is taken over.
+ */
+async function claimFinishing(tenantId: string, importId: string): Promise<string | undefined> {
+  const now = new Date();
+  const stale = new Date(now.getTime() - QUEUES.royaltyImportPart.workerTimeoutSeconds * 1000).toISOString();
+  const token = ulid();
+  try {
+    await getDb()
+      .entities.RoyaltyImport.patch({ tenantId, id: importId })
+      .set({ finishing: token, finishing_since: now.toISOString() })
+      .where((attr, op) => `${op.eq(attr.status, 'processing')} AND (${op.notExists(attr.finishing)} OR ${op.lt(attr.finishing_since, stale)})`)
+      .go();
+    return token;
+  } catch (error) {
+    if (isConditionFailed(error)) return undefined;
+    throw error;
+  }
+}
+
+/** Gives the claim back after a failed attempt, so the message's next delivery can finish. */
+async function releaseClaim(tenantId: string, importId: string, token: string): Promise<void> {
+  await getDb()
+    .entities.RoyaltyImport.patch({ tenantId, id: importId })
+    .remove(['finishing', 'finishing_since'])
+    .where((attr, op) => op.eq(attr.finishing, token))
+    .go()
+    .catch((error) => {
+      if (!isConditionFailed(error)) throw error;
+    });
+}
+
+/** Merges the parts' control totals: counts added, rejected lines in line order, amounts added exactly. */
+async function mergeTotals(duck: DuckDBConnection, parts: StoredPart[]): Promise<ControlTotals> {
+  const totals = parts.map((p) => p.totals as ControlTotals);
+  const sum = async (field: 'amount_read' | 'amount_stored' | 'amount_rejected') => {
+    const values = totals.map((t) => literal(t[field])).join(', ');
+    const [row] = (await duck.runAndReadAll(`SELECT CAST(coalesce(sum(CAST(v AS DECIMAL(38,6))), 0) AS VARCHAR) AS s FROM unnest([${values}]) t(v)`)).getRowObjects();
+    return String(row.s);
+  };
+  const count = (field: 'lines_read' | 'stored' | 'skipped') => totals.reduce((n, t) => n + t[field], 0);
+  return {
+    lines_read: count('lines_read'),
+    stored: count('stored'),
+    rejected: totals.flatMap((t) => t.rejected).sort((a, b) => a.line - b.line),
+    skipped: count('skipped'),
+    amount_read: await sum('amount_read'),
+    amount_stored: await sum('amount_stored'),
+    amount_rejected: await sum('amount_rejected'),
+  };
+}
+
+/** Finishes the import unless another attempt holds the claim; true when this one finished it. */
+export async function finishImport(bucket: string, message: PartMessage, parts: StoredPart[]): Promise<boolean> {
+  const { tenantId, importId } = message;
+  const token = await claimFinishing(tenantId, importId);
+  if (!token) return false;
+  try {
+    await finishClaimed(bucket, message, parts);
+  } catch (error) {
+    await releaseClaim(tenantId, importId, token);
+    throw error;
+  }
+  return true;
+}
+
+async function finishClaimed(bucket: string, message: PartMessage, parts: StoredPart[]): Promise<void> {
+  const { tenantId, importId } = message;
+  const timings = stepTimer(`${importId}/finish`);
+  const db = getDb().entities;
+  const item = (await db.RoyaltyImport.get({ tenantId, id: importId }).go()).data!;
+  const companyCurrency = parts[0].company_currency;
+  await withScratchDuck('royalty-finish-', async (duck, dir) => {
+    const cubes = await Promise.all(
+      parts.map(async (p) => {
+        const file = path.join(dir, path.basename(p.cube_key));
+        await download(bucket, p.cube_key, file);
+        return file;
+      }),
+    );
+    await duck.run(`CREATE TEMP TABLE ledger_cube AS SELECT * FROM read_parquet([${cubes.map(literal).join(', ')}])`);
+    const result = await summariseCube(duck, companyCurrency);
+    const aggregates = await writeAggregates(duck, tenantId, importId);
+    timings?.(`parts summed, aggregates written (${aggregates.items} items)`);
+    const totals = await mergeTotals(duck, parts);
+    // The coordinator's writes, then per part its item, its delete and a progress patch, the claim, this patch, the history record and the ledger version.
+    const writes = (item.writes ?? 0) + parts.length * 3 + 1 + aggregates.writes + 1 + (item.user_id ? 1 : 0) + 1;
+    await db.RoyaltyImport.patch({ tenantId, id: importId })
+      .set({ status: 'done', progress: PROGRESS.done, totals, ledger_keys: parts.map((p) => p.ledger_key), aggregates: aggregates.items, writes, matched: result.matched, missing_rates: result.missing_rates, amount: result.amount, company_currency: companyCurrency })
+      .remove(['finishing', 'finishing_since'])
+      .where((attr, op) => op.eq(attr.status, 'processing'))
+      .go();
+    await royaltiesChanged(tenantId);
+    if (item.user_id) await db.ImportRecord.put({ importId, userId: item.user_id, filename: item.filename, filesize: item.size ?? 0, records: result.lines, type: 'royalties' }).go();
+    await importProgress(item, 'done', PROGRESS.done, {}, { save: false });
+    timings?.('done');
+  });
+  // What only the parts needed: their sums, the inputs snapshot, the converted text, their items.
+  const work = [...parts.map((p) => p.cube_key), message.inputsKey, ...(message.textKey.startsWith('work/') ? [message.textKey] : [])];
+  await s3Client().send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: work.map((Key) => ({ Key })) } }));
+  await db.RoyaltyImportPart.delete(parts.map((p) => ({ tenantId, importId, part: p.part }))).go({ concurrency: 4 });
+}
