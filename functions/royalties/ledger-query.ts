@@ -97,8 +97,30 @@ function rollupFor(ledger: Ledger): Promise<string | null> {
   return pending;
 }
 
+/**
+ * Totals per ledger state and filter: paging through a filtered list, or several users on the
+ * same view, asks for the same sums again. A new ledger state (any write) starts afresh.
+ */
+const totalsCache = new WeakMap<LedgerState, Map<string, ReturnType<typeof computeTotals>>>();
+const TOTALS_PER_STATE = 500;
+
+function totals(ledger: Ledger, filter: RoyaltyFilter) {
+  let cache = totalsCache.get(ledger.state);
+  if (!cache) totalsCache.set(ledger.state, (cache = new Map()));
+  const key = JSON.stringify(Object.entries(filter).filter(([, v]) => v !== undefined).sort(([a], [b]) => a.localeCompare(b)));
+  let pending = cache.get(key);
+  if (!pending) {
+    // Oldest first out: a Map keeps insertion order.
+    if (cache.size >= TOTALS_PER_STATE) cache.delete(cache.keys().next().value!);
+    pending = computeTotals(ledger, filter);
+    cache.set(key, pending);
+    pending.catch(() => cache.delete(key));
+  }
+  return pending;
+}
+
 /** Totals over the filtered lines: count, the four sums (spec 3 §3.1), estimated, and per pay period for the chart. */
-async function totals(ledger: Ledger, filter: RoyaltyFilter) {
+async function computeTotals(ledger: Ledger, filter: RoyaltyFilter) {
   const where = filterCondition(filter);
   const rollup = rollupable(filter) ? await rollupFor(ledger) : null;
   const source = rollup ?? ledger.relation;
