@@ -61,14 +61,15 @@ const partName = (part: number) => String(part).padStart(4, '0');
 export const partLedgerKey = (tenantId: string, importId: string, part: number) => `ledger/${tenantId}/${importId}/part-${partName(part)}.parquet`;
 const partCubeKey = (tenantId: string, importId: string, part: number) => `${workPrefix(tenantId, importId)}cube-${partName(part)}.parquet`;
 
-type Dispatch = { bucket: string; tenantId: string; importId: string; map: RoyaltyMap; sourceName: string; textFile: string; dropKey: string; dropFile: string; etag?: string };
+/** beforeSend: runs once the parts are planned, before any is sent (the import is marked split while no part can finish it yet). */
+type Dispatch = { bucket: string; tenantId: string; importId: string; map: RoyaltyMap; sourceName: string; textFile: string; dropKey: string; dropFile: string; etag?: string; beforeSend: (parts: number) => Promise<void> };
 
 /**
  * Cuts the report into parts and sends them to the part queue when it is larger than one part.
  * Returns how many parts were sent: 0 when the
  * report is imported in one piece.
  */
-export async function dispatchParts({ bucket, tenantId, importId, map, sourceName, textFile, dropKey, dropFile, etag }: Dispatch): Promise<number> {
+export async function dispatchParts({ bucket, tenantId, importId, map, sourceName, textFile, dropKey, dropFile, etag, beforeSend }: Dispatch): Promise<number> {
   const skipRows = map.skip_header_rows ?? 0;
   const split = await planParts(textFile, skipRows);
   if (split.parts.length < 2) return 0;
@@ -80,6 +81,7 @@ export async function dispatchParts({ bucket, tenantId, importId, map, sourceNam
   }
   const inputsKey = await putInputsSnapshot(bucket, tenantId, importId);
   const messages = partMessagesOf(split, { tenantId, importId, map, sourceName, textKey, inputsKey, etag: textKey === dropKey ? etag : undefined });
+  await beforeSend(messages.length);
   const queueUrl = requireEnv(ENV.royaltyPartQueue);
   for (let i = 0; i < messages.length; i += 10) {
     const batch = messages.slice(i, i + 10);

@@ -99,10 +99,13 @@ export async function runImport(bucket: string, key: string, options: RunImportO
     }
     // A large report goes to the part workers (import-parts.ts); a DSR is read whole, its totals are checked across the file.
     if (!dsr) {
-      const parts = await dispatchParts({ bucket, tenantId, importId: id, map: source.map as RoyaltyMap, sourceName: source.name, textFile: text, dropKey: key, dropFile: local, etag: head.ETag });
+      const parts = await dispatchParts({
+        bucket, tenantId, importId: id, map: source.map as RoyaltyMap, sourceName: source.name, textFile: text, dropKey: key, dropFile: local, etag: head.ETag,
+        // The last part adds its writes to these (finish-parts.ts).
+        beforeSend: (count) => step('processing', PROGRESS.downloaded, { parts: count, writes: writes + 1 }),
+      });
       if (parts) {
         timings?.(`cut into ${parts} parts`);
-        await step('processing', PROGRESS.downloaded, { parts, writes: writes + 1 });
         return 'split';
       }
     }
