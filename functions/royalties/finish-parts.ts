@@ -13,7 +13,7 @@ import type { PartMessage, StoredPart } from './import-parts.js';
 import { royaltiesChanged } from './ledger-state.js';
 import { summariseCube } from './ledger-rules.js';
 import { literal } from './ledger-sql.js';
-import { download } from './object-download.js';
+import { download } from './object-files.js';
 import type { ControlTotals } from './read-report.js';
 
 /**

@@ -8,7 +8,7 @@ import { Conflict, InvalidField, NotFound } from '../lib/errors.js';
 import { literal } from './ledger-sql.js';
 import type { MissingRate } from './ledger-rules.js';
 import { importLedgerKeys, storeLedger, type StoredLedger } from './ledger-store.js';
-import { download } from './object-download.js';
+import { download } from './object-files.js';
 import { MATCH_FIELDS, normaliseIdentifier, type MatchField } from './match-lines.js';
 import { runImport } from './run-import.js';
 

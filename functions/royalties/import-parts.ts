@@ -1,6 +1,6 @@
 import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { once } from 'node:events';
@@ -16,6 +16,7 @@ import { applyLedgerRules, loadLedgerInputRows, PARQUET_OPTIONS, readLedgerInput
 import { literal } from './ledger-sql.js';
 import type { RoyaltyMap } from './mapping.js';
 import { stagedLedgerRows, stageReport, type ControlTotals } from './read-report.js';
+import { upload } from './object-files.js';
 import { splitReport, type ReportSplit } from './split-report.js';
 
 /**
@@ -214,10 +215,6 @@ async function storePart(bucket: string, message: PartMessage, item: ImportItem)
 async function removePart(bucket: string, tenantId: string, importId: string, part: number): Promise<void> {
   await s3Client().send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: [{ Key: partLedgerKey(tenantId, importId, part) }, { Key: partCubeKey(tenantId, importId, part) }] } }));
   await getDb().entities.RoyaltyImportPart.delete({ tenantId, importId, part }).go();
-}
-
-async function upload(bucket: string, key: string, file: string) {
-  await s3Client().send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: createReadStream(file), ContentLength: (await stat(file)).size }));
 }
 
 export async function storedParts(tenantId: string, importId: string) {

@@ -5,7 +5,7 @@ import { ENV } from '../../infra/resources.js';
 import { getDb } from '../data/service.js';
 import { requireEnv } from '../lib/clients.js';
 import { importLedgerKeys } from './ledger-store.js';
-import { download as downloadObject } from './object-download.js';
+import { download as downloadObject } from './object-files.js';
 
 /**
  * The tenant's ledger as local Parquet files. DuckDB cannot read S3 here (no httpfs offline,

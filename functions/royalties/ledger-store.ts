@@ -1,5 +1,4 @@
-import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { createReadStream } from 'node:fs';
+import { DeleteObjectCommand } from '@aws-sdk/client-s3';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
@@ -9,6 +8,7 @@ import { s3Client } from '../lib/clients.js';
 import { writeAggregates } from './aggregates.js';
 import { royaltiesChanged } from './ledger-state.js';
 import { applyLedgerRules, loadLedgerInputs, type LedgerInput, type LedgerResult } from './ledger-rules.js';
+import { upload } from './object-files.js';
 
 /**
  * Writing an import's ledger file and aggregates. Ledger files are immutable (readers cache
@@ -65,9 +65,7 @@ export async function storeLedger(
   const size = (await stat(output)).size;
   const [aggregates] = await Promise.all([
     writeAggregates(duck, tenantId, id).then((written) => (timings?.(`aggregates written (${written.items} items)`), written)),
-    s3Client()
-      .send(new PutObjectCommand({ Bucket: bucket, Key: ledgerKey, Body: createReadStream(output), ContentLength: size }))
-      .then(() => timings?.(`ledger file uploaded (${(size / 1e6).toFixed(0)} MB)`)),
+    upload(bucket, ledgerKey, output).then(() => timings?.(`ledger file uploaded (${(size / 1e6).toFixed(0)} MB)`)),
   ]);
   await onStep('written');
 

@@ -8,7 +8,7 @@ import { withScratchDuck } from './duck-instance.js';
 import { importProgress, PROGRESS, stepTimer } from './import-progress.js';
 import { dispatchParts } from './import-parts.js';
 import { storeLedger } from './ledger-store.js';
-import { download } from './object-download.js';
+import { download } from './object-files.js';
 import type { RoyaltyMap } from './mapping.js';
 import { stagedLedgerRows, stageReport, type ControlTotals } from './read-report.js';
 import { asDelimitedText } from './report-file.js';

@@ -1,6 +1,7 @@
-import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { s3Client } from '../lib/clients.js';
@@ -19,4 +20,9 @@ export async function download(bucket: string, key: string, file: string, ifMatc
   });
   await pipeline(object.Body as Readable, hashing, createWriteStream(file));
   return { sha256: hash.digest('hex'), size };
+}
+
+/** Uploads a local file (a ledger file, a part's sums, a converted report) as one streamed PUT. */
+export async function upload(bucket: string, key: string, file: string): Promise<void> {
+  await s3Client().send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: createReadStream(file), ContentLength: (await stat(file)).size }));
 }
