@@ -15,7 +15,7 @@ import { importProgress, PROGRESS, stepTimer } from './import-progress.js';
 import { applyLedgerRules, loadLedgerInputRows, PARQUET_OPTIONS, readLedgerInputs, type LedgerInputRows } from './ledger-rules.js';
 import { literal } from './ledger-sql.js';
 import type { RoyaltyMap } from './mapping.js';
-import { stagedLedgerRows, stageReport, type ControlTotals } from './read-report.js';
+import { stagedLedgerRows, stageReport, unreadableReport, type ControlTotals } from './read-report.js';
 import { upload } from './object-files.js';
 import { splitReport, type ReportSplit } from './split-report.js';
 
@@ -188,7 +188,7 @@ async function storePart(bucket: string, message: PartMessage, item: ImportItem)
       totals = staged.totals;
       rows = stagedLedgerRows(staged, importId);
     } catch (error) {
-      return failImport(item, `The report could not be read: ${(error as Error).message.split('\n')[0]}`);
+      return failImport(item, unreadableReport(error));
     }
     timings?.(`part read (${totals.lines_read} lines)`);
     const snapshot = await s3Client().send(new GetObjectCommand({ Bucket: bucket, Key: message.inputsKey }));

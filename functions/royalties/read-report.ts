@@ -15,6 +15,9 @@ import { MONEY_COLUMNS, type MappingColumn, type RoyaltyMap } from './mapping.js
  * conversion, cuts) still NULL: ledger-rules.ts fills them, on import and on every re-match.
  */
 export type Rejected = { line: number; reason: string };
+
+/** Why an import failed when its report could not be read at all (the reader's first line of error). */
+export const unreadableReport = (error: unknown) => `The report could not be read: ${(error as Error).message.split('\n')[0]}`;
 export type ControlTotals = {
   lines_read: number;
   stored: number;

@@ -10,7 +10,7 @@ import { dispatchParts } from './import-parts.js';
 import { storeLedger } from './ledger-store.js';
 import { download } from './object-files.js';
 import type { RoyaltyMap } from './mapping.js';
-import { stagedLedgerRows, stageReport, type ControlTotals } from './read-report.js';
+import { stagedLedgerRows, stageReport, unreadableReport, type ControlTotals } from './read-report.js';
 import { asDelimitedText } from './report-file.js';
 import { dsrToReport, isDsr } from './dsr.js';
 
@@ -95,7 +95,7 @@ export async function runImport(bucket: string, key: string, options: RunImportO
       text = await asDelimitedText(local, dir);
       dsr = (await isDsr(text)) ? await dsrToReport(text, dir) : undefined;
     } catch (error) {
-      return fail(`The report could not be read: ${(error as Error).message.split('\n')[0]}`);
+      return fail(unreadableReport(error));
     }
     // A large report goes to the part workers (import-parts.ts); a DSR is read whole, its totals are checked across the file.
     if (!dsr) {
@@ -115,7 +115,7 @@ export async function runImport(bucket: string, key: string, options: RunImportO
       totals = staged.totals;
       rows = stagedLedgerRows(staged, id);
     } catch (error) {
-      return fail(`The report could not be read: ${(error as Error).message.split('\n')[0]}`);
+      return fail(unreadableReport(error));
     }
     // The downloaded report is no longer needed: its disk space is the ledger file's.
     await rm(local, { force: true });
