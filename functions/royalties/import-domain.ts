@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { withScratchDuck } from './duck-instance.js';
 import { ENV } from '../../infra/resources.js';
@@ -7,8 +6,8 @@ import { requireEnv } from '../lib/clients.js';
 import { Conflict, InvalidField, NotFound } from '../lib/errors.js';
 import { literal } from './ledger-sql.js';
 import type { MissingRate } from './ledger-rules.js';
-import { importLedgerKeys, storeLedger, type StoredLedger } from './ledger-store.js';
-import { download } from './object-files.js';
+import { importLedgerKeys, localLedgerFile } from './ledger-files.js';
+import { storeLedger, type StoredLedger } from './ledger-store.js';
 import { MATCH_FIELDS, normaliseIdentifier, type MatchField } from './match-lines.js';
 import { runImport } from './run-import.js';
 
@@ -26,15 +25,13 @@ async function importOf(tenantId: string, importId: string) {
   return item;
 }
 
-/** Runs `work` with a fresh DuckDB and a temp folder holding the import's current ledger files (one, or its parts'). */
+/** Runs `work` with a fresh DuckDB, a temp folder and the import's current ledger files (one, or its parts') on local disk. */
 async function withLedger<T>(item: { ledger_key?: string; ledger_keys?: string[]; status: string }, work: (duck: DuckDBConnection, dir: string, files: string[]) => Promise<T>): Promise<T> {
   const keys = importLedgerKeys(item);
   if (item.status !== 'done' || !keys.length) throw new Conflict('The import has no stored lines');
-  return withScratchDuck('royalty-ledger-', async (duck, dir) => {
-    const files = keys.map((_, i) => path.join(dir, `current-${i}.parquet`));
-    await Promise.all(keys.map((key, i) => download(bucket(), key, files[i])));
-    return work(duck, dir, files);
-  });
+  // Ledger files never change under a key: the readers' local copies serve (no download when the list has read them).
+  const files = await Promise.all(keys.map(localLedgerFile));
+  return withScratchDuck('royalty-ledger-', (duck, dir) => work(duck, dir, files));
 }
 
 export type RematchResult = Omit<StoredLedger, 'ledger_key'> & { id: string };

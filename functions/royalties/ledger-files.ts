@@ -4,7 +4,6 @@ import path from 'node:path';
 import { ENV } from '../../infra/resources.js';
 import { getDb } from '../data/service.js';
 import { requireEnv } from '../lib/clients.js';
-import { importLedgerKeys } from './ledger-store.js';
 import { download as downloadObject } from './object-files.js';
 
 /**
@@ -15,6 +14,9 @@ import { download as downloadObject } from './object-files.js';
  */
 const CACHE_DIR = path.join(os.tmpdir(), 'label-platform-ledger-cache');
 const downloads = new Map<string, Promise<string>>();
+
+/** The ledger files an import's lines are in: its one file, or its parts' (import-parts.ts). */
+export const importLedgerKeys = (item: { ledger_key?: string; ledger_keys?: string[] }): string[] => (item.ledger_key ? [item.ledger_key] : item.ledger_keys ?? []);
 
 /** The ledger keys of the tenant's finished imports (one file each, or its parts' files). */
 export async function ledgerKeys(tenantId: string): Promise<{ importId: string; keys: string[] }[]> {

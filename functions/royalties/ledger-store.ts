@@ -7,6 +7,7 @@ import { getDb } from '../data/service.js';
 import { s3Client } from '../lib/clients.js';
 import { writeAggregates } from './aggregates.js';
 import { royaltiesChanged } from './ledger-state.js';
+import { importLedgerKeys } from './ledger-files.js';
 import { applyLedgerRules, loadLedgerInputs, type LedgerInput, type LedgerResult } from './ledger-rules.js';
 import { upload } from './object-files.js';
 
@@ -21,8 +22,6 @@ export const newLedgerKey = (tenantId: string, importId: string) => `ledger/${te
 
 export type ImportItem = { tenantId: string; id: string; source_id: string; payment_date?: string; createdAt?: string; ledger_key?: string; ledger_keys?: string[] };
 
-/** The ledger files an import's lines are in: its one file, or its parts' (import-parts.ts). */
-export const importLedgerKeys = (item: { ledger_key?: string; ledger_keys?: string[] }): string[] => (item.ledger_key ? [item.ledger_key] : item.ledger_keys ?? []);
 export type StoredLedger = LedgerResult & { ledger_key: string; aggregates: number };
 /**
  * writes: the DynamoDB writes the caller made for this import (read when it finishes), and
