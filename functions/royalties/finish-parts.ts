@@ -9,7 +9,7 @@ import { isConditionFailed } from '../lib/errors.js';
 import { writeAggregates } from './aggregates.js';
 import { withScratchDuck } from './duck-instance.js';
 import { importProgress, PROGRESS, stepTimer } from './import-progress.js';
-import type { PartMessage, StoredPart } from './import-parts.js';
+import type { PartedImport, PartMessage, StoredPart } from './import-parts.js';
 import { royaltiesChanged } from './ledger-state.js';
 import { summariseCube } from './ledger-rules.js';
 import { literal } from './ledger-sql.js';
@@ -77,12 +77,12 @@ async function mergeTotals(duck: DuckDBConnection, parts: StoredPart[]): Promise
 }
 
 /** Finishes the import unless another attempt holds the claim; true when this one finished it. */
-export async function finishImport(bucket: string, message: PartMessage, parts: StoredPart[]): Promise<boolean> {
+export async function finishImport(bucket: string, message: PartMessage, item: PartedImport, parts: StoredPart[]): Promise<boolean> {
   const { tenantId, importId } = message;
   const token = await claimFinishing(tenantId, importId);
   if (!token) return false;
   try {
-    await finishClaimed(bucket, message, parts);
+    await finishClaimed(bucket, message, item, parts);
   } catch (error) {
     await releaseClaim(tenantId, importId, token);
     throw error;
@@ -90,11 +90,10 @@ export async function finishImport(bucket: string, message: PartMessage, parts: 
   return true;
 }
 
-async function finishClaimed(bucket: string, message: PartMessage, parts: StoredPart[]): Promise<void> {
+async function finishClaimed(bucket: string, message: PartMessage, item: PartedImport, parts: StoredPart[]): Promise<void> {
   const { tenantId, importId } = message;
   const timings = stepTimer(`${importId}/finish`);
   const db = getDb().entities;
-  const item = (await db.RoyaltyImport.get({ tenantId, id: importId }).go()).data!;
   const companyCurrency = parts[0].company_currency;
   await withScratchDuck('royalty-finish-', async (duck, dir) => {
     const cubes = await Promise.all(
@@ -109,8 +108,10 @@ async function finishClaimed(bucket: string, message: PartMessage, parts: Stored
     const aggregates = await writeAggregates(duck, tenantId, importId);
     timings?.(`parts summed, aggregates written (${aggregates.items} items)`);
     const totals = await mergeTotals(duck, parts);
-    // The coordinator's writes, then per part its item, its delete and a progress patch, the claim, this patch, the history record and the ledger version.
-    const writes = (item.writes ?? 0) + parts.length * 3 + 1 + aggregates.writes + 1 + (item.user_id ? 1 : 0) + 1;
+    // Per part its item, its delete and a progress patch (the finishing part makes none).
+    const partWrites = 3 * parts.length - 1;
+    // The import worker's writes, the parts', the aggregates'; the claim, this patch and the ledger version; the history record.
+    const writes = (item.writes ?? 0) + partWrites + aggregates.writes + 3 + (item.user_id ? 1 : 0);
     await db.RoyaltyImport.patch({ tenantId, id: importId })
       .set({ status: 'done', progress: PROGRESS.done, totals, ledger_keys: parts.map((p) => p.ledger_key), aggregates: aggregates.items, writes, matched: result.matched, missing_rates: result.missing_rates, amount: result.amount, company_currency: companyCurrency })
       .remove(['finishing', 'finishing_since'])

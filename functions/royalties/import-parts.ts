@@ -154,11 +154,12 @@ export async function runImportPart(bucket: string, message: PartMessage): Promi
     await importProgress(item, 'processing', PROGRESS.downloaded + Math.floor(((PROGRESS.written - PROGRESS.downloaded) * done.length) / message.parts), {}, { whileProcessing: true });
     return 'stored';
   }
-  return (await finishImport(bucket, message, done)) ? 'finished' : 'stored';
+  return (await finishImport(bucket, message, item, done)) ? 'finished' : 'stored';
 }
 
 export type StoredPart = Awaited<ReturnType<typeof storedParts>>[number];
-type ImportItem = { tenantId: string; id: string; source_id: string; payment_date?: string; user_id?: string; filename: string; size?: number; writes?: number };
+/** What the part workers read of the import item (read once per message; the import worker set `writes` before any part was sent). */
+export type PartedImport = { tenantId: string; id: string; payment_date?: string; user_id?: string; filename: string; size?: number; writes?: number };
 
 /** The header record, then the part's byte range, into one local file. */
 async function downloadPart(bucket: string, message: PartMessage, file: string): Promise<void> {
@@ -171,7 +172,7 @@ async function downloadPart(bucket: string, message: PartMessage, file: string):
   await finished(out);
 }
 
-async function storePart(bucket: string, message: PartMessage, item: ImportItem): Promise<'stored' | 'failed'> {
+async function storePart(bucket: string, message: PartMessage, item: PartedImport): Promise<'stored' | 'failed'> {
   const db = getDb().entities;
   const { tenantId, importId, part, map } = message;
   const timings = stepTimer(`${importId}/${part}`);
@@ -222,7 +223,7 @@ export async function storedParts(tenantId: string, importId: string) {
   return found.data.sort((a, b) => a.part - b.part);
 }
 
-async function failImport(item: ImportItem, error: string): Promise<'failed'> {
+async function failImport(item: PartedImport, error: string): Promise<'failed'> {
   await importProgress(item, 'failed', PROGRESS.done, { error }, { whileProcessing: true });
   return 'failed';
 }
