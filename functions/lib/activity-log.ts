@@ -1,5 +1,6 @@
 import { ulid } from 'ulid';
 import { getDb } from '../data/service.js';
+import { isConditionFailed } from './errors.js';
 import type { Route } from '../routes.js';
 
 const ACTION_BY_METHOD: Record<string, string> = { POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' };
@@ -33,9 +34,9 @@ export async function logSignIn(userId: string, authTime: unknown, ip: string | 
   await getDb()
     .entities.Log.create({ userId, logId: `sign_in#${authTime}`, action: 'sign_in', ip_address: ip })
     .go()
-    .catch((error: { cause?: { name?: string } }) => {
-      // Already logged for this authentication: ElectroDB wraps DynamoDB's condition failure.
-      if (error?.cause?.name !== 'ConditionalCheckFailedException') console.error('sign-in log not written', error);
+    .catch((error: unknown) => {
+      // Already logged for this authentication.
+      if (!isConditionFailed(error)) console.error('sign-in log not written', error);
     });
 }
 
