@@ -17,6 +17,8 @@ export const RELEASE_STREAM_DELAY_MS = 5_000;
 export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 export const DEFAULT_CURRENCY = 'GBP';
+/** Fields of a royalty line an edit may empty (null): descriptions, identifiers and catalogue links; a line keeps its period, store and money. */
+export const CLEARABLE_ROYALTY_FIELDS = ['territory', 'sales_category', 'song', 'artist', 'album', 'label_name', 'isrc', 'upc', 'cat_no', 'label_id', 'release_id', 'recording_id', 'artist_id'] as const;
 
 /** Largest request body the API accepts; larger bodies get 413. */
 export const MAX_BODY_BYTES = 1_000_000;

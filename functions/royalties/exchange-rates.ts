@@ -73,13 +73,13 @@ export async function deleteExchangeRate(tenantId: string, id: string): Promise<
   await getDb().entities.ExchangeRate.delete({ tenantId, id }).go();
 }
 
-/** The tenant's rates as temp table `rates`, for the join in ledger-rules.ts. */
 export type RateRow = { distributor: string; original_currency: string; target_currency: string; payment_date: string; rate: string; createdAt?: string };
 
 export async function readRates(tenantId: string): Promise<RateRow[]> {
   return (await getDb().entities.ExchangeRate.query.byTenant({ tenantId }).go({ pages: 'all' })).data;
 }
 
+/** The tenant's rates as temp table `rates`, for the join in ledger-rules.ts. */
 export async function loadRateRows(connection: DuckDBConnection, workDir: string, items: RateRow[]): Promise<void> {
   await loadTable(connection, workDir, 'rates', {
     distributor: 'VARCHAR', original_currency: 'VARCHAR', target_currency: 'VARCHAR', payment_date: 'VARCHAR', created: 'VARCHAR', rate: 'DECIMAL(18,6)',

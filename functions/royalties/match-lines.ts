@@ -43,7 +43,6 @@ export type CatalogueRows = {
   rules: { field: string; value: string; recording_id?: string; release_id?: string }[];
 };
 
-/** The tenant's catalogue as temp tables: cat_recordings, cat_releases, cat_tracks, cat_artists, cat_labels, match_rules. */
 /** What matching reads of the tenant's catalogue and rules from DynamoDB. */
 export async function readCatalogue(tenantId: string): Promise<CatalogueRows> {
   const db = getDb();
@@ -56,6 +55,7 @@ export async function readCatalogue(tenantId: string): Promise<CatalogueRows> {
   return { recordings: recordings.data, releases: releases.data, labels: labels.data, rules: rules.data };
 }
 
+/** The tenant's catalogue as temp tables: cat_recordings, cat_releases, cat_tracks, cat_artists, cat_labels, match_rules. */
 export async function loadCatalogueRows(connection: DuckDBConnection, workDir: string, { recordings, releases, labels, rules }: CatalogueRows): Promise<void> {
   const artistRows = (kind: string, records: Row[], field: string) =>
     records.flatMap((record) => rowsOf(record, field).map((row, index) => ({ kind, owner_id: record.id as string, artist_id: row.artist_id as string, seq: (row.sequence as number) ?? index + 1, share: shareText(row.payee_share) })));

@@ -1,5 +1,6 @@
 import { ulid } from 'ulid';
 import { z } from 'zod';
+import { CLEARABLE_ROYALTY_FIELDS } from '../../shared/constants.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { getDb } from '../data/service.js';
 import { InvalidField, NotFound } from '../lib/errors.js';
@@ -42,10 +43,8 @@ export const royaltyFields = z.strictObject({
 });
 export type RoyaltyFields = z.infer<typeof royaltyFields>;
 
-/** Fields an edit may empty (null): descriptions, identifiers and catalogue links; a line keeps its period, store and money. */
-export const CLEARABLE_FIELDS = ['territory', 'sales_category', 'song', 'artist', 'album', 'label_name', 'isrc', 'upc', 'cat_no', 'label_id', 'release_id', 'recording_id', 'artist_id'] as const;
-type Clearable = (typeof CLEARABLE_FIELDS)[number];
-const clearable = Object.fromEntries(CLEARABLE_FIELDS.map((field) => [field, royaltyFields.shape[field].nullable()])) as { [F in Clearable]: ReturnType<(typeof royaltyFields.shape)[F]['nullable']> };
+type Clearable = (typeof CLEARABLE_ROYALTY_FIELDS)[number];
+const clearable = Object.fromEntries(CLEARABLE_ROYALTY_FIELDS.map((field) => [field, royaltyFields.shape[field].nullable()])) as { [F in Clearable]: ReturnType<(typeof royaltyFields.shape)[F]['nullable']> };
 /** An edit: the fields to set, and null for those to empty. */
 export const royaltyUpdate = royaltyFields.extend(clearable);
 export type RoyaltyUpdate = z.infer<typeof royaltyUpdate>;

@@ -40,7 +40,7 @@ export const RoyaltyEdit = new Entity({
     deleted: { type: 'boolean', default: false },
     /** Edited ledger columns and their new values (money as exact decimal strings). */
     fields: { type: 'any' },
-    /** Columns the edit emptied (royalty-changes.ts CLEARABLE_FIELDS). */
+    /** Columns the edit emptied (shared/constants.ts CLEARABLE_ROYALTY_FIELDS). */
     cleared: { type: 'list', items: { type: 'string' } },
     userId: { type: 'string' },
     ...timestamps,

@@ -1,4 +1,4 @@
-import { DEFAULT_CURRENCY } from '../../../../shared/constants';
+import { CLEARABLE_ROYALTY_FIELDS, DEFAULT_CURRENCY } from '../../../../shared/constants';
 import { VALIDATION } from '../../../../shared/messages';
 import type { Royalty } from './royalty-types';
 
@@ -33,8 +33,7 @@ export type RoyaltyFormValues = {
 const COMMON = ['pay_period', 'retailer', 'territory', 'sales_category', 'song', 'artist', 'album', 'isrc', 'upc'] as const;
 const SALE_ONLY = ['subtotal_payable', 'currency'] as const;
 const EDIT_ONLY = ['amount', 'label_payable', 'artist_payable'] as const;
-/** What an edit may empty (the API's CLEARABLE_FIELDS among the form's fields). */
-const CLEARABLE = new Set<string>(['territory', 'sales_category', 'song', 'artist', 'album', 'isrc', 'upc']);
+const CLEARABLE = new Set<string>(CLEARABLE_ROYALTY_FIELDS);
 
 export function emptySale(today = new Date()): RoyaltyFormValues {
   const month = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}`;
