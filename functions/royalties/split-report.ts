@@ -47,20 +47,19 @@ export async function splitReport(file: string, { partBytes, skipRows = 0 }: { p
   let offset = 0;
   for await (const chunk of createReadStream(file, { highWaterMark: 8 << 20 }) as AsyncIterable<Buffer>) {
     let pos = 0;
-    // Where the next quote is: looked up again only once passed, so a file without quotes costs one search per chunk.
+    // The next quote at or after pos (-1: none in this chunk): looked up again only once passed,
+    // so a file without quotes costs one search per chunk.
     let nextQuote = chunk.indexOf(QUOTE, 0);
     while (pos < chunk.length) {
       if (inQuotes) {
         // A doubled quote ("") inside a quoted field closes and reopens it: parity stays right.
-        const close = nextQuote >= pos ? nextQuote : chunk.indexOf(QUOTE, pos);
-        if (close < 0) break;
+        if (nextQuote < 0) break;
         inQuotes = false;
-        pos = close + 1;
+        pos = nextQuote + 1;
         nextQuote = chunk.indexOf(QUOTE, pos);
         continue;
       }
       const newline = chunk.indexOf(NEWLINE, pos);
-      if (nextQuote >= 0 && nextQuote < pos) nextQuote = chunk.indexOf(QUOTE, pos);
       if (nextQuote >= 0 && (newline < 0 || nextQuote < newline)) {
         inQuotes = true;
         pos = nextQuote + 1;

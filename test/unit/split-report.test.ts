@@ -55,6 +55,25 @@ describe('splitReport', () => {
     }
   });
 
+  it('keeps a quoted field whole when it straddles two reads of the file (8 MiB each)', async () => {
+    const plain = (i: number) => `Song ${String(i).padStart(8, '0')},1.0\n`;
+    const line = plain(0).length;
+    const header = 'Song,Net\n';
+    // The quoted field with newlines starts just before byte 8 MiB, where the second read of the file starts.
+    const before = Math.floor(((8 << 20) - header.length) / line) - 1;
+    const quoted = `"Song ${String(before).padStart(8, '0')}\nspans across\nthe read boundary\nof the file",1.0\n`;
+    const file = write('boundary.csv', `${header}${Array.from({ length: before }, (_, i) => plain(i)).join('')}${quoted}${Array.from({ length: 100 }, (_, i) => plain(before + 1 + i)).join('')}`);
+    const quotedStart = header.length + before * line;
+    expect(quotedStart).toBeLessThan(8 << 20);
+    expect(quotedStart + quoted.length).toBeGreaterThan(8 << 20);
+    // A part is due at the quoted field's first newline: the cut must wait for the end of its record.
+    const split = await splitReport(file, { partBytes: quotedStart + quoted.indexOf('\n') + 1 - header.length });
+    expect(split.parts.map((p) => [p.start, p.end, p.firstRecord])).toEqual([
+      [header.length, quotedStart + quoted.length, 0],
+      [quotedStart + quoted.length, header.length + before * line + quoted.length + 100 * line, before + 1],
+    ]);
+  });
+
   it('keeps the last record without a newline, and a file of one part whole', async () => {
     const file = write('short.csv', 'Song,Net\nA,1\nB,2');
     expect((await splitReport(file, { partBytes: 1000 })).parts).toEqual([{ index: 0, start: 9, end: 16, firstRecord: 0 }]);
