@@ -24,6 +24,27 @@ const inFlight = new Map<string, Promise<unknown[]>>();
 /** The version of a list that has never been written. */
 export const NO_VERSION = 'none';
 
+const readVersion = async (list: string) =>
+  (await getDb().entities.ListVersion.get({ list }).go({ attributes: ['version'] })).data?.version ?? NO_VERSION;
+
+/**
+ * Reads that only name linked records share one version read per list while it is in flight.
+ * Without this, when the one-second recheck falls due every row of every concurrent page
+ * (50 rows × several linked lists × 20 clients) sent its own GetItem before the first answered.
+ * Only these reads share: they already accept a version up to a second old, whereas a list a
+ * user pages must see a write that finished before their request began.
+ */
+const versionChecks = new Map<string, Promise<string>>();
+
+function sharedVersionCheck(list: string): Promise<string> {
+  let check = versionChecks.get(list);
+  if (!check) {
+    check = readVersion(list).finally(() => versionChecks.delete(list));
+    versionChecks.set(list, check);
+  }
+  return check;
+}
+
 /**
  * The list, from memory when its version is current. `knownVersion` is the version the
  * caller already read (the handler wrapper reads declared lists with the auth check).
@@ -31,8 +52,9 @@ export const NO_VERSION = 'none';
 export async function cachedList<T>(list: string, load: () => Promise<T[]>, knownVersion?: string, options: { recheck?: boolean } = {}): Promise<T[]> {
   const hit = cache.get(list);
   const checkedAt = lastChecked.get(list);
-  if (options.recheck === false && hit && knownVersion === undefined && checkedAt !== undefined && Date.now() - checkedAt < RECHECK_MS) return hit.items as T[];
-  const version = knownVersion ?? (await getDb().entities.ListVersion.get({ list }).go({ attributes: ['version'] })).data?.version ?? NO_VERSION;
+  const forLinks = options.recheck === false;
+  if (forLinks && hit && knownVersion === undefined && checkedAt !== undefined && Date.now() - checkedAt < RECHECK_MS) return hit.items as T[];
+  const version = knownVersion ?? (forLinks ? await sharedVersionCheck(list) : await readVersion(list));
   lastChecked.set(list, Date.now());
   if (hit && hit.version === version) return hit.items as T[];
   // Concurrent requests that miss the same version share one load instead of each reading the partition.
