@@ -12,7 +12,7 @@ function isExecutable(file: string): boolean {
 }
 
 /** The first executable called `name` in the PATH directories, like `command -v`. */
-export function onPath(name: string, searchPath = process.env.PATH ?? ''): string | undefined {
+function onPath(name: string, searchPath = process.env.PATH ?? ''): string | undefined {
   for (const dir of searchPath.split(path.delimiter)) {
     if (!dir) continue;
     const candidate = path.join(dir, name);

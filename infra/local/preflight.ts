@@ -19,7 +19,7 @@ export function nodeProblem(version = process.versions.node): string | undefined
 export function javaProblem(env: NodeJS.ProcessEnv = process.env): string | undefined {
   const java = spawnSync('java', ['-version'], { encoding: 'utf8', env });
   if (java.error) {
-    return `Java ${JAVA_MINIMUM} or newer is needed for DynamoDB Local and was not found on the PATH. Install it (Debian: apt-get install -y openjdk-17-jre-headless).`;
+    return `Java ${JAVA_MINIMUM} or newer is needed for DynamoDB Local and was not found on the PATH. Install it (Debian: apt-get install -y openjdk-17-jdk-headless).`;
   }
   // `java -version` prints e.g. `openjdk version "17.0.15"` (or "1.8.0_402" for Java 8) on stderr.
   const match = /version "(\d+)(?:\.(\d+))?/.exec(`${java.stderr}${java.stdout}`);

@@ -23,7 +23,7 @@ afterAll(() => rmSync(bin, { recursive: true, force: true }));
 describe('machine preflight', () => {
   it('says Java 17 is needed when there is no java on the PATH', () => {
     expect(javaProblem({ PATH: path.join(bin, 'empty') })).toBe(
-      'Java 17 or newer is needed for DynamoDB Local and was not found on the PATH. Install it (Debian: apt-get install -y openjdk-17-jre-headless).',
+      'Java 17 or newer is needed for DynamoDB Local and was not found on the PATH. Install it (Debian: apt-get install -y openjdk-17-jdk-headless).',
     );
   });
 
