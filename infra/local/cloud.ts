@@ -15,6 +15,8 @@ import { startScheduler } from './scheduler.js';
 export type LocalCloudOptions = {
   stateDir: string;
   ports: { gateway: number; dynamodb: number; s3: number; sqs: number; cognito: number };
+  /** Where the gateway listens: loopback unless opened on purpose; the emulators always stay on 127.0.0.1. */
+  host?: string;
   webDir: string;
   /** Tests keep DynamoDB in memory. */
   inMemory?: boolean;
@@ -116,7 +118,7 @@ export async function startLocalCloud(options: LocalCloudOptions) {
     );
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(options.ports.gateway, '0.0.0.0', resolve);
+      server.listen(options.ports.gateway, options.host ?? '127.0.0.1', resolve);
     });
     stops.push(() => {
       websocket.close();

@@ -31,6 +31,16 @@ async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
   return Buffer.concat(chunks);
 }
 
+/** Whether every percent sign in a path starts a complete UTF-8 character (decodeURIComponent agrees). */
+function decodable(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function isTextual(contentType: string | undefined) {
   return !contentType || /json|text|xml|x-www-form-urlencoded/.test(contentType);
 }
@@ -48,6 +58,10 @@ export function createGateway(options: {
 }) {
   return http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    // API Gateway and CloudFront refuse such a path before any code runs; every route below may decode it.
+    if (!decodable(url.pathname)) {
+      return send(res, 400, { message: 'The path has a malformed percent-encoding', errors: { path: ['has a malformed percent-encoding'] } });
+    }
     try {
       if (url.pathname.startsWith('/api/')) return await api(req, res, url);
       for (const route of options.localRoutes) if (await route(req, res, url)) return;

@@ -1,7 +1,8 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import http, { type ServerResponse } from 'node:http';
 import path from 'node:path';
+import { fileBody, isCompressible, pickEncoding } from './compress.js';
 import type { LocalRoute } from './gateway.js';
 
 const TYPES: Record<string, string> = {
@@ -85,7 +86,11 @@ export function scheduleRoute(run: (name: string) => Promise<unknown>): LocalRou
   };
 }
 
-/** The built SPA; any path that is not a file gets index.html so client-side routes load. */
+/**
+ * The built SPA, as CloudFront serves it: any path that is not a file gets index.html so
+ * client-side routes load; text is compressed by Accept-Encoding (brotli, else gzip); hashed
+ * files under /assets are cached for a year, index.html is revalidated on every load.
+ */
 export function spaRoute(webDir: string): LocalRoute {
   return async (req, res, url) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
@@ -98,12 +103,16 @@ export function spaRoute(webDir: string): LocalRoute {
     const requested = path.normalize(path.join(webDir, decodeURIComponent(url.pathname)));
     const file = requested.startsWith(webDir) && existsSync(requested) && statSync(requested).isFile() ? requested : index;
     const immutable = file !== index && url.pathname.startsWith('/assets/');
+    const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
+    const { body, encoding } = await fileBody(file, type, pickEncoding(req.headers['accept-encoding']));
     res.writeHead(200, {
-      'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'content-type': type,
+      'content-length': body.length,
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      ...(encoding ? { 'content-encoding': encoding } : {}),
+      ...(isCompressible(type) ? { vary: 'accept-encoding' } : {}),
     });
-    if (req.method === 'HEAD') res.end();
-    else createReadStream(file).pipe(res);
+    res.end(req.method === 'HEAD' ? undefined : body);
     return true;
   };
 }

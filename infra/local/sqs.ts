@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { startFauxqs } from 'fauxqs';
+import { buildApp } from 'fauxqs';
 import {
   ChangeMessageVisibilityCommand,
   CreateQueueCommand,
@@ -21,7 +21,10 @@ const LOCAL_RETRY_SECONDS = 2;
  * partial batch failures the way the Lambda event source mapping does.
  */
 export async function startSqs(options: { port: number; region: string }) {
-  const server = await startFauxqs({ port: options.port, logger: false, host: '127.0.0.1' });
+  // fauxqs's own startFauxqs listens on every interface whatever its `host` option says (that one
+  // names the host in queue URLs), so its app is started here on loopback instead.
+  const server = buildApp({ logger: false, host: '127.0.0.1' });
+  await server.listen({ port: options.port, host: '127.0.0.1' });
   const endpoint = `http://127.0.0.1:${options.port}`;
   const client = new SQSClient({ endpoint, region: options.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   const urls = {} as Record<QueueKey, string>;
@@ -105,7 +108,7 @@ export async function startSqs(options: { port: number; region: string }) {
     stop: async () => {
       running = false;
       await Promise.allSettled(pollers);
-      await server.stop();
+      await server.close();
     },
   };
 }

@@ -3,19 +3,33 @@
  * `Ready: <url>` and the demo sign-ins. Ctrl-C stops everything it started. State lives in
  * .local-cloud/ and survives restarts; `npm run reset` (or `npm start -- --reset`) clears it.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ffmpegPath, ffmpegWorks } from '../../functions/audio/ffmpeg.js';
 import { startLocalCloud } from './cloud.js';
+import { machineProblems } from './preflight.js';
 import { DEMO_USERS } from './seed.js';
 import { buildWebIfStale } from './web-build.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const stateDir = path.join(root, '.local-cloud');
 const webDir = path.join(root, 'web', 'dist');
-const args = new Set(process.argv.slice(2));
+const argv = process.argv.slice(2);
+const args = new Set(argv);
 const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+
+/**
+ * `--host <address>` (or `--host=<address>`): where the app listens. 127.0.0.1 by default, because
+ * its `/_cognito` proxy and `/_local` routes need no credentials; `--host 0.0.0.0` opens it to the network.
+ */
+function hostOption(): string {
+  const at = argv.findIndex((arg) => arg === '--host' || arg.startsWith('--host='));
+  if (at < 0) return '127.0.0.1';
+  const value = argv[at].includes('=') ? argv[at].slice('--host='.length) : argv[at + 1];
+  if (!value || value.startsWith('-')) fail('--host needs an address, e.g. `npm start -- --host 0.0.0.0`.');
+  return value;
+}
 
 function fail(message: string): never {
   console.error(`\nCannot start: ${message}\n`);
@@ -24,13 +38,11 @@ function fail(message: string): never {
 
 /** Says clearly what the machine lacks instead of failing obscurely later. */
 function preflight() {
-  const [major, minor] = process.versions.node.split('.').map(Number);
-  if (major < 20 || (major === 20 && minor < 19)) fail(`Node.js 20.19 or newer is needed (this is ${process.versions.node}).`);
-  const java = spawnSync('java', ['-version'], { encoding: 'utf8' });
-  if (java.error) fail('Java 17 or newer is needed for DynamoDB Local and was not found. Install it (Debian: apt-get install -y openjdk-17-jre-headless).');
-  const version = /version "(\d+)/.exec(java.stderr ?? '')?.[1];
-  if (version && Number(version) < 17) fail(`Java 17 or newer is needed for DynamoDB Local (found Java ${version}).`);
+  const problems = machineProblems();
+  if (problems.length) fail(problems.join('\n'));
   if (!existsSync(path.join(root, 'node_modules'))) fail('dependencies are not installed: run `npm install` first.');
+  // Not fatal: everything but audio previews works without it.
+  if (!ffmpegWorks()) console.warn(`Warning: ffmpeg (${ffmpegPath()}) does not run, so uploaded audio gets no preview. Set FFMPEG_PATH.`);
 }
 
 async function main() {
@@ -42,9 +54,11 @@ async function main() {
   preflight();
   const started = Date.now();
   buildWebIfStale(root);
+  const host = hostOption();
   const cloud = await startLocalCloud({
     stateDir,
     webDir,
+    host,
     verbose: args.has('--verbose'),
     ports: {
       gateway: port('PORT', 3000),
@@ -68,6 +82,9 @@ async function main() {
   console.log(`\nDemo sign-ins:`);
   for (const demo of Object.values(DEMO_USERS)) console.log(`  ${demo.role.padEnd(14)} ${demo.email} / ${demo.password}`);
   console.log(`Mail outbox: ${cloud.url}/_local/outbox   State: ${path.relative(root, stateDir)}/ (npm run reset clears it)`);
+  if (!['127.0.0.1', 'localhost', '::1'].includes(host)) {
+    console.warn(`Warning: the app listens on ${host}: anyone who can reach it can use /_cognito and /_local without signing in.`);
+  }
   console.log(`Started in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   console.log(`Ready: ${cloud.url}`);
 }

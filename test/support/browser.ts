@@ -1,11 +1,9 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROMIUM_FLAGS, chromiumExecutable } from './chromium.js';
 
-/** Debian's chromium (installed by .ci/run), started with the flags this network needs. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+/** The system's Chromium, or the packaged one when the machine has none (see `chromiumExecutable`). */
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: (await chromiumExecutable()).path, args: CHROMIUM_FLAGS });
 }
 
 /** Collects uncaught page errors so a test can assert the app did not crash. */

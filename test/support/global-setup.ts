@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startLocalCloud } from '../../infra/local/cloud.js';
+import { machineProblems } from '../../infra/local/preflight.js';
 import { freePort } from '../../infra/local/processes.js';
 import { buildWebIfStale } from '../../infra/local/web-build.js';
 
@@ -21,6 +22,9 @@ declare module 'vitest' {
  * memory, state in a temp folder), with the demo seeded, and stops it afterwards.
  */
 export default async function setup(project: TestProject) {
+  // Say what the machine lacks up front, instead of a spawn error from deep inside the emulators.
+  const problems = machineProblems();
+  if (problems.length) throw new Error(`The integration and end-to-end tests cannot start the local cloud:\n${problems.join('\n')}`);
   const root = path.resolve(import.meta.dirname, '../..');
   if (!process.env.SKIP_WEB_BUILD) buildWebIfStale(root);
   // Royalty reports over 256 KB are imported in parts here, so the tests run the part workers with small files.
