@@ -28,7 +28,9 @@ export type AuthRule = 'public' | 'user' | 'tenant' | 'admin' | 'artist_user';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A route's auth rule; a tenant route also names the permission a member's company role must grant. */
-export type RouteAuth = { auth: 'tenant'; permission: Permission } | { auth: Exclude<AuthRule, 'tenant'>; permission?: undefined };
+export type RouteAuth =
+  | { auth: 'tenant'; permission: Permission }
+  | { auth: Exclude<AuthRule, 'tenant'>; permission?: undefined };
 
 type RouteOf<A extends Area> = RouteAuth & {
   method: HttpMethod;
@@ -40,9 +42,11 @@ type RouteOf<A extends Area> = RouteAuth & {
 };
 export type Route = { [A in Area]: RouteOf<A> }[Area];
 
-function r<A extends Area>(method: HttpMethod, path: string, area: A, op: OperationName<A>, auth: Exclude<AuthRule, 'tenant'>): Route;
-function r<A extends Area>(method: HttpMethod, path: string, area: A, op: OperationName<A>, auth: 'tenant', permission: Permission): Route;
-function r<A extends Area>(method: HttpMethod, path: string, area: A, op: OperationName<A>, auth: AuthRule, permission?: Permission): Route {
+type Op<A extends Area> = OperationName<A>;
+/** One route: a tenant route also names its permission; `op` must be one of the area's declared operations. */
+function r<A extends Area>(method: HttpMethod, path: string, area: A, op: Op<A>, auth: Exclude<AuthRule, 'tenant'>): Route;
+function r<A extends Area>(method: HttpMethod, path: string, area: A, op: Op<A>, auth: 'tenant', permission: Permission): Route;
+function r<A extends Area>(method: HttpMethod, path: string, area: A, op: Op<A>, auth: AuthRule, permission?: Permission): Route {
   const access = (auth === 'tenant' ? { auth, permission } : { auth }) as RouteAuth;
   return { method, path: `/api/v1${path}`, area, op, ...access } as Route;
 }
@@ -62,7 +66,9 @@ const referenceRoutes = (collection: (typeof REFERENCE_COLLECTIONS)[number]): Ro
   r('POST', `/${collection}`, 'reference', `${collection}.create`, 'admin'),
   r('PATCH', `/${collection}/{id}`, 'reference', `${collection}.update`, 'admin'),
   r('DELETE', `/${collection}/{id}`, 'reference', `${collection}.delete`, 'admin'),
-  ...(hasFiles(REFERENCE_WITH_FILES, collection) ? [r('POST', `/${collection}/uploads`, 'reference', `${collection}.upload`, 'admin')] : []),
+  ...(hasFiles(REFERENCE_WITH_FILES, collection)
+    ? [r('POST', `/${collection}/uploads`, 'reference', `${collection}.upload`, 'admin')]
+    : []),
   // The DSP form saves with PUT (spec 1 §7 dsps).
   ...(collection === 'dsps' ? [r('PUT', `/${collection}/{id}`, 'reference', `${collection}.update`, 'admin')] : []),
 ];
@@ -71,7 +77,9 @@ const referenceRoutes = (collection: (typeof REFERENCE_COLLECTIONS)[number]): Ro
  * Payees are who the money goes to (their statements and payment settings): members read them
  * with the catalogue (pickers on artists and recordings), but changing one needs money rights.
  */
-const CATALOGUE_WRITE_PERMISSION: Partial<Record<(typeof CATALOGUE_COLLECTIONS)[number], Permission>> = { payees: 'money.write' };
+const CATALOGUE_WRITE_PERMISSION: Partial<Record<(typeof CATALOGUE_COLLECTIONS)[number], Permission>> = {
+  payees: 'money.write',
+};
 
 /**
  * A company's catalogue collection (spec 2 §7): members of the company read and write it; admins
@@ -82,7 +90,9 @@ const catalogueRoutes = (collection: (typeof CATALOGUE_COLLECTIONS)[number]): Ro
   return [
     r('GET', `/${collection}`, 'catalogue', `${collection}.list`, 'tenant', 'catalogue.read'),
     r('POST', `/${collection}/bulk_destroy`, 'catalogue', `${collection}.bulkDestroy`, 'tenant', write),
-    ...(hasFiles(CATALOGUE_WITH_FILES, collection) ? [r('POST', `/${collection}/uploads`, 'catalogue', `${collection}.upload`, 'tenant', write)] : []),
+    ...(hasFiles(CATALOGUE_WITH_FILES, collection)
+      ? [r('POST', `/${collection}/uploads`, 'catalogue', `${collection}.upload`, 'tenant', write)]
+      : []),
     r('GET', `/${collection}/{id}`, 'catalogue', `${collection}.get`, 'tenant', 'catalogue.read'),
     r('GET', `/${collection}/{id}/edit`, 'catalogue', `${collection}.get`, 'tenant', 'catalogue.read'),
     r('POST', `/${collection}`, 'catalogue', `${collection}.create`, 'tenant', write),

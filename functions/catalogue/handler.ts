@@ -32,7 +32,9 @@ const logoRequest = uploadRequest(LOGO_CONTENT_TYPES, MAX_LOGO_BYTES);
 const adminLabelInput = labelInput.extend({ company_id: z.string().min(1).max(64) });
 
 const operations = {
-  ...generatedOperations<CatalogueCollectionOperation>(TENANT_RESOURCES.flatMap((resource) => [tenantOperations(resource), adminOperations(resource)])),
+  ...generatedOperations<CatalogueCollectionOperation>(
+    TENANT_RESOURCES.flatMap((resource) => [tenantOperations(resource), adminOperations(resource)]),
+  ),
   listLabels: operation('tenant', {
     lists: (tenantId) => [LISTS.tenantLabels(tenantId)],
     query: labelListQuery,

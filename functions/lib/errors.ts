@@ -67,16 +67,20 @@ export const LOST_RACE_MESSAGE = 'The record was changed by someone else; reload
 function sdkErrorNames(error: unknown): string[] {
   if (typeof error !== 'object' || error === null) return [];
   const cause = (error as { cause?: unknown }).cause;
-  const nameOf = (value: unknown) => (typeof value === 'object' && value !== null ? (value as { name?: unknown }).name : undefined);
+  const nameOf = (value: unknown) =>
+    typeof value === 'object' && value !== null ? (value as { name?: unknown }).name : undefined;
   return [nameOf(error), nameOf(cause)].filter((name): name is string => typeof name === 'string');
 }
 
 /** Whether a DynamoDB write was refused by its condition (the item changed or went since it was read). */
-export const isConditionFailed = (error: unknown): boolean => sdkErrorNames(error).includes('ConditionalCheckFailedException');
+export const isConditionFailed = (error: unknown): boolean =>
+  sdkErrorNames(error).includes('ConditionalCheckFailedException');
 
 /**
  * Whether a write lost a race with another request: its condition failed, or its transaction was
  * cancelled (a condition inside it failed, or another transaction held the same item).
  */
 export const isLostRace = (error: unknown): boolean =>
-  sdkErrorNames(error).some((name) => name === 'ConditionalCheckFailedException' || name === 'TransactionCanceledException');
+  sdkErrorNames(error).some((name) => LOST_RACE_ERRORS.has(name));
+
+const LOST_RACE_ERRORS = new Set(['ConditionalCheckFailedException', 'TransactionCanceledException']);

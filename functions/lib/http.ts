@@ -78,7 +78,9 @@ export type AreaOperations<A extends Area> = { readonly [N in OperationName<A>]:
  * built at run time, so the type is asserted here and areaHandler checks at start-up that every
  * route of the area finds its operation.
  */
-export function generatedOperations<N extends string>(maps: readonly Readonly<Record<string, Operation>>[]): Record<N, Operation> {
+export function generatedOperations<N extends string>(
+  maps: readonly Readonly<Record<string, Operation>>[],
+): Record<N, Operation> {
   return Object.fromEntries(maps.flatMap((map) => Object.entries(map))) as Record<N, Operation>;
 }
 
@@ -100,14 +102,18 @@ const SERVED_BY: Record<OperationKind, readonly AuthRule[]> = {
  * auth rule serves the operation's kind (a tenant operation behind a user route would run
  * without a company). Throws, so a wrong table fails the Lambda's cold start and the tests.
  */
-export function checkRouting(area: Area, operations: Readonly<Record<string, Operation>>, routes: readonly Route[] = ROUTES): void {
+export function checkRouting(
+  area: Area,
+  operations: Readonly<Record<string, Operation>>,
+  routes: readonly Route[] = ROUTES,
+): void {
   const problems = routes
     .filter((route) => route.area === area)
     .flatMap((route) => {
       const op = operations[route.op];
       if (!op) return [`${routeKey(route)}: no operation ${route.op}`];
-      if (!SERVED_BY[op.kind].includes(route.auth)) return [`${routeKey(route)}: a ${route.auth} route cannot serve the ${op.kind} operation ${route.op}`];
-      return [];
+      if (SERVED_BY[op.kind].includes(route.auth)) return [];
+      return [`${routeKey(route)}: a ${route.auth} route cannot serve the ${op.kind} operation ${route.op}`];
     });
   if (problems.length) throw new Error(`The ${area} area's routes do not match its operations:\n${problems.join('\n')}`);
 }

@@ -4,6 +4,8 @@ import { REFERENCE_RESOURCES } from './collections.js';
 import { referenceOperations } from './reference-resource.js';
 
 /** Reference area: the collections admins maintain for every tenant (spec 1 §3, §7). */
-const operations = generatedOperations<ReferenceOperation>(REFERENCE_RESOURCES.map(referenceOperations)) satisfies AreaOperations<'reference'>;
+const operations = generatedOperations<ReferenceOperation>(
+  REFERENCE_RESOURCES.map(referenceOperations),
+) satisfies AreaOperations<'reference'>;
 
 export const handler = areaHandler('reference', operations);
