@@ -1,3 +1,15 @@
+import type { Permission } from '../shared/permissions.js';
+import {
+  CATALOGUE_COLLECTIONS,
+  CATALOGUE_WITH_FILES,
+  REFERENCE_COLLECTIONS,
+  REFERENCE_WITH_FILES,
+  type Area,
+  type OperationName,
+} from './operation-names.js';
+
+export { CATALOGUE_COLLECTIONS, REFERENCE_COLLECTIONS, type Area, type OperationName };
+
 /**
  * The route table: the one list of API routes. The CDK stack builds API Gateway routes and
  * per-area Lambda integrations from it, the local gateway serves exactly these routes, and the
@@ -7,37 +19,46 @@
  * - public: no sign-in (the JWT authorizer is not attached).
  * - user: a signed-in user.
  * - tenant: a signed-in user who is a member of the company named by the X-Company-Id header
- *   (the SPA's current company); admins may work in any company.
+ *   (the SPA's current company) and whose role there grants the route's permission
+ *   (shared/permissions.ts); admins may work in any company.
  * - admin: role admin.
  * - artist_user: role artist_user.
  */
 export type AuthRule = 'public' | 'user' | 'tenant' | 'admin' | 'artist_user';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type Area = 'auth' | 'companies' | 'catalogue' | 'reference' | 'notices' | 'support' | 'imports' | 'royalties';
 
-export type Route = {
+/** A route's auth rule; a tenant route also names the permission a member's company role must grant. */
+export type RouteAuth =
+  | { auth: 'tenant'; permission: Permission }
+  | { auth: Exclude<AuthRule, 'tenant'>; permission?: undefined };
+
+type RouteOf<A extends Area> = RouteAuth & {
   method: HttpMethod;
   /** API Gateway path syntax: /api/v1/labels/{id} */
   path: string;
-  area: Area;
-  /** The operation inside the area's handler. */
-  op: string;
-  auth: AuthRule;
+  area: A;
+  /** The operation inside the area's handler: one of the area's declared names (functions/operation-names.ts). */
+  op: OperationName<A>;
 };
+export type Route = { [A in Area]: RouteOf<A> }[Area];
 
-const r = (method: HttpMethod, path: string, area: Area, op: string, auth: AuthRule): Route => ({
-  method,
-  path: `/api/v1${path}`,
-  area,
-  op,
-  auth,
-});
+type Op<A extends Area> = OperationName<A>;
+/** One route: a tenant route also names its permission; `op` must be one of the area's declared operations. */
+function r<A extends Area>(method: HttpMethod, path: string, area: A, op: Op<A>, auth: Exclude<AuthRule, 'tenant'>): Route;
+function r<A extends Area>(method: HttpMethod, path: string, area: A, op: Op<A>, auth: 'tenant', permission: Permission): Route;
+function r<A extends Area>(method: HttpMethod, path: string, area: A, op: Op<A>, auth: AuthRule, permission?: Permission): Route {
+  const access = (auth === 'tenant' ? { auth, permission } : { auth }) as RouteAuth;
+  return { method, path: `/api/v1${path}`, area, op, ...access } as Route;
+}
+
+const hasFiles = <C extends string, F extends C>(withFiles: readonly F[], collection: C): collection is F & C =>
+  (withFiles as readonly string[]).includes(collection);
 
 /**
  * A reference collection's routes (spec 1 §7): anyone signed in reads (pickers), admins write.
  * bulk_destroy is listed before {id} so it is not read as an id.
  */
-const referenceRoutes = (collection: string): Route[] => [
+const referenceRoutes = (collection: (typeof REFERENCE_COLLECTIONS)[number]): Route[] => [
   r('GET', `/${collection}`, 'reference', `${collection}.list`, 'user'),
   r('DELETE', `/${collection}/bulk_destroy`, 'reference', `${collection}.bulkDestroy`, 'admin'),
   r('GET', `/${collection}/{id}`, 'reference', `${collection}.get`, 'user'),
@@ -45,50 +66,45 @@ const referenceRoutes = (collection: string): Route[] => [
   r('POST', `/${collection}`, 'reference', `${collection}.create`, 'admin'),
   r('PATCH', `/${collection}/{id}`, 'reference', `${collection}.update`, 'admin'),
   r('DELETE', `/${collection}/{id}`, 'reference', `${collection}.delete`, 'admin'),
-  ...(REFERENCE_WITH_FILES.includes(collection) ? [r('POST', `/${collection}/uploads`, 'reference', `${collection}.upload`, 'admin')] : []),
+  ...(hasFiles(REFERENCE_WITH_FILES, collection)
+    ? [r('POST', `/${collection}/uploads`, 'reference', `${collection}.upload`, 'admin')]
+    : []),
   // The DSP form saves with PUT (spec 1 §7 dsps).
   ...(collection === 'dsps' ? [r('PUT', `/${collection}/{id}`, 'reference', `${collection}.update`, 'admin')] : []),
 ];
 
 /**
+ * Payees are who the money goes to (their statements and payment settings): members read them
+ * with the catalogue (pickers on artists and recordings), but changing one needs money rights.
+ */
+const CATALOGUE_WRITE_PERMISSION: Partial<Record<(typeof CATALOGUE_COLLECTIONS)[number], Permission>> = {
+  payees: 'money.write',
+};
+
+/**
  * A company's catalogue collection (spec 2 §7): members of the company read and write it; admins
  * reach every company's records under /admin. bulk_destroy and uploads come before {id}.
  */
-const catalogueRoutes = (collection: string): Route[] => [
-  r('GET', `/${collection}`, 'catalogue', `${collection}.list`, 'tenant'),
-  r('POST', `/${collection}/bulk_destroy`, 'catalogue', `${collection}.bulkDestroy`, 'tenant'),
-  ...(CATALOGUE_WITH_FILES.includes(collection) ? [r('POST', `/${collection}/uploads`, 'catalogue', `${collection}.upload`, 'tenant')] : []),
-  r('GET', `/${collection}/{id}`, 'catalogue', `${collection}.get`, 'tenant'),
-  r('GET', `/${collection}/{id}/edit`, 'catalogue', `${collection}.get`, 'tenant'),
-  r('POST', `/${collection}`, 'catalogue', `${collection}.create`, 'tenant'),
-  r('PATCH', `/${collection}/{id}`, 'catalogue', `${collection}.update`, 'tenant'),
-  r('DELETE', `/${collection}/{id}`, 'catalogue', `${collection}.delete`, 'tenant'),
-  r('GET', `/admin/${collection}`, 'catalogue', `${collection}.adminList`, 'admin'),
-  r('POST', `/admin/${collection}`, 'catalogue', `${collection}.adminCreate`, 'admin'),
-  r('GET', `/admin/${collection}/{id}`, 'catalogue', `${collection}.adminGet`, 'admin'),
-  r('PATCH', `/admin/${collection}/{id}`, 'catalogue', `${collection}.adminUpdate`, 'admin'),
-  r('DELETE', `/admin/${collection}/{id}`, 'catalogue', `${collection}.adminDelete`, 'admin'),
-];
-
-/** A company's catalogue collections; functions/catalogue/tenant-collections.ts defines each. */
-export const CATALOGUE_COLLECTIONS = ['artists', 'contributors', 'payees', 'releases', 'recordings', 'songs'] as const;
-const CATALOGUE_WITH_FILES: readonly string[] = ['artists'];
-
-/** Reference collections; functions/reference/collections.ts defines each. */
-export const REFERENCE_COLLECTIONS = [
-  'countries',
-  'languages',
-  'genres',
-  'performer_roles',
-  'societies',
-  'retailers',
-  'rightsholders',
-  'publishers',
-  'distributors',
-  'dsps',
-] as const;
-/** Collections whose records carry files (distributor logos, DSP guides): they get POST /{collection}/uploads. */
-const REFERENCE_WITH_FILES: readonly string[] = ['distributors', 'dsps'];
+const catalogueRoutes = (collection: (typeof CATALOGUE_COLLECTIONS)[number]): Route[] => {
+  const write = CATALOGUE_WRITE_PERMISSION[collection] ?? 'catalogue.write';
+  return [
+    r('GET', `/${collection}`, 'catalogue', `${collection}.list`, 'tenant', 'catalogue.read'),
+    r('POST', `/${collection}/bulk_destroy`, 'catalogue', `${collection}.bulkDestroy`, 'tenant', write),
+    ...(hasFiles(CATALOGUE_WITH_FILES, collection)
+      ? [r('POST', `/${collection}/uploads`, 'catalogue', `${collection}.upload`, 'tenant', write)]
+      : []),
+    r('GET', `/${collection}/{id}`, 'catalogue', `${collection}.get`, 'tenant', 'catalogue.read'),
+    r('GET', `/${collection}/{id}/edit`, 'catalogue', `${collection}.get`, 'tenant', 'catalogue.read'),
+    r('POST', `/${collection}`, 'catalogue', `${collection}.create`, 'tenant', write),
+    r('PATCH', `/${collection}/{id}`, 'catalogue', `${collection}.update`, 'tenant', write),
+    r('DELETE', `/${collection}/{id}`, 'catalogue', `${collection}.delete`, 'tenant', write),
+    r('GET', `/admin/${collection}`, 'catalogue', `${collection}.adminList`, 'admin'),
+    r('POST', `/admin/${collection}`, 'catalogue', `${collection}.adminCreate`, 'admin'),
+    r('GET', `/admin/${collection}/{id}`, 'catalogue', `${collection}.adminGet`, 'admin'),
+    r('PATCH', `/admin/${collection}/{id}`, 'catalogue', `${collection}.adminUpdate`, 'admin'),
+    r('DELETE', `/admin/${collection}/{id}`, 'catalogue', `${collection}.adminDelete`, 'admin'),
+  ];
+};
 
 export const ROUTES: readonly Route[] = [
   // Sign-up, confirmation, invitations and password resets (spec 1 §7 Session).
@@ -113,13 +129,13 @@ export const ROUTES: readonly Route[] = [
   r('POST', '/admin/companies/{id}/uploads', 'companies', 'adminPresignCompanyFile', 'admin'),
 
   // Labels of the current company (spec 2 §7 Labels).
-  r('GET', '/labels', 'catalogue', 'listLabels', 'tenant'),
-  r('POST', '/labels', 'catalogue', 'createLabel', 'tenant'),
-  r('GET', '/labels/{id}', 'catalogue', 'getLabel', 'tenant'),
-  r('GET', '/labels/{id}/edit', 'catalogue', 'getLabel', 'tenant'),
-  r('PATCH', '/labels/{id}', 'catalogue', 'updateLabel', 'tenant'),
-  r('DELETE', '/labels/{id}', 'catalogue', 'deleteLabel', 'tenant'),
-  r('POST', '/labels/{id}/logo_upload', 'catalogue', 'presignLabelLogo', 'tenant'),
+  r('GET', '/labels', 'catalogue', 'listLabels', 'tenant', 'catalogue.read'),
+  r('POST', '/labels', 'catalogue', 'createLabel', 'tenant', 'catalogue.write'),
+  r('GET', '/labels/{id}', 'catalogue', 'getLabel', 'tenant', 'catalogue.read'),
+  r('GET', '/labels/{id}/edit', 'catalogue', 'getLabel', 'tenant', 'catalogue.read'),
+  r('PATCH', '/labels/{id}', 'catalogue', 'updateLabel', 'tenant', 'catalogue.write'),
+  r('DELETE', '/labels/{id}', 'catalogue', 'deleteLabel', 'tenant', 'catalogue.write'),
+  r('POST', '/labels/{id}/logo_upload', 'catalogue', 'presignLabelLogo', 'tenant', 'catalogue.write'),
   // Labels of every tenant (LabelsAdmin, LabelAdmin).
   r('GET', '/admin/labels', 'catalogue', 'listAllLabels', 'admin'),
   r('POST', '/admin/labels', 'catalogue', 'adminCreateLabel', 'admin'),
@@ -172,58 +188,58 @@ export const ROUTES: readonly Route[] = [
   // A company's catalogue: artists, contributors, payees, releases, recordings (spec 2 §7).
   ...CATALOGUE_COLLECTIONS.flatMap(catalogueRoutes),
   // The metadata checker's findings on a release (spec 2 §5 guides), and a label's next catalogue number.
-  r('GET', '/releases/{id}/check', 'catalogue', 'checkRelease', 'tenant'),
-  r('PATCH', '/releases/{id}/update_status', 'catalogue', 'updateReleaseStatus', 'tenant'),
+  r('GET', '/releases/{id}/check', 'catalogue', 'checkRelease', 'tenant', 'catalogue.read'),
+  r('PATCH', '/releases/{id}/update_status', 'catalogue', 'updateReleaseStatus', 'tenant', 'catalogue.write'),
   // A recording's audio: a presigned PUT; the upload worker does the rest (spec 2 §7 update_audio).
-  r('POST', '/recordings/{id}/update_audio', 'catalogue', 'presignRecordingAudio', 'tenant'),
-  r('GET', '/labels/{id}/last_release', 'catalogue', 'lastRelease', 'tenant'),
+  r('POST', '/recordings/{id}/update_audio', 'catalogue', 'presignRecordingAudio', 'tenant', 'catalogue.write'),
+  r('GET', '/labels/{id}/last_release', 'catalogue', 'lastRelease', 'tenant', 'catalogue.read'),
 
   // Reference data (spec 1 §3, §7).
   ...REFERENCE_COLLECTIONS.flatMap(referenceRoutes),
 
   // Royalties of the current company (spec 3 §7.1): the ledger, its sums and facets, and the
   // changes made on top of it. Fixed paths come before royalties/{id}.
-  r('GET', '/royalties', 'royalties', 'listRoyalties', 'tenant'),
-  r('POST', '/royalties', 'royalties', 'createRoyalty', 'tenant'),
-  r('PATCH', '/royalties/mark_as_paid', 'royalties', 'markAsPaid', 'tenant'),
-  r('PATCH', '/royalties/mark_as_unpaid', 'royalties', 'markAsUnpaid', 'tenant'),
-  r('PATCH', '/royalties/mark_as_artist_paid', 'royalties', 'markAsArtistPaid', 'tenant'),
-  r('PATCH', '/royalties/mark_as_artist_unpaid', 'royalties', 'markAsArtistUnpaid', 'tenant'),
-  r('POST', '/royalties_bulk_update', 'royalties', 'bulkUpdateRoyalties', 'tenant'),
-  r('GET', '/royalties/attributes', 'royalties', 'royaltyAttributes', 'tenant'),
-  r('GET', '/import_royalties/model_attributes', 'royalties', 'royaltyAttributes', 'tenant'),
-  r('GET', '/royalties/delivered_by', 'royalties', 'deliveredBy', 'tenant'),
-  r('POST', '/royalties/deliverer_pay_periods', 'royalties', 'delivererPayPeriods', 'tenant'),
-  r('GET', '/royalties/all_pay_periods', 'royalties', 'payPeriods', 'tenant'),
-  r('POST', '/royalties/update_exchange_rates', 'royalties', 'updateExchangeRates', 'tenant'),
-  r('POST', '/royalties/bulk', 'royalties', 'presignReport', 'tenant'),
-  r('GET', '/pay_periods', 'royalties', 'payPeriods', 'tenant'),
-  r('GET', '/pay_periods/years', 'royalties', 'payPeriodYears', 'tenant'),
-  r('GET', '/label_royalties', 'royalties', 'labelRoyalties', 'tenant'),
-  r('GET', '/release_royalties', 'royalties', 'releaseRoyalties', 'tenant'),
-  r('GET', '/royalties/{id}', 'royalties', 'getRoyalty', 'tenant'),
-  r('PATCH', '/royalties/{id}', 'royalties', 'updateRoyalty', 'tenant'),
-  r('DELETE', '/royalties/{id}', 'royalties', 'deleteRoyalty', 'tenant'),
+  r('GET', '/royalties', 'royalties', 'listRoyalties', 'tenant', 'money.read'),
+  r('POST', '/royalties', 'royalties', 'createRoyalty', 'tenant', 'money.write'),
+  r('PATCH', '/royalties/mark_as_paid', 'royalties', 'markAsPaid', 'tenant', 'money.write'),
+  r('PATCH', '/royalties/mark_as_unpaid', 'royalties', 'markAsUnpaid', 'tenant', 'money.write'),
+  r('PATCH', '/royalties/mark_as_artist_paid', 'royalties', 'markAsArtistPaid', 'tenant', 'money.write'),
+  r('PATCH', '/royalties/mark_as_artist_unpaid', 'royalties', 'markAsArtistUnpaid', 'tenant', 'money.write'),
+  r('POST', '/royalties_bulk_update', 'royalties', 'bulkUpdateRoyalties', 'tenant', 'money.write'),
+  r('GET', '/royalties/attributes', 'royalties', 'royaltyAttributes', 'tenant', 'money.read'),
+  r('GET', '/import_royalties/model_attributes', 'royalties', 'royaltyAttributes', 'tenant', 'money.read'),
+  r('GET', '/royalties/delivered_by', 'royalties', 'deliveredBy', 'tenant', 'money.read'),
+  r('POST', '/royalties/deliverer_pay_periods', 'royalties', 'delivererPayPeriods', 'tenant', 'money.read'),
+  r('GET', '/royalties/all_pay_periods', 'royalties', 'payPeriods', 'tenant', 'money.read'),
+  r('POST', '/royalties/update_exchange_rates', 'royalties', 'updateExchangeRates', 'tenant', 'money.write'),
+  r('POST', '/royalties/bulk', 'royalties', 'presignReport', 'tenant', 'money.write'),
+  r('GET', '/pay_periods', 'royalties', 'payPeriods', 'tenant', 'money.read'),
+  r('GET', '/pay_periods/years', 'royalties', 'payPeriodYears', 'tenant', 'money.read'),
+  r('GET', '/label_royalties', 'royalties', 'labelRoyalties', 'tenant', 'money.read'),
+  r('GET', '/release_royalties', 'royalties', 'releaseRoyalties', 'tenant', 'money.read'),
+  r('GET', '/royalties/{id}', 'royalties', 'getRoyalty', 'tenant', 'money.read'),
+  r('PATCH', '/royalties/{id}', 'royalties', 'updateRoyalty', 'tenant', 'money.write'),
+  r('DELETE', '/royalties/{id}', 'royalties', 'deleteRoyalty', 'tenant', 'money.write'),
   // Report imports: the upload or drop-folder file, its control totals, rejected and unmatched lines.
-  r('GET', '/royalty_imports', 'royalties', 'listImports', 'tenant'),
-  r('GET', '/royalty_imports/{id}', 'royalties', 'getImport', 'tenant'),
-  r('DELETE', '/royalty_imports/{id}', 'royalties', 'deleteImport', 'tenant'),
-  r('POST', '/royalty_imports/{id}/confirm', 'royalties', 'confirmImport', 'tenant'),
-  r('GET', '/royalty_imports/{id}/unmatched', 'royalties', 'unmatchedLines', 'tenant'),
-  r('POST', '/royalty_imports/{id}/assign', 'royalties', 'assignMatch', 'tenant'),
-  r('POST', '/royalty_imports/{id}/rematch', 'royalties', 'rematchImport', 'tenant'),
+  r('GET', '/royalty_imports', 'royalties', 'listImports', 'tenant', 'money.read'),
+  r('GET', '/royalty_imports/{id}', 'royalties', 'getImport', 'tenant', 'money.read'),
+  r('DELETE', '/royalty_imports/{id}', 'royalties', 'deleteImport', 'tenant', 'money.write'),
+  r('POST', '/royalty_imports/{id}/confirm', 'royalties', 'confirmImport', 'tenant', 'money.write'),
+  r('GET', '/royalty_imports/{id}/unmatched', 'royalties', 'unmatchedLines', 'tenant', 'money.read'),
+  r('POST', '/royalty_imports/{id}/assign', 'royalties', 'assignMatch', 'tenant', 'money.write'),
+  r('POST', '/royalty_imports/{id}/rematch', 'royalties', 'rematchImport', 'tenant', 'money.write'),
   // Column maps ("royalty maps"), one per source, and a preview of a file through a map.
-  r('GET', '/royalty_maps', 'royalties', 'listMaps', 'tenant'),
-  r('POST', '/royalty_maps', 'royalties', 'createMap', 'tenant'),
-  r('POST', '/royalty_maps/preview', 'royalties', 'previewMap', 'tenant'),
-  r('GET', '/royalty_maps/{id}', 'royalties', 'getMap', 'tenant'),
-  r('PATCH', '/royalty_maps/{id}', 'royalties', 'updateMap', 'tenant'),
-  r('DELETE', '/royalty_maps/{id}', 'royalties', 'deleteMap', 'tenant'),
+  r('GET', '/royalty_maps', 'royalties', 'listMaps', 'tenant', 'money.read'),
+  r('POST', '/royalty_maps', 'royalties', 'createMap', 'tenant', 'money.write'),
+  r('POST', '/royalty_maps/preview', 'royalties', 'previewMap', 'tenant', 'money.read'),
+  r('GET', '/royalty_maps/{id}', 'royalties', 'getMap', 'tenant', 'money.read'),
+  r('PATCH', '/royalty_maps/{id}', 'royalties', 'updateMap', 'tenant', 'money.write'),
+  r('DELETE', '/royalty_maps/{id}', 'royalties', 'deleteMap', 'tenant', 'money.write'),
   // Exchange rates (spec 3 §7.3).
-  r('GET', '/exchange_rates', 'royalties', 'listExchangeRates', 'tenant'),
-  r('POST', '/exchange_rates/find', 'royalties', 'findExchangeRate', 'tenant'),
-  r('POST', '/exchange_rates', 'royalties', 'createExchangeRate', 'tenant'),
-  r('DELETE', '/exchange_rates/{id}', 'royalties', 'deleteExchangeRate', 'tenant'),
+  r('GET', '/exchange_rates', 'royalties', 'listExchangeRates', 'tenant', 'money.read'),
+  r('POST', '/exchange_rates/find', 'royalties', 'findExchangeRate', 'tenant', 'money.read'),
+  r('POST', '/exchange_rates', 'royalties', 'createExchangeRate', 'tenant', 'money.write'),
+  r('DELETE', '/exchange_rates/{id}', 'royalties', 'deleteExchangeRate', 'tenant', 'money.write'),
 ];
 
 export const AREAS: readonly Area[] = [...new Set(ROUTES.map((route) => route.area))];

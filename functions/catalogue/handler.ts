@@ -3,7 +3,7 @@ import { LABEL_SCOPES, LABEL_SORT_FIELDS, labelInput, labelUpdate } from '../../
 import { AUDIO_CONTENT_TYPES, LOGO_CONTENT_TYPES, MAX_AUDIO_BYTES, MAX_LOGO_BYTES } from '../../shared/constants.js';
 import { presignRecordingAudio } from '../audio/recording-audio.js';
 import { uploadRequest } from '../../shared/schemas/uploads.js';
-import { areaHandler, operation, reply } from '../lib/http.js';
+import { areaHandler, generatedOperations, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
 import { listQuerySchema } from '../lib/list-query.js';
 import { presignUpload } from '../uploads/presign.js';
 import { LISTS } from '../data/list-cache.js';
@@ -12,10 +12,10 @@ import { TENANT_RESOURCES } from './tenant-collections.js';
 import { checkReleaseOf, lastRelease, updateReleaseStatus } from './release-check.js';
 import { RELEASE_STATUSES } from '../../shared/catalogue.js';
 import { adminOperations, tenantOperations } from './tenant-resource.js';
+import type { CatalogueCollectionOperation } from '../operation-names.js';
 
 /** Catalogue area: labels, and the generic catalogue collections (artists, contributors, payees; releases and recordings join here). */
 
-const idParams = z.strictObject({ id: z.string().min(1).max(64) });
 const labelListQuery = listQuerySchema(LABEL_SORT_FIELDS, {
   scope: z.enum(LABEL_SCOPES).optional(),
   /** Pickers ask for every label at once: selectable=true answers up to 1000 by name. */
@@ -31,68 +31,70 @@ function withShortcuts<Q extends { selectable?: string; inactive?: string; page:
 const logoRequest = uploadRequest(LOGO_CONTENT_TYPES, MAX_LOGO_BYTES);
 const adminLabelInput = labelInput.extend({ company_id: z.string().min(1).max(64) });
 
-export const handler = areaHandler('catalogue', {
-  ...Object.assign({}, ...TENANT_RESOURCES.flatMap((resource) => [tenantOperations(resource), adminOperations(resource)])),
-  listLabels: operation({
+const operations = {
+  ...generatedOperations<CatalogueCollectionOperation>(
+    TENANT_RESOURCES.flatMap((resource) => [tenantOperations(resource), adminOperations(resource)]),
+  ),
+  listLabels: operation('tenant', {
     lists: (tenantId) => [LISTS.tenantLabels(tenantId)],
     query: labelListQuery,
-    run: ({ tenantId, query, listVersions }) => labels.listLabels(tenantId!, withShortcuts(query) as typeof query, listVersions),
+    run: ({ tenantId, query, listVersions }) => labels.listLabels(tenantId, withShortcuts(query) as typeof query, listVersions),
   }),
-  getLabel: operation({
+  getLabel: operation('tenant', {
     params: idParams,
-    run: async ({ tenantId, params }) => ({ label: await labels.getLabel(tenantId!, params.id) }),
+    run: async ({ tenantId, params }) => ({ label: await labels.getLabel(tenantId, params.id) }),
   }),
-  createLabel: operation({
+  createLabel: operation('tenant', {
     body: labelInput,
-    run: async ({ tenantId, body }) => reply(201, { label: await labels.createLabel(tenantId!, body), message: 'Label Added' }),
+    run: async ({ tenantId, body }) => reply(201, { label: await labels.createLabel(tenantId, body), message: 'Label Added' }),
   }),
-  updateLabel: operation({
+  updateLabel: operation('tenant', {
     params: idParams,
     body: labelUpdate,
-    run: async ({ tenantId, params, body }) => ({ label: await labels.updateLabel(tenantId!, params.id, body), message: 'Label Updated' }),
+    run: async ({ tenantId, params, body }) => ({ label: await labels.updateLabel(tenantId, params.id, body), message: 'Label Updated' }),
   }),
-  deleteLabel: operation({
+  deleteLabel: operation('tenant', {
     params: idParams,
-    run: ({ tenantId, params }) => labels.deleteLabel(tenantId!, params.id),
+    run: ({ tenantId, params }) => labels.deleteLabel(tenantId, params.id),
   }),
-  updateReleaseStatus: operation({
+  updateReleaseStatus: operation('tenant', {
     params: idParams,
     body: z.strictObject({ status: z.enum(RELEASE_STATUSES) }),
-    run: ({ tenantId, params, body }) => updateReleaseStatus(tenantId!, params.id, body.status),
+    run: ({ tenantId, params, body }) => updateReleaseStatus(tenantId, params.id, body.status),
   }),
-  presignRecordingAudio: operation({
+  presignRecordingAudio: operation('tenant', {
     params: idParams,
     body: uploadRequest(AUDIO_CONTENT_TYPES, MAX_AUDIO_BYTES),
-    run: ({ tenantId, caller, params, body }) => presignRecordingAudio(tenantId!, caller!.user.userId, params.id, body),
+    run: ({ tenantId, caller, params, body }) => presignRecordingAudio(tenantId, caller.user.userId, params.id, body),
   }),
-  checkRelease: operation({ params: idParams, run: ({ tenantId, params }) => checkReleaseOf(tenantId!, params.id) }),
-  lastRelease: operation({ params: idParams, run: ({ tenantId, params }) => lastRelease(tenantId!, params.id) }),
-  presignLabelLogo: operation({
+  checkRelease: operation('tenant', { params: idParams, run: ({ tenantId, params }) => checkReleaseOf(tenantId, params.id) }),
+  lastRelease: operation('tenant', { params: idParams, run: ({ tenantId, params }) => lastRelease(tenantId, params.id) }),
+  presignLabelLogo: operation('tenant', {
     params: idParams,
     body: logoRequest,
     run: async ({ tenantId, params, body }) => {
-      await labels.getLabel(tenantId!, params.id);
-      return presignUpload(labels.logoPrefix(tenantId!, params.id), body);
+      await labels.getLabel(tenantId, params.id);
+      return presignUpload(labels.logoPrefix(tenantId, params.id), body);
     },
   }),
 
-  listAllLabels: operation({
+  listAllLabels: operation('admin', {
     query: labelListQuery,
     run: ({ query }) => labels.listAllLabels(withShortcuts(query) as typeof query),
   }),
-  adminCreateLabel: operation({
+  adminCreateLabel: operation('admin', {
     body: adminLabelInput,
     run: async ({ body: { company_id, ...input } }) =>
       reply(201, { label: await labels.createLabel(company_id, input), message: 'Label Added' }),
   }),
-  adminGetLabel: operation({
+  adminGetLabel: operation('admin', {
     params: idParams,
     run: async ({ params }) => {
       const found = await labels.findLabelAnyTenant(params.id);
       return { label: await labels.getLabel(found.tenantId, params.id) };
     },
   }),
-  adminUpdateLabel: operation({
+  adminUpdateLabel: operation('admin', {
     params: idParams,
     body: labelUpdate,
     run: async ({ params, body }) => {
@@ -100,11 +102,13 @@ export const handler = areaHandler('catalogue', {
       return { label: await labels.updateLabel(found.tenantId, params.id, body), message: 'Label Updated' };
     },
   }),
-  adminDeleteLabel: operation({
+  adminDeleteLabel: operation('admin', {
     params: idParams,
     run: async ({ params }) => {
       const found = await labels.findLabelAnyTenant(params.id);
       return labels.deleteLabel(found.tenantId, params.id);
     },
   }),
-});
+} satisfies AreaOperations<'catalogue'>;
+
+export const handler = areaHandler('catalogue', operations);

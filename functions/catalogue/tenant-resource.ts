@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { getDb } from '../data/service.js';
 import { InvalidField } from '../lib/errors.js';
-import { operation, reply, type Operation } from '../lib/http.js';
+import { idParams, operation, reply, type Operation } from '../lib/http.js';
 import { listQuerySchema, pageOf } from '../lib/list-query.js';
 import { presignFileUpload, uploadRequestFor } from '../reference/record-files.js';
 import type { RecordShape } from '../reference/record-shape.js';
@@ -51,7 +51,6 @@ export type TenantResource = Collection & {
   undeletable?: (row: Row) => string | undefined;
 };
 
-const idParams = z.strictObject({ id: z.string().min(1).max(64) });
 const PICKER_LIMIT = 50;
 
 const listQuery = (resource: TenantResource, extra: z.ZodRawShape = {}) =>
@@ -71,17 +70,17 @@ function filterOf(resource: TenantResource, query: Record<string, unknown>): ((r
 }
 
 /** The tenant calls of a collection; the handler wrapper has checked the caller belongs to the company. */
-export function tenantOperations(resource: TenantResource): Record<string, Operation> {
+export function tenantOperations(resource: TenantResource): Record<string, Operation<'tenant'>> {
   const ops = recordOps(resource);
   const nameField = resource.nameField ?? 'name';
   const bulkKey = `${resource.singular}_ids`;
   const added = resource.addedMessage ?? `${resource.title} Added`;
-  const operations: Record<string, Operation> = {
-    [`${resource.collection}.list`]: operation({
+  const operations: Record<string, Operation<'tenant'>> = {
+    [`${resource.collection}.list`]: operation('tenant', {
       lists: (tenantId) => [tenantListName(resource.collection, tenantId)],
       query: listQuery(resource),
       run: async ({ tenantId, query, listVersions }) => {
-        const rows = await tenantRows(resource, tenantId!, listVersions?.[tenantListName(resource.collection, tenantId!)]);
+        const rows = await tenantRows(resource, tenantId, listVersions?.[tenantListName(resource.collection, tenantId)]);
         const picker = query.selectable === 'true';
         const page = pageOf(rows, {
           page: picker ? 1 : query.page,
@@ -95,58 +94,59 @@ export function tenantOperations(resource: TenantResource): Record<string, Opera
         return { [resource.collection]: await Promise.all(page.items.map(ops.present)), total_count: page.total_count, total_pages: page.total_pages, page: page.page, per_page: page.per_page };
       },
     }),
-    [`${resource.collection}.get`]: operation({
+    [`${resource.collection}.get`]: operation('tenant', {
       params: idParams,
-      run: async ({ tenantId, params }) => ({ [resource.singular]: await ops.present(await ops.load(tenantId!, params.id)) }),
+      run: async ({ tenantId, params }) => ({ [resource.singular]: await ops.present(await ops.load(tenantId, params.id)) }),
     }),
-    [`${resource.collection}.create`]: operation({
+    [`${resource.collection}.create`]: operation('tenant', {
       body: resource.input,
-      run: async ({ tenantId, body }) => reply(201, { [resource.singular]: await ops.present(await ops.create({ tenantId: tenantId! }, body as Record<string, unknown>)), message: added }),
+      run: async ({ tenantId, body }) => reply(201, { [resource.singular]: await ops.present(await ops.create({ tenantId }, body as Record<string, unknown>)), message: added }),
     }),
-    [`${resource.collection}.update`]: operation({
+    [`${resource.collection}.update`]: operation('tenant', {
       params: idParams,
       body: resource.input.partial(),
       run: async ({ tenantId, params, body }) => {
         const { tenant_id: moveTo, ...changes } = body as Record<string, unknown>;
         // The tenant select is for admins (spec 2 §6); a member may only keep the record where it is.
         if (moveTo !== undefined && moveTo !== tenantId) throw new InvalidField('tenant_id', 'Only an admin can move a record to another company');
-        const before = await ops.load(tenantId!, params.id);
+        const before = await ops.load(tenantId, params.id);
         return { [resource.singular]: await ops.present(await ops.update(before, changes)), message: `${resource.title} Updated` };
       },
     }),
-    [`${resource.collection}.delete`]: operation({
+    [`${resource.collection}.delete`]: operation('tenant', {
       params: idParams,
-      run: async ({ tenantId, params }) => ops.destroy(await ops.load(tenantId!, params.id)),
+      run: async ({ tenantId, params }) => ops.destroy(await ops.load(tenantId, params.id)),
     }),
-    [`${resource.collection}.bulkDestroy`]: operation({
+    [`${resource.collection}.bulkDestroy`]: operation('tenant', {
       body: z.strictObject({ [bulkKey]: z.array(z.string().min(1).max(64)).min(1).max(100) }),
-      run: ({ tenantId, body }) => ops.bulkDestroy(tenantId!, (body as Record<string, string[]>)[bulkKey]),
+      run: ({ tenantId, body }) => ops.bulkDestroy(tenantId, (body as Record<string, string[]>)[bulkKey]),
     }),
   };
-  if (resource.companyGuard) {
+  const guard = resource.companyGuard;
+  if (guard) {
     for (const [name, op] of Object.entries(operations)) {
       operations[name] = { ...op, run: async (request) => {
-        await resource.companyGuard!(request.tenantId!);
+        await guard(request.tenantId);
         return op.run(request);
       } };
     }
   }
   const files = resource.shape('x').files;
   if (files?.length) {
-    operations[`${resource.collection}.upload`] = operation({
+    operations[`${resource.collection}.upload`] = operation('tenant', {
       body: uploadRequestFor(files),
-      run: ({ tenantId, body }) => presignFileUpload(resource.shape(tenantId!).files!, body as { field: string; filename: string; content_type: string; size: number }),
+      run: ({ tenantId, body }) => presignFileUpload(resource.shape(tenantId).files!, body as { field: string; filename: string; content_type: string; size: number }),
     });
   }
   return operations;
 }
 
 /** The admin calls across companies (spec 2 §2 Admin catalogue screens): list with the company, get, create in a company, update (and move), delete. */
-export function adminOperations(resource: TenantResource): Record<string, Operation> {
+export function adminOperations(resource: TenantResource): Record<string, Operation<'admin'>> {
   const ops = recordOps(resource);
   const added = resource.addedMessage ?? `${resource.title} Added`;
   return {
-    [`${resource.collection}.adminList`]: operation({
+    [`${resource.collection}.adminList`]: operation('admin', {
       query: listQuery(resource, { tenant_id: z.string().min(1).max(64).optional() }),
       run: async ({ query }) => {
         const [rows, companies] = await Promise.all([allTenantRows(resource), getDb().entities.Company.query.all({}).go({ pages: 'all', attributes: ['companyId', 'name'] })]);
@@ -165,11 +165,11 @@ export function adminOperations(resource: TenantResource): Record<string, Operat
         return { [resource.collection]: items, total_count: page.total_count, total_pages: page.total_pages, page: page.page, per_page: page.per_page };
       },
     }),
-    [`${resource.collection}.adminGet`]: operation({
+    [`${resource.collection}.adminGet`]: operation('admin', {
       params: idParams,
       run: async ({ params }) => ({ [resource.singular]: await ops.present(await ops.loadAnyTenant(params.id)) }),
     }),
-    [`${resource.collection}.adminCreate`]: operation({
+    [`${resource.collection}.adminCreate`]: operation('admin', {
       body: resource.input.extend({ tenant_id: z.string().trim().min(1).max(64) }),
       run: async ({ body }) => {
         const tenantId = String((body as { tenant_id: string }).tenant_id);
@@ -177,7 +177,7 @@ export function adminOperations(resource: TenantResource): Record<string, Operat
         return reply(201, { [resource.singular]: await ops.present(await ops.create({ tenantId }, body as Record<string, unknown>)), message: added });
       },
     }),
-    [`${resource.collection}.adminUpdate`]: operation({
+    [`${resource.collection}.adminUpdate`]: operation('admin', {
       params: idParams,
       body: resource.input.partial(),
       run: async ({ params, body }) => {
@@ -189,7 +189,7 @@ export function adminOperations(resource: TenantResource): Record<string, Operat
         return { [resource.singular]: await ops.present(after), message: `${resource.title} Updated` };
       },
     }),
-    [`${resource.collection}.adminDelete`]: operation({
+    [`${resource.collection}.adminDelete`]: operation('admin', {
       params: idParams,
       run: async ({ params }) => ops.destroy(await ops.loadAnyTenant(params.id)),
     }),

@@ -1,37 +1,35 @@
-import { z } from 'zod';
-import { areaHandler, operation, reply } from '../lib/http.js';
+import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
 import * as companies from './companies.js';
 import * as admin from './admin-companies.js';
 import { companyInput, companyUpdate } from '../../shared/schemas/company.js';
 import { presignFileUpload, uploadRequestFor } from '../reference/record-files.js';
 import { companyShape } from './company-shape.js';
 
-const idParams = z.strictObject({ id: z.string().min(1).max(64) });
 
 /** Companies area: the user's companies (Choose Current Company), a company page, the admin list. */
-export const handler = areaHandler('companies', {
-  listMyCompanies: operation({ run: ({ caller }) => companies.listMyCompanies(caller!) }),
-  getCompany: operation({
+const operations = {
+  listMyCompanies: operation('user', { run: ({ caller }) => companies.listMyCompanies(caller) }),
+  getCompany: operation('user', {
     params: idParams,
-    run: ({ caller, params }) => companies.getCompany(caller!, params.id),
+    run: ({ caller, params }) => companies.getCompany(caller, params.id),
   }),
-  listAllCompanies: operation({ run: () => companies.listAllCompanies() }),
-  adminCreateCompany: operation({
+  listAllCompanies: operation('admin', { run: () => companies.listAllCompanies() }),
+  adminCreateCompany: operation('admin', {
     body: companyInput,
     run: async ({ body }) => {
       const { companyId, message } = await admin.createCompany(body);
       return reply(201, { ...(await companies.companyPage(companyId)), message });
     },
   }),
-  adminGetCompany: operation({ params: idParams, run: ({ params }) => companies.companyPage(params.id) }),
-  adminUpdateCompany: operation({
+  adminGetCompany: operation('admin', { params: idParams, run: ({ params }) => companies.companyPage(params.id) }),
+  adminUpdateCompany: operation('admin', {
     params: idParams,
     body: companyUpdate,
     run: async ({ params, body }) => ({ ...(await admin.updateCompany(params.id, body)), ...(await companies.companyPage(params.id)) }),
   }),
-  adminDeleteCompany: operation({ params: idParams, run: ({ params }) => admin.deleteCompany(params.id) }),
+  adminDeleteCompany: operation('admin', { params: idParams, run: ({ params }) => admin.deleteCompany(params.id) }),
   /** A presigned PUT for the company's logo, contract or self-billing agreement. */
-  adminPresignCompanyFile: operation({
+  adminPresignCompanyFile: operation('admin', {
     params: idParams,
     body: uploadRequestFor(companyShape('any').files!),
     run: async ({ params, body }) => {
@@ -39,4 +37,6 @@ export const handler = areaHandler('companies', {
       return presignFileUpload(companyShape(params.id).files!, body as { field: string; filename: string; content_type: string; size: number });
     },
   }),
-});
+} satisfies AreaOperations<'companies'>;
+
+export const handler = areaHandler('companies', operations);

@@ -1,32 +1,33 @@
 import { z } from 'zod';
-import { areaHandler, operation, reply } from '../lib/http.js';
+import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
 import { listQuerySchema } from '../lib/list-query.js';
 import * as imports from './imports.js';
 
-const idParams = z.strictObject({ id: z.string().min(1).max(64) });
 
 /** Imports area: the history of files users imported (spec 1 §7 imports, spec 3 §3.12). */
-export const handler = areaHandler('imports', {
-  listImports: operation({
+const operations = {
+  listImports: operation('user', {
     query: listQuerySchema(['created_at', 'filename', 'type', 'records', 'filesize'], {
       user_id: z.string().min(1).max(64).optional(),
       all: z.enum(['true', 'false']).optional(),
     }),
-    run: ({ caller, query }) => imports.listImports(caller!, query),
+    run: ({ caller, query }) => imports.listImports(caller, query),
   }),
-  addImport: operation({
+  addImport: operation('user', {
     body: z.strictObject({
       filename: z.string().trim().min(1).max(300),
       filesize: z.number().int().min(0),
       records: z.number().int().min(0),
       type: z.string().trim().min(1).max(50),
     }),
-    run: async ({ caller, body }) => reply(201, await imports.addImport(caller!, body)),
+    run: async ({ caller, body }) => reply(201, await imports.addImport(caller, body)),
   }),
-  getImport: operation({ params: idParams, run: ({ caller, params }) => imports.getImport(caller!, params.id) }),
-  deleteImport: operation({ params: idParams, run: ({ caller, params }) => imports.deleteImport(caller!, params.id) }),
-  bulkDestroyImports: operation({
+  getImport: operation('user', { params: idParams, run: ({ caller, params }) => imports.getImport(caller, params.id) }),
+  deleteImport: operation('user', { params: idParams, run: ({ caller, params }) => imports.deleteImport(caller, params.id) }),
+  bulkDestroyImports: operation('user', {
     body: z.strictObject({ import_ids: z.array(z.string().min(1).max(64)).min(1).max(100) }),
-    run: ({ caller, body }) => imports.bulkDestroyImports(caller!, body.import_ids),
+    run: ({ caller, body }) => imports.bulkDestroyImports(caller, body.import_ids),
   }),
-});
+} satisfies AreaOperations<'imports'>;
+
+export const handler = areaHandler('imports', operations);

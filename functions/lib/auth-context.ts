@@ -1,6 +1,7 @@
 import type { Role } from '../../shared/constants.js';
 import { MESSAGES } from '../../shared/messages.js';
-import type { AuthRule } from '../routes.js';
+import { rolePermits, roleRefusal } from '../../shared/permissions.js';
+import type { RouteAuth } from '../routes.js';
 import { getMany } from '../data/get-many.js';
 import { getDb } from '../data/service.js';
 import { NO_VERSION } from '../data/list-cache.js';
@@ -21,11 +22,16 @@ export type UserRecord = {
 /** The signed-in user; `authTime` is when they signed in (the token's auth_time, epoch seconds). */
 export type Caller = { user: UserRecord; sub: string; authTime?: number };
 
+/** A public route: nobody is known. */
+export type PublicContext = Record<never, never>;
+/** A route for signed-in users (user, admin, artist_user): who is asking. */
+export type CallerContext = { caller: Caller };
 /**
- * Who is asking and, for tenant routes, in which company they work. `listVersions` holds the
- * current versions of the cached lists the operation declared, read in the same round trip.
+ * A tenant route: who is asking and in which company they work. `listVersions` holds the current
+ * versions of the cached lists the operation declared, read in the same round trip.
  */
-export type AuthContext = { caller?: Caller; tenantId?: string; listVersions?: Record<string, string> };
+export type TenantContext = CallerContext & { tenantId: string; listVersions: Record<string, string> };
+export type AuthContext = PublicContext | CallerContext | TenantContext;
 
 export type Claims = Record<string, unknown> | undefined;
 
@@ -72,14 +78,17 @@ function authTimeOf(claims: Claims): number | undefined {
 /**
  * Applies a route's auth rule. The tenant comes from the user's memberships: the company the
  * client names (X-Company-Id header or company_id query) is a request that is checked here,
- * never a proof. The user and their membership are read in one round trip.
+ * never a proof. The user and their membership are read in one round trip, and the member's
+ * role in the company must grant the route's permission (shared/permissions.ts); admins work
+ * in every company whatever their membership says.
  */
 export async function authorize(
-  rule: AuthRule,
+  access: RouteAuth,
   claims: Claims,
   requestedCompanyId: string | undefined,
   lists: (tenantId: string) => string[] = () => [],
 ): Promise<AuthContext> {
+  const rule = access.auth;
   if (rule === 'public') return {};
   if (rule !== 'tenant') {
     const caller = await callerFromClaims(claims);
@@ -99,9 +108,12 @@ export async function authorize(
     { get: db.entities.User.get({ userId }), parse: (i) => db.entities.User.parse(i) },
     { get: db.entities.CompanyUser.get({ userId, companyId: requestedCompanyId }), parse: (i) => db.entities.CompanyUser.parse(i) },
     ...listNames.map((list) => ({ get: db.entities.ListVersion.get({ list }), parse: (i: { Item: Record<string, unknown> }) => db.entities.ListVersion.parse(i) })),
-  ])) as [UserRecord | null, unknown, ...({ version: string } | null)[]];
+  ])) as [UserRecord | null, { role: Role } | null, ...({ version: string } | null)[]];
   const caller = { user: activeUser(user), sub, authTime: authTimeOf(claims) };
   if (!membership) await assertMember(caller, requestedCompanyId);
+  else if (caller.user.role !== 'admin' && !rolePermits(membership.role, access.permission)) {
+    throw new Forbidden(roleRefusal(membership.role, access.permission));
+  }
   const listVersions = Object.fromEntries(listNames.map((list, i) => [list, versions[i]?.version ?? NO_VERSION]));
   return { caller, tenantId: requestedCompanyId, listVersions };
 }

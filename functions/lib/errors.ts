@@ -57,5 +57,30 @@ export class PayloadTooLarge extends HttpError {
   }
 }
 
-/** Whether a DynamoDB write was refused by its condition (ElectroDB wraps the SDK's error as `cause`). */
-export const isConditionFailed = (error: unknown) => (error as { cause?: { name?: string } } | undefined)?.cause?.name === 'ConditionalCheckFailedException';
+/** What a request that lost a race with another change to the same record answers (409). */
+export const LOST_RACE_MESSAGE = 'The record was changed by someone else; reload and try again';
+
+/**
+ * The names of the AWS SDK errors behind an error: its own, and that of its `cause` (ElectroDB
+ * throws an ElectroError with the SDK's error as `cause`; a bare SDK call throws it directly).
+ */
+function sdkErrorNames(error: unknown): string[] {
+  if (typeof error !== 'object' || error === null) return [];
+  const cause = (error as { cause?: unknown }).cause;
+  const nameOf = (value: unknown) =>
+    typeof value === 'object' && value !== null ? (value as { name?: unknown }).name : undefined;
+  return [nameOf(error), nameOf(cause)].filter((name): name is string => typeof name === 'string');
+}
+
+/** Whether a DynamoDB write was refused by its condition (the item changed or went since it was read). */
+export const isConditionFailed = (error: unknown): boolean =>
+  sdkErrorNames(error).includes('ConditionalCheckFailedException');
+
+/**
+ * Whether a write lost a race with another request: its condition failed, or its transaction was
+ * cancelled (a condition inside it failed, or another transaction held the same item).
+ */
+export const isLostRace = (error: unknown): boolean =>
+  sdkErrorNames(error).some((name) => LOST_RACE_ERRORS.has(name));
+
+const LOST_RACE_ERRORS = new Set(['ConditionalCheckFailedException', 'TransactionCanceledException']);

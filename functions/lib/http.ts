@@ -1,15 +1,27 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { MAX_BODY_BYTES } from '../../shared/constants.js';
-import { ROUTES, routeKey, type Area, type Route } from '../routes.js';
-import { authorize, type AuthContext, type Claims } from './auth-context.js';
-import { BadRequest, HttpError, NotFound, PayloadTooLarge } from './errors.js';
+import { ROUTES, routeKey, type Area, type AuthRule, type OperationName, type Route } from '../routes.js';
+import { authorize, type CallerContext, type Claims, type PublicContext, type TenantContext } from './auth-context.js';
+import { BadRequest, HttpError, isLostRace, LOST_RACE_MESSAGE, NotFound, PayloadTooLarge } from './errors.js';
 import { parseOrThrow } from './validation.js';
 import { logChange } from './activity-log.js';
 
-/** What an operation receives: validated input plus who is asking and in which tenant. */
-export type Request<B, Q, P> = AuthContext & {
+/** What the auth rule proves about a request, by the kind of operation that runs behind it. */
+type ContextOf = {
+  public: PublicContext;
+  user: CallerContext;
+  admin: CallerContext;
+  artist_user: CallerContext;
+  tenant: TenantContext;
+};
+
+/** An operation's kind is the auth rule it is written for: it decides what `run` receives. */
+export type OperationKind = AuthRule;
+
+/** What an operation receives: validated input plus who is asking and, for tenant operations, in which company. */
+export type Request<K extends OperationKind, B, Q, P> = ContextOf[K] & {
   body: B;
   query: Q;
   params: P;
@@ -20,24 +32,90 @@ export type Request<B, Q, P> = AuthContext & {
 export type Reply = { status: number; body: unknown };
 export const reply = (status: number, body: unknown): Reply => ({ status, body });
 
-export type Operation = {
+/** An operation as the area's map holds it: its kind, its schemas and its `run`, input types erased. */
+export type Operation<K extends OperationKind = OperationKind> = {
+  readonly kind: K;
   /** Cached lists this tenant operation reads; their versions come with the auth check. */
   lists?: (tenantId: string) => string[];
   body?: z.ZodType;
   query?: z.ZodType;
   params?: z.ZodType;
-  run: (request: Request<any, any, any>) => Promise<unknown>;
+  /**
+   * Written as a method so an operation typed by its schemas fits the map: a method's parameter is
+   * compared both ways, and areaHandler only hands it input its own schemas produced.
+   */
+  run(request: Request<K, unknown, unknown, unknown>): Promise<unknown>;
 };
 
-/** Declares an operation; the schemas type the request the operation's `run` receives. */
-export function operation<B = undefined, Q = Record<string, never>, P = Record<string, never>>(definition: {
-  lists?: (tenantId: string) => string[];
+type Definition<K extends OperationKind, B, Q, P> = {
   body?: z.ZodType<B>;
   query?: z.ZodType<Q>;
   params?: z.ZodType<P>;
-  run: (request: Request<B, Q, P>) => Promise<unknown>;
-}): Operation {
-  return definition as Operation;
+  run: (request: Request<K, B, Q, P>) => Promise<unknown>;
+} & (K extends 'tenant' ? { lists?: (tenantId: string) => string[] } : { lists?: never });
+
+/**
+ * Declares an operation of a kind ('tenant', 'user', 'admin', 'artist_user', 'public'): the kind
+ * types what `run` receives (a tenant operation gets `tenantId` and `caller`, a user or admin one
+ * `caller`) and the schemas type its input. areaHandler refuses at start-up a route whose auth
+ * rule does not serve the operation's kind.
+ */
+export function operation<K extends OperationKind, B = undefined, Q = Record<string, never>, P = Record<string, never>>(
+  kind: K,
+  definition: Definition<K, B, Q, P>,
+): Operation<K> {
+  return { ...definition, kind } as Operation<K>;
+}
+
+/** The `{id}` path parameter every record route takes (royalty line ids are the longest, up to 80 characters). */
+export const idParams = z.strictObject({ id: z.string().min(1).max(80) });
+
+/** An area's handler map: exactly the operations functions/operation-names.ts declares for it. */
+export type AreaOperations<A extends Area> = { readonly [N in OperationName<A>]: Operation };
+
+/**
+ * Joins the operation maps a generic resource generates for each collection. Their names are
+ * built at run time, so the type is asserted here and areaHandler checks at start-up that every
+ * route of the area finds its operation.
+ */
+export function generatedOperations<N extends string>(
+  maps: readonly Readonly<Record<string, Operation>>[],
+): Record<N, Operation> {
+  return Object.fromEntries(maps.flatMap((map) => Object.entries(map))) as Record<N, Operation>;
+}
+
+/**
+ * The route rules an operation of each kind may sit behind: its own, or for a user operation a
+ * stricter rule that still proves a signed-in caller (the admin-only edit view of a record
+ * anyone signed in reads).
+ */
+const SERVED_BY: Record<OperationKind, readonly AuthRule[]> = {
+  public: ['public'],
+  user: ['user', 'admin', 'artist_user'],
+  tenant: ['tenant'],
+  admin: ['admin'],
+  artist_user: ['artist_user'],
+};
+
+/**
+ * The start-up check of an area's handler: every route of the area finds its operation and its
+ * auth rule serves the operation's kind (a tenant operation behind a user route would run
+ * without a company). Throws, so a wrong table fails the Lambda's cold start and the tests.
+ */
+export function checkRouting(
+  area: Area,
+  operations: Readonly<Record<string, Operation>>,
+  routes: readonly Route[] = ROUTES,
+): void {
+  const problems = routes
+    .filter((route) => route.area === area)
+    .flatMap((route) => {
+      const op = operations[route.op];
+      if (!op) return [`${routeKey(route)}: no operation ${route.op}`];
+      if (SERVED_BY[op.kind].includes(route.auth)) return [];
+      return [`${routeKey(route)}: a ${route.auth} route cannot serve the ${op.kind} operation ${route.op}`];
+    });
+  if (problems.length) throw new Error(`The ${area} area's routes do not match its operations:\n${problems.join('\n')}`);
 }
 
 /** Transport parameters every tenant call may carry; they never reach an operation's schema. */
@@ -71,11 +149,13 @@ function header(event: APIGatewayProxyEventV2, name: string): string | undefined
  * parses and validates the input with the operation's zod schemas, runs the operation and
  * maps errors to HTTP in this one place. Unknown input never gives a 500.
  */
-export function areaHandler(area: Area, operations: Record<string, Operation>) {
+export function areaHandler<A extends Area>(area: A, operations: AreaOperations<A>) {
+  const byName: Readonly<Record<string, Operation>> = operations;
+  checkRouting(area, byName);
   const base = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
     const route: Route | undefined = ROUTE_BY_KEY.get(event.routeKey);
     if (!route || route.area !== area) throw new NotFound('Route');
-    const op = operations[route.op];
+    const op = byName[route.op];
     if (!op) throw new NotFound('Route');
 
     const rawBody = readBody(event);
@@ -84,7 +164,7 @@ export function areaHandler(area: Area, operations: Record<string, Operation>) {
     for (const name of TRANSPORT_QUERY) delete query[name];
 
     const claims = (event.requestContext as { authorizer?: { jwt?: { claims?: Claims } } }).authorizer?.jwt?.claims;
-    const auth = await authorize(route.auth, claims, requestedCompany, op.lists);
+    const auth = await authorize(route, claims, requestedCompany, op.lists);
 
     const params = op.params ? parseOrThrow(op.params, event.pathParameters ?? {}) : {};
     const parsedQuery = op.query ? parseOrThrow(op.query, query) : rejectUnknownQuery(query);
@@ -92,7 +172,7 @@ export function areaHandler(area: Area, operations: Record<string, Operation>) {
 
     const sourceIp = event.requestContext?.http?.sourceIp;
     const result = await op.run({ ...auth, body, query: parsedQuery, params, headers: event.headers ?? {}, sourceIp });
-    if (auth.caller) await logChange(auth.caller.user.userId, route, sourceIp);
+    if ('caller' in auth) await logChange(auth.caller.user.userId, route, sourceIp);
     if (result && typeof result === 'object' && 'status' in result && 'body' in result) {
       const { status, body: replyBody } = result as Reply;
       return json(status, replyBody);
@@ -123,10 +203,8 @@ export function errorResponse(error: unknown): APIGatewayProxyStructuredResultV2
   if (error instanceof HttpError) {
     return json(error.status, error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
   }
-  const name = (error as { name?: string } | null)?.name;
-  if (name === 'TransactionCanceledException' || name === 'ConditionalCheckFailedException') {
-    return json(409, { message: 'The record was changed by someone else; reload and try again' });
-  }
+  // A conditional write that lost a race with another request (ElectroDB wraps the SDK's error as `cause`).
+  if (isLostRace(error)) return json(409, { message: LOST_RACE_MESSAGE });
   console.error(error);
   return json(500, { message: 'Something went wrong on our side; the request was not completed' });
 }

@@ -1,28 +1,27 @@
-import { z } from 'zod';
 import { getDb } from '../data/service.js';
 import { NotFound } from '../lib/errors.js';
 import { noticeInput, noticeUpdate } from '../../shared/schemas/notice.js';
-import { areaHandler, operation, reply } from '../lib/http.js';
+import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
 import { listQuerySchema } from '../lib/list-query.js';
 import * as notices from './notices.js';
 
 /** Notices area: admins send notices to chosen users; users read theirs (spec 1 §2.6, §7). */
-const idParams = z.strictObject({ id: z.string().min(1).max(64) });
-
-export const handler = areaHandler('notices', {
-  myNotices: operation({ run: ({ caller }) => notices.myNotices(caller!.user.userId) }),
-  markRead: operation({ params: idParams, run: ({ caller, params }) => notices.markRead(caller!.user.userId, params.id) }),
-  listNotices: operation({ query: listQuerySchema(['created_at', 'title', 'type_of'], {}), run: ({ query }) => notices.listNotices(query) }),
-  createNotice: operation({ body: noticeInput, run: async ({ body }) => reply(201, await notices.createNotice(body)) }),
-  getNotice: operation({ params: idParams, run: ({ params }) => notices.getNotice(params.id) }),
-  updateNotice: operation({ params: idParams, body: noticeUpdate, run: ({ params, body }) => notices.updateNotice(params.id, body) }),
-  deleteNotice: operation({ params: idParams, run: ({ params }) => notices.deleteNotice(params.id) }),
+const operations = {
+  myNotices: operation('user', { run: ({ caller }) => notices.myNotices(caller.user.userId) }),
+  markRead: operation('user', { params: idParams, run: ({ caller, params }) => notices.markRead(caller.user.userId, params.id) }),
+  listNotices: operation('admin', { query: listQuerySchema(['created_at', 'title', 'type_of'], {}), run: ({ query }) => notices.listNotices(query) }),
+  createNotice: operation('admin', { body: noticeInput, run: async ({ body }) => reply(201, await notices.createNotice(body)) }),
+  getNotice: operation('admin', { params: idParams, run: ({ params }) => notices.getNotice(params.id) }),
+  updateNotice: operation('admin', { params: idParams, body: noticeUpdate, run: ({ params, body }) => notices.updateNotice(params.id, body) }),
+  deleteNotice: operation('admin', { params: idParams, run: ({ params }) => notices.deleteNotice(params.id) }),
   /** One user's notices and whether they read them (the admin's user page). */
-  userNotices: operation({
+  userNotices: operation('admin', {
     params: idParams,
     run: async ({ params }) => {
       if (!(await getDb().entities.User.get({ userId: params.id }).go({ attributes: ['userId'] })).data) throw new NotFound('User');
       return notices.myNotices(params.id);
     },
   }),
-});
+} satisfies AreaOperations<'notices'>;
+
+export const handler = areaHandler('notices', operations);

@@ -1,6 +1,11 @@
-import { areaHandler } from '../lib/http.js';
+import { areaHandler, generatedOperations, type AreaOperations } from '../lib/http.js';
+import type { ReferenceOperation } from '../operation-names.js';
 import { REFERENCE_RESOURCES } from './collections.js';
 import { referenceOperations } from './reference-resource.js';
 
 /** Reference area: the collections admins maintain for every tenant (spec 1 §3, §7). */
-export const handler = areaHandler('reference', Object.assign({}, ...REFERENCE_RESOURCES.map(referenceOperations)));
+const operations = generatedOperations<ReferenceOperation>(
+  REFERENCE_RESOURCES.map(referenceOperations),
+) satisfies AreaOperations<'reference'>;
+
+export const handler = areaHandler('reference', operations);

@@ -6,7 +6,7 @@ import { writeTransaction } from '../data/transaction.js';
 import { guardsFor, normaliseUnique, type Guard } from '../data/unique-guards.js';
 import { humanizeField } from '../../shared/messages.js';
 import { NotFound } from '../lib/errors.js';
-import { operation, reply, type Operation } from '../lib/http.js';
+import { idParams, operation, reply, type Operation } from '../lib/http.js';
 import { listQuerySchema, pageOf } from '../lib/list-query.js';
 import { presignFileUpload, uploadRequestFor } from './record-files.js';
 import { REFERENCE_RESOURCES } from './collections.js';
@@ -39,7 +39,6 @@ export type ReferenceResource = RecordShape & Collection & {
   picker?: { fields?: readonly string[]; only?: (row: Row) => boolean };
 };
 
-const idParams = z.strictObject({ id: z.string().min(1).max(64) });
 const PICKER_LIMIT = 50;
 
 
@@ -95,7 +94,7 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
   };
 
   const operations: Record<string, Operation> = {
-    [`${resource.collection}.list`]: operation({
+    [`${resource.collection}.list`]: operation('user', {
       query: listQuerySchema(resource.sortFields, { all: z.enum(['true', 'false']).optional(), selectable: z.enum(['true', 'false']).optional() }),
       run: async ({ query }) => {
         const rows = await all();
@@ -114,11 +113,11 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
         return { [resource.collection]: await Promise.all(page.items.map(present)), total_count: page.total_count, total_pages: page.total_pages, page: page.page, per_page: page.per_page };
       },
     }),
-    [`${resource.collection}.get`]: operation({
+    [`${resource.collection}.get`]: operation('user', {
       params: idParams,
       run: async ({ params }) => ({ [resource.singular]: await present(await load(params.id)) }),
     }),
-    [`${resource.collection}.create`]: operation({
+    [`${resource.collection}.create`]: operation('admin', {
       body: resource.input,
       run: async ({ body }) => {
         const id = ulid();
@@ -128,7 +127,7 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
         return reply(201, { [resource.singular]: await present(await load(id)), message: `${resource.title} Added` });
       },
     }),
-    [`${resource.collection}.update`]: operation({
+    [`${resource.collection}.update`]: operation('admin', {
       params: idParams,
       body: resource.input.partial(),
       run: async ({ params, body }) => {
@@ -145,7 +144,7 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
         return { [resource.singular]: await present(await load(params.id)), message: `${resource.title} Updated` };
       },
     }),
-    [`${resource.collection}.delete`]: operation({
+    [`${resource.collection}.delete`]: operation('admin', {
       params: idParams,
       run: async ({ params }) => {
         const row = await load(params.id);
@@ -154,7 +153,7 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
         return { message: `${resource.title} ${String(row[nameField])} deleted` };
       },
     }),
-    [`${resource.collection}.bulkDestroy`]: operation({
+    [`${resource.collection}.bulkDestroy`]: operation('admin', {
       body: z.strictObject({ [bulkKey]: z.array(z.string().min(1).max(64)).min(1).max(100) }),
       run: async ({ body }) => {
         const ids = [...new Set((body as Record<string, string[]>)[bulkKey])];
@@ -179,7 +178,7 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
   };
   if (resource.files?.length) {
     const files = resource.files;
-    operations[`${resource.collection}.upload`] = operation({
+    operations[`${resource.collection}.upload`] = operation('admin', {
       body: uploadRequestFor(files),
       run: async ({ body }) => presignFileUpload(files, body as { field: string; filename: string; content_type: string; size: number }),
     });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { operation, reply, type Operation } from '../lib/http.js';
+import { idParams, operation, reply, type AreaOperations } from '../lib/http.js';
 import { createExchangeRate, deleteExchangeRate, findExchangeRate, listExchangeRates } from './exchange-rates.js';
 import { assignMatch, confirmImport, rematchImport, unmatchedLines, updateExchangeRates } from './import-domain.js';
 import { MATCH_FIELDS } from './match-lines.js';
@@ -9,30 +9,29 @@ import { MATCH_FIELDS } from './match-lines.js';
  * lines, assigning a match, re-matching) and on exchange rates (spec 3 §7.3), kept apart from
  * handler.ts so each file stays short.
  */
-const idParams = z.strictObject({ id: z.string().min(1).max(80) });
 const currency = z.string().trim().max(3);
 const rateQuery = z.strictObject({ distributor: z.string().trim().max(200), payment_date: z.string().max(10), original_currency: currency, target_currency: currency });
 
-export const exchangeRateOperations: Record<string, Operation> = {
-  listExchangeRates: operation({ run: async ({ tenantId }) => {
-    const rates = await listExchangeRates(tenantId!);
+export const exchangeRateOperations = {
+  listExchangeRates: operation('tenant', { run: async ({ tenantId }) => {
+    const rates = await listExchangeRates(tenantId);
     return { exchange_rates: rates, total_count: rates.length, total_pages: 1 };
   } }),
-  findExchangeRate: operation({ body: rateQuery, run: async ({ tenantId, body }) => ({ exchange_rate: await findExchangeRate(tenantId!, body) }) }),
-  createExchangeRate: operation({
+  findExchangeRate: operation('tenant', { body: rateQuery, run: async ({ tenantId, body }) => ({ exchange_rate: await findExchangeRate(tenantId, body) }) }),
+  createExchangeRate: operation('tenant', {
     body: rateQuery.extend({ rate: z.string().trim().max(30) }),
-    run: async ({ tenantId, body }) => reply(201, { exchange_rate: await createExchangeRate(tenantId!, body), message: 'Exchange Rate Added' }),
+    run: async ({ tenantId, body }) => reply(201, { exchange_rate: await createExchangeRate(tenantId, body), message: 'Exchange Rate Added' }),
   }),
-  deleteExchangeRate: operation({ params: idParams, run: async ({ tenantId, params }) => {
-    await deleteExchangeRate(tenantId!, params.id);
+  deleteExchangeRate: operation('tenant', { params: idParams, run: async ({ tenantId, params }) => {
+    await deleteExchangeRate(tenantId, params.id);
     return { message: 'Exchange Rate Deleted' };
   } }),
-};
+} satisfies Partial<AreaOperations<'royalties'>>;
 
-export const importOperations: Record<string, Operation> = {
-  confirmImport: operation({ params: idParams, run: async ({ tenantId, params }) => ({ royalty_import: await confirmImport(tenantId!, params.id), message: 'Import Confirmed' }) }),
-  unmatchedLines: operation({ params: idParams, run: async ({ tenantId, params }) => ({ unmatched: await unmatchedLines(tenantId!, params.id) }) }),
-  assignMatch: operation({
+export const importOperations = {
+  confirmImport: operation('tenant', { params: idParams, run: async ({ tenantId, params }) => ({ royalty_import: await confirmImport(tenantId, params.id), message: 'Import Confirmed' }) }),
+  unmatchedLines: operation('tenant', { params: idParams, run: async ({ tenantId, params }) => ({ unmatched: await unmatchedLines(tenantId, params.id) }) }),
+  assignMatch: operation('tenant', {
     params: idParams,
     body: z.strictObject({
       field: z.enum(MATCH_FIELDS as [string, ...string[]]),
@@ -40,12 +39,12 @@ export const importOperations: Record<string, Operation> = {
       recording_id: z.string().trim().min(1).max(64).optional(),
       release_id: z.string().trim().min(1).max(64).optional(),
     }),
-    run: async ({ tenantId, params, body }) => ({ result: await assignMatch(tenantId!, params.id, body as never), message: 'Match Assigned' }),
+    run: async ({ tenantId, params, body }) => ({ result: await assignMatch(tenantId, params.id, body as never), message: 'Match Assigned' }),
   }),
-  rematchImport: operation({ params: idParams, run: async ({ tenantId, params }) => ({ result: await rematchImport(tenantId!, params.id), message: 'Import Re-matched' }) }),
+  rematchImport: operation('tenant', { params: idParams, run: async ({ tenantId, params }) => ({ result: await rematchImport(tenantId, params.id), message: 'Import Re-matched' }) }),
   /** Re-applies the exchange rates to one import (import_id) or to all of the company's imports. */
-  updateExchangeRates: operation({
+  updateExchangeRates: operation('tenant', {
     body: z.strictObject({ import_id: z.string().trim().min(1).max(64).optional() }).optional(),
-    run: async ({ tenantId, body }) => ({ result: await updateExchangeRates(tenantId!, body?.import_id), message: 'Exchange Rates Updated' }),
+    run: async ({ tenantId, body }) => ({ result: await updateExchangeRates(tenantId, body?.import_id), message: 'Exchange Rates Updated' }),
   }),
-};
+} satisfies Partial<AreaOperations<'royalties'>>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../../shared/messages.js';
-import { areaHandler, operation, reply } from '../lib/http.js';
+import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
 import { BadRequest } from '../lib/errors.js';
 import { listQuerySchema } from '../lib/list-query.js';
 import { LISTS } from '../data/list-cache.js';
@@ -19,7 +19,6 @@ import { exchangeRateOperations, importOperations } from './handler-imports.js';
  * current company (route auth 'tenant'), so no line, import, map or rate of another company is
  * reachable.
  */
-const idParams = z.strictObject({ id: z.string().min(1).max(80) });
 const listQuery = listQuerySchema(SORT_FIELDS, { ...royaltyFilterShape, unscoped: z.enum(['true', 'false']).optional() });
 type ListQuery = z.infer<typeof listQuery>;
 
@@ -36,78 +35,80 @@ const ledgerLists = (tenantId: string) => [LISTS.royalties(tenantId)];
 
 const bulkBody = selection;
 const mark = (action: StateAction) =>
-  operation({
+  operation('tenant', {
     body: bulkBody,
-    run: ({ tenantId, caller, body }) => markRoyalties(tenantId!, caller!.user.userId, action, body.ids ? { ids: body.ids } : { filter: body.filter! }),
+    run: ({ tenantId, caller, body }) => markRoyalties(tenantId, caller.user.userId, action, body.ids ? { ids: body.ids } : { filter: body.filter! }),
   });
 
-export const handler = areaHandler('royalties', {
-  listRoyalties: operation({ lists: ledgerLists, query: listQuery, run: ({ tenantId, query, listVersions }) => list(tenantId!, query, listVersions) }),
+const operations = {
+  listRoyalties: operation('tenant', { lists: ledgerLists, query: listQuery, run: ({ tenantId, query, listVersions }) => list(tenantId, query, listVersions) }),
   /** A label's royalties: a label is required (spec 3 §5 "No Label Selected"). */
-  labelRoyalties: operation({
+  labelRoyalties: operation('tenant', {
     lists: ledgerLists,
     query: listQuery.and(z.object({ label_id: z.string().min(1).max(64).optional() })),
     run: ({ tenantId, query, listVersions }) => {
       const labelId = (query as { label_id?: string }).label_id ?? query.by_label;
       if (!labelId) throw new BadRequest(MESSAGES.noLabelSelected, { label_id: [MESSAGES.noLabelSelected] });
       const { label_id: _l, ...rest } = query as ListQuery & { label_id?: string };
-      return list(tenantId!, rest, listVersions, { by_label: labelId });
+      return list(tenantId, rest, listVersions, { by_label: labelId });
     },
   }),
-  releaseRoyalties: operation({
+  releaseRoyalties: operation('tenant', {
     lists: ledgerLists,
     query: listQuery.and(z.object({ id: z.string().min(1).max(64).optional() })),
     run: ({ tenantId, query, listVersions }) => {
       const releaseId = (query as { id?: string }).id ?? query.release_id;
       if (!releaseId) throw new BadRequest('release_id is required', { release_id: ['release_id is required'] });
       const { id: _i, ...rest } = query as ListQuery & { id?: string };
-      return list(tenantId!, rest, listVersions, { release_id: releaseId });
+      return list(tenantId, rest, listVersions, { release_id: releaseId });
     },
   }),
-  getRoyalty: operation({ params: idParams, run: async ({ tenantId, params }) => ({ royalty: await getRoyalty(tenantId!, params.id) }) }),
-  updateRoyalty: operation({
+  getRoyalty: operation('tenant', { params: idParams, run: async ({ tenantId, params }) => ({ royalty: await getRoyalty(tenantId, params.id) }) }),
+  updateRoyalty: operation('tenant', {
     params: idParams,
     body: z.strictObject({ royalty: royaltyUpdate }),
-    run: ({ tenantId, caller, params, body }) => updateRoyalty(tenantId!, caller!.user.userId, params.id, body.royalty),
+    run: ({ tenantId, caller, params, body }) => updateRoyalty(tenantId, caller.user.userId, params.id, body.royalty),
   }),
-  deleteRoyalty: operation({ params: idParams, run: ({ tenantId, caller, params }) => deleteRoyalty(tenantId!, caller!.user.userId, params.id) }),
-  createRoyalty: operation({
+  deleteRoyalty: operation('tenant', { params: idParams, run: ({ tenantId, caller, params }) => deleteRoyalty(tenantId, caller.user.userId, params.id) }),
+  createRoyalty: operation('tenant', {
     body: z.strictObject({ royalty: newSale }),
-    run: async ({ tenantId, caller, body }) => reply(201, await createRoyalty(tenantId!, caller!.user.userId, body.royalty)),
+    run: async ({ tenantId, caller, body }) => reply(201, await createRoyalty(tenantId, caller.user.userId, body.royalty)),
   }),
   markAsPaid: mark('mark_as_paid'),
   markAsUnpaid: mark('mark_as_unpaid'),
   markAsArtistPaid: mark('mark_as_artist_paid'),
   markAsArtistUnpaid: mark('mark_as_artist_unpaid'),
-  bulkUpdateRoyalties: operation({
+  bulkUpdateRoyalties: operation('tenant', {
     body: z.strictObject({ ids: z.array(z.string().min(1).max(80)).min(1).max(1000), royalty: royaltyFields }),
-    run: ({ tenantId, caller, body }) => bulkUpdateRoyalties(tenantId!, caller!.user.userId, body.ids, body.royalty),
+    run: ({ tenantId, caller, body }) => bulkUpdateRoyalties(tenantId, caller.user.userId, body.ids, body.royalty),
   }),
-  royaltyAttributes: operation({ run: async () => ({ attributes: Object.keys(LEDGER_COLUMNS), mapping_columns: MAPPING_COLUMNS }) }),
-  deliveredBy: operation({ run: async ({ tenantId }) => ({ delivered_by: await distinctValues(tenantId!, 'delivered_by') }) }),
-  delivererPayPeriods: operation({
+  royaltyAttributes: operation('tenant', { run: async () => ({ attributes: Object.keys(LEDGER_COLUMNS), mapping_columns: MAPPING_COLUMNS }) }),
+  deliveredBy: operation('tenant', { run: async ({ tenantId }) => ({ delivered_by: await distinctValues(tenantId, 'delivered_by') }) }),
+  delivererPayPeriods: operation('tenant', {
     body: z.strictObject({ delivered_by: z.string().trim().min(1, 'delivered_by is required').max(200) }),
-    run: async ({ tenantId, body }) => ({ pay_periods: await distinctValues(tenantId!, 'pay_period', { delivered_by: body.delivered_by }) }),
+    run: async ({ tenantId, body }) => ({ pay_periods: await distinctValues(tenantId, 'pay_period', { delivered_by: body.delivered_by }) }),
   }),
-  payPeriods: operation({ run: async ({ tenantId }) => ({ pay_periods: await distinctValues(tenantId!, 'pay_period') }) }),
-  payPeriodYears: operation({
-    run: async ({ tenantId }) => ({ years: [...new Set((await distinctValues(tenantId!, 'pay_period')).map((p) => p.slice(0, 4)))] }),
+  payPeriods: operation('tenant', { run: async ({ tenantId }) => ({ pay_periods: await distinctValues(tenantId, 'pay_period') }) }),
+  payPeriodYears: operation('tenant', {
+    run: async ({ tenantId }) => ({ years: [...new Set((await distinctValues(tenantId, 'pay_period')).map((p) => p.slice(0, 4)))] }),
   }),
 
-  presignReport: operation({ body: reportUpload, run: ({ tenantId, caller, body }) => presignReport(tenantId!, caller!.user.userId, body) }),
-  listImports: operation({
+  presignReport: operation('tenant', { body: reportUpload, run: ({ tenantId, caller, body }) => presignReport(tenantId, caller.user.userId, body) }),
+  listImports: operation('tenant', {
     query: listQuerySchema(['created_at'], {}),
-    run: ({ tenantId, query }) => listImports(tenantId!, query.page, query.per_page),
+    run: ({ tenantId, query }) => listImports(tenantId, query.page, query.per_page),
   }),
-  getImport: operation({ params: idParams, run: ({ tenantId, params }) => getImport(tenantId!, params.id) }),
-  deleteImport: operation({ params: idParams, run: ({ tenantId, params }) => deleteImport(tenantId!, params.id) }),
+  getImport: operation('tenant', { params: idParams, run: ({ tenantId, params }) => getImport(tenantId, params.id) }),
+  deleteImport: operation('tenant', { params: idParams, run: ({ tenantId, params }) => deleteImport(tenantId, params.id) }),
   ...importOperations,
 
-  listMaps: operation({ run: ({ tenantId }) => listMaps(tenantId!) }),
-  getMap: operation({ params: idParams, run: ({ tenantId, params }) => getMap(tenantId!, params.id) }),
-  createMap: operation({ body: royaltyMapInput, run: async ({ tenantId, body }) => reply(201, await createMap(tenantId!, body)) }),
-  updateMap: operation({ params: idParams, body: royaltyMapInput, run: ({ tenantId, params, body }) => updateMap(tenantId!, params.id, body) }),
-  deleteMap: operation({ params: idParams, run: ({ tenantId, params }) => deleteMap(tenantId!, params.id) }),
-  previewMap: operation({ body: previewInput, run: ({ tenantId, body }) => previewMap(tenantId!, body) }),
+  listMaps: operation('tenant', { run: ({ tenantId }) => listMaps(tenantId) }),
+  getMap: operation('tenant', { params: idParams, run: ({ tenantId, params }) => getMap(tenantId, params.id) }),
+  createMap: operation('tenant', { body: royaltyMapInput, run: async ({ tenantId, body }) => reply(201, await createMap(tenantId, body)) }),
+  updateMap: operation('tenant', { params: idParams, body: royaltyMapInput, run: ({ tenantId, params, body }) => updateMap(tenantId, params.id, body) }),
+  deleteMap: operation('tenant', { params: idParams, run: ({ tenantId, params }) => deleteMap(tenantId, params.id) }),
+  previewMap: operation('tenant', { body: previewInput, run: ({ tenantId, body }) => previewMap(tenantId, body) }),
   ...exchangeRateOperations,
-});
+} satisfies AreaOperations<'royalties'>;
+
+export const handler = areaHandler('royalties', operations);

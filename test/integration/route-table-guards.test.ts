@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type Route } from '../../functions/routes.js';
+import { ROLES } from '../../shared/constants.js';
 import { MESSAGES } from '../../shared/messages.js';
-import { call, demo, labelManager, signIn } from '../support/api.js';
+import { rolePermits, roleRefusal } from '../../shared/permissions.js';
+import { call, demo, labelManager, newConfirmedUser, signIn } from '../support/api.js';
 
 /**
  * Generic checks over every route of the route table: authentication, the admin rule, and bad
@@ -44,6 +46,48 @@ describe('tenant rule', () => {
     const answer = await call(route.method, withBadIds(route), { token: admin });
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe(MESSAGES.missingCompany);
+  });
+});
+
+/**
+ * The company role matrix (shared/permissions.ts) over every tenant route: one member, whose role
+ * in a company of their own changes between rounds, calls each route with a bad id and an empty
+ * body. A route their role does not grant answers 403 naming the role; every other route gets
+ * past the check (its own answer, a 404 or a 400, never a 403 or a 500). The company is a
+ * publisher, so songs are open to it.
+ */
+describe('company role permissions', () => {
+  let member: { token: string; id: string };
+  let companyId: string;
+
+  beforeAll(async () => {
+    const { token } = await newConfirmedUser('Role Tester');
+    member = { token, id: (await call('GET', '/api/v1/me', { token })).body.user.id };
+    companyId = (await call('POST', '/api/v1/admin/companies', { token: admin, body: { name: `Roles Records ${Date.now()}`, tags: ['Publisher'] } })).body.company.id;
+  });
+
+  it.each(ROLES.map((role) => [role]))('a member with company role %s may call exactly the tenant routes the matrix grants', async (role) => {
+    const set = await call('PATCH', `/api/v1/admin/companies/${companyId}`, { token: admin, body: { company_users: [{ user_id: member.id, role }] } });
+    expect(set.body.company.company_users).toEqual([expect.objectContaining({ user_id: member.id, role })]);
+    const wrong: string[] = [];
+    for (const route of ROUTES.flatMap((r) => (r.auth === 'tenant' ? [r] : []))) {
+      const answer = await call(route.method, withBadIds(route), { token: member.token, company: companyId, body: takesBody(route) ? {} : undefined });
+      const granted = rolePermits(role, route.permission);
+      const right = granted ? answer.status !== 403 && answer.status < 500 : answer.status === 403 && answer.body.message === roleRefusal(role, route.permission);
+      if (!right) wrong.push(`${route.method} ${route.path} (${route.permission}): ${answer.status} ${JSON.stringify(answer.body)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('refuses an intern a new label but lets a label manager add one; admins keep every company', async () => {
+    const label = { name: `Intern Label ${Date.now()}` };
+    await call('PATCH', `/api/v1/admin/companies/${companyId}`, { token: admin, body: { company_users: [{ user_id: member.id, role: 'intern' }] } });
+    const refused = await call('POST', '/api/v1/labels', { token: member.token, company: companyId, body: label });
+    expect(refused).toEqual({ status: 403, body: { message: 'Your role in this company (Intern) does not allow you to change the catalogue' } });
+    expect((await call('GET', '/api/v1/labels', { token: member.token, company: companyId })).status).toBe(200);
+    expect((await call('POST', '/api/v1/labels', { token: admin, company: companyId, body: { name: `${label.name} by admin` } })).status).toBe(201);
+    await call('PATCH', `/api/v1/admin/companies/${companyId}`, { token: admin, body: { company_users: [{ user_id: member.id, role: 'label_manager' }] } });
+    expect((await call('POST', '/api/v1/labels', { token: member.token, company: companyId, body: label })).status).toBe(201);
   });
 });
 

@@ -1,0 +1,158 @@
+/**
+ * The names of every area's operations, declared once. The route table's `op` column is typed
+ * by these lists (a typo there is a compile error) and each area's handler map must hold exactly
+ * these names (`satisfies AreaOperations<area>` in functions/lib/http.ts). This file imports
+ * nothing, so the route table stays free of handler code.
+ */
+
+/** A company's catalogue collections; functions/catalogue/tenant-collections.ts defines each. */
+export const CATALOGUE_COLLECTIONS = ['artists', 'contributors', 'payees', 'releases', 'recordings', 'songs'] as const;
+/** Catalogue collections whose records carry files: they get POST /{collection}/uploads. */
+export const CATALOGUE_WITH_FILES = ['artists'] as const;
+
+/** Reference collections; functions/reference/collections.ts defines each. */
+export const REFERENCE_COLLECTIONS = [
+  'countries',
+  'languages',
+  'genres',
+  'performer_roles',
+  'societies',
+  'retailers',
+  'rightsholders',
+  'publishers',
+  'distributors',
+  'dsps',
+] as const;
+/** Reference collections whose records carry files (distributor logos, DSP guides). */
+export const REFERENCE_WITH_FILES = ['distributors', 'dsps'] as const;
+
+/**
+ * The operations a generic resource generates per collection (functions/catalogue/tenant-resource.ts,
+ * functions/reference/reference-resource.ts).
+ */
+const TENANT_VERBS = ['list', 'get', 'create', 'update', 'delete', 'bulkDestroy'] as const;
+const ADMIN_VERBS = ['adminList', 'adminGet', 'adminCreate', 'adminUpdate', 'adminDelete'] as const;
+const REFERENCE_VERBS = ['list', 'get', 'create', 'update', 'delete', 'bulkDestroy'] as const;
+
+type Named<C extends string, V extends string> = `${C}.${V}`;
+
+/** `artists.list`, `artists.get` …: every collection with every verb. */
+function named<C extends string, V extends string>(collections: readonly C[], verbs: readonly V[]): Named<C, V>[] {
+  return collections.flatMap((collection) => verbs.map((verb) => `${collection}.${verb}` as Named<C, V>));
+}
+
+/** The catalogue operations generated from the collections (the handler joins them from the generic resource). */
+export type CatalogueCollectionOperation =
+  | Named<(typeof CATALOGUE_COLLECTIONS)[number], (typeof TENANT_VERBS)[number] | (typeof ADMIN_VERBS)[number]>
+  | Named<(typeof CATALOGUE_WITH_FILES)[number], 'upload'>;
+/** The reference operations generated from the collections. */
+export type ReferenceOperation =
+  | Named<(typeof REFERENCE_COLLECTIONS)[number], (typeof REFERENCE_VERBS)[number]>
+  | Named<(typeof REFERENCE_WITH_FILES)[number], 'upload'>;
+
+export const OPERATION_NAMES = {
+  auth: [
+    'signUp',
+    'findUnconfirmedUser',
+    'confirmUser',
+    'requestPasswordReset',
+    'checkResetToken',
+    'changePassword',
+    'currentUser',
+    'updateProfile',
+    'adminListUsers',
+    'adminInviteUser',
+    'adminGetUser',
+    'adminUpdateUser',
+    'adminDeleteUser',
+    'adminResendInvite',
+    'listLogs',
+    'deleteLogs',
+  ],
+  companies: [
+    'listMyCompanies',
+    'getCompany',
+    'listAllCompanies',
+    'adminCreateCompany',
+    'adminGetCompany',
+    'adminUpdateCompany',
+    'adminDeleteCompany',
+    'adminPresignCompanyFile',
+  ],
+  catalogue: [
+    'listLabels',
+    'createLabel',
+    'getLabel',
+    'updateLabel',
+    'deleteLabel',
+    'presignLabelLogo',
+    'listAllLabels',
+    'adminCreateLabel',
+    'adminGetLabel',
+    'adminUpdateLabel',
+    'adminDeleteLabel',
+    'checkRelease',
+    'updateReleaseStatus',
+    'presignRecordingAudio',
+    'lastRelease',
+    ...named(CATALOGUE_COLLECTIONS, [...TENANT_VERBS, ...ADMIN_VERBS]),
+    ...named(CATALOGUE_WITH_FILES, ['upload']),
+  ],
+  reference: [...named(REFERENCE_COLLECTIONS, REFERENCE_VERBS), ...named(REFERENCE_WITH_FILES, ['upload'])],
+  notices: ['myNotices', 'markRead', 'listNotices', 'createNotice', 'getNotice', 'updateNotice', 'deleteNotice', 'userNotices'],
+  support: [
+    'reportBug',
+    'listBugReports',
+    'deleteBugReport',
+    'listAccessTokens',
+    'createAccessToken',
+    'revokeAllAccessTokens',
+    'getAccessToken',
+    'updateAccessToken',
+    'deleteAccessToken',
+  ],
+  imports: ['listImports', 'addImport', 'bulkDestroyImports', 'getImport', 'deleteImport'],
+  royalties: [
+    'listRoyalties',
+    'labelRoyalties',
+    'releaseRoyalties',
+    'getRoyalty',
+    'updateRoyalty',
+    'deleteRoyalty',
+    'createRoyalty',
+    'markAsPaid',
+    'markAsUnpaid',
+    'markAsArtistPaid',
+    'markAsArtistUnpaid',
+    'bulkUpdateRoyalties',
+    'royaltyAttributes',
+    'deliveredBy',
+    'delivererPayPeriods',
+    'payPeriods',
+    'payPeriodYears',
+    'presignReport',
+    'listImports',
+    'getImport',
+    'deleteImport',
+    'confirmImport',
+    'unmatchedLines',
+    'assignMatch',
+    'rematchImport',
+    'updateExchangeRates',
+    'listMaps',
+    'getMap',
+    'createMap',
+    'updateMap',
+    'deleteMap',
+    'previewMap',
+    'listExchangeRates',
+    'findExchangeRate',
+    'createExchangeRate',
+    'deleteExchangeRate',
+  ],
+} as const;
+
+/** An API area: one Lambda, one handler map. */
+export type Area = keyof typeof OPERATION_NAMES;
+/** The operations of an area (of every area when none is named). */
+export type OperationName<A extends Area = Area> = (typeof OPERATION_NAMES)[A][number];
