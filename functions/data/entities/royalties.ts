@@ -15,7 +15,7 @@ export const RoyaltySource = new Entity({
     tenantId: { type: 'string', required: true },
     id: { type: 'string', required: true },
     name: { type: 'string', required: true },
-    /** The RoyaltyMap (functions/royalties/mapping.ts). */
+    /** The RoyaltyMap (functions/royalties/import/mapping.ts). */
     map: { type: 'any', required: true },
     ...timestamps,
   },
@@ -47,11 +47,11 @@ export const RoyaltyImport = new Entity({
     progress: { type: 'number' },
     /** YYYY-MM-DD (the import's creation date): exchange rates paid on or before it apply. */
     payment_date: { type: 'string' },
-    /** ControlTotals (functions/royalties/read-report.ts). */
+    /** ControlTotals (functions/royalties/import/read-report.ts). */
     totals: { type: 'any' },
     /** The current ledger file; a re-match writes a new key, points here, then deletes the old one. */
     ledger_key: { type: 'string' },
-    /** An import stored in parts (a large report, import-parts.ts): each part's ledger file. A re-match merges them into one ledger_key. */
+    /** An import stored in parts (a large report, import/parts.ts): each part's ledger file. A re-match merges them into one ledger_key. */
     ledger_keys: { type: 'list', items: { type: 'string' } },
     /** How many parts a large report was cut into (0 or absent: imported whole). */
     parts: { type: 'number' },
@@ -75,7 +75,7 @@ export const RoyaltyImport = new Entity({
 });
 
 /**
- * An import's lines in one pay period summed by one dimension (functions/royalties/aggregates.ts):
+ * An import's lines in one pay period summed by one dimension (functions/royalties/ledger/aggregates.ts):
  * `values` maps each value of the dimension (a label, release, recording or artist id, a store,
  * territory, sales category or currency; 'total' for the dimension 'total') to its sums
  * { lines, quantity, amount, amount_original, label_payable, artist_payable, aggregator_payable },
@@ -99,7 +99,7 @@ export const RoyaltyAggregate = new Entity({
 });
 
 /**
- * One stored part of a large report (import-parts.ts): its control totals and match counts,
+ * One stored part of a large report (import/parts.ts): its control totals and match counts,
  * its ledger file and its summed lines (`cube_key`, a Parquet file the last part sums into the
  * import's aggregates). Removed once the import is finished.
  */

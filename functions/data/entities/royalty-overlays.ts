@@ -23,7 +23,7 @@ export const RoyaltyStateRule = new Entity({
     flag: { type: 'string', required: true },
     value: { type: 'boolean', required: true },
     ids: { type: 'list', items: { type: 'string' } },
-    /** A RoyaltyFilter (functions/royalties/royalty-filter.ts). */
+    /** A RoyaltyFilter (functions/royalties/ledger/filter.ts). */
     filter: { type: 'any' },
     userId: { type: 'string' },
     ...timestamps,
@@ -53,7 +53,7 @@ export const ManualRoyalty = new Entity({
   attributes: {
     tenantId: { type: 'string', required: true },
     id: { type: 'string', required: true },
-    /** Ledger columns (functions/royalties/ledger-schema.ts), money as exact decimal strings. */
+    /** Ledger columns (functions/royalties/ledger/schema.ts), money as exact decimal strings. */
     fields: { type: 'any', required: true },
     userId: { type: 'string' },
     ...timestamps,

@@ -6,17 +6,17 @@ import path from 'node:path';
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import { ENV } from '../../infra/resources.js';
-import { getDb } from '../data/service.js';
-import { requireEnv, s3Client, sqsClient } from '../lib/clients.js';
-import { withScratchDuck } from './duck-instance.js';
+import { ENV } from '../../../infra/resources.js';
+import { getDb } from '../../data/service.js';
+import { requireEnv, s3Client, sqsClient } from '../../lib/clients.js';
+import { withScratchDuck } from '../ledger/duck.js';
 import { finishImport } from './finish-parts.js';
-import { importProgress, PROGRESS, stepTimer } from './import-progress.js';
-import { applyLedgerRules, loadLedgerInputRows, PARQUET_OPTIONS, readLedgerInputs, type LedgerInputRows } from './ledger-rules.js';
-import { literal } from './ledger-sql.js';
+import { importProgress, PROGRESS, stepTimer } from './progress.js';
+import { applyLedgerRules, loadLedgerInputRows, PARQUET_OPTIONS, readLedgerInputs, type LedgerInputRows } from '../ledger/rules.js';
+import { literal } from '../ledger/sql.js';
 import type { RoyaltyMap } from './mapping.js';
 import { stagedLedgerRows, stageReport, unreadableReport, type ControlTotals } from './read-report.js';
-import { upload } from './object-files.js';
+import { upload } from '../ledger/object-files.js';
 import { splitReport, type ReportSplit } from './split-report.js';
 
 /**

@@ -1,4 +1,4 @@
-import { LEDGER_COLUMN_NAMES, LEDGER_COLUMNS, type LedgerColumn } from './ledger-schema.js';
+import { LEDGER_COLUMN_NAMES, LEDGER_COLUMNS, type LedgerColumn } from './schema.js';
 
 /** SQL helpers shared by the steps that write ledger files, so every file has one schema. */
 export const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;

@@ -1,8 +1,8 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ulid } from 'ulid';
-import { getDb } from '../data/service.js';
-import { InvalidField, NotFound } from '../lib/errors.js';
-import { loadTable } from './duck-tables.js';
+import { getDb } from '../../data/service.js';
+import { InvalidField, NotFound } from '../../lib/errors.js';
+import { loadTable } from '../ledger/duck-tables.js';
 
 /**
  * Exchange rates (spec 3 §3.6): one unit of original_currency in target_currency, for one
@@ -79,7 +79,7 @@ export async function readRates(tenantId: string): Promise<RateRow[]> {
   return (await getDb().entities.ExchangeRate.query.byTenant({ tenantId }).go({ pages: 'all' })).data;
 }
 
-/** The tenant's rates as temp table `rates`, for the join in ledger-rules.ts. */
+/** The tenant's rates as temp table `rates`, for the join in ledger/rules.ts. */
 export async function loadRateRows(connection: DuckDBConnection, workDir: string, items: RateRow[]): Promise<void> {
   await loadTable(connection, workDir, 'rates', {
     distributor: 'VARCHAR', original_currency: 'VARCHAR', target_currency: 'VARCHAR', payment_date: 'VARCHAR', created: 'VARCHAR', rate: 'DECIMAL(18,6)',

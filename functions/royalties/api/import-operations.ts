@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { operation, reply, type Operation } from '../lib/http.js';
+import { operation, reply, type Operation } from '../../lib/http.js';
 import { createExchangeRate, deleteExchangeRate, findExchangeRate, listExchangeRates } from './exchange-rates.js';
-import { assignMatch, confirmImport, rematchImport, unmatchedLines, updateExchangeRates } from './import-domain.js';
-import { MATCH_FIELDS } from './match-lines.js';
+import { assignMatch, confirmImport, rematchImport, unmatchedLines, updateExchangeRates } from './import-actions.js';
+import { MATCH_FIELDS } from '../ledger/match-lines.js';
 
 /**
  * The royalties area's operations on imports after they are read (confirm a duplicate, unmatched

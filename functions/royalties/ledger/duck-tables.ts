@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { ident, literal } from './ledger-sql.js';
+import { ident, literal } from './sql.js';
 
 /**
  * Loads rows from DynamoDB (catalogue, rules, rates) into a DuckDB temp table through a

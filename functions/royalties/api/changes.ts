@@ -1,14 +1,14 @@
 import { ulid } from 'ulid';
 import { z } from 'zod';
-import { CLEARABLE_ROYALTY_FIELDS } from '../../shared/constants.js';
-import { MESSAGES } from '../../shared/messages.js';
-import { getDb } from '../data/service.js';
-import { InvalidField, NotFound } from '../lib/errors.js';
+import { CLEARABLE_ROYALTY_FIELDS } from '../../../shared/constants.js';
+import { MESSAGES } from '../../../shared/messages.js';
+import { getDb } from '../../data/service.js';
+import { InvalidField, NotFound } from '../../lib/errors.js';
 import { findExchangeRate, listExchangeRates } from './exchange-rates.js';
-import { royaltiesChanged } from './ledger-state.js';
-import { countRoyalties, queryRows, selectRoyalties, withConnection } from './ledger-query.js';
-import { idsCondition, MANUAL_PREFIX, parseRoyaltyId, type StateFlag } from './overlays.js';
-import { royaltyFilter, withoutState, type RoyaltyFilter } from './royalty-filter.js';
+import { royaltiesChanged } from '../ledger/state.js';
+import { countRoyalties, queryRows, selectRoyalties, withConnection } from '../ledger/query.js';
+import { idsCondition, MANUAL_PREFIX, parseRoyaltyId, type StateFlag } from '../ledger/overlays.js';
+import { royaltyFilter, withoutState, type RoyaltyFilter } from '../ledger/filter.js';
 
 /**
  * What users change on royalties (spec 3 §7.1): edit, delete, a manual sale, paid states singly

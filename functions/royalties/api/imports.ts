@@ -2,13 +2,13 @@ import { DeleteObjectsCommand, ListObjectsV2Command, PutObjectCommand } from '@a
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ulid } from 'ulid';
 import { z } from 'zod';
-import { ENV } from '../../infra/resources.js';
-import { getDb } from '../data/service.js';
-import { requireEnv, s3Client } from '../lib/clients.js';
-import { InvalidField, NotFound } from '../lib/errors.js';
-import { safeFileName } from '../uploads/presign.js';
-import { deleteAggregates } from './aggregates.js';
-import { royaltiesChanged } from './ledger-state.js';
+import { ENV } from '../../../infra/resources.js';
+import { getDb } from '../../data/service.js';
+import { requireEnv, s3Client } from '../../lib/clients.js';
+import { InvalidField, NotFound } from '../../lib/errors.js';
+import { safeFileName } from '../../uploads/presign.js';
+import { deleteAggregates } from '../ledger/aggregates.js';
+import { royaltiesChanged } from '../ledger/state.js';
 
 /**
  * Report imports as the user sees them (spec 3 §7.9, issue 6): uploading a report into the
@@ -44,7 +44,7 @@ async function importItems(tenantId: string) {
 }
 
 function importJson(item: ImportItem, sourceNames: Map<string, string>) {
-  // The finishing claim is the part workers' business (import-parts.ts).
+  // The finishing claim is the part workers' business (import/parts.ts).
   const { tenantId: _tenant, createdAt, updatedAt, finishing: _claim, finishing_since: _since, ...rest } = item as ImportItem & Record<string, unknown>;
   const totals = rest.totals as { rejected?: unknown[] } | undefined;
   const matched = rest.matched as { unmatched?: number } | undefined;

@@ -3,12 +3,12 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ulid } from 'ulid';
-import { getDb } from '../data/service.js';
-import { s3Client } from '../lib/clients.js';
+import { getDb } from '../../data/service.js';
+import { s3Client } from '../../lib/clients.js';
 import { writeAggregates } from './aggregates.js';
-import { royaltiesChanged } from './ledger-state.js';
-import { importLedgerKeys } from './ledger-files.js';
-import { applyLedgerRules, loadLedgerInputs, type LedgerInput, type LedgerResult } from './ledger-rules.js';
+import { royaltiesChanged } from './state.js';
+import { importLedgerKeys } from './files.js';
+import { applyLedgerRules, loadLedgerInputs, type LedgerInput, type LedgerResult } from './rules.js';
 import { upload } from './object-files.js';
 
 /**

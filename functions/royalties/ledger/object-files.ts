@@ -4,7 +4,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { s3Client } from '../lib/clients.js';
+import { s3Client } from '../../lib/clients.js';
 
 /** Downloads an object to a local file, hashing it on the way (duplicate detection). */
 export async function download(bucket: string, key: string, file: string, ifMatch?: string): Promise<{ sha256: string; size: number }> {

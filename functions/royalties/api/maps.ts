@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { ulid } from 'ulid';
 import { z } from 'zod';
-import { getDb } from '../data/service.js';
-import { InvalidField, NotFound } from '../lib/errors.js';
-import { queryRows, withConnection } from './ledger-query.js';
-import { MAPPING_COLUMNS, type MappingColumn, type RoyaltyMap } from './mapping.js';
-import { readReport } from './read-report.js';
+import { getDb } from '../../data/service.js';
+import { InvalidField, NotFound } from '../../lib/errors.js';
+import { queryRows, withConnection } from '../ledger/query.js';
+import { MAPPING_COLUMNS, type MappingColumn, type RoyaltyMap } from '../import/mapping.js';
+import { readReport } from '../import/read-report.js';
 
 /**
  * Column maps ("royalty maps", spec 3 §2.3 royalty_maps): one per source of reports, saved as a

@@ -1,5 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { getDb } from '../data/service.js';
+import { getDb } from '../../data/service.js';
 import { loadTable } from './duck-tables.js';
 
 /**

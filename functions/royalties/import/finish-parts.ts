@@ -2,22 +2,22 @@ import { DeleteObjectsCommand } from '@aws-sdk/client-s3';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ulid } from 'ulid';
-import { QUEUES } from '../../infra/resources.js';
-import { getDb } from '../data/service.js';
-import { s3Client } from '../lib/clients.js';
-import { isConditionFailed } from '../lib/errors.js';
-import { writeAggregates } from './aggregates.js';
-import { withScratchDuck } from './duck-instance.js';
-import { importProgress, PROGRESS, stepTimer } from './import-progress.js';
-import type { PartedImport, PartMessage, StoredPart } from './import-parts.js';
-import { royaltiesChanged } from './ledger-state.js';
-import { summariseCube } from './ledger-rules.js';
-import { literal } from './ledger-sql.js';
-import { download } from './object-files.js';
+import { QUEUES } from '../../../infra/resources.js';
+import { getDb } from '../../data/service.js';
+import { s3Client } from '../../lib/clients.js';
+import { isConditionFailed } from '../../lib/errors.js';
+import { writeAggregates } from '../ledger/aggregates.js';
+import { withScratchDuck } from '../ledger/duck.js';
+import { importProgress, PROGRESS, stepTimer } from './progress.js';
+import type { PartedImport, PartMessage, StoredPart } from './parts.js';
+import { royaltiesChanged } from '../ledger/state.js';
+import { summariseCube } from '../ledger/rules.js';
+import { literal } from '../ledger/sql.js';
+import { download } from '../ledger/object-files.js';
 import type { ControlTotals } from './read-report.js';
 
 /**
- * Finishing an import stored in parts (import-parts.ts): the part that finds every part stored
+ * Finishing an import stored in parts (import/parts.ts): the part that finds every part stored
  * claims the import, sums the parts' sums into its aggregates, merges their control totals and
  * points the import at the parts' ledger files, then removes what only the parts needed.
  */

@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { getDb } from '../data/service.js';
-import { loadRateRows, readRates, type RateRow } from './exchange-rates.js';
-import { DERIVED_COLUMNS, ledgerProjection, literal, literalOrNull, WIDE_MONEY } from './ledger-sql.js';
+import { getDb } from '../../data/service.js';
+import { loadRateRows, readRates, type RateRow } from '../api/exchange-rates.js';
+import { DERIVED_COLUMNS, ledgerProjection, literal, literalOrNull, WIDE_MONEY } from './sql.js';
 import { loadCatalogueRows, matchLines, readCatalogue, type CatalogueRows } from './match-lines.js';
 
 /**
@@ -36,7 +36,7 @@ export type LedgerResult = {
 /**
  * What the rules read from DynamoDB: the company's currency and deal, its catalogue and match
  * rules, its exchange rates. Read once per import: the parts of a large report all use the
- * import's one snapshot (import-parts.ts).
+ * import's one snapshot (import/parts.ts).
  */
 export type LedgerInputRows = { companyCurrency: string; companyDeal: string | null; catalogue: CatalogueRows; rates: RateRow[] };
 
@@ -137,7 +137,7 @@ export async function applyLedgerRules(connection: DuckDBConnection, input: Ledg
   const select = await prepareRules(connection, input, context);
   timings?.('rules prepared (distinct keys, match, rates)');
   // Not ORDER BY line: sorting ten million wide rows costs more than the rest; the join keeps
-  // the file's order within each chunk of rows, and readers sort (ledger-tables.ts).
+  // the file's order within each chunk of rows, and readers sort (ledger/tables.ts).
   await connection.run(`COPY (${select}) TO ${literal(output)} (${PARQUET_OPTIONS})`);
   timings?.('ledger file written');
   await connection.run(`CREATE OR REPLACE TEMP TABLE ledger_cube AS

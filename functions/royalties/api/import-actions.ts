@@ -1,15 +1,15 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { withScratchDuck } from './duck-instance.js';
-import { ENV } from '../../infra/resources.js';
-import { getDb } from '../data/service.js';
-import { requireEnv } from '../lib/clients.js';
-import { Conflict, InvalidField, NotFound } from '../lib/errors.js';
-import { literal } from './ledger-sql.js';
-import type { MissingRate } from './ledger-rules.js';
-import { importLedgerKeys, localLedgerFile } from './ledger-files.js';
-import { storeLedger, type StoredLedger } from './ledger-store.js';
-import { MATCH_FIELDS, normaliseIdentifier, type MatchField } from './match-lines.js';
-import { runImport } from './run-import.js';
+import { withScratchDuck } from '../ledger/duck.js';
+import { ENV } from '../../../infra/resources.js';
+import { getDb } from '../../data/service.js';
+import { requireEnv } from '../../lib/clients.js';
+import { Conflict, InvalidField, NotFound } from '../../lib/errors.js';
+import { literal } from '../ledger/sql.js';
+import type { MissingRate } from '../ledger/rules.js';
+import { importLedgerKeys, localLedgerFile } from '../ledger/files.js';
+import { storeLedger, type StoredLedger } from '../ledger/store.js';
+import { MATCH_FIELDS, normaliseIdentifier, type MatchField } from '../ledger/match-lines.js';
+import { runImport } from '../import/run-import.js';
 
 /**
  * What the user does with an import after it ran: re-match it against the catalogue as it is

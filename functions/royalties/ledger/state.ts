@@ -1,7 +1,7 @@
 import { ulid } from 'ulid';
-import { cachedList, LISTS } from '../data/list-cache.js';
-import { getDb } from '../data/service.js';
-import { ledgerKeys } from './ledger-files.js';
+import { cachedList, LISTS } from '../../data/list-cache.js';
+import { getDb } from '../../data/service.js';
+import { ledgerKeys } from './files.js';
 import { loadOverlays, type Overlays } from './overlays.js';
 
 /**

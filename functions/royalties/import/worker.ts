@@ -1,6 +1,6 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { S3Event, SQSEvent, SQSRecord } from 'aws-lambda';
-import { decodeS3Key } from '../uploads/s3-event.js';
+import { decodeS3Key } from '../../uploads/s3-event.js';
 import { runImport } from './run-import.js';
 
 const processor = new BatchProcessor(EventType.SQS);

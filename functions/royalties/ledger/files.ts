@@ -1,9 +1,9 @@
 import { mkdir, rename, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ENV } from '../../infra/resources.js';
-import { getDb } from '../data/service.js';
-import { requireEnv } from '../lib/clients.js';
+import { ENV } from '../../../infra/resources.js';
+import { getDb } from '../../data/service.js';
+import { requireEnv } from '../../lib/clients.js';
 import { download as downloadObject } from './object-files.js';
 
 /**
@@ -15,7 +15,7 @@ import { download as downloadObject } from './object-files.js';
 const CACHE_DIR = path.join(os.tmpdir(), 'label-platform-ledger-cache');
 const downloads = new Map<string, Promise<string>>();
 
-/** The ledger files an import's lines are in: its one file, or its parts' (import-parts.ts). */
+/** The ledger files an import's lines are in: its one file, or its parts' (import/parts.ts). */
 export const importLedgerKeys = (item: { ledger_key?: string; ledger_keys?: string[] }): string[] => (item.ledger_key ? [item.ledger_key] : item.ledger_keys ?? []);
 
 /** The ledger keys of the tenant's finished imports (one file each, or its parts' files). */

@@ -1,6 +1,6 @@
-import { getDb } from '../data/service.js';
-import { isConditionFailed } from '../lib/errors.js';
-import { pushToUser } from '../realtime/push.js';
+import { getDb } from '../../data/service.js';
+import { isConditionFailed } from '../../lib/errors.js';
+import { pushToUser } from '../../realtime/push.js';
 
 /** Progress at each step of an import (spec 3 §4: a whole-number percentage); parts fill downloaded → written. */
 export const PROGRESS = { started: 0, downloaded: 20, read: 50, matched: 75, written: 90, done: 100 } as const;

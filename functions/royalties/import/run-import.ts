@@ -2,13 +2,13 @@ import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { getDb } from '../data/service.js';
-import { s3Client } from '../lib/clients.js';
-import { withScratchDuck } from './duck-instance.js';
-import { importProgress, PROGRESS, stepTimer } from './import-progress.js';
-import { dispatchParts } from './import-parts.js';
-import { storeLedger } from './ledger-store.js';
-import { download } from './object-files.js';
+import { getDb } from '../../data/service.js';
+import { s3Client } from '../../lib/clients.js';
+import { withScratchDuck } from '../ledger/duck.js';
+import { importProgress, PROGRESS, stepTimer } from './progress.js';
+import { dispatchParts } from './parts.js';
+import { storeLedger } from '../ledger/store.js';
+import { download } from '../ledger/object-files.js';
 import type { RoyaltyMap } from './mapping.js';
 import { stagedLedgerRows, stageReport, unreadableReport, type ControlTotals } from './read-report.js';
 import { asDelimitedText } from './report-file.js';
@@ -17,9 +17,9 @@ import { dsrToReport, isDsr } from './dsr.js';
 /**
  * Imports one report dropped at drop/{company}/{source}/{file} in the ledger bucket (issue 6):
  * reads it through the source's column map with DuckDB, matches, converts and cuts its lines
- * (ledger-rules.ts), stores them as one Parquet file under ledger/{company}/{import}/, keeps
+ * (ledger/rules.ts), stores them as one Parquet file under ledger/{company}/{import}/, keeps
  * its aggregates and control totals in DynamoDB. A report larger than one part is cut and
- * imported by the part workers side by side instead (import-parts.ts).
+ * imported by the part workers side by side instead (import/parts.ts).
  *
  * Delivering the same event twice imports once: the import's id follows from the object's key
  * and ETag, and a finished import is left alone. The same file content under another key is a
@@ -35,7 +35,7 @@ export function parseDropKey(key: string): { tenantId: string; sourceId: string;
 
 export const importIdOf = (key: string, etag: string) => createHash('sha256').update(`${key}\u0000${etag}`).digest('hex').slice(0, 26).toUpperCase();
 
-/** split: cut into parts, which the part workers import (import-parts.ts). */
+/** split: cut into parts, which the part workers import (import/parts.ts). */
 export type ImportOutcome = 'imported' | 'failed' | 'skipped' | 'duplicate' | 'split';
 /** force: import even when it is a duplicate (the user confirmed it). */
 export type RunImportOptions = { force?: boolean };
@@ -97,7 +97,7 @@ export async function runImport(bucket: string, key: string, options: RunImportO
     } catch (error) {
       return fail(unreadableReport(error));
     }
-    // A large report goes to the part workers (import-parts.ts); a DSR is read whole, its totals are checked across the file.
+    // A large report goes to the part workers (import/parts.ts); a DSR is read whole, its totals are checked across the file.
     if (!dsr) {
       const parts = await dispatchParts({
         bucket, tenantId, importId: id, map: source.map as RoyaltyMap, sourceName: source.name, textFile: text, dropKey: key, dropFile: local, etag: head.ETag,

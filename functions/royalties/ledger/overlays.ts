@@ -1,6 +1,6 @@
-import { getDb } from '../data/service.js';
-import { LEDGER_COLUMNS, type LedgerColumn } from './ledger-schema.js';
-import { filterCondition, withoutState, type RoyaltyFilter } from './royalty-filter.js';
+import { getDb } from '../../data/service.js';
+import { LEDGER_COLUMNS, type LedgerColumn } from './schema.js';
+import { filterCondition, withoutState, type RoyaltyFilter } from './filter.js';
 
 /**
  * The changes users make on top of the append-only ledger (entities/royalty-overlays.ts), and
@@ -65,7 +65,7 @@ export function idsCondition(ids: string[]): string {
 }
 
 /**
- * The effective royalties as a SQL relation over the tenant's ledger table (ledger-tables.ts,
+ * The effective royalties as a SQL relation over the tenant's ledger table (ledger/tables.ts,
  * which holds the imported lines and the manual sales): edits applied, deleted lines left out,
  * paid flags computed. Returns the SQL and its bound parameters.
  */

@@ -1,8 +1,8 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { withConnection } from './duck-instance.js';
-import { localLedgerFile } from './ledger-files.js';
-import { LEDGER_COLUMN_NAMES, LEDGER_COLUMNS, type LedgerColumn } from './ledger-schema.js';
-import type { LedgerState } from './ledger-state.js';
+import { withConnection } from './duck.js';
+import { localLedgerFile } from './files.js';
+import { LEDGER_COLUMN_NAMES, LEDGER_COLUMNS, type LedgerColumn } from './schema.js';
+import type { LedgerState } from './state.js';
 
 /**
  * Each tenant's ledger as one DuckDB table in the process's in-memory database: the lines of

@@ -1,14 +1,14 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { withConnection } from './duck-instance.js';
-import { ledgerState, type LedgerState } from './ledger-state.js';
-import { DEFAULT_ORDER, dropLater, tenantLedgerTable } from './ledger-tables.js';
-import { LEDGER_COLUMNS } from './ledger-schema.js';
+import { withConnection } from './duck.js';
+import { ledgerState, type LedgerState } from './state.js';
+import { DEFAULT_ORDER, dropLater, tenantLedgerTable } from './tables.js';
+import { LEDGER_COLUMNS } from './schema.js';
 import { effectiveRelation, ID_SQL } from './overlays.js';
-import { filterCondition, type RoyaltyFilter } from './royalty-filter.js';
+import { filterCondition, type RoyaltyFilter } from './filter.js';
 
 /**
- * Reads a tenant's royalties: the ledger table (ledger-tables.ts) with the overlays applied
- * (overlays.ts). Sums come from a rollup of the effective lines by the list's filter columns,
+ * Reads a tenant's royalties: the ledger table (ledger/tables.ts) with the overlays applied
+ * (ledger/overlays.ts). Sums come from a rollup of the effective lines by the list's filter columns,
  * built once per ledger state, whenever the filter allows; a page in the default order is read
  * without sorting (the table is stored in that order).
  */

@@ -1,5 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { getDb } from '../data/service.js';
+import { getDb } from '../../data/service.js';
 
 /**
  * An import's aggregates (DESIGN.md §3): per pay period, its lines summed by each dimension on
@@ -71,7 +71,7 @@ async function rollupItems(connection: DuckDBConnection, tenantId: string, impor
 }
 
 /**
- * Writes the aggregates of one import from its summed lines (`cube`, ledger-rules.ts), removes
+ * Writes the aggregates of one import from its summed lines (`cube`, ledger/rules.ts), removes
  * items it no longer has; returns how many items it wrote and its DynamoDB writes (puts and deletes).
  */
 export async function writeAggregates(connection: DuckDBConnection, tenantId: string, importId: string, cube = 'ledger_cube'): Promise<{ items: number; writes: number }> {

@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { DERIVED_COLUMNS, ident, ledgerProjection, literal, literalOrNull } from './ledger-sql.js';
-import type { LedgerColumn } from './ledger-schema.js';
+import { DERIVED_COLUMNS, ident, ledgerProjection, literal, literalOrNull } from '../ledger/sql.js';
+import type { LedgerColumn } from '../ledger/schema.js';
 import { MONEY_COLUMNS, type MappingColumn, type RoyaltyMap } from './mapping.js';
 
 /**
@@ -11,8 +11,8 @@ import { MONEY_COLUMNS, type MappingColumn, type RoyaltyMap } from './mapping.js
  * Control totals: lines read = stored + rejected (each with its line number and reason) +
  * skipped (blank lines, footer rows), and the amount read = amount stored + amount rejected.
  *
- * The file has the ledger's full schema (ledger-schema.ts) with the derived columns (match,
- * conversion, cuts) still NULL: ledger-rules.ts fills them, on import and on every re-match.
+ * The file has the ledger's full schema (ledger/schema.ts) with the derived columns (match,
+ * conversion, cuts) still NULL: ledger/rules.ts fills them, on import and on every re-match.
  */
 export type Rejected = { line: number; reason: string };
 
@@ -91,7 +91,7 @@ export type StageOptions = { lineOffset?: number };
 /**
  * Reads the report once into `report_lines` (only the mapped columns, normalised once) and
  * takes its control totals. The ledger file is then written from it (readReport, or the
- * import's single pass through the ledger rules in ledger-rules.ts).
+ * import's single pass through the ledger rules in ledger/rules.ts).
  */
 export async function stageReport(connection: DuckDBConnection, file: string, map: RoyaltyMap, { lineOffset = 0 }: StageOptions = {}): Promise<StagedReport> {
   const decimal = map.decimal ?? 'point';
@@ -202,7 +202,7 @@ export async function stageReport(connection: DuckDBConnection, file: string, ma
 }
 
 /**
- * The stored lines of a staged report as ledger rows (ledger-schema.ts), `expressions` giving
+ * The stored lines of a staged report as ledger rows (ledger/schema.ts), `expressions` giving
  * the columns that are not read from the report (the derived ones are NULL unless given).
  */
 export function stagedLedgerRows(staged: StagedReport, importId: string | undefined, expressions: Partial<Record<LedgerColumn, string>> = {}, from = 'report_lines'): string {

@@ -18,7 +18,7 @@ export async function asDelimitedText(file: string, workDir: string): Promise<st
     return asDelimitedText(await extractReport(file, workDir), workDir);
   }
   if (kind === 'gzip') {
-    // Decompressed here rather than by DuckDB: plain text can be cut into parts (import-parts.ts).
+    // Decompressed here rather than by DuckDB: plain text can be cut into parts (import/parts.ts).
     const target = path.join(workDir, `${path.basename(file).replace(/\.gz$/i, '')}.txt`);
     await pipeline(createReadStream(file), createGunzip(), createWriteStream(target));
     return asDelimitedText(target, workDir);
