@@ -7,6 +7,7 @@ import { getDb } from '../../data/service.js';
 import { requireEnv, s3Client } from '../../lib/clients.js';
 import { InvalidField, NotFound } from '../../lib/errors.js';
 import { safeFileName } from '../../uploads/presign.js';
+import { dropKey, importPrefixes } from '../bucket-keys.js';
 import { deleteAggregates } from '../ledger/aggregates.js';
 import { royaltiesChanged } from '../ledger/state.js';
 
@@ -31,7 +32,7 @@ export const reportUpload = z.strictObject({
 export async function presignReport(tenantId: string, userId: string, input: z.infer<typeof reportUpload>) {
   const source = (await getDb().entities.RoyaltySource.get({ tenantId, id: input.source_id }).go()).data;
   if (!source) throw new InvalidField('source_id', 'Royalty map not found');
-  const key = `drop/${tenantId}/${input.source_id}/${ulid()}-${safeFileName(input.filename)}`;
+  const key = dropKey(tenantId, input.source_id, `${ulid()}-${safeFileName(input.filename)}`);
   const command = new PutObjectCommand({ Bucket: requireEnv(ENV.ledgerBucket), Key: key, ContentLength: input.size, Metadata: { 'user-id': userId } });
   const url = await getSignedUrl(s3Client(), command, { expiresIn: UPLOAD_URL_SECONDS, unhoistableHeaders: new Set(['x-amz-meta-user-id']) });
   return { url, key, method: 'PUT' as const, headers: { 'x-amz-meta-user-id': userId } };
@@ -87,7 +88,7 @@ export async function deleteImport(tenantId: string, id: string) {
   if (parts.length) await db.RoyaltyImportPart.delete(parts.map((p) => ({ tenantId, importId: id, part: p.part }))).go({ concurrency: 4 });
   // Everything of the import in the bucket: its ledger file or parts, and what an unfinished or crashed run left.
   const bucket = requireEnv(ENV.ledgerBucket);
-  for (const prefix of [`ledger/${tenantId}/${id}/`, `work/${tenantId}/${id}/`]) await deletePrefix(bucket, prefix);
+  for (const prefix of importPrefixes(tenantId, id)) await deletePrefix(bucket, prefix);
   return { message: 'Import Deleted' };
 }
 

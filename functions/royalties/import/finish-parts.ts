@@ -6,6 +6,7 @@ import { QUEUES } from '../../../infra/resources.js';
 import { getDb } from '../../data/service.js';
 import { s3Client } from '../../lib/clients.js';
 import { isConditionFailed } from '../../lib/errors.js';
+import { isWorkKey } from '../bucket-keys.js';
 import { writeAggregates } from '../ledger/aggregates.js';
 import { withScratchDuck } from '../ledger/duck.js';
 import { importProgress, PROGRESS, stepTimer } from './progress.js';
@@ -123,7 +124,7 @@ async function finishClaimed(bucket: string, message: PartMessage, item: PartedI
     timings?.('done');
   });
   // What only the parts needed: their sums, the inputs snapshot, the converted text, their items.
-  const work = [...parts.map((p) => p.cube_key), message.inputsKey, ...(message.textKey.startsWith('work/') ? [message.textKey] : [])];
+  const work = [...parts.map((p) => p.cube_key), message.inputsKey, ...(isWorkKey(message.textKey) ? [message.textKey] : [])];
   await s3Client().send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: work.map((Key) => ({ Key })) } }));
   await db.RoyaltyImportPart.delete(parts.map((p) => ({ tenantId, importId, part: p.part }))).go({ concurrency: 4 });
 }

@@ -9,6 +9,7 @@ import type { Readable } from 'node:stream';
 import { ENV } from '../../../infra/resources.js';
 import { getDb } from '../../data/service.js';
 import { requireEnv, s3Client, sqsClient } from '../../lib/clients.js';
+import { partLedgerKey, workKeys } from '../bucket-keys.js';
 import { withScratchDuck } from '../ledger/duck.js';
 import { finishImport } from './finish-parts.js';
 import { importProgress, PROGRESS, stepTimer } from './progress.js';
@@ -57,11 +58,6 @@ export type PartMessage = {
 const DEFAULT_PART_BYTES = 128 * 1024 * 1024;
 export const partBytes = () => Number(process.env.ROYALTY_PART_BYTES) || DEFAULT_PART_BYTES;
 
-const workPrefix = (tenantId: string, importId: string) => `work/${tenantId}/${importId}/`;
-const partName = (part: number) => String(part).padStart(4, '0');
-export const partLedgerKey = (tenantId: string, importId: string, part: number) => `ledger/${tenantId}/${importId}/part-${partName(part)}.parquet`;
-const partCubeKey = (tenantId: string, importId: string, part: number) => `${workPrefix(tenantId, importId)}cube-${partName(part)}.parquet`;
-
 /** beforeSend: runs once the parts are planned, before any is sent (the import is marked split while no part can finish it yet). */
 type Dispatch = { bucket: string; tenantId: string; importId: string; map: RoyaltyMap; sourceName: string; textFile: string; dropKey: string; dropFile: string; etag?: string; beforeSend: (parts: number) => Promise<void> };
 
@@ -77,7 +73,7 @@ export async function dispatchParts({ bucket, tenantId, importId, map, sourceNam
   // Parts read byte ranges from S3: the dropped object when it is the text, else the converted text (XLSX, zip, gzip).
   let textKey = dropKey;
   if (textFile !== dropFile) {
-    textKey = `${workPrefix(tenantId, importId)}report.txt`;
+    textKey = workKeys.reportText(tenantId, importId);
     await upload(bucket, textKey, textFile);
   }
   const inputsKey = await putInputsSnapshot(bucket, tenantId, importId);
@@ -94,7 +90,7 @@ export async function dispatchParts({ bucket, tenantId, importId, map, sourceNam
 
 /** The catalogue and rates are read once per import: every part matches and converts against this snapshot. */
 export async function putInputsSnapshot(bucket: string, tenantId: string, importId: string): Promise<string> {
-  const key = `${workPrefix(tenantId, importId)}inputs.json`;
+  const key = workKeys.inputs(tenantId, importId);
   await s3Client().send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: JSON.stringify(await readLedgerInputs(tenantId)), ContentType: 'application/json' }));
   return key;
 }
@@ -204,7 +200,7 @@ async function storePart(bucket: string, message: PartMessage, item: PartedImpor
     const cube = path.join(dir, 'cube.parquet');
     await duck.run(`COPY ledger_cube TO ${literal(cube)} (${PARQUET_OPTIONS})`);
     const ledgerKey = partLedgerKey(tenantId, importId, part);
-    const cubeKey = partCubeKey(tenantId, importId, part);
+    const cubeKey = workKeys.partCube(tenantId, importId, part);
     await Promise.all([upload(bucket, ledgerKey, output), upload(bucket, cubeKey, cube)]);
     // Written last: the proof that the part's files are complete.
     await db.RoyaltyImportPart.put({ tenantId, importId, part, totals, ledger_key: ledgerKey, cube_key: cubeKey, company_currency: inputs.companyCurrency }).go();
@@ -214,7 +210,7 @@ async function storePart(bucket: string, message: PartMessage, item: PartedImpor
 }
 
 async function removePart(bucket: string, tenantId: string, importId: string, part: number): Promise<void> {
-  await s3Client().send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: [{ Key: partLedgerKey(tenantId, importId, part) }, { Key: partCubeKey(tenantId, importId, part) }] } }));
+  await s3Client().send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: [{ Key: partLedgerKey(tenantId, importId, part) }, { Key: workKeys.partCube(tenantId, importId, part) }] } }));
   await getDb().entities.RoyaltyImportPart.delete({ tenantId, importId, part }).go();
 }
 

@@ -4,6 +4,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { getDb } from '../../data/service.js';
 import { s3Client } from '../../lib/clients.js';
+import { parseDropKey } from '../bucket-keys.js';
 import { withScratchDuck } from '../ledger/duck.js';
 import { importProgress, PROGRESS, stepTimer } from './progress.js';
 import { dispatchParts } from './parts.js';
@@ -26,13 +27,6 @@ import { dsrToReport, isDsr } from './dsr.js';
  * duplicate: found by size and sha256 of the downloaded bytes (an ETag is not a content hash
  * for multipart uploads), stored with nothing in the ledger until the user confirms it.
  */
-export const DROP_PREFIX = 'drop/';
-
-export function parseDropKey(key: string): { tenantId: string; sourceId: string; filename: string } | null {
-  const match = /^drop\/([^/]+)\/([^/]+)\/(.+)$/.exec(key);
-  return match ? { tenantId: match[1], sourceId: match[2], filename: match[3] } : null;
-}
-
 export const importIdOf = (key: string, etag: string) => createHash('sha256').update(`${key}\u0000${etag}`).digest('hex').slice(0, 26).toUpperCase();
 
 /** split: cut into parts, which the part workers import (import/parts.ts). */

@@ -5,6 +5,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { ulid } from 'ulid';
 import { getDb } from '../../data/service.js';
 import { s3Client } from '../../lib/clients.js';
+import { newLedgerKey } from '../bucket-keys.js';
 import { writeAggregates } from './aggregates.js';
 import { royaltiesChanged } from './state.js';
 import { importLedgerKeys } from './files.js';
@@ -17,9 +18,6 @@ import { upload } from './object-files.js';
  * it still points where this write started from), and only then is the old file deleted, so a
  * reader following the item never finds half a ledger.
  */
-export const newLedgerKey = (tenantId: string, importId: string) => `ledger/${tenantId}/${importId}/lines-${ulid()}.parquet`;
-
-
 export type ImportItem = { tenantId: string; id: string; source_id: string; payment_date?: string; createdAt?: string; ledger_key?: string; ledger_keys?: string[] };
 
 export type StoredLedger = LedgerResult & { ledger_key: string; aggregates: number };
