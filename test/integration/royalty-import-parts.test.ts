@@ -92,7 +92,7 @@ describe('a report larger than one part', () => {
     expect(whole.rejected.length).toBe(21 + 14);
     expect(item.totals).toEqual(whole);
     expect(item.totals).toMatchObject({ lines_read: 20_001, skipped: 1, stored: 20_000 - 35 });
-    expect(item.totals.rejected[0]).toEqual({ line: 8, reason: 'No pay period, or not one of YYYY-MM, YYYYMM, MM/YYYY' });
+    expect(item.totals!.rejected[0]).toEqual({ line: 8, reason: 'No pay period, or not one of YYYY-MM, YYYYMM, MM/YYYY' });
 
     // Lines i ≡ 7 (mod 3000) carry the recording's ISRC: 7, 3007, … 18007, of which 6007 is refused (no amount).
     expect(item.matched).toMatchObject({ isrc: 6, unmatched: whole.stored - 6 });
@@ -154,11 +154,11 @@ describe('a report larger than one part', () => {
     expect(after.finishing).toBeUndefined();
     expect((await db.RoyaltyAggregate.query.byImport({ tenantId, importId }).go({ pages: 'all' })).data).toHaveLength(aggregates);
     const list = await api.get(`/royalties?by_retailer=${encodeURIComponent(store)}`);
-    expect(list.body).toMatchObject({ total_count: before.totals.stored, total_sum: before.totals.amount_stored });
+    expect(list.body).toMatchObject({ total_count: before.totals!.stored, total_sum: before.totals!.amount_stored });
 
     // A part coming after the import finished changes nothing.
     expect(await runImportPart(bucket, messages[0])).toBe('skipped');
-    expect((await api.get(`/royalties?by_retailer=${encodeURIComponent(store)}`)).body.total_count).toBe(before.totals.stored);
+    expect((await api.get(`/royalties?by_retailer=${encodeURIComponent(store)}`)).body.total_count).toBe(before.totals!.stored);
   }, 180_000);
 
   it("keeps another company's parts out of reach", async () => {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadRateRows } from '../../functions/royalties/api/exchange-rates.js';
+import { loadRateRows } from '../../functions/royalties/ledger/rates.js';
 import { LEDGER_COLUMNS } from '../../functions/royalties/ledger/schema.js';
 import { applyLedgerRules, type LedgerContext } from '../../functions/royalties/ledger/rules.js';
 import type { RoyaltyMap } from '../../functions/royalties/import/mapping.js';

@@ -2,7 +2,8 @@ import { ulid } from 'ulid';
 import { z } from 'zod';
 import { CLEARABLE_ROYALTY_FIELDS } from '../../../shared/constants.js';
 import { MESSAGES } from '../../../shared/messages.js';
-import { getDb } from '../../data/service.js';
+import { catalogueRecordExists, companyMoneyTerms, labelDealPercentage } from '../../data/access/royalty-catalogue.js';
+import { getEdit, putEdit, putManualRoyalty, putStateRule } from '../../data/access/royalty-overlays.js';
 import { InvalidField, NotFound } from '../../lib/errors.js';
 import { findExchangeRate, listExchangeRates } from './exchange-rates.js';
 import { royaltiesChanged } from '../ledger/state.js';
@@ -61,16 +62,9 @@ export type NewSale = z.infer<typeof newSale>;
 
 /** Catalogue links must name the company's own records: another tenant's id is refused like a wrong one. */
 async function checkLinks(tenantId: string, fields: RoyaltyFields): Promise<void> {
-  const db = getDb().entities;
-  const checks: [keyof RoyaltyFields, (value: string) => Promise<unknown>][] = [
-    ['label_id', async (v) => (await db.Label.get({ tenantId, labelId: v }).go()).data],
-    ['release_id', async (v) => (await db.Release.get({ tenantId, id: v }).go()).data],
-    ['recording_id', async (v) => (await db.Recording.get({ tenantId, id: v }).go()).data],
-    ['artist_id', async (v) => (await db.Artist.get({ tenantId, id: v }).go()).data],
-  ];
-  for (const [field, find] of checks) {
+  for (const field of ['label_id', 'release_id', 'recording_id', 'artist_id'] as const) {
     const value = fields[field];
-    if (typeof value === 'string' && !(await find(value))) throw new InvalidField(field, `${field.replace('_id', '')} not found in this company`);
+    if (typeof value === 'string' && !(await catalogueRecordExists(tenantId, field, value))) throw new InvalidField(field, `${field.replace('_id', '')} not found in this company`);
   }
 }
 
@@ -86,26 +80,25 @@ export async function updateRoyalty(tenantId: string, userId: string, royaltyId:
   const set = Object.fromEntries(Object.entries(update).filter(([, value]) => value !== null && value !== undefined)) as RoyaltyFields;
   const emptied = Object.keys(update).filter((field) => update[field as keyof RoyaltyUpdate] === null);
   await checkLinks(tenantId, set);
-  const db = getDb().entities;
-  const previous = (await db.RoyaltyEdit.get({ tenantId, id: royaltyId }).go()).data;
+  const previous = await getEdit(tenantId, royaltyId);
   // An edit accumulates: later values replace earlier ones, and setting a field again undoes emptying it.
   const fields = Object.fromEntries(Object.entries({ ...(previous?.fields ?? {}), ...set }).filter(([field]) => !emptied.includes(field)));
   const cleared = [...new Set([...(previous?.cleared ?? []).filter((field) => !(field in set)), ...emptied])];
-  await db.RoyaltyEdit.put({ tenantId, id: royaltyId, deleted: false, fields, cleared, userId }).go();
+  await putEdit({ tenantId, id: royaltyId, deleted: false, fields, cleared, userId });
   await royaltiesChanged(tenantId);
   return { royalty: await getRoyalty(tenantId, royaltyId), message: MESSAGES.royaltyUpdated };
 }
 
 export async function deleteRoyalty(tenantId: string, userId: string, royaltyId: string) {
   await getRoyalty(tenantId, royaltyId);
-  await getDb().entities.RoyaltyEdit.put({ tenantId, id: royaltyId, deleted: true, userId }).go();
+  await putEdit({ tenantId, id: royaltyId, deleted: true, userId });
   await royaltiesChanged(tenantId);
   return { message: 'Royalty Deleted' };
 }
 
 /** The company's currency (spec 3 §9: GBP unless set) and its deal percentage. */
 async function companyTerms(tenantId: string) {
-  const company = (await getDb().entities.Company.get({ companyId: tenantId }).go()).data;
+  const company = await companyMoneyTerms(tenantId);
   return { currency: (company?.currency ?? 'GBP').toUpperCase(), deal: company?.deal_percentage };
 }
 
@@ -123,8 +116,8 @@ export async function createRoyalty(tenantId: string, userId: string, sale: NewS
     if (!found) throw new InvalidField('currency', `No exchange rate from ${sale.currency} to ${terms.currency}: add one under exchange rates first`);
     rate = found;
   }
-  const label = sale.label_id ? (await getDb().entities.Label.get({ tenantId, labelId: sale.label_id }).go()).data : null;
-  const deal = String(label?.deal_percentage ?? terms.deal ?? 100);
+  const labelDeal = sale.label_id ? await labelDealPercentage(tenantId, sale.label_id) : undefined;
+  const deal = String(labelDeal ?? terms.deal ?? 100);
   const [money] = await withConnection((connection) =>
     queryRows(
       connection,
@@ -139,14 +132,14 @@ export async function createRoyalty(tenantId: string, userId: string, sale: NewS
     ...sale,
     company_currency: terms.currency,
     exchange_rate: rate,
-    amount: money.amount,
-    label_payable: money.label_payable,
-    aggregator_payable: money.aggregator_payable,
+    amount: String(money.amount),
+    label_payable: String(money.label_payable),
+    aggregator_payable: String(money.aggregator_payable),
     artist_payable: sale.artist_payable ?? '0',
     matched_by: sale.recording_id || sale.release_id ? 'manual' : null,
     estimated: false,
   };
-  await getDb().entities.ManualRoyalty.put({ tenantId, id, fields, userId }).go();
+  await putManualRoyalty({ tenantId, id, fields, userId });
   await royaltiesChanged(tenantId);
   return { royalty: await getRoyalty(tenantId, id), message: MESSAGES.royaltyAdded };
 }
@@ -188,7 +181,7 @@ export async function markRoyalties(tenantId: string, userId: string, action: St
   }
   const filter = 'filter' in target ? withoutState(target.filter) : undefined;
   const updated = 'ids' in target ? (await selectRoyalties(tenantId, idsCondition(target.ids), 1000)).length : await countRoyalties(tenantId, filter!);
-  await getDb().entities.RoyaltyStateRule.put({ tenantId, seq: ulid(), flag, value, ...('ids' in target ? { ids: target.ids } : { filter }), userId }).go();
+  await putStateRule({ tenantId, seq: ulid(), flag, value, ...('ids' in target ? { ids: target.ids } : { filter }), userId });
   await royaltiesChanged(tenantId);
   return { updated, message: `${updated} royalties updated` };
 }
@@ -199,11 +192,10 @@ export async function bulkUpdateRoyalties(tenantId: string, userId: string, ids:
   if (bad) throw new InvalidField('ids', `${bad} is not a royalty id`);
   await checkLinks(tenantId, fields);
   const found = await selectRoyalties(tenantId, idsCondition(ids), 1000);
-  const db = getDb().entities;
   for (const row of found) {
     const royaltyId = String(row.id);
-    const previous = (await db.RoyaltyEdit.get({ tenantId, id: royaltyId }).go()).data;
-    await db.RoyaltyEdit.put({ tenantId, id: royaltyId, deleted: false, fields: { ...(previous?.fields ?? {}), ...fields }, userId }).go();
+    const previous = await getEdit(tenantId, royaltyId);
+    await putEdit({ tenantId, id: royaltyId, deleted: false, fields: { ...(previous?.fields ?? {}), ...fields }, userId });
   }
   await royaltiesChanged(tenantId);
   return { updated: found.length, message: 'Royalties Updated' };

@@ -1,8 +1,6 @@
-import type { DuckDBConnection } from '@duckdb/node-api';
 import { ulid } from 'ulid';
-import { getDb } from '../../data/service.js';
+import * as rates from '../../data/access/royalty-ledger.js';
 import { InvalidField, NotFound } from '../../lib/errors.js';
-import { loadTable } from '../ledger/duck-tables.js';
 
 /**
  * Exchange rates (spec 3 §3.6): one unit of original_currency in target_currency, for one
@@ -34,22 +32,19 @@ function distributorOf(value: unknown): string {
 }
 
 export async function listExchangeRates(tenantId: string) {
-  const items = (await getDb().entities.ExchangeRate.query.byTenant({ tenantId }).go({ pages: 'all' })).data;
+  const items = await rates.listExchangeRates(tenantId);
   return items.sort((a, b) => b.payment_date.localeCompare(a.payment_date) || a.distributor.localeCompare(b.distributor));
 }
 
 /** The rate a line of this distributor and currency pair paid on payment_date uses, or null. */
 export async function findExchangeRate(tenantId: string, query: ExchangeRateQuery) {
-  const found = await getDb()
-    .entities.ExchangeRate.query.byPair({
-      tenantId,
-      distributor: distributorOf(query.distributor),
-      original_currency: currency('original_currency', query.original_currency),
-      target_currency: currency('target_currency', query.target_currency),
-    })
-    .lte({ payment_date: paymentDate(query.payment_date) })
-    .go({ order: 'desc', limit: 1 });
-  return found.data[0] ?? null;
+  const pair = {
+    tenantId,
+    distributor: distributorOf(query.distributor),
+    original_currency: currency('original_currency', query.original_currency),
+    target_currency: currency('target_currency', query.target_currency),
+  };
+  return rates.newestExchangeRate(pair, paymentDate(query.payment_date));
 }
 
 export async function createExchangeRate(tenantId: string, input: ExchangeRateInput) {
@@ -64,24 +59,10 @@ export async function createExchangeRate(tenantId: string, input: ExchangeRateIn
     target_currency: currency('target_currency', input.target_currency),
     rate,
   };
-  return (await getDb().entities.ExchangeRate.create(item).go()).data;
+  return rates.createExchangeRate(item);
 }
 
 export async function deleteExchangeRate(tenantId: string, id: string): Promise<void> {
-  const found = (await getDb().entities.ExchangeRate.get({ tenantId, id }).go()).data;
-  if (!found) throw new NotFound('Exchange rate');
-  await getDb().entities.ExchangeRate.delete({ tenantId, id }).go();
-}
-
-export type RateRow = { distributor: string; original_currency: string; target_currency: string; payment_date: string; rate: string; createdAt?: string };
-
-export async function readRates(tenantId: string): Promise<RateRow[]> {
-  return (await getDb().entities.ExchangeRate.query.byTenant({ tenantId }).go({ pages: 'all' })).data;
-}
-
-/** The tenant's rates as temp table `rates`, for the join in ledger/rules.ts. */
-export async function loadRateRows(connection: DuckDBConnection, workDir: string, items: RateRow[]): Promise<void> {
-  await loadTable(connection, workDir, 'rates', {
-    distributor: 'VARCHAR', original_currency: 'VARCHAR', target_currency: 'VARCHAR', payment_date: 'VARCHAR', created: 'VARCHAR', rate: 'DECIMAL(18,6)',
-  }, items.map((item) => ({ ...item, created: item.createdAt })));
+  if (!(await rates.getExchangeRate(tenantId, id))) throw new NotFound('Exchange rate');
+  await rates.deleteExchangeRate(tenantId, id);
 }

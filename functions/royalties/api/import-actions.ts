@@ -1,7 +1,9 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { withScratchDuck } from '../ledger/duck.js';
 import { ENV } from '../../../infra/resources.js';
-import { getDb } from '../../data/service.js';
+import { catalogueRecordExists } from '../../data/access/royalty-catalogue.js';
+import { getImport, listImports } from '../../data/access/royalty-imports.js';
+import { putMatchRule } from '../../data/access/royalty-ledger.js';
 import { requireEnv } from '../../lib/clients.js';
 import { Conflict, InvalidField, NotFound } from '../../lib/errors.js';
 import { literal } from '../ledger/sql.js';
@@ -20,7 +22,7 @@ import { runImport } from '../import/run-import.js';
 const bucket = () => requireEnv(ENV.ledgerBucket);
 
 async function importOf(tenantId: string, importId: string) {
-  const item = (await getDb().entities.RoyaltyImport.get({ tenantId, id: importId }).go()).data;
+  const item = await getImport(tenantId, importId);
   if (!item) throw new NotFound('Royalty import');
   return item;
 }
@@ -48,7 +50,7 @@ export async function rematchImport(tenantId: string, importId: string): Promise
 export async function updateExchangeRates(tenantId: string, importId?: string): Promise<{ imports: number; lines: number; missing_rates: MissingRate[] }> {
   const ids = importId
     ? [(await importOf(tenantId, importId)).id]
-    : (await getDb().entities.RoyaltyImport.query.byTenant({ tenantId }).go({ pages: 'all' })).data.filter((i) => i.status === 'done' && importLedgerKeys(i).length).map((i) => i.id);
+    : (await listImports(tenantId)).filter((i) => i.status === 'done' && importLedgerKeys(i).length).map((i) => i.id);
   let lines = 0;
   const missing: MissingRate[] = [];
   // One import after another: each holds a DuckDB and its ledger file; the machine is small.
@@ -64,16 +66,15 @@ export type AssignInput = { field: string; value: string; recording_id?: string;
 
 /** Remembers that an identifier means this recording or release (matched_by 'manual'), then re-matches the import. */
 export async function assignMatch(tenantId: string, importId: string, input: AssignInput): Promise<RematchResult> {
-  const db = getDb();
   await importOf(tenantId, importId);
   if (!MATCH_FIELDS.includes(input.field as MatchField)) throw new InvalidField('field', 'Field must be one of isrc, upc, cat_no');
   const field = input.field as MatchField;
   const value = normaliseIdentifier(field, typeof input.value === 'string' ? input.value : '');
   if (!value) throw new InvalidField('value', 'Value is required');
   if (!input.recording_id === !input.release_id) throw new InvalidField('recording_id', 'Choose a recording or a release');
-  if (input.recording_id && !(await db.entities.Recording.get({ tenantId, id: input.recording_id }).go()).data) throw new InvalidField('recording_id', 'Recording not found');
-  if (input.release_id && !(await db.entities.Release.get({ tenantId, id: input.release_id }).go()).data) throw new InvalidField('release_id', 'Release not found');
-  await db.entities.RoyaltyMatchRule.put({ tenantId, field, value, ...(input.recording_id ? { recording_id: input.recording_id } : { release_id: input.release_id }) }).go();
+  if (input.recording_id && !(await catalogueRecordExists(tenantId, 'recording_id', input.recording_id))) throw new InvalidField('recording_id', 'Recording not found');
+  if (input.release_id && !(await catalogueRecordExists(tenantId, 'release_id', input.release_id))) throw new InvalidField('release_id', 'Release not found');
+  await putMatchRule({ tenantId, field, value, ...(input.recording_id ? { recording_id: input.recording_id } : { release_id: input.release_id }) });
   return rematchImport(tenantId, importId);
 }
 

@@ -3,7 +3,9 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ulid } from 'ulid';
 import { z } from 'zod';
 import { ENV } from '../../../infra/resources.js';
-import { getDb } from '../../data/service.js';
+import * as importsDb from '../../data/access/royalty-imports.js';
+import { getSource, listSources } from '../../data/access/royalty-sources.js';
+import type { RoyaltyImportItem } from '../../data/entities/royalties.js';
 import { requireEnv, s3Client } from '../../lib/clients.js';
 import { InvalidField, NotFound } from '../../lib/errors.js';
 import { safeFileName } from '../../uploads/presign.js';
@@ -30,7 +32,7 @@ export const reportUpload = z.strictObject({
 
 /** A presigned PUT into drop/{company}/{source}/; the uploader's id rides along as metadata so the worker can tell them how it goes. */
 export async function presignReport(tenantId: string, userId: string, input: z.infer<typeof reportUpload>) {
-  const source = (await getDb().entities.RoyaltySource.get({ tenantId, id: input.source_id }).go()).data;
+  const source = await getSource(tenantId, input.source_id);
   if (!source) throw new InvalidField('source_id', 'Royalty map not found');
   const key = dropKey(tenantId, input.source_id, `${ulid()}-${safeFileName(input.filename)}`);
   const command = new PutObjectCommand({ Bucket: requireEnv(ENV.ledgerBucket), Key: key, ContentLength: input.size, Metadata: { 'user-id': userId } });
@@ -38,54 +40,43 @@ export async function presignReport(tenantId: string, userId: string, input: z.i
   return { url, key, method: 'PUT' as const, headers: { 'x-amz-meta-user-id': userId } };
 }
 
-type ImportItem = Awaited<ReturnType<typeof importItems>>[number];
-
-async function importItems(tenantId: string) {
-  return (await getDb().entities.RoyaltyImport.query.byTenant({ tenantId }).go({ pages: 'all' })).data;
-}
-
-function importJson(item: ImportItem, sourceNames: Map<string, string>) {
+function importJson(item: RoyaltyImportItem, sourceNames: Map<string, string>) {
   // The finishing claim is the part workers' business (import/parts.ts).
-  const { tenantId: _tenant, createdAt, updatedAt, finishing: _claim, finishing_since: _since, ...rest } = item as ImportItem & Record<string, unknown>;
-  const totals = rest.totals as { rejected?: unknown[] } | undefined;
-  const matched = rest.matched as { unmatched?: number } | undefined;
+  const { tenantId: _tenant, createdAt, updatedAt, finishing: _claim, finishing_since: _since, ...rest } = item;
+  const { totals, matched } = rest;
   // An uploaded report's key starts with the upload's id; the user knows the file by its own name.
-  return { ...rest, filename: item.filename.replace(/^[0-9A-Z]{26}-/, ''), source_name: sourceNames.get(item.source_id) ?? null, created_at: createdAt, updated_at: updatedAt, rejected_count: totals?.rejected?.length ?? 0, unmatched_lines: matched?.unmatched ?? 0 };
+  return { ...rest, filename: item.filename.replace(/^[0-9A-Z]{26}-/, ''), source_name: sourceNames.get(item.source_id) ?? null, created_at: createdAt, updated_at: updatedAt, rejected_count: totals?.rejected.length ?? 0, unmatched_lines: matched?.unmatched ?? 0 };
 }
 
 async function sourceNames(tenantId: string) {
-  const sources = (await getDb().entities.RoyaltySource.query.byTenant({ tenantId }).go({ pages: 'all' })).data;
+  const sources = await listSources(tenantId);
   return new Map(sources.map((s) => [s.id, s.name]));
 }
 
 /** The company's imports, newest first; the rejected lines stay on the detail. */
 export async function listImports(tenantId: string, page: number, perPage: number) {
-  const [items, names] = await Promise.all([importItems(tenantId), sourceNames(tenantId)]);
+  const [items, names] = await Promise.all([importsDb.listImports(tenantId), sourceNames(tenantId)]);
   items.sort((a, b) => String(b.createdAt).localeCompare(String(a.createdAt)));
   const slice = items.slice((page - 1) * perPage, page * perPage).map((item) => {
-    const json = importJson(item, names) as Record<string, unknown>;
-    const totals = json.totals as Record<string, unknown> | undefined;
-    return totals ? { ...json, totals: { ...totals, rejected: undefined } } : json;
+    const json = importJson(item, names);
+    return json.totals ? { ...json, totals: { ...json.totals, rejected: undefined } } : json;
   });
   return { royalty_imports: slice, total_count: items.length, total_pages: Math.ceil(items.length / perPage), page, per_page: perPage };
 }
 
 export async function getImport(tenantId: string, id: string) {
-  const item = (await getDb().entities.RoyaltyImport.get({ tenantId, id }).go()).data;
+  const item = await importsDb.getImport(tenantId, id);
   if (!item) throw new NotFound('Import');
   return { royalty_import: importJson(item, await sourceNames(tenantId)) };
 }
 
 /** Deletes an import with its lines and aggregates: its lines leave the royalties list at once. */
 export async function deleteImport(tenantId: string, id: string) {
-  const db = getDb().entities;
-  const item = (await db.RoyaltyImport.get({ tenantId, id }).go()).data;
-  if (!item) throw new NotFound('Import');
-  await db.RoyaltyImport.delete({ tenantId, id }).go();
+  if (!(await importsDb.getImport(tenantId, id))) throw new NotFound('Import');
+  await importsDb.deleteImport(tenantId, id);
   await deleteAggregates(tenantId, id);
   await royaltiesChanged(tenantId);
-  const parts = (await db.RoyaltyImportPart.query.byImport({ tenantId, importId: id }).go({ pages: 'all', attributes: ['part'] })).data;
-  if (parts.length) await db.RoyaltyImportPart.delete(parts.map((p) => ({ tenantId, importId: id, part: p.part }))).go({ concurrency: 4 });
+  await importsDb.deleteAllImportParts(tenantId, id);
   // Everything of the import in the bucket: its ledger file or parts, and what an unfinished or crashed run left.
   const bucket = requireEnv(ENV.ledgerBucket);
   for (const prefix of importPrefixes(tenantId, id)) await deletePrefix(bucket, prefix);

@@ -1,9 +1,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ulid } from 'ulid';
 import { z } from 'zod';
-import { getDb } from '../../data/service.js';
+import * as sources from '../../data/access/royalty-sources.js';
 import { InvalidField, NotFound } from '../../lib/errors.js';
 import { queryRows, withConnection } from '../ledger/query.js';
 import { MAPPING_COLUMNS, type MappingColumn, type RoyaltyMap } from '../import/mapping.js';
@@ -36,7 +35,7 @@ export const royaltyMapSchema = z
 
 export const royaltyMapInput = z.strictObject({ name: z.string().trim().min(1, 'name is required').max(120), map: royaltyMapSchema });
 
-const mapJson = (item: { id: string; name: string; map: unknown; createdAt?: string; updatedAt?: string }) => ({
+const mapJson = (item: { id: string; name: string; map: RoyaltyMap; createdAt?: string; updatedAt?: string }) => ({
   id: item.id,
   name: item.name,
   map: item.map,
@@ -45,31 +44,31 @@ const mapJson = (item: { id: string; name: string; map: unknown; createdAt?: str
 });
 
 export async function listMaps(tenantId: string) {
-  const items = (await getDb().entities.RoyaltySource.query.byTenant({ tenantId }).go({ pages: 'all' })).data;
+  const items = await sources.listSources(tenantId);
   const maps = items.map(mapJson).sort((a, b) => a.name.localeCompare(b.name));
   return { royalty_maps: maps, total_count: maps.length, total_pages: 1 };
 }
 
 export async function getMap(tenantId: string, id: string) {
-  const item = (await getDb().entities.RoyaltySource.get({ tenantId, id }).go()).data;
+  const item = await sources.getSource(tenantId, id);
   if (!item) throw new NotFound('Royalty map');
   return { royalty_map: mapJson(item) };
 }
 
 export async function createMap(tenantId: string, input: z.infer<typeof royaltyMapInput>) {
-  const item = (await getDb().entities.RoyaltySource.create({ tenantId, id: ulid(), name: input.name, map: input.map }).go()).data;
+  const item = await sources.createSource(tenantId, input);
   return { royalty_map: mapJson(item), message: 'Royalty Map Added' };
 }
 
 export async function updateMap(tenantId: string, id: string, input: z.infer<typeof royaltyMapInput>) {
   await getMap(tenantId, id);
-  const item = (await getDb().entities.RoyaltySource.patch({ tenantId, id }).set({ name: input.name, map: input.map }).go({ response: 'all_new' })).data;
-  return { royalty_map: mapJson(item as never), message: 'Royalty Map Updated' };
+  const item = await sources.updateSource(tenantId, id, input);
+  return { royalty_map: mapJson(item), message: 'Royalty Map Updated' };
 }
 
 export async function deleteMap(tenantId: string, id: string) {
   await getMap(tenantId, id);
-  await getDb().entities.RoyaltySource.delete({ tenantId, id }).go();
+  await sources.deleteSource(tenantId, id);
   return { message: 'Royalty Map Deleted' };
 }
 
@@ -102,8 +101,8 @@ export async function previewMap(tenantId: string, input: z.infer<typeof preview
     ).catch(() => {
       throw new InvalidField('sample', 'The sample could not be read as a delimited text file');
     });
-    const maps = (await getDb().entities.RoyaltySource.query.byTenant({ tenantId }).go({ pages: 'all' })).data;
-    const suggested = suggestMap(headers, maps.map((m) => ({ id: m.id, map: m.map as RoyaltyMap })));
+    const maps = await sources.listSources(tenantId);
+    const suggested = suggestMap(headers, maps);
     if (!input.map) return { headers, rows: [], suggested_map_id: suggested };
     const missing = Object.entries(input.map.columns).find(([, h]) => h && !headers.includes(h));
     if (missing) throw new InvalidField(`columns.${missing[0]}`, `The file has no column "${missing[1]}"`);

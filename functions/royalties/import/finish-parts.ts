@@ -1,11 +1,9 @@
 import { DeleteObjectsCommand } from '@aws-sdk/client-s3';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { ulid } from 'ulid';
 import { QUEUES } from '../../../infra/resources.js';
-import { getDb } from '../../data/service.js';
+import { claimFinishing, completeFinishing, deleteImportParts, recordImportHistory, releaseFinishing } from '../../data/access/royalty-imports.js';
 import { s3Client } from '../../lib/clients.js';
-import { isConditionFailed } from '../../lib/errors.js';
 import { isWorkKey } from '../bucket-keys.js';
 import { writeAggregates } from '../ledger/aggregates.js';
 import { withScratchDuck } from '../ledger/duck.js';
@@ -24,42 +22,14 @@ import type { ControlTotals } from './read-report.js';
  */
 
 /**
- * Claims finishing the import: a token of this attempt, or undefined when another attempt holds
- * it. A claim older than the worker timeout is a dead worker's (a message is redelivered only
- * after its visibility timeout, longer still) and is taken over.
+ * A claim older than the worker timeout is a dead worker's (a message is redelivered only after
+ * its visibility timeout, longer still) and is taken over.
  */
-async function claimFinishing(tenantId: string, importId: string): Promise<string | undefined> {
-  const now = new Date();
-  const stale = new Date(now.getTime() - QUEUES.royaltyImportPart.workerTimeoutSeconds * 1000).toISOString();
-  const token = ulid();
-  try {
-    await getDb()
-      .entities.RoyaltyImport.patch({ tenantId, id: importId })
-      .set({ finishing: token, finishing_since: now.toISOString() })
-      .where((attr, op) => `${op.eq(attr.status, 'processing')} AND (${op.notExists(attr.finishing)} OR ${op.lt(attr.finishing_since, stale)})`)
-      .go();
-    return token;
-  } catch (error) {
-    if (isConditionFailed(error)) return undefined;
-    throw error;
-  }
-}
-
-/** Gives the claim back after a failed attempt, so the message's next delivery can finish. */
-async function releaseClaim(tenantId: string, importId: string, token: string): Promise<void> {
-  await getDb()
-    .entities.RoyaltyImport.patch({ tenantId, id: importId })
-    .remove(['finishing', 'finishing_since'])
-    .where((attr, op) => op.eq(attr.finishing, token))
-    .go()
-    .catch((error) => {
-      if (!isConditionFailed(error)) throw error;
-    });
-}
+const staleClaimBefore = () => new Date(Date.now() - QUEUES.royaltyImportPart.workerTimeoutSeconds * 1000).toISOString();
 
 /** Merges the parts' control totals: counts added, rejected lines in line order, amounts added exactly. */
 async function mergeTotals(duck: DuckDBConnection, parts: StoredPart[]): Promise<ControlTotals> {
-  const totals = parts.map((p) => p.totals as ControlTotals);
+  const totals: ControlTotals[] = parts.map((p) => p.totals);
   const sum = async (field: 'amount_read' | 'amount_stored' | 'amount_rejected') => {
     const values = totals.map((t) => literal(t[field])).join(', ');
     const [row] = (await duck.runAndReadAll(`SELECT CAST(coalesce(sum(CAST(v AS DECIMAL(38,6))), 0) AS VARCHAR) AS s FROM unnest([${values}]) t(v)`)).getRowObjects();
@@ -80,12 +50,13 @@ async function mergeTotals(duck: DuckDBConnection, parts: StoredPart[]): Promise
 /** Finishes the import unless another attempt holds the claim; true when this one finished it. */
 export async function finishImport(bucket: string, message: PartMessage, item: PartedImport, parts: StoredPart[]): Promise<boolean> {
   const { tenantId, importId } = message;
-  const token = await claimFinishing(tenantId, importId);
+  const token = await claimFinishing(tenantId, importId, staleClaimBefore());
   if (!token) return false;
   try {
     await finishClaimed(bucket, message, item, parts);
   } catch (error) {
-    await releaseClaim(tenantId, importId, token);
+    // Gives the claim back, so the message's next delivery can finish.
+    await releaseFinishing(tenantId, importId, token);
     throw error;
   }
   return true;
@@ -94,7 +65,6 @@ export async function finishImport(bucket: string, message: PartMessage, item: P
 async function finishClaimed(bucket: string, message: PartMessage, item: PartedImport, parts: StoredPart[]): Promise<void> {
   const { tenantId, importId } = message;
   const timings = stepTimer(`${importId}/finish`);
-  const db = getDb().entities;
   const companyCurrency = parts[0].company_currency;
   await withScratchDuck('royalty-finish-', async (duck, dir) => {
     const cubes = await Promise.all(
@@ -113,18 +83,17 @@ async function finishClaimed(bucket: string, message: PartMessage, item: PartedI
     const partWrites = 3 * parts.length - 1;
     // The import worker's writes, the parts', the aggregates'; the claim, this patch and the ledger version; the history record.
     const writes = (item.writes ?? 0) + partWrites + aggregates.writes + 3 + (item.user_id ? 1 : 0);
-    await db.RoyaltyImport.patch({ tenantId, id: importId })
-      .set({ status: 'done', progress: PROGRESS.done, totals, ledger_keys: parts.map((p) => p.ledger_key), aggregates: aggregates.items, writes, matched: result.matched, missing_rates: result.missing_rates, amount: result.amount, company_currency: companyCurrency })
-      .remove(['finishing', 'finishing_since'])
-      .where((attr, op) => op.eq(attr.status, 'processing'))
-      .go();
+    await completeFinishing(tenantId, importId, {
+      status: 'done', progress: PROGRESS.done, totals, ledger_keys: parts.map((p) => p.ledger_key), aggregates: aggregates.items, writes,
+      matched: result.matched, missing_rates: result.missing_rates, amount: result.amount, company_currency: companyCurrency,
+    });
     await royaltiesChanged(tenantId);
-    if (item.user_id) await db.ImportRecord.put({ importId, userId: item.user_id, filename: item.filename, filesize: item.size ?? 0, records: result.lines, type: 'royalties' }).go();
+    if (item.user_id) await recordImportHistory({ importId, userId: item.user_id, filename: item.filename, filesize: item.size ?? 0, records: result.lines });
     await importProgress(item, 'done', PROGRESS.done, {}, { save: false });
     timings?.('done');
   });
   // What only the parts needed: their sums, the inputs snapshot, the converted text, their items.
   const work = [...parts.map((p) => p.cube_key), message.inputsKey, ...(isWorkKey(message.textKey) ? [message.textKey] : [])];
   await s3Client().send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: work.map((Key) => ({ Key })) } }));
-  await db.RoyaltyImportPart.delete(parts.map((p) => ({ tenantId, importId, part: p.part }))).go({ concurrency: 4 });
+  await deleteImportParts(tenantId, importId, parts.map((p) => p.part));
 }

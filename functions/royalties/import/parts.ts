@@ -7,7 +7,8 @@ import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { ENV } from '../../../infra/resources.js';
-import { getDb } from '../../data/service.js';
+import { deleteImportParts, getImport, getImportPart, listImportParts, putImportPart } from '../../data/access/royalty-imports.js';
+import type { RoyaltyImportPartItem } from '../../data/entities/royalties.js';
 import { requireEnv, s3Client, sqsClient } from '../../lib/clients.js';
 import { partLedgerKey, workKeys } from '../bucket-keys.js';
 import { withScratchDuck } from '../ledger/duck.js';
@@ -129,23 +130,22 @@ export type PartOutcome = 'stored' | 'finished' | 'skipped' | 'failed';
 
 /** Imports one part of a report; the part that finds all parts stored finishes the import. */
 export async function runImportPart(bucket: string, message: PartMessage): Promise<PartOutcome> {
-  const db = getDb().entities;
   const { tenantId, importId, part } = message;
-  const item = (await db.RoyaltyImport.get({ tenantId, id: importId }).go()).data;
+  const item = await getImport(tenantId, importId);
   // Deleted, failed, or already finished by another part's worker.
   if (!item || item.status !== 'processing') return 'skipped';
-  const stored = (await db.RoyaltyImportPart.get({ tenantId, importId, part }).go()).data;
+  const stored = await getImportPart(tenantId, importId, part);
   if (!stored) {
     const outcome = await storePart(bucket, message, item).catch((error: unknown) => error as Error);
     // Deleted while this part was read (its inputs may have gone with it): the part's files would be nobody's.
-    if (!(await db.RoyaltyImport.get({ tenantId, id: importId }).go()).data) {
+    if (!(await getImport(tenantId, importId))) {
       await removePart(bucket, tenantId, importId, part);
       return 'skipped';
     }
     if (outcome instanceof Error) throw outcome;
     if (outcome === 'failed') return outcome;
   }
-  const done = await storedParts(tenantId, importId);
+  const done = await listImportParts(tenantId, importId);
   if (done.length < message.parts) {
     await importProgress(item, 'processing', PROGRESS.downloaded + Math.floor(((PROGRESS.written - PROGRESS.downloaded) * done.length) / message.parts), {}, { whileProcessing: true });
     return 'stored';
@@ -153,7 +153,7 @@ export async function runImportPart(bucket: string, message: PartMessage): Promi
   return (await finishImport(bucket, message, item, done)) ? 'finished' : 'stored';
 }
 
-export type StoredPart = Awaited<ReturnType<typeof storedParts>>[number];
+export type StoredPart = RoyaltyImportPartItem;
 /** What the part workers read of the import item (read once per message; the import worker set `writes` before any part was sent). */
 export type PartedImport = { tenantId: string; id: string; payment_date?: string; user_id?: string; filename: string; size?: number; writes?: number };
 
@@ -169,7 +169,6 @@ async function downloadPart(bucket: string, message: PartMessage, file: string):
 }
 
 async function storePart(bucket: string, message: PartMessage, item: PartedImport): Promise<'stored' | 'failed'> {
-  const db = getDb().entities;
   const { tenantId, importId, part, map } = message;
   const timings = stepTimer(`${importId}/${part}`);
   return withScratchDuck('royalty-part-', async (duck, dir) => {
@@ -203,7 +202,7 @@ async function storePart(bucket: string, message: PartMessage, item: PartedImpor
     const cubeKey = workKeys.partCube(tenantId, importId, part);
     await Promise.all([upload(bucket, ledgerKey, output), upload(bucket, cubeKey, cube)]);
     // Written last: the proof that the part's files are complete.
-    await db.RoyaltyImportPart.put({ tenantId, importId, part, totals, ledger_key: ledgerKey, cube_key: cubeKey, company_currency: inputs.companyCurrency }).go();
+    await putImportPart({ tenantId, importId, part, totals, ledger_key: ledgerKey, cube_key: cubeKey, company_currency: inputs.companyCurrency });
     timings?.('part stored');
     return 'stored' as const;
   });
@@ -211,12 +210,7 @@ async function storePart(bucket: string, message: PartMessage, item: PartedImpor
 
 async function removePart(bucket: string, tenantId: string, importId: string, part: number): Promise<void> {
   await s3Client().send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: [{ Key: partLedgerKey(tenantId, importId, part) }, { Key: workKeys.partCube(tenantId, importId, part) }] } }));
-  await getDb().entities.RoyaltyImportPart.delete({ tenantId, importId, part }).go();
-}
-
-export async function storedParts(tenantId: string, importId: string) {
-  const found = await getDb().entities.RoyaltyImportPart.query.byImport({ tenantId, importId }).go({ pages: 'all', consistent: true });
-  return found.data.sort((a, b) => a.part - b.part);
+  await deleteImportParts(tenantId, importId, [part]);
 }
 
 async function failImport(item: PartedImport, error: string): Promise<'failed'> {

@@ -1,5 +1,5 @@
-import { getDb } from '../../data/service.js';
-import { isConditionFailed } from '../../lib/errors.js';
+import { updateImport, type ImportUpdate } from '../../data/access/royalty-imports.js';
+import type { ImportStatus } from '../../data/entities/royalties.js';
 import { pushToUser } from '../../realtime/push.js';
 
 /** Progress at each step of an import (spec 3 §4: a whole-number percentage); parts fill downloaded → written. */
@@ -17,16 +17,8 @@ type ProgressOptions = {
  * Saves an import's status and progress, and pushes them to the uploader's open pages over the
  * WebSocket API. A failed push never fails the import.
  */
-export async function importProgress(item: ImportRef, status: string, progress: number, extra: Record<string, unknown> = {}, { save = true, whileProcessing = false }: ProgressOptions = {}): Promise<void> {
-  if (save) {
-    const patch = getDb().entities.RoyaltyImport.patch({ tenantId: item.tenantId, id: item.id }).set({ status, progress, ...extra });
-    try {
-      await (whileProcessing ? patch.where((attr, op) => op.eq(attr.status, 'processing')) : patch).go();
-    } catch (error) {
-      if (whileProcessing && isConditionFailed(error)) return;
-      throw error;
-    }
-  }
+export async function importProgress(item: ImportRef, status: ImportStatus, progress: number, extra: ImportUpdate = {}, { save = true, whileProcessing = false }: ProgressOptions = {}): Promise<void> {
+  if (save && !(await updateImport(item.tenantId, item.id, { status, progress, ...extra }, { whileProcessing }))) return;
   if (item.user_id) await pushToUser(item.user_id, { type: 'RoyaltyImport', import: { id: item.id, status, progress, filename: item.filename } }).catch(() => 0);
 }
 

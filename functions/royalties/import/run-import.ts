@@ -2,7 +2,9 @@ import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { getDb } from '../../data/service.js';
+import { createImport, findEarlierImport, getImport, recordImportHistory, restartImport, type ImportUpdate } from '../../data/access/royalty-imports.js';
+import { getSource } from '../../data/access/royalty-sources.js';
+import type { ImportStatus } from '../../data/entities/royalties.js';
 import { s3Client } from '../../lib/clients.js';
 import { parseDropKey } from '../bucket-keys.js';
 import { withScratchDuck } from '../ledger/duck.js';
@@ -10,7 +12,6 @@ import { importProgress, PROGRESS, stepTimer } from './progress.js';
 import { dispatchParts } from './parts.js';
 import { storeLedger } from '../ledger/store.js';
 import { download } from '../ledger/object-files.js';
-import type { RoyaltyMap } from './mapping.js';
 import { stagedLedgerRows, stageReport, unreadableReport, type ControlTotals } from './read-report.js';
 import { asDelimitedText } from './report-file.js';
 import { dsrToReport, isDsr } from './dsr.js';
@@ -38,23 +39,22 @@ export async function runImport(bucket: string, key: string, options: RunImportO
   const drop = parseDropKey(key);
   if (!drop) return 'skipped';
   const { tenantId, sourceId, filename } = drop;
-  const db = getDb();
   // The ETag names the import; the file is only downloaded once it is known to need importing.
   const head = await s3Client().send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
   const id = importIdOf(key, head.ETag ?? '');
   const timings = stepTimer(id);
-  const existing = (await db.entities.RoyaltyImport.get({ tenantId, id }).go()).data;
+  const existing = await getImport(tenantId, id);
   const confirming = options.force && existing?.status === 'duplicate';
   if (existing && existing.status !== 'processing' && !confirming) return 'skipped';
   const userId = head.Metadata?.['user-id'] || undefined;
   const paymentDate = existing?.payment_date ?? new Date().toISOString().slice(0, 10);
   // The import's DynamoDB writes, recorded on it when it is done (`writes`).
   let writes = 1;
-  if (existing) await db.entities.RoyaltyImport.patch({ tenantId, id }).set({ status: 'processing', progress: PROGRESS.started }).remove(['error']).go();
-  else await db.entities.RoyaltyImport.put({ tenantId, id, source_id: sourceId, source_key: key, filename, size: head.ContentLength, status: 'processing', progress: PROGRESS.started, payment_date: paymentDate, ...(userId ? { user_id: userId } : {}) }).go();
+  if (existing) await restartImport(tenantId, id, PROGRESS.started);
+  else await createImport({ tenantId, id, source_id: sourceId, source_key: key, filename, size: head.ContentLength, status: 'processing', progress: PROGRESS.started, payment_date: paymentDate, ...(userId ? { user_id: userId } : {}) });
 
   // Each step is saved on the import and pushed to the uploader's open pages.
-  const step = async (status: string, progress: number, extra: Record<string, unknown> = {}) => {
+  const step = async (status: ImportStatus, progress: number, extra: ImportUpdate = {}) => {
     await importProgress({ tenantId, id, filename, user_id: userId }, status, progress, extra);
     writes += 1;
   };
@@ -63,7 +63,7 @@ export async function runImport(bucket: string, key: string, options: RunImportO
     return 'failed' as const;
   };
 
-  const source = (await db.entities.RoyaltySource.get({ tenantId, id: sourceId }).go()).data;
+  const source = await getSource(tenantId, sourceId);
   if (!source) return fail('No royalty map for this source');
 
   return withScratchDuck('royalty-', async (duck, dir): Promise<ImportOutcome> => {
@@ -73,7 +73,7 @@ export async function runImport(bucket: string, key: string, options: RunImportO
     await step('processing', PROGRESS.downloaded, { sha256, size });
 
     if (!options.force) {
-      const earlier = await findEarlier(tenantId, id, sha256, size);
+      const earlier = await findEarlierImport(tenantId, id, sha256, size);
       if (earlier) {
         await step('duplicate', PROGRESS.done, { duplicate_of: earlier });
         return 'duplicate';
@@ -94,7 +94,7 @@ export async function runImport(bucket: string, key: string, options: RunImportO
     // A large report goes to the part workers (import/parts.ts); a DSR is read whole, its totals are checked across the file.
     if (!dsr) {
       const parts = await dispatchParts({
-        bucket, tenantId, importId: id, map: source.map as RoyaltyMap, sourceName: source.name, textFile: text, dropKey: key, dropFile: local, etag: head.ETag,
+        bucket, tenantId, importId: id, map: source.map, sourceName: source.name, textFile: text, dropKey: key, dropFile: local, etag: head.ETag,
         // The last part adds its writes to these (finish-parts.ts).
         beforeSend: (count) => step('processing', PROGRESS.downloaded, { parts: count, writes: writes + 1 }),
       });
@@ -105,7 +105,7 @@ export async function runImport(bucket: string, key: string, options: RunImportO
     }
     try {
       // The report is read once into DuckDB; the ledger file is written from there in one pass with the rules.
-      const staged = await stageReport(duck, dsr?.file ?? text, dsr?.map ?? (source.map as RoyaltyMap));
+      const staged = await stageReport(duck, dsr?.file ?? text, dsr?.map ?? source.map);
       totals = staged.totals;
       rows = stagedLedgerRows(staged, id);
     } catch (error) {
@@ -116,7 +116,7 @@ export async function runImport(bucket: string, key: string, options: RunImportO
     timings?.(`report read (${totals.lines_read} lines)`);
     await step('processing', PROGRESS.read);
 
-    const finish = { status: 'done', totals, progress: PROGRESS.done, ...(dsr ? { problems: dsr.check.problems, flagged: !dsr.check.ok } : {}) };
+    const finish: ImportUpdate = { status: 'done', totals, progress: PROGRESS.done, ...(dsr ? { problems: dsr.check.problems, flagged: !dsr.check.ok } : {}) };
     const stored = await storeLedger(duck, dir, bucket, { tenantId, id, source_id: sourceId, payment_date: paymentDate }, { relation: rows }, finish, (name) => step('processing', PROGRESS[name]), {
       // The history record below is one more write.
       writes: () => writes + (userId ? 1 : 0),
@@ -125,18 +125,9 @@ export async function runImport(bucket: string, key: string, options: RunImportO
     timings?.('done');
     if (userId) {
       // The imports history (spec 3 §3.12); keyed by the import's id, so a rerun writes it once.
-      await db.entities.ImportRecord.put({ importId: id, userId, filename, filesize: size, records: stored.lines, type: 'royalties' }).go();
+      await recordImportHistory({ importId: id, userId, filename, filesize: size, records: stored.lines });
       await importProgress({ tenantId, id, filename, user_id: userId }, 'done', PROGRESS.done, {}, { save: false });
     }
     return 'imported';
   });
-}
-
-/** An earlier finished import of the same bytes in this tenant (the same size and sha256), if any. */
-async function findEarlier(tenantId: string, id: string, sha256: string, size: number): Promise<string | undefined> {
-  const found = await getDb()
-    .entities.RoyaltyImport.query.byTenant({ tenantId })
-    .where((attr, op) => `${op.eq(attr.sha256, sha256)} AND ${op.eq(attr.size, size)} AND ${op.eq(attr.status, 'done')} AND ${op.ne(attr.id, id)}`)
-    .go({ pages: 'all', attributes: ['id', 'createdAt'] });
-  return found.data.sort((a, b) => (a.createdAt ?? '').localeCompare(b.createdAt ?? ''))[0]?.id;
 }

@@ -1,5 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { getDb } from '../../data/service.js';
+import { aggregateKeys, aggregatesByPrefix, deleteAggregates as deleteAggregateItems, putAggregates } from '../../data/access/royalty-ledger.js';
+import type { AggregateSums } from '../../data/entities/royalties.js';
 
 /**
  * An import's aggregates (DESIGN.md §3): per pay period, its lines summed by each dimension on
@@ -14,7 +15,7 @@ import { getDb } from '../../data/service.js';
  */
 export const AGGREGATE_DIMENSIONS = ['label_id', 'release_id', 'recording_id', 'artist_id', 'retailer', 'territory', 'sales_category', 'currency', 'total'] as const;
 export type AggregateDimension = (typeof AGGREGATE_DIMENSIONS)[number];
-export type AggregateSums = { lines: number; quantity: number; amount: string; amount_original: string; label_payable: string; artist_payable: string; aggregator_payable: string };
+export type { AggregateSums };
 /** One value of a dimension in a pay period; `value` null: the lines without one (unmatched, no store…); the total's value is 'total'. */
 export type AggregateRow = AggregateSums & { value: string | null };
 
@@ -76,13 +77,12 @@ async function rollupItems(connection: DuckDBConnection, tenantId: string, impor
  */
 export async function writeAggregates(connection: DuckDBConnection, tenantId: string, importId: string, cube = 'ledger_cube'): Promise<{ items: number; writes: number }> {
   const items = await rollupItems(connection, tenantId, importId, cube);
-  const db = getDb();
-  const before = (await db.entities.RoyaltyAggregate.query.byImport({ tenantId, importId }).go({ pages: 'all', attributes: ['key'] })).data;
+  const before = await aggregateKeys(tenantId, importId);
   // Items of up to ~250 KB: a batch of 25 stays below BatchWriteItem's 16 MB.
-  if (items.length) await db.entities.RoyaltyAggregate.put(items).go({ concurrency: 4 });
+  await putAggregates(items);
   const keep = new Set(items.map((item) => item.key));
-  const stale = before.filter((item) => !keep.has(item.key)).map((item) => ({ tenantId, importId, key: item.key }));
-  if (stale.length) await db.entities.RoyaltyAggregate.delete(stale).go({ concurrency: 4 });
+  const stale = before.filter((key) => !keep.has(key));
+  await deleteAggregateItems(tenantId, importId, stale);
   return { items: items.length, writes: items.length + stale.length };
 }
 
@@ -91,11 +91,11 @@ export async function writeAggregates(connection: DuckDBConnection, tenantId: st
  * the lines without one), in value order. For statements and charts; reads the dimension's few items.
  */
 export async function periodAggregates(tenantId: string, importId: string, payPeriod: string, dimension: AggregateDimension): Promise<AggregateRow[]> {
-  const found = (await getDb().entities.RoyaltyAggregate.query.byImport({ tenantId, importId }).begins({ key: `${payPeriod}#${dimension}#` }).go({ pages: 'all' })).data;
+  const found = await aggregatesByPrefix(tenantId, importId, `${payPeriod}#${dimension}#`);
   const rows: AggregateRow[] = [];
   for (const item of found) {
-    if (item.none) rows.push({ value: null, ...(item.none as AggregateSums) });
-    for (const [value, sums] of Object.entries((item.values ?? {}) as Record<string, AggregateSums>)) rows.push({ value, ...sums });
+    if (item.none) rows.push({ value: null, ...item.none });
+    for (const [value, sums] of Object.entries(item.values ?? {})) rows.push({ value, ...sums });
   }
   // A map keeps no order: values in order, the value-less row first.
   return rows.sort((a, b) => (a.value === b.value ? 0 : a.value === null ? -1 : b.value === null ? 1 : a.value < b.value ? -1 : 1));
@@ -103,7 +103,5 @@ export async function periodAggregates(tenantId: string, importId: string, payPe
 
 /** Removes all of an import's aggregates (an import stored as a duplicate has none). */
 export async function deleteAggregates(tenantId: string, importId: string): Promise<void> {
-  const db = getDb();
-  const found = (await db.entities.RoyaltyAggregate.query.byImport({ tenantId, importId }).go({ pages: 'all', attributes: ['key'] })).data;
-  if (found.length) await db.entities.RoyaltyAggregate.delete(found.map((item) => ({ tenantId, importId, key: item.key }))).go({ concurrency: 4 });
+  await deleteAggregateItems(tenantId, importId, await aggregateKeys(tenantId, importId));
 }

@@ -2,7 +2,7 @@ import { mkdir, rename, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ENV } from '../../../infra/resources.js';
-import { getDb } from '../../data/service.js';
+import { listImports } from '../../data/access/royalty-imports.js';
 import { requireEnv } from '../../lib/clients.js';
 import { download as downloadObject } from './object-files.js';
 
@@ -20,8 +20,8 @@ export const importLedgerKeys = (item: { ledger_key?: string; ledger_keys?: stri
 
 /** The ledger keys of the tenant's finished imports (one file each, or its parts' files). */
 export async function ledgerKeys(tenantId: string): Promise<{ importId: string; keys: string[] }[]> {
-  const imports = await getDb().entities.RoyaltyImport.query.byTenant({ tenantId }).go({ pages: 'all' });
-  return imports.data.filter((item) => item.status === 'done').map((item) => ({ importId: item.id, keys: importLedgerKeys(item) })).filter((entry) => entry.keys.length);
+  const imports = await listImports(tenantId);
+  return imports.filter((item) => item.status === 'done').map((item) => ({ importId: item.id, keys: importLedgerKeys(item) })).filter((entry) => entry.keys.length);
 }
 
 /** A ledger object as a local file path, downloading it on first use. */

@@ -1,5 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { getDb } from '../../data/service.js';
+import { matchingCatalogue } from '../../data/access/royalty-catalogue.js';
+import { listMatchRules } from '../../data/access/royalty-ledger.js';
 import { loadTable } from './duck-tables.js';
 
 /**
@@ -45,14 +46,8 @@ export type CatalogueRows = {
 
 /** What matching reads of the tenant's catalogue and rules from DynamoDB. */
 export async function readCatalogue(tenantId: string): Promise<CatalogueRows> {
-  const db = getDb();
-  const [recordings, releases, labels, rules] = await Promise.all([
-    db.entities.Recording.query.byTenant({ tenantId }).go({ pages: 'all', attributes: ['id', 'isrc', 'artist_recordings'] }),
-    db.entities.Release.query.byTenant({ tenantId }).go({ pages: 'all', attributes: ['id', 'upc', 'cat_no', 'label_id', 'artist_releases', 'release_recordings'] }),
-    db.entities.Label.query.byTenant({ tenantId }).go({ pages: 'all', attributes: ['labelId', 'name', 'deal_percentage'] }),
-    db.entities.RoyaltyMatchRule.query.byTenant({ tenantId }).go({ pages: 'all' }),
-  ]);
-  return { recordings: recordings.data, releases: releases.data, labels: labels.data, rules: rules.data };
+  const [catalogue, rules] = await Promise.all([matchingCatalogue(tenantId), listMatchRules(tenantId)]);
+  return { ...catalogue, rules };
 }
 
 /** The tenant's catalogue as temp tables: cat_recordings, cat_releases, cat_tracks, cat_artists, cat_labels, match_rules. */

@@ -1,28 +1,14 @@
-import { getDb } from '../../data/service.js';
+import type { ManualRoyaltyItem, RoyaltyEditItem, RoyaltyStateRuleItem, STATE_FLAGS } from '../../data/entities/royalty-overlays.js';
 import { LEDGER_COLUMNS, type LedgerColumn } from './schema.js';
-import { filterCondition, withoutState, type RoyaltyFilter } from './filter.js';
+import { filterCondition, withoutState } from './filter.js';
 
 /**
  * The changes users make on top of the append-only ledger (entities/royalty-overlays.ts), and
  * the SQL that applies them: manual sales join the lines, edits replace fields (or delete a
  * line), and paid / artist-paid flags come from the state rules, newest first.
  */
-export type StateFlag = 'paid' | 'artist_paid';
-export type Overlays = {
-  rules: { seq: string; flag: string; value: boolean; ids?: string[]; filter?: RoyaltyFilter }[];
-  edits: { id: string; deleted?: boolean; fields?: Record<string, unknown>; cleared?: string[] }[];
-  manual: { id: string; fields: Record<string, unknown>; updatedAt?: string }[];
-};
-
-export async function loadOverlays(tenantId: string): Promise<Overlays> {
-  const db = getDb().entities;
-  const [rules, edits, manual] = await Promise.all([
-    db.RoyaltyStateRule.query.byTenant({ tenantId }).go({ pages: 'all' }),
-    db.RoyaltyEdit.query.byTenant({ tenantId }).go({ pages: 'all' }),
-    db.ManualRoyalty.query.byTenant({ tenantId }).go({ pages: 'all' }),
-  ]);
-  return { rules: rules.data as Overlays['rules'], edits: edits.data as Overlays['edits'], manual: manual.data as Overlays['manual'] };
-}
+export type StateFlag = (typeof STATE_FLAGS)[number];
+export type Overlays = { rules: RoyaltyStateRuleItem[]; edits: RoyaltyEditItem[]; manual: ManualRoyaltyItem[] };
 
 /** A royalty id: `{import_id}-{line}` for an imported line, `manual-{ulid}` for a manual sale. */
 export type LineRef = { manual: true; id: string } | { manual: false; importId: string; line: number };

@@ -1,6 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { getDb } from '../../data/service.js';
-import { loadRateRows, readRates, type RateRow } from '../api/exchange-rates.js';
+import { companyMoneyTerms } from '../../data/access/royalty-catalogue.js';
+import { listExchangeRates } from '../../data/access/royalty-ledger.js';
+import { loadRateRows, type RateRow } from './rates.js';
 import { DERIVED_COLUMNS, ledgerProjection, literal, literalOrNull, WIDE_MONEY } from './sql.js';
 import { loadCatalogueRows, matchLines, readCatalogue, type CatalogueRows } from './match-lines.js';
 
@@ -41,10 +42,10 @@ export type LedgerResult = {
 export type LedgerInputRows = { companyCurrency: string; companyDeal: string | null; catalogue: CatalogueRows; rates: RateRow[] };
 
 export async function readLedgerInputs(tenantId: string): Promise<LedgerInputRows> {
-  const [company, catalogue, rates] = await Promise.all([getDb().entities.Company.get({ companyId: tenantId }).go(), readCatalogue(tenantId), readRates(tenantId)]);
+  const [company, catalogue, rates] = await Promise.all([companyMoneyTerms(tenantId), readCatalogue(tenantId), listExchangeRates(tenantId)]);
   return {
-    companyCurrency: (company.data?.currency || 'GBP').toUpperCase(),
-    companyDeal: typeof company.data?.deal_percentage === 'number' ? String(company.data.deal_percentage) : null,
+    companyCurrency: (company?.currency || 'GBP').toUpperCase(),
+    companyDeal: typeof company?.deal_percentage === 'number' ? String(company.deal_percentage) : null,
     catalogue,
     rates,
   };

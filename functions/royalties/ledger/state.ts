@@ -1,8 +1,8 @@
-import { ulid } from 'ulid';
+import { bumpRoyaltiesVersion } from '../../data/access/royalty-ledger.js';
 import { cachedList, LISTS } from '../../data/list-cache.js';
-import { getDb } from '../../data/service.js';
 import { ledgerKeys } from './files.js';
-import { loadOverlays, type Overlays } from './overlays.js';
+import { listOverlays } from '../../data/access/royalty-overlays.js';
+import type { Overlays } from './overlays.js';
 
 /**
  * Everything a royalties read needs from DynamoDB: the tenant's finished imports (their ledger
@@ -15,7 +15,7 @@ export type LedgerState = Overlays & { imports: { importId: string; keys: string
 /** The state for the version the auth check read (or the current one); the same object while the version holds. */
 export async function ledgerState(tenantId: string, knownVersion?: string): Promise<LedgerState> {
   const [state] = await cachedList<LedgerState>(LISTS.royalties(tenantId), async () => {
-    const [imports, overlays] = await Promise.all([ledgerKeys(tenantId), loadOverlays(tenantId)]);
+    const [imports, overlays] = await Promise.all([ledgerKeys(tenantId), listOverlays(tenantId)]);
     return [{ imports, ...overlays }];
   }, knownVersion);
   return state;
@@ -23,5 +23,5 @@ export async function ledgerState(tenantId: string, knownVersion?: string): Prom
 
 /** Marks the tenant's royalties changed: call after any write to imports' ledgers or overlays. */
 export async function royaltiesChanged(tenantId: string): Promise<void> {
-  await getDb().entities.ListVersion.put({ list: LISTS.royalties(tenantId), version: ulid() }).go();
+  await bumpRoyaltiesVersion(tenantId);
 }

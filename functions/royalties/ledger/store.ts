@@ -3,7 +3,8 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ulid } from 'ulid';
-import { getDb } from '../../data/service.js';
+import { pointImportAtLedger, type ImportUpdate } from '../../data/access/royalty-imports.js';
+import { getSource } from '../../data/access/royalty-sources.js';
 import { s3Client } from '../../lib/clients.js';
 import { newLedgerKey } from '../bucket-keys.js';
 import { writeAggregates } from './aggregates.js';
@@ -39,19 +40,18 @@ export async function storeLedger(
   bucket: string,
   item: ImportItem,
   input: LedgerInput,
-  finish: Record<string, unknown>,
+  finish: ImportUpdate,
   onStep: (step: 'matched' | 'written') => Promise<void> = async () => {},
   options: StoreOptions = {},
 ): Promise<StoredLedger> {
-  const db = getDb();
   const { tenantId, id } = item;
   const timings = options.timings;
-  const [source, inputs] = await Promise.all([db.entities.RoyaltySource.get({ tenantId, id: item.source_id }).go(), loadLedgerInputs(duck, workDir, tenantId)]);
+  const [source, inputs] = await Promise.all([getSource(tenantId, item.source_id), loadLedgerInputs(duck, workDir, tenantId)]);
   timings?.('catalogue and rates loaded');
   const output = path.join(workDir, `ledger-${ulid()}.parquet`);
   const result = await applyLedgerRules(duck, input, output, {
     importId: id,
-    sourceName: source.data?.name ?? item.source_id,
+    sourceName: source?.name ?? item.source_id,
     paymentDate: item.payment_date ?? (item.createdAt ?? new Date().toISOString()).slice(0, 10),
     ...inputs,
   }, timings);
@@ -71,11 +71,11 @@ export async function storeLedger(
   const previous = item.ledger_key;
   try {
     // An import stored in parts becomes one file here (a re-match): its parts' list goes.
-    const patch = db.entities.RoyaltyImport.patch({ tenantId, id })
-      .set({ ...finish, ledger_key: ledgerKey, aggregates: aggregates.items, ...(writes === undefined ? {} : { writes }), matched: result.matched, missing_rates: result.missing_rates, amount: result.amount, company_currency: inputs.companyCurrency });
-    await (item.ledger_keys?.length ? patch.remove(['ledger_keys']) : patch)
-      .where((attr, op) => (previous ? op.eq(attr.ledger_key, previous) : op.notExists(attr.ledger_key)))
-      .go();
+    const set: ImportUpdate = {
+      ...finish, ledger_key: ledgerKey, aggregates: aggregates.items, ...(writes === undefined ? {} : { writes }),
+      matched: result.matched, missing_rates: result.missing_rates, amount: result.amount, company_currency: inputs.companyCurrency,
+    };
+    await pointImportAtLedger(tenantId, id, set, { previousKey: previous, hadParts: Boolean(item.ledger_keys?.length) });
   } catch (error) {
     // Another write moved the import on (or it was deleted): this file is nobody's.
     await s3Client().send(new DeleteObjectCommand({ Bucket: bucket, Key: ledgerKey }));
