@@ -1,5 +1,6 @@
 import { updateImport, type ImportUpdate } from '../../data/access/royalty-imports.js';
 import type { ImportStatus } from '../../data/entities/royalties.js';
+import { log } from '../../lib/logger.js';
 import { pushToUser } from '../../realtime/push.js';
 
 /** Progress at each step of an import (spec 3 §4: a whole-number percentage); parts fill downloaded → written. */
@@ -23,8 +24,8 @@ export async function importProgress(item: ImportRef, status: ImportStatus, prog
 }
 
 /**
- * With ROYALTY_IMPORT_TIMINGS=1 each step's seconds are logged (one JSON line per step), to see
- * where an import's time goes.
+ * With ROYALTY_IMPORT_TIMINGS=1 each step's seconds are logged (one line per step, with the
+ * record's tenant, import and part), to see where an import's time goes.
  */
 export function stepTimer(id: string): ((step: string) => void) | undefined {
   if (!process.env.ROYALTY_IMPORT_TIMINGS || process.env.ROYALTY_IMPORT_TIMINGS === '0') return undefined;
@@ -32,7 +33,7 @@ export function stepTimer(id: string): ((step: string) => void) | undefined {
   let last = started;
   return (step) => {
     const now = performance.now();
-    console.log(JSON.stringify({ royaltyImport: id, step, seconds: Number(((now - last) / 1000).toFixed(2)), total: Number(((now - started) / 1000).toFixed(2)) }));
+    log().info('royalty import step', { royaltyImport: id, step, seconds: Number(((now - last) / 1000).toFixed(2)), total: Number(((now - started) / 1000).toFixed(2)) });
     last = now;
   };
 }

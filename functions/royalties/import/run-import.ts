@@ -6,6 +6,7 @@ import { createImport, findEarlierImport, getImport, recordImportHistory, restar
 import { getSource } from '../../data/access/royalty-sources.js';
 import type { ImportStatus } from '../../data/entities/royalties.js';
 import { s3Client } from '../../lib/clients.js';
+import { addLogContext } from '../../lib/logger.js';
 import { parseDropKey } from '../bucket-keys.js';
 import { withScratchDuck } from '../ledger/duck.js';
 import { importProgress, PROGRESS, stepTimer } from './progress.js';
@@ -42,6 +43,7 @@ export async function runImport(bucket: string, key: string, options: RunImportO
   // The ETag names the import; the file is only downloaded once it is known to need importing.
   const head = await s3Client().send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
   const id = importIdOf(key, head.ETag ?? '');
+  addLogContext({ importId: id });
   const timings = stepTimer(id);
   const existing = await getImport(tenantId, id);
   const confirming = options.force && existing?.status === 'duplicate';

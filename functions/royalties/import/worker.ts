@@ -1,6 +1,8 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { S3Event, SQSEvent, SQSRecord } from 'aws-lambda';
+import { log, withRecordLog } from '../../lib/logger.js';
 import { decodeS3Key } from '../../uploads/s3-event.js';
+import { parseDropKey } from '../bucket-keys.js';
 import { runImport } from './run-import.js';
 
 const processor = new BatchProcessor(EventType.SQS);
@@ -10,8 +12,11 @@ async function recordHandler(record: SQSRecord): Promise<void> {
   if (event.Event === 's3:TestEvent') return;
   for (const s3Record of event.Records ?? []) {
     const key = decodeS3Key(s3Record.s3.object.key);
-    const outcome = await runImport(s3Record.s3.bucket.name, key);
-    console.log(JSON.stringify({ worker: 'royaltyImport', key, outcome }));
+    // runImport adds the import's id once it has read the object's ETag.
+    await withRecordLog(record.messageId, { worker: 'royaltyImport', tenantId: parseDropKey(key)?.tenantId, key }, async () => {
+      const outcome = await runImport(s3Record.s3.bucket.name, key);
+      log().info('royalty report imported', { outcome });
+    });
   }
 }
 
