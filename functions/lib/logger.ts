@@ -13,7 +13,9 @@ import type { LogAttributes, UnformattedAttributes } from '@aws-lambda-powertool
  */
 class LocalFormatter extends LogFormatter {
   formatAttributes(attributes: UnformattedAttributes, additional: LogAttributes): LogItem {
-    return new LogItem({ attributes: { level: attributes.logLevel, message: attributes.message } }).addAttributes(additional);
+    return new LogItem({ attributes: { level: attributes.logLevel, message: attributes.message } }).addAttributes(
+      additional,
+    );
   }
 }
 
@@ -28,9 +30,17 @@ const rootLogger = new Logger({ serviceName: 'label-platform', ...(logFormatter 
 const recordLoggers = new AsyncLocalStorage<Logger>();
 
 /** The ids a log line may be about; only the ones given are added. */
-export type LogContext = { worker?: string; tenantId?: string; importId?: string; part?: number; recordingId?: string; key?: string };
+export type LogContext = {
+  worker?: string;
+  tenantId?: string;
+  importId?: string;
+  part?: number;
+  recordingId?: string;
+  key?: string;
+};
 
-const defined = (context: LogContext) => Object.fromEntries(Object.entries(context).filter(([, value]) => value !== undefined && value !== ''));
+const defined = (context: LogContext) =>
+  Object.fromEntries(Object.entries(context).filter(([, value]) => value !== undefined && value !== ''));
 
 /** The current record's logger (outside a record, the process's). */
 export function log(): Logger {

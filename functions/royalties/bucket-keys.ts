@@ -17,7 +17,8 @@ const LEDGER_PREFIX = 'ledger/';
 const WORK_PREFIX = 'work/';
 
 /** Where a report for this tenant and source is dropped. */
-export const dropKey = (tenantId: string, sourceId: string, filename: string) => `${DROP_PREFIX}${tenantId}/${sourceId}/${filename}`;
+export const dropKey = (tenantId: string, sourceId: string, filename: string) =>
+  `${DROP_PREFIX}${tenantId}/${sourceId}/${filename}`;
 
 /** The tenant, source and file name of a dropped report's key; null for any other key. */
 export function parseDropKey(key: string): { tenantId: string; sourceId: string; filename: string } | null {
@@ -30,10 +31,12 @@ const workPrefix = (tenantId: string, importId: string) => `${WORK_PREFIX}${tena
 const partName = (part: number) => String(part).padStart(4, '0');
 
 /** A new key for an import's whole ledger file: ledger files never change under a key (readers cache them). */
-export const newLedgerKey = (tenantId: string, importId: string) => `${ledgerPrefix(tenantId, importId)}lines-${ulid()}.parquet`;
+export const newLedgerKey = (tenantId: string, importId: string) =>
+  `${ledgerPrefix(tenantId, importId)}lines-${ulid()}.parquet`;
 
 /** The ledger file of one part of a large report: a fixed key, so a redelivered part overwrites it. */
-export const partLedgerKey = (tenantId: string, importId: string, part: number) => `${ledgerPrefix(tenantId, importId)}part-${partName(part)}.parquet`;
+export const partLedgerKey = (tenantId: string, importId: string, part: number) =>
+  `${ledgerPrefix(tenantId, importId)}part-${partName(part)}.parquet`;
 
 /** What the part workers of a large report share under work/. */
 export const workKeys = {
@@ -42,11 +45,15 @@ export const workKeys = {
   /** The snapshot of what the ledger rules read (company, catalogue, rules, rates). */
   inputs: (tenantId: string, importId: string) => `${workPrefix(tenantId, importId)}inputs.json`,
   /** One part's summed lines, which the finishing part adds up into the import's aggregates. */
-  partCube: (tenantId: string, importId: string, part: number) => `${workPrefix(tenantId, importId)}cube-${partName(part)}.parquet`,
+  partCube: (tenantId: string, importId: string, part: number) =>
+    `${workPrefix(tenantId, importId)}cube-${partName(part)}.parquet`,
 };
 
 /** A key under work/: the import's own scratch copy, removed when it finishes (a dropped report is not). */
 export const isWorkKey = (key: string) => key.startsWith(WORK_PREFIX);
 
 /** Every prefix an import writes under: its ledger files, and what an unfinished or crashed run left. */
-export const importPrefixes = (tenantId: string, importId: string) => [ledgerPrefix(tenantId, importId), workPrefix(tenantId, importId)];
+export const importPrefixes = (tenantId: string, importId: string) => [
+  ledgerPrefix(tenantId, importId),
+  workPrefix(tenantId, importId),
+];

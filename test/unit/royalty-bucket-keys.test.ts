@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { BUCKETS } from '../../infra/resources.js';
-import { DROP_PREFIX, dropKey, importPrefixes, isWorkKey, newLedgerKey, parseDropKey, partLedgerKey, workKeys } from '../../functions/royalties/bucket-keys.js';
+import {
+  DROP_PREFIX,
+  dropKey,
+  importPrefixes,
+  isWorkKey,
+  newLedgerKey,
+  parseDropKey,
+  partLedgerKey,
+  workKeys,
+} from '../../functions/royalties/bucket-keys.js';
 
 /**
  * The ledger bucket's key layout lives in one module (functions/royalties/bucket-keys.ts): these
@@ -12,7 +21,11 @@ describe('royalty bucket keys', () => {
     const key = dropKey('T1', 'S1', '01JABC-june sales.csv');
     expect(key).toBe('drop/T1/S1/01JABC-june sales.csv');
     expect(parseDropKey(key)).toEqual({ tenantId: 'T1', sourceId: 'S1', filename: '01JABC-june sales.csv' });
-    expect(parseDropKey('drop/T1/S1/nested/file.csv')).toEqual({ tenantId: 'T1', sourceId: 'S1', filename: 'nested/file.csv' });
+    expect(parseDropKey('drop/T1/S1/nested/file.csv')).toEqual({
+      tenantId: 'T1',
+      sourceId: 'S1',
+      filename: 'nested/file.csv',
+    });
     expect(parseDropKey('drop/T1/file.csv')).toBeNull();
     expect(parseDropKey('ledger/T1/I1/lines-x.parquet')).toBeNull();
   });

@@ -9,30 +9,53 @@ import { addLogContext, log } from '../../functions/lib/logger.js';
  */
 const runImportPart = vi.fn();
 const runImport = vi.fn();
-vi.mock('../../functions/royalties/import/parts.js', () => ({ runImportPart: (...args: unknown[]) => runImportPart(...args) }));
-vi.mock('../../functions/royalties/import/run-import.js', () => ({ runImport: (...args: unknown[]) => runImport(...args) }));
+vi.mock('../../functions/royalties/import/parts.js', () => ({
+  runImportPart: (...args: unknown[]) => runImportPart(...args),
+}));
+vi.mock('../../functions/royalties/import/run-import.js', () => ({
+  runImport: (...args: unknown[]) => runImport(...args),
+}));
 
 let lines: Record<string, unknown>[];
 beforeEach(() => {
   process.env.LEDGER_BUCKET = 'ledger-bucket';
   lines = [];
   vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+    for (const line of String(chunk).split('\n').filter(Boolean))
+      lines.push(JSON.parse(line) as Record<string, unknown>);
     return true;
   });
 });
 afterEach(() => vi.restoreAllMocks());
 
-const sqsEvent = (messageId: string, body: unknown): SQSEvent => ({ Records: [{ messageId, body: JSON.stringify(body) } as SQSEvent['Records'][number]] });
-const partMessage = (tenantId: string, importId: string, part: number) => ({ tenantId, importId, part, parts: 2, textKey: 'drop/x', header: [0, 1], range: [1, 2] });
+const sqsEvent = (messageId: string, body: unknown): SQSEvent => ({
+  Records: [{ messageId, body: JSON.stringify(body) } as SQSEvent['Records'][number]],
+});
+const partMessage = (tenantId: string, importId: string, part: number) => ({
+  tenantId,
+  importId,
+  part,
+  parts: 2,
+  textKey: 'drop/x',
+  header: [0, 1],
+  range: [1, 2],
+});
 
 describe('worker log lines', () => {
   it("carry the part worker's correlation id, tenant, import and part", async () => {
     runImportPart.mockResolvedValue('stored');
     const { handler } = await import('../../functions/royalties/import/part-worker.js');
-    expect(await handler(sqsEvent('message-1', partMessage('TENANT1', 'IMPORT1', 1)))).toEqual({ batchItemFailures: [] });
+    expect(await handler(sqsEvent('message-1', partMessage('TENANT1', 'IMPORT1', 1)))).toEqual({
+      batchItemFailures: [],
+    });
     expect(lines.find((l) => l.message === 'royalty report part imported')).toMatchObject({
-      level: 'INFO', correlation_id: 'message-1', worker: 'royaltyImportPart', tenantId: 'TENANT1', importId: 'IMPORT1', part: 1, outcome: 'stored',
+      level: 'INFO',
+      correlation_id: 'message-1',
+      worker: 'royaltyImportPart',
+      tenantId: 'TENANT1',
+      importId: 'IMPORT1',
+      part: 1,
+      outcome: 'stored',
     });
   });
 
@@ -42,10 +65,17 @@ describe('worker log lines', () => {
       return 'imported';
     });
     const { handler } = await import('../../functions/royalties/import/worker.js');
-    const s3 = { Records: [{ s3: { bucket: { name: 'ledger-bucket' }, object: { key: 'drop/TENANT2/SOURCE/june.csv' } } }] };
+    const s3 = {
+      Records: [{ s3: { bucket: { name: 'ledger-bucket' }, object: { key: 'drop/TENANT2/SOURCE/june.csv' } } }],
+    };
     await handler(sqsEvent('message-2', s3));
     expect(lines.find((l) => l.message === 'royalty report imported')).toMatchObject({
-      correlation_id: 'message-2', worker: 'royaltyImport', tenantId: 'TENANT2', importId: 'IMPORT2', key: 'drop/TENANT2/SOURCE/june.csv', outcome: 'imported',
+      correlation_id: 'message-2',
+      worker: 'royaltyImport',
+      tenantId: 'TENANT2',
+      importId: 'IMPORT2',
+      key: 'drop/TENANT2/SOURCE/june.csv',
+      outcome: 'imported',
     });
   });
 
@@ -56,7 +86,10 @@ describe('worker log lines', () => {
       return 'stored';
     });
     const { handler } = await import('../../functions/royalties/import/part-worker.js');
-    await Promise.all([handler(sqsEvent('m-slow', partMessage('TA', 'SLOW', 0))), handler(sqsEvent('m-fast', partMessage('TB', 'FAST', 1)))]);
+    await Promise.all([
+      handler(sqsEvent('m-slow', partMessage('TA', 'SLOW', 0))),
+      handler(sqsEvent('m-fast', partMessage('TB', 'FAST', 1))),
+    ]);
     const steps = lines.filter((l) => l.message === 'part step');
     expect(steps).toHaveLength(2);
     expect(steps.find((l) => l.importId === 'SLOW')).toMatchObject({ correlation_id: 'm-slow', tenantId: 'TA' });

@@ -12,7 +12,9 @@ export async function matchingCatalogue(tenantId: string) {
   const db = getDb().entities;
   const [recordings, releases, labels] = await Promise.all([
     db.Recording.query.byTenant({ tenantId }).go({ pages: 'all', attributes: ['id', 'isrc', 'artist_recordings'] }),
-    db.Release.query.byTenant({ tenantId }).go({ pages: 'all', attributes: ['id', 'upc', 'cat_no', 'label_id', 'artist_releases', 'release_recordings'] }),
+    db.Release.query
+      .byTenant({ tenantId })
+      .go({ pages: 'all', attributes: ['id', 'upc', 'cat_no', 'label_id', 'artist_releases', 'release_recordings'] }),
     db.Label.query.byTenant({ tenantId }).go({ pages: 'all', attributes: ['labelId', 'name', 'deal_percentage'] }),
   ]);
   return { recordings: recordings.data, releases: releases.data, labels: labels.data };
@@ -28,7 +30,9 @@ export async function catalogueRecordExists(tenantId: string, link: CatalogueLin
 }
 
 /** The company's currency and deal percentage as stored (null: no such company). */
-export async function companyMoneyTerms(tenantId: string): Promise<{ currency?: string; deal_percentage?: number } | null> {
+export async function companyMoneyTerms(
+  tenantId: string,
+): Promise<{ currency?: string; deal_percentage?: number } | null> {
   const company = (await getDb().entities.Company.get({ companyId: tenantId }).go()).data;
   return company ? { currency: company.currency, deal_percentage: company.deal_percentage } : null;
 }

@@ -1,7 +1,13 @@
 import type { UpdateEntityItem } from 'electrodb';
 import { ulid } from 'ulid';
 import { isConditionFailed } from '../../lib/errors.js';
-import type { CreateRoyaltyImport, CreateRoyaltyImportPart, RoyaltyImport, RoyaltyImportItem, RoyaltyImportPartItem } from '../entities/royalties.js';
+import type {
+  CreateRoyaltyImport,
+  CreateRoyaltyImportPart,
+  RoyaltyImport,
+  RoyaltyImportItem,
+  RoyaltyImportPartItem,
+} from '../entities/royalties.js';
 import { getDb } from '../service.js';
 
 /**
@@ -36,7 +42,12 @@ export async function restartImport(tenantId: string, id: string, progress: numb
  * Saves an import's progress. whileProcessing: only while it is still processing (a part
  * reporting late never undoes a finished import); false when it was not.
  */
-export async function updateImport(tenantId: string, id: string, set: ImportUpdate, { whileProcessing = false } = {}): Promise<boolean> {
+export async function updateImport(
+  tenantId: string,
+  id: string,
+  set: ImportUpdate,
+  { whileProcessing = false } = {},
+): Promise<boolean> {
   const patch = imports().patch({ tenantId, id }).set(set);
   try {
     await (whileProcessing ? patch.where((attr, op) => op.eq(attr.status, 'processing')) : patch).go();
@@ -48,10 +59,18 @@ export async function updateImport(tenantId: string, id: string, set: ImportUpda
 }
 
 /** The oldest other finished import of the same bytes in this tenant (the same size and sha256), if any. */
-export async function findEarlierImport(tenantId: string, id: string, sha256: string, size: number): Promise<string | undefined> {
+export async function findEarlierImport(
+  tenantId: string,
+  id: string,
+  sha256: string,
+  size: number,
+): Promise<string | undefined> {
   const found = await imports()
     .query.byTenant({ tenantId })
-    .where((attr, op) => `${op.eq(attr.sha256, sha256)} AND ${op.eq(attr.size, size)} AND ${op.eq(attr.status, 'done')} AND ${op.ne(attr.id, id)}`)
+    .where((attr, op) => {
+      const sameBytes = `${op.eq(attr.sha256, sha256)} AND ${op.eq(attr.size, size)}`;
+      return `${sameBytes} AND ${op.eq(attr.status, 'done')} AND ${op.ne(attr.id, id)}`;
+    })
     .go({ pages: 'all', attributes: ['id', 'createdAt'] });
   return found.data.sort((a, b) => (a.createdAt ?? '').localeCompare(b.createdAt ?? ''))[0]?.id;
 }
@@ -60,7 +79,12 @@ export async function findEarlierImport(tenantId: string, id: string, sha256: st
  * Points an import at its new ledger file with `set` (status, totals…), only if it still points
  * where the write started from (`previousKey`); an import stored in parts loses its parts' list.
  */
-export async function pointImportAtLedger(tenantId: string, id: string, set: ImportUpdate, from: { previousKey?: string; hadParts: boolean }): Promise<void> {
+export async function pointImportAtLedger(
+  tenantId: string,
+  id: string,
+  set: ImportUpdate,
+  from: { previousKey?: string; hadParts: boolean },
+): Promise<void> {
   const patch = imports().patch({ tenantId, id }).set(set);
   await (from.hadParts ? patch.remove(['ledger_keys']) : patch)
     .where((attr, op) => (from.previousKey ? op.eq(attr.ledger_key, from.previousKey) : op.notExists(attr.ledger_key)))
@@ -77,7 +101,10 @@ export async function claimFinishing(tenantId: string, id: string, staleBefore: 
     await imports()
       .patch({ tenantId, id })
       .set({ finishing: token, finishing_since: new Date().toISOString() })
-      .where((attr, op) => `${op.eq(attr.status, 'processing')} AND (${op.notExists(attr.finishing)} OR ${op.lt(attr.finishing_since, staleBefore)})`)
+      .where((attr, op) => {
+        const unclaimed = `${op.notExists(attr.finishing)} OR ${op.lt(attr.finishing_since, staleBefore)}`;
+        return `${op.eq(attr.status, 'processing')} AND (${unclaimed})`;
+      })
       .go();
     return token;
   } catch (error) {
@@ -112,7 +139,11 @@ export async function deleteImport(tenantId: string, id: string): Promise<void> 
   await imports().delete({ tenantId, id }).go();
 }
 
-export async function getImportPart(tenantId: string, importId: string, part: number): Promise<RoyaltyImportPartItem | null> {
+export async function getImportPart(
+  tenantId: string,
+  importId: string,
+  part: number,
+): Promise<RoyaltyImportPartItem | null> {
   return (await importParts().get({ tenantId, importId, part }).go()).data;
 }
 
@@ -128,16 +159,34 @@ export async function listImportParts(tenantId: string, importId: string): Promi
 
 export async function deleteImportParts(tenantId: string, importId: string, parts: number[]): Promise<void> {
   if (parts.length === 1) await importParts().delete({ tenantId, importId, part: parts[0] }).go();
-  else if (parts.length) await importParts().delete(parts.map((part) => ({ tenantId, importId, part }))).go({ concurrency: 4 });
+  else if (parts.length)
+    await importParts()
+      .delete(parts.map((part) => ({ tenantId, importId, part })))
+      .go({ concurrency: 4 });
 }
 
 /** Removes whatever parts an import has (a deleted import, finished or not). */
 export async function deleteAllImportParts(tenantId: string, importId: string): Promise<void> {
-  const parts = (await importParts().query.byImport({ tenantId, importId }).go({ pages: 'all', attributes: ['part'] })).data;
-  if (parts.length) await importParts().delete(parts.map((p) => ({ tenantId, importId, part: p.part }))).go({ concurrency: 4 });
+  const parts = (
+    await importParts()
+      .query.byImport({ tenantId, importId })
+      .go({ pages: 'all', attributes: ['part'] })
+  ).data;
+  if (parts.length)
+    await importParts()
+      .delete(parts.map((p) => ({ tenantId, importId, part: p.part })))
+      .go({ concurrency: 4 });
 }
 
 /** The uploader's imports history (spec 3 §3.12); keyed by the import's id, so a rerun writes it once. */
-export async function recordImportHistory(entry: { importId: string; userId: string; filename: string; filesize: number; records: number }): Promise<void> {
-  await getDb().entities.ImportRecord.put({ ...entry, type: 'royalties' }).go();
+export async function recordImportHistory(entry: {
+  importId: string;
+  userId: string;
+  filename: string;
+  filesize: number;
+  records: number;
+}): Promise<void> {
+  await getDb()
+    .entities.ImportRecord.put({ ...entry, type: 'royalties' })
+    .go();
 }

@@ -1,6 +1,13 @@
 import { ulid } from 'ulid';
 import { LISTS } from '../list-cache.js';
-import type { CreateExchangeRate, CreateRoyaltyAggregate, CreateRoyaltyMatchRule, ExchangeRateItem, RoyaltyAggregateItem, RoyaltyMatchRuleItem } from '../entities/royalties.js';
+import type {
+  CreateExchangeRate,
+  CreateRoyaltyAggregate,
+  CreateRoyaltyMatchRule,
+  ExchangeRateItem,
+  RoyaltyAggregateItem,
+  RoyaltyMatchRuleItem,
+} from '../entities/royalties.js';
 import { getDb } from '../service.js';
 
 /**
@@ -13,16 +20,26 @@ const rates = () => getDb().entities.ExchangeRate;
 
 /** Marks the tenant's royalties changed: readers hold the ledger state until this version moves. */
 export async function bumpRoyaltiesVersion(tenantId: string): Promise<void> {
-  await getDb().entities.ListVersion.put({ list: LISTS.royalties(tenantId), version: ulid() }).go();
+  await getDb()
+    .entities.ListVersion.put({ list: LISTS.royalties(tenantId), version: ulid() })
+    .go();
 }
 
 /** The keys of an import's aggregate items. */
 export async function aggregateKeys(tenantId: string, importId: string): Promise<string[]> {
-  return (await aggregates().query.byImport({ tenantId, importId }).go({ pages: 'all', attributes: ['key'] })).data.map((item) => item.key);
+  return (
+    await aggregates()
+      .query.byImport({ tenantId, importId })
+      .go({ pages: 'all', attributes: ['key'] })
+  ).data.map((item) => item.key);
 }
 
 /** An import's aggregate items whose key starts with `prefix` ({pay_period}#{dimension}#). */
-export async function aggregatesByPrefix(tenantId: string, importId: string, prefix: string): Promise<RoyaltyAggregateItem[]> {
+export async function aggregatesByPrefix(
+  tenantId: string,
+  importId: string,
+  prefix: string,
+): Promise<RoyaltyAggregateItem[]> {
   return (await aggregates().query.byImport({ tenantId, importId }).begins({ key: prefix }).go({ pages: 'all' })).data;
 }
 
@@ -31,7 +48,10 @@ export async function putAggregates(items: CreateRoyaltyAggregate[]): Promise<vo
 }
 
 export async function deleteAggregates(tenantId: string, importId: string, keys: string[]): Promise<void> {
-  if (keys.length) await aggregates().delete(keys.map((key) => ({ tenantId, importId, key }))).go({ concurrency: 4 });
+  if (keys.length)
+    await aggregates()
+      .delete(keys.map((key) => ({ tenantId, importId, key })))
+      .go({ concurrency: 4 });
 }
 
 export async function listExchangeRates(tenantId: string): Promise<ExchangeRateItem[]> {

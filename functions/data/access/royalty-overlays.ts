@@ -1,8 +1,17 @@
-import type { CreateManualRoyalty, CreateRoyaltyEdit, CreateRoyaltyStateRule, ManualRoyaltyItem, RoyaltyEditItem, RoyaltyStateRuleItem } from '../entities/royalty-overlays.js';
+import type {
+  CreateManualRoyalty,
+  CreateRoyaltyEdit,
+  CreateRoyaltyStateRule,
+  ManualRoyaltyItem,
+  RoyaltyEditItem,
+  RoyaltyStateRuleItem,
+} from '../entities/royalty-overlays.js';
 import { getDb } from '../service.js';
 
 /** The changes users make on top of the royalty ledger: paid-state rules, line edits, manual sales. */
-export async function listOverlays(tenantId: string): Promise<{ rules: RoyaltyStateRuleItem[]; edits: RoyaltyEditItem[]; manual: ManualRoyaltyItem[] }> {
+export async function listOverlays(
+  tenantId: string,
+): Promise<{ rules: RoyaltyStateRuleItem[]; edits: RoyaltyEditItem[]; manual: ManualRoyaltyItem[] }> {
   const db = getDb().entities;
   const [rules, edits, manual] = await Promise.all([
     db.RoyaltyStateRule.query.byTenant({ tenantId }).go({ pages: 'all' }),

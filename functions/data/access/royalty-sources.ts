@@ -14,13 +14,23 @@ export async function listSources(tenantId: string): Promise<RoyaltySourceItem[]
 }
 
 /** A new source under a new id. */
-export async function createSource(tenantId: string, input: Pick<CreateRoyaltySource, 'name' | 'map'>): Promise<RoyaltySourceItem> {
+export async function createSource(
+  tenantId: string,
+  input: Pick<CreateRoyaltySource, 'name' | 'map'>,
+): Promise<RoyaltySourceItem> {
   return (await sources().create({ tenantId, id: ulid(), name: input.name, map: input.map }).go()).data;
 }
 
 /** Renames a source or replaces its map; the source as it is afterwards. */
-export async function updateSource(tenantId: string, id: string, input: Pick<CreateRoyaltySource, 'name' | 'map'>): Promise<RoyaltySourceItem> {
-  const updated = await sources().patch({ tenantId, id }).set({ name: input.name, map: input.map }).go({ response: 'all_new' });
+export async function updateSource(
+  tenantId: string,
+  id: string,
+  input: Pick<CreateRoyaltySource, 'name' | 'map'>,
+): Promise<RoyaltySourceItem> {
+  const updated = await sources()
+    .patch({ tenantId, id })
+    .set({ name: input.name, map: input.map })
+    .go({ response: 'all_new' });
   // ElectroDB types an update's answer as partial; all_new is the whole item.
   return updated.data as RoyaltySourceItem;
 }
