@@ -37,7 +37,7 @@ export type QueueKey = 'uploadEvents' | 'royaltyImport' | 'royaltyImportPart' | 
 export const QUEUES: Record<QueueKey, { localName: string; workerTimeoutSeconds: number; maxReceiveCount: number; concurrency?: number }> = {
   uploadEvents: { localName: 'label-platform-upload-events', workerTimeoutSeconds: 300, maxReceiveCount: 3 },
   royaltyImport: { localName: 'label-platform-royalty-import', workerTimeoutSeconds: 900, maxReceiveCount: 3 },
-  /** The parts of a large royalty report (functions/royalties/import-parts.ts), imported side by side. */
+  /** The parts of a large royalty report (functions/royalties/import/parts.ts), imported side by side. */
   royaltyImportPart: { localName: 'label-platform-royalty-import-part', workerTimeoutSeconds: 900, maxReceiveCount: 3, concurrency: 20 },
   statementRun: { localName: 'label-platform-statement-run', workerTimeoutSeconds: 900, maxReceiveCount: 3 },
 };

@@ -10,6 +10,7 @@ import { listsChanged } from '../data/list-cache.js';
 import { getDb } from '../data/service.js';
 import { writeTransaction } from '../data/transaction.js';
 import { s3Client } from '../lib/clients.js';
+import { addLogContext, log } from '../lib/logger.js';
 import { InvalidField, NotFound } from '../lib/errors.js';
 import { pushToUser } from '../realtime/push.js';
 import { allTenantsListName, tenantListName } from '../catalogue/tenant-lists.js';
@@ -98,6 +99,7 @@ export async function handleAudioUpload(bucket: string, key: string): Promise<'p
   const parsed = parseAudioKey(key);
   if (!parsed) return 'skipped';
   const { tenantId, recordingId, userId, upload, filename } = parsed;
+  addLogContext({ tenantId, recordingId });
   const recording = await loadRecording(tenantId, recordingId);
   if (!recording) return 'skipped';
   const current = recording.audio as RecordingAudio | undefined;
@@ -122,6 +124,7 @@ export async function handleAudioUpload(bucket: string, key: string): Promise<'p
       facts = await processAudio(source);
     } catch (error) {
       if (!(error instanceof UnusableAudio)) throw error;
+      log().warn('audio unusable', { reason: error.message });
       const failed: RecordingAudio = { ...base, status: 'failed', reason: error.message };
       await saveAudio(tenantId, recordingId, failed);
       await push(failed);

@@ -4,14 +4,14 @@ import { areaHandler, idParams, operation, reply, type AreaOperations } from '..
 import { BadRequest } from '../lib/errors.js';
 import { listQuerySchema } from '../lib/list-query.js';
 import { LISTS } from '../data/list-cache.js';
-import { distinctValues, listRoyalties, SORT_FIELDS } from './ledger-query.js';
-import { LEDGER_COLUMNS } from './ledger-schema.js';
-import { MAPPING_COLUMNS } from './mapping.js';
-import { royaltyFilterShape, type RoyaltyFilter } from './royalty-filter.js';
-import { bulkUpdateRoyalties, createRoyalty, deleteRoyalty, getRoyalty, markRoyalties, newSale, royaltyFields, royaltyUpdate, selection, updateRoyalty, type StateAction } from './royalty-changes.js';
-import { deleteImport, getImport, listImports, presignReport, reportUpload } from './royalty-imports.js';
-import { createMap, deleteMap, getMap, listMaps, previewInput, previewMap, royaltyMapInput, updateMap } from './royalty-maps.js';
-import { exchangeRateOperations, importOperations } from './handler-imports.js';
+import { distinctValues, listRoyalties, SORT_FIELDS } from './ledger/query.js';
+import { LEDGER_COLUMNS } from './ledger/schema.js';
+import { MAPPING_COLUMNS } from './import/mapping.js';
+import { royaltyFilterShape, type RoyaltyFilter } from './ledger/filter.js';
+import { bulkUpdateRoyalties, createRoyalty, deleteRoyalty, getRoyalty, markRoyalties, newSale, royaltyFields, royaltyUpdate, selection, updateRoyalty, type StateAction } from './api/changes.js';
+import { deleteImport, getImport, listImports, presignReport, reportUpload } from './api/imports.js';
+import { createMap, deleteMap, getMap, listMaps, previewInput, previewMap, royaltyMapInput, updateMap } from './api/maps.js';
+import { exchangeRateOperations, importOperations } from './api/import-operations.js';
 
 /**
  * Royalties area (spec 3 §7.1, §7.3, §7.9): the ledger list with its sums, changes on top of it,

@@ -1,4 +1,5 @@
 import type { EventBridgeEvent } from 'aws-lambda';
+import { log, withRecordLog } from '../lib/logger.js';
 
 /**
  * The monthly statement run (EventBridge schedule slot). Statements arrive with the money
@@ -6,6 +7,8 @@ import type { EventBridgeEvent } from 'aws-lambda';
  */
 export async function handler(event: Partial<EventBridgeEvent<'Scheduled Event', unknown>>): Promise<{ generated: number; at: string }> {
   const at = event.time ?? new Date().toISOString();
-  console.log(JSON.stringify({ job: 'statementRun', at, generated: 0, note: 'no statement settings are due' }));
-  return { generated: 0, at };
+  return withRecordLog(event.id ?? `statementRun-${at}`, { worker: 'statementRun' }, async () => {
+    log().info('statement run: no statement settings are due', { at, generated: 0 });
+    return { generated: 0, at };
+  });
 }

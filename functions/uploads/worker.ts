@@ -2,6 +2,7 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import { DeleteObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
 import type { S3Event, SQSEvent, SQSRecord } from 'aws-lambda';
 import { s3Client } from '../lib/clients.js';
+import { log, withRecordLog } from '../lib/logger.js';
 import { decodeS3Key } from './s3-event.js';
 import { AUDIO_PREFIX, handleAudioUpload } from '../audio/recording-audio.js';
 
@@ -24,7 +25,7 @@ async function checkLogo(bucket: string, key: string): Promise<'kept' | 'deleted
   const bytes = Buffer.from(await head.Body!.transformToByteArray());
   if (IMAGE_SIGNATURES.some((matches) => matches(bytes))) return 'kept';
   await s3Client().send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
-  console.warn(JSON.stringify({ worker: 'uploads', deleted: key, reason: 'not an image' }));
+  log().warn('upload deleted: not an image', { deleted: key });
   return 'deleted';
 }
 
@@ -34,11 +35,13 @@ async function recordHandler(record: SQSRecord): Promise<void> {
   for (const s3Record of event.Records ?? []) {
     const bucket = s3Record.s3.bucket.name;
     const key = decodeS3Key(s3Record.s3.object.key);
-    if (key.startsWith('logos/')) await checkLogo(bucket, key);
-    else if (key.startsWith(AUDIO_PREFIX)) {
-      const outcome = await handleAudioUpload(bucket, key);
-      console.log(JSON.stringify({ worker: 'uploads', audio: key, outcome }));
-    }
+    await withRecordLog(record.messageId, { worker: 'uploads', key }, async () => {
+      if (key.startsWith('logos/')) await checkLogo(bucket, key);
+      else if (key.startsWith(AUDIO_PREFIX)) {
+        const outcome = await handleAudioUpload(bucket, key);
+        log().info('audio upload handled', { outcome });
+      }
+    });
   }
 }
 

@@ -53,7 +53,7 @@ const WORKERS: WorkerDefinition[] = [
   },
   {
     queue: 'royaltyImport',
-    entry: 'functions/royalties/import-worker.ts',
+    entry: 'functions/royalties/import/worker.ts',
     memorySize: 3008, // DuckDB parses and aggregates in memory; Lambda CPU scales with memory
     // Lambda's most: a report of up to 5 GB (MAX_REPORT_BYTES) with its unzipped or converted
     // text; a report over one part is imported by the part workers, so no Parquet file is added.
@@ -70,7 +70,7 @@ const WORKERS: WorkerDefinition[] = [
   },
   {
     queue: 'royaltyImportPart',
-    entry: 'functions/royalties/part-worker.ts',
+    entry: 'functions/royalties/import/part-worker.ts',
     memorySize: 3008, // one part (~128 MB of report) is read, matched and summed in memory
     ephemeralStorageMiB: 2048, // the part's text, its Parquet file and its sums
     nativeModules: DUCKDB_MODULES,

@@ -90,8 +90,8 @@ export async function startLocalCloud(options: LocalCloudOptions) {
     ) as Record<Area, HttpHandler>;
     const realtime = (await import('../../functions/realtime/handler.js')).handler;
     const uploadsWorker = (await import('../../functions/uploads/worker.js')).handler;
-    const royaltyImportWorker = (await import('../../functions/royalties/import-worker.js')).handler;
-    const royaltyPartWorker = (await import('../../functions/royalties/part-worker.js')).handler;
+    const royaltyImportWorker = (await import('../../functions/royalties/import/worker.js')).handler;
+    const royaltyPartWorker = (await import('../../functions/royalties/import/part-worker.js')).handler;
     const statementRun = (await import('../../functions/statements/scheduled-run.js')).handler;
     const { createJwtCheck } = await import('../../functions/lib/jwt.js');
 

@@ -2,6 +2,7 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { ulid } from 'ulid';
 import { getDb } from '../../functions/data/service.js';
 import { s3Client } from '../../functions/lib/clients.js';
+import { dropKey } from '../../functions/royalties/bucket-keys.js';
 import { BUCKETS } from '../resources.js';
 
 /**
@@ -52,6 +53,6 @@ export async function seedDemoRoyalties(): Promise<void> {
     },
   }).go();
   await db.entities.ExchangeRate.create({ tenantId, id: ulid(), distributor: 'Demo Distribution', payment_date: '2026-01-01', original_currency: 'EUR', target_currency: 'GBP', rate: '0.86' }).go();
-  await s3Client().send(new PutObjectCommand({ Bucket: BUCKETS.ledger.localName, Key: `drop/${tenantId}/${sourceId}/demo-q3-sales.csv`, Body: demoReport() }));
+  await s3Client().send(new PutObjectCommand({ Bucket: BUCKETS.ledger.localName, Key: dropKey(tenantId, sourceId, 'demo-q3-sales.csv'), Body: demoReport() }));
   await db.entities.UniqueValue.create({ ...marker, ownerId: 'seed' }).go();
 }

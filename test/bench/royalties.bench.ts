@@ -101,8 +101,9 @@ async function main() {
 
     // The import, end to end: from the start of the drop-folder PUT until the import is done.
     const { s3Client } = await import('../../functions/lib/clients.js');
-    const { importIdOf } = await import('../../functions/royalties/run-import.js');
-    const key = `drop/${companyId}/${sourceId}/bench-${Date.now()}.csv`;
+    const { importIdOf } = await import('../../functions/royalties/import/run-import.js');
+    const { dropKey } = await import('../../functions/royalties/bucket-keys.js');
+    const key = dropKey(companyId, sourceId, `bench-${Date.now()}.csv`);
     t = performance.now();
     await s3Client().send(new PutObjectCommand({ Bucket: BUCKETS.ledger.localName, Key: key, Body: createReadStream(file), ContentLength: size }));
     const uploaded = performance.now();

@@ -101,7 +101,7 @@ describe('reference data', () => {
 
 describe('royalty import worker', () => {
   it('reads the ledger drop folder through its queue, batch size 1, on x86_64 with DuckDB beside the bundle', () => {
-    const [workerId, worker] = functionFor('functions/royalties/import-worker.ts');
+    const [workerId, worker] = functionFor('functions/royalties/import/worker.ts');
     expect(worker.Properties).toMatchObject({ Timeout: QUEUES.royaltyImport.workerTimeoutSeconds, MemorySize: 3008, Architectures: ['x86_64'], EphemeralStorage: { Size: 10240 } });
     const [queueId] = single('AWS::SQS::Queue', (p) => p.QueueName === QUEUES.royaltyImport.localName);
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
@@ -113,8 +113,8 @@ describe('royalty import worker', () => {
   });
 
   it('sends a large report\'s parts to the part workers, which run side by side', () => {
-    const [workerId, worker] = functionFor('functions/royalties/import-worker.ts');
-    const [partsId, parts] = functionFor('functions/royalties/part-worker.ts');
+    const [workerId, worker] = functionFor('functions/royalties/import/worker.ts');
+    const [partsId, parts] = functionFor('functions/royalties/import/part-worker.ts');
     const [queueId] = single('AWS::SQS::Queue', (p) => p.QueueName === QUEUES.royaltyImportPart.localName);
     expect(worker.Properties.Environment.Variables[ENV.royaltyPartQueue]).toEqual({ Ref: queueId });
     expect(parts.Properties).toMatchObject({ Timeout: QUEUES.royaltyImportPart.workerTimeoutSeconds, MemorySize: 3008, Architectures: ['x86_64'] });

@@ -21,7 +21,7 @@ async function modules() {
   const { s3Client } = await import('../../functions/lib/clients.js');
   const { BUCKETS } = await import('../../infra/resources.js');
   const { getDb } = await import('../../functions/data/service.js');
-  const { importIdOf } = await import('../../functions/royalties/run-import.js');
+  const { importIdOf } = await import('../../functions/royalties/import/run-import.js');
   const bucket = BUCKETS.ledger.localName;
   /** Drops a report (as the presigned upload does, with the uploader's id) and waits for its import to settle. */
   const drop = async (name: string, body: string, userId?: string) => {
@@ -59,7 +59,7 @@ beforeAll(async () => {
 describe('royalty import ledger', () => {
   it('matches 1,000 lines to the catalogue and writes a handful of aggregate items per pay period and dimension, with progress and history', async () => {
     const { getDb, drop } = await modules();
-    const { periodAggregates } = await import('../../functions/royalties/aggregates.js');
+    const { periodAggregates } = await import('../../functions/royalties/ledger/aggregates.js');
     const lines = Array.from({ length: 1000 }, (_, i) => `${isrc(1 + (i % 2))},1,0.01,GBP,2026-0${1 + (Math.floor(i / 2) % 2)},Dist`);
     const { id, item } = await drop('thousand', ['ISRC,Units,Net,Currency,Period,By', ...lines].join('\n'), 'USER-LEDGER-1');
     // 2 pay periods × 9 dimensions (label, release, recording, artist, store, territory, sales category, currency, total).
@@ -92,8 +92,8 @@ describe('royalty import ledger', () => {
 
   it('stores lines without a rate unconverted, then converts them when a rate is added; assigns unmatched lines by hand', async () => {
     const { getDb, drop, exists } = await modules();
-    const rates = await import('../../functions/royalties/exchange-rates.js');
-    const domain = await import('../../functions/royalties/import-domain.js');
+    const rates = await import('../../functions/royalties/api/exchange-rates.js');
+    const domain = await import('../../functions/royalties/api/import-actions.js');
     const report = ['ISRC,Units,Net,Currency,Period,By', `${isrc(1)},1,2.00,EUR,2026-03,Dist X`, 'QZZZZ9999999,1,5.00,EUR,2026-03,Dist X', 'QZZZZ9999999,1,1.00,EUR,2026-03,Dist X', 'QZZZZ8888888,1,0.50,GBP,2026-03,'].join('\n');
     const { id, item } = await drop('euro', report);
     expect(item).toMatchObject({ status: 'done', missing_rates: [{ distributor: 'Dist X', original_currency: 'EUR', target_currency: 'GBP', lines: 3 }], amount: '0.500000' });
@@ -124,7 +124,7 @@ describe('royalty import ledger', () => {
     const assigned = await domain.assignMatch(tenantId, id, { field: 'isrc', value: 'qz-zzz-99-99999', recording_id: recordings[1] });
     expect(assigned.matched).toMatchObject({ manual: 2, isrc: 1, unmatched: 1 });
     expect((await domain.unmatchedLines(tenantId, id)).map((g) => g.isrc)).toEqual(['QZZZZ8888888']);
-    const { periodAggregates } = await import('../../functions/royalties/aggregates.js');
+    const { periodAggregates } = await import('../../functions/royalties/ledger/aggregates.js');
     const byRecording = await periodAggregates(tenantId, id, '2026-03', 'recording_id');
     expect(byRecording.map((a) => [a.value, a.lines, a.amount, a.amount_original])).toEqual([
       [null, 1, '0.500000', '0.500000'],
@@ -145,7 +145,7 @@ describe('royalty import ledger', () => {
 
   it('holds back the same file imported again as a duplicate, and imports it when confirmed', async () => {
     const { getDb, drop } = await modules();
-    const domain = await import('../../functions/royalties/import-domain.js');
+    const domain = await import('../../functions/royalties/api/import-actions.js');
     const report = ['ISRC,Units,Net,Currency,Period,By', `${isrc(2)},3,1.25,GBP,2026-04,Dist`].join('\n');
     const first = await drop('again', report);
     expect(first.item.status).toBe('done');
@@ -189,7 +189,7 @@ describe('royalty import ledger', () => {
 describe('royalty aggregates', () => {
   it('packs a dimension with many values into items of at most 1,000 values, reads them back, and removes items a rewrite no longer has', async () => {
     const { DuckDBInstance } = await import('@duckdb/node-api');
-    const { writeAggregates, periodAggregates } = await import('../../functions/royalties/aggregates.js');
+    const { writeAggregates, periodAggregates } = await import('../../functions/royalties/ledger/aggregates.js');
     const duck = await (await DuckDBInstance.create(':memory:')).connect();
     const cube = (recordings: number) => `CREATE OR REPLACE TABLE cube AS SELECT '2026-07' AS pay_period, NULL::VARCHAR AS label_id, NULL::VARCHAR AS release_id,
         'REC' || lpad(i::VARCHAR, 5, '0') AS recording_id, NULL::VARCHAR AS artist_id, 'Spotify' AS retailer, 'GB' AS territory, NULL::VARCHAR AS sales_category, 'GBP' AS currency,

@@ -58,8 +58,8 @@ let reportFile: string;
 describe('a report larger than one part', () => {
   it('is imported in parts with the totals, lines and sums of the whole report', async () => {
     const { getDb } = await import('../../functions/data/service.js');
-    const { stageReport } = await import('../../functions/royalties/read-report.js');
-    const { planParts } = await import('../../functions/royalties/import-parts.js');
+    const { stageReport } = await import('../../functions/royalties/import/read-report.js');
+    const { planParts } = await import('../../functions/royalties/import/parts.js');
     const text = report();
     reportFile = path.join(dir, 'report.csv');
     writeFileSync(reportFile, text);
@@ -92,14 +92,14 @@ describe('a report larger than one part', () => {
     expect(whole.rejected.length).toBe(21 + 14);
     expect(item.totals).toEqual(whole);
     expect(item.totals).toMatchObject({ lines_read: 20_001, skipped: 1, stored: 20_000 - 35 });
-    expect(item.totals.rejected[0]).toEqual({ line: 8, reason: 'No pay period, or not one of YYYY-MM, YYYYMM, MM/YYYY' });
+    expect(item.totals!.rejected[0]).toEqual({ line: 8, reason: 'No pay period, or not one of YYYY-MM, YYYYMM, MM/YYYY' });
 
     // Lines i ≡ 7 (mod 3000) carry the recording's ISRC: 7, 3007, … 18007, of which 6007 is refused (no amount).
     expect(item.matched).toMatchObject({ isrc: 6, unmatched: whole.stored - 6 });
     // The royalties list and the aggregates count each line once.
     const list = await api.get(`/royalties?by_retailer=${encodeURIComponent(store)}`);
     expect(list.body).toMatchObject({ total_count: whole.stored, total_sum: whole.amount_stored });
-    const { periodAggregates } = await import('../../functions/royalties/aggregates.js');
+    const { periodAggregates } = await import('../../functions/royalties/ledger/aggregates.js');
     let lines = 0;
     for (const month of ['01', '02', '03', '04', '05', '06']) lines += (await periodAggregates(tenantId, importId, `2026-${month}`, 'total'))[0].lines;
     expect(lines).toBe(whole.stored);
@@ -126,8 +126,8 @@ describe('a report larger than one part', () => {
   it('stores every line once when parts come again, together, or after a worker died', async () => {
     const { getDb } = await import('../../functions/data/service.js');
     const { BUCKETS } = await import('../../infra/resources.js');
-    const { partMessagesOf, planParts, putInputsSnapshot, runImportPart } = await import('../../functions/royalties/import-parts.js');
-    const { royaltiesChanged } = await import('../../functions/royalties/ledger-state.js');
+    const { partMessagesOf, planParts, putInputsSnapshot, runImportPart } = await import('../../functions/royalties/import/parts.js');
+    const { royaltiesChanged } = await import('../../functions/royalties/ledger/state.js');
     const bucket = BUCKETS.ledger.localName;
     const db = getDb().entities;
     const before = (await db.RoyaltyImport.get({ tenantId, id: importId }).go()).data!;
@@ -154,11 +154,11 @@ describe('a report larger than one part', () => {
     expect(after.finishing).toBeUndefined();
     expect((await db.RoyaltyAggregate.query.byImport({ tenantId, importId }).go({ pages: 'all' })).data).toHaveLength(aggregates);
     const list = await api.get(`/royalties?by_retailer=${encodeURIComponent(store)}`);
-    expect(list.body).toMatchObject({ total_count: before.totals.stored, total_sum: before.totals.amount_stored });
+    expect(list.body).toMatchObject({ total_count: before.totals!.stored, total_sum: before.totals!.amount_stored });
 
     // A part coming after the import finished changes nothing.
     expect(await runImportPart(bucket, messages[0])).toBe('skipped');
-    expect((await api.get(`/royalties?by_retailer=${encodeURIComponent(store)}`)).body.total_count).toBe(before.totals.stored);
+    expect((await api.get(`/royalties?by_retailer=${encodeURIComponent(store)}`)).body.total_count).toBe(before.totals!.stored);
   }, 180_000);
 
   it("keeps another company's parts out of reach", async () => {
@@ -172,7 +172,7 @@ describe('a report larger than one part', () => {
     const { getDb } = await import('../../functions/data/service.js');
     const { s3Client } = await import('../../functions/lib/clients.js');
     const { BUCKETS } = await import('../../infra/resources.js');
-    const { partMessagesOf, planParts, putInputsSnapshot, runImportPart } = await import('../../functions/royalties/import-parts.js');
+    const { partMessagesOf, planParts, putInputsSnapshot, runImportPart } = await import('../../functions/royalties/import/parts.js');
     const bucket = BUCKETS.ledger.localName;
     const db = getDb().entities;
     await db.RoyaltyImport.patch({ tenantId, id: importId }).set({ status: 'processing' }).remove(['ledger_key']).go();

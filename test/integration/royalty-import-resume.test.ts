@@ -25,8 +25,8 @@ describe('an import whose worker died', () => {
     const { getDb } = await import('../../functions/data/service.js');
     const { s3Client } = await import('../../functions/lib/clients.js');
     const { BUCKETS } = await import('../../infra/resources.js');
-    const { runImport } = await import('../../functions/royalties/run-import.js');
-    const { royaltiesChanged } = await import('../../functions/royalties/ledger-state.js');
+    const { runImport } = await import('../../functions/royalties/import/run-import.js');
+    const { royaltiesChanged } = await import('../../functions/royalties/ledger/state.js');
     const store = `Resume Store ${Date.now()}`;
     const report = ['Store,Period,ISRC,Net,Currency', ...Array.from({ length: 500 }, (_, i) => `${store},2026-0${1 + (i % 3)},GBRES26${String(i % 7).padStart(5, '0')},0.01,GBP`)].join('\n');
     const map = await api.post('/royalty_maps', { name: `Resume ${Date.now()}`, map: { columns: { retailer: 'Store', pay_period: 'Period', isrc: 'ISRC', subtotal_payable: 'Net', subtotal_payable_currency: 'Currency' } } });

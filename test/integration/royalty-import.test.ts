@@ -30,7 +30,7 @@ describe('royalty drop folder', () => {
     const { s3Client } = await import('../../functions/lib/clients.js');
     const { BUCKETS } = await import('../../infra/resources.js');
     const { getDb } = await import('../../functions/data/service.js');
-    const { importIdOf, runImport } = await import('../../functions/royalties/run-import.js');
+    const { importIdOf, runImport } = await import('../../functions/royalties/import/run-import.js');
     const bucket = BUCKETS.ledger.localName;
     const key = `drop/${tenantId}/${sourceId}/june-${Date.now()}.csv`;
     const report = ['ISRC,Units,Net,Currency,Period,Country', 'GB-AAA-26-00001,2,1.10,GBP,2026-06,GB', 'GBAAA2600001,3,2.20,GBP,2026-06,GB', 'GBAAA2600002,1,oops,GBP,2026-06,FR', 'GBAAA2600003,1,0.70,GBP,2026-06,FR'].join('\n');
@@ -50,7 +50,7 @@ describe('royalty drop folder', () => {
     expect(done.user_id).toBeUndefined();
     expect(done.totals).toMatchObject({ lines_read: 4, stored: 3, skipped: 0, amount_stored: '4.000000', amount_rejected: '0.000000', rejected: [{ line: 4, reason: 'The amount is not a number: oops' }] });
 
-    const { periodAggregates } = await import('../../functions/royalties/aggregates.js');
+    const { periodAggregates } = await import('../../functions/royalties/ledger/aggregates.js');
     const sums = (lines: number, quantity: number, amount: string) => ({ lines, quantity, amount, amount_original: amount, label_payable: amount, artist_payable: '0.000000', aggregator_payable: '0.000000' });
     expect(await periodAggregates(tenantId, id, '2026-06', 'territory')).toEqual([
       { value: 'FR', ...sums(1, 1, '0.700000') },
@@ -71,7 +71,7 @@ describe('royalty drop folder', () => {
     const { s3Client } = await import('../../functions/lib/clients.js');
     const { BUCKETS } = await import('../../infra/resources.js');
     const { getDb } = await import('../../functions/data/service.js');
-    const { importIdOf } = await import('../../functions/royalties/run-import.js');
+    const { importIdOf } = await import('../../functions/royalties/import/run-import.js');
     const key = `drop/${tenantId}/NO-SUCH-SOURCE/july-${Date.now()}.csv`;
     await s3Client().send(new PutObjectCommand({ Bucket: BUCKETS.ledger.localName, Key: key, Body: 'ISRC,Net\nGBAAA2600001,1\n' }));
     const etag = (await s3Client().send(new HeadObjectCommand({ Bucket: BUCKETS.ledger.localName, Key: key }))).ETag ?? '';

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dsrToReport, isDsr } from '../../functions/royalties/dsr.js';
-import { readReport } from '../../functions/royalties/read-report.js';
+import { dsrToReport, isDsr } from '../../functions/royalties/import/dsr.js';
+import { readReport } from '../../functions/royalties/import/read-report.js';
 
 /** DDEX DSR flat files read without a user map: rows, the file's own check totals, and the ledger. */
 let dir: string;

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RoyaltyMap } from '../../functions/royalties/mapping.js';
-import { readReport } from '../../functions/royalties/read-report.js';
+import type { RoyaltyMap } from '../../functions/royalties/import/mapping.js';
+import { readReport } from '../../functions/royalties/import/read-report.js';
 
 /** Reading sales reports into the ledger (issue 6): formats, normalisation and control totals. */
 let dir: string;
@@ -83,7 +83,7 @@ describe('reading a sales report', () => {
     writeFileSync(gz, gzipSync('ISRC,UPC,Track,Artist,Country,Units,Net,Currency,Period\nGBAAA0500001,1,A,Ada,GB,1,7.00,GBP,2026-06\n'));
     expect(await readReport(db, gz, STORE_MAP, path.join(dir, 'gz.parquet'))).toMatchObject({ stored: 1, amount_stored: '7.000000' });
     // The import decompresses it first, so a large gzipped report can be cut into parts like a plain one.
-    const { asDelimitedText } = await import('../../functions/royalties/report-file.js');
+    const { asDelimitedText } = await import('../../functions/royalties/import/report-file.js');
     const text = await asDelimitedText(gz, dir);
     expect(text).not.toBe(gz);
     expect(readFileSync(text, 'utf8')).toBe('ISRC,UPC,Track,Artist,Country,Units,Net,Currency,Period\nGBAAA0500001,1,A,Ada,GB,1,7.00,GBP,2026-06\n');
@@ -101,7 +101,7 @@ describe('reading a sales report', () => {
 
 describe('report files', () => {
   it('reads the first sheet of an XLSX and the report inside a zip archive', async () => {
-    const { asDelimitedText } = await import('../../functions/royalties/report-file.js');
+    const { asDelimitedText } = await import('../../functions/royalties/import/report-file.js');
     const ExcelJS = (await import('exceljs')).default;
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Sales');
@@ -126,7 +126,7 @@ describe('report files', () => {
 
 describe('ledger files', () => {
   it('are written in exactly the ledger schema whatever the map fills, derived columns still empty', async () => {
-    const { LEDGER_COLUMNS } = await import('../../functions/royalties/ledger-schema.js');
+    const { LEDGER_COLUMNS } = await import('../../functions/royalties/ledger/schema.js');
     const file = path.join(dir, 'narrow.csv');
     writeFileSync(file, 'ISRC,Net,Period,Currency,Mix,Type,Released\nGBAAA0500001,1.00,2026-09,GBP,Radio Edit,Track,2026-01-02\n');
     const out = path.join(dir, 'narrow.parquet');

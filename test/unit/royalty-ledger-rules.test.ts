@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadRateRows } from '../../functions/royalties/exchange-rates.js';
-import { LEDGER_COLUMNS } from '../../functions/royalties/ledger-schema.js';
-import { applyLedgerRules, type LedgerContext } from '../../functions/royalties/ledger-rules.js';
-import type { RoyaltyMap } from '../../functions/royalties/mapping.js';
-import { loadCatalogueRows, normaliseIdentifier } from '../../functions/royalties/match-lines.js';
-import { readReport } from '../../functions/royalties/read-report.js';
+import { loadRateRows } from '../../functions/royalties/ledger/rates.js';
+import { LEDGER_COLUMNS } from '../../functions/royalties/ledger/schema.js';
+import { applyLedgerRules, type LedgerContext } from '../../functions/royalties/ledger/rules.js';
+import type { RoyaltyMap } from '../../functions/royalties/import/mapping.js';
+import { loadCatalogueRows, normaliseIdentifier } from '../../functions/royalties/ledger/match-lines.js';
+import { readReport } from '../../functions/royalties/import/read-report.js';
 
 /**
  * The ledger's derived columns (spec 3 §3.1, §3.6): catalogue match, conversion into the

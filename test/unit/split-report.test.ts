@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RoyaltyMap } from '../../functions/royalties/mapping.js';
-import { stagedLedgerRows, stageReport, type ControlTotals } from '../../functions/royalties/read-report.js';
-import { splitReport } from '../../functions/royalties/split-report.js';
+import type { RoyaltyMap } from '../../functions/royalties/import/mapping.js';
+import { stagedLedgerRows, stageReport, type ControlTotals } from '../../functions/royalties/import/read-report.js';
+import { splitReport } from '../../functions/royalties/import/split-report.js';
 
 /**
  * Cutting a large report into parts (issue 6): parts start and end on record boundaries, never

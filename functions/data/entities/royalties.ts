@@ -1,4 +1,5 @@
-import { Entity } from 'electrodb';
+import { CustomAttributeType, Entity, type CreateEntityItem, type EntityIdentifiers, type EntityItem } from 'electrodb';
+import { MAPPING_COLUMNS, type MappingColumn } from '../../royalties/import/mapping.js';
 import { SERVICE } from './service-name.js';
 import { timestamps } from './timestamps.js';
 
@@ -8,6 +9,41 @@ import { timestamps } from './timestamps.js';
  * Parquet files in the ledger bucket.
  */
 
+/** An import's states: processing → done, failed, or duplicate (held back until the user confirms it). */
+export const IMPORT_STATUSES = ['processing', 'done', 'failed', 'duplicate'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
+const text = { type: 'string', required: true } as const;
+const count = { type: 'number', required: true } as const;
+/** One optional text per mapping column: a column map's headers, or its constant values. */
+const perMappingColumn = Object.fromEntries(MAPPING_COLUMNS.map((column) => [column, { type: 'string' }])) as { [C in MappingColumn]: { type: 'string' } };
+
+/** ControlTotals (functions/royalties/import/read-report.ts): lines in = stored + rejected + skipped, amounts as exact decimals. */
+const controlTotals = {
+  type: 'map',
+  properties: {
+    lines_read: count,
+    stored: count,
+    rejected: { type: 'list', required: true, items: { type: 'map', properties: { line: count, reason: text } } },
+    skipped: count,
+    amount_read: text,
+    amount_stored: text,
+    amount_rejected: text,
+  },
+} as const;
+
+/** Summed lines of one value of an aggregate's dimension; money as exact decimal strings. */
+const aggregateSums = {
+  lines: count,
+  quantity: count,
+  amount: text,
+  amount_original: text,
+  label_payable: text,
+  artist_payable: text,
+  aggregator_payable: text,
+} as const;
+export type AggregateSums = { [K in keyof typeof aggregateSums]: (typeof aggregateSums)[K]['type'] extends 'number' ? number : string };
+
 /** Where reports come from (a distributor, a store) and the column map its reports are read with. */
 export const RoyaltySource = new Entity({
   model: { entity: 'royaltySource', version: '1', service: SERVICE },
@@ -15,8 +51,20 @@ export const RoyaltySource = new Entity({
     tenantId: { type: 'string', required: true },
     id: { type: 'string', required: true },
     name: { type: 'string', required: true },
-    /** The RoyaltyMap (functions/royalties/mapping.ts). */
-    map: { type: 'any', required: true },
+    /** The RoyaltyMap (functions/royalties/import/mapping.ts). */
+    map: {
+      type: 'map',
+      required: true,
+      properties: {
+        columns: { type: 'map', required: true, properties: perMappingColumn },
+        constants: { type: 'map', properties: perMappingColumn },
+        delimiter: { type: [',', '\t', ';', '|'] as const },
+        decimal: { type: ['point', 'comma'] as const },
+        skip_header_rows: { type: 'number' },
+        skip_footer_rows: { type: 'number' },
+        currency: { type: 'string' },
+      },
+    },
     ...timestamps,
   },
   indexes: { byTenant: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: ['id'] } } },
@@ -37,7 +85,7 @@ export const RoyaltyImport = new Entity({
     /** Who uploaded it (the object's user-id metadata); drop-folder files have none. */
     user_id: { type: 'string' },
     /** processing → done, failed with `error`, or duplicate (of `duplicate_of`, nothing stored until confirmed). */
-    status: { type: 'string', required: true },
+    status: { type: IMPORT_STATUSES, required: true },
     error: { type: 'string' },
     duplicate_of: { type: 'string' },
     /** What a self-checking report (a DDEX DSR's footer and summaries) says disagrees with its lines; the import is flagged. */
@@ -47,11 +95,10 @@ export const RoyaltyImport = new Entity({
     progress: { type: 'number' },
     /** YYYY-MM-DD (the import's creation date): exchange rates paid on or before it apply. */
     payment_date: { type: 'string' },
-    /** ControlTotals (functions/royalties/read-report.ts). */
-    totals: { type: 'any' },
+    totals: controlTotals,
     /** The current ledger file; a re-match writes a new key, points here, then deletes the old one. */
     ledger_key: { type: 'string' },
-    /** An import stored in parts (a large report, import-parts.ts): each part's ledger file. A re-match merges them into one ledger_key. */
+    /** An import stored in parts (a large report, import/parts.ts): each part's ledger file. A re-match merges them into one ledger_key. */
     ledger_keys: { type: 'list', items: { type: 'string' } },
     /** How many parts a large report was cut into (0 or absent: imported whole). */
     parts: { type: 'number' },
@@ -63,9 +110,12 @@ export const RoyaltyImport = new Entity({
     /** The DynamoDB writes the import made in all: this item's puts and patches, aggregate puts and deletes, its history record and ledger version. */
     writes: { type: 'number' },
     /** Lines by how they matched the catalogue: { isrc, upc, cat_no, manual, unmatched }. */
-    matched: { type: 'any' },
+    matched: { type: 'map', properties: { isrc: count, upc: count, cat_no: count, manual: count, unmatched: count } },
     /** Lines without an exchange rate: [{ distributor, original_currency, target_currency, lines }]. */
-    missing_rates: { type: 'any' },
+    missing_rates: {
+      type: 'list',
+      items: { type: 'map', properties: { distributor: text, original_currency: text, target_currency: text, lines: count } },
+    },
     company_currency: { type: 'string' },
     /** The converted lines' total in company_currency, an exact decimal string. */
     amount: { type: 'string' },
@@ -75,7 +125,7 @@ export const RoyaltyImport = new Entity({
 });
 
 /**
- * An import's lines in one pay period summed by one dimension (functions/royalties/aggregates.ts):
+ * An import's lines in one pay period summed by one dimension (functions/royalties/ledger/aggregates.ts):
  * `values` maps each value of the dimension (a label, release, recording or artist id, a store,
  * territory, sales category or currency; 'total' for the dimension 'total') to its sums
  * { lines, quantity, amount, amount_original, label_payable, artist_payable, aggregator_payable },
@@ -92,14 +142,15 @@ export const RoyaltyAggregate = new Entity({
     pay_period: { type: 'string' },
     dimension: { type: 'string' },
     chunk: { type: 'number' },
-    values: { type: 'any' },
-    none: { type: 'any' },
+    /** Keyed by the dimension's values, which are data: typed, stored as a plain map. */
+    values: { type: CustomAttributeType<Record<string, AggregateSums>>('any') },
+    none: { type: 'map', properties: aggregateSums },
   },
   indexes: { byImport: { pk: { field: 'pk', composite: ['tenantId', 'importId'] }, sk: { field: 'sk', composite: ['key'] } } },
 });
 
 /**
- * One stored part of a large report (import-parts.ts): its control totals and match counts,
+ * One stored part of a large report (import/parts.ts): its control totals and match counts,
  * its ledger file and its summed lines (`cube_key`, a Parquet file the last part sums into the
  * import's aggregates). Removed once the import is finished.
  */
@@ -110,7 +161,7 @@ export const RoyaltyImportPart = new Entity({
     importId: { type: 'string', required: true },
     part: { type: 'number', required: true },
     /** ControlTotals of the part, its lines numbered as in the whole report. */
-    totals: { type: 'any', required: true },
+    totals: { ...controlTotals, required: true },
     ledger_key: { type: 'string', required: true },
     cube_key: { type: 'string', required: true },
     company_currency: { type: 'string', required: true },
@@ -157,8 +208,7 @@ export const RoyaltyMatchRule = new Entity({
   model: { entity: 'royaltyMatchRule', version: '1', service: SERVICE },
   attributes: {
     tenantId: { type: 'string', required: true },
-    /** 'isrc' | 'upc' | 'cat_no'. */
-    field: { type: 'string', required: true },
+    field: { type: ['isrc', 'upc', 'cat_no'] as const, required: true },
     value: { type: 'string', required: true },
     recording_id: { type: 'string' },
     release_id: { type: 'string' },
@@ -166,3 +216,22 @@ export const RoyaltyMatchRule = new Entity({
   },
   indexes: { byTenant: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: ['field', 'value'] } } },
 });
+
+export type RoyaltySourceItem = EntityItem<typeof RoyaltySource>;
+export type CreateRoyaltySource = CreateEntityItem<typeof RoyaltySource>;
+export type RoyaltySourceIds = EntityIdentifiers<typeof RoyaltySource>;
+export type RoyaltyImportItem = EntityItem<typeof RoyaltyImport>;
+export type CreateRoyaltyImport = CreateEntityItem<typeof RoyaltyImport>;
+export type RoyaltyImportIds = EntityIdentifiers<typeof RoyaltyImport>;
+export type RoyaltyAggregateItem = EntityItem<typeof RoyaltyAggregate>;
+export type CreateRoyaltyAggregate = CreateEntityItem<typeof RoyaltyAggregate>;
+export type RoyaltyAggregateIds = EntityIdentifiers<typeof RoyaltyAggregate>;
+export type RoyaltyImportPartItem = EntityItem<typeof RoyaltyImportPart>;
+export type CreateRoyaltyImportPart = CreateEntityItem<typeof RoyaltyImportPart>;
+export type RoyaltyImportPartIds = EntityIdentifiers<typeof RoyaltyImportPart>;
+export type ExchangeRateItem = EntityItem<typeof ExchangeRate>;
+export type CreateExchangeRate = CreateEntityItem<typeof ExchangeRate>;
+export type ExchangeRateIds = EntityIdentifiers<typeof ExchangeRate>;
+export type RoyaltyMatchRuleItem = EntityItem<typeof RoyaltyMatchRule>;
+export type CreateRoyaltyMatchRule = CreateEntityItem<typeof RoyaltyMatchRule>;
+export type RoyaltyMatchRuleIds = EntityIdentifiers<typeof RoyaltyMatchRule>;

@@ -1,4 +1,6 @@
-import { Entity } from 'electrodb';
+import { CustomAttributeType, Entity, type CreateEntityItem, type EntityIdentifiers, type EntityItem } from 'electrodb';
+import type { LedgerColumn } from '../../royalties/ledger/schema.js';
+import type { RoyaltyFilter } from '../../royalties/ledger/filter.js';
 import { SERVICE } from './service-name.js';
 import { timestamps } from './timestamps.js';
 
@@ -11,7 +13,14 @@ import { timestamps } from './timestamps.js';
  *   marking a whole period paid is one item however many lines it covers.
  * - RoyaltyEdit: one line's edited fields, or its deletion.
  * - ManualRoyalty: a sale entered by hand ("new sale"), with the ledger's columns.
+ *
+ * The ledger-column bags and the filter stay plain maps as stored (typed through
+ * CustomAttributeType): a typed ElectroDB map drops an empty object, and an empty filter is
+ * "every line", an empty edit a line whose changes were all undone.
  */
+/** Ledger columns with their values, money as exact decimal strings; null: a column left empty. */
+export type LedgerFields = Partial<Record<LedgerColumn, string | number | boolean | null>>;
+export const STATE_FLAGS = ['paid', 'artist_paid'] as const;
 
 export const RoyaltyStateRule = new Entity({
   model: { entity: 'royaltyStateRule', version: '1', service: SERVICE },
@@ -19,12 +28,11 @@ export const RoyaltyStateRule = new Entity({
     tenantId: { type: 'string', required: true },
     /** A ULID: rules apply in this order. */
     seq: { type: 'string', required: true },
-    /** 'paid' | 'artist_paid'. */
-    flag: { type: 'string', required: true },
+    flag: { type: STATE_FLAGS, required: true },
     value: { type: 'boolean', required: true },
     ids: { type: 'list', items: { type: 'string' } },
-    /** A RoyaltyFilter (functions/royalties/royalty-filter.ts). */
-    filter: { type: 'any' },
+    /** A RoyaltyFilter (functions/royalties/ledger/filter.ts). */
+    filter: { type: CustomAttributeType<RoyaltyFilter>('any') },
     userId: { type: 'string' },
     ...timestamps,
   },
@@ -39,7 +47,7 @@ export const RoyaltyEdit = new Entity({
     id: { type: 'string', required: true },
     deleted: { type: 'boolean', default: false },
     /** Edited ledger columns and their new values (money as exact decimal strings). */
-    fields: { type: 'any' },
+    fields: { type: CustomAttributeType<LedgerFields>('any') },
     /** Columns the edit emptied (shared/constants.ts CLEARABLE_ROYALTY_FIELDS). */
     cleared: { type: 'list', items: { type: 'string' } },
     userId: { type: 'string' },
@@ -53,10 +61,20 @@ export const ManualRoyalty = new Entity({
   attributes: {
     tenantId: { type: 'string', required: true },
     id: { type: 'string', required: true },
-    /** Ledger columns (functions/royalties/ledger-schema.ts), money as exact decimal strings. */
-    fields: { type: 'any', required: true },
+    /** Ledger columns (functions/royalties/ledger/schema.ts), money as exact decimal strings. */
+    fields: { type: CustomAttributeType<LedgerFields>('any'), required: true },
     userId: { type: 'string' },
     ...timestamps,
   },
   indexes: { byTenant: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: ['id'] } } },
 });
+
+export type RoyaltyStateRuleItem = EntityItem<typeof RoyaltyStateRule>;
+export type CreateRoyaltyStateRule = CreateEntityItem<typeof RoyaltyStateRule>;
+export type RoyaltyStateRuleIds = EntityIdentifiers<typeof RoyaltyStateRule>;
+export type RoyaltyEditItem = EntityItem<typeof RoyaltyEdit>;
+export type CreateRoyaltyEdit = CreateEntityItem<typeof RoyaltyEdit>;
+export type RoyaltyEditIds = EntityIdentifiers<typeof RoyaltyEdit>;
+export type ManualRoyaltyItem = EntityItem<typeof ManualRoyalty>;
+export type CreateManualRoyalty = CreateEntityItem<typeof ManualRoyalty>;
+export type ManualRoyaltyIds = EntityIdentifiers<typeof ManualRoyalty>;

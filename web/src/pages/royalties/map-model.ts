@@ -1,4 +1,4 @@
-import { MAPPING_COLUMNS, type MappingColumn } from '../../../../functions/royalties/mapping';
+import { MAPPING_COLUMNS, type MappingColumn } from '../../../../functions/royalties/import/mapping';
 import { VALIDATION } from '../../../../shared/messages';
 import type { RoyaltyMap } from './royalty-types';
 

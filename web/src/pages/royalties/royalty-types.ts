@@ -1,4 +1,4 @@
-import type { RoyaltyMap } from '../../../../functions/royalties/mapping';
+import type { RoyaltyMap } from '../../../../functions/royalties/import/mapping';
 
 export type { RoyaltyMap };
 

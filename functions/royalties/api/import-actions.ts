@@ -1,0 +1,104 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { withScratchDuck } from '../ledger/duck.js';
+import { ENV } from '../../../infra/resources.js';
+import { catalogueRecordExists } from '../../data/access/royalty-catalogue.js';
+import { getImport, listImports } from '../../data/access/royalty-imports.js';
+import { putMatchRule } from '../../data/access/royalty-ledger.js';
+import { requireEnv } from '../../lib/clients.js';
+import { Conflict, InvalidField, NotFound } from '../../lib/errors.js';
+import { literal } from '../ledger/sql.js';
+import type { MissingRate } from '../ledger/rules.js';
+import { importLedgerKeys, localLedgerFile } from '../ledger/files.js';
+import { storeLedger, type StoredLedger } from '../ledger/store.js';
+import { MATCH_FIELDS, normaliseIdentifier, type MatchField } from '../ledger/match-lines.js';
+import { runImport } from '../import/run-import.js';
+
+/**
+ * What the user does with an import after it ran: re-match it against the catalogue as it is
+ * now, re-convert it with the exchange rates as they are now, assign an unmatched identifier by
+ * hand, list its unmatched lines, and confirm a duplicate. The ledger file is re-read from the
+ * bucket, so these work the same wherever the import ran.
+ */
+const bucket = () => requireEnv(ENV.ledgerBucket);
+
+async function importOf(tenantId: string, importId: string) {
+  const item = await getImport(tenantId, importId);
+  if (!item) throw new NotFound('Royalty import');
+  return item;
+}
+
+/** Runs `work` with a fresh DuckDB, a temp folder and the import's current ledger files (one, or its parts') on local disk. */
+async function withLedger<T>(item: { ledger_key?: string; ledger_keys?: string[]; status: string }, work: (duck: DuckDBConnection, dir: string, files: string[]) => Promise<T>): Promise<T> {
+  const keys = importLedgerKeys(item);
+  if (item.status !== 'done' || !keys.length) throw new Conflict('The import has no stored lines');
+  // Ledger files never change under a key: the readers' local copies serve (no download when the list has read them).
+  const files = await Promise.all(keys.map(localLedgerFile));
+  return withScratchDuck('royalty-ledger-', (duck, dir) => work(duck, dir, files));
+}
+
+export type RematchResult = Omit<StoredLedger, 'ledger_key'> & { id: string };
+
+/** Recomputes the import's matches, rates and cuts from its stored lines; replaces its ledger file and aggregates. */
+export async function rematchImport(tenantId: string, importId: string): Promise<RematchResult> {
+  const item = await importOf(tenantId, importId);
+  const stored = await withLedger(item, (duck, dir, files) => storeLedger(duck, dir, bucket(), item, files, {}));
+  const { ledger_key: _key, ...counts } = stored;
+  return { id: importId, ...counts };
+}
+
+/** Re-converts one import, or every finished import of the tenant, with the exchange rates as they are now. */
+export async function updateExchangeRates(tenantId: string, importId?: string): Promise<{ imports: number; lines: number; missing_rates: MissingRate[] }> {
+  const ids = importId
+    ? [(await importOf(tenantId, importId)).id]
+    : (await listImports(tenantId)).filter((i) => i.status === 'done' && importLedgerKeys(i).length).map((i) => i.id);
+  let lines = 0;
+  const missing: MissingRate[] = [];
+  // One import after another: each holds a DuckDB and its ledger file; the machine is small.
+  for (const id of ids) {
+    const result = await rematchImport(tenantId, id);
+    lines += result.lines;
+    missing.push(...result.missing_rates);
+  }
+  return { imports: ids.length, lines, missing_rates: missing };
+}
+
+export type AssignInput = { field: string; value: string; recording_id?: string; release_id?: string };
+
+/** Remembers that an identifier means this recording or release (matched_by 'manual'), then re-matches the import. */
+export async function assignMatch(tenantId: string, importId: string, input: AssignInput): Promise<RematchResult> {
+  await importOf(tenantId, importId);
+  if (!MATCH_FIELDS.includes(input.field as MatchField)) throw new InvalidField('field', 'Field must be one of isrc, upc, cat_no');
+  const field = input.field as MatchField;
+  const value = normaliseIdentifier(field, typeof input.value === 'string' ? input.value : '');
+  if (!value) throw new InvalidField('value', 'Value is required');
+  if (!input.recording_id === !input.release_id) throw new InvalidField('recording_id', 'Choose a recording or a release');
+  if (input.recording_id && !(await catalogueRecordExists(tenantId, 'recording_id', input.recording_id))) throw new InvalidField('recording_id', 'Recording not found');
+  if (input.release_id && !(await catalogueRecordExists(tenantId, 'release_id', input.release_id))) throw new InvalidField('release_id', 'Release not found');
+  await putMatchRule({ tenantId, field, value, ...(input.recording_id ? { recording_id: input.recording_id } : { release_id: input.release_id }) });
+  return rematchImport(tenantId, importId);
+}
+
+export type UnmatchedGroup = { isrc: string | null; upc: string | null; cat_no: string | null; song: string | null; artist: string | null; album: string | null; lines: number; amount: string | null };
+
+/** The import's unmatched lines grouped by identifier, largest amount first (amount in the company currency; null when no line of the group could be converted). */
+export async function unmatchedLines(tenantId: string, importId: string): Promise<UnmatchedGroup[]> {
+  const item = await importOf(tenantId, importId);
+  return withLedger(item, async (duck, _dir, files) => {
+    const rows = await (
+      await duck.runAndReadAll(`SELECT isrc, upc, cat_no, min(song) AS song, min(artist) AS artist, min(album) AS album, count(*) AS lines,
+          CAST(sum(amount) AS VARCHAR) AS amount, sum(amount) AS sort_amount
+        FROM read_parquet([${files.map(literal).join(', ')}]) WHERE matched_by IS NULL
+        GROUP BY isrc, upc, cat_no ORDER BY sort_amount DESC NULLS LAST, lines DESC, isrc, upc, cat_no`)
+    ).getRowObjects();
+    const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+    return rows.map((r) => ({ isrc: text(r.isrc), upc: text(r.upc), cat_no: text(r.cat_no), song: text(r.song), artist: text(r.artist), album: text(r.album), lines: Number(r.lines), amount: text(r.amount) }));
+  });
+}
+
+/** Imports a file held back as a duplicate anyway; returns the import as it is afterwards. */
+export async function confirmImport(tenantId: string, importId: string) {
+  const item = await importOf(tenantId, importId);
+  if (item.status !== 'duplicate') throw new Conflict('Only an import held back as a duplicate can be confirmed');
+  await runImport(bucket(), item.source_key, { force: true });
+  return importOf(tenantId, importId);
+}

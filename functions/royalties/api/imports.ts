@@ -1,0 +1,94 @@
+import { DeleteObjectsCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { ulid } from 'ulid';
+import { z } from 'zod';
+import { ENV } from '../../../infra/resources.js';
+import * as importsDb from '../../data/access/royalty-imports.js';
+import { getSource, listSources } from '../../data/access/royalty-sources.js';
+import type { RoyaltyImportItem } from '../../data/entities/royalties.js';
+import { requireEnv, s3Client } from '../../lib/clients.js';
+import { InvalidField, NotFound } from '../../lib/errors.js';
+import { safeFileName } from '../../uploads/presign.js';
+import { dropKey, importPrefixes } from '../bucket-keys.js';
+import { deleteAggregates } from '../ledger/aggregates.js';
+import { royaltiesChanged } from '../ledger/state.js';
+
+/**
+ * Report imports as the user sees them (spec 3 §7.9, issue 6): uploading a report into the
+ * company's drop folder, the list and detail of imports with their control totals, deleting one.
+ * The import itself is the worker's (run-import.ts): a browser upload and a distributor's drop
+ * take the same path.
+ */
+const UPLOAD_URL_SECONDS = 60 * 60;
+/** A single presigned PUT takes up to 5 GB; reports stay well below. */
+export const MAX_REPORT_BYTES = 5_000_000_000;
+
+export const reportUpload = z.strictObject({
+  filename: z.string().trim().min(1, 'filename is required').max(255),
+  size: z.number().int().min(1, 'The file is empty').max(MAX_REPORT_BYTES, `size must be under ${MAX_REPORT_BYTES} bytes`),
+  source_id: z.string().trim().min(1, 'Choose a royalty map').max(64),
+  content_type: z.string().max(200).optional(),
+});
+
+/** A presigned PUT into drop/{company}/{source}/; the uploader's id rides along as metadata so the worker can tell them how it goes. */
+export async function presignReport(tenantId: string, userId: string, input: z.infer<typeof reportUpload>) {
+  const source = await getSource(tenantId, input.source_id);
+  if (!source) throw new InvalidField('source_id', 'Royalty map not found');
+  const key = dropKey(tenantId, input.source_id, `${ulid()}-${safeFileName(input.filename)}`);
+  const command = new PutObjectCommand({ Bucket: requireEnv(ENV.ledgerBucket), Key: key, ContentLength: input.size, Metadata: { 'user-id': userId } });
+  const url = await getSignedUrl(s3Client(), command, { expiresIn: UPLOAD_URL_SECONDS, unhoistableHeaders: new Set(['x-amz-meta-user-id']) });
+  return { url, key, method: 'PUT' as const, headers: { 'x-amz-meta-user-id': userId } };
+}
+
+function importJson(item: RoyaltyImportItem, sourceNames: Map<string, string>) {
+  // The finishing claim is the part workers' business (import/parts.ts).
+  const { tenantId: _tenant, createdAt, updatedAt, finishing: _claim, finishing_since: _since, ...rest } = item;
+  const { totals, matched } = rest;
+  // An uploaded report's key starts with the upload's id; the user knows the file by its own name.
+  return { ...rest, filename: item.filename.replace(/^[0-9A-Z]{26}-/, ''), source_name: sourceNames.get(item.source_id) ?? null, created_at: createdAt, updated_at: updatedAt, rejected_count: totals?.rejected.length ?? 0, unmatched_lines: matched?.unmatched ?? 0 };
+}
+
+async function sourceNames(tenantId: string) {
+  const sources = await listSources(tenantId);
+  return new Map(sources.map((s) => [s.id, s.name]));
+}
+
+/** The company's imports, newest first; the rejected lines stay on the detail. */
+export async function listImports(tenantId: string, page: number, perPage: number) {
+  const [items, names] = await Promise.all([importsDb.listImports(tenantId), sourceNames(tenantId)]);
+  items.sort((a, b) => String(b.createdAt).localeCompare(String(a.createdAt)));
+  const slice = items.slice((page - 1) * perPage, page * perPage).map((item) => {
+    const json = importJson(item, names);
+    return json.totals ? { ...json, totals: { ...json.totals, rejected: undefined } } : json;
+  });
+  return { royalty_imports: slice, total_count: items.length, total_pages: Math.ceil(items.length / perPage), page, per_page: perPage };
+}
+
+export async function getImport(tenantId: string, id: string) {
+  const item = await importsDb.getImport(tenantId, id);
+  if (!item) throw new NotFound('Import');
+  return { royalty_import: importJson(item, await sourceNames(tenantId)) };
+}
+
+/** Deletes an import with its lines and aggregates: its lines leave the royalties list at once. */
+export async function deleteImport(tenantId: string, id: string) {
+  if (!(await importsDb.getImport(tenantId, id))) throw new NotFound('Import');
+  await importsDb.deleteImport(tenantId, id);
+  await deleteAggregates(tenantId, id);
+  await royaltiesChanged(tenantId);
+  await importsDb.deleteAllImportParts(tenantId, id);
+  // Everything of the import in the bucket: its ledger file or parts, and what an unfinished or crashed run left.
+  const bucket = requireEnv(ENV.ledgerBucket);
+  for (const prefix of importPrefixes(tenantId, id)) await deletePrefix(bucket, prefix);
+  return { message: 'Import Deleted' };
+}
+
+async function deletePrefix(bucket: string, prefix: string): Promise<void> {
+  let token: string | undefined;
+  do {
+    const page = await s3Client().send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
+    const keys = (page.Contents ?? []).map((o) => ({ Key: o.Key! }));
+    if (keys.length) await s3Client().send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys } }));
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+}

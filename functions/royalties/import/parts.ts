@@ -1,0 +1,219 @@
+import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
+import { createWriteStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import { ENV } from '../../../infra/resources.js';
+import { deleteImportParts, getImport, getImportPart, listImportParts, putImportPart } from '../../data/access/royalty-imports.js';
+import type { RoyaltyImportPartItem } from '../../data/entities/royalties.js';
+import { requireEnv, s3Client, sqsClient } from '../../lib/clients.js';
+import { partLedgerKey, workKeys } from '../bucket-keys.js';
+import { withScratchDuck } from '../ledger/duck.js';
+import { finishImport } from './finish-parts.js';
+import { importProgress, PROGRESS, stepTimer } from './progress.js';
+import { applyLedgerRules, loadLedgerInputRows, PARQUET_OPTIONS, readLedgerInputs, type LedgerInputRows } from '../ledger/rules.js';
+import { literal } from '../ledger/sql.js';
+import type { RoyaltyMap } from './mapping.js';
+import { stagedLedgerRows, stageReport, unreadableReport, type ControlTotals } from './read-report.js';
+import { upload } from '../ledger/object-files.js';
+import { splitReport, type ReportSplit } from './split-report.js';
+
+/**
+ * Large reports in parts (issue 6): the import worker cuts a report bigger than one part
+ * (split-report.ts) and sends one message per part to the part queue; part workers, side by
+ * side, each read their byte range of the report (with the header in front), match, convert and
+ * cut it into their own ledger file, and sum it. The part that finds every part stored finishes
+ * the import (finish-parts.ts): control totals merged, aggregates written from the parts' sums,
+ * the import pointed at the parts' files (`ledger_keys`).
+ *
+ * Delivering a part twice stores it once (its item is the proof it is stored, written last;
+ * its files have fixed keys, so a rerun overwrites them). Finishing is claimed on the import,
+ * so two parts ending together finish it once; a failed attempt gives the claim back, and the
+ * claim of a worker that died is taken over after the worker timeout.
+ */
+export type PartMessage = {
+  tenantId: string;
+  importId: string;
+  part: number;
+  parts: number;
+  /** The report as delimited text: the dropped object itself, or its converted text under work/. */
+  textKey: string;
+  /** The dropped object's ETag, so a report replaced meanwhile is not read half old, half new. */
+  etag?: string;
+  header: [number, number];
+  range: [number, number];
+  /** The source's column map and name as the import started: every part reads the report alike. */
+  map: RoyaltyMap;
+  sourceName: string;
+  /** The import's snapshot of what the rules read (company, catalogue, rules, rates: LedgerInputRows as JSON), the same for every part. */
+  inputsKey: string;
+  /** Lines of the whole report before this part's own numbering (skipped rows and the records of earlier parts). */
+  lineOffset: number;
+  last: boolean;
+};
+
+/** The largest part: about a million lines of a usual store report; ROYALTY_PART_BYTES changes it (tests cut small files). */
+const DEFAULT_PART_BYTES = 128 * 1024 * 1024;
+export const partBytes = () => Number(process.env.ROYALTY_PART_BYTES) || DEFAULT_PART_BYTES;
+
+/** beforeSend: runs once the parts are planned, before any is sent (the import is marked split while no part can finish it yet). */
+type Dispatch = { bucket: string; tenantId: string; importId: string; map: RoyaltyMap; sourceName: string; textFile: string; dropKey: string; dropFile: string; etag?: string; beforeSend: (parts: number) => Promise<void> };
+
+/**
+ * Cuts the report into parts and sends them to the part queue when it is larger than one part.
+ * Returns how many parts were sent: 0 when the
+ * report is imported in one piece.
+ */
+export async function dispatchParts({ bucket, tenantId, importId, map, sourceName, textFile, dropKey, dropFile, etag, beforeSend }: Dispatch): Promise<number> {
+  const skipRows = map.skip_header_rows ?? 0;
+  const split = await planParts(textFile, skipRows);
+  if (split.parts.length < 2) return 0;
+  // Parts read byte ranges from S3: the dropped object when it is the text, else the converted text (XLSX, zip, gzip).
+  let textKey = dropKey;
+  if (textFile !== dropFile) {
+    textKey = workKeys.reportText(tenantId, importId);
+    await upload(bucket, textKey, textFile);
+  }
+  const inputsKey = await putInputsSnapshot(bucket, tenantId, importId);
+  const messages = partMessagesOf(split, { tenantId, importId, map, sourceName, textKey, inputsKey, etag: textKey === dropKey ? etag : undefined });
+  await beforeSend(messages.length);
+  const queueUrl = requireEnv(ENV.royaltyPartQueue);
+  for (let i = 0; i < messages.length; i += 10) {
+    const batch = messages.slice(i, i + 10);
+    const sent = await sqsClient().send(new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: batch.map((m) => ({ Id: String(m.part), MessageBody: JSON.stringify(m) })) }));
+    if (sent.Failed?.length) throw new Error(`Parts not queued: ${sent.Failed.map((f) => f.Message).join('; ')}`);
+  }
+  return messages.length;
+}
+
+/** The catalogue and rates are read once per import: every part matches and converts against this snapshot. */
+export async function putInputsSnapshot(bucket: string, tenantId: string, importId: string): Promise<string> {
+  const key = workKeys.inputs(tenantId, importId);
+  await s3Client().send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: JSON.stringify(await readLedgerInputs(tenantId)), ContentType: 'application/json' }));
+  return key;
+}
+
+/** The parts a report (as plain text, report-file.ts) is cut into: none when it is one part, else parts of even size (the slowest part sets the import's time). */
+export async function planParts(textFile: string, skipRows: number): Promise<ReportSplit> {
+  const size = (await stat(textFile)).size;
+  if (size <= partBytes()) return { header: { start: 0, end: 0 }, parts: [] };
+  return splitReport(textFile, { partBytes: Math.ceil(size / Math.ceil(size / partBytes())), skipRows });
+}
+
+/** One message per part of `split`: what its worker reads and how it numbers its lines. */
+export function partMessagesOf(
+  split: ReportSplit,
+  { tenantId, importId, map, sourceName, textKey, inputsKey, etag }: { tenantId: string; importId: string; map: RoyaltyMap; sourceName: string; textKey: string; inputsKey: string; etag?: string },
+): PartMessage[] {
+  const skipRows = map.skip_header_rows ?? 0;
+  return split.parts.map((part) => ({
+    tenantId,
+    importId,
+    part: part.index,
+    parts: split.parts.length,
+    textKey,
+    ...(etag ? { etag } : {}),
+    header: [split.header.start, split.header.end],
+    range: [part.start, part.end],
+    map,
+    sourceName,
+    inputsKey,
+    lineOffset: skipRows + part.firstRecord,
+    last: part.index === split.parts.length - 1,
+  }));
+}
+
+export type PartOutcome = 'stored' | 'finished' | 'skipped' | 'failed';
+
+/** Imports one part of a report; the part that finds all parts stored finishes the import. */
+export async function runImportPart(bucket: string, message: PartMessage): Promise<PartOutcome> {
+  const { tenantId, importId, part } = message;
+  const item = await getImport(tenantId, importId);
+  // Deleted, failed, or already finished by another part's worker.
+  if (!item || item.status !== 'processing') return 'skipped';
+  const stored = await getImportPart(tenantId, importId, part);
+  if (!stored) {
+    const outcome = await storePart(bucket, message, item).catch((error: unknown) => error as Error);
+    // Deleted while this part was read (its inputs may have gone with it): the part's files would be nobody's.
+    if (!(await getImport(tenantId, importId))) {
+      await removePart(bucket, tenantId, importId, part);
+      return 'skipped';
+    }
+    if (outcome instanceof Error) throw outcome;
+    if (outcome === 'failed') return outcome;
+  }
+  const done = await listImportParts(tenantId, importId);
+  if (done.length < message.parts) {
+    await importProgress(item, 'processing', PROGRESS.downloaded + Math.floor(((PROGRESS.written - PROGRESS.downloaded) * done.length) / message.parts), {}, { whileProcessing: true });
+    return 'stored';
+  }
+  return (await finishImport(bucket, message, item, done)) ? 'finished' : 'stored';
+}
+
+export type StoredPart = RoyaltyImportPartItem;
+/** What the part workers read of the import item (read once per message; the import worker set `writes` before any part was sent). */
+export type PartedImport = { tenantId: string; id: string; payment_date?: string; user_id?: string; filename: string; size?: number; writes?: number };
+
+/** The header record, then the part's byte range, into one local file. */
+async function downloadPart(bucket: string, message: PartMessage, file: string): Promise<void> {
+  const out = createWriteStream(file);
+  for (const [start, end] of [message.header, message.range]) {
+    const object = await s3Client().send(new GetObjectCommand({ Bucket: bucket, Key: message.textKey, Range: `bytes=${start}-${end - 1}`, IfMatch: message.etag }));
+    for await (const chunk of object.Body as Readable) if (!out.write(chunk)) await once(out, 'drain');
+  }
+  out.end();
+  await finished(out);
+}
+
+async function storePart(bucket: string, message: PartMessage, item: PartedImport): Promise<'stored' | 'failed'> {
+  const { tenantId, importId, part, map } = message;
+  const timings = stepTimer(`${importId}/${part}`);
+  return withScratchDuck('royalty-part-', async (duck, dir) => {
+    const file = path.join(dir, 'part.csv');
+    await downloadPart(bucket, message, file);
+    timings?.('part downloaded');
+    // The header is in front of every part; footer rows are only at the end of the last.
+    const partMap: RoyaltyMap = { ...map, skip_header_rows: 0, skip_footer_rows: message.last ? map.skip_footer_rows : 0 };
+    let rows: string;
+    let totals: ControlTotals;
+    try {
+      const staged = await stageReport(duck, file, partMap, { lineOffset: message.lineOffset });
+      totals = staged.totals;
+      rows = stagedLedgerRows(staged, importId);
+    } catch (error) {
+      return failImport(item, unreadableReport(error));
+    }
+    timings?.(`part read (${totals.lines_read} lines)`);
+    const snapshot = await s3Client().send(new GetObjectCommand({ Bucket: bucket, Key: message.inputsKey }));
+    const inputs = await loadLedgerInputRows(duck, dir, JSON.parse(await snapshot.Body!.transformToString()) as LedgerInputRows);
+    const output = path.join(dir, 'part.parquet');
+    await applyLedgerRules(duck, { relation: rows }, output, {
+      importId,
+      sourceName: message.sourceName,
+      paymentDate: item.payment_date ?? new Date().toISOString().slice(0, 10),
+      ...inputs,
+    }, timings);
+    const cube = path.join(dir, 'cube.parquet');
+    await duck.run(`COPY ledger_cube TO ${literal(cube)} (${PARQUET_OPTIONS})`);
+    const ledgerKey = partLedgerKey(tenantId, importId, part);
+    const cubeKey = workKeys.partCube(tenantId, importId, part);
+    await Promise.all([upload(bucket, ledgerKey, output), upload(bucket, cubeKey, cube)]);
+    // Written last: the proof that the part's files are complete.
+    await putImportPart({ tenantId, importId, part, totals, ledger_key: ledgerKey, cube_key: cubeKey, company_currency: inputs.companyCurrency });
+    timings?.('part stored');
+    return 'stored' as const;
+  });
+}
+
+async function removePart(bucket: string, tenantId: string, importId: string, part: number): Promise<void> {
+  await s3Client().send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: [{ Key: partLedgerKey(tenantId, importId, part) }, { Key: workKeys.partCube(tenantId, importId, part) }] } }));
+  await deleteImportParts(tenantId, importId, [part]);
+}
+
+async function failImport(item: PartedImport, error: string): Promise<'failed'> {
+  await importProgress(item, 'failed', PROGRESS.done, { error }, { whileProcessing: true });
+  return 'failed';
+}

@@ -1,0 +1,126 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { createGunzip } from 'node:zlib';
+import { open } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import ExcelJS from 'exceljs';
+import yauzl from 'yauzl';
+
+/**
+ * Turns an uploaded report into a file DuckDB reads as delimited text (issue 6: CSV, TSV,
+ * semicolon-separated or XLSX, any of them zipped or gzipped): a zip archive gives its report,
+ * an XLSX workbook its first sheet as CSV, gzip its text; plain text DuckDB reads as it is.
+ */
+export async function asDelimitedText(file: string, workDir: string): Promise<string> {
+  const kind = await sniff(file);
+  if (kind === 'zip') {
+    if (await zipHas(file, 'xl/workbook.xml')) return xlsxToCsv(file, path.join(workDir, `${path.basename(file)}.csv`));
+    return asDelimitedText(await extractReport(file, workDir), workDir);
+  }
+  if (kind === 'gzip') {
+    // Decompressed here rather than by DuckDB: plain text can be cut into parts (import/parts.ts).
+    const target = path.join(workDir, `${path.basename(file).replace(/\.gz$/i, '')}.txt`);
+    await pipeline(createReadStream(file), createGunzip(), createWriteStream(target));
+    return asDelimitedText(target, workDir);
+  }
+  return file;
+}
+
+async function sniff(file: string): Promise<'zip' | 'gzip' | 'other'> {
+  const handle = await open(file, 'r');
+  try {
+    const head = Buffer.alloc(4);
+    await handle.read(head, 0, 4, 0);
+    if (head.equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) return 'zip';
+    return head[0] === 0x1f && head[1] === 0x8b ? 'gzip' : 'other';
+  } finally {
+    await handle.close();
+  }
+}
+
+function openZip(file: string): Promise<yauzl.ZipFile> {
+  return new Promise((resolve, reject) => yauzl.open(file, { lazyEntries: true }, (error, zip) => (error ? reject(error) : resolve(zip))));
+}
+
+/** Whether the archive holds an entry of that name. */
+async function zipHas(file: string, name: string): Promise<boolean> {
+  const zip = await openZip(file);
+  return new Promise((resolve, reject) => {
+    zip.on('entry', (entry: yauzl.Entry) => {
+      if (entry.fileName === name) {
+        zip.close();
+        resolve(true);
+      } else zip.readEntry();
+    });
+    zip.on('end', () => resolve(false));
+    zip.on('error', reject);
+    zip.readEntry();
+  });
+}
+
+/** The largest file in a zip archive, extracted: distributors zip one report (sometimes with a readme). */
+async function extractReport(file: string, workDir: string): Promise<string> {
+  const zip = await openZip(file);
+  const entries: yauzl.Entry[] = await new Promise((resolve, reject) => {
+    const found: yauzl.Entry[] = [];
+    zip.on('entry', (entry: yauzl.Entry) => {
+      if (!entry.fileName.endsWith('/')) found.push(entry);
+      zip.readEntry();
+    });
+    zip.on('end', () => resolve(found));
+    zip.on('error', reject);
+    zip.readEntry();
+  });
+  const report = entries.sort((a, b) => b.uncompressedSize - a.uncompressedSize)[0];
+  if (!report) throw new Error('The zip archive holds no file');
+  const target = path.join(workDir, path.basename(report.fileName).replace(/[^\w.-]+/g, '_'));
+  const again = await openZip(file);
+  await new Promise<void>((resolve, reject) => {
+    again.on('entry', (entry: yauzl.Entry) => {
+      if (entry.fileName !== report.fileName) return again.readEntry();
+      again.openReadStream(entry, (error, stream) => {
+        if (error || !stream) return reject(error ?? new Error('unreadable entry'));
+        pipeline(stream, createWriteStream(target)).then(() => {
+          again.close();
+          resolve();
+        }, reject);
+      });
+    });
+    again.on('error', reject);
+    again.readEntry();
+  });
+  return target;
+}
+
+const csvCell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+
+/** A cell as report text: numbers in their shortest exact form, dates as YYYY-MM-DD, rich text flattened. */
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'object') {
+    if ('richText' in value) return value.richText.map((part) => part.text).join('');
+    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+    if ('text' in value) return String(value.text);
+    return '';
+  }
+  return String(value);
+}
+
+/** The workbook's first sheet as CSV, streamed row by row (reports can be large). */
+async function xlsxToCsv(file: string, target: string): Promise<string> {
+  const out = createWriteStream(target);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { sharedStrings: 'cache', worksheets: 'emit', hyperlinks: 'ignore', styles: 'cache' });
+  for await (const sheet of reader) {
+    let width = 0;
+    for await (const row of sheet) {
+      const values = (row.values as ExcelJS.CellValue[]).slice(1);
+      width = Math.max(width, values.length);
+      const cells = Array.from({ length: width }, (_, i) => csvCell(cellText(values[i])));
+      out.write(`${cells.join(',')}\n`);
+    }
+    break; // the first sheet is the report
+  }
+  await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+  return target;
+}

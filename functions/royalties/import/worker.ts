@@ -1,0 +1,24 @@
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import type { S3Event, SQSEvent, SQSRecord } from 'aws-lambda';
+import { log, withRecordLog } from '../../lib/logger.js';
+import { decodeS3Key } from '../../uploads/s3-event.js';
+import { parseDropKey } from '../bucket-keys.js';
+import { runImport } from './run-import.js';
+
+const processor = new BatchProcessor(EventType.SQS);
+
+async function recordHandler(record: SQSRecord): Promise<void> {
+  const event = JSON.parse(record.body) as Partial<S3Event> & { Event?: string };
+  if (event.Event === 's3:TestEvent') return;
+  for (const s3Record of event.Records ?? []) {
+    const key = decodeS3Key(s3Record.s3.object.key);
+    // runImport adds the import's id once it has read the object's ETag.
+    await withRecordLog(record.messageId, { worker: 'royaltyImport', tenantId: parseDropKey(key)?.tenantId, key }, async () => {
+      const outcome = await runImport(s3Record.s3.bucket.name, key);
+      log().info('royalty report imported', { outcome });
+    });
+  }
+}
+
+/** The royalty-import worker: the ledger bucket's drop/ events through SQS, batch size 1, partial failures reported. */
+export const handler = async (event: SQSEvent) => processPartialResponse(event, recordHandler, processor);

@@ -1,0 +1,107 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { aggregateKeys, aggregatesByPrefix, deleteAggregates as deleteAggregateItems, putAggregates } from '../../data/access/royalty-ledger.js';
+import type { AggregateSums } from '../../data/entities/royalties.js';
+
+/**
+ * An import's aggregates (DESIGN.md §3): per pay period, its lines summed by each dimension on
+ * its own — label, release, recording, artist, store, territory, sales category, currency —
+ * and in total, so a statement or a chart reads a handful of DynamoDB items, never the lines.
+ * The values of one (pay period, dimension) are packed into items of at most
+ * MAX_VALUES_PER_ITEM values (and about MAX_ITEM_BYTES of values: ~180 KB for 1,000), far below DynamoDB's 400 KB item
+ * limit: an import writes tens of items, whatever its number of lines.
+ *
+ * Sums are exact decimal strings; `amount` and the cuts are in the company currency (converted
+ * lines only), `amount_original` in the lines' own currencies (meaningful per currency).
+ */
+export const AGGREGATE_DIMENSIONS = ['label_id', 'release_id', 'recording_id', 'artist_id', 'retailer', 'territory', 'sales_category', 'currency', 'total'] as const;
+export type AggregateDimension = (typeof AGGREGATE_DIMENSIONS)[number];
+export type { AggregateSums };
+/** One value of a dimension in a pay period; `value` null: the lines without one (unmatched, no store…); the total's value is 'total'. */
+export type AggregateRow = AggregateSums & { value: string | null };
+
+export const MAX_VALUES_PER_ITEM = 1000;
+const MAX_ITEM_BYTES = 250_000;
+/** The map key of the total (dimension 'total' has this one value). */
+const TOTAL = 'total';
+
+const itemKey = (payPeriod: string, dimension: string, chunk: number) => `${payPeriod}#${dimension}#${String(chunk).padStart(4, '0')}`;
+const SUMS = ['lines', 'quantity', 'amount', 'amount_original', 'label_payable', 'artist_payable', 'aggregator_payable'] as const;
+
+type Item = { tenantId: string; importId: string; key: string; pay_period: string; dimension: string; chunk: number; values: Record<string, AggregateSums>; none?: AggregateSums };
+
+/**
+ * The rollups of `cube` (a relation of summed lines with the dimensions' columns, pay_period,
+ * and lines, quantity, amount, amount_original, label_payable, artist_payable,
+ * aggregator_payable), as packed items.
+ */
+async function rollupItems(connection: DuckDBConnection, tenantId: string, importId: string, cube: string): Promise<Item[]> {
+  const columns = AGGREGATE_DIMENSIONS.filter((d) => d !== 'total');
+  const money = (column: string) => `CAST(coalesce(sum(${column}), 0) AS VARCHAR) AS ${column}`;
+  const rows = await (
+    await connection.runAndReadAll(`SELECT pay_period,
+        CASE ${columns.map((c) => `WHEN GROUPING(${c}) = 0 THEN '${c}'`).join(' ')} ELSE 'total' END AS dimension,
+        CAST(CASE ${columns.map((c) => `WHEN GROUPING(${c}) = 0 THEN ${c}`).join(' ')} ELSE '${TOTAL}' END AS VARCHAR) AS value,
+        CAST(coalesce(sum(lines), 0) AS BIGINT) AS lines, CAST(coalesce(sum(quantity), 0) AS BIGINT) AS quantity,
+        ${money('amount')}, ${money('amount_original')}, ${money('label_payable')}, ${money('artist_payable')}, ${money('aggregator_payable')}
+      FROM ${cube}
+      GROUP BY GROUPING SETS (${columns.map((c) => `(pay_period, ${c})`).join(', ')}, (pay_period))
+      ORDER BY pay_period, dimension, value NULLS FIRST`)
+  ).getRowObjects();
+
+  const items: Item[] = [];
+  let current: Item | undefined;
+  let bytes = 0;
+  for (const row of rows) {
+    const payPeriod = String(row.pay_period);
+    const dimension = String(row.dimension);
+    const sums = Object.fromEntries(SUMS.map((s) => [s, s === 'lines' || s === 'quantity' ? Number(row[s]) : String(row[s])])) as AggregateSums;
+    const size = JSON.stringify(sums).length + String(row.value ?? '').length + 8;
+    const same = current && current.pay_period === payPeriod && current.dimension === dimension;
+    if (!same || Object.keys(current!.values).length >= MAX_VALUES_PER_ITEM || bytes + size > MAX_ITEM_BYTES) {
+      const chunk = same ? current!.chunk + 1 : 0;
+      current = { tenantId, importId, key: itemKey(payPeriod, dimension, chunk), pay_period: payPeriod, dimension, chunk, values: {} };
+      items.push(current);
+      bytes = 0;
+    }
+    // DynamoDB map keys cannot be empty: the lines without a value are the item's `none`.
+    if (row.value === null || row.value === undefined || row.value === '') current!.none = sums;
+    else current!.values[String(row.value)] = sums;
+    bytes += size;
+  }
+  return items;
+}
+
+/**
+ * Writes the aggregates of one import from its summed lines (`cube`, ledger/rules.ts), removes
+ * items it no longer has; returns how many items it wrote and its DynamoDB writes (puts and deletes).
+ */
+export async function writeAggregates(connection: DuckDBConnection, tenantId: string, importId: string, cube = 'ledger_cube'): Promise<{ items: number; writes: number }> {
+  const items = await rollupItems(connection, tenantId, importId, cube);
+  const before = await aggregateKeys(tenantId, importId);
+  // Items of up to ~250 KB: a batch of 25 stays below BatchWriteItem's 16 MB.
+  await putAggregates(items);
+  const keep = new Set(items.map((item) => item.key));
+  const stale = before.filter((key) => !keep.has(key));
+  await deleteAggregateItems(tenantId, importId, stale);
+  return { items: items.length, writes: items.length + stale.length };
+}
+
+/**
+ * The sums of one import's lines in one pay period by one dimension: one row per value (null:
+ * the lines without one), in value order. For statements and charts; reads the dimension's few items.
+ */
+export async function periodAggregates(tenantId: string, importId: string, payPeriod: string, dimension: AggregateDimension): Promise<AggregateRow[]> {
+  const found = await aggregatesByPrefix(tenantId, importId, `${payPeriod}#${dimension}#`);
+  const rows: AggregateRow[] = [];
+  for (const item of found) {
+    if (item.none) rows.push({ value: null, ...item.none });
+    for (const [value, sums] of Object.entries(item.values ?? {})) rows.push({ value, ...sums });
+  }
+  // A map keeps no order: values in order, the value-less row first.
+  return rows.sort((a, b) => (a.value === b.value ? 0 : a.value === null ? -1 : b.value === null ? 1 : a.value < b.value ? -1 : 1));
+}
+
+/** Removes all of an import's aggregates (an import stored as a duplicate has none). */
+export async function deleteAggregates(tenantId: string, importId: string): Promise<void> {
+  await deleteAggregateItems(tenantId, importId, await aggregateKeys(tenantId, importId));
+}

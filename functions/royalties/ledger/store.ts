@@ -1,0 +1,88 @@
+import { DeleteObjectCommand } from '@aws-sdk/client-s3';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { ulid } from 'ulid';
+import { pointImportAtLedger, type ImportUpdate } from '../../data/access/royalty-imports.js';
+import { getSource } from '../../data/access/royalty-sources.js';
+import { s3Client } from '../../lib/clients.js';
+import { newLedgerKey } from '../bucket-keys.js';
+import { writeAggregates } from './aggregates.js';
+import { royaltiesChanged } from './state.js';
+import { importLedgerKeys } from './files.js';
+import { applyLedgerRules, loadLedgerInputs, type LedgerInput, type LedgerResult } from './rules.js';
+import { upload } from './object-files.js';
+
+/**
+ * Writing an import's ledger file and aggregates. Ledger files are immutable (readers cache
+ * them by key): every write goes to a new key, the import item is then pointed at it (only if
+ * it still points where this write started from), and only then is the old file deleted, so a
+ * reader following the item never finds half a ledger.
+ */
+export type ImportItem = { tenantId: string; id: string; source_id: string; payment_date?: string; createdAt?: string; ledger_key?: string; ledger_keys?: string[] };
+
+export type StoredLedger = LedgerResult & { ledger_key: string; aggregates: number };
+/**
+ * writes: the DynamoDB writes the caller made for this import (read when it finishes), and
+ * will make after (its history record): the total is recorded on the import as `writes`. Without it the
+ * import's `writes` is left as it is (a re-match). timings: called after each step.
+ */
+export type StoreOptions = { writes?: () => number; timings?: (step: string) => void };
+
+/**
+ * Fills the derived columns of `input` (any ledger file of the import, or its staged report),
+ * stores it under a new key with its aggregates, and points the import at it with `finish`
+ * (status, totals…) set too.
+ */
+export async function storeLedger(
+  duck: DuckDBConnection,
+  workDir: string,
+  bucket: string,
+  item: ImportItem,
+  input: LedgerInput,
+  finish: ImportUpdate,
+  onStep: (step: 'matched' | 'written') => Promise<void> = async () => {},
+  options: StoreOptions = {},
+): Promise<StoredLedger> {
+  const { tenantId, id } = item;
+  const timings = options.timings;
+  const [source, inputs] = await Promise.all([getSource(tenantId, item.source_id), loadLedgerInputs(duck, workDir, tenantId)]);
+  timings?.('catalogue and rates loaded');
+  const output = path.join(workDir, `ledger-${ulid()}.parquet`);
+  const result = await applyLedgerRules(duck, input, output, {
+    importId: id,
+    sourceName: source?.name ?? item.source_id,
+    paymentDate: item.payment_date ?? (item.createdAt ?? new Date().toISOString()).slice(0, 10),
+    ...inputs,
+  }, timings);
+  await onStep('matched');
+
+  // The file goes up while the aggregates are summed and written.
+  const ledgerKey = newLedgerKey(tenantId, id);
+  const size = (await stat(output)).size;
+  const [aggregates] = await Promise.all([
+    writeAggregates(duck, tenantId, id).then((written) => (timings?.(`aggregates written (${written.items} items)`), written)),
+    upload(bucket, ledgerKey, output).then(() => timings?.(`ledger file uploaded (${(size / 1e6).toFixed(0)} MB)`)),
+  ]);
+  await onStep('written');
+
+  // This patch and the ledger version bump below are writes too.
+  const writes = options.writes && options.writes() + aggregates.writes + 2;
+  const previous = item.ledger_key;
+  try {
+    // An import stored in parts becomes one file here (a re-match): its parts' list goes.
+    const set: ImportUpdate = {
+      ...finish, ledger_key: ledgerKey, aggregates: aggregates.items, ...(writes === undefined ? {} : { writes }),
+      matched: result.matched, missing_rates: result.missing_rates, amount: result.amount, company_currency: inputs.companyCurrency,
+    };
+    await pointImportAtLedger(tenantId, id, set, { previousKey: previous, hadParts: Boolean(item.ledger_keys?.length) });
+  } catch (error) {
+    // Another write moved the import on (or it was deleted): this file is nobody's.
+    await s3Client().send(new DeleteObjectCommand({ Bucket: bucket, Key: ledgerKey }));
+    throw error;
+  }
+  // Readers hold the tenant's ledger in memory until its version changes.
+  await royaltiesChanged(tenantId);
+  for (const old of importLedgerKeys(item)) if (old !== ledgerKey) await s3Client().send(new DeleteObjectCommand({ Bucket: bucket, Key: old }));
+  return { ...result, ledger_key: ledgerKey, aggregates: aggregates.items };
+}
