@@ -43,7 +43,7 @@ export type ReferenceEntityName =
   | 'Distributor'
   | 'Dsp';
 
-export type CatalogueKey = { tenantId: string; id: string };
+type CatalogueKey = { tenantId: string; id: string };
 export type ReferenceKey = { id: string };
 
 /** Fails to compile when an entity's key differs from the key its adapter builds. */
@@ -94,10 +94,10 @@ type RecordWriter<Key> = {
 export type RecordChange<Key> = { create: StoredRecord } | { patch: Key; set: StoredRecord; remove?: readonly string[] } | { delete: Key };
 
 /** What a write also does: unique guards released and claimed for `ownerId`, and lists marked changed. */
-export type WriteEffects = { release?: readonly Guard[]; claim?: readonly Guard[]; ownerId?: string; lists: readonly string[] };
+type WriteEffects = { release?: readonly Guard[]; claim?: readonly Guard[]; ownerId?: string; lists: readonly string[] };
 
 /** The reads and writes of one entity the generic resources serve. */
-export type RecordStore<Key> = {
+type RecordStore<Key> = {
   get: (key: Key) => Promise<StoredRecord | null>;
   /** Every record of the entity's all-records index (gsi1). */
   listAll: () => Promise<StoredRecord[]>;
@@ -119,7 +119,7 @@ function commitOf<Key>(writer: RecordWriter<Key>, change: RecordChange<Key>): Co
 }
 
 /** Guard item writes: released ones deleted, claimed ones created (failing when taken). */
-export function guardCommits(tx: TransactionEntities, effects: Pick<WriteEffects, 'release' | 'claim' | 'ownerId'>): Commit[] {
+function guardCommits(tx: TransactionEntities, effects: Pick<WriteEffects, 'release' | 'claim' | 'ownerId'>): Commit[] {
   return [
     ...(effects.release ?? []).map((g) => tx.UniqueValue.delete({ scope: g.scope, value: g.value }).commit()),
     ...(effects.claim ?? []).map((g) => tx.UniqueValue.create({ scope: g.scope, value: g.value, ownerId: effects.ownerId ?? '' }).commit()),

@@ -2,7 +2,7 @@ import { Entity, type CreateEntityItem, type EntityIdentifiers, type EntityItem,
 import { SERVICE } from './service-name.js';
 
 /** Reports start as reported; the other states are not in the spec yet. */
-export const BUG_REPORT_STATUSES = ['reported'] as const;
+const BUG_REPORT_STATUSES = ['reported'] as const;
 
 /** A problem a user reports from the Bugs page, with the page they were on (spec 3 §4, §7.10). */
 export const BugReport = new Entity({

@@ -107,7 +107,7 @@ const year = { type: 'any' } as const;
 const copyrightLines = { c_line: { type: 'string' }, c_line_year: year, p_line: { type: 'string' }, p_line_year: year } as const;
 
 /** Where a recording's uploaded audio is (spec 2 §4 Audio upload). */
-export const AUDIO_STATUSES = ['uploading', 'processing', 'ready', 'failed'] as const;
+const AUDIO_STATUSES = ['uploading', 'processing', 'ready', 'failed'] as const;
 
 export const Release = new Entity({
   model: { entity: 'release', version: '1', service: SERVICE },
