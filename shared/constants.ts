@@ -61,3 +61,6 @@ export const GUIDE_CONTENT_TYPES = [
 export const AUDIO_EXTENSIONS = ['wav', 'aiff', 'aif'] as const;
 export const AUDIO_CONTENT_TYPES = ['audio/wav', 'audio/x-wav', 'audio/wave', 'audio/vnd.wave', 'audio/aiff', 'audio/x-aiff'] as const;
 export const MAX_AUDIO_BYTES = 500_000_000;
+
+/** A retailer's trading status (spec 1 §3 Retailer); the stored attribute and the input schema share it. */
+export const RETAILER_STATUSES = ['Live', 'Out of Business', 'Non Payer'] as const;

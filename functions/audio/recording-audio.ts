@@ -6,14 +6,12 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { AUDIO_EXTENSIONS } from '../../shared/constants.js';
-import { listsChanged } from '../data/list-cache.js';
-import { getDb } from '../data/service.js';
-import { writeTransaction } from '../data/transaction.js';
+import { getRecording, saveRecordingAudio } from '../data/access/catalogue.js';
+import type { RecordingAudio } from '../data/entities/catalogue.js';
 import { s3Client } from '../lib/clients.js';
 import { addLogContext, log } from '../lib/logger.js';
 import { InvalidField, NotFound } from '../lib/errors.js';
 import { pushToUser } from '../realtime/push.js';
-import { allTenantsListName, tenantListName } from '../catalogue/tenant-lists.js';
 import { presignDownload, presignUpload, safeFileName } from '../uploads/presign.js';
 import { processAudio, UnusableAudio, type AudioFacts } from './process-audio.js';
 
@@ -21,22 +19,8 @@ import { processAudio, UnusableAudio, type AudioFacts } from './process-audio.js
  * A recording's audio (spec 2 §4 Audio upload): the browser PUTs a WAV/AIFF straight to S3, the
  * bucket event reaches the upload worker through SQS, and the worker stores an mp3 preview and
  * waveform peaks, fills the recording's length and audio facts, and pushes a Recording event to
- * the uploader's open connections.
+ * the uploader's open connections. The stored shape is the Recording entity's `audio` map.
  */
-export type RecordingAudio = {
-  status: 'uploading' | 'processing' | 'ready' | 'failed';
-  reason?: string;
-  source_key: string;
-  filename: string;
-  size?: number;
-  duration_ms?: number;
-  sample_rate?: number;
-  channels?: number;
-  bit_depth?: number | null;
-  preview_key?: string;
-  peaks_key?: string;
-};
-
 export const AUDIO_PREFIX = 'audio/';
 
 /** audio/{tenant}/{recording}/{uploader}/{ulid}-{file}: the worker reads who and what from the key. */
@@ -47,26 +31,14 @@ export function parseAudioKey(key: string): { tenantId: string; recordingId: str
   return match ? { tenantId: match[1], recordingId: match[2], userId: match[3], upload: match[4], filename: match[5] } : null;
 }
 
-async function loadRecording(tenantId: string, recordingId: string) {
-  return (await getDb().entities.Recording.get({ tenantId, id: recordingId }).go()).data;
-}
-
-/** Writes the recording's audio (and fields such as length) with its lists marked changed. */
-async function saveAudio(tenantId: string, recordingId: string, audio: RecordingAudio, extra: Record<string, unknown> = {}) {
-  await writeTransaction((e) => [
-    e.Recording.patch({ tenantId, id: recordingId }).set({ audio, ...extra }).commit(),
-    ...listsChanged(e.ListVersion, [tenantListName('recordings', tenantId), allTenantsListName('recordings')]),
-  ]);
-}
-
 /** POST recordings/{id}/update_audio: a presigned PUT for one WAV/AIFF of at most 500,000,000 bytes. */
 export async function presignRecordingAudio(tenantId: string, userId: string, recordingId: string, file: { filename: string; content_type: string; size: number }) {
-  const recording = await loadRecording(tenantId, recordingId);
+  const recording = await getRecording(tenantId, recordingId);
   if (!recording) throw new NotFound('Recording');
   const extension = path.extname(file.filename).slice(1).toLowerCase();
   if (!AUDIO_EXTENSIONS.includes(extension as (typeof AUDIO_EXTENSIONS)[number])) throw new InvalidField('filename', 'Audio must be a wav, aiff or aif file');
   const presigned = await presignUpload(sourcePrefix(tenantId, recordingId, userId), file);
-  await saveAudio(tenantId, recordingId, { status: 'uploading', source_key: presigned.key, filename: safeFileName(file.filename), size: file.size });
+  await saveRecordingAudio(tenantId, recordingId, { status: 'uploading', source_key: presigned.key, filename: safeFileName(file.filename), size: file.size });
   return presigned;
 }
 
@@ -78,6 +50,8 @@ export async function presentAudio(row: Record<string, unknown>): Promise<Record
   return {
     audio: {
       ...facts,
+      // Stored only when the format has one; answered as null as before (a map attribute refuses null).
+      ...(audio.status === 'ready' ? { bit_depth: audio.bit_depth ?? null } : {}),
       preview_url: preview && audio.status === 'ready' ? await presignDownload(preview) : null,
       peaks_url: peaks && audio.status === 'ready' ? await presignDownload(peaks) : null,
     },
@@ -100,14 +74,14 @@ export async function handleAudioUpload(bucket: string, key: string): Promise<'p
   if (!parsed) return 'skipped';
   const { tenantId, recordingId, userId, upload, filename } = parsed;
   addLogContext({ tenantId, recordingId });
-  const recording = await loadRecording(tenantId, recordingId);
+  const recording = await getRecording(tenantId, recordingId);
   if (!recording) return 'skipped';
-  const current = recording.audio as RecordingAudio | undefined;
+  const current = recording.audio;
   if (current && current.source_key !== key && current.source_key > key) return 'skipped'; // a newer upload replaced this one
   if (current?.source_key === key && (current.status === 'ready' || current.status === 'failed')) return 'skipped';
 
   const base: RecordingAudio = { status: 'processing', source_key: key, filename };
-  await saveAudio(tenantId, recordingId, base);
+  await saveRecordingAudio(tenantId, recordingId, base);
   // The SPA shows "Recording {summary} - audio uploaded and processing." and reloads the recording (spec 1 §4).
   const push = async (audio: RecordingAudio) => {
     await pushToUser(userId, { type: 'record', model: 'Recording', id: recordingId, title: recording.title, status: audio.status, reason: audio.reason ?? null }).catch(() => 0);
@@ -126,7 +100,7 @@ export async function handleAudioUpload(bucket: string, key: string): Promise<'p
       if (!(error instanceof UnusableAudio)) throw error;
       log().warn('audio unusable', { reason: error.message });
       const failed: RecordingAudio = { ...base, status: 'failed', reason: error.message };
-      await saveAudio(tenantId, recordingId, failed);
+      await saveRecordingAudio(tenantId, recordingId, failed);
       await push(failed);
       return 'failed';
     }
@@ -140,12 +114,12 @@ export async function handleAudioUpload(bucket: string, key: string): Promise<'p
       duration_ms: facts.duration_ms,
       sample_rate: facts.sample_rate,
       channels: facts.channels,
-      bit_depth: facts.bit_depth,
+      bit_depth: facts.bit_depth ?? undefined,
       preview_key: `${outputs}.mp3`,
       peaks_key: `${outputs}.peaks.json`,
     };
     // The duration fills the recording's length (spec 2 §4).
-    await saveAudio(tenantId, recordingId, ready, { length: lengthOf(facts.duration_ms) });
+    await saveRecordingAudio(tenantId, recordingId, ready, { length: lengthOf(facts.duration_ms) });
     await push(ready);
     return 'processed';
   } finally {

@@ -4,8 +4,7 @@ import type { Role } from '../../shared/constants.js';
 import { MESSAGES } from '../../shared/messages.js';
 import type { ProfileInput } from '../../shared/schemas/auth.js';
 import type { TokenPurpose } from '../data/entities/auth-token.js';
-import { getDb } from '../data/service.js';
-import { writeTransaction } from '../data/transaction.js';
+import * as users from '../data/access/users.js';
 import type { Caller, UserRecord } from '../lib/auth-context.js';
 import { Forbidden, NotFound } from '../lib/errors.js';
 import { appLink, sendMail } from '../lib/mail.js';
@@ -21,17 +20,17 @@ const INVALID_LINK = 'This link is invalid or has expired';
 
 async function issueToken(userId: string, purpose: TokenPurpose): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await getDb().entities.AuthToken.create({ token, userId, purpose, expiresAt: Math.floor(Date.now() / 1000) + TOKEN_LIFETIME[purpose] }).go();
+  await users.createAuthToken({ token, userId, purpose, expiresAt: Math.floor(Date.now() / 1000) + TOKEN_LIFETIME[purpose] });
   return token;
 }
 
 /** A token that exists, has its purpose and has not expired (TTL deletion lags, so check the time too). */
 async function validToken(token: string, purpose: TokenPurpose) {
-  const found = await getDb().entities.AuthToken.get({ token }).go();
-  if (!found.data || found.data.purpose !== purpose || found.data.expiresAt < Date.now() / 1000) throw new NotFound(INVALID_LINK);
-  const user = await getDb().entities.User.get({ userId: found.data.userId }).go();
-  if (!user.data) throw new NotFound(INVALID_LINK);
-  return { token: found.data, user: user.data };
+  const found = await users.getAuthToken(token);
+  if (!found || found.purpose !== purpose || found.expiresAt < Date.now() / 1000) throw new NotFound(INVALID_LINK);
+  const user = await users.getUser(found.userId);
+  if (!user) throw new NotFound(INVALID_LINK);
+  return { token: found, user };
 }
 
 /**
@@ -42,13 +41,7 @@ async function validToken(token: string, purpose: TokenPurpose) {
 export async function createUnconfirmedUser(input: { name: string; email: string; role?: Role }, via: 'signup' | 'invite') {
   const userId = ulid();
   const email = input.email.trim().toLowerCase();
-  await writeTransaction(
-    ({ User, UniqueValue }) => [
-      User.create({ userId, email, name: input.name, role: input.role ?? 'user', confirmed: false }).commit(),
-      UniqueValue.create({ scope: 'email', value: email, ownerId: userId }).commit(),
-    ],
-    { 1: { field: 'email', message: 'Email has already been taken' } },
-  );
+  await users.createUser({ userId, email, name: input.name, role: input.role ?? 'user', confirmed: false });
   await issueConfirmMail({ userId, email, name: input.name }, via);
   return { userId };
 }
@@ -75,18 +68,13 @@ export async function confirmUser(accessToken: string, password: string) {
   const { token, user } = await validToken(accessToken, 'confirm');
   if (user.confirmed) throw new NotFound(INVALID_LINK);
   const { sub } = await setPassword(user.email, password);
-  await writeTransaction(({ User, UserLogin, AuthToken }) => [
-    UserLogin.put({ sub, userId: user.userId }).commit(),
-    User.patch({ userId: user.userId }).set({ confirmed: true }).commit(),
-    AuthToken.delete({ token: token.token }).commit(),
-  ]);
+  await users.confirmUserLogin(user.userId, sub, token.token);
   return { email: user.email, message: MESSAGES.confirmBySettingPassword };
 }
 
 /** Always answers the same message, so the form does not reveal who has an account. */
 export async function requestPasswordReset(email: string) {
-  const guard = await getDb().entities.UniqueValue.get({ scope: 'email', value: email.trim().toLowerCase() }).go();
-  const user = guard.data ? (await getDb().entities.User.get({ userId: guard.data.ownerId }).go()).data : null;
+  const user = await users.findUserByEmail(email);
   if (user?.confirmed && user.active !== false) {
     const token = await issueToken(user.userId, 'reset');
     await sendMail({
@@ -106,7 +94,7 @@ export async function checkResetToken(token: string) {
 export async function changePassword(token: string, password: string) {
   const found = await validToken(token, 'reset');
   await setPassword(found.user.email, password);
-  await getDb().entities.AuthToken.delete({ token }).go();
+  await users.deleteAuthToken(token);
   return { message: 'Your password has been changed; sign in with it now' };
 }
 
@@ -125,21 +113,22 @@ export async function currentUser(user: UserRecord) {
 
 export async function updateProfile(caller: Caller, userId: string, input: ProfileInput) {
   if (caller.user.userId !== userId && caller.user.role !== 'admin') throw new Forbidden(MESSAGES.noAccessHere);
-  const existing = await getDb().entities.User.get({ userId }).go();
-  if (!existing.data) throw new NotFound('User');
+  const existing = await users.getUser(userId);
+  if (!existing) throw new NotFound('User');
   const changes = {
     ...(input.name !== undefined ? { name: input.name } : {}),
-    ...(input.profile ? { profile: { ...(existing.data.profile ?? {}), ...input.profile } } : {}),
-    ...(input.user_setting_attributes ? { userSetting: { ...(existing.data.userSetting ?? {}), ...input.user_setting_attributes } } : {}),
+    ...(input.profile ? { profile: { ...(existing.profile ?? {}), ...input.profile } } : {}),
+    ...(input.user_setting_attributes ? { userSetting: { ...(existing.userSetting ?? {}), ...input.user_setting_attributes } } : {}),
   };
-  if (Object.keys(changes).length) await getDb().entities.User.patch({ userId }).set(changes).go();
-  const updated = await getDb().entities.User.get({ userId }).go();
-  return { ...(await currentUser(updated.data as UserRecord)), message: MESSAGES.profileUpdated };
+  if (Object.keys(changes).length) await users.patchUser(userId, changes);
+  const updated = await users.getUser(userId);
+  if (!updated) throw new NotFound('User');
+  return { ...(await currentUser(updated)), message: MESSAGES.profileUpdated };
 }
 
 /** Users for admin pickers and the users list: paged and searched by name or e-mail. */
 export async function listUsers(query: { page: number; per_page: number; sort: SortSpec<string>; q?: string }) {
-  const all = (await getDb().entities.User.query.all({}).go({ pages: 'all' })).data.map((u) => userView(u as UserRecord));
+  const all = (await users.listUsers()).map(userView);
   const page = pageOf(all, { page: query.page, perPage: query.per_page, sort: query.sort, q: query.q, searchFields: ['name', 'email'], tieBreaker: 'id' });
   return { users: page.items, total_count: page.total_count, total_pages: page.total_pages, page: page.page, per_page: page.per_page };
 }

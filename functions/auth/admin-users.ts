@@ -1,26 +1,26 @@
 import type { z } from 'zod';
 import type { userInvite, userUpdate } from '../../shared/schemas/user.js';
-import { getDb } from '../data/service.js';
-import { writeTransaction } from '../data/transaction.js';
+import { membershipsOfUser } from '../data/access/companies.js';
+import { deleteNoticesOfUser } from '../data/access/notices.js';
+import * as users from '../data/access/users.js';
 import { Conflict, NotFound } from '../lib/errors.js';
 import { createUnconfirmedUser, issueConfirmMail } from './accounts.js';
 import { deleteLogin } from './identity.js';
 import { userView } from './user-view.js';
 import { membershipsOf } from '../companies/memberships.js';
-import type { UserRecord } from '../lib/auth-context.js';
 
 /** Admin management of users (spec 3 §2.2, §7.6). */
 async function load(userId: string) {
-  const found = await getDb().entities.User.get({ userId }).go();
-  if (!found.data) throw new NotFound('User');
-  return found.data;
+  const found = await users.getUser(userId);
+  if (!found) throw new NotFound('User');
+  return found;
 }
 
 export async function getUser(userId: string) {
   const [user, memberships] = await Promise.all([load(userId), membershipsOf(userId)]);
   return {
     user: {
-      ...userView(user as UserRecord),
+      ...userView(user),
       profile: user.profile ?? {},
       company_users: memberships.map(({ company, role }) => ({ company_id: company.companyId, company_name: company.name, role })),
       created_at: user.createdAt ?? '',
@@ -38,7 +38,7 @@ export async function updateUser(userId: string, input: z.infer<typeof userUpdat
   const before = await load(userId);
   const { user_setting_attributes: settings, ...fields } = input;
   const changes = { ...fields, ...(settings ? { userSetting: { ...(before.userSetting ?? {}), ...settings } } : {}) };
-  if (Object.keys(changes).length) await getDb().entities.User.patch({ userId }).set(changes).go();
+  if (Object.keys(changes).length) await users.patchUser(userId, changes);
   return { ...(await getUser(userId)), message: 'User Updated' };
 }
 
@@ -55,18 +55,9 @@ export async function deleteUser(userId: string, actingUserId: string) {
   const user = await load(userId);
   if (userId === actingUserId) throw new Conflict('You cannot delete your own account');
   const sub = await deleteLogin(user.email);
-  const db = getDb();
-  const [memberships, notices] = await Promise.all([
-    db.entities.CompanyUser.query.byUser({ userId }).go({ pages: 'all' }),
-    db.entities.UserNotice.query.byUser({ userId }).go({ pages: 'all' }),
-  ]);
-  await writeTransaction(({ User, UserLogin, UniqueValue, CompanyUser }) => [
-    User.delete({ userId }).commit(),
-    UniqueValue.delete({ scope: 'email', value: user.email }).commit(),
-    ...(sub ? [UserLogin.delete({ sub }).commit()] : []),
-    ...memberships.data.map((m) => CompanyUser.delete({ userId, companyId: m.companyId }).commit()),
-  ]);
-  if (notices.data.length) await db.entities.UserNotice.delete(notices.data.map((n) => ({ userId, noticeId: n.noticeId }))).go();
+  const memberships = await membershipsOfUser(userId);
+  await users.deleteUserRecords(user, sub, memberships.map((m) => m.companyId));
+  await deleteNoticesOfUser(userId);
   return { message: `User ${user.name} deleted` };
 }
 

@@ -8,7 +8,7 @@ import { listQuerySchema } from '../lib/list-query.js';
 import { presignUpload } from '../uploads/presign.js';
 import { LISTS } from '../data/list-cache.js';
 import * as labels from './labels.js';
-import { TENANT_RESOURCES } from './tenant-collections.js';
+import { TENANT_RESOURCES } from './tenant-resources.js';
 import { checkReleaseOf, lastRelease, updateReleaseStatus } from './release-check.js';
 import { RELEASE_STATUSES } from '../../shared/catalogue.js';
 import { adminOperations, tenantOperations } from './tenant-resource.js';

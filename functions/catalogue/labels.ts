@@ -1,13 +1,12 @@
 import { ulid } from 'ulid';
 import type { LabelInput, LabelScope, LabelUpdate, LabelView } from '../../shared/schemas/label.js';
-import { cachedList, listsChanged, LISTS } from '../data/list-cache.js';
-import { getDb } from '../data/service.js';
-import { writeTransaction } from '../data/transaction.js';
+import { listCompanyNames } from '../data/access/companies.js';
+import * as store from '../data/access/labels.js';
+import type { LabelItem } from '../data/entities/label.js';
+import { cachedList, LISTS } from '../data/list-cache.js';
 import { NotFound } from '../lib/errors.js';
 import { pageOf, type SortSpec } from '../lib/list-query.js';
 import { presignDownload, uploadedObject } from '../uploads/presign.js';
-
-type LabelItem = Awaited<ReturnType<ReturnType<ReturnType<typeof getDb>['entities']['Label']['get']>['go']>>['data'] & {};
 
 /** What list rows carry; detail pages load the whole label. */
 export type LabelSummary = {
@@ -23,9 +22,6 @@ export type LabelSummary = {
   created_at: string;
   updated_at: string;
 };
-
-/** The cached lists a label write changes. */
-const labelLists = (tenantId: string) => [LISTS.tenantLabels(tenantId), LISTS.allLabels];
 
 /** Where a label's logo objects live: the tenant and label are part of the key. */
 export const logoPrefix = (tenantId: string, labelId: string) => `logos/${tenantId}/labels/${labelId}/`;
@@ -89,7 +85,7 @@ function listPage(all: LabelSummary[], query: LabelListQuery) {
 export function tenantLabelSummaries(tenantId: string, knownVersion?: string): Promise<LabelSummary[]> {
   return cachedList(
     LISTS.tenantLabels(tenantId),
-    async () => (await getDb().entities.Label.query.byTenant({ tenantId }).go({ pages: 'all' })).data.map(summary),
+    async () => (await store.labelsOf(tenantId)).map(summary),
     knownVersion,
   );
 }
@@ -102,21 +98,17 @@ export async function listLabels(tenantId: string, query: LabelListQuery, listVe
 /** Every tenant's labels (LabelsAdmin), with the company name beside each. */
 export async function listAllLabels(query: LabelListQuery) {
   const all = await cachedList(LISTS.allLabels, async () => {
-    const db = getDb();
-    const [labels, companies] = await Promise.all([
-      db.entities.Label.query.all({}).go({ pages: 'all' }),
-      db.entities.Company.query.all({}).go({ pages: 'all', attributes: ['companyId', 'name'] }),
-    ]);
-    const names = new Map(companies.data.map((c) => [c.companyId, c.name]));
-    return labels.data.map((item) => ({ ...summary(item), company_name: names.get(item.tenantId) ?? '' }));
+    const [labels, companies] = await Promise.all([store.listAllLabels(), listCompanyNames()]);
+    const names = new Map(companies.map((c) => [c.companyId, c.name]));
+    return labels.map((item) => ({ ...summary(item), company_name: names.get(item.tenantId) ?? '' }));
   });
   return listPage(all, query);
 }
 
 async function load(tenantId: string, labelId: string): Promise<LabelItem> {
-  const found = await getDb().entities.Label.get({ tenantId, labelId }).go();
-  if (!found.data) throw new NotFound('Label');
-  return found.data;
+  const found = await store.getLabel(tenantId, labelId);
+  if (!found) throw new NotFound('Label');
+  return found;
 }
 
 export async function getLabel(tenantId: string, labelId: string): Promise<LabelView> {
@@ -125,8 +117,7 @@ export async function getLabel(tenantId: string, labelId: string): Promise<Label
 
 /** Finds a label of any tenant (admin detail) through its id index. */
 export async function findLabelAnyTenant(labelId: string): Promise<LabelItem> {
-  const found = await getDb().entities.Label.query.byId({ labelId }).go();
-  const item = found.data[0];
+  const item = await store.findLabelAnyTenant(labelId);
   if (!item) throw new NotFound('Label');
   return item;
 }
@@ -144,10 +135,7 @@ export async function createLabel(tenantId: string, input: LabelInput): Promise<
   const { logo_key, ...fields } = input;
   const { logo } = await logoFields(tenantId, labelId, logo_key);
   const record = { ...fields, tenantId, labelId, ...(logo ? { logo } : {}) };
-  await writeTransaction(({ Label, ListVersion }) => [
-    Label.create(record).commit(),
-    ...listsChanged(ListVersion, labelLists(tenantId)),
-  ]);
+  await store.createLabel(record);
   return getLabel(tenantId, labelId);
 }
 
@@ -156,21 +144,13 @@ export async function updateLabel(tenantId: string, labelId: string, input: Labe
   const { logo_key, ...fields } = input;
   const { logo, removeLogo } = await logoFields(tenantId, labelId, logo_key);
   const changes = { ...fields, ...(logo ? { logo } : {}) };
-  await writeTransaction(({ Label, ListVersion }) => [
-    removeLogo
-      ? Label.patch({ tenantId, labelId }).set(changes).remove(['logo']).commit()
-      : Label.patch({ tenantId, labelId }).set(changes).commit(),
-    ...listsChanged(ListVersion, labelLists(tenantId)),
-  ]);
+  await store.patchLabel(tenantId, labelId, changes, removeLogo);
   return getLabel(tenantId, labelId);
 }
 
 export async function deleteLabel(tenantId: string, labelId: string): Promise<{ message: string }> {
   const label = await load(tenantId, labelId);
-  await writeTransaction(({ Label, ListVersion }) => [
-    Label.delete({ tenantId, labelId }).commit(),
-    ...listsChanged(ListVersion, labelLists(tenantId)),
-  ]);
+  await store.deleteLabel(tenantId, labelId);
   return { message: `Label ${label.name} deleted` };
 }
 

@@ -1,17 +1,13 @@
 import { checkRelease, type CheckedRecording, type CheckedRelease } from '../../shared/metadata-checker.js';
-import { getDb } from '../data/service.js';
+import { getCompany } from '../data/access/companies.js';
 import type { Row } from '../reference/reference-resource.js';
 import { getLabel } from './labels.js';
 import { nextCatalogueNumber } from '../../shared/catalogue.js';
 import { lastCatalogueNumber } from './release-rules.js';
-import { tenantResourceOf, tenantRows } from './tenant-lists.js';
+import { tenantRows } from './tenant-lists.js';
 import { recordOps } from './tenant-records.js';
-
-const resource = (collection: string) => {
-  const found = tenantResourceOf(collection);
-  if (!found) throw new Error(`${collection} is not a catalogue collection`);
-  return found;
-};
+// Only the catalogue handler runs these, so they may use its composition root.
+import { tenantResource as resource } from './tenant-resources.js';
 
 /**
  * The metadata checker's findings for one release of a company with its recordings. A release
@@ -24,7 +20,7 @@ export async function checkReleaseOf(tenantId: string, releaseId: string) {
   const ids = new Set(((release.release_recordings as Row[] | undefined) ?? []).map((r) => r.recording_id));
   const rows = (await tenantRows(resource('recordings'), tenantId)).filter((r) => ids.has(r.id));
   const presented = await Promise.all(rows.map(recordings.present));
-  const company = (await getDb().entities.Company.get({ companyId: tenantId }).go()).data;
+  const company = await getCompany(tenantId);
   const label = typeof release.label_id === 'string' && release.label_id ? await getLabel(tenantId, release.label_id).catch(() => undefined) : undefined;
   const problems = checkRelease(release as unknown as CheckedRelease, presented as unknown as CheckedRecording[], { distributed: Boolean(company?.distributed || label?.distributed) });
   return { problems, ok: problems.length === 0 };

@@ -4,7 +4,7 @@ import { INSTRUMENTAL } from '../../shared/schemas/reference.js';
 import { InvalidField } from '../lib/errors.js';
 import type { StoredRow } from '../lib/nested-attributes.js';
 import { withLinks, type Link } from '../reference/record-links.js';
-import { tenantResourceOf, tenantRows } from './tenant-lists.js';
+import { tenantCollectionOf, tenantRows } from './tenant-lists.js';
 
 /** Rules across a release's or recording's fields, and the fields derived on save (spec 2 §4, §5). */
 
@@ -78,7 +78,7 @@ export async function prepareRecording(record: Record<string, unknown>, { tenant
 
 /** The catalogue number of the label's latest release that has one. */
 export async function lastCatalogueNumber(tenantId: string, labelId: string): Promise<string | undefined> {
-  const releases = tenantResourceOf('releases');
+  const releases = tenantCollectionOf('releases');
   if (!releases) return undefined;
   const ofLabel = (await tenantRows(releases, tenantId)).filter((r) => r.label_id === labelId && typeof r.cat_no === 'string' && r.cat_no);
   const last = ofLabel.sort((a, b) => String(b.created_at).localeCompare(String(a.created_at)))[0];

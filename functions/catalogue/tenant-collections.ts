@@ -1,11 +1,8 @@
 import { artistInput, contributorInput, payeeInput, recordingInput, releaseInput, songInput } from '../../shared/schemas/catalogue.js';
-import { requirePublisherCompany } from './company-tags.js';
-import { presentAudio } from '../audio/recording-audio.js';
 import { ARTIST_ROW_SHARES, identifierLink, PRODUCT_DEFAULTS, RECORDING_DEFAULTS, RELEASE_DEFAULTS } from '../../shared/catalogue.js';
 import type { Link } from '../reference/record-links.js';
-import { prepareRecording, prepareRelease } from './release-rules.js';
 import { LOGO_CONTENT_TYPES, MAX_LOGO_BYTES } from '../../shared/constants.js';
-import type { TenantResource } from './tenant-resource.js';
+import type { TenantCollection } from './tenant-resource.js';
 
 const rowsOf = (record: Record<string, unknown>, field: string) => (record[field] as Record<string, unknown>[] | undefined) ?? [];
 const artistOnRow: Link = { field: 'artist_id', to: 'artists', as: 'artist', scope: 'tenant' };
@@ -13,8 +10,12 @@ const artistOnRow: Link = { field: 'artist_id', to: 'artists', as: 'artist', sco
 const genreLinks: Link[] = ['primary_genre', 'secondary_genre', 'primary_subgenre', 'secondary_subgenre'].map((as) => ({ field: `${as}_id`, to: 'genres', as }));
 const language = (as: string): Link => ({ field: `${as}_id`, to: 'languages', as });
 
-/** The catalogue collections every company keeps (spec 2 §3, §7); each is one entry here. */
-export const TENANT_RESOURCES: TenantResource[] = [
+/**
+ * The catalogue collections every company keeps (spec 2 §3, §7); each is one entry here. Data
+ * only: the hooks that reach other areas are attached in tenant-resources.ts, which only entry
+ * points import, so the reference area and the upload worker can read this without them.
+ */
+export const TENANT_COLLECTIONS: TenantCollection[] = [
   {
     collection: 'artists',
     singular: 'artist',
@@ -90,7 +91,6 @@ export const TENANT_RESOURCES: TenantResource[] = [
       recording_id: (row, id) => rowsOf(row, 'release_recordings').some((r) => r.recording_id === id),
     },
     undeletable: (row) => (row.status === 'drafted' ? undefined : 'Only drafted releases can be deleted'),
-    prepare: prepareRelease,
     shape: () => ({
       links: [
         { field: 'label_id', to: 'labels', as: 'label', scope: 'tenant' },
@@ -121,10 +121,8 @@ export const TENANT_RESOURCES: TenantResource[] = [
     searchFields: ['title', 'isrc', 'display_artists', 'mix_title'],
     pickerFields: ['title', 'isrc', 'display_artists'],
     unique: ['isrc'],
-    presentExtra: presentAudio,
     idFilters: { artist_id: (row, id) => rowsOf(row, 'artist_recordings').some((r) => r.artist_id === id) },
     defaults: { ...RECORDING_DEFAULTS },
-    prepare: prepareRecording,
     shape: () => ({
       links: [
         language('audio_language'),
@@ -159,7 +157,6 @@ export const TENANT_RESOURCES: TenantResource[] = [
     sortFields: ['title', 'iswc', 'artist_name', 'work_status', 'created_at'],
     searchFields: ['title', 'iswc', 'artist_name', 'alternative_titles', 'tunecode'],
     pickerFields: ['title', 'iswc'],
-    companyGuard: requirePublisherCompany,
     shape: () => ({
       rows: [
         { input: 'publisher_songs_attributes', stored: 'publisher_songs', links: [{ field: 'publisher_id', to: 'publishers', as: 'publisher' }] },

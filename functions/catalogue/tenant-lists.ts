@@ -1,43 +1,29 @@
-import { cachedList } from '../data/list-cache.js';
-import { getDb } from '../data/service.js';
+import { catalogueStore } from '../data/access/catalogue.js';
+import { cachedList, LISTS } from '../data/list-cache.js';
 import { storedRow } from '../reference/reference-lists.js';
 import type { Row } from '../reference/reference-resource.js';
-import { TENANT_RESOURCES } from './tenant-collections.js';
-import type { TenantResource } from './tenant-resource.js';
-
-/** The cached lists of a tenant collection: one per company, and every company's for admins. */
-export const tenantListName = (collection: string, tenantId: string) => `${collection}#${tenantId}`;
-export const allTenantsListName = (collection: string) => `${collection}#all`;
-
-type TenantEntity = {
-  query: {
-    byTenant: (k: { tenantId: string }) => { go: (o: object) => Promise<{ data: Record<string, unknown>[] }> };
-    all: (k: object) => { go: (o: object) => Promise<{ data: Record<string, unknown>[] }> };
-    byId: (k: { id: string }) => { go: (o?: object) => Promise<{ data: Record<string, unknown>[] }> };
-  };
-  get: (k: { tenantId: string; id: string }) => { go: () => Promise<{ data: Record<string, unknown> | null }> };
-};
-
-export const tenantEntity = (resource: TenantResource) => getDb().entities[resource.entity] as unknown as TenantEntity;
+import { TENANT_COLLECTIONS } from './tenant-collections.js';
+import type { TenantCollection } from './tenant-resource.js';
 
 /**
  * A company's records of a collection, from memory while the list version is current. Reads that
  * only name linked records pass `forLinks` and accept a version checked within the last second.
  */
-export function tenantRows(resource: TenantResource, tenantId: string, knownVersion?: string, forLinks = false): Promise<Row[]> {
+export function tenantRows(collection: TenantCollection, tenantId: string, knownVersion?: string, forLinks = false): Promise<Row[]> {
   return cachedList(
-    tenantListName(resource.collection, tenantId),
-    async () => (await tenantEntity(resource).query.byTenant({ tenantId }).go({ pages: 'all' })).data.map(storedRow),
+    LISTS.tenantCollection(collection.collection, tenantId),
+    async () => (await catalogueStore(collection.entity).listTenant(tenantId)).map(storedRow),
     knownVersion,
     { recheck: !forLinks },
   );
 }
 
 /** Every company's records of a collection (admin lists). */
-export function allTenantRows(resource: TenantResource): Promise<Row[]> {
-  return cachedList(allTenantsListName(resource.collection), async () => (await tenantEntity(resource).query.all({}).go({ pages: 'all' })).data.map(storedRow));
+export function allTenantRows(collection: TenantCollection): Promise<Row[]> {
+  return cachedList(LISTS.allTenantsCollection(collection.collection), async () => (await catalogueStore(collection.entity).listAll()).map(storedRow));
 }
 
-export function tenantResourceOf(collection: string): TenantResource | undefined {
-  return TENANT_RESOURCES.find((r) => r.collection === collection);
+/** A catalogue collection as data (no hooks), e.g. to read or name its records. */
+export function tenantCollectionOf(collection: string): TenantCollection | undefined {
+  return TENANT_COLLECTIONS.find((r) => r.collection === collection);
 }

@@ -1,17 +1,16 @@
 import { ulid } from 'ulid';
-import { listsChanged } from '../data/list-cache.js';
-import { getDb } from '../data/service.js';
-import { writeTransaction } from '../data/transaction.js';
+import { catalogueStore } from '../data/access/catalogue.js';
+import { getCompany } from '../data/access/companies.js';
+import { LISTS } from '../data/list-cache.js';
 import { guardsFor as guardsOf, normaliseUnique, type Guard } from '../data/unique-guards.js';
-import { humanizeField } from '../../shared/messages.js';
 import { Conflict, InvalidField, NotFound } from '../lib/errors.js';
 import { checkAllLinks, presentRecord, storedChanges } from '../reference/record-shape.js';
 import { withLinks, type Link } from '../reference/record-links.js';
 import { refuseIfUsed } from '../reference/record-usage.js';
 import { storedRow } from '../reference/reference-lists.js';
 import type { Row } from '../reference/reference-resource.js';
-import { TENANT_RESOURCES } from './tenant-collections.js';
-import { allTenantsListName, tenantEntity, tenantListName, tenantRows } from './tenant-lists.js';
+import { TENANT_COLLECTIONS } from './tenant-collections.js';
+import { tenantRows } from './tenant-lists.js';
 import type { TenantResource } from './tenant-resource.js';
 
 /**
@@ -33,19 +32,18 @@ export function recordOps(resource: TenantResource) {
   const guardScope = (tenantId: string) => `${resource.collection}#${tenantId}`;
   const guardsFor = (scope: string, fields: readonly string[], record: Record<string, unknown>) =>
     guardsOf(scope, fields, record).filter((g) => !resource.uniqueExempt?.(g.field, record[g.field]));
-  const lists = (tenantId: string) => [tenantListName(resource.collection, tenantId), allTenantsListName(resource.collection)];
-  const taken = (field: string) => ({ field, message: `${humanizeField(field)} has already been taken` });
-  const entity = () => tenantEntity(resource);
+  const lists = (tenantId: string) => [LISTS.tenantCollection(resource.collection, tenantId), LISTS.allTenantsCollection(resource.collection)];
+  const store = catalogueStore(resource.entity);
 
   async function load(tenantId: string, id: string): Promise<Row> {
-    const found = await entity().get({ tenantId, id }).go();
-    if (!found.data) throw new NotFound(resource.title);
-    return storedRow(found.data);
+    const found = await store.get({ tenantId, id });
+    if (!found) throw new NotFound(resource.title);
+    return storedRow(found);
   }
 
   /** A record of any company (admin calls), found through its id index. */
   async function loadAnyTenant(id: string): Promise<Row> {
-    const found = (await entity().query.byId({ id }).go()).data[0];
+    const found = await store.findAnyTenant(id);
     if (!found) throw new NotFound(resource.title);
     return storedRow(found);
   }
@@ -61,7 +59,7 @@ export function recordOps(resource: TenantResource) {
     refuseIfUsed(
       { collection: resource.collection, title: resource.title, nameField },
       rows,
-      TENANT_RESOURCES.map((other) => ({ collection: other.collection, singular: other.singular, shape: other.shape(tenantId), rows: () => tenantRows(other, tenantId) })),
+      TENANT_COLLECTIONS.map((other) => ({ collection: other.collection, singular: other.singular, shape: other.shape(tenantId), rows: () => tenantRows(other, tenantId) })),
     );
 
   async function create({ tenantId }: Scope, body: Record<string, unknown>) {
@@ -71,14 +69,7 @@ export function recordOps(resource: TenantResource) {
     const draft = { ...resource.defaults, ...set, tenantId, id };
     const record = { ...draft, ...(await resource.prepare?.(draft, { tenantId, isNew: true })) };
     const claim = guardsFor(guardScope(tenantId), unique, record);
-    await writeTransaction(
-      (e) => [
-        (e[resource.entity] as any).create(record).commit(),
-        ...claim.map((g) => e.UniqueValue.create({ scope: g.scope, value: g.value, ownerId: id }).commit()),
-        ...listsChanged(e.ListVersion, lists(tenantId)),
-      ],
-      Object.fromEntries(claim.map((g, i) => [1 + i, taken(g.field)])),
-    );
+    await store.write([{ create: record }], { claim, ownerId: id, lists: lists(tenantId) });
     return load(tenantId, id);
   }
 
@@ -90,18 +81,7 @@ export function recordOps(resource: TenantResource) {
     const changed = unique.filter((f) => f in set && normaliseUnique(set[f]) !== normaliseUnique(before[f]));
     const release: Guard[] = guardsFor(guardScope(tenantId), changed, before);
     const claim: Guard[] = guardsFor(guardScope(tenantId), changed, set);
-    await writeTransaction(
-      (e) => {
-        const patch = (e[resource.entity] as any).patch({ tenantId, id: before.id }).set(set);
-        return [
-          (remove.length ? patch.remove(remove) : patch).commit(),
-          ...release.map((g) => e.UniqueValue.delete({ scope: g.scope, value: g.value }).commit()),
-          ...claim.map((g) => e.UniqueValue.create({ scope: g.scope, value: g.value, ownerId: before.id }).commit()),
-          ...listsChanged(e.ListVersion, lists(tenantId)),
-        ];
-      },
-      Object.fromEntries(claim.map((g, i) => [1 + release.length + i, taken(g.field)])),
-    );
+    await store.write([{ patch: { tenantId, id: before.id }, set, remove }], { release, claim, ownerId: before.id, lists: lists(tenantId) });
     return load(tenantId, before.id);
   }
 
@@ -111,17 +91,13 @@ export function recordOps(resource: TenantResource) {
    */
   async function move(before: Row & { tenantId?: string }, toTenant: string, body: Record<string, unknown>) {
     const from = String(before.tenantId);
-    const company = (await getDb().entities.Company.get({ companyId: toTenant }).go()).data;
+    const company = await getCompany(toTenant);
     if (!company) throw new InvalidField('tenant_id', 'Company not found');
     const { tenantId: _t, created_at: _c, updated_at: _u, ...kept } = before;
     const { set } = await storedChanges(resource.shape(toTenant), body, before, toTenant);
     const record: Record<string, unknown> = { ...kept, ...set, tenantId: toTenant, id: before.id };
     await checkAllLinks(resource.shape(toTenant), record, toTenant);
-    await writeTransaction((e) => [
-      (e[resource.entity] as any).delete({ tenantId: from, id: before.id }).commit(),
-      (e[resource.entity] as any).create(record).commit(),
-      ...listsChanged(e.ListVersion, [...new Set([...lists(from), ...lists(toTenant)])]),
-    ]);
+    await store.write([{ delete: { tenantId: from, id: before.id } }, { create: record }], { lists: [...new Set([...lists(from), ...lists(toTenant)])] });
     return load(toTenant, before.id);
   }
 
@@ -130,17 +106,13 @@ export function recordOps(resource: TenantResource) {
     const refusal = resource.undeletable?.(row);
     if (refusal) throw new Conflict(refusal);
     await refuseIfLinked(tenantId, [row]);
-    await writeTransaction((e) => [
-      (e[resource.entity] as any).delete({ tenantId, id: row.id }).commit(),
-      ...guardsFor(guardScope(tenantId), unique, row).map((g) => e.UniqueValue.delete({ scope: g.scope, value: g.value }).commit()),
-      ...listsChanged(e.ListVersion, lists(tenantId)),
-    ]);
+    await store.write([{ delete: { tenantId, id: row.id } }], { release: guardsFor(guardScope(tenantId), unique, row), lists: lists(tenantId) });
     return { message: `${resource.title} ${String(row[nameField])} deleted` };
   }
 
   /** Deletes exactly the given ids that belong to the company; ids of other companies are not touched. */
   async function bulkDestroy(tenantId: string, ids: string[]) {
-    const found = (await Promise.all([...new Set(ids)].map((id) => entity().get({ tenantId, id }).go()))).flatMap((f) => (f.data ? [storedRow(f.data)] : []));
+    const found = (await Promise.all([...new Set(ids)].map((id) => store.get({ tenantId, id })))).flatMap((f) => (f ? [storedRow(f)] : []));
     for (const row of found) {
       const refusal = resource.undeletable?.(row);
       if (refusal) throw new Conflict(`${String(row[nameField])}: ${refusal}`);
@@ -149,13 +121,10 @@ export function recordOps(resource: TenantResource) {
     const perChunk = Math.floor(98 / (1 + unique.length));
     for (let i = 0; i < found.length; i += perChunk) {
       const chunk = found.slice(i, i + perChunk);
-      await writeTransaction((e) => [
-        ...chunk.flatMap((row) => [
-          (e[resource.entity] as any).delete({ tenantId, id: row.id }).commit(),
-          ...guardsFor(guardScope(tenantId), unique, row).map((g) => e.UniqueValue.delete({ scope: g.scope, value: g.value }).commit()),
-        ]),
-        ...listsChanged(e.ListVersion, lists(tenantId)),
-      ]);
+      await store.write(
+        chunk.map((row) => ({ delete: { tenantId, id: row.id } })),
+        { release: chunk.flatMap((row) => guardsFor(guardScope(tenantId), unique, row)), lists: lists(tenantId) },
+      );
     }
     return { message: `${plural(found.length, resource.singular, resource.collection)} deleted`, deleted: found.length };
   }

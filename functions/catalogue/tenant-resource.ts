@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { getDb } from '../data/service.js';
+import { companyExists, listCompanyNames } from '../data/access/companies.js';
+import type { CatalogueEntityName } from '../data/access/records.js';
+import { LISTS } from '../data/list-cache.js';
 import { InvalidField } from '../lib/errors.js';
 import { idParams, operation, reply, type Operation } from '../lib/http.js';
 import { listQuerySchema, pageOf } from '../lib/list-query.js';
@@ -7,10 +9,8 @@ import { presignFileUpload, uploadRequestFor } from '../reference/record-files.j
 import type { RecordShape } from '../reference/record-shape.js';
 import type { Collection } from '../reference/collection.js';
 import type { Row } from '../reference/reference-resource.js';
-import { allTenantRows, tenantListName, tenantRows } from './tenant-lists.js';
+import { allTenantRows, tenantRows } from './tenant-lists.js';
 import { recordOps } from './tenant-records.js';
-
-type EntityName = 'Artist' | 'Contributor' | 'Payee' | 'Release' | 'Recording' | 'Song';
 
 /**
  * One collection of a company's catalogue (artists, contributors, payees …): its entity, input,
@@ -19,7 +19,7 @@ type EntityName = 'Artist' | 'Contributor' | 'Payee' | 'Release' | 'Recording' |
  * `adminOperations` into the admin calls across companies.
  */
 export type TenantResource = Collection & {
-  entity: EntityName;
+  entity: CatalogueEntityName;
   /** The record's shape for a company: links, nested rows and objects, files under the company's prefix. */
   shape: (tenantId: string) => RecordShape;
   /** Fields no two records of one company may share (UPC, ISRC), enforced with guard items. */
@@ -51,6 +51,13 @@ export type TenantResource = Collection & {
   undeletable?: (row: Row) => string | undefined;
 };
 
+/**
+ * A collection as data (tenant-collections.ts): what every reader of the registry needs. The
+ * hooks that reach other areas (audio, release rules, company tags) are attached in the
+ * composition root, tenant-resources.ts, so reading the registry bundles none of them.
+ */
+export type TenantCollection = Omit<TenantResource, 'prepare' | 'companyGuard' | 'presentExtra'>;
+
 const PICKER_LIMIT = 50;
 
 const listQuery = (resource: TenantResource, extra: z.ZodRawShape = {}) =>
@@ -77,10 +84,10 @@ export function tenantOperations(resource: TenantResource): Record<string, Opera
   const added = resource.addedMessage ?? `${resource.title} Added`;
   const operations: Record<string, Operation<'tenant'>> = {
     [`${resource.collection}.list`]: operation('tenant', {
-      lists: (tenantId) => [tenantListName(resource.collection, tenantId)],
+      lists: (tenantId) => [LISTS.tenantCollection(resource.collection, tenantId)],
       query: listQuery(resource),
       run: async ({ tenantId, query, listVersions }) => {
-        const rows = await tenantRows(resource, tenantId, listVersions?.[tenantListName(resource.collection, tenantId)]);
+        const rows = await tenantRows(resource, tenantId, listVersions?.[LISTS.tenantCollection(resource.collection, tenantId)]);
         const picker = query.selectable === 'true';
         const page = pageOf(rows, {
           page: picker ? 1 : query.page,
@@ -149,8 +156,8 @@ export function adminOperations(resource: TenantResource): Record<string, Operat
     [`${resource.collection}.adminList`]: operation('admin', {
       query: listQuery(resource, { tenant_id: z.string().min(1).max(64).optional() }),
       run: async ({ query }) => {
-        const [rows, companies] = await Promise.all([allTenantRows(resource), getDb().entities.Company.query.all({}).go({ pages: 'all', attributes: ['companyId', 'name'] })]);
-        const names = new Map(companies.data.map((c) => [c.companyId, c.name]));
+        const [rows, companies] = await Promise.all([allTenantRows(resource), listCompanyNames()]);
+        const names = new Map(companies.map((c) => [c.companyId, c.name]));
         const tenantId = (query as { tenant_id?: string }).tenant_id;
         const page = pageOf(rows, {
           page: query.page,
@@ -173,7 +180,7 @@ export function adminOperations(resource: TenantResource): Record<string, Operat
       body: resource.input.extend({ tenant_id: z.string().trim().min(1).max(64) }),
       run: async ({ body }) => {
         const tenantId = String((body as { tenant_id: string }).tenant_id);
-        if (!(await getDb().entities.Company.get({ companyId: tenantId }).go()).data) throw new InvalidField('tenant_id', 'Company not found');
+        if (!(await companyExists(tenantId))) throw new InvalidField('tenant_id', 'Company not found');
         return reply(201, { [resource.singular]: await ops.present(await ops.create({ tenantId }, body as Record<string, unknown>)), message: added });
       },
     }),

@@ -1,4 +1,6 @@
-import { getDb } from '../data/service.js';
+import { getCompany as loadCompany, listCompanies, membersOf } from '../data/access/companies.js';
+import { getUsers } from '../data/access/users.js';
+import type { CompanyItem } from '../data/entities/company.js';
 import { assertMember, type Caller } from '../lib/auth-context.js';
 import { NotFound } from '../lib/errors.js';
 import { presentRecord } from '../reference/record-shape.js';
@@ -12,8 +14,6 @@ const COMPANY_PAGE_FIELDS = [
 ] as const;
 
 const pick = (record: Record<string, unknown>, fields: readonly string[]) => Object.fromEntries(fields.map((f) => [f, record[f] ?? null]));
-
-type CompanyItem = NonNullable<Awaited<ReturnType<ReturnType<ReturnType<typeof getDb>['entities']['Company']['get']>['go']>>['data']>;
 
 function view(c: CompanyItem) {
   return {
@@ -43,25 +43,23 @@ export async function getCompany(caller: Caller, companyId: string) {
 
 /** A company with its users and their roles; callers have already checked access. */
 export async function companyPage(companyId: string) {
-  const db = getDb();
-  const company = await db.entities.Company.get({ companyId }).go();
-  if (!company.data) throw new NotFound('Company');
-  const members = await db.entities.CompanyUser.query.byCompany({ companyId }).go({ pages: 'all' });
-  const users = members.data.length ? (await db.entities.User.get(members.data.map((m) => ({ userId: m.userId }))).go()).data : [];
+  const company = await loadCompany(companyId);
+  if (!company) throw new NotFound('Company');
+  const members = await membersOf(companyId);
+  const users = await getUsers(members.map((m) => m.userId));
   const byId = new Map(users.map((u) => [u.userId, u]));
-  const { companyId: _id, createdAt: _c, updatedAt: _u, ...stored } = company.data;
+  const { companyId: _id, createdAt: _c, updatedAt: _u, ...stored } = company;
   const shaped = await presentRecord(companyShape(companyId), stored as Record<string, unknown>);
   return {
     company: {
-      ...view(company.data),
+      ...view(company),
       ...pick(shaped, COMPANY_PAGE_FIELDS),
-      company_users: members.data.map((m) => ({ user_id: m.userId, role: m.role, name: byId.get(m.userId)?.name ?? '', email: byId.get(m.userId)?.email ?? '' })),
+      company_users: members.map((m) => ({ user_id: m.userId, role: m.role, name: byId.get(m.userId)?.name ?? '', email: byId.get(m.userId)?.email ?? '' })),
     },
   };
 }
 
 export async function listAllCompanies() {
-  const all = await getDb().entities.Company.query.all({}).go({ pages: 'all' });
-  const companies = all.data.map(view).sort((a, b) => a.name.localeCompare(b.name));
+  const companies = (await listCompanies()).map(view).sort((a, b) => a.name.localeCompare(b.name));
   return { companies, total_count: companies.length, total_pages: 1 };
 }

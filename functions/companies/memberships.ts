@@ -1,14 +1,12 @@
 import type { Role } from '../../shared/constants.js';
-import { getDb } from '../data/service.js';
-
-type CompanyItem = NonNullable<Awaited<ReturnType<ReturnType<ReturnType<typeof getDb>['entities']['Company']['get']>['go']>>['data']>;
+import { getCompanies, membershipsOfUser } from '../data/access/companies.js';
+import type { CompanyItem } from '../data/entities/company.js';
 
 /** A user's companies with the role they hold in each, sorted by company name. */
 export async function membershipsOf(userId: string): Promise<{ company: CompanyItem; role: Role }[]> {
-  const db = getDb();
-  const memberships = (await db.entities.CompanyUser.query.byUser({ userId }).go({ pages: 'all' })).data;
+  const memberships = await membershipsOfUser(userId);
   if (!memberships.length) return [];
-  const companies = (await db.entities.Company.get(memberships.map((m) => ({ companyId: m.companyId }))).go()).data;
+  const companies = await getCompanies(memberships.map((m) => m.companyId));
   const roleIn = new Map(memberships.map((m) => [m.companyId, m.role]));
   return companies
     .map((company) => ({ company, role: roleIn.get(company.companyId) ?? 'user' }))

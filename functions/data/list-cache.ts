@@ -83,10 +83,19 @@ export function listsChanged<W extends ListVersionWriter>(ListVersion: W, lists:
   return lists.map((list) => ListVersion.put({ list, version: ulid() }).commit() as ReturnType<ReturnType<W['put']>['commit']>);
 }
 
-/** Names of the cached lists, in one place so readers and writers agree. */
+/**
+ * Names of the cached lists, in one place so readers and writers agree (the catalogue, the
+ * reference data and the upload worker all mark the same lists changed).
+ */
 export const LISTS = {
   tenantLabels: (tenantId: string) => `labels#${tenantId}`,
   allLabels: 'labels#all',
+  /** A company's records of a catalogue collection: `artists#<tenantId>`. */
+  tenantCollection: (collection: string, tenantId: string) => `${collection}#${tenantId}`,
+  /** Every company's records of a catalogue collection (admin lists): `artists#all`. */
+  allTenantsCollection: (collection: string) => `${collection}#all`,
+  /** A reference collection admins maintain: `reference#countries`. */
+  reference: (collection: string) => `reference#${collection}`,
   /** A tenant's royalty ledger state: finished imports and the overlays on their lines. */
   royalties: (tenantId: string) => `royalties#${tenantId}`,
 } as const;

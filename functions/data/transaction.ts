@@ -1,8 +1,10 @@
 import { Conflict } from '../lib/errors.js';
 import { getDb, type Db } from './service.js';
 
-type Entities = Parameters<Parameters<Db['transaction']['write']>[0]>[0];
-type Commit = ReturnType<ReturnType<Entities['Label']['put']>['commit']>;
+/** The entities as a transaction hands them over: their writes answer `commit()` items. */
+export type TransactionEntities = Parameters<Parameters<Db['transaction']['write']>[0]>[0];
+/** One item of a write transaction. */
+export type Commit = ReturnType<ReturnType<TransactionEntities['Label']['put']>['commit']>;
 
 /**
  * Runs a DynamoDB transaction. ElectroDB reports a cancelled transaction instead of throwing;
@@ -10,7 +12,7 @@ type Commit = ReturnType<ReturnType<Entities['Label']['put']>['commit']>;
  * rejected (e.g. the unique-value guard at index 1 → "Email has already been taken").
  */
 export async function writeTransaction(
-  build: (entities: Entities) => Commit[],
+  build: (entities: TransactionEntities) => Commit[],
   conflicts: Record<number, { message: string; field?: string }> = {},
 ): Promise<void> {
   const result = await getDb().transaction.write(build as never).go();

@@ -1,13 +1,14 @@
 import { ulid } from 'ulid';
-import { getDb } from '../data/service.js';
+import * as store from '../data/access/imports.js';
+import { getUser, getUsers } from '../data/access/users.js';
+import type { ImportRecordItem } from '../data/entities/import-record.js';
 import type { Caller } from '../lib/auth-context.js';
 import { Forbidden, NotFound } from '../lib/errors.js';
 import { pageOf, type SortSpec } from '../lib/list-query.js';
 
-type Item = NonNullable<Awaited<ReturnType<ReturnType<ReturnType<typeof getDb>['entities']['ImportRecord']['get']>['go']>>['data']>;
 type Owner = { name: string; email: string };
 
-const view = (i: Item, owner?: Owner) => ({
+const view = (i: ImportRecordItem, owner?: Owner) => ({
   id: i.importId,
   user_id: i.userId,
   user_name: owner?.name ?? '',
@@ -22,15 +23,15 @@ const view = (i: Item, owner?: Owner) => ({
 const isAdmin = (caller: Caller) => caller.user.role === 'admin';
 
 /** A user sees and deletes their own imports; admins anyone's. Another's import reads as missing. */
-async function loadOwn(caller: Caller, importId: string): Promise<Item> {
-  const found = (await getDb().entities.ImportRecord.get({ importId }).go()).data;
+async function loadOwn(caller: Caller, importId: string): Promise<ImportRecordItem> {
+  const found = await store.getImportRecord(importId);
   if (!found || (!isAdmin(caller) && found.userId !== caller.user.userId)) throw new NotFound('Import');
   return found;
 }
 
 export async function addImport(caller: Caller, input: { filename: string; filesize: number; records: number; type: string }) {
   const importId = ulid();
-  await getDb().entities.ImportRecord.create({ importId, userId: caller.user.userId, ...input }).go();
+  await store.createImportRecord({ importId, userId: caller.user.userId, ...input });
   return { import: view(await loadOwn(caller, importId), caller.user), message: `${input.records} records were added` };
 }
 
@@ -39,15 +40,11 @@ export async function addImport(caller: Caller, input: { filename: string; files
  * Sorted and searched on the server like every list.
  */
 export async function listImports(caller: Caller, query: { page: number; per_page: number; sort: SortSpec<string>; q?: string; user_id?: string; all?: string }) {
-  const db = getDb();
   const everyone = isAdmin(caller) && query.all === 'true' && !query.user_id;
   const userId = isAdmin(caller) && query.user_id ? query.user_id : caller.user.userId;
   if (query.user_id && query.user_id !== caller.user.userId && !isAdmin(caller)) throw new Forbidden();
-  const items = everyone
-    ? (await db.entities.ImportRecord.query.all({}).go({ pages: 'all' })).data
-    : (await db.entities.ImportRecord.query.byUser({ userId }).go({ pages: 'all' })).data;
-  const ownerIds = [...new Set(items.map((i) => i.userId))];
-  const owners = ownerIds.length ? (await db.entities.User.get(ownerIds.map((id) => ({ userId: id }))).go()).data : [];
+  const items = await store.listImportRecords(everyone ? undefined : userId);
+  const owners = await getUsers([...new Set(items.map((i) => i.userId))]);
   const byId = new Map(owners.map((u) => [u.userId, u]));
   const rows = items.map((i) => view(i, byId.get(i.userId)));
   const page = pageOf(rows, { page: query.page, perPage: query.per_page, sort: query.sort, q: query.q, searchFields: ['filename', 'type', 'user_email'], tieBreaker: 'id' });
@@ -56,22 +53,20 @@ export async function listImports(caller: Caller, query: { page: number; per_pag
 
 export async function getImport(caller: Caller, importId: string) {
   const item = await loadOwn(caller, importId);
-  const owner = (await getDb().entities.User.get({ userId: item.userId }).go()).data ?? undefined;
+  const owner = (await getUser(item.userId)) ?? undefined;
   return { import: view(item, owner) };
 }
 
 export async function deleteImport(caller: Caller, importId: string) {
   const item = await loadOwn(caller, importId);
-  await getDb().entities.ImportRecord.delete({ importId }).go();
+  await store.deleteImportRecords([importId]);
   return { message: `Import ${item.filename} deleted` };
 }
 
 /** Deletes exactly the given imports the caller may delete; others' ids are skipped, not deleted. */
 export async function bulkDestroyImports(caller: Caller, ids: string[]) {
-  const db = getDb();
-  const unique = [...new Set(ids)];
-  const found = (await db.entities.ImportRecord.get(unique.map((importId) => ({ importId }))).go()).data;
+  const found = await store.getImportRecords([...new Set(ids)]);
   const mine = found.filter((i) => isAdmin(caller) || i.userId === caller.user.userId);
-  if (mine.length) await db.entities.ImportRecord.delete(mine.map((i) => ({ importId: i.importId }))).go();
+  await store.deleteImportRecords(mine.map((i) => i.importId));
   return { message: `${mine.length} ${mine.length === 1 ? 'import' : 'imports'} deleted`, deleted: mine.length };
 }

@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import { getDb } from '../data/service.js';
+import { createLog, deleteLogsOf, logsOf } from '../data/access/logs.js';
 import { isConditionFailed } from './errors.js';
 import type { Route } from '../routes.js';
 
@@ -12,10 +12,7 @@ const ACTION_BY_METHOD: Record<string, string> = { POST: 'create', PUT: 'update'
 export async function logChange(userId: string, route: Route, ip: string | undefined): Promise<void> {
   const action = ACTION_BY_METHOD[route.method];
   if (!action) return;
-  await getDb()
-    .entities.Log.create({ userId, logId: ulid(), action, subject: route.op, ip_address: ip })
-    .go()
-    .catch((error: unknown) => console.error('activity log not written', error));
+  await createLog({ userId, logId: ulid(), action, subject: route.op, ip_address: ip }).catch((error: unknown) => console.error('activity log not written', error));
 }
 
 /**
@@ -31,17 +28,14 @@ export async function logSignIn(userId: string, authTime: unknown, ip: string | 
   if (signInsLogged.has(key)) return;
   if (signInsLogged.size > 10_000) signInsLogged.clear();
   signInsLogged.add(key);
-  await getDb()
-    .entities.Log.create({ userId, logId: `sign_in#${authTime}`, action: 'sign_in', ip_address: ip })
-    .go()
-    .catch((error: unknown) => {
+  await createLog({ userId, logId: `sign_in#${authTime}`, action: 'sign_in', ip_address: ip }).catch((error: unknown) => {
       // Already logged for this authentication.
       if (!isConditionFailed(error)) console.error('sign-in log not written', error);
     });
 }
 
 export async function listLogs(userId: string) {
-  const items = (await getDb().entities.Log.query.byUser({ userId }).go({ pages: 'all', order: 'desc' })).data;
+  const items = await logsOf(userId);
   const logs = items
     .map((l) => ({ id: l.logId, user_id: l.userId, action: l.action, subject: l.subject ?? '', ip_address: l.ip_address ?? '', created_at: l.createdAt ?? '' }))
     .sort((a, b) => b.created_at.localeCompare(a.created_at));
@@ -50,7 +44,6 @@ export async function listLogs(userId: string) {
 
 /** GDPR: removes every log of a user. */
 export async function deleteLogs(userId: string) {
-  const items = (await getDb().entities.Log.query.byUser({ userId }).go({ pages: 'all', attributes: ['logId'] })).data;
-  if (items.length) await getDb().entities.Log.delete(items.map((l) => ({ userId, logId: l.logId }))).go();
-  return { message: `${items.length} log${items.length === 1 ? '' : 's'} deleted`, deleted: items.length };
+  const deleted = await deleteLogsOf(userId);
+  return { message: `${deleted} log${deleted === 1 ? '' : 's'} deleted`, deleted };
 }

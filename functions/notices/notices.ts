@@ -2,12 +2,11 @@ import { ulid } from 'ulid';
 import type { z } from 'zod';
 import type { noticeInput, noticeUpdate } from '../../shared/schemas/notice.js';
 import { MESSAGES } from '../../shared/messages.js';
-import { getDb } from '../data/service.js';
-import { writeTransaction } from '../data/transaction.js';
+import * as store from '../data/access/notices.js';
+import { getUsers } from '../data/access/users.js';
+import type { NoticeItem } from '../data/entities/notice.js';
 import { BadRequest, NotFound } from '../lib/errors.js';
 import { pageOf, type SortSpec } from '../lib/list-query.js';
-
-type NoticeItem = NonNullable<Awaited<ReturnType<ReturnType<ReturnType<typeof getDb>['entities']['Notice']['get']>['go']>>['data']>;
 
 function view(n: NoticeItem) {
   return {
@@ -24,13 +23,9 @@ function view(n: NoticeItem) {
 }
 
 async function load(noticeId: string): Promise<NoticeItem> {
-  const found = await getDb().entities.Notice.get({ noticeId }).go();
-  if (!found.data) throw new NotFound('Notice');
-  return found.data;
-}
-
-async function recipients(noticeId: string) {
-  return (await getDb().entities.UserNotice.query.byNotice({ noticeId }).go({ pages: 'all' })).data;
+  const found = await store.getNotice(noticeId);
+  if (!found) throw new NotFound('Notice');
+  return found;
 }
 
 /**
@@ -39,26 +34,25 @@ async function recipients(noticeId: string) {
  */
 export async function createNotice(input: z.infer<typeof noticeInput>) {
   const userIds = [...new Set(input.user_ids)];
-  const users = (await getDb().entities.User.get(userIds.map((userId) => ({ userId }))).go()).data;
+  const users = await getUsers(userIds);
   const missing = userIds.filter((id) => !users.some((u) => u.userId === id));
   if (missing.length) throw new BadRequest(`Unknown users: ${missing.join(', ')}`, { user_ids: [`Unknown users: ${missing.join(', ')}`] });
   const noticeId = ulid();
   const { user_ids: _recipients, ...fields } = input;
-  await getDb().entities.Notice.create({ ...fields, noticeId, recipients_count: userIds.length, read_count: 0 }).go();
-  await getDb().entities.UserNotice.put(userIds.map((userId) => ({ userId, noticeId, read: false }))).go();
+  await store.createNotice({ ...fields, noticeId, recipients_count: userIds.length, read_count: 0 }, userIds);
   return { notice: view(await load(noticeId)), message: users.map((u) => u.name).join(', ') };
 }
 
 export async function listNotices(query: { page: number; per_page: number; sort: SortSpec<string>; q?: string }) {
-  const all = (await getDb().entities.Notice.query.all({}).go({ pages: 'all' })).data.map(view);
+  const all = (await store.listNotices()).map(view);
   const page = pageOf(all, { page: query.page, perPage: query.per_page, sort: query.sort, q: query.q, searchFields: ['title', 'content'], tieBreaker: 'id' });
   return { notices: page.items, total_count: page.total_count, total_pages: page.total_pages, page: page.page, per_page: page.per_page };
 }
 
 export async function getNotice(noticeId: string) {
   const notice = view(await load(noticeId));
-  const sent = await recipients(noticeId);
-  const users = sent.length ? (await getDb().entities.User.get(sent.map((r) => ({ userId: r.userId }))).go()).data : [];
+  const sent = await store.copiesOfNotice(noticeId);
+  const users = await getUsers(sent.map((r) => r.userId));
   const byId = new Map(users.map((u) => [u.userId, u]));
   return {
     notice: {
@@ -70,28 +64,22 @@ export async function getNotice(noticeId: string) {
 
 export async function updateNotice(noticeId: string, changes: z.infer<typeof noticeUpdate>) {
   await load(noticeId);
-  if (Object.keys(changes).length) await getDb().entities.Notice.patch({ noticeId }).set(changes).go();
+  if (Object.keys(changes).length) await store.patchNotice(noticeId, changes);
   return { notice: view(await load(noticeId)), message: MESSAGES.noticeUpdated };
 }
 
 /** Deletes the notice and every recipient's copy together. */
 export async function deleteNotice(noticeId: string) {
   await load(noticeId);
-  const sent = await recipients(noticeId);
-  for (let i = 0; i < Math.max(1, sent.length); i += 99) {
-    const chunk = sent.slice(i, i + 99);
-    await writeTransaction(({ Notice, UserNotice }) => [
-      ...(i === 0 ? [Notice.delete({ noticeId }).commit()] : []),
-      ...chunk.map((r) => UserNotice.delete({ userId: r.userId, noticeId }).commit()),
-    ] as never);
-  }
+  const sent = await store.copiesOfNotice(noticeId);
+  await store.deleteNoticeAndCopies(noticeId, sent.map((r) => r.userId));
   return { message: MESSAGES.noticeDeleted };
 }
 
 /** The signed-in user's notices, newest first, with how many are unread. */
 export async function myNotices(userId: string) {
-  const mine = (await getDb().entities.UserNotice.query.byUser({ userId }).go({ pages: 'all' })).data;
-  const notices = mine.length ? (await getDb().entities.Notice.get(mine.map((m) => ({ noticeId: m.noticeId }))).go()).data : [];
+  const mine = await store.copiesOfUser(userId);
+  const notices = await store.getNotices(mine.map((m) => m.noticeId));
   const byId = new Map(notices.map((n) => [n.noticeId, n]));
   const list = mine
     .filter((m) => byId.has(m.noticeId))
@@ -101,22 +89,15 @@ export async function myNotices(userId: string) {
 }
 
 export async function unreadCount(userId: string): Promise<number> {
-  const mine = await getDb().entities.UserNotice.query.byUser({ userId }).go({ pages: 'all', attributes: ['read'] });
-  return mine.data.filter((m) => !m.read).length;
+  return store.unreadCountOf(userId);
 }
 
 /** Opening a notice marks it read (spec 1 §4); only the recipient's own copy changes. */
 export async function markRead(userId: string, noticeId: string) {
-  const mine = await getDb().entities.UserNotice.get({ userId, noticeId }).go();
-  if (!mine.data) throw new NotFound('Notice');
-  if (mine.data.read) return { message: MESSAGES.noticeMarkedRead, read_at: mine.data.read_at ?? null };
+  const mine = await store.getCopy(userId, noticeId);
+  if (!mine) throw new NotFound('Notice');
+  if (mine.read) return { message: MESSAGES.noticeMarkedRead, read_at: mine.read_at ?? null };
   const readAt = new Date().toISOString();
-  // The copy turns read only if it is still unread, so two tabs opening it count one read.
-  await getDb()
-    .transaction.write(({ UserNotice, Notice }) => [
-      UserNotice.patch({ userId, noticeId }).set({ read: true, read_at: readAt }).where(({ read }, { eq }) => eq(read, false)).commit(),
-      Notice.update({ noticeId }).add({ read_count: 1 }).commit(),
-    ])
-    .go();
+  await store.markCopyRead(userId, noticeId, readAt);
   return { message: MESSAGES.noticeMarkedRead, read_at: readAt };
 }

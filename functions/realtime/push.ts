@@ -1,6 +1,6 @@
 import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { ENV } from '../../infra/resources.js';
-import { getDb } from '../data/service.js';
+import { connectionsOf, deleteConnection } from '../data/access/connections.js';
 import { requireEnv } from '../lib/clients.js';
 
 let client: ApiGatewayManagementApiClient | undefined;
@@ -20,17 +20,16 @@ export type PushMessage = { type: string } & Record<string, unknown>;
  * (410) is removed; the others still get the message. Returns how many received it.
  */
 export async function pushToUser(userId: string, message: PushMessage): Promise<number> {
-  const db = getDb();
-  const connections = await db.entities.Connection.query.byUser({ userId }).go({ pages: 'all' });
+  const connections = await connectionsOf(userId);
   const data = Buffer.from(JSON.stringify(message));
   const results = await Promise.all(
-    connections.data.map(async ({ connectionId }) => {
+    connections.map(async ({ connectionId }) => {
       try {
         await management().send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: data }));
         return 1;
       } catch (error) {
         if (error instanceof GoneException || (error as { name?: string }).name === 'GoneException') {
-          await db.entities.Connection.delete({ userId, connectionId }).go();
+          await deleteConnection(userId, connectionId);
           return 0;
         }
         throw error;

@@ -1,7 +1,7 @@
-import { getDb } from '../data/service.js';
+import { listCompanyNames } from '../data/access/companies.js';
 import { BadRequest, type FieldErrors } from '../lib/errors.js';
 import { referenceResource, referenceRows } from './reference-lists.js';
-import { tenantResourceOf, tenantRows } from '../catalogue/tenant-lists.js';
+import { tenantCollectionOf, tenantRows } from '../catalogue/tenant-lists.js';
 import { tenantLabelSummaries } from '../catalogue/labels.js';
 
 /**
@@ -33,10 +33,7 @@ const COMPANY_NAMES_SECONDS = 5;
 let companyMemo: { at: number; names: Promise<Map<string, Named>> } | undefined;
 function companyNames(fresh = false): Promise<Map<string, Named>> {
   if (fresh || !companyMemo || Date.now() - companyMemo.at > COMPANY_NAMES_SECONDS * 1000) {
-    const names = getDb()
-      .entities.Company.query.all({})
-      .go({ pages: 'all', attributes: ['companyId', 'name'] })
-      .then((found) => new Map(found.data.map((c) => [c.companyId, { id: c.companyId, name: c.name }])));
+    const names = listCompanyNames().then((found) => new Map(found.map((c) => [c.companyId, { id: c.companyId, name: c.name }])));
     companyMemo = { at: Date.now(), names };
     names.catch(() => (companyMemo = undefined));
   }
@@ -50,7 +47,7 @@ function companyNames(fresh = false): Promise<Map<string, Named>> {
 async function namesOf(collection: string, tenantId?: string, forCheck = false): Promise<Map<string, Named>> {
   if (collection === 'companies') return companyNames(forCheck);
   if (collection === 'labels') return tenantId ? byIdOf(await tenantLabelSummaries(tenantId), 'name') : new Map();
-  const tenantResource = tenantResourceOf(collection);
+  const tenantResource = tenantCollectionOf(collection);
   if (tenantResource) {
     // A record of another company is simply not there: the same answer as an id that never existed.
     if (!tenantId) return new Map();

@@ -1,5 +1,5 @@
-import { cachedList } from '../data/list-cache.js';
-import { getDb } from '../data/service.js';
+import { referenceStore } from '../data/access/reference.js';
+import { cachedList, LISTS } from '../data/list-cache.js';
 import { REFERENCE_RESOURCES } from './collections.js';
 import type { ReferenceResource, Row } from './reference-resource.js';
 
@@ -9,15 +9,13 @@ export function storedRow(item: Record<string, unknown>): Row {
   return { ...(fields as Row), created_at: createdAt as string, updated_at: updatedAt as string };
 }
 
-export const referenceListName = (collection: string) => `reference#${collection}`;
-
 /**
  * Every record of a reference collection, from the warm Lambda's memory while its list version
  * is current. Any area may read them (the companies area names a company's publishers).
  */
 export function referenceRows(resource: ReferenceResource, forLinks = false): Promise<Row[]> {
-  const entity = getDb().entities[resource.entity] as unknown as { query: { all: (k: object) => { go: (o: object) => Promise<{ data: Record<string, unknown>[] }> } } };
-  return cachedList(referenceListName(resource.collection), async () => (await entity.query.all({}).go({ pages: 'all' })).data.map(storedRow), undefined, { recheck: !forLinks });
+  const load = async () => (await referenceStore(resource.entity).listAll()).map(storedRow);
+  return cachedList(LISTS.reference(resource.collection), load, undefined, { recheck: !forLinks });
 }
 
 export function referenceResource(collection: string): ReferenceResource | undefined {

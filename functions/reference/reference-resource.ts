@@ -1,24 +1,21 @@
 import { ulid } from 'ulid';
 import { z } from 'zod';
-import { listsChanged } from '../data/list-cache.js';
-import { getDb } from '../data/service.js';
-import { writeTransaction } from '../data/transaction.js';
+import { referenceStore } from '../data/access/reference.js';
+import type { RecordChange, ReferenceEntityName, ReferenceKey } from '../data/access/records.js';
+import { LISTS } from '../data/list-cache.js';
 import { guardsFor, normaliseUnique, type Guard } from '../data/unique-guards.js';
-import { humanizeField } from '../../shared/messages.js';
 import { NotFound } from '../lib/errors.js';
 import { idParams, operation, reply, type Operation } from '../lib/http.js';
 import { listQuerySchema, pageOf } from '../lib/list-query.js';
 import { presignFileUpload, uploadRequestFor } from './record-files.js';
 import { REFERENCE_RESOURCES } from './collections.js';
-import { referenceListName, referenceRows, storedRow } from './reference-lists.js';
+import { referenceRows, storedRow } from './reference-lists.js';
 import { refuseIfUsed, type LinkingCollection } from './record-usage.js';
-import { TENANT_RESOURCES } from '../catalogue/tenant-collections.js';
+import { TENANT_COLLECTIONS } from '../catalogue/tenant-collections.js';
 import { allTenantRows } from '../catalogue/tenant-lists.js';
 import { presentRecord, storedChanges, type RecordShape } from './record-shape.js';
 import type { Collection } from './collection.js';
 
-type Db = ReturnType<typeof getDb>;
-type EntityName = 'Country' | 'Language' | 'Genre' | 'PerformerRole' | 'Society' | 'Retailer' | 'Rightsholder' | 'Publisher' | 'Distributor' | 'Dsp';
 export type Row = Record<string, unknown> & { id: string };
 
 /**
@@ -28,7 +25,7 @@ export type Row = Record<string, unknown> & { id: string };
  * get / create / update / delete / bulk_destroy (and uploads) operations of spec 1 §7.
  */
 export type ReferenceResource = RecordShape & Collection & {
-  entity: EntityName;
+  entity: ReferenceEntityName;
   /** The body key of bulk_destroy; the spec spells some irregularly (performer_roles_ids, societies_ids). */
   bulkKey?: string;
   /** Rows pickers show first whatever the order (Instrumental among languages). */
@@ -50,48 +47,33 @@ const PICKER_LIMIT = 50;
 function linkingCollections(): LinkingCollection[] {
   return [
     ...REFERENCE_RESOURCES.map((r) => ({ collection: r.collection, singular: r.singular, shape: r, rows: () => referenceRows(r) })),
-    ...TENANT_RESOURCES.map((r) => ({ collection: r.collection, singular: r.singular, shape: r.shape('any'), rows: () => allTenantRows(r) })),
+    ...TENANT_COLLECTIONS.map((r) => ({ collection: r.collection, singular: r.singular, shape: r.shape('any'), rows: () => allTenantRows(r) })),
   ];
 }
 const refuseIfLinked = (resource: ReferenceResource, rows: readonly Row[]) => refuseIfUsed(resource, rows, linkingCollections());
 
 export function referenceOperations(resource: ReferenceResource): Record<string, Operation> {
-  const entity = (db: Db) => db.entities[resource.entity] as unknown as {
-    query: { all: (k: object) => { go: (o: object) => Promise<{ data: Record<string, unknown>[] }> } };
-    get: (k: { id: string }) => { go: () => Promise<{ data: Record<string, unknown> | null }> };
-  };
-  const list = referenceListName(resource.collection);
+  const store = referenceStore(resource.entity);
+  const list = LISTS.reference(resource.collection);
   const bulkKey = resource.bulkKey ?? `${resource.singular}_ids`;
   const nameField = resource.nameField ?? 'name';
   const all = () => referenceRows(resource);
 
   async function load(id: string): Promise<Row> {
-    const found = await entity(getDb()).get({ id }).go();
-    if (!found.data) throw new NotFound(resource.title);
-    return storedRow(found.data);
+    const found = await store.get({ id });
+    if (!found) throw new NotFound(resource.title);
+    return storedRow(found);
   }
   const present = (row: Row) => presentRecord(resource, row);
 
   const unique = resource.unique ?? [];
-  const taken = (field: string) => ({ field, message: `${humanizeField(field)} has already been taken` });
 
   /**
    * Writes one change to a record atomically with its guard items (released and claimed) and
    * the list version; a claimed guard that exists already answers 409 naming its field.
    */
-  const write = (change: (entity: any) => unknown, guards: { release?: Guard[]; claim?: Guard[]; ownerId: string }) => {
-    const release = guards.release ?? [];
-    const claim = guards.claim ?? [];
-    return writeTransaction(
-      (entities) => [
-        change(entities[resource.entity]) as never,
-        ...release.map((g) => entities.UniqueValue.delete({ scope: g.scope, value: g.value }).commit()),
-        ...claim.map((g) => entities.UniqueValue.create({ scope: g.scope, value: g.value, ownerId: guards.ownerId }).commit()),
-        ...listsChanged(entities.ListVersion, [list]),
-      ],
-      Object.fromEntries(claim.map((g, i) => [1 + release.length + i, taken(g.field)])),
-    );
-  };
+  const write = (change: RecordChange<ReferenceKey>, guards: { release?: Guard[]; claim?: Guard[]; ownerId: string }) =>
+    store.write([change], { ...guards, lists: [list] });
 
   const operations: Record<string, Operation> = {
     [`${resource.collection}.list`]: operation('user', {
@@ -123,7 +105,7 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
         const id = ulid();
         const { set } = await storedChanges(resource, body as Record<string, unknown>);
         const claim = guardsFor(resource.collection, unique, set);
-        await write((e) => e.create({ ...set, id }).commit(), { claim, ownerId: id });
+        await write({ create: { ...set, id } }, { claim, ownerId: id });
         return reply(201, { [resource.singular]: await present(await load(id)), message: `${resource.title} Added` });
       },
     }),
@@ -135,10 +117,7 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
         const { set, remove } = await storedChanges(resource, body as Record<string, unknown>, before);
         const changed = unique.filter((f) => f in set && normaliseUnique(set[f]) !== normaliseUnique(before[f]));
         await write(
-          (e) => {
-            const patch = e.patch({ id: params.id }).set(set);
-            return (remove.length ? patch.remove(remove) : patch).commit();
-          },
+          { patch: { id: params.id }, set, remove },
           { release: guardsFor(resource.collection, changed, before), claim: guardsFor(resource.collection, changed, set), ownerId: params.id },
         );
         return { [resource.singular]: await present(await load(params.id)), message: `${resource.title} Updated` };
@@ -149,7 +128,7 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
       run: async ({ params }) => {
         const row = await load(params.id);
         await refuseIfLinked(resource, [row]);
-        await write((e) => e.delete({ id: params.id }).commit(), { release: guardsFor(resource.collection, unique, row), ownerId: params.id });
+        await write({ delete: { id: params.id } }, { release: guardsFor(resource.collection, unique, row), ownerId: params.id });
         return { message: `${resource.title} ${String(row[nameField])} deleted` };
       },
     }),
@@ -157,19 +136,16 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
       body: z.strictObject({ [bulkKey]: z.array(z.string().min(1).max(64)).min(1).max(100) }),
       run: async ({ body }) => {
         const ids = [...new Set((body as Record<string, string[]>)[bulkKey])];
-        const existing = (await Promise.all(ids.map((id) => entity(getDb()).get({ id }).go()))).flatMap((f) => (f.data ? [storedRow(f.data)] : []));
+        const existing = (await Promise.all(ids.map((id) => store.get({ id })))).flatMap((f) => (f ? [storedRow(f)] : []));
         await refuseIfLinked(resource, existing);
         // DynamoDB transactions hold up to 100 items: each record with its guards, plus the list version.
         const perChunk = Math.floor(99 / (1 + unique.length));
         for (let i = 0; i < existing.length; i += perChunk) {
           const chunk = existing.slice(i, i + perChunk);
-          await writeTransaction((entities) => [
-            ...chunk.flatMap((row) => [
-              (entities[resource.entity] as any).delete({ id: row.id }).commit(),
-              ...guardsFor(resource.collection, unique, row).map((g) => entities.UniqueValue.delete({ scope: g.scope, value: g.value }).commit()),
-            ]),
-            ...listsChanged(entities.ListVersion, [list]),
-          ]);
+          await store.write(
+            chunk.map((row) => ({ delete: { id: row.id } })),
+            { release: chunk.flatMap((row) => guardsFor(resource.collection, unique, row)), lists: [list] },
+          );
         }
         const noun = (existing.length === 1 ? resource.singular : resource.collection).replace(/_/g, ' ');
         return { message: `${existing.length} ${noun} deleted`, deleted: existing.length };

@@ -3,7 +3,7 @@ import countries from 'i18n-iso-countries';
 import englishNames from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
 import langs from 'langs';
 import { ulid } from 'ulid';
-import { getDb } from '../data/service.js';
+import { countryCodes, isSeeded, markSeeded, putSeedRecords } from '../data/access/reference.js';
 import { guardsFor } from '../data/unique-guards.js';
 import { REFERENCE_RESOURCES } from './collections.js';
 import { INSTRUMENTAL } from '../../shared/schemas/reference.js';
@@ -99,7 +99,7 @@ const SEEDS: Record<string, () => Record<string, unknown>[]> = {
 /** Replaces a seed row's `country` (alpha-2) with the seeded country's id. */
 async function withCountryIds(rows: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
   if (!rows.some((row) => 'country' in row)) return rows;
-  const all = (await getDb().entities.Country.query.all({}).go({ pages: 'all', attributes: ['id', 'iso_alpha_two'] })).data;
+  const all = await countryCodes();
   const byAlpha2 = new Map(all.map((c) => [c.iso_alpha_two, c.id]));
   return rows.map(({ country, ...row }) => ({ ...row, ...(byAlpha2.has(String(country)) ? { country_id: byAlpha2.get(String(country)) } : {}) }));
 }
@@ -109,15 +109,13 @@ async function withCountryIds(rows: Record<string, unknown>[]): Promise<Record<s
  * with the guard items of its unique fields, as the API would write them.
  */
 export async function seedReferenceData(): Promise<void> {
-  const db = getDb();
   for (const resource of REFERENCE_RESOURCES) {
     const rows = SEEDS[resource.collection]?.();
-    const marker = { scope: 'seed', value: `reference:${resource.collection}` };
-    if (!rows || (await db.entities.UniqueValue.get(marker).go()).data) continue;
+    const marker = `reference:${resource.collection}`;
+    if (!rows || (await isSeeded(marker))) continue;
     const records = (await withCountryIds(rows)).map((row) => ({ ...row, id: ulid() }));
-    await (db.entities[resource.entity] as unknown as { put: (r: object[]) => { go: () => Promise<unknown> } }).put(records).go();
-    const guards = records.flatMap((record) => guardsFor(resource.collection, resource.unique ?? [], record).map((g) => ({ scope: g.scope, value: g.value, ownerId: record.id })));
-    if (guards.length) await db.entities.UniqueValue.put(guards).go();
-    await db.entities.UniqueValue.create({ ...marker, ownerId: 'seed' }).go();
+    const guards = records.flatMap((record) => guardsFor(resource.collection, resource.unique ?? [], record).map((g) => ({ ...g, ownerId: record.id })));
+    await putSeedRecords(resource.entity, records, guards);
+    await markSeeded(marker);
   }
 }

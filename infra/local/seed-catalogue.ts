@@ -1,5 +1,6 @@
-import { getDb } from '../../functions/data/service.js';
-import { tenantResourceOf } from '../../functions/catalogue/tenant-lists.js';
+import { listCompanies } from '../../functions/data/access/companies.js';
+import { isSeeded, markSeeded } from '../../functions/data/access/reference.js';
+import { tenantResource } from '../../functions/catalogue/tenant-resources.js';
 import { recordOps } from '../../functions/catalogue/tenant-records.js';
 import { tenantLabelSummaries } from '../../functions/catalogue/labels.js';
 import { referenceResource, referenceRows } from '../../functions/reference/reference-lists.js';
@@ -10,16 +11,15 @@ import { referenceResource, referenceRows } from '../../functions/reference/refe
  * no publisher yet, so the release page shows the metadata checker at work. Seeded once.
  */
 export async function seedDemoCatalogue(): Promise<void> {
-  const db = getDb();
-  const marker = { scope: 'seed', value: 'demo-catalogue-v1' };
-  if ((await db.entities.UniqueValue.get(marker).go()).data) return;
-  const company = (await db.entities.Company.query.all({}).go({ pages: 'all' })).data.find((c) => c.name === 'Northern Lights Records');
+  const marker = 'demo-catalogue-v1';
+  if (await isSeeded(marker)) return;
+  const company = (await listCompanies()).find((c) => c.name === 'Northern Lights Records');
   if (!company) return;
   const tenantId = company.companyId;
   const named = async (collection: string, name: string) =>
     (await referenceRows(referenceResource(collection)!)).find((row) => row.name === name)?.id as string | undefined;
   const create = async (collection: string, body: Record<string, unknown>) => {
-    const resource = tenantResourceOf(collection)!;
+    const resource = tenantResource(collection);
     return recordOps(resource).create({ tenantId }, resource.input.parse(body) as Record<string, unknown>);
   };
 
@@ -65,5 +65,5 @@ export async function seedDemoCatalogue(): Promise<void> {
     products_attributes: [{ product_type: 'EP' }],
     release_recordings_attributes: recordings.map((r, i) => ({ recording_id: r.id, position: i + 1 })),
   });
-  await db.entities.UniqueValue.create({ ...marker, ownerId: 'seed' }).go();
+  await markSeeded(marker);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RETAILER_STATUSES } from '../constants.js';
 import { VALIDATION } from '../messages.js';
 import { nestedRow, ref } from './nested-row.js';
 
@@ -60,7 +61,7 @@ export const societyInput = z.strictObject({
   urls_attributes: z.array(urlRowInput).max(50).optional(),
 });
 
-export const RETAILER_STATUSES = ['Live', 'Out of Business', 'Non Payer'] as const;
+export { RETAILER_STATUSES };
 export const RETAILER_TYPES = ['Online & Bricks and Mortar', 'Online only', 'Bricks and Mortar only', 'Mailorder'] as const;
 
 export const retailerInput = z.strictObject({

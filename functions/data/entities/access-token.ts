@@ -1,4 +1,4 @@
-import { Entity } from 'electrodb';
+import { Entity, type CreateEntityItem, type EntityIdentifiers, type EntityItem, type UpdateEntityItem } from 'electrodb';
 import { SERVICE } from './service-name.js';
 
 /**
@@ -25,3 +25,8 @@ export const AccessToken = new Entity({
     byUser: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['userId'] }, sk: { field: 'gsi2sk', composite: ['accessTokenId'] } },
   },
 });
+
+export type AccessTokenItem = EntityItem<typeof AccessToken>;
+export type CreateAccessToken = CreateEntityItem<typeof AccessToken>;
+export type UpdateAccessToken = UpdateEntityItem<typeof AccessToken>;
+export type AccessTokenIds = EntityIdentifiers<typeof AccessToken>;

@@ -1,4 +1,4 @@
-import { Entity } from 'electrodb';
+import { Entity, type CreateEntityItem, type EntityIdentifiers, type EntityItem, type UpdateEntityItem } from 'electrodb';
 import { SERVICE } from './service-name.js';
 
 export const TOKEN_PURPOSES = ['confirm', 'reset'] as const;
@@ -20,3 +20,8 @@ export const AuthToken = new Entity({
     byToken: { pk: { field: 'pk', composite: ['token'] }, sk: { field: 'sk', composite: [] } },
   },
 });
+
+export type AuthTokenItem = EntityItem<typeof AuthToken>;
+export type CreateAuthToken = CreateEntityItem<typeof AuthToken>;
+export type UpdateAuthToken = UpdateEntityItem<typeof AuthToken>;
+export type AuthTokenIds = EntityIdentifiers<typeof AuthToken>;

@@ -1,5 +1,8 @@
-import { Entity } from 'electrodb';
+import { Entity, type CreateEntityItem, type EntityIdentifiers, type EntityItem, type UpdateEntityItem } from 'electrodb';
 import { SERVICE } from './service-name.js';
+
+/** Reports start as reported; the other states are not in the spec yet. */
+const BUG_REPORT_STATUSES = ['reported'] as const;
 
 /** A problem a user reports from the Bugs page, with the page they were on (spec 3 §4, §7.10). */
 export const BugReport = new Entity({
@@ -9,8 +12,7 @@ export const BugReport = new Entity({
     userId: { type: 'string', required: true },
     description: { type: 'string', required: true },
     referer: { type: 'string' },
-    /** Reports start as reported; the other states are not in the spec yet. */
-    status: { type: 'string', required: true, default: 'reported' },
+    status: { type: BUG_REPORT_STATUSES, required: true, default: 'reported' },
     createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
   },
   indexes: {
@@ -19,3 +21,8 @@ export const BugReport = new Entity({
     byUser: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['userId'] }, sk: { field: 'gsi2sk', composite: ['bugReportId'] } },
   },
 });
+
+export type BugReportItem = EntityItem<typeof BugReport>;
+export type CreateBugReport = CreateEntityItem<typeof BugReport>;
+export type UpdateBugReport = UpdateEntityItem<typeof BugReport>;
+export type BugReportIds = EntityIdentifiers<typeof BugReport>;

@@ -1,7 +1,8 @@
-import { Entity } from 'electrodb';
+import { Entity, type CreateEntityItem, type EntityIdentifiers, type EntityItem, type UpdateEntityItem } from 'electrodb';
 import { SERVICE } from './service-name.js';
 import { timestamps } from './timestamps.js';
 import { storedFile } from './stored-file.js';
+import { RELEASE_STATUSES } from '../../../shared/catalogue.js';
 
 /**
  * A company's catalogue records (spec 2 §3): artists, contributors, payees. `tenantId` leads
@@ -89,7 +90,10 @@ export const Payee = new Entity({
   indexes: keys,
 });
 
-/** Nested rows whose shape the input schemas define (shared/schemas/catalogue.ts); stored as they were validated. */
+/**
+ * Nested rows whose shape the input schemas define (shared/schemas/catalogue.ts); stored as they
+ * were validated. Not ElectroDB maps: a map drops properties it does not list and refuses null.
+ */
 const rows = { type: 'any' } as const;
 const codes = { type: 'list', items: { type: 'string' } } as const;
 const genreLinks = {
@@ -98,7 +102,12 @@ const genreLinks = {
   primary_subgenre_id: { type: 'string' },
   secondary_subgenre_id: { type: 'string' },
 } as const;
-const copyrightLines = { c_line: { type: 'string' }, c_line_year: { type: 'any' }, p_line: { type: 'string' }, p_line_year: { type: 'any' } } as const;
+/** A year or '' (the forms send a blank year as ''): two types, so not one ElectroDB type. */
+const year = { type: 'any' } as const;
+const copyrightLines = { c_line: { type: 'string' }, c_line_year: year, p_line: { type: 'string' }, p_line_year: year } as const;
+
+/** Where a recording's uploaded audio is (spec 2 §4 Audio upload). */
+const AUDIO_STATUSES = ['uploading', 'processing', 'ready', 'failed'] as const;
 
 export const Release = new Entity({
   model: { entity: 'release', version: '1', service: SERVICE },
@@ -107,7 +116,7 @@ export const Release = new Entity({
     title: { type: 'string', required: true },
     version: { type: 'string' },
     cat_no: { type: 'string' },
-    status: { type: 'string', default: 'drafted' },
+    status: { type: RELEASE_STATUSES, default: 'drafted' },
     label_id: { type: 'string' },
     release_date: { type: 'string' },
     original_release_date: { type: 'string' },
@@ -116,7 +125,7 @@ export const Release = new Entity({
     notes: { type: 'string' },
     compilation: { type: 'boolean', default: false },
     explicit: { type: 'boolean', default: false },
-    recording_year: { type: 'any' },
+    recording_year: year,
     recording_location: { type: 'string' },
     total_volumes: { type: 'number', default: 1 },
     config: { type: 'string', default: 'audio_release' },
@@ -147,9 +156,9 @@ export const Recording = new Entity({
     isrc: { type: 'string' },
     mix_title: { type: 'string' },
     alternative_title: { type: 'string' },
-    copyright_year: { type: 'any' },
+    copyright_year: year,
     length: { type: 'string', default: '00:00:00' },
-    status: { type: 'string', default: 'drafted' },
+    status: { type: RELEASE_STATUSES, default: 'drafted' },
     category: { type: 'string', default: 'Recording' },
     explicit: { type: 'boolean', default: false },
     explicit_lyrics: { type: 'boolean', default: false },
@@ -164,10 +173,10 @@ export const Recording = new Entity({
     ...copyrightLines,
     recording_venue: { type: 'string' },
     recording_date: { type: 'string' },
-    preview_start: { type: 'any' },
-    preview_length: { type: 'any' },
+    preview_start: { type: 'number' },
+    preview_length: { type: 'number' },
     lyrics: { type: 'string' },
-    tempo: { type: 'any' },
+    tempo: { type: 'number' },
     musical_key: { type: 'string' },
     time_signature: { type: 'string' },
     instrumentation: { type: 'string' },
@@ -181,9 +190,25 @@ export const Recording = new Entity({
     /**
      * The uploaded audio and what the worker made of it (spec 2 §4 Audio upload): status
      * uploading → processing → ready or failed (with a reason), the source object, the mp3
-     * preview and waveform peaks objects, duration, sample rate, channels and bit depth.
+     * preview and waveform peaks objects, duration, sample rate, channels and bit depth (absent
+     * when the format has none).
      */
-    audio: { type: 'any' },
+    audio: {
+      type: 'map',
+      properties: {
+        status: { type: AUDIO_STATUSES, required: true },
+        reason: { type: 'string' },
+        source_key: { type: 'string', required: true },
+        filename: { type: 'string', required: true },
+        size: { type: 'number' },
+        duration_ms: { type: 'number' },
+        sample_rate: { type: 'number' },
+        channels: { type: 'number' },
+        bit_depth: { type: 'number' },
+        preview_key: { type: 'string' },
+        peaks_key: { type: 'string' },
+      },
+    },
     artist_recordings: rows,
     contributor_recordings: rows,
     recording_performers: rows,
@@ -226,3 +251,35 @@ export const Song = new Entity({
   },
   indexes: keys,
 });
+
+export type ArtistItem = EntityItem<typeof Artist>;
+export type CreateArtist = CreateEntityItem<typeof Artist>;
+export type UpdateArtist = UpdateEntityItem<typeof Artist>;
+export type ArtistIds = EntityIdentifiers<typeof Artist>;
+
+export type ContributorItem = EntityItem<typeof Contributor>;
+export type CreateContributor = CreateEntityItem<typeof Contributor>;
+export type UpdateContributor = UpdateEntityItem<typeof Contributor>;
+export type ContributorIds = EntityIdentifiers<typeof Contributor>;
+
+export type PayeeItem = EntityItem<typeof Payee>;
+export type CreatePayee = CreateEntityItem<typeof Payee>;
+export type UpdatePayee = UpdateEntityItem<typeof Payee>;
+export type PayeeIds = EntityIdentifiers<typeof Payee>;
+
+export type ReleaseItem = EntityItem<typeof Release>;
+export type CreateRelease = CreateEntityItem<typeof Release>;
+export type UpdateRelease = UpdateEntityItem<typeof Release>;
+export type ReleaseIds = EntityIdentifiers<typeof Release>;
+
+export type RecordingItem = EntityItem<typeof Recording>;
+export type CreateRecording = CreateEntityItem<typeof Recording>;
+export type UpdateRecording = UpdateEntityItem<typeof Recording>;
+export type RecordingIds = EntityIdentifiers<typeof Recording>;
+/** A recording's uploaded audio and what the upload worker made of it. */
+export type RecordingAudio = NonNullable<RecordingItem['audio']>;
+
+export type SongItem = EntityItem<typeof Song>;
+export type CreateSong = CreateEntityItem<typeof Song>;
+export type UpdateSong = UpdateEntityItem<typeof Song>;
+export type SongIds = EntityIdentifiers<typeof Song>;

@@ -1,4 +1,4 @@
-import { Entity } from 'electrodb';
+import { Entity, type CreateEntityItem, type EntityIdentifiers, type EntityItem, type UpdateEntityItem } from 'electrodb';
 import { ROLES } from '../../../shared/constants.js';
 import { SERVICE } from './service-name.js';
 
@@ -19,3 +19,8 @@ export const CompanyUser = new Entity({
     byCompany: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['companyId'] }, sk: { field: 'gsi1sk', composite: ['userId'] } },
   },
 });
+
+export type CompanyUserItem = EntityItem<typeof CompanyUser>;
+export type CreateCompanyUser = CreateEntityItem<typeof CompanyUser>;
+export type UpdateCompanyUser = UpdateEntityItem<typeof CompanyUser>;
+export type CompanyUserIds = EntityIdentifiers<typeof CompanyUser>;

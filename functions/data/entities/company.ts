@@ -1,4 +1,4 @@
-import { Entity } from 'electrodb';
+import { Entity, type CreateEntityItem, type EntityIdentifiers, type EntityItem, type UpdateEntityItem } from 'electrodb';
 import { SERVICE } from './service-name.js';
 import { storedFile } from './stored-file.js';
 
@@ -61,3 +61,8 @@ export const Company = new Entity({
     all: { index: 'gsi1', pk: { field: 'gsi1pk', composite: [] }, sk: { field: 'gsi1sk', composite: ['companyId'] } },
   },
 });
+
+export type CompanyItem = EntityItem<typeof Company>;
+export type CreateCompany = CreateEntityItem<typeof Company>;
+export type UpdateCompany = UpdateEntityItem<typeof Company>;
+export type CompanyIds = EntityIdentifiers<typeof Company>;

@@ -1,4 +1,4 @@
-import { Entity } from 'electrodb';
+import { Entity, type CreateEntityItem, type EntityIdentifiers, type EntityItem, type UpdateEntityItem } from 'electrodb';
 import { SERVICE } from './service-name.js';
 
 /** An open WebSocket connection of a user; pushes go to every connection of the user. */
@@ -15,3 +15,8 @@ export const Connection = new Entity({
     byConnection: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['connectionId'] }, sk: { field: 'gsi1sk', composite: [] } },
   },
 });
+
+export type ConnectionItem = EntityItem<typeof Connection>;
+export type CreateConnection = CreateEntityItem<typeof Connection>;
+export type UpdateConnection = UpdateEntityItem<typeof Connection>;
+export type ConnectionIds = EntityIdentifiers<typeof Connection>;

@@ -1,4 +1,4 @@
-import { Entity } from 'electrodb';
+import { Entity, type CreateEntityItem, type EntityIdentifiers, type EntityItem, type UpdateEntityItem } from 'electrodb';
 import { SERVICE } from './service-name.js';
 
 /**
@@ -23,3 +23,8 @@ export const ImportRecord = new Entity({
     byUser: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['userId'] }, sk: { field: 'gsi2sk', composite: ['importId'] } },
   },
 });
+
+export type ImportRecordItem = EntityItem<typeof ImportRecord>;
+export type CreateImportRecord = CreateEntityItem<typeof ImportRecord>;
+export type UpdateImportRecord = UpdateEntityItem<typeof ImportRecord>;
+export type ImportRecordIds = EntityIdentifiers<typeof ImportRecord>;

@@ -1,4 +1,4 @@
-import { Entity } from 'electrodb';
+import { Entity, type CreateEntityItem, type EntityIdentifiers, type EntityItem, type UpdateEntityItem } from 'electrodb';
 import { SERVICE } from './service-name.js';
 
 /** A record label of a company (spec 2 §3 Label). `tenantId` leads the key: a query cannot leave its tenant. */
@@ -25,12 +25,12 @@ export const Label = new Entity({
     urls: {
       type: 'list',
       default: () => [],
-      items: { type: 'map', properties: { id: { type: 'string' }, link: { type: 'string' }, link_text: { type: 'string' } } },
+      items: { type: 'map', properties: { id: { type: 'string' }, link: { type: 'string', required: true }, link_text: { type: 'string' } } },
     },
     label_identifiers: {
       type: 'list',
       default: () => [],
-      items: { type: 'map', properties: { id: { type: 'string' }, type_of: { type: 'string' }, ref: { type: 'string' } } },
+      items: { type: 'map', properties: { id: { type: 'string' }, type_of: { type: 'string', required: true }, ref: { type: 'string', required: true } } },
     },
     logo: {
       type: 'map',
@@ -47,3 +47,8 @@ export const Label = new Entity({
     byId: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['labelId'] }, sk: { field: 'gsi2sk', composite: [] } },
   },
 });
+
+export type LabelItem = EntityItem<typeof Label>;
+export type CreateLabel = CreateEntityItem<typeof Label>;
+export type UpdateLabel = UpdateEntityItem<typeof Label>;
+export type LabelIds = EntityIdentifiers<typeof Label>;

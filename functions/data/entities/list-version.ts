@@ -1,4 +1,4 @@
-import { Entity } from 'electrodb';
+import { Entity, type CreateEntityItem, type EntityIdentifiers, type EntityItem, type UpdateEntityItem } from 'electrodb';
 import { SERVICE } from './service-name.js';
 
 /**
@@ -16,3 +16,8 @@ export const ListVersion = new Entity({
     byList: { pk: { field: 'pk', composite: ['list'] }, sk: { field: 'sk', composite: [] } },
   },
 });
+
+export type ListVersionItem = EntityItem<typeof ListVersion>;
+export type CreateListVersion = CreateEntityItem<typeof ListVersion>;
+export type UpdateListVersion = UpdateEntityItem<typeof ListVersion>;
+export type ListVersionIds = EntityIdentifiers<typeof ListVersion>;

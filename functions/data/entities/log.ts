@@ -1,4 +1,4 @@
-import { Entity } from 'electrodb';
+import { Entity, type CreateEntityItem, type EntityIdentifiers, type EntityItem, type UpdateEntityItem } from 'electrodb';
 import { SERVICE } from './service-name.js';
 
 /** What a user did, from where (spec 1 §3 Log: user, action, ip_address). */
@@ -18,3 +18,8 @@ export const Log = new Entity({
     all: { index: 'gsi1', pk: { field: 'gsi1pk', composite: [] }, sk: { field: 'gsi1sk', composite: ['createdAt', 'userId'] } },
   },
 });
+
+export type LogItem = EntityItem<typeof Log>;
+export type CreateLog = CreateEntityItem<typeof Log>;
+export type UpdateLog = UpdateEntityItem<typeof Log>;
+export type LogIds = EntityIdentifiers<typeof Log>;

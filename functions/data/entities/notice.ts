@@ -1,4 +1,4 @@
-import { Entity } from 'electrodb';
+import { Entity, type CreateEntityItem, type EntityIdentifiers, type EntityItem, type UpdateEntityItem } from 'electrodb';
 import { SERVICE } from './service-name.js';
 
 export const NOTICE_TYPES = ['announcement', 'news', 'maintenance'] as const;
@@ -38,3 +38,13 @@ export const UserNotice = new Entity({
     byNotice: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['noticeId'] }, sk: { field: 'gsi1sk', composite: ['userId'] } },
   },
 });
+
+export type NoticeItem = EntityItem<typeof Notice>;
+export type CreateNotice = CreateEntityItem<typeof Notice>;
+export type UpdateNotice = UpdateEntityItem<typeof Notice>;
+export type NoticeIds = EntityIdentifiers<typeof Notice>;
+
+export type UserNoticeItem = EntityItem<typeof UserNotice>;
+export type CreateUserNotice = CreateEntityItem<typeof UserNotice>;
+export type UpdateUserNotice = UpdateEntityItem<typeof UserNotice>;
+export type UserNoticeIds = EntityIdentifiers<typeof UserNotice>;

@@ -1,7 +1,8 @@
-import { Entity } from 'electrodb';
+import { Entity, type CreateEntityItem, type EntityIdentifiers, type EntityItem, type UpdateEntityItem } from 'electrodb';
 import { SERVICE } from './service-name.js';
 import { timestamps } from './timestamps.js';
 import { storedFile } from './stored-file.js';
+import { RETAILER_STATUSES } from '../../../shared/constants.js';
 
 /**
  * Reference data admins maintain for every tenant (spec 1 §3). Each collection keys records by
@@ -92,7 +93,7 @@ export const Retailer = new Entity({
     id: { type: 'string', required: true },
     name: { type: 'string', required: true },
     distributor_id: { type: 'string' },
-    status: { type: 'string', default: 'Live' },
+    status: { type: RETAILER_STATUSES, default: 'Live' },
     type_of: { type: 'string' },
     url: { type: 'string' },
     info: { type: 'string' },
@@ -199,3 +200,53 @@ export const Dsp = new Entity({
   },
   indexes: keys,
 });
+
+export type CountryItem = EntityItem<typeof Country>;
+export type CreateCountry = CreateEntityItem<typeof Country>;
+export type UpdateCountry = UpdateEntityItem<typeof Country>;
+export type CountryIds = EntityIdentifiers<typeof Country>;
+
+export type LanguageItem = EntityItem<typeof Language>;
+export type CreateLanguage = CreateEntityItem<typeof Language>;
+export type UpdateLanguage = UpdateEntityItem<typeof Language>;
+export type LanguageIds = EntityIdentifiers<typeof Language>;
+
+export type GenreItem = EntityItem<typeof Genre>;
+export type CreateGenre = CreateEntityItem<typeof Genre>;
+export type UpdateGenre = UpdateEntityItem<typeof Genre>;
+export type GenreIds = EntityIdentifiers<typeof Genre>;
+
+export type PerformerRoleItem = EntityItem<typeof PerformerRole>;
+export type CreatePerformerRole = CreateEntityItem<typeof PerformerRole>;
+export type UpdatePerformerRole = UpdateEntityItem<typeof PerformerRole>;
+export type PerformerRoleIds = EntityIdentifiers<typeof PerformerRole>;
+
+export type SocietyItem = EntityItem<typeof Society>;
+export type CreateSociety = CreateEntityItem<typeof Society>;
+export type UpdateSociety = UpdateEntityItem<typeof Society>;
+export type SocietyIds = EntityIdentifiers<typeof Society>;
+
+export type RetailerItem = EntityItem<typeof Retailer>;
+export type CreateRetailer = CreateEntityItem<typeof Retailer>;
+export type UpdateRetailer = UpdateEntityItem<typeof Retailer>;
+export type RetailerIds = EntityIdentifiers<typeof Retailer>;
+
+export type RightsholderItem = EntityItem<typeof Rightsholder>;
+export type CreateRightsholder = CreateEntityItem<typeof Rightsholder>;
+export type UpdateRightsholder = UpdateEntityItem<typeof Rightsholder>;
+export type RightsholderIds = EntityIdentifiers<typeof Rightsholder>;
+
+export type PublisherItem = EntityItem<typeof Publisher>;
+export type CreatePublisher = CreateEntityItem<typeof Publisher>;
+export type UpdatePublisher = UpdateEntityItem<typeof Publisher>;
+export type PublisherIds = EntityIdentifiers<typeof Publisher>;
+
+export type DistributorItem = EntityItem<typeof Distributor>;
+export type CreateDistributor = CreateEntityItem<typeof Distributor>;
+export type UpdateDistributor = UpdateEntityItem<typeof Distributor>;
+export type DistributorIds = EntityIdentifiers<typeof Distributor>;
+
+export type DspItem = EntityItem<typeof Dsp>;
+export type CreateDsp = CreateEntityItem<typeof Dsp>;
+export type UpdateDsp = UpdateEntityItem<typeof Dsp>;
+export type DspIds = EntityIdentifiers<typeof Dsp>;

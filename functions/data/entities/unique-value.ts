@@ -1,4 +1,4 @@
-import { Entity } from 'electrodb';
+import { Entity, type CreateEntityItem, type EntityIdentifiers, type EntityItem, type UpdateEntityItem } from 'electrodb';
 import { SERVICE } from './service-name.js';
 
 /**
@@ -18,3 +18,8 @@ export const UniqueValue = new Entity({
     byValue: { pk: { field: 'pk', composite: ['scope', 'value'] }, sk: { field: 'sk', composite: [] } },
   },
 });
+
+export type UniqueValueItem = EntityItem<typeof UniqueValue>;
+export type CreateUniqueValue = CreateEntityItem<typeof UniqueValue>;
+export type UpdateUniqueValue = UpdateEntityItem<typeof UniqueValue>;
+export type UniqueValueIds = EntityIdentifiers<typeof UniqueValue>;

@@ -1,4 +1,4 @@
-import { Entity } from 'electrodb';
+import { Entity, type CreateEntityItem, type EntityIdentifiers, type EntityItem, type UpdateEntityItem } from 'electrodb';
 import { SERVICE } from './service-name.js';
 
 /**
@@ -15,3 +15,8 @@ export const UserLogin = new Entity({
     bySub: { pk: { field: 'pk', composite: ['sub'] }, sk: { field: 'sk', composite: [] } },
   },
 });
+
+export type UserLoginItem = EntityItem<typeof UserLogin>;
+export type CreateUserLogin = CreateEntityItem<typeof UserLogin>;
+export type UpdateUserLogin = UpdateEntityItem<typeof UserLogin>;
+export type UserLoginIds = EntityIdentifiers<typeof UserLogin>;

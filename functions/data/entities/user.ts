@@ -1,4 +1,4 @@
-import { Entity } from 'electrodb';
+import { Entity, type CreateEntityItem, type EntityIdentifiers, type EntityItem, type UpdateEntityItem } from 'electrodb';
 import { ROLES } from '../../../shared/constants.js';
 import { SERVICE } from './service-name.js';
 
@@ -36,3 +36,8 @@ export const User = new Entity({
     all: { index: 'gsi1', pk: { field: 'gsi1pk', composite: [] }, sk: { field: 'gsi1sk', composite: ['email'] } },
   },
 });
+
+export type UserItem = EntityItem<typeof User>;
+export type CreateUser = CreateEntityItem<typeof User>;
+export type UpdateUser = UpdateEntityItem<typeof User>;
+export type UserIds = EntityIdentifiers<typeof User>;

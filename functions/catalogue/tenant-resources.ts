@@ -1,0 +1,26 @@
+import { presentAudio } from '../audio/recording-audio.js';
+import { requirePublisherCompany } from './company-tags.js';
+import { prepareRecording, prepareRelease } from './release-rules.js';
+import { TENANT_COLLECTIONS } from './tenant-collections.js';
+import type { TenantResource } from './tenant-resource.js';
+
+/**
+ * The composition root of the catalogue: the collections of tenant-collections.ts with the hooks
+ * that reach other areas (release rules, audio, company tags) attached. Only entry points (the
+ * catalogue handler and what only it runs, the local demo seed) import this, so no other module
+ * pulls the audio pipeline or the release rules into its bundle, and no import cycle forms.
+ */
+const HOOKS: Record<string, Pick<TenantResource, 'prepare' | 'companyGuard' | 'presentExtra'>> = {
+  releases: { prepare: prepareRelease },
+  recordings: { prepare: prepareRecording, presentExtra: presentAudio },
+  songs: { companyGuard: requirePublisherCompany },
+};
+
+export const TENANT_RESOURCES: TenantResource[] = TENANT_COLLECTIONS.map((collection) => ({ ...collection, ...HOOKS[collection.collection] }));
+
+/** A catalogue collection with its hooks; throws for a name that is not one (a programming error). */
+export function tenantResource(collection: string): TenantResource {
+  const found = TENANT_RESOURCES.find((r) => r.collection === collection);
+  if (!found) throw new Error(`${collection} is not a catalogue collection`);
+  return found;
+}

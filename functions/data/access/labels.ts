@@ -1,0 +1,52 @@
+import type { CreateLabel, LabelItem, UpdateLabel } from '../entities/label.js';
+import { listsChanged, LISTS } from '../list-cache.js';
+import { getDb } from '../service.js';
+import { writeTransaction } from '../transaction.js';
+
+/**
+ * Every query of labels, by name. Every write marks the company's label list and the
+ * all-companies list changed in the same transaction, so cached lists stay current.
+ */
+
+const labels = () => getDb().entities.Label;
+const labelLists = (tenantId: string) => [LISTS.tenantLabels(tenantId), LISTS.allLabels];
+
+export async function getLabel(tenantId: string, labelId: string): Promise<LabelItem | null> {
+  return (await labels().get({ tenantId, labelId }).go()).data;
+}
+
+/** A label of any company (admin calls), through its id index. */
+export async function findLabelAnyTenant(labelId: string): Promise<LabelItem | null> {
+  return (await labels().query.byId({ labelId }).go()).data[0] ?? null;
+}
+
+/** One company's labels. */
+export async function labelsOf(tenantId: string): Promise<LabelItem[]> {
+  return (await labels().query.byTenant({ tenantId }).go({ pages: 'all' })).data;
+}
+
+/** Whether the company has any label, reading at most one. */
+export async function hasLabels(tenantId: string): Promise<boolean> {
+  return (await labels().query.byTenant({ tenantId }).go({ limit: 1 })).data.length > 0;
+}
+
+/** Every company's labels (LabelsAdmin). */
+export async function listAllLabels(): Promise<LabelItem[]> {
+  return (await labels().query.all({}).go({ pages: 'all' })).data;
+}
+
+export async function createLabel(label: CreateLabel): Promise<void> {
+  await writeTransaction(({ Label, ListVersion }) => [Label.create(label).commit(), ...listsChanged(ListVersion, labelLists(label.tenantId))]);
+}
+
+/** Sets fields of a label; `removeLogo` removes its logo in the same write. */
+export async function patchLabel(tenantId: string, labelId: string, changes: UpdateLabel, removeLogo = false): Promise<void> {
+  await writeTransaction(({ Label, ListVersion }) => [
+    removeLogo ? Label.patch({ tenantId, labelId }).set(changes).remove(['logo']).commit() : Label.patch({ tenantId, labelId }).set(changes).commit(),
+    ...listsChanged(ListVersion, labelLists(tenantId)),
+  ]);
+}
+
+export async function deleteLabel(tenantId: string, labelId: string): Promise<void> {
+  await writeTransaction(({ Label, ListVersion }) => [Label.delete({ tenantId, labelId }).commit(), ...listsChanged(ListVersion, labelLists(tenantId))]);
+}

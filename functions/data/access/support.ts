@@ -1,0 +1,48 @@
+import type { AccessTokenItem, CreateAccessToken, UpdateAccessToken } from '../entities/access-token.js';
+import type { BugReportItem, CreateBugReport } from '../entities/bug-report.js';
+import { getDb } from '../service.js';
+
+/** Every query of the support area: bug reports and users' access tokens, by name. */
+
+const reports = () => getDb().entities.BugReport;
+const tokens = () => getDb().entities.AccessToken;
+
+export async function createBugReport(report: CreateBugReport): Promise<void> {
+  await reports().create(report).go();
+}
+
+export async function getBugReport(bugReportId: string): Promise<BugReportItem | null> {
+  return (await reports().get({ bugReportId }).go()).data;
+}
+
+/** Every report, or one user's. */
+export async function listBugReports(userId?: string): Promise<BugReportItem[]> {
+  return userId ? (await reports().query.byUser({ userId }).go({ pages: 'all' })).data : (await reports().query.all({}).go({ pages: 'all' })).data;
+}
+
+export async function deleteBugReport(bugReportId: string): Promise<void> {
+  await reports().delete({ bugReportId }).go();
+}
+
+export async function createAccessToken(token: CreateAccessToken): Promise<void> {
+  await tokens().create(token).go();
+}
+
+export async function getAccessToken(accessTokenId: string): Promise<AccessTokenItem | null> {
+  return (await tokens().get({ accessTokenId }).go()).data;
+}
+
+/** Every token, or one user's. */
+export async function listAccessTokens(userId?: string): Promise<AccessTokenItem[]> {
+  return userId ? (await tokens().query.byUser({ userId }).go({ pages: 'all' })).data : (await tokens().query.all({}).go({ pages: 'all' })).data;
+}
+
+/** Sets fields of a token; `removeExpiry` clears its expiry date. */
+export async function patchAccessToken(accessTokenId: string, changes: UpdateAccessToken, removeExpiry = false): Promise<void> {
+  const update = tokens().patch({ accessTokenId }).set(changes);
+  await (removeExpiry ? update.remove(['expires_at']) : update).go();
+}
+
+export async function deleteAccessToken(accessTokenId: string): Promise<void> {
+  await tokens().delete({ accessTokenId }).go();
+}
