@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { MAX_BODY_BYTES } from '../../shared/constants.js';
 import { ROUTES, routeKey, type Area, type Route } from '../routes.js';
 import { authorize, type AuthContext, type Claims } from './auth-context.js';
+import { canonicalCompanyId } from './company-id.js';
 import { BadRequest, HttpError, NotFound, PayloadTooLarge } from './errors.js';
 import { parseOrThrow } from './validation.js';
 import { logChange } from './activity-log.js';
@@ -80,7 +81,7 @@ export function areaHandler(area: Area, operations: Record<string, Operation>) {
 
     const rawBody = readBody(event);
     const query = { ...(event.queryStringParameters ?? {}) } as Record<string, string | undefined>;
-    const requestedCompany = header(event, 'x-company-id') ?? query.company_id;
+    const requestedCompany = canonicalCompanyId(header(event, 'x-company-id') ?? query.company_id);
     for (const name of TRANSPORT_QUERY) delete query[name];
 
     const claims = (event.requestContext as { authorizer?: { jwt?: { claims?: Claims } } }).authorizer?.jwt?.claims;

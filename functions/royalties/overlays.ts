@@ -1,4 +1,5 @@
 import { getDb } from '../data/service.js';
+import { duckJson } from '../lib/well-formed-text.js';
 import { LEDGER_COLUMNS, type LedgerColumn } from './ledger-schema.js';
 import { filterCondition, withoutState, type RoyaltyFilter } from './royalty-filter.js';
 
@@ -73,7 +74,7 @@ export function effectiveRelation(table: string, overlays: Pick<Overlays, 'edits
   const params: Record<string, string> = {};
   let relation = `(SELECT *, false AS edited FROM ${table})`;
   if (overlays.edits.length) {
-    params.edits = JSON.stringify(
+    params.edits = duckJson(
       overlays.edits.map((e) => {
         const ref = parseRoyaltyId(e.id);
         const key = ref?.manual ? { manual_id: ref.id } : { import_id: ref?.importId, line: ref?.line };
