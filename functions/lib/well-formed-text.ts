@@ -10,7 +10,8 @@ const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
 export const isWellFormed = (text: string): boolean => !LONE_SURROGATE.test(text);
 
 /** The text with each lone surrogate replaced by U+FFFD, as String.prototype.toWellFormed does. */
-export const wellFormed = (text: string): string => (isWellFormed(text) ? text : text.replace(LONE_SURROGATES, '\uFFFD'));
+export const wellFormed = (text: string): string =>
+  isWellFormed(text) ? text : text.replace(LONE_SURROGATES, '\uFFFD');
 
 /** A JSON.stringify replacer that makes every string value and object key well-formed. */
 function wellFormedReplacer(_key: string, value: unknown): unknown {

@@ -59,19 +59,26 @@ async function objectFacts(key: string): Promise<{ contentType?: string; size?: 
  */
 export async function uploadedObject(prefix: string, key: string, field: string): Promise<{ key: string; content_type?: string; size?: number; filename: string }> {
   const label = fileLabel(field);
-  if (!key.startsWith(prefix) || key.includes('..')) throw new InvalidField(field, `${label} does not belong to this record`);
+  if (!key.startsWith(prefix) || key.includes('..')) {
+    throw new InvalidField(field, `${label} does not belong to this record`);
+  }
   let facts: Awaited<ReturnType<typeof objectFacts>>;
   try {
     facts = await objectFacts(key);
   } catch {
     throw new InvalidField(field, `${label} was not uploaded; upload the file again`);
   }
-  if (facts.head && !isDeclaredImage(facts.head, facts.contentType)) throw new InvalidField(field, `${label} must be a PNG, JPEG, GIF or WebP image`);
-  return { key, content_type: facts.contentType, size: facts.size, filename: key.slice(prefix.length).replace(/^[0-9A-Z]{26}-/, '') };
+  if (facts.head && !isDeclaredImage(facts.head, facts.contentType)) {
+    throw new InvalidField(field, `${label} must be a PNG, JPEG, GIF or WebP image`);
+  }
+  const filename = key.slice(prefix.length).replace(/^[0-9A-Z]{26}-/, '');
+  return { key, content_type: facts.contentType, size: facts.size, filename };
 }
 
 /** Content types a browser may show inline from our bucket: none of them can run a script. */
-const INLINE_TYPES: ReadonlySet<string> = new Set([...LOGO_CONTENT_TYPES, ...GUIDE_CONTENT_TYPES, 'audio/mpeg', 'application/json']);
+const INLINE_TYPES: ReadonlySet<string> = new Set([
+  ...LOGO_CONTENT_TYPES, ...GUIDE_CONTENT_TYPES, 'audio/mpeg', 'application/json',
+]);
 
 /**
  * A short-lived GET URL for a private object. With the stored content type given, a type that

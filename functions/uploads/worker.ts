@@ -14,11 +14,12 @@ const processor = new BatchProcessor(EventType.SQS);
  * to it later (saves check the bytes too, and that the object still exists).
  */
 async function checkImage(bucket: string, key: string): Promise<'kept' | 'deleted'> {
-  const object = await s3Client().send(new GetObjectCommand({ Bucket: bucket, Key: key, Range: `bytes=0-${SNIFF_BYTES - 1}` }));
+  const range = `bytes=0-${SNIFF_BYTES - 1}`;
+  const object = await s3Client().send(new GetObjectCommand({ Bucket: bucket, Key: key, Range: range }));
   const bytes = Buffer.from(await object.Body!.transformToByteArray());
   if (isDeclaredImage(bytes, object.ContentType)) return 'kept';
   await s3Client().send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
-  console.warn(JSON.stringify({ worker: 'uploads', deleted: key, reason: 'not the raster image its content type says' }));
+  console.warn(JSON.stringify({ worker: 'uploads', deleted: key, reason: 'not its declared raster image' }));
   return 'deleted';
 }
 

@@ -33,7 +33,9 @@ export async function accessToken(): Promise<string | null> {
 export async function passwordSignIn(email: string, password: string): Promise<void> {
   // A stale Amplify session makes signIn throw UserAlreadyAuthenticatedException.
   if (await accessToken()) await clearSession();
-  const result = await signIn({ username: email.trim().toLowerCase(), password, options: { authFlowType: 'USER_PASSWORD_AUTH' } }).catch((error: unknown) => {
+  const username = email.trim().toLowerCase();
+  const options = { authFlowType: 'USER_PASSWORD_AUTH' } as const;
+  const result = await signIn({ username, password, options }).catch((error: unknown) => {
     throw signInError(error);
   });
   if (!result.isSignedIn) throw new Error(`Sign-in needs a further step (${result.nextStep.signInStep})`);

@@ -1,7 +1,7 @@
 import { api, putWithProgress } from '../../app/api';
 import { logoContentType } from './label-form-model';
 
-/** The label id a new label's logo is uploaded under before the label is saved with it (functions/catalogue/labels.ts NEW_LABEL). */
+/** The label id a new label's logo is uploaded under, before the label is saved with it (server: NEW_LABEL). */
 export const NEW_LABEL_ID = 'new';
 
 type Presigned = { url: string; key: string; method: 'PUT'; headers?: Record<string, string> };
