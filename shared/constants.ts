@@ -24,7 +24,12 @@ export const CLEARABLE_ROYALTY_FIELDS = ['territory', 'sales_category', 'song', 
 export const MAX_BODY_BYTES = 1_000_000;
 /** Largest logo a label may upload through a presigned PUT. */
 export const MAX_LOGO_BYTES = 5 * 1024 * 1024;
-export const LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/svg+xml', 'image/webp'] as const;
+/**
+ * Logos and images are raster only: an SVG can carry a script that runs when its URL is opened.
+ * The uploads worker and the save both check the file's bytes, not only the declared type.
+ */
+export const LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export type ImageContentType = (typeof LOGO_CONTENT_TYPES)[number];
 
 export const ROLES = [
   'admin',

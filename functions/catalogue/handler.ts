@@ -5,7 +5,6 @@ import { presignRecordingAudio } from '../audio/recording-audio.js';
 import { uploadRequest } from '../../shared/schemas/uploads.js';
 import { areaHandler, generatedOperations, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
 import { listQuerySchema } from '../lib/list-query.js';
-import { presignUpload } from '../uploads/presign.js';
 import { LISTS } from '../data/list-cache.js';
 import * as labels from './labels.js';
 import { TENANT_RESOURCES } from './tenant-resources.js';
@@ -72,10 +71,7 @@ const operations = {
   presignLabelLogo: operation('tenant', {
     params: idParams,
     body: logoRequest,
-    run: async ({ tenantId, params, body }) => {
-      await labels.getLabel(tenantId, params.id);
-      return presignUpload(labels.logoPrefix(tenantId, params.id), body);
-    },
+    run: ({ tenantId, params, body }) => labels.presignLabelLogo(tenantId, params.id, body),
   }),
 
   listAllLabels: operation('admin', {

@@ -6,7 +6,7 @@ import type { LabelItem } from '../data/entities/label.js';
 import { cachedList, LISTS } from '../data/list-cache.js';
 import { NotFound } from '../lib/errors.js';
 import { pageOf, type SortSpec } from '../lib/list-query.js';
-import { presignDownload, uploadedObject } from '../uploads/presign.js';
+import { presignDownload, presignUpload, uploadedObject } from '../uploads/presign.js';
 
 /** What list rows carry; detail pages load the whole label. */
 export type LabelSummary = {
@@ -51,7 +51,7 @@ async function view(item: LabelItem): Promise<LabelView> {
     active: item.active ?? true,
     distributed: item.distributed ?? false,
     requested: item.requested ?? false,
-    logo: logo?.key ? { url: await presignDownload(logo.key), content_type: logo.content_type, size: logo.size, filename: logo.filename } : null,
+    logo: logo?.key ? { url: await presignDownload(logo.key, logo.content_type), content_type: logo.content_type, size: logo.size, filename: logo.filename } : null,
     created_at: createdAt ?? '',
     updated_at: updatedAt ?? createdAt ?? '',
   };
@@ -122,7 +122,22 @@ export async function findLabelAnyTenant(labelId: string): Promise<LabelItem> {
   return item;
 }
 
-/** Resolves `logo_key` into the stored logo facts, or removes the logo when null. */
+/**
+ * The label id a logo is uploaded under before its label exists (`POST /labels/new/logo_upload`),
+ * so a new label and its logo are saved in one request: a refused logo leaves no label behind.
+ */
+export const NEW_LABEL = 'new';
+
+/** A presigned PUT for a label's logo: an existing label's, or one for a label about to be created. */
+export async function presignLabelLogo(tenantId: string, labelId: string, file: Parameters<typeof presignUpload>[1]) {
+  if (labelId !== NEW_LABEL) await load(tenantId, labelId);
+  return presignUpload(logoPrefix(tenantId, labelId), file);
+}
+
+/**
+ * Resolves `logo_key` into the stored logo facts (the file checked to be a raster image), or
+ * removes the logo when null. Runs before any write, so a refused logo saves nothing.
+ */
 async function logoFields(tenantId: string, labelId: string, logoKey: string | null | undefined) {
   if (logoKey === undefined) return {};
   if (logoKey === null) return { logo: undefined, removeLogo: true };
@@ -133,7 +148,7 @@ async function logoFields(tenantId: string, labelId: string, logoKey: string | n
 export async function createLabel(tenantId: string, input: LabelInput): Promise<LabelView> {
   const labelId = ulid();
   const { logo_key, ...fields } = input;
-  const { logo } = await logoFields(tenantId, labelId, logo_key);
+  const { logo } = await logoFields(tenantId, NEW_LABEL, logo_key);
   const record = { ...fields, tenantId, labelId, ...(logo ? { logo } : {}) };
   await store.createLabel(record);
   return getLabel(tenantId, labelId);

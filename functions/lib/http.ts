@@ -5,6 +5,7 @@ import { MAX_BODY_BYTES } from '../../shared/constants.js';
 import { ROUTES, routeKey, type Area, type AuthRule, type OperationName, type Route } from '../routes.js';
 import { authorize, type CallerContext, type Claims, type PublicContext, type TenantContext } from './auth-context.js';
 import { BadRequest, HttpError, isLostRace, LOST_RACE_MESSAGE, NotFound, PayloadTooLarge } from './errors.js';
+import { canonicalCompanyId } from './company-id.js';
 import { parseOrThrow } from './validation.js';
 import { logChange } from './activity-log.js';
 
@@ -160,7 +161,7 @@ export function areaHandler<A extends Area>(area: A, operations: AreaOperations<
 
     const rawBody = readBody(event);
     const query = { ...(event.queryStringParameters ?? {}) } as Record<string, string | undefined>;
-    const requestedCompany = header(event, 'x-company-id') ?? query.company_id;
+    const requestedCompany = canonicalCompanyId(header(event, 'x-company-id') ?? query.company_id);
     for (const name of TRANSPORT_QUERY) delete query[name];
 
     const claims = (event.requestContext as { authorizer?: { jwt?: { claims?: Claims } } }).authorizer?.jwt?.claims;

@@ -1,13 +1,20 @@
 import { z } from 'zod';
 import { VALIDATION, humanizeField } from '../../shared/messages.js';
 import { BadRequest, type FieldErrors } from './errors.js';
+import { isWellFormed, wellFormed } from './well-formed-text.js';
+
+/**
+ * An empty errors map. Without a prototype, so a field named `constructor`, `__proto__`,
+ * `valueOf` or `toString` is a key like any other instead of Object.prototype's member.
+ */
+const noErrors = (): FieldErrors => Object.create(null) as FieldErrors;
 
 /**
  * Turns zod issues into the API's `errors` map, one list of readable texts per field, using
  * the spec's shared messages where one applies ("{field} is required", the e-mail message).
  */
 export function fieldErrors(error: z.ZodError, input: unknown): FieldErrors {
-  const errors: FieldErrors = {};
+  const errors = noErrors();
   const add = (field: string, text: string) => {
     (errors[field] ??= []).push(text);
   };
@@ -58,7 +65,7 @@ export function fieldErrors(error: z.ZodError, input: unknown): FieldErrors {
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   let value: unknown = input;
   for (const key of path) {
-    if (value === null || typeof value !== 'object') return undefined;
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, key)) return undefined;
     value = (value as Record<PropertyKey, unknown>)[key];
   }
   return value;
@@ -69,11 +76,47 @@ function article(expected: string): string {
   return /^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`;
 }
 
+/** What a field holding ill-formed text is told; the field is named in the user's words. */
+export const cannotStore = (field: string) => `${humanizeField(field)} contains characters that cannot be stored`;
+
+/**
+ * Every string (and object key) of a request part that is not well-formed UTF-16, by field path.
+ * A lone surrogate is valid JSON but breaks what reads the stored text later (DuckDB's JSON
+ * reader refuses it), so it is refused here, before any schema, for every operation.
+ */
+export function illFormedText(value: unknown): FieldErrors {
+  const errors = noErrors();
+  const visit = (node: unknown, path: string[]) => {
+    if (typeof node === 'string') {
+      if (!isWellFormed(node)) {
+        const field = path.join('.') || 'body';
+        errors[field] = [cannotStore(path.findLast((part) => !/^\d+$/.test(part)) ?? field)];
+      }
+    } else if (Array.isArray(node)) node.forEach((item, index) => visit(item, [...path, String(index)]));
+    else if (node !== null && typeof node === 'object') {
+      for (const [key, child] of Object.entries(node)) {
+        const name = wellFormed(key);
+        if (name !== key) errors[[...path, name].join('.')] = [cannotStore(name)];
+        else visit(child, [...path, key]);
+      }
+    }
+  };
+  visit(value, []);
+  return errors;
+}
+
+/** Throws the 400 `{ message, errors }` for a non-empty errors map; the message is the first text. */
+function throwIfAny(errors: FieldErrors): void {
+  const first = Object.values(errors).at(0)?.at(0);
+  if (first) throw new BadRequest(first, errors);
+}
+
 /** Parses a part of the request with its schema, or throws a 400 naming every bad field. */
 export function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown): T {
+  throwIfAny(illFormedText(value));
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const errors = fieldErrors(result.error, value);
-  const first = Object.values(errors).at(0)?.at(0) ?? 'Invalid input';
-  throw new BadRequest(first, errors);
+  throwIfAny(errors);
+  throw new BadRequest('Invalid input', errors);
 }

@@ -61,7 +61,7 @@ export async function withFileUrls<T extends Record<string, unknown>>(files: rea
   for (const file of files) {
     const stored = record[file.field] as StoredFile | undefined;
     answer[file.field] = stored?.key
-      ? { url: await presignDownload(stored.key), filename: stored.filename, size: stored.size, content_type: stored.content_type }
+      ? { url: await presignDownload(stored.key, stored.content_type), filename: stored.filename, size: stored.size, content_type: stored.content_type }
       : null;
   }
   return answer as T;

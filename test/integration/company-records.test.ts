@@ -71,7 +71,7 @@ describe('company records', () => {
     const presigned = await call('POST', `/api/v1/admin/companies/${a.id}/uploads`, { token: admin, body: { field: 'logo', filename: 'a.png', content_type: 'image/png', size: png.length } });
     await fetch(presigned.body.url, { method: 'PUT', headers: presigned.body.headers, body: png });
     const other = await patch(b.id, { logo_key: presigned.body.key });
-    expect(other.body.errors).toEqual({ logo_key: ['logo_key does not belong to this record'] });
+    expect(other.body.errors).toEqual({ logo_key: ['Logo does not belong to this record'] });
     const own = await patch(a.id, { logo_key: presigned.body.key });
     expect(own.body.company.logo).toMatchObject({ filename: 'a.png', size: png.length });
   });

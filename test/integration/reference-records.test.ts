@@ -181,7 +181,7 @@ describe('distributors and DSPs', () => {
     const notImage = await call('POST', '/api/v1/distributors/uploads', { token: admin, body: { field: 'logo', filename: 'a.pdf', content_type: 'application/pdf', size: 10 } });
     expect(notImage.body.errors).toHaveProperty('content_type');
     const guideKeyOnDistributor = await call('PATCH', `/api/v1/distributors/${distributor.distributor.id}`, { token: admin, body: { logo_key: 'guides/dsps/x.pdf' } });
-    expect(guideKeyOnDistributor.body.errors).toEqual({ logo_key: ['logo_key does not belong to this record'] });
+    expect(guideKeyOnDistributor.body.errors).toEqual({ logo_key: ['Logo does not belong to this record'] });
 
     const pdf = Buffer.from('%PDF-1.4 delivery guide');
     const guideUpload = await call('POST', '/api/v1/dsps/uploads', { token: admin, body: { field: 'guide', filename: 'Delivery Guide.pdf', content_type: 'application/pdf', size: pdf.length } });

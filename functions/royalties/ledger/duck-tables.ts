@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { duckJson } from '../../lib/well-formed-text.js';
 import { ident, literal } from './sql.js';
 
 /**
@@ -21,7 +22,7 @@ export async function loadTable(
   if (!rows.length) return;
   const file = path.join(workDir, `${table}.ndjson`);
   const text = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? null : String(value));
-  await writeFile(file, rows.map((row) => JSON.stringify(Object.fromEntries(Object.keys(columns).map((name) => [name, text(row[name])])))).join('\n'));
+  await writeFile(file, rows.map((row) => duckJson(Object.fromEntries(Object.keys(columns).map((name) => [name, text(row[name])])))).join('\n'));
   const asText = Object.keys(columns).map((name) => `${literal(name)}: 'VARCHAR'`).join(', ');
   const casts = Object.entries(columns).map(([name, type]) => `TRY_CAST(${ident(name)} AS ${type})`).join(', ');
   await connection.run(`INSERT INTO ${ident(table)} SELECT ${casts} FROM read_json(${literal(file)}, format = 'newline_delimited', columns = {${asText}})`);

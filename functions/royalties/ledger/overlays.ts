@@ -1,3 +1,4 @@
+import { duckJson } from '../../lib/well-formed-text.js';
 import type { ManualRoyaltyItem, RoyaltyEditItem, RoyaltyStateRuleItem, STATE_FLAGS } from '../../data/entities/royalty-overlays.js';
 import { LEDGER_COLUMNS, type LedgerColumn } from './schema.js';
 import { filterCondition, withoutState } from './filter.js';
@@ -59,7 +60,7 @@ export function effectiveRelation(table: string, overlays: Pick<Overlays, 'edits
   const params: Record<string, string> = {};
   let relation = `(SELECT *, false AS edited FROM ${table})`;
   if (overlays.edits.length) {
-    params.edits = JSON.stringify(
+    params.edits = duckJson(
       overlays.edits.map((e) => {
         const ref = parseRoyaltyId(e.id);
         const key = ref?.manual ? { manual_id: ref.id } : { import_id: ref?.importId, line: ref?.line };

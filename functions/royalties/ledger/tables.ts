@@ -1,4 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { duckJson } from '../../lib/well-formed-text.js';
 import { withConnection } from './duck.js';
 import { localLedgerFile } from './files.js';
 import { LEDGER_COLUMN_NAMES, LEDGER_COLUMNS, type LedgerColumn } from './schema.js';
@@ -56,7 +57,7 @@ async function build(connection: DuckDBConnection, tenantId: string, state: Ledg
   if (previous && kept.length) parts.push(`SELECT ${columns}, manual_id FROM ${previous.name} WHERE manual_id IS NULL AND import_id IN (${kept.map(quote).join(', ')})`);
   if (files.length) parts.push(`SELECT ${columns}, CAST(NULL AS VARCHAR) AS manual_id FROM read_parquet([${files.map(quote).join(', ')}], union_by_name = true)`);
   if (state.manual.length) {
-    params.manual = JSON.stringify(state.manual.map((m) => ({ ...m.fields, manual_id: m.id })));
+    params.manual = duckJson(state.manual.map((m) => ({ ...m.fields, manual_id: m.id })));
     const shape = JSON.stringify([{ ...LEDGER_COLUMNS, manual_id: 'VARCHAR' }]);
     parts.push(`SELECT ${LEDGER_COLUMN_NAMES.map((c: LedgerColumn) => `CAST(${c} AS ${LEDGER_COLUMNS[c]}) AS ${c}`).join(', ')}, manual_id
       FROM (SELECT unnest(from_json($manual, '${shape}'), recursive := true))`);

@@ -1,6 +1,7 @@
 import { Amplify } from 'aws-amplify';
 import { fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
 import type { RuntimeConfig } from './config';
+import { signInError } from './sign-in-error';
 
 /**
  * Amplify itself, loaded on demand by ./auth (it is a large part of the bundle and a
@@ -32,7 +33,11 @@ export async function accessToken(): Promise<string | null> {
 export async function passwordSignIn(email: string, password: string): Promise<void> {
   // A stale Amplify session makes signIn throw UserAlreadyAuthenticatedException.
   if (await accessToken()) await clearSession();
-  const result = await signIn({ username: email.trim().toLowerCase(), password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+  const username = email.trim().toLowerCase();
+  const options = { authFlowType: 'USER_PASSWORD_AUTH' } as const;
+  const result = await signIn({ username, password, options }).catch((error: unknown) => {
+    throw signInError(error);
+  });
   if (!result.isSignedIn) throw new Error(`Sign-in needs a further step (${result.nextStep.signInStep})`);
 }
 

@@ -21,4 +21,9 @@ describe('notifications', () => {
     expect(fieldErrorLines({ deal_percentage: ['must be under 100'], name: 'is required' })).toEqual(['Deal percentage must be under 100', 'Name is required']);
     expect(fieldErrorLines(undefined)).toEqual([]);
   });
+  it('show an API sentence once: not prefixed with its field, and not again when it is the message', () => {
+    const text = 'Logo was not uploaded; upload the file again';
+    expect(fieldErrorLines({ logo_key: [text] }, text)).toEqual([]);
+    expect(fieldErrorLines({ logo_key: [text], name: ['Name is required'] }, text)).toEqual(['Name is required']);
+  });
 });

@@ -22,13 +22,16 @@ export function notificationsShownOn(pathname: string): boolean {
 
 /**
  * Multi-field error objects show one line per field: the field name (underscores removed,
- * capitalised) then its value (spec 1 §8).
+ * capitalised) then its value (spec 1 §8). A value that is already a sentence (it starts with a
+ * capital, as the API's own messages do: "Logo was not uploaded…") is shown as it is, and a line
+ * that only repeats the notification's `message` is left out, so each text appears once.
  */
-export function fieldErrorLines(errors: Record<string, string[] | string> | undefined): string[] {
+export function fieldErrorLines(errors: Record<string, string[] | string> | undefined, message?: string): string[] {
   if (!errors) return [];
-  return Object.entries(errors).map(([field, value]) => {
+  return Object.entries(errors).flatMap(([field, value]) => {
+    const text = Array.isArray(value) ? value.join(', ') : value;
     const name = field.replace(/_/g, ' ').trim();
-    const label = name.charAt(0).toUpperCase() + name.slice(1);
-    return `${label} ${Array.isArray(value) ? value.join(', ') : value}`;
+    const line = /^[A-Z]/.test(text) ? text : `${name.charAt(0).toUpperCase() + name.slice(1)} ${text}`;
+    return line === message ? [] : [line];
   });
 }

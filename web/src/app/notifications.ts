@@ -29,7 +29,7 @@ export function notify(type: NotificationType, message: string, details: string[
 /** An error notification from any failure: the server's message plus one line per field. */
 export function notifyError(error: unknown, prefix?: string): void {
   const message = error instanceof Error ? error.message : String(error);
-  const details = error instanceof ApiError ? fieldErrorLines(error.errors) : [];
+  const details = error instanceof ApiError ? fieldErrorLines(error.errors, message) : [];
   notify('error', prefix ? `${prefix} - ${message}` : message, details);
 }
 

@@ -22,7 +22,7 @@ export const HELP_TOPICS: Record<string, { title: string; topics: HelpTopic[] }>
     title: 'A label',
     topics: [
       { topic: 'Details', text: 'The label page shows its logo, contact e-mail, deal percentage, biography, links and identifiers. Choose Edit to change them.' },
-      { topic: 'Logo', text: 'Upload a PNG, JPEG, GIF, SVG or WebP image of up to 5 MB from the edit form. The progress bar turns green once half the file is sent.' },
+      { topic: 'Logo', text: 'Upload a PNG, JPEG, GIF or WebP image of up to 5 MB from the edit form. The progress bar turns green once half the file is sent.' },
       { topic: 'Label sections', text: 'Assets, settings, contracts, distribution statements, statement settings and store pages hang off each label.' },
     ],
   },

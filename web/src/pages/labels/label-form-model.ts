@@ -129,7 +129,7 @@ export function validateLabelForm(input: {
 }
 
 const EXTENSION_TYPES: Record<string, (typeof LOGO_CONTENT_TYPES)[number]> = {
-  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', svg: 'image/svg+xml', webp: 'image/webp',
+  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp',
 };
 
 /** The logo's content type: the browser's, else from the file extension; null when not an accepted image. */
@@ -139,9 +139,9 @@ export function logoContentType(file: { name: string; type: string }): (typeof L
   return EXTENSION_TYPES[file.name.split('.').pop()?.toLowerCase() ?? ''] ?? null;
 }
 
-/** Checks a chosen logo before anything is uploaded: png, jpeg, gif, svg or webp, up to 5 MB. */
+/** Checks a chosen logo before anything is uploaded: png, jpeg, gif or webp, up to 5 MB. */
 export function validateLogoFile(file: { name: string; type: string; size: number }): string | null {
-  if (!logoContentType(file)) return 'The logo must be a PNG, JPEG, GIF, SVG or WebP image';
+  if (!logoContentType(file)) return 'The logo must be a PNG, JPEG, GIF or WebP image';
   if (file.size <= 0) return 'The logo file is empty';
   if (file.size > MAX_LOGO_BYTES) return VALIDATION.maxValue('Logo size', '5 MB');
   return null;

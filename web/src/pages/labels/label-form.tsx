@@ -20,14 +20,14 @@ import {
   type IdentifierRowValues, type LabelFormValues, type UrlRowValues,
 } from './label-form-model';
 import { LogoField } from './logo-field';
-import { uploadLabelLogo } from './logo-upload';
+import { NEW_LABEL_ID, uploadLabelLogo } from './logo-upload';
 
 type Saved = { label: LabelView; message?: string };
 
 /**
- * The one label form (create and edit, tenant and admin). Order on create with a logo: POST
- * the label, upload, PATCH logo_key. On edit, a new logo is uploaded first and sent with the
- * update; with no new logo, logo_key is left out (spec 2 §4 Label logo).
+ * The one label form (create and edit, tenant and admin). A new logo is uploaded first and sent
+ * with the save (on create under the label id `new`), so a refused logo saves nothing; with no
+ * new logo, logo_key is left out (spec 2 §4 Label logo).
  */
 function LabelForm({ mode, label }: { mode: LabelMode; label?: LabelView }) {
   const conf = LABEL_MODES[mode];
@@ -65,16 +65,11 @@ function LabelForm({ mode, label }: { mode: LabelMode; label?: LabelView }) {
     const companyId = label?.company_id ?? (mode === 'admin' ? values.company_id : (company?.id ?? ''));
     const upload = (labelId: string) => uploadLabelLogo(labelId, logo!, { companyId, onProgress: setProgress });
     setSaving(true);
-    let created: LabelView | null = null;
     try {
       let saved: Saved;
       if (isNew) {
-        saved = await api.post<Saved>(conf.apiBase, mode === 'admin' ? { ...payload, company_id: values.company_id } : payload);
-        created = saved.label;
-        if (logo) {
-          const key = await upload(saved.label.id);
-          await api.patch<Saved>(`${conf.apiBase}/${saved.label.id}`, { logo_key: key });
-        }
+        const withLogo = logo ? { ...payload, logo_key: await upload(NEW_LABEL_ID) } : payload;
+        saved = await api.post<Saved>(conf.apiBase, mode === 'admin' ? { ...withLogo, company_id: values.company_id } : withLogo);
       } else {
         const logoKey = logo ? await upload(label.id) : removeLogo ? null : undefined;
         saved = await api.patch<Saved>(`${conf.apiBase}/${label.id}`, logoKey === undefined ? payload : { ...payload, logo_key: logoKey });
@@ -86,14 +81,7 @@ function LabelForm({ mode, label }: { mode: LabelMode; label?: LabelView }) {
       if (error instanceof ApiError && error.errors) {
         setErrors(Object.fromEntries(Object.entries(error.errors).map(([k, texts]) => [nestedErrorKey(k, urls.rows, identifiers.rows), texts.join(' ')])));
       }
-      if (created) {
-        // The label exists; only the logo failed. Continue on its edit page.
-        await refresh();
-        notifyError(error, `${MESSAGES.labelAdded}, but the logo upload failed`);
-        navigate(`${conf.pageBase}/${created.id}/edit`, { replace: true });
-      } else {
-        notifyError(error);
-      }
+      notifyError(error);
       setProgress(null);
     } finally {
       setSaving(false);

@@ -27,7 +27,7 @@ export function LogoField(props: {
           </Checkbox>
         </SpaceBetween>
       ) : null}
-      <FormField label={props.current ? 'Replace logo' : 'Logo'} errorText={props.error} constraintText="PNG, JPEG, GIF, SVG or WebP, up to 5 MB.">
+      <FormField label={props.current ? 'Replace logo' : 'Logo'} errorText={props.error} constraintText="PNG, JPEG, GIF or WebP, up to 5 MB.">
         <div data-testid="label-logo">
           <FileUpload
             value={props.file ? [props.file] : []}

@@ -1,6 +1,9 @@
 import { api, putWithProgress } from '../../app/api';
 import { logoContentType } from './label-form-model';
 
+/** The label id a new label's logo is uploaded under, before the label is saved with it (server: NEW_LABEL). */
+export const NEW_LABEL_ID = 'new';
+
 type Presigned = { url: string; key: string; method: 'PUT'; headers?: Record<string, string> };
 
 /**
@@ -10,7 +13,7 @@ type Presigned = { url: string; key: string; method: 'PUT'; headers?: Record<str
  */
 export async function uploadLabelLogo(labelId: string, file: File, options: { companyId: string; onProgress: (percent: number) => void }): Promise<string> {
   const contentType = logoContentType(file);
-  if (!contentType) throw new Error('The logo must be a PNG, JPEG, GIF, SVG or WebP image');
+  if (!contentType) throw new Error('The logo must be a PNG, JPEG, GIF or WebP image');
   const presigned = await api.post<Presigned>(
     `/labels/${encodeURIComponent(labelId)}/logo_upload`,
     { filename: file.name, content_type: contentType, size: file.size },
