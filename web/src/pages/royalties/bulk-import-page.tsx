@@ -7,7 +7,7 @@ import { ReportUpload } from './report-upload';
 import { useRefresh } from './royalties-api';
 import { RoyaltiesPageHeader } from './royalties-page-header';
 import { anyProcessing } from './royalty-model';
-import type { RoyaltyImport } from './royalty-types';
+import type { RoyaltyImport } from '../../../../shared/schemas/royalty-views';
 
 /** How often the imports list is reloaded while an import runs (the pushes may be missed). */
 const POLL_MS = 3000;

@@ -20,7 +20,7 @@ import { rateValuesFrom } from './exchange-rate-model';
 import { royaltiesApi, useExchangeRates, useRefresh, useRoyaltyPages } from './royalties-api';
 import { RoyaltiesPageHeader } from './royalties-page-header';
 import { exchangeUpdateText } from './royalty-model';
-import type { ExchangeRate } from './royalty-types';
+import type { ExchangeRate } from '../../../../shared/schemas/royalty-views';
 
 const today = () => new Date().toISOString().slice(0, 10);
 

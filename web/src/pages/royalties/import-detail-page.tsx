@@ -22,7 +22,7 @@ import { DEFAULT_CURRENCY } from '../../../../shared/constants';
 import { ImportProblems } from './import-problems';
 import { royaltiesApi, useImport, useRefresh, useRoyaltyPages } from './royalties-api';
 import { controlTotals, decimal2, formatCount, formatMoney, totalsEquation } from './royalty-model';
-import type { RoyaltyImport } from './royalty-types';
+import type { RoyaltyImport } from '../../../../shared/schemas/royalty-views';
 import { UnmatchedTable } from './unmatched-table';
 
 /** Lines matched to the catalogue, however (ISRC, UPC, catalogue number or an assignment). */

@@ -10,7 +10,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { UploadProgress } from '../../components/upload-progress';
 import { importsPath, royaltiesApi, useRoyaltyPages } from './royalties-api';
 import { IMPORT_STATUS_WORD, wholePercent } from './royalty-model';
-import type { RoyaltyImport } from './royalty-types';
+import type { RoyaltyImport } from '../../../../shared/schemas/royalty-views';
 
 /** An import's status word in its colour. */
 export function ImportStatusBadge({ status, testId }: { status: string; testId?: string }) {

@@ -5,7 +5,8 @@ import { api } from '../../app/api';
 import { listPath, type ListParams } from '../../app/list-params';
 import { useApi } from '../../app/resources';
 import { bulkBody, filterParams, type BulkAction, type RoyaltyFilter } from './royalty-model';
-import type { ExchangeRate, ExchangeRateInput, ExchangeRateUpdate, MapPreview, Royalty, RoyaltyImport, RoyaltyMap, SavedRoyaltyMap, UnmatchedLine } from './royalty-types';
+import type { ExchangeRate, ExchangeRateInput, ExchangeRateUpdate, MapPreview, Royalty, RoyaltyImport, SavedRoyaltyMap, UnmatchedLine } from '../../../../shared/schemas/royalty-views';
+import type { RoyaltyMap } from '../../../../shared/schemas/royalty-map';
 
 const enc = encodeURIComponent;
 

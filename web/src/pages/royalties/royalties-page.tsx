@@ -10,7 +10,7 @@ import { RoyaltyBulkActions } from './royalty-bulk-actions';
 import { RoyaltyFilters, type Facets } from './royalty-filters';
 import { filterFromQuery, filterKey, type RoyaltyFilter } from './royalty-model';
 import { RoyaltySummary } from './royalty-summary';
-import type { Royalty, RoyaltyList } from './royalty-types';
+import type { Royalty, RoyaltyList } from '../../../../shared/schemas/royalty-views';
 
 /** Facet values seen so far, so a select keeps offering values while another filter narrows the answer. */
 const merge = (a: string[], b: string[] | undefined) => [...new Set([...a, ...(b ?? [])])].filter(Boolean).sort();

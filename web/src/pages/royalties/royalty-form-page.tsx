@@ -14,7 +14,7 @@ import { importPage, ROYALTIES_PAGE, royaltiesApi, useRefresh, useRoyalty } from
 import { RoyaltyFormFields } from './royalty-form-fields';
 import { emptySale, paidChanges, royaltyToValues, toRoyaltyPayload, validateRoyalty, type RoyaltyFormValues } from './royalty-form-model';
 import { formatMoney } from './royalty-model';
-import type { Royalty } from './royalty-types';
+import type { Royalty } from '../../../../shared/schemas/royalty-views';
 
 /** The spec's success notices (spec 3 §8), used when the answer carries none. */
 const ADDED = 'Royalty Added';

@@ -1,6 +1,6 @@
-import type { RoyaltyMap } from '../../../../functions/royalties/mapping';
+import type { RoyaltyMap } from './royalty-map.js';
 
-export type { RoyaltyMap };
+/** What the royalties API answers (spec 3 §3, §7.1): the SPA reads these rows and lists. */
 
 /** One ledger line as GET /royalties answers it; money fields are exact decimal strings. */
 export type Royalty = {
