@@ -102,6 +102,9 @@ export type RoyaltyImport = {
   created_at?: string;
 };
 
+/** GET /royalty_imports: a page of the company's imports (their rejected lines left out). */
+export type RoyaltyImportList = { royalty_imports: RoyaltyImport[]; total_count: number; total_pages: number };
+
 export type UnmatchedLine = { isrc: string | null; upc: string | null; cat_no: string | null; song: string | null; artist: string | null; album: string | null; lines: number; amount: string };
 
 export type SavedRoyaltyMap = { id: string; name: string; map: RoyaltyMap };

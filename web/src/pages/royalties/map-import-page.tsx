@@ -11,6 +11,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../app/api';
 import { notify, notifyError } from '../../app/notifications';
+import { useInvalidate } from '../../app/invalidate';
 import { FormShell } from '../../components/form-shell';
 import { serverFieldErrors } from '../../components/form-rules';
 import { MapColumnsEditor } from './map-columns-editor';
@@ -18,7 +19,7 @@ import { emptyMapValues, fromRoyaltyMap, guessColumns, readSample, toRoyaltyMap,
 import type { MappingColumn } from '../../../../shared/schemas/royalty-map';
 import { MapOptionsFields } from './map-options-fields';
 import { MapPreviewTable, useMapPreview } from './map-preview';
-import { royaltiesApi, useRefresh, useRoyaltyMaps, useRoyaltyPages } from './royalties-api';
+import { royaltiesApi, useRoyaltyMaps, useRoyaltyPages } from './royalties-api';
 import { RoyaltiesPageHeader } from './royalties-page-header';
 
 const NEW = { value: '', label: 'New map' };
@@ -35,7 +36,7 @@ export function MapImportPage() {
   const navigate = useNavigate();
   const pages = useRoyaltyPages();
   const maps = useRoyaltyMaps();
-  const refreshMaps = useRefresh('/royalty_maps');
+  const refreshMaps = useInvalidate('/royalty_maps');
   const [mapId, setMapId] = useState<string | null>(null);
   const [values, setValues] = useState<MapEditorValues>(emptyMapValues);
   const [sampleFile, setSampleFile] = useState<File | null>(null);

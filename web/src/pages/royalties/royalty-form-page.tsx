@@ -6,11 +6,12 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { notify } from '../../app/notifications';
+import { useInvalidate } from '../../app/invalidate';
 import { FormShell } from '../../components/form-shell';
 import { RecordState } from '../../components/record-state';
 import { RouterLink } from '../../components/router-link';
 import { useFormSubmit } from '../../components/use-form-submit';
-import { importPage, ROYALTIES_PAGE, royaltiesApi, useRefresh, useRoyalty } from './royalties-api';
+import { importPage, ROYALTIES_PAGE, royaltiesApi, useRoyalty } from './royalties-api';
 import { RoyaltyFormFields } from './royalty-form-fields';
 import { emptySale, paidChanges, royaltyToValues, toRoyaltyPayload, validateRoyalty, type RoyaltyFormValues } from './royalty-form-model';
 import { formatMoney } from './royalty-model';
@@ -22,7 +23,7 @@ const UPDATED = 'Royalty Updated';
 
 function RoyaltyForm({ royalty }: { royalty?: Royalty }) {
   const navigate = useNavigate();
-  const refresh = useRefresh('/royalties');
+  const refresh = useInvalidate('/royalties');
   const [values, setValues] = useState<RoyaltyFormValues>(() => (royalty ? royaltyToValues(royalty) : emptySale()));
   const form = useFormSubmit({
     validate: () => validateRoyalty(values, Boolean(royalty)),
