@@ -95,6 +95,7 @@ export function MapImportPage() {
         testId="map"
         title={mapId ? `Edit ${values.name || 'map'}` : 'New map'}
         failure={failure}
+        errors={errors}
         submitting={saving}
         submitLabel="Save map"
         onSubmit={() => void save()}

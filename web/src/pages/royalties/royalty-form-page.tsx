@@ -46,6 +46,7 @@ function RoyaltyForm({ royalty }: { royalty?: Royalty }) {
       title={royalty ? 'Edit royalty' : 'New sale'}
       description={royalty ? undefined : 'A sale outside the imported reports (a gig, a shop order), added to the ledger by hand.'}
       failure={form.failure}
+      errors={form.errors}
       submitting={form.submitting}
       submitLabel={royalty ? 'Save changes' : 'Add sale'}
       onSubmit={() => void form.submit()}
