@@ -1,11 +1,12 @@
 import { ulid } from 'ulid';
 import type { z } from 'zod';
-import type { noticeInput, noticeUpdate } from '../../shared/schemas/notice.js';
+import { NOTICES_CHANGED, type noticeInput, type noticeUpdate } from '../../shared/schemas/notice.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { getDb } from '../data/service.js';
 import { writeTransaction } from '../data/transaction.js';
 import { BadRequest, NotFound } from '../lib/errors.js';
 import { pageOf, type SortSpec } from '../lib/list-query.js';
+import { pushToUser } from '../realtime/push.js';
 
 type NoticeItem = NonNullable<Awaited<ReturnType<ReturnType<ReturnType<typeof getDb>['entities']['Notice']['get']>['go']>>['data']>;
 
@@ -29,6 +30,21 @@ async function load(noticeId: string): Promise<NoticeItem> {
   return found.data;
 }
 
+/** How many users are told at once that their notices changed (each push reads the user's connections). */
+const PUSH_BATCH = 25;
+
+/**
+ * Tells each user's open tabs that their notices changed, so the header's unread count follows
+ * at once (as the upload worker pushes its progress). A push that fails never fails the change:
+ * the count is right again on the next GET /me.
+ */
+async function pushNoticesChanged(userIds: string[], noticeId: string): Promise<void> {
+  for (let i = 0; i < userIds.length; i += PUSH_BATCH) {
+    const batch = userIds.slice(i, i + PUSH_BATCH);
+    await Promise.all(batch.map((userId) => pushToUser(userId, { type: NOTICES_CHANGED, notice_id: noticeId }).catch(() => 0)));
+  }
+}
+
 async function recipients(noticeId: string) {
   return (await getDb().entities.UserNotice.query.byNotice({ noticeId }).go({ pages: 'all' })).data;
 }
@@ -46,6 +62,7 @@ export async function createNotice(input: z.infer<typeof noticeInput>) {
   const { user_ids: _recipients, ...fields } = input;
   await getDb().entities.Notice.create({ ...fields, noticeId, recipients_count: userIds.length, read_count: 0 }).go();
   await getDb().entities.UserNotice.put(userIds.map((userId) => ({ userId, noticeId, read: false }))).go();
+  await pushNoticesChanged(userIds, noticeId);
   return { notice: view(await load(noticeId)), message: users.map((u) => u.name).join(', ') };
 }
 
@@ -85,6 +102,7 @@ export async function deleteNotice(noticeId: string) {
       ...chunk.map((r) => UserNotice.delete({ userId: r.userId, noticeId }).commit()),
     ] as never);
   }
+  await pushNoticesChanged(sent.filter((r) => !r.read).map((r) => r.userId), noticeId);
   return { message: MESSAGES.noticeDeleted };
 }
 
@@ -118,5 +136,6 @@ export async function markRead(userId: string, noticeId: string) {
       Notice.update({ noticeId }).add({ read_count: 1 }).commit(),
     ])
     .go();
+  await pushNoticesChanged([userId], noticeId);
   return { message: MESSAGES.noticeMarkedRead, read_at: readAt };
 }
