@@ -1,12 +1,13 @@
 import { ulid } from 'ulid';
 import type { z } from 'zod';
-import type { noticeInput, noticeUpdate } from '../../shared/schemas/notice.js';
+import { NOTICES_CHANGED, type noticeInput, type noticeUpdate } from '../../shared/schemas/notice.js';
 import { MESSAGES } from '../../shared/messages.js';
 import * as store from '../data/access/notices.js';
 import { getUsers } from '../data/access/users.js';
 import type { NoticeItem } from '../data/entities/notice.js';
 import { BadRequest, NotFound } from '../lib/errors.js';
 import { pageOf, type SortSpec } from '../lib/list-query.js';
+import { pushToUser } from '../realtime/push.js';
 
 function view(n: NoticeItem) {
   return {
@@ -28,6 +29,21 @@ async function load(noticeId: string): Promise<NoticeItem> {
   return found;
 }
 
+/** How many users are told at once that their notices changed (each push reads the user's connections). */
+const PUSH_BATCH = 25;
+
+/**
+ * Tells each user's open tabs that their notices changed, so the header's unread count follows
+ * at once (as the upload worker pushes its progress). A push that fails never fails the change:
+ * the count is right again on the next GET /me.
+ */
+async function pushNoticesChanged(userIds: string[], noticeId: string): Promise<void> {
+  for (let i = 0; i < userIds.length; i += PUSH_BATCH) {
+    const batch = userIds.slice(i, i + PUSH_BATCH);
+    await Promise.all(batch.map((userId) => pushToUser(userId, { type: NOTICES_CHANGED, notice_id: noticeId }).catch(() => 0)));
+  }
+}
+
 /**
  * Sends a notice to the chosen users; the answer's message names them (spec 1 §7), so the SPA
  * can say "Notice(s) Added for <names>". Every recipient must exist.
@@ -40,6 +56,7 @@ export async function createNotice(input: z.infer<typeof noticeInput>) {
   const noticeId = ulid();
   const { user_ids: _recipients, ...fields } = input;
   await store.createNotice({ ...fields, noticeId, recipients_count: userIds.length, read_count: 0 }, userIds);
+  await pushNoticesChanged(userIds, noticeId);
   return { notice: view(await load(noticeId)), message: users.map((u) => u.name).join(', ') };
 }
 
@@ -73,6 +90,7 @@ export async function deleteNotice(noticeId: string) {
   await load(noticeId);
   const sent = await store.copiesOfNotice(noticeId);
   await store.deleteNoticeAndCopies(noticeId, sent.map((r) => r.userId));
+  await pushNoticesChanged(sent.filter((r) => !r.read).map((r) => r.userId), noticeId);
   return { message: MESSAGES.noticeDeleted };
 }
 
@@ -99,5 +117,6 @@ export async function markRead(userId: string, noticeId: string) {
   if (mine.read) return { message: MESSAGES.noticeMarkedRead, read_at: mine.read_at ?? null };
   const readAt = new Date().toISOString();
   await store.markCopyRead(userId, noticeId, readAt);
+  await pushNoticesChanged([userId], noticeId);
   return { message: MESSAGES.noticeMarkedRead, read_at: readAt };
 }

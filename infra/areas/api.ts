@@ -23,6 +23,8 @@ const AREA_NEEDS: Partial<Record<Area, (fn: ProductFunction, props: ApiProps, sc
   catalogue: (fn, { storage }) => fn.bindBucket(storage, 'uploads', 'presign'),
   reference: (fn, { storage }) => fn.bindBucket(storage, 'uploads', 'presign'),
   companies: (fn, { storage }) => fn.bindBucket(storage, 'uploads', 'presign'),
+  // Tells recipients' open tabs when their notices change (the header's unread count).
+  notices: (fn, { realtime }) => realtime.grantPush(fn),
   // Reads the Parquet ledger (and presigns report uploads into the drop folder); edits are overlays in the table.
   royalties: (fn, { storage, realtime }) => {
     fn.bindBucket(storage, 'ledger', 'readWrite');

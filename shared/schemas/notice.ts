@@ -2,6 +2,9 @@ import { z } from 'zod';
 
 export const NOTICE_TYPES = ['announcement', 'news', 'maintenance'] as const;
 
+/** The realtime message that tells a user's open tabs their notices changed (sent, deleted, read), so the header's count follows. */
+export const NOTICES_CHANGED = 'notices';
+
 const fields = {
   title: z.string().trim().min(1).max(200),
   content: z.string().trim().min(1).max(10_000),

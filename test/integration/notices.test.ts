@@ -1,5 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { NOTICES_CHANGED } from '../../shared/schemas/notice.js';
 import { call, demo, newConfirmedUser, signIn } from '../support/api.js';
+import { openSocket } from '../support/realtime.js';
+import { until } from '../support/wait.js';
 
 let admin: string;
 
@@ -46,5 +49,37 @@ describe('notices', () => {
     expect((await call('PATCH', `/api/v1/admin/notices/${noticeId}`, { token: admin, body: { title: 'Statements are out now' } })).body.message).toBe('Notice Updated');
     expect((await call('DELETE', `/api/v1/admin/notices/${noticeId}`, { token: admin })).body.message).toBe('Notice Deleted');
     expect((await call('GET', '/api/v1/notices', { token: reader.token })).body.notices).toEqual([]);
+  });
+});
+
+describe('the header\'s notices count', () => {
+  it('is pushed to the recipient\'s open tabs when a notice is sent, read or deleted', async () => {
+    const reader = await newConfirmedUser('Pia Pushed');
+    const readerId = (await call('GET', '/api/v1/me', { token: reader.token })).body.user.id;
+    const tab = await openSocket(reader.token);
+    const pushes = () => tab.messages.filter((m) => (m as { type?: string }).type === NOTICES_CHANGED) as { notice_id: string }[];
+    const send = async (title: string) =>
+      (await call('POST', '/api/v1/admin/notices', { token: admin, body: { title, content: 'x', type_of: 'news', user_ids: [readerId] } })).body.notice.id as string;
+    try {
+      // The socket opens once its $connect has registered it, so the push finds it.
+      const first = await send('Push check');
+      await until(async () => (pushes().length ? true : undefined));
+      expect(pushes()).toEqual([{ type: NOTICES_CHANGED, notice_id: first }]);
+      expect((await call('GET', '/api/v1/me', { token: reader.token })).body.user.notices_count).toBeGreaterThanOrEqual(1);
+
+      const before = pushes().length;
+      await call('PATCH', `/api/v1/notices/${first}`, { token: reader.token, body: {} });
+      await until(async () => (pushes().length > before ? true : undefined));
+      expect(pushes().at(-1)).toEqual({ type: NOTICES_CHANGED, notice_id: first });
+
+      const unread = await send('Deleted before it is read');
+      await until(async () => (pushes().some((p) => p.notice_id === unread) ? true : undefined));
+      const count = pushes().length;
+      expect((await call('DELETE', `/api/v1/admin/notices/${unread}`, { token: admin })).status).toBe(200);
+      await until(async () => (pushes().length > count ? true : undefined));
+      expect(pushes().at(-1)).toEqual({ type: NOTICES_CHANGED, notice_id: unread });
+    } finally {
+      tab.socket.close();
+    }
   });
 });

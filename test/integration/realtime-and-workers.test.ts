@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import WebSocket from 'ws';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { call, demo, labelManager, signIn } from '../support/api.js';
+import { openSocket } from '../support/realtime.js';
 import { until } from '../support/wait.js';
 
 /** Function code run in the test process against the same local cloud (as a worker Lambda would). */
@@ -10,18 +10,6 @@ beforeAll(() => {
   Object.assign(process.env, inject('cloudEnv'));
 });
 
-
-function openSocket(token: string): Promise<{ socket: WebSocket; messages: unknown[] }> {
-  const url = `${inject('cloudUrl').replace(/^http/, 'ws')}/cable?token=${encodeURIComponent(token)}`;
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url);
-    const messages: unknown[] = [];
-    socket.on('message', (data) => messages.push(JSON.parse(data.toString())));
-    socket.once('open', () => resolve({ socket, messages }));
-    socket.once('error', reject);
-    socket.once('unexpected-response', (_req, res) => reject(new Error(`refused with ${res.statusCode}`)));
-  });
-}
 
 describe('WebSocket API', () => {
   it('pushes to every open connection of the user and removes a gone one', async () => {

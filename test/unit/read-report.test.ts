@@ -4,7 +4,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RoyaltyMap } from '../../functions/royalties/import/mapping.js';
+import type { RoyaltyMap } from '../../shared/schemas/royalty-map.js';
 import { readReport } from '../../functions/royalties/import/read-report.js';
 
 /** Reading sales reports into the ledger (issue 6): formats, normalisation and control totals. */

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRateRows } from '../../functions/royalties/ledger/rates.js';
 import { LEDGER_COLUMNS } from '../../functions/royalties/ledger/schema.js';
 import { applyLedgerRules, type LedgerContext } from '../../functions/royalties/ledger/rules.js';
-import type { RoyaltyMap } from '../../functions/royalties/import/mapping.js';
+import type { RoyaltyMap } from '../../shared/schemas/royalty-map.js';
 import { loadCatalogueRows, normaliseIdentifier } from '../../functions/royalties/ledger/match-lines.js';
 import { readReport } from '../../functions/royalties/import/read-report.js';
 

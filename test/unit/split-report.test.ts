@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RoyaltyMap } from '../../functions/royalties/import/mapping.js';
+import type { RoyaltyMap } from '../../shared/schemas/royalty-map.js';
 import { stagedLedgerRows, stageReport, type ControlTotals } from '../../functions/royalties/import/read-report.js';
 import { splitReport } from '../../functions/royalties/import/split-report.js';
 

@@ -1,5 +1,5 @@
 import { CustomAttributeType, Entity, type CreateEntityItem, type EntityIdentifiers, type EntityItem } from 'electrodb';
-import { MAPPING_COLUMNS, type MappingColumn } from '../../royalties/import/mapping.js';
+import { MAPPING_COLUMNS, type MappingColumn } from '../../../shared/schemas/royalty-map.js';
 import { SERVICE } from './service-name.js';
 import { timestamps } from './timestamps.js';
 
@@ -51,7 +51,7 @@ export const RoyaltySource = new Entity({
     tenantId: { type: 'string', required: true },
     id: { type: 'string', required: true },
     name: { type: 'string', required: true },
-    /** The RoyaltyMap (functions/royalties/import/mapping.ts). */
+    /** The RoyaltyMap (shared/schemas/royalty-map.ts). */
     map: {
       type: 'map',
       required: true,

@@ -1,10 +1,10 @@
 import { ulid } from 'ulid';
 import { z } from 'zod';
-import { CLEARABLE_ROYALTY_FIELDS } from '../../../shared/constants.js';
 import { MESSAGES } from '../../../shared/messages.js';
 import { catalogueRecordExists, companyMoneyTerms, labelDealPercentage } from '../../data/access/royalty-catalogue.js';
 import { getEdit, putEdit, putManualRoyalty, putStateRule } from '../../data/access/royalty-overlays.js';
 import { InvalidField, NotFound } from '../../lib/errors.js';
+import type { NewSale, RoyaltyFields, RoyaltyUpdate } from '../../../shared/schemas/royalty.js';
 import { findExchangeRate, listExchangeRates } from './exchange-rates.js';
 import { royaltiesChanged } from '../ledger/state.js';
 import { countRoyalties, queryRows, selectRoyalties, withConnection } from '../ledger/query.js';
@@ -14,51 +14,8 @@ import { royaltyFilter, withoutState, type RoyaltyFilter } from '../ledger/filte
 /**
  * What users change on royalties (spec 3 §7.1): edit, delete, a manual sale, paid states singly
  * and in bulk. Each is an overlay item (entities/royalty-overlays.ts); the ledger stays as imported.
+ * The request schemas are shared with the SPA's royalty form (shared/schemas/royalty.ts).
  */
-const money = z.string().trim().regex(/^-?\d{1,12}(\.\d{1,6})?$/, 'must be an amount with at most 6 decimals');
-const period = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a pay period (YYYY-MM)');
-const text = z.string().trim().max(300);
-const id = z.string().trim().min(1).max(64);
-
-/** Fields of a royalty a user may set (the report's original figures stay as they were). */
-export const royaltyFields = z.strictObject({
-  pay_period: period.optional(),
-  retailer: text.optional(),
-  territory: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$|^WW$/, 'must be a two-letter country code').optional(),
-  sales_category: text.optional(),
-  song: text.optional(),
-  artist: text.optional(),
-  album: text.optional(),
-  label_name: text.optional(),
-  isrc: z.string().trim().transform((v) => v.replace(/-/g, '').toUpperCase()).pipe(z.string().regex(/^[A-Z]{2}[A-Z0-9]{3}\d{7}$/, 'must be a valid ISRC')).optional(),
-  upc: z.string().trim().regex(/^\d{12,13}$/, 'must be 12 or 13 digits').optional(),
-  cat_no: text.optional(),
-  quantity: z.coerce.number().int().min(-1_000_000_000).max(1_000_000_000).optional(),
-  amount: money.optional(),
-  label_payable: money.optional(),
-  artist_payable: money.optional(),
-  label_id: id.optional(),
-  release_id: id.optional(),
-  recording_id: id.optional(),
-  artist_id: id.optional(),
-});
-export type RoyaltyFields = z.infer<typeof royaltyFields>;
-
-type Clearable = (typeof CLEARABLE_ROYALTY_FIELDS)[number];
-const clearable = Object.fromEntries(CLEARABLE_ROYALTY_FIELDS.map((field) => [field, royaltyFields.shape[field].nullable()])) as { [F in Clearable]: ReturnType<(typeof royaltyFields.shape)[F]['nullable']> };
-/** An edit: the fields to set, and null for those to empty. */
-export const royaltyUpdate = royaltyFields.extend(clearable);
-export type RoyaltyUpdate = z.infer<typeof royaltyUpdate>;
-
-/** A manual sale: what was sold, where, when and for how much, in which currency. */
-export const newSale = royaltyFields.extend({
-  pay_period: period,
-  retailer: text.min(1, 'is required'),
-  subtotal_payable: money,
-  currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'must be a three-letter currency code'),
-  quantity: z.coerce.number().int().min(-1_000_000_000).max(1_000_000_000).default(1),
-});
-export type NewSale = z.infer<typeof newSale>;
 
 /** Catalogue links must name the company's own records: another tenant's id is refused like a wrong one. */
 async function checkLinks(tenantId: string, fields: RoyaltyFields): Promise<void> {

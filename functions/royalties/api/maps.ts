@@ -5,7 +5,7 @@ import { z } from 'zod';
 import * as sources from '../../data/access/royalty-sources.js';
 import { InvalidField, NotFound } from '../../lib/errors.js';
 import { queryRows, withConnection } from '../ledger/query.js';
-import { MAPPING_COLUMNS, type MappingColumn, type RoyaltyMap } from '../import/mapping.js';
+import { MAPPING_COLUMNS, type MappingColumn, type RoyaltyMap } from '../../../shared/schemas/royalty-map.js';
 import { readReport } from '../import/read-report.js';
 
 /**

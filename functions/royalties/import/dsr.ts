@@ -5,7 +5,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { pipeline } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import type { MappingColumn, RoyaltyMap } from './mapping.js';
+import type { MappingColumn, RoyaltyMap } from '../../../shared/schemas/royalty-map.js';
 
 /**
  * Reads DDEX DSR flat files (Digital Sales Reporting, flat-file variant, Basic Audio profile,

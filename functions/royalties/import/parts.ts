@@ -16,7 +16,7 @@ import { finishImport } from './finish-parts.js';
 import { importProgress, PROGRESS, stepTimer } from './progress.js';
 import { applyLedgerRules, loadLedgerInputRows, PARQUET_OPTIONS, readLedgerInputs, type LedgerInputRows } from '../ledger/rules.js';
 import { literal } from '../ledger/sql.js';
-import type { RoyaltyMap } from './mapping.js';
+import type { RoyaltyMap } from '../../../shared/schemas/royalty-map.js';
 import { stagedLedgerRows, stageReport, unreadableReport, type ControlTotals } from './read-report.js';
 import { upload } from '../ledger/object-files.js';
 import { splitReport, type ReportSplit } from './split-report.js';

@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { DERIVED_COLUMNS, ident, ledgerProjection, literal, literalOrNull } from '../ledger/sql.js';
 import type { LedgerColumn } from '../ledger/schema.js';
-import { MONEY_COLUMNS, type MappingColumn, type RoyaltyMap } from './mapping.js';
+import { MONEY_COLUMNS, type MappingColumn, type RoyaltyMap } from '../../../shared/schemas/royalty-map.js';
 
 /**
  * Reads one sales report through its map into normalised ledger lines, with DuckDB, and writes

@@ -1,12 +1,14 @@
 import { useSyncExternalStore } from 'react';
 import { mutate as mutateCache } from 'swr';
 import { MESSAGES } from '../../../shared/messages';
+import { NOTICES_CHANGED } from '../../../shared/schemas/notice';
 import { api, configureApi } from './api';
 import { cognitoSignIn, cognitoSignOut, getAccessToken } from './auth';
 import { getConfig } from './config';
 import { currentPath, navigateTo } from './navigation';
 import { notify } from './notifications';
-import { connectRealtime, disconnectRealtime } from './realtime';
+import { keyUnder } from './invalidate';
+import { connectRealtime, disconnectRealtime, subscribeRealtime } from './realtime';
 import { chooseCurrentCompany, isSessionExpired, STORAGE_KEYS } from './session-rules';
 import type { CompanySummary, CurrentUser } from './types';
 
@@ -91,6 +93,14 @@ async function loadUser(): Promise<CurrentUser> {
   setUser(user);
   return user;
 }
+
+// A notice sent, read in another tab or deleted changes the header's unread count: the server
+// pushes NOTICES_CHANGED, and the session reloads the user (GET /me) and any inbox on show.
+subscribeRealtime(NOTICES_CHANGED, () => {
+  if (!state.user) return;
+  loadUser().catch(() => undefined);
+  void mutateCache((key) => keyUnder(key, ['/notices']));
+});
 
 function startRealtime() {
   const url = getConfig()?.websocketUrl;

@@ -2,15 +2,25 @@ import Button from '@cloudscape-design/components/button';
 import Form from '@cloudscape-design/components/form';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { ErrorSummary, focusField } from './error-summary';
+import { errorSummary } from './form-guard-rules';
+import { UnsavedChangesGuard } from './unsaved-changes';
 
 type FormShellProps = {
-  /** The data-testid prefix: gives `X-form`, `X-cancel` and `X-submit`. */
+  /** The data-testid prefix: gives `X-form`, `X-cancel`, `X-submit` and `X-error-summary`. */
   testId: string;
   title: ReactNode;
   description?: ReactNode;
-  /** The form-level error shown above the actions. */
-  failure?: ReactNode;
+  /** The form-level error, shown in the error summary above the actions. */
+  failure?: string | null;
+  /** The fields' messages, each listed in the error summary with a link to its field. */
+  errors?: Readonly<Record<string, string | undefined>>;
+  /**
+   * Whether the form holds changes not saved. Left out, the shell counts any edit made in the
+   * form (typing, ticking, choosing an option) as a change.
+   */
+  dirty?: boolean;
   submitting: boolean;
   submitLabel: ReactNode;
   /** Called on submit; the native submit (page reload) is already prevented. */
@@ -20,23 +30,49 @@ type FormShellProps = {
 };
 
 /**
- * The new/edit form frame every record form shares: a native `<form>` (so Enter submits),
- * an h1 header, the error text, and Cancel / submit buttons. One place keeps the buttons,
- * their order and their test ids the same on every form.
+ * The new/edit form frame every record form shares: a native `<form>` (so Enter submits), an h1
+ * header, Cancel / submit buttons, an error summary beside them that takes the focus when a
+ * submit fails, and a confirmation before leaving with unsaved changes. One place keeps these
+ * the same on every form.
  */
-export function FormShell({ testId, title, description, failure, submitting, submitLabel, onSubmit, onCancel, children }: FormShellProps) {
+export function FormShell({ testId, title, description, failure, errors = {}, dirty, submitting, submitLabel, onSubmit, onCancel, children }: FormShellProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const focusPending = useRef(false);
+  const [edited, setEdited] = useState(false);
+  const items = errorSummary(errors, failure);
+
+  // After a submit, the first answer that has problems moves the focus to their summary.
+  useEffect(() => {
+    if (!focusPending.current || !items.length) return;
+    focusPending.current = false;
+    summaryRef.current?.focus();
+  }, [errors, failure, items.length]);
+
+  const markEdited = (event: SyntheticEvent) => {
+    const target = event.target as HTMLElement;
+    if (target.closest('[role="option"], input, textarea, select')) setEdited(true);
+  };
+
   return (
     <form
+      ref={formRef}
       onSubmit={(event) => {
         event.preventDefault();
+        focusPending.current = true;
         onSubmit();
+      }}
+      onInputCapture={markEdited}
+      onChangeCapture={markEdited}
+      onClickCapture={(event) => {
+        if ((event.target as HTMLElement).closest('[role="option"]')) setEdited(true);
       }}
       noValidate
       data-testid={`${testId}-form`}
     >
+      <UnsavedChangesGuard dirty={dirty ?? edited} saving={submitting} testId={testId} />
       <Form
         header={<Header variant="h1" description={description}>{title}</Header>}
-        errorText={failure}
         actions={
           <SpaceBetween direction="horizontal" size="xs">
             <Button formAction="none" variant="link" onClick={onCancel} data-testid={`${testId}-cancel`}>
@@ -48,7 +84,10 @@ export function FormShell({ testId, title, description, failure, submitting, sub
           </SpaceBetween>
         }
       >
-        {children}
+        <SpaceBetween size="l">
+          {children}
+          {items.length ? <ErrorSummary ref={summaryRef} items={items} testId={testId} onFollow={(item) => focusField(formRef.current, item.text)} /> : null}
+        </SpaceBetween>
       </Form>
     </form>
   );

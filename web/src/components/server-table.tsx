@@ -6,13 +6,10 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import { useEffect, useState, type ReactNode } from 'react';
-import { DEFAULT_PER_PAGE, PER_PAGE_OPTIONS } from '../../../shared/constants';
-import { normalisePerPage, type ListParams } from '../app/list-params';
-import { useApi } from '../app/resources';
-import { STORAGE_KEYS } from '../app/session-rules';
-import type { ListMeta } from '../app/types';
+import { PER_PAGE_OPTIONS } from '../../../shared/constants';
+import type { ListParams } from '../app/list-params';
 import { ApiErrorAlert } from './api-error-alert';
-import { useDebouncedValue } from './use-debounced-value';
+import { useServerList, type ServerListOptions, type ServerListView } from './use-server-list';
 
 export type ServerTableContext<T> = {
   selectedItems: T[];
@@ -22,7 +19,7 @@ export type ServerTableContext<T> = {
   params: ListParams;
 };
 
-export type ServerTableProps<T> = {
+type TableOptions<T> = {
   /** Names the table in storage keys and test ids: `${tableId}-table`, `${tableId}-table-search` … */
   tableId: string;
   title: string;
@@ -31,63 +28,49 @@ export type ServerTableProps<T> = {
   resourceName: string;
   /** For names not made plural by an "s" ("country" → "countries"). */
   resourcePlural?: string;
-  /** Names the stored page size when tables share a tableId (and so their test ids); default tableId. */
-  storageId?: string;
-  /** A page size to start with instead of the stored one (a reload rule such as spec 1 §9's); not stored. */
-  initialPerPage?: number;
   columns: TableProps.ColumnDefinition<T>[];
-  /** Builds the list call's path (the SWR key) from the table's paging, sorting and search. */
-  buildPath: (params: ListParams) => string;
   /** The collection's key in the answer ("labels"). */
   collection: string;
   trackBy: keyof T & string;
-  defaultSort?: { field: string; order: 'asc' | 'desc' };
-  /** Further filters beside the search box (e.g. a scope control); changing `filterKey` goes back to page 1. */
+  /** Further filters beside the search box (e.g. a scope control). */
   filters?: ReactNode;
-  filterKey?: string;
   selectionType?: 'single' | 'multi';
   actions?: (context: ServerTableContext<T>) => ReactNode;
   emptyAction?: ReactNode;
-  /** Gets the whole list answer (sums, facets … beside the collection) each time it loads. */
-  onData?: (data: ListMeta & Record<string, unknown>) => void;
 };
 
-function storedPageSize(tableId: string): number {
-  try {
-    return normalisePerPage(Number(localStorage.getItem(STORAGE_KEYS.pageSize(tableId))));
-  } catch {
-    return DEFAULT_PER_PAGE;
-  }
-}
+/**
+ * Either the list its page loads (useServerList: the page reads sums or facets beside the rows
+ * straight from the answer), or the options to load it here.
+ */
+type ListSource =
+  | { list: ServerListView; storageId?: never; buildPath?: never; initialPerPage?: never; defaultSort?: never; filterKey?: never }
+  | ({ list?: undefined; storageId?: string } & Omit<ServerListOptions, 'storageId' | 'enabled'>);
+
+export type ServerTableProps<T> = TableOptions<T> & ListSource;
 
 /**
- * The one server-side table: paging, sorting and searching happen on the server (page,
- * per_page, sort_field, sort_order, q), the search box is debounced by 300 ms and the page
- * size comes from PER_PAGE_OPTIONS (default 50), kept per table.
+ * The one server-side table: the rows of a server-side list (useServerList), with its search
+ * box, sortable columns, pagination and page size preference.
  */
 export function ServerTable<T>(props: ServerTableProps<T>) {
-  const { tableId, columns, defaultSort } = props;
-  const storageId = props.storageId ?? tableId;
-  const [page, setPage] = useState(1);
-  const [perPage, setPerPage] = useState(() => (props.initialPerPage ? normalisePerPage(props.initialPerPage) : storedPageSize(storageId)));
-  const [sort, setSort] = useState(defaultSort);
-  const [filterText, setFilterText] = useState('');
+  const { tableId, columns } = props;
+  const own = useServerList({
+    storageId: props.storageId ?? tableId,
+    buildPath: props.buildPath ?? (() => ''),
+    initialPerPage: props.initialPerPage,
+    defaultSort: props.defaultSort,
+    filterKey: props.filterKey,
+    enabled: !props.list,
+  });
+  const list: ServerListView = props.list ?? own;
+  const { data, error, isLoading, isValidating, mutate, params, sort, total, pages } = list;
   const [selectedItems, setSelectedItems] = useState<T[]>([]);
-  const q = useDebouncedValue(filterText, 300);
+  useEffect(() => setSelectedItems([]), [params.page, params.q, list.filterKey, params.per_page]);
 
-  useEffect(() => setPage(1), [q, props.filterKey, perPage]);
-  useEffect(() => setSelectedItems([]), [page, q, props.filterKey, perPage]);
-
-  const params: ListParams = { page, per_page: perPage, sort_field: sort?.field, sort_order: sort?.order, q };
-  const path = props.buildPath(params);
-  const { data, error, isLoading, isValidating, mutate } = useApi<ListMeta & Record<string, unknown>>(path, { keepPreviousData: true });
-  const { onData } = props;
-  useEffect(() => {
-    if (data) onData?.(data);
-  }, [data, onData]);
-  const items = (data?.[props.collection] as T[] | undefined) ?? [];
-  const total = data?.total_count ?? 0;
-  const pages = Math.max(1, data?.total_pages ?? Math.ceil(total / perPage));
+  const items = ((data as Record<string, unknown> | undefined)?.[props.collection] as T[] | undefined) ?? [];
+  const page = params.page;
+  const q = params.q;
   const sortingColumn = columns.find((c) => c.sortingField && c.sortingField === sort?.field);
   const plural = props.resourcePlural ?? `${props.resourceName}s`;
   const context: ServerTableContext<T> = { selectedItems, refresh: () => mutate(), clearSelection: () => setSelectedItems([]), params };
@@ -115,7 +98,7 @@ export function ServerTable<T>(props: ServerTableProps<T>) {
         sortingDescending={sort?.order === 'desc'}
         onSortingChange={({ detail }) => {
           const field = detail.sortingColumn.sortingField;
-          if (field) setSort({ field, order: detail.isDescending ? 'desc' : 'asc' });
+          if (field) list.setSort({ field, order: detail.isDescending ? 'desc' : 'asc' });
         }}
         header={
           <Header
@@ -131,11 +114,11 @@ export function ServerTable<T>(props: ServerTableProps<T>) {
           <SpaceBetween direction="horizontal" size="m" alignItems="center">
             <div data-testid={`${tableId}-table-search`}>
               <TextFilter
-                filteringText={filterText}
+                filteringText={list.filterText}
                 filteringPlaceholder={`Search ${plural}`}
                 filteringAriaLabel={`Search ${plural}`}
                 countText={data && q ? `${total} ${total === 1 ? 'match' : 'matches'}` : undefined}
-                onChange={({ detail }) => setFilterText(detail.filteringText)}
+                onChange={({ detail }) => list.setFilterText(detail.filteringText)}
               />
             </div>
             {props.filters}
@@ -146,7 +129,7 @@ export function ServerTable<T>(props: ServerTableProps<T>) {
           <Pagination
             currentPageIndex={Math.min(page, pages)}
             pagesCount={pages}
-            onChange={({ detail }) => setPage(detail.currentPageIndex)}
+            onChange={({ detail }) => list.setPage(detail.currentPageIndex)}
             ariaLabels={{ nextPageLabel: 'Next page', previousPageLabel: 'Previous page', pageLabel: (n) => `Page ${n} of ${pages}` }}
             data-testid={`${tableId}-table-pagination`}
           />
@@ -156,17 +139,9 @@ export function ServerTable<T>(props: ServerTableProps<T>) {
             title="Preferences"
             confirmLabel="Confirm"
             cancelLabel="Cancel"
-            preferences={{ pageSize: perPage }}
+            preferences={{ pageSize: params.per_page }}
             pageSizePreference={{ title: 'Page size', options: PER_PAGE_OPTIONS.map((n) => ({ value: n, label: `${n} ${plural}` })) }}
-            onConfirm={({ detail }) => {
-              const next = normalisePerPage(detail.pageSize);
-              try {
-                localStorage.setItem(STORAGE_KEYS.pageSize(storageId), String(next));
-              } catch {
-                // Not kept; still applied.
-              }
-              setPerPage(next);
-            }}
+            onConfirm={({ detail }) => list.setPerPage(detail.pageSize ?? params.per_page)}
           />
         }
         empty={

@@ -7,7 +7,7 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useRouteDef } from '../app/route-meta';
 import { RouterLink } from '../components/router-link';
 
-/** The one page for routes whose feature is not built yet; it names the feature from the route table. */
+/** The one page for routes whose feature is not built yet; it names the feature in words (the route's title). */
 export function ComingSoonPage() {
   const route = useRouteDef();
   const title = route?.title ?? 'This page';
@@ -18,9 +18,6 @@ export function ComingSoonPage() {
           <StatusIndicator type="pending">Coming soon</StatusIndicator>
           <Box variant="p">
             <b>{title}</b> is not available yet. It is part of the product plan and will appear here in a later release.
-          </Box>
-          <Box variant="small" color="text-body-secondary">
-            Route: {route?.name ?? 'unknown'} ({route?.path})
           </Box>
           <RouterLink href="/user">Back to your dashboard</RouterLink>
         </SpaceBetween>

@@ -1,6 +1,7 @@
 import AppLayoutToolbar from '@cloudscape-design/components/app-layout-toolbar';
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import { useDocumentTitle } from '../page-title';
 import { useRouteDef } from '../route-meta';
 import { setNavCollapsed, useSession } from '../session';
 import { AudioPlayerBar } from './audio-player-bar';
@@ -18,6 +19,7 @@ const CompanyChooser = lazy(() => import('./company-chooser').then((m) => ({ def
 export function Shell() {
   const { user, siteHelp, navCollapsed, companyChooserOpen } = useSession();
   const route = useRouteDef();
+  useDocumentTitle(route?.title);
   const location = useLocation();
   const navigation = useNavigation();
   const [toolsOpen, setToolsOpen] = useState(false);
@@ -40,6 +42,7 @@ export function Shell() {
         navigationCloseBehavior="collapse"
         onNavigationChange={({ detail }) => setNavCollapsed(!detail.open)}
         notifications={<NotificationsBar />}
+        stickyNotifications
         tools={<SiteHelpPanel routeName={route?.name} />}
         toolsHide={!siteHelp}
         toolsOpen={siteHelp && toolsOpen}

@@ -5,11 +5,11 @@ import FileUpload from '@cloudscape-design/components/file-upload';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { useCallback, useEffect, useState } from 'react';
-import { useSWRConfig } from 'swr';
+import { useEffect, useState } from 'react';
 import { AUDIO_EXTENSIONS, MAX_AUDIO_BYTES } from '../../../../shared/constants';
 import { VALIDATION } from '../../../../shared/messages';
 import { api, errorMessage, putWithProgress } from '../../app/api';
+import { useInvalidate } from '../../app/invalidate';
 import { notify } from '../../app/notifications';
 import { playerDispatch } from '../../app/player';
 import { subscribeRealtime } from '../../app/realtime';
@@ -62,14 +62,10 @@ export function queueRecording(recording: Recording): void {
  * worker's progress as it is pushed, then see the waveform and play the preview.
  */
 export function RecordingAudioPanel({ recording }: { recording: Recording }) {
-  const { mutate } = useSWRConfig();
   const [files, setFiles] = useState<File[]>([]);
   const [percent, setPercent] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const refresh = useCallback(
-    () => mutate((key) => Array.isArray(key) && typeof key[0] === 'string' && (key[0] === `/recordings/${recording.id}` || key[0].startsWith('/recordings?'))),
-    [mutate, recording.id],
-  );
+  const refresh = useInvalidate(`/recordings/${recording.id}`, '/recordings?');
 
   // The worker pushes a Recording event when it starts, finishes or fails: reload the recording (spec 1 §4).
   useEffect(

@@ -1,5 +1,5 @@
-import { useSWRConfig } from 'swr';
 import type { LabelView } from '../../../../shared/schemas/label';
+import { useInvalidate } from '../../app/invalidate';
 import { useApi, adminLabelsPath, labelsPath, type LabelListParams } from '../../app/resources';
 
 export type LabelMode = 'user' | 'admin';
@@ -16,7 +16,4 @@ export function useLabelResource(mode: LabelMode, id: string | undefined) {
 }
 
 /** Revalidates every cached label answer (lists, details, dashboards) after a write. */
-export function useRefreshLabels() {
-  const { mutate } = useSWRConfig();
-  return () => mutate((key) => Array.isArray(key) && typeof key[0] === 'string' && /^\/(admin\/)?labels\b/.test(key[0]));
-}
+export const useRefreshLabels = () => useInvalidate('/labels', '/admin/labels');

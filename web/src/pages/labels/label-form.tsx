@@ -93,6 +93,7 @@ function LabelForm({ mode, label }: { mode: LabelMode; label?: LabelView }) {
     <FormShell
       testId="label"
       title={isNew ? 'New label' : `Edit ${label.name}`}
+      errors={errors}
       submitting={saving}
       submitLabel={isNew ? 'Create label' : 'Save changes'}
       onSubmit={() => void save()}

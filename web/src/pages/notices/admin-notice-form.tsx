@@ -43,6 +43,7 @@ function NoticeForm({ notice }: { notice?: AdminNotice }) {
       testId="notice"
       title={notice ? `Edit ${notice.title}` : 'New notice'}
       failure={failure}
+      errors={errors}
       submitting={submitting}
       submitLabel={isNew ? 'Send notice' : 'Save changes'}
       onSubmit={() => void submit()}

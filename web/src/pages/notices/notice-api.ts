@@ -1,6 +1,6 @@
-import { useSWRConfig } from 'swr';
 import { api } from '../../app/api';
 import { listPath, type ListParams } from '../../app/list-params';
+import { useInvalidate } from '../../app/invalidate';
 import { useApi } from '../../app/resources';
 import type { ListMeta } from '../../app/types';
 import type { AdminNotice, AdminNoticeDetail, AdminUser, Inbox } from './notice-model';
@@ -33,16 +33,10 @@ export const searchUsers = (q: string, signal?: AbortSignal) =>
   api.get<ListMeta & { users: AdminUser[] }>(listPath('/admin/users', { page: 1, per_page: 50, q }), { ...GLOBAL, signal });
 
 /** Revalidates every cached admin notice answer (list pages and records) after a write. */
-export function useAdminNoticesRefresh() {
-  const { mutate } = useSWRConfig();
-  return () => mutate((key) => Array.isArray(key) && typeof key[0] === 'string' && (key[0].startsWith(`${ADMIN_BASE}?`) || key[0].startsWith(`${ADMIN_BASE}/`)));
-}
+export const useAdminNoticesRefresh = () => useInvalidate(ADMIN_BASE);
 
 /**
  * Re-reads GET /me so the header's unread count follows (useMe's onSuccess puts the user back
  * in the session). Matches the key whatever company it was read under.
  */
-export function useMeRefresh() {
-  const { mutate } = useSWRConfig();
-  return () => mutate((key) => Array.isArray(key) && key[0] === '/me');
-}
+export const useMeRefresh = () => useInvalidate('/me');

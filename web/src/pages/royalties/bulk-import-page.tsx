@@ -1,13 +1,15 @@
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { subscribeRealtime } from '../../app/realtime';
+import { useInvalidate } from '../../app/invalidate';
+import { useServerList } from '../../components/use-server-list';
 import { ImportsTable } from './imports-table';
 import { ReportUpload } from './report-upload';
-import { useRefresh } from './royalties-api';
+import { importsPath } from './royalties-api';
 import { RoyaltiesPageHeader } from './royalties-page-header';
 import { anyProcessing } from './royalty-model';
-import type { RoyaltyImport } from './royalty-types';
+import type { RoyaltyImport, RoyaltyImportList } from '../../../../shared/schemas/royalty-views';
 
 /** How often the imports list is reloaded while an import runs (the pushes may be missed). */
 const POLL_MS = 3000;
@@ -19,20 +21,25 @@ const APPEAR_MS = 60_000;
  * and follow their imports, from the worker's pushes and, as a fallback, by polling.
  */
 export function BulkImportPage() {
-  const [imports, setImports] = useState<RoyaltyImport[]>([]);
+  const list = useServerList<RoyaltyImportList>({ storageId: 'royalty-imports', buildPath: importsPath });
+  const { mutate } = list;
+  const imports = list.data?.royalty_imports ?? [];
   const [lastUpload, setLastUpload] = useState(0);
   const [now, setNow] = useState(() => Date.now());
-  const refresh = useRefresh('/royalty_imports');
-  const onData = useCallback((data: { royalty_imports?: RoyaltyImport[] }) => setImports(data.royalty_imports ?? []), []);
+  const refresh = useInvalidate('/royalty_imports');
 
   useEffect(
     () =>
       subscribeRealtime('RoyaltyImport', (message) => {
         const pushed = message.import as Partial<RoyaltyImport> | undefined;
-        if (pushed?.id) setImports((all) => all.map((i) => (i.id === pushed.id ? { ...i, ...pushed } : i)));
+        // The pushed progress shows at once; the reload that follows brings the rest.
+        if (pushed?.id) {
+          const merge = (i: RoyaltyImport) => (i.id === pushed.id ? { ...i, ...pushed } : i);
+          void mutate((answer) => answer && { ...answer, royalty_imports: answer.royalty_imports.map(merge) }, { revalidate: false });
+        }
         void refresh();
       }),
-    [refresh],
+    [refresh, mutate],
   );
 
   const watching = anyProcessing(imports) || now - lastUpload < APPEAR_MS;
@@ -56,7 +63,7 @@ export function BulkImportPage() {
             void refresh();
           }}
         />
-        <ImportsTable onData={onData} />
+        <ImportsTable list={list} />
       </SpaceBetween>
     </ContentLayout>
   );

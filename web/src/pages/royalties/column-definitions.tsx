@@ -4,7 +4,7 @@ import { RouterLink } from '../../components/router-link';
 import { StatusBadge } from '../../components/status-badge';
 import { royaltyEditPage } from './royalties-api';
 import { formatMoney } from './royalty-model';
-import type { Royalty } from './royalty-types';
+import type { Royalty } from '../../../../shared/schemas/royalty-views';
 
 const money = (value: string | null, currency: string | null) => <Box textAlign="right">{formatMoney(value, currency)}</Box>;
 

@@ -1,5 +1,5 @@
 import { CURRENCY_PATTERN, RATE_PATTERN } from './royalty-model';
-import type { ExchangeRateInput } from './royalty-types';
+import type { ExchangeRateInput } from '../../../../shared/schemas/royalty-views';
 
 /** The add form's values: the API's fields, all text (payment_date YYYY-MM-DD, as the DatePicker gives it). */
 export type ExchangeRateValues = ExchangeRateInput;

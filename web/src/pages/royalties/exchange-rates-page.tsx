@@ -10,6 +10,7 @@ import { useSearchParams } from 'react-router';
 import { DEFAULT_CURRENCY } from '../../../../shared/constants';
 import { notify, notifyError } from '../../app/notifications';
 import { useCompany } from '../../app/resources';
+import { useInvalidate } from '../../app/invalidate';
 import { useSession } from '../../app/session';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { DeleteModal } from '../../components/delete-modal';
@@ -17,10 +18,10 @@ import { FormattedDate } from '../../components/formatted';
 import { RouterLink } from '../../components/router-link';
 import { ExchangeRateForm } from './exchange-rate-form';
 import { rateValuesFrom } from './exchange-rate-model';
-import { royaltiesApi, useExchangeRates, useRefresh, useRoyaltyPages } from './royalties-api';
+import { royaltiesApi, useExchangeRates, useRoyaltyPages } from './royalties-api';
 import { RoyaltiesPageHeader } from './royalties-page-header';
 import { exchangeUpdateText } from './royalty-model';
-import type { ExchangeRate } from './royalty-types';
+import type { ExchangeRate } from '../../../../shared/schemas/royalty-views';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -56,7 +57,7 @@ export function ExchangeRatesPage() {
   const { company } = useSession();
   const detail = useCompany(company?.id);
   const { data, error, isLoading, mutate } = useExchangeRates();
-  const refreshImported = useRefresh('/royalty_imports', '/royalties?');
+  const refreshImported = useInvalidate('/royalty_imports', '/royalties?');
   const [deleting, setDeleting] = useState<ExchangeRate | null>(null);
   const rates = data?.exchange_rates ?? [];
   const companyCurrency = detail.data?.company.currency?.toUpperCase() || DEFAULT_CURRENCY;

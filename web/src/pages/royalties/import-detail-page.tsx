@@ -11,6 +11,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { notify, notifyError } from '../../app/notifications';
 import { subscribeRealtime } from '../../app/realtime';
+import { useInvalidate } from '../../app/invalidate';
 import { DeleteModal } from '../../components/delete-modal';
 import { DetailHeader } from '../../components/detail-header';
 import { FileSize, FormattedDate } from '../../components/formatted';
@@ -20,9 +21,9 @@ import { UploadProgress } from '../../components/upload-progress';
 import { ImportStatusBadge, importPercent } from './imports-table';
 import { DEFAULT_CURRENCY } from '../../../../shared/constants';
 import { ImportProblems } from './import-problems';
-import { royaltiesApi, useImport, useRefresh, useRoyaltyPages } from './royalties-api';
+import { royaltiesApi, useImport, useRoyaltyPages } from './royalties-api';
 import { controlTotals, decimal2, formatCount, formatMoney, totalsEquation } from './royalty-model';
-import type { RoyaltyImport } from './royalty-types';
+import type { RoyaltyImport } from '../../../../shared/schemas/royalty-views';
 import { UnmatchedTable } from './unmatched-table';
 
 /** Lines matched to the catalogue, however (ISRC, UPC, catalogue number or an assignment). */
@@ -80,8 +81,8 @@ export function RoyaltyImportPage() {
   const pages = useRoyaltyPages();
   const [processing, setProcessing] = useState(false);
   const { data, error, isLoading, mutate } = useImport(importId, processing ? 3000 : 0);
-  const refreshRoyalties = useRefresh('/royalties?');
-  const refreshUnmatched = useRefresh(`/royalty_imports/${importId}/unmatched`);
+  const refreshRoyalties = useInvalidate('/royalties?');
+  const refreshUnmatched = useInvalidate(`/royalty_imports/${importId}/unmatched`);
   const [deleting, setDeleting] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const item = data?.royalty_import;

@@ -9,7 +9,7 @@ import { notify, notifyError } from '../../app/notifications';
 import { RouterLink } from '../../components/router-link';
 import { exchangeRatesFor, royaltiesApi, useRoyaltyPages } from './royalties-api';
 import { exchangeUpdateText } from './royalty-model';
-import type { RoyaltyImport } from './royalty-types';
+import type { RoyaltyImport } from '../../../../shared/schemas/royalty-views';
 
 /**
  * Lines left unconverted for want of a rate: each distributor and currency pair with an "Add rate"

@@ -6,11 +6,12 @@ import { DeleteModal } from '../../components/delete-modal';
 import { FileSize, FormattedDate } from '../../components/formatted';
 import { RouterLink } from '../../components/router-link';
 import { ServerTable } from '../../components/server-table';
+import type { ServerList } from '../../components/use-server-list';
 import { StatusBadge } from '../../components/status-badge';
 import { UploadProgress } from '../../components/upload-progress';
-import { importsPath, royaltiesApi, useRoyaltyPages } from './royalties-api';
+import { royaltiesApi, useRoyaltyPages } from './royalties-api';
 import { IMPORT_STATUS_WORD, wholePercent } from './royalty-model';
-import type { RoyaltyImport } from './royalty-types';
+import type { RoyaltyImport, RoyaltyImportList } from '../../../../shared/schemas/royalty-views';
 
 /** An import's status word in its colour. */
 export function ImportStatusBadge({ status, testId }: { status: string; testId?: string }) {
@@ -57,7 +58,7 @@ function columns(importPage: (id: string) => string, onDelete: (row: RoyaltyImpo
 }
 
 /** The company's report imports, newest first, each linking to its control totals. */
-export function ImportsTable({ onData }: { onData?: (data: { royalty_imports?: RoyaltyImport[] }) => void }) {
+export function ImportsTable({ list }: { list: ServerList<RoyaltyImportList> }) {
   const [target, setTarget] = useState<RoyaltyImport | null>(null);
   const { importPage } = useRoyaltyPages();
   const [cols] = useState(() => columns(importPage, setTarget));
@@ -69,8 +70,7 @@ export function ImportsTable({ onData }: { onData?: (data: { royalty_imports?: R
       columns={cols}
       collection="royalty_imports"
       trackBy="id"
-      buildPath={importsPath}
-      onData={onData as (data: unknown) => void}
+      list={list}
       actions={({ refresh }) =>
         target ? (
           <DeleteModal

@@ -3,7 +3,8 @@ import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { columnLabel, MAPPING_COLUMNS, type MappingColumn } from './map-model';
+import { MAPPING_COLUMNS, type MappingColumn } from '../../../../shared/schemas/royalty-map';
+import { columnLabel } from './map-model';
 
 const NONE = { value: '', label: '(not in the report)' };
 

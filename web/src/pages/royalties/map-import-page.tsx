@@ -11,13 +11,15 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../app/api';
 import { notify, notifyError } from '../../app/notifications';
+import { useInvalidate } from '../../app/invalidate';
 import { FormShell } from '../../components/form-shell';
 import { serverFieldErrors } from '../../components/form-rules';
 import { MapColumnsEditor } from './map-columns-editor';
-import { emptyMapValues, fromRoyaltyMap, guessColumns, readSample, toRoyaltyMap, validateMap, type MapEditorValues, type MappingColumn } from './map-model';
+import { emptyMapValues, fromRoyaltyMap, guessColumns, readSample, toRoyaltyMap, validateMap, type MapEditorValues } from './map-model';
+import type { MappingColumn } from '../../../../shared/schemas/royalty-map';
 import { MapOptionsFields } from './map-options-fields';
 import { MapPreviewTable, useMapPreview } from './map-preview';
-import { royaltiesApi, useRefresh, useRoyaltyMaps, useRoyaltyPages } from './royalties-api';
+import { royaltiesApi, useRoyaltyMaps, useRoyaltyPages } from './royalties-api';
 import { RoyaltiesPageHeader } from './royalties-page-header';
 
 const NEW = { value: '', label: 'New map' };
@@ -34,7 +36,7 @@ export function MapImportPage() {
   const navigate = useNavigate();
   const pages = useRoyaltyPages();
   const maps = useRoyaltyMaps();
-  const refreshMaps = useRefresh('/royalty_maps');
+  const refreshMaps = useInvalidate('/royalty_maps');
   const [mapId, setMapId] = useState<string | null>(null);
   const [values, setValues] = useState<MapEditorValues>(emptyMapValues);
   const [sampleFile, setSampleFile] = useState<File | null>(null);
@@ -93,6 +95,7 @@ export function MapImportPage() {
         testId="map"
         title={mapId ? `Edit ${values.name || 'map'}` : 'New map'}
         failure={failure}
+        errors={errors}
         submitting={saving}
         submitLabel="Save map"
         onSubmit={() => void save()}

@@ -1,8 +1,5 @@
-import { MAPPING_COLUMNS, type MappingColumn } from '../../../../functions/royalties/import/mapping';
 import { VALIDATION } from '../../../../shared/messages';
-import type { RoyaltyMap } from './royalty-types';
-
-export { MAPPING_COLUMNS, type MappingColumn };
+import { MAPPING_COLUMNS, type MappingColumn, type RoyaltyMap } from '../../../../shared/schemas/royalty-map';
 
 /** The largest sample read from a chosen report for the preview (64 KB). */
 export const SAMPLE_BYTES = 64 * 1024;

@@ -6,7 +6,8 @@ import { errorMessage } from '../../app/api';
 import { useDebouncedValue } from '../../components/use-debounced-value';
 import { columnLabel, previewable } from './map-model';
 import { royaltiesApi } from './royalties-api';
-import type { MapPreview, RoyaltyMap } from './royalty-types';
+import type { RoyaltyMap } from '../../../../shared/schemas/royalty-map';
+import type { MapPreview } from '../../../../shared/schemas/royalty-views';
 
 /** Sends the sample through the current map (debounced) and keeps the last answer. */
 export function useMapPreview(sample: string | null, map: RoyaltyMap) {

@@ -14,7 +14,7 @@ import { UploadProgress } from '../../components/upload-progress';
 import { ImportStatusBadge, importPercent } from './imports-table';
 import { royaltiesApi, useRoyaltyMaps, useRoyaltyPages } from './royalties-api';
 import { REPORT_ACCEPT, reportFileProblem } from './royalty-model';
-import type { RoyaltyImport } from './royalty-types';
+import type { RoyaltyImport } from '../../../../shared/schemas/royalty-views';
 
 export type UploadRow = { name: string; percent: number; state: 'waiting' | 'uploading' | 'uploaded' | 'failed'; error?: string; key?: string };
 

@@ -1,11 +1,10 @@
-import { useCallback } from 'react';
 import { useLocation } from 'react-router';
-import { useSWRConfig } from 'swr';
 import { api } from '../../app/api';
 import { listPath, type ListParams } from '../../app/list-params';
 import { useApi } from '../../app/resources';
 import { bulkBody, filterParams, type BulkAction, type RoyaltyFilter } from './royalty-model';
-import type { ExchangeRate, ExchangeRateInput, ExchangeRateUpdate, MapPreview, Royalty, RoyaltyImport, RoyaltyMap, SavedRoyaltyMap, UnmatchedLine } from './royalty-types';
+import type { ExchangeRate, ExchangeRateInput, ExchangeRateUpdate, MapPreview, Royalty, RoyaltyImport, SavedRoyaltyMap, UnmatchedLine } from '../../../../shared/schemas/royalty-views';
+import type { RoyaltyMap } from '../../../../shared/schemas/royalty-map';
 
 const enc = encodeURIComponent;
 
@@ -77,16 +76,6 @@ export const useExchangeRates = () => useApi<{ exchange_rates: ExchangeRate[]; t
 export const useDeliveredBy = () => useApi<{ delivered_by: string[] }>('/royalties/delivered_by');
 /** The distributors reference list (names only are used, as suggestions). */
 export const useDistributors = () => useApi<{ distributors: { id: string; name: string }[] }>('/distributors?per_page=1000');
-
-/** Reloads every loaded answer whose path starts with one of `prefixes` (SWR keys are [path, company]). */
-export function useRefresh(...prefixes: string[]) {
-  const { mutate } = useSWRConfig();
-  const joined = prefixes.join('\n');
-  return useCallback(() => {
-    const list = joined.split('\n');
-    return mutate((key) => Array.isArray(key) && typeof key[0] === 'string' && list.some((p) => key[0].startsWith(p)));
-  }, [mutate, joined]);
-}
 
 export type Answer<K extends string, T> = { [key in K]: T } & { message?: string };
 

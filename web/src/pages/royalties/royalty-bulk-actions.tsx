@@ -9,7 +9,7 @@ import { notify, notifyError } from '../../app/notifications';
 import type { ServerTableContext } from '../../components/server-table';
 import { royaltiesApi } from './royalties-api';
 import { BULK_ACTIONS, type BulkAction, type RoyaltyFilter } from './royalty-model';
-import type { Royalty } from './royalty-types';
+import type { Royalty } from '../../../../shared/schemas/royalty-views';
 
 type Pending = { action: BulkAction; all: boolean };
 

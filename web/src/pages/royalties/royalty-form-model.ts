@@ -1,6 +1,7 @@
 import { CLEARABLE_ROYALTY_FIELDS, DEFAULT_CURRENCY } from '../../../../shared/constants';
-import { VALIDATION } from '../../../../shared/messages';
-import type { Royalty } from './royalty-types';
+import { newSale, royaltyUpdate } from '../../../../shared/schemas/royalty';
+import type { Royalty } from '../../../../shared/schemas/royalty-views';
+import { zodErrors } from '../../components/form-rules';
 
 type Picked = { id: string; name: string } | null;
 
@@ -55,26 +56,16 @@ export function royaltyToValues(r: Royalty): RoyaltyFormValues {
   };
 }
 
-const AMOUNT = /^-?\d+(\.\d{1,6})?$/;
-const amountError = (label: string) => `${label} must be an amount with up to 6 decimals`;
-
+/**
+ * Checks the form with the API's own schema (shared/schemas/royalty.ts), so both refuse the same
+ * values with the same sentences. The draft is the body that would be sent, except that the
+ * required texts stay in even when blank (so a blank one is named) and the quantity stays as
+ * typed (so "1.5" is refused rather than rounded).
+ */
 export function validateRoyalty(values: RoyaltyFormValues, editing = false): Record<string, string> {
-  const errors: Record<string, string> = {};
-  if (!values.pay_period.trim()) errors.pay_period = VALIDATION.required('Pay period');
-  else if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(values.pay_period.trim())) errors.pay_period = 'Pay period must be a month as YYYY-MM';
-  if (!values.retailer.trim()) errors.retailer = VALIDATION.required('Retailer');
-  if (!/^-?\d+$/.test(values.quantity.trim())) errors.quantity = 'Quantity must be a whole number';
-  if (values.territory.trim() && !/^[A-Za-z]{2}$/.test(values.territory.trim())) errors.territory = 'Territory must be a two-letter country code';
-  if (editing) {
-    for (const [key, label] of [['amount', 'Amount'], ['label_payable', 'Label share'], ['artist_payable', 'Artist share']] as const) {
-      if (values[key].trim() && !AMOUNT.test(values[key].trim())) errors[key] = amountError(label);
-    }
-    return errors;
-  }
-  if (!values.subtotal_payable.trim()) errors.subtotal_payable = VALIDATION.required('Subtotal payable');
-  else if (!AMOUNT.test(values.subtotal_payable.trim())) errors.subtotal_payable = amountError('Subtotal payable');
-  if (!/^[A-Za-z]{3}$/.test(values.currency.trim())) errors.currency = 'Currency must be a 3-letter code';
-  return errors;
+  const draft = { ...toRoyaltyPayload(values, editing), pay_period: values.pay_period, retailer: values.retailer, quantity: values.quantity };
+  const result = (editing ? royaltyUpdate : newSale).safeParse(draft);
+  return result.success ? {} : zodErrors(result.error);
 }
 
 /**

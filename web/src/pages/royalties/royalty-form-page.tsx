@@ -6,15 +6,16 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { notify } from '../../app/notifications';
+import { useInvalidate } from '../../app/invalidate';
 import { FormShell } from '../../components/form-shell';
 import { RecordState } from '../../components/record-state';
 import { RouterLink } from '../../components/router-link';
 import { useFormSubmit } from '../../components/use-form-submit';
-import { importPage, ROYALTIES_PAGE, royaltiesApi, useRefresh, useRoyalty } from './royalties-api';
+import { importPage, ROYALTIES_PAGE, royaltiesApi, useRoyalty } from './royalties-api';
 import { RoyaltyFormFields } from './royalty-form-fields';
 import { emptySale, paidChanges, royaltyToValues, toRoyaltyPayload, validateRoyalty, type RoyaltyFormValues } from './royalty-form-model';
 import { formatMoney } from './royalty-model';
-import type { Royalty } from './royalty-types';
+import type { Royalty } from '../../../../shared/schemas/royalty-views';
 
 /** The spec's success notices (spec 3 §8), used when the answer carries none. */
 const ADDED = 'Royalty Added';
@@ -22,7 +23,7 @@ const UPDATED = 'Royalty Updated';
 
 function RoyaltyForm({ royalty }: { royalty?: Royalty }) {
   const navigate = useNavigate();
-  const refresh = useRefresh('/royalties');
+  const refresh = useInvalidate('/royalties');
   const [values, setValues] = useState<RoyaltyFormValues>(() => (royalty ? royaltyToValues(royalty) : emptySale()));
   const form = useFormSubmit({
     validate: () => validateRoyalty(values, Boolean(royalty)),
@@ -45,6 +46,7 @@ function RoyaltyForm({ royalty }: { royalty?: Royalty }) {
       title={royalty ? 'Edit royalty' : 'New sale'}
       description={royalty ? undefined : 'A sale outside the imported reports (a gig, a shop order), added to the ledger by hand.'}
       failure={form.failure}
+      errors={form.errors}
       submitting={form.submitting}
       submitLabel={royalty ? 'Save changes' : 'Add sale'}
       onSubmit={() => void form.submit()}

@@ -1,5 +1,5 @@
 import { currencySymbol } from '../../../../shared/format';
-import type { ImportTotals } from './royalty-types';
+import type { ImportTotals } from '../../../../shared/schemas/royalty-views';
 
 /** Paid states the list filters on and the bulk actions set (spec 3 §3.1). */
 export const ROYALTY_STATES = ['paid', 'unpaid', 'artist_paid', 'artist_unpaid'] as const;

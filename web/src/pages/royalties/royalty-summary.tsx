@@ -5,7 +5,7 @@ import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { formatMoney } from './royalty-model';
-import type { RoyaltyList } from './royalty-types';
+import type { RoyaltyList } from '../../../../shared/schemas/royalty-views';
 
 type Summary = Pick<RoyaltyList, 'total_sum' | 'artist_sum' | 'label_sum' | 'aggregator_sum' | 'estimated' | 'currency' | 'total_count' | 'pay_periods'>;
 

@@ -12,7 +12,7 @@ import { notify, notifyError } from '../../app/notifications';
 import { pickerSource, RecordPicker, type PickedRecord } from '../../components/record-picker';
 import { royaltiesApi, useUnmatched } from './royalties-api';
 import { formatMoney } from './royalty-model';
-import type { UnmatchedLine } from './royalty-types';
+import type { UnmatchedLine } from '../../../../shared/schemas/royalty-views';
 
 type Field = 'isrc' | 'upc' | 'cat_no';
 

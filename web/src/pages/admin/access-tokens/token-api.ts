@@ -1,5 +1,5 @@
-import { useSWRConfig } from 'swr';
 import { api } from '../../../app/api';
+import { useInvalidate } from '../../../app/invalidate';
 import { useApi } from '../../../app/resources';
 import { GLOBAL } from '../users/user-api';
 import { revokeAllBody, TOKENS_BASE, type AccessToken } from './token-model';
@@ -20,7 +20,4 @@ export const deleteAccessToken = (id: string) => api.delete<{ message: string }>
 export const revokeAllTokens = (userId?: string) => api.post<{ message: string; revoked: number }>(`${TOKENS_BASE}/revoke_all`, revokeAllBody(userId), GLOBAL);
 
 /** Revalidates every cached access-token answer (lists and records) after a write. */
-export function useRefreshTokens() {
-  const { mutate } = useSWRConfig();
-  return () => mutate((key) => Array.isArray(key) && typeof key[0] === 'string' && (key[0].startsWith(`${TOKENS_BASE}?`) || key[0].startsWith(`${TOKENS_BASE}/`)));
-}
+export const useRefreshTokens = () => useInvalidate(TOKENS_BASE);

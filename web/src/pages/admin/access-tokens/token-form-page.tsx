@@ -63,6 +63,7 @@ function TokenForm({ token, fixedUser }: FormProps) {
       testId="token"
       title={token ? `Edit ${token.service}` : 'New access token'}
       failure={failure}
+      errors={errors}
       submitting={submitting}
       submitLabel={isNew ? 'Create access token' : 'Save changes'}
       onSubmit={() => void submit()}

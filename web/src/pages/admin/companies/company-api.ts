@@ -1,5 +1,5 @@
-import { useSWRConfig } from 'swr';
 import { api } from '../../../app/api';
+import { useInvalidate } from '../../../app/invalidate';
 import { useApi } from '../../../app/resources';
 import type { AdminCompany, AdminCompanyRow } from './company-model';
 
@@ -17,7 +17,4 @@ export const updateCompany = (id: string, body: object) => api.patch<Saved>(comp
 export const deleteCompany = async (id: string) => (await api.delete<{ message: string }>(companyPath(id), GLOBAL)).message;
 
 /** Revalidates cached company answers (admin and tenant side, and the session's memberships) after a write. */
-export function useRefreshCompanies() {
-  const { mutate } = useSWRConfig();
-  return () => mutate((key) => Array.isArray(key) && typeof key[0] === 'string' && /^\/(admin\/companies|admin\/users|companies|me)\b/.test(key[0]));
-}
+export const useRefreshCompanies = () => useInvalidate('/admin/companies', '/admin/users', '/companies', '/me');

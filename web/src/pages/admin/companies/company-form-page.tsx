@@ -55,6 +55,7 @@ function CompanyForm({ company }: { company?: AdminCompany }) {
       testId="company"
       title={company ? `Edit ${company.name}` : 'New company'}
       failure={failure ? [failure, errors.company_users].filter(Boolean).join(' ') : undefined}
+      errors={errors}
       submitting={submitting}
       submitLabel={isNew ? 'Create company' : 'Save changes'}
       onSubmit={() => void submit()}

@@ -36,7 +36,7 @@ function SectionForm({ company, section }: { company: AdminCompany; section: (ty
     },
   });
   return (
-    <FormShell testId="company-section" title={`${company.name}: ${section.title}`} description={section.description} failure={failure} submitting={submitting} submitLabel="Save changes" onSubmit={() => void submit()} onCancel={() => navigate(back)}>
+    <FormShell testId="company-section" title={`${company.name}: ${section.title}`} description={section.description} failure={failure} errors={errors} submitting={submitting} submitLabel="Save changes" onSubmit={() => void submit()} onCancel={() => navigate(back)}>
       <ReferenceFormFields config={config} values={values} errors={errors} visible={() => true} onChange={(name, value) => setValues((v) => ({ ...v, [name]: value }))} />
     </FormShell>
   );

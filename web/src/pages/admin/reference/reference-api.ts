@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
-import { useSWRConfig } from 'swr';
 import { api } from '../../../app/api';
 import { listPath, type ListParams } from '../../../app/list-params';
+import { useInvalidate } from '../../../app/invalidate';
 import { useApi } from '../../../app/resources';
 import { useRouteDef } from '../../../app/route-meta';
 import { idParam, referenceConfigForPath, type Endpoint, type ReferenceConfig } from './reference-config';
@@ -80,8 +80,4 @@ export async function deleteReferences(config: ReferenceConfig, ids: string[], b
 }
 
 /** Revalidates every cached answer of the collection (its list pages and records) after a write. */
-export function useReferenceRefresh(config: ReferenceConfig) {
-  const { mutate } = useSWRConfig();
-  const base = endpointOf(config).path;
-  return () => mutate((key) => Array.isArray(key) && typeof key[0] === 'string' && (key[0] === base || key[0].startsWith(`${base}?`) || key[0].startsWith(`${base}/`)));
-}
+export const useReferenceRefresh = (config: ReferenceConfig) => useInvalidate(endpointOf(config).path);

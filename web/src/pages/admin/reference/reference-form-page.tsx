@@ -59,6 +59,7 @@ function ReferenceForm({ config, base, record, copyOf }: { config: ReferenceConf
         ) : undefined
       }
       failure={failure ?? (unshown.length ? unshown.join(' ') : undefined)}
+      errors={errors}
       submitting={submitting}
       submitLabel={isNew ? `Add ${config.noun}` : 'Save changes'}
       onSubmit={() => void submit()}

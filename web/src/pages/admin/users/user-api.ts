@@ -1,6 +1,6 @@
-import { useSWRConfig } from 'swr';
 import { api } from '../../../app/api';
 import { listPath, type ListParams } from '../../../app/list-params';
+import { useInvalidate } from '../../../app/invalidate';
 import { useApi } from '../../../app/resources';
 import { userDeleteFailure, type AdminUser, type AdminUserRow } from './user-model';
 
@@ -30,7 +30,4 @@ export async function deleteUser(id: string): Promise<string> {
 }
 
 /** Revalidates every cached /admin/users answer (and company answers listing users) after a write. */
-export function useRefreshUsers() {
-  const { mutate } = useSWRConfig();
-  return () => mutate((key) => Array.isArray(key) && typeof key[0] === 'string' && /^\/admin\/(users|companies)\b/.test(key[0]));
-}
+export const useRefreshUsers = () => useInvalidate('/admin/users', '/admin/companies');

@@ -50,6 +50,7 @@ function UserForm({ user }: { user?: AdminUser }) {
       title={user ? `Edit ${user.name}` : 'Invite user'}
       description={isNew ? 'They get an e-mail with a link to set up their account.' : undefined}
       failure={failure}
+      errors={errors}
       submitting={submitting}
       submitLabel={isNew ? 'Invite user' : 'Save changes'}
       onSubmit={() => void submit()}

@@ -1,7 +1,8 @@
 /**
  * The royalty mapping columns of spec 3 §3.1, and a column map ("royalty map"): which column of
  * a store's report fills each, and how the report is written (delimiter, decimal comma or
- * point, rows around the table, a fixed currency, constant values).
+ * point, rows around the table, a fixed currency, constant values). The import reads reports
+ * through it and the SPA's map editor builds it.
  */
 export const MAPPING_COLUMNS = [
   'album', 'album_artist', 'artist', 'asset_type', 'cat_no', 'country_iso', 'delivered_by',

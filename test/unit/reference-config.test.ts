@@ -1,8 +1,12 @@
+/**
+ * The SPA's reference configs against what the API serves: a cross-check of both sides, so it
+ * lives with the unit tests rather than in web/ (web never imports functions/).
+ */
 import { describe, expect, it } from 'vitest';
-import { ROUTE_TABLE } from '../../../app/route-table';
-import { REFERENCE_RESOURCES } from '../../../../../functions/reference/collections';
-import { CATALOGUE_CONFIGS } from '../../catalogue/catalogue-configs';
-import { idParam, REFERENCE_CONFIGS, referenceConfigForPath } from './reference-config';
+import { ROUTE_TABLE } from '../../web/src/app/route-table';
+import { REFERENCE_RESOURCES } from '../../functions/reference/collections';
+import { CATALOGUE_CONFIGS } from '../../web/src/pages/catalogue/catalogue-configs';
+import { idParam, REFERENCE_CONFIGS, referenceConfigForPath } from '../../web/src/pages/admin/reference/reference-config';
 
 /** What the API serves per collection: its sort fields and bulk_destroy key (functions/reference/collections.ts). */
 const API = Object.fromEntries(

@@ -1,6 +1,6 @@
-import type { RoyaltyMap } from '../../../../functions/royalties/import/mapping';
+import type { RoyaltyMap } from './royalty-map.js';
 
-export type { RoyaltyMap };
+/** What the royalties API answers (spec 3 §3, §7.1): the SPA reads these rows and lists. */
 
 /** One ledger line as GET /royalties answers it; money fields are exact decimal strings. */
 export type Royalty = {
@@ -101,6 +101,9 @@ export type RoyaltyImport = {
   parts?: number;
   created_at?: string;
 };
+
+/** GET /royalty_imports: a page of the company's imports (their rejected lines left out). */
+export type RoyaltyImportList = { royalty_imports: RoyaltyImport[]; total_count: number; total_pages: number };
 
 export type UnmatchedLine = { isrc: string | null; upc: string | null; cat_no: string | null; song: string | null; artist: string | null; album: string | null; lines: number; amount: string };
 
