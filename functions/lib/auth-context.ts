@@ -2,9 +2,9 @@ import type { Role } from '../../shared/constants.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { rolePermits, roleRefusal } from '../../shared/permissions.js';
 import type { RouteAuth } from '../routes.js';
-import { getMany } from '../data/get-many.js';
-import { getDb } from '../data/service.js';
-import { NO_VERSION } from '../data/list-cache.js';
+import { companyExists, membershipRole } from '../data/access/companies.js';
+import { readTenantAccess } from '../data/access/request-auth.js';
+import { getUser, userIdForSub } from '../data/access/users.js';
 import { BadRequest, Forbidden, NotFound, Unauthorized } from './errors.js';
 
 export type UserRecord = {
@@ -45,11 +45,11 @@ const MAX_REMEMBERED = 10_000;
 async function userIdFor(sub: string): Promise<string> {
   const known = userIdBySub.get(sub);
   if (known) return known;
-  const login = await getDb().entities.UserLogin.get({ sub }).go();
-  if (!login.data) throw new Unauthorized();
+  const userId = await userIdForSub(sub);
+  if (!userId) throw new Unauthorized();
   if (userIdBySub.size >= MAX_REMEMBERED) userIdBySub.clear();
-  userIdBySub.set(sub, login.data.userId);
-  return login.data.userId;
+  userIdBySub.set(sub, userId);
+  return userId;
 }
 
 function subOf(claims: Claims): string {
@@ -66,8 +66,8 @@ function activeUser(user: UserRecord | null): UserRecord {
 /** Resolves the signed-in user from the verified JWT claims (`sub`). */
 export async function callerFromClaims(claims: Claims): Promise<Caller> {
   const sub = subOf(claims);
-  const user = await getDb().entities.User.get({ userId: await userIdFor(sub) }).go();
-  return { user: activeUser(user.data as UserRecord | null), sub, authTime: authTimeOf(claims) };
+  const user = await getUser(await userIdFor(sub));
+  return { user: activeUser(user as UserRecord | null), sub, authTime: authTimeOf(claims) };
 }
 
 function authTimeOf(claims: Claims): number | undefined {
@@ -102,30 +102,20 @@ export async function authorize(
     await callerFromClaims(claims);
     throw new BadRequest(MESSAGES.missingCompany, { company_id: [MESSAGES.missingCompany] });
   }
-  const db = getDb();
-  const listNames = lists(requestedCompanyId);
-  const [user, membership, ...versions] = (await getMany([
-    { get: db.entities.User.get({ userId }), parse: (i) => db.entities.User.parse(i) },
-    { get: db.entities.CompanyUser.get({ userId, companyId: requestedCompanyId }), parse: (i) => db.entities.CompanyUser.parse(i) },
-    ...listNames.map((list) => ({ get: db.entities.ListVersion.get({ list }), parse: (i: { Item: Record<string, unknown> }) => db.entities.ListVersion.parse(i) })),
-  ])) as [UserRecord | null, { role: Role } | null, ...({ version: string } | null)[]];
-  const caller = { user: activeUser(user), sub, authTime: authTimeOf(claims) };
-  if (!membership) await assertMember(caller, requestedCompanyId);
-  else if (caller.user.role !== 'admin' && !rolePermits(membership.role, access.permission)) {
-    throw new Forbidden(roleRefusal(membership.role, access.permission));
+  const { user, role, listVersions } = await readTenantAccess(userId, requestedCompanyId, lists(requestedCompanyId));
+  const caller = { user: activeUser(user as UserRecord | null), sub, authTime: authTimeOf(claims) };
+  if (!role) await assertMember(caller, requestedCompanyId);
+  else if (caller.user.role !== 'admin' && !rolePermits(role, access.permission)) {
+    throw new Forbidden(roleRefusal(role, access.permission));
   }
-  const listVersions = Object.fromEntries(listNames.map((list, i) => [list, versions[i]?.version ?? NO_VERSION]));
   return { caller, tenantId: requestedCompanyId, listVersions };
 }
 
 /** A member of the company, or an admin (admins manage every tenant); anyone else gets 403. */
 export async function assertMember(caller: Caller, companyId: string): Promise<void> {
-  const db = getDb();
   if (caller.user.role === 'admin') {
-    const company = await db.entities.Company.get({ companyId }).go({ attributes: ['companyId'] });
-    if (!company.data) throw new NotFound('Company');
+    if (!(await companyExists(companyId))) throw new NotFound('Company');
     return;
   }
-  const membership = await db.entities.CompanyUser.get({ userId: caller.user.userId, companyId }).go({ attributes: ['role'] });
-  if (!membership.data) throw new Forbidden(MESSAGES.noAccessHere);
+  if (!(await membershipRole(caller.user.userId, companyId))) throw new Forbidden(MESSAGES.noAccessHere);
 }

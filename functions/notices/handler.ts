@@ -1,4 +1,4 @@
-import { getDb } from '../data/service.js';
+import { userExists } from '../data/access/users.js';
 import { NotFound } from '../lib/errors.js';
 import { noticeInput, noticeUpdate } from '../../shared/schemas/notice.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
@@ -18,7 +18,7 @@ const operations = {
   userNotices: operation('admin', {
     params: idParams,
     run: async ({ params }) => {
-      if (!(await getDb().entities.User.get({ userId: params.id }).go({ attributes: ['userId'] })).data) throw new NotFound('User');
+      if (!(await userExists(params.id))) throw new NotFound('User');
       return notices.myNotices(params.id);
     },
   }),

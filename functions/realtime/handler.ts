@@ -1,6 +1,6 @@
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { ENV } from '../../infra/resources.js';
-import { getDb } from '../data/service.js';
+import { closeConnection, openConnection } from '../data/access/connections.js';
 import { callerFromClaims } from '../lib/auth-context.js';
 import { requireEnv } from '../lib/clients.js';
 import { createJwtCheck } from '../lib/jwt.js';
@@ -16,22 +16,20 @@ let verify: ReturnType<typeof createJwtCheck> | undefined;
  */
 export async function handler(event: WebsocketEvent): Promise<APIGatewayProxyResultV2> {
   const { routeKey, connectionId } = event.requestContext;
-  const db = getDb();
   if (routeKey === '$connect') {
     verify ??= createJwtCheck({ issuer: requireEnv(ENV.jwtIssuer), clientId: requireEnv(ENV.userPoolClientId) });
     const claims = await verify(event.queryStringParameters?.token);
     if (!claims) return { statusCode: 401, body: 'Unauthorized' };
     try {
       const { user } = await callerFromClaims(claims);
-      await db.entities.Connection.put({ userId: user.userId, connectionId, expiresAt: Math.floor(Date.now() / 1000) + CONNECTION_TTL_SECONDS }).go();
+      await openConnection(user.userId, connectionId, Math.floor(Date.now() / 1000) + CONNECTION_TTL_SECONDS);
       return { statusCode: 200, body: 'Connected' };
     } catch {
       return { statusCode: 401, body: 'Unauthorized' };
     }
   }
   if (routeKey === '$disconnect') {
-    const found = await db.entities.Connection.query.byConnection({ connectionId }).go();
-    await Promise.all(found.data.map((c) => db.entities.Connection.delete({ userId: c.userId, connectionId }).go()));
+    await closeConnection(connectionId);
     return { statusCode: 200, body: 'Disconnected' };
   }
   // $default: the SPA sends {"type":"ping"} to keep idle connections open.
