@@ -148,7 +148,7 @@ describe('audio worker', () => {
 describe('storage', () => {
   it('blocks public access, enforces encryption and TLS on every bucket', () => {
     const buckets = ofType('AWS::S3::Bucket');
-    expect(buckets.length).toBe(Object.keys(BUCKETS).length + 1); // + the SPA's bucket
+    expect(buckets.length).toBe(Object.keys(BUCKETS).length + 2); // + the SPA's bucket and the access-log bucket
     for (const [, bucket] of buckets) {
       expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
         BlockPublicAcls: true,
