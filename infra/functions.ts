@@ -38,7 +38,7 @@ export type Needs = {
 };
 
 /** A function's shape; anything left out takes ProductFunction's defaults (512 MB, arm64, 512 MB of /tmp). */
-export type FunctionDeclaration = {
+type FunctionDeclaration = {
   /** Handler file relative to the repository root; it exports `handler`. */
   entry: string;
   memorySize?: number;
@@ -53,13 +53,13 @@ export type FunctionDeclaration = {
 };
 
 /** An HTTP area's function; its entry is always functions/<area>/handler.ts. */
-export type HttpAreaDeclaration = Omit<FunctionDeclaration, 'entry'>;
+type HttpAreaDeclaration = Omit<FunctionDeclaration, 'entry'>;
 
 /** A scheduled job's function; its cron is SCHEDULES in resources.ts. */
-export type ScheduledJobDeclaration = FunctionDeclaration & { timeoutSeconds: number };
+type ScheduledJobDeclaration = FunctionDeclaration & { timeoutSeconds: number };
 
 /** DuckDB's Node API and its prebuilt linux-x64 bindings. */
-export const DUCKDB_MODULES = ['@duckdb/node-api', '@duckdb/node-bindings', '@duckdb/node-bindings-linux-x64'] as const;
+const DUCKDB_MODULES = ['@duckdb/node-api', '@duckdb/node-bindings', '@duckdb/node-bindings-linux-x64'] as const;
 
 /** API Gateway answers 503 after 29 s, so an HTTP function never needs longer. */
 export const HTTP_TIMEOUT_SECONDS = 29;

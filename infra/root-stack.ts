@@ -35,7 +35,8 @@ export class RootStack extends Stack {
     new Workers(this, 'Workers', deps);
     new Schedules(this, 'Schedules', deps);
     new ReferenceSeed(this, 'ReferenceSeed', { data });
-    const web = new Web(this, 'Web', { api, auth, realtime, accessLogs: storage.accessLogs, distDir: props.webDistDir });
+    const { accessLogs } = storage;
+    const web = new Web(this, 'Web', { api, auth, realtime, accessLogs, distDir: props.webDistDir });
     // Links in e-mails (confirmation, password reset) point at the SPA.
     for (const fn of api.functions.values()) fn.addEnvironment(ENV.appUrl, web.url);
   }

@@ -30,11 +30,24 @@ function jsonFormat(extra: Record<string, string>): AccessLogFormat {
 }
 
 /** Access-log settings writing JSON lines to a new log group `id` under `scope`. */
-export function accessLogSettings(scope: Construct, id: string, api: 'http' | 'websocket' = 'http'): IAccessLogSettings {
-  const logGroup = new LogGroup(scope, id, { retention: RetentionDays.ONE_YEAR, removalPolicy: settings(scope).removalPolicy });
+export function accessLogSettings(
+  scope: Construct,
+  id: string,
+  api: 'http' | 'websocket' = 'http',
+): IAccessLogSettings {
+  const { removalPolicy } = settings(scope);
+  const logGroup = new LogGroup(scope, id, { retention: RetentionDays.ONE_YEAR, removalPolicy });
   const extra: Record<string, string> =
     api === 'http'
-      ? { responseLength: '$context.responseLength', integrationError: '$context.integrationErrorMessage', latency: '$context.responseLatency' }
-      : { connectionId: '$context.connectionId', eventType: '$context.eventType', integrationError: '$context.integration.error' };
+      ? {
+          responseLength: '$context.responseLength',
+          integrationError: '$context.integrationErrorMessage',
+          latency: '$context.responseLatency',
+        }
+      : {
+          connectionId: '$context.connectionId',
+          eventType: '$context.eventType',
+          integrationError: '$context.integration.error',
+        };
   return { destination: new LogGroupLogDestination(logGroup), format: jsonFormat(extra) };
 }

@@ -63,7 +63,8 @@ export class Api extends Construct {
       }).bindNeeds(needs, props);
       acknowledge(
         fn,
-        'Invoked synchronously by API Gateway: a Lambda dead-letter queue only catches asynchronous invocations, and a failure goes back to the caller as an error answer.',
+        'Invoked synchronously by API Gateway: a Lambda dead-letter queue only catches asynchronous invocations, ' +
+          'and a failure goes back to the caller as an error answer.',
         'Serverless-LambdaDLQ',
       );
       this.functions.set(area, fn);
@@ -83,7 +84,8 @@ export class Api extends Construct {
       if (route.auth === 'public') {
         acknowledge(
           httpRoute,
-          'A public route of the route table (sign-up, confirmation, password reset, check user): it is called before the caller has a token, and the handler checks its input.',
+          'A public route of the route table (sign-up, confirmation, password reset, check user): it is called ' +
+            'before the caller has a token, and the handler checks its input.',
           'AwsSolutions-APIG4',
         );
       }

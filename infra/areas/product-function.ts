@@ -93,12 +93,14 @@ export class ProductFunction extends NodejsFunction {
     });
     acknowledge(
       role,
-      'X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level permissions, so AWS documents Resource "*" for them.',
+      'X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level permissions, ' +
+        'so AWS documents Resource "*" for them.',
       wildcardResource('*'),
     );
     acknowledge(
       this,
-      'Node 22 is the runtime the bundles target (esbuild target node22), the local cloud and the tests run against; moving to Node 24 is its own change, with DuckDB\'s native bindings checked on it.',
+      'Node 22 is the runtime the bundles target (esbuild target node22), the local cloud and the tests run ' +
+        'against; moving to Node 24 is its own change, with DuckDB\'s native bindings checked on it.',
       ...RUNTIME_FINDINGS,
     );
   }
@@ -106,7 +108,9 @@ export class ProductFunction extends NodejsFunction {
   /** Applies a row of infra/functions.ts: sets each need's variable and grants it by intent. */
   bindNeeds(needs: Needs, deps: FunctionDeps): this {
     if (needs.table) this.bindTable(deps.data, needs.table);
-    for (const [key, access] of Object.entries(needs.buckets ?? {}) as [BucketKey, BucketAccess][]) this.bindBucket(deps.storage, key, access);
+    for (const [key, access] of Object.entries(needs.buckets ?? {}) as [BucketKey, BucketAccess][]) {
+      this.bindBucket(deps.storage, key, access);
+    }
     if (needs.userPool) this.bindUserPool(deps.auth, { manageUsers: needs.userPool === 'manageUsers' });
     if (needs.mail) this.bindMail(settings(this).mailFrom);
     if (needs.push) this.bindPush(deps.realtime);
@@ -121,7 +125,8 @@ export class ProductFunction extends NodejsFunction {
     data.grantAccess(this, access);
     acknowledge(
       this.role!,
-      'The indexes of the product\'s one table only: gsi1..gsi3 are generic overloaded indexes every entity uses (resources.ts), so naming them would grant exactly the same.',
+      'The indexes of the product\'s one table only: gsi1..gsi3 are generic overloaded indexes every entity uses ' +
+        '(resources.ts), so naming them would grant exactly the same.',
       wildcardResource(`${arnToken(data.table)}/index/*`),
     );
     return this;
@@ -133,7 +138,8 @@ export class ProductFunction extends NodejsFunction {
     storage.grantAccess(key, this, access);
     acknowledge(
       this.role!,
-      `Objects of the ${key} bucket only: their keys are made per tenant and per upload at run time, so they cannot be listed in the policy.`,
+      `Objects of the ${key} bucket only: their keys are made per tenant and per upload at run time, so they ` +
+        `cannot be listed in the policy.`,
       wildcardResource(`${arnToken(storage.bucket(key))}/*`),
     );
     return this;
@@ -160,7 +166,8 @@ export class ProductFunction extends NodejsFunction {
     );
     acknowledge(
       this.role!,
-      'Sending is limited to the one sender address by the ses:FromAddress condition; the SES identity (the address or its domain) is the account\'s, verified outside this stack.',
+      'Sending is limited to the one sender address by the ses:FromAddress condition; the SES identity (the ' +
+        'address or its domain) is the account\'s, verified outside this stack.',
       wildcardResource('arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity/*'),
     );
     return this;
@@ -189,7 +196,10 @@ export class ProductFunction extends NodejsFunction {
       this.addLayers(lambda.LayerVersion.fromLayerVersionArn(this, 'FfmpegLayer', ffmpegLayerArn));
       this.addEnvironment('FFMPEG_PATH', '/opt/bin/ffmpeg');
     } else {
-      Annotations.of(this).addWarningV2('label-platform:ffmpeg', 'No ffmpeg layer: deploy with -c ffmpegLayerArn=<arm64 layer with /opt/bin/ffmpeg>, or audio uploads fail');
+      Annotations.of(this).addWarningV2(
+        'label-platform:ffmpeg',
+        'No ffmpeg layer: deploy with -c ffmpegLayerArn=<arm64 layer with /opt/bin/ffmpeg>, or audio uploads fail',
+      );
     }
     return this;
   }

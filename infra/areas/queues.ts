@@ -26,7 +26,11 @@ export class Queues extends Construct {
         // The longest SQS allows: failed messages wait for a person to look at them.
         retentionPeriod: Duration.days(14),
       });
-      acknowledge(deadLetters, `This queue is the dead-letter queue of ${key}; it has no further queue behind it.`, 'Serverless-SQSRedrivePolicy');
+      acknowledge(
+        deadLetters,
+        `This queue is the dead-letter queue of ${key}; it has no further queue behind it.`,
+        'Serverless-SQSRedrivePolicy',
+      );
       const queue = new sqs.Queue(this, key, {
         ...encryption,
         queueName: physicalName(this, definition.localName),

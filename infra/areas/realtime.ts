@@ -30,7 +30,8 @@ export class Realtime extends Construct {
       .bindUserPool(props.auth); // $connect verifies the token (WebSocket APIs have no JWT authorizer)
     acknowledge(
       this.handler,
-      'Invoked synchronously by the WebSocket API: a Lambda dead-letter queue only catches asynchronous invocations, and a failed $connect refuses the connection.',
+      'Invoked synchronously by the WebSocket API: a Lambda dead-letter queue only catches asynchronous ' +
+        'invocations, and a failed $connect refuses the connection.',
       'Serverless-LambdaDLQ',
     );
     this.api = new WebSocketApi(this, 'Api');
@@ -39,7 +40,9 @@ export class Realtime extends Construct {
       const route = this.api.addRoute(routeKey, { integration });
       acknowledge(
         route,
-        'WebSocket APIs take no JWT authorizer: $connect verifies the Cognito token itself (functions/realtime/handler.ts) and refuses the connection without a valid one; $default and $disconnect run only on a connection $connect accepted.',
+        'WebSocket APIs take no JWT authorizer: $connect verifies the Cognito token itself ' +
+          '(functions/realtime/handler.ts) and refuses the connection without a valid one; $default and $disconnect ' +
+          'run only on a connection $connect accepted.',
         'AwsSolutions-APIG4',
       );
     }
@@ -68,8 +71,11 @@ export class Realtime extends Construct {
     fn.addEnvironment(ENV.websocketEndpoint, this.stage.callbackUrl);
     acknowledge(
       fn.role!,
-      'The @connections of this WebSocket stage only: connection ids are made by API Gateway at run time, so they cannot be listed in the policy.',
-      wildcardResource(`arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:${this.apiToken()}/${WEBSOCKET_STAGE}/*/@connections/*`),
+      'The @connections of this WebSocket stage only: connection ids are made by API Gateway at run time, so they ' +
+        'cannot be listed in the policy.',
+      wildcardResource(
+        `arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:${this.apiToken()}/${WEBSOCKET_STAGE}/*/@connections/*`,
+      ),
     );
   }
 

@@ -19,7 +19,8 @@ export class ReferenceSeed extends Construct {
     this.function = new ProductFunction(this, 'Function', { entry: 'functions/reference/seed-handler.ts', timeout, memorySize: 1024 }).bindTable(props.data);
     acknowledge(
       this.function,
-      'Run by the CDK trigger during deployment, which waits for the answer: a failure fails the deployment, so there is no asynchronous invocation for a dead-letter queue to catch.',
+      'Run by the CDK trigger during deployment, which waits for the answer: a failure fails the deployment, so ' +
+        'there is no asynchronous invocation for a dead-letter queue to catch.',
       'Serverless-LambdaDLQ',
     );
     new Trigger(this, 'Trigger', { handler: this.function, timeout, executeAfter: [props.data.table], executeOnHandlerChange: true });

@@ -26,7 +26,11 @@ export class Schedules extends Construct {
         enforceSSL: true,
         retentionPeriod: Duration.days(14), // the longest SQS allows
       });
-      acknowledge(deadLetters, 'This queue is the dead-letter queue of a scheduled job; it has no further queue behind it.', 'Serverless-SQSRedrivePolicy');
+      acknowledge(
+        deadLetters,
+        'This queue is the dead-letter queue of a scheduled job; it has no further queue behind it.',
+        'Serverless-SQSRedrivePolicy',
+      );
       const fn = new ProductFunction(this, key, {
         entry,
         timeout: Duration.seconds(timeoutSeconds),

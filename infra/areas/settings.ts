@@ -28,7 +28,10 @@ export type Settings = {
 
 const truthy = (value: unknown) => value === true || value === 'true' || value === '1';
 
-/** Reads the settings visible from `scope` (context keys: stage, skipBundling, mailFrom, corsOrigins, ffmpegLayerArn, domainName, certificateArn). */
+/**
+ * Reads the settings visible from `scope` (context keys: stage, skipBundling, mailFrom, corsOrigins,
+ * ffmpegLayerArn, domainName, certificateArn).
+ */
 export function settings(scope: Construct): Settings {
   const context = (key: string): unknown => scope.node.tryGetContext(key);
   // Defaults to prod: forgetting the flag must fail safe (retained data), not destroy it.

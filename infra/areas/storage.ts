@@ -55,7 +55,8 @@ export class Storage extends Construct {
     });
     acknowledge(
       this.accessLogs,
-      'This is the access-log bucket itself: logging its accesses into itself would log every log delivery, without end.',
+      'This is the access-log bucket itself: logging its accesses into itself would log every log delivery, ' +
+        'without end.',
       'AwsSolutions-S1',
     );
     for (const key of Object.keys(BUCKETS) as BucketKey[]) {
@@ -79,7 +80,8 @@ export class Storage extends Construct {
     if (notifications) {
       acknowledge(
         notifications,
-        'CDK\'s own handler that writes the buckets\' notification settings at deploy time; its role (CloudWatch logs, s3:PutBucketNotification) is made by CDK.',
+        'CDK\'s own handler that writes the buckets\' notification settings at deploy time; its role (CloudWatch ' +
+          'logs, s3:PutBucketNotification) is made by CDK.',
         'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
       );
     }

@@ -44,7 +44,10 @@ export class Web extends Construct {
 
   constructor(scope: Construct, id: string, props: WebProps) {
     super(scope, id);
-    const bucket = privateBucket(this, 'Site', { serverAccessLogsBucket: props.accessLogs, serverAccessLogsPrefix: 's3/site/' });
+    const bucket = privateBucket(this, 'Site', {
+      serverAccessLogsBucket: props.accessLogs,
+      serverAccessLogsPrefix: 's3/site/',
+    });
     const { webDomain } = settings(this);
     const spaRouting = new cloudfront.Function(this, 'SpaRouting', {
       code: cloudfront.FunctionCode.fromInline(SPA_ROUTING),
@@ -106,18 +109,23 @@ export class Web extends Construct {
   private acknowledgeDistribution(ownDomain: boolean): void {
     acknowledge(
       this.distribution,
-      'Labels, their staff and their artists work from every country; a country block list would be a product decision, not a default.',
+      'Labels, their staff and their artists work from every country; a country block list would be a product ' +
+        'decision, not a default.',
       'AwsSolutions-CFR1',
     );
     acknowledge(
       this.distribution,
-      'A CloudFront web ACL must be made in us-east-1, outside this regional stack. Meanwhile the API behind /api/* is throttled per stage, needs a Cognito token on every non-public route and checks every input; a WAF with AWS\'s managed rule groups comes with a us-east-1 stack.',
+      'A CloudFront web ACL must be made in us-east-1, outside this regional stack. Meanwhile the API behind ' +
+        '/api/* is throttled per stage, needs a Cognito token on every non-public route and checks every input; a ' +
+        'WAF with AWS\'s managed rule groups comes with a us-east-1 stack.',
       'AwsSolutions-CFR2',
     );
     if (!ownDomain) {
       acknowledge(
         this.distribution,
-        'Without its own domain the SPA is served on *.cloudfront.net with CloudFront\'s default certificate, whose minimum TLS version cannot be set; deploying with -c domainName=… -c certificateArn=… serves it with TLSv1.2_2021 as the minimum.',
+        'Without its own domain the SPA is served on *.cloudfront.net with CloudFront\'s default certificate, ' +
+          'whose minimum TLS version cannot be set; deploying with -c domainName=… -c certificateArn=… serves it ' +
+          'with TLSv1.2_2021 as the minimum.',
         'AwsSolutions-CFR4',
       );
     }
@@ -128,12 +136,15 @@ export class Web extends Construct {
     const handler = deployment.handlerRole.node.scope;
     if (!handler) return;
     const reason =
-      'CDK\'s own BucketDeployment handler, made and run by CDK only while deploying the SPA: its runtime, role (CloudWatch logs, read the CDK asset bucket, write the site bucket) and settings are CDK\'s.';
+      'CDK\'s own BucketDeployment handler, made and run by CDK only while deploying the SPA: its runtime, role ' +
+      '(CloudWatch logs, read the CDK asset bucket, write the site bucket) and settings are CDK\'s.';
     acknowledge(
       handler,
       reason,
       'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-      ...['s3:Abort*', 's3:DeleteObject*', 's3:GetBucket*', 's3:GetObject*', 's3:List*'].map((action) => `AwsSolutions-IAM5[Action::${action}]`),
+      ...['s3:Abort*', 's3:DeleteObject*', 's3:GetBucket*', 's3:GetObject*', 's3:List*'].map(
+        (action) => `AwsSolutions-IAM5[Action::${action}]`,
+      ),
       wildcardResource('*'),
       wildcardResource(`${arnToken(site)}/*`),
       wildcardResource('arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*'),

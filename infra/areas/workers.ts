@@ -38,7 +38,9 @@ export class Workers extends Construct {
       fn.addEventSource(source);
       acknowledge(
         fn,
-        `Fed by the ${queue} queue: a message that keeps failing moves to that queue's own dead-letter queue (redrive policy, maxReceiveCount ${QUEUES[queue].maxReceiveCount}); a Lambda DLQ or an on-failure destination does not apply to SQS event sources.`,
+        `Fed by the ${queue} queue: a message that keeps failing moves to that queue's own dead-letter queue ` +
+          `(redrive policy, maxReceiveCount ${QUEUES[queue].maxReceiveCount}); a Lambda DLQ or an on-failure ` +
+          `destination does not apply to SQS event sources.`,
         'Serverless-LambdaDLQ',
         'Serverless-LambdaEventSourceMappingDestination',
       );

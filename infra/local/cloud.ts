@@ -76,7 +76,9 @@ export async function startLocalCloud(options: LocalCloudOptions) {
       [ENV.s3Endpoint]: s3.endpoint,
       [ENV.sqsEndpoint]: sqs.endpoint,
       // Each queue's URL, for the functions that send to it (AWS sets it on those only).
-      ...Object.fromEntries((Object.keys(QUEUE_URL_ENV) as QueueKey[]).map((key) => [QUEUE_URL_ENV[key], sqs.urls[key]])),
+      ...Object.fromEntries(
+        (Object.keys(QUEUE_URL_ENV) as QueueKey[]).map((key) => [QUEUE_URL_ENV[key], sqs.urls[key]]),
+      ),
       [ENV.cognitoEndpoint]: cognito.endpoint,
       [ENV.outboxDir]: dir('outbox'),
     };
@@ -101,7 +103,8 @@ export async function startLocalCloud(options: LocalCloudOptions) {
       (Object.keys(SCHEDULED_JOBS) as ScheduleKey[]).map(async (key) => {
         const run = await entryHandler<ScheduledHandler>(SCHEDULED_JOBS[key].entry);
         // The event EventBridge sends a scheduled target carries the time it fired.
-        return [key, { everyMs: SCHEDULES[key].everyMsLocally, run: () => run({ time: new Date().toISOString() }) }] as const;
+        const job = { everyMs: SCHEDULES[key].everyMsLocally, run: () => run({ time: new Date().toISOString() }) };
+        return [key, job] as const;
       }),
     );
     const scheduler = startScheduler(Object.fromEntries(jobs));

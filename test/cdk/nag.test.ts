@@ -30,7 +30,9 @@ function stack(context: Record<string, unknown>): RootStack {
 /** Every unacknowledged finding as `rule at construct path`. */
 function findings(root: RootStack): string[] {
   return [new AwsSolutionsChecks(), new ServerlessChecks()].flatMap((pack) =>
-    pack.validateScope(root).violations.flatMap((v) => v.violatingResources.map((r) => `${v.ruleName} at ${r.constructPath}`)),
+    pack
+      .validateScope(root)
+      .violations.flatMap((v) => v.violatingResources.map((r) => `${v.ruleName} at ${r.constructPath}`)),
   );
 }
 
@@ -54,7 +56,10 @@ describe('cdk-nag (AwsSolutions and Serverless packs)', () => {
     const cdn = root.node.findAll().find((c) => c.node.path.endsWith('/Web/Cdn'))!;
     expect(Object.keys(acknowledgedOn(cdn)).some((id) => id.includes('AwsSolutions-CFR4'))).toBe(false);
     Template.fromStack(root).hasResourceProperties('AWS::CloudFront::Distribution', {
-      DistributionConfig: { Aliases: [DOMAIN.domainName], ViewerCertificate: { MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' } },
+      DistributionConfig: {
+        Aliases: [DOMAIN.domainName],
+        ViewerCertificate: { MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' },
+      },
     });
   }, 60_000);
 

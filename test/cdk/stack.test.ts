@@ -12,7 +12,8 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AREAS, ROUTES, WEBSOCKET_ROUTES, routeKey } from '../../functions/routes.js';
 import { RootStack } from '../../infra/root-stack.js';
-import { BUCKETS, ENV, QUEUES, QUEUE_URL_ENV, SCHEDULES, TABLE, USER_POOL, dlqName, visibilityTimeoutSeconds, type QueueKey } from '../../infra/resources.js';
+import { BUCKETS, ENV, QUEUES, SCHEDULES, TABLE, USER_POOL, dlqName, visibilityTimeoutSeconds, type QueueKey } from '../../infra/resources.js';
+import { QUEUE_URL_ENV } from '../../infra/resources.js';
 import { HTTP_AREAS, HTTP_TIMEOUT_SECONDS, SCHEDULED_JOBS, WORKERS, httpEntry } from '../../infra/functions.js';
 
 type Resource = { Type: string; Properties: Record<string, any> };
@@ -371,9 +372,16 @@ describe('one declaration per function (infra/functions.ts)', () => {
     expect(ofType('AWS::Lambda::EventSourceMapping')).toHaveLength(Object.keys(QUEUES).length);
     for (const key of Object.keys(WORKERS) as QueueKey[]) {
       const [workerId, worker] = functionFor(WORKERS[key].entry);
-      expect(worker.Properties, key).toMatchObject({ Timeout: QUEUES[key].workerTimeoutSeconds, MemorySize: WORKERS[key].memorySize });
+      expect(worker.Properties, key).toMatchObject({
+        Timeout: QUEUES[key].workerTimeoutSeconds,
+        MemorySize: WORKERS[key].memorySize,
+      });
       const [queueId] = single('AWS::SQS::Queue', (p) => p.QueueName === QUEUES[key].localName);
-      template.hasResourceProperties('AWS::Lambda::EventSourceMapping', { FunctionName: { Ref: workerId }, EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] }, BatchSize: 1 });
+      template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        FunctionName: { Ref: workerId },
+        EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] },
+        BatchSize: 1,
+      });
       for (const target of WORKERS[key].needs.sendsTo ?? []) {
         const [targetId] = single('AWS::SQS::Queue', (p) => p.QueueName === QUEUES[target].localName);
         expect(worker.Properties.Environment.Variables[QUEUE_URL_ENV[target]!], key).toEqual({ Ref: targetId });
@@ -381,7 +389,7 @@ describe('one declaration per function (infra/functions.ts)', () => {
     }
   });
 
-  it('runs each scheduled job\'s function on its rule, with a TLS-only dead-letter queue for failed and undelivered runs', () => {
+  it('runs each scheduled job on its rule, with a TLS-only dead-letter queue for failed and undelivered runs', () => {
     for (const key of Object.keys(SCHEDULED_JOBS) as (keyof typeof SCHEDULED_JOBS)[]) {
       const [functionId, fn] = functionFor(SCHEDULED_JOBS[key].entry);
       expect(fn.Properties.Timeout).toBe(SCHEDULED_JOBS[key].timeoutSeconds);
@@ -391,16 +399,19 @@ describe('one declaration per function (infra/functions.ts)', () => {
         Description: SCHEDULES[key].description,
         Targets: [{ Arn: { 'Fn::GetAtt': [functionId, 'Arn'] }, DeadLetterConfig: { Arn: dlqArn } }],
       });
-      const queuePolicy = ofType('AWS::SQS::QueuePolicy').find(([, p]) => JSON.stringify(p.Properties.Queues).includes(dlqArn['Fn::GetAtt'][0]));
+      const queuePolicy = ofType('AWS::SQS::QueuePolicy').find(([, p]) =>
+        JSON.stringify(p.Properties.Queues).includes(dlqArn['Fn::GetAtt'][0]),
+      );
       expect(JSON.stringify(queuePolicy?.[1].Properties.PolicyDocument)).toContain('aws:SecureTransport');
     }
   });
 });
 
 describe('hardening (what cdk-nag asked for and was fixed)', () => {
-  const productFunctions = () => ofType('AWS::Lambda::Function').filter(([, f]) => String(f.Properties.Description ?? '').startsWith('functions/'));
+  const productFunctions = () =>
+    ofType('AWS::Lambda::Function').filter(([, f]) => String(f.Properties.Description ?? '').startsWith('functions/'));
 
-  it('traces every function with X-Ray and gives it a role that may write to its own log group only, kept a month', () => {
+  it('traces every function with X-Ray; its role may write to its own log group only, kept a month', () => {
     expect(productFunctions().length).toBeGreaterThan(AREAS.length);
     for (const [, fn] of productFunctions()) {
       const name = fn.Properties.Description;
@@ -413,7 +424,8 @@ describe('hardening (what cdk-nag asked for and was fixed)', () => {
         .filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(roleId))
         .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[])
         .filter((s) => asArray(s.Action).some((a) => a.startsWith('logs:')));
-      expect(logStatements, name).toEqual([expect.objectContaining({ Resource: { 'Fn::GetAtt': [logGroupId, 'Arn'] } })]);
+      const ownLogGroup = { Resource: { 'Fn::GetAtt': [logGroupId, 'Arn'] } };
+      expect(logStatements, name).toEqual([expect.objectContaining(ownLogGroup)]);
     }
   });
 
@@ -423,19 +435,31 @@ describe('hardening (what cdk-nag asked for and was fixed)', () => {
     for (const [, stage] of stages) {
       const { DestinationArn, Format } = stage.Properties.AccessLogSettings;
       expect(resources[DestinationArn['Fn::GetAtt'][0]].Properties.RetentionInDays).toBe(365);
-      expect(JSON.parse(Format)).toMatchObject({ requestId: '$context.requestId', ip: '$context.identity.sourceIp', status: '$context.status' });
-      expect(stage.Properties.DefaultRouteSettings).toMatchObject({ ThrottlingRateLimit: expect.any(Number), ThrottlingBurstLimit: expect.any(Number) });
+      expect(JSON.parse(Format)).toMatchObject({
+        requestId: '$context.requestId',
+        ip: '$context.identity.sourceIp',
+        status: '$context.status',
+      });
+      expect(stage.Properties.DefaultRouteSettings).toMatchObject({
+        ThrottlingRateLimit: expect.any(Number),
+        ThrottlingBurstLimit: expect.any(Number),
+      });
     }
   });
 
   it('writes every bucket\'s server access logs, and CloudFront\'s, to the access-log bucket', () => {
-    const [logBucketId, logBucket] = single('AWS::S3::Bucket', (p) => p.OwnershipControls?.Rules?.[0]?.ObjectOwnership === 'BucketOwnerPreferred');
-    expect(logBucket.Properties.LifecycleConfiguration.Rules).toContainEqual(expect.objectContaining({ ExpirationInDays: 365 }));
+    const [logBucketId, logBucket] = single(
+      'AWS::S3::Bucket',
+      (p) => p.OwnershipControls?.Rules?.[0]?.ObjectOwnership === 'BucketOwnerPreferred',
+    );
+    const rules = logBucket.Properties.LifecycleConfiguration.Rules;
+    expect(rules).toContainEqual(expect.objectContaining({ ExpirationInDays: 365 }));
     for (const [id, bucket] of ofType('AWS::S3::Bucket').filter(([id]) => id !== logBucketId)) {
       expect(bucket.Properties.LoggingConfiguration?.DestinationBucketName, id).toEqual({ Ref: logBucketId });
     }
     const [, cdn] = single('AWS::CloudFront::Distribution', () => true);
-    expect(cdn.Properties.DistributionConfig.Logging.Bucket).toEqual({ 'Fn::GetAtt': [logBucketId, 'RegionalDomainName'] });
+    const logging = cdn.Properties.DistributionConfig.Logging;
+    expect(logging.Bucket).toEqual({ 'Fn::GetAtt': [logBucketId, 'RegionalDomainName'] });
   });
 
   it('sends security headers (HSTS, nosniff, frame options) with the SPA and the API', () => {
