@@ -27,8 +27,12 @@ export const BUCKETS: Record<BucketKey, { localName: string; browserUploads: boo
   ledger: { localName: 'label-platform-ledger', browserUploads: true, notifyQueue: 'royaltyImport', prefix: 'drop/' },
 };
 
-/** One duration drives a worker's Lambda timeout and its queue's visibility timeout. */
-export type QueueKey = 'uploadEvents' | 'royaltyImport' | 'royaltyImportPart' | 'statementRun';
+/**
+ * One duration drives a worker's Lambda timeout and its queue's visibility timeout. Every queue
+ * has exactly one worker in infra/functions.ts (WORKERS is keyed by QueueKey), so a queue nobody
+ * consumes does not compile.
+ */
+export type QueueKey = 'uploadEvents' | 'royaltyImport' | 'royaltyImportPart';
 
 /**
  * concurrency: how many messages are worked on at once (Lambda's event source maxConcurrency;
@@ -39,7 +43,6 @@ export const QUEUES: Record<QueueKey, { localName: string; workerTimeoutSeconds:
   royaltyImport: { localName: 'label-platform-royalty-import', workerTimeoutSeconds: 900, maxReceiveCount: 3 },
   /** The parts of a large royalty report (functions/royalties/import/parts.ts), imported side by side. */
   royaltyImportPart: { localName: 'label-platform-royalty-import-part', workerTimeoutSeconds: 900, maxReceiveCount: 3, concurrency: 20 },
-  statementRun: { localName: 'label-platform-statement-run', workerTimeoutSeconds: 900, maxReceiveCount: 3 },
 };
 
 /** Visibility is six times the worker timeout, as AWS recommends for Lambda event sources. */
@@ -63,10 +66,12 @@ export const USER_POOL = {
   passwordMinLength: 8,
 } as const;
 
-/** Scheduled jobs; the local cloud runs them on a timer and on demand. */
+/** Scheduled jobs; their functions are in infra/functions.ts. The local cloud runs them on a timer and on demand. */
 export const SCHEDULES = {
   statementRun: { description: 'Monthly statement run', cron: { minute: '0', hour: '3', day: '1' }, everyMsLocally: 24 * 60 * 60 * 1000 },
 } as const;
+
+export type ScheduleKey = keyof typeof SCHEDULES;
 
 /** Environment variable names functions read their resources from. */
 export const ENV = {
@@ -89,3 +94,8 @@ export const ENV = {
   cognitoEndpoint: 'LOCAL_COGNITO_ENDPOINT',
   outboxDir: 'LOCAL_OUTBOX_DIR',
 } as const;
+
+/** The variable a queue's URL reaches its senders through (a function declares `sendsTo` in infra/functions.ts). */
+export const QUEUE_URL_ENV: Partial<Record<QueueKey, string>> = {
+  royaltyImportPart: ENV.royaltyPartQueue,
+};

@@ -29,11 +29,14 @@ export class RootStack extends Stack {
     const storage = new Storage(this, 'Storage', { queues });
     const auth = new Auth(this, 'Auth');
     const realtime = new Realtime(this, 'Realtime', { data, auth });
-    const api = new Api(this, 'Api', { data, storage, auth, realtime });
-    new Workers(this, 'Workers', { data, storage, queues, realtime });
-    new Schedules(this, 'Schedules', { data, storage, realtime });
+    // What the functions of infra/functions.ts are granted on.
+    const deps = { data, storage, auth, realtime, queues };
+    const api = new Api(this, 'Api', deps);
+    new Workers(this, 'Workers', deps);
+    new Schedules(this, 'Schedules', deps);
     new ReferenceSeed(this, 'ReferenceSeed', { data });
-    const web = new Web(this, 'Web', { api, auth, realtime, distDir: props.webDistDir });
+    const { accessLogs } = storage;
+    const web = new Web(this, 'Web', { api, auth, realtime, accessLogs, distDir: props.webDistDir });
     // Links in e-mails (confirmation, password reset) point at the SPA.
     for (const fn of api.functions.values()) fn.addEnvironment(ENV.appUrl, web.url);
   }

@@ -3,39 +3,26 @@
  * API Gateway route per entry, with the Cognito JWT authorizer on every route that is not public.
  */
 import { CfnOutput, Duration, Fn } from 'aws-cdk-lib';
-import { CorsHttpMethod, HttpApi, HttpMethod, HttpNoneAuthorizer, HttpRoute, HttpRouteKey } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  CorsHttpMethod,
+  HttpApi,
+  HttpMethod,
+  HttpNoneAuthorizer,
+  HttpRoute,
+  HttpRouteKey,
+  HttpStage,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Construct } from 'constructs';
 import { AREAS, ROUTES, routeKey, type Area } from '../../functions/routes.js';
-import type { Auth } from './auth.js';
-import type { Data } from './data.js';
-import { ProductFunction } from './product-function.js';
-import type { Realtime } from './realtime.js';
+import { HTTP_AREAS, HTTP_TIMEOUT_SECONDS, httpEntry } from '../functions.js';
+import { API_THROTTLE, accessLogSettings } from './access-logs.js';
+import { acknowledge } from './nag.js';
+import { type FunctionDeps, ProductFunction } from './product-function.js';
 import { settings } from './settings.js';
-import type { Storage } from './storage.js';
 
-export type ApiProps = { data: Data; storage: Storage; auth: Auth; realtime: Realtime };
-
-/** What an area needs beyond the table and the user pool's ids, which every area gets. */
-const AREA_NEEDS: Partial<Record<Area, (fn: ProductFunction, props: ApiProps, scope: Construct) => void>> = {
-  auth: (fn, { auth }, scope) => fn.bindUserPool(auth, { manageUsers: true }).bindMail(settings(scope).mailFrom),
-  catalogue: (fn, { storage }) => fn.bindBucket(storage, 'uploads', 'presign'),
-  reference: (fn, { storage }) => fn.bindBucket(storage, 'uploads', 'presign'),
-  companies: (fn, { storage }) => fn.bindBucket(storage, 'uploads', 'presign'),
-  // Tells recipients' open tabs when their notices change (the header's unread count).
-  notices: (fn, { realtime }) => realtime.grantPush(fn),
-  // Reads the Parquet ledger (and presigns report uploads into the drop folder); edits are overlays in the table.
-  royalties: (fn, { storage, realtime }) => {
-    fn.bindBucket(storage, 'ledger', 'readWrite');
-    realtime.grantPush(fn);
-  },
-};
-
-/** Areas whose function differs from the 512 MB arm64 default: DuckDB is a native module built for x86_64. */
-const AREA_FUNCTION: Partial<Record<Area, Partial<ConstructorParameters<typeof ProductFunction>[2]>>> = {
-  royalties: { memorySize: 3008, x86: true, bundling: { nodeModules: ['@duckdb/node-api', '@duckdb/node-bindings', '@duckdb/node-bindings-linux-x64'] } },
-};
+export type ApiProps = FunctionDeps;
 
 export class Api extends Construct {
   readonly httpApi: HttpApi;
@@ -53,21 +40,33 @@ export class Api extends Construct {
         allowHeaders: ['authorization', 'content-type', 'x-company-id'],
         maxAge: Duration.hours(1),
       },
+      // The stage is built below, with access logs and throttling.
+      createDefaultStage: false,
+    });
+    new HttpStage(this.httpApi, 'DefaultStage', {
+      httpApi: this.httpApi,
+      autoDeploy: true,
+      throttle: API_THROTTLE,
+      accessLogSettings: accessLogSettings(this, 'AccessLogs'),
     });
     const jwt = new HttpJwtAuthorizer('CognitoJwt', props.auth.issuerUrl, { jwtAudience: [props.auth.client.userPoolClientId] });
     const none = new HttpNoneAuthorizer();
 
     const integrations = new Map<Area, HttpLambdaIntegration>();
     for (const area of AREAS) {
+      const { needs, nativeModules, ...shape } = HTTP_AREAS[area];
       const fn = new ProductFunction(this, `${area}Handler`, {
-        entry: `functions/${area}/handler.ts`,
-        timeout: Duration.seconds(29),
-        memorySize: 512,
-        ...AREA_FUNCTION[area],
-      })
-        .bindTable(props.data)
-        .bindUserPool(props.auth);
-      AREA_NEEDS[area]?.(fn, props, this);
+        entry: httpEntry(area),
+        timeout: Duration.seconds(HTTP_TIMEOUT_SECONDS),
+        ...shape,
+        ...(nativeModules ? { x86: true, bundling: { nodeModules: [...nativeModules] } } : {}),
+      }).bindNeeds(needs, props);
+      acknowledge(
+        fn,
+        'Invoked synchronously by API Gateway: a Lambda dead-letter queue only catches asynchronous invocations, ' +
+          'and a failure goes back to the caller as an error answer.',
+        'Serverless-LambdaDLQ',
+      );
       this.functions.set(area, fn);
       // One API-wide permission per function instead of one per route: the Lambda resource
       // policy is capped at 20 KB, which the full route table would exceed.
@@ -75,13 +74,21 @@ export class Api extends Construct {
     }
 
     for (const route of ROUTES) {
-      new HttpRoute(this, routeKey(route).replaceAll('/', '_'), {
+      const httpRoute = new HttpRoute(this, routeKey(route).replaceAll('/', '_'), {
         httpApi: this.httpApi,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
         integration: integrations.get(route.area)!,
         // Roles and tenancy are checked in the handler; the authorizer only proves sign-in.
         authorizer: route.auth === 'public' ? none : jwt,
       });
+      if (route.auth === 'public') {
+        acknowledge(
+          httpRoute,
+          'A public route of the route table (sign-up, confirmation, password reset, check user): it is called ' +
+            'before the caller has a token, and the handler checks its input.',
+          'AwsSolutions-APIG4',
+        );
+      }
     }
     new CfnOutput(this, 'HttpApiUrl', { value: this.httpApi.apiEndpoint });
   }

@@ -7,6 +7,7 @@ import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { USER_POOL } from '../resources.js';
+import { acknowledge } from './nag.js';
 import { settings } from './settings.js';
 
 const MANAGE_USER_ACTIONS = [
@@ -41,6 +42,26 @@ export class Auth extends Construct {
       accountRecovery: cognito.AccountRecovery.NONE,
       removalPolicy: settings(this).removalPolicy,
     });
+    acknowledge(
+      this.userPool,
+      'The spec\'s password rules are checked by the API (the shared schema) before any password reaches Cognito; ' +
+        'Cognito must accept everything the API accepts, so it keeps the same minimum length and no character ' +
+        'classes.',
+      'AwsSolutions-COG1',
+    );
+    acknowledge(
+      this.userPool,
+      'The spec\'s sign-in (spec 1 §4) has no second factor, and cognito-local, which the local cloud and the ' +
+        'tests sign in against, has no MFA; adding one is a change to the sign-in flow, to be decided as a product ' +
+        'change.',
+      'AwsSolutions-COG2',
+    );
+    acknowledge(
+      this.userPool,
+      'Threat protection needs the paid Cognito Plus plan; sign-in is USER_PASSWORD_AUTH through the API\'s ' +
+        'client, with user-existence errors hidden, and Cognito throttles failed sign-ins on its own.',
+      'AwsSolutions-COG8',
+    );
     this.client = this.userPool.addClient('WebClient', {
       userPoolClientName: USER_POOL.clientName,
       // userPassword = ALLOW_USER_PASSWORD_AUTH; CDK always adds ALLOW_REFRESH_TOKEN_AUTH.

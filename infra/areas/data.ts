@@ -5,10 +5,9 @@
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
+import type { TableAccess } from '../functions.js';
 import { TABLE } from '../resources.js';
 import { settings } from './settings.js';
-
-export type TableAccess = 'read' | 'readWrite';
 
 // Explicit item-level actions only. Transactions (TransactWriteItems/TransactGetItems) are not IAM
 // actions: they are authorised by the Put/Update/Delete/ConditionCheck/Get actions they contain.

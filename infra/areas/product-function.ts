@@ -1,26 +1,36 @@
 /**
  * The one Lambda function shape of the product (DESIGN.md §7, powertools examples/app): Node 22
- * on arm64, ESM bundled by the local esbuild with source maps, its own log group, and `bind*`
- * helpers that set a resource's environment variable and grant access to it in one call.
+ * on arm64, ESM bundled by the local esbuild with source maps, X-Ray tracing, its own log group
+ * and a role that may write to that log group only, and `bind*` helpers that set a resource's
+ * environment variable and grant access to it in one call (`bindNeeds` applies a row of
+ * infra/functions.ts).
  */
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Stack } from 'aws-cdk-lib';
+import { Annotations, Duration, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { ENV, type BucketKey } from '../resources.js';
+import type { BucketAccess, Needs, TableAccess } from '../functions.js';
+import { ENV, QUEUE_URL_ENV, type BucketKey, type QueueKey } from '../resources.js';
 import type { Auth } from './auth.js';
-import type { Data, TableAccess } from './data.js';
+import type { Data } from './data.js';
+import { RUNTIME_FINDINGS, acknowledge, arnToken, wildcardResource } from './nag.js';
+import type { Queues } from './queues.js';
+import type { Realtime } from './realtime.js';
 import { settings } from './settings.js';
-import { BUCKET_ENV, type BucketAccess, type Storage } from './storage.js';
+import { BUCKET_ENV, type Storage } from './storage.js';
+
+/** The constructs a function's needs are granted on (see `ProductFunction.bindNeeds`). */
+export type FunctionDeps = { data: Data; storage: Storage; auth: Auth; realtime: Realtime; queues: Queues };
 
 /** The repository root: entries are given relative to it. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-const BUNDLING = {
+/** The bundling options every function is built with; test/bench/bundle-sizes.ts measures bundles with the same. */
+export const BUNDLING = {
   forceDockerBundling: false, // no Docker on the build machines: the project's own esbuild bundles
   format: OutputFormat.ESM,
   target: 'node22',
@@ -52,6 +62,11 @@ export class ProductFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: ProductFunctionProps) {
     const { entry, bundling, environment, x86, ...rest } = props;
     const { skipBundling, removalPolicy } = settings(scope);
+    const logGroup = new logs.LogGroup(scope, `${id}Logs`, { retention: logs.RetentionDays.ONE_MONTH, removalPolicy });
+    // Its own role instead of the AWSLambdaBasicExecutionRole managed policy, which may write to
+    // every log group of the account: this one writes to its own log group only.
+    const role = new iam.Role(scope, `${id}Role`, { assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com') });
+    logGroup.grantWrite(role);
     const code: Partial<NodejsFunctionProps> = skipBundling
       ? { code: lambda.Code.fromInline(PLACEHOLDER_CODE), handler: 'index.handler' }
       : {
@@ -64,19 +79,56 @@ export class ProductFunction extends NodejsFunction {
     super(scope, id, {
       // The entry file names the function in the console and lets tests find it.
       description: entry,
+      // The defaults of the product's HTTP handlers; a Lambda's own (128 MB, 3 s) are too small for a cold start.
+      memorySize: 512,
+      timeout: Duration.seconds(10),
       ...rest,
       ...code,
       runtime: lambda.Runtime.NODEJS_22_X,
       architecture: x86 ? lambda.Architecture.X86_64 : lambda.Architecture.ARM_64,
-      logGroup: new logs.LogGroup(scope, `${id}Logs`, { retention: logs.RetentionDays.ONE_MONTH, removalPolicy }),
+      logGroup,
+      role,
+      tracing: lambda.Tracing.ACTIVE,
       environment: { NODE_OPTIONS: '--enable-source-maps', ...environment },
     });
+    acknowledge(
+      role,
+      'X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level permissions, ' +
+        'so AWS documents Resource "*" for them.',
+      wildcardResource('*'),
+    );
+    acknowledge(
+      this,
+      'Node 22 is the runtime the bundles target (esbuild target node22), the local cloud and the tests run ' +
+        'against; moving to Node 24 is its own change, with DuckDB\'s native bindings checked on it.',
+      ...RUNTIME_FINDINGS,
+    );
+  }
+
+  /** Applies a row of infra/functions.ts: sets each need's variable and grants it by intent. */
+  bindNeeds(needs: Needs, deps: FunctionDeps): this {
+    if (needs.table) this.bindTable(deps.data, needs.table);
+    for (const [key, access] of Object.entries(needs.buckets ?? {}) as [BucketKey, BucketAccess][]) {
+      this.bindBucket(deps.storage, key, access);
+    }
+    if (needs.userPool) this.bindUserPool(deps.auth, { manageUsers: needs.userPool === 'manageUsers' });
+    if (needs.mail) this.bindMail(settings(this).mailFrom);
+    if (needs.push) this.bindPush(deps.realtime);
+    for (const key of needs.sendsTo ?? []) this.bindQueue(deps.queues, key);
+    if (needs.ffmpeg) this.bindFfmpeg();
+    return this;
   }
 
   /** Sets TABLE_NAME and grants `access` ('readWrite' by default) on the table and its indexes. */
   bindTable(data: Data, access: TableAccess = 'readWrite'): this {
     this.addEnvironment(ENV.table, data.table.tableName);
     data.grantAccess(this, access);
+    acknowledge(
+      this.role!,
+      'The indexes of the product\'s one table only: gsi1..gsi3 are generic overloaded indexes every entity uses ' +
+        '(resources.ts), so naming them would grant exactly the same.',
+      wildcardResource(`${arnToken(data.table)}/index/*`),
+    );
     return this;
   }
 
@@ -84,6 +136,12 @@ export class ProductFunction extends NodejsFunction {
   bindBucket(storage: Storage, key: BucketKey, access: BucketAccess): this {
     this.addEnvironment(BUCKET_ENV[key], storage.bucket(key).bucketName);
     storage.grantAccess(key, this, access);
+    acknowledge(
+      this.role!,
+      `Objects of the ${key} bucket only: their keys are made per tenant and per upload at run time, so they ` +
+        `cannot be listed in the policy.`,
+      wildcardResource(`${arnToken(storage.bucket(key))}/*`),
+    );
     return this;
   }
 
@@ -106,6 +164,43 @@ export class ProductFunction extends NodejsFunction {
         conditions: { StringEquals: { 'ses:FromAddress': from } },
       }),
     );
+    acknowledge(
+      this.role!,
+      'Sending is limited to the one sender address by the ses:FromAddress condition; the SES identity (the ' +
+        'address or its domain) is the account\'s, verified outside this stack.',
+      wildcardResource('arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity/*'),
+    );
+    return this;
+  }
+
+  /** Sets WEBSOCKET_ENDPOINT and lets the function push to users' connections (Realtime.grantPush). */
+  bindPush(realtime: Realtime): this {
+    realtime.grantPush(this);
+    return this;
+  }
+
+  /** Sets the queue's URL variable (QUEUE_URL_ENV) and lets the function send messages to it. */
+  bindQueue(queues: Queues, key: QueueKey): this {
+    const variable = QUEUE_URL_ENV[key];
+    if (!variable) throw new Error(`Queue ${key} has no URL variable in QUEUE_URL_ENV`);
+    const queue = queues.queue(key);
+    queue.grantSendMessages(this);
+    this.addEnvironment(variable, queue.queueUrl);
+    return this;
+  }
+
+  /** Adds the ffmpeg layer named in context and points FFMPEG_PATH at it (functions/audio/ffmpeg.ts reads it first). */
+  bindFfmpeg(): this {
+    const { ffmpegLayerArn } = settings(this);
+    if (ffmpegLayerArn) {
+      this.addLayers(lambda.LayerVersion.fromLayerVersionArn(this, 'FfmpegLayer', ffmpegLayerArn));
+      this.addEnvironment('FFMPEG_PATH', '/opt/bin/ffmpeg');
+    } else {
+      Annotations.of(this).addWarningV2(
+        'label-platform:ffmpeg',
+        'No ffmpeg layer: deploy with -c ffmpegLayerArn=<arm64 layer with /opt/bin/ffmpeg>, or audio uploads fail',
+      );
+    }
     return this;
   }
 }

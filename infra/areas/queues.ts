@@ -6,6 +6,7 @@ import { Duration } from 'aws-cdk-lib';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { QUEUES, dlqName, visibilityTimeoutSeconds, type QueueKey } from '../resources.js';
+import { acknowledge } from './nag.js';
 import { physicalName } from './settings.js';
 
 // SSE-SQS rather than KMS: S3 event notifications cannot publish to a queue encrypted with the
@@ -25,6 +26,11 @@ export class Queues extends Construct {
         // The longest SQS allows: failed messages wait for a person to look at them.
         retentionPeriod: Duration.days(14),
       });
+      acknowledge(
+        deadLetters,
+        `This queue is the dead-letter queue of ${key}; it has no further queue behind it.`,
+        'Serverless-SQSRedrivePolicy',
+      );
       const queue = new sqs.Queue(this, key, {
         ...encryption,
         queueName: physicalName(this, definition.localName),

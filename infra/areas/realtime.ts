@@ -2,15 +2,17 @@
  * The WebSocket API for per-user pushes (realtime area): $connect/$disconnect/$default go to one
  * Lambda, and functions that push get `grantPush`.
  */
-import { CfnOutput } from 'aws-cdk-lib';
+import { type CfnElement, CfnOutput, Stack } from 'aws-cdk-lib';
 import { WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { WEBSOCKET_ROUTES } from '../../functions/routes.js';
 import { ENV } from '../resources.js';
+import { API_THROTTLE, accessLogSettings } from './access-logs.js';
 import type { Auth } from './auth.js';
 import type { Data } from './data.js';
+import { acknowledge, wildcardResource } from './nag.js';
 import { ProductFunction } from './product-function.js';
 
 /** The WebSocket stage; its name is the last path segment of the wss:// and callback URLs. */
@@ -26,10 +28,31 @@ export class Realtime extends Construct {
     this.handler = new ProductFunction(this, 'Handler', { entry: 'functions/realtime/handler.ts' })
       .bindTable(props.data) // connections are items of the single table
       .bindUserPool(props.auth); // $connect verifies the token (WebSocket APIs have no JWT authorizer)
+    acknowledge(
+      this.handler,
+      'Invoked synchronously by the WebSocket API: a Lambda dead-letter queue only catches asynchronous ' +
+        'invocations, and a failed $connect refuses the connection.',
+      'Serverless-LambdaDLQ',
+    );
     this.api = new WebSocketApi(this, 'Api');
     const integration = new WebSocketLambdaIntegration('Integration', this.handler);
-    for (const routeKey of WEBSOCKET_ROUTES) this.api.addRoute(routeKey, { integration });
-    this.stage = new WebSocketStage(this, 'Stage', { webSocketApi: this.api, stageName: WEBSOCKET_STAGE, autoDeploy: true });
+    for (const routeKey of WEBSOCKET_ROUTES) {
+      const route = this.api.addRoute(routeKey, { integration });
+      acknowledge(
+        route,
+        'WebSocket APIs take no JWT authorizer: $connect verifies the Cognito token itself ' +
+          '(functions/realtime/handler.ts) and refuses the connection without a valid one; $default and $disconnect ' +
+          'run only on a connection $connect accepted.',
+        'AwsSolutions-APIG4',
+      );
+    }
+    this.stage = new WebSocketStage(this, 'Stage', {
+      webSocketApi: this.api,
+      stageName: WEBSOCKET_STAGE,
+      autoDeploy: true,
+      throttle: API_THROTTLE,
+      accessLogSettings: accessLogSettings(this, 'AccessLogs', 'websocket'),
+    });
     this.grantPush(this.handler); // $default may answer on the same connection
     new CfnOutput(this, 'WebSocketUrl', { value: this.url });
   }
@@ -46,5 +69,19 @@ export class Realtime extends Construct {
   grantPush(fn: lambda.Function): void {
     this.stage.grantManagementApiAccess(fn);
     fn.addEnvironment(ENV.websocketEndpoint, this.stage.callbackUrl);
+    acknowledge(
+      fn.role!,
+      'The @connections of this WebSocket stage only: connection ids are made by API Gateway at run time, so they ' +
+        'cannot be listed in the policy.',
+      wildcardResource(
+        `arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:${this.apiToken()}/${WEBSOCKET_STAGE}/*/@connections/*`,
+      ),
+    );
+  }
+
+  /** How cdk-nag writes the WebSocket API's id in a finding: `<LogicalId>`. */
+  private apiToken(): string {
+    const element = this.api.node.defaultChild as CfnElement;
+    return `<${Stack.of(this).getLogicalId(element)}>`;
   }
 }

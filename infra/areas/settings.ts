@@ -19,11 +19,19 @@ export type Settings = {
   corsOrigins: string[];
   /** An arm64 Lambda layer with ffmpeg at /opt/bin/ffmpeg, for the audio worker (`-c ffmpegLayerArn=…`). */
   ffmpegLayerArn?: string;
+  /**
+   * The SPA's own domain and its ACM certificate (in us-east-1), `-c domainName=… -c certificateArn=…`:
+   * with them CloudFront refuses TLS below 1.2; the default *.cloudfront.net certificate cannot.
+   */
+  webDomain?: { name: string; certificateArn: string };
 };
 
 const truthy = (value: unknown) => value === true || value === 'true' || value === '1';
 
-/** Reads the settings visible from `scope` (context keys: stage, skipBundling, mailFrom, corsOrigins). */
+/**
+ * Reads the settings visible from `scope` (context keys: stage, skipBundling, mailFrom, corsOrigins,
+ * ffmpegLayerArn, domainName, certificateArn).
+ */
 export function settings(scope: Construct): Settings {
   const context = (key: string): unknown => scope.node.tryGetContext(key);
   // Defaults to prod: forgetting the flag must fail safe (retained data), not destroy it.
@@ -39,6 +47,9 @@ export function settings(scope: Construct): Settings {
     // The Vite dev server, so a developer can run the SPA locally against a deployed API.
     corsOrigins: Array.isArray(origins) ? origins.map(String) : typeof origins === 'string' ? origins.split(',') : ['http://localhost:5173'],
     ...(context('ffmpegLayerArn') ? { ffmpegLayerArn: String(context('ffmpegLayerArn')) } : {}),
+    ...(context('domainName') && context('certificateArn')
+      ? { webDomain: { name: String(context('domainName')), certificateArn: String(context('certificateArn')) } }
+      : {}),
   };
 }
 

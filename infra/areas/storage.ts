@@ -2,23 +2,16 @@
  * The S3 buckets of resources.ts: private, TLS-only, encrypted, and publishing object-created
  * events to the queue each definition names (the media pipeline and the royalty drop folder).
  */
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3n from 'aws-cdk-lib/aws-s3-notifications';
 import { Construct } from 'constructs';
+import type { BucketAccess } from '../functions.js';
 import { BUCKETS, ENV, type BucketKey } from '../resources.js';
+import { acknowledge } from './nag.js';
 import type { Queues } from './queues.js';
 import { settings } from './settings.js';
-
-/**
- * What a function may do with a bucket:
- * - `read`: get objects (HeadObject is authorised by s3:GetObject) and list, so a missing key is a 404, not a 403;
- * - `readWrite`: read, put and delete objects;
- * - `presign`: put and get objects only. A presigned URL carries its signer's rights, so the
- *   signing role needs exactly the rights the browser will use.
- */
-export type BucketAccess = 'read' | 'readWrite' | 'presign';
 
 const OBJECT_ACTIONS: Record<BucketAccess, string[]> = {
   read: ['s3:GetObject'],
@@ -42,11 +35,30 @@ export function privateBucket(scope: Construct, id: string, props: s3.BucketProp
   });
 }
 
+/** How long access logs (S3 server access logs, CloudFront logs) are kept: a year of who fetched what. */
+const ACCESS_LOG_DAYS = 365;
+
+/** CDK's one Lambda per stack that writes bucket notification settings (aws-s3 BucketNotificationsHandler). */
+const NOTIFICATIONS_HANDLER_ID = 'BucketNotificationsHandler050a0587b7544547bf325f094a3db834';
+
 export class Storage extends Construct {
+  /** Every bucket's server access logs (under s3/<bucket>/) and CloudFront's logs (under cloudfront/). */
+  readonly accessLogs: s3.Bucket;
   private readonly byKey = new Map<BucketKey, s3.Bucket>();
 
   constructor(scope: Construct, id: string, props: { queues: Queues }) {
     super(scope, id);
+    this.accessLogs = privateBucket(this, 'AccessLogs', {
+      // CloudFront's standard logs are delivered through an ACL grant, which needs ACLs enabled.
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(ACCESS_LOG_DAYS) }],
+    });
+    acknowledge(
+      this.accessLogs,
+      'This is the access-log bucket itself: logging its accesses into itself would log every log delivery, ' +
+        'without end.',
+      'AwsSolutions-S1',
+    );
     for (const key of Object.keys(BUCKETS) as BucketKey[]) {
       const definition = BUCKETS[key];
       const bucket = privateBucket(this, key, {
@@ -55,12 +67,23 @@ export class Storage extends Construct {
           ? [{ allowedMethods: [s3.HttpMethods.PUT, s3.HttpMethods.GET, s3.HttpMethods.HEAD], allowedOrigins: ['*'], allowedHeaders: ['*'], exposedHeaders: ['ETag'] }]
           : undefined,
         lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(7) }],
+        serverAccessLogsBucket: this.accessLogs,
+        serverAccessLogsPrefix: `s3/${key}/`,
       });
       if (definition.notifyQueue) {
         const filters = definition.prefix ? [{ prefix: definition.prefix }] : [];
         bucket.addEventNotification(s3.EventType.OBJECT_CREATED, new s3n.SqsDestination(props.queues.queue(definition.notifyQueue)), ...filters);
       }
       this.byKey.set(key, bucket);
+    }
+    const notifications = Stack.of(this).node.tryFindChild(NOTIFICATIONS_HANDLER_ID);
+    if (notifications) {
+      acknowledge(
+        notifications,
+        'CDK\'s own handler that writes the buckets\' notification settings at deploy time; its role (CloudWatch ' +
+          'logs, s3:PutBucketNotification) is made by CDK.',
+        'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      );
     }
   }
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
-import { BUCKETS, ENV, SCHEDULES, TABLE } from '../resources.js';
+import { BUCKETS, ENV, QUEUE_URL_ENV, SCHEDULES, TABLE, type QueueKey, type ScheduleKey } from '../resources.js';
+import { SCHEDULED_JOBS, WORKERS } from '../functions.js';
 import { AREAS, type Area } from '../../functions/routes.js';
 import { startDynamoDb } from './dynamodb.js';
 import { startCognito } from './cognito.js';
@@ -76,7 +77,10 @@ export async function startLocalCloud(options: LocalCloudOptions) {
       [ENV.dynamoEndpoint]: dynamo.endpoint,
       [ENV.s3Endpoint]: s3.endpoint,
       [ENV.sqsEndpoint]: sqs.endpoint,
-      [ENV.royaltyPartQueue]: sqs.urls.royaltyImportPart,
+      // Each queue's URL, for the functions that send to it (AWS sets it on those only).
+      ...Object.fromEntries(
+        (Object.keys(QUEUE_URL_ENV) as QueueKey[]).map((key) => [QUEUE_URL_ENV[key], sqs.urls[key]]),
+      ),
       [ENV.cognitoEndpoint]: cognito.endpoint,
       [ENV.outboxDir]: dir('outbox'),
     };
@@ -89,16 +93,23 @@ export async function startLocalCloud(options: LocalCloudOptions) {
       ),
     ) as Record<Area, HttpHandler>;
     const realtime = (await import('../../functions/realtime/handler.js')).handler;
-    const uploadsWorker = (await import('../../functions/uploads/worker.js')).handler;
-    const royaltyImportWorker = (await import('../../functions/royalties/import/worker.js')).handler;
-    const royaltyPartWorker = (await import('../../functions/royalties/import/part-worker.js')).handler;
-    const statementRun = (await import('../../functions/statements/scheduled-run.js')).handler;
     const { createJwtCheck } = await import('../../functions/lib/jwt.js');
 
-    sqs.consume('uploadEvents', uploadsWorker as never);
-    sqs.consume('royaltyImport', royaltyImportWorker as never);
-    sqs.consume('royaltyImportPart', royaltyPartWorker as never);
-    const scheduler = startScheduler({ statementRun: { everyMs: SCHEDULES.statementRun.everyMsLocally, run: () => statementRun({ time: new Date().toISOString() }) } });
+    // The same rows the CDK stack builds its workers and scheduled jobs from (infra/functions.ts).
+    const entryHandler = async <T>(entry: string) => (await import(`../../${entry}`)).handler as T;
+    for (const key of Object.keys(WORKERS) as QueueKey[]) {
+      sqs.consume(key, await entryHandler<Parameters<typeof sqs.consume>[1]>(WORKERS[key].entry));
+    }
+    type ScheduledHandler = (event: { time: string }) => Promise<unknown>;
+    const jobs = await Promise.all(
+      (Object.keys(SCHEDULED_JOBS) as ScheduleKey[]).map(async (key) => {
+        const run = await entryHandler<ScheduledHandler>(SCHEDULED_JOBS[key].entry);
+        // The event EventBridge sends a scheduled target carries the time it fired.
+        const job = { everyMs: SCHEDULES[key].everyMsLocally, run: () => run({ time: new Date().toISOString() }) };
+        return [key, job] as const;
+      }),
+    );
+    const scheduler = startScheduler(Object.fromEntries(jobs));
     stops.push(scheduler.stop);
 
     const gatewayRoutes: Parameters<typeof createGateway>[0]['localRoutes'] = [];

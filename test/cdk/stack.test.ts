@@ -13,6 +13,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AREAS, ROUTES, WEBSOCKET_ROUTES, routeKey } from '../../functions/routes.js';
 import { RootStack } from '../../infra/root-stack.js';
 import { BUCKETS, ENV, QUEUES, SCHEDULES, TABLE, USER_POOL, dlqName, visibilityTimeoutSeconds, type QueueKey } from '../../infra/resources.js';
+import { QUEUE_URL_ENV } from '../../infra/resources.js';
+import { HTTP_AREAS, HTTP_TIMEOUT_SECONDS, SCHEDULED_JOBS, WORKERS, httpEntry } from '../../infra/functions.js';
 
 type Resource = { Type: string; Properties: Record<string, any> };
 
@@ -148,7 +150,7 @@ describe('audio worker', () => {
 describe('storage', () => {
   it('blocks public access, enforces encryption and TLS on every bucket', () => {
     const buckets = ofType('AWS::S3::Bucket');
-    expect(buckets.length).toBe(Object.keys(BUCKETS).length + 1); // + the SPA's bucket
+    expect(buckets.length).toBe(Object.keys(BUCKETS).length + 2); // + the SPA's bucket and the access-log bucket
     for (const [, bucket] of buckets) {
       expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
         BlockPublicAcls: true,
@@ -346,4 +348,125 @@ describe('schedules, realtime and web', () => {
       fs.rmSync(dist, { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+describe('one declaration per function (infra/functions.ts)', () => {
+  it('builds each HTTP area\'s function from its row: memory, architecture and the variables of its needs', () => {
+    for (const area of AREAS) {
+      const row = HTTP_AREAS[area];
+      const [, fn] = functionFor(httpEntry(area));
+      expect(fn.Properties, area).toMatchObject({ MemorySize: row.memorySize ?? 512, Timeout: HTTP_TIMEOUT_SECONDS });
+      expect(fn.Properties.Architectures, area).toEqual([row.nativeModules ? 'x86_64' : 'arm64']);
+      const variables = Object.keys(fn.Properties.Environment.Variables);
+      const bucketVariables = { uploads: ENV.uploadsBucket, ledger: ENV.ledgerBucket };
+      for (const bucket of Object.keys(row.needs.buckets ?? {}) as (keyof typeof bucketVariables)[]) {
+        expect(variables, area).toContain(bucketVariables[bucket]);
+      }
+      expect(variables.includes(ENV.websocketEndpoint), area).toBe(Boolean(row.needs.push));
+      expect(variables.includes(ENV.mailFrom), area).toBe(Boolean(row.needs.mail));
+    }
+  });
+
+  it('has exactly one worker per queue, fed by that queue, with the row\'s memory and the queue\'s timeout', () => {
+    expect(Object.keys(WORKERS).sort()).toEqual(Object.keys(QUEUES).sort());
+    expect(ofType('AWS::Lambda::EventSourceMapping')).toHaveLength(Object.keys(QUEUES).length);
+    for (const key of Object.keys(WORKERS) as QueueKey[]) {
+      const [workerId, worker] = functionFor(WORKERS[key].entry);
+      expect(worker.Properties, key).toMatchObject({
+        Timeout: QUEUES[key].workerTimeoutSeconds,
+        MemorySize: WORKERS[key].memorySize,
+      });
+      const [queueId] = single('AWS::SQS::Queue', (p) => p.QueueName === QUEUES[key].localName);
+      template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        FunctionName: { Ref: workerId },
+        EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] },
+        BatchSize: 1,
+      });
+      for (const target of WORKERS[key].needs.sendsTo ?? []) {
+        const [targetId] = single('AWS::SQS::Queue', (p) => p.QueueName === QUEUES[target].localName);
+        expect(worker.Properties.Environment.Variables[QUEUE_URL_ENV[target]!], key).toEqual({ Ref: targetId });
+      }
+    }
+  });
+
+  it('runs each scheduled job on its rule, with a TLS-only dead-letter queue for failed and undelivered runs', () => {
+    for (const key of Object.keys(SCHEDULED_JOBS) as (keyof typeof SCHEDULED_JOBS)[]) {
+      const [functionId, fn] = functionFor(SCHEDULED_JOBS[key].entry);
+      expect(fn.Properties.Timeout).toBe(SCHEDULED_JOBS[key].timeoutSeconds);
+      const dlqArn = fn.Properties.DeadLetterConfig.TargetArn;
+      expect(dlqArn['Fn::GetAtt'][1]).toBe('Arn');
+      template.hasResourceProperties('AWS::Events::Rule', {
+        Description: SCHEDULES[key].description,
+        Targets: [{ Arn: { 'Fn::GetAtt': [functionId, 'Arn'] }, DeadLetterConfig: { Arn: dlqArn } }],
+      });
+      const queuePolicy = ofType('AWS::SQS::QueuePolicy').find(([, p]) =>
+        JSON.stringify(p.Properties.Queues).includes(dlqArn['Fn::GetAtt'][0]),
+      );
+      expect(JSON.stringify(queuePolicy?.[1].Properties.PolicyDocument)).toContain('aws:SecureTransport');
+    }
+  });
+});
+
+describe('hardening (what cdk-nag asked for and was fixed)', () => {
+  const productFunctions = () =>
+    ofType('AWS::Lambda::Function').filter(([, f]) => String(f.Properties.Description ?? '').startsWith('functions/'));
+
+  it('traces every function with X-Ray; its role may write to its own log group only, kept a month', () => {
+    expect(productFunctions().length).toBeGreaterThan(AREAS.length);
+    for (const [, fn] of productFunctions()) {
+      const name = fn.Properties.Description;
+      expect(fn.Properties.TracingConfig, name).toEqual({ Mode: 'Active' });
+      const roleId = fn.Properties.Role['Fn::GetAtt'][0];
+      expect(resources[roleId].Properties.ManagedPolicyArns, name).toBeUndefined();
+      const logGroupId = fn.Properties.LoggingConfig.LogGroup.Ref;
+      expect(resources[logGroupId].Properties.RetentionInDays, name).toBe(30);
+      const logStatements = ofType('AWS::IAM::Policy')
+        .filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(roleId))
+        .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[])
+        .filter((s) => asArray(s.Action).some((a) => a.startsWith('logs:')));
+      const ownLogGroup = { Resource: { 'Fn::GetAtt': [logGroupId, 'Arn'] } };
+      expect(logStatements, name).toEqual([expect.objectContaining(ownLogGroup)]);
+    }
+  });
+
+  it('logs every access to the HTTP and WebSocket APIs as JSON for a year and throttles both stages', () => {
+    const stages = ofType('AWS::ApiGatewayV2::Stage');
+    expect(stages).toHaveLength(2);
+    for (const [, stage] of stages) {
+      const { DestinationArn, Format } = stage.Properties.AccessLogSettings;
+      expect(resources[DestinationArn['Fn::GetAtt'][0]].Properties.RetentionInDays).toBe(365);
+      expect(JSON.parse(Format)).toMatchObject({
+        requestId: '$context.requestId',
+        ip: '$context.identity.sourceIp',
+        status: '$context.status',
+      });
+      expect(stage.Properties.DefaultRouteSettings).toMatchObject({
+        ThrottlingRateLimit: expect.any(Number),
+        ThrottlingBurstLimit: expect.any(Number),
+      });
+    }
+  });
+
+  it('writes every bucket\'s server access logs, and CloudFront\'s, to the access-log bucket', () => {
+    const [logBucketId, logBucket] = single(
+      'AWS::S3::Bucket',
+      (p) => p.OwnershipControls?.Rules?.[0]?.ObjectOwnership === 'BucketOwnerPreferred',
+    );
+    const rules = logBucket.Properties.LifecycleConfiguration.Rules;
+    expect(rules).toContainEqual(expect.objectContaining({ ExpirationInDays: 365 }));
+    for (const [id, bucket] of ofType('AWS::S3::Bucket').filter(([id]) => id !== logBucketId)) {
+      expect(bucket.Properties.LoggingConfiguration?.DestinationBucketName, id).toEqual({ Ref: logBucketId });
+    }
+    const [, cdn] = single('AWS::CloudFront::Distribution', () => true);
+    const logging = cdn.Properties.DistributionConfig.Logging;
+    expect(logging.Bucket).toEqual({ 'Fn::GetAtt': [logBucketId, 'RegionalDomainName'] });
+  });
+
+  it('sends security headers (HSTS, nosniff, frame options) with the SPA and the API', () => {
+    const [, cdn] = single('AWS::CloudFront::Distribution', () => true);
+    const config = cdn.Properties.DistributionConfig;
+    const securityHeaders = '67f7725c-6f97-4210-82d7-5512b31e9d03'; // Managed-SecurityHeadersPolicy
+    expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId).toBe(securityHeaders);
+    for (const behavior of config.CacheBehaviors) expect(behavior.ResponseHeadersPolicyId).toBe(securityHeaders);
+  });
 });

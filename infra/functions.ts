@@ -1,0 +1,135 @@
+/**
+ * The one declaration of the product's Lambda functions: one row per HTTP area, per queue worker
+ * and per scheduled job, saying what the function is (entry, memory, disk, native modules) and
+ * what it needs (table, buckets, user pool, mail, pushes, queues, ffmpeg). The CDK constructs
+ * (infra/areas/api.ts, workers.ts, schedules.ts) build and grant from these rows and the local
+ * cloud (infra/local/cloud.ts) runs the same rows, so adding a worker or a job is one row here.
+ * Like resources.ts, this file holds data only: no CDK imports.
+ */
+import type { Area } from '../functions/routes.js';
+import type { BucketKey, QueueKey, ScheduleKey } from './resources.js';
+
+/** What a function may do with the table: item reads, or reads and writes (transactions included). */
+export type TableAccess = 'read' | 'readWrite';
+
+/**
+ * What a function may do with a bucket:
+ * - `read`: get objects (HeadObject is authorised by s3:GetObject) and list, so a missing key is a 404, not a 403;
+ * - `readWrite`: read, put and delete objects;
+ * - `presign`: put and get objects only. A presigned URL carries its signer's rights, so the
+ *   signing role needs exactly the rights the browser will use.
+ */
+export type BucketAccess = 'read' | 'readWrite' | 'presign';
+
+/** What a function reaches beyond its own code; the CDK sets each one's variable and grants it by intent. */
+export type Needs = {
+  table?: TableAccess;
+  buckets?: Partial<Record<BucketKey, BucketAccess>>;
+  /** `ids`: the pool's ids and token issuer (to check tokens); `manageUsers`: also AdminCreateUser & co. */
+  userPool?: 'ids' | 'manageUsers';
+  /** Sends e-mail through SES, only from the stage's sender address. */
+  mail?: true;
+  /** Pushes to users' WebSocket connections. */
+  push?: true;
+  /** Queues it sends messages to; each URL reaches it through QUEUE_URL_ENV. */
+  sendsTo?: readonly QueueKey[];
+  /** Runs ffmpeg: a Lambda layer in AWS (`-c ffmpegLayerArn`), the resolver's fallbacks locally. */
+  ffmpeg?: true;
+};
+
+/** A function's shape; anything left out takes ProductFunction's defaults (512 MB, arm64, 512 MB of /tmp). */
+type FunctionDeclaration = {
+  /** Handler file relative to the repository root; it exports `handler`. */
+  entry: string;
+  memorySize?: number;
+  /** Room in /tmp for the files the function reads and writes. */
+  ephemeralStorageMiB?: number;
+  /**
+   * Native modules installed beside the bundle instead of bundled; such a function runs on x86_64
+   * because the modules ship prebuilt for the build machine's platform.
+   */
+  nativeModules?: readonly string[];
+  needs: Needs;
+};
+
+/** An HTTP area's function; its entry is always functions/<area>/handler.ts. */
+type HttpAreaDeclaration = Omit<FunctionDeclaration, 'entry'>;
+
+/** A scheduled job's function; its cron is SCHEDULES in resources.ts. */
+type ScheduledJobDeclaration = FunctionDeclaration & { timeoutSeconds: number };
+
+/** DuckDB's Node API and its prebuilt linux-x64 bindings. */
+const DUCKDB_MODULES = ['@duckdb/node-api', '@duckdb/node-bindings', '@duckdb/node-bindings-linux-x64'] as const;
+
+/** API Gateway answers 503 after 29 s, so an HTTP function never needs longer. */
+export const HTTP_TIMEOUT_SECONDS = 29;
+
+/** The handler file of an HTTP area. */
+export function httpEntry(area: Area): string {
+  return `functions/${area}/handler.ts`;
+}
+
+/** Every HTTP area reads and writes the table and knows the user pool (to check tokens); `needs` adds the rest. */
+function httpArea(declaration: Partial<HttpAreaDeclaration> = {}): HttpAreaDeclaration {
+  return { ...declaration, needs: { table: 'readWrite', userPool: 'ids', ...declaration.needs } };
+}
+
+/** One row per area of the route table (functions/routes.ts): the Lambda its routes go to. */
+export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
+  auth: httpArea({ needs: { userPool: 'manageUsers', mail: true } }),
+  companies: httpArea({ needs: { buckets: { uploads: 'presign' } } }),
+  reference: httpArea({ needs: { buckets: { uploads: 'presign' } } }),
+  catalogue: httpArea({ needs: { buckets: { uploads: 'presign' } } }),
+  // Tells recipients' open tabs when their notices change (the header's unread count).
+  notices: httpArea({ needs: { push: true } }),
+  support: httpArea(),
+  imports: httpArea(),
+  // Reads the Parquet ledger (and presigns report uploads into the drop folder); edits are overlays in the table.
+  royalties: httpArea({
+    memorySize: 3008,
+    nativeModules: DUCKDB_MODULES,
+    needs: { buckets: { ledger: 'readWrite' }, push: true },
+  }),
+};
+
+/**
+ * One worker per queue (resources.ts QUEUES), fed one message at a time; its timeout is the
+ * queue's `workerTimeoutSeconds`, which also sets the queue's visibility timeout.
+ */
+export const WORKERS: Record<QueueKey, FunctionDeclaration> = {
+  uploadEvents: {
+    entry: 'functions/uploads/worker.ts',
+    memorySize: 1024, // ffmpeg transcoding is CPU-bound, and Lambda CPU scales with memory
+    ephemeralStorageMiB: 2048, // the source WAV (up to 500 MB) and its mp3 preview
+    // Pushes tell the uploader when the preview and waveform are ready.
+    needs: { table: 'readWrite', buckets: { uploads: 'readWrite' }, push: true, ffmpeg: true },
+  },
+  royaltyImport: {
+    entry: 'functions/royalties/import/worker.ts',
+    memorySize: 3008, // DuckDB parses and aggregates in memory; Lambda CPU scales with memory
+    // Lambda's most: a report of up to 5 GB (MAX_REPORT_BYTES) with its unzipped or converted
+    // text; a report over one part is imported by the part workers, so no Parquet file is added.
+    ephemeralStorageMiB: 10240,
+    nativeModules: DUCKDB_MODULES,
+    // The uploader watches the import's progress; a large report is cut into parts for the part workers.
+    needs: { table: 'readWrite', buckets: { ledger: 'readWrite' }, push: true, sendsTo: ['royaltyImportPart'] },
+  },
+  royaltyImportPart: {
+    entry: 'functions/royalties/import/part-worker.ts',
+    memorySize: 3008, // one part (~128 MB of report) is read, matched and summed in memory
+    ephemeralStorageMiB: 2048, // the part's text, its Parquet file and its sums
+    nativeModules: DUCKDB_MODULES,
+    needs: { table: 'readWrite', buckets: { ledger: 'readWrite' }, push: true },
+  },
+};
+
+/** One function per scheduled job (resources.ts SCHEDULES). */
+export const SCHEDULED_JOBS: Record<ScheduleKey, ScheduledJobDeclaration> = {
+  statementRun: {
+    entry: 'functions/statements/scheduled-run.ts',
+    timeoutSeconds: 15 * 60, // a monthly run over every tenant: Lambda's longest run time
+    memorySize: 1024,
+    // Statements sum the Parquet ledger.
+    needs: { table: 'readWrite', buckets: { ledger: 'read' }, push: true },
+  },
+};

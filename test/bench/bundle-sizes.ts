@@ -1,0 +1,70 @@
+/**
+ * The size of each Lambda's bundle, built exactly as the CDK's NodejsFunction builds it
+ * (infra/areas/product-function.ts BUNDLING: esbuild, ESM, node22, minified, AWS SDK bundled,
+ * native modules left outside), and the total. A bench, not a test: it prints figures.
+ *
+ *   npm run bench:bundles                        # this checkout
+ *   npm run bench:bundles -- --root ../other     # another checkout, same functions and options
+ */
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { AREAS } from '../../functions/routes.js';
+import { HTTP_AREAS, SCHEDULED_JOBS, WORKERS, httpEntry } from '../../infra/functions.js';
+import { BUNDLING, REPO_ROOT } from '../../infra/areas/product-function.js';
+
+type Bundle = { entry: string; external: readonly string[] };
+
+/** Every function of the stack: the rows of infra/functions.ts plus the two built outside it. */
+const BUNDLES: Bundle[] = [
+  ...AREAS.map((area) => ({ entry: httpEntry(area), external: HTTP_AREAS[area].nativeModules ?? [] })),
+  ...Object.values(WORKERS).map((w) => ({ entry: w.entry, external: w.nativeModules ?? [] })),
+  ...Object.values(SCHEDULED_JOBS).map((j) => ({ entry: j.entry, external: j.nativeModules ?? [] })),
+  { entry: 'functions/realtime/handler.ts', external: [] }, // infra/areas/realtime.ts
+  { entry: 'functions/reference/seed-handler.ts', external: [] }, // infra/areas/reference-seed.ts
+];
+
+/** The minified bundle NodejsFunction would write as index.mjs for `entry` under `root`. */
+async function bundle(root: string, { entry, external }: Bundle): Promise<Uint8Array> {
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: [path.join(root, entry)],
+    bundle: true,
+    write: false,
+    platform: 'node',
+    target: BUNDLING.target,
+    format: 'esm',
+    outfile: path.join(root, 'bundle-sizes-out', 'index.mjs'),
+    minify: BUNDLING.minify,
+    sourcemap: BUNDLING.sourceMap,
+    sourcesContent: BUNDLING.sourcesContent,
+    mainFields: BUNDLING.mainFields,
+    banner: { js: BUNDLING.banner ?? '' },
+    external: [...external],
+    logLevel: 'error',
+  });
+  const code = result.outputFiles.find((file) => file.path.endsWith('.mjs'));
+  if (!code) throw new Error(`esbuild wrote no index.mjs for ${entry}`);
+  return code.contents;
+}
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`.padStart(12);
+
+async function main() {
+  const rootFlag = process.argv.indexOf('--root');
+  const root = rootFlag > 0 ? path.resolve(process.argv[rootFlag + 1]) : REPO_ROOT;
+  console.log(`Lambda bundles of ${root} (minified, as NodejsFunction builds them; gzip for reference)`);
+  let total = 0;
+  let totalGzip = 0;
+  // One at a time: the build machines are shared.
+  for (const item of BUNDLES) {
+    const code = await bundle(root, item);
+    const gzip = gzipSync(code).length;
+    total += code.length;
+    totalGzip += gzip;
+    console.log(`${item.entry.padEnd(44)} ${kib(code.length)} ${kib(gzip)} gzip  (${code.length} bytes)`);
+  }
+  console.log(`${'total'.padEnd(44)} ${kib(total)} ${kib(totalGzip)} gzip  (${total} bytes)`);
+}
+
+await main();
