@@ -8,7 +8,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'], environment: 'node' } },
+      {
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'], environment: 'node' },
+      },
       { test: { name: 'cdk', include: ['test/cdk/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 180_000 } },
       {
         test: {

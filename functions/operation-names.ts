@@ -99,7 +99,16 @@ export const OPERATION_NAMES = {
     ...named(CATALOGUE_WITH_FILES, ['upload']),
   ],
   reference: [...named(REFERENCE_COLLECTIONS, REFERENCE_VERBS), ...named(REFERENCE_WITH_FILES, ['upload'])],
-  notices: ['myNotices', 'markRead', 'listNotices', 'createNotice', 'getNotice', 'updateNotice', 'deleteNotice', 'userNotices'],
+  notices: [
+    'myNotices',
+    'markRead',
+    'listNotices',
+    'createNotice',
+    'getNotice',
+    'updateNotice',
+    'deleteNotice',
+    'userNotices',
+  ],
   support: [
     'reportBug',
     'listBugReports',

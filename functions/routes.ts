@@ -44,9 +44,29 @@ export type Route = { [A in Area]: RouteOf<A> }[Area];
 
 type Op<A extends Area> = OperationName<A>;
 /** One route: a tenant route also names its permission; `op` must be one of the area's declared operations. */
-function r<A extends Area>(method: HttpMethod, path: string, area: A, op: Op<A>, auth: Exclude<AuthRule, 'tenant'>): Route;
-function r<A extends Area>(method: HttpMethod, path: string, area: A, op: Op<A>, auth: 'tenant', permission: Permission): Route;
-function r<A extends Area>(method: HttpMethod, path: string, area: A, op: Op<A>, auth: AuthRule, permission?: Permission): Route {
+function r<A extends Area>(
+  method: HttpMethod,
+  path: string,
+  area: A,
+  op: Op<A>,
+  auth: Exclude<AuthRule, 'tenant'>,
+): Route;
+function r<A extends Area>(
+  method: HttpMethod,
+  path: string,
+  area: A,
+  op: Op<A>,
+  auth: 'tenant',
+  permission: Permission,
+): Route;
+function r<A extends Area>(
+  method: HttpMethod,
+  path: string,
+  area: A,
+  op: Op<A>,
+  auth: AuthRule,
+  permission?: Permission,
+): Route {
   const access = (auth === 'tenant' ? { auth, permission } : { auth }) as RouteAuth;
   return { method, path: `/api/v1${path}`, area, op, ...access } as Route;
 }
@@ -276,7 +296,10 @@ export function matchPath(pattern: string, path: string): Record<string, string>
 }
 
 /** Finds the route for a request; `methodAllowed` tells a 405 from a 404. */
-export function findRoute(method: string, path: string): { route: Route; params: Record<string, string> } | { route: null; methodAllowed: boolean } {
+export function findRoute(
+  method: string,
+  path: string,
+): { route: Route; params: Record<string, string> } | { route: null; methodAllowed: boolean } {
   let pathKnown = false;
   for (const route of ROUTES) {
     const params = matchPath(route.path, path);

@@ -20,7 +20,10 @@ export const TABLE = {
 
 export type BucketKey = 'uploads' | 'ledger';
 
-export const BUCKETS: Record<BucketKey, { localName: string; browserUploads: boolean; notifyQueue?: QueueKey; prefix?: string }> = {
+export const BUCKETS: Record<
+  BucketKey,
+  { localName: string; browserUploads: boolean; notifyQueue?: QueueKey; prefix?: string }
+> = {
   /** Logos, audio and royalty files the browser PUTs through presigned URLs. */
   uploads: { localName: 'label-platform-uploads', browserUploads: true, notifyQueue: 'uploadEvents' },
   /** The royalty ledger (Parquet) and the drop folder distributors write to and the browser uploads reports into. */
@@ -38,11 +41,19 @@ export type QueueKey = 'uploadEvents' | 'royaltyImport' | 'royaltyImportPart';
  * concurrency: how many messages are worked on at once (Lambda's event source maxConcurrency;
  * locally as many pollers, at most one per core). Without it, one at a time locally.
  */
-export const QUEUES: Record<QueueKey, { localName: string; workerTimeoutSeconds: number; maxReceiveCount: number; concurrency?: number }> = {
+export const QUEUES: Record<
+  QueueKey,
+  { localName: string; workerTimeoutSeconds: number; maxReceiveCount: number; concurrency?: number }
+> = {
   uploadEvents: { localName: 'label-platform-upload-events', workerTimeoutSeconds: 300, maxReceiveCount: 3 },
   royaltyImport: { localName: 'label-platform-royalty-import', workerTimeoutSeconds: 900, maxReceiveCount: 3 },
   /** The parts of a large royalty report (functions/royalties/import/parts.ts), imported side by side. */
-  royaltyImportPart: { localName: 'label-platform-royalty-import-part', workerTimeoutSeconds: 900, maxReceiveCount: 3, concurrency: 20 },
+  royaltyImportPart: {
+    localName: 'label-platform-royalty-import-part',
+    workerTimeoutSeconds: 900,
+    maxReceiveCount: 3,
+    concurrency: 20,
+  },
 };
 
 /** Visibility is six times the worker timeout, as AWS recommends for Lambda event sources. */
@@ -68,7 +79,11 @@ export const USER_POOL = {
 
 /** Scheduled jobs; their functions are in infra/functions.ts. The local cloud runs them on a timer and on demand. */
 export const SCHEDULES = {
-  statementRun: { description: 'Monthly statement run', cron: { minute: '0', hour: '3', day: '1' }, everyMsLocally: 24 * 60 * 60 * 1000 },
+  statementRun: {
+    description: 'Monthly statement run',
+    cron: { minute: '0', hour: '3', day: '1' },
+    everyMsLocally: 24 * 60 * 60 * 1000,
+  },
 } as const;
 
 export type ScheduleKey = keyof typeof SCHEDULES;

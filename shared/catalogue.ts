@@ -2,7 +2,17 @@
 
 export const ARTIST_CONFIGS = ['individual', 'band'] as const;
 
-export const IDENTIFIER_SERVICES = ['Apple Music', 'Spotify', 'Soundcloud', 'Deezer', 'Discogs', 'Musicbrainz', 'Anghami', 'ISNI', 'RYM'] as const;
+export const IDENTIFIER_SERVICES = [
+  'Apple Music',
+  'Spotify',
+  'Soundcloud',
+  'Deezer',
+  'Discogs',
+  'Musicbrainz',
+  'Anghami',
+  'ISNI',
+  'RYM',
+] as const;
 export type IdentifierService = (typeof IDENTIFIER_SERVICES)[number];
 
 /** What choosing Spotify prefills (spec 2 §4 Identifier rows). */
@@ -12,14 +22,41 @@ export const MEMBERSHIP_TYPES = ['base', 'main', 'featured', 'performer', 'ex', 
 
 /** The artist line-up roles (spec 1 §3). */
 export const LINEUP_ROLES = [
-  'Producer', 'Drums', 'Keyboards', 'Song Writer', 'Lead Vocalist', 'Backing Vocalist', 'Guitar', 'Lead Guitar', 'Rhythm Guitar',
-  'Percussion', 'Synths', 'Piano', 'Dancer', 'Bongos', 'Strings', 'Wind Instruments', 'Engineer', 'Mastering Engineer', 'Bass Guitar',
+  'Producer',
+  'Drums',
+  'Keyboards',
+  'Song Writer',
+  'Lead Vocalist',
+  'Backing Vocalist',
+  'Guitar',
+  'Lead Guitar',
+  'Rhythm Guitar',
+  'Percussion',
+  'Synths',
+  'Piano',
+  'Dancer',
+  'Bongos',
+  'Strings',
+  'Wind Instruments',
+  'Engineer',
+  'Mastering Engineer',
+  'Bass Guitar',
 ] as const;
 
 /** Link texts suggested for artist URLs (spec 2 §3); free text is allowed too. */
 export const ARTIST_LINK_TEXTS = [
-  'Artist Website', 'Soundcloud', 'Twitter', 'Bandcamp', 'Rate Your Music', 'Facebook', 'Hearthis', 'Instagram', 'Discogs', 'All Music',
-  'Resident Advisor', 'Wikipedia',
+  'Artist Website',
+  'Soundcloud',
+  'Twitter',
+  'Bandcamp',
+  'Rate Your Music',
+  'Facebook',
+  'Hearthis',
+  'Instagram',
+  'Discogs',
+  'All Music',
+  'Resident Advisor',
+  'Wikipedia',
 ] as const;
 
 export const STATEMENT_FREQUENCIES = ['Monthly', 'Quarterly', 'Half-yearly', 'Yearly'] as const;
@@ -47,22 +84,112 @@ export function identifierLink(service: string, identifier: string): string | nu
 }
 
 /** Roles of an artist on a release or recording; the first artist added is Main (spec 2 §4). */
-export const ARTIST_ROLES = ['Main', 'Featuring', 'Remixer', 'Producer', 'With', 'Vs', 'Composer', 'Conductor', 'Orchestra', 'Ensemble'] as const;
+export const ARTIST_ROLES = [
+  'Main',
+  'Featuring',
+  'Remixer',
+  'Producer',
+  'With',
+  'Vs',
+  'Composer',
+  'Conductor',
+  'Orchestra',
+  'Ensemble',
+] as const;
 
 /** Contributor credits on recordings (spec 1 §3: a fixed list of about 75). */
 export const CONTRIBUTOR_CREDITS = [
-  'Composer', 'Lyricist', 'Writer', 'Songwriter', 'Arranger', 'Orchestrator', 'Librettist', 'Translator', 'Adapter', 'Publisher',
-  'Producer', 'Co-Producer', 'Executive Producer', 'Vocal Producer', 'Remixer', 'Mixing Engineer', 'Mastering Engineer',
-  'Recording Engineer', 'Engineer', 'Assistant Engineer', 'Vocal Engineer', 'Programmer', 'Sound Designer', 'Editor',
-  'Featuring', 'Conductor', 'DJ', 'Narrator', 'Rapper', 'MC', 'Soloist', 'Vocals', 'Lead Vocals', 'Backing Vocals', 'Choir',
-  'Choir Master', 'Ensemble', 'Orchestra', 'Session Musician', 'Studio Musician', 'Guitar', 'Acoustic Guitar', 'Electric Guitar',
-  'Bass Guitar', 'Double Bass', 'Drums', 'Percussion', 'Keyboards', 'Piano', 'Organ', 'Synthesizer', 'Sampler', 'Turntables',
-  'Beatboxing', 'Strings', 'Violin', 'Viola', 'Cello', 'Harp', 'Saxophone', 'Trumpet', 'Trombone', 'French Horn', 'Tuba', 'Flute',
-  'Clarinet', 'Oboe', 'Bassoon', 'Harmonica', 'Accordion', 'Banjo', 'Mandolin', 'Ukulele', 'Sitar', 'Liner Notes', 'Art Direction',
-  'Photography', 'Design',
+  'Composer',
+  'Lyricist',
+  'Writer',
+  'Songwriter',
+  'Arranger',
+  'Orchestrator',
+  'Librettist',
+  'Translator',
+  'Adapter',
+  'Publisher',
+  'Producer',
+  'Co-Producer',
+  'Executive Producer',
+  'Vocal Producer',
+  'Remixer',
+  'Mixing Engineer',
+  'Mastering Engineer',
+  'Recording Engineer',
+  'Engineer',
+  'Assistant Engineer',
+  'Vocal Engineer',
+  'Programmer',
+  'Sound Designer',
+  'Editor',
+  'Featuring',
+  'Conductor',
+  'DJ',
+  'Narrator',
+  'Rapper',
+  'MC',
+  'Soloist',
+  'Vocals',
+  'Lead Vocals',
+  'Backing Vocals',
+  'Choir',
+  'Choir Master',
+  'Ensemble',
+  'Orchestra',
+  'Session Musician',
+  'Studio Musician',
+  'Guitar',
+  'Acoustic Guitar',
+  'Electric Guitar',
+  'Bass Guitar',
+  'Double Bass',
+  'Drums',
+  'Percussion',
+  'Keyboards',
+  'Piano',
+  'Organ',
+  'Synthesizer',
+  'Sampler',
+  'Turntables',
+  'Beatboxing',
+  'Strings',
+  'Violin',
+  'Viola',
+  'Cello',
+  'Harp',
+  'Saxophone',
+  'Trumpet',
+  'Trombone',
+  'French Horn',
+  'Tuba',
+  'Flute',
+  'Clarinet',
+  'Oboe',
+  'Bassoon',
+  'Harmonica',
+  'Accordion',
+  'Banjo',
+  'Mandolin',
+  'Ukulele',
+  'Sitar',
+  'Liner Notes',
+  'Art Direction',
+  'Photography',
+  'Design',
 ] as const;
 
-export const RELEASE_STATUSES = ['drafted', 'quality_control', 'submitted', 'accepted', 'rejected', 'imported', 'processing', 'live', 'delivered'] as const;
+export const RELEASE_STATUSES = [
+  'drafted',
+  'quality_control',
+  'submitted',
+  'accepted',
+  'rejected',
+  'imported',
+  'processing',
+  'live',
+  'delivered',
+] as const;
 export const RECORDING_CATEGORIES = ['Recording', 'Video', 'Ringtone', 'Audiobook'] as const;
 export const PRODUCT_FORMATS = ['Digital', 'CD', 'Vinyl', 'Cassette', 'DVD', 'Box Set'] as const;
 export const PRODUCT_TYPES = ['Distributed', 'Promotional', 'Fulfilment'] as const;
@@ -71,10 +198,25 @@ export const RELEASE_CONFIGS = ['audio_release', 'video_release', 'audio_and_vid
 export const RIGHTSHOLDING_TYPES = ['master', 'publishing', 'neighbouring'] as const;
 
 /** Release and recording defaults (spec 2 §3, §9). */
-export const RELEASE_DEFAULTS = { status: 'drafted', total_volumes: 1, config: 'audio_release', locked_payee_shares: true } as const;
+export const RELEASE_DEFAULTS = {
+  status: 'drafted',
+  total_volumes: 1,
+  config: 'audio_release',
+  locked_payee_shares: true,
+} as const;
 export const PRODUCT_DEFAULTS = { format: 'Digital', type_of: 'Distributed', price_tier: 'Front' } as const;
-export const RECORDING_DEFAULTS = { copyright_year: 2020, length: '00:00:00', status: 'drafted', category: 'Recording', locked_payee_shares: true } as const;
-export const ARTIST_ROW_SHARES = { digital_royalty_share: 100, physical_royalty_share: 0, licensing_royalty_share: 0 } as const;
+export const RECORDING_DEFAULTS = {
+  copyright_year: 2020,
+  length: '00:00:00',
+  status: 'drafted',
+  category: 'Recording',
+  locked_payee_shares: true,
+} as const;
+export const ARTIST_ROW_SHARES = {
+  digital_royalty_share: 100,
+  physical_royalty_share: 0,
+  licensing_royalty_share: 0,
+} as const;
 
 type ArtistRow = { artist_name?: string; name?: string; join_text?: string; _destroy?: boolean };
 

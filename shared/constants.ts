@@ -18,7 +18,21 @@ export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 export const DEFAULT_CURRENCY = 'GBP';
 /** Fields of a royalty line an edit may empty (null): descriptions, identifiers and catalogue links; a line keeps its period, store and money. */
-export const CLEARABLE_ROYALTY_FIELDS = ['territory', 'sales_category', 'song', 'artist', 'album', 'label_name', 'isrc', 'upc', 'cat_no', 'label_id', 'release_id', 'recording_id', 'artist_id'] as const;
+export const CLEARABLE_ROYALTY_FIELDS = [
+  'territory',
+  'sales_category',
+  'song',
+  'artist',
+  'album',
+  'label_name',
+  'isrc',
+  'upc',
+  'cat_no',
+  'label_id',
+  'release_id',
+  'recording_id',
+  'artist_id',
+] as const;
 
 /** Largest request body the API accepts; larger bodies get 413. */
 export const MAX_BODY_BYTES = 1_000_000;
@@ -64,7 +78,14 @@ export const GUIDE_CONTENT_TYPES = [
 
 /** Recording audio uploads (spec 2 §5 Audio upload box): wav, aiff and aif, at most 500,000,000 bytes. */
 export const AUDIO_EXTENSIONS = ['wav', 'aiff', 'aif'] as const;
-export const AUDIO_CONTENT_TYPES = ['audio/wav', 'audio/x-wav', 'audio/wave', 'audio/vnd.wave', 'audio/aiff', 'audio/x-aiff'] as const;
+export const AUDIO_CONTENT_TYPES = [
+  'audio/wav',
+  'audio/x-wav',
+  'audio/wave',
+  'audio/vnd.wave',
+  'audio/aiff',
+  'audio/x-aiff',
+] as const;
 export const MAX_AUDIO_BYTES = 500_000_000;
 
 /** A retailer's trading status (spec 1 §3 Retailer); the stored attribute and the input schema share it. */

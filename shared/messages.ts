@@ -8,8 +8,7 @@ export const MESSAGES = {
   noAccessHere: 'Your Account does not have access here',
   missingCompany: 'Missing Company / Namespace',
   fillOutEmail: 'You must fill out the email field',
-  resetRequested:
-    'If your Email is found you should recieve an email shortly with instructions to reset your account.',
+  resetRequested: 'If your Email is found you should recieve an email shortly with instructions to reset your account.',
   dashboardLoadFailed: 'There was a problem loading your Dashboard, please try logging in again.',
   noLabelSelected: 'No Label Selected',
   royaltyUpdated: 'Royalty Updated',

@@ -33,28 +33,45 @@ export type Problem = { scope: 'release' | 'recording'; id: string; title: strin
 /** The publisher name self-publishing writers use (spec 2 §5). */
 export const SELF_PUBLISHED = 'Copyright Control';
 
-const hasRole = (credits: readonly CreditRow[], ...roles: string[]) => credits.some((c) => !c._destroy && (c.roles ?? []).some((r) => roles.includes(r)));
+const hasRole = (credits: readonly CreditRow[], ...roles: string[]) =>
+  credits.some((c) => !c._destroy && (c.roles ?? []).some((r) => roles.includes(r)));
 
-export function checkRelease(release: CheckedRelease, recordings: readonly CheckedRecording[], options: { distributed: boolean }): Problem[] {
+export function checkRelease(
+  release: CheckedRelease,
+  recordings: readonly CheckedRecording[],
+  options: { distributed: boolean },
+): Problem[] {
   const problems: Problem[] = [];
-  const onRelease = (field: string, message: string) => problems.push({ scope: 'release', id: release.id, title: release.title, field, message });
+  const onRelease = (field: string, message: string) =>
+    problems.push({ scope: 'release', id: release.id, title: release.title, field, message });
   if (!release.release_date) onRelease('release_date', 'Release date is required');
   if (!release.original_release_date) onRelease('original_release_date', 'Original release date is required');
   if (!release.primary_genre_id) onRelease('primary_genre_id', 'Primary genre is required');
-  if (release.metadata_language?.name === INSTRUMENTAL) onRelease('metadata_language_id', 'Metadata language must not be Instrumental');
+  if (release.metadata_language?.name === INSTRUMENTAL)
+    onRelease('metadata_language_id', 'Metadata language must not be Instrumental');
   if (recordings.length === 0) onRelease('release_recordings', 'The release has no recordings');
-  if (options.distributed && !(release.products ?? []).length) onRelease('products', 'Distributed releases need at least one product');
+  if (options.distributed && !(release.products ?? []).length)
+    onRelease('products', 'Distributed releases need at least one product');
 
   for (const recording of recordings) {
-    const on = (field: string, message: string) => problems.push({ scope: 'recording', id: recording.id, title: recording.title, field, message });
+    const on = (field: string, message: string) =>
+      problems.push({ scope: 'recording', id: recording.id, title: recording.title, field, message });
     const credits = recording.contributor_recordings ?? [];
-    if (!hasRole(credits, 'Writer', 'Composer')) on('contributor_recordings', 'Needs a contributor credited as Writer or Composer');
-    if (recording.audio_language?.name !== INSTRUMENTAL && !hasRole(credits, 'Lyricist')) on('contributor_recordings', 'Needs a Lyricist unless the audio language is Instrumental');
+    if (!hasRole(credits, 'Writer', 'Composer'))
+      on('contributor_recordings', 'Needs a contributor credited as Writer or Composer');
+    if (recording.audio_language?.name !== INSTRUMENTAL && !hasRole(credits, 'Lyricist'))
+      on('contributor_recordings', 'Needs a Lyricist unless the audio language is Instrumental');
     if (!recording.primary_genre_id) on('primary_genre_id', 'Primary genre is required');
-    if (recording.metadata_language?.name === INSTRUMENTAL) on('metadata_language_id', 'Metadata language must not be Instrumental');
-    const writers = credits.filter((c) => !c._destroy && (c.roles ?? []).some((r) => ['Writer', 'Composer', 'Lyricist'].includes(r)));
+    if (recording.metadata_language?.name === INSTRUMENTAL)
+      on('metadata_language_id', 'Metadata language must not be Instrumental');
+    const writers = credits.filter(
+      (c) => !c._destroy && (c.roles ?? []).some((r) => ['Writer', 'Composer', 'Lyricist'].includes(r)),
+    );
     if (writers.length && !(recording.publisher_recordings ?? []).some((p) => p.publisher?.name)) {
-      on('publisher_recordings', `Needs a publisher for its writers (use "${SELF_PUBLISHED}" when they publish themselves)`);
+      on(
+        'publisher_recordings',
+        `Needs a publisher for its writers (use "${SELF_PUBLISHED}" when they publish themselves)`,
+      );
     }
   }
   return problems;

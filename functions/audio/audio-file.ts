@@ -13,8 +13,10 @@ export async function containerProblem(path: string, size: number): Promise<stri
     await handle.read(head, 0, head.length, 0);
     const magic = head.subarray(0, 4).toString('latin1');
     const kind = head.subarray(8, 12).toString('latin1');
-    if (magic === 'RIFF' && kind === 'WAVE') return chunkProblem(head, size, 12, 'data', (b, at) => b.readUInt32LE(at), 'WAV');
-    if (magic === 'FORM' && (kind === 'AIFF' || kind === 'AIFC')) return chunkProblem(head, size, 12, 'SSND', (b, at) => b.readUInt32BE(at), 'AIFF');
+    if (magic === 'RIFF' && kind === 'WAVE')
+      return chunkProblem(head, size, 12, 'data', (b, at) => b.readUInt32LE(at), 'WAV');
+    if (magic === 'FORM' && (kind === 'AIFF' || kind === 'AIFC'))
+      return chunkProblem(head, size, 12, 'SSND', (b, at) => b.readUInt32BE(at), 'AIFF');
     return 'The file is not a WAV or AIFF audio file';
   } finally {
     await handle.close();
@@ -22,14 +24,22 @@ export async function containerProblem(path: string, size: number): Promise<stri
 }
 
 /** Walks the chunks to the audio chunk and compares its declared length with the bytes present. */
-function chunkProblem(head: Buffer, size: number, start: number, audioChunk: string, readSize: (b: Buffer, at: number) => number, kind: string): string | null {
+function chunkProblem(
+  head: Buffer,
+  size: number,
+  start: number,
+  audioChunk: string,
+  readSize: (b: Buffer, at: number) => number,
+  kind: string,
+): string | null {
   let at = start;
   while (at + 8 <= head.length) {
     const id = head.subarray(at, at + 4).toString('latin1');
     const length = readSize(head, at + 4);
     if (id === audioChunk) {
       const present = size - (at + 8);
-      if (length > present) return `The ${kind} file is truncated: its header announces ${length} bytes of audio, ${Math.max(present, 0)} are present`;
+      if (length > present)
+        return `The ${kind} file is truncated: its header announces ${length} bytes of audio, ${Math.max(present, 0)} are present`;
       return null;
     }
     at += 8 + length + (length % 2);

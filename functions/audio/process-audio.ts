@@ -39,7 +39,9 @@ function run(args: string[]): Promise<{ code: number; stdout: Buffer; stderr: st
 const CHANNELS: Record<string, number> = { mono: 1, stereo: 2, '2.1': 3, quad: 4, '5.0': 5, '5.1': 6, '7.1': 8 };
 
 /** Sample rate, channels and bit depth from ffmpeg's description of the input's audio stream. */
-export function describeStream(stderr: string): { sample_rate: number; channels: number; bit_depth: number | null } | null {
+export function describeStream(
+  stderr: string,
+): { sample_rate: number; channels: number; bit_depth: number | null } | null {
   const line = /Stream #\d+:\d+.*?: Audio: ([^\n]+)/.exec(stderr)?.[1];
   if (!line) return null;
   const [codec] = line.split(/[ ,]/);
@@ -78,16 +80,43 @@ export async function processAudio(inputPath: string): Promise<AudioFacts> {
   if (problem) throw new UnusableAudio(problem);
   const preview = path.join(path.dirname(inputPath), `${path.basename(inputPath)}.preview.mp3`);
   const result = await run([
-    '-hide_banner', '-nostdin', '-y', '-i', inputPath,
-    '-map', '0:a:0', '-vn', '-codec:a', 'libmp3lame', '-b:a', PREVIEW_BITRATE, preview,
-    '-map', '0:a:0', '-ac', '1', '-ar', String(PEAK_RATE), '-f', 's16le', 'pipe:1',
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-i',
+    inputPath,
+    '-map',
+    '0:a:0',
+    '-vn',
+    '-codec:a',
+    'libmp3lame',
+    '-b:a',
+    PREVIEW_BITRATE,
+    preview,
+    '-map',
+    '0:a:0',
+    '-ac',
+    '1',
+    '-ar',
+    String(PEAK_RATE),
+    '-f',
+    's16le',
+    'pipe:1',
   ]);
   const stream = describeStream(result.stderr);
   if (result.code !== 0 || !stream) {
-    const reason = /Invalid data found[^\n]*/.exec(result.stderr)?.[0] ?? result.stderr.trim().split('\n').at(-1) ?? 'ffmpeg could not read the file';
+    const reason =
+      /Invalid data found[^\n]*/.exec(result.stderr)?.[0] ??
+      result.stderr.trim().split('\n').at(-1) ??
+      'ffmpeg could not read the file';
     throw new UnusableAudio(`The file could not be read as audio: ${reason}`);
   }
   const samples = Math.floor(result.stdout.length / 2);
   if (samples === 0) throw new UnusableAudio('The file holds no audio samples');
-  return { ...stream, duration_ms: Math.round((samples / PEAK_RATE) * 1000), peaks: peaksOf(result.stdout), preview_path: preview };
+  return {
+    ...stream,
+    duration_ms: Math.round((samples / PEAK_RATE) * 1000),
+    peaks: peaksOf(result.stdout),
+    preview_path: preview,
+  };
 }

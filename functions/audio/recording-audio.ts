@@ -24,21 +24,37 @@ import { processAudio, UnusableAudio, type AudioFacts } from './process-audio.js
 export const AUDIO_PREFIX = 'audio/';
 
 /** audio/{tenant}/{recording}/{uploader}/{ulid}-{file}: the worker reads who and what from the key. */
-const sourcePrefix = (tenantId: string, recordingId: string, userId: string) => `${AUDIO_PREFIX}${tenantId}/${recordingId}/${userId}/`;
+const sourcePrefix = (tenantId: string, recordingId: string, userId: string) =>
+  `${AUDIO_PREFIX}${tenantId}/${recordingId}/${userId}/`;
 
-export function parseAudioKey(key: string): { tenantId: string; recordingId: string; userId: string; upload: string; filename: string } | null {
+export function parseAudioKey(
+  key: string,
+): { tenantId: string; recordingId: string; userId: string; upload: string; filename: string } | null {
   const match = /^audio\/([^/]+)\/([^/]+)\/([^/]+)\/([0-9A-Z]{26})-([^/]+)$/.exec(key);
-  return match ? { tenantId: match[1], recordingId: match[2], userId: match[3], upload: match[4], filename: match[5] } : null;
+  return match
+    ? { tenantId: match[1], recordingId: match[2], userId: match[3], upload: match[4], filename: match[5] }
+    : null;
 }
 
 /** POST recordings/{id}/update_audio: a presigned PUT for one WAV/AIFF of at most 500,000,000 bytes. */
-export async function presignRecordingAudio(tenantId: string, userId: string, recordingId: string, file: { filename: string; content_type: string; size: number }) {
+export async function presignRecordingAudio(
+  tenantId: string,
+  userId: string,
+  recordingId: string,
+  file: { filename: string; content_type: string; size: number },
+) {
   const recording = await getRecording(tenantId, recordingId);
   if (!recording) throw new NotFound('Recording');
   const extension = path.extname(file.filename).slice(1).toLowerCase();
-  if (!AUDIO_EXTENSIONS.includes(extension as (typeof AUDIO_EXTENSIONS)[number])) throw new InvalidField('filename', 'Audio must be a wav, aiff or aif file');
+  if (!AUDIO_EXTENSIONS.includes(extension as (typeof AUDIO_EXTENSIONS)[number]))
+    throw new InvalidField('filename', 'Audio must be a wav, aiff or aif file');
   const presigned = await presignUpload(sourcePrefix(tenantId, recordingId, userId), file);
-  await saveRecordingAudio(tenantId, recordingId, { status: 'uploading', source_key: presigned.key, filename: safeFileName(file.filename), size: file.size });
+  await saveRecordingAudio(tenantId, recordingId, {
+    status: 'uploading',
+    source_key: presigned.key,
+    filename: safeFileName(file.filename),
+    size: file.size,
+  });
   return presigned;
 }
 
@@ -60,7 +76,9 @@ export async function presentAudio(row: Record<string, unknown>): Promise<Record
 
 const lengthOf = (ms: number) => {
   const total = Math.round(ms / 1000);
-  return [Math.floor(total / 3600), Math.floor((total % 3600) / 60), total % 60].map((n) => String(n).padStart(2, '0')).join(':');
+  return [Math.floor(total / 3600), Math.floor((total % 3600) / 60), total % 60]
+    .map((n) => String(n).padStart(2, '0'))
+    .join(':');
 };
 
 /**
@@ -84,7 +102,14 @@ export async function handleAudioUpload(bucket: string, key: string): Promise<'p
   await saveRecordingAudio(tenantId, recordingId, base);
   // The SPA shows "Recording {summary} - audio uploaded and processing." and reloads the recording (spec 1 §4).
   const push = async (audio: RecordingAudio) => {
-    await pushToUser(userId, { type: 'record', model: 'Recording', id: recordingId, title: recording.title, status: audio.status, reason: audio.reason ?? null }).catch(() => 0);
+    await pushToUser(userId, {
+      type: 'record',
+      model: 'Recording',
+      id: recordingId,
+      title: recording.title,
+      status: audio.status,
+      reason: audio.reason ?? null,
+    }).catch(() => 0);
   };
   await push(base);
 
@@ -105,8 +130,22 @@ export async function handleAudioUpload(bucket: string, key: string): Promise<'p
       return 'failed';
     }
     const outputs = `previews/${tenantId}/${recordingId}/${upload}`;
-    await s3Client().send(new PutObjectCommand({ Bucket: bucket, Key: `${outputs}.mp3`, Body: await readFile(facts.preview_path), ContentType: 'audio/mpeg' }));
-    await s3Client().send(new PutObjectCommand({ Bucket: bucket, Key: `${outputs}.peaks.json`, Body: JSON.stringify({ peaks: facts.peaks, height: 60 }), ContentType: 'application/json' }));
+    await s3Client().send(
+      new PutObjectCommand({
+        Bucket: bucket,
+        Key: `${outputs}.mp3`,
+        Body: await readFile(facts.preview_path),
+        ContentType: 'audio/mpeg',
+      }),
+    );
+    await s3Client().send(
+      new PutObjectCommand({
+        Bucket: bucket,
+        Key: `${outputs}.peaks.json`,
+        Body: JSON.stringify({ peaks: facts.peaks, height: 60 }),
+        ContentType: 'application/json',
+      }),
+    );
     const ready: RecordingAudio = {
       ...base,
       status: 'ready',
@@ -126,4 +165,3 @@ export async function handleAudioUpload(bucket: string, key: string): Promise<'p
     await rm(dir, { recursive: true, force: true });
   }
 }
-

@@ -20,7 +20,12 @@ const INVALID_LINK = 'This link is invalid or has expired';
 
 async function issueToken(userId: string, purpose: TokenPurpose): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await users.createAuthToken({ token, userId, purpose, expiresAt: Math.floor(Date.now() / 1000) + TOKEN_LIFETIME[purpose] });
+  await users.createAuthToken({
+    token,
+    userId,
+    purpose,
+    expiresAt: Math.floor(Date.now() / 1000) + TOKEN_LIFETIME[purpose],
+  });
   return token;
 }
 
@@ -38,7 +43,10 @@ async function validToken(token: string, purpose: TokenPurpose) {
  * after a sign-up, /setup_account?token= after an admin's invitation. The e-mail is unique
  * among users, enforced with a guard item in the same transaction.
  */
-export async function createUnconfirmedUser(input: { name: string; email: string; role?: Role }, via: 'signup' | 'invite') {
+export async function createUnconfirmedUser(
+  input: { name: string; email: string; role?: Role },
+  via: 'signup' | 'invite',
+) {
   const userId = ulid();
   const email = input.email.trim().toLowerCase();
   await users.createUser({ userId, email, name: input.name, role: input.role ?? 'user', confirmed: false });
@@ -47,7 +55,10 @@ export async function createUnconfirmedUser(input: { name: string; email: string
 }
 
 /** Mails the link that sets the first password: /confirm/{token} after sign-up, /setup_account?token= after an invitation. */
-export async function issueConfirmMail(user: { userId: string; email: string; name: string }, via: 'signup' | 'invite') {
+export async function issueConfirmMail(
+  user: { userId: string; email: string; name: string },
+  via: 'signup' | 'invite',
+) {
   const token = await issueToken(user.userId, 'confirm');
   const link = via === 'signup' ? appLink(`/confirm/${token}`) : appLink(`/setup_account?token=${token}`);
   await sendMail({
@@ -106,7 +117,13 @@ export async function currentUser(user: UserRecord) {
       ...userView(user),
       profile: user.profile ?? {},
       notices_count: noticesCount,
-      companies: memberships.map(({ company: c, role }) => ({ id: c.companyId, name: c.name, tags: c.tags ?? [], distributed: c.distributed ?? false, role })),
+      companies: memberships.map(({ company: c, role }) => ({
+        id: c.companyId,
+        name: c.name,
+        tags: c.tags ?? [],
+        distributed: c.distributed ?? false,
+        role,
+      })),
     },
   };
 }
@@ -118,7 +135,9 @@ export async function updateProfile(caller: Caller, userId: string, input: Profi
   const changes = {
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(input.profile ? { profile: { ...(existing.profile ?? {}), ...input.profile } } : {}),
-    ...(input.user_setting_attributes ? { userSetting: { ...(existing.userSetting ?? {}), ...input.user_setting_attributes } } : {}),
+    ...(input.user_setting_attributes
+      ? { userSetting: { ...(existing.userSetting ?? {}), ...input.user_setting_attributes } }
+      : {}),
   };
   if (Object.keys(changes).length) await users.patchUser(userId, changes);
   const updated = await users.getUser(userId);
@@ -129,6 +148,19 @@ export async function updateProfile(caller: Caller, userId: string, input: Profi
 /** Users for admin pickers and the users list: paged and searched by name or e-mail. */
 export async function listUsers(query: { page: number; per_page: number; sort: SortSpec<string>; q?: string }) {
   const all = (await users.listUsers()).map(userView);
-  const page = pageOf(all, { page: query.page, perPage: query.per_page, sort: query.sort, q: query.q, searchFields: ['name', 'email'], tieBreaker: 'id' });
-  return { users: page.items, total_count: page.total_count, total_pages: page.total_pages, page: page.page, per_page: page.per_page };
+  const page = pageOf(all, {
+    page: query.page,
+    perPage: query.per_page,
+    sort: query.sort,
+    q: query.q,
+    searchFields: ['name', 'email'],
+    tieBreaker: 'id',
+  });
+  return {
+    users: page.items,
+    total_count: page.total_count,
+    total_pages: page.total_pages,
+    page: page.page,
+    per_page: page.per_page,
+  };
 }

@@ -22,7 +22,11 @@ export async function getUser(userId: string) {
     user: {
       ...userView(user),
       profile: user.profile ?? {},
-      company_users: memberships.map(({ company, role }) => ({ company_id: company.companyId, company_name: company.name, role })),
+      company_users: memberships.map(({ company, role }) => ({
+        company_id: company.companyId,
+        company_name: company.name,
+        role,
+      })),
       created_at: user.createdAt ?? '',
     },
   };
@@ -56,8 +60,11 @@ export async function deleteUser(userId: string, actingUserId: string) {
   if (userId === actingUserId) throw new Conflict('You cannot delete your own account');
   const sub = await deleteLogin(user.email);
   const memberships = await membershipsOfUser(userId);
-  await users.deleteUserRecords(user, sub, memberships.map((m) => m.companyId));
+  await users.deleteUserRecords(
+    user,
+    sub,
+    memberships.map((m) => m.companyId),
+  );
   await deleteNoticesOfUser(userId);
   return { message: `User ${user.name} deleted` };
 }
-

@@ -15,7 +15,6 @@ import { deleteLogs, listLogs, logSignIn } from '../lib/activity-log.js';
 import * as users from './admin-users.js';
 import { userInvite, userUpdate } from '../../shared/schemas/user.js';
 
-
 /** Auth area: sign-up, confirmation, resets and the signed-in user's own record (spec 1 §7 Session). */
 const operations = {
   signUp: operation('public', {
@@ -25,11 +24,26 @@ const operations = {
       return reply(201, { message: 'Check your e-mail for the link that confirms your account' });
     },
   }),
-  findUnconfirmedUser: operation('public', { body: tokenInput, run: ({ body }) => accounts.findUnconfirmedUser(body.access_token) }),
-  confirmUser: operation('public', { body: confirmInput, run: ({ body }) => accounts.confirmUser(body.access_token, body.password) }),
-  requestPasswordReset: operation('public', { body: resetRequestInput, run: ({ body }) => accounts.requestPasswordReset(body.email) }),
-  checkResetToken: operation('public', { body: checkTokenInput, run: ({ body }) => accounts.checkResetToken(body.token) }),
-  changePassword: operation('public', { body: changePasswordInput, run: ({ body }) => accounts.changePassword(body.token, body.password) }),
+  findUnconfirmedUser: operation('public', {
+    body: tokenInput,
+    run: ({ body }) => accounts.findUnconfirmedUser(body.access_token),
+  }),
+  confirmUser: operation('public', {
+    body: confirmInput,
+    run: ({ body }) => accounts.confirmUser(body.access_token, body.password),
+  }),
+  requestPasswordReset: operation('public', {
+    body: resetRequestInput,
+    run: ({ body }) => accounts.requestPasswordReset(body.email),
+  }),
+  checkResetToken: operation('public', {
+    body: checkTokenInput,
+    run: ({ body }) => accounts.checkResetToken(body.token),
+  }),
+  changePassword: operation('public', {
+    body: changePasswordInput,
+    run: ({ body }) => accounts.changePassword(body.token, body.password),
+  }),
   currentUser: operation('user', {
     // The SPA loads /me right after signing in, so this is where a sign-in is logged (once per authentication).
     run: async ({ caller, sourceIp }) => {
@@ -37,16 +51,32 @@ const operations = {
       return accounts.currentUser(caller.user);
     },
   }),
-  listLogs: operation('admin', { query: z.strictObject({ user_id: z.string().min(1).max(64) }), run: ({ query }) => listLogs(query.user_id) }),
-  deleteLogs: operation('admin', { body: z.strictObject({ user_id: z.string().min(1).max(64) }), run: ({ body }) => deleteLogs(body.user_id) }),
+  listLogs: operation('admin', {
+    query: z.strictObject({ user_id: z.string().min(1).max(64) }),
+    run: ({ query }) => listLogs(query.user_id),
+  }),
+  deleteLogs: operation('admin', {
+    body: z.strictObject({ user_id: z.string().min(1).max(64) }),
+    run: ({ body }) => deleteLogs(body.user_id),
+  }),
   adminListUsers: operation('admin', {
     query: listQuerySchema(['name', 'email', 'role'], {}),
     run: ({ query }) => accounts.listUsers(query),
   }),
-  adminInviteUser: operation('admin', { body: userInvite, run: async ({ body }) => reply(201, await users.inviteUser(body)) }),
+  adminInviteUser: operation('admin', {
+    body: userInvite,
+    run: async ({ body }) => reply(201, await users.inviteUser(body)),
+  }),
   adminGetUser: operation('admin', { params: idParams, run: ({ params }) => users.getUser(params.id) }),
-  adminUpdateUser: operation('admin', { params: idParams, body: userUpdate, run: ({ params, body }) => users.updateUser(params.id, body) }),
-  adminDeleteUser: operation('admin', { params: idParams, run: ({ params, caller }) => users.deleteUser(params.id, caller.user.userId) }),
+  adminUpdateUser: operation('admin', {
+    params: idParams,
+    body: userUpdate,
+    run: ({ params, body }) => users.updateUser(params.id, body),
+  }),
+  adminDeleteUser: operation('admin', {
+    params: idParams,
+    run: ({ params, caller }) => users.deleteUser(params.id, caller.user.userId),
+  }),
   adminResendInvite: operation('admin', { params: idParams, run: ({ params }) => users.resendCreateEmail(params.id) }),
   updateProfile: operation('user', {
     params: idParams,

@@ -32,9 +32,12 @@ export async function setPassword(email: string, password: string): Promise<{ su
     );
     sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
   } catch (error) {
-    if (!(error instanceof UsernameExistsException) && (error as { name?: string }).name !== 'UsernameExistsException') throw error;
+    if (!(error instanceof UsernameExistsException) && (error as { name?: string }).name !== 'UsernameExistsException')
+      throw error;
   }
-  await client.send(new AdminSetUserPasswordCommand({ UserPoolId: pool, Username: email, Password: password, Permanent: true }));
+  await client.send(
+    new AdminSetUserPasswordCommand({ UserPoolId: pool, Username: email, Password: password, Permanent: true }),
+  );
   if (!sub) {
     const existing = await client.send(new AdminGetUserCommand({ UserPoolId: pool, Username: email }));
     sub = existing.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
@@ -51,7 +54,8 @@ export async function deleteLogin(email: string): Promise<string | undefined> {
     await cognitoClient().send(new AdminDeleteUserCommand({ UserPoolId: pool, Username: email }));
     return existing.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
   } catch (error) {
-    if (error instanceof UserNotFoundException || (error as { name?: string }).name === 'UserNotFoundException') return undefined;
+    if (error instanceof UserNotFoundException || (error as { name?: string }).name === 'UserNotFoundException')
+      return undefined;
     throw error;
   }
 }

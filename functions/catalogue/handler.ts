@@ -23,7 +23,9 @@ const labelListQuery = listQuerySchema(LABEL_SORT_FIELDS, {
 });
 
 /** selectable=true (pickers) answers the first 1000 by name; inactive=true is the inactive scope. */
-function withShortcuts<Q extends { selectable?: string; inactive?: string; page: number; per_page: number; scope?: string }>(query: Q): Q {
+function withShortcuts<
+  Q extends { selectable?: string; inactive?: string; page: number; per_page: number; scope?: string },
+>(query: Q): Q {
   const scoped = query.inactive === 'true' ? { ...query, scope: 'inactive' } : query;
   return scoped.selectable === 'true' ? { ...scoped, page: 1, per_page: 1000 } : scoped;
 }
@@ -37,7 +39,8 @@ const operations = {
   listLabels: operation('tenant', {
     lists: (tenantId) => [LISTS.tenantLabels(tenantId)],
     query: labelListQuery,
-    run: ({ tenantId, query, listVersions }) => labels.listLabels(tenantId, withShortcuts(query) as typeof query, listVersions),
+    run: ({ tenantId, query, listVersions }) =>
+      labels.listLabels(tenantId, withShortcuts(query) as typeof query, listVersions),
   }),
   getLabel: operation('tenant', {
     params: idParams,
@@ -45,12 +48,16 @@ const operations = {
   }),
   createLabel: operation('tenant', {
     body: labelInput,
-    run: async ({ tenantId, body }) => reply(201, { label: await labels.createLabel(tenantId, body), message: 'Label Added' }),
+    run: async ({ tenantId, body }) =>
+      reply(201, { label: await labels.createLabel(tenantId, body), message: 'Label Added' }),
   }),
   updateLabel: operation('tenant', {
     params: idParams,
     body: labelUpdate,
-    run: async ({ tenantId, params, body }) => ({ label: await labels.updateLabel(tenantId, params.id, body), message: 'Label Updated' }),
+    run: async ({ tenantId, params, body }) => ({
+      label: await labels.updateLabel(tenantId, params.id, body),
+      message: 'Label Updated',
+    }),
   }),
   deleteLabel: operation('tenant', {
     params: idParams,
@@ -66,8 +73,14 @@ const operations = {
     body: uploadRequest(AUDIO_CONTENT_TYPES, MAX_AUDIO_BYTES),
     run: ({ tenantId, caller, params, body }) => presignRecordingAudio(tenantId, caller.user.userId, params.id, body),
   }),
-  checkRelease: operation('tenant', { params: idParams, run: ({ tenantId, params }) => checkReleaseOf(tenantId, params.id) }),
-  lastRelease: operation('tenant', { params: idParams, run: ({ tenantId, params }) => lastRelease(tenantId, params.id) }),
+  checkRelease: operation('tenant', {
+    params: idParams,
+    run: ({ tenantId, params }) => checkReleaseOf(tenantId, params.id),
+  }),
+  lastRelease: operation('tenant', {
+    params: idParams,
+    run: ({ tenantId, params }) => lastRelease(tenantId, params.id),
+  }),
   presignLabelLogo: operation('tenant', {
     params: idParams,
     body: logoRequest,

@@ -51,7 +51,14 @@ async function view(item: LabelItem): Promise<LabelView> {
     active: item.active ?? true,
     distributed: item.distributed ?? false,
     requested: item.requested ?? false,
-    logo: logo?.key ? { url: await presignDownload(logo.key, logo.content_type), content_type: logo.content_type, size: logo.size, filename: logo.filename } : null,
+    logo: logo?.key
+      ? {
+          url: await presignDownload(logo.key, logo.content_type),
+          content_type: logo.content_type,
+          size: logo.size,
+          filename: logo.filename,
+        }
+      : null,
     created_at: createdAt ?? '',
     updated_at: updatedAt ?? createdAt ?? '',
   };
@@ -78,7 +85,13 @@ function listPage(all: LabelSummary[], query: LabelListQuery) {
     searchFields: ['name', 'email'],
     tieBreaker: 'id',
   });
-  return { labels: page.items, total_count: page.total_count, total_pages: page.total_pages, page: page.page, per_page: page.per_page };
+  return {
+    labels: page.items,
+    total_count: page.total_count,
+    total_pages: page.total_pages,
+    page: page.page,
+    per_page: page.per_page,
+  };
 }
 
 /** A company's labels as lists show them, from memory while the list version is current (releases link to them too). */
@@ -168,4 +181,3 @@ export async function deleteLabel(tenantId: string, labelId: string): Promise<{ 
   await store.deleteLabel(tenantId, labelId);
   return { message: `Label ${label.name} deleted` };
 }
-

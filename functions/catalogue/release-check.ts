@@ -21,8 +21,13 @@ export async function checkReleaseOf(tenantId: string, releaseId: string) {
   const rows = (await tenantRows(resource('recordings'), tenantId)).filter((r) => ids.has(r.id));
   const presented = await Promise.all(rows.map(recordings.present));
   const company = await getCompany(tenantId);
-  const label = typeof release.label_id === 'string' && release.label_id ? await getLabel(tenantId, release.label_id).catch(() => undefined) : undefined;
-  const problems = checkRelease(release as unknown as CheckedRelease, presented as unknown as CheckedRecording[], { distributed: Boolean(company?.distributed || label?.distributed) });
+  const label =
+    typeof release.label_id === 'string' && release.label_id
+      ? await getLabel(tenantId, release.label_id).catch(() => undefined)
+      : undefined;
+  const problems = checkRelease(release as unknown as CheckedRelease, presented as unknown as CheckedRecording[], {
+    distributed: Boolean(company?.distributed || label?.distributed),
+  });
   return { problems, ok: problems.length === 0 };
 }
 

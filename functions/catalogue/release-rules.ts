@@ -13,8 +13,11 @@ const METADATA_LANGUAGE: Link = { field: 'metadata_language_id', to: 'languages'
 
 /** The metadata language may not be Instrumental (spec 1 §5); the audio language may. */
 async function refuseInstrumentalMetadata(record: Record<string, unknown>) {
-  const { metadata_language: language } = (await withLinks([METADATA_LANGUAGE], record)) as { metadata_language?: { name: string } | null };
-  if (language?.name === INSTRUMENTAL) throw new InvalidField('metadata_language_id', VALIDATION.notInstrumental('Metadata language'));
+  const { metadata_language: language } = (await withLinks([METADATA_LANGUAGE], record)) as {
+    metadata_language?: { name: string } | null;
+  };
+  if (language?.name === INSTRUMENTAL)
+    throw new InvalidField('metadata_language_id', VALIDATION.notInstrumental('Metadata language'));
 }
 
 /** Shares of rows may not add up to more than 100 ("too high", spec 2 §5). */
@@ -38,12 +41,22 @@ async function artistRows(record: Record<string, unknown>, stored: string, tenan
     ...(row.role === undefined && index === 0 ? { role: 'Main' } : {}),
     ...(noShares ? { payee_share: shares[index] } : {}),
   }));
-  const named = await Promise.all(prepared.map((row) => withLinks([ARTIST_LINK], row as Record<string, unknown>, tenantId)));
-  const display = displayArtists(named.map((row) => ({ artist_name: (row.artist as { name?: string } | null)?.name ?? '', join_text: row.join_text as string | undefined })));
+  const named = await Promise.all(
+    prepared.map((row) => withLinks([ARTIST_LINK], row as Record<string, unknown>, tenantId)),
+  );
+  const display = displayArtists(
+    named.map((row) => ({
+      artist_name: (row.artist as { name?: string } | null)?.name ?? '',
+      join_text: row.join_text as string | undefined,
+    })),
+  );
   return { rows: prepared, display };
 }
 
-export async function prepareRelease(record: Record<string, unknown>, { tenantId, isNew }: { tenantId: string; isNew: boolean }) {
+export async function prepareRelease(
+  record: Record<string, unknown>,
+  { tenantId, isNew }: { tenantId: string; isNew: boolean },
+) {
   await refuseInstrumentalMetadata(record);
   const artists = await artistRows(record, 'artist_releases', tenantId);
   refuseTotalOver100(artists.rows, 'payee_share', 'artist_releases_attributes', 'Payee share');
@@ -68,11 +81,19 @@ export async function prepareRelease(record: Record<string, unknown>, { tenantId
   return derived;
 }
 
-export async function prepareRecording(record: Record<string, unknown>, { tenantId }: { tenantId: string; isNew: boolean }) {
+export async function prepareRecording(
+  record: Record<string, unknown>,
+  { tenantId }: { tenantId: string; isNew: boolean },
+) {
   await refuseInstrumentalMetadata(record);
   const artists = await artistRows(record, 'artist_recordings', tenantId);
   refuseTotalOver100(artists.rows, 'payee_share', 'artist_recordings_attributes', 'Payee share');
-  refuseTotalOver100((record.recording_payees as StoredRow[] | undefined) ?? [], 'split', 'recording_payees_attributes', 'Split');
+  refuseTotalOver100(
+    (record.recording_payees as StoredRow[] | undefined) ?? [],
+    'split',
+    'recording_payees_attributes',
+    'Split',
+  );
   return { artist_recordings: artists.rows, display_artists: artists.display };
 }
 
@@ -80,7 +101,9 @@ export async function prepareRecording(record: Record<string, unknown>, { tenant
 export async function lastCatalogueNumber(tenantId: string, labelId: string): Promise<string | undefined> {
   const releases = tenantCollectionOf('releases');
   if (!releases) return undefined;
-  const ofLabel = (await tenantRows(releases, tenantId)).filter((r) => r.label_id === labelId && typeof r.cat_no === 'string' && r.cat_no);
+  const ofLabel = (await tenantRows(releases, tenantId)).filter(
+    (r) => r.label_id === labelId && typeof r.cat_no === 'string' && r.cat_no,
+  );
   const last = ofLabel.sort((a, b) => String(b.created_at).localeCompare(String(a.created_at)))[0];
   return last?.cat_no as string | undefined;
 }

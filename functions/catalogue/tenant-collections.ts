@@ -1,13 +1,31 @@
-import { artistInput, contributorInput, payeeInput, recordingInput, releaseInput, songInput } from '../../shared/schemas/catalogue.js';
-import { ARTIST_ROW_SHARES, identifierLink, PRODUCT_DEFAULTS, RECORDING_DEFAULTS, RELEASE_DEFAULTS } from '../../shared/catalogue.js';
+import {
+  artistInput,
+  contributorInput,
+  payeeInput,
+  recordingInput,
+  releaseInput,
+  songInput,
+} from '../../shared/schemas/catalogue.js';
+import {
+  ARTIST_ROW_SHARES,
+  identifierLink,
+  PRODUCT_DEFAULTS,
+  RECORDING_DEFAULTS,
+  RELEASE_DEFAULTS,
+} from '../../shared/catalogue.js';
 import type { Link } from '../reference/record-links.js';
 import { LOGO_CONTENT_TYPES, MAX_LOGO_BYTES } from '../../shared/constants.js';
 import type { TenantCollection } from './tenant-resource.js';
 
-const rowsOf = (record: Record<string, unknown>, field: string) => (record[field] as Record<string, unknown>[] | undefined) ?? [];
+const rowsOf = (record: Record<string, unknown>, field: string) =>
+  (record[field] as Record<string, unknown>[] | undefined) ?? [];
 const artistOnRow: Link = { field: 'artist_id', to: 'artists', as: 'artist', scope: 'tenant' };
 /** The genre, language and country links releases and recordings share (reference data). */
-const genreLinks: Link[] = ['primary_genre', 'secondary_genre', 'primary_subgenre', 'secondary_subgenre'].map((as) => ({ field: `${as}_id`, to: 'genres', as }));
+const genreLinks: Link[] = ['primary_genre', 'secondary_genre', 'primary_subgenre', 'secondary_subgenre'].map((as) => ({
+  field: `${as}_id`,
+  to: 'genres',
+  as,
+}));
 const language = (as: string): Link => ({ field: `${as}_id`, to: 'languages', as });
 
 /**
@@ -44,7 +62,14 @@ export const TENANT_COLLECTIONS: TenantCollection[] = [
         },
         { input: 'urls_attributes', stored: 'urls' },
       ],
-      files: [{ field: 'image', prefix: `images/${tenantId}/artists/`, contentTypes: LOGO_CONTENT_TYPES, maxBytes: MAX_LOGO_BYTES }],
+      files: [
+        {
+          field: 'image',
+          prefix: `images/${tenantId}/artists/`,
+          contentTypes: LOGO_CONTENT_TYPES,
+          maxBytes: MAX_LOGO_BYTES,
+        },
+      ],
     }),
   },
   {
@@ -128,11 +153,24 @@ export const TENANT_COLLECTIONS: TenantCollection[] = [
         language('audio_language'),
         language('metadata_language'),
         ...genreLinks,
-        ...['recording_country', 'commissioning_country', 'first_publication_country'].map((as) => ({ field: `${as}_id`, to: 'countries', as })),
+        ...['recording_country', 'commissioning_country', 'first_publication_country'].map((as) => ({
+          field: `${as}_id`,
+          to: 'countries',
+          as,
+        })),
       ],
       rows: [
-        { input: 'artist_recordings_attributes', stored: 'artist_recordings', links: [artistOnRow], defaults: { ...ARTIST_ROW_SHARES } },
-        { input: 'contributor_recordings_attributes', stored: 'contributor_recordings', links: [{ field: 'contributor_id', to: 'contributors', as: 'contributor', scope: 'tenant' }] },
+        {
+          input: 'artist_recordings_attributes',
+          stored: 'artist_recordings',
+          links: [artistOnRow],
+          defaults: { ...ARTIST_ROW_SHARES },
+        },
+        {
+          input: 'contributor_recordings_attributes',
+          stored: 'contributor_recordings',
+          links: [{ field: 'contributor_id', to: 'contributors', as: 'contributor', scope: 'tenant' }],
+        },
         {
           input: 'recording_performers_attributes',
           stored: 'recording_performers',
@@ -141,9 +179,21 @@ export const TENANT_COLLECTIONS: TenantCollection[] = [
             { field: 'society_id', to: 'societies', as: 'society' },
           ],
         },
-        { input: 'rightsholdings_attributes', stored: 'rightsholdings', links: [{ field: 'rightsholder_id', to: 'rightsholders', as: 'rightsholder' }] },
-        { input: 'publisher_recordings_attributes', stored: 'publisher_recordings', links: [{ field: 'publisher_id', to: 'publishers', as: 'publisher' }] },
-        { input: 'recording_payees_attributes', stored: 'recording_payees', links: [{ field: 'payee_id', to: 'payees', as: 'payee', scope: 'tenant' }] },
+        {
+          input: 'rightsholdings_attributes',
+          stored: 'rightsholdings',
+          links: [{ field: 'rightsholder_id', to: 'rightsholders', as: 'rightsholder' }],
+        },
+        {
+          input: 'publisher_recordings_attributes',
+          stored: 'publisher_recordings',
+          links: [{ field: 'publisher_id', to: 'publishers', as: 'publisher' }],
+        },
+        {
+          input: 'recording_payees_attributes',
+          stored: 'recording_payees',
+          links: [{ field: 'payee_id', to: 'payees', as: 'payee', scope: 'tenant' }],
+        },
       ],
     }),
   },
@@ -159,8 +209,16 @@ export const TENANT_COLLECTIONS: TenantCollection[] = [
     pickerFields: ['title', 'iswc'],
     shape: () => ({
       rows: [
-        { input: 'publisher_songs_attributes', stored: 'publisher_songs', links: [{ field: 'publisher_id', to: 'publishers', as: 'publisher' }] },
-        { input: 'song_writers_attributes', stored: 'song_writers', links: [{ field: 'contributor_id', to: 'contributors', as: 'contributor', scope: 'tenant' }] },
+        {
+          input: 'publisher_songs_attributes',
+          stored: 'publisher_songs',
+          links: [{ field: 'publisher_id', to: 'publishers', as: 'publisher' }],
+        },
+        {
+          input: 'song_writers_attributes',
+          stored: 'song_writers',
+          links: [{ field: 'contributor_id', to: 'contributors', as: 'contributor', scope: 'tenant' }],
+        },
       ],
     }),
   },

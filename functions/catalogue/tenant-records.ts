@@ -32,7 +32,10 @@ export function recordOps(resource: TenantResource) {
   const guardScope = (tenantId: string) => `${resource.collection}#${tenantId}`;
   const guardsFor = (scope: string, fields: readonly string[], record: Record<string, unknown>) =>
     guardsOf(scope, fields, record).filter((g) => !resource.uniqueExempt?.(g.field, record[g.field]));
-  const lists = (tenantId: string) => [LISTS.tenantCollection(resource.collection, tenantId), LISTS.allTenantsCollection(resource.collection)];
+  const lists = (tenantId: string) => [
+    LISTS.tenantCollection(resource.collection, tenantId),
+    LISTS.allTenantsCollection(resource.collection),
+  ];
   const store = catalogueStore(resource.entity);
 
   async function load(tenantId: string, id: string): Promise<Row> {
@@ -51,7 +54,12 @@ export function recordOps(resource: TenantResource) {
   async function present(row: Row): Promise<Row> {
     const { tenantId, ...fields } = row as Row & { tenantId: string };
     const { tenant } = (await withLinks([TENANT_LINK], { tenant_id: tenantId })) as { tenant?: unknown };
-    return { ...(await presentRecord(resource.shape(tenantId), fields as Row, tenantId)), ...(await resource.presentExtra?.(row)), tenant_id: tenantId, tenant };
+    return {
+      ...(await presentRecord(resource.shape(tenantId), fields as Row, tenantId)),
+      ...(await resource.presentExtra?.(row)),
+      tenant_id: tenantId,
+      tenant,
+    };
   }
 
   /** Records of the same company that still link to these (a contributor named by an artist's members). */
@@ -59,7 +67,12 @@ export function recordOps(resource: TenantResource) {
     refuseIfUsed(
       { collection: resource.collection, title: resource.title, nameField },
       rows,
-      TENANT_COLLECTIONS.map((other) => ({ collection: other.collection, singular: other.singular, shape: other.shape(tenantId), rows: () => tenantRows(other, tenantId) })),
+      TENANT_COLLECTIONS.map((other) => ({
+        collection: other.collection,
+        singular: other.singular,
+        shape: other.shape(tenantId),
+        rows: () => tenantRows(other, tenantId),
+      })),
     );
 
   async function create({ tenantId }: Scope, body: Record<string, unknown>) {
@@ -77,11 +90,19 @@ export function recordOps(resource: TenantResource) {
     const tenantId = String(before.tenantId);
     const stored = await storedChanges(resource.shape(tenantId), body, before, tenantId);
     const remove = stored.remove;
-    const set = { ...stored.set, ...(await resource.prepare?.({ ...before, ...stored.set }, { tenantId, isNew: false })) };
+    const set = {
+      ...stored.set,
+      ...(await resource.prepare?.({ ...before, ...stored.set }, { tenantId, isNew: false })),
+    };
     const changed = unique.filter((f) => f in set && normaliseUnique(set[f]) !== normaliseUnique(before[f]));
     const release: Guard[] = guardsFor(guardScope(tenantId), changed, before);
     const claim: Guard[] = guardsFor(guardScope(tenantId), changed, set);
-    await store.write([{ patch: { tenantId, id: before.id }, set, remove }], { release, claim, ownerId: before.id, lists: lists(tenantId) });
+    await store.write([{ patch: { tenantId, id: before.id }, set, remove }], {
+      release,
+      claim,
+      ownerId: before.id,
+      lists: lists(tenantId),
+    });
     return load(tenantId, before.id);
   }
 
@@ -97,7 +118,9 @@ export function recordOps(resource: TenantResource) {
     const { set } = await storedChanges(resource.shape(toTenant), body, before, toTenant);
     const record: Record<string, unknown> = { ...kept, ...set, tenantId: toTenant, id: before.id };
     await checkAllLinks(resource.shape(toTenant), record, toTenant);
-    await store.write([{ delete: { tenantId: from, id: before.id } }, { create: record }], { lists: [...new Set([...lists(from), ...lists(toTenant)])] });
+    await store.write([{ delete: { tenantId: from, id: before.id } }, { create: record }], {
+      lists: [...new Set([...lists(from), ...lists(toTenant)])],
+    });
     return load(toTenant, before.id);
   }
 
@@ -106,13 +129,18 @@ export function recordOps(resource: TenantResource) {
     const refusal = resource.undeletable?.(row);
     if (refusal) throw new Conflict(refusal);
     await refuseIfLinked(tenantId, [row]);
-    await store.write([{ delete: { tenantId, id: row.id } }], { release: guardsFor(guardScope(tenantId), unique, row), lists: lists(tenantId) });
+    await store.write([{ delete: { tenantId, id: row.id } }], {
+      release: guardsFor(guardScope(tenantId), unique, row),
+      lists: lists(tenantId),
+    });
     return { message: `${resource.title} ${String(row[nameField])} deleted` };
   }
 
   /** Deletes exactly the given ids that belong to the company; ids of other companies are not touched. */
   async function bulkDestroy(tenantId: string, ids: string[]) {
-    const found = (await Promise.all([...new Set(ids)].map((id) => store.get({ tenantId, id })))).flatMap((f) => (f ? [storedRow(f)] : []));
+    const found = (await Promise.all([...new Set(ids)].map((id) => store.get({ tenantId, id })))).flatMap((f) =>
+      f ? [storedRow(f)] : [],
+    );
     for (const row of found) {
       const refusal = resource.undeletable?.(row);
       if (refusal) throw new Conflict(`${String(row[nameField])}: ${refusal}`);
@@ -126,9 +154,11 @@ export function recordOps(resource: TenantResource) {
         { release: chunk.flatMap((row) => guardsFor(guardScope(tenantId), unique, row)), lists: lists(tenantId) },
       );
     }
-    return { message: `${plural(found.length, resource.singular, resource.collection)} deleted`, deleted: found.length };
+    return {
+      message: `${plural(found.length, resource.singular, resource.collection)} deleted`,
+      deleted: found.length,
+    };
   }
 
   return { load, loadAnyTenant, present, create, update, move, destroy, bulkDestroy };
 }
-

@@ -42,7 +42,10 @@ export type TenantResource = Collection & {
    * Rules across fields and derived fields, run on the whole record as it will be stored: throws
    * a field error to refuse it, or answers fields to store as well (display artists, sequences).
    */
-  prepare?: (record: Record<string, unknown>, context: { tenantId: string; isNew: boolean }) => Promise<Record<string, unknown>>;
+  prepare?: (
+    record: Record<string, unknown>,
+    context: { tenantId: string; isNew: boolean },
+  ) => Promise<Record<string, unknown>>;
   /** Refuses a company the collection is not for (songs: publishing companies only, spec 2 §6). */
   companyGuard?: (tenantId: string) => Promise<void>;
   /** Adds to a record's answer what storage cannot hold (a recording's short-lived audio URLs). */
@@ -63,8 +66,12 @@ const PICKER_LIMIT = 50;
 const listQuery = (resource: TenantResource, extra: z.ZodRawShape = {}) =>
   listQuerySchema(resource.sortFields, {
     selectable: z.enum(['true', 'false']).optional(),
-    ...Object.fromEntries(Object.keys(resource.listFilters ?? {}).map((param) => [param, z.enum(['true', 'false']).optional()])),
-    ...Object.fromEntries(Object.keys(resource.idFilters ?? {}).map((param) => [param, z.string().min(1).max(64).optional()])),
+    ...Object.fromEntries(
+      Object.keys(resource.listFilters ?? {}).map((param) => [param, z.enum(['true', 'false']).optional()]),
+    ),
+    ...Object.fromEntries(
+      Object.keys(resource.idFilters ?? {}).map((param) => [param, z.string().min(1).max(64).optional()]),
+    ),
     ...extra,
   });
 
@@ -87,7 +94,11 @@ export function tenantOperations(resource: TenantResource): Record<string, Opera
       lists: (tenantId) => [LISTS.tenantCollection(resource.collection, tenantId)],
       query: listQuery(resource),
       run: async ({ tenantId, query, listVersions }) => {
-        const rows = await tenantRows(resource, tenantId, listVersions?.[LISTS.tenantCollection(resource.collection, tenantId)]);
+        const rows = await tenantRows(
+          resource,
+          tenantId,
+          listVersions?.[LISTS.tenantCollection(resource.collection, tenantId)],
+        );
         const picker = query.selectable === 'true';
         const page = pageOf(rows, {
           page: picker ? 1 : query.page,
@@ -98,16 +109,28 @@ export function tenantOperations(resource: TenantResource): Record<string, Opera
           tieBreaker: 'id',
           filter: filterOf(resource, query),
         });
-        return { [resource.collection]: await Promise.all(page.items.map(ops.present)), total_count: page.total_count, total_pages: page.total_pages, page: page.page, per_page: page.per_page };
+        return {
+          [resource.collection]: await Promise.all(page.items.map(ops.present)),
+          total_count: page.total_count,
+          total_pages: page.total_pages,
+          page: page.page,
+          per_page: page.per_page,
+        };
       },
     }),
     [`${resource.collection}.get`]: operation('tenant', {
       params: idParams,
-      run: async ({ tenantId, params }) => ({ [resource.singular]: await ops.present(await ops.load(tenantId, params.id)) }),
+      run: async ({ tenantId, params }) => ({
+        [resource.singular]: await ops.present(await ops.load(tenantId, params.id)),
+      }),
     }),
     [`${resource.collection}.create`]: operation('tenant', {
       body: resource.input,
-      run: async ({ tenantId, body }) => reply(201, { [resource.singular]: await ops.present(await ops.create({ tenantId }, body as Record<string, unknown>)), message: added }),
+      run: async ({ tenantId, body }) =>
+        reply(201, {
+          [resource.singular]: await ops.present(await ops.create({ tenantId }, body as Record<string, unknown>)),
+          message: added,
+        }),
     }),
     [`${resource.collection}.update`]: operation('tenant', {
       params: idParams,
@@ -115,9 +138,13 @@ export function tenantOperations(resource: TenantResource): Record<string, Opera
       run: async ({ tenantId, params, body }) => {
         const { tenant_id: moveTo, ...changes } = body as Record<string, unknown>;
         // The tenant select is for admins (spec 2 §6); a member may only keep the record where it is.
-        if (moveTo !== undefined && moveTo !== tenantId) throw new InvalidField('tenant_id', 'Only an admin can move a record to another company');
+        if (moveTo !== undefined && moveTo !== tenantId)
+          throw new InvalidField('tenant_id', 'Only an admin can move a record to another company');
         const before = await ops.load(tenantId, params.id);
-        return { [resource.singular]: await ops.present(await ops.update(before, changes)), message: `${resource.title} Updated` };
+        return {
+          [resource.singular]: await ops.present(await ops.update(before, changes)),
+          message: `${resource.title} Updated`,
+        };
       },
     }),
     [`${resource.collection}.delete`]: operation('tenant', {
@@ -132,17 +159,24 @@ export function tenantOperations(resource: TenantResource): Record<string, Opera
   const guard = resource.companyGuard;
   if (guard) {
     for (const [name, op] of Object.entries(operations)) {
-      operations[name] = { ...op, run: async (request) => {
-        await guard(request.tenantId);
-        return op.run(request);
-      } };
+      operations[name] = {
+        ...op,
+        run: async (request) => {
+          await guard(request.tenantId);
+          return op.run(request);
+        },
+      };
     }
   }
   const files = resource.shape('x').files;
   if (files?.length) {
     operations[`${resource.collection}.upload`] = operation('tenant', {
       body: uploadRequestFor(files),
-      run: ({ tenantId, body }) => presignFileUpload(resource.shape(tenantId).files!, body as { field: string; filename: string; content_type: string; size: number }),
+      run: ({ tenantId, body }) =>
+        presignFileUpload(
+          resource.shape(tenantId).files!,
+          body as { field: string; filename: string; content_type: string; size: number },
+        ),
     });
   }
   return operations;
@@ -168,8 +202,19 @@ export function adminOperations(resource: TenantResource): Record<string, Operat
           tieBreaker: 'id',
           filter: (row) => (!tenantId || row.tenantId === tenantId) && (filterOf(resource, query)?.(row) ?? true),
         });
-        const items = await Promise.all(page.items.map(async (row) => ({ ...(await ops.present(row)), company_name: names.get(String(row.tenantId)) ?? '' })));
-        return { [resource.collection]: items, total_count: page.total_count, total_pages: page.total_pages, page: page.page, per_page: page.per_page };
+        const items = await Promise.all(
+          page.items.map(async (row) => ({
+            ...(await ops.present(row)),
+            company_name: names.get(String(row.tenantId)) ?? '',
+          })),
+        );
+        return {
+          [resource.collection]: items,
+          total_count: page.total_count,
+          total_pages: page.total_pages,
+          page: page.page,
+          per_page: page.per_page,
+        };
       },
     }),
     [`${resource.collection}.adminGet`]: operation('admin', {
@@ -181,7 +226,10 @@ export function adminOperations(resource: TenantResource): Record<string, Operat
       run: async ({ body }) => {
         const tenantId = String((body as { tenant_id: string }).tenant_id);
         if (!(await companyExists(tenantId))) throw new InvalidField('tenant_id', 'Company not found');
-        return reply(201, { [resource.singular]: await ops.present(await ops.create({ tenantId }, body as Record<string, unknown>)), message: added });
+        return reply(201, {
+          [resource.singular]: await ops.present(await ops.create({ tenantId }, body as Record<string, unknown>)),
+          message: added,
+        });
       },
     }),
     [`${resource.collection}.adminUpdate`]: operation('admin', {
@@ -191,7 +239,8 @@ export function adminOperations(resource: TenantResource): Record<string, Operat
         const { tenant_id: moveTo, ...changes } = body as Record<string, unknown>;
         const before = (await ops.loadAnyTenant(params.id)) as Row & { tenantId: string };
         const moved = typeof moveTo === 'string' && moveTo !== before.tenantId;
-        if (moved && !resource.tenantSettable) throw new InvalidField('tenant_id', `${resource.title} records cannot move to another company`);
+        if (moved && !resource.tenantSettable)
+          throw new InvalidField('tenant_id', `${resource.title} records cannot move to another company`);
         const after = moved ? await ops.move(before, moveTo, changes) : await ops.update(before, changes);
         return { [resource.singular]: await ops.present(after), message: `${resource.title} Updated` };
       },

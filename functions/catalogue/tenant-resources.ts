@@ -16,7 +16,10 @@ const HOOKS: Record<string, Pick<TenantResource, 'prepare' | 'companyGuard' | 'p
   songs: { companyGuard: requirePublisherCompany },
 };
 
-export const TENANT_RESOURCES: TenantResource[] = TENANT_COLLECTIONS.map((collection) => ({ ...collection, ...HOOKS[collection.collection] }));
+export const TENANT_RESOURCES: TenantResource[] = TENANT_COLLECTIONS.map((collection) => ({
+  ...collection,
+  ...HOOKS[collection.collection],
+}));
 
 /** A catalogue collection with its hooks; throws for a name that is not one (a programming error). */
 export function tenantResource(collection: string): TenantResource {

@@ -18,7 +18,8 @@ async function load(companyId: string) {
   return found;
 }
 
-const withCanonicalTags = <T extends { tags?: string[] }>(input: T): T => (input.tags ? { ...input, tags: canonicalTags(input.tags, COMPANY_TAGS) } : input);
+const withCanonicalTags = <T extends { tags?: string[] }>(input: T): T =>
+  input.tags ? { ...input, tags: canonicalTags(input.tags, COMPANY_TAGS) } : input;
 
 export async function createCompany(input: z.infer<typeof companyInput>) {
   const companyId = ulid();
@@ -40,17 +41,25 @@ export async function updateCompany(companyId: string, input: CompanyUpdate) {
   let added = 0;
   if (wanted) {
     const ids = [...new Set(wanted.map((w) => w.user_id))];
-    if (ids.length !== wanted.length) throw new BadRequest('A user is listed twice', { company_users: ['A user is listed twice'] });
+    if (ids.length !== wanted.length)
+      throw new BadRequest('A user is listed twice', { company_users: ['A user is listed twice'] });
     const users = await getUsers(ids);
     const unknown = ids.filter((id) => !users.some((u) => u.userId === id));
-    if (unknown.length) throw new BadRequest(`Unknown users: ${unknown.join(', ')}`, { company_users: [`Unknown users: ${unknown.join(', ')}`] });
+    if (unknown.length)
+      throw new BadRequest(`Unknown users: ${unknown.join(', ')}`, {
+        company_users: [`Unknown users: ${unknown.join(', ')}`],
+      });
     added = wanted.filter((w) => !roleNow.has(w.user_id)).length;
   }
   await companies.updateCompanyAndMembers(companyId, {
     set: fields,
     remove,
-    put: (wanted ?? []).filter((w) => roleNow.get(w.user_id) !== w.role).map((w) => ({ userId: w.user_id, role: w.role })),
-    removeUsers: (wanted ? current.filter((m) => !wanted.some((w) => w.user_id === m.userId)) : []).map((m) => m.userId),
+    put: (wanted ?? [])
+      .filter((w) => roleNow.get(w.user_id) !== w.role)
+      .map((w) => ({ userId: w.user_id, role: w.role })),
+    removeUsers: (wanted ? current.filter((m) => !wanted.some((w) => w.user_id === m.userId)) : []).map(
+      (m) => m.userId,
+    ),
   });
   return { message: added > 0 ? MESSAGES.newUserAddedToCompany : MESSAGES.companyUpdated };
 }
@@ -60,6 +69,9 @@ export async function deleteCompany(companyId: string) {
   const company = await load(companyId);
   if (await hasLabels(companyId)) throw new Conflict(`${company.name} still has labels; delete or move them first`);
   const members = await companies.membersOf(companyId);
-  await companies.deleteCompanyAndMembers(companyId, members.map((m) => m.userId));
+  await companies.deleteCompanyAndMembers(
+    companyId,
+    members.map((m) => m.userId),
+  );
   return { message: `Company ${company.name} deleted` };
 }

@@ -9,11 +9,22 @@ import { membershipsOf } from './memberships.js';
 
 /** What the company page shows beyond the list's fields (spec 3 §3.7). */
 const COMPANY_PAGE_FIELDS = [
-  'contract_date', 'self_billing', 'self_billing_created_at', 'self_billing_expires_at', 'profile', 'site_settings',
-  'logo', 'contract', 'self_billing_agreement', 'company_publishers', 'company_rightsholders', 'company_distributors',
+  'contract_date',
+  'self_billing',
+  'self_billing_created_at',
+  'self_billing_expires_at',
+  'profile',
+  'site_settings',
+  'logo',
+  'contract',
+  'self_billing_agreement',
+  'company_publishers',
+  'company_rightsholders',
+  'company_distributors',
 ] as const;
 
-const pick = (record: Record<string, unknown>, fields: readonly string[]) => Object.fromEntries(fields.map((f) => [f, record[f] ?? null]));
+const pick = (record: Record<string, unknown>, fields: readonly string[]) =>
+  Object.fromEntries(fields.map((f) => [f, record[f] ?? null]));
 
 function view(c: CompanyItem) {
   return {
@@ -54,7 +65,12 @@ export async function companyPage(companyId: string) {
     company: {
       ...view(company),
       ...pick(shaped, COMPANY_PAGE_FIELDS),
-      company_users: members.map((m) => ({ user_id: m.userId, role: m.role, name: byId.get(m.userId)?.name ?? '', email: byId.get(m.userId)?.email ?? '' })),
+      company_users: members.map((m) => ({
+        user_id: m.userId,
+        role: m.role,
+        name: byId.get(m.userId)?.name ?? '',
+        email: byId.get(m.userId)?.email ?? '',
+      })),
     },
   };
 }

@@ -1,7 +1,10 @@
 import { GUIDE_CONTENT_TYPES, LOGO_CONTENT_TYPES, MAX_GUIDE_BYTES, MAX_LOGO_BYTES } from '../../shared/constants.js';
 import type { RecordShape } from '../reference/record-shape.js';
 
-const linkedOnce = (what: string, field: string) => ({ field, message: `This ${what} is already linked to the company` });
+const linkedOnce = (what: string, field: string) => ({
+  field,
+  message: `This ${what} is already linked to the company`,
+});
 
 /**
  * What a company holds besides plain fields (spec 3 §3.7): its publishers, rightsholders and
@@ -37,7 +40,12 @@ export function companyShape(companyId: string): RecordShape {
       { input: 'site_settings_attributes', stored: 'site_settings' },
     ],
     files: [
-      { field: 'logo', prefix: `logos/companies/${companyId}/`, contentTypes: LOGO_CONTENT_TYPES, maxBytes: MAX_LOGO_BYTES },
+      {
+        field: 'logo',
+        prefix: `logos/companies/${companyId}/`,
+        contentTypes: LOGO_CONTENT_TYPES,
+        maxBytes: MAX_LOGO_BYTES,
+      },
       { field: 'contract', prefix: `documents/companies/${companyId}/contract/`, ...documents },
       { field: 'self_billing_agreement', prefix: `documents/companies/${companyId}/self-billing/`, ...documents },
     ],

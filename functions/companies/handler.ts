@@ -5,7 +5,6 @@ import { companyInput, companyUpdate } from '../../shared/schemas/company.js';
 import { presignFileUpload, uploadRequestFor } from '../reference/record-files.js';
 import { companyShape } from './company-shape.js';
 
-
 /** Companies area: the user's companies (Choose Current Company), a company page, the admin list. */
 const operations = {
   listMyCompanies: operation('user', { run: ({ caller }) => companies.listMyCompanies(caller) }),
@@ -25,7 +24,10 @@ const operations = {
   adminUpdateCompany: operation('admin', {
     params: idParams,
     body: companyUpdate,
-    run: async ({ params, body }) => ({ ...(await admin.updateCompany(params.id, body)), ...(await companies.companyPage(params.id)) }),
+    run: async ({ params, body }) => ({
+      ...(await admin.updateCompany(params.id, body)),
+      ...(await companies.companyPage(params.id)),
+    }),
   }),
   adminDeleteCompany: operation('admin', { params: idParams, run: ({ params }) => admin.deleteCompany(params.id) }),
   /** A presigned PUT for the company's logo, contract or self-billing agreement. */
@@ -34,7 +36,10 @@ const operations = {
     body: uploadRequestFor(companyShape('any').files!),
     run: async ({ params, body }) => {
       await companies.companyPage(params.id);
-      return presignFileUpload(companyShape(params.id).files!, body as { field: string; filename: string; content_type: string; size: number });
+      return presignFileUpload(
+        companyShape(params.id).files!,
+        body as { field: string; filename: string; content_type: string; size: number },
+      );
     },
   }),
 } satisfies AreaOperations<'companies'>;

@@ -11,10 +11,14 @@ export type ItemRef<T> = {
  * Reads several items of any entities in ONE BatchGetItem round trip, answering in the order
  * asked (null where absent). Used on hot paths such as the per-request auth check.
  */
-export async function getMany<T extends unknown[]>(refs: { [K in keyof T]: ItemRef<T[K]> }): Promise<{ [K in keyof T]: T[K] | null }> {
+export async function getMany<T extends unknown[]>(
+  refs: { [K in keyof T]: ItemRef<T[K]> },
+): Promise<{ [K in keyof T]: T[K] | null }> {
   const params = refs.map((ref) => ref.get.params() as { TableName: string; Key: Record<string, string> });
   const table = params[0].TableName;
-  const response = await dynamoClient().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: params.map((p) => p.Key) } } }));
+  const response = await dynamoClient().send(
+    new BatchGetCommand({ RequestItems: { [table]: { Keys: params.map((p) => p.Key) } } }),
+  );
   let items = response.Responses?.[table] ?? [];
   // Unprocessed keys are rare for a handful of small items; fetch them again until none are left.
   let unprocessed = response.UnprocessedKeys?.[table]?.Keys;

@@ -25,7 +25,11 @@ const inFlight = new Map<string, Promise<unknown[]>>();
 export const NO_VERSION = 'none';
 
 const readVersion = async (list: string) =>
-  (await getDb().entities.ListVersion.get({ list }).go({ attributes: ['version'] })).data?.version ?? NO_VERSION;
+  (
+    await getDb()
+      .entities.ListVersion.get({ list })
+      .go({ attributes: ['version'] })
+  ).data?.version ?? NO_VERSION;
 
 /**
  * Reads that only name linked records share one version read per list while it is in flight.
@@ -49,11 +53,17 @@ function sharedVersionCheck(list: string): Promise<string> {
  * The list, from memory when its version is current. `knownVersion` is the version the
  * caller already read (the handler wrapper reads declared lists with the auth check).
  */
-export async function cachedList<T>(list: string, load: () => Promise<T[]>, knownVersion?: string, options: { recheck?: boolean } = {}): Promise<T[]> {
+export async function cachedList<T>(
+  list: string,
+  load: () => Promise<T[]>,
+  knownVersion?: string,
+  options: { recheck?: boolean } = {},
+): Promise<T[]> {
   const hit = cache.get(list);
   const checkedAt = lastChecked.get(list);
   const forLinks = options.recheck === false;
-  if (forLinks && hit && knownVersion === undefined && checkedAt !== undefined && Date.now() - checkedAt < RECHECK_MS) return hit.items as T[];
+  if (forLinks && hit && knownVersion === undefined && checkedAt !== undefined && Date.now() - checkedAt < RECHECK_MS)
+    return hit.items as T[];
   const version = knownVersion ?? (forLinks ? await sharedVersionCheck(list) : await readVersion(list));
   lastChecked.set(list, Date.now());
   if (hit && hit.version === version) return hit.items as T[];
@@ -80,7 +90,9 @@ type ListVersionWriter = { put: (item: { list: string; version: string }) => { c
 /** The transaction items that mark lists changed; include them in every write to those lists. */
 export function listsChanged<W extends ListVersionWriter>(ListVersion: W, lists: readonly string[]) {
   for (const list of lists) lastChecked.delete(list);
-  return lists.map((list) => ListVersion.put({ list, version: ulid() }).commit() as ReturnType<ReturnType<W['put']>['commit']>);
+  return lists.map(
+    (list) => ListVersion.put({ list, version: ulid() }).commit() as ReturnType<ReturnType<W['put']>['commit']>,
+  );
 }
 
 /**

@@ -10,17 +10,76 @@ import { CompanyUser } from './entities/company-user.js';
 import { Label } from './entities/label.js';
 import { ListVersion } from './entities/list-version.js';
 import { Connection } from './entities/connection.js';
-import { Country, Distributor, Dsp, Genre, Language, PerformerRole, Publisher, Retailer, Rightsholder, Society } from './entities/reference.js';
+import {
+  Country,
+  Distributor,
+  Dsp,
+  Genre,
+  Language,
+  PerformerRole,
+  Publisher,
+  Retailer,
+  Rightsholder,
+  Society,
+} from './entities/reference.js';
 import { Notice, UserNotice } from './entities/notice.js';
 import { BugReport } from './entities/bug-report.js';
 import { AccessToken } from './entities/access-token.js';
 import { Log } from './entities/log.js';
 import { ImportRecord } from './entities/import-record.js';
 import { Artist, Contributor, Payee, Recording, Release, Song } from './entities/catalogue.js';
-import { ExchangeRate, RoyaltyAggregate, RoyaltyImport, RoyaltyImportPart, RoyaltyMatchRule, RoyaltySource } from './entities/royalties.js';
+import {
+  ExchangeRate,
+  RoyaltyAggregate,
+  RoyaltyImport,
+  RoyaltyImportPart,
+  RoyaltyMatchRule,
+  RoyaltySource,
+} from './entities/royalties.js';
 import { ManualRoyalty, RoyaltyEdit, RoyaltyStateRule } from './entities/royalty-overlays.js';
 
-const entities = { User, UserLogin, UniqueValue, AuthToken, Company, CompanyUser, Label, ListVersion, Connection, Country, Language, Genre, PerformerRole, Society, Retailer, Rightsholder, Publisher, Distributor, Dsp, Notice, UserNotice, BugReport, AccessToken, Log, ImportRecord, Artist, Contributor, Payee, Release, Recording, Song, RoyaltySource, RoyaltyImport, RoyaltyImportPart, RoyaltyAggregate, ExchangeRate, RoyaltyMatchRule, RoyaltyStateRule, RoyaltyEdit, ManualRoyalty };
+const entities = {
+  User,
+  UserLogin,
+  UniqueValue,
+  AuthToken,
+  Company,
+  CompanyUser,
+  Label,
+  ListVersion,
+  Connection,
+  Country,
+  Language,
+  Genre,
+  PerformerRole,
+  Society,
+  Retailer,
+  Rightsholder,
+  Publisher,
+  Distributor,
+  Dsp,
+  Notice,
+  UserNotice,
+  BugReport,
+  AccessToken,
+  Log,
+  ImportRecord,
+  Artist,
+  Contributor,
+  Payee,
+  Release,
+  Recording,
+  Song,
+  RoyaltySource,
+  RoyaltyImport,
+  RoyaltyImportPart,
+  RoyaltyAggregate,
+  ExchangeRate,
+  RoyaltyMatchRule,
+  RoyaltyStateRule,
+  RoyaltyEdit,
+  ManualRoyalty,
+};
 
 function build() {
   return new Service(entities, { client: dynamoClient(), table: requireEnv(ENV.table) });

@@ -15,9 +15,13 @@ export async function writeTransaction(
   build: (entities: TransactionEntities) => Commit[],
   conflicts: Record<number, { message: string; field?: string }> = {},
 ): Promise<void> {
-  const result = await getDb().transaction.write(build as never).go();
+  const result = await getDb()
+    .transaction.write(build as never)
+    .go();
   if (!result.canceled) return;
-  const rejected = result.data.findIndex((item: { rejected: boolean; code?: string }) => item.rejected && item.code === 'ConditionalCheckFailed');
+  const rejected = result.data.findIndex(
+    (item: { rejected: boolean; code?: string }) => item.rejected && item.code === 'ConditionalCheckFailed',
+  );
   const conflict = conflicts[rejected];
   if (conflict) {
     throw new Conflict(conflict.message, conflict.field ? { [conflict.field]: [conflict.message] } : undefined);

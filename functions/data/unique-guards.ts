@@ -6,7 +6,9 @@
 export type Guard = { field: string; scope: string; value: string };
 
 export function normaliseUnique(value: unknown): string {
-  return String(value ?? '').trim().toLowerCase();
+  return String(value ?? '')
+    .trim()
+    .toLowerCase();
 }
 
 export function guardsFor(owner: string, fields: readonly string[], record: Record<string, unknown>): Guard[] {

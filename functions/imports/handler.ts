@@ -3,7 +3,6 @@ import { areaHandler, idParams, operation, reply, type AreaOperations } from '..
 import { listQuerySchema } from '../lib/list-query.js';
 import * as imports from './imports.js';
 
-
 /** Imports area: the history of files users imported (spec 1 §7 imports, spec 3 §3.12). */
 const operations = {
   listImports: operation('user', {
@@ -23,7 +22,10 @@ const operations = {
     run: async ({ caller, body }) => reply(201, await imports.addImport(caller, body)),
   }),
   getImport: operation('user', { params: idParams, run: ({ caller, params }) => imports.getImport(caller, params.id) }),
-  deleteImport: operation('user', { params: idParams, run: ({ caller, params }) => imports.deleteImport(caller, params.id) }),
+  deleteImport: operation('user', {
+    params: idParams,
+    run: ({ caller, params }) => imports.deleteImport(caller, params.id),
+  }),
   bulkDestroyImports: operation('user', {
     body: z.strictObject({ import_ids: z.array(z.string().min(1).max(64)).min(1).max(100) }),
     run: ({ caller, body }) => imports.bulkDestroyImports(caller, body.import_ids),

@@ -29,7 +29,10 @@ async function loadOwn(caller: Caller, importId: string): Promise<ImportRecordIt
   return found;
 }
 
-export async function addImport(caller: Caller, input: { filename: string; filesize: number; records: number; type: string }) {
+export async function addImport(
+  caller: Caller,
+  input: { filename: string; filesize: number; records: number; type: string },
+) {
   const importId = ulid();
   await store.createImportRecord({ importId, userId: caller.user.userId, ...input });
   return { import: view(await loadOwn(caller, importId), caller.user), message: `${input.records} records were added` };
@@ -39,7 +42,10 @@ export async function addImport(caller: Caller, input: { filename: string; files
  * The caller's imports; admins may ask for one user's (`user_id`) or everyone's (`all=true`).
  * Sorted and searched on the server like every list.
  */
-export async function listImports(caller: Caller, query: { page: number; per_page: number; sort: SortSpec<string>; q?: string; user_id?: string; all?: string }) {
+export async function listImports(
+  caller: Caller,
+  query: { page: number; per_page: number; sort: SortSpec<string>; q?: string; user_id?: string; all?: string },
+) {
   const everyone = isAdmin(caller) && query.all === 'true' && !query.user_id;
   const userId = isAdmin(caller) && query.user_id ? query.user_id : caller.user.userId;
   if (query.user_id && query.user_id !== caller.user.userId && !isAdmin(caller)) throw new Forbidden();
@@ -47,8 +53,21 @@ export async function listImports(caller: Caller, query: { page: number; per_pag
   const owners = await getUsers([...new Set(items.map((i) => i.userId))]);
   const byId = new Map(owners.map((u) => [u.userId, u]));
   const rows = items.map((i) => view(i, byId.get(i.userId)));
-  const page = pageOf(rows, { page: query.page, perPage: query.per_page, sort: query.sort, q: query.q, searchFields: ['filename', 'type', 'user_email'], tieBreaker: 'id' });
-  return { imports: page.items, total_count: page.total_count, total_pages: page.total_pages, page: page.page, per_page: page.per_page };
+  const page = pageOf(rows, {
+    page: query.page,
+    perPage: query.per_page,
+    sort: query.sort,
+    q: query.q,
+    searchFields: ['filename', 'type', 'user_email'],
+    tieBreaker: 'id',
+  });
+  return {
+    imports: page.items,
+    total_count: page.total_count,
+    total_pages: page.total_pages,
+    page: page.page,
+    per_page: page.per_page,
+  };
 }
 
 export async function getImport(caller: Caller, importId: string) {

@@ -12,7 +12,9 @@ const ACTION_BY_METHOD: Record<string, string> = { POST: 'create', PUT: 'update'
 export async function logChange(userId: string, route: Route, ip: string | undefined): Promise<void> {
   const action = ACTION_BY_METHOD[route.method];
   if (!action) return;
-  await createLog({ userId, logId: ulid(), action, subject: route.op, ip_address: ip }).catch((error: unknown) => console.error('activity log not written', error));
+  await createLog({ userId, logId: ulid(), action, subject: route.op, ip_address: ip }).catch((error: unknown) =>
+    console.error('activity log not written', error),
+  );
 }
 
 /**
@@ -28,16 +30,25 @@ export async function logSignIn(userId: string, authTime: unknown, ip: string | 
   if (signInsLogged.has(key)) return;
   if (signInsLogged.size > 10_000) signInsLogged.clear();
   signInsLogged.add(key);
-  await createLog({ userId, logId: `sign_in#${authTime}`, action: 'sign_in', ip_address: ip }).catch((error: unknown) => {
+  await createLog({ userId, logId: `sign_in#${authTime}`, action: 'sign_in', ip_address: ip }).catch(
+    (error: unknown) => {
       // Already logged for this authentication.
       if (!isConditionFailed(error)) console.error('sign-in log not written', error);
-    });
+    },
+  );
 }
 
 export async function listLogs(userId: string) {
   const items = await logsOf(userId);
   const logs = items
-    .map((l) => ({ id: l.logId, user_id: l.userId, action: l.action, subject: l.subject ?? '', ip_address: l.ip_address ?? '', created_at: l.createdAt ?? '' }))
+    .map((l) => ({
+      id: l.logId,
+      user_id: l.userId,
+      action: l.action,
+      subject: l.subject ?? '',
+      ip_address: l.ip_address ?? '',
+      created_at: l.createdAt ?? '',
+    }))
     .sort((a, b) => b.created_at.localeCompare(a.created_at));
   return { logs, total_count: logs.length };
 }

@@ -16,7 +16,9 @@ const local = (name: string) => process.env[name] || undefined;
  * checks signatures against its fixed S3RVER key pair.
  */
 const localCredentials = (endpoint: string | undefined, key = 'local') =>
-  endpoint ? { credentials: { accessKeyId: key, secretAccessKey: key }, region: process.env.AWS_REGION ?? 'eu-west-2' } : {};
+  endpoint
+    ? { credentials: { accessKeyId: key, secretAccessKey: key }, region: process.env.AWS_REGION ?? 'eu-west-2' }
+    : {};
 
 export function requireEnv(name: string): string {
   const value = process.env[name];
@@ -37,9 +39,12 @@ let dynamo: DynamoDBDocumentClient | undefined;
 export function dynamoClient(): DynamoDBDocumentClient {
   if (!dynamo) {
     const endpoint = local(ENV.dynamoEndpoint);
-    dynamo = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint, logger: warningsOnly, ...localCredentials(endpoint) }), {
-      marshallOptions: { removeUndefinedValues: true },
-    });
+    dynamo = DynamoDBDocumentClient.from(
+      new DynamoDBClient({ endpoint, logger: warningsOnly, ...localCredentials(endpoint) }),
+      {
+        marshallOptions: { removeUndefinedValues: true },
+      },
+    );
   }
   return dynamo;
 }

@@ -80,7 +80,6 @@ export const isConditionFailed = (error: unknown): boolean =>
  * Whether a write lost a race with another request: its condition failed, or its transaction was
  * cancelled (a condition inside it failed, or another transaction held the same item).
  */
-export const isLostRace = (error: unknown): boolean =>
-  sdkErrorNames(error).some((name) => LOST_RACE_ERRORS.has(name));
+export const isLostRace = (error: unknown): boolean => sdkErrorNames(error).some((name) => LOST_RACE_ERRORS.has(name));
 
 const LOST_RACE_ERRORS = new Set(['ConditionalCheckFailedException', 'TransactionCanceledException']);

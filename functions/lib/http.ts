@@ -116,7 +116,8 @@ export function checkRouting(
       if (SERVED_BY[op.kind].includes(route.auth)) return [];
       return [`${routeKey(route)}: a ${route.auth} route cannot serve the ${op.kind} operation ${route.op}`];
     });
-  if (problems.length) throw new Error(`The ${area} area's routes do not match its operations:\n${problems.join('\n')}`);
+  if (problems.length)
+    throw new Error(`The ${area} area's routes do not match its operations:\n${problems.join('\n')}`);
 }
 
 /** Transport parameters every tenant call may carry; they never reach an operation's schema. */
@@ -188,7 +189,11 @@ export function areaHandler<A extends Area>(area: A, operations: AreaOperations<
 
 function rejectUnknownQuery(query: Record<string, string | undefined>) {
   const unknown = Object.keys(query);
-  if (unknown.length) throw new BadRequest(`${unknown[0]} is not a known parameter`, Object.fromEntries(unknown.map((k) => [k, ['is not a known parameter']])));
+  if (unknown.length)
+    throw new BadRequest(
+      `${unknown[0]} is not a known parameter`,
+      Object.fromEntries(unknown.map((k) => [k, ['is not a known parameter']])),
+    );
   return {};
 }
 
@@ -202,7 +207,10 @@ function rejectUnexpectedBody(body: unknown) {
 /** The one place errors become HTTP answers: `{ message, errors? }`. */
 export function errorResponse(error: unknown): APIGatewayProxyStructuredResultV2 {
   if (error instanceof HttpError) {
-    return json(error.status, error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    return json(
+      error.status,
+      error.errors ? { message: error.message, errors: error.errors } : { message: error.message },
+    );
   }
   // A conditional write that lost a race with another request (ElectroDB wraps the SDK's error as `cause`).
   if (isLostRace(error)) return json(409, { message: LOST_RACE_MESSAGE });

@@ -26,7 +26,11 @@ export function listQuerySchema<S extends string, E extends z.ZodRawShape>(sortF
       if (query.order) {
         const [f, d] = query.order.split(' ');
         if (!sortFields.includes(f as S)) {
-          ctx.addIssue({ code: 'custom', path: ['order'], message: `Order must sort by one of: ${sortFields.join(', ')}` });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['order'],
+            message: `Order must sort by one of: ${sortFields.join(', ')}`,
+          });
           return z.NEVER;
         }
         field = f as S;
@@ -57,14 +61,20 @@ function compare(a: unknown, b: unknown): number {
  */
 const sortedViews = new WeakMap<readonly object[], Map<string, readonly object[]>>();
 
-function sortedView<T extends Record<string, unknown>>(items: readonly T[], sort: SortSpec<string>, tieBreaker: keyof T): readonly T[] {
+function sortedView<T extends Record<string, unknown>>(
+  items: readonly T[],
+  sort: SortSpec<string>,
+  tieBreaker: keyof T,
+): readonly T[] {
   let views = sortedViews.get(items);
   if (!views) sortedViews.set(items, (views = new Map()));
   const key = `${sort.field} ${sort.direction}`;
   const known = views.get(key);
   if (known) return known as readonly T[];
   const sign = sort.direction === 'desc' ? -1 : 1;
-  const sorted = [...items].sort((a, b) => sign * compare(a[sort.field], b[sort.field]) || compare(a[tieBreaker], b[tieBreaker]));
+  const sorted = [...items].sort(
+    (a, b) => sign * compare(a[sort.field], b[sort.field]) || compare(a[tieBreaker], b[tieBreaker]),
+  );
   views.set(key, sorted);
   return sorted;
 }
@@ -108,7 +118,9 @@ export function pageOf<T extends Record<string, unknown>>(
   let matching = sorted;
   if (needle || options.filter) {
     const texts = needle ? haystacksOf(sorted, options.searchFields) : [];
-    matching = sorted.filter((item, i) => (!options.filter || options.filter(item)) && (!needle || texts[i].includes(needle)));
+    matching = sorted.filter(
+      (item, i) => (!options.filter || options.filter(item)) && (!needle || texts[i].includes(needle)),
+    );
   }
   const start = (options.page - 1) * options.perPage;
   return {

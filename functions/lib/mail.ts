@@ -18,7 +18,10 @@ export async function sendMail(mail: Mail): Promise<void> {
   if (outbox) {
     await mkdir(outbox, { recursive: true });
     const id = ulid();
-    await writeFile(path.join(outbox, `${id}.json`), JSON.stringify({ id, sentAt: new Date().toISOString(), ...mail }, null, 2));
+    await writeFile(
+      path.join(outbox, `${id}.json`),
+      JSON.stringify({ id, sentAt: new Date().toISOString(), ...mail }, null, 2),
+    );
     return;
   }
   ses ??= new SESClient({});

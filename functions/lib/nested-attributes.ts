@@ -11,7 +11,11 @@ export type StoredRow = Record<string, unknown> & { id: string };
  * without an id is added with a new id (a new row marked `_destroy` is ignored); rows the
  * request does not mention are kept. An id the record does not hold is refused, naming the field.
  */
-export function applyNestedAttributes(saved: readonly StoredRow[] | undefined, attributes: readonly NestedAttribute[], field: string): StoredRow[] {
+export function applyNestedAttributes(
+  saved: readonly StoredRow[] | undefined,
+  attributes: readonly NestedAttribute[],
+  field: string,
+): StoredRow[] {
   const rows = [...(saved ?? [])];
   attributes.forEach((attribute, index) => {
     const { id, _destroy, ...values } = attribute;
@@ -20,7 +24,11 @@ export function applyNestedAttributes(saved: readonly StoredRow[] | undefined, a
       return;
     }
     const at = rows.findIndex((row) => row.id === id);
-    if (at < 0) throw new InvalidField(`${field}.${index}.id`, `${field.replace(/_attributes$/, '').replace(/_/g, ' ')} row ${index + 1} is not part of this record`);
+    if (at < 0)
+      throw new InvalidField(
+        `${field}.${index}.id`,
+        `${field.replace(/_attributes$/, '').replace(/_/g, ' ')} row ${index + 1} is not part of this record`,
+      );
     if (_destroy) rows.splice(at, 1);
     else rows[at] = { ...rows[at], ...values, id };
   });

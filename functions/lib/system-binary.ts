@@ -29,10 +29,18 @@ function onPath(name: string, searchPath = process.env.PATH ?? ''): string | und
  * Otherwise the first of `candidates` found: a bare name is looked up on the PATH, a path is
  * checked as is. `undefined` means: use the fallback.
  */
-export function systemBinary(override: string | undefined, candidates: string[], searchPath?: string): string | undefined {
+export function systemBinary(
+  override: string | undefined,
+  candidates: string[],
+  searchPath?: string,
+): string | undefined {
   if (override) return isExecutable(override) ? override : undefined;
   for (const candidate of candidates) {
-    const found = candidate.includes('/') ? (isExecutable(candidate) ? candidate : undefined) : onPath(candidate, searchPath);
+    const found = candidate.includes('/')
+      ? isExecutable(candidate)
+        ? candidate
+        : undefined
+      : onPath(candidate, searchPath);
     if (found) return found;
   }
   return undefined;

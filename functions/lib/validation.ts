@@ -28,7 +28,8 @@ export function fieldErrors(error: z.ZodError, input: unknown): FieldErrors {
         for (const key of issue.keys) add(path ? `${path}.${key}` : key, `${humanizeField(key)} is not a known field`);
         break;
       case 'invalid_type':
-        if (valueAt(input, issue.path) === undefined || valueAt(input, issue.path) === null) add(field, VALIDATION.required(label));
+        if (valueAt(input, issue.path) === undefined || valueAt(input, issue.path) === null)
+          add(field, VALIDATION.required(label));
         else add(field, `${label} must be ${article(issue.expected)}`);
         break;
       case 'invalid_format':
@@ -40,14 +41,29 @@ export function fieldErrors(error: z.ZodError, input: unknown): FieldErrors {
           add(field, issue.message); // a schema's own sentence
           break;
         }
-        add(field, VALIDATION.maxValue(label, issue.origin === 'string' ? `${String(issue.maximum)} characters` : String(issue.maximum)));
+        add(
+          field,
+          VALIDATION.maxValue(
+            label,
+            issue.origin === 'string' ? `${String(issue.maximum)} characters` : String(issue.maximum),
+          ),
+        );
         break;
       case 'too_small':
         if (!issue.message.startsWith('Too small')) {
           add(field, issue.message); // a schema's own sentence
           break;
         }
-        add(field, issue.origin === 'string' ? (Number(issue.minimum) === 1 ? VALIDATION.required(label) : `${label} must be at least ${String(issue.minimum)} characters`) : issue.origin === 'array' ? `${label} must have at least ${String(issue.minimum)} entries` : `${label} must be at least ${String(issue.minimum)}`);
+        add(
+          field,
+          issue.origin === 'string'
+            ? Number(issue.minimum) === 1
+              ? VALIDATION.required(label)
+              : `${label} must be at least ${String(issue.minimum)} characters`
+            : issue.origin === 'array'
+              ? `${label} must have at least ${String(issue.minimum)} entries`
+              : `${label} must be at least ${String(issue.minimum)}`,
+        );
         break;
       case 'invalid_value':
         add(field, `${label} must be one of: ${issue.values.map(String).join(', ')}`);

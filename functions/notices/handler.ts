@@ -8,11 +8,24 @@ import * as notices from './notices.js';
 /** Notices area: admins send notices to chosen users; users read theirs (spec 1 §2.6, §7). */
 const operations = {
   myNotices: operation('user', { run: ({ caller }) => notices.myNotices(caller.user.userId) }),
-  markRead: operation('user', { params: idParams, run: ({ caller, params }) => notices.markRead(caller.user.userId, params.id) }),
-  listNotices: operation('admin', { query: listQuerySchema(['created_at', 'title', 'type_of'], {}), run: ({ query }) => notices.listNotices(query) }),
-  createNotice: operation('admin', { body: noticeInput, run: async ({ body }) => reply(201, await notices.createNotice(body)) }),
+  markRead: operation('user', {
+    params: idParams,
+    run: ({ caller, params }) => notices.markRead(caller.user.userId, params.id),
+  }),
+  listNotices: operation('admin', {
+    query: listQuerySchema(['created_at', 'title', 'type_of'], {}),
+    run: ({ query }) => notices.listNotices(query),
+  }),
+  createNotice: operation('admin', {
+    body: noticeInput,
+    run: async ({ body }) => reply(201, await notices.createNotice(body)),
+  }),
   getNotice: operation('admin', { params: idParams, run: ({ params }) => notices.getNotice(params.id) }),
-  updateNotice: operation('admin', { params: idParams, body: noticeUpdate, run: ({ params, body }) => notices.updateNotice(params.id, body) }),
+  updateNotice: operation('admin', {
+    params: idParams,
+    body: noticeUpdate,
+    run: ({ params, body }) => notices.updateNotice(params.id, body),
+  }),
   deleteNotice: operation('admin', { params: idParams, run: ({ params }) => notices.deleteNotice(params.id) }),
   /** One user's notices and whether they read them (the admin's user page). */
   userNotices: operation('admin', {

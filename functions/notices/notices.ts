@@ -40,7 +40,9 @@ const PUSH_BATCH = 25;
 async function pushNoticesChanged(userIds: string[], noticeId: string): Promise<void> {
   for (let i = 0; i < userIds.length; i += PUSH_BATCH) {
     const batch = userIds.slice(i, i + PUSH_BATCH);
-    await Promise.all(batch.map((userId) => pushToUser(userId, { type: NOTICES_CHANGED, notice_id: noticeId }).catch(() => 0)));
+    await Promise.all(
+      batch.map((userId) => pushToUser(userId, { type: NOTICES_CHANGED, notice_id: noticeId }).catch(() => 0)),
+    );
   }
 }
 
@@ -52,7 +54,10 @@ export async function createNotice(input: z.infer<typeof noticeInput>) {
   const userIds = [...new Set(input.user_ids)];
   const users = await getUsers(userIds);
   const missing = userIds.filter((id) => !users.some((u) => u.userId === id));
-  if (missing.length) throw new BadRequest(`Unknown users: ${missing.join(', ')}`, { user_ids: [`Unknown users: ${missing.join(', ')}`] });
+  if (missing.length)
+    throw new BadRequest(`Unknown users: ${missing.join(', ')}`, {
+      user_ids: [`Unknown users: ${missing.join(', ')}`],
+    });
   const noticeId = ulid();
   const { user_ids: _recipients, ...fields } = input;
   await store.createNotice({ ...fields, noticeId, recipients_count: userIds.length, read_count: 0 }, userIds);
@@ -62,8 +67,21 @@ export async function createNotice(input: z.infer<typeof noticeInput>) {
 
 export async function listNotices(query: { page: number; per_page: number; sort: SortSpec<string>; q?: string }) {
   const all = (await store.listNotices()).map(view);
-  const page = pageOf(all, { page: query.page, perPage: query.per_page, sort: query.sort, q: query.q, searchFields: ['title', 'content'], tieBreaker: 'id' });
-  return { notices: page.items, total_count: page.total_count, total_pages: page.total_pages, page: page.page, per_page: page.per_page };
+  const page = pageOf(all, {
+    page: query.page,
+    perPage: query.per_page,
+    sort: query.sort,
+    q: query.q,
+    searchFields: ['title', 'content'],
+    tieBreaker: 'id',
+  });
+  return {
+    notices: page.items,
+    total_count: page.total_count,
+    total_pages: page.total_pages,
+    page: page.page,
+    per_page: page.per_page,
+  };
 }
 
 export async function getNotice(noticeId: string) {
@@ -74,7 +92,13 @@ export async function getNotice(noticeId: string) {
   return {
     notice: {
       ...notice,
-      users: sent.map((r) => ({ id: r.userId, name: byId.get(r.userId)?.name ?? '', email: byId.get(r.userId)?.email ?? '', read: r.read ?? false, read_at: r.read_at ?? null })),
+      users: sent.map((r) => ({
+        id: r.userId,
+        name: byId.get(r.userId)?.name ?? '',
+        email: byId.get(r.userId)?.email ?? '',
+        read: r.read ?? false,
+        read_at: r.read_at ?? null,
+      })),
     },
   };
 }
@@ -89,8 +113,14 @@ export async function updateNotice(noticeId: string, changes: z.infer<typeof not
 export async function deleteNotice(noticeId: string) {
   await load(noticeId);
   const sent = await store.copiesOfNotice(noticeId);
-  await store.deleteNoticeAndCopies(noticeId, sent.map((r) => r.userId));
-  await pushNoticesChanged(sent.filter((r) => !r.read).map((r) => r.userId), noticeId);
+  await store.deleteNoticeAndCopies(
+    noticeId,
+    sent.map((r) => r.userId),
+  );
+  await pushNoticesChanged(
+    sent.filter((r) => !r.read).map((r) => r.userId),
+    noticeId,
+  );
   return { message: MESSAGES.noticeDeleted };
 }
 
@@ -101,7 +131,12 @@ export async function myNotices(userId: string) {
   const byId = new Map(notices.map((n) => [n.noticeId, n]));
   const list = mine
     .filter((m) => byId.has(m.noticeId))
-    .map((m) => ({ id: m.noticeId, notice: { ...view(byId.get(m.noticeId)!) }, read: m.read ?? false, read_at: m.read_at ?? null }))
+    .map((m) => ({
+      id: m.noticeId,
+      notice: { ...view(byId.get(m.noticeId)!) },
+      read: m.read ?? false,
+      read_at: m.read_at ?? null,
+    }))
     .sort((a, b) => b.id.localeCompare(a.id));
   return { notices: list, unread_count: list.filter((n) => !n.read).length };
 }

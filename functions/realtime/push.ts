@@ -1,4 +1,8 @@
-import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import {
+  ApiGatewayManagementApiClient,
+  GoneException,
+  PostToConnectionCommand,
+} from '@aws-sdk/client-apigatewaymanagementapi';
 import { ENV } from '../../infra/resources.js';
 import { connectionsOf, deleteConnection } from '../data/access/connections.js';
 import { requireEnv } from '../lib/clients.js';
@@ -7,7 +11,12 @@ let client: ApiGatewayManagementApiClient | undefined;
 function management() {
   client ??= new ApiGatewayManagementApiClient({
     endpoint: requireEnv(ENV.websocketEndpoint),
-    ...(process.env[ENV.dynamoEndpoint] ? { region: process.env.AWS_REGION ?? 'eu-west-2', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+    ...(process.env[ENV.dynamoEndpoint]
+      ? {
+          region: process.env.AWS_REGION ?? 'eu-west-2',
+          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+        }
+      : {}),
   });
   return client;
 }

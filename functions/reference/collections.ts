@@ -74,7 +74,13 @@ export const REFERENCE_RESOURCES: ReferenceResource[] = [
     bulkKey: 'societies_ids',
     picker: { fields: ['name', 'code'] },
     links: [country],
-    rows: [{ input: 'urls_attributes', stored: 'urls', present: (url, record) => ({ ...url, link_text: url.link_text || String(record.name) }) }],
+    rows: [
+      {
+        input: 'urls_attributes',
+        stored: 'urls',
+        present: (url, record) => ({ ...url, link_text: url.link_text || String(record.name) }),
+      },
+    ],
   },
   {
     collection: 'retailers',
@@ -106,7 +112,13 @@ export const REFERENCE_RESOURCES: ReferenceResource[] = [
     sortFields: ['name', 'active'],
     searchFields: ['name'],
     picker: { only: active },
-    links: [society(), society('mechanical_'), society('performing_'), { field: 'company_id', to: 'companies', as: 'company' }, { ...country, as: 'country_of_origin' }],
+    links: [
+      society(),
+      society('mechanical_'),
+      society('performing_'),
+      { field: 'company_id', to: 'companies', as: 'company' },
+      { ...country, as: 'country_of_origin' },
+    ],
     objects: [{ input: 'url_attributes', stored: 'url' }],
   },
   {
@@ -130,7 +142,9 @@ export const REFERENCE_RESOURCES: ReferenceResource[] = [
         defaults: { active: true },
       },
     ],
-    files: [{ field: 'logo', prefix: 'logos/distributors/', contentTypes: LOGO_CONTENT_TYPES, maxBytes: MAX_LOGO_BYTES }],
+    files: [
+      { field: 'logo', prefix: 'logos/distributors/', contentTypes: LOGO_CONTENT_TYPES, maxBytes: MAX_LOGO_BYTES },
+    ],
   },
   {
     collection: 'dsps',
@@ -143,7 +157,9 @@ export const REFERENCE_RESOURCES: ReferenceResource[] = [
     unique: ['name'],
     picker: { only: active },
     links: [country],
-    objects: [{ input: 'technical_specification_attributes', stored: 'technical_specification', secrets: ['server_password'] }],
+    objects: [
+      { input: 'technical_specification_attributes', stored: 'technical_specification', secrets: ['server_password'] },
+    ],
     files: [{ field: 'guide', prefix: 'guides/dsps/', contentTypes: GUIDE_CONTENT_TYPES, maxBytes: MAX_GUIDE_BYTES }],
   },
 ];

@@ -31,10 +31,14 @@ export function uploadRequestFor(files: readonly FileField[]) {
 }
 
 /** A presigned PUT for one file field, once its type and size are ones the field takes. */
-export function presignFileUpload(files: readonly FileField[], body: { field: string; filename: string; content_type: string; size: number }) {
+export function presignFileUpload(
+  files: readonly FileField[],
+  body: { field: string; filename: string; content_type: string; size: number },
+) {
   const file = files.find((f) => f.field === body.field);
   if (!file) throw new InvalidField('field', `Field must be one of: ${files.map((f) => f.field).join(', ')}`);
-  if (!file.contentTypes.includes(body.content_type)) throw new InvalidField('content_type', `Content type must be one of: ${file.contentTypes.join(', ')}`);
+  if (!file.contentTypes.includes(body.content_type))
+    throw new InvalidField('content_type', `Content type must be one of: ${file.contentTypes.join(', ')}`);
   if (body.size > file.maxBytes) throw new InvalidField('size', VALIDATION.maxValue('Size', `${file.maxBytes} bytes`));
   return presignUpload(file.prefix, body);
 }
@@ -43,7 +47,10 @@ export function presignFileUpload(files: readonly FileField[], body: { field: st
  * Turns `<field>_key` values of a write into stored file facts: a key sets the file (it must have
  * been uploaded under the field's prefix), null removes it, absent leaves it as it is.
  */
-export async function resolveFileKeys(files: readonly FileField[], body: Record<string, unknown>): Promise<{ set: Record<string, StoredFile>; remove: string[] }> {
+export async function resolveFileKeys(
+  files: readonly FileField[],
+  body: Record<string, unknown>,
+): Promise<{ set: Record<string, StoredFile>; remove: string[] }> {
   const set: Record<string, StoredFile> = {};
   const remove: string[] = [];
   for (const file of files) {
@@ -55,13 +62,21 @@ export async function resolveFileKeys(files: readonly FileField[], body: Record<
 }
 
 /** The record with each file answered as `{ url, filename, size, content_type }` (a short-lived download URL) or null. */
-export async function withFileUrls<T extends Record<string, unknown>>(files: readonly FileField[], record: T): Promise<T> {
+export async function withFileUrls<T extends Record<string, unknown>>(
+  files: readonly FileField[],
+  record: T,
+): Promise<T> {
   if (!files.length) return record;
   const answer: Record<string, unknown> = { ...record };
   for (const file of files) {
     const stored = record[file.field] as StoredFile | undefined;
     answer[file.field] = stored?.key
-      ? { url: await presignDownload(stored.key, stored.content_type), filename: stored.filename, size: stored.size, content_type: stored.content_type }
+      ? {
+          url: await presignDownload(stored.key, stored.content_type),
+          filename: stored.filename,
+          size: stored.size,
+          content_type: stored.content_type,
+        }
       : null;
   }
   return answer as T;

@@ -33,7 +33,9 @@ const COMPANY_NAMES_SECONDS = 5;
 let companyMemo: { at: number; names: Promise<Map<string, Named>> } | undefined;
 function companyNames(fresh = false): Promise<Map<string, Named>> {
   if (fresh || !companyMemo || Date.now() - companyMemo.at > COMPANY_NAMES_SECONDS * 1000) {
-    const names = listCompanyNames().then((found) => new Map(found.map((c) => [c.companyId, { id: c.companyId, name: c.name }])));
+    const names = listCompanyNames().then(
+      (found) => new Map(found.map((c) => [c.companyId, { id: c.companyId, name: c.name }])),
+    );
     companyMemo = { at: Date.now(), names };
     names.catch(() => (companyMemo = undefined));
   }
@@ -60,25 +62,41 @@ async function namesOf(collection: string, tenantId?: string, forCheck = false):
 
 function byIdOf(rows: readonly ({ id: string } & object)[], nameField: string): Map<string, Named> {
   let byId = byIdMemo.get(rows);
-  if (!byId) byIdMemo.set(rows, (byId = new Map(rows.map((row) => [row.id, { id: row.id, name: String((row as Record<string, unknown>)[nameField] ?? '') }]))));
+  if (!byId)
+    byIdMemo.set(
+      rows,
+      (byId = new Map(
+        rows.map((row) => [row.id, { id: row.id, name: String((row as Record<string, unknown>)[nameField] ?? '') }]),
+      )),
+    );
   return byId;
 }
 
 const singularLabel = (link: Link) => link.as.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
 /** Refuses ids that name no record: `{ country_id: ['Country not found'] }` (or `rows.2.dsp_id`). */
-export async function checkLinks(links: readonly Link[], record: Record<string, unknown>, path = '', tenantId?: string): Promise<void> {
+export async function checkLinks(
+  links: readonly Link[],
+  record: Record<string, unknown>,
+  path = '',
+  tenantId?: string,
+): Promise<void> {
   const errors: FieldErrors = {};
   for (const link of links) {
     const id = record[link.field];
     if (typeof id !== 'string' || id === '') continue;
-    if (!(await namesOf(link.to, tenantId, true)).has(id)) errors[`${path}${link.field}`] = [`${singularLabel(link)} not found`];
+    if (!(await namesOf(link.to, tenantId, true)).has(id))
+      errors[`${path}${link.field}`] = [`${singularLabel(link)} not found`];
   }
   if (Object.keys(errors).length) throw new BadRequest(Object.values(errors)[0][0], errors);
 }
 
 /** The record with each link answered as `{ id, name }` (null when unset or gone). */
-export async function withLinks<T extends Record<string, unknown>>(links: readonly Link[], record: T, tenantId?: string): Promise<T> {
+export async function withLinks<T extends Record<string, unknown>>(
+  links: readonly Link[],
+  record: T,
+  tenantId?: string,
+): Promise<T> {
   if (!links.length) return record;
   const answer: Record<string, unknown> = { ...record };
   for (const link of links) {

@@ -56,7 +56,8 @@ export async function storedChanges(
     if (!attributes) continue;
     const withDefaults = attributes.map((a) => (a.id ? a : { ...rows.defaults, ...a }));
     const applied = applyNestedAttributes(before?.[rows.stored] as StoredRow[] | undefined, withDefaults, rows.input);
-    for (const [index, row] of applied.entries()) await checkLinks(rows.links ?? [], row, `${rows.input}.${index}.`, tenantId);
+    for (const [index, row] of applied.entries())
+      await checkLinks(rows.links ?? [], row, `${rows.input}.${index}.`, tenantId);
     if (rows.uniqueBy) {
       const { field, message } = rows.uniqueBy;
       const seen = new Set<unknown>();
@@ -84,18 +85,29 @@ export async function storedChanges(
 }
 
 /** Checks every link of a whole record (top level and nested rows) against a company, e.g. before moving it there. */
-export async function checkAllLinks(resource: RecordShape, record: Record<string, unknown>, tenantId?: string): Promise<void> {
+export async function checkAllLinks(
+  resource: RecordShape,
+  record: Record<string, unknown>,
+  tenantId?: string,
+): Promise<void> {
   await checkLinks(resource.links ?? [], record, '', tenantId);
   for (const rows of resource.rows ?? []) {
-    for (const [index, row] of ((record[rows.stored] as StoredRow[] | undefined) ?? []).entries()) await checkLinks(rows.links ?? [], row, `${rows.input}.${index}.`, tenantId);
+    for (const [index, row] of ((record[rows.stored] as StoredRow[] | undefined) ?? []).entries())
+      await checkLinks(rows.links ?? [], row, `${rows.input}.${index}.`, tenantId);
   }
 }
 
 /** The API answer of a stored record: links named, row defaults filled, secrets hidden, file URLs. */
-export async function presentRecord<T extends Record<string, unknown>>(resource: RecordShape, row: T, tenantId?: string): Promise<T> {
+export async function presentRecord<T extends Record<string, unknown>>(
+  resource: RecordShape,
+  row: T,
+  tenantId?: string,
+): Promise<T> {
   let answer: Record<string, unknown> = await withLinks(resource.links ?? [], row, tenantId);
   for (const rows of resource.rows ?? []) {
-    const children = ((row[rows.stored] as StoredRow[] | undefined) ?? []).map((child) => (rows.present ? rows.present(child, row) : child));
+    const children = ((row[rows.stored] as StoredRow[] | undefined) ?? []).map((child) =>
+      rows.present ? rows.present(child, row) : child,
+    );
     answer[rows.stored] = await Promise.all(children.map((child) => withLinks(rows.links ?? [], child, tenantId)));
   }
   for (const object of resource.objects ?? []) {

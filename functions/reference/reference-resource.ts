@@ -24,21 +24,20 @@ export type Row = Record<string, unknown> & { id: string };
  * records, nested rows, nested objects, files). `referenceOperations` turns it into the list /
  * get / create / update / delete / bulk_destroy (and uploads) operations of spec 1 §7.
  */
-export type ReferenceResource = RecordShape & Collection & {
-  entity: ReferenceEntityName;
-  /** The body key of bulk_destroy; the spec spells some irregularly (performer_roles_ids, societies_ids). */
-  bulkKey?: string;
-  /** Rows pickers show first whatever the order (Instrumental among languages). */
-  pinned?: (row: Row) => boolean;
-  /** Fields no two records may share (case-insensitive), enforced with guard items. */
-  unique?: readonly string[];
-  /** Pickers (selectable=true): the fields typed text matches (default the name) and which records they offer. */
-  picker?: { fields?: readonly string[]; only?: (row: Row) => boolean };
-};
+export type ReferenceResource = RecordShape &
+  Collection & {
+    entity: ReferenceEntityName;
+    /** The body key of bulk_destroy; the spec spells some irregularly (performer_roles_ids, societies_ids). */
+    bulkKey?: string;
+    /** Rows pickers show first whatever the order (Instrumental among languages). */
+    pinned?: (row: Row) => boolean;
+    /** Fields no two records may share (case-insensitive), enforced with guard items. */
+    unique?: readonly string[];
+    /** Pickers (selectable=true): the fields typed text matches (default the name) and which records they offer. */
+    picker?: { fields?: readonly string[]; only?: (row: Row) => boolean };
+  };
 
 const PICKER_LIMIT = 50;
-
-
 
 /**
  * What may link to a reference record: other reference collections, and every company's
@@ -46,11 +45,22 @@ const PICKER_LIMIT = 50;
  */
 function linkingCollections(): LinkingCollection[] {
   return [
-    ...REFERENCE_RESOURCES.map((r) => ({ collection: r.collection, singular: r.singular, shape: r, rows: () => referenceRows(r) })),
-    ...TENANT_COLLECTIONS.map((r) => ({ collection: r.collection, singular: r.singular, shape: r.shape('any'), rows: () => allTenantRows(r) })),
+    ...REFERENCE_RESOURCES.map((r) => ({
+      collection: r.collection,
+      singular: r.singular,
+      shape: r,
+      rows: () => referenceRows(r),
+    })),
+    ...TENANT_COLLECTIONS.map((r) => ({
+      collection: r.collection,
+      singular: r.singular,
+      shape: r.shape('any'),
+      rows: () => allTenantRows(r),
+    })),
   ];
 }
-const refuseIfLinked = (resource: ReferenceResource, rows: readonly Row[]) => refuseIfUsed(resource, rows, linkingCollections());
+const refuseIfLinked = (resource: ReferenceResource, rows: readonly Row[]) =>
+  refuseIfUsed(resource, rows, linkingCollections());
 
 export function referenceOperations(resource: ReferenceResource): Record<string, Operation> {
   const store = referenceStore(resource.entity);
@@ -77,22 +87,58 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
 
   const operations: Record<string, Operation> = {
     [`${resource.collection}.list`]: operation('user', {
-      query: listQuerySchema(resource.sortFields, { all: z.enum(['true', 'false']).optional(), selectable: z.enum(['true', 'false']).optional() }),
+      query: listQuerySchema(resource.sortFields, {
+        all: z.enum(['true', 'false']).optional(),
+        selectable: z.enum(['true', 'false']).optional(),
+      }),
       run: async ({ query }) => {
         const rows = await all();
         const byName = { field: nameField, direction: 'asc' as const };
-        const pinnedFirst = (sorted: Row[]) => (resource.pinned ? [...sorted.filter(resource.pinned), ...sorted.filter((r) => !resource.pinned!(r))] : sorted);
+        const pinnedFirst = (sorted: Row[]) =>
+          resource.pinned ? [...sorted.filter(resource.pinned), ...sorted.filter((r) => !resource.pinned!(r))] : sorted;
         if (query.selectable === 'true') {
           // Pickers: the first matches by name (case-insensitive substring, spec 1 §5), pinned rows first.
-          const page = pageOf(rows, { page: 1, perPage: PICKER_LIMIT, sort: byName, q: query.q, searchFields: resource.picker?.fields ?? [nameField], tieBreaker: 'id', filter: resource.picker?.only });
-          return { [resource.collection]: await Promise.all(pinnedFirst(page.items).map(present)), total_count: page.total_count, total_pages: 1 };
+          const page = pageOf(rows, {
+            page: 1,
+            perPage: PICKER_LIMIT,
+            sort: byName,
+            q: query.q,
+            searchFields: resource.picker?.fields ?? [nameField],
+            tieBreaker: 'id',
+            filter: resource.picker?.only,
+          });
+          return {
+            [resource.collection]: await Promise.all(pinnedFirst(page.items).map(present)),
+            total_count: page.total_count,
+            total_pages: 1,
+          };
         }
         if (query.all === 'true') {
-          const sorted = pinnedFirst(pageOf(rows, { page: 1, perPage: rows.length || 1, sort: byName, searchFields: [], tieBreaker: 'id' }).items);
-          return { [resource.collection]: await Promise.all(sorted.map(present)), total_count: sorted.length, total_pages: 1 };
+          const sorted = pinnedFirst(
+            pageOf(rows, { page: 1, perPage: rows.length || 1, sort: byName, searchFields: [], tieBreaker: 'id' })
+              .items,
+          );
+          return {
+            [resource.collection]: await Promise.all(sorted.map(present)),
+            total_count: sorted.length,
+            total_pages: 1,
+          };
         }
-        const page = pageOf(rows, { page: query.page, perPage: query.per_page, sort: query.sort, q: query.q, searchFields: resource.searchFields, tieBreaker: 'id' });
-        return { [resource.collection]: await Promise.all(page.items.map(present)), total_count: page.total_count, total_pages: page.total_pages, page: page.page, per_page: page.per_page };
+        const page = pageOf(rows, {
+          page: query.page,
+          perPage: query.per_page,
+          sort: query.sort,
+          q: query.q,
+          searchFields: resource.searchFields,
+          tieBreaker: 'id',
+        });
+        return {
+          [resource.collection]: await Promise.all(page.items.map(present)),
+          total_count: page.total_count,
+          total_pages: page.total_pages,
+          page: page.page,
+          per_page: page.per_page,
+        };
       },
     }),
     [`${resource.collection}.get`]: operation('user', {
@@ -118,7 +164,11 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
         const changed = unique.filter((f) => f in set && normaliseUnique(set[f]) !== normaliseUnique(before[f]));
         await write(
           { patch: { id: params.id }, set, remove },
-          { release: guardsFor(resource.collection, changed, before), claim: guardsFor(resource.collection, changed, set), ownerId: params.id },
+          {
+            release: guardsFor(resource.collection, changed, before),
+            claim: guardsFor(resource.collection, changed, set),
+            ownerId: params.id,
+          },
         );
         return { [resource.singular]: await present(await load(params.id)), message: `${resource.title} Updated` };
       },
@@ -128,7 +178,10 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
       run: async ({ params }) => {
         const row = await load(params.id);
         await refuseIfLinked(resource, [row]);
-        await write({ delete: { id: params.id } }, { release: guardsFor(resource.collection, unique, row), ownerId: params.id });
+        await write(
+          { delete: { id: params.id } },
+          { release: guardsFor(resource.collection, unique, row), ownerId: params.id },
+        );
         return { message: `${resource.title} ${String(row[nameField])} deleted` };
       },
     }),
@@ -136,7 +189,9 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
       body: z.strictObject({ [bulkKey]: z.array(z.string().min(1).max(64)).min(1).max(100) }),
       run: async ({ body }) => {
         const ids = [...new Set((body as Record<string, string[]>)[bulkKey])];
-        const existing = (await Promise.all(ids.map((id) => store.get({ id })))).flatMap((f) => (f ? [storedRow(f)] : []));
+        const existing = (await Promise.all(ids.map((id) => store.get({ id })))).flatMap((f) =>
+          f ? [storedRow(f)] : [],
+        );
         await refuseIfLinked(resource, existing);
         // DynamoDB transactions hold up to 100 items: each record with its guards, plus the list version.
         const perChunk = Math.floor(99 / (1 + unique.length));
@@ -156,7 +211,8 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
     const files = resource.files;
     operations[`${resource.collection}.upload`] = operation('admin', {
       body: uploadRequestFor(files),
-      run: async ({ body }) => presignFileUpload(files, body as { field: string; filename: string; content_type: string; size: number }),
+      run: async ({ body }) =>
+        presignFileUpload(files, body as { field: string; filename: string; content_type: string; size: number }),
     });
   }
   return operations;

@@ -12,13 +12,49 @@ countries.registerLocale(englishNames);
 
 /** Base genres of the digital stores, then common sub-genres (base_genre false). */
 const BASE_GENRES = [
-  'Alternative', 'Blues', "Children's Music", 'Classical', 'Comedy', 'Country', 'Dance', 'Electronic', 'Folk',
-  'Hip-Hop/Rap', 'Holiday', 'Jazz', 'Latin', 'Metal', 'New Age', 'Pop', 'R&B/Soul', 'Reggae', 'Rock',
-  'Singer/Songwriter', 'Soundtrack', 'Spoken Word', 'World',
+  'Alternative',
+  'Blues',
+  "Children's Music",
+  'Classical',
+  'Comedy',
+  'Country',
+  'Dance',
+  'Electronic',
+  'Folk',
+  'Hip-Hop/Rap',
+  'Holiday',
+  'Jazz',
+  'Latin',
+  'Metal',
+  'New Age',
+  'Pop',
+  'R&B/Soul',
+  'Reggae',
+  'Rock',
+  'Singer/Songwriter',
+  'Soundtrack',
+  'Spoken Word',
+  'World',
 ];
 const SUB_GENRES = [
-  'Afrobeats', 'Ambient', 'Americana', 'Drum & Bass', 'Dubstep', 'Funk', 'Gospel', 'Grime', 'House', 'Indie Pop',
-  'Indie Rock', 'K-Pop', 'Lo-Fi', 'Punk', 'Soul', 'Techno', 'Trance', 'Trap',
+  'Afrobeats',
+  'Ambient',
+  'Americana',
+  'Drum & Bass',
+  'Dubstep',
+  'Funk',
+  'Gospel',
+  'Grime',
+  'House',
+  'Indie Pop',
+  'Indie Rock',
+  'K-Pop',
+  'Lo-Fi',
+  'Punk',
+  'Soul',
+  'Techno',
+  'Trance',
+  'Trap',
 ];
 
 /**
@@ -26,31 +62,90 @@ const SUB_GENRES = [
  * members, so no code is filled in here: admins add them from PPL's own list.
  */
 const PERFORMER_ROLES = [
-  'Lead Vocals', 'Backing Vocals', 'Featured Vocals', 'Choir', 'Lead Guitar', 'Rhythm Guitar', 'Acoustic Guitar',
-  'Bass Guitar', 'Double Bass', 'Drums', 'Percussion', 'Keyboards', 'Piano', 'Organ', 'Synthesizer', 'Programming',
-  'Violin', 'Viola', 'Cello', 'Harp', 'Saxophone', 'Trumpet', 'Trombone', 'French Horn', 'Flute', 'Clarinet',
-  'Harmonica', 'Turntables', 'Conductor', 'Orchestra', 'Session Musician',
+  'Lead Vocals',
+  'Backing Vocals',
+  'Featured Vocals',
+  'Choir',
+  'Lead Guitar',
+  'Rhythm Guitar',
+  'Acoustic Guitar',
+  'Bass Guitar',
+  'Double Bass',
+  'Drums',
+  'Percussion',
+  'Keyboards',
+  'Piano',
+  'Organ',
+  'Synthesizer',
+  'Programming',
+  'Violin',
+  'Viola',
+  'Cello',
+  'Harp',
+  'Saxophone',
+  'Trumpet',
+  'Trombone',
+  'French Horn',
+  'Flute',
+  'Clarinet',
+  'Harmonica',
+  'Turntables',
+  'Conductor',
+  'Orchestra',
+  'Session Musician',
 ];
 
 /** The major stores and streaming services labels deliver to. */
 const DSPS: [name: string, url: string][] = [
-  ['Spotify', 'https://www.spotify.com'], ['Apple Music', 'https://www.apple.com/apple-music/'], ['iTunes', 'https://www.apple.com/itunes/'],
-  ['Amazon Music', 'https://music.amazon.com'], ['YouTube Music', 'https://music.youtube.com'], ['YouTube Content ID', 'https://www.youtube.com'],
-  ['Deezer', 'https://www.deezer.com'], ['TIDAL', 'https://tidal.com'], ['TikTok', 'https://www.tiktok.com'],
-  ['Meta (Facebook & Instagram)', 'https://www.facebook.com'], ['SoundCloud', 'https://soundcloud.com'], ['Pandora', 'https://www.pandora.com'],
-  ['Napster', 'https://www.napster.com'], ['Anghami', 'https://www.anghami.com'], ['Boomplay', 'https://www.boomplay.com'],
-  ['JioSaavn', 'https://www.jiosaavn.com'], ['Tencent Music', 'https://www.tencentmusic.com'], ['NetEase Cloud Music', 'https://music.163.com'],
-  ['Audiomack', 'https://audiomack.com'], ['Qobuz', 'https://www.qobuz.com'], ['Beatport', 'https://www.beatport.com'],
-  ['Traxsource', 'https://www.traxsource.com'], ['Juno Download', 'https://www.junodownload.com'], ['7digital', 'https://www.7digital.com'],
-  ['KKBOX', 'https://www.kkbox.com'], ['Yandex Music', 'https://music.yandex.com'], ['iHeartRadio', 'https://www.iheart.com'],
-  ['Shazam', 'https://www.shazam.com'], ['Claro Música', 'https://www.claromusica.com'],
+  ['Spotify', 'https://www.spotify.com'],
+  ['Apple Music', 'https://www.apple.com/apple-music/'],
+  ['iTunes', 'https://www.apple.com/itunes/'],
+  ['Amazon Music', 'https://music.amazon.com'],
+  ['YouTube Music', 'https://music.youtube.com'],
+  ['YouTube Content ID', 'https://www.youtube.com'],
+  ['Deezer', 'https://www.deezer.com'],
+  ['TIDAL', 'https://tidal.com'],
+  ['TikTok', 'https://www.tiktok.com'],
+  ['Meta (Facebook & Instagram)', 'https://www.facebook.com'],
+  ['SoundCloud', 'https://soundcloud.com'],
+  ['Pandora', 'https://www.pandora.com'],
+  ['Napster', 'https://www.napster.com'],
+  ['Anghami', 'https://www.anghami.com'],
+  ['Boomplay', 'https://www.boomplay.com'],
+  ['JioSaavn', 'https://www.jiosaavn.com'],
+  ['Tencent Music', 'https://www.tencentmusic.com'],
+  ['NetEase Cloud Music', 'https://music.163.com'],
+  ['Audiomack', 'https://audiomack.com'],
+  ['Qobuz', 'https://www.qobuz.com'],
+  ['Beatport', 'https://www.beatport.com'],
+  ['Traxsource', 'https://www.traxsource.com'],
+  ['Juno Download', 'https://www.junodownload.com'],
+  ['7digital', 'https://www.7digital.com'],
+  ['KKBOX', 'https://www.kkbox.com'],
+  ['Yandex Music', 'https://music.yandex.com'],
+  ['iHeartRadio', 'https://www.iheart.com'],
+  ['Shazam', 'https://www.shazam.com'],
+  ['Claro Música', 'https://www.claromusica.com'],
 ];
 
 /** Well-known music distributors, by name. */
 const DISTRIBUTORS: [name: string, country: string][] = [
-  ['The Orchard', 'US'], ['Believe', 'FR'], ['FUGA', 'NL'], ['AWAL', 'GB'], ['[PIAS]', 'BE'], ['Absolute Label Services', 'GB'],
-  ['Symphonic Distribution', 'US'], ['ONErpm', 'US'], ['DistroKid', 'US'], ['CD Baby', 'US'], ['TuneCore', 'US'],
-  ['Ditto Music', 'GB'], ['Amuse', 'SE'], ['Label Worx', 'GB'], ['Proper Music Distribution', 'GB'], ['Redeye Worldwide', 'US'],
+  ['The Orchard', 'US'],
+  ['Believe', 'FR'],
+  ['FUGA', 'NL'],
+  ['AWAL', 'GB'],
+  ['[PIAS]', 'BE'],
+  ['Absolute Label Services', 'GB'],
+  ['Symphonic Distribution', 'US'],
+  ['ONErpm', 'US'],
+  ['DistroKid', 'US'],
+  ['CD Baby', 'US'],
+  ['TuneCore', 'US'],
+  ['Ditto Music', 'GB'],
+  ['Amuse', 'SE'],
+  ['Label Worx', 'GB'],
+  ['Proper Music Distribution', 'GB'],
+  ['Redeye Worldwide', 'US'],
 ];
 
 /**
@@ -58,10 +153,30 @@ const DISTRIBUTORS: [name: string, country: string][] = [
  * published list on this machine to copy them from, and a wrong code would misroute money.
  */
 const SOCIETIES: [name: string, country: string][] = [
-  ['PRS for Music', 'GB'], ['MCPS', 'GB'], ['PPL', 'GB'], ['ASCAP', 'US'], ['BMI', 'US'], ['SESAC', 'US'], ['SoundExchange', 'US'],
-  ['SOCAN', 'CA'], ['GEMA', 'DE'], ['GVL', 'DE'], ['SACEM', 'FR'], ['SCPP', 'FR'], ['SIAE', 'IT'], ['SGAE', 'ES'], ['STIM', 'SE'],
-  ['TONO', 'NO'], ['KODA', 'DK'], ['Teosto', 'FI'], ['Buma/Stemra', 'NL'], ['SABAM', 'BE'], ['IMRO', 'IE'], ['APRA AMCOS', 'AU'],
-  ['JASRAC', 'JP'], ['SAMRO', 'ZA'],
+  ['PRS for Music', 'GB'],
+  ['MCPS', 'GB'],
+  ['PPL', 'GB'],
+  ['ASCAP', 'US'],
+  ['BMI', 'US'],
+  ['SESAC', 'US'],
+  ['SoundExchange', 'US'],
+  ['SOCAN', 'CA'],
+  ['GEMA', 'DE'],
+  ['GVL', 'DE'],
+  ['SACEM', 'FR'],
+  ['SCPP', 'FR'],
+  ['SIAE', 'IT'],
+  ['SGAE', 'ES'],
+  ['STIM', 'SE'],
+  ['TONO', 'NO'],
+  ['KODA', 'DK'],
+  ['Teosto', 'FI'],
+  ['Buma/Stemra', 'NL'],
+  ['SABAM', 'BE'],
+  ['IMRO', 'IE'],
+  ['APRA AMCOS', 'AU'],
+  ['JASRAC', 'JP'],
+  ['SAMRO', 'ZA'],
 ];
 
 /** Each collection's starting rows (a `country` alpha-2 becomes the country's id); a new collection gets seeded on the next start of an existing state. */
@@ -101,7 +216,10 @@ async function withCountryIds(rows: Record<string, unknown>[]): Promise<Record<s
   if (!rows.some((row) => 'country' in row)) return rows;
   const all = await countryCodes();
   const byAlpha2 = new Map(all.map((c) => [c.iso_alpha_two, c.id]));
-  return rows.map(({ country, ...row }) => ({ ...row, ...(byAlpha2.has(String(country)) ? { country_id: byAlpha2.get(String(country)) } : {}) }));
+  return rows.map(({ country, ...row }) => ({
+    ...row,
+    ...(byAlpha2.has(String(country)) ? { country_id: byAlpha2.get(String(country)) } : {}),
+  }));
 }
 
 /**
@@ -114,7 +232,9 @@ export async function seedReferenceData(): Promise<void> {
     const marker = `reference:${resource.collection}`;
     if (!rows || (await isSeeded(marker))) continue;
     const records = (await withCountryIds(rows)).map((row) => ({ ...row, id: ulid() }));
-    const guards = records.flatMap((record) => guardsFor(resource.collection, resource.unique ?? [], record).map((g) => ({ ...g, ownerId: record.id })));
+    const guards = records.flatMap((record) =>
+      guardsFor(resource.collection, resource.unique ?? [], record).map((g) => ({ ...g, ownerId: record.id })),
+    );
     await putSeedRecords(resource.entity, records, guards);
     await markSeeded(marker);
   }

@@ -9,9 +9,27 @@ import { LEDGER_COLUMNS } from './ledger/schema.js';
 import { MAPPING_COLUMNS } from '../../shared/schemas/royalty-map.js';
 import { royaltyFilterShape, type RoyaltyFilter } from './ledger/filter.js';
 import { newSale, royaltyFields, royaltyUpdate } from '../../shared/schemas/royalty.js';
-import { bulkUpdateRoyalties, createRoyalty, deleteRoyalty, getRoyalty, markRoyalties, selection, updateRoyalty, type StateAction } from './api/changes.js';
+import {
+  bulkUpdateRoyalties,
+  createRoyalty,
+  deleteRoyalty,
+  getRoyalty,
+  markRoyalties,
+  selection,
+  updateRoyalty,
+  type StateAction,
+} from './api/changes.js';
 import { deleteImport, getImport, listImports, presignReport, reportUpload } from './api/imports.js';
-import { createMap, deleteMap, getMap, listMaps, previewInput, previewMap, royaltyMapInput, updateMap } from './api/maps.js';
+import {
+  createMap,
+  deleteMap,
+  getMap,
+  listMaps,
+  previewInput,
+  previewMap,
+  royaltyMapInput,
+  updateMap,
+} from './api/maps.js';
 import { exchangeRateOperations, importOperations } from './api/import-operations.js';
 
 /**
@@ -20,17 +38,39 @@ import { exchangeRateOperations, importOperations } from './api/import-operation
  * current company (route auth 'tenant'), so no line, import, map or rate of another company is
  * reachable.
  */
-const listQuery = listQuerySchema(SORT_FIELDS, { ...royaltyFilterShape, unscoped: z.enum(['true', 'false']).optional() });
+const listQuery = listQuerySchema(SORT_FIELDS, {
+  ...royaltyFilterShape,
+  unscoped: z.enum(['true', 'false']).optional(),
+});
 type ListQuery = z.infer<typeof listQuery>;
 
 const filterOf = (query: ListQuery): RoyaltyFilter => {
-  const { page: _p, per_page: _pp, sort_field: _sf, sort_order: _so, order: _o, sort: _s, unscoped: _u, ...filter } = query;
+  const {
+    page: _p,
+    per_page: _pp,
+    sort_field: _sf,
+    sort_order: _so,
+    order: _o,
+    sort: _s,
+    unscoped: _u,
+    ...filter
+  } = query;
   return filter;
 };
 /** The list's default order is the newest pay period first (spec 3 §9, statement royalties). */
-const sortOf = (query: ListQuery) => (query.sort_field || query.order ? query.sort : { field: 'pay_period' as const, direction: 'desc' as const });
-const list = (tenantId: string, query: ListQuery, versions: Record<string, string> | undefined, extra: RoyaltyFilter = {}) =>
-  listRoyalties(tenantId, { filter: { ...filterOf(query), ...extra }, page: query.page, per_page: query.per_page, sort: sortOf(query) }, versions?.[LISTS.royalties(tenantId)]);
+const sortOf = (query: ListQuery) =>
+  query.sort_field || query.order ? query.sort : { field: 'pay_period' as const, direction: 'desc' as const };
+const list = (
+  tenantId: string,
+  query: ListQuery,
+  versions: Record<string, string> | undefined,
+  extra: RoyaltyFilter = {},
+) =>
+  listRoyalties(
+    tenantId,
+    { filter: { ...filterOf(query), ...extra }, page: query.page, per_page: query.per_page, sort: sortOf(query) },
+    versions?.[LISTS.royalties(tenantId)],
+  );
 /** The ledger state's version comes with the auth check, so an unchanged ledger costs no further reads. */
 const ledgerLists = (tenantId: string) => [LISTS.royalties(tenantId)];
 
@@ -38,11 +78,16 @@ const bulkBody = selection;
 const mark = (action: StateAction) =>
   operation('tenant', {
     body: bulkBody,
-    run: ({ tenantId, caller, body }) => markRoyalties(tenantId, caller.user.userId, action, body.ids ? { ids: body.ids } : { filter: body.filter! }),
+    run: ({ tenantId, caller, body }) =>
+      markRoyalties(tenantId, caller.user.userId, action, body.ids ? { ids: body.ids } : { filter: body.filter! }),
   });
 
 const operations = {
-  listRoyalties: operation('tenant', { lists: ledgerLists, query: listQuery, run: ({ tenantId, query, listVersions }) => list(tenantId, query, listVersions) }),
+  listRoyalties: operation('tenant', {
+    lists: ledgerLists,
+    query: listQuery,
+    run: ({ tenantId, query, listVersions }) => list(tenantId, query, listVersions),
+  }),
   /** A label's royalties: a label is required (spec 3 §5 "No Label Selected"). */
   labelRoyalties: operation('tenant', {
     lists: ledgerLists,
@@ -64,16 +109,23 @@ const operations = {
       return list(tenantId, rest, listVersions, { release_id: releaseId });
     },
   }),
-  getRoyalty: operation('tenant', { params: idParams, run: async ({ tenantId, params }) => ({ royalty: await getRoyalty(tenantId, params.id) }) }),
+  getRoyalty: operation('tenant', {
+    params: idParams,
+    run: async ({ tenantId, params }) => ({ royalty: await getRoyalty(tenantId, params.id) }),
+  }),
   updateRoyalty: operation('tenant', {
     params: idParams,
     body: z.strictObject({ royalty: royaltyUpdate }),
     run: ({ tenantId, caller, params, body }) => updateRoyalty(tenantId, caller.user.userId, params.id, body.royalty),
   }),
-  deleteRoyalty: operation('tenant', { params: idParams, run: ({ tenantId, caller, params }) => deleteRoyalty(tenantId, caller.user.userId, params.id) }),
+  deleteRoyalty: operation('tenant', {
+    params: idParams,
+    run: ({ tenantId, caller, params }) => deleteRoyalty(tenantId, caller.user.userId, params.id),
+  }),
   createRoyalty: operation('tenant', {
     body: z.strictObject({ royalty: newSale }),
-    run: async ({ tenantId, caller, body }) => reply(201, await createRoyalty(tenantId, caller.user.userId, body.royalty)),
+    run: async ({ tenantId, caller, body }) =>
+      reply(201, await createRoyalty(tenantId, caller.user.userId, body.royalty)),
   }),
   markAsPaid: mark('mark_as_paid'),
   markAsUnpaid: mark('mark_as_unpaid'),
@@ -83,30 +135,53 @@ const operations = {
     body: z.strictObject({ ids: z.array(z.string().min(1).max(80)).min(1).max(1000), royalty: royaltyFields }),
     run: ({ tenantId, caller, body }) => bulkUpdateRoyalties(tenantId, caller.user.userId, body.ids, body.royalty),
   }),
-  royaltyAttributes: operation('tenant', { run: async () => ({ attributes: Object.keys(LEDGER_COLUMNS), mapping_columns: MAPPING_COLUMNS }) }),
-  deliveredBy: operation('tenant', { run: async ({ tenantId }) => ({ delivered_by: await distinctValues(tenantId, 'delivered_by') }) }),
+  royaltyAttributes: operation('tenant', {
+    run: async () => ({ attributes: Object.keys(LEDGER_COLUMNS), mapping_columns: MAPPING_COLUMNS }),
+  }),
+  deliveredBy: operation('tenant', {
+    run: async ({ tenantId }) => ({ delivered_by: await distinctValues(tenantId, 'delivered_by') }),
+  }),
   delivererPayPeriods: operation('tenant', {
     body: z.strictObject({ delivered_by: z.string().trim().min(1, 'delivered_by is required').max(200) }),
-    run: async ({ tenantId, body }) => ({ pay_periods: await distinctValues(tenantId, 'pay_period', { delivered_by: body.delivered_by }) }),
+    run: async ({ tenantId, body }) => ({
+      pay_periods: await distinctValues(tenantId, 'pay_period', { delivered_by: body.delivered_by }),
+    }),
   }),
-  payPeriods: operation('tenant', { run: async ({ tenantId }) => ({ pay_periods: await distinctValues(tenantId, 'pay_period') }) }),
+  payPeriods: operation('tenant', {
+    run: async ({ tenantId }) => ({ pay_periods: await distinctValues(tenantId, 'pay_period') }),
+  }),
   payPeriodYears: operation('tenant', {
-    run: async ({ tenantId }) => ({ years: [...new Set((await distinctValues(tenantId, 'pay_period')).map((p) => p.slice(0, 4)))] }),
+    run: async ({ tenantId }) => ({
+      years: [...new Set((await distinctValues(tenantId, 'pay_period')).map((p) => p.slice(0, 4)))],
+    }),
   }),
 
-  presignReport: operation('tenant', { body: reportUpload, run: ({ tenantId, caller, body }) => presignReport(tenantId, caller.user.userId, body) }),
+  presignReport: operation('tenant', {
+    body: reportUpload,
+    run: ({ tenantId, caller, body }) => presignReport(tenantId, caller.user.userId, body),
+  }),
   listImports: operation('tenant', {
     query: listQuerySchema(['created_at'], {}),
     run: ({ tenantId, query }) => listImports(tenantId, query.page, query.per_page),
   }),
   getImport: operation('tenant', { params: idParams, run: ({ tenantId, params }) => getImport(tenantId, params.id) }),
-  deleteImport: operation('tenant', { params: idParams, run: ({ tenantId, params }) => deleteImport(tenantId, params.id) }),
+  deleteImport: operation('tenant', {
+    params: idParams,
+    run: ({ tenantId, params }) => deleteImport(tenantId, params.id),
+  }),
   ...importOperations,
 
   listMaps: operation('tenant', { run: ({ tenantId }) => listMaps(tenantId) }),
   getMap: operation('tenant', { params: idParams, run: ({ tenantId, params }) => getMap(tenantId, params.id) }),
-  createMap: operation('tenant', { body: royaltyMapInput, run: async ({ tenantId, body }) => reply(201, await createMap(tenantId, body)) }),
-  updateMap: operation('tenant', { params: idParams, body: royaltyMapInput, run: ({ tenantId, params, body }) => updateMap(tenantId, params.id, body) }),
+  createMap: operation('tenant', {
+    body: royaltyMapInput,
+    run: async ({ tenantId, body }) => reply(201, await createMap(tenantId, body)),
+  }),
+  updateMap: operation('tenant', {
+    params: idParams,
+    body: royaltyMapInput,
+    run: ({ tenantId, params, body }) => updateMap(tenantId, params.id, body),
+  }),
   deleteMap: operation('tenant', { params: idParams, run: ({ tenantId, params }) => deleteMap(tenantId, params.id) }),
   previewMap: operation('tenant', { body: previewInput, run: ({ tenantId, body }) => previewMap(tenantId, body) }),
   ...exchangeRateOperations,

@@ -7,7 +7,8 @@ import { BadRequest, NotFound } from '../lib/errors.js';
 import { pageOf, type SortSpec } from '../lib/list-query.js';
 
 /** Expired when revoked or past its expiry date (spec 1 §3: the expired flag). */
-const isExpired = (t: AccessTokenItem, now = Date.now()) => Boolean(t.revoked) || (t.expires_at ? Date.parse(t.expires_at) <= now : false);
+const isExpired = (t: AccessTokenItem, now = Date.now()) =>
+  Boolean(t.revoked) || (t.expires_at ? Date.parse(t.expires_at) <= now : false);
 
 const view = (t: AccessTokenItem) => ({
   id: t.accessTokenId,
@@ -41,10 +42,29 @@ export async function createAccessToken(input: { user_id: string; service: strin
   return { access_token: { ...view(await load(accessTokenId)), token: secret }, message: 'Access Token Added' };
 }
 
-export async function listAccessTokens(query: { page: number; per_page: number; sort: SortSpec<string>; q?: string; user_id?: string }) {
+export async function listAccessTokens(query: {
+  page: number;
+  per_page: number;
+  sort: SortSpec<string>;
+  q?: string;
+  user_id?: string;
+}) {
   const items = await store.listAccessTokens(query.user_id);
-  const page = pageOf(items.map(view), { page: query.page, perPage: query.per_page, sort: query.sort, q: query.q, searchFields: ['service'], tieBreaker: 'id' });
-  return { access_tokens: page.items, total_count: page.total_count, total_pages: page.total_pages, page: page.page, per_page: page.per_page };
+  const page = pageOf(items.map(view), {
+    page: query.page,
+    perPage: query.per_page,
+    sort: query.sort,
+    q: query.q,
+    searchFields: ['service'],
+    tieBreaker: 'id',
+  });
+  return {
+    access_tokens: page.items,
+    total_count: page.total_count,
+    total_pages: page.total_pages,
+    page: page.page,
+    per_page: page.per_page,
+  };
 }
 
 export async function getAccessToken(id: string) {

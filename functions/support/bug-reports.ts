@@ -25,13 +25,32 @@ export async function reportBug(userId: string, input: { description: string; re
 }
 
 /** Every report (admin), or one user’s (the admin’s user page), sorted as asked (created_at by default). */
-export async function listBugReports(query: { page: number; per_page: number; sort: SortSpec<string>; q?: string; user_id?: string }) {
+export async function listBugReports(query: {
+  page: number;
+  per_page: number;
+  sort: SortSpec<string>;
+  q?: string;
+  user_id?: string;
+}) {
   const items = await store.listBugReports(query.user_id);
   const reporters = await getUsers([...new Set(items.map((b) => b.userId))]);
   const byId = new Map(reporters.map((u) => [u.userId, u]));
   const rows = items.map((b) => view(b, byId.get(b.userId)));
-  const page = pageOf(rows, { page: query.page, perPage: query.per_page, sort: query.sort, q: query.q, searchFields: ['description', 'referer', 'user_email'], tieBreaker: 'id' });
-  return { bug_reports: page.items, total_count: page.total_count, total_pages: page.total_pages, page: page.page, per_page: page.per_page };
+  const page = pageOf(rows, {
+    page: query.page,
+    perPage: query.per_page,
+    sort: query.sort,
+    q: query.q,
+    searchFields: ['description', 'referer', 'user_email'],
+    tieBreaker: 'id',
+  });
+  return {
+    bug_reports: page.items,
+    total_count: page.total_count,
+    total_pages: page.total_pages,
+    page: page.page,
+    per_page: page.per_page,
+  };
 }
 
 export async function deleteBugReport(bugReportId: string) {

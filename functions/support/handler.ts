@@ -10,7 +10,10 @@ const tokenFields = { service: z.string().trim().min(1).max(100), expires_at: is
 /** Support area: bug reports from the Bugs page and users' access tokens (spec 3 §7.10). */
 const operations = {
   reportBug: operation('user', {
-    body: z.strictObject({ description: z.string().trim().min(1).max(10_000), referer: z.string().trim().max(2000).optional() }),
+    body: z.strictObject({
+      description: z.string().trim().min(1).max(10_000),
+      referer: z.string().trim().max(2000).optional(),
+    }),
     run: async ({ caller, body }) => reply(201, await bugs.reportBug(caller.user.userId, body)),
   }),
   listBugReports: operation('admin', {

@@ -15,7 +15,11 @@ export type PresignedUpload = { url: string; key: string; method: 'PUT'; headers
 
 /** A file name safe to put in an object key, keeping its extension. */
 export function safeFileName(name: string): string {
-  const cleaned = name.normalize('NFKD').replace(/[^\w.-]+/g, '_').replace(/_+/g, '_').slice(-100);
+  const cleaned = name
+    .normalize('NFKD')
+    .replace(/[^\w.-]+/g, '_')
+    .replace(/_+/g, '_')
+    .slice(-100);
   return cleaned || 'file';
 }
 
@@ -23,7 +27,10 @@ export function safeFileName(name: string): string {
  * A presigned PUT for the browser to upload straight to the uploads bucket. Content type and
  * length are signed into the URL, so S3 refuses a different file than the one declared.
  */
-export async function presignUpload(prefix: string, file: { filename: string; content_type: string; size: number }): Promise<PresignedUpload> {
+export async function presignUpload(
+  prefix: string,
+  file: { filename: string; content_type: string; size: number },
+): Promise<PresignedUpload> {
   const key = `${prefix}${ulid()}-${safeFileName(file.filename)}`;
   const command = new PutObjectCommand({
     Bucket: requireEnv(ENV.uploadsBucket),
@@ -57,7 +64,11 @@ async function objectFacts(key: string): Promise<{ contentType?: string; size?: 
  * its bytes here, before the record is written: the uploads worker deletes such files too, but
  * it may not have run yet. Refusals name the field in the user's words ("Logo …").
  */
-export async function uploadedObject(prefix: string, key: string, field: string): Promise<{ key: string; content_type?: string; size?: number; filename: string }> {
+export async function uploadedObject(
+  prefix: string,
+  key: string,
+  field: string,
+): Promise<{ key: string; content_type?: string; size?: number; filename: string }> {
   const label = fileLabel(field);
   if (!key.startsWith(prefix) || key.includes('..')) {
     throw new InvalidField(field, `${label} does not belong to this record`);
@@ -77,7 +88,10 @@ export async function uploadedObject(prefix: string, key: string, field: string)
 
 /** Content types a browser may show inline from our bucket: none of them can run a script. */
 const INLINE_TYPES: ReadonlySet<string> = new Set([
-  ...LOGO_CONTENT_TYPES, ...GUIDE_CONTENT_TYPES, 'audio/mpeg', 'application/json',
+  ...LOGO_CONTENT_TYPES,
+  ...GUIDE_CONTENT_TYPES,
+  'audio/mpeg',
+  'application/json',
 ]);
 
 /**

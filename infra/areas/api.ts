@@ -49,7 +49,9 @@ export class Api extends Construct {
       throttle: API_THROTTLE,
       accessLogSettings: accessLogSettings(this, 'AccessLogs'),
     });
-    const jwt = new HttpJwtAuthorizer('CognitoJwt', props.auth.issuerUrl, { jwtAudience: [props.auth.client.userPoolClientId] });
+    const jwt = new HttpJwtAuthorizer('CognitoJwt', props.auth.issuerUrl, {
+      jwtAudience: [props.auth.client.userPoolClientId],
+    });
     const none = new HttpNoneAuthorizer();
 
     const integrations = new Map<Area, HttpLambdaIntegration>();

@@ -44,21 +44,21 @@ export class Auth extends Construct {
     });
     acknowledge(
       this.userPool,
-      'The spec\'s password rules are checked by the API (the shared schema) before any password reaches Cognito; ' +
+      "The spec's password rules are checked by the API (the shared schema) before any password reaches Cognito; " +
         'Cognito must accept everything the API accepts, so it keeps the same minimum length and no character ' +
         'classes.',
       'AwsSolutions-COG1',
     );
     acknowledge(
       this.userPool,
-      'The spec\'s sign-in (spec 1 §4) has no second factor, and cognito-local, which the local cloud and the ' +
+      "The spec's sign-in (spec 1 §4) has no second factor, and cognito-local, which the local cloud and the " +
         'tests sign in against, has no MFA; adding one is a change to the sign-in flow, to be decided as a product ' +
         'change.',
       'AwsSolutions-COG2',
     );
     acknowledge(
       this.userPool,
-      'Threat protection needs the paid Cognito Plus plan; sign-in is USER_PASSWORD_AUTH through the API\'s ' +
+      "Threat protection needs the paid Cognito Plus plan; sign-in is USER_PASSWORD_AUTH through the API's " +
         'client, with user-existence errors hidden, and Cognito throttles failed sign-ins on its own.',
       'AwsSolutions-COG8',
     );
@@ -80,6 +80,10 @@ export class Auth extends Construct {
 
   /** Lets `grantee` create, read, delete users and set their passwords (AdminCreateUser & co). */
   grantManageUsers(grantee: iam.IGrantable): iam.Grant {
-    return iam.Grant.addToPrincipal({ grantee, actions: MANAGE_USER_ACTIONS, resourceArns: [this.userPool.userPoolArn] });
+    return iam.Grant.addToPrincipal({
+      grantee,
+      actions: MANAGE_USER_ACTIONS,
+      resourceArns: [this.userPool.userPoolArn],
+    });
   }
 }

@@ -36,7 +36,8 @@ export const BUNDLING = {
   target: 'node22',
   mainFields: ['module', 'main'],
   // CommonJS dependencies bundled into ESM still call require(); give them one.
-  banner: "import { createRequire as topLevelCreateRequire } from 'node:module'; const require = topLevelCreateRequire(import.meta.url);",
+  banner:
+    "import { createRequire as topLevelCreateRequire } from 'node:module'; const require = topLevelCreateRequire(import.meta.url);",
   // Ship the SDK versions the tests ran against rather than whatever the runtime carries.
   bundleAwsSDK: true,
   minify: true,
@@ -45,10 +46,14 @@ export const BUNDLING = {
 };
 
 /** Used when bundling is skipped (`-c skipBundling=true` or CDK_SKIP_BUNDLING=1), e.g. in assertion tests. */
-const PLACEHOLDER_CODE = 'exports.handler = async () => { throw new Error("placeholder: synthesized with bundling skipped"); };';
+const PLACEHOLDER_CODE =
+  'exports.handler = async () => { throw new Error("placeholder: synthesized with bundling skipped"); };';
 
 export interface ProductFunctionProps
-  extends Omit<NodejsFunctionProps, 'entry' | 'handler' | 'code' | 'runtime' | 'architecture' | 'logGroup' | 'projectRoot' | 'depsLockFilePath'> {
+  extends Omit<
+    NodejsFunctionProps,
+    'entry' | 'handler' | 'code' | 'runtime' | 'architecture' | 'logGroup' | 'projectRoot' | 'depsLockFilePath'
+  > {
   /** Handler file relative to the repository root, e.g. `functions/auth/handler.ts`; it exports `handler`. */
   readonly entry: string;
   /**
@@ -100,7 +105,7 @@ export class ProductFunction extends NodejsFunction {
     acknowledge(
       this,
       'Node 22 is the runtime the bundles target (esbuild target node22), the local cloud and the tests run ' +
-        'against; moving to Node 24 is its own change, with DuckDB\'s native bindings checked on it.',
+        "against; moving to Node 24 is its own change, with DuckDB's native bindings checked on it.",
       ...RUNTIME_FINDINGS,
     );
   }
@@ -125,7 +130,7 @@ export class ProductFunction extends NodejsFunction {
     data.grantAccess(this, access);
     acknowledge(
       this.role!,
-      'The indexes of the product\'s one table only: gsi1..gsi3 are generic overloaded indexes every entity uses ' +
+      "The indexes of the product's one table only: gsi1..gsi3 are generic overloaded indexes every entity uses " +
         '(resources.ts), so naming them would grant exactly the same.',
       wildcardResource(`${arnToken(data.table)}/index/*`),
     );
@@ -167,7 +172,7 @@ export class ProductFunction extends NodejsFunction {
     acknowledge(
       this.role!,
       'Sending is limited to the one sender address by the ses:FromAddress condition; the SES identity (the ' +
-        'address or its domain) is the account\'s, verified outside this stack.',
+        "address or its domain) is the account's, verified outside this stack.",
       wildcardResource('arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity/*'),
     );
     return this;

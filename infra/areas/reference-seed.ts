@@ -16,13 +16,22 @@ export class ReferenceSeed extends Construct {
   constructor(scope: Construct, id: string, props: { data: Data }) {
     super(scope, id);
     const timeout = Duration.minutes(5);
-    this.function = new ProductFunction(this, 'Function', { entry: 'functions/reference/seed-handler.ts', timeout, memorySize: 1024 }).bindTable(props.data);
+    this.function = new ProductFunction(this, 'Function', {
+      entry: 'functions/reference/seed-handler.ts',
+      timeout,
+      memorySize: 1024,
+    }).bindTable(props.data);
     acknowledge(
       this.function,
       'Run by the CDK trigger during deployment, which waits for the answer: a failure fails the deployment, so ' +
         'there is no asynchronous invocation for a dead-letter queue to catch.',
       'Serverless-LambdaDLQ',
     );
-    new Trigger(this, 'Trigger', { handler: this.function, timeout, executeAfter: [props.data.table], executeOnHandlerChange: true });
+    new Trigger(this, 'Trigger', {
+      handler: this.function,
+      timeout,
+      executeAfter: [props.data.table],
+      executeOnHandlerChange: true,
+    });
   }
 }

@@ -45,7 +45,11 @@ export function settings(scope: Construct): Settings {
     skipBundling: truthy(context('skipBundling')) || process.env.CDK_SKIP_BUNDLING === '1',
     mailFrom: String(context('mailFrom') ?? 'no-reply@example.com'),
     // The Vite dev server, so a developer can run the SPA locally against a deployed API.
-    corsOrigins: Array.isArray(origins) ? origins.map(String) : typeof origins === 'string' ? origins.split(',') : ['http://localhost:5173'],
+    corsOrigins: Array.isArray(origins)
+      ? origins.map(String)
+      : typeof origins === 'string'
+        ? origins.split(',')
+        : ['http://localhost:5173'],
     ...(context('ffmpegLayerArn') ? { ffmpegLayerArn: String(context('ffmpegLayerArn')) } : {}),
     ...(context('domainName') && context('certificateArn')
       ? { webDomain: { name: String(context('domainName')), certificateArn: String(context('certificateArn')) } }

@@ -64,7 +64,14 @@ export class Storage extends Construct {
       const bucket = privateBucket(this, key, {
         // The browser PUTs to presigned URLs from the SPA's origin; ETag is read back for multipart uploads.
         cors: definition.browserUploads
-          ? [{ allowedMethods: [s3.HttpMethods.PUT, s3.HttpMethods.GET, s3.HttpMethods.HEAD], allowedOrigins: ['*'], allowedHeaders: ['*'], exposedHeaders: ['ETag'] }]
+          ? [
+              {
+                allowedMethods: [s3.HttpMethods.PUT, s3.HttpMethods.GET, s3.HttpMethods.HEAD],
+                allowedOrigins: ['*'],
+                allowedHeaders: ['*'],
+                exposedHeaders: ['ETag'],
+              },
+            ]
           : undefined,
         lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(7) }],
         serverAccessLogsBucket: this.accessLogs,
@@ -72,7 +79,11 @@ export class Storage extends Construct {
       });
       if (definition.notifyQueue) {
         const filters = definition.prefix ? [{ prefix: definition.prefix }] : [];
-        bucket.addEventNotification(s3.EventType.OBJECT_CREATED, new s3n.SqsDestination(props.queues.queue(definition.notifyQueue)), ...filters);
+        bucket.addEventNotification(
+          s3.EventType.OBJECT_CREATED,
+          new s3n.SqsDestination(props.queues.queue(definition.notifyQueue)),
+          ...filters,
+        );
       }
       this.byKey.set(key, bucket);
     }
@@ -80,7 +91,7 @@ export class Storage extends Construct {
     if (notifications) {
       acknowledge(
         notifications,
-        'CDK\'s own handler that writes the buckets\' notification settings at deploy time; its role (CloudWatch ' +
+        "CDK's own handler that writes the buckets' notification settings at deploy time; its role (CloudWatch " +
           'logs, s3:PutBucketNotification) is made by CDK.',
         'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
       );
@@ -98,7 +109,8 @@ export class Storage extends Construct {
   grantAccess(key: BucketKey, grantee: iam.IGrantable, access: BucketAccess): void {
     const bucket = this.bucket(key);
     iam.Grant.addToPrincipal({ grantee, actions: OBJECT_ACTIONS[access], resourceArns: [bucket.arnForObjects('*')] });
-    if (access !== 'presign') iam.Grant.addToPrincipal({ grantee, actions: ['s3:ListBucket'], resourceArns: [bucket.bucketArn] });
+    if (access !== 'presign')
+      iam.Grant.addToPrincipal({ grantee, actions: ['s3:ListBucket'], resourceArns: [bucket.bucketArn] });
   }
 
   /** Lets `grantee` sign browser PUT/GET URLs for the uploads bucket. */

@@ -75,7 +75,9 @@ export class Web extends Construct {
       },
       additionalBehaviors: {
         '/api/*': {
-          origin: new origins.HttpOrigin(props.api.domainName, { protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY }),
+          origin: new origins.HttpOrigin(props.api.domainName, {
+            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+          }),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
@@ -117,13 +119,13 @@ export class Web extends Construct {
       this.distribution,
       'A CloudFront web ACL must be made in us-east-1, outside this regional stack. Meanwhile the API behind ' +
         '/api/* is throttled per stage, needs a Cognito token on every non-public route and checks every input; a ' +
-        'WAF with AWS\'s managed rule groups comes with a us-east-1 stack.',
+        "WAF with AWS's managed rule groups comes with a us-east-1 stack.",
       'AwsSolutions-CFR2',
     );
     if (!ownDomain) {
       acknowledge(
         this.distribution,
-        'Without its own domain the SPA is served on *.cloudfront.net with CloudFront\'s default certificate, ' +
+        "Without its own domain the SPA is served on *.cloudfront.net with CloudFront's default certificate, " +
           'whose minimum TLS version cannot be set; deploying with -c domainName=… -c certificateArn=… serves it ' +
           'with TLSv1.2_2021 as the minimum.',
         'AwsSolutions-CFR4',
@@ -136,8 +138,8 @@ export class Web extends Construct {
     const handler = deployment.handlerRole.node.scope;
     if (!handler) return;
     const reason =
-      'CDK\'s own BucketDeployment handler, made and run by CDK only while deploying the SPA: its runtime, role ' +
-      '(CloudWatch logs, read the CDK asset bucket, write the site bucket) and settings are CDK\'s.';
+      "CDK's own BucketDeployment handler, made and run by CDK only while deploying the SPA: its runtime, role " +
+      "(CloudWatch logs, read the CDK asset bucket, write the site bucket) and settings are CDK's.";
     acknowledge(
       handler,
       reason,

@@ -46,7 +46,12 @@ export async function startLocalCloud(options: LocalCloudOptions) {
   };
   try {
     const [dynamo, cognito] = await Promise.all([
-      startDynamoDb({ port: options.ports.dynamodb, dataDir: dir('dynamodb'), inMemory: options.inMemory, verbose: options.verbose }),
+      startDynamoDb({
+        port: options.ports.dynamodb,
+        dataDir: dir('dynamodb'),
+        inMemory: options.inMemory,
+        verbose: options.verbose,
+      }),
       startCognito({ port: options.ports.cognito, dataDir: dir('cognito'), verbose: options.verbose }),
     ]);
     stops.push(dynamo.stop, cognito.stop);
@@ -144,7 +149,14 @@ export async function startLocalCloud(options: LocalCloudOptions) {
       await (await import('./seed-royalties.js')).seedDemoRoyalties();
     }
 
-    return { url: gatewayUrl, pool, sqs, stop, env, endpoints: { dynamodb: dynamo.endpoint, s3: s3.endpoint, sqs: sqs.endpoint, cognito: cognito.endpoint } };
+    return {
+      url: gatewayUrl,
+      pool,
+      sqs,
+      stop,
+      env,
+      endpoints: { dynamodb: dynamo.endpoint, s3: s3.endpoint, sqs: sqs.endpoint, cognito: cognito.endpoint },
+    };
   } catch (error) {
     await stop();
     throw error;

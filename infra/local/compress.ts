@@ -12,7 +12,10 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 /** Quality 6 compresses the SPA's largest chunk in well under a second and each file is compressed once. */
 const ENCODERS: Record<Encoding, (data: Buffer) => Promise<Buffer>> = {
-  br: (data) => brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+  br: (data) =>
+    brotli(data, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+    }),
   gzip: (data) => gzip(data, { level: 6 }),
 };
 
@@ -38,7 +41,11 @@ const cache = new Map<string, Promise<Buffer>>();
  * A static file's bytes as they should go out: compressed with `encoding` when its type is worth
  * compressing and it is large enough, else as stored.
  */
-export async function fileBody(file: string, contentType: string, encoding: Encoding | undefined): Promise<{ body: Buffer; encoding?: Encoding }> {
+export async function fileBody(
+  file: string,
+  contentType: string,
+  encoding: Encoding | undefined,
+): Promise<{ body: Buffer; encoding?: Encoding }> {
   const { size, mtimeMs } = await stat(file);
   if (!encoding || size < MIN_BYTES || !isCompressible(contentType)) return { body: await readFile(file) };
   const key = `${file}\0${mtimeMs}\0${encoding}`;

@@ -22,9 +22,18 @@ export async function startDynamoDb(options: { port: number; dataDir: string; in
   const jar = path.join(emulatorDir, 'DynamoDBLocal.jar');
   const main = javaCompiles() ? ['-cp', jar, path.join(import.meta.dirname, 'dynamodb-loopback.java')] : ['-jar', jar];
   if (main[0] === '-jar') {
-    console.warn('Warning: DynamoDB Local listens on every interface: this Java is a JRE; a JDK (openjdk-17-jdk-headless) keeps it on 127.0.0.1.');
+    console.warn(
+      'Warning: DynamoDB Local listens on every interface: this Java is a JRE; a JDK (openjdk-17-jdk-headless) keeps it on 127.0.0.1.',
+    );
   }
-  const args = [`-Djava.library.path=${path.join(emulatorDir, 'DynamoDBLocal_lib')}`, '-Xms256m', ...main, '-port', String(options.port), '-sharedDb'];
+  const args = [
+    `-Djava.library.path=${path.join(emulatorDir, 'DynamoDBLocal_lib')}`,
+    '-Xms256m',
+    ...main,
+    '-port',
+    String(options.port),
+    '-sharedDb',
+  ];
   if (options.inMemory) args.push('-inMemory');
   else {
     mkdirSync(options.dataDir, { recursive: true });

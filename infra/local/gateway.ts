@@ -60,7 +60,10 @@ export function createGateway(options: {
     const url = new URL(req.url ?? '/', 'http://localhost');
     // API Gateway and CloudFront refuse such a path before any code runs; every route below may decode it.
     if (!decodable(url.pathname)) {
-      return send(res, 400, { message: 'The path has a malformed percent-encoding', errors: { path: ['has a malformed percent-encoding'] } });
+      return send(res, 400, {
+        message: 'The path has a malformed percent-encoding',
+        errors: { path: ['has a malformed percent-encoding'] },
+      });
     }
     try {
       if (url.pathname.startsWith('/api/')) return await api(req, res, url);
@@ -75,7 +78,10 @@ export function createGateway(options: {
   async function api(req: IncomingMessage, res: ServerResponse, url: URL) {
     if (req.method === 'OPTIONS') return send(res, 204, null);
     const found = findRoute(req.method ?? 'GET', url.pathname);
-    if (!found.route) return send(res, found.methodAllowed ? 404 : 405, { message: found.methodAllowed ? 'Not Found' : 'Method Not Allowed' });
+    if (!found.route)
+      return send(res, found.methodAllowed ? 404 : 405, {
+        message: found.methodAllowed ? 'Not Found' : 'Method Not Allowed',
+      });
     const { route, params } = found;
     const body = await readBody(req);
     if (body === 'too-large') return send(res, 413, { message: 'Request Entity Too Large' });
@@ -88,7 +94,8 @@ export function createGateway(options: {
     }
 
     const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(',') : value;
+    for (const [name, value] of Object.entries(req.headers))
+      if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(',') : value;
     const query: Record<string, string> = {};
     for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
     const textual = isTextual(headers['content-type']);
@@ -108,7 +115,13 @@ export function createGateway(options: {
         apiId: 'local',
         domainName: headers.host ?? 'localhost',
         domainPrefix: 'local',
-        http: { method: route.method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+        http: {
+          method: route.method,
+          path: url.pathname,
+          protocol: 'HTTP/1.1',
+          sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+          userAgent: headers['user-agent'] ?? '',
+        },
         requestId: randomUUID(),
         routeKey: routeKey(route),
         stage: '$default',
@@ -117,7 +130,9 @@ export function createGateway(options: {
         ...(claims ? { authorizer: { jwt: { claims, scopes: [] } } } : {}),
       } as APIGatewayProxyEventV2['requestContext'],
     };
-    const result = (await options.handlers[route.area](event, { awsRequestId: event.requestContext.requestId })) as APIGatewayProxyStructuredResultV2;
+    const result = (await options.handlers[route.area](event, {
+      awsRequestId: event.requestContext.requestId,
+    })) as APIGatewayProxyStructuredResultV2;
     res.writeHead(result.statusCode ?? 200, { ...CORS_HEADERS, ...(result.headers as Record<string, string>) });
     res.end(result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? ''));
   }

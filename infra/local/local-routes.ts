@@ -39,13 +39,23 @@ export function cognitoProxyRoute(cognitoEndpoint: string): LocalRoute {
   return async (req, res, url) => {
     if (!url.pathname.startsWith('/_cognito')) return false;
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': 'POST' });
+      res.writeHead(204, {
+        'access-control-allow-origin': '*',
+        'access-control-allow-headers': '*',
+        'access-control-allow-methods': 'POST',
+      });
       res.end();
       return true;
     }
     await new Promise<void>((resolve) => {
       const upstream = http.request(
-        { host: target.hostname, port: target.port, method: req.method, path: url.pathname.slice('/_cognito'.length) || '/', headers: { ...req.headers, host: target.host } },
+        {
+          host: target.hostname,
+          port: target.port,
+          method: req.method,
+          path: url.pathname.slice('/_cognito'.length) || '/',
+          headers: { ...req.headers, host: target.host },
+        },
         (answer) => {
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res).on('finish', resolve);
@@ -65,8 +75,15 @@ export function cognitoProxyRoute(cognitoEndpoint: string): LocalRoute {
 export function outboxRoute(outboxDir: string): LocalRoute {
   return async (_req, res, url) => {
     if (url.pathname !== '/_local/outbox') return false;
-    const files = existsSync(outboxDir) ? (await readdir(outboxDir)).filter((f) => f.endsWith('.json')).sort().reverse() : [];
-    const mails = await Promise.all(files.slice(0, 200).map(async (f) => JSON.parse(await readFile(path.join(outboxDir, f), 'utf8'))));
+    const files = existsSync(outboxDir)
+      ? (await readdir(outboxDir))
+          .filter((f) => f.endsWith('.json'))
+          .sort()
+          .reverse()
+      : [];
+    const mails = await Promise.all(
+      files.slice(0, 200).map(async (f) => JSON.parse(await readFile(path.join(outboxDir, f), 'utf8'))),
+    );
     json(res, 200, { mails });
     return true;
   };
@@ -101,7 +118,8 @@ export function spaRoute(webDir: string): LocalRoute {
       return true;
     }
     const requested = path.normalize(path.join(webDir, decodeURIComponent(url.pathname)));
-    const file = requested.startsWith(webDir) && existsSync(requested) && statSync(requested).isFile() ? requested : index;
+    const file =
+      requested.startsWith(webDir) && existsSync(requested) && statSync(requested).isFile() ? requested : index;
     const immutable = file !== index && url.pathname.startsWith('/assets/');
     const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
     const { body, encoding } = await fileBody(file, type, pickEncoding(req.headers['accept-encoding']));

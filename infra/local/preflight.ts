@@ -24,7 +24,8 @@ export function javaProblem(env: NodeJS.ProcessEnv = process.env): string | unde
   // `java -version` prints e.g. `openjdk version "17.0.15"` (or "1.8.0_402" for Java 8) on stderr.
   const match = /version "(\d+)(?:\.(\d+))?/.exec(`${java.stderr}${java.stdout}`);
   const version = match ? (match[1] === '1' ? Number(match[2]) : Number(match[1])) : undefined;
-  if (version !== undefined && version < JAVA_MINIMUM) return `Java ${JAVA_MINIMUM} or newer is needed for DynamoDB Local (found Java ${version}).`;
+  if (version !== undefined && version < JAVA_MINIMUM)
+    return `Java ${JAVA_MINIMUM} or newer is needed for DynamoDB Local (found Java ${version}).`;
   return undefined;
 }
 

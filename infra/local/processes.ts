@@ -5,7 +5,8 @@ import net from 'node:net';
 export async function waitForPort(port: number, what: string, timeoutMs = 60_000, child?: ChildProcess): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode} before it was ready`);
+    if (child && child.exitCode !== null)
+      throw new Error(`${what} exited with code ${child.exitCode} before it was ready`);
     const open = await new Promise<boolean>((resolve) => {
       const socket = net.connect({ port, host: '127.0.0.1' }, () => {
         socket.end();
@@ -32,7 +33,11 @@ export function freePort(): Promise<number> {
 }
 
 /** Starts a child process whose output is kept (shown only when it fails) and which dies with us. */
-export function startChild(command: string, args: string[], options: SpawnOptions & { name: string; verbose?: boolean }): ChildProcess {
+export function startChild(
+  command: string,
+  args: string[],
+  options: SpawnOptions & { name: string; verbose?: boolean },
+): ChildProcess {
   const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
   const tail: string[] = [];
   const keep = (chunk: Buffer) => {
@@ -43,7 +48,8 @@ export function startChild(command: string, args: string[], options: SpawnOption
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   child.on('exit', (code, signal) => {
-    if (code && code !== 0 && signal === null && !stopping.has(child)) process.stderr.write(`[${options.name}] exited with code ${code}:\n${tail.join('')}\n`);
+    if (code && code !== 0 && signal === null && !stopping.has(child))
+      process.stderr.write(`[${options.name}] exited with code ${code}:\n${tail.join('')}\n`);
   });
   return child;
 }

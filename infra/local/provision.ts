@@ -1,5 +1,10 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
 import {
   CognitoIdentityProviderClient,
   CreateUserPoolClientCommand,
@@ -19,7 +24,11 @@ export async function provisionTable(endpoint: string, region: string): Promise<
   } catch (error) {
     if ((error as { name?: string }).name !== 'ResourceNotFoundException') throw error;
   }
-  const attributes = new Set<string>([TABLE.partitionKey, TABLE.sortKey, ...TABLE.indexes.flatMap((i) => [i.partitionKey, i.sortKey])]);
+  const attributes = new Set<string>([
+    TABLE.partitionKey,
+    TABLE.sortKey,
+    ...TABLE.indexes.flatMap((i) => [i.partitionKey, i.sortKey]),
+  ]);
   await client.send(
     new CreateTableCommand({
       TableName: TABLE.localName,
@@ -40,7 +49,12 @@ export async function provisionTable(endpoint: string, region: string): Promise<
     }),
   );
   await client
-    .send(new UpdateTimeToLiveCommand({ TableName: TABLE.localName, TimeToLiveSpecification: { AttributeName: TABLE.timeToLiveAttribute, Enabled: true } }))
+    .send(
+      new UpdateTimeToLiveCommand({
+        TableName: TABLE.localName,
+        TimeToLiveSpecification: { AttributeName: TABLE.timeToLiveAttribute, Enabled: true },
+      }),
+    )
     .catch(() => undefined); // DynamoDB Local accepts TTL settings but never sweeps; expiry is also checked in code.
 }
 
@@ -51,14 +65,25 @@ export async function provisionUserPool(endpoint: string, region: string, idsFil
   const client = new CognitoIdentityProviderClient({ endpoint, region, credentials });
   if (existsSync(idsFile)) {
     const ids = JSON.parse(readFileSync(idsFile, 'utf8')) as PoolIds;
-    const exists = await client.send(new DescribeUserPoolCommand({ UserPoolId: ids.userPoolId })).then(() => true, () => false);
+    const exists = await client.send(new DescribeUserPoolCommand({ UserPoolId: ids.userPoolId })).then(
+      () => true,
+      () => false,
+    );
     if (exists) return ids;
   }
   const pool = await client.send(
     new CreateUserPoolCommand({
       PoolName: USER_POOL.localName,
       UsernameAttributes: ['email'],
-      Policies: { PasswordPolicy: { MinimumLength: USER_POOL.passwordMinLength, RequireLowercase: true, RequireUppercase: true, RequireNumbers: true, RequireSymbols: false } },
+      Policies: {
+        PasswordPolicy: {
+          MinimumLength: USER_POOL.passwordMinLength,
+          RequireLowercase: true,
+          RequireUppercase: true,
+          RequireNumbers: true,
+          RequireSymbols: false,
+        },
+      },
     }),
   );
   const app = await client.send(

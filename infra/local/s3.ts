@@ -16,7 +16,10 @@ const BROWSER_UPLOAD_CORS = `<CORSConfiguration>
   </CORSRule>
 </CORSConfiguration>`;
 
-export type S3EventRecord = { eventName: string; s3: { bucket: { name: string }; object: { key: string; size?: number } } } & Record<string, unknown>;
+export type S3EventRecord = {
+  eventName: string;
+  s3: { bucket: { name: string }; object: { key: string; size?: number } };
+} & Record<string, unknown>;
 
 /**
  * AWS URL-encodes object keys in event records (form encoding: a space is "+"); s3rver does
@@ -32,7 +35,11 @@ export function awsEncodedKey(key: string): string {
  * does. Deleting the object's files without the folder clean-up avoids the race.
  */
 function keepEmptyFolders(server: S3rver) {
-  const store = (server as unknown as { store: { getResourcePath: (b: string, k: string, r: string) => string; deleteObject: unknown } }).store;
+  const store = (
+    server as unknown as {
+      store: { getResourcePath: (b: string, k: string, r: string) => string; deleteObject: unknown };
+    }
+  ).store;
   store.deleteObject = async (bucket: string, key: string) => {
     await Promise.all(
       ['object', 'object.md5', 'metadata.json'].map((resource) =>
@@ -52,7 +59,10 @@ function keepEmptyFolders(server: S3rver) {
 export async function startS3(options: {
   port: number;
   dataDir: string;
-  onNotification: (queue: NonNullable<(typeof BUCKETS)[BucketKey]['notifyQueue']>, body: { Records: S3EventRecord[] }) => void;
+  onNotification: (
+    queue: NonNullable<(typeof BUCKETS)[BucketKey]['notifyQueue']>,
+    body: { Records: S3EventRecord[] },
+  ) => void;
 }) {
   mkdirSync(options.dataDir, { recursive: true });
   const server = new S3rver({
@@ -60,7 +70,10 @@ export async function startS3(options: {
     address: '127.0.0.1',
     directory: options.dataDir,
     silent: true,
-    configureBuckets: Object.values(BUCKETS).map((b) => ({ name: b.localName, configs: b.browserUploads ? [BROWSER_UPLOAD_CORS] : [] })),
+    configureBuckets: Object.values(BUCKETS).map((b) => ({
+      name: b.localName,
+      configs: b.browserUploads ? [BROWSER_UPLOAD_CORS] : [],
+    })),
   });
   keepEmptyFolders(server);
   await server.run();

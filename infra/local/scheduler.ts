@@ -3,7 +3,9 @@
  * hand (POST /_local/schedules/{name}).
  */
 export function startScheduler(jobs: Record<string, { everyMs: number; run: () => Promise<unknown> }>) {
-  const timers = Object.values(jobs).map((job) => setInterval(() => void job.run().catch((e) => console.error('[scheduler]', e)), job.everyMs));
+  const timers = Object.values(jobs).map((job) =>
+    setInterval(() => void job.run().catch((e) => console.error('[scheduler]', e)), job.everyMs),
+  );
   return {
     runNow: async (name: string) => {
       const job = jobs[name];

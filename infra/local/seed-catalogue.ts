@@ -47,7 +47,10 @@ export async function seedDemoCatalogue(): Promise<void> {
       artist_recordings_attributes: [{ artist_id: artist.id }],
       contributor_recordings_attributes: [{ contributor_id: writer.id, roles: ['Composer', 'Lyricist'] }],
     });
-  const recordings = [await track('Northern Light', 'GB-NLR-26-00001'), await track('Harbour Lights', 'GB-NLR-26-00002')];
+  const recordings = [
+    await track('Northern Light', 'GB-NLR-26-00001'),
+    await track('Harbour Lights', 'GB-NLR-26-00002'),
+  ];
   await create('releases', {
     title: 'Northern Lights EP',
     label_id: label?.id,

@@ -7,12 +7,29 @@ import type { Role } from '../../shared/constants.js';
 /** The demo sign-ins `npm start` prints. */
 export const DEMO_USERS = {
   admin: { email: 'admin@demo.test', password: 'Admin-pass-1', name: 'Ada Admin', role: 'admin' as Role },
-  labelManager: { email: 'manager@demo.test', password: 'Manager-pass-1', name: 'Max Manager', role: 'label_manager' as Role },
+  labelManager: {
+    email: 'manager@demo.test',
+    password: 'Manager-pass-1',
+    name: 'Max Manager',
+    role: 'label_manager' as Role,
+  },
 };
 
 const DEMO_COMPANIES = [
-  { key: 'distributed', name: 'Northern Lights Records', tags: [] as string[], distributed: true, label: 'Aurora Sound' },
-  { key: 'publisher', name: 'Harbour Songs Publishing', tags: ['Publisher'], distributed: false, label: 'Harbour Sessions' },
+  {
+    key: 'distributed',
+    name: 'Northern Lights Records',
+    tags: [] as string[],
+    distributed: true,
+    label: 'Aurora Sound',
+  },
+  {
+    key: 'publisher',
+    name: 'Harbour Songs Publishing',
+    tags: ['Publisher'],
+    distributed: false,
+    label: 'Harbour Sessions',
+  },
 ];
 
 /**
@@ -29,7 +46,13 @@ export async function seedDemo(): Promise<void> {
     const existing = await db.entities.UniqueValue.get({ scope: 'email', value: demo.email }).go();
     const userId = existing.data?.ownerId ?? ulid();
     if (!existing.data) {
-      await db.entities.User.create({ userId, email: demo.email, name: demo.name, role: demo.role, confirmed: true }).go();
+      await db.entities.User.create({
+        userId,
+        email: demo.email,
+        name: demo.name,
+        role: demo.role,
+        confirmed: true,
+      }).go();
       await db.entities.UniqueValue.create({ scope: 'email', value: demo.email, ownerId: userId }).go();
     }
     const { sub } = await setPassword(demo.email, demo.password);
@@ -39,7 +62,12 @@ export async function seedDemo(): Promise<void> {
 
   for (const company of DEMO_COMPANIES) {
     const companyId = ulid();
-    await db.entities.Company.create({ companyId, name: company.name, tags: company.tags, distributed: company.distributed }).go();
+    await db.entities.Company.create({
+      companyId,
+      name: company.name,
+      tags: company.tags,
+      distributed: company.distributed,
+    }).go();
     await db.entities.CompanyUser.create({ userId: userIds.labelManager, companyId, role: 'label_manager' }).go();
     await createLabel(companyId, { name: company.label, active: true, distributed: company.distributed });
   }

@@ -26,12 +26,18 @@ export async function startSqs(options: { port: number; region: string }) {
   const server = buildApp({ logger: false, host: '127.0.0.1' });
   await server.listen({ port: options.port, host: '127.0.0.1' });
   const endpoint = `http://127.0.0.1:${options.port}`;
-  const client = new SQSClient({ endpoint, region: options.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = new SQSClient({
+    endpoint,
+    region: options.region,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   const urls = {} as Record<QueueKey, string>;
   const dlqUrls = {} as Record<QueueKey, string>;
   for (const key of Object.keys(QUEUES) as QueueKey[]) {
     const dlq = await client.send(new CreateQueueCommand({ QueueName: dlqName(key) }));
-    const dlqArn = (await client.send(new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }))).Attributes!.QueueArn!;
+    const dlqArn = (
+      await client.send(new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }))
+    ).Attributes!.QueueArn!;
     const queue = await client.send(
       new CreateQueueCommand({
         QueueName: QUEUES[key].localName,
@@ -59,7 +65,12 @@ export async function startSqs(options: { port: number; region: string }) {
       while (running) {
         try {
           const received = await client.send(
-            new ReceiveMessageCommand({ QueueUrl: urls[key], MaxNumberOfMessages: 1, WaitTimeSeconds: 1, AttributeNames: ['All'] }),
+            new ReceiveMessageCommand({
+              QueueUrl: urls[key],
+              MaxNumberOfMessages: 1,
+              WaitTimeSeconds: 1,
+              AttributeNames: ['All'],
+            }),
           );
           for (const message of received.Messages ?? []) {
             const event: SQSEvent = {
@@ -84,8 +95,18 @@ export async function startSqs(options: { port: number; region: string }) {
             } catch (error) {
               console.error(`[${key}] worker failed:`, error);
             }
-            if (failed) await client.send(new ChangeMessageVisibilityCommand({ QueueUrl: urls[key], ReceiptHandle: message.ReceiptHandle!, VisibilityTimeout: LOCAL_RETRY_SECONDS }));
-            else await client.send(new DeleteMessageCommand({ QueueUrl: urls[key], ReceiptHandle: message.ReceiptHandle! }));
+            if (failed)
+              await client.send(
+                new ChangeMessageVisibilityCommand({
+                  QueueUrl: urls[key],
+                  ReceiptHandle: message.ReceiptHandle!,
+                  VisibilityTimeout: LOCAL_RETRY_SECONDS,
+                }),
+              );
+            else
+              await client.send(
+                new DeleteMessageCommand({ QueueUrl: urls[key], ReceiptHandle: message.ReceiptHandle! }),
+              );
           }
         } catch (error) {
           if (running) {
@@ -104,7 +125,8 @@ export async function startSqs(options: { port: number; region: string }) {
     dlqUrls,
     client,
     consume,
-    send: (key: QueueKey, body: unknown) => client.send(new SendMessageCommand({ QueueUrl: urls[key], MessageBody: JSON.stringify(body) })),
+    send: (key: QueueKey, body: unknown) =>
+      client.send(new SendMessageCommand({ QueueUrl: urls[key], MessageBody: JSON.stringify(body) })),
     stop: async () => {
       running = false;
       await Promise.allSettled(pollers);

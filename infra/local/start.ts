@@ -42,7 +42,8 @@ function preflight() {
   if (problems.length) fail(problems.join('\n'));
   if (!existsSync(path.join(root, 'node_modules'))) fail('dependencies are not installed: run `npm install` first.');
   // Not fatal: everything but audio previews works without it.
-  if (!ffmpegWorks()) console.warn(`Warning: ffmpeg (${ffmpegPath()}) does not run, so uploaded audio gets no preview. Set FFMPEG_PATH.`);
+  if (!ffmpegWorks())
+    console.warn(`Warning: ffmpeg (${ffmpegPath()}) does not run, so uploaded audio gets no preview. Set FFMPEG_PATH.`);
 }
 
 async function main() {
@@ -80,10 +81,15 @@ async function main() {
   process.on('SIGTERM', shutdown);
 
   console.log(`\nDemo sign-ins:`);
-  for (const demo of Object.values(DEMO_USERS)) console.log(`  ${demo.role.padEnd(14)} ${demo.email} / ${demo.password}`);
-  console.log(`Mail outbox: ${cloud.url}/_local/outbox   State: ${path.relative(root, stateDir)}/ (npm run reset clears it)`);
+  for (const demo of Object.values(DEMO_USERS))
+    console.log(`  ${demo.role.padEnd(14)} ${demo.email} / ${demo.password}`);
+  console.log(
+    `Mail outbox: ${cloud.url}/_local/outbox   State: ${path.relative(root, stateDir)}/ (npm run reset clears it)`,
+  );
   if (!['127.0.0.1', 'localhost', '::1'].includes(host)) {
-    console.warn(`Warning: the app listens on ${host}: anyone who can reach it can use /_cognito and /_local without signing in.`);
+    console.warn(
+      `Warning: the app listens on ${host}: anyone who can reach it can use /_cognito and /_local without signing in.`,
+    );
   }
   console.log(`Started in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   console.log(`Ready: ${cloud.url}`);

@@ -35,7 +35,9 @@ export function attachWebSocketApi(server: Server, handler: WsHandler): { route:
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== '/cable') return socket.destroy();
     const connectionId = randomUUID().replace(/-/g, '').slice(0, 16);
-    const answer = (await handler(event('$connect', connectionId, { queryStringParameters: Object.fromEntries(url.searchParams) })).catch(() => ({
+    const answer = (await handler(
+      event('$connect', connectionId, { queryStringParameters: Object.fromEntries(url.searchParams) }),
+    ).catch(() => ({
       statusCode: 500,
     }))) as APIGatewayProxyStructuredResultV2;
     if ((answer.statusCode ?? 200) !== 200) {
@@ -44,7 +46,10 @@ export function attachWebSocketApi(server: Server, handler: WsHandler): { route:
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       sockets.set(connectionId, { socket: ws, connectedAt: Date.now() });
-      ws.on('message', (data) => void handler(event('$default', connectionId, { body: data.toString() })).catch(() => undefined));
+      ws.on(
+        'message',
+        (data) => void handler(event('$default', connectionId, { body: data.toString() })).catch(() => undefined),
+      );
       ws.on('close', () => {
         sockets.delete(connectionId);
         void handler(event('$disconnect', connectionId)).catch(() => undefined);
@@ -71,7 +76,12 @@ export function attachWebSocketApi(server: Server, handler: WsHandler): { route:
       res.writeHead(204).end();
     } else {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ ConnectedAt: new Date(entry.connectedAt).toISOString(), LastActiveAt: new Date().toISOString() }));
+      res.end(
+        JSON.stringify({
+          ConnectedAt: new Date(entry.connectedAt).toISOString(),
+          LastActiveAt: new Date().toISOString(),
+        }),
+      );
     }
     return true;
   };

@@ -10,24 +10,39 @@ export const password = z
   .regex(/[A-Z]/, 'Password must contain an upper-case letter')
   .regex(/[0-9]/, 'Password must contain a digit');
 
-const email = z.email(VALIDATION.email).max(320).transform((e) => e.trim().toLowerCase());
+const email = z
+  .email(VALIDATION.email)
+  .max(320)
+  .transform((e) => e.trim().toLowerCase());
 
 const passwordPair = { password, password_confirmation: z.string().max(256) };
-const confirmationMatches = (v: { password: string; password_confirmation: string }) => v.password === v.password_confirmation;
+const confirmationMatches = (v: { password: string; password_confirmation: string }) =>
+  v.password === v.password_confirmation;
 const mismatch = { path: ['password_confirmation'], message: VALIDATION.confirmed };
 const secret = z.string().min(10).max(200);
 
 export const signUpInput = z.strictObject({ name: z.string().trim().min(1).max(200), email });
 export const tokenInput = z.strictObject({ access_token: secret });
-export const confirmInput = z.strictObject({ access_token: secret, ...passwordPair }).refine(confirmationMatches, mismatch);
+export const confirmInput = z
+  .strictObject({ access_token: secret, ...passwordPair })
+  .refine(confirmationMatches, mismatch);
 export const resetRequestInput = z.strictObject({
-  email: z.string().trim().max(320).refine((v) => v.length > 0, MESSAGES.fillOutEmail),
+  email: z
+    .string()
+    .trim()
+    .max(320)
+    .refine((v) => v.length > 0, MESSAGES.fillOutEmail),
 });
 export const checkTokenInput = z.strictObject({ token: secret });
-export const changePasswordInput = z.strictObject({ token: secret, ...passwordPair }).refine(confirmationMatches, mismatch);
+export const changePasswordInput = z
+  .strictObject({ token: secret, ...passwordPair })
+  .refine(confirmationMatches, mismatch);
 
 /** Per-user feature flags (spec 1 §6: beta and experimental features are per user setting). */
-export const userSettingInput = z.strictObject({ beta_features: z.boolean().optional(), experimental_features: z.boolean().optional() });
+export const userSettingInput = z.strictObject({
+  beta_features: z.boolean().optional(),
+  experimental_features: z.boolean().optional(),
+});
 
 export const profileInput = z.strictObject({
   name: z.string().trim().min(1).max(200).optional(),

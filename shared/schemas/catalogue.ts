@@ -24,7 +24,11 @@ import { nestedRow, ref } from './nested-row.js';
 /** Input schemas of a company's catalogue records (spec 2 §3, §5), shared by the API and the forms. */
 const text = (max: number) => z.string().trim().max(max);
 const optionalEmail = z.union([z.literal(''), z.email(VALIDATION.email).max(320)]).optional();
-const link = z.string().trim().max(2000).regex(/^https?:\/\/\S+$/i, 'Link must start with http:// or https://');
+const link = z
+  .string()
+  .trim()
+  .max(2000)
+  .regex(/^https?:\/\/\S+$/i, 'Link must start with http:// or https://');
 
 /**
  * An artist identifier row (spec 2 §4 Identifier rows): New (a profile still to be created) only
@@ -38,11 +42,17 @@ export const artistIdentifierRow = nestedRow({
 }).superRefine((row, ctx) => {
   const identifier = (row as { identifier?: string }).identifier ?? '';
   const { service } = row as { service?: string; new?: boolean };
-  if ((row as { new?: boolean }).new && identifier) ctx.addIssue({ code: 'custom', path: ['new'], message: 'New can only be ticked while the identifier is empty' });
+  if ((row as { new?: boolean }).new && identifier)
+    ctx.addIssue({ code: 'custom', path: ['new'], message: 'New can only be ticked while the identifier is empty' });
   if (!identifier) return;
-  if (service === 'ISNI' && !isValidIsni(identifier)) ctx.addIssue({ code: 'custom', path: ['identifier'], message: 'ISNI invalid' });
+  if (service === 'ISNI' && !isValidIsni(identifier))
+    ctx.addIssue({ code: 'custom', path: ['identifier'], message: 'ISNI invalid' });
   if (service === 'Spotify' && !new RegExp(`^${SPOTIFY_ARTIST_PREFIX}[A-Za-z0-9]+$`).test(identifier)) {
-    ctx.addIssue({ code: 'custom', path: ['identifier'], message: `Spotify identifier must look like ${SPOTIFY_ARTIST_PREFIX}<id>` });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['identifier'],
+      message: `Spotify identifier must look like ${SPOTIFY_ARTIST_PREFIX}<id>`,
+    });
   }
 });
 
@@ -92,19 +102,50 @@ export const payeeInput = z.strictObject({
 
 // ——— Releases and recordings (spec 2 §3 Release, Product, Recording; §5) ———
 
-const year = (label: string) => z.union([z.literal(''), z.coerce.number().int().min(1900, `${label} must be a year`).max(2100, VALIDATION.maxValue(label, 2100))]).optional();
+const year = (label: string) =>
+  z
+    .union([
+      z.literal(''),
+      z.coerce.number().int().min(1900, `${label} must be a year`).max(2100, VALIDATION.maxValue(label, 2100)),
+    ])
+    .optional();
 const date = (label: string) => z.union([z.literal(''), z.iso.date(`${label} must be a date (YYYY-MM-DD)`)]).optional();
-const money = (label: string) => z.union([z.literal(''), z.coerce.number().min(0, `${label} must be at least 0`).max(1_000_000, VALIDATION.maxValue(label, 1_000_000))]).optional();
+const money = (label: string) =>
+  z
+    .union([
+      z.literal(''),
+      z.coerce.number().min(0, `${label} must be at least 0`).max(1_000_000, VALIDATION.maxValue(label, 1_000_000)),
+    ])
+    .optional();
 /** A number typed in a form: blank means not given. */
-const blankAsUnset = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
-const share = (label: string) => blankAsUnset(z.coerce.number(`${label} must be a number`).min(0, `${label} must be at least 0`).max(100, VALIDATION.maxValue(label, 100)));
+const blankAsUnset = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+const share = (label: string) =>
+  blankAsUnset(
+    z.coerce
+      .number(`${label} must be a number`)
+      .min(0, `${label} must be at least 0`)
+      .max(100, VALIDATION.maxValue(label, 100)),
+  );
 const whole = (label: string, min: number, max: number) =>
-  blankAsUnset(z.coerce.number(`${label} must be a number`).int(`${label} must be a whole number`).min(min, `${label} must be at least ${min}`).max(max, VALIDATION.maxValue(label, max)));
+  blankAsUnset(
+    z.coerce
+      .number(`${label} must be a number`)
+      .int(`${label} must be a whole number`)
+      .min(min, `${label} must be at least ${min}`)
+      .max(max, VALIDATION.maxValue(label, max)),
+  );
 
 /** ISO alpha-2 codes; a country listed twice is refused (spec 2 §5 Territory lists). */
 const territories = (label: string) =>
   z
-    .array(z.string().trim().regex(/^[A-Za-z]{2}$/, `${label} must be 2-letter country codes`).transform((c) => c.toUpperCase()))
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z]{2}$/, `${label} must be 2-letter country codes`)
+        .transform((c) => c.toUpperCase()),
+    )
     .max(300)
     .refine((codes) => new Set(codes).size === codes.length, `${label} must not list a country twice`)
     .optional();
@@ -123,7 +164,10 @@ export const isrcField = z
   .trim()
   .max(20)
   .transform((v) => normaliseIsrc(v))
-  .refine((v) => v === '' || isValidIsrc(v), 'ISRC must be 2 letters, 3 characters, 2 digits and 5 digits (e.g. GB-AAA-05-00001)');
+  .refine(
+    (v) => v === '' || isValidIsrc(v),
+    'ISRC must be 2 letters, 3 characters, 2 digits and 5 digits (e.g. GB-AAA-05-00001)',
+  );
 
 const genres = {
   primary_genre_id: ref(),
@@ -211,7 +255,15 @@ export const recordingInput = z.strictObject({
   mix_title: text(200).optional(),
   alternative_title: text(300).optional(),
   copyright_year: year('Copyright year'),
-  length: z.union([z.literal(''), z.string().trim().regex(/^\d{2}:[0-5]\d:[0-5]\d$/, 'Length must be HH:MM:SS')]).optional(),
+  length: z
+    .union([
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{2}:[0-5]\d:[0-5]\d$/, 'Length must be HH:MM:SS'),
+    ])
+    .optional(),
   status: z.enum(RELEASE_STATUSES).optional(),
   category: z.enum(RECORDING_CATEGORIES).optional(),
   explicit: z.boolean().optional(),
@@ -230,7 +282,12 @@ export const recordingInput = z.strictObject({
   preview_start: whole('Preview start', 0, 36_000),
   preview_length: whole('Preview length', 0, 600),
   lyrics: text(50_000).optional(),
-  tempo: blankAsUnset(z.coerce.number('Tempo must be a number').min(0, 'Tempo must be at least 0').max(400, VALIDATION.maxValue('Tempo', 400))),
+  tempo: blankAsUnset(
+    z.coerce
+      .number('Tempo must be a number')
+      .min(0, 'Tempo must be at least 0')
+      .max(400, VALIDATION.maxValue('Tempo', 400)),
+  ),
   musical_key: text(20).optional(),
   time_signature: text(10).optional(),
   instrumentation: text(500).optional(),
@@ -253,7 +310,12 @@ export const recordingInput = z.strictObject({
     .max(100)
     .optional(),
   contributor_recordings_attributes: z
-    .array(nestedRow({ contributor_id: z.string().trim().min(1).max(64), roles: z.array(z.enum(CONTRIBUTOR_CREDITS)).min(1, 'Roles is required').max(20) }))
+    .array(
+      nestedRow({
+        contributor_id: z.string().trim().min(1).max(64),
+        roles: z.array(z.enum(CONTRIBUTOR_CREDITS)).min(1, 'Roles is required').max(20),
+      }),
+    )
     .max(200)
     .optional(),
   recording_performers_attributes: z
@@ -282,8 +344,19 @@ export const recordingInput = z.strictObject({
     )
     .max(100)
     .optional(),
-  publisher_recordings_attributes: z.array(nestedRow({ publisher_id: z.string().trim().min(1).max(64) })).max(100).optional(),
-  recording_payees_attributes: z.array(nestedRow({ payee_id: z.string().trim().min(1).max(64), split: share('Split').pipe(z.number('Split is required')) })).max(100).optional(),
+  publisher_recordings_attributes: z
+    .array(nestedRow({ publisher_id: z.string().trim().min(1).max(64) }))
+    .max(100)
+    .optional(),
+  recording_payees_attributes: z
+    .array(
+      nestedRow({
+        payee_id: z.string().trim().min(1).max(64),
+        split: share('Split').pipe(z.number('Split is required')),
+      }),
+    )
+    .max(100)
+    .optional(),
 });
 
 // ——— Songs (spec 2 §3 Song): the works a publishing company administers ———
@@ -298,7 +371,15 @@ export const songInput = z.strictObject({
     .optional(),
   alternative_titles: text(1000).optional(),
   artist_name: text(300).optional(),
-  duration: z.union([z.literal(''), z.string().trim().regex(/^\d{2}:[0-5]\d:[0-5]\d$/, 'Duration must be HH:MM:SS')]).optional(),
+  duration: z
+    .union([
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{2}:[0-5]\d:[0-5]\d$/, 'Duration must be HH:MM:SS'),
+    ])
+    .optional(),
   tunecode: text(50).optional(),
   work_category: text(100).optional(),
   work_status: text(100).optional(),
@@ -317,8 +398,17 @@ export const songInput = z.strictObject({
   work_amended: z.boolean().optional(),
   work_registered: z.boolean().optional(),
   publisher_songs_attributes: z
-    .array(nestedRow({ publisher_id: z.string().trim().min(1).max(64), start_date: date('Start date'), end_date: date('End date') }))
+    .array(
+      nestedRow({
+        publisher_id: z.string().trim().min(1).max(64),
+        start_date: date('Start date'),
+        end_date: date('End date'),
+      }),
+    )
     .max(50)
     .optional(),
-  song_writers_attributes: z.array(nestedRow({ contributor_id: z.string().trim().min(1).max(64), share: share('Share') })).max(50).optional(),
+  song_writers_attributes: z
+    .array(nestedRow({ contributor_id: z.string().trim().min(1).max(64), share: share('Share') }))
+    .max(50)
+    .optional(),
 });

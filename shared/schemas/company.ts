@@ -7,8 +7,10 @@ const text = (max: number) => z.string().trim().max(max).optional();
 const date = (label: string) => z.union([z.literal(''), z.iso.date(`${label} must be a date (YYYY-MM-DD)`)]).optional();
 const fileKey = z.string().max(1024).nullable().optional();
 /** Colours are accepted as hex or rgba (spec 1 §5). */
-const COLOUR = /^(#[0-9a-f]{3}|#[0-9a-f]{4}|#[0-9a-f]{6}|#[0-9a-f]{8}|rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\))$/i;
-const colour = (label: string) => z.union([z.literal(''), z.string().trim().regex(COLOUR, `${label} must be a hex or rgba colour`)]).optional();
+const COLOUR =
+  /^(#[0-9a-f]{3}|#[0-9a-f]{4}|#[0-9a-f]{6}|#[0-9a-f]{8}|rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\))$/i;
+const colour = (label: string) =>
+  z.union([z.literal(''), z.string().trim().regex(COLOUR, `${label} must be a hex or rgba colour`)]).optional();
 
 /** The company's own details (spec 3 §3.7 profile_attributes). */
 export const companyProfileInput = z.strictObject({
@@ -24,7 +26,16 @@ export const siteSettingsInput = z.strictObject({
   primary_colour: colour('Primary colour'),
   secondary_colour: colour('Secondary colour'),
   support_email: z.union([z.literal(''), z.email(VALIDATION.email).max(320)]).optional(),
-  custom_domain: z.union([z.literal(''), z.string().trim().max(253).regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i, 'Custom domain must be a domain name like music.example.com')]).optional(),
+  custom_domain: z
+    .union([
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .max(253)
+        .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i, 'Custom domain must be a domain name like music.example.com'),
+    ])
+    .optional(),
 });
 
 /** A company's link to a distributor it delivers through (spec 3 §3.7 company distributor link). */
@@ -47,7 +58,12 @@ const fields = {
   registration_number: z.string().trim().max(50).optional(),
   vat_number: z.string().trim().max(50).optional(),
   vat_registered: z.boolean().optional(),
-  currency: z.string().trim().regex(/^[A-Za-z]{3}$/, 'Currency must be a 3-letter code').transform((c) => c.toUpperCase()).optional(),
+  currency: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{3}$/, 'Currency must be a 3-letter code')
+    .transform((c) => c.toUpperCase())
+    .optional(),
   contract_date: date('Contract date'),
   self_billing: z.boolean().optional(),
   self_billing_created_at: date('Self billing created at'),
@@ -58,15 +74,32 @@ const fields = {
   logo_key: fileKey,
   contract_key: fileKey,
   self_billing_agreement_key: fileKey,
-  company_publishers_attributes: z.array(nestedRow({ publisher_id: z.string().trim().min(1).max(64) })).max(200).optional(),
-  company_rightsholders_attributes: z.array(nestedRow({ rightsholder_id: z.string().trim().min(1).max(64) })).max(200).optional(),
+  company_publishers_attributes: z
+    .array(nestedRow({ publisher_id: z.string().trim().min(1).max(64) }))
+    .max(200)
+    .optional(),
+  company_rightsholders_attributes: z
+    .array(nestedRow({ rightsholder_id: z.string().trim().min(1).max(64) }))
+    .max(200)
+    .optional(),
   company_distributors_attributes: z.array(companyDistributorRowInput).max(100).optional(),
 };
 
 /** A self-billing agreement cannot expire before it was made. */
-const datesInOrder = <T extends { self_billing_created_at?: string; self_billing_expires_at?: string }>(input: T, ctx: z.RefinementCtx) => {
-  if (input.self_billing_created_at && input.self_billing_expires_at && input.self_billing_expires_at < input.self_billing_created_at) {
-    ctx.addIssue({ code: 'custom', path: ['self_billing_expires_at'], message: 'Self billing expires at must be after Self billing created at' });
+const datesInOrder = <T extends { self_billing_created_at?: string; self_billing_expires_at?: string }>(
+  input: T,
+  ctx: z.RefinementCtx,
+) => {
+  if (
+    input.self_billing_created_at &&
+    input.self_billing_expires_at &&
+    input.self_billing_expires_at < input.self_billing_created_at
+  ) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['self_billing_expires_at'],
+      message: 'Self billing expires at must be after Self billing created at',
+    });
   }
 };
 
@@ -77,7 +110,10 @@ export const companyUpdate = z
   .strictObject({
     ...fields,
     name: fields.name.optional(),
-    company_users: z.array(z.strictObject({ user_id: z.string().min(1).max(64), role: z.enum(ROLES) })).max(500).optional(),
+    company_users: z
+      .array(z.strictObject({ user_id: z.string().min(1).max(64), role: z.enum(ROLES) }))
+      .max(500)
+      .optional(),
   })
   .superRefine(datesInOrder);
 

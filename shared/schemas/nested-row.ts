@@ -17,8 +17,8 @@ export const nestedRow = <S extends z.ZodRawShape>(shape: S) => {
       const { id, _destroy } = row as { id?: string; _destroy?: boolean };
       if (id || _destroy) return;
       for (const key of required) {
-        if ((row as Record<string, unknown>)[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: VALIDATION.required(humanizeField(key)) });
+        if ((row as Record<string, unknown>)[key] === undefined)
+          ctx.addIssue({ code: 'custom', path: [key], message: VALIDATION.required(humanizeField(key)) });
       }
     });
 };
-

@@ -16,7 +16,10 @@ export const countryInput = z.strictObject({
   name: text(200).min(1),
   iso_alpha_two: code(2, 'Iso alpha two').transform((v) => v.toUpperCase()),
   iso_alpha_three: code(3, 'Iso alpha three').transform((v) => v.toUpperCase()),
-  iso_numeric: z.string().trim().regex(/^\d{3}$/, 'Iso numeric must be 3 digits'),
+  iso_numeric: z
+    .string()
+    .trim()
+    .regex(/^\d{3}$/, 'Iso numeric must be 3 digits'),
 });
 
 export const languageInput = z.strictObject({
@@ -47,9 +50,22 @@ export const INSTRUMENTAL = 'Instrumental';
 
 const optionalEmail = z.union([z.literal(''), z.email(VALIDATION.email).max(320)]).optional();
 const optionalUrl = (what: string) =>
-  z.union([z.literal(''), z.string().trim().max(2000).regex(/^https?:\/\/\S+$/i, `${what} must start with http:// or https://`)]).optional();
+  z
+    .union([
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .max(2000)
+        .regex(/^https?:\/\/\S+$/i, `${what} must start with http:// or https://`),
+    ])
+    .optional();
 export const urlRowInput = nestedRow({
-  link: z.string().trim().max(2000).regex(/^https?:\/\/\S+$/i, 'Link must start with http:// or https://'),
+  link: z
+    .string()
+    .trim()
+    .max(2000)
+    .regex(/^https?:\/\/\S+$/i, 'Link must start with http:// or https://'),
   /** Blank means the owner's name (spec 1 §3: link text defaults to the society name). */
   link_text: text(200).optional(),
 });
@@ -62,7 +78,12 @@ export const societyInput = z.strictObject({
 });
 
 export { RETAILER_STATUSES };
-export const RETAILER_TYPES = ['Online & Bricks and Mortar', 'Online only', 'Bricks and Mortar only', 'Mailorder'] as const;
+export const RETAILER_TYPES = [
+  'Online & Bricks and Mortar',
+  'Online only',
+  'Bricks and Mortar only',
+  'Mailorder',
+] as const;
 
 export const retailerInput = z.strictObject({
   name: text(200).min(1),
@@ -150,7 +171,10 @@ export const dspInput = z.strictObject({
   url: optionalUrl('Url'),
   country_id: ref(),
   delivery_class: text(100).optional(),
-  ...Object.fromEntries(DSP_FLAGS.map((flag) => [flag, z.boolean().optional()])) as Record<(typeof DSP_FLAGS)[number], z.ZodOptional<z.ZodBoolean>>,
+  ...(Object.fromEntries(DSP_FLAGS.map((flag) => [flag, z.boolean().optional()])) as Record<
+    (typeof DSP_FLAGS)[number],
+    z.ZodOptional<z.ZodBoolean>
+  >),
   /** An uploaded delivery guide's object key (POST /dsps/uploads); null removes it. */
   guide_key: z.string().max(1024).nullable().optional(),
   technical_specification_attributes: technicalSpecificationInput.optional(),

@@ -5,18 +5,45 @@
  * through it and the SPA's map editor builds it.
  */
 export const MAPPING_COLUMNS = [
-  'album', 'album_artist', 'artist', 'asset_type', 'cat_no', 'country_iso', 'delivered_by',
-  'exchange_rate', 'exchanged_net_revenue', 'exchanged_net_revenue_currency',
-  'isrc', 'label_name', 'mechanicals_payable', 'mix',
-  'normalized_pay_period', 'pay_period', 'quantity', 'release_date', 'retailer',
-  'sales_category', 'sales_description', 'sales_format', 'song',
-  'subtotal_payable', 'subtotal_payable_currency',
-  'territory', 'unit_price', 'upc',
+  'album',
+  'album_artist',
+  'artist',
+  'asset_type',
+  'cat_no',
+  'country_iso',
+  'delivered_by',
+  'exchange_rate',
+  'exchanged_net_revenue',
+  'exchanged_net_revenue_currency',
+  'isrc',
+  'label_name',
+  'mechanicals_payable',
+  'mix',
+  'normalized_pay_period',
+  'pay_period',
+  'quantity',
+  'release_date',
+  'retailer',
+  'sales_category',
+  'sales_description',
+  'sales_format',
+  'song',
+  'subtotal_payable',
+  'subtotal_payable_currency',
+  'territory',
+  'unit_price',
+  'upc',
 ] as const;
 export type MappingColumn = (typeof MAPPING_COLUMNS)[number];
 
 /** The money columns, read as fixed-point decimals (never floats). */
-export const MONEY_COLUMNS = ['subtotal_payable', 'exchanged_net_revenue', 'mechanicals_payable', 'unit_price', 'exchange_rate'] as const satisfies readonly MappingColumn[];
+export const MONEY_COLUMNS = [
+  'subtotal_payable',
+  'exchanged_net_revenue',
+  'mechanicals_payable',
+  'unit_price',
+  'exchange_rate',
+] as const satisfies readonly MappingColumn[];
 
 export type RoyaltyMap = {
   /** mapping column → the report's header text. */

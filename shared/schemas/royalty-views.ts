@@ -105,14 +105,36 @@ export type RoyaltyImport = {
 /** GET /royalty_imports: a page of the company's imports (their rejected lines left out). */
 export type RoyaltyImportList = { royalty_imports: RoyaltyImport[]; total_count: number; total_pages: number };
 
-export type UnmatchedLine = { isrc: string | null; upc: string | null; cat_no: string | null; song: string | null; artist: string | null; album: string | null; lines: number; amount: string };
+export type UnmatchedLine = {
+  isrc: string | null;
+  upc: string | null;
+  cat_no: string | null;
+  song: string | null;
+  artist: string | null;
+  album: string | null;
+  lines: number;
+  amount: string;
+};
 
 export type SavedRoyaltyMap = { id: string; name: string; map: RoyaltyMap };
 
-export type MapPreview = { headers: string[]; rows: Record<string, string>[]; rejected?: { line: number; reason: string }[]; suggested_map_id?: string };
+export type MapPreview = {
+  headers: string[];
+  rows: Record<string, string>[];
+  rejected?: { line: number; reason: string }[];
+  suggested_map_id?: string;
+};
 
 /** One unit of original_currency in target_currency, for one distributor's reports paid on or after payment_date (spec 3 §3.6). */
-export type ExchangeRate = { id: string; distributor: string; payment_date: string; original_currency: string; target_currency: string; rate: string; createdAt?: string };
+export type ExchangeRate = {
+  id: string;
+  distributor: string;
+  payment_date: string;
+  original_currency: string;
+  target_currency: string;
+  rate: string;
+  createdAt?: string;
+};
 export type ExchangeRateInput = Omit<ExchangeRate, 'id' | 'createdAt'>;
 
 /** Lines of an import left unconverted because no rate of this distributor and currency pair applies. */

@@ -15,7 +15,10 @@ const PAY_PERIOD_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /** A text that must not be blank: one sentence whether it is missing or empty. */
 const requiredText = (label: string) =>
-  z.string({ error: VALIDATION.required(label) }).trim().min(1, { error: VALIDATION.required(label), abort: true });
+  z
+    .string({ error: VALIDATION.required(label) })
+    .trim()
+    .min(1, { error: VALIDATION.required(label), abort: true });
 
 /** An amount as an exact decimal string (never a float), labelled in the form's words. */
 const amount = (label: string) =>
@@ -38,7 +41,12 @@ const quantity = z.preprocess(
 export const royaltyFields = z.strictObject({
   pay_period: payPeriod.optional(),
   retailer: requiredText('Retailer').max(300).optional(),
-  territory: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'Territory must be a two-letter country code').optional(),
+  territory: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'Territory must be a two-letter country code')
+    .optional(),
   sales_category: text.optional(),
   song: text.optional(),
   artist: text.optional(),
@@ -50,7 +58,11 @@ export const royaltyFields = z.strictObject({
     .transform((v) => v.replace(/-/g, '').toUpperCase())
     .pipe(z.string().regex(/^[A-Z]{2}[A-Z0-9]{3}\d{7}$/, 'ISRC must look like GB-ABC-24-00001'))
     .optional(),
-  upc: z.string().trim().regex(/^\d{12,13}$/, 'UPC must be 12 or 13 digits').optional(),
+  upc: z
+    .string()
+    .trim()
+    .regex(/^\d{12,13}$/, 'UPC must be 12 or 13 digits')
+    .optional(),
   cat_no: text.optional(),
   quantity: quantity.optional(),
   amount: amount('Amount').optional(),
@@ -64,7 +76,9 @@ export const royaltyFields = z.strictObject({
 export type RoyaltyFields = z.infer<typeof royaltyFields>;
 
 type Clearable = (typeof CLEARABLE_ROYALTY_FIELDS)[number];
-const clearable = Object.fromEntries(CLEARABLE_ROYALTY_FIELDS.map((field) => [field, royaltyFields.shape[field].nullable()])) as {
+const clearable = Object.fromEntries(
+  CLEARABLE_ROYALTY_FIELDS.map((field) => [field, royaltyFields.shape[field].nullable()]),
+) as {
   [F in Clearable]: ReturnType<(typeof royaltyFields.shape)[F]['nullable']>;
 };
 /** An edit: the fields to set, and null for those to empty. */
@@ -76,7 +90,9 @@ export const newSale = royaltyFields.extend({
   pay_period: payPeriod,
   retailer: requiredText('Retailer').max(300),
   subtotal_payable: amount('Subtotal payable'),
-  currency: requiredText('Currency').toUpperCase().regex(/^[A-Z]{3}$/, 'Currency must be a 3-letter code'),
+  currency: requiredText('Currency')
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, 'Currency must be a 3-letter code'),
   quantity: quantity.default(1),
 });
 export type NewSale = z.infer<typeof newSale>;

@@ -6,6 +6,10 @@ export function uploadRequest(contentTypes: readonly [string, ...string[]], maxB
   return z.strictObject({
     filename: z.string().trim().min(1).max(200),
     content_type: z.enum(contentTypes),
-    size: z.number().int().min(1).max(maxBytes, VALIDATION.maxValue('Size', `${maxBytes} bytes`)),
+    size: z
+      .number()
+      .int()
+      .min(1)
+      .max(maxBytes, VALIDATION.maxValue('Size', `${maxBytes} bytes`)),
   });
 }

@@ -6,7 +6,10 @@ import { VALIDATION } from '../messages.js';
 /** An admin invites a user; they set their password through the mailed /setup_account link. */
 export const userInvite = z.strictObject({
   name: z.string().trim().min(1).max(200),
-  email: z.email(VALIDATION.email).max(320).transform((e) => e.trim().toLowerCase()),
+  email: z
+    .email(VALIDATION.email)
+    .max(320)
+    .transform((e) => e.trim().toLowerCase()),
   role: z.enum(ROLES).optional(),
 });
 

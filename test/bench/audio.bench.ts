@@ -26,9 +26,19 @@ async function main() {
     console.log(`Wrote a ${SECONDS / 60}-minute 44.1 kHz stereo WAV: ${(statSync(wav).size / 1e6).toFixed(1)} MB`);
 
     const json = { ...headers, 'content-type': 'application/json' };
-    const created = await fetch(`${cloud.url}/api/v1/recordings`, { method: 'POST', headers: json, body: JSON.stringify({ title: 'Ten minutes' }) });
+    const created = await fetch(`${cloud.url}/api/v1/recordings`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ title: 'Ten minutes' }),
+    });
     const recording = ((await created.json()) as { recording: { id: string } }).recording;
-    const presigned = (await (await fetch(`${cloud.url}/api/v1/recordings/${recording.id}/update_audio`, { method: 'POST', headers: json, body: JSON.stringify({ filename: 'ten-minutes.wav', content_type: 'audio/wav', size: bytes.length }) })).json()) as { url: string; headers: Record<string, string> };
+    const presigned = (await (
+      await fetch(`${cloud.url}/api/v1/recordings/${recording.id}/update_audio`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ filename: 'ten-minutes.wav', content_type: 'audio/wav', size: bytes.length }),
+      })
+    ).json()) as { url: string; headers: Record<string, string> };
 
     const putStart = performance.now();
     const put = await fetch(presigned.url, { method: 'PUT', headers: presigned.headers, body: new Uint8Array(bytes) });
@@ -36,7 +46,9 @@ async function main() {
     const uploaded = performance.now();
     let previewUrl: string | null = null;
     while (!previewUrl) {
-      const answer = (await (await fetch(`${cloud.url}/api/v1/recordings/${recording.id}`, { headers })).json()) as { recording: { audio?: { status: string; preview_url?: string; reason?: string } } };
+      const answer = (await (await fetch(`${cloud.url}/api/v1/recordings/${recording.id}`, { headers })).json()) as {
+        recording: { audio?: { status: string; preview_url?: string; reason?: string } };
+      };
       const audio = answer.recording.audio;
       if (audio?.status === 'failed') throw new Error(`processing failed: ${audio.reason}`);
       if (audio?.status === 'ready' && audio.preview_url) previewUrl = audio.preview_url;
@@ -51,14 +63,31 @@ async function main() {
     await processAudio(wav);
     const worker = (performance.now() - t) / 1000;
     t = performance.now();
-    execFileSync(ffmpegPath(), ['-v', 'error', '-y', '-i', wav, '-codec:a', 'libmp3lame', '-b:a', '192k', path.join(dir, 'bare.mp3')]);
+    execFileSync(ffmpegPath(), [
+      '-v',
+      'error',
+      '-y',
+      '-i',
+      wav,
+      '-codec:a',
+      'libmp3lame',
+      '-b:a',
+      '192k',
+      path.join(dir, 'bare.mp3'),
+    ]);
     const bare = (performance.now() - t) / 1000;
 
     console.log(`\n${SECONDS / 60}-minute WAV, local cloud on this machine (${os.cpus().length} cores)`);
     console.log(`upload (presigned PUT to s3rver)                   ${((uploaded - putStart) / 1000).toFixed(1)} s`);
-    console.log(`end of upload → preview playable                   ${playable.toFixed(1)} s (goal ≤ 15 s): ${playable <= 15 ? 'met' : 'NOT met'}`);
-    console.log(`worker processing (preview + waveform, one pass)   ${worker.toFixed(1)} s = ${(SECONDS / worker).toFixed(0)}× real time`);
-    console.log(`baseline: bare ffmpeg mp3 encode                   ${bare.toFixed(1)} s = ${(SECONDS / bare).toFixed(0)}× real time`);
+    console.log(
+      `end of upload → preview playable                   ${playable.toFixed(1)} s (goal ≤ 15 s): ${playable <= 15 ? 'met' : 'NOT met'}`,
+    );
+    console.log(
+      `worker processing (preview + waveform, one pass)   ${worker.toFixed(1)} s = ${(SECONDS / worker).toFixed(0)}× real time`,
+    );
+    console.log(
+      `baseline: bare ffmpeg mp3 encode                   ${bare.toFixed(1)} s = ${(SECONDS / bare).toFixed(0)}× real time`,
+    );
   } finally {
     await stop();
     rmSync(dir, { recursive: true, force: true });

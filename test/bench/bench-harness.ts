@@ -14,7 +14,8 @@ import { DEMO_USERS } from '../../infra/local/seed.js';
 export const CONCURRENCY = 20;
 export type Result = { name: string; requests: number; p50: number; p95: number; rps: number };
 
-export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /**
  * The HTTP load runs in a worker thread with its own event loop, as clients would be their own
@@ -48,7 +49,13 @@ export function httpLoad(name: string, urls: string[], headers: Record<string, s
     worker.once('message', ({ times, wall }: { times: number[]; wall: number }) => {
       times.sort((a, b) => a - b);
       void worker.terminate();
-      resolve({ name, requests: urls.length, p50: percentile(times, 50), p95: percentile(times, 95), rps: urls.length / wall });
+      resolve({
+        name,
+        requests: urls.length,
+        p50: percentile(times, 50),
+        p95: percentile(times, 95),
+        rps: urls.length / wall,
+      });
     });
   });
 }
@@ -72,24 +79,38 @@ export async function load(name: string, requests: number, run: (i: number) => P
   return { name, requests, p50: percentile(times, 50), p95: percentile(times, 95), rps: requests / wall };
 }
 
-
 /** Starts a local cloud, makes a company with the demo label manager in it, and signs them in. */
 export async function benchCloud(companyName: string) {
   const stateDir = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
-  const ports = { gateway: await freePort(), dynamodb: await freePort(), s3: await freePort(), sqs: await freePort(), cognito: await freePort() };
+  const ports = {
+    gateway: await freePort(),
+    dynamodb: await freePort(),
+    s3: await freePort(),
+    sqs: await freePort(),
+    cognito: await freePort(),
+  };
   const cloud = await startLocalCloud({ stateDir, webDir: path.join(stateDir, 'no-web'), ports, inMemory: true });
   const { getDb } = await import('../../functions/data/service.js');
   const db = getDb();
   const companyId = ulid();
   await db.entities.Company.create({ companyId, name: companyName }).go();
-  const manager = (await db.entities.UniqueValue.get({ scope: 'email', value: DEMO_USERS.labelManager.email }).go()).data!;
+  const manager = (await db.entities.UniqueValue.get({ scope: 'email', value: DEMO_USERS.labelManager.email }).go())
+    .data!;
   await db.entities.CompanyUser.create({ userId: manager.ownerId, companyId, role: 'label_manager' }).go();
   const auth = await fetch(`${cloud.url}/_cognito/`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
-    body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: cloud.pool.userPoolClientId, AuthParameters: { USERNAME: DEMO_USERS.labelManager.email, PASSWORD: DEMO_USERS.labelManager.password } }),
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+    },
+    body: JSON.stringify({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: cloud.pool.userPoolClientId,
+      AuthParameters: { USERNAME: DEMO_USERS.labelManager.email, PASSWORD: DEMO_USERS.labelManager.password },
+    }),
   });
-  const token = ((await auth.json()) as { AuthenticationResult: { AccessToken: string } }).AuthenticationResult.AccessToken;
+  const token = ((await auth.json()) as { AuthenticationResult: { AccessToken: string } }).AuthenticationResult
+    .AccessToken;
   const headers = { authorization: `Bearer ${token}`, 'x-company-id': companyId };
   const stop = async () => {
     await cloud.stop();
@@ -101,5 +122,12 @@ export async function benchCloud(companyName: string) {
 export function printResults(title: string, results: Result[]) {
   console.log(`\n${title}`);
   console.log('case'.padEnd(46), 'requests', '   p50 ms', '   p95 ms', '   req/s');
-  for (const r of results) console.log(r.name.padEnd(46), String(r.requests).padStart(8), r.p50.toFixed(1).padStart(9), r.p95.toFixed(1).padStart(9), r.rps.toFixed(0).padStart(8));
+  for (const r of results)
+    console.log(
+      r.name.padEnd(46),
+      String(r.requests).padStart(8),
+      r.p50.toFixed(1).padStart(9),
+      r.p95.toFixed(1).padStart(9),
+      r.rps.toFixed(0).padStart(8),
+    );
 }

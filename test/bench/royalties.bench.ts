@@ -65,27 +65,68 @@ async function main() {
   try {
     // The catalogue the report matches: one label, releases of 10 tracks, recordings with ISRCs.
     const labelId = ulid();
-    await db.entities.Label.create({ tenantId: companyId, labelId, name: 'Bench Records', deal_percentage: 80 } as never).go();
+    await db.entities.Label.create({
+      tenantId: companyId,
+      labelId,
+      name: 'Bench Records',
+      deal_percentage: 80,
+    } as never).go();
     const artistId = ulid();
     await db.entities.Artist.create({ tenantId: companyId, id: artistId, name: 'Bench Artist' }).go();
     const recordings = Array.from({ length: RECORDINGS }, (_, i) => ({
-      tenantId: companyId, id: ulid(), title: `Track ${i}`, isrc: isrcOf(i),
+      tenantId: companyId,
+      id: ulid(),
+      title: `Track ${i}`,
+      isrc: isrcOf(i),
       artist_recordings: [{ id: ulid(), artist_id: artistId, sequence: 1, role: 'Main', payee_share: 50 }],
     }));
-    for (let i = 0; i < recordings.length; i += 1000) await db.entities.Recording.put(recordings.slice(i, i + 1000)).go();
+    for (let i = 0; i < recordings.length; i += 1000)
+      await db.entities.Recording.put(recordings.slice(i, i + 1000)).go();
     const releases = Array.from({ length: RECORDINGS / TRACKS_PER_RELEASE }, (_, r) => ({
-      tenantId: companyId, id: ulid(), title: `Bench Album ${r}`, upc: upcOf(r), label_id: labelId,
-      release_recordings: recordings.slice(r * TRACKS_PER_RELEASE, (r + 1) * TRACKS_PER_RELEASE).map((rec, k) => ({ id: ulid(), recording_id: rec.id, position: k + 1 })),
+      tenantId: companyId,
+      id: ulid(),
+      title: `Bench Album ${r}`,
+      upc: upcOf(r),
+      label_id: labelId,
+      release_recordings: recordings
+        .slice(r * TRACKS_PER_RELEASE, (r + 1) * TRACKS_PER_RELEASE)
+        .map((rec, k) => ({ id: ulid(), recording_id: rec.id, position: k + 1 })),
     }));
-    for (let i = 0; i < releases.length; i += 100) await db.entities.Release.put(releases.slice(i, i + 100) as never).go();
-    await db.entities.ExchangeRate.create({ tenantId: companyId, id: ulid(), distributor: 'Bench Distribution', payment_date: '2026-01-01', original_currency: 'EUR', target_currency: 'GBP', rate: '0.85' }).go();
+    for (let i = 0; i < releases.length; i += 100)
+      await db.entities.Release.put(releases.slice(i, i + 100) as never).go();
+    await db.entities.ExchangeRate.create({
+      tenantId: companyId,
+      id: ulid(),
+      distributor: 'Bench Distribution',
+      payment_date: '2026-01-01',
+      original_currency: 'EUR',
+      target_currency: 'GBP',
+      rate: '0.85',
+    }).go();
 
     const mapAnswer = await fetch(`${cloud.url}/api/v1/royalty_maps`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
       body: JSON.stringify({
         name: 'Bench Distribution',
-        map: { columns: { pay_period: 'Sale Month', retailer: 'Store', territory: 'Territory', label_name: 'Label', artist: 'Artist', album: 'Release', song: 'Track', upc: 'UPC', isrc: 'ISRC', sales_category: 'Sale Type', quantity: 'Quantity', subtotal_payable_currency: 'Currency', subtotal_payable: 'Net Revenue' }, constants: { delivered_by: 'Bench Distribution' } },
+        map: {
+          columns: {
+            pay_period: 'Sale Month',
+            retailer: 'Store',
+            territory: 'Territory',
+            label_name: 'Label',
+            artist: 'Artist',
+            album: 'Release',
+            song: 'Track',
+            upc: 'UPC',
+            isrc: 'ISRC',
+            sales_category: 'Sale Type',
+            quantity: 'Quantity',
+            subtotal_payable_currency: 'Currency',
+            subtotal_payable: 'Net Revenue',
+          },
+          constants: { delivered_by: 'Bench Distribution' },
+        },
       }),
     });
     if (mapAnswer.status !== 201) throw new Error(`map: ${mapAnswer.status} ${await mapAnswer.text()}`);
@@ -95,7 +136,9 @@ async function main() {
     let t = performance.now();
     await writeReport(file);
     const size = (await stat(file)).size;
-    console.log(`Generated ${LINES.toLocaleString('en')} lines (${(size / 1e6).toFixed(0)} MB) in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    console.log(
+      `Generated ${LINES.toLocaleString('en')} lines (${(size / 1e6).toFixed(0)} MB) in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    );
     const scan = await bareScanSeconds(file);
     console.log(`Baseline: DuckDB count(*) scan of the file: ${scan.toFixed(2)} s`);
 
@@ -105,9 +148,17 @@ async function main() {
     const { dropKey } = await import('../../functions/royalties/bucket-keys.js');
     const key = dropKey(companyId, sourceId, `bench-${Date.now()}.csv`);
     t = performance.now();
-    await s3Client().send(new PutObjectCommand({ Bucket: BUCKETS.ledger.localName, Key: key, Body: createReadStream(file), ContentLength: size }));
+    await s3Client().send(
+      new PutObjectCommand({
+        Bucket: BUCKETS.ledger.localName,
+        Key: key,
+        Body: createReadStream(file),
+        ContentLength: size,
+      }),
+    );
     const uploaded = performance.now();
-    const etag = (await s3Client().send(new HeadObjectCommand({ Bucket: BUCKETS.ledger.localName, Key: key }))).ETag ?? '';
+    const etag =
+      (await s3Client().send(new HeadObjectCommand({ Bucket: BUCKETS.ledger.localName, Key: key }))).ETag ?? '';
     const importId = importIdOf(key, etag);
     let done;
     for (;;) {
@@ -117,21 +168,46 @@ async function main() {
     }
     const importSeconds = (performance.now() - t) / 1000;
     if (done.status !== 'done') throw new Error(`import ${done.status}: ${done.error}`);
-    const totals = done.totals as { lines_read: number; stored: number; skipped: number; rejected: unknown[]; amount_read: string; amount_stored: string };
-    console.log(`Import: ${importSeconds.toFixed(1)} s end to end (upload ${((uploaded - t) / 1000).toFixed(1)} s); read ${totals.lines_read}, stored ${totals.stored}, rejected ${totals.rejected.length}, skipped ${totals.skipped}; amount read ${totals.amount_read} = stored ${totals.amount_stored}`);
-    console.log(`DynamoDB writes for the import: ${(done as { writes?: number }).writes} in all, of which ${done.aggregates} aggregate items (the rest: the import item and the ledger version)`);
+    const totals = done.totals as {
+      lines_read: number;
+      stored: number;
+      skipped: number;
+      rejected: unknown[];
+      amount_read: string;
+      amount_stored: string;
+    };
+    console.log(
+      `Import: ${importSeconds.toFixed(1)} s end to end (upload ${((uploaded - t) / 1000).toFixed(1)} s); read ${totals.lines_read}, stored ${totals.stored}, rejected ${totals.rejected.length}, skipped ${totals.skipped}; amount read ${totals.amount_read} = stored ${totals.amount_stored}`,
+    );
+    console.log(
+      `DynamoDB writes for the import: ${(done as { writes?: number }).writes} in all, of which ${done.aggregates} aggregate items (the rest: the import item and the ledger version)`,
+    );
 
     // The royalties list over the whole ledger: sums with a filter, 20 concurrent clients.
-    const urls = Array.from({ length: LIST_REQUESTS }, (_, i) => `${cloud.url}/api/v1/royalties?by_retailer=${encodeURIComponent(STORES[i % STORES.length])}&page=${1 + (i % 10)}&per_page=50${i % 2 ? '&start_date=2026-02-01&end_date=2026-04-30' : ''}`);
+    const urls = Array.from(
+      { length: LIST_REQUESTS },
+      (_, i) =>
+        `${cloud.url}/api/v1/royalties?by_retailer=${encodeURIComponent(STORES[i % STORES.length])}&page=${1 + (i % 10)}&per_page=50${i % 2 ? '&start_date=2026-02-01&end_date=2026-04-30' : ''}`,
+    );
     await httpLoad('warm-up', urls.slice(0, 20), headers);
     const list = await httpLoad('royalties list: sums + filter over the ledger', urls, headers);
-    const floor = await httpLoad('baseline: auth floor GET /me', Array.from({ length: LIST_REQUESTS }, () => `${cloud.url}/api/v1/me`), headers);
-    console.log(`Royalties list p50 ${list.p50.toFixed(0)} ms, p95 ${list.p95.toFixed(0)} ms (${list.rps.toFixed(1)} req/s); baseline auth floor GET /me p95 ${floor.p95.toFixed(0)} ms (${floor.rps.toFixed(1)} req/s)`);
+    const floor = await httpLoad(
+      'baseline: auth floor GET /me',
+      Array.from({ length: LIST_REQUESTS }, () => `${cloud.url}/api/v1/me`),
+      headers,
+    );
+    console.log(
+      `Royalties list p50 ${list.p50.toFixed(0)} ms, p95 ${list.p95.toFixed(0)} ms (${list.rps.toFixed(1)} req/s); baseline auth floor GET /me p95 ${floor.p95.toFixed(0)} ms (${floor.rps.toFixed(1)} req/s)`,
+    );
 
     const linesPerSecond = LINES / importSeconds;
     const ratio = scan / importSeconds;
-    console.log(`Goals: ${LINES >= 10_000_000 ? `10M in ≤ 90 s: ${importSeconds <= 90 ? 'met' : 'NOT met'}; ` : ''}R ≥ 0.25: ${ratio >= 0.25 ? 'met' : 'NOT met'}; P ≤ 500 ms: ${list.p95 <= 500 ? 'met' : 'NOT met'}`);
-    console.log(`lines=${LINES} lines_per_s=${Math.round(linesPerSecond)} import_vs_scan_ratio=${ratio.toFixed(3)} list_p95_ms=${Math.round(list.p95)}`);
+    console.log(
+      `Goals: ${LINES >= 10_000_000 ? `10M in ≤ 90 s: ${importSeconds <= 90 ? 'met' : 'NOT met'}; ` : ''}R ≥ 0.25: ${ratio >= 0.25 ? 'met' : 'NOT met'}; P ≤ 500 ms: ${list.p95 <= 500 ? 'met' : 'NOT met'}`,
+    );
+    console.log(
+      `lines=${LINES} lines_per_s=${Math.round(linesPerSecond)} import_vs_scan_ratio=${ratio.toFixed(3)} list_p95_ms=${Math.round(list.p95)}`,
+    );
   } finally {
     await stop();
     await rm(dir, { recursive: true, force: true });

@@ -47,9 +47,13 @@ describe('cdk-nag (AwsSolutions and Serverless packs)', () => {
     ['prod, with the SPA', { stage: 'prod' }],
     ['a disposable stage', { stage: 'dev' }],
     ['an own web domain', { stage: 'prod', ...DOMAIN }],
-  ])('reports no unacknowledged finding: %s', (_, context) => {
-    expect(findings(stack(context))).toEqual([]);
-  }, 60_000);
+  ])(
+    'reports no unacknowledged finding: %s',
+    (_, context) => {
+      expect(findings(stack(context))).toEqual([]);
+    },
+    60_000,
+  );
 
   it('serves the SPA with TLS 1.2 at least once it has its own domain, without acknowledging the TLS finding', () => {
     const root = stack({ stage: 'prod', ...DOMAIN });

@@ -12,7 +12,17 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AREAS, ROUTES, WEBSOCKET_ROUTES, routeKey } from '../../functions/routes.js';
 import { RootStack } from '../../infra/root-stack.js';
-import { BUCKETS, ENV, QUEUES, SCHEDULES, TABLE, USER_POOL, dlqName, visibilityTimeoutSeconds, type QueueKey } from '../../infra/resources.js';
+import {
+  BUCKETS,
+  ENV,
+  QUEUES,
+  SCHEDULES,
+  TABLE,
+  USER_POOL,
+  dlqName,
+  visibilityTimeoutSeconds,
+  type QueueKey,
+} from '../../infra/resources.js';
 import { QUEUE_URL_ENV } from '../../infra/resources.js';
 import { HTTP_AREAS, HTTP_TIMEOUT_SECONDS, SCHEDULED_JOBS, WORKERS, httpEntry } from '../../infra/functions.js';
 
@@ -95,16 +105,26 @@ describe('reference data', () => {
     expect(seed.Properties.Environment.Variables).toHaveProperty(ENV.table);
     const [versionId] = single('AWS::Lambda::Version', (p) => p.FunctionName?.Ref === seedId);
     const [triggerId, trigger] = single('Custom::Trigger', (p) => p.HandlerArn?.Ref === versionId);
-    expect(trigger.Properties).toMatchObject({ ExecuteOnHandlerChange: true, Timeout: String(seed.Properties.Timeout * 1000) });
+    expect(trigger.Properties).toMatchObject({
+      ExecuteOnHandlerChange: true,
+      Timeout: String(seed.Properties.Timeout * 1000),
+    });
     const [tableId] = ofType('AWS::DynamoDB::Table')[0];
-    expect(asArray((template.toJSON().Resources[triggerId] as { DependsOn?: string[] }).DependsOn ?? [])).toContain(tableId);
+    expect(asArray((template.toJSON().Resources[triggerId] as { DependsOn?: string[] }).DependsOn ?? [])).toContain(
+      tableId,
+    );
   });
 });
 
 describe('royalty import worker', () => {
   it('reads the ledger drop folder through its queue, batch size 1, on x86_64 with DuckDB beside the bundle', () => {
     const [workerId, worker] = functionFor('functions/royalties/import/worker.ts');
-    expect(worker.Properties).toMatchObject({ Timeout: QUEUES.royaltyImport.workerTimeoutSeconds, MemorySize: 3008, Architectures: ['x86_64'], EphemeralStorage: { Size: 10240 } });
+    expect(worker.Properties).toMatchObject({
+      Timeout: QUEUES.royaltyImport.workerTimeoutSeconds,
+      MemorySize: 3008,
+      Architectures: ['x86_64'],
+      EphemeralStorage: { Size: 10240 },
+    });
     const [queueId] = single('AWS::SQS::Queue', (p) => p.QueueName === QUEUES.royaltyImport.localName);
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: workerId },
@@ -114,12 +134,16 @@ describe('royalty import worker', () => {
     });
   });
 
-  it('sends a large report\'s parts to the part workers, which run side by side', () => {
+  it("sends a large report's parts to the part workers, which run side by side", () => {
     const [workerId, worker] = functionFor('functions/royalties/import/worker.ts');
     const [partsId, parts] = functionFor('functions/royalties/import/part-worker.ts');
     const [queueId] = single('AWS::SQS::Queue', (p) => p.QueueName === QUEUES.royaltyImportPart.localName);
     expect(worker.Properties.Environment.Variables[ENV.royaltyPartQueue]).toEqual({ Ref: queueId });
-    expect(parts.Properties).toMatchObject({ Timeout: QUEUES.royaltyImportPart.workerTimeoutSeconds, MemorySize: 3008, Architectures: ['x86_64'] });
+    expect(parts.Properties).toMatchObject({
+      Timeout: QUEUES.royaltyImportPart.workerTimeoutSeconds,
+      MemorySize: 3008,
+      Architectures: ['x86_64'],
+    });
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: partsId },
       EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] },
@@ -127,7 +151,11 @@ describe('royalty import worker', () => {
       ScalingConfig: { MaximumConcurrency: QUEUES.royaltyImportPart.concurrency },
     });
     // Only the import worker may send parts.
-    const senders = ofType('AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.PolicyDocument).includes('sqs:SendMessage') && JSON.stringify(p.Properties.PolicyDocument).includes(queueId));
+    const senders = ofType('AWS::IAM::Policy').filter(
+      ([, p]) =>
+        JSON.stringify(p.Properties.PolicyDocument).includes('sqs:SendMessage') &&
+        JSON.stringify(p.Properties.PolicyDocument).includes(queueId),
+    );
     expect(senders).toHaveLength(1);
     expect(JSON.stringify(senders[0][1].Properties.Roles)).toContain(worker.Properties.Role['Fn::GetAtt'][0]);
     expect(workerId).not.toBe(partsId);
@@ -136,9 +164,19 @@ describe('royalty import worker', () => {
 
 describe('audio worker', () => {
   it('gets ffmpeg from the layer named in context, at the path the resolver reads first', () => {
-    const app = new App({ context: { skipBundling: true, stage: 'prod', ffmpegLayerArn: 'arn:aws:lambda:eu-west-2:123456789012:layer:ffmpeg:3' } });
-    const withLayer = Template.fromStack(new RootStack(app, 'WithFfmpeg', { webDistDir: path.join(os.tmpdir(), 'no-such-web-dist') })).toJSON().Resources as Record<string, Resource>;
-    const worker = Object.values(withLayer).find((r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Description === 'functions/uploads/worker.ts')!;
+    const app = new App({
+      context: {
+        skipBundling: true,
+        stage: 'prod',
+        ffmpegLayerArn: 'arn:aws:lambda:eu-west-2:123456789012:layer:ffmpeg:3',
+      },
+    });
+    const withLayer = Template.fromStack(
+      new RootStack(app, 'WithFfmpeg', { webDistDir: path.join(os.tmpdir(), 'no-such-web-dist') }),
+    ).toJSON().Resources as Record<string, Resource>;
+    const worker = Object.values(withLayer).find(
+      (r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Description === 'functions/uploads/worker.ts',
+    )!;
     expect(worker.Properties.Layers).toEqual(['arn:aws:lambda:eu-west-2:123456789012:layer:ffmpeg:3']);
     expect(worker.Properties.Environment.Variables.FFMPEG_PATH).toBe('/opt/bin/ffmpeg');
     expect(worker.Properties.EphemeralStorage).toEqual({ Size: 2048 }); // a 500 MB WAV and its preview fit in /tmp
@@ -158,7 +196,10 @@ describe('storage', () => {
         IgnorePublicAcls: true,
         RestrictPublicBuckets: true,
       });
-      expect(bucket.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toBe('AES256');
+      expect(
+        bucket.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault
+          .SSEAlgorithm,
+      ).toBe('AES256');
     }
     const policies = ofType('AWS::S3::BucketPolicy').map(([, p]) => JSON.stringify(p.Properties));
     expect(policies.filter((p) => p.includes('aws:SecureTransport'))).toHaveLength(buckets.length);
@@ -174,10 +215,14 @@ describe('storage', () => {
     }
     const [uploadsQueue] = single('AWS::SQS::Queue', (p) => p.QueueName === QUEUES.uploadEvents.localName);
     template.hasResourceProperties('Custom::S3BucketNotifications', {
-      NotificationConfiguration: { QueueConfigurations: [{ Events: ['s3:ObjectCreated:*'], QueueArn: { 'Fn::GetAtt': [uploadsQueue, 'Arn'] } }] },
+      NotificationConfiguration: {
+        QueueConfigurations: [{ Events: ['s3:ObjectCreated:*'], QueueArn: { 'Fn::GetAtt': [uploadsQueue, 'Arn'] } }],
+      },
     });
     template.hasResourceProperties('Custom::S3BucketNotifications', {
-      NotificationConfiguration: { QueueConfigurations: [{ Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: BUCKETS.ledger.prefix }] } } }] },
+      NotificationConfiguration: {
+        QueueConfigurations: [{ Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: BUCKETS.ledger.prefix }] } } }],
+      },
     });
   });
 });
@@ -188,7 +233,9 @@ describe('functions and HTTP API', () => {
       const [, fn] = functionFor(`functions/${area}/handler.ts`);
       expect(fn.Properties.Runtime).toBe('nodejs22.x');
       expect(fn.Properties.Architectures).toEqual([area === 'royalties' ? 'x86_64' : 'arm64']);
-      expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(expect.arrayContaining([ENV.table, ENV.userPoolId, ENV.appUrl]));
+      expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(
+        expect.arrayContaining([ENV.table, ENV.userPoolId, ENV.appUrl]),
+      );
     }
     const [, catalogue] = functionFor('functions/catalogue/handler.ts');
     expect(catalogue.Properties.Environment.Variables).toHaveProperty(ENV.uploadsBucket);
@@ -210,7 +257,9 @@ describe('functions and HTTP API', () => {
       if (route.auth !== 'public') expect(props.AuthorizerId).toBeDefined();
       const integrationId = props.Target['Fn::Join'][1][1].Ref;
       const [functionId] = functionFor(`functions/${route.area}/handler.ts`);
-      expect(resources[integrationId].Properties.IntegrationUri, routeKey(route)).toEqual({ 'Fn::GetAtt': [functionId, 'Arn'] });
+      expect(resources[integrationId].Properties.IntegrationUri, routeKey(route)).toEqual({
+        'Fn::GetAtt': [functionId, 'Arn'],
+      });
     }
   });
 
@@ -237,7 +286,9 @@ describe('auth', () => {
   it('has a secretless client with USER_PASSWORD_AUTH and a 24 h refresh token', () => {
     const [, client] = single('AWS::Cognito::UserPoolClient', () => true);
     const p = client.Properties;
-    expect(p.ExplicitAuthFlows).toEqual(expect.arrayContaining(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']));
+    expect(p.ExplicitAuthFlows).toEqual(
+      expect.arrayContaining(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
+    );
     expect(p.GenerateSecret).toBe(false);
     // CloudFormation's default unit for the refresh token is days; CDK writes minutes.
     const minutesPer = { minutes: 1, hours: 60, days: 24 * 60 } as Record<string, number>;
@@ -269,7 +320,14 @@ describe('least privilege', () => {
     const dynamo = statements().filter((s) => asArray(s.Action).some((a) => a.startsWith('dynamodb:')));
     expect(dynamo.length).toBeGreaterThan(0);
     for (const statement of dynamo) {
-      expect(asArray(statement.Action)).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem']));
+      expect(asArray(statement.Action)).toEqual(
+        expect.arrayContaining([
+          'dynamodb:GetItem',
+          'dynamodb:Query',
+          'dynamodb:PutItem',
+          'dynamodb:ConditionCheckItem',
+        ]),
+      );
       expect(JSON.stringify(statement.Resource)).toContain('/index/*');
     }
   });
@@ -277,7 +335,9 @@ describe('least privilege', () => {
   it('lets only the auth function manage Cognito users and send mail', () => {
     const [authId] = functionFor('functions/auth/handler.ts');
     const roleRef = resources[authId].Properties.Role['Fn::GetAtt'][0];
-    const holders = ofType('AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.PolicyDocument).match(/cognito-idp:AdminCreateUser|ses:SendEmail/));
+    const holders = ofType('AWS::IAM::Policy').filter(([, p]) =>
+      JSON.stringify(p.Properties.PolicyDocument).match(/cognito-idp:AdminCreateUser|ses:SendEmail/),
+    );
     expect(holders).toHaveLength(1);
     expect(holders[0][1].Properties.Roles).toEqual([{ Ref: roleRef }]);
   });
@@ -299,14 +359,24 @@ describe('schedules, realtime and web', () => {
     expect(routes.map(([, r]) => r.Properties.RouteKey).sort()).toEqual([...WEBSOCKET_ROUTES].sort());
     const integrations = ofType('AWS::ApiGatewayV2::Integration').filter(([, r]) => r.Properties.ApiId.Ref === wsApiId);
     expect(integrations).toHaveLength(1);
-    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', { ApiId: { Ref: wsApiId }, StageName: 'live', AutoDeploy: true });
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      ApiId: { Ref: wsApiId },
+      StageName: 'live',
+      AutoDeploy: true,
+    });
     const [handlerId, handler] = functionFor('functions/realtime/handler.ts');
-    expect(integrations[0][1].Properties.IntegrationUri['Fn::Join'][1]).toContainEqual({ 'Fn::GetAtt': [handlerId, 'Arn'] });
+    expect(integrations[0][1].Properties.IntegrationUri['Fn::Join'][1]).toContainEqual({
+      'Fn::GetAtt': [handlerId, 'Arn'],
+    });
     // $connect checks the token itself: WebSocket APIs have no JWT authorizer.
-    expect(Object.keys(handler.Properties.Environment.Variables)).toEqual(expect.arrayContaining([ENV.jwtIssuer, ENV.userPoolClientId, ENV.table]));
+    expect(Object.keys(handler.Properties.Environment.Variables)).toEqual(
+      expect.arrayContaining([ENV.jwtIssuer, ENV.userPoolClientId, ENV.table]),
+    );
     const [, worker] = functionFor('functions/uploads/worker.ts');
     expect(worker.Properties.Environment.Variables).toHaveProperty(ENV.websocketEndpoint);
-    const pushers = ofType('AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties).includes('execute-api:ManageConnections'));
+    const pushers = ofType('AWS::IAM::Policy').filter(([, p]) =>
+      JSON.stringify(p.Properties).includes('execute-api:ManageConnections'),
+    );
     expect(pushers.length).toBeGreaterThanOrEqual(2);
   });
 
@@ -342,7 +412,9 @@ describe('schedules, realtime and web', () => {
       for (const type of ['AWS::Cognito::UserPool', 'AWS::Cognito::UserPoolClient']) {
         expect(markers).toContain(`{"Ref":"${Object.keys(withWeb.findResources(type))[0]}"}`);
       }
-      expect(markers).toContain(Object.keys(withWeb.findResources('AWS::ApiGatewayV2::Api', { Properties: { ProtocolType: 'WEBSOCKET' } }))[0]);
+      expect(markers).toContain(
+        Object.keys(withWeb.findResources('AWS::ApiGatewayV2::Api', { Properties: { ProtocolType: 'WEBSOCKET' } }))[0],
+      );
       expect(deployment.Properties.DistributionPaths).toEqual(['/*']);
     } finally {
       fs.rmSync(dist, { recursive: true, force: true });
@@ -351,7 +423,7 @@ describe('schedules, realtime and web', () => {
 });
 
 describe('one declaration per function (infra/functions.ts)', () => {
-  it('builds each HTTP area\'s function from its row: memory, architecture and the variables of its needs', () => {
+  it("builds each HTTP area's function from its row: memory, architecture and the variables of its needs", () => {
     for (const area of AREAS) {
       const row = HTTP_AREAS[area];
       const [, fn] = functionFor(httpEntry(area));
@@ -367,7 +439,7 @@ describe('one declaration per function (infra/functions.ts)', () => {
     }
   });
 
-  it('has exactly one worker per queue, fed by that queue, with the row\'s memory and the queue\'s timeout', () => {
+  it("has exactly one worker per queue, fed by that queue, with the row's memory and the queue's timeout", () => {
     expect(Object.keys(WORKERS).sort()).toEqual(Object.keys(QUEUES).sort());
     expect(ofType('AWS::Lambda::EventSourceMapping')).toHaveLength(Object.keys(QUEUES).length);
     for (const key of Object.keys(WORKERS) as QueueKey[]) {
@@ -447,7 +519,7 @@ describe('hardening (what cdk-nag asked for and was fixed)', () => {
     }
   });
 
-  it('writes every bucket\'s server access logs, and CloudFront\'s, to the access-log bucket', () => {
+  it("writes every bucket's server access logs, and CloudFront's, to the access-log bucket", () => {
     const [logBucketId, logBucket] = single(
       'AWS::S3::Bucket',
       (p) => p.OwnershipControls?.Rules?.[0]?.ObjectOwnership === 'BucketOwnerPreferred',

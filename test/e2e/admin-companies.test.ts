@@ -20,16 +20,26 @@ describe('admin companies in the browser', () => {
     await page.goto(`${cloudUrl()}/admin/companies/new`);
     await page.getByTestId('company-field-name').fill('Browser Made Records');
     await page.getByTestId('company-submit').click();
-    await expect.poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 }).toContain('Company Added');
+    await expect
+      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 })
+      .toContain('Company Added');
 
     await page.getByTestId('company-edit').click();
     await page.getByTestId('company-users-add').click();
     await page.getByTestId('company-user-picker-0').locator('input').fill('manager');
-    await page.getByRole('option', { name: /Max Manager/ }).first().click();
+    await page
+      .getByRole('option', { name: /Max Manager/ })
+      .first()
+      .click();
     await page.getByTestId('company-user-role-0').locator('button').first().click();
-    await page.getByRole('option', { name: /label manager/i }).first().click();
+    await page
+      .getByRole('option', { name: /label manager/i })
+      .first()
+      .click();
     await page.getByTestId('company-submit').click();
-    await expect.poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 }).toContain(MESSAGES.newUserAddedToCompany);
+    await expect
+      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 })
+      .toContain(MESSAGES.newUserAddedToCompany);
     await page.waitForURL(/\/user\/companies\//);
     await expect.poll(() => page.locator('main').first().textContent()).toContain('manager@demo.test');
     expect(errors).toEqual([]);
@@ -50,17 +60,23 @@ describe('admin companies in the browser', () => {
     await page.getByRole('option', { name: 'The Orchard' }).click();
     await page.getByTestId('ref-rows-company_distributors-contract_start_date-0').fill('2026-02-01');
     await page.getByTestId('company-section-submit').click();
-    await expect.poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 }).toContain('Company Updated');
+    await expect
+      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 })
+      .toContain('Company Updated');
     await page.waitForURL(companyPage);
     await expect.poll(() => page.locator('main').first().textContent()).toContain('The Orchard');
 
     await page.goto(`${companyPage}/site_settings`);
     await page.getByTestId('ref-field-site_settings.primary_colour').fill('blue');
     await page.getByTestId('company-section-submit').click();
-    await expect.poll(() => page.locator('main').first().textContent()).toContain('Primary colour must be a hex or rgba colour');
+    await expect
+      .poll(() => page.locator('main').first().textContent())
+      .toContain('Primary colour must be a hex or rgba colour');
     await page.getByTestId('ref-field-site_settings.primary_colour').fill('rgba(20, 40, 60, 0.8)');
     await page.getByTestId('company-section-submit').click();
-    await expect.poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 }).toContain('Company Updated');
+    await expect
+      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 })
+      .toContain('Company Updated');
     expect(errors).toEqual([]);
   });
 
@@ -81,7 +97,9 @@ describe('admin companies in the browser', () => {
     await page.getByTestId('quick-add-publishers-save').click();
     await expect.poll(() => modal.count(), { timeout: 10_000 }).toBe(0);
     await page.getByTestId('company-submit').click();
-    await expect.poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 }).toContain('Company Updated');
+    await expect
+      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 })
+      .toContain('Company Updated');
     await page.goto(companyPage);
     await expect.poll(() => page.locator('main').first().textContent(), { timeout: 10_000 }).toContain(name);
     expect(errors).toEqual([]);

@@ -15,7 +15,10 @@ beforeAll(async () => {
   userToken = user.token;
   userId = (await call('GET', '/api/v1/me', { token: user.token })).body.user.id;
   for (const filename of ['history-one.csv', 'history-two.csv', 'history-keep.csv']) {
-    await call('POST', '/api/v1/imports', { token: user.token, body: { filename, filesize: 1000, records: 3, type: 'royalties' } });
+    await call('POST', '/api/v1/imports', {
+      token: user.token,
+      body: { filename, filesize: 1000, records: 3, type: 'royalties' },
+    });
   }
   browser = await launchChromium();
   ({ page, errors } = await signedInAdminPage(browser, cloudUrl(), demo.admin));
@@ -28,13 +31,20 @@ afterAll(async () => {
 describe('admin imports history and user settings', () => {
   it('deletes two of a user’s imports at once and shows the server’s message', async () => {
     await page.goto(`${cloudUrl()}/admin/users/${userId}/imports`);
-    await expect.poll(() => page.getByTestId('imports-table').textContent(), { timeout: 10_000 }).toContain('history-keep.csv');
+    await expect
+      .poll(() => page.getByTestId('imports-table').textContent(), { timeout: 10_000 })
+      .toContain('history-keep.csv');
     for (const name of ['history-one.csv', 'history-two.csv']) {
-      await page.getByRole('row', { name: new RegExp(name) }).getByRole('checkbox').check();
+      await page
+        .getByRole('row', { name: new RegExp(name) })
+        .getByRole('checkbox')
+        .check();
     }
     await page.getByTestId('imports-delete-selected').click();
     await page.getByTestId('delete-confirm').click();
-    await expect.poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 }).toContain('2 imports deleted');
+    await expect
+      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 })
+      .toContain('2 imports deleted');
     const left = await call('GET', '/api/v1/imports', { token: userToken });
     expect(left.body.imports.map((i: { filename: string }) => i.filename)).toEqual(['history-keep.csv']);
   });
@@ -43,7 +53,9 @@ describe('admin imports history and user settings', () => {
     await page.goto(`${cloudUrl()}/admin/users/${userId}/settings`);
     await page.getByTestId('user-setting-beta_features').check();
     await page.getByTestId('user-settings-submit').click();
-    await expect.poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 }).toContain('User Updated');
+    await expect
+      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 })
+      .toContain('User Updated');
     const user = await call('GET', '/api/v1/me', { token: userToken });
     expect(user.body.user.user_setting_attributes.beta_features).toBe(true);
     expect(errors).toEqual([]);

@@ -23,7 +23,10 @@ const notice = () => page.getByTestId('notification-message').textContent();
 async function pick(testId: string, text: string, option: string) {
   await page.getByTestId(testId).first().click();
   await page.keyboard.type(text);
-  await page.getByRole('option', { name: new RegExp(option) }).first().click();
+  await page
+    .getByRole('option', { name: new RegExp(option) })
+    .first()
+    .click();
 }
 
 describe('admin reference records in the browser', () => {
@@ -48,7 +51,9 @@ describe('admin reference records in the browser', () => {
     await page.getByTestId('ref-table-search').locator('input').fill(`bs${suffix}`);
     await expect.poll(() => page.getByTestId('ref-table').textContent(), { timeout: 10_000 }).toContain('Ireland');
     await page.getByRole('link', { name: `Browser Society ${suffix}` }).click();
-    await expect.poll(() => page.getByTestId('ref-rows-urls-table').textContent(), { timeout: 10_000 }).toContain(`Browser Society ${suffix}`);
+    await expect
+      .poll(() => page.getByTestId('ref-rows-urls-table').textContent(), { timeout: 10_000 })
+      .toContain(`Browser Society ${suffix}`);
     expect(await page.getByTestId('ref-rows-urls-table').textContent()).toContain('Members');
   });
 
@@ -77,11 +82,15 @@ describe('admin reference records in the browser', () => {
     await modal.getByTestId('ref-field-name').fill(`Modal Distributor ${suffix}`);
     await page.getByTestId('quick-add-distributors-save').click();
     await expect.poll(() => modal.count(), { timeout: 10_000 }).toBe(0);
-    expect(await page.getByTestId('ref-field-distributor_id').first().textContent()).toContain(`Modal Distributor ${suffix}`);
+    expect(await page.getByTestId('ref-field-distributor_id').first().textContent()).toContain(
+      `Modal Distributor ${suffix}`,
+    );
     await page.getByTestId('ref-submit').click();
     await expect.poll(notice, { timeout: 10_000 }).toContain('Retailer Added');
     await page.getByTestId('ref-table-search').locator('input').fill(`browser shop ${suffix}`);
-    await expect.poll(() => page.getByTestId('ref-table').textContent(), { timeout: 10_000 }).toContain(`Modal Distributor ${suffix}`);
+    await expect
+      .poll(() => page.getByTestId('ref-table').textContent(), { timeout: 10_000 })
+      .toContain(`Modal Distributor ${suffix}`);
   });
 
   it('adds a DSP and returns to DistributionDSPs; DSP management on distributors needs admin features', async () => {
@@ -105,8 +114,16 @@ describe('admin reference records in the browser', () => {
     await page.getByTestId('ref-submit').click();
     await expect.poll(notice, { timeout: 10_000 }).toContain('Distributor Added');
     const admin = await signIn(demo.admin.email, demo.admin.password);
-    const found = await call('GET', `/api/v1/distributors?q=${encodeURIComponent(`DSP Distributor ${suffix}`)}`, { token: admin });
-    expect(found.body.distributors[0].distributor_dsps).toEqual([expect.objectContaining({ active: false, inactive_note: 'Awaiting contract', dsp: expect.objectContaining({ name: `Browser DSP ${suffix}` }) })]);
+    const found = await call('GET', `/api/v1/distributors?q=${encodeURIComponent(`DSP Distributor ${suffix}`)}`, {
+      token: admin,
+    });
+    expect(found.body.distributors[0].distributor_dsps).toEqual([
+      expect.objectContaining({
+        active: false,
+        inactive_note: 'Awaiting contract',
+        dsp: expect.objectContaining({ name: `Browser DSP ${suffix}` }),
+      }),
+    ]);
     expect(errors).toEqual([]);
   });
 
@@ -118,11 +135,18 @@ describe('admin reference records in the browser', () => {
     await page.getByTestId('ref-submit').click();
     await expect.poll(notice, { timeout: 10_000 }).toContain('Release Successfully Added');
     const admin = await signIn(demo.admin.email, demo.admin.password);
-    const found = await call('GET', `/api/v1/admin/releases?q=${encodeURIComponent(`Admin Release ${suffix}`)}`, { token: admin });
-    expect(found.body.releases[0]).toMatchObject({ company_name: 'Northern Lights Records', label: { name: 'Aurora Sound' } });
+    const found = await call('GET', `/api/v1/admin/releases?q=${encodeURIComponent(`Admin Release ${suffix}`)}`, {
+      token: admin,
+    });
+    expect(found.body.releases[0]).toMatchObject({
+      company_name: 'Northern Lights Records',
+      label: { name: 'Aurora Sound' },
+    });
     await page.goto(`${cloudUrl()}/admin/releases`);
     await page.getByTestId('ref-table-search').locator('input').fill(`Admin Release ${suffix}`);
-    await expect.poll(() => page.getByTestId('ref-table').textContent(), { timeout: 10_000 }).toContain('Northern Lights Records');
+    await expect
+      .poll(() => page.getByTestId('ref-table').textContent(), { timeout: 10_000 })
+      .toContain('Northern Lights Records');
     expect(await page.getByTestId('ref-delete-selected').count()).toBe(0);
   });
 });

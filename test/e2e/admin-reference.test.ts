@@ -27,7 +27,9 @@ describe('admin reference data', () => {
     await page.getByTestId('ref-field-iso_alpha_three').fill('QBL');
     await page.getByTestId('ref-field-iso_numeric').fill('901');
     await page.getByTestId('ref-submit').click();
-    await expect.poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 }).toContain('Country Added');
+    await expect
+      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 })
+      .toContain('Country Added');
     await page.waitForURL(`${cloudUrl()}/admin/countries`);
   });
 

@@ -48,8 +48,12 @@ describe('artists in the browser', () => {
     await page.waitForURL(`${cloudUrl()}/user/artists`);
     const found = await call('GET', `/api/v1/artists?q=${encodeURIComponent(name)}`, { token, company: company.id });
     expect(found.body.artists[0]).toMatchObject({
-      artist_identifiers: [expect.objectContaining({ service: 'Spotify', link: 'https://open.spotify.com/artist/4Z8W4fKeB5YxbusRsdQVPb' })],
-      artist_members: [expect.objectContaining({ membership_type: 'main', contributor: expect.objectContaining({ name: writer }) })],
+      artist_identifiers: [
+        expect.objectContaining({ service: 'Spotify', link: 'https://open.spotify.com/artist/4Z8W4fKeB5YxbusRsdQVPb' }),
+      ],
+      artist_members: [
+        expect.objectContaining({ membership_type: 'main', contributor: expect.objectContaining({ name: writer }) }),
+      ],
     });
   });
 
@@ -57,7 +61,9 @@ describe('artists in the browser', () => {
     await page.getByTestId('ref-table-search').locator('input').fill(name);
     await page.getByRole('link', { name }).click();
     const link = page.getByTestId('ref-rows-artist_identifiers-table').getByRole('link');
-    await expect.poll(() => link.getAttribute('href'), { timeout: 10_000 }).toBe('https://open.spotify.com/artist/4Z8W4fKeB5YxbusRsdQVPb');
+    await expect
+      .poll(() => link.getAttribute('href'), { timeout: 10_000 })
+      .toBe('https://open.spotify.com/artist/4Z8W4fKeB5YxbusRsdQVPb');
     expect(errors).toEqual([]);
   });
 });

@@ -17,7 +17,12 @@ beforeAll(async () => {
   const session = await openManagerSession();
   ({ browser, page, errors } = session);
   dir = mkdtempSync(path.join(os.tmpdir(), 'audio-e2e-'));
-  const recording = (await inCompany(session.token, session.company.id).post('/recordings', { title: `Playable ${Date.now()}`, mix_title: 'Radio Edit' })).body.recording;
+  const recording = (
+    await inCompany(session.token, session.company.id).post('/recordings', {
+      title: `Playable ${Date.now()}`,
+      mix_title: 'Radio Edit',
+    })
+  ).body.recording;
   await page.goto(`${cloudUrl()}/user/recordings/${recording.id}`);
 });
 
@@ -31,18 +36,32 @@ describe('recording audio in the browser', () => {
     const wav = path.join(dir, 'take-1.wav');
     writeSineWav(wav, { seconds: 4, amplitude: 0.5 });
     await page.locator('[data-testid="recording-audio-upload"] input[type=file]').setInputFiles(wav);
-    await expect.poll(() => page.getByTestId('recording-audio-progress').getAttribute('data-percent'), { timeout: 10_000 }).toBe('100');
-    await expect.poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 }).toMatch(/audio uploaded and processing\.$/);
+    await expect
+      .poll(() => page.getByTestId('recording-audio-progress').getAttribute('data-percent'), { timeout: 10_000 })
+      .toBe('100');
+    await expect
+      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 })
+      .toMatch(/audio uploaded and processing\.$/);
     // The worker's push reloads the recording: the status turns ready and the waveform is drawn.
-    await expect.poll(() => page.getByTestId('recording-audio-status').textContent(), { timeout: 30_000 }).toBe('ready');
-    await expect.poll(() => page.getByTestId('recording-waveform').getAttribute('data-peaks'), { timeout: 10_000 }).toBe('800');
+    await expect
+      .poll(() => page.getByTestId('recording-audio-status').textContent(), { timeout: 30_000 })
+      .toBe('ready');
+    await expect
+      .poll(() => page.getByTestId('recording-waveform').getAttribute('data-peaks'), { timeout: 10_000 })
+      .toBe('800');
   });
 
   it('plays it in the persistent player', async () => {
     expect(await page.getByTestId('audio-player').isHidden()).toBe(true);
     await page.getByTestId('recording-play').click();
     await expect.poll(() => page.getByTestId('player-track').textContent()).toContain('Radio Edit');
-    await expect.poll(() => page.getByTestId('audio-player-element').evaluate((a: HTMLAudioElement) => !a.paused && a.currentTime > 0), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          page.getByTestId('audio-player-element').evaluate((a: HTMLAudioElement) => !a.paused && a.currentTime > 0),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     expect(await page.getByTestId('player-previous').count()).toBe(0);
     expect(await page.getByTestId('player-next').count()).toBe(0);
     // The player stays while moving to another page.
@@ -63,7 +82,9 @@ describe('recording audio in the browser', () => {
     await expect.poll(() => page.getByTestId('ref-rows-release_recordings-row-1').count(), { timeout: 20_000 }).toBe(1);
     expect(await page.getByTestId('ref-rows-release_recordings').textContent()).toContain('Side B');
     await page.getByTestId('ref-submit').click();
-    await expect.poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 }).toContain('Release Successfully Added');
+    await expect
+      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 })
+      .toContain('Release Successfully Added');
     await page.waitForURL(/\/edit$/);
     await page.goto(page.url().replace(/\/edit$/, ''));
     await page.getByTestId('release-queue').click();

@@ -27,7 +27,13 @@ describe('Bugs page', () => {
 
     const admin = await signIn(demo.admin.email, demo.admin.password);
     const reports = await call('GET', '/api/v1/admin/bug_reports?q=page%203%20of%20labels', { token: admin });
-    expect(reports.body.bug_reports).toEqual([expect.objectContaining({ referer: '/user/labels?page=3', status: 'reported', user_email: demo.labelManager.email })]);
+    expect(reports.body.bug_reports).toEqual([
+      expect.objectContaining({
+        referer: '/user/labels?page=3',
+        status: 'reported',
+        user_email: demo.labelManager.email,
+      }),
+    ]);
   });
 });
 

@@ -28,7 +28,10 @@ afterAll(async () => {
 
 const notification = () => page.getByTestId('notification-message');
 const PNG = Buffer.concat([
-  Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f1b1a20000000049454e44ae426082', 'hex'),
+  Buffer.from(
+    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f1b1a20000000049454e44ae426082',
+    'hex',
+  ),
 ]);
 
 describe('label manager journey', () => {
@@ -36,7 +39,13 @@ describe('label manager journey', () => {
 
   it('signs in, honouring the redirect, and chooses a company', async () => {
     const { distributed } = await labelManager();
-    await signInThroughForm(page, cloudUrl(), demo.labelManager.email, demo.labelManager.password, '/signin?redirect=/user/companies');
+    await signInThroughForm(
+      page,
+      cloudUrl(),
+      demo.labelManager.email,
+      demo.labelManager.password,
+      '/signin?redirect=/user/companies',
+    );
     await page.waitForURL('**/user/companies');
     await page.getByTestId('header-set-company').click();
     await page.getByTestId(`company-choose-${distributed.id}`).click();
@@ -48,7 +57,10 @@ describe('label manager journey', () => {
     await page.goto(`${cloudUrl()}/user/labels/new`);
     await page.getByTestId('label-name').fill(name);
     await page.getByTestId('label-email').fill('hello@journey.test');
-    await page.getByTestId('label-logo').locator('input[type=file]').setInputFiles({ name: 'journey.png', mimeType: 'image/png', buffer: PNG });
+    await page
+      .getByTestId('label-logo')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'journey.png', mimeType: 'image/png', buffer: PNG });
     await page.getByTestId('label-submit').click();
     await expect.poll(() => notification().textContent(), { timeout: 15_000 }).toContain(MESSAGES.labelAdded);
     await expect.poll(() => page.getByTestId('label-title').textContent()).toContain(name);
@@ -88,7 +100,9 @@ describe('label manager journey', () => {
     const answer = await page.evaluate(
       async ({ id, company }) => {
         const key = Object.keys(localStorage).find((k) => k.endsWith('.accessToken'))!;
-        const response = await fetch(`/api/v1/labels/${id}`, { headers: { authorization: `Bearer ${localStorage.getItem(key)}`, 'x-company-id': company } });
+        const response = await fetch(`/api/v1/labels/${id}`, {
+          headers: { authorization: `Bearer ${localStorage.getItem(key)}`, 'x-company-id': company },
+        });
         return { status: response.status, body: await response.text() };
       },
       { id, company: distributed.id },
@@ -98,7 +112,10 @@ describe('label manager journey', () => {
   });
 
   it('signs out', async () => {
-    await page.getByRole('button', { name: /Hi Max Manager/ }).first().click();
+    await page
+      .getByRole('button', { name: /Hi Max Manager/ })
+      .first()
+      .click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     // Sign-out goes home, where notices are not shown (spec 1 §2.6).
     await page.waitForURL(`${cloudUrl()}/`);
@@ -116,7 +133,9 @@ describe('guards in the browser', () => {
     await signInThroughForm(other, cloudUrl(), demo.labelManager.email, demo.labelManager.password);
     await other.waitForURL('**/user');
     await other.goto(`${cloudUrl()}/admin`);
-    await expect.poll(() => other.getByTestId('access-denied').textContent(), { timeout: 10_000 }).toContain(MESSAGES.mustBeAdmin);
+    await expect
+      .poll(() => other.getByTestId('access-denied').textContent(), { timeout: 10_000 })
+      .toContain(MESSAGES.mustBeAdmin);
     expect(await other.getByText('Admin Dashboard').count()).toBeLessThanOrEqual(1);
     await other.screenshot({ path: `${SHOTS}/6-admin-refused.png` });
     await context.close();

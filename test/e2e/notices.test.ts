@@ -21,21 +21,36 @@ describe('notices in the browser', () => {
     const managerId = (await call('GET', '/api/v1/me', { token: manager })).body.user.id;
     const sent = await call('POST', '/api/v1/admin/notices', {
       token: admin,
-      body: { title: 'Maintenance tonight', content: 'The platform is read-only from 22:00.', type_of: 'maintenance', user_ids: [managerId] },
+      body: {
+        title: 'Maintenance tonight',
+        content: 'The platform is read-only from 22:00.',
+        type_of: 'maintenance',
+        user_ids: [managerId],
+      },
     });
     const noticeId = sent.body.notice.id;
 
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     const errors = watchErrors(page);
-    await signInThroughForm(page, cloudUrl(), demo.labelManager.email, demo.labelManager.password, '/signin?redirect=/user/messages');
+    await signInThroughForm(
+      page,
+      cloudUrl(),
+      demo.labelManager.email,
+      demo.labelManager.password,
+      '/signin?redirect=/user/messages',
+    );
     await page.waitForURL('**/user/messages');
     const unread = (await call('GET', '/api/v1/me', { token: manager })).body.user.notices_count;
     expect(unread).toBeGreaterThanOrEqual(1);
-    await expect.poll(() => page.getByTestId('header-notices-count').textContent(), { timeout: 10_000 }).toContain(String(unread));
+    await expect
+      .poll(() => page.getByTestId('header-notices-count').textContent(), { timeout: 10_000 })
+      .toContain(String(unread));
     const item = page.getByTestId(`inbox-item-${noticeId}`);
     expect(await item.getAttribute('data-read')).toBe('false');
     await item.getByText('Maintenance tonight').click();
-    await expect.poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 }).toContain(MESSAGES.noticeMarkedRead);
+    await expect
+      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 })
+      .toContain(MESSAGES.noticeMarkedRead);
     await expect.poll(() => item.getAttribute('data-read')).toBe('true');
     await expect.poll(() => page.getByTestId('header-notices-count').textContent()).toContain(String(unread - 1));
     expect(errors).toEqual([]);

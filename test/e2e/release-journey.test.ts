@@ -26,7 +26,8 @@ afterAll(async () => {
 });
 
 const notice = () => page.getByTestId('notification-message').textContent();
-const api = (method: string, path: string, body?: object) => call(method, `/api/v1${path}`, { token, company: company.id, body });
+const api = (method: string, path: string, body?: object) =>
+  call(method, `/api/v1${path}`, { token, company: company.id, body });
 
 async function pick(testId: string, text: string, option: string | RegExp) {
   await page.getByTestId(testId).first().click();
@@ -95,7 +96,9 @@ describe('release journey in the browser', () => {
     const genre = (await call('GET', '/api/v1/genres?selectable=true&q=jazz', { token: admin })).body.genres[0];
     const instrumental = (await call('GET', '/api/v1/languages?all=true', { token: admin })).body.languages[0];
     const composer = (await api('POST', '/contributors', { name: `Journey Composer ${stamp}` })).body.contributor;
-    const publisher = (await call('POST', '/api/v1/publishers', { token: admin, body: { name: `Journey Publishing ${stamp}` } })).body.publisher;
+    const publisher = (
+      await call('POST', '/api/v1/publishers', { token: admin, body: { name: `Journey Publishing ${stamp}` } })
+    ).body.publisher;
     const release = (await api('GET', `/releases?q=${encodeURIComponent(releaseTitle)}`)).body.releases[0];
     for (const row of release.release_recordings) {
       const fixed = await api('PATCH', `/recordings/${row.recording_id}`, {
@@ -126,7 +129,12 @@ describe('release journey in the browser', () => {
     await page.getByTestId('ref-submit').click();
     await expect.poll(notice, { timeout: 10_000 }).toContain('Release Successfully Added');
     const copy = (await api('GET', `/releases?q=${encodeURIComponent(`${releaseTitle} (Deluxe)`)}`)).body.releases[0];
-    expect(copy).toMatchObject({ status: 'drafted', products: [], release_recordings: [], display_artists: artistName });
+    expect(copy).toMatchObject({
+      status: 'drafted',
+      products: [],
+      release_recordings: [],
+      display_artists: artistName,
+    });
     expect(copy.upc ?? '').toBe('');
     expect(errors).toEqual([]);
   });

@@ -62,7 +62,9 @@ describe('royalties in the browser', () => {
     await expect.poll(() => page.getByTestId('map-preview').textContent(), { timeout: 15_000 }).toContain(store);
     expect(await page.locator('[data-testid="map-preview"] tbody tr').count()).toBe(4);
     await page.getByTestId('map-submit').click();
-    await expect.poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 }).toMatch(/Royalty Map Added/);
+    await expect
+      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 })
+      .toMatch(/Royalty Map Added/);
     expect(errors).toEqual([]);
   });
 
@@ -72,8 +74,12 @@ describe('royalties in the browser', () => {
     await choose('bulk-import-map', mapName);
     await page.locator('[data-testid="bulk-import-files"] input[type=file]').setInputFiles(report);
     await page.getByTestId('bulk-import-upload').click();
-    await expect.poll(() => page.getByTestId('notification-message').textContent(), { timeout: 20_000 }).toBe('1 of 1 report uploaded');
-    await expect.poll(() => page.getByTestId('bulk-import-row-0').getAttribute('data-state'), { timeout: 60_000 }).toBe('done');
+    await expect
+      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 20_000 })
+      .toBe('1 of 1 report uploaded');
+    await expect
+      .poll(() => page.getByTestId('bulk-import-row-0').getAttribute('data-state'), { timeout: 60_000 })
+      .toBe('done');
     expect(await page.getByTestId('bulk-import-row-0-import').getAttribute('data-percent')).toBe('100');
     expect(await page.getByTestId('bulk-import-row-0-import').getAttribute('data-colour')).toBe('green');
     await page.getByTestId('bulk-import-row-0-link').click();
@@ -110,7 +116,9 @@ describe('manual sales and paid marks', () => {
     await page.getByTestId('royalty-field-subtotal_payable').locator('input').fill('12.345');
     await page.getByTestId('royalty-field-song').locator('input').fill('Merch Table');
     await page.getByTestId('royalty-submit').click();
-    await expect.poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 }).toBe('Royalty Added');
+    await expect
+      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 })
+      .toBe('Royalty Added');
     await page.waitForURL('**/user/royalties');
 
     await choose('royalties-filter-retailer', shop);
@@ -121,7 +129,9 @@ describe('manual sales and paid marks', () => {
     // Emptying a field empties it on the line.
     await page.getByTestId('royalty-field-territory').locator('input').fill('');
     await page.getByTestId('royalty-submit').click();
-    await expect.poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 }).toBe('Royalty Updated');
+    await expect
+      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 })
+      .toBe('Royalty Updated');
     await page.waitForURL('**/user/royalties');
 
     // Everything matching the filter is a label's action: without a label, no call is made.
@@ -131,18 +141,26 @@ describe('manual sales and paid marks', () => {
     await expect.poll(() => page.getByTestId('notification-message').textContent()).toBe('No Label Selected');
 
     await choose('royalties-filter-retailer', shop);
-    await expect.poll(() => page.locator('[data-testid="royalties-table"] tbody tr').count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => page.locator('[data-testid="royalties-table"] tbody tr').count(), { timeout: 15_000 })
+      .toBe(1);
     // A cached answer may show first while the list revalidates ("Refreshing…").
-    await expect.poll(() => page.getByTestId('royalties-table').textContent(), { timeout: 15_000 }).toContain('Merch Table (Signed)');
+    await expect
+      .poll(() => page.getByTestId('royalties-table').textContent(), { timeout: 15_000 })
+      .toContain('Merch Table (Signed)');
     await page.locator('[data-testid="royalties-table"] tbody tr input[type=checkbox]').first().check();
     await page.getByTestId('royalties-actions').locator('button').first().click();
     await page.getByRole('menuitem', { name: 'Mark as paid', exact: true }).first().click();
     await page.getByTestId('royalties-action-confirm').click();
-    await expect.poll(() => page.getByTestId('royalties-table').textContent(), { timeout: 15_000 }).toMatch(/[^n]paid artist unpaid/);
+    await expect
+      .poll(() => page.getByTestId('royalties-table').textContent(), { timeout: 15_000 })
+      .toMatch(/[^n]paid artist unpaid/);
     // The edited line: the new title, the emptied territory.
     await page.locator('[data-testid="royalties-table"] tbody tr a').first().click();
     await page.waitForURL(/\/user\/royalties\/[^/]+\/edit$/);
-    await expect.poll(() => page.getByTestId('royalty-field-song').locator('input').inputValue(), { timeout: 10_000 }).toBe('Merch Table (Signed)');
+    await expect
+      .poll(() => page.getByTestId('royalty-field-song').locator('input').inputValue(), { timeout: 10_000 })
+      .toBe('Merch Table (Signed)');
     expect(await page.getByTestId('royalty-field-territory').locator('input').inputValue()).toBe('');
     expect(errors).toEqual([]);
   }, 90_000);

@@ -27,7 +27,16 @@ let gbpReport: string;
 let usdReport: string;
 let firstImport: string;
 
-const COLUMNS = { pay_period: 'Period', isrc: 'ISRC', song: 'Song', artist: 'Artist', quantity: 'Quantity', subtotal_payable: 'Net', subtotal_payable_currency: 'Currency', retailer: 'Store' };
+const COLUMNS = {
+  pay_period: 'Period',
+  isrc: 'ISRC',
+  song: 'Song',
+  artist: 'Artist',
+  quantity: 'Quantity',
+  subtotal_payable: 'Net',
+  subtotal_payable_currency: 'Currency',
+  retailer: 'Store',
+};
 
 /** Uploads a report through a map on the bulk import page and waits for its import to reach `state`; returns the import's id. */
 async function upload(mapName: string, file: string, state: string): Promise<string> {
@@ -36,8 +45,12 @@ async function upload(mapName: string, file: string, state: string): Promise<str
   await page.getByRole('option', { name: mapName, exact: true }).first().click();
   await page.locator('[data-testid="bulk-import-files"] input[type=file]').setInputFiles(file);
   await page.getByTestId('bulk-import-upload').click();
-  await expect.poll(() => page.getByTestId('notification-message').textContent(), { timeout: 20_000 }).toBe('1 of 1 report uploaded');
-  await expect.poll(() => page.getByTestId('bulk-import-row-0').getAttribute('data-state'), { timeout: 60_000 }).toBe(state);
+  await expect
+    .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 20_000 })
+    .toBe('1 of 1 report uploaded');
+  await expect
+    .poll(() => page.getByTestId('bulk-import-row-0').getAttribute('data-state'), { timeout: 60_000 })
+    .toBe(state);
   await page.getByTestId('bulk-import-row-0-link').click();
   await page.waitForURL(/\/user\/royalties\/imports\/[^/]+$/);
   return decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
@@ -48,7 +61,11 @@ const text = (testId: string) => page.getByTestId(testId).textContent();
 beforeAll(async () => {
   ({ browser, page, errors, token, company } = await openManagerSession());
   for (const name of [gbpMap, usdMap]) {
-    const saved = await call('POST', '/api/v1/royalty_maps', { token, company: company.id, body: { name, map: { columns: COLUMNS } } });
+    const saved = await call('POST', '/api/v1/royalty_maps', {
+      token,
+      company: company.id,
+      body: { name, map: { columns: COLUMNS } },
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(201);
   }
   dir = mkdtempSync(path.join(os.tmpdir(), 'royalty-imports-e2e-'));
@@ -66,7 +83,11 @@ beforeAll(async () => {
   usdReport = path.join(dir, `dollars-${stamp}.csv`);
   writeFileSync(
     usdReport,
-    [header, `2026-04,GB-NLR-26-00001,Northern Light,Aurora Vale,4,10.00,USD,E2E US Store ${stamp}`, `2026-04,GB-NLR-26-00002,Harbour Lights,Aurora Vale,2,5.00,USD,E2E US Store ${stamp}`].join('\n') + '\n',
+    [
+      header,
+      `2026-04,GB-NLR-26-00001,Northern Light,Aurora Vale,4,10.00,USD,E2E US Store ${stamp}`,
+      `2026-04,GB-NLR-26-00002,Harbour Lights,Aurora Vale,2,5.00,USD,E2E US Store ${stamp}`,
+    ].join('\n') + '\n',
   );
 });
 
@@ -78,7 +99,9 @@ afterAll(async () => {
 describe('royalty imports in the browser', () => {
   it('shows the control totals, the rejected line and the unmatched ISRC, and assigns it to a recording', async () => {
     firstImport = await upload(gbpMap, gbpReport, 'done');
-    await expect.poll(() => text('import-totals-equation'), { timeout: 15_000 }).toBe('3 read = 2 stored + 1 rejected + 0 skipped');
+    await expect
+      .poll(() => text('import-totals-equation'), { timeout: 15_000 })
+      .toBe('3 read = 2 stored + 1 rejected + 0 skipped');
     const rejected = page.locator('[data-testid="import-rejected"] tbody tr');
     expect(await rejected.count()).toBe(1);
     // The header is line 1, so the third report line is line 4.
@@ -91,9 +114,14 @@ describe('royalty imports in the browser', () => {
     const row = page.locator('[data-testid="import-unmatched"] tbody tr').filter({ hasText: unknownIsrc });
     await row.getByRole('button', { name: 'Assign' }).click();
     await page.getByTestId('assign-record').locator('button').first().click();
-    await page.getByRole('option', { name: /Harbour Lights/ }).first().click();
+    await page
+      .getByRole('option', { name: /Harbour Lights/ })
+      .first()
+      .click();
     await page.getByTestId('assign-confirm').click();
-    await expect.poll(() => page.getByTestId('notification-message').textContent(), { timeout: 20_000 }).toMatch(/Match Assigned|assigned/);
+    await expect
+      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 20_000 })
+      .toMatch(/Match Assigned|assigned/);
     await expect.poll(() => text('import-unmatched'), { timeout: 20_000 }).not.toContain(unknownIsrc);
     await expect.poll(() => text('import-unmatched-count'), { timeout: 15_000 }).toBe('0');
     expect(errors).toEqual([]);
@@ -106,14 +134,18 @@ describe('royalty imports in the browser', () => {
     expect(await text('import-duplicate')).toContain('imported before');
     await page.getByTestId('import-confirm').click();
     await expect.poll(() => text('royalty-import-status'), { timeout: 60_000 }).toBe('done');
-    await expect.poll(() => text('import-totals-equation'), { timeout: 15_000 }).toBe('3 read = 2 stored + 1 rejected + 0 skipped');
+    await expect
+      .poll(() => text('import-totals-equation'), { timeout: 15_000 })
+      .toBe('3 read = 2 stored + 1 rejected + 0 skipped');
     expect(await page.getByTestId('import-duplicate').count()).toBe(0);
     expect(errors).toEqual([]);
   }, 120_000);
 
   it('shows a missing USD → GBP rate, takes it on the exchange-rates page and converts the import into GBP', async () => {
     const usdImport = await upload(usdMap, usdReport, 'done');
-    await expect.poll(() => text('import-missing-rates'), { timeout: 15_000 }).toContain(`${usdMap} · USD → GBP: 2 lines`);
+    await expect
+      .poll(() => text('import-missing-rates'), { timeout: 15_000 })
+      .toContain(`${usdMap} · USD → GBP: 2 lines`);
     expect(await text('import-amount')).toBe('£0.00');
     await page.screenshot({ path: '/tmp/royalty-import-missing-rate.png', fullPage: true });
 
@@ -129,13 +161,17 @@ describe('royalty imports in the browser', () => {
     await expect.poll(() => text('rate-field-rate')).toContain('at most 6 decimal places');
     await field('rate').fill('0.8');
     await page.getByTestId('rate-submit').click();
-    await expect.poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 }).toBe('Exchange Rate Added');
+    await expect
+      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 })
+      .toBe('Exchange Rate Added');
     await expect.poll(() => text('rates-table'), { timeout: 10_000 }).toContain(usdMap);
     expect(await text('rates-table')).toContain('USD → GBP');
     await page.screenshot({ path: '/tmp/royalty-exchange-rates.png', fullPage: true });
 
     await page.getByTestId('rates-apply').click();
-    await expect.poll(() => page.getByTestId('notification-message').textContent(), { timeout: 60_000 }).toMatch(/^Exchange Rates Updated: \d+ imports?, \d+ lines? re-converted/);
+    await expect
+      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 60_000 })
+      .toMatch(/^Exchange Rates Updated: \d+ imports?, \d+ lines? re-converted/);
     await page.getByTestId('rates-back-to-import').click();
     await page.waitForURL(`**/user/royalties/imports/${usdImport}`);
     await expect.poll(() => text('import-amount'), { timeout: 15_000 }).toBe('£12.00');
@@ -147,7 +183,13 @@ describe('royalty imports in the browser', () => {
     const bad = await call('POST', '/api/v1/exchange_rates', {
       token,
       company: company.id,
-      body: { distributor: 'E2E', payment_date: '2026-01-01', original_currency: 'USD', target_currency: 'GBP', rate: '1.1234567' },
+      body: {
+        distributor: 'E2E',
+        payment_date: '2026-01-01',
+        original_currency: 'USD',
+        target_currency: 'GBP',
+        rate: '1.1234567',
+      },
     });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.errors ?? {})).toEqual(['rate']);
@@ -161,9 +203,15 @@ describe('royalty imports in the browser', () => {
     await page.getByTestId('rate-field-rate').locator('input').first().fill('0.85');
     await page.getByTestId('rate-submit').click();
     await expect.poll(() => text('rates-table'), { timeout: 10_000 }).toContain(throwaway);
-    await page.locator('[data-testid="rates-table"] tbody tr').filter({ hasText: throwaway }).locator('[data-testid^="rate-delete-"]').click();
+    await page
+      .locator('[data-testid="rates-table"] tbody tr')
+      .filter({ hasText: throwaway })
+      .locator('[data-testid^="rate-delete-"]')
+      .click();
     await page.getByTestId('delete-confirm').click();
-    await expect.poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 }).toBe('Exchange Rate Deleted');
+    await expect
+      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 })
+      .toBe('Exchange Rate Deleted');
     await page.getByTestId('delete-cancel').click();
     await expect.poll(() => text('rates-table'), { timeout: 10_000 }).not.toContain(throwaway);
     expect(errors).toEqual([]);
@@ -172,11 +220,16 @@ describe('royalty imports in the browser', () => {
   it('imports a large gzipped report in parts and reads its totals and sums', async () => {
     // 9,000 lines (~600 KB of text): more than two parts of the tests' 256 KB (global-setup.ts).
     const store = `E2E Big Store ${stamp}`;
-    const lines = Array.from({ length: 9000 }, (_, i) => `2026-0${1 + (i % 3)},GB-NLR-26-00001,Northern Light,Aurora Vale,1,0.010000,GBP,${store}`);
+    const lines = Array.from(
+      { length: 9000 },
+      (_, i) => `2026-0${1 + (i % 3)},GB-NLR-26-00001,Northern Light,Aurora Vale,1,0.010000,GBP,${store}`,
+    );
     const big = path.join(dir, `big-${stamp}.csv.gz`);
     writeFileSync(big, gzipSync(`Period,ISRC,Song,Artist,Quantity,Net,Currency,Store\n${lines.join('\n')}\n`));
     await upload(gbpMap, big, 'done');
-    await expect.poll(() => text('import-totals-equation'), { timeout: 15_000 }).toBe('9,000 read = 9,000 stored + 0 rejected + 0 skipped');
+    await expect
+      .poll(() => text('import-totals-equation'), { timeout: 15_000 })
+      .toBe('9,000 read = 9,000 stored + 0 rejected + 0 skipped');
     expect(await text('royalty-import-parts')).toMatch(/^Imported in [3-9] parts side by side$/);
     await page.screenshot({ path: '/tmp/royalty-import-parts.png', fullPage: true });
     await page.getByTestId('royalty-import-lines').click();
@@ -188,15 +241,21 @@ describe('royalty imports in the browser', () => {
     const admin = await signedInManagerPage(browser, cloudUrl(), demo.admin, company);
     try {
       await admin.page.goto(`${cloudUrl()}/distribution/finances/royalties/import/${firstImport}`);
-      await expect.poll(() => admin.page.getByTestId('import-totals-equation').textContent(), { timeout: 15_000 }).toBe('3 read = 2 stored + 1 rejected + 0 skipped');
+      await expect
+        .poll(() => admin.page.getByTestId('import-totals-equation').textContent(), { timeout: 15_000 })
+        .toBe('3 read = 2 stored + 1 rejected + 0 skipped');
       await admin.page.getByRole('link', { name: 'Back to the imports' }).click();
       await admin.page.waitForURL('**/distribution/finances/royalties/imports');
-      await expect.poll(() => admin.page.getByTestId('royalty-imports-table').textContent(), { timeout: 15_000 }).toContain(`imports-${stamp}.csv`);
+      await expect
+        .poll(() => admin.page.getByTestId('royalty-imports-table').textContent(), { timeout: 15_000 })
+        .toContain(`imports-${stamp}.csv`);
       await admin.page.getByTestId('royalties-maps').click();
       await admin.page.waitForURL('**/distribution/royalty_maps');
       await admin.page.getByTestId('map-name').waitFor();
       await admin.page.goto(`${cloudUrl()}/distribution/finances/royalties/bulk_actions`);
-      await expect.poll(() => admin.page.getByTestId('royalties-count').textContent(), { timeout: 15_000 }).not.toBe('…');
+      await expect
+        .poll(() => admin.page.getByTestId('royalties-count').textContent(), { timeout: 15_000 })
+        .not.toBe('…');
       expect(admin.errors).toEqual([]);
     } finally {
       await admin.page.close();

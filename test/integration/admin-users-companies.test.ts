@@ -11,57 +11,101 @@ beforeAll(async () => {
 describe('admin users and companies', () => {
   it('invites a user, who sets up the account from the mailed link, and adds them to a new company', async () => {
     const email = `invitee.${Date.now()}@example.test`;
-    const invited = await call('POST', '/api/v1/admin/users', { token: admin, body: { name: 'Ivy Invitee', email, role: 'accounting' } });
+    const invited = await call('POST', '/api/v1/admin/users', {
+      token: admin,
+      body: { name: 'Ivy Invitee', email, role: 'accounting' },
+    });
     expect(invited.status).toBe(201);
-    expect(invited.body).toMatchObject({ message: 'User Added', user: { email, role: 'accounting', confirmed: false } });
+    expect(invited.body).toMatchObject({
+      message: 'User Added',
+      user: { email, role: 'accounting', confirmed: false },
+    });
     const userId = invited.body.user.id;
 
-    expect((await call('POST', `/api/v1/admin/users/${userId}/resend_create_email`, { token: admin })).status).toBe(200);
+    expect((await call('POST', `/api/v1/admin/users/${userId}/resend_create_email`, { token: admin })).status).toBe(
+      200,
+    );
     const token = /\/setup_account\?token=([\w-]+)/.exec((await latestMail(email))!.text)![1];
-    expect((await call('POST', '/api/v1/confirm_user', { body: { access_token: token, password: 'Invited-pass-1', password_confirmation: 'Invited-pass-1' } })).status).toBe(200);
+    expect(
+      (
+        await call('POST', '/api/v1/confirm_user', {
+          body: { access_token: token, password: 'Invited-pass-1', password_confirmation: 'Invited-pass-1' },
+        })
+      ).status,
+    ).toBe(200);
     const invitee = await signIn(email, 'Invited-pass-1');
-    expect((await call('POST', `/api/v1/admin/users/${userId}/resend_create_email`, { token: admin })).status).toBe(409);
+    expect((await call('POST', `/api/v1/admin/users/${userId}/resend_create_email`, { token: admin })).status).toBe(
+      409,
+    );
 
-    const company = await call('POST', '/api/v1/admin/companies', { token: admin, body: { name: 'Invitee Music', tags: ['publisher', 'label group'], distributed: true } });
+    const company = await call('POST', '/api/v1/admin/companies', {
+      token: admin,
+      body: { name: 'Invitee Music', tags: ['publisher', 'label group'], distributed: true },
+    });
     expect(company.status).toBe(201);
-    expect(company.body).toMatchObject({ message: MESSAGES.companyUpdated.replace('Updated', 'Added'), company: { tags: ['Publisher', 'Label Group'], distributed: true } });
+    expect(company.body).toMatchObject({
+      message: MESSAGES.companyUpdated.replace('Updated', 'Added'),
+      company: { tags: ['Publisher', 'Label Group'], distributed: true },
+    });
     const companyId = company.body.company.id;
 
-    const added = await call('PATCH', `/api/v1/admin/companies/${companyId}`, { token: admin, body: { company_users: [{ user_id: userId, role: 'label_manager' }] } });
+    const added = await call('PATCH', `/api/v1/admin/companies/${companyId}`, {
+      token: admin,
+      body: { company_users: [{ user_id: userId, role: 'label_manager' }] },
+    });
     expect(added.body.message).toBe(MESSAGES.newUserAddedToCompany);
-    expect(added.body.company.company_users).toEqual([expect.objectContaining({ user_id: userId, role: 'label_manager' })]);
+    expect(added.body.company.company_users).toEqual([
+      expect.objectContaining({ user_id: userId, role: 'label_manager' }),
+    ]);
     const mine = await call('GET', '/api/v1/companies', { token: invitee });
     expect(mine.body.companies.map((c: { id: string }) => c.id)).toEqual([companyId]);
 
-    const roleChanged = await call('PATCH', `/api/v1/admin/companies/${companyId}`, { token: admin, body: { company_users: [{ user_id: userId, role: 'intern' }] } });
+    const roleChanged = await call('PATCH', `/api/v1/admin/companies/${companyId}`, {
+      token: admin,
+      body: { company_users: [{ user_id: userId, role: 'intern' }] },
+    });
     expect(roleChanged.body.message).toBe(MESSAGES.companyUpdated);
     expect(roleChanged.body.company.company_users[0].role).toBe('intern');
 
-    const removed = await call('PATCH', `/api/v1/admin/companies/${companyId}`, { token: admin, body: { company_users: [] } });
+    const removed = await call('PATCH', `/api/v1/admin/companies/${companyId}`, {
+      token: admin,
+      body: { company_users: [] },
+    });
     expect(removed.body.company.company_users).toEqual([]);
     expect((await call('GET', '/api/v1/labels', { token: invitee, company: companyId })).status).toBe(403);
 
-    expect((await call('PATCH', `/api/v1/admin/users/${userId}`, { token: admin, body: { active: false } })).body.user.active).toBe(false);
+    expect(
+      (await call('PATCH', `/api/v1/admin/users/${userId}`, { token: admin, body: { active: false } })).body.user
+        .active,
+    ).toBe(false);
     expect((await call('GET', '/api/v1/me', { token: invitee })).status).toBe(401);
 
-    expect((await call('DELETE', `/api/v1/admin/companies/${companyId}`, { token: admin })).body.message).toBe('Company Invitee Music deleted');
+    expect((await call('DELETE', `/api/v1/admin/companies/${companyId}`, { token: admin })).body.message).toBe(
+      'Company Invitee Music deleted',
+    );
     const deleted = await call('DELETE', `/api/v1/admin/users/${userId}`, { token: admin });
     expect(deleted.body.message).toBe('User Ivy Invitee deleted');
     expect((await call('GET', `/api/v1/admin/users/${userId}`, { token: admin })).status).toBe(404);
     await expect(signIn(email, 'Invited-pass-1')).rejects.toThrow();
     // The e-mail is free again.
-    expect((await call('POST', '/api/v1/admin/users', { token: admin, body: { name: 'Ivy Again', email } })).status).toBe(201);
+    expect(
+      (await call('POST', '/api/v1/admin/users', { token: admin, body: { name: 'Ivy Again', email } })).status,
+    ).toBe(201);
   });
 
   it('refuses to delete a company that still has labels, or the admin’s own account', async () => {
-    const company = (await call('POST', '/api/v1/admin/companies', { token: admin, body: { name: 'Busy Records' } })).body.company;
+    const company = (await call('POST', '/api/v1/admin/companies', { token: admin, body: { name: 'Busy Records' } }))
+      .body.company;
     await call('POST', '/api/v1/admin/labels', { token: admin, body: { name: 'Busy Label', company_id: company.id } });
     const refused = await call('DELETE', `/api/v1/admin/companies/${company.id}`, { token: admin });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toContain('still has labels');
     const me = (await call('GET', '/api/v1/me', { token: admin })).body.user.id;
     expect((await call('DELETE', `/api/v1/admin/users/${me}`, { token: admin })).status).toBe(409);
-    const unknown = await call('PATCH', `/api/v1/admin/companies/${company.id}`, { token: admin, body: { company_users: [{ user_id: 'nobody', role: 'user' }] } });
+    const unknown = await call('PATCH', `/api/v1/admin/companies/${company.id}`, {
+      token: admin,
+      body: { company_users: [{ user_id: 'nobody', role: 'user' }] },
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors.company_users).toBeDefined();
   });

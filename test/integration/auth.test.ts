@@ -11,13 +11,19 @@ describe('sign-up and confirmation', () => {
     const found = await call('PUT', '/api/v1/find_unconfirmed_user', { body: { access_token: token } });
     expect(found.body.user).toMatchObject({ name: 'Nina Newbie', email });
 
-    const mismatch = await call('POST', '/api/v1/confirm_user', { body: { access_token: token, password: 'Good-pass-1', password_confirmation: 'Other-pass-1' } });
+    const mismatch = await call('POST', '/api/v1/confirm_user', {
+      body: { access_token: token, password: 'Good-pass-1', password_confirmation: 'Other-pass-1' },
+    });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.errors.password_confirmation).toEqual([VALIDATION.confirmed]);
-    const weak = await call('POST', '/api/v1/confirm_user', { body: { access_token: token, password: 'short', password_confirmation: 'short' } });
+    const weak = await call('POST', '/api/v1/confirm_user', {
+      body: { access_token: token, password: 'short', password_confirmation: 'short' },
+    });
     expect(weak.body.errors.password).toBeDefined();
 
-    const confirmed = await call('POST', '/api/v1/confirm_user', { body: { access_token: token, password: 'Good-pass-1', password_confirmation: 'Good-pass-1' } });
+    const confirmed = await call('POST', '/api/v1/confirm_user', {
+      body: { access_token: token, password: 'Good-pass-1', password_confirmation: 'Good-pass-1' },
+    });
     expect(confirmed.status).toBe(200);
     const me = await call('GET', '/api/v1/me', { token: await signIn(email, 'Good-pass-1') });
     expect(me.body.user).toMatchObject({ email, name: 'Nina Newbie', role: 'user', companies: [] });
@@ -52,7 +58,9 @@ describe('password reset', () => {
     expect((await call('POST', '/api/v1/check_user', { body: { token } })).body.valid).toBe(true);
     expect((await call('POST', '/api/v1/check_user', { body: { token: 'x'.repeat(40) } })).status).toBe(404);
 
-    const changed = await call('PATCH', '/api/v1/change_password', { body: { token, password: 'Brand-new-2', password_confirmation: 'Brand-new-2' } });
+    const changed = await call('PATCH', '/api/v1/change_password', {
+      body: { token, password: 'Brand-new-2', password_confirmation: 'Brand-new-2' },
+    });
     expect(changed.status).toBe(200);
     await expect(signIn(email, 'Brand-new-2')).resolves.toBeTypeOf('string');
     await expect(signIn(email, 'Fresh-pass-1')).rejects.toThrow();
@@ -65,7 +73,10 @@ describe('profile', () => {
     const me = await newConfirmedUser('Paula Profile');
     const other = await newConfirmedUser('Oscar Other');
     const myId = (await call('GET', '/api/v1/me', { token: me.token })).body.user.id;
-    const updated = await call('PATCH', `/api/v1/user/${myId}`, { token: me.token, body: { name: 'Paula P.', profile: { phone_no: '+44 20 7946 0000' } } });
+    const updated = await call('PATCH', `/api/v1/user/${myId}`, {
+      token: me.token,
+      body: { name: 'Paula P.', profile: { phone_no: '+44 20 7946 0000' } },
+    });
     expect(updated.body.message).toBe(MESSAGES.profileUpdated);
     expect(updated.body.user).toMatchObject({ name: 'Paula P.', profile: { phone_no: '+44 20 7946 0000' } });
     const foreign = await call('PATCH', `/api/v1/user/${myId}`, { token: other.token, body: { name: 'Hijacked' } });
@@ -84,7 +95,9 @@ describe('companies', () => {
     expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b)));
     const companyId = mine.body.companies.find((c: { name: string }) => c.name === 'Harbour Songs Publishing').id;
     const page = await call('GET', `/api/v1/companies/${companyId}`, { token: manager });
-    expect(page.body.company.company_users).toEqual([expect.objectContaining({ email: 'manager@demo.test', role: 'label_manager' })]);
+    expect(page.body.company.company_users).toEqual([
+      expect.objectContaining({ email: 'manager@demo.test', role: 'label_manager' }),
+    ]);
     const outsider = await newConfirmedUser('Nosy Neighbour');
     expect((await call('GET', '/api/v1/companies', { token: outsider.token })).body.companies).toEqual([]);
     expect((await call('GET', `/api/v1/companies/${companyId}`, { token: outsider.token })).status).toBe(403);

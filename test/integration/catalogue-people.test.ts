@@ -22,11 +22,22 @@ describe('contributors and payees', () => {
     const society = (await call('GET', '/api/v1/societies?q=prs', { token: admin })).body.societies[0];
     const contributor = await as(A).post('/contributors', { name: `Writer ${unique()}`, society_id: society.id });
     expect(contributor.status).toBe(201);
-    expect(contributor.body).toMatchObject({ message: 'Contributor Added', contributor: { society: { id: society.id, name: 'PRS for Music' }, tenant_id: A } });
+    expect(contributor.body).toMatchObject({
+      message: 'Contributor Added',
+      contributor: { society: { id: society.id, name: 'PRS for Music' }, tenant_id: A },
+    });
     const payee = await as(A).post('/payees', { name: `Payee ${unique()}`, email: 'pay@example.org' });
-    expect(payee.body).toMatchObject({ message: 'Payee Added', payee: { statement_settings: { default_summaries: [], formats: [], frequency: '', graphs: false } } });
-    const monthly = await as(A).patch(`/payees/${payee.body.payee.id}`, { statement_settings_attributes: { frequency: 'Monthly', formats: ['PDF'] } });
-    expect(monthly.body).toMatchObject({ message: 'Payee Updated', payee: { statement_settings: { frequency: 'Monthly', formats: ['PDF'], graphs: false } } });
+    expect(payee.body).toMatchObject({
+      message: 'Payee Added',
+      payee: { statement_settings: { default_summaries: [], formats: [], frequency: '', graphs: false } },
+    });
+    const monthly = await as(A).patch(`/payees/${payee.body.payee.id}`, {
+      statement_settings_attributes: { frequency: 'Monthly', formats: ['PDF'] },
+    });
+    expect(monthly.body).toMatchObject({
+      message: 'Payee Updated',
+      payee: { statement_settings: { frequency: 'Monthly', formats: ['PDF'], graphs: false } },
+    });
     const badEmail = await as(A).post('/payees', { name: 'X', email: 'nope' });
     expect(badEmail.body.errors).toEqual({ email: ['This field must be a valid email'] });
   });
@@ -46,20 +57,35 @@ describe('artists', () => {
         { service: 'ISNI', identifier: '0000 0001 2146 438X' },
         { service: 'Deezer', new: true },
       ],
-      artist_members_attributes: [{ contributor_id: contributor.id, membership_type: 'main', roles: ['Lead Vocalist', 'Guitar'], payee_id: payee.id }],
+      artist_members_attributes: [
+        {
+          contributor_id: contributor.id,
+          membership_type: 'main',
+          roles: ['Lead Vocalist', 'Guitar'],
+          payee_id: payee.id,
+        },
+      ],
       urls_attributes: [{ link: 'https://theband.example.org', link_text: 'Artist Website' }],
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const artist = created.body.artist;
     expect(created.body.message).toBe('Artist Added');
-    expect(artist.artist_identifiers.map((i: { service: string; link: string | null }) => [i.service, i.link])).toEqual([
-      ['Spotify', 'https://open.spotify.com/artist/4Z8W4fKeB5YxbusRsdQVPb'],
-      ['Anghami', null],
-      ['RYM', 'No Link'],
-      ['ISNI', 'https://isni.org/isni/000000012146438X'],
-      ['Deezer', 'No Link'],
-    ]);
-    expect(artist.artist_members[0]).toMatchObject({ membership_type: 'main', roles: ['Lead Vocalist', 'Guitar'], active: true, contributor: { id: contributor.id }, payee: { id: payee.id } });
+    expect(artist.artist_identifiers.map((i: { service: string; link: string | null }) => [i.service, i.link])).toEqual(
+      [
+        ['Spotify', 'https://open.spotify.com/artist/4Z8W4fKeB5YxbusRsdQVPb'],
+        ['Anghami', null],
+        ['RYM', 'No Link'],
+        ['ISNI', 'https://isni.org/isni/000000012146438X'],
+        ['Deezer', 'No Link'],
+      ],
+    );
+    expect(artist.artist_members[0]).toMatchObject({
+      membership_type: 'main',
+      roles: ['Lead Vocalist', 'Guitar'],
+      active: true,
+      contributor: { id: contributor.id },
+      payee: { id: payee.id },
+    });
 
     const refused = await as(A).del(`/contributors/${contributor.id}`);
     expect(refused.status).toBe(409);
@@ -92,7 +118,11 @@ describe('artists', () => {
     const tag = unique();
     for (const name of [`Zeta ${tag}`, `alpha ${tag}`, `Mid ${tag}`]) await as(A).post('/artists', { name });
     const sorted = await as(A).get(`/artists?q=${tag}&sort_field=name&sort_order=asc&per_page=5`);
-    expect(sorted.body.artists.map((a: { name: string }) => a.name)).toEqual([`alpha ${tag}`, `Mid ${tag}`, `Zeta ${tag}`]);
+    expect(sorted.body.artists.map((a: { name: string }) => a.name)).toEqual([
+      `alpha ${tag}`,
+      `Mid ${tag}`,
+      `Zeta ${tag}`,
+    ]);
     const picker = await as(A).get(`/artists?selectable=true&q=ALPHA%20${tag}`);
     expect(picker.body.artists.map((a: { name: string }) => a.name)).toEqual([`alpha ${tag}`]);
   });
@@ -105,10 +135,15 @@ describe('tenancy', () => {
     expect((await as(A).get(`/contributors/${theirs.id}`)).status).toBe(404);
     expect((await as(A).patch(`/contributors/${theirs.id}`, { name: 'Stolen' })).status).toBe(404);
     expect((await as(A).del(`/contributors/${theirs.id}`)).status).toBe(404);
-    const linked = await as(A).post('/artists', { name: 'Linker', artist_members_attributes: [{ contributor_id: theirs.id, membership_type: 'main' }] });
+    const linked = await as(A).post('/artists', {
+      name: 'Linker',
+      artist_members_attributes: [{ contributor_id: theirs.id, membership_type: 'main' }],
+    });
     expect(linked.status).toBe(400);
     expect(linked.body.errors).toEqual({ 'artist_members_attributes.0.contributor_id': ['Contributor not found'] });
-    expect((await as(A).get(`/contributors?selectable=true&q=${encodeURIComponent(theirs.name)}`)).body.contributors).toEqual([]);
+    expect(
+      (await as(A).get(`/contributors?selectable=true&q=${encodeURIComponent(theirs.name)}`)).body.contributors,
+    ).toEqual([]);
     const moved = await as(A).patch(`/contributors/${ours.id}`, { tenant_id: B });
     expect(moved.body.errors).toEqual({ tenant_id: ['Only an admin can move a record to another company'] });
 
@@ -121,11 +156,16 @@ describe('tenancy', () => {
   });
 
   it('lets admins list across companies, create in one, and move an artist to another', async () => {
-    const created = await call('POST', '/api/v1/admin/artists', { token: admin, body: { name: `Admin Artist ${unique()}`, tenant_id: A } });
+    const created = await call('POST', '/api/v1/admin/artists', {
+      token: admin,
+      body: { name: `Admin Artist ${unique()}`, tenant_id: A },
+    });
     expect(created.status).toBe(201);
     const artist = created.body.artist;
     const listed = await call('GET', `/api/v1/admin/artists?q=${encodeURIComponent(artist.name)}`, { token: admin });
-    expect(listed.body.artists).toEqual([expect.objectContaining({ id: artist.id, tenant_id: A, company_name: 'Northern Lights Records' })]);
+    expect(listed.body.artists).toEqual([
+      expect.objectContaining({ id: artist.id, tenant_id: A, company_name: 'Northern Lights Records' }),
+    ]);
     const moved = await call('PATCH', `/api/v1/admin/artists/${artist.id}`, { token: admin, body: { tenant_id: B } });
     expect(moved.body).toMatchObject({ message: 'Artist Updated', artist: { id: artist.id, tenant_id: B } });
     expect((await as(A).get(`/artists/${artist.id}`)).status).toBe(404);

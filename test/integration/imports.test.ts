@@ -11,7 +11,10 @@ beforeAll(async () => {
 });
 
 const add = async (token: string, filename: string) => {
-  const answer = await call('POST', '/api/v1/imports', { token, body: { filename, filesize: 2048, records: 12, type: 'releases' } });
+  const answer = await call('POST', '/api/v1/imports', {
+    token,
+    body: { filename, filesize: 2048, records: 12, type: 'releases' },
+  });
   expect(answer.status).toBe(201);
   return answer.body;
 };
@@ -20,10 +23,19 @@ describe('imports history', () => {
   it('records an import with the spec’s message and lists the user’s own', async () => {
     const added = await add(manager, 'catalogue-2026.csv');
     expect(added.message).toBe('12 records were added');
-    expect(added.import).toMatchObject({ filename: 'catalogue-2026.csv', filesize: 2048, records: 12, type: 'releases', user_email: demo.labelManager.email });
+    expect(added.import).toMatchObject({
+      filename: 'catalogue-2026.csv',
+      filesize: 2048,
+      records: 12,
+      type: 'releases',
+      user_email: demo.labelManager.email,
+    });
     const mine = await call('GET', '/api/v1/imports?q=catalogue-2026', { token: manager });
     expect(mine.body.imports.map((i: { id: string }) => i.id)).toContain(added.import.id);
-    const bad = await call('POST', '/api/v1/imports', { token: manager, body: { filename: '', filesize: -1, records: 1, type: 'x' } });
+    const bad = await call('POST', '/api/v1/imports', {
+      token: manager,
+      body: { filename: '', filesize: -1, records: 1, type: 'x' },
+    });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.errors).sort()).toEqual(['filename', 'filesize']);
   });
@@ -32,13 +44,20 @@ describe('imports history', () => {
     const other = await newConfirmedUser('Import Owner');
     const otherId = (await call('GET', '/api/v1/me', { token: other.token })).body.user.id;
     const theirs = (await add(other.token, 'theirs.csv')).import;
-    const mine = [(await add(manager, 'bulk-a.csv')).import, (await add(manager, 'bulk-b.csv')).import, (await add(manager, 'bulk-keep.csv')).import];
+    const mine = [
+      (await add(manager, 'bulk-a.csv')).import,
+      (await add(manager, 'bulk-b.csv')).import,
+      (await add(manager, 'bulk-keep.csv')).import,
+    ];
 
     expect((await call('GET', `/api/v1/imports/${theirs.id}`, { token: manager })).status).toBe(404);
     expect((await call('DELETE', `/api/v1/imports/${theirs.id}`, { token: manager })).status).toBe(404);
     expect((await call('GET', `/api/v1/imports?user_id=${otherId}`, { token: manager })).status).toBe(403);
 
-    const bulk = await call('POST', '/api/v1/imports/bulk_destroy', { token: manager, body: { import_ids: [mine[0].id, mine[1].id, theirs.id] } });
+    const bulk = await call('POST', '/api/v1/imports/bulk_destroy', {
+      token: manager,
+      body: { import_ids: [mine[0].id, mine[1].id, theirs.id] },
+    });
     expect(bulk.body).toMatchObject({ message: '2 imports deleted', deleted: 2 });
     expect((await call('GET', `/api/v1/imports/${theirs.id}`, { token: other.token })).status).toBe(200);
     expect((await call('GET', `/api/v1/imports/${mine[2].id}`, { token: manager })).status).toBe(200);
@@ -47,7 +66,11 @@ describe('imports history', () => {
     const forUser = await call('GET', `/api/v1/imports?user_id=${otherId}`, { token: admin });
     expect(forUser.body.imports.map((i: { id: string }) => i.id)).toEqual([theirs.id]);
     const everyone = await call('GET', '/api/v1/imports?all=true&per_page=1000', { token: admin });
-    expect(everyone.body.imports.map((i: { id: string }) => i.id)).toEqual(expect.arrayContaining([theirs.id, mine[2].id]));
-    expect((await call('DELETE', `/api/v1/imports/${theirs.id}`, { token: admin })).body.message).toBe('Import theirs.csv deleted');
+    expect(everyone.body.imports.map((i: { id: string }) => i.id)).toEqual(
+      expect.arrayContaining([theirs.id, mine[2].id]),
+    );
+    expect((await call('DELETE', `/api/v1/imports/${theirs.id}`, { token: admin })).body.message).toBe(
+      'Import theirs.csv deleted',
+    );
   });
 });

@@ -25,7 +25,10 @@ const bumpList = async (list: string) => (await db()).ListVersion.put({ list, ve
 beforeAll(async () => {
   Object.assign(process.env, inject('cloudEnv'));
   admin = await signIn(demo.admin.email, demo.admin.password);
-  const created = await call('POST', '/api/v1/admin/companies', { token: admin, body: { name: `Input Safety ${Date.now()}` } });
+  const created = await call('POST', '/api/v1/admin/companies', {
+    token: admin,
+    body: { name: `Input Safety ${Date.now()}` },
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   companyId = created.body.company.id;
   api = inCompany(admin, companyId);
@@ -33,16 +36,39 @@ beforeAll(async () => {
 
 /** Uploads a sales report through the drop folder and waits for its import to finish. */
 async function importReport(name: string): Promise<{ id: string; status: string }> {
-  const report = ['Store,Period,ISRC,Track,Units,Net,Currency', `Shop,2026-05,GBAAA2600101,Song ${name},1,1.25,GBP`].join('\n');
+  const report = [
+    'Store,Period,ISRC,Track,Units,Net,Currency',
+    `Shop,2026-05,GBAAA2600101,Song ${name},1,1.25,GBP`,
+  ].join('\n');
   const map = await api.post('/royalty_maps', {
     name: `Map ${name}`,
-    map: { columns: { retailer: 'Store', pay_period: 'Period', isrc: 'ISRC', song: 'Track', quantity: 'Units', subtotal_payable: 'Net', subtotal_payable_currency: 'Currency' } },
+    map: {
+      columns: {
+        retailer: 'Store',
+        pay_period: 'Period',
+        isrc: 'ISRC',
+        song: 'Track',
+        quantity: 'Units',
+        subtotal_payable: 'Net',
+        subtotal_payable_currency: 'Currency',
+      },
+    },
   });
   expect(map.status, JSON.stringify(map.body)).toBe(201);
-  const upload = await api.post('/royalties/bulk', { filename: `${name}.csv`, size: Buffer.byteLength(report), source_id: map.body.royalty_map.id });
-  expect((await fetch(upload.body.url, { method: 'PUT', headers: upload.body.headers, body: report })).status).toBe(200);
+  const upload = await api.post('/royalties/bulk', {
+    filename: `${name}.csv`,
+    size: Buffer.byteLength(report),
+    source_id: map.body.royalty_map.id,
+  });
+  expect((await fetch(upload.body.url, { method: 'PUT', headers: upload.body.headers, body: report })).status).toBe(
+    200,
+  );
   return until(async () => {
-    const imports = (await api.get('/royalty_imports?per_page=100')).body.royalty_imports as { id: string; filename: string; status: string }[];
+    const imports = (await api.get('/royalty_imports?per_page=100')).body.royalty_imports as {
+      id: string;
+      filename: string;
+      status: string;
+    }[];
     const found = imports.find((i) => i.filename === `${name}.csv` && i.status !== 'processing');
     return found;
   }, 60_000);
@@ -52,8 +78,13 @@ describe('text with a lone surrogate', () => {
   it('is refused by the API with 400 naming the field, in the body and in object keys', async () => {
     const label = await api.post('/labels', { name: BAD });
     expect(label.status).toBe(400);
-    expect(label.body).toEqual({ message: 'Name contains characters that cannot be stored', errors: { name: ['Name contains characters that cannot be stored'] } });
-    const sale = await api.post('/royalties', { royalty: { pay_period: '2026-07', retailer: 'Shop', subtotal_payable: '1', currency: 'GBP', song: BAD } });
+    expect(label.body).toEqual({
+      message: 'Name contains characters that cannot be stored',
+      errors: { name: ['Name contains characters that cannot be stored'] },
+    });
+    const sale = await api.post('/royalties', {
+      royalty: { pay_period: '2026-07', retailer: 'Shop', subtotal_payable: '1', currency: 'GBP', song: BAD },
+    });
     expect(sale.status).toBe(400);
     expect(sale.body.errors['royalty.song']).toEqual(['Song contains characters that cannot be stored']);
     const key = await api.post('/labels', { name: 'Fine', [`a${BAD}`]: 1 });
@@ -71,13 +102,23 @@ describe('text with a lone surrogate', () => {
     const line = (await api.get(`/royalties?import_id=${first.id}`)).body.royalties[0] as { id: string };
     expect((await api.patch(`/royalties/${line.id}`, { royalty: { song: 'Edited' } })).status).toBe(200);
     const label = (await api.post('/labels', { name: 'Surrogate Records' })).body.label as { id: string };
-    const sale = (await api.post('/royalties', { royalty: { pay_period: '2026-07', retailer: 'Shop', subtotal_payable: '2', currency: 'GBP', song: 'Live' } })).body.royalty as { id: string };
+    const sale = (
+      await api.post('/royalties', {
+        royalty: { pay_period: '2026-07', retailer: 'Shop', subtotal_payable: '2', currency: 'GBP', song: 'Live' },
+      })
+    ).body.royalty as { id: string };
 
     // What an older version of the API let through, written straight to the table.
-    await entities.Label.patch({ tenantId: companyId, labelId: label.id }).set({ name: `Surrogate ${BAD}` }).go();
+    await entities.Label.patch({ tenantId: companyId, labelId: label.id })
+      .set({ name: `Surrogate ${BAD}` })
+      .go();
     const stored = (await entities.ManualRoyalty.get({ tenantId: companyId, id: sale.id }).go()).data!;
-    await entities.ManualRoyalty.patch({ tenantId: companyId, id: sale.id }).set({ fields: { ...stored.fields, song: BAD, label_name: BAD }, updatedAt: new Date().toISOString() }).go();
-    await entities.RoyaltyEdit.patch({ tenantId: companyId, id: line.id }).set({ fields: { song: BAD } }).go();
+    await entities.ManualRoyalty.patch({ tenantId: companyId, id: sale.id })
+      .set({ fields: { ...stored.fields, song: BAD, label_name: BAD }, updatedAt: new Date().toISOString() })
+      .go();
+    await entities.RoyaltyEdit.patch({ tenantId: companyId, id: line.id })
+      .set({ fields: { song: BAD } })
+      .go();
     await bumpList(LISTS.tenantLabels(companyId));
     await bumpList(LISTS.royalties(companyId));
 
@@ -91,11 +132,17 @@ describe('text with a lone surrogate', () => {
     expect(next.status).toBe('done');
 
     // The repair path: the records are edited like any other.
-    expect((await api.patch(`/labels/${label.id}`, { name: 'Repaired Records' })).body.label.name).toBe('Repaired Records');
-    const repaired = await api.patch(`/royalties/${sale.id}`, { royalty: { song: 'Live again', label_name: 'Repaired Records' } });
+    expect((await api.patch(`/labels/${label.id}`, { name: 'Repaired Records' })).body.label.name).toBe(
+      'Repaired Records',
+    );
+    const repaired = await api.patch(`/royalties/${sale.id}`, {
+      royalty: { song: 'Live again', label_name: 'Repaired Records' },
+    });
     expect(repaired.status, JSON.stringify(repaired.body)).toBe(200);
     expect(repaired.body.royalty.song).toBe('Live again');
-    expect((await api.patch(`/royalties/${line.id}`, { royalty: { song: 'Edited again' } })).body.royalty.song).toBe('Edited again');
+    expect((await api.patch(`/royalties/${line.id}`, { royalty: { song: 'Edited again' } })).body.royalty.song).toBe(
+      'Edited again',
+    );
   }, 180_000);
 });
 
@@ -112,7 +159,9 @@ describe('the company id', () => {
 
   it('in ten concurrent casings gives the royalties list and its siblings without a 500, one ledger for all', async () => {
     expect((await importReport(`casings-${Date.now()}`)).status).toBe('done');
-    const casings = Array.from({ length: 10 }, (_, i) => [...companyId].map((c, j) => ((i >> j % 4) & 1 ? c.toLowerCase() : c)).join(''));
+    const casings = Array.from({ length: 10 }, (_, i) =>
+      [...companyId].map((c, j) => ((i >> (j % 4)) & 1 ? c.toLowerCase() : c)).join(''),
+    );
     const paths = ['/royalties', '/pay_periods', '/royalties/all_pay_periods', '/pay_periods/years'];
     const answers = await Promise.all(casings.flatMap((id) => paths.map((path) => inCompany(admin, id).get(path))));
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
@@ -131,26 +180,39 @@ describe('the company id', () => {
 
 describe('logos', () => {
   const uploadLogo = async (labelId: string, bytes: Buffer, contentType = 'image/png') => {
-    const presigned = await api.post(`/labels/${labelId}/logo_upload`, { filename: 'logo.png', content_type: contentType, size: bytes.length });
+    const presigned = await api.post(`/labels/${labelId}/logo_upload`, {
+      filename: 'logo.png',
+      content_type: contentType,
+      size: bytes.length,
+    });
     expect(presigned.status, JSON.stringify(presigned.body)).toBe(200);
-    expect((await fetch(presigned.body.url, { method: 'PUT', headers: presigned.body.headers, body: new Uint8Array(bytes) })).status).toBe(200);
+    expect(
+      (await fetch(presigned.body.url, { method: 'PUT', headers: presigned.body.headers, body: new Uint8Array(bytes) }))
+        .status,
+    ).toBe(200);
     return presigned.body.key as string;
   };
 
   it('are raster images only: an SVG is refused when asking to upload', async () => {
     const label = (await api.post('/labels', { name: `Svg ${Date.now()}` })).body.label;
-    const refused = await api.post(`/labels/${label.id}/logo_upload`, { filename: 'logo.svg', content_type: 'image/svg+xml', size: SVG.length });
+    const refused = await api.post(`/labels/${label.id}/logo_upload`, {
+      filename: 'logo.svg',
+      content_type: 'image/svg+xml',
+      size: SVG.length,
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.errors.content_type).toBeDefined();
   });
 
-  it('that claim image/png but are SVG leave no label behind, with one message in the user\'s words', async () => {
+  it("that claim image/png but are SVG leave no label behind, with one message in the user's words", async () => {
     const name = `Half Saved ${Date.now()}`;
     const key = await uploadLogo('new', SVG);
     const refused = await api.post('/labels', { name, logo_key: key });
     expect(refused.status).toBe(400);
     // The worker may have deleted the file already; either way the logo is named as the user knows it.
-    expect(refused.body.message).toMatch(/^Logo (must be a PNG, JPEG, GIF or WebP image|was not uploaded; upload the file again)$/);
+    expect(refused.body.message).toMatch(
+      /^Logo (must be a PNG, JPEG, GIF or WebP image|was not uploaded; upload the file again)$/,
+    );
     expect(refused.body.errors).toEqual({ logo_key: [refused.body.message] });
     expect((await api.get(`/labels?q=${encodeURIComponent(name)}`)).body.total_count).toBe(0);
   });
@@ -169,8 +231,12 @@ describe('logos', () => {
     // Outside logos/, so the uploads worker (which now deletes an SVG under logos/) leaves it for this test.
     const key = `legacy/${companyId}/labels/${label.id}/old.svg`;
     const { s3Client } = await import('../../functions/lib/clients.js');
-    await s3Client().send(new PutObjectCommand({ Bucket: process.env.UPLOADS_BUCKET, Key: key, Body: SVG, ContentType: 'image/svg+xml' }));
-    await (await db()).Label.patch({ tenantId: companyId, labelId: label.id }).set({ logo: { key, content_type: 'image/svg+xml', size: SVG.length, filename: 'old.svg' } }).go();
+    await s3Client().send(
+      new PutObjectCommand({ Bucket: process.env.UPLOADS_BUCKET, Key: key, Body: SVG, ContentType: 'image/svg+xml' }),
+    );
+    await (await db()).Label.patch({ tenantId: companyId, labelId: label.id })
+      .set({ logo: { key, content_type: 'image/svg+xml', size: SVG.length, filename: 'old.svg' } })
+      .go();
     const logo = (await api.get(`/labels/${label.id}`)).body.label.logo;
     const served = await fetch(logo.url);
     expect(served.status, await served.clone().text()).toBe(200);

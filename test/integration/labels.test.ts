@@ -3,7 +3,8 @@ import { MESSAGES } from '../../shared/messages.js';
 import { call, demo, labelManager, newConfirmedUser, signIn } from '../support/api.js';
 
 let manager: Awaited<ReturnType<typeof labelManager>>;
-const labels = (company: string, query = '') => call('GET', `/api/v1/labels${query}`, { token: manager.token, company });
+const labels = (company: string, query = '') =>
+  call('GET', `/api/v1/labels${query}`, { token: manager.token, company });
 
 beforeAll(async () => {
   manager = await labelManager();
@@ -12,13 +13,28 @@ beforeAll(async () => {
 describe('labels of the current company', () => {
   it('creates with defaults, reads, updates and deletes a label with the spec messages', async () => {
     const company = manager.publisher.id;
-    const created = await call('POST', '/api/v1/labels', { token: manager.token, company, body: { name: 'Quay Records', email: 'hi@quay.test' } });
+    const created = await call('POST', '/api/v1/labels', {
+      token: manager.token,
+      company,
+      body: { name: 'Quay Records', email: 'hi@quay.test' },
+    });
     expect(created.status).toBe(201);
     expect(created.body.message).toBe(MESSAGES.labelAdded);
-    expect(created.body.label).toMatchObject({ name: 'Quay Records', active: true, distributed: false, requested: false, company_id: company, logo: null });
+    expect(created.body.label).toMatchObject({
+      name: 'Quay Records',
+      active: true,
+      distributed: false,
+      requested: false,
+      company_id: company,
+      logo: null,
+    });
 
     const id = created.body.label.id;
-    const updated = await call('PATCH', `/api/v1/labels/${id}`, { token: manager.token, company, body: { short_biog: 'Harbour-side label', active: false } });
+    const updated = await call('PATCH', `/api/v1/labels/${id}`, {
+      token: manager.token,
+      company,
+      body: { short_biog: 'Harbour-side label', active: false },
+    });
     expect(updated.body.message).toBe(MESSAGES.labelUpdated);
     expect(updated.body.label).toMatchObject({ name: 'Quay Records', short_biog: 'Harbour-side label', active: false });
 
@@ -33,7 +49,11 @@ describe('labels of the current company', () => {
 
   it('names the field on bad input', async () => {
     const company = manager.publisher.id;
-    const answer = await call('POST', '/api/v1/labels', { token: manager.token, company, body: { email: 'not-an-email', deal_percentage: 140 } });
+    const answer = await call('POST', '/api/v1/labels', {
+      token: manager.token,
+      company,
+      body: { email: 'not-an-email', deal_percentage: 140 },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.errors.name).toEqual(['Name is required']);
     expect(answer.body.errors.email).toEqual(['This field must be a valid email']);
@@ -44,11 +64,24 @@ describe('labels of the current company', () => {
     const company = manager.publisher.id;
     // A token of this run in every name keeps the assertions free of other tests' labels.
     const run = `Pg${Date.now()}`;
-    const names = ['Zebra Tapes', 'Alpha Audio', 'Mango Music', 'alpine Sounds', 'Beta Beats', 'Gamma Grooves', 'Harbour Hum'];
+    const names = [
+      'Zebra Tapes',
+      'Alpha Audio',
+      'Mango Music',
+      'alpine Sounds',
+      'Beta Beats',
+      'Gamma Grooves',
+      'Harbour Hum',
+    ];
     for (const [i, name] of names.entries()) {
-      await call('POST', '/api/v1/labels', { token: manager.token, company, body: { name: `${run} ${name}`, active: i % 2 === 0, distributed: name === 'Mango Music' } });
+      await call('POST', '/api/v1/labels', {
+        token: manager.token,
+        company,
+        body: { name: `${run} ${name}`, active: i % 2 === 0, distributed: name === 'Mango Music' },
+      });
     }
-    const shown = (answer: { body: { labels: { name: string }[] } }) => answer.body.labels.map((l) => l.name.replace(`${run} `, ''));
+    const shown = (answer: { body: { labels: { name: string }[] } }) =>
+      answer.body.labels.map((l) => l.name.replace(`${run} `, ''));
     const firstPage = await labels(company, `?q=${run}&per_page=5&page=1&sort_field=name&sort_order=asc`);
     expect(firstPage.body.total_count).toBe(7);
     expect(firstPage.body.total_pages).toBe(2);
@@ -64,7 +97,9 @@ describe('labels of the current company', () => {
     const inactive = await labels(company, `?q=${run}&scope=inactive`);
     expect(inactive.body.labels.every((l: { active: boolean }) => !l.active)).toBe(true);
     expect(inactive.body.total_count).toBe(3);
-    expect((await labels(company, '?inactive=true')).body.labels.every((l: { active: boolean }) => !l.active)).toBe(true);
+    expect((await labels(company, '?inactive=true')).body.labels.every((l: { active: boolean }) => !l.active)).toBe(
+      true,
+    );
     expect((await labels(company, '?per_page=3')).status).toBe(400);
     expect((await labels(company, '?sort_field=password')).status).toBe(400);
   });
@@ -80,7 +115,8 @@ describe('labels of the current company', () => {
 
   it('uploads a logo through a presigned PUT, and leaves it alone when an update has no logo', async () => {
     const company = manager.distributed.id;
-    const label = (await call('POST', '/api/v1/labels', { token: manager.token, company, body: { name: 'Logo Lane' } })).body.label;
+    const label = (await call('POST', '/api/v1/labels', { token: manager.token, company, body: { name: 'Logo Lane' } }))
+      .body.label;
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(120, 7)]);
     const presigned = await call('POST', `/api/v1/labels/${label.id}/logo_upload`, {
       token: manager.token,
@@ -90,26 +126,56 @@ describe('labels of the current company', () => {
     expect(presigned.status).toBe(200);
     const put = await fetch(presigned.body.url, { method: 'PUT', headers: presigned.body.headers, body: png });
     expect(put.status).toBe(200);
-    const withLogo = await call('PATCH', `/api/v1/labels/${label.id}`, { token: manager.token, company, body: { logo_key: presigned.body.key } });
-    expect(withLogo.body.label.logo).toMatchObject({ content_type: 'image/png', size: png.length, filename: 'logo_lane.png' });
+    const withLogo = await call('PATCH', `/api/v1/labels/${label.id}`, {
+      token: manager.token,
+      company,
+      body: { logo_key: presigned.body.key },
+    });
+    expect(withLogo.body.label.logo).toMatchObject({
+      content_type: 'image/png',
+      size: png.length,
+      filename: 'logo_lane.png',
+    });
     const image = await fetch(withLogo.body.label.logo.url);
     expect(Buffer.from(await image.arrayBuffer()).equals(png)).toBe(true);
 
-    const renamed = await call('PATCH', `/api/v1/labels/${label.id}`, { token: manager.token, company, body: { name: 'Logo Lane Ltd' } });
+    const renamed = await call('PATCH', `/api/v1/labels/${label.id}`, {
+      token: manager.token,
+      company,
+      body: { name: 'Logo Lane Ltd' },
+    });
     expect(renamed.body.label.logo?.size).toBe(png.length);
-    const removed = await call('PATCH', `/api/v1/labels/${label.id}`, { token: manager.token, company, body: { logo_key: null } });
+    const removed = await call('PATCH', `/api/v1/labels/${label.id}`, {
+      token: manager.token,
+      company,
+      body: { logo_key: null },
+    });
     expect(removed.body.label.logo).toBeNull();
   });
 
   it('refuses a logo that is too large, of another type, or from another label', async () => {
     const company = manager.distributed.id;
-    const label = (await call('POST', '/api/v1/labels', { token: manager.token, company, body: { name: 'Strict Logos' } })).body.label;
-    const tooBig = await call('POST', `/api/v1/labels/${label.id}/logo_upload`, { token: manager.token, company, body: { filename: 'a.png', content_type: 'image/png', size: 6 * 1024 * 1024 } });
+    const label = (
+      await call('POST', '/api/v1/labels', { token: manager.token, company, body: { name: 'Strict Logos' } })
+    ).body.label;
+    const tooBig = await call('POST', `/api/v1/labels/${label.id}/logo_upload`, {
+      token: manager.token,
+      company,
+      body: { filename: 'a.png', content_type: 'image/png', size: 6 * 1024 * 1024 },
+    });
     expect(tooBig.status).toBe(400);
     expect(tooBig.body.errors.size).toBeDefined();
-    const wrongType = await call('POST', `/api/v1/labels/${label.id}/logo_upload`, { token: manager.token, company, body: { filename: 'a.exe', content_type: 'application/x-msdownload', size: 10 } });
+    const wrongType = await call('POST', `/api/v1/labels/${label.id}/logo_upload`, {
+      token: manager.token,
+      company,
+      body: { filename: 'a.exe', content_type: 'application/x-msdownload', size: 10 },
+    });
     expect(wrongType.body.errors.content_type).toBeDefined();
-    const foreignKey = await call('PATCH', `/api/v1/labels/${label.id}`, { token: manager.token, company, body: { logo_key: `logos/${company}/labels/other/x.png` } });
+    const foreignKey = await call('PATCH', `/api/v1/labels/${label.id}`, {
+      token: manager.token,
+      company,
+      body: { logo_key: `logos/${company}/labels/other/x.png` },
+    });
     expect(foreignKey.status).toBe(400);
     expect(foreignKey.body.errors.logo_key).toBeDefined();
   });
@@ -118,20 +184,35 @@ describe('labels of the current company', () => {
 describe('tenant isolation', () => {
   it('never shows or changes one company’s label to a user of another company', async () => {
     const owner = manager.distributed.id;
-    const label = (await call('POST', '/api/v1/labels', { token: manager.token, company: owner, body: { name: 'Private Press' } })).body.label;
+    const label = (
+      await call('POST', '/api/v1/labels', { token: manager.token, company: owner, body: { name: 'Private Press' } })
+    ).body.label;
     const outsider = await newConfirmedUser('Olive Outsider');
 
     const asMember = await call('GET', `/api/v1/labels/${label.id}`, { token: outsider.token, company: owner });
     expect(asMember.status).toBe(403);
     expect(asMember.body.message).toBe(MESSAGES.noAccessHere);
     expect(JSON.stringify(asMember.body)).not.toContain('Private Press');
-    expect((await call('PATCH', `/api/v1/labels/${label.id}`, { token: outsider.token, company: owner, body: { name: 'Mine now' } })).status).toBe(403);
-    expect((await call('DELETE', `/api/v1/labels/${label.id}`, { token: outsider.token, company: owner })).status).toBe(403);
+    expect(
+      (
+        await call('PATCH', `/api/v1/labels/${label.id}`, {
+          token: outsider.token,
+          company: owner,
+          body: { name: 'Mine now' },
+        })
+      ).status,
+    ).toBe(403);
+    expect((await call('DELETE', `/api/v1/labels/${label.id}`, { token: outsider.token, company: owner })).status).toBe(
+      403,
+    );
     expect((await call('GET', '/api/v1/labels', { token: outsider.token, company: owner })).status).toBe(403);
     expect((await call('GET', `/api/v1/labels?company_id=${owner}`, { token: outsider.token })).status).toBe(403);
 
     // The manager's own other company cannot reach the label either: labels are keyed by tenant.
-    const crossTenant = await call('GET', `/api/v1/labels/${label.id}`, { token: manager.token, company: manager.publisher.id });
+    const crossTenant = await call('GET', `/api/v1/labels/${label.id}`, {
+      token: manager.token,
+      company: manager.publisher.id,
+    });
     expect(crossTenant.status).toBe(404);
     const stillThere = await call('GET', `/api/v1/labels/${label.id}`, { token: manager.token, company: owner });
     expect(stillThere.body.label.name).toBe('Private Press');
@@ -152,11 +233,20 @@ describe('LabelsAdmin', () => {
 
   it('lets an admin create a label in a chosen company and edit it', async () => {
     const admin = await signIn(demo.admin.email, demo.admin.password);
-    const created = await call('POST', '/api/v1/admin/labels', { token: admin, body: { name: 'Admin Made', company_id: manager.publisher.id } });
+    const created = await call('POST', '/api/v1/admin/labels', {
+      token: admin,
+      body: { name: 'Admin Made', company_id: manager.publisher.id },
+    });
     expect(created.status).toBe(201);
-    const updated = await call('PATCH', `/api/v1/admin/labels/${created.body.label.id}`, { token: admin, body: { biog: 'Set by admin' } });
+    const updated = await call('PATCH', `/api/v1/admin/labels/${created.body.label.id}`, {
+      token: admin,
+      body: { biog: 'Set by admin' },
+    });
     expect(updated.body.label).toMatchObject({ biog: 'Set by admin', company_id: manager.publisher.id });
-    const seenByMember = await call('GET', `/api/v1/labels/${created.body.label.id}`, { token: manager.token, company: manager.publisher.id });
+    const seenByMember = await call('GET', `/api/v1/labels/${created.body.label.id}`, {
+      token: manager.token,
+      company: manager.publisher.id,
+    });
     expect(seenByMember.body.label.biog).toBe('Set by admin');
   });
 });

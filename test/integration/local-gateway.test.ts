@@ -84,7 +84,12 @@ describe('the SPA as CloudFront serves it', () => {
 describe('a malformed percent-encoding in the path', () => {
   it('is a 400 naming the path, on the API and everywhere else, never a 500', async () => {
     const { token } = await labelManager();
-    for (const path of ['/api/v1/labels/%E0%A4%A', '/api/v1/labels/%ED%A0%80', '/assets/%E0%A4%A.js', '/_ws/@connections/%ZZ']) {
+    for (const path of [
+      '/api/v1/labels/%E0%A4%A',
+      '/api/v1/labels/%ED%A0%80',
+      '/assets/%E0%A4%A.js',
+      '/_ws/@connections/%ZZ',
+    ]) {
       const answer = await raw(path, { authorization: `Bearer ${token}` });
       expect(answer.status, path).toBe(400);
       expect(JSON.parse(answer.body.toString('utf8'))).toEqual({
@@ -101,19 +106,23 @@ describe('the local cloud on the network', () => {
     .filter((address) => address && !address.internal && address.family === 'IPv4')
     .map((address) => address!.address);
 
-  it.skipIf(external.length === 0)('listens on 127.0.0.1 only: the gateway and every emulator refuse other interfaces', async () => {
-    const env = inject('cloudEnv');
-    const endpoints = {
-      gateway: inject('cloudUrl'),
-      dynamodb: env[ENV.dynamoEndpoint],
-      s3: env[ENV.s3Endpoint],
-      sqs: env[ENV.sqsEndpoint],
-      cognito: env[ENV.cognitoEndpoint],
-    };
-    for (const [name, endpoint] of Object.entries(endpoints)) {
-      const port = Number(new URL(endpoint).port);
-      expect(await accepts('127.0.0.1', port), `${name} on 127.0.0.1`).toBe(true);
-      for (const address of external) expect(await accepts(address, port), `${name} on ${address}:${port}`).toBe(false);
-    }
-  });
+  it.skipIf(external.length === 0)(
+    'listens on 127.0.0.1 only: the gateway and every emulator refuse other interfaces',
+    async () => {
+      const env = inject('cloudEnv');
+      const endpoints = {
+        gateway: inject('cloudUrl'),
+        dynamodb: env[ENV.dynamoEndpoint],
+        s3: env[ENV.s3Endpoint],
+        sqs: env[ENV.sqsEndpoint],
+        cognito: env[ENV.cognitoEndpoint],
+      };
+      for (const [name, endpoint] of Object.entries(endpoints)) {
+        const port = Number(new URL(endpoint).port);
+        expect(await accepts('127.0.0.1', port), `${name} on 127.0.0.1`).toBe(true);
+        for (const address of external)
+          expect(await accepts(address, port), `${name} on ${address}:${port}`).toBe(false);
+      }
+    },
+  );
 });

@@ -34,7 +34,10 @@ function editUserEvent(userId: string, body: object): APIGatewayProxyEventV2 {
     pathParameters: { id: userId },
     body: JSON.stringify(body),
     isBase64Encoded: false,
-    requestContext: { http: { method: 'PATCH', path: `/api/v1/admin/users/${userId}`, sourceIp: '127.0.0.1' }, authorizer: { jwt: { claims: { sub: adminSub } } } },
+    requestContext: {
+      http: { method: 'PATCH', path: `/api/v1/admin/users/${userId}`, sourceIp: '127.0.0.1' },
+      authorizer: { jwt: { claims: { sub: adminSub } } },
+    },
   } as unknown as APIGatewayProxyEventV2;
 }
 
@@ -63,7 +66,10 @@ describe('two admins changing the same user at once', () => {
       });
     }) as typeof users.get);
 
-    const answer = (await handler(editUserEvent(userId, { name: 'Rae Renamed' }), {} as Context)) as APIGatewayProxyStructuredResultV2;
+    const answer = (await handler(
+      editUserEvent(userId, { name: 'Rae Renamed' }),
+      {} as Context,
+    )) as APIGatewayProxyStructuredResultV2;
     expect(answer.statusCode).toBe(409);
     expect(JSON.parse(String(answer.body))).toEqual({ message: LOST_RACE_MESSAGE });
     // The delete won: the user is gone, not half-edited.

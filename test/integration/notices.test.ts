@@ -20,23 +20,35 @@ describe('notices', () => {
     const picked = await call('GET', '/api/v1/admin/users?q=rhea', { token: admin });
     expect(picked.body.users.map((u: { id: string }) => u.id)).toContain(readerId);
 
-    const missingUsers = await call('POST', '/api/v1/admin/notices', { token: admin, body: { title: 'Hi', content: 'x', type_of: 'news', user_ids: [] } });
+    const missingUsers = await call('POST', '/api/v1/admin/notices', {
+      token: admin,
+      body: { title: 'Hi', content: 'x', type_of: 'news', user_ids: [] },
+    });
     expect(missingUsers.body.errors.user_ids).toEqual(['Users is required']);
     const sent = await call('POST', '/api/v1/admin/notices', {
       token: admin,
-      body: { title: 'Statements are out', content: 'Your October statement is ready.', type_of: 'announcement', user_ids: [readerId] },
+      body: {
+        title: 'Statements are out',
+        content: 'Your October statement is ready.',
+        type_of: 'announcement',
+        user_ids: [readerId],
+      },
     });
     expect(sent.status).toBe(201);
     expect(sent.body.message).toBe('Rhea Reader');
     const noticeId = sent.body.notice.id;
 
     const inbox = await call('GET', '/api/v1/notices', { token: reader.token });
-    expect(inbox.body).toMatchObject({ unread_count: 1, notices: [{ id: noticeId, read: false, notice: { title: 'Statements are out', type_of: 'announcement' } }] });
+    expect(inbox.body).toMatchObject({
+      unread_count: 1,
+      notices: [{ id: noticeId, read: false, notice: { title: 'Statements are out', type_of: 'announcement' } }],
+    });
     expect((await call('GET', '/api/v1/me', { token: reader.token })).body.user.notices_count).toBe(1);
     expect((await call('GET', '/api/v1/notices', { token: bystander.token })).body.notices).toEqual([]);
     expect((await call('PATCH', `/api/v1/notices/${noticeId}`, { token: bystander.token, body: {} })).status).toBe(404);
 
-    const listed = async () => (await call('GET', '/api/v1/admin/notices?q=statements%20are%20out', { token: admin })).body.notices[0];
+    const listed = async () =>
+      (await call('GET', '/api/v1/admin/notices?q=statements%20are%20out', { token: admin })).body.notices[0];
     expect(await listed()).toMatchObject({ recipients_count: 1, read_count: 0 });
     const read = await call('PATCH', `/api/v1/notices/${noticeId}`, { token: reader.token, body: {} });
     expect(read.body.message).toBe('Notice marked as read');
@@ -45,27 +57,48 @@ describe('notices', () => {
     expect((await call('GET', '/api/v1/me', { token: reader.token })).body.user.notices_count).toBe(0);
 
     const detail = await call('GET', `/api/v1/admin/notices/${noticeId}`, { token: admin });
-    expect(detail.body.notice).toMatchObject({ recipients_count: 1, read_count: 1, users: [{ id: readerId, read: true }] });
-    expect((await call('PATCH', `/api/v1/admin/notices/${noticeId}`, { token: admin, body: { title: 'Statements are out now' } })).body.message).toBe('Notice Updated');
-    expect((await call('DELETE', `/api/v1/admin/notices/${noticeId}`, { token: admin })).body.message).toBe('Notice Deleted');
+    expect(detail.body.notice).toMatchObject({
+      recipients_count: 1,
+      read_count: 1,
+      users: [{ id: readerId, read: true }],
+    });
+    expect(
+      (
+        await call('PATCH', `/api/v1/admin/notices/${noticeId}`, {
+          token: admin,
+          body: { title: 'Statements are out now' },
+        })
+      ).body.message,
+    ).toBe('Notice Updated');
+    expect((await call('DELETE', `/api/v1/admin/notices/${noticeId}`, { token: admin })).body.message).toBe(
+      'Notice Deleted',
+    );
     expect((await call('GET', '/api/v1/notices', { token: reader.token })).body.notices).toEqual([]);
   });
 });
 
-describe('the header\'s notices count', () => {
-  it('is pushed to the recipient\'s open tabs when a notice is sent, read or deleted', async () => {
+describe("the header's notices count", () => {
+  it("is pushed to the recipient's open tabs when a notice is sent, read or deleted", async () => {
     const reader = await newConfirmedUser('Pia Pushed');
     const readerId = (await call('GET', '/api/v1/me', { token: reader.token })).body.user.id;
     const tab = await openSocket(reader.token);
-    const pushes = () => tab.messages.filter((m) => (m as { type?: string }).type === NOTICES_CHANGED) as { notice_id: string }[];
+    const pushes = () =>
+      tab.messages.filter((m) => (m as { type?: string }).type === NOTICES_CHANGED) as { notice_id: string }[];
     const send = async (title: string) =>
-      (await call('POST', '/api/v1/admin/notices', { token: admin, body: { title, content: 'x', type_of: 'news', user_ids: [readerId] } })).body.notice.id as string;
+      (
+        await call('POST', '/api/v1/admin/notices', {
+          token: admin,
+          body: { title, content: 'x', type_of: 'news', user_ids: [readerId] },
+        })
+      ).body.notice.id as string;
     try {
       // The socket opens once its $connect has registered it, so the push finds it.
       const first = await send('Push check');
       await until(async () => (pushes().length ? true : undefined));
       expect(pushes()).toEqual([{ type: NOTICES_CHANGED, notice_id: first }]);
-      expect((await call('GET', '/api/v1/me', { token: reader.token })).body.user.notices_count).toBeGreaterThanOrEqual(1);
+      expect((await call('GET', '/api/v1/me', { token: reader.token })).body.user.notices_count).toBeGreaterThanOrEqual(
+        1,
+      );
 
       const before = pushes().length;
       await call('PATCH', `/api/v1/notices/${first}`, { token: reader.token, body: {} });

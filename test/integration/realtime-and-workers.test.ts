@@ -10,7 +10,6 @@ beforeAll(() => {
   Object.assign(process.env, inject('cloudEnv'));
 });
 
-
 describe('WebSocket API', () => {
   it('pushes to every open connection of the user and removes a gone one', async () => {
     const token = await signIn(demo.labelManager.email, demo.labelManager.password);
@@ -19,7 +18,13 @@ describe('WebSocket API', () => {
     const second = await openSocket(token);
     const { pushToUser } = await import('../../functions/realtime/push.js');
     const { getDb } = await import('../../functions/data/service.js');
-    await getDb().entities.Connection.put({ userId, connectionId: 'gone-connection', expiresAt: Math.floor(Date.now() / 1000) + 60 }).go();
+    await getDb()
+      .entities.Connection.put({
+        userId,
+        connectionId: 'gone-connection',
+        expiresAt: Math.floor(Date.now() / 1000) + 60,
+      })
+      .go();
 
     const delivered = await until(async () => {
       const n = await pushToUser(userId, { type: 'record', model: 'Recording', record: { id: 'r1' } });
@@ -33,7 +38,9 @@ describe('WebSocket API', () => {
 
     first.socket.close();
     second.socket.close();
-    await until(async () => ((await getDb().entities.Connection.query.byUser({ userId }).go()).data.length === 0 ? true : undefined));
+    await until(async () =>
+      (await getDb().entities.Connection.query.byUser({ userId }).go()).data.length === 0 ? true : undefined,
+    );
   });
 
   it('refuses a connection without a valid token', async () => {
@@ -45,23 +52,47 @@ describe('S3 events → SQS → upload worker', () => {
   it('deletes an uploaded logo that is not an image, and keeps a real one', async () => {
     const manager = await labelManager();
     const company = manager.distributed.id;
-    const label = (await call('POST', '/api/v1/labels', { token: manager.token, company, body: { name: 'Worker Check' } })).body.label;
+    const label = (
+      await call('POST', '/api/v1/labels', { token: manager.token, company, body: { name: 'Worker Check' } })
+    ).body.label;
     const upload = async (filename: string, bytes: Buffer) => {
-      const presigned = await call('POST', `/api/v1/labels/${label.id}/logo_upload`, { token: manager.token, company, body: { filename, content_type: 'image/png', size: bytes.length } });
-      expect((await fetch(presigned.body.url, { method: 'PUT', headers: presigned.body.headers, body: new Uint8Array(bytes) })).status).toBe(200);
+      const presigned = await call('POST', `/api/v1/labels/${label.id}/logo_upload`, {
+        token: manager.token,
+        company,
+        body: { filename, content_type: 'image/png', size: bytes.length },
+      });
+      expect(
+        (
+          await fetch(presigned.body.url, {
+            method: 'PUT',
+            headers: presigned.body.headers,
+            body: new Uint8Array(bytes),
+          })
+        ).status,
+      ).toBe(200);
       return presigned.body.key as string;
     };
     const fake = await upload('fake logo.png', Buffer.from('this is not a picture'));
-    const real = await upload('real.png', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32)]));
+    const real = await upload(
+      'real.png',
+      Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32)]),
+    );
 
     const { s3Client } = await import('../../functions/lib/clients.js');
     const exists = (key: string) =>
       s3Client()
         .send(new HeadObjectCommand({ Bucket: process.env.UPLOADS_BUCKET, Key: key }))
-        .then(() => true, () => false);
+        .then(
+          () => true,
+          () => false,
+        );
     await until(async () => ((await exists(fake)) ? undefined : true));
     expect(await exists(real)).toBe(true);
-    const refused = await call('PATCH', `/api/v1/labels/${label.id}`, { token: manager.token, company, body: { logo_key: fake } });
+    const refused = await call('PATCH', `/api/v1/labels/${label.id}`, {
+      token: manager.token,
+      company,
+      body: { logo_key: fake },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.errors.logo_key).toBeDefined();
   });
@@ -77,11 +108,15 @@ describe('queues with dead-letter queues', () => {
     const dlqUrl = (await sqs.send(new GetQueueUrlCommand({ QueueName: dlqName('uploadEvents') }))).QueueUrl!;
     await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: 'not an S3 event {' }));
     const dead = await until(async () => {
-      const received = await sqs.send(new ReceiveMessageCommand({ QueueUrl: dlqUrl, WaitTimeSeconds: 1, AttributeNames: ['All'] }));
+      const received = await sqs.send(
+        new ReceiveMessageCommand({ QueueUrl: dlqUrl, WaitTimeSeconds: 1, AttributeNames: ['All'] }),
+      );
       return received.Messages?.[0];
     }, 30_000);
     expect(dead.Body).toBe('not an S3 event {');
-    expect(Number(dead.Attributes?.ApproximateReceiveCount)).toBeGreaterThanOrEqual(QUEUES.uploadEvents.maxReceiveCount);
+    expect(Number(dead.Attributes?.ApproximateReceiveCount)).toBeGreaterThanOrEqual(
+      QUEUES.uploadEvents.maxReceiveCount,
+    );
   }, 40_000);
 });
 

@@ -39,7 +39,14 @@ describe('societies', () => {
     const [first, second] = society.urls;
     const updated = await call('PATCH', `/api/v1/societies/${society.id}`, {
       token: admin,
-      body: { urls_attributes: [{ id: first.id, _destroy: true }, { id: second.id, link_text: 'Join' }, { link: 'https://example.org/c' }, { link: 'https://x.org', _destroy: true }] },
+      body: {
+        urls_attributes: [
+          { id: first.id, _destroy: true },
+          { id: second.id, link_text: 'Join' },
+          { link: 'https://example.org/c' },
+          { link: 'https://x.org', _destroy: true },
+        ],
+      },
     });
     expect(updated.body.message).toBe('Society Updated');
     expect(updated.body.society.urls.map((u: { link: string; link_text: string }) => [u.link, u.link_text])).toEqual([
@@ -47,14 +54,26 @@ describe('societies', () => {
       ['https://example.org/c', name],
     ]);
 
-    const foreignRow = await call('PATCH', `/api/v1/societies/${society.id}`, { token: admin, body: { urls_attributes: [{ id: 'not-a-row', link: 'https://a.org' }] } });
+    const foreignRow = await call('PATCH', `/api/v1/societies/${society.id}`, {
+      token: admin,
+      body: { urls_attributes: [{ id: 'not-a-row', link: 'https://a.org' }] },
+    });
     expect(foreignRow.status).toBe(400);
     expect(Object.keys(foreignRow.body.errors)).toEqual(['urls_attributes.0.id']);
-    const badLink = await call('PATCH', `/api/v1/societies/${society.id}`, { token: admin, body: { urls_attributes: [{ link: 'example.org' }] } });
+    const badLink = await call('PATCH', `/api/v1/societies/${society.id}`, {
+      token: admin,
+      body: { urls_attributes: [{ link: 'example.org' }] },
+    });
     expect(badLink.body.errors['urls_attributes.0.link']).toEqual(['Link must start with http:// or https://']);
-    const noLink = await call('PATCH', `/api/v1/societies/${society.id}`, { token: admin, body: { urls_attributes: [{ link_text: 'Nowhere' }] } });
+    const noLink = await call('PATCH', `/api/v1/societies/${society.id}`, {
+      token: admin,
+      body: { urls_attributes: [{ link_text: 'Nowhere' }] },
+    });
     expect(noLink.body.errors).toEqual({ 'urls_attributes.0.link': ['Link is required'] });
-    const badCountry = await call('PATCH', `/api/v1/societies/${society.id}`, { token: admin, body: { country_id: 'nowhere' } });
+    const badCountry = await call('PATCH', `/api/v1/societies/${society.id}`, {
+      token: admin,
+      body: { country_id: 'nowhere' },
+    });
     expect(badCountry.status).toBe(400);
     expect(badCountry.body.errors).toEqual({ country_id: ['Country not found'] });
   });
@@ -74,36 +93,83 @@ describe('societies', () => {
 describe('links between records', () => {
   it('answer the linked names and refuse deleting a record others still link to', async () => {
     const society = (await post('societies', { name: `Linked Society ${unique()}` })).society;
-    const holder = await post('rightsholders', { name: `Holder ${unique()}`, email: 'rights@example.org', society_id: society.id, society_code: 'R-1', type_of: 'video' });
-    expect(holder).toMatchObject({ message: 'Rightsholder Added', rightsholder: { type_of: 'video', society: { id: society.id, name: society.name } } });
+    const holder = await post('rightsholders', {
+      name: `Holder ${unique()}`,
+      email: 'rights@example.org',
+      society_id: society.id,
+      society_code: 'R-1',
+      type_of: 'video',
+    });
+    expect(holder).toMatchObject({
+      message: 'Rightsholder Added',
+      rightsholder: { type_of: 'video', society: { id: society.id, name: society.name } },
+    });
 
     const refused = await call('DELETE', `/api/v1/societies/${society.id}`, { token: admin });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(`Society ${society.name} is used by 1 rightsholder`);
-    const bulkRefused = await call('DELETE', '/api/v1/societies/bulk_destroy', { token: admin, body: { societies_ids: [society.id] } });
+    const bulkRefused = await call('DELETE', '/api/v1/societies/bulk_destroy', {
+      token: admin,
+      body: { societies_ids: [society.id] },
+    });
     expect(bulkRefused.status).toBe(409);
 
-    expect((await call('DELETE', `/api/v1/rightsholders/${holder.rightsholder.id}`, { token: admin })).status).toBe(200);
-    const deleted = await call('DELETE', '/api/v1/societies/bulk_destroy', { token: admin, body: { societies_ids: [society.id] } });
+    expect((await call('DELETE', `/api/v1/rightsholders/${holder.rightsholder.id}`, { token: admin })).status).toBe(
+      200,
+    );
+    const deleted = await call('DELETE', '/api/v1/societies/bulk_destroy', {
+      token: admin,
+      body: { societies_ids: [society.id] },
+    });
     expect(deleted.body).toMatchObject({ message: '1 society deleted', deleted: 1 });
   });
 
   it('validate enum fields with their allowed values', async () => {
-    const retailer = await call('POST', '/api/v1/retailers', { token: admin, body: { name: 'Bad Shop', status: 'Closed', type_of: 'Online only' } });
+    const retailer = await call('POST', '/api/v1/retailers', {
+      token: admin,
+      body: { name: 'Bad Shop', status: 'Closed', type_of: 'Online only' },
+    });
     expect(retailer.status).toBe(400);
     expect(retailer.body.errors.status).toEqual(['Status must be one of: Live, Out of Business, Non Payer']);
-    const holder = await call('POST', '/api/v1/rightsholders', { token: admin, body: { name: 'Bad Holder', type_of: 'film', email: 'nope' } });
-    expect(holder.body.errors).toMatchObject({ type_of: ['Type of must be one of: audio, video'], email: ['This field must be a valid email'] });
+    const holder = await call('POST', '/api/v1/rightsholders', {
+      token: admin,
+      body: { name: 'Bad Holder', type_of: 'film', email: 'nope' },
+    });
+    expect(holder.body.errors).toMatchObject({
+      type_of: ['Type of must be one of: audio, video'],
+      email: ['This field must be a valid email'],
+    });
   });
 
   it('give retailers their defaults, distributor and country', async () => {
     const distributor = (await post('distributors', { name: `Retail Dist ${unique()}` })).distributor;
-    const retailer = await post('retailers', { name: `Shop ${unique()}`, distributor_id: distributor.id, type_of: 'Mailorder', country_id: await countryId('DE') });
+    const retailer = await post('retailers', {
+      name: `Shop ${unique()}`,
+      distributor_id: distributor.id,
+      type_of: 'Mailorder',
+      country_id: await countryId('DE'),
+    });
     expect(retailer.message).toBe('Retailer Added');
-    expect(retailer.retailer).toMatchObject({ status: 'Live', active: true, type_of: 'Mailorder', distributor: { id: distributor.id }, country: { name: 'Germany' } });
-    const closed = await call('PATCH', `/api/v1/retailers/${retailer.retailer.id}`, { token: admin, body: { status: 'Out of Business', active: false } });
-    expect(closed.body).toMatchObject({ message: 'Retailer Updated', retailer: { status: 'Out of Business', active: false } });
-    const picker = await call('GET', `/api/v1/retailers?selectable=true&q=${encodeURIComponent(retailer.retailer.name)}`, { token: manager });
+    expect(retailer.retailer).toMatchObject({
+      status: 'Live',
+      active: true,
+      type_of: 'Mailorder',
+      distributor: { id: distributor.id },
+      country: { name: 'Germany' },
+    });
+    const closed = await call('PATCH', `/api/v1/retailers/${retailer.retailer.id}`, {
+      token: admin,
+      body: { status: 'Out of Business', active: false },
+    });
+    expect(closed.body).toMatchObject({
+      message: 'Retailer Updated',
+      retailer: { status: 'Out of Business', active: false },
+    });
+    const picker = await call(
+      'GET',
+      `/api/v1/retailers?selectable=true&q=${encodeURIComponent(retailer.retailer.name)}`,
+      { token: manager },
+    );
     expect(picker.body.retailers).toEqual([]);
   });
 
@@ -128,63 +194,120 @@ describe('links between records', () => {
       country_of_origin: { name: 'France' },
       url: { link: 'https://pub.example.org', link_text: 'Site' },
     });
-    const badCompany = await call('PATCH', `/api/v1/publishers/${publisher.publisher.id}`, { token: admin, body: { company_id: 'no-company' } });
+    const badCompany = await call('PATCH', `/api/v1/publishers/${publisher.publisher.id}`, {
+      token: admin,
+      body: { company_id: 'no-company' },
+    });
     expect(badCompany.body.errors).toEqual({ company_id: ['Company not found'] });
   });
 });
 
 describe('distributors and DSPs', () => {
   it('link DSPs to distributors once each, with an inactive note, and protect linked DSPs', async () => {
-    const dsp = await post('dsps', { name: `DSP ${unique()}`, pre_order: true, technical_specification_attributes: { delivery_format: 'DDEX ERN 4.3', server_password: 's3cret' } });
+    const dsp = await post('dsps', {
+      name: `DSP ${unique()}`,
+      pre_order: true,
+      technical_specification_attributes: { delivery_format: 'DDEX ERN 4.3', server_password: 's3cret' },
+    });
     expect(dsp.message).toBe('DSP Added');
-    expect(dsp.dsp).toMatchObject({ active: true, pre_order: true, timed_release: false, technical_specification: { delivery_format: 'DDEX ERN 4.3', server_password_set: true } });
+    expect(dsp.dsp).toMatchObject({
+      active: true,
+      pre_order: true,
+      timed_release: false,
+      technical_specification: { delivery_format: 'DDEX ERN 4.3', server_password_set: true },
+    });
     expect(dsp.dsp.technical_specification).not.toHaveProperty('server_password');
 
-    const put = await call('PUT', `/api/v1/dsps/${dsp.dsp.id}`, { token: admin, body: { technical_specification_attributes: { delivery_format: 'DDEX ERN 3.8', server_password: '' } } });
-    expect(put.body).toMatchObject({ message: 'DSP Updated', dsp: { technical_specification: { delivery_format: 'DDEX ERN 3.8', server_password_set: true } } });
+    const put = await call('PUT', `/api/v1/dsps/${dsp.dsp.id}`, {
+      token: admin,
+      body: { technical_specification_attributes: { delivery_format: 'DDEX ERN 3.8', server_password: '' } },
+    });
+    expect(put.body).toMatchObject({
+      message: 'DSP Updated',
+      dsp: { technical_specification: { delivery_format: 'DDEX ERN 3.8', server_password_set: true } },
+    });
 
-    const distributor = await post('distributors', { name: `Distributor ${unique()}`, distributor_dsps_attributes: [{ dsp_id: dsp.dsp.id }] });
+    const distributor = await post('distributors', {
+      name: `Distributor ${unique()}`,
+      distributor_dsps_attributes: [{ dsp_id: dsp.dsp.id }],
+    });
     expect(distributor.message).toBe('Distributor Added');
     const link = distributor.distributor.distributor_dsps[0];
     expect(link).toMatchObject({ dsp_id: dsp.dsp.id, active: true, dsp: { id: dsp.dsp.id, name: dsp.dsp.name } });
 
-    const twice = await call('PATCH', `/api/v1/distributors/${distributor.distributor.id}`, { token: admin, body: { distributor_dsps_attributes: [{ dsp_id: dsp.dsp.id }] } });
+    const twice = await call('PATCH', `/api/v1/distributors/${distributor.distributor.id}`, {
+      token: admin,
+      body: { distributor_dsps_attributes: [{ dsp_id: dsp.dsp.id }] },
+    });
     expect(twice.status).toBe(400);
-    expect(twice.body.errors).toEqual({ 'distributor_dsps_attributes.1.dsp_id': ['This DSP is already linked to the distributor'] });
-    const unknownDsp = await call('PATCH', `/api/v1/distributors/${distributor.distributor.id}`, { token: admin, body: { distributor_dsps_attributes: [{ dsp_id: 'nope' }] } });
+    expect(twice.body.errors).toEqual({
+      'distributor_dsps_attributes.1.dsp_id': ['This DSP is already linked to the distributor'],
+    });
+    const unknownDsp = await call('PATCH', `/api/v1/distributors/${distributor.distributor.id}`, {
+      token: admin,
+      body: { distributor_dsps_attributes: [{ dsp_id: 'nope' }] },
+    });
     expect(unknownDsp.body.errors).toEqual({ 'distributor_dsps_attributes.1.dsp_id': ['Dsp not found'] });
 
     const paused = await call('PATCH', `/api/v1/distributors/${distributor.distributor.id}`, {
       token: admin,
       body: { distributor_dsps_attributes: [{ id: link.id, active: false, inactive_note: 'Contract renegotiation' }] },
     });
-    expect(paused.body.distributor.distributor_dsps).toEqual([expect.objectContaining({ id: link.id, active: false, inactive_note: 'Contract renegotiation' })]);
+    expect(paused.body.distributor.distributor_dsps).toEqual([
+      expect.objectContaining({ id: link.id, active: false, inactive_note: 'Contract renegotiation' }),
+    ]);
 
     const refused = await call('DELETE', `/api/v1/dsps/${dsp.dsp.id}`, { token: admin });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(`DSP ${dsp.dsp.name} is used by 1 distributor`);
-    await call('PATCH', `/api/v1/distributors/${distributor.distributor.id}`, { token: admin, body: { distributor_dsps_attributes: [{ id: link.id, _destroy: true }] } });
-    expect((await call('DELETE', `/api/v1/dsps/${dsp.dsp.id}`, { token: admin })).body.message).toBe(`DSP ${dsp.dsp.name} deleted`);
+    await call('PATCH', `/api/v1/distributors/${distributor.distributor.id}`, {
+      token: admin,
+      body: { distributor_dsps_attributes: [{ id: link.id, _destroy: true }] },
+    });
+    expect((await call('DELETE', `/api/v1/dsps/${dsp.dsp.id}`, { token: admin })).body.message).toBe(
+      `DSP ${dsp.dsp.name} deleted`,
+    );
   });
 
   it('carry a logo and a guide uploaded through presigned PUTs', async () => {
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
-    const presigned = await call('POST', '/api/v1/distributors/uploads', { token: admin, body: { field: 'logo', filename: 'logo.png', content_type: 'image/png', size: png.length } });
+    const presigned = await call('POST', '/api/v1/distributors/uploads', {
+      token: admin,
+      body: { field: 'logo', filename: 'logo.png', content_type: 'image/png', size: png.length },
+    });
     expect(presigned.status).toBe(200);
-    expect((await fetch(presigned.body.url, { method: 'PUT', headers: presigned.body.headers, body: png })).status).toBe(200);
+    expect(
+      (await fetch(presigned.body.url, { method: 'PUT', headers: presigned.body.headers, body: png })).status,
+    ).toBe(200);
     const distributor = await post('distributors', { name: `Logo Dist ${unique()}`, logo_key: presigned.body.key });
-    expect(distributor.distributor.logo).toMatchObject({ filename: 'logo.png', size: png.length, content_type: 'image/png' });
+    expect(distributor.distributor.logo).toMatchObject({
+      filename: 'logo.png',
+      size: png.length,
+      content_type: 'image/png',
+    });
     expect(Buffer.from(await (await fetch(distributor.distributor.logo.url)).arrayBuffer()).equals(png)).toBe(true);
 
-    const wrongField = await call('POST', '/api/v1/distributors/uploads', { token: admin, body: { field: 'guide', filename: 'g.pdf', content_type: 'application/pdf', size: 10 } });
+    const wrongField = await call('POST', '/api/v1/distributors/uploads', {
+      token: admin,
+      body: { field: 'guide', filename: 'g.pdf', content_type: 'application/pdf', size: 10 },
+    });
     expect(wrongField.status).toBe(400);
-    const notImage = await call('POST', '/api/v1/distributors/uploads', { token: admin, body: { field: 'logo', filename: 'a.pdf', content_type: 'application/pdf', size: 10 } });
+    const notImage = await call('POST', '/api/v1/distributors/uploads', {
+      token: admin,
+      body: { field: 'logo', filename: 'a.pdf', content_type: 'application/pdf', size: 10 },
+    });
     expect(notImage.body.errors).toHaveProperty('content_type');
-    const guideKeyOnDistributor = await call('PATCH', `/api/v1/distributors/${distributor.distributor.id}`, { token: admin, body: { logo_key: 'guides/dsps/x.pdf' } });
+    const guideKeyOnDistributor = await call('PATCH', `/api/v1/distributors/${distributor.distributor.id}`, {
+      token: admin,
+      body: { logo_key: 'guides/dsps/x.pdf' },
+    });
     expect(guideKeyOnDistributor.body.errors).toEqual({ logo_key: ['Logo does not belong to this record'] });
 
     const pdf = Buffer.from('%PDF-1.4 delivery guide');
-    const guideUpload = await call('POST', '/api/v1/dsps/uploads', { token: admin, body: { field: 'guide', filename: 'Delivery Guide.pdf', content_type: 'application/pdf', size: pdf.length } });
+    const guideUpload = await call('POST', '/api/v1/dsps/uploads', {
+      token: admin,
+      body: { field: 'guide', filename: 'Delivery Guide.pdf', content_type: 'application/pdf', size: pdf.length },
+    });
     await fetch(guideUpload.body.url, { method: 'PUT', headers: guideUpload.body.headers, body: pdf });
     const dsp = await post('dsps', { name: `Guided DSP ${unique()}`, guide_key: guideUpload.body.key });
     expect(dsp.dsp.guide).toMatchObject({ filename: 'Delivery_Guide.pdf', content_type: 'application/pdf' });
@@ -196,7 +319,10 @@ describe('distributors and DSPs', () => {
     const keep = (await post('distributors', { name: `Keep Dist ${unique()}` })).distributor;
     const a = (await post('distributors', { name: `Gone Dist ${unique()}` })).distributor;
     const b = (await post('distributors', { name: `Gone Dist ${unique()}` })).distributor;
-    const answer = await call('DELETE', '/api/v1/distributors/bulk_destroy', { token: admin, body: { distributor_ids: [a.id, b.id] } });
+    const answer = await call('DELETE', '/api/v1/distributors/bulk_destroy', {
+      token: admin,
+      body: { distributor_ids: [a.id, b.id] },
+    });
     expect(answer.body).toMatchObject({ message: '2 distributors deleted', deleted: 2 });
     expect((await call('GET', `/api/v1/distributors/${keep.id}`, { token: manager })).status).toBe(200);
     expect((await call('GET', `/api/v1/distributors/${a.id}`, { token: manager })).status).toBe(404);
@@ -208,9 +334,14 @@ describe('distributors and DSPs', () => {
 describe('seeded starting set', () => {
   it('holds the major DSPs, distributors with their countries, and collecting societies', async () => {
     const spotify = await call('GET', '/api/v1/dsps?selectable=true&q=spoti', { token: manager });
-    expect(spotify.body.dsps).toEqual([expect.objectContaining({ name: 'Spotify', active: true, url: 'https://www.spotify.com' })]);
+    expect(spotify.body.dsps).toEqual([
+      expect.objectContaining({ name: 'Spotify', active: true, url: 'https://www.spotify.com' }),
+    ]);
     const orchard = await call('GET', '/api/v1/distributors?q=orchard', { token: manager });
-    expect(orchard.body.distributors[0]).toMatchObject({ name: 'The Orchard', country: { name: 'United States of America' } });
+    expect(orchard.body.distributors[0]).toMatchObject({
+      name: 'The Orchard',
+      country: { name: 'United States of America' },
+    });
     const prs = await call('GET', '/api/v1/societies?q=prs', { token: manager });
     expect(prs.body.societies[0]).toMatchObject({ name: 'PRS for Music', country: { name: 'United Kingdom' } });
   });

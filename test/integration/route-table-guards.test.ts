@@ -26,27 +26,42 @@ const company = () => manager.distributed.id;
 const tokenFor = (route: Route) => (route.auth === 'public' ? undefined : admin);
 
 describe('authentication', () => {
-  it.each(named(ROUTES.filter((r) => r.auth !== 'public')))('%s refuses a request without a valid token (401)', async (_name, route) => {
-    const path = withBadIds(route);
-    expect((await call(route.method, path, { company: company() })).status).toBe(401);
-    expect((await call(route.method, path, { token: 'eyJhbGciOiJSUzI1NiJ9.e30.c2ln', company: company() })).status).toBe(401);
-  });
+  it.each(named(ROUTES.filter((r) => r.auth !== 'public')))(
+    '%s refuses a request without a valid token (401)',
+    async (_name, route) => {
+      const path = withBadIds(route);
+      expect((await call(route.method, path, { company: company() })).status).toBe(401);
+      expect(
+        (await call(route.method, path, { token: 'eyJhbGciOiJSUzI1NiJ9.e30.c2ln', company: company() })).status,
+      ).toBe(401);
+    },
+  );
 });
 
 describe('admin rule', () => {
-  it.each(named(ROUTES.filter((r) => r.auth === 'admin')))('%s refuses a signed-in non-admin with the admin message (403)', async (_name, route) => {
-    const answer = await call(route.method, withBadIds(route), { token: manager.token, company: company(), body: takesBody(route) ? {} : undefined });
-    expect(answer.status).toBe(403);
-    expect(answer.body.message).toBe(MESSAGES.mustBeAdmin);
-  });
+  it.each(named(ROUTES.filter((r) => r.auth === 'admin')))(
+    '%s refuses a signed-in non-admin with the admin message (403)',
+    async (_name, route) => {
+      const answer = await call(route.method, withBadIds(route), {
+        token: manager.token,
+        company: company(),
+        body: takesBody(route) ? {} : undefined,
+      });
+      expect(answer.status).toBe(403);
+      expect(answer.body.message).toBe(MESSAGES.mustBeAdmin);
+    },
+  );
 });
 
 describe('tenant rule', () => {
-  it.each(named(ROUTES.filter((r) => r.auth === 'tenant')))('%s refuses a tenant call without a company', async (_name, route) => {
-    const answer = await call(route.method, withBadIds(route), { token: admin });
-    expect(answer.status).toBe(400);
-    expect(answer.body.message).toBe(MESSAGES.missingCompany);
-  });
+  it.each(named(ROUTES.filter((r) => r.auth === 'tenant')))(
+    '%s refuses a tenant call without a company',
+    async (_name, route) => {
+      const answer = await call(route.method, withBadIds(route), { token: admin });
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toBe(MESSAGES.missingCompany);
+    },
+  );
 });
 
 /**
@@ -63,66 +78,125 @@ describe('company role permissions', () => {
   beforeAll(async () => {
     const { token } = await newConfirmedUser('Role Tester');
     member = { token, id: (await call('GET', '/api/v1/me', { token })).body.user.id };
-    companyId = (await call('POST', '/api/v1/admin/companies', { token: admin, body: { name: `Roles Records ${Date.now()}`, tags: ['Publisher'] } })).body.company.id;
+    companyId = (
+      await call('POST', '/api/v1/admin/companies', {
+        token: admin,
+        body: { name: `Roles Records ${Date.now()}`, tags: ['Publisher'] },
+      })
+    ).body.company.id;
   });
 
-  it.each(ROLES.map((role) => [role]))('a member with company role %s may call exactly the tenant routes the matrix grants', async (role) => {
-    const set = await call('PATCH', `/api/v1/admin/companies/${companyId}`, { token: admin, body: { company_users: [{ user_id: member.id, role }] } });
-    expect(set.body.company.company_users).toEqual([expect.objectContaining({ user_id: member.id, role })]);
-    const wrong: string[] = [];
-    for (const route of ROUTES.flatMap((r) => (r.auth === 'tenant' ? [r] : []))) {
-      const answer = await call(route.method, withBadIds(route), { token: member.token, company: companyId, body: takesBody(route) ? {} : undefined });
-      const granted = rolePermits(role, route.permission);
-      const right = granted ? answer.status !== 403 && answer.status < 500 : answer.status === 403 && answer.body.message === roleRefusal(role, route.permission);
-      if (!right) wrong.push(`${route.method} ${route.path} (${route.permission}): ${answer.status} ${JSON.stringify(answer.body)}`);
-    }
-    expect(wrong).toEqual([]);
-  });
+  it.each(ROLES.map((role) => [role]))(
+    'a member with company role %s may call exactly the tenant routes the matrix grants',
+    async (role) => {
+      const set = await call('PATCH', `/api/v1/admin/companies/${companyId}`, {
+        token: admin,
+        body: { company_users: [{ user_id: member.id, role }] },
+      });
+      expect(set.body.company.company_users).toEqual([expect.objectContaining({ user_id: member.id, role })]);
+      const wrong: string[] = [];
+      for (const route of ROUTES.flatMap((r) => (r.auth === 'tenant' ? [r] : []))) {
+        const answer = await call(route.method, withBadIds(route), {
+          token: member.token,
+          company: companyId,
+          body: takesBody(route) ? {} : undefined,
+        });
+        const granted = rolePermits(role, route.permission);
+        const right = granted
+          ? answer.status !== 403 && answer.status < 500
+          : answer.status === 403 && answer.body.message === roleRefusal(role, route.permission);
+        if (!right)
+          wrong.push(
+            `${route.method} ${route.path} (${route.permission}): ${answer.status} ${JSON.stringify(answer.body)}`,
+          );
+      }
+      expect(wrong).toEqual([]);
+    },
+  );
 
   it('refuses an intern a new label but lets a label manager add one; admins keep every company', async () => {
     const label = { name: `Intern Label ${Date.now()}` };
-    await call('PATCH', `/api/v1/admin/companies/${companyId}`, { token: admin, body: { company_users: [{ user_id: member.id, role: 'intern' }] } });
+    await call('PATCH', `/api/v1/admin/companies/${companyId}`, {
+      token: admin,
+      body: { company_users: [{ user_id: member.id, role: 'intern' }] },
+    });
     const refused = await call('POST', '/api/v1/labels', { token: member.token, company: companyId, body: label });
-    expect(refused).toEqual({ status: 403, body: { message: 'Your role in this company (Intern) does not allow you to change the catalogue' } });
+    expect(refused).toEqual({
+      status: 403,
+      body: { message: 'Your role in this company (Intern) does not allow you to change the catalogue' },
+    });
     expect((await call('GET', '/api/v1/labels', { token: member.token, company: companyId })).status).toBe(200);
-    expect((await call('POST', '/api/v1/labels', { token: admin, company: companyId, body: { name: `${label.name} by admin` } })).status).toBe(201);
-    await call('PATCH', `/api/v1/admin/companies/${companyId}`, { token: admin, body: { company_users: [{ user_id: member.id, role: 'label_manager' }] } });
-    expect((await call('POST', '/api/v1/labels', { token: member.token, company: companyId, body: label })).status).toBe(201);
+    expect(
+      (
+        await call('POST', '/api/v1/labels', {
+          token: admin,
+          company: companyId,
+          body: { name: `${label.name} by admin` },
+        })
+      ).status,
+    ).toBe(201);
+    await call('PATCH', `/api/v1/admin/companies/${companyId}`, {
+      token: admin,
+      body: { company_users: [{ user_id: member.id, role: 'label_manager' }] },
+    });
+    expect(
+      (await call('POST', '/api/v1/labels', { token: member.token, company: companyId, body: label })).status,
+    ).toBe(201);
   });
 });
 
 describe('bad input', () => {
-  it.each(named(ROUTES.filter(takesBody)))('%s answers malformed JSON, wrong types and unknown fields with 400 naming the problem', async (_name, route) => {
-    const path = withBadIds(route);
-    const token = tokenFor(route);
-    const malformed = await call(route.method, path, { token, company: company(), rawBody: '{"name": ', headers: { 'content-type': 'application/json' } });
-    expect(malformed.status).toBe(400);
-    expect(malformed.body.message).toMatch(/Malformed JSON/);
-    for (const wrong of [[1, 2], 'text', 42]) {
-      const answer = await call(route.method, path, { token, company: company(), body: wrong });
-      expect(answer.status, JSON.stringify(answer.body)).toBe(400);
-      expect(answer.body.errors).toBeTypeOf('object');
-    }
-    const unknown = await call(route.method, path, { token, company: company(), body: { zz_unknown_field: 1 } });
-    expect(unknown.status).toBe(400);
-    expect(JSON.stringify(unknown.body.errors)).toMatch(/zz_unknown_field|required|takes no request body/i);
-  });
+  it.each(named(ROUTES.filter(takesBody)))(
+    '%s answers malformed JSON, wrong types and unknown fields with 400 naming the problem',
+    async (_name, route) => {
+      const path = withBadIds(route);
+      const token = tokenFor(route);
+      const malformed = await call(route.method, path, {
+        token,
+        company: company(),
+        rawBody: '{"name": ',
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(malformed.status).toBe(400);
+      expect(malformed.body.message).toMatch(/Malformed JSON/);
+      for (const wrong of [[1, 2], 'text', 42]) {
+        const answer = await call(route.method, path, { token, company: company(), body: wrong });
+        expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+        expect(answer.body.errors).toBeTypeOf('object');
+      }
+      const unknown = await call(route.method, path, { token, company: company(), body: { zz_unknown_field: 1 } });
+      expect(unknown.status).toBe(400);
+      expect(JSON.stringify(unknown.body.errors)).toMatch(/zz_unknown_field|required|takes no request body/i);
+    },
+  );
 
-  it.each(named(ROUTES))('%s refuses a 10 MB body (413, or 405 where the method takes no body)', async (_name, route) => {
-    const answer = await call(route.method === 'GET' ? 'POST' : route.method, withBadIds(route), {
-      token: tokenFor(route),
-      company: company(),
-      rawBody: `{"name":"${'x'.repeat(10 * 1024 * 1024)}"}`,
-      headers: { 'content-type': 'application/json' },
-    });
-    expect(answer.status).toBe(route.method === 'GET' && !ROUTES.some((r) => r.path === route.path && r.method === 'POST') ? 405 : 413);
-  });
+  it.each(named(ROUTES))(
+    '%s refuses a 10 MB body (413, or 405 where the method takes no body)',
+    async (_name, route) => {
+      const answer = await call(route.method === 'GET' ? 'POST' : route.method, withBadIds(route), {
+        token: tokenFor(route),
+        company: company(),
+        rawBody: `{"name":"${'x'.repeat(10 * 1024 * 1024)}"}`,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(answer.status).toBe(
+        route.method === 'GET' && !ROUTES.some((r) => r.path === route.path && r.method === 'POST') ? 405 : 413,
+      );
+    },
+  );
 
-  it.each(named(ROUTES.filter((r) => r.path.includes('{'))))('%s answers a bad id with 400 or 404, never 500', async (_name, route) => {
-    const answer = await call(route.method, withBadIds(route), { token: tokenFor(route), company: company(), body: takesBody(route) ? { name: 'x' } : undefined });
-    expect([400, 403, 404]).toContain(answer.status);
-    expect(answer.body.message).toBeTypeOf('string');
-  });
+  it.each(named(ROUTES.filter((r) => r.path.includes('{'))))(
+    '%s answers a bad id with 400 or 404, never 500',
+    async (_name, route) => {
+      const answer = await call(route.method, withBadIds(route), {
+        token: tokenFor(route),
+        company: company(),
+        body: takesBody(route) ? { name: 'x' } : undefined,
+      });
+      expect([400, 403, 404]).toContain(answer.status);
+      expect(answer.body.message).toBeTypeOf('string');
+    },
+  );
 });
 
 describe('unknown routes', () => {

@@ -30,7 +30,12 @@ describe('keys named like Object.prototype members', () => {
     for (const key of KEYS) {
       // Written by hand: an object literal's `__proto__` would set the prototype, not a key.
       const rawBody = `{"${key}": 1, "nested": {"${key}": {"${key}": 1}}}`;
-      const answer = await call(route.method, path, { token, company, rawBody, headers: { 'content-type': 'application/json' } });
+      const answer = await call(route.method, path, {
+        token,
+        company,
+        rawBody,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(answer.status, `${key}: ${JSON.stringify(answer.body)}`).toBeLessThan(500);
       expect(answer.body.message).toBeTypeOf('string');
     }

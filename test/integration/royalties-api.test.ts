@@ -26,7 +26,17 @@ const REPORT = [
   `${retailerB},2026-06,GBAAA2600104,Song Four,Bob,7,0.70,GBP,DE`,
 ].join('\n');
 const MAP = {
-  columns: { retailer: 'Store', pay_period: 'Period', isrc: 'ISRC', song: 'Track', artist: 'Artist', quantity: 'Units', subtotal_payable: 'Net', subtotal_payable_currency: 'Currency', territory: 'Country' },
+  columns: {
+    retailer: 'Store',
+    pay_period: 'Period',
+    isrc: 'ISRC',
+    song: 'Track',
+    artist: 'Artist',
+    quantity: 'Units',
+    subtotal_payable: 'Net',
+    subtotal_payable_currency: 'Currency',
+    territory: 'Country',
+  },
   constants: { sales_category: 'Stream' },
 };
 
@@ -37,12 +47,18 @@ beforeAll(async () => {
 
   const map = await api.post('/royalty_maps', { name: `Store ${Date.now()}`, map: MAP });
   expect(map.status).toBe(201);
-  const upload = await api.post('/royalties/bulk', { filename: 'may-june.csv', size: Buffer.byteLength(REPORT), source_id: map.body.royalty_map.id });
+  const upload = await api.post('/royalties/bulk', {
+    filename: 'may-june.csv',
+    size: Buffer.byteLength(REPORT),
+    source_id: map.body.royalty_map.id,
+  });
   expect(upload.status).toBe(200);
   const put = await fetch(upload.body.url, { method: 'PUT', headers: upload.body.headers, body: REPORT });
   expect(put.status).toBe(200);
   const done = await until(async () => {
-    const found = (await api.get('/royalty_imports?per_page=100')).body.royalty_imports.find((i: { filename: string; status: string }) => i.filename.endsWith('may-june.csv') && i.status !== 'processing');
+    const found = (await api.get('/royalty_imports?per_page=100')).body.royalty_imports.find(
+      (i: { filename: string; status: string }) => i.filename.endsWith('may-june.csv') && i.status !== 'processing',
+    );
     return found;
   }, 60_000);
   expect(done.status).toBe('done');
@@ -66,7 +82,11 @@ describe('royalties list', () => {
     expect(list.body.artists).toEqual(expect.arrayContaining(['Ann', 'Bob']));
     expect(list.body.royalties[0].sales_category).toBe('Stream');
     // None of the ISRCs is in the catalogue: every line is kept, and counted unmatched on the import.
-    expect((await api.get(`/royalty_imports/${importId}`)).body.royalty_import).toMatchObject({ filename: 'may-june.csv', unmatched_lines: 6, rejected_count: 0 });
+    expect((await api.get(`/royalty_imports/${importId}`)).body.royalty_import).toMatchObject({
+      filename: 'may-june.csv',
+      unmatched_lines: 6,
+      rejected_count: 0,
+    });
     // Newest period first by default.
     expect(list.body.royalties[0].pay_period).toBe('2026-06');
   });
@@ -83,7 +103,10 @@ describe('royalties list', () => {
     const byIsrc = await api.get(`/royalties?import_id=${importId}&q=GB-AAA-26-00104`);
     expect(byIsrc.body.total_count).toBe(1);
     const sorted = await api.get(`/royalties?import_id=${importId}&sort_field=amount&sort_order=asc&per_page=5`);
-    expect(sorted.body.royalties.map((r: { amount: string }) => r.amount).slice(0, 2)).toEqual(['0.100000', '0.330000']);
+    expect(sorted.body.royalties.map((r: { amount: string }) => r.amount).slice(0, 2)).toEqual([
+      '0.100000',
+      '0.330000',
+    ]);
     const bad = await api.get('/royalties?start_date=last-week');
     expect(bad.status).toBe(400);
     expect(bad.body.errors.start_date).toBeDefined();
@@ -98,13 +121,18 @@ describe('royalties list', () => {
 
 describe('changing royalties', () => {
   it('marks lines paid and artist paid by ids and by filter, the newest change winning', async () => {
-    const lines = (await api.get(`/royalties?import_id=${importId}&sort_field=line&sort_order=asc`)).body.royalties as { id: string }[];
+    const lines = (await api.get(`/royalties?import_id=${importId}&sort_field=line&sort_order=asc`)).body.royalties as {
+      id: string;
+    }[];
     const paid = await api.patch('/royalties/mark_as_paid', { ids: [lines[0].id, lines[1].id] });
     expect(paid.body.updated).toBe(2);
     expect((await api.get(`/royalties?import_id=${importId}&state=paid`)).body.total_count).toBe(2);
 
     await api.patch('/royalties/mark_as_paid', { filter: { import_id: importId, by_retailer: retailerA } });
-    expect((await api.get(`/royalties?import_id=${importId}&state=paid`)).body).toMatchObject({ total_count: 4, total_sum: '3.850001' });
+    expect((await api.get(`/royalties?import_id=${importId}&state=paid`)).body).toMatchObject({
+      total_count: 4,
+      total_sum: '3.850001',
+    });
     await api.patch('/royalties/mark_as_unpaid', { ids: [lines[0].id] });
     expect((await api.get(`/royalties?import_id=${importId}&state=unpaid`)).body.total_count).toBe(3);
 
@@ -119,9 +147,15 @@ describe('changing royalties', () => {
   });
 
   it('edits a line (Royalty Updated), deletes one, and adds a manual sale (Royalty Added)', async () => {
-    const lines = (await api.get(`/royalties?import_id=${importId}&sort_field=line&sort_order=asc`)).body.royalties as { id: string; amount: string }[];
+    const lines = (await api.get(`/royalties?import_id=${importId}&sort_field=line&sort_order=asc`)).body.royalties as {
+      id: string;
+      amount: string;
+    }[];
     const edited = await api.patch(`/royalties/${lines[2].id}`, { royalty: { territory: 'ie', amount: '3.000001' } });
-    expect(edited.body).toMatchObject({ message: 'Royalty Updated', royalty: { territory: 'IE', amount: '3.000001', edited: true } });
+    expect(edited.body).toMatchObject({
+      message: 'Royalty Updated',
+      royalty: { territory: 'IE', amount: '3.000001', edited: true },
+    });
     expect((await api.get(`/royalties/${lines[2].id}`)).body.royalty.territory).toBe('IE');
     const badEdit = await api.patch(`/royalties/${lines[2].id}`, { royalty: { amount: 'lots' } });
     expect(badEdit.status).toBe(400);
@@ -130,26 +164,51 @@ describe('changing royalties', () => {
     const before = (await api.get(`/royalties/${lines[2].id}`)).body.royalty;
     expect(before.isrc).toBeTruthy();
     const emptied = await api.patch(`/royalties/${lines[2].id}`, { royalty: { isrc: null, territory: null } });
-    expect(emptied.body).toMatchObject({ message: 'Royalty Updated', royalty: { isrc: null, territory: null, amount: '3.000001' } });
+    expect(emptied.body).toMatchObject({
+      message: 'Royalty Updated',
+      royalty: { isrc: null, territory: null, amount: '3.000001' },
+    });
     const again = await api.patch(`/royalties/${lines[2].id}`, { royalty: { territory: 'fr' } });
     expect(again.body.royalty).toMatchObject({ isrc: null, territory: 'FR', amount: '3.000001' });
-    expect((await api.patch(`/royalties/${lines[2].id}`, { royalty: { amount: null } })).body.errors['royalty.amount']).toBeDefined();
+    expect(
+      (await api.patch(`/royalties/${lines[2].id}`, { royalty: { amount: null } })).body.errors['royalty.amount'],
+    ).toBeDefined();
 
     expect((await api.del(`/royalties/${lines[5].id}`)).status).toBe(200);
     expect((await api.get(`/royalties/${lines[5].id}`)).status).toBe(404);
     // 4.880001 + 1 (edit) − 0.70 (deleted)
-    expect((await api.get(`/royalties?import_id=${importId}`)).body).toMatchObject({ total_count: 5, total_sum: '5.180001' });
+    expect((await api.get(`/royalties?import_id=${importId}`)).body).toMatchObject({
+      total_count: 5,
+      total_sum: '5.180001',
+    });
 
-    const sale = await api.post('/royalties', { royalty: { pay_period: '2026-07', retailer: `Shop-${Date.now()}`, subtotal_payable: '12.5', currency: 'gbp', quantity: 2, song: 'Live', territory: 'GB' } });
+    const sale = await api.post('/royalties', {
+      royalty: {
+        pay_period: '2026-07',
+        retailer: `Shop-${Date.now()}`,
+        subtotal_payable: '12.5',
+        currency: 'gbp',
+        quantity: 2,
+        song: 'Live',
+        territory: 'GB',
+      },
+    });
     expect(sale.status).toBe(201);
-    expect(sale.body).toMatchObject({ message: 'Royalty Added', royalty: { amount: '12.500000', manual: true, pay_period: '2026-07' } });
+    expect(sale.body).toMatchObject({
+      message: 'Royalty Added',
+      royalty: { amount: '12.500000', manual: true, pay_period: '2026-07' },
+    });
     const withSale = await api.get(`/royalties?by_retailer=${sale.body.royalty.retailer}`);
     expect(withSale.body).toMatchObject({ total_count: 1, total_sum: '12.500000' });
 
-    const noRate = await api.post('/royalties', { royalty: { pay_period: '2026-07', retailer: 'Shop', subtotal_payable: '1', currency: 'JPY' } });
+    const noRate = await api.post('/royalties', {
+      royalty: { pay_period: '2026-07', retailer: 'Shop', subtotal_payable: '1', currency: 'JPY' },
+    });
     expect(noRate.status).toBe(400);
     expect(noRate.body.errors.currency).toBeDefined();
-    const missing = await api.post('/royalties', { royalty: { retailer: 'Shop', subtotal_payable: '1', currency: 'GBP' } });
+    const missing = await api.post('/royalties', {
+      royalty: { retailer: 'Shop', subtotal_payable: '1', currency: 'GBP' },
+    });
     expect(missing.status).toBe(400);
     expect(missing.body.errors['royalty.pay_period']).toBeDefined();
   });
@@ -159,20 +218,81 @@ describe('DDEX DSR reports', () => {
   it('are read without a map, and flagged when the footer disagrees with the lines', async () => {
     const tsv = (records: string[][]) => `${records.map((r) => r.join('\t')).join('\n')}\n`;
     const dsr = tsv([
-      ['HEAD', 'dsrf/1.1.2/1.6/1.0', 'BasicAudioProfile', '1.4', 'MSG-1', '2026-05-15T03:15:00Z', '1', '1', '2026-04-01', '2026-04-30', 'PADPIDA2010000001X', 'Streamio', 'StreamioPremium', 'PADPIDA2020000002Y', 'Northern Lights Records'],
-      ['SY01.03', 'SUM-1', 'Streamio', 'PADPIDA2010000001X', 'SubscriptionModel', 'OnDemandStream', 'GB', 'StreamioPremium', '300', '1200', 'GBP', '1.00'],
-      ['RE01.03', 'B1', 'R1', 'DSP-REL-1', '', 'NLR001', '5060000000013', 'Ada', '', 'Night Songs', '', 'Album', 'Northern Lights'],
+      [
+        'HEAD',
+        'dsrf/1.1.2/1.6/1.0',
+        'BasicAudioProfile',
+        '1.4',
+        'MSG-1',
+        '2026-05-15T03:15:00Z',
+        '1',
+        '1',
+        '2026-04-01',
+        '2026-04-30',
+        'PADPIDA2010000001X',
+        'Streamio',
+        'StreamioPremium',
+        'PADPIDA2020000002Y',
+        'Northern Lights Records',
+      ],
+      [
+        'SY01.03',
+        'SUM-1',
+        'Streamio',
+        'PADPIDA2010000001X',
+        'SubscriptionModel',
+        'OnDemandStream',
+        'GB',
+        'StreamioPremium',
+        '300',
+        '1200',
+        'GBP',
+        '1.00',
+      ],
+      [
+        'RE01.03',
+        'B1',
+        'R1',
+        'DSP-REL-1',
+        '',
+        'NLR001',
+        '5060000000013',
+        'Ada',
+        '',
+        'Night Songs',
+        '',
+        'Album',
+        'Northern Lights',
+      ],
       ['AS02.04', 'B1', 'A1', 'DSP-RES-1', 'GBAAA2600001', 'First Light', '', 'Ada', '', 'PT3M', 'SoundRecording'],
       ['SU02.03', 'B1', 'SUM-1', 'T1', '', 'A1', 'true', '300', '', '', 'OnDemandStream'],
       ['FOOT', '9', '9', '1', '1', '1'],
     ]);
     const sourceId = (await api.get('/royalty_maps')).body.royalty_maps[0].id;
-    const upload = await api.post('/royalties/bulk', { filename: 'streamio.tsv', size: Buffer.byteLength(dsr), source_id: sourceId });
+    const upload = await api.post('/royalties/bulk', {
+      filename: 'streamio.tsv',
+      size: Buffer.byteLength(dsr),
+      source_id: sourceId,
+    });
     expect((await fetch(upload.body.url, { method: 'PUT', headers: upload.body.headers, body: dsr })).status).toBe(200);
-    const done = await until(async () => (await api.get('/royalty_imports?per_page=100')).body.royalty_imports.find((i: { filename: string; status: string }) => i.filename.endsWith('streamio.tsv') && i.status !== 'processing'), 60_000);
-    expect(done).toMatchObject({ status: 'done', flagged: true, problems: ['The footer says 9 lines; the file has 6.'] });
+    const done = await until(
+      async () =>
+        (await api.get('/royalty_imports?per_page=100')).body.royalty_imports.find(
+          (i: { filename: string; status: string }) => i.filename.endsWith('streamio.tsv') && i.status !== 'processing',
+        ),
+      60_000,
+    );
+    expect(done).toMatchObject({
+      status: 'done',
+      flagged: true,
+      problems: ['The footer says 9 lines; the file has 6.'],
+    });
     const lines = await api.get(`/royalties?import_id=${done.id}`);
-    expect(lines.body).toMatchObject({ total_count: 1, total_sum: '1.000000', retailers: expect.arrayContaining(['Streamio']) });
+    expect(lines.body).toMatchObject({
+      total_count: 1,
+      total_sum: '1.000000',
+      retailers: expect.arrayContaining(['Streamio']),
+    });
   });
 });
 
@@ -183,7 +303,10 @@ describe('another company', () => {
     expect(theirs.status).toBe(200);
     expect(theirs.body.royalties.some((r: { import_id: string }) => r.import_id === importId)).toBe(false);
     expect(theirs.body.retailers).not.toContain(retailerA);
-    expect((await other.get(`/royalties?import_id=${importId}`)).body).toMatchObject({ total_count: 0, total_sum: '0.000000' });
+    expect((await other.get(`/royalties?import_id=${importId}`)).body).toMatchObject({
+      total_count: 0,
+      total_sum: '0.000000',
+    });
     expect((await other.get(`/royalties/${line.id}`)).status).toBe(404);
     expect((await other.patch(`/royalties/${line.id}`, { royalty: { territory: 'US' } })).status).toBe(404);
     expect((await other.del(`/royalties/${line.id}`)).status).toBe(404);
@@ -191,14 +314,21 @@ describe('another company', () => {
     expect((await api.get(`/royalties/${line.id}`)).body.royalty.territory).not.toBe('US');
     expect((await other.get(`/royalty_imports/${importId}`)).status).toBe(404);
     expect((await other.del(`/royalty_imports/${importId}`)).status).toBe(404);
-    expect((await other.get('/royalty_imports')).body.royalty_imports.some((i: { id: string }) => i.id === importId)).toBe(false);
+    expect(
+      (await other.get('/royalty_imports')).body.royalty_imports.some((i: { id: string }) => i.id === importId),
+    ).toBe(false);
     const maps = (await api.get('/royalty_maps')).body.royalty_maps as { id: string }[];
     expect((await other.get(`/royalty_maps/${maps[0].id}`)).status).toBe(404);
-    expect((await other.post('/royalties/bulk', { filename: 'x.csv', size: 10, source_id: maps[0].id })).status).toBe(400);
+    expect((await other.post('/royalties/bulk', { filename: 'x.csv', size: 10, source_id: maps[0].id })).status).toBe(
+      400,
+    );
 
     // A user of neither company is refused outright.
     const stranger = await newConfirmedUser('Royalty Stranger');
-    const refused = await call('GET', '/api/v1/royalties', { token: stranger.token, company: (await labelManager()).distributed.id });
+    const refused = await call('GET', '/api/v1/royalties', {
+      token: stranger.token,
+      company: (await labelManager()).distributed.id,
+    });
     expect(refused.status).toBe(403);
   });
 });

@@ -26,7 +26,14 @@ async function modules() {
   /** Drops a report (as the presigned upload does, with the uploader's id) and waits for its import to settle. */
   const drop = async (name: string, body: string, userId?: string) => {
     const key = `drop/${tenantId}/${sourceId}/${name}-${Date.now()}.csv`;
-    await s3Client().send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ...(userId ? { Metadata: { 'user-id': userId } } : {}) }));
+    await s3Client().send(
+      new PutObjectCommand({
+        Bucket: bucket,
+        Key: key,
+        Body: body,
+        ...(userId ? { Metadata: { 'user-id': userId } } : {}),
+      }),
+    );
     const etag = (await s3Client().send(new HeadObjectCommand({ Bucket: bucket, Key: key }))).ETag ?? '';
     const id = importIdOf(key, etag);
     const item = await until(async () => {
@@ -35,7 +42,13 @@ async function modules() {
     });
     return { key, id, item };
   };
-  const exists = async (key: string) => s3Client().send(new HeadObjectCommand({ Bucket: bucket, Key: key })).then(() => true, () => false);
+  const exists = async (key: string) =>
+    s3Client()
+      .send(new HeadObjectCommand({ Bucket: bucket, Key: key }))
+      .then(
+        () => true,
+        () => false,
+      );
   return { getDb, drop, exists, bucket };
 }
 
@@ -48,30 +61,77 @@ beforeAll(async () => {
     tenantId,
     id: sourceId,
     name: 'Ledger Store',
-    map: { columns: { isrc: 'ISRC', subtotal_payable: 'Net', subtotal_payable_currency: 'Currency', pay_period: 'Period', quantity: 'Units', delivered_by: 'By' }, constants: { retailer: 'Spotify', territory: 'GB' } },
+    map: {
+      columns: {
+        isrc: 'ISRC',
+        subtotal_payable: 'Net',
+        subtotal_payable_currency: 'Currency',
+        pay_period: 'Period',
+        quantity: 'Units',
+        delivered_by: 'By',
+      },
+      constants: { retailer: 'Spotify', territory: 'GB' },
+    },
   }).go();
   await db.entities.Label.put({ tenantId, labelId, name: `Ledger Label ${stamp}`, deal_percentage: 80 }).go();
-  await db.entities.Recording.put({ tenantId, id: recordings[0], title: 'First', isrc: isrc(1), artist_recordings: [{ artist_id: 'ART-1', sequence: 1, payee_share: 50 }] }).go();
+  await db.entities.Recording.put({
+    tenantId,
+    id: recordings[0],
+    title: 'First',
+    isrc: isrc(1),
+    artist_recordings: [{ artist_id: 'ART-1', sequence: 1, payee_share: 50 }],
+  }).go();
   await db.entities.Recording.put({ tenantId, id: recordings[1], title: 'Second', isrc: isrc(2) }).go();
-  await db.entities.Release.put({ tenantId, id: releaseId, title: 'EP', label_id: labelId, release_recordings: recordings.map((recording_id) => ({ recording_id })), artist_releases: [{ artist_id: 'ART-2', payee_share: 100 }] }).go();
+  await db.entities.Release.put({
+    tenantId,
+    id: releaseId,
+    title: 'EP',
+    label_id: labelId,
+    release_recordings: recordings.map((recording_id) => ({ recording_id })),
+    artist_releases: [{ artist_id: 'ART-2', payee_share: 100 }],
+  }).go();
 });
 
 describe('royalty import ledger', () => {
   it('matches 1,000 lines to the catalogue and writes a handful of aggregate items per pay period and dimension, with progress and history', async () => {
     const { getDb, drop } = await modules();
     const { periodAggregates } = await import('../../functions/royalties/ledger/aggregates.js');
-    const lines = Array.from({ length: 1000 }, (_, i) => `${isrc(1 + (i % 2))},1,0.01,GBP,2026-0${1 + (Math.floor(i / 2) % 2)},Dist`);
-    const { id, item } = await drop('thousand', ['ISRC,Units,Net,Currency,Period,By', ...lines].join('\n'), 'USER-LEDGER-1');
+    const lines = Array.from(
+      { length: 1000 },
+      (_, i) => `${isrc(1 + (i % 2))},1,0.01,GBP,2026-0${1 + (Math.floor(i / 2) % 2)},Dist`,
+    );
+    const { id, item } = await drop(
+      'thousand',
+      ['ISRC,Units,Net,Currency,Period,By', ...lines].join('\n'),
+      'USER-LEDGER-1',
+    );
     // 2 pay periods × 9 dimensions (label, release, recording, artist, store, territory, sales category, currency, total).
-    expect(item).toMatchObject({ status: 'done', progress: 100, user_id: 'USER-LEDGER-1', aggregates: 18, matched: { isrc: 1000, unmatched: 0 }, amount: '10.000000' });
+    expect(item).toMatchObject({
+      status: 'done',
+      progress: 100,
+      user_id: 'USER-LEDGER-1',
+      aggregates: 18,
+      matched: { isrc: 1000, unmatched: 0 },
+      amount: '10.000000',
+    });
     // Import item: put, 4 steps, done; 18 aggregate items; the history record; the ledger version.
     expect(item.writes).toBe(6 + 18 + 1 + 1);
     expect(item.totals).toMatchObject({ stored: 1000, amount_stored: '10.000000' });
 
-    const aggregates = (await getDb().entities.RoyaltyAggregate.query.byImport({ tenantId, importId: id }).go({ pages: 'all' })).data;
+    const aggregates = (
+      await getDb().entities.RoyaltyAggregate.query.byImport({ tenantId, importId: id }).go({ pages: 'all' })
+    ).data;
     expect(aggregates).toHaveLength(18);
     expect(aggregates.map((a) => a.key)).toContain('2026-01#recording_id#0000');
-    const sums = (lines: number, amount: string, label: string, artist: string, aggregator: string) => ({ lines, quantity: lines, amount, amount_original: amount, label_payable: label, artist_payable: artist, aggregator_payable: aggregator });
+    const sums = (lines: number, amount: string, label: string, artist: string, aggregator: string) => ({
+      lines,
+      quantity: lines,
+      amount,
+      amount_original: amount,
+      label_payable: label,
+      artist_payable: artist,
+      aggregator_payable: aggregator,
+    });
     for (const period of ['2026-01', '2026-02']) {
       expect(await periodAggregates(tenantId, id, period, 'recording_id')).toEqual([
         { value: recordings[0], ...sums(250, '2.500000', '2.000000', '1.000000', '0.500000') },
@@ -81,34 +141,104 @@ describe('royalty import ledger', () => {
         { value: 'ART-1', ...sums(250, '2.500000', '2.000000', '1.000000', '0.500000') },
         { value: 'ART-2', ...sums(250, '2.500000', '2.000000', '2.000000', '0.500000') },
       ]);
-      for (const [dimension, value] of [['release_id', releaseId], ['label_id', labelId], ['retailer', 'Spotify'], ['territory', 'GB'], ['currency', 'GBP'], ['total', 'total']] as const) {
-        expect(await periodAggregates(tenantId, id, period, dimension)).toEqual([{ value, ...sums(500, '5.000000', '4.000000', '3.000000', '1.000000') }]);
+      for (const [dimension, value] of [
+        ['release_id', releaseId],
+        ['label_id', labelId],
+        ['retailer', 'Spotify'],
+        ['territory', 'GB'],
+        ['currency', 'GBP'],
+        ['total', 'total'],
+      ] as const) {
+        expect(await periodAggregates(tenantId, id, period, dimension)).toEqual([
+          { value, ...sums(500, '5.000000', '4.000000', '3.000000', '1.000000') },
+        ]);
       }
-      expect(await periodAggregates(tenantId, id, period, 'sales_category')).toEqual([{ value: null, ...sums(500, '5.000000', '4.000000', '3.000000', '1.000000') }]);
+      expect(await periodAggregates(tenantId, id, period, 'sales_category')).toEqual([
+        { value: null, ...sums(500, '5.000000', '4.000000', '3.000000', '1.000000') },
+      ]);
     }
     // The imports history gets the uploaded file (spec 3 §3.12).
-    expect((await getDb().entities.ImportRecord.get({ importId: id }).go()).data).toMatchObject({ userId: 'USER-LEDGER-1', records: 1000, type: 'royalties' });
+    expect((await getDb().entities.ImportRecord.get({ importId: id }).go()).data).toMatchObject({
+      userId: 'USER-LEDGER-1',
+      records: 1000,
+      type: 'royalties',
+    });
   }, 60_000);
 
   it('stores lines without a rate unconverted, then converts them when a rate is added; assigns unmatched lines by hand', async () => {
     const { getDb, drop, exists } = await modules();
     const rates = await import('../../functions/royalties/api/exchange-rates.js');
     const domain = await import('../../functions/royalties/api/import-actions.js');
-    const report = ['ISRC,Units,Net,Currency,Period,By', `${isrc(1)},1,2.00,EUR,2026-03,Dist X`, 'QZZZZ9999999,1,5.00,EUR,2026-03,Dist X', 'QZZZZ9999999,1,1.00,EUR,2026-03,Dist X', 'QZZZZ8888888,1,0.50,GBP,2026-03,'].join('\n');
+    const report = [
+      'ISRC,Units,Net,Currency,Period,By',
+      `${isrc(1)},1,2.00,EUR,2026-03,Dist X`,
+      'QZZZZ9999999,1,5.00,EUR,2026-03,Dist X',
+      'QZZZZ9999999,1,1.00,EUR,2026-03,Dist X',
+      'QZZZZ8888888,1,0.50,GBP,2026-03,',
+    ].join('\n');
     const { id, item } = await drop('euro', report);
-    expect(item).toMatchObject({ status: 'done', missing_rates: [{ distributor: 'Dist X', original_currency: 'EUR', target_currency: 'GBP', lines: 3 }], amount: '0.500000' });
+    expect(item).toMatchObject({
+      status: 'done',
+      missing_rates: [{ distributor: 'Dist X', original_currency: 'EUR', target_currency: 'GBP', lines: 3 }],
+      amount: '0.500000',
+    });
     expect(await domain.unmatchedLines(tenantId, id)).toEqual([
-      { isrc: 'QZZZZ8888888', upc: null, cat_no: null, song: null, artist: null, album: null, lines: 1, amount: '0.500000' },
+      {
+        isrc: 'QZZZZ8888888',
+        upc: null,
+        cat_no: null,
+        song: null,
+        artist: null,
+        album: null,
+        lines: 1,
+        amount: '0.500000',
+      },
       { isrc: 'QZZZZ9999999', upc: null, cat_no: null, song: null, artist: null, album: null, lines: 2, amount: null },
     ]);
 
     // Rates are validated, and found by distributor, pair and payment date.
-    await expect(rates.createExchangeRate(tenantId, { distributor: 'Dist X', payment_date: '2026-01-01', original_currency: 'eur', target_currency: 'GBP', rate: '-1' })).rejects.toMatchObject({ status: 400, errors: { rate: [expect.any(String)] } });
-    await expect(rates.createExchangeRate(tenantId, { distributor: 'Dist X', payment_date: '2026-01-01', original_currency: 'EURO', target_currency: 'GBP', rate: '1' })).rejects.toMatchObject({ errors: { original_currency: [expect.any(String)] } });
-    const rate = await rates.createExchangeRate(tenantId, { distributor: 'Dist X', payment_date: '2026-01-01', original_currency: 'eur', target_currency: 'gbp', rate: '0.85' });
+    await expect(
+      rates.createExchangeRate(tenantId, {
+        distributor: 'Dist X',
+        payment_date: '2026-01-01',
+        original_currency: 'eur',
+        target_currency: 'GBP',
+        rate: '-1',
+      }),
+    ).rejects.toMatchObject({ status: 400, errors: { rate: [expect.any(String)] } });
+    await expect(
+      rates.createExchangeRate(tenantId, {
+        distributor: 'Dist X',
+        payment_date: '2026-01-01',
+        original_currency: 'EURO',
+        target_currency: 'GBP',
+        rate: '1',
+      }),
+    ).rejects.toMatchObject({ errors: { original_currency: [expect.any(String)] } });
+    const rate = await rates.createExchangeRate(tenantId, {
+      distributor: 'Dist X',
+      payment_date: '2026-01-01',
+      original_currency: 'eur',
+      target_currency: 'gbp',
+      rate: '0.85',
+    });
     expect(rate).toMatchObject({ original_currency: 'EUR', target_currency: 'GBP', rate: '0.85' });
-    expect(await rates.findExchangeRate(tenantId, { distributor: 'Dist X', payment_date: '2026-12-31', original_currency: 'EUR', target_currency: 'GBP' })).toMatchObject({ id: rate.id });
-    expect(await rates.findExchangeRate(tenantId, { distributor: 'Dist X', payment_date: '2025-12-31', original_currency: 'EUR', target_currency: 'GBP' })).toBeNull();
+    expect(
+      await rates.findExchangeRate(tenantId, {
+        distributor: 'Dist X',
+        payment_date: '2026-12-31',
+        original_currency: 'EUR',
+        target_currency: 'GBP',
+      }),
+    ).toMatchObject({ id: rate.id });
+    expect(
+      await rates.findExchangeRate(tenantId, {
+        distributor: 'Dist X',
+        payment_date: '2025-12-31',
+        original_currency: 'EUR',
+        target_currency: 'GBP',
+      }),
+    ).toBeNull();
 
     const updated = await domain.updateExchangeRates(tenantId, id);
     expect(updated).toMatchObject({ imports: 1, lines: 4, missing_rates: [] });
@@ -120,8 +250,14 @@ describe('royalty import ledger', () => {
     expect(await exists(item.ledger_key!)).toBe(false);
 
     // Assigning by hand: the target must be this tenant's; the rule beats the catalogue and is remembered.
-    await expect(domain.assignMatch(tenantId, id, { field: 'isrc', value: 'QZZZZ9999999', recording_id: 'NOT-A-RECORDING' })).rejects.toMatchObject({ status: 400, errors: { recording_id: [expect.any(String)] } });
-    const assigned = await domain.assignMatch(tenantId, id, { field: 'isrc', value: 'qz-zzz-99-99999', recording_id: recordings[1] });
+    await expect(
+      domain.assignMatch(tenantId, id, { field: 'isrc', value: 'QZZZZ9999999', recording_id: 'NOT-A-RECORDING' }),
+    ).rejects.toMatchObject({ status: 400, errors: { recording_id: [expect.any(String)] } });
+    const assigned = await domain.assignMatch(tenantId, id, {
+      field: 'isrc',
+      value: 'qz-zzz-99-99999',
+      recording_id: recordings[1],
+    });
     expect(assigned.matched).toMatchObject({ manual: 2, isrc: 1, unmatched: 1 });
     expect((await domain.unmatchedLines(tenantId, id)).map((g) => g.isrc)).toEqual(['QZZZZ8888888']);
     const { periodAggregates } = await import('../../functions/royalties/ledger/aggregates.js');
@@ -138,7 +274,9 @@ describe('royalty import ledger', () => {
     ]);
     // The re-match replaced the import's items: as many as it says it has.
     const after = (await getDb().entities.RoyaltyImport.get({ tenantId, id }).go()).data!;
-    expect((await getDb().entities.RoyaltyAggregate.query.byImport({ tenantId, importId: id }).go({ pages: 'all' })).data).toHaveLength(after.aggregates!);
+    expect(
+      (await getDb().entities.RoyaltyAggregate.query.byImport({ tenantId, importId: id }).go({ pages: 'all' })).data,
+    ).toHaveLength(after.aggregates!);
     await rates.deleteExchangeRate(tenantId, rate.id);
     await expect(rates.deleteExchangeRate(tenantId, rate.id)).rejects.toMatchObject({ status: 404 });
   }, 60_000);
@@ -154,7 +292,9 @@ describe('royalty import ledger', () => {
     const second = await drop('again-renamed', report, 'USER-LEDGER-2');
     expect(second.item).toMatchObject({ status: 'duplicate', duplicate_of: first.id, progress: 100 });
     expect(second.item.ledger_key).toBeUndefined();
-    expect((await getDb().entities.RoyaltyAggregate.query.byImport({ tenantId, importId: second.id }).go()).data).toHaveLength(0);
+    expect(
+      (await getDb().entities.RoyaltyAggregate.query.byImport({ tenantId, importId: second.id }).go()).data,
+    ).toHaveLength(0);
 
     const confirmed = await domain.confirmImport(tenantId, second.id);
     expect(confirmed).toMatchObject({ status: 'done', aggregates: 9, amount: '1.250000' });
@@ -166,12 +306,19 @@ describe('royalty import ledger', () => {
     const { drop } = await modules();
     const { token } = await labelManager();
     const userId = (await call('GET', '/api/v1/me', { token })).body.user.id as string;
-    const socket = new WebSocket(`${inject('cloudUrl').replace(/^http/, 'ws')}/cable?token=${encodeURIComponent(token)}`);
-    const messages: { type: string; import?: { id: string; status: string; progress: number; filename: string } }[] = [];
+    const socket = new WebSocket(
+      `${inject('cloudUrl').replace(/^http/, 'ws')}/cable?token=${encodeURIComponent(token)}`,
+    );
+    const messages: { type: string; import?: { id: string; status: string; progress: number; filename: string } }[] =
+      [];
     socket.on('message', (data) => messages.push(JSON.parse(data.toString())));
     await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
     try {
-      const { id } = await drop('pushed', ['ISRC,Units,Net,Currency,Period,By', `${isrc(1)},1,0.10,GBP,2026-05,Dist`].join('\n'), userId);
+      const { id } = await drop(
+        'pushed',
+        ['ISRC,Units,Net,Currency,Period,By', `${isrc(1)},1,0.10,GBP,2026-05,Dist`].join('\n'),
+        userId,
+      );
       const mine = await until(async () => {
         const found = messages.filter((m) => m.type === 'RoyaltyImport' && m.import?.id === id);
         return found.some((m) => m.import?.status === 'done') ? found : undefined;
@@ -179,7 +326,11 @@ describe('royalty import ledger', () => {
       const progress = mine.map((m) => m.import!.progress);
       expect(progress).toEqual([...progress].sort((a, b) => a - b));
       expect(progress.length).toBeGreaterThanOrEqual(4);
-      expect(mine.at(-1)!.import).toMatchObject({ status: 'done', progress: 100, filename: expect.stringMatching(/^pushed-/) });
+      expect(mine.at(-1)!.import).toMatchObject({
+        status: 'done',
+        progress: 100,
+        filename: expect.stringMatching(/^pushed-/),
+      });
     } finally {
       socket.close();
     }
@@ -191,7 +342,9 @@ describe('royalty aggregates', () => {
     const { DuckDBInstance } = await import('@duckdb/node-api');
     const { writeAggregates, periodAggregates } = await import('../../functions/royalties/ledger/aggregates.js');
     const duck = await (await DuckDBInstance.create(':memory:')).connect();
-    const cube = (recordings: number) => `CREATE OR REPLACE TABLE cube AS SELECT '2026-07' AS pay_period, NULL::VARCHAR AS label_id, NULL::VARCHAR AS release_id,
+    const cube = (
+      recordings: number,
+    ) => `CREATE OR REPLACE TABLE cube AS SELECT '2026-07' AS pay_period, NULL::VARCHAR AS label_id, NULL::VARCHAR AS release_id,
         'REC' || lpad(i::VARCHAR, 5, '0') AS recording_id, NULL::VARCHAR AS artist_id, 'Spotify' AS retailer, 'GB' AS territory, NULL::VARCHAR AS sales_category, 'GBP' AS currency,
         2::BIGINT AS lines, 3::BIGINT AS quantity, 0.5::DECIMAL(18,6) AS amount, 0.5::DECIMAL(18,6) AS amount_original,
         0.4::DECIMAL(18,6) AS label_payable, 0.2::DECIMAL(18,6) AS artist_payable, 0.1::DECIMAL(18,6) AS aggregator_payable
@@ -203,10 +356,28 @@ describe('royalty aggregates', () => {
       expect(await writeAggregates(duck, tenantId, importId, 'cube')).toEqual({ items: 11, writes: 11 });
       const byRecording = await periodAggregates(tenantId, importId, '2026-07', 'recording_id');
       expect(byRecording).toHaveLength(2500);
-      expect(byRecording[0]).toEqual({ value: 'REC00000', lines: 2, quantity: 3, amount: '0.500000', amount_original: '0.500000', label_payable: '0.400000', artist_payable: '0.200000', aggregator_payable: '0.100000' });
+      expect(byRecording[0]).toEqual({
+        value: 'REC00000',
+        lines: 2,
+        quantity: 3,
+        amount: '0.500000',
+        amount_original: '0.500000',
+        label_payable: '0.400000',
+        artist_payable: '0.200000',
+        aggregator_payable: '0.100000',
+      });
       expect(byRecording.at(-1)!.value).toBe('REC02499');
       expect(await periodAggregates(tenantId, importId, '2026-07', 'total')).toEqual([
-        { value: 'total', lines: 5000, quantity: 7500, amount: '1250.000000', amount_original: '1250.000000', label_payable: '1000.000000', artist_payable: '500.000000', aggregator_payable: '250.000000' },
+        {
+          value: 'total',
+          lines: 5000,
+          quantity: 7500,
+          amount: '1250.000000',
+          amount_original: '1250.000000',
+          label_payable: '1000.000000',
+          artist_payable: '500.000000',
+          aggregator_payable: '250.000000',
+        },
       ]);
 
       // Written again with fewer values: the two chunks it no longer has are deleted.

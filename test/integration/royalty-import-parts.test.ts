@@ -46,7 +46,15 @@ function report(): string {
 }
 
 const MAP = {
-  columns: { retailer: 'Store', pay_period: 'Period', isrc: 'ISRC', song: 'Title', quantity: 'Units', subtotal_payable: 'Net', subtotal_payable_currency: 'Currency' },
+  columns: {
+    retailer: 'Store',
+    pay_period: 'Period',
+    isrc: 'ISRC',
+    song: 'Title',
+    quantity: 'Units',
+    subtotal_payable: 'Net',
+    subtotal_payable_currency: 'Currency',
+  },
   skip_header_rows: 1,
   skip_footer_rows: 1,
 };
@@ -71,19 +79,35 @@ describe('a report larger than one part', () => {
     await getDb().entities.Recording.put({ tenantId, id: recordingId, title: 'Track 7', isrc: 'GBPRT2600007' }).go();
     const map = await api.post('/royalty_maps', { name: `Parts ${Date.now()}`, map: MAP });
     expect(map.status).toBe(201);
-    const upload = await api.post('/royalties/bulk', { filename: 'big-report.csv', size: Buffer.byteLength(text), source_id: map.body.royalty_map.id });
+    const upload = await api.post('/royalties/bulk', {
+      filename: 'big-report.csv',
+      size: Buffer.byteLength(text),
+      source_id: map.body.royalty_map.id,
+    });
     dropKey = upload.body.key;
     expect((await fetch(upload.body.url, { method: 'PUT', headers: upload.body.headers, body: text })).ok).toBe(true);
-    const done = await until(async () => (await api.get('/royalty_imports?per_page=100')).body.royalty_imports.find((i: { source_key: string; status: string }) => i.source_key === dropKey && i.status !== 'processing'), 120_000);
+    const done = await until(
+      async () =>
+        (await api.get('/royalty_imports?per_page=100')).body.royalty_imports.find(
+          (i: { source_key: string; status: string }) => i.source_key === dropKey && i.status !== 'processing',
+        ),
+      120_000,
+    );
     importId = done.id;
     const item = (await getDb().entities.RoyaltyImport.get({ tenantId, id: importId }).go()).data!;
     expect(item).toMatchObject({ status: 'done', progress: 100, parts });
     expect(item.ledger_key).toBeUndefined();
-    expect(item.ledger_keys).toEqual(Array.from({ length: parts }, (_, p) => `ledger/${tenantId}/${importId}/part-000${p}.parquet`));
+    expect(item.ledger_keys).toEqual(
+      Array.from({ length: parts }, (_, p) => `ledger/${tenantId}/${importId}/part-000${p}.parquet`),
+    );
     expect(item.finishing).toBeUndefined();
 
     // The import's page says how it was read.
-    expect((await api.get(`/royalty_imports/${importId}`)).body.royalty_import).toMatchObject({ parts, status: 'done', rejected_count: 35 });
+    expect((await api.get(`/royalty_imports/${importId}`)).body.royalty_import).toMatchObject({
+      parts,
+      status: 'done',
+      rejected_count: 35,
+    });
 
     // The report read whole, as a small one is: the parts' merged totals are the same, line numbers included.
     const duck = await (await DuckDBInstance.create(':memory:')).connect();
@@ -92,7 +116,10 @@ describe('a report larger than one part', () => {
     expect(whole.rejected.length).toBe(21 + 14);
     expect(item.totals).toEqual(whole);
     expect(item.totals).toMatchObject({ lines_read: 20_001, skipped: 1, stored: 20_000 - 35 });
-    expect(item.totals!.rejected[0]).toEqual({ line: 8, reason: 'No pay period, or not one of YYYY-MM, YYYYMM, MM/YYYY' });
+    expect(item.totals!.rejected[0]).toEqual({
+      line: 8,
+      reason: 'No pay period, or not one of YYYY-MM, YYYYMM, MM/YYYY',
+    });
 
     // Lines i ≡ 7 (mod 3000) carry the recording's ISRC: 7, 3007, … 18007, of which 6007 is refused (no amount).
     expect(item.matched).toMatchObject({ isrc: 6, unmatched: whole.stored - 6 });
@@ -101,7 +128,8 @@ describe('a report larger than one part', () => {
     expect(list.body).toMatchObject({ total_count: whole.stored, total_sum: whole.amount_stored });
     const { periodAggregates } = await import('../../functions/royalties/ledger/aggregates.js');
     let lines = 0;
-    for (const month of ['01', '02', '03', '04', '05', '06']) lines += (await periodAggregates(tenantId, importId, `2026-${month}`, 'total'))[0].lines;
+    for (const month of ['01', '02', '03', '04', '05', '06'])
+      lines += (await periodAggregates(tenantId, importId, `2026-${month}`, 'total'))[0].lines;
     expect(lines).toBe(whole.stored);
     expect(item.writes).toBeGreaterThan(item.aggregates!);
 
@@ -109,7 +137,9 @@ describe('a report larger than one part', () => {
     expect((await getDb().entities.RoyaltyImportPart.query.byImport({ tenantId, importId }).go()).data).toEqual([]);
     const { s3Client } = await import('../../functions/lib/clients.js');
     const { BUCKETS } = await import('../../infra/resources.js');
-    const work = await s3Client().send(new ListObjectsV2Command({ Bucket: BUCKETS.ledger.localName, Prefix: `work/${tenantId}/${importId}/` }));
+    const work = await s3Client().send(
+      new ListObjectsV2Command({ Bucket: BUCKETS.ledger.localName, Prefix: `work/${tenantId}/${importId}/` }),
+    );
     expect(work.Contents ?? []).toEqual([]);
 
     // A re-match makes the parts one ledger file, with the same lines.
@@ -118,27 +148,45 @@ describe('a report larger than one part', () => {
     const after = (await getDb().entities.RoyaltyImport.get({ tenantId, id: importId }).go()).data!;
     expect(after.ledger_key).toMatch(/lines-\w+\.parquet$/);
     expect(after.ledger_keys).toBeUndefined();
-    const files = await s3Client().send(new ListObjectsV2Command({ Bucket: BUCKETS.ledger.localName, Prefix: `ledger/${tenantId}/${importId}/` }));
+    const files = await s3Client().send(
+      new ListObjectsV2Command({ Bucket: BUCKETS.ledger.localName, Prefix: `ledger/${tenantId}/${importId}/` }),
+    );
     expect((files.Contents ?? []).map((o) => o.Key)).toEqual([after.ledger_key]);
-    expect((await api.get(`/royalties?by_retailer=${encodeURIComponent(store)}`)).body).toMatchObject({ total_count: whole.stored, total_sum: whole.amount_stored });
+    expect((await api.get(`/royalties?by_retailer=${encodeURIComponent(store)}`)).body).toMatchObject({
+      total_count: whole.stored,
+      total_sum: whole.amount_stored,
+    });
   }, 180_000);
 
   it('stores every line once when parts come again, together, or after a worker died', async () => {
     const { getDb } = await import('../../functions/data/service.js');
     const { BUCKETS } = await import('../../infra/resources.js');
-    const { partMessagesOf, planParts, putInputsSnapshot, runImportPart } = await import('../../functions/royalties/import/parts.js');
+    const { partMessagesOf, planParts, putInputsSnapshot, runImportPart } = await import(
+      '../../functions/royalties/import/parts.js'
+    );
     const { royaltiesChanged } = await import('../../functions/royalties/ledger/state.js');
     const bucket = BUCKETS.ledger.localName;
     const db = getDb().entities;
     const before = (await db.RoyaltyImport.get({ tenantId, id: importId }).go()).data!;
-    const aggregates = (await db.RoyaltyAggregate.query.byImport({ tenantId, importId }).go({ pages: 'all' })).data.length;
+    const aggregates = (await db.RoyaltyAggregate.query.byImport({ tenantId, importId }).go({ pages: 'all' })).data
+      .length;
 
     // The import as the workers left it when they died: processing, pointing at nothing, a stale claim on it.
-    await db.RoyaltyImport.patch({ tenantId, id: importId }).set({ status: 'processing', progress: 40, finishing: 'DEAD', finishing_since: '2026-01-01T00:00:00.000Z' }).remove(['ledger_key']).go();
+    await db.RoyaltyImport.patch({ tenantId, id: importId })
+      .set({ status: 'processing', progress: 40, finishing: 'DEAD', finishing_since: '2026-01-01T00:00:00.000Z' })
+      .remove(['ledger_key'])
+      .go();
     await royaltiesChanged(tenantId);
     expect((await api.get(`/royalties?by_retailer=${encodeURIComponent(store)}`)).body.total_count).toBe(0);
 
-    const messages = partMessagesOf(await planParts(reportFile, 1), { tenantId, importId, map: MAP, sourceName: 'Parts', textKey: dropKey, inputsKey: await putInputsSnapshot(bucket, tenantId, importId) });
+    const messages = partMessagesOf(await planParts(reportFile, 1), {
+      tenantId,
+      importId,
+      map: MAP,
+      sourceName: 'Parts',
+      textKey: dropKey,
+      inputsKey: await putInputsSnapshot(bucket, tenantId, importId),
+    });
     const last = messages.length - 1;
     for (const message of messages.slice(0, last)) expect(await runImportPart(bucket, message)).toBe('stored');
     // Part 2 again: already stored, nothing is read twice.
@@ -152,13 +200,17 @@ describe('a report larger than one part', () => {
     expect(after).toMatchObject({ status: 'done', progress: 100, totals: before.totals, amount: before.amount });
     expect(after.ledger_keys).toHaveLength(messages.length);
     expect(after.finishing).toBeUndefined();
-    expect((await db.RoyaltyAggregate.query.byImport({ tenantId, importId }).go({ pages: 'all' })).data).toHaveLength(aggregates);
+    expect((await db.RoyaltyAggregate.query.byImport({ tenantId, importId }).go({ pages: 'all' })).data).toHaveLength(
+      aggregates,
+    );
     const list = await api.get(`/royalties?by_retailer=${encodeURIComponent(store)}`);
     expect(list.body).toMatchObject({ total_count: before.totals!.stored, total_sum: before.totals!.amount_stored });
 
     // A part coming after the import finished changes nothing.
     expect(await runImportPart(bucket, messages[0])).toBe('skipped');
-    expect((await api.get(`/royalties?by_retailer=${encodeURIComponent(store)}`)).body.total_count).toBe(before.totals!.stored);
+    expect((await api.get(`/royalties?by_retailer=${encodeURIComponent(store)}`)).body.total_count).toBe(
+      before.totals!.stored,
+    );
   }, 180_000);
 
   it("keeps another company's parts out of reach", async () => {
@@ -172,17 +224,28 @@ describe('a report larger than one part', () => {
     const { getDb } = await import('../../functions/data/service.js');
     const { s3Client } = await import('../../functions/lib/clients.js');
     const { BUCKETS } = await import('../../infra/resources.js');
-    const { partMessagesOf, planParts, putInputsSnapshot, runImportPart } = await import('../../functions/royalties/import/parts.js');
+    const { partMessagesOf, planParts, putInputsSnapshot, runImportPart } = await import(
+      '../../functions/royalties/import/parts.js'
+    );
     const bucket = BUCKETS.ledger.localName;
     const db = getDb().entities;
     await db.RoyaltyImport.patch({ tenantId, id: importId }).set({ status: 'processing' }).remove(['ledger_key']).go();
-    const [message] = partMessagesOf(await planParts(reportFile, 1), { tenantId, importId, map: MAP, sourceName: 'Parts', textKey: dropKey, inputsKey: await putInputsSnapshot(bucket, tenantId, importId) });
+    const [message] = partMessagesOf(await planParts(reportFile, 1), {
+      tenantId,
+      importId,
+      map: MAP,
+      sourceName: 'Parts',
+      textKey: dropKey,
+      inputsKey: await putInputsSnapshot(bucket, tenantId, importId),
+    });
     // The part starts; the user deletes the import while it reads.
     const reading = runImportPart(bucket, message);
     expect((await api.del(`/royalty_imports/${importId}`)).body).toEqual({ message: 'Import Deleted' });
     expect(await reading).toBe('skipped');
     for (const prefix of [`ledger/${tenantId}/${importId}/`, `work/${tenantId}/${importId}/`]) {
-      expect((await s3Client().send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }))).Contents ?? []).toEqual([]);
+      expect(
+        (await s3Client().send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }))).Contents ?? [],
+      ).toEqual([]);
     }
     expect((await db.RoyaltyImportPart.query.byImport({ tenantId, importId }).go()).data).toEqual([]);
     expect((await api.get(`/royalties?by_retailer=${encodeURIComponent(store)}`)).body.total_count).toBe(0);

@@ -25,7 +25,9 @@ describe('songs', () => {
 
   it('check the ISWC, and keep publishers with dates and the company’s writers', async () => {
     const company = manager.publisher.id;
-    const publisher = (await call('POST', '/api/v1/publishers', { token: admin, body: { name: `Song Publisher ${Date.now()}` } })).body.publisher;
+    const publisher = (
+      await call('POST', '/api/v1/publishers', { token: admin, body: { name: `Song Publisher ${Date.now()}` } })
+    ).body.publisher;
     const writer = (await as(company).post('/contributors', { name: `Song Writer ${Date.now()}` })).body.contributor;
     const bad = await as(company).post('/songs', { title: 'Bad Work', iswc: 'T-034.524.680-2' });
     expect(bad.body.errors).toEqual({ iswc: ['ISWC invalid'] });
@@ -41,7 +43,9 @@ describe('songs', () => {
       message: 'Song Added',
       song: {
         tv_radio_cimena_advert_ident: true,
-        publisher_songs: [expect.objectContaining({ start_date: '2026-01-01', publisher: { id: publisher.id, name: publisher.name } })],
+        publisher_songs: [
+          expect.objectContaining({ start_date: '2026-01-01', publisher: { id: publisher.id, name: publisher.name } }),
+        ],
         song_writers: [expect.objectContaining({ share: 50, contributor: { id: writer.id, name: writer.name } })],
       },
     });

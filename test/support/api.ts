@@ -7,8 +7,15 @@ export const cloudUrl = () => inject('cloudUrl');
 export async function signIn(email: string, password: string): Promise<string> {
   const response = await fetch(`${cloudUrl()}/_cognito/`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
-    body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: inject('userPoolClientId'), AuthParameters: { USERNAME: email, PASSWORD: password } }),
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+    },
+    body: JSON.stringify({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: inject('userPoolClientId'),
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
   });
   const body = (await response.json()) as { AuthenticationResult?: { AccessToken: string } };
   if (!body.AuthenticationResult) throw new Error(`sign-in failed for ${email}: ${JSON.stringify(body)}`);
@@ -21,7 +28,13 @@ export type ApiAnswer<T = any> = { status: number; body: T };
 export async function call<T = any>(
   method: string,
   path: string,
-  options: { token?: string; company?: string; body?: unknown; rawBody?: string | Buffer; headers?: Record<string, string> } = {},
+  options: {
+    token?: string;
+    company?: string;
+    body?: unknown;
+    rawBody?: string | Buffer;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<ApiAnswer<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -70,13 +83,16 @@ export async function newConfirmedUser(name: string): Promise<{ token: string; e
   if (signed.status !== 201) throw new Error(`signup failed: ${JSON.stringify(signed.body)}`);
   const mail = await latestMail(email);
   const accessToken = /\/confirm\/([\w-]+)/.exec(mail!.text)![1];
-  const confirmed = await call('POST', '/api/v1/confirm_user', { body: { access_token: accessToken, password, password_confirmation: password } });
+  const confirmed = await call('POST', '/api/v1/confirm_user', {
+    body: { access_token: accessToken, password, password_confirmation: password },
+  });
   if (confirmed.status !== 200) throw new Error(`confirm failed: ${JSON.stringify(confirmed.body)}`);
   return { token: await signIn(email, password), email };
 }
 
 /** Calls as one user in one company (the X-Company-Id header), with the API prefix added. */
 export function inCompany(token: string, company: string) {
-  const send = (method: string) => (path: string, body?: object) => call(method, `/api/v1${path}`, { token, company, ...(body ? { body } : {}) });
+  const send = (method: string) => (path: string, body?: object) =>
+    call(method, `/api/v1${path}`, { token, company, ...(body ? { body } : {}) });
   return { get: send('GET'), post: send('POST'), patch: send('PATCH'), del: send('DELETE') };
 }

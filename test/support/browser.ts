@@ -21,7 +21,12 @@ export async function signInThroughForm(page: Page, base: string, email: string,
 }
 
 /** A page signed in through the form as the demo admin, at /user, with its uncaught errors collected. */
-export async function signedInAdminPage(browser: Browser, base: string, admin: { email: string; password: string }, viewport = { width: 1400, height: 900 }) {
+export async function signedInAdminPage(
+  browser: Browser,
+  base: string,
+  admin: { email: string; password: string },
+  viewport = { width: 1400, height: 900 },
+) {
   const page = await browser.newPage({ viewport });
   const errors = watchErrors(page);
   await signInThroughForm(page, base, admin.email, admin.password);
@@ -30,7 +35,12 @@ export async function signedInAdminPage(browser: Browser, base: string, admin: {
 }
 
 /** A page signed in as the demo label manager with a current company chosen through the header. */
-export async function signedInManagerPage(browser: Browser, base: string, manager: { email: string; password: string }, company: { id: string; name: string }) {
+export async function signedInManagerPage(
+  browser: Browser,
+  base: string,
+  manager: { email: string; password: string },
+  company: { id: string; name: string },
+) {
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   const errors = watchErrors(page);
   await signInThroughForm(page, base, manager.email, manager.password);

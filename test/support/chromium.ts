@@ -21,7 +21,9 @@ const SYSTEM_CHROMIUM = ['chromium', 'chromium-browser', '/usr/bin/chromium'];
  * skips the system build, which is how CI proves the fallback. Only our own flags are passed, not
  * the package's Lambda flags: those switch off web security and would hide CORS faults.
  */
-export async function chromiumExecutable(env: NodeJS.ProcessEnv = process.env): Promise<{ path: string; source: 'system' | 'package' }> {
+export async function chromiumExecutable(
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ path: string; source: 'system' | 'package' }> {
   const system = systemBinary(env.CHROMIUM_PATH, SYSTEM_CHROMIUM, env.PATH);
   if (system) return { path: system, source: 'system' };
   const { default: packaged } = await import('@sparticuz/chromium');

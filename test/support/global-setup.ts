@@ -24,13 +24,20 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   // Say what the machine lacks up front, instead of a spawn error from deep inside the emulators.
   const problems = machineProblems();
-  if (problems.length) throw new Error(`The integration and end-to-end tests cannot start the local cloud:\n${problems.join('\n')}`);
+  if (problems.length)
+    throw new Error(`The integration and end-to-end tests cannot start the local cloud:\n${problems.join('\n')}`);
   const root = path.resolve(import.meta.dirname, '../..');
   if (!process.env.SKIP_WEB_BUILD) buildWebIfStale(root);
   // Royalty reports over 256 KB are imported in parts here, so the tests run the part workers with small files.
   process.env.ROYALTY_PART_BYTES ??= String(256 * 1024);
   const stateDir = mkdtempSync(path.join(os.tmpdir(), 'label-platform-test-'));
-  const ports = { gateway: await freePort(), dynamodb: await freePort(), s3: await freePort(), sqs: await freePort(), cognito: await freePort() };
+  const ports = {
+    gateway: await freePort(),
+    dynamodb: await freePort(),
+    s3: await freePort(),
+    sqs: await freePort(),
+    cognito: await freePort(),
+  };
   const cloud = await startLocalCloud({ stateDir, webDir: path.join(root, 'web', 'dist'), ports, inMemory: true });
   project.provide('cloudUrl', cloud.url);
   project.provide('userPoolClientId', cloud.pool.userPoolClientId);

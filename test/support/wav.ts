@@ -4,7 +4,17 @@ import { writeFileSync } from 'node:fs';
  * Writes a 16-bit PCM WAV of a sine wave of known amplitude (0–1) and length, for audio tests
  * and the audio benchmark. `truncateTo` cuts the file after that many bytes (a broken upload).
  */
-export function writeSineWav(path: string, options: { seconds: number; amplitude: number; frequency?: number; sampleRate?: number; channels?: number; truncateTo?: number }): void {
+export function writeSineWav(
+  path: string,
+  options: {
+    seconds: number;
+    amplitude: number;
+    frequency?: number;
+    sampleRate?: number;
+    channels?: number;
+    truncateTo?: number;
+  },
+): void {
   const { seconds, amplitude, frequency = 440, sampleRate = 44_100, channels = 2 } = options;
   const frames = Math.round(seconds * sampleRate);
   const dataBytes = frames * channels * 2;

@@ -20,7 +20,8 @@ describe('route table', () => {
     expect(findRoute('GET', '/api/v1/nothing')).toEqual({ route: null, methodAllowed: true });
   });
   it('puts every admin path under the admin rule', () => {
-    for (const route of ROUTES.filter((r) => r.path.startsWith('/api/v1/admin/'))) expect(route.auth, route.path).toBe('admin');
+    for (const route of ROUTES.filter((r) => r.path.startsWith('/api/v1/admin/')))
+      expect(route.auth, route.path).toBe('admin');
   });
 });
 
@@ -38,11 +39,35 @@ describe('list query', () => {
   });
   it('sorts case-insensitively, searches by substring, filters and pages', () => {
     const items = ['beta', 'Alpha', 'gamma', 'alpine'].map((name, i) => ({ id: String(i), name, even: i % 2 === 0 }));
-    const page = pageOf(items, { page: 1, perPage: 2, sort: { field: 'name', direction: 'asc' }, searchFields: ['name'], tieBreaker: 'id' });
+    const page = pageOf(items, {
+      page: 1,
+      perPage: 2,
+      sort: { field: 'name', direction: 'asc' },
+      searchFields: ['name'],
+      tieBreaker: 'id',
+    });
     expect(page.items.map((i) => i.name)).toEqual(['Alpha', 'alpine']);
     expect(page).toMatchObject({ total_count: 4, total_pages: 2 });
-    expect(pageOf(items, { page: 1, perPage: 5, sort: { field: 'name', direction: 'desc' }, q: 'ALP', searchFields: ['name'], tieBreaker: 'id' }).items.map((i) => i.name)).toEqual(['alpine', 'Alpha']);
-    expect(pageOf(items, { page: 1, perPage: 5, sort: { field: 'name', direction: 'asc' }, searchFields: ['name'], tieBreaker: 'id', filter: (i) => i.even }).items.map((i) => i.name)).toEqual(['beta', 'gamma']);
+    expect(
+      pageOf(items, {
+        page: 1,
+        perPage: 5,
+        sort: { field: 'name', direction: 'desc' },
+        q: 'ALP',
+        searchFields: ['name'],
+        tieBreaker: 'id',
+      }).items.map((i) => i.name),
+    ).toEqual(['alpine', 'Alpha']);
+    expect(
+      pageOf(items, {
+        page: 1,
+        perPage: 5,
+        sort: { field: 'name', direction: 'asc' },
+        searchFields: ['name'],
+        tieBreaker: 'id',
+        filter: (i) => i.even,
+      }).items.map((i) => i.name),
+    ).toEqual(['beta', 'gamma']);
   });
 });
 
@@ -61,7 +86,9 @@ describe('field errors', () => {
   it('tells a wrong type from a missing value', () => {
     const schema = z.strictObject({ deal_percentage: z.number() });
     const input = { deal_percentage: 'ten' };
-    expect(fieldErrors(schema.safeParse(input).error!, input)).toEqual({ deal_percentage: ['Deal percentage must be a number'] });
+    expect(fieldErrors(schema.safeParse(input).error!, input)).toEqual({
+      deal_percentage: ['Deal percentage must be a number'],
+    });
   });
 });
 
@@ -75,8 +102,14 @@ describe('S3 event keys', () => {
 
 describe('pattern errors', () => {
   it('keep a schema’s own sentence and name the field otherwise', () => {
-    const schema = z.strictObject({ code: z.string().regex(/^\d{3}$/, 'Code must be 3 digits'), other: z.string().regex(/^a$/) });
+    const schema = z.strictObject({
+      code: z.string().regex(/^\d{3}$/, 'Code must be 3 digits'),
+      other: z.string().regex(/^a$/),
+    });
     const input = { code: '12', other: 'b' };
-    expect(fieldErrors(schema.safeParse(input).error!, input)).toEqual({ code: ['Code must be 3 digits'], other: ['Other is not valid'] });
+    expect(fieldErrors(schema.safeParse(input).error!, input)).toEqual({
+      code: ['Code must be 3 digits'],
+      other: ['Other is not valid'],
+    });
   });
 });

@@ -16,7 +16,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** An mp3's length as ffmpeg decodes it, in ms. */
 function decodedMs(file: string): number {
-  const pcm = execFileSync(ffmpegPath(), ['-v', 'error', '-i', file, '-ac', '1', '-ar', '8000', '-f', 's16le', 'pipe:1'], { maxBuffer: 1 << 28 });
+  const pcm = execFileSync(
+    ffmpegPath(),
+    ['-v', 'error', '-i', file, '-ac', '1', '-ar', '8000', '-f', 's16le', 'pipe:1'],
+    { maxBuffer: 1 << 28 },
+  );
   return (pcm.length / 2 / 8000) * 1000;
 }
 
@@ -49,15 +53,23 @@ describe('audio processing', () => {
     await expect(processAudio(empty)).rejects.toThrow('The file is empty');
     const truncated = path.join(dir, 'truncated.wav');
     writeSineWav(truncated, { seconds: 1, amplitude: 0.5, truncateTo: 20_000 });
-    await expect(processAudio(truncated)).rejects.toThrow(/The WAV file is truncated: its header announces 176400 bytes of audio, 19956 are present/);
+    await expect(processAudio(truncated)).rejects.toThrow(
+      /The WAV file is truncated: its header announces 176400 bytes of audio, 19956 are present/,
+    );
     const text = path.join(dir, 'notes.wav');
     writeFileSync(text, 'These are liner notes, not audio.\n'.repeat(50));
     await expect(processAudio(text)).rejects.toThrow('The file is not a WAV or AIFF audio file');
   });
 
   it('reads the stream description ffmpeg prints', () => {
-    expect(describeStream('  Stream #0:0: Audio: pcm_s16le ([1][0][0][0] / 0x0001), 44100 Hz, 2 channels, s16, 1411 kb/s')).toEqual({ sample_rate: 44_100, channels: 2, bit_depth: 16 });
-    expect(describeStream('  Stream #0:0: Audio: pcm_s24be, 48000 Hz, mono, s32 (24 bit), 1152 kb/s')).toEqual({ sample_rate: 48_000, channels: 1, bit_depth: 24 });
+    expect(
+      describeStream('  Stream #0:0: Audio: pcm_s16le ([1][0][0][0] / 0x0001), 44100 Hz, 2 channels, s16, 1411 kb/s'),
+    ).toEqual({ sample_rate: 44_100, channels: 2, bit_depth: 16 });
+    expect(describeStream('  Stream #0:0: Audio: pcm_s24be, 48000 Hz, mono, s32 (24 bit), 1152 kb/s')).toEqual({
+      sample_rate: 48_000,
+      channels: 1,
+      bit_depth: 24,
+    });
     expect(describeStream('no audio here')).toBeNull();
   });
 });

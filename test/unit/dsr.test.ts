@@ -18,7 +18,23 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const tsv = (records: string[][]) => `${records.map((r) => r.join('\t')).join('\n')}\n`;
-const HEAD = ['HEAD', 'dsrf/1.1.2/1.6/1.0', 'BasicAudioProfile', '1.4', 'MSG-1', '2026-05-15T03:15:00Z', '1', '1', '2026-04-01', '2026-04-30', 'PADPIDA2010000001X', 'Streamio', 'StreamioPremium', 'PADPIDA2020000002Y', 'Northern Lights Records'];
+const HEAD = [
+  'HEAD',
+  'dsrf/1.1.2/1.6/1.0',
+  'BasicAudioProfile',
+  '1.4',
+  'MSG-1',
+  '2026-05-15T03:15:00Z',
+  '1',
+  '1',
+  '2026-04-01',
+  '2026-04-30',
+  'PADPIDA2010000001X',
+  'Streamio',
+  'StreamioPremium',
+  'PADPIDA2020000002Y',
+  'Northern Lights Records',
+];
 
 /**
  * Basic Audio by position, no header rows: a streaming summary (GBP 1.00 over 300 streams) and a
@@ -28,14 +44,80 @@ const HEAD = ['HEAD', 'dsrf/1.1.2/1.6/1.0', 'BasicAudioProfile', '1.4', 'MSG-1',
 function basicAudio(footerLines = '13') {
   return tsv([
     HEAD,
-    ['SY01.03', 'SUM-1', 'Streamio', 'PADPIDA2010000001X', 'SubscriptionModel', 'OnDemandStream', 'GB', 'StreamioPremium', '300', '1200', 'GBP', '1.00'],
-    ['SY01.03', 'SUM-2', 'Streamio', 'PADPIDA2010000001X', 'PayAsYouGoModel', 'PermanentDownload', 'DE', 'StreamioStore', '4', '', 'EUR', '2.10'],
-    ['RE01.03', 'B1', 'R1', 'DSP-REL-1', '', 'NLR001', '5060000000013|0888888000019', 'Ada|Bo', '', 'Night Songs', '', 'Album', 'Northern Lights|NL Dist'],
-    ['AS02.04', 'B1', 'A1', 'DSP-RES-1', 'GBAAA2600001|GBAAA2600099', 'First Light', '', 'Ada|Bo', '', 'PT3M', 'SoundRecording'],
+    [
+      'SY01.03',
+      'SUM-1',
+      'Streamio',
+      'PADPIDA2010000001X',
+      'SubscriptionModel',
+      'OnDemandStream',
+      'GB',
+      'StreamioPremium',
+      '300',
+      '1200',
+      'GBP',
+      '1.00',
+    ],
+    [
+      'SY01.03',
+      'SUM-2',
+      'Streamio',
+      'PADPIDA2010000001X',
+      'PayAsYouGoModel',
+      'PermanentDownload',
+      'DE',
+      'StreamioStore',
+      '4',
+      '',
+      'EUR',
+      '2.10',
+    ],
+    [
+      'RE01.03',
+      'B1',
+      'R1',
+      'DSP-REL-1',
+      '',
+      'NLR001',
+      '5060000000013|0888888000019',
+      'Ada|Bo',
+      '',
+      'Night Songs',
+      '',
+      'Album',
+      'Northern Lights|NL Dist',
+    ],
+    [
+      'AS02.04',
+      'B1',
+      'A1',
+      'DSP-RES-1',
+      'GBAAA2600001|GBAAA2600099',
+      'First Light',
+      '',
+      'Ada|Bo',
+      '',
+      'PT3M',
+      'SoundRecording',
+    ],
     ['AS02.04', 'B1', 'A2', 'DSP-RES-2', 'GBAAA2600002', 'Second, "Light"', '', 'Ada', '', 'PT4M', 'SoundRecording'],
     ['SU02.03', 'B1', 'SUM-1', 'T1', '', 'A1', 'true', '200', '', '', 'OnDemandStream'],
     ['SU02.03', 'B1', 'SUM-1', 'T2', '', 'A2', 'true', '100', '', '', 'OnDemandStream'],
-    ['RE01.03', 'B2', 'R1', 'DSP-REL-2', '', 'NLR002', '5060000000020', 'Cy', '', 'Lone Single', '', 'Single', 'Northern Lights'],
+    [
+      'RE01.03',
+      'B2',
+      'R1',
+      'DSP-REL-2',
+      '',
+      'NLR002',
+      '5060000000020',
+      'Cy',
+      '',
+      'Lone Single',
+      '',
+      'Single',
+      'Northern Lights',
+    ],
     ['AS01.03', 'B2', 'A1', 'DSP-RES-3', 'GBAAA2600003', 'Lone Single', '', 'Cy', '', 'PT2M', 'SoundRecording'],
     // Three sold, one returned, at 0.99; one at 1.29: the revenue follows net units × price.
     ['SU01.03', 'B2', 'SUM-2', 'T3', 'R1', 'A1', 'true', 'false', '3', '1', '0.99', '', 'PermanentDownload'],
@@ -57,8 +139,19 @@ describe('DSR flat files', () => {
     const file = path.join(dir, 'basic.tsv');
     writeFileSync(file, basicAudio());
     const { file: csv, map, check } = await dsrToReport(file, dir);
-    expect(check).toEqual({ ok: true, problems: [], detail_lines: 4, detail_amount: '2.10 EUR; 1.00 GBP', footer_lines: 13, summary_amount: '2.10 EUR; 1.00 GBP' });
-    expect(map).toMatchObject({ delimiter: ',', decimal: 'point', columns: { isrc: 'isrc', subtotal_payable: 'subtotal_payable' } });
+    expect(check).toEqual({
+      ok: true,
+      problems: [],
+      detail_lines: 4,
+      detail_amount: '2.10 EUR; 1.00 GBP',
+      footer_lines: 13,
+      summary_amount: '2.10 EUR; 1.00 GBP',
+    });
+    expect(map).toMatchObject({
+      delimiter: ',',
+      decimal: 'point',
+      columns: { isrc: 'isrc', subtotal_payable: 'subtotal_payable' },
+    });
     // Multi-valued cells: the first ISRC / ICPN / label, every display artist joined with ' & '.
     expect(readFileSync(csv, 'utf8').trim().split('\n')).toEqual([
       'isrc,upc,song,artist,album,label_name,territory,sales_category,quantity,unit_price,subtotal_payable,subtotal_payable_currency,pay_period,retailer,delivered_by',
@@ -73,33 +166,83 @@ describe('DSR flat files', () => {
     const file = path.join(dir, 'footer.tsv');
     writeFileSync(file, basicAudio('14'));
     const { check } = await dsrToReport(file, dir);
-    expect(check).toMatchObject({ ok: false, footer_lines: 14, problems: ['The footer says 14 lines; the file has 13.'] });
+    expect(check).toMatchObject({
+      ok: false,
+      footer_lines: 14,
+      problems: ['The footer says 14 lines; the file has 13.'],
+    });
   });
 
   it('find columns by `#` header rows, and say when the summary revenue is not what the sales lines add up to', async () => {
     // The SU header names a revenue column, so the lines' own amounts are summed, not shared out.
     const file = path.join(dir, 'headed.tsv');
-    writeFileSync(file, tsv([
-      // The first cell stands in for RecordType; one row says RecordType anyway, as some senders do.
-      ['#HEAD', 'RecordType', 'MessageVersion', 'Profile', 'ProfileVersion', 'MessageId', 'MessageCreatedDateTime', 'FileNumber', 'NumberOfFiles', 'UsageStartDate', 'UsageEndDate', 'SenderPartyId', 'SenderName'],
-      ['#SY01', 'SummaryRecordId', 'CommercialModel', 'UseType', 'Territory', 'CurrencyOfReporting', 'NetRevenue'],
-      ['#RE01', 'BlockId', 'ReleaseReference', 'ReleaseTitle', 'ReleaseICPN', 'ReleaseDisplayArtistName', 'ReleaseLabelName'],
-      ['#AS01', 'BlockId', 'ResourceReference', 'ResourceTitle', 'ResourceISRC', 'ResourceDisplayArtistName'],
-      ['#SU03', 'BlockId', 'SummaryRecordId', 'TransactedResource', 'Usages', 'NetRevenue'],
-      ['#FOOT', 'NumberOfLinesInFile', 'NumberOfLinesInReport', 'NumberOfSummaryRecords', 'NumberOfBlocksInFile'],
-      ['HEAD', 'dsrf/1.1.2/1.6/1.0', 'BasicAudioProfile', '1.4', 'MSG-2', '2026-06-01T00:00:00Z', '1', '1', '2026-05', '2026-05', 'PADPIDA2010000001X', 'Tubely'],
-      ['SY01.03', 'S1', 'AdvertisementSupportedModel', 'OnDemandStream', 'FR', 'EUR', '100.50'],
-      ['RE01.03', 'B1', 'R1', 'Night Songs', '5060000000013', 'Ada', 'Northern Lights'],
-      ['AS01.03', 'B1', 'A1', 'First Light', 'GBAAA2600001', 'Ada'],
-      ['SU03.01', 'B1', 'S1', 'A1', '10', '60.25'],
-      ['SU03.01', 'B1', 'S1', 'A1', '5', '39.25'],
-      ['FOOT', '7', '7', '1', '1'],
-    ]));
+    writeFileSync(
+      file,
+      tsv([
+        // The first cell stands in for RecordType; one row says RecordType anyway, as some senders do.
+        [
+          '#HEAD',
+          'RecordType',
+          'MessageVersion',
+          'Profile',
+          'ProfileVersion',
+          'MessageId',
+          'MessageCreatedDateTime',
+          'FileNumber',
+          'NumberOfFiles',
+          'UsageStartDate',
+          'UsageEndDate',
+          'SenderPartyId',
+          'SenderName',
+        ],
+        ['#SY01', 'SummaryRecordId', 'CommercialModel', 'UseType', 'Territory', 'CurrencyOfReporting', 'NetRevenue'],
+        [
+          '#RE01',
+          'BlockId',
+          'ReleaseReference',
+          'ReleaseTitle',
+          'ReleaseICPN',
+          'ReleaseDisplayArtistName',
+          'ReleaseLabelName',
+        ],
+        ['#AS01', 'BlockId', 'ResourceReference', 'ResourceTitle', 'ResourceISRC', 'ResourceDisplayArtistName'],
+        ['#SU03', 'BlockId', 'SummaryRecordId', 'TransactedResource', 'Usages', 'NetRevenue'],
+        ['#FOOT', 'NumberOfLinesInFile', 'NumberOfLinesInReport', 'NumberOfSummaryRecords', 'NumberOfBlocksInFile'],
+        [
+          'HEAD',
+          'dsrf/1.1.2/1.6/1.0',
+          'BasicAudioProfile',
+          '1.4',
+          'MSG-2',
+          '2026-06-01T00:00:00Z',
+          '1',
+          '1',
+          '2026-05',
+          '2026-05',
+          'PADPIDA2010000001X',
+          'Tubely',
+        ],
+        ['SY01.03', 'S1', 'AdvertisementSupportedModel', 'OnDemandStream', 'FR', 'EUR', '100.50'],
+        ['RE01.03', 'B1', 'R1', 'Night Songs', '5060000000013', 'Ada', 'Northern Lights'],
+        ['AS01.03', 'B1', 'A1', 'First Light', 'GBAAA2600001', 'Ada'],
+        ['SU03.01', 'B1', 'S1', 'A1', '10', '60.25'],
+        ['SU03.01', 'B1', 'S1', 'A1', '5', '39.25'],
+        ['FOOT', '7', '7', '1', '1'],
+      ]),
+    );
     expect(await isDsr(file)).toBe(true);
     const { file: csv, check } = await dsrToReport(file, dir);
-    expect(check).toMatchObject({ ok: false, detail_lines: 2, detail_amount: '99.50 EUR', summary_amount: '100.50 EUR', footer_lines: 7 });
+    expect(check).toMatchObject({
+      ok: false,
+      detail_lines: 2,
+      detail_amount: '99.50 EUR',
+      summary_amount: '100.50 EUR',
+      footer_lines: 7,
+    });
     expect(check.problems).toEqual(['The summary says 100.50 EUR; the sales lines add up to 99.50 EUR.']);
-    expect(readFileSync(csv, 'utf8').split('\n')[1]).toBe('GBAAA2600001,5060000000013,First Light,Ada,Night Songs,Northern Lights,FR,AdvertisementSupportedModel/OnDemandStream,10,,60.25,EUR,2026-05,Tubely,Tubely');
+    expect(readFileSync(csv, 'utf8').split('\n')[1]).toBe(
+      'GBAAA2600001,5060000000013,First Light,Ada,Night Songs,Northern Lights,FR,AdvertisementSupportedModel/OnDemandStream,10,,60.25,EUR,2026-05,Tubely,Tubely',
+    );
   });
 
   it('give readReport a CSV and map that store every sales line', async () => {
@@ -109,7 +252,18 @@ describe('DSR flat files', () => {
     const out = path.join(dir, 'ledger.parquet');
     const totals = await readReport(db, csv, map, out);
     expect(totals).toMatchObject({ lines_read: 4, stored: 4, rejected: [], skipped: 0, amount_stored: '3.100000' });
-    const rows = await (await db.runAndReadAll(`SELECT isrc, territory, currency, CAST(quantity AS INTEGER) AS quantity, pay_period, retailer FROM read_parquet('${out}') ORDER BY line`)).getRowObjects();
-    expect(rows[2]).toEqual({ isrc: 'GBAAA2600003', territory: 'DE', currency: 'EUR', quantity: 2, pay_period: '2026-04', retailer: 'Streamio' });
+    const rows = await (
+      await db.runAndReadAll(
+        `SELECT isrc, territory, currency, CAST(quantity AS INTEGER) AS quantity, pay_period, retailer FROM read_parquet('${out}') ORDER BY line`,
+      )
+    ).getRowObjects();
+    expect(rows[2]).toEqual({
+      isrc: 'GBAAA2600003',
+      territory: 'DE',
+      currency: 'EUR',
+      quantity: 2,
+      pay_period: '2026-04',
+      retailer: 'Streamio',
+    });
   });
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isValidGtin, isValidIsni, isValidIsrc, isValidIswc, isValidUpc, normaliseIsrc, normaliseUpc } from '../../shared/identifiers.js';
+import {
+  isValidGtin,
+  isValidIsni,
+  isValidIsrc,
+  isValidIswc,
+  isValidUpc,
+  normaliseIsrc,
+  normaliseUpc,
+} from '../../shared/identifiers.js';
 
 describe('identifier algorithms on published examples', () => {
   it('checks GTIN check digits: UPC-A, EAN-13, EAN-8, GTIN-14', () => {
@@ -50,8 +58,16 @@ describe('identifier algorithms on published examples', () => {
 describe('catalogue rules', () => {
   it('builds display artists from join texts, the first blank', async () => {
     const { displayArtists } = await import('../../shared/catalogue.js');
-    expect(displayArtists([{ artist_name: 'Ada', join_text: ' ft. ' }, { artist_name: 'Bo', join_text: ' & ' }, { artist_name: 'Cy', join_text: ' feat. ' }])).toBe('Ada & Bo feat. Cy');
-    expect(displayArtists([{ artist_name: 'Ada' }, { artist_name: 'Gone', join_text: ' & ', _destroy: true }])).toBe('Ada');
+    expect(
+      displayArtists([
+        { artist_name: 'Ada', join_text: ' ft. ' },
+        { artist_name: 'Bo', join_text: ' & ' },
+        { artist_name: 'Cy', join_text: ' feat. ' },
+      ]),
+    ).toBe('Ada & Bo feat. Cy');
+    expect(displayArtists([{ artist_name: 'Ada' }, { artist_name: 'Gone', join_text: ' & ', _destroy: true }])).toBe(
+      'Ada',
+    );
   });
 
   it('splits payee shares equally so they total 100', async () => {

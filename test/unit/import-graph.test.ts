@@ -44,7 +44,11 @@ describe('import graph of functions/', () => {
   it('has no runtime import cycle', () => {
     const edges = new Map<string, string[]>();
     for (const [file, input] of Object.entries(metafile.inputs)) {
-      if (file.startsWith('functions/')) edges.set(file, input.imports.map((i) => i.path).filter((p) => p.startsWith('functions/')));
+      if (file.startsWith('functions/'))
+        edges.set(
+          file,
+          input.imports.map((i) => i.path).filter((p) => p.startsWith('functions/')),
+        );
     }
     const cycles: string[] = [];
     const state = new Map<string, 'open' | 'done'>();
@@ -63,12 +67,20 @@ describe('import graph of functions/', () => {
   });
 
   it('keeps the audio pipeline out of the reference and companies Lambdas', () => {
-    for (const entry of ['functions/reference/handler.ts', 'functions/companies/handler.ts', 'functions/reference/seed-handler.ts']) {
+    for (const entry of [
+      'functions/reference/handler.ts',
+      'functions/companies/handler.ts',
+      'functions/reference/seed-handler.ts',
+    ]) {
       expect(inputsOf(entry).filter((file) => file.startsWith('functions/audio/'))).toEqual([]);
     }
   });
 
   it('keeps the catalogue registry and its rules out of the upload worker', () => {
-    expect(inputsOf('functions/uploads/worker.ts').filter((file) => file.startsWith('functions/catalogue/') || file.startsWith('functions/reference/'))).toEqual([]);
+    expect(
+      inputsOf('functions/uploads/worker.ts').filter(
+        (file) => file.startsWith('functions/catalogue/') || file.startsWith('functions/reference/'),
+      ),
+    ).toEqual([]);
   });
 });

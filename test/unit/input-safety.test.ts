@@ -37,7 +37,9 @@ describe('company ids', () => {
   });
   it('refuse anything else with a field error on company_id', () => {
     for (const bad of ['x'.repeat(3000), 'not-a-company', `${id}X`, '01ARZ3NDEKTSV4RRFFQ69G5FAU!'.slice(1)]) {
-      expect(() => canonicalCompanyId(bad)).toThrow(expect.objectContaining({ status: 400, errors: { company_id: ['Company id is not valid'] } }));
+      expect(() => canonicalCompanyId(bad)).toThrow(
+        expect.objectContaining({ status: 400, errors: { company_id: ['Company id is not valid'] } }),
+      );
     }
   });
 });

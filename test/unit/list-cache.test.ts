@@ -34,7 +34,9 @@ describe('cached lists: version checks', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 2_000); // the one-second recheck is due
     try {
-      const rows = await Promise.all(Array.from({ length: 50 }, () => cachedList('links-a', load, undefined, { recheck: false })));
+      const rows = await Promise.all(
+        Array.from({ length: 50 }, () => cachedList('links-a', load, undefined, { recheck: false })),
+      );
       expect(rows.every((r) => r[0]?.id === 'a')).toBe(true);
     } finally {
       vi.useRealTimers();

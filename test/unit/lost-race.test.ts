@@ -1,4 +1,8 @@
-import { ConditionalCheckFailedException, DynamoDBClient, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  ConditionalCheckFailedException,
+  DynamoDBClient,
+  TransactionCanceledException,
+} from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Entity } from 'electrodb';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +11,9 @@ import { Conflict, isConditionFailed, isLostRace, LOST_RACE_MESSAGE } from '../.
 
 /** A record entity whose DynamoDB answers every request with `error`, as the service does when a condition fails. */
 function entityFailingWith(error: Error) {
-  const client = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'eu-west-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } }));
+  const client = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ region: 'eu-west-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } }),
+  );
   client.send = (async () => {
     throw error;
   }) as typeof client.send;
@@ -31,8 +37,14 @@ async function electroErrorFrom(cause: Error): Promise<unknown> {
   throw new Error('the write did not fail');
 }
 
-const conditionFailed = () => new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
-const cancelled = () => new TransactionCanceledException({ message: 'Transaction cancelled', $metadata: {}, CancellationReasons: [{ Code: 'ConditionalCheckFailed' }] });
+const conditionFailed = () =>
+  new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
+const cancelled = () =>
+  new TransactionCanceledException({
+    message: 'Transaction cancelled',
+    $metadata: {},
+    CancellationReasons: [{ Code: 'ConditionalCheckFailed' }],
+  });
 
 describe('a write that lost a race', () => {
   it('comes from ElectroDB as an ElectroError with the SDK error as its cause', async () => {
@@ -42,7 +54,12 @@ describe('a write that lost a race', () => {
   });
 
   it('answers 409 with the lost-race message, not 500 (conditional patch and cancelled transaction)', async () => {
-    for (const error of [await electroErrorFrom(conditionFailed()), await electroErrorFrom(cancelled()), conditionFailed(), cancelled()]) {
+    for (const error of [
+      await electroErrorFrom(conditionFailed()),
+      await electroErrorFrom(cancelled()),
+      conditionFailed(),
+      cancelled(),
+    ]) {
       const answer = errorResponse(error);
       expect(answer.statusCode).toBe(409);
       expect(JSON.parse(String(answer.body))).toEqual({ message: LOST_RACE_MESSAGE });
@@ -53,7 +70,9 @@ describe('a write that lost a race', () => {
     expect(isConditionFailed(await electroErrorFrom(conditionFailed()))).toBe(true);
     expect(isConditionFailed(await electroErrorFrom(cancelled()))).toBe(false);
     expect(isLostRace(await electroErrorFrom(cancelled()))).toBe(true);
-    const throttled = await electroErrorFrom(Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' }));
+    const throttled = await electroErrorFrom(
+      Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' }),
+    );
     expect(isLostRace(throttled)).toBe(false);
     expect(isLostRace(null)).toBe(false);
     expect(isLostRace('text')).toBe(false);
@@ -67,7 +86,9 @@ describe('a write that lost a race', () => {
   });
 
   it('keeps the message of a Conflict the code raised itself', () => {
-    const answer = errorResponse(new Conflict('Email has already been taken', { email: ['Email has already been taken'] }));
+    const answer = errorResponse(
+      new Conflict('Email has already been taken', { email: ['Email has already been taken'] }),
+    );
     expect(answer.statusCode).toBe(409);
     expect(JSON.parse(String(answer.body)).errors).toEqual({ email: ['Email has already been taken'] });
   });

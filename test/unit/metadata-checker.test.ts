@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { checkRelease, type CheckedRecording, type CheckedRelease } from '../../shared/metadata-checker.js';
 
-const goodRelease: CheckedRelease = { id: 'r1', title: 'Album', release_date: '2026-12-01', original_release_date: '2026-12-01', primary_genre_id: 'g', metadata_language: { name: 'English' }, products: [{}] };
+const goodRelease: CheckedRelease = {
+  id: 'r1',
+  title: 'Album',
+  release_date: '2026-12-01',
+  original_release_date: '2026-12-01',
+  primary_genre_id: 'g',
+  metadata_language: { name: 'English' },
+  products: [{}],
+};
 const goodRecording: CheckedRecording = {
   id: 't1',
   title: 'Song',
@@ -36,14 +44,22 @@ describe('metadata checker (spec 2 §5 guides)', () => {
       'contributor_recordings: Needs a contributor credited as Writer or Composer',
       'contributor_recordings: Needs a Lyricist unless the audio language is Instrumental',
     ]);
-    const instrumental = { ...bare, audio_language: { name: 'Instrumental' }, contributor_recordings: [{ roles: ['Composer'] }] };
+    const instrumental = {
+      ...bare,
+      audio_language: { name: 'Instrumental' },
+      contributor_recordings: [{ roles: ['Composer'] }],
+    };
     expect(fields(checkRelease(goodRelease, [instrumental], { distributed: false }))).toEqual([
       'publisher_recordings: Needs a publisher for its writers (use "Copyright Control" when they publish themselves)',
     ]);
   });
 
   it('refuses Instrumental as a metadata language, and names the recording', () => {
-    const problems = checkRelease({ ...goodRelease, metadata_language: { name: 'Instrumental' } }, [{ ...goodRecording, metadata_language: { name: 'Instrumental' } }], { distributed: false });
+    const problems = checkRelease(
+      { ...goodRelease, metadata_language: { name: 'Instrumental' } },
+      [{ ...goodRecording, metadata_language: { name: 'Instrumental' } }],
+      { distributed: false },
+    );
     expect(problems.map((p) => [p.scope, p.title, p.field])).toEqual([
       ['release', 'Album', 'metadata_language_id'],
       ['recording', 'Song', 'metadata_language_id'],

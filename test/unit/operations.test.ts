@@ -30,7 +30,8 @@ describe('operation names', () => {
   it('each have a route, and every route names a declared operation of its area', () => {
     const routed = new Set(ROUTES.map((route) => `${route.area} ${route.op}`));
     for (const area of AREAS) {
-      for (const name of OPERATION_NAMES[area] as readonly string[]) expect(routed, `${area} ${name}`).toContain(`${area} ${name}`);
+      for (const name of OPERATION_NAMES[area] as readonly string[])
+        expect(routed, `${area} ${name}`).toContain(`${area} ${name}`);
     }
     for (const route of ROUTES) expect(OPERATION_NAMES[route.area] as readonly string[]).toContain(route.op);
   });
@@ -40,53 +41,98 @@ describe('the start-up routing check', () => {
   it('accepts every area handler of the product', async () => {
     // Importing a handler builds it, and building it runs the check.
     await Promise.all(
-      ['auth', 'companies', 'catalogue', 'reference', 'notices', 'support', 'imports', 'royalties'].map((area) => import(`../../functions/${area}/handler.ts`)),
+      ['auth', 'companies', 'catalogue', 'reference', 'notices', 'support', 'imports', 'royalties'].map(
+        (area) => import(`../../functions/${area}/handler.ts`),
+      ),
     );
   });
 
   it('refuses a route whose auth rule does not serve its operation’s kind', () => {
     const ops = { ...noticesOps(), myNotices: operation('tenant', { run: async ({ tenantId }) => tenantId }) };
-    expect(() => checkRouting('notices', ops)).toThrow(/GET \/api\/v1\/notices: a user route cannot serve the tenant operation myNotices/);
+    expect(() => checkRouting('notices', ops)).toThrow(
+      /GET \/api\/v1\/notices: a user route cannot serve the tenant operation myNotices/,
+    );
     // Building the handler runs the same check.
     expect(() => areaHandler('notices', ops)).toThrow(/cannot serve the tenant operation myNotices/);
     const adminBehindUser = { ...noticesOps(), markRead: operation('admin', { run: async () => ({}) }) };
-    expect(() => checkRouting('notices', adminBehindUser)).toThrow(/a user route cannot serve the admin operation markRead/);
+    expect(() => checkRouting('notices', adminBehindUser)).toThrow(
+      /a user route cannot serve the admin operation markRead/,
+    );
   });
 
   it('refuses a route without its operation, and lets a user operation sit behind a stricter admin route', () => {
     const { deleteNotice: _gone, ...rest } = noticesOps();
-    expect(() => checkRouting('notices', rest)).toThrow(/DELETE \/api\/v1\/admin\/notices\/\{id\}: no operation deleteNotice/);
-    const adminEdit: Route = { method: 'GET', path: '/api/v1/admin/notices/{id}/edit', area: 'notices', op: 'myNotices', auth: 'admin' };
-    const publicRoute: Route = { method: 'GET', path: '/api/v1/open', area: 'notices', op: 'myNotices', auth: 'public' };
+    expect(() => checkRouting('notices', rest)).toThrow(
+      /DELETE \/api\/v1\/admin\/notices\/\{id\}: no operation deleteNotice/,
+    );
+    const adminEdit: Route = {
+      method: 'GET',
+      path: '/api/v1/admin/notices/{id}/edit',
+      area: 'notices',
+      op: 'myNotices',
+      auth: 'admin',
+    };
+    const publicRoute: Route = {
+      method: 'GET',
+      path: '/api/v1/open',
+      area: 'notices',
+      op: 'myNotices',
+      auth: 'public',
+    };
     expect(() => checkRouting('notices', noticesOps(), [adminEdit])).not.toThrow();
-    expect(() => checkRouting('notices', noticesOps(), [publicRoute])).toThrow(/a public route cannot serve the user operation/);
+    expect(() => checkRouting('notices', noticesOps(), [publicRoute])).toThrow(
+      /a public route cannot serve the user operation/,
+    );
   });
 });
 
 describe('company role permissions', () => {
   it('name a permission on every tenant route and on no other', () => {
-    for (const route of ROUTES) expect(Boolean(route.permission), `${route.method} ${route.path}`).toBe(route.auth === 'tenant');
+    for (const route of ROUTES)
+      expect(Boolean(route.permission), `${route.method} ${route.path}`).toBe(route.auth === 'tenant');
     // Reads never need a write permission, so read-only roles can open every list and record they may see.
-    for (const route of ROUTES.filter((r) => r.auth === 'tenant' && r.method === 'GET')) expect(route.permission, route.path).toMatch(/\.read$/);
+    for (const route of ROUTES.filter((r) => r.auth === 'tenant' && r.method === 'GET'))
+      expect(route.permission, route.path).toMatch(/\.read$/);
   });
 
   it('follow the matrix: managers everything, assistants no money, accountants money, promotions promos, interns read-only', () => {
     expect(COMPANY_ROLE_PERMISSIONS.label_manager).toEqual(PERMISSIONS);
     for (const permission of ['money.read', 'money.write'] as const) {
-      expect(ROLES.filter((role) => rolePermits(role, permission))).toEqual(['admin', 'label_manager', 'accounting', 'accountable']);
+      expect(ROLES.filter((role) => rolePermits(role, permission))).toEqual([
+        'admin',
+        'label_manager',
+        'accounting',
+        'accountable',
+      ]);
     }
-    expect(ROLES.filter((role) => rolePermits(role, 'catalogue.write'))).toEqual(['admin', 'label_manager', 'label_assistant']);
-    expect(ROLES.filter((role) => rolePermits(role, 'promotion.write'))).toEqual(['admin', 'label_manager', 'promotions']);
-    expect(ROLES.filter((role) => rolePermits(role, 'delivery.write'))).toEqual(['admin', 'label_manager', 'label_assistant']);
-    for (const role of ['intern', 'user', 'artist_user'] as const) expect(COMPANY_ROLE_PERMISSIONS[role].every((p) => p.endsWith('.read'))).toBe(true);
+    expect(ROLES.filter((role) => rolePermits(role, 'catalogue.write'))).toEqual([
+      'admin',
+      'label_manager',
+      'label_assistant',
+    ]);
+    expect(ROLES.filter((role) => rolePermits(role, 'promotion.write'))).toEqual([
+      'admin',
+      'label_manager',
+      'promotions',
+    ]);
+    expect(ROLES.filter((role) => rolePermits(role, 'delivery.write'))).toEqual([
+      'admin',
+      'label_manager',
+      'label_assistant',
+    ]);
+    for (const role of ['intern', 'user', 'artist_user'] as const)
+      expect(COMPANY_ROLE_PERMISSIONS[role].every((p) => p.endsWith('.read'))).toBe(true);
     // Every role that holds a write permission may also read what it writes.
     for (const role of ROLES) {
-      for (const permission of COMPANY_ROLE_PERMISSIONS[role]) expect(rolePermits(role, permission.replace('.write', '.read') as typeof permission)).toBe(true);
+      for (const permission of COMPANY_ROLE_PERMISSIONS[role])
+        expect(rolePermits(role, permission.replace('.write', '.read') as typeof permission)).toBe(true);
     }
   });
 
   it('explain a refusal with the role and what it may not do', () => {
-    expect(roleRefusal('intern', 'catalogue.write')).toBe('Your role in this company (Intern) does not allow you to change the catalogue');
+    expect(roleRefusal('intern', 'catalogue.write')).toBe(
+      'Your role in this company (Intern) does not allow you to change the catalogue',
+    );
     expect(roleRefusal('label_assistant', 'money.read')).toContain('(Label assistant)');
   });
 });

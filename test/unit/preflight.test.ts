@@ -28,8 +28,12 @@ describe('machine preflight', () => {
   });
 
   it('names an old Java, in either version style', () => {
-    expect(javaProblem({ PATH: fakeJava('openjdk version "11.0.22" 2024-01-16') })).toBe('Java 17 or newer is needed for DynamoDB Local (found Java 11).');
-    expect(javaProblem({ PATH: fakeJava('java version "1.8.0_402"') })).toBe('Java 17 or newer is needed for DynamoDB Local (found Java 8).');
+    expect(javaProblem({ PATH: fakeJava('openjdk version "11.0.22" 2024-01-16') })).toBe(
+      'Java 17 or newer is needed for DynamoDB Local (found Java 11).',
+    );
+    expect(javaProblem({ PATH: fakeJava('java version "1.8.0_402"') })).toBe(
+      'Java 17 or newer is needed for DynamoDB Local (found Java 8).',
+    );
     expect(javaProblem({ PATH: fakeJava('openjdk version "17.0.15" 2025-04-15') })).toBeUndefined();
     expect(javaProblem({ PATH: fakeJava('openjdk version "25" 2025-09-16') })).toBeUndefined();
   });

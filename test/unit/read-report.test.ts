@@ -18,27 +18,69 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const STORE_MAP: RoyaltyMap = {
-  columns: { isrc: 'ISRC', upc: 'UPC', song: 'Track', artist: 'Artist', territory: 'Country', quantity: 'Units', subtotal_payable: 'Net', subtotal_payable_currency: 'Currency', pay_period: 'Period' },
+  columns: {
+    isrc: 'ISRC',
+    upc: 'UPC',
+    song: 'Track',
+    artist: 'Artist',
+    territory: 'Country',
+    quantity: 'Units',
+    subtotal_payable: 'Net',
+    subtotal_payable_currency: 'Currency',
+    pay_period: 'Period',
+  },
   constants: { retailer: 'Spotify' },
 };
 
 async function parquetRows(file: string) {
-  const rows = await (await db.runAndReadAll(`SELECT line, isrc, upc, song, territory, quantity, currency, CAST(subtotal_payable AS VARCHAR) AS amount, pay_period, retailer FROM read_parquet('${file}') ORDER BY line`)).getRowObjects();
-  return rows.map((row): Record<string, unknown> => ({ ...row, line: Number(row.line), quantity: row.quantity === null ? null : Number(row.quantity) }));
+  const rows = await (
+    await db.runAndReadAll(
+      `SELECT line, isrc, upc, song, territory, quantity, currency, CAST(subtotal_payable AS VARCHAR) AS amount, pay_period, retailer FROM read_parquet('${file}') ORDER BY line`,
+    )
+  ).getRowObjects();
+  return rows.map(
+    (row): Record<string, unknown> => ({
+      ...row,
+      line: Number(row.line),
+      quantity: row.quantity === null ? null : Number(row.quantity),
+    }),
+  );
 }
 
 describe('reading a sales report', () => {
   it('reads a CSV with a BOM, CRLF and quoted delimiters and newlines, and normalises each line', async () => {
-    const csv = '\uFEFFISRC,UPC,Track,Artist,Country,Units,Net,Currency,Period\r\n' +
+    const csv =
+      '\uFEFFISRC,UPC,Track,Artist,Country,Units,Net,Currency,Period\r\n' +
       'gb-aaa-05-00001,36000291452,"Song, with a comma",Ada,gb,3,0.012345,GBP,2026-01\r\n' +
       'GBAAA0500002,036000291452,"Two\r\nlines",Bo,DE,1,1.50,EUR,202602\r\n';
     const file = path.join(dir, 'store.csv');
     writeFileSync(file, csv);
     const out = path.join(dir, 'store.parquet');
     const totals = await readReport(db, file, STORE_MAP, out);
-    expect(totals).toMatchObject({ lines_read: 2, stored: 2, rejected: [], skipped: 0, amount_read: '1.512345', amount_stored: '1.512345', amount_rejected: '0.000000' });
+    expect(totals).toMatchObject({
+      lines_read: 2,
+      stored: 2,
+      rejected: [],
+      skipped: 0,
+      amount_read: '1.512345',
+      amount_stored: '1.512345',
+      amount_rejected: '0.000000',
+    });
     const rows = await parquetRows(out);
-    expect(rows.map((r) => [r.line, r.isrc, r.upc, r.song, r.territory, Number(r.quantity), r.currency, r.amount, r.pay_period, r.retailer])).toEqual([
+    expect(
+      rows.map((r) => [
+        r.line,
+        r.isrc,
+        r.upc,
+        r.song,
+        r.territory,
+        Number(r.quantity),
+        r.currency,
+        r.amount,
+        r.pay_period,
+        r.retailer,
+      ]),
+    ).toEqual([
       [2, 'GBAAA0500001', '036000291452', 'Song, with a comma', 'GB', 3, 'GBP', '0.012345', '2026-01', 'Spotify'],
       [3, 'GBAAA0500002', '036000291452', 'Two\r\nlines', 'DE', 1, 'EUR', '1.500000', '2026-02', 'Spotify'],
     ]);
@@ -65,34 +107,71 @@ describe('reading a sales report', () => {
       [5, 'The line could not be read'],
       [7, 'The quantity is not a whole number'],
     ]);
-    expect(totals).toMatchObject({ stored: 2, skipped: 2, amount_stored: '14.750000', amount_rejected: '3.500000', amount_read: '18.250000' });
+    expect(totals).toMatchObject({
+      stored: 2,
+      skipped: 2,
+      amount_stored: '14.750000',
+      amount_rejected: '3.500000',
+      amount_read: '18.250000',
+    });
     expect(totals.lines_read).toBe(totals.stored + totals.rejected.length + totals.skipped);
   });
 
   it('reads decimal-comma semicolon files, tab-separated files and gzipped reports', async () => {
     const semicolon = path.join(dir, 'comma.csv');
-    writeFileSync(semicolon, 'ISRC;UPC;Track;Artist;Country;Units;Net;Currency;Period\nGBAAA0500001;1;A;Ada;FR;2;1.234,56;EUR;2026-04\n');
-    const comma = await readReport(db, semicolon, { ...STORE_MAP, delimiter: ';', decimal: 'comma' }, path.join(dir, 'comma.parquet'));
+    writeFileSync(
+      semicolon,
+      'ISRC;UPC;Track;Artist;Country;Units;Net;Currency;Period\nGBAAA0500001;1;A;Ada;FR;2;1.234,56;EUR;2026-04\n',
+    );
+    const comma = await readReport(
+      db,
+      semicolon,
+      { ...STORE_MAP, delimiter: ';', decimal: 'comma' },
+      path.join(dir, 'comma.parquet'),
+    );
     expect(comma).toMatchObject({ stored: 1, amount_stored: '1234.560000' });
 
     const tsv = path.join(dir, 'store.tsv');
-    writeFileSync(tsv, 'ISRC\tUPC\tTrack\tArtist\tCountry\tUnits\tNet\tCurrency\tPeriod\nGBAAA0500001\t1\tA\tAda\tUS\t1\t0.004\tUSD\t2026-05\n');
-    expect(await readReport(db, tsv, { ...STORE_MAP, delimiter: '\t' }, path.join(dir, 'tsv.parquet'))).toMatchObject({ stored: 1, amount_stored: '0.004000' });
+    writeFileSync(
+      tsv,
+      'ISRC\tUPC\tTrack\tArtist\tCountry\tUnits\tNet\tCurrency\tPeriod\nGBAAA0500001\t1\tA\tAda\tUS\t1\t0.004\tUSD\t2026-05\n',
+    );
+    expect(await readReport(db, tsv, { ...STORE_MAP, delimiter: '\t' }, path.join(dir, 'tsv.parquet'))).toMatchObject({
+      stored: 1,
+      amount_stored: '0.004000',
+    });
 
     const gz = path.join(dir, 'store.csv.gz');
-    writeFileSync(gz, gzipSync('ISRC,UPC,Track,Artist,Country,Units,Net,Currency,Period\nGBAAA0500001,1,A,Ada,GB,1,7.00,GBP,2026-06\n'));
-    expect(await readReport(db, gz, STORE_MAP, path.join(dir, 'gz.parquet'))).toMatchObject({ stored: 1, amount_stored: '7.000000' });
+    writeFileSync(
+      gz,
+      gzipSync('ISRC,UPC,Track,Artist,Country,Units,Net,Currency,Period\nGBAAA0500001,1,A,Ada,GB,1,7.00,GBP,2026-06\n'),
+    );
+    expect(await readReport(db, gz, STORE_MAP, path.join(dir, 'gz.parquet'))).toMatchObject({
+      stored: 1,
+      amount_stored: '7.000000',
+    });
     // The import decompresses it first, so a large gzipped report can be cut into parts like a plain one.
     const { asDelimitedText } = await import('../../functions/royalties/import/report-file.js');
     const text = await asDelimitedText(gz, dir);
     expect(text).not.toBe(gz);
-    expect(readFileSync(text, 'utf8')).toBe('ISRC,UPC,Track,Artist,Country,Units,Net,Currency,Period\nGBAAA0500001,1,A,Ada,GB,1,7.00,GBP,2026-06\n');
+    expect(readFileSync(text, 'utf8')).toBe(
+      'ISRC,UPC,Track,Artist,Country,Units,Net,Currency,Period\nGBAAA0500001,1,A,Ada,GB,1,7.00,GBP,2026-06\n',
+    );
   });
 
   it('takes the currency from the map when the report has none, and skips a title block', async () => {
     const file = path.join(dir, 'titled.csv');
     writeFileSync(file, 'Monthly statement\nNorthern Lights Records\nISRC,Net,Period\nGBAAA0500001,5.5,2026-07\n');
-    const totals = await readReport(db, file, { columns: { isrc: 'ISRC', subtotal_payable: 'Net', pay_period: 'Period' }, currency: 'gbp', skip_header_rows: 2 }, path.join(dir, 'titled.parquet'));
+    const totals = await readReport(
+      db,
+      file,
+      {
+        columns: { isrc: 'ISRC', subtotal_payable: 'Net', pay_period: 'Period' },
+        currency: 'gbp',
+        skip_header_rows: 2,
+      },
+      path.join(dir, 'titled.parquet'),
+    );
     expect(totals).toMatchObject({ stored: 1, rejected: [] });
     const [row] = await parquetRows(path.join(dir, 'titled.parquet'));
     expect(row).toMatchObject({ line: 4, currency: 'GBP', amount: '5.500000' });
@@ -113,14 +192,28 @@ describe('report files', () => {
     const fromXlsx = await asDelimitedText(xlsx, dir);
     const totals = await readReport(db, fromXlsx, STORE_MAP, path.join(dir, 'xlsx.parquet'));
     expect(totals).toMatchObject({ stored: 1, amount_stored: '12.340000' });
-    expect((await parquetRows(path.join(dir, 'xlsx.parquet')))[0]).toMatchObject({ song: 'Song, "quoted"', quantity: 4 });
+    expect((await parquetRows(path.join(dir, 'xlsx.parquet')))[0]).toMatchObject({
+      song: 'Song, "quoted"',
+      quantity: 4,
+    });
 
     const { zipSync, strToU8 } = await import('fflate');
     const zip = path.join(dir, 'report.zip');
-    writeFileSync(zip, zipSync({ 'readme.txt': strToU8('see the csv'), 'sales/june.csv': strToU8('ISRC,UPC,Track,Artist,Country,Units,Net,Currency,Period\nGBAAA0500001,1,A,Ada,GB,1,3.30,GBP,2026-06\n') }));
+    writeFileSync(
+      zip,
+      zipSync({
+        'readme.txt': strToU8('see the csv'),
+        'sales/june.csv': strToU8(
+          'ISRC,UPC,Track,Artist,Country,Units,Net,Currency,Period\nGBAAA0500001,1,A,Ada,GB,1,3.30,GBP,2026-06\n',
+        ),
+      }),
+    );
     const fromZip = await asDelimitedText(zip, dir);
     expect(path.basename(fromZip)).toBe('june.csv');
-    expect(await readReport(db, fromZip, STORE_MAP, path.join(dir, 'zip.parquet'))).toMatchObject({ stored: 1, amount_stored: '3.300000' });
+    expect(await readReport(db, fromZip, STORE_MAP, path.join(dir, 'zip.parquet'))).toMatchObject({
+      stored: 1,
+      amount_stored: '3.300000',
+    });
   });
 });
 
@@ -128,13 +221,33 @@ describe('ledger files', () => {
   it('are written in exactly the ledger schema whatever the map fills, derived columns still empty', async () => {
     const { LEDGER_COLUMNS } = await import('../../functions/royalties/ledger/schema.js');
     const file = path.join(dir, 'narrow.csv');
-    writeFileSync(file, 'ISRC,Net,Period,Currency,Mix,Type,Released\nGBAAA0500001,1.00,2026-09,GBP,Radio Edit,Track,2026-01-02\n');
+    writeFileSync(
+      file,
+      'ISRC,Net,Period,Currency,Mix,Type,Released\nGBAAA0500001,1.00,2026-09,GBP,Radio Edit,Track,2026-01-02\n',
+    );
     const out = path.join(dir, 'narrow.parquet');
-    const columns = { isrc: 'ISRC', subtotal_payable: 'Net', pay_period: 'Period', subtotal_payable_currency: 'Currency', mix: 'Mix', asset_type: 'Type', release_date: 'Released' } as const;
+    const columns = {
+      isrc: 'ISRC',
+      subtotal_payable: 'Net',
+      pay_period: 'Period',
+      subtotal_payable_currency: 'Currency',
+      mix: 'Mix',
+      asset_type: 'Type',
+      release_date: 'Released',
+    } as const;
     await readReport(db, file, { columns }, out, { importId: 'IMP9' });
     const types = await (await db.runAndReadAll(`DESCRIBE SELECT * FROM read_parquet('${out}')`)).getRowObjects();
     expect(types.map((t) => [t.column_name, t.column_type])).toEqual(Object.entries(LEDGER_COLUMNS));
     const [row] = await (await db.runAndReadAll(`SELECT * FROM read_parquet('${out}')`)).getRowObjectsJson();
-    expect(row).toMatchObject({ import_id: 'IMP9', mix: 'Radio Edit', asset_type: 'Track', release_date: '2026-01-02', estimated: false, amount: null, matched_by: null, upc: null });
+    expect(row).toMatchObject({
+      import_id: 'IMP9',
+      mix: 'Radio Edit',
+      asset_type: 'Track',
+      release_date: '2026-01-02',
+      estimated: false,
+      amount: null,
+      matched_by: null,
+      upc: null,
+    });
   });
 });

@@ -6,11 +6,18 @@ import { describe, expect, it } from 'vitest';
 import { ROUTE_TABLE } from '../../web/src/app/route-table';
 import { REFERENCE_RESOURCES } from '../../functions/reference/collections';
 import { CATALOGUE_CONFIGS } from '../../web/src/pages/catalogue/catalogue-configs';
-import { idParam, REFERENCE_CONFIGS, referenceConfigForPath } from '../../web/src/pages/admin/reference/reference-config';
+import {
+  idParam,
+  REFERENCE_CONFIGS,
+  referenceConfigForPath,
+} from '../../web/src/pages/admin/reference/reference-config';
 
 /** What the API serves per collection: its sort fields and bulk_destroy key (functions/reference/collections.ts). */
 const API = Object.fromEntries(
-  REFERENCE_RESOURCES.map((r) => [r.collection, { sortFields: r.sortFields as readonly string[], bulkKey: r.bulkKey ?? `${r.singular}_ids`, singular: r.singular }]),
+  REFERENCE_RESOURCES.map((r) => [
+    r.collection,
+    { sortFields: r.sortFields as readonly string[], bulkKey: r.bulkKey ?? `${r.singular}_ids`, singular: r.singular },
+  ]),
 );
 
 /** bulk_destroy body keys as spec 1 §7 spells them (performer roles and societies irregularly). */
@@ -27,9 +34,13 @@ describe('reference configs', () => {
   it('has a config for every route showing a reference page, whose id parameter the route names', () => {
     const routes = ROUTE_TABLE.filter((r) => r.page?.startsWith('admin-reference-'));
     const adminRoutes = routes.filter((r) => r.path.startsWith('/admin/'));
-    expect(adminRoutes).toHaveLength(4 * (Object.keys(REFERENCE_CONFIGS).length + ['artists', 'contributors', 'releases', 'recordings'].length));
+    expect(adminRoutes).toHaveLength(
+      4 * (Object.keys(REFERENCE_CONFIGS).length + ['artists', 'contributors', 'releases', 'recordings'].length),
+    );
     // Four pages per collection, plus an artist's releases and recordings shown on the artist's page.
-    expect(routes.filter((r) => r.path.startsWith('/user/'))).toHaveLength(4 * Object.keys(CATALOGUE_CONFIGS).length + 2);
+    expect(routes.filter((r) => r.path.startsWith('/user/'))).toHaveLength(
+      4 * Object.keys(CATALOGUE_CONFIGS).length + 2,
+    );
     expect(routes.filter((r) => r.path.startsWith('/distribution/')).map((r) => r.path)).toEqual([
       '/distribution/distributors',
       '/distribution/distributors/new',
@@ -46,7 +57,10 @@ describe('reference configs', () => {
       expect(config, route.path).toBeDefined();
       const area = `/${route.path.split('/')[1]}`;
       if (route.page === 'admin-reference-list') expect(route.path).toBe(`${area}/${config!.collection}`);
-      if (route.page === 'admin-reference-detail') expect(route.path).toMatch(new RegExp(`^${area}/${config!.collection}/:${idParam(config!)}(/dsps|/releases|/recordings)?$`));
+      if (route.page === 'admin-reference-detail')
+        expect(route.path).toMatch(
+          new RegExp(`^${area}/${config!.collection}/:${idParam(config!)}(/dsps|/releases|/recordings)?$`),
+        );
     }
   });
 
@@ -60,7 +74,8 @@ describe('reference configs', () => {
       const names = config.fields.map((f) => f.name);
       expect(names).toContain(config.titleField);
       for (const column of config.columns) expect(names, column.field).toContain(column.field);
-      for (const column of config.columns.filter((c) => c.sortable)) expect(API[collection].sortFields, column.field).toContain(column.field);
+      for (const column of config.columns.filter((c) => c.sortable))
+        expect(API[collection].sortFields, column.field).toContain(column.field);
       expect(API[collection].sortFields).toContain(config.defaultSort.field);
     }
   });

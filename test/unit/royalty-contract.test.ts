@@ -3,30 +3,58 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fieldErrors } from '../../functions/lib/validation.js';
 import { newSale, royaltyUpdate } from '../../shared/schemas/royalty.js';
-import { emptySale, validateRoyalty, type RoyaltyFormValues } from '../../web/src/pages/royalties/royalty-form-model.js';
+import {
+  emptySale,
+  validateRoyalty,
+  type RoyaltyFormValues,
+} from '../../web/src/pages/royalties/royalty-form-model.js';
 
 /** The API's errors for a royalty body, as `{ field: first text }` (the API nests the body under `royalty`). */
 function apiErrors(schema: z.ZodType, royalty: Record<string, unknown>): Record<string, string> {
   const result = z.strictObject({ royalty: schema }).safeParse({ royalty });
   if (result.success) return {};
   const errors = fieldErrors(result.error, { royalty });
-  return Object.fromEntries(Object.entries(errors).map(([field, texts]) => [field.replace(/^royalty\./, ''), texts[0]]));
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, texts]) => [field.replace(/^royalty\./, ''), texts[0]]),
+  );
 }
 
-const sale = (changes: Partial<RoyaltyFormValues>): RoyaltyFormValues => ({ ...emptySale(new Date(2026, 0, 1)), retailer: 'Bandcamp', subtotal_payable: '1', ...changes });
+const sale = (changes: Partial<RoyaltyFormValues>): RoyaltyFormValues => ({
+  ...emptySale(new Date(2026, 0, 1)),
+  retailer: 'Bandcamp',
+  subtotal_payable: '1',
+  ...changes,
+});
 
 describe('one royalty contract for the API and the form (shared/schemas/royalty.ts)', () => {
   it('the API parses with the very schemas the form validates with', () => {
     const handler = readFileSync(new URL('../../functions/royalties/handler.ts', import.meta.url), 'utf8');
-    expect(handler).toMatch(/import \{ newSale, royaltyFields, royaltyUpdate \} from '\.\.\/\.\.\/shared\/schemas\/royalty\.js'/);
+    expect(handler).toMatch(
+      /import \{ newSale, royaltyFields, royaltyUpdate \} from '\.\.\/\.\.\/shared\/schemas\/royalty\.js'/,
+    );
     expect(newSale.shape).toBeDefined();
     expect(royaltyUpdate).toBeDefined();
   });
 
   it.each([
-    ['an amount with 7 decimals', { subtotal_payable: '1.1234567' }, 'subtotal_payable', 'Subtotal payable must be an amount with up to 6 decimals'],
-    ['an amount too large for the ledger', { subtotal_payable: '1234567890123' }, 'subtotal_payable', 'Subtotal payable must have at most 12 digits before the decimal point'],
-    ['a pay period that is not a month', { pay_period: '2026-13' }, 'pay_period', 'Pay period must be a month as YYYY-MM'],
+    [
+      'an amount with 7 decimals',
+      { subtotal_payable: '1.1234567' },
+      'subtotal_payable',
+      'Subtotal payable must be an amount with up to 6 decimals',
+    ],
+    [
+      'an amount too large for the ledger',
+      { subtotal_payable: '1234567890123' },
+      'subtotal_payable',
+      'Subtotal payable must have at most 12 digits before the decimal point',
+    ],
+    [
+      'a pay period that is not a month',
+      { pay_period: '2026-13' },
+      'pay_period',
+      'Pay period must be a month as YYYY-MM',
+    ],
     ['a blank retailer', { retailer: ' ' }, 'retailer', 'Retailer is required'],
     ['a currency name', { currency: 'pounds' }, 'currency', 'Currency must be a 3-letter code'],
     ['a territory name', { territory: 'Britain' }, 'territory', 'Territory must be a two-letter country code'],
@@ -35,19 +63,31 @@ describe('one royalty contract for the API and the form (shared/schemas/royalty.
     const values = sale(changes);
     expect(validateRoyalty(values)).toEqual({ [field]: sentence });
     // What the form would send, with the bad value as typed.
-    const body: Record<string, unknown> = { pay_period: values.pay_period, retailer: values.retailer, subtotal_payable: values.subtotal_payable, currency: values.currency, quantity: values.quantity };
+    const body: Record<string, unknown> = {
+      pay_period: values.pay_period,
+      retailer: values.retailer,
+      subtotal_payable: values.subtotal_payable,
+      currency: values.currency,
+      quantity: values.quantity,
+    };
     if (values.territory) body.territory = values.territory;
     expect(apiErrors(newSale, body)).toEqual({ [field]: sentence });
   });
 
   it('names each edited amount in the form’s words on both sides', () => {
     const values = sale({ label_payable: '1,50' });
-    expect(validateRoyalty(values, true)).toEqual({ label_payable: 'Label share must be an amount with up to 6 decimals' });
-    expect(apiErrors(royaltyUpdate, { label_payable: '1,50' })).toEqual({ label_payable: 'Label share must be an amount with up to 6 decimals' });
+    expect(validateRoyalty(values, true)).toEqual({
+      label_payable: 'Label share must be an amount with up to 6 decimals',
+    });
+    expect(apiErrors(royaltyUpdate, { label_payable: '1,50' })).toEqual({
+      label_payable: 'Label share must be an amount with up to 6 decimals',
+    });
   });
 
   it('accepts a sale the ledger can hold, up to 12 digits and 6 decimals', () => {
     expect(validateRoyalty(sale({ subtotal_payable: '-999999999999.123456' }))).toEqual({});
-    expect(newSale.parse({ pay_period: '2026-01', retailer: 'X', subtotal_payable: '1', currency: 'gbp' })).toMatchObject({ currency: 'GBP', quantity: 1 });
+    expect(
+      newSale.parse({ pay_period: '2026-01', retailer: 'X', subtotal_payable: '1', currency: 'gbp' }),
+    ).toMatchObject({ currency: 'GBP', quantity: 1 });
   });
 });

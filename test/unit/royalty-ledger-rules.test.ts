@@ -24,27 +24,66 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const MAP: RoyaltyMap = {
-  columns: { isrc: 'ISRC', upc: 'UPC', cat_no: 'Cat', song: 'Track', delivered_by: 'By', subtotal_payable: 'Net', subtotal_payable_currency: 'Cur', pay_period: 'Period' },
+  columns: {
+    isrc: 'ISRC',
+    upc: 'UPC',
+    cat_no: 'Cat',
+    song: 'Track',
+    delivered_by: 'By',
+    subtotal_payable: 'Net',
+    subtotal_payable_currency: 'Cur',
+    pay_period: 'Period',
+  },
 };
 
 const CATALOGUE = {
   recordings: [
-    { id: 'R1', isrc: 'GBAAA2600001', artist_recordings: [{ artist_id: 'A2', sequence: 2, payee_share: 25 }, { artist_id: 'A1', sequence: 1, payee_share: 50 }] },
+    {
+      id: 'R1',
+      isrc: 'GBAAA2600001',
+      artist_recordings: [
+        { artist_id: 'A2', sequence: 2, payee_share: 25 },
+        { artist_id: 'A1', sequence: 1, payee_share: 50 },
+      ],
+    },
     { id: 'R2', isrc: 'GBAAA2600002', artist_recordings: [] },
     { id: 'R9', isrc: 'GBAAA2600009' },
   ],
   releases: [
-    { id: 'REL1', upc: '5012345678900', label_id: 'L1', release_recordings: [{ recording_id: 'R1' }], artist_releases: [{ artist_id: 'A9', payee_share: 100 }] },
-    { id: 'REL2', upc: '0036000291452', cat_no: 'NP001', label_id: 'L2', release_recordings: [{ recording_id: 'R2' }], artist_releases: [{ artist_id: 'A3', payee_share: '40' }] },
+    {
+      id: 'REL1',
+      upc: '5012345678900',
+      label_id: 'L1',
+      release_recordings: [{ recording_id: 'R1' }],
+      artist_releases: [{ artist_id: 'A9', payee_share: 100 }],
+    },
+    {
+      id: 'REL2',
+      upc: '0036000291452',
+      cat_no: 'NP001',
+      label_id: 'L2',
+      release_recordings: [{ recording_id: 'R2' }],
+      artist_releases: [{ artist_id: 'A3', payee_share: '40' }],
+    },
     { id: 'REL3', cat_no: 'NP-002 ', label_id: 'L1' },
   ],
   labels: [{ labelId: 'L1', name: 'Aurora Sound', deal_percentage: 70 }, { labelId: 'L2' }],
   rules: [{ field: 'isrc', value: normaliseIdentifier('isrc', 'gb-aaa-26-00009'), recording_id: 'R2' }],
 };
 
-const CONTEXT: LedgerContext = { importId: 'IMP1', sourceName: 'Bench Store', paymentDate: '2026-06-30', companyCurrency: 'GBP', companyDeal: '60' };
+const CONTEXT: LedgerContext = {
+  importId: 'IMP1',
+  sourceName: 'Bench Store',
+  paymentDate: '2026-06-30',
+  companyCurrency: 'GBP',
+  companyDeal: '60',
+};
 
-async function ledger(csv: string, context: Partial<LedgerContext> = {}, rates: Parameters<typeof loadRateRows>[2] = []) {
+async function ledger(
+  csv: string,
+  context: Partial<LedgerContext> = {},
+  rates: Parameters<typeof loadRateRows>[2] = [],
+) {
   const name = `r${Math.random().toString(36).slice(2)}`;
   writeFileSync(path.join(dir, `${name}.csv`), csv);
   await readReport(db, path.join(dir, `${name}.csv`), MAP, path.join(dir, `${name}.raw.parquet`), { importId: 'IMP1' });
@@ -60,15 +99,19 @@ const HEAD = 'ISRC,UPC,Cat,Track,By,Net,Cur,Period';
 
 describe('catalogue matching', () => {
   it('matches by rule, ISRC, UPC and cat_no in that order, finds release, label and first artist, keeps unmatched lines', async () => {
-    const { result, rows, out } = await ledger([
-      HEAD,
-      'gb-aaa-26-00001,,,By ISRC,,1.00,GBP,2026-06',
-      ',36000291452,np001,By UPC (12 digits against an EAN-13),,1.00,GBP,2026-06',
-      ',, np-002 ,By cat_no,,1.00,GBP,2026-06',
-      'GBAAA2600009,,,By rule (beats the catalogue ISRC),,1.00,GBP,2026-06',
-      'XXAAA0000000,999,ZZ,Unknown,,1.00,GBP,2026-06',
-    ].join('\n'));
-    expect(rows.map((r) => [Number(r.line), r.matched_by, r.recording_id, r.release_id, r.label_id, r.artist_id])).toEqual([
+    const { result, rows, out } = await ledger(
+      [
+        HEAD,
+        'gb-aaa-26-00001,,,By ISRC,,1.00,GBP,2026-06',
+        ',36000291452,np001,By UPC (12 digits against an EAN-13),,1.00,GBP,2026-06',
+        ',, np-002 ,By cat_no,,1.00,GBP,2026-06',
+        'GBAAA2600009,,,By rule (beats the catalogue ISRC),,1.00,GBP,2026-06',
+        'XXAAA0000000,999,ZZ,Unknown,,1.00,GBP,2026-06',
+      ].join('\n'),
+    );
+    expect(
+      rows.map((r) => [Number(r.line), r.matched_by, r.recording_id, r.release_id, r.label_id, r.artist_id]),
+    ).toEqual([
       [2, 'isrc', 'R1', 'REL1', 'L1', 'A1'],
       [3, 'upc', null, 'REL2', 'L2', 'A3'],
       [4, 'cat_no', null, 'REL3', 'L1', null],
@@ -87,37 +130,70 @@ describe('catalogue matching', () => {
 
 describe('conversion and cuts', () => {
   const rates = [
-    { distributor: 'dist a', original_currency: 'EUR', target_currency: 'GBP', payment_date: '2026-01-31', rate: '0.5' },
-    { distributor: 'Dist A', original_currency: 'EUR', target_currency: 'GBP', payment_date: '2026-05-31', rate: '1.5' },
+    {
+      distributor: 'dist a',
+      original_currency: 'EUR',
+      target_currency: 'GBP',
+      payment_date: '2026-01-31',
+      rate: '0.5',
+    },
+    {
+      distributor: 'Dist A',
+      original_currency: 'EUR',
+      target_currency: 'GBP',
+      payment_date: '2026-05-31',
+      rate: '1.5',
+    },
     { distributor: 'Dist A', original_currency: 'EUR', target_currency: 'GBP', payment_date: '2026-07-31', rate: '9' },
-    { distributor: 'Bench Store', original_currency: 'SEK', target_currency: 'GBP', payment_date: '2026-06-30', rate: '0.075' },
+    {
+      distributor: 'Bench Store',
+      original_currency: 'SEK',
+      target_currency: 'GBP',
+      payment_date: '2026-06-30',
+      rate: '0.075',
+    },
   ];
 
   it('converts with the newest rate paid on or before the payment date, rounds half-up, and reports lines without a rate', async () => {
-    const { result, rows } = await ledger([
-      HEAD,
-      'GBAAA2600001,,,Same currency,Dist A,0.000005,GBP,2026-06',
-      'GBAAA2600001,,,Euro,Dist A,9999999.99,EUR,2026-06',
-      'GBAAA2600001,,,Krona via the source name,,0.01,SEK,2026-06',
-      'GBAAA2600001,,,No rate,Dist A,2.00,USD,2026-06',
-    ].join('\n'), {}, rates);
+    const { result, rows } = await ledger(
+      [
+        HEAD,
+        'GBAAA2600001,,,Same currency,Dist A,0.000005,GBP,2026-06',
+        'GBAAA2600001,,,Euro,Dist A,9999999.99,EUR,2026-06',
+        'GBAAA2600001,,,Krona via the source name,,0.01,SEK,2026-06',
+        'GBAAA2600001,,,No rate,Dist A,2.00,USD,2026-06',
+      ].join('\n'),
+      {},
+      rates,
+    );
     expect(rows.map((r) => [r.exchange_rate, r.company_currency, r.amount])).toEqual([
       ['1.000000', 'GBP', '0.000005'],
       ['1.500000', 'GBP', '14999999.985000'],
       ['0.075000', 'GBP', '0.000750'],
       [null, 'GBP', null],
     ]);
-    expect(result.missing_rates).toEqual([{ distributor: 'Dist A', original_currency: 'USD', target_currency: 'GBP', lines: 1 }]);
+    expect(result.missing_rates).toEqual([
+      { distributor: 'Dist A', original_currency: 'USD', target_currency: 'GBP', lines: 1 },
+    ]);
     expect(result.amount).toBe('14999999.985755');
     // Label L1 takes 70%: 0.000005 × 0.7 = 0.0000035 → 0.000004, the aggregator the rest, exactly.
     expect([rows[0].label_payable, rows[0].aggregator_payable]).toEqual(['0.000004', '0.000001']);
     // Artists of R1 hold 50 + 25 = 75% of the label's cut.
-    expect(rows[1]).toMatchObject({ label_payable: '10499999.989500', aggregator_payable: '4499999.995500', artist_payable: '7874999.992125' });
+    expect(rows[1]).toMatchObject({
+      label_payable: '10499999.989500',
+      aggregator_payable: '4499999.995500',
+      artist_payable: '7874999.992125',
+    });
     expect(rows[3]).toMatchObject({ label_payable: null, aggregator_payable: null, artist_payable: null });
   });
 
   it("takes the company's deal for lines without a label deal, else 100, and pays artists nothing without shares", async () => {
-    const csv = [HEAD, 'NOPE,,,Unmatched,,10.00,GBP,2026-06', ',,NP001,Label L2 has no deal,,10.00,GBP,2026-06', ',,np-002,REL3 has no artists,,10.00,GBP,2026-06'].join('\n');
+    const csv = [
+      HEAD,
+      'NOPE,,,Unmatched,,10.00,GBP,2026-06',
+      ',,NP001,Label L2 has no deal,,10.00,GBP,2026-06',
+      ',,np-002,REL3 has no artists,,10.00,GBP,2026-06',
+    ].join('\n');
     const withCompanyDeal = await ledger(csv);
     expect(withCompanyDeal.rows.map((r) => [r.label_payable, r.aggregator_payable, r.artist_payable])).toEqual([
       ['6.000000', '4.000000', '0.000000'],

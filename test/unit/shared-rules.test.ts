@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { statusColour } from '../../shared/status-colours.js';
-import { absoluteLink, currencySymbol, formatDate, formatFileSize, padTwo, quarterOf, uploadProgress } from '../../shared/format.js';
+import {
+  absoluteLink,
+  currencySymbol,
+  formatDate,
+  formatFileSize,
+  padTwo,
+  quarterOf,
+  uploadProgress,
+} from '../../shared/format.js';
 import { defaultPeriod, periodRanges } from '../../shared/period-picker.js';
 import { canonicalTags, hasTag } from '../../shared/company-tags.js';
 import { humanizeField, MESSAGES } from '../../shared/messages.js';
@@ -81,13 +89,17 @@ describe('company tags', () => {
     expect(hasTag(null, 'Publisher')).toBe(false);
   });
   it('are stored in their canonical spelling without duplicates', () => {
-    expect(canonicalTags(['publisher', 'PUBLISHER', 'sub aggregator', 'Custom'], ['Publisher', 'Sub Aggregator'])).toEqual(['Publisher', 'Sub Aggregator', 'Custom']);
+    expect(
+      canonicalTags(['publisher', 'PUBLISHER', 'sub aggregator', 'Custom'], ['Publisher', 'Sub Aggregator']),
+    ).toEqual(['Publisher', 'Sub Aggregator', 'Custom']);
   });
 });
 
 describe('messages', () => {
   it('keep the spec spelling', () => {
-    expect(MESSAGES.resetRequested).toBe('If your Email is found you should recieve an email shortly with instructions to reset your account.');
+    expect(MESSAGES.resetRequested).toBe(
+      'If your Email is found you should recieve an email shortly with instructions to reset your account.',
+    );
     expect(MESSAGES.noResultsFor('abc')).toBe('No results for abc');
   });
   it('show field names without underscores, capitalised', () => {

@@ -35,7 +35,13 @@ function partText(file: string, header: { start: number; end: number }, range: {
 
 describe('splitReport', () => {
   it('cuts at newlines outside quotes, numbering each part from the records before it', async () => {
-    const rows = ['Title line', 'Song,Net', ...Array.from({ length: 40 }, (_, i) => (i % 5 === 2 ? `"Song ${i}\nsecond line, with comma",1.00` : `Song ${i},1.00`))];
+    const rows = [
+      'Title line',
+      'Song,Net',
+      ...Array.from({ length: 40 }, (_, i) =>
+        i % 5 === 2 ? `"Song ${i}\nsecond line, with comma",1.00` : `Song ${i},1.00`,
+      ),
+    ];
     const file = write('quoted.csv', `${rows.join('\r\n')}\r\n`);
     const split = await splitReport(file, { partBytes: 60, skipRows: 1 });
     expect(split.parts.length).toBeGreaterThan(5);
@@ -62,7 +68,10 @@ describe('splitReport', () => {
     // The quoted field with newlines starts just before byte 8 MiB, where the second read of the file starts.
     const before = Math.floor(((8 << 20) - header.length) / line) - 1;
     const quoted = `"Song ${String(before).padStart(8, '0')}\nspans across\nthe read boundary\nof the file",1.0\n`;
-    const file = write('boundary.csv', `${header}${Array.from({ length: before }, (_, i) => plain(i)).join('')}${quoted}${Array.from({ length: 100 }, (_, i) => plain(before + 1 + i)).join('')}`);
+    const file = write(
+      'boundary.csv',
+      `${header}${Array.from({ length: before }, (_, i) => plain(i)).join('')}${quoted}${Array.from({ length: 100 }, (_, i) => plain(before + 1 + i)).join('')}`,
+    );
     const quotedStart = header.length + before * line;
     expect(quotedStart).toBeLessThan(8 << 20);
     expect(quotedStart + quoted.length).toBeGreaterThan(8 << 20);
@@ -76,9 +85,14 @@ describe('splitReport', () => {
 
   it('keeps the last record without a newline, and a file of one part whole', async () => {
     const file = write('short.csv', 'Song,Net\nA,1\nB,2');
-    expect((await splitReport(file, { partBytes: 1000 })).parts).toEqual([{ index: 0, start: 9, end: 16, firstRecord: 0 }]);
+    expect((await splitReport(file, { partBytes: 1000 })).parts).toEqual([
+      { index: 0, start: 9, end: 16, firstRecord: 0 },
+    ]);
     const small = await splitReport(file, { partBytes: 3 });
-    expect(small.parts.map((p) => [p.start, p.end, p.firstRecord])).toEqual([[9, 13, 0], [13, 16, 1]]);
+    expect(small.parts.map((p) => [p.start, p.end, p.firstRecord])).toEqual([
+      [9, 13, 0],
+      [13, 16, 1],
+    ]);
     // A header alone has nothing to cut.
     expect((await splitReport(write('header.csv', 'Song,Net\n'), { partBytes: 1 })).parts).toEqual([]);
   });
@@ -86,14 +100,30 @@ describe('splitReport', () => {
 
 describe('a report read in parts', () => {
   const MAP: RoyaltyMap = {
-    columns: { song: 'Song', isrc: 'ISRC', subtotal_payable: 'Net', subtotal_payable_currency: 'Currency', pay_period: 'Period' },
+    columns: {
+      song: 'Song',
+      isrc: 'ISRC',
+      subtotal_payable: 'Net',
+      subtotal_payable_currency: 'Currency',
+      pay_period: 'Period',
+    },
     skip_header_rows: 1,
     skip_footer_rows: 1,
   };
 
-  async function stagedLines(file: string, map: RoyaltyMap, lineOffset = 0): Promise<{ totals: ControlTotals; lines: Record<string, unknown>[] }> {
+  async function stagedLines(
+    file: string,
+    map: RoyaltyMap,
+    lineOffset = 0,
+  ): Promise<{ totals: ControlTotals; lines: Record<string, unknown>[] }> {
     const staged = await stageReport(db, file, map, { lineOffset });
-    const lines = (await (await db.runAndReadAll(`SELECT line, song, isrc, CAST(subtotal_payable AS VARCHAR) AS net FROM (${stagedLedger(staged)}) ORDER BY line`)).getRowObjects()).map((r) => ({ ...r, line: Number(r.line) }));
+    const lines = (
+      await (
+        await db.runAndReadAll(
+          `SELECT line, song, isrc, CAST(subtotal_payable AS VARCHAR) AS net FROM (${stagedLedger(staged)}) ORDER BY line`,
+        )
+      ).getRowObjects()
+    ).map((r) => ({ ...r, line: Number(r.line) }));
     return { totals: staged.totals, lines };
   }
   const stagedLedger = (staged: Awaited<ReturnType<typeof stageReport>>) => stagedLedgerRows(staged, 'IMPORT');
@@ -103,7 +133,10 @@ describe('a report read in parts', () => {
     for (let i = 0; i < 300; i += 1) {
       if (i % 41 === 7) rows.push(`Song ${i},GBAAA26${String(i).padStart(5, '0')},oops,GBP,2026-06`);
       else if (i % 53 === 9) rows.push(`Song ${i},GBAAA26${String(i).padStart(5, '0')},1.25,GBP,`);
-      else if (i % 17 === 3) rows.push(`"Song ${i}, live\nat the hall",GBAAA26${String(i).padStart(5, '0')},0.${String(i).padStart(6, '0')},GBP,2026-06`);
+      else if (i % 17 === 3)
+        rows.push(
+          `"Song ${i}, live\nat the hall",GBAAA26${String(i).padStart(5, '0')},0.${String(i).padStart(6, '0')},GBP,2026-06`,
+        );
       else rows.push(`Song ${i},GBAAA26${String(i).padStart(5, '0')},${i}.5,GBP,2026-06`);
     }
     rows.push('Total,,12345,,');
@@ -118,11 +151,21 @@ describe('a report read in parts', () => {
     for (const part of split.parts) {
       const last = part.index === split.parts.length - 1;
       const partFile = write(`part-${part.index}.csv`, partText(file, split.header, part));
-      parts.push(await stagedLines(partFile, { ...MAP, skip_header_rows: 0, skip_footer_rows: last ? 1 : 0 }, 1 + part.firstRecord));
+      parts.push(
+        await stagedLines(
+          partFile,
+          { ...MAP, skip_header_rows: 0, skip_footer_rows: last ? 1 : 0 },
+          1 + part.firstRecord,
+        ),
+      );
     }
     expect(parts.flatMap((p) => p.lines)).toEqual(whole.lines);
     const sum = (field: 'lines_read' | 'stored' | 'skipped') => parts.reduce((n, p) => n + p.totals[field], 0);
-    expect({ lines_read: sum('lines_read'), stored: sum('stored'), skipped: sum('skipped') }).toEqual({ lines_read: whole.totals.lines_read, stored: whole.totals.stored, skipped: whole.totals.skipped });
+    expect({ lines_read: sum('lines_read'), stored: sum('stored'), skipped: sum('skipped') }).toEqual({
+      lines_read: whole.totals.lines_read,
+      stored: whole.totals.stored,
+      skipped: whole.totals.skipped,
+    });
     expect(parts.flatMap((p) => p.totals.rejected)).toEqual(whole.totals.rejected);
     // A rejected line names its line in the whole file: the first bad amount is data record 7, line 1 + 1 + 7 + 1.
     expect(whole.totals.rejected[0]).toEqual({ line: 10, reason: 'The amount is not a number: oops' });

@@ -7,7 +7,11 @@ const WEB = path.resolve(__dirname, '../../web/src');
 async function sourceFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
   const nested = await Promise.all(
-    entries.map((entry) => (entry.isDirectory() ? sourceFiles(path.join(dir, entry.name)) : Promise.resolve(/\.tsx?$/.test(entry.name) ? [path.join(dir, entry.name)] : []))),
+    entries.map((entry) =>
+      entry.isDirectory()
+        ? sourceFiles(path.join(dir, entry.name))
+        : Promise.resolve(/\.tsx?$/.test(entry.name) ? [path.join(dir, entry.name)] : []),
+    ),
   );
   return nested.flat();
 }
@@ -17,7 +21,8 @@ describe('the SPA and the API share a contract through shared/ only', () => {
     const offenders: string[] = [];
     for (const file of await sourceFiles(WEB)) {
       const text = await readFile(file, 'utf8');
-      if (/from\s+['"][./]*functions\//.test(text) || /import\(\s*['"][./]*functions\//.test(text)) offenders.push(path.relative(WEB, file));
+      if (/from\s+['"][./]*functions\//.test(text) || /import\(\s*['"][./]*functions\//.test(text))
+        offenders.push(path.relative(WEB, file));
     }
     expect(offenders).toEqual([]);
   });

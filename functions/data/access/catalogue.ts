@@ -16,9 +16,19 @@ export async function getRecording(tenantId: string, recordingId: string): Promi
 }
 
 /** Writes the recording's audio (and its length, once known) with its lists marked changed. */
-export async function saveRecordingAudio(tenantId: string, recordingId: string, audio: RecordingAudio, extra: { length?: string } = {}): Promise<void> {
+export async function saveRecordingAudio(
+  tenantId: string,
+  recordingId: string,
+  audio: RecordingAudio,
+  extra: { length?: string } = {},
+): Promise<void> {
   await writeTransaction((e) => [
-    e.Recording.patch({ tenantId, id: recordingId }).set({ audio, ...extra }).commit(),
-    ...listsChanged(e.ListVersion, [LISTS.tenantCollection('recordings', tenantId), LISTS.allTenantsCollection('recordings')]),
+    e.Recording.patch({ tenantId, id: recordingId })
+      .set({ audio, ...extra })
+      .commit(),
+    ...listsChanged(e.ListVersion, [
+      LISTS.tenantCollection('recordings', tenantId),
+      LISTS.allTenantsCollection('recordings'),
+    ]),
   ]);
 }

@@ -16,18 +16,34 @@ export async function getCompany(companyId: string): Promise<CompanyItem | null>
 
 /** Whether the company exists, reading its key only. */
 export async function companyExists(companyId: string): Promise<boolean> {
-  return Boolean((await companies().get({ companyId }).go({ attributes: ['companyId'] })).data);
+  return Boolean(
+    (
+      await companies()
+        .get({ companyId })
+        .go({ attributes: ['companyId'] })
+    ).data,
+  );
 }
 
 /** The company's tags (a Publisher tag enables songs), empty when it has none or does not exist. */
 export async function companyTags(companyId: string): Promise<string[]> {
-  return (await companies().get({ companyId }).go({ attributes: ['tags'] })).data?.tags ?? [];
+  return (
+    (
+      await companies()
+        .get({ companyId })
+        .go({ attributes: ['tags'] })
+    ).data?.tags ?? []
+  );
 }
 
 /** Several companies in one batch read; absent ones are left out. */
 export async function getCompanies(companyIds: readonly string[]): Promise<CompanyItem[]> {
   if (!companyIds.length) return [];
-  return (await companies().get(companyIds.map((companyId) => ({ companyId }))).go()).data;
+  return (
+    await companies()
+      .get(companyIds.map((companyId) => ({ companyId })))
+      .go()
+  ).data;
 }
 
 export async function listCompanies(): Promise<CompanyItem[]> {
@@ -36,7 +52,11 @@ export async function listCompanies(): Promise<CompanyItem[]> {
 
 /** Every company's id and name (admin lists show the company beside a record). */
 export async function listCompanyNames(): Promise<{ companyId: string; name: string }[]> {
-  return (await companies().query.all({}).go({ pages: 'all', attributes: ['companyId', 'name'] })).data;
+  return (
+    await companies()
+      .query.all({})
+      .go({ pages: 'all', attributes: ['companyId', 'name'] })
+  ).data;
 }
 
 export async function createCompany(company: CreateCompany): Promise<void> {
@@ -55,7 +75,13 @@ export async function membershipsOfUser(userId: string): Promise<CompanyUserItem
 
 /** The role the user holds in the company, or null when not a member. */
 export async function membershipRole(userId: string, companyId: string): Promise<Role | null> {
-  return (await memberships().get({ userId, companyId }).go({ attributes: ['role'] })).data?.role ?? null;
+  return (
+    (
+      await memberships()
+        .get({ userId, companyId })
+        .go({ attributes: ['role'] })
+    ).data?.role ?? null
+  );
 }
 
 /**
@@ -65,11 +91,18 @@ export async function membershipRole(userId: string, companyId: string): Promise
  */
 export async function updateCompanyAndMembers(
   companyId: string,
-  change: { set: UpdateCompany; remove: readonly string[]; put: readonly { userId: string; role: Role }[]; removeUsers: readonly string[] },
+  change: {
+    set: UpdateCompany;
+    remove: readonly string[];
+    put: readonly { userId: string; role: Role }[];
+    removeUsers: readonly string[];
+  },
 ): Promise<void> {
   await writeTransaction(({ Company, CompanyUser, ListVersion }) => [
     (change.remove.length
-      ? Company.patch({ companyId }).set(change.set).remove(change.remove as never)
+      ? Company.patch({ companyId })
+          .set(change.set)
+          .remove(change.remove as never)
       : Company.patch({ companyId }).set(change.set)
     ).commit(),
     ...(change.set.name ? listsChanged(ListVersion, [LISTS.allLabels]) : []),

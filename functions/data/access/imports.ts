@@ -16,14 +16,23 @@ export async function getImportRecord(importId: string): Promise<ImportRecordIte
 /** Several imports in one batch read; absent ones are left out. */
 export async function getImportRecords(importIds: readonly string[]): Promise<ImportRecordItem[]> {
   if (!importIds.length) return [];
-  return (await imports().get(importIds.map((importId) => ({ importId }))).go()).data;
+  return (
+    await imports()
+      .get(importIds.map((importId) => ({ importId })))
+      .go()
+  ).data;
 }
 
 /** Every user's imports (admins), or one user's. */
 export async function listImportRecords(userId?: string): Promise<ImportRecordItem[]> {
-  return userId ? (await imports().query.byUser({ userId }).go({ pages: 'all' })).data : (await imports().query.all({}).go({ pages: 'all' })).data;
+  return userId
+    ? (await imports().query.byUser({ userId }).go({ pages: 'all' })).data
+    : (await imports().query.all({}).go({ pages: 'all' })).data;
 }
 
 export async function deleteImportRecords(importIds: readonly string[]): Promise<void> {
-  if (importIds.length) await imports().delete(importIds.map((importId) => ({ importId }))).go();
+  if (importIds.length)
+    await imports()
+      .delete(importIds.map((importId) => ({ importId })))
+      .go();
 }

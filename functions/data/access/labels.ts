@@ -36,17 +36,30 @@ export async function listAllLabels(): Promise<LabelItem[]> {
 }
 
 export async function createLabel(label: CreateLabel): Promise<void> {
-  await writeTransaction(({ Label, ListVersion }) => [Label.create(label).commit(), ...listsChanged(ListVersion, labelLists(label.tenantId))]);
+  await writeTransaction(({ Label, ListVersion }) => [
+    Label.create(label).commit(),
+    ...listsChanged(ListVersion, labelLists(label.tenantId)),
+  ]);
 }
 
 /** Sets fields of a label; `removeLogo` removes its logo in the same write. */
-export async function patchLabel(tenantId: string, labelId: string, changes: UpdateLabel, removeLogo = false): Promise<void> {
+export async function patchLabel(
+  tenantId: string,
+  labelId: string,
+  changes: UpdateLabel,
+  removeLogo = false,
+): Promise<void> {
   await writeTransaction(({ Label, ListVersion }) => [
-    removeLogo ? Label.patch({ tenantId, labelId }).set(changes).remove(['logo']).commit() : Label.patch({ tenantId, labelId }).set(changes).commit(),
+    removeLogo
+      ? Label.patch({ tenantId, labelId }).set(changes).remove(['logo']).commit()
+      : Label.patch({ tenantId, labelId }).set(changes).commit(),
     ...listsChanged(ListVersion, labelLists(tenantId)),
   ]);
 }
 
 export async function deleteLabel(tenantId: string, labelId: string): Promise<void> {
-  await writeTransaction(({ Label, ListVersion }) => [Label.delete({ tenantId, labelId }).commit(), ...listsChanged(ListVersion, labelLists(tenantId))]);
+  await writeTransaction(({ Label, ListVersion }) => [
+    Label.delete({ tenantId, labelId }).commit(),
+    ...listsChanged(ListVersion, labelLists(tenantId)),
+  ]);
 }

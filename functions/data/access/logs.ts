@@ -17,7 +17,14 @@ export async function logsOf(userId: string): Promise<LogItem[]> {
 
 /** Deletes every log of a user; answers how many. */
 export async function deleteLogsOf(userId: string): Promise<number> {
-  const items = (await logs().query.byUser({ userId }).go({ pages: 'all', attributes: ['logId'] })).data;
-  if (items.length) await logs().delete(items.map((l) => ({ userId, logId: l.logId }))).go();
+  const items = (
+    await logs()
+      .query.byUser({ userId })
+      .go({ pages: 'all', attributes: ['logId'] })
+  ).data;
+  if (items.length)
+    await logs()
+      .delete(items.map((l) => ({ userId, logId: l.logId })))
+      .go();
   return items.length;
 }

@@ -17,7 +17,11 @@ export async function getNotice(noticeId: string): Promise<NoticeItem | null> {
 /** Several notices in one batch read; absent ones are left out. */
 export async function getNotices(noticeIds: readonly string[]): Promise<NoticeItem[]> {
   if (!noticeIds.length) return [];
-  return (await notices().get(noticeIds.map((noticeId) => ({ noticeId }))).go()).data;
+  return (
+    await notices()
+      .get(noticeIds.map((noticeId) => ({ noticeId })))
+      .go()
+  ).data;
 }
 
 export async function listNotices(): Promise<NoticeItem[]> {
@@ -27,7 +31,9 @@ export async function listNotices(): Promise<NoticeItem[]> {
 /** Writes the notice, then one unread copy per recipient. */
 export async function createNotice(notice: CreateNotice, userIds: readonly string[]): Promise<void> {
   await notices().create(notice).go();
-  await copies().put(userIds.map((userId) => ({ userId, noticeId: notice.noticeId, read: false }))).go();
+  await copies()
+    .put(userIds.map((userId) => ({ userId, noticeId: notice.noticeId, read: false })))
+    .go();
 }
 
 export async function patchNotice(noticeId: string, changes: UpdateNotice): Promise<void> {
@@ -57,7 +63,9 @@ export async function copiesOfUser(userId: string): Promise<UserNoticeItem[]> {
 
 /** How many of the user's notices are unread, reading only the read flags. */
 export async function unreadCountOf(userId: string): Promise<number> {
-  const mine = await copies().query.byUser({ userId }).go({ pages: 'all', attributes: ['read'] });
+  const mine = await copies()
+    .query.byUser({ userId })
+    .go({ pages: 'all', attributes: ['read'] });
   return mine.data.filter((m) => !m.read).length;
 }
 
@@ -72,7 +80,10 @@ export async function getCopy(userId: string, noticeId: string): Promise<UserNot
 export async function markCopyRead(userId: string, noticeId: string, readAt: string): Promise<void> {
   await getDb()
     .transaction.write(({ UserNotice, Notice }) => [
-      UserNotice.patch({ userId, noticeId }).set({ read: true, read_at: readAt }).where(({ read }, { eq }) => eq(read, false)).commit(),
+      UserNotice.patch({ userId, noticeId })
+        .set({ read: true, read_at: readAt })
+        .where(({ read }, { eq }) => eq(read, false))
+        .commit(),
       Notice.update({ noticeId }).add({ read_count: 1 }).commit(),
     ])
     .go();
@@ -81,5 +92,8 @@ export async function markCopyRead(userId: string, noticeId: string, readAt: str
 /** Deletes every copy of notices the user holds (the user is being deleted). */
 export async function deleteNoticesOfUser(userId: string): Promise<void> {
   const mine = await copiesOfUser(userId);
-  if (mine.length) await copies().delete(mine.map((n) => ({ userId, noticeId: n.noticeId }))).go();
+  if (mine.length)
+    await copies()
+      .delete(mine.map((n) => ({ userId, noticeId: n.noticeId })))
+      .go();
 }

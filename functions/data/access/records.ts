@@ -86,15 +86,25 @@ type RecordReader<Key> = {
 /** The transaction writes of an entity, with its records' fields left open. */
 type RecordWriter<Key> = {
   create: (record: StoredRecord) => { commit: () => Commit };
-  patch: (key: Key) => { set: (fields: StoredRecord) => { commit: () => Commit; remove: (fields: string[]) => { commit: () => Commit } } };
+  patch: (key: Key) => {
+    set: (fields: StoredRecord) => { commit: () => Commit; remove: (fields: string[]) => { commit: () => Commit } };
+  };
   delete: (key: Key) => { commit: () => Commit };
 };
 
 /** One change to a record inside a write. */
-export type RecordChange<Key> = { create: StoredRecord } | { patch: Key; set: StoredRecord; remove?: readonly string[] } | { delete: Key };
+export type RecordChange<Key> =
+  | { create: StoredRecord }
+  | { patch: Key; set: StoredRecord; remove?: readonly string[] }
+  | { delete: Key };
 
 /** What a write also does: unique guards released and claimed for `ownerId`, and lists marked changed. */
-type WriteEffects = { release?: readonly Guard[]; claim?: readonly Guard[]; ownerId?: string; lists: readonly string[] };
+type WriteEffects = {
+  release?: readonly Guard[];
+  claim?: readonly Guard[];
+  ownerId?: string;
+  lists: readonly string[];
+};
 
 /** The reads and writes of one entity the generic resources serve. */
 type RecordStore<Key> = {
@@ -122,7 +132,9 @@ function commitOf<Key>(writer: RecordWriter<Key>, change: RecordChange<Key>): Co
 function guardCommits(tx: TransactionEntities, effects: Pick<WriteEffects, 'release' | 'claim' | 'ownerId'>): Commit[] {
   return [
     ...(effects.release ?? []).map((g) => tx.UniqueValue.delete({ scope: g.scope, value: g.value }).commit()),
-    ...(effects.claim ?? []).map((g) => tx.UniqueValue.create({ scope: g.scope, value: g.value, ownerId: effects.ownerId ?? '' }).commit()),
+    ...(effects.claim ?? []).map((g) =>
+      tx.UniqueValue.create({ scope: g.scope, value: g.value, ownerId: effects.ownerId ?? '' }).commit(),
+    ),
   ];
 }
 
@@ -158,7 +170,8 @@ export function catalogueStore(name: CatalogueEntityName) {
   return {
     ...store,
     /** One company's records. */
-    listTenant: async (tenantId: string) => (await store.reader().query.byTenant({ tenantId }).go({ pages: 'all' })).data,
+    listTenant: async (tenantId: string) =>
+      (await store.reader().query.byTenant({ tenantId }).go({ pages: 'all' })).data,
     /** A record of any company (admin calls), through its id index. */
     findAnyTenant: async (id: string) => (await store.reader().query.byId({ id }).go()).data[0] ?? null,
   };

@@ -20,16 +20,29 @@ export async function isSeeded(name: string): Promise<boolean> {
 
 /** Records that the named seed has run; fails when it is marked already. */
 export async function markSeeded(name: string): Promise<void> {
-  await markers().create({ ...marker(name), ownerId: 'seed' }).go();
+  await markers()
+    .create({ ...marker(name), ownerId: 'seed' })
+    .go();
 }
 
 /** Every country's id and ISO alpha-2 code (seeds name countries by code). */
 export async function countryCodes(): Promise<{ id: string; iso_alpha_two: string }[]> {
-  return (await getDb().entities.Country.query.all({}).go({ pages: 'all', attributes: ['id', 'iso_alpha_two'] })).data;
+  return (
+    await getDb()
+      .entities.Country.query.all({})
+      .go({ pages: 'all', attributes: ['id', 'iso_alpha_two'] })
+  ).data;
 }
 
 /** Puts seeded records with the guard items of their unique fields, without a transaction. */
-export async function putSeedRecords(entity: ReferenceEntityName, records: StoredRecord[], guards: readonly (Guard & { ownerId: string })[]): Promise<void> {
+export async function putSeedRecords(
+  entity: ReferenceEntityName,
+  records: StoredRecord[],
+  guards: readonly (Guard & { ownerId: string })[],
+): Promise<void> {
   await referenceStore(entity).putMany(records);
-  if (guards.length) await markers().put(guards.map((g) => ({ scope: g.scope, value: g.value, ownerId: g.ownerId }))).go();
+  if (guards.length)
+    await markers()
+      .put(guards.map((g) => ({ scope: g.scope, value: g.value, ownerId: g.ownerId })))
+      .go();
 }

@@ -18,7 +18,10 @@ export async function readTenantAccess(
   const [user, membership, ...versions] = await getMany<[UserItem, { role: Role }, ...{ version: string }[]]>([
     { get: User.get({ userId }), parse: (item) => User.parse(item) },
     { get: CompanyUser.get({ userId, companyId }), parse: (item) => CompanyUser.parse(item) },
-    ...lists.map((list) => ({ get: ListVersion.get({ list }), parse: (item: { Item: Record<string, unknown> }) => ListVersion.parse(item) })),
+    ...lists.map((list) => ({
+      get: ListVersion.get({ list }),
+      parse: (item: { Item: Record<string, unknown> }) => ListVersion.parse(item),
+    })),
   ]);
   const listVersions = Object.fromEntries(lists.map((list, i) => [list, versions[i]?.version ?? NO_VERSION]));
   return { user, role: membership?.role ?? null, listVersions };

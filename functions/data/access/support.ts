@@ -17,7 +17,9 @@ export async function getBugReport(bugReportId: string): Promise<BugReportItem |
 
 /** Every report, or one user's. */
 export async function listBugReports(userId?: string): Promise<BugReportItem[]> {
-  return userId ? (await reports().query.byUser({ userId }).go({ pages: 'all' })).data : (await reports().query.all({}).go({ pages: 'all' })).data;
+  return userId
+    ? (await reports().query.byUser({ userId }).go({ pages: 'all' })).data
+    : (await reports().query.all({}).go({ pages: 'all' })).data;
 }
 
 export async function deleteBugReport(bugReportId: string): Promise<void> {
@@ -34,11 +36,17 @@ export async function getAccessToken(accessTokenId: string): Promise<AccessToken
 
 /** Every token, or one user's. */
 export async function listAccessTokens(userId?: string): Promise<AccessTokenItem[]> {
-  return userId ? (await tokens().query.byUser({ userId }).go({ pages: 'all' })).data : (await tokens().query.all({}).go({ pages: 'all' })).data;
+  return userId
+    ? (await tokens().query.byUser({ userId }).go({ pages: 'all' })).data
+    : (await tokens().query.all({}).go({ pages: 'all' })).data;
 }
 
 /** Sets fields of a token; `removeExpiry` clears its expiry date. */
-export async function patchAccessToken(accessTokenId: string, changes: UpdateAccessToken, removeExpiry = false): Promise<void> {
+export async function patchAccessToken(
+  accessTokenId: string,
+  changes: UpdateAccessToken,
+  removeExpiry = false,
+): Promise<void> {
   const update = tokens().patch({ accessTokenId }).set(changes);
   await (removeExpiry ? update.remove(['expires_at']) : update).go();
 }

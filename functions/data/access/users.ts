@@ -17,13 +17,23 @@ export async function getUser(userId: string): Promise<UserItem | null> {
 
 /** Whether the user exists, reading its key only. */
 export async function userExists(userId: string): Promise<boolean> {
-  return Boolean((await users().get({ userId }).go({ attributes: ['userId'] })).data);
+  return Boolean(
+    (
+      await users()
+        .get({ userId })
+        .go({ attributes: ['userId'] })
+    ).data,
+  );
 }
 
 /** Several users in one batch read; absent ones are left out. */
 export async function getUsers(userIds: readonly string[]): Promise<UserItem[]> {
   if (!userIds.length) return [];
-  return (await users().get(userIds.map((userId) => ({ userId }))).go()).data;
+  return (
+    await users()
+      .get(userIds.map((userId) => ({ userId })))
+      .go()
+  ).data;
 }
 
 export async function listUsers(): Promise<UserItem[]> {
@@ -48,7 +58,10 @@ export async function userIdForSub(sub: string): Promise<string | null> {
 /** Creates a user with the guard of their e-mail in one transaction: 409 "Email has already been taken". */
 export async function createUser(user: CreateUser): Promise<void> {
   await writeTransaction(
-    ({ User, UniqueValue }) => [User.create(user).commit(), UniqueValue.create({ ...emailGuard(user.email), ownerId: user.userId }).commit()],
+    ({ User, UniqueValue }) => [
+      User.create(user).commit(),
+      UniqueValue.create({ ...emailGuard(user.email), ownerId: user.userId }).commit(),
+    ],
     { 1: { field: 'email', message: 'Email has already been taken' } },
   );
 }
@@ -63,7 +76,11 @@ export async function confirmUserLogin(userId: string, sub: string, token: strin
 }
 
 /** Deletes a user with their e-mail guard, sign-in and memberships in one transaction. */
-export async function deleteUserRecords(user: { userId: string; email: string }, sub: string | undefined, companyIds: readonly string[]): Promise<void> {
+export async function deleteUserRecords(
+  user: { userId: string; email: string },
+  sub: string | undefined,
+  companyIds: readonly string[],
+): Promise<void> {
   const { userId } = user;
   await writeTransaction(({ User, UserLogin, UniqueValue, CompanyUser }) => [
     User.delete({ userId }).commit(),

@@ -1,4 +1,10 @@
-import { Entity, type CreateEntityItem, type EntityIdentifiers, type EntityItem, type UpdateEntityItem } from 'electrodb';
+import {
+  Entity,
+  type CreateEntityItem,
+  type EntityIdentifiers,
+  type EntityItem,
+  type UpdateEntityItem,
+} from 'electrodb';
 import { SERVICE } from './service-name.js';
 
 /**
@@ -21,8 +27,16 @@ export const AccessToken = new Entity({
   },
   indexes: {
     byId: { pk: { field: 'pk', composite: ['accessTokenId'] }, sk: { field: 'sk', composite: [] } },
-    all: { index: 'gsi1', pk: { field: 'gsi1pk', composite: [] }, sk: { field: 'gsi1sk', composite: ['accessTokenId'] } },
-    byUser: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['userId'] }, sk: { field: 'gsi2sk', composite: ['accessTokenId'] } },
+    all: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: [] },
+      sk: { field: 'gsi1sk', composite: ['accessTokenId'] },
+    },
+    byUser: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['userId'] },
+      sk: { field: 'gsi2sk', composite: ['accessTokenId'] },
+    },
   },
 });
 

@@ -1,4 +1,10 @@
-import { Entity, type CreateEntityItem, type EntityIdentifiers, type EntityItem, type UpdateEntityItem } from 'electrodb';
+import {
+  Entity,
+  type CreateEntityItem,
+  type EntityIdentifiers,
+  type EntityItem,
+  type UpdateEntityItem,
+} from 'electrodb';
 import { SERVICE } from './service-name.js';
 import { timestamps } from './timestamps.js';
 import { storedFile } from './stored-file.js';
@@ -12,7 +18,11 @@ import { RELEASE_STATUSES } from '../../../shared/catalogue.js';
 
 const keys = {
   byTenant: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: ['id'] } },
-  all: { index: 'gsi1', pk: { field: 'gsi1pk', composite: [] }, sk: { field: 'gsi1sk', composite: ['tenantId', 'id'] } },
+  all: {
+    index: 'gsi1',
+    pk: { field: 'gsi1pk', composite: [] },
+    sk: { field: 'gsi1sk', composite: ['tenantId', 'id'] },
+  },
   byId: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['id'] }, sk: { field: 'gsi2sk', composite: [] } },
 } as const;
 
@@ -20,7 +30,10 @@ const owner = { tenantId: { type: 'string', required: true }, id: { type: 'strin
 
 const urlRows = {
   type: 'list',
-  items: { type: 'map', properties: { id: { type: 'string' }, link: { type: 'string' }, link_text: { type: 'string' } } },
+  items: {
+    type: 'map',
+    properties: { id: { type: 'string' }, link: { type: 'string' }, link_text: { type: 'string' } },
+  },
 } as const;
 
 export const Artist = new Entity({
@@ -35,7 +48,15 @@ export const Artist = new Entity({
     image: storedFile,
     artist_identifiers: {
       type: 'list',
-      items: { type: 'map', properties: { id: { type: 'string' }, service: { type: 'string' }, identifier: { type: 'string' }, new: { type: 'boolean' } } },
+      items: {
+        type: 'map',
+        properties: {
+          id: { type: 'string' },
+          service: { type: 'string' },
+          identifier: { type: 'string' },
+          new: { type: 'boolean' },
+        },
+      },
     },
     artist_members: {
       type: 'list',
@@ -104,7 +125,12 @@ const genreLinks = {
 } as const;
 /** A year or '' (the forms send a blank year as ''): two types, so not one ElectroDB type. */
 const year = { type: 'any' } as const;
-const copyrightLines = { c_line: { type: 'string' }, c_line_year: year, p_line: { type: 'string' }, p_line_year: year } as const;
+const copyrightLines = {
+  c_line: { type: 'string' },
+  c_line_year: year,
+  p_line: { type: 'string' },
+  p_line_year: year,
+} as const;
 
 /** Where a recording's uploaded audio is (spec 2 §4 Audio upload). */
 const AUDIO_STATUSES = ['uploading', 'processing', 'ready', 'failed'] as const;

@@ -1,4 +1,10 @@
-import { Entity, type CreateEntityItem, type EntityIdentifiers, type EntityItem, type UpdateEntityItem } from 'electrodb';
+import {
+  Entity,
+  type CreateEntityItem,
+  type EntityIdentifiers,
+  type EntityItem,
+  type UpdateEntityItem,
+} from 'electrodb';
 import { ROLES } from '../../../shared/constants.js';
 import { SERVICE } from './service-name.js';
 
@@ -16,7 +22,11 @@ export const CompanyUser = new Entity({
   },
   indexes: {
     byUser: { pk: { field: 'pk', composite: ['userId'] }, sk: { field: 'sk', composite: ['companyId'] } },
-    byCompany: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['companyId'] }, sk: { field: 'gsi1sk', composite: ['userId'] } },
+    byCompany: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['companyId'] },
+      sk: { field: 'gsi1sk', composite: ['userId'] },
+    },
   },
 });
 

@@ -1,4 +1,10 @@
-import { Entity, type CreateEntityItem, type EntityIdentifiers, type EntityItem, type UpdateEntityItem } from 'electrodb';
+import {
+  Entity,
+  type CreateEntityItem,
+  type EntityIdentifiers,
+  type EntityItem,
+  type UpdateEntityItem,
+} from 'electrodb';
 import { SERVICE } from './service-name.js';
 import { storedFile } from './stored-file.js';
 
@@ -20,7 +26,15 @@ export const Company = new Entity({
     self_billing: { type: 'boolean', default: false },
     self_billing_created_at: { type: 'string' },
     self_billing_expires_at: { type: 'string' },
-    profile: { type: 'map', properties: { name: { type: 'string' }, address: { type: 'string' }, backup_email: { type: 'string' }, phone_no: { type: 'string' } } },
+    profile: {
+      type: 'map',
+      properties: {
+        name: { type: 'string' },
+        address: { type: 'string' },
+        backup_email: { type: 'string' },
+        phone_no: { type: 'string' },
+      },
+    },
     site_settings: {
       type: 'map',
       properties: {
@@ -34,8 +48,14 @@ export const Company = new Entity({
     logo: storedFile,
     contract: storedFile,
     self_billing_agreement: storedFile,
-    company_publishers: { type: 'list', items: { type: 'map', properties: { id: { type: 'string' }, publisher_id: { type: 'string' } } } },
-    company_rightsholders: { type: 'list', items: { type: 'map', properties: { id: { type: 'string' }, rightsholder_id: { type: 'string' } } } },
+    company_publishers: {
+      type: 'list',
+      items: { type: 'map', properties: { id: { type: 'string' }, publisher_id: { type: 'string' } } },
+    },
+    company_rightsholders: {
+      type: 'list',
+      items: { type: 'map', properties: { id: { type: 'string' }, rightsholder_id: { type: 'string' } } },
+    },
     /** The distributors the company delivers through, with their contract terms (connections). */
     company_distributors: {
       type: 'list',

@@ -1,4 +1,10 @@
-import { Entity, type CreateEntityItem, type EntityIdentifiers, type EntityItem, type UpdateEntityItem } from 'electrodb';
+import {
+  Entity,
+  type CreateEntityItem,
+  type EntityIdentifiers,
+  type EntityItem,
+  type UpdateEntityItem,
+} from 'electrodb';
 import { SERVICE } from './service-name.js';
 
 /** An open WebSocket connection of a user; pushes go to every connection of the user. */
@@ -12,7 +18,11 @@ export const Connection = new Entity({
   },
   indexes: {
     byUser: { pk: { field: 'pk', composite: ['userId'] }, sk: { field: 'sk', composite: ['connectionId'] } },
-    byConnection: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['connectionId'] }, sk: { field: 'gsi1sk', composite: [] } },
+    byConnection: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['connectionId'] },
+      sk: { field: 'gsi1sk', composite: [] },
+    },
   },
 });
 

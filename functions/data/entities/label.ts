@@ -1,4 +1,10 @@
-import { Entity, type CreateEntityItem, type EntityIdentifiers, type EntityItem, type UpdateEntityItem } from 'electrodb';
+import {
+  Entity,
+  type CreateEntityItem,
+  type EntityIdentifiers,
+  type EntityItem,
+  type UpdateEntityItem,
+} from 'electrodb';
 import { SERVICE } from './service-name.js';
 
 /** A record label of a company (spec 2 §3 Label). `tenantId` leads the key: a query cannot leave its tenant. */
@@ -25,16 +31,31 @@ export const Label = new Entity({
     urls: {
       type: 'list',
       default: () => [],
-      items: { type: 'map', properties: { id: { type: 'string' }, link: { type: 'string', required: true }, link_text: { type: 'string' } } },
+      items: {
+        type: 'map',
+        properties: { id: { type: 'string' }, link: { type: 'string', required: true }, link_text: { type: 'string' } },
+      },
     },
     label_identifiers: {
       type: 'list',
       default: () => [],
-      items: { type: 'map', properties: { id: { type: 'string' }, type_of: { type: 'string', required: true }, ref: { type: 'string', required: true } } },
+      items: {
+        type: 'map',
+        properties: {
+          id: { type: 'string' },
+          type_of: { type: 'string', required: true },
+          ref: { type: 'string', required: true },
+        },
+      },
     },
     logo: {
       type: 'map',
-      properties: { key: { type: 'string' }, content_type: { type: 'string' }, size: { type: 'number' }, filename: { type: 'string' } },
+      properties: {
+        key: { type: 'string' },
+        content_type: { type: 'string' },
+        size: { type: 'number' },
+        filename: { type: 'string' },
+      },
     },
     createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
     updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
@@ -42,7 +63,11 @@ export const Label = new Entity({
   indexes: {
     byTenant: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: ['labelId'] } },
     /** LabelsAdmin: every tenant's labels, through their own index (DESIGN.md §3). */
-    all: { index: 'gsi1', pk: { field: 'gsi1pk', composite: [] }, sk: { field: 'gsi1sk', composite: ['tenantId', 'labelId'] } },
+    all: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: [] },
+      sk: { field: 'gsi1sk', composite: ['tenantId', 'labelId'] },
+    },
     /** LabelAdmin: one label by id whatever its tenant. */
     byId: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['labelId'] }, sk: { field: 'gsi2sk', composite: [] } },
   },

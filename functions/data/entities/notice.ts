@@ -1,4 +1,10 @@
-import { Entity, type CreateEntityItem, type EntityIdentifiers, type EntityItem, type UpdateEntityItem } from 'electrodb';
+import {
+  Entity,
+  type CreateEntityItem,
+  type EntityIdentifiers,
+  type EntityItem,
+  type UpdateEntityItem,
+} from 'electrodb';
 import { SERVICE } from './service-name.js';
 
 export const NOTICE_TYPES = ['announcement', 'news', 'maintenance'] as const;
@@ -35,7 +41,11 @@ export const UserNotice = new Entity({
   },
   indexes: {
     byUser: { pk: { field: 'pk', composite: ['userId'] }, sk: { field: 'sk', composite: ['noticeId'] } },
-    byNotice: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['noticeId'] }, sk: { field: 'gsi1sk', composite: ['userId'] } },
+    byNotice: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['noticeId'] },
+      sk: { field: 'gsi1sk', composite: ['userId'] },
+    },
   },
 });
 

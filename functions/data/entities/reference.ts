@@ -1,4 +1,10 @@
-import { Entity, type CreateEntityItem, type EntityIdentifiers, type EntityItem, type UpdateEntityItem } from 'electrodb';
+import {
+  Entity,
+  type CreateEntityItem,
+  type EntityIdentifiers,
+  type EntityItem,
+  type UpdateEntityItem,
+} from 'electrodb';
 import { SERVICE } from './service-name.js';
 import { timestamps } from './timestamps.js';
 import { storedFile } from './stored-file.js';
@@ -71,7 +77,10 @@ export const PerformerRole = new Entity({
 
 const urlRows = {
   type: 'list',
-  items: { type: 'map', properties: { id: { type: 'string' }, link: { type: 'string' }, link_text: { type: 'string' } } },
+  items: {
+    type: 'map',
+    properties: { id: { type: 'string' }, link: { type: 'string' }, link_text: { type: 'string' } },
+  },
 } as const;
 
 export const Society = new Entity({
@@ -154,7 +163,12 @@ export const Distributor = new Entity({
       type: 'list',
       items: {
         type: 'map',
-        properties: { id: { type: 'string' }, dsp_id: { type: 'string' }, active: { type: 'boolean' }, inactive_note: { type: 'string' } },
+        properties: {
+          id: { type: 'string' },
+          dsp_id: { type: 'string' },
+          active: { type: 'boolean' },
+          inactive_note: { type: 'string' },
+        },
       },
     },
     ...timestamps,

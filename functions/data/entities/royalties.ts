@@ -16,7 +16,9 @@ export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 const text = { type: 'string', required: true } as const;
 const count = { type: 'number', required: true } as const;
 /** One optional text per mapping column: a column map's headers, or its constant values. */
-const perMappingColumn = Object.fromEntries(MAPPING_COLUMNS.map((column) => [column, { type: 'string' }])) as { [C in MappingColumn]: { type: 'string' } };
+const perMappingColumn = Object.fromEntries(MAPPING_COLUMNS.map((column) => [column, { type: 'string' }])) as {
+  [C in MappingColumn]: { type: 'string' };
+};
 
 /** ControlTotals (functions/royalties/import/read-report.ts): lines in = stored + rejected + skipped, amounts as exact decimals. */
 const controlTotals = {
@@ -42,7 +44,9 @@ const aggregateSums = {
   artist_payable: text,
   aggregator_payable: text,
 } as const;
-export type AggregateSums = { [K in keyof typeof aggregateSums]: (typeof aggregateSums)[K]['type'] extends 'number' ? number : string };
+export type AggregateSums = {
+  [K in keyof typeof aggregateSums]: (typeof aggregateSums)[K]['type'] extends 'number' ? number : string;
+};
 
 /** Where reports come from (a distributor, a store) and the column map its reports are read with. */
 export const RoyaltySource = new Entity({
@@ -114,7 +118,10 @@ export const RoyaltyImport = new Entity({
     /** Lines without an exchange rate: [{ distributor, original_currency, target_currency, lines }]. */
     missing_rates: {
       type: 'list',
-      items: { type: 'map', properties: { distributor: text, original_currency: text, target_currency: text, lines: count } },
+      items: {
+        type: 'map',
+        properties: { distributor: text, original_currency: text, target_currency: text, lines: count },
+      },
     },
     company_currency: { type: 'string' },
     /** The converted lines' total in company_currency, an exact decimal string. */
@@ -146,7 +153,9 @@ export const RoyaltyAggregate = new Entity({
     values: { type: CustomAttributeType<Record<string, AggregateSums>>('any') },
     none: { type: 'map', properties: aggregateSums },
   },
-  indexes: { byImport: { pk: { field: 'pk', composite: ['tenantId', 'importId'] }, sk: { field: 'sk', composite: ['key'] } } },
+  indexes: {
+    byImport: { pk: { field: 'pk', composite: ['tenantId', 'importId'] }, sk: { field: 'sk', composite: ['key'] } },
+  },
 });
 
 /**
@@ -167,7 +176,9 @@ export const RoyaltyImportPart = new Entity({
     company_currency: { type: 'string', required: true },
     ...timestamps,
   },
-  indexes: { byImport: { pk: { field: 'pk', composite: ['tenantId', 'importId'] }, sk: { field: 'sk', composite: ['part'] } } },
+  indexes: {
+    byImport: { pk: { field: 'pk', composite: ['tenantId', 'importId'] }, sk: { field: 'sk', composite: ['part'] } },
+  },
 });
 
 /**
@@ -214,7 +225,9 @@ export const RoyaltyMatchRule = new Entity({
     release_id: { type: 'string' },
     ...timestamps,
   },
-  indexes: { byTenant: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: ['field', 'value'] } } },
+  indexes: {
+    byTenant: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: ['field', 'value'] } },
+  },
 });
 
 export type RoyaltySourceItem = EntityItem<typeof RoyaltySource>;

@@ -21,7 +21,8 @@ import { royaltyFilter, withoutState, type RoyaltyFilter } from '../ledger/filte
 async function checkLinks(tenantId: string, fields: RoyaltyFields): Promise<void> {
   for (const field of ['label_id', 'release_id', 'recording_id', 'artist_id'] as const) {
     const value = fields[field];
-    if (typeof value === 'string' && !(await catalogueRecordExists(tenantId, field, value))) throw new InvalidField(field, `${field.replace('_id', '')} not found in this company`);
+    if (typeof value === 'string' && !(await catalogueRecordExists(tenantId, field, value)))
+      throw new InvalidField(field, `${field.replace('_id', '')} not found in this company`);
   }
 }
 
@@ -34,12 +35,16 @@ export async function getRoyalty(tenantId: string, royaltyId: string) {
 
 export async function updateRoyalty(tenantId: string, userId: string, royaltyId: string, update: RoyaltyUpdate) {
   await getRoyalty(tenantId, royaltyId);
-  const set = Object.fromEntries(Object.entries(update).filter(([, value]) => value !== null && value !== undefined)) as RoyaltyFields;
+  const set = Object.fromEntries(
+    Object.entries(update).filter(([, value]) => value !== null && value !== undefined),
+  ) as RoyaltyFields;
   const emptied = Object.keys(update).filter((field) => update[field as keyof RoyaltyUpdate] === null);
   await checkLinks(tenantId, set);
   const previous = await getEdit(tenantId, royaltyId);
   // An edit accumulates: later values replace earlier ones, and setting a field again undoes emptying it.
-  const fields = Object.fromEntries(Object.entries({ ...(previous?.fields ?? {}), ...set }).filter(([field]) => !emptied.includes(field)));
+  const fields = Object.fromEntries(
+    Object.entries({ ...(previous?.fields ?? {}), ...set }).filter(([field]) => !emptied.includes(field)),
+  );
   const cleared = [...new Set([...(previous?.cleared ?? []).filter((field) => !(field in set)), ...emptied])];
   await putEdit({ tenantId, id: royaltyId, deleted: false, fields, cleared, userId });
   await royaltiesChanged(tenantId);
@@ -70,7 +75,11 @@ export async function createRoyalty(tenantId: string, userId: string, sale: NewS
   let rate = '1';
   if (sale.currency !== terms.currency) {
     const found = await latestRate(tenantId, sale.retailer, sale.currency, terms.currency);
-    if (!found) throw new InvalidField('currency', `No exchange rate from ${sale.currency} to ${terms.currency}: add one under exchange rates first`);
+    if (!found)
+      throw new InvalidField(
+        'currency',
+        `No exchange rate from ${sale.currency} to ${terms.currency}: add one under exchange rates first`,
+      );
     rate = found;
   }
   const labelDeal = sale.label_id ? await labelDealPercentage(tenantId, sale.label_id) : undefined;
@@ -81,7 +90,13 @@ export async function createRoyalty(tenantId: string, userId: string, sale: NewS
       `SELECT CAST(a AS VARCHAR) AS amount, CAST(l AS VARCHAR) AS label_payable, CAST(a - l AS VARCHAR) AS aggregator_payable
        FROM (SELECT a, coalesce(CAST($label AS DECIMAL(18,6)), round(a * CAST($deal AS DECIMAL(9,4)) / 100, 6)) AS l
              FROM (SELECT coalesce(CAST($amount AS DECIMAL(18,6)), round(CAST($subtotal AS DECIMAL(18,6)) * CAST($rate AS DECIMAL(18,6)), 6)) AS a))`,
-      { subtotal: sale.subtotal_payable, rate, deal, amount: sale.amount ?? (null as unknown as string), label: sale.label_payable ?? (null as unknown as string) },
+      {
+        subtotal: sale.subtotal_payable,
+        rate,
+        deal,
+        amount: sale.amount ?? (null as unknown as string),
+        label: sale.label_payable ?? (null as unknown as string),
+      },
     ),
   );
   const id = `${MANUAL_PREFIX}${ulid()}`;
@@ -104,9 +119,16 @@ export async function createRoyalty(tenantId: string, userId: string, sale: NewS
 /** The newest rate on or before today for a currency pair: the retailer's own, else any distributor's. */
 async function latestRate(tenantId: string, retailer: string, from: string, to: string): Promise<string | null> {
   const today = new Date().toISOString().slice(0, 10);
-  const own = await findExchangeRate(tenantId, { distributor: retailer, payment_date: today, original_currency: from, target_currency: to });
+  const own = await findExchangeRate(tenantId, {
+    distributor: retailer,
+    payment_date: today,
+    original_currency: from,
+    target_currency: to,
+  });
   if (own) return own.rate;
-  const any = (await listExchangeRates(tenantId)).find((r) => r.original_currency === from && r.target_currency === to && r.payment_date <= today);
+  const any = (await listExchangeRates(tenantId)).find(
+    (r) => r.original_currency === from && r.target_currency === to && r.payment_date <= today,
+  );
   return any?.rate ?? null;
 }
 
@@ -116,9 +138,15 @@ export const selection = z
     ids: z.array(z.string().trim().min(1).max(80)).min(1).max(1000).optional(),
     filter: royaltyFilter.optional(),
   })
-  .refine((body) => Boolean(body.ids) !== Boolean(body.filter), { path: ['ids'], message: 'ids or filter is required (one of the two)' });
+  .refine((body) => Boolean(body.ids) !== Boolean(body.filter), {
+    path: ['ids'],
+    message: 'ids or filter is required (one of the two)',
+  });
 
-const STATE_ACTIONS: Record<'mark_as_paid' | 'mark_as_unpaid' | 'mark_as_artist_paid' | 'mark_as_artist_unpaid', { flag: StateFlag; value: boolean }> = {
+const STATE_ACTIONS: Record<
+  'mark_as_paid' | 'mark_as_unpaid' | 'mark_as_artist_paid' | 'mark_as_artist_unpaid',
+  { flag: StateFlag; value: boolean }
+> = {
   mark_as_paid: { flag: 'paid', value: true },
   mark_as_unpaid: { flag: 'paid', value: false },
   mark_as_artist_paid: { flag: 'artist_paid', value: true },
@@ -130,15 +158,30 @@ export type StateAction = keyof typeof STATE_ACTIONS;
  * Marks lines paid / unpaid / artist paid / artist unpaid: one rule item however many lines it
  * covers. A filter's own state condition is dropped: marking "all unpaid" paid is marking all paid.
  */
-export async function markRoyalties(tenantId: string, userId: string, action: StateAction, target: { ids: string[] } | { filter: RoyaltyFilter }) {
+export async function markRoyalties(
+  tenantId: string,
+  userId: string,
+  action: StateAction,
+  target: { ids: string[] } | { filter: RoyaltyFilter },
+) {
   const { flag, value } = STATE_ACTIONS[action];
   if ('ids' in target) {
     const bad = target.ids.find((id) => !parseRoyaltyId(id));
     if (bad) throw new InvalidField('ids', `${bad} is not a royalty id`);
   }
   const filter = 'filter' in target ? withoutState(target.filter) : undefined;
-  const updated = 'ids' in target ? (await selectRoyalties(tenantId, idsCondition(target.ids), 1000)).length : await countRoyalties(tenantId, filter!);
-  await putStateRule({ tenantId, seq: ulid(), flag, value, ...('ids' in target ? { ids: target.ids } : { filter }), userId });
+  const updated =
+    'ids' in target
+      ? (await selectRoyalties(tenantId, idsCondition(target.ids), 1000)).length
+      : await countRoyalties(tenantId, filter!);
+  await putStateRule({
+    tenantId,
+    seq: ulid(),
+    flag,
+    value,
+    ...('ids' in target ? { ids: target.ids } : { filter }),
+    userId,
+  });
   await royaltiesChanged(tenantId);
   return { updated, message: `${updated} royalties updated` };
 }
@@ -152,7 +195,13 @@ export async function bulkUpdateRoyalties(tenantId: string, userId: string, ids:
   for (const row of found) {
     const royaltyId = String(row.id);
     const previous = await getEdit(tenantId, royaltyId);
-    await putEdit({ tenantId, id: royaltyId, deleted: false, fields: { ...(previous?.fields ?? {}), ...fields }, userId });
+    await putEdit({
+      tenantId,
+      id: royaltyId,
+      deleted: false,
+      fields: { ...(previous?.fields ?? {}), ...fields },
+      userId,
+    });
   }
   await royaltiesChanged(tenantId);
   return { updated: found.length, message: 'Royalties Updated' };

@@ -8,7 +8,13 @@ import { InvalidField, NotFound } from '../../lib/errors.js';
  * import's payment date. Rates are exact decimal strings with at most 6 places, the precision
  * of the ledger's exchange_rate column, so a stored line's amount can be recomputed from it.
  */
-export type ExchangeRateInput = { distributor: string; payment_date: string; original_currency: string; target_currency: string; rate: string };
+export type ExchangeRateInput = {
+  distributor: string;
+  payment_date: string;
+  original_currency: string;
+  target_currency: string;
+  rate: string;
+};
 export type ExchangeRateQuery = Omit<ExchangeRateInput, 'rate'>;
 
 const RATE = /^(?:\d{1,12})(?:\.\d{1,6})?$/;
@@ -21,7 +27,8 @@ function currency(field: string, value: unknown): string {
 }
 
 function paymentDate(value: unknown): string {
-  if (typeof value !== 'string' || !DATE.test(value) || Number.isNaN(Date.parse(value))) throw new InvalidField('payment_date', 'Payment date must be a date (YYYY-MM-DD)');
+  if (typeof value !== 'string' || !DATE.test(value) || Number.isNaN(Date.parse(value)))
+    throw new InvalidField('payment_date', 'Payment date must be a date (YYYY-MM-DD)');
   return value;
 }
 
@@ -33,7 +40,9 @@ function distributorOf(value: unknown): string {
 
 export async function listExchangeRates(tenantId: string) {
   const items = await rates.listExchangeRates(tenantId);
-  return items.sort((a, b) => b.payment_date.localeCompare(a.payment_date) || a.distributor.localeCompare(b.distributor));
+  return items.sort(
+    (a, b) => b.payment_date.localeCompare(a.payment_date) || a.distributor.localeCompare(b.distributor),
+  );
 }
 
 /** The rate a line of this distributor and currency pair paid on payment_date uses, or null. */
@@ -49,7 +58,8 @@ export async function findExchangeRate(tenantId: string, query: ExchangeRateQuer
 
 export async function createExchangeRate(tenantId: string, input: ExchangeRateInput) {
   const rate = typeof input.rate === 'string' ? input.rate.trim() : '';
-  if (!RATE.test(rate) || !/[1-9]/.test(rate)) throw new InvalidField('rate', 'Rate must be a positive number with at most 6 decimal places');
+  if (!RATE.test(rate) || !/[1-9]/.test(rate))
+    throw new InvalidField('rate', 'Rate must be a positive number with at most 6 decimal places');
   const item = {
     tenantId,
     id: ulid(),

@@ -28,7 +28,10 @@ async function importOf(tenantId: string, importId: string) {
 }
 
 /** Runs `work` with a fresh DuckDB, a temp folder and the import's current ledger files (one, or its parts') on local disk. */
-async function withLedger<T>(item: { ledger_key?: string; ledger_keys?: string[]; status: string }, work: (duck: DuckDBConnection, dir: string, files: string[]) => Promise<T>): Promise<T> {
+async function withLedger<T>(
+  item: { ledger_key?: string; ledger_keys?: string[]; status: string },
+  work: (duck: DuckDBConnection, dir: string, files: string[]) => Promise<T>,
+): Promise<T> {
   const keys = importLedgerKeys(item);
   if (item.status !== 'done' || !keys.length) throw new Conflict('The import has no stored lines');
   // Ledger files never change under a key: the readers' local copies serve (no download when the list has read them).
@@ -47,7 +50,10 @@ export async function rematchImport(tenantId: string, importId: string): Promise
 }
 
 /** Re-converts one import, or every finished import of the tenant, with the exchange rates as they are now. */
-export async function updateExchangeRates(tenantId: string, importId?: string): Promise<{ imports: number; lines: number; missing_rates: MissingRate[] }> {
+export async function updateExchangeRates(
+  tenantId: string,
+  importId?: string,
+): Promise<{ imports: number; lines: number; missing_rates: MissingRate[] }> {
   const ids = importId
     ? [(await importOf(tenantId, importId)).id]
     : (await listImports(tenantId)).filter((i) => i.status === 'done' && importLedgerKeys(i).length).map((i) => i.id);
@@ -67,18 +73,36 @@ export type AssignInput = { field: string; value: string; recording_id?: string;
 /** Remembers that an identifier means this recording or release (matched_by 'manual'), then re-matches the import. */
 export async function assignMatch(tenantId: string, importId: string, input: AssignInput): Promise<RematchResult> {
   await importOf(tenantId, importId);
-  if (!MATCH_FIELDS.includes(input.field as MatchField)) throw new InvalidField('field', 'Field must be one of isrc, upc, cat_no');
+  if (!MATCH_FIELDS.includes(input.field as MatchField))
+    throw new InvalidField('field', 'Field must be one of isrc, upc, cat_no');
   const field = input.field as MatchField;
   const value = normaliseIdentifier(field, typeof input.value === 'string' ? input.value : '');
   if (!value) throw new InvalidField('value', 'Value is required');
-  if (!input.recording_id === !input.release_id) throw new InvalidField('recording_id', 'Choose a recording or a release');
-  if (input.recording_id && !(await catalogueRecordExists(tenantId, 'recording_id', input.recording_id))) throw new InvalidField('recording_id', 'Recording not found');
-  if (input.release_id && !(await catalogueRecordExists(tenantId, 'release_id', input.release_id))) throw new InvalidField('release_id', 'Release not found');
-  await putMatchRule({ tenantId, field, value, ...(input.recording_id ? { recording_id: input.recording_id } : { release_id: input.release_id }) });
+  if (!input.recording_id === !input.release_id)
+    throw new InvalidField('recording_id', 'Choose a recording or a release');
+  if (input.recording_id && !(await catalogueRecordExists(tenantId, 'recording_id', input.recording_id)))
+    throw new InvalidField('recording_id', 'Recording not found');
+  if (input.release_id && !(await catalogueRecordExists(tenantId, 'release_id', input.release_id)))
+    throw new InvalidField('release_id', 'Release not found');
+  await putMatchRule({
+    tenantId,
+    field,
+    value,
+    ...(input.recording_id ? { recording_id: input.recording_id } : { release_id: input.release_id }),
+  });
   return rematchImport(tenantId, importId);
 }
 
-export type UnmatchedGroup = { isrc: string | null; upc: string | null; cat_no: string | null; song: string | null; artist: string | null; album: string | null; lines: number; amount: string | null };
+export type UnmatchedGroup = {
+  isrc: string | null;
+  upc: string | null;
+  cat_no: string | null;
+  song: string | null;
+  artist: string | null;
+  album: string | null;
+  lines: number;
+  amount: string | null;
+};
 
 /** The import's unmatched lines grouped by identifier, largest amount first (amount in the company currency; null when no line of the group could be converted). */
 export async function unmatchedLines(tenantId: string, importId: string): Promise<UnmatchedGroup[]> {
@@ -91,7 +115,16 @@ export async function unmatchedLines(tenantId: string, importId: string): Promis
         GROUP BY isrc, upc, cat_no ORDER BY sort_amount DESC NULLS LAST, lines DESC, isrc, upc, cat_no`)
     ).getRowObjects();
     const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
-    return rows.map((r) => ({ isrc: text(r.isrc), upc: text(r.upc), cat_no: text(r.cat_no), song: text(r.song), artist: text(r.artist), album: text(r.album), lines: Number(r.lines), amount: text(r.amount) }));
+    return rows.map((r) => ({
+      isrc: text(r.isrc),
+      upc: text(r.upc),
+      cat_no: text(r.cat_no),
+      song: text(r.song),
+      artist: text(r.artist),
+      album: text(r.album),
+      lines: Number(r.lines),
+      amount: text(r.amount),
+    }));
   });
 }
 

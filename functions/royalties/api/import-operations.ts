@@ -10,27 +10,50 @@ import { MATCH_FIELDS } from '../ledger/match-lines.js';
  * handler.ts so each file stays short.
  */
 const currency = z.string().trim().max(3);
-const rateQuery = z.strictObject({ distributor: z.string().trim().max(200), payment_date: z.string().max(10), original_currency: currency, target_currency: currency });
+const rateQuery = z.strictObject({
+  distributor: z.string().trim().max(200),
+  payment_date: z.string().max(10),
+  original_currency: currency,
+  target_currency: currency,
+});
 
 export const exchangeRateOperations = {
-  listExchangeRates: operation('tenant', { run: async ({ tenantId }) => {
-    const rates = await listExchangeRates(tenantId);
-    return { exchange_rates: rates, total_count: rates.length, total_pages: 1 };
-  } }),
-  findExchangeRate: operation('tenant', { body: rateQuery, run: async ({ tenantId, body }) => ({ exchange_rate: await findExchangeRate(tenantId, body) }) }),
+  listExchangeRates: operation('tenant', {
+    run: async ({ tenantId }) => {
+      const rates = await listExchangeRates(tenantId);
+      return { exchange_rates: rates, total_count: rates.length, total_pages: 1 };
+    },
+  }),
+  findExchangeRate: operation('tenant', {
+    body: rateQuery,
+    run: async ({ tenantId, body }) => ({ exchange_rate: await findExchangeRate(tenantId, body) }),
+  }),
   createExchangeRate: operation('tenant', {
     body: rateQuery.extend({ rate: z.string().trim().max(30) }),
-    run: async ({ tenantId, body }) => reply(201, { exchange_rate: await createExchangeRate(tenantId, body), message: 'Exchange Rate Added' }),
+    run: async ({ tenantId, body }) =>
+      reply(201, { exchange_rate: await createExchangeRate(tenantId, body), message: 'Exchange Rate Added' }),
   }),
-  deleteExchangeRate: operation('tenant', { params: idParams, run: async ({ tenantId, params }) => {
-    await deleteExchangeRate(tenantId, params.id);
-    return { message: 'Exchange Rate Deleted' };
-  } }),
+  deleteExchangeRate: operation('tenant', {
+    params: idParams,
+    run: async ({ tenantId, params }) => {
+      await deleteExchangeRate(tenantId, params.id);
+      return { message: 'Exchange Rate Deleted' };
+    },
+  }),
 } satisfies Partial<AreaOperations<'royalties'>>;
 
 export const importOperations = {
-  confirmImport: operation('tenant', { params: idParams, run: async ({ tenantId, params }) => ({ royalty_import: await confirmImport(tenantId, params.id), message: 'Import Confirmed' }) }),
-  unmatchedLines: operation('tenant', { params: idParams, run: async ({ tenantId, params }) => ({ unmatched: await unmatchedLines(tenantId, params.id) }) }),
+  confirmImport: operation('tenant', {
+    params: idParams,
+    run: async ({ tenantId, params }) => ({
+      royalty_import: await confirmImport(tenantId, params.id),
+      message: 'Import Confirmed',
+    }),
+  }),
+  unmatchedLines: operation('tenant', {
+    params: idParams,
+    run: async ({ tenantId, params }) => ({ unmatched: await unmatchedLines(tenantId, params.id) }),
+  }),
   assignMatch: operation('tenant', {
     params: idParams,
     body: z.strictObject({
@@ -39,12 +62,24 @@ export const importOperations = {
       recording_id: z.string().trim().min(1).max(64).optional(),
       release_id: z.string().trim().min(1).max(64).optional(),
     }),
-    run: async ({ tenantId, params, body }) => ({ result: await assignMatch(tenantId, params.id, body as never), message: 'Match Assigned' }),
+    run: async ({ tenantId, params, body }) => ({
+      result: await assignMatch(tenantId, params.id, body as never),
+      message: 'Match Assigned',
+    }),
   }),
-  rematchImport: operation('tenant', { params: idParams, run: async ({ tenantId, params }) => ({ result: await rematchImport(tenantId, params.id), message: 'Import Re-matched' }) }),
+  rematchImport: operation('tenant', {
+    params: idParams,
+    run: async ({ tenantId, params }) => ({
+      result: await rematchImport(tenantId, params.id),
+      message: 'Import Re-matched',
+    }),
+  }),
   /** Re-applies the exchange rates to one import (import_id) or to all of the company's imports. */
   updateExchangeRates: operation('tenant', {
     body: z.strictObject({ import_id: z.string().trim().min(1).max(64).optional() }).optional(),
-    run: async ({ tenantId, body }) => ({ result: await updateExchangeRates(tenantId, body?.import_id), message: 'Exchange Rates Updated' }),
+    run: async ({ tenantId, body }) => ({
+      result: await updateExchangeRates(tenantId, body?.import_id),
+      message: 'Exchange Rates Updated',
+    }),
   }),
 } satisfies Partial<AreaOperations<'royalties'>>;

@@ -25,7 +25,11 @@ export const MAX_REPORT_BYTES = 5_000_000_000;
 
 export const reportUpload = z.strictObject({
   filename: z.string().trim().min(1, 'filename is required').max(255),
-  size: z.number().int().min(1, 'The file is empty').max(MAX_REPORT_BYTES, `size must be under ${MAX_REPORT_BYTES} bytes`),
+  size: z
+    .number()
+    .int()
+    .min(1, 'The file is empty')
+    .max(MAX_REPORT_BYTES, `size must be under ${MAX_REPORT_BYTES} bytes`),
   source_id: z.string().trim().min(1, 'Choose a royalty map').max(64),
   content_type: z.string().max(200).optional(),
 });
@@ -35,8 +39,16 @@ export async function presignReport(tenantId: string, userId: string, input: z.i
   const source = await getSource(tenantId, input.source_id);
   if (!source) throw new InvalidField('source_id', 'Royalty map not found');
   const key = dropKey(tenantId, input.source_id, `${ulid()}-${safeFileName(input.filename)}`);
-  const command = new PutObjectCommand({ Bucket: requireEnv(ENV.ledgerBucket), Key: key, ContentLength: input.size, Metadata: { 'user-id': userId } });
-  const url = await getSignedUrl(s3Client(), command, { expiresIn: UPLOAD_URL_SECONDS, unhoistableHeaders: new Set(['x-amz-meta-user-id']) });
+  const command = new PutObjectCommand({
+    Bucket: requireEnv(ENV.ledgerBucket),
+    Key: key,
+    ContentLength: input.size,
+    Metadata: { 'user-id': userId },
+  });
+  const url = await getSignedUrl(s3Client(), command, {
+    expiresIn: UPLOAD_URL_SECONDS,
+    unhoistableHeaders: new Set(['x-amz-meta-user-id']),
+  });
   return { url, key, method: 'PUT' as const, headers: { 'x-amz-meta-user-id': userId } };
 }
 
@@ -45,7 +57,15 @@ function importJson(item: RoyaltyImportItem, sourceNames: Map<string, string>) {
   const { tenantId: _tenant, createdAt, updatedAt, finishing: _claim, finishing_since: _since, ...rest } = item;
   const { totals, matched } = rest;
   // An uploaded report's key starts with the upload's id; the user knows the file by its own name.
-  return { ...rest, filename: item.filename.replace(/^[0-9A-Z]{26}-/, ''), source_name: sourceNames.get(item.source_id) ?? null, created_at: createdAt, updated_at: updatedAt, rejected_count: totals?.rejected.length ?? 0, unmatched_lines: matched?.unmatched ?? 0 };
+  return {
+    ...rest,
+    filename: item.filename.replace(/^[0-9A-Z]{26}-/, ''),
+    source_name: sourceNames.get(item.source_id) ?? null,
+    created_at: createdAt,
+    updated_at: updatedAt,
+    rejected_count: totals?.rejected.length ?? 0,
+    unmatched_lines: matched?.unmatched ?? 0,
+  };
 }
 
 async function sourceNames(tenantId: string) {
@@ -61,7 +81,13 @@ export async function listImports(tenantId: string, page: number, perPage: numbe
     const json = importJson(item, names);
     return json.totals ? { ...json, totals: { ...json.totals, rejected: undefined } } : json;
   });
-  return { royalty_imports: slice, total_count: items.length, total_pages: Math.ceil(items.length / perPage), page, per_page: perPage };
+  return {
+    royalty_imports: slice,
+    total_count: items.length,
+    total_pages: Math.ceil(items.length / perPage),
+    page,
+    per_page: perPage,
+  };
 }
 
 export async function getImport(tenantId: string, id: string) {
@@ -86,7 +112,9 @@ export async function deleteImport(tenantId: string, id: string) {
 async function deletePrefix(bucket: string, prefix: string): Promise<void> {
   let token: string | undefined;
   do {
-    const page = await s3Client().send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
+    const page = await s3Client().send(
+      new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
+    );
     const keys = (page.Contents ?? []).map((o) => ({ Key: o.Key! }));
     if (keys.length) await s3Client().send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys } }));
     token = page.IsTruncated ? page.NextContinuationToken : undefined;

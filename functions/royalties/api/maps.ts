@@ -24,16 +24,39 @@ export const royaltyMapSchema = z
     decimal: z.enum(['point', 'comma']).optional(),
     skip_header_rows: z.coerce.number().int().min(0).max(1000).optional(),
     skip_footer_rows: z.coerce.number().int().min(0).max(1000).optional(),
-    currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'must be a three-letter currency code').optional(),
+    currency: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{3}$/, 'must be a three-letter currency code')
+      .optional(),
   })
   .superRefine((map, ctx) => {
     const filled = (column: MappingColumn) => Boolean(map.columns[column] || map.constants?.[column]);
-    if (!filled('subtotal_payable')) ctx.addIssue({ code: 'custom', path: ['columns', 'subtotal_payable'], message: 'subtotal_payable must be mapped: it is the amount payable' });
-    if (!filled('pay_period')) ctx.addIssue({ code: 'custom', path: ['columns', 'pay_period'], message: 'pay_period must be mapped or given a constant' });
-    if (!filled('subtotal_payable_currency') && !map.currency) ctx.addIssue({ code: 'custom', path: ['currency'], message: 'currency is required when no column holds the currency' });
+    if (!filled('subtotal_payable'))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['columns', 'subtotal_payable'],
+        message: 'subtotal_payable must be mapped: it is the amount payable',
+      });
+    if (!filled('pay_period'))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['columns', 'pay_period'],
+        message: 'pay_period must be mapped or given a constant',
+      });
+    if (!filled('subtotal_payable_currency') && !map.currency)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['currency'],
+        message: 'currency is required when no column holds the currency',
+      });
   });
 
-export const royaltyMapInput = z.strictObject({ name: z.string().trim().min(1, 'name is required').max(120), map: royaltyMapSchema });
+export const royaltyMapInput = z.strictObject({
+  name: z.string().trim().min(1, 'name is required').max(120),
+  map: royaltyMapSchema,
+});
 
 const mapJson = (item: { id: string; name: string; map: RoyaltyMap; createdAt?: string; updatedAt?: string }) => ({
   id: item.id,
@@ -76,13 +99,21 @@ export async function deleteMap(tenantId: string, id: string) {
 export function suggestMap(headers: string[], maps: { id: string; map: RoyaltyMap }[]): string | undefined {
   const present = new Set(headers.map((h) => h.trim().toLowerCase()));
   const fitting = maps
-    .map((m) => ({ id: m.id, used: Object.values(m.map.columns ?? {}).filter(Boolean).map((h) => String(h).trim().toLowerCase()) }))
+    .map((m) => ({
+      id: m.id,
+      used: Object.values(m.map.columns ?? {})
+        .filter(Boolean)
+        .map((h) => String(h).trim().toLowerCase()),
+    }))
     .filter((m) => m.used.length > 0 && m.used.every((h) => present.has(h)))
     .sort((a, b) => b.used.length - a.used.length);
   return fitting[0]?.id;
 }
 
-export const previewInput = z.strictObject({ sample: z.string().min(1, 'sample is required').max(1_000_000), map: royaltyMapSchema.optional() });
+export const previewInput = z.strictObject({
+  sample: z.string().min(1, 'sample is required').max(1_000_000),
+  map: royaltyMapSchema.optional(),
+});
 
 /** The sample's headers, its first rows through the map (when one is given) and a saved map that fits. */
 export async function previewMap(tenantId: string, input: z.infer<typeof previewInput>) {
@@ -97,7 +128,13 @@ export async function previewMap(tenantId: string, input: z.infer<typeof preview
     const delimiter = input.map?.delimiter;
     const skip = input.map?.skip_header_rows ?? 0;
     const headers = await withConnection(async (connection) =>
-      (await queryRows(connection, `DESCRIBE SELECT * FROM read_csv($file, header = true, all_varchar = true${delimiter ? ', delim = $delim' : ''}${skip ? `, skip = ${skip}` : ''})`, { file, ...(delimiter ? { delim: delimiter } : {}) })).map((r) => String(r.column_name)),
+      (
+        await queryRows(
+          connection,
+          `DESCRIBE SELECT * FROM read_csv($file, header = true, all_varchar = true${delimiter ? ', delim = $delim' : ''}${skip ? `, skip = ${skip}` : ''})`,
+          { file, ...(delimiter ? { delim: delimiter } : {}) },
+        )
+      ).map((r) => String(r.column_name)),
     ).catch(() => {
       throw new InvalidField('sample', 'The sample could not be read as a delimited text file');
     });
@@ -109,7 +146,9 @@ export async function previewMap(tenantId: string, input: z.infer<typeof preview
     const output = path.join(dir, 'preview.parquet');
     const { rows, totals } = await withConnection(async (connection) => {
       const totals = await readReport(connection, file, input.map as RoyaltyMap, output);
-      const rows = await queryRows(connection, `SELECT * FROM read_parquet($output) ORDER BY line LIMIT 10`, { output });
+      const rows = await queryRows(connection, `SELECT * FROM read_parquet($output) ORDER BY line LIMIT 10`, {
+        output,
+      });
       return { rows, totals };
     });
     return { headers, rows, rejected: totals.rejected.slice(0, 10), suggested_map_id: suggested };

@@ -52,24 +52,48 @@ export type DsrCheck = {
 };
 
 const COLUMNS = [
-  'isrc', 'upc', 'song', 'artist', 'album', 'label_name', 'territory', 'sales_category', 'quantity', 'unit_price',
-  'subtotal_payable', 'subtotal_payable_currency', 'pay_period', 'retailer', 'delivered_by',
+  'isrc',
+  'upc',
+  'song',
+  'artist',
+  'album',
+  'label_name',
+  'territory',
+  'sales_category',
+  'quantity',
+  'unit_price',
+  'subtotal_payable',
+  'subtotal_payable_currency',
+  'pay_period',
+  'retailer',
+  'delivered_by',
 ] as const satisfies readonly MappingColumn[];
 
 /** Header names (lower case) of each field; the first present wins. */
 const NAMES = {
-  usage_start: ['usagestartdate'], sender_id: ['senderpartyid'], sender_name: ['sendername'],
-  lines_in_file: ['numberoflinesinfile'], summary_records: ['numberofsummaryrecords'], blocks_in_file: ['numberofblocksinfile'],
-  summary_id: ['summaryrecordid'], commercial_model: ['commercialmodel', 'commercialmodeltype'], use_type: ['usetype'],
-  territory: ['territory', 'territorycode'], currency: ['currencyofreporting', 'currency', 'currencyofaccounting'],
+  usage_start: ['usagestartdate'],
+  sender_id: ['senderpartyid'],
+  sender_name: ['sendername'],
+  lines_in_file: ['numberoflinesinfile'],
+  summary_records: ['numberofsummaryrecords'],
+  blocks_in_file: ['numberofblocksinfile'],
+  summary_id: ['summaryrecordid'],
+  commercial_model: ['commercialmodel', 'commercialmodeltype'],
+  use_type: ['usetype'],
+  territory: ['territory', 'territorycode'],
+  currency: ['currencyofreporting', 'currency', 'currencyofaccounting'],
   revenue: ['netrevenue', 'netrevenueincurrencyofaccounting', 'revenue'],
   allocated_revenue: ['allocatednetrevenue', 'allocatednetrevenueincurrencyofaccounting'],
-  block: ['blockid'], release_ref: ['releasereference', 'transactedreleasereference', 'transactedrelease'],
+  block: ['blockid'],
+  release_ref: ['releasereference', 'transactedreleasereference', 'transactedrelease'],
   resource_ref: ['resourcereference', 'transactedresourcereference', 'transactedresource'],
-  icpn: ['releaseicpn', 'icpn'], isrc: ['resourceisrc', 'isrc'],
+  icpn: ['releaseicpn', 'icpn'],
+  isrc: ['resourceisrc', 'isrc'],
   artist: ['releasedisplayartistname', 'resourcedisplayartistname', 'displayartistname'],
-  title: ['releasetitle', 'resourcetitle', 'title'], label: ['releaselabelname', 'labelname'],
-  usages: ['usages', 'numberofstreams', 'numberofusages', 'downloads'], returns: ['returns'],
+  title: ['releasetitle', 'resourcetitle', 'title'],
+  label: ['releaselabelname', 'labelname'],
+  usages: ['usages', 'numberofstreams', 'numberofusages', 'downloads'],
+  returns: ['returns'],
   price: ['priceconsumerpaidexcsalestax', 'priceenduserpaidexcsalestax'],
 } satisfies Record<string, string[]>;
 type Field = keyof typeof NAMES;
@@ -80,17 +104,28 @@ const AS: Layout = { block: 1, resource_ref: 2, isrc: 4, title: 5, artist: 7 };
 const POSITIONS: Record<string, Layout> = {
   HEAD: { usage_start: 8, sender_id: 10, sender_name: 11 },
   FOOT: { lines_in_file: 1, summary_records: 3, blocks_in_file: 4 },
-  SY01, SY02: { ...SY01, allocated_revenue: 16 }, SY03: { ...SY01, allocated_revenue: 16 },
+  SY01,
+  SY02: { ...SY01, allocated_revenue: 16 },
+  SY03: { ...SY01, allocated_revenue: 16 },
   RE01: { block: 1, release_ref: 2, icpn: 6, artist: 7, title: 9, label: 12 },
-  AS01: AS, AS02: AS, AS05: AS, AS06: AS,
+  AS01: AS,
+  AS02: AS,
+  AS05: AS,
+  AS06: AS,
   SU01: { block: 1, summary_id: 2, release_ref: 4, resource_ref: 5, usages: 8, returns: 9, price: 10, use_type: 12 },
   SU02: { block: 1, summary_id: 2, release_ref: 4, resource_ref: 5, usages: 7, price: 8, use_type: 10 },
 };
 /** What is safe to read by position from a record type this reader does not know. */
-const FALLBACK: Record<string, Layout> = { SY: { summary_id: 1 }, RE: { block: 1, release_ref: 2 }, AS: { block: 1, resource_ref: 2 }, SU: { block: 1 } };
+const FALLBACK: Record<string, Layout> = {
+  SY: { summary_id: 1 },
+  RE: { block: 1, release_ref: 2 },
+  AS: { block: 1, resource_ref: 2 },
+  SU: { block: 1 },
+};
 
 type Family = 'HEAD' | 'FOOT' | 'SY' | 'RE' | 'AS' | 'SU' | 'other';
-const familyOf = (type: string): Family => (/^(HEAD|FOOT|SY|RE|AS|SU)/.exec(type)?.[1] as Family | undefined) ?? 'other';
+const familyOf = (type: string): Family =>
+  (/^(HEAD|FOOT|SY|RE|AS|SU)/.exec(type)?.[1] as Family | undefined) ?? 'other';
 /** 'SU02.03' → 'SU02': the record version changes trailing cells, not the ones read here. */
 const baseOf = (type: string) => type.split('.')[0];
 
@@ -162,7 +197,12 @@ const cell = (rec: Rec, field: Field) => {
   return at === undefined ? '' : (rec.cells[at] ?? '').trim();
 };
 const firstValue = (value: string) => value.split('|')[0].trim();
-const joinValues = (value: string) => value.split('|').map((v) => v.trim()).filter(Boolean).join(' & ');
+const joinValues = (value: string) =>
+  value
+    .split('|')
+    .map((v) => v.trim())
+    .filter(Boolean)
+    .join(' & ');
 const hasOwnRevenue = (rec: Rec) => rec.layout.revenue !== undefined || rec.layout.allocated_revenue !== undefined;
 
 // Money and usages as integers of millionths: exact sums, never floats.
@@ -188,8 +228,12 @@ function divide(n: bigint, d: bigint): bigint {
   return 2n * (r < 0n ? -r : r) >= d ? q + (n < 0n ? -1n : 1n) : q;
 }
 const showTotals = (totals: Map<string, bigint>) =>
-  [...totals].sort(([a], [b]) => a.localeCompare(b)).map(([currency, amount]) => `${show(amount, 2)} ${currency}`.trim()).join('; ');
-const addTo = (totals: Map<string, bigint>, currency: string, amount: bigint) => totals.set(currency, (totals.get(currency) ?? 0n) + amount);
+  [...totals]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([currency, amount]) => `${show(amount, 2)} ${currency}`.trim())
+    .join('; ');
+const addTo = (totals: Map<string, bigint>, currency: string, amount: bigint) =>
+  totals.set(currency, (totals.get(currency) ?? 0n) + amount);
 
 const csvValue = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 
@@ -226,15 +270,27 @@ async function sharesOf(file: string): Promise<Map<string, Share>> {
   return shares;
 }
 
-type Summary = { model: string; useType: string; territory: string; currency: string; revenue: bigint; weighed: bigint; allocated: bigint };
+type Summary = {
+  model: string;
+  useType: string;
+  territory: string;
+  currency: string;
+  revenue: bigint;
+  weighed: bigint;
+  allocated: bigint;
+};
 type Item = Partial<Record<'ref' | 'title' | 'artist' | 'isrc' | 'icpn' | 'label', string>>;
 
 /**
  * Writes the DSR's sales lines as a CSV in workDir (one row per SU line) and checks them against
  * the file's own totals: the footer's line counts and the summary records' revenue per currency.
  */
-export async function dsrToReport(file: string, workDir: string): Promise<{ file: string; map: RoyaltyMap; check: DsrCheck }> {
-  if (!(await isDsr(file))) throw new Error(`${path.basename(file)} is not a DSR flat file: its first line is not a HEAD record.`);
+export async function dsrToReport(
+  file: string,
+  workDir: string,
+): Promise<{ file: string; map: RoyaltyMap; check: DsrCheck }> {
+  if (!(await isDsr(file)))
+    throw new Error(`${path.basename(file)} is not a DSR flat file: its first line is not a HEAD record.`);
   const shares = await sharesOf(file);
   const output = path.join(workDir, `${path.basename(file).replace(/\.gz$/i, '')}.csv`);
   const out = createWriteStream(output);
@@ -266,7 +322,9 @@ export async function dsrToReport(file: string, workDir: string): Promise<{ file
   for await (const rec of readRecords(file, counts)) {
     if (!rec.known && rec.family !== 'other' && !unknownTypes.has(rec.type)) {
       unknownTypes.add(rec.type);
-      problems.push(`Record type ${rec.type} (first on line ${rec.line}) has no header row and is not one this reader knows by position, so its lines were read only in part.`);
+      problems.push(
+        `Record type ${rec.type} (first on line ${rec.line}) has no header row and is not one this reader knows by position, so its lines were read only in part.`,
+      );
     }
     if (rec.family === 'HEAD' && !headSeen) {
       headSeen = true;
@@ -274,18 +332,34 @@ export async function dsrToReport(file: string, workDir: string): Promise<{ file
       const m = /^(\d{4})(?:-?(\d{2}))?/.exec(start);
       // A yearly report (UsageStartDate YYYY) is booked to its first month.
       period = m ? `${m[1]}-${m[2] ?? '01'}` : '';
-      if (!period) problems.push(`The header has no usage start date (${start || 'empty'}), so the sales lines have no pay period.`);
+      if (!period)
+        problems.push(
+          `The header has no usage start date (${start || 'empty'}), so the sales lines have no pay period.`,
+        );
       sender = cell(rec, 'sender_name') || cell(rec, 'sender_id');
     } else if (rec.family === 'FOOT') {
-      footer = { lines: cell(rec, 'lines_in_file'), summaries: cell(rec, 'summary_records'), blocks: cell(rec, 'blocks_in_file') };
+      footer = {
+        lines: cell(rec, 'lines_in_file'),
+        summaries: cell(rec, 'summary_records'),
+        blocks: cell(rec, 'blocks_in_file'),
+      };
     } else if (rec.family === 'SY') {
       summaryRecords++;
       const allocated = cell(rec, 'allocated_revenue');
       const revenueText = allocated || cell(rec, 'revenue');
       const revenue = decimal(revenueText);
-      if (revenueText && revenue === null) lineProblem(`Summary record on line ${rec.line} has a revenue that is not a number: ${revenueText}.`);
+      if (revenueText && revenue === null)
+        lineProblem(`Summary record on line ${rec.line} has a revenue that is not a number: ${revenueText}.`);
       const currency = cell(rec, 'currency').toUpperCase();
-      const summary = { model: cell(rec, 'commercial_model'), useType: cell(rec, 'use_type'), territory: cell(rec, 'territory'), currency, revenue: revenue ?? 0n, weighed: 0n, allocated: 0n };
+      const summary = {
+        model: cell(rec, 'commercial_model'),
+        useType: cell(rec, 'use_type'),
+        territory: cell(rec, 'territory'),
+        currency,
+        revenue: revenue ?? 0n,
+        weighed: 0n,
+        allocated: 0n,
+      };
       summaries.set(cell(rec, 'summary_id'), summary);
       if (revenue !== null) addTo(summaryTotals, currency, revenue);
     } else if (rec.family === 'RE' || rec.family === 'AS') {
@@ -294,20 +368,33 @@ export async function dsrToReport(file: string, workDir: string): Promise<{ file
         block = { id, releases: new Map(), resources: new Map() };
         blocks++;
       }
-      const item: Item = { title: cell(rec, 'title'), artist: cell(rec, 'artist'), isrc: cell(rec, 'isrc'), icpn: cell(rec, 'icpn'), label: cell(rec, 'label') };
+      const item: Item = {
+        title: cell(rec, 'title'),
+        artist: cell(rec, 'artist'),
+        isrc: cell(rec, 'isrc'),
+        icpn: cell(rec, 'icpn'),
+        label: cell(rec, 'label'),
+      };
       if (rec.family === 'RE') block.releases.set(cell(rec, 'release_ref'), item);
       else block.resources.set(cell(rec, 'resource_ref'), item);
     } else if (rec.family === 'SU') {
       detailLines++;
       const summaryId = cell(rec, 'summary_id');
       const summary = summaries.get(summaryId);
-      if (!summary) lineProblem(`Sales line ${rec.line} refers to summary record ${summaryId || '(none)'}, which the file does not have.`);
+      if (!summary)
+        lineProblem(
+          `Sales line ${rec.line} refers to summary record ${summaryId || '(none)'}, which the file does not have.`,
+        );
       // The head release (first RE of the block) stands in for a release the line does not name,
       // and the block's only resource for a resource it does not name.
       const head = block.releases.values().next().value;
       const release = block.releases.get(cell(rec, 'release_ref')) ?? head;
       const resourceRef = cell(rec, 'resource_ref');
-      const resource = resourceRef ? block.resources.get(resourceRef) : block.resources.size === 1 ? block.resources.values().next().value : undefined;
+      const resource = resourceRef
+        ? block.resources.get(resourceRef)
+        : block.resources.size === 1
+          ? block.resources.values().next().value
+          : undefined;
       const albumField = (field: keyof Item) => release?.[field] || head?.[field] || '';
       const currency = (cell(rec, 'currency') || summary?.currency || '').toUpperCase();
       const usages = netUsages(rec);
@@ -318,7 +405,10 @@ export async function dsrToReport(file: string, workDir: string): Promise<{ file
         amount = cell(rec, 'allocated_revenue') || cell(rec, 'revenue');
         const value = decimal(amount);
         if (value !== null) addTo(detailTotals, currency, value);
-        else lineProblem(`Sales line ${rec.line} has ${amount ? `a revenue that is not a number: ${amount}` : 'no revenue'}.`);
+        else
+          lineProblem(
+            `Sales line ${rec.line} has ${amount ? `a revenue that is not a number: ${amount}` : 'no revenue'}.`,
+          );
       } else if (summary) {
         const share = shares.get(summaryId) ?? { usages: 0n, priced: 0n, allPriced: false };
         const byPrice = share.allPriced && share.priced > 0n;
@@ -339,7 +429,9 @@ export async function dsrToReport(file: string, workDir: string): Promise<{ file
         album: albumField('title'),
         label_name: firstValue(albumField('label')),
         territory: cell(rec, 'territory') || summary?.territory || '',
-        sales_category: [cell(rec, 'commercial_model') || summary?.model, cell(rec, 'use_type') || summary?.useType].filter(Boolean).join('/'),
+        sales_category: [cell(rec, 'commercial_model') || summary?.model, cell(rec, 'use_type') || summary?.useType]
+          .filter(Boolean)
+          .join('/'),
         quantity: usages === null ? cell(rec, 'usages') : show(usages, 0),
         unit_price: cell(rec, 'price'),
         subtotal_payable: amount,
@@ -358,16 +450,25 @@ export async function dsrToReport(file: string, workDir: string): Promise<{ file
   const footerLines = footer?.lines ? Number(footer.lines) : undefined;
   if (!footer) problems.push('The file has no footer (FOOT) record, so it may have been cut short.');
   // Whether NumberOfLinesInFile counts `#` header rows is left open by the standard: either count is accepted.
-  else if (footerLines !== undefined && footerLines !== counts.records && footerLines !== counts.records + counts.headerRows) {
+  else if (
+    footerLines !== undefined &&
+    footerLines !== counts.records &&
+    footerLines !== counts.records + counts.headerRows
+  ) {
     problems.push(`The footer says ${footer.lines} lines; the file has ${counts.records}.`);
   }
-  if (footer?.summaries && Number(footer.summaries) !== summaryRecords) problems.push(`The footer says ${footer.summaries} summary records; the file has ${summaryRecords}.`);
-  if (footer?.blocks && Number(footer.blocks) !== blocks) problems.push(`The footer says ${footer.blocks} blocks; the file has ${blocks}.`);
+  if (footer?.summaries && Number(footer.summaries) !== summaryRecords)
+    problems.push(`The footer says ${footer.summaries} summary records; the file has ${summaryRecords}.`);
+  if (footer?.blocks && Number(footer.blocks) !== blocks)
+    problems.push(`The footer says ${footer.blocks} blocks; the file has ${blocks}.`);
   if (summaryRecords) {
     for (const currency of new Set([...summaryTotals.keys(), ...detailTotals.keys()])) {
       const said = summaryTotals.get(currency) ?? 0n;
       const found = detailTotals.get(currency) ?? 0n;
-      if (said !== found) problems.push(`The summary says ${show(said, 2)} ${currency}; the sales lines add up to ${show(found, 2)} ${currency}.`);
+      if (said !== found)
+        problems.push(
+          `The summary says ${show(said, 2)} ${currency}; the sales lines add up to ${show(found, 2)} ${currency}.`,
+        );
     }
   }
 

@@ -2,7 +2,13 @@ import { DeleteObjectsCommand } from '@aws-sdk/client-s3';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { QUEUES } from '../../../infra/resources.js';
-import { claimFinishing, completeFinishing, deleteImportParts, recordImportHistory, releaseFinishing } from '../../data/access/royalty-imports.js';
+import {
+  claimFinishing,
+  completeFinishing,
+  deleteImportParts,
+  recordImportHistory,
+  releaseFinishing,
+} from '../../data/access/royalty-imports.js';
 import { s3Client } from '../../lib/clients.js';
 import { isWorkKey } from '../bucket-keys.js';
 import { writeAggregates } from '../ledger/aggregates.js';
@@ -25,14 +31,19 @@ import type { ControlTotals } from './read-report.js';
  * A claim older than the worker timeout is a dead worker's (a message is redelivered only after
  * its visibility timeout, longer still) and is taken over.
  */
-const staleClaimBefore = () => new Date(Date.now() - QUEUES.royaltyImportPart.workerTimeoutSeconds * 1000).toISOString();
+const staleClaimBefore = () =>
+  new Date(Date.now() - QUEUES.royaltyImportPart.workerTimeoutSeconds * 1000).toISOString();
 
 /** Merges the parts' control totals: counts added, rejected lines in line order, amounts added exactly. */
 async function mergeTotals(duck: DuckDBConnection, parts: StoredPart[]): Promise<ControlTotals> {
   const totals: ControlTotals[] = parts.map((p) => p.totals);
   const sum = async (field: 'amount_read' | 'amount_stored' | 'amount_rejected') => {
     const values = totals.map((t) => literal(t[field])).join(', ');
-    const [row] = (await duck.runAndReadAll(`SELECT CAST(coalesce(sum(CAST(v AS DECIMAL(38,6))), 0) AS VARCHAR) AS s FROM unnest([${values}]) t(v)`)).getRowObjects();
+    const [row] = (
+      await duck.runAndReadAll(
+        `SELECT CAST(coalesce(sum(CAST(v AS DECIMAL(38,6))), 0) AS VARCHAR) AS s FROM unnest([${values}]) t(v)`,
+      )
+    ).getRowObjects();
     return String(row.s);
   };
   const count = (field: 'lines_read' | 'stored' | 'skipped') => totals.reduce((n, t) => n + t[field], 0);
@@ -48,7 +59,12 @@ async function mergeTotals(duck: DuckDBConnection, parts: StoredPart[]): Promise
 }
 
 /** Finishes the import unless another attempt holds the claim; true when this one finished it. */
-export async function finishImport(bucket: string, message: PartMessage, item: PartedImport, parts: StoredPart[]): Promise<boolean> {
+export async function finishImport(
+  bucket: string,
+  message: PartMessage,
+  item: PartedImport,
+  parts: StoredPart[],
+): Promise<boolean> {
   const { tenantId, importId } = message;
   const token = await claimFinishing(tenantId, importId, staleClaimBefore());
   if (!token) return false;
@@ -62,7 +78,12 @@ export async function finishImport(bucket: string, message: PartMessage, item: P
   return true;
 }
 
-async function finishClaimed(bucket: string, message: PartMessage, item: PartedImport, parts: StoredPart[]): Promise<void> {
+async function finishClaimed(
+  bucket: string,
+  message: PartMessage,
+  item: PartedImport,
+  parts: StoredPart[],
+): Promise<void> {
   const { tenantId, importId } = message;
   const timings = stepTimer(`${importId}/finish`);
   const companyCurrency = parts[0].company_currency;
@@ -84,16 +105,41 @@ async function finishClaimed(bucket: string, message: PartMessage, item: PartedI
     // The import worker's writes, the parts', the aggregates'; the claim, this patch and the ledger version; the history record.
     const writes = (item.writes ?? 0) + partWrites + aggregates.writes + 3 + (item.user_id ? 1 : 0);
     await completeFinishing(tenantId, importId, {
-      status: 'done', progress: PROGRESS.done, totals, ledger_keys: parts.map((p) => p.ledger_key), aggregates: aggregates.items, writes,
-      matched: result.matched, missing_rates: result.missing_rates, amount: result.amount, company_currency: companyCurrency,
+      status: 'done',
+      progress: PROGRESS.done,
+      totals,
+      ledger_keys: parts.map((p) => p.ledger_key),
+      aggregates: aggregates.items,
+      writes,
+      matched: result.matched,
+      missing_rates: result.missing_rates,
+      amount: result.amount,
+      company_currency: companyCurrency,
     });
     await royaltiesChanged(tenantId);
-    if (item.user_id) await recordImportHistory({ importId, userId: item.user_id, filename: item.filename, filesize: item.size ?? 0, records: result.lines });
+    if (item.user_id)
+      await recordImportHistory({
+        importId,
+        userId: item.user_id,
+        filename: item.filename,
+        filesize: item.size ?? 0,
+        records: result.lines,
+      });
     await importProgress(item, 'done', PROGRESS.done, {}, { save: false });
     timings?.('done');
   });
   // What only the parts needed: their sums, the inputs snapshot, the converted text, their items.
-  const work = [...parts.map((p) => p.cube_key), message.inputsKey, ...(isWorkKey(message.textKey) ? [message.textKey] : [])];
-  await s3Client().send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: work.map((Key) => ({ Key })) } }));
-  await deleteImportParts(tenantId, importId, parts.map((p) => p.part));
+  const work = [
+    ...parts.map((p) => p.cube_key),
+    message.inputsKey,
+    ...(isWorkKey(message.textKey) ? [message.textKey] : []),
+  ];
+  await s3Client().send(
+    new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: work.map((Key) => ({ Key })) } }),
+  );
+  await deleteImportParts(
+    tenantId,
+    importId,
+    parts.map((p) => p.part),
+  );
 }

@@ -7,14 +7,26 @@ import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { ENV } from '../../../infra/resources.js';
-import { deleteImportParts, getImport, getImportPart, listImportParts, putImportPart } from '../../data/access/royalty-imports.js';
+import {
+  deleteImportParts,
+  getImport,
+  getImportPart,
+  listImportParts,
+  putImportPart,
+} from '../../data/access/royalty-imports.js';
 import type { RoyaltyImportPartItem } from '../../data/entities/royalties.js';
 import { requireEnv, s3Client, sqsClient } from '../../lib/clients.js';
 import { partLedgerKey, workKeys } from '../bucket-keys.js';
 import { withScratchDuck } from '../ledger/duck.js';
 import { finishImport } from './finish-parts.js';
 import { importProgress, PROGRESS, stepTimer } from './progress.js';
-import { applyLedgerRules, loadLedgerInputRows, PARQUET_OPTIONS, readLedgerInputs, type LedgerInputRows } from '../ledger/rules.js';
+import {
+  applyLedgerRules,
+  loadLedgerInputRows,
+  PARQUET_OPTIONS,
+  readLedgerInputs,
+  type LedgerInputRows,
+} from '../ledger/rules.js';
 import { literal } from '../ledger/sql.js';
 import type { RoyaltyMap } from '../../../shared/schemas/royalty-map.js';
 import { stagedLedgerRows, stageReport, unreadableReport, type ControlTotals } from './read-report.js';
@@ -60,14 +72,36 @@ const DEFAULT_PART_BYTES = 128 * 1024 * 1024;
 export const partBytes = () => Number(process.env.ROYALTY_PART_BYTES) || DEFAULT_PART_BYTES;
 
 /** beforeSend: runs once the parts are planned, before any is sent (the import is marked split while no part can finish it yet). */
-type Dispatch = { bucket: string; tenantId: string; importId: string; map: RoyaltyMap; sourceName: string; textFile: string; dropKey: string; dropFile: string; etag?: string; beforeSend: (parts: number) => Promise<void> };
+type Dispatch = {
+  bucket: string;
+  tenantId: string;
+  importId: string;
+  map: RoyaltyMap;
+  sourceName: string;
+  textFile: string;
+  dropKey: string;
+  dropFile: string;
+  etag?: string;
+  beforeSend: (parts: number) => Promise<void>;
+};
 
 /**
  * Cuts the report into parts and sends them to the part queue when it is larger than one part.
  * Returns how many parts were sent: 0 when the
  * report is imported in one piece.
  */
-export async function dispatchParts({ bucket, tenantId, importId, map, sourceName, textFile, dropKey, dropFile, etag, beforeSend }: Dispatch): Promise<number> {
+export async function dispatchParts({
+  bucket,
+  tenantId,
+  importId,
+  map,
+  sourceName,
+  textFile,
+  dropKey,
+  dropFile,
+  etag,
+  beforeSend,
+}: Dispatch): Promise<number> {
   const skipRows = map.skip_header_rows ?? 0;
   const split = await planParts(textFile, skipRows);
   if (split.parts.length < 2) return 0;
@@ -78,12 +112,25 @@ export async function dispatchParts({ bucket, tenantId, importId, map, sourceNam
     await upload(bucket, textKey, textFile);
   }
   const inputsKey = await putInputsSnapshot(bucket, tenantId, importId);
-  const messages = partMessagesOf(split, { tenantId, importId, map, sourceName, textKey, inputsKey, etag: textKey === dropKey ? etag : undefined });
+  const messages = partMessagesOf(split, {
+    tenantId,
+    importId,
+    map,
+    sourceName,
+    textKey,
+    inputsKey,
+    etag: textKey === dropKey ? etag : undefined,
+  });
   await beforeSend(messages.length);
   const queueUrl = requireEnv(ENV.royaltyPartQueue);
   for (let i = 0; i < messages.length; i += 10) {
     const batch = messages.slice(i, i + 10);
-    const sent = await sqsClient().send(new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: batch.map((m) => ({ Id: String(m.part), MessageBody: JSON.stringify(m) })) }));
+    const sent = await sqsClient().send(
+      new SendMessageBatchCommand({
+        QueueUrl: queueUrl,
+        Entries: batch.map((m) => ({ Id: String(m.part), MessageBody: JSON.stringify(m) })),
+      }),
+    );
     if (sent.Failed?.length) throw new Error(`Parts not queued: ${sent.Failed.map((f) => f.Message).join('; ')}`);
   }
   return messages.length;
@@ -92,7 +139,14 @@ export async function dispatchParts({ bucket, tenantId, importId, map, sourceNam
 /** The catalogue and rates are read once per import: every part matches and converts against this snapshot. */
 export async function putInputsSnapshot(bucket: string, tenantId: string, importId: string): Promise<string> {
   const key = workKeys.inputs(tenantId, importId);
-  await s3Client().send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: JSON.stringify(await readLedgerInputs(tenantId)), ContentType: 'application/json' }));
+  await s3Client().send(
+    new PutObjectCommand({
+      Bucket: bucket,
+      Key: key,
+      Body: JSON.stringify(await readLedgerInputs(tenantId)),
+      ContentType: 'application/json',
+    }),
+  );
   return key;
 }
 
@@ -106,7 +160,23 @@ export async function planParts(textFile: string, skipRows: number): Promise<Rep
 /** One message per part of `split`: what its worker reads and how it numbers its lines. */
 export function partMessagesOf(
   split: ReportSplit,
-  { tenantId, importId, map, sourceName, textKey, inputsKey, etag }: { tenantId: string; importId: string; map: RoyaltyMap; sourceName: string; textKey: string; inputsKey: string; etag?: string },
+  {
+    tenantId,
+    importId,
+    map,
+    sourceName,
+    textKey,
+    inputsKey,
+    etag,
+  }: {
+    tenantId: string;
+    importId: string;
+    map: RoyaltyMap;
+    sourceName: string;
+    textKey: string;
+    inputsKey: string;
+    etag?: string;
+  },
 ): PartMessage[] {
   const skipRows = map.skip_header_rows ?? 0;
   return split.parts.map((part) => ({
@@ -147,7 +217,13 @@ export async function runImportPart(bucket: string, message: PartMessage): Promi
   }
   const done = await listImportParts(tenantId, importId);
   if (done.length < message.parts) {
-    await importProgress(item, 'processing', PROGRESS.downloaded + Math.floor(((PROGRESS.written - PROGRESS.downloaded) * done.length) / message.parts), {}, { whileProcessing: true });
+    await importProgress(
+      item,
+      'processing',
+      PROGRESS.downloaded + Math.floor(((PROGRESS.written - PROGRESS.downloaded) * done.length) / message.parts),
+      {},
+      { whileProcessing: true },
+    );
     return 'stored';
   }
   return (await finishImport(bucket, message, item, done)) ? 'finished' : 'stored';
@@ -155,13 +231,28 @@ export async function runImportPart(bucket: string, message: PartMessage): Promi
 
 export type StoredPart = RoyaltyImportPartItem;
 /** What the part workers read of the import item (read once per message; the import worker set `writes` before any part was sent). */
-export type PartedImport = { tenantId: string; id: string; payment_date?: string; user_id?: string; filename: string; size?: number; writes?: number };
+export type PartedImport = {
+  tenantId: string;
+  id: string;
+  payment_date?: string;
+  user_id?: string;
+  filename: string;
+  size?: number;
+  writes?: number;
+};
 
 /** The header record, then the part's byte range, into one local file. */
 async function downloadPart(bucket: string, message: PartMessage, file: string): Promise<void> {
   const out = createWriteStream(file);
   for (const [start, end] of [message.header, message.range]) {
-    const object = await s3Client().send(new GetObjectCommand({ Bucket: bucket, Key: message.textKey, Range: `bytes=${start}-${end - 1}`, IfMatch: message.etag }));
+    const object = await s3Client().send(
+      new GetObjectCommand({
+        Bucket: bucket,
+        Key: message.textKey,
+        Range: `bytes=${start}-${end - 1}`,
+        IfMatch: message.etag,
+      }),
+    );
     for await (const chunk of object.Body as Readable) if (!out.write(chunk)) await once(out, 'drain');
   }
   out.end();
@@ -176,7 +267,11 @@ async function storePart(bucket: string, message: PartMessage, item: PartedImpor
     await downloadPart(bucket, message, file);
     timings?.('part downloaded');
     // The header is in front of every part; footer rows are only at the end of the last.
-    const partMap: RoyaltyMap = { ...map, skip_header_rows: 0, skip_footer_rows: message.last ? map.skip_footer_rows : 0 };
+    const partMap: RoyaltyMap = {
+      ...map,
+      skip_header_rows: 0,
+      skip_footer_rows: message.last ? map.skip_footer_rows : 0,
+    };
     let rows: string;
     let totals: ControlTotals;
     try {
@@ -188,28 +283,56 @@ async function storePart(bucket: string, message: PartMessage, item: PartedImpor
     }
     timings?.(`part read (${totals.lines_read} lines)`);
     const snapshot = await s3Client().send(new GetObjectCommand({ Bucket: bucket, Key: message.inputsKey }));
-    const inputs = await loadLedgerInputRows(duck, dir, JSON.parse(await snapshot.Body!.transformToString()) as LedgerInputRows);
+    const inputs = await loadLedgerInputRows(
+      duck,
+      dir,
+      JSON.parse(await snapshot.Body!.transformToString()) as LedgerInputRows,
+    );
     const output = path.join(dir, 'part.parquet');
-    await applyLedgerRules(duck, { relation: rows }, output, {
-      importId,
-      sourceName: message.sourceName,
-      paymentDate: item.payment_date ?? new Date().toISOString().slice(0, 10),
-      ...inputs,
-    }, timings);
+    await applyLedgerRules(
+      duck,
+      { relation: rows },
+      output,
+      {
+        importId,
+        sourceName: message.sourceName,
+        paymentDate: item.payment_date ?? new Date().toISOString().slice(0, 10),
+        ...inputs,
+      },
+      timings,
+    );
     const cube = path.join(dir, 'cube.parquet');
     await duck.run(`COPY ledger_cube TO ${literal(cube)} (${PARQUET_OPTIONS})`);
     const ledgerKey = partLedgerKey(tenantId, importId, part);
     const cubeKey = workKeys.partCube(tenantId, importId, part);
     await Promise.all([upload(bucket, ledgerKey, output), upload(bucket, cubeKey, cube)]);
     // Written last: the proof that the part's files are complete.
-    await putImportPart({ tenantId, importId, part, totals, ledger_key: ledgerKey, cube_key: cubeKey, company_currency: inputs.companyCurrency });
+    await putImportPart({
+      tenantId,
+      importId,
+      part,
+      totals,
+      ledger_key: ledgerKey,
+      cube_key: cubeKey,
+      company_currency: inputs.companyCurrency,
+    });
     timings?.('part stored');
     return 'stored' as const;
   });
 }
 
 async function removePart(bucket: string, tenantId: string, importId: string, part: number): Promise<void> {
-  await s3Client().send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: [{ Key: partLedgerKey(tenantId, importId, part) }, { Key: workKeys.partCube(tenantId, importId, part) }] } }));
+  await s3Client().send(
+    new DeleteObjectsCommand({
+      Bucket: bucket,
+      Delete: {
+        Objects: [
+          { Key: partLedgerKey(tenantId, importId, part) },
+          { Key: workKeys.partCube(tenantId, importId, part) },
+        ],
+      },
+    }),
+  );
   await deleteImportParts(tenantId, importId, [part]);
 }
 

@@ -18,9 +18,20 @@ type ProgressOptions = {
  * Saves an import's status and progress, and pushes them to the uploader's open pages over the
  * WebSocket API. A failed push never fails the import.
  */
-export async function importProgress(item: ImportRef, status: ImportStatus, progress: number, extra: ImportUpdate = {}, { save = true, whileProcessing = false }: ProgressOptions = {}): Promise<void> {
-  if (save && !(await updateImport(item.tenantId, item.id, { status, progress, ...extra }, { whileProcessing }))) return;
-  if (item.user_id) await pushToUser(item.user_id, { type: 'RoyaltyImport', import: { id: item.id, status, progress, filename: item.filename } }).catch(() => 0);
+export async function importProgress(
+  item: ImportRef,
+  status: ImportStatus,
+  progress: number,
+  extra: ImportUpdate = {},
+  { save = true, whileProcessing = false }: ProgressOptions = {},
+): Promise<void> {
+  if (save && !(await updateImport(item.tenantId, item.id, { status, progress, ...extra }, { whileProcessing })))
+    return;
+  if (item.user_id)
+    await pushToUser(item.user_id, {
+      type: 'RoyaltyImport',
+      import: { id: item.id, status, progress, filename: item.filename },
+    }).catch(() => 0);
 }
 
 /**
@@ -33,7 +44,12 @@ export function stepTimer(id: string): ((step: string) => void) | undefined {
   let last = started;
   return (step) => {
     const now = performance.now();
-    log().info('royalty import step', { royaltyImport: id, step, seconds: Number(((now - last) / 1000).toFixed(2)), total: Number(((now - started) / 1000).toFixed(2)) });
+    log().info('royalty import step', {
+      royaltyImport: id,
+      step,
+      seconds: Number(((now - last) / 1000).toFixed(2)),
+      total: Number(((now - started) / 1000).toFixed(2)),
+    });
     last = now;
   };
 }

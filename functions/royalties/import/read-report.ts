@@ -17,7 +17,8 @@ import { MONEY_COLUMNS, type MappingColumn, type RoyaltyMap } from '../../../sha
 export type Rejected = { line: number; reason: string };
 
 /** Why an import failed when its report could not be read at all (the reader's first line of error). */
-export const unreadableReport = (error: unknown) => `The report could not be read: ${(error as Error).message.split('\n')[0]}`;
+export const unreadableReport = (error: unknown) =>
+  `The report could not be read: ${(error as Error).message.split('\n')[0]}`;
 export type ControlTotals = {
   lines_read: number;
   stored: number;
@@ -33,8 +34,28 @@ const MONEY = 'DECIMAL(18,6)';
 
 /** The mapping columns a ledger line is made of. */
 const READ_COLUMNS: MappingColumn[] = [
-  'pay_period', 'isrc', 'upc', 'cat_no', 'song', 'mix', 'asset_type', 'release_date', 'artist', 'album', 'album_artist', 'label_name', 'retailer', 'delivered_by',
-  'country_iso', 'territory', 'sales_category', 'sales_format', 'sales_description', 'quantity', 'subtotal_payable_currency', ...MONEY_COLUMNS,
+  'pay_period',
+  'isrc',
+  'upc',
+  'cat_no',
+  'song',
+  'mix',
+  'asset_type',
+  'release_date',
+  'artist',
+  'album',
+  'album_artist',
+  'label_name',
+  'retailer',
+  'delivered_by',
+  'country_iso',
+  'territory',
+  'sales_category',
+  'sales_format',
+  'sales_description',
+  'quantity',
+  'subtotal_payable_currency',
+  ...MONEY_COLUMNS,
 ];
 
 /**
@@ -43,9 +64,10 @@ const READ_COLUMNS: MappingColumn[] = [
  */
 function moneyExpression(column: string, decimal: 'point' | 'comma'): string {
   const cleaned = `replace(${column}, ' ', '')`;
-  const normalised = decimal === 'comma'
-    ? `CASE WHEN contains(${column}, ' ') OR contains(${column}, '.') OR contains(${column}, ',') THEN nullif(replace(replace(${cleaned}, '.', ''), ',', '.'), '') ELSE ${column} END`
-    : `CASE WHEN contains(${column}, ' ') OR contains(${column}, ',') THEN nullif(replace(${cleaned}, ',', ''), '') ELSE ${column} END`;
+  const normalised =
+    decimal === 'comma'
+      ? `CASE WHEN contains(${column}, ' ') OR contains(${column}, '.') OR contains(${column}, ',') THEN nullif(replace(replace(${cleaned}, '.', ''), ',', '.'), '') ELSE ${column} END`
+      : `CASE WHEN contains(${column}, ' ') OR contains(${column}, ',') THEN nullif(replace(${cleaned}, ',', ''), '') ELSE ${column} END`;
   return `TRY_CAST(${normalised} AS ${MONEY})`;
 }
 
@@ -93,9 +115,16 @@ export type StageOptions = { lineOffset?: number };
  * takes its control totals. The ledger file is then written from it (readReport, or the
  * import's single pass through the ledger rules in ledger/rules.ts).
  */
-export async function stageReport(connection: DuckDBConnection, file: string, map: RoyaltyMap, { lineOffset = 0 }: StageOptions = {}): Promise<StagedReport> {
+export async function stageReport(
+  connection: DuckDBConnection,
+  file: string,
+  map: RoyaltyMap,
+  { lineOffset = 0 }: StageOptions = {},
+): Promise<StagedReport> {
   const decimal = map.decimal ?? 'point';
-  await connection.run('DROP TABLE IF EXISTS report_rejects; DROP TABLE IF EXISTS report_scan; DROP TABLE IF EXISTS report_lines');
+  await connection.run(
+    'DROP TABLE IF EXISTS report_rejects; DROP TABLE IF EXISTS report_scan; DROP TABLE IF EXISTS report_lines',
+  );
   // The report's columns as the map reads them: trimmed text, NULL when empty (a constant as given).
   const source = (column: MappingColumn) => {
     const header = map.columns[column];
@@ -104,15 +133,22 @@ export async function stageReport(connection: DuckDBConnection, file: string, ma
     if (h) return `nullif(CASE WHEN starts_with(${h}, ' ') OR ends_with(${h}, ' ') THEN trim(${h}) ELSE ${h} END, '')`;
     const constant = map.constants?.[column];
     // A column the map does not fill is text too, so every ledger file has the same schema.
-    return constant !== undefined ? literal(column === 'pay_period' ? constant.trim() : constant) : 'CAST(NULL AS VARCHAR)';
+    return constant !== undefined
+      ? literal(column === 'pay_period' ? constant.trim() : constant)
+      : 'CAST(NULL AS VARCHAR)';
   };
   const mapped = (column: MappingColumn) => ident(`m_${column}`);
   // Blank: every column the map reads from the report is empty.
   const fromReport = READ_COLUMNS.filter((c, i) => map.columns[c] && READ_COLUMNS.indexOf(c) === i);
   const readHeaders = new Set(fromReport.map((c) => map.columns[c]));
   const otherHeaders = [...new Set(Object.values(map.columns).filter((h): h is string => !!h && !readHeaders.has(h)))];
-  const others = otherHeaders.length ? `(${otherHeaders.map((h) => `coalesce(trim(${ident(h)}), '') = ''`).join(' AND ')})` : 'true';
-  const blank = fromReport.length || otherHeaders.length ? [...fromReport.map((c) => `${mapped(c)} IS NULL`), 'm_others_blank'].join(' AND ') : 'false';
+  const others = otherHeaders.length
+    ? `(${otherHeaders.map((h) => `coalesce(trim(${ident(h)}), '') = ''`).join(' AND ')})`
+    : 'true';
+  const blank =
+    fromReport.length || otherHeaders.length
+      ? [...fromReport.map((c) => `${mapped(c)} IS NULL`), 'm_others_blank'].join(' AND ')
+      : 'false';
   const upc = mapped('upc');
   const quantity = mapped('quantity');
   // Each value is read once (innermost SELECT), normalised once (middle), then judged.
@@ -140,14 +176,22 @@ export async function stageReport(connection: DuckDBConnection, file: string, ma
         TRY_CAST(${quantity} AS BIGINT) AS quantity, ${quantity} AS quantity_text,
         upper(coalesce(${mapped('subtotal_payable_currency')}, ${map.currency ? literal(map.currency) : 'NULL'})) AS currency,
         ${moneyExpression(mapped('subtotal_payable'), decimal)} AS subtotal_payable, ${mapped('subtotal_payable')} AS subtotal_payable_text,
-        ${MONEY_COLUMNS.filter((c) => c !== 'subtotal_payable' && c !== 'exchange_rate').map((c) => `${moneyExpression(mapped(c), decimal)} AS ${c}`).join(', ')}
+        ${MONEY_COLUMNS.filter((c) => c !== 'subtotal_payable' && c !== 'exchange_rate')
+          .map((c) => `${moneyExpression(mapped(c), decimal)} AS ${c}`)
+          .join(', ')}
       FROM (
         SELECT ${others} AS m_others_blank, ${[...new Set(READ_COLUMNS)].map((c) => `${source(c)} AS ${mapped(c)}`).join(', ')}
         FROM read_csv(${literal(file)}, ${csvOptions(map)})))`);
 
   const headerLine = 1 + (map.skip_header_rows ?? 0);
   // DuckDB may note several errors on one line (one per extra column): one reject per line.
-  const parseRejects = (await (await connection.runAndReadAll('SELECT line, min(error_message) AS error_message FROM report_rejects GROUP BY line ORDER BY line')).getRowObjects()).map((r) => ({
+  const parseRejects = (
+    await (
+      await connection.runAndReadAll(
+        'SELECT line, min(error_message) AS error_message FROM report_rejects GROUP BY line ORDER BY line',
+      )
+    ).getRowObjects()
+  ).map((r) => ({
     line: Number(r.line) + lineOffset,
     reason: `The line could not be read: ${String(r.error_message).split('\n')[0]}`,
   }));
@@ -162,10 +206,14 @@ export async function stageReport(connection: DuckDBConnection, file: string, ma
     await connection.run('CREATE OR REPLACE TEMP TABLE reject_slots (slot BIGINT)');
     await connection.run(`INSERT INTO reject_slots VALUES ${slots.map((slot) => `(${slot})`).join(', ')}`);
     line = `(${rn} + ${first} + (SELECT count(*) FROM reject_slots WHERE slot <= ${rn}))`;
-  } else if (slots.length) line = `(${rn} + ${first} + ${slots.map((slot) => `(${rn} >= ${slot})::BIGINT`).join(' + ')})`;
+  } else if (slots.length)
+    line = `(${rn} + ${first} + ${slots.map((slot) => `(${rn} >= ${slot})::BIGINT`).join(' + ')})`;
 
   const footer = map.skip_footer_rows ?? 0;
-  const total = footer > 0 ? Number((await (await connection.runAndReadAll('SELECT count(*) AS n FROM report_lines')).getRowObjects())[0].n) : 0;
+  const total =
+    footer > 0
+      ? Number((await (await connection.runAndReadAll('SELECT count(*) AS n FROM report_lines')).getRowObjects())[0].n)
+      : 0;
   if (footer > 0) await connection.run(`DELETE FROM report_lines WHERE rowid >= ${total - footer}`);
   const accepted = 'NOT blank AND reason IS NULL';
   const [sums] = await (
@@ -181,7 +229,13 @@ export async function stageReport(connection: DuckDBConnection, file: string, ma
   ).getRowObjects();
   const footerRows = Math.min(footer, total);
   const lineRejects = Number(sums.refused)
-    ? (await (await connection.runAndReadAll(`SELECT ${line} AS line, reason FROM report_lines WHERE NOT blank AND reason IS NOT NULL ORDER BY rowid`)).getRowObjects()).map((r) => ({ line: Number(r.line), reason: String(r.reason) }))
+    ? (
+        await (
+          await connection.runAndReadAll(
+            `SELECT ${line} AS line, reason FROM report_lines WHERE NOT blank AND reason IS NOT NULL ORDER BY rowid`,
+          )
+        ).getRowObjects()
+      ).map((r) => ({ line: Number(r.line), reason: String(r.reason) }))
     : [];
   const rejected = [...parseRejects, ...lineRejects].sort((a, b) => a.line - b.line);
   const stored = Number(sums.stored);
@@ -205,15 +259,28 @@ export async function stageReport(connection: DuckDBConnection, file: string, ma
  * The stored lines of a staged report as ledger rows (ledger/schema.ts), `expressions` giving
  * the columns that are not read from the report (the derived ones are NULL unless given).
  */
-export function stagedLedgerRows(staged: StagedReport, importId: string | undefined, expressions: Partial<Record<LedgerColumn, string>> = {}, from = 'report_lines'): string {
+export function stagedLedgerRows(
+  staged: StagedReport,
+  importId: string | undefined,
+  expressions: Partial<Record<LedgerColumn, string>> = {},
+  from = 'report_lines',
+): string {
   const derived = Object.fromEntries(DERIVED_COLUMNS.map((column) => [column, 'NULL']));
   return `SELECT ${ledgerProjection({ ...derived, import_id: literalOrNull(importId), line: staged.line, estimated: 'false', ...expressions })}
     FROM ${from} WHERE ${staged.accepted}`;
 }
 
-export async function readReport(connection: DuckDBConnection, file: string, map: RoyaltyMap, output: string, { importId }: { importId?: string } = {}): Promise<ControlTotals> {
+export async function readReport(
+  connection: DuckDBConnection,
+  file: string,
+  map: RoyaltyMap,
+  output: string,
+  { importId }: { importId?: string } = {},
+): Promise<ControlTotals> {
   const staged = await stageReport(connection, file, map);
-  await connection.run(`COPY (${stagedLedgerRows(staged, importId)} ORDER BY rowid) TO ${literal(output)} (FORMAT parquet, COMPRESSION zstd)`);
+  await connection.run(
+    `COPY (${stagedLedgerRows(staged, importId)} ORDER BY rowid) TO ${literal(output)} (FORMAT parquet, COMPRESSION zstd)`,
+  );
   await connection.run('DROP TABLE IF EXISTS report_lines');
   return staged.totals;
 }

@@ -39,7 +39,9 @@ async function sniff(file: string): Promise<'zip' | 'gzip' | 'other'> {
 }
 
 function openZip(file: string): Promise<yauzl.ZipFile> {
-  return new Promise((resolve, reject) => yauzl.open(file, { lazyEntries: true }, (error, zip) => (error ? reject(error) : resolve(zip))));
+  return new Promise((resolve, reject) =>
+    yauzl.open(file, { lazyEntries: true }, (error, zip) => (error ? reject(error) : resolve(zip))),
+  );
 }
 
 /** Whether the archive holds an entry of that name. */
@@ -110,7 +112,12 @@ function cellText(value: ExcelJS.CellValue): string {
 /** The workbook's first sheet as CSV, streamed row by row (reports can be large). */
 async function xlsxToCsv(file: string, target: string): Promise<string> {
   const out = createWriteStream(target);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { sharedStrings: 'cache', worksheets: 'emit', hyperlinks: 'ignore', styles: 'cache' });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+    sharedStrings: 'cache',
+    worksheets: 'emit',
+    hyperlinks: 'ignore',
+    styles: 'cache',
+  });
   for await (const sheet of reader) {
     let width = 0;
     for await (const row of sheet) {

@@ -2,7 +2,14 @@ import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { createImport, findEarlierImport, getImport, recordImportHistory, restartImport, type ImportUpdate } from '../../data/access/royalty-imports.js';
+import {
+  createImport,
+  findEarlierImport,
+  getImport,
+  recordImportHistory,
+  restartImport,
+  type ImportUpdate,
+} from '../../data/access/royalty-imports.js';
 import { getSource } from '../../data/access/royalty-sources.js';
 import type { ImportStatus } from '../../data/entities/royalties.js';
 import { s3Client } from '../../lib/clients.js';
@@ -29,7 +36,8 @@ import { dsrToReport, isDsr } from './dsr.js';
  * duplicate: found by size and sha256 of the downloaded bytes (an ETag is not a content hash
  * for multipart uploads), stored with nothing in the ledger until the user confirms it.
  */
-export const importIdOf = (key: string, etag: string) => createHash('sha256').update(`${key}\u0000${etag}`).digest('hex').slice(0, 26).toUpperCase();
+export const importIdOf = (key: string, etag: string) =>
+  createHash('sha256').update(`${key}\u0000${etag}`).digest('hex').slice(0, 26).toUpperCase();
 
 /** split: cut into parts, which the part workers import (import/parts.ts). */
 export type ImportOutcome = 'imported' | 'failed' | 'skipped' | 'duplicate' | 'split';
@@ -53,7 +61,19 @@ export async function runImport(bucket: string, key: string, options: RunImportO
   // The import's DynamoDB writes, recorded on it when it is done (`writes`).
   let writes = 1;
   if (existing) await restartImport(tenantId, id, PROGRESS.started);
-  else await createImport({ tenantId, id, source_id: sourceId, source_key: key, filename, size: head.ContentLength, status: 'processing', progress: PROGRESS.started, payment_date: paymentDate, ...(userId ? { user_id: userId } : {}) });
+  else
+    await createImport({
+      tenantId,
+      id,
+      source_id: sourceId,
+      source_key: key,
+      filename,
+      size: head.ContentLength,
+      status: 'processing',
+      progress: PROGRESS.started,
+      payment_date: paymentDate,
+      ...(userId ? { user_id: userId } : {}),
+    });
 
   // Each step is saved on the import and pushed to the uploader's open pages.
   const step = async (status: ImportStatus, progress: number, extra: ImportUpdate = {}) => {
@@ -96,7 +116,15 @@ export async function runImport(bucket: string, key: string, options: RunImportO
     // A large report goes to the part workers (import/parts.ts); a DSR is read whole, its totals are checked across the file.
     if (!dsr) {
       const parts = await dispatchParts({
-        bucket, tenantId, importId: id, map: source.map, sourceName: source.name, textFile: text, dropKey: key, dropFile: local, etag: head.ETag,
+        bucket,
+        tenantId,
+        importId: id,
+        map: source.map,
+        sourceName: source.name,
+        textFile: text,
+        dropKey: key,
+        dropFile: local,
+        etag: head.ETag,
         // The last part adds its writes to these (finish-parts.ts).
         beforeSend: (count) => step('processing', PROGRESS.downloaded, { parts: count, writes: writes + 1 }),
       });
@@ -118,12 +146,26 @@ export async function runImport(bucket: string, key: string, options: RunImportO
     timings?.(`report read (${totals.lines_read} lines)`);
     await step('processing', PROGRESS.read);
 
-    const finish: ImportUpdate = { status: 'done', totals, progress: PROGRESS.done, ...(dsr ? { problems: dsr.check.problems, flagged: !dsr.check.ok } : {}) };
-    const stored = await storeLedger(duck, dir, bucket, { tenantId, id, source_id: sourceId, payment_date: paymentDate }, { relation: rows }, finish, (name) => step('processing', PROGRESS[name]), {
-      // The history record below is one more write.
-      writes: () => writes + (userId ? 1 : 0),
-      timings,
-    });
+    const finish: ImportUpdate = {
+      status: 'done',
+      totals,
+      progress: PROGRESS.done,
+      ...(dsr ? { problems: dsr.check.problems, flagged: !dsr.check.ok } : {}),
+    };
+    const stored = await storeLedger(
+      duck,
+      dir,
+      bucket,
+      { tenantId, id, source_id: sourceId, payment_date: paymentDate },
+      { relation: rows },
+      finish,
+      (name) => step('processing', PROGRESS[name]),
+      {
+        // The history record below is one more write.
+        writes: () => writes + (userId ? 1 : 0),
+        timings,
+      },
+    );
     timings?.('done');
     if (userId) {
       // The imports history (spec 3 §3.12); keyed by the import's id, so a rerun writes it once.

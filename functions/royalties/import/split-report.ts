@@ -19,7 +19,10 @@ const QUOTE = 0x22;
  * The parts of `file` of about `partBytes` each (the last one takes the rest); one part when
  * the file is smaller. skipRows: lines before the header (the map's skip_header_rows).
  */
-export async function splitReport(file: string, { partBytes, skipRows = 0 }: { partBytes: number; skipRows?: number }): Promise<ReportSplit> {
+export async function splitReport(
+  file: string,
+  { partBytes, skipRows = 0 }: { partBytes: number; skipRows?: number },
+): Promise<ReportSplit> {
   const size = (await stat(file)).size;
   // Records ended so far: the skipped rows, then the header, then data records.
   let records = 0;

@@ -13,10 +13,14 @@ async function recordHandler(record: SQSRecord): Promise<void> {
   for (const s3Record of event.Records ?? []) {
     const key = decodeS3Key(s3Record.s3.object.key);
     // runImport adds the import's id once it has read the object's ETag.
-    await withRecordLog(record.messageId, { worker: 'royaltyImport', tenantId: parseDropKey(key)?.tenantId, key }, async () => {
-      const outcome = await runImport(s3Record.s3.bucket.name, key);
-      log().info('royalty report imported', { outcome });
-    });
+    await withRecordLog(
+      record.messageId,
+      { worker: 'royaltyImport', tenantId: parseDropKey(key)?.tenantId, key },
+      async () => {
+        const outcome = await runImport(s3Record.s3.bucket.name, key);
+        log().info('royalty report imported', { outcome });
+      },
+    );
   }
 }
 

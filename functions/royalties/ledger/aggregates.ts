@@ -1,5 +1,10 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { aggregateKeys, aggregatesByPrefix, deleteAggregates as deleteAggregateItems, putAggregates } from '../../data/access/royalty-ledger.js';
+import {
+  aggregateKeys,
+  aggregatesByPrefix,
+  deleteAggregates as deleteAggregateItems,
+  putAggregates,
+} from '../../data/access/royalty-ledger.js';
 import type { AggregateSums } from '../../data/entities/royalties.js';
 
 /**
@@ -13,7 +18,17 @@ import type { AggregateSums } from '../../data/entities/royalties.js';
  * Sums are exact decimal strings; `amount` and the cuts are in the company currency (converted
  * lines only), `amount_original` in the lines' own currencies (meaningful per currency).
  */
-export const AGGREGATE_DIMENSIONS = ['label_id', 'release_id', 'recording_id', 'artist_id', 'retailer', 'territory', 'sales_category', 'currency', 'total'] as const;
+export const AGGREGATE_DIMENSIONS = [
+  'label_id',
+  'release_id',
+  'recording_id',
+  'artist_id',
+  'retailer',
+  'territory',
+  'sales_category',
+  'currency',
+  'total',
+] as const;
 export type AggregateDimension = (typeof AGGREGATE_DIMENSIONS)[number];
 export type { AggregateSums };
 /** One value of a dimension in a pay period; `value` null: the lines without one (unmatched, no store…); the total's value is 'total'. */
@@ -24,17 +39,40 @@ const MAX_ITEM_BYTES = 250_000;
 /** The map key of the total (dimension 'total' has this one value). */
 const TOTAL = 'total';
 
-const itemKey = (payPeriod: string, dimension: string, chunk: number) => `${payPeriod}#${dimension}#${String(chunk).padStart(4, '0')}`;
-const SUMS = ['lines', 'quantity', 'amount', 'amount_original', 'label_payable', 'artist_payable', 'aggregator_payable'] as const;
+const itemKey = (payPeriod: string, dimension: string, chunk: number) =>
+  `${payPeriod}#${dimension}#${String(chunk).padStart(4, '0')}`;
+const SUMS = [
+  'lines',
+  'quantity',
+  'amount',
+  'amount_original',
+  'label_payable',
+  'artist_payable',
+  'aggregator_payable',
+] as const;
 
-type Item = { tenantId: string; importId: string; key: string; pay_period: string; dimension: string; chunk: number; values: Record<string, AggregateSums>; none?: AggregateSums };
+type Item = {
+  tenantId: string;
+  importId: string;
+  key: string;
+  pay_period: string;
+  dimension: string;
+  chunk: number;
+  values: Record<string, AggregateSums>;
+  none?: AggregateSums;
+};
 
 /**
  * The rollups of `cube` (a relation of summed lines with the dimensions' columns, pay_period,
  * and lines, quantity, amount, amount_original, label_payable, artist_payable,
  * aggregator_payable), as packed items.
  */
-async function rollupItems(connection: DuckDBConnection, tenantId: string, importId: string, cube: string): Promise<Item[]> {
+async function rollupItems(
+  connection: DuckDBConnection,
+  tenantId: string,
+  importId: string,
+  cube: string,
+): Promise<Item[]> {
   const columns = AGGREGATE_DIMENSIONS.filter((d) => d !== 'total');
   const money = (column: string) => `CAST(coalesce(sum(${column}), 0) AS VARCHAR) AS ${column}`;
   const rows = await (
@@ -54,12 +92,22 @@ async function rollupItems(connection: DuckDBConnection, tenantId: string, impor
   for (const row of rows) {
     const payPeriod = String(row.pay_period);
     const dimension = String(row.dimension);
-    const sums = Object.fromEntries(SUMS.map((s) => [s, s === 'lines' || s === 'quantity' ? Number(row[s]) : String(row[s])])) as AggregateSums;
+    const sums = Object.fromEntries(
+      SUMS.map((s) => [s, s === 'lines' || s === 'quantity' ? Number(row[s]) : String(row[s])]),
+    ) as AggregateSums;
     const size = JSON.stringify(sums).length + String(row.value ?? '').length + 8;
     const same = current && current.pay_period === payPeriod && current.dimension === dimension;
     if (!same || Object.keys(current!.values).length >= MAX_VALUES_PER_ITEM || bytes + size > MAX_ITEM_BYTES) {
       const chunk = same ? current!.chunk + 1 : 0;
-      current = { tenantId, importId, key: itemKey(payPeriod, dimension, chunk), pay_period: payPeriod, dimension, chunk, values: {} };
+      current = {
+        tenantId,
+        importId,
+        key: itemKey(payPeriod, dimension, chunk),
+        pay_period: payPeriod,
+        dimension,
+        chunk,
+        values: {},
+      };
       items.push(current);
       bytes = 0;
     }
@@ -75,7 +123,12 @@ async function rollupItems(connection: DuckDBConnection, tenantId: string, impor
  * Writes the aggregates of one import from its summed lines (`cube`, ledger/rules.ts), removes
  * items it no longer has; returns how many items it wrote and its DynamoDB writes (puts and deletes).
  */
-export async function writeAggregates(connection: DuckDBConnection, tenantId: string, importId: string, cube = 'ledger_cube'): Promise<{ items: number; writes: number }> {
+export async function writeAggregates(
+  connection: DuckDBConnection,
+  tenantId: string,
+  importId: string,
+  cube = 'ledger_cube',
+): Promise<{ items: number; writes: number }> {
   const items = await rollupItems(connection, tenantId, importId, cube);
   const before = await aggregateKeys(tenantId, importId);
   // Items of up to ~250 KB: a batch of 25 stays below BatchWriteItem's 16 MB.
@@ -90,7 +143,12 @@ export async function writeAggregates(connection: DuckDBConnection, tenantId: st
  * The sums of one import's lines in one pay period by one dimension: one row per value (null:
  * the lines without one), in value order. For statements and charts; reads the dimension's few items.
  */
-export async function periodAggregates(tenantId: string, importId: string, payPeriod: string, dimension: AggregateDimension): Promise<AggregateRow[]> {
+export async function periodAggregates(
+  tenantId: string,
+  importId: string,
+  payPeriod: string,
+  dimension: AggregateDimension,
+): Promise<AggregateRow[]> {
   const found = await aggregatesByPrefix(tenantId, importId, `${payPeriod}#${dimension}#`);
   const rows: AggregateRow[] = [];
   for (const item of found) {
@@ -98,7 +156,9 @@ export async function periodAggregates(tenantId: string, importId: string, payPe
     for (const [value, sums] of Object.entries(item.values ?? {})) rows.push({ value, ...sums });
   }
   // A map keeps no order: values in order, the value-less row first.
-  return rows.sort((a, b) => (a.value === b.value ? 0 : a.value === null ? -1 : b.value === null ? 1 : a.value < b.value ? -1 : 1));
+  return rows.sort((a, b) =>
+    a.value === b.value ? 0 : a.value === null ? -1 : b.value === null ? 1 : a.value < b.value ? -1 : 1,
+  );
 }
 
 /** Removes all of an import's aggregates (an import stored as a duplicate has none). */

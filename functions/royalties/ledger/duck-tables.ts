@@ -17,13 +17,27 @@ export async function loadTable(
   columns: Record<string, string>,
   rows: Record<string, string | number | null | undefined>[],
 ): Promise<void> {
-  const definition = Object.entries(columns).map(([name, type]) => `${ident(name)} ${type}`).join(', ');
+  const definition = Object.entries(columns)
+    .map(([name, type]) => `${ident(name)} ${type}`)
+    .join(', ');
   await connection.run(`CREATE OR REPLACE TEMP TABLE ${ident(table)} (${definition})`);
   if (!rows.length) return;
   const file = path.join(workDir, `${table}.ndjson`);
-  const text = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? null : String(value));
-  await writeFile(file, rows.map((row) => duckJson(Object.fromEntries(Object.keys(columns).map((name) => [name, text(row[name])])))).join('\n'));
-  const asText = Object.keys(columns).map((name) => `${literal(name)}: 'VARCHAR'`).join(', ');
-  const casts = Object.entries(columns).map(([name, type]) => `TRY_CAST(${ident(name)} AS ${type})`).join(', ');
-  await connection.run(`INSERT INTO ${ident(table)} SELECT ${casts} FROM read_json(${literal(file)}, format = 'newline_delimited', columns = {${asText}})`);
+  const text = (value: string | number | null | undefined) =>
+    value === null || value === undefined || value === '' ? null : String(value);
+  await writeFile(
+    file,
+    rows
+      .map((row) => duckJson(Object.fromEntries(Object.keys(columns).map((name) => [name, text(row[name])]))))
+      .join('\n'),
+  );
+  const asText = Object.keys(columns)
+    .map((name) => `${literal(name)}: 'VARCHAR'`)
+    .join(', ');
+  const casts = Object.entries(columns)
+    .map(([name, type]) => `TRY_CAST(${ident(name)} AS ${type})`)
+    .join(', ');
+  await connection.run(
+    `INSERT INTO ${ident(table)} SELECT ${casts} FROM read_json(${literal(file)}, format = 'newline_delimited', columns = {${asText}})`,
+  );
 }

@@ -24,9 +24,14 @@ export async function withConnection<T>(work: (connection: DuckDBConnection) => 
  * A DuckDB of its own for one piece of work (an import, a part, a re-match) with a temp folder
  * for its files; what does not fit in memory spills into that folder. Both go when the work ends.
  */
-export async function withScratchDuck<T>(prefix: string, work: (duck: DuckDBConnection, dir: string) => Promise<T>): Promise<T> {
+export async function withScratchDuck<T>(
+  prefix: string,
+  work: (duck: DuckDBConnection, dir: string) => Promise<T>,
+): Promise<T> {
   const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
-  const duck = await (await DuckDBInstance.create(':memory:', { temp_directory: path.join(dir, 'duckdb.tmp') })).connect();
+  const duck = await (
+    await DuckDBInstance.create(':memory:', { temp_directory: path.join(dir, 'duckdb.tmp') })
+  ).connect();
   try {
     return await work(duck, dir);
   } finally {

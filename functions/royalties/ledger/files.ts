@@ -16,12 +16,16 @@ const CACHE_DIR = path.join(os.tmpdir(), 'label-platform-ledger-cache');
 const downloads = new Map<string, Promise<string>>();
 
 /** The ledger files an import's lines are in: its one file, or its parts' (import/parts.ts). */
-export const importLedgerKeys = (item: { ledger_key?: string; ledger_keys?: string[] }): string[] => (item.ledger_key ? [item.ledger_key] : item.ledger_keys ?? []);
+export const importLedgerKeys = (item: { ledger_key?: string; ledger_keys?: string[] }): string[] =>
+  item.ledger_key ? [item.ledger_key] : (item.ledger_keys ?? []);
 
 /** The ledger keys of the tenant's finished imports (one file each, or its parts' files). */
 export async function ledgerKeys(tenantId: string): Promise<{ importId: string; keys: string[] }[]> {
   const imports = await listImports(tenantId);
-  return imports.filter((item) => item.status === 'done').map((item) => ({ importId: item.id, keys: importLedgerKeys(item) })).filter((entry) => entry.keys.length);
+  return imports
+    .filter((item) => item.status === 'done')
+    .map((item) => ({ importId: item.id, keys: importLedgerKeys(item) }))
+    .filter((entry) => entry.keys.length);
 }
 
 /** A ledger object as a local file path, downloading it on first use. */
@@ -37,7 +41,13 @@ export function localLedgerFile(key: string): Promise<string> {
 
 async function download(key: string): Promise<string> {
   const target = path.join(CACHE_DIR, ...key.split('/').map((part) => part.replace(/[^\w.-]/g, '_')));
-  if (await stat(target).then(() => true, () => false)) return target;
+  if (
+    await stat(target).then(
+      () => true,
+      () => false,
+    )
+  )
+    return target;
   await mkdir(path.dirname(target), { recursive: true });
   const partial = `${target}.${process.pid}.${Date.now()}.part`;
   await downloadObject(requireEnv(ENV.ledgerBucket), key, partial);

@@ -47,7 +47,9 @@ export function filterCondition(filter: RoyaltyFilter, prefix = 'f'): SqlConditi
   if (filter.q) {
     const like = bind('q', `%${filter.q}%`);
     const upper = bind('q_id', filter.q.replace(/-/g, '').toUpperCase());
-    parts.push(`(song ILIKE ${like} OR artist ILIKE ${like} OR album ILIKE ${like} OR label_name ILIKE ${like} OR retailer ILIKE ${like} OR cat_no ILIKE ${like} OR isrc = ${upper} OR upc = ${upper})`);
+    parts.push(
+      `(song ILIKE ${like} OR artist ILIKE ${like} OR album ILIKE ${like} OR label_name ILIKE ${like} OR retailer ILIKE ${like} OR cat_no ILIKE ${like} OR isrc = ${upper} OR upc = ${upper})`,
+    );
   }
   if (filter.by_label) parts.push(`label_id = ${bind('label', filter.by_label)}`);
   if (filter.by_retailer) parts.push(`retailer = ${bind('retailer', filter.by_retailer)}`);

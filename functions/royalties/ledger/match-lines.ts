@@ -51,20 +51,66 @@ export async function readCatalogue(tenantId: string): Promise<CatalogueRows> {
 }
 
 /** The tenant's catalogue as temp tables: cat_recordings, cat_releases, cat_tracks, cat_artists, cat_labels, match_rules. */
-export async function loadCatalogueRows(connection: DuckDBConnection, workDir: string, { recordings, releases, labels, rules }: CatalogueRows): Promise<void> {
+export async function loadCatalogueRows(
+  connection: DuckDBConnection,
+  workDir: string,
+  { recordings, releases, labels, rules }: CatalogueRows,
+): Promise<void> {
   const artistRows = (kind: string, records: Row[], field: string) =>
-    records.flatMap((record) => rowsOf(record, field).map((row, index) => ({ kind, owner_id: record.id as string, artist_id: row.artist_id as string, seq: (row.sequence as number) ?? index + 1, share: shareText(row.payee_share) })));
+    records.flatMap((record) =>
+      rowsOf(record, field).map((row, index) => ({
+        kind,
+        owner_id: record.id as string,
+        artist_id: row.artist_id as string,
+        seq: (row.sequence as number) ?? index + 1,
+        share: shareText(row.payee_share),
+      })),
+    );
   await connection.run(MACROS);
   await loadTable(connection, workDir, 'cat_recordings', { id: 'VARCHAR', isrc: 'VARCHAR' }, recordings as never);
-  await loadTable(connection, workDir, 'cat_releases', { id: 'VARCHAR', upc: 'VARCHAR', cat_no: 'VARCHAR', label_id: 'VARCHAR' }, releases as never);
-  await loadTable(connection, workDir, 'cat_tracks', { release_id: 'VARCHAR', recording_id: 'VARCHAR' },
-    releases.flatMap((release) => rowsOf(release, 'release_recordings').map((row) => ({ release_id: release.id as string, recording_id: row.recording_id as string }))));
-  await loadTable(connection, workDir, 'cat_artists', { kind: 'VARCHAR', owner_id: 'VARCHAR', artist_id: 'VARCHAR', seq: 'INTEGER', share: 'DECIMAL(9,4)' }, [
-    ...artistRows('recording', recordings, 'artist_recordings'),
-    ...artistRows('release', releases, 'artist_releases'),
-  ]);
-  await loadTable(connection, workDir, 'cat_labels', { id: 'VARCHAR', name: 'VARCHAR', deal: 'DECIMAL(9,4)' }, labels.map((l) => ({ id: l.labelId, name: l.name ?? null, deal: l.deal_percentage })));
-  await loadTable(connection, workDir, 'match_rules', { field: 'VARCHAR', value: 'VARCHAR', recording_id: 'VARCHAR', release_id: 'VARCHAR' }, rules);
+  await loadTable(
+    connection,
+    workDir,
+    'cat_releases',
+    { id: 'VARCHAR', upc: 'VARCHAR', cat_no: 'VARCHAR', label_id: 'VARCHAR' },
+    releases as never,
+  );
+  await loadTable(
+    connection,
+    workDir,
+    'cat_tracks',
+    { release_id: 'VARCHAR', recording_id: 'VARCHAR' },
+    releases.flatMap((release) =>
+      rowsOf(release, 'release_recordings').map((row) => ({
+        release_id: release.id as string,
+        recording_id: row.recording_id as string,
+      })),
+    ),
+  );
+  await loadTable(
+    connection,
+    workDir,
+    'cat_artists',
+    { kind: 'VARCHAR', owner_id: 'VARCHAR', artist_id: 'VARCHAR', seq: 'INTEGER', share: 'DECIMAL(9,4)' },
+    [
+      ...artistRows('recording', recordings, 'artist_recordings'),
+      ...artistRows('release', releases, 'artist_releases'),
+    ],
+  );
+  await loadTable(
+    connection,
+    workDir,
+    'cat_labels',
+    { id: 'VARCHAR', name: 'VARCHAR', deal: 'DECIMAL(9,4)' },
+    labels.map((l) => ({ id: l.labelId, name: l.name ?? null, deal: l.deal_percentage })),
+  );
+  await loadTable(
+    connection,
+    workDir,
+    'match_rules',
+    { field: 'VARCHAR', value: 'VARCHAR', recording_id: 'VARCHAR', release_id: 'VARCHAR' },
+    rules,
+  );
 }
 
 /**

@@ -7,7 +7,12 @@ import { pipeline } from 'node:stream/promises';
 import { s3Client } from '../../lib/clients.js';
 
 /** Downloads an object to a local file, hashing it on the way (duplicate detection). */
-export async function download(bucket: string, key: string, file: string, ifMatch?: string): Promise<{ sha256: string; size: number }> {
+export async function download(
+  bucket: string,
+  key: string,
+  file: string,
+  ifMatch?: string,
+): Promise<{ sha256: string; size: number }> {
   const object = await s3Client().send(new GetObjectCommand({ Bucket: bucket, Key: key, IfMatch: ifMatch }));
   const hash = createHash('sha256');
   let size = 0;
@@ -24,5 +29,12 @@ export async function download(bucket: string, key: string, file: string, ifMatc
 
 /** Uploads a local file (a ledger file, a part's sums, a converted report) as one streamed PUT. */
 export async function upload(bucket: string, key: string, file: string): Promise<void> {
-  await s3Client().send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: createReadStream(file), ContentLength: (await stat(file)).size }));
+  await s3Client().send(
+    new PutObjectCommand({
+      Bucket: bucket,
+      Key: key,
+      Body: createReadStream(file),
+      ContentLength: (await stat(file)).size,
+    }),
+  );
 }

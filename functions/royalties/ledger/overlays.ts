@@ -1,5 +1,10 @@
 import { duckJson } from '../../lib/well-formed-text.js';
-import type { ManualRoyaltyItem, RoyaltyEditItem, RoyaltyStateRuleItem, STATE_FLAGS } from '../../data/entities/royalty-overlays.js';
+import type {
+  ManualRoyaltyItem,
+  RoyaltyEditItem,
+  RoyaltyStateRuleItem,
+  STATE_FLAGS,
+} from '../../data/entities/royalty-overlays.js';
 import { LEDGER_COLUMNS, type LedgerColumn } from './schema.js';
 import { filterCondition, withoutState } from './filter.js';
 
@@ -31,8 +36,25 @@ function jsonRelation(param: string, columns: Record<string, string>): string {
 
 /** Fields an edit may change: the sale's description, its catalogue links and the money owed; the report's own figures stay. */
 export const EDITABLE_COLUMNS = [
-  'pay_period', 'retailer', 'territory', 'sales_category', 'song', 'artist', 'album', 'label_name', 'isrc', 'upc', 'cat_no',
-  'quantity', 'amount', 'label_payable', 'artist_payable', 'label_id', 'release_id', 'recording_id', 'artist_id',
+  'pay_period',
+  'retailer',
+  'territory',
+  'sales_category',
+  'song',
+  'artist',
+  'album',
+  'label_name',
+  'isrc',
+  'upc',
+  'cat_no',
+  'quantity',
+  'amount',
+  'label_payable',
+  'artist_payable',
+  'label_id',
+  'release_id',
+  'recording_id',
+  'artist_id',
 ] as const satisfies readonly LedgerColumn[];
 
 /** A condition that selects the listed royalty ids (grouped by import, so it stays cheap on millions of lines). */
@@ -46,7 +68,9 @@ export function idsCondition(ids: string[]): string {
     else byImport.set(ref.importId, [...(byImport.get(ref.importId) ?? []), ref.line]);
   }
   // Ids are checked by parseRoyaltyId (letters, digits, a number), so they are safe as literals.
-  const parts = [...byImport].map(([importId, lines]) => `(import_id = '${importId}' AND line IN (${lines.join(', ')}))`);
+  const parts = [...byImport].map(
+    ([importId, lines]) => `(import_id = '${importId}' AND line IN (${lines.join(', ')}))`,
+  );
   if (manual.length) parts.push(`manual_id IN (${manual.map((id) => `'${id}'`).join(', ')})`);
   return parts.length ? `(${parts.join(' OR ')})` : 'false';
 }
@@ -56,7 +80,10 @@ export function idsCondition(ids: string[]): string {
  * which holds the imported lines and the manual sales): edits applied, deleted lines left out,
  * paid flags computed. Returns the SQL and its bound parameters.
  */
-export function effectiveRelation(table: string, overlays: Pick<Overlays, 'edits' | 'rules'>): { sql: string; params: Record<string, string> } {
+export function effectiveRelation(
+  table: string,
+  overlays: Pick<Overlays, 'edits' | 'rules'>,
+): { sql: string; params: Record<string, string> } {
   const params: Record<string, string> = {};
   let relation = `(SELECT *, false AS edited FROM ${table})`;
   if (overlays.edits.length) {
@@ -67,9 +94,18 @@ export function effectiveRelation(table: string, overlays: Pick<Overlays, 'edits
         return { ...e.fields, ...key, deleted: Boolean(e.deleted), cleared: e.cleared ?? [] };
       }),
     );
-    const editColumns = Object.fromEntries([...EDITABLE_COLUMNS.map((c) => [c, LEDGER_COLUMNS[c]]), ['import_id', 'VARCHAR'], ['line', 'BIGINT'], ['manual_id', 'VARCHAR'], ['deleted', 'BOOLEAN'], ['cleared', 'VARCHAR[]']]);
+    const editColumns = Object.fromEntries([
+      ...EDITABLE_COLUMNS.map((c) => [c, LEDGER_COLUMNS[c]]),
+      ['import_id', 'VARCHAR'],
+      ['line', 'BIGINT'],
+      ['manual_id', 'VARCHAR'],
+      ['deleted', 'BOOLEAN'],
+      ['cleared', 'VARCHAR[]'],
+    ]);
     // A column the edit emptied is NULL; otherwise the edit's value, else the line's.
-    const replaced = EDITABLE_COLUMNS.filter((c) => c !== 'label_payable' && c !== 'amount').map((c) => `CASE WHEN list_contains(e.cleared, '${c}') THEN NULL ELSE coalesce(e.${c}, l.${c}) END AS ${c}`);
+    const replaced = EDITABLE_COLUMNS.filter((c) => c !== 'label_payable' && c !== 'amount').map(
+      (c) => `CASE WHEN list_contains(e.cleared, '${c}') THEN NULL ELSE coalesce(e.${c}, l.${c}) END AS ${c}`,
+    );
     // The aggregator's cut follows an edited amount or label cut, so the three still add up.
     replaced.push(
       'coalesce(e.amount, l.amount) AS amount',

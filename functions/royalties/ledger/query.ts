@@ -15,7 +15,11 @@ import { filterCondition, type RoyaltyFilter } from './filter.js';
 export { withConnection };
 
 /** Rows as plain JSON: money stays an exact decimal string, counts become numbers. */
-export async function queryRows(connection: DuckDBConnection, sql: string, params: Record<string, string>): Promise<Record<string, unknown>[]> {
+export async function queryRows(
+  connection: DuckDBConnection,
+  sql: string,
+  params: Record<string, string>,
+): Promise<Record<string, unknown>[]> {
   const reader = await connection.runAndReadAll(sql, params);
   return reader.getRowObjectsJson() as Record<string, unknown>[];
 }
@@ -23,15 +27,34 @@ export async function queryRows(connection: DuckDBConnection, sql: string, param
 const NUMBER_FIELDS = new Set(['line', 'quantity', 'lines', 'total_count']);
 /** A royalty as the API answers it. */
 export function royaltyJson(row: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, NUMBER_FIELDS.has(k) && v !== null && v !== undefined ? Number(v) : v]));
+  return Object.fromEntries(
+    Object.entries(row).map(([k, v]) => [k, NUMBER_FIELDS.has(k) && v !== null && v !== undefined ? Number(v) : v]),
+  );
 }
 
 /** The columns a royalty answer carries. */
 export const ROYALTY_SELECT = `${ID_SQL} AS id, ${Object.keys(LEDGER_COLUMNS).join(', ')}, paid, artist_paid, manual, edited`;
 
-export const SORT_FIELDS = ['pay_period', 'amount', 'retailer', 'territory', 'song', 'artist', 'album', 'quantity', 'isrc', 'label_name', 'line'] as const;
+export const SORT_FIELDS = [
+  'pay_period',
+  'amount',
+  'retailer',
+  'territory',
+  'song',
+  'artist',
+  'album',
+  'quantity',
+  'isrc',
+  'label_name',
+  'line',
+] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
-export type RoyaltyPageQuery = { filter: RoyaltyFilter; page: number; per_page: number; sort: { field: SortField; direction: 'asc' | 'desc' } };
+export type RoyaltyPageQuery = {
+  filter: RoyaltyFilter;
+  page: number;
+  per_page: number;
+  sort: { field: SortField; direction: 'asc' | 'desc' };
+};
 
 type Ledger = { tenantId: string; state: LedgerState; table: string; relation: string; params: Record<string, string> };
 
@@ -47,7 +70,20 @@ export async function loadLedger(tenantId: string, knownVersion?: string): Promi
  * The filter columns the rollup keeps: a filter on these only (no free text, no recording) is
  * answered from the rollup, which has one row per combination instead of one per line.
  */
-const ROLLUP_DIMENSIONS = ['pay_period', 'retailer', 'label_id', 'label_name', 'artist', 'album', 'import_id', 'release_id', 'delivered_by', 'matched_by', 'paid', 'artist_paid'];
+const ROLLUP_DIMENSIONS = [
+  'pay_period',
+  'retailer',
+  'label_id',
+  'label_name',
+  'artist',
+  'album',
+  'import_id',
+  'release_id',
+  'delivered_by',
+  'matched_by',
+  'paid',
+  'artist_paid',
+];
 const rollupable = (filter: RoyaltyFilter) => !filter.q && !filter.recording_id;
 const SUMS = {
   lines: 'count(*)',
@@ -73,11 +109,17 @@ function rollupFor(ledger: Ledger): Promise<string | null> {
     const name = `rollup_${++rollupCount}`;
     pending = withConnection(async (connection) => {
       await connection.run(
-        `CREATE TABLE ${name} AS SELECT ${ROLLUP_DIMENSIONS.join(', ')}, ${Object.entries(SUMS).map(([k, v]) => `${v} AS ${k}`).join(', ')}
+        `CREATE TABLE ${name} AS SELECT ${ROLLUP_DIMENSIONS.join(', ')}, ${Object.entries(SUMS)
+          .map(([k, v]) => `${v} AS ${k}`)
+          .join(', ')}
          FROM ${ledger.relation} GROUP BY ALL`,
         ledger.params,
       );
-      const [{ rows, lines }] = await queryRows(connection, `SELECT count(*) AS rows, coalesce(sum(lines), 0) AS lines FROM ${name}`, {});
+      const [{ rows, lines }] = await queryRows(
+        connection,
+        `SELECT count(*) AS rows, coalesce(sum(lines), 0) AS lines FROM ${name}`,
+        {},
+      );
       // A rollup nearly as long as the ledger saves nothing.
       if (Number(rows) * 4 > Number(lines) && Number(lines) > 10_000) {
         await connection.run(`DROP TABLE ${name}`);
@@ -90,7 +132,10 @@ function rollupFor(ledger: Ledger): Promise<string | null> {
     newestRollup.set(ledger.tenantId, { state: ledger.state, pending });
     if (replaced) {
       rollups.delete(replaced.state);
-      replaced.pending.then((table) => table && dropLater(table), () => undefined);
+      replaced.pending.then(
+        (table) => table && dropLater(table),
+        () => undefined,
+      );
     }
     pending.catch(() => rollups.delete(ledger.state));
   }
@@ -107,7 +152,11 @@ const TOTALS_PER_STATE = 500;
 function totals(ledger: Ledger, filter: RoyaltyFilter) {
   let cache = totalsCache.get(ledger.state);
   if (!cache) totalsCache.set(ledger.state, (cache = new Map()));
-  const key = JSON.stringify(Object.entries(filter).filter(([, v]) => v !== undefined).sort(([a], [b]) => a.localeCompare(b)));
+  const key = JSON.stringify(
+    Object.entries(filter)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
   let pending = cache.get(key);
   if (!pending) {
     // Oldest first out: a Map keeps insertion order.
@@ -139,8 +188,18 @@ async function computeTotals(ledger: Ledger, filter: RoyaltyFilter) {
     ),
   );
   const zero = '0.000000';
-  const overall = rows.find((r) => Number(r.all_periods) === 1) ?? { lines: 0, total_sum: zero, artist_sum: zero, label_sum: zero, aggregator_sum: zero, estimated: zero, unconverted: 0 };
-  const periods = rows.filter((r) => Number(r.all_periods) === 0).map((r) => ({ pay_period: r.pay_period as string, total: r.total_sum as string, lines: Number(r.lines) }));
+  const overall = rows.find((r) => Number(r.all_periods) === 1) ?? {
+    lines: 0,
+    total_sum: zero,
+    artist_sum: zero,
+    label_sum: zero,
+    aggregator_sum: zero,
+    estimated: zero,
+    unconverted: 0,
+  };
+  const periods = rows
+    .filter((r) => Number(r.all_periods) === 0)
+    .map((r) => ({ pay_period: r.pay_period as string, total: r.total_sum as string, lines: Number(r.lines) }));
   return { overall, periods };
 }
 
@@ -181,7 +240,10 @@ export async function listRoyalties(tenantId: string, query: RoyaltyPageQuery, k
   const isDefault = query.sort.field === 'pay_period' && query.sort.direction === 'desc';
   // The table is stored in the default order, and DuckDB keeps insertion order without ORDER BY;
   // an edit joins rows in, which may reorder them, so then the order is asked for explicitly.
-  const order = isDefault && !ledger.state.edits.length ? '' : `ORDER BY ${isDefault ? DEFAULT_ORDER : `${query.sort.field} ${query.sort.direction === 'desc' ? 'DESC' : 'ASC'} NULLS LAST, ${DEFAULT_ORDER}`}`;
+  const order =
+    isDefault && !ledger.state.edits.length
+      ? ''
+      : `ORDER BY ${isDefault ? DEFAULT_ORDER : `${query.sort.field} ${query.sort.direction === 'desc' ? 'DESC' : 'ASC'} NULLS LAST, ${DEFAULT_ORDER}`}`;
   const [{ overall, periods }, rows, menus] = await Promise.all([
     totals(ledger, query.filter),
     withConnection(async (connection) => {
@@ -189,10 +251,14 @@ export async function listRoyalties(tenantId: string, query: RoyaltyPageQuery, k
       // page's row ids (6.6 → 2.3 ms on ten million lines): off for this connection when the
       // table's own order is the page's. Sorted pages keep it (it spares their Top-N wide rows).
       if (!order) await connection.run('SET SESSION late_materialization_max_rows = 0');
-      return queryRows(connection, `SELECT ${ROYALTY_SELECT} FROM ${ledger.relation} WHERE ${where.sql} ${order} LIMIT ${query.per_page} OFFSET ${(query.page - 1) * query.per_page}`, {
-        ...ledger.params,
-        ...where.params,
-      });
+      return queryRows(
+        connection,
+        `SELECT ${ROYALTY_SELECT} FROM ${ledger.relation} WHERE ${where.sql} ${order} LIMIT ${query.per_page} OFFSET ${(query.page - 1) * query.per_page}`,
+        {
+          ...ledger.params,
+          ...where.params,
+        },
+      );
     }),
     facets(ledger),
   ]);
@@ -222,15 +288,33 @@ export async function countRoyalties(tenantId: string, filter: RoyaltyFilter): P
 /** Rows selected by an SQL condition over the effective royalties (ids, one line). */
 export async function selectRoyalties(tenantId: string, condition: string, limit = 1000) {
   const ledger = await loadLedger(tenantId);
-  return withConnection(async (connection) => (await queryRows(connection, `SELECT ${ROYALTY_SELECT} FROM ${ledger.relation} WHERE ${condition} LIMIT ${limit}`, ledger.params)).map(royaltyJson));
+  return withConnection(async (connection) =>
+    (
+      await queryRows(
+        connection,
+        `SELECT ${ROYALTY_SELECT} FROM ${ledger.relation} WHERE ${condition} LIMIT ${limit}`,
+        ledger.params,
+      )
+    ).map(royaltyJson),
+  );
 }
 
 /** Distinct values of one column over the (optionally filtered) royalties: pay periods, deliverers. */
-export async function distinctValues(tenantId: string, column: 'pay_period' | 'delivered_by', filter: RoyaltyFilter = {}): Promise<string[]> {
+export async function distinctValues(
+  tenantId: string,
+  column: 'pay_period' | 'delivered_by',
+  filter: RoyaltyFilter = {},
+): Promise<string[]> {
   const ledger = await loadLedger(tenantId);
   const where = filterCondition(filter);
   const rollup = rollupable(filter) ? await rollupFor(ledger) : null;
   return withConnection(async (connection) =>
-    (await queryRows(connection, `SELECT DISTINCT ${column} AS v FROM ${rollup ?? ledger.relation} WHERE ${where.sql} AND ${column} IS NOT NULL ORDER BY v DESC`, { ...(rollup ? {} : ledger.params), ...where.params })).map((r) => String(r.v)),
+    (
+      await queryRows(
+        connection,
+        `SELECT DISTINCT ${column} AS v FROM ${rollup ?? ledger.relation} WHERE ${where.sql} AND ${column} IS NOT NULL ORDER BY v DESC`,
+        { ...(rollup ? {} : ledger.params), ...where.params },
+      )
+    ).map((r) => String(r.v)),
   );
 }

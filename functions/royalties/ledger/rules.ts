@@ -39,10 +39,19 @@ export type LedgerResult = {
  * rules, its exchange rates. Read once per import: the parts of a large report all use the
  * import's one snapshot (import/parts.ts).
  */
-export type LedgerInputRows = { companyCurrency: string; companyDeal: string | null; catalogue: CatalogueRows; rates: RateRow[] };
+export type LedgerInputRows = {
+  companyCurrency: string;
+  companyDeal: string | null;
+  catalogue: CatalogueRows;
+  rates: RateRow[];
+};
 
 export async function readLedgerInputs(tenantId: string): Promise<LedgerInputRows> {
-  const [company, catalogue, rates] = await Promise.all([companyMoneyTerms(tenantId), readCatalogue(tenantId), listExchangeRates(tenantId)]);
+  const [company, catalogue, rates] = await Promise.all([
+    companyMoneyTerms(tenantId),
+    readCatalogue(tenantId),
+    listExchangeRates(tenantId),
+  ]);
   return {
     companyCurrency: (company?.currency || 'GBP').toUpperCase(),
     companyDeal: typeof company?.deal_percentage === 'number' ? String(company.deal_percentage) : null,
@@ -71,7 +80,7 @@ export async function loadLedgerInputs(connection: DuckDBConnection, workDir: st
 export type LedgerInput = string | string[] | { relation: string };
 
 /** Parquet options of ledger files: zstd level 1 is about as fast to write as snappy, and smaller. */
-export const PARQUET_OPTIONS = "FORMAT parquet, COMPRESSION zstd, COMPRESSION_LEVEL 1, ROW_GROUP_SIZE 245760";
+export const PARQUET_OPTIONS = 'FORMAT parquet, COMPRESSION zstd, COMPRESSION_LEVEL 1, ROW_GROUP_SIZE 245760';
 
 /**
  * The lines with their derived columns filled, as a SELECT: the match, rate and deal come from
@@ -80,7 +89,12 @@ export const PARQUET_OPTIONS = "FORMAT parquet, COMPRESSION zstd, COMPRESSION_LE
  */
 async function prepareRules(connection: DuckDBConnection, input: LedgerInput, context: LedgerContext): Promise<string> {
   const company = literal(context.companyCurrency);
-  const source = typeof input === 'string' ? `read_parquet(${literal(input)})` : Array.isArray(input) ? `read_parquet([${input.map(literal).join(', ')}])` : `(${input.relation})`;
+  const source =
+    typeof input === 'string'
+      ? `read_parquet(${literal(input)})`
+      : Array.isArray(input)
+        ? `read_parquet([${input.map(literal).join(', ')}])`
+        : `(${input.relation})`;
   await connection.run(`CREATE OR REPLACE TEMP VIEW src AS SELECT * FROM ${source}`);
   // Every distinct combination the rules depend on, once.
   await connection.run(`CREATE OR REPLACE TEMP TABLE line_keys AS
@@ -127,14 +141,30 @@ async function prepareRules(connection: DuckDBConnection, input: LedgerInput, co
 }
 
 /** The aggregate dimensions (aggregates.ts) and what the import's summary counts, per combination. */
-export const CUBE_DIMENSIONS = ['pay_period', 'label_id', 'release_id', 'recording_id', 'artist_id', 'retailer', 'territory', 'sales_category', 'currency'] as const;
+export const CUBE_DIMENSIONS = [
+  'pay_period',
+  'label_id',
+  'release_id',
+  'recording_id',
+  'artist_id',
+  'retailer',
+  'territory',
+  'sales_category',
+  'currency',
+] as const;
 
 /**
  * Writes `output` from `input` with the derived columns filled, then sums the file once into
  * temp table `ledger_cube` (one row per combination of CUBE_DIMENSIONS, match and missing
  * rate): the summary and the aggregates are read from that, not from the lines again.
  */
-export async function applyLedgerRules(connection: DuckDBConnection, input: LedgerInput, output: string, context: LedgerContext, timings?: (step: string) => void): Promise<LedgerResult> {
+export async function applyLedgerRules(
+  connection: DuckDBConnection,
+  input: LedgerInput,
+  output: string,
+  context: LedgerContext,
+  timings?: (step: string) => void,
+): Promise<LedgerResult> {
   const select = await prepareRules(connection, input, context);
   timings?.('rules prepared (distinct keys, match, rates)');
   // Not ORDER BY line: sorting ten million wide rows costs more than the rest; the join keeps
@@ -153,16 +183,30 @@ export async function applyLedgerRules(connection: DuckDBConnection, input: Ledg
 /** The import's summary (lines, matches, missing rates, amount) from temp table `ledger_cube`: one file's, or the union of an import's parts'. */
 export async function summariseCube(connection: DuckDBConnection, companyCurrency: string): Promise<LedgerResult> {
   const rows = async (sql: string) => (await connection.runAndReadAll(sql)).getRowObjects();
-  const [sums] = await rows(`SELECT coalesce(sum(lines), 0) AS lines, CAST(coalesce(sum(amount), 0) AS VARCHAR) AS amount,
+  const [sums] =
+    await rows(`SELECT coalesce(sum(lines), 0) AS lines, CAST(coalesce(sum(amount), 0) AS VARCHAR) AS amount,
       coalesce(sum(lines) FILTER (WHERE matched_by = 'isrc'), 0) AS isrc, coalesce(sum(lines) FILTER (WHERE matched_by = 'upc'), 0) AS upc,
       coalesce(sum(lines) FILTER (WHERE matched_by = 'cat_no'), 0) AS cat_no, coalesce(sum(lines) FILTER (WHERE matched_by = 'manual'), 0) AS manual,
       coalesce(sum(lines) FILTER (WHERE matched_by IS NULL), 0) AS unmatched
     FROM ledger_cube`);
-  const missing = await rows(`SELECT distributor, currency, sum(lines) AS lines FROM ledger_cube WHERE no_rate GROUP BY ALL ORDER BY ALL`);
+  const missing = await rows(
+    `SELECT distributor, currency, sum(lines) AS lines FROM ledger_cube WHERE no_rate GROUP BY ALL ORDER BY ALL`,
+  );
   return {
     lines: Number(sums.lines),
-    matched: { isrc: Number(sums.isrc), upc: Number(sums.upc), cat_no: Number(sums.cat_no), manual: Number(sums.manual), unmatched: Number(sums.unmatched) },
-    missing_rates: missing.map((m) => ({ distributor: String(m.distributor), original_currency: String(m.currency), target_currency: companyCurrency, lines: Number(m.lines) })),
+    matched: {
+      isrc: Number(sums.isrc),
+      upc: Number(sums.upc),
+      cat_no: Number(sums.cat_no),
+      manual: Number(sums.manual),
+      unmatched: Number(sums.unmatched),
+    },
+    missing_rates: missing.map((m) => ({
+      distributor: String(m.distributor),
+      original_currency: String(m.currency),
+      target_currency: companyCurrency,
+      lines: Number(m.lines),
+    })),
     amount: String(sums.amount),
   };
 }

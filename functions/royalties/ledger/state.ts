@@ -14,10 +14,14 @@ export type LedgerState = Overlays & { imports: { importId: string; keys: string
 
 /** The state for the version the auth check read (or the current one); the same object while the version holds. */
 export async function ledgerState(tenantId: string, knownVersion?: string): Promise<LedgerState> {
-  const [state] = await cachedList<LedgerState>(LISTS.royalties(tenantId), async () => {
-    const [imports, overlays] = await Promise.all([ledgerKeys(tenantId), listOverlays(tenantId)]);
-    return [{ imports, ...overlays }];
-  }, knownVersion);
+  const [state] = await cachedList<LedgerState>(
+    LISTS.royalties(tenantId),
+    async () => {
+      const [imports, overlays] = await Promise.all([ledgerKeys(tenantId), listOverlays(tenantId)]);
+      return [{ imports, ...overlays }];
+    },
+    knownVersion,
+  );
   return state;
 }
 

@@ -19,7 +19,15 @@ import { upload } from './object-files.js';
  * it still points where this write started from), and only then is the old file deleted, so a
  * reader following the item never finds half a ledger.
  */
-export type ImportItem = { tenantId: string; id: string; source_id: string; payment_date?: string; createdAt?: string; ledger_key?: string; ledger_keys?: string[] };
+export type ImportItem = {
+  tenantId: string;
+  id: string;
+  source_id: string;
+  payment_date?: string;
+  createdAt?: string;
+  ledger_key?: string;
+  ledger_keys?: string[];
+};
 
 export type StoredLedger = LedgerResult & { ledger_key: string; aggregates: number };
 /**
@@ -46,22 +54,33 @@ export async function storeLedger(
 ): Promise<StoredLedger> {
   const { tenantId, id } = item;
   const timings = options.timings;
-  const [source, inputs] = await Promise.all([getSource(tenantId, item.source_id), loadLedgerInputs(duck, workDir, tenantId)]);
+  const [source, inputs] = await Promise.all([
+    getSource(tenantId, item.source_id),
+    loadLedgerInputs(duck, workDir, tenantId),
+  ]);
   timings?.('catalogue and rates loaded');
   const output = path.join(workDir, `ledger-${ulid()}.parquet`);
-  const result = await applyLedgerRules(duck, input, output, {
-    importId: id,
-    sourceName: source?.name ?? item.source_id,
-    paymentDate: item.payment_date ?? (item.createdAt ?? new Date().toISOString()).slice(0, 10),
-    ...inputs,
-  }, timings);
+  const result = await applyLedgerRules(
+    duck,
+    input,
+    output,
+    {
+      importId: id,
+      sourceName: source?.name ?? item.source_id,
+      paymentDate: item.payment_date ?? (item.createdAt ?? new Date().toISOString()).slice(0, 10),
+      ...inputs,
+    },
+    timings,
+  );
   await onStep('matched');
 
   // The file goes up while the aggregates are summed and written.
   const ledgerKey = newLedgerKey(tenantId, id);
   const size = (await stat(output)).size;
   const [aggregates] = await Promise.all([
-    writeAggregates(duck, tenantId, id).then((written) => (timings?.(`aggregates written (${written.items} items)`), written)),
+    writeAggregates(duck, tenantId, id).then(
+      (written) => (timings?.(`aggregates written (${written.items} items)`), written),
+    ),
     upload(bucket, ledgerKey, output).then(() => timings?.(`ledger file uploaded (${(size / 1e6).toFixed(0)} MB)`)),
   ]);
   await onStep('written');
@@ -72,10 +91,19 @@ export async function storeLedger(
   try {
     // An import stored in parts becomes one file here (a re-match): its parts' list goes.
     const set: ImportUpdate = {
-      ...finish, ledger_key: ledgerKey, aggregates: aggregates.items, ...(writes === undefined ? {} : { writes }),
-      matched: result.matched, missing_rates: result.missing_rates, amount: result.amount, company_currency: inputs.companyCurrency,
+      ...finish,
+      ledger_key: ledgerKey,
+      aggregates: aggregates.items,
+      ...(writes === undefined ? {} : { writes }),
+      matched: result.matched,
+      missing_rates: result.missing_rates,
+      amount: result.amount,
+      company_currency: inputs.companyCurrency,
     };
-    await pointImportAtLedger(tenantId, id, set, { previousKey: previous, hadParts: Boolean(item.ledger_keys?.length) });
+    await pointImportAtLedger(tenantId, id, set, {
+      previousKey: previous,
+      hadParts: Boolean(item.ledger_keys?.length),
+    });
   } catch (error) {
     // Another write moved the import on (or it was deleted): this file is nobody's.
     await s3Client().send(new DeleteObjectCommand({ Bucket: bucket, Key: ledgerKey }));
@@ -83,6 +111,7 @@ export async function storeLedger(
   }
   // Readers hold the tenant's ledger in memory until its version changes.
   await royaltiesChanged(tenantId);
-  for (const old of importLedgerKeys(item)) if (old !== ledgerKey) await s3Client().send(new DeleteObjectCommand({ Bucket: bucket, Key: old }));
+  for (const old of importLedgerKeys(item))
+    if (old !== ledgerKey) await s3Client().send(new DeleteObjectCommand({ Bucket: bucket, Key: old }));
   return { ...result, ledger_key: ledgerKey, aggregates: aggregates.items };
 }

@@ -29,7 +29,11 @@ const signatureOf = (state: LedgerState) =>
   `${state.imports.map((i) => `${i.importId}:${i.keys.join('|')}`).join(',')}#${state.manual.map((m) => `${m.id}:${m.updatedAt ?? ''}`).join(',')}`;
 
 /** The tenant's ledger table for this ledger state, built first when the state is new. */
-export async function tenantLedgerTable(connection: DuckDBConnection, tenantId: string, state: LedgerState): Promise<{ name: string; version: number }> {
+export async function tenantLedgerTable(
+  connection: DuckDBConnection,
+  tenantId: string,
+  state: LedgerState,
+): Promise<{ name: string; version: number }> {
   const signature = signatureOf(state);
   const known = tables.get(tenantId);
   if (known?.signature === signature) return known;
@@ -42,28 +46,47 @@ export async function tenantLedgerTable(connection: DuckDBConnection, tenantId: 
   return pending;
 }
 
-async function build(connection: DuckDBConnection, tenantId: string, state: LedgerState, signature: string): Promise<TenantTable> {
+async function build(
+  connection: DuckDBConnection,
+  tenantId: string,
+  state: LedgerState,
+  signature: string,
+): Promise<TenantTable> {
   const previous = tables.get(tenantId);
   const version = (previous?.version ?? 0) + 1;
   const name = `ledger_${tenantId.replace(/[^0-9A-Za-z]/g, '_')}_${version}`;
   const wanted = new Map(state.imports.map((entry) => [entry.importId, entry.keys.join('|')]));
-  const kept = previous ? [...previous.keysByImport].filter(([id, keys]) => wanted.get(id) === keys).map(([id]) => id) : [];
+  const kept = previous
+    ? [...previous.keysByImport].filter(([id, keys]) => wanted.get(id) === keys).map(([id]) => id)
+    : [];
   const fresh = state.imports.filter((entry) => !kept.includes(entry.importId));
   const files = await Promise.all(fresh.flatMap((entry) => entry.keys.map(localLedgerFile)));
 
   const columns = LEDGER_COLUMN_NAMES.join(', ');
   const parts: string[] = [];
   const params: Record<string, string> = {};
-  if (previous && kept.length) parts.push(`SELECT ${columns}, manual_id FROM ${previous.name} WHERE manual_id IS NULL AND import_id IN (${kept.map(quote).join(', ')})`);
-  if (files.length) parts.push(`SELECT ${columns}, CAST(NULL AS VARCHAR) AS manual_id FROM read_parquet([${files.map(quote).join(', ')}], union_by_name = true)`);
+  if (previous && kept.length)
+    parts.push(
+      `SELECT ${columns}, manual_id FROM ${previous.name} WHERE manual_id IS NULL AND import_id IN (${kept.map(quote).join(', ')})`,
+    );
+  if (files.length)
+    parts.push(
+      `SELECT ${columns}, CAST(NULL AS VARCHAR) AS manual_id FROM read_parquet([${files.map(quote).join(', ')}], union_by_name = true)`,
+    );
   if (state.manual.length) {
     params.manual = duckJson(state.manual.map((m) => ({ ...m.fields, manual_id: m.id })));
     const shape = JSON.stringify([{ ...LEDGER_COLUMNS, manual_id: 'VARCHAR' }]);
     parts.push(`SELECT ${LEDGER_COLUMN_NAMES.map((c: LedgerColumn) => `CAST(${c} AS ${LEDGER_COLUMNS[c]}) AS ${c}`).join(', ')}, manual_id
       FROM (SELECT unnest(from_json($manual, '${shape}'), recursive := true))`);
   }
-  if (!parts.length) parts.push(`SELECT ${LEDGER_COLUMN_NAMES.map((c) => `CAST(NULL AS ${LEDGER_COLUMNS[c]}) AS ${c}`).join(', ')}, CAST(NULL AS VARCHAR) AS manual_id WHERE false`);
-  await connection.run(`CREATE OR REPLACE TABLE ${name} AS SELECT *, manual_id IS NOT NULL AS manual FROM (${parts.join(' UNION ALL ')}) ORDER BY ${DEFAULT_ORDER}`, params);
+  if (!parts.length)
+    parts.push(
+      `SELECT ${LEDGER_COLUMN_NAMES.map((c) => `CAST(NULL AS ${LEDGER_COLUMNS[c]}) AS ${c}`).join(', ')}, CAST(NULL AS VARCHAR) AS manual_id WHERE false`,
+    );
+  await connection.run(
+    `CREATE OR REPLACE TABLE ${name} AS SELECT *, manual_id IS NOT NULL AS manual FROM (${parts.join(' UNION ALL ')}) ORDER BY ${DEFAULT_ORDER}`,
+    params,
+  );
 
   const table = { name, signature, keysByImport: wanted, version };
   tables.set(tenantId, table);
@@ -76,5 +99,8 @@ async function build(connection: DuckDBConnection, tenantId: string, state: Ledg
  * the one that built the table is closed by then.
  */
 export function dropLater(name: string): void {
-  setTimeout(() => void withConnection((connection) => connection.run(`DROP TABLE IF EXISTS ${name}`)).catch(() => undefined), DROP_AFTER_MS).unref();
+  setTimeout(
+    () => void withConnection((connection) => connection.run(`DROP TABLE IF EXISTS ${name}`)).catch(() => undefined),
+    DROP_AFTER_MS,
+  ).unref();
 }

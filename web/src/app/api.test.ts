@@ -4,7 +4,10 @@ vi.mock('./auth', () => ({ getAccessToken: async () => 'token-1' }));
 const { api } = await import('./api');
 
 function stubFetch() {
-  const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => new Response(JSON.stringify({ message: '2 countries deleted' }), { status: 200 }));
+  const fetchMock = vi.fn(
+    async (_url: string, _init: RequestInit) =>
+      new Response(JSON.stringify({ message: '2 countries deleted' }), { status: 200 }),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
@@ -14,7 +17,10 @@ afterEach(() => vi.unstubAllGlobals());
 describe('api client', () => {
   it('sends a JSON body with DELETE when given one (bulk_destroy)', async () => {
     const fetchMock = stubFetch();
-    const answer = await api.delete<{ message: string }>('/countries/bulk_destroy', { body: { country_ids: ['a', 'b'] }, companyId: null });
+    const answer = await api.delete<{ message: string }>('/countries/bulk_destroy', {
+      body: { country_ids: ['a', 'b'] },
+      companyId: null,
+    });
     expect(answer.message).toBe('2 countries deleted');
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/v1/countries/bulk_destroy');

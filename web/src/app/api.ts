@@ -62,14 +62,26 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
   } catch (error) {
     throw new ApiError(0, (error as Error).message || 'The request could not be sent');
   }
   const payload = await parseBody(response);
   if (!response.ok) {
-    const shaped = (payload && typeof payload === 'object' ? payload : {}) as { message?: string; errors?: FieldErrors };
-    const error = new ApiError(response.status, shaped.message ?? (typeof payload === 'string' && payload ? payload : `Request failed (HTTP ${response.status})`), shaped.errors);
+    const shaped = (payload && typeof payload === 'object' ? payload : {}) as {
+      message?: string;
+      errors?: FieldErrors;
+    };
+    const error = new ApiError(
+      response.status,
+      shaped.message ?? (typeof payload === 'string' && payload ? payload : `Request failed (HTTP ${response.status})`),
+      shaped.errors,
+    );
     if (response.status === 401 && auth) hooks.onUnauthorized();
     throw error;
   }
@@ -77,12 +89,17 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 }
 
 export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'POST', body: body ?? {} }),
-  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'PUT', body: body ?? {} }),
-  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'PATCH', body: body ?? {} }),
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body: body ?? {} }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body: body ?? {} }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body: body ?? {} }),
   /** A DELETE may carry a JSON body (bulk_destroy takes `{ <singular>_ids: [...] }`); without one none is sent. */
-  delete: <T>(path: string, options?: Omit<RequestOptions, 'method'>) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
 
 /** The text to show for any failure: the server's message, else the request error's. */

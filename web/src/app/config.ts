@@ -14,7 +14,13 @@ export async function loadConfig(): Promise<RuntimeConfig> {
   if (!response.ok) throw new Error(`Could not load /config.json (HTTP ${response.status})`);
   const body = (await response.json()) as Partial<RuntimeConfig>;
   if (!body.userPoolId || !body.userPoolClientId) throw new Error('/config.json lacks userPoolId or userPoolClientId');
-  current = { region: body.region ?? '', userPoolId: body.userPoolId, userPoolClientId: body.userPoolClientId, userPoolEndpoint: body.userPoolEndpoint, websocketUrl: body.websocketUrl ?? '' };
+  current = {
+    region: body.region ?? '',
+    userPoolId: body.userPoolId,
+    userPoolClientId: body.userPoolClientId,
+    userPoolEndpoint: body.userPoolEndpoint,
+    websocketUrl: body.websocketUrl ?? '',
+  };
   return current;
 }
 

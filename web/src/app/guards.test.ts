@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages';
 import { checkRoute, type GuardInput } from './guards';
 
-const base: GuardInput = { access: 'user', loggedIn: true, role: 'label_manager', hasCompany: true, path: '/user/labels?q=a' };
+const base: GuardInput = {
+  access: 'user',
+  loggedIn: true,
+  role: 'label_manager',
+  hasCompany: true,
+  path: '/user/labels?q=a',
+};
 
 describe('checkRoute (spec 1 §6)', () => {
   it('lets anyone open public routes', () => {
@@ -16,23 +22,40 @@ describe('checkRoute (spec 1 §6)', () => {
       message: MESSAGES.mustBeLoggedIn,
       unload: true,
     });
-    expect(checkRoute({ ...base, access: 'admin', loggedIn: false, role: null })).toMatchObject({ action: 'redirect', message: MESSAGES.mustBeLoggedIn });
+    expect(checkRoute({ ...base, access: 'admin', loggedIn: false, role: null })).toMatchObject({
+      action: 'redirect',
+      message: MESSAGES.mustBeLoggedIn,
+    });
   });
 
   it('requiresAdmin: denies non-admins with the spec message, allows admins', () => {
     expect(checkRoute({ ...base, access: 'admin' })).toEqual({ action: 'deny', message: MESSAGES.mustBeAdmin });
-    expect(checkRoute({ ...base, access: 'admin', role: 'user' })).toEqual({ action: 'deny', message: MESSAGES.mustBeAdmin });
+    expect(checkRoute({ ...base, access: 'admin', role: 'user' })).toEqual({
+      action: 'deny',
+      message: MESSAGES.mustBeAdmin,
+    });
     expect(checkRoute({ ...base, access: 'admin', role: 'admin', hasCompany: false })).toEqual({ action: 'allow' });
   });
 
   it('requiresArtistUser: others go home with "Your Account does not have access here"', () => {
-    expect(checkRoute({ ...base, access: 'artist_user' })).toEqual({ action: 'redirect', to: '/', message: MESSAGES.noAccessHere });
-    expect(checkRoute({ ...base, access: 'artist_user', role: 'admin' })).toMatchObject({ action: 'redirect', to: '/' });
+    expect(checkRoute({ ...base, access: 'artist_user' })).toEqual({
+      action: 'redirect',
+      to: '/',
+      message: MESSAGES.noAccessHere,
+    });
+    expect(checkRoute({ ...base, access: 'artist_user', role: 'admin' })).toMatchObject({
+      action: 'redirect',
+      to: '/',
+    });
     expect(checkRoute({ ...base, access: 'artist_user', role: 'artist_user' })).toEqual({ action: 'allow' });
   });
 
   it('tenantized routes without a company go to /user with "Missing Company / Namespace"', () => {
-    expect(checkRoute({ ...base, tenantized: true, hasCompany: false })).toEqual({ action: 'redirect', to: '/user', message: MESSAGES.missingCompany });
+    expect(checkRoute({ ...base, tenantized: true, hasCompany: false })).toEqual({
+      action: 'redirect',
+      to: '/user',
+      message: MESSAGES.missingCompany,
+    });
     expect(checkRoute({ ...base, tenantized: true, hasCompany: true })).toEqual({ action: 'allow' });
     expect(checkRoute({ ...base, tenantized: false, hasCompany: false })).toEqual({ action: 'allow' });
   });

@@ -29,10 +29,17 @@ export type GuardDecision =
 export function checkRoute(input: GuardInput): GuardDecision {
   if (input.access === 'public') return { action: 'allow' };
   if (!input.loggedIn) {
-    return { action: 'redirect', to: `/signin?redirect=${encodeURIComponent(input.path)}`, message: MESSAGES.mustBeLoggedIn, unload: true };
+    return {
+      action: 'redirect',
+      to: `/signin?redirect=${encodeURIComponent(input.path)}`,
+      message: MESSAGES.mustBeLoggedIn,
+      unload: true,
+    };
   }
   if (input.access === 'admin' && input.role !== 'admin') return { action: 'deny', message: MESSAGES.mustBeAdmin };
-  if (input.access === 'artist_user' && input.role !== 'artist_user') return { action: 'redirect', to: '/', message: MESSAGES.noAccessHere };
-  if (input.tenantized && !input.hasCompany) return { action: 'redirect', to: '/user', message: MESSAGES.missingCompany };
+  if (input.access === 'artist_user' && input.role !== 'artist_user')
+    return { action: 'redirect', to: '/', message: MESSAGES.noAccessHere };
+  if (input.tenantized && !input.hasCompany)
+    return { action: 'redirect', to: '/user', message: MESSAGES.missingCompany };
   return { action: 'allow' };
 }

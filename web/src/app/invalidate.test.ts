@@ -5,7 +5,8 @@ describe('keyUnder (the one SWR invalidation rule)', () => {
   const key = (path: string) => [path, 'C1'] as const;
 
   it('covers a path, its list pages and its records, in any company', () => {
-    for (const path of ['/labels', '/labels?page=2', '/labels/L1', '/labels/L1/logo']) expect(keyUnder(key(path), ['/labels'])).toBe(true);
+    for (const path of ['/labels', '/labels?page=2', '/labels/L1', '/labels/L1/logo'])
+      expect(keyUnder(key(path), ['/labels'])).toBe(true);
     expect(keyUnder([`/labels`, null], ['/labels'])).toBe(true);
   });
 

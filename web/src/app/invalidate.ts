@@ -10,7 +10,9 @@ export function keyUnder(key: unknown, paths: readonly string[]): boolean {
   if (!Array.isArray(key) || typeof key[0] !== 'string') return false;
   const path: string = key[0];
   return paths.some((base) =>
-    base.endsWith('?') || base.endsWith('/') ? path.startsWith(base) : path === base || path.startsWith(`${base}?`) || path.startsWith(`${base}/`),
+    base.endsWith('?') || base.endsWith('/')
+      ? path.startsWith(base)
+      : path === base || path.startsWith(`${base}?`) || path.startsWith(`${base}/`),
   );
 }
 

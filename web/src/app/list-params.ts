@@ -14,7 +14,11 @@ export type ListParams = {
  * default 50), sort_field/sort_order, q and any extra filters. Empty values are left out,
  * since the API rejects unknown or malformed parameters.
  */
-export function listPath(base: string, params: ListParams, extra: Record<string, string | undefined | null> = {}): string {
+export function listPath(
+  base: string,
+  params: ListParams,
+  extra: Record<string, string | undefined | null> = {},
+): string {
   const query = new URLSearchParams();
   query.set('page', String(Math.max(1, Math.floor(params.page) || 1)));
   query.set('per_page', String(normalisePerPage(params.per_page)));

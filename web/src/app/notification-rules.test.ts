@@ -3,12 +3,29 @@ import { fieldErrorLines, flashType, notificationsShownOn } from './notification
 
 describe('notifications', () => {
   it('are hidden on home, signin, signout, confirm, setup_account and forgotten_password', () => {
-    for (const path of ['/', '/signin', '/signout', '/signout/', '/confirm/abc', '/confirm', '/setup_account', '/forgotten_password']) {
+    for (const path of [
+      '/',
+      '/signin',
+      '/signout',
+      '/signout/',
+      '/confirm/abc',
+      '/confirm',
+      '/setup_account',
+      '/forgotten_password',
+    ]) {
       expect(notificationsShownOn(path), path).toBe(false);
     }
   });
   it('are shown everywhere else', () => {
-    for (const path of ['/user', '/user/labels', '/signup', '/change_password', '/reset_password/x', '/confirmed', '/admin']) {
+    for (const path of [
+      '/user',
+      '/user/labels',
+      '/signup',
+      '/change_password',
+      '/reset_password/x',
+      '/confirmed',
+      '/admin',
+    ]) {
       expect(notificationsShownOn(path), path).toBe(true);
     }
   });
@@ -18,7 +35,10 @@ describe('notifications', () => {
     expect(flashType('notification')).toBe('info');
   });
   it('show multi-field errors one line per field, name without underscores and capitalised', () => {
-    expect(fieldErrorLines({ deal_percentage: ['must be under 100'], name: 'is required' })).toEqual(['Deal percentage must be under 100', 'Name is required']);
+    expect(fieldErrorLines({ deal_percentage: ['must be under 100'], name: 'is required' })).toEqual([
+      'Deal percentage must be under 100',
+      'Name is required',
+    ]);
     expect(fieldErrorLines(undefined)).toEqual([]);
   });
   it('show an API sentence once: not prefixed with its field, and not again when it is the message', () => {

@@ -34,7 +34,8 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'admin-label-form': () => import('../pages/labels/label-form').then((m) => m.AdminLabelFormPage),
   'admin-reference-list': () => import('../pages/admin/reference/reference-list-page').then((m) => m.ReferenceListPage),
   'admin-reference-form': () => import('../pages/admin/reference/reference-form-page').then((m) => m.ReferenceFormPage),
-  'admin-reference-detail': () => import('../pages/admin/reference/reference-detail-page').then((m) => m.ReferenceDetailPage),
+  'admin-reference-detail': () =>
+    import('../pages/admin/reference/reference-detail-page').then((m) => m.ReferenceDetailPage),
   'user-messages': () => import('../pages/notices/inbox-page').then((m) => m.InboxPage),
   'admin-notices': () => import('../pages/notices/admin-notices-list').then((m) => m.AdminNoticesPage),
   'admin-notice': () => import('../pages/notices/admin-notice-detail').then((m) => m.AdminNoticeDetailPage),
@@ -48,15 +49,22 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'admin-imports': () => import('../pages/admin/imports/imports-list-page').then((m) => m.AdminImportsPage),
   'admin-user-imports': () => import('../pages/admin/imports/imports-list-page').then((m) => m.AdminUserImportsPage),
   'admin-user-settings': () => import('../pages/admin/users/user-children-pages').then((m) => m.AdminUserSettingsPage),
-  'admin-user-companies': () => import('../pages/admin/users/user-children-pages').then((m) => m.AdminUserCompaniesPage),
+  'admin-user-companies': () =>
+    import('../pages/admin/users/user-children-pages').then((m) => m.AdminUserCompaniesPage),
   'admin-user-notices': () => import('../pages/admin/users/user-children-pages').then((m) => m.AdminUserNoticesPage),
   'admin-import': () => import('../pages/admin/imports/import-detail-page').then((m) => m.AdminImportPage),
-  'admin-company-section': () => import('../pages/admin/companies/company-section-page').then((m) => m.CompanySectionPage),
-  'admin-access-tokens': () => import('../pages/admin/access-tokens/tokens-list-page').then((m) => m.AdminAccessTokensPage),
-  'admin-access-token': () => import('../pages/admin/access-tokens/token-detail-page').then((m) => m.AdminAccessTokenDetailPage),
-  'admin-access-token-form': () => import('../pages/admin/access-tokens/token-form-page').then((m) => m.AdminAccessTokenFormPage),
-  'admin-user-access-tokens': () => import('../pages/admin/access-tokens/tokens-list-page').then((m) => m.AdminUserAccessTokensPage),
-  'admin-user-bug-reports': () => import('../pages/admin/bug-reports/user-bug-reports-page').then((m) => m.AdminUserBugReportsPage),
+  'admin-company-section': () =>
+    import('../pages/admin/companies/company-section-page').then((m) => m.CompanySectionPage),
+  'admin-access-tokens': () =>
+    import('../pages/admin/access-tokens/tokens-list-page').then((m) => m.AdminAccessTokensPage),
+  'admin-access-token': () =>
+    import('../pages/admin/access-tokens/token-detail-page').then((m) => m.AdminAccessTokenDetailPage),
+  'admin-access-token-form': () =>
+    import('../pages/admin/access-tokens/token-form-page').then((m) => m.AdminAccessTokenFormPage),
+  'admin-user-access-tokens': () =>
+    import('../pages/admin/access-tokens/tokens-list-page').then((m) => m.AdminUserAccessTokensPage),
+  'admin-user-bug-reports': () =>
+    import('../pages/admin/bug-reports/user-bug-reports-page').then((m) => m.AdminUserBugReportsPage),
   'admin-user-logs': () => import('../pages/admin/logs/user-logs-page').then((m) => m.AdminUserLogsPage),
   'user-royalties': () => import('../pages/royalties/royalties-page').then((m) => m.UserRoyaltiesPage),
   'user-royalties-bulk-import': () => import('../pages/royalties/bulk-import-page').then((m) => m.BulkImportPage),
@@ -64,7 +72,8 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'user-royalties-new-sale': () => import('../pages/royalties/royalty-form-page').then((m) => m.NewSalePage),
   'user-royalties-edit': () => import('../pages/royalties/royalty-form-page').then((m) => m.EditRoyaltyPage),
   'user-royalties-import': () => import('../pages/royalties/import-detail-page').then((m) => m.RoyaltyImportPage),
-  'user-royalties-exchange-rates': () => import('../pages/royalties/exchange-rates-page').then((m) => m.ExchangeRatesPage),
+  'user-royalties-exchange-rates': () =>
+    import('../pages/royalties/exchange-rates-page').then((m) => m.ExchangeRatesPage),
   'not-found': () => import('../pages/not-found').then((m) => m.NotFoundPage),
 };
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { canGoNext, canGoPrevious, initialPlayer, playerReducer, playerVisible, type PlayerAction, type PlayerState } from './player-rules';
+import {
+  canGoNext,
+  canGoPrevious,
+  initialPlayer,
+  playerReducer,
+  playerVisible,
+  type PlayerAction,
+  type PlayerState,
+} from './player-rules';
 
 const track = (id: string) => ({ id, title: `Track ${id}`, mp3_url: `https://x/${id}.mp3` });
 const run = (...actions: PlayerAction[]) => actions.reduce<PlayerState>(playerReducer, initialPlayer);
@@ -25,7 +33,12 @@ describe('audio player rules (spec 2 §4)', () => {
   });
 
   it('stops and clears when the playing track is removed; clearing empties the queue', () => {
-    let state = run({ type: 'add', track: track('a') }, { type: 'add', track: track('b') }, { type: 'add', track: track('c') }, { type: 'play', index: 2 });
+    let state = run(
+      { type: 'add', track: track('a') },
+      { type: 'add', track: track('b') },
+      { type: 'add', track: track('c') },
+      { type: 'play', index: 2 },
+    );
     expect(playerReducer(state, { type: 'remove', id: 'a' })).toMatchObject({ position: 1, playing: true });
     state = playerReducer(state, { type: 'remove', id: 'c' });
     expect(state).toMatchObject({ position: null, playing: false });

@@ -1,5 +1,11 @@
 /** A track in the player's queue (spec 1 §3 Audio queue item). */
-export type Track = { id: string; title: string; mix_title?: string | null; mp3_url: string; peaks_url?: string | null };
+export type Track = {
+  id: string;
+  title: string;
+  mix_title?: string | null;
+  mp3_url: string;
+  peaks_url?: string | null;
+};
 
 export type PlayerState = { queue: Track[]; position: number | null; playing: boolean; volume: number };
 
@@ -41,7 +47,9 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
     case 'clear':
       return { ...state, queue: [], position: null, playing: false };
     case 'play':
-      return action.index >= 0 && action.index < state.queue.length ? { ...state, position: action.index, playing: true } : state;
+      return action.index >= 0 && action.index < state.queue.length
+        ? { ...state, position: action.index, playing: true }
+        : state;
     case 'pause':
       return { ...state, playing: false };
     case 'resume':
@@ -51,7 +59,9 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
     case 'previous':
       return canGoPrevious(state) ? { ...state, position: state.position! - 1, playing: true } : state;
     case 'ended':
-      return canGoNext(state) ? { ...state, position: state.position! + 1, playing: true } : { ...state, playing: false };
+      return canGoNext(state)
+        ? { ...state, position: state.position! + 1, playing: true }
+        : { ...state, playing: false };
     case 'volume':
       return { ...state, volume: Math.min(100, Math.max(0, Math.round(action.value))) };
     default:

@@ -36,7 +36,8 @@ export function parseRealtimeFrame(data: unknown): RealtimeMessage | null {
   if (typeof data !== 'string') return null;
   try {
     const parsed = JSON.parse(data) as unknown;
-    if (parsed && typeof parsed === 'object' && typeof (parsed as { type?: unknown }).type === 'string') return parsed as RealtimeMessage;
+    if (parsed && typeof parsed === 'object' && typeof (parsed as { type?: unknown }).type === 'string')
+      return parsed as RealtimeMessage;
   } catch {
     // Not JSON: ignored.
   }

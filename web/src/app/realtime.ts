@@ -1,4 +1,10 @@
-import { createRealtimeBus, parseRealtimeFrame, PING_INTERVAL_MS, reconnectDelay, type RealtimeHandler } from './realtime-bus';
+import {
+  createRealtimeBus,
+  parseRealtimeFrame,
+  PING_INTERVAL_MS,
+  reconnectDelay,
+  type RealtimeHandler,
+} from './realtime-bus';
 
 export type { RealtimeMessage, RealtimeHandler } from './realtime-bus';
 

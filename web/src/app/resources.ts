@@ -27,7 +27,19 @@ export function useApi<T>(path: string | null, config?: SWRConfiguration<T, ApiE
   return useSWR<T, ApiError>(key, config);
 }
 
-export type LabelRow = Pick<LabelView, 'id' | 'company_id' | 'name' | 'active' | 'distributed' | 'requested' | 'email' | 'country_id' | 'created_at' | 'updated_at'> & {
+export type LabelRow = Pick<
+  LabelView,
+  | 'id'
+  | 'company_id'
+  | 'name'
+  | 'active'
+  | 'distributed'
+  | 'requested'
+  | 'email'
+  | 'country_id'
+  | 'created_at'
+  | 'updated_at'
+> & {
   has_logo: boolean;
   company_name?: string;
 };
@@ -41,11 +53,15 @@ export function useMe() {
   return useApi<{ user: CurrentUser }>('/me', { onSuccess: (data) => setUser(data.user) });
 }
 export const useMyCompanies = () => useApi<{ companies: CompanySummary[]; total_count: number }>('/companies');
-export const useCompany = (id: string | undefined) => useApi<{ company: CompanyDetail }>(id ? `/companies/${encodeURIComponent(id)}` : null);
+export const useCompany = (id: string | undefined) =>
+  useApi<{ company: CompanyDetail }>(id ? `/companies/${encodeURIComponent(id)}` : null);
 export const useAdminCompanies = (enabled = true) =>
   useApi<{ companies: CompanySummary[]; total_count: number }>(enabled ? '/admin/companies' : null);
 
 export const useLabels = (params: LabelListParams) => useApi<LabelList>(labelsPath(params), { keepPreviousData: true });
-export const useLabel = (id: string | undefined) => useApi<{ label: LabelView }>(id ? `/labels/${encodeURIComponent(id)}` : null);
-export const useAdminLabels = (params: LabelListParams) => useApi<LabelList>(adminLabelsPath(params), { keepPreviousData: true });
-export const useAdminLabel = (id: string | undefined) => useApi<{ label: LabelView }>(id ? `/admin/labels/${encodeURIComponent(id)}` : null);
+export const useLabel = (id: string | undefined) =>
+  useApi<{ label: LabelView }>(id ? `/labels/${encodeURIComponent(id)}` : null);
+export const useAdminLabels = (params: LabelListParams) =>
+  useApi<LabelList>(adminLabelsPath(params), { keepPreviousData: true });
+export const useAdminLabel = (id: string | undefined) =>
+  useApi<{ label: LabelView }>(id ? `/admin/labels/${encodeURIComponent(id)}` : null);

@@ -13,46 +13,147 @@ describe('route table', () => {
 
   it('has every public and authentication route of spec 1 §2.1', () => {
     const wanted = [
-      '/', '/bugs', '/faqs', '/guides', '/changelog', '/privay_policy', '/terms', '/signin', '/signup', '/signout',
-      '/forgotten_password', '/reset_password/:accessToken', '/change_password', '/confirm/:access_token', '/setup_account',
-      '/promo/:id/:accessToken', '/artists/:id', '/artists/:id/profile', '/artists/:id/statements', '/artist_dashboard',
-      '/guides/concepts_and_definitions', '/guides/metadata/contributors', '/guides/tutorials/namespacing', '/guides/tutorials/new_release_work_flow',
+      '/',
+      '/bugs',
+      '/faqs',
+      '/guides',
+      '/changelog',
+      '/privay_policy',
+      '/terms',
+      '/signin',
+      '/signup',
+      '/signout',
+      '/forgotten_password',
+      '/reset_password/:accessToken',
+      '/change_password',
+      '/confirm/:access_token',
+      '/setup_account',
+      '/promo/:id/:accessToken',
+      '/artists/:id',
+      '/artists/:id/profile',
+      '/artists/:id/statements',
+      '/artist_dashboard',
+      '/guides/concepts_and_definitions',
+      '/guides/metadata/contributors',
+      '/guides/tutorials/namespacing',
+      '/guides/tutorials/new_release_work_flow',
     ];
     for (const path of wanted) expect(paths, path).toContain(path);
   });
 
   it('has the named routes the shell uses (spec 1 §2.2)', () => {
     const names = [
-      'UserDashboard', 'ArtistUserDashboard', 'UserNewRelease', 'UserCompany', 'UserLabels', 'UserLabel', 'UserArtists', 'UserReleases',
-      'UserRecordings', 'UserContributors', 'UserPayees', 'UserRoyalties', 'UserFinances', 'CompanyDistribution', 'UserDataManagement',
-      'UserMarketing', 'UserSongs', 'UserCompanyDsps', 'LicensingHub', 'UserCompanies', 'UserMessages', 'UserProfile', 'Bugs', 'Guides',
-      'Privacy', 'Terms', 'Changelog', 'SignIn', 'AdminDashboard', 'CompaniesAdmin', 'LabelsAdmin', 'UsersAdmin', 'LabelAdmin',
-      'DistributionCompany', 'DistributionLabel', 'DistributionPayments', 'DistributionDSPs', 'DistributionDashboard', 'ViewPromo', 'ArtistHome',
-      'EditRelease', 'UserNewArtist', 'EditUserArtist',
+      'UserDashboard',
+      'ArtistUserDashboard',
+      'UserNewRelease',
+      'UserCompany',
+      'UserLabels',
+      'UserLabel',
+      'UserArtists',
+      'UserReleases',
+      'UserRecordings',
+      'UserContributors',
+      'UserPayees',
+      'UserRoyalties',
+      'UserFinances',
+      'CompanyDistribution',
+      'UserDataManagement',
+      'UserMarketing',
+      'UserSongs',
+      'UserCompanyDsps',
+      'LicensingHub',
+      'UserCompanies',
+      'UserMessages',
+      'UserProfile',
+      'Bugs',
+      'Guides',
+      'Privacy',
+      'Terms',
+      'Changelog',
+      'SignIn',
+      'AdminDashboard',
+      'CompaniesAdmin',
+      'LabelsAdmin',
+      'UsersAdmin',
+      'LabelAdmin',
+      'DistributionCompany',
+      'DistributionLabel',
+      'DistributionPayments',
+      'DistributionDSPs',
+      'DistributionDashboard',
+      'ViewPromo',
+      'ArtistHome',
+      'EditRelease',
+      'UserNewArtist',
+      'EditUserArtist',
     ];
     for (const name of names) expect(ROUTE_BY_NAME.has(name), name).toBe(true);
   });
 
   it('has the catalogue routes of spec 2 §2', () => {
     const wanted = [
-      '/user/labels', '/user/labels/new', '/user/labels/:labelId', '/user/labels/:labelId/edit', '/user/labels/:labelId/assets',
-      '/user/labels/:labelId/settings', '/user/labels/:labelId/contracts', '/user/labels/:labelId/distribution_statements',
-      '/user/labels/:labelId/statement_settings', '/user/labels/:labelId/store', '/user/labels/tools/todo_list',
-      '/user/labels/tools/marketing/new_release/album_ep', '/user/labels/tools/marketing/smart_url', '/user/labels/promo_tools/mailing_lists/:listId/edit',
-      '/user/releases/new', '/user/releases/:releaseId/edit', '/user/releases/:releaseId/promos/:promoId/recipients', '/user/recordings/:recordingId/edit',
-      '/user/artists/:artistId/finances/generate_report', '/user/contributors/:contributorId/edit', '/user/payees/:payeeId/new_statement',
-      '/user/songs/:songId/edit', '/user/data_management/new', '/user/marketing', '/user/import_release', '/user/import_releases',
-      '/user/licensing/new_outgoing_license', '/user/licensing/:id',
-      '/admin/labels', '/admin/labels/new', '/admin/labels/:labelId', '/admin/labels/:labelId/edit', '/admin/labels/:labelId/assets',
-      '/admin/releases/:releaseId/distribution', '/admin/imports/:importId', '/admin/metadata_maps/new', '/admin/importer',
-      '/distribution/labels/:labelId/catalogue_tasks', '/distribution/upcs/import', '/billing', '/billing/coupons',
+      '/user/labels',
+      '/user/labels/new',
+      '/user/labels/:labelId',
+      '/user/labels/:labelId/edit',
+      '/user/labels/:labelId/assets',
+      '/user/labels/:labelId/settings',
+      '/user/labels/:labelId/contracts',
+      '/user/labels/:labelId/distribution_statements',
+      '/user/labels/:labelId/statement_settings',
+      '/user/labels/:labelId/store',
+      '/user/labels/tools/todo_list',
+      '/user/labels/tools/marketing/new_release/album_ep',
+      '/user/labels/tools/marketing/smart_url',
+      '/user/labels/promo_tools/mailing_lists/:listId/edit',
+      '/user/releases/new',
+      '/user/releases/:releaseId/edit',
+      '/user/releases/:releaseId/promos/:promoId/recipients',
+      '/user/recordings/:recordingId/edit',
+      '/user/artists/:artistId/finances/generate_report',
+      '/user/contributors/:contributorId/edit',
+      '/user/payees/:payeeId/new_statement',
+      '/user/songs/:songId/edit',
+      '/user/data_management/new',
+      '/user/marketing',
+      '/user/import_release',
+      '/user/import_releases',
+      '/user/licensing/new_outgoing_license',
+      '/user/licensing/:id',
+      '/admin/labels',
+      '/admin/labels/new',
+      '/admin/labels/:labelId',
+      '/admin/labels/:labelId/edit',
+      '/admin/labels/:labelId/assets',
+      '/admin/releases/:releaseId/distribution',
+      '/admin/imports/:importId',
+      '/admin/metadata_maps/new',
+      '/admin/importer',
+      '/distribution/labels/:labelId/catalogue_tasks',
+      '/distribution/upcs/import',
+      '/billing',
+      '/billing/coupons',
     ];
     for (const path of wanted) expect(paths, path).toContain(path);
   });
 
   it('gives every admin entity list, new, detail and edit pages', () => {
-    for (const entity of ['countries', 'genres', 'languages', 'notices', 'performer_roles', 'publishers', 'retailers', 'rightsholders', 'societies', 'users', 'companies']) {
-      const detail = ROUTE_TABLE.find((r) => r.path.startsWith(`/admin/${entity}/:`) && !r.path.slice(`/admin/${entity}/:`.length).includes('/'));
+    for (const entity of [
+      'countries',
+      'genres',
+      'languages',
+      'notices',
+      'performer_roles',
+      'publishers',
+      'retailers',
+      'rightsholders',
+      'societies',
+      'users',
+      'companies',
+    ]) {
+      const detail = ROUTE_TABLE.find(
+        (r) => r.path.startsWith(`/admin/${entity}/:`) && !r.path.slice(`/admin/${entity}/:`.length).includes('/'),
+      );
       expect(paths, entity).toContain(`/admin/${entity}`);
       expect(paths, entity).toContain(`/admin/${entity}/new`);
       expect(detail, entity).toBeDefined();
@@ -64,22 +165,47 @@ describe('route table', () => {
     // Admin pages exist for the company collections spec 2 §2 lists (artists, contributors); payees only under /user.
     for (const entity of [...Object.keys(REFERENCE_CONFIGS), 'artists', 'contributors', 'releases', 'recordings']) {
       // Children without their own page yet (a release's distribution) are left out.
-      const pages = ROUTE_TABLE.filter((r) => r.path === `/admin/${entity}` || r.path.startsWith(`/admin/${entity}/`)).map((r) => r.page).filter(Boolean);
-      expect(pages, entity).toEqual(['admin-reference-list', 'admin-reference-form', 'admin-reference-detail', 'admin-reference-form']);
+      const pages = ROUTE_TABLE.filter((r) => r.path === `/admin/${entity}` || r.path.startsWith(`/admin/${entity}/`))
+        .map((r) => r.page)
+        .filter(Boolean);
+      expect(pages, entity).toEqual([
+        'admin-reference-list',
+        'admin-reference-form',
+        'admin-reference-detail',
+        'admin-reference-form',
+      ]);
     }
     for (const entity of Object.keys(CATALOGUE_CONFIGS)) {
-      const pages = ROUTE_TABLE.filter((r) => r.path === `/user/${entity}` || /^\/user\/\w+\/(new|:\w+(\/edit)?)$/.test(r.path.replace(`/user/${entity}`, '/user/x'))).filter((r) => r.path.startsWith(`/user/${entity}`)).map((r) => r.page);
-      expect(pages.filter(Boolean), entity).toEqual(['admin-reference-list', 'admin-reference-form', 'admin-reference-detail', 'admin-reference-form']);
+      const pages = ROUTE_TABLE.filter(
+        (r) =>
+          r.path === `/user/${entity}` ||
+          /^\/user\/\w+\/(new|:\w+(\/edit)?)$/.test(r.path.replace(`/user/${entity}`, '/user/x')),
+      )
+        .filter((r) => r.path.startsWith(`/user/${entity}`))
+        .map((r) => r.page);
+      expect(pages.filter(Boolean), entity).toEqual([
+        'admin-reference-list',
+        'admin-reference-form',
+        'admin-reference-detail',
+        'admin-reference-form',
+      ]);
     }
     for (const entity of ['subscriptions', 'royalties', 'payees', 'songs']) {
-      for (const route of ROUTE_TABLE.filter((r) => r.path.startsWith(`/admin/${entity}`))) expect(route.page?.startsWith('admin-reference-') ?? false, route.path).toBe(false);
+      for (const route of ROUTE_TABLE.filter((r) => r.path.startsWith(`/admin/${entity}`)))
+        expect(route.page?.startsWith('admin-reference-') ?? false, route.path).toBe(false);
     }
   });
 
   it('shows the inbox and the admin notice pages (spec 1 §2.2, §2.3)', () => {
-    expect(ROUTE_BY_NAME.get('UserMessages')).toMatchObject({ path: '/user/messages', access: 'user', page: 'user-messages' });
+    expect(ROUTE_BY_NAME.get('UserMessages')).toMatchObject({
+      path: '/user/messages',
+      access: 'user',
+      page: 'user-messages',
+    });
     expect(ROUTE_BY_NAME.get('UserMessages')?.tenantized).toBeUndefined();
-    const pages = ROUTE_TABLE.filter((r) => r.path === '/admin/notices' || r.path.startsWith('/admin/notices/')).map((r) => [r.path, r.page]);
+    const pages = ROUTE_TABLE.filter((r) => r.path === '/admin/notices' || r.path.startsWith('/admin/notices/')).map(
+      (r) => [r.path, r.page],
+    );
     expect(pages).toEqual([
       ['/admin/notices', 'admin-notices'],
       ['/admin/notices/new', 'admin-notice-form'],
@@ -100,18 +226,49 @@ describe('route table', () => {
   });
 
   it('names every label route so UserLabels stays active on it', () => {
-    for (const route of ROUTE_TABLE.filter((r) => r.path.startsWith('/user/labels'))) expect(route.name.startsWith('UserLabel'), route.name).toBe(true);
+    for (const route of ROUTE_TABLE.filter((r) => r.path.startsWith('/user/labels')))
+      expect(route.name.startsWith('UserLabel'), route.name).toBe(true);
   });
 
   it('shows the royalties pages under /user and, in the current company, in the distribution area (spec 3 §2.3, §2.5)', () => {
-    expect(ROUTE_BY_NAME.get('UserRoyaltiesExchangeRates')).toMatchObject({ path: '/user/royalties/exchange_rates', access: 'user', tenantized: true, page: 'user-royalties-exchange-rates' });
-    const pages = Object.fromEntries(ROUTE_TABLE.filter((r) => /^\/distribution\/(finances\/royalties|royalty_maps)/.test(r.path)).map((r) => [r.path, [r.name, r.page, r.access, r.tenantized]]));
+    expect(ROUTE_BY_NAME.get('UserRoyaltiesExchangeRates')).toMatchObject({
+      path: '/user/royalties/exchange_rates',
+      access: 'user',
+      tenantized: true,
+      page: 'user-royalties-exchange-rates',
+    });
+    const pages = Object.fromEntries(
+      ROUTE_TABLE.filter((r) => /^\/distribution\/(finances\/royalties|royalty_maps)/.test(r.path)).map((r) => [
+        r.path,
+        [r.name, r.page, r.access, r.tenantized],
+      ]),
+    );
     expect(pages).toEqual({
       '/distribution/finances/royalties': ['DistributionFinancesRoyalties', 'user-royalties', 'admin', true],
-      '/distribution/finances/royalties/imports': ['DistributionFinancesRoyaltiesImports', 'user-royalties-bulk-import', 'admin', true],
-      '/distribution/finances/royalties/import': ['DistributionFinancesRoyaltiesImport', 'user-royalties-bulk-import', 'admin', true],
-      '/distribution/finances/royalties/import/:importId': ['DistributionFinancesRoyaltiesImportItem', 'user-royalties-import', 'admin', true],
-      '/distribution/finances/royalties/bulk_actions': ['DistributionFinancesRoyaltiesBulkActions', 'user-royalties', 'admin', true],
+      '/distribution/finances/royalties/imports': [
+        'DistributionFinancesRoyaltiesImports',
+        'user-royalties-bulk-import',
+        'admin',
+        true,
+      ],
+      '/distribution/finances/royalties/import': [
+        'DistributionFinancesRoyaltiesImport',
+        'user-royalties-bulk-import',
+        'admin',
+        true,
+      ],
+      '/distribution/finances/royalties/import/:importId': [
+        'DistributionFinancesRoyaltiesImportItem',
+        'user-royalties-import',
+        'admin',
+        true,
+      ],
+      '/distribution/finances/royalties/bulk_actions': [
+        'DistributionFinancesRoyaltiesBulkActions',
+        'user-royalties',
+        'admin',
+        true,
+      ],
       '/distribution/royalty_maps': ['DistributionRoyaltyMaps', 'user-royalties-map-import', 'admin', true],
       '/distribution/royalty_maps/new': ['DistributionNewRoyaltyMap', 'user-royalties-map-import', 'admin', true],
     });

@@ -6,16 +6,65 @@
 export type Access = 'public' | 'user' | 'admin' | 'artist_user';
 
 export type PageKey =
-  | 'home' | 'bugs' | 'faqs' | 'guides' | 'guide' | 'changelog' | 'privacy' | 'terms'
-  | 'signin' | 'signup' | 'signout' | 'forgotten-password' | 'reset-password' | 'change-password' | 'confirm-account'
-  | 'user-dashboard' | 'user-profile' | 'user-companies' | 'user-company'
-  | 'labels' | 'label' | 'label-form'
-  | 'admin-dashboard' | 'admin-labels' | 'admin-label' | 'admin-label-form'
-  | 'admin-reference-list' | 'admin-reference-form' | 'admin-reference-detail'
-  | 'admin-users' | 'admin-user' | 'admin-user-form' | 'admin-companies' | 'admin-company' | 'admin-company-form' | 'admin-company-section'
-  | 'user-messages' | 'admin-notices' | 'admin-notice' | 'admin-notice-form'
-  | 'admin-imports' | 'admin-import' | 'admin-user-imports' | 'admin-user-settings' | 'admin-user-companies' | 'admin-user-notices' | 'admin-access-tokens' | 'admin-access-token' | 'admin-access-token-form' | 'admin-user-access-tokens' | 'admin-user-bug-reports' | 'admin-user-logs'
-  | 'user-royalties' | 'user-royalties-bulk-import' | 'user-royalties-map-import' | 'user-royalties-new-sale' | 'user-royalties-import' | 'user-royalties-edit' | 'user-royalties-exchange-rates'
+  | 'home'
+  | 'bugs'
+  | 'faqs'
+  | 'guides'
+  | 'guide'
+  | 'changelog'
+  | 'privacy'
+  | 'terms'
+  | 'signin'
+  | 'signup'
+  | 'signout'
+  | 'forgotten-password'
+  | 'reset-password'
+  | 'change-password'
+  | 'confirm-account'
+  | 'user-dashboard'
+  | 'user-profile'
+  | 'user-companies'
+  | 'user-company'
+  | 'labels'
+  | 'label'
+  | 'label-form'
+  | 'admin-dashboard'
+  | 'admin-labels'
+  | 'admin-label'
+  | 'admin-label-form'
+  | 'admin-reference-list'
+  | 'admin-reference-form'
+  | 'admin-reference-detail'
+  | 'admin-users'
+  | 'admin-user'
+  | 'admin-user-form'
+  | 'admin-companies'
+  | 'admin-company'
+  | 'admin-company-form'
+  | 'admin-company-section'
+  | 'user-messages'
+  | 'admin-notices'
+  | 'admin-notice'
+  | 'admin-notice-form'
+  | 'admin-imports'
+  | 'admin-import'
+  | 'admin-user-imports'
+  | 'admin-user-settings'
+  | 'admin-user-companies'
+  | 'admin-user-notices'
+  | 'admin-access-tokens'
+  | 'admin-access-token'
+  | 'admin-access-token-form'
+  | 'admin-user-access-tokens'
+  | 'admin-user-bug-reports'
+  | 'admin-user-logs'
+  | 'user-royalties'
+  | 'user-royalties-bulk-import'
+  | 'user-royalties-map-import'
+  | 'user-royalties-new-sale'
+  | 'user-royalties-import'
+  | 'user-royalties-edit'
+  | 'user-royalties-exchange-rates'
   | 'not-found';
 
 export type RouteDef = {
@@ -30,14 +79,16 @@ export type RouteDef = {
   page?: PageKey;
 };
 
-const def = (access: Access, tenantized = false) => (path: string, name: string, title: string, page?: PageKey): RouteDef => ({
-  path,
-  name,
-  title,
-  access,
-  ...(tenantized ? { tenantized } : {}),
-  ...(page ? { page } : {}),
-});
+const def =
+  (access: Access, tenantized = false) =>
+  (path: string, name: string, title: string, page?: PageKey): RouteDef => ({
+    path,
+    name,
+    title,
+    access,
+    ...(tenantized ? { tenantized } : {}),
+    ...(page ? { page } : {}),
+  });
 const pub = def('public');
 const user = def('user');
 const tenant = def('user', true);
@@ -45,23 +96,48 @@ const admin = def('admin');
 /** Admin pages that work in the current company, like the tenant area's (the distribution area's royalties). */
 const adminTenant = def('admin', true);
 
-const pascal = (text: string) => text.split(/[_/\-\s]+/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+const pascal = (text: string) =>
+  text
+    .split(/[_/\-\s]+/)
+    .filter(Boolean)
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join('');
 const words = (text: string) => {
   const spaced = text.replace(/[_/]+/g, ' ').trim();
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 };
 
 /** "child" routes under a base: `[segment, nameSuffix?, title?]`. */
-function children(make: ReturnType<typeof def>, base: string, baseName: string, baseTitle: string, segments: string[]): RouteDef[] {
+function children(
+  make: ReturnType<typeof def>,
+  base: string,
+  baseName: string,
+  baseTitle: string,
+  segments: string[],
+): RouteDef[] {
   return segments.map((segment) => {
     const title = words(segment.replace(/(^|\/):\w+/g, '')) || 'Detail';
-    return make(`${base}/${segment}`, `${baseName}${pascal(segment.replace(/:\w+/g, 'item'))}`, `${baseTitle}: ${title}`);
+    return make(
+      `${base}/${segment}`,
+      `${baseName}${pascal(segment.replace(/:\w+/g, 'item'))}`,
+      `${baseTitle}: ${title}`,
+    );
   });
 }
 
 export const GUIDES = [
-  'concepts_and_definitions', 'new_release', 'new_recording', 'metadata', 'metadata/contributors', 'genres',
-  'languages', 'product_details', 'release_dates', 'publishers', 'tutorials/namespacing', 'tutorials/new_release_work_flow',
+  'concepts_and_definitions',
+  'new_release',
+  'new_recording',
+  'metadata',
+  'metadata/contributors',
+  'genres',
+  'languages',
+  'product_details',
+  'release_dates',
+  'publishers',
+  'tutorials/namespacing',
+  'tutorials/new_release_work_flow',
 ] as const;
 
 const publicRoutes: RouteDef[] = [
@@ -89,7 +165,13 @@ const publicRoutes: RouteDef[] = [
 ];
 
 /** A tenant-area entity: list, new, detail, edit and detail children. */
-function userEntity(plural: string, singular: string, param: string, extra: string[] = [], names: Partial<Record<'list' | 'new' | 'detail' | 'edit', string>> = {}): RouteDef[] {
+function userEntity(
+  plural: string,
+  singular: string,
+  param: string,
+  extra: string[] = [],
+  names: Partial<Record<'list' | 'new' | 'detail' | 'edit', string>> = {},
+): RouteDef[] {
   const base = `/user/${plural}`;
   const Singular = pascal(singular);
   const detailName = names.detail ?? `User${Singular}`;
@@ -107,43 +189,109 @@ const labelRoutes: RouteDef[] = [
   tenant('/user/labels/new', 'UserLabelNew', 'New label', 'label-form'),
   tenant('/user/labels/:labelId', 'UserLabel', 'Label', 'label'),
   tenant('/user/labels/:labelId/edit', 'UserLabelEdit', 'Edit label', 'label-form'),
-  ...children(tenant, '/user/labels/:labelId', 'UserLabel', 'Label', ['assets', 'settings', 'contracts', 'distribution_statements', 'statement_settings', 'store']),
+  ...children(tenant, '/user/labels/:labelId', 'UserLabel', 'Label', [
+    'assets',
+    'settings',
+    'contracts',
+    'distribution_statements',
+    'statement_settings',
+    'store',
+  ]),
   tenant('/user/labels/tools', 'UserLabelTools', 'Label tools'),
   ...children(tenant, '/user/labels/tools', 'UserLabelTools', 'Label tools', [
-    'todo_list', 'notebook', 'calendar', 'whitelist', 'youtube_claims', 'marketing', 'marketing/new_release',
-    'marketing/new_release/album_ep', 'marketing/new_release/single', 'marketing/smart_url',
+    'todo_list',
+    'notebook',
+    'calendar',
+    'whitelist',
+    'youtube_claims',
+    'marketing',
+    'marketing/new_release',
+    'marketing/new_release/album_ep',
+    'marketing/new_release/single',
+    'marketing/smart_url',
   ]),
   tenant('/user/labels/promo_tools', 'UserLabelPromoTools', 'Label promo tools'),
   ...children(tenant, '/user/labels/promo_tools', 'UserLabelPromoTools', 'Label promo tools', [
-    'template_designer', 'mailing_lists', 'mailing_lists/:listId', 'mailing_lists/:listId/edit',
+    'template_designer',
+    'mailing_lists',
+    'mailing_lists/:listId',
+    'mailing_lists/:listId/edit',
   ]),
   tenant('/user/labels/finances', 'UserLabelFinances', 'Label finances'),
-  ...children(tenant, '/user/labels/finances', 'UserLabelFinances', 'Label finances', ['royalties', 'royalties/reports', 'expenses', 'distribution_expenses']),
+  ...children(tenant, '/user/labels/finances', 'UserLabelFinances', 'Label finances', [
+    'royalties',
+    'royalties/reports',
+    'expenses',
+    'distribution_expenses',
+  ]),
 ];
 
 const userRoutes: RouteDef[] = [
   user('/user', 'UserDashboard', 'Dashboard', 'user-dashboard'),
   user('/user/profile', 'UserProfile', 'User profile', 'user-profile'),
-  ...children(user, '/user/profile', 'UserProfile', 'User profile', ['bug_reports', 'logs', 'imports', 'imports/:importId', 'exports']),
+  ...children(user, '/user/profile', 'UserProfile', 'User profile', [
+    'bug_reports',
+    'logs',
+    'imports',
+    'imports/:importId',
+    'exports',
+  ]),
   user('/user/messages', 'UserMessages', 'Inbox', 'user-messages'),
   user('/user/companies', 'UserCompanies', 'Companies', 'user-companies'),
   user('/user/companies/:companyId', 'UserCompany', 'Company', 'user-company'),
   ...children(user, '/user/companies/:companyId', 'UserCompany', 'Company', [
-    'settings', 'edit', 'users', 'connections', 'request_label', 'finances', 'finances/analytics',
-    'finances/distribution_statements', 'finances/distribution_expenses', 'finances/label/:labelId',
-    'distribution/distribution_settings', 'distribution/distributor/new',
+    'settings',
+    'edit',
+    'users',
+    'connections',
+    'request_label',
+    'finances',
+    'finances/analytics',
+    'finances/distribution_statements',
+    'finances/distribution_expenses',
+    'finances/label/:labelId',
+    'distribution/distribution_settings',
+    'distribution/distributor/new',
   ]),
   user('/user/companies/:companyId/distribution', 'CompanyDistribution', 'Company distribution'),
   user('/user/companies/:companyId/distribution/dsps', 'UserCompanyDsps', 'Company DSPs'),
   ...labelRoutes,
-  ...withPages(userEntity('releases', 'release', 'releaseId', [
-    'assets', 'contracts', 'distribution', 'distribution/deliveries', 'products', 'promos', 'promos/new',
-    'promos/:promoId', 'promos/:promoId/edit', 'promos/:promoId/send', 'promos/:promoId/analysis', 'promos/:promoId/recipients',
-  ], { new: 'UserNewRelease', edit: 'EditRelease' }), cataloguePages('releases', 'releaseId')),
+  ...withPages(
+    userEntity(
+      'releases',
+      'release',
+      'releaseId',
+      [
+        'assets',
+        'contracts',
+        'distribution',
+        'distribution/deliveries',
+        'products',
+        'promos',
+        'promos/new',
+        'promos/:promoId',
+        'promos/:promoId/edit',
+        'promos/:promoId/send',
+        'promos/:promoId/analysis',
+        'promos/:promoId/recipients',
+      ],
+      { new: 'UserNewRelease', edit: 'EditRelease' },
+    ),
+    cataloguePages('releases', 'releaseId'),
+  ),
   ...withPages(userEntity('recordings', 'recording', 'recordingId'), cataloguePages('recordings', 'recordingId')),
-  ...withPages(userEntity('artists', 'artist', 'artistId', ['finances', 'finances/generate_report', 'recordings', 'releases']), cataloguePages('artists', 'artistId', ['releases', 'recordings'])),
-  ...withPages(userEntity('contributors', 'contributor', 'contributorId'), cataloguePages('contributors', 'contributorId')),
-  ...withPages(userEntity('payees', 'payee', 'payeeId', ['accounting', 'new_statement']), cataloguePages('payees', 'payeeId')),
+  ...withPages(
+    userEntity('artists', 'artist', 'artistId', ['finances', 'finances/generate_report', 'recordings', 'releases']),
+    cataloguePages('artists', 'artistId', ['releases', 'recordings']),
+  ),
+  ...withPages(
+    userEntity('contributors', 'contributor', 'contributorId'),
+    cataloguePages('contributors', 'contributorId'),
+  ),
+  ...withPages(
+    userEntity('payees', 'payee', 'payeeId', ['accounting', 'new_statement']),
+    cataloguePages('payees', 'payeeId'),
+  ),
   ...withPages(userEntity('songs', 'song', 'songId'), cataloguePages('songs', 'songId')),
   tenant('/user/data_management', 'UserDataManagement', 'Data management'),
   tenant('/user/data_management/new', 'UserNewDataManagement', 'New data management task'),
@@ -151,22 +299,40 @@ const userRoutes: RouteDef[] = [
   tenant('/user/import_release', 'UserImportRelease', 'Import a release'),
   tenant('/user/import_releases', 'UserImportReleases', 'Import releases'),
   tenant('/user/licensing', 'LicensingHub', 'Licensing hub'),
-  ...children(tenant, '/user/licensing', 'LicensingHub', 'Licensing', ['licenses', 'new_incoming_license', 'new_outgoing_license']),
+  ...children(tenant, '/user/licensing', 'LicensingHub', 'Licensing', [
+    'licenses',
+    'new_incoming_license',
+    'new_outgoing_license',
+  ]),
   tenant('/user/licensing/:id', 'UserLicense', 'Licence'),
   tenant('/user/royalties', 'UserRoyalties', 'Royalties', 'user-royalties'),
-  ...withPages(children(tenant, '/user/royalties', 'UserRoyalties', 'Royalties', ['bulk_import', 'map_import', 'new_sale', 'exchange_rates']), {
-    '/user/royalties/bulk_import': 'user-royalties-bulk-import',
-    '/user/royalties/map_import': 'user-royalties-map-import',
-    '/user/royalties/new_sale': 'user-royalties-new-sale',
-    '/user/royalties/exchange_rates': 'user-royalties-exchange-rates',
-  }),
+  ...withPages(
+    children(tenant, '/user/royalties', 'UserRoyalties', 'Royalties', [
+      'bulk_import',
+      'map_import',
+      'new_sale',
+      'exchange_rates',
+    ]),
+    {
+      '/user/royalties/bulk_import': 'user-royalties-bulk-import',
+      '/user/royalties/map_import': 'user-royalties-map-import',
+      '/user/royalties/new_sale': 'user-royalties-new-sale',
+      '/user/royalties/exchange_rates': 'user-royalties-exchange-rates',
+    },
+  ),
   tenant('/user/royalties/imports/:importId', 'UserRoyaltiesImport', 'Royalty import', 'user-royalties-import'),
   tenant('/user/royalties/:royaltyId/edit', 'UserRoyaltiesEdit', 'Edit royalty', 'user-royalties-edit'),
   tenant('/user/finances', 'UserFinances', 'Finances'),
 ];
 
 /** An admin entity: list, new, {id} (with children) and {id}/edit (spec 1 §2.2). */
-function adminEntity(plural: string, singular: string, extra: string[] = [], names: Partial<Record<'list' | 'new' | 'detail' | 'edit', string>> = {}, pages: Partial<Record<'list' | 'new' | 'detail' | 'edit', PageKey>> = {}): RouteDef[] {
+function adminEntity(
+  plural: string,
+  singular: string,
+  extra: string[] = [],
+  names: Partial<Record<'list' | 'new' | 'detail' | 'edit', string>> = {},
+  pages: Partial<Record<'list' | 'new' | 'detail' | 'edit', PageKey>> = {},
+): RouteDef[] {
   const base = `/admin/${plural}`;
   const param = `${singular.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())}Id`;
   const Singular = pascal(singular);
@@ -175,7 +341,12 @@ function adminEntity(plural: string, singular: string, extra: string[] = [], nam
     admin(base, names.list ?? `Admin${pascal(plural)}`, `Admin: ${words(plural)}`, pages.list),
     admin(`${base}/new`, names.new ?? `AdminNew${Singular}`, `Admin: new ${words(singular).toLowerCase()}`, pages.new),
     admin(`${base}/:${param}`, detailName, `Admin: ${words(singular).toLowerCase()}`, pages.detail),
-    admin(`${base}/:${param}/edit`, names.edit ?? `AdminEdit${Singular}`, `Admin: edit ${words(singular).toLowerCase()}`, pages.edit),
+    admin(
+      `${base}/:${param}/edit`,
+      names.edit ?? `AdminEdit${Singular}`,
+      `Admin: edit ${words(singular).toLowerCase()}`,
+      pages.edit,
+    ),
     ...children(admin, `${base}/:${param}`, detailName, `Admin: ${words(singular).toLowerCase()}`, extra),
   ];
 }
@@ -189,7 +360,9 @@ function cataloguePages(plural: string, param: string, detailChildren: string[] 
     [`${base}/:${param}`]: 'admin-reference-detail',
     [`${base}/:${param}/edit`]: 'admin-reference-form',
     // Children the record's page already shows (an artist's releases and recordings).
-    ...Object.fromEntries(detailChildren.map((child) => [`${base}/:${param}/${child}`, 'admin-reference-detail' as const])),
+    ...Object.fromEntries(
+      detailChildren.map((child) => [`${base}/:${param}/${child}`, 'admin-reference-detail' as const]),
+    ),
   };
 }
 
@@ -199,36 +372,87 @@ function withPages(routes: RouteDef[], pages: Record<string, PageKey>): RouteDef
 }
 
 /** The generic reference-data pages; each collection's config lives in pages/admin/reference. */
-const REFERENCE_PAGES = { list: 'admin-reference-list', new: 'admin-reference-form', detail: 'admin-reference-detail', edit: 'admin-reference-form' } as const;
+const REFERENCE_PAGES = {
+  list: 'admin-reference-list',
+  new: 'admin-reference-form',
+  detail: 'admin-reference-detail',
+  edit: 'admin-reference-form',
+} as const;
 
 const adminRoutes: RouteDef[] = [
   admin('/admin', 'AdminDashboard', 'Admin dashboard', 'admin-dashboard'),
   admin('/admin/site_help', 'AdminSiteHelp', 'Admin: site help'),
   admin('/admin/importer', 'AdminImporter', 'Admin: importer'),
   ...adminEntity('metadata_maps', 'metadata_map'),
-  ...adminEntity('access_tokens', 'access_token', [], {}, {
-    list: 'admin-access-tokens', new: 'admin-access-token-form', detail: 'admin-access-token', edit: 'admin-access-token-form',
-  }),
+  ...adminEntity(
+    'access_tokens',
+    'access_token',
+    [],
+    {},
+    {
+      list: 'admin-access-tokens',
+      new: 'admin-access-token-form',
+      detail: 'admin-access-token',
+      edit: 'admin-access-token-form',
+    },
+  ),
   ...adminEntity('artists', 'artist', [], {}, REFERENCE_PAGES),
-  ...withPages(adminEntity('companies', 'company', ['connections', 'distribution', 'site_settings'], { list: 'CompaniesAdmin', detail: 'CompanyAdmin' }, {
-    list: 'admin-companies', new: 'admin-company-form', detail: 'admin-company', edit: 'admin-company-form',
-  }), {
-    '/admin/companies/:companyId/connections': 'admin-company-section',
-    '/admin/companies/:companyId/site_settings': 'admin-company-section',
-  }),
+  ...withPages(
+    adminEntity(
+      'companies',
+      'company',
+      ['connections', 'distribution', 'site_settings'],
+      { list: 'CompaniesAdmin', detail: 'CompanyAdmin' },
+      {
+        list: 'admin-companies',
+        new: 'admin-company-form',
+        detail: 'admin-company',
+        edit: 'admin-company-form',
+      },
+    ),
+    {
+      '/admin/companies/:companyId/connections': 'admin-company-section',
+      '/admin/companies/:companyId/site_settings': 'admin-company-section',
+    },
+  ),
   ...adminEntity('contributors', 'contributor', [], {}, REFERENCE_PAGES),
   ...adminEntity('countries', 'country', [], {}, REFERENCE_PAGES),
-  admin('/admin/distributed_labels/statements', 'AdminDistributedLabelsStatements', 'Admin: distributed label statements'),
+  admin(
+    '/admin/distributed_labels/statements',
+    'AdminDistributedLabelsStatements',
+    'Admin: distributed label statements',
+  ),
   ...adminEntity('distributed_labels', 'distributed_label'),
   ...adminEntity('distributors', 'distributor', [], {}, REFERENCE_PAGES),
   ...adminEntity('dsps', 'dsp', [], {}, REFERENCE_PAGES),
   ...adminEntity('genres', 'genre', [], {}, REFERENCE_PAGES),
-  ...adminEntity('imports', 'import', [], { list: 'AdminImports', detail: 'AdminImport' }, { list: 'admin-imports', detail: 'admin-import' }),
-  ...adminEntity('labels', 'label', ['assets', 'settings'], { list: 'LabelsAdmin', new: 'LabelAdminNew', detail: 'LabelAdmin', edit: 'LabelAdminEdit' }, {
-    list: 'admin-labels', new: 'admin-label-form', detail: 'admin-label', edit: 'admin-label-form',
-  }),
+  ...adminEntity(
+    'imports',
+    'import',
+    [],
+    { list: 'AdminImports', detail: 'AdminImport' },
+    { list: 'admin-imports', detail: 'admin-import' },
+  ),
+  ...adminEntity(
+    'labels',
+    'label',
+    ['assets', 'settings'],
+    { list: 'LabelsAdmin', new: 'LabelAdminNew', detail: 'LabelAdmin', edit: 'LabelAdminEdit' },
+    {
+      list: 'admin-labels',
+      new: 'admin-label-form',
+      detail: 'admin-label',
+      edit: 'admin-label-form',
+    },
+  ),
   ...adminEntity('languages', 'language', [], {}, REFERENCE_PAGES),
-  ...adminEntity('notices', 'notice', [], {}, { list: 'admin-notices', new: 'admin-notice-form', detail: 'admin-notice', edit: 'admin-notice-form' }),
+  ...adminEntity(
+    'notices',
+    'notice',
+    [],
+    {},
+    { list: 'admin-notices', new: 'admin-notice-form', detail: 'admin-notice', edit: 'admin-notice-form' },
+  ),
   ...adminEntity('performer_roles', 'performer_role', [], {}, REFERENCE_PAGES),
   ...adminEntity('publishers', 'publisher', [], {}, REFERENCE_PAGES),
   ...adminEntity('recordings', 'recording', [], {}, REFERENCE_PAGES),
@@ -239,79 +463,123 @@ const adminRoutes: RouteDef[] = [
   ...adminEntity('societies', 'society', [], {}, REFERENCE_PAGES),
   ...adminEntity('statements', 'statement'),
   ...adminEntity('subscriptions', 'subscription'),
-  ...withPages(adminEntity('users', 'user', ['access_tokens', 'bug_reports', 'companies', 'imports', 'logs', 'settings', 'notices'], { list: 'UsersAdmin', detail: 'UserAdmin' }, {
-    list: 'admin-users', new: 'admin-user-form', detail: 'admin-user', edit: 'admin-user-form',
-  }), {
-    '/admin/users/:userId/access_tokens': 'admin-user-access-tokens',
-    '/admin/users/:userId/bug_reports': 'admin-user-bug-reports',
-    '/admin/users/:userId/logs': 'admin-user-logs',
-    '/admin/users/:userId/imports': 'admin-user-imports',
-    '/admin/users/:userId/settings': 'admin-user-settings',
-    '/admin/users/:userId/companies': 'admin-user-companies',
-    '/admin/users/:userId/notices': 'admin-user-notices',
-  }),
+  ...withPages(
+    adminEntity(
+      'users',
+      'user',
+      ['access_tokens', 'bug_reports', 'companies', 'imports', 'logs', 'settings', 'notices'],
+      { list: 'UsersAdmin', detail: 'UserAdmin' },
+      {
+        list: 'admin-users',
+        new: 'admin-user-form',
+        detail: 'admin-user',
+        edit: 'admin-user-form',
+      },
+    ),
+    {
+      '/admin/users/:userId/access_tokens': 'admin-user-access-tokens',
+      '/admin/users/:userId/bug_reports': 'admin-user-bug-reports',
+      '/admin/users/:userId/logs': 'admin-user-logs',
+      '/admin/users/:userId/imports': 'admin-user-imports',
+      '/admin/users/:userId/settings': 'admin-user-settings',
+      '/admin/users/:userId/companies': 'admin-user-companies',
+      '/admin/users/:userId/notices': 'admin-user-notices',
+    },
+  ),
 ];
 
 const dist = (path: string, name: string, title: string) => admin(`/distribution${path}`, name, title);
-const distributionRoutes: RouteDef[] = withPages([
-  dist('', 'DistributionDashboard', 'Distribution dashboard'),
-  dist('/distributors', 'DistributionDistributors', 'Distribution: distributors'),
-  dist('/distributors/new', 'DistributionNewDistributor', 'Distribution: new distributor'),
-  dist('/distributors/:distributorId', 'DistributionDistributor', 'Distribution: distributor'),
-  dist('/distributors/:distributorId/edit', 'DistributionEditDistributor', 'Distribution: edit distributor'),
-  dist('/distributors/:distributorId/dsps', 'DistributionDistributorDsps', 'Distribution: distributor DSPs'),
-  dist('/crm', 'DistributionCrm', 'Distribution: CRM'),
-  dist('/finances', 'DistributionFinances', 'Distribution: finances'),
-  // The royalties pages work in the current company (the tenant area's pages, shown here to admins).
-  ...children(adminTenant, '/distribution/finances', 'DistributionFinances', 'Distribution finances', [
-    'royalties', 'royalties/imports', 'royalties/import', 'royalties/import/:importId', 'royalties/bulk_actions',
-  ]),
-  ...children(admin, '/distribution/finances', 'DistributionFinances', 'Distribution finances', [
-    'statement_run', 'payment_run',
-    'statements', 'statements/bulk_actions', 'statements/new', 'statements/:statementId', 'statements/:statementId/edit', 'expenses',
-  ]),
-  dist('/finances/payments', 'DistributionPayments', 'Distribution: payments'),
-  dist('/companies', 'DistributionCompanies', 'Distribution: companies'),
-  dist('/companies/:companyId', 'DistributionCompany', 'Distribution: company'),
-  dist('/companies/:companyId/finances', 'DistributionCompanyFinances', 'Distribution: company finances'),
-  dist('/marketing', 'DistributionMarketing', 'Distribution: marketing'),
-  dist('/catalogue', 'DistributionCatalogue', 'Distribution: catalogue'),
-  dist('/deliveries', 'DistributionDeliveries', 'Distribution: deliveries'),
-  dist('/labels', 'DistributionLabels', 'Distribution: labels'),
-  dist('/labels/:labelId', 'DistributionLabel', 'Distribution: label'),
-  ...children(admin, '/distribution/labels/:labelId', 'DistributionLabel', 'Distribution label', ['edit', 'affiliates', 'royalties', 'catalogue_tasks', 'statement_settings', 'accounting']),
-  dist('/releases', 'DistributionReleases', 'Distribution: releases'),
-  dist('/releases/:releaseId', 'DistributionRelease', 'Distribution: release'),
-  ...children(admin, '/distribution/releases/:releaseId', 'DistributionRelease', 'Distribution release', ['edit', 'distribution']),
-  dist('/recordings', 'DistributionRecordings', 'Distribution: recordings'),
-  dist('/dsps', 'DistributionDSPs', 'Distribution: DSPs'),
-  ...children(admin, '/distribution/dsps', 'DistributionDSPs', 'Distribution DSPs', ['new', 'connections', 'connection_requests', ':dspId', ':dspId/edit']),
-  dist('/upcs', 'DistributionUpcs', 'Distribution: UPCs'),
-  dist('/upcs/import', 'DistributionUpcsImport', 'Distribution: import UPCs'),
-  adminTenant('/distribution/royalty_maps', 'DistributionRoyaltyMaps', 'Distribution: royalty maps'),
-  adminTenant('/distribution/royalty_maps/new', 'DistributionNewRoyaltyMap', 'Distribution: new royalty map'),
-], {
-  // The royalties pages of the tenant area, in the current company (spec 3 §2.3).
-  '/distribution/finances/royalties': 'user-royalties',
-  '/distribution/finances/royalties/bulk_actions': 'user-royalties',
-  '/distribution/finances/royalties/imports': 'user-royalties-bulk-import',
-  '/distribution/finances/royalties/import': 'user-royalties-bulk-import',
-  '/distribution/finances/royalties/import/:importId': 'user-royalties-import',
-  '/distribution/royalty_maps': 'user-royalties-map-import',
-  '/distribution/royalty_maps/new': 'user-royalties-map-import',
-  // Distributors and DSPs are the reference collections' pages, in the distribution area.
-  '/distribution/distributors': REFERENCE_PAGES.list,
-  '/distribution/distributors/new': REFERENCE_PAGES.new,
-  '/distribution/distributors/:distributorId': REFERENCE_PAGES.detail,
-  '/distribution/distributors/:distributorId/edit': REFERENCE_PAGES.edit,
-  '/distribution/distributors/:distributorId/dsps': REFERENCE_PAGES.detail,
-  '/distribution/dsps': REFERENCE_PAGES.list,
-  '/distribution/dsps/new': REFERENCE_PAGES.new,
-  '/distribution/dsps/:dspId': REFERENCE_PAGES.detail,
-  '/distribution/dsps/:dspId/edit': REFERENCE_PAGES.edit,
-});
+const distributionRoutes: RouteDef[] = withPages(
+  [
+    dist('', 'DistributionDashboard', 'Distribution dashboard'),
+    dist('/distributors', 'DistributionDistributors', 'Distribution: distributors'),
+    dist('/distributors/new', 'DistributionNewDistributor', 'Distribution: new distributor'),
+    dist('/distributors/:distributorId', 'DistributionDistributor', 'Distribution: distributor'),
+    dist('/distributors/:distributorId/edit', 'DistributionEditDistributor', 'Distribution: edit distributor'),
+    dist('/distributors/:distributorId/dsps', 'DistributionDistributorDsps', 'Distribution: distributor DSPs'),
+    dist('/crm', 'DistributionCrm', 'Distribution: CRM'),
+    dist('/finances', 'DistributionFinances', 'Distribution: finances'),
+    // The royalties pages work in the current company (the tenant area's pages, shown here to admins).
+    ...children(adminTenant, '/distribution/finances', 'DistributionFinances', 'Distribution finances', [
+      'royalties',
+      'royalties/imports',
+      'royalties/import',
+      'royalties/import/:importId',
+      'royalties/bulk_actions',
+    ]),
+    ...children(admin, '/distribution/finances', 'DistributionFinances', 'Distribution finances', [
+      'statement_run',
+      'payment_run',
+      'statements',
+      'statements/bulk_actions',
+      'statements/new',
+      'statements/:statementId',
+      'statements/:statementId/edit',
+      'expenses',
+    ]),
+    dist('/finances/payments', 'DistributionPayments', 'Distribution: payments'),
+    dist('/companies', 'DistributionCompanies', 'Distribution: companies'),
+    dist('/companies/:companyId', 'DistributionCompany', 'Distribution: company'),
+    dist('/companies/:companyId/finances', 'DistributionCompanyFinances', 'Distribution: company finances'),
+    dist('/marketing', 'DistributionMarketing', 'Distribution: marketing'),
+    dist('/catalogue', 'DistributionCatalogue', 'Distribution: catalogue'),
+    dist('/deliveries', 'DistributionDeliveries', 'Distribution: deliveries'),
+    dist('/labels', 'DistributionLabels', 'Distribution: labels'),
+    dist('/labels/:labelId', 'DistributionLabel', 'Distribution: label'),
+    ...children(admin, '/distribution/labels/:labelId', 'DistributionLabel', 'Distribution label', [
+      'edit',
+      'affiliates',
+      'royalties',
+      'catalogue_tasks',
+      'statement_settings',
+      'accounting',
+    ]),
+    dist('/releases', 'DistributionReleases', 'Distribution: releases'),
+    dist('/releases/:releaseId', 'DistributionRelease', 'Distribution: release'),
+    ...children(admin, '/distribution/releases/:releaseId', 'DistributionRelease', 'Distribution release', [
+      'edit',
+      'distribution',
+    ]),
+    dist('/recordings', 'DistributionRecordings', 'Distribution: recordings'),
+    dist('/dsps', 'DistributionDSPs', 'Distribution: DSPs'),
+    ...children(admin, '/distribution/dsps', 'DistributionDSPs', 'Distribution DSPs', [
+      'new',
+      'connections',
+      'connection_requests',
+      ':dspId',
+      ':dspId/edit',
+    ]),
+    dist('/upcs', 'DistributionUpcs', 'Distribution: UPCs'),
+    dist('/upcs/import', 'DistributionUpcsImport', 'Distribution: import UPCs'),
+    adminTenant('/distribution/royalty_maps', 'DistributionRoyaltyMaps', 'Distribution: royalty maps'),
+    adminTenant('/distribution/royalty_maps/new', 'DistributionNewRoyaltyMap', 'Distribution: new royalty map'),
+  ],
+  {
+    // The royalties pages of the tenant area, in the current company (spec 3 §2.3).
+    '/distribution/finances/royalties': 'user-royalties',
+    '/distribution/finances/royalties/bulk_actions': 'user-royalties',
+    '/distribution/finances/royalties/imports': 'user-royalties-bulk-import',
+    '/distribution/finances/royalties/import': 'user-royalties-bulk-import',
+    '/distribution/finances/royalties/import/:importId': 'user-royalties-import',
+    '/distribution/royalty_maps': 'user-royalties-map-import',
+    '/distribution/royalty_maps/new': 'user-royalties-map-import',
+    // Distributors and DSPs are the reference collections' pages, in the distribution area.
+    '/distribution/distributors': REFERENCE_PAGES.list,
+    '/distribution/distributors/new': REFERENCE_PAGES.new,
+    '/distribution/distributors/:distributorId': REFERENCE_PAGES.detail,
+    '/distribution/distributors/:distributorId/edit': REFERENCE_PAGES.edit,
+    '/distribution/distributors/:distributorId/dsps': REFERENCE_PAGES.detail,
+    '/distribution/dsps': REFERENCE_PAGES.list,
+    '/distribution/dsps/new': REFERENCE_PAGES.new,
+    '/distribution/dsps/:dspId': REFERENCE_PAGES.detail,
+    '/distribution/dsps/:dspId/edit': REFERENCE_PAGES.edit,
+  },
+);
 
-const billingRoutes: RouteDef[] = [admin('/billing', 'Billing', 'Billing'), admin('/billing/coupons', 'BillingCoupons', 'Billing: coupons')];
+const billingRoutes: RouteDef[] = [
+  admin('/billing', 'Billing', 'Billing'),
+  admin('/billing/coupons', 'BillingCoupons', 'Billing: coupons'),
+];
 
 export const ROUTE_TABLE: readonly RouteDef[] = [
   ...publicRoutes,

@@ -83,7 +83,9 @@ export function setUser(user: CurrentUser): void {
   const isAdmin = user.role === 'admin';
   const stored = storedCompany(user.id);
   const chosenId = chooseCurrentCompany(user.companies, stored?.id ?? null, { isAdmin });
-  const company = chosenId ? (user.companies.find((c) => c.id === chosenId) ?? (stored?.id === chosenId ? stored : null)) : null;
+  const company = chosenId
+    ? (user.companies.find((c) => c.id === chosenId) ?? (stored?.id === chosenId ? stored : null))
+    : null;
   write(STORAGE_KEYS.company(user.id), company ? JSON.stringify(company) : null);
   setState({ user, company, adminFeatures: isAdmin && read(STORAGE_KEYS.adminFeatures(user.id)) === 'true' });
 }
@@ -170,7 +172,8 @@ async function handleUnauthorized(): Promise<void> {
     const redirect = currentPath();
     await unload();
     notify('error', MESSAGES.mustBeLoggedIn);
-    if (!window.location.pathname.startsWith('/signin')) navigateTo(`/signin?redirect=${encodeURIComponent(redirect)}`, { replace: true });
+    if (!window.location.pathname.startsWith('/signin'))
+      navigateTo(`/signin?redirect=${encodeURIComponent(redirect)}`, { replace: true });
   } finally {
     unloading = false;
   }

@@ -24,7 +24,9 @@ export function focusField(form: HTMLElement | null, text: string): void {
     control.focus();
     return;
   }
-  const shown = [...form.querySelectorAll<HTMLElement>('span, div')].find((node) => node.childElementCount === 0 && node.textContent === text);
+  const shown = [...form.querySelectorAll<HTMLElement>('span, div')].find(
+    (node) => node.childElementCount === 0 && node.textContent === text,
+  );
   shown?.scrollIntoView({ block: 'center' });
 }
 
@@ -34,10 +36,26 @@ type ErrorSummaryProps = { items: SummaryItem[]; testId: string; onFollow: (item
  * What stopped a save, beside the Save button where the user is: the form's own failure, and
  * one link per field message that moves to the field. Focus comes here after a failed submit.
  */
-export const ErrorSummary = forwardRef<HTMLDivElement, ErrorSummaryProps>(function ErrorSummary({ items, testId, onFollow }, ref) {
+export const ErrorSummary = forwardRef<HTMLDivElement, ErrorSummaryProps>(function ErrorSummary(
+  { items, testId, onFollow },
+  ref,
+) {
   return (
-    <div ref={ref} tabIndex={-1} className="error-summary" data-testid={`${testId}-error-summary`} aria-labelledby={`${testId}-error-summary-title`}>
-      <Alert type="error" header={<span id={`${testId}-error-summary-title`}>{items.length === 1 ? 'There is a problem' : `There are ${items.length} problems`}</span>}>
+    <div
+      ref={ref}
+      tabIndex={-1}
+      className="error-summary"
+      data-testid={`${testId}-error-summary`}
+      aria-labelledby={`${testId}-error-summary-title`}
+    >
+      <Alert
+        type="error"
+        header={
+          <span id={`${testId}-error-summary-title`}>
+            {items.length === 1 ? 'There is a problem' : `There are ${items.length} problems`}
+          </span>
+        }
+      >
         <ul className="error-summary-list">
           {items.map((item) => (
             <li key={`${item.field ?? ''}:${item.text}`}>

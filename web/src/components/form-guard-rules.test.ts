@@ -3,7 +3,9 @@ import { errorSummary, mustConfirmLeaving } from './form-guard-rules';
 
 describe('error summary', () => {
   it('lists each field message once, as a link to its field, in the form order', () => {
-    expect(errorSummary({ name: 'Name is required', email: 'This field must be a valid email', website: undefined })).toEqual([
+    expect(
+      errorSummary({ name: 'Name is required', email: 'This field must be a valid email', website: undefined }),
+    ).toEqual([
       { field: 'name', text: 'Name is required' },
       { field: 'email', text: 'This field must be a valid email' },
     ]);
@@ -11,13 +13,21 @@ describe('error summary', () => {
   });
 
   it('puts a general failure first, but not when it repeats a field message', () => {
-    expect(errorSummary({}, 'The server could not be reached')).toEqual([{ field: null, text: 'The server could not be reached' }]);
-    expect(errorSummary({ retailer: 'Retailer is required' }, 'Retailer is required')).toEqual([{ field: 'retailer', text: 'Retailer is required' }]);
-    expect(errorSummary({ company_users: 'Users has an error' }, 'Company could not be saved Users has an error')).toEqual([{ field: 'company_users', text: 'Users has an error' }]);
+    expect(errorSummary({}, 'The server could not be reached')).toEqual([
+      { field: null, text: 'The server could not be reached' },
+    ]);
+    expect(errorSummary({ retailer: 'Retailer is required' }, 'Retailer is required')).toEqual([
+      { field: 'retailer', text: 'Retailer is required' },
+    ]);
+    expect(
+      errorSummary({ company_users: 'Users has an error' }, 'Company could not be saved Users has an error'),
+    ).toEqual([{ field: 'company_users', text: 'Users has an error' }]);
   });
 
   it('shows errors keyed "form" without a field link, and nothing when all is well', () => {
-    expect(errorSummary({ form: 'ids or filter is required' })).toEqual([{ field: null, text: 'ids or filter is required' }]);
+    expect(errorSummary({ form: 'ids or filter is required' })).toEqual([
+      { field: null, text: 'ids or filter is required' },
+    ]);
     expect(errorSummary({}, null)).toEqual([]);
     expect(errorSummary({}, '  ')).toEqual([]);
   });

@@ -11,7 +11,10 @@ export type SummaryItem = { field: string | null; text: string };
  * failure first unless it only repeats a field's message (the API's message is its first field
  * error). Errors keyed `form` belong to no field.
  */
-export function errorSummary(errors: Readonly<Record<string, string | undefined>>, failure?: string | null): SummaryItem[] {
+export function errorSummary(
+  errors: Readonly<Record<string, string | undefined>>,
+  failure?: string | null,
+): SummaryItem[] {
   const items: SummaryItem[] = [];
   const seen = new Set<string>();
   for (const [field, text] of Object.entries(errors)) {

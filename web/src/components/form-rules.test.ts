@@ -6,7 +6,12 @@ describe('form rules', () => {
   it('uses the spec messages and the first failing rule per field', () => {
     const errors = validate(
       { name: ' ', email: 'nope', deal: '150', again: 'x', pw: 'y' },
-      { name: [rules.required('Name')], email: [rules.required('Email'), rules.email()], deal: [rules.number('Deal', 0), rules.maxValue('Deal percentage', 100)], again: [rules.confirmed('pw')] },
+      {
+        name: [rules.required('Name')],
+        email: [rules.required('Email'), rules.email()],
+        deal: [rules.number('Deal', 0), rules.maxValue('Deal percentage', 100)],
+        again: [rules.confirmed('pw')],
+      },
     );
     expect(errors).toEqual({
       name: 'Name is required',
@@ -17,13 +22,19 @@ describe('form rules', () => {
   });
   it('checks patterns on filled values only', () => {
     const code = rules.pattern(/^[A-Za-z]{2}$/, 'Code must be 2 letters');
-    expect(validate({ a: 'GBR', b: 'gb', c: ' ' }, { a: [code], b: [code], c: [code] })).toEqual({ a: 'Code must be 2 letters' });
+    expect(validate({ a: 'GBR', b: 'gb', c: ' ' }, { a: [code], b: [code], c: [code] })).toEqual({
+      a: 'Code must be 2 letters',
+    });
   });
   it('passes blank optional values', () => {
-    expect(validate({ email: '', deal: '' }, { email: [rules.email()], deal: [rules.maxValue('Deal', 100)] })).toEqual({});
+    expect(validate({ email: '', deal: '' }, { email: [rules.email()], deal: [rules.maxValue('Deal', 100)] })).toEqual(
+      {},
+    );
   });
   it('turns zod issues and server errors into field maps', () => {
-    const parsed = z.object({ a: z.string().min(1, 'A short'), b: z.array(z.object({ c: z.string().min(1, 'C short') })) }).safeParse({ a: '', b: [{ c: '' }] });
+    const parsed = z
+      .object({ a: z.string().min(1, 'A short'), b: z.array(z.object({ c: z.string().min(1, 'C short') })) })
+      .safeParse({ a: '', b: [{ c: '' }] });
     expect(parsed.success).toBe(false);
     if (!parsed.success) expect(zodErrors(parsed.error)).toEqual({ a: 'A short', 'b.0.c': 'C short' });
     expect(serverFieldErrors({ name: ['is taken', 'is short'] })).toEqual({ name: 'is taken is short' });

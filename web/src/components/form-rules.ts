@@ -8,19 +8,39 @@ import type { z } from 'zod';
 export type Rule<V> = (value: unknown, values: V) => string | null;
 export type RuleMap<V> = Partial<Record<keyof V & string, Rule<V>[]>>;
 
-const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+const isBlank = (value: unknown) =>
+  value === undefined ||
+  value === null ||
+  (typeof value === 'string' && value.trim() === '') ||
+  (Array.isArray(value) && value.length === 0);
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const rules = {
-  required: (label: string): Rule<unknown> => (value) => (isBlank(value) ? VALIDATION.required(label) : null),
+  required:
+    (label: string): Rule<unknown> =>
+    (value) =>
+      isBlank(value) ? VALIDATION.required(label) : null,
   email: (): Rule<unknown> => (value) => (isBlank(value) || EMAIL.test(String(value).trim()) ? null : VALIDATION.email),
   /** A number no greater than `max` ("{field} must be under {max}"), blank allowed. */
-  maxValue: (label: string, max: number): Rule<unknown> => (value) => (isBlank(value) || Number(value) <= max ? null : VALIDATION.maxValue(label, max)),
-  number: (label: string, min = 0): Rule<unknown> => (value) =>
-    isBlank(value) || (Number.isFinite(Number(value)) && Number(value) >= min) ? null : `${label} must be a number of at least ${min}`,
+  maxValue:
+    (label: string, max: number): Rule<unknown> =>
+    (value) =>
+      isBlank(value) || Number(value) <= max ? null : VALIDATION.maxValue(label, max),
+  number:
+    (label: string, min = 0): Rule<unknown> =>
+    (value) =>
+      isBlank(value) || (Number.isFinite(Number(value)) && Number(value) >= min)
+        ? null
+        : `${label} must be a number of at least ${min}`,
   /** A value matching `pattern` (e.g. a 2-letter ISO code), blank allowed: pair with `required` when needed. */
-  pattern: (pattern: RegExp, message: string): Rule<unknown> => (value) => (isBlank(value) || pattern.test(String(value).trim()) ? null : message),
-  confirmed: (other: string): Rule<Record<string, unknown>> => (value, values) => (value === values[other] ? null : VALIDATION.confirmed),
+  pattern:
+    (pattern: RegExp, message: string): Rule<unknown> =>
+    (value) =>
+      isBlank(value) || pattern.test(String(value).trim()) ? null : message,
+  confirmed:
+    (other: string): Rule<Record<string, unknown>> =>
+    (value, values) =>
+      value === values[other] ? null : VALIDATION.confirmed,
 };
 
 /** Runs a rule map; returns { field: message } for the fields that fail. */

@@ -35,7 +35,19 @@ type FormShellProps = {
  * submit fails, and a confirmation before leaving with unsaved changes. One place keeps these
  * the same on every form.
  */
-export function FormShell({ testId, title, description, failure, errors = {}, dirty, submitting, submitLabel, onSubmit, onCancel, children }: FormShellProps) {
+export function FormShell({
+  testId,
+  title,
+  description,
+  failure,
+  errors = {},
+  dirty,
+  submitting,
+  submitLabel,
+  onSubmit,
+  onCancel,
+  children,
+}: FormShellProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
   const focusPending = useRef(false);
@@ -72,7 +84,11 @@ export function FormShell({ testId, title, description, failure, errors = {}, di
     >
       <UnsavedChangesGuard dirty={dirty ?? edited} saving={submitting} testId={testId} />
       <Form
-        header={<Header variant="h1" description={description}>{title}</Header>}
+        header={
+          <Header variant="h1" description={description}>
+            {title}
+          </Header>
+        }
         actions={
           <SpaceBetween direction="horizontal" size="xs">
             <Button formAction="none" variant="link" onClick={onCancel} data-testid={`${testId}-cancel`}>
@@ -86,7 +102,14 @@ export function FormShell({ testId, title, description, failure, errors = {}, di
       >
         <SpaceBetween size="l">
           {children}
-          {items.length ? <ErrorSummary ref={summaryRef} items={items} testId={testId} onFollow={(item) => focusField(formRef.current, item.text)} /> : null}
+          {items.length ? (
+            <ErrorSummary
+              ref={summaryRef}
+              items={items}
+              testId={testId}
+              onFollow={(item) => focusField(formRef.current, item.text)}
+            />
+          ) : null}
         </SpaceBetween>
       </Form>
     </form>

@@ -5,7 +5,11 @@ export function FormattedDate({ value }: { value: string | number | Date | null 
   const text = formatDate(value);
   if (!text) return <>-</>;
   const iso = value instanceof Date ? value.toISOString() : String(value);
-  return <time dateTime={iso} title={iso}>{text}</time>;
+  return (
+    <time dateTime={iso} title={iso}>
+      {text}
+    </time>
+  );
 }
 
 /** A file size in B, kB, MB … with 2 decimals (spec 1 §9). */

@@ -28,10 +28,20 @@ export function GuidedTour({ steps, onEnd }: { steps: readonly TourStep[]; onEnd
         header={`Step ${index + 1} of ${steps.length}: ${step.title}`}
         action={
           <SpaceBetween direction="horizontal" size="xs">
-            <Button formAction="none" disabled={index === 0} onClick={() => setIndex((i) => i - 1)} data-testid="tour-back">
+            <Button
+              formAction="none"
+              disabled={index === 0}
+              onClick={() => setIndex((i) => i - 1)}
+              data-testid="tour-back"
+            >
               Back
             </Button>
-            <Button formAction="none" variant="primary" onClick={() => (last ? onEnd() : setIndex((i) => i + 1))} data-testid="tour-next">
+            <Button
+              formAction="none"
+              variant="primary"
+              onClick={() => (last ? onEnd() : setIndex((i) => i + 1))}
+              data-testid="tour-next"
+            >
               {last ? 'Finish' : 'Next'}
             </Button>
           </SpaceBetween>

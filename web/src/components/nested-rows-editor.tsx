@@ -49,13 +49,30 @@ export function NestedRowsEditor<T extends Record<string, unknown>>({
       {state.rows.length === 0 ? <Box color="text-body-secondary">None yet.</Box> : null}
       {state.rows.map((row, index) =>
         row.destroyed ? (
-          <div key={row.key} className="nested-row nested-row--destroyed-wrap" data-testid={`${testId}-row-${index}`} data-destroyed="true">
+          <div
+            key={row.key}
+            className="nested-row nested-row--destroyed-wrap"
+            data-testid={`${testId}-row-${index}`}
+            data-destroyed="true"
+          >
             <SpaceBetween direction="horizontal" size="s" alignItems="center">
-              <span className="nested-row--destroyed">{(describe ? describe(row.values) : fields.map((f) => row.values[f.key]).filter((v) => typeof v === 'string' && v).join(' · ')) || '(empty row)'}</span>
+              <span className="nested-row--destroyed">
+                {(describe
+                  ? describe(row.values)
+                  : fields
+                      .map((f) => row.values[f.key])
+                      .filter((v) => typeof v === 'string' && v)
+                      .join(' · ')) || '(empty row)'}
+              </span>
               <Box color="text-status-warning" fontSize="body-s">
                 Will be removed when you save
               </Box>
-              <Button formAction="none" iconName="undo" onClick={() => state.undo(row.key)} data-testid={`${testId}-undo-${index}`}>
+              <Button
+                formAction="none"
+                iconName="undo"
+                onClick={() => state.undo(row.key)}
+                data-testid={`${testId}-undo-${index}`}
+              >
                 Undo
               </Button>
             </SpaceBetween>
@@ -65,7 +82,12 @@ export function NestedRowsEditor<T extends Record<string, unknown>>({
             <Grid gridDefinition={[...columns, actionsColumn]}>
               {[
                 ...fields.map((field) => (
-                  <FormField key={field.key} label={field.label} errorText={errors[errorKey(row, index, field.key)]} stretch>
+                  <FormField
+                    key={field.key}
+                    label={field.label}
+                    errorText={errors[errorKey(row, index, field.key)]}
+                    stretch
+                  >
                     {renderInput?.(field, row, index, errors[errorKey(row, index, field.key)]) ?? (
                       <Input
                         value={String(row.values[field.key] ?? '')}
@@ -77,7 +99,12 @@ export function NestedRowsEditor<T extends Record<string, unknown>>({
                   </FormField>
                 )),
                 <Box key="actions" padding={{ top: wide ? 'n' : 'xl' }}>
-                  <Button formAction="none" iconName="remove" onClick={() => state.remove(row.key)} data-testid={`${testId}-remove-${index}`}>
+                  <Button
+                    formAction="none"
+                    iconName="remove"
+                    onClick={() => state.remove(row.key)}
+                    data-testid={`${testId}-remove-${index}`}
+                  >
                     Remove
                   </Button>
                 </Box>,
@@ -86,7 +113,12 @@ export function NestedRowsEditor<T extends Record<string, unknown>>({
           </div>
         ),
       )}
-      <Button formAction="none" iconName="add-plus" onClick={() => state.add({ ...emptyRow })} data-testid={`${testId}-add`}>
+      <Button
+        formAction="none"
+        iconName="add-plus"
+        onClick={() => state.add({ ...emptyRow })}
+        data-testid={`${testId}-add`}
+      >
         {addLabel}
       </Button>
     </SpaceBetween>

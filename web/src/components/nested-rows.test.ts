@@ -47,7 +47,13 @@ describe('nested rows (spec 1 §4)', () => {
   });
 
   it('gives saved rows stable keys from their ids, or generated ones', () => {
-    const rows = toNestedRows<Url>([{ id: 'x', link: '1', link_text: '' }, { link: '2', link_text: '' }], () => 'gen');
+    const rows = toNestedRows<Url>(
+      [
+        { id: 'x', link: '1', link_text: '' },
+        { link: '2', link_text: '' },
+      ],
+      () => 'gen',
+    );
     expect(rows.map((r) => r.key)).toEqual(['saved-x', 'gen']);
     expect(rows[1].id).toBeUndefined();
   });
@@ -57,6 +63,8 @@ describe('nested rows (spec 1 §4)', () => {
     const rows = nestedRowsReducer(loaded, { type: 'remove', key: 'loaded' });
     expect(rows).toEqual([{ key: 'loaded', saved: true, values: { link: 'x.com', link_text: '' }, destroyed: true }]);
     expect(keptRows(rows)).toEqual([]);
-    expect(keptRows(nestedRowsReducer(rows, { type: 'undo', key: 'loaded' }))).toEqual([{ link: 'x.com', link_text: '' }]);
+    expect(keptRows(nestedRowsReducer(rows, { type: 'undo', key: 'loaded' }))).toEqual([
+      { link: 'x.com', link_text: '' },
+    ]);
   });
 });

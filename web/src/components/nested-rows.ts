@@ -25,10 +25,19 @@ export type NestedRowsAction<T> =
   | { type: 'undo'; key: string }
   | { type: 'reset'; rows: NestedRow<T>[] };
 
-export function toNestedRows<T extends object>(saved: readonly SavedRow<T>[] | null | undefined, makeKey: () => string): NestedRow<T>[] {
+export function toNestedRows<T extends object>(
+  saved: readonly SavedRow<T>[] | null | undefined,
+  makeKey: () => string,
+): NestedRow<T>[] {
   return (saved ?? []).map((row) => {
     const { id, ...values } = row as SavedRow<T> & { id?: string };
-    return { key: id ? `saved-${id}` : makeKey(), ...(id ? { id } : {}), saved: true, values: values as T, destroyed: false };
+    return {
+      key: id ? `saved-${id}` : makeKey(),
+      ...(id ? { id } : {}),
+      saved: true,
+      values: values as T,
+      destroyed: false,
+    };
   });
 }
 
@@ -37,7 +46,9 @@ export function nestedRowsReducer<T>(rows: NestedRow<T>[], action: NestedRowsAct
     case 'add':
       return [...rows, { key: action.key, saved: false, values: action.values, destroyed: false }];
     case 'update':
-      return rows.map((row) => (row.key === action.key && !row.destroyed ? { ...row, values: { ...row.values, ...action.patch } } : row));
+      return rows.map((row) =>
+        row.key === action.key && !row.destroyed ? { ...row, values: { ...row.values, ...action.patch } } : row,
+      );
     case 'remove':
       return rows.flatMap((row) => {
         if (row.key !== action.key) return [row];
@@ -59,7 +70,11 @@ export function keptRows<T>(rows: readonly NestedRow<T>[]): SavedRow<T>[] {
 
 /** Rows as `*_attributes` with `_destroy: true` on removed saved rows (for APIs that take destroy flags). */
 export function rowsAsAttributes<T>(rows: readonly NestedRow<T>[]): (SavedRow<T> & { _destroy?: true })[] {
-  return rows.map((row) => ({ ...(row.id ? { id: row.id } : {}), ...row.values, ...(row.destroyed && row.saved ? { _destroy: true as const } : {}) }));
+  return rows.map((row) => ({
+    ...(row.id ? { id: row.id } : {}),
+    ...row.values,
+    ...(row.destroyed && row.saved ? { _destroy: true as const } : {}),
+  }));
 }
 
 let counter = 0;
@@ -72,7 +87,10 @@ export function useNestedRows<T extends object>(initial: readonly SavedRow<T>[] 
   const update = useCallback((key: string, patch: Partial<T>) => dispatch({ type: 'update', key, patch }), []);
   const remove = useCallback((key: string) => dispatch({ type: 'remove', key }), []);
   const undo = useCallback((key: string) => dispatch({ type: 'undo', key }), []);
-  const reset = useCallback((saved: readonly SavedRow<T>[]) => dispatch({ type: 'reset', rows: toNestedRows<T>(saved, newKey) }), []);
+  const reset = useCallback(
+    (saved: readonly SavedRow<T>[]) => dispatch({ type: 'reset', rows: toNestedRows<T>(saved, newKey) }),
+    [],
+  );
   const kept = useMemo(() => keptRows(rows), [rows]);
   return { rows, add, update, remove, undo, reset, kept };
 }

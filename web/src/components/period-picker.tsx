@@ -17,7 +17,15 @@ export function initialPeriod(today = new Date()): Period {
  * The Period Picker (spec 1 §2.7, §9): last month, 3, 6, 12 months or all time, each ending at
  * the end of the current month, plus the default period; dates are YYYY-MM-DD.
  */
-export function PeriodPicker({ value, onChange, testId = 'period-picker' }: { value: Period; onChange: (period: Period) => void; testId?: string }) {
+export function PeriodPicker({
+  value,
+  onChange,
+  testId = 'period-picker',
+}: {
+  value: Period;
+  onChange: (period: Period) => void;
+  testId?: string;
+}) {
   const [open, setOpen] = useState(false);
   const [choice, setChoice] = useState(value.key);
   const options = useMemo(() => {

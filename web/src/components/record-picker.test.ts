@@ -15,7 +15,9 @@ describe('picker sources', () => {
 
   it('name releases and recordings by title and show their codes and artists', () => {
     expect(pickerSource('recordings').nameField).toBe('title');
-    expect(pickerSource('recordings').describe?.({ isrc: 'GBAAA0500001', display_artists: 'Ada & Bo' })).toBe('GBAAA0500001 · Ada & Bo');
+    expect(pickerSource('recordings').describe?.({ isrc: 'GBAAA0500001', display_artists: 'Ada & Bo' })).toBe(
+      'GBAAA0500001 · Ada & Bo',
+    );
     expect(pickerSource('releases').describe?.({ cat_no: 'AUR001' })).toBe('AUR001');
   });
 

@@ -78,16 +78,30 @@ export function RecordPicker({
   const [open, setOpen] = useState(false);
   const q = useDebouncedValue(filter, 250);
   const companyId = useContext(PickerCompanyContext);
-  const { data, isLoading, error } = useApi<Record<string, Record<string, unknown>[]>>(open ? source.path(q) : null, { keepPreviousData: true }, companyId);
+  const { data, isLoading, error } = useApi<Record<string, Record<string, unknown>[]>>(
+    open ? source.path(q) : null,
+    { keepPreviousData: true },
+    companyId,
+  );
   const needle = q.trim().toLowerCase();
   const nameOf = (row: Record<string, unknown>) => String(row[source.nameField ?? 'name'] ?? '');
   const all = data?.[source.key] ?? [];
   const rows = source.filterHere && needle ? all.filter((row) => nameOf(row).toLowerCase().includes(needle)) : all;
-  const options = rows.map((row) => ({ value: String(row.id), label: nameOf(row), description: source.describe?.(row) }));
+  const options = rows.map((row) => ({
+    value: String(row.id),
+    label: nameOf(row),
+    description: source.describe?.(row),
+  }));
   const select = (
     <Select
       selectedOption={value ? { value: value.id, label: value.name } : null}
-      onChange={({ detail }) => onChange(detail.selectedOption.value ? { id: detail.selectedOption.value, name: detail.selectedOption.label ?? detail.selectedOption.value } : null)}
+      onChange={({ detail }) =>
+        onChange(
+          detail.selectedOption.value
+            ? { id: detail.selectedOption.value, name: detail.selectedOption.label ?? detail.selectedOption.value }
+            : null,
+        )
+      }
       options={value ? [{ value: '', label: '(none)' }, ...options] : options}
       filteringType="manual"
       onLoadItems={({ detail }) => {
@@ -110,7 +124,13 @@ export function RecordPicker({
   return (
     <SpaceBetween size="xs">
       {select}
-      <Button formAction="none" variant="inline-link" iconName="add-plus" onClick={onAddNew} data-testid={`${testId}-add-new`}>
+      <Button
+        formAction="none"
+        variant="inline-link"
+        iconName="add-plus"
+        onClick={onAddNew}
+        data-testid={`${testId}-add-new`}
+      >
         {addNewLabel ?? 'Add new'}
       </Button>
     </SpaceBetween>

@@ -44,7 +44,14 @@ type TableOptions<T> = {
  * straight from the answer), or the options to load it here.
  */
 type ListSource =
-  | { list: ServerListView; storageId?: never; buildPath?: never; initialPerPage?: never; defaultSort?: never; filterKey?: never }
+  | {
+      list: ServerListView;
+      storageId?: never;
+      buildPath?: never;
+      initialPerPage?: never;
+      defaultSort?: never;
+      filterKey?: never;
+    }
   | ({ list?: undefined; storageId?: string } & Omit<ServerListOptions, 'storageId' | 'enabled'>);
 
 export type ServerTableProps<T> = TableOptions<T> & ListSource;
@@ -73,11 +80,18 @@ export function ServerTable<T>(props: ServerTableProps<T>) {
   const q = params.q;
   const sortingColumn = columns.find((c) => c.sortingField && c.sortingField === sort?.field);
   const plural = props.resourcePlural ?? `${props.resourceName}s`;
-  const context: ServerTableContext<T> = { selectedItems, refresh: () => mutate(), clearSelection: () => setSelectedItems([]), params };
+  const context: ServerTableContext<T> = {
+    selectedItems,
+    refresh: () => mutate(),
+    clearSelection: () => setSelectedItems([]),
+    params,
+  };
 
   return (
     <SpaceBetween size="s">
-      {error ? <ApiErrorAlert error={error} onRetry={() => void mutate()} header={`Could not load the ${plural}`} /> : null}
+      {error ? (
+        <ApiErrorAlert error={error} onRetry={() => void mutate()} header={`Could not load the ${plural}`} />
+      ) : null}
       <Table<T>
         data-testid={`${tableId}-table`}
         variant="full-page"
@@ -92,7 +106,8 @@ export function ServerTable<T>(props: ServerTableProps<T>) {
         ariaLabels={{
           selectionGroupLabel: `${props.resourceName} selection`,
           allItemsSelectionLabel: () => `Select all ${plural} on this page`,
-          itemSelectionLabel: (_, item) => `Select ${String((item as Record<string, unknown>).name ?? props.resourceName)}`,
+          itemSelectionLabel: (_, item) =>
+            `Select ${String((item as Record<string, unknown>).name ?? props.resourceName)}`,
         }}
         sortingColumn={sortingColumn}
         sortingDescending={sort?.order === 'desc'}
@@ -130,7 +145,11 @@ export function ServerTable<T>(props: ServerTableProps<T>) {
             currentPageIndex={Math.min(page, pages)}
             pagesCount={pages}
             onChange={({ detail }) => list.setPage(detail.currentPageIndex)}
-            ariaLabels={{ nextPageLabel: 'Next page', previousPageLabel: 'Previous page', pageLabel: (n) => `Page ${n} of ${pages}` }}
+            ariaLabels={{
+              nextPageLabel: 'Next page',
+              previousPageLabel: 'Previous page',
+              pageLabel: (n) => `Page ${n} of ${pages}`,
+            }}
             data-testid={`${tableId}-table-pagination`}
           />
         }
@@ -140,7 +159,10 @@ export function ServerTable<T>(props: ServerTableProps<T>) {
             confirmLabel="Confirm"
             cancelLabel="Cancel"
             preferences={{ pageSize: params.per_page }}
-            pageSizePreference={{ title: 'Page size', options: PER_PAGE_OPTIONS.map((n) => ({ value: n, label: `${n} ${plural}` })) }}
+            pageSizePreference={{
+              title: 'Page size',
+              options: PER_PAGE_OPTIONS.map((n) => ({ value: n, label: `${n} ${plural}` })),
+            }}
             onConfirm={({ detail }) => list.setPerPage(detail.pageSize ?? params.per_page)}
           />
         }

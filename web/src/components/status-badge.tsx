@@ -18,12 +18,27 @@ const STYLES: Record<StatusColour, { background: string; color: string; borderCo
  * A status word in its colour (statusColour from shared/status-colours). `word` picks the
  * colour; `children` (default: the word) is what is shown.
  */
-export function StatusBadge({ word, children, testId }: { word: string | boolean | null | undefined; children?: ReactNode; testId?: string }) {
+export function StatusBadge({
+  word,
+  children,
+  testId,
+}: {
+  word: string | boolean | null | undefined;
+  children?: ReactNode;
+  testId?: string;
+}) {
   const colour = statusColour(word);
   const style = STYLES[colour];
   return (
     <Badge
-      style={{ root: { background: style.background, color: style.color, borderColor: style.borderColor ?? style.background, borderWidth: '1px' } }}
+      style={{
+        root: {
+          background: style.background,
+          color: style.color,
+          borderColor: style.borderColor ?? style.background,
+          borderWidth: '1px',
+        },
+      }}
       nativeAttributes={{ 'data-colour': colour, ...(testId ? { 'data-testid': testId } : {}) }}
     >
       {children ?? String(word ?? '')}

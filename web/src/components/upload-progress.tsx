@@ -4,11 +4,30 @@ import ProgressBar from '@cloudscape-design/components/progress-bar';
  * An upload's progress as a whole-number percentage, green at 50 % or more and red below
  * (spec 1 §4 Upload worker events; colour from shared uploadProgress).
  */
-export function UploadProgress({ percent, label, testId = 'upload-progress' }: { percent: number; label: string; testId?: string }) {
+export function UploadProgress({
+  percent,
+  label,
+  testId = 'upload-progress',
+}: {
+  percent: number;
+  label: string;
+  testId?: string;
+}) {
   const colour = percent >= 50 ? 'green' : 'red';
   return (
-    <div className={`upload-progress upload-progress--${colour}`} data-testid={testId} data-percent={percent} data-colour={colour}>
-      <ProgressBar value={percent} label={label} additionalInfo={`${percent}%`} status={percent >= 100 ? 'success' : 'in-progress'} resultText="Uploaded" />
+    <div
+      className={`upload-progress upload-progress--${colour}`}
+      data-testid={testId}
+      data-percent={percent}
+      data-colour={colour}
+    >
+      <ProgressBar
+        value={percent}
+        label={label}
+        additionalInfo={`${percent}%`}
+        status={percent >= 100 ? 'success' : 'in-progress'}
+        resultText="Uploaded"
+      />
       <div className="upload-progress__strip" aria-hidden="true">
         <div className="upload-progress__fill" style={{ width: `${percent}%` }} />
       </div>

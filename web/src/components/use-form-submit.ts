@@ -31,7 +31,11 @@ export function useFormSubmit<T>(options: {
     } catch (error) {
       if (error instanceof ApiError) {
         const fieldOf = options.fieldOf ?? ((field: string) => field);
-        setErrors(Object.fromEntries(Object.entries(serverFieldErrors(error.errors)).map(([field, text]) => [fieldOf(field), text])));
+        setErrors(
+          Object.fromEntries(
+            Object.entries(serverFieldErrors(error.errors)).map(([field, text]) => [fieldOf(field), text]),
+          ),
+        );
       }
       const text = error instanceof Error ? error.message : String(error);
       setFailure(text);

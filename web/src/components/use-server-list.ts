@@ -46,7 +46,10 @@ export type ServerList<A extends ListMeta = ListMeta> = {
 };
 
 /** What a table needs of a list, whatever its answer's type (a page's list of sums and rows fits). */
-export type ServerListView = Omit<ServerList, 'data' | 'mutate'> & { data: ListMeta | undefined; mutate: () => Promise<unknown> };
+export type ServerListView = Omit<ServerList, 'data' | 'mutate'> & {
+  data: ListMeta | undefined;
+  mutate: () => Promise<unknown>;
+};
 
 function storedPageSize(storageId: string): number {
   try {
@@ -65,7 +68,9 @@ function storedPageSize(storageId: string): number {
 export function useServerList<A extends ListMeta = ListMeta>(options: ServerListOptions): ServerList<A> {
   const { storageId, filterKey } = options;
   const [page, setPage] = useState(1);
-  const [perPage, setPerPageState] = useState(() => (options.initialPerPage ? normalisePerPage(options.initialPerPage) : storedPageSize(storageId)));
+  const [perPage, setPerPageState] = useState(() =>
+    options.initialPerPage ? normalisePerPage(options.initialPerPage) : storedPageSize(storageId),
+  );
   const [sort, setSort] = useState(options.defaultSort);
   const [filterText, setFilterText] = useState('');
   const q = useDebouncedValue(filterText, 300);

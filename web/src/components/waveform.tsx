@@ -4,7 +4,15 @@ import { useEffect, useState } from 'react';
 export const WAVEFORM_HEIGHT = 60;
 
 /** Draws waveform peaks (0–1) as bars, the played part darker; peaks come from the worker's JSON. */
-export function Waveform({ peaksUrl, progress = 0, testId = 'waveform' }: { peaksUrl: string | null | undefined; progress?: number; testId?: string }) {
+export function Waveform({
+  peaksUrl,
+  progress = 0,
+  testId = 'waveform',
+}: {
+  peaksUrl: string | null | undefined;
+  progress?: number;
+  testId?: string;
+}) {
   const [peaks, setPeaks] = useState<number[]>([]);
   useEffect(() => {
     let live = true;
@@ -22,10 +30,28 @@ export function Waveform({ peaksUrl, progress = 0, testId = 'waveform' }: { peak
   if (!peaks.length) return <div style={{ height: WAVEFORM_HEIGHT }} data-testid={testId} data-peaks={0} />;
   const played = Math.floor(progress * peaks.length);
   return (
-    <svg width="100%" height={WAVEFORM_HEIGHT} viewBox={`0 0 ${peaks.length} ${WAVEFORM_HEIGHT}`} preserveAspectRatio="none" data-testid={testId} data-peaks={peaks.length} role="img" aria-label="Waveform">
+    <svg
+      width="100%"
+      height={WAVEFORM_HEIGHT}
+      viewBox={`0 0 ${peaks.length} ${WAVEFORM_HEIGHT}`}
+      preserveAspectRatio="none"
+      data-testid={testId}
+      data-peaks={peaks.length}
+      role="img"
+      aria-label="Waveform"
+    >
       {peaks.map((peak, i) => {
         const h = Math.max(1, peak * WAVEFORM_HEIGHT);
-        return <rect key={i} x={i} y={(WAVEFORM_HEIGHT - h) / 2} width={0.8} height={h} fill={i < played ? '#0972d3' : '#8c8c94'} />;
+        return (
+          <rect
+            key={i}
+            x={i}
+            y={(WAVEFORM_HEIGHT - h) / 2}
+            width={0.8}
+            height={h}
+            fill={i < played ? '#0972d3' : '#8c8c94'}
+          />
+        );
       })}
     </svg>
   );

@@ -48,17 +48,31 @@ export function AudioPlayerBar() {
     document.body.classList.toggle('with-player', visible);
   }, [visible]);
   return (
-    <div className={`audio-player-bar${visible ? '' : ' audio-player-bar--hidden'}`} data-testid="audio-player" hidden={!visible}>
+    <div
+      className={`audio-player-bar${visible ? '' : ' audio-player-bar--hidden'}`}
+      data-testid="audio-player"
+      hidden={!visible}
+    >
       <audio
         ref={audio}
         data-testid="audio-player-element"
         onEnded={() => playerDispatch({ type: 'ended' })}
-        onTimeUpdate={(event) => setProgress(event.currentTarget.duration ? event.currentTarget.currentTime / event.currentTarget.duration : 0)}
+        onTimeUpdate={(event) =>
+          setProgress(event.currentTarget.duration ? event.currentTarget.currentTime / event.currentTarget.duration : 0)
+        }
       />
       {visible ? (
         <div className="audio-player-bar__inner">
           <SpaceBetween direction="horizontal" size="xs" alignItems="center">
-            {canGoPrevious(player) ? <Button variant="icon" iconName="angle-left-double" ariaLabel="Previous track" onClick={() => playerDispatch({ type: 'previous' })} data-testid="player-previous" /> : null}
+            {canGoPrevious(player) ? (
+              <Button
+                variant="icon"
+                iconName="angle-left-double"
+                ariaLabel="Previous track"
+                onClick={() => playerDispatch({ type: 'previous' })}
+                data-testid="player-previous"
+              />
+            ) : null}
             <Button
               variant="icon"
               iconName={player.playing ? 'pause' : 'play'}
@@ -67,7 +81,15 @@ export function AudioPlayerBar() {
               onClick={() => playerDispatch({ type: player.playing ? 'pause' : 'resume' })}
               data-testid="player-toggle"
             />
-            {canGoNext(player) ? <Button variant="icon" iconName="angle-right-double" ariaLabel="Next track" onClick={() => playerDispatch({ type: 'next' })} data-testid="player-next" /> : null}
+            {canGoNext(player) ? (
+              <Button
+                variant="icon"
+                iconName="angle-right-double"
+                ariaLabel="Next track"
+                onClick={() => playerDispatch({ type: 'next' })}
+                data-testid="player-next"
+              />
+            ) : null}
           </SpaceBetween>
           <div className="audio-player-bar__track" data-testid="player-track">
             <Box fontWeight="bold">{track ? track.title : 'Nothing playing'}</Box>
@@ -77,18 +99,33 @@ export function AudioPlayerBar() {
             <Waveform peaksUrl={track?.peaks_url} progress={progress} testId="player-waveform" />
           </div>
           <div className="audio-player-bar__volume">
-            <Slider value={player.volume} min={0} max={100} step={1} onChange={({ detail }) => playerDispatch({ type: 'volume', value: detail.value })} ariaLabel="Volume" />
+            <Slider
+              value={player.volume}
+              min={0}
+              max={100}
+              step={1}
+              onChange={({ detail }) => playerDispatch({ type: 'volume', value: detail.value })}
+              ariaLabel="Volume"
+            />
           </div>
           <ButtonDropdown
             data-testid="player-queue"
             items={[
-              ...player.queue.map((t, i) => ({ id: `play:${t.id}`, text: `${i + 1}. ${t.title}${t.mix_title ? ` (${t.mix_title})` : ''}` })),
-              { id: 'remove', text: 'Remove', items: player.queue.map((t) => ({ id: `remove:${t.id}`, text: t.title })) },
+              ...player.queue.map((t, i) => ({
+                id: `play:${t.id}`,
+                text: `${i + 1}. ${t.title}${t.mix_title ? ` (${t.mix_title})` : ''}`,
+              })),
+              {
+                id: 'remove',
+                text: 'Remove',
+                items: player.queue.map((t) => ({ id: `remove:${t.id}`, text: t.title })),
+              },
               { id: 'clear', text: 'Clear playlist' },
             ]}
             onItemClick={({ detail }) => {
               const [action, id] = detail.id.split(':');
-              if (action === 'play') playerDispatch({ type: 'play', index: player.queue.findIndex((t) => t.id === id) });
+              if (action === 'play')
+                playerDispatch({ type: 'play', index: player.queue.findIndex((t) => t.id === id) });
               if (action === 'remove') playerDispatch({ type: 'remove', id });
               if (action === 'clear') playerDispatch({ type: 'clear' });
             }}

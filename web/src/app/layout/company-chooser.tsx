@@ -12,7 +12,11 @@ function CompanyEntry({ company, current }: { company: CompanySummary; current: 
   return (
     <div className="company-choice" data-testid={`company-choice-${company.id}`} data-current={current}>
       <SpaceBetween direction="horizontal" size="s" alignItems="center">
-        <Button variant={current ? 'normal' : 'primary'} onClick={() => setCurrentCompany(company)} data-testid={`company-choose-${company.id}`}>
+        <Button
+          variant={current ? 'normal' : 'primary'}
+          onClick={() => setCurrentCompany(company)}
+          data-testid={`company-choose-${company.id}`}
+        >
           {company.name}
         </Button>
         {company.distributed ? <Badge color="blue">Distributed</Badge> : null}

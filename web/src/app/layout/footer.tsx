@@ -17,7 +17,13 @@ export function AppFooter() {
     ['Guides', '/guides', 'footer-guides'],
     ['Privacy Policy', '/privay_policy', 'footer-privacy'],
     ['Terms of Use', '/terms', 'footer-terms'],
-    ...(user ? ([['Bug Report', `/bugs?referer=${encodeURIComponent(referer)}`, 'footer-bug-report']] as [string, string, string][]) : []),
+    ...(user
+      ? ([['Bug Report', `/bugs?referer=${encodeURIComponent(referer)}`, 'footer-bug-report']] as [
+          string,
+          string,
+          string,
+        ][])
+      : []),
     ['FAQs', '/faqs', 'footer-faqs'],
   ];
   return (
@@ -31,7 +37,9 @@ export function AppFooter() {
       </SpaceBetween>
       {user?.role === 'admin' && adminFeatures ? (
         <Box variant="small" margin={{ top: 's' }} data-testid="footer-admin-info">
-          <div>App version {APP_VERSION} · API version {API_VERSION} · Endpoints {API_BASE} (v1)</div>
+          <div>
+            App version {APP_VERSION} · API version {API_VERSION} · Endpoints {API_BASE} (v1)
+          </div>
           <div>user_setting_attributes: {JSON.stringify(user.user_setting_attributes)}</div>
         </Box>
       ) : null}

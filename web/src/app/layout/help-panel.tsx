@@ -10,7 +10,14 @@ export function SiteHelpPanel({ routeName }: { routeName: string | undefined }) 
   return (
     <HelpPanel header={<h2>{help?.title ?? 'Help'}</h2>}>
       <SpaceBetween size="m">
-        <Input value="" disabled placeholder="Search help" ariaLabel="Search help" onChange={() => undefined} data-testid="help-search" />
+        <Input
+          value=""
+          disabled
+          placeholder="Search help"
+          ariaLabel="Search help"
+          onChange={() => undefined}
+          data-testid="help-search"
+        />
         {help ? (
           help.topics.map((t) => (
             <div key={t.topic} data-testid="help-topic">

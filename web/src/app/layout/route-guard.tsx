@@ -15,7 +15,14 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   const { user, company } = useSession();
   const path = `${location.pathname}${location.search}`;
   const decision = route
-    ? checkRoute({ access: route.access, tenantized: route.tenantized, loggedIn: Boolean(user), role: user?.role, hasCompany: Boolean(company), path })
+    ? checkRoute({
+        access: route.access,
+        tenantized: route.tenantized,
+        loggedIn: Boolean(user),
+        role: user?.role,
+        hasCompany: Boolean(company),
+        path,
+      })
     : ({ action: 'allow' } as const);
 
   useEffect(() => {

@@ -15,10 +15,18 @@ export function PageSpinner() {
 /** A page that failed to load or render (a stale chunk after a deploy, a bug). */
 export function RouteError() {
   const error = useRouteError();
-  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : String(error);
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : String(error);
   return (
     <Box padding="l">
-      <Alert type="error" header="This page could not be shown" action={<Button onClick={() => window.location.reload()}>Reload</Button>}>
+      <Alert
+        type="error"
+        header="This page could not be shown"
+        action={<Button onClick={() => window.location.reload()}>Reload</Button>}
+      >
         {message}
       </Alert>
     </Box>

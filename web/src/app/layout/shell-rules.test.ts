@@ -9,7 +9,10 @@ describe('shellParts', () => {
   it('hides only the side menu on ViewPromo and guides', () => {
     expect(shellParts('ViewPromo', '/promo/p/t')).toEqual({ header: true, sideMenu: false });
     expect(shellParts('Guides', '/guides')).toEqual({ header: true, sideMenu: false });
-    expect(shellParts('GuidesMetadataContributors', '/guides/metadata/contributors')).toEqual({ header: true, sideMenu: false });
+    expect(shellParts('GuidesMetadataContributors', '/guides/metadata/contributors')).toEqual({
+      header: true,
+      sideMenu: false,
+    });
     expect(shellParts(undefined, '/guides/unknown')).toEqual({ header: true, sideMenu: false });
   });
   it('shows both elsewhere', () => {

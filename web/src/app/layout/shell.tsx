@@ -1,6 +1,7 @@
 import AppLayoutToolbar from '@cloudscape-design/components/app-layout-toolbar';
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import { QuickAddProvider } from '../../pages/admin/reference/quick-add-provider';
 import { useDocumentTitle } from '../page-title';
 import { useRouteDef } from '../route-meta';
 import { setNavCollapsed, useSession } from '../session';
@@ -60,7 +61,9 @@ export function Shell() {
           <div className="page-frame">
             <div className="page-main">
               <RouteGuard>
-                <Outlet />
+                <QuickAddProvider>
+                  <Outlet />
+                </QuickAddProvider>
               </RouteGuard>
             </div>
             <AppFooter />

@@ -15,8 +15,17 @@ describe('sideMenuItems (spec 1 §2.4)', () => {
   });
 
   it('always shows dashboard, labels, royalties, finances, data management, licensing hub and companies', () => {
-    const always = ['UserDashboard', 'UserLabels', 'UserRoyalties', 'UserFinances', 'UserDataManagement', 'LicensingHub', 'UserCompanies'];
-    for (const company of [null, plain, distributed, publisher]) expect(names({ company })).toEqual(expect.arrayContaining(always));
+    const always = [
+      'UserDashboard',
+      'UserLabels',
+      'UserRoyalties',
+      'UserFinances',
+      'UserDataManagement',
+      'LicensingHub',
+      'UserCompanies',
+    ];
+    for (const company of [null, plain, distributed, publisher])
+      expect(names({ company })).toEqual(expect.arrayContaining(always));
     expect(names({ company: null })).toEqual(always);
   });
 
@@ -59,7 +68,12 @@ describe('sideMenuItems (spec 1 §2.4)', () => {
   });
 
   it('gives every entry an icon so the collapsed rail can show it', () => {
-    const all = sideMenuItems({ user, company: { id: 'c', tags: ['Publisher'], distributed: true }, collapsed: true, isAdmin: true });
+    const all = sideMenuItems({
+      user,
+      company: { id: 'c', tags: ['Publisher'], distributed: true },
+      collapsed: true,
+      isAdmin: true,
+    });
     expect(all.length).toBe(18);
     for (const item of all) expect(item.icon).toBeTruthy();
   });
@@ -77,8 +91,12 @@ describe('activeMenuHref', () => {
   it('highlights UserCompanies on company paths, but the more specific distribution entries first', () => {
     expect(activeMenuHref(items, 'UserCompany', '/user/companies/c9')).toBe('/user/companies');
     expect(activeMenuHref(items, 'X', '/user/profile/companies')).toBe('/user/companies');
-    expect(activeMenuHref(items, 'CompanyDistribution', '/user/companies/c2/distribution')).toBe('/user/companies/c2/distribution');
-    expect(activeMenuHref(items, 'UserCompanyDsps', '/user/companies/c2/distribution/dsps')).toBe('/user/companies/c2/distribution/dsps');
+    expect(activeMenuHref(items, 'CompanyDistribution', '/user/companies/c2/distribution')).toBe(
+      '/user/companies/c2/distribution',
+    );
+    expect(activeMenuHref(items, 'UserCompanyDsps', '/user/companies/c2/distribution/dsps')).toBe(
+      '/user/companies/c2/distribution/dsps',
+    );
   });
 
   it('highlights the dashboard only on its own path, and a list on its detail pages', () => {

@@ -2,8 +2,24 @@ import { hasTag } from '../../../../shared/company-tags';
 
 /** Icons are Cloudscape icon names; every entry has one so the collapsed rail can show it. */
 export type MenuIcon =
-  | 'grid-view' | 'star' | 'user-profile' | 'folder' | 'microphone' | 'group' | 'contact' | 'ticket' | 'transcript'
-  | 'share' | 'upload-download' | 'announcement' | 'file' | 'globe' | 'script' | 'multiscreen' | 'settings' | 'send';
+  | 'grid-view'
+  | 'star'
+  | 'user-profile'
+  | 'folder'
+  | 'microphone'
+  | 'group'
+  | 'contact'
+  | 'ticket'
+  | 'transcript'
+  | 'share'
+  | 'upload-download'
+  | 'announcement'
+  | 'file'
+  | 'globe'
+  | 'script'
+  | 'multiscreen'
+  | 'settings'
+  | 'send';
 
 export type MenuEntry = {
   /** The spec's route name the entry leads to. */
@@ -38,11 +54,18 @@ export function sideMenuItems({ user, company, collapsed, isAdmin }: MenuInput):
     tenant && entry('UserPayees', 'Payees', '/user/payees', 'contact'),
     entry('UserRoyalties', 'Royalties', '/user/royalties', 'ticket'),
     entry('UserFinances', 'Finances', '/user/finances', 'transcript'),
-    distributed && entry('CompanyDistribution', 'Distribution', `/user/companies/${encodeURIComponent(company!.id)}/distribution`, 'share'),
+    distributed &&
+      entry(
+        'CompanyDistribution',
+        'Distribution',
+        `/user/companies/${encodeURIComponent(company!.id)}/distribution`,
+        'share',
+      ),
     entry('UserDataManagement', 'Data management', '/user/data_management', 'upload-download'),
     (collapsed || distributed) && entry('UserMarketing', 'Marketing', '/user/marketing', 'announcement'),
     tenant && hasTag(company, 'Publisher') && entry('UserSongs', 'Songs', '/user/songs', 'file'),
-    distributed && entry('UserCompanyDsps', 'DSPs', `/user/companies/${encodeURIComponent(company!.id)}/distribution/dsps`, 'globe'),
+    distributed &&
+      entry('UserCompanyDsps', 'DSPs', `/user/companies/${encodeURIComponent(company!.id)}/distribution/dsps`, 'globe'),
     entry('LicensingHub', 'Licensing hub', '/user/licensing', 'script'),
     entry('UserCompanies', 'Companies', '/user/companies', 'multiscreen'),
     isAdmin && entry('AdminDashboard', 'Admin dashboard', '/admin', 'settings', 'admin'),
@@ -51,7 +74,13 @@ export function sideMenuItems({ user, company, collapsed, isAdmin }: MenuInput):
   return entries.filter((e): e is MenuEntry => Boolean(e));
 }
 
-function entry(name: string, text: string, href: string, icon: MenuIcon, section: MenuEntry['section'] = 'user'): MenuEntry {
+function entry(
+  name: string,
+  text: string,
+  href: string,
+  icon: MenuIcon,
+  section: MenuEntry['section'] = 'user',
+): MenuEntry {
   return { name, text, href, icon, section };
 }
 
@@ -60,7 +89,11 @@ function entry(name: string, text: string, href: string, icon: MenuIcon, section
  * containing profile/companies or company (spec 1 §2.4); otherwise the entry whose link is the
  * longest prefix of the path (the dashboards only on their exact paths).
  */
-export function activeMenuHref(entries: readonly MenuEntry[], routeName: string | undefined, pathname: string): string | undefined {
+export function activeMenuHref(
+  entries: readonly MenuEntry[],
+  routeName: string | undefined,
+  pathname: string,
+): string | undefined {
   const path = pathname.replace(/\/+$/, '') || '/';
   const byName = (name: string) => entries.find((e) => e.name === name)?.href;
   if (routeName?.startsWith('UserLabel')) return byName('UserLabels');
@@ -70,7 +103,8 @@ export function activeMenuHref(entries: readonly MenuEntry[], routeName: string 
     .filter((e) => !['/user', '/admin', '/distribution'].includes(e.href) && path.startsWith(`${e.href}/`))
     .sort((a, b) => b.href.length - a.href.length)[0];
   if (prefixed) return prefixed.href;
-  if (path.includes('profile/companies') || path.includes('company') || path.startsWith('/user/companies/')) return byName('UserCompanies');
+  if (path.includes('profile/companies') || path.includes('company') || path.startsWith('/user/companies/'))
+    return byName('UserCompanies');
   if (path.startsWith('/admin/')) return byName('AdminDashboard');
   if (path.startsWith('/distribution/')) return byName('DistributionDashboard');
   return undefined;

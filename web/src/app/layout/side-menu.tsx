@@ -6,7 +6,12 @@ import { useSession } from '../session';
 import { useOnFollow } from '../use-on-follow';
 import { activeMenuHref, sideMenuItems, type MenuEntry } from './side-menu-items';
 
-const link = (entry: MenuEntry): SideNavigationProps.Link => ({ type: 'link', text: entry.text, href: entry.href, icon: <Icon name={entry.icon} /> });
+const link = (entry: MenuEntry): SideNavigationProps.Link => ({
+  type: 'link',
+  text: entry.text,
+  href: entry.href,
+  icon: <Icon name={entry.icon} />,
+});
 
 /** The side menu with the spec's visibility rules; collapses to an icon rail. */
 export function SideMenu({ collapsed }: { collapsed: boolean }) {
@@ -17,7 +22,9 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
   const entries = sideMenuItems({ user, company, collapsed, isAdmin: user?.role === 'admin' });
   const userItems = entries.filter((e) => e.section === 'user').map(link);
   const adminItems = entries.filter((e) => e.section === 'admin').map(link);
-  const items: SideNavigationProps.Item[] = adminItems.length ? [...userItems, { type: 'divider' }, ...adminItems] : userItems;
+  const items: SideNavigationProps.Item[] = adminItems.length
+    ? [...userItems, { type: 'divider' }, ...adminItems]
+    : userItems;
   return (
     <nav data-testid="side-menu" data-collapsed={collapsed}>
       <SideNavigation

@@ -41,7 +41,8 @@ function useNoticesCountTestId(ref: RefObject<HTMLDivElement | null>) {
     const tag = () => {
       for (const node of root.querySelectorAll<HTMLElement>(NOTICES_COUNT_SELECTOR)) {
         if (node.closest('[aria-hidden="true"]')) continue;
-        if (node.getAttribute('data-testid') !== 'header-notices-count') node.setAttribute('data-testid', 'header-notices-count');
+        if (node.getAttribute('data-testid') !== 'header-notices-count')
+          node.setAttribute('data-testid', 'header-notices-count');
       }
     };
     tag();
@@ -64,10 +65,20 @@ function CurrentCompany() {
   }
   return (
     <SpaceBetween direction="horizontal" size="xxs" alignItems="center">
-      <Link href={`/user/companies/${encodeURIComponent(company.id)}`} onFollow={onFollow} data-testid="header-company-link">
+      <Link
+        href={`/user/companies/${encodeURIComponent(company.id)}`}
+        onFollow={onFollow}
+        data-testid="header-company-link"
+      >
         {company.name}
       </Link>
-      <Button variant="icon" iconName="refresh" ariaLabel="Choose current company" onClick={() => openCompanyChooser()} data-testid="header-company-refresh" />
+      <Button
+        variant="icon"
+        iconName="refresh"
+        ariaLabel="Choose current company"
+        onClick={() => openCompanyChooser()}
+        data-testid="header-company-refresh"
+      />
     </SpaceBetween>
   );
 }
@@ -88,7 +99,13 @@ export function TopNav() {
     const notices = user.notices_count ?? 0;
     utilities = [
       { type: 'button', text: 'Dashboard', href: dashboardPath(user.role), onFollow: follow, iconName: 'grid-view' },
-      { type: 'button', text: 'Create New Release', href: '/user/releases/new', onFollow: follow, iconName: 'add-plus' },
+      {
+        type: 'button',
+        text: 'Create New Release',
+        href: '/user/releases/new',
+        onFollow: follow,
+        iconName: 'add-plus',
+      },
       ...(user.role === 'admin'
         ? [
             {
@@ -98,7 +115,10 @@ export function TopNav() {
               items: [
                 { id: 'admin-menu-dashboard', text: 'Admin Dashboard', href: '/admin' },
                 { id: 'admin-menu-distribution', text: 'Distribution', href: '/distribution' },
-                { id: 'admin-menu-toggle-features', text: adminFeatures ? 'Disable Admin Features' : 'Enable Admin Features' },
+                {
+                  id: 'admin-menu-toggle-features',
+                  text: adminFeatures ? 'Disable Admin Features' : 'Enable Admin Features',
+                },
                 {
                   id: 'admin-menu-records',
                   text: 'Records',
@@ -150,10 +170,28 @@ export function TopNav() {
   return (
     <div ref={navRef} style={{ display: 'contents' }}>
       <TopNavigation
-        identity={{ href: '/', title: 'Label Platform', onFollow: (event) => { event.preventDefault(); navigate('/'); } }}
-        search={user ? <UniqueTestIds><CurrentCompany /></UniqueTestIds> : undefined}
+        identity={{
+          href: '/',
+          title: 'Label Platform',
+          onFollow: (event) => {
+            event.preventDefault();
+            navigate('/');
+          },
+        }}
+        search={
+          user ? (
+            <UniqueTestIds>
+              <CurrentCompany />
+            </UniqueTestIds>
+          ) : undefined
+        }
         utilities={utilities}
-        i18nStrings={{ overflowMenuTriggerText: 'More', overflowMenuTitleText: 'All', overflowMenuBackIconAriaLabel: 'Back', overflowMenuDismissIconAriaLabel: 'Close menu' }}
+        i18nStrings={{
+          overflowMenuTriggerText: 'More',
+          overflowMenuTitleText: 'All',
+          overflowMenuBackIconAriaLabel: 'Back',
+          overflowMenuDismissIconAriaLabel: 'Close menu',
+        }}
       />
     </div>
   );

@@ -7,17 +7,72 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { RouterLink } from '../../components/router-link';
 
 const SECTIONS: [string, [string, string][]][] = [
-  ['Catalogue', [['Labels', '/admin/labels'], ['Artists', '/admin/artists'], ['Releases', '/admin/releases'], ['Recordings', '/admin/recordings'], ['Contributors', '/admin/contributors']]],
-  ['Accounts', [['Users', '/admin/users'], ['Companies', '/admin/companies'], ['Access tokens', '/admin/access_tokens'], ['Subscriptions', '/admin/subscriptions'], ['Notices', '/admin/notices']]],
-  ['Money', [['Royalties', '/admin/royalties'], ['Statements', '/admin/statements'], ['Imports', '/admin/imports'], ['Distributed labels', '/admin/distributed_labels'], ['Billing', '/billing']]],
-  ['Reference data', [['Countries', '/admin/countries'], ['Languages', '/admin/languages'], ['Genres', '/admin/genres'], ['Performer roles', '/admin/performer_roles'], ['Societies', '/admin/societies'], ['Publishers', '/admin/publishers'], ['Rightsholders', '/admin/rightsholders'], ['Retailers', '/admin/retailers'], ['Distributors', '/admin/distributors'], ['DSPs', '/admin/dsps']]],
-  ['Tools', [['Importer', '/admin/importer'], ['Metadata maps', '/admin/metadata_maps'], ['Site help', '/admin/site_help'], ['Distribution', '/distribution']]],
+  [
+    'Catalogue',
+    [
+      ['Labels', '/admin/labels'],
+      ['Artists', '/admin/artists'],
+      ['Releases', '/admin/releases'],
+      ['Recordings', '/admin/recordings'],
+      ['Contributors', '/admin/contributors'],
+    ],
+  ],
+  [
+    'Accounts',
+    [
+      ['Users', '/admin/users'],
+      ['Companies', '/admin/companies'],
+      ['Access tokens', '/admin/access_tokens'],
+      ['Subscriptions', '/admin/subscriptions'],
+      ['Notices', '/admin/notices'],
+    ],
+  ],
+  [
+    'Money',
+    [
+      ['Royalties', '/admin/royalties'],
+      ['Statements', '/admin/statements'],
+      ['Imports', '/admin/imports'],
+      ['Distributed labels', '/admin/distributed_labels'],
+      ['Billing', '/billing'],
+    ],
+  ],
+  [
+    'Reference data',
+    [
+      ['Countries', '/admin/countries'],
+      ['Languages', '/admin/languages'],
+      ['Genres', '/admin/genres'],
+      ['Performer roles', '/admin/performer_roles'],
+      ['Societies', '/admin/societies'],
+      ['Publishers', '/admin/publishers'],
+      ['Rightsholders', '/admin/rightsholders'],
+      ['Retailers', '/admin/retailers'],
+      ['Distributors', '/admin/distributors'],
+      ['DSPs', '/admin/dsps'],
+    ],
+  ],
+  [
+    'Tools',
+    [
+      ['Importer', '/admin/importer'],
+      ['Metadata maps', '/admin/metadata_maps'],
+      ['Site help', '/admin/site_help'],
+      ['Distribution', '/distribution'],
+    ],
+  ],
 ];
 
 /** AdminDashboard: the way into every admin area. */
 export function AdminDashboardPage() {
   return (
-    <ContentLayout header={<Header variant="h1" description="Records across every company, and the reference data.">Admin Dashboard</Header>}>
+    <ContentLayout
+      header={
+        <Header variant="h1" description="Records across every company, and the reference data.">
+          Admin Dashboard
+        </Header>
+      }
+    >
       <Container data-testid="admin-dashboard">
         <ColumnLayout columns={3} variant="text-grid">
           {SECTIONS.map(([title, links]) => (

@@ -4,7 +4,19 @@ import Header from '@cloudscape-design/components/header';
 import type { FormEvent, ReactNode } from 'react';
 
 /** The narrow centred card the sign-in and account pages use; submitting runs `onSubmit`. */
-export function AuthCard({ title, description, onSubmit, children, testId }: { title: string; description?: ReactNode; onSubmit?: () => void; children: ReactNode; testId: string }) {
+export function AuthCard({
+  title,
+  description,
+  onSubmit,
+  children,
+  testId,
+}: {
+  title: string;
+  description?: ReactNode;
+  onSubmit?: () => void;
+  children: ReactNode;
+  testId: string;
+}) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit?.();
@@ -13,7 +25,15 @@ export function AuthCard({ title, description, onSubmit, children, testId }: { t
     <Box padding={{ vertical: 'xxl' }}>
       <div style={{ maxWidth: 480, margin: '0 auto' }}>
         <form onSubmit={submit} noValidate data-testid={testId}>
-          <Container header={<Header variant="h1" description={description}>{title}</Header>}>{children}</Container>
+          <Container
+            header={
+              <Header variant="h1" description={description}>
+                {title}
+              </Header>
+            }
+          >
+            {children}
+          </Container>
         </form>
       </div>
     </Box>

@@ -31,7 +31,12 @@ export function ConfirmAccountPage() {
   const [values, setValues] = useState<PasswordPair>({ password: '', password_confirmation: '' });
   const { errors, failure, submitting, submit } = useFormSubmit({
     validate: () => validatePasswordPair(values),
-    send: () => api.post<{ email: string; message: string }>('/confirm_user', { access_token: token, ...values }, { auth: false }),
+    send: () =>
+      api.post<{ email: string; message: string }>(
+        '/confirm_user',
+        { access_token: token, ...values },
+        { auth: false },
+      ),
     onSuccess: async (answer) => {
       await signInWithPassword(answer.email, values.password);
       navigate('/user', { replace: true });
@@ -68,7 +73,12 @@ export function ConfirmAccountPage() {
   if (!pending) return <PageSpinner />;
 
   return (
-    <AuthCard title="Confirm your account" description={MESSAGES.confirmBySettingPassword} testId="confirm-form" onSubmit={() => void submit()}>
+    <AuthCard
+      title="Confirm your account"
+      description={MESSAGES.confirmBySettingPassword}
+      testId="confirm-form"
+      onSubmit={() => void submit()}
+    >
       <Form
         actions={
           <Button variant="primary" formAction="submit" loading={submitting} data-testid="confirm-submit">

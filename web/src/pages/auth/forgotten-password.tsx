@@ -28,7 +28,11 @@ export function ForgottenPasswordPage() {
     setFieldError(undefined);
     setSubmitting(true);
     try {
-      const answer = await api.post<{ message: string }>('/find_user_and_send_email', { email: email.trim() }, { auth: false });
+      const answer = await api.post<{ message: string }>(
+        '/find_user_and_send_email',
+        { email: email.trim() },
+        { auth: false },
+      );
       const text = answer.message || MESSAGES.resetRequested;
       setResult({ type: 'success', text });
       notify('notification', text);
@@ -42,7 +46,12 @@ export function ForgottenPasswordPage() {
   };
 
   return (
-    <AuthCard title="Forgotten password" description="We will e-mail you a link to choose a new password." testId="forgotten-form" onSubmit={() => void submit()}>
+    <AuthCard
+      title="Forgotten password"
+      description="We will e-mail you a link to choose a new password."
+      testId="forgotten-form"
+      onSubmit={() => void submit()}
+    >
       <Form
         actions={
           <Button variant="primary" formAction="submit" loading={submitting} data-testid="forgotten-submit">
@@ -57,7 +66,12 @@ export function ForgottenPasswordPage() {
             </Alert>
           ) : null}
           <FormField label="Email" errorText={fieldError}>
-            <Input type="email" value={email} onChange={({ detail }) => setEmail(detail.value)} nativeInputAttributes={{ 'data-testid': 'forgotten-email' }} />
+            <Input
+              type="email"
+              value={email}
+              onChange={({ detail }) => setEmail(detail.value)}
+              nativeInputAttributes={{ 'data-testid': 'forgotten-email' }}
+            />
           </FormField>
           <RouterLink href="/signin">Back to sign in</RouterLink>
         </SpaceBetween>

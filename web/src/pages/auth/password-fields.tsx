@@ -15,11 +15,31 @@ export function validatePasswordPair(values: PasswordPair): Record<string, strin
   return errors;
 }
 
-export function PasswordFields({ values, errors, onChange, testIdPrefix }: { values: PasswordPair; errors: Record<string, string>; onChange: (values: PasswordPair) => void; testIdPrefix: string }) {
+export function PasswordFields({
+  values,
+  errors,
+  onChange,
+  testIdPrefix,
+}: {
+  values: PasswordPair;
+  errors: Record<string, string>;
+  onChange: (values: PasswordPair) => void;
+  testIdPrefix: string;
+}) {
   return (
     <>
-      <FormField label="New password" errorText={errors.password} constraintText="At least 8 characters with a lower-case letter, an upper-case letter and a digit.">
-        <Input type="password" autoComplete="new-password" value={values.password} onChange={({ detail }) => onChange({ ...values, password: detail.value })} nativeInputAttributes={{ 'data-testid': `${testIdPrefix}-password` }} />
+      <FormField
+        label="New password"
+        errorText={errors.password}
+        constraintText="At least 8 characters with a lower-case letter, an upper-case letter and a digit."
+      >
+        <Input
+          type="password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={({ detail }) => onChange({ ...values, password: detail.value })}
+          nativeInputAttributes={{ 'data-testid': `${testIdPrefix}-password` }}
+        />
       </FormField>
       <FormField label="Confirm password" errorText={errors.password_confirmation}>
         <Input

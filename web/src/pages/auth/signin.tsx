@@ -58,7 +58,11 @@ export function SignInPage() {
             Sign in
           </Button>
         }
-        secondaryActions={<RouterLink href="/forgotten_password" data-testid="signin-forgotten">Forgotten your password?</RouterLink>}
+        secondaryActions={
+          <RouterLink href="/forgotten_password" data-testid="signin-forgotten">
+            Forgotten your password?
+          </RouterLink>
+        }
       >
         <SpaceBetween size="m">
           {redirect ? (

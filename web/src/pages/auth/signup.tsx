@@ -27,7 +27,11 @@ export function SignUpPage() {
     setSubmitting(true);
     setResult(null);
     try {
-      const answer = await api.post<{ message: string }>('/signup', { name: values.name.trim(), email: values.email.trim() }, { auth: false });
+      const answer = await api.post<{ message: string }>(
+        '/signup',
+        { name: values.name.trim(), email: values.email.trim() },
+        { auth: false },
+      );
       setResult({ type: 'success', text: answer.message });
     } catch (error) {
       if (error instanceof ApiError) setErrors(serverFieldErrors(error.errors));
@@ -38,10 +42,21 @@ export function SignUpPage() {
   };
 
   return (
-    <AuthCard title="Sign up" description="We will e-mail you a link to set your password." testId="signup-form" onSubmit={() => void submit()}>
+    <AuthCard
+      title="Sign up"
+      description="We will e-mail you a link to set your password."
+      testId="signup-form"
+      onSubmit={() => void submit()}
+    >
       <Form
         actions={
-          <Button variant="primary" formAction="submit" loading={submitting} disabled={result?.type === 'success'} data-testid="signup-submit">
+          <Button
+            variant="primary"
+            formAction="submit"
+            loading={submitting}
+            disabled={result?.type === 'success'}
+            data-testid="signup-submit"
+          >
             Sign up
           </Button>
         }
@@ -53,10 +68,19 @@ export function SignUpPage() {
             </Alert>
           ) : null}
           <FormField label="Name" errorText={errors.name}>
-            <Input value={values.name} onChange={({ detail }) => setValues((v) => ({ ...v, name: detail.value }))} nativeInputAttributes={{ 'data-testid': 'signup-name' }} />
+            <Input
+              value={values.name}
+              onChange={({ detail }) => setValues((v) => ({ ...v, name: detail.value }))}
+              nativeInputAttributes={{ 'data-testid': 'signup-name' }}
+            />
           </FormField>
           <FormField label="Email" errorText={errors.email}>
-            <Input type="email" value={values.email} onChange={({ detail }) => setValues((v) => ({ ...v, email: detail.value }))} nativeInputAttributes={{ 'data-testid': 'signup-email' }} />
+            <Input
+              type="email"
+              value={values.email}
+              onChange={({ detail }) => setValues((v) => ({ ...v, email: detail.value }))}
+              nativeInputAttributes={{ 'data-testid': 'signup-email' }}
+            />
           </FormField>
           <RouterLink href="/signin">Already have an account? Sign in</RouterLink>
         </SpaceBetween>

@@ -13,12 +13,21 @@ export function normaliseArtistRows(rows: NestedRow<RowValues>[]): NestedRow<Row
   return rows.map((row) => {
     const index = live.indexOf(row);
     if (index < 0) return row;
-    return { ...row, values: { ...row.values, payee_share: String(shares[index]), ...(index === 0 && !row.values.role ? { role: 'Main' } : {}) } };
+    return {
+      ...row,
+      values: {
+        ...row.values,
+        payee_share: String(shares[index]),
+        ...(index === 0 && !row.values.role ? { role: 'Main' } : {}),
+      },
+    };
   });
 }
 
 /** "too high" once the payee shares of the rows kept add up to more than 100 (spec 2 §5). */
 export function payeeShareWarning(rows: NestedRow<RowValues>[]): string | null {
-  const hundredths = rows.filter((row) => !row.destroyed).reduce((sum, row) => sum + Math.round(Number(row.values.payee_share || 0) * 100), 0);
+  const hundredths = rows
+    .filter((row) => !row.destroyed)
+    .reduce((sum, row) => sum + Math.round(Number(row.values.payee_share || 0) * 100), 0);
   return hundredths > 10_000 ? `Payee share total ${hundredths / 100} is too high` : null;
 }

@@ -15,6 +15,7 @@ export function identifierRowChange(row: RowValues, patch: Partial<RowValues>): 
     if (identifier === SPOTIFY_ARTIST_PREFIX) return { ...patch, identifier: '' };
     if (identifier.trim()) return { ...patch, new: false };
   }
-  if (typeof patch.identifier === 'string' && patch.identifier.trim() && row.new === true) return { ...patch, new: false };
+  if (typeof patch.identifier === 'string' && patch.identifier.trim() && row.new === true)
+    return { ...patch, new: false };
   return patch;
 }

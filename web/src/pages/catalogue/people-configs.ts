@@ -1,18 +1,47 @@
-import { ARTIST_CONFIGS, ARTIST_LINK_TEXTS, IDENTIFIER_SERVICES, LINEUP_ROLES, MEMBERSHIP_TYPES, STATEMENT_FORMATS, STATEMENT_FREQUENCIES } from '../../../../shared/catalogue';
+import {
+  ARTIST_CONFIGS,
+  ARTIST_LINK_TEXTS,
+  IDENTIFIER_SERVICES,
+  LINEUP_ROLES,
+  MEMBERSHIP_TYPES,
+  STATEMENT_FORMATS,
+  STATEMENT_FREQUENCIES,
+} from '../../../../shared/catalogue';
 import { LOGO_CONTENT_TYPES, MAX_LOGO_BYTES } from '../../../../shared/constants';
 import { artistInput, contributorInput, payeeInput } from '../../../../shared/schemas/catalogue';
-import { checkbox, email, link, nameField, required, rowLink, select, textarea } from '../admin/reference/reference-fields';
+import {
+  checkbox,
+  email,
+  link,
+  nameField,
+  required,
+  rowLink,
+  select,
+  textarea,
+} from '../admin/reference/reference-fields';
 import type { ReferenceConfig, ReferenceField } from '../admin/reference/reference-types';
 import { identifierRowChange } from './identifier-rows';
 import { ArtistCatalogue } from './related-records';
 
 /** A company's people in the catalogue (spec 2 §3): artists, contributors and payees. */
 /** The company a record belongs to: chosen on admin pages (spec 2 §6); user pages work in the current company. */
-export const companyField: ReferenceField = { ...link('tenant_id', 'Company', 'companies', 'tenant'), adminArea: true, rules: [required('Company')] };
+export const companyField: ReferenceField = {
+  ...link('tenant_id', 'Company', 'companies', 'tenant'),
+  adminArea: true,
+  rules: [required('Company')],
+};
 
 export const artist: ReferenceConfig = {
-  collection: 'artists', singular: 'artist', title: 'Artists', notice: 'Artist', noun: 'artist', nounPlural: 'artists',
-  titleField: 'name', idsKey: 'artist_ids', tenant: true, quickAddTitle: 'Add New Artist',
+  collection: 'artists',
+  singular: 'artist',
+  title: 'Artists',
+  notice: 'Artist',
+  noun: 'artist',
+  nounPlural: 'artists',
+  titleField: 'name',
+  idsKey: 'artist_ids',
+  tenant: true,
+  quickAddTitle: 'Add New Artist',
   DetailExtra: ArtistCatalogue,
   fields: [
     nameField(),
@@ -20,9 +49,20 @@ export const artist: ReferenceConfig = {
     select('config', 'Individual or band', ARTIST_CONFIGS, 'individual'),
     companyField,
     textarea('biog', 'Biography'),
-    { name: 'image', label: 'Image', kind: 'file', contentTypes: LOGO_CONTENT_TYPES, maxBytes: MAX_LOGO_BYTES, accept: 'image/*' },
     {
-      name: 'artist_identifiers', label: 'Identifiers', kind: 'rows', input: 'artist_identifiers_attributes', addLabel: 'Add identifier',
+      name: 'image',
+      label: 'Image',
+      kind: 'file',
+      contentTypes: LOGO_CONTENT_TYPES,
+      maxBytes: MAX_LOGO_BYTES,
+      accept: 'image/*',
+    },
+    {
+      name: 'artist_identifiers',
+      label: 'Identifiers',
+      kind: 'rows',
+      input: 'artist_identifiers_attributes',
+      addLabel: 'Add identifier',
       rowFields: [
         { name: 'service', label: 'Service', kind: 'select', options: IDENTIFIER_SERVICES },
         { name: 'identifier', label: 'Identifier', kind: 'text', linkFrom: 'link' },
@@ -32,7 +72,11 @@ export const artist: ReferenceConfig = {
       onRowChange: identifierRowChange,
     },
     {
-      name: 'artist_members', label: 'Members', kind: 'rows', input: 'artist_members_attributes', addLabel: 'Add member',
+      name: 'artist_members',
+      label: 'Members',
+      kind: 'rows',
+      input: 'artist_members_attributes',
+      addLabel: 'Add member',
       rowFields: [
         { ...rowLink('contributor_id', 'Contributor *', 'contributors', 'contributor'), quickAdd: true },
         { name: 'membership_type', label: 'Membership type *', kind: 'select', options: MEMBERSHIP_TYPES },
@@ -43,9 +87,19 @@ export const artist: ReferenceConfig = {
       emptyRow: { contributor_id: null, membership_type: '', roles: [], payee_id: null, active: true },
     },
     {
-      name: 'urls', label: 'URLs', kind: 'rows', input: 'urls_attributes', addLabel: 'Add URL',
+      name: 'urls',
+      label: 'URLs',
+      kind: 'rows',
+      input: 'urls_attributes',
+      addLabel: 'Add URL',
       rowFields: [
-        { name: 'link_text', label: 'Link text', kind: 'suggest', options: ARTIST_LINK_TEXTS, placeholder: 'Artist Website' },
+        {
+          name: 'link_text',
+          label: 'Link text',
+          kind: 'suggest',
+          options: ARTIST_LINK_TEXTS,
+          placeholder: 'Artist Website',
+        },
         { name: 'link', label: 'Link', kind: 'text', placeholder: 'https://' },
       ],
       emptyRow: { link_text: '', link: '' },
@@ -61,9 +115,22 @@ export const artist: ReferenceConfig = {
 };
 
 export const contributor: ReferenceConfig = {
-  collection: 'contributors', singular: 'contributor', title: 'Contributors', notice: 'Contributor', noun: 'contributor', nounPlural: 'contributors',
-  titleField: 'name', idsKey: 'contributor_ids', tenant: true, quickAddTitle: 'Add New Contributor',
-  fields: [nameField(), email('email', 'Email'), link('society_id', 'Society', 'societies', 'society', { quickAdd: true }), companyField],
+  collection: 'contributors',
+  singular: 'contributor',
+  title: 'Contributors',
+  notice: 'Contributor',
+  noun: 'contributor',
+  nounPlural: 'contributors',
+  titleField: 'name',
+  idsKey: 'contributor_ids',
+  tenant: true,
+  quickAddTitle: 'Add New Contributor',
+  fields: [
+    nameField(),
+    email('email', 'Email'),
+    link('society_id', 'Society', 'societies', 'society', { quickAdd: true }),
+    companyField,
+  ],
   columns: [
     { field: 'name', header: 'Name', sortable: true },
     { field: 'email', header: 'Email', sortable: true },
@@ -75,13 +142,26 @@ export const contributor: ReferenceConfig = {
 
 const SETTINGS = 'Statement settings';
 export const payee: ReferenceConfig = {
-  collection: 'payees', singular: 'payee', title: 'Payees', notice: 'Payee', noun: 'payee', nounPlural: 'payees',
-  titleField: 'name', idsKey: 'payee_ids', tenant: true,
+  collection: 'payees',
+  singular: 'payee',
+  title: 'Payees',
+  notice: 'Payee',
+  noun: 'payee',
+  nounPlural: 'payees',
+  titleField: 'name',
+  idsKey: 'payee_ids',
+  tenant: true,
   fields: [
     nameField(),
     email('email', 'Email'),
     { ...select('statement_settings.frequency', 'Frequency', STATEMENT_FREQUENCIES), section: SETTINGS },
-    { name: 'statement_settings.formats', label: 'Formats', kind: 'multiselect', options: STATEMENT_FORMATS, section: SETTINGS },
+    {
+      name: 'statement_settings.formats',
+      label: 'Formats',
+      kind: 'multiselect',
+      options: STATEMENT_FORMATS,
+      section: SETTINGS,
+    },
     checkbox('statement_settings.graphs', 'Graphs', false, { section: SETTINGS }),
   ],
   columns: [
@@ -92,4 +172,3 @@ export const payee: ReferenceConfig = {
   objects: [{ stored: 'statement_settings', input: 'statement_settings_attributes' }],
   schema: payeeInput,
 };
-

@@ -41,20 +41,36 @@ export function audioFileProblem(file: { name: string; size: number }): string |
 const contentTypeOf = (name: string) => (/\.aiff?$/i.test(name) ? 'audio/aiff' : 'audio/wav');
 
 /** Sends a recording's WAV/AIFF straight to storage: a presigned PUT (update_audio), then the bytes with progress. */
-export async function uploadRecordingAudio(recordingId: string, file: File, onProgress: (percent: number) => void): Promise<void> {
+export async function uploadRecordingAudio(
+  recordingId: string,
+  file: File,
+  onProgress: (percent: number) => void,
+): Promise<void> {
   const contentType = contentTypeOf(file.name);
-  const presigned = await api.post<{ url: string; headers?: Record<string, string> }>(`/recordings/${encodeURIComponent(recordingId)}/update_audio`, {
-    filename: file.name,
-    content_type: contentType,
-    size: file.size,
-  });
+  const presigned = await api.post<{ url: string; headers?: Record<string, string> }>(
+    `/recordings/${encodeURIComponent(recordingId)}/update_audio`,
+    {
+      filename: file.name,
+      content_type: contentType,
+      size: file.size,
+    },
+  );
   await putWithProgress(presigned.url, file, presigned.headers ?? { 'content-type': contentType }, onProgress);
 }
 
 /** Adds a recording's preview to the player's queue (spec 2 §4 Audio player). */
 export function queueRecording(recording: Recording): void {
   if (!recording.audio?.preview_url) return;
-  playerDispatch({ type: 'add', track: { id: recording.id, title: recording.title, mix_title: recording.mix_title ?? null, mp3_url: recording.audio.preview_url, peaks_url: recording.audio.peaks_url ?? null } });
+  playerDispatch({
+    type: 'add',
+    track: {
+      id: recording.id,
+      title: recording.title,
+      mix_title: recording.mix_title ?? null,
+      mp3_url: recording.audio.preview_url,
+      peaks_url: recording.audio.peaks_url ?? null,
+    },
+  });
 }
 
 /**
@@ -72,7 +88,11 @@ export function RecordingAudioPanel({ recording }: { recording: Recording }) {
     () =>
       subscribeRealtime('record', (message) => {
         if (message.model !== 'Recording' || message.id !== recording.id) return;
-        if (message.status === 'failed') notify('error', `Recording ${recording.title}: ${String(message.reason ?? 'the audio could not be processed')}`);
+        if (message.status === 'failed')
+          notify(
+            'error',
+            `Recording ${recording.title}: ${String(message.reason ?? 'the audio could not be processed')}`,
+          );
         void refresh();
       }),
     [recording.id, recording.title, refresh],
@@ -103,7 +123,11 @@ export function RecordingAudioPanel({ recording }: { recording: Recording }) {
           actions={
             audio?.status === 'ready' ? (
               <SpaceBetween direction="horizontal" size="xs">
-                <Button iconName="caret-right-filled" onClick={() => queueRecording(recording)} data-testid="recording-play">
+                <Button
+                  iconName="caret-right-filled"
+                  onClick={() => queueRecording(recording)}
+                  data-testid="recording-play"
+                >
                   Add to queue
                 </Button>
               </SpaceBetween>
@@ -115,7 +139,11 @@ export function RecordingAudioPanel({ recording }: { recording: Recording }) {
       }
     >
       <SpaceBetween size="m">
-        {audio?.status === 'failed' ? <Box color="text-status-error" data-testid="recording-audio-reason">{audio.reason}</Box> : null}
+        {audio?.status === 'failed' ? (
+          <Box color="text-status-error" data-testid="recording-audio-reason">
+            {audio.reason}
+          </Box>
+        ) : null}
         {audio?.status === 'ready' ? (
           <>
             <Waveform peaksUrl={audio.peaks_url} testId="recording-waveform" />
@@ -150,7 +178,9 @@ export function RecordingAudioPanel({ recording }: { recording: Recording }) {
           }}
           data-testid="recording-audio-upload"
         />
-        {percent !== null ? <UploadProgress percent={percent} label="Uploading audio" testId="recording-audio-progress" /> : null}
+        {percent !== null ? (
+          <UploadProgress percent={percent} label="Uploading audio" testId="recording-audio-progress" />
+        ) : null}
       </SpaceBetween>
     </Container>
   );

@@ -11,24 +11,49 @@ import { RecordingAudioPanel } from './recording-audio-panel';
 type Row = { id: string; title: string; display_artists?: string; status?: string; cat_no?: string; isrc?: string };
 
 /** A table of a company's releases or recordings matching a filter (an artist's, a recording's releases). */
-function RelatedTable({ collection, filter, title, codeField, testId }: { collection: 'releases' | 'recordings'; filter: string; title: string; codeField: 'cat_no' | 'isrc'; testId: string }) {
-  const { data, isLoading, error } = useApi<Record<string, Row[]> & { total_count: number }>(`/${collection}?${filter}&per_page=100&sort_field=title&sort_order=asc`);
+function RelatedTable({
+  collection,
+  filter,
+  title,
+  codeField,
+  testId,
+}: {
+  collection: 'releases' | 'recordings';
+  filter: string;
+  title: string;
+  codeField: 'cat_no' | 'isrc';
+  testId: string;
+}) {
+  const { data, isLoading, error } = useApi<Record<string, Row[]> & { total_count: number }>(
+    `/${collection}?${filter}&per_page=100&sort_field=title&sort_order=asc`,
+  );
   const rows = data?.[collection] ?? [];
   return (
     <Table
       data-testid={testId}
       loading={isLoading}
       loadingText={`Loading ${collection}`}
-      header={<Header variant="h2" counter={data ? `(${data.total_count})` : undefined}>{title}</Header>}
+      header={
+        <Header variant="h2" counter={data ? `(${data.total_count})` : undefined}>
+          {title}
+        </Header>
+      }
       items={rows}
       trackBy="id"
       columnDefinitions={[
-        { id: 'title', header: 'Title', isRowHeader: true, cell: (r) => <RouterLink href={`/user/${collection}/${encodeURIComponent(r.id)}`}>{r.title}</RouterLink> },
+        {
+          id: 'title',
+          header: 'Title',
+          isRowHeader: true,
+          cell: (r) => <RouterLink href={`/user/${collection}/${encodeURIComponent(r.id)}`}>{r.title}</RouterLink>,
+        },
         { id: 'artists', header: 'Artists', cell: (r) => r.display_artists || '-' },
         { id: 'code', header: codeField === 'cat_no' ? 'Cat no' : 'ISRC', cell: (r) => r[codeField] || '-' },
         { id: 'status', header: 'Status', cell: (r) => <StatusBadge word={r.status ?? 'drafted'} /> },
       ]}
-      empty={<Box color="text-body-secondary">{error ? `Could not load the ${collection}.` : `No ${collection} yet.`}</Box>}
+      empty={
+        <Box color="text-body-secondary">{error ? `Could not load the ${collection}.` : `No ${collection} yet.`}</Box>
+      }
     />
   );
 }
@@ -41,8 +66,20 @@ export function ArtistCatalogue({ config, record }: ExtraProps) {
   const filter = `artist_id=${encodeURIComponent(record.id)}`;
   return (
     <SpaceBetween size="l">
-      <RelatedTable collection="releases" filter={filter} title="Releases" codeField="cat_no" testId="artist-releases" />
-      <RelatedTable collection="recordings" filter={filter} title="Recordings" codeField="isrc" testId="artist-recordings" />
+      <RelatedTable
+        collection="releases"
+        filter={filter}
+        title="Releases"
+        codeField="cat_no"
+        testId="artist-releases"
+      />
+      <RelatedTable
+        collection="recordings"
+        filter={filter}
+        title="Recordings"
+        codeField="isrc"
+        testId="artist-recordings"
+      />
     </SpaceBetween>
   );
 }
@@ -53,7 +90,13 @@ export function RecordingReleases({ config, record }: ExtraProps) {
   return (
     <SpaceBetween size="l">
       <RecordingAudioPanel recording={record as unknown as Parameters<typeof RecordingAudioPanel>[0]['recording']} />
-      <RelatedTable collection="releases" filter={`recording_id=${encodeURIComponent(record.id)}`} title="Releases" codeField="cat_no" testId="recording-releases" />
+      <RelatedTable
+        collection="releases"
+        filter={`recording_id=${encodeURIComponent(record.id)}`}
+        title="Releases"
+        codeField="cat_no"
+        testId="recording-releases"
+      />
     </SpaceBetween>
   );
 }

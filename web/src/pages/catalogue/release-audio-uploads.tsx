@@ -14,16 +14,24 @@ import type { FormValues, RowValues } from '../admin/reference/reference-types';
 import { audioFileProblem, uploadRecordingAudio } from './recording-audio-panel';
 
 /** Runs `run` for each item, one after another (several uploads go one at a time, spec 2 §4). */
-export async function inSequence<T>(items: readonly T[], run: (item: T, index: number) => Promise<void>): Promise<void> {
+export async function inSequence<T>(
+  items: readonly T[],
+  run: (item: T, index: number) => Promise<void>,
+): Promise<void> {
   for (const [index, item] of items.entries()) await run(item, index);
 }
 
 /** The release form's recordings with one more, unless it is there already. */
 export function withRecordingRow(values: FormValues, recording: { id: string; title: string }): FormValues {
   const rows = (values.release_recordings as NestedRow<RowValues>[] | undefined) ?? [];
-  if (rows.some((row) => !row.destroyed && (row.values.recording_id as { id?: string } | null)?.id === recording.id)) return values;
+  if (rows.some((row) => !row.destroyed && (row.values.recording_id as { id?: string } | null)?.id === recording.id))
+    return values;
   const position = String(rows.filter((row) => !row.destroyed).length + 1);
-  const next = nestedRowsReducer(rows, { type: 'add', key: `audio-${recording.id}`, values: { recording_id: { id: recording.id, name: recording.title }, position, disc_number: '1' } });
+  const next = nestedRowsReducer(rows, {
+    type: 'add',
+    key: `audio-${recording.id}`,
+    values: { recording_id: { id: recording.id, name: recording.title }, position, disc_number: '1' },
+  });
   return { ...values, release_recordings: next };
 }
 
@@ -32,7 +40,12 @@ export function withRecordingRow(values: FormValues, recording: { id: string; ti
  * with its progress; the recording joins the form when the worker's push arrives, or 5 seconds
  * after its upload (spec 1 §4 Upload worker events).
  */
-export function ReleaseAudioUploads({ setValues }: { values: FormValues; setValues: (update: (values: FormValues) => FormValues) => void }) {
+export function ReleaseAudioUploads({
+  setValues,
+}: {
+  values: FormValues;
+  setValues: (update: (values: FormValues) => FormValues) => void;
+}) {
   const [files, setFiles] = useState<File[]>([]);
   const [current, setCurrent] = useState<{ name: string; index: number; count: number; percent: number } | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
@@ -42,7 +55,8 @@ export function ReleaseAudioUploads({ setValues }: { values: FormValues; setValu
   useEffect(() => {
     const off = subscribeRealtime('record', (message) => {
       const title = uploaded.current.get(String(message.id));
-      if (message.model === 'Recording' && title) setValues((v) => withRecordingRow(v, { id: String(message.id), title }));
+      if (message.model === 'Recording' && title)
+        setValues((v) => withRecordingRow(v, { id: String(message.id), title }));
     });
     const pending = timers.current;
     return () => {
@@ -62,11 +76,14 @@ export function ReleaseAudioUploads({ setValues }: { values: FormValues; setValu
       setCurrent({ name: file.name, index, count: accepted.length, percent: 0 });
       try {
         const title = file.name.replace(/\.(wav|aiff?)$/i, '');
-        const recording = (await api.post<{ recording: { id: string; title: string } }>('/recordings', { title })).recording;
+        const recording = (await api.post<{ recording: { id: string; title: string } }>('/recordings', { title }))
+          .recording;
         await uploadRecordingAudio(recording.id, file, (percent) => setCurrent((c) => (c ? { ...c, percent } : c)));
         uploaded.current.set(recording.id, recording.title);
         notify('notification', `Recording ${recording.title} - audio uploaded and processing.`);
-        timers.current.push(setTimeout(() => setValues((v) => withRecordingRow(v, recording)), RELEASE_STREAM_DELAY_MS));
+        timers.current.push(
+          setTimeout(() => setValues((v) => withRecordingRow(v, recording)), RELEASE_STREAM_DELAY_MS),
+        );
       } catch (error) {
         setProblems((p) => [...p, `${file.name}: ${errorMessage(error)}`]);
       }
@@ -76,7 +93,14 @@ export function ReleaseAudioUploads({ setValues }: { values: FormValues; setValu
   };
 
   return (
-    <Container header={<Header variant="h2" description="Each file becomes a new recording on this release, uploaded one at a time.">Upload audio</Header>} data-testid="release-audio">
+    <Container
+      header={
+        <Header variant="h2" description="Each file becomes a new recording on this release, uploaded one at a time.">
+          Upload audio
+        </Header>
+      }
+      data-testid="release-audio"
+    >
       <SpaceBetween size="s">
         <FileUpload
           multiple
@@ -98,7 +122,11 @@ export function ReleaseAudioUploads({ setValues }: { values: FormValues; setValu
           data-testid="release-audio-upload"
         />
         {current ? (
-          <UploadProgress percent={current.percent} label={`Uploading ${current.name} (${current.index + 1} of ${current.count})`} testId="release-audio-progress" />
+          <UploadProgress
+            percent={current.percent}
+            label={`Uploading ${current.name} (${current.index + 1} of ${current.count})`}
+            testId="release-audio-progress"
+          />
         ) : null}
         {problems.map((problem) => (
           <Box key={problem} color="text-status-error">

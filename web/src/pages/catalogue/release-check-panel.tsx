@@ -16,19 +16,40 @@ import type { ReferenceConfig } from '../admin/reference/reference-types';
 
 /** Queues the release's recordings that have a playable preview, in track order (spec 2 §4 Audio player). */
 async function queueRelease(record: Record<string, unknown>) {
-  const rows = ((record.release_recordings as { recording_id: string; position?: number; disc_number?: number }[] | undefined) ?? [])
+  const rows = (
+    (record.release_recordings as { recording_id: string; position?: number; disc_number?: number }[] | undefined) ?? []
+  )
     .slice()
     .sort((a, b) => (a.disc_number ?? 1) - (b.disc_number ?? 1) || (a.position ?? 0) - (b.position ?? 0));
-  const recordings = await Promise.all(rows.map((row) => api.get<{ recording: Parameters<typeof queueRecording>[0] }>(`/recordings/${encodeURIComponent(row.recording_id)}`).then((a) => a.recording).catch(() => null)));
+  const recordings = await Promise.all(
+    rows.map((row) =>
+      api
+        .get<{ recording: Parameters<typeof queueRecording>[0] }>(`/recordings/${encodeURIComponent(row.recording_id)}`)
+        .then((a) => a.recording)
+        .catch(() => null),
+    ),
+  );
   const playable = recordings.filter((r): r is NonNullable<typeof r> => Boolean(r?.audio?.preview_url));
   playable.forEach(queueRecording);
-  notify(playable.length ? 'notification' : 'warning', playable.length ? `${playable.length} recordings added to the queue` : 'None of the release’s recordings has audio yet');
+  notify(
+    playable.length ? 'notification' : 'warning',
+    playable.length
+      ? `${playable.length} recordings added to the queue`
+      : 'None of the release’s recordings has audio yet',
+  );
 }
 
 /** A release page's metadata check (spec 2 §5 guides), its status, and Duplicate (spec 2 §4). */
-export function ReleaseCheckPanel({ record }: { config: ReferenceConfig; record: Record<string, unknown> & { id: string } }) {
+export function ReleaseCheckPanel({
+  record,
+}: {
+  config: ReferenceConfig;
+  record: Record<string, unknown> & { id: string };
+}) {
   const navigate = useNavigate();
-  const { data, isLoading, error } = useApi<{ problems: Problem[]; ok: boolean }>(`/releases/${encodeURIComponent(record.id)}/check`);
+  const { data, isLoading, error } = useApi<{ problems: Problem[]; ok: boolean }>(
+    `/releases/${encodeURIComponent(record.id)}/check`,
+  );
   return (
     <Container
       data-testid="release-check"
@@ -38,10 +59,17 @@ export function ReleaseCheckPanel({ record }: { config: ReferenceConfig; record:
           description="The metadata rules of the guides, checked on the release and each of its recordings."
           actions={
             <SpaceBetween direction="horizontal" size="xs">
-              <Button iconName="caret-right-filled" onClick={() => void queueRelease(record)} data-testid="release-queue">
+              <Button
+                iconName="caret-right-filled"
+                onClick={() => void queueRelease(record)}
+                data-testid="release-queue"
+              >
                 Add to queue
               </Button>
-              <Button onClick={() => navigate(`/user/releases/new?duplicate=${encodeURIComponent(record.id)}`)} data-testid="release-duplicate">
+              <Button
+                onClick={() => navigate(`/user/releases/new?duplicate=${encodeURIComponent(record.id)}`)}
+                data-testid="release-duplicate"
+              >
                 Duplicate
               </Button>
             </SpaceBetween>
@@ -67,7 +95,11 @@ export function ReleaseCheckPanel({ record }: { config: ReferenceConfig; record:
             items={data?.problems ?? []}
             data-testid="release-check-problems"
             columnDefinitions={[
-              { id: 'where', header: 'Where', cell: (p) => (p.scope === 'release' ? 'Release' : `Recording ${p.title}`) },
+              {
+                id: 'where',
+                header: 'Where',
+                cell: (p) => (p.scope === 'release' ? 'Release' : `Recording ${p.title}`),
+              },
               { id: 'message', header: 'Problem', cell: (p) => p.message },
             ]}
             empty={<Box>No problems found</Box>}

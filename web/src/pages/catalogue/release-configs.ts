@@ -12,7 +12,17 @@ import {
 import { VALIDATION } from '../../../../shared/messages';
 import { recordingInput, releaseInput } from '../../../../shared/schemas/catalogue';
 import { rules } from '../../components/form-rules';
-import { checkbox, countryLink as countryLinkField, date, link, required, rowLink, select, text, textarea } from '../admin/reference/reference-fields';
+import {
+  checkbox,
+  countryLink as countryLinkField,
+  date,
+  link,
+  required,
+  rowLink,
+  select,
+  text,
+  textarea,
+} from '../admin/reference/reference-fields';
 import type { ReferenceConfig, ReferenceField, RowField } from '../admin/reference/reference-types';
 import { normaliseArtistRows, payeeShareWarning } from './artist-rows';
 import { ReleaseCheckPanel } from './release-check-panel';
@@ -28,7 +38,10 @@ import { RECORDING_TOUR, RELEASE_TOUR } from './tours';
  * products, recordings on the release, and the release page's metadata check.
  */
 const yearField = (name: string, label: string, section?: string) =>
-  text(name, label, [rules.pattern(/^\d{4}$/, `${label} must be a year`)], { constraint: 'YYYY', ...(section ? { section } : {}) });
+  text(name, label, [rules.pattern(/^\d{4}$/, `${label} must be a year`)], {
+    constraint: 'YYYY',
+    ...(section ? { section } : {}),
+  });
 const upcRule = rules.pattern(/assign|^[\d\s-]*$/i, VALIDATION.upc);
 const genreField = (name: string, label: string) => link(`${name}_id`, label, 'genres', name);
 const languageField = (name: string, label: string) => link(`${name}_id`, label, 'languages', name);
@@ -39,9 +52,19 @@ const artistRowFields = [
   { name: 'payee_share', label: 'Payee share %', kind: 'text' },
 ] as const satisfies readonly RowField[];
 const artistRows = (name: string, input: string, extra: RowField[] = []): ReferenceField => ({
-  name, label: 'Artists', kind: 'rows', input, addLabel: 'Add artist',
+  name,
+  label: 'Artists',
+  kind: 'rows',
+  input,
+  addLabel: 'Add artist',
   rowFields: [...artistRowFields, ...extra],
-  emptyRow: { artist_id: null, role: '', join_text: '', payee_share: '', ...Object.fromEntries(extra.map((f) => [f.name, f.name === 'digital_royalty_share' ? '100' : '0'])) },
+  emptyRow: {
+    artist_id: null,
+    role: '',
+    join_text: '',
+    payee_share: '',
+    ...Object.fromEntries(extra.map((f) => [f.name, f.name === 'digital_royalty_share' ? '100' : '0'])),
+  },
   normaliseRows: normaliseArtistRows,
   warning: payeeShareWarning,
 });
@@ -49,8 +72,15 @@ const LINES = 'Copyright';
 const DETAILS = 'Details';
 
 export const release: ReferenceConfig = {
-  collection: 'releases', singular: 'release', title: 'Releases', notice: 'Release', noun: 'release', nounPlural: 'releases',
-  titleField: 'title', idsKey: 'release_ids', tenant: true,
+  collection: 'releases',
+  singular: 'release',
+  title: 'Releases',
+  notice: 'Release',
+  noun: 'release',
+  nounPlural: 'releases',
+  titleField: 'title',
+  idsKey: 'release_ids',
+  tenant: true,
   afterSaveRoute: (base, id, isNew) => `${base}/${encodeURIComponent(id)}${isNew ? '/edit' : ''}`,
   duplicateOf: duplicateRelease,
   DetailExtra: ReleaseCheckPanel,
@@ -76,7 +106,10 @@ export const release: ReferenceConfig = {
     { name: 'territories', label: 'Territories', kind: 'territories', section: DETAILS },
     { name: 'excluded_territories', label: 'Excluded territories', kind: 'territories', section: DETAILS },
     { ...select('config', 'Configuration', RELEASE_CONFIGS, 'audio_release'), section: DETAILS },
-    { ...text('total_volumes', 'Total volumes', [rules.number('Total volumes', 1)], { section: DETAILS }), initial: '1' } as ReferenceField,
+    {
+      ...text('total_volumes', 'Total volumes', [rules.number('Total volumes', 1)], { section: DETAILS }),
+      initial: '1',
+    } as ReferenceField,
     yearField('recording_year', 'Recording year', DETAILS),
     text('recording_location', 'Recording location', [], { section: DETAILS }),
     checkbox('compilation', 'Compilation', false, { section: DETAILS }),
@@ -87,7 +120,11 @@ export const release: ReferenceConfig = {
     textarea('notes', 'Notes', { section: DETAILS }),
     artistRows('artist_releases', 'artist_releases_attributes'),
     {
-      name: 'products', label: 'Products', kind: 'rows', input: 'products_attributes', addLabel: 'Add product',
+      name: 'products',
+      label: 'Products',
+      kind: 'rows',
+      input: 'products_attributes',
+      addLabel: 'Add product',
       rowFields: [
         { name: 'format', label: 'Format', kind: 'select', options: PRODUCT_FORMATS },
         { name: 'type_of', label: 'Type', kind: 'select', options: PRODUCT_TYPES },
@@ -104,13 +141,30 @@ export const release: ReferenceConfig = {
         { name: 'subscription', label: 'Subscription', kind: 'checkbox' },
       ],
       emptyRow: {
-        ...PRODUCT_DEFAULTS, product_type: '', upc: '', product_territories: [], dealer_price: '', wholesale_price: '', retail_price: '',
-        pre_order: false, pre_order_date: '', streaming: true, subscription: true,
+        ...PRODUCT_DEFAULTS,
+        product_type: '',
+        upc: '',
+        product_territories: [],
+        dealer_price: '',
+        wholesale_price: '',
+        retail_price: '',
+        pre_order: false,
+        pre_order_date: '',
+        streaming: true,
+        subscription: true,
       },
     },
     {
-      name: 'release_recordings', label: 'Recordings', kind: 'rows', input: 'release_recordings_attributes', addLabel: 'Add recording',
-      rowFields: [rowLink('recording_id', 'Recording', 'recordings', 'recording'), { name: 'position', label: 'Position', kind: 'text' }, { name: 'disc_number', label: 'Disc', kind: 'text' }],
+      name: 'release_recordings',
+      label: 'Recordings',
+      kind: 'rows',
+      input: 'release_recordings_attributes',
+      addLabel: 'Add recording',
+      rowFields: [
+        rowLink('recording_id', 'Recording', 'recordings', 'recording'),
+        { name: 'position', label: 'Position', kind: 'text' },
+        { name: 'disc_number', label: 'Disc', kind: 'text' },
+      ],
       emptyRow: { recording_id: null, position: '', disc_number: '1' },
     },
   ],
@@ -126,19 +180,32 @@ export const release: ReferenceConfig = {
 };
 
 export const recording: ReferenceConfig = {
-  collection: 'recordings', singular: 'recording', title: 'Recordings', notice: 'Recording', noun: 'recording', nounPlural: 'recordings',
-  titleField: 'title', idsKey: 'recording_ids', tenant: true,
+  collection: 'recordings',
+  singular: 'recording',
+  title: 'Recordings',
+  notice: 'Recording',
+  noun: 'recording',
+  nounPlural: 'recordings',
+  titleField: 'title',
+  idsKey: 'recording_ids',
+  tenant: true,
   DetailExtra: RecordingReleases,
   FormExtra: RecordingFormAudio,
   tour: RECORDING_TOUR,
-  rowAction: { label: 'Add to queue', enabled: (row) => Boolean((row.audio as { preview_url?: string } | null)?.preview_url), run: (row) => queueRecording(row as Parameters<typeof queueRecording>[0]) },
+  rowAction: {
+    label: 'Add to queue',
+    enabled: (row) => Boolean((row.audio as { preview_url?: string } | null)?.preview_url),
+    run: (row) => queueRecording(row as Parameters<typeof queueRecording>[0]),
+  },
   fields: [
     companyField,
     text('title', 'Title', [required('Title')]),
     text('mix_title', 'Mix title'),
     text('isrc', 'ISRC', [], { constraint: 'e.g. GB-AAA-05-00001; dashes are removed' }),
     text('alternative_title', 'Alternative title'),
-    text('length', 'Length', [rules.pattern(/^\d{2}:[0-5]\d:[0-5]\d$/, 'Length must be HH:MM:SS')], { constraint: 'HH:MM:SS' }),
+    text('length', 'Length', [rules.pattern(/^\d{2}:[0-5]\d:[0-5]\d$/, 'Length must be HH:MM:SS')], {
+      constraint: 'HH:MM:SS',
+    }),
     yearField('copyright_year', 'Copyright year'),
     select('category', 'Category', RECORDING_CATEGORIES, 'Recording'),
     languageField('audio_language', 'Audio language'),
@@ -149,14 +216,37 @@ export const recording: ReferenceConfig = {
     yearField('c_line_year', 'C line year', LINES),
     text('p_line', 'P line', [], { section: LINES }),
     yearField('p_line_year', 'P line year', LINES),
-    ...(['explicit', 'explicit_lyrics', 'album_only', 'remastered', 'sample', 'medley', 'film_tv', 'classical', 'blocked_from_sale'] as const).map((flag) =>
-      checkbox(flag, flag.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()), false, { section: DETAILS }),
+    ...(
+      [
+        'explicit',
+        'explicit_lyrics',
+        'album_only',
+        'remastered',
+        'sample',
+        'medley',
+        'film_tv',
+        'classical',
+        'blocked_from_sale',
+      ] as const
+    ).map((flag) =>
+      checkbox(
+        flag,
+        flag.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()),
+        false,
+        { section: DETAILS },
+      ),
     ),
     checkbox('locked_payee_shares', 'Locked payee shares', true, { section: DETAILS }),
     text('recording_venue', 'Recording venue', [], { section: DETAILS }),
     { ...link('recording_country_id', 'Country of recording', 'countries', 'recording_country'), section: DETAILS },
-    { ...link('commissioning_country_id', 'Country of commissioning', 'countries', 'commissioning_country'), section: DETAILS },
-    { ...link('first_publication_country_id', 'Country of first publication', 'countries', 'first_publication_country'), section: DETAILS },
+    {
+      ...link('commissioning_country_id', 'Country of commissioning', 'countries', 'commissioning_country'),
+      section: DETAILS,
+    },
+    {
+      ...link('first_publication_country_id', 'Country of first publication', 'countries', 'first_publication_country'),
+      section: DETAILS,
+    },
     date('recording_date', 'Recording date', { section: DETAILS }),
     text('tempo', 'Tempo (BPM)', [], { section: DETAILS }),
     text('musical_key', 'Key', [], { section: DETAILS }),
@@ -167,17 +257,32 @@ export const recording: ReferenceConfig = {
       { name: 'licensing_royalty_share', label: 'Licensing %', kind: 'text' },
     ]),
     {
-      name: 'contributor_recordings', label: 'Contributors', kind: 'rows', input: 'contributor_recordings_attributes', addLabel: 'Add contributor',
-      rowFields: [{ ...rowLink('contributor_id', 'Contributor', 'contributors', 'contributor'), quickAdd: true }, { name: 'roles', label: 'Credits', kind: 'multiselect', options: CONTRIBUTOR_CREDITS }],
+      name: 'contributor_recordings',
+      label: 'Contributors',
+      kind: 'rows',
+      input: 'contributor_recordings_attributes',
+      addLabel: 'Add contributor',
+      rowFields: [
+        { ...rowLink('contributor_id', 'Contributor', 'contributors', 'contributor'), quickAdd: true },
+        { name: 'roles', label: 'Credits', kind: 'multiselect', options: CONTRIBUTOR_CREDITS },
+      ],
       emptyRow: { contributor_id: null, roles: [] },
     },
     {
-      name: 'publisher_recordings', label: 'Publishers', kind: 'rows', input: 'publisher_recordings_attributes', addLabel: 'Add publisher',
+      name: 'publisher_recordings',
+      label: 'Publishers',
+      kind: 'rows',
+      input: 'publisher_recordings_attributes',
+      addLabel: 'Add publisher',
       rowFields: [{ ...rowLink('publisher_id', 'Publisher', 'publishers', 'publisher'), quickAdd: true }],
       emptyRow: { publisher_id: null },
     },
     {
-      name: 'recording_performers', label: 'Performers', kind: 'rows', input: 'recording_performers_attributes', addLabel: 'Add performer',
+      name: 'recording_performers',
+      label: 'Performers',
+      kind: 'rows',
+      input: 'recording_performers_attributes',
+      addLabel: 'Add performer',
       rowFields: [
         rowLink('contributor_id', 'Performer', 'contributors', 'contributor'),
         rowLink('society_id', 'Society', 'societies', 'society'),
@@ -188,7 +293,11 @@ export const recording: ReferenceConfig = {
       emptyRow: { contributor_id: null, society_id: null, membership_number: '', role: '', role_code: '' },
     },
     {
-      name: 'rightsholdings', label: 'Rightsholdings', kind: 'rows', input: 'rightsholdings_attributes', addLabel: 'Add rightsholding',
+      name: 'rightsholdings',
+      label: 'Rightsholdings',
+      kind: 'rows',
+      input: 'rightsholdings_attributes',
+      addLabel: 'Add rightsholding',
       rowFields: [
         { ...rowLink('rightsholder_id', 'Rightsholder', 'rightsholders', 'rightsholder'), quickAdd: true },
         { name: 'type', label: 'Type', kind: 'select', options: RIGHTSHOLDING_TYPES },
@@ -199,7 +308,11 @@ export const recording: ReferenceConfig = {
       emptyRow: { rightsholder_id: null, type: 'master', share: '100', begin_date: '', end_date: '' },
     },
     {
-      name: 'recording_payees', label: 'Payees', kind: 'rows', input: 'recording_payees_attributes', addLabel: 'Add payee',
+      name: 'recording_payees',
+      label: 'Payees',
+      kind: 'rows',
+      input: 'recording_payees_attributes',
+      addLabel: 'Add payee',
       rowFields: [rowLink('payee_id', 'Payee', 'payees', 'payee'), { name: 'split', label: 'Split %', kind: 'text' }],
       emptyRow: { payee_id: null, split: '' },
     },
@@ -214,4 +327,3 @@ export const recording: ReferenceConfig = {
   defaultSort: { field: 'created_at', order: 'desc' },
   schema: recordingInput,
 };
-

@@ -4,10 +4,25 @@ import { duplicateRelease } from './release-duplicate';
 describe('duplicating a release (spec 2 §4)', () => {
   it('resets it to drafted without id, cat_no, UPC, products, recordings or artist-release ids', () => {
     const copy = duplicateRelease({
-      id: 'r1', title: 'Album', status: 'live', cat_no: 'AUR001', upc: '036000291452', label_id: 'l1',
-      products: [{ id: 'p1' }], release_recordings: [{ id: 'x', recording_id: 't1' }], urls: [{ id: 'u' }],
+      id: 'r1',
+      title: 'Album',
+      status: 'live',
+      cat_no: 'AUR001',
+      upc: '036000291452',
+      label_id: 'l1',
+      products: [{ id: 'p1' }],
+      release_recordings: [{ id: 'x', recording_id: 't1' }],
+      urls: [{ id: 'u' }],
       artist_releases: [{ id: 'ar1', artist_id: 'a1', role: 'Main', artist: { id: 'a1', name: 'Ada' } }],
     });
-    expect(copy).toEqual({ id: '', title: 'Album', status: 'drafted', label_id: 'l1', products: [], release_recordings: [], artist_releases: [{ artist_id: 'a1', role: 'Main', artist: { id: 'a1', name: 'Ada' } }] });
+    expect(copy).toEqual({
+      id: '',
+      title: 'Album',
+      status: 'drafted',
+      label_id: 'l1',
+      products: [],
+      release_recordings: [],
+      artist_releases: [{ artist_id: 'a1', role: 'Main', artist: { id: 'a1', name: 'Ada' } }],
+    });
   });
 });

@@ -4,7 +4,26 @@
  * rows are kept as new rows.
  */
 export function duplicateRelease<T extends Record<string, unknown> & { id: string }>(release: T): T {
-  const { cat_no: _c, upc: _u, products: _p, release_recordings: _r, release_identifiers: _i, images: _im, urls: _url, artist_release_contracts: _ct, ...kept } = release;
-  const artists = ((release.artist_releases as Record<string, unknown>[] | undefined) ?? []).map(({ id: _id, ...row }) => row);
-  return { ...kept, id: '', status: 'drafted', artist_releases: artists, products: [], release_recordings: [] } as unknown as T;
+  const {
+    cat_no: _c,
+    upc: _u,
+    products: _p,
+    release_recordings: _r,
+    release_identifiers: _i,
+    images: _im,
+    urls: _url,
+    artist_release_contracts: _ct,
+    ...kept
+  } = release;
+  const artists = ((release.artist_releases as Record<string, unknown>[] | undefined) ?? []).map(
+    ({ id: _id, ...row }) => row,
+  );
+  return {
+    ...kept,
+    id: '',
+    status: 'drafted',
+    artist_releases: artists,
+    products: [],
+    release_recordings: [],
+  } as unknown as T;
 }

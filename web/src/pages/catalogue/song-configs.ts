@@ -9,14 +9,23 @@ const flag = (name: string, label: string) => checkbox(name, label, false, { sec
 
 /** A publishing company's songs (spec 2 §3 Song): the work, its flags, publishers over dates and writers. */
 export const song: ReferenceConfig = {
-  collection: 'songs', singular: 'song', title: 'Songs', notice: 'Song', noun: 'song', nounPlural: 'songs',
-  titleField: 'title', idsKey: 'song_ids', tenant: true,
+  collection: 'songs',
+  singular: 'song',
+  title: 'Songs',
+  notice: 'Song',
+  noun: 'song',
+  nounPlural: 'songs',
+  titleField: 'title',
+  idsKey: 'song_ids',
+  tenant: true,
   fields: [
     text('title', 'Title', [required('Title')]),
     text('iswc', 'ISWC', [], { constraint: 'e.g. T-034.524.680-1' }),
     text('artist_name', 'Artist name'),
     text('alternative_titles', 'Alternative titles'),
-    text('duration', 'Duration', [rules.pattern(/^\d{2}:[0-5]\d:[0-5]\d$/, 'Duration must be HH:MM:SS')], { constraint: 'HH:MM:SS' }),
+    text('duration', 'Duration', [rules.pattern(/^\d{2}:[0-5]\d:[0-5]\d$/, 'Duration must be HH:MM:SS')], {
+      constraint: 'HH:MM:SS',
+    }),
     text('tunecode', 'Tunecode'),
     text('work_category', 'Work category', [], { section: WORK }),
     text('work_status', 'Work status', [], { section: WORK }),
@@ -34,7 +43,11 @@ export const song: ReferenceConfig = {
     flag('samples', 'Samples'),
     flag('active_case_indicators', 'Active case indicators'),
     {
-      name: 'publisher_songs', label: 'Publishers', kind: 'rows', input: 'publisher_songs_attributes', addLabel: 'Add publisher',
+      name: 'publisher_songs',
+      label: 'Publishers',
+      kind: 'rows',
+      input: 'publisher_songs_attributes',
+      addLabel: 'Add publisher',
       rowFields: [
         { ...rowLink('publisher_id', 'Publisher', 'publishers', 'publisher'), quickAdd: true },
         { name: 'start_date', label: 'From', kind: 'text', placeholder: 'YYYY-MM-DD' },
@@ -43,8 +56,15 @@ export const song: ReferenceConfig = {
       emptyRow: { publisher_id: null, start_date: '', end_date: '' },
     },
     {
-      name: 'song_writers', label: 'Writers', kind: 'rows', input: 'song_writers_attributes', addLabel: 'Add writer',
-      rowFields: [{ ...rowLink('contributor_id', 'Writer', 'contributors', 'contributor'), quickAdd: true }, { name: 'share', label: 'Share %', kind: 'text' }],
+      name: 'song_writers',
+      label: 'Writers',
+      kind: 'rows',
+      input: 'song_writers_attributes',
+      addLabel: 'Add writer',
+      rowFields: [
+        { ...rowLink('contributor_id', 'Writer', 'contributors', 'contributor'), quickAdd: true },
+        { name: 'share', label: 'Share %', kind: 'text' },
+      ],
       emptyRow: { contributor_id: null, share: '' },
     },
   ],

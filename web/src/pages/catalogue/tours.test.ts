@@ -5,8 +5,22 @@ describe('guided tours (spec 2 §2)', () => {
   it('walks the new release form in 17 steps in the spec’s order', () => {
     expect(RELEASE_TOUR).toHaveLength(17);
     expect(RELEASE_TOUR.slice(1).map((s) => s.title)).toEqual([
-      'Label', 'Metadata language', 'Catalogue number', 'Title', 'Version', 'Release date', 'Original release date', 'C line', 'P line',
-      'Liner notes', 'Country', 'Artists and roles', 'Genres (maximum 2)', 'Identifiers', 'Product details', 'Recordings',
+      'Label',
+      'Metadata language',
+      'Catalogue number',
+      'Title',
+      'Version',
+      'Release date',
+      'Original release date',
+      'C line',
+      'P line',
+      'Liner notes',
+      'Country',
+      'Artists and roles',
+      'Genres (maximum 2)',
+      'Identifiers',
+      'Product details',
+      'Recordings',
     ]);
   });
 

@@ -17,7 +17,7 @@ export const GUIDE_CONTENT: Record<(typeof GUIDES)[number], Guide> = {
     title: 'Creating a new release',
     summary: 'The fields a release needs, in the order the form asks for them.',
     paragraphs: [
-      'Choose the label first; the catalogue number is predicted from the label\'s last release while it is empty.',
+      "Choose the label first; the catalogue number is predicted from the label's last release while it is empty.",
       'Fill in the metadata language, title and version, then the release date and original release date (both required).',
       'Add the C line and P line with a four-digit year, the artists and their roles, and a primary genre.',
     ],
@@ -50,27 +50,37 @@ export const GUIDE_CONTENT: Record<(typeof GUIDES)[number], Guide> = {
   genres: {
     title: 'Genres',
     summary: 'Primary and secondary genres.',
-    paragraphs: ['Each release or recording can carry a primary and secondary genre and subgenre. The primary genre is required; choose the closest store genre.'],
+    paragraphs: [
+      'Each release or recording can carry a primary and secondary genre and subgenre. The primary genre is required; choose the closest store genre.',
+    ],
   },
   languages: {
     title: 'Languages',
     summary: 'Metadata language and audio language.',
-    paragraphs: ['The metadata language is the language of titles and names. The audio language is the language sung or spoken; use Instrumental when there are no vocals.'],
+    paragraphs: [
+      'The metadata language is the language of titles and names. The audio language is the language sung or spoken; use Instrumental when there are no vocals.',
+    ],
   },
   product_details: {
     title: 'Product details',
     summary: 'Formats, prices and identifiers.',
-    paragraphs: ['Each product has a format (Digital by default), a price tier and a UPC. Type the word "assign" in the UPC to have one assigned for you.'],
+    paragraphs: [
+      'Each product has a format (Digital by default), a price tier and a UPC. Type the word "assign" in the UPC to have one assigned for you.',
+    ],
   },
   release_dates: {
     title: 'Release dates',
     summary: 'Release date and original release date.',
-    paragraphs: ['The release date is when stores make the release available. The original release date is when it first came out anywhere; for new music they are the same.'],
+    paragraphs: [
+      'The release date is when stores make the release available. The original release date is when it first came out anywhere; for new music they are the same.',
+    ],
   },
   publishers: {
     title: 'Publishers',
     summary: 'Who to name as publisher.',
-    paragraphs: ['Name the publishing company of each writer. Writers who are not signed to a publisher use Copyright Control.'],
+    paragraphs: [
+      'Name the publishing company of each writer. Writers who are not signed to a publisher use Copyright Control.',
+    ],
   },
   'tutorials/namespacing': {
     title: 'Tutorial: working in companies',

@@ -5,7 +5,10 @@ import { useApi, adminLabelsPath, labelsPath, type LabelListParams } from '../..
 export type LabelMode = 'user' | 'admin';
 
 /** What differs between the tenant pages (UserLabels …) and the admin pages (LabelsAdmin …). */
-export const LABEL_MODES: Record<LabelMode, { apiBase: string; pageBase: string; tableId: string; listPath: (params: LabelListParams) => string }> = {
+export const LABEL_MODES: Record<
+  LabelMode,
+  { apiBase: string; pageBase: string; tableId: string; listPath: (params: LabelListParams) => string }
+> = {
   user: { apiBase: '/labels', pageBase: '/user/labels', tableId: 'labels', listPath: labelsPath },
   admin: { apiBase: '/admin/labels', pageBase: '/admin/labels', tableId: 'admin-labels', listPath: adminLabelsPath },
 };

@@ -21,11 +21,31 @@ export function labelColumns(mode: LabelMode): TableProps.ColumnDefinition<Label
       ),
     },
     ...(mode === 'admin' ? [{ id: 'company', header: 'Company', cell: (l: LabelRow) => l.company_name || '-' }] : []),
-    { id: 'status', header: 'Status', sortingField: 'active', cell: (l) => <StatusBadge word={l.active ? 'active' : 'inactive'} /> },
-    { id: 'distributed', header: 'Distributed', sortingField: 'distributed', cell: (l) => (l.distributed ? <StatusBadge word="distributed" /> : 'No') },
+    {
+      id: 'status',
+      header: 'Status',
+      sortingField: 'active',
+      cell: (l) => <StatusBadge word={l.active ? 'active' : 'inactive'} />,
+    },
+    {
+      id: 'distributed',
+      header: 'Distributed',
+      sortingField: 'distributed',
+      cell: (l) => (l.distributed ? <StatusBadge word="distributed" /> : 'No'),
+    },
     { id: 'requested', header: 'Requested', cell: (l) => (l.requested ? <StatusBadge word="requested" /> : 'No') },
     { id: 'email', header: 'E-mail', cell: (l) => l.email || '-' },
-    { id: 'created_at', header: 'Created', sortingField: 'created_at', cell: (l) => <FormattedDate value={l.created_at} /> },
-    { id: 'updated_at', header: 'Updated', sortingField: 'updated_at', cell: (l) => <FormattedDate value={l.updated_at} /> },
+    {
+      id: 'created_at',
+      header: 'Created',
+      sortingField: 'created_at',
+      cell: (l) => <FormattedDate value={l.created_at} />,
+    },
+    {
+      id: 'updated_at',
+      header: 'Updated',
+      sortingField: 'updated_at',
+      cell: (l) => <FormattedDate value={l.updated_at} />,
+    },
   ];
 }

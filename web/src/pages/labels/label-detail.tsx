@@ -24,10 +24,17 @@ import { LABEL_MODES, useLabelResource, useRefreshLabels, type LabelMode } from 
 /** Child pages of a label (spec 2 §2: UserLabel children; spec 1 §2.2: admin labels/{id} children). */
 const SECTIONS: Record<LabelMode, [string, string][]> = {
   user: [
-    ['assets', 'Assets'], ['settings', 'Settings'], ['contracts', 'Contracts'], ['distribution_statements', 'Distribution statements'],
-    ['statement_settings', 'Statement settings'], ['store', 'Store'],
+    ['assets', 'Assets'],
+    ['settings', 'Settings'],
+    ['contracts', 'Contracts'],
+    ['distribution_statements', 'Distribution statements'],
+    ['statement_settings', 'Statement settings'],
+    ['store', 'Store'],
   ],
-  admin: [['assets', 'Assets'], ['settings', 'Settings']],
+  admin: [
+    ['assets', 'Assets'],
+    ['settings', 'Settings'],
+  ],
 };
 
 const yesNo = (v: boolean | undefined) => (v ? 'Yes' : 'No');
@@ -78,14 +85,23 @@ function LabelDetail({ mode }: { mode: LabelMode }) {
                   <KeyValuePairs
                     columns={3}
                     items={[
-                      { label: 'Status', value: <StatusBadge word={label.active ? 'active' : 'inactive'} testId="label-status" /> },
+                      {
+                        label: 'Status',
+                        value: <StatusBadge word={label.active ? 'active' : 'inactive'} testId="label-status" />,
+                      },
                       { label: 'Distributed', value: label.distributed ? <StatusBadge word="distributed" /> : 'No' },
                       { label: 'Requested', value: label.requested ? <StatusBadge word="requested" /> : 'No' },
                       { label: 'E-mail', value: label.email || '-' },
-                      { label: 'Deal percentage', value: label.deal_percentage === undefined ? '-' : `${label.deal_percentage}%` },
+                      {
+                        label: 'Deal percentage',
+                        value: label.deal_percentage === undefined ? '-' : `${label.deal_percentage}%`,
+                      },
                       { label: 'Fulfilment', value: yesNo(label.fulfilment) },
                       { label: 'Store', value: yesNo(label.store) },
-                      { label: 'Referred', value: label.referred ? `Yes${label.referrer ? ` (by ${label.referrer})` : ''}` : 'No' },
+                      {
+                        label: 'Referred',
+                        value: label.referred ? `Yes${label.referrer ? ` (by ${label.referrer})` : ''}` : 'No',
+                      },
                       { label: 'Pseudonyms', value: label.pseudonyms?.length ? label.pseudonyms.join(', ') : '-' },
                       ...(mode === 'admin' ? [{ label: 'Company', value: companyName ?? label.company_id }] : []),
                       { label: 'Created', value: <FormattedDate value={label.created_at} /> },
@@ -100,7 +116,14 @@ function LabelDetail({ mode }: { mode: LabelMode }) {
                 </Container>
               ) : null}
               <ColumnLayout columns={2}>
-                <Container header={<Header variant="h2" counter={`(${label.urls?.length ?? 0})`}>Links</Header>} data-testid="label-urls">
+                <Container
+                  header={
+                    <Header variant="h2" counter={`(${label.urls?.length ?? 0})`}>
+                      Links
+                    </Header>
+                  }
+                  data-testid="label-urls"
+                >
                   {label.urls?.length ? (
                     <SpaceBetween size="xs">
                       {label.urls.map((u) => (
@@ -115,7 +138,11 @@ function LabelDetail({ mode }: { mode: LabelMode }) {
                 </Container>
                 <Table
                   data-testid="label-identifiers"
-                  header={<Header variant="h2" counter={`(${label.label_identifiers?.length ?? 0})`}>Identifiers</Header>}
+                  header={
+                    <Header variant="h2" counter={`(${label.label_identifiers?.length ?? 0})`}>
+                      Identifiers
+                    </Header>
+                  }
                   items={label.label_identifiers ?? []}
                   columnDefinitions={[
                     { id: 'type_of', header: 'Type', cell: (i) => i.type_of },

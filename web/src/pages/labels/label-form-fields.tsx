@@ -21,7 +21,10 @@ type Props = {
   chooseCompany: boolean;
 };
 
-const FLAGS: [keyof LabelFormValues & ('active' | 'distributed' | 'requested' | 'fulfilment' | 'store' | 'referred'), string][] = [
+const FLAGS: [
+  keyof LabelFormValues & ('active' | 'distributed' | 'requested' | 'fulfilment' | 'store' | 'referred'),
+  string,
+][] = [
   ['active', 'Active'],
   ['distributed', 'Distributed'],
   ['requested', 'Requested'],
@@ -80,7 +83,12 @@ function Pseudonyms({ values, set }: Pick<Props, 'values' | 'set'>) {
         </SpaceBetween>
         <TokenGroup
           items={values.pseudonyms.map((p) => ({ label: p, dismissLabel: `Remove ${p}` }))}
-          onDismiss={({ detail }) => set('pseudonyms', values.pseudonyms.filter((_, i) => i !== detail.itemIndex))}
+          onDismiss={({ detail }) =>
+            set(
+              'pseudonyms',
+              values.pseudonyms.filter((_, i) => i !== detail.itemIndex),
+            )
+          }
           data-testid="label-pseudonyms"
         />
       </SpaceBetween>
@@ -90,20 +98,39 @@ function Pseudonyms({ values, set }: Pick<Props, 'values' | 'set'>) {
 
 /** The label's own fields (the nested rows and logo are separate sections of the form). */
 export function LabelFormFields({ values, set, errors, chooseCompany }: Props) {
-  const text = (key: 'name' | 'email' | 'deal_percentage' | 'referrer', label: string, testId: string, extra: Partial<{ type: 'number' | 'email'; constraint: string }> = {}) => (
+  const text = (
+    key: 'name' | 'email' | 'deal_percentage' | 'referrer',
+    label: string,
+    testId: string,
+    extra: Partial<{ type: 'number' | 'email'; constraint: string }> = {},
+  ) => (
     <FormField label={label} errorText={errors[key]} constraintText={extra.constraint}>
-      <Input type={extra.type ?? 'text'} value={values[key]} onChange={({ detail }) => set(key, detail.value)} nativeInputAttributes={{ 'data-testid': testId }} />
+      <Input
+        type={extra.type ?? 'text'}
+        value={values[key]}
+        onChange={({ detail }) => set(key, detail.value)}
+        nativeInputAttributes={{ 'data-testid': testId }}
+      />
     </FormField>
   );
   return (
     <SpaceBetween size="l">
       <Container header={<Header variant="h2">Label</Header>}>
         <SpaceBetween size="m">
-          {chooseCompany ? <CompanySelect value={values.company_id} onChange={(id) => set('company_id', id)} error={errors.company_id} /> : null}
+          {chooseCompany ? (
+            <CompanySelect
+              value={values.company_id}
+              onChange={(id) => set('company_id', id)}
+              error={errors.company_id}
+            />
+          ) : null}
           <ColumnLayout columns={3}>
             {text('name', 'Name', 'label-name')}
             {text('email', 'E-mail', 'label-email', { type: 'email' })}
-            {text('deal_percentage', 'Deal percentage', 'label-deal-percentage', { type: 'number', constraint: '0 to 100' })}
+            {text('deal_percentage', 'Deal percentage', 'label-deal-percentage', {
+              type: 'number',
+              constraint: '0 to 100',
+            })}
           </ColumnLayout>
         </SpaceBetween>
       </Container>
@@ -111,7 +138,12 @@ export function LabelFormFields({ values, set, errors, chooseCompany }: Props) {
         <SpaceBetween size="m">
           <ColumnLayout columns={3}>
             {FLAGS.map(([key, label]) => (
-              <Toggle key={key} checked={values[key]} onChange={({ detail }) => set(key, detail.checked)} nativeInputAttributes={{ 'data-testid': `label-${key}` }}>
+              <Toggle
+                key={key}
+                checked={values[key]}
+                onChange={({ detail }) => set(key, detail.checked)}
+                nativeInputAttributes={{ 'data-testid': `label-${key}` }}
+              >
                 {label}
               </Toggle>
             ))}
@@ -122,10 +154,20 @@ export function LabelFormFields({ values, set, errors, chooseCompany }: Props) {
       <Container header={<Header variant="h2">About</Header>}>
         <SpaceBetween size="m">
           <FormField label="Short biography" errorText={errors.short_biog} stretch>
-            <Textarea value={values.short_biog} rows={2} onChange={({ detail }) => set('short_biog', detail.value)} nativeTextareaAttributes={{ 'data-testid': 'label-short-biog' }} />
+            <Textarea
+              value={values.short_biog}
+              rows={2}
+              onChange={({ detail }) => set('short_biog', detail.value)}
+              nativeTextareaAttributes={{ 'data-testid': 'label-short-biog' }}
+            />
           </FormField>
           <FormField label="Biography" errorText={errors.biog} stretch>
-            <Textarea value={values.biog} rows={6} onChange={({ detail }) => set('biog', detail.value)} nativeTextareaAttributes={{ 'data-testid': 'label-biog' }} />
+            <Textarea
+              value={values.biog}
+              rows={6}
+              onChange={({ detail }) => set('biog', detail.value)}
+              nativeTextareaAttributes={{ 'data-testid': 'label-biog' }}
+            />
           </FormField>
           <Pseudonyms values={values} set={set} />
         </SpaceBetween>

@@ -28,8 +28,21 @@ export type IdentifierRowValues = { type_of: string; ref: string };
 
 export function emptyLabelValues(): LabelFormValues {
   return {
-    name: '', active: true, distributed: false, requested: false, email: '', deal_percentage: '', biog: '', short_biog: '',
-    fulfilment: false, store: false, referred: false, referrer: '', pseudonyms: [], country_id: '', company_id: '',
+    name: '',
+    active: true,
+    distributed: false,
+    requested: false,
+    email: '',
+    deal_percentage: '',
+    biog: '',
+    short_biog: '',
+    fulfilment: false,
+    store: false,
+    referred: false,
+    referrer: '',
+    pseudonyms: [],
+    country_id: '',
+    company_id: '',
   };
 }
 
@@ -40,7 +53,8 @@ export function labelToValues(label: LabelView): LabelFormValues {
     distributed: label.distributed,
     requested: label.requested,
     email: label.email ?? '',
-    deal_percentage: label.deal_percentage === undefined || label.deal_percentage === null ? '' : String(label.deal_percentage),
+    deal_percentage:
+      label.deal_percentage === undefined || label.deal_percentage === null ? '' : String(label.deal_percentage),
     biog: label.biog ?? '',
     short_biog: label.short_biog ?? '',
     fulfilment: label.fulfilment ?? false,
@@ -53,8 +67,10 @@ export function labelToValues(label: LabelView): LabelFormValues {
   };
 }
 
-export const labelUrlRows = (label: LabelView | undefined) => (label?.urls ?? []).map((u) => ({ ...(u.id ? { id: u.id } : {}), link: u.link, link_text: u.link_text ?? '' }));
-export const labelIdentifierRows = (label: LabelView | undefined) => (label?.label_identifiers ?? []).map((i) => ({ ...(i.id ? { id: i.id } : {}), type_of: i.type_of, ref: i.ref }));
+export const labelUrlRows = (label: LabelView | undefined) =>
+  (label?.urls ?? []).map((u) => ({ ...(u.id ? { id: u.id } : {}), link: u.link, link_text: u.link_text ?? '' }));
+export const labelIdentifierRows = (label: LabelView | undefined) =>
+  (label?.label_identifiers ?? []).map((i) => ({ ...(i.id ? { id: i.id } : {}), type_of: i.type_of, ref: i.ref }));
 
 /** The label form's per-field rules, with the spec's messages (spec 1 §5). */
 export function labelRules(options: { requireCompany: boolean }): RuleMap<LabelFormValues> {
@@ -67,7 +83,11 @@ export function labelRules(options: { requireCompany: boolean }): RuleMap<LabelF
 }
 
 /** The LabelInput to send (strict: only known fields). Removed nested rows are left out. */
-export function toLabelPayload(values: LabelFormValues, urls: readonly NestedRow<UrlRowValues>[], identifiers: readonly NestedRow<IdentifierRowValues>[]): LabelInput {
+export function toLabelPayload(
+  values: LabelFormValues,
+  urls: readonly NestedRow<UrlRowValues>[],
+  identifiers: readonly NestedRow<IdentifierRowValues>[],
+): LabelInput {
   const deal = values.deal_percentage.trim();
   const pseudonyms = [...new Set(values.pseudonyms.map((p) => p.trim()).filter(Boolean))];
   return {
@@ -85,8 +105,16 @@ export function toLabelPayload(values: LabelFormValues, urls: readonly NestedRow
     referrer: values.referrer.trim(),
     pseudonyms,
     ...(values.country_id.trim() ? { country_id: values.country_id.trim() } : {}),
-    urls: keptRows(urls).map(({ id, link, link_text }) => ({ ...(id ? { id } : {}), link: link.trim(), link_text: link_text.trim() })),
-    label_identifiers: keptRows(identifiers).map(({ id, type_of, ref }) => ({ ...(id ? { id } : {}), type_of: type_of.trim(), ref: ref.trim() })),
+    urls: keptRows(urls).map(({ id, link, link_text }) => ({
+      ...(id ? { id } : {}),
+      link: link.trim(),
+      link_text: link_text.trim(),
+    })),
+    label_identifiers: keptRows(identifiers).map(({ id, type_of, ref }) => ({
+      ...(id ? { id } : {}),
+      type_of: type_of.trim(),
+      ref: ref.trim(),
+    })),
   };
 }
 
@@ -95,7 +123,11 @@ export function toLabelPayload(values: LabelFormValues, urls: readonly NestedRow
  * `urls.<rowKey>.link`. An index in a server or zod path (urls.0.link) is the index among the
  * rows kept, mapped back to that row's key.
  */
-export function nestedErrorKey(path: string, urls: readonly NestedRow<UrlRowValues>[], identifiers: readonly NestedRow<IdentifierRowValues>[]): string {
+export function nestedErrorKey(
+  path: string,
+  urls: readonly NestedRow<UrlRowValues>[],
+  identifiers: readonly NestedRow<IdentifierRowValues>[],
+): string {
   const match = /^(urls|label_identifiers)\.(\d+)\.(\w+)$/.exec(path);
   if (!match) return path;
   const rows = (match[1] === 'urls' ? urls : identifiers).filter((r) => !r.destroyed);
@@ -111,7 +143,8 @@ export function validateLabelForm(input: {
 }): Record<string, string> {
   const { values, urls, identifiers } = input;
   const errors = validate(values, labelRules({ requireCompany: input.requireCompany }));
-  for (const row of urls) if (!row.destroyed && !row.values.link.trim()) errors[`urls.${row.key}.link`] = VALIDATION.required('Link');
+  for (const row of urls)
+    if (!row.destroyed && !row.values.link.trim()) errors[`urls.${row.key}.link`] = VALIDATION.required('Link');
   for (const row of identifiers) {
     if (row.destroyed) continue;
     if (!row.values.type_of.trim()) errors[`label_identifiers.${row.key}.type_of`] = VALIDATION.required('Type');
@@ -129,12 +162,17 @@ export function validateLabelForm(input: {
 }
 
 const EXTENSION_TYPES: Record<string, (typeof LOGO_CONTENT_TYPES)[number]> = {
-  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
 };
 
 /** The logo's content type: the browser's, else from the file extension; null when not an accepted image. */
 export function logoContentType(file: { name: string; type: string }): (typeof LOGO_CONTENT_TYPES)[number] | null {
-  if ((LOGO_CONTENT_TYPES as readonly string[]).includes(file.type)) return file.type as (typeof LOGO_CONTENT_TYPES)[number];
+  if ((LOGO_CONTENT_TYPES as readonly string[]).includes(file.type))
+    return file.type as (typeof LOGO_CONTENT_TYPES)[number];
   if (file.type && file.type !== 'application/octet-stream') return null;
   return EXTENSION_TYPES[file.name.split('.').pop()?.toLowerCase() ?? ''] ?? null;
 }

@@ -16,8 +16,17 @@ import { RecordState } from '../../components/record-state';
 import { LABEL_MODES, useLabelResource, useRefreshLabels, type LabelMode } from './label-api';
 import { LabelFormFields } from './label-form-fields';
 import {
-  emptyLabelValues, labelIdentifierRows, labelToValues, labelUrlRows, nestedErrorKey, toLabelPayload, validateLabelForm, validateLogoFile,
-  type IdentifierRowValues, type LabelFormValues, type UrlRowValues,
+  emptyLabelValues,
+  labelIdentifierRows,
+  labelToValues,
+  labelUrlRows,
+  nestedErrorKey,
+  toLabelPayload,
+  validateLabelForm,
+  validateLogoFile,
+  type IdentifierRowValues,
+  type LabelFormValues,
+  type UrlRowValues,
 } from './label-form-model';
 import { LogoField } from './logo-field';
 import { NEW_LABEL_ID, uploadLabelLogo } from './logo-upload';
@@ -52,11 +61,18 @@ function LabelForm({ mode, label }: { mode: LabelMode; label?: LabelView }) {
   const chooseLogo = (file: File | null) => {
     setLogo(file);
     setProgress(null);
-    setErrors(({ logo: _drop, ...rest }) => (file && validateLogoFile(file) ? { ...rest, logo: validateLogoFile(file)! } : rest));
+    setErrors(({ logo: _drop, ...rest }) =>
+      file && validateLogoFile(file) ? { ...rest, logo: validateLogoFile(file)! } : rest,
+    );
   };
 
   const save = async () => {
-    const found = validateLabelForm({ values, urls: urls.rows, identifiers: identifiers.rows, requireCompany: mode === 'admin' && isNew });
+    const found = validateLabelForm({
+      values,
+      urls: urls.rows,
+      identifiers: identifiers.rows,
+      requireCompany: mode === 'admin' && isNew,
+    });
     const logoError = logo ? validateLogoFile(logo) : null;
     if (logoError) found.logo = logoError;
     setErrors(found);
@@ -69,17 +85,30 @@ function LabelForm({ mode, label }: { mode: LabelMode; label?: LabelView }) {
       let saved: Saved;
       if (isNew) {
         const withLogo = logo ? { ...payload, logo_key: await upload(NEW_LABEL_ID) } : payload;
-        saved = await api.post<Saved>(conf.apiBase, mode === 'admin' ? { ...withLogo, company_id: values.company_id } : withLogo);
+        saved = await api.post<Saved>(
+          conf.apiBase,
+          mode === 'admin' ? { ...withLogo, company_id: values.company_id } : withLogo,
+        );
       } else {
         const logoKey = logo ? await upload(label.id) : removeLogo ? null : undefined;
-        saved = await api.patch<Saved>(`${conf.apiBase}/${label.id}`, logoKey === undefined ? payload : { ...payload, logo_key: logoKey });
+        saved = await api.patch<Saved>(
+          `${conf.apiBase}/${label.id}`,
+          logoKey === undefined ? payload : { ...payload, logo_key: logoKey },
+        );
       }
       await refresh();
       notify('notification', saved.message ?? (isNew ? MESSAGES.labelAdded : MESSAGES.labelUpdated));
       navigate(`${conf.pageBase}/${saved.label.id}`);
     } catch (error) {
       if (error instanceof ApiError && error.errors) {
-        setErrors(Object.fromEntries(Object.entries(error.errors).map(([k, texts]) => [nestedErrorKey(k, urls.rows, identifiers.rows), texts.join(' ')])));
+        setErrors(
+          Object.fromEntries(
+            Object.entries(error.errors).map(([k, texts]) => [
+              nestedErrorKey(k, urls.rows, identifiers.rows),
+              texts.join(' '),
+            ]),
+          ),
+        );
       }
       notifyError(error);
       setProgress(null);
@@ -101,14 +130,56 @@ function LabelForm({ mode, label }: { mode: LabelMode; label?: LabelView }) {
     >
       <SpaceBetween size="l">
         <LabelFormFields values={values} set={set} errors={errors} chooseCompany={mode === 'admin' && isNew} />
-        <Container header={<Header variant="h2" description="Website, shop and social links.">Links</Header>}>
-          <NestedRowsEditor name="urls" state={urls} fields={[{ key: 'link', label: 'Link', placeholder: 'https://' }, { key: 'link_text', label: 'Link text' }]} emptyRow={{ link: '', link_text: '' }} addLabel="Add link" errors={errors} testId="label-urls" />
+        <Container
+          header={
+            <Header variant="h2" description="Website, shop and social links.">
+              Links
+            </Header>
+          }
+        >
+          <NestedRowsEditor
+            name="urls"
+            state={urls}
+            fields={[
+              { key: 'link', label: 'Link', placeholder: 'https://' },
+              { key: 'link_text', label: 'Link text' },
+            ]}
+            emptyRow={{ link: '', link_text: '' }}
+            addLabel="Add link"
+            errors={errors}
+            testId="label-urls"
+          />
         </Container>
-        <Container header={<Header variant="h2" description="Codes that identify the label elsewhere (e.g. a PPL label code).">Identifiers</Header>}>
-          <NestedRowsEditor name="label_identifiers" state={identifiers} fields={[{ key: 'type_of', label: 'Type' }, { key: 'ref', label: 'Reference' }]} emptyRow={{ type_of: '', ref: '' }} addLabel="Add identifier" errors={errors} testId="label-identifiers" />
+        <Container
+          header={
+            <Header variant="h2" description="Codes that identify the label elsewhere (e.g. a PPL label code).">
+              Identifiers
+            </Header>
+          }
+        >
+          <NestedRowsEditor
+            name="label_identifiers"
+            state={identifiers}
+            fields={[
+              { key: 'type_of', label: 'Type' },
+              { key: 'ref', label: 'Reference' },
+            ]}
+            emptyRow={{ type_of: '', ref: '' }}
+            addLabel="Add identifier"
+            errors={errors}
+            testId="label-identifiers"
+          />
         </Container>
         <Container header={<Header variant="h2">Logo</Header>}>
-          <LogoField current={label?.logo} file={logo} onFile={chooseLogo} remove={removeLogo} onRemove={setRemoveLogo} error={errors.logo ?? errors.logo_key} progress={progress} />
+          <LogoField
+            current={label?.logo}
+            file={logo}
+            onFile={chooseLogo}
+            remove={removeLogo}
+            onRemove={setRemoveLogo}
+            error={errors.logo ?? errors.logo_key}
+            progress={progress}
+          />
         </Container>
       </SpaceBetween>
     </FormShell>

@@ -38,16 +38,29 @@ function LabelsTable({ mode }: { mode: LabelMode }) {
       filterKey={scope}
       filters={
         <div data-testid={`${conf.tableId}-scope`}>
-          <SegmentedControl selectedId={scope} onChange={({ detail }) => setScope(detail.selectedId)} label="Scope" options={SCOPES} />
+          <SegmentedControl
+            selectedId={scope}
+            onChange={({ detail }) => setScope(detail.selectedId)}
+            label="Scope"
+            options={SCOPES}
+          />
         </div>
       }
       selectionType="multi"
       actions={({ selectedItems, refresh, clearSelection }) => (
         <SpaceBetween direction="horizontal" size="xs">
-          <Button disabled={selectedItems.length === 0} onClick={() => setToDelete(selectedItems)} data-testid={`${conf.tableId}-delete`}>
+          <Button
+            disabled={selectedItems.length === 0}
+            onClick={() => setToDelete(selectedItems)}
+            data-testid={`${conf.tableId}-delete`}
+          >
             Delete
           </Button>
-          <Button variant="primary" onClick={() => navigate(`${conf.pageBase}/new`)} data-testid={`${conf.tableId}-create`}>
+          <Button
+            variant="primary"
+            onClick={() => navigate(`${conf.pageBase}/new`)}
+            data-testid={`${conf.tableId}-create`}
+          >
             Create label
           </Button>
           {toDelete ? (

@@ -22,12 +22,21 @@ export function LogoField(props: {
       {props.current ? (
         <SpaceBetween direction="horizontal" size="s" alignItems="center">
           <img className="label-logo" src={props.current.url} alt="Current logo" style={{ maxHeight: 64 }} />
-          <Checkbox checked={props.remove} onChange={({ detail }) => props.onRemove(detail.checked)} disabled={Boolean(props.file)} nativeInputAttributes={{ 'data-testid': 'label-remove-logo' }}>
+          <Checkbox
+            checked={props.remove}
+            onChange={({ detail }) => props.onRemove(detail.checked)}
+            disabled={Boolean(props.file)}
+            nativeInputAttributes={{ 'data-testid': 'label-remove-logo' }}
+          >
             Remove the current logo
           </Checkbox>
         </SpaceBetween>
       ) : null}
-      <FormField label={props.current ? 'Replace logo' : 'Logo'} errorText={props.error} constraintText="PNG, JPEG, GIF or WebP, up to 5 MB.">
+      <FormField
+        label={props.current ? 'Replace logo' : 'Logo'}
+        errorText={props.error}
+        constraintText="PNG, JPEG, GIF or WebP, up to 5 MB."
+      >
         <div data-testid="label-logo">
           <FileUpload
             value={props.file ? [props.file] : []}
@@ -48,7 +57,9 @@ export function LogoField(props: {
           />
         </div>
       </FormField>
-      {props.progress !== null ? <UploadProgress percent={props.progress} label="Uploading logo" testId="label-logo-progress" /> : null}
+      {props.progress !== null ? (
+        <UploadProgress percent={props.progress} label="Uploading logo" testId="label-logo-progress" />
+      ) : null}
     </SpaceBetween>
   );
 }

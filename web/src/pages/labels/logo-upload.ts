@@ -11,7 +11,11 @@ type Presigned = { url: string; key: string; method: 'PUT'; headers?: Record<str
  * label's company), sends the file with progress, and returns the object key to save as
  * `logo_key`.
  */
-export async function uploadLabelLogo(labelId: string, file: File, options: { companyId: string; onProgress: (percent: number) => void }): Promise<string> {
+export async function uploadLabelLogo(
+  labelId: string,
+  file: File,
+  options: { companyId: string; onProgress: (percent: number) => void },
+): Promise<string> {
   const contentType = logoContentType(file);
   if (!contentType) throw new Error('The logo must be a PNG, JPEG, GIF or WebP image');
   const presigned = await api.post<Presigned>(

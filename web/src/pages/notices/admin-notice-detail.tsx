@@ -56,7 +56,11 @@ export function AdminNoticeDetailPage() {
                       {
                         label: 'Content',
                         // Plain text, as written.
-                        value: <span style={{ whiteSpace: 'pre-wrap' }} data-testid="notice-content">{notice.content}</span>,
+                        value: (
+                          <span style={{ whiteSpace: 'pre-wrap' }} data-testid="notice-content">
+                            {notice.content}
+                          </span>
+                        ),
                       },
                     ]}
                   />
@@ -64,13 +68,25 @@ export function AdminNoticeDetailPage() {
               </Container>
               <Table<Recipient>
                 data-testid="notice-recipients"
-                header={<Header variant="h2" counter={`(${notice.read_count} of ${notice.recipients_count} read)`}>Recipients</Header>}
+                header={
+                  <Header variant="h2" counter={`(${notice.read_count} of ${notice.recipients_count} read)`}>
+                    Recipients
+                  </Header>
+                }
                 items={notice.users}
                 trackBy="id"
                 columnDefinitions={[
                   { id: 'name', header: 'Name', isRowHeader: true, cell: (u) => u.name || '-' },
                   { id: 'email', header: 'Email', cell: (u) => u.email },
-                  { id: 'read', header: 'Read', cell: (u) => <span data-testid={`notice-recipient-read-${u.id}`} data-read={String(u.read)}><StatusBadge word={u.read ? 'true' : 'false'}>{u.read ? 'Read' : 'Unread'}</StatusBadge></span> },
+                  {
+                    id: 'read',
+                    header: 'Read',
+                    cell: (u) => (
+                      <span data-testid={`notice-recipient-read-${u.id}`} data-read={String(u.read)}>
+                        <StatusBadge word={u.read ? 'true' : 'false'}>{u.read ? 'Read' : 'Unread'}</StatusBadge>
+                      </span>
+                    ),
+                  },
                   { id: 'read_at', header: 'Read at', cell: (u) => <FormattedDate value={u.read_at} /> },
                 ]}
                 empty={<Box textAlign="center">No recipients</Box>}

@@ -14,7 +14,16 @@ import { FormShell } from '../../components/form-shell';
 import { RecordState } from '../../components/record-state';
 import { useFormSubmit } from '../../components/use-form-submit';
 import { saveNotice, useAdminNotice, useAdminNoticesRefresh } from './notice-api';
-import { emptyNotice, NOTICE_MESSAGES, NOTICE_TYPES, noticePayload, noticeToValues, validateNotice, type AdminNotice, type NoticeValues } from './notice-model';
+import {
+  emptyNotice,
+  NOTICE_MESSAGES,
+  NOTICE_TYPES,
+  noticePayload,
+  noticeToValues,
+  validateNotice,
+  type AdminNotice,
+  type NoticeValues,
+} from './notice-model';
 import { RecipientsField } from './recipients-field';
 
 const TYPE_OPTIONS = NOTICE_TYPES.map((t) => ({ value: t, label: t[0].toUpperCase() + t.slice(1) }));
@@ -52,10 +61,21 @@ function NoticeForm({ notice }: { notice?: AdminNotice }) {
       <Container header={<Header variant="h2">Notice</Header>}>
         <SpaceBetween size="l">
           <FormField label="Title" errorText={errors.title} data-testid="notice-field-title">
-            <Input value={values.title} onChange={({ detail }) => set({ title: detail.value })} ariaRequired invalid={Boolean(errors.title)} />
+            <Input
+              value={values.title}
+              onChange={({ detail }) => set({ title: detail.value })}
+              ariaRequired
+              invalid={Boolean(errors.title)}
+            />
           </FormField>
           <FormField label="Content" errorText={errors.content} data-testid="notice-field-content">
-            <Textarea value={values.content} onChange={({ detail }) => set({ content: detail.value })} rows={8} ariaRequired invalid={Boolean(errors.content)} />
+            <Textarea
+              value={values.content}
+              onChange={({ detail }) => set({ content: detail.value })}
+              rows={8}
+              ariaRequired
+              invalid={Boolean(errors.content)}
+            />
           </FormField>
           <FormField label="Type" errorText={errors.type_of} data-testid="notice-field-type">
             <Select
@@ -66,11 +86,17 @@ function NoticeForm({ notice }: { notice?: AdminNotice }) {
             />
           </FormField>
           <FormField label="Readable" errorText={errors.readable}>
-            <Toggle checked={values.readable} onChange={({ detail }) => set({ readable: detail.checked })} data-testid="notice-field-readable">
+            <Toggle
+              checked={values.readable}
+              onChange={({ detail }) => set({ readable: detail.checked })}
+              data-testid="notice-field-readable"
+            >
               {values.readable ? 'Readable' : 'Not readable'}
             </Toggle>
           </FormField>
-          {isNew ? <RecipientsField value={values.users} error={errors.users} onChange={(users) => set({ users })} /> : null}
+          {isNew ? (
+            <RecipientsField value={values.users} error={errors.users} onChange={(users) => set({ users })} />
+          ) : null}
         </SpaceBetween>
       </Container>
     </FormShell>

@@ -26,12 +26,22 @@ function columns(onDelete: (notice: AdminNotice) => void): TableProps.ColumnDefi
     { id: 'type_of', header: 'Type', sortingField: 'type_of', cell: (n) => <StatusBadge word={n.type_of} /> },
     { id: 'readable', header: 'Readable', cell: (n) => (n.readable ? 'Yes' : 'No') },
     { id: 'read', header: 'Read', cell: (n) => `${n.read_count} of ${n.recipients_count}` },
-    { id: 'created_at', header: 'Created', sortingField: 'created_at', cell: (n) => <FormattedDate value={n.created_at} /> },
+    {
+      id: 'created_at',
+      header: 'Created',
+      sortingField: 'created_at',
+      cell: (n) => <FormattedDate value={n.created_at} />,
+    },
     {
       id: 'actions',
       header: 'Actions',
       cell: (n) => (
-        <Button variant="inline-link" onClick={() => onDelete(n)} ariaLabel={`Delete ${n.title}`} data-testid={`notice-delete-${n.id}`}>
+        <Button
+          variant="inline-link"
+          onClick={() => onDelete(n)}
+          ariaLabel={`Delete ${n.title}`}
+          data-testid={`notice-delete-${n.id}`}
+        >
           Delete
         </Button>
       ),
@@ -61,7 +71,9 @@ export function AdminNoticesPage() {
           <Button variant="primary" onClick={create} data-testid="notices-create">
             Add notice
           </Button>
-          {target ? <DeleteNoticeModal notice={target} onClose={() => setTarget(null)} onDeleted={() => void refresh()} /> : null}
+          {target ? (
+            <DeleteNoticeModal notice={target} onClose={() => setTarget(null)} onDeleted={() => void refresh()} />
+          ) : null}
         </>
       )}
       emptyAction={<Button onClick={create}>Add notice</Button>}

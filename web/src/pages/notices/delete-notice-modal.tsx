@@ -3,7 +3,15 @@ import { deleteNotice } from './notice-api';
 import type { AdminNotice } from './notice-model';
 
 /** Deletes one notice and shows the server's message ("Notice Deleted"). */
-export function DeleteNoticeModal({ notice, onClose, onDeleted }: { notice: Pick<AdminNotice, 'id' | 'title'>; onClose: () => void; onDeleted: () => void }) {
+export function DeleteNoticeModal({
+  notice,
+  onClose,
+  onDeleted,
+}: {
+  notice: Pick<AdminNotice, 'id' | 'title'>;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
   return (
     <DeleteModal
       noun="notice"

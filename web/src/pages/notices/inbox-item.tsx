@@ -8,7 +8,13 @@ import { FormattedDate } from '../../components/formatted';
 import { StatusBadge } from '../../components/status-badge';
 import type { InboxItem as Item } from './notice-model';
 
-type Props = { item: Item; expanded: boolean; marking: boolean; onToggle: (expanded: boolean) => void; onMarkRead: () => void };
+type Props = {
+  item: Item;
+  expanded: boolean;
+  marking: boolean;
+  onToggle: (expanded: boolean) => void;
+  onMarkRead: () => void;
+};
 
 /** One notice in the inbox: unread ones are bold with a "New" badge; expanding shows the content. */
 export function InboxItem({ item, expanded, marking, onToggle, onMarkRead }: Props) {
@@ -22,8 +28,7 @@ export function InboxItem({ item, expanded, marking, onToggle, onMarkRead }: Pro
         headerText={
           // Inline (not a SpaceBetween div) so the title stays on the expand icon's line.
           <span style={{ fontWeight: read ? 'normal' : 'bold' }}>
-            {notice.title}{' '}
-            {read ? null : <Badge color="blue">New</Badge>} <StatusBadge word={notice.type_of} />
+            {notice.title} {read ? null : <Badge color="blue">New</Badge>} <StatusBadge word={notice.type_of} />
           </span>
         }
         headerDescription={formatDate(notice.created_at) || undefined}

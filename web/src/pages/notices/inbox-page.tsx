@@ -29,7 +29,9 @@ export function InboxPage() {
     try {
       const answer = await markNoticeRead(id);
       // Show it read at once; the revalidation that follows confirms it.
-      await mutate((current) => (current ? markReadInInbox(current, id, answer.read_at) : current), { revalidate: true });
+      await mutate((current) => (current ? markReadInInbox(current, id, answer.read_at) : current), {
+        revalidate: true,
+      });
       notify('notification', answer.message || NOTICE_MESSAGES.markedRead);
       void refreshMe();
     } catch (failure) {
@@ -58,13 +60,19 @@ export function InboxPage() {
   return (
     <ContentLayout
       header={
-        <Header variant="h1" counter={data ? `(${data.unread_count} unread)` : undefined} description="Notices sent to you. Open one to read it.">
+        <Header
+          variant="h1"
+          counter={data ? `(${data.unread_count} unread)` : undefined}
+          description="Notices sent to you. Open one to read it."
+        >
           Inbox
         </Header>
       }
     >
       <SpaceBetween size="s" data-testid="inbox-list">
-        {error ? <ApiErrorAlert error={error} onRetry={() => void mutate()} header="Could not load your notices" /> : null}
+        {error ? (
+          <ApiErrorAlert error={error} onRetry={() => void mutate()} header="Could not load your notices" />
+        ) : null}
         {isLoading && !data ? <Spinner size="large" /> : null}
         {data && items.length === 0 ? (
           <Box textAlign="center" color="inherit" padding="l">

@@ -13,7 +13,8 @@ const noticePath = (id: string) => `${ADMIN_BASE}/${encodeURIComponent(id)}`;
 export const adminNoticesPath = (params: ListParams) => listPath(ADMIN_BASE, params);
 
 export const useInbox = () => useApi<Inbox>('/notices');
-export const useAdminNotice = (id: string | undefined) => useApi<{ notice: AdminNoticeDetail }>(id ? noticePath(id) : null);
+export const useAdminNotice = (id: string | undefined) =>
+  useApi<{ notice: AdminNoticeDetail }>(id ? noticePath(id) : null);
 
 type Saved = { notice: AdminNotice; message: string };
 
@@ -30,7 +31,10 @@ export const markNoticeRead = (noticeId: string) =>
 
 /** GET /admin/users for the recipients picker (first page of matches). */
 export const searchUsers = (q: string, signal?: AbortSignal) =>
-  api.get<ListMeta & { users: AdminUser[] }>(listPath('/admin/users', { page: 1, per_page: 50, q }), { ...GLOBAL, signal });
+  api.get<ListMeta & { users: AdminUser[] }>(listPath('/admin/users', { page: 1, per_page: 50, q }), {
+    ...GLOBAL,
+    signal,
+  });
 
 /** Revalidates every cached admin notice answer (list pages and records) after a write. */
 export const useAdminNoticesRefresh = () => useInvalidate(ADMIN_BASE);

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { emptyNotice, markReadInInbox, NOTICE_MESSAGES, noticePayload, noticeToValues, userOption, validateNotice, type Inbox } from './notice-model';
+import {
+  emptyNotice,
+  markReadInInbox,
+  NOTICE_MESSAGES,
+  noticePayload,
+  noticeToValues,
+  userOption,
+  validateNotice,
+  type Inbox,
+} from './notice-model';
 
 const max = userOption({ id: 'u1', name: 'Max Manager', email: 'manager@demo.test' });
 const filled = { ...emptyNotice(), title: ' Hello ', content: ' World ', users: [max] };
@@ -15,7 +24,11 @@ describe('notice form model', () => {
   });
 
   it('requires title, content and (on new only) at least one recipient, with the spec messages', () => {
-    expect(validateNotice(emptyNotice(), true)).toMatchObject({ title: 'Title is required', content: 'Content is required', users: 'Users is required' });
+    expect(validateNotice(emptyNotice(), true)).toMatchObject({
+      title: 'Title is required',
+      content: 'Content is required',
+      users: 'Users is required',
+    });
     expect(validateNotice({ ...emptyNotice(), title: '   ' }, false)).toMatchObject({ title: 'Title is required' });
     expect(validateNotice({ ...filled, users: [] }, false)).toEqual({});
     expect(validateNotice(filled, true)).toEqual({});
@@ -23,16 +36,38 @@ describe('notice form model', () => {
 
   it('refuses a type outside announcement, news, maintenance', () => {
     expect(validateNotice({ ...filled, type_of: 'spam' }, true).type_of).toBeTruthy();
-    for (const type_of of ['announcement', 'news', 'maintenance']) expect(validateNotice({ ...filled, type_of }, true)).toEqual({});
+    for (const type_of of ['announcement', 'news', 'maintenance'])
+      expect(validateNotice({ ...filled, type_of }, true)).toEqual({});
   });
 
   it('sends user_ids on create only, text trimmed', () => {
-    expect(noticePayload(filled, true)).toEqual({ title: 'Hello', content: 'World', type_of: 'announcement', readable: true, user_ids: ['u1'] });
-    expect(noticePayload({ ...filled, readable: false }, false)).toEqual({ title: 'Hello', content: 'World', type_of: 'announcement', readable: false });
+    expect(noticePayload(filled, true)).toEqual({
+      title: 'Hello',
+      content: 'World',
+      type_of: 'announcement',
+      readable: true,
+      user_ids: ['u1'],
+    });
+    expect(noticePayload({ ...filled, readable: false }, false)).toEqual({
+      title: 'Hello',
+      content: 'World',
+      type_of: 'announcement',
+      readable: false,
+    });
   });
 
   it('loads an edit form from a notice, readable unless it says false', () => {
-    const notice = { id: 'n1', title: 'T', content: 'C', type_of: 'news', readable: false, recipients_count: 1, read_count: 0, created_at: '', updated_at: '' };
+    const notice = {
+      id: 'n1',
+      title: 'T',
+      content: 'C',
+      type_of: 'news',
+      readable: false,
+      recipients_count: 1,
+      read_count: 0,
+      created_at: '',
+      updated_at: '',
+    };
     expect(noticeToValues(notice)).toEqual({ title: 'T', content: 'C', type_of: 'news', readable: false, users: [] });
   });
 
@@ -42,8 +77,16 @@ describe('notice form model', () => {
 });
 
 describe('inbox', () => {
-  const item = (id: string, read: boolean, read_at: string | null = null) => ({ id, notice: { id, title: id, content: '', type_of: 'news', created_at: '' }, read, read_at });
-  const inbox: Inbox = { notices: [item('a', false), item('b', true, '2024-01-01'), item('c', false)], unread_count: 2 };
+  const item = (id: string, read: boolean, read_at: string | null = null) => ({
+    id,
+    notice: { id, title: id, content: '', type_of: 'news', created_at: '' },
+    read,
+    read_at,
+  });
+  const inbox: Inbox = {
+    notices: [item('a', false), item('b', true, '2024-01-01'), item('c', false)],
+    unread_count: 2,
+  };
 
   it('marks one notice read and recounts the unread', () => {
     const next = markReadInInbox(inbox, 'a', '2024-02-02');

@@ -54,7 +54,13 @@ export function emptyNotice(): NoticeValues {
 }
 
 export function noticeToValues(notice: AdminNotice): NoticeValues {
-  return { title: notice.title, content: notice.content, type_of: String(notice.type_of), readable: notice.readable !== false, users: [] };
+  return {
+    title: notice.title,
+    content: notice.content,
+    type_of: String(notice.type_of),
+    readable: notice.readable !== false,
+    users: [],
+  };
 }
 
 /**
@@ -62,7 +68,12 @@ export function noticeToValues(notice: AdminNotice): NoticeValues {
  * strict and has no user_ids, so an edit never sends them.
  */
 export function noticePayload(values: NoticeValues, isNew: boolean): Record<string, unknown> {
-  const body: Record<string, unknown> = { title: values.title.trim(), content: values.content.trim(), type_of: values.type_of, readable: values.readable };
+  const body: Record<string, unknown> = {
+    title: values.title.trim(),
+    content: values.content.trim(),
+    type_of: values.type_of,
+    readable: values.readable,
+  };
   if (isNew) body.user_ids = values.users.map((u) => u.value);
   return body;
 }
@@ -88,6 +99,8 @@ export function validateNotice(values: NoticeValues, isNew: boolean): Record<str
 
 /** The inbox after one notice was read: that item read (first read time kept), the unread count recomputed. */
 export function markReadInInbox(inbox: Inbox, noticeId: string, readAt: string | null): Inbox {
-  const notices = inbox.notices.map((n) => (n.id === noticeId && !n.read ? { ...n, read: true, read_at: readAt ?? n.read_at } : n));
+  const notices = inbox.notices.map((n) =>
+    n.id === noticeId && !n.read ? { ...n, read: true, read_at: readAt ?? n.read_at } : n,
+  );
   return { notices, unread_count: notices.filter((n) => !n.read).length };
 }

@@ -44,7 +44,9 @@ export function RecipientsField({ value, error, onChange }: Props) {
     <FormField label="Users" description="Who receives the notice." errorText={error} data-testid="notice-field-users">
       <Multiselect
         selectedOptions={value}
-        onChange={({ detail }) => onChange(detail.selectedOptions.map((o) => ({ value: o.value ?? '', label: o.label ?? '' })))}
+        onChange={({ detail }) =>
+          onChange(detail.selectedOptions.map((o) => ({ value: o.value ?? '', label: o.label ?? '' })))
+        }
         options={options}
         filteringType="manual"
         statusType={status}
@@ -58,7 +60,10 @@ export function RecipientsField({ value, error, onChange }: Props) {
           if (!detail.firstPage && !detail.samePage) return;
           clearTimeout(timer.current);
           // Typing waits 300 ms like the table searches; opening or retrying asks at once.
-          timer.current = setTimeout(() => void load(detail.filteringText), detail.filteringText && !detail.samePage ? 300 : 0);
+          timer.current = setTimeout(
+            () => void load(detail.filteringText),
+            detail.filteringText && !detail.samePage ? 300 : 0,
+          );
         }}
         placeholder="Choose users"
         filteringPlaceholder="Search users by name or email"

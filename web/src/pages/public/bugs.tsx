@@ -26,7 +26,11 @@ export function BugsPage() {
   const [sent, setSent] = useState(false);
   const { errors, failure, submitting, submit } = useFormSubmit({
     validate: () => validate(values, RULES),
-    send: () => api.post<{ message: string }>('/bug_reports', { description: values.description.trim(), ...(referer ? { referer } : {}) }),
+    send: () =>
+      api.post<{ message: string }>('/bug_reports', {
+        description: values.description.trim(),
+        ...(referer ? { referer } : {}),
+      }),
     onSuccess: (answer) => {
       notify('notification', answer.message);
       setSent(true);
@@ -37,20 +41,37 @@ export function BugsPage() {
     return (
       <SimplePage title="Bug Report" testId="bugs-page">
         <p>
-          Please <RouterLink href={`/signin?redirect=${encodeURIComponent(`/bugs?referer=${referer}`)}`}>sign in</RouterLink> to report a problem.
+          Please{' '}
+          <RouterLink href={`/signin?redirect=${encodeURIComponent(`/bugs?referer=${referer}`)}`}>sign in</RouterLink>{' '}
+          to report a problem.
         </p>
       </SimplePage>
     );
   }
   return (
-    <SimplePage title="Bug Report" description="Tell us what you did, what you expected and what happened." testId="bugs-page">
+    <SimplePage
+      title="Bug Report"
+      description="Tell us what you did, what you expected and what happened."
+      testId="bugs-page"
+    >
       {sent ? (
         <Alert type="success" data-testid="bugs-sent">
           Thank you: your report was sent and will be looked at.
         </Alert>
       ) : (
-        <form onSubmit={(event) => { event.preventDefault(); void submit(); }}>
-          <Form actions={<Button variant="primary" formAction="submit" loading={submitting} data-testid="bugs-submit">Send report</Button>}>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <Form
+            actions={
+              <Button variant="primary" formAction="submit" loading={submitting} data-testid="bugs-submit">
+                Send report
+              </Button>
+            }
+          >
             <SpaceBetween size="m">
               {failure ? <Alert type="error">{failure}</Alert> : null}
               {referer ? (
@@ -59,7 +80,12 @@ export function BugsPage() {
                 </Box>
               ) : null}
               <FormField label="What went wrong?" errorText={errors.description}>
-                <Textarea value={values.description} rows={8} onChange={({ detail }) => setValues({ description: detail.value })} data-testid="bugs-description" />
+                <Textarea
+                  value={values.description}
+                  rows={8}
+                  onChange={({ detail }) => setValues({ description: detail.value })}
+                  data-testid="bugs-description"
+                />
               </FormField>
             </SpaceBetween>
           </Form>

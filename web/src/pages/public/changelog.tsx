@@ -4,7 +4,11 @@ import { SimplePage } from './simple-page';
 
 export function ChangelogPage() {
   return (
-    <SimplePage title="Changelog" description={`Application ${APP_VERSION} · API ${API_VERSION}`} testId="changelog-page">
+    <SimplePage
+      title="Changelog"
+      description={`Application ${APP_VERSION} · API ${API_VERSION}`}
+      testId="changelog-page"
+    >
       <Box variant="h2" data-testid="changelog-entry">
         Version {APP_VERSION}
       </Box>

@@ -35,7 +35,9 @@ export function BulkImportPage() {
         // The pushed progress shows at once; the reload that follows brings the rest.
         if (pushed?.id) {
           const merge = (i: RoyaltyImport) => (i.id === pushed.id ? { ...i, ...pushed } : i);
-          void mutate((answer) => answer && { ...answer, royalty_imports: answer.royalty_imports.map(merge) }, { revalidate: false });
+          void mutate((answer) => answer && { ...answer, royalty_imports: answer.royalty_imports.map(merge) }, {
+            revalidate: false,
+          });
         }
         void refresh();
       }),

@@ -6,7 +6,9 @@ import { royaltyEditPage } from './royalties-api';
 import { formatMoney } from './royalty-model';
 import type { Royalty } from '../../../../shared/schemas/royalty-views';
 
-const money = (value: string | null, currency: string | null) => <Box textAlign="right">{formatMoney(value, currency)}</Box>;
+const money = (value: string | null, currency: string | null) => (
+  <Box textAlign="right">{formatMoney(value, currency)}</Box>
+);
 
 /** The royalties table's columns; sortable ones carry the API's sort_field names. */
 export const ROYALTY_COLUMNS: TableProps.ColumnDefinition<Royalty>[] = [
@@ -28,7 +30,12 @@ export const ROYALTY_COLUMNS: TableProps.ColumnDefinition<Royalty>[] = [
   { id: 'label_name', header: 'Label', sortingField: 'label_name', cell: (r) => r.label_name ?? '-' },
   { id: 'retailer', header: 'Retailer', sortingField: 'retailer', cell: (r) => r.retailer ?? '-' },
   { id: 'territory', header: 'Territory', sortingField: 'territory', cell: (r) => r.territory ?? '-' },
-  { id: 'quantity', header: 'Quantity', sortingField: 'quantity', cell: (r) => <Box textAlign="right">{r.quantity ?? 0}</Box> },
+  {
+    id: 'quantity',
+    header: 'Quantity',
+    sortingField: 'quantity',
+    cell: (r) => <Box textAlign="right">{r.quantity ?? 0}</Box>,
+  },
   { id: 'subtotal', header: 'Reported', cell: (r) => money(r.subtotal_payable, r.currency) },
   { id: 'amount', header: 'Amount', sortingField: 'amount', cell: (r) => money(r.amount, r.company_currency) },
   { id: 'label_payable', header: 'Label share', cell: (r) => money(r.label_payable, r.company_currency) },
@@ -39,9 +46,21 @@ export const ROYALTY_COLUMNS: TableProps.ColumnDefinition<Royalty>[] = [
     cell: (r) => (
       <Box>
         <StatusBadge word={r.paid ? 'complete' : 'pending'}>{r.paid ? 'paid' : 'unpaid'}</StatusBadge>{' '}
-        <StatusBadge word={r.artist_paid ? 'complete' : 'pending'}>{r.artist_paid ? 'artist paid' : 'artist unpaid'}</StatusBadge>
-        {r.estimated ? <> <StatusBadge word="queued">estimated</StatusBadge></> : null}
-        {r.manual ? <> <StatusBadge word="invited">manual</StatusBadge></> : null}
+        <StatusBadge word={r.artist_paid ? 'complete' : 'pending'}>
+          {r.artist_paid ? 'artist paid' : 'artist unpaid'}
+        </StatusBadge>
+        {r.estimated ? (
+          <>
+            {' '}
+            <StatusBadge word="queued">estimated</StatusBadge>
+          </>
+        ) : null}
+        {r.manual ? (
+          <>
+            {' '}
+            <StatusBadge word="invited">manual</StatusBadge>
+          </>
+        ) : null}
       </Box>
     ),
   },

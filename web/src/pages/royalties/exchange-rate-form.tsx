@@ -15,7 +15,23 @@ import { distributorSuggestions, ratePayload, validateRate, type ExchangeRateVal
 import { royaltiesApi, useDeliveredBy, useDistributors, useRoyaltyMaps } from './royalties-api';
 
 /** Currencies offered first; any 3-letter code may be typed. */
-const COMMON_CURRENCIES = ['GBP', 'USD', 'EUR', 'CAD', 'AUD', 'JPY', 'SEK', 'NOK', 'DKK', 'CHF', 'NZD', 'BRL', 'MXN', 'INR', 'ZAR'];
+const COMMON_CURRENCIES = [
+  'GBP',
+  'USD',
+  'EUR',
+  'CAD',
+  'AUD',
+  'JPY',
+  'SEK',
+  'NOK',
+  'DKK',
+  'CHF',
+  'NZD',
+  'BRL',
+  'MXN',
+  'INR',
+  'ZAR',
+];
 
 type Field = keyof ExchangeRateValues;
 
@@ -24,7 +40,15 @@ type Field = keyof ExchangeRateValues;
  * maps and distributors known), the payment date it applies from, the currency pair and the rate.
  * Client checks first, then the server's per-field errors on the same fields.
  */
-export function ExchangeRateForm({ initial, currencies, onAdded }: { initial: ExchangeRateValues; currencies: string[]; onAdded: () => void }) {
+export function ExchangeRateForm({
+  initial,
+  currencies,
+  onAdded,
+}: {
+  initial: ExchangeRateValues;
+  currencies: string[];
+  onAdded: () => void;
+}) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -32,7 +56,11 @@ export function ExchangeRateForm({ initial, currencies, onAdded }: { initial: Ex
   const deliveredBy = useDeliveredBy();
   const distributors = useDistributors();
   const maps = useRoyaltyMaps();
-  const names = distributorSuggestions(deliveredBy.data?.delivered_by, maps.data?.royalty_maps.map((m) => m.name), distributors.data?.distributors.map((d) => d.name));
+  const names = distributorSuggestions(
+    deliveredBy.data?.delivered_by,
+    maps.data?.royalty_maps.map((m) => m.name),
+    distributors.data?.distributors.map((d) => d.name),
+  );
   const codes = [...new Set([...currencies, ...COMMON_CURRENCIES])];
   const set = (field: Field, value: string) => setValues((v) => ({ ...v, [field]: value }));
 
@@ -72,14 +100,46 @@ export function ExchangeRateForm({ initial, currencies, onAdded }: { initial: Ex
   );
 
   return (
-    <form onSubmit={(e) => { e.preventDefault(); void submit(); }} data-testid="rate-form">
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+      data-testid="rate-form"
+    >
       <Form
         errorText={failure}
-        actions={<Button variant="primary" loading={saving} data-testid="rate-submit">Add rate</Button>}
+        actions={
+          <Button variant="primary" loading={saving} data-testid="rate-submit">
+            Add rate
+          </Button>
+        }
       >
-        <Container header={<Header variant="h2" description="One unit of the original currency in the target currency, for the distributor's reports paid on or after the date.">Add a rate</Header>}>
-          <Grid gridDefinition={[{ colspan: { default: 12, xs: 6 } }, { colspan: { default: 12, xs: 3 } }, { colspan: { default: 12, xs: 3 } }, { colspan: { default: 6, xs: 3 } }, { colspan: { default: 6, xs: 3 } }]}>
-            <FormField label="Distributor" description="The report's source: its delivered by, or its column map's name" errorText={errors.distributor} data-testid="rate-field-distributor">
+        <Container
+          header={
+            <Header
+              variant="h2"
+              description="One unit of the original currency in the target currency, for the distributor's reports paid on or after the date."
+            >
+              Add a rate
+            </Header>
+          }
+        >
+          <Grid
+            gridDefinition={[
+              { colspan: { default: 12, xs: 6 } },
+              { colspan: { default: 12, xs: 3 } },
+              { colspan: { default: 12, xs: 3 } },
+              { colspan: { default: 6, xs: 3 } },
+              { colspan: { default: 6, xs: 3 } },
+            ]}
+          >
+            <FormField
+              label="Distributor"
+              description="The report's source: its delivered by, or its column map's name"
+              errorText={errors.distributor}
+              data-testid="rate-field-distributor"
+            >
               <Autosuggest
                 value={values.distributor}
                 onChange={({ detail }) => set('distributor', detail.value)}
@@ -92,17 +152,35 @@ export function ExchangeRateForm({ initial, currencies, onAdded }: { initial: Ex
                 ariaLabel="Distributor"
               />
             </FormField>
-            <FormField label="Payment date" constraintText="YYYY/MM/DD" errorText={errors.payment_date} data-testid="rate-field-payment_date">
+            <FormField
+              label="Payment date"
+              constraintText="YYYY/MM/DD"
+              errorText={errors.payment_date}
+              data-testid="rate-field-payment_date"
+            >
               <DatePicker
                 value={values.payment_date}
                 onChange={({ detail }) => set('payment_date', detail.value)}
                 placeholder="YYYY/MM/DD"
-                i18nStrings={{ openCalendarAriaLabel: (date) => (date ? `Payment date, ${date}` : 'Choose the payment date') }}
+                i18nStrings={{
+                  openCalendarAriaLabel: (date) => (date ? `Payment date, ${date}` : 'Choose the payment date'),
+                }}
                 invalid={Boolean(errors.payment_date)}
               />
             </FormField>
-            <FormField label="Rate" constraintText="Up to 6 decimal places" errorText={errors.rate} data-testid="rate-field-rate">
-              <Input value={values.rate} onChange={({ detail }) => set('rate', detail.value)} inputMode="decimal" placeholder="0.79" invalid={Boolean(errors.rate)} />
+            <FormField
+              label="Rate"
+              constraintText="Up to 6 decimal places"
+              errorText={errors.rate}
+              data-testid="rate-field-rate"
+            >
+              <Input
+                value={values.rate}
+                onChange={({ detail }) => set('rate', detail.value)}
+                inputMode="decimal"
+                placeholder="0.79"
+                invalid={Boolean(errors.rate)}
+              />
             </FormField>
             {currency('original_currency', 'From')}
             {currency('target_currency', 'To')}

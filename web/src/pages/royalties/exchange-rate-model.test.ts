@@ -3,17 +3,41 @@ import { distributorSuggestions, ratePayload, rateValuesFrom, validateRate } fro
 import { exchangeUpdateText, totalsEquation } from './royalty-model';
 import { DISTRIBUTION_ROYALTY_PAGES, exchangeRatesFor, royaltyPagesFor, USER_ROYALTY_PAGES } from './royalties-api';
 
-const valid = { distributor: 'Demo', payment_date: '2026-01-31', original_currency: 'usd', target_currency: 'GBP', rate: '0.791234' };
+const valid = {
+  distributor: 'Demo',
+  payment_date: '2026-01-31',
+  original_currency: 'usd',
+  target_currency: 'GBP',
+  rate: '0.791234',
+};
 
 describe('exchange rate form', () => {
   it('prefills from the query, defaulting the target to the company currency', () => {
-    const values = rateValuesFrom(new URLSearchParams('distributor=Demo%20Dist&original_currency=usd'), 'GBP', '2026-05-01');
-    expect(values).toEqual({ distributor: 'Demo Dist', payment_date: '2026-05-01', original_currency: 'USD', target_currency: 'GBP', rate: '' });
+    const values = rateValuesFrom(
+      new URLSearchParams('distributor=Demo%20Dist&original_currency=usd'),
+      'GBP',
+      '2026-05-01',
+    );
+    expect(values).toEqual({
+      distributor: 'Demo Dist',
+      payment_date: '2026-05-01',
+      original_currency: 'USD',
+      target_currency: 'GBP',
+      rate: '',
+    });
   });
 
   it('checks each field as the API does', () => {
     expect(validateRate(valid)).toEqual({});
-    expect(validateRate({ distributor: ' ', payment_date: '31/01/2026', original_currency: 'US', target_currency: 'GBP', rate: '1.1234567' })).toEqual({
+    expect(
+      validateRate({
+        distributor: ' ',
+        payment_date: '31/01/2026',
+        original_currency: 'US',
+        target_currency: 'GBP',
+        rate: '1.1234567',
+      }),
+    ).toEqual({
       distributor: 'Distributor is required',
       payment_date: 'Payment date must be a date (YYYY-MM-DD)',
       original_currency: 'Currency must be a 3-letter code',
@@ -24,25 +48,48 @@ describe('exchange rate form', () => {
   });
 
   it('sends trimmed values with currencies in capitals', () => {
-    expect(ratePayload({ ...valid, distributor: ' Demo ', rate: ' 0.8 ' })).toEqual({ ...valid, original_currency: 'USD', rate: '0.8' });
+    expect(ratePayload({ ...valid, distributor: ' Demo ', rate: ' 0.8 ' })).toEqual({
+      ...valid,
+      original_currency: 'USD',
+      rate: '0.8',
+    });
   });
 
   it('suggests each distributor once, whatever its case', () => {
-    expect(distributorSuggestions(['Demo', 'spotify'], undefined, ['demo', ' Believe '])).toEqual(['Believe', 'Demo', 'spotify']);
+    expect(distributorSuggestions(['Demo', 'spotify'], undefined, ['demo', ' Believe '])).toEqual([
+      'Believe',
+      'Demo',
+      'spotify',
+    ]);
   });
 });
 
 describe('exchange rate texts', () => {
   it('shows the update counts and the pairs still missing', () => {
-    expect(exchangeUpdateText({ message: 'Exchange Rates Updated', result: { imports: 1, lines: 3, missing_rates: [] } })).toBe('Exchange Rates Updated: 1 import, 3 lines re-converted');
     expect(
-      exchangeUpdateText({ result: { imports: 2, lines: 1, missing_rates: [{ distributor: 'D', original_currency: 'USD', target_currency: 'GBP' }, { distributor: 'D', original_currency: 'USD', target_currency: 'GBP' }] } }),
+      exchangeUpdateText({ message: 'Exchange Rates Updated', result: { imports: 1, lines: 3, missing_rates: [] } }),
+    ).toBe('Exchange Rates Updated: 1 import, 3 lines re-converted');
+    expect(
+      exchangeUpdateText({
+        result: {
+          imports: 2,
+          lines: 1,
+          missing_rates: [
+            { distributor: 'D', original_currency: 'USD', target_currency: 'GBP' },
+            { distributor: 'D', original_currency: 'USD', target_currency: 'GBP' },
+          ],
+        },
+      }),
     ).toBe('Exchange Rates Updated: 2 imports, 1 line re-converted; 1 rate still missing (D · USD → GBP)');
   });
 
   it('writes the control totals as one equation', () => {
-    expect(totalsEquation({ read: 3, stored: 2, rejected: 1, skipped: 0 })).toBe('3 read = 2 stored + 1 rejected + 0 skipped');
-    expect(totalsEquation({ read: 10_000_001, stored: 9_998_765, rejected: 1_235, skipped: 1 })).toBe('10,000,001 read = 9,998,765 stored + 1,235 rejected + 1 skipped');
+    expect(totalsEquation({ read: 3, stored: 2, rejected: 1, skipped: 0 })).toBe(
+      '3 read = 2 stored + 1 rejected + 0 skipped',
+    );
+    expect(totalsEquation({ read: 10_000_001, stored: 9_998_765, rejected: 1_235, skipped: 1 })).toBe(
+      '10,000,001 read = 9,998,765 stored + 1,235 rejected + 1 skipped',
+    );
   });
 });
 
@@ -56,7 +103,9 @@ describe('royalty pages by area', () => {
   });
 
   it('links to the exchange rates with the add form filled in', () => {
-    expect(exchangeRatesFor({ distributor: 'A&B', original_currency: 'USD', import_id: '' })).toBe('/user/royalties/exchange_rates?distributor=A%26B&original_currency=USD');
+    expect(exchangeRatesFor({ distributor: 'A&B', original_currency: 'USD', import_id: '' })).toBe(
+      '/user/royalties/exchange_rates?distributor=A%26B&original_currency=USD',
+    );
     expect(exchangeRatesFor({})).toBe('/user/royalties/exchange_rates');
   });
 });

@@ -19,15 +19,21 @@ export function rateValuesFrom(query: URLSearchParams, companyCurrency: string, 
 export function validateRate(values: ExchangeRateValues): Partial<Record<keyof ExchangeRateValues, string>> {
   const errors: Partial<Record<keyof ExchangeRateValues, string>> = {};
   if (!values.distributor.trim()) errors.distributor = 'Distributor is required';
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(values.payment_date)) errors.payment_date = 'Payment date must be a date (YYYY-MM-DD)';
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(values.payment_date))
+    errors.payment_date = 'Payment date must be a date (YYYY-MM-DD)';
   for (const field of ['original_currency', 'target_currency'] as const) {
     if (!CURRENCY_PATTERN.test(values[field].trim())) errors[field] = 'Currency must be a 3-letter code';
   }
-  if (!errors.original_currency && !errors.target_currency && values.original_currency.trim().toUpperCase() === values.target_currency.trim().toUpperCase()) {
+  if (
+    !errors.original_currency &&
+    !errors.target_currency &&
+    values.original_currency.trim().toUpperCase() === values.target_currency.trim().toUpperCase()
+  ) {
     errors.target_currency = 'Choose a different currency to convert into';
   }
   const rate = values.rate.trim();
-  if (!RATE_PATTERN.test(rate) || !/[1-9]/.test(rate)) errors.rate = 'Rate must be a positive number with at most 6 decimal places';
+  if (!RATE_PATTERN.test(rate) || !/[1-9]/.test(rate))
+    errors.rate = 'Rate must be a positive number with at most 6 decimal places';
   return errors;
 }
 

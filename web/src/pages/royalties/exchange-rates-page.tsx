@@ -26,7 +26,17 @@ import type { ExchangeRate } from '../../../../shared/schemas/royalty-views';
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** Re-applies the rates to imported lines (one import, or all of them) and flashes the answer's counts. */
-function ApplyButton({ importId, onDone, children, testId }: { importId?: string; onDone: () => void; children: string; testId: string }) {
+function ApplyButton({
+  importId,
+  onDone,
+  children,
+  testId,
+}: {
+  importId?: string;
+  onDone: () => void;
+  children: string;
+  testId: string;
+}) {
   const [busy, setBusy] = useState(false);
   const apply = async () => {
     setBusy(true);
@@ -73,7 +83,11 @@ export function ExchangeRatesPage() {
           title="Exchange rates"
           current="exchangeRates"
           description={`Reports in another currency are converted into ${companyCurrency} with the distributor's newest rate paid on or before the import's payment date.`}
-          extra={<ApplyButton onDone={() => void refreshImported()} testId="rates-apply">Apply rates to imported lines</ApplyButton>}
+          extra={
+            <ApplyButton onDone={() => void refreshImported()} testId="rates-apply">
+              Apply rates to imported lines
+            </ApplyButton>
+          }
         />
       }
     >
@@ -82,18 +96,36 @@ export function ExchangeRatesPage() {
           <Alert
             type="info"
             header="A rate an import is missing"
-            action={<ApplyButton importId={importId} onDone={() => void refreshImported()} testId="rates-apply-import">Re-apply rates to the import</ApplyButton>}
+            action={
+              <ApplyButton importId={importId} onDone={() => void refreshImported()} testId="rates-apply-import">
+                Re-apply rates to the import
+              </ApplyButton>
+            }
             data-testid="rates-for-import"
           >
-            Add the rate below, then re-apply the rates to convert the import's lines. <RouterLink href={pages.importPage(importId)} data-testid="rates-back-to-import">Back to the import</RouterLink>
+            Add the rate below, then re-apply the rates to convert the import's lines.{' '}
+            <RouterLink href={pages.importPage(importId)} data-testid="rates-back-to-import">
+              Back to the import
+            </RouterLink>
           </Alert>
         ) : null}
-        <ExchangeRateForm key={JSON.stringify(initial)} initial={initial} currencies={seen} onAdded={() => void mutate()} />
-        {error ? <ApiErrorAlert error={error} header="Could not load the exchange rates" onRetry={() => void mutate()} /> : null}
+        <ExchangeRateForm
+          key={JSON.stringify(initial)}
+          initial={initial}
+          currencies={seen}
+          onAdded={() => void mutate()}
+        />
+        {error ? (
+          <ApiErrorAlert error={error} header="Could not load the exchange rates" onRetry={() => void mutate()} />
+        ) : null}
         <Table<ExchangeRate>
           data-testid="rates-table"
           variant="container"
-          header={<Header variant="h2" counter={data ? `(${data.total_count ?? rates.length})` : undefined}>Rates</Header>}
+          header={
+            <Header variant="h2" counter={data ? `(${data.total_count ?? rates.length})` : undefined}>
+              Rates
+            </Header>
+          }
           loading={isLoading}
           loadingText="Loading exchange rates"
           items={rates}
@@ -107,21 +139,34 @@ export function ExchangeRatesPage() {
               id: 'actions',
               header: 'Actions',
               cell: (r) => (
-                <Button variant="inline-link" onClick={() => setDeleting(r)} ariaLabel={`Delete the rate ${r.distributor} ${r.original_currency} to ${r.target_currency}`} data-testid={`rate-delete-${r.id}`}>
+                <Button
+                  variant="inline-link"
+                  onClick={() => setDeleting(r)}
+                  ariaLabel={`Delete the rate ${r.distributor} ${r.original_currency} to ${r.target_currency}`}
+                  data-testid={`rate-delete-${r.id}`}
+                >
                   Delete
                 </Button>
               ),
             },
           ]}
-          empty={<Box textAlign="center">No exchange rates yet: lines in another currency stay unconverted until one is added</Box>}
+          empty={
+            <Box textAlign="center">
+              No exchange rates yet: lines in another currency stay unconverted until one is added
+            </Box>
+          }
         />
       </SpaceBetween>
       {deleting ? (
         <DeleteModal
           noun="exchange rate"
           plural="exchange rates"
-          names={[`${deleting.distributor} · ${deleting.original_currency} → ${deleting.target_currency} · ${deleting.payment_date} · ${deleting.rate}`]}
-          run={async (report) => report((await royaltiesApi.deleteRate(deleting.id)).message ?? 'Exchange Rate Deleted')}
+          names={[
+            `${deleting.distributor} · ${deleting.original_currency} → ${deleting.target_currency} · ${deleting.payment_date} · ${deleting.rate}`,
+          ]}
+          run={async (report) =>
+            report((await royaltiesApi.deleteRate(deleting.id)).message ?? 'Exchange Rate Deleted')
+          }
           onClose={() => setDeleting(null)}
           onDeleted={() => void mutate()}
         />

@@ -27,38 +27,69 @@ import type { RoyaltyImport } from '../../../../shared/schemas/royalty-views';
 import { UnmatchedTable } from './unmatched-table';
 
 /** Lines matched to the catalogue, however (ISRC, UPC, catalogue number or an assignment). */
-const matchedCount = (item: RoyaltyImport) => (item.matched ? formatCount(item.matched.isrc + item.matched.upc + item.matched.cat_no + item.matched.manual) : '-');
+const matchedCount = (item: RoyaltyImport) =>
+  item.matched ? formatCount(item.matched.isrc + item.matched.upc + item.matched.cat_no + item.matched.manual) : '-';
 
 function ControlTotals({ item }: { item: RoyaltyImport }) {
   const totals = controlTotals(item.totals);
   if (!totals || !item.totals) return null;
   const currency = item.company_currency ?? DEFAULT_CURRENCY;
   return (
-    <Container header={<Header variant="h2" description="Every line read is stored, rejected or skipped.">Control totals</Header>} data-testid="import-totals">
+    <Container
+      header={
+        <Header variant="h2" description="Every line read is stored, rejected or skipped.">
+          Control totals
+        </Header>
+      }
+      data-testid="import-totals"
+    >
       <SpaceBetween size="m">
-        <Box variant="p" fontWeight="bold" data-testid="import-totals-equation">{totalsEquation(totals)}</Box>
+        <Box variant="p" fontWeight="bold" data-testid="import-totals-equation">
+          {totalsEquation(totals)}
+        </Box>
         <KeyValuePairs
           columns={4}
           items={[
             { label: 'Lines read', value: <span data-testid="import-lines-read">{formatCount(totals.read)}</span> },
             { label: 'Stored', value: <span data-testid="import-lines-stored">{formatCount(totals.stored)}</span> },
-            { label: 'Rejected', value: <span data-testid="import-lines-rejected">{formatCount(totals.rejected)}</span> },
+            {
+              label: 'Rejected',
+              value: <span data-testid="import-lines-rejected">{formatCount(totals.rejected)}</span>,
+            },
             { label: 'Skipped', value: <span data-testid="import-lines-skipped">{formatCount(totals.skipped)}</span> },
             // The amounts as read, in the report's own currencies; the total is converted into the company's.
-            { label: 'Amount read', value: <span data-testid="import-amount-read">{decimal2(item.totals.amount_read)}</span> },
-            { label: 'Amount stored', value: <span data-testid="import-amount-stored">{decimal2(item.totals.amount_stored)}</span> },
-            { label: 'Amount rejected', value: <span data-testid="import-amount-rejected">{decimal2(item.totals.amount_rejected)}</span> },
+            {
+              label: 'Amount read',
+              value: <span data-testid="import-amount-read">{decimal2(item.totals.amount_read)}</span>,
+            },
+            {
+              label: 'Amount stored',
+              value: <span data-testid="import-amount-stored">{decimal2(item.totals.amount_stored)}</span>,
+            },
+            {
+              label: 'Amount rejected',
+              value: <span data-testid="import-amount-rejected">{decimal2(item.totals.amount_rejected)}</span>,
+            },
             {
               label: `Total in ${currency}`,
               value: (
                 <>
-                  <span data-testid="import-amount">{item.amount === undefined ? '-' : formatMoney(item.amount, currency)}</span>
-                  {item.missing_rates?.length ? <Box variant="small" color="text-status-warning">Lines without a rate are left out</Box> : null}
+                  <span data-testid="import-amount">
+                    {item.amount === undefined ? '-' : formatMoney(item.amount, currency)}
+                  </span>
+                  {item.missing_rates?.length ? (
+                    <Box variant="small" color="text-status-warning">
+                      Lines without a rate are left out
+                    </Box>
+                  ) : null}
                 </>
               ),
             },
             { label: 'Matched lines', value: <span data-testid="import-matched-count">{matchedCount(item)}</span> },
-            { label: 'Unmatched lines', value: <span data-testid="import-unmatched-count">{formatCount(item.unmatched_lines ?? 0)}</span> },
+            {
+              label: 'Unmatched lines',
+              value: <span data-testid="import-unmatched-count">{formatCount(item.unmatched_lines ?? 0)}</span>,
+            },
           ]}
         />
         {totals.balanced ? null : (
@@ -113,9 +144,18 @@ export function RoyaltyImportPage() {
             <DetailHeader
               testId="royalty-import"
               title={row.filename}
-              description={<>Column map: {row.source_name ?? row.source_id} · <ImportStatusBadge status={row.status} testId="royalty-import-status" /></>}
+              description={
+                <>
+                  Column map: {row.source_name ?? row.source_id} ·{' '}
+                  <ImportStatusBadge status={row.status} testId="royalty-import-status" />
+                </>
+              }
               onDelete={() => setDeleting(true)}
-              extraActions={<Button onClick={() => navigate(pages.royaltiesForImport(row.id))} data-testid="royalty-import-lines">Show its royalties</Button>}
+              extraActions={
+                <Button onClick={() => navigate(pages.royaltiesForImport(row.id))} data-testid="royalty-import-lines">
+                  Show its royalties
+                </Button>
+              }
             />
           }
         >
@@ -130,15 +170,40 @@ export function RoyaltyImportPage() {
                 void refreshRoyalties();
               }}
             />
-            {row.status === 'processing' ? <UploadProgress percent={importPercent(row)} label="Importing" testId="royalty-import-progress" /> : null}
+            {row.status === 'processing' ? (
+              <UploadProgress percent={importPercent(row)} label="Importing" testId="royalty-import-progress" />
+            ) : null}
             <Container header={<Header variant="h2">File</Header>}>
               <KeyValuePairs
                 columns={4}
                 items={[
                   { label: 'Imported', value: <FormattedDate value={row.created_at} /> },
-                  { label: 'Size', value: <>{<FileSize bytes={row.size} />}{row.parts ? <Box variant="small" data-testid="royalty-import-parts">Imported in {row.parts} parts side by side</Box> : null}</> },
-                  { label: 'Payment date', value: <><FormattedDate value={row.payment_date} /><Box variant="small">Rates paid on or before it apply</Box></> },
-                  { label: 'Lines', value: <RouterLink href={pages.royaltiesForImport(row.id)}>Royalties from this file</RouterLink> },
+                  {
+                    label: 'Size',
+                    value: (
+                      <>
+                        {<FileSize bytes={row.size} />}
+                        {row.parts ? (
+                          <Box variant="small" data-testid="royalty-import-parts">
+                            Imported in {row.parts} parts side by side
+                          </Box>
+                        ) : null}
+                      </>
+                    ),
+                  },
+                  {
+                    label: 'Payment date',
+                    value: (
+                      <>
+                        <FormattedDate value={row.payment_date} />
+                        <Box variant="small">Rates paid on or before it apply</Box>
+                      </>
+                    ),
+                  },
+                  {
+                    label: 'Lines',
+                    value: <RouterLink href={pages.royaltiesForImport(row.id)}>Royalties from this file</RouterLink>,
+                  },
                 ]}
               />
             </Container>
@@ -147,7 +212,11 @@ export function RoyaltyImportPage() {
               <Table
                 data-testid="import-rejected"
                 variant="container"
-                header={<Header variant="h2" counter={`(${row.totals.rejected.length})`}>Rejected lines</Header>}
+                header={
+                  <Header variant="h2" counter={`(${row.totals.rejected.length})`}>
+                    Rejected lines
+                  </Header>
+                }
                 items={row.totals.rejected}
                 columnDefinitions={[
                   { id: 'line', header: 'Line', cell: (r) => r.line },
@@ -155,10 +224,16 @@ export function RoyaltyImportPage() {
                 ]}
               />
             ) : null}
-            {row.status === 'done' ? <UnmatchedTable importId={row.id} currency={row.company_currency ?? DEFAULT_CURRENCY} onAssigned={() => {
+            {row.status === 'done' ? (
+              <UnmatchedTable
+                importId={row.id}
+                currency={row.company_currency ?? DEFAULT_CURRENCY}
+                onAssigned={() => {
                   void mutate();
                   void refreshRoyalties();
-                }} /> : null}
+                }}
+              />
+            ) : null}
             <Box>
               <RouterLink href={pages.bulkImport}>Back to the imports</RouterLink>
             </Box>
@@ -168,7 +243,9 @@ export function RoyaltyImportPage() {
               noun="import"
               plural="imports"
               names={[row.filename]}
-              run={async (report) => report((await royaltiesApi.deleteImport(row.id)).message ?? `${row.filename} deleted`)}
+              run={async (report) =>
+                report((await royaltiesApi.deleteImport(row.id)).message ?? `${row.filename} deleted`)
+              }
               onClose={() => setDeleting(false)}
               onDeleted={() => navigate(pages.bulkImport, { replace: true })}
             />

@@ -39,20 +39,38 @@ function MissingRates({ item, onChanged }: { item: RoyaltyImport; onChanged: () 
       data-testid="import-missing-rates"
       action={
         <SpaceBetween direction="horizontal" size="xs">
-          <Button onClick={() => navigate(exchangeRates)} data-testid="import-exchange-rates">Exchange rates</Button>
-          <Button onClick={() => void reapply()} loading={busy} data-testid="import-reapply-rates">Re-apply rates</Button>
+          <Button onClick={() => navigate(exchangeRates)} data-testid="import-exchange-rates">
+            Exchange rates
+          </Button>
+          <Button onClick={() => void reapply()} loading={busy} data-testid="import-reapply-rates">
+            Re-apply rates
+          </Button>
         </SpaceBetween>
       }
     >
       <SpaceBetween size="xs">
-        <Box variant="p">These lines have no rate into {item.company_currency ?? 'the company currency'} on or before the payment date{item.payment_date ? <> ({formatDate(item.payment_date)})</> : null}, so they are left out of the import's total.</Box>
+        <Box variant="p">
+          These lines have no rate into {item.company_currency ?? 'the company currency'} on or before the payment date
+          {item.payment_date ? <> ({formatDate(item.payment_date)})</> : null}, so they are left out of the import's
+          total.
+        </Box>
         {rates.map((r, index) => (
-          <SpaceBetween key={`${r.distributor}-${r.original_currency}-${r.target_currency}`} direction="horizontal" size="xs" alignItems="center">
+          <SpaceBetween
+            key={`${r.distributor}-${r.original_currency}-${r.target_currency}`}
+            direction="horizontal"
+            size="xs"
+            alignItems="center"
+          >
             <Box data-testid={`import-missing-rate-${index}`}>
               {r.distributor} · {r.original_currency} → {r.target_currency}: {r.lines} line{r.lines === 1 ? '' : 's'}
             </Box>
             <RouterLink
-              href={exchangeRatesFor({ distributor: r.distributor, original_currency: r.original_currency, target_currency: r.target_currency, import_id: item.id })}
+              href={exchangeRatesFor({
+                distributor: r.distributor,
+                original_currency: r.original_currency,
+                target_currency: r.target_currency,
+                import_id: item.id,
+              })}
               data-testid={`import-missing-rate-${index}-add`}
             >
               Add rate
@@ -65,7 +83,17 @@ function MissingRates({ item, onChanged }: { item: RoyaltyImport; onChanged: () 
 }
 
 /** What needs the user's attention on an import: a duplicate file, a failure, the worker's problems, missing rates. */
-export function ImportProblems({ item, onConfirm, confirming, onChanged }: { item: RoyaltyImport; onConfirm: () => void; confirming: boolean; onChanged: () => void }) {
+export function ImportProblems({
+  item,
+  onConfirm,
+  confirming,
+  onChanged,
+}: {
+  item: RoyaltyImport;
+  onConfirm: () => void;
+  confirming: boolean;
+  onChanged: () => void;
+}) {
   const { importPage } = useRoyaltyPages();
   return (
     <>
@@ -73,17 +101,31 @@ export function ImportProblems({ item, onConfirm, confirming, onChanged }: { ite
         <Alert
           type="warning"
           header="This file was imported before"
-          action={<Button onClick={onConfirm} loading={confirming} data-testid="import-confirm">Import anyway</Button>}
+          action={
+            <Button onClick={onConfirm} loading={confirming} data-testid="import-confirm">
+              Import anyway
+            </Button>
+          }
           data-testid="import-duplicate"
         >
-          {item.duplicate_of ? <>It matches <RouterLink href={importPage(item.duplicate_of)}>an earlier import</RouterLink>. </> : null}
+          {item.duplicate_of ? (
+            <>
+              It matches <RouterLink href={importPage(item.duplicate_of)}>an earlier import</RouterLink>.{' '}
+            </>
+          ) : null}
           Importing it again would count its sales twice.
         </Alert>
       ) : null}
-      {item.status === 'failed' ? <Alert type="error" header="The import failed">{item.error}</Alert> : null}
+      {item.status === 'failed' ? (
+        <Alert type="error" header="The import failed">
+          {item.error}
+        </Alert>
+      ) : null}
       {item.problems?.length ? (
         <Alert type="warning" header="Problems" data-testid="import-problems">
-          {item.problems.map((p) => <div key={p}>{p}</div>)}
+          {item.problems.map((p) => (
+            <div key={p}>{p}</div>
+          ))}
         </Alert>
       ) : null}
       {item.missing_rates?.length ? <MissingRates item={item} onChanged={onChanged} /> : null}

@@ -23,33 +23,64 @@ export function ImportStatusBadge({ status, testId }: { status: string; testId?:
 }
 
 /** The worker's progress on an import as a whole percent (done = 100). */
-export const importPercent = (i: Pick<RoyaltyImport, 'status' | 'progress'>) => (i.status === 'done' ? 100 : wholePercent(i.progress));
+export const importPercent = (i: Pick<RoyaltyImport, 'status' | 'progress'>) =>
+  i.status === 'done' ? 100 : wholePercent(i.progress);
 
 const count = (n: number | undefined) => <Box textAlign="right">{n ?? '-'}</Box>;
 
-function columns(importPage: (id: string) => string, onDelete: (row: RoyaltyImport) => void): TableProps.ColumnDefinition<RoyaltyImport>[] {
+function columns(
+  importPage: (id: string) => string,
+  onDelete: (row: RoyaltyImport) => void,
+): TableProps.ColumnDefinition<RoyaltyImport>[] {
   return [
-    { id: 'filename', header: 'File', isRowHeader: true, cell: (r) => <RouterLink href={importPage(r.id)} data-testid={`royalty-import-link-${r.id}`}>{r.filename}</RouterLink> },
+    {
+      id: 'filename',
+      header: 'File',
+      isRowHeader: true,
+      cell: (r) => (
+        <RouterLink href={importPage(r.id)} data-testid={`royalty-import-link-${r.id}`}>
+          {r.filename}
+        </RouterLink>
+      ),
+    },
     { id: 'source', header: 'Map', cell: (r) => r.source_name ?? r.source_id },
-    { id: 'status', header: 'Status', cell: (r) => <ImportStatusBadge status={r.status} testId={`royalty-import-status-${r.id}`} /> },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (r) => <ImportStatusBadge status={r.status} testId={`royalty-import-status-${r.id}`} />,
+    },
     {
       id: 'progress',
       header: 'Progress',
       minWidth: 160,
-      cell: (r) => (r.status === 'processing' ? <UploadProgress percent={importPercent(r)} label="Importing" testId={`royalty-import-progress-${r.id}`} /> : `${importPercent(r)}%`),
+      cell: (r) =>
+        r.status === 'processing' ? (
+          <UploadProgress percent={importPercent(r)} label="Importing" testId={`royalty-import-progress-${r.id}`} />
+        ) : (
+          `${importPercent(r)}%`
+        ),
     },
     { id: 'read', header: 'Read', cell: (r) => count(r.totals?.lines_read) },
     { id: 'stored', header: 'Stored', cell: (r) => count(r.totals?.stored) },
     { id: 'rejected', header: 'Rejected', cell: (r) => count(r.rejected_count ?? r.totals?.rejected?.length) },
     { id: 'skipped', header: 'Skipped', cell: (r) => count(r.totals?.skipped) },
-    { id: 'amount_stored', header: 'Amount stored', cell: (r) => <Box textAlign="right">{r.totals?.amount_stored ?? '-'}</Box> },
+    {
+      id: 'amount_stored',
+      header: 'Amount stored',
+      cell: (r) => <Box textAlign="right">{r.totals?.amount_stored ?? '-'}</Box>,
+    },
     { id: 'size', header: 'Size', cell: (r) => <FileSize bytes={r.size} /> },
     { id: 'created_at', header: 'Imported', cell: (r) => <FormattedDate value={r.created_at} /> },
     {
       id: 'actions',
       header: 'Actions',
       cell: (r) => (
-        <Button variant="inline-link" onClick={() => onDelete(r)} ariaLabel={`Delete the import ${r.filename}`} data-testid={`royalty-import-delete-${r.id}`}>
+        <Button
+          variant="inline-link"
+          onClick={() => onDelete(r)}
+          ariaLabel={`Delete the import ${r.filename}`}
+          data-testid={`royalty-import-delete-${r.id}`}
+        >
           Delete
         </Button>
       ),
@@ -77,7 +108,9 @@ export function ImportsTable({ list }: { list: ServerList<RoyaltyImportList> }) 
             noun="import"
             plural="imports"
             names={[target.filename]}
-            run={async (report) => report((await royaltiesApi.deleteImport(target.id)).message ?? `${target.filename} deleted`)}
+            run={async (report) =>
+              report((await royaltiesApi.deleteImport(target.id)).message ?? `${target.filename} deleted`)
+            }
             onClose={() => setTarget(null)}
             onDeleted={() => void refresh()}
           />

@@ -15,7 +15,15 @@ import { useInvalidate } from '../../app/invalidate';
 import { FormShell } from '../../components/form-shell';
 import { serverFieldErrors } from '../../components/form-rules';
 import { MapColumnsEditor } from './map-columns-editor';
-import { emptyMapValues, fromRoyaltyMap, guessColumns, readSample, toRoyaltyMap, validateMap, type MapEditorValues } from './map-model';
+import {
+  emptyMapValues,
+  fromRoyaltyMap,
+  guessColumns,
+  readSample,
+  toRoyaltyMap,
+  validateMap,
+  type MapEditorValues,
+} from './map-model';
 import type { MappingColumn } from '../../../../shared/schemas/royalty-map';
 import { MapOptionsFields } from './map-options-fields';
 import { MapPreviewTable, useMapPreview } from './map-preview';
@@ -46,7 +54,10 @@ export function MapImportPage() {
   const { preview, error: previewError, loading } = useMapPreview(sample, map);
   const headers = preview?.headers ?? [];
   const saved = maps.data?.royalty_maps ?? [];
-  const suggested = preview?.suggested_map_id && preview.suggested_map_id !== mapId ? saved.find((m) => m.id === preview.suggested_map_id) : undefined;
+  const suggested =
+    preview?.suggested_map_id && preview.suggested_map_id !== mapId
+      ? saved.find((m) => m.id === preview.suggested_map_id)
+      : undefined;
 
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -64,15 +75,18 @@ export function MapImportPage() {
       setMapId(answer.royalty_map.id);
       notify('notification', answer.message ?? `Column map ${answer.royalty_map.name} saved`);
     } catch (error) {
-      if (error instanceof ApiError) setErrors(Object.fromEntries(Object.entries(serverFieldErrors(error.errors)).map(([k, v]) => [fieldOf(k), v])));
+      if (error instanceof ApiError)
+        setErrors(Object.fromEntries(Object.entries(serverFieldErrors(error.errors)).map(([k, v]) => [fieldOf(k), v])));
       setFailure(errorMessage(error));
       notifyError(error);
     } finally {
       setSaving(false);
     }
   };
-  const set = <K extends keyof MapEditorValues>(key: K, value: MapEditorValues[K]) => setValues((v) => ({ ...v, [key]: value }));
-  const setIn = (part: 'columns' | 'constants') => (column: MappingColumn, value: string) => setValues((v) => ({ ...v, [part]: { ...v[part], [column]: value } }));
+  const set = <K extends keyof MapEditorValues>(key: K, value: MapEditorValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
+  const setIn = (part: 'columns' | 'constants') => (column: MappingColumn, value: string) =>
+    setValues((v) => ({ ...v, [part]: { ...v[part], [column]: value } }));
   const pick = (id: string) => {
     const found = saved.find((m) => m.id === id);
     setMapId(found?.id ?? null);
@@ -90,7 +104,15 @@ export function MapImportPage() {
   };
 
   return (
-    <ContentLayout header={<RoyaltiesPageHeader title="Column maps" current="mapImport" description="How each source's reports are read: which column holds what." />}>
+    <ContentLayout
+      header={
+        <RoyaltiesPageHeader
+          title="Column maps"
+          current="mapImport"
+          description="How each source's reports are read: which column holds what."
+        />
+      }
+    >
       <FormShell
         testId="map"
         title={mapId ? `Edit ${values.name || 'map'}` : 'New map'}
@@ -106,24 +128,48 @@ export function MapImportPage() {
             <SpaceBetween direction="horizontal" size="l">
               <FormField label="Saved maps">
                 <Select
-                  selectedOption={saved.filter((m) => m.id === mapId).map((m) => ({ value: m.id, label: m.name }))[0] ?? NEW}
+                  selectedOption={
+                    saved.filter((m) => m.id === mapId).map((m) => ({ value: m.id, label: m.name }))[0] ?? NEW
+                  }
                   options={[NEW, ...saved.map((m) => ({ value: m.id, label: m.name }))]}
                   onChange={({ detail }) => pick(detail.selectedOption.value ?? '')}
                   statusType={maps.isLoading ? 'loading' : 'finished'}
                   data-testid="map-saved"
                 />
               </FormField>
-              <FormField label="Name" description="The report's source (a store or distributor)" errorText={errors.name}>
-                <Input value={values.name} onChange={({ detail }) => set('name', detail.value)} invalid={Boolean(errors.name)} data-testid="map-name" />
+              <FormField
+                label="Name"
+                description="The report's source (a store or distributor)"
+                errorText={errors.name}
+              >
+                <Input
+                  value={values.name}
+                  onChange={({ detail }) => set('name', detail.value)}
+                  invalid={Boolean(errors.name)}
+                  data-testid="map-name"
+                />
               </FormField>
             </SpaceBetween>
           </Container>
           <Container header={<Header variant="h2">Report format</Header>}>
             <SpaceBetween size="m">
-              <MapOptionsFields values={values} set={set} errors={errors} sampleFile={sampleFile} onSample={(f) => void chooseSample(f)} />
+              <MapOptionsFields
+                values={values}
+                set={set}
+                errors={errors}
+                sampleFile={sampleFile}
+                onSample={(f) => void chooseSample(f)}
+              />
               {sampleError ? <Alert type="error">{sampleError}</Alert> : null}
               {suggested ? (
-                <Alert type="info" action={<Button onClick={() => pick(suggested.id)} data-testid="map-use-suggested">Use it</Button>}>
+                <Alert
+                  type="info"
+                  action={
+                    <Button onClick={() => pick(suggested.id)} data-testid="map-use-suggested">
+                      Use it
+                    </Button>
+                  }
+                >
                   This report's headers match the saved map “{suggested.name}”.
                 </Alert>
               ) : null}
@@ -133,16 +179,42 @@ export function MapImportPage() {
             header={
               <Header
                 variant="h2"
-                description={headers.length ? `${headers.length} columns in the sample` : 'Choose a sample report to list its columns'}
-                actions={<Button formAction="none" disabled={!headers.length} onClick={() => set('columns', guessColumns(headers, values.columns))} data-testid="map-guess">Match by name</Button>}
+                description={
+                  headers.length
+                    ? `${headers.length} columns in the sample`
+                    : 'Choose a sample report to list its columns'
+                }
+                actions={
+                  <Button
+                    formAction="none"
+                    disabled={!headers.length}
+                    onClick={() => set('columns', guessColumns(headers, values.columns))}
+                    data-testid="map-guess"
+                  >
+                    Match by name
+                  </Button>
+                }
               >
                 Columns
               </Header>
             }
           >
-            <MapColumnsEditor headers={headers} columns={values.columns} constants={values.constants} errors={errors} onColumn={setIn('columns')} onConstant={setIn('constants')} />
+            <MapColumnsEditor
+              headers={headers}
+              columns={values.columns}
+              constants={values.constants}
+              errors={errors}
+              onColumn={setIn('columns')}
+              onConstant={setIn('constants')}
+            />
           </Container>
-          <Container header={<Header variant="h2" description="The sample's first lines read through this map">Preview</Header>}>
+          <Container
+            header={
+              <Header variant="h2" description="The sample's first lines read through this map">
+                Preview
+              </Header>
+            }
+          >
             <MapPreviewTable preview={preview} error={previewError} loading={loading} />
           </Container>
         </SpaceBetween>

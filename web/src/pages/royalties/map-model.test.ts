@@ -1,10 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { columnLabel, emptyMapValues, fromRoyaltyMap, guessColumns, previewable, toRoyaltyMap, validateMap } from './map-model';
+import {
+  columnLabel,
+  emptyMapValues,
+  fromRoyaltyMap,
+  guessColumns,
+  previewable,
+  toRoyaltyMap,
+  validateMap,
+} from './map-model';
 
 describe('royalty map editor', () => {
   it('turns the editor values into a map, leaving out what is unset', () => {
-    const values = { ...emptyMapValues(), name: 'Spotify', delimiter: ';' as const, decimal: 'comma' as const, skip_header_rows: '2', currency: 'eur', columns: { isrc: 'ISRC', song: '' }, constants: { retailer: ' Spotify ' } };
-    expect(toRoyaltyMap(values)).toEqual({ columns: { isrc: 'ISRC' }, constants: { retailer: 'Spotify' }, delimiter: ';', decimal: 'comma', skip_header_rows: 2, currency: 'EUR' });
+    const values = {
+      ...emptyMapValues(),
+      name: 'Spotify',
+      delimiter: ';' as const,
+      decimal: 'comma' as const,
+      skip_header_rows: '2',
+      currency: 'eur',
+      columns: { isrc: 'ISRC', song: '' },
+      constants: { retailer: ' Spotify ' },
+    };
+    expect(toRoyaltyMap(values)).toEqual({
+      columns: { isrc: 'ISRC' },
+      constants: { retailer: 'Spotify' },
+      delimiter: ';',
+      decimal: 'comma',
+      skip_header_rows: 2,
+      currency: 'EUR',
+    });
   });
 
   it('round-trips a saved map', () => {
@@ -13,19 +37,37 @@ describe('royalty map editor', () => {
   });
 
   it('guesses columns from headers whatever their case and spacing', () => {
-    expect(guessColumns(['Pay Period', 'ISRC', 'Net Revenue', 'Sales_Category'], { subtotal_payable: 'Net Revenue' })).toEqual({ pay_period: 'Pay Period', isrc: 'ISRC', subtotal_payable: 'Net Revenue', sales_category: 'Sales_Category' });
+    expect(
+      guessColumns(['Pay Period', 'ISRC', 'Net Revenue', 'Sales_Category'], { subtotal_payable: 'Net Revenue' }),
+    ).toEqual({
+      pay_period: 'Pay Period',
+      isrc: 'ISRC',
+      subtotal_payable: 'Net Revenue',
+      sales_category: 'Sales_Category',
+    });
   });
 
   it('validates name, row counts, currency and the columns an import needs', () => {
     expect(validateMap(emptyMapValues())).toEqual({
-      name: 'Name is required', 'columns.subtotal_payable': 'Subtotal payable is required', 'columns.pay_period': 'Pay period is required', currency: 'Currency is required when no column holds the currency',
+      name: 'Name is required',
+      'columns.subtotal_payable': 'Subtotal payable is required',
+      'columns.pay_period': 'Pay period is required',
+      currency: 'Currency is required when no column holds the currency',
     });
-    const ok = { ...emptyMapValues(), name: 'A', columns: { subtotal_payable: 'Net', subtotal_payable_currency: 'Cur' }, constants: { pay_period: '2026-01' } };
+    const ok = {
+      ...emptyMapValues(),
+      name: 'A',
+      columns: { subtotal_payable: 'Net', subtotal_payable_currency: 'Cur' },
+      constants: { pay_period: '2026-01' },
+    };
     expect(previewable(toRoyaltyMap(ok))).toBe(true);
     expect(previewable(toRoyaltyMap({ ...ok, columns: { subtotal_payable: 'Net' } }))).toBe(false);
     expect(previewable(toRoyaltyMap({ ...ok, columns: { subtotal_payable: 'Net' }, currency: 'EUR' }))).toBe(true);
     expect(validateMap(ok)).toEqual({});
-    expect(validateMap({ ...ok, skip_header_rows: '-1', currency: 'EURO' })).toMatchObject({ skip_header_rows: expect.any(String), currency: 'Currency must be a 3-letter code' });
+    expect(validateMap({ ...ok, skip_header_rows: '-1', currency: 'EURO' })).toMatchObject({
+      skip_header_rows: expect.any(String),
+      currency: 'Currency must be a 3-letter code',
+    });
   });
 
   it('labels columns for people', () => {

@@ -26,11 +26,22 @@ export type MapEditorValues = {
 };
 
 export const emptyMapValues = (): MapEditorValues => ({
-  name: '', delimiter: '', decimal: 'point', skip_header_rows: '0', skip_footer_rows: '0', currency: '', columns: {}, constants: {},
+  name: '',
+  delimiter: '',
+  decimal: 'point',
+  skip_header_rows: '0',
+  skip_footer_rows: '0',
+  currency: '',
+  columns: {},
+  constants: {},
 });
 
 const nonEmpty = <T extends string>(record: Partial<Record<T, string>>) =>
-  Object.fromEntries(Object.entries(record).filter(([, v]) => typeof v === 'string' && v.trim() !== '').map(([k, v]) => [k, (v as string).trim()])) as Partial<Record<T, string>>;
+  Object.fromEntries(
+    Object.entries(record)
+      .filter(([, v]) => typeof v === 'string' && v.trim() !== '')
+      .map(([k, v]) => [k, (v as string).trim()]),
+  ) as Partial<Record<T, string>>;
 
 /** The editor's values as the RoyaltyMap the API stores (unset options left out). */
 export function toRoyaltyMap(values: MapEditorValues): RoyaltyMap {
@@ -65,11 +76,15 @@ export function fromRoyaltyMap(name: string, map: RoyaltyMap): MapEditorValues {
  * Guesses each mapping column's header from a sample's headers: the same name once case,
  * spaces and punctuation are ignored ("Pay Period" → pay_period). Columns already mapped stay.
  */
-export function guessColumns(headers: string[], current: Partial<Record<MappingColumn, string>> = {}): Partial<Record<MappingColumn, string>> {
+export function guessColumns(
+  headers: string[],
+  current: Partial<Record<MappingColumn, string>> = {},
+): Partial<Record<MappingColumn, string>> {
   const norm = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
   const byNorm = new Map(headers.map((h) => [norm(h), h]));
   const guessed: Partial<Record<MappingColumn, string>> = { ...current };
-  for (const column of MAPPING_COLUMNS) if (!guessed[column] && byNorm.has(norm(column))) guessed[column] = byNorm.get(norm(column));
+  for (const column of MAPPING_COLUMNS)
+    if (!guessed[column] && byNorm.has(norm(column))) guessed[column] = byNorm.get(norm(column));
   return guessed;
 }
 
@@ -79,13 +94,17 @@ export function validateMap(values: MapEditorValues): Record<string, string> {
   if (!values.name.trim()) errors.name = VALIDATION.required('Name');
   for (const field of ['skip_header_rows', 'skip_footer_rows'] as const) {
     const text = values[field].trim();
-    if (text && !/^\d+$/.test(text)) errors[field] = `${field === 'skip_header_rows' ? 'Header rows' : 'Footer rows'} must be a whole number of at least 0`;
+    if (text && !/^\d+$/.test(text))
+      errors[field] =
+        `${field === 'skip_header_rows' ? 'Header rows' : 'Footer rows'} must be a whole number of at least 0`;
   }
-  if (values.currency.trim() && !/^[A-Za-z]{3}$/.test(values.currency.trim())) errors.currency = 'Currency must be a 3-letter code';
+  if (values.currency.trim() && !/^[A-Za-z]{3}$/.test(values.currency.trim()))
+    errors.currency = 'Currency must be a 3-letter code';
   const mapped = { ...nonEmpty(values.columns), ...nonEmpty(values.constants) };
   if (!mapped.subtotal_payable) errors['columns.subtotal_payable'] = VALIDATION.required('Subtotal payable');
   if (!mapped.pay_period) errors['columns.pay_period'] = VALIDATION.required('Pay period');
-  if (!mapped.subtotal_payable_currency && !values.currency.trim()) errors.currency = 'Currency is required when no column holds the currency';
+  if (!mapped.subtotal_payable_currency && !values.currency.trim())
+    errors.currency = 'Currency is required when no column holds the currency';
   return errors;
 }
 
@@ -95,7 +114,9 @@ export function validateMap(values: MapEditorValues): Record<string, string> {
  */
 export function previewable(map: RoyaltyMap): boolean {
   const filled = (column: MappingColumn) => Boolean(map.columns[column] || map.constants?.[column]);
-  return filled('subtotal_payable') && filled('pay_period') && (filled('subtotal_payable_currency') || Boolean(map.currency));
+  return (
+    filled('subtotal_payable') && filled('pay_period') && (filled('subtotal_payable_currency') || Boolean(map.currency))
+  );
 }
 
 /** "subtotal_payable" → "Subtotal payable". */

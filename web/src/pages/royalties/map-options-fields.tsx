@@ -25,7 +25,11 @@ export function MapOptionsFields({
 }) {
   return (
     <SpaceBetween size="l">
-      <FormField label="Sample report" description="The first 64 KB of a report of this source fill the column choices and the preview." constraintText="CSV, TSV or TXT">
+      <FormField
+        label="Sample report"
+        description="The first 64 KB of a report of this source fill the column choices and the preview."
+        constraintText="CSV, TSV or TXT"
+      >
         <FileUpload
           value={sampleFile ? [sampleFile] : []}
           onChange={({ detail }) => onSample(detail.value[0] ?? null)}
@@ -47,26 +51,49 @@ export function MapOptionsFields({
           <Select
             selectedOption={DELIMITERS.find((d) => d.value === values.delimiter) ?? AUTO}
             options={[AUTO, ...DELIMITERS]}
-            onChange={({ detail }) => set('delimiter', (detail.selectedOption.value ?? '') as MapEditorValues['delimiter'])}
+            onChange={({ detail }) =>
+              set('delimiter', (detail.selectedOption.value ?? '') as MapEditorValues['delimiter'])
+            }
             data-testid="map-delimiter"
           />
         </FormField>
         <FormField label="Decimal mark" errorText={errors.decimal}>
           <SegmentedControl
             selectedId={values.decimal}
-            options={[{ id: 'point', text: '1.50' }, { id: 'comma', text: '1,50' }]}
+            options={[
+              { id: 'point', text: '1.50' },
+              { id: 'comma', text: '1,50' },
+            ]}
             onChange={({ detail }) => set('decimal', detail.selectedId as MapEditorValues['decimal'])}
             data-testid="map-decimal"
           />
         </FormField>
         <FormField label="Rows before the header" errorText={errors.skip_header_rows}>
-          <Input type="number" value={values.skip_header_rows} onChange={({ detail }) => set('skip_header_rows', detail.value)} invalid={Boolean(errors.skip_header_rows)} data-testid="map-skip-header" />
+          <Input
+            type="number"
+            value={values.skip_header_rows}
+            onChange={({ detail }) => set('skip_header_rows', detail.value)}
+            invalid={Boolean(errors.skip_header_rows)}
+            data-testid="map-skip-header"
+          />
         </FormField>
         <FormField label="Rows after the lines" errorText={errors.skip_footer_rows}>
-          <Input type="number" value={values.skip_footer_rows} onChange={({ detail }) => set('skip_footer_rows', detail.value)} invalid={Boolean(errors.skip_footer_rows)} data-testid="map-skip-footer" />
+          <Input
+            type="number"
+            value={values.skip_footer_rows}
+            onChange={({ detail }) => set('skip_footer_rows', detail.value)}
+            invalid={Boolean(errors.skip_footer_rows)}
+            data-testid="map-skip-footer"
+          />
         </FormField>
         <FormField label="Currency" description="When the report has no currency column" errorText={errors.currency}>
-          <Input value={values.currency} onChange={({ detail }) => set('currency', detail.value)} placeholder="GBP" invalid={Boolean(errors.currency)} data-testid="map-currency" />
+          <Input
+            value={values.currency}
+            onChange={({ detail }) => set('currency', detail.value)}
+            placeholder="GBP"
+            invalid={Boolean(errors.currency)}
+            data-testid="map-currency"
+          />
         </FormField>
       </ColumnLayout>
     </SpaceBetween>

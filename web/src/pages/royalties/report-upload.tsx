@@ -16,7 +16,13 @@ import { royaltiesApi, useRoyaltyMaps, useRoyaltyPages } from './royalties-api';
 import { REPORT_ACCEPT, reportFileProblem } from './royalty-model';
 import type { RoyaltyImport } from '../../../../shared/schemas/royalty-views';
 
-export type UploadRow = { name: string; percent: number; state: 'waiting' | 'uploading' | 'uploaded' | 'failed'; error?: string; key?: string };
+export type UploadRow = {
+  name: string;
+  percent: number;
+  state: 'waiting' | 'uploading' | 'uploaded' | 'failed';
+  error?: string;
+  key?: string;
+};
 
 /** The import a finished upload became: the one reading the object the upload stored. */
 export function importFor(row: UploadRow, imports: RoyaltyImport[]): RoyaltyImport | undefined {
@@ -36,11 +42,15 @@ export function ReportUpload({ imports, onUploaded }: { imports: RoyaltyImport[]
   const [errors, setErrors] = useState<{ map?: string; files?: string }>({});
   const [busy, setBusy] = useState(false);
   const options = (maps.data?.royalty_maps ?? []).map((m) => ({ value: m.id, label: m.name }));
-  const patch = (index: number, next: Partial<UploadRow>) => setRows((all) => all.map((r, i) => (i === index ? { ...r, ...next } : r)));
+  const patch = (index: number, next: Partial<UploadRow>) =>
+    setRows((all) => all.map((r, i) => (i === index ? { ...r, ...next } : r)));
 
   const upload = async () => {
     const problems = files.map(reportFileProblem).filter(Boolean) as string[];
-    const found = { map: sourceId ? undefined : 'Choose a column map', files: files.length ? problems.join(' ') || undefined : 'Choose one or more report files' };
+    const found = {
+      map: sourceId ? undefined : 'Choose a column map',
+      files: files.length ? problems.join(' ') || undefined : 'Choose one or more report files',
+    };
     setErrors(found);
     if (found.map || found.files || !sourceId) return;
     setBusy(true);
@@ -62,16 +72,32 @@ export function ReportUpload({ imports, onUploaded }: { imports: RoyaltyImport[]
       }
     }
     setBusy(false);
-    notify(sent === queue.length ? 'notification' : 'error', `${sent} of ${queue.length} report${queue.length === 1 ? '' : 's'} uploaded`);
+    notify(
+      sent === queue.length ? 'notification' : 'error',
+      `${sent} of ${queue.length} report${queue.length === 1 ? '' : 's'} uploaded`,
+    );
   };
 
   return (
-    <Container header={<Header variant="h2" description="Files from a store or distributor, read through the column map of their source.">Upload reports</Header>}>
+    <Container
+      header={
+        <Header
+          variant="h2"
+          description="Files from a store or distributor, read through the column map of their source."
+        >
+          Upload reports
+        </Header>
+      }
+    >
       <SpaceBetween size="l">
         <FormField
           label="Column map"
           errorText={errors.map}
-          secondaryControl={<RouterLink href={mapImport} data-testid="bulk-import-create-map">Create a map</RouterLink>}
+          secondaryControl={
+            <RouterLink href={mapImport} data-testid="bulk-import-create-map">
+              Create a map
+            </RouterLink>
+          }
         >
           <Select
             selectedOption={options.find((o) => o.value === sourceId) ?? null}
@@ -84,7 +110,11 @@ export function ReportUpload({ imports, onUploaded }: { imports: RoyaltyImport[]
             data-testid="bulk-import-map"
           />
         </FormField>
-        <FormField label="Report files" errorText={errors.files} constraintText="CSV, TSV, TXT, XLSX, ZIP or GZ; several files are sent one after another.">
+        <FormField
+          label="Report files"
+          errorText={errors.files}
+          constraintText="CSV, TSV, TXT, XLSX, ZIP or GZ; several files are sent one after another."
+        >
           <FileUpload
             multiple
             value={files}
@@ -115,12 +145,31 @@ export function ReportUpload({ imports, onUploaded }: { imports: RoyaltyImport[]
             <div key={`${row.name}-${index}`} data-testid={`bulk-import-row-${index}`} data-state={state}>
               <SpaceBetween size="xxs">
                 <Box>
-                  <b>{row.name}</b> {found ? <ImportStatusBadge status={found.status} /> : <Box variant="span" color="text-body-secondary">{row.state}</Box>}{' '}
-                  {found ? <RouterLink href={importPage(found.id)} data-testid={`bulk-import-row-${index}-link`}>Control totals</RouterLink> : null}
+                  <b>{row.name}</b>{' '}
+                  {found ? (
+                    <ImportStatusBadge status={found.status} />
+                  ) : (
+                    <Box variant="span" color="text-body-secondary">
+                      {row.state}
+                    </Box>
+                  )}{' '}
+                  {found ? (
+                    <RouterLink href={importPage(found.id)} data-testid={`bulk-import-row-${index}-link`}>
+                      Control totals
+                    </RouterLink>
+                  ) : null}
                 </Box>
                 {row.state === 'failed' ? <Box color="text-status-error">{row.error}</Box> : null}
-                {row.state === 'uploading' || (row.state === 'uploaded' && !found) ? <UploadProgress percent={row.percent} label="Uploading" testId={`bulk-import-row-${index}-upload`} /> : null}
-                {found ? <UploadProgress percent={importPercent(found)} label="Importing" testId={`bulk-import-row-${index}-import`} /> : null}
+                {row.state === 'uploading' || (row.state === 'uploaded' && !found) ? (
+                  <UploadProgress percent={row.percent} label="Uploading" testId={`bulk-import-row-${index}-upload`} />
+                ) : null}
+                {found ? (
+                  <UploadProgress
+                    percent={importPercent(found)}
+                    label="Importing"
+                    testId={`bulk-import-row-${index}-import`}
+                  />
+                ) : null}
                 {found?.status === 'failed' && found.error ? <Box color="text-status-error">{found.error}</Box> : null}
               </SpaceBetween>
             </div>

@@ -3,7 +3,16 @@ import { api } from '../../app/api';
 import { listPath, type ListParams } from '../../app/list-params';
 import { useApi } from '../../app/resources';
 import { bulkBody, filterParams, type BulkAction, type RoyaltyFilter } from './royalty-model';
-import type { ExchangeRate, ExchangeRateInput, ExchangeRateUpdate, MapPreview, Royalty, RoyaltyImport, SavedRoyaltyMap, UnmatchedLine } from '../../../../shared/schemas/royalty-views';
+import type {
+  ExchangeRate,
+  ExchangeRateInput,
+  ExchangeRateUpdate,
+  MapPreview,
+  Royalty,
+  RoyaltyImport,
+  SavedRoyaltyMap,
+  UnmatchedLine,
+} from '../../../../shared/schemas/royalty-views';
 import type { RoyaltyMap } from '../../../../shared/schemas/royalty-map';
 
 const enc = encodeURIComponent;
@@ -19,8 +28,15 @@ export const royaltyEditPage = (id: string) => `/user/royalties/${enc(id)}/edit`
 export const royaltiesForImport = (id: string) => `${ROYALTIES_PAGE}?import_id=${enc(id)}`;
 
 /** The exchange-rates page with its add form filled in (from an import's missing rate). */
-export function exchangeRatesFor(prefill: { distributor?: string; original_currency?: string; target_currency?: string; import_id?: string }): string {
-  const query = new URLSearchParams(Object.entries(prefill).filter((e): e is [string, string] => Boolean(e[1]))).toString();
+export function exchangeRatesFor(prefill: {
+  distributor?: string;
+  original_currency?: string;
+  target_currency?: string;
+  import_id?: string;
+}): string {
+  const query = new URLSearchParams(
+    Object.entries(prefill).filter((e): e is [string, string] => Boolean(e[1])),
+  ).toString();
   return query ? `${EXCHANGE_RATES_PAGE}?${query}` : EXCHANGE_RATES_PAGE;
 }
 
@@ -58,44 +74,63 @@ export const DISTRIBUTION_ROYALTY_PAGES: RoyaltyPages = {
 };
 
 /** The pages of the area (tenant or distribution) the current page is in. */
-export const royaltyPagesFor = (pathname: string): RoyaltyPages => (/^\/distribution(\/|$)/.test(pathname) ? DISTRIBUTION_ROYALTY_PAGES : USER_ROYALTY_PAGES);
+export const royaltyPagesFor = (pathname: string): RoyaltyPages =>
+  /^\/distribution(\/|$)/.test(pathname) ? DISTRIBUTION_ROYALTY_PAGES : USER_ROYALTY_PAGES;
 
 export function useRoyaltyPages(): RoyaltyPages {
   return royaltyPagesFor(useLocation().pathname);
 }
 
-export const royaltiesPath = (params: ListParams, filter: RoyaltyFilter) => listPath('/royalties', params, filterParams(filter));
+export const royaltiesPath = (params: ListParams, filter: RoyaltyFilter) =>
+  listPath('/royalties', params, filterParams(filter));
 export const importsPath = (params: ListParams) => listPath('/royalty_imports', params);
 
 export const useRoyalty = (id: string | undefined) => useApi<{ royalty: Royalty }>(id ? `/royalties/${enc(id)}` : null);
 export const useImport = (id: string | undefined, refreshInterval = 0) =>
   useApi<{ royalty_import: RoyaltyImport }>(id ? `/royalty_imports/${enc(id)}` : null, { refreshInterval });
-export const useUnmatched = (id: string | undefined) => useApi<{ unmatched: UnmatchedLine[] }>(id ? `/royalty_imports/${enc(id)}/unmatched` : null);
+export const useUnmatched = (id: string | undefined) =>
+  useApi<{ unmatched: UnmatchedLine[] }>(id ? `/royalty_imports/${enc(id)}/unmatched` : null);
 export const useRoyaltyMaps = () => useApi<{ royalty_maps: SavedRoyaltyMap[] }>('/royalty_maps');
-export const useExchangeRates = () => useApi<{ exchange_rates: ExchangeRate[]; total_count: number }>('/exchange_rates');
+export const useExchangeRates = () =>
+  useApi<{ exchange_rates: ExchangeRate[]; total_count: number }>('/exchange_rates');
 export const useDeliveredBy = () => useApi<{ delivered_by: string[] }>('/royalties/delivered_by');
 /** The distributors reference list (names only are used, as suggestions). */
-export const useDistributors = () => useApi<{ distributors: { id: string; name: string }[] }>('/distributors?per_page=1000');
+export const useDistributors = () =>
+  useApi<{ distributors: { id: string; name: string }[] }>('/distributors?per_page=1000');
 
 export type Answer<K extends string, T> = { [key in K]: T } & { message?: string };
 
 export const royaltiesApi = {
   create: (royalty: Record<string, unknown>) => api.post<Answer<'royalty', Royalty>>('/royalties', { royalty }),
-  update: (id: string, royalty: Record<string, unknown>) => api.patch<Answer<'royalty', Royalty>>(`/royalties/${enc(id)}`, { royalty }),
+  update: (id: string, royalty: Record<string, unknown>) =>
+    api.patch<Answer<'royalty', Royalty>>(`/royalties/${enc(id)}`, { royalty }),
   remove: (id: string) => api.delete<{ message?: string }>(`/royalties/${enc(id)}`),
-  mark: (action: BulkAction, target: Parameters<typeof bulkBody>[0]) => api.patch<{ updated: number; message?: string }>(`/royalties/${action}`, bulkBody(target)),
+  mark: (action: BulkAction, target: Parameters<typeof bulkBody>[0]) =>
+    api.patch<{ updated: number; message?: string }>(`/royalties/${action}`, bulkBody(target)),
   presign: (file: File, sourceId: string) =>
-    api.post<{ url: string; method: 'PUT'; headers?: Record<string, string>; key: string }>('/royalties/bulk', { filename: file.name, size: file.size, source_id: sourceId }),
+    api.post<{ url: string; method: 'PUT'; headers?: Record<string, string>; key: string }>('/royalties/bulk', {
+      filename: file.name,
+      size: file.size,
+      source_id: sourceId,
+    }),
   deleteImport: (id: string) => api.delete<{ message?: string }>(`/royalty_imports/${enc(id)}`),
   confirmImport: (id: string) => api.post<{ message?: string }>(`/royalty_imports/${enc(id)}/confirm`),
-  assign: (id: string, body: { field: 'isrc' | 'upc' | 'cat_no'; value: string; recording_id?: string; release_id?: string }) =>
-    api.post<{ message?: string }>(`/royalty_imports/${enc(id)}/assign`, body),
+  assign: (
+    id: string,
+    body: { field: 'isrc' | 'upc' | 'cat_no'; value: string; recording_id?: string; release_id?: string },
+  ) => api.post<{ message?: string }>(`/royalty_imports/${enc(id)}/assign`, body),
   saveMap: (id: string | null, body: { name: string; map: RoyaltyMap }) =>
-    id ? api.patch<Answer<'royalty_map', SavedRoyaltyMap>>(`/royalty_maps/${enc(id)}`, body) : api.post<Answer<'royalty_map', SavedRoyaltyMap>>('/royalty_maps', body),
+    id
+      ? api.patch<Answer<'royalty_map', SavedRoyaltyMap>>(`/royalty_maps/${enc(id)}`, body)
+      : api.post<Answer<'royalty_map', SavedRoyaltyMap>>('/royalty_maps', body),
   createRate: (rate: ExchangeRateInput) => api.post<Answer<'exchange_rate', ExchangeRate>>('/exchange_rates', rate),
   deleteRate: (id: string) => api.delete<{ message?: string }>(`/exchange_rates/${enc(id)}`),
   /** Re-converts the stored lines of one import, or of all the company's imports, with the rates as they are now. */
   updateExchangeRates: (importId?: string) =>
-    api.post<{ result: ExchangeRateUpdate; message?: string }>('/royalties/update_exchange_rates', importId ? { import_id: importId } : {}),
-  preview: (sample: string, map?: RoyaltyMap) => api.post<MapPreview>('/royalty_maps/preview', map ? { sample, map } : { sample }),
+    api.post<{ result: ExchangeRateUpdate; message?: string }>(
+      '/royalties/update_exchange_rates',
+      importId ? { import_id: importId } : {},
+    ),
+  preview: (sample: string, map?: RoyaltyMap) =>
+    api.post<MapPreview>('/royalty_maps/preview', map ? { sample, map } : { sample }),
 };

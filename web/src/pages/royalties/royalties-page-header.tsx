@@ -5,7 +5,11 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useRoyaltyPages, type RoyaltyPages } from './royalties-api';
 
-type PageLink = { page: keyof RoyaltyPages & ('list' | 'bulkImport' | 'mapImport' | 'exchangeRates' | 'newSale'); text: string; testId: string };
+type PageLink = {
+  page: keyof RoyaltyPages & ('list' | 'bulkImport' | 'mapImport' | 'exchangeRates' | 'newSale');
+  text: string;
+  testId: string;
+};
 
 const LINKS: PageLink[] = [
   { page: 'list', text: 'Royalties', testId: 'royalties-list' },
@@ -19,7 +23,17 @@ const LINKS: PageLink[] = [
  * The h1 of the royalties pages, with the feature's buttons (the current page's left out). The
  * buttons lead to the pages of the area shown (/user or /distribution).
  */
-export function RoyaltiesPageHeader({ title, description, current, extra }: { title: string; description?: ReactNode; current?: PageLink['page']; extra?: ReactNode }) {
+export function RoyaltiesPageHeader({
+  title,
+  description,
+  current,
+  extra,
+}: {
+  title: string;
+  description?: ReactNode;
+  current?: PageLink['page'];
+  extra?: ReactNode;
+}) {
   const navigate = useNavigate();
   const pages = useRoyaltyPages();
   return (
@@ -30,7 +44,12 @@ export function RoyaltiesPageHeader({ title, description, current, extra }: { ti
         <SpaceBetween direction="horizontal" size="xs">
           {extra}
           {LINKS.filter((l) => l.page !== current).map((l) => (
-            <Button key={l.page} onClick={() => navigate(pages[l.page])} data-testid={l.testId} variant={l.page === 'newSale' ? 'primary' : 'normal'}>
+            <Button
+              key={l.page}
+              onClick={() => navigate(pages[l.page])}
+              data-testid={l.testId}
+              variant={l.page === 'newSale' ? 'primary' : 'normal'}
+            >
               {l.text}
             </Button>
           ))}

@@ -27,16 +27,37 @@ export function UserRoyaltiesPage() {
   const [filter, setFilter] = useState<RoyaltyFilter>(() => filterFromQuery(query));
   const [facets, setFacets] = useState<Facets>({ retailers: [], artists: [], albums: [] });
   const refresh = useInvalidate('/royalties?');
-  const buildPath = useMemo(() => (params: Parameters<typeof royaltiesPath>[0]) => royaltiesPath(params, filter), [filter]);
-  const list = useServerList<RoyaltyList>({ storageId: 'royalties', buildPath, filterKey: filterKey(filter), defaultSort: { field: 'pay_period', order: 'desc' } });
+  const buildPath = useMemo(
+    () => (params: Parameters<typeof royaltiesPath>[0]) => royaltiesPath(params, filter),
+    [filter],
+  );
+  const list = useServerList<RoyaltyList>({
+    storageId: 'royalties',
+    buildPath,
+    filterKey: filterKey(filter),
+    defaultSort: { field: 'pay_period', order: 'desc' },
+  });
   const answer = list.data;
   // The filters keep offering every value seen so far, not only those of the current answer.
   useEffect(() => {
-    if (answer) setFacets((f) => ({ retailers: merge(f.retailers, answer.retailers), artists: merge(f.artists, answer.artists), albums: merge(f.albums, answer.albums) }));
+    if (answer)
+      setFacets((f) => ({
+        retailers: merge(f.retailers, answer.retailers),
+        artists: merge(f.artists, answer.artists),
+        albums: merge(f.albums, answer.albums),
+      }));
   }, [answer]);
 
   return (
-    <ContentLayout header={<RoyaltiesPageHeader title="Royalties" current="list" description={filter.import_id ? `Lines of import ${filter.import_id}` : undefined} />}>
+    <ContentLayout
+      header={
+        <RoyaltiesPageHeader
+          title="Royalties"
+          current="list"
+          description={filter.import_id ? `Lines of import ${filter.import_id}` : undefined}
+        />
+      }
+    >
       <SpaceBetween size="l">
         <RoyaltySummary data={answer ?? null} />
         <ServerTable<Royalty>
@@ -50,7 +71,9 @@ export function UserRoyaltiesPage() {
           list={list}
           filters={<RoyaltyFilters filter={filter} facets={facets} onChange={setFilter} />}
           selectionType="multi"
-          actions={(context) => <RoyaltyBulkActions context={context} filter={filter} matching={list.total} onDone={() => void refresh()} />}
+          actions={(context) => (
+            <RoyaltyBulkActions context={context} filter={filter} matching={list.total} onDone={() => void refresh()} />
+          )}
         />
       </SpaceBetween>
     </ContentLayout>

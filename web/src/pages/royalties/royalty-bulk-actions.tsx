@@ -18,7 +18,17 @@ type Pending = { action: BulkAction; all: boolean };
  * matching the filter. Acting on everything matching is a label's action: it needs a label
  * chosen in the filter, else 'No Label Selected' and no call (spec 3 §5).
  */
-export function RoyaltyBulkActions({ context, filter, matching, onDone }: { context: ServerTableContext<Royalty>; filter: RoyaltyFilter; matching: number; onDone: () => void }) {
+export function RoyaltyBulkActions({
+  context,
+  filter,
+  matching,
+  onDone,
+}: {
+  context: ServerTableContext<Royalty>;
+  filter: RoyaltyFilter;
+  matching: number;
+  onDone: () => void;
+}) {
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
   const selected = context.selectedItems.length;
@@ -35,7 +45,10 @@ export function RoyaltyBulkActions({ context, filter, matching, onDone }: { cont
   const run = async (p: Pending) => {
     setBusy(true);
     try {
-      const answer = await royaltiesApi.mark(p.action, p.all ? { filter, q: context.params.q } : { ids: context.selectedItems.map((r) => r.id) });
+      const answer = await royaltiesApi.mark(
+        p.action,
+        p.all ? { filter, q: context.params.q } : { ids: context.selectedItems.map((r) => r.id) },
+      );
       notify('notification', answer.message ?? `${answer.updated} royalties updated`);
       context.clearSelection();
       setPending(null);
@@ -54,8 +67,17 @@ export function RoyaltyBulkActions({ context, filter, matching, onDone }: { cont
       <ButtonDropdown
         data-testid="royalties-actions"
         items={[
-          { id: 'selected', text: `Selected lines (${selected})`, disabled: selected === 0, items: BULK_ACTIONS.map((a) => ({ id: `selected:${a.id}`, text: a.text })) },
-          { id: 'all', text: `All lines matching the filter (${matching})`, items: BULK_ACTIONS.map((a) => ({ id: `all:${a.id}`, text: a.text })) },
+          {
+            id: 'selected',
+            text: `Selected lines (${selected})`,
+            disabled: selected === 0,
+            items: BULK_ACTIONS.map((a) => ({ id: `selected:${a.id}`, text: a.text })),
+          },
+          {
+            id: 'all',
+            text: `All lines matching the filter (${matching})`,
+            items: BULK_ACTIONS.map((a) => ({ id: `all:${a.id}`, text: a.text })),
+          },
         ]}
         onItemClick={({ detail }) => choose(detail.id)}
       >
@@ -72,7 +94,12 @@ export function RoyaltyBulkActions({ context, filter, matching, onDone }: { cont
                 <Button variant="link" onClick={() => setPending(null)} data-testid="royalties-action-cancel">
                   Cancel
                 </Button>
-                <Button variant="primary" loading={busy} onClick={() => void run(pending)} data-testid="royalties-action-confirm">
+                <Button
+                  variant="primary"
+                  loading={busy}
+                  onClick={() => void run(pending)}
+                  data-testid="royalties-action-confirm"
+                >
                   {text}
                 </Button>
               </SpaceBetween>

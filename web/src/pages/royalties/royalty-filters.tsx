@@ -10,7 +10,17 @@ export type Facets = { retailers: string[]; artists: string[]; albums: string[] 
 const labelPicker = pickerSource('labels');
 
 /** A select over a facet's values; the chosen value stays listed even when the answer no longer has it. */
-function FacetSelect({ name, values, value, onChange }: { name: string; values: string[]; value: string; onChange: (value: string) => void }) {
+function FacetSelect({
+  name,
+  values,
+  value,
+  onChange,
+}: {
+  name: string;
+  values: string[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
   const all = value && !values.includes(value) ? [value, ...values] : values;
   const any = { value: '', label: `Any ${name}` };
   return (
@@ -25,18 +35,44 @@ function FacetSelect({ name, values, value, onChange }: { name: string; values: 
   );
 }
 
-const STATE_LABELS: Record<string, string> = { '': 'Any state', paid: 'Paid', unpaid: 'Unpaid', artist_paid: 'Artist paid', artist_unpaid: 'Artist unpaid' };
+const STATE_LABELS: Record<string, string> = {
+  '': 'Any state',
+  paid: 'Paid',
+  unpaid: 'Unpaid',
+  artist_paid: 'Artist paid',
+  artist_unpaid: 'Artist unpaid',
+};
 
 /** The royalty list's filters: label, retailer, artist, album, period and paid state. */
-export function RoyaltyFilters({ filter, facets, onChange }: { filter: RoyaltyFilter; facets: Facets; onChange: (next: RoyaltyFilter) => void }) {
+export function RoyaltyFilters({
+  filter,
+  facets,
+  onChange,
+}: {
+  filter: RoyaltyFilter;
+  facets: Facets;
+  onChange: (next: RoyaltyFilter) => void;
+}) {
   const set = <K extends keyof RoyaltyFilter>(key: K, value: RoyaltyFilter[K]) => onChange({ ...filter, [key]: value });
-  const period = filter.start_date && filter.end_date ? { key: 'chosen', start: filter.start_date, end: filter.end_date } : null;
+  const period =
+    filter.start_date && filter.end_date ? { key: 'chosen', start: filter.start_date, end: filter.end_date } : null;
   return (
     <SpaceBetween direction="horizontal" size="xs" alignItems="center">
       <div style={{ minWidth: 180 }}>
-        <RecordPicker source={labelPicker} value={filter.label} onChange={(label) => set('label', label)} testId="royalties-filter-label" placeholder="Any label" />
+        <RecordPicker
+          source={labelPicker}
+          value={filter.label}
+          onChange={(label) => set('label', label)}
+          testId="royalties-filter-label"
+          placeholder="Any label"
+        />
       </div>
-      <FacetSelect name="retailer" values={facets.retailers} value={filter.retailer} onChange={(v) => set('retailer', v)} />
+      <FacetSelect
+        name="retailer"
+        values={facets.retailers}
+        value={filter.retailer}
+        onChange={(v) => set('retailer', v)}
+      />
       <FacetSelect name="artist" values={facets.artists} value={filter.artist} onChange={(v) => set('artist', v)} />
       <FacetSelect name="album" values={facets.albums} value={filter.album} onChange={(v) => set('album', v)} />
       <Select
@@ -48,8 +84,18 @@ export function RoyaltyFilters({ filter, facets, onChange }: { filter: RoyaltyFi
       />
       {period ? (
         <SpaceBetween direction="horizontal" size="xxs" alignItems="center">
-          <PeriodPicker value={period} onChange={(p) => onChange({ ...filter, start_date: p.start, end_date: p.end })} testId="royalties-filter-period" />
-          <Button variant="icon" iconName="close" ariaLabel="Any period" onClick={() => onChange({ ...filter, start_date: '', end_date: '' })} data-testid="royalties-filter-period-clear" />
+          <PeriodPicker
+            value={period}
+            onChange={(p) => onChange({ ...filter, start_date: p.start, end_date: p.end })}
+            testId="royalties-filter-period"
+          />
+          <Button
+            variant="icon"
+            iconName="close"
+            ariaLabel="Any period"
+            onClick={() => onChange({ ...filter, start_date: '', end_date: '' })}
+            data-testid="royalties-filter-period-clear"
+          />
         </SpaceBetween>
       ) : (
         <Button

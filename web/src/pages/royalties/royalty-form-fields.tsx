@@ -8,7 +8,22 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { pickerSource, RecordPicker } from '../../components/record-picker';
 import type { RoyaltyFormValues } from './royalty-form-model';
 
-type TextField = 'pay_period' | 'retailer' | 'territory' | 'quantity' | 'subtotal_payable' | 'currency' | 'song' | 'artist' | 'album' | 'isrc' | 'upc' | 'sales_category' | 'amount' | 'label_payable' | 'artist_payable';
+type TextField =
+  | 'pay_period'
+  | 'retailer'
+  | 'territory'
+  | 'quantity'
+  | 'subtotal_payable'
+  | 'currency'
+  | 'song'
+  | 'artist'
+  | 'album'
+  | 'isrc'
+  | 'upc'
+  | 'sales_category'
+  | 'amount'
+  | 'label_payable'
+  | 'artist_payable';
 
 const SALE: [TextField, string, string?][] = [
   ['pay_period', 'Pay period', 'YYYY-MM'],
@@ -54,7 +69,17 @@ export function RoyaltyFormFields({
 }) {
   const input = ([key, label, hint]: [TextField, string, string?]) => (
     <FormField key={key} label={label} constraintText={hint} errorText={errors[key]}>
-      <Input value={values[key]} onChange={({ detail }) => set(key, detail.value)} invalid={Boolean(errors[key])} inputMode={['quantity', 'subtotal_payable', 'amount', 'label_payable', 'artist_payable'].includes(key) ? 'decimal' : undefined} data-testid={`royalty-field-${key}`} />
+      <Input
+        value={values[key]}
+        onChange={({ detail }) => set(key, detail.value)}
+        invalid={Boolean(errors[key])}
+        inputMode={
+          ['quantity', 'subtotal_payable', 'amount', 'label_payable', 'artist_payable'].includes(key)
+            ? 'decimal'
+            : undefined
+        }
+        data-testid={`royalty-field-${key}`}
+      />
     </FormField>
   );
   return (
@@ -62,13 +87,25 @@ export function RoyaltyFormFields({
       <Container header={<Header variant="h2">Sale</Header>}>
         <ColumnLayout columns={2}>{[...SALE, ...(editing ? COMPANY_AMOUNTS : REPORTED)].map(input)}</ColumnLayout>
       </Container>
-      <Container header={<Header variant="h2" description="What was sold; pick the catalogue records to match the line.">Product</Header>}>
+      <Container
+        header={
+          <Header variant="h2" description="What was sold; pick the catalogue records to match the line.">
+            Product
+          </Header>
+        }
+      >
         <SpaceBetween size="l">
           <ColumnLayout columns={2}>{PRODUCT.map(input)}</ColumnLayout>
           <ColumnLayout columns={3}>
             {PICKERS.map((p) => (
               <FormField key={p.key} label={p.label} errorText={errors[`${p.key}_id`]}>
-                <RecordPicker source={p.source} value={values[p.key]} onChange={(v) => set(p.key, v)} testId={`royalty-field-${p.key}`} invalid={Boolean(errors[`${p.key}_id`])} />
+                <RecordPicker
+                  source={p.source}
+                  value={values[p.key]}
+                  onChange={(v) => set(p.key, v)}
+                  testId={`royalty-field-${p.key}`}
+                  invalid={Boolean(errors[`${p.key}_id`])}
+                />
               </FormField>
             ))}
           </ColumnLayout>
@@ -77,10 +114,18 @@ export function RoyaltyFormFields({
       {editing ? (
         <Container header={<Header variant="h2">Payment</Header>}>
           <SpaceBetween direction="horizontal" size="l">
-            <Checkbox checked={values.paid} onChange={({ detail }) => set('paid', detail.checked)} data-testid="royalty-field-paid">
+            <Checkbox
+              checked={values.paid}
+              onChange={({ detail }) => set('paid', detail.checked)}
+              data-testid="royalty-field-paid"
+            >
               Paid
             </Checkbox>
-            <Checkbox checked={values.artist_paid} onChange={({ detail }) => set('artist_paid', detail.checked)} data-testid="royalty-field-artist_paid">
+            <Checkbox
+              checked={values.artist_paid}
+              onChange={({ detail }) => set('artist_paid', detail.checked)}
+              data-testid="royalty-field-artist_paid"
+            >
               Artist paid
             </Checkbox>
           </SpaceBetween>

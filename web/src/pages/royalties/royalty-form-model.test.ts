@@ -18,24 +18,57 @@ describe('manual sale form', () => {
   });
 
   it('keeps amounts as decimal strings and sends picked records by id', () => {
-    const values = { ...emptySale(), retailer: ' Bandcamp ', subtotal_payable: '10.123456', territory: 'gb', label: { id: 'L1', name: 'L' } };
+    const values = {
+      ...emptySale(),
+      retailer: ' Bandcamp ',
+      subtotal_payable: '10.123456',
+      territory: 'gb',
+      label: { id: 'L1', name: 'L' },
+    };
     expect(validateRoyalty(values)).toEqual({});
     const body = toRoyaltyPayload(values, false);
-    expect(body).toEqual({ pay_period: values.pay_period, retailer: 'Bandcamp', subtotal_payable: '10.123456', currency: 'GBP', territory: 'GB', sales_category: 'Manual', quantity: 1, label_id: 'L1' });
+    expect(body).toEqual({
+      pay_period: values.pay_period,
+      retailer: 'Bandcamp',
+      subtotal_payable: '10.123456',
+      currency: 'GBP',
+      territory: 'GB',
+      sales_category: 'Manual',
+      quantity: 1,
+      label_id: 'L1',
+    });
   });
 
   it('edits the company-currency amounts, not the reported ones, and marks paid through mark_as_*', () => {
-    const values = { ...emptySale(), retailer: 'X', subtotal_payable: '1', amount: '2.5', artist_payable: 'abc', paid: true };
-    expect(validateRoyalty(values, true)).toEqual({ artist_payable: 'Artist share must be an amount with up to 6 decimals' });
+    const values = {
+      ...emptySale(),
+      retailer: 'X',
+      subtotal_payable: '1',
+      amount: '2.5',
+      artist_payable: 'abc',
+      paid: true,
+    };
+    expect(validateRoyalty(values, true)).toEqual({
+      artist_payable: 'Artist share must be an amount with up to 6 decimals',
+    });
     const body = toRoyaltyPayload({ ...values, artist_payable: '' }, true);
     expect(body).toMatchObject({ amount: '2.5' });
     // Emptied descriptions and links are sent as null (the API empties them); emptied amounts are left as they are.
-    expect(body).toMatchObject({ song: null, isrc: null, label_id: null, recording_id: null, sales_category: 'Manual' });
+    expect(body).toMatchObject({
+      song: null,
+      isrc: null,
+      label_id: null,
+      recording_id: null,
+      sales_category: 'Manual',
+    });
     expect(body).not.toHaveProperty('artist_payable');
     expect(toRoyaltyPayload({ ...values, song: '' }, false)).not.toHaveProperty('song');
     expect(body).not.toHaveProperty('subtotal_payable');
     expect(body).not.toHaveProperty('currency');
-    expect(paidChanges({ paid: false, artist_paid: true }, { ...values, artist_paid: false })).toEqual(['mark_as_paid', 'mark_as_artist_unpaid']);
+    expect(paidChanges({ paid: false, artist_paid: true }, { ...values, artist_paid: false })).toEqual([
+      'mark_as_paid',
+      'mark_as_artist_unpaid',
+    ]);
     expect(paidChanges({ paid: true, artist_paid: null }, values)).toEqual([]);
   });
 });

@@ -31,7 +31,17 @@ export type RoyaltyFormValues = {
 };
 
 /** The fields a new sale sends; an edit sends the company-currency amounts instead of the reported amount and currency. */
-const COMMON = ['pay_period', 'retailer', 'territory', 'sales_category', 'song', 'artist', 'album', 'isrc', 'upc'] as const;
+const COMMON = [
+  'pay_period',
+  'retailer',
+  'territory',
+  'sales_category',
+  'song',
+  'artist',
+  'album',
+  'isrc',
+  'upc',
+] as const;
 const SALE_ONLY = ['subtotal_payable', 'currency'] as const;
 const EDIT_ONLY = ['amount', 'label_payable', 'artist_payable'] as const;
 const CLEARABLE = new Set<string>(CLEARABLE_ROYALTY_FIELDS);
@@ -39,8 +49,26 @@ const CLEARABLE = new Set<string>(CLEARABLE_ROYALTY_FIELDS);
 export function emptySale(today = new Date()): RoyaltyFormValues {
   const month = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}`;
   return {
-    pay_period: month, retailer: '', territory: '', quantity: '1', subtotal_payable: '', currency: DEFAULT_CURRENCY, song: '', artist: '', album: '',
-    isrc: '', upc: '', sales_category: 'Manual', amount: '', label_payable: '', artist_payable: '', label: null, release: null, recording: null, paid: false, artist_paid: false,
+    pay_period: month,
+    retailer: '',
+    territory: '',
+    quantity: '1',
+    subtotal_payable: '',
+    currency: DEFAULT_CURRENCY,
+    song: '',
+    artist: '',
+    album: '',
+    isrc: '',
+    upc: '',
+    sales_category: 'Manual',
+    amount: '',
+    label_payable: '',
+    artist_payable: '',
+    label: null,
+    release: null,
+    recording: null,
+    paid: false,
+    artist_paid: false,
   };
 }
 
@@ -49,10 +77,26 @@ const picked = (id: string | null, name: string | null): Picked => (id ? { id, n
 
 export function royaltyToValues(r: Royalty): RoyaltyFormValues {
   return {
-    pay_period: text(r.pay_period), retailer: text(r.retailer), territory: text(r.territory), quantity: text(r.quantity), subtotal_payable: text(r.subtotal_payable),
-    currency: text(r.currency) || DEFAULT_CURRENCY, song: text(r.song), artist: text(r.artist), album: text(r.album), isrc: text(r.isrc), upc: text(r.upc),
-    sales_category: text(r.sales_category), amount: text(r.amount), label_payable: text(r.label_payable), artist_payable: text(r.artist_payable), label: picked(r.label_id, r.label_name), release: picked(r.release_id, r.album), recording: picked(r.recording_id, r.song),
-    paid: Boolean(r.paid), artist_paid: Boolean(r.artist_paid),
+    pay_period: text(r.pay_period),
+    retailer: text(r.retailer),
+    territory: text(r.territory),
+    quantity: text(r.quantity),
+    subtotal_payable: text(r.subtotal_payable),
+    currency: text(r.currency) || DEFAULT_CURRENCY,
+    song: text(r.song),
+    artist: text(r.artist),
+    album: text(r.album),
+    isrc: text(r.isrc),
+    upc: text(r.upc),
+    sales_category: text(r.sales_category),
+    amount: text(r.amount),
+    label_payable: text(r.label_payable),
+    artist_payable: text(r.artist_payable),
+    label: picked(r.label_id, r.label_name),
+    release: picked(r.release_id, r.album),
+    recording: picked(r.recording_id, r.song),
+    paid: Boolean(r.paid),
+    artist_paid: Boolean(r.artist_paid),
   };
 }
 
@@ -63,7 +107,12 @@ export function royaltyToValues(r: Royalty): RoyaltyFormValues {
  * typed (so "1.5" is refused rather than rounded).
  */
 export function validateRoyalty(values: RoyaltyFormValues, editing = false): Record<string, string> {
-  const draft = { ...toRoyaltyPayload(values, editing), pay_period: values.pay_period, retailer: values.retailer, quantity: values.quantity };
+  const draft = {
+    ...toRoyaltyPayload(values, editing),
+    pay_period: values.pay_period,
+    retailer: values.retailer,
+    quantity: values.quantity,
+  };
   const result = (editing ? royaltyUpdate : newSale).safeParse(draft);
   return result.success ? {} : zodErrors(result.error);
 }
@@ -95,6 +144,7 @@ export function toRoyaltyPayload(values: RoyaltyFormValues, editing: boolean): R
 export function paidChanges(before: { paid: boolean | null; artist_paid: boolean | null }, values: RoyaltyFormValues) {
   const actions: ('mark_as_paid' | 'mark_as_unpaid' | 'mark_as_artist_paid' | 'mark_as_artist_unpaid')[] = [];
   if (Boolean(before.paid) !== values.paid) actions.push(values.paid ? 'mark_as_paid' : 'mark_as_unpaid');
-  if (Boolean(before.artist_paid) !== values.artist_paid) actions.push(values.artist_paid ? 'mark_as_artist_paid' : 'mark_as_artist_unpaid');
+  if (Boolean(before.artist_paid) !== values.artist_paid)
+    actions.push(values.artist_paid ? 'mark_as_artist_paid' : 'mark_as_artist_unpaid');
   return actions;
 }

@@ -13,7 +13,14 @@ import { RouterLink } from '../../components/router-link';
 import { useFormSubmit } from '../../components/use-form-submit';
 import { importPage, ROYALTIES_PAGE, royaltiesApi, useRoyalty } from './royalties-api';
 import { RoyaltyFormFields } from './royalty-form-fields';
-import { emptySale, paidChanges, royaltyToValues, toRoyaltyPayload, validateRoyalty, type RoyaltyFormValues } from './royalty-form-model';
+import {
+  emptySale,
+  paidChanges,
+  royaltyToValues,
+  toRoyaltyPayload,
+  validateRoyalty,
+  type RoyaltyFormValues,
+} from './royalty-form-model';
 import { formatMoney } from './royalty-model';
 import type { Royalty } from '../../../../shared/schemas/royalty-views';
 
@@ -39,12 +46,15 @@ function RoyaltyForm({ royalty }: { royalty?: Royalty }) {
       navigate(ROYALTIES_PAGE);
     },
   });
-  const set = <K extends keyof RoyaltyFormValues>(key: K, value: RoyaltyFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const set = <K extends keyof RoyaltyFormValues>(key: K, value: RoyaltyFormValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
   return (
     <FormShell
       testId="royalty"
       title={royalty ? 'Edit royalty' : 'New sale'}
-      description={royalty ? undefined : 'A sale outside the imported reports (a gig, a shop order), added to the ledger by hand.'}
+      description={
+        royalty ? undefined : 'A sale outside the imported reports (a gig, a shop order), added to the ledger by hand.'
+      }
       failure={form.failure}
       errors={form.errors}
       submitting={form.submitting}
@@ -63,7 +73,11 @@ function RoyaltyForm({ royalty }: { royalty?: Royalty }) {
                 { label: 'Amount', value: formatMoney(royalty.amount, royalty.company_currency) },
                 {
                   label: 'Source',
-                  value: royalty.import_id ? <RouterLink href={importPage(royalty.import_id)}>Import, line {royalty.line}</RouterLink> : 'Manual sale',
+                  value: royalty.import_id ? (
+                    <RouterLink href={importPage(royalty.import_id)}>Import, line {royalty.line}</RouterLink>
+                  ) : (
+                    'Manual sale'
+                  ),
                 },
               ]}
             />
@@ -89,7 +103,13 @@ export function EditRoyaltyPage() {
   const { royaltyId } = useParams();
   const { data, error, isLoading, mutate } = useRoyalty(royaltyId);
   return (
-    <RecordState error={error} isLoading={isLoading} data={data?.royalty} retry={mutate} errorHeader="Could not load the royalty">
+    <RecordState
+      error={error}
+      isLoading={isLoading}
+      data={data?.royalty}
+      retry={mutate}
+      errorHeader="Could not load the royalty"
+    >
       {(royalty) => (
         <ContentLayout>
           <RoyaltyForm key={royalty.id} royalty={royalty} />

@@ -1,11 +1,39 @@
 import { describe, expect, it } from 'vitest';
-import { bulkBody, controlTotals, decimal2, EMPTY_FILTER, filterFromQuery, filterParams, formatMoney, progressColour, reportFileProblem, wholePercent } from './royalty-model';
+import {
+  bulkBody,
+  controlTotals,
+  decimal2,
+  EMPTY_FILTER,
+  filterFromQuery,
+  filterParams,
+  formatMoney,
+  progressColour,
+  reportFileProblem,
+  wholePercent,
+} from './royalty-model';
 
 describe('royalty list filters', () => {
   it('sends only the chosen filters, with the API names', () => {
     expect(filterParams(EMPTY_FILTER)).toEqual({});
-    expect(filterParams({ ...EMPTY_FILTER, label: { id: 'L1', name: 'Label' }, retailer: 'Spotify', start_date: '2026-01-01', end_date: '2026-03-31', state: 'unpaid' }, '  song ')).toEqual({
-      q: 'song', by_label: 'L1', by_retailer: 'Spotify', start_date: '2026-01-01', end_date: '2026-03-31', state: 'unpaid',
+    expect(
+      filterParams(
+        {
+          ...EMPTY_FILTER,
+          label: { id: 'L1', name: 'Label' },
+          retailer: 'Spotify',
+          start_date: '2026-01-01',
+          end_date: '2026-03-31',
+          state: 'unpaid',
+        },
+        '  song ',
+      ),
+    ).toEqual({
+      q: 'song',
+      by_label: 'L1',
+      by_retailer: 'Spotify',
+      start_date: '2026-01-01',
+      end_date: '2026-03-31',
+      state: 'unpaid',
     });
   });
 
@@ -16,7 +44,9 @@ describe('royalty list filters', () => {
 
   it('builds the bulk body from a selection or from the filter', () => {
     expect(bulkBody({ ids: ['a', 'b'] })).toEqual({ ids: ['a', 'b'] });
-    expect(bulkBody({ filter: { ...EMPTY_FILTER, artist: 'Ada' }, q: 'x' })).toEqual({ filter: { q: 'x', by_artist: 'Ada' } });
+    expect(bulkBody({ filter: { ...EMPTY_FILTER, artist: 'Ada' }, q: 'x' })).toEqual({
+      filter: { q: 'x', by_artist: 'Ada' },
+    });
   });
 });
 
@@ -50,8 +80,26 @@ describe('progress and control totals', () => {
   });
 
   it('checks lines read = stored + rejected + skipped', () => {
-    const totals = { lines_read: 10, stored: 7, skipped: 1, rejected: [{ line: 4, reason: 'No pay period' }, { line: 9, reason: 'Bad amount' }], amount_read: '1', amount_stored: '1', amount_rejected: '0' };
-    expect(controlTotals(totals)).toEqual({ read: 10, stored: 7, rejected: 2, skipped: 1, balanced: true, difference: 0 });
+    const totals = {
+      lines_read: 10,
+      stored: 7,
+      skipped: 1,
+      rejected: [
+        { line: 4, reason: 'No pay period' },
+        { line: 9, reason: 'Bad amount' },
+      ],
+      amount_read: '1',
+      amount_stored: '1',
+      amount_rejected: '0',
+    };
+    expect(controlTotals(totals)).toEqual({
+      read: 10,
+      stored: 7,
+      rejected: 2,
+      skipped: 1,
+      balanced: true,
+      difference: 0,
+    });
     expect(controlTotals({ ...totals, lines_read: 11 })).toMatchObject({ balanced: false, difference: 1 });
     expect(controlTotals(undefined)).toBeNull();
   });

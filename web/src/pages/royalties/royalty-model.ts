@@ -18,7 +18,17 @@ export type RoyaltyFilter = {
   release_id: string;
 };
 
-export const EMPTY_FILTER: RoyaltyFilter = { label: null, retailer: '', artist: '', album: '', start_date: '', end_date: '', state: '', import_id: '', release_id: '' };
+export const EMPTY_FILTER: RoyaltyFilter = {
+  label: null,
+  retailer: '',
+  artist: '',
+  album: '',
+  start_date: '',
+  end_date: '',
+  state: '',
+  import_id: '',
+  release_id: '',
+};
 
 /** The filter as the API's query parameters (by_label, by_retailer … ); "any" values are left out. */
 export function filterParams(filter: RoyaltyFilter, q?: string): Record<string, string> {
@@ -65,7 +75,9 @@ export const BULK_ACTIONS: { id: BulkAction; text: string }[] = [
 ];
 
 /** The body of a mark_as_* call: the selected lines, or every line matching the filter (q included). */
-export function bulkBody(target: { ids: string[] } | { filter: RoyaltyFilter; q?: string }): { ids: string[] } | { filter: Record<string, string> } {
+export function bulkBody(
+  target: { ids: string[] } | { filter: RoyaltyFilter; q?: string },
+): { ids: string[] } | { filter: Record<string, string> } {
   return 'ids' in target ? { ids: target.ids } : { filter: filterParams(target.filter, target.q) };
 }
 
@@ -98,7 +110,8 @@ export function formatMoney(value: string | number | null | undefined, currency:
 export function progressColour(percent: number): 'green' | 'red' {
   return wholePercent(percent) >= 50 ? 'green' : 'red';
 }
-export const wholePercent = (value: number | null | undefined) => Math.max(0, Math.min(100, Math.floor(Number(value) || 0)));
+export const wholePercent = (value: number | null | undefined) =>
+  Math.max(0, Math.min(100, Math.floor(Number(value) || 0)));
 
 /**
  * An import's control totals and whether they add up: every line read is stored, rejected or
@@ -124,14 +137,22 @@ export const REPORT_ACCEPT = REPORT_EXTENSIONS.map((e) => `.${e}`).join(',');
 
 export function reportFileProblem(file: { name: string }): string | null {
   const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
-  return (REPORT_EXTENSIONS as readonly string[]).includes(extension) ? null : `${file.name}: reports must be CSV, TSV, TXT, XLSX, ZIP or GZ files`;
+  return (REPORT_EXTENSIONS as readonly string[]).includes(extension)
+    ? null
+    : `${file.name}: reports must be CSV, TSV, TXT, XLSX, ZIP or GZ files`;
 }
 
 /** How an import's status is coloured: the status words of the colour vocabulary (shared/status-colours). */
-export const IMPORT_STATUS_WORD: Record<string, string> = { processing: 'processing', done: 'complete', failed: 'failed', duplicate: 'queued' };
+export const IMPORT_STATUS_WORD: Record<string, string> = {
+  processing: 'processing',
+  done: 'complete',
+  failed: 'failed',
+  duplicate: 'queued',
+};
 
 /** True while a list still has an import the worker is on (the page keeps polling). */
-export const anyProcessing = (imports: { status: string }[] | undefined) => (imports ?? []).some((i) => i.status === 'processing');
+export const anyProcessing = (imports: { status: string }[] | undefined) =>
+  (imports ?? []).some((i) => i.status === 'processing');
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -139,7 +160,14 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
  * The flash after update_exchange_rates: the server's message with the answer's counts, e.g.
  * "Exchange Rates Updated: 2 imports, 40 lines re-converted; 1 rate still missing (Demo · USD → GBP)".
  */
-export function exchangeUpdateText(answer: { message?: string; result?: { imports: number; lines: number; missing_rates?: { distributor: string; original_currency: string; target_currency: string }[] } }): string {
+export function exchangeUpdateText(answer: {
+  message?: string;
+  result?: {
+    imports: number;
+    lines: number;
+    missing_rates?: { distributor: string; original_currency: string; target_currency: string }[];
+  };
+}): string {
   const head = answer.message ?? 'Exchange Rates Updated';
   const result = answer.result;
   if (!result) return head;

@@ -21,7 +21,17 @@ export function defaultMatchField(line: UnmatchedLine): Field {
   return line.isrc ? 'isrc' : line.upc ? 'upc' : 'cat_no';
 }
 
-function AssignModal({ importId, line, onClose, onDone }: { importId: string; line: UnmatchedLine; onClose: () => void; onDone: () => void }) {
+function AssignModal({
+  importId,
+  line,
+  onClose,
+  onDone,
+}: {
+  importId: string;
+  line: UnmatchedLine;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const [field, setField] = useState<Field>(defaultMatchField(line));
   const [value, setValue] = useState(line[field] ?? '');
   const [record, setRecord] = useState<PickedRecord | null>(null);
@@ -35,7 +45,11 @@ function AssignModal({ importId, line, onClose, onDone }: { importId: string; li
     }
     setBusy(true);
     try {
-      const answer = await royaltiesApi.assign(importId, { field, value: value.trim(), ...(recording ? { recording_id: record.id } : { release_id: record.id }) });
+      const answer = await royaltiesApi.assign(importId, {
+        field,
+        value: value.trim(),
+        ...(recording ? { recording_id: record.id } : { release_id: record.id }),
+      });
       notify('notification', answer.message ?? `Lines with ${field} ${value} assigned to ${record.name}`);
       onDone();
     } catch (e) {
@@ -65,7 +79,11 @@ function AssignModal({ importId, line, onClose, onDone }: { importId: string; li
         <FormField label="Match lines by">
           <SegmentedControl
             selectedId={field}
-            options={[{ id: 'isrc', text: 'ISRC' }, { id: 'upc', text: 'UPC' }, { id: 'cat_no', text: 'Catalogue number' }]}
+            options={[
+              { id: 'isrc', text: 'ISRC' },
+              { id: 'upc', text: 'UPC' },
+              { id: 'cat_no', text: 'Catalogue number' },
+            ]}
             onChange={({ detail }) => {
               const next = detail.selectedId as Field;
               setField(next);
@@ -78,7 +96,14 @@ function AssignModal({ importId, line, onClose, onDone }: { importId: string; li
           <Input value={value} onChange={({ detail }) => setValue(detail.value)} data-testid="assign-value" />
         </FormField>
         <FormField label={recording ? 'Recording' : 'Release'} errorText={error}>
-          <RecordPicker key={field} source={pickerSource(recording ? 'recordings' : 'releases')} value={record} onChange={setRecord} testId="assign-record" invalid={Boolean(error)} />
+          <RecordPicker
+            key={field}
+            source={pickerSource(recording ? 'recordings' : 'releases')}
+            value={record}
+            onChange={setRecord}
+            testId="assign-record"
+            invalid={Boolean(error)}
+          />
         </FormField>
       </SpaceBetween>
     </Modal>
@@ -86,7 +111,15 @@ function AssignModal({ importId, line, onClose, onDone }: { importId: string; li
 }
 
 /** Lines no catalogue record matched, grouped by identifier, each assignable to a recording or release. */
-export function UnmatchedTable({ importId, currency, onAssigned }: { importId: string; currency: string; onAssigned: () => void }) {
+export function UnmatchedTable({
+  importId,
+  currency,
+  onAssigned,
+}: {
+  importId: string;
+  currency: string;
+  onAssigned: () => void;
+}) {
   const { data, isLoading, mutate } = useUnmatched(importId);
   const [line, setLine] = useState<UnmatchedLine | null>(null);
   const rows = data?.unmatched ?? [];
@@ -94,7 +127,15 @@ export function UnmatchedTable({ importId, currency, onAssigned }: { importId: s
     <>
       <Table<UnmatchedLine>
         data-testid="import-unmatched"
-        header={<Header variant="h2" counter={`(${rows.length})`} description="Lines whose ISRC, UPC or catalogue number matched nothing in the catalogue.">Unmatched lines</Header>}
+        header={
+          <Header
+            variant="h2"
+            counter={`(${rows.length})`}
+            description="Lines whose ISRC, UPC or catalogue number matched nothing in the catalogue."
+          >
+            Unmatched lines
+          </Header>
+        }
         loading={isLoading}
         loadingText="Loading unmatched lines"
         items={rows}
@@ -107,7 +148,15 @@ export function UnmatchedTable({ importId, currency, onAssigned }: { importId: s
           { id: 'album', header: 'Album', cell: (r) => r.album ?? '-' },
           { id: 'lines', header: 'Lines', cell: (r) => r.lines },
           { id: 'amount', header: 'Amount', cell: (r) => formatMoney(r.amount, currency) },
-          { id: 'assign', header: 'Actions', cell: (r) => <Button variant="inline-link" onClick={() => setLine(r)}>Assign</Button> },
+          {
+            id: 'assign',
+            header: 'Actions',
+            cell: (r) => (
+              <Button variant="inline-link" onClick={() => setLine(r)}>
+                Assign
+              </Button>
+            ),
+          },
         ]}
         empty={<Box textAlign="center">Every line matched a recording or release</Box>}
         variant="container"

@@ -17,7 +17,17 @@ export function UserCompaniesPage() {
   const { data, error, isLoading, mutate } = useMyCompanies();
   const items = data?.companies ?? [];
   return (
-    <ContentLayout header={<Header variant="h1" counter={data ? `(${data.total_count})` : undefined} description="The companies you work in.">Companies</Header>}>
+    <ContentLayout
+      header={
+        <Header
+          variant="h1"
+          counter={data ? `(${data.total_count})` : undefined}
+          description="The companies you work in."
+        >
+          Companies
+        </Header>
+      }
+    >
       <SpaceBetween size="m">
         {error ? <ApiErrorAlert error={error} onRetry={() => void mutate()} /> : null}
         <Table<CompanySummary>
@@ -27,9 +37,17 @@ export function UserCompaniesPage() {
           loadingText="Loading companies"
           trackBy="id"
           columnDefinitions={[
-            { id: 'name', header: 'Name', cell: (c) => <RouterLink href={`/user/companies/${c.id}`}>{c.name}</RouterLink> },
+            {
+              id: 'name',
+              header: 'Name',
+              cell: (c) => <RouterLink href={`/user/companies/${c.id}`}>{c.name}</RouterLink>,
+            },
             { id: 'role', header: 'Your role', cell: (c) => (c.role ? <StatusBadge word={c.role} /> : '-') },
-            { id: 'distributed', header: 'Distributed', cell: (c) => (c.distributed ? <StatusBadge word="distributed" /> : 'No') },
+            {
+              id: 'distributed',
+              header: 'Distributed',
+              cell: (c) => (c.distributed ? <StatusBadge word="distributed" /> : 'No'),
+            },
             {
               id: 'tags',
               header: 'Tags',
@@ -48,7 +66,11 @@ export function UserCompaniesPage() {
                 c.id === company?.id ? (
                   <StatusIndicator type="success">Connected</StatusIndicator>
                 ) : (
-                  <Button variant="inline-link" onClick={() => setCurrentCompany({ ...c, tags: c.tags ?? [] })} data-testid={`companies-set-${c.id}`}>
+                  <Button
+                    variant="inline-link"
+                    onClick={() => setCurrentCompany({ ...c, tags: c.tags ?? [] })}
+                    data-testid={`companies-set-${c.id}`}
+                  >
                     Make current
                   </Button>
                 ),

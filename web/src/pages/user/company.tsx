@@ -44,7 +44,10 @@ export function UserCompanyPage() {
                 ),
               },
               { label: 'Deal percentage', value: c.deal_percentage === undefined ? '-' : `${c.deal_percentage}%` },
-              { label: 'Currency', value: c.currency ? `${currencySymbol(c.currency)} (${c.currency.toUpperCase()})` : '-' },
+              {
+                label: 'Currency',
+                value: c.currency ? `${currencySymbol(c.currency)} (${c.currency.toUpperCase()})` : '-',
+              },
               { label: 'VAT number', value: dash(c.vat_number) },
               { label: 'Registration number', value: dash(c.registration_number) },
             ]}
@@ -52,13 +55,21 @@ export function UserCompanyPage() {
         </Container>
         <Table<Member>
           data-testid="company-users"
-          header={<Header variant="h2" counter={`(${c.company_users.length})`}>Users</Header>}
+          header={
+            <Header variant="h2" counter={`(${c.company_users.length})`}>
+              Users
+            </Header>
+          }
           items={c.company_users}
           trackBy="user_id"
           columnDefinitions={[
             { id: 'name', header: 'Name', cell: (u) => u.name || '-' },
             { id: 'email', header: 'E-mail', cell: (u) => u.email },
-            { id: 'role', header: 'Role', cell: (u) => <StatusBadge word={u.role} testId={`company-user-role-${u.user_id}`} /> },
+            {
+              id: 'role',
+              header: 'Role',
+              cell: (u) => <StatusBadge word={u.role} testId={`company-user-role-${u.user_id}`} />,
+            },
           ]}
           empty="No users."
         />

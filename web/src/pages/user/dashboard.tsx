@@ -64,7 +64,13 @@ export function UserDashboardPage() {
   const me = useMe(); // picks up new memberships and settings
   if (!user) return null;
   return (
-    <ContentLayout header={<Header variant="h1" description={`Signed in as ${user.email}`}>Hi {user.name}</Header>}>
+    <ContentLayout
+      header={
+        <Header variant="h1" description={`Signed in as ${user.email}`}>
+          Hi {user.name}
+        </Header>
+      }
+    >
       <SpaceBetween size="l">
         {me.error ? <Alert type="error">{MESSAGES.dashboardLoadFailed}</Alert> : null}
         <Container header={<Header variant="h2">Current company</Header>} data-testid="dashboard-company">
@@ -72,7 +78,10 @@ export function UserDashboardPage() {
             <KeyValuePairs
               columns={3}
               items={[
-                { label: 'Company', value: <RouterLink href={`/user/companies/${company.id}`}>{company.name}</RouterLink> },
+                {
+                  label: 'Company',
+                  value: <RouterLink href={`/user/companies/${company.id}`}>{company.name}</RouterLink>,
+                },
                 { label: 'Distributed', value: company.distributed ? 'Yes' : 'No' },
                 {
                   label: 'Tags',

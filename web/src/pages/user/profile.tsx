@@ -20,7 +20,15 @@ import type { CurrentUser } from '../../app/types';
 import { rules, serverFieldErrors, validate } from '../../components/form-rules';
 import { StatusBadge } from '../../components/status-badge';
 
-type Values = { name: string; address: string; backup_email: string; phone_no: string; skype: string; beta_features: boolean; experimental_features: boolean };
+type Values = {
+  name: string;
+  address: string;
+  backup_email: string;
+  phone_no: string;
+  skype: string;
+  beta_features: boolean;
+  experimental_features: boolean;
+};
 const RULES = { name: [rules.required('Name')], backup_email: [rules.email()] };
 
 function initial(user: CurrentUser): Values {
@@ -46,7 +54,11 @@ export function UserProfilePage() {
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues({ ...values, [key]: value });
   const text = (key: 'name' | 'backup_email' | 'phone_no' | 'skype', label: string) => (
     <FormField label={label} errorText={errors[key] ?? errors[`profile.${key}`]}>
-      <Input value={values[key]} onChange={({ detail }) => set(key, detail.value)} nativeInputAttributes={{ 'data-testid': `profile-${key}` }} />
+      <Input
+        value={values[key]}
+        onChange={({ detail }) => set(key, detail.value)}
+        nativeInputAttributes={{ 'data-testid': `profile-${key}` }}
+      />
     </FormField>
   );
 
@@ -57,12 +69,23 @@ export function UserProfilePage() {
     if (Object.keys(found).length) return;
     const body: ProfileInput = {
       name: values.name.trim(),
-      profile: { address: values.address.trim(), backup_email: values.backup_email.trim(), phone_no: values.phone_no.trim(), skype: values.skype.trim() },
-      user_setting_attributes: { beta_features: values.beta_features, experimental_features: values.experimental_features },
+      profile: {
+        address: values.address.trim(),
+        backup_email: values.backup_email.trim(),
+        phone_no: values.phone_no.trim(),
+        skype: values.skype.trim(),
+      },
+      user_setting_attributes: {
+        beta_features: values.beta_features,
+        experimental_features: values.experimental_features,
+      },
     };
     setSaving(true);
     try {
-      const answer = await api.patch<{ user: CurrentUser; message: string }>(`/user/${encodeURIComponent(user.id)}`, body);
+      const answer = await api.patch<{ user: CurrentUser; message: string }>(
+        `/user/${encodeURIComponent(user.id)}`,
+        body,
+      );
       setUser(answer.user);
       setValues(initial(answer.user));
       notify('notification', answer.message || MESSAGES.profileUpdated);
@@ -75,7 +98,13 @@ export function UserProfilePage() {
   };
 
   return (
-    <ContentLayout header={<Header variant="h1" description={user.email}>User Profile</Header>}>
+    <ContentLayout
+      header={
+        <Header variant="h1" description={user.email}>
+          User Profile
+        </Header>
+      }
+    >
       <form onSubmit={(e) => void submit(e)} noValidate data-testid="profile-form">
         <Form
           actions={
@@ -85,7 +114,13 @@ export function UserProfilePage() {
           }
         >
           <SpaceBetween size="l">
-            <Container header={<Header variant="h2" actions={<StatusBadge word={user.role} />}>Details</Header>}>
+            <Container
+              header={
+                <Header variant="h2" actions={<StatusBadge word={user.role} />}>
+                  Details
+                </Header>
+              }
+            >
               <ColumnLayout columns={2}>
                 {text('name', 'Name')}
                 {text('backup_email', 'Backup e-mail')}
@@ -93,15 +128,28 @@ export function UserProfilePage() {
                 {text('skype', 'Skype')}
               </ColumnLayout>
               <FormField label="Address" errorText={errors['profile.address']} stretch>
-                <Textarea value={values.address} onChange={({ detail }) => set('address', detail.value)} rows={3} nativeTextareaAttributes={{ 'data-testid': 'profile-address' }} />
+                <Textarea
+                  value={values.address}
+                  onChange={({ detail }) => set('address', detail.value)}
+                  rows={3}
+                  nativeTextareaAttributes={{ 'data-testid': 'profile-address' }}
+                />
               </FormField>
             </Container>
             <Container header={<Header variant="h2">Features</Header>}>
               <SpaceBetween size="s">
-                <Toggle checked={values.beta_features} onChange={({ detail }) => set('beta_features', detail.checked)} nativeInputAttributes={{ 'data-testid': 'profile-beta' }}>
+                <Toggle
+                  checked={values.beta_features}
+                  onChange={({ detail }) => set('beta_features', detail.checked)}
+                  nativeInputAttributes={{ 'data-testid': 'profile-beta' }}
+                >
                   Beta features
                 </Toggle>
-                <Toggle checked={values.experimental_features} onChange={({ detail }) => set('experimental_features', detail.checked)} nativeInputAttributes={{ 'data-testid': 'profile-experimental' }}>
+                <Toggle
+                  checked={values.experimental_features}
+                  onChange={({ detail }) => set('experimental_features', detail.checked)}
+                  nativeInputAttributes={{ 'data-testid': 'profile-experimental' }}
+                >
                   Experimental features
                 </Toggle>
               </SpaceBetween>

@@ -38,14 +38,20 @@ export function RevokeAllButton({ userId, onRevoked }: { userId?: string; onRevo
               <Button variant="link" onClick={() => setOpen(false)} data-testid="tokens-revoke-cancel">
                 Cancel
               </Button>
-              <Button variant="primary" loading={busy} onClick={() => void revoke()} data-testid="tokens-revoke-confirm">
+              <Button
+                variant="primary"
+                loading={busy}
+                onClick={() => void revoke()}
+                data-testid="tokens-revoke-confirm"
+              >
                 Revoke all
               </Button>
             </SpaceBetween>
           </Box>
         }
       >
-        {userId ? 'Revoke every access token of this user?' : 'Revoke every access token of every user?'} Services using them stop working. This cannot be undone.
+        {userId ? 'Revoke every access token of this user?' : 'Revoke every access token of every user?'} Services using
+        them stop working. This cannot be undone.
       </Modal>
     </>
   );

@@ -6,7 +6,8 @@ import { revokeAllBody, TOKENS_BASE, type AccessToken } from './token-model';
 
 export const tokenPath = (id: string) => `${TOKENS_BASE}/${encodeURIComponent(id)}`;
 
-export const useAccessToken = (id: string | undefined) => useApi<{ access_token: AccessToken }>(id ? tokenPath(id) : null);
+export const useAccessToken = (id: string | undefined) =>
+  useApi<{ access_token: AccessToken }>(id ? tokenPath(id) : null);
 
 type Saved = { access_token: AccessToken; message: string };
 
@@ -17,7 +18,8 @@ export function saveAccessToken(id: string | undefined, body: Record<string, unk
 
 export const deleteAccessToken = (id: string) => api.delete<{ message: string }>(tokenPath(id), GLOBAL);
 
-export const revokeAllTokens = (userId?: string) => api.post<{ message: string; revoked: number }>(`${TOKENS_BASE}/revoke_all`, revokeAllBody(userId), GLOBAL);
+export const revokeAllTokens = (userId?: string) =>
+  api.post<{ message: string; revoked: number }>(`${TOKENS_BASE}/revoke_all`, revokeAllBody(userId), GLOBAL);
 
 /** Revalidates every cached access-token answer (lists and records) after a write. */
 export const useRefreshTokens = () => useInvalidate(TOKENS_BASE);

@@ -22,7 +22,13 @@ export function AdminAccessTokenDetailPage() {
   const { data, error, isLoading, mutate } = useAccessToken(accessTokenId);
   const [deleting, setDeleting] = useState(false);
   return (
-    <RecordState error={error} isLoading={isLoading} data={data} retry={mutate} errorHeader="Could not load the access token">
+    <RecordState
+      error={error}
+      isLoading={isLoading}
+      data={data}
+      retry={mutate}
+      errorHeader="Could not load the access token"
+    >
       {(loaded) => {
         const token = loaded.access_token;
         const status = tokenStatus(token.expired);
@@ -45,7 +51,14 @@ export function AdminAccessTokenDetailPage() {
                 items={[
                   { label: 'Service', value: token.service },
                   { label: 'Token', value: <code>{token.token}</code> },
-                  { label: 'Status', value: <StatusBadge word={status.word} testId="token-status">{status.text}</StatusBadge> },
+                  {
+                    label: 'Status',
+                    value: (
+                      <StatusBadge word={status.word} testId="token-status">
+                        {status.text}
+                      </StatusBadge>
+                    ),
+                  },
                   { label: 'Expires', value: token.expires_at ? <FormattedDate value={token.expires_at} /> : 'Never' },
                   { label: 'Created', value: <FormattedDate value={token.created_at} /> },
                   {

@@ -16,7 +16,16 @@ import { useFormSubmit } from '../../../components/use-form-submit';
 import { useAdminUser, USERS_BASE } from '../users/user-api';
 import { UserPicker } from '../users/user-picker';
 import { saveAccessToken, tokenPath, useAccessToken, useRefreshTokens } from './token-api';
-import { emptyToken, TOKEN_MESSAGES, tokenPayload, TOKENS_BASE, tokenToValues, validateToken, type AccessToken, type TokenValues } from './token-model';
+import {
+  emptyToken,
+  TOKEN_MESSAGES,
+  tokenPayload,
+  TOKENS_BASE,
+  tokenToValues,
+  validateToken,
+  type AccessToken,
+  type TokenValues,
+} from './token-model';
 import { TokenSecret } from './token-secret';
 
 type FormProps = { token?: AccessToken; fixedUser?: { id: string; name: string; email: string } };
@@ -76,7 +85,10 @@ function TokenForm({ token, fixedUser }: FormProps) {
               {fixedUser ? (
                 <div data-testid="token-field-user">
                   <Box padding={{ top: 'xxs' }}>
-                    {fixedUser.name || '(no name)'} <Box variant="span" color="text-body-secondary">{fixedUser.email}</Box>
+                    {fixedUser.name || '(no name)'}{' '}
+                    <Box variant="span" color="text-body-secondary">
+                      {fixedUser.email}
+                    </Box>
                   </Box>
                 </div>
               ) : (
@@ -84,25 +96,50 @@ function TokenForm({ token, fixedUser }: FormProps) {
                   testId="token-field-user"
                   pickedEmail={values.user_id ? values.user_email : undefined}
                   invalid={Boolean(errors.user_id)}
-                  onPick={(user) => set(user ? { user_id: user.id, user_email: user.email } : { user_id: '', user_email: '' })}
+                  onPick={(user) =>
+                    set(user ? { user_id: user.id, user_email: user.email } : { user_id: '', user_email: '' })
+                  }
                 />
               )}
             </FormField>
           ) : null}
-          <FormField label="Service" description="What the token is for." errorText={errors.service} data-testid="token-field-service">
-            <Input value={values.service} onChange={({ detail }) => set({ service: detail.value })} ariaRequired invalid={Boolean(errors.service)} />
+          <FormField
+            label="Service"
+            description="What the token is for."
+            errorText={errors.service}
+            data-testid="token-field-service"
+          >
+            <Input
+              value={values.service}
+              onChange={({ detail }) => set({ service: detail.value })}
+              ariaRequired
+              invalid={Boolean(errors.service)}
+            />
           </FormField>
-          <FormField label="Expires" description="Optional: leave empty for a token that never expires." constraintText="YYYY/MM/DD" errorText={errors.expires_at} data-testid="token-field-expires">
+          <FormField
+            label="Expires"
+            description="Optional: leave empty for a token that never expires."
+            constraintText="YYYY/MM/DD"
+            errorText={errors.expires_at}
+            data-testid="token-field-expires"
+          >
             <SpaceBetween direction="horizontal" size="xs">
               <DatePicker
                 value={values.expires_at}
                 onChange={({ detail }) => set({ expires_at: detail.value })}
                 placeholder="YYYY/MM/DD"
-                i18nStrings={{ openCalendarAriaLabel: (date) => (date ? `Expiry date, ${date}` : 'Choose an expiry date') }}
+                i18nStrings={{
+                  openCalendarAriaLabel: (date) => (date ? `Expiry date, ${date}` : 'Choose an expiry date'),
+                }}
                 invalid={Boolean(errors.expires_at)}
               />
               {values.expires_at ? (
-                <Button formAction="none" variant="inline-link" onClick={() => set({ expires_at: '' })} data-testid="token-clear-expiry">
+                <Button
+                  formAction="none"
+                  variant="inline-link"
+                  onClick={() => set({ expires_at: '' })}
+                  data-testid="token-clear-expiry"
+                >
                   Clear
                 </Button>
               ) : null}
@@ -138,7 +175,13 @@ export function AdminAccessTokenFormPage() {
     );
   }
   return (
-    <RecordState error={error} isLoading={isLoading} data={data} retry={mutate} errorHeader="Could not load the access token">
+    <RecordState
+      error={error}
+      isLoading={isLoading}
+      data={data}
+      retry={mutate}
+      errorHeader="Could not load the access token"
+    >
       {(loaded) => (
         <ContentLayout>
           <TokenForm key={loaded.access_token.id} token={loaded.access_token} />

@@ -25,7 +25,8 @@ export const TOKEN_MESSAGES = {
 } as const;
 
 /** GET /admin/access_tokens, filtered to one user when given. */
-export const accessTokensPath = (params: ListParams, userId?: string) => listPath(TOKENS_BASE, params, { user_id: userId });
+export const accessTokensPath = (params: ListParams, userId?: string) =>
+  listPath(TOKENS_BASE, params, { user_id: userId });
 
 /** Expired shows as danger "expired", else success "active" (the badge colours `false` as danger and `true` as success). */
 export function tokenStatus(expired: boolean): { word: boolean; text: 'expired' | 'active' } {
@@ -38,7 +39,12 @@ export function emptyToken(user?: { id: string; email: string }): TokenValues {
 
 /** The date part (YYYY-MM-DD) of an ISO expiry, for the date picker. */
 export function tokenToValues(token: AccessToken): TokenValues {
-  return { user_id: token.user_id, user_email: '', service: token.service, expires_at: token.expires_at ? token.expires_at.slice(0, 10) : '' };
+  return {
+    user_id: token.user_id,
+    user_email: '',
+    service: token.service,
+    expires_at: token.expires_at ? token.expires_at.slice(0, 10) : '',
+  };
 }
 
 /** Service is always required; a user only when creating (a token never changes user). */

@@ -9,7 +9,9 @@ export function TokenSecret({ secret }: { secret: string }) {
   return (
     <Alert type="success" header="Copy the new access token now" data-testid="token-secret">
       <SpaceBetween size="s">
-        <Box>This is the only time the token is shown. It will not be shown again: copy it and keep it somewhere safe.</Box>
+        <Box>
+          This is the only time the token is shown. It will not be shown again: copy it and keep it somewhere safe.
+        </Box>
         <CopyToClipboard
           variant="inline"
           textToCopy={secret}

@@ -13,7 +13,10 @@ import { RevokeAllButton } from './revoke-all-button';
 import { deleteAccessToken, tokenPath } from './token-api';
 import { accessTokensPath, tokenStatus, TOKENS_BASE, type AccessToken } from './token-model';
 
-function columns(onDelete: (token: AccessToken) => void, showUser: boolean): TableProps.ColumnDefinition<AccessToken>[] {
+function columns(
+  onDelete: (token: AccessToken) => void,
+  showUser: boolean,
+): TableProps.ColumnDefinition<AccessToken>[] {
   return [
     {
       id: 'service',
@@ -28,23 +31,50 @@ function columns(onDelete: (token: AccessToken) => void, showUser: boolean): Tab
     },
     { id: 'token', header: 'Token', cell: (t) => <code>{t.token}</code> },
     ...(showUser
-      ? [{ id: 'user', header: 'User', cell: (t: AccessToken) => <RouterLink href={`${USERS_BASE}/${encodeURIComponent(t.user_id)}`}>{t.user_id}</RouterLink> }]
+      ? [
+          {
+            id: 'user',
+            header: 'User',
+            cell: (t: AccessToken) => (
+              <RouterLink href={`${USERS_BASE}/${encodeURIComponent(t.user_id)}`}>{t.user_id}</RouterLink>
+            ),
+          },
+        ]
       : []),
     {
       id: 'status',
       header: 'Status',
       cell: (t) => {
         const status = tokenStatus(t.expired);
-        return <StatusBadge word={status.word} testId={`token-status-${t.id}`}>{status.text}</StatusBadge>;
+        return (
+          <StatusBadge word={status.word} testId={`token-status-${t.id}`}>
+            {status.text}
+          </StatusBadge>
+        );
       },
     },
-    { id: 'expires_at', header: 'Expires', sortingField: 'expires_at', cell: (t) => (t.expires_at ? <FormattedDate value={t.expires_at} /> : 'Never') },
-    { id: 'created_at', header: 'Created', sortingField: 'created_at', cell: (t) => <FormattedDate value={t.created_at} /> },
+    {
+      id: 'expires_at',
+      header: 'Expires',
+      sortingField: 'expires_at',
+      cell: (t) => (t.expires_at ? <FormattedDate value={t.expires_at} /> : 'Never'),
+    },
+    {
+      id: 'created_at',
+      header: 'Created',
+      sortingField: 'created_at',
+      cell: (t) => <FormattedDate value={t.created_at} />,
+    },
     {
       id: 'actions',
       header: 'Actions',
       cell: (t) => (
-        <Button variant="inline-link" onClick={() => onDelete(t)} ariaLabel={`Delete ${t.service}`} data-testid={`token-delete-${t.id}`}>
+        <Button
+          variant="inline-link"
+          onClick={() => onDelete(t)}
+          ariaLabel={`Delete ${t.service}`}
+          data-testid={`token-delete-${t.id}`}
+        >
           Delete
         </Button>
       ),
@@ -57,7 +87,8 @@ function AccessTokensTable({ userId }: { userId?: string }) {
   const navigate = useNavigate();
   const [target, setTarget] = useState<AccessToken | null>(null);
   const cols = useMemo(() => columns(setTarget, !userId), [userId]);
-  const create = () => navigate(userId ? `${TOKENS_BASE}/new?user_id=${encodeURIComponent(userId)}` : `${TOKENS_BASE}/new`);
+  const create = () =>
+    navigate(userId ? `${TOKENS_BASE}/new?user_id=${encodeURIComponent(userId)}` : `${TOKENS_BASE}/new`);
 
   return (
     <ServerTable<AccessToken>

@@ -15,7 +15,8 @@ export type BugReport = {
 export const BUG_REPORTS_BASE = '/admin/bug_reports';
 
 /** GET /admin/bug_reports for one user. */
-export const bugReportsPath = (params: ListParams, userId: string | undefined) => listPath(BUG_REPORTS_BASE, params, { user_id: userId });
+export const bugReportsPath = (params: ListParams, userId: string | undefined) =>
+  listPath(BUG_REPORTS_BASE, params, { user_id: userId });
 
 /** Newest first (spec: sort created_at desc by default). */
 export const BUG_REPORTS_DEFAULT_SORT = { field: 'created_at', order: 'desc' } as const;

@@ -10,14 +10,31 @@ import { RouterLink } from '../../../components/router-link';
 import { ServerTable } from '../../../components/server-table';
 import { StatusBadge } from '../../../components/status-badge';
 import { GLOBAL, USERS_BASE } from '../users/user-api';
-import { BUG_REPORTS_BASE, BUG_REPORTS_DEFAULT_SORT, bugReportsPath, summarise, type BugReport } from './bug-report-model';
+import {
+  BUG_REPORTS_BASE,
+  BUG_REPORTS_DEFAULT_SORT,
+  bugReportsPath,
+  summarise,
+  type BugReport,
+} from './bug-report-model';
 
-const deleteBugReport = (id: string) => api.delete<{ message: string }>(`${BUG_REPORTS_BASE}/${encodeURIComponent(id)}`, GLOBAL);
+const deleteBugReport = (id: string) =>
+  api.delete<{ message: string }>(`${BUG_REPORTS_BASE}/${encodeURIComponent(id)}`, GLOBAL);
 
 function columns(onDelete: (report: BugReport) => void): TableProps.ColumnDefinition<BugReport>[] {
   return [
-    { id: 'created_at', header: 'Reported', sortingField: 'created_at', cell: (r) => <FormattedDate value={r.created_at} /> },
-    { id: 'description', header: 'Description', isRowHeader: true, cell: (r) => <span title={r.description}>{summarise(r.description)}</span> },
+    {
+      id: 'created_at',
+      header: 'Reported',
+      sortingField: 'created_at',
+      cell: (r) => <FormattedDate value={r.created_at} />,
+    },
+    {
+      id: 'description',
+      header: 'Description',
+      isRowHeader: true,
+      cell: (r) => <span title={r.description}>{summarise(r.description)}</span>,
+    },
     {
       id: 'referer',
       header: 'Page',
@@ -36,7 +53,12 @@ function columns(onDelete: (report: BugReport) => void): TableProps.ColumnDefini
       id: 'actions',
       header: 'Actions',
       cell: (r) => (
-        <Button variant="inline-link" onClick={() => onDelete(r)} ariaLabel={`Delete the bug report of ${r.created_at}`} data-testid={`bug-report-delete-${r.id}`}>
+        <Button
+          variant="inline-link"
+          onClick={() => onDelete(r)}
+          ariaLabel={`Delete the bug report of ${r.created_at}`}
+          data-testid={`bug-report-delete-${r.id}`}
+        >
           Delete
         </Button>
       ),
@@ -54,7 +76,11 @@ export function AdminUserBugReportsPage() {
       key={userId}
       tableId="bug-reports"
       title="User bug reports"
-      description={userId ? <RouterLink href={`${USERS_BASE}/${encodeURIComponent(userId)}`}>Back to the user</RouterLink> : undefined}
+      description={
+        userId ? (
+          <RouterLink href={`${USERS_BASE}/${encodeURIComponent(userId)}`}>Back to the user</RouterLink>
+        ) : undefined
+      }
       resourceName="bug report"
       columns={cols}
       collection="bug_reports"

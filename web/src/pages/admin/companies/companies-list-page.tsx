@@ -29,8 +29,18 @@ const COLUMNS: TableProps.ColumnDefinition<AdminCompanyRow>[] = [
   },
   { id: 'email', header: 'E-mail', sortingField: 'email', cell: (c) => c.email || '-' },
   { id: 'tags', header: 'Tags', cell: (c) => <TagBadges tags={c.tags} /> },
-  { id: 'distributed', header: 'Distributed', sortingField: 'distributed', cell: (c) => (c.distributed ? <StatusBadge word="distributed" /> : 'No') },
-  { id: 'deal_percentage', header: 'Deal %', sortingField: 'deal_percentage', cell: (c) => (c.deal_percentage === undefined || c.deal_percentage === null ? '-' : `${c.deal_percentage}%`) },
+  {
+    id: 'distributed',
+    header: 'Distributed',
+    sortingField: 'distributed',
+    cell: (c) => (c.distributed ? <StatusBadge word="distributed" /> : 'No'),
+  },
+  {
+    id: 'deal_percentage',
+    header: 'Deal %',
+    sortingField: 'deal_percentage',
+    cell: (c) => (c.deal_percentage === undefined || c.deal_percentage === null ? '-' : `${c.deal_percentage}%`),
+  },
   { id: 'currency', header: 'Currency', sortingField: 'currency', cell: (c) => c.currency || '-' },
 ];
 
@@ -40,10 +50,20 @@ export function AdminCompaniesPage() {
   const { data, error, isLoading, mutate } = useAdminCompanyList();
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<{ field: keyof AdminCompanyRow; descending: boolean }>({ field: 'name', descending: false });
+  const [sort, setSort] = useState<{ field: keyof AdminCompanyRow; descending: boolean }>({
+    field: 'name',
+    descending: false,
+  });
   useEffect(() => setPage(1), [q]);
   const view = useMemo(
-    () => filterSortPage(data?.companies ?? [], { q, sortField: sort.field, descending: sort.descending, page, perPage: DEFAULT_PER_PAGE }),
+    () =>
+      filterSortPage(data?.companies ?? [], {
+        q,
+        sortField: sort.field,
+        descending: sort.descending,
+        page,
+        perPage: DEFAULT_PER_PAGE,
+      }),
     [data, q, sort, page],
   );
   const create = (
@@ -53,7 +73,9 @@ export function AdminCompaniesPage() {
   );
   return (
     <SpaceBetween size="s">
-      {error ? <ApiErrorAlert error={error} onRetry={() => void mutate()} header="Could not load the companies" /> : null}
+      {error ? (
+        <ApiErrorAlert error={error} onRetry={() => void mutate()} header="Could not load the companies" />
+      ) : null}
       <Table<AdminCompanyRow>
         data-testid="companies-table"
         variant="full-page"
@@ -69,7 +91,12 @@ export function AdminCompaniesPage() {
           if (field) setSort({ field, descending: detail.isDescending ?? false });
         }}
         header={
-          <Header variant="awsui-h1-sticky" counter={data ? `(${data.total_count})` : undefined} description="Every company (tenant) and its users." actions={create}>
+          <Header
+            variant="awsui-h1-sticky"
+            counter={data ? `(${data.total_count})` : undefined}
+            description="Every company (tenant) and its users."
+            actions={create}
+          >
             Companies
           </Header>
         }
@@ -84,7 +111,13 @@ export function AdminCompaniesPage() {
             />
           </div>
         }
-        pagination={<Pagination currentPageIndex={Math.min(page, view.pages)} pagesCount={view.pages} onChange={({ detail }) => setPage(detail.currentPageIndex)} />}
+        pagination={
+          <Pagination
+            currentPageIndex={Math.min(page, view.pages)}
+            pagesCount={view.pages}
+            onChange={({ detail }) => setPage(detail.currentPageIndex)}
+          />
+        }
         empty={
           <Box textAlign="center" color="inherit" padding="l">
             <b>{q ? `No companies match “${q}”` : 'No companies'}</b>

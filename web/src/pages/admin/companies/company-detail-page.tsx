@@ -22,7 +22,11 @@ import { COMPANIES_BASE, deleteCompany, useAdminCompany } from './company-api';
 import type { AdminCompany } from './company-model';
 import { TagBadges } from './tag-badges';
 
-const SECTIONS: [string, string][] = [['connections', 'Connections'], ['distribution', 'Distribution'], ['site_settings', 'Site settings']];
+const SECTIONS: [string, string][] = [
+  ['connections', 'Connections'],
+  ['distribution', 'Distribution'],
+  ['site_settings', 'Site settings'],
+];
 const dash = (v: unknown) => (v === undefined || v === null || v === '' ? '-' : String(v));
 
 /** CompanyAdmin (/admin/companies/{companyId}): the company, its users with roles, Edit and Delete. */
@@ -32,7 +36,13 @@ export function AdminCompanyDetailPage() {
   const { data, error, isLoading, mutate } = useAdminCompany(companyId);
   const [deleting, setDeleting] = useState(false);
   return (
-    <RecordState error={error} isLoading={isLoading} data={data} retry={mutate} errorHeader="Could not load the company">
+    <RecordState
+      error={error}
+      isLoading={isLoading}
+      data={data}
+      retry={mutate}
+      errorHeader="Could not load the company"
+    >
       {(loaded) => {
         const c = loaded.company;
         const base = `${COMPANIES_BASE}/${encodeURIComponent(c.id)}`;
@@ -57,7 +67,11 @@ export function AdminCompanyDetailPage() {
                     { label: 'E-mail', value: dash(c.email) },
                     { label: 'Tags', value: <TagBadges tags={c.tags} /> },
                     { label: 'Distributed', value: c.distributed ? <StatusBadge word="distributed" /> : 'No' },
-                    { label: 'Deal percentage', value: c.deal_percentage === undefined || c.deal_percentage === null ? '-' : `${c.deal_percentage}%` },
+                    {
+                      label: 'Deal percentage',
+                      value:
+                        c.deal_percentage === undefined || c.deal_percentage === null ? '-' : `${c.deal_percentage}%`,
+                    },
                     { label: 'Currency', value: dash(c.currency) },
                     { label: 'Registration number', value: dash(c.registration_number) },
                     { label: 'VAT number', value: dash(c.vat_number) },
@@ -69,14 +83,27 @@ export function AdminCompanyDetailPage() {
               <Table
                 data-testid="company-users"
                 header={
-                  <Header variant="h2" counter={`(${c.company_users.length})`} actions={<Button onClick={() => navigate(`${base}/edit`)}>Manage users</Button>}>
+                  <Header
+                    variant="h2"
+                    counter={`(${c.company_users.length})`}
+                    actions={<Button onClick={() => navigate(`${base}/edit`)}>Manage users</Button>}
+                  >
                     Users
                   </Header>
                 }
                 items={c.company_users}
                 trackBy="user_id"
                 columnDefinitions={[
-                  { id: 'name', header: 'Name', isRowHeader: true, cell: (m) => <RouterLink href={`${USERS_BASE}/${encodeURIComponent(m.user_id)}`}>{m.name || '(no name)'}</RouterLink> },
+                  {
+                    id: 'name',
+                    header: 'Name',
+                    isRowHeader: true,
+                    cell: (m) => (
+                      <RouterLink href={`${USERS_BASE}/${encodeURIComponent(m.user_id)}`}>
+                        {m.name || '(no name)'}
+                      </RouterLink>
+                    ),
+                  },
                   { id: 'email', header: 'E-mail', cell: (m) => m.email },
                   { id: 'role', header: 'Role', cell: (m) => <RoleBadge role={m.role} /> },
                 ]}
@@ -122,7 +149,10 @@ function CompanyExtras({ company }: { company: AdminCompany }) {
           columns={3}
           items={details.fields
             .filter((f) => f.kind !== 'rows')
-            .map((f) => ({ label: f.label, value: <ReferenceValue config={details} record={record} field={f.name} /> }))}
+            .map((f) => ({
+              label: f.label,
+              value: <ReferenceValue config={details} record={record} field={f.name} />,
+            }))}
         />
       </Container>
       <ColumnLayout columns={2}>

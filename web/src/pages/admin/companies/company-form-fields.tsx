@@ -22,11 +22,20 @@ const TAG_OPTIONS = COMPANY_TAGS.map((t) => ({ value: t, label: t }));
 export function CompanyFormFields({ values, set, errors }: Props) {
   const text = (key: TextKey, label: string, extra: Partial<{ type: 'number' | 'email'; constraint: string }> = {}) => (
     <FormField label={label} errorText={errors[key]} constraintText={extra.constraint}>
-      <Input type={extra.type ?? 'text'} value={values[key]} onChange={({ detail }) => set(key, detail.value)} nativeInputAttributes={{ 'data-testid': `company-field-${key}` }} />
+      <Input
+        type={extra.type ?? 'text'}
+        value={values[key]}
+        onChange={({ detail }) => set(key, detail.value)}
+        nativeInputAttributes={{ 'data-testid': `company-field-${key}` }}
+      />
     </FormField>
   );
   const toggle = (key: 'distributed' | 'vat_registered', label: string) => (
-    <Toggle checked={values[key]} onChange={({ detail }) => set(key, detail.checked)} nativeInputAttributes={{ 'data-testid': `company-field-${key}` }}>
+    <Toggle
+      checked={values[key]}
+      onChange={({ detail }) => set(key, detail.checked)}
+      nativeInputAttributes={{ 'data-testid': `company-field-${key}` }}
+    >
       {label}
     </Toggle>
   );

@@ -13,13 +13,27 @@ import { useFormSubmit } from '../../../components/use-form-submit';
 import { COMPANIES_BASE, createCompany, updateCompany, useAdminCompany, useRefreshCompanies } from './company-api';
 import { CompanyFormFields } from './company-form-fields';
 import {
-  companyToValues, companyUserRows, companyUsersPayload, emptyCompanyValues, toCompanyPayload, validateCompanyForm, validateCompanyUsers,
-  type AdminCompany, type CompanyFormValues, type CompanyUserRow,
+  companyToValues,
+  companyUserRows,
+  companyUsersPayload,
+  emptyCompanyValues,
+  toCompanyPayload,
+  validateCompanyForm,
+  validateCompanyUsers,
+  type AdminCompany,
+  type CompanyFormValues,
+  type CompanyUserRow,
 } from './company-model';
 import { CompanyUsersEditor } from './company-users-editor';
 import { companyDetailsConfig } from './company-sections';
 import { ReferenceFormFields } from '../reference/reference-form-fields';
-import { formFieldOf, recordToValues, toPayload, validateValues, type ReferenceRecord } from '../reference/reference-model';
+import {
+  formFieldOf,
+  recordToValues,
+  toPayload,
+  validateValues,
+  type ReferenceRecord,
+} from '../reference/reference-model';
 import type { FormValues } from '../reference/reference-types';
 
 /**
@@ -30,23 +44,39 @@ function CompanyForm({ company }: { company?: AdminCompany }) {
   const navigate = useNavigate();
   const refresh = useRefreshCompanies();
   const isNew = !company;
-  const [values, setValues] = useState<CompanyFormValues>(() => (company ? companyToValues(company) : emptyCompanyValues()));
+  const [values, setValues] = useState<CompanyFormValues>(() =>
+    company ? companyToValues(company) : emptyCompanyValues(),
+  );
   const members = useNestedRows<CompanyUserRow>(companyUserRows(company));
   // Profile, files, contract terms and publisher/rightsholder links: edit only (uploads need the company's id).
   const details = useMemo(() => (company ? companyDetailsConfig(company.id) : undefined), [company]);
-  const [detailValues, setDetailValues] = useState<FormValues>(() => (details && company ? recordToValues(details, company as unknown as ReferenceRecord) : {}));
-  const set = <K extends keyof CompanyFormValues>(key: K, value: CompanyFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const [detailValues, setDetailValues] = useState<FormValues>(() =>
+    details && company ? recordToValues(details, company as unknown as ReferenceRecord) : {},
+  );
+  const set = <K extends keyof CompanyFormValues>(key: K, value: CompanyFormValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
   const { errors, failure, submitting, submit } = useFormSubmit({
-    validate: () => ({ ...validateCompanyForm(values), ...(details ? { ...validateCompanyUsers(members.rows), ...validateValues(details, detailValues) } : {}) }),
+    validate: () => ({
+      ...validateCompanyForm(values),
+      ...(details ? { ...validateCompanyUsers(members.rows), ...validateValues(details, detailValues) } : {}),
+    }),
     send: () =>
       company && details
-        ? updateCompany(company.id, { ...toCompanyPayload(values), ...toPayload(details, detailValues), company_users: companyUsersPayload(members.rows) })
+        ? updateCompany(company.id, {
+            ...toCompanyPayload(values),
+            ...toPayload(details, detailValues),
+            company_users: companyUsersPayload(members.rows),
+          })
         : createCompany(toCompanyPayload(values)),
     fieldOf: (field) => (details ? formFieldOf(details, field) : field),
     onSuccess: async (answer) => {
       await refresh();
       notify('notification', answer.message);
-      navigate(company ? routePath('UserCompany', { companyId: company.id }) : `${COMPANIES_BASE}/${encodeURIComponent(answer.company.id)}`);
+      navigate(
+        company
+          ? routePath('UserCompany', { companyId: company.id })
+          : `${COMPANIES_BASE}/${encodeURIComponent(answer.company.id)}`,
+      );
     },
   });
 
@@ -64,10 +94,25 @@ function CompanyForm({ company }: { company?: AdminCompany }) {
       <SpaceBetween size="l">
         <CompanyFormFields values={values} set={set} errors={errors} />
         {details ? (
-          <ReferenceFormFields config={details} values={detailValues} errors={errors} visible={() => true} onChange={(name, value) => setDetailValues((v) => ({ ...v, [name]: value }))} />
+          <ReferenceFormFields
+            config={details}
+            values={detailValues}
+            errors={errors}
+            visible={() => true}
+            onChange={(name, value) => setDetailValues((v) => ({ ...v, [name]: value }))}
+          />
         ) : null}
         {company ? (
-          <Container header={<Header variant="h2" description="Who works in this company, and as what. Removed users leave when you save.">Users</Header>}>
+          <Container
+            header={
+              <Header
+                variant="h2"
+                description="Who works in this company, and as what. Removed users leave when you save."
+              >
+                Users
+              </Header>
+            }
+          >
             <CompanyUsersEditor state={members} errors={errors} />
           </Container>
         ) : null}
@@ -80,9 +125,20 @@ function CompanyForm({ company }: { company?: AdminCompany }) {
 export function AdminCompanyFormPage() {
   const { companyId } = useParams();
   const { data, error, isLoading, mutate } = useAdminCompany(companyId);
-  if (!companyId) return <ContentLayout><CompanyForm /></ContentLayout>;
+  if (!companyId)
+    return (
+      <ContentLayout>
+        <CompanyForm />
+      </ContentLayout>
+    );
   return (
-    <RecordState error={error} isLoading={isLoading} data={data} retry={mutate} errorHeader="Could not load the company">
+    <RecordState
+      error={error}
+      isLoading={isLoading}
+      data={data}
+      retry={mutate}
+      errorHeader="Could not load the company"
+    >
       {(loaded) => (
         <ContentLayout>
           <CompanyForm key={loaded.company.id} company={loaded.company} />

@@ -1,25 +1,42 @@
 import { describe, expect, it } from 'vitest';
 import { nestedRowsReducer, toNestedRows, type NestedRow } from '../../../components/nested-rows';
 import {
-  companyToValues, companyUserRows, companyUsersPayload, filterSortPage, toCompanyPayload, validateCompanyForm, validateCompanyUsers,
-  type AdminCompany, type AdminCompanyRow, type CompanyUserRow,
+  companyToValues,
+  companyUserRows,
+  companyUsersPayload,
+  filterSortPage,
+  toCompanyPayload,
+  validateCompanyForm,
+  validateCompanyUsers,
+  type AdminCompany,
+  type AdminCompanyRow,
+  type CompanyUserRow,
 } from './company-model';
 
 let n = 0;
 const key = () => `k${(n += 1)}`;
 const company: AdminCompany = {
-  id: 'c1', name: 'Acme', tags: ['publisher'], distributed: true, deal_percentage: 70, currency: 'GBP',
+  id: 'c1',
+  name: 'Acme',
+  tags: ['publisher'],
+  distributed: true,
+  deal_percentage: 70,
+  currency: 'GBP',
   company_users: [
     { user_id: 'u1', name: 'Ann', email: 'ann@x.test', role: 'label_manager' },
     { user_id: 'u2', name: 'Bob', email: 'bob@x.test', role: 'accounting' },
   ],
 };
 const start = (): NestedRow<CompanyUserRow>[] => toNestedRows<CompanyUserRow>(companyUserRows(company), key);
-const add = (rows: NestedRow<CompanyUserRow>[], k: string, values: CompanyUserRow) => nestedRowsReducer(rows, { type: 'add', key: k, values });
+const add = (rows: NestedRow<CompanyUserRow>[], k: string, values: CompanyUserRow) =>
+  nestedRowsReducer(rows, { type: 'add', key: k, values });
 
 describe('company users payload (the full list to keep)', () => {
   it('sends every saved member untouched', () => {
-    expect(companyUsersPayload(start())).toEqual([{ user_id: 'u1', role: 'label_manager' }, { user_id: 'u2', role: 'accounting' }]);
+    expect(companyUsersPayload(start())).toEqual([
+      { user_id: 'u1', role: 'label_manager' },
+      { user_id: 'u2', role: 'accounting' },
+    ]);
   });
 
   it('leaves out a saved member marked for deletion, and keeps the row visible until save', () => {
@@ -32,7 +49,10 @@ describe('company users payload (the full list to keep)', () => {
   it('keeps a member whose removal was undone', () => {
     let rows = nestedRowsReducer(start(), { type: 'remove', key: 'saved-u2' });
     rows = nestedRowsReducer(rows, { type: 'undo', key: 'saved-u2' });
-    expect(companyUsersPayload(rows)).toEqual([{ user_id: 'u1', role: 'label_manager' }, { user_id: 'u2', role: 'accounting' }]);
+    expect(companyUsersPayload(rows)).toEqual([
+      { user_id: 'u1', role: 'label_manager' },
+      { user_id: 'u2', role: 'accounting' },
+    ]);
   });
 
   it('adds a new member with its role and drops a removed unsaved one outright', () => {
@@ -89,21 +109,50 @@ describe('company form', () => {
   });
 
   it('builds the payload with canonical tags, a numeric deal and an upper-case currency', () => {
-    const values = { ...companyToValues(company), tags: ['label group', 'Publisher'], deal_percentage: '55.5', currency: 'usd' };
-    expect(toCompanyPayload(values)).toMatchObject({ name: 'Acme', tags: ['Label Group', 'Publisher'], deal_percentage: 55.5, currency: 'USD', distributed: true });
+    const values = {
+      ...companyToValues(company),
+      tags: ['label group', 'Publisher'],
+      deal_percentage: '55.5',
+      currency: 'usd',
+    };
+    expect(toCompanyPayload(values)).toMatchObject({
+      name: 'Acme',
+      tags: ['Label Group', 'Publisher'],
+      deal_percentage: 55.5,
+      currency: 'USD',
+      distributed: true,
+    });
     expect(toCompanyPayload({ ...values, deal_percentage: '', currency: '' })).not.toHaveProperty('deal_percentage');
     expect(companyToValues(company).tags).toEqual(['Publisher']);
   });
 });
 
 describe('companies list (searched, sorted and paged on the client)', () => {
-  const rows: AdminCompanyRow[] = ['beta', 'Alpha', 'gamma'].map((name, i) => ({ id: `c${i}`, name, tags: i === 2 ? ['Publisher'] : [], distributed: false, deal_percentage: i * 10 }));
+  const rows: AdminCompanyRow[] = ['beta', 'Alpha', 'gamma'].map((name, i) => ({
+    id: `c${i}`,
+    name,
+    tags: i === 2 ? ['Publisher'] : [],
+    distributed: false,
+    deal_percentage: i * 10,
+  }));
   it('sorts case-insensitively, both ways, and by number', () => {
-    expect(filterSortPage(rows, { q: '', sortField: 'name', descending: false, page: 1, perPage: 50 }).items.map((c) => c.name)).toEqual(['Alpha', 'beta', 'gamma']);
-    expect(filterSortPage(rows, { q: '', sortField: 'deal_percentage', descending: true, page: 1, perPage: 50 }).items.map((c) => c.id)).toEqual(['c2', 'c1', 'c0']);
+    expect(
+      filterSortPage(rows, { q: '', sortField: 'name', descending: false, page: 1, perPage: 50 }).items.map(
+        (c) => c.name,
+      ),
+    ).toEqual(['Alpha', 'beta', 'gamma']);
+    expect(
+      filterSortPage(rows, { q: '', sortField: 'deal_percentage', descending: true, page: 1, perPage: 50 }).items.map(
+        (c) => c.id,
+      ),
+    ).toEqual(['c2', 'c1', 'c0']);
   });
   it('searches names and tags and pages the result', () => {
-    expect(filterSortPage(rows, { q: 'publ', sortField: 'name', descending: false, page: 1, perPage: 50 }).items.map((c) => c.name)).toEqual(['gamma']);
+    expect(
+      filterSortPage(rows, { q: 'publ', sortField: 'name', descending: false, page: 1, perPage: 50 }).items.map(
+        (c) => c.name,
+      ),
+    ).toEqual(['gamma']);
     const paged = filterSortPage(rows, { q: '', sortField: 'name', descending: false, page: 2, perPage: 2 });
     expect(paged).toMatchObject({ total: 3, pages: 2 });
     expect(paged.items.map((c) => c.name)).toEqual(['gamma']);

@@ -37,7 +37,17 @@ export type CompanyFormValues = {
 export type CompanyUserRow = { user_id: string; name: string; email: string; role: Role | '' };
 
 export function emptyCompanyValues(): CompanyFormValues {
-  return { name: '', email: '', tags: [], distributed: false, deal_percentage: '', registration_number: '', vat_number: '', vat_registered: false, currency: '' };
+  return {
+    name: '',
+    email: '',
+    tags: [],
+    distributed: false,
+    deal_percentage: '',
+    registration_number: '',
+    vat_number: '',
+    vat_registered: false,
+    currency: '',
+  };
 }
 
 export function companyToValues(c: AdminCompanyRow): CompanyFormValues {
@@ -56,7 +66,13 @@ export function companyToValues(c: AdminCompanyRow): CompanyFormValues {
 
 /** The saved members as nested rows (keyed by user id, so a removed one can be undone). */
 export const companyUserRows = (company: AdminCompany | undefined) =>
-  (company?.company_users ?? []).map((m) => ({ id: m.user_id, user_id: m.user_id, name: m.name, email: m.email, role: m.role as CompanyUserRow['role'] }));
+  (company?.company_users ?? []).map((m) => ({
+    id: m.user_id,
+    user_id: m.user_id,
+    name: m.name,
+    email: m.email,
+    role: m.role as CompanyUserRow['role'],
+  }));
 
 export function validateCompanyForm(values: CompanyFormValues): Record<string, string> {
   return validate(values, {
@@ -109,18 +125,34 @@ export function companyUsersPayload(rows: readonly NestedRow<CompanyUserRow>[]):
     .map((row) => ({ user_id: row.user_id, role: row.role as Role }));
 }
 
-export type ClientListParams = { q: string; sortField: keyof AdminCompanyRow; descending: boolean; page: number; perPage: number };
+export type ClientListParams = {
+  q: string;
+  sortField: keyof AdminCompanyRow;
+  descending: boolean;
+  page: number;
+  perPage: number;
+};
 
 /** The companies list is fetched whole; searching, sorting and paging happen here. */
-export function filterSortPage(rows: readonly AdminCompanyRow[], p: ClientListParams): { items: AdminCompanyRow[]; total: number; pages: number } {
+export function filterSortPage(
+  rows: readonly AdminCompanyRow[],
+  p: ClientListParams,
+): { items: AdminCompanyRow[]; total: number; pages: number } {
   const q = p.q.trim().toLowerCase();
   const matched = q
-    ? rows.filter((c) => [c.name, c.email, c.registration_number, c.vat_number, ...(c.tags ?? [])].some((v) => v?.toLowerCase().includes(q)))
+    ? rows.filter((c) =>
+        [c.name, c.email, c.registration_number, c.vat_number, ...(c.tags ?? [])].some((v) =>
+          v?.toLowerCase().includes(q),
+        ),
+      )
     : [...rows];
   const value = (c: AdminCompanyRow) => c[p.sortField];
   matched.sort((a, b) => {
     const [x, y] = [value(a), value(b)];
-    const order = typeof x === 'number' || typeof y === 'number' ? (Number(x ?? -1) - Number(y ?? -1)) : String(x ?? '').localeCompare(String(y ?? ''), undefined, { sensitivity: 'base' });
+    const order =
+      typeof x === 'number' || typeof y === 'number'
+        ? Number(x ?? -1) - Number(y ?? -1)
+        : String(x ?? '').localeCompare(String(y ?? ''), undefined, { sensitivity: 'base' });
     return p.descending ? -order : order;
   });
   const pages = Math.max(1, Math.ceil(matched.length / p.perPage));

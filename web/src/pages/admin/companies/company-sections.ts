@@ -1,4 +1,9 @@
-import { GUIDE_CONTENT_TYPES, LOGO_CONTENT_TYPES, MAX_GUIDE_BYTES, MAX_LOGO_BYTES } from '../../../../../shared/constants';
+import {
+  GUIDE_CONTENT_TYPES,
+  LOGO_CONTENT_TYPES,
+  MAX_GUIDE_BYTES,
+  MAX_LOGO_BYTES,
+} from '../../../../../shared/constants';
 import { companyUpdate } from '../../../../../shared/schemas/company';
 import { checkbox, date, email, rowLink, text, textarea } from '../reference/reference-fields';
 import type { ReferenceConfig, ReferenceField } from '../reference/reference-types';
@@ -10,14 +15,32 @@ import type { ReferenceConfig, ReferenceField } from '../reference/reference-typ
  */
 const DOCUMENT_ACCEPT = '.pdf,.doc,.docx,.txt,.zip';
 const document = (name: string, label: string, section: string): ReferenceField => ({
-  name, label, kind: 'file', contentTypes: GUIDE_CONTENT_TYPES, maxBytes: MAX_GUIDE_BYTES, accept: DOCUMENT_ACCEPT, section,
+  name,
+  label,
+  kind: 'file',
+  contentTypes: GUIDE_CONTENT_TYPES,
+  maxBytes: MAX_GUIDE_BYTES,
+  accept: DOCUMENT_ACCEPT,
+  section,
 });
 
 function companyConfig(companyId: string, fields: ReferenceField[]): ReferenceConfig {
   return {
-    collection: 'companies', singular: 'company', title: 'Companies', notice: 'Company', noun: 'company', nounPlural: 'companies',
-    titleField: 'name', idsKey: 'company_ids', fields, columns: [], defaultSort: { field: 'name', order: 'asc' },
-    objects: [{ stored: 'profile', input: 'profile_attributes' }, { stored: 'site_settings', input: 'site_settings_attributes' }],
+    collection: 'companies',
+    singular: 'company',
+    title: 'Companies',
+    notice: 'Company',
+    noun: 'company',
+    nounPlural: 'companies',
+    titleField: 'name',
+    idsKey: 'company_ids',
+    fields,
+    columns: [],
+    defaultSort: { field: 'name', order: 'asc' },
+    objects: [
+      { stored: 'profile', input: 'profile_attributes' },
+      { stored: 'site_settings', input: 'site_settings_attributes' },
+    ],
     uploadPath: `/admin/companies/${encodeURIComponent(companyId)}/uploads`,
     schema: companyUpdate,
   };
@@ -33,7 +56,15 @@ export const companyDetailsConfig = (companyId: string) =>
     email('profile.backup_email', 'Backup e-mail', { section: PROFILE }),
     text('profile.phone_no', 'Phone', [], { section: PROFILE }),
     textarea('profile.address', 'Address', { section: PROFILE }),
-    { name: 'logo', label: 'Logo', kind: 'file', contentTypes: LOGO_CONTENT_TYPES, maxBytes: MAX_LOGO_BYTES, accept: 'image/*', section: PROFILE },
+    {
+      name: 'logo',
+      label: 'Logo',
+      kind: 'file',
+      contentTypes: LOGO_CONTENT_TYPES,
+      maxBytes: MAX_LOGO_BYTES,
+      accept: 'image/*',
+      section: PROFILE,
+    },
     date('contract_date', 'Contract date', { section: CONTRACT }),
     document('contract', 'Contract', CONTRACT),
     checkbox('self_billing', 'Self-billing', false, { section: CONTRACT }),
@@ -41,12 +72,22 @@ export const companyDetailsConfig = (companyId: string) =>
     date('self_billing_expires_at', 'Self billing expires at', { section: CONTRACT }),
     document('self_billing_agreement', 'Self-billing agreement', CONTRACT),
     {
-      name: 'company_publishers', label: 'Publishers', kind: 'rows', input: 'company_publishers_attributes', addLabel: 'Add publisher',
-      rowFields: [rowLink('publisher_id', 'Publisher', 'publishers', 'publisher', true)], emptyRow: { publisher_id: null },
+      name: 'company_publishers',
+      label: 'Publishers',
+      kind: 'rows',
+      input: 'company_publishers_attributes',
+      addLabel: 'Add publisher',
+      rowFields: [rowLink('publisher_id', 'Publisher', 'publishers', 'publisher', true)],
+      emptyRow: { publisher_id: null },
     },
     {
-      name: 'company_rightsholders', label: 'Rightsholders', kind: 'rows', input: 'company_rightsholders_attributes', addLabel: 'Add rightsholder',
-      rowFields: [rowLink('rightsholder_id', 'Rightsholder', 'rightsholders', 'rightsholder', true)], emptyRow: { rightsholder_id: null },
+      name: 'company_rightsholders',
+      label: 'Rightsholders',
+      kind: 'rows',
+      input: 'company_rightsholders_attributes',
+      addLabel: 'Add rightsholder',
+      rowFields: [rowLink('rightsholder_id', 'Rightsholder', 'rightsholders', 'rightsholder', true)],
+      emptyRow: { rightsholder_id: null },
     },
   ]);
 
@@ -54,7 +95,11 @@ export const companyDetailsConfig = (companyId: string) =>
 export const companyConnectionsConfig = (companyId: string) =>
   companyConfig(companyId, [
     {
-      name: 'company_distributors', label: 'Distributors', kind: 'rows', input: 'company_distributors_attributes', addLabel: 'Connect distributor',
+      name: 'company_distributors',
+      label: 'Distributors',
+      kind: 'rows',
+      input: 'company_distributors_attributes',
+      addLabel: 'Connect distributor',
       rowFields: [
         rowLink('distributor_id', 'Distributor', 'distributors', 'distributor'),
         { name: 'contract_start_date', label: 'Contract start (YYYY-MM-DD)', kind: 'text', placeholder: 'YYYY-MM-DD' },
@@ -63,7 +108,14 @@ export const companyConnectionsConfig = (companyId: string) =>
         { name: 'base', label: 'Base', kind: 'checkbox' },
         { name: 'terminated', label: 'Terminated', kind: 'checkbox' },
       ],
-      emptyRow: { distributor_id: null, contract_start_date: '', contract_end_date: '', active: true, base: false, terminated: false },
+      emptyRow: {
+        distributor_id: null,
+        contract_start_date: '',
+        contract_end_date: '',
+        active: true,
+        base: false,
+        terminated: false,
+      },
     },
   ]);
 

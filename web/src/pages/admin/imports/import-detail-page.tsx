@@ -19,11 +19,21 @@ export function AdminImportPage() {
   const { importId } = useParams();
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
-  const { data, error, isLoading, mutate } = useApi<{ import: ImportRow }>(importId ? `${IMPORTS_BASE}/${encodeURIComponent(importId)}` : null);
+  const { data, error, isLoading, mutate } = useApi<{ import: ImportRow }>(
+    importId ? `${IMPORTS_BASE}/${encodeURIComponent(importId)}` : null,
+  );
   return (
-    <RecordState error={error} isLoading={isLoading} data={data?.import} retry={mutate} errorHeader="Could not load the import">
+    <RecordState
+      error={error}
+      isLoading={isLoading}
+      data={data?.import}
+      retry={mutate}
+      errorHeader="Could not load the import"
+    >
       {(row) => (
-        <ContentLayout header={<DetailHeader testId="import" title={row.filename} onDelete={() => setDeleting(true)} />}>
+        <ContentLayout
+          header={<DetailHeader testId="import" title={row.filename} onDelete={() => setDeleting(true)} />}
+        >
           <Container header={<Header variant="h2">Import</Header>}>
             <KeyValuePairs
               columns={3}
@@ -32,7 +42,14 @@ export function AdminImportPage() {
                 { label: 'Type', value: row.type },
                 { label: 'Records', value: row.records },
                 { label: 'Size', value: <FileSize bytes={row.filesize} /> },
-                { label: 'User', value: <RouterLink href={`${USERS_BASE}/${encodeURIComponent(row.user_id)}`}>{row.user_email || row.user_id}</RouterLink> },
+                {
+                  label: 'User',
+                  value: (
+                    <RouterLink href={`${USERS_BASE}/${encodeURIComponent(row.user_id)}`}>
+                      {row.user_email || row.user_id}
+                    </RouterLink>
+                  ),
+                },
               ]}
             />
           </Container>
@@ -41,7 +58,12 @@ export function AdminImportPage() {
               noun="import"
               plural="imports"
               names={[row.filename]}
-              run={async (report) => report((await api.delete<{ message: string }>(`${IMPORTS_BASE}/${encodeURIComponent(row.id)}`, GLOBAL)).message)}
+              run={async (report) =>
+                report(
+                  (await api.delete<{ message: string }>(`${IMPORTS_BASE}/${encodeURIComponent(row.id)}`, GLOBAL))
+                    .message,
+                )
+              }
               onClose={() => setDeleting(false)}
               onDeleted={() => navigate('/admin/imports', { replace: true })}
             />

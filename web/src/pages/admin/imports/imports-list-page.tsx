@@ -16,24 +16,54 @@ type Target = { rows: ImportRow[]; bulk: boolean };
 /** Deletes one import (DELETE /imports/{id}) or a selection (POST /imports/bulk_destroy) and reports the server's message. */
 async function deleteImports(target: Target, report: (message: string) => void) {
   const answer = target.bulk
-    ? await api.post<{ message: string }>(`${IMPORTS_BASE}/bulk_destroy`, { import_ids: target.rows.map((r) => r.id) }, GLOBAL)
+    ? await api.post<{ message: string }>(
+        `${IMPORTS_BASE}/bulk_destroy`,
+        { import_ids: target.rows.map((r) => r.id) },
+        GLOBAL,
+      )
     : await api.delete<{ message: string }>(`${IMPORTS_BASE}/${encodeURIComponent(target.rows[0].id)}`, GLOBAL);
   report(answer.message);
 }
 
 function columns(onDelete: (row: ImportRow) => void, showUser: boolean): TableProps.ColumnDefinition<ImportRow>[] {
   return [
-    { id: 'created_at', header: 'Imported', sortingField: 'created_at', cell: (r) => <FormattedDate value={r.created_at} /> },
-    { id: 'filename', header: 'File', sortingField: 'filename', isRowHeader: true, cell: (r) => <RouterLink href={`/admin/imports/${encodeURIComponent(r.id)}`}>{r.filename}</RouterLink> },
+    {
+      id: 'created_at',
+      header: 'Imported',
+      sortingField: 'created_at',
+      cell: (r) => <FormattedDate value={r.created_at} />,
+    },
+    {
+      id: 'filename',
+      header: 'File',
+      sortingField: 'filename',
+      isRowHeader: true,
+      cell: (r) => <RouterLink href={`/admin/imports/${encodeURIComponent(r.id)}`}>{r.filename}</RouterLink>,
+    },
     { id: 'type', header: 'Type', sortingField: 'type', cell: (r) => r.type },
     { id: 'records', header: 'Records', sortingField: 'records', cell: (r) => r.records },
     { id: 'filesize', header: 'Size', sortingField: 'filesize', cell: (r) => <FileSize bytes={r.filesize} /> },
-    ...(showUser ? [{ id: 'user', header: 'User', cell: (r: ImportRow) => <RouterLink href={`${USERS_BASE}/${encodeURIComponent(r.user_id)}`}>{r.user_email}</RouterLink> }] : []),
+    ...(showUser
+      ? [
+          {
+            id: 'user',
+            header: 'User',
+            cell: (r: ImportRow) => (
+              <RouterLink href={`${USERS_BASE}/${encodeURIComponent(r.user_id)}`}>{r.user_email}</RouterLink>
+            ),
+          },
+        ]
+      : []),
     {
       id: 'actions',
       header: 'Actions',
       cell: (r) => (
-        <Button variant="inline-link" onClick={() => onDelete(r)} ariaLabel={`Delete the import ${r.filename}`} data-testid={`import-delete-${r.id}`}>
+        <Button
+          variant="inline-link"
+          onClick={() => onDelete(r)}
+          ariaLabel={`Delete the import ${r.filename}`}
+          data-testid={`import-delete-${r.id}`}
+        >
           Delete
         </Button>
       ),
@@ -41,7 +71,15 @@ function columns(onDelete: (row: ImportRow) => void, showUser: boolean): TablePr
   ];
 }
 
-function ImportsTable({ scope, title, description }: { scope: ImportsScope; title: string; description?: React.ReactNode }) {
+function ImportsTable({
+  scope,
+  title,
+  description,
+}: {
+  scope: ImportsScope;
+  title: string;
+  description?: React.ReactNode;
+}) {
   const [target, setTarget] = useState<Target | null>(null);
   const cols = useMemo(() => columns((row) => setTarget({ rows: [row], bulk: false }), !('userId' in scope)), [scope]);
   const key = 'userId' in scope ? scope.userId : 'everyone';
@@ -62,7 +100,11 @@ function ImportsTable({ scope, title, description }: { scope: ImportsScope; titl
       selectionType="multi"
       actions={({ selectedItems, refresh, clearSelection }) => (
         <SpaceBetween direction="horizontal" size="xs">
-          <Button disabled={selectedItems.length === 0} onClick={() => setTarget({ rows: selectedItems, bulk: true })} data-testid="imports-delete-selected">
+          <Button
+            disabled={selectedItems.length === 0}
+            onClick={() => setTarget({ rows: selectedItems, bulk: true })}
+            data-testid="imports-delete-selected"
+          >
             Delete selected
           </Button>
           {target ? (
@@ -93,5 +135,11 @@ export function AdminImportsPage() {
 export function AdminUserImportsPage() {
   const { userId } = useParams();
   const scope = useMemo(() => ({ userId: userId ?? '' }), [userId]);
-  return <ImportsTable scope={scope} title="User imports" description={<RouterLink href={`${USERS_BASE}/${encodeURIComponent(userId ?? '')}`}>Back to the user</RouterLink>} />;
+  return (
+    <ImportsTable
+      scope={scope}
+      title="User imports"
+      description={<RouterLink href={`${USERS_BASE}/${encodeURIComponent(userId ?? '')}`}>Back to the user</RouterLink>}
+    />
+  );
 }

@@ -14,12 +14,19 @@ import { GLOBAL, USERS_BASE } from '../users/user-api';
 type LogRow = { id: string; action: string; subject: string; ip_address: string; created_at: string };
 
 /** The spec's colour words for log actions (spec 1 §4): action_insert, action_update, action_delete. */
-const ACTION_WORD: Record<string, string> = { create: 'action_insert', update: 'update', delete: 'action_delete', sign_in: 'active' };
+const ACTION_WORD: Record<string, string> = {
+  create: 'action_insert',
+  update: 'update',
+  delete: 'action_delete',
+  sign_in: 'active',
+};
 
 /** /admin/users/{userId}/logs: the user's sign-ins and changes with their IP, and the GDPR delete. */
 export function AdminUserLogsPage() {
   const { userId = '' } = useParams();
-  const { data, isLoading, mutate } = useApi<{ logs: LogRow[]; total_count: number }>(`/admin/logs?user_id=${encodeURIComponent(userId)}`);
+  const { data, isLoading, mutate } = useApi<{ logs: LogRow[]; total_count: number }>(
+    `/admin/logs?user_id=${encodeURIComponent(userId)}`,
+  );
   const [confirming, setConfirming] = useState(false);
   return (
     <>
@@ -44,7 +51,13 @@ export function AdminUserLogsPage() {
         }
         columnDefinitions={[
           { id: 'created_at', header: 'When', cell: (l) => <FormattedDate value={l.created_at} /> },
-          { id: 'action', header: 'Action', cell: (l) => <StatusBadge word={ACTION_WORD[l.action] ?? l.action}>{l.action.replace('_', ' ')}</StatusBadge> },
+          {
+            id: 'action',
+            header: 'Action',
+            cell: (l) => (
+              <StatusBadge word={ACTION_WORD[l.action] ?? l.action}>{l.action.replace('_', ' ')}</StatusBadge>
+            ),
+          },
           { id: 'subject', header: 'What', cell: (l) => l.subject || '-' },
           { id: 'ip_address', header: 'IP address', cell: (l) => l.ip_address || '-' },
         ]}
@@ -55,7 +68,11 @@ export function AdminUserLogsPage() {
           noun="log"
           plural="logs"
           names={[`all ${data?.total_count ?? 0} logs of this user`]}
-          run={async (report) => report((await api.post<{ message: string }>('/admin/gdpr/delete_logs', { user_id: userId }, GLOBAL)).message)}
+          run={async (report) =>
+            report(
+              (await api.post<{ message: string }>('/admin/gdpr/delete_logs', { user_id: userId }, GLOBAL)).message,
+            )
+          }
           onClose={() => setConfirming(false)}
           onDeleted={() => void mutate()}
         />

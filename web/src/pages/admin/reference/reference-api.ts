@@ -19,7 +19,9 @@ export function endpointOf(config: ReferenceConfig): Endpoint {
 /** A tenant collection's pages under /admin call the admin API across companies. */
 export function endpointForArea(config: ReferenceConfig, area: string): Endpoint {
   if (!config.tenant) return { path: `/${config.collection}`, companyScoped: false };
-  return area === 'admin' ? { path: `/admin/${config.collection}`, companyScoped: false } : { path: `/${config.collection}`, companyScoped: true };
+  return area === 'admin'
+    ? { path: `/admin/${config.collection}`, companyScoped: false }
+    : { path: `/${config.collection}`, companyScoped: true };
 }
 
 const optionsOf = (endpoint: Endpoint) => (endpoint.companyScoped ? {} : GLOBAL);
@@ -27,7 +29,10 @@ const optionsOf = (endpoint: Endpoint) => (endpoint.companyScoped ? {} : GLOBAL)
 /** Where a config's file fields ask for presigned uploads, and with which company. */
 export function uploadTarget(config: ReferenceConfig): { path: string; options: { companyId?: null } } {
   const endpoint = endpointOf(config);
-  return { path: config.uploadPath ?? `${endpoint.path}/uploads`, options: config.uploadPath ? GLOBAL : optionsOf(endpoint) };
+  return {
+    path: config.uploadPath ?? `${endpoint.path}/uploads`,
+    options: config.uploadPath ? GLOBAL : optionsOf(endpoint),
+  };
 }
 
 /**
@@ -39,12 +44,20 @@ export function useReferenceRoute(): { config: ReferenceConfig; id: string | und
   const params = useParams();
   const found = route ? referenceConfigForPath(route.path) : undefined;
   const area = route?.path.split('/')[1] ?? '';
-  const config = useMemo(() => (found ? { ...found, endpoint: endpointForArea(found, area) } : undefined), [found, area]);
+  const config = useMemo(
+    () => (found ? { ...found, endpoint: endpointForArea(found, area) } : undefined),
+    [found, area],
+  );
   if (!config || !route) throw new Error(`No reference collection is configured for ${route?.path ?? 'this page'}`);
-  return { config, id: params[idParam(config)], base: route.path.slice(0, route.path.indexOf(`/${config.collection}`) + config.collection.length + 1) };
+  return {
+    config,
+    id: params[idParam(config)],
+    base: route.path.slice(0, route.path.indexOf(`/${config.collection}`) + config.collection.length + 1),
+  };
 }
 
-export const referenceListPath = (config: ReferenceConfig, params: ListParams) => listPath(endpointOf(config).path, params);
+export const referenceListPath = (config: ReferenceConfig, params: ListParams) =>
+  listPath(endpointOf(config).path, params);
 const recordPath = (config: ReferenceConfig, id: string) => `${endpointOf(config).path}/${encodeURIComponent(id)}`;
 
 /** GET /{collection}/{id} → { <singular>: record }. */
@@ -56,17 +69,28 @@ export function useReferenceRecord(config: ReferenceConfig, id: string | undefin
 type Saved = { message?: string } & Record<string, unknown>;
 
 /** POST /{collection}, or PATCH (PUT for DSPs) /{collection}/{id}. */
-export function saveReference(config: ReferenceConfig, id: string | undefined, body: Record<string, unknown>): Promise<Saved> {
+export function saveReference(
+  config: ReferenceConfig,
+  id: string | undefined,
+  body: Record<string, unknown>,
+): Promise<Saved> {
   const options = optionsOf(endpointOf(config));
   if (!id) return api.post<Saved>(endpointOf(config).path, body, options);
-  return config.updateMethod === 'PUT' ? api.put<Saved>(recordPath(config, id), body, options) : api.patch<Saved>(recordPath(config, id), body, options);
+  return config.updateMethod === 'PUT'
+    ? api.put<Saved>(recordPath(config, id), body, options)
+    : api.patch<Saved>(recordPath(config, id), body, options);
 }
 
 /**
  * Deletes and reports the server's message: one record through DELETE /{collection}/{id}, a
  * selection through DELETE /{collection}/bulk_destroy with { <singular>_ids: [...] }.
  */
-export async function deleteReferences(config: ReferenceConfig, ids: string[], bulk: boolean, report: (message: string) => void): Promise<void> {
+export async function deleteReferences(
+  config: ReferenceConfig,
+  ids: string[],
+  bulk: boolean,
+  report: (message: string) => void,
+): Promise<void> {
   const endpoint = endpointOf(config);
   const options = optionsOf(endpoint);
   const body = { [config.idsKey]: ids };

@@ -7,7 +7,11 @@ import { recordTitle, type ReferenceRecord } from './reference-model';
 import { ReferenceValue } from './reference-values';
 
 /** The list's columns from the config: the title field links to the record; each row has a Delete. */
-export function referenceColumns(config: ReferenceConfig, base: string, onDelete: (record: ReferenceRecord) => void): TableProps.ColumnDefinition<ReferenceRecord>[] {
+export function referenceColumns(
+  config: ReferenceConfig,
+  base: string,
+  onDelete: (record: ReferenceRecord) => void,
+): TableProps.ColumnDefinition<ReferenceRecord>[] {
   // Admin lists of a company's records say whose each one is.
   const acrossCompanies = Boolean(config.tenant && config.endpoint && !config.endpoint.companyScoped);
   return [
@@ -28,18 +32,29 @@ export function referenceColumns(config: ReferenceConfig, base: string, onDelete
           : { cell: (r: ReferenceRecord) => <ReferenceValue config={config} record={r} field={column.field} /> }),
       }),
     ),
-    ...(acrossCompanies ? [{ id: 'company_name', header: 'Company', cell: (r: ReferenceRecord) => String(r.company_name ?? '') || '-' }] : []),
+    ...(acrossCompanies
+      ? [{ id: 'company_name', header: 'Company', cell: (r: ReferenceRecord) => String(r.company_name ?? '') || '-' }]
+      : []),
     {
       id: 'actions',
       header: 'Actions',
       cell: (r) => (
         <SpaceBetween direction="horizontal" size="xs">
           {config.rowAction?.enabled(r) ? (
-            <Button variant="inline-link" onClick={() => config.rowAction!.run(r)} data-testid={`ref-row-action-${r.id}`}>
+            <Button
+              variant="inline-link"
+              onClick={() => config.rowAction!.run(r)}
+              data-testid={`ref-row-action-${r.id}`}
+            >
               {config.rowAction.label}
             </Button>
           ) : null}
-          <Button variant="inline-link" onClick={() => onDelete(r)} ariaLabel={`Delete ${recordTitle(config, r)}`} data-testid={`ref-delete-${r.id}`}>
+          <Button
+            variant="inline-link"
+            onClick={() => onDelete(r)}
+            ariaLabel={`Delete ${recordTitle(config, r)}`}
+            data-testid={`ref-delete-${r.id}`}
+          >
             Delete
           </Button>
         </SpaceBetween>

@@ -1,4 +1,9 @@
-import { GUIDE_CONTENT_TYPES, LOGO_CONTENT_TYPES, MAX_GUIDE_BYTES, MAX_LOGO_BYTES } from '../../../../../shared/constants';
+import {
+  GUIDE_CONTENT_TYPES,
+  LOGO_CONTENT_TYPES,
+  MAX_GUIDE_BYTES,
+  MAX_LOGO_BYTES,
+} from '../../../../../shared/constants';
 import {
   countryInput,
   distributorInput,
@@ -15,7 +20,22 @@ import {
   rightsholderInput,
   societyInput,
 } from '../../../../../shared/schemas/reference';
-import { checkbox, code, countryLink, digits, email, link, nameField, password, required, rowLink, select, text, textarea, url } from './reference-fields';
+import {
+  checkbox,
+  code,
+  countryLink,
+  digits,
+  email,
+  link,
+  nameField,
+  password,
+  required,
+  rowLink,
+  select,
+  text,
+  textarea,
+  url,
+} from './reference-fields';
 import type { ReferenceConfig } from './reference-types';
 import { CATALOGUE_CONFIGS } from '../../catalogue/catalogue-configs';
 
@@ -26,8 +46,14 @@ export type * from './reference-types';
  * form, detail and picker read everything that differs between collections from here.
  */
 const country: ReferenceConfig = {
-  collection: 'countries', singular: 'country', title: 'Countries', notice: 'Country', noun: 'country', nounPlural: 'countries',
-  titleField: 'name', idsKey: 'country_ids',
+  collection: 'countries',
+  singular: 'country',
+  title: 'Countries',
+  notice: 'Country',
+  noun: 'country',
+  nounPlural: 'countries',
+  titleField: 'name',
+  idsKey: 'country_ids',
   fields: [
     nameField(),
     code('iso_alpha_two', 'ISO alpha two', 2, true),
@@ -45,8 +71,14 @@ const country: ReferenceConfig = {
 };
 
 const language: ReferenceConfig = {
-  collection: 'languages', singular: 'language', title: 'Languages', notice: 'Language', noun: 'language', nounPlural: 'languages',
-  titleField: 'name', idsKey: 'language_ids',
+  collection: 'languages',
+  singular: 'language',
+  title: 'Languages',
+  notice: 'Language',
+  noun: 'language',
+  nounPlural: 'languages',
+  titleField: 'name',
+  idsKey: 'language_ids',
   fields: [
     nameField(),
     text('native_name', 'Native name'),
@@ -70,13 +102,15 @@ const language: ReferenceConfig = {
 };
 
 const genre: ReferenceConfig = {
-  collection: 'genres', singular: 'genre', title: 'Genres', notice: 'Genre', noun: 'genre', nounPlural: 'genres',
-  titleField: 'name', idsKey: 'genre_ids',
-  fields: [
-    nameField(),
-    checkbox('active', 'Active', true),
-    checkbox('base_genre', 'Base genre', false),
-  ],
+  collection: 'genres',
+  singular: 'genre',
+  title: 'Genres',
+  notice: 'Genre',
+  noun: 'genre',
+  nounPlural: 'genres',
+  titleField: 'name',
+  idsKey: 'genre_ids',
+  fields: [nameField(), checkbox('active', 'Active', true), checkbox('base_genre', 'Base genre', false)],
   columns: [
     { field: 'name', header: 'Name', sortable: true },
     { field: 'active', header: 'Status', sortable: true },
@@ -87,8 +121,14 @@ const genre: ReferenceConfig = {
 };
 
 const performerRole: ReferenceConfig = {
-  collection: 'performer_roles', singular: 'performer_role', title: 'Performer roles', notice: 'Performer Role', noun: 'performer role',
-  nounPlural: 'performer roles', titleField: 'description', idsKey: 'performer_roles_ids',
+  collection: 'performer_roles',
+  singular: 'performer_role',
+  title: 'Performer roles',
+  notice: 'Performer Role',
+  noun: 'performer role',
+  nounPlural: 'performer roles',
+  titleField: 'description',
+  idsKey: 'performer_roles_ids',
   fields: [
     text('description', 'Description', [required('Description')]),
     text('ppl_code', 'PPL code'),
@@ -103,17 +143,30 @@ const performerRole: ReferenceConfig = {
   schema: performerRoleInput,
 };
 
-
 const society: ReferenceConfig = {
-  collection: 'societies', singular: 'society', title: 'Societies', notice: 'Society', noun: 'society', nounPlural: 'societies',
-  titleField: 'name', idsKey: 'societies_ids', quickAddTitle: 'Add New Society',
+  collection: 'societies',
+  singular: 'society',
+  title: 'Societies',
+  notice: 'Society',
+  noun: 'society',
+  nounPlural: 'societies',
+  titleField: 'name',
+  idsKey: 'societies_ids',
+  quickAddTitle: 'Add New Society',
   fields: [
     nameField(),
     text('code', 'Code'),
     countryLink(),
     {
-      name: 'urls', label: 'URLs', kind: 'rows', input: 'urls_attributes', addLabel: 'Add URL',
-      rowFields: [{ name: 'link', label: 'Link', kind: 'text', placeholder: 'https://' }, { name: 'link_text', label: 'Link text', kind: 'text', placeholder: 'The society name' }],
+      name: 'urls',
+      label: 'URLs',
+      kind: 'rows',
+      input: 'urls_attributes',
+      addLabel: 'Add URL',
+      rowFields: [
+        { name: 'link', label: 'Link', kind: 'text', placeholder: 'https://' },
+        { name: 'link_text', label: 'Link text', kind: 'text', placeholder: 'The society name' },
+      ],
       emptyRow: { link: '', link_text: '' },
     },
   ],
@@ -127,8 +180,14 @@ const society: ReferenceConfig = {
 };
 
 const retailer: ReferenceConfig = {
-  collection: 'retailers', singular: 'retailer', title: 'Retailers', notice: 'Retailer', noun: 'retailer', nounPlural: 'retailers',
-  titleField: 'name', idsKey: 'retailer_ids',
+  collection: 'retailers',
+  singular: 'retailer',
+  title: 'Retailers',
+  notice: 'Retailer',
+  noun: 'retailer',
+  nounPlural: 'retailers',
+  titleField: 'name',
+  idsKey: 'retailer_ids',
   fields: [
     nameField(),
     link('distributor_id', 'Distributor', 'distributors', 'distributor', { quickAdd: true }),
@@ -151,8 +210,15 @@ const retailer: ReferenceConfig = {
 };
 
 const rightsholder: ReferenceConfig = {
-  collection: 'rightsholders', singular: 'rightsholder', title: 'Rightsholders', notice: 'Rightsholder', noun: 'rightsholder', nounPlural: 'rightsholders',
-  titleField: 'name', idsKey: 'rightsholder_ids', quickAddTitle: 'Add New Rightsholder',
+  collection: 'rightsholders',
+  singular: 'rightsholder',
+  title: 'Rightsholders',
+  notice: 'Rightsholder',
+  noun: 'rightsholder',
+  nounPlural: 'rightsholders',
+  titleField: 'name',
+  idsKey: 'rightsholder_ids',
+  quickAddTitle: 'Add New Rightsholder',
   fields: [
     nameField(),
     email('email', 'Email'),
@@ -171,8 +237,15 @@ const rightsholder: ReferenceConfig = {
 };
 
 const publisher: ReferenceConfig = {
-  collection: 'publishers', singular: 'publisher', title: 'Publishers', notice: 'Publisher', noun: 'publisher', nounPlural: 'publishers',
-  titleField: 'name', idsKey: 'publisher_ids', quickAddTitle: 'Publisher',
+  collection: 'publishers',
+  singular: 'publisher',
+  title: 'Publishers',
+  notice: 'Publisher',
+  noun: 'publisher',
+  nounPlural: 'publishers',
+  titleField: 'name',
+  idsKey: 'publisher_ids',
+  quickAddTitle: 'Publisher',
   fields: [
     nameField(),
     checkbox('active', 'Active', true),
@@ -196,8 +269,15 @@ const publisher: ReferenceConfig = {
 };
 
 const distributor: ReferenceConfig = {
-  collection: 'distributors', singular: 'distributor', title: 'Distributors', notice: 'Distributor', noun: 'distributor', nounPlural: 'distributors',
-  titleField: 'name', idsKey: 'distributor_ids', quickAddTitle: 'Add New Distributor',
+  collection: 'distributors',
+  singular: 'distributor',
+  title: 'Distributors',
+  notice: 'Distributor',
+  noun: 'distributor',
+  nounPlural: 'distributors',
+  titleField: 'name',
+  idsKey: 'distributor_ids',
+  quickAddTitle: 'Add New Distributor',
   fields: [
     nameField(),
     url('url', 'URL'),
@@ -205,14 +285,31 @@ const distributor: ReferenceConfig = {
     email('support_email', 'Support email'),
     text('support_phone', 'Support phone'),
     countryLink(),
-    { name: 'logo', label: 'Logo', kind: 'file', contentTypes: LOGO_CONTENT_TYPES, maxBytes: MAX_LOGO_BYTES, accept: 'image/*' },
+    {
+      name: 'logo',
+      label: 'Logo',
+      kind: 'file',
+      contentTypes: LOGO_CONTENT_TYPES,
+      maxBytes: MAX_LOGO_BYTES,
+      accept: 'image/*',
+    },
     checkbox('active', 'Active', true, { hideInQuickAdd: true }),
     checkbox('distribution_base_partner', 'Distribution base partner', false, { hideInQuickAdd: true }),
     checkbox('remote_statement_download', 'Remote statement download', false, { hideInQuickAdd: true }),
     textarea('info', 'Info'),
     {
-      name: 'distributor_dsps', label: 'DSPs', kind: 'rows', input: 'distributor_dsps_attributes', addLabel: 'Add DSP', section: 'DSPs', adminFeature: true,
-      rowFields: [rowLink('dsp_id', 'DSP', 'dsps', 'dsp'), { name: 'active', label: 'Active', kind: 'checkbox' }, { name: 'inactive_note', label: 'Why inactive', kind: 'text' }],
+      name: 'distributor_dsps',
+      label: 'DSPs',
+      kind: 'rows',
+      input: 'distributor_dsps_attributes',
+      addLabel: 'Add DSP',
+      section: 'DSPs',
+      adminFeature: true,
+      rowFields: [
+        rowLink('dsp_id', 'DSP', 'dsps', 'dsp'),
+        { name: 'active', label: 'Active', kind: 'checkbox' },
+        { name: 'inactive_note', label: 'Why inactive', kind: 'text' },
+      ],
       emptyRow: { dsp_id: null, active: true, inactive_note: '' },
     },
   ],
@@ -228,8 +325,16 @@ const distributor: ReferenceConfig = {
 
 const TECHNICAL = 'Technical specification';
 const dsp: ReferenceConfig = {
-  collection: 'dsps', singular: 'dsp', title: 'DSPs', notice: 'DSP', noun: 'DSP', nounPlural: 'DSPs',
-  titleField: 'name', idsKey: 'dsp_ids', afterSaveTo: '/distribution/dsps', updateMethod: 'PUT',
+  collection: 'dsps',
+  singular: 'dsp',
+  title: 'DSPs',
+  notice: 'DSP',
+  noun: 'DSP',
+  nounPlural: 'DSPs',
+  titleField: 'name',
+  idsKey: 'dsp_ids',
+  afterSaveTo: '/distribution/dsps',
+  updateMethod: 'PUT',
   afterDelete: { per_page: 50, sort: { field: 'name', order: 'asc' } },
   fields: [
     nameField(),
@@ -238,8 +343,23 @@ const dsp: ReferenceConfig = {
     countryLink(),
     text('delivery_class', 'Delivery class'),
     textarea('description', 'Description'),
-    ...DSP_FLAGS.map((flag) => checkbox(flag, flag.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()), false, { section: 'Delivery' })),
-    { name: 'guide', label: 'Guide', kind: 'file', contentTypes: GUIDE_CONTENT_TYPES, maxBytes: MAX_GUIDE_BYTES, accept: '.pdf,.doc,.docx,.xls,.xlsx,.txt,.csv,.zip', section: 'Delivery' },
+    ...DSP_FLAGS.map((flag) =>
+      checkbox(
+        flag,
+        flag.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()),
+        false,
+        { section: 'Delivery' },
+      ),
+    ),
+    {
+      name: 'guide',
+      label: 'Guide',
+      kind: 'file',
+      contentTypes: GUIDE_CONTENT_TYPES,
+      maxBytes: MAX_GUIDE_BYTES,
+      accept: '.pdf,.doc,.docx,.xls,.xlsx,.txt,.csv,.zip',
+      section: 'Delivery',
+    },
     text('technical_specification.audio_file_format', 'Audio file format', [], { section: TECHNICAL }),
     text('technical_specification.delivery_format', 'Delivery format', [], { section: TECHNICAL }),
     text('technical_specification.delivery_server_type', 'Delivery server type', [], { section: TECHNICAL }),
@@ -248,9 +368,15 @@ const dsp: ReferenceConfig = {
     text('technical_specification.server_uri', 'Server URI', [], { section: TECHNICAL }),
     text('technical_specification.server_login', 'Server login', [], { section: TECHNICAL }),
     password('technical_specification.server_password', 'Server password', { section: TECHNICAL }),
-    checkbox('technical_specification.custom_pricing_catalogue_tiers', 'Custom pricing: catalogue tiers', false, { section: TECHNICAL }),
-    checkbox('technical_specification.custom_pricing_territories', 'Custom pricing: territories', false, { section: TECHNICAL }),
-    checkbox('technical_specification.custom_pricing_wholesale_price', 'Custom pricing: wholesale price', false, { section: TECHNICAL }),
+    checkbox('technical_specification.custom_pricing_catalogue_tiers', 'Custom pricing: catalogue tiers', false, {
+      section: TECHNICAL,
+    }),
+    checkbox('technical_specification.custom_pricing_territories', 'Custom pricing: territories', false, {
+      section: TECHNICAL,
+    }),
+    checkbox('technical_specification.custom_pricing_wholesale_price', 'Custom pricing: wholesale price', false, {
+      section: TECHNICAL,
+    }),
   ],
   columns: [
     { field: 'name', header: 'Name', sortable: true },

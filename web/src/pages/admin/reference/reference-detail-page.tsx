@@ -18,10 +18,20 @@ export function ReferenceDetailPage() {
   const { record: loaded, error, isLoading, mutate } = useReferenceRecord(config, id);
   const [deleting, setDeleting] = useState(false);
   return (
-    <RecordState error={error} isLoading={isLoading} data={loaded} retry={mutate} errorHeader={`Could not load the ${config.noun}`}>
+    <RecordState
+      error={error}
+      isLoading={isLoading}
+      data={loaded}
+      retry={mutate}
+      errorHeader={`Could not load the ${config.noun}`}
+    >
       {(record) => {
         const list = base;
-        const fields: [string, string][] = [...config.fields.filter((f) => f.kind !== 'rows').map((f): [string, string] => [f.name, f.label]), ['created_at', 'Created'], ['updated_at', 'Updated']];
+        const fields: [string, string][] = [
+          ...config.fields.filter((f) => f.kind !== 'rows').map((f): [string, string] => [f.name, f.label]),
+          ['created_at', 'Created'],
+          ['updated_at', 'Updated'],
+        ];
         const rowFields = config.fields.filter((f) => f.kind === 'rows');
 
         return (
@@ -60,7 +70,12 @@ export function ReferenceDetailPage() {
                 target={{ records: [record], bulk: false }}
                 onClose={() => setDeleting(false)}
                 // No refresh here: it would refetch the deleted record (a 404) while still on it; the list revalidates as it mounts.
-                onDeleted={() => navigate(list, { replace: true, ...(config.afterDelete ? { state: { reload: config.afterDelete } } : {}) })}
+                onDeleted={() =>
+                  navigate(list, {
+                    replace: true,
+                    ...(config.afterDelete ? { state: { reload: config.afterDelete } } : {}),
+                  })
+                }
               />
             ) : null}
           </ContentLayout>

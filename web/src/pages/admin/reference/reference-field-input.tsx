@@ -4,16 +4,16 @@ import Input from '@cloudscape-design/components/input';
 import Multiselect from '@cloudscape-design/components/multiselect';
 import Select from '@cloudscape-design/components/select';
 import Textarea from '@cloudscape-design/components/textarea';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useContext, useState } from 'react';
 import { pickerSource, RecordPicker } from '../../../components/record-picker';
 import { ReferenceFileInput } from './reference-file-input';
 import { ReferenceRowsInput } from './reference-rows-input';
 import { TerritoriesInput } from './territories-input';
 import type { FieldValue, FileValue, LinkValue, ReferenceConfig, ReferenceField, RowValues } from './reference-types';
 import type { NestedRow } from '../../../components/nested-rows';
+import { QuickAddContext } from './quick-add-context';
 
 // The quick-add modal holds a whole reference form, which holds pickers: loaded on first use.
-const QuickAddModal = lazy(() => import('./reference-quick-add').then((m) => ({ default: m.QuickAddModal })));
 
 type Props = {
   config: ReferenceConfig;
@@ -28,11 +28,16 @@ type Props = {
 export function ReferenceFieldInput({ config, field, value, error, errors, onChange }: Props) {
   const testId = { 'data-testid': `ref-field-${field.name}` };
   const [adding, setAdding] = useState(false);
+  const QuickAddModal = useContext(QuickAddContext);
   switch (field.kind) {
     case 'checkbox':
       return (
         <FormField errorText={error}>
-          <Checkbox checked={value === true} onChange={({ detail }) => onChange(detail.checked)} nativeInputAttributes={testId}>
+          <Checkbox
+            checked={value === true}
+            onChange={({ detail }) => onChange(detail.checked)}
+            nativeInputAttributes={testId}
+          >
             {field.label}
           </Checkbox>
         </FormField>
@@ -64,7 +69,12 @@ export function ReferenceFieldInput({ config, field, value, error, errors, onCha
     case 'territories':
       return (
         <FormField label={field.label} errorText={error} constraintText="None chosen means World">
-          <TerritoriesInput value={(value as string[]) ?? []} onChange={onChange} testId={`ref-field-${field.name}`} invalid={Boolean(error)} />
+          <TerritoriesInput
+            value={(value as string[]) ?? []}
+            onChange={onChange}
+            testId={`ref-field-${field.name}`}
+            invalid={Boolean(error)}
+          />
         </FormField>
       );
     case 'link':
@@ -77,12 +87,16 @@ export function ReferenceFieldInput({ config, field, value, error, errors, onCha
             testId={`ref-field-${field.name}`}
             placeholder={`Choose ${field.label.toLowerCase()}`}
             invalid={Boolean(error)}
-            onAddNew={field.quickAdd ? () => setAdding(true) : undefined}
-            addNewLabel={field.quickAdd ? `Add new ${field.label.toLowerCase()}` : undefined}
+            onAddNew={field.quickAdd && QuickAddModal ? () => setAdding(true) : undefined}
+            addNewLabel={field.quickAdd && QuickAddModal ? `Add new ${field.label.toLowerCase()}` : undefined}
           />
-          {adding ? (
+          {adding && QuickAddModal ? (
             <Suspense fallback={null}>
-              <QuickAddModal collection={field.collection} onClose={() => setAdding(false)} onAdded={(picked) => onChange(picked)} />
+              <QuickAddModal
+                collection={field.collection}
+                onClose={() => setAdding(false)}
+                onAdded={(picked) => onChange(picked)}
+              />
             </Suspense>
           ) : null}
         </FormField>
@@ -94,15 +108,32 @@ export function ReferenceFieldInput({ config, field, value, error, errors, onCha
         </FormField>
       );
     case 'rows':
-      return <ReferenceRowsInput field={field} rows={value as NestedRow<RowValues>[]} errors={errors} onChange={onChange} />;
+      return (
+        <ReferenceRowsInput field={field} rows={value as NestedRow<RowValues>[]} errors={errors} onChange={onChange} />
+      );
     default: {
       const text = typeof value === 'string' ? value : '';
       return (
-        <FormField label={field.label} errorText={error} constraintText={field.kind === 'password' ? 'Leave blank to keep the saved password' : field.constraint} stretch={field.kind === 'textarea'}>
+        <FormField
+          label={field.label}
+          errorText={error}
+          constraintText={field.kind === 'password' ? 'Leave blank to keep the saved password' : field.constraint}
+          stretch={field.kind === 'textarea'}
+        >
           {field.kind === 'textarea' ? (
-            <Textarea value={text} rows={4} onChange={({ detail }) => onChange(detail.value)} nativeTextareaAttributes={testId} />
+            <Textarea
+              value={text}
+              rows={4}
+              onChange={({ detail }) => onChange(detail.value)}
+              nativeTextareaAttributes={testId}
+            />
           ) : (
-            <Input value={text} type={field.kind === 'password' ? 'password' : 'text'} onChange={({ detail }) => onChange(detail.value)} nativeInputAttributes={testId} />
+            <Input
+              value={text}
+              type={field.kind === 'password' ? 'password' : 'text'}
+              onChange={({ detail }) => onChange(detail.value)}
+              nativeInputAttributes={testId}
+            />
           )}
         </FormField>
       );

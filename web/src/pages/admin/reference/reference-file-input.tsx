@@ -18,7 +18,17 @@ type Presigned = { url: string; key: string; headers?: Record<string, string> };
  * size, uploaded straight to storage through a presigned PUT with a progress bar, and saved
  * with the record as `<field>_key`; Remove clears the saved file on save.
  */
-export function ReferenceFileInput({ config, field, value, onChange }: { config: ReferenceConfig; field: FileField; value: FileValue; onChange: (value: FileValue) => void }) {
+export function ReferenceFileInput({
+  config,
+  field,
+  value,
+  onChange,
+}: {
+  config: ReferenceConfig;
+  field: FileField;
+  value: FileValue;
+  onChange: (value: FileValue) => void;
+}) {
   const [percent, setPercent] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [picked, setPicked] = useState<File[]>([]);
@@ -30,7 +40,11 @@ export function ReferenceFileInput({ config, field, value, onChange }: { config:
     try {
       setPercent(0);
       const target = uploadTarget(config);
-      const presigned = await api.post<Presigned>(target.path, { field: field.name, filename: file.name, content_type: file.type, size: file.size }, target.options);
+      const presigned = await api.post<Presigned>(
+        target.path,
+        { field: field.name, filename: file.name, content_type: file.type, size: file.size },
+        target.options,
+      );
       await putWithProgress(presigned.url, file, presigned.headers ?? { 'content-type': file.type }, setPercent);
       onChange({ ...value, key: presigned.key });
     } catch (error) {
@@ -46,13 +60,24 @@ export function ReferenceFileInput({ config, field, value, onChange }: { config:
           <Link href={value.current.url} external data-testid={`ref-file-${field.name}-current`}>
             {value.current.filename}
           </Link>
-          {value.current.size ? <Box color="text-body-secondary"><FileSize bytes={value.current.size} /></Box> : null}
-          <Button formAction="none" variant="inline-link" onClick={() => onChange({ ...value, key: null })} data-testid={`ref-file-${field.name}-remove`}>
+          {value.current.size ? (
+            <Box color="text-body-secondary">
+              <FileSize bytes={value.current.size} />
+            </Box>
+          ) : null}
+          <Button
+            formAction="none"
+            variant="inline-link"
+            onClick={() => onChange({ ...value, key: null })}
+            data-testid={`ref-file-${field.name}-remove`}
+          >
             Remove
           </Button>
         </SpaceBetween>
       ) : null}
-      {value.key === null ? <Box color="text-status-warning">The {field.label.toLowerCase()} will be removed when you save.</Box> : null}
+      {value.key === null ? (
+        <Box color="text-status-warning">The {field.label.toLowerCase()} will be removed when you save.</Box>
+      ) : null}
       <FileUpload
         value={picked}
         onChange={({ detail }) => {
@@ -64,7 +89,8 @@ export function ReferenceFileInput({ config, field, value, onChange }: { config:
         errorText={problem}
         showFileSize
         i18nStrings={{
-          uploadButtonText: () => (value.current ? `Replace ${field.label.toLowerCase()}` : `Choose ${field.label.toLowerCase()}`),
+          uploadButtonText: () =>
+            value.current ? `Replace ${field.label.toLowerCase()}` : `Choose ${field.label.toLowerCase()}`,
           dropzoneText: () => 'Drop a file to upload',
           removeFileAriaLabel: () => 'Remove file',
           limitShowFewer: 'Show fewer files',
@@ -73,7 +99,13 @@ export function ReferenceFileInput({ config, field, value, onChange }: { config:
         }}
         data-testid={`ref-file-${field.name}`}
       />
-      {percent !== null ? <UploadProgress percent={percent} label={`Uploading ${field.label.toLowerCase()}`} testId={`ref-file-${field.name}-progress`} /> : null}
+      {percent !== null ? (
+        <UploadProgress
+          percent={percent}
+          label={`Uploading ${field.label.toLowerCase()}`}
+          testId={`ref-file-${field.name}-progress`}
+        />
+      ) : null}
     </SpaceBetween>
   );
 }

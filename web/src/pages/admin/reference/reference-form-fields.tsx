@@ -33,7 +33,12 @@ function CurrentCompanyField() {
   const { company } = useSession();
   return (
     <FormField label="Company" description="Records are kept in the current company.">
-      <Input value={company?.name ?? ''} disabled ariaLabel="Company" nativeInputAttributes={{ 'data-testid': 'ref-field-company' }} />
+      <Input
+        value={company?.name ?? ''}
+        disabled
+        ariaLabel="Company"
+        nativeInputAttributes={{ 'data-testid': 'ref-field-company' }}
+      />
     </FormField>
   );
 }
@@ -54,14 +59,25 @@ export function ReferenceFormFields({
 }) {
   const shown = config.fields.filter(visible);
   const input = (field: ReferenceField) => (
-    <ReferenceFieldInput key={field.name} config={config} field={field} value={values[field.name]} error={errors[field.name]} errors={errors} onChange={(value) => onChange(field.name, value)} />
+    <ReferenceFieldInput
+      key={field.name}
+      config={config}
+      field={field}
+      value={values[field.name]}
+      error={errors[field.name]}
+      errors={errors}
+      onChange={(value) => onChange(field.name, value)}
+    />
   );
   const main = shown.filter((f) => !f.section && f.kind !== 'rows');
   // On a company's own pages the record belongs to the current company: the company is shown,
   // disabled (spec 2 §6); admins choose it on the admin pages.
   const companyShown = Boolean(config.tenant && config.endpoint?.companyScoped);
   // On admin pages a company's record links to that company's records: pickers search there.
-  const chosenCompany = config.tenant && !config.endpoint?.companyScoped ? ((values.tenant_id as { id?: string } | null)?.id ?? undefined) : undefined;
+  const chosenCompany =
+    config.tenant && !config.endpoint?.companyScoped
+      ? ((values.tenant_id as { id?: string } | null)?.id ?? undefined)
+      : undefined;
   const groups: [string, ReferenceField[]][] = [];
   for (const field of shown.filter((f) => f.section || f.kind === 'rows')) {
     const title = field.section ?? field.label;
@@ -81,8 +97,16 @@ export function ReferenceFormFields({
           </Container>
         ) : null}
         {groups.map(([title, fields]) => (
-          <Container key={title} header={<Header variant="h2">{title}</Header>} data-testid={`ref-section-${title.toLowerCase().replace(/\W+/g, '-')}`}>
-            {fields.every((f) => f.kind === 'rows') ? <SpaceBetween size="m">{fields.map(input)}</SpaceBetween> : <ColumnLayout columns={2}>{fields.map(input)}</ColumnLayout>}
+          <Container
+            key={title}
+            header={<Header variant="h2">{title}</Header>}
+            data-testid={`ref-section-${title.toLowerCase().replace(/\W+/g, '-')}`}
+          >
+            {fields.every((f) => f.kind === 'rows') ? (
+              <SpaceBetween size="m">{fields.map(input)}</SpaceBetween>
+            ) : (
+              <ColumnLayout columns={2}>{fields.map(input)}</ColumnLayout>
+            )}
           </Container>
         ))}
       </SpaceBetween>

@@ -11,7 +11,17 @@ import { useFormSubmit } from '../../../components/use-form-submit';
 import type { FormValues, ReferenceConfig } from './reference-config';
 import { saveReference, useReferenceRecord, useReferenceRefresh, useReferenceRoute } from './reference-api';
 import { ReferenceFormFields, useVisibleFields } from './reference-form-fields';
-import { afterSave, emptyValues, formFieldOf, recordTitle, recordToValues, savedNotice, toPayload, validateValues, type ReferenceRecord } from './reference-model';
+import {
+  afterSave,
+  emptyValues,
+  formFieldOf,
+  recordTitle,
+  recordToValues,
+  savedNotice,
+  toPayload,
+  validateValues,
+  type ReferenceRecord,
+} from './reference-model';
 
 /** Whether a form field shows errors under this key: a field's name, or a nested row's `input.index.field`. */
 function isFieldKey(config: ReferenceConfig, key: string): boolean {
@@ -19,14 +29,26 @@ function isFieldKey(config: ReferenceConfig, key: string): boolean {
 }
 
 /** The add and edit form of any reference collection; after saving, back to its list (spec 1 §2.2). */
-function ReferenceForm({ config, base, record, copyOf }: { config: ReferenceConfig; base: string; record?: ReferenceRecord; copyOf?: ReferenceRecord }) {
+function ReferenceForm({
+  config,
+  base,
+  record,
+  copyOf,
+}: {
+  config: ReferenceConfig;
+  base: string;
+  record?: ReferenceRecord;
+  copyOf?: ReferenceRecord;
+}) {
   const navigate = useNavigate();
   const refresh = useReferenceRefresh(config);
   const visible = useVisibleFields(false, config);
   const isNew = !record;
   const [values, setValues] = useState<FormValues>(() => {
     if (record) return recordToValues(config, record);
-    return copyOf && config.duplicateOf ? recordToValues(config, config.duplicateOf(copyOf) as ReferenceRecord) : emptyValues(config);
+    return copyOf && config.duplicateOf
+      ? recordToValues(config, config.duplicateOf(copyOf) as ReferenceRecord)
+      : emptyValues(config);
   });
   const { errors, failure, submitting, submit } = useFormSubmit({
     validate: () => validateValues(config, values, { visible }),
@@ -35,7 +57,10 @@ function ReferenceForm({ config, base, record, copyOf }: { config: ReferenceConf
     onSuccess: async (answer) => {
       await refresh();
       // The server's notice where it has its own words ("Release Successfully Added"), else the spec's "<Title> Added".
-      notify('notification', typeof answer.message === 'string' && answer.message ? answer.message : savedNotice(config, isNew));
+      notify(
+        'notification',
+        typeof answer.message === 'string' && answer.message ? answer.message : savedNotice(config, isNew),
+      );
       const saved = answer[config.singular] as { id?: string } | undefined;
       const next = afterSave(config, isNew, base, saved?.id);
       navigate(next.to, { state: next.state });
@@ -43,17 +68,31 @@ function ReferenceForm({ config, base, record, copyOf }: { config: ReferenceConf
   });
   const cancelTo = record ? `${base}/${encodeURIComponent(record.id)}` : base;
   // An error no field shows (a rule on the whole record) is said above the buttons, never swallowed.
-  const unshown = Object.entries(errors).filter(([key]) => !isFieldKey(config, key)).map(([, message]) => message);
+  const unshown = Object.entries(errors)
+    .filter(([key]) => !isFieldKey(config, key))
+    .map(([, message]) => message);
   const [touring, setTouring] = useState(false);
   const tour = isNew && config.tour ? config.tour : undefined;
 
   return (
     <FormShell
       testId="ref"
-      title={record ? `Edit ${recordTitle(config, record)}` : copyOf ? `New ${config.noun} from ${recordTitle(config, copyOf)}` : `New ${config.noun}`}
+      title={
+        record
+          ? `Edit ${recordTitle(config, record)}`
+          : copyOf
+            ? `New ${config.noun} from ${recordTitle(config, copyOf)}`
+            : `New ${config.noun}`
+      }
       description={
         tour && !touring ? (
-          <Button formAction="none" variant="inline-link" iconName="status-info" onClick={() => setTouring(true)} data-testid="tour-start">
+          <Button
+            formAction="none"
+            variant="inline-link"
+            iconName="status-info"
+            onClick={() => setTouring(true)}
+            data-testid="tour-start"
+          >
             Take the guided tour
           </Button>
         ) : undefined
@@ -67,7 +106,13 @@ function ReferenceForm({ config, base, record, copyOf }: { config: ReferenceConf
     >
       <SpaceBetween size="l">
         {tour && touring ? <GuidedTour steps={tour} onEnd={() => setTouring(false)} /> : null}
-        <ReferenceFormFields config={config} values={values} errors={errors} visible={visible} onChange={(name, value) => setValues((v) => ({ ...v, [name]: value }))} />
+        <ReferenceFormFields
+          config={config}
+          values={values}
+          errors={errors}
+          visible={visible}
+          onChange={(name, value) => setValues((v) => ({ ...v, [name]: value }))}
+        />
         {config.FormExtra ? <config.FormExtra values={values} setValues={setValues} record={record} /> : null}
       </SpaceBetween>
     </FormShell>
@@ -83,7 +128,13 @@ export function ReferenceFormPage() {
   const { record, error, isLoading, mutate } = useReferenceRecord(config, id ?? duplicate);
   if (duplicate) {
     return (
-      <RecordState error={error} isLoading={isLoading} data={record} retry={mutate} errorHeader={`Could not load the ${config.noun} to copy`}>
+      <RecordState
+        error={error}
+        isLoading={isLoading}
+        data={record}
+        retry={mutate}
+        errorHeader={`Could not load the ${config.noun} to copy`}
+      >
         {(loaded) => (
           <ContentLayout>
             <ReferenceForm key={`copy-${loaded.id}`} config={config} base={base} copyOf={loaded} />
@@ -94,7 +145,13 @@ export function ReferenceFormPage() {
   }
   if (!id) return <ReferenceForm key={config.collection} config={config} base={base} />;
   return (
-    <RecordState error={error} isLoading={isLoading} data={record} retry={mutate} errorHeader={`Could not load the ${config.noun}`}>
+    <RecordState
+      error={error}
+      isLoading={isLoading}
+      data={record}
+      retry={mutate}
+      errorHeader={`Could not load the ${config.noun}`}
+    >
       {(loaded) => (
         <ContentLayout>
           <ReferenceForm key={loaded.id} config={config} base={base} record={loaded} />

@@ -16,7 +16,10 @@ export function ReferenceListPage() {
   // A save may ask for a particular reload (spec 1 §9: languages come back 20 per page, name descending).
   const reload = reloadFromState(location.state);
   const [target, setTarget] = useState<DeleteTarget | null>(null);
-  const columns = useMemo(() => referenceColumns(config, base, (record) => setTarget({ records: [record], bulk: false })), [config, base]);
+  const columns = useMemo(
+    () => referenceColumns(config, base, (record) => setTarget({ records: [record], bulk: false })),
+    [config, base],
+  );
   const create = () => navigate(`${base}/new`);
   // Bulk delete is a company's call (or reference data's); admin lists of company records delete one at a time.
   const bulkDelete = !(config.tenant && !config.endpoint?.companyScoped);
@@ -40,7 +43,11 @@ export function ReferenceListPage() {
       actions={({ selectedItems, refresh, clearSelection }) => (
         <SpaceBetween direction="horizontal" size="xs">
           {bulkDelete ? (
-            <Button disabled={selectedItems.length === 0} onClick={() => setTarget({ records: selectedItems, bulk: true })} data-testid="ref-delete-selected">
+            <Button
+              disabled={selectedItems.length === 0}
+              onClick={() => setTarget({ records: selectedItems, bulk: true })}
+              data-testid="ref-delete-selected"
+            >
               Delete selected
             </Button>
           ) : null}

@@ -3,7 +3,17 @@ import { REFERENCE_CONFIGS } from './reference-config';
 import { nestedRowsReducer, type NestedRow } from '../../../components/nested-rows';
 import type { RowValues } from './reference-types';
 import { CATALOGUE_CONFIGS } from '../../catalogue/catalogue-configs';
-import { afterSave, emptyValues, formFieldOf, recordTitle, recordToValues, reloadFromState, savedNotice, toPayload, validateValues } from './reference-model';
+import {
+  afterSave,
+  emptyValues,
+  formFieldOf,
+  recordTitle,
+  recordToValues,
+  reloadFromState,
+  savedNotice,
+  toPayload,
+  validateValues,
+} from './reference-model';
 
 const { countries, languages, genres } = REFERENCE_CONFIGS;
 const country = { name: 'United Kingdom', iso_alpha_two: 'GB', iso_alpha_three: 'GBR', iso_numeric: '826' };
@@ -12,7 +22,16 @@ describe('reference form model', () => {
   it('prefills the add form with an empty record and the field defaults', () => {
     expect(emptyValues(countries)).toEqual({ name: '', iso_alpha_two: '', iso_alpha_three: '', iso_numeric: '' });
     expect(emptyValues(genres)).toEqual({ name: '', active: true, base_genre: false });
-    expect(Object.keys(emptyValues(languages))).toEqual(['name', 'native_name', 'family', 'iso_alpha_two', 'iso_alpha_three', 'english_iso_alpha_three', 'macro_iso_alpha_three', 'notes']);
+    expect(Object.keys(emptyValues(languages))).toEqual([
+      'name',
+      'native_name',
+      'family',
+      'iso_alpha_two',
+      'iso_alpha_three',
+      'english_iso_alpha_three',
+      'macro_iso_alpha_three',
+      'notes',
+    ]);
   });
 
   it('maps a record to form values: missing or null text blank, missing flags defaulted, extra fields dropped', () => {
@@ -22,14 +41,25 @@ describe('reference form model', () => {
     expect(values.family).toBe('');
     expect(values.notes).toBe('');
     expect(values).not.toHaveProperty('id');
-    expect(recordToValues(genres, { id: 'g1', name: 'Jazz', base_genre: true })).toEqual({ name: 'Jazz', active: true, base_genre: true });
+    expect(recordToValues(genres, { id: 'g1', name: 'Jazz', base_genre: true })).toEqual({
+      name: 'Jazz',
+      active: true,
+      base_genre: true,
+    });
     expect(recordToValues(genres, { id: 'g2', name: 'Pop', active: false, base_genre: false }).active).toBe(false);
   });
 
   it('sends only the config fields, text trimmed, blanks as empty strings', () => {
-    expect(toPayload(countries, { ...country, name: '  France ', extra: 'no' })).toEqual({ ...country, name: 'France' });
+    expect(toPayload(countries, { ...country, name: '  France ', extra: 'no' })).toEqual({
+      ...country,
+      name: 'France',
+    });
     expect(toPayload(languages, { ...emptyValues(languages), name: 'Welsh', family: ' ' }).family).toBe('');
-    expect(toPayload(genres, { name: 'Jazz', active: false, base_genre: true })).toEqual({ name: 'Jazz', active: false, base_genre: true });
+    expect(toPayload(genres, { name: 'Jazz', active: false, base_genre: true })).toEqual({
+      name: 'Jazz',
+      active: false,
+      base_genre: true,
+    });
   });
 
   it('validates a country with the spec messages', () => {
@@ -39,7 +69,9 @@ describe('reference form model', () => {
       iso_alpha_three: 'ISO alpha three is required',
       iso_numeric: 'ISO numeric is required',
     });
-    expect(validateValues(countries, { ...country, iso_alpha_two: 'GBR', iso_alpha_three: 'G1R', iso_numeric: '82' })).toEqual({
+    expect(
+      validateValues(countries, { ...country, iso_alpha_two: 'GBR', iso_alpha_three: 'G1R', iso_numeric: '82' }),
+    ).toEqual({
       iso_alpha_two: 'ISO alpha two must be 2 letters',
       iso_alpha_three: 'ISO alpha three must be 3 letters',
       iso_numeric: 'ISO numeric must be 3 digits',
@@ -69,7 +101,10 @@ describe('reference form model', () => {
     expect(savedNotice(languages, false)).toBe('Language Updated');
     expect(afterSave(countries, false)).toEqual({ to: '/admin/countries' });
     expect(afterSave(languages, true)).toEqual({ to: '/admin/languages' });
-    expect(afterSave(languages, false)).toEqual({ to: '/admin/languages', state: { reload: { per_page: 20, sort: { field: 'name', order: 'desc' } } } });
+    expect(afterSave(languages, false)).toEqual({
+      to: '/admin/languages',
+      state: { reload: { per_page: 20, sort: { field: 'name', order: 'desc' } } },
+    });
   });
 
   it('reads a reload request from the location state only when well formed', () => {
@@ -90,7 +125,13 @@ describe('reference records with links, rows, objects and files', () => {
   const { societies, distributors, dsps, retailers } = REFERENCE_CONFIGS;
 
   it('reads links by their named answer and sends them as ids, blank as an empty id', () => {
-    const values = recordToValues(retailers, { id: 'r1', name: 'Shop', distributor_id: 'd1', distributor: { id: 'd1', name: 'The Orchard' }, country: null });
+    const values = recordToValues(retailers, {
+      id: 'r1',
+      name: 'Shop',
+      distributor_id: 'd1',
+      distributor: { id: 'd1', name: 'The Orchard' },
+      country: null,
+    });
     expect(values.distributor_id).toEqual({ id: 'd1', name: 'The Orchard' });
     expect(values.country_id).toBeNull();
     const payload = toPayload(retailers, values);
@@ -101,22 +142,40 @@ describe('reference records with links, rows, objects and files', () => {
   });
 
   it('sends nested rows as *_attributes: removed saved rows flagged, unsaved removed rows dropped, links as ids', () => {
-    const record = { id: 'd1', name: 'Dist', distributor_dsps: [{ id: 'x1', dsp_id: 's1', dsp: { id: 's1', name: 'Spotify' }, active: false, inactive_note: 'Paused' }] };
+    const record = {
+      id: 'd1',
+      name: 'Dist',
+      distributor_dsps: [
+        { id: 'x1', dsp_id: 's1', dsp: { id: 's1', name: 'Spotify' }, active: false, inactive_note: 'Paused' },
+      ],
+    };
     const values = recordToValues(distributors, record);
     const rows = values.distributor_dsps as NestedRow<RowValues>[];
-    expect(rows[0]).toMatchObject({ id: 'x1', saved: true, values: { dsp_id: { id: 's1', name: 'Spotify' }, active: false, inactive_note: 'Paused' } });
+    expect(rows[0]).toMatchObject({
+      id: 'x1',
+      saved: true,
+      values: { dsp_id: { id: 's1', name: 'Spotify' }, active: false, inactive_note: 'Paused' },
+    });
     const removed = nestedRowsReducer(rows, { type: 'remove', key: rows[0].key });
-    const added = nestedRowsReducer(removed, { type: 'add', key: 'n1', values: { dsp_id: { id: 's2', name: 'Deezer' }, active: true, inactive_note: '' } });
+    const added = nestedRowsReducer(removed, {
+      type: 'add',
+      key: 'n1',
+      values: { dsp_id: { id: 's2', name: 'Deezer' }, active: true, inactive_note: '' },
+    });
     expect(toPayload(distributors, { ...values, distributor_dsps: added }).distributor_dsps_attributes).toEqual([
       { id: 'x1', dsp_id: 's1', active: false, inactive_note: 'Paused', _destroy: true },
       { dsp_id: 's2', active: true, inactive_note: '' },
     ]);
     const dropped = nestedRowsReducer(added, { type: 'remove', key: 'n1' });
-    expect(toPayload(distributors, { ...values, distributor_dsps: dropped }).distributor_dsps_attributes).toHaveLength(1);
+    expect(toPayload(distributors, { ...values, distributor_dsps: dropped }).distributor_dsps_attributes).toHaveLength(
+      1,
+    );
   });
 
   it('leaves out fields a form does not show (admin features off, quick-add switches)', () => {
-    const payload = toPayload(distributors, emptyValues(distributors), { visible: (f) => !f.adminFeature && !f.hideInQuickAdd });
+    const payload = toPayload(distributors, emptyValues(distributors), {
+      visible: (f) => !f.adminFeature && !f.hideInQuickAdd,
+    });
     expect(payload).not.toHaveProperty('distributor_dsps_attributes');
     expect(payload).not.toHaveProperty('active');
     expect(payload).toHaveProperty('name');
@@ -127,9 +186,13 @@ describe('reference records with links, rows, objects and files', () => {
     const payload = toPayload(dsps, values);
     expect(payload.technical_specification_attributes).toMatchObject({ delivery_format: 'DDEX', server_password: '' });
     expect(payload).not.toHaveProperty('guide_key');
-    expect(toPayload(dsps, { ...values, guide: { current: null, key: 'guides/dsps/a.pdf' } }).guide_key).toBe('guides/dsps/a.pdf');
+    expect(toPayload(dsps, { ...values, guide: { current: null, key: 'guides/dsps/a.pdf' } }).guide_key).toBe(
+      'guides/dsps/a.pdf',
+    );
     expect(toPayload(dsps, { ...values, guide: { current: null, key: null } }).guide_key).toBeNull();
-    expect(formFieldOf(dsps, 'technical_specification_attributes.tech_spec_url')).toBe('technical_specification.tech_spec_url');
+    expect(formFieldOf(dsps, 'technical_specification_attributes.tech_spec_url')).toBe(
+      'technical_specification.tech_spec_url',
+    );
     expect(formFieldOf(dsps, 'guide_key')).toBe('guide');
     expect(validateValues(dsps, { ...values, 'technical_specification.tech_spec_url': 'ftp://x' })).toEqual({
       'technical_specification.tech_spec_url': 'Tech spec URL must start with http:// or https://',
@@ -138,7 +201,9 @@ describe('reference records with links, rows, objects and files', () => {
 
   it('requires a link on a new society URL row and sends DSPs back to DistributionDSPs', () => {
     const rows = nestedRowsReducer<RowValues>([], { type: 'add', key: 'n1', values: { link: '', link_text: 'Home' } });
-    expect(validateValues(societies, { ...emptyValues(societies), name: 'PRS', urls: rows })).toHaveProperty(['urls_attributes.0.link']);
+    expect(validateValues(societies, { ...emptyValues(societies), name: 'PRS', urls: rows })).toHaveProperty([
+      'urls_attributes.0.link',
+    ]);
     expect(afterSave(dsps, true, '/admin/dsps')).toEqual({ to: '/distribution/dsps' });
     expect(afterSave(societies, false, '/admin/societies')).toEqual({ to: '/admin/societies' });
     expect(savedNotice(dsps, true)).toBe('DSP Added');
@@ -149,12 +214,28 @@ describe('reference records with links, rows, objects and files', () => {
 describe('nested row payloads', () => {
   it('send an unpicked link in a row as an empty id, not null', () => {
     const { artists } = CATALOGUE_CONFIGS;
-    const rows = nestedRowsReducer<RowValues>([], { type: 'add', key: 'n1', values: { contributor_id: { id: 'c1', name: 'Writer' }, membership_type: 'main', roles: ['Guitar'], payee_id: null, active: true } });
+    const rows = nestedRowsReducer<RowValues>([], {
+      type: 'add',
+      key: 'n1',
+      values: {
+        contributor_id: { id: 'c1', name: 'Writer' },
+        membership_type: 'main',
+        roles: ['Guitar'],
+        payee_id: null,
+        active: true,
+      },
+    });
     const payload = toPayload(artists, { ...emptyValues(artists), name: 'Band', artist_members: rows });
-    expect(payload.artist_members_attributes).toEqual([{ contributor_id: 'c1', membership_type: 'main', roles: ['Guitar'], payee_id: '', active: true }]);
+    expect(payload.artist_members_attributes).toEqual([
+      { contributor_id: 'c1', membership_type: 'main', roles: ['Guitar'], payee_id: '', active: true },
+    ]);
     const userArea = { visible: (f: { adminArea?: boolean }) => !f.adminArea };
-    expect(validateValues(artists, { ...emptyValues(artists), name: 'Band', artist_members: rows }, userArea)).toEqual({});
+    expect(validateValues(artists, { ...emptyValues(artists), name: 'Band', artist_members: rows }, userArea)).toEqual(
+      {},
+    );
     // On admin pages the company must be chosen.
-    expect(validateValues(artists, { ...emptyValues(artists), name: 'Band' })).toEqual({ tenant_id: 'Company is required' });
+    expect(validateValues(artists, { ...emptyValues(artists), name: 'Band' })).toEqual({
+      tenant_id: 'Company is required',
+    });
   });
 });

@@ -1,13 +1,28 @@
 import { validate, zodErrors, type RuleMap } from '../../../components/form-rules';
 import { rowsAsAttributes, toNestedRows, type NestedRow } from '../../../components/nested-rows';
-import type { FieldValue, FileValue, FormValues, LinkValue, ReferenceConfig, ReferenceField, RowField, RowValues, Sort } from './reference-types';
+import type {
+  FieldValue,
+  FileValue,
+  FormValues,
+  LinkValue,
+  ReferenceConfig,
+  ReferenceField,
+  RowField,
+  RowValues,
+  Sort,
+} from './reference-types';
 
 /** A record as the API answers it: the config's fields plus id and timestamps. */
 export type ReferenceRecord = { id: string; created_at?: string; updated_at?: string } & Record<string, unknown>;
 
 /** A field's value in a record; `a.b` reads field b of the nested object a. */
 export function valueAt(record: Record<string, unknown>, name: string): unknown {
-  return name.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), record);
+  return name
+    .split('.')
+    .reduce<unknown>(
+      (value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined),
+      record,
+    );
 }
 
 const asLink = (value: unknown): LinkValue => {
@@ -98,7 +113,11 @@ function payloadValue(value: string | boolean | LinkValue | string[]) {
  * a blank choice is left out (the server keeps its default). Links go as ids, nested rows as
  * `*_attributes` with `_destroy` flags, nested objects under their input key, files as `<name>_key`.
  */
-export function toPayload(config: ReferenceConfig, values: FormValues, options: { visible?: (field: ReferenceField) => boolean } = {}): Record<string, unknown> {
+export function toPayload(
+  config: ReferenceConfig,
+  values: FormValues,
+  options: { visible?: (field: ReferenceField) => boolean } = {},
+): Record<string, unknown> {
   const payload: Record<string, unknown> = {};
   const put = (name: string, value: unknown) => {
     const dot = name.indexOf('.');
@@ -135,7 +154,12 @@ export function toPayload(config: ReferenceConfig, values: FormValues, options: 
         put(
           f.input,
           rowsAsAttributes(value as NestedRow<RowValues>[]).map((row) =>
-            Object.fromEntries(Object.entries(row).map(([k, v]) => [k, k === 'id' || k === '_destroy' ? v : payloadValue(v as string | boolean | LinkValue | string[])])),
+            Object.fromEntries(
+              Object.entries(row).map(([k, v]) => [
+                k,
+                k === 'id' || k === '_destroy' ? v : payloadValue(v as string | boolean | LinkValue | string[]),
+              ]),
+            ),
           ),
         );
         break;
@@ -147,13 +171,18 @@ export function toPayload(config: ReferenceConfig, values: FormValues, options: 
 }
 
 /** Client validation: the config's rules first, then anything the shared schema still refuses. */
-export function validateValues(config: ReferenceConfig, values: FormValues, options: { visible?: (field: ReferenceField) => boolean } = {}): Record<string, string> {
+export function validateValues(
+  config: ReferenceConfig,
+  values: FormValues,
+  options: { visible?: (field: ReferenceField) => boolean } = {},
+): Record<string, string> {
   const checked = config.fields.filter((f) => f.rules?.length && (!options.visible || options.visible(f)));
   const map: RuleMap<FormValues> = Object.fromEntries(checked.map((f) => [f.name, f.rules!]));
   const errors = validate(values, map);
   const parsed = config.schema?.safeParse(toPayload(config, values, options));
   if (parsed && !parsed.success) {
-    for (const [field, message] of Object.entries(zodErrors(parsed.error))) errors[formFieldOf(config, field)] ??= message;
+    for (const [field, message] of Object.entries(zodErrors(parsed.error)))
+      errors[formFieldOf(config, field)] ??= message;
   }
   return errors;
 }
@@ -180,7 +209,12 @@ export function savedNotice(config: ReferenceConfig, isNew: boolean): string {
 export type ListReload = { per_page: number; sort: Sort };
 
 /** Where to go after a save: the list (or the collection's own destination), with its reload rule after an update (spec 1 §2.2, §9). */
-export function afterSave(config: ReferenceConfig, isNew: boolean, listPath = `/admin/${config.collection}`, savedId?: string): { to: string; state?: { reload: ListReload } } {
+export function afterSave(
+  config: ReferenceConfig,
+  isNew: boolean,
+  listPath = `/admin/${config.collection}`,
+  savedId?: string,
+): { to: string; state?: { reload: ListReload } } {
   if (config.afterSaveRoute && savedId) return { to: config.afterSaveRoute(listPath, savedId, isNew) };
   const to = config.afterSaveTo ?? listPath;
   return !isNew && config.afterUpdate ? { to, state: { reload: config.afterUpdate } } : { to };
@@ -190,6 +224,11 @@ export function afterSave(config: ReferenceConfig, isNew: boolean, listPath = `/
 export function reloadFromState(state: unknown): ListReload | undefined {
   const reload = (state as { reload?: Partial<ListReload> } | null)?.reload;
   const sort = reload?.sort;
-  if (typeof reload?.per_page !== 'number' || typeof sort?.field !== 'string' || (sort.order !== 'asc' && sort.order !== 'desc')) return undefined;
+  if (
+    typeof reload?.per_page !== 'number' ||
+    typeof sort?.field !== 'string' ||
+    (sort.order !== 'asc' && sort.order !== 'desc')
+  )
+    return undefined;
   return { per_page: reload.per_page, sort: { field: sort.field, order: sort.order } };
 }

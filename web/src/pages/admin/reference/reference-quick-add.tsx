@@ -9,7 +9,14 @@ import type { PickedRecord } from '../../../components/record-picker';
 import { configFor, type FormValues } from './reference-config';
 import { saveReference, useReferenceRefresh } from './reference-api';
 import { ReferenceFormFields, useVisibleFields } from './reference-form-fields';
-import { emptyValues, formFieldOf, savedNotice, toPayload, validateValues, type ReferenceRecord } from './reference-model';
+import {
+  emptyValues,
+  formFieldOf,
+  savedNotice,
+  toPayload,
+  validateValues,
+  type ReferenceRecord,
+} from './reference-model';
 
 /**
  * A picker's quick-add modal (spec 1 §2.7: Add New Distributor, Add New Rightsholder,
@@ -17,7 +24,15 @@ import { emptyValues, formFieldOf, savedNotice, toPayload, validateValues, type 
  * the new record is picked. A failed save keeps the modal open with the server's message —
  * the old tool swallowed such failures, which lost what the user typed.
  */
-export function QuickAddModal({ collection, onClose, onAdded }: { collection: string; onClose: () => void; onAdded: (picked: PickedRecord) => void }) {
+export function QuickAddModal({
+  collection,
+  onClose,
+  onAdded,
+}: {
+  collection: string;
+  onClose: () => void;
+  onAdded: (picked: PickedRecord) => void;
+}) {
   const config = configFor(collection)!;
   const visible = useVisibleFields(true, config);
   const refresh = useReferenceRefresh(config);
@@ -47,7 +62,12 @@ export function QuickAddModal({ collection, onClose, onAdded }: { collection: st
             <Button variant="link" onClick={onClose}>
               Cancel
             </Button>
-            <Button variant="primary" loading={submitting} onClick={() => void submit()} data-testid={`quick-add-${collection}-save`}>
+            <Button
+              variant="primary"
+              loading={submitting}
+              onClick={() => void submit()}
+              data-testid={`quick-add-${collection}-save`}
+            >
               Save
             </Button>
           </SpaceBetween>
@@ -56,7 +76,13 @@ export function QuickAddModal({ collection, onClose, onAdded }: { collection: st
     >
       <SpaceBetween size="m">
         {failure ? <Box color="text-status-error">{failure}</Box> : null}
-        <ReferenceFormFields config={config} values={values} errors={errors} visible={visible} onChange={(name, value) => setValues((v) => ({ ...v, [name]: value }))} />
+        <ReferenceFormFields
+          config={config}
+          values={values}
+          errors={errors}
+          visible={visible}
+          onChange={(name, value) => setValues((v) => ({ ...v, [name]: value }))}
+        />
       </SpaceBetween>
     </Modal>
   );

@@ -3,15 +3,15 @@ import Box from '@cloudscape-design/components/box';
 import Checkbox from '@cloudscape-design/components/checkbox';
 import Multiselect from '@cloudscape-design/components/multiselect';
 import Select from '@cloudscape-design/components/select';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Suspense, useContext, useMemo, useState } from 'react';
 import { NestedRowsEditor } from '../../../components/nested-rows-editor';
 import { keptRows, nestedRowsReducer, type NestedRow, type NestedRowsState } from '../../../components/nested-rows';
 import { pickerSource, RecordPicker } from '../../../components/record-picker';
 import type { LinkValue, ReferenceField, RowValues } from './reference-types';
 import { TerritoriesInput } from './territories-input';
+import { QuickAddContext } from './quick-add-context';
 
 type RowsField = Extract<ReferenceField, { kind: 'rows' }>;
-const QuickAddModal = lazy(() => import('./reference-quick-add').then((m) => ({ default: m.QuickAddModal })));
 let counter = 0;
 
 /**
@@ -19,7 +19,17 @@ let counter = 0;
  * saved rows are marked and can be undone until save, unsaved rows are dropped (spec 1 §4).
  * The API names a row's errors by its position: `urls_attributes.2.link`.
  */
-export function ReferenceRowsInput({ field, rows, errors, onChange }: { field: RowsField; rows: NestedRow<RowValues>[]; errors: Record<string, string>; onChange: (rows: NestedRow<RowValues>[]) => void }) {
+export function ReferenceRowsInput({
+  field,
+  rows,
+  errors,
+  onChange,
+}: {
+  field: RowsField;
+  rows: NestedRow<RowValues>[];
+  errors: Record<string, string>;
+  onChange: (rows: NestedRow<RowValues>[]) => void;
+}) {
   const state = useMemo((): NestedRowsState<RowValues> => {
     const apply = (action: Parameters<typeof nestedRowsReducer<RowValues>>[1]) => {
       const next = nestedRowsReducer(rows, action);
@@ -41,6 +51,7 @@ export function ReferenceRowsInput({ field, rows, errors, onChange }: { field: R
   const testId = `ref-rows-${field.name}`;
   // The row and field whose picker opened a quick-add modal; the new record is picked into it.
   const [adding, setAdding] = useState<{ key: string; field: string; collection: string } | null>(null);
+  const QuickAddModal = useContext(QuickAddContext);
   return (
     <>
       <NestedRowsEditor<RowValues>
@@ -55,7 +66,9 @@ export function ReferenceRowsInput({ field, rows, errors, onChange }: { field: R
         describe={(values) =>
           field.rowFields
             .map((rf) => values[rf.name])
-            .map((v) => (Array.isArray(v) ? v.join(', ') : v && typeof v === 'object' ? v.name : typeof v === 'string' ? v : ''))
+            .map((v) =>
+              Array.isArray(v) ? v.join(', ') : v && typeof v === 'object' ? v.name : typeof v === 'string' ? v : '',
+            )
             .filter(Boolean)
             .join(' · ')
         }
@@ -72,56 +85,60 @@ export function ReferenceRowsInput({ field, rows, errors, onChange }: { field: R
             );
           }
           if (config.kind === 'select') {
-          const value = String(row.values[config.name] ?? '');
-          return (
-            <Select
-              selectedOption={value ? { value, label: value } : null}
-              onChange={({ detail }) => state.update(row.key, { [config.name]: detail.selectedOption.value ?? '' })}
-              options={(config.options ?? []).map((o) => ({ value: o, label: o }))}
-              placeholder={`Choose ${config.label.toLowerCase()}`}
-              invalid={Boolean(errorText)}
-              data-testid={`${testId}-${config.name}-${index}`}
-            />
-          );
-        }
-        if (config.kind === 'multiselect') {
-          const chosen = (row.values[config.name] as string[] | undefined) ?? [];
-          return (
-            <Multiselect
-              selectedOptions={chosen.map((o) => ({ value: o, label: o }))}
-              onChange={({ detail }) => state.update(row.key, { [config.name]: detail.selectedOptions.map((o) => o.value ?? '').filter(Boolean) })}
-              options={(config.options ?? []).map((o) => ({ value: o, label: o }))}
-              placeholder={`Choose ${config.label.toLowerCase()}`}
-              tokenLimit={3}
-              data-testid={`${testId}-${config.name}-${index}`}
-            />
-          );
-        }
-        if (config.kind === 'territories') {
-          return (
-            <TerritoriesInput
-              value={(row.values[config.name] as string[] | undefined) ?? []}
-              onChange={(codes) => state.update(row.key, { [config.name]: codes })}
-              testId={`${testId}-${config.name}-${index}`}
-              invalid={Boolean(errorText)}
-            />
-          );
-        }
-        if (config.kind === 'suggest') {
-          return (
-            <Autosuggest
-              value={String(row.values[config.name] ?? '')}
-              onChange={({ detail }) => state.update(row.key, { [config.name]: detail.value })}
-              options={(config.options ?? []).map((o) => ({ value: o }))}
-              enteredTextLabel={(value) => `Use “${value}”`}
-              placeholder={config.placeholder}
-              empty="No suggestions"
-              invalid={Boolean(errorText)}
-              data-testid={`${testId}-${config.name}-${index}`}
-            />
-          );
-        }
-        if (config.kind === 'link') {
+            const value = String(row.values[config.name] ?? '');
+            return (
+              <Select
+                selectedOption={value ? { value, label: value } : null}
+                onChange={({ detail }) => state.update(row.key, { [config.name]: detail.selectedOption.value ?? '' })}
+                options={(config.options ?? []).map((o) => ({ value: o, label: o }))}
+                placeholder={`Choose ${config.label.toLowerCase()}`}
+                invalid={Boolean(errorText)}
+                data-testid={`${testId}-${config.name}-${index}`}
+              />
+            );
+          }
+          if (config.kind === 'multiselect') {
+            const chosen = (row.values[config.name] as string[] | undefined) ?? [];
+            return (
+              <Multiselect
+                selectedOptions={chosen.map((o) => ({ value: o, label: o }))}
+                onChange={({ detail }) =>
+                  state.update(row.key, {
+                    [config.name]: detail.selectedOptions.map((o) => o.value ?? '').filter(Boolean),
+                  })
+                }
+                options={(config.options ?? []).map((o) => ({ value: o, label: o }))}
+                placeholder={`Choose ${config.label.toLowerCase()}`}
+                tokenLimit={3}
+                data-testid={`${testId}-${config.name}-${index}`}
+              />
+            );
+          }
+          if (config.kind === 'territories') {
+            return (
+              <TerritoriesInput
+                value={(row.values[config.name] as string[] | undefined) ?? []}
+                onChange={(codes) => state.update(row.key, { [config.name]: codes })}
+                testId={`${testId}-${config.name}-${index}`}
+                invalid={Boolean(errorText)}
+              />
+            );
+          }
+          if (config.kind === 'suggest') {
+            return (
+              <Autosuggest
+                value={String(row.values[config.name] ?? '')}
+                onChange={({ detail }) => state.update(row.key, { [config.name]: detail.value })}
+                options={(config.options ?? []).map((o) => ({ value: o }))}
+                enteredTextLabel={(value) => `Use “${value}”`}
+                placeholder={config.placeholder}
+                empty="No suggestions"
+                invalid={Boolean(errorText)}
+                data-testid={`${testId}-${config.name}-${index}`}
+              />
+            );
+          }
+          if (config.kind === 'link') {
             return (
               <RecordPicker
                 source={pickerSource(config.collection!)}
@@ -129,8 +146,12 @@ export function ReferenceRowsInput({ field, rows, errors, onChange }: { field: R
                 onChange={(picked) => state.update(row.key, { [config.name]: picked })}
                 testId={`${testId}-${config.name}-${index}`}
                 invalid={Boolean(errorText)}
-                onAddNew={config.quickAdd ? () => setAdding({ key: row.key, field: config.name, collection: config.collection! }) : undefined}
-                addNewLabel={config.quickAdd ? `Add new ${config.label.toLowerCase()}` : undefined}
+                onAddNew={
+                  config.quickAdd && QuickAddModal
+                    ? () => setAdding({ key: row.key, field: config.name, collection: config.collection! })
+                    : undefined
+                }
+                addNewLabel={config.quickAdd && QuickAddModal ? `Add new ${config.label.toLowerCase()}` : undefined}
               />
             );
           }
@@ -142,9 +163,13 @@ export function ReferenceRowsInput({ field, rows, errors, onChange }: { field: R
           {field.warning(rows)}
         </Box>
       ) : null}
-      {adding ? (
+      {adding && QuickAddModal ? (
         <Suspense fallback={null}>
-          <QuickAddModal collection={adding.collection} onClose={() => setAdding(null)} onAdded={(picked) => state.update(adding.key, { [adding.field]: picked })} />
+          <QuickAddModal
+            collection={adding.collection}
+            onClose={() => setAdding(null)}
+            onAdded={(picked) => state.update(adding.key, { [adding.field]: picked })}
+          />
         </Suspense>
       ) : null}
     </>

@@ -132,9 +132,17 @@ export type ReferenceConfig = {
   /** Where this page's calls go (set from the route by useReferenceRoute; see endpointOf). */
   endpoint?: Endpoint;
   /** A button on each list row (a recording's "Add to queue"); shown on rows it is enabled for. */
-  rowAction?: { label: string; enabled: (row: Record<string, unknown>) => boolean; run: (row: Record<string, unknown>) => void };
+  rowAction?: {
+    label: string;
+    enabled: (row: Record<string, unknown>) => boolean;
+    run: (row: Record<string, unknown>) => void;
+  };
   /** More of the form under its fields (a release's audio uploads, which add recordings to it). */
-  FormExtra?: ComponentType<{ values: FormValues; setValues: (update: (values: FormValues) => FormValues) => void; record?: Record<string, unknown> & { id: string } }>;
+  FormExtra?: ComponentType<{
+    values: FormValues;
+    setValues: (update: (values: FormValues) => FormValues) => void;
+    record?: Record<string, unknown> & { id: string };
+  }>;
   /** A guided tour of the new form (spec 2 §2 Guided tours). */
   tour?: readonly TourStep[];
   /** More of a record's page under its fields (a release's metadata check and Duplicate). */

@@ -12,7 +12,15 @@ const dash = '-';
  * One field of a record as the list and detail show it: flags as a status badge (active) or
  * Yes/No, links by the linked record's name, files as a download link, secrets as set or not.
  */
-export function ReferenceValue({ config, record, field }: { config: ReferenceConfig; record: ReferenceRecord; field: string }) {
+export function ReferenceValue({
+  config,
+  record,
+  field,
+}: {
+  config: ReferenceConfig;
+  record: ReferenceRecord;
+  field: string;
+}) {
   const definition = config.fields.find((f) => f.name === field);
   const value = valueAt(record, field);
   if (field === 'created_at' || field === 'updated_at') return <FormattedDate value={value as string | undefined} />;
@@ -45,7 +53,15 @@ export function ReferenceValue({ config, record, field }: { config: ReferenceCon
 }
 
 /** A record's nested rows (society URLs, distributor DSP links) as a small table. */
-export function ReferenceRowsTable({ config, record, field }: { config: ReferenceConfig; record: ReferenceRecord; field: string }) {
+export function ReferenceRowsTable({
+  config,
+  record,
+  field,
+}: {
+  config: ReferenceConfig;
+  record: ReferenceRecord;
+  field: string;
+}) {
   const definition = config.fields.find((f) => f.name === field);
   if (definition?.kind !== 'rows') return null;
   const rows = (record[field] as Record<string, unknown>[] | undefined) ?? [];
@@ -63,13 +79,29 @@ export function ReferenceRowsTable({ config, record, field }: { config: Referenc
           if (rf.kind === 'link') return (row[rf.as!] as { name?: string } | null)?.name ?? dash;
           // A tick never set shows the form's default for new rows (active: yes; pre-order: no).
           if (rf.kind === 'checkbox') return (row[rf.name] ?? definition.emptyRow[rf.name]) === true ? 'Yes' : 'No';
-          if (rf.kind === 'territories') return Array.isArray(row[rf.name]) && (row[rf.name] as string[]).length ? (row[rf.name] as string[]).join(', ') : 'World';
-          if (rf.kind === 'multiselect') return Array.isArray(row[rf.name]) && (row[rf.name] as string[]).length ? (row[rf.name] as string[]).join(', ') : dash;
-          if (rf.name === 'link' && typeof row.link === 'string') return <Link href={row.link} external>{row.link}</Link>;
+          if (rf.kind === 'territories')
+            return Array.isArray(row[rf.name]) && (row[rf.name] as string[]).length
+              ? (row[rf.name] as string[]).join(', ')
+              : 'World';
+          if (rf.kind === 'multiselect')
+            return Array.isArray(row[rf.name]) && (row[rf.name] as string[]).length
+              ? (row[rf.name] as string[]).join(', ')
+              : dash;
+          if (rf.name === 'link' && typeof row.link === 'string')
+            return (
+              <Link href={row.link} external>
+                {row.link}
+              </Link>
+            );
           if (rf.linkFrom) {
             const url = row[rf.linkFrom];
             const text = String(row[rf.name] ?? '') || dash;
-            if (typeof url === 'string' && /^https?:/.test(url)) return <Link href={url} external>{text}</Link>;
+            if (typeof url === 'string' && /^https?:/.test(url))
+              return (
+                <Link href={url} external>
+                  {text}
+                </Link>
+              );
             return url ? `${text} (${String(url)})` : text;
           }
           return String(row[rf.name] ?? '') || dash;

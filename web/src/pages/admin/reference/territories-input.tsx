@@ -4,7 +4,17 @@ import { useApi } from '../../../app/resources';
 type Country = { id: string; name: string; iso_alpha_two: string };
 
 /** Countries by ISO alpha-2 code, picked by name (every country, filtered as typed); none chosen means World. */
-export function TerritoriesInput({ value, onChange, testId, invalid }: { value: string[]; onChange: (codes: string[]) => void; testId: string; invalid?: boolean }) {
+export function TerritoriesInput({
+  value,
+  onChange,
+  testId,
+  invalid,
+}: {
+  value: string[];
+  onChange: (codes: string[]) => void;
+  testId: string;
+  invalid?: boolean;
+}) {
   const { data, isLoading } = useApi<{ countries: Country[] }>('/countries?all=true');
   const countries = data?.countries ?? [];
   const options = countries.map((c) => ({ value: c.iso_alpha_two, label: c.name, tags: [c.iso_alpha_two] }));

@@ -13,7 +13,17 @@ export function RoleBadge({ role, testId }: { role: string; testId?: string }) {
 }
 
 /** Picks one of ROLES. */
-export function RoleSelect({ value, onChange, testId, invalid }: { value: Role | ''; onChange: (role: Role) => void; testId: string; invalid?: boolean }) {
+export function RoleSelect({
+  value,
+  onChange,
+  testId,
+  invalid,
+}: {
+  value: Role | '';
+  onChange: (role: Role) => void;
+  testId: string;
+  invalid?: boolean;
+}) {
   return (
     <div data-testid={testId}>
       <Select

@@ -18,7 +18,8 @@ type Saved = { user: AdminUser; message: string };
 
 export const inviteUser = (body: object) => api.post<Saved>(USERS_BASE, body, GLOBAL);
 export const updateUser = (id: string, body: object) => api.patch<Saved>(userPath(id), body, GLOBAL);
-export const resendInvitation = (id: string) => api.post<{ message: string }>(`${userPath(id)}/resend_create_email`, {}, GLOBAL);
+export const resendInvitation = (id: string) =>
+  api.post<{ message: string }>(`${userPath(id)}/resend_create_email`, {}, GLOBAL);
 
 /** DELETE /admin/users/{id}; a failure carries the response status text (spec 3 §8). */
 export async function deleteUser(id: string): Promise<string> {

@@ -27,9 +27,22 @@ function UserChild({ title, children }: { title: string; children: (user: AdminU
   const { userId } = useParams();
   const { data, error, isLoading, mutate } = useAdminUser(userId);
   return (
-    <RecordState error={error} isLoading={isLoading} data={data?.user} retry={mutate} errorHeader="Could not load the user">
+    <RecordState
+      error={error}
+      isLoading={isLoading}
+      data={data?.user}
+      retry={mutate}
+      errorHeader="Could not load the user"
+    >
       {(user) => (
-        <ContentLayout header={<Header variant="h1" description={<RouterLink href={userPage(user.id)}>Back to {user.name || user.email}</RouterLink>}>{`${user.name || user.email}: ${title}`}</Header>}>
+        <ContentLayout
+          header={
+            <Header
+              variant="h1"
+              description={<RouterLink href={userPage(user.id)}>Back to {user.name || user.email}</RouterLink>}
+            >{`${user.name || user.email}: ${title}`}</Header>
+          }
+        >
           {children(user)}
         </ContentLayout>
       )}
@@ -54,12 +67,25 @@ function SettingsForm({ user }: { user: AdminUser & { user_setting_attributes?: 
     },
   });
   const flag = (key: keyof Settings, label: string, description: string) => (
-    <Checkbox checked={values[key]} onChange={({ detail }) => setValues((v) => ({ ...v, [key]: detail.checked }))} description={description} nativeInputAttributes={{ 'data-testid': `user-setting-${key}` }}>
+    <Checkbox
+      checked={values[key]}
+      onChange={({ detail }) => setValues((v) => ({ ...v, [key]: detail.checked }))}
+      description={description}
+      nativeInputAttributes={{ 'data-testid': `user-setting-${key}` }}
+    >
       {label}
     </Checkbox>
   );
   return (
-    <FormShell testId="user-settings" title="Feature flags" failure={failure} submitting={submitting} submitLabel="Save settings" onSubmit={() => void submit()} onCancel={() => navigate(userPage(user.id))}>
+    <FormShell
+      testId="user-settings"
+      title="Feature flags"
+      failure={failure}
+      submitting={submitting}
+      submitLabel="Save settings"
+      onSubmit={() => void submit()}
+      onCancel={() => navigate(userPage(user.id))}
+    >
       <Container>
         <SpaceBetween size="m">
           {flag('beta_features', 'Beta features', 'Features that are finished but still being tried out.')}
@@ -82,11 +108,26 @@ export function AdminUserCompaniesPage() {
       {(user) => (
         <Table
           data-testid="user-companies"
-          header={<Header variant="h2" counter={`(${user.company_users.length})`} description="Roles are changed on the company's edit page.">Companies</Header>}
+          header={
+            <Header
+              variant="h2"
+              counter={`(${user.company_users.length})`}
+              description="Roles are changed on the company's edit page."
+            >
+              Companies
+            </Header>
+          }
           items={user.company_users}
           trackBy="company_id"
           columnDefinitions={[
-            { id: 'company', header: 'Company', isRowHeader: true, cell: (m) => <RouterLink href={`/admin/companies/${encodeURIComponent(m.company_id)}`}>{m.company_name}</RouterLink> },
+            {
+              id: 'company',
+              header: 'Company',
+              isRowHeader: true,
+              cell: (m) => (
+                <RouterLink href={`/admin/companies/${encodeURIComponent(m.company_id)}`}>{m.company_name}</RouterLink>
+              ),
+            },
             { id: 'role', header: 'Role', cell: (m) => <RoleBadge role={m.role} /> },
           ]}
           empty={<Box color="text-body-secondary">Not in any company.</Box>}
@@ -99,22 +140,35 @@ export function AdminUserCompaniesPage() {
 type UserNotice = { id: string; notice: { title: string; type_of?: string }; read: boolean; read_at: string | null };
 
 function NoticesTable({ userId }: { userId: string }) {
-  const { data, error, isLoading } = useApi<{ notices: UserNotice[]; unread_count: number }>(`${USERS_BASE}/${encodeURIComponent(userId)}/notices`);
+  const { data, error, isLoading } = useApi<{ notices: UserNotice[]; unread_count: number }>(
+    `${USERS_BASE}/${encodeURIComponent(userId)}/notices`,
+  );
   return (
     <Table
       data-testid="user-notices"
       loading={isLoading}
       loadingText="Loading notices"
-      header={<Header variant="h2" counter={data ? `(${data.notices.length}, ${data.unread_count} unread)` : undefined}>Notices</Header>}
+      header={
+        <Header variant="h2" counter={data ? `(${data.notices.length}, ${data.unread_count} unread)` : undefined}>
+          Notices
+        </Header>
+      }
       items={data?.notices ?? []}
       trackBy="id"
       columnDefinitions={[
-        { id: 'title', header: 'Title', isRowHeader: true, cell: (n) => <RouterLink href={`/admin/notices/${encodeURIComponent(n.id)}`}>{n.notice.title}</RouterLink> },
+        {
+          id: 'title',
+          header: 'Title',
+          isRowHeader: true,
+          cell: (n) => <RouterLink href={`/admin/notices/${encodeURIComponent(n.id)}`}>{n.notice.title}</RouterLink>,
+        },
         { id: 'type', header: 'Type', cell: (n) => n.notice.type_of ?? '-' },
         { id: 'read', header: 'Read', cell: (n) => <StatusBadge word={n.read ? 'read' : 'unread'} /> },
         { id: 'read_at', header: 'Read at', cell: (n) => (n.read_at ? <FormattedDate value={n.read_at} /> : '-') },
       ]}
-      empty={<Box color="text-body-secondary">{error ? 'Could not load the notices.' : 'No notices sent to this user.'}</Box>}
+      empty={
+        <Box color="text-body-secondary">{error ? 'Could not load the notices.' : 'No notices sent to this user.'}</Box>
+      }
     />
   );
 }

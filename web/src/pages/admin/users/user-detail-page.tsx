@@ -20,8 +20,13 @@ import { deleteUser, resendInvitation, useAdminUser, USERS_BASE } from './user-a
 
 /** Child pages of an admin user (spec 3 §2.2); they come later. */
 const SECTIONS: [string, string][] = [
-  ['companies', 'Companies'], ['access_tokens', 'Access tokens'], ['bug_reports', 'Bug reports'], ['imports', 'Imports'],
-  ['logs', 'Logs'], ['settings', 'Settings'], ['notices', 'Notices'],
+  ['companies', 'Companies'],
+  ['access_tokens', 'Access tokens'],
+  ['bug_reports', 'Bug reports'],
+  ['imports', 'Imports'],
+  ['logs', 'Logs'],
+  ['settings', 'Settings'],
+  ['notices', 'Notices'],
 ];
 
 /** UserAdmin (/admin/users/{userId}): the user, their companies with roles, Edit, Delete, Resend invitation. */
@@ -75,9 +80,21 @@ export function AdminUserDetailPage() {
                     { label: 'Name', value: user.name },
                     { label: 'E-mail', value: user.email },
                     { label: 'Role', value: <RoleBadge role={user.role} testId="user-role" /> },
-                    { label: 'Status', value: <StatusBadge word={user.active ? 'active' : 'inactive'} testId="user-active" /> },
+                    {
+                      label: 'Status',
+                      value: <StatusBadge word={user.active ? 'active' : 'inactive'} testId="user-active" />,
+                    },
                     { label: 'Frozen', value: user.frozen ? <StatusBadge word="suspended">Frozen</StatusBadge> : 'No' },
-                    { label: 'Account', value: user.confirmed ? 'Confirmed' : <StatusBadge word="invited" testId="user-invited">Invited, not yet set up</StatusBadge> },
+                    {
+                      label: 'Account',
+                      value: user.confirmed ? (
+                        'Confirmed'
+                      ) : (
+                        <StatusBadge word="invited" testId="user-invited">
+                          Invited, not yet set up
+                        </StatusBadge>
+                      ),
+                    },
                     { label: 'Phone', value: user.profile?.phone_no || '-' },
                     { label: 'Backup e-mail', value: user.profile?.backup_email || '-' },
                     { label: 'Created', value: <FormattedDate value={user.created_at} /> },
@@ -86,7 +103,11 @@ export function AdminUserDetailPage() {
               </Container>
               <Table
                 data-testid="user-companies"
-                header={<Header variant="h2" counter={`(${user.company_users.length})`}>Companies</Header>}
+                header={
+                  <Header variant="h2" counter={`(${user.company_users.length})`}>
+                    Companies
+                  </Header>
+                }
                 items={user.company_users}
                 trackBy="company_id"
                 columnDefinitions={[
@@ -94,7 +115,11 @@ export function AdminUserDetailPage() {
                     id: 'company',
                     header: 'Company',
                     isRowHeader: true,
-                    cell: (m) => <RouterLink href={`/admin/companies/${encodeURIComponent(m.company_id)}`}>{m.company_name || m.company_id}</RouterLink>,
+                    cell: (m) => (
+                      <RouterLink href={`/admin/companies/${encodeURIComponent(m.company_id)}`}>
+                        {m.company_name || m.company_id}
+                      </RouterLink>
+                    ),
                   },
                   { id: 'role', header: 'Role in the company', cell: (m) => <RoleBadge role={m.role} /> },
                 ]}

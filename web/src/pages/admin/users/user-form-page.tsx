@@ -14,7 +14,14 @@ import { RecordState } from '../../../components/record-state';
 import { useFormSubmit } from '../../../components/use-form-submit';
 import { RoleSelect } from './role-select';
 import { inviteUser, updateUser, useAdminUser, useRefreshUsers, USERS_BASE } from './user-api';
-import { emptyUserValues, toUserPayload, userToValues, validateUserForm, type AdminUser, type UserFormValues } from './user-model';
+import {
+  emptyUserValues,
+  toUserPayload,
+  userToValues,
+  validateUserForm,
+  type AdminUser,
+  type UserFormValues,
+} from './user-model';
 
 /** Invite (name, e-mail, role) or edit (name, role, active, frozen); after saving, back to /admin/users (spec 3 §2.2). */
 function UserForm({ user }: { user?: AdminUser }) {
@@ -22,7 +29,8 @@ function UserForm({ user }: { user?: AdminUser }) {
   const refresh = useRefreshUsers();
   const isNew = !user;
   const [values, setValues] = useState<UserFormValues>(() => (user ? userToValues(user) : emptyUserValues()));
-  const set = <K extends keyof UserFormValues>(key: K, value: UserFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const set = <K extends keyof UserFormValues>(key: K, value: UserFormValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
   const { errors, failure, submitting, submit } = useFormSubmit({
     validate: () => validateUserForm(values, isNew),
     send: () => (user ? updateUser(user.id, toUserPayload(values, false)) : inviteUser(toUserPayload(values, true))),
@@ -33,7 +41,11 @@ function UserForm({ user }: { user?: AdminUser }) {
     },
   });
   const text = (key: 'name' | 'email', label: string, disabled = false) => (
-    <FormField label={label} errorText={errors[key]} description={key === 'email' && !isNew ? 'The sign-in e-mail cannot be changed here.' : undefined}>
+    <FormField
+      label={label}
+      errorText={errors[key]}
+      description={key === 'email' && !isNew ? 'The sign-in e-mail cannot be changed here.' : undefined}
+    >
       <Input
         type={key === 'email' ? 'email' : 'text'}
         value={values[key]}
@@ -62,15 +74,30 @@ function UserForm({ user }: { user?: AdminUser }) {
             {text('name', 'Name')}
             {text('email', 'E-mail', !isNew)}
             <FormField label="Role" errorText={errors.role}>
-              <RoleSelect value={values.role} onChange={(role) => set('role', role)} testId="user-field-role" invalid={Boolean(errors.role)} />
+              <RoleSelect
+                value={values.role}
+                onChange={(role) => set('role', role)}
+                testId="user-field-role"
+                invalid={Boolean(errors.role)}
+              />
             </FormField>
           </ColumnLayout>
           {isNew ? null : (
             <ColumnLayout columns={3}>
-              <Toggle checked={values.active} onChange={({ detail }) => set('active', detail.checked)} nativeInputAttributes={{ 'data-testid': 'user-field-active' }} description="Inactive users cannot sign in.">
+              <Toggle
+                checked={values.active}
+                onChange={({ detail }) => set('active', detail.checked)}
+                nativeInputAttributes={{ 'data-testid': 'user-field-active' }}
+                description="Inactive users cannot sign in."
+              >
                 Active
               </Toggle>
-              <Toggle checked={values.frozen} onChange={({ detail }) => set('frozen', detail.checked)} nativeInputAttributes={{ 'data-testid': 'user-field-frozen' }} description="A frozen account is kept but locked.">
+              <Toggle
+                checked={values.frozen}
+                onChange={({ detail }) => set('frozen', detail.checked)}
+                nativeInputAttributes={{ 'data-testid': 'user-field-frozen' }}
+                description="A frozen account is kept but locked."
+              >
                 Frozen
               </Toggle>
             </ColumnLayout>
@@ -85,7 +112,12 @@ function UserForm({ user }: { user?: AdminUser }) {
 export function AdminUserFormPage() {
   const { userId } = useParams();
   const { data, error, isLoading, mutate } = useAdminUser(userId);
-  if (!userId) return <ContentLayout><UserForm /></ContentLayout>;
+  if (!userId)
+    return (
+      <ContentLayout>
+        <UserForm />
+      </ContentLayout>
+    );
   return (
     <RecordState error={error} isLoading={isLoading} data={data} retry={mutate} errorHeader="Could not load the user">
       {(loaded) => (

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../app/api';
-import { emptyUserValues, roleLabel, statusText, toUserPayload, userDeleteFailure, validateUserForm } from './user-model';
+import {
+  emptyUserValues,
+  roleLabel,
+  statusText,
+  toUserPayload,
+  userDeleteFailure,
+  validateUserForm,
+} from './user-model';
 
 describe('admin user form', () => {
   it('defaults the role to user (spec 3 §6)', () => {
@@ -8,7 +15,10 @@ describe('admin user form', () => {
   });
 
   it('requires name and a valid e-mail to invite, but not the e-mail on edit', () => {
-    expect(validateUserForm({ ...emptyUserValues(), email: 'bad' }, true)).toEqual({ name: 'Name is required', email: 'This field must be a valid email' });
+    expect(validateUserForm({ ...emptyUserValues(), email: 'bad' }, true)).toEqual({
+      name: 'Name is required',
+      email: 'This field must be a valid email',
+    });
     expect(validateUserForm({ ...emptyUserValues(), name: 'A' }, true)).toEqual({ email: 'Email is required' });
     expect(validateUserForm({ ...emptyUserValues(), name: 'A' }, false)).toEqual({});
   });

@@ -3,7 +3,14 @@ import { ApiError } from '../../../app/api';
 import { rules, validate } from '../../../components/form-rules';
 
 /** A row of GET /admin/users. */
-export type AdminUserRow = { id: string; name: string; email: string; role: Role | string; active: boolean; confirmed: boolean };
+export type AdminUserRow = {
+  id: string;
+  name: string;
+  email: string;
+  role: Role | string;
+  active: boolean;
+  confirmed: boolean;
+};
 
 /** GET /admin/users/{id}. */
 export type AdminUser = AdminUserRow & {
@@ -30,7 +37,13 @@ export function emptyUserValues(): UserFormValues {
 }
 
 export function userToValues(user: AdminUser): UserFormValues {
-  return { name: user.name ?? '', email: user.email ?? '', role: isRole(user.role) ? user.role : DEFAULT_ROLE, active: user.active, frozen: user.frozen };
+  return {
+    name: user.name ?? '',
+    email: user.email ?? '',
+    role: isRole(user.role) ? user.role : DEFAULT_ROLE,
+    active: user.active,
+    frozen: user.frozen,
+  };
 }
 
 /** Invite: name and e-mail required (the e-mail is the sign-in, so it cannot change on edit). */
@@ -71,5 +84,9 @@ export function statusText(status: number): string {
 /** A user delete failure as the spec shows it: the status text, with the server's reason as a detail line. */
 export function userDeleteFailure(error: unknown): Error {
   if (!(error instanceof ApiError)) return error instanceof Error ? error : new Error(String(error));
-  return new ApiError(error.status, statusText(error.status), error.message && error.message !== statusText(error.status) ? { reason: [error.message] } : undefined);
+  return new ApiError(
+    error.status,
+    statusText(error.status),
+    error.message && error.message !== statusText(error.status) ? { reason: [error.message] } : undefined,
+  );
 }

@@ -19,7 +19,10 @@ export type UserPickerProps = {
 export function UserPicker({ initialText = '', pickedEmail, onPick, testId, invalid = false }: UserPickerProps) {
   const [text, setText] = useState(initialText);
   const q = useDebouncedValue(text, 300);
-  const { data, isLoading, error } = useApi<AdminUserList>(adminUsersPath({ page: 1, per_page: 20, sort_field: 'name', sort_order: 'asc', q }), { keepPreviousData: true });
+  const { data, isLoading, error } = useApi<AdminUserList>(
+    adminUsersPath({ page: 1, per_page: 20, sort_field: 'name', sort_order: 'asc', q }),
+    { keepPreviousData: true },
+  );
   const users = data?.users ?? [];
   return (
     <div data-testid={testId}>

@@ -24,7 +24,16 @@ const COLUMNS: TableProps.ColumnDefinition<AdminUserRow>[] = [
   { id: 'email', header: 'E-mail', sortingField: 'email', cell: (u) => u.email },
   { id: 'role', header: 'Role', sortingField: 'role', cell: (u) => <RoleBadge role={u.role} /> },
   { id: 'active', header: 'Status', cell: (u) => <StatusBadge word={u.active ? 'active' : 'inactive'} /> },
-  { id: 'confirmed', header: 'Account', cell: (u) => (u.confirmed ? <StatusBadge word="active">Confirmed</StatusBadge> : <StatusBadge word="invited">Invited</StatusBadge>) },
+  {
+    id: 'confirmed',
+    header: 'Account',
+    cell: (u) =>
+      u.confirmed ? (
+        <StatusBadge word="active">Confirmed</StatusBadge>
+      ) : (
+        <StatusBadge word="invited">Invited</StatusBadge>
+      ),
+  },
 ];
 
 /** UsersAdmin (/admin/users): every user, searched, sorted and paged on the server. */
@@ -46,7 +55,11 @@ export function AdminUsersPage() {
       trackBy="id"
       defaultSort={{ field: 'name', order: 'asc' }}
       buildPath={adminUsersPath}
-      actions={() => <SpaceBetween direction="horizontal" size="xs">{invite}</SpaceBetween>}
+      actions={() => (
+        <SpaceBetween direction="horizontal" size="xs">
+          {invite}
+        </SpaceBetween>
+      )}
     />
   );
 }
