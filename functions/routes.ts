@@ -8,7 +8,7 @@ import {
   type OperationName,
 } from './operation-names.js';
 
-export { CATALOGUE_COLLECTIONS, REFERENCE_COLLECTIONS, type Area, type OperationName };
+export type {   Area, OperationName };
 
 /**
  * The route table: the one list of API routes. The CDK stack builds API Gateway routes and
@@ -25,7 +25,7 @@ export { CATALOGUE_COLLECTIONS, REFERENCE_COLLECTIONS, type Area, type Operation
  * - artist_user: role artist_user.
  */
 export type AuthRule = 'public' | 'user' | 'tenant' | 'admin' | 'artist_user';
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A route's auth rule; a tenant route also names the permission a member's company role must grant. */
 export type RouteAuth =

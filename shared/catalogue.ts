@@ -13,7 +13,7 @@ export const IDENTIFIER_SERVICES = [
   'ISNI',
   'RYM',
 ] as const;
-export type IdentifierService = (typeof IDENTIFIER_SERVICES)[number];
+type IdentifierService = (typeof IDENTIFIER_SERVICES)[number];
 
 /** What choosing Spotify prefills (spec 2 §4 Identifier rows). */
 export const SPOTIFY_ARTIST_PREFIX = 'spotify:artist:';

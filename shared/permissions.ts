@@ -20,7 +20,7 @@ export const PERMISSIONS = [
 export type Permission = (typeof PERMISSIONS)[number];
 
 /** What each permission lets a member do, in the words of the refusal ("… does not allow you to change the catalogue"). */
-export const PERMISSION_ACTIONS: Record<Permission, string> = {
+const PERMISSION_ACTIONS: Record<Permission, string> = {
   'catalogue.read': 'see the catalogue',
   'catalogue.write': 'change the catalogue',
   'delivery.read': 'see deliveries',

@@ -1,5 +1,5 @@
 /** Status words and their display colour classes (spec 1 §4 "Status vocabulary and colours"). */
-export const STATUS_COLOURS = {
+const STATUS_COLOURS = {
   black: ['admin', 'drafted', 'inactive', 'created', 'audio', 'Sync Agency', 'Out Of Business'],
   danger: [
     'rejected',

@@ -54,7 +54,7 @@ export function describeStream(
 }
 
 /** The largest absolute sample of each of `slices` equal parts, as 0–1. */
-export function peaksOf(pcm: Buffer, slices = PEAK_SLICES): number[] {
+function peaksOf(pcm: Buffer, slices = PEAK_SLICES): number[] {
   const samples = Math.floor(pcm.length / 2);
   if (samples === 0) return [];
   const count = Math.min(slices, samples);

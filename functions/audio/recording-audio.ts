@@ -27,7 +27,7 @@ export const AUDIO_PREFIX = 'audio/';
 const sourcePrefix = (tenantId: string, recordingId: string, userId: string) =>
   `${AUDIO_PREFIX}${tenantId}/${recordingId}/${userId}/`;
 
-export function parseAudioKey(
+function parseAudioKey(
   key: string,
 ): { tenantId: string; recordingId: string; userId: string; upload: string; filename: string } | null {
   const match = /^audio\/([^/]+)\/([^/]+)\/([^/]+)\/([0-9A-Z]{26})-([^/]+)$/.exec(key);

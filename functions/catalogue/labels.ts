@@ -24,7 +24,7 @@ export type LabelSummary = {
 };
 
 /** Where a label's logo objects live: the tenant and label are part of the key. */
-export const logoPrefix = (tenantId: string, labelId: string) => `logos/${tenantId}/labels/${labelId}/`;
+const logoPrefix = (tenantId: string, labelId: string) => `logos/${tenantId}/labels/${labelId}/`;
 
 function summary(item: LabelItem): LabelSummary {
   return {
@@ -139,7 +139,7 @@ export async function findLabelAnyTenant(labelId: string): Promise<LabelItem> {
  * The label id a logo is uploaded under before its label exists (`POST /labels/new/logo_upload`),
  * so a new label and its logo are saved in one request: a refused logo leaves no label behind.
  */
-export const NEW_LABEL = 'new';
+const NEW_LABEL = 'new';
 
 /** A presigned PUT for a label's logo: an existing label's, or one for a label about to be created. */
 export async function presignLabelLogo(tenantId: string, labelId: string, file: Parameters<typeof presignUpload>[1]) {

@@ -109,6 +109,6 @@ export async function lastCatalogueNumber(tenantId: string, labelId: string): Pr
 }
 
 /** The label's latest release's catalogue number, one up. */
-export async function predictCatalogueNumber(tenantId: string, labelId: string): Promise<string | undefined> {
+async function predictCatalogueNumber(tenantId: string, labelId: string): Promise<string | undefined> {
   return nextCatalogueNumber(await lastCatalogueNumber(tenantId, labelId));
 }

@@ -4,7 +4,7 @@ import { InvalidField } from './errors.js';
 const COMPANY_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
 /** What a malformed company id (X-Company-Id or company_id) is told. */
-export const COMPANY_ID_INVALID = 'Company id is not valid';
+const COMPANY_ID_INVALID = 'Company id is not valid';
 
 /**
  * The one spelling of the company a request names. DynamoDB keys are lower-cased by ElectroDB,

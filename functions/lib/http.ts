@@ -22,7 +22,7 @@ type ContextOf = {
 export type OperationKind = AuthRule;
 
 /** What an operation receives: validated input plus who is asking and, for tenant operations, in which company. */
-export type Request<K extends OperationKind, B, Q, P> = ContextOf[K] & {
+type Request<K extends OperationKind, B, Q, P> = ContextOf[K] & {
   body: B;
   query: Q;
   params: P;

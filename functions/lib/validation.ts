@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { VALIDATION, humanizeField } from '../../shared/messages.js';
 import { BadRequest, type FieldErrors } from './errors.js';
 import { isWellFormed, wellFormed } from './well-formed-text.js';
@@ -93,7 +93,7 @@ function article(expected: string): string {
 }
 
 /** What a field holding ill-formed text is told; the field is named in the user's words. */
-export const cannotStore = (field: string) => `${humanizeField(field)} contains characters that cannot be stored`;
+const cannotStore = (field: string) => `${humanizeField(field)} contains characters that cannot be stored`;
 
 /**
  * Every string (and object key) of a request part that is not well-formed UTF-16, by field path.

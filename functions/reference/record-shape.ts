@@ -18,7 +18,7 @@ export type RecordShape = {
 };
 
 /** Nested rows (spec 1 §4): `urls_attributes` in, `urls` stored and answered. */
-export type RowsField = {
+type RowsField = {
   input: string;
   stored: string;
   links?: readonly Link[];
@@ -31,7 +31,7 @@ export type RowsField = {
 };
 
 /** One nested object: `technical_specification_attributes` in, `technical_specification` stored. */
-export type ObjectField = {
+type ObjectField = {
   input: string;
   stored: string;
   /** Never answered (only `<field>_set: true`); a blank value on update keeps the stored one. */

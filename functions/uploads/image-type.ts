@@ -18,7 +18,7 @@ const SIGNATURES: Record<ImageContentType, (bytes: Buffer) => boolean> = {
 };
 
 /** The raster image type the file's first bytes show, or undefined (SVG, HTML, anything else). */
-export function sniffImage(bytes: Buffer): ImageContentType | undefined {
+function sniffImage(bytes: Buffer): ImageContentType | undefined {
   return (Object.keys(SIGNATURES) as ImageContentType[]).find((type) => SIGNATURES[type](bytes));
 }
 

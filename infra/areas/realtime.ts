@@ -16,7 +16,7 @@ import { acknowledge, wildcardResource } from './nag.js';
 import { ProductFunction } from './product-function.js';
 
 /** The WebSocket stage; its name is the last path segment of the wss:// and callback URLs. */
-export const WEBSOCKET_STAGE = 'live';
+const WEBSOCKET_STAGE = 'live';
 
 export class Realtime extends Construct {
   readonly api: WebSocketApi;

@@ -25,8 +25,6 @@ export type LocalCloudOptions = {
   seed?: boolean;
 };
 
-export type LocalCloud = Awaited<ReturnType<typeof startLocalCloud>>;
-
 const REGION = 'eu-west-2';
 
 /**

@@ -35,7 +35,7 @@ const link = z
  * with no identifier; ISNI identifiers must pass their check character; Spotify ones are
  * spotify:artist:<id>.
  */
-export const artistIdentifierRow = nestedRow({
+const artistIdentifierRow = nestedRow({
   service: z.enum(IDENTIFIER_SERVICES),
   identifier: text(200).optional(),
   new: z.boolean().optional(),
@@ -56,7 +56,7 @@ export const artistIdentifierRow = nestedRow({
   }
 });
 
-export const artistMemberRow = nestedRow({
+const artistMemberRow = nestedRow({
   contributor_id: z.string().trim().min(1).max(64),
   membership_type: z.enum(MEMBERSHIP_TYPES),
   roles: z.array(z.enum(LINEUP_ROLES)).max(LINEUP_ROLES.length).optional(),
@@ -64,7 +64,7 @@ export const artistMemberRow = nestedRow({
   active: z.boolean().optional(),
 });
 
-export const artistUrlRow = nestedRow({ link, link_text: text(200).optional() });
+const artistUrlRow = nestedRow({ link, link_text: text(200).optional() });
 
 export const artistInput = z.strictObject({
   name: text(200).min(1),
@@ -87,7 +87,7 @@ export const contributorInput = z.strictObject({
   tenant_id: z.string().trim().min(1).max(64).optional(),
 });
 
-export const statementSettingsInput = z.strictObject({
+const statementSettingsInput = z.strictObject({
   default_summaries: z.array(text(100)).max(20).optional(),
   formats: z.array(z.enum(STATEMENT_FORMATS)).max(STATEMENT_FORMATS.length).optional(),
   frequency: z.union([z.literal(''), z.enum(STATEMENT_FREQUENCIES)]).optional(),
@@ -151,7 +151,7 @@ const territories = (label: string) =>
     .optional();
 
 /** A UPC/EAN: valid check digit, or a placeholder containing "assign" (spec 1 §5); stored without spaces. */
-export const upcField = z
+const upcField = z
   .string()
   .trim()
   .max(50)
@@ -159,7 +159,7 @@ export const upcField = z
   .transform((v) => (v === '' ? v : normaliseUpc(v)));
 
 /** An ISRC: dashes accepted and removed, upper-cased, then its shape checked (ISO 3901). */
-export const isrcField = z
+const isrcField = z
   .string()
   .trim()
   .max(20)
@@ -190,7 +190,7 @@ const artistRowShape = {
   payee_share: share('Payee share'),
 };
 
-export const productRow = nestedRow({
+const productRow = nestedRow({
   format: z.enum(PRODUCT_FORMATS).optional(),
   type_of: z.enum(PRODUCT_TYPES).optional(),
   product_type: text(100).optional(),

@@ -13,7 +13,7 @@ const colour = (label: string) =>
   z.union([z.literal(''), z.string().trim().regex(COLOUR, `${label} must be a hex or rgba colour`)]).optional();
 
 /** The company's own details (spec 3 §3.7 profile_attributes). */
-export const companyProfileInput = z.strictObject({
+const companyProfileInput = z.strictObject({
   name: text(200),
   address: text(1000),
   backup_email: z.union([z.literal(''), z.email(VALIDATION.email).max(320)]).optional(),
@@ -21,7 +21,7 @@ export const companyProfileInput = z.strictObject({
 });
 
 /** How the company's white-labelled site looks (admin site_settings). */
-export const siteSettingsInput = z.strictObject({
+const siteSettingsInput = z.strictObject({
   site_name: text(200),
   primary_colour: colour('Primary colour'),
   secondary_colour: colour('Secondary colour'),
@@ -39,7 +39,7 @@ export const siteSettingsInput = z.strictObject({
 });
 
 /** A company's link to a distributor it delivers through (spec 3 §3.7 company distributor link). */
-export const companyDistributorRowInput = nestedRow({
+const companyDistributorRowInput = nestedRow({
   distributor_id: z.string().trim().min(1).max(64),
   active: z.boolean().optional(),
   base: z.boolean().optional(),

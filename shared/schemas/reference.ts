@@ -60,7 +60,7 @@ const optionalUrl = (what: string) =>
         .regex(/^https?:\/\/\S+$/i, `${what} must start with http:// or https://`),
     ])
     .optional();
-export const urlRowInput = nestedRow({
+const urlRowInput = nestedRow({
   link: z
     .string()
     .trim()
@@ -117,7 +117,7 @@ export const publisherInput = z.strictObject({
   url_attributes: z.strictObject({ link: optionalUrl('Link'), link_text: text(200).optional() }).optional(),
 });
 
-export const distributorDspRowInput = nestedRow({
+const distributorDspRowInput = nestedRow({
   dsp_id: z.string().trim().min(1, VALIDATION.required('DSP')).max(64),
   active: z.boolean().optional(),
   /** Why the DSP is inactive for this distributor. */
@@ -140,7 +140,7 @@ export const distributorInput = z.strictObject({
   distributor_dsps_attributes: z.array(distributorDspRowInput).max(500).optional(),
 });
 
-export const technicalSpecificationInput = z.strictObject({
+const technicalSpecificationInput = z.strictObject({
   audio_file_format: text(100).optional(),
   custom_pricing_catalogue_tiers: z.boolean().optional(),
   custom_pricing_territories: z.boolean().optional(),

@@ -60,7 +60,7 @@ export type RoyaltyList = {
   albums: string[];
 };
 
-export type ImportStatus = 'processing' | 'done' | 'failed' | 'duplicate';
+type ImportStatus = 'processing' | 'done' | 'failed' | 'duplicate';
 
 export type ImportTotals = {
   lines_read: number;
@@ -138,7 +138,7 @@ export type ExchangeRate = {
 export type ExchangeRateInput = Omit<ExchangeRate, 'id' | 'createdAt'>;
 
 /** Lines of an import left unconverted because no rate of this distributor and currency pair applies. */
-export type MissingRate = { distributor: string; original_currency: string; target_currency: string; lines: number };
+type MissingRate = { distributor: string; original_currency: string; target_currency: string; lines: number };
 
 /** What update_exchange_rates answers: imports and lines re-converted, and the pairs still without a rate. */
 export type ExchangeRateUpdate = { imports: number; lines: number; missing_rates: MissingRate[] };

@@ -7,7 +7,7 @@ import {
 } from 'electrodb';
 import { SERVICE } from './service-name.js';
 
-export const TOKEN_PURPOSES = ['confirm', 'reset'] as const;
+const TOKEN_PURPOSES = ['confirm', 'reset'] as const;
 export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
 
 /**

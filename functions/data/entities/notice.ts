@@ -7,7 +7,7 @@ import {
 } from 'electrodb';
 import { SERVICE } from './service-name.js';
 
-export const NOTICE_TYPES = ['announcement', 'news', 'maintenance'] as const;
+const NOTICE_TYPES = ['announcement', 'news', 'maintenance'] as const;
 
 /** A message admins send to chosen users (spec 1 §3 Notice). */
 export const Notice = new Entity({

@@ -10,7 +10,7 @@ import { timestamps } from './timestamps.js';
  */
 
 /** An import's states: processing → done, failed, or duplicate (held back until the user confirms it). */
-export const IMPORT_STATUSES = ['processing', 'done', 'failed', 'duplicate'] as const;
+const IMPORT_STATUSES = ['processing', 'done', 'failed', 'duplicate'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 const text = { type: 'string', required: true } as const;

@@ -21,7 +21,7 @@ import { royaltiesChanged } from '../ledger/state.js';
  */
 const UPLOAD_URL_SECONDS = 60 * 60;
 /** A single presigned PUT takes up to 5 GB; reports stay well below. */
-export const MAX_REPORT_BYTES = 5_000_000_000;
+const MAX_REPORT_BYTES = 5_000_000_000;
 
 export const reportUpload = z.strictObject({
   filename: z.string().trim().min(1, 'filename is required').max(255),

@@ -16,7 +16,7 @@ import { readReport } from '../import/read-report.js';
 const header = z.string().trim().min(1).max(200);
 const columnRecord = z.partialRecord(z.enum(MAPPING_COLUMNS), header);
 
-export const royaltyMapSchema = z
+const royaltyMapSchema = z
   .strictObject({
     columns: columnRecord,
     constants: z.partialRecord(z.enum(MAPPING_COLUMNS), z.string().trim().max(200)).optional(),
@@ -96,7 +96,7 @@ export async function deleteMap(tenantId: string, id: string) {
 }
 
 /** The saved map whose headers a file has (all of them), preferring the one that maps the most. */
-export function suggestMap(headers: string[], maps: { id: string; map: RoyaltyMap }[]): string | undefined {
+function suggestMap(headers: string[], maps: { id: string; map: RoyaltyMap }[]): string | undefined {
   const present = new Set(headers.map((h) => h.trim().toLowerCase()));
   const fitting = maps
     .map((m) => ({

@@ -69,7 +69,7 @@ export type PartMessage = {
 
 /** The largest part: about a million lines of a usual store report; ROYALTY_PART_BYTES changes it (tests cut small files). */
 const DEFAULT_PART_BYTES = 128 * 1024 * 1024;
-export const partBytes = () => Number(process.env.ROYALTY_PART_BYTES) || DEFAULT_PART_BYTES;
+const partBytes = () => Number(process.env.ROYALTY_PART_BYTES) || DEFAULT_PART_BYTES;
 
 /** beforeSend: runs once the parts are planned, before any is sent (the import is marked split while no part can finish it yet). */
 type Dispatch = {

@@ -14,7 +14,7 @@ import { MONEY_COLUMNS, type MappingColumn, type RoyaltyMap } from '../../../sha
  * The file has the ledger's full schema (ledger/schema.ts) with the derived columns (match,
  * conversion, cuts) still NULL: ledger/rules.ts fills them, on import and on every re-match.
  */
-export type Rejected = { line: number; reason: string };
+type Rejected = { line: number; reason: string };
 
 /** Why an import failed when its report could not be read at all (the reader's first line of error). */
 export const unreadableReport = (error: unknown) =>

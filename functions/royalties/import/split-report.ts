@@ -8,7 +8,7 @@ import { stat } from 'node:fs/promises';
  * read with the file's header record put in front of it, and numbers its lines from the records
  * before it (`firstRecord`), so a rejected line names its line in the whole file.
  */
-export type ReportPart = { index: number; start: number; end: number; firstRecord: number };
+type ReportPart = { index: number; start: number; end: number; firstRecord: number };
 /** header: the byte range of the header record (after the skipped rows), newline included. */
 export type ReportSplit = { header: { start: number; end: number }; parts: ReportPart[] };
 

@@ -18,7 +18,7 @@ import type { AggregateSums } from '../../data/entities/royalties.js';
  * Sums are exact decimal strings; `amount` and the cuts are in the company currency (converted
  * lines only), `amount_original` in the lines' own currencies (meaningful per currency).
  */
-export const AGGREGATE_DIMENSIONS = [
+const AGGREGATE_DIMENSIONS = [
   'label_id',
   'release_id',
   'recording_id',
@@ -30,11 +30,11 @@ export const AGGREGATE_DIMENSIONS = [
   'total',
 ] as const;
 export type AggregateDimension = (typeof AGGREGATE_DIMENSIONS)[number];
-export type { AggregateSums };
+;
 /** One value of a dimension in a pay period; `value` null: the lines without one (unmatched, no store…); the total's value is 'total'. */
 export type AggregateRow = AggregateSums & { value: string | null };
 
-export const MAX_VALUES_PER_ITEM = 1000;
+const MAX_VALUES_PER_ITEM = 1000;
 const MAX_ITEM_BYTES = 250_000;
 /** The map key of the total (dimension 'total' has this one value). */
 const TOTAL = 'total';

@@ -35,7 +35,7 @@ function jsonRelation(param: string, columns: Record<string, string>): string {
 }
 
 /** Fields an edit may change: the sale's description, its catalogue links and the money owed; the report's own figures stay. */
-export const EDITABLE_COLUMNS = [
+const EDITABLE_COLUMNS = [
   'pay_period',
   'retailer',
   'territory',

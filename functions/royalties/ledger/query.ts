@@ -26,14 +26,14 @@ export async function queryRows(
 
 const NUMBER_FIELDS = new Set(['line', 'quantity', 'lines', 'total_count']);
 /** A royalty as the API answers it. */
-export function royaltyJson(row: Record<string, unknown>): Record<string, unknown> {
+function royaltyJson(row: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(row).map(([k, v]) => [k, NUMBER_FIELDS.has(k) && v !== null && v !== undefined ? Number(v) : v]),
   );
 }
 
 /** The columns a royalty answer carries. */
-export const ROYALTY_SELECT = `${ID_SQL} AS id, ${Object.keys(LEDGER_COLUMNS).join(', ')}, paid, artist_paid, manual, edited`;
+const ROYALTY_SELECT = `${ID_SQL} AS id, ${Object.keys(LEDGER_COLUMNS).join(', ')}, paid, artist_paid, manual, edited`;
 
 export const SORT_FIELDS = [
   'pay_period',
@@ -48,7 +48,7 @@ export const SORT_FIELDS = [
   'label_name',
   'line',
 ] as const;
-export type SortField = (typeof SORT_FIELDS)[number];
+type SortField = (typeof SORT_FIELDS)[number];
 export type RoyaltyPageQuery = {
   filter: RoyaltyFilter;
   page: number;
@@ -59,7 +59,7 @@ export type RoyaltyPageQuery = {
 type Ledger = { tenantId: string; state: LedgerState; table: string; relation: string; params: Record<string, string> };
 
 /** The tenant's effective royalties for the ledger state the request's version names. */
-export async function loadLedger(tenantId: string, knownVersion?: string): Promise<Ledger> {
+async function loadLedger(tenantId: string, knownVersion?: string): Promise<Ledger> {
   const state = await ledgerState(tenantId, knownVersion);
   const table = await withConnection((connection) => tenantLedgerTable(connection, tenantId, state));
   const { sql, params } = effectiveRelation(table.name, state);

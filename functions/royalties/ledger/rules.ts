@@ -141,7 +141,7 @@ async function prepareRules(connection: DuckDBConnection, input: LedgerInput, co
 }
 
 /** The aggregate dimensions (aggregates.ts) and what the import's summary counts, per combination. */
-export const CUBE_DIMENSIONS = [
+const CUBE_DIMENSIONS = [
   'pay_period',
   'label_id',
   'release_id',

@@ -4,7 +4,7 @@
  * list, sums, statements). Money is DECIMAL(18,6), never a float; a line's id is
  * `{import_id}-{line}` (the import and the line number in its file), stable for overlays.
  */
-export const MONEY_SQL = 'DECIMAL(18,6)';
+const MONEY_SQL = 'DECIMAL(18,6)';
 
 export const LEDGER_COLUMNS = {
   import_id: 'VARCHAR',

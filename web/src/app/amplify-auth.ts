@@ -21,6 +21,7 @@ export function configure(config: RuntimeConfig): void {
   });
 }
 
+/** @public auth.ts loads this module with a dynamic import (Amplify stays out of the first page's JS). */
 export async function accessToken(): Promise<string | null> {
   try {
     const session = await fetchAuthSession();
@@ -30,6 +31,7 @@ export async function accessToken(): Promise<string | null> {
   }
 }
 
+/** @public see accessToken. */
 export async function passwordSignIn(email: string, password: string): Promise<void> {
   // A stale Amplify session makes signIn throw UserAlreadyAuthenticatedException.
   if (await accessToken()) await clearSession();
@@ -41,6 +43,7 @@ export async function passwordSignIn(email: string, password: string): Promise<v
   if (!result.isSignedIn) throw new Error(`Sign-in needs a further step (${result.nextStep.signInStep})`);
 }
 
+/** @public see accessToken. */
 export async function clearSession(): Promise<void> {
   try {
     await signOut();

@@ -49,7 +49,7 @@ async function parseBody(response: Response): Promise<unknown> {
 }
 
 /** JSON in, JSON out; adds the bearer token and the current company; throws ApiError. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, auth = true, signal } = options;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';

@@ -24,7 +24,7 @@ export function configureAuth(next: RuntimeConfig): void {
 }
 
 /** Whether Amplify has tokens for this app client in localStorage (its default token store). */
-export function hasStoredTokens(): boolean {
+function hasStoredTokens(): boolean {
   if (!config) return false;
   const prefix = `CognitoIdentityServiceProvider.${config.userPoolClientId}.`;
   try {

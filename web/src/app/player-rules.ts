@@ -1,5 +1,5 @@
 /** A track in the player's queue (spec 1 §3 Audio queue item). */
-export type Track = {
+type Track = {
   id: string;
   title: string;
   mix_title?: string | null;

@@ -59,9 +59,3 @@ export const useAdminCompanies = (enabled = true) =>
   useApi<{ companies: CompanySummary[]; total_count: number }>(enabled ? '/admin/companies' : null);
 
 export const useLabels = (params: LabelListParams) => useApi<LabelList>(labelsPath(params), { keepPreviousData: true });
-export const useLabel = (id: string | undefined) =>
-  useApi<{ label: LabelView }>(id ? `/labels/${encodeURIComponent(id)}` : null);
-export const useAdminLabels = (params: LabelListParams) =>
-  useApi<LabelList>(adminLabelsPath(params), { keepPreviousData: true });
-export const useAdminLabel = (id: string | undefined) =>
-  useApi<{ label: LabelView }>(id ? `/admin/labels/${encodeURIComponent(id)}` : null);

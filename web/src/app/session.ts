@@ -53,10 +53,6 @@ function setState(patch: Partial<SessionState>) {
   for (const listener of listeners) listener();
 }
 
-export function getSession(): SessionState {
-  return state;
-}
-
 export function useSession(): SessionState {
   return useSyncExternalStore(
     (listener) => {

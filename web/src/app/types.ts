@@ -9,8 +9,8 @@ export type CompanySummary = {
   role?: string;
 };
 
-export type UserProfile = { address?: string; backup_email?: string; phone_no?: string; skype?: string };
-export type UserSettings = { beta_features: boolean; experimental_features: boolean };
+type UserProfile = { address?: string; backup_email?: string; phone_no?: string; skype?: string };
+type UserSettings = { beta_features: boolean; experimental_features: boolean };
 
 /** The signed-in user (GET /me). */
 export type CurrentUser = {

@@ -8,7 +8,7 @@ import { STORAGE_KEYS } from '../app/session-rules';
 import type { ListMeta } from '../app/types';
 import { useDebouncedValue } from './use-debounced-value';
 
-export type ListSort = { field: string; order: 'asc' | 'desc' };
+type ListSort = { field: string; order: 'asc' | 'desc' };
 
 export type ServerListOptions = {
   /** Names the stored page size (a table's id, or the id tables sharing one page size use). */

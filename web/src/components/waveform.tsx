@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 /** The waveform's height in pixels (spec 2 §4 Audio player). */
-export const WAVEFORM_HEIGHT = 60;
+const WAVEFORM_HEIGHT = 60;
 
 /** Draws waveform peaks (0–1) as bars, the played part darker; peaks come from the worker's JSON. */
 export function Waveform({

@@ -1,7 +1,7 @@
 import { hasTag } from '../../../../shared/company-tags';
 
 /** Icons are Cloudscape icon names; every entry has one so the collapsed rail can show it. */
-export type MenuIcon =
+type MenuIcon =
   | 'grid-view'
   | 'star'
   | 'user-profile'

@@ -73,7 +73,7 @@ export const labelIdentifierRows = (label: LabelView | undefined) =>
   (label?.label_identifiers ?? []).map((i) => ({ ...(i.id ? { id: i.id } : {}), type_of: i.type_of, ref: i.ref }));
 
 /** The label form's per-field rules, with the spec's messages (spec 1 §5). */
-export function labelRules(options: { requireCompany: boolean }): RuleMap<LabelFormValues> {
+function labelRules(options: { requireCompany: boolean }): RuleMap<LabelFormValues> {
   return {
     name: [rules.required('Name')],
     email: [rules.email()],

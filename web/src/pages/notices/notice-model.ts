@@ -3,7 +3,7 @@ import { NOTICE_TYPES, noticeInput, noticeUpdate } from '../../../../shared/sche
 import { rules, validate, zodErrors } from '../../components/form-rules';
 
 export { NOTICE_TYPES };
-export type NoticeType = (typeof NOTICE_TYPES)[number];
+type NoticeType = (typeof NOTICE_TYPES)[number];
 
 /** The spec's notices (spec 1 §8), kept here since shared/messages does not carry them. */
 /** The spec's notice messages, from the texts the server shares (shared/messages.ts). */

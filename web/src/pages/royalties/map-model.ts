@@ -2,7 +2,7 @@ import { VALIDATION } from '../../../../shared/messages';
 import { MAPPING_COLUMNS, type MappingColumn, type RoyaltyMap } from '../../../../shared/schemas/royalty-map';
 
 /** The largest sample read from a chosen report for the preview (64 KB). */
-export const SAMPLE_BYTES = 64 * 1024;
+const SAMPLE_BYTES = 64 * 1024;
 
 export const DELIMITERS = [
   { value: ',', label: 'Comma (,)' },

@@ -25,7 +25,7 @@ export type UploadRow = {
 };
 
 /** The import a finished upload became: the one reading the object the upload stored. */
-export function importFor(row: UploadRow, imports: RoyaltyImport[]): RoyaltyImport | undefined {
+function importFor(row: UploadRow, imports: RoyaltyImport[]): RoyaltyImport | undefined {
   return row.key ? imports.find((i) => i.source_key === row.key) : undefined;
 }
 

@@ -19,13 +19,13 @@ const enc = encodeURIComponent;
 
 /** The pages of this feature (spec 3 §2.5). */
 export const ROYALTIES_PAGE = '/user/royalties';
-export const BULK_IMPORT_PAGE = '/user/royalties/bulk_import';
-export const MAP_IMPORT_PAGE = '/user/royalties/map_import';
-export const NEW_SALE_PAGE = '/user/royalties/new_sale';
-export const EXCHANGE_RATES_PAGE = '/user/royalties/exchange_rates';
+const BULK_IMPORT_PAGE = '/user/royalties/bulk_import';
+const MAP_IMPORT_PAGE = '/user/royalties/map_import';
+const NEW_SALE_PAGE = '/user/royalties/new_sale';
+const EXCHANGE_RATES_PAGE = '/user/royalties/exchange_rates';
 export const importPage = (id: string) => `/user/royalties/imports/${enc(id)}`;
 export const royaltyEditPage = (id: string) => `/user/royalties/${enc(id)}/edit`;
-export const royaltiesForImport = (id: string) => `${ROYALTIES_PAGE}?import_id=${enc(id)}`;
+const royaltiesForImport = (id: string) => `${ROYALTIES_PAGE}?import_id=${enc(id)}`;
 
 /** The exchange-rates page with its add form filled in (from an import's missing rate). */
 export function exchangeRatesFor(prefill: {

@@ -3,7 +3,7 @@ import type { ImportTotals } from '../../../../shared/schemas/royalty-views';
 
 /** Paid states the list filters on and the bulk actions set (spec 3 §3.1). */
 export const ROYALTY_STATES = ['paid', 'unpaid', 'artist_paid', 'artist_unpaid'] as const;
-export type RoyaltyState = (typeof ROYALTY_STATES)[number];
+type RoyaltyState = (typeof ROYALTY_STATES)[number];
 
 /** The list's filters beside paging, sorting and q. Empty strings / nulls mean "any". */
 export type RoyaltyFilter = {
@@ -132,7 +132,7 @@ export function controlTotals(totals: ImportTotals | undefined) {
 }
 
 /** Report files the importer reads (spec 3 §4): delimited text, Excel, or those zipped / gzipped. */
-export const REPORT_EXTENSIONS = ['csv', 'tsv', 'txt', 'xlsx', 'zip', 'gz'] as const;
+const REPORT_EXTENSIONS = ['csv', 'tsv', 'txt', 'xlsx', 'zip', 'gz'] as const;
 export const REPORT_ACCEPT = REPORT_EXTENSIONS.map((e) => `.${e}`).join(',');
 
 export function reportFileProblem(file: { name: string }): string | null {

@@ -17,7 +17,7 @@ import type { UnmatchedLine } from '../../../../shared/schemas/royalty-views';
 type Field = 'isrc' | 'upc' | 'cat_no';
 
 /** The identifier to match on: the ISRC names a recording, a UPC or catalogue number a release. */
-export function defaultMatchField(line: UnmatchedLine): Field {
+function defaultMatchField(line: UnmatchedLine): Field {
   return line.isrc ? 'isrc' : line.upc ? 'upc' : 'cat_no';
 }
 

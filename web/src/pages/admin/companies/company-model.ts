@@ -16,7 +16,7 @@ export type AdminCompanyRow = {
   vat_registered?: boolean;
   currency?: string;
 };
-export type CompanyMember = { user_id: string; name: string; email: string; role: string };
+type CompanyMember = { user_id: string; name: string; email: string; role: string };
 /** GET /admin/companies/{id}. */
 export type AdminCompany = AdminCompanyRow & { company_users: CompanyMember[] };
 

@@ -12,12 +12,12 @@ import type { ReferenceRecord } from './reference-model';
 const GLOBAL = { companyId: null } as const;
 
 /** Where a config's calls go: its route's endpoint, else the collection's own path (company-scoped for tenant collections). */
-export function endpointOf(config: ReferenceConfig): Endpoint {
+function endpointOf(config: ReferenceConfig): Endpoint {
   return config.endpoint ?? { path: `/${config.collection}`, companyScoped: Boolean(config.tenant) };
 }
 
 /** A tenant collection's pages under /admin call the admin API across companies. */
-export function endpointForArea(config: ReferenceConfig, area: string): Endpoint {
+function endpointForArea(config: ReferenceConfig, area: string): Endpoint {
   if (!config.tenant) return { path: `/${config.collection}`, companyScoped: false };
   return area === 'admin'
     ? { path: `/admin/${config.collection}`, companyScoped: false }

@@ -9,7 +9,7 @@ import type { NestedRow } from '../../../components/nested-rows';
  * detail and picker read everything that differs between collections from one of these.
  */
 export type LinkValue = { id: string; name: string } | null;
-export type StoredFileView = { url: string; filename: string; size?: number; content_type?: string };
+type StoredFileView = { url: string; filename: string; size?: number; content_type?: string };
 /** A file field's state: what is saved, and a new upload's key (null: remove the saved file). */
 export type FileValue = { current: StoredFileView | null; key?: string | null };
 export type RowValues = Record<string, string | boolean | LinkValue | string[]>;
@@ -77,12 +77,10 @@ export type ReferenceField =
   /** An uploaded file, sent as `<name>_key`. */
   | (FieldBase & { kind: 'file'; contentTypes: readonly string[]; maxBytes: number; accept: string });
 
-export type FieldKind = ReferenceField['kind'];
-
 /** The API path of a collection and whether its calls carry the current company. */
 export type Endpoint = { path: string; companyScoped: boolean };
 
-export type ReferenceColumn = {
+type ReferenceColumn = {
   field: string;
   header: string;
   /** The API accepts this field as sort_field. */

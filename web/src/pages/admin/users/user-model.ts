@@ -30,7 +30,7 @@ export function roleLabel(role: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-export const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
+const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
 
 export function emptyUserValues(): UserFormValues {
   return { name: '', email: '', role: DEFAULT_ROLE, active: true, frozen: false };
