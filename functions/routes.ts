@@ -1,4 +1,5 @@
 import type { Permission } from '../shared/permissions.js';
+import { getOrCreate } from './lib/get-or-create.js';
 import {
   CATALOGUE_COLLECTIONS,
   CATALOGUE_WITH_FILES,
@@ -275,16 +276,14 @@ export function routeKey(route: Pick<Route, 'method' | 'path'>): string {
 const compiled = new Map<string, { regex: RegExp; names: string[] }>();
 
 function compile(pattern: string) {
-  let known = compiled.get(pattern);
-  if (!known) {
+  return getOrCreate(compiled, pattern, () => {
     const names: string[] = [];
     const source = pattern.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_, name: string) => {
       names.push(name);
       return '([^/]+)';
     });
-    compiled.set(pattern, (known = { regex: new RegExp(`^${source}/?$`), names }));
-  }
-  return known;
+    return { regex: new RegExp(`^${source}/?$`), names };
+  });
 }
 
 /** Matches a path against a route path (compiled once), returning its path parameters. */

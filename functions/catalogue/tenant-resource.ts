@@ -174,7 +174,7 @@ export function tenantOperations(resource: TenantResource): Record<string, Opera
       body: uploadRequestFor(files),
       run: ({ tenantId, body }) =>
         presignFileUpload(
-          resource.shape(tenantId).files!,
+          resource.shape(tenantId).files ?? [],
           body as { field: string; filename: string; content_type: string; size: number },
         ),
     });

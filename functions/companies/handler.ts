@@ -33,11 +33,11 @@ const operations = {
   /** A presigned PUT for the company's logo, contract or self-billing agreement. */
   adminPresignCompanyFile: operation('admin', {
     params: idParams,
-    body: uploadRequestFor(companyShape('any').files!),
+    body: uploadRequestFor(companyShape('any').files ?? []),
     run: async ({ params, body }) => {
       await companies.companyPage(params.id);
       return presignFileUpload(
-        companyShape(params.id).files!,
+        companyShape(params.id).files ?? [],
         body as { field: string; filename: string; content_type: string; size: number },
       );
     },

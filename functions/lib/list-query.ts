@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, MIN_PER_PAGE } from '../../shared/constants.js';
+import { getOrCreate } from './get-or-create.js';
 
 /**
  * The list parameters every list call takes (DESIGN.md §4): page, per_page (5…1000, default
@@ -66,8 +67,7 @@ function sortedView<T extends Record<string, unknown>>(
   sort: SortSpec<string>,
   tieBreaker: keyof T,
 ): readonly T[] {
-  let views = sortedViews.get(items);
-  if (!views) sortedViews.set(items, (views = new Map()));
+  const views = getOrCreate(sortedViews, items, () => new Map<string, readonly object[]>());
   const key = `${sort.field} ${sort.direction}`;
   const known = views.get(key);
   if (known) return known as readonly T[];
@@ -86,8 +86,7 @@ function sortedView<T extends Record<string, unknown>>(
 const haystacks = new WeakMap<readonly object[], Map<string, string[]>>();
 
 function haystacksOf<T extends Record<string, unknown>>(rows: readonly T[], fields: readonly (keyof T)[]): string[] {
-  let byFields = haystacks.get(rows);
-  if (!byFields) haystacks.set(rows, (byFields = new Map()));
+  const byFields = getOrCreate(haystacks, rows, () => new Map<string, string[]>());
   const key = fields.join('|');
   let texts = byFields.get(key);
   if (!texts) {

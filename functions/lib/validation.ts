@@ -16,7 +16,7 @@ const noErrors = (): FieldErrors => Object.create(null) as FieldErrors;
 export function fieldErrors(error: z.ZodError, input: unknown): FieldErrors {
   const errors = noErrors();
   const add = (field: string, text: string) => {
-    (errors[field] ??= []).push(text);
+    errors[field] = [...(errors[field] ?? []), text];
   };
   for (const issue of error.issues) {
     const path = issue.path.map(String).join('.');
@@ -108,8 +108,9 @@ export function illFormedText(value: unknown): FieldErrors {
         const field = path.join('.') || 'body';
         errors[field] = [cannotStore(path.findLast((part) => !/^\d+$/.test(part)) ?? field)];
       }
-    } else if (Array.isArray(node)) node.forEach((item, index) => visit(item, [...path, String(index)]));
-    else if (node !== null && typeof node === 'object') {
+    } else if (Array.isArray(node)) {
+      for (const [index, item] of node.entries()) visit(item, [...path, String(index)]);
+    } else if (node !== null && typeof node === 'object') {
       for (const [key, child] of Object.entries(node)) {
         const name = wellFormed(key);
         if (name !== key) errors[[...path, name].join('.')] = [cannotStore(name)];

@@ -130,10 +130,13 @@ export async function myNotices(userId: string) {
   const notices = await store.getNotices(mine.map((m) => m.noticeId));
   const byId = new Map(notices.map((n) => [n.noticeId, n]));
   const list = mine
-    .filter((m) => byId.has(m.noticeId))
-    .map((m) => ({
+    .flatMap((m) => {
+      const notice = byId.get(m.noticeId);
+      return notice ? [{ m, notice }] : [];
+    })
+    .map(({ m, notice }) => ({
       id: m.noticeId,
-      notice: { ...view(byId.get(m.noticeId)!) },
+      notice: { ...view(notice) },
       read: m.read ?? false,
       read_at: m.read_at ?? null,
     }))

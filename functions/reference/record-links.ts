@@ -3,6 +3,7 @@ import { BadRequest, type FieldErrors } from '../lib/errors.js';
 import { referenceResource, referenceRows } from './reference-lists.js';
 import { tenantCollectionOf, tenantRows } from '../catalogue/tenant-lists.js';
 import { tenantLabelSummaries } from '../catalogue/labels.js';
+import { getOrCreate } from '../lib/get-or-create.js';
 
 /**
  * Links from a record to other records by id (a retailer's distributor, a society's country, a
@@ -61,15 +62,14 @@ async function namesOf(collection: string, tenantId?: string, forCheck = false):
 }
 
 function byIdOf(rows: readonly ({ id: string } & object)[], nameField: string): Map<string, Named> {
-  let byId = byIdMemo.get(rows);
-  if (!byId)
-    byIdMemo.set(
-      rows,
-      (byId = new Map(
+  return getOrCreate(
+    byIdMemo,
+    rows,
+    () =>
+      new Map(
         rows.map((row) => [row.id, { id: row.id, name: String((row as Record<string, unknown>)[nameField] ?? '') }]),
-      )),
-    );
-  return byId;
+      ),
+  );
 }
 
 const singularLabel = (link: Link) => link.as.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());

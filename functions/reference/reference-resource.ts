@@ -95,7 +95,7 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
         const rows = await all();
         const byName = { field: nameField, direction: 'asc' as const };
         const pinnedFirst = (sorted: Row[]) =>
-          resource.pinned ? [...sorted.filter(resource.pinned), ...sorted.filter((r) => !resource.pinned!(r))] : sorted;
+          resource.pinned ? pinnedRowsFirst(sorted, resource.pinned) : sorted;
         if (query.selectable === 'true') {
           // Pickers: the first matches by name (case-insensitive substring, spec 1 §5), pinned rows first.
           const page = pageOf(rows, {
@@ -216,4 +216,9 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
     });
   }
   return operations;
+}
+
+/** The pinned records (the UK before other countries) first, each part in the list's order. */
+function pinnedRowsFirst<R>(rows: R[], pinned: (row: R) => boolean): R[] {
+  return [...rows.filter(pinned), ...rows.filter((row) => !pinned(row))];
 }

@@ -79,7 +79,7 @@ const mark = (action: StateAction) =>
   operation('tenant', {
     body: bulkBody,
     run: ({ tenantId, caller, body }) =>
-      markRoyalties(tenantId, caller.user.userId, action, body.ids ? { ids: body.ids } : { filter: body.filter! }),
+      markRoyalties(tenantId, caller.user.userId, action, body.ids ? { ids: body.ids } : { filter: body.filter ?? {} }),
   });
 
 const operations = {

@@ -7,6 +7,7 @@ import { GUIDE_CONTENT_TYPES, LOGO_CONTENT_TYPES } from '../../shared/constants.
 import { humanizeField } from '../../shared/messages.js';
 import { InvalidField } from '../lib/errors.js';
 import { isDeclaredImage, isImageKey, SNIFF_BYTES } from './image-type.js';
+import { required } from '../lib/required.js';
 
 const UPLOAD_URL_SECONDS = 15 * 60;
 const DOWNLOAD_URL_SECONDS = 60 * 60;
@@ -53,7 +54,7 @@ async function objectFacts(key: string): Promise<{ contentType?: string; size?: 
     return { contentType: head.ContentType, size: head.ContentLength };
   }
   const object = await s3Client().send(new GetObjectCommand({ Bucket, Key: key, Range: `bytes=0-${SNIFF_BYTES - 1}` }));
-  const head = Buffer.from(await object.Body!.transformToByteArray());
+  const head = Buffer.from(await required(object.Body, 'the object body').transformToByteArray());
   const total = /\/(\d+)$/.exec(object.ContentRange ?? '')?.[1];
   return { contentType: object.ContentType, size: total ? Number(total) : object.ContentLength, head };
 }

@@ -6,6 +6,7 @@ import { log, withRecordLog } from '../lib/logger.js';
 import { isDeclaredImage, isImageKey, SNIFF_BYTES } from './image-type.js';
 import { decodeS3Key } from './s3-event.js';
 import { AUDIO_PREFIX, handleAudioUpload } from '../audio/recording-audio.js';
+import { required } from '../lib/required.js';
 
 const processor = new BatchProcessor(EventType.SQS);
 
@@ -17,7 +18,7 @@ const processor = new BatchProcessor(EventType.SQS);
 async function checkImage(bucket: string, key: string): Promise<'kept' | 'deleted'> {
   const range = `bytes=0-${SNIFF_BYTES - 1}`;
   const object = await s3Client().send(new GetObjectCommand({ Bucket: bucket, Key: key, Range: range }));
-  const bytes = Buffer.from(await object.Body!.transformToByteArray());
+  const bytes = Buffer.from(await required(object.Body, 'the object body').transformToByteArray());
   if (isDeclaredImage(bytes, object.ContentType)) return 'kept';
   await s3Client().send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
   log().warn('upload deleted: not its declared raster image', { deleted: key });

@@ -21,6 +21,7 @@ import { API_THROTTLE, accessLogSettings } from './access-logs.js';
 import { acknowledge } from './nag.js';
 import { type FunctionDeps, ProductFunction } from './product-function.js';
 import { settings } from './settings.js';
+import { required } from '../../functions/lib/required.js';
 
 export type ApiProps = FunctionDeps;
 
@@ -79,7 +80,7 @@ export class Api extends Construct {
       const httpRoute = new HttpRoute(this, routeKey(route).replaceAll('/', '_'), {
         httpApi: this.httpApi,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
-        integration: integrations.get(route.area)!,
+        integration: required(integrations.get(route.area), `the ${route.area} integration`),
         // Roles and tenancy are checked in the handler; the authorizer only proves sign-in.
         authorizer: route.auth === 'public' ? none : jwt,
       });

@@ -64,6 +64,9 @@ export interface ProductFunctionProps
 }
 
 export class ProductFunction extends NodejsFunction {
+  /** The function's own role (always made here, so never undefined as `role` is typed on lambda.Function). */
+  readonly ownRole: iam.Role;
+
   constructor(scope: Construct, id: string, props: ProductFunctionProps) {
     const { entry, bundling, environment, x86, ...rest } = props;
     const { skipBundling, removalPolicy } = settings(scope);
@@ -96,6 +99,7 @@ export class ProductFunction extends NodejsFunction {
       tracing: lambda.Tracing.ACTIVE,
       environment: { NODE_OPTIONS: '--enable-source-maps', ...environment },
     });
+    this.ownRole = role;
     acknowledge(
       role,
       'X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level permissions, ' +
@@ -129,7 +133,7 @@ export class ProductFunction extends NodejsFunction {
     this.addEnvironment(ENV.table, data.table.tableName);
     data.grantAccess(this, access);
     acknowledge(
-      this.role!,
+      this.ownRole,
       "The indexes of the product's one table only: gsi1..gsi3 are generic overloaded indexes every entity uses " +
         '(resources.ts), so naming them would grant exactly the same.',
       wildcardResource(`${arnToken(data.table)}/index/*`),
@@ -142,7 +146,7 @@ export class ProductFunction extends NodejsFunction {
     this.addEnvironment(BUCKET_ENV[key], storage.bucket(key).bucketName);
     storage.grantAccess(key, this, access);
     acknowledge(
-      this.role!,
+      this.ownRole,
       `Objects of the ${key} bucket only: their keys are made per tenant and per upload at run time, so they ` +
         `cannot be listed in the policy.`,
       wildcardResource(`${arnToken(storage.bucket(key))}/*`),
@@ -170,7 +174,7 @@ export class ProductFunction extends NodejsFunction {
       }),
     );
     acknowledge(
-      this.role!,
+      this.ownRole,
       'Sending is limited to the one sender address by the ses:FromAddress condition; the SES identity (the ' +
         "address or its domain) is the account's, verified outside this stack.",
       wildcardResource('arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity/*'),

@@ -5,7 +5,6 @@
 import { type CfnElement, CfnOutput, Stack } from 'aws-cdk-lib';
 import { WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { WEBSOCKET_ROUTES } from '../../functions/routes.js';
 import { ENV } from '../resources.js';
@@ -66,11 +65,11 @@ export class Realtime extends Construct {
    * Lets `fn` push to connections: grants execute-api:ManageConnections on this stage's
    * @connections and sets WEBSOCKET_ENDPOINT to the https callback URL for ApiGatewayManagementApiClient.
    */
-  grantPush(fn: lambda.Function): void {
+  grantPush(fn: ProductFunction): void {
     this.stage.grantManagementApiAccess(fn);
     fn.addEnvironment(ENV.websocketEndpoint, this.stage.callbackUrl);
     acknowledge(
-      fn.role!,
+      fn.ownRole,
       'The @connections of this WebSocket stage only: connection ids are made by API Gateway at run time, so they ' +
         'cannot be listed in the policy.',
       wildcardResource(

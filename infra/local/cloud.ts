@@ -12,6 +12,7 @@ import { createGateway, type HttpHandler } from './gateway.js';
 import { attachWebSocketApi } from './websocket.js';
 import { cognitoProxyRoute, configRoute, outboxRoute, scheduleRoute, spaRoute } from './local-routes.js';
 import { startScheduler } from './scheduler.js';
+import { required } from '../../functions/lib/required.js';
 
 export type LocalCloudOptions = {
   stateDir: string;
@@ -118,7 +119,7 @@ export async function startLocalCloud(options: LocalCloudOptions) {
     const gatewayRoutes: Parameters<typeof createGateway>[0]['localRoutes'] = [];
     const server = createGateway({
       handlers,
-      verifyJwt: createJwtCheck({ issuer: process.env[ENV.jwtIssuer]!, clientId: pool.userPoolClientId }),
+      verifyJwt: createJwtCheck({ issuer: required(process.env[ENV.jwtIssuer], ENV.jwtIssuer), clientId: pool.userPoolClientId }),
       localRoutes: gatewayRoutes,
     });
     const websocket = attachWebSocketApi(server, realtime);
@@ -126,7 +127,7 @@ export async function startLocalCloud(options: LocalCloudOptions) {
       websocket.route,
       configRoute(() => ({ region: REGION, userPoolId: pool.userPoolId, userPoolClientId: pool.userPoolClientId })),
       cognitoProxyRoute(cognito.endpoint),
-      outboxRoute(process.env[ENV.outboxDir]!),
+      outboxRoute(required(process.env[ENV.outboxDir], ENV.outboxDir)),
       scheduleRoute(scheduler.runNow),
       spaRoute(path.resolve(options.webDir)),
     );

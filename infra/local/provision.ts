@@ -12,6 +12,7 @@ import {
   DescribeUserPoolCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { TABLE, USER_POOL } from '../resources.js';
+import { required } from '../../functions/lib/required.js';
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 
@@ -86,9 +87,10 @@ export async function provisionUserPool(endpoint: string, region: string, idsFil
       },
     }),
   );
+  const userPoolId = required(pool.UserPool?.Id, 'the new user pool id');
   const app = await client.send(
     new CreateUserPoolClientCommand({
-      UserPoolId: pool.UserPool!.Id!,
+      UserPoolId: userPoolId,
       ClientName: USER_POOL.clientName,
       ExplicitAuthFlows: USER_POOL.authFlows.map((flow) => `ALLOW_${flow}` as const),
       AccessTokenValidity: USER_POOL.accessTokenValidityHours,
@@ -97,7 +99,7 @@ export async function provisionUserPool(endpoint: string, region: string, idsFil
       TokenValidityUnits: { AccessToken: 'hours', IdToken: 'hours', RefreshToken: 'hours' },
     }),
   );
-  const ids = { userPoolId: pool.UserPool!.Id!, userPoolClientId: app.UserPoolClient!.ClientId! };
+  const ids = { userPoolId, userPoolClientId: required(app.UserPoolClient?.ClientId, 'the new app client id') };
   writeFileSync(idsFile, JSON.stringify(ids, null, 2));
   return ids;
 }

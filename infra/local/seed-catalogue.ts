@@ -4,6 +4,7 @@ import { tenantResource } from '../../functions/catalogue/tenant-resources.js';
 import { recordOps } from '../../functions/catalogue/tenant-records.js';
 import { tenantLabelSummaries } from '../../functions/catalogue/labels.js';
 import { referenceResource, referenceRows } from '../../functions/reference/reference-lists.js';
+import { required } from '../../functions/lib/required.js';
 
 /**
  * A small demo catalogue for Northern Lights Records, written through the same code the API
@@ -17,7 +18,7 @@ export async function seedDemoCatalogue(): Promise<void> {
   if (!company) return;
   const tenantId = company.companyId;
   const named = async (collection: string, name: string) =>
-    (await referenceRows(referenceResource(collection)!)).find((row) => row.name === name)?.id as string | undefined;
+    (await referenceRows(required(referenceResource(collection), `the ${collection} collection`))).find((row) => row.name === name)?.id as string | undefined;
   const create = async (collection: string, body: Record<string, unknown>) => {
     const resource = tenantResource(collection);
     return recordOps(resource).create({ tenantId }, resource.input.parse(body) as Record<string, unknown>);

@@ -11,6 +11,7 @@ import {
 } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSHandler } from 'aws-lambda';
 import { dlqName, QUEUES, visibilityTimeoutSeconds, type QueueKey } from '../resources.js';
+import { required } from '../../functions/lib/required.js';
 
 /** How long a failed message waits locally before its next try (AWS waits the visibility timeout). */
 const LOCAL_RETRY_SECONDS = 2;
@@ -37,18 +38,19 @@ export async function startSqs(options: { port: number; region: string }) {
     const dlq = await client.send(new CreateQueueCommand({ QueueName: dlqName(key) }));
     const dlqArn = (
       await client.send(new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }))
-    ).Attributes!.QueueArn!;
+    ).Attributes?.QueueArn;
+    const queueArn = required(dlqArn, `the ${key} DLQ's ARN`);
     const queue = await client.send(
       new CreateQueueCommand({
         QueueName: QUEUES[key].localName,
         Attributes: {
           VisibilityTimeout: String(visibilityTimeoutSeconds(key)),
-          RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlqArn, maxReceiveCount: QUEUES[key].maxReceiveCount }),
+          RedrivePolicy: JSON.stringify({ deadLetterTargetArn: queueArn, maxReceiveCount: QUEUES[key].maxReceiveCount }),
         },
       }),
     );
-    urls[key] = queue.QueueUrl!;
-    dlqUrls[key] = dlq.QueueUrl!;
+    urls[key] = required(queue.QueueUrl, `the ${key} queue's URL`);
+    dlqUrls[key] = required(dlq.QueueUrl, `the ${key} DLQ's URL`);
   }
 
   let running = true;
@@ -73,11 +75,13 @@ export async function startSqs(options: { port: number; region: string }) {
             }),
           );
           for (const message of received.Messages ?? []) {
+            const messageId = required(message.MessageId, 'a received message id');
+            const receiptHandle = required(message.ReceiptHandle, 'a received message handle');
             const event: SQSEvent = {
               Records: [
                 {
-                  messageId: message.MessageId!,
-                  receiptHandle: message.ReceiptHandle!,
+                  messageId,
+                  receiptHandle,
                   body: message.Body ?? '',
                   attributes: message.Attributes as never,
                   messageAttributes: {},
@@ -90,8 +94,8 @@ export async function startSqs(options: { port: number; region: string }) {
             };
             let failed = true;
             try {
-              const result = (await worker(event, {} as never, () => undefined)) as SQSBatchResponse | void;
-              failed = Boolean(result?.batchItemFailures?.some((f) => f.itemIdentifier === message.MessageId));
+              const result = (await worker(event, {} as never, () => undefined)) as SQSBatchResponse | undefined;
+              failed = Boolean(result?.batchItemFailures?.some((f) => f.itemIdentifier === messageId));
             } catch (error) {
               console.error(`[${key}] worker failed:`, error);
             }
@@ -99,13 +103,13 @@ export async function startSqs(options: { port: number; region: string }) {
               await client.send(
                 new ChangeMessageVisibilityCommand({
                   QueueUrl: urls[key],
-                  ReceiptHandle: message.ReceiptHandle!,
+                  ReceiptHandle: receiptHandle,
                   VisibilityTimeout: LOCAL_RETRY_SECONDS,
                 }),
               );
             else
               await client.send(
-                new DeleteMessageCommand({ QueueUrl: urls[key], ReceiptHandle: message.ReceiptHandle! }),
+                new DeleteMessageCommand({ QueueUrl: urls[key], ReceiptHandle: receiptHandle }),
               );
           }
         } catch (error) {

@@ -4,7 +4,10 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { LocalRoute } from './gateway.js';
 
-type WsHandler = (event: any) => Promise<unknown>;
+import type { handler as realtimeHandler } from '../../functions/realtime/handler.js';
+
+type WsHandler = typeof realtimeHandler;
+type WsEvent = Parameters<WsHandler>[0];
 
 /**
  * The local WebSocket API: upgrades on /cable invoke the realtime handler's $connect,
@@ -16,20 +19,22 @@ export function attachWebSocketApi(server: Server, handler: WsHandler): { route:
   const sockets = new Map<string, { socket: WebSocket; connectedAt: number }>();
   const wss = new WebSocketServer({ noServer: true });
 
-  const event = (routeKey: string, connectionId: string, extra: Record<string, unknown> = {}) => ({
-    requestContext: {
-      routeKey,
-      connectionId,
-      eventType: routeKey === '$connect' ? 'CONNECT' : routeKey === '$disconnect' ? 'DISCONNECT' : 'MESSAGE',
-      stage: 'live',
-      domainName: 'localhost',
-      apiId: 'local',
-      requestId: randomUUID(),
-      connectedAt: sockets.get(connectionId)?.connectedAt ?? Date.now(),
-    },
-    isBase64Encoded: false,
-    ...extra,
-  });
+  /** API Gateway's WebSocket event, with the fields the realtime handler reads (the rest are AWS bookkeeping). */
+  const event = (routeKey: string, connectionId: string, extra: Record<string, unknown> = {}): WsEvent =>
+    ({
+      requestContext: {
+        routeKey,
+        connectionId,
+        eventType: routeKey === '$connect' ? 'CONNECT' : routeKey === '$disconnect' ? 'DISCONNECT' : 'MESSAGE',
+        stage: 'live',
+        domainName: 'localhost',
+        apiId: 'local',
+        requestId: randomUUID(),
+        connectedAt: sockets.get(connectionId)?.connectedAt ?? Date.now(),
+      },
+      isBase64Encoded: false,
+      ...extra,
+    }) as WsEvent;
 
   server.on('upgrade', async (req, socket, head) => {
     const url = new URL(req.url ?? '/', 'http://localhost');

@@ -17,6 +17,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { ulid } from 'ulid';
 import { BUCKETS } from '../../infra/resources.js';
 import { benchCloud, httpLoad } from './bench-harness.js';
+import type { RoyaltyImportItem } from '../../functions/data/entities/royalties.js';
 
 const argLines = process.argv.indexOf('--lines');
 const LINES = argLines > 0 ? Number(process.argv[argLines + 1]) : 10_000_000;
@@ -160,7 +161,7 @@ async function main() {
     const etag =
       (await s3Client().send(new HeadObjectCommand({ Bucket: BUCKETS.ledger.localName, Key: key }))).ETag ?? '';
     const importId = importIdOf(key, etag);
-    let done;
+    let done: RoyaltyImportItem | null;
     for (;;) {
       done = (await db.entities.RoyaltyImport.get({ tenantId: companyId, id: importId }).go()).data;
       if (done && done.status !== 'processing') break;

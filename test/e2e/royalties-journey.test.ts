@@ -32,13 +32,13 @@ beforeAll(async () => {
   // Three lines of one store (1.10 + 2.25 + 0.655 = 4.005 → £4.01 half-up, where a float sum shows 4.00) and one of another.
   writeFileSync(
     report,
-    [
+    `${[
       'Pay Period,ISRC,Song,Artist,Quantity,Net,Currency,Store,Territory',
       `2026-01,GBAAA2600101,First Light,The Testers,2,1.10,GBP,${store},GB`,
       `2026-02,GBAAA2600102,Second Wind,The Testers,3,2.25,GBP,${store},FR`,
       `2026-02,GBAAA2600101,First Light,The Testers,1,0.655,GBP,${store},DE`,
       `2026-02,GBAAA2600103,Elsewhere,The Testers,4,5.00,GBP,Other ${store},US`,
-    ].join('\n') + '\n',
+    ].join('\n')}\n`,
   );
 });
 

@@ -73,21 +73,21 @@ beforeAll(async () => {
   gbpReport = path.join(dir, `imports-${stamp}.csv`);
   writeFileSync(
     gbpReport,
-    [
+    `${[
       header,
       `2026-04,GB-NLR-26-00001,Northern Light,Aurora Vale,3,1.50,GBP,E2E Store ${stamp}`,
       `2026-04,${unknownIsrc},Unknown Song ${stamp},Aurora Vale,2,2.25,GBP,E2E Store ${stamp}`,
       `2026-04,GB-NLR-26-00002,Harbour Lights,Aurora Vale,1,n/a,GBP,E2E Store ${stamp}`,
-    ].join('\n') + '\n',
+    ].join('\n')}\n`,
   );
   usdReport = path.join(dir, `dollars-${stamp}.csv`);
   writeFileSync(
     usdReport,
-    [
+    `${[
       header,
       `2026-04,GB-NLR-26-00001,Northern Light,Aurora Vale,4,10.00,USD,E2E US Store ${stamp}`,
       `2026-04,GB-NLR-26-00002,Harbour Lights,Aurora Vale,2,5.00,USD,E2E US Store ${stamp}`,
-    ].join('\n') + '\n',
+    ].join('\n')}\n`,
   );
 });
 

@@ -5,7 +5,9 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { boot } from './app/boot';
 
-const root = createRoot(document.getElementById('root')!);
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element to render into');
+const root = createRoot(container);
 
 boot()
   .then(() =>

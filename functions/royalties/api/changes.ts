@@ -10,6 +10,7 @@ import { royaltiesChanged } from '../ledger/state.js';
 import { countRoyalties, queryRows, selectRoyalties, withConnection } from '../ledger/query.js';
 import { idsCondition, MANUAL_PREFIX, parseRoyaltyId, type StateFlag } from '../ledger/overlays.js';
 import { royaltyFilter, withoutState, type RoyaltyFilter } from '../ledger/filter.js';
+import { required } from '../../lib/required.js';
 
 /**
  * What users change on royalties (spec 3 §7.1): edit, delete, a manual sale, paid states singly
@@ -173,7 +174,7 @@ export async function markRoyalties(
   const updated =
     'ids' in target
       ? (await selectRoyalties(tenantId, idsCondition(target.ids), 1000)).length
-      : await countRoyalties(tenantId, filter!);
+      : await countRoyalties(tenantId, required(filter, 'the filter'));
   await putStateRule({
     tenantId,
     seq: ulid(),

@@ -12,6 +12,7 @@ import { safeFileName } from '../../uploads/presign.js';
 import { dropKey, importPrefixes } from '../bucket-keys.js';
 import { deleteAggregates } from '../ledger/aggregates.js';
 import { royaltiesChanged } from '../ledger/state.js';
+import { required } from '../../lib/required.js';
 
 /**
  * Report imports as the user sees them (spec 3 §7.9, issue 6): uploading a report into the
@@ -115,7 +116,7 @@ async function deletePrefix(bucket: string, prefix: string): Promise<void> {
     const page = await s3Client().send(
       new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
     );
-    const keys = (page.Contents ?? []).map((o) => ({ Key: o.Key! }));
+    const keys = (page.Contents ?? []).map((o) => ({ Key: required(o.Key, 'a listed object key') }));
     if (keys.length) await s3Client().send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys } }));
     token = page.IsTruncated ? page.NextContinuationToken : undefined;
   } while (token);

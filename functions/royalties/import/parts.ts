@@ -32,6 +32,7 @@ import type { RoyaltyMap } from '../../../shared/schemas/royalty-map.js';
 import { stagedLedgerRows, stageReport, unreadableReport, type ControlTotals } from './read-report.js';
 import { upload } from '../ledger/object-files.js';
 import { splitReport, type ReportSplit } from './split-report.js';
+import { required } from '../../lib/required.js';
 
 /**
  * Large reports in parts (issue 6): the import worker cuts a report bigger than one part
@@ -203,7 +204,7 @@ export async function runImportPart(bucket: string, message: PartMessage): Promi
   const { tenantId, importId, part } = message;
   const item = await getImport(tenantId, importId);
   // Deleted, failed, or already finished by another part's worker.
-  if (!item || item.status !== 'processing') return 'skipped';
+  if (item?.status !== 'processing') return 'skipped';
   const stored = await getImportPart(tenantId, importId, part);
   if (!stored) {
     const outcome = await storePart(bucket, message, item).catch((error: unknown) => error as Error);
@@ -286,7 +287,7 @@ async function storePart(bucket: string, message: PartMessage, item: PartedImpor
     const inputs = await loadLedgerInputRows(
       duck,
       dir,
-      JSON.parse(await snapshot.Body!.transformToString()) as LedgerInputRows,
+      JSON.parse(await required(snapshot.Body, 'the snapshot body').transformToString()) as LedgerInputRows,
     );
     const output = path.join(dir, 'part.parquet');
     await applyLedgerRules(

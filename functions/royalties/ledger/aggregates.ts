@@ -6,6 +6,7 @@ import {
   putAggregates,
 } from '../../data/access/royalty-ledger.js';
 import type { AggregateSums } from '../../data/entities/royalties.js';
+import { required } from '../../lib/required.js';
 
 /**
  * An import's aggregates (DESIGN.md §3): per pay period, its lines summed by each dimension on
@@ -96,9 +97,9 @@ async function rollupItems(
       SUMS.map((s) => [s, s === 'lines' || s === 'quantity' ? Number(row[s]) : String(row[s])]),
     ) as AggregateSums;
     const size = JSON.stringify(sums).length + String(row.value ?? '').length + 8;
-    const same = current && current.pay_period === payPeriod && current.dimension === dimension;
-    if (!same || Object.keys(current!.values).length >= MAX_VALUES_PER_ITEM || bytes + size > MAX_ITEM_BYTES) {
-      const chunk = same ? current!.chunk + 1 : 0;
+    const open = current?.pay_period === payPeriod && current.dimension === dimension ? current : undefined;
+    if (!open || Object.keys(open.values).length >= MAX_VALUES_PER_ITEM || bytes + size > MAX_ITEM_BYTES) {
+      const chunk = open ? open.chunk + 1 : 0;
       current = {
         tenantId,
         importId,
@@ -111,9 +112,10 @@ async function rollupItems(
       items.push(current);
       bytes = 0;
     }
+    const item = required(current, 'the aggregate item being filled');
     // DynamoDB map keys cannot be empty: the lines without a value are the item's `none`.
-    if (row.value === null || row.value === undefined || row.value === '') current!.none = sums;
-    else current!.values[String(row.value)] = sums;
+    if (row.value === null || row.value === undefined || row.value === '') item.none = sums;
+    else item.values[String(row.value)] = sums;
     bytes += size;
   }
   return items;

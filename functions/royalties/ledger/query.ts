@@ -5,6 +5,7 @@ import { DEFAULT_ORDER, dropLater, tenantLedgerTable } from './tables.js';
 import { LEDGER_COLUMNS } from './schema.js';
 import { effectiveRelation, ID_SQL } from './overlays.js';
 import { filterCondition, type RoyaltyFilter } from './filter.js';
+import { getOrCreate } from '../../lib/get-or-create.js';
 
 /**
  * Reads a tenant's royalties: the ledger table (ledger/tables.ts) with the overlays applied
@@ -150,8 +151,7 @@ const totalsCache = new WeakMap<LedgerState, Map<string, ReturnType<typeof compu
 const TOTALS_PER_STATE = 500;
 
 function totals(ledger: Ledger, filter: RoyaltyFilter) {
-  let cache = totalsCache.get(ledger.state);
-  if (!cache) totalsCache.set(ledger.state, (cache = new Map()));
+  const cache = getOrCreate(totalsCache, ledger.state, () => new Map());
   const key = JSON.stringify(
     Object.entries(filter)
       .filter(([, v]) => v !== undefined)
@@ -160,7 +160,10 @@ function totals(ledger: Ledger, filter: RoyaltyFilter) {
   let pending = cache.get(key);
   if (!pending) {
     // Oldest first out: a Map keeps insertion order.
-    if (cache.size >= TOTALS_PER_STATE) cache.delete(cache.keys().next().value!);
+    if (cache.size >= TOTALS_PER_STATE) {
+      const oldest = cache.keys().next().value;
+      if (oldest !== undefined) cache.delete(oldest);
+    }
     pending = computeTotals(ledger, filter);
     cache.set(key, pending);
     pending.catch(() => cache.delete(key));

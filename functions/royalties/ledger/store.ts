@@ -79,7 +79,10 @@ export async function storeLedger(
   const size = (await stat(output)).size;
   const [aggregates] = await Promise.all([
     writeAggregates(duck, tenantId, id).then(
-      (written) => (timings?.(`aggregates written (${written.items} items)`), written),
+      (written) => {
+        timings?.(`aggregates written (${written.items} items)`);
+        return written;
+      },
     ),
     upload(bucket, ledgerKey, output).then(() => timings?.(`ledger file uploaded (${(size / 1e6).toFixed(0)} MB)`)),
   ]);

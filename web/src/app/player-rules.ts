@@ -55,18 +55,21 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
     case 'resume':
       return state.position === null ? state : { ...state, playing: true };
     case 'next':
-      return canGoNext(state) ? { ...state, position: state.position! + 1, playing: true } : state;
+      return canGoNext(state) ? step(state, 1) : state;
     case 'previous':
-      return canGoPrevious(state) ? { ...state, position: state.position! - 1, playing: true } : state;
+      return canGoPrevious(state) ? step(state, -1) : state;
     case 'ended':
-      return canGoNext(state)
-        ? { ...state, position: state.position! + 1, playing: true }
-        : { ...state, playing: false };
+      return canGoNext(state) ? step(state, 1) : { ...state, playing: false };
     case 'volume':
       return { ...state, volume: Math.min(100, Math.max(0, Math.round(action.value))) };
     default:
       return state;
   }
+}
+
+/** Plays the track `by` places from the current one; callers check that it exists (canGoNext, canGoPrevious). */
+function step(state: PlayerState, by: number): PlayerState {
+  return state.position === null ? state : { ...state, position: state.position + by, playing: true };
 }
 
 /** Previous shows only when the current position (counting from 1) is above 1. */

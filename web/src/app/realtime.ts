@@ -6,7 +6,7 @@ import {
   type RealtimeHandler,
 } from './realtime-bus';
 
-export type {  RealtimeHandler } from './realtime-bus';
+export type { RealtimeHandler } from './realtime-bus';
 
 const bus = createRealtimeBus();
 

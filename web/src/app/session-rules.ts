@@ -23,7 +23,7 @@ export function chooseCurrentCompany(
 
 /** Where sign-in goes: the ?redirect= path when it is a local path, else UserDashboard. */
 export function safeRedirect(raw: string | null | undefined, fallback = '/user'): string {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return fallback;
+  if (!raw?.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return fallback;
   const path = raw.split('?')[0];
   if (['/signin', '/signout', '/signup'].includes(path)) return fallback;
   return raw;

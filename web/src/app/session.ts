@@ -188,7 +188,7 @@ export function openCompanyChooser(open = true): void {
 }
 
 export function toggleAdminFeatures(): void {
-  if (!state.user || state.user.role !== 'admin') return;
+  if (state.user?.role !== 'admin') return;
   const next = !state.adminFeatures;
   write(STORAGE_KEYS.adminFeatures(state.user.id), String(next));
   setState({ adminFeatures: next });

@@ -81,6 +81,7 @@ export function DeleteModal({ noun, plural, names, run, onClose, onDeleted }: De
             <Box>Delete {one ? `this ${noun}` : `these ${plural}`} permanently? This cannot be undone.</Box>
             <ul>
               {names.map((name, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: names are fixed while the modal is open and never reordered; two records can share a name, so the position is what tells them apart.
                 <li key={`${i}-${name}`}>{name}</li>
               ))}
             </ul>

@@ -36,12 +36,13 @@ type ErrorSummaryProps = { items: SummaryItem[]; testId: string; onFollow: (item
  * What stopped a save, beside the Save button where the user is: the form's own failure, and
  * one link per field message that moves to the field. Focus comes here after a failed submit.
  */
-export const ErrorSummary = forwardRef<HTMLDivElement, ErrorSummaryProps>(function ErrorSummary(
+export const ErrorSummary = forwardRef<HTMLElement, ErrorSummaryProps>(function ErrorSummary(
   { items, testId, onFollow },
   ref,
 ) {
   return (
-    <div
+    // A region named by its title, so the summary that takes the focus is announced as what it is.
+    <section
       ref={ref}
       tabIndex={-1}
       className="error-summary"
@@ -77,6 +78,6 @@ export const ErrorSummary = forwardRef<HTMLDivElement, ErrorSummaryProps>(functi
           ))}
         </ul>
       </Alert>
-    </div>
+    </section>
   );
 });

@@ -49,12 +49,13 @@ export function FormShell({
   children,
 }: FormShellProps) {
   const formRef = useRef<HTMLFormElement>(null);
-  const summaryRef = useRef<HTMLDivElement>(null);
+  const summaryRef = useRef<HTMLElement>(null);
   const focusPending = useRef(false);
   const [edited, setEdited] = useState(false);
   const items = errorSummary(errors, failure);
 
   // After a submit, the first answer that has problems moves the focus to their summary.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: errors and failure are the triggers: each new answer to a submit (a new errors object or failure) applies a pending focus, even when the number of problems is unchanged.
   useEffect(() => {
     if (!focusPending.current || !items.length) return;
     focusPending.current = false;

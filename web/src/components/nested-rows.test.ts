@@ -3,7 +3,10 @@ import { keptRows, nestedRowsReducer, rowsAsAttributes, toNestedRows, type Neste
 
 type Url = { link: string; link_text: string };
 let n = 0;
-const key = () => `k${(n += 1)}`;
+const key = () => {
+  n += 1;
+  return `k${n}`;
+};
 const start = (): NestedRow<Url>[] => toNestedRows<Url>([{ id: 'u1', link: 'a.com', link_text: 'A' }], key);
 
 describe('nested rows (spec 1 §4)', () => {

@@ -78,7 +78,10 @@ export function rowsAsAttributes<T>(rows: readonly NestedRow<T>[]): (SavedRow<T>
 }
 
 let counter = 0;
-const newKey = () => `new-${Date.now().toString(36)}-${(counter += 1)}`;
+const newKey = () => {
+  counter += 1;
+  return `new-${Date.now().toString(36)}-${counter}`;
+};
 
 /** The nested-rows state of one form section, with add/update/remove/undo. */
 export function useNestedRows<T extends object>(initial: readonly SavedRow<T>[] | null | undefined) {

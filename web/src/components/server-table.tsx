@@ -73,6 +73,7 @@ export function ServerTable<T>(props: ServerTableProps<T>) {
   const list: ServerListView = props.list ?? own;
   const { data, error, isLoading, isValidating, mutate, params, sort, total, pages } = list;
   const [selectedItems, setSelectedItems] = useState<T[]>([]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the page, search, filter and page size are the triggers, not inputs: other rows mean the selection is cleared.
   useEffect(() => setSelectedItems([]), [params.page, params.q, list.filterKey, params.per_page]);
 
   const items = ((data as Record<string, unknown> | undefined)?.[props.collection] as T[] | undefined) ?? [];

@@ -75,6 +75,7 @@ export function useServerList<A extends ListMeta = ListMeta>(options: ServerList
   const [filterText, setFilterText] = useState('');
   const q = useDebouncedValue(filterText, 300);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: q, filterKey and perPage are the triggers, not inputs: a new search, filter or page size starts again from page 1.
   useEffect(() => setPage(1), [q, filterKey, perPage]);
 
   const params: ListParams = { page, per_page: perPage, sort_field: sort?.field, sort_order: sort?.order, q };

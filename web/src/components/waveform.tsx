@@ -44,6 +44,7 @@ export function Waveform({
         const h = Math.max(1, peak * WAVEFORM_HEIGHT);
         return (
           <rect
+            // biome-ignore lint/suspicious/noArrayIndexKey: a bar's position is its identity: bar i is drawn at x = i, and peaks are never reordered.
             key={i}
             x={i}
             y={(WAVEFORM_HEIGHT - h) / 2}

@@ -53,6 +53,7 @@ export function AudioPlayerBar() {
       data-testid="audio-player"
       hidden={!visible}
     >
+      {/* biome-ignore lint/a11y/useMediaCaption: the player previews music recordings, which have no captions to offer. */}
       <audio
         ref={audio}
         data-testid="audio-player-element"

@@ -10,7 +10,17 @@ export function NotificationsBar() {
   if (!notification || !notificationsShownOn(pathname)) return null;
   const { id, type, message, details } = notification;
   return (
-    <div onClick={() => clearNotification(id)} data-testid="notification" data-type={type}>
+    // A labelled region around the banner. A click anywhere on it clears it; from the keyboard, Escape does while the
+    // focus is inside it (on its dismiss button or a link), besides the dismiss button itself.
+    <section
+      aria-label="Notification"
+      onClick={() => clearNotification(id)}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') clearNotification(id);
+      }}
+      data-testid="notification"
+      data-type={type}
+    >
       <Flashbar
         items={[
           {
@@ -31,6 +41,6 @@ export function NotificationsBar() {
           },
         ]}
       />
-    </div>
+    </section>
   );
 }

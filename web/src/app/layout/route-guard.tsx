@@ -25,15 +25,17 @@ export function RouteGuard({ children }: { children: ReactNode }) {
       })
     : ({ action: 'allow' } as const);
 
+  // The decision as plain values (the decision object itself is new every render): no message
+  // when allowed, and a target only when redirecting.
+  const message = decision.action === 'allow' ? null : decision.message;
+  const redirectTo = decision.action === 'redirect' ? decision.to : null;
+  // One reaction per navigation and decision.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: location.key is the trigger, not an input: every navigation reacts once, also a second visit to the same path.
   useEffect(() => {
-    if (decision.action === 'redirect') {
-      notify('error', decision.message);
-      navigate(decision.to, { replace: true });
-    } else if (decision.action === 'deny') {
-      notify('error', decision.message);
-    }
-    // One reaction per navigation and decision (the decision object itself is new every render).
-  }, [location.key, decision.action, decision.action === 'allow' ? '' : decision.message]);
+    if (message === null) return;
+    notify('error', message);
+    if (redirectTo !== null) navigate(redirectTo, { replace: true });
+  }, [location.key, message, redirectTo, navigate]);
 
   if (decision.action === 'allow') return <>{children}</>;
   if (decision.action === 'deny') {

@@ -43,7 +43,8 @@ export type MenuInput = {
 export function sideMenuItems({ user, company, collapsed, isAdmin }: MenuInput): MenuEntry[] {
   if (!user) return [];
   const tenant = Boolean(company);
-  const distributed = Boolean(company?.distributed);
+  const distributedCompany = company?.distributed ? company : null;
+  const distributed = distributedCompany !== null;
   const entries: (MenuEntry | false)[] = [
     entry('UserDashboard', 'Dashboard', '/user', 'grid-view'),
     entry('UserLabels', 'Labels', '/user/labels', 'star'),
@@ -54,18 +55,23 @@ export function sideMenuItems({ user, company, collapsed, isAdmin }: MenuInput):
     tenant && entry('UserPayees', 'Payees', '/user/payees', 'contact'),
     entry('UserRoyalties', 'Royalties', '/user/royalties', 'ticket'),
     entry('UserFinances', 'Finances', '/user/finances', 'transcript'),
-    distributed &&
+    distributedCompany !== null &&
       entry(
         'CompanyDistribution',
         'Distribution',
-        `/user/companies/${encodeURIComponent(company!.id)}/distribution`,
+        `/user/companies/${encodeURIComponent(distributedCompany.id)}/distribution`,
         'share',
       ),
     entry('UserDataManagement', 'Data management', '/user/data_management', 'upload-download'),
     (collapsed || distributed) && entry('UserMarketing', 'Marketing', '/user/marketing', 'announcement'),
     tenant && hasTag(company, 'Publisher') && entry('UserSongs', 'Songs', '/user/songs', 'file'),
-    distributed &&
-      entry('UserCompanyDsps', 'DSPs', `/user/companies/${encodeURIComponent(company!.id)}/distribution/dsps`, 'globe'),
+    distributedCompany !== null &&
+      entry(
+        'UserCompanyDsps',
+        'DSPs',
+        `/user/companies/${encodeURIComponent(distributedCompany.id)}/distribution/dsps`,
+        'globe',
+      ),
     entry('LicensingHub', 'Licensing hub', '/user/licensing', 'script'),
     entry('UserCompanies', 'Companies', '/user/companies', 'multiscreen'),
     isAdmin && entry('AdminDashboard', 'Admin dashboard', '/admin', 'settings', 'admin'),

@@ -18,7 +18,7 @@ function UniqueTestIds({ children }: { children: ReactNode }) {
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element?.closest('[aria-hidden="true"]')) return;
-    element.querySelectorAll('[data-testid]').forEach((node) => node.removeAttribute('data-testid'));
+    for (const node of element.querySelectorAll('[data-testid]')) node.removeAttribute('data-testid');
   });
   return (
     <span ref={ref} style={{ display: 'contents' }}>

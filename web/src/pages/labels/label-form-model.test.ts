@@ -14,7 +14,10 @@ import {
 
 const key = (() => {
   let n = 0;
-  return () => `new${(n += 1)}`;
+  return () => {
+    n += 1;
+    return `new${n}`;
+  };
 })();
 const urls = (): NestedRow<UrlRowValues>[] =>
   toNestedRows<UrlRowValues>(

@@ -61,9 +61,8 @@ function LabelForm({ mode, label }: { mode: LabelMode; label?: LabelView }) {
   const chooseLogo = (file: File | null) => {
     setLogo(file);
     setProgress(null);
-    setErrors(({ logo: _drop, ...rest }) =>
-      file && validateLogoFile(file) ? { ...rest, logo: validateLogoFile(file)! } : rest,
-    );
+    const logoError = file ? validateLogoFile(file) : null;
+    setErrors(({ logo: _drop, ...rest }) => (logoError ? { ...rest, logo: logoError } : rest));
   };
 
   const save = async () => {
@@ -79,18 +78,19 @@ function LabelForm({ mode, label }: { mode: LabelMode; label?: LabelView }) {
     if (Object.keys(found).length) return;
     const payload = toLabelPayload(values, urls.rows, identifiers.rows);
     const companyId = label?.company_id ?? (mode === 'admin' ? values.company_id : (company?.id ?? ''));
-    const upload = (labelId: string) => uploadLabelLogo(labelId, logo!, { companyId, onProgress: setProgress });
+    const upload = (labelId: string, file: File) =>
+      uploadLabelLogo(labelId, file, { companyId, onProgress: setProgress });
     setSaving(true);
     try {
       let saved: Saved;
       if (isNew) {
-        const withLogo = logo ? { ...payload, logo_key: await upload(NEW_LABEL_ID) } : payload;
+        const withLogo = logo ? { ...payload, logo_key: await upload(NEW_LABEL_ID, logo) } : payload;
         saved = await api.post<Saved>(
           conf.apiBase,
           mode === 'admin' ? { ...withLogo, company_id: values.company_id } : withLogo,
         );
       } else {
-        const logoKey = logo ? await upload(label.id) : removeLogo ? null : undefined;
+        const logoKey = logo ? await upload(label.id, logo) : removeLogo ? null : undefined;
         saved = await api.patch<Saved>(
           `${conf.apiBase}/${label.id}`,
           logoKey === undefined ? payload : { ...payload, logo_key: logoKey },

@@ -17,11 +17,19 @@ import { REPORT_ACCEPT, reportFileProblem } from './royalty-model';
 import type { RoyaltyImport } from '../../../../shared/schemas/royalty-views';
 
 export type UploadRow = {
+  /** Tells rows apart in the list: two files can share a name. */
+  id: string;
   name: string;
   percent: number;
   state: 'waiting' | 'uploading' | 'uploaded' | 'failed';
   error?: string;
   key?: string;
+};
+
+let uploadCounter = 0;
+const nextUploadId = () => {
+  uploadCounter += 1;
+  return `upload-${uploadCounter}`;
 };
 
 /** The import a finished upload became: the one reading the object the upload stored. */
@@ -55,7 +63,7 @@ export function ReportUpload({ imports, onUploaded }: { imports: RoyaltyImport[]
     if (found.map || found.files || !sourceId) return;
     setBusy(true);
     const queue = files;
-    setRows(queue.map((f) => ({ name: f.name, percent: 0, state: 'waiting' })));
+    setRows(queue.map((f) => ({ id: nextUploadId(), name: f.name, percent: 0, state: 'waiting' })));
     setFiles([]);
     let sent = 0;
     for (const [index, file] of queue.entries()) {
@@ -142,7 +150,7 @@ export function ReportUpload({ imports, onUploaded }: { imports: RoyaltyImport[]
           const found = row.state === 'uploaded' ? importFor(row, imports) : undefined;
           const state = row.state === 'uploaded' ? (found?.status ?? 'uploaded') : row.state;
           return (
-            <div key={`${row.name}-${index}`} data-testid={`bulk-import-row-${index}`} data-state={state}>
+            <div key={row.id} data-testid={`bulk-import-row-${index}`} data-state={state}>
               <SpaceBetween size="xxs">
                 <Box>
                   <b>{row.name}</b>{' '}

@@ -8,7 +8,7 @@ import { MESSAGES } from '../../../../shared/messages';
 import { notify, notifyError } from '../../app/notifications';
 import type { ServerTableContext } from '../../components/server-table';
 import { royaltiesApi } from './royalties-api';
-import { BULK_ACTIONS, type BulkAction, type RoyaltyFilter } from './royalty-model';
+import { BULK_ACTION_TEXT, BULK_ACTIONS, type BulkAction, type RoyaltyFilter } from './royalty-model';
 import type { Royalty } from '../../../../shared/schemas/royalty-views';
 
 type Pending = { action: BulkAction; all: boolean };
@@ -60,7 +60,7 @@ export function RoyaltyBulkActions({
     }
   };
 
-  const text = pending ? BULK_ACTIONS.find((a) => a.id === pending.action)!.text : '';
+  const text = pending ? BULK_ACTION_TEXT[pending.action] : '';
   const count = pending?.all ? matching : selected;
   return (
     <>

@@ -67,12 +67,16 @@ export function filterFromQuery(query: URLSearchParams): RoyaltyFilter {
 export const filterKey = (filter: RoyaltyFilter) => JSON.stringify(filterParams(filter));
 
 export type BulkAction = 'mark_as_paid' | 'mark_as_unpaid' | 'mark_as_artist_paid' | 'mark_as_artist_unpaid';
-export const BULK_ACTIONS: { id: BulkAction; text: string }[] = [
-  { id: 'mark_as_paid', text: 'Mark as paid' },
-  { id: 'mark_as_unpaid', text: 'Mark as unpaid' },
-  { id: 'mark_as_artist_paid', text: 'Mark as artist paid' },
-  { id: 'mark_as_artist_unpaid', text: 'Mark as artist unpaid' },
-];
+/** Each bulk action's menu text (and its confirmation's header and button). */
+export const BULK_ACTION_TEXT: Record<BulkAction, string> = {
+  mark_as_paid: 'Mark as paid',
+  mark_as_unpaid: 'Mark as unpaid',
+  mark_as_artist_paid: 'Mark as artist paid',
+  mark_as_artist_unpaid: 'Mark as artist unpaid',
+};
+export const BULK_ACTIONS: { id: BulkAction; text: string }[] = (Object.keys(BULK_ACTION_TEXT) as BulkAction[]).map(
+  (id) => ({ id, text: BULK_ACTION_TEXT[id] }),
+);
 
 /** The body of a mark_as_* call: the selected lines, or every line matching the filter (q included). */
 export function bulkBody(

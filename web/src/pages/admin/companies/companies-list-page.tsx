@@ -5,7 +5,7 @@ import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DEFAULT_PER_PAGE } from '../../../../../shared/constants';
 import { ApiErrorAlert } from '../../../components/api-error-alert';
@@ -54,7 +54,6 @@ export function AdminCompaniesPage() {
     field: 'name',
     descending: false,
   });
-  useEffect(() => setPage(1), [q]);
   const view = useMemo(
     () =>
       filterSortPage(data?.companies ?? [], {
@@ -107,7 +106,11 @@ export function AdminCompaniesPage() {
               filteringPlaceholder="Search companies"
               filteringAriaLabel="Search companies"
               countText={q ? `${view.total} ${view.total === 1 ? 'match' : 'matches'}` : undefined}
-              onChange={({ detail }) => setQ(detail.filteringText)}
+              onChange={({ detail }) => {
+                // A new search starts again from its first page.
+                setQ(detail.filteringText);
+                setPage(1);
+              }}
             />
           </div>
         }

@@ -14,7 +14,10 @@ import {
 } from './company-model';
 
 let n = 0;
-const key = () => `k${(n += 1)}`;
+const key = () => {
+  n += 1;
+  return `k${n}`;
+};
 const company: AdminCompany = {
   id: 'c1',
   name: 'Acme',

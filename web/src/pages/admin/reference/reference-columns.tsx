@@ -14,6 +14,7 @@ export function referenceColumns(
 ): TableProps.ColumnDefinition<ReferenceRecord>[] {
   // Admin lists of a company's records say whose each one is.
   const acrossCompanies = Boolean(config.tenant && config.endpoint && !config.endpoint.companyScoped);
+  const rowAction = config.rowAction;
   return [
     ...config.columns.map(
       (column): TableProps.ColumnDefinition<ReferenceRecord> => ({
@@ -40,13 +41,9 @@ export function referenceColumns(
       header: 'Actions',
       cell: (r) => (
         <SpaceBetween direction="horizontal" size="xs">
-          {config.rowAction?.enabled(r) ? (
-            <Button
-              variant="inline-link"
-              onClick={() => config.rowAction!.run(r)}
-              data-testid={`ref-row-action-${r.id}`}
-            >
-              {config.rowAction.label}
+          {rowAction?.enabled(r) ? (
+            <Button variant="inline-link" onClick={() => rowAction.run(r)} data-testid={`ref-row-action-${r.id}`}>
+              {rowAction.label}
             </Button>
           ) : null}
           <Button

@@ -407,6 +407,13 @@ export function configFor(collection: string): ReferenceConfig | undefined {
   return REFERENCE_CONFIGS[collection] ?? CATALOGUE_CONFIGS[collection];
 }
 
+/** The config of a collection the code itself names (a picker's quick-add); a missing one is a programming error. */
+export function requireConfig(collection: string): ReferenceConfig {
+  const config = configFor(collection);
+  if (!config) throw new Error(`No reference config for the collection "${collection}"`);
+  return config;
+}
+
 /**
  * The config of the collection a route belongs to: /admin/countries/:countryId/edit → countries,
  * /distribution/dsps → dsps, /user/artists and /admin/artists → artists.

@@ -79,7 +79,13 @@ export const date = (name: string, label: string, extra: Extra = {}): ReferenceF
     ...extra,
   });
 export const countryLink = (label = 'Country') => link('country_id', label, 'countries', 'country');
-export const rowLink = (name: string, label: string, collection: string, as: string, quickAdd = false): RowField => ({
+export const rowLink = (
+  name: string,
+  label: string,
+  collection: string,
+  as: string,
+  quickAdd = false,
+): Extract<RowField, { kind: 'link' }> => ({
   name,
   label,
   kind: 'link',

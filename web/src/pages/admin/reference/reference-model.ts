@@ -49,13 +49,16 @@ function blank(field: ReferenceField): FieldValue {
 }
 
 let rowCounter = 0;
-const newRowKey = () => `row-${(rowCounter += 1)}`;
+const newRowKey = () => {
+  rowCounter += 1;
+  return `row-${rowCounter}`;
+};
 
 /** A saved row's field as a form value. */
 function rowValue(field: RowField, row: Record<string, unknown>): string | boolean | LinkValue | string[] {
   switch (field.kind) {
     case 'link':
-      return asLink(row[field.as!]);
+      return asLink(row[field.as]);
     case 'checkbox':
       return row[field.name] === true;
     case 'multiselect':
@@ -176,8 +179,10 @@ export function validateValues(
   values: FormValues,
   options: { visible?: (field: ReferenceField) => boolean } = {},
 ): Record<string, string> {
-  const checked = config.fields.filter((f) => f.rules?.length && (!options.visible || options.visible(f)));
-  const map: RuleMap<FormValues> = Object.fromEntries(checked.map((f) => [f.name, f.rules!]));
+  const map: RuleMap<FormValues> = {};
+  for (const f of config.fields) {
+    if (f.rules?.length && (!options.visible || options.visible(f))) map[f.name] = f.rules;
+  }
   const errors = validate(values, map);
   const parsed = config.schema?.safeParse(toPayload(config, values, options));
   if (parsed && !parsed.success) {

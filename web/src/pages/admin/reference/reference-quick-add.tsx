@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { notify } from '../../../app/notifications';
 import { useFormSubmit } from '../../../components/use-form-submit';
 import type { PickedRecord } from '../../../components/record-picker';
-import { configFor, type FormValues } from './reference-config';
+import { requireConfig, type FormValues } from './reference-config';
 import { saveReference, useReferenceRefresh } from './reference-api';
 import { ReferenceFormFields, useVisibleFields } from './reference-form-fields';
 import {
@@ -33,7 +33,7 @@ export function QuickAddModal({
   onClose: () => void;
   onAdded: (picked: PickedRecord) => void;
 }) {
-  const config = configFor(collection)!;
+  const config = requireConfig(collection);
   const visible = useVisibleFields(true, config);
   const refresh = useReferenceRefresh(config);
   const [values, setValues] = useState<FormValues>(() => emptyValues(config));

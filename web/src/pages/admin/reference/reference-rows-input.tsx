@@ -13,6 +13,10 @@ import { QuickAddContext } from './quick-add-context';
 
 type RowsField = Extract<ReferenceField, { kind: 'rows' }>;
 let counter = 0;
+const newRowKey = () => {
+  counter += 1;
+  return `new-row-${counter}`;
+};
 
 /**
  * A config's nested rows (society URLs, distributor DSP links) in the shared editor: removed
@@ -37,7 +41,7 @@ export function ReferenceRowsInput({
     };
     return {
       rows,
-      add: (values) => apply({ type: 'add', key: `new-row-${(counter += 1)}`, values }),
+      add: (values) => apply({ type: 'add', key: newRowKey(), values }),
       update: (key, patch) => {
         const row = rows.find((r) => r.key === key);
         apply({ type: 'update', key, patch: row && field.onRowChange ? field.onRowChange(row.values, patch) : patch });
@@ -47,7 +51,7 @@ export function ReferenceRowsInput({
       reset: () => undefined,
       kept: keptRows(rows),
     };
-  }, [rows, onChange]);
+  }, [rows, onChange, field.normaliseRows, field.onRowChange]);
   const testId = `ref-rows-${field.name}`;
   // The row and field whose picker opened a quick-add modal; the new record is picked into it.
   const [adding, setAdding] = useState<{ key: string; field: string; collection: string } | null>(null);
@@ -73,7 +77,9 @@ export function ReferenceRowsInput({
             .join(' · ')
         }
         renderInput={(rowField, row, index, errorText) => {
-          const config = field.rowFields.find((rf) => rf.name === rowField.key)!;
+          const config = field.rowFields.find((rf) => rf.name === rowField.key);
+          // Every editor field comes from rowFields, so this is only a guard.
+          if (!config) return null;
           if (config.kind === 'checkbox') {
             return (
               <Checkbox
@@ -141,14 +147,14 @@ export function ReferenceRowsInput({
           if (config.kind === 'link') {
             return (
               <RecordPicker
-                source={pickerSource(config.collection!)}
+                source={pickerSource(config.collection)}
                 value={row.values[config.name] as LinkValue}
                 onChange={(picked) => state.update(row.key, { [config.name]: picked })}
                 testId={`${testId}-${config.name}-${index}`}
                 invalid={Boolean(errorText)}
                 onAddNew={
                   config.quickAdd && QuickAddModal
-                    ? () => setAdding({ key: row.key, field: config.name, collection: config.collection! })
+                    ? () => setAdding({ key: row.key, field: config.name, collection: config.collection })
                     : undefined
                 }
                 addNewLabel={config.quickAdd && QuickAddModal ? `Add new ${config.label.toLowerCase()}` : undefined}

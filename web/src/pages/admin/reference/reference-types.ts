@@ -38,18 +38,18 @@ type FieldBase = {
  * A control inside a nested row: text, a tick, a link picker, a choice (`select`), several
  * choices (`multiselect`) or text with suggestions (`suggest`).
  */
-export type RowField = {
+type RowFieldBase = {
   name: string;
   label: string;
-  kind: 'text' | 'checkbox' | 'link' | 'select' | 'multiselect' | 'suggest' | 'territories';
-  collection?: string;
-  as?: string;
   placeholder?: string;
-  quickAdd?: boolean;
   options?: readonly string[];
   /** Shown on detail pages as a link to the URL the answer carries in this row field (an identifier's outbound link). */
   linkFrom?: string;
 };
+export type RowField =
+  | (RowFieldBase & { kind: 'text' | 'checkbox' | 'select' | 'multiselect' | 'suggest' | 'territories' })
+  /** A link to a record of `collection`, picked by name; `name` is the id field, `as` the answer's named link. */
+  | (RowFieldBase & { kind: 'link'; collection: string; as: string; quickAdd?: boolean });
 
 export type ReferenceField =
   | (FieldBase & { kind: 'text' | 'textarea' | 'password'; initial?: string })

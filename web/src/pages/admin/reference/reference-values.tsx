@@ -26,7 +26,7 @@ export function ReferenceValue({
   if (field === 'created_at' || field === 'updated_at') return <FormattedDate value={value as string | undefined} />;
   switch (definition?.kind) {
     case 'checkbox':
-      return field === 'active' ? <StatusBadge word={value ? 'active' : 'inactive'} /> : <>{value ? 'Yes' : 'No'}</>;
+      return field === 'active' ? <StatusBadge word={value ? 'active' : 'inactive'} /> : value ? 'Yes' : 'No';
     case 'link': {
       const linked = record[definition.as] as { name?: string } | null | undefined;
       return <>{linked?.name ?? dash}</>;
@@ -38,7 +38,7 @@ export function ReferenceValue({
           {file.filename} (<FileSize bytes={file.size} />)
         </Link>
       ) : (
-        <>{dash}</>
+        dash
       );
     }
     case 'multiselect':
@@ -76,7 +76,7 @@ export function ReferenceRowsTable({
         id: rf.name,
         header: rf.label,
         cell: (row: Record<string, unknown>) => {
-          if (rf.kind === 'link') return (row[rf.as!] as { name?: string } | null)?.name ?? dash;
+          if (rf.kind === 'link') return (row[rf.as] as { name?: string } | null)?.name ?? dash;
           // A tick never set shows the form's default for new rows (active: yes; pre-order: no).
           if (rf.kind === 'checkbox') return (row[rf.name] ?? definition.emptyRow[rf.name]) === true ? 'Yes' : 'No';
           if (rf.kind === 'territories')
