@@ -9,7 +9,7 @@ import {
   type OperationName,
 } from './operation-names.js';
 
-export type {   Area, OperationName };
+export type { Area, OperationName };
 
 /**
  * The route table: the one list of API routes. The CDK stack builds API Gateway routes and

@@ -94,8 +94,7 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
       run: async ({ query }) => {
         const rows = await all();
         const byName = { field: nameField, direction: 'asc' as const };
-        const pinnedFirst = (sorted: Row[]) =>
-          resource.pinned ? pinnedRowsFirst(sorted, resource.pinned) : sorted;
+        const pinnedFirst = (sorted: Row[]) => (resource.pinned ? pinnedRowsFirst(sorted, resource.pinned) : sorted);
         if (query.selectable === 'true') {
           // Pickers: the first matches by name (case-insensitive substring, spec 1 §5), pinned rows first.
           const page = pageOf(rows, {

@@ -119,7 +119,10 @@ export async function startLocalCloud(options: LocalCloudOptions) {
     const gatewayRoutes: Parameters<typeof createGateway>[0]['localRoutes'] = [];
     const server = createGateway({
       handlers,
-      verifyJwt: createJwtCheck({ issuer: required(process.env[ENV.jwtIssuer], ENV.jwtIssuer), clientId: pool.userPoolClientId }),
+      verifyJwt: createJwtCheck({
+        issuer: required(process.env[ENV.jwtIssuer], ENV.jwtIssuer),
+        clientId: pool.userPoolClientId,
+      }),
       localRoutes: gatewayRoutes,
     });
     const websocket = attachWebSocketApi(server, realtime);

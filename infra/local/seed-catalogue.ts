@@ -18,7 +18,9 @@ export async function seedDemoCatalogue(): Promise<void> {
   if (!company) return;
   const tenantId = company.companyId;
   const named = async (collection: string, name: string) =>
-    (await referenceRows(required(referenceResource(collection), `the ${collection} collection`))).find((row) => row.name === name)?.id as string | undefined;
+    (await referenceRows(required(referenceResource(collection), `the ${collection} collection`))).find(
+      (row) => row.name === name,
+    )?.id as string | undefined;
   const create = async (collection: string, body: Record<string, unknown>) => {
     const resource = tenantResource(collection);
     return recordOps(resource).create({ tenantId }, resource.input.parse(body) as Record<string, unknown>);

@@ -45,7 +45,10 @@ export async function startSqs(options: { port: number; region: string }) {
         QueueName: QUEUES[key].localName,
         Attributes: {
           VisibilityTimeout: String(visibilityTimeoutSeconds(key)),
-          RedrivePolicy: JSON.stringify({ deadLetterTargetArn: queueArn, maxReceiveCount: QUEUES[key].maxReceiveCount }),
+          RedrivePolicy: JSON.stringify({
+            deadLetterTargetArn: queueArn,
+            maxReceiveCount: QUEUES[key].maxReceiveCount,
+          }),
         },
       }),
     );
@@ -107,10 +110,7 @@ export async function startSqs(options: { port: number; region: string }) {
                   VisibilityTimeout: LOCAL_RETRY_SECONDS,
                 }),
               );
-            else
-              await client.send(
-                new DeleteMessageCommand({ QueueUrl: urls[key], ReceiptHandle: receiptHandle }),
-              );
+            else await client.send(new DeleteMessageCommand({ QueueUrl: urls[key], ReceiptHandle: receiptHandle }));
           }
         } catch (error) {
           if (running) {

@@ -31,7 +31,6 @@ const AGGREGATE_DIMENSIONS = [
   'total',
 ] as const;
 export type AggregateDimension = (typeof AGGREGATE_DIMENSIONS)[number];
-;
 /** One value of a dimension in a pay period; `value` null: the lines without one (unmatched, no store…); the total's value is 'total'. */
 export type AggregateRow = AggregateSums & { value: string | null };
 

@@ -78,12 +78,10 @@ export async function storeLedger(
   const ledgerKey = newLedgerKey(tenantId, id);
   const size = (await stat(output)).size;
   const [aggregates] = await Promise.all([
-    writeAggregates(duck, tenantId, id).then(
-      (written) => {
-        timings?.(`aggregates written (${written.items} items)`);
-        return written;
-      },
-    ),
+    writeAggregates(duck, tenantId, id).then((written) => {
+      timings?.(`aggregates written (${written.items} items)`);
+      return written;
+    }),
     upload(bucket, ledgerKey, output).then(() => timings?.(`ledger file uploaded (${(size / 1e6).toFixed(0)} MB)`)),
   ]);
   await onStep('written');

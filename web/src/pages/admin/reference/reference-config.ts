@@ -403,7 +403,7 @@ export const REFERENCE_CONFIGS: Readonly<Record<string, ReferenceConfig>> = {
 };
 
 /** Any collection's config, reference data or a company's catalogue (pickers' quick-add modals). */
-export function configFor(collection: string): ReferenceConfig | undefined {
+function configFor(collection: string): ReferenceConfig | undefined {
   return REFERENCE_CONFIGS[collection] ?? CATALOGUE_CONFIGS[collection];
 }
 
