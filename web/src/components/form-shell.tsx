@@ -2,7 +2,7 @@ import Button from '@cloudscape-design/components/button';
 import Form from '@cloudscape-design/components/form';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { useEffect, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { useEffect, useRef, type ReactNode, type SyntheticEvent } from 'react';
 import { ErrorSummary, focusField } from './error-summary';
 import { errorSummary } from './form-guard-rules';
 import { UnsavedChangesGuard } from './unsaved-changes';
@@ -51,12 +51,16 @@ export function FormShell({
   const formRef = useRef<HTMLFormElement>(null);
   const summaryRef = useRef<HTMLElement>(null);
   const focusPending = useRef(false);
-  const [edited, setEdited] = useState(false);
+  /** A submit under way: a save that succeeds moves on without asking to leave (reset by an answer with problems). */
+  const submitted = useRef(false);
+  /** Any edit made in the form (typing, ticking, choosing an option); a ref, so marking it re-renders nothing. */
+  const edited = useRef(false);
   const items = errorSummary(errors, failure);
 
   // After a submit, the first answer that has problems moves the focus to their summary.
   // biome-ignore lint/correctness/useExhaustiveDependencies: errors and failure are the triggers: each new answer to a submit (a new errors object or failure) applies a pending focus, even when the number of problems is unchanged.
   useEffect(() => {
+    if (items.length) submitted.current = false;
     if (!focusPending.current || !items.length) return;
     focusPending.current = false;
     summaryRef.current?.focus();
@@ -64,7 +68,9 @@ export function FormShell({
 
   const markEdited = (event: SyntheticEvent) => {
     const target = event.target as HTMLElement;
-    if (target.closest('[role="option"], input, textarea, select')) setEdited(true);
+    if (!target.closest('[role="option"], input, textarea, select')) return;
+    edited.current = true;
+    submitted.current = false;
   };
 
   return (
@@ -73,17 +79,22 @@ export function FormShell({
       onSubmit={(event) => {
         event.preventDefault();
         focusPending.current = true;
+        submitted.current = true;
         onSubmit();
       }}
       onInputCapture={markEdited}
       onChangeCapture={markEdited}
       onClickCapture={(event) => {
-        if ((event.target as HTMLElement).closest('[role="option"]')) setEdited(true);
+        if ((event.target as HTMLElement).closest('[role="option"]')) edited.current = true;
       }}
       noValidate
       data-testid={`${testId}-form`}
     >
-      <UnsavedChangesGuard dirty={dirty ?? edited} saving={submitting} testId={testId} />
+      <UnsavedChangesGuard
+        hasChanges={() => (dirty ?? edited.current) && !submitted.current}
+        saving={submitting}
+        testId={testId}
+      />
       <Form
         header={
           <Header variant="h1" description={description}>

@@ -1,0 +1,13 @@
+import { launchChromium, signInThroughForm } from '/work/wt/lint/test/support/browser.ts';
+const base = 'http://localhost:3700';
+const browser = await launchChromium();
+const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+await signInThroughForm(page, base, 'admin@demo.test', 'Admin-pass-1');
+await page.waitForURL('**/user');
+await page.goto(`${base}/admin/countries/new`);
+const v = () => page.getByTestId('ref-field-name').inputValue();
+await page.getByTestId('ref-field-name').fill('One');
+console.log('after fill 1', await v());
+await page.waitForTimeout(500);
+console.log('after 500ms', await v());
+await browser.close();
