@@ -33,20 +33,6 @@ describe('admin reference data', () => {
     await page.waitForURL(`${cloudUrl()}/admin/countries`);
   });
 
-  it('asks before leaving a half-filled form through the menu; staying keeps what was typed', async () => {
-    await page.goto(`${cloudUrl()}/admin/countries/new`);
-    await page.getByTestId('ref-field-name').fill('Half typed');
-    expect(await page.getByTestId('ref-field-name').inputValue()).toBe('Half typed');
-    await page.getByRole('link', { name: 'Labels' }).first().click();
-    await page.getByTestId('ref-leave-modal').waitFor();
-    expect(page.url()).toBe(`${cloudUrl()}/admin/countries/new`);
-    await page.getByTestId('ref-leave-stay').click();
-    expect(await page.getByTestId('ref-field-name').inputValue()).toBe('Half typed');
-    await page.getByRole('link', { name: 'Labels' }).first().click();
-    await page.getByTestId('ref-leave-confirm').click();
-    await page.waitForURL('**/labels*');
-  });
-
   it('finds it by search and bulk-deletes the selection with the server’s message', async () => {
     await page.getByTestId('ref-table-search').locator('input').fill('browserland');
     await expect.poll(() => page.getByTestId('ref-table').textContent(), { timeout: 10_000 }).toContain('Browserland');
@@ -59,6 +45,20 @@ describe('admin reference data', () => {
     await expect.poll(() => page.getByTestId('delete-modal').textContent()).toContain('Browserland');
     await page.getByTestId('delete-confirm').click();
     await expect.poll(() => page.locator('body').textContent(), { timeout: 10_000 }).toContain('1 country deleted');
+  });
+
+  it('asks before leaving a half-filled form through the menu; staying keeps what was typed', async () => {
+    await page.goto(`${cloudUrl()}/admin/countries/new`);
+    await page.getByTestId('ref-field-name').fill('Half typed');
+    expect(await page.getByTestId('ref-field-name').inputValue()).toBe('Half typed');
+    await page.getByRole('link', { name: 'Labels' }).first().click();
+    await page.getByTestId('ref-leave-modal').waitFor();
+    expect(page.url()).toBe(`${cloudUrl()}/admin/countries/new`);
+    await page.getByTestId('ref-leave-stay').click();
+    expect(await page.getByTestId('ref-field-name').inputValue()).toBe('Half typed');
+    await page.getByRole('link', { name: 'Labels' }).first().click();
+    await page.getByTestId('ref-leave-confirm').click();
+    await page.waitForURL('**/labels*');
   });
 
   it('ran without uncaught page errors', () => {
