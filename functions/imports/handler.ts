@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { importInput, importsBulkDestroy } from '../../shared/schemas/import.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
 import { listQuerySchema } from '../lib/list-query.js';
 import * as imports from './imports.js';
@@ -13,12 +14,7 @@ const operations = {
     run: ({ caller, query }) => imports.listImports(caller, query),
   }),
   addImport: operation('user', {
-    body: z.strictObject({
-      filename: z.string().trim().min(1).max(300),
-      filesize: z.number().int().min(0),
-      records: z.number().int().min(0),
-      type: z.string().trim().min(1).max(50),
-    }),
+    body: importInput,
     run: async ({ caller, body }) => reply(201, await imports.addImport(caller, body)),
   }),
   getImport: operation('user', { params: idParams, run: ({ caller, params }) => imports.getImport(caller, params.id) }),
@@ -27,7 +23,7 @@ const operations = {
     run: ({ caller, params }) => imports.deleteImport(caller, params.id),
   }),
   bulkDestroyImports: operation('user', {
-    body: z.strictObject({ import_ids: z.array(z.string().min(1).max(64)).min(1).max(100) }),
+    body: importsBulkDestroy,
     run: ({ caller, body }) => imports.bulkDestroyImports(caller, body.import_ids),
   }),
 } satisfies AreaOperations<'imports'>;

@@ -1,4 +1,5 @@
 import { ulid } from 'ulid';
+import type { ImportRow } from '../../shared/schemas/import-views.js';
 import * as store from '../data/access/imports.js';
 import { getUser, getUsers } from '../data/access/users.js';
 import type { ImportRecordItem } from '../data/entities/import-record.js';
@@ -8,7 +9,7 @@ import { pageOf, type SortSpec } from '../lib/list-query.js';
 
 type Owner = { name: string; email: string };
 
-const view = (i: ImportRecordItem, owner?: Owner) => ({
+const view = (i: ImportRecordItem, owner?: Owner): ImportRow => ({
   id: i.importId,
   user_id: i.userId,
   user_name: owner?.name ?? '',

@@ -1,6 +1,7 @@
 import { ulid } from 'ulid';
 import type { z } from 'zod';
 import { NOTICES_CHANGED, type noticeInput, type noticeUpdate } from '../../shared/schemas/notice.js';
+import type { AdminNotice, AdminNoticeDetail, Inbox } from '../../shared/schemas/notice-views.js';
 import { MESSAGES } from '../../shared/messages.js';
 import * as store from '../data/access/notices.js';
 import { getUsers } from '../data/access/users.js';
@@ -9,7 +10,7 @@ import { BadRequest, NotFound } from '../lib/errors.js';
 import { pageOf, type SortSpec } from '../lib/list-query.js';
 import { pushToUser } from '../realtime/push.js';
 
-function view(n: NoticeItem) {
+function view(n: NoticeItem): AdminNotice {
   return {
     id: n.noticeId,
     title: n.title,
@@ -84,7 +85,7 @@ export async function listNotices(query: { page: number; per_page: number; sort:
   };
 }
 
-export async function getNotice(noticeId: string) {
+export async function getNotice(noticeId: string): Promise<{ notice: AdminNoticeDetail }> {
   const notice = view(await load(noticeId));
   const sent = await store.copiesOfNotice(noticeId);
   const users = await getUsers(sent.map((r) => r.userId));
@@ -125,7 +126,7 @@ export async function deleteNotice(noticeId: string) {
 }
 
 /** The signed-in user's notices, newest first, with how many are unread. */
-export async function myNotices(userId: string) {
+export async function myNotices(userId: string): Promise<Inbox> {
   const mine = await store.copiesOfUser(userId);
   const notices = await store.getNotices(mine.map((m) => m.noticeId));
   const byId = new Map(notices.map((n) => [n.noticeId, n]));

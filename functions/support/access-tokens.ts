@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ulid } from 'ulid';
+import type { AccessToken } from '../../shared/schemas/support-views.js';
 import * as store from '../data/access/support.js';
 import { userExists } from '../data/access/users.js';
 import type { AccessTokenItem } from '../data/entities/access-token.js';
@@ -10,7 +11,7 @@ import { pageOf, type SortSpec } from '../lib/list-query.js';
 const isExpired = (t: AccessTokenItem, now = Date.now()) =>
   Boolean(t.revoked) || (t.expires_at ? Date.parse(t.expires_at) <= now : false);
 
-const view = (t: AccessTokenItem) => ({
+const view = (t: AccessTokenItem): AccessToken => ({
   id: t.accessTokenId,
   user_id: t.userId,
   service: t.service,

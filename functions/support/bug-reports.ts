@@ -1,11 +1,12 @@
 import { ulid } from 'ulid';
+import type { BugReport } from '../../shared/schemas/support-views.js';
 import * as store from '../data/access/support.js';
 import { getUsers } from '../data/access/users.js';
 import type { BugReportItem } from '../data/entities/bug-report.js';
 import { NotFound } from '../lib/errors.js';
 import { pageOf, type SortSpec } from '../lib/list-query.js';
 
-const view = (b: BugReportItem, reporter?: { name: string; email: string }) => ({
+const view = (b: BugReportItem, reporter?: { name: string; email: string }): BugReport => ({
   id: b.bugReportId,
   user_id: b.userId,
   user_name: reporter?.name ?? '',

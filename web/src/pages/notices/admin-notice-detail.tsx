@@ -13,7 +13,7 @@ import { RecordState } from '../../components/record-state';
 import { StatusBadge } from '../../components/status-badge';
 import { DeleteNoticeModal } from './delete-notice-modal';
 import { useAdminNotice } from './notice-api';
-import type { Recipient } from './notice-model';
+import type { Recipient } from '../../../../shared/schemas/notice-views';
 
 const LIST = '/admin/notices';
 

@@ -21,9 +21,9 @@ import {
   noticePayload,
   noticeToValues,
   validateNotice,
-  type AdminNotice,
   type NoticeValues,
 } from './notice-model';
+import type { AdminNotice } from '../../../../shared/schemas/notice-views';
 import { RecipientsField } from './recipients-field';
 
 const TYPE_OPTIONS = NOTICE_TYPES.map((t) => ({ value: t, label: t[0].toUpperCase() + t.slice(1) }));

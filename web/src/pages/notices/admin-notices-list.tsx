@@ -8,7 +8,7 @@ import { ServerTable } from '../../components/server-table';
 import { StatusBadge } from '../../components/status-badge';
 import { adminNoticesPath } from './notice-api';
 import { DeleteNoticeModal } from './delete-notice-modal';
-import type { AdminNotice } from './notice-model';
+import type { AdminNotice } from '../../../../shared/schemas/notice-views';
 
 function columns(onDelete: (notice: AdminNotice) => void): TableProps.ColumnDefinition<AdminNotice>[] {
   return [

@@ -1,6 +1,6 @@
 import { DeleteModal } from '../../components/delete-modal';
 import { deleteNotice } from './notice-api';
-import type { AdminNotice } from './notice-model';
+import type { AdminNotice } from '../../../../shared/schemas/notice-views';
 
 /** Deletes one notice and shows the server's message ("Notice Deleted"). */
 export function DeleteNoticeModal({

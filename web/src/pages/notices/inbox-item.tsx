@@ -6,7 +6,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { formatDate } from '../../../../shared/format';
 import { FormattedDate } from '../../components/formatted';
 import { StatusBadge } from '../../components/status-badge';
-import type { InboxItem as Item } from './notice-model';
+import type { InboxItem as Item } from '../../../../shared/schemas/notice-views';
 
 type Props = {
   item: Item;

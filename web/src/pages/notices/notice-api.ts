@@ -3,7 +3,8 @@ import { listPath, type ListParams } from '../../app/list-params';
 import { useInvalidate } from '../../app/invalidate';
 import { useApi } from '../../app/resources';
 import type { ListMeta } from '../../app/types';
-import type { AdminNotice, AdminNoticeDetail, AdminUser, Inbox } from './notice-model';
+import type { AdminNotice, AdminNoticeDetail, Inbox } from '../../../../shared/schemas/notice-views';
+import type { AdminUser } from './notice-model';
 
 /** Notices are the platform's, not a company's: calls send no X-Company-Id. */
 const GLOBAL = { companyId: null } as const;

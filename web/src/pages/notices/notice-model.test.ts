@@ -7,8 +7,8 @@ import {
   noticeToValues,
   userOption,
   validateNotice,
-  type Inbox,
 } from './notice-model';
+import type { Inbox } from '../../../../shared/schemas/notice-views';
 
 const max = userOption({ id: 'u1', name: 'Max Manager', email: 'manager@demo.test' });
 const filled = { ...emptyNotice(), title: ' Hello ', content: ' World ', users: [max] };
@@ -61,7 +61,7 @@ describe('notice form model', () => {
       id: 'n1',
       title: 'T',
       content: 'C',
-      type_of: 'news',
+      type_of: 'news' as const,
       readable: false,
       recipients_count: 1,
       read_count: 0,
@@ -79,7 +79,17 @@ describe('notice form model', () => {
 describe('inbox', () => {
   const item = (id: string, read: boolean, read_at: string | null = null) => ({
     id,
-    notice: { id, title: id, content: '', type_of: 'news', created_at: '' },
+    notice: {
+      id,
+      title: id,
+      content: '',
+      type_of: 'news' as const,
+      readable: true,
+      recipients_count: 1,
+      read_count: 0,
+      created_at: '',
+      updated_at: '',
+    },
     read,
     read_at,
   });

@@ -1,9 +1,9 @@
 import { MESSAGES } from '../../../../shared/messages';
 import { NOTICE_TYPES, noticeInput, noticeUpdate } from '../../../../shared/schemas/notice';
+import type { AdminNotice, Inbox } from '../../../../shared/schemas/notice-views';
 import { rules, validate, zodErrors } from '../../components/form-rules';
 
 export { NOTICE_TYPES };
-type NoticeType = (typeof NOTICE_TYPES)[number];
 
 /** The spec's notices (spec 1 §8), kept here since shared/messages does not carry them. */
 /** The spec's notice messages, from the texts the server shares (shared/messages.ts). */
@@ -13,30 +13,6 @@ export const NOTICE_MESSAGES = {
   markedRead: MESSAGES.noticeMarkedRead,
   added: MESSAGES.noticesAddedFor,
 } as const;
-
-/** A notice as the admin API answers it. */
-export type AdminNotice = {
-  id: string;
-  title: string;
-  content: string;
-  type_of: NoticeType | string;
-  readable: boolean;
-  recipients_count: number;
-  read_count: number;
-  created_at: string;
-  updated_at: string;
-};
-export type Recipient = { id: string; name: string; email: string; read: boolean; read_at: string | null };
-export type AdminNoticeDetail = AdminNotice & { users: Recipient[] };
-
-/** A notice as its recipient has it (GET /notices); `id` is the notice's id. */
-export type InboxItem = {
-  id: string;
-  notice: { id: string; title: string; content: string; type_of: NoticeType | string; created_at: string };
-  read: boolean;
-  read_at: string | null;
-};
-export type Inbox = { notices: InboxItem[]; unread_count: number };
 
 export type UserOption = { value: string; label: string };
 export type AdminUser = { id: string; name: string; email: string; role: string };

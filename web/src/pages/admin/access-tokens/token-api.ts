@@ -2,7 +2,8 @@ import { api } from '../../../app/api';
 import { useInvalidate } from '../../../app/invalidate';
 import { useApi } from '../../../app/resources';
 import { GLOBAL } from '../users/user-api';
-import { revokeAllBody, TOKENS_BASE, type AccessToken } from './token-model';
+import type { AccessToken } from '../../../../../shared/schemas/support-views';
+import { revokeAllBody, TOKENS_BASE } from './token-model';
 
 export const tokenPath = (id: string) => `${TOKENS_BASE}/${encodeURIComponent(id)}`;
 

@@ -23,9 +23,9 @@ import {
   TOKENS_BASE,
   tokenToValues,
   validateToken,
-  type AccessToken,
   type TokenValues,
 } from './token-model';
+import type { AccessToken } from '../../../../../shared/schemas/support-views';
 import { TokenSecret } from './token-secret';
 
 type FormProps = { token?: AccessToken; fixedUser?: { id: string; name: string; email: string } };

@@ -10,8 +10,8 @@ import {
   tokenStatus,
   tokenToValues,
   validateToken,
-  type AccessToken,
 } from './token-model';
+import type { AccessToken } from '../../../../../shared/schemas/support-views';
 
 const token: AccessToken = {
   id: 't1',

@@ -1,16 +1,6 @@
+import type { AccessToken } from '../../../../../shared/schemas/support-views';
 import { listPath, type ListParams } from '../../../app/list-params';
 import { rules, validate } from '../../../components/form-rules';
-
-/** An access token as the admin API answers it (spec 1 §3); `token` is masked except in the create answer. */
-export type AccessToken = {
-  id: string;
-  user_id: string;
-  service: string;
-  token: string;
-  expires_at: string | null;
-  expired: boolean;
-  created_at: string;
-};
 
 export type TokenValues = { user_id: string; user_email: string; service: string; expires_at: string };
 

@@ -11,7 +11,8 @@ import { StatusBadge } from '../../../components/status-badge';
 import { USERS_BASE } from '../users/user-api';
 import { RevokeAllButton } from './revoke-all-button';
 import { deleteAccessToken, tokenPath } from './token-api';
-import { accessTokensPath, tokenStatus, TOKENS_BASE, type AccessToken } from './token-model';
+import type { AccessToken } from '../../../../../shared/schemas/support-views';
+import { accessTokensPath, tokenStatus, TOKENS_BASE } from './token-model';
 
 function columns(
   onDelete: (token: AccessToken) => void,

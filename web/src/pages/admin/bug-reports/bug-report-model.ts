@@ -1,17 +1,5 @@
 import { listPath, type ListParams } from '../../../app/list-params';
 
-/** A row of GET /admin/bug_reports (spec 3 §3: a report starts as "reported"). */
-export type BugReport = {
-  id: string;
-  user_id: string;
-  user_name: string;
-  user_email: string;
-  description: string;
-  referer: string | null;
-  status: string;
-  created_at: string;
-};
-
 export const BUG_REPORTS_BASE = '/admin/bug_reports';
 
 /** GET /admin/bug_reports for one user. */

@@ -10,13 +10,8 @@ import { RouterLink } from '../../../components/router-link';
 import { ServerTable } from '../../../components/server-table';
 import { StatusBadge } from '../../../components/status-badge';
 import { GLOBAL, USERS_BASE } from '../users/user-api';
-import {
-  BUG_REPORTS_BASE,
-  BUG_REPORTS_DEFAULT_SORT,
-  bugReportsPath,
-  summarise,
-  type BugReport,
-} from './bug-report-model';
+import { BUG_REPORTS_BASE, BUG_REPORTS_DEFAULT_SORT, bugReportsPath, summarise } from './bug-report-model';
+import type { BugReport } from '../../../../../shared/schemas/support-views';
 
 const deleteBugReport = (id: string) =>
   api.delete<{ message: string }>(`${BUG_REPORTS_BASE}/${encodeURIComponent(id)}`, GLOBAL);

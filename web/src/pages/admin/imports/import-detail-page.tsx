@@ -12,7 +12,8 @@ import { FileSize, FormattedDate } from '../../../components/formatted';
 import { RecordState } from '../../../components/record-state';
 import { RouterLink } from '../../../components/router-link';
 import { GLOBAL, USERS_BASE } from '../users/user-api';
-import { IMPORTS_BASE, type ImportRow } from './import-model';
+import type { ImportRow } from '../../../../../shared/schemas/import-views';
+import { IMPORTS_BASE } from './import-model';
 
 /** AdminImport (/admin/imports/{importId}): one import's facts, with Delete. */
 export function AdminImportPage() {

@@ -1,18 +1,5 @@
 import { listPath, type ListParams } from '../../../app/list-params';
 
-/** A row of GET /imports (spec 3 §3.12: user_id, filename, filesize, records, type). */
-export type ImportRow = {
-  id: string;
-  user_id: string;
-  user_name: string;
-  user_email: string;
-  filename: string;
-  filesize: number;
-  records: number;
-  type: string;
-  created_at: string;
-};
-
 export const IMPORTS_BASE = '/imports';
 
 /** Whose imports a page lists: one user's (the admin's user page) or everyone's (AdminImports). */

@@ -9,7 +9,8 @@ import { FileSize, FormattedDate } from '../../../components/formatted';
 import { RouterLink } from '../../../components/router-link';
 import { ServerTable } from '../../../components/server-table';
 import { GLOBAL, USERS_BASE } from '../users/user-api';
-import { IMPORTS_BASE, IMPORTS_DEFAULT_SORT, importsPath, type ImportRow, type ImportsScope } from './import-model';
+import type { ImportRow } from '../../../../../shared/schemas/import-views';
+import { IMPORTS_BASE, IMPORTS_DEFAULT_SORT, importsPath, type ImportsScope } from './import-model';
 
 type Target = { rows: ImportRow[]; bulk: boolean };
 

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/**
+ * What users send to the support area (spec 3 §7.10): a bug report, an admin's access-token
+ * changes. The API parses with these schemas; the SPA's forms validate with the same ones, so a
+ * value one accepts the other accepts.
+ */
+
+const isoDate = z.iso.datetime({ offset: true }).or(z.iso.date());
+const userId = z.string().min(1).max(64);
+const service = z.string().trim().min(1).max(100);
+
+export const bugReportInput = z.strictObject({
+  description: z.string().trim().min(1).max(10_000),
+  referer: z.string().trim().max(2000).optional(),
+});
+
+/** A new token belongs to one user for good; its expiry is optional. */
+export const accessTokenInput = z.strictObject({ service, expires_at: isoDate.optional(), user_id: userId });
+
+/** An edit never changes the user; a null expiry clears it. */
+export const accessTokenUpdate = z.strictObject({
+  service: service.optional(),
+  expires_at: isoDate.nullable().optional(),
+});
+
+/** Revokes every live token, or one user's. */
+export const revokeAllInput = z.strictObject({ user_id: userId.optional() });
