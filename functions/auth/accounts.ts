@@ -3,6 +3,7 @@ import { ulid } from 'ulid';
 import type { Role } from '../../shared/constants.js';
 import { MESSAGES } from '../../shared/messages.js';
 import type { ProfileInput } from '../../shared/schemas/auth.js';
+import type { CurrentUser } from '../../shared/schemas/user-views.js';
 import type { TokenPurpose } from '../data/entities/auth-token.js';
 import * as users from '../data/access/users.js';
 import type { Caller, UserRecord } from '../lib/auth-context.js';
@@ -110,7 +111,7 @@ export async function changePassword(token: string, password: string) {
 }
 
 /** The signed-in user (as the auth check read them) with their companies (tags, distributed flag, their role there). */
-export async function currentUser(user: UserRecord) {
+export async function currentUser(user: UserRecord): Promise<{ user: CurrentUser }> {
   const [memberships, noticesCount] = await Promise.all([membershipsOf(user.userId), unreadCount(user.userId)]);
   return {
     user: {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { userInvite, userUpdate } from '../../shared/schemas/user.js';
+import type { AdminUser } from '../../shared/schemas/user-views.js';
 import { membershipsOfUser } from '../data/access/companies.js';
 import { deleteNoticesOfUser } from '../data/access/notices.js';
 import * as users from '../data/access/users.js';
@@ -16,7 +17,7 @@ async function load(userId: string) {
   return found;
 }
 
-export async function getUser(userId: string) {
+export async function getUser(userId: string): Promise<{ user: AdminUser }> {
   const [user, memberships] = await Promise.all([load(userId), membershipsOf(userId)]);
   return {
     user: {

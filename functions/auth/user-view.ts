@@ -1,7 +1,8 @@
+import type { AdminUserRow } from '../../shared/schemas/user-views.js';
 import type { UserRecord } from '../lib/auth-context.js';
 
 /** The fields every answer about a user carries, with the defaults of a record written before them. */
-export function userView(user: UserRecord) {
+export function userView(user: UserRecord): AdminUserRow {
   return {
     id: user.userId,
     name: user.name,

@@ -1,3 +1,4 @@
+import type { AdminCompany, AdminCompanyRow, CompanyPageField } from '../../shared/schemas/company-views.js';
 import { getCompany as loadCompany, listCompanies, membersOf } from '../data/access/companies.js';
 import { getUsers } from '../data/access/users.js';
 import type { CompanyItem } from '../data/entities/company.js';
@@ -8,7 +9,7 @@ import { companyShape } from './company-shape.js';
 import { membershipsOf } from './memberships.js';
 
 /** What the company page shows beyond the list's fields (spec 3 §3.7). */
-const COMPANY_PAGE_FIELDS = [
+const COMPANY_PAGE_FIELDS: readonly CompanyPageField[] = [
   'contract_date',
   'self_billing',
   'self_billing_created_at',
@@ -21,12 +22,13 @@ const COMPANY_PAGE_FIELDS = [
   'company_publishers',
   'company_rightsholders',
   'company_distributors',
-] as const;
+];
 
-const pick = (record: Record<string, unknown>, fields: readonly string[]) =>
-  Object.fromEntries(fields.map((f) => [f, record[f] ?? null]));
+/** Every listed field is present (null when unset), which is what the cast states. */
+const pick = <K extends string>(record: Record<string, unknown>, fields: readonly K[]) =>
+  Object.fromEntries(fields.map((f) => [f, record[f] ?? null])) as Record<K, unknown>;
 
-function view(c: CompanyItem) {
+function view(c: CompanyItem): AdminCompanyRow {
   return {
     id: c.companyId,
     name: c.name,
@@ -53,7 +55,7 @@ export async function getCompany(caller: Caller, companyId: string) {
 }
 
 /** A company with its users and their roles; callers have already checked access. */
-export async function companyPage(companyId: string) {
+export async function companyPage(companyId: string): Promise<{ company: AdminCompany }> {
   const company = await loadCompany(companyId);
   if (!company) throw new NotFound('Company');
   const members = await membersOf(companyId);

@@ -3,7 +3,9 @@ import type { LabelView } from '../../../shared/schemas/label';
 import { ApiError, api } from './api';
 import { listPath, type ListParams } from './list-params';
 import { setUser, useSession } from './session';
-import type { CompanyDetail, CompanySummary, CurrentUser, ListMeta } from './types';
+import type { ListMeta } from './types';
+import type { AdminCompany, AdminCompanyRow } from '../../../shared/schemas/company-views';
+import type { CompanySummary, CurrentUser } from '../../../shared/schemas/user-views';
 
 /**
  * SWR keys are [path, current company id]: the company is part of every key, so switching
@@ -54,8 +56,8 @@ export function useMe() {
 }
 export const useMyCompanies = () => useApi<{ companies: CompanySummary[]; total_count: number }>('/companies');
 export const useCompany = (id: string | undefined) =>
-  useApi<{ company: CompanyDetail }>(id ? `/companies/${encodeURIComponent(id)}` : null);
+  useApi<{ company: AdminCompany }>(id ? `/companies/${encodeURIComponent(id)}` : null);
 export const useAdminCompanies = (enabled = true) =>
-  useApi<{ companies: CompanySummary[]; total_count: number }>(enabled ? '/admin/companies' : null);
+  useApi<{ companies: AdminCompanyRow[]; total_count: number }>(enabled ? '/admin/companies' : null);
 
 export const useLabels = (params: LabelListParams) => useApi<LabelList>(labelsPath(params), { keepPreviousData: true });

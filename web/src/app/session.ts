@@ -10,12 +10,13 @@ import { notify } from './notifications';
 import { keyUnder } from './invalidate';
 import { connectRealtime, disconnectRealtime, subscribeRealtime } from './realtime';
 import { chooseCurrentCompany, isSessionExpired, STORAGE_KEYS } from './session-rules';
-import type { CompanySummary, CurrentUser } from './types';
+import type { CurrentUser } from '../../../shared/schemas/user-views';
+import type { CurrentCompany } from './types';
 
 export type SessionState = {
   user: CurrentUser | null;
   /** The current company (tenant); kept whole so an admin can work in a company they are not a member of. */
-  company: CompanySummary | null;
+  company: CurrentCompany | null;
   adminFeatures: boolean;
   siteHelp: boolean;
   navCollapsed: boolean;
@@ -63,11 +64,11 @@ export function useSession(): SessionState {
   );
 }
 
-function storedCompany(userId: string): CompanySummary | null {
+function storedCompany(userId: string): CurrentCompany | null {
   const raw = read(STORAGE_KEYS.company(userId));
   if (!raw) return null;
   try {
-    const parsed = JSON.parse(raw) as CompanySummary;
+    const parsed = JSON.parse(raw) as CurrentCompany;
     return parsed && typeof parsed.id === 'string' ? parsed : null;
   } catch {
     return null;
@@ -178,7 +179,7 @@ async function handleUnauthorized(): Promise<void> {
 configureApi({ companyId: () => state.company?.id ?? null, onUnauthorized: () => void handleUnauthorized() });
 
 /** Sets (or clears, with null) the current company; remembered per user. */
-export function setCurrentCompany(company: CompanySummary | null): void {
+export function setCurrentCompany(company: CurrentCompany | null): void {
   if (state.user) write(STORAGE_KEYS.company(state.user.id), company ? JSON.stringify(company) : null);
   setState({ company, companyChooserOpen: false });
 }

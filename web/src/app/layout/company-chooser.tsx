@@ -6,9 +6,9 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useAdminCompanies } from '../resources';
 import { openCompanyChooser, setCurrentCompany, useSession } from '../session';
-import type { CompanySummary } from '../types';
+import type { CurrentCompany } from '../types';
 
-function CompanyEntry({ company, current }: { company: CompanySummary; current: boolean }) {
+function CompanyEntry({ company, current }: { company: CurrentCompany; current: boolean }) {
   return (
     <div className="company-choice" data-testid={`company-choice-${company.id}`} data-current={current}>
       <SpaceBetween direction="horizontal" size="s" alignItems="center">

@@ -96,7 +96,7 @@ export function TopNav() {
   if (!user) {
     utilities = [{ type: 'button', text: 'Sign In', href: '/signin', onFollow: follow, iconName: 'user-profile' }];
   } else {
-    const notices = user.notices_count ?? 0;
+    const notices = user.notices_count;
     utilities = [
       { type: 'button', text: 'Dashboard', href: dashboardPath(user.role), onFollow: follow, iconName: 'grid-view' },
       {

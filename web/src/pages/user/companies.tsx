@@ -6,7 +6,7 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import { useMyCompanies } from '../../app/resources';
 import { setCurrentCompany, useSession } from '../../app/session';
-import type { CompanySummary } from '../../app/types';
+import type { CompanySummary } from '../../../../shared/schemas/user-views';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { RouterLink } from '../../components/router-link';
 import { StatusBadge } from '../../components/status-badge';

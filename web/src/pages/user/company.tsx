@@ -8,11 +8,11 @@ import Table from '@cloudscape-design/components/table';
 import { useParams } from 'react-router';
 import { currencySymbol } from '../../../../shared/format';
 import { useCompany } from '../../app/resources';
-import type { CompanyDetail } from '../../app/types';
+import type { AdminCompany } from '../../../../shared/schemas/company-views';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { StatusBadge } from '../../components/status-badge';
 
-type Member = CompanyDetail['company_users'][number];
+type Member = AdminCompany['company_users'][number];
 
 /** UserCompany: a company's details and its users with their roles (read-only). */
 export function UserCompanyPage() {

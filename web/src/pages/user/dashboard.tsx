@@ -12,11 +12,11 @@ import { useNavigate } from 'react-router';
 import { MESSAGES } from '../../../../shared/messages';
 import { useLabels, useMe } from '../../app/resources';
 import { openCompanyChooser, useSession } from '../../app/session';
-import type { CompanySummary } from '../../app/types';
+import type { CurrentCompany } from '../../app/types';
 import { RouterLink } from '../../components/router-link';
 import { StatusBadge } from '../../components/status-badge';
 
-function CompanyLabels({ company }: { company: CompanySummary }) {
+function CompanyLabels({ company }: { company: CurrentCompany }) {
   const navigate = useNavigate();
   const { data, error, isLoading } = useLabels({ page: 1, per_page: 5, sort_field: 'updated_at', sort_order: 'desc' });
   return (

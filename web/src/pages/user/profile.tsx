@@ -16,7 +16,7 @@ import { api, ApiError } from '../../app/api';
 import { notify, notifyError } from '../../app/notifications';
 import { useMe } from '../../app/resources';
 import { setUser, useSession } from '../../app/session';
-import type { CurrentUser } from '../../app/types';
+import type { CurrentUser } from '../../../../shared/schemas/user-views';
 import { rules, serverFieldErrors, validate } from '../../components/form-rules';
 import { StatusBadge } from '../../components/status-badge';
 

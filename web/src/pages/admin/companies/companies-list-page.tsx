@@ -12,7 +12,8 @@ import { ApiErrorAlert } from '../../../components/api-error-alert';
 import { RouterLink } from '../../../components/router-link';
 import { StatusBadge } from '../../../components/status-badge';
 import { COMPANIES_BASE, useAdminCompanyList } from './company-api';
-import { filterSortPage, type AdminCompanyRow } from './company-model';
+import { filterSortPage } from './company-model';
+import type { AdminCompanyRow } from '../../../../../shared/schemas/company-views';
 import { TagBadges } from './tag-badges';
 
 const COLUMNS: TableProps.ColumnDefinition<AdminCompanyRow>[] = [

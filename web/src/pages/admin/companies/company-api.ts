@@ -1,7 +1,7 @@
 import { api } from '../../../app/api';
 import { useInvalidate } from '../../../app/invalidate';
 import { useApi } from '../../../app/resources';
-import type { AdminCompany, AdminCompanyRow } from './company-model';
+import type { AdminCompany, AdminCompanyRow } from '../../../../../shared/schemas/company-views';
 
 /** Admin calls are not a company's: they send no X-Company-Id. */
 const GLOBAL = { companyId: null } as const;

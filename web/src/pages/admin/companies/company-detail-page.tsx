@@ -19,7 +19,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { RoleBadge } from '../users/role-select';
 import { USERS_BASE } from '../users/user-api';
 import { COMPANIES_BASE, deleteCompany, useAdminCompany } from './company-api';
-import type { AdminCompany } from './company-model';
+import type { AdminCompany } from '../../../../../shared/schemas/company-views';
 import { TagBadges } from './tag-badges';
 
 const SECTIONS: [string, string][] = [

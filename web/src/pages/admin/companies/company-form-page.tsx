@@ -20,10 +20,10 @@ import {
   toCompanyPayload,
   validateCompanyForm,
   validateCompanyUsers,
-  type AdminCompany,
   type CompanyFormValues,
   type CompanyUserRow,
 } from './company-model';
+import type { AdminCompany } from '../../../../../shared/schemas/company-views';
 import { CompanyUsersEditor } from './company-users-editor';
 import { companyDetailsConfig } from './company-sections';
 import { ReferenceFormFields } from '../reference/reference-form-fields';

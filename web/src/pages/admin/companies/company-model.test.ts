@@ -8,10 +8,25 @@ import {
   toCompanyPayload,
   validateCompanyForm,
   validateCompanyUsers,
-  type AdminCompany,
-  type AdminCompanyRow,
   type CompanyUserRow,
 } from './company-model';
+import type { AdminCompany, AdminCompanyRow, CompanyPageField } from '../../../../../shared/schemas/company-views';
+
+/** The company page's own fields, unset, as the API answers them (null). */
+const pageFields: Record<CompanyPageField, null> = {
+  contract_date: null,
+  self_billing: null,
+  self_billing_created_at: null,
+  self_billing_expires_at: null,
+  profile: null,
+  site_settings: null,
+  logo: null,
+  contract: null,
+  self_billing_agreement: null,
+  company_publishers: null,
+  company_rightsholders: null,
+  company_distributors: null,
+};
 
 let n = 0;
 const key = () => {
@@ -24,7 +39,9 @@ const company: AdminCompany = {
   tags: ['publisher'],
   distributed: true,
   deal_percentage: 70,
+  vat_registered: false,
   currency: 'GBP',
+  ...pageFields,
   company_users: [
     { user_id: 'u1', name: 'Ann', email: 'ann@x.test', role: 'label_manager' },
     { user_id: 'u2', name: 'Bob', email: 'bob@x.test', role: 'accounting' },
@@ -137,6 +154,8 @@ describe('companies list (searched, sorted and paged on the client)', () => {
     tags: i === 2 ? ['Publisher'] : [],
     distributed: false,
     deal_percentage: i * 10,
+    vat_registered: false,
+    currency: 'GBP',
   }));
   it('sorts case-insensitively, both ways, and by number', () => {
     expect(

@@ -1,24 +1,8 @@
 import { COMPANY_TAGS, type Role } from '../../../../../shared/constants';
 import { canonicalTags } from '../../../../../shared/company-tags';
+import type { AdminCompany, AdminCompanyRow } from '../../../../../shared/schemas/company-views';
 import { rules, validate } from '../../../components/form-rules';
 import { keptRows, type NestedRow } from '../../../components/nested-rows';
-
-/** A row of GET /admin/companies. */
-export type AdminCompanyRow = {
-  id: string;
-  name: string;
-  email?: string;
-  tags: string[];
-  distributed: boolean;
-  deal_percentage?: number;
-  registration_number?: string;
-  vat_number?: string;
-  vat_registered?: boolean;
-  currency?: string;
-};
-type CompanyMember = { user_id: string; name: string; email: string; role: string };
-/** GET /admin/companies/{id}. */
-export type AdminCompany = AdminCompanyRow & { company_users: CompanyMember[] };
 
 export type CompanyFormValues = {
   name: string;

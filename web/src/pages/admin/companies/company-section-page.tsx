@@ -16,7 +16,7 @@ import {
 } from '../reference/reference-model';
 import type { FormValues, ReferenceConfig } from '../reference/reference-types';
 import { COMPANIES_BASE, updateCompany, useAdminCompany, useRefreshCompanies } from './company-api';
-import type { AdminCompany } from './company-model';
+import type { AdminCompany } from '../../../../../shared/schemas/company-views';
 import { companyConnectionsConfig, companySiteSettingsConfig } from './company-sections';
 
 /** The company pages that edit one part of a company: /connections and /site_settings. */

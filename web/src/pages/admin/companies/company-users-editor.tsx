@@ -3,7 +3,7 @@ import type { NestedRow, NestedRowsState } from '../../../components/nested-rows
 import { NestedRowsEditor } from '../../../components/nested-rows-editor';
 import { RoleSelect } from '../users/role-select';
 import { UserPicker } from '../users/user-picker';
-import type { AdminUserRow } from '../users/user-model';
+import type { AdminUserRow } from '../../../../../shared/schemas/user-views';
 import type { CompanyUserRow } from './company-model';
 
 /** A saved row shows its user; a new one picks a user on the server. */

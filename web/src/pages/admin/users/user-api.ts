@@ -2,7 +2,8 @@ import { api } from '../../../app/api';
 import { listPath, type ListParams } from '../../../app/list-params';
 import { useInvalidate } from '../../../app/invalidate';
 import { useApi } from '../../../app/resources';
-import { userDeleteFailure, type AdminUser, type AdminUserRow } from './user-model';
+import { userDeleteFailure } from './user-model';
+import type { AdminUser, AdminUserRow } from '../../../../../shared/schemas/user-views';
 
 /** Admin calls are not a company's: they send no X-Company-Id. */
 export const GLOBAL = { companyId: null } as const;

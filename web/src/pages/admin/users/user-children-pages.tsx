@@ -17,7 +17,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { useFormSubmit } from '../../../components/use-form-submit';
 import { RoleBadge } from './role-select';
 import { updateUser, useAdminUser, USERS_BASE } from './user-api';
-import type { AdminUser } from './user-model';
+import type { AdminUser } from '../../../../../shared/schemas/user-views';
 
 type Settings = { beta_features: boolean; experimental_features: boolean };
 const userPage = (id: string) => `${USERS_BASE}/${encodeURIComponent(id)}`;

@@ -14,14 +14,8 @@ import { RecordState } from '../../../components/record-state';
 import { useFormSubmit } from '../../../components/use-form-submit';
 import { RoleSelect } from './role-select';
 import { inviteUser, updateUser, useAdminUser, useRefreshUsers, USERS_BASE } from './user-api';
-import {
-  emptyUserValues,
-  toUserPayload,
-  userToValues,
-  validateUserForm,
-  type AdminUser,
-  type UserFormValues,
-} from './user-model';
+import { emptyUserValues, toUserPayload, userToValues, validateUserForm, type UserFormValues } from './user-model';
+import type { AdminUser } from '../../../../../shared/schemas/user-views';
 
 /** Invite (name, e-mail, role) or edit (name, role, active, frozen); after saving, back to /admin/users (spec 3 §2.2). */
 function UserForm({ user }: { user?: AdminUser }) {

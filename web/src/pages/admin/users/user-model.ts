@@ -1,24 +1,7 @@
 import { DEFAULT_ROLE, ROLES, type Role } from '../../../../../shared/constants';
+import type { AdminUser } from '../../../../../shared/schemas/user-views';
 import { ApiError } from '../../../app/api';
 import { rules, validate } from '../../../components/form-rules';
-
-/** A row of GET /admin/users. */
-export type AdminUserRow = {
-  id: string;
-  name: string;
-  email: string;
-  role: Role | string;
-  active: boolean;
-  confirmed: boolean;
-};
-
-/** GET /admin/users/{id}. */
-export type AdminUser = AdminUserRow & {
-  frozen: boolean;
-  profile: Record<string, string | undefined>;
-  company_users: { company_id: string; company_name: string; role: string }[];
-  created_at: string;
-};
 
 export type UserFormValues = { name: string; email: string; role: Role; active: boolean; frozen: boolean };
 

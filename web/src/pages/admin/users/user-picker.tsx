@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useApi } from '../../../app/resources';
 import { useDebouncedValue } from '../../../components/use-debounced-value';
 import { adminUsersPath, type AdminUserList } from './user-api';
-import type { AdminUserRow } from './user-model';
+import type { AdminUserRow } from '../../../../../shared/schemas/user-views';
 
 export type UserPickerProps = {
   /** The text to start with (the picked user's e-mail, if any). */

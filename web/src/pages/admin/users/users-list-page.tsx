@@ -7,7 +7,7 @@ import { ServerTable } from '../../../components/server-table';
 import { StatusBadge } from '../../../components/status-badge';
 import { RoleBadge } from './role-select';
 import { adminUsersPath, USERS_BASE } from './user-api';
-import type { AdminUserRow } from './user-model';
+import type { AdminUserRow } from '../../../../../shared/schemas/user-views';
 
 const COLUMNS: TableProps.ColumnDefinition<AdminUserRow>[] = [
   {
