@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VALIDATION } from '../messages.js';
 
 /**
  * What users send to the support area (spec 3 §7.10): a bug report, an admin's access-token
@@ -10,9 +11,14 @@ const isoDate = z.iso.datetime({ offset: true }).or(z.iso.date());
 const userId = z.string().min(1).max(64);
 const service = z.string().trim().min(1).max(100);
 
+/** The sentences are the ones the API's error mapping gives these limits, so the Bugs form shows the same. */
 export const bugReportInput = z.strictObject({
-  description: z.string().trim().min(1).max(10_000),
-  referer: z.string().trim().max(2000).optional(),
+  description: z
+    .string()
+    .trim()
+    .min(1, VALIDATION.required('Description'))
+    .max(10_000, VALIDATION.maxValue('Description', '10000 characters')),
+  referer: z.string().trim().max(2000, VALIDATION.maxValue('Referer', '2000 characters')).optional(),
 });
 
 /** A new token belongs to one user for good; its expiry is optional. */

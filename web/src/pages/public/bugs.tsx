@@ -10,12 +10,17 @@ import { useSearchParams } from 'react-router';
 import { api } from '../../app/api';
 import { notify } from '../../app/notifications';
 import { useSession } from '../../app/session';
-import { rules, validate } from '../../components/form-rules';
+import { bugReportInput } from '../../../../shared/schemas/support';
+import { zodErrors } from '../../components/form-rules';
 import { RouterLink } from '../../components/router-link';
 import { useFormSubmit } from '../../components/use-form-submit';
 import { SimplePage } from './simple-page';
 
-const RULES = { description: [rules.required('Description')] };
+/** What POST /bug_reports takes: the trimmed text, and the page the user came from when there was one. */
+const bugReport = (description: string, referer: string) => ({
+  description: description.trim(),
+  ...(referer ? { referer } : {}),
+});
 
 /** The Bugs page: the footer and header link pass the page the user was on as ?referer=. */
 export function BugsPage() {
@@ -25,12 +30,11 @@ export function BugsPage() {
   const [values, setValues] = useState({ description: '' });
   const [sent, setSent] = useState(false);
   const { errors, failure, submitting, submit } = useFormSubmit({
-    validate: () => validate(values, RULES),
-    send: () =>
-      api.post<{ message: string }>('/bug_reports', {
-        description: values.description.trim(),
-        ...(referer ? { referer } : {}),
-      }),
+    validate: () => {
+      const result = bugReportInput.safeParse(bugReport(values.description, referer));
+      return result.success ? {} : zodErrors(result.error);
+    },
+    send: () => api.post<{ message: string }>('/bug_reports', bugReport(values.description, referer)),
     onSuccess: (answer) => {
       notify('notification', answer.message);
       setSent(true);
