@@ -7,9 +7,16 @@ import { VALIDATION } from '../messages.js';
  * value one accepts the other accepts.
  */
 
-const isoDate = z.iso.datetime({ offset: true }).or(z.iso.date());
+/** The token form offers a date; the API also takes a full timestamp. */
+const isoDate = z.union([z.iso.datetime({ offset: true }), z.iso.date()], {
+  error: 'Expires at must be a date (YYYY-MM-DD)',
+});
 const userId = z.string().min(1).max(64);
-const service = z.string().trim().min(1).max(100);
+const service = z
+  .string()
+  .trim()
+  .min(1, VALIDATION.required('Service'))
+  .max(100, VALIDATION.maxValue('Service', '100 characters'));
 
 /** The sentences are the ones the API's error mapping gives these limits, so the Bugs form shows the same. */
 export const bugReportInput = z.strictObject({
@@ -22,7 +29,11 @@ export const bugReportInput = z.strictObject({
 });
 
 /** A new token belongs to one user for good; its expiry is optional. */
-export const accessTokenInput = z.strictObject({ service, expires_at: isoDate.optional(), user_id: userId });
+export const accessTokenInput = z.strictObject({
+  service,
+  expires_at: isoDate.optional(),
+  user_id: z.string().min(1, VALIDATION.required('User')).max(64),
+});
 
 /** An edit never changes the user; a null expiry clears it. */
 export const accessTokenUpdate = z.strictObject({

@@ -1,6 +1,7 @@
 import type { AccessToken } from '../../../../../shared/schemas/support-views';
 import { listPath, type ListParams } from '../../../app/list-params';
-import { rules, validate } from '../../../components/form-rules';
+import { accessTokenInput, accessTokenUpdate } from '../../../../../shared/schemas/support';
+import { zodErrors } from '../../../components/form-rules';
 
 export type TokenValues = { user_id: string; user_email: string; service: string; expires_at: string };
 
@@ -37,13 +38,10 @@ export function tokenToValues(token: AccessToken): TokenValues {
   };
 }
 
-/** Service is always required; a user only when creating (a token never changes user). */
+/** The body the API will be sent, checked with its own schema: a user only when creating (a token never changes user). */
 export function validateToken(values: TokenValues, isNew: boolean): Record<string, string> {
-  return validate(values, {
-    ...(isNew ? { user_id: [rules.required('User')] } : {}),
-    service: [rules.required('Service')],
-    expires_at: [rules.pattern(/^\d{4}-\d{2}-\d{2}$/, 'Expires at must be a date (YYYY-MM-DD)')],
-  });
+  const result = (isNew ? accessTokenInput : accessTokenUpdate).safeParse(tokenPayload(values, isNew));
+  return result.success ? {} : zodErrors(result.error);
 }
 
 /** POST body: no expiry leaves it out. PATCH body: no user, and a cleared expiry is sent as null. */
