@@ -9,7 +9,7 @@ import * as users from '../data/access/users.js';
 import type { Caller, UserRecord } from '../lib/auth-context.js';
 import { Forbidden, NotFound } from '../lib/errors.js';
 import { appLink, sendMail } from '../lib/mail.js';
-import { pageOf, type SortSpec } from '../lib/list-query.js';
+import { listAnswer, pageOf, type SortSpec } from '../lib/list-query.js';
 import { setPassword } from './identity.js';
 import { userView } from './user-view.js';
 import { membershipsOf } from '../companies/memberships.js';
@@ -157,11 +157,5 @@ export async function listUsers(query: { page: number; per_page: number; sort: S
     searchFields: ['name', 'email'],
     tieBreaker: 'id',
   });
-  return {
-    users: page.items,
-    total_count: page.total_count,
-    total_pages: page.total_pages,
-    page: page.page,
-    per_page: page.per_page,
-  };
+  return listAnswer('users', page);
 }

@@ -5,7 +5,7 @@ import * as store from '../data/access/labels.js';
 import type { LabelItem } from '../data/entities/label.js';
 import { cachedList, LISTS } from '../data/list-cache.js';
 import { NotFound } from '../lib/errors.js';
-import { pageOf, type SortSpec } from '../lib/list-query.js';
+import { listAnswer, pageOf, type SortSpec } from '../lib/list-query.js';
 import { presignDownload, presignUpload, uploadedObject } from '../uploads/presign.js';
 
 /** What list rows carry; detail pages load the whole label. */
@@ -85,13 +85,7 @@ function listPage(all: LabelSummary[], query: LabelListQuery) {
     searchFields: ['name', 'email'],
     tieBreaker: 'id',
   });
-  return {
-    labels: page.items,
-    total_count: page.total_count,
-    total_pages: page.total_pages,
-    page: page.page,
-    per_page: page.per_page,
-  };
+  return listAnswer('labels', page);
 }
 
 /** A company's labels as lists show them, from memory while the list version is current (releases link to them too). */

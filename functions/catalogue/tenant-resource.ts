@@ -4,7 +4,7 @@ import type { CatalogueEntityName } from '../data/access/records.js';
 import { LISTS } from '../data/list-cache.js';
 import { InvalidField } from '../lib/errors.js';
 import { idParams, operation, reply, type Operation } from '../lib/http.js';
-import { listQuerySchema, pageOf } from '../lib/list-query.js';
+import { listAnswer, listQuerySchema, pageOf } from '../lib/list-query.js';
 import { presignFileUpload, uploadRequestFor } from '../reference/record-files.js';
 import type { RecordShape } from '../reference/record-shape.js';
 import type { Collection } from '../reference/collection.js';
@@ -109,13 +109,7 @@ export function tenantOperations(resource: TenantResource): Record<string, Opera
           tieBreaker: 'id',
           filter: filterOf(resource, query),
         });
-        return {
-          [resource.collection]: await Promise.all(page.items.map(ops.present)),
-          total_count: page.total_count,
-          total_pages: page.total_pages,
-          page: page.page,
-          per_page: page.per_page,
-        };
+        return listAnswer(resource.collection, { ...page, items: await Promise.all(page.items.map(ops.present)) });
       },
     }),
     [`${resource.collection}.get`]: operation('tenant', {
@@ -208,13 +202,7 @@ export function adminOperations(resource: TenantResource): Record<string, Operat
             company_name: names.get(String(row.tenantId)) ?? '',
           })),
         );
-        return {
-          [resource.collection]: items,
-          total_count: page.total_count,
-          total_pages: page.total_pages,
-          page: page.page,
-          per_page: page.per_page,
-        };
+        return listAnswer(resource.collection, { ...page, items: items });
       },
     }),
     [`${resource.collection}.adminGet`]: operation('admin', {

@@ -5,7 +5,7 @@ import { getUser, getUsers } from '../data/access/users.js';
 import type { ImportRecordItem } from '../data/entities/import-record.js';
 import type { Caller } from '../lib/auth-context.js';
 import { Forbidden, NotFound } from '../lib/errors.js';
-import { pageOf, type SortSpec } from '../lib/list-query.js';
+import { listAnswer, pageOf, type SortSpec } from '../lib/list-query.js';
 
 type Owner = { name: string; email: string };
 
@@ -62,13 +62,7 @@ export async function listImports(
     searchFields: ['filename', 'type', 'user_email'],
     tieBreaker: 'id',
   });
-  return {
-    imports: page.items,
-    total_count: page.total_count,
-    total_pages: page.total_pages,
-    page: page.page,
-    per_page: page.per_page,
-  };
+  return listAnswer('imports', page);
 }
 
 export async function getImport(caller: Caller, importId: string) {

@@ -45,6 +45,14 @@ export type SortSpec<S extends string> = { field: S; direction: 'asc' | 'desc' }
 
 export type Page<T> = { items: T[]; total_count: number; total_pages: number; page: number; per_page: number };
 
+/** A list call's answer (DESIGN.md §4): the rows under the collection's name, with the page's counts. */
+export function listAnswer<K extends string, T>(
+  name: K,
+  { items, ...counts }: Page<T>,
+): { [key in K]: T[] } & Omit<Page<T>, 'items'> {
+  return { [name]: items, ...counts } as { [key in K]: T[] } & Omit<Page<T>, 'items'>;
+}
+
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 function compare(a: unknown, b: unknown): number {

@@ -7,7 +7,7 @@ import * as store from '../data/access/notices.js';
 import { getUsers } from '../data/access/users.js';
 import type { NoticeItem } from '../data/entities/notice.js';
 import { BadRequest, NotFound } from '../lib/errors.js';
-import { pageOf, type SortSpec } from '../lib/list-query.js';
+import { listAnswer, pageOf, type SortSpec } from '../lib/list-query.js';
 import { pushToUser } from '../realtime/push.js';
 
 function view(n: NoticeItem): AdminNotice {
@@ -76,13 +76,7 @@ export async function listNotices(query: { page: number; per_page: number; sort:
     searchFields: ['title', 'content'],
     tieBreaker: 'id',
   });
-  return {
-    notices: page.items,
-    total_count: page.total_count,
-    total_pages: page.total_pages,
-    page: page.page,
-    per_page: page.per_page,
-  };
+  return listAnswer('notices', page);
 }
 
 export async function getNotice(noticeId: string): Promise<{ notice: AdminNoticeDetail }> {

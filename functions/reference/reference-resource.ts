@@ -6,7 +6,7 @@ import { LISTS } from '../data/list-cache.js';
 import { guardsFor, normaliseUnique, type Guard } from '../data/unique-guards.js';
 import { NotFound } from '../lib/errors.js';
 import { idParams, operation, reply, type Operation } from '../lib/http.js';
-import { listQuerySchema, pageOf } from '../lib/list-query.js';
+import { listAnswer, listQuerySchema, pageOf } from '../lib/list-query.js';
 import { presignFileUpload, uploadRequestFor } from './record-files.js';
 import { REFERENCE_RESOURCES } from './collections.js';
 import { referenceRows, storedRow } from './reference-lists.js';
@@ -131,13 +131,7 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
           searchFields: resource.searchFields,
           tieBreaker: 'id',
         });
-        return {
-          [resource.collection]: await Promise.all(page.items.map(present)),
-          total_count: page.total_count,
-          total_pages: page.total_pages,
-          page: page.page,
-          per_page: page.per_page,
-        };
+        return listAnswer(resource.collection, { ...page, items: await Promise.all(page.items.map(present)) });
       },
     }),
     [`${resource.collection}.get`]: operation('user', {

@@ -5,7 +5,7 @@ import * as store from '../data/access/support.js';
 import { userExists } from '../data/access/users.js';
 import type { AccessTokenItem } from '../data/entities/access-token.js';
 import { BadRequest, NotFound } from '../lib/errors.js';
-import { pageOf, type SortSpec } from '../lib/list-query.js';
+import { listAnswer, pageOf, type SortSpec } from '../lib/list-query.js';
 
 /** Expired when revoked or past its expiry date (spec 1 §3: the expired flag). */
 const isExpired = (t: AccessTokenItem, now = Date.now()) =>
@@ -59,13 +59,7 @@ export async function listAccessTokens(query: {
     searchFields: ['service'],
     tieBreaker: 'id',
   });
-  return {
-    access_tokens: page.items,
-    total_count: page.total_count,
-    total_pages: page.total_pages,
-    page: page.page,
-    per_page: page.per_page,
-  };
+  return listAnswer('access_tokens', page);
 }
 
 export async function getAccessToken(id: string) {

@@ -4,7 +4,7 @@ import * as store from '../data/access/support.js';
 import { getUsers } from '../data/access/users.js';
 import type { BugReportItem } from '../data/entities/bug-report.js';
 import { NotFound } from '../lib/errors.js';
-import { pageOf, type SortSpec } from '../lib/list-query.js';
+import { listAnswer, pageOf, type SortSpec } from '../lib/list-query.js';
 
 const view = (b: BugReportItem, reporter?: { name: string; email: string }): BugReport => ({
   id: b.bugReportId,
@@ -45,13 +45,7 @@ export async function listBugReports(query: {
     searchFields: ['description', 'referer', 'user_email'],
     tieBreaker: 'id',
   });
-  return {
-    bug_reports: page.items,
-    total_count: page.total_count,
-    total_pages: page.total_pages,
-    page: page.page,
-    per_page: page.per_page,
-  };
+  return listAnswer('bug_reports', page);
 }
 
 export async function deleteBugReport(bugReportId: string) {

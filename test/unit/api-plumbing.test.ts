@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { findRoute, matchPath, ROUTES, routeKey } from '../../functions/routes.js';
-import { listQuerySchema, pageOf } from '../../functions/lib/list-query.js';
+import { listAnswer, listQuerySchema, pageOf } from '../../functions/lib/list-query.js';
 import { fieldErrors } from '../../functions/lib/validation.js';
 import { awsEncodedKey } from '../../infra/local/s3.js';
 import { decodeS3Key } from '../../functions/uploads/s3-event.js';
@@ -27,6 +27,22 @@ describe('route table', () => {
 
 describe('list query', () => {
   const schema = listQuerySchema(['name', 'created_at'], {});
+  it('answers a page under the collection name with its counts (DESIGN.md §4)', () => {
+    const page = pageOf([{ id: 'a', name: 'A' }], {
+      page: 1,
+      perPage: 5,
+      sort: { field: 'name', direction: 'asc' },
+      searchFields: ['name'],
+      tieBreaker: 'id',
+    });
+    expect(listAnswer('labels', page)).toEqual({
+      labels: [{ id: 'a', name: 'A' }],
+      total_count: 1,
+      total_pages: 1,
+      page: 1,
+      per_page: 5,
+    });
+  });
   it('defaults to page 1, 50 per page, first sort field ascending', () => {
     expect(schema.parse({})).toMatchObject({ page: 1, per_page: 50, sort: { field: 'name', direction: 'asc' } });
   });
