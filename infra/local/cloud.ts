@@ -12,7 +12,7 @@ import { createGateway, type HttpHandler } from './gateway.js';
 import { attachWebSocketApi } from './websocket.js';
 import { cognitoProxyRoute, configRoute, outboxRoute, scheduleRoute, spaRoute } from './local-routes.js';
 import { startScheduler } from './scheduler.js';
-import { required } from '../../functions/lib/required.js';
+import { requireEnv } from '../../functions/lib/clients.js';
 
 export type LocalCloudOptions = {
   stateDir: string;
@@ -120,7 +120,7 @@ export async function startLocalCloud(options: LocalCloudOptions) {
     const server = createGateway({
       handlers,
       verifyJwt: createJwtCheck({
-        issuer: required(process.env[ENV.jwtIssuer], ENV.jwtIssuer),
+        issuer: requireEnv(ENV.jwtIssuer),
         clientId: pool.userPoolClientId,
       }),
       localRoutes: gatewayRoutes,
@@ -130,7 +130,7 @@ export async function startLocalCloud(options: LocalCloudOptions) {
       websocket.route,
       configRoute(() => ({ region: REGION, userPoolId: pool.userPoolId, userPoolClientId: pool.userPoolClientId })),
       cognitoProxyRoute(cognito.endpoint),
-      outboxRoute(required(process.env[ENV.outboxDir], ENV.outboxDir)),
+      outboxRoute(requireEnv(ENV.outboxDir)),
       scheduleRoute(scheduler.runNow),
       spaRoute(path.resolve(options.webDir)),
     );
