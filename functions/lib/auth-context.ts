@@ -104,7 +104,8 @@ export async function authorize(
   }
   const { user, role, listVersions } = await readTenantAccess(userId, requestedCompanyId, lists(requestedCompanyId));
   const caller = { user: activeUser(user as UserRecord | null), sub, authTime: authTimeOf(claims) };
-  if (!role) await assertMember(caller, requestedCompanyId);
+  // The membership was just read: without one, only an admin may work here (no second read).
+  if (!role) await refuseUnlessAdmin(caller, requestedCompanyId);
   else if (caller.user.role !== 'admin' && !rolePermits(role, access.permission)) {
     throw new Forbidden(roleRefusal(role, access.permission));
   }
@@ -113,9 +114,13 @@ export async function authorize(
 
 /** A member of the company, or an admin (admins manage every tenant); anyone else gets 403. */
 export async function assertMember(caller: Caller, companyId: string): Promise<void> {
-  if (caller.user.role === 'admin') {
-    if (!(await companyExists(companyId))) throw new NotFound('Company');
-    return;
+  if (caller.user.role === 'admin' || !(await membershipRole(caller.user.userId, companyId))) {
+    await refuseUnlessAdmin(caller, companyId);
   }
-  if (!(await membershipRole(caller.user.userId, companyId))) throw new Forbidden(MESSAGES.noAccessHere);
+}
+
+/** Someone who is not a member may work in a company only as an admin, and only in one that exists. */
+async function refuseUnlessAdmin(caller: Caller, companyId: string): Promise<void> {
+  if (caller.user.role !== 'admin') throw new Forbidden(MESSAGES.noAccessHere);
+  if (!(await companyExists(companyId))) throw new NotFound('Company');
 }

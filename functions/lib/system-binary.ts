@@ -36,11 +36,7 @@ export function systemBinary(
 ): string | undefined {
   if (override) return isExecutable(override) ? override : undefined;
   for (const candidate of candidates) {
-    const found = candidate.includes('/')
-      ? isExecutable(candidate)
-        ? candidate
-        : undefined
-      : onPath(candidate, searchPath);
+    const found = candidate.includes('/') ? [candidate].find(isExecutable) : onPath(candidate, searchPath);
     if (found) return found;
   }
   return undefined;
