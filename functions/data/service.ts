@@ -37,6 +37,7 @@ import {
   RoyaltySource,
 } from './entities/royalties.js';
 import { ManualRoyalty, RoyaltyEdit, RoyaltyStateRule } from './entities/royalty-overlays.js';
+import { AccountEntry, Expense, Sequence, Statement, StatementRun } from './entities/statements.js';
 
 const entities = {
   User,
@@ -79,6 +80,11 @@ const entities = {
   RoyaltyStateRule,
   RoyaltyEdit,
   ManualRoyalty,
+  Expense,
+  AccountEntry,
+  Statement,
+  StatementRun,
+  Sequence,
 };
 
 function build() {

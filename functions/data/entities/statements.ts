@@ -1,0 +1,205 @@
+import { CustomAttributeType, Entity, type CreateEntityItem, type EntityIdentifiers, type EntityItem } from 'electrodb';
+import type {
+  AccountRef,
+  NotPaidReason,
+  ProvenanceRow,
+  RecoupmentMeter,
+  RunPreviewRow,
+  RunTotals,
+  RunWarnings,
+  SelfBillingInvoice,
+  StatementControl,
+  StatementFigures,
+  StatementPayment,
+  StatementSummaries,
+  UnaccountableRecording,
+} from '../../../shared/schemas/statement-views.js';
+import { SERVICE } from './service-name.js';
+import { timestamps } from './timestamps.js';
+
+/**
+ * The money-out side (DESIGN.md §3 "Money out"): a payee's append-only account (expenses,
+ * advances and other entries), the statement runs, and the published statements.
+ *
+ * An account is named by `accountKey` = `{type}#{id}` (AccountRef, shared/schemas/statement-views.ts).
+ * Money is a 2-decimal string ("12.30"); nothing is a float.
+ */
+export const accountKeyOf = (account: AccountRef) => `${account.type}#${account.id}`;
+
+/** spec 3 §3.4. Recoupable from `payee` when recoupable; a DistributionExpense is charged to its label's distribution statement. */
+export const Expense = new Entity({
+  model: { entity: 'expense', version: '1', service: SERVICE },
+  attributes: {
+    tenantId: { type: 'string', required: true },
+    expenseId: { type: 'string', required: true },
+    type: { type: ['Expense', 'DistributionExpense'] as const, required: true, default: 'Expense' },
+    date: { type: 'string', required: true },
+    description: { type: 'string', required: true },
+    supplier: { type: 'string' },
+    category: { type: 'string' },
+    tags: { type: 'list', items: { type: 'string' } },
+    recoupable: { type: 'boolean', required: true, default: false },
+    recoupable_percentage: { type: 'number', required: true, default: 100 },
+    subtotal: { type: 'string', required: true },
+    vat: { type: 'string', required: true, default: '0.00' },
+    total: { type: 'string', required: true },
+    paid: { type: 'boolean', required: true, default: false },
+    expensable_type: { type: ['Label'] as const, default: 'Label' },
+    expensable_id: { type: 'string' },
+    /** accountKeyOf(payee) when recouped from a payee's (or artist's, label's) account. */
+    accountKey: { type: 'string' },
+    release_id: { type: 'string' },
+    /** The published statement that recouped it: set once, then the expense's money never changes. */
+    statement_id: { type: 'string' },
+    ...timestamps,
+  },
+  indexes: {
+    byTenant: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: ['expenseId'] } },
+  },
+});
+
+/** One line of an account besides royalties and expenses: advances, reserves, transfers, adjustments, payments. */
+export const AccountEntry = new Entity({
+  model: { entity: 'accountEntry', version: '1', service: SERVICE },
+  attributes: {
+    tenantId: { type: 'string', required: true },
+    accountKey: { type: 'string', required: true },
+    entryId: { type: 'string', required: true },
+    kind: {
+      type: ['advance', 'reserve', 'reserve_release', 'transfer', 'adjustment', 'payment'] as const,
+      required: true,
+    },
+    /** Signed effect on what the label owes the account. */
+    amount: { type: 'string', required: true },
+    date: { type: 'string', required: true },
+    description: { type: 'string' },
+    release_id: { type: 'string' },
+    paid_statement_id: { type: 'string' },
+    payment_method: { type: 'string' },
+    payment_reference: { type: 'string' },
+    /** The published statement that carried it; set once. */
+    statement_id: { type: 'string' },
+    userId: { type: 'string' },
+    ...timestamps,
+  },
+  indexes: {
+    byAccount: {
+      pk: { field: 'pk', composite: ['tenantId'] },
+      sk: { field: 'sk', composite: ['accountKey', 'entryId'] },
+    },
+  },
+});
+
+/** Published statements. Immutable once written, except paid state, recipients, subject, message and remittance date. */
+export const Statement = new Entity({
+  model: { entity: 'statement', version: '1', service: SERVICE },
+  attributes: {
+    tenantId: { type: 'string', required: true },
+    /** Deterministic per run and account (`{runId}.{accountKey}` hashed): a re-delivered message finds it. */
+    statementId: { type: 'string', required: true },
+    number: { type: 'string', required: true },
+    version: { type: 'number', required: true, default: 1 },
+    replaces_id: { type: 'string' },
+    superseded_by: { type: 'string' },
+    type: { type: ['Statement', 'DistributionStatement'] as const, required: true },
+    accountKey: { type: 'string', required: true },
+    payee_name: { type: 'string', required: true },
+    label_id: { type: 'string' },
+    recipients: { type: 'list', items: { type: 'string' } },
+    subject: { type: 'string', required: true },
+    message: { type: 'string' },
+    start_pay_period: { type: 'string', required: true },
+    end_pay_period: { type: 'string', required: true },
+    accounting_period: { type: 'string', required: true },
+    currency: { type: 'string', required: true },
+    figures: { type: CustomAttributeType<StatementFigures>('any'), required: true },
+    aggregator_fee: { type: 'string', default: '0.00' },
+    expenses_total: { type: 'string', default: '0.00' },
+    subtotal: { type: 'string', default: '0.00' },
+    vat: { type: 'string', default: '0.00' },
+    self_billing: { type: CustomAttributeType<SelfBillingInvoice>('any') },
+    not_paid_reasons: { type: CustomAttributeType<NotPaidReason[]>('any') },
+    recoupment: { type: CustomAttributeType<RecoupmentMeter>('any') },
+    summaries: { type: CustomAttributeType<StatementSummaries>('any') },
+    graphs: { type: 'boolean', default: false },
+    provenance: { type: CustomAttributeType<ProvenanceRow[]>('any') },
+    control: { type: CustomAttributeType<StatementControl>('any') },
+    pdf_style: { type: ['full', 'summary'] as const, default: 'full' },
+    queue_status: { type: ['queued', 'generating', 'published', 'failed'] as const, default: 'published' },
+    run_id: { type: 'string' },
+    /** Object keys in the statements bucket: statements/{tenantId}/{statementId}.pdf / .csv. */
+    pdf_key: { type: 'string' },
+    csv_key: { type: 'string' },
+    paid: { type: 'boolean', required: true, default: false },
+    payment: { type: CustomAttributeType<StatementPayment>('any') },
+    remittance_date: { type: 'string' },
+    publishedAt: { type: 'string' },
+    ...timestamps,
+  },
+  indexes: {
+    byTenant: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: ['statementId'] } },
+    /** An account's statements in period order (opening balance = the previous one's closing). */
+    byAccount: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['tenantId', 'accountKey'] },
+      sk: { field: 'gsi1sk', composite: ['end_pay_period', 'version'] },
+    },
+  },
+});
+
+/** A statement run: preview, then publish (one queue message per account). */
+export const StatementRun = new Entity({
+  model: { entity: 'statementRun', version: '1', service: SERVICE },
+  attributes: {
+    tenantId: { type: 'string', required: true },
+    runId: { type: 'string', required: true },
+    kind: { type: ['payee', 'distribution'] as const, required: true },
+    status: { type: ['previewing', 'preview_ready', 'publishing', 'published', 'failed'] as const, required: true },
+    start_pay_period: { type: 'string', required: true },
+    end_pay_period: { type: 'string', required: true },
+    label_ids: { type: 'list', items: { type: 'string' } },
+    accounts: { type: CustomAttributeType<AccountRef[]>('any') },
+    total: { type: 'number', default: 0 },
+    done: { type: 'number', default: 0 },
+    /** The preview's rows live in the statements bucket when large (preview_key); totals and warnings here. */
+    preview_rows: { type: CustomAttributeType<RunPreviewRow[]>('any') },
+    preview_key: { type: 'string' },
+    totals: { type: CustomAttributeType<RunTotals>('any') },
+    warnings: { type: CustomAttributeType<RunWarnings>('any') },
+    unaccountable: { type: CustomAttributeType<UnaccountableRecording[]>('any') },
+    error: { type: 'string' },
+    scheduled: { type: 'boolean', default: false },
+    userId: { type: 'string' },
+    publishedAt: { type: 'string' },
+    ...timestamps,
+  },
+  indexes: {
+    byTenant: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: ['runId'] } },
+  },
+});
+
+/** Per-company sequences (statement numbers, self-billing invoice numbers): numbers are given once, in order. */
+export const Sequence = new Entity({
+  model: { entity: 'sequence', version: '1', service: SERVICE },
+  attributes: {
+    tenantId: { type: 'string', required: true },
+    name: { type: ['statement', 'self_billing_invoice'] as const, required: true },
+    value: { type: 'number', required: true, default: 0 },
+    ...timestamps,
+  },
+  indexes: { byName: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: ['name'] } } },
+});
+
+export type ExpenseItem = EntityItem<typeof Expense>;
+export type CreateExpense = CreateEntityItem<typeof Expense>;
+export type ExpenseIds = EntityIdentifiers<typeof Expense>;
+export type AccountEntryItem = EntityItem<typeof AccountEntry>;
+export type CreateAccountEntry = CreateEntityItem<typeof AccountEntry>;
+export type AccountEntryIds = EntityIdentifiers<typeof AccountEntry>;
+export type StatementItem = EntityItem<typeof Statement>;
+export type CreateStatement = CreateEntityItem<typeof Statement>;
+export type StatementIds = EntityIdentifiers<typeof Statement>;
+export type StatementRunItem = EntityItem<typeof StatementRun>;
+export type CreateStatementRun = CreateEntityItem<typeof StatementRun>;
+export type StatementRunIds = EntityIdentifiers<typeof StatementRun>;
+export type SequenceItem = EntityItem<typeof Sequence>;

@@ -1,0 +1,76 @@
+import type {
+  AccountRef,
+  ExactMoney,
+  ProvenanceRow,
+  RunKind,
+  RunTotals,
+  RunWarnings,
+  StatementSummaries,
+  UnaccountableRecording,
+} from '../../../shared/schemas/statement-views.js';
+
+/**
+ * CONTRACT (engine helper replaces the bodies): who is owed what for a period, computed in
+ * DuckDB from the tenant's effective ledger (lines + overlays) and the catalogue's payee splits.
+ * README "Statements: who is owed what" states the allocation rule.
+ */
+export type EarningsScope = {
+  kind: RunKind;
+  /** YYYY-MM, inclusive. */
+  start_pay_period: string;
+  end_pay_period: string;
+  /** Only these labels' lines; empty: every label. */
+  label_ids: string[];
+  /** Only these accounts; empty: every account with earnings (or a pending entry). */
+  accounts: AccountRef[];
+};
+
+export type AccountEarnings = {
+  account: AccountRef;
+  name: string;
+  email: string | null;
+  lines: number;
+  quantity: number;
+  /** Σ of the account's shares of its lines, exact (6 decimals). */
+  royalties: ExactMoney;
+  /** Distribution statements: the distributor's fee on the label's lines; payees: "0". */
+  aggregator_fee: ExactMoney;
+  /** The labels its lines belong to (a payee statement's label when there is one). */
+  label_ids: string[];
+};
+
+export type EarningsResult = {
+  accounts: AccountEarnings[];
+  totals: RunTotals;
+  warnings: Omit<RunWarnings, 'payees_without_email'>;
+  unaccountable: UnaccountableRecording[];
+};
+
+/** The preview's figures: one group-by over the period's lines. */
+export async function computeEarnings(_tenantId: string, _scope: EarningsScope): Promise<EarningsResult> {
+  throw new Error('computeEarnings: built by the engine helper');
+}
+
+/** What an account's statement shows beyond its figures, and the CSV of its lines (one file per account, local path). */
+export type AccountMaterial = {
+  account: AccountRef;
+  summaries: StatementSummaries;
+  provenance: ProvenanceRow[];
+  /** A CSV of the lines behind the statement, one row per line with the account's share. */
+  csvFile: string;
+  lines: number;
+  /** Σ of the CSV's share column: equals the account's AccountEarnings.royalties. */
+  lines_total: ExactMoney;
+};
+
+/**
+ * Publishing: the same computation, written out once for every account of the run into
+ * `workDir` (one pass over the lines, not one per account).
+ */
+export async function materialiseRun(
+  _tenantId: string,
+  _scope: EarningsScope,
+  _workDir: string,
+): Promise<{ earnings: EarningsResult; material: Map<string, AccountMaterial> }> {
+  throw new Error('materialiseRun: built by the engine helper');
+}

@@ -1,0 +1,312 @@
+/**
+ * What the statements and accounts APIs answer (spec 3 §3.2–3.4, §7.2, §7.3): the SPA reads
+ * these. Money on a statement is a decimal string with exactly 2 decimals ("1234.50") in the
+ * company's currency; the ledger-side exact figures (the lines behind a statement) keep the
+ * ledger's 6 decimals. README "Statements: who is owed what" states the rules.
+ */
+
+/** Who a statement is for: a payee, an artist without a payee, or a distributed label (distribution statements). */
+export const ACCOUNT_TYPES = ['Payee', 'Artist', 'Label'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+export type AccountRef = { type: AccountType; id: string };
+
+/** 2-decimal money string, e.g. "-12.30". */
+export type Money = string;
+/** 6-decimal exact ledger amount, e.g. "0.004213". */
+export type ExactMoney = string;
+
+/**
+ * A statement's account for its period, adding up on the page:
+ * closing = opening + royalties + costs + reserves + transfers + payments + adjustments.
+ * Costs, payments and reserves taken are negative; released reserves positive.
+ */
+export type StatementFigures = {
+  opening_balance: Money;
+  /** Net revenue: the account's share of the period's royalties, rounded once (half-up to the cent). */
+  royalties: Money;
+  /** Net costs: recoupable expenses (at their recoupable %) and advances paid in the period, negative. */
+  costs: Money;
+  expenses: Money;
+  advances: Money;
+  /** Reserves taken (negative) and released (positive) in the period. */
+  reserves: Money;
+  transfers: Money;
+  /** Payments made since the previous statement, negative. */
+  payments: Money;
+  adjustments: Money;
+  closing_balance: Money;
+  /** What is paid out for this statement: the closing balance when due, else "0.00". */
+  payable: Money;
+};
+
+/** Why a statement pays nothing (or less than its closing balance), in the reader's words. */
+export type NotPaidReason = {
+  code: 'below_minimum_payout' | 'unrecouped_advance' | 'negative_balance' | 'nothing_earned';
+  /** e.g. "below the minimum payout of £50.00". */
+  text: string;
+};
+
+export type RecoupmentMeter = { advance: Money; recouped: Money; remaining: Money };
+
+export const SUMMARY_DIMENSIONS = ['store', 'territory', 'format', 'release', 'track', 'period'] as const;
+export type SummaryDimension = (typeof SUMMARY_DIMENSIONS)[number];
+export type SummaryRow = {
+  /** The grouped value (store name, ISO territory, release id …); null: lines without one. */
+  value: string | null;
+  /** What the reader sees (release title, track title + ISRC …). */
+  label: string;
+  lines: number;
+  quantity: number;
+  /** The account's share of these lines, exact. */
+  amount: ExactMoney;
+};
+export type StatementSummaries = Partial<Record<SummaryDimension, SummaryRow[]>>;
+
+/** One sales report behind a statement: no hidden deductions. */
+export type ProvenanceRow = {
+  import_id: string | null;
+  /** The report's source (distributor / drop folder) or "Manual sales". */
+  source: string;
+  filename: string | null;
+  pay_periods: string[];
+  original_currency: string | null;
+  /** The rate applied (1 for the company currency) and the date it was taken for. */
+  exchange_rate: string | null;
+  rate_date: string | null;
+  /** The distributor's (aggregator's) cut of these lines, company currency, exact. */
+  distributor_fee: ExactMoney;
+  lines: number;
+  /** The account's share of these lines, exact. */
+  amount: ExactMoney;
+};
+
+/** The control figures printed on the PDF and matching the CSV of lines to the smallest unit. */
+export type StatementControl = {
+  lines: number;
+  /** Σ of the CSV's share column (6 decimals). */
+  lines_total: ExactMoney;
+  /** Rounding carried in from the previous statement and out to the next (|x| < 0.005). */
+  rounding_in: ExactMoney;
+  rounding_out: ExactMoney;
+};
+
+export type SelfBillingInvoice = {
+  /** Numbered once per company ("SB-000001"), never renumbered. */
+  invoice_number: string;
+  vat_rate: string;
+  subtotal: Money;
+  vat: Money;
+  total: Money;
+  issued_at: string;
+};
+
+export const STATEMENT_TYPES = ['Statement', 'DistributionStatement'] as const;
+export type StatementType = (typeof STATEMENT_TYPES)[number];
+export const QUEUE_STATUSES = ['queued', 'generating', 'published', 'failed'] as const;
+export type QueueStatus = (typeof QUEUE_STATUSES)[number];
+
+export type StatementPayment = {
+  payment_date: string;
+  payment_method: string | null;
+  payment_reference: string | null;
+};
+
+export type Statement = {
+  id: string;
+  /** "ST-000042": numbered once per company when published. */
+  number: string;
+  /** 1 for the first statement of an account and period; a correction is version 2 … */
+  version: number;
+  /** The statement this version corrects. */
+  replaces_id: string | null;
+  /** Set on a statement a newer version corrects. */
+  superseded_by: string | null;
+  type: StatementType;
+  statementable_type: AccountType;
+  statementable_id: string;
+  payee_type: AccountType;
+  payee_id: string;
+  payee_name: string;
+  label_id: string | null;
+  label: { id: string; name: string } | null;
+  recipients: string[];
+  subject: string;
+  message: string;
+  start_pay_period: string;
+  end_pay_period: string;
+  /** "2026-Q3", "2026-07", "2026-H1", "2026" or "2026-01 – 2026-05". */
+  accounting_period: string;
+  currency: string;
+  figures: StatementFigures;
+  /** = figures.payable (spec 3 §3.2 name). */
+  payee_total: Money;
+  /** Distribution statements: the distributor's fee on the label's lines. */
+  aggregator_fee: Money;
+  expenses_total: Money;
+  subtotal: Money;
+  vat: Money;
+  self_billing: SelfBillingInvoice | null;
+  not_paid_reasons: NotPaidReason[];
+  recoupment: RecoupmentMeter;
+  summaries: StatementSummaries;
+  /** Whether summaries are drawn as charts (statement settings graphs). */
+  graphs: boolean;
+  provenance: ProvenanceRow[];
+  control: StatementControl;
+  pdf_style: 'full' | 'summary';
+  queue_status: QueueStatus;
+  run_id: string | null;
+  paid: boolean;
+  payment: StatementPayment | null;
+  remittance_date: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+/** A statement in lists: no summaries or provenance. */
+export type StatementRow = Omit<Statement, 'summaries' | 'provenance'>;
+export type StatementList = { statements: StatementRow[]; total_count: number; total_pages: number };
+
+export const RUN_STATUSES = ['previewing', 'preview_ready', 'publishing', 'published', 'failed'] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+export const RUN_KINDS = ['payee', 'distribution'] as const;
+export type RunKind = (typeof RUN_KINDS)[number];
+
+export type RunPreviewRow = {
+  account: AccountRef;
+  name: string;
+  email: string | null;
+  lines: number;
+  opening_balance: Money;
+  royalties: Money;
+  costs: Money;
+  closing_balance: Money;
+  payable: Money;
+  not_paid_reasons: NotPaidReason[];
+};
+
+/** An unmatched line's recording, or a recording nobody is entitled to: never silently dropped. */
+export type UnaccountableRecording = {
+  recording_id: string | null;
+  release_id: string | null;
+  title: string | null;
+  isrc: string | null;
+  upc: string | null;
+  artist: string | null;
+  lines: number;
+  /** The label's share of these lines (what a payee would have been paid from), exact. */
+  label_payable: ExactMoney;
+  reason: 'unmatched' | 'no_payee';
+};
+
+/** Σ allocated + retained + unaccountable = label_payable, exactly (6 decimals). */
+export type RunTotals = {
+  lines: number;
+  label_payable: ExactMoney;
+  allocated: ExactMoney;
+  /** The part of matched lines no payee is entitled to: the label keeps it. */
+  retained: ExactMoney;
+  unaccountable: ExactMoney;
+  aggregator_payable: ExactMoney;
+};
+
+export type RunWarnings = {
+  unmatched_lines: number;
+  missing_rates: { distributor: string; original_currency: string; lines: number }[];
+  payees_without_email: { account: AccountRef; name: string }[];
+  unaccountable_recordings: number;
+  /** Recordings whose payee percentages add up to more than 100 (scaled down to 100). */
+  shares_over_100: { recording_id: string; title: string | null; total: string }[];
+};
+
+export type StatementRun = {
+  id: string;
+  kind: RunKind;
+  status: RunStatus;
+  start_pay_period: string;
+  end_pay_period: string;
+  label_ids: string[];
+  accounts: AccountRef[];
+  /** 0–100, whole percent. */
+  progress: number;
+  total: number;
+  done: number;
+  preview: { rows: RunPreviewRow[]; totals: RunTotals; warnings: RunWarnings } | null;
+  unaccountable: UnaccountableRecording[];
+  error: string | null;
+  scheduled: boolean;
+  created_at: string;
+  published_at: string | null;
+};
+export type StatementRunList = { statement_runs: StatementRun[]; total_count: number; total_pages: number };
+
+export const EXPENSE_TYPES = ['Expense', 'DistributionExpense'] as const;
+export type ExpenseType = (typeof EXPENSE_TYPES)[number];
+
+export type Expense = {
+  id: string;
+  type: ExpenseType;
+  date: string;
+  description: string;
+  supplier: string | null;
+  category: string | null;
+  tags: string[];
+  recoupable: boolean;
+  recoupable_percentage: number;
+  subtotal: Money;
+  vat: Money;
+  total: Money;
+  paid: boolean;
+  /** Spec 3 §3.4: the label it belongs to. */
+  expensable_type: 'Label';
+  expensable_id: string | null;
+  label: { id: string; name: string } | null;
+  /** Recouped from this account's earnings when recoupable. */
+  payee_type: AccountType | null;
+  payee_id: string | null;
+  payee_name: string | null;
+  release_id: string | null;
+  release_title: string | null;
+  /** The published statement that recouped it; set once. */
+  statement_id: string | null;
+  created_at: string;
+  updated_at: string;
+};
+export type ExpenseList = { expenses: Expense[]; total_count: number; total_pages: number };
+
+export const ENTRY_KINDS = ['advance', 'reserve', 'reserve_release', 'transfer', 'adjustment', 'payment'] as const;
+export type EntryKind = (typeof ENTRY_KINDS)[number];
+
+/** One line of a payee's append-only account besides royalties and expenses. */
+export type AccountEntry = {
+  id: string;
+  account: AccountRef;
+  kind: EntryKind;
+  /** Its effect on what the label owes the account (advances, reserves, payments negative). */
+  amount: Money;
+  date: string;
+  description: string | null;
+  release_id: string | null;
+  /** payment: the statement it paid and how. */
+  paid_statement_id: string | null;
+  payment_method: string | null;
+  payment_reference: string | null;
+  /** The published statement that carried it; an entry on a published statement never changes. */
+  statement_id: string | null;
+  created_at: string;
+};
+
+/** GET payees/{id}/accounting: the account as it stands. */
+export type AccountView = {
+  account: AccountRef;
+  name: string;
+  currency: string;
+  minimum_payout: Money;
+  /** The last published closing balance, then the entries and expenses not yet on a statement. */
+  last_closing_balance: Money;
+  pending: Money;
+  balance: Money;
+  recoupment: RecoupmentMeter;
+  entries: AccountEntry[];
+  statements: StatementRow[];
+};
