@@ -23,12 +23,15 @@ export const STORES = ['Spotify', 'Apple Music', 'Amazon Music', 'YouTube Music'
 const isrcOf = (i: number) => `GBBEN26${String(i).padStart(5, '0')}`;
 const upcOf = (r: number) => `50600000${String(r).padStart(5, '0')}`;
 
-/** The report: 90 % of lines carry a catalogue ISRC, 5 % only a UPC, 5 % match nothing; pay periods 2026-01 … 2026-06. */
-export async function writeReport(file: string, lines: number): Promise<number> {
+const HALF_YEAR = ['2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06'];
+
+/** The report: 90 % of lines carry a catalogue ISRC, 5 % only a UPC, 5 % match nothing; spread over `periods` (YYYY-MM). */
+export async function writeReport(file: string, lines: number, periods: string[] = HALF_YEAR): Promise<number> {
   const duck = await (await DuckDBInstance.create(':memory:')).connect();
   const stores = `['${STORES.join("','")}']`;
+  const months = `['${periods.join("','")}']`;
   await duck.run(`COPY (
-      SELECT '2026-06' AS "Reporting Period", '2026-0' || (1 + i % 6)::VARCHAR AS "Sale Month",
+      SELECT '2026-06' AS "Reporting Period", ${months}[1 + i % ${periods.length}] AS "Sale Month",
         ${stores}[1 + (i % ${STORES.length})] AS "Store",
         ['GB','US','DE','FR','SE','NL','JP','BR','AU','CA'][1 + (i // 7) % 10] AS "Territory",
         'Bench Records' AS "Label", 'Bench Artist ' || ((i % ${RECORDINGS}) % 50)::VARCHAR AS "Artist",
