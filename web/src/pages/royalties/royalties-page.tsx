@@ -10,7 +10,7 @@ import { RoyaltiesPageHeader } from './royalties-page-header';
 import { royaltiesPath } from './royalties-api';
 import { RoyaltyBulkActions } from './royalty-bulk-actions';
 import { RoyaltyFilters, type Facets } from './royalty-filters';
-import { filterFromQuery, filterKey, type RoyaltyFilter } from './royalty-model';
+import { filterFromQuery, filterKey, periodText, type RoyaltyFilter } from './royalty-model';
 import { RoyaltySummary } from './royalty-summary';
 import type { Royalty, RoyaltyList } from '../../../../shared/schemas/royalty-views';
 
@@ -59,7 +59,7 @@ export function UserRoyaltiesPage() {
       }
     >
       <SpaceBetween size="l">
-        <RoyaltySummary data={answer ?? null} />
+        <RoyaltySummary data={answer ?? null} period={periodText(filter)} />
         <ServerTable<Royalty>
           tableId="royalties"
           title="Lines"
