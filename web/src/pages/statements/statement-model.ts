@@ -332,3 +332,16 @@ export function statementEditBody(values: StatementEditValues) {
     remittance_date: values.remittance_date.trim() || null,
   };
 }
+
+/** Where an account is seen: a payee's accounting page, an artist's finances, a label's page. */
+export function accountPath(account: { type: AccountType; id: string }): string {
+  if (account.type === 'Payee') return `/user/payees/${enc(account.id)}/accounting`;
+  if (account.type === 'Artist') return `/user/artists/${enc(account.id)}/finances`;
+  return `/user/labels/${enc(account.id)}`;
+}
+
+/** Where an account's e-mail address is filled in. */
+export function accountEditPath(account: { type: AccountType; id: string }): string {
+  const collection = account.type === 'Payee' ? 'payees' : account.type === 'Artist' ? 'artists' : 'labels';
+  return `/user/${collection}/${enc(account.id)}/edit`;
+}
