@@ -2,6 +2,7 @@ import { useLocation } from 'react-router';
 import { api } from '../../app/api';
 import { listPath, type ListParams } from '../../app/list-params';
 import { useApi } from '../../app/resources';
+import type { LabelSettings } from './account-model';
 import { statementFilterParams, statementPagesFor, type StatementFilter, type StatementPages } from './statement-model';
 import type {
   AccountType,
@@ -74,15 +75,8 @@ export const statementsApi = {
     end_pay_period: string;
   }) => api.post<AccountStatementAnswer>('/statements', body),
   /** A label's statement settings (spec 3 §3.3) are saved on the label. */
-  saveLabelSettings: (labelId: string, statement_settings: LabelStatementSettings) =>
+  saveLabelSettings: (labelId: string, statement_settings: LabelSettings) =>
     api.patch<Message>(`/labels/${enc(labelId)}`, { statement_settings }),
-};
-
-export type LabelStatementSettings = {
-  default_summaries: string[];
-  formats: string[];
-  frequency: string;
-  graphs: boolean;
 };
 
 /** The statement pages of the area the current page is in. */
