@@ -46,7 +46,10 @@ describe('api client', () => {
     );
     const blob = await api.postBlob('/statements/bulk_download', { statement_ids: ['s1'] });
     expect(new Uint8Array(await blob.arrayBuffer())).toEqual(bytes);
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ message: 'Statement not found' }), { status: 404 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ message: 'Statement not found' }), { status: 404 })),
+    );
     await expect(api.postBlob('/statements/bulk_download', { statement_ids: ['x'] })).rejects.toThrow(
       'Statement not found',
     );

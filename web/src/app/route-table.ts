@@ -318,14 +318,11 @@ const userRoutes: RouteDef[] = [
     userEntity('contributors', 'contributor', 'contributorId'),
     cataloguePages('contributors', 'contributorId'),
   ),
-  ...withPages(
-    userEntity('payees', 'payee', 'payeeId', ['accounting', 'new_statement']),
-    {
-      ...cataloguePages('payees', 'payeeId'),
-      '/user/payees/:payeeId/accounting': 'payee-accounting',
-      '/user/payees/:payeeId/new_statement': 'payee-new-statement',
-    },
-  ),
+  ...withPages(userEntity('payees', 'payee', 'payeeId', ['accounting', 'new_statement']), {
+    ...cataloguePages('payees', 'payeeId'),
+    '/user/payees/:payeeId/accounting': 'payee-accounting',
+    '/user/payees/:payeeId/new_statement': 'payee-new-statement',
+  }),
   ...withPages(userEntity('songs', 'song', 'songId'), cataloguePages('songs', 'songId')),
   tenant('/user/data_management', 'UserDataManagement', 'Data management'),
   tenant('/user/data_management/new', 'UserNewDataManagement', 'New data management task'),

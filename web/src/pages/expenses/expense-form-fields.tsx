@@ -141,7 +141,9 @@ export function ExpenseFormFields({ values, set, errors }: Props) {
                 {values.recoupable ? 'Recoupable' : 'Not recoupable'}
               </Toggle>
             </FormField>
-            {values.recoupable ? input('recoupable_percentage', 'Recoupable percentage', 'Of the total; 0 to 100') : null}
+            {values.recoupable
+              ? input('recoupable_percentage', 'Recoupable percentage', 'Of the total; 0 to 100')
+              : null}
             <FormField label="Paid">
               <Checkbox
                 checked={values.paid}

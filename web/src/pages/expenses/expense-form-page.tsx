@@ -10,7 +10,13 @@ import { RecordState } from '../../components/record-state';
 import { useFormSubmit } from '../../components/use-form-submit';
 import { today } from '../statements/statement-model';
 import { ExpenseFormFields } from './expense-form-fields';
-import { emptyExpense, expenseToValues, toExpensePayload, validateExpense, type ExpenseFormValues } from './expense-model';
+import {
+  emptyExpense,
+  expenseToValues,
+  toExpensePayload,
+  validateExpense,
+  type ExpenseFormValues,
+} from './expense-model';
 import { expensesApi, useExpense, useExpensePages } from './expenses-api';
 import type { Expense } from '../../../../shared/schemas/statement-views';
 
@@ -28,7 +34,8 @@ function ExpenseForm({ expense }: { expense?: Expense }) {
       ? expenseToValues(expense)
       : emptyExpense(pages.type, today(), labelId ? { id: labelId, name: query.get('label_name') || labelId } : null),
   );
-  const back = values.label && pages.byLabel ? `${pages.list}?label_id=${encodeURIComponent(values.label.id)}` : pages.list;
+  const back =
+    values.label && pages.byLabel ? `${pages.list}?label_id=${encodeURIComponent(values.label.id)}` : pages.list;
   const form = useFormSubmit({
     validate: () => validateExpense(values),
     send: () => {

@@ -32,8 +32,7 @@ export function expensesPath(pages: ExpensePages, params: ListParams, filter: Ex
   return listPath(base, params, extra);
 }
 
-export const useExpense = (id: string | undefined) =>
-  useApi<{ expense: Expense }>(id ? `/expenses/${enc(id)}` : null);
+export const useExpense = (id: string | undefined) => useApi<{ expense: Expense }>(id ? `/expenses/${enc(id)}` : null);
 export const useExpenseTags = () => useApi<{ tags: string[] }>('/expenses/tags');
 export const useExpenseSuppliers = () => useApi<{ suppliers: string[] }>('/expenses/suppliers');
 

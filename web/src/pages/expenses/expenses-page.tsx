@@ -106,7 +106,9 @@ export function ExpensesPage() {
   const columns = useMemo(() => expenseColumns(pages), [pages]);
   const chooseLabel = (next: PickedRecord | null) =>
     setQuery(next ? { label_id: next.id, label_name: next.name } : {}, { replace: true });
-  const newPage = label ? `${pages.new}?${new URLSearchParams({ label_id: label.id, label_name: label.name })}` : pages.new;
+  const newPage = label
+    ? `${pages.new}?${new URLSearchParams({ label_id: label.id, label_name: label.name })}`
+    : pages.new;
 
   return (
     <ContentLayout>

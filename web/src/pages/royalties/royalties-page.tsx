@@ -58,13 +58,7 @@ export function UserRoyaltiesPage() {
 
   return (
     <ContentLayout
-      header={
-        <RoyaltiesPageHeader
-          title="Royalties"
-          current="list"
-          description={filterDescription(filter)}
-        />
-      }
+      header={<RoyaltiesPageHeader title="Royalties" current="list" description={filterDescription(filter)} />}
     >
       <SpaceBetween size="l">
         <RoyaltySummary data={answer ?? null} />

@@ -99,13 +99,27 @@ function AccountStatements({ rows }: { rows: StatementRow[] }) {
 }
 
 /** An account as it stands: balances, recoupment, entries (add, delete while not stated), statements. */
-function AccountPage({ type, id, newStatementPath }: { type: 'Payee' | 'Artist'; id: string; newStatementPath: string }) {
+function AccountPage({
+  type,
+  id,
+  newStatementPath,
+}: {
+  type: 'Payee' | 'Artist';
+  id: string;
+  newStatementPath: string;
+}) {
   const navigate = useNavigate();
   const { data, error, isLoading, mutate } = useAccountView(type, id);
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<AccountEntry | null>(null);
   return (
-    <RecordState error={error} isLoading={isLoading} data={data} retry={mutate} errorHeader="Could not load the account">
+    <RecordState
+      error={error}
+      isLoading={isLoading}
+      data={data}
+      retry={mutate}
+      errorHeader="Could not load the account"
+    >
       {(view) => {
         const m = (v: string) => formatMoney(v, view.currency);
         return (
@@ -115,7 +129,11 @@ function AccountPage({ type, id, newStatementPath }: { type: 'Payee' | 'Artist';
                 variant="h1"
                 description={`${type} account`}
                 actions={
-                  <Button variant="primary" onClick={() => navigate(newStatementPath)} data-testid="account-new-statement">
+                  <Button
+                    variant="primary"
+                    onClick={() => navigate(newStatementPath)}
+                    data-testid="account-new-statement"
+                  >
                     New statement
                   </Button>
                 }
@@ -155,9 +173,7 @@ function AccountPage({ type, id, newStatementPath }: { type: 'Payee' | 'Artist';
                 noun="entry"
                 plural="entries"
                 names={[`${ENTRY_TEXT[deleting.kind]} ${m(deleting.amount)} of ${deleting.date}`]}
-                run={async (report) =>
-                  report((await expensesApi.removeEntry(deleting.id)).message ?? 'Entry deleted')
-                }
+                run={async (report) => report((await expensesApi.removeEntry(deleting.id)).message ?? 'Entry deleted')}
                 onClose={() => setDeleting(null)}
                 onDeleted={() => void mutate()}
               />
@@ -181,6 +197,10 @@ export function PayeeAccountingPage() {
 export function ArtistFinancesPage() {
   const { artistId = '' } = useParams();
   return (
-    <AccountPage type="Artist" id={artistId} newStatementPath={`/user/artists/${enc(artistId)}/finances/generate_report`} />
+    <AccountPage
+      type="Artist"
+      id={artistId}
+      newStatementPath={`/user/artists/${enc(artistId)}/finances/generate_report`}
+    />
   );
 }

@@ -26,7 +26,9 @@ function AccountStatement({ type, id }: { type: Kind; id: string }) {
   const navigate = useNavigate();
   const [query, setQuery] = useSearchParams();
   const runId = query.get('run');
-  const { data } = useApi<Record<string, { name?: string }>>(id ? `/${COLLECTION[type].path}/${encodeURIComponent(id)}` : null);
+  const { data } = useApi<Record<string, { name?: string }>>(
+    id ? `/${COLLECTION[type].path}/${encodeURIComponent(id)}` : null,
+  );
   const name = data?.[COLLECTION[type].key]?.name ?? '';
   const [period, setPeriod] = useState({ start: '', end: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -62,7 +64,10 @@ function AccountStatement({ type, id }: { type: Kind; id: string }) {
   return (
     <ContentLayout
       header={
-        <Header variant="h1" description="Preview what the account is owed for the periods, then publish its statement.">
+        <Header
+          variant="h1"
+          description="Preview what the account is owed for the periods, then publish its statement."
+        >
           {name ? `New statement for ${name}` : 'New statement'}
         </Header>
       }

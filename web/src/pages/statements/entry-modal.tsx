@@ -39,7 +39,8 @@ export function EntryModal({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const set = <K extends keyof EntryValues>(key: K, value: EntryValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const set = <K extends keyof EntryValues>(key: K, value: EntryValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
 
   const submit = async () => {
     const found = validateEntry(values);
@@ -123,7 +124,11 @@ export function EntryModal({
             data-testid="entry-description"
           />
         </FormField>
-        <FormField label="Release" description="An advance against one release (optional)" errorText={errors.release_id}>
+        <FormField
+          label="Release"
+          description="An advance against one release (optional)"
+          errorText={errors.release_id}
+        >
           <RecordPicker source={releaseSource} value={release} onChange={setRelease} testId="entry-release" />
         </FormField>
         {failure ? <Box color="text-status-error">{failure}</Box> : null}

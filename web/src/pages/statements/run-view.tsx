@@ -45,7 +45,10 @@ function RunTotalsView({ totals, currency }: { totals: RunTotals; currency: stri
           columns={4}
           items={[
             { label: 'Lines', value: formatCount(totals.lines) },
-            { label: 'Label payable (exact)', value: <span data-testid="run-label-payable">{totals.label_payable}</span> },
+            {
+              label: 'Label payable (exact)',
+              value: <span data-testid="run-label-payable">{totals.label_payable}</span>,
+            },
             { label: 'Allocated to payees', value: totals.allocated },
             { label: 'Retained by the label', value: totals.retained },
             { label: 'Unaccountable', value: totals.unaccountable },

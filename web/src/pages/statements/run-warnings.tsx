@@ -18,8 +18,8 @@ export function RunWarningsView({ warnings, periodLink }: { warnings: RunWarning
   if (warnings.unmatched_lines)
     alerts.push(
       <Alert key="unmatched" type="warning" header="Unmatched lines" data-testid="run-warning-unmatched">
-        {plural(warnings.unmatched_lines, 'line')} of the period match no recording or release: nobody is paid for
-        them until they are matched. <RouterLink href={periodLink}>Open the period's royalties</RouterLink>
+        {plural(warnings.unmatched_lines, 'line')} of the period match no recording or release: nobody is paid for them
+        until they are matched. <RouterLink href={periodLink}>Open the period's royalties</RouterLink>
       </Alert>,
     );
   if (warnings.missing_rates.length)
@@ -29,7 +29,9 @@ export function RunWarningsView({ warnings, periodLink }: { warnings: RunWarning
           {warnings.missing_rates.map((m) => (
             <li key={`${m.distributor}-${m.original_currency}`}>
               {m.distributor} · {m.original_currency}: {plural(m.lines, 'line')} without a rate are left out.{' '}
-              <RouterLink href={exchangeRatesFor({ distributor: m.distributor, original_currency: m.original_currency })}>
+              <RouterLink
+                href={exchangeRatesFor({ distributor: m.distributor, original_currency: m.original_currency })}
+              >
                 Add the rate
               </RouterLink>
             </li>
@@ -57,8 +59,8 @@ export function RunWarningsView({ warnings, periodLink }: { warnings: RunWarning
         <ul>
           {warnings.shares_over_100.map((s) => (
             <li key={s.recording_id}>
-              <RouterLink href={`/user/recordings/${enc(s.recording_id)}`}>{s.title ?? s.recording_id}</RouterLink>{' '}
-              ({s.total} %)
+              <RouterLink href={`/user/recordings/${enc(s.recording_id)}`}>{s.title ?? s.recording_id}</RouterLink> (
+              {s.total} %)
             </li>
           ))}
         </ul>

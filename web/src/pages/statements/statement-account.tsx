@@ -94,7 +94,8 @@ export function AccountFigures({
                 </Box>
                 {r.key === 'costs' ? (
                   <Box variant="small" color="text-body-secondary">
-                    Expenses {formatMoney(figures.expenses, currency)} · advances {formatMoney(figures.advances, currency)}
+                    Expenses {formatMoney(figures.expenses, currency)} · advances{' '}
+                    {formatMoney(figures.advances, currency)}
                   </Box>
                 ) : r.detail ? (
                   <Box variant="small" color="text-body-secondary">

@@ -36,6 +36,11 @@ export function statementColumns(pages: StatementPages): TableProps.ColumnDefini
     },
     { id: 'paid', header: 'Paid', cell: (s) => <PaidBadge statement={s} testId={`statement-paid-${s.id}`} /> },
     { id: 'queue_status', header: 'Status', cell: (s) => <StateBadge state={s.queue_status} /> },
-    { id: 'created_at', header: 'Created', sortingField: 'created_at', cell: (s) => <FormattedDate value={s.created_at} /> },
+    {
+      id: 'created_at',
+      header: 'Created',
+      sortingField: 'created_at',
+      cell: (s) => <FormattedDate value={s.created_at} />,
+    },
   ];
 }

@@ -68,7 +68,12 @@ export function accountBlock(figures: StatementFigures) {
 }
 
 /** The label's side of a run: label payable = allocated + retained + unaccountable, exactly (6 decimals). */
-export function runTotalsCheck(totals: { label_payable: string; allocated: string; retained: string; unaccountable: string }) {
+export function runTotalsCheck(totals: {
+  label_payable: string;
+  allocated: string;
+  retained: string;
+  unaccountable: string;
+}) {
   const sum = addUp([totals.allocated, totals.retained, totals.unaccountable], 6);
   return { sum, adds: same(sum, totals.label_payable) };
 }
@@ -114,7 +119,7 @@ export function today(now = new Date()): string {
 }
 
 /** The e-mail addresses of a recipients list that are not valid, with the spec's message. */
-export function recipientsProblem(recipients: readonly string[]): string | null {
+function recipientsProblem(recipients: readonly string[]): string | null {
   const bad = recipients.filter((r) => !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(r.trim()));
   return bad.length ? VALIDATION.email : null;
 }
@@ -238,8 +243,8 @@ function pagesUnder(list: string, run: string, royalties: string): StatementPage
   };
 }
 
-export const ADMIN_STATEMENT_PAGES = pagesUnder('/admin/statements', '/admin/statements/new', '/user/royalties');
-export const DISTRIBUTION_STATEMENT_PAGES = pagesUnder(
+const ADMIN_STATEMENT_PAGES = pagesUnder('/admin/statements', '/admin/statements/new', '/user/royalties');
+const DISTRIBUTION_STATEMENT_PAGES = pagesUnder(
   '/distribution/finances/statements',
   '/distribution/finances/statement_run',
   '/distribution/finances/royalties',
@@ -306,7 +311,13 @@ export function isPositive(value: string | null | undefined): boolean {
   }
 }
 
-export type StatementEditValues = { recipients: string[]; draft: string; subject: string; message: string; remittance_date: string };
+export type StatementEditValues = {
+  recipients: string[];
+  draft: string;
+  subject: string;
+  message: string;
+  remittance_date: string;
+};
 
 /**
  * The edit form's problems: every recipient (and any address still typed in the box) is an

@@ -10,6 +10,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { DEFAULT_CURRENCY } from '../../../../shared/constants';
 import { ApiError } from '../../app/api';
 import { notify, notifyError } from '../../app/notifications';
 import { FormattedDate } from '../../components/formatted';
@@ -18,12 +19,19 @@ import { RouterLink } from '../../components/router-link';
 import { PeriodFields } from './period-fields';
 import { RecordMultiPicker } from './record-multi-picker';
 import { RunView } from './run-view';
+import { UnaccountableTable } from './run-warnings';
 import { StateBadge } from './statement-badges';
 import { chosenPeriods, periodProblem } from './statement-model';
-import { statementsApi, useStatementPages, useStatementRuns } from './statements-api';
+import { statementsApi, useStatementPages, useStatementRuns, useUnaccountable } from './statements-api';
 import type { RunKind, StatementRun } from '../../../../shared/schemas/statement-views';
 
 const labelSource = pickerSource('labels');
+
+/** Before a payee run of one label: its recordings nobody would be paid for (label/artist_statements/prepare). */
+function LabelUnaccountable({ labelId }: { labelId: string }) {
+  const { data } = useUnaccountable(labelId);
+  return <UnaccountableTable rows={data?.unaccountable_recordings ?? []} currency={DEFAULT_CURRENCY} />;
+}
 const payeeSource = pickerSource('payees');
 
 /** The run's choices: periods, kind, labels and (optionally) some payees; Preview starts it. */
@@ -129,6 +137,7 @@ function RunForm({ onStarted }: { onStarted: (run: StatementRun) => void }) {
                 />
               </FormField>
             ) : null}
+            {kind === 'payee' && labels.length === 1 ? <LabelUnaccountable labelId={labels[0].id} /> : null}
           </SpaceBetween>
         </Container>
       </Form>
@@ -194,11 +203,7 @@ export function StatementRunPage() {
       }
     >
       <SpaceBetween size="l">
-        {runId ? (
-          <RunView key={runId} runId={runId} />
-        ) : (
-          <RunForm onStarted={(run) => setQuery({ run: run.id })} />
-        )}
+        {runId ? <RunView key={runId} runId={runId} /> : <RunForm onStarted={(run) => setQuery({ run: run.id })} />}
         {runId ? null : <RecentRuns />}
         <Box>
           <RouterLink href={pages.list}>The published statements</RouterLink>

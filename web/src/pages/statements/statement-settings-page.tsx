@@ -126,7 +126,13 @@ export function LabelStatementSettingsPage() {
     labelId ? `/labels/${encodeURIComponent(labelId)}` : null,
   );
   return (
-    <RecordState error={error} isLoading={isLoading} data={data?.label} retry={mutate} errorHeader="Could not load the label">
+    <RecordState
+      error={error}
+      isLoading={isLoading}
+      data={data?.label}
+      retry={mutate}
+      errorHeader="Could not load the label"
+    >
       {(label) => (
         <ContentLayout>
           <SettingsForm key={label.id} label={label} />

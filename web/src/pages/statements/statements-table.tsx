@@ -37,7 +37,11 @@ function StatementFilters({
     onChange({ ...filter, [key]: value });
   return (
     <SpaceBetween direction="horizontal" size="xs" alignItems="center">
-      <Checkbox checked={filter.due} onChange={({ detail }) => set('due', detail.checked)} data-testid="statements-filter-due">
+      <Checkbox
+        checked={filter.due}
+        onChange={({ detail }) => set('due', detail.checked)}
+        data-testid="statements-filter-due"
+      >
         Due for payment
       </Checkbox>
       <Select
