@@ -37,21 +37,4 @@ describe('api client', () => {
     expect(init.body).toBeUndefined();
     expect((init.headers as Record<string, string>)['content-type']).toBeUndefined();
   });
-
-  it('returns a file answer as a Blob and a refused one as the server message (bulk_download)', async () => {
-    const bytes = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0xff]);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(bytes, { status: 200, headers: { 'content-type': 'application/zip' } })),
-    );
-    const blob = await api.postBlob('/statements/bulk_download', { statement_ids: ['s1'] });
-    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(bytes);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ message: 'Statement not found' }), { status: 404 })),
-    );
-    await expect(api.postBlob('/statements/bulk_download', { statement_ids: ['x'] })).rejects.toThrow(
-      'Statement not found',
-    );
-  });
 });

@@ -28,8 +28,6 @@ export type RequestOptions = {
   /** Public calls send no token and never trigger the signed-out handling. */
   auth?: boolean;
   signal?: AbortSignal;
-  /** A file answer (a zip): the body is returned as a Blob when the call succeeds. */
-  blob?: boolean;
 };
 
 type Hooks = { companyId: () => string | null; onUnauthorized: () => void };
@@ -73,7 +71,7 @@ async function apiRequest<T>(path: string, options: RequestOptions = {}): Promis
   } catch (error) {
     throw new ApiError(0, (error as Error).message || 'The request could not be sent');
   }
-  const payload = options.blob && response.ok ? await response.blob() : await parseBody(response);
+  const payload = await parseBody(response);
   if (!response.ok) {
     const shaped = (payload && typeof payload === 'object' ? payload : {}) as {
       message?: string;
@@ -99,9 +97,6 @@ export const api = {
     apiRequest<T>(path, { ...options, method: 'PUT', body: body ?? {} }),
   patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'PATCH', body: body ?? {} }),
-  /** A POST whose answer is a file (bulk_download's zip). */
-  postBlob: (path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body' | 'blob'>) =>
-    apiRequest<Blob>(path, { ...options, method: 'POST', body: body ?? {}, blob: true }),
   /** A DELETE may carry a JSON body (bulk_destroy takes `{ <singular>_ids: [...] }`); without one none is sent. */
   delete: <T>(path: string, options?: Omit<RequestOptions, 'method'>) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),

@@ -25,7 +25,7 @@ type TextKey = 'date' | 'description' | 'category' | 'subtotal' | 'vat' | 'recou
 
 const PICKERS = [
   { key: 'label', field: 'expensable_id', label: 'Label', source: pickerSource('labels') },
-  { key: 'payee', field: 'payee_id', label: 'Payee', source: pickerSource('payees') },
+  { key: 'payee', field: 'payee', label: 'Payee', source: pickerSource('payees') },
   { key: 'release', field: 'release_id', label: 'Release', source: pickerSource('releases') },
 ] as const;
 
@@ -107,7 +107,8 @@ export function ExpenseFormFields({ values, set, errors }: Props) {
       </Container>
       <Container header={<Header variant="h2">Whose it is</Header>}>
         <ColumnLayout columns={3}>
-          {PICKERS.map((p) => (
+          {/* A distribution expense is charged to its own label: no payee to choose. */}
+          {PICKERS.filter((p) => p.key !== 'payee' || values.type === 'Expense').map((p) => (
             <FormField key={p.key} label={p.label} errorText={errors[p.field]}>
               <RecordPicker
                 source={p.source}

@@ -55,8 +55,11 @@ describe('the expense form', () => {
     const recoupable = { ...filled, recoupable: true, recoupable_percentage: '120' };
     expect(validateExpense(recoupable)).toMatchObject({
       recoupable_percentage: 'Recoupable percentage must be under 100',
-      payee_id: 'Choose the payee it is recouped from',
+      payee: 'Payee is required for a recoupable expense',
     });
+    expect(validateExpense({ ...filled, type: 'DistributionExpense' }).expensable_id).toBe(
+      'Label is required for a distribution expense',
+    );
   });
 
   it('sends ids, 2-decimal money and the total', () => {
@@ -69,16 +72,26 @@ describe('the expense form', () => {
       tags: ['a', ' a ', 'b'],
     });
     expect(payload).toMatchObject({
-      expensable_type: 'Label',
       expensable_id: 'L1',
-      payee_type: 'Payee',
-      payee_id: 'P1',
+      payee: { type: 'Payee', id: 'P1' },
       recoupable_percentage: 50,
       subtotal: '100.10',
       vat: '20.02',
       total: '120.12',
       tags: ['a', 'b'],
     });
+    expect(payload).not.toHaveProperty('payee_id');
+  });
+
+  it("charges a recoupable distribution expense to its own label's account, never a payee's", () => {
+    const distribution = {
+      ...filled,
+      type: 'DistributionExpense' as const,
+      label: { id: 'L1', name: 'Label' },
+      payee: { id: 'P1', name: 'Ada' },
+    };
+    expect(toExpensePayload({ ...distribution, recoupable: true }).payee).toEqual({ type: 'Label', id: 'L1' });
+    expect(toExpensePayload(distribution).payee).toBeNull();
   });
 });
 

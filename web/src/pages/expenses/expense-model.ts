@@ -90,9 +90,21 @@ export function validateExpense(values: ExpenseFormValues): Record<string, strin
   if (values.recoupable) {
     if (!/^\d{1,3}(\.\d{1,2})?$/.test(percent)) errors.recoupable_percentage = 'Recoupable percentage must be a number';
     else if (Number(percent) > 100) errors.recoupable_percentage = VALIDATION.maxValue('Recoupable percentage', 100);
-    if (!values.payee) errors.payee_id = 'Choose the payee it is recouped from';
+    if (values.type === 'Expense' && !values.payee) errors.payee = 'Payee is required for a recoupable expense';
   }
+  if (values.type === 'DistributionExpense' && !values.label)
+    errors.expensable_id = 'Label is required for a distribution expense';
   return errors;
+}
+
+/**
+ * Who a recoupable expense is recouped from: the chosen payee; a distribution expense is charged
+ * to its own label's account (the API refuses any other).
+ */
+function recoupedFrom(values: ExpenseFormValues): { type: 'Payee' | 'Label'; id: string } | null {
+  if (values.type === 'DistributionExpense')
+    return values.recoupable && values.label ? { type: 'Label', id: values.label.id } : null;
+  return values.payee ? { type: 'Payee', id: values.payee.id } : null;
 }
 
 /** The body the expenses API takes: ids for the linked records, money as 2-decimal strings, the total worked out. */
@@ -105,10 +117,8 @@ export function toExpensePayload(values: ExpenseFormValues) {
     supplier: values.supplier.trim() || null,
     category: values.category.trim() || null,
     tags: [...new Set(values.tags.map((t) => t.trim()).filter(Boolean))],
-    expensable_type: 'Label' as const,
     expensable_id: values.label?.id ?? null,
-    payee_type: values.payee ? ('Payee' as const) : null,
-    payee_id: values.payee?.id ?? null,
+    payee: recoupedFrom(values),
     release_id: values.release?.id ?? null,
     recoupable: values.recoupable,
     recoupable_percentage: values.recoupable ? Number(values.recoupable_percentage.trim()) : 100,

@@ -40,9 +40,9 @@ export const useExpenseSuppliers = () => useApi<{ suppliers: string[] }>('/expen
 export const useAccountView = (type: 'Payee' | 'Artist', id: string | undefined) =>
   useApi<AccountView>(id ? `/${type === 'Payee' ? 'payees' : 'artists'}/${enc(id)}/accounting` : null);
 
+/** POST account_entries: the amount as typed (positive for advances, reserves, releases); the API signs it. */
 export type EntryInput = {
-  account_type: AccountType;
-  account_id: string;
+  account: { type: AccountType; id: string };
   kind: EntryKind;
   amount: string;
   date: string;

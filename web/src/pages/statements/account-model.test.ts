@@ -1,15 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { labelUpdate } from '../../../../shared/schemas/label';
-import { entryAmount, labelStatementSettings, validateEntry } from './account-model';
+import { enteredAmount, entryEffect, labelStatementSettings, validateEntry } from './account-model';
 import { isRunActive, pushedRun, runPercent } from './run-model';
 
 describe('account entries', () => {
-  it('signs an advance or reserve as taken off the balance, a release as added, a transfer as typed', () => {
-    expect(entryAmount('advance', '300')).toBe('-300.00');
-    expect(entryAmount('reserve', '12.5')).toBe('-12.50');
-    expect(entryAmount('reserve_release', '12.5')).toBe('12.50');
-    expect(entryAmount('transfer', '-40.10')).toBe('-40.10');
-    expect(entryAmount('adjustment', '5')).toBe('5.00');
+  it('shows an advance or reserve as taken off the balance, a release as added, a transfer as typed', () => {
+    expect(entryEffect('advance', '300')).toBe('-300.00');
+    expect(entryEffect('reserve', '12.5')).toBe('-12.50');
+    expect(entryEffect('reserve_release', '12.5')).toBe('12.50');
+    expect(entryEffect('transfer', '-40.10')).toBe('-40.10');
+    expect(entryEffect('adjustment', '5')).toBe('5.00');
+  });
+
+  it('sends the amount as typed (the API signs it by kind)', () => {
+    expect(enteredAmount(' 300 ')).toBe('300.00');
+    expect(enteredAmount('-40.1')).toBe('-40.10');
   });
 
   it('takes amounts in cents, unsigned where the kind gives the sign, never zero', () => {

@@ -16,9 +16,10 @@ export const ENTRY_TEXT: Record<EntryKind, string> = {
 };
 
 /**
- * How an amount typed for a kind becomes its effect on what the label owes the account: an
- * advance or a reserve is typed as paid/held (positive) and lowers the balance; a released
- * reserve raises it; a transfer or an adjustment is typed with its sign.
+ * How an amount typed for a kind affects what the label owes the account: an advance or a
+ * reserve is typed as paid/held (positive) and lowers the balance; a released reserve raises it;
+ * a transfer or an adjustment is typed with its sign. The API takes the amount as typed and
+ * stores the effect (POST account_entries).
  */
 const SIGN: Record<ManualEntryKind, 1 | -1 | 0> = {
   advance: -1,
@@ -49,8 +50,11 @@ export function validateEntry(values: EntryValues): Record<string, string> {
   return errors;
 }
 
-/** The signed amount the API stores for a valid entry (2 decimals). */
-export function entryAmount(kind: ManualEntryKind, typed: string): string {
+/** The amount as the API takes it for a valid entry: as typed, with 2 decimals. */
+export const enteredAmount = (typed: string): string => new Big(typed.trim()).toFixed(2);
+
+/** The entry's effect on the balance (what the account will show), for the form to say before it is saved. */
+export function entryEffect(kind: ManualEntryKind, typed: string): string {
   const value = new Big(typed.trim());
   const sign = SIGN[kind];
   return (sign === 0 ? value : value.abs().times(sign)).toFixed(2);

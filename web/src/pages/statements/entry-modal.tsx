@@ -12,7 +12,8 @@ import { pickerSource, RecordPicker, type PickedRecord } from '../../components/
 import { expensesApi } from '../expenses/expenses-api';
 import {
   ENTRY_TEXT,
-  entryAmount,
+  enteredAmount,
+  entryEffect,
   entryTakesSign,
   MANUAL_ENTRY_KINDS,
   validateEntry,
@@ -50,10 +51,9 @@ export function EntryModal({
     setBusy(true);
     try {
       const answer = await expensesApi.createEntry({
-        account_type: account.type,
-        account_id: account.id,
+        account,
         kind: values.kind,
-        amount: entryAmount(values.kind, values.amount),
+        amount: enteredAmount(values.amount),
         date: values.date.trim(),
         description: values.description.trim() || null,
         release_id: release?.id ?? null,
@@ -69,6 +69,7 @@ export function EntryModal({
   };
 
   const signed = entryTakesSign(values.kind);
+  const valid = !validateEntry(values).amount;
   return (
     <Modal
       visible
@@ -106,6 +107,7 @@ export function EntryModal({
                 : 'Paid or held back: it is taken off the balance'
           }
           errorText={errors.amount}
+          description={valid ? `The balance changes by ${entryEffect(values.kind, values.amount)}` : undefined}
         >
           <Input
             value={values.amount}

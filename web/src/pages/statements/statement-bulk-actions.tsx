@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { MESSAGES } from '../../../../shared/messages';
 import { notify, notifyError } from '../../app/notifications';
 import type { ServerTableContext } from '../../components/server-table';
-import { saveBlob, statementsApi } from './statements-api';
+import { downloadStatements, statementsApi } from './statements-api';
 import { statementTitle } from './statement-model';
 import type { StatementRow } from '../../../../shared/schemas/statement-views';
 
@@ -40,7 +40,7 @@ export function StatementBulkActions({
   const download = async () => {
     setBusy(true);
     try {
-      saveBlob(await statementsApi.bulkDownload(ids), `statements-${ids.length}.zip`);
+      await downloadStatements(ids);
     } catch (error) {
       notifyError(error);
     } finally {

@@ -210,6 +210,7 @@ describe('statement list and edit', () => {
       'This field must be a valid email',
     );
     expect(validateStatementEdit({ ...values, remittance_date: '31/12/2026' }).remittance_date).toMatch(/YYYY-MM-DD/);
+    expect(validateStatementEdit({ ...values, subject: ' ' }).subject).toBe('Subject is required');
   });
 
   it('sends the four editable fields only, keeping an address still typed in the box', () => {
@@ -221,7 +222,7 @@ describe('statement list and edit', () => {
         message: 'M',
         remittance_date: '',
       }),
-    ).toEqual({ recipients: ['a@b.co', 'c@d.co'], subject: 'Hi', message: 'M', remittance_date: null });
+    ).toEqual({ recipients: ['a@b.co', 'c@d.co'], subject: 'Hi', message: 'M', remittance_date: '' });
   });
 
   it('finds the pages of the area shown, and where an account lives', () => {

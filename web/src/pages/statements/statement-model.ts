@@ -328,7 +328,8 @@ export function validateStatementEdit(values: StatementEditValues): Record<strin
   const recipients = [...values.recipients, ...splitAddresses(values.draft)];
   const bad = recipientsProblem(recipients);
   if (bad) errors.recipients = bad;
-  if (values.subject.length > 300) errors.subject = 'Subject must be under 300 characters';
+  if (!values.subject.trim()) errors.subject = VALIDATION.required('Subject');
+  else if (values.subject.length > 300) errors.subject = 'Subject must be under 300 characters';
   if (values.remittance_date.trim() && !/^\d{4}-\d{2}-\d{2}$/.test(values.remittance_date.trim()))
     errors.remittance_date = 'Remittance date must be a date (YYYY-MM-DD)';
   return errors;
@@ -340,7 +341,8 @@ export function statementEditBody(values: StatementEditValues) {
     recipients: [...new Set([...values.recipients, ...splitAddresses(values.draft)])],
     subject: values.subject.trim(),
     message: values.message,
-    remittance_date: values.remittance_date.trim() || null,
+    // Blank clears it (the API takes '' or a date).
+    remittance_date: values.remittance_date.trim(),
   };
 }
 

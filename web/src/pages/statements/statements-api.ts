@@ -39,7 +39,8 @@ export const useUnaccountable = (labelId: string | null) =>
   );
 
 type Message = { message?: string };
-export type StatementEdit = Pick<Statement, 'recipients' | 'subject' | 'message' | 'remittance_date'>;
+/** The four fields a published statement lets change; a blank remittance date clears it. */
+export type StatementEdit = Pick<Statement, 'recipients' | 'subject' | 'message'> & { remittance_date: string };
 export type RunRequest = {
   start_pay_period: string;
   end_pay_period: string;
@@ -52,14 +53,22 @@ export type AccountStatementAnswer = Message & { statement_run?: StatementRun; s
 
 export const statementsApi = {
   update: (id: string, edit: StatementEdit) =>
-    api.patch<Message & { statement?: Statement }>(`/statements/${enc(id)}`, edit),
+    api.patch<Message & { statement?: Statement }>(`/statements/${enc(id)}`, { statement: edit }),
   remove: (id: string) => api.delete<Message>(`/statements/${enc(id)}`),
   bulkPay: (ids: string[], paid: boolean) =>
     api.post<Message & { updated?: number }>('/statements/bulk_pay', { statement_ids: ids, paid }),
+  /** Method and reference are left out when blank (the API takes them as optional text). */
   pay: (id: string, payment: StatementPayment) =>
-    api.post<Message & { statement?: Statement }>('/statements/pay_statement', { id, ...payment }),
+    api.post<Message & { statement?: Statement }>('/statements/pay_statement', {
+      id,
+      payment_date: payment.payment_date,
+      ...(payment.payment_method ? { payment_method: payment.payment_method } : {}),
+      ...(payment.payment_reference ? { payment_reference: payment.payment_reference } : {}),
+    }),
   resend: (id: string) => api.post<Message>('/statements/resend_statement', { id }),
-  bulkDownload: (ids: string[]) => api.postBlob('/statements/bulk_download', { statement_ids: ids }),
+  /** The selected statements' PDFs in one zip, as a presigned link. */
+  bulkDownload: (ids: string[]) =>
+    api.post<{ url: string; filename?: string }>('/statements/bulk_download', { statement_ids: ids }),
   /** A presigned link to the statement's PDF or CSV. */
   file: (id: string, format: 'pdf' | 'csv') => api.get<{ url: string }>(`/statements/${enc(id)}/${format}`),
   newVersion: (id: string) =>
@@ -90,14 +99,8 @@ export async function openStatementFile(id: string, format: 'pdf' | 'csv'): Prom
   window.open(url, '_blank', 'noopener');
 }
 
-/** Saves a Blob the API answered (the bulk zip) under `filename`. */
-export function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+/** Downloads the selected statements' PDFs as one zip. */
+export async function downloadStatements(ids: string[]): Promise<void> {
+  const { url } = await statementsApi.bulkDownload(ids);
+  window.location.assign(url);
 }
