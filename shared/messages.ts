@@ -11,6 +11,11 @@ export const MESSAGES = {
   resetRequested: 'If your Email is found you should recieve an email shortly with instructions to reset your account.',
   dashboardLoadFailed: 'There was a problem loading your Dashboard, please try logging in again.',
   noLabelSelected: 'No Label Selected',
+  /** Statements and expenses (spec 3 §5, §8). */
+  chooseStatementPeriods: 'Please Choose Statement Periods',
+  cannotDeletePaidExpense: 'You cannot delete a paid expense',
+  statementUpdated: 'Statement Updated',
+  statementMarkedAsPaid: 'Statement Marked as Paid',
   royaltyUpdated: 'Royalty Updated',
   royaltyAdded: 'Royalty Added',
   noResultsFor: (text: string) => `No results for ${text}`,

@@ -17,6 +17,14 @@ import type { Royalty, RoyaltyList } from '../../../../shared/schemas/royalty-vi
 /** Facet values seen so far, so a select keeps offering values while another filter narrows the answer. */
 const merge = (a: string[], b: string[] | undefined) => [...new Set([...a, ...(b ?? [])])].filter(Boolean).sort();
 
+/** Says which hidden filter a link applied (an import's, or a statement figure's release or recording). */
+function filterDescription(filter: RoyaltyFilter): string | undefined {
+  if (filter.import_id) return `Lines of import ${filter.import_id}`;
+  if (filter.recording_id) return `Lines of recording ${filter.recording_id}`;
+  if (filter.release_id) return `Lines of release ${filter.release_id}`;
+  return undefined;
+}
+
 /**
  * UserRoyalties (/user/royalties, and DistributionFinancesRoyalties in the distribution area): the ledger's lines on the server's pages, filtered by label,
  * retailer, artist, album, period and paid state, with the sums and the total by pay period of
@@ -50,13 +58,7 @@ export function UserRoyaltiesPage() {
 
   return (
     <ContentLayout
-      header={
-        <RoyaltiesPageHeader
-          title="Royalties"
-          current="list"
-          description={filter.import_id ? `Lines of import ${filter.import_id}` : undefined}
-        />
-      }
+      header={<RoyaltiesPageHeader title="Royalties" current="list" description={filterDescription(filter)} />}
     >
       <SpaceBetween size="l">
         <RoyaltySummary data={answer ?? null} period={periodText(filter)} />

@@ -46,6 +46,20 @@ describe('royalty list filters', () => {
     expect(filter).toMatchObject({ import_id: 'I1', state: '', retailer: 'Deezer', label: null });
   });
 
+  it('reads the label and recording a statement figure links to, and sends them as by_label / recording_id', () => {
+    const filter = filterFromQuery(
+      new URLSearchParams('label_id=L1&label_name=Demo&recording_id=R1&start_date=2026-01-01&end_date=2026-03-31'),
+    );
+    expect(filter).toMatchObject({ label: { id: 'L1', name: 'Demo' }, recording_id: 'R1' });
+    expect(filterParams(filter)).toEqual({
+      by_label: 'L1',
+      recording_id: 'R1',
+      start_date: '2026-01-01',
+      end_date: '2026-03-31',
+    });
+    expect(filterFromQuery(new URLSearchParams('label_id=L2')).label).toEqual({ id: 'L2', name: 'L2' });
+  });
+
   it('builds the bulk body from a selection or from the filter', () => {
     expect(bulkBody({ ids: ['a', 'b'] })).toEqual({ ids: ['a', 'b'] });
     expect(bulkBody({ filter: { ...EMPTY_FILTER, artist: 'Ada' }, q: 'x' })).toEqual({

@@ -17,6 +17,7 @@ export type RoyaltyFilter = {
   state: RoyaltyState | '';
   import_id: string;
   release_id: string;
+  recording_id: string;
 };
 
 export const EMPTY_FILTER: RoyaltyFilter = {
@@ -29,6 +30,7 @@ export const EMPTY_FILTER: RoyaltyFilter = {
   state: '',
   import_id: '',
   release_id: '',
+  recording_id: '',
 };
 
 /** The filter as the API's query parameters (by_label, by_retailer … ); "any" values are left out. */
@@ -44,15 +46,21 @@ export function filterParams(filter: RoyaltyFilter, q?: string): Record<string, 
     state: filter.state,
     import_id: filter.import_id,
     release_id: filter.release_id,
+    recording_id: filter.recording_id,
   };
   return Object.fromEntries(Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1])));
 }
 
-/** A filter from the page's URL query (?import_id=…, ?retailer=…), so other pages can link to a filtered list. */
+/**
+ * A filter from the page's URL query (?import_id=…, ?retailer=…, ?label_id=…&label_name=…), so other pages
+ * (a statement's "explain this number") can link to a filtered list.
+ */
 export function filterFromQuery(query: URLSearchParams): RoyaltyFilter {
   const state = query.get('state') ?? '';
+  const labelId = query.get('label_id');
   return {
     ...EMPTY_FILTER,
+    label: labelId ? { id: labelId, name: query.get('label_name') || labelId } : null,
     retailer: query.get('retailer') ?? '',
     artist: query.get('artist') ?? '',
     album: query.get('album') ?? '',
@@ -61,6 +69,7 @@ export function filterFromQuery(query: URLSearchParams): RoyaltyFilter {
     state: (ROYALTY_STATES as readonly string[]).includes(state) ? (state as RoyaltyState) : '',
     import_id: query.get('import_id') ?? '',
     release_id: query.get('release_id') ?? '',
+    recording_id: query.get('recording_id') ?? '',
   };
 }
 
