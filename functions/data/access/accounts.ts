@@ -97,9 +97,10 @@ export async function updateAccountEntry(
 ): Promise<AccountEntryItem> {
   const patch = entries()
     .patch({ tenantId: entry.tenantId, accountKey: entry.accountKey, entryId: entry.entryId })
-    .set(changes)
-    .where(({ statement_id }, { notExists }) => notExists(statement_id));
-  const updated = await (remove.length ? patch.remove([...remove]) : patch).go({ response: 'all_new' });
+    .set(changes);
+  const updated = await (remove.length ? patch.remove([...remove]) : patch)
+    .where(({ statement_id }, { notExists }) => notExists(statement_id))
+    .go({ response: 'all_new' });
   return updated.data as AccountEntryItem;
 }
 
