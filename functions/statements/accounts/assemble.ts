@@ -64,7 +64,7 @@ export async function assembleAccount(input: AssembleInput): Promise<AssembledAc
   ]);
   const carried = pendingFor(entries, expenses, input.end_pay_period, input.replaces_id);
   const minimum_payout = holder?.minimum_payout ?? '0.00';
-  const rounding_in = previous?.control?.rounding_out ?? '0';
+  const rounding_in = previous?.control?.rounding_out ?? '0.000000';
   const result = accountFigures({
     opening_balance: previous?.figures.closing_balance ?? '0.00',
     royalties: input.royalties,
