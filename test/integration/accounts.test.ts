@@ -400,6 +400,7 @@ describe('an account as it stands', () => {
       previous_statement_id: statementId,
       recoupment: { advance: '300.00', recouped: '300.00', remaining: '0.00' },
       not_paid_reasons: [],
+      self_billing: null, // the demo company has no self-billing agreement
     });
   });
 
