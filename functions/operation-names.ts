@@ -159,6 +159,24 @@ export const OPERATION_NAMES = {
     'createExchangeRate',
     'deleteExchangeRate',
   ],
+  accounts: [
+    'listExpenses',
+    'getExpense',
+    'createExpense',
+    'updateExpense',
+    'deleteExpense',
+    'expenseTags',
+    'expenseSuppliers',
+    'labelExpenses',
+    'labelDistributionExpenses',
+    'releaseExpenses',
+    'listAccountEntries',
+    'createAccountEntry',
+    'updateAccountEntry',
+    'deleteAccountEntry',
+    'payeeAccounting',
+    'artistAccounting',
+  ],
 } as const;
 
 /** An API area: one Lambda, one handler map. */

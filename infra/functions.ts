@@ -90,6 +90,8 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
     nativeModules: DUCKDB_MODULES,
     needs: { buckets: { ledger: 'readWrite' }, push: true },
   }),
+  // Expenses, account entries and accounts: table reads and writes only.
+  accounts: httpArea(),
 };
 
 /**
