@@ -33,8 +33,6 @@ export const MESSAGES = {
   noticeMarkedRead: 'Notice marked as read',
   /** The POST answer's message names the recipients (spec 1 §7, §8). */
   noticesAddedFor: (recipients: string | undefined) => `Notice(s) Added for ${recipients ?? ''}`.trim(),
-  /** Spec 3 §5: refused by the API (409) and on the client alike. */
-  cannotDeletePaidExpense: 'You cannot delete a paid expense',
   /** An expense or account entry a published statement carries is frozen (statements design "Accounts"). */
   onStatement: (what: string, number: string) => `${what} is on statement ${number} and cannot be changed`,
 } as const;
