@@ -28,7 +28,14 @@ export const MESSAGES = {
   noticeMarkedRead: 'Notice marked as read',
   /** The POST answer's message names the recipients (spec 1 §7, §8). */
   noticesAddedFor: (recipients: string | undefined) => `Notice(s) Added for ${recipients ?? ''}`.trim(),
+  /** A statement mail's default subject; %PERIOD% becomes the accounting period when it is sent (fillPeriod). */
+  statementSubject: (payeeName: string) => `Royalty Statement for ${payeeName} %PERIOD%`,
 } as const;
+
+/** A statement subject with its %PERIOD% placeholder filled in: "… %PERIOD%" → "… 2026-Q3". */
+export function fillPeriod(subject: string, accountingPeriod: string): string {
+  return subject.replaceAll('%PERIOD%', accountingPeriod);
+}
 
 /** Shared validation messages (spec 1 §5). */
 export const VALIDATION = {

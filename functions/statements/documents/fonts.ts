@@ -12,7 +12,7 @@ import { PDF_FONT_FILES } from './font-files.js';
 type PdfMake = typeof pdfmakeModule & { virtualfs: { writeFileSync(name: string, content: Buffer): void } };
 const pdfmake = ((pdfmakeModule as unknown as { default?: PdfMake }).default ?? pdfmakeModule) as PdfMake;
 
-export type FontName = keyof typeof PDF_FONT_FILES;
+type FontName = keyof typeof PDF_FONT_FILES;
 
 /**
  * Code points both Roboto faces (Regular and Medium, as shipped with pdfmake 0.3.11) have a glyph
