@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SESClient, SendEmailCommand, SendRawEmailCommand } from '@aws-sdk/client-ses';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
-import { ulid } from 'ulid';
+import { monotonicFactory } from 'ulid';
 import { ENV } from '../../infra/resources.js';
 
 /** A file sent with a mail (a statement's PDF). */
@@ -14,6 +14,9 @@ type OutboxAttachment = { filename: string; contentType: string; size: number; f
 
 let ses: SESClient | undefined;
 
+/** Outbox ids that increase even within one millisecond, so the outbox lists mails newest first. */
+const outboxId = monotonicFactory();
+
 /** A file name that is safe on any disk: letters, digits, dot, dash and underscore. */
 function safeFileName(name: string): string {
   return name.replace(/[^\w.-]+/g, '_').replace(/^\.+/, '') || 'attachment';
@@ -22,7 +25,7 @@ function safeFileName(name: string): string {
 /** Writes the mail as JSON to the outbox and each attachment as a file beside it (`<id>.<n>.<name>`). */
 async function writeToOutbox(outbox: string, mail: Mail): Promise<void> {
   await mkdir(outbox, { recursive: true });
-  const id = ulid();
+  const id = outboxId();
   const { attachments, ...message } = mail;
   const files: OutboxAttachment[] = [];
   for (const [index, attachment] of (attachments ?? []).entries()) {
