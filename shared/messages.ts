@@ -35,7 +35,14 @@ export const MESSAGES = {
   noticesAddedFor: (recipients: string | undefined) => `Notice(s) Added for ${recipients ?? ''}`.trim(),
   /** An expense or account entry a published statement carries is frozen (statements design "Accounts"). */
   onStatement: (what: string, number: string) => `${what} is on statement ${number} and cannot be changed`,
+  /** A statement mail's default subject; %PERIOD% becomes the accounting period when it is sent (fillPeriod). */
+  statementSubject: (payeeName: string) => `Royalty Statement for ${payeeName} %PERIOD%`,
 } as const;
+
+/** A statement subject with its %PERIOD% placeholder filled in: "… %PERIOD%" → "… 2026-Q3". */
+export function fillPeriod(subject: string, accountingPeriod: string): string {
+  return subject.replaceAll('%PERIOD%', accountingPeriod);
+}
 
 /** Shared validation messages (spec 1 §5). */
 export const VALIDATION = {
