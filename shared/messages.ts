@@ -28,6 +28,14 @@ export const MESSAGES = {
   noticeMarkedRead: 'Notice marked as read',
   /** The POST answer's message names the recipients (spec 1 §7, §8). */
   noticesAddedFor: (recipients: string | undefined) => `Notice(s) Added for ${recipients ?? ''}`.trim(),
+  statementUpdated: 'Statement Updated',
+  statementAdded: 'Statement Added',
+  statementMarkedAsPaid: 'Statement Marked as Paid',
+  distributionStatementUpdated: 'DistributionStatement Updated',
+  distributionStatementAdded: 'DistributionStatement Added',
+  noArtistSelected: 'No Artist Selected',
+  chooseStatementPeriods: 'Please Choose Statement Periods',
+  publishedStatementNotDeleted: 'A published statement cannot be deleted: correct it with a new version or an adjustment',
 } as const;
 
 /** Shared validation messages (spec 1 §5). */
