@@ -196,6 +196,24 @@ export const OPERATION_NAMES = {
     'artistPayPeriodRoyaltyRecords',
     'prepareArtistStatements',
   ],
+  accounts: [
+    'listExpenses',
+    'getExpense',
+    'createExpense',
+    'updateExpense',
+    'deleteExpense',
+    'expenseTags',
+    'expenseSuppliers',
+    'labelExpenses',
+    'labelDistributionExpenses',
+    'releaseExpenses',
+    'listAccountEntries',
+    'createAccountEntry',
+    'updateAccountEntry',
+    'deleteAccountEntry',
+    'payeeAccounting',
+    'artistAccounting',
+  ],
 } as const;
 
 /** An API area: one Lambda, one handler map. */

@@ -324,6 +324,26 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/label_artists/statements/royalty_pay_periods', 'statements', 'artistPayPeriods', 'tenant', 'money.read'),
   r('GET', '/label_artists/statements/statement_sum', 'statements', 'artistStatementSum', 'tenant', 'money.read'),
   r('GET', '/label/artist_statements/prepare', 'statements', 'prepareArtistStatements', 'tenant', 'money.read'),
+
+  // Expenses (spec 3 §7.3) and payees' accounts: advances, reserves, transfers, adjustments, and
+  // an account as it stands. The pickers' fixed paths come before expenses/{id}.
+  r('GET', '/expenses', 'accounts', 'listExpenses', 'tenant', 'money.read'),
+  r('GET', '/expenses/tags', 'accounts', 'expenseTags', 'tenant', 'money.read'),
+  r('GET', '/expenses/suppliers', 'accounts', 'expenseSuppliers', 'tenant', 'money.read'),
+  r('GET', '/expenses/{id}', 'accounts', 'getExpense', 'tenant', 'money.read'),
+  r('GET', '/expenses/{id}/edit', 'accounts', 'getExpense', 'tenant', 'money.read'),
+  r('POST', '/expenses', 'accounts', 'createExpense', 'tenant', 'money.write'),
+  r('PATCH', '/expenses/{id}', 'accounts', 'updateExpense', 'tenant', 'money.write'),
+  r('DELETE', '/expenses/{id}', 'accounts', 'deleteExpense', 'tenant', 'money.write'),
+  r('GET', '/label/expenses', 'accounts', 'labelExpenses', 'tenant', 'money.read'),
+  r('GET', '/label/distribution_expenses', 'accounts', 'labelDistributionExpenses', 'tenant', 'money.read'),
+  r('GET', '/release_expenses', 'accounts', 'releaseExpenses', 'tenant', 'money.read'),
+  r('GET', '/account_entries', 'accounts', 'listAccountEntries', 'tenant', 'money.read'),
+  r('POST', '/account_entries', 'accounts', 'createAccountEntry', 'tenant', 'money.write'),
+  r('PATCH', '/account_entries/{id}', 'accounts', 'updateAccountEntry', 'tenant', 'money.write'),
+  r('DELETE', '/account_entries/{id}', 'accounts', 'deleteAccountEntry', 'tenant', 'money.write'),
+  r('GET', '/payees/{id}/accounting', 'accounts', 'payeeAccounting', 'tenant', 'money.read'),
+  r('GET', '/artists/{id}/accounting', 'accounts', 'artistAccounting', 'tenant', 'money.read'),
 ];
 
 export const AREAS: readonly Area[] = [...new Set(ROUTES.map((route) => route.area))];

@@ -97,6 +97,8 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
     nativeModules: DUCKDB_MODULES,
     needs: { buckets: { ledger: 'readWrite' }, mail: true, sendsTo: ['statementRun'] },
   }),
+  // Expenses, account entries and accounts: table reads and writes only.
+  accounts: httpArea(),
 };
 
 /**

@@ -36,6 +36,10 @@ export const MESSAGES = {
   noArtistSelected: 'No Artist Selected',
   chooseStatementPeriods: 'Please Choose Statement Periods',
   publishedStatementNotDeleted: 'A published statement cannot be deleted: correct it with a new version or an adjustment',
+  /** Spec 3 §5: refused by the API (409) and on the client alike. */
+  cannotDeletePaidExpense: 'You cannot delete a paid expense',
+  /** An expense or account entry a published statement carries is frozen (statements design "Accounts"). */
+  onStatement: (what: string, number: string) => `${what} is on statement ${number} and cannot be changed`,
 } as const;
 
 /** Shared validation messages (spec 1 §5). */

@@ -20,6 +20,7 @@ import {
 import { VALIDATION } from '../messages.js';
 import { isValidIsni, isValidIsrc, isValidIswc, isValidUpc, normaliseIsrc, normaliseUpc } from '../identifiers.js';
 import { nestedRow, ref } from './nested-row.js';
+import { optionalCents, percentage } from './money.js';
 
 /** Input schemas of a company's catalogue records (spec 2 §3, §5), shared by the API and the forms. */
 const text = (max: number) => z.string().trim().max(max);
@@ -98,6 +99,15 @@ export const payeeInput = z.strictObject({
   name: text(200).min(1),
   email: optionalEmail,
   statement_settings_attributes: statementSettingsInput.optional(),
+  /** Nothing is paid while the closing balance is below it (statements design "Payable"); default 0.00. */
+  minimum_payout: optionalCents('Minimum payout'),
+  /** A self-billing agreement with the payee: statements carry a self-billing invoice (spec 3 §3.7). */
+  self_billing: z.boolean().optional(),
+  vat_registered: z.boolean().optional(),
+  vat_number: text(50).optional(),
+  /** VAT percent on a self-billing invoice; default 20. */
+  vat_rate: percentage('VAT rate').optional(),
+  address: text(1000).optional(),
 });
 
 // ——— Releases and recordings (spec 2 §3 Release, Product, Recording; §5) ———

@@ -41,7 +41,7 @@ describe('the start-up routing check', () => {
   it('accepts every area handler of the product', async () => {
     // Importing a handler builds it, and building it runs the check.
     await Promise.all(
-      ['auth', 'companies', 'catalogue', 'reference', 'notices', 'support', 'imports', 'royalties'].map(
+      ['auth', 'companies', 'catalogue', 'reference', 'notices', 'support', 'imports', 'royalties', 'accounts'].map(
         (area) => import(`../../functions/${area}/handler.ts`),
       ),
     );

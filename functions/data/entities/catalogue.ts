@@ -106,6 +106,13 @@ export const Payee = new Entity({
         graphs: { type: 'boolean' },
       },
     },
+    /** Money fields of the payee's account (statements design "Payable"): 2-decimal strings. */
+    minimum_payout: { type: 'string', default: '0.00' },
+    self_billing: { type: 'boolean', default: false },
+    vat_registered: { type: 'boolean', default: false },
+    vat_number: { type: 'string' },
+    vat_rate: { type: 'number', default: 20 },
+    address: { type: 'string' },
     ...timestamps,
   },
   indexes: keys,

@@ -6,6 +6,11 @@ import type {
   RecoupmentMeter,
   StatementFigures,
 } from '../../../shared/schemas/statement-views.js';
+import { accountHolder, entriesOfAccount, latestPublishedStatement } from '../../data/access/accounts.js';
+import { expensesOfAccount } from '../../data/access/expenses.js';
+import { accountKeyOf } from '../../data/entities/statements.js';
+import { accountFigures } from './figures.js';
+import { advancesToDate, monthEnd, pendingFor } from './pending.js';
 
 /**
  * CONTRACT (accounts helper replaces the body): an account's statement figures for a period,
@@ -20,6 +25,11 @@ export type AssembleInput = {
   /** The engine's exact royalties for the account and period. */
   royalties: ExactMoney;
   currency: string;
+  /**
+   * A correction (new version): the statement it replaces. Its opening is taken from the
+   * statement before that one, and it carries again what the replaced statement carried.
+   */
+  replaces_id?: string;
 };
 
 export type AssembledAccount = {
@@ -36,6 +46,45 @@ export type AssembledAccount = {
   previous_statement_id: string | null;
 };
 
-export async function assembleAccount(_input: AssembleInput): Promise<AssembledAccount> {
-  throw new Error('assembleAccount: built by the accounts helper');
+/**
+ * An account's statement for a period: the opening balance and rounding from the previous
+ * statement in force (ending before this period; a correction excludes the statement it replaces),
+ * the royalties rounded once, and the entries and expenses the statement carries
+ * (pending.ts) — the arithmetic is figures.ts. Reads only: publishing sets statement_id on
+ * `expense_ids` and `entry_ids`.
+ */
+export async function assembleAccount(input: AssembleInput): Promise<AssembledAccount> {
+  const { tenantId } = input;
+  const key = accountKeyOf(input.account);
+  const [previous, entries, expenses, holder] = await Promise.all([
+    latestPublishedStatement(tenantId, key, { beforePeriod: input.end_pay_period, excludeId: input.replaces_id }),
+    entriesOfAccount(tenantId, key),
+    expensesOfAccount(tenantId, key),
+    input.account.type === 'Payee' ? accountHolder(tenantId, input.account) : null,
+  ]);
+  const carried = pendingFor(entries, expenses, input.end_pay_period, input.replaces_id);
+  const minimum_payout = holder?.minimum_payout ?? '0.00';
+  const rounding_in = previous?.control?.rounding_out ?? '0';
+  const result = accountFigures({
+    opening_balance: previous?.figures.closing_balance ?? '0.00',
+    royalties: input.royalties,
+    rounding_in,
+    entries: carried.entries,
+    expenses: carried.expenses,
+    advances_to_date: advancesToDate(entries, monthEnd(input.end_pay_period)),
+    minimum_payout,
+    currency: input.currency,
+  });
+  return {
+    figures: result.figures,
+    not_paid_reasons: result.not_paid_reasons,
+    recoupment: result.recoupment,
+    minimum_payout,
+    rounding_in,
+    rounding_out: result.rounding_out,
+    expenses_total: result.expenses_total,
+    expense_ids: carried.expenses.map((x) => x.expenseId),
+    entry_ids: carried.entries.map((e) => e.entryId),
+    previous_statement_id: previous?.statementId ?? null,
+  };
 }

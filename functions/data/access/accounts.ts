@@ -1,0 +1,167 @@
+import type { AccountRef } from '../../../shared/schemas/statement-views.js';
+import type { AccountEntryItem, CreateAccountEntry, StatementItem } from '../entities/statements.js';
+import { getDb } from '../service.js';
+
+/**
+ * A payee's account (statements design "Accounts and figures"): who holds it, its entries
+ * (advances, reserves, transfers, adjustments, payments) and the published statements that
+ * carried them. An entry a published statement carries (statement_id set) is frozen: every
+ * change here is conditional on statement_id being unset.
+ */
+const entries = () => getDb().entities.AccountEntry;
+const statements = () => getDb().entities.Statement;
+
+/** Who holds an account, as an account's statement and view need them. */
+export type AccountHolder = { name: string; email: string | null; minimum_payout: string | null };
+
+/** The payee, artist or label an account belongs to, in the company; null when it has none by that id. */
+export async function accountHolder(tenantId: string, account: AccountRef): Promise<AccountHolder | null> {
+  const db = getDb().entities;
+  if (account.type === 'Payee') {
+    const payee = (await db.Payee.get({ tenantId, id: account.id }).go()).data;
+    return payee && { name: payee.name, email: payee.email ?? null, minimum_payout: payee.minimum_payout ?? null };
+  }
+  if (account.type === 'Artist') {
+    const artist = (await db.Artist.get({ tenantId, id: account.id }).go()).data;
+    return artist && { name: artist.name, email: artist.email ?? null, minimum_payout: null };
+  }
+  const label = (await db.Label.get({ tenantId, labelId: account.id }).go()).data;
+  return label && { name: label.name, email: null, minimum_payout: null };
+}
+
+/** Names of records an expense or entry links to (labels, payees, artists, releases), read in batches. */
+export async function namesOf(
+  tenantId: string,
+  ids: { labels: string[]; payees: string[]; artists: string[]; releases: string[] },
+): Promise<{
+  labels: Map<string, string>;
+  payees: Map<string, string>;
+  artists: Map<string, string>;
+  releases: Map<string, string>;
+}> {
+  const db = getDb().entities;
+  const keyed = (list: string[]) => [...new Set(list)].map((id) => ({ tenantId, id }));
+  const batch = async <T>(list: unknown[], read: () => Promise<{ data: T[] }>) =>
+    list.length ? (await read()).data : [];
+  const labelKeys = [...new Set(ids.labels)].map((labelId) => ({ tenantId, labelId }));
+  const [labels, payees, artists, releases] = await Promise.all([
+    batch(labelKeys, () => db.Label.get(labelKeys).go({ attributes: ['labelId', 'name'] })),
+    batch(keyed(ids.payees), () => db.Payee.get(keyed(ids.payees)).go({ attributes: ['id', 'name'] })),
+    batch(keyed(ids.artists), () => db.Artist.get(keyed(ids.artists)).go({ attributes: ['id', 'name'] })),
+    batch(keyed(ids.releases), () => db.Release.get(keyed(ids.releases)).go({ attributes: ['id', 'title'] })),
+  ]);
+  return {
+    labels: new Map(labels.map((l) => [l.labelId, l.name])),
+    payees: new Map(payees.map((p) => [p.id, p.name])),
+    artists: new Map(artists.map((a) => [a.id, a.name])),
+    releases: new Map(releases.map((r) => [r.id, r.title])),
+  };
+}
+
+/** Whether the company has the release (another company's id is not found). */
+export async function releaseExists(tenantId: string, releaseId: string): Promise<boolean> {
+  return Boolean((await getDb().entities.Release.get({ tenantId, id: releaseId }).go()).data);
+}
+
+/** Every entry of one account, on a statement or not. */
+export async function entriesOfAccount(tenantId: string, accountKey: string): Promise<AccountEntryItem[]> {
+  return (await entries().query.byAccount({ tenantId, accountKey }).go({ pages: 'all' })).data;
+}
+
+/**
+ * An entry by its id alone (the API's account_entries/{id}): the company's entries are read
+ * under their own key prefix and filtered to the one id.
+ */
+export async function findAccountEntry(tenantId: string, entryId: string): Promise<AccountEntryItem | null> {
+  const found = await entries()
+    .query.byAccount({ tenantId })
+    .where(({ entryId: id }, { eq }) => eq(id, entryId))
+    .go({ pages: 'all' });
+  return found.data[0] ?? null;
+}
+
+export async function createAccountEntry(entry: CreateAccountEntry): Promise<AccountEntryItem> {
+  return (await entries().create(entry).go()).data;
+}
+
+/** Attributes of an entry a change may set; its account, kind of payment and statement stay. */
+export type AccountEntryChanges = Partial<
+  Pick<CreateAccountEntry, 'kind' | 'amount' | 'date' | 'description' | 'release_id'>
+>;
+
+/** Sets and removes fields of an entry no statement carries; the entry as it is afterwards. */
+export async function updateAccountEntry(
+  entry: Pick<AccountEntryItem, 'tenantId' | 'accountKey' | 'entryId'>,
+  changes: AccountEntryChanges,
+  remove: readonly ('description' | 'release_id')[],
+): Promise<AccountEntryItem> {
+  const patch = entries()
+    .patch({ tenantId: entry.tenantId, accountKey: entry.accountKey, entryId: entry.entryId })
+    .set(changes)
+    .where(({ statement_id }, { notExists }) => notExists(statement_id));
+  const updated = await (remove.length ? patch.remove([...remove]) : patch).go({ response: 'all_new' });
+  return updated.data as AccountEntryItem;
+}
+
+/** Deletes an entry no statement carries. */
+export async function deleteAccountEntry(
+  entry: Pick<AccountEntryItem, 'tenantId' | 'accountKey' | 'entryId'>,
+): Promise<void> {
+  await entries()
+    .delete({ tenantId: entry.tenantId, accountKey: entry.accountKey, entryId: entry.entryId })
+    .where(({ statement_id }, { notExists }) => notExists(statement_id))
+    .go();
+}
+
+/** The published statements of one account, through the Statement entity's byAccount index. */
+export async function statementsOfAccount(tenantId: string, accountKey: string): Promise<StatementItem[]> {
+  return (await statements().query.byAccount({ tenantId, accountKey }).go({ pages: 'all' })).data;
+}
+
+/**
+ * The latest published statement of an account that is still in force (not superseded by a
+ * newer version), ending before `beforePeriod` (YYYY-MM) when given, and other than `excludeId`
+ * (the statement a correction replaces). Its closing balance is the account's next opening.
+ */
+export async function latestPublishedStatement(
+  tenantId: string,
+  accountKey: string,
+  options: { beforePeriod?: string; excludeId?: string } = {},
+): Promise<StatementItem | null> {
+  const query = statements().query.byAccount({ tenantId, accountKey });
+  const found = options.beforePeriod
+    ? await query.lt({ end_pay_period: options.beforePeriod }).go({ pages: 'all' })
+    : await query.go({ pages: 'all' });
+  return latestInForce(found.data, options.excludeId);
+}
+
+/** The statement in force with the latest end period, highest version first. */
+export function latestInForce<
+  T extends Pick<StatementItem, 'statementId' | 'end_pay_period' | 'version' | 'superseded_by' | 'queue_status'>,
+>(items: readonly T[], excludeId?: string): T | null {
+  const inForce = items.filter(
+    (s) => !s.superseded_by && s.statementId !== excludeId && (s.queue_status ?? 'published') === 'published',
+  );
+  inForce.sort((a, b) => b.end_pay_period.localeCompare(a.end_pay_period) || (b.version ?? 1) - (a.version ?? 1));
+  return inForce[0] ?? null;
+}
+
+/** A statement's number ("ST-000012"), for the message refusing a change to what it carries. */
+export async function statementNumber(tenantId: string, statementId: string): Promise<string> {
+  const statement = (
+    await statements()
+      .get({ tenantId, statementId })
+      .go({ attributes: ['number'] })
+  ).data;
+  return statement?.number ?? statementId;
+}
+
+/** The company's currency (GBP unless it says otherwise). */
+export async function companyCurrency(tenantId: string): Promise<string> {
+  const company = (
+    await getDb()
+      .entities.Company.get({ companyId: tenantId })
+      .go({ attributes: ['currency'] })
+  ).data;
+  return company?.currency ?? 'GBP';
+}

@@ -1,0 +1,61 @@
+import type { CreateExpense, ExpenseItem } from '../entities/statements.js';
+import { getDb } from '../service.js';
+
+/**
+ * Every query of expenses (spec 3 §3.4), by name. An expense a published statement carries
+ * (statement_id set) is frozen: every change here is conditional on statement_id being unset, so
+ * a change racing the statement's publication loses (409) instead of altering a published figure.
+ */
+const expenses = () => getDb().entities.Expense;
+
+/** Attributes of an expense a change may set (its keys and the statement that carried it excepted). */
+export type ExpenseChanges = Partial<Omit<CreateExpense, 'tenantId' | 'expenseId' | 'statement_id'>>;
+/** Attributes a change may remove (an optional field cleared by the user). */
+export type ExpenseRemovable = 'supplier' | 'category' | 'expensable_id' | 'accountKey' | 'release_id';
+
+/** One company's expenses. */
+export async function listExpenses(tenantId: string): Promise<ExpenseItem[]> {
+  return (await expenses().query.byTenant({ tenantId }).go({ pages: 'all' })).data;
+}
+
+export async function getExpense(tenantId: string, expenseId: string): Promise<ExpenseItem | null> {
+  return (await expenses().get({ tenantId, expenseId }).go()).data;
+}
+
+/** The expenses charged to an account (its accountKey), on a statement or not. */
+export async function expensesOfAccount(tenantId: string, accountKey: string): Promise<ExpenseItem[]> {
+  return (
+    await expenses()
+      .query.byTenant({ tenantId })
+      .where(({ accountKey: key }, { eq }) => eq(key, accountKey))
+      .go({ pages: 'all' })
+  ).data;
+}
+
+export async function createExpense(expense: CreateExpense): Promise<ExpenseItem> {
+  return (await expenses().create(expense).go()).data;
+}
+
+/** Sets and removes fields of an expense no statement carries; the expense as it is afterwards. */
+export async function updateExpense(
+  tenantId: string,
+  expenseId: string,
+  changes: ExpenseChanges,
+  remove: readonly ExpenseRemovable[],
+): Promise<ExpenseItem> {
+  const patch = expenses()
+    .patch({ tenantId, expenseId })
+    .set(changes)
+    .where(({ statement_id }, { notExists }) => notExists(statement_id));
+  const updated = await (remove.length ? patch.remove([...remove]) : patch).go({ response: 'all_new' });
+  // ElectroDB types an update's answer as partial; all_new is the whole item.
+  return updated.data as ExpenseItem;
+}
+
+/** Deletes an unpaid expense no statement carries. */
+export async function deleteExpense(tenantId: string, expenseId: string): Promise<void> {
+  await expenses()
+    .delete({ tenantId, expenseId })
+    .where(({ statement_id, paid }, { notExists, eq }) => `${notExists(statement_id)} AND ${eq(paid, false)}`)
+    .go();
+}

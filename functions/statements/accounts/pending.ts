@@ -1,0 +1,59 @@
+import Big from 'big.js';
+import { money } from '../../../shared/schemas/money.js';
+import type { Money } from '../../../shared/schemas/statement-views.js';
+import type { AccountEntryItem, ExpenseItem } from '../../data/entities/statements.js';
+import { entrySums, expenseCharge } from './figures.js';
+
+/**
+ * What a statement carries of an account, chosen from its stored entries and expenses (pure):
+ * an entry or expense belongs to the first statement whose period's month end is on or after its
+ * date and that it is not already on (statement_id unset). A correction (a new version) carries
+ * again what the statement it replaces carried.
+ */
+
+/** "2026-09" → "2026-09-30": the last day of a pay period's month. */
+export function monthEnd(payPeriod: string): string {
+  const [year, month] = payPeriod.split('-').map(Number);
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${payPeriod}-${String(last).padStart(2, '0')}`;
+}
+
+/** Whether an expense is charged to an account: a recoupable expense, or a distribution expense (to its label). */
+export function isCharged(expense: Pick<ExpenseItem, 'type' | 'recoupable' | 'accountKey'>): boolean {
+  return Boolean(expense.accountKey) && (expense.type === 'DistributionExpense' || expense.recoupable);
+}
+
+type Open = { statement_id?: string; date: string };
+/** Not yet on a statement (or on the one being replaced), and dated within the period. */
+const carriedBy = (periodEnd: string, replacesId?: string) => (item: Open) =>
+  item.date <= periodEnd && (!item.statement_id || item.statement_id === replacesId);
+
+/** The entries and charged expenses a statement ending with `endPayPeriod` carries. */
+export function pendingFor<E extends AccountEntryItem, X extends ExpenseItem>(
+  entries: readonly E[],
+  expenses: readonly X[],
+  endPayPeriod: string,
+  replacesId?: string,
+): { entries: E[]; expenses: X[] } {
+  const carried = carriedBy(monthEnd(endPayPeriod), replacesId);
+  return { entries: entries.filter(carried), expenses: expenses.filter((x) => isCharged(x) && carried(x)) };
+}
+
+/** Σ of the advances dated up to the period's end, wherever they were carried (a positive amount). */
+export function advancesToDate(
+  entries: readonly Pick<AccountEntryItem, 'kind' | 'amount' | 'date'>[],
+  periodEnd: string,
+): Money {
+  const advances = entries.filter((e) => e.kind === 'advance' && e.date <= periodEnd);
+  return money(entrySums(advances).advances.abs());
+}
+
+/** The effect of everything not yet on a statement (the account view's pending figure). */
+export function pendingEffect(
+  entries: readonly Pick<AccountEntryItem, 'kind' | 'amount' | 'statement_id'>[],
+  expenses: readonly ExpenseItem[],
+): Money {
+  const open = entries.filter((e) => !e.statement_id).map((e) => new Big(e.amount));
+  const charges = expenses.filter((x) => isCharged(x) && !x.statement_id).map(expenseCharge);
+  return money([...open, ...charges].reduce((a, b) => a.plus(b), new Big(0)));
+}

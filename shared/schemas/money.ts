@@ -1,0 +1,59 @@
+import Big from 'big.js';
+import { z } from 'zod';
+import { VALIDATION } from '../messages.js';
+
+/**
+ * Money typed in cents (expenses, advances, minimum payouts): a decimal string with at most 2
+ * decimals, never a float. Only a statement's royalties are rounded (once, half-up); every other
+ * figure of an account is entered exact to the cent, so it is refused rather than rounded.
+ */
+const CENTS = /^-?\d+(\.\d{1,2})?$/;
+const MAX_DIGITS = 12;
+
+/**
+ * A money field as a string with up to 2 decimals ("12.5" is stored "12.50"); `signed` lets it be
+ * negative. The messages name the field in the form's words ("Subtotal must be an amount with up
+ * to 2 decimals"); a JSON number is refused like any other non-amount, so no float reaches money.
+ */
+export function centsAmount(label: string, options: { signed?: boolean } = {}) {
+  return z.unknown().transform((value, ctx): string => {
+    const refuse = (message: string) => {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    };
+    if (value === undefined || value === null || value === '') return refuse(VALIDATION.required(label));
+    const text = typeof value === 'string' ? value.trim() : '';
+    if (!CENTS.test(text)) return refuse(`${label} must be an amount with up to 2 decimals`);
+    if (!options.signed && text.startsWith('-')) return refuse(`${label} must not be negative`);
+    if (text.replace(/^-/, '').split('.')[0].length > MAX_DIGITS)
+      return refuse(`${label} must have at most ${MAX_DIGITS} digits before the decimal point`);
+    return new Big(text).toFixed(2);
+  });
+}
+
+/** A percentage 0–100 with up to 2 decimals, as a number or as the form's text ("33.33"). */
+export function percentage(label: string) {
+  const message = `${label} must be a number from 0 to 100 with up to 2 decimals`;
+  return z.unknown().transform((value, ctx): number => {
+    const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+    if (!/^\d+(\.\d{1,2})?$/.test(text) || Number(text) > 100) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return Number(text);
+  });
+}
+
+/** A money field a form may leave blank: blank or absent is not given. */
+export function optionalCents(label: string, options: { signed?: boolean } = {}) {
+  return z.preprocess((value) => (value === '' ? undefined : value), centsAmount(label, options).optional());
+}
+
+/**
+ * A big.js value as a 2-decimal money string ("-12.30"), rounded half-up (away from zero on a
+ * tie) when it has more decimals; never "-0.00".
+ */
+export function money(value: Big): string {
+  const text = value.toFixed(2, Big.roundHalfUp);
+  return /^-0\.00$/.test(text) ? '0.00' : text;
+}
