@@ -35,7 +35,8 @@ export const MESSAGES = {
   distributionStatementAdded: 'DistributionStatement Added',
   noArtistSelected: 'No Artist Selected',
   chooseStatementPeriods: 'Please Choose Statement Periods',
-  publishedStatementNotDeleted: 'A published statement cannot be deleted: correct it with a new version or an adjustment',
+  publishedStatementNotDeleted:
+    'A published statement cannot be deleted: correct it with a new version or an adjustment',
   /** Spec 3 §5: refused by the API (409) and on the client alike. */
   cannotDeletePaidExpense: 'You cannot delete a paid expense',
   /** An expense or account entry a published statement carries is frozen (statements design "Accounts"). */

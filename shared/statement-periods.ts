@@ -1,4 +1,4 @@
-import { STATEMENT_FREQUENCIES } from './catalogue.js';
+import type { STATEMENT_FREQUENCIES } from './catalogue.js';
 
 /**
  * Statement periods: pay periods are months ("2026-07"); a statement covers an inclusive range of

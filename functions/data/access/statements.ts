@@ -297,38 +297,18 @@ export async function markStatementUnpaid(
 
 // ——— Who statements are from and for (reads of other areas' records) ———
 
-/** The parts of an account holder a statement shows and is drawn with. */
-export type AccountHolder = {
-  name: string;
-  email: string | null;
-  /** Statement settings graphs when set (payees); labels draw graphs unless told otherwise. */
-  graphs: boolean | null;
-  frequency: string | null;
-};
-
-/** The payee, artist or label an account belongs to, in this company; null when there is none. */
-export async function accountHolder(
+/** An account's statement settings (spec 3 §3.3), where its holder has them (payees): graphs and frequency. */
+export async function statementSettingsOf(
   tenantId: string,
   account: { type: 'Payee' | 'Artist' | 'Label'; id: string },
-): Promise<AccountHolder | null> {
-  const entities = db();
-  if (account.type === 'Payee') {
-    const payee = (await entities.Payee.get({ tenantId, id: account.id }).go()).data;
-    return payee
-      ? {
-          name: payee.name,
-          email: payee.email || null,
-          graphs: payee.statement_settings?.graphs ?? null,
-          frequency: payee.statement_settings?.frequency || null,
-        }
-      : null;
-  }
-  if (account.type === 'Artist') {
-    const artist = (await entities.Artist.get({ tenantId, id: account.id }).go()).data;
-    return artist ? { name: artist.name, email: artist.email || null, graphs: null, frequency: null } : null;
-  }
-  const label = (await entities.Label.get({ tenantId, labelId: account.id }).go()).data;
-  return label ? { name: label.name, email: label.email || null, graphs: null, frequency: null } : null;
+): Promise<{ graphs: boolean | null; frequency: string | null }> {
+  if (account.type !== 'Payee') return { graphs: null, frequency: null };
+  const payee = (
+    await db()
+      .Payee.get({ tenantId, id: account.id })
+      .go({ attributes: ['statement_settings'] })
+  ).data;
+  return { graphs: payee?.statement_settings?.graphs ?? null, frequency: payee?.statement_settings?.frequency || null };
 }
 
 /** The company as a statement's sender: its name, contact, VAT number and currency. */

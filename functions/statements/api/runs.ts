@@ -1,6 +1,7 @@
 import { MESSAGES } from '../../../shared/messages.js';
 import type { AccountRef, RunKind, StatementRun } from '../../../shared/schemas/statement-views.js';
-import { accountHolder, getRun, listRuns, moveRun } from '../../data/access/statements.js';
+import { getRun, listRuns, moveRun } from '../../data/access/statements.js';
+import { accountHolder } from '../../data/access/accounts.js';
 import { getLabel } from '../../data/access/labels.js';
 import { BadRequest, Conflict, InvalidField, NotFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/list-query.js';
@@ -43,7 +44,13 @@ export async function createStatementRun(
 ): Promise<StatementRun> {
   const periods = chosenPeriods(input);
   await checkScope(tenantId, input.label_ids ?? [], input.accounts ?? []);
-  const run = await startRun(tenantId, { ...periods, kind: input.kind, label_ids: input.label_ids, accounts: input.accounts, userId });
+  const run = await startRun(tenantId, {
+    ...periods,
+    kind: input.kind,
+    label_ids: input.label_ids,
+    accounts: input.accounts,
+    userId,
+  });
   if (!run) throw new Conflict('The run could not be started; try again');
   return presentRun(run);
 }
@@ -118,10 +125,17 @@ export async function publishStatementRun(tenantId: string, runId: string): Prom
 
 /** The account a one-account call names, in the user's words when none is chosen. */
 export function accountOfInput(
-  input: { statementable_type?: AccountRef['type']; statementable_id?: string; payee_id?: string; artist_id?: string; label_id?: string },
+  input: {
+    statementable_type?: AccountRef['type'];
+    statementable_id?: string;
+    payee_id?: string;
+    artist_id?: string;
+    label_id?: string;
+  },
   fallback: 'Payee' | 'Artist' | 'Label',
 ): AccountRef {
-  if (input.statementable_type && input.statementable_id) return { type: input.statementable_type, id: input.statementable_id };
+  if (input.statementable_type && input.statementable_id)
+    return { type: input.statementable_type, id: input.statementable_id };
   if (fallback === 'Label') {
     const id = input.statementable_id ?? input.label_id;
     if (!id) throw new InvalidField('label_id', MESSAGES.noLabelSelected);
@@ -133,7 +147,7 @@ export function accountOfInput(
     return { type: 'Artist', id };
   }
   const id = input.payee_id ?? input.statementable_id;
-  if (!id) throw new BadRequest('Choose who the statement is for', { statementable_id: ['Choose who the statement is for'] });
+  if (!id)
+    throw new BadRequest('Choose who the statement is for', { statementable_id: ['Choose who the statement is for'] });
   return { type: 'Payee', id };
 }
-

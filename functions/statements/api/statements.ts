@@ -7,7 +7,6 @@ import { ENV } from '../../../infra/resources.js';
 import { MESSAGES } from '../../../shared/messages.js';
 import type { Statement, StatementPayment, StatementRow } from '../../../shared/schemas/statement-views.js';
 import {
-  accountHolder,
   getStatement,
   listStatements,
   markStatementPaid,
@@ -16,6 +15,7 @@ import {
   updateStatementDetails,
   type StatementDetailsUpdate,
 } from '../../data/access/statements.js';
+import { accountHolder } from '../../data/access/accounts.js';
 import type { StatementItem } from '../../data/entities/statements.js';
 import { requireEnv, s3Client } from '../../lib/clients.js';
 import { Conflict, NotFound } from '../../lib/errors.js';
@@ -52,7 +52,8 @@ export async function listStatementRows(
 ) {
   const [items, labels] = await Promise.all([listStatements(tenantId), labelNames(tenantId)]);
   const rows = items.map((item) => presentStatementRow(item, labels));
-  const sort = query.sort_field || query.order ? query.sort : { field: 'created_at' as const, direction: 'desc' as const };
+  const sort =
+    query.sort_field || query.order ? query.sort : { field: 'created_at' as const, direction: 'desc' as const };
   const page = pageOf(rows, {
     page: query.page,
     perPage: query.per_page,
@@ -183,11 +184,11 @@ export async function bulkDownload(tenantId: string, ids: readonly string[]) {
  */
 export async function paymentsDueSummary(tenantId: string, labelId?: string) {
   const due = (await listStatements(tenantId)).filter(
-    (s) =>
-      !s.paid && !s.superseded_by && new Big(s.figures.payable).gt(0) && (!labelId || s.label_id === labelId),
+    (s) => !s.paid && !s.superseded_by && new Big(s.figures.payable).gt(0) && (!labelId || s.label_id === labelId),
   );
   const byAccount = new Map<string, StatementItem[]>();
-  for (const statement of due) byAccount.set(statement.accountKey, [...(byAccount.get(statement.accountKey) ?? []), statement]);
+  for (const statement of due)
+    byAccount.set(statement.accountKey, [...(byAccount.get(statement.accountKey) ?? []), statement]);
   const accounts = await Promise.all(
     [...byAccount].map(async ([accountKey, statements]) => {
       const account = accountOfKey(accountKey);

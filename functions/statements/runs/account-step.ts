@@ -88,6 +88,7 @@ async function numberStatement(
       end_pay_period: run.end_pay_period,
       royalties: record.earnings.royalties,
       currency: record.currency,
+      replaces_id: correction?.replacesId,
     });
     const sequenceFrom = await deps.readSequence(tenantId, 'statement');
     const outcome = await deps.publish({

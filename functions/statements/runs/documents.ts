@@ -1,5 +1,6 @@
 import type { StatementItem } from '../../data/entities/statements.js';
-import { accountHolder, statementSender } from '../../data/access/statements.js';
+import { statementSender } from '../../data/access/statements.js';
+import { accountHolder } from '../../data/access/accounts.js';
 import { labelsOf } from '../../data/access/labels.js';
 import { renderStatementPdf, type Party } from '../documents/render.js';
 import { accountOfKey, presentStatement } from '../api/present.js';

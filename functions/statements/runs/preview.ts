@@ -21,7 +21,7 @@ const ASSEMBLE_LANES = 8;
  */
 export async function runPreview(tenantId: string, runId: string): Promise<void> {
   const run = await getRun(tenantId, runId);
-  if (!run || run.status !== 'previewing') return;
+  if (run?.status !== 'previewing') return;
   const { currency } = await statementSender(tenantId);
   const earnings = await computeEarnings(tenantId, scopeOf(run));
   const rows = await mapLimit(earnings.accounts, ASSEMBLE_LANES, async (account): Promise<RunPreviewRow> => {

@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { AccountRef } from '../../../shared/schemas/statement-views.js';
-import { accountHolder, getRun, moveRun, statementSender } from '../../data/access/statements.js';
+import { getRun, moveRun, statementSender, statementSettingsOf } from '../../data/access/statements.js';
+import { accountHolder } from '../../data/access/accounts.js';
 import { accountKeyOf, type StatementRunItem } from '../../data/entities/statements.js';
 import { materialiseRun, type AccountEarnings } from '../engine/earnings.js';
 import { runKeys } from '../statement-keys.js';
@@ -26,7 +27,7 @@ const UPLOAD_LANES = 8;
  */
 export async function runPublish(tenantId: string, runId: string): Promise<void> {
   const run = await getRun(tenantId, runId);
-  if (!run || run.status !== 'publishing') return;
+  if (run?.status !== 'publishing') return;
   const manifest = (await getJson<Manifest>(runKeys.manifest(tenantId, runId))) ?? (await materialise(run));
   await moveRun(tenantId, runId, ['publishing'], { total: manifest.accounts.length });
   if (!manifest.accounts.length) {
@@ -68,7 +69,7 @@ async function materialise(run: StatementRunItem): Promise<Manifest> {
     await mapLimit(accounts, UPLOAD_LANES, async (earning) => {
       const made = material.get(accountKeyOf(earning.account));
       if (made) await putFile(runKeys.accountCsv(tenantId, runId, earning.account), made.csvFile, 'text/csv');
-      const holder = await accountHolder(tenantId, earning.account);
+      const settings = await statementSettingsOf(tenantId, earning.account);
       const record: AccountRecord = {
         earnings: earning,
         summaries: made?.summaries ?? {},
@@ -76,7 +77,7 @@ async function materialise(run: StatementRunItem): Promise<Manifest> {
         lines: made?.lines ?? 0,
         lines_total: made?.lines_total ?? '0.000000',
         // Statement settings (spec 3 §3.3): graphs on for labels, off for payees, unless their settings say.
-        graphs: holder?.graphs ?? earning.account.type === 'Label',
+        graphs: settings.graphs ?? earning.account.type === 'Label',
         currency,
       };
       await putJson(runKeys.account(tenantId, runId, earning.account), record);
