@@ -178,6 +178,18 @@ function fakeCloud(options: { accounts: string[]; expenses?: Record<string, stri
       statements.set(statement.statementId, { ...statement, createdAt: 'now' } as StatementItem);
       return 'published';
     },
+    claim: async (_t, statementId) => {
+      await tick();
+      const statement = statements.get(statementId);
+      if (statement?.queue_status !== 'queued') return false;
+      statements.set(statementId, { ...statement, queue_status: 'generating' });
+      return true;
+    },
+    release: async (_t, statementId) => {
+      const statement = statements.get(statementId);
+      if (statement?.queue_status === 'generating')
+        statements.set(statementId, { ...statement, queue_status: 'queued' });
+    },
     documents: async (statement) => {
       await tick();
       mails.push(statement.number);
@@ -220,6 +232,8 @@ describe('the account step', () => {
     ]);
     expect(outcomes).toContain('published');
     expect(cloud.statements.size).toBe(1);
+    // Mailed once: the second delivery found the documents in hand.
+    expect(cloud.mails).toEqual(['ST-000001']);
     expect(cloud.state).toMatchObject({ sequence: 1, done: 1, published: 1 });
     expect(cloud.consumed.size).toBe(1);
   });
@@ -250,7 +264,7 @@ describe('the account step', () => {
     const cloud = fakeCloud({ accounts: ['a'] });
     const failing = { ...cloud.deps, documents: async () => Promise.reject(new Error('renderer died')) };
     await expect(runAccountStep(cloud.message('a'), failing)).rejects.toThrow('renderer died');
-    expect([...cloud.statements.values()][0]).toMatchObject({ number: 'ST-000001', queue_status: 'generating' });
+    expect([...cloud.statements.values()][0]).toMatchObject({ number: 'ST-000001', queue_status: 'queued' });
     expect(cloud.state.done).toBe(0);
     expect(await runAccountStep(cloud.message('a'), cloud.deps)).toBe('finished');
     expect(cloud.state).toMatchObject({ sequence: 1, done: 1, published: 1 });

@@ -190,6 +190,45 @@ export async function publishStatement(publication: StatementPublication): Promi
 }
 
 /**
+ * Claims making a numbered statement's documents (PDF, CSV, mail), so two deliveries of its
+ * message at once mail it once: `queued` → `generating`, or a claim older than `staleBefore`
+ * (ISO; a delivery that died holding it) taken over. Whether this call holds it now.
+ */
+export async function claimStatementDocuments(
+  tenantId: string,
+  statementId: string,
+  staleBefore: string,
+): Promise<boolean> {
+  try {
+    await db()
+      .Statement.patch({ tenantId, statementId })
+      .set({ queue_status: 'generating' })
+      .where(
+        (attr, op) =>
+          `${op.eq(attr.queue_status, 'queued')} OR (${op.eq(attr.queue_status, 'generating')} AND ${op.lt(attr.updatedAt, staleBefore)})`,
+      )
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}
+
+/** Gives a documents claim back (making them failed), so the message's next delivery makes them. */
+export async function releaseStatementDocuments(tenantId: string, statementId: string): Promise<void> {
+  try {
+    await db()
+      .Statement.patch({ tenantId, statementId })
+      .set({ queue_status: 'queued' })
+      .where((attr, op) => op.eq(attr.queue_status, 'generating'))
+      .go();
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+  }
+}
+
+/**
  * Marks a numbered statement's documents done (PDF and CSV stored, mail sent) and counts it on
  * its run in the same write, once: only the delivery that moves it out of `generating` counts.
  * Whether this call counted it.

@@ -1,10 +1,13 @@
 import {
+  claimStatementDocuments,
   completeStatement,
   getRun,
   getStatement,
   publishStatement,
   readSequence,
+  releaseStatementDocuments,
 } from '../../data/access/statements.js';
+import { QUEUES } from '../../../infra/resources.js';
 import type { StatementRunItem } from '../../data/entities/statements.js';
 import type { AccountRef } from '../../../shared/schemas/statement-views.js';
 import { assembleAccount } from '../accounts/assemble.js';
@@ -25,6 +28,14 @@ async function readAccountRecord(run: StatementRunItem, account: AccountRef): Pr
 const pause = (attempt: number) =>
   new Promise<void>((resolve) => setTimeout(resolve, Math.min(1000, 20 * 2 ** Math.min(attempt, 6)) * Math.random()));
 
+/** A documents claim older than the worker's longest run was a delivery that died holding it. */
+const claim = (tenantId: string, statementId: string) =>
+  claimStatementDocuments(
+    tenantId,
+    statementId,
+    new Date(Date.now() - QUEUES.statementRun.workerTimeoutSeconds * 1000).toISOString(),
+  );
+
 /** The account step's reads and writes against the cloud. */
 export const accountStepDeps: AccountStepDeps = {
   getRun,
@@ -33,6 +44,8 @@ export const accountStepDeps: AccountStepDeps = {
   assemble: assembleAccount,
   readSequence,
   publish: publishStatement,
+  claim,
+  release: releaseStatementDocuments,
   documents: (statement) => storeAndSend(statement),
   complete: completeStatement,
   counted: accountCounted,

@@ -9,10 +9,10 @@ import { statementIdOf, statementItem, type AccountRecord } from './statement-it
  * statement in one transaction, then store its PDF and CSV, mail it, and count it on the run.
  *
  * Safe to deliver twice, one after the other or at once: the statement's id comes from the run
- * and the account, the transaction writes it only if it does not exist, and counting is part of
- * the write that moves it from `generating` to `published`, which only one delivery wins. A
- * delivery that finds it numbered but not finished (the previous one died after the
- * transaction) finishes it.
+ * and the account, the transaction writes it only if it does not exist, one delivery at a time
+ * claims making its documents (so it is mailed once), and counting is part of the write that
+ * moves it to `published`, which only one delivery wins. A delivery that finds it numbered but
+ * not finished (the previous one failed after the transaction) finishes it.
  *
  * What it reads and writes comes in as `deps`, so the rules are tested without a cloud.
  */
@@ -24,6 +24,10 @@ export type AccountStepDeps = {
   assemble(input: AssembleInput): Promise<AssembledAccount>;
   readSequence(tenantId: string, name: SequenceName): Promise<number>;
   publish(publication: StatementPublication): Promise<PublicationOutcome>;
+  /** Claims making the statement's documents (one delivery at a time); whether this call holds the claim. */
+  claim(tenantId: string, statementId: string): Promise<boolean>;
+  /** Gives the claim back when making them failed, so a later delivery makes them. */
+  release(tenantId: string, statementId: string): Promise<void>;
   /** Stores the statement's PDF and CSV and mails it; answers the keys. */
   documents(statement: StatementItem, run: StatementRunItem): Promise<{ pdf_key: string; csv_key: string }>;
   /** Marks it published and counts it on its run; whether this call counted it. */
@@ -39,7 +43,13 @@ export type AccountStepDeps = {
   pause(attempt: number): Promise<void>;
 };
 
-export type AccountStepOutcome = 'published' | 'finished' | 'done_already' | 'run_not_publishing' | 'no_run';
+export type AccountStepOutcome =
+  | 'published'
+  | 'finished'
+  | 'done_already'
+  | 'documents_in_hand'
+  | 'run_not_publishing'
+  | 'no_run';
 
 /** How often an account tries for the next number before its message is retried later. */
 const MAX_ATTEMPTS = 50;
@@ -60,8 +70,16 @@ export async function runAccountStep(
     statement = await numberStatement(run, account, deps);
     outcome = 'published';
   }
-  if (statement.queue_status !== 'generating') return 'done_already';
-  const keys = await deps.documents(statement, run);
+  if (statement.queue_status === 'published') return 'done_already';
+  // Another delivery is making its documents: it mails it, this one does not.
+  if (!(await deps.claim(tenantId, statementId))) return 'documents_in_hand';
+  let keys: { pdf_key: string; csv_key: string };
+  try {
+    keys = await deps.documents(statement, run);
+  } catch (error) {
+    await deps.release(tenantId, statementId);
+    throw error;
+  }
   if (await deps.complete(tenantId, statementId, runId, keys)) await deps.counted(tenantId, runId);
   return outcome;
 }

@@ -51,8 +51,8 @@ function labelOf(account: AccountRef, earnings: AccountEarnings, run: StatementR
 }
 
 /**
- * The statement item an account step publishes, numbered `number`, in status `generating` until
- * its PDF and CSV are stored and its mail sent.
+ * The statement item an account step publishes, numbered `number`, `queued` until its PDF and
+ * CSV are stored and its mail sent (`generating` while a delivery makes them).
  */
 export function statementItem(input: {
   run: StatementRunItem;
@@ -100,7 +100,7 @@ export function statementItem(input: {
       rounding_out: assembled.rounding_out,
     },
     pdf_style: 'full',
-    queue_status: 'generating',
+    queue_status: 'queued',
     run_id: run.runId,
     paid: false,
   };
