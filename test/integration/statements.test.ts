@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ulid } from 'ulid';
 import { call, demo, inCompany, labelManager, newConfirmedUser, signIn } from '../support/api.js';
 import { until } from '../support/wait.js';
+import { openSocket } from '../support/realtime.js';
 
 /**
  * Statements and runs (issue 13, spec 3 §7.2; DESIGN "Run lifecycle"), through the local gateway
@@ -13,6 +14,7 @@ import { until } from '../support/wait.js';
 type Api = ReturnType<typeof inCompany>;
 let api: Api;
 let other: Api;
+let token: string;
 let tenantId: string;
 let userId: string;
 const stamp = Date.now();
@@ -88,6 +90,7 @@ const statementsOf = async (payeeId: string) =>
 
 beforeAll(async () => {
   const manager = await labelManager();
+  token = manager.token;
   api = inCompany(manager.token, manager.distributed.id);
   other = inCompany(manager.token, manager.publisher.id);
   tenantId = manager.distributed.id;
@@ -404,6 +407,7 @@ describe('a statement run from a report', () => {
     expect(warnings.payees_without_email).toEqual([{ account: { type: 'Payee', id: bob.id }, name: bob.name }]);
     expect(rows.map((r: { account: { id: string } }) => r.account.id).sort()).toEqual([ann.id, bob.id].sort());
 
+    const { socket, messages } = await openSocket(token);
     const published = await api.post(`/statement_runs/${runId}/publish`);
     expect(published.status).toBe(200);
     const finished = await until(async () => {
@@ -411,6 +415,18 @@ describe('a statement run from a report', () => {
       return run.status === 'publishing' ? undefined : run;
     }, 90_000);
     expect(finished).toMatchObject({ status: 'published', progress: 100, total: 2, done: 2, error: null });
+    // Progress reached the user's page as whole percents, ending at 100.
+    const pushed = await until(async () => {
+      const mine = (messages as { type: string; statement_run?: { id: string; progress: number; status: string } }[])
+        .filter((m) => m.type === 'StatementRun' && m.statement_run?.id === runId)
+        .map((m) => m.statement_run);
+      return mine.some((r) => r?.status === 'published') ? mine : undefined;
+    }, 10_000);
+    socket.close();
+    expect(pushed.every((r) => Number.isInteger(r?.progress))).toBe(true);
+    // One push per account counted (two accounts finishing together may both read 100).
+    expect(pushed.filter((r) => r?.status !== 'preview_ready').length).toBeGreaterThanOrEqual(2);
+    expect(pushed.at(-1)).toMatchObject({ status: 'published', progress: 100 });
     const listed = (await api.get('/statements?per_page=1000')).body.statements.filter(
       (s: { run_id: string }) => s.run_id === runId,
     );

@@ -3,6 +3,7 @@ import { statementSender } from '../../data/access/statements.js';
 import { accountHolder } from '../../data/access/accounts.js';
 import { labelsOf } from '../../data/access/labels.js';
 import { renderStatementPdf, type Party } from '../documents/render.js';
+import { CSV_COLUMNS } from '../engine/material.js';
 import { accountOfKey, presentStatement } from '../api/present.js';
 import { runKeys, statementKeys } from '../statement-keys.js';
 import { getBytes, putBytes } from './objects.js';
@@ -30,8 +31,8 @@ export async function partiesOf(statement: StatementItem): Promise<{ company: Pa
   };
 }
 
-/** The header of a statement's CSV when the account has no lines in the period (an account with only entries). */
-const EMPTY_CSV = 'line_id,pay_period,share\n';
+/** A statement's CSV when the account has no lines in the period (an account with only entries): the header only. */
+const EMPTY_CSV = `${CSV_COLUMNS.join(',')}\n`;
 
 /**
  * A numbered statement's documents: its CSV of lines (the run's, under the statement's own key),
