@@ -96,6 +96,13 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
     nativeModules: DUCKDB_MODULES,
     needs: { buckets: { ledger: 'readWrite' }, push: true },
   }),
+  // Statements and runs: sums over the ledger (DuckDB), presigned PDF/CSV downloads and bulk zips in the
+  // ledger bucket (statements/), runs queued to the statement worker, statements re-sent by mail.
+  statements: httpArea({
+    memorySize: 3008,
+    nativeModules: DUCKDB_MODULES,
+    needs: { buckets: { ledger: 'readWrite' }, mail: true, sendsTo: ['statementRun'] },
+  }),
   // Expenses, account entries and accounts: table reads and writes only.
   accounts: httpArea(),
 };
@@ -129,6 +136,14 @@ export const WORKERS: Record<QueueKey, FunctionDeclaration> = {
     nativeModules: DUCKDB_MODULES,
     needs: { table: 'readWrite', buckets: { ledger: 'readWrite' }, push: true },
   },
+  statementRun: {
+    entry: 'functions/statements/runs/worker.ts',
+    memorySize: 3008, // the run's one pass over the period's lines (DuckDB), and PDFs rendered in memory
+    ephemeralStorageMiB: 4096, // every account's CSV of lines, written once per run before upload
+    nativeModules: DUCKDB_MODULES,
+    // Sends each account's statement by mail, pushes the run's progress, queues the account steps.
+    needs: { table: 'readWrite', buckets: { ledger: 'readWrite' }, mail: true, push: true, sendsTo: ['statementRun'] },
+  },
 };
 
 /** One function per scheduled job (resources.ts SCHEDULES). */
@@ -137,7 +152,7 @@ export const SCHEDULED_JOBS: Record<ScheduleKey, ScheduledJobDeclaration> = {
     entry: 'functions/statements/scheduled-run.ts',
     timeoutSeconds: 15 * 60, // a monthly run over every tenant: Lambda's longest run time
     memorySize: 1024,
-    // Statements sum the Parquet ledger.
-    needs: { table: 'readWrite', buckets: { ledger: 'read' }, push: true },
+    // Finds the accounts whose statements are due and queues their runs to the statement worker.
+    needs: { table: 'readWrite', sendsTo: ['statementRun'] },
   },
 };

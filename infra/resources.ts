@@ -35,7 +35,7 @@ export const BUCKETS: Record<
  * has exactly one worker in infra/functions.ts (WORKERS is keyed by QueueKey), so a queue nobody
  * consumes does not compile.
  */
-export type QueueKey = 'uploadEvents' | 'royaltyImport' | 'royaltyImportPart';
+export type QueueKey = 'uploadEvents' | 'royaltyImport' | 'royaltyImportPart' | 'statementRun';
 
 /**
  * concurrency: how many messages are worked on at once (Lambda's event source maxConcurrency;
@@ -53,6 +53,17 @@ export const QUEUES: Record<
     workerTimeoutSeconds: 900,
     maxReceiveCount: 3,
     concurrency: 20,
+  },
+  /**
+   * Statement runs (functions/statements/runs/worker.ts): a run's preview, its publish step and one
+   * message per account. Accounts take their numbers one after another (one sequence item), so a
+   * few side by side are enough: they overlap rendering PDFs and sending mail.
+   */
+  statementRun: {
+    localName: 'label-platform-statement-run',
+    workerTimeoutSeconds: 900,
+    maxReceiveCount: 3,
+    concurrency: 4,
   },
 };
 
@@ -100,6 +111,8 @@ export const ENV = {
   websocketEndpoint: 'WEBSOCKET_ENDPOINT',
   /** The queue the royalty-import worker sends a large report's parts to. */
   royaltyPartQueue: 'ROYALTY_PART_QUEUE_URL',
+  /** The queue statement runs go through (the statements API, the schedule and the worker itself send to it). */
+  statementRunQueue: 'STATEMENT_RUN_QUEUE_URL',
   appUrl: 'APP_URL',
   mailFrom: 'MAIL_FROM',
   /** Set only in the local cloud: endpoints of the emulators and the outbox folder. */
@@ -113,4 +126,5 @@ export const ENV = {
 /** The variable a queue's URL reaches its senders through (a function declares `sendsTo` in infra/functions.ts). */
 export const QUEUE_URL_ENV: Partial<Record<QueueKey, string>> = {
   royaltyImportPart: ENV.royaltyPartQueue,
+  statementRun: ENV.statementRunQueue,
 };

@@ -33,6 +33,12 @@ export const MESSAGES = {
   noticeMarkedRead: 'Notice marked as read',
   /** The POST answer's message names the recipients (spec 1 §7, §8). */
   noticesAddedFor: (recipients: string | undefined) => `Notice(s) Added for ${recipients ?? ''}`.trim(),
+  statementAdded: 'Statement Added',
+  distributionStatementUpdated: 'DistributionStatement Updated',
+  distributionStatementAdded: 'DistributionStatement Added',
+  noArtistSelected: 'No Artist Selected',
+  publishedStatementNotDeleted:
+    'A published statement cannot be deleted: correct it with a new version or an adjustment',
   /** An expense or account entry a published statement carries is frozen (statements design "Accounts"). */
   onStatement: (what: string, number: string) => `${what} is on statement ${number} and cannot be changed`,
   /** A statement mail's default subject; %PERIOD% becomes the accounting period when it is sent (fillPeriod). */

@@ -30,8 +30,13 @@ type Request<K extends OperationKind, B, Q, P> = ContextOf[K] & {
   sourceIp?: string;
 };
 
-export type Reply = { status: number; body: unknown };
-export const reply = (status: number, body: unknown): Reply => ({ status, body });
+/** An answer with its own status; `headers` adds response headers (Cache-Control: no-store on a never-cached call). */
+export type Reply = { status: number; body: unknown; headers?: Record<string, string> };
+export const reply = (status: number, body: unknown, headers?: Record<string, string>): Reply => ({
+  status,
+  body,
+  ...(headers ? { headers } : {}),
+});
 
 /** An operation as the area's map holds it: its kind, its schemas and its `run`, input types erased. */
 export type Operation<K extends OperationKind = OperationKind> = {
@@ -125,8 +130,12 @@ const TRANSPORT_QUERY = new Set(['company_id']);
 
 const ROUTE_BY_KEY = new Map(ROUTES.map((route) => [routeKey(route), route]));
 
-function json(status: number, body: unknown): APIGatewayProxyStructuredResultV2 {
-  return { statusCode: status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? null) };
+function json(status: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 {
+  return {
+    statusCode: status,
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify(body ?? null),
+  };
 }
 
 function readBody(event: APIGatewayProxyEventV2): unknown {
@@ -176,8 +185,8 @@ export function areaHandler<A extends Area>(area: A, operations: AreaOperations<
     const result = await op.run({ ...auth, body, query: parsedQuery, params, headers: event.headers ?? {}, sourceIp });
     if ('caller' in auth) await logChange(auth.caller.user.userId, route, sourceIp);
     if (result && typeof result === 'object' && 'status' in result && 'body' in result) {
-      const { status, body: replyBody } = result as Reply;
-      return json(status, replyBody);
+      const { status, body: replyBody, headers } = result as Reply;
+      return json(status, replyBody, headers);
     }
     return json(200, result);
   };

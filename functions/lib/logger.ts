@@ -34,6 +34,8 @@ export type LogContext = {
   worker?: string;
   tenantId?: string;
   importId?: string;
+  /** A statement run (functions/statements/runs/worker.ts). */
+  runId?: string;
   part?: number;
   recordingId?: string;
   key?: string;

@@ -216,7 +216,13 @@ export type RunWarnings = {
   payees_without_email: { account: AccountRef; name: string }[];
   unaccountable_recordings: number;
   /** Recordings whose payee percentages add up to more than 100 (scaled down to 100). */
-  shares_over_100: { recording_id: string; title: string | null; total: string }[];
+  shares_over_100: {
+    recording_id: string;
+    title: string | null;
+    total: string;
+    /** 'release': recording_id holds a release's id (lines matched to the release only). */
+    kind?: 'release';
+  }[];
 };
 
 export type StatementRun = {

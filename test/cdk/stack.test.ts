@@ -228,11 +228,12 @@ describe('storage', () => {
 });
 
 describe('functions and HTTP API', () => {
-  it('has one Node 22 Lambda per area, with the table bound: arm64, but x86_64 for royalties (DuckDB)', () => {
+  it('has one Node 22 Lambda per area, with the table bound: arm64, but x86_64 for royalties and statements (DuckDB)', () => {
+    const withDuckDb = ['royalties', 'statements'];
     for (const area of AREAS) {
       const [, fn] = functionFor(`functions/${area}/handler.ts`);
       expect(fn.Properties.Runtime).toBe('nodejs22.x');
-      expect(fn.Properties.Architectures).toEqual([area === 'royalties' ? 'x86_64' : 'arm64']);
+      expect(fn.Properties.Architectures).toEqual([withDuckDb.includes(area) ? 'x86_64' : 'arm64']);
       expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(
         expect.arrayContaining([ENV.table, ENV.userPoolId, ENV.appUrl]),
       );
@@ -243,6 +244,9 @@ describe('functions and HTTP API', () => {
     expect(auth.Properties.Environment.Variables).toHaveProperty(ENV.mailFrom);
     const [, royalties] = functionFor('functions/royalties/handler.ts');
     expect(royalties.Properties.Environment.Variables).toHaveProperty(ENV.ledgerBucket);
+    const [, statements] = functionFor('functions/statements/handler.ts');
+    expect(statements.Properties.Environment.Variables).toHaveProperty(ENV.ledgerBucket);
+    expect(statements.Properties.Environment.Variables).toHaveProperty(ENV.statementRunQueue);
   });
 
   it('has one route per route-table entry, to its area, JWT unless public', () => {
@@ -332,14 +336,22 @@ describe('least privilege', () => {
     }
   });
 
-  it('lets only the auth function manage Cognito users and send mail', () => {
-    const [authId] = functionFor('functions/auth/handler.ts');
-    const roleRef = resources[authId].Properties.Role['Fn::GetAtt'][0];
-    const holders = ofType('AWS::IAM::Policy').filter(([, p]) =>
-      JSON.stringify(p.Properties.PolicyDocument).match(/cognito-idp:AdminCreateUser|ses:SendEmail/),
+  it('lets only the auth function manage Cognito users, and only the functions that mail send mail', () => {
+    const roleOf = (entry: string) => ({ Ref: resources[functionFor(entry)[0]].Properties.Role['Fn::GetAtt'][0] });
+    const holders = (action: RegExp) =>
+      ofType('AWS::IAM::Policy')
+        .filter(([, p]) => JSON.stringify(p.Properties.PolicyDocument).match(action))
+        .flatMap(([, p]) => p.Properties.Roles);
+    expect(holders(/cognito-idp:AdminCreateUser/)).toEqual([roleOf('functions/auth/handler.ts')]);
+    // The auth area (invitations, resets) and the statements that are sent: the area (resend) and the worker.
+    expect(holders(/ses:SendEmail/)).toEqual(
+      expect.arrayContaining(
+        ['functions/auth/handler.ts', 'functions/statements/handler.ts', 'functions/statements/runs/worker.ts'].map(
+          roleOf,
+        ),
+      ),
     );
-    expect(holders).toHaveLength(1);
-    expect(holders[0][1].Properties.Roles).toEqual([{ Ref: roleRef }]);
+    expect(holders(/ses:SendEmail/)).toHaveLength(3);
   });
 });
 

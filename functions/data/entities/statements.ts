@@ -169,6 +169,8 @@ export const StatementRun = new Entity({
     unaccountable: { type: CustomAttributeType<UnaccountableRecording[]>('any') },
     error: { type: 'string' },
     scheduled: { type: 'boolean', default: false },
+    /** A correction's run (statements/{id}/new_version): the statement its one statement replaces. */
+    replaces_id: { type: 'string' },
     userId: { type: 'string' },
     publishedAt: { type: 'string' },
     ...timestamps,

@@ -68,6 +68,19 @@ async function loadLedger(tenantId: string, knownVersion?: string): Promise<Ledg
 }
 
 /**
+ * Runs `work` on one connection over the tenant's effective royalties (lines, overlays and manual
+ * sales) as the list sees them: `relation` is SQL over that connection's database, `params` its
+ * bound parameters. For readers that sum the whole ledger in their own SQL (statements).
+ */
+export async function withEffectiveLedger<T>(
+  tenantId: string,
+  work: (connection: DuckDBConnection, relation: string, params: Record<string, string>) => Promise<T>,
+): Promise<T> {
+  const ledger = await loadLedger(tenantId);
+  return withConnection((connection) => work(connection, ledger.relation, ledger.params));
+}
+
+/**
  * The filter columns the rollup keeps: a filter on these only (no free text, no recording) is
  * answered from the rollup, which has one row per combination instead of one per line.
  */

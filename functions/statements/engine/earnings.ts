@@ -8,6 +8,9 @@ import type {
   StatementSummaries,
   UnaccountableRecording,
 } from '../../../shared/schemas/statement-views.js';
+import { earningsOf } from './figures.js';
+import { materialise } from './material.js';
+import { withAllocation } from './session.js';
 
 /**
  * CONTRACT (engine helper replaces the bodies): who is owed what for a period, computed in
@@ -46,9 +49,9 @@ export type EarningsResult = {
   unaccountable: UnaccountableRecording[];
 };
 
-/** The preview's figures: one group-by over the period's lines. */
-export async function computeEarnings(_tenantId: string, _scope: EarningsScope): Promise<EarningsResult> {
-  throw new Error('computeEarnings: built by the engine helper');
+/** The preview's figures: one group-by over the period's lines, split by the allocation rule (allocation.ts). */
+export async function computeEarnings(tenantId: string, scope: EarningsScope): Promise<EarningsResult> {
+  return withAllocation(tenantId, scope, earningsOf);
 }
 
 /** What an account's statement shows beyond its figures, and the CSV of its lines (one file per account, local path). */
@@ -56,7 +59,11 @@ export type AccountMaterial = {
   account: AccountRef;
   summaries: StatementSummaries;
   provenance: ProvenanceRow[];
-  /** A CSV of the lines behind the statement, one row per line with the account's share. */
+  /**
+   * A CSV of the lines behind the statement, one row per line with the account's share
+   * (material.ts CSV_COLUMNS: id, pay_period, retailer, territory, sales_format, release, track,
+   * isrc, upc, quantity, currency, exchange_rate, amount, label_payable, weight, share).
+   */
   csvFile: string;
   lines: number;
   /** Σ of the CSV's share column: equals the account's AccountEarnings.royalties. */
@@ -68,9 +75,12 @@ export type AccountMaterial = {
  * `workDir` (one pass over the lines, not one per account).
  */
 export async function materialiseRun(
-  _tenantId: string,
-  _scope: EarningsScope,
-  _workDir: string,
+  tenantId: string,
+  scope: EarningsScope,
+  workDir: string,
 ): Promise<{ earnings: EarningsResult; material: Map<string, AccountMaterial> }> {
-  throw new Error('materialiseRun: built by the engine helper');
+  return withAllocation(tenantId, scope, async (prepared) => {
+    const earnings = await earningsOf(prepared);
+    return { earnings, material: await materialise(prepared, earnings, workDir) };
+  });
 }

@@ -1,0 +1,386 @@
+import type { UpdateEntityItem } from 'electrodb';
+import type { RunStatus, StatementPayment } from '../../../shared/schemas/statement-views.js';
+import { isConditionFailed } from '../../lib/errors.js';
+import type {
+  CreateAccountEntry,
+  CreateStatement,
+  CreateStatementRun,
+  SequenceItem,
+  Statement,
+  StatementItem,
+  StatementRun,
+  StatementRunItem,
+} from '../entities/statements.js';
+import { getDb } from '../service.js';
+
+/**
+ * Every read and write of statement runs and published statements, the per-company sequences
+ * that number them, and the transactions that publish and pay a statement. The statements
+ * area calls these; it never reaches the table itself.
+ */
+const db = () => getDb().entities;
+
+// ——— Runs ———
+
+/** Saves a new run; false when a run with its id exists already (the schedule starting a run twice). */
+export async function createRun(run: CreateStatementRun): Promise<boolean> {
+  try {
+    await db().StatementRun.create(run).go();
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}
+
+export async function getRun(tenantId: string, runId: string): Promise<StatementRunItem | null> {
+  return (await db().StatementRun.get({ tenantId, runId }).go()).data;
+}
+
+/** Every run of the company. */
+export async function listRuns(tenantId: string): Promise<StatementRunItem[]> {
+  return (await db().StatementRun.query.byTenant({ tenantId }).go({ pages: 'all' })).data;
+}
+
+export type RunUpdate = UpdateEntityItem<typeof StatementRun>;
+
+/**
+ * Changes a run, only while it is in one of `from` (a step that lost the race with another, or
+ * runs for a run that moved on, changes nothing): whether it changed.
+ */
+export async function moveRun(
+  tenantId: string,
+  runId: string,
+  from: readonly RunStatus[],
+  set: RunUpdate,
+): Promise<boolean> {
+  try {
+    await db()
+      .StatementRun.patch({ tenantId, runId })
+      .set(set)
+      .where((attr, op) => from.map((status) => op.eq(attr.status, status)).join(' OR '))
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}
+
+// ——— Statements ———
+
+export async function getStatement(tenantId: string, statementId: string): Promise<StatementItem | null> {
+  return (await db().Statement.get({ tenantId, statementId }).go()).data;
+}
+
+/** Every statement of the company (lists filter, search and page them in memory). */
+export async function listStatements(tenantId: string): Promise<StatementItem[]> {
+  return (await db().Statement.query.byTenant({ tenantId }).go({ pages: 'all' })).data;
+}
+
+/** An account's statements in period order. */
+export async function statementsOfAccount(tenantId: string, accountKey: string): Promise<StatementItem[]> {
+  return (await db().Statement.query.byAccount({ tenantId, accountKey }).go({ pages: 'all' })).data;
+}
+
+/** What may change on a published statement: never its figures (DESIGN "Run lifecycle"). */
+export type StatementDetailsUpdate = Pick<
+  UpdateEntityItem<typeof Statement>,
+  'recipients' | 'subject' | 'message' | 'remittance_date'
+>;
+
+export async function updateStatementDetails(
+  tenantId: string,
+  statementId: string,
+  set: StatementDetailsUpdate,
+): Promise<void> {
+  await db().Statement.patch({ tenantId, statementId }).set(set).go();
+}
+
+// ——— Sequences ———
+
+export type SequenceName = SequenceItem['name'];
+
+/** The last number a company's sequence gave (0 when it gave none yet). */
+export async function readSequence(tenantId: string, name: SequenceName): Promise<number> {
+  return (await db().Sequence.get({ tenantId, name }).go()).data?.value ?? 0;
+}
+
+// ——— Publishing ———
+
+/** What one account's statement takes from the run to be published. */
+export type StatementPublication = {
+  statement: CreateStatement;
+  /** The statement sequence's value read before numbering it (its number is `from + 1`). */
+  sequenceFrom: number;
+  /** The expenses and entries the statement carries: each is taken by one statement only. */
+  expenseIds: readonly string[];
+  entryIds: readonly string[];
+  /** A correction: the statement it replaces, marked superseded in the same write. */
+  replacesId?: string;
+  /**
+   * A self-billing invoice's sequence value read before numbering it (its number is `from + 1`),
+   * when the statement carries one: numbered in the same write, so never twice and never skipped.
+   */
+  selfBillingFrom?: number;
+};
+
+/** Why a publication was not written: the statement exists, or a race another writer won. */
+export type PublicationOutcome =
+  | 'published'
+  | 'exists'
+  | 'number_taken'
+  | 'consumed_elsewhere'
+  | 'already_corrected'
+  | 'conflict';
+
+/** DynamoDB writes at most 100 items in one transaction: the statement, its number and its correction leave 97. */
+export const MAX_CONSUMED_PER_STATEMENT = 97;
+
+/**
+ * Publishes a statement in one transaction, so an account is never half-published: the statement
+ * (only if it does not exist: a re-delivered message finds it), the statement number (the
+ * sequence moves n → n+1 only if it still says n, so two accounts never share a number and none
+ * is skipped), the expenses and entries it consumes (only those on no statement yet), and the
+ * statement it corrects (only if no other version corrected it first).
+ */
+export async function publishStatement(publication: StatementPublication): Promise<PublicationOutcome> {
+  const { statement, sequenceFrom, expenseIds, entryIds, replacesId, selfBillingFrom } = publication;
+  if (expenseIds.length + entryIds.length > MAX_CONSUMED_PER_STATEMENT)
+    throw new Error(
+      `A statement carries at most ${MAX_CONSUMED_PER_STATEMENT} expenses and entries in one write; ` +
+        `this one has ${expenseIds.length + entryIds.length}`,
+    );
+  const { tenantId, statementId, accountKey } = statement;
+  const result = await getDb()
+    .transaction.write(({ Statement, Sequence, Expense, AccountEntry }) => {
+      // The sequence moves n → n+1 only if it still says n (created at 1 when there is none).
+      const advance = (name: 'statement' | 'self_billing_invoice', from: number) =>
+        from === 0
+          ? Sequence.create({ tenantId, name, value: 1 }).commit()
+          : Sequence.patch({ tenantId, name })
+              .set({ value: from + 1 })
+              .where((attr, op) => op.eq(attr.value, from))
+              .commit();
+      return [
+        Statement.create(statement).commit(),
+        advance('statement', sequenceFrom),
+        ...(selfBillingFrom === undefined ? [] : [advance('self_billing_invoice', selfBillingFrom)]),
+        ...(replacesId
+          ? [
+              Statement.patch({ tenantId, statementId: replacesId })
+                .set({ superseded_by: statementId })
+                .where((attr, op) => op.notExists(attr.superseded_by))
+                .commit(),
+            ]
+          : []),
+        ...expenseIds.map((expenseId) =>
+          Expense.patch({ tenantId, expenseId })
+            .set({ statement_id: statementId })
+            .where((attr, op) => op.notExists(attr.statement_id))
+            .commit(),
+        ),
+        ...entryIds.map((entryId) =>
+          AccountEntry.patch({ tenantId, accountKey, entryId })
+            .set({ statement_id: statementId })
+            .where((attr, op) => op.notExists(attr.statement_id))
+            .commit(),
+        ),
+      ];
+    })
+    .go();
+  if (!result.canceled) return 'published';
+  const refused = (index: number) => result.data[index]?.code === 'ConditionalCheckFailed';
+  if (refused(0)) return 'exists';
+  if (refused(1)) return 'number_taken';
+  const correctionAt = selfBillingFrom === undefined ? 2 : 3;
+  if (selfBillingFrom !== undefined && refused(2)) return 'number_taken';
+  const consumedFrom = replacesId ? correctionAt + 1 : correctionAt;
+  if (replacesId && refused(correctionAt)) return 'already_corrected';
+  if (result.data.slice(consumedFrom).some((item) => item.code === 'ConditionalCheckFailed'))
+    return 'consumed_elsewhere';
+  return 'conflict';
+}
+
+/**
+ * Claims making a numbered statement's documents (PDF, CSV, mail), so two deliveries of its
+ * message at once mail it once: `queued` → `generating`, or a claim older than `staleBefore`
+ * (ISO; a delivery that died holding it) taken over. Whether this call holds it now.
+ */
+export async function claimStatementDocuments(
+  tenantId: string,
+  statementId: string,
+  staleBefore: string,
+): Promise<boolean> {
+  try {
+    await db()
+      .Statement.patch({ tenantId, statementId })
+      .set({ queue_status: 'generating' })
+      .where(
+        (attr, op) =>
+          `${op.eq(attr.queue_status, 'queued')} OR (${op.eq(attr.queue_status, 'generating')} AND ${op.lt(attr.updatedAt, staleBefore)})`,
+      )
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}
+
+/** Gives a documents claim back (making them failed), so the message's next delivery makes them. */
+export async function releaseStatementDocuments(tenantId: string, statementId: string): Promise<void> {
+  try {
+    await db()
+      .Statement.patch({ tenantId, statementId })
+      .set({ queue_status: 'queued' })
+      .where((attr, op) => op.eq(attr.queue_status, 'generating'))
+      .go();
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+  }
+}
+
+/**
+ * Marks a numbered statement's documents done (PDF and CSV stored, mail sent) and counts it on
+ * its run in the same write, once: only the delivery that moves it out of `generating` counts.
+ * Whether this call counted it.
+ */
+export async function completeStatement(
+  tenantId: string,
+  statementId: string,
+  runId: string | undefined,
+  keys: { pdf_key: string; csv_key: string },
+): Promise<boolean> {
+  const result = await getDb()
+    .transaction.write(({ Statement, StatementRun }) => [
+      Statement.patch({ tenantId, statementId })
+        .set({ ...keys, queue_status: 'published', publishedAt: new Date().toISOString() })
+        .where((attr, op) => op.eq(attr.queue_status, 'generating'))
+        .commit(),
+      ...(runId ? [StatementRun.patch({ tenantId, runId }).add({ done: 1 }).commit()] : []),
+    ])
+    .go();
+  if (!result.canceled) return true;
+  if (result.data[0]?.code === 'ConditionalCheckFailed') return false;
+  throw new Error(`Statement ${statementId} could not be completed: ${result.data.map((d) => d.code).join(', ')}`);
+}
+
+// ——— Payments ———
+
+/** The payment entry a paid statement adds to its account: one per statement. */
+const paymentEntryId = (statementId: string) => `payment-${statementId}`;
+
+/**
+ * Marks a statement paid and, when it pays something, appends the payment to its account (so the
+ * next statement shows it), in one write. False when it was paid already.
+ */
+export async function markStatementPaid(
+  statement: Pick<StatementItem, 'tenantId' | 'statementId' | 'accountKey'>,
+  payment: StatementPayment,
+  amount: string | null,
+  userId: string,
+): Promise<boolean> {
+  const { tenantId, statementId, accountKey } = statement;
+  const entry: CreateAccountEntry = {
+    tenantId,
+    accountKey,
+    entryId: paymentEntryId(statementId),
+    kind: 'payment',
+    amount: amount ?? '0.00',
+    date: payment.payment_date,
+    paid_statement_id: statementId,
+    payment_method: payment.payment_method ?? undefined,
+    payment_reference: payment.payment_reference ?? undefined,
+    description: 'Payment',
+    userId,
+  };
+  const result = await getDb()
+    .transaction.write(({ Statement, AccountEntry }) => [
+      Statement.patch({ tenantId, statementId })
+        .set({ paid: true, payment })
+        .where((attr, op) => op.eq(attr.paid, false))
+        .commit(),
+      ...(amount ? [AccountEntry.create(entry).commit()] : []),
+    ])
+    .go();
+  if (!result.canceled) return true;
+  if (result.data[0]?.code === 'ConditionalCheckFailed') return false;
+  throw new Error(`Statement ${statementId} could not be marked paid: ${result.data.map((d) => d.code).join(', ')}`);
+}
+
+/** The payment entry of a paid statement, if it made one. */
+export async function paymentEntryOf(
+  statement: Pick<StatementItem, 'tenantId' | 'statementId' | 'accountKey'>,
+): Promise<{ statement_id?: string } | null> {
+  const { tenantId, statementId, accountKey } = statement;
+  return (
+    await db()
+      .AccountEntry.get({ tenantId, accountKey, entryId: paymentEntryId(statementId) })
+      .go()
+  ).data;
+}
+
+/**
+ * Marks a statement unpaid and removes its payment entry, in one write, only while that entry is
+ * on no statement yet. 'refused': a later statement carries the payment; 'unchanged': it was not paid.
+ */
+export async function markStatementUnpaid(
+  statement: Pick<StatementItem, 'tenantId' | 'statementId' | 'accountKey'>,
+): Promise<'done' | 'unchanged' | 'refused'> {
+  const { tenantId, statementId, accountKey } = statement;
+  const result = await getDb()
+    .transaction.write(({ Statement, AccountEntry }) => [
+      Statement.patch({ tenantId, statementId })
+        .set({ paid: false })
+        .remove(['payment'])
+        .where((attr, op) => op.eq(attr.paid, true))
+        .commit(),
+      AccountEntry.delete({ tenantId, accountKey, entryId: paymentEntryId(statementId) })
+        .where((attr, op) => op.notExists(attr.statement_id))
+        .commit(),
+    ])
+    .go();
+  if (!result.canceled) return 'done';
+  if (result.data[0]?.code === 'ConditionalCheckFailed') return 'unchanged';
+  if (result.data[1]?.code === 'ConditionalCheckFailed') return 'refused';
+  throw new Error(`Statement ${statementId} could not be marked unpaid: ${result.data.map((d) => d.code).join(', ')}`);
+}
+
+// ——— Who statements are from and for (reads of other areas' records) ———
+
+/** An account's statement settings (spec 3 §3.3), where its holder has them (payees): graphs and frequency. */
+export async function statementSettingsOf(
+  tenantId: string,
+  account: { type: 'Payee' | 'Artist' | 'Label'; id: string },
+): Promise<{ graphs: boolean | null; frequency: string | null }> {
+  if (account.type !== 'Payee') return { graphs: null, frequency: null };
+  const payee = (
+    await db()
+      .Payee.get({ tenantId, id: account.id })
+      .go({ attributes: ['statement_settings'] })
+  ).data;
+  return { graphs: payee?.statement_settings?.graphs ?? null, frequency: payee?.statement_settings?.frequency || null };
+}
+
+/** The company as a statement's sender: its name, contact, VAT number and currency. */
+export async function statementSender(tenantId: string) {
+  const company = (await db().Company.get({ companyId: tenantId }).go()).data;
+  return {
+    name: company?.name ?? '',
+    email: company?.email || company?.profile?.backup_email || null,
+    address: company?.profile?.address || null,
+    vat_number: company?.vat_number || null,
+    currency: company?.currency ?? 'GBP',
+  };
+}
+
+/** The company's payees with statement settings that run on a schedule (frequency set). */
+export async function scheduledPayees(tenantId: string): Promise<{ id: string; frequency: string }[]> {
+  const payees = await db()
+    .Payee.query.byTenant({ tenantId })
+    .go({ pages: 'all', attributes: ['id', 'statement_settings'] });
+  return payees.data.flatMap((payee) =>
+    payee.statement_settings?.frequency ? [{ id: payee.id, frequency: payee.statement_settings.frequency }] : [],
+  );
+}

@@ -1,0 +1,214 @@
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import Big from 'big.js';
+import { zipSync } from 'fflate';
+import { ulid } from 'ulid';
+import { ENV } from '../../../infra/resources.js';
+import { MESSAGES } from '../../../shared/messages.js';
+import type { Statement, StatementPayment, StatementRow } from '../../../shared/schemas/statement-views.js';
+import {
+  getStatement,
+  listStatements,
+  markStatementPaid,
+  markStatementUnpaid,
+  paymentEntryOf,
+  updateStatementDetails,
+  type StatementDetailsUpdate,
+} from '../../data/access/statements.js';
+import { accountHolder } from '../../data/access/accounts.js';
+import type { StatementItem } from '../../data/entities/statements.js';
+import { requireEnv, s3Client } from '../../lib/clients.js';
+import { Conflict, NotFound } from '../../lib/errors.js';
+import { pageOf } from '../../lib/list-query.js';
+import { labelNames } from '../runs/documents.js';
+import { mailStatement } from '../runs/deliver.js';
+import { getBytes, putBytes } from '../runs/objects.js';
+import { statementKeys } from '../statement-keys.js';
+import { accountOfKey, presentStatement, presentStatementRow } from './present.js';
+import type { StatementListQuery } from './schemas.js';
+
+/**
+ * Published statements (spec 3 §7.2): lists, detail, the few details that may change, payments,
+ * documents. Every call reads the caller's company only: another company's statement is not found.
+ */
+const DOWNLOAD_URL_SECONDS = 15 * 60;
+
+/** A statement of the company, or 404 (another company's id is not found either). */
+export async function statementOf(tenantId: string, id: string): Promise<StatementItem> {
+  const statement = await getStatement(tenantId, id);
+  if (!statement) throw new NotFound('Statement');
+  return statement;
+}
+
+/** Whether a statement is due: unpaid, and pays something. */
+const isDue = (row: Pick<StatementRow, 'paid' | 'figures' | 'superseded_by'>) =>
+  !row.paid && !row.superseded_by && new Big(row.figures.payable).gt(0);
+
+/** A list of the company's statements: its filters, search (payee name, number), order and page. */
+export async function listStatementRows(
+  tenantId: string,
+  query: StatementListQuery,
+  scope: (row: StatementRow) => boolean = () => true,
+) {
+  const [items, labels] = await Promise.all([listStatements(tenantId), labelNames(tenantId)]);
+  const rows = items.map((item) => presentStatementRow(item, labels));
+  const sort =
+    query.sort_field || query.order ? query.sort : { field: 'created_at' as const, direction: 'desc' as const };
+  const page = pageOf(rows, {
+    page: query.page,
+    perPage: query.per_page,
+    sort,
+    q: query.q,
+    searchFields: ['payee_name', 'number'],
+    tieBreaker: 'id',
+    filter: (row) =>
+      scope(row) &&
+      (query.due !== 'true' || isDue(row)) &&
+      (query.paid === undefined || row.paid === (query.paid === 'true')) &&
+      (!query.label_id || row.label_id === query.label_id) &&
+      (!query.statementable_type || row.statementable_type === query.statementable_type) &&
+      (!query.statementable_id || row.statementable_id === query.statementable_id) &&
+      (!query.type || row.type === query.type),
+  });
+  return { statements: page.items, total_count: page.total_count, total_pages: page.total_pages };
+}
+
+export async function statementView(tenantId: string, id: string): Promise<Statement> {
+  return presentStatement(await statementOf(tenantId, id), await labelNames(tenantId));
+}
+
+/** Changes what may change on a published statement: recipients, subject, message, remittance date. */
+export async function updateStatement(tenantId: string, id: string, set: StatementDetailsUpdate): Promise<Statement> {
+  await statementOf(tenantId, id);
+  if (Object.keys(set).length) await updateStatementDetails(tenantId, id, set);
+  return statementView(tenantId, id);
+}
+
+/** A published statement is never deleted: a correction is a new version or an adjustment. */
+export async function deleteStatement(tenantId: string, id: string): Promise<never> {
+  await statementOf(tenantId, id);
+  throw new Conflict(MESSAGES.publishedStatementNotDeleted);
+}
+
+/** A presigned GET of a statement's PDF or CSV; the key is the statement's own, never the caller's input. */
+export async function documentUrl(tenantId: string, id: string, kind: 'pdf' | 'csv'): Promise<{ url: string }> {
+  const statement = await statementOf(tenantId, id);
+  const key = kind === 'pdf' ? statement.pdf_key : statement.csv_key;
+  if (!key) throw new Conflict(`Statement ${statement.number} is still being made; try again in a moment`);
+  const command = new GetObjectCommand({
+    Bucket: requireEnv(ENV.ledgerBucket),
+    Key: key,
+    ResponseContentDisposition: `attachment; filename="${statement.number}.${kind}"`,
+  });
+  return { url: await getSignedUrl(s3Client(), command, { expiresIn: DOWNLOAD_URL_SECONDS }) };
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+/** What a payment adds to the account: −payable (nothing when it pays nothing). */
+const paymentAmount = (payable: string) => (new Big(payable).gt(0) ? new Big(payable).neg().toFixed(2) : null);
+
+/**
+ * Marks a statement paid (a payment entry of −payable joins its account, so its next statement
+ * shows it) or unpaid (the entry goes, unless a later statement carries it already).
+ */
+export async function setPaid(
+  tenantId: string,
+  userId: string,
+  statement: StatementItem,
+  paid: boolean,
+  payment: StatementPayment = { payment_date: today(), payment_method: null, payment_reference: null },
+): Promise<void> {
+  if (paid) {
+    await markStatementPaid(statement, payment, paymentAmount(statement.figures.payable), userId);
+    return;
+  }
+  if ((await markStatementUnpaid(statement)) !== 'refused') return;
+  const carrier = (await paymentEntryOf(statement))?.statement_id;
+  const carried = carrier ? await getStatement(tenantId, carrier) : null;
+  throw new Conflict(
+    `The payment of ${statement.number} is on statement ${carried?.number ?? carrier} and cannot be undone`,
+  );
+}
+
+/** bulk_pay: every id is the company's, else nothing changes (404). */
+export async function bulkPay(tenantId: string, userId: string, ids: readonly string[], paid: boolean) {
+  const statements = await Promise.all(ids.map((id) => statementOf(tenantId, id)));
+  for (const statement of statements) await setPaid(tenantId, userId, statement, paid);
+  const labels = await labelNames(tenantId);
+  const fresh = await Promise.all(ids.map((id) => statementOf(tenantId, id)));
+  return {
+    statements: fresh.map((item) => presentStatementRow(item, labels)),
+    message: paid ? MESSAGES.statementMarkedAsPaid : MESSAGES.statementUpdated,
+  };
+}
+
+/** Sends a statement again, with its PDF, to its recipients (or the ones given, which it keeps). */
+export async function resendStatement(tenantId: string, id: string, recipients?: string[]) {
+  const statement = await statementOf(tenantId, id);
+  if (recipients) await updateStatementDetails(tenantId, id, { recipients });
+  const view = await statementView(tenantId, id);
+  if (!view.recipients.length)
+    throw new Conflict(`Statement ${statement.number} has no recipients`, { recipients: ['Add a recipient'] });
+  const pdf = statement.pdf_key ? await getBytes(statement.pdf_key) : null;
+  if (!pdf) throw new Conflict(`Statement ${statement.number} is still being made; try again in a moment`);
+  await mailStatement(view, pdf);
+  return { statement: view, message: `Statement ${statement.number} sent to ${view.recipients.join(', ')}` };
+}
+
+/**
+ * bulk_download: the chosen statements' PDFs in one zip, stored under the company's downloads and
+ * answered as a presigned URL the browser downloads (the API answers JSON only).
+ */
+export async function bulkDownload(tenantId: string, ids: readonly string[]) {
+  const statements = await Promise.all(ids.map((id) => statementOf(tenantId, id)));
+  const files: Record<string, Uint8Array> = {};
+  for (const statement of statements) {
+    const pdf = statement.pdf_key ? await getBytes(statement.pdf_key) : null;
+    if (!pdf) throw new Conflict(`Statement ${statement.number} is still being made; try again in a moment`);
+    files[`${statement.number}-${statement.payee_name.replace(/[^\w.-]+/g, '_')}.pdf`] = pdf;
+  }
+  const key = statementKeys.download(tenantId, ulid());
+  await putBytes(key, zipSync(files, { level: 0 }), 'application/zip');
+  const filename = `statements-${today()}.zip`;
+  const command = new GetObjectCommand({
+    Bucket: requireEnv(ENV.ledgerBucket),
+    Key: key,
+    ResponseContentDisposition: `attachment; filename="${filename}"`,
+  });
+  return { url: await getSignedUrl(s3Client(), command, { expiresIn: DOWNLOAD_URL_SECONDS }), filename };
+}
+
+/**
+ * payments_due_summary: the unpaid statements that pay something (a statement's payable is
+ * already 0 below the account's minimum payout), per account, with whether it has an e-mail.
+ */
+export async function paymentsDueSummary(tenantId: string, labelId?: string) {
+  const due = (await listStatements(tenantId)).filter(
+    (s) => !s.paid && !s.superseded_by && new Big(s.figures.payable).gt(0) && (!labelId || s.label_id === labelId),
+  );
+  const byAccount = new Map<string, StatementItem[]>();
+  for (const statement of due)
+    byAccount.set(statement.accountKey, [...(byAccount.get(statement.accountKey) ?? []), statement]);
+  const accounts = await Promise.all(
+    [...byAccount].map(async ([accountKey, statements]) => {
+      const account = accountOfKey(accountKey);
+      const holder = await accountHolder(tenantId, account);
+      return {
+        account,
+        name: holder?.name ?? statements[0].payee_name,
+        email: holder?.email ?? null,
+        has_email: Boolean(holder?.email),
+        currency: statements[0].currency,
+        statements: statements.length,
+        statement_ids: statements.map((s) => s.statementId),
+        payable: statements.reduce((sum, s) => sum.plus(s.figures.payable), new Big(0)).toFixed(2),
+      };
+    }),
+  );
+  accounts.sort((a, b) => a.name.localeCompare(b.name));
+  return {
+    payments_due: accounts,
+    total: accounts.reduce((sum, a) => sum.plus(a.payable), new Big(0)).toFixed(2),
+    without_email: accounts.filter((a) => !a.has_email).length,
+  };
+}

@@ -1,0 +1,86 @@
+import { MESSAGES } from '../../../shared/messages.js';
+import { addMonths } from '../../../shared/statement-periods.js';
+import { InvalidField } from '../../lib/errors.js';
+import { distinctValues, listRoyalties } from '../../royalties/ledger/query.js';
+import { computeEarnings } from '../engine/earnings.js';
+import { chosenPeriods } from './runs.js';
+import type { PeriodQuery } from './schemas.js';
+
+/**
+ * The period and sum calls statements are prepared with (spec 3 §7.2): the pay periods with
+ * royalties, a label's or an artist's sums for a period, the royalty lines behind them, and the
+ * recordings nobody is entitled to. They read the effective ledger (lines with edits and manual
+ * sales), never another company's.
+ */
+
+/** The last day of a pay period's month (YYYY-MM-DD): royalty filters take dates. */
+const monthEnd = (period: string) => {
+  const next = new Date(`${addMonths(period, 1)}-01T00:00:00Z`);
+  return new Date(next.getTime() - 86_400_000).toISOString().slice(0, 10);
+};
+const dateFilter = (periods: { start_pay_period: string; end_pay_period: string }) => ({
+  start_date: `${periods.start_pay_period}-01`,
+  end_date: monthEnd(periods.end_pay_period),
+});
+
+const requireLabel = (query: PeriodQuery) => {
+  if (!query.label_id) throw new InvalidField('label_id', MESSAGES.noLabelSelected);
+  return query.label_id;
+};
+const requireArtist = (query: PeriodQuery) => {
+  if (!query.artist_id) throw new InvalidField('artist_id', MESSAGES.noArtistSelected);
+  return query.artist_id;
+};
+
+/** GET statements/royalty_pay_periods: every pay period the ledger has, newest first. */
+export async function royaltyPayPeriods(tenantId: string, query: PeriodQuery) {
+  const filter = query.label_id ? { by_label: query.label_id } : {};
+  return { pay_periods: await distinctValues(tenantId, 'pay_period', filter) };
+}
+
+/** A label's sums for a period: what the aggregator paid it and the aggregator's own cut (distribution statements). */
+export async function labelPeriodSums(tenantId: string, query: PeriodQuery) {
+  const label_id = requireLabel(query);
+  const periods = chosenPeriods(query);
+  const sums = await listRoyalties(tenantId, {
+    filter: { by_label: label_id, ...dateFilter(periods) },
+    page: 1,
+    per_page: 5,
+    sort: { field: 'pay_period', direction: 'desc' },
+  });
+  return {
+    label_id,
+    ...periods,
+    lines: sums.total_count,
+    total: sums.total_sum,
+    revenue_from_aggregator: sums.label_sum,
+    aggregator_payable: sums.aggregator_sum,
+  };
+}
+
+/** An artist's share for a period, by the allocation rule (README "Statements: who is owed what"). */
+export async function artistPeriodSum(tenantId: string, query: PeriodQuery) {
+  const artist_id = requireArtist(query);
+  const periods = chosenPeriods(query);
+  const earnings = await computeEarnings(tenantId, {
+    kind: 'payee',
+    ...periods,
+    label_ids: query.label_id ? [query.label_id] : [],
+    accounts: [{ type: 'Artist', id: artist_id }],
+  });
+  const mine = earnings.accounts.find((a) => a.account.type === 'Artist' && a.account.id === artist_id);
+  return { artist_id, ...periods, lines: mine?.lines ?? 0, artist_payable: mine?.royalties ?? '0.000000' };
+}
+
+/** The recordings of a label (or of every label) nobody is entitled to, and the unmatched lines: never dropped. */
+export async function unaccountableRecordings(tenantId: string, query: PeriodQuery) {
+  const label_id = requireLabel(query);
+  const periods =
+    query.start_pay_period || query.end_pay_period
+      ? chosenPeriods(query)
+      : { start_pay_period: '1900-01', end_pay_period: '2999-12' };
+  const earnings = await computeEarnings(tenantId, { kind: 'payee', ...periods, label_ids: [label_id], accounts: [] });
+  return { label_id, unaccountable_recordings: earnings.unaccountable };
+}
+
+export { requireArtist, dateFilter };

@@ -1,0 +1,176 @@
+import type { AccountRef, RunTotals, UnaccountableRecording } from '../../../shared/schemas/statement-views.js';
+import { accountKeyOf } from '../../data/entities/statements.js';
+import { rowsOf, type Prepared } from './allocation.js';
+import type { AccountEarnings, EarningsResult } from './earnings.js';
+import { exactFromUnits, unitsOf } from './units.js';
+import { RETAINED } from './weights.js';
+
+/**
+ * The preview's figures from the prepared allocation (allocation.ts): per account sums over the
+ * groups, the run's totals (which must reconcile to the unit), the unaccountable recordings and
+ * the warnings. Sums are over groups (lines × share), never over lines again.
+ */
+type AccountSums = {
+  acct_no: number;
+  lines: number;
+  quantity: number;
+  units: bigint;
+  agg: bigint;
+  label_ids: string[];
+};
+
+async function accountSums(p: Prepared): Promise<AccountSums[]> {
+  const rows = await rowsOf(
+    p,
+    `SELECT s.acct_no, sum(g.lines) AS lines, sum(g.quantity) AS quantity,
+       CAST(sum(CAST(g.lines AS HUGEINT) * sign(g.u) * s.share) AS VARCHAR) AS units, CAST(sum(g.agg_u) AS VARCHAR) AS agg,
+       list(DISTINCT g.label_id ORDER BY g.label_id) FILTER (WHERE g.label_id IS NOT NULL) AS label_ids
+     FROM st_groups g JOIN st_split s ON s.ws_id = g.ws_id AND s.ua = abs(g.u) GROUP BY s.acct_no`,
+  );
+  return rows.map((r) => ({
+    acct_no: Number(r.acct_no),
+    lines: Number(r.lines),
+    quantity: Number(r.quantity),
+    units: BigInt(String(r.units)),
+    agg: BigInt(String(r.agg ?? 0)),
+    label_ids: (r.label_ids as string[] | null) ?? [],
+  }));
+}
+
+/** Name and e-mail of an account from the catalogue (its id when the record is gone). */
+export function accountContact(p: Prepared, account: AccountRef): { name: string; email: string | null } {
+  const { payees, artists, labels } = p.catalogue;
+  const list = account.type === 'Payee' ? payees : account.type === 'Artist' ? artists : labels;
+  const record = list.find((r) => r.id === account.id);
+  return { name: record?.name || account.id, email: record?.email || null };
+}
+
+async function runTotals(p: Prepared, retained: bigint, allocated: bigint): Promise<RunTotals> {
+  const [t] = await rowsOf(
+    p,
+    `SELECT coalesce(sum(lines), 0) AS lines, CAST(coalesce(sum(CAST(u AS HUGEINT) * lines), 0) AS VARCHAR) AS label_u,
+       CAST(coalesce(sum(agg_u), 0) AS VARCHAR) AS agg_u,
+       CAST(coalesce(sum(CAST(u AS HUGEINT) * lines) FILTER (WHERE ws_id IS NULL), 0) AS VARCHAR) AS unaccountable_u
+     FROM st_groups`,
+  );
+  const labelUnits = BigInt(String(t.label_u));
+  const unaccountable = BigInt(String(t.unaccountable_u));
+  // The rule's promise, checked on every run: a broken split must never reach a statement.
+  if (allocated + retained + unaccountable !== labelUnits)
+    throw new Error(`statement totals do not reconcile: ${allocated} + ${retained} + ${unaccountable} ≠ ${labelUnits}`);
+  return {
+    lines: Number(t.lines),
+    label_payable: exactFromUnits(labelUnits),
+    allocated: exactFromUnits(allocated),
+    retained: exactFromUnits(retained),
+    unaccountable: exactFromUnits(unaccountable),
+    aggregator_payable: exactFromUnits(String(t.agg_u)),
+  };
+}
+
+/** Lines nobody can be paid from: unmatched ones by identifier, matched ones by recording (or release). */
+export async function unaccountableRecordings(p: Prepared): Promise<UnaccountableRecording[]> {
+  const recordings = new Map(p.catalogue.recordings.map((r) => [r.id, r]));
+  const releases = new Map(p.catalogue.releases.map((r) => [r.id, r]));
+  const matched = await rowsOf(
+    p,
+    `SELECT recording_id, CASE WHEN recording_id IS NULL THEN release_id END AS release_only, min(release_id) AS release_id,
+       sum(lines) AS lines, CAST(sum(CAST(u AS HUGEINT) * lines) AS VARCHAR) AS units
+     FROM st_groups WHERE reason = 'no_payee' GROUP BY 1, 2 ORDER BY 1, 2`,
+  );
+  const unmatched = await rowsOf(
+    p,
+    `SELECT isrc, upc, min(song) AS song, min(artist) AS artist, count(*) AS lines, CAST(sum(${unitsOf('label_payable')}) AS VARCHAR) AS units
+     FROM ${p.lines} WHERE recording_id IS NULL AND release_id IS NULL GROUP BY isrc, upc ORDER BY isrc, upc`,
+  );
+  return [
+    ...matched.map((r): UnaccountableRecording => {
+      const recording = r.recording_id ? recordings.get(String(r.recording_id)) : undefined;
+      const release = r.release_id ? releases.get(String(r.release_id)) : undefined;
+      return {
+        recording_id: (r.recording_id as string | null) ?? null,
+        release_id: (r.release_id as string | null) ?? null,
+        title: (recording ? recording.title : release?.title) ?? null,
+        isrc: recording?.isrc ?? null,
+        upc: release?.upc ?? null,
+        artist: (recording ? recording.display_artists : release?.display_artists) || null,
+        lines: Number(r.lines),
+        label_payable: exactFromUnits(String(r.units)),
+        reason: 'no_payee',
+      };
+    }),
+    ...unmatched.map(
+      (r): UnaccountableRecording => ({
+        recording_id: null,
+        release_id: null,
+        title: (r.song as string | null) ?? null,
+        isrc: (r.isrc as string | null) ?? null,
+        upc: (r.upc as string | null) ?? null,
+        artist: (r.artist as string | null) ?? null,
+        lines: Number(r.lines),
+        label_payable: exactFromUnits(String(r.units)),
+        reason: 'unmatched',
+      }),
+    ),
+  ];
+}
+
+async function warnings(p: Prepared, unaccountable: UnaccountableRecording[]): Promise<EarningsResult['warnings']> {
+  const [{ unmatched }] = await rowsOf(
+    p,
+    `SELECT coalesce(sum(lines) FILTER (WHERE reason = 'unmatched'), 0) AS unmatched FROM st_groups`,
+  );
+  const missing = await rowsOf(
+    p,
+    `SELECT coalesce(l.delivered_by, i.source, '') AS distributor, coalesce(l.currency, '') AS original_currency, count(*) AS lines
+     FROM ${p.lines} l LEFT JOIN st_imports i ON i.import_id = l.import_id WHERE l.amount IS NULL GROUP BY ALL ORDER BY ALL`,
+  );
+  const over = await rowsOf(
+    p,
+    `SELECT DISTINCT w.kind, w.owner_id, w.over_total FROM st_groups g JOIN st_ws w USING (ws_id)
+     WHERE w.over_total IS NOT NULL ORDER BY ALL`,
+  );
+  const titles = new Map([...p.catalogue.recordings, ...p.catalogue.releases].map((r) => [r.id, r.title ?? null]));
+  return {
+    unmatched_lines: Number(unmatched),
+    missing_rates: missing.map((m) => ({
+      distributor: String(m.distributor),
+      original_currency: String(m.original_currency),
+      lines: Number(m.lines),
+    })),
+    unaccountable_recordings: unaccountable.length,
+    shares_over_100: over.map((o) => ({
+      recording_id: String(o.owner_id),
+      title: titles.get(String(o.owner_id)) ?? null,
+      total: String(o.over_total),
+      ...(o.kind === 'release' ? { kind: 'release' as const } : {}),
+    })),
+  };
+}
+
+/** Everything computeEarnings answers, from a prepared allocation. */
+export async function earningsOf(p: Prepared): Promise<EarningsResult> {
+  const sums = await accountSums(p);
+  const retained = sums.find((s) => s.acct_no === RETAINED)?.units ?? 0n;
+  const allocated = sums.filter((s) => s.acct_no !== RETAINED).reduce((a, s) => a + s.units, 0n);
+  const totals = await runTotals(p, retained, allocated);
+  const unaccountable = await unaccountableRecordings(p);
+  const byNumber = new Map(sums.map((s) => [s.acct_no, s]));
+  const wanted = new Set(p.scope.accounts.map(accountKeyOf));
+  const accounts = p.allocation.accounts
+    .filter((a) => (wanted.size ? wanted.has(a.account_key) : byNumber.has(a.acct_no)))
+    .map((a): AccountEarnings => {
+      const account = { type: a.type, id: a.id };
+      const s = byNumber.get(a.acct_no);
+      return {
+        account,
+        ...accountContact(p, account),
+        lines: s?.lines ?? 0,
+        quantity: s?.quantity ?? 0,
+        royalties: exactFromUnits(s?.units ?? 0n),
+        aggregator_fee: exactFromUnits(p.scope.kind === 'distribution' ? (s?.agg ?? 0n) : 0n),
+        label_ids: s?.label_ids ?? [],
+      };
+    });
+  return { accounts, totals, warnings: await warnings(p, unaccountable), unaccountable };
+}

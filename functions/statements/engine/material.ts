@@ -1,0 +1,256 @@
+import { appendFile, mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type {
+  ProvenanceRow,
+  StatementSummaries,
+  SummaryDimension,
+  SummaryRow,
+} from '../../../shared/schemas/statement-views.js';
+import { loadTable } from '../../royalties/ledger/duck-tables.js';
+import { ID_SQL } from '../../royalties/ledger/overlays.js';
+import { literal } from '../../royalties/ledger/sql.js';
+import { formatJoin, rowsOf, weightSetJoin, type Prepared } from './allocation.js';
+import type { AccountMaterial, EarningsResult } from './earnings.js';
+import { accountKeyOf } from '../../data/entities/statements.js';
+import { decimalOfUnits, exactFromUnits, unitsOf } from './units.js';
+import { RETAINED } from './weights.js';
+
+/**
+ * Publishing's material, in two passes over the scope's lines whatever the number of accounts:
+ * one COPY writes every account's CSV of lines (partitioned by account), one GROUPING SETS query
+ * sums every account's summaries and provenance. Both read the same line × account relation,
+ * whose shares come from the allocation's split table (allocation.ts).
+ */
+export const CSV_COLUMNS = [
+  'id',
+  'pay_period',
+  'retailer',
+  'territory',
+  'sales_format',
+  'release',
+  'track',
+  'isrc',
+  'upc',
+  'quantity',
+  'currency',
+  'exchange_rate',
+  'amount',
+  'label_payable',
+  'weight',
+  'share',
+] as const;
+
+/** Each line of the scope once per account it pays, with the account's share in millionths (`share_u`). */
+export function accountLines(p: Prepared, accountNumbers: number[] | null): string {
+  const { joins, wsId } = weightSetJoin(p.scope.kind);
+  const only = accountNumbers ? `AND s.acct_no IN (${accountNumbers.length ? accountNumbers.join(', ') : 'NULL'})` : '';
+  return `(SELECT l.*, s.acct_no, s.weight, sign(l.u) * s.share AS share_u
+    FROM (SELECT *, ${unitsOf('label_payable')} AS u FROM ${p.lines}) l ${formatJoin('l')} ${joins}
+    JOIN st_split s ON s.ws_id = ${wsId} AND s.ua = abs(l.u)
+    WHERE s.acct_no <> ${RETAINED} ${only})`;
+}
+
+const SUMMARY_SETS: Record<SummaryDimension, string> = {
+  store: 'retailer',
+  territory: 'territory',
+  format: 'fmt',
+  release: 'release_id',
+  track: 'recording_id',
+  period: 'pay_period',
+};
+const PROVENANCE = ['import_id', 'currency', 'exchange_rate'];
+
+type Sums = { lines: number; quantity: number; units: bigint; agg: bigint };
+type Row = Record<string, unknown>;
+type AccountSummaryRows = {
+  summary: Map<SummaryDimension, (Sums & { value: string | null })[]>;
+  provenance: (Sums & { key: Row })[];
+  periods: Row[];
+};
+
+/** Every account's summaries and provenance in one GROUPING SETS query, by account number. */
+async function summarise(p: Prepared, relation: string): Promise<Map<number, AccountSummaryRows>> {
+  const sets = [
+    ...Object.values(SUMMARY_SETS).map((c) => `(acct_no, ${c})`),
+    `(acct_no, ${PROVENANCE.join(', ')})`,
+    `(acct_no, ${PROVENANCE.join(', ')}, pay_period)`,
+  ];
+  const columns = [...new Set([...Object.values(SUMMARY_SETS), ...PROVENANCE])];
+  const rows = await rowsOf(
+    p,
+    `SELECT acct_no, ${columns.join(', ')}, ${columns.map((c) => `GROUPING(${c}) AS g_${c}`).join(', ')},
+       count(*) AS lines, coalesce(sum(quantity), 0) AS quantity, CAST(sum(share_u) AS VARCHAR) AS units,
+       CAST(sum(${unitsOf('aggregator_payable')}) AS VARCHAR) AS agg
+     FROM (SELECT *, coalesce(sales_format, sales_category) AS fmt FROM ${relation})
+     GROUP BY GROUPING SETS (${sets.join(', ')})`,
+  );
+  const kept = (r: Row) => columns.filter((c) => Number(r[`g_${c}`]) === 0).join(',');
+  const dimensionOf = new Map(
+    (Object.entries(SUMMARY_SETS) as [SummaryDimension, string][]).map(([dimension, column]) => [column, dimension]),
+  );
+  const provenanceSet = PROVENANCE.join(',');
+  const periodSet = columns.filter((c) => PROVENANCE.includes(c) || c === 'pay_period').join(',');
+  const byAccount = new Map<number, AccountSummaryRows>();
+  for (const r of rows) {
+    const acctNo = Number(r.acct_no);
+    let account = byAccount.get(acctNo);
+    if (!account) {
+      account = { summary: new Map(), provenance: [], periods: [] };
+      byAccount.set(acctNo, account);
+    }
+    const set = kept(r);
+    const sums: Sums = {
+      lines: Number(r.lines),
+      quantity: Number(r.quantity),
+      units: BigInt(String(r.units)),
+      agg: BigInt(String(r.agg)),
+    };
+    const dimension = dimensionOf.get(set);
+    if (dimension) {
+      const list = account.summary.get(dimension) ?? [];
+      list.push({ ...sums, value: (r[set] as string | null) ?? null });
+      account.summary.set(dimension, list);
+    } else if (set === provenanceSet) account.provenance.push({ ...sums, key: r });
+    else if (set === periodSet) account.periods.push(r);
+  }
+  return byAccount;
+}
+
+/** What a reader sees for a summary value: release and track titles from the catalogue. */
+function summaryLabeller(p: Prepared) {
+  const releases = new Map(p.catalogue.releases.map((r) => [r.id, r]));
+  const recordings = new Map(p.catalogue.recordings.map((r) => [r.id, r]));
+  return (dimension: SummaryDimension, value: string | null): string => {
+    if (value === null) return 'Unknown';
+    if (dimension === 'release') return releases.get(value)?.title ?? value;
+    if (dimension === 'track') {
+      const recording = recordings.get(value);
+      if (!recording) return value;
+      return recording.isrc ? `${recording.title ?? ''} (${recording.isrc})` : (recording.title ?? value);
+    }
+    return value;
+  };
+}
+
+/** Largest amount first; periods in order. */
+const summaryOrder =
+  (dimension: SummaryDimension) => (a: Sums & { value: string | null }, b: Sums & { value: string | null }) =>
+    dimension === 'period'
+      ? String(a.value).localeCompare(String(b.value))
+      : a.units === b.units
+        ? String(a.value).localeCompare(String(b.value))
+        : a.units > b.units
+          ? -1
+          : 1;
+
+/**
+ * One CSV per account. DuckDB's partitioned COPY writes one file per partition unless it had to
+ * close files (more partitions open than allowed): then the partition's files are joined.
+ */
+async function accountCsv(dir: string, acctNo: number, target: string): Promise<void> {
+  const header = `${CSV_COLUMNS.join(',')}\n`;
+  const partition = path.join(dir, `acct_no=${acctNo}`);
+  const files = (await readdir(partition).catch(() => [] as string[])).filter((f) => f.endsWith('.csv')).sort();
+  if (files.length === 1) return rename(path.join(partition, files[0]), target);
+  await writeFile(target, header);
+  for (const file of files) {
+    const text = await readFile(path.join(partition, file), 'utf8');
+    const body = text.startsWith(header) ? text.slice(header.length) : text;
+    if (body) await appendFile(target, body);
+  }
+}
+
+/** Writes every account's CSV of lines into `workDir` and sums its summaries and provenance. */
+export async function materialise(
+  p: Prepared,
+  earnings: EarningsResult,
+  workDir: string,
+): Promise<Map<string, AccountMaterial>> {
+  const numbers = new Map(p.allocation.accounts.map((a) => [a.account_key, a.acct_no]));
+  const wanted = earnings.accounts.map((a) => numbers.get(accountKeyOf(a.account)) ?? RETAINED);
+  const relation = accountLines(p, wanted);
+  await loadTable(p.connection, p.workDir, 'st_titles', { kind: 'VARCHAR', title_id: 'VARCHAR', title: 'VARCHAR' }, [
+    ...p.catalogue.recordings.map((r) => ({ kind: 'recording', title_id: r.id, title: r.title ?? null })),
+    ...p.catalogue.releases.map((r) => ({ kind: 'release', title_id: r.id, title: r.title ?? null })),
+  ]);
+  const partitions = path.join(workDir, 'partitions');
+  await mkdir(partitions, { recursive: true });
+  await p.connection.run(`SET partitioned_write_max_open_files = 1000`);
+  await p.connection.run(
+    `COPY (SELECT ${ID_SQL} AS id, pay_period, retailer, territory, sales_format, coalesce(rl.title, album) AS release,
+        coalesce(rc.title, song) AS track, isrc, upc, quantity, currency, exchange_rate, amount, label_payable, weight,
+        ${decimalOfUnits('share_u')} AS share, acct_no
+      FROM ${relation} a
+      LEFT JOIN st_titles rl ON rl.kind = 'release' AND rl.title_id = a.release_id
+      LEFT JOIN st_titles rc ON rc.kind = 'recording' AND rc.title_id = a.recording_id
+      ORDER BY acct_no, pay_period, import_id, line, manual_id)
+     TO ${literal(partitions)} (FORMAT csv, HEADER, PARTITION_BY (acct_no), OVERWRITE)`,
+    p.params,
+  );
+  const sums = await summarise(p, relation);
+  const label = summaryLabeller(p);
+  const material = new Map<string, AccountMaterial>();
+  for (const earned of earnings.accounts) {
+    const key = accountKeyOf(earned.account);
+    const acctNo = numbers.get(key) ?? RETAINED;
+    const csvFile = path.join(workDir, `${key.replace(/[^0-9A-Za-z_-]/g, '_')}.csv`);
+    await accountCsv(partitions, acctNo, csvFile);
+    const rows = sums.get(acctNo);
+    const summaries: StatementSummaries = {};
+    for (const dimension of Object.keys(SUMMARY_SETS) as SummaryDimension[])
+      summaries[dimension] = [...(rows?.summary.get(dimension) ?? [])].sort(summaryOrder(dimension)).map(
+        (r): SummaryRow => ({
+          value: r.value,
+          label: label(dimension, r.value),
+          lines: r.lines,
+          quantity: r.quantity,
+          amount: exactFromUnits(r.units),
+        }),
+      );
+    const byPeriod = rows?.summary.get('period') ?? [];
+    const linesTotal = exactFromUnits(byPeriod.reduce((t, r) => t + r.units, 0n));
+    // The CSV and the statement's royalties come from the same split: a difference is a bug, never printed.
+    if (linesTotal !== earned.royalties)
+      throw new Error(`${key}: the lines add up to ${linesTotal}, the earnings to ${earned.royalties}`);
+    material.set(key, {
+      account: earned.account,
+      summaries,
+      provenance: provenanceOf(p, rows),
+      csvFile,
+      lines: byPeriod.reduce((t, r) => t + r.lines, 0),
+      lines_total: linesTotal,
+    });
+  }
+  return material;
+}
+
+function provenanceOf(p: Prepared, rows: AccountSummaryRows | undefined): ProvenanceRow[] {
+  if (!rows) return [];
+  const imports = new Map(p.catalogue.imports.map((i) => [i.id, i]));
+  const keyOf = (r: Row) => PROVENANCE.map((c) => String(r[c] ?? '')).join('\u0000');
+  const periods = new Map<string, string[]>();
+  for (const r of rows.periods)
+    if (r.pay_period) periods.set(keyOf(r), [...(periods.get(keyOf(r)) ?? []), String(r.pay_period)].sort());
+  return rows.provenance
+    .map(({ key: r, lines, units, agg }): ProvenanceRow => {
+      const importId = (r.import_id as string | null) ?? null;
+      const found = importId ? imports.get(importId) : undefined;
+      return {
+        import_id: importId,
+        source: importId ? (found?.source ?? 'Unknown source') : 'Manual sales',
+        filename: found?.filename ?? null,
+        pay_periods: periods.get(keyOf(r)) ?? [],
+        original_currency: (r.currency as string | null) ?? null,
+        exchange_rate: (r.exchange_rate as string | null) ?? null,
+        rate_date: found?.payment_date ?? null,
+        distributor_fee: exactFromUnits(agg),
+        lines,
+        amount: exactFromUnits(units),
+      };
+    })
+    .sort(
+      (a, b) =>
+        (a.pay_periods[0] ?? '').localeCompare(b.pay_periods[0] ?? '') ||
+        (a.import_id ?? '').localeCompare(b.import_id ?? ''),
+    );
+}

@@ -1,0 +1,28 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { statementCatalogue } from '../../data/access/statement-catalogue.js';
+import { withEffectiveLedger } from '../../royalties/ledger/query.js';
+import { prepareAllocation, type Prepared } from './allocation.js';
+import type { EarningsScope } from './earnings.js';
+
+/**
+ * One computation over a tenant's effective ledger: the catalogue read from DynamoDB once, the
+ * allocation prepared on one DuckDB connection (its temp tables go with the connection), and a
+ * scratch folder for the tables' load files, removed afterwards.
+ */
+export async function withAllocation<T>(
+  tenantId: string,
+  scope: EarningsScope,
+  work: (prepared: Prepared) => Promise<T>,
+): Promise<T> {
+  const catalogue = await statementCatalogue(tenantId);
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'statements-'));
+  try {
+    return await withEffectiveLedger(tenantId, async (connection, relation, params) =>
+      work(await prepareAllocation({ connection, relation, params, workDir }, catalogue, scope)),
+    );
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}

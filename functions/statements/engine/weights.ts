@@ -1,0 +1,251 @@
+import Big from 'big.js';
+import { ARTIST_ROW_SHARES } from '../../../shared/catalogue.js';
+import type { AccountRef } from '../../../shared/schemas/statement-views.js';
+import { accountKeyOf } from '../../data/entities/statements.js';
+
+/**
+ * Who is owed what on each recording and release (README "Statements: who is owed what"), as
+ * exact fractions of a line's label share. A weight set is one recording's parties for one
+ * format class (or one release's, or one label's for distribution statements): each party's
+ * numerator over the set's common denominator, the label's retained part included (account 0),
+ * so the numerators always add up to the denominator. The engine's SQL divides a line's units by
+ * these with the largest-remainder method (allocation.ts).
+ */
+export const FORMAT_CLASSES = ['digital', 'physical', 'licensing'] as const;
+export type FormatClass = (typeof FORMAT_CLASSES)[number];
+const CLASS_SHARE_FIELD: Record<FormatClass, keyof typeof ARTIST_ROW_SHARES> = {
+  digital: 'digital_royalty_share',
+  physical: 'physical_royalty_share',
+  licensing: 'licensing_royalty_share',
+};
+
+/**
+ * SQL: a line's format class from its sales_format and sales_category (evaluated on the distinct
+ * pairs, not per line). Physical names a carrier; licensing a licence or sync; else digital.
+ */
+export function formatClassSql(format: string, category: string): string {
+  const text = `lower(concat_ws(' ', ${format}, ${category}))`;
+  return `CASE WHEN regexp_matches(${text}, '\\b(cd|cds|vinyl|lp|lps|cassettes?|physical|dvd|blu-?ray)\\b') THEN 'physical'
+    WHEN regexp_matches(${text}, 'licen|sync') THEN 'licensing' ELSE 'digital' END`;
+}
+
+type Row = Record<string, unknown>;
+export type StatementCatalogue = {
+  recordings: {
+    id: string;
+    title?: string;
+    isrc?: string;
+    display_artists?: string;
+    artist_recordings?: unknown;
+    recording_payees?: unknown;
+  }[];
+  releases: {
+    id: string;
+    title?: string;
+    upc?: string;
+    label_id?: string;
+    display_artists?: string;
+    artist_releases?: unknown;
+  }[];
+  artists: { id: string; name?: string; email?: string; artist_members?: { payee_id?: string; active?: boolean }[] }[];
+  payees: { id: string; name?: string; email?: string }[];
+  labels: { id: string; name?: string; email?: string }[];
+  imports: { id: string; source: string | null; filename: string | null; payment_date: string | null }[];
+};
+
+/** A party's weight: numerator / denominator of the line's label share. */
+type Fraction = { account: string; num: bigint; den: bigint };
+
+export type AccountRow = { acct_no: number; account_key: string; type: AccountRef['type']; id: string };
+export type WeightSet = {
+  ws_id: number;
+  kind: 'recording' | 'release' | 'label';
+  owner_id: string;
+  cls: FormatClass | null;
+  den: bigint;
+  /** The weights' total in percent when above 100 (then scaled to 100), else null. */
+  over_total: string | null;
+  /** The artists whose shares feed this set (an artist's statement sums and lines). */
+  artist_ids: string[];
+};
+export type WeightPart = { ws_id: number; acct_no: number; num: bigint /** percent, 6 decimals */; weight: string };
+export type Allocation = {
+  accounts: AccountRow[];
+  sets: WeightSet[];
+  parts: WeightPart[];
+  /** The largest numerator of any set: the split's SQL picks 64- or 128-bit integers from it. */
+  maxNum: bigint;
+};
+export const RETAINED = 0;
+
+const rowsOf = (value: unknown): Row[] => (Array.isArray(value) ? (value as Row[]) : []);
+const idOf = (value: unknown) => (typeof value === 'string' && value.trim() ? value : null);
+
+/** A percentage in ten-thousandths of a percent (4 decimals, half-up); null when absent or not a number. */
+export function percent4(value: unknown): bigint | null {
+  if (value === null || value === undefined || value === '') return null;
+  try {
+    return BigInt(new Big(String(value)).times(10_000).round(0, Big.roundHalfUp).toFixed(0));
+  } catch {
+    return null;
+  }
+}
+
+const gcd = (a: bigint, b: bigint): bigint => {
+  let [x, y] = [a < 0n ? -a : a, b < 0n ? -b : b];
+  while (y) [x, y] = [y, x % y];
+  return x;
+};
+const lcm = (a: bigint, b: bigint) => (a / gcd(a, b)) * b;
+
+/** 100 × num / den, half-up to `places` decimals, as text. */
+function percentText(num: bigint, den: bigint, places: number): string {
+  return new Big(String(num)).times(100).div(String(den)).round(places, Big.roundHalfUp).toFixed(places);
+}
+
+/** Parties of an artist's weight: its active members with a payee, in equal parts, else the artist itself. */
+function artistParties(members: Map<string, string[]>, artistId: string, num: bigint, den: bigint): Fraction[] {
+  const payees = members.get(artistId) ?? [];
+  if (!payees.length) return [{ account: accountKeyOf({ type: 'Artist', id: artistId }), num, den }];
+  const parts = BigInt(payees.length);
+  return payees.map((payee) => ({ account: accountKeyOf({ type: 'Payee', id: payee }), num, den: den * parts }));
+}
+
+const TEN_6 = 1_000_000n;
+const TEN_12 = TEN_6 * TEN_6;
+
+/** A recording's parties for one format class; null when it names nobody (its lines are unaccountable). */
+function recordingParties(recording: Row, cls: FormatClass, members: Map<string, string[]>) {
+  const payees = rowsOf(recording.recording_payees).filter((r) => idOf(r.payee_id));
+  if (payees.length)
+    return {
+      artists: [] as string[],
+      parties: payees.map((r) => ({
+        account: accountKeyOf({ type: 'Payee', id: String(r.payee_id) }),
+        num: percent4(r.split) ?? 0n,
+        den: TEN_6,
+      })),
+    };
+  const artists = rowsOf(recording.artist_recordings).filter((r) => idOf(r.artist_id));
+  if (!artists.length) return null;
+  const field = CLASS_SHARE_FIELD[cls];
+  return {
+    artists: artists.map((r) => String(r.artist_id)),
+    parties: artists.flatMap((r) => {
+      const share = percent4(r.payee_share) ?? 0n;
+      const classShare = percent4(r[field]) ?? percent4(ARTIST_ROW_SHARES[field]) ?? 0n;
+      return artistParties(members, String(r.artist_id), share * classShare, TEN_12);
+    }),
+  };
+}
+
+/** A release's parties (lines matched to the release only): artist_releases payee shares, no format share. */
+function releaseParties(release: Row, members: Map<string, string[]>) {
+  const artists = rowsOf(release.artist_releases).filter((r) => idOf(r.artist_id));
+  if (!artists.length) return null;
+  return {
+    artists: artists.map((r) => String(r.artist_id)),
+    parties: artists.flatMap((r) => artistParties(members, String(r.artist_id), percent4(r.payee_share) ?? 0n, TEN_6)),
+  };
+}
+
+/**
+ * A set's parties over one common denominator: the same account's fractions added, a total over
+ * 100 % scaled down to 100 % (the denominator becomes the total), the rest retained, reduced.
+ */
+function normalise(parties: Fraction[]) {
+  const den0 = parties.reduce((d, p) => lcm(d, p.den), 1n);
+  const byAccount = new Map<string, bigint>();
+  for (const p of parties) byAccount.set(p.account, (byAccount.get(p.account) ?? 0n) + (p.num * den0) / p.den);
+  const total = [...byAccount.values()].reduce((a, b) => a + b, 0n);
+  const den = total > den0 ? total : den0;
+  const nums = [...byAccount].filter(([, num]) => num > 0n);
+  const retained = den - total;
+  const divisor = [retained, ...nums.map(([, n]) => n)].reduce(gcd, den);
+  return {
+    den: den / divisor,
+    retained: retained / divisor,
+    nums: nums.map(([account, num]) => ({ account, num: num / divisor })),
+    over_total: total > den0 ? percentText(total, den0, 2) : null,
+  };
+}
+
+/** Active members with a payee, per artist (a member whose active flag is unset counts as active). */
+function memberPayees(artists: StatementCatalogue['artists']): Map<string, string[]> {
+  return new Map(
+    artists.map((a) => [
+      a.id,
+      (a.artist_members ?? []).filter((m) => m.active !== false && idOf(m.payee_id)).map((m) => String(m.payee_id)),
+    ]),
+  );
+}
+
+/**
+ * The catalogue as weight sets and accounts. Payee statements: a recording's sets per format
+ * class, a release's one set. Distribution statements: one set per label, the label owed all of
+ * its lines' label share. `extraAccounts` are accounts a run names even without earnings.
+ */
+export function buildAllocation(
+  catalogue: StatementCatalogue,
+  kind: 'payee' | 'distribution',
+  extraAccounts: AccountRef[] = [],
+): Allocation {
+  const members = memberPayees(catalogue.artists);
+  const raw: { set: Omit<WeightSet, 'ws_id' | 'den' | 'over_total'>; parties: Fraction[] }[] = [];
+  if (kind === 'distribution') {
+    for (const label of catalogue.labels)
+      raw.push({
+        set: { kind: 'label', owner_id: label.id, cls: null, artist_ids: [] },
+        parties: [{ account: accountKeyOf({ type: 'Label', id: label.id }), num: 1n, den: 1n }],
+      });
+  } else {
+    for (const recording of catalogue.recordings)
+      for (const cls of FORMAT_CLASSES) {
+        const found = recordingParties(recording as Row, cls, members);
+        if (found)
+          raw.push({
+            set: { kind: 'recording', owner_id: recording.id, cls, artist_ids: found.artists },
+            parties: found.parties,
+          });
+      }
+    for (const release of catalogue.releases) {
+      const found = releaseParties(release as Row, members);
+      if (found)
+        raw.push({
+          set: { kind: 'release', owner_id: release.id, cls: null, artist_ids: found.artists },
+          parties: found.parties,
+        });
+    }
+  }
+  const normalised = raw.map((r) => ({ ...r, ...normalise(r.parties) }));
+  // Accounts numbered in key order: ties of the largest-remainder method go to the lower number.
+  const keys = new Set([
+    ...normalised.flatMap((r) => r.nums.map((n) => n.account)),
+    ...extraAccounts.map(accountKeyOf),
+  ]);
+  const accounts = [...keys].sort().map((account_key, index) => {
+    const cut = account_key.indexOf('#');
+    return {
+      acct_no: index + 1,
+      account_key,
+      type: account_key.slice(0, cut) as AccountRef['type'],
+      id: account_key.slice(cut + 1),
+    };
+  });
+  const numbers = new Map(accounts.map((a) => [a.account_key, a.acct_no]));
+  const sets: WeightSet[] = [];
+  const parts: WeightPart[] = [];
+  let maxNum = 1n;
+  normalised.forEach((r, index) => {
+    const ws_id = index + 1;
+    sets.push({ ...r.set, ws_id, den: r.den, over_total: r.over_total });
+    const withRetained = [{ account: null, num: r.retained }, ...r.nums];
+    for (const { account, num } of withRetained) {
+      if (num <= 0n) continue;
+      if (num > maxNum) maxNum = num;
+      const acct_no = account === null ? RETAINED : (numbers.get(account) ?? RETAINED);
+      parts.push({ ws_id, acct_no, num, weight: percentText(num, r.den, 6) });
+    }
+  });
+  return { accounts, sets, parts, maxNum };
+}

@@ -1,0 +1,148 @@
+import type { AccountRef } from '../../../shared/schemas/statement-views.js';
+import type { StatementItem, StatementRunItem } from '../../data/entities/statements.js';
+import type { PublicationOutcome, SequenceName, StatementPublication } from '../../data/access/statements.js';
+import type { AssembleInput, AssembledAccount } from '../accounts/assemble.js';
+import { statementIdOf, statementItem, type AccountRecord } from './statement-item.js';
+
+/**
+ * One account's step of a publishing run (DESIGN "Run lifecycle"): number and publish its
+ * statement in one transaction, then store its PDF and CSV, mail it, and count it on the run.
+ *
+ * Safe to deliver twice, one after the other or at once: the statement's id comes from the run
+ * and the account, the transaction writes it only if it does not exist, one delivery at a time
+ * claims making its documents (so it is mailed once), and counting is part of the write that
+ * moves it to `published`, which only one delivery wins. A delivery that finds it numbered but
+ * not finished (the previous one failed after the transaction) finishes it.
+ *
+ * What it reads and writes comes in as `deps`, so the rules are tested without a cloud.
+ */
+export type AccountStepDeps = {
+  getRun(tenantId: string, runId: string): Promise<StatementRunItem | null>;
+  getStatement(tenantId: string, statementId: string): Promise<StatementItem | null>;
+  /** The publish step's record of the account (runKeys.account). */
+  readAccountRecord(run: StatementRunItem, account: AccountRef): Promise<AccountRecord>;
+  assemble(input: AssembleInput): Promise<AssembledAccount>;
+  readSequence(tenantId: string, name: SequenceName): Promise<number>;
+  publish(publication: StatementPublication): Promise<PublicationOutcome>;
+  /** Claims making the statement's documents (one delivery at a time); whether this call holds the claim. */
+  claim(tenantId: string, statementId: string): Promise<boolean>;
+  /** Gives the claim back when making them failed, so a later delivery makes them. */
+  release(tenantId: string, statementId: string): Promise<void>;
+  /** Stores the statement's PDF and CSV and mails it; answers the keys. */
+  documents(statement: StatementItem, run: StatementRunItem): Promise<{ pdf_key: string; csv_key: string }>;
+  /** Marks it published and counts it on its run; whether this call counted it. */
+  complete(
+    tenantId: string,
+    statementId: string,
+    runId: string,
+    keys: { pdf_key: string; csv_key: string },
+  ): Promise<boolean>;
+  /** After counting: progress, and the run published when it was the last. */
+  counted(tenantId: string, runId: string): Promise<void>;
+  /** Waits before another attempt at a number another account took first. */
+  pause(attempt: number): Promise<void>;
+};
+
+export type AccountStepOutcome =
+  | 'published'
+  | 'finished'
+  | 'done_already'
+  | 'documents_in_hand'
+  | 'run_not_publishing'
+  | 'no_run';
+
+/** How often an account tries for the next number before its message is retried later. */
+const MAX_ATTEMPTS = 50;
+
+export async function runAccountStep(
+  message: { tenantId: string; runId: string; account: AccountRef },
+  deps: AccountStepDeps,
+): Promise<AccountStepOutcome> {
+  const { tenantId, runId, account } = message;
+  const run = await deps.getRun(tenantId, runId);
+  if (!run) return 'no_run';
+  const statementId = statementIdOf(runId, account);
+  let statement = await deps.getStatement(tenantId, statementId);
+  let outcome: AccountStepOutcome = 'finished';
+  if (!statement) {
+    // A failed run publishes nothing more; the accounts it published stay published.
+    if (run.status !== 'publishing') return 'run_not_publishing';
+    statement = await numberStatement(run, account, deps);
+    outcome = 'published';
+  }
+  if (statement.queue_status === 'published') return 'done_already';
+  // Another delivery is making its documents: it mails it, this one does not.
+  if (!(await deps.claim(tenantId, statementId))) return 'documents_in_hand';
+  let keys: { pdf_key: string; csv_key: string };
+  try {
+    keys = await deps.documents(statement, run);
+  } catch (error) {
+    await deps.release(tenantId, statementId);
+    throw error;
+  }
+  if (await deps.complete(tenantId, statementId, runId, keys)) await deps.counted(tenantId, runId);
+  return outcome;
+}
+
+/**
+ * Numbers and publishes the account's statement: assemble its figures, read the sequence, write
+ * it all in one transaction; when another account took the number first, or another statement
+ * took an expense or entry first, read again and retry. Answers the stored statement.
+ */
+async function numberStatement(
+  run: StatementRunItem,
+  account: AccountRef,
+  deps: AccountStepDeps,
+): Promise<StatementItem> {
+  const { tenantId } = run;
+  const statementId = statementIdOf(run.runId, account);
+  const record = await deps.readAccountRecord(run, account);
+  const correction = run.replaces_id ? await correctionOf(run, run.replaces_id, deps) : undefined;
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+    const assembled = await deps.assemble({
+      tenantId,
+      account,
+      start_pay_period: run.start_pay_period,
+      end_pay_period: run.end_pay_period,
+      royalties: record.earnings.royalties,
+      currency: record.currency,
+      replaces_id: correction?.replacesId,
+    });
+    const sequenceFrom = await deps.readSequence(tenantId, 'statement');
+    const selfBillingFrom = assembled.self_billing
+      ? await deps.readSequence(tenantId, 'self_billing_invoice')
+      : undefined;
+    const outcome = await deps.publish({
+      statement: statementItem({
+        run,
+        account,
+        record,
+        assembled,
+        number: sequenceFrom + 1,
+        invoiceNumber: selfBillingFrom === undefined ? undefined : selfBillingFrom + 1,
+        correction,
+      }),
+      sequenceFrom,
+      selfBillingFrom,
+      expenseIds: assembled.expense_ids,
+      entryIds: assembled.entry_ids,
+      replacesId: correction?.replacesId,
+    });
+    if (outcome === 'published' || outcome === 'exists') {
+      const stored = await deps.getStatement(tenantId, statementId);
+      if (!stored) throw new Error(`Statement ${statementId} was written but cannot be read`);
+      return stored;
+    }
+    if (outcome === 'already_corrected')
+      throw new Error(`Statement ${correction?.replacesId} has been corrected by another version already`);
+    await deps.pause(attempt);
+  }
+  throw new Error(`The statement for ${record.earnings.name} found no free number after ${MAX_ATTEMPTS} attempts`);
+}
+
+/** A correction's version: one more than the statement it replaces. */
+async function correctionOf(run: StatementRunItem, replacesId: string, deps: AccountStepDeps) {
+  const replaced = await deps.getStatement(run.tenantId, replacesId);
+  if (!replaced) throw new Error(`The statement a correction replaces (${replacesId}) is not there`);
+  return { version: replaced.version + 1, replacesId };
+}

@@ -1,0 +1,55 @@
+import type { StatementItem } from '../../data/entities/statements.js';
+import { statementSender } from '../../data/access/statements.js';
+import { accountHolder } from '../../data/access/accounts.js';
+import { labelsOf } from '../../data/access/labels.js';
+import { renderStatementPdf, type Party } from '../documents/render.js';
+import { CSV_COLUMNS } from '../engine/material.js';
+import { accountOfKey, presentStatement } from '../api/present.js';
+import { runKeys, statementKeys } from '../statement-keys.js';
+import { getBytes, putBytes } from './objects.js';
+import { mailStatement } from './deliver.js';
+
+/** The company's labels by id, for the label a statement names. */
+export async function labelNames(tenantId: string): Promise<Map<string, string>> {
+  return new Map((await labelsOf(tenantId)).map((label) => [label.labelId, label.name]));
+}
+
+/** The parties a statement's PDF names: the company that pays and the account it pays. */
+export async function partiesOf(statement: StatementItem): Promise<{ company: Party; payee: Party }> {
+  const [sender, holder] = await Promise.all([
+    statementSender(statement.tenantId),
+    accountHolder(statement.tenantId, accountOfKey(statement.accountKey)),
+  ]);
+  return {
+    company: { name: sender.name, address: sender.address, email: sender.email, vat_number: sender.vat_number },
+    payee: {
+      name: statement.payee_name,
+      address: null,
+      email: holder?.email ?? statement.recipients?.[0] ?? null,
+      vat_number: null,
+    },
+  };
+}
+
+/** A statement's CSV when the account has no lines in the period (an account with only entries): the header only. */
+const EMPTY_CSV = `${CSV_COLUMNS.join(',')}\n`;
+
+/**
+ * A numbered statement's documents: its CSV of lines (the run's, under the statement's own key),
+ * its PDF (rendered from the stored statement, number included), then its mail with the PDF
+ * attached when it has recipients. Keys are fixed per statement, so doing it twice overwrites.
+ */
+export async function storeAndSend(statement: StatementItem): Promise<{ pdf_key: string; csv_key: string }> {
+  const { tenantId, statementId } = statement;
+  const csv_key = statementKeys.csv(tenantId, statementId);
+  const pdf_key = statementKeys.pdf(tenantId, statementId);
+  const runCsv = statement.run_id
+    ? await getBytes(runKeys.accountCsv(tenantId, statement.run_id, accountOfKey(statement.accountKey)))
+    : null;
+  await putBytes(csv_key, runCsv ?? EMPTY_CSV, 'text/csv; charset=utf-8');
+  const view = presentStatement(statement, await labelNames(tenantId));
+  const pdf = await renderStatementPdf({ statement: view, ...(await partiesOf(statement)) });
+  await putBytes(pdf_key, pdf, 'application/pdf');
+  if (view.recipients.length) await mailStatement(view, pdf);
+  return { pdf_key, csv_key };
+}

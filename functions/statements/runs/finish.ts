@@ -1,0 +1,30 @@
+import { getRun, moveRun } from '../../data/access/statements.js';
+import { pushRunProgress } from './progress.js';
+
+/**
+ * After an account was counted: the run is published once every account is (only a publishing
+ * run moves, so the last two finishing at once publish it once), and its user sees the percent.
+ */
+export async function accountCounted(tenantId: string, runId: string): Promise<void> {
+  const run = await getRun(tenantId, runId);
+  if (!run) return;
+  if ((run.done ?? 0) >= (run.total ?? 0) && run.status === 'publishing') {
+    const publishedAt = new Date().toISOString();
+    if (await moveRun(tenantId, runId, ['publishing'], { status: 'published', publishedAt }))
+      Object.assign(run, { status: 'published', publishedAt });
+  }
+  await pushRunProgress(run);
+}
+
+/**
+ * Marks a run failed with a reason the user reads, unless it is published already (a late failure
+ * of a re-delivered message does not undo it). Statements published before stay published.
+ */
+export async function failRun(tenantId: string, runId: string, reason: string): Promise<void> {
+  if (
+    await moveRun(tenantId, runId, ['previewing', 'preview_ready', 'publishing'], { status: 'failed', error: reason })
+  ) {
+    const run = await getRun(tenantId, runId);
+    if (run) await pushRunProgress(run);
+  }
+}

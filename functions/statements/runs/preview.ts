@@ -1,0 +1,58 @@
+import type { RunPreviewRow, RunWarnings, UnaccountableRecording } from '../../../shared/schemas/statement-views.js';
+import { getRun, moveRun, statementSender } from '../../data/access/statements.js';
+import { assembleAccount } from '../accounts/assemble.js';
+import { computeEarnings } from '../engine/earnings.js';
+import { runKeys } from '../statement-keys.js';
+import { mapLimit } from './map-limit.js';
+import { putJson } from './objects.js';
+import { pushRunProgress } from './progress.js';
+import { scopeOf } from './scope.js';
+
+/** What `preview.json` holds: the rows and unaccountable recordings a run of many accounts cannot keep in its item. */
+export type PreviewDetail = { rows: RunPreviewRow[]; unaccountable: UnaccountableRecording[] };
+
+/** How many accounts are assembled side by side (each reads its account's entries and last statement). */
+const ASSEMBLE_LANES = 8;
+
+/**
+ * A run's preview: the period's earnings per account (one group-by over the lines), each
+ * account's figures as its statement would show them, the run's totals and warnings. Nothing is
+ * published or numbered. Only a run still previewing is previewed, so a re-delivery does nothing.
+ */
+export async function runPreview(tenantId: string, runId: string): Promise<void> {
+  const run = await getRun(tenantId, runId);
+  if (run?.status !== 'previewing') return;
+  const { currency } = await statementSender(tenantId);
+  const earnings = await computeEarnings(tenantId, scopeOf(run));
+  const rows = await mapLimit(earnings.accounts, ASSEMBLE_LANES, async (account): Promise<RunPreviewRow> => {
+    const assembled = await assembleAccount({
+      tenantId,
+      account: account.account,
+      start_pay_period: run.start_pay_period,
+      end_pay_period: run.end_pay_period,
+      royalties: account.royalties,
+      currency,
+    });
+    return {
+      account: account.account,
+      name: account.name,
+      email: account.email,
+      lines: account.lines,
+      opening_balance: assembled.figures.opening_balance,
+      royalties: assembled.figures.royalties,
+      costs: assembled.figures.costs,
+      closing_balance: assembled.figures.closing_balance,
+      payable: assembled.figures.payable,
+      not_paid_reasons: assembled.not_paid_reasons,
+    };
+  });
+  const warnings: RunWarnings = {
+    ...earnings.warnings,
+    payees_without_email: earnings.accounts.flatMap((a) => (a.email ? [] : [{ account: a.account, name: a.name }])),
+  };
+  const preview_key = runKeys.preview(tenantId, runId);
+  const detail: PreviewDetail = { rows, unaccountable: earnings.unaccountable };
+  await putJson(preview_key, detail);
+  const set = { status: 'preview_ready' as const, totals: earnings.totals, warnings, preview_key, total: rows.length };
+  if (await moveRun(tenantId, runId, ['previewing'], set)) await pushRunProgress({ ...run, ...set, done: 0 });
+}

@@ -1,0 +1,92 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { AccountRef } from '../../../shared/schemas/statement-views.js';
+import { getRun, moveRun, statementSender, statementSettingsOf } from '../../data/access/statements.js';
+import { accountHolder } from '../../data/access/accounts.js';
+import { accountKeyOf, type StatementRunItem } from '../../data/entities/statements.js';
+import { materialiseRun, type AccountEarnings } from '../engine/earnings.js';
+import { runKeys } from '../statement-keys.js';
+import { accountCounted } from './finish.js';
+import { mapLimit } from './map-limit.js';
+import { getJson, putFile, putJson } from './objects.js';
+import { queueRunMessages } from './queue.js';
+import { scopeOf } from './scope.js';
+import type { AccountRecord } from './statement-item.js';
+
+/** The accounts a publishing run makes statements for, stored once its every account record is. */
+type Manifest = { accounts: AccountRef[] };
+
+const UPLOAD_LANES = 8;
+
+/**
+ * A run's publish step: the period's lines are written out once for every account (materialiseRun),
+ * each account's record and CSV stored under the run, then one message per account queued. A
+ * re-delivery after the manifest was stored queues the same messages again (the account steps
+ * make each statement once) instead of computing again.
+ */
+export async function runPublish(tenantId: string, runId: string): Promise<void> {
+  const run = await getRun(tenantId, runId);
+  if (run?.status !== 'publishing') return;
+  const manifest = (await getJson<Manifest>(runKeys.manifest(tenantId, runId))) ?? (await materialise(run));
+  await moveRun(tenantId, runId, ['publishing'], { total: manifest.accounts.length });
+  if (!manifest.accounts.length) {
+    await accountCounted(tenantId, runId);
+    return;
+  }
+  await queueRunMessages(manifest.accounts.map((account) => ({ type: 'account', tenantId, runId, account })));
+}
+
+/** An account asked for by name that earned nothing in the period still gets its statement (its entries, its balance). */
+async function requestedWithoutEarnings(run: StatementRunItem, earned: AccountEarnings[]): Promise<AccountEarnings[]> {
+  const known = new Set(earned.map((a) => accountKeyOf(a.account)));
+  const missing = (run.accounts ?? []).filter((account) => !known.has(accountKeyOf(account)));
+  return Promise.all(
+    missing.map(async (account) => {
+      const holder = await accountHolder(run.tenantId, account);
+      if (!holder) throw new Error(`${account.type} ${account.id} is not in this company`);
+      return {
+        account,
+        name: holder.name,
+        email: holder.email,
+        lines: 0,
+        quantity: 0,
+        royalties: '0.000000',
+        aggregator_fee: '0.000000',
+        label_ids: account.type === 'Label' ? [account.id] : [],
+      };
+    }),
+  );
+}
+
+async function materialise(run: StatementRunItem): Promise<Manifest> {
+  const { tenantId, runId } = run;
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'statement-run-'));
+  try {
+    const { currency } = await statementSender(tenantId);
+    const { earnings, material } = await materialiseRun(tenantId, scopeOf(run), workDir);
+    const accounts = [...earnings.accounts, ...(await requestedWithoutEarnings(run, earnings.accounts))];
+    await mapLimit(accounts, UPLOAD_LANES, async (earning) => {
+      const made = material.get(accountKeyOf(earning.account));
+      if (made) await putFile(runKeys.accountCsv(tenantId, runId, earning.account), made.csvFile, 'text/csv');
+      const settings = await statementSettingsOf(tenantId, earning.account);
+      const record: AccountRecord = {
+        earnings: earning,
+        summaries: made?.summaries ?? {},
+        provenance: made?.provenance ?? [],
+        lines: made?.lines ?? 0,
+        lines_total: made?.lines_total ?? '0.000000',
+        // Statement settings (spec 3 §3.3): graphs on for labels, off for payees, unless their settings say.
+        graphs: settings.graphs ?? earning.account.type === 'Label',
+        currency,
+      };
+      await putJson(runKeys.account(tenantId, runId, earning.account), record);
+    });
+    const manifest: Manifest = { accounts: accounts.map((a) => a.account) };
+    // Written last: a manifest proves every account's record is stored.
+    await putJson(runKeys.manifest(tenantId, runId), manifest);
+    return manifest;
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}

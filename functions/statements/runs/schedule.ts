@@ -1,0 +1,38 @@
+import { duePeriod, type PeriodRange } from '../../../shared/statement-periods.js';
+import type { AccountRef } from '../../../shared/schemas/statement-views.js';
+import { accountKeyOf } from '../../data/entities/statements.js';
+
+/** An account with the statement frequency its settings give (spec 3 §3.3). */
+export type ScheduledAccount = { account: AccountRef; frequency: string | null | undefined };
+/** A run the schedule starts: a period, and the accounts due for it. */
+export type DueRun = PeriodRange & { accounts: AccountRef[] };
+
+/** How a statement of an account for a period is known: `Payee#id 2026-07..2026-09`. */
+export const statedKey = (accountKey: string, range: PeriodRange) =>
+  `${accountKey} ${range.start_pay_period}..${range.end_pay_period}`;
+
+/**
+ * The runs due when `endedMonth` has ended: each account whose frequency makes a period due,
+ * grouped by that period, leaving out accounts stated for it already (`stated`: statedKey of
+ * every statement that is not superseded). Accounts without a frequency never run on a schedule.
+ */
+export function dueRuns(
+  endedMonth: string,
+  accounts: readonly ScheduledAccount[],
+  stated: ReadonlySet<string>,
+): DueRun[] {
+  const byPeriod = new Map<string, DueRun>();
+  for (const { account, frequency } of accounts) {
+    const range = duePeriod(frequency ?? undefined, endedMonth);
+    if (!range || stated.has(statedKey(accountKeyOf(account), range))) continue;
+    const key = `${range.start_pay_period}..${range.end_pay_period}`;
+    const run = byPeriod.get(key) ?? { ...range, accounts: [] };
+    run.accounts.push(account);
+    byPeriod.set(key, run);
+  }
+  return [...byPeriod.values()];
+}
+
+/** A scheduled run's id: one per company, kind and period, so the schedule firing twice starts it once. */
+export const scheduledRunId = (kind: string, range: PeriodRange) =>
+  `scheduled-${kind}-${range.start_pay_period}-${range.end_pay_period}`;

@@ -1,0 +1,76 @@
+import type { STATEMENT_FREQUENCIES } from './catalogue.js';
+
+/**
+ * Statement periods: pay periods are months ("2026-07"); a statement covers an inclusive range of
+ * them. The accounting period names that range the way an accountant reads it, and the statement
+ * settings' frequency says which range is due when a month ends (spec 3 §3.3).
+ */
+export type StatementFrequency = (typeof STATEMENT_FREQUENCIES)[number];
+export type PeriodRange = { start_pay_period: string; end_pay_period: string };
+
+const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+/** Whether a value is a pay period (YYYY-MM). */
+export const isPayPeriod = (value: string): boolean => MONTH.test(value);
+
+const parts = (period: string): [number, number] => {
+  const match = MONTH.exec(period);
+  if (!match) throw new Error(`${period} is not a pay period (YYYY-MM)`);
+  return [Number(match[1]), Number(match[2])];
+};
+const periodOf = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}`;
+
+/** The pay period `months` after (or before, negative) another. */
+export function addMonths(period: string, months: number): string {
+  const [year, month] = parts(period);
+  const index = year * 12 + (month - 1) + months;
+  return periodOf(Math.floor(index / 12), (index % 12) + 1);
+}
+
+/** How many months a range covers (1 for a single month). */
+const monthsIn = ({ start_pay_period, end_pay_period }: PeriodRange) => {
+  const [sy, sm] = parts(start_pay_period);
+  const [ey, em] = parts(end_pay_period);
+  return ey * 12 + em - (sy * 12 + sm) + 1;
+};
+
+/**
+ * The accounting period of a range: "2026-07" (a month), "2026-Q3" (a calendar quarter),
+ * "2026-H1" (a half year), "2026" (a calendar year), else "2026-01 – 2026-05".
+ */
+export function accountingPeriod(range: PeriodRange): string {
+  const [year, month] = parts(range.start_pay_period);
+  const months = monthsIn(range);
+  const sameYear = parts(range.end_pay_period)[0] === year;
+  if (months === 1) return range.start_pay_period;
+  if (sameYear && months === 3 && (month - 1) % 3 === 0) return `${year}-Q${(month + 2) / 3}`;
+  if (sameYear && months === 6 && (month - 1) % 6 === 0) return `${year}-H${(month + 5) / 6}`;
+  if (sameYear && months === 12) return String(year);
+  return `${range.start_pay_period} – ${range.end_pay_period}`;
+}
+
+/** Months per statement by frequency; "" (or none) never runs on a schedule. */
+const FREQUENCY_MONTHS: Record<StatementFrequency, number> = {
+  Monthly: 1,
+  Quarterly: 3,
+  'Half-yearly': 6,
+  Yearly: 12,
+};
+
+/**
+ * The range a frequency makes due when `endedMonth` has just ended, or null when nothing is
+ * due: Monthly every month (that month); Quarterly after March, June, September and December
+ * (that quarter); Half-yearly after June and December; Yearly after December.
+ */
+export function duePeriod(frequency: string | undefined, endedMonth: string): PeriodRange | null {
+  const months = FREQUENCY_MONTHS[frequency as StatementFrequency];
+  if (!months) return null;
+  const [, month] = parts(endedMonth);
+  if (month % months !== 0) return null;
+  return { start_pay_period: addMonths(endedMonth, 1 - months), end_pay_period: endedMonth };
+}
+
+/** The month that ended before an instant (UTC): the schedule firing on 1 August states July. */
+export function monthEndedBefore(at: Date): string {
+  return addMonths(periodOf(at.getUTCFullYear(), at.getUTCMonth() + 1), -1);
+}

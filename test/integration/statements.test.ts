@@ -1,0 +1,453 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { ulid } from 'ulid';
+import { call, demo, inCompany, labelManager, newConfirmedUser, signIn } from '../support/api.js';
+import { until } from '../support/wait.js';
+import { openSocket } from '../support/realtime.js';
+
+/**
+ * Statements and runs (issue 13, spec 3 §7.2; DESIGN "Run lifecycle"), through the local gateway
+ * and the statement worker. The first part publishes statements through the account step itself
+ * (a run whose account record is written by hand), so numbering, re-delivery, payments and
+ * tenancy are tested on the real table whatever the engine computes; the last part imports a
+ * report and runs a whole preview → publish through the queue.
+ */
+type Api = ReturnType<typeof inCompany>;
+let api: Api;
+let other: Api;
+let token: string;
+let tenantId: string;
+let userId: string;
+const stamp = Date.now();
+let ann: { id: string; name: string };
+let bob: { id: string; name: string };
+
+const modules = async () => {
+  Object.assign(process.env, inject('cloudEnv'));
+  return {
+    access: await import('../../functions/data/access/statements.js'),
+    step: await import('../../functions/statements/runs/account-step.js'),
+    deps: (await import('../../functions/statements/runs/account-deps.js')).accountStepDeps,
+    objects: await import('../../functions/statements/runs/objects.js'),
+    keys: await import('../../functions/statements/statement-keys.js'),
+  };
+};
+
+/** A run publishing one account whose earnings are given (as the publish step would store them); nothing queued. */
+async function handRun(
+  account: { type: 'Payee'; id: string; name: string; email: string | null },
+  range: [string, string],
+  royalties: string,
+) {
+  const { access, objects, keys } = await modules();
+  const runId = ulid();
+  const ref = { type: account.type, id: account.id };
+  await access.createRun({
+    tenantId,
+    runId,
+    kind: 'payee',
+    status: 'publishing',
+    start_pay_period: range[0],
+    end_pay_period: range[1],
+    label_ids: [],
+    accounts: [ref],
+    total: 1,
+    done: 0,
+    userId,
+  });
+  await objects.putJson(keys.runKeys.account(tenantId, runId, ref), {
+    earnings: {
+      account: ref,
+      name: account.name,
+      email: account.email,
+      lines: 2,
+      quantity: 3,
+      royalties,
+      aggregator_fee: '0.000000',
+      label_ids: [],
+    },
+    summaries: {},
+    provenance: [],
+    lines: 2,
+    lines_total: royalties,
+    graphs: false,
+    currency: 'GBP',
+  });
+  await objects.putBytes(
+    keys.runKeys.accountCsv(tenantId, runId, ref),
+    `line_id,pay_period,share\nL1,${range[0]},${royalties}\nL2,${range[1]},0.000000\n`,
+    'text/csv',
+  );
+  return { runId, message: { tenantId, runId, account: ref } };
+}
+
+const statementsOf = async (payeeId: string) =>
+  (await api.get(`/statements?statementable_type=Payee&statementable_id=${payeeId}`)).body.statements as {
+    id: string;
+    number: string;
+    figures: Record<string, string>;
+    start_pay_period: string;
+  }[];
+
+beforeAll(async () => {
+  const manager = await labelManager();
+  token = manager.token;
+  api = inCompany(manager.token, manager.distributed.id);
+  other = inCompany(manager.token, manager.publisher.id);
+  tenantId = manager.distributed.id;
+  userId = (await call('GET', '/api/v1/me', { token: manager.token })).body.user.id;
+  const created = async (name: string, email?: string) => {
+    const answer = await api.post('/payees', { name, ...(email ? { email } : {}) });
+    expect(answer.status).toBe(201);
+    return { id: answer.body.payee.id as string, name };
+  };
+  ann = await created(`Ann Ångström ${stamp}`, `ann.${stamp}@example.test`);
+  bob = await created(`Bob ${stamp}`);
+}, 60_000);
+
+describe('publishing one account', () => {
+  let first: { id: string; number: string; figures: Record<string, string> };
+  let runId: string;
+  let expenseId: string;
+
+  it('makes one statement, one number and consumes the expense once when the message comes twice at once and again', async () => {
+    const { access, step, deps } = await modules();
+    const expense = await api.post('/expenses', {
+      date: '2026-05-10',
+      description: 'Mastering',
+      subtotal: '30.00',
+      recoupable: true,
+      payee: { type: 'Payee', id: ann.id },
+    });
+    expect(expense.status).toBe(201);
+    expenseId = expense.body.expense.id;
+    const before = await access.readSequence(tenantId, 'statement');
+    const run = await handRun(
+      { type: 'Payee', ...ann, email: `ann.${stamp}@example.test` },
+      ['2026-04', '2026-06'],
+      '100.004000',
+    );
+    runId = run.runId;
+    const outcomes = await Promise.all([
+      step.runAccountStep(run.message, deps),
+      step.runAccountStep(run.message, deps),
+    ]);
+    expect(outcomes).toContain('published');
+    expect(await step.runAccountStep(run.message, deps)).toBe('done_already');
+
+    const mine = await statementsOf(ann.id);
+    expect(mine).toHaveLength(1);
+    first = mine[0];
+    expect(await access.readSequence(tenantId, 'statement')).toBe(before + 1);
+    expect(first.number).toBe(`ST-${String(before + 1).padStart(6, '0')}`);
+    expect(first.figures).toMatchObject({
+      royalties: '100.00',
+      expenses: '-30.00',
+      closing_balance: '70.00',
+      payable: '70.00',
+    });
+    expect((await api.get(`/expenses/${expenseId}`)).body.expense.statement_id).toBe(first.id);
+    const shownRun = (await api.get(`/statement_runs/${runId}`)).body.statement_run;
+    expect(shownRun).toMatchObject({ status: 'published', progress: 100, done: 1, total: 1 });
+  }, 60_000);
+
+  it('answers the statement with its subject and mails it with the period filled in', async () => {
+    const statement = (await api.get(`/statements/${first.id}`)).body.statement;
+    expect(statement).toMatchObject({
+      number: first.number,
+      accounting_period: '2026-Q2',
+      subject: `Royalty Statement for ${ann.name} 2026-Q2`,
+      recipients: [`ann.${stamp}@example.test`],
+      queue_status: 'published',
+      control: { lines: 2, lines_total: '100.004000' },
+    });
+    const mails = (await call('GET', '/_local/outbox')).body.mails as { to: string; subject: string }[];
+    expect(mails.filter((m) => m.to === `ann.${stamp}@example.test` && m.subject === statement.subject)).toHaveLength(
+      1,
+    );
+  });
+
+  it('serves its PDF and CSV through presigned URLs', async () => {
+    const pdf = await api.get(`/statements/${first.id}/pdf`);
+    expect(pdf.status).toBe(200);
+    const bytes = Buffer.from(await (await fetch(pdf.body.url)).arrayBuffer());
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const csv = await (await fetch((await api.get(`/statements/${first.id}/csv`)).body.url)).text();
+    const shares = csv
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((row) => row.split(',').at(-1));
+    expect(shares).toEqual(['100.004000', '0.000000']);
+    const zip = await api.post('/statements/bulk_download', { statement_ids: [first.id] });
+    expect(zip.status).toBe(200);
+    const zipped = Buffer.from(await (await fetch(zip.body.url)).arrayBuffer());
+    expect(zipped.subarray(0, 2).toString('latin1')).toBe('PK');
+  });
+
+  it('never changes a published statement: figures refused, details changed, delete refused', async () => {
+    const refused = await api.patch(`/statements/${first.id}`, { statement: { figures: { payable: '1.00' } } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors['statement.figures']).toBeDefined();
+    const changed = await api.patch(`/statements/${first.id}`, { statement: { subject: 'Your Q2 statement' } });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ message: 'Statement Updated', statement: { subject: 'Your Q2 statement' } });
+    expect(changed.body.statement.figures).toEqual(first.figures);
+    const deleted = await api.del(`/statements/${first.id}`);
+    expect(deleted).toEqual({
+      status: 409,
+      body: { message: 'A published statement cannot be deleted: correct it with a new version or an adjustment' },
+    });
+    const expenseDelete = await api.del(`/expenses/${expenseId}`);
+    expect(expenseDelete.status).toBe(409);
+  });
+
+  it('marks it paid with a payment entry the next statement opens after and shows', async () => {
+    const paid = await api.post('/statements/pay_statement', {
+      id: first.id,
+      payment_date: '2026-07-15',
+      payment_method: 'BACS',
+      payment_reference: 'Q2',
+    });
+    expect(paid.status).toBe(200);
+    expect(paid.body).toMatchObject({ message: 'Statement Marked as Paid', statement: { paid: true } });
+    expect(
+      (await api.get('/statements?due=true&per_page=1000')).body.statements.map((s: { id: string }) => s.id),
+    ).not.toContain(first.id);
+
+    const { step, deps } = await modules();
+    const next = await handRun({ type: 'Payee', ...ann, email: null }, ['2026-07', '2026-09'], '10.000000');
+    expect(await step.runAccountStep(next.message, deps)).toBe('published');
+    const second = (await statementsOf(ann.id)).find((s) => s.start_pay_period === '2026-07');
+    expect(second?.figures).toMatchObject({
+      opening_balance: '70.00',
+      royalties: '10.00',
+      payments: '-70.00',
+      closing_balance: '10.00',
+    });
+    // The payment is on the Q3 statement now: unpaying Q2 is refused.
+    const unpay = await api.post('/statements/bulk_pay', { statement_ids: [first.id], paid: false });
+    expect(unpay.status).toBe(409);
+    expect(unpay.body.message).toContain(`is on statement ${second?.number}`);
+
+    const due = await api.post('/statements/payments_due_summary', {});
+    expect(due.body.payments_due).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ account: { type: 'Payee', id: ann.id }, payable: '10.00', has_email: true }),
+      ]),
+    );
+    const found = await api.get(`/statements?q=${second?.number}`);
+    expect(found.body.statements.map((s: { id: string }) => s.id)).toEqual([second?.id]);
+  }, 60_000);
+
+  it("keeps another company's statements, runs and documents out of reach", async () => {
+    expect((await other.get(`/statements/${first.id}`)).status).toBe(404);
+    expect((await other.get(`/statements/${first.id}/pdf`)).status).toBe(404);
+    expect((await other.get(`/statements/${first.id}/csv`)).status).toBe(404);
+    expect((await other.patch(`/statements/${first.id}`, { statement: { subject: 'x' } })).status).toBe(404);
+    expect((await other.post('/statements/bulk_pay', { statement_ids: [first.id], paid: true })).status).toBe(404);
+    expect((await other.post('/statements/bulk_download', { statement_ids: [first.id] })).status).toBe(404);
+    expect((await other.get(`/statement_runs/${runId}`)).status).toBe(404);
+    expect((await other.post(`/statement_runs/${runId}/publish`)).status).toBe(404);
+    expect(
+      (await other.get('/statements?per_page=1000')).body.statements.map((s: { id: string }) => s.id),
+    ).not.toContain(first.id);
+    expect(
+      (await other.get('/statement_runs?per_page=1000')).body.statement_runs.map((r: { id: string }) => r.id),
+    ).not.toContain(runId);
+    // Another company's payee cannot be stated from here.
+    const theirs = await other.post('/statements', {
+      statementable_type: 'Payee',
+      statementable_id: ann.id,
+      start_pay_period: '2026-04',
+      end_pay_period: '2026-06',
+    });
+    expect(theirs.status).toBe(404);
+    expect((await other.get(`/companies/${tenantId}/distribution_statements`)).status).toBe(404);
+  });
+});
+
+describe('asking for statements', () => {
+  it('asks for a period: Please Choose Statement Periods', async () => {
+    const run = await api.post('/statements/create_statement_run', { kind: 'payee' });
+    expect(run).toMatchObject({
+      status: 400,
+      body: {
+        message: 'Please Choose Statement Periods',
+        errors: { start_pay_period: ['Please Choose Statement Periods'] },
+      },
+    });
+    const one = await api.post('/statements', { statementable_type: 'Payee', statementable_id: bob.id });
+    expect(one.body.message).toBe('Please Choose Statement Periods');
+  });
+
+  it('asks for a label or an artist where the call is about one', async () => {
+    expect((await api.get('/label_statements')).body.message).toBe('No Label Selected');
+    expect((await api.post('/distribution_statements', { start_pay_period: '2026-04' })).body.message).toBe(
+      'No Label Selected',
+    );
+    expect((await api.get('/label_artists/statements/statement_sum?start_pay_period=2026-04')).body.message).toBe(
+      'No Artist Selected',
+    );
+    expect((await api.post('/label_artist/statements', {})).body.message).toBe('No Artist Selected');
+  });
+
+  it('answers the pay periods never cached', async () => {
+    const response = await fetch(`${inject('cloudUrl')}/api/v1/statements/royalty_pay_periods`, {
+      headers: {
+        authorization: `Bearer ${await signIn(demo.labelManager.email, demo.labelManager.password)}`,
+        'x-company-id': tenantId,
+      },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(Array.isArray(((await response.json()) as { pay_periods: string[] }).pay_periods)).toBe(true);
+  });
+
+  it('refuses a member whose role does not handle money runs and payments', async () => {
+    const admin = await signIn(demo.admin.email, demo.admin.password);
+    const member = await newConfirmedUser('Statement Intern');
+    const memberId = (await call('GET', '/api/v1/me', { token: member.token })).body.user.id;
+    const company = (
+      await call('POST', '/api/v1/admin/companies', { token: admin, body: { name: `Intern Co ${stamp}` } })
+    ).body.company.id;
+    await call('PATCH', `/api/v1/admin/companies/${company}`, {
+      token: admin,
+      body: { company_users: [{ user_id: memberId, role: 'intern' }] },
+    });
+    const intern = inCompany(member.token, company);
+    const run = await intern.post('/statements/create_statement_run', {
+      start_pay_period: '2026-04',
+      end_pay_period: '2026-06',
+    });
+    expect(run.status).toBe(403);
+    expect((await intern.post('/statements/bulk_pay', { statement_ids: ['x'], paid: true })).status).toBe(403);
+    expect((await intern.get('/statements')).status).toBe(403);
+  }, 60_000);
+});
+
+/** The whole run through the queue: a small report for a catalogue with payees → preview → publish. */
+describe('a statement run from a report', () => {
+  const isrc = (n: number) => `GBST${String(stamp).slice(-3)}${String(n).padStart(5, '0')}`;
+  let runId: string;
+
+  beforeAll(async () => {
+    const recording = async (n: number, splits: { payee_id: string; split: number }[]) => {
+      const answer = await api.post('/recordings', {
+        title: `Track ${n} ${stamp}`,
+        isrc: isrc(n),
+        recording_payees_attributes: splits,
+      });
+      expect(answer.status).toBe(201);
+    };
+    await recording(1, [
+      { payee_id: ann.id, split: 60 },
+      { payee_id: bob.id, split: 40 },
+    ]);
+    await recording(2, [{ payee_id: bob.id, split: 100 }]);
+    const report = [
+      'Store,Period,ISRC,Units,Net,Currency',
+      `Spotify,2025-01,${isrc(1)},10,1.000001,GBP`,
+      `Spotify,2025-02,${isrc(1)},5,0.333333,GBP`,
+      `Apple,2025-03,${isrc(2)},3,2.500000,GBP`,
+      `Apple,2025-03,GBXXX9900001,1,0.250000,GBP`,
+    ].join('\n');
+    const map = await api.post('/royalty_maps', {
+      name: `Statements ${stamp}`,
+      map: {
+        columns: {
+          retailer: 'Store',
+          pay_period: 'Period',
+          isrc: 'ISRC',
+          quantity: 'Units',
+          subtotal_payable: 'Net',
+          subtotal_payable_currency: 'Currency',
+        },
+        constants: { sales_category: 'Stream', territory: 'GB' },
+      },
+    });
+    const upload = await api.post('/royalties/bulk', {
+      filename: `statements-${stamp}.csv`,
+      size: Buffer.byteLength(report),
+      source_id: map.body.royalty_map.id,
+    });
+    await fetch(upload.body.url, { method: 'PUT', headers: upload.body.headers, body: report });
+    const done = await until(async () => {
+      const found = (await api.get('/royalty_imports?per_page=100')).body.royalty_imports.find(
+        (i: { filename: string; status: string }) =>
+          i.filename.endsWith(`statements-${stamp}.csv`) && i.status !== 'processing',
+      );
+      return found;
+    }, 60_000);
+    expect(done.status).toBe('done');
+  }, 120_000);
+
+  it('previews totals and warnings, then publishes numbered statements that reconcile with their CSV', async () => {
+    const created = await api.post('/statements/create_statement_run', {
+      kind: 'payee',
+      start_pay_period: '2025-01',
+      end_pay_period: '2025-03',
+      accounts: [
+        { type: 'Payee', id: ann.id },
+        { type: 'Payee', id: bob.id },
+      ],
+    });
+    expect(created.status).toBe(201);
+    runId = created.body.statement_run.id;
+    const previewed = await until(async () => {
+      const run = (await api.get(`/statement_runs/${runId}`)).body.statement_run;
+      return run.status === 'previewing' ? undefined : run;
+    }, 60_000);
+    expect(previewed.error).toBeNull();
+    expect(previewed.status).toBe('preview_ready');
+    const { totals, warnings, rows } = previewed.preview;
+    const units = (value: string) => BigInt(value.replace('.', '').replace(/^-?0+(?=\d)/, ''));
+    expect(units(totals.allocated) + units(totals.retained) + units(totals.unaccountable)).toBe(
+      units(totals.label_payable),
+    );
+    expect(warnings.payees_without_email).toEqual([{ account: { type: 'Payee', id: bob.id }, name: bob.name }]);
+    expect(rows.map((r: { account: { id: string } }) => r.account.id).sort()).toEqual([ann.id, bob.id].sort());
+
+    const { socket, messages } = await openSocket(token);
+    const published = await api.post(`/statement_runs/${runId}/publish`);
+    expect(published.status).toBe(200);
+    const finished = await until(async () => {
+      const run = (await api.get(`/statement_runs/${runId}`)).body.statement_run;
+      return run.status === 'publishing' ? undefined : run;
+    }, 90_000);
+    expect(finished).toMatchObject({ status: 'published', progress: 100, total: 2, done: 2, error: null });
+    // Progress reached the user's page as whole percents, ending at 100.
+    const pushed = await until(async () => {
+      const mine = (messages as { type: string; statement_run?: { id: string; progress: number; status: string } }[])
+        .filter((m) => m.type === 'StatementRun' && m.statement_run?.id === runId)
+        .map((m) => m.statement_run);
+      return mine.some((r) => r?.status === 'published') ? mine : undefined;
+    }, 10_000);
+    socket.close();
+    expect(pushed.every((r) => Number.isInteger(r?.progress))).toBe(true);
+    // One push per account counted (two accounts finishing together may both read 100).
+    expect(pushed.filter((r) => r?.status !== 'preview_ready').length).toBeGreaterThanOrEqual(2);
+    expect(pushed.at(-1)).toMatchObject({ status: 'published', progress: 100 });
+    const listed = (await api.get('/statements?per_page=1000')).body.statements.filter(
+      (s: { run_id: string }) => s.run_id === runId,
+    );
+    expect(listed).toHaveLength(2);
+    expect(new Set(listed.map((s: { number: string }) => s.number)).size).toBe(2);
+    for (const statement of listed) {
+      const row = rows.find((r: { account: { id: string } }) => r.account.id === statement.statementable_id);
+      expect(statement.figures.royalties).toBe(row.royalties);
+      const csv = await (await fetch((await api.get(`/statements/${statement.id}/csv`)).body.url)).text();
+      const [header, ...lines] = csv.trim().split('\n');
+      const share = header.split(',').indexOf('share');
+      expect(share).toBeGreaterThanOrEqual(0);
+      const total = lines.reduce((sum, line) => sum + units(line.split(',')[share]), 0n);
+      expect(total).toBe(units(statement.control.lines_total));
+      expect(lines).toHaveLength(statement.control.lines);
+      const pdf = Buffer.from(
+        await (await fetch((await api.get(`/statements/${statement.id}/pdf`)).body.url)).arrayBuffer(),
+      );
+      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    }
+    // Publishing again is refused: a run publishes once.
+    expect((await api.post(`/statement_runs/${runId}/publish`)).status).toBe(409);
+  }, 180_000);
+});

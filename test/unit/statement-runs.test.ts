@@ -1,0 +1,280 @@
+import { describe, expect, it } from 'vitest';
+import { accountingPeriod, duePeriod, monthEndedBefore } from '../../shared/statement-periods.js';
+import { dueRuns, statedKey } from '../../functions/statements/runs/schedule.js';
+import { runAccountStep, type AccountStepDeps } from '../../functions/statements/runs/account-step.js';
+import {
+  statementIdOf,
+  statementNumber,
+  statementSubject,
+  type AccountRecord,
+} from '../../functions/statements/runs/statement-item.js';
+import type { StatementItem, StatementRunItem } from '../../functions/data/entities/statements.js';
+import type { StatementPublication } from '../../functions/data/access/statements.js';
+import type { AccountRef } from '../../shared/schemas/statement-views.js';
+
+describe('statement periods', () => {
+  it('names the accounting period as an accountant reads it', () => {
+    expect(accountingPeriod({ start_pay_period: '2026-07', end_pay_period: '2026-07' })).toBe('2026-07');
+    expect(accountingPeriod({ start_pay_period: '2026-07', end_pay_period: '2026-09' })).toBe('2026-Q3');
+    expect(accountingPeriod({ start_pay_period: '2026-01', end_pay_period: '2026-06' })).toBe('2026-H1');
+    expect(accountingPeriod({ start_pay_period: '2026-07', end_pay_period: '2026-12' })).toBe('2026-H2');
+    expect(accountingPeriod({ start_pay_period: '2026-01', end_pay_period: '2026-12' })).toBe('2026');
+    // Not a calendar quarter: the range itself.
+    expect(accountingPeriod({ start_pay_period: '2026-02', end_pay_period: '2026-04' })).toBe('2026-02 – 2026-04');
+    expect(accountingPeriod({ start_pay_period: '2025-12', end_pay_period: '2026-02' })).toBe('2025-12 – 2026-02');
+  });
+
+  it('fills the subject template with the period and numbers statements ST-000001', () => {
+    expect(statementSubject('Ann Ö', '2026-Q3')).toBe('Royalty Statement for Ann Ö 2026-Q3');
+    expect(statementNumber(1)).toBe('ST-000001');
+    expect(statementNumber(1234567)).toBe('ST-1234567');
+  });
+
+  it('makes a frequency due after the months that close its period, and "" never', () => {
+    const due = (frequency: string, month: string) => duePeriod(frequency, month);
+    for (const month of ['2026-01', '2026-02', '2026-12'])
+      expect(due('Monthly', month)).toEqual({ start_pay_period: month, end_pay_period: month });
+    expect(due('Quarterly', '2026-03')).toEqual({ start_pay_period: '2026-01', end_pay_period: '2026-03' });
+    expect(due('Quarterly', '2026-09')).toEqual({ start_pay_period: '2026-07', end_pay_period: '2026-09' });
+    for (const month of ['2026-01', '2026-02', '2026-04', '2026-05', '2026-08', '2026-11'])
+      expect(due('Quarterly', month)).toBeNull();
+    expect(due('Half-yearly', '2026-06')).toEqual({ start_pay_period: '2026-01', end_pay_period: '2026-06' });
+    expect(due('Half-yearly', '2026-12')).toEqual({ start_pay_period: '2026-07', end_pay_period: '2026-12' });
+    expect(due('Half-yearly', '2026-03')).toBeNull();
+    expect(due('Half-yearly', '2026-09')).toBeNull();
+    expect(due('Yearly', '2026-12')).toEqual({ start_pay_period: '2026-01', end_pay_period: '2026-12' });
+    expect(due('Yearly', '2026-06')).toBeNull();
+    for (const month of ['2026-01', '2026-03', '2026-06', '2026-12']) {
+      expect(due('', month)).toBeNull();
+      expect(duePeriod(undefined, month)).toBeNull();
+      expect(due('Weekly', month)).toBeNull();
+    }
+  });
+
+  it('states the month that ended before the schedule fired', () => {
+    expect(monthEndedBefore(new Date('2026-08-01T03:00:00Z'))).toBe('2026-07');
+    expect(monthEndedBefore(new Date('2026-01-01T03:00:00Z'))).toBe('2025-12');
+  });
+
+  it('groups due accounts by period and leaves out accounts stated for it already', () => {
+    const payee = (id: string): AccountRef => ({ type: 'Payee', id });
+    const stated = new Set([statedKey('Payee#b', { start_pay_period: '2026-06', end_pay_period: '2026-06' })]);
+    const runs = dueRuns(
+      '2026-06',
+      [
+        { account: payee('a'), frequency: 'Monthly' },
+        { account: payee('b'), frequency: 'Monthly' },
+        { account: payee('c'), frequency: 'Quarterly' },
+        { account: payee('d'), frequency: 'Half-yearly' },
+        { account: payee('e'), frequency: 'Yearly' },
+        { account: payee('f'), frequency: '' },
+        { account: payee('g'), frequency: null },
+      ],
+      stated,
+    );
+    expect(runs).toEqual([
+      { start_pay_period: '2026-06', end_pay_period: '2026-06', accounts: [payee('a')] },
+      { start_pay_period: '2026-04', end_pay_period: '2026-06', accounts: [payee('c')] },
+      { start_pay_period: '2026-01', end_pay_period: '2026-06', accounts: [payee('d')] },
+    ]);
+  });
+});
+
+/**
+ * The account step against an in-memory table that keeps the publish transaction's rules: the
+ * statement only if absent, the sequence only if it still says n, each expense and entry taken
+ * once. Deliveries interleave at every await, as concurrent Lambdas would.
+ */
+function fakeCloud(options: { accounts: string[]; expenses?: Record<string, string[]> }) {
+  const statements = new Map<string, StatementItem>();
+  const consumed = new Map<string, string>();
+  const mails: string[] = [];
+  const state = { sequence: 0, done: 0, published: 0 };
+  const run: StatementRunItem = {
+    tenantId: 't1',
+    runId: 'run1',
+    kind: 'payee',
+    status: 'publishing',
+    start_pay_period: '2026-07',
+    end_pay_period: '2026-09',
+    label_ids: [],
+    accounts: [],
+    total: options.accounts.length,
+    done: 0,
+    scheduled: false,
+  } as StatementRunItem;
+  const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+  const record = (account: AccountRef): AccountRecord => ({
+    earnings: {
+      account,
+      name: `Payee ${account.id}`,
+      email: `${account.id}@example.test`,
+      lines: 2,
+      quantity: 3,
+      royalties: '10.004000',
+      aggregator_fee: '0',
+      label_ids: [],
+    },
+    summaries: {},
+    provenance: [],
+    lines: 2,
+    lines_total: '10.004000',
+    graphs: false,
+    currency: 'GBP',
+  });
+  const figures = {
+    opening_balance: '0.00',
+    royalties: '10.00',
+    costs: '-1.00',
+    expenses: '-1.00',
+    advances: '0.00',
+    reserves: '0.00',
+    transfers: '0.00',
+    payments: '0.00',
+    adjustments: '0.00',
+    closing_balance: '9.00',
+    payable: '9.00',
+  };
+  const deps: AccountStepDeps = {
+    getRun: async () => {
+      await tick();
+      return { ...run, done: state.done };
+    },
+    getStatement: async (_t, id) => {
+      await tick();
+      const found = statements.get(id);
+      return found ? { ...found } : null;
+    },
+    readAccountRecord: async (_run, account) => record(account),
+    assemble: async ({ account }) => {
+      await tick();
+      const expense_ids = (options.expenses?.[account.id] ?? []).filter((id) => !consumed.has(id));
+      return {
+        figures,
+        not_paid_reasons: [],
+        recoupment: { advance: '0.00', recouped: '0.00', remaining: '0.00' },
+        minimum_payout: '0.00',
+        rounding_in: '0',
+        rounding_out: '0.004',
+        expenses_total: '1.00',
+        expense_ids,
+        entry_ids: [],
+        previous_statement_id: null,
+        self_billing: null,
+      };
+    },
+    readSequence: async () => {
+      await tick();
+      return state.sequence;
+    },
+    publish: async (publication: StatementPublication) => {
+      await tick();
+      // One atomic step, as DynamoDB's transaction is.
+      const { statement } = publication;
+      if (statements.has(statement.statementId)) return 'exists';
+      if (state.sequence !== publication.sequenceFrom) return 'number_taken';
+      if (publication.expenseIds.some((id) => consumed.has(id))) return 'consumed_elsewhere';
+      state.sequence = publication.sequenceFrom + 1;
+      for (const id of publication.expenseIds) consumed.set(id, statement.statementId);
+      statements.set(statement.statementId, { ...statement, createdAt: 'now' } as StatementItem);
+      return 'published';
+    },
+    claim: async (_t, statementId) => {
+      await tick();
+      const statement = statements.get(statementId);
+      if (statement?.queue_status !== 'queued') return false;
+      statements.set(statementId, { ...statement, queue_status: 'generating' });
+      return true;
+    },
+    release: async (_t, statementId) => {
+      const statement = statements.get(statementId);
+      if (statement?.queue_status === 'generating')
+        statements.set(statementId, { ...statement, queue_status: 'queued' });
+    },
+    documents: async (statement) => {
+      await tick();
+      mails.push(statement.number);
+      return { pdf_key: `${statement.statementId}.pdf`, csv_key: `${statement.statementId}.csv` };
+    },
+    complete: async (_t, statementId, _runId, keys) => {
+      await tick();
+      const statement = statements.get(statementId);
+      if (statement?.queue_status !== 'generating') return false;
+      statements.set(statementId, { ...statement, ...keys, queue_status: 'published' });
+      state.done += 1;
+      return true;
+    },
+    counted: async () => {
+      if (state.done >= options.accounts.length) state.published += 1;
+    },
+    pause: tick,
+  };
+  const message = (id: string) => ({ tenantId: 't1', runId: 'run1', account: { type: 'Payee' as const, id } });
+  return { deps, statements, consumed, mails, state, run, message };
+}
+
+describe('the account step', () => {
+  it('makes one statement, one number and consumes its expenses once when its message comes twice', async () => {
+    const cloud = fakeCloud({ accounts: ['a'], expenses: { a: ['x1', 'x2'] } });
+    expect(await runAccountStep(cloud.message('a'), cloud.deps)).toBe('published');
+    expect(await runAccountStep(cloud.message('a'), cloud.deps)).toBe('done_already');
+    expect([...cloud.statements.values()].map((s) => s.number)).toEqual(['ST-000001']);
+    expect(cloud.state).toMatchObject({ sequence: 1, done: 1, published: 1 });
+    expect([...cloud.consumed.values()]).toEqual(
+      [statementIdOf('run1', { type: 'Payee', id: 'a' })].flatMap((id) => [id, id]),
+    );
+  });
+
+  it('makes one statement and counts it once when the same message is delivered twice at once', async () => {
+    const cloud = fakeCloud({ accounts: ['a'], expenses: { a: ['x1'] } });
+    const outcomes = await Promise.all([
+      runAccountStep(cloud.message('a'), cloud.deps),
+      runAccountStep(cloud.message('a'), cloud.deps),
+    ]);
+    expect(outcomes).toContain('published');
+    expect(cloud.statements.size).toBe(1);
+    // Mailed once: the second delivery found the documents in hand.
+    expect(cloud.mails).toEqual(['ST-000001']);
+    expect(cloud.state).toMatchObject({ sequence: 1, done: 1, published: 1 });
+    expect(cloud.consumed.size).toBe(1);
+  });
+
+  it('numbers many accounts racing for numbers without a gap or a repeat', async () => {
+    const accounts = Array.from({ length: 25 }, (_, i) => `p${i}`);
+    const cloud = fakeCloud({ accounts });
+    await Promise.all(
+      accounts.flatMap((id) => [
+        runAccountStep(cloud.message(id), cloud.deps),
+        runAccountStep(cloud.message(id), cloud.deps),
+      ]),
+    );
+    const numbers = [...cloud.statements.values()].map((s) => s.number).sort();
+    expect(numbers).toEqual(accounts.map((_, i) => statementNumber(i + 1)));
+    expect(cloud.state).toMatchObject({ sequence: 25, done: 25, published: 1 });
+  });
+
+  it('gives an expense two accounts would both take to the first statement only', async () => {
+    const cloud = fakeCloud({ accounts: ['a', 'b'], expenses: { a: ['shared'], b: ['shared', 'own'] } });
+    await Promise.all([runAccountStep(cloud.message('a'), cloud.deps), runAccountStep(cloud.message('b'), cloud.deps)]);
+    expect(cloud.consumed.size).toBe(2);
+    expect(new Set(cloud.consumed.values()).size).toBeLessThanOrEqual(2);
+    expect(cloud.statements.size).toBe(2);
+  });
+
+  it('finishes a statement a dead delivery numbered but did not finish, counting it once', async () => {
+    const cloud = fakeCloud({ accounts: ['a'] });
+    const failing = { ...cloud.deps, documents: async () => Promise.reject(new Error('renderer died')) };
+    await expect(runAccountStep(cloud.message('a'), failing)).rejects.toThrow('renderer died');
+    expect([...cloud.statements.values()][0]).toMatchObject({ number: 'ST-000001', queue_status: 'queued' });
+    expect(cloud.state.done).toBe(0);
+    expect(await runAccountStep(cloud.message('a'), cloud.deps)).toBe('finished');
+    expect(cloud.state).toMatchObject({ sequence: 1, done: 1, published: 1 });
+  });
+
+  it('publishes nothing for a run that is not publishing (failed)', async () => {
+    const cloud = fakeCloud({ accounts: ['a'] });
+    cloud.run.status = 'failed';
+    expect(await runAccountStep(cloud.message('a'), cloud.deps)).toBe('run_not_publishing');
+    expect(cloud.statements.size).toBe(0);
+  });
+});
