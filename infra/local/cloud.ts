@@ -149,6 +149,12 @@ export async function startLocalCloud(options: LocalCloudOptions) {
       await (await import('../../functions/reference/seed.js')).seedReferenceData();
       await (await import('./seed-catalogue.js')).seedDemoCatalogue();
       await (await import('./seed-royalties.js')).seedDemoRoyalties();
+      // The demo statement waits for the demo report's import, so it is made in the background.
+      let stopped = false;
+      stops.push(() => {
+        stopped = true;
+      });
+      (await import('./seed-statements.js')).seedDemoStatementsLater(() => stopped);
     }
 
     return {

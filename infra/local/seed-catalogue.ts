@@ -9,7 +9,9 @@ import { required } from '../../functions/lib/required.js';
 /**
  * A small demo catalogue for Northern Lights Records, written through the same code the API
  * uses: an artist, a writer, two recordings and an EP on the Aurora Sound label. The writer has
- * no publisher yet, so the release page shows the metadata checker at work. Seeded once.
+ * no publisher yet, so the release page shows the metadata checker at work. Aurora Vale is also
+ * the payee of both recordings, at 50 % of the label's share (seed-statements.ts states her
+ * quarter). Seeded once.
  */
 export async function seedDemoCatalogue(): Promise<void> {
   const marker = 'demo-catalogue-v1';
@@ -37,6 +39,11 @@ export async function seedDemoCatalogue(): Promise<void> {
     artist_identifiers_attributes: [{ service: 'Deezer', new: true }],
     urls_attributes: [{ link: 'https://auroravale.example.org', link_text: 'Artist Website' }],
   });
+  const payee = await create('payees', {
+    name: 'Aurora Vale',
+    email: 'aurora@example.org',
+    address: '1 Harbour Row, Whitby',
+  });
   const track = (title: string, isrc: string) =>
     create('recordings', {
       title,
@@ -49,6 +56,7 @@ export async function seedDemoCatalogue(): Promise<void> {
       p_line_year: 2026,
       artist_recordings_attributes: [{ artist_id: artist.id }],
       contributor_recordings_attributes: [{ contributor_id: writer.id, roles: ['Composer', 'Lyricist'] }],
+      recording_payees_attributes: [{ payee_id: payee.id, split: 50 }],
     });
   const recordings = [
     await track('Northern Light', 'GB-NLR-26-00001'),

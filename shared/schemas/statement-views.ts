@@ -101,8 +101,8 @@ export type SelfBillingInvoice = {
 };
 
 export const STATEMENT_TYPES = ['Statement', 'DistributionStatement'] as const;
-export type StatementType = (typeof STATEMENT_TYPES)[number];
-export const QUEUE_STATUSES = ['queued', 'generating', 'published', 'failed'] as const;
+type StatementType = (typeof STATEMENT_TYPES)[number];
+const QUEUE_STATUSES = ['queued', 'generating', 'published', 'failed'] as const;
 export type QueueStatus = (typeof QUEUE_STATUSES)[number];
 
 export type StatementPayment = {
@@ -167,7 +167,7 @@ export type Statement = {
 export type StatementRow = Omit<Statement, 'summaries' | 'provenance'>;
 export type StatementList = { statements: StatementRow[]; total_count: number; total_pages: number };
 
-export const RUN_STATUSES = ['previewing', 'preview_ready', 'publishing', 'published', 'failed'] as const;
+const RUN_STATUSES = ['previewing', 'preview_ready', 'publishing', 'published', 'failed'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 export const RUN_KINDS = ['payee', 'distribution'] as const;
 export type RunKind = (typeof RUN_KINDS)[number];
