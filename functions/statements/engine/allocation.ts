@@ -1,6 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { loadTable } from '../../royalties/ledger/duck-tables.js';
 import { queryRows } from '../../royalties/ledger/query.js';
+import { literal } from '../../royalties/ledger/sql.js';
 import { unitsOf } from './units.js';
 import { buildAllocation, formatClassSql, type Allocation, type StatementCatalogue } from './weights.js';
 import type { EarningsScope } from './earnings.js';
@@ -30,7 +31,9 @@ export type Prepared = LedgerSource & {
 };
 
 /** Rows of a query over the prepared tables (and the scope's lines, with its parameters). */
-export const rowsOf = (p: Prepared, sql: string) => queryRows(p.connection, sql, sql.includes('$') ? p.params : {});
+export const rowsOf = (p: Prepared, sql: string) =>
+  // DuckDB refuses parameters a statement does not use: only SQL over the lines takes them.
+  queryRows(p.connection, sql, sql.includes(p.lines) ? p.params : {});
 
 /**
  * SQL joins giving a row of the scope's lines (alias `l`, with format class `f.cls`) its weight set
@@ -57,11 +60,19 @@ export function weightSetJoin(kind: EarningsScope['kind'], l = 'l'): { joins: st
 export const formatJoin = (l = 'l') =>
   `JOIN st_formats f ON f.sales_format IS NOT DISTINCT FROM ${l}.sales_format AND f.sales_category IS NOT DISTINCT FROM ${l}.sales_category`;
 
+/**
+ * How far to prepare, and whose lines: reads that only need the weight sets (an artist's pay
+ * periods) or the groups (unaccountable recordings) skip the rest; `artistId` keeps only the
+ * lines of recordings and releases whose weights come from that artist.
+ */
+export type PrepareOptions = { stage?: 'weights' | 'groups' | 'split'; artistId?: string };
+
 /** Loads the catalogue's weight sets and accounts, and sums and splits the scope's lines. */
 export async function prepareAllocation(
   source: LedgerSource,
   catalogue: StatementCatalogue,
   scope: EarningsScope,
+  { stage = 'split', artistId }: PrepareOptions = {},
 ): Promise<Prepared> {
   const { connection, workDir } = source;
   const allocation = buildAllocation(catalogue, scope.kind, scope.accounts);
@@ -97,8 +108,13 @@ export async function prepareAllocation(
   const labelCondition = scope.label_ids.length
     ? 'AND (label_id IS NULL OR label_id IN (SELECT id FROM st_scope_labels))'
     : '';
+  const artistOwners = (kind: string) =>
+    `(SELECT w.owner_id FROM st_ws w JOIN st_ws_artists a USING (ws_id) WHERE w.kind = '${kind}' AND a.artist_id = ${literal(artistId ?? '')})`;
+  const artistCondition = artistId
+    ? `AND (recording_id IN ${artistOwners('recording')} OR (recording_id IS NULL AND release_id IN ${artistOwners('release')}))`
+    : '';
   const lines = `(SELECT * FROM ${source.relation}
-    WHERE ($st_start = '' OR pay_period >= $st_start) AND ($st_end = '' OR pay_period <= $st_end) ${labelCondition})`;
+    WHERE ($st_start = '' OR pay_period >= $st_start) AND ($st_end = '' OR pay_period <= $st_end) ${labelCondition} ${artistCondition})`;
   const prepared: Prepared = {
     ...source,
     params: { ...source.params, st_start: scope.start_pay_period, st_end: scope.end_pay_period },
@@ -112,6 +128,7 @@ export async function prepareAllocation(
      FROM (SELECT DISTINCT sales_format, sales_category FROM ${lines})`,
     prepared.params,
   );
+  if (stage === 'weights') return prepared;
   const { joins, wsId, sid } = weightSetJoin(scope.kind, 'g');
   await connection.run(
     `CREATE OR REPLACE TEMP TABLE st_groups AS
@@ -125,7 +142,7 @@ export async function prepareAllocation(
      FROM g ${formatJoin('g')} ${joins}`,
     prepared.params,
   );
-  await splitDistinct(prepared);
+  if (stage === 'split') await splitDistinct(prepared);
   return prepared;
 }
 
