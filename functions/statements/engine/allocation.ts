@@ -1,6 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { loadTable } from '../../royalties/ledger/duck-tables.js';
 import { queryRows } from '../../royalties/ledger/query.js';
+import { literal } from '../../royalties/ledger/sql.js';
 import { unitsOf } from './units.js';
 import { buildAllocation, formatClassSql, type Allocation, type StatementCatalogue } from './weights.js';
 import type { EarningsScope } from './earnings.js';
@@ -9,9 +10,9 @@ import type { EarningsScope } from './earnings.js';
  * The allocation in DuckDB (README "Statements: who is owed what"). The scope's lines are summed
  * into groups of equal (recording, release, label, format, label share in millionths), each group
  * gets its weight set, and the largest-remainder split is computed once per distinct (weight set,
- * |units|) with window functions: a share depends only on those two, so ten million lines need far
+ * |units|) with window functions (sets with equal parties share one split): a share depends only on those two, so ten million lines need far
  * fewer splits than lines, and per-account sums are sums over groups. Temp tables, per connection:
- *   st_accounts, st_ws, st_parts, st_imports, st_scope_labels (loaded), st_formats, st_groups, st_split.
+ *   st_accounts, st_ws, st_parts, st_ws_artists, st_imports, st_scope_labels (loaded), st_formats, st_groups, st_split.
  */
 export type LedgerSource = {
   connection: DuckDBConnection;
@@ -30,20 +31,28 @@ export type Prepared = LedgerSource & {
 };
 
 /** Rows of a query over the prepared tables (and the scope's lines, with its parameters). */
-export const rowsOf = (p: Prepared, sql: string) => queryRows(p.connection, sql, sql.includes('$') ? p.params : {});
+export const rowsOf = (p: Prepared, sql: string) =>
+  // DuckDB refuses parameters a statement does not use: only SQL over the lines takes them.
+  queryRows(p.connection, sql, sql.includes(p.lines) ? p.params : {});
 
 /**
  * SQL joins giving a row of the scope's lines (alias `l`, with format class `f.cls`) its weight set
- * id `ws_id`: the recording's set for the line's format class, else (no recording) the release's;
+ * id `ws_id` and its split `sid`: the recording's set for the line's format class, else (no recording) the release's;
  * distribution statements: the label's.
  */
-export function weightSetJoin(kind: EarningsScope['kind'], l = 'l'): { joins: string; wsId: string } {
+export function weightSetJoin(kind: EarningsScope['kind'], l = 'l'): { joins: string; wsId: string; sid: string } {
   if (kind === 'distribution')
-    return { joins: `LEFT JOIN st_ws kb ON kb.kind = 'label' AND kb.owner_id = ${l}.label_id`, wsId: 'kb.ws_id' };
+    return {
+      joins: `LEFT JOIN st_ws kb ON kb.kind = 'label' AND kb.owner_id = ${l}.label_id`,
+      wsId: 'kb.ws_id',
+      sid: 'kb.sid',
+    };
   return {
+    // Plain equalities, so DuckDB hash-joins (a condition on the line's own columns makes it a nested loop).
     joins: `LEFT JOIN st_ws kr ON kr.kind = 'recording' AND kr.owner_id = ${l}.recording_id AND kr.cls = f.cls
-      LEFT JOIN st_ws kl ON ${l}.recording_id IS NULL AND kl.kind = 'release' AND kl.owner_id = ${l}.release_id`,
-    wsId: 'coalesce(kr.ws_id, kl.ws_id)',
+      LEFT JOIN st_ws kl ON kl.kind = 'release' AND kl.owner_id = ${l}.release_id`,
+    wsId: `CASE WHEN ${l}.recording_id IS NULL THEN kl.ws_id ELSE kr.ws_id END`,
+    sid: `CASE WHEN ${l}.recording_id IS NULL THEN kl.sid ELSE kr.sid END`,
   };
 }
 
@@ -51,11 +60,19 @@ export function weightSetJoin(kind: EarningsScope['kind'], l = 'l'): { joins: st
 export const formatJoin = (l = 'l') =>
   `JOIN st_formats f ON f.sales_format IS NOT DISTINCT FROM ${l}.sales_format AND f.sales_category IS NOT DISTINCT FROM ${l}.sales_category`;
 
+/**
+ * How far to prepare, and whose lines: reads that only need the weight sets (an artist's pay
+ * periods) or the groups (unaccountable recordings) skip the rest; `artistId` keeps only the
+ * lines of recordings and releases whose weights come from that artist.
+ */
+export type PrepareOptions = { stage?: 'weights' | 'groups' | 'split'; artistId?: string };
+
 /** Loads the catalogue's weight sets and accounts, and sums and splits the scope's lines. */
 export async function prepareAllocation(
   source: LedgerSource,
   catalogue: StatementCatalogue,
   scope: EarningsScope,
+  { stage = 'split', artistId }: PrepareOptions = {},
 ): Promise<Prepared> {
   const { connection, workDir } = source;
   const allocation = buildAllocation(catalogue, scope.kind, scope.accounts);
@@ -64,13 +81,13 @@ export async function prepareAllocation(
   await load('st_accounts', { acct_no: 'INTEGER', account_key: 'VARCHAR' }, allocation.accounts);
   await load(
     'st_ws',
-    { ws_id: 'INTEGER', kind: 'VARCHAR', owner_id: 'VARCHAR', cls: 'VARCHAR', den: 'HUGEINT', over_total: 'VARCHAR' },
-    allocation.sets.map((s) => ({ ...s, den: String(s.den) })),
+    { ws_id: 'INTEGER', sid: 'INTEGER', kind: 'VARCHAR', owner_id: 'VARCHAR', cls: 'VARCHAR', over_total: 'VARCHAR' },
+    allocation.sets,
   );
   await load(
     'st_parts',
-    { ws_id: 'INTEGER', acct_no: 'INTEGER', num: 'HUGEINT', weight: 'DECIMAL(10,6)' },
-    allocation.parts.map((p) => ({ ...p, num: String(p.num) })),
+    { sid: 'INTEGER', acct_no: 'INTEGER', num: 'HUGEINT', den: 'HUGEINT', weight: 'DECIMAL(10,6)' },
+    allocation.parts.map((p) => ({ ...p, num: String(p.num), den: String(p.den) })),
   );
   await load(
     'st_ws_artists',
@@ -91,8 +108,13 @@ export async function prepareAllocation(
   const labelCondition = scope.label_ids.length
     ? 'AND (label_id IS NULL OR label_id IN (SELECT id FROM st_scope_labels))'
     : '';
+  const artistOwners = (kind: string) =>
+    `(SELECT w.owner_id FROM st_ws w JOIN st_ws_artists a USING (ws_id) WHERE w.kind = '${kind}' AND a.artist_id = ${literal(artistId ?? '')})`;
+  const artistCondition = artistId
+    ? `AND (recording_id IN ${artistOwners('recording')} OR (recording_id IS NULL AND release_id IN ${artistOwners('release')}))`
+    : '';
   const lines = `(SELECT * FROM ${source.relation}
-    WHERE ($st_start = '' OR pay_period >= $st_start) AND ($st_end = '' OR pay_period <= $st_end) ${labelCondition})`;
+    WHERE ($st_start = '' OR pay_period >= $st_start) AND ($st_end = '' OR pay_period <= $st_end) ${labelCondition} ${artistCondition})`;
   const prepared: Prepared = {
     ...source,
     params: { ...source.params, st_start: scope.start_pay_period, st_end: scope.end_pay_period },
@@ -106,25 +128,26 @@ export async function prepareAllocation(
      FROM (SELECT DISTINCT sales_format, sales_category FROM ${lines})`,
     prepared.params,
   );
-  const { joins, wsId } = weightSetJoin(scope.kind, 'g');
+  if (stage === 'weights') return prepared;
+  const { joins, wsId, sid } = weightSetJoin(scope.kind, 'g');
   await connection.run(
     `CREATE OR REPLACE TEMP TABLE st_groups AS
      WITH g AS (
        SELECT recording_id, release_id, label_id, sales_format, sales_category, ${unitsOf('label_payable')} AS u,
          count(*) AS lines, coalesce(sum(quantity), 0) AS quantity, sum(${unitsOf('aggregator_payable')}) AS agg_u
        FROM ${lines} GROUP BY ALL)
-     SELECT g.recording_id, g.release_id, g.label_id, g.u, g.lines, g.quantity, g.agg_u, ${wsId} AS ws_id,
+     SELECT g.recording_id, g.release_id, g.label_id, g.u, g.lines, g.quantity, g.agg_u, ${wsId} AS ws_id, ${sid} AS sid,
        CASE WHEN ${wsId} IS NOT NULL THEN NULL WHEN g.recording_id IS NULL AND g.release_id IS NULL THEN 'unmatched'
          ELSE 'no_payee' END AS reason
      FROM g ${formatJoin('g')} ${joins}`,
     prepared.params,
   );
-  await splitDistinct(prepared);
+  if (stage === 'split') await splitDistinct(prepared);
   return prepared;
 }
 
 /**
- * The largest-remainder split of each distinct (weight set, |units|): each party gets
+ * The largest-remainder split of each distinct (split, |units|): each party gets
  * floor(units × num / den); the units left go one each to the largest remainders, ties to the
  * retained part (account 0) first, then by account number (= account key order). 64-bit
  * integers when the products fit, else 128-bit.
@@ -134,12 +157,12 @@ async function splitDistinct(p: Prepared): Promise<void> {
   const wide = BigInt(String(max_u)) * p.allocation.maxNum >= 2n ** 62n;
   const int = wide ? 'HUGEINT' : 'BIGINT';
   await p.connection.run(`CREATE OR REPLACE TEMP TABLE st_split AS
-    WITH d AS (SELECT DISTINCT ws_id, abs(u) AS ua FROM st_groups WHERE ws_id IS NOT NULL),
-    x AS (SELECT d.ws_id, d.ua, s.acct_no, s.weight, CAST(d.ua AS ${int}) * CAST(s.num AS ${int}) AS product, CAST(w.den AS ${int}) AS den
-      FROM d JOIN st_parts s USING (ws_id) JOIN st_ws w USING (ws_id)),
-    f AS (SELECT ws_id, ua, acct_no, weight, product // den AS whole, product % den AS remainder FROM x)
-    SELECT ws_id, ua, acct_no, weight, CAST(whole + CASE
-        WHEN row_number() OVER (PARTITION BY ws_id, ua ORDER BY remainder DESC, acct_no) <= ua - sum(whole) OVER (PARTITION BY ws_id, ua)
+    WITH d AS (SELECT DISTINCT sid, abs(u) AS ua FROM st_groups WHERE sid IS NOT NULL),
+    x AS (SELECT d.sid, d.ua, s.acct_no, s.weight, CAST(d.ua AS ${int}) * CAST(s.num AS ${int}) AS product, CAST(s.den AS ${int}) AS den
+      FROM d JOIN st_parts s USING (sid)),
+    f AS (SELECT sid, ua, acct_no, weight, product // den AS whole, product % den AS remainder FROM x)
+    SELECT sid, ua, acct_no, weight, CAST(whole + CASE
+        WHEN row_number() OVER (PARTITION BY sid, ua ORDER BY remainder DESC, acct_no) <= ua - sum(whole) OVER (PARTITION BY sid, ua)
         THEN 1 ELSE 0 END AS BIGINT) AS share
     FROM f`);
 }

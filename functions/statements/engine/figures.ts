@@ -25,7 +25,7 @@ async function accountSums(p: Prepared): Promise<AccountSums[]> {
     `SELECT s.acct_no, sum(g.lines) AS lines, sum(g.quantity) AS quantity,
        CAST(sum(CAST(g.lines AS HUGEINT) * sign(g.u) * s.share) AS VARCHAR) AS units, CAST(sum(g.agg_u) AS VARCHAR) AS agg,
        list(DISTINCT g.label_id ORDER BY g.label_id) FILTER (WHERE g.label_id IS NOT NULL) AS label_ids
-     FROM st_groups g JOIN st_split s ON s.ws_id = g.ws_id AND s.ua = abs(g.u) GROUP BY s.acct_no`,
+     FROM st_groups g JOIN st_split s ON s.sid = g.sid AND s.ua = abs(g.u) GROUP BY s.acct_no`,
   );
   return rows.map((r) => ({
     acct_no: Number(r.acct_no),

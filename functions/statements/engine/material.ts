@@ -42,11 +42,11 @@ export const CSV_COLUMNS = [
 
 /** Each line of the scope once per account it pays, with the account's share in millionths (`share_u`). */
 export function accountLines(p: Prepared, accountNumbers: number[] | null): string {
-  const { joins, wsId } = weightSetJoin(p.scope.kind);
+  const { joins, sid } = weightSetJoin(p.scope.kind);
   const only = accountNumbers ? `AND s.acct_no IN (${accountNumbers.length ? accountNumbers.join(', ') : 'NULL'})` : '';
   return `(SELECT l.*, s.acct_no, s.weight, sign(l.u) * s.share AS share_u
     FROM (SELECT *, ${unitsOf('label_payable')} AS u FROM ${p.lines}) l ${formatJoin('l')} ${joins}
-    JOIN st_split s ON s.ws_id = ${wsId} AND s.ua = abs(l.u)
+    JOIN st_split s ON s.sid = ${sid} AND s.ua = abs(l.u)
     WHERE s.acct_no <> ${RETAINED} ${only})`;
 }
 
@@ -183,7 +183,7 @@ export async function materialise(
       FROM ${relation} a
       LEFT JOIN st_titles rl ON rl.kind = 'release' AND rl.title_id = a.release_id
       LEFT JOIN st_titles rc ON rc.kind = 'recording' AND rc.title_id = a.recording_id
-      ORDER BY acct_no, pay_period, import_id, line, manual_id)
+      ORDER BY acct_no, pay_period)
      TO ${literal(partitions)} (FORMAT csv, HEADER, PARTITION_BY (acct_no), OVERWRITE)`,
     p.params,
   );

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { statementCatalogue } from '../../data/access/statement-catalogue.js';
 import { withEffectiveLedger } from '../../royalties/ledger/query.js';
-import { prepareAllocation, type Prepared } from './allocation.js';
+import { prepareAllocation, type PrepareOptions, type Prepared } from './allocation.js';
 import type { EarningsScope } from './earnings.js';
 
 /**
@@ -15,12 +15,13 @@ export async function withAllocation<T>(
   tenantId: string,
   scope: EarningsScope,
   work: (prepared: Prepared) => Promise<T>,
+  options: PrepareOptions = {},
 ): Promise<T> {
   const catalogue = await statementCatalogue(tenantId);
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'statements-'));
   try {
     return await withEffectiveLedger(tenantId, async (connection, relation, params) =>
-      work(await prepareAllocation({ connection, relation, params, workDir }, catalogue, scope)),
+      work(await prepareAllocation({ connection, relation, params, workDir }, catalogue, scope, options)),
     );
   } finally {
     await rm(workDir, { recursive: true, force: true });

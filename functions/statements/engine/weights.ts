@@ -59,6 +59,8 @@ type Fraction = { account: string; num: bigint; den: bigint };
 export type AccountRow = { acct_no: number; account_key: string; type: AccountRef['type']; id: string };
 export type WeightSet = {
   ws_id: number;
+  /** The split this set divides by: sets with the same parties and numerators share one (allocation.ts splits once per split). */
+  sid: number;
   kind: 'recording' | 'release' | 'label';
   owner_id: string;
   cls: FormatClass | null;
@@ -68,7 +70,8 @@ export type WeightSet = {
   /** The artists whose shares feed this set (an artist's statement sums and lines). */
   artist_ids: string[];
 };
-export type WeightPart = { ws_id: number; acct_no: number; num: bigint /** percent, 6 decimals */; weight: string };
+/** One party of a split: its numerator over the split's denominator, and its weight in percent (6 decimals). */
+export type WeightPart = { sid: number; acct_no: number; num: bigint; den: bigint; weight: string };
 export type Allocation = {
   accounts: AccountRow[];
   sets: WeightSet[];
@@ -191,7 +194,7 @@ export function buildAllocation(
   extraAccounts: AccountRef[] = [],
 ): Allocation {
   const members = memberPayees(catalogue.artists);
-  const raw: { set: Omit<WeightSet, 'ws_id' | 'den' | 'over_total'>; parties: Fraction[] }[] = [];
+  const raw: { set: Omit<WeightSet, 'ws_id' | 'sid' | 'den' | 'over_total'>; parties: Fraction[] }[] = [];
   if (kind === 'distribution') {
     for (const label of catalogue.labels)
       raw.push({
@@ -235,17 +238,23 @@ export function buildAllocation(
   const numbers = new Map(accounts.map((a) => [a.account_key, a.acct_no]));
   const sets: WeightSet[] = [];
   const parts: WeightPart[] = [];
+  const splits = new Map<string, number>();
   let maxNum = 1n;
   normalised.forEach((r, index) => {
-    const ws_id = index + 1;
-    sets.push({ ...r.set, ws_id, den: r.den, over_total: r.over_total });
-    const withRetained = [{ account: null, num: r.retained }, ...r.nums];
-    for (const { account, num } of withRetained) {
-      if (num <= 0n) continue;
-      if (num > maxNum) maxNum = num;
-      const acct_no = account === null ? RETAINED : (numbers.get(account) ?? RETAINED);
-      parts.push({ ws_id, acct_no, num, weight: percentText(num, r.den, 6) });
+    const party = [{ account: null, num: r.retained }, ...r.nums]
+      .filter((x) => x.num > 0n)
+      .map((x) => ({ acct_no: x.account === null ? RETAINED : (numbers.get(x.account) ?? RETAINED), num: x.num }));
+    const key = `${r.den}:${party.map((x) => `${x.acct_no}=${x.num}`).join(',')}`;
+    let sid = splits.get(key);
+    if (sid === undefined) {
+      sid = splits.size + 1;
+      splits.set(key, sid);
+      for (const { acct_no, num } of party) {
+        if (num > maxNum) maxNum = num;
+        parts.push({ sid, acct_no, num, den: r.den, weight: percentText(num, r.den, 6) });
+      }
     }
+    sets.push({ ...r.set, ws_id: index + 1, sid, den: r.den, over_total: r.over_total });
   });
   return { accounts, sets, parts, maxNum };
 }
