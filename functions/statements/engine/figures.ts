@@ -38,7 +38,7 @@ async function accountSums(p: Prepared): Promise<AccountSums[]> {
 }
 
 /** Name and e-mail of an account from the catalogue (its id when the record is gone). */
-export function accountContact(p: Prepared, account: AccountRef): { name: string; email: string | null } {
+function accountContact(p: Prepared, account: AccountRef): { name: string; email: string | null } {
   const { payees, artists, labels } = p.catalogue;
   const list = account.type === 'Payee' ? payees : account.type === 'Artist' ? artists : labels;
   const record = list.find((r) => r.id === account.id);
@@ -69,7 +69,7 @@ async function runTotals(p: Prepared, retained: bigint, allocated: bigint): Prom
 }
 
 /** Lines nobody can be paid from: unmatched ones by identifier, matched ones by recording (or release). */
-export async function unaccountableRecordings(p: Prepared): Promise<UnaccountableRecording[]> {
+async function unaccountableRecordings(p: Prepared): Promise<UnaccountableRecording[]> {
   const recordings = new Map(p.catalogue.recordings.map((r) => [r.id, r]));
   const releases = new Map(p.catalogue.releases.map((r) => [r.id, r]));
   const matched = await rowsOf(

@@ -41,7 +41,7 @@ export const CSV_COLUMNS = [
 ] as const;
 
 /** Each line of the scope once per account it pays, with the account's share in millionths (`share_u`). */
-export function accountLines(p: Prepared, accountNumbers: number[] | null): string {
+function accountLines(p: Prepared, accountNumbers: number[] | null): string {
   const { joins, sid } = weightSetJoin(p.scope.kind);
   const only = accountNumbers ? `AND s.acct_no IN (${accountNumbers.length ? accountNumbers.join(', ') : 'NULL'})` : '';
   return `(SELECT l.*, s.acct_no, s.weight, sign(l.u) * s.share AS share_u

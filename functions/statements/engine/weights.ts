@@ -11,8 +11,8 @@ import { accountKeyOf } from '../../data/entities/statements.js';
  * so the numerators always add up to the denominator. The engine's SQL divides a line's units by
  * these with the largest-remainder method (allocation.ts).
  */
-export const FORMAT_CLASSES = ['digital', 'physical', 'licensing'] as const;
-export type FormatClass = (typeof FORMAT_CLASSES)[number];
+const FORMAT_CLASSES = ['digital', 'physical', 'licensing'] as const;
+type FormatClass = (typeof FORMAT_CLASSES)[number];
 const CLASS_SHARE_FIELD: Record<FormatClass, keyof typeof ARTIST_ROW_SHARES> = {
   digital: 'digital_royalty_share',
   physical: 'physical_royalty_share',
@@ -56,8 +56,8 @@ export type StatementCatalogue = {
 /** A party's weight: numerator / denominator of the line's label share. */
 type Fraction = { account: string; num: bigint; den: bigint };
 
-export type AccountRow = { acct_no: number; account_key: string; type: AccountRef['type']; id: string };
-export type WeightSet = {
+type AccountRow = { acct_no: number; account_key: string; type: AccountRef['type']; id: string };
+type WeightSet = {
   ws_id: number;
   /** The split this set divides by: sets with the same parties and numerators share one (allocation.ts splits once per split). */
   sid: number;
@@ -71,7 +71,7 @@ export type WeightSet = {
   artist_ids: string[];
 };
 /** One party of a split: its numerator over the split's denominator, and its weight in percent (6 decimals). */
-export type WeightPart = { sid: number; acct_no: number; num: bigint; den: bigint; weight: string };
+type WeightPart = { sid: number; acct_no: number; num: bigint; den: bigint; weight: string };
 export type Allocation = {
   accounts: AccountRow[];
   sets: WeightSet[];
@@ -85,7 +85,7 @@ const rowsOf = (value: unknown): Row[] => (Array.isArray(value) ? (value as Row[
 const idOf = (value: unknown) => (typeof value === 'string' && value.trim() ? value : null);
 
 /** A percentage in ten-thousandths of a percent (4 decimals, half-up); null when absent or not a number. */
-export function percent4(value: unknown): bigint | null {
+function percent4(value: unknown): bigint | null {
   if (value === null || value === undefined || value === '') return null;
   try {
     return BigInt(new Big(String(value)).times(10_000).round(0, Big.roundHalfUp).toFixed(0));
