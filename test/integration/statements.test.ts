@@ -263,6 +263,9 @@ describe('publishing one account', () => {
     });
     expect(theirs.status).toBe(404);
     expect((await other.get(`/companies/${tenantId}/distribution_statements`)).status).toBe(404);
+    const label = (await api.post('/labels', { name: `Statements Label ${stamp}` })).body.label.id;
+    expect((await api.get(`/labels/${label}/distribution_statements`)).status).toBe(200);
+    expect((await other.get(`/labels/${label}/distribution_statements`)).status).toBe(404);
   });
 });
 
