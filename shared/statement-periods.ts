@@ -5,13 +5,10 @@ import type { STATEMENT_FREQUENCIES } from './catalogue.js';
  * them. The accounting period names that range the way an accountant reads it, and the statement
  * settings' frequency says which range is due when a month ends (spec 3 §3.3).
  */
-export type StatementFrequency = (typeof STATEMENT_FREQUENCIES)[number];
+type StatementFrequency = (typeof STATEMENT_FREQUENCIES)[number];
 export type PeriodRange = { start_pay_period: string; end_pay_period: string };
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
-
-/** Whether a value is a pay period (YYYY-MM). */
-export const isPayPeriod = (value: string): boolean => MONTH.test(value);
 
 const parts = (period: string): [number, number] => {
   const match = MONTH.exec(period);

@@ -7,13 +7,13 @@ import { listQuerySchema } from '../../lib/list-query.js';
 const id = z.string().trim().min(1).max(80);
 const idList = z.array(id).min(1, 'Choose at least one statement').max(500);
 /** A pay period; absent periods are left to the operation, which answers 'Please Choose Statement Periods'. */
-export const payPeriod = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a pay period (YYYY-MM)');
+const payPeriod = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a pay period (YYYY-MM)');
 const periods = { start_pay_period: payPeriod.optional(), end_pay_period: payPeriod.optional() };
 const date = z.iso.date('must be a date (YYYY-MM-DD)');
 const account = z.strictObject({ type: z.enum(ACCOUNT_TYPES), id });
 const flag = z.enum(['true', 'false']).optional();
 
-export const STATEMENT_SORT_FIELDS = [
+const STATEMENT_SORT_FIELDS = [
   'created_at',
   'number',
   'payee_name',

@@ -5,7 +5,12 @@ import { zipSync } from 'fflate';
 import { ulid } from 'ulid';
 import { ENV } from '../../../infra/resources.js';
 import { MESSAGES } from '../../../shared/messages.js';
-import type { Statement, StatementPayment, StatementRow } from '../../../shared/schemas/statement-views.js';
+import type {
+  Statement,
+  StatementList,
+  StatementPayment,
+  StatementRow,
+} from '../../../shared/schemas/statement-views.js';
 import {
   getStatement,
   listStatements,
@@ -49,7 +54,7 @@ export async function listStatementRows(
   tenantId: string,
   query: StatementListQuery,
   scope: (row: StatementRow) => boolean = () => true,
-) {
+): Promise<StatementList> {
   const [items, labels] = await Promise.all([listStatements(tenantId), labelNames(tenantId)]);
   const rows = items.map((item) => presentStatementRow(item, labels));
   const sort =

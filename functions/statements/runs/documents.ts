@@ -15,7 +15,7 @@ export async function labelNames(tenantId: string): Promise<Map<string, string>>
 }
 
 /** The parties a statement's PDF names: the company that pays and the account it pays. */
-export async function partiesOf(statement: StatementItem): Promise<{ company: Party; payee: Party }> {
+async function partiesOf(statement: StatementItem): Promise<{ company: Party; payee: Party }> {
   const [sender, holder] = await Promise.all([
     statementSender(statement.tenantId),
     accountHolder(statement.tenantId, accountOfKey(statement.accountKey)),
