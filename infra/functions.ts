@@ -49,6 +49,12 @@ type FunctionDeclaration = {
    * because the modules ship prebuilt for the build machine's platform.
    */
   nativeModules?: readonly string[];
+  /**
+   * Data files the function reads at run time (fonts …), relative to the repository root: the
+   * bundle carries each at the same relative path and functions/lib/assets.ts `assetPath` finds it
+   * there in Lambda and in place from source (e.g. PDF_FONT_ASSETS for the function that renders statements).
+   */
+  assets?: readonly string[];
   needs: Needs;
 };
 

@@ -11,6 +11,11 @@ export const MESSAGES = {
   resetRequested: 'If your Email is found you should recieve an email shortly with instructions to reset your account.',
   dashboardLoadFailed: 'There was a problem loading your Dashboard, please try logging in again.',
   noLabelSelected: 'No Label Selected',
+  /** Statements and expenses (spec 3 §5, §8). */
+  chooseStatementPeriods: 'Please Choose Statement Periods',
+  cannotDeletePaidExpense: 'You cannot delete a paid expense',
+  statementUpdated: 'Statement Updated',
+  statementMarkedAsPaid: 'Statement Marked as Paid',
   royaltyUpdated: 'Royalty Updated',
   royaltyAdded: 'Royalty Added',
   noResultsFor: (text: string) => `No results for ${text}`,
@@ -28,20 +33,22 @@ export const MESSAGES = {
   noticeMarkedRead: 'Notice marked as read',
   /** The POST answer's message names the recipients (spec 1 §7, §8). */
   noticesAddedFor: (recipients: string | undefined) => `Notice(s) Added for ${recipients ?? ''}`.trim(),
-  statementUpdated: 'Statement Updated',
   statementAdded: 'Statement Added',
-  statementMarkedAsPaid: 'Statement Marked as Paid',
   distributionStatementUpdated: 'DistributionStatement Updated',
   distributionStatementAdded: 'DistributionStatement Added',
   noArtistSelected: 'No Artist Selected',
-  chooseStatementPeriods: 'Please Choose Statement Periods',
   publishedStatementNotDeleted:
     'A published statement cannot be deleted: correct it with a new version or an adjustment',
-  /** Spec 3 §5: refused by the API (409) and on the client alike. */
-  cannotDeletePaidExpense: 'You cannot delete a paid expense',
   /** An expense or account entry a published statement carries is frozen (statements design "Accounts"). */
   onStatement: (what: string, number: string) => `${what} is on statement ${number} and cannot be changed`,
+  /** A statement mail's default subject; %PERIOD% becomes the accounting period when it is sent (fillPeriod). */
+  statementSubject: (payeeName: string) => `Royalty Statement for ${payeeName} %PERIOD%`,
 } as const;
+
+/** A statement subject with its %PERIOD% placeholder filled in: "… %PERIOD%" → "… 2026-Q3". */
+export function fillPeriod(subject: string, accountingPeriod: string): string {
+  return subject.replaceAll('%PERIOD%', accountingPeriod);
+}
 
 /** Shared validation messages (spec 1 §5). */
 export const VALIDATION = {

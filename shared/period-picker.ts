@@ -29,3 +29,40 @@ export function defaultPeriod(today: Date = new Date()): { start: string; end: s
   const start = end.subtract(11, 'month').startOf('month');
   return { start: start.format(FORMAT), end: end.format(FORMAT) };
 }
+
+/** What a period filter shows for "no date filter": every pay period, no range applied. */
+export const ANY_PERIOD = 'Any period';
+
+/** A choice of the period filter: `start`/`end` are '' for "Any period", which sends no dates. */
+export type PeriodChoice = { key: string; label: string; start: string; end: string };
+
+/**
+ * The choices of a period filter that may be left open: "Any period" (no dates, nothing
+ * applied), then the default range (spec 3 §9: ending at the end of last month, starting 12
+ * months earlier) labelled as the default with its dates, then the picker's ranges.
+ */
+export function periodChoices(today: Date = new Date()): PeriodChoice[] {
+  return [
+    { key: 'any', label: ANY_PERIOD, start: '', end: '' },
+    { key: 'default', label: 'Last 12 full months (default)', ...defaultPeriod(today) },
+    ...periodRanges(today),
+  ];
+}
+
+/**
+ * How a period filter's value reads: "Any period" when no date is set (never the default range
+ * in disguise), else the matching choice's label with its dates, else the dates alone. `key`
+ * is the matching choice's ('custom' when none).
+ */
+export function describePeriod(
+  value: { start: string; end: string } | null | undefined,
+  today: Date = new Date(),
+): { key: string; text: string } {
+  if (!value?.start && !value?.end) return { key: 'any', text: ANY_PERIOD };
+  const start = value.start || '…';
+  const end = value.end || '…';
+  const known = periodChoices(today).find((c) => c.start === value.start && c.end === value.end);
+  return known
+    ? { key: known.key, text: `${known.label}: ${start} – ${end}` }
+    : { key: 'custom', text: `${start} – ${end}` };
+}

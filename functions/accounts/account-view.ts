@@ -3,7 +3,7 @@ import { money } from '../../shared/schemas/money.js';
 import type { AccountRef, AccountView } from '../../shared/schemas/statement-views.js';
 import {
   accountHolder,
-  companyCurrency,
+  companyAccountTerms,
   entriesOfAccount,
   latestInForce,
   namesOf,
@@ -25,11 +25,11 @@ export async function accountView(tenantId: string, account: AccountRef): Promis
   const holder = await accountHolder(tenantId, account);
   if (!holder) throw new NotFound(account.type);
   const key = accountKeyOf(account);
-  const [entries, expenses, statements, currency] = await Promise.all([
+  const [entries, expenses, statements, terms] = await Promise.all([
     entriesOfAccount(tenantId, key),
     expensesOfAccount(tenantId, key),
     statementsOfAccount(tenantId, key),
-    companyCurrency(tenantId),
+    companyAccountTerms(tenantId),
   ]);
   const last = latestInForce(statements);
   const lastClosing = last?.figures.closing_balance ?? '0.00';
@@ -42,7 +42,7 @@ export async function accountView(tenantId: string, account: AccountRef): Promis
   return {
     account,
     name: holder.name,
-    currency,
+    currency: terms.currency,
     minimum_payout: holder.minimum_payout ?? '0.00',
     last_closing_balance: lastClosing,
     pending,

@@ -19,7 +19,7 @@ export function accountRefOf(accountKey: string): AccountRef | null {
   return { type: type as AccountType, id: accountKey.slice(at + 1) };
 }
 
-/** Expenses as the API answers them, with the names of the label, account and release they link to (read in batches). */
+/** Expenses as the API answers them, naming the label, account and release they link to (read in batches). */
 export async function presentExpenses(tenantId: string, items: readonly ExpenseItem[]): Promise<Expense[]> {
   const refs = items.map((item) => (item.accountKey ? accountRefOf(item.accountKey) : null));
   const idsOf = (type: AccountType) => refs.flatMap((ref) => (ref?.type === type ? [ref.id] : []));

@@ -1,33 +1,73 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
-import { ulid } from 'ulid';
+import { SESClient, SendEmailCommand, SendRawEmailCommand } from '@aws-sdk/client-ses';
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+import { monotonicFactory } from 'ulid';
 import { ENV } from '../../infra/resources.js';
 
-export type Mail = { to: string; subject: string; text: string };
+/** A file sent with a mail (a statement's PDF). */
+type MailAttachment = { filename: string; contentType: string; content: Uint8Array };
+export type Mail = { to: string; subject: string; text: string; attachments?: MailAttachment[] };
+
+/** How the local outbox records an attachment: the file beside the mail's JSON, not its bytes. */
+type OutboxAttachment = { filename: string; contentType: string; size: number; file: string };
 
 let ses: SESClient | undefined;
 
+/** Outbox ids that increase even within one millisecond, so the outbox lists mails newest first. */
+const outboxId = monotonicFactory();
+
+/** A file name that is safe on any disk: letters, digits, dot, dash and underscore. */
+function safeFileName(name: string): string {
+  return name.replace(/[^\w.-]+/g, '_').replace(/^\.+/, '') || 'attachment';
+}
+
+/** Writes the mail as JSON to the outbox and each attachment as a file beside it (`<id>.<n>.<name>`). */
+async function writeToOutbox(outbox: string, mail: Mail): Promise<void> {
+  await mkdir(outbox, { recursive: true });
+  const id = outboxId();
+  const { attachments, ...message } = mail;
+  const files: OutboxAttachment[] = [];
+  for (const [index, attachment] of (attachments ?? []).entries()) {
+    const file = `${id}.${index + 1}.${safeFileName(attachment.filename)}`;
+    await writeFile(path.join(outbox, file), attachment.content);
+    const { filename, contentType } = attachment;
+    files.push({ filename, contentType, size: attachment.content.byteLength, file });
+  }
+  const record = { id, sentAt: new Date().toISOString(), ...message, ...(files.length ? { attachments: files } : {}) };
+  await writeFile(path.join(outbox, `${id}.json`), JSON.stringify(record, null, 2));
+}
+
+/** The whole message as MIME (text body and attached files), for SES raw sending. */
+export function rawMessage(from: string, mail: Mail): Promise<Buffer> {
+  const attachments = (mail.attachments ?? []).map((a) => ({
+    filename: a.filename,
+    contentType: a.contentType,
+    content: Buffer.from(a.content.buffer, a.content.byteOffset, a.content.byteLength),
+  }));
+  return new MailComposer({ from, to: mail.to, subject: mail.subject, text: mail.text, attachments }).compile().build();
+}
+
 /**
- * The one way the product sends e-mail (invitations, confirmations, resets, later statements).
- * In AWS it goes through SES; in the local cloud it is written to the outbox folder, which the
- * local gateway lists at /_local/outbox so a developer can open the links.
+ * The one way the product sends e-mail (invitations, confirmations, resets, statements). In AWS
+ * it goes through SES (a mail with attachments as raw MIME built by nodemailer's MailComposer); in
+ * the local cloud it is written to the outbox folder, which the local gateway lists at
+ * /_local/outbox (attachments at /_local/outbox/{id}/attachments/{n}) so a developer can open
+ * the links and the files.
  */
 export async function sendMail(mail: Mail): Promise<void> {
   const outbox = process.env[ENV.outboxDir];
-  if (outbox) {
-    await mkdir(outbox, { recursive: true });
-    const id = ulid();
-    await writeFile(
-      path.join(outbox, `${id}.json`),
-      JSON.stringify({ id, sentAt: new Date().toISOString(), ...mail }, null, 2),
-    );
+  if (outbox) return writeToOutbox(outbox, mail);
+  ses ??= new SESClient({});
+  const from = process.env[ENV.mailFrom] ?? 'no-reply@example.com';
+  if (mail.attachments?.length) {
+    const data = await rawMessage(from, mail);
+    await ses.send(new SendRawEmailCommand({ Source: from, Destinations: [mail.to], RawMessage: { Data: data } }));
     return;
   }
-  ses ??= new SESClient({});
   await ses.send(
     new SendEmailCommand({
-      Source: process.env[ENV.mailFrom] ?? 'no-reply@example.com',
+      Source: from,
       Destination: { ToAddresses: [mail.to] },
       Message: { Subject: { Data: mail.subject }, Body: { Text: { Data: mail.text } } },
     }),

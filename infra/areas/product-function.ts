@@ -10,7 +10,12 @@ import { fileURLToPath } from 'node:url';
 import { Annotations, Duration, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
+import {
+  type ICommandHooks,
+  NodejsFunction,
+  OutputFormat,
+  type NodejsFunctionProps,
+} from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import type { BucketAccess, Needs, TableAccess } from '../functions.js';
@@ -61,6 +66,32 @@ export interface ProductFunctionProps
    * (DuckDB's bindings are installed for linux-x64 here); arm64 otherwise.
    */
   readonly x86?: boolean;
+  /** Data files, relative to the repository root, copied into the bundle at the same relative path (FunctionDeclaration.assets). */
+  readonly assets?: readonly string[];
+}
+
+/**
+ * The shell commands that copy a function's data files into its bundle after esbuild has run
+ * (NodejsFunction's afterBundling hook), each at its path relative to the repository root, so
+ * `assetPath` (functions/lib/assets.ts) finds them under LAMBDA_TASK_ROOT.
+ */
+export function assetCopyCommands(inputDir: string, outputDir: string, assets: readonly string[]): string[] {
+  return assets.map((asset) => {
+    if (path.isAbsolute(asset) || asset.split(/[\\/]/).includes('..')) {
+      throw new Error(`An asset is a path inside the repository: ${asset}`);
+    }
+    const target = path.join(outputDir, asset);
+    return `mkdir -p "${path.dirname(target)}" && cp "${path.join(inputDir, asset)}" "${target}"`;
+  });
+}
+
+/** NodejsFunction's hooks for a function with data files: copy them once the bundle is built. */
+function copyAssets(assets: readonly string[]): ICommandHooks {
+  return {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (inputDir, outputDir) => assetCopyCommands(inputDir, outputDir, assets),
+  };
 }
 
 export class ProductFunction extends NodejsFunction {
@@ -68,7 +99,7 @@ export class ProductFunction extends NodejsFunction {
   readonly ownRole: iam.Role;
 
   constructor(scope: Construct, id: string, props: ProductFunctionProps) {
-    const { entry, bundling, environment, x86, ...rest } = props;
+    const { entry, bundling, environment, x86, assets, ...rest } = props;
     const { skipBundling, removalPolicy } = settings(scope);
     const logGroup = new logs.LogGroup(scope, `${id}Logs`, { retention: logs.RetentionDays.ONE_MONTH, removalPolicy });
     // Its own role instead of the AWSLambdaBasicExecutionRole managed policy, which may write to
@@ -82,7 +113,7 @@ export class ProductFunction extends NodejsFunction {
           handler: 'handler',
           projectRoot: REPO_ROOT,
           depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
-          bundling: { ...BUNDLING, ...bundling },
+          bundling: { ...BUNDLING, ...bundling, ...(assets?.length ? { commandHooks: copyAssets(assets) } : {}) },
         };
     super(scope, id, {
       // The entry file names the function in the console and lets tests find it.
@@ -163,12 +194,12 @@ export class ProductFunction extends NodejsFunction {
     return this;
   }
 
-  /** Sets MAIL_FROM and allows SES SendEmail, only with that sender address. */
+  /** Sets MAIL_FROM and allows SES SendEmail (and SendRawEmail, for attachments), only with that sender address. */
   bindMail(from: string): this {
     this.addEnvironment(ENV.mailFrom, from);
     this.addToRolePolicy(
       new iam.PolicyStatement({
-        actions: ['ses:SendEmail'],
+        actions: ['ses:SendEmail', 'ses:SendRawEmail'],
         resources: [Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
         conditions: { StringEquals: { 'ses:FromAddress': from } },
       }),

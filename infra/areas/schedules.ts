@@ -20,7 +20,7 @@ export class Schedules extends Construct {
   constructor(scope: Construct, id: string, props: FunctionDeps) {
     super(scope, id);
     for (const key of Object.keys(SCHEDULED_JOBS) as ScheduleKey[]) {
-      const { entry, timeoutSeconds, memorySize, needs } = SCHEDULED_JOBS[key];
+      const { entry, timeoutSeconds, memorySize, assets, needs } = SCHEDULED_JOBS[key];
       const deadLetters = new sqs.Queue(this, `${key}Dlq`, {
         encryption: sqs.QueueEncryption.SQS_MANAGED,
         enforceSSL: true,
@@ -35,6 +35,7 @@ export class Schedules extends Construct {
         entry,
         timeout: Duration.seconds(timeoutSeconds),
         memorySize,
+        assets,
         deadLetterQueue: deadLetters,
       }).bindNeeds(needs, props);
       const schedule = SCHEDULES[key];

@@ -20,11 +20,12 @@ export class Workers extends Construct {
   constructor(scope: Construct, id: string, props: WorkersProps) {
     super(scope, id);
     for (const queue of Object.keys(WORKERS) as QueueKey[]) {
-      const { entry, memorySize, ephemeralStorageMiB, nativeModules, needs } = WORKERS[queue];
+      const { entry, memorySize, ephemeralStorageMiB, nativeModules, assets, needs } = WORKERS[queue];
       const fn = new ProductFunction(this, `${queue}Worker`, {
         entry,
         timeout: Duration.seconds(QUEUES[queue].workerTimeoutSeconds),
         memorySize,
+        assets,
         ...(ephemeralStorageMiB ? { ephemeralStorageSize: Size.mebibytes(ephemeralStorageMiB) } : {}),
         ...(nativeModules ? { x86: true, bundling: { nodeModules: [...nativeModules] } } : {}),
       }).bindNeeds(needs, props);

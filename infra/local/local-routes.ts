@@ -71,18 +71,57 @@ export function cognitoProxyRoute(cognitoEndpoint: string): LocalRoute {
   };
 }
 
-/** GET /_local/outbox: the mails the product sent, newest first (the local stand-in for SES). */
+/** A mail's file in the outbox: a ULID and .json (attachments beside it are `<id>.<n>.<name>`). */
+const MAIL_FILE = /^[0-9A-HJKMNP-TV-Z]{26}\.json$/;
+
+type OutboxMail = { id: string; attachments?: { filename: string; contentType: string; file: string }[] };
+
+/**
+ * GET /_local/outbox: the mails the product sent, newest first (the local stand-in for SES); each
+ * attachment gets a `url`. GET /_local/outbox/{id}/attachments/{n} serves the n-th attachment
+ * (from 1) inline, so a statement's PDF opens in the browser.
+ */
 export function outboxRoute(outboxDir: string): LocalRoute {
+  const readMail = async (file: string): Promise<OutboxMail> =>
+    JSON.parse(await readFile(path.join(outboxDir, file), 'utf8'));
   return async (_req, res, url) => {
+    const attachment = /^\/_local\/outbox\/([0-9A-Z]{26})\/attachments\/(\d+)$/.exec(url.pathname);
+    if (attachment) {
+      const [, id, n] = attachment;
+      const mailFile = `${id}.json`;
+      const found = existsSync(path.join(outboxDir, mailFile))
+        ? (await readMail(mailFile)).attachments?.[Number(n) - 1]
+        : undefined;
+      if (!found) {
+        json(res, 404, { message: 'No such attachment' });
+        return true;
+      }
+      const body = await readFile(path.join(outboxDir, path.basename(found.file)));
+      res.writeHead(200, {
+        'content-type': found.contentType,
+        'content-length': body.length,
+        'content-disposition': `inline; filename="${found.filename.replace(/[^\w.-]+/g, '_')}"`,
+      });
+      res.end(body);
+      return true;
+    }
     if (url.pathname !== '/_local/outbox') return false;
     const files = existsSync(outboxDir)
       ? (await readdir(outboxDir))
-          .filter((f) => f.endsWith('.json'))
+          .filter((f) => MAIL_FILE.test(f))
           .sort()
           .reverse()
       : [];
     const mails = await Promise.all(
-      files.slice(0, 200).map(async (f) => JSON.parse(await readFile(path.join(outboxDir, f), 'utf8'))),
+      files.slice(0, 200).map(async (f) => {
+        const mail = await readMail(f);
+        if (!mail.attachments) return mail;
+        const attachments = mail.attachments.map((a, i) => ({
+          ...a,
+          url: `/_local/outbox/${mail.id}/attachments/${i + 1}`,
+        }));
+        return { ...mail, attachments };
+      }),
     );
     json(res, 200, { mails });
     return true;

@@ -88,7 +88,8 @@ export const contributorInput = z.strictObject({
   tenant_id: z.string().trim().min(1).max(64).optional(),
 });
 
-const statementSettingsInput = z.strictObject({
+/** Statement settings (spec 3 §3.3): a payee's (statement_settings_attributes) and a label's (statement_settings). */
+export const statementSettingsInput = z.strictObject({
   default_summaries: z.array(text(100)).max(20).optional(),
   formats: z.array(z.enum(STATEMENT_FORMATS)).max(STATEMENT_FORMATS.length).optional(),
   frequency: z.union([z.literal(''), z.enum(STATEMENT_FREQUENCIES)]).optional(),

@@ -25,7 +25,7 @@ const clearable = (max: number) =>
 const clearableId = z.preprocess((value) => (value === '' ? null : value), id.nullable().optional());
 
 /** A payee's account: a payee, an artist without payees, or a label (AccountRef). */
-export const accountRef = z.strictObject({ type: z.enum(ACCOUNT_TYPES), id });
+const accountRef = z.strictObject({ type: z.enum(ACCOUNT_TYPES), id });
 
 const tags = z.array(z.string().trim().min(1, 'A tag must not be blank').max(100)).max(50);
 
@@ -121,8 +121,7 @@ export const expenseUpdate = z.strictObject({
 export type ExpenseUpdate = z.output<typeof expenseUpdate>;
 
 /** The kinds a user records by hand; payments are written by marking a statement paid. */
-export const ENTERED_KINDS = ['advance', 'reserve', 'reserve_release', 'transfer', 'adjustment'] as const;
-export type EnteredKind = (typeof ENTERED_KINDS)[number];
+const ENTERED_KINDS = ['advance', 'reserve', 'reserve_release', 'transfer', 'adjustment'] as const;
 
 /**
  * Kinds whose amount is typed as a positive number though it is taken from the account

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { statementSettingsInput } from './catalogue.js';
 
 const trimmed = (max: number) => z.string().trim().max(max);
 
@@ -40,6 +41,8 @@ export const labelInput = z.strictObject({
    * was chosen (spec 2 §4 Label logo); `null` removes the logo.
    */
   logo_key: z.string().max(500).nullable().optional(),
+  /** Statement settings (spec 3 §3.3): summaries, formats, frequency, graphs (on for labels when unset). */
+  statement_settings: statementSettingsInput.optional(),
 });
 
 export type LabelInput = z.infer<typeof labelInput>;
@@ -53,7 +56,9 @@ export type LabelScope = (typeof LABEL_SCOPES)[number];
 export const LABEL_SORT_FIELDS = ['name', 'created_at', 'updated_at', 'active', 'distributed'] as const;
 
 /** A label as the API answers. */
-export type LabelView = Omit<LabelInput, 'logo_key'> & {
+export type LabelView = Omit<LabelInput, 'logo_key' | 'statement_settings'> & {
+  /** As stored: read with labelStatementSettings in the SPA (graphs default on). */
+  statement_settings?: { default_summaries?: string[]; formats?: string[]; frequency?: string; graphs?: boolean };
   id: string;
   company_id: string;
   active: boolean;

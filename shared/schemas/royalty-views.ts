@@ -52,6 +52,8 @@ export type RoyaltyList = {
   aggregator_sum: string;
   /** The estimated lines' sum (or count), as the API gives it. */
   estimated: string | number | null;
+  /** Lines left out of the sums for want of an exchange rate (no amount in the company currency). */
+  unconverted_count?: number;
   currency: string;
   pay_periods: { pay_period: string; total: string }[];
   label_names: string[];

@@ -238,6 +238,8 @@ export type StatementRun = {
   total: number;
   done: number;
   preview: { rows: RunPreviewRow[]; totals: RunTotals; warnings: RunWarnings } | null;
+  /** The company's currency the run's money is in (the SPA shows GBP when absent). */
+  currency?: string;
   unaccountable: UnaccountableRecording[];
   error: string | null;
   scheduled: boolean;

@@ -96,6 +96,26 @@ describe('royalties in the browser', () => {
     await expect.poll(() => page.getByTestId('royalties-count').textContent(), { timeout: 15_000 }).toBe('3');
     expect(await page.getByTestId('royalties-total').textContent()).toBe('£4.01');
     expect(await page.locator('[data-testid="royalties-table"] tbody tr').count()).toBe(3);
+    // The summary says how its figures relate, in figures that add up as shown.
+    expect(await page.getByTestId('royalties-equation').textContent()).toMatch(
+      /^Total £4\.01 = Aggregator £\d+\.\d\d \+ Label share £\d+\.\d\d \(of which artists £\d+\.\d\d\)$/,
+    );
+    // No dates are applied unless a period is chosen: the picker and the summary say "Any period".
+    expect(await page.getByTestId('royalties-filter-period').textContent()).toBe('Any period');
+    expect(await page.getByTestId('royalties-summary-period').textContent()).toBe('Any period');
+    const pickPeriod = async (label: string) => {
+      await page.getByTestId('royalties-filter-period').click();
+      await page.getByRole('dialog').getByText(label, { exact: true }).click();
+      await page.getByTestId('royalties-filter-period-apply').click();
+    };
+    // Last month holds none of the report's periods (2026-01, 2026-02); choosing it applies its dates, visibly.
+    await pickPeriod('Last month');
+    await expect.poll(() => page.getByTestId('royalties-count').textContent(), { timeout: 15_000 }).toBe('0');
+    expect(await page.getByTestId('royalties-filter-period').textContent()).toMatch(/^Last month: \d{4}-\d\d-01 – /);
+    expect(await page.getByTestId('royalties-summary-period').textContent()).toMatch(/^Last month: /);
+    await pickPeriod('Any period');
+    await expect.poll(() => page.getByTestId('royalties-count').textContent(), { timeout: 15_000 }).toBe('3');
+    expect(await page.getByTestId('royalties-filter-period').textContent()).toBe('Any period');
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: '/tmp/royalties-list.png' });
     expect(errors).toEqual([]);

@@ -9,6 +9,7 @@ import {
 } from '../../functions/statements/accounts/figures.js';
 import { advancesToDate, monthEnd, pendingEffect, pendingFor } from '../../functions/statements/accounts/pending.js';
 import { latestInForce } from '../../functions/data/access/accounts.js';
+import { selfBillingApplies, selfBillingFigures } from '../../functions/statements/accounts/self-billing.js';
 import type { AccountEntryItem, ExpenseItem } from '../../functions/data/entities/statements.js';
 import { entryEffect, enteredAmount } from '../../shared/schemas/expense.js';
 
@@ -272,5 +273,34 @@ describe('what a statement carries', () => {
     expect(latestInForce(items)?.statementId).toBe('q2v2');
     expect(latestInForce(items, 'q2v2')?.statementId).toBe('q1');
     expect(latestInForce([])).toBeNull();
+  });
+});
+
+describe('a self-billing invoice', () => {
+  const payee = { self_billing: true, vat_registered: true, vat_rate: 20 };
+  it('is issued while the company’s agreement is in force, the payee has agreed and something is paid', () => {
+    const company = { self_billing: true, self_billing_expires_at: '2026-12-31T00:00:00.000Z' };
+    expect(selfBillingApplies(company, payee, '10.00', '2026-12-31')).toBe(true);
+    expect(selfBillingApplies(company, payee, '10.00', '2027-01-01')).toBe(false);
+    expect(selfBillingApplies({ self_billing: true }, payee, '10.00', '2030-01-01')).toBe(true);
+    expect(selfBillingApplies({ self_billing: false }, payee, '10.00', '2026-01-01')).toBe(false);
+    expect(selfBillingApplies(company, { ...payee, self_billing: false }, '10.00', '2026-01-01')).toBe(false);
+    expect(selfBillingApplies(company, payee, '0.00', '2026-01-01')).toBe(false);
+  });
+
+  it('invoices what is paid, with VAT at the payee’s rate only when it is VAT-registered', () => {
+    expect(selfBillingFigures('100.05', payee)).toEqual({
+      vat_rate: '20',
+      subtotal: '100.05',
+      vat: '20.01',
+      total: '120.06',
+    });
+    expect(selfBillingFigures('100.00', { ...payee, vat_rate: 5 })).toMatchObject({ vat: '5.00', total: '105.00' });
+    expect(selfBillingFigures('100.00', { ...payee, vat_registered: false })).toEqual({
+      vat_rate: '0',
+      subtotal: '100.00',
+      vat: '0.00',
+      total: '100.00',
+    });
   });
 });

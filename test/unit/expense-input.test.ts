@@ -29,7 +29,7 @@ describe('expense input', () => {
     expect(expenseInput.parse({ ...minimal, vat: '20.5', total: '120.50' }).total).toBe('120.50');
   });
 
-  it('refuses money with more than 2 decimals, a float, a negative subtotal or a total that disagrees, naming the field', () => {
+  it('refuses more than 2 decimals, a float, a negative subtotal or a disagreeing total, naming the field', () => {
     expect(errorsOf(expenseInput, { ...minimal, subtotal: '1.005' })).toEqual({
       subtotal: ['Subtotal must be an amount with up to 2 decimals'],
     });

@@ -7,7 +7,11 @@ import { loadRateRows } from '../../functions/royalties/ledger/rates.js';
 import { LEDGER_COLUMNS } from '../../functions/royalties/ledger/schema.js';
 import { applyLedgerRules, type LedgerContext } from '../../functions/royalties/ledger/rules.js';
 import type { RoyaltyMap } from '../../shared/schemas/royalty-map.js';
-import { loadCatalogueRows, normaliseIdentifier } from '../../functions/royalties/ledger/match-lines.js';
+import {
+  type CatalogueRows,
+  loadCatalogueRows,
+  normaliseIdentifier,
+} from '../../functions/royalties/ledger/match-lines.js';
 import { readReport } from '../../functions/royalties/import/read-report.js';
 
 /**
@@ -83,11 +87,12 @@ async function ledger(
   csv: string,
   context: Partial<LedgerContext> = {},
   rates: Parameters<typeof loadRateRows>[2] = [],
+  catalogue: CatalogueRows = CATALOGUE,
 ) {
   const name = `r${Math.random().toString(36).slice(2)}`;
   writeFileSync(path.join(dir, `${name}.csv`), csv);
   await readReport(db, path.join(dir, `${name}.csv`), MAP, path.join(dir, `${name}.raw.parquet`), { importId: 'IMP1' });
-  await loadCatalogueRows(db, dir, CATALOGUE);
+  await loadCatalogueRows(db, dir, catalogue);
   await loadRateRows(db, dir, rates);
   const out = path.join(dir, `${name}.parquet`);
   const result = await applyLedgerRules(db, path.join(dir, `${name}.raw.parquet`), out, { ...CONTEXT, ...context });
@@ -125,6 +130,81 @@ describe('catalogue matching', () => {
     const schema = await (await db.runAndReadAll(`DESCRIBE SELECT * FROM read_parquet('${out}')`)).getRowObjects();
     expect(schema.map((c) => [c.column_name, c.column_type])).toEqual(Object.entries(LEDGER_COLUMNS));
     expect(rows.every((r) => r.import_id === 'IMP1' && r.estimated === false)).toBe(true);
+  });
+});
+
+describe("a matched line's names", () => {
+  // The same catalogue with titles, display artists and artists' names.
+  const NAMED: CatalogueRows = {
+    ...CATALOGUE,
+    recordings: [
+      { ...CATALOGUE.recordings[0], title: 'First Light', display_artists: 'Ann & Bo' },
+      { ...CATALOGUE.recordings[1], title: 'Second Wind', display_artists: '' },
+      { ...CATALOGUE.recordings[2], title: 'Ninth' },
+      { id: 'R4', isrc: 'GBAAA2600004', title: 'Fourth', artist_recordings: [{ artist_id: 'A4', sequence: 1 }] },
+    ],
+    releases: [
+      { ...CATALOGUE.releases[0], title: 'Dawn EP', display_artists: 'Various' },
+      { ...CATALOGUE.releases[1], title: 'Noon LP', display_artists: 'Cy' },
+      { ...CATALOGUE.releases[2], title: 'No Artists' },
+    ],
+    artists: [
+      { id: 'A1', name: 'Ann' },
+      { id: 'A4', name: 'Dee' },
+    ],
+  };
+  const head = 'ISRC,UPC,Cat,Track,Artist,Album,Label,Net,Cur,Period';
+  const report = 'Unknown Song,Someone Else,Unknown Album,Other Label';
+
+  it("takes the recording's title and artists, the release's title and the label's name, by any match", async () => {
+    const { delivered_by: _by, ...columns } = MAP.columns;
+    const map = { columns: { ...columns, artist: 'Artist', album: 'Album', label_name: 'Label' } };
+    const name = `n${Math.random().toString(36).slice(2)}`;
+    writeFileSync(
+      path.join(dir, `${name}.csv`),
+      [
+        head,
+        `GBAAA2600001,,,${report},1.00,GBP,2026-06`,
+        `GBAAA2600009,,,${report},1.00,GBP,2026-06`,
+        `,36000291452,,${report},1.00,GBP,2026-06`,
+        `,,np-002,${report},1.00,GBP,2026-06`,
+        `GBAAA2600004,,,${report},1.00,GBP,2026-06`,
+        `XXAAA0000000,,,${report},1.00,GBP,2026-06`,
+      ].join('\n'),
+    );
+    await readReport(db, path.join(dir, `${name}.csv`), map, path.join(dir, `${name}.raw.parquet`), {
+      importId: 'IMP1',
+    });
+    await loadCatalogueRows(db, dir, NAMED);
+    await loadRateRows(db, dir, []);
+    const out = path.join(dir, `${name}.parquet`);
+    await applyLedgerRules(db, path.join(dir, `${name}.raw.parquet`), out, CONTEXT);
+    // Re-matching reads the written file again: the same rules give the same names.
+    const again = path.join(dir, `${name}.again.parquet`);
+    await applyLedgerRules(db, out, again, CONTEXT);
+    for (const file of [out, again]) {
+      const rows = await (
+        await db.runAndReadAll(`SELECT * FROM read_parquet('${file}') ORDER BY line`)
+      ).getRowObjectsJson();
+      expect(rows.map((r) => [r.matched_by, r.song, r.artist, r.album, r.label_name])).toEqual([
+        // The recording's display artists; its release (REL1) names the album and the label.
+        ['isrc', 'First Light', 'Ann & Bo', 'Dawn EP', 'Aurora Sound'],
+        // By hand (a rule to R2): R2 has no artists, so its release's (REL2, whose label has no name).
+        ['manual', 'Second Wind', 'Cy', 'Noon LP', 'Other Label'],
+        // A release only: no recording names the song, so the report's stays.
+        ['upc', 'Unknown Song', 'Cy', 'Noon LP', 'Other Label'],
+        // A release without artists or display artists: the report's artist stays.
+        ['cat_no', 'Unknown Song', 'Someone Else', 'No Artists', 'Aurora Sound'],
+        // No display artists stored: the first artist's name; on no release, the report's album.
+        ['isrc', 'Fourth', 'Dee', 'Unknown Album', 'Other Label'],
+        [null, 'Unknown Song', 'Someone Else', 'Unknown Album', 'Other Label'],
+      ]);
+    }
+  });
+
+  it("keeps the report's text where the catalogue read has no names", async () => {
+    const { rows } = await ledger([HEAD, 'gb-aaa-26-00001,,,Report Title,,1.00,GBP,2026-06'].join('\n'));
+    expect(rows.map((r) => [r.matched_by, r.song, r.label_name])).toEqual([['isrc', 'Report Title', 'Aurora Sound']]);
   });
 });
 

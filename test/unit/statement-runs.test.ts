@@ -160,6 +160,7 @@ function fakeCloud(options: { accounts: string[]; expenses?: Record<string, stri
         expense_ids,
         entry_ids: [],
         previous_statement_id: null,
+        self_billing: null,
       };
     },
     readSequence: async () => {

@@ -12,21 +12,39 @@ const entries = () => getDb().entities.AccountEntry;
 const statements = () => getDb().entities.Statement;
 
 /** Who holds an account, as an account's statement and view need them. */
-export type AccountHolder = { name: string; email: string | null; minimum_payout: string | null };
+export type AccountHolder = {
+  name: string;
+  email: string | null;
+  minimum_payout: string | null;
+  /** A payee's self-billing agreement and VAT (artists and labels have none). */
+  self_billing: boolean;
+  vat_registered: boolean;
+  vat_rate: number | null;
+};
+const NO_AGREEMENT = { minimum_payout: null, self_billing: false, vat_registered: false, vat_rate: null };
 
 /** The payee, artist or label an account belongs to, in the company; null when it has none by that id. */
 export async function accountHolder(tenantId: string, account: AccountRef): Promise<AccountHolder | null> {
   const db = getDb().entities;
   if (account.type === 'Payee') {
     const payee = (await db.Payee.get({ tenantId, id: account.id }).go()).data;
-    return payee && { name: payee.name, email: payee.email ?? null, minimum_payout: payee.minimum_payout ?? null };
+    return (
+      payee && {
+        name: payee.name,
+        email: payee.email ?? null,
+        minimum_payout: payee.minimum_payout ?? null,
+        self_billing: payee.self_billing ?? false,
+        vat_registered: payee.vat_registered ?? false,
+        vat_rate: payee.vat_rate ?? null,
+      }
+    );
   }
   if (account.type === 'Artist') {
     const artist = (await db.Artist.get({ tenantId, id: account.id }).go()).data;
-    return artist && { name: artist.name, email: artist.email ?? null, minimum_payout: null };
+    return artist && { ...NO_AGREEMENT, name: artist.name, email: artist.email ?? null };
   }
   const label = (await db.Label.get({ tenantId, labelId: account.id }).go()).data;
-  return label && { name: label.name, email: null, minimum_payout: null };
+  return label && { ...NO_AGREEMENT, name: label.name, email: null };
 }
 
 /** Names of records an expense or entry links to (labels, payees, artists, releases), read in batches. */
@@ -97,9 +115,10 @@ export async function updateAccountEntry(
 ): Promise<AccountEntryItem> {
   const patch = entries()
     .patch({ tenantId: entry.tenantId, accountKey: entry.accountKey, entryId: entry.entryId })
-    .set(changes)
-    .where(({ statement_id }, { notExists }) => notExists(statement_id));
-  const updated = await (remove.length ? patch.remove([...remove]) : patch).go({ response: 'all_new' });
+    .set(changes);
+  const updated = await (remove.length ? patch.remove([...remove]) : patch)
+    .where(({ statement_id }, { notExists }) => notExists(statement_id))
+    .go({ response: 'all_new' });
   return updated.data as AccountEntryItem;
 }
 
@@ -156,12 +175,18 @@ export async function statementNumber(tenantId: string, statementId: string): Pr
   return statement?.number ?? statementId;
 }
 
-/** The company's currency (GBP unless it says otherwise). */
-export async function companyCurrency(tenantId: string): Promise<string> {
+/** The company's currency (GBP unless it says otherwise) and its self-billing agreement. */
+export async function companyAccountTerms(
+  tenantId: string,
+): Promise<{ currency: string; self_billing: boolean; self_billing_expires_at?: string }> {
   const company = (
     await getDb()
       .entities.Company.get({ companyId: tenantId })
-      .go({ attributes: ['currency'] })
+      .go({ attributes: ['currency', 'self_billing', 'self_billing_expires_at'] })
   ).data;
-  return company?.currency ?? 'GBP';
+  return {
+    currency: company?.currency ?? 'GBP',
+    self_billing: company?.self_billing ?? false,
+    self_billing_expires_at: company?.self_billing_expires_at,
+  };
 }

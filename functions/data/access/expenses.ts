@@ -43,11 +43,10 @@ export async function updateExpense(
   changes: ExpenseChanges,
   remove: readonly ExpenseRemovable[],
 ): Promise<ExpenseItem> {
-  const patch = expenses()
-    .patch({ tenantId, expenseId })
-    .set(changes)
-    .where(({ statement_id }, { notExists }) => notExists(statement_id));
-  const updated = await (remove.length ? patch.remove([...remove]) : patch).go({ response: 'all_new' });
+  const patch = expenses().patch({ tenantId, expenseId }).set(changes);
+  const updated = await (remove.length ? patch.remove([...remove]) : patch)
+    .where(({ statement_id }, { notExists }) => notExists(statement_id))
+    .go({ response: 'all_new' });
   // ElectroDB types an update's answer as partial; all_new is the whole item.
   return updated.data as ExpenseItem;
 }

@@ -7,17 +7,33 @@ import { getDb } from '../service.js';
  */
 export type CatalogueLink = 'label_id' | 'release_id' | 'recording_id' | 'artist_id';
 
-/** The tenant's recordings, releases and labels with only the attributes matching needs. */
+/**
+ * The tenant's recordings, releases, labels and artists with only the attributes matching needs:
+ * identifiers and shares to match and cut, titles and names for the lines a match names.
+ */
 export async function matchingCatalogue(tenantId: string) {
   const db = getDb().entities;
-  const [recordings, releases, labels] = await Promise.all([
-    db.Recording.query.byTenant({ tenantId }).go({ pages: 'all', attributes: ['id', 'isrc', 'artist_recordings'] }),
-    db.Release.query
+  const [recordings, releases, labels, artists] = await Promise.all([
+    db.Recording.query
       .byTenant({ tenantId })
-      .go({ pages: 'all', attributes: ['id', 'upc', 'cat_no', 'label_id', 'artist_releases', 'release_recordings'] }),
+      .go({ pages: 'all', attributes: ['id', 'isrc', 'title', 'display_artists', 'artist_recordings'] }),
+    db.Release.query.byTenant({ tenantId }).go({
+      pages: 'all',
+      attributes: [
+        'id',
+        'upc',
+        'cat_no',
+        'label_id',
+        'title',
+        'display_artists',
+        'artist_releases',
+        'release_recordings',
+      ],
+    }),
     db.Label.query.byTenant({ tenantId }).go({ pages: 'all', attributes: ['labelId', 'name', 'deal_percentage'] }),
+    db.Artist.query.byTenant({ tenantId }).go({ pages: 'all', attributes: ['id', 'name'] }),
   ]);
-  return { recordings: recordings.data, releases: releases.data, labels: labels.data };
+  return { recordings: recordings.data, releases: releases.data, labels: labels.data, artists: artists.data };
 }
 
 /** Whether the company has the record a royalty links to (another tenant's id is not found). */

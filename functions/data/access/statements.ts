@@ -118,6 +118,11 @@ export type StatementPublication = {
   entryIds: readonly string[];
   /** A correction: the statement it replaces, marked superseded in the same write. */
   replacesId?: string;
+  /**
+   * A self-billing invoice's sequence value read before numbering it (its number is `from + 1`),
+   * when the statement carries one: numbered in the same write, so never twice and never skipped.
+   */
+  selfBillingFrom?: number;
 };
 
 /** Why a publication was not written: the statement exists, or a race another writer won. */
@@ -140,7 +145,7 @@ export const MAX_CONSUMED_PER_STATEMENT = 97;
  * statement it corrects (only if no other version corrected it first).
  */
 export async function publishStatement(publication: StatementPublication): Promise<PublicationOutcome> {
-  const { statement, sequenceFrom, expenseIds, entryIds, replacesId } = publication;
+  const { statement, sequenceFrom, expenseIds, entryIds, replacesId, selfBillingFrom } = publication;
   if (expenseIds.length + entryIds.length > MAX_CONSUMED_PER_STATEMENT)
     throw new Error(
       `A statement carries at most ${MAX_CONSUMED_PER_STATEMENT} expenses and entries in one write; ` +
@@ -148,42 +153,50 @@ export async function publishStatement(publication: StatementPublication): Promi
     );
   const { tenantId, statementId, accountKey } = statement;
   const result = await getDb()
-    .transaction.write(({ Statement, Sequence, Expense, AccountEntry }) => [
-      Statement.create(statement).commit(),
-      sequenceFrom === 0
-        ? Sequence.create({ tenantId, name: 'statement', value: 1 }).commit()
-        : Sequence.patch({ tenantId, name: 'statement' })
-            .set({ value: sequenceFrom + 1 })
-            .where((attr, op) => op.eq(attr.value, sequenceFrom))
+    .transaction.write(({ Statement, Sequence, Expense, AccountEntry }) => {
+      // The sequence moves n → n+1 only if it still says n (created at 1 when there is none).
+      const advance = (name: 'statement' | 'self_billing_invoice', from: number) =>
+        from === 0
+          ? Sequence.create({ tenantId, name, value: 1 }).commit()
+          : Sequence.patch({ tenantId, name })
+              .set({ value: from + 1 })
+              .where((attr, op) => op.eq(attr.value, from))
+              .commit();
+      return [
+        Statement.create(statement).commit(),
+        advance('statement', sequenceFrom),
+        ...(selfBillingFrom === undefined ? [] : [advance('self_billing_invoice', selfBillingFrom)]),
+        ...(replacesId
+          ? [
+              Statement.patch({ tenantId, statementId: replacesId })
+                .set({ superseded_by: statementId })
+                .where((attr, op) => op.notExists(attr.superseded_by))
+                .commit(),
+            ]
+          : []),
+        ...expenseIds.map((expenseId) =>
+          Expense.patch({ tenantId, expenseId })
+            .set({ statement_id: statementId })
+            .where((attr, op) => op.notExists(attr.statement_id))
             .commit(),
-      ...(replacesId
-        ? [
-            Statement.patch({ tenantId, statementId: replacesId })
-              .set({ superseded_by: statementId })
-              .where((attr, op) => op.notExists(attr.superseded_by))
-              .commit(),
-          ]
-        : []),
-      ...expenseIds.map((expenseId) =>
-        Expense.patch({ tenantId, expenseId })
-          .set({ statement_id: statementId })
-          .where((attr, op) => op.notExists(attr.statement_id))
-          .commit(),
-      ),
-      ...entryIds.map((entryId) =>
-        AccountEntry.patch({ tenantId, accountKey, entryId })
-          .set({ statement_id: statementId })
-          .where((attr, op) => op.notExists(attr.statement_id))
-          .commit(),
-      ),
-    ])
+        ),
+        ...entryIds.map((entryId) =>
+          AccountEntry.patch({ tenantId, accountKey, entryId })
+            .set({ statement_id: statementId })
+            .where((attr, op) => op.notExists(attr.statement_id))
+            .commit(),
+        ),
+      ];
+    })
     .go();
   if (!result.canceled) return 'published';
   const refused = (index: number) => result.data[index]?.code === 'ConditionalCheckFailed';
   if (refused(0)) return 'exists';
   if (refused(1)) return 'number_taken';
-  const consumedFrom = replacesId ? 3 : 2;
-  if (replacesId && refused(2)) return 'already_corrected';
+  const correctionAt = selfBillingFrom === undefined ? 2 : 3;
+  if (selfBillingFrom !== undefined && refused(2)) return 'number_taken';
+  const consumedFrom = replacesId ? correctionAt + 1 : correctionAt;
+  if (replacesId && refused(correctionAt)) return 'already_corrected';
   if (result.data.slice(consumedFrom).some((item) => item.code === 'ConditionalCheckFailed'))
     return 'consumed_elsewhere';
   return 'conflict';

@@ -48,6 +48,16 @@ export const Label = new Entity({
         },
       },
     },
+    /** Statement settings (spec 3 §3.3); unset, graphs are on for a label and the rest empty. */
+    statement_settings: {
+      type: 'map',
+      properties: {
+        default_summaries: { type: 'list', items: { type: 'string' } },
+        formats: { type: 'list', items: { type: 'string' } },
+        frequency: { type: 'string' },
+        graphs: { type: 'boolean' },
+      },
+    },
     logo: {
       type: 'map',
       properties: {

@@ -11,6 +11,9 @@ import { loadTable } from './duck-tables.js';
  * Order: a rule the user assigned (matched_by 'manual'), else ISRC → recording, else UPC →
  * release, else cat_no → release. A recording's release is the one whose tracklist holds it,
  * preferring the one with the line's UPC or cat_no. Unmatched lines keep NULLs.
+ *
+ * A match also names the line as the catalogue does (song, artist, album, label): every filter,
+ * sum and statement then finds a matched line under its recording's names, not the report's.
  */
 export type MatchField = 'isrc' | 'upc' | 'cat_no';
 export const MATCH_FIELDS: readonly MatchField[] = ['isrc', 'upc', 'cat_no'];
@@ -38,10 +41,14 @@ const shareText = (value: unknown) => (typeof value === 'number' || typeof value
 
 /** What matching reads of the tenant's records (catalogue.ts, label.ts, RoyaltyMatchRule). */
 export type CatalogueRows = {
+  /** id, isrc, artist_recordings; title and display_artists name the lines they match. */
   recordings: Row[];
+  /** id, upc, cat_no, label_id, artist_releases, release_recordings; title and display_artists as above. */
   releases: Row[];
   labels: { labelId: string; name?: string; deal_percentage?: number }[];
   rules: { field: string; value: string; recording_id?: string; release_id?: string }[];
+  /** Artists' names: a line's artist when its recording (or release) has no display artists. */
+  artists?: { id: string; name?: string }[];
 };
 
 /** What matching reads of the tenant's catalogue and rules from DynamoDB. */
@@ -50,11 +57,14 @@ export async function readCatalogue(tenantId: string): Promise<CatalogueRows> {
   return { ...catalogue, rules };
 }
 
-/** The tenant's catalogue as temp tables: cat_recordings, cat_releases, cat_tracks, cat_artists, cat_labels, match_rules. */
+/**
+ * The tenant's catalogue as temp tables: cat_recordings, cat_releases, cat_tracks, cat_artists,
+ * cat_artist_names, cat_labels, match_rules.
+ */
 export async function loadCatalogueRows(
   connection: DuckDBConnection,
   workDir: string,
-  { recordings, releases, labels, rules }: CatalogueRows,
+  { recordings, releases, labels, rules, artists = [] }: CatalogueRows,
 ): Promise<void> {
   const artistRows = (kind: string, records: Row[], field: string) =>
     records.flatMap((record) =>
@@ -67,14 +77,22 @@ export async function loadCatalogueRows(
       })),
     );
   await connection.run(MACROS);
-  await loadTable(connection, workDir, 'cat_recordings', { id: 'VARCHAR', isrc: 'VARCHAR' }, recordings as never);
+  const named = { title: 'VARCHAR', display_artists: 'VARCHAR' };
+  await loadTable(
+    connection,
+    workDir,
+    'cat_recordings',
+    { id: 'VARCHAR', isrc: 'VARCHAR', ...named },
+    recordings as never,
+  );
   await loadTable(
     connection,
     workDir,
     'cat_releases',
-    { id: 'VARCHAR', upc: 'VARCHAR', cat_no: 'VARCHAR', label_id: 'VARCHAR' },
+    { id: 'VARCHAR', upc: 'VARCHAR', cat_no: 'VARCHAR', label_id: 'VARCHAR', ...named },
     releases as never,
   );
+  await loadTable(connection, workDir, 'cat_artist_names', { id: 'VARCHAR', name: 'VARCHAR' }, artists);
   await loadTable(
     connection,
     workDir,
@@ -117,7 +135,10 @@ export async function loadCatalogueRows(
  * Matches the distinct identifiers of relation `lines` (columns isrc, upc, cat_no) into temp
  * table `matches`: one row per distinct r_isrc, r_upc, r_cat (the values as given), with keys
  * k_isrc, k_upc, k_cat (normalised, '' for none) and recording_id,
- * release_id, label_id, artist_id, share (the artists' payee shares summed), matched_by.
+ * release_id, label_id, artist_id, share (the artists' payee shares summed), matched_by, and
+ * the catalogue's names for the line: song_name (the recording's title), artist_name (the display
+ * artists, else the first artist's name, of the recording, else of the release: the same rows
+ * artist_id comes from), album_name (the release's title); NULL where the catalogue has none.
  */
 export async function matchLines(connection: DuckDBConnection, lines: string): Promise<void> {
   // Normalised on the distinct values, never per line; r_* keep the values as the lines have them.
@@ -158,9 +179,16 @@ export async function matchLines(connection: DuckDBConnection, lines: string): P
       FROM match_first f LEFT JOIN track_release tr USING (k_isrc, k_upc, k_cat))
     SELECT l.*, rel.label_id,
       coalesce(ar.artist_id, al.artist_id) AS artist_id,
-      CAST(CASE WHEN ar.shares > 0 THEN ar.share WHEN al.shares > 0 THEN al.share ELSE 0 END AS DECIMAL(9,4)) AS share
+      CAST(CASE WHEN ar.shares > 0 THEN ar.share WHEN al.shares > 0 THEN al.share ELSE 0 END AS DECIMAL(9,4)) AS share,
+      rec.title AS song_name, rel.title AS album_name,
+      CASE WHEN ar.artist_id IS NOT NULL THEN coalesce(nullif(trim(rec.display_artists), ''), ar_name.name)
+        WHEN al.artist_id IS NOT NULL THEN coalesce(nullif(trim(rel.display_artists), ''), al_name.name)
+        ELSE coalesce(nullif(trim(rec.display_artists), ''), nullif(trim(rel.display_artists), '')) END AS artist_name
     FROM located l
+    LEFT JOIN cat_recordings rec ON rec.id = l.recording_id
     LEFT JOIN cat_releases rel ON rel.id = l.release_id
     LEFT JOIN artists ar ON ar.kind = 'recording' AND ar.owner_id = l.recording_id
-    LEFT JOIN artists al ON al.kind = 'release' AND al.owner_id = l.release_id`);
+    LEFT JOIN artists al ON al.kind = 'release' AND al.owner_id = l.release_id
+    LEFT JOIN cat_artist_names ar_name ON ar_name.id = ar.artist_id
+    LEFT JOIN cat_artist_names al_name ON al_name.id = al.artist_id`);
 }

@@ -14,6 +14,13 @@ import { loadCatalogueRows, matchLines, readCatalogue, type CatalogueRows } from
  * Money stays DECIMAL from end to end, rounded half away from zero to 6 places once per value:
  * amount = subtotal × rate; label = amount × deal%; aggregator = amount − label (so the two sum
  * to amount exactly); artist = label × the artists' payee shares %.
+ *
+ * A matched line is named as the catalogue names it: song, artist, album and label_name become
+ * its recording's title, artists, release title and label name wherever the catalogue has one,
+ * so filters, facets, sums and statements find it under its recording's artist whether it was
+ * matched by ISRC, UPC, cat_no or by hand. The report's own text stays only where the catalogue
+ * has nothing (an unmatched line, a release-only match has no song); the uploaded report is kept
+ * as it came, and the line's id names its line in it.
  */
 export type LedgerContext = {
   importId: string;
@@ -110,7 +117,8 @@ async function prepareRules(connection: DuckDBConnection, input: LedgerInput, co
     GROUP BY ALL`);
   await connection.run(`CREATE OR REPLACE TEMP TABLE line_rules AS
     SELECT k.isrc, k.upc, k.cat_no, k.delivered_by, k.currency,
-      m.recording_id, m.release_id, m.label_id, m.artist_id, m.matched_by, coalesce(m.share, 0) * 0.01 AS share, lab.name AS catalogue_label,
+      m.recording_id, m.release_id, m.label_id, m.artist_id, m.matched_by, coalesce(m.share, 0) * 0.01 AS share,
+      m.song_name AS catalogue_song, m.artist_name AS catalogue_artist, m.album_name AS catalogue_album, lab.name AS catalogue_label,
       CASE WHEN k.currency = ${company} THEN CAST(1 AS DECIMAL(18,6)) ELSE lr.rate END AS rate,
       coalesce(lab.deal, CAST(${literalOrNull(context.companyDeal)} AS DECIMAL(9,4)), 100) * 0.01 AS deal
     FROM line_keys k
@@ -120,7 +128,8 @@ async function prepareRules(connection: DuckDBConnection, input: LedgerInput, co
   return `WITH joined AS (
       -- deal and share are fractions here (percentages × 0.01, exact).
       SELECT s.* EXCLUDE (${DERIVED_COLUMNS.join(', ')}),
-        r.recording_id, r.release_id, r.label_id, r.artist_id, r.matched_by, r.share, r.rate, r.deal, r.catalogue_label
+        r.recording_id, r.release_id, r.label_id, r.artist_id, r.matched_by, r.share, r.rate, r.deal,
+        r.catalogue_song, r.catalogue_artist, r.catalogue_album, r.catalogue_label
       FROM src s
       LEFT JOIN line_rules r ON r.isrc IS NOT DISTINCT FROM s.isrc AND r.upc IS NOT DISTINCT FROM s.upc AND r.cat_no IS NOT DISTINCT FROM s.cat_no
         AND r.delivered_by IS NOT DISTINCT FROM s.delivered_by AND r.currency IS NOT DISTINCT FROM s.currency),
@@ -128,8 +137,11 @@ async function prepareRules(connection: DuckDBConnection, input: LedgerInput, co
     cut AS (SELECT *, round(CAST(amount_x AS ${WIDE_MONEY}) * deal, 6) AS label_x FROM converted)
     SELECT ${ledgerProjection({
       import_id: literal(context.importId),
-      // A report without a label column still names the matched release's label.
-      label_name: 'coalesce(label_name, catalogue_label)',
+      // A matched line takes the catalogue's names; the report's text only where the catalogue has none.
+      song: 'coalesce(catalogue_song, song)',
+      artist: 'coalesce(catalogue_artist, artist)',
+      album: 'coalesce(catalogue_album, album)',
+      label_name: 'coalesce(catalogue_label, label_name)',
       exchange_rate: 'rate',
       company_currency: company,
       amount: 'amount_x',

@@ -6,11 +6,17 @@ import type {
   RecoupmentMeter,
   StatementFigures,
 } from '../../../shared/schemas/statement-views.js';
-import { accountHolder, entriesOfAccount, latestPublishedStatement } from '../../data/access/accounts.js';
+import {
+  accountHolder,
+  companyAccountTerms,
+  entriesOfAccount,
+  latestPublishedStatement,
+} from '../../data/access/accounts.js';
 import { expensesOfAccount } from '../../data/access/expenses.js';
 import { accountKeyOf } from '../../data/entities/statements.js';
 import { accountFigures } from './figures.js';
 import { advancesToDate, monthEnd, pendingFor } from './pending.js';
+import { selfBillingApplies, selfBillingFigures, type SelfBillingFigures } from './self-billing.js';
 
 /**
  * CONTRACT (accounts helper replaces the body): an account's statement figures for a period,
@@ -44,6 +50,11 @@ export type AssembledAccount = {
   expense_ids: string[];
   entry_ids: string[];
   previous_statement_id: string | null;
+  /**
+   * The self-billing invoice's figures when the company's agreement is in force and the payee
+   * has agreed (publishing numbers it once: Sequence 'self_billing_invoice'); null otherwise.
+   */
+  self_billing: SelfBillingFigures | null;
 };
 
 /**
@@ -56,15 +67,16 @@ export type AssembledAccount = {
 export async function assembleAccount(input: AssembleInput): Promise<AssembledAccount> {
   const { tenantId } = input;
   const key = accountKeyOf(input.account);
-  const [previous, entries, expenses, holder] = await Promise.all([
+  const [previous, entries, expenses, holder, company] = await Promise.all([
     latestPublishedStatement(tenantId, key, { beforePeriod: input.end_pay_period, excludeId: input.replaces_id }),
     entriesOfAccount(tenantId, key),
     expensesOfAccount(tenantId, key),
     input.account.type === 'Payee' ? accountHolder(tenantId, input.account) : null,
+    companyAccountTerms(tenantId),
   ]);
   const carried = pendingFor(entries, expenses, input.end_pay_period, input.replaces_id);
   const minimum_payout = holder?.minimum_payout ?? '0.00';
-  const rounding_in = previous?.control?.rounding_out ?? '0';
+  const rounding_in = previous?.control?.rounding_out ?? '0.000000';
   const result = accountFigures({
     opening_balance: previous?.figures.closing_balance ?? '0.00',
     royalties: input.royalties,
@@ -75,7 +87,11 @@ export async function assembleAccount(input: AssembleInput): Promise<AssembledAc
     minimum_payout,
     currency: input.currency,
   });
+  const payable = result.figures.payable;
+  const today = new Date().toISOString().slice(0, 10);
   return {
+    self_billing:
+      holder && selfBillingApplies(company, holder, payable, today) ? selfBillingFigures(payable, holder) : null,
     figures: result.figures,
     not_paid_reasons: result.not_paid_reasons,
     recoupment: result.recoupment,

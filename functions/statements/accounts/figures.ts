@@ -100,7 +100,7 @@ export function recoupmentMeter(advancesToDate: Money, closing: Big): Recoupment
  * unrecouped advance, a negative balance carried forward (the part no advance explains), or a
  * balance of nothing.
  */
-export function notPaidReasons(
+function notPaidReasons(
   closing: Big,
   recoupment: RecoupmentMeter,
   minimumPayout: Money,

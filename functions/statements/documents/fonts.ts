@@ -4,15 +4,41 @@ import type { ContentText } from 'pdfmake/interfaces';
 import { assetPath } from '../../lib/assets.js';
 import { PDF_FONT_FILES } from './font-files.js';
 
+/** The file store pdfmake reads fonts from (its `virtualfs`), absent from its type definitions. */
+type VirtualFiles = {
+  existsSync(name: unknown): boolean;
+  readFileSync(name: string): Buffer;
+  writeFileSync(name: string, content: Buffer): void;
+};
+
 /**
  * pdfmake 0.3 on Node is one CommonJS instance (`module.exports = new pdfmake()`): under Node's ESM
- * loader and esbuild's interop it is the namespace's `default`. Its virtual file system is not in
- * the type definitions.
+ * loader and esbuild's interop it is the namespace's `default`.
  */
-type PdfMake = typeof pdfmakeModule & { virtualfs: { writeFileSync(name: string, content: Buffer): void } };
+type PdfMake = typeof pdfmakeModule & { virtualfs: VirtualFiles };
 const pdfmake = ((pdfmakeModule as unknown as { default?: PdfMake }).default ?? pdfmakeModule) as PdfMake;
 
-export type FontName = keyof typeof PDF_FONT_FILES;
+/**
+ * The fonts' bytes by name, read once per process. It replaces pdfmake's own virtual file system,
+ * which reads the CommonJS `__dirname` on every lookup: in the ESM Lambda bundle that name does
+ * not exist and every font lookup would throw.
+ */
+function memoryFiles(): VirtualFiles {
+  const files = new Map<string, Buffer>();
+  return {
+    existsSync: (name) => typeof name === 'string' && files.has(name),
+    readFileSync: (name) => {
+      const content = files.get(name);
+      if (!content) throw new Error(`No font file ${name}`);
+      return content;
+    },
+    writeFileSync: (name, content) => {
+      files.set(name, content);
+    },
+  };
+}
+
+type FontName = keyof typeof PDF_FONT_FILES;
 
 /**
  * Code points both Roboto faces (Regular and Medium, as shipped with pdfmake 0.3.11) have a glyph
@@ -76,12 +102,13 @@ export function fontRuns(value: string): ContentText {
 let loaded: PdfMake | undefined;
 
 /**
- * pdfmake with the statement fonts, loaded once per process: the files are read into pdfmake's
- * virtual file system on the first render (a Lambda container then reuses them), and nothing a
- * document names may be fetched or read from disk.
+ * pdfmake with the statement fonts, loaded once per process: the files are read into memory on
+ * the first render (a Lambda container then reuses them), and nothing a document names may be
+ * fetched or read from disk.
  */
 export function pdfmakeWithFonts(): PdfMake {
   if (loaded) return loaded;
+  pdfmake.virtualfs = memoryFiles();
   const fonts: Record<string, { normal: string; bold: string; italics: string; bolditalics: string }> = {};
   for (const [name, files] of Object.entries(PDF_FONT_FILES)) {
     const normal = `${name}-normal.ttf`;

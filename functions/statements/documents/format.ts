@@ -7,7 +7,7 @@ function group(digits: string): string {
 }
 
 /** A decimal string with `places` decimals (half-up) and grouped thousands: "-1234.5" → "-1,234.50". */
-export function groupedDecimal(value: string, places: number): string {
+function groupedDecimal(value: string, places: number): string {
   const fixed = new Big(value || '0').round(places, Big.roundHalfUp).toFixed(places);
   const negative = fixed.startsWith('-');
   const [whole, fraction] = (negative ? fixed.slice(1) : fixed).split('.');

@@ -16,7 +16,7 @@ export function partyBlock(party: Party, title: string): ContentStack {
 }
 
 /** "Version 2 — corrects ST-000012" for a correction; nothing for a first version. */
-export function versionLine(document: StatementDocument): string | null {
+function versionLine(document: StatementDocument): string | null {
   const { statement } = document;
   if (statement.version <= 1) return null;
   const corrected = document.replaces?.number ?? 'an earlier version';

@@ -36,7 +36,7 @@ function content(document: StatementDocument): Content[] {
 }
 
 /** The whole document: A4, the statement's number and page numbers in every footer. */
-export function statementDefinition(document: StatementDocument): TDocumentDefinitions {
+function statementDefinition(document: StatementDocument): TDocumentDefinitions {
   const { statement, company, payee } = document;
   return {
     info: {

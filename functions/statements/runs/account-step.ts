@@ -109,9 +109,21 @@ async function numberStatement(
       replaces_id: correction?.replacesId,
     });
     const sequenceFrom = await deps.readSequence(tenantId, 'statement');
+    const selfBillingFrom = assembled.self_billing
+      ? await deps.readSequence(tenantId, 'self_billing_invoice')
+      : undefined;
     const outcome = await deps.publish({
-      statement: statementItem({ run, account, record, assembled, number: sequenceFrom + 1, correction }),
+      statement: statementItem({
+        run,
+        account,
+        record,
+        assembled,
+        number: sequenceFrom + 1,
+        invoiceNumber: selfBillingFrom === undefined ? undefined : selfBillingFrom + 1,
+        correction,
+      }),
       sequenceFrom,
+      selfBillingFrom,
       expenseIds: assembled.expense_ids,
       entryIds: assembled.entry_ids,
       replacesId: correction?.replacesId,

@@ -34,6 +34,8 @@ export function statementIdOf(runId: string, account: AccountRef): string {
 
 /** "ST-000042": the company's 42nd statement. */
 export const statementNumber = (n: number) => `ST-${String(n).padStart(6, '0')}`;
+/** "SB-000007": the company's 7th self-billing invoice. */
+export const invoiceNumber = (n: number) => `SB-${String(n).padStart(6, '0')}`;
 
 /** The subject of a statement's mail: the spec's template with %PERIOD% filled in (spec 3 §3.2). */
 export function statementSubject(payeeName: string, period: string): string {
@@ -60,6 +62,8 @@ export function statementItem(input: {
   record: AccountRecord;
   assembled: AssembledAccount;
   number: number;
+  /** The self-billing invoice's number, when the statement carries one (assembled.self_billing). */
+  invoiceNumber?: number;
   /** A correction's version and the statement it replaces. */
   correction?: { version: number; replacesId: string };
 }): CreateStatement {
@@ -86,8 +90,16 @@ export function statementItem(input: {
     figures: assembled.figures,
     aggregator_fee: cents(earnings.aggregator_fee),
     expenses_total: assembled.expenses_total,
-    subtotal: assembled.figures.payable,
-    vat: '0.00',
+    subtotal: assembled.self_billing?.subtotal ?? assembled.figures.payable,
+    vat: assembled.self_billing?.vat ?? '0.00',
+    self_billing:
+      assembled.self_billing && input.invoiceNumber !== undefined
+        ? {
+            ...assembled.self_billing,
+            invoice_number: invoiceNumber(input.invoiceNumber),
+            issued_at: new Date().toISOString(),
+          }
+        : undefined,
     not_paid_reasons: assembled.not_paid_reasons,
     recoupment: assembled.recoupment,
     summaries: record.summaries,

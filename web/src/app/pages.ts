@@ -74,6 +74,23 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'user-royalties-import': () => import('../pages/royalties/import-detail-page').then((m) => m.RoyaltyImportPage),
   'user-royalties-exchange-rates': () =>
     import('../pages/royalties/exchange-rates-page').then((m) => m.ExchangeRatesPage),
+  statements: () => import('../pages/statements/statements-page').then((m) => m.StatementsPage),
+  statement: () => import('../pages/statements/statement-detail-page').then((m) => m.StatementDetailPage),
+  'statement-edit': () => import('../pages/statements/statement-edit-page').then((m) => m.StatementEditPage),
+  'statement-run': () => import('../pages/statements/statement-run-page').then((m) => m.StatementRunPage),
+  'label-distribution-statements': () =>
+    import('../pages/statements/statements-page').then((m) => m.LabelDistributionStatementsPage),
+  'label-statement-settings': () =>
+    import('../pages/statements/statement-settings-page').then((m) => m.LabelStatementSettingsPage),
+  'payee-accounting': () => import('../pages/statements/account-page').then((m) => m.PayeeAccountingPage),
+  'payee-new-statement': () =>
+    import('../pages/statements/account-statement-page').then((m) => m.PayeeNewStatementPage),
+  'artist-finances': () => import('../pages/statements/account-page').then((m) => m.ArtistFinancesPage),
+  'artist-generate-report': () =>
+    import('../pages/statements/account-statement-page').then((m) => m.ArtistGenerateReportPage),
+  expenses: () => import('../pages/expenses/expenses-page').then((m) => m.ExpensesPage),
+  'expense-new': () => import('../pages/expenses/expense-form-page').then((m) => m.NewExpensePage),
+  'expense-edit': () => import('../pages/expenses/expense-form-page').then((m) => m.EditExpensePage),
   'not-found': () => import('../pages/not-found').then((m) => m.NotFoundPage),
 };
 

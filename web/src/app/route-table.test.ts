@@ -272,9 +272,45 @@ describe('route table', () => {
       '/distribution/royalty_maps': ['DistributionRoyaltyMaps', 'user-royalties-map-import', 'admin', true],
       '/distribution/royalty_maps/new': ['DistributionNewRoyaltyMap', 'user-royalties-map-import', 'admin', true],
     });
-    // The rest of the distribution finances stay coming-soon pages outside any company.
-    expect(ROUTE_BY_NAME.get('DistributionFinancesStatementRun')).toMatchObject({ access: 'admin' });
-    expect(ROUTE_BY_NAME.get('DistributionFinancesStatementRun')?.tenantized).toBeUndefined();
+    // The payment run stays a coming-soon page outside any company (statements now work in the company: below).
+    expect(ROUTE_BY_NAME.get('DistributionFinancesPaymentRun')).toMatchObject({ access: 'admin' });
+    expect(ROUTE_BY_NAME.get('DistributionFinancesPaymentRun')?.tenantized).toBeUndefined();
+    expect(ROUTE_BY_NAME.get('DistributionFinancesPaymentRun')?.page).toBeUndefined();
+  });
+
+  it('shows the statement, run and expense pages of issue 13 in the current company', () => {
+    const page = (path: string) => {
+      const route = ROUTE_TABLE.find((r) => r.path === path);
+      return route && [route.page, route.access, route.tenantized];
+    };
+    expect(page('/admin/statements')).toEqual(['statements', 'admin', true]);
+    expect(page('/admin/statements/new')).toEqual(['statement-run', 'admin', true]);
+    expect(page('/admin/statements/:statementId')).toEqual(['statement', 'admin', true]);
+    expect(page('/admin/statements/:statementId/edit')).toEqual(['statement-edit', 'admin', true]);
+    expect(page('/distribution/finances/statement_run')).toEqual(['statement-run', 'admin', true]);
+    expect(page('/distribution/finances/statements')).toEqual(['statements', 'admin', true]);
+    expect(page('/distribution/finances/statements/bulk_actions')).toEqual(['statements', 'admin', true]);
+    expect(page('/distribution/finances/statements/new')).toEqual(['statement-run', 'admin', true]);
+    expect(page('/distribution/finances/statements/:statementId')).toEqual(['statement', 'admin', true]);
+    expect(page('/distribution/finances/statements/:statementId/edit')).toEqual(['statement-edit', 'admin', true]);
+    expect(page('/distribution/finances/expenses')).toEqual(['expenses', 'admin', true]);
+    expect(page('/distribution/finances/expenses/new')).toEqual(['expense-new', 'admin', true]);
+    expect(page('/distribution/finances/expenses/:expenseId/edit')).toEqual(['expense-edit', 'admin', true]);
+    expect(page('/user/labels/:labelId/distribution_statements')).toEqual([
+      'label-distribution-statements',
+      'user',
+      true,
+    ]);
+    expect(page('/user/labels/:labelId/statement_settings')).toEqual(['label-statement-settings', 'user', true]);
+    expect(page('/user/labels/finances/expenses')).toEqual(['expenses', 'user', true]);
+    expect(page('/user/labels/finances/distribution_expenses')).toEqual(['expenses', 'user', true]);
+    expect(page('/user/labels/finances/distribution_expenses/:expenseId/edit')).toEqual(['expense-edit', 'user', true]);
+    expect(page('/user/payees/:payeeId/accounting')).toEqual(['payee-accounting', 'user', true]);
+    expect(page('/user/payees/:payeeId/new_statement')).toEqual(['payee-new-statement', 'user', true]);
+    expect(page('/user/artists/:artistId/finances')).toEqual(['artist-finances', 'user', true]);
+    expect(page('/user/artists/:artistId/finances/generate_report')).toEqual(['artist-generate-report', 'user', true]);
+    expect(page('/user/finances/statements/:statementId')).toEqual(['statement', 'user', true]);
+    expect(page('/user/finances/statement_run')).toEqual(['statement-run', 'user', true]);
   });
 
   it('fills route parameters', () => {

@@ -65,6 +65,19 @@ export type PageKey =
   | 'user-royalties-import'
   | 'user-royalties-edit'
   | 'user-royalties-exchange-rates'
+  | 'statements'
+  | 'statement'
+  | 'statement-edit'
+  | 'statement-run'
+  | 'label-distribution-statements'
+  | 'label-statement-settings'
+  | 'payee-accounting'
+  | 'payee-new-statement'
+  | 'artist-finances'
+  | 'artist-generate-report'
+  | 'expenses'
+  | 'expense-new'
+  | 'expense-edit'
   | 'not-found';
 
 export type RouteDef = {
@@ -189,14 +202,20 @@ const labelRoutes: RouteDef[] = [
   tenant('/user/labels/new', 'UserLabelNew', 'New label', 'label-form'),
   tenant('/user/labels/:labelId', 'UserLabel', 'Label', 'label'),
   tenant('/user/labels/:labelId/edit', 'UserLabelEdit', 'Edit label', 'label-form'),
-  ...children(tenant, '/user/labels/:labelId', 'UserLabel', 'Label', [
-    'assets',
-    'settings',
-    'contracts',
-    'distribution_statements',
-    'statement_settings',
-    'store',
-  ]),
+  ...withPages(
+    children(tenant, '/user/labels/:labelId', 'UserLabel', 'Label', [
+      'assets',
+      'settings',
+      'contracts',
+      'distribution_statements',
+      'statement_settings',
+      'store',
+    ]),
+    {
+      '/user/labels/:labelId/distribution_statements': 'label-distribution-statements',
+      '/user/labels/:labelId/statement_settings': 'label-statement-settings',
+    },
+  ),
   tenant('/user/labels/tools', 'UserLabelTools', 'Label tools'),
   ...children(tenant, '/user/labels/tools', 'UserLabelTools', 'Label tools', [
     'todo_list',
@@ -218,12 +237,19 @@ const labelRoutes: RouteDef[] = [
     'mailing_lists/:listId/edit',
   ]),
   tenant('/user/labels/finances', 'UserLabelFinances', 'Label finances'),
-  ...children(tenant, '/user/labels/finances', 'UserLabelFinances', 'Label finances', [
-    'royalties',
-    'royalties/reports',
-    'expenses',
-    'distribution_expenses',
-  ]),
+  ...withPages(
+    children(tenant, '/user/labels/finances', 'UserLabelFinances', 'Label finances', [
+      'royalties',
+      'royalties/reports',
+      'expenses',
+      'expenses/new',
+      'expenses/:expenseId/edit',
+      'distribution_expenses',
+      'distribution_expenses/new',
+      'distribution_expenses/:expenseId/edit',
+    ]),
+    expensePages('/user/labels/finances/expenses', '/user/labels/finances/distribution_expenses'),
+  ),
 ];
 
 const userRoutes: RouteDef[] = [
@@ -282,16 +308,21 @@ const userRoutes: RouteDef[] = [
   ...withPages(userEntity('recordings', 'recording', 'recordingId'), cataloguePages('recordings', 'recordingId')),
   ...withPages(
     userEntity('artists', 'artist', 'artistId', ['finances', 'finances/generate_report', 'recordings', 'releases']),
-    cataloguePages('artists', 'artistId', ['releases', 'recordings']),
+    {
+      ...cataloguePages('artists', 'artistId', ['releases', 'recordings']),
+      '/user/artists/:artistId/finances': 'artist-finances',
+      '/user/artists/:artistId/finances/generate_report': 'artist-generate-report',
+    },
   ),
   ...withPages(
     userEntity('contributors', 'contributor', 'contributorId'),
     cataloguePages('contributors', 'contributorId'),
   ),
-  ...withPages(
-    userEntity('payees', 'payee', 'payeeId', ['accounting', 'new_statement']),
-    cataloguePages('payees', 'payeeId'),
-  ),
+  ...withPages(userEntity('payees', 'payee', 'payeeId', ['accounting', 'new_statement']), {
+    ...cataloguePages('payees', 'payeeId'),
+    '/user/payees/:payeeId/accounting': 'payee-accounting',
+    '/user/payees/:payeeId/new_statement': 'payee-new-statement',
+  }),
   ...withPages(userEntity('songs', 'song', 'songId'), cataloguePages('songs', 'songId')),
   tenant('/user/data_management', 'UserDataManagement', 'Data management'),
   tenant('/user/data_management/new', 'UserNewDataManagement', 'New data management task'),
@@ -323,6 +354,16 @@ const userRoutes: RouteDef[] = [
   tenant('/user/royalties/imports/:importId', 'UserRoyaltiesImport', 'Royalty import', 'user-royalties-import'),
   tenant('/user/royalties/:royaltyId/edit', 'UserRoyaltiesEdit', 'Edit royalty', 'user-royalties-edit'),
   tenant('/user/finances', 'UserFinances', 'Finances'),
+  // A company's statements for its own users (a label's, a payee's), beside the admin and distribution pages.
+  ...withPages(
+    children(tenant, '/user/finances', 'UserFinances', 'Finances', [
+      'statements',
+      'statements/:statementId',
+      'statements/:statementId/edit',
+      'statement_run',
+    ]),
+    statementPages('/user/finances/statements', '/user/finances/statement_run'),
+  ),
 ];
 
 /** An admin entity: list, new, {id} (with children) and {id}/edit (spec 1 §2.2). */
@@ -364,6 +405,32 @@ function cataloguePages(plural: string, param: string, detailChildren: string[] 
       detailChildren.map((child) => [`${base}/:${param}/${child}`, 'admin-reference-detail' as const]),
     ),
   };
+}
+
+/** The statement pages under a list path: the list, a statement, its edit form, and the run page. */
+function statementPages(list: string, run: string): Record<string, PageKey> {
+  return {
+    [list]: 'statements',
+    [`${list}/:statementId`]: 'statement',
+    [`${list}/:statementId/edit`]: 'statement-edit',
+    [run]: 'statement-run',
+  };
+}
+
+/** The expense pages under each expenses list path: the list, new and edit. */
+function expensePages(...lists: string[]): Record<string, PageKey> {
+  return Object.fromEntries(
+    lists.flatMap((list) => [
+      [list, 'expenses' as const],
+      [`${list}/new`, 'expense-new' as const],
+      [`${list}/:expenseId/edit`, 'expense-edit' as const],
+    ]),
+  );
+}
+
+/** Routes that work in the current company (the statements and expenses APIs are the company's). */
+function inCompany(routes: RouteDef[]): RouteDef[] {
+  return routes.map((r) => ({ ...r, tenantized: true }));
 }
 
 /** Gives some of a helper's routes (children, say) their pages, by path. */
@@ -461,7 +528,15 @@ const adminRoutes: RouteDef[] = [
   ...adminEntity('rightsholders', 'rightsholder', [], {}, REFERENCE_PAGES),
   ...adminEntity('royalties', 'royalty'),
   ...adminEntity('societies', 'society', [], {}, REFERENCE_PAGES),
-  ...adminEntity('statements', 'statement'),
+  ...inCompany(
+    adminEntity(
+      'statements',
+      'statement',
+      [],
+      {},
+      { list: 'statements', new: 'statement-run', detail: 'statement', edit: 'statement-edit' },
+    ),
+  ),
   ...adminEntity('subscriptions', 'subscription'),
   ...withPages(
     adminEntity(
@@ -507,15 +582,18 @@ const distributionRoutes: RouteDef[] = withPages(
       'royalties/import/:importId',
       'royalties/bulk_actions',
     ]),
-    ...children(admin, '/distribution/finances', 'DistributionFinances', 'Distribution finances', [
+    ...children(admin, '/distribution/finances', 'DistributionFinances', 'Distribution finances', ['payment_run']),
+    // Statements, runs and expenses are the current company's, like the royalties.
+    ...children(adminTenant, '/distribution/finances', 'DistributionFinances', 'Distribution finances', [
       'statement_run',
-      'payment_run',
       'statements',
       'statements/bulk_actions',
       'statements/new',
       'statements/:statementId',
       'statements/:statementId/edit',
       'expenses',
+      'expenses/new',
+      'expenses/:expenseId/edit',
     ]),
     dist('/finances/payments', 'DistributionPayments', 'Distribution: payments'),
     dist('/companies', 'DistributionCompanies', 'Distribution: companies'),
@@ -563,6 +641,10 @@ const distributionRoutes: RouteDef[] = withPages(
     '/distribution/finances/royalties/import/:importId': 'user-royalties-import',
     '/distribution/royalty_maps': 'user-royalties-map-import',
     '/distribution/royalty_maps/new': 'user-royalties-map-import',
+    ...statementPages('/distribution/finances/statements', '/distribution/finances/statement_run'),
+    '/distribution/finances/statements/bulk_actions': 'statements',
+    '/distribution/finances/statements/new': 'statement-run',
+    ...expensePages('/distribution/finances/expenses'),
     // Distributors and DSPs are the reference collections' pages, in the distribution area.
     '/distribution/distributors': REFERENCE_PAGES.list,
     '/distribution/distributors/new': REFERENCE_PAGES.new,

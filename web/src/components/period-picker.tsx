@@ -4,43 +4,47 @@ import Modal from '@cloudscape-design/components/modal';
 import RadioGroup from '@cloudscape-design/components/radio-group';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useMemo, useState } from 'react';
-import { defaultPeriod, periodRanges } from '../../../shared/period-picker';
+import { describePeriod, periodChoices } from '../../../shared/period-picker';
 
-export type Period = { key: string; start: string; end: string };
+type Period = { key: string; start: string; end: string };
 
-/** The default period (end of last month, 12 months back), for callers' initial state. */
-export function initialPeriod(today = new Date()): Period {
-  return { key: 'default', ...defaultPeriod(today) };
-}
+/**
+ * A picker that must hold a period, or (`allowAny`) one that may be left open: then "Any period"
+ * is its first choice and its value is null, so no dates are applied while it says so.
+ */
+type PickerProps =
+  | { allowAny?: false; value: Period; onChange: (period: Period) => void }
+  | { allowAny: true; value: Period | null; onChange: (period: Period | null) => void };
 
 /**
  * The Period Picker (spec 1 §2.7, §9): last month, 3, 6, 12 months or all time, each ending at
- * the end of the current month, plus the default period; dates are YYYY-MM-DD.
+ * the end of the current month, plus the default period, each shown with its dates; dates are
+ * YYYY-MM-DD. The button says what is applied: the choice's name and dates, or "Any period".
  */
-export function PeriodPicker({
-  value,
-  onChange,
-  testId = 'period-picker',
-}: {
-  value: Period;
-  onChange: (period: Period) => void;
-  testId?: string;
-}) {
+export function PeriodPicker(props: PickerProps & { testId?: string }) {
+  const { value, testId = 'period-picker' } = props;
   const [open, setOpen] = useState(false);
-  const [choice, setChoice] = useState(value.key);
-  const options = useMemo(() => {
-    const def = defaultPeriod();
-    return [{ key: 'default', label: 'Last 12 full months', ...def }, ...periodRanges()];
-  }, []);
+  const [choice, setChoice] = useState('');
+  const options = useMemo(() => periodChoices().filter((o) => props.allowAny || o.key !== 'any'), [props.allowAny]);
+  const shown = describePeriod(value);
   const apply = () => {
     const picked = options.find((o) => o.key === choice);
-    if (picked) onChange({ key: picked.key, start: picked.start, end: picked.end });
+    if (picked && props.allowAny) props.onChange(picked.key === 'any' ? null : picked);
+    else if (picked && !props.allowAny) props.onChange(picked);
     setOpen(false);
   };
   return (
     <>
-      <Button iconName="calendar" onClick={() => setOpen(true)} data-testid={testId}>
-        {value.start} – {value.end}
+      <Button
+        iconName="calendar"
+        onClick={() => {
+          setChoice(shown.key);
+          setOpen(true);
+        }}
+        data-testid={testId}
+        data-period={shown.key}
+      >
+        {shown.text}
       </Button>
       {open ? (
         <Modal
@@ -63,7 +67,11 @@ export function PeriodPicker({
           <RadioGroup
             value={choice}
             onChange={({ detail }) => setChoice(detail.value)}
-            items={options.map((o) => ({ value: o.key, label: o.label, description: `${o.start} to ${o.end}` }))}
+            items={options.map((o) => ({
+              value: o.key,
+              label: o.label,
+              description: o.key === 'any' ? 'No date filter: every pay period' : `${o.start} to ${o.end}`,
+            }))}
           />
         </Modal>
       ) : null}

@@ -8,10 +8,13 @@ export function UploadProgress({
   percent,
   label,
   testId = 'upload-progress',
+  resultText = 'Uploaded',
 }: {
   percent: number;
   label: string;
   testId?: string;
+  /** Shown at 100 % (a statement run says "Published"). */
+  resultText?: string;
 }) {
   const colour = percent >= 50 ? 'green' : 'red';
   return (
@@ -26,7 +29,7 @@ export function UploadProgress({
         label={label}
         additionalInfo={`${percent}%`}
         status={percent >= 100 ? 'success' : 'in-progress'}
-        resultText="Uploaded"
+        resultText={resultText}
       />
       <div className="upload-progress__strip" aria-hidden="true">
         <div className="upload-progress__fill" style={{ width: `${percent}%` }} />

@@ -10,12 +10,20 @@ import { RoyaltiesPageHeader } from './royalties-page-header';
 import { royaltiesPath } from './royalties-api';
 import { RoyaltyBulkActions } from './royalty-bulk-actions';
 import { RoyaltyFilters, type Facets } from './royalty-filters';
-import { filterFromQuery, filterKey, type RoyaltyFilter } from './royalty-model';
+import { filterFromQuery, filterKey, periodText, type RoyaltyFilter } from './royalty-model';
 import { RoyaltySummary } from './royalty-summary';
 import type { Royalty, RoyaltyList } from '../../../../shared/schemas/royalty-views';
 
 /** Facet values seen so far, so a select keeps offering values while another filter narrows the answer. */
 const merge = (a: string[], b: string[] | undefined) => [...new Set([...a, ...(b ?? [])])].filter(Boolean).sort();
+
+/** Says which hidden filter a link applied (an import's, or a statement figure's release or recording). */
+function filterDescription(filter: RoyaltyFilter): string | undefined {
+  if (filter.import_id) return `Lines of import ${filter.import_id}`;
+  if (filter.recording_id) return `Lines of recording ${filter.recording_id}`;
+  if (filter.release_id) return `Lines of release ${filter.release_id}`;
+  return undefined;
+}
 
 /**
  * UserRoyalties (/user/royalties, and DistributionFinancesRoyalties in the distribution area): the ledger's lines on the server's pages, filtered by label,
@@ -50,16 +58,10 @@ export function UserRoyaltiesPage() {
 
   return (
     <ContentLayout
-      header={
-        <RoyaltiesPageHeader
-          title="Royalties"
-          current="list"
-          description={filter.import_id ? `Lines of import ${filter.import_id}` : undefined}
-        />
-      }
+      header={<RoyaltiesPageHeader title="Royalties" current="list" description={filterDescription(filter)} />}
     >
       <SpaceBetween size="l">
-        <RoyaltySummary data={answer ?? null} />
+        <RoyaltySummary data={answer ?? null} period={periodText(filter)} />
         <ServerTable<Royalty>
           tableId="royalties"
           title="Lines"

@@ -1,9 +1,8 @@
-import Button from '@cloudscape-design/components/button';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { initialPeriod, PeriodPicker } from '../../components/period-picker';
+import { PeriodPicker } from '../../components/period-picker';
 import { pickerSource, RecordPicker } from '../../components/record-picker';
-import { ROYALTY_STATES, type RoyaltyFilter } from './royalty-model';
+import { filterPeriod, ROYALTY_STATES, type RoyaltyFilter } from './royalty-model';
 
 export type Facets = { retailers: string[]; artists: string[]; albums: string[] };
 
@@ -54,8 +53,7 @@ export function RoyaltyFilters({
   onChange: (next: RoyaltyFilter) => void;
 }) {
   const set = <K extends keyof RoyaltyFilter>(key: K, value: RoyaltyFilter[K]) => onChange({ ...filter, [key]: value });
-  const period =
-    filter.start_date && filter.end_date ? { key: 'chosen', start: filter.start_date, end: filter.end_date } : null;
+  const period = filterPeriod(filter);
   return (
     <SpaceBetween direction="horizontal" size="xs" alignItems="center">
       <div style={{ minWidth: 180 }}>
@@ -82,33 +80,13 @@ export function RoyaltyFilters({
         ariaLabel="Filter by paid state"
         data-testid="royalties-filter-state"
       />
-      {period ? (
-        <SpaceBetween direction="horizontal" size="xxs" alignItems="center">
-          <PeriodPicker
-            value={period}
-            onChange={(p) => onChange({ ...filter, start_date: p.start, end_date: p.end })}
-            testId="royalties-filter-period"
-          />
-          <Button
-            variant="icon"
-            iconName="close"
-            ariaLabel="Any period"
-            onClick={() => onChange({ ...filter, start_date: '', end_date: '' })}
-            data-testid="royalties-filter-period-clear"
-          />
-        </SpaceBetween>
-      ) : (
-        <Button
-          iconName="calendar"
-          onClick={() => {
-            const p = initialPeriod();
-            onChange({ ...filter, start_date: p.start, end_date: p.end });
-          }}
-          data-testid="royalties-filter-period-set"
-        >
-          Any period
-        </Button>
-      )}
+      {/* "Any period" sends no dates; a range, the default included, is applied only once chosen. */}
+      <PeriodPicker
+        allowAny
+        value={period}
+        onChange={(p) => onChange({ ...filter, start_date: p?.start ?? '', end_date: p?.end ?? '' })}
+        testId="royalties-filter-period"
+      />
     </SpaceBetween>
   );
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   bulkBody,
@@ -6,9 +7,12 @@ import {
   EMPTY_FILTER,
   filterFromQuery,
   filterParams,
+  filterPeriod,
   formatMoney,
+  periodText,
   progressColour,
   reportFileProblem,
+  summaryFigures,
   wholePercent,
 } from './royalty-model';
 
@@ -40,6 +44,20 @@ describe('royalty list filters', () => {
   it('reads a filter from the URL query and ignores unknown states', () => {
     const filter = filterFromQuery(new URLSearchParams('import_id=I1&state=bogus&retailer=Deezer'));
     expect(filter).toMatchObject({ import_id: 'I1', state: '', retailer: 'Deezer', label: null });
+  });
+
+  it('reads the label and recording a statement figure links to, and sends them as by_label / recording_id', () => {
+    const filter = filterFromQuery(
+      new URLSearchParams('label_id=L1&label_name=Demo&recording_id=R1&start_date=2026-01-01&end_date=2026-03-31'),
+    );
+    expect(filter).toMatchObject({ label: { id: 'L1', name: 'Demo' }, recording_id: 'R1' });
+    expect(filterParams(filter)).toEqual({
+      by_label: 'L1',
+      recording_id: 'R1',
+      start_date: '2026-01-01',
+      end_date: '2026-03-31',
+    });
+    expect(filterFromQuery(new URLSearchParams('label_id=L2')).label).toEqual({ id: 'L2', name: 'L2' });
   });
 
   it('builds the bulk body from a selection or from the filter', () => {
@@ -108,5 +126,112 @@ describe('progress and control totals', () => {
     expect(reportFileProblem({ name: 'a.CSV' })).toBeNull();
     expect(reportFileProblem({ name: 'a.txt.gz' })).toBeNull();
     expect(reportFileProblem({ name: 'a.pdf' })).toMatch(/CSV, TSV, TXT, XLSX, ZIP or GZ/);
+  });
+});
+
+describe('the period filter', () => {
+  const today = new Date('2026-11-22T12:00:00Z');
+
+  it('says "Any period" and sends no dates when none is chosen: the default range is never applied unseen', () => {
+    const opened = filterFromQuery(new URLSearchParams('retailer=Deezer'));
+    expect(filterPeriod(opened)).toBeNull();
+    expect(periodText(opened, today)).toBe('Any period');
+    expect(filterParams(opened)).toEqual({ by_retailer: 'Deezer' });
+    expect(filterParams(opened)).not.toHaveProperty('start_date');
+    expect(filterParams(opened)).not.toHaveProperty('end_date');
+  });
+
+  it('names a chosen range with its dates, the default one as the default', () => {
+    const chosen = (start_date: string, end_date: string) => ({ ...EMPTY_FILTER, start_date, end_date });
+    expect(periodText(chosen('2025-11-01', '2026-10-31'), today)).toBe(
+      'Last 12 full months (default): 2025-11-01 – 2026-10-31',
+    );
+    expect(periodText(chosen('2026-09-01', '2026-11-30'), today)).toBe('Last 3 months: 2026-09-01 – 2026-11-30');
+    expect(periodText(chosen('2026-01-01', '2026-03-31'), today)).toBe('2026-01-01 – 2026-03-31');
+    expect(filterParams(chosen('2026-01-01', '2026-03-31'))).toEqual({
+      start_date: '2026-01-01',
+      end_date: '2026-03-31',
+    });
+    // A link with one date only still filters, and says so.
+    expect(periodText(chosen('2026-01-01', ''), today)).toBe('2026-01-01 – …');
+  });
+});
+
+describe('the summary figures', () => {
+  const sums = (total_sum: string, aggregator_sum: string, label_sum: string, artist_sum: string) => ({
+    total_sum,
+    aggregator_sum,
+    label_sum,
+    artist_sum,
+  });
+
+  it('add up as shown: Total = Aggregator + Label share, of which artists, the label keeping the rest', () => {
+    // Each rounded alone, 0.005 + 0.005 would show as 0.01 + 0.01 = 0.01.
+    expect(summaryFigures(sums('0.010000', '0.005000', '0.005000', '0.002500'))).toEqual({
+      total: '0.01',
+      aggregator: '0.00',
+      label: '0.01',
+      artists: '0.00',
+      label_keeps: '0.01',
+      adds_up: true,
+      artists_within_label: true,
+    });
+    expect(summaryFigures(sums('4.880001', '0.976000', '3.904001', '1.952000'))).toMatchObject({
+      total: '4.88',
+      aggregator: '0.98',
+      label: '3.90',
+      artists: '1.95',
+      label_keeps: '1.95',
+    });
+    // Returns: negative sums round half away from zero, as decimal2 shows them.
+    expect(summaryFigures(sums('-3.005000', '-0.601000', '-2.404000', '-1.202000'))).toMatchObject({
+      total: '-3.01',
+      aggregator: '-0.61',
+      label: '-2.40',
+      artists: '-1.20',
+      label_keeps: '-1.20',
+      adds_up: true,
+      artists_within_label: true,
+    });
+  });
+
+  it('for any exact sums, shows figures that add up, each within a cent of its exact value', () => {
+    const micro = fc.bigInt({ min: -(10n ** 13n), max: 10n ** 13n });
+    const text = (units: bigint) => {
+      const abs = units < 0n ? -units : units;
+      return `${units < 0n ? '-' : ''}${abs / 1_000_000n}.${(abs % 1_000_000n).toString().padStart(6, '0')}`;
+    };
+    const cents = (shown: string) => BigInt(shown.replace('.', ''));
+    const near = (shown: string, exact: bigint) => {
+      const diff = cents(shown) * 10_000n - exact;
+      return (diff < 0n ? -diff : diff) <= 10_000n;
+    };
+    fc.assert(
+      fc.property(micro, micro, fc.integer({ min: 0, max: 100 }), (aggregator, label, percent) => {
+        const artists = (label * BigInt(percent)) / 100n;
+        const shown = summaryFigures(sums(text(aggregator + label), text(aggregator), text(label), text(artists)));
+        expect(shown.adds_up).toBe(true);
+        expect(shown.artists_within_label).toBe(true);
+        expect(cents(shown.total)).toBe(cents(shown.aggregator) + cents(shown.label));
+        expect(cents(shown.label)).toBe(cents(shown.artists) + cents(shown.label_keeps));
+        expect(near(shown.total, aggregator + label)).toBe(true);
+        expect(near(shown.aggregator, aggregator)).toBe(true);
+        expect(near(shown.label, label)).toBe(true);
+        expect(near(shown.artists, artists)).toBe(true);
+      }),
+    );
+  });
+
+  it('says so when the sums themselves do not add up, or the artists exceed the label share', () => {
+    expect(summaryFigures(sums('10.000000', '2.000000', '7.000000', '1.000000'))).toMatchObject({
+      total: '10.00',
+      aggregator: '2.00',
+      label: '7.00',
+      adds_up: false,
+    });
+    expect(summaryFigures(sums('10.000000', '2.000000', '8.000000', '9.000000'))).toMatchObject({
+      label_keeps: '-1.00',
+      artists_within_label: false,
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { currencySymbol } from '../../../../shared/format';
+import { describePeriod } from '../../../../shared/period-picker';
 import type { ImportTotals } from '../../../../shared/schemas/royalty-views';
 
 /** Paid states the list filters on and the bulk actions set (spec 3 §3.1). */
@@ -16,6 +17,7 @@ export type RoyaltyFilter = {
   state: RoyaltyState | '';
   import_id: string;
   release_id: string;
+  recording_id: string;
 };
 
 export const EMPTY_FILTER: RoyaltyFilter = {
@@ -28,6 +30,7 @@ export const EMPTY_FILTER: RoyaltyFilter = {
   state: '',
   import_id: '',
   release_id: '',
+  recording_id: '',
 };
 
 /** The filter as the API's query parameters (by_label, by_retailer … ); "any" values are left out. */
@@ -43,15 +46,21 @@ export function filterParams(filter: RoyaltyFilter, q?: string): Record<string, 
     state: filter.state,
     import_id: filter.import_id,
     release_id: filter.release_id,
+    recording_id: filter.recording_id,
   };
   return Object.fromEntries(Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1])));
 }
 
-/** A filter from the page's URL query (?import_id=…, ?retailer=…), so other pages can link to a filtered list. */
+/**
+ * A filter from the page's URL query (?import_id=…, ?retailer=…, ?label_id=…&label_name=…), so other pages
+ * (a statement's "explain this number") can link to a filtered list.
+ */
 export function filterFromQuery(query: URLSearchParams): RoyaltyFilter {
   const state = query.get('state') ?? '';
+  const labelId = query.get('label_id');
   return {
     ...EMPTY_FILTER,
+    label: labelId ? { id: labelId, name: query.get('label_name') || labelId } : null,
     retailer: query.get('retailer') ?? '',
     artist: query.get('artist') ?? '',
     album: query.get('album') ?? '',
@@ -60,8 +69,23 @@ export function filterFromQuery(query: URLSearchParams): RoyaltyFilter {
     state: (ROYALTY_STATES as readonly string[]).includes(state) ? (state as RoyaltyState) : '',
     import_id: query.get('import_id') ?? '',
     release_id: query.get('release_id') ?? '',
+    recording_id: query.get('recording_id') ?? '',
   };
 }
+
+/**
+ * The filter's period for the picker: null ("Any period", no dates sent) unless a date is set.
+ * Nothing is filled in here: the default range applies only when the user picks it.
+ */
+export function filterPeriod(filter: Pick<RoyaltyFilter, 'start_date' | 'end_date'>) {
+  return filter.start_date || filter.end_date
+    ? { key: 'chosen', start: filter.start_date, end: filter.end_date }
+    : null;
+}
+
+/** The period the page says it shows: "Any period", or the chosen range's name and dates. */
+export const periodText = (filter: Pick<RoyaltyFilter, 'start_date' | 'end_date'>, today?: Date) =>
+  describePeriod(filterPeriod(filter), today).text;
 
 /** A stable key for the filter: changing it sends the table back to page 1. */
 export const filterKey = (filter: RoyaltyFilter) => JSON.stringify(filterParams(filter));
@@ -100,6 +124,76 @@ export function decimal2(value: string | number | null | undefined): string {
   const whole = (cents / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const rest = (cents % 100n).toString().padStart(2, '0');
   return `${negative && cents !== 0n ? '-' : ''}${whole}.${rest}`;
+}
+
+/** An exact decimal string as millionths (the ledger's unit); anything else is 0. */
+function millionths(value: string | null | undefined): bigint {
+  const match = /^([+-]?)(\d*)(?:\.(\d{0,6})\d*)?$/.exec(String(value ?? '').trim());
+  if (!match || (!match[2] && !match[3])) return 0n;
+  const units = BigInt(match[2] || '0') * 1_000_000n + BigInt((match[3] ?? '').padEnd(6, '0'));
+  return match[1] === '-' ? -units : units;
+}
+
+/** Millionths to whole cents, half away from zero (as decimal2 rounds). */
+function cents(units: bigint): bigint {
+  const negative = units < 0n;
+  const whole = ((negative ? -units : units) + 5_000n) / 10_000n;
+  return negative ? -whole : whole;
+}
+
+/** Cents as a plain decimal string ("-1234.50"), for formatMoney. */
+function centsText(value: bigint): string {
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  return `${negative ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
+}
+
+/**
+ * The summary's figures as a reader checks them, in the cents shown:
+ * Total = Aggregator (the distributor's cut) + Label share, and the artists' share is the part
+ * of the label share owed to artists (not an extra amount), the label keeping the rest.
+ * The ledger keeps 6 decimals; rounding each figure on its own could show £0.01 = £0.01 + £0.01,
+ * so Total and Label share are rounded and the aggregator shown is their difference (as the
+ * ledger derives it, amount − label), and what the label keeps is label share − artists.
+ * `adds_up` is false when the exact sums themselves do not (the aggregator is then shown as
+ * summed); `artists_within_label` is false when the artists' part exceeds the label share.
+ */
+export type SummaryFigures = {
+  total: string;
+  aggregator: string;
+  label: string;
+  artists: string;
+  label_keeps: string;
+  adds_up: boolean;
+  artists_within_label: boolean;
+};
+
+export function summaryFigures(sums: {
+  total_sum: string;
+  aggregator_sum: string;
+  label_sum: string;
+  artist_sum: string;
+}): SummaryFigures {
+  const exact = {
+    total: millionths(sums.total_sum),
+    aggregator: millionths(sums.aggregator_sum),
+    label: millionths(sums.label_sum),
+    artists: millionths(sums.artist_sum),
+  };
+  const addsUp = exact.total === exact.aggregator + exact.label;
+  const total = cents(exact.total);
+  const label = cents(exact.label);
+  const artists = cents(exact.artists);
+  const aggregator = addsUp ? total - label : cents(exact.aggregator);
+  return {
+    total: centsText(total),
+    aggregator: centsText(aggregator),
+    label: centsText(label),
+    artists: centsText(artists),
+    label_keeps: centsText(label - artists),
+    adds_up: addsUp,
+    artists_within_label: exact.label >= 0n ? exact.artists <= exact.label : exact.artists >= exact.label,
+  };
 }
 
 /** Money for display: the currency's sign (gbp → £, usd → $, else the code) and 2 decimals. */

@@ -3,57 +3,124 @@ import Box from '@cloudscape-design/components/box';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
+import Link from '@cloudscape-design/components/link';
+import Popover from '@cloudscape-design/components/popover';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { formatMoney } from './royalty-model';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import type { ReactNode } from 'react';
+import { formatCount, formatMoney, summaryFigures } from './royalty-model';
 import type { RoyaltyList } from '../../../../shared/schemas/royalty-views';
 
 type Summary = Pick<
   RoyaltyList,
-  'total_sum' | 'artist_sum' | 'label_sum' | 'aggregator_sum' | 'estimated' | 'currency' | 'total_count' | 'pay_periods'
+  | 'total_sum'
+  | 'artist_sum'
+  | 'label_sum'
+  | 'aggregator_sum'
+  | 'estimated'
+  | 'currency'
+  | 'total_count'
+  | 'pay_periods'
+  | 'unconverted_count'
 >;
 
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+function Figure({ label, value, testId, note }: { label: string; value: string; testId: string; note?: ReactNode }) {
   return (
     <div>
       <Box variant="awsui-key-label">{label}</Box>
       <Box variant="h2" tagOverride="div">
         <span data-testid={testId}>{value}</span>
       </Box>
+      {note ? (
+        <Box variant="small" color="text-body-secondary">
+          {note}
+        </Box>
+      ) : null}
     </div>
   );
 }
 
-/** The sums of every line matching the filter (not only this page) and the total by pay period. */
-export function RoyaltySummary({ data }: { data: Summary | null }) {
+/** What the four sums are and how they relate: the answer to "why do these not add up?". */
+function HowFiguresRelate() {
+  return (
+    <Popover
+      header="How the figures relate"
+      size="large"
+      triggerType="custom"
+      content={
+        <SpaceBetween size="xs">
+          <Box>
+            <b>Total</b> is what the stores paid for these lines, in the company&apos;s currency.
+          </Box>
+          <Box>
+            The <b>aggregator</b> (the distributor) keeps its cut; the rest is the <b>label share</b>, by the
+            label&apos;s deal: Total = Aggregator + Label share.
+          </Box>
+          <Box>
+            The <b>artists&apos;</b> part is not an extra amount: it is the part of the label share owed to the
+            recordings&apos; artists by their payee shares. The label keeps the rest.
+          </Box>
+          <Box>
+            The ledger keeps 6 decimals; the figures are rounded to the penny so that they add up as shown. Lines
+            without an exchange rate are in none of the sums until a rate is added.
+          </Box>
+        </SpaceBetween>
+      }
+    >
+      <Link variant="info" data-testid="royalties-summary-info">
+        Info
+      </Link>
+    </Popover>
+  );
+}
+
+/**
+ * The sums of every line matching the filter (not only this page), how they relate
+ * (Total = Aggregator + Label share, of which artists), and the total by pay period.
+ */
+export function RoyaltySummary({ data, period }: { data: Summary | null; period: string }) {
   const currency = data?.currency ?? 'GBP';
   const estimated = data?.estimated;
   const periods = data?.pay_periods ?? [];
+  const figures = data ? summaryFigures(data) : null;
+  const money = (value: string | undefined) => (value === undefined ? '…' : formatMoney(value, currency));
+  const unconverted = data?.unconverted_count ?? 0;
   return (
     <Container
       header={
-        <Header variant="h2" description="Every line matching the filters">
+        <Header
+          variant="h2"
+          info={<HowFiguresRelate />}
+          description={
+            <span>
+              <span data-testid="royalties-summary-period">{period}</span> · every line matching the filters
+            </span>
+          }
+        >
           Summary
         </Header>
       }
       data-testid="royalties-summary"
     >
       <SpaceBetween size="l">
-        <ColumnLayout columns={6} variant="text-grid">
-          <Figure label="Total" value={data ? formatMoney(data.total_sum, currency) : '…'} testId="royalties-total" />
-          <Figure
-            label="Artist"
-            value={data ? formatMoney(data.artist_sum, currency) : '…'}
-            testId="royalties-artist-sum"
-          />
-          <Figure
-            label="Label"
-            value={data ? formatMoney(data.label_sum, currency) : '…'}
-            testId="royalties-label-sum"
-          />
+        <ColumnLayout columns={5} variant="text-grid">
+          <Figure label="Total" value={money(figures?.total)} testId="royalties-total" note="What the stores paid" />
           <Figure
             label="Aggregator"
-            value={data ? formatMoney(data.aggregator_sum, currency) : '…'}
+            value={money(figures?.aggregator)}
             testId="royalties-aggregator-sum"
+            note="The distributor's cut"
+          />
+          <Figure
+            label="Label share"
+            value={money(figures?.label)}
+            testId="royalties-label-sum"
+            note={
+              <span>
+                of which artists <span data-testid="royalties-artist-sum">{money(figures?.artists)}</span>, the label
+                keeps <span data-testid="royalties-label-keeps">{money(figures?.label_keeps)}</span>
+              </span>
+            }
           />
           <Figure
             label="Estimated"
@@ -62,6 +129,28 @@ export function RoyaltySummary({ data }: { data: Summary | null }) {
           />
           <Figure label="Lines" value={data ? String(data.total_count) : '…'} testId="royalties-count" />
         </ColumnLayout>
+        {figures ? (
+          <Box variant="small" data-testid="royalties-equation">
+            Total {money(figures.total)} = Aggregator {money(figures.aggregator)} + Label share {money(figures.label)}{' '}
+            (of which artists {money(figures.artists)})
+          </Box>
+        ) : null}
+        {figures && !figures.adds_up ? (
+          <StatusIndicator type="warning">
+            The aggregator&apos;s and label&apos;s sums do not add up to the total for these lines: check edited lines.
+          </StatusIndicator>
+        ) : null}
+        {figures && !figures.artists_within_label ? (
+          <StatusIndicator type="warning">
+            The artists&apos; part exceeds the label share for these lines: check edited lines and payee shares.
+          </StatusIndicator>
+        ) : null}
+        {unconverted > 0 ? (
+          <StatusIndicator type="info">
+            {formatCount(unconverted)} line{unconverted === 1 ? '' : 's'} without an exchange rate{' '}
+            {unconverted === 1 ? 'is' : 'are'} in none of these sums
+          </StatusIndicator>
+        ) : null}
         <div data-testid="royalties-chart">
           <BarChart
             series={[

@@ -1,0 +1,129 @@
+/**
+ * `npm run bench:statements [-- --lines 1000000 --payees 1000]` (issue 13's figures). Imports a
+ * quarter's sales report (10,000,000 lines by default, the royalties bench's generator) for a
+ * catalogue whose 5,000 recordings are each split 50/50 between two of 1,000 payees, then times a
+ * whole statement run through the API: create the run (its preview is computed by the statement
+ * worker), publish it, until every payee's statement is published with its PDF and CSV.
+ * Baseline in the same run: DuckDB's bare group-by of the same ledger lines by payee (the ledger's
+ * Parquet files joined to the recordings' payee splits, summed per payee). Then the PDF step on
+ * its own: the published statements rendered again in this process, p95 per statement.
+ * The last line is exactly:
+ *   payees=N lines=M run_s=X pdf_ms_p95=Y vs_groupby_ratio=R
+ * where R = run_s / the bare group-by's seconds (how many bare group-bys a whole run costs).
+ * Goals on 2 cores: run_s ≤ 120, pdf_ms_p95 ≤ 500.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { benchCloud, percentile } from './bench-harness.js';
+import { createBenchMap, importThroughDropFolder, seedCatalogue, writeReport } from './royalty-fixture.js';
+import type { Statement, StatementRun } from '../../shared/schemas/statement-views.js';
+
+const arg = (name: string, fallback: number) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at > 0 ? Number(process.argv[at + 1]) : fallback;
+};
+const LINES = arg('lines', 10_000_000);
+const PAYEES = arg('payees', 1_000);
+const QUARTER = ['2026-04', '2026-05', '2026-06'];
+const PDF_SAMPLES = 100;
+
+async function main() {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'statements-bench-'));
+  const { cloud, db, companyId, headers, stop } = await benchCloud('Bench Statements');
+  const api = async <T>(method: string, route: string, body?: unknown): Promise<T> => {
+    const answer = await fetch(`${cloud.url}/api/v1${route}`, {
+      method,
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!answer.ok) throw new Error(`${method} ${route}: ${answer.status} ${await answer.text()}`);
+    return (await answer.json()) as T;
+  };
+  try {
+    const { recordings, payeeIds } = await seedCatalogue(db, companyId, { payees: PAYEES });
+    const sourceId = await createBenchMap(cloud.url, headers);
+    const file = path.join(dir, 'report.csv');
+    await writeReport(file, LINES, QUARTER);
+    const imported = await importThroughDropFolder(db, companyId, sourceId, file);
+    console.log(`Imported ${LINES.toLocaleString('en')} lines in ${imported.seconds.toFixed(1)} s`);
+
+    // The run, end to end: create (preview in the worker), publish, until every statement is out.
+    const period = { start_pay_period: QUARTER[0], end_pay_period: QUARTER[QUARTER.length - 1] };
+    const t = performance.now();
+    let { statement_run: run } = await api<{ statement_run: StatementRun }>(
+      'POST',
+      '/statements/create_statement_run',
+      { ...period, kind: 'payee' },
+    );
+    const waitFor = async (statuses: StatementRun['status'][]) => {
+      for (;;) {
+        run = (await api<{ statement_run: StatementRun }>('GET', `/statement_runs/${run.id}`)).statement_run;
+        if (run.status === 'failed') throw new Error(`run failed: ${run.error}`);
+        if (statuses.includes(run.status)) return;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    };
+    await waitFor(['preview_ready']);
+    const previewSeconds = (performance.now() - t) / 1000;
+    await api('POST', `/statement_runs/${run.id}/publish`);
+    await waitFor(['published']);
+    const runSeconds = (performance.now() - t) / 1000;
+    console.log(
+      `Run: preview ${previewSeconds.toFixed(1)} s, published ${run.done} statements after ${runSeconds.toFixed(1)} s in all`,
+    );
+    if (run.done < PAYEES) throw new Error(`only ${run.done} of ${PAYEES} payees got a statement`);
+
+    // Baseline: DuckDB's bare group-by of the same lines by payee, straight from the ledger files.
+    const { ledgerKeys, localLedgerFile } = await import('../../functions/royalties/ledger/files.js');
+    const files = await Promise.all((await ledgerKeys(companyId)).flatMap((entry) => entry.keys.map(localLedgerFile)));
+    const duck = await (await DuckDBInstance.create(':memory:')).connect();
+    const splits = recordings.flatMap((recording, i) => [
+      `('${recording.id}', '${payeeIds[i % PAYEES]}')`,
+      `('${recording.id}', '${payeeIds[(i + 1) % PAYEES]}')`,
+    ]);
+    await duck.run(`CREATE TABLE splits AS SELECT * FROM (VALUES ${splits.join(', ')}) v(recording_id, payee_id)`);
+    const g = performance.now();
+    await duck.runAndReadAll(`SELECT s.payee_id, sum(l.label_payable * 0.5) AS owed
+      FROM read_parquet([${files.map((f) => `'${f}'`).join(', ')}]) l JOIN splits s USING (recording_id)
+      WHERE l.pay_period BETWEEN '${period.start_pay_period}' AND '${period.end_pay_period}' GROUP BY s.payee_id`);
+    const groupBySeconds = (performance.now() - g) / 1000;
+    duck.closeSync();
+    console.log(`Baseline: DuckDB bare group-by of the lines by payee: ${groupBySeconds.toFixed(2)} s`);
+
+    // The PDF step alone: published statements rendered again here, one at a time.
+    const { renderStatementPdf } = await import('../../functions/statements/documents/render.js');
+    const { statements } = await api<{ statements: { id: string }[] }>(
+      'GET',
+      `/statements?per_page=${PDF_SAMPLES}&sort_field=created_at&sort_order=desc`,
+    );
+    const times: number[] = [];
+    for (const row of statements) {
+      const { statement } = await api<{ statement: Statement }>('GET', `/statements/${row.id}`);
+      const party = { name: statement.payee_name, address: null, email: null, vat_number: null };
+      const r = performance.now();
+      await renderStatementPdf({ statement, company: { ...party, name: 'Bench Statements' }, payee: party });
+      times.push(performance.now() - r);
+    }
+    times.sort((a, b) => a - b);
+    const pdfP95 = percentile(times, 95);
+    console.log(
+      `PDF render: ${times.length} statements, p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${pdfP95.toFixed(0)} ms`,
+    );
+    console.log(
+      `Goals: run_s ≤ 120: ${runSeconds <= 120 ? 'met' : 'NOT met'}; pdf_ms_p95 ≤ 500: ${pdfP95 <= 500 ? 'met' : 'NOT met'}`,
+    );
+    console.log(
+      `payees=${PAYEES} lines=${LINES} run_s=${runSeconds.toFixed(1)} pdf_ms_p95=${Math.round(pdfP95)} vs_groupby_ratio=${(runSeconds / groupBySeconds).toFixed(1)}`,
+    );
+  } finally {
+    await stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

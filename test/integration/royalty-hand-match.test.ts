@@ -1,0 +1,159 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { inCompany, labelManager } from '../support/api.js';
+import { until } from '../support/wait.js';
+
+/**
+ * A line matched to the catalogue takes the catalogue's names (issue 13, "First fix what
+ * statements would inherit"): assigned by hand or matched by ISRC, a line shows its recording's
+ * title, artist, release and label, so the artist filter, the facets and the sums find it under
+ * the catalogue's artist, and a re-match applies the catalogue as it is now.
+ */
+type Api = ReturnType<typeof inCompany>;
+let api: Api;
+let importId: string;
+const stamp = Date.now();
+const stranger = `Someone Else ${stamp}`;
+const unknownSong = `Unknown Song ${stamp}`;
+const reportAlbum = `Unknown Album ${stamp}`;
+const reportLabel = `Some Label ${stamp}`;
+const digits = String(stamp).slice(-7);
+const unmatchedIsrc = `QZH${digits.slice(0, 2)}${digits}`;
+const knownIsrc = `QZK${digits.slice(0, 2)}${digits}`;
+const catalogue = {
+  artist: `Ada Hand ${stamp}`,
+  label: `Hand Label ${stamp}`,
+  song: `Found Song ${stamp}`,
+  other: `Other Song ${stamp}`,
+  album: `Found Album ${stamp}`,
+};
+let recordingId: string;
+let otherRecordingId: string;
+
+const REPORT = [
+  'Store,Period,ISRC,Track,Artist,Album,Label,Units,Net,Currency',
+  `Hand Store,2026-02,${unmatchedIsrc},${unknownSong},${stranger},${reportAlbum},${reportLabel},4,3.00,GBP`,
+  `Hand Store,2026-02,${knownIsrc},Radio Edit ${stamp},${stranger},${reportAlbum},${reportLabel},1,1.00,GBP`,
+].join('\n');
+const MAP = {
+  columns: {
+    retailer: 'Store',
+    pay_period: 'Period',
+    isrc: 'ISRC',
+    song: 'Track',
+    artist: 'Artist',
+    album: 'Album',
+    label_name: 'Label',
+    quantity: 'Units',
+    subtotal_payable: 'Net',
+    subtotal_payable_currency: 'Currency',
+  },
+};
+
+type Line = { song: string; artist: string; album: string; label_name: string; isrc: string; matched_by: string };
+const lines = async (query: string) => (await api.get(`/royalties?import_id=${importId}&${query}`)).body;
+
+beforeAll(async () => {
+  const manager = await labelManager();
+  api = inCompany(manager.token, manager.distributed.id);
+  const label = (await api.post('/labels', { name: catalogue.label, deal_percentage: 80 })).body.label;
+  const artist = (await api.post('/artists', { name: catalogue.artist })).body.artist;
+  const recording = await api.post('/recordings', {
+    title: catalogue.song,
+    artist_recordings_attributes: [{ artist_id: artist.id }],
+  });
+  expect(recording.status, JSON.stringify(recording.body)).toBe(201);
+  recordingId = recording.body.recording.id;
+  const other = await api.post('/recordings', {
+    title: catalogue.other,
+    isrc: knownIsrc,
+    artist_recordings_attributes: [{ artist_id: artist.id }],
+  });
+  expect(other.status, JSON.stringify(other.body)).toBe(201);
+  otherRecordingId = other.body.recording.id;
+  const release = await api.post('/releases', {
+    title: catalogue.album,
+    label_id: label.id,
+    release_recordings_attributes: [{ recording_id: recordingId }, { recording_id: otherRecordingId }],
+  });
+  expect(release.status, JSON.stringify(release.body)).toBe(201);
+
+  const map = await api.post('/royalty_maps', { name: `Hand ${stamp}`, map: MAP });
+  expect(map.status).toBe(201);
+  const upload = await api.post('/royalties/bulk', {
+    filename: `hand-${stamp}.csv`,
+    size: Buffer.byteLength(REPORT),
+    source_id: map.body.royalty_map.id,
+  });
+  const put = await fetch(upload.body.url, { method: 'PUT', headers: upload.body.headers, body: REPORT });
+  expect(put.status).toBe(200);
+  const done = await until(async () => {
+    const found = (await api.get('/royalty_imports?per_page=100')).body.royalty_imports.find(
+      (i: { filename: string; status: string }) => i.filename === `hand-${stamp}.csv` && i.status !== 'processing',
+    );
+    return found;
+  }, 60_000);
+  expect(done.status).toBe('done');
+  importId = done.id;
+}, 120_000);
+
+describe('a line matched to the catalogue', () => {
+  it('by ISRC takes its recording’s song, artist, album and label; an unmatched line keeps the report’s', async () => {
+    const all = (await lines('sort_field=line&sort_order=asc')).royalties as Line[];
+    expect(all.map((l) => [l.matched_by, l.song, l.artist, l.album, l.label_name])).toEqual([
+      [null, unknownSong, stranger, reportAlbum, reportLabel],
+      ['isrc', catalogue.other, catalogue.artist, catalogue.album, catalogue.label],
+    ]);
+  });
+
+  it('assigned by hand takes its recording’s names: the artist filter, the facets and the sums find it', async () => {
+    const assigned = await api.post(`/royalty_imports/${importId}/assign`, {
+      field: 'isrc',
+      value: unmatchedIsrc,
+      recording_id: recordingId,
+    });
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+    const byArtist = await lines(`by_artist=${encodeURIComponent(catalogue.artist)}&sort_field=line&sort_order=asc`);
+    expect(byArtist.total_count).toBe(2);
+    expect(byArtist.royalties[0]).toMatchObject({
+      isrc: unmatchedIsrc,
+      matched_by: 'manual',
+      recording_id: recordingId,
+      song: catalogue.song,
+      artist: catalogue.artist,
+      album: catalogue.album,
+      label_name: catalogue.label,
+      amount: '3.000000',
+      label_payable: '2.400000',
+      // The one artist holds the whole payee share: the artists' part is the label's share.
+      artist_payable: '2.400000',
+    });
+    // The sums under the catalogue's artist are the two lines', and the artists' part is within the label's.
+    expect(byArtist).toMatchObject({
+      total_sum: '4.000000',
+      label_sum: '3.200000',
+      aggregator_sum: '0.800000',
+      artist_sum: '3.200000',
+    });
+    expect(byArtist.artists).toContain(catalogue.artist);
+    expect(byArtist.albums).toContain(catalogue.album);
+    expect(byArtist.label_names).toContain(catalogue.label);
+    // Nothing is left under the report's names.
+    expect(byArtist.artists).not.toContain(stranger);
+    expect(byArtist.albums).not.toContain(reportAlbum);
+    expect((await lines(`by_artist=${encodeURIComponent(stranger)}`)).total_count).toBe(0);
+    expect((await lines(`by_album=${encodeURIComponent(catalogue.album)}`)).total_count).toBe(2);
+    expect((await lines(`q=${encodeURIComponent(catalogue.song)}`)).total_count).toBe(1);
+  });
+
+  it('re-matched, takes the catalogue’s names as they are now', async () => {
+    const renamed = `Renamed Song ${stamp}`;
+    expect((await api.patch(`/recordings/${recordingId}`, { title: renamed })).status).toBe(200);
+    const rematched = await api.post(`/royalty_imports/${importId}/rematch`);
+    expect(rematched.status, JSON.stringify(rematched.body)).toBe(200);
+    const after = (await lines('sort_field=line&sort_order=asc')).royalties as Line[];
+    expect(after.map((l) => [l.matched_by, l.song, l.artist])).toEqual([
+      ['manual', renamed, catalogue.artist],
+      ['isrc', catalogue.other, catalogue.artist],
+    ]);
+  });
+});

@@ -1,0 +1,58 @@
+import { execFileSync, execSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { assetCopyCommands, BUNDLING, REPO_ROOT } from '../../infra/areas/product-function.js';
+import { PDF_FONT_ASSETS } from '../../functions/statements/documents/font-files.js';
+
+/**
+ * The renderer as Lambda runs it: bundled to one ESM file with the functions' own esbuild options
+ * (no CommonJS __dirname there), the fonts copied beside it as the `assets` declaration does, and
+ * found through LAMBDA_TASK_ROOT, not the repository.
+ */
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'statement-bundle-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+it('renders from the Lambda bundle with the fonts carried as assets', async () => {
+  const entry = path.join(dir, 'entry.ts');
+  const render = path.join(REPO_ROOT, 'functions/statements/documents/render.ts');
+  const sample = path.join(REPO_ROOT, 'test/support/statement-document.ts');
+  writeFileSync(
+    entry,
+    [
+      `import { writeFileSync } from 'node:fs';`,
+      `import { renderStatementPdf } from ${JSON.stringify(render)};`,
+      `import { sampleStatementDocument } from ${JSON.stringify(sample)};`,
+      `writeFileSync(process.argv[2], await renderStatementPdf(sampleStatementDocument({ rows: 2 })));`,
+    ].join('\n'),
+  );
+  const out = path.join(dir, 'task');
+  await build({
+    absWorkingDir: REPO_ROOT,
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    target: BUNDLING.target,
+    format: 'esm',
+    outfile: path.join(out, 'index.mjs'),
+    minify: BUNDLING.minify,
+    mainFields: BUNDLING.mainFields,
+    banner: { js: BUNDLING.banner ?? '' },
+    logLevel: 'error',
+  });
+  for (const command of assetCopyCommands(REPO_ROOT, out, PDF_FONT_ASSETS)) execSync(command);
+  const pdf = path.join(dir, 'out.pdf');
+  execFileSync(process.execPath, [path.join(out, 'index.mjs'), pdf], {
+    cwd: os.tmpdir(),
+    env: { ...process.env, LAMBDA_TASK_ROOT: out },
+  });
+  expect(readFileSync(pdf).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const text = execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' });
+  expect(text).toContain('Пётр Ильич Чайковский');
+  expect(text).toContain('周杰伦');
+}, 60_000);

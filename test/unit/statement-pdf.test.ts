@@ -1,0 +1,185 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Big from 'big.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fontRuns, pdfmakeWithFonts, robotoHas } from '../../functions/statements/documents/fonts.js';
+import { exact, money } from '../../functions/statements/documents/format.js';
+import { renderStatementPdf, type StatementDocument } from '../../functions/statements/documents/render.js';
+import { sampleStatementDocument } from '../support/statement-document.js';
+
+/**
+ * The statement PDF read back as text with poppler's pdftotext (apt: poppler-utils; .ci/run
+ * installs it): what a reader (and a screen reader, a search) gets out of the file.
+ */
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'statement-pdf-'));
+  try {
+    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
+  } catch {
+    throw new Error('pdftotext is missing: install poppler-utils (apt-get install poppler-utils)');
+  }
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let n = 0;
+async function pdfText(document: StatementDocument): Promise<{ text: string; pages: number; bytes: Uint8Array }> {
+  const bytes = await renderStatementPdf(document);
+  n += 1;
+  const file = path.join(dir, `s${n}.pdf`);
+  writeFileSync(file, bytes);
+  const text = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+  const pages = text.split('\f').filter((p) => p.trim() !== '').length;
+  return { text, pages, bytes };
+}
+
+/** A printed money figure back to a decimal: "-£1,234.50" → "-1234.50". */
+function amount(printed: string): string {
+  return printed.replace(/[£,\s]/g, '');
+}
+
+/** The account row's printed figure, e.g. row(text, 'Opening balance') → "-250.00". */
+function row(text: string, label: string): string {
+  const match = new RegExp(`^\\s*${label}\\b.*?(-?£[\\d,]+\\.\\d\\d)\\s*$`, 'm').exec(text);
+  if (!match) throw new Error(`no "${label}" row in:\n${text.slice(0, 3000)}`);
+  return amount(match[1]);
+}
+
+describe('statement PDF', () => {
+  it('prints Cyrillic, CJK and accented names, and the account adds up as printed', async () => {
+    const { text, pages, bytes } = await pdfText(sampleStatementDocument({ rows: 60 }));
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
+    expect(pages).toBeGreaterThan(3);
+    expect(text).toContain('Пётр Ильич Чайковский');
+    expect(text).toContain('ул. Тверская, 7');
+    expect(text).toContain('周杰伦 — 晴天');
+    expect(text).toContain('日本');
+    expect(text).toContain('Zoë Ørsted — Café Señorita');
+    expect(text).toContain('Łódź Polska');
+    expect(text).toContain('12 Rue de la Paix');
+    expect(text).toContain('VAT number GB987654321');
+    expect(text).toContain('Version 2 — corrects ST-000041');
+    expect(text).toContain('ST-000042');
+    expect(text).toContain('2026-Q3');
+
+    const parts = ['Opening balance', 'Net revenue', 'Net costs', 'Reserves', 'Transfers', 'Payments', 'Adjustments'];
+    const sum = parts.reduce((a, label) => a.plus(row(text, label)), new Big(0));
+    expect(row(text, 'Closing balance')).toBe('620.00');
+    expect(sum.toFixed(2)).toBe(row(text, 'Closing balance'));
+    expect(new Big(row(text, 'Recoupable expenses')).plus(row(text, 'Advances')).toFixed(2)).toBe(
+      row(text, 'Net costs'),
+    );
+    expect(row(text, 'Amount payable')).toBe('620.00');
+
+    expect(text).toContain('Lines: 10,234 — control total 1,234.567891 (matches the CSV)');
+    expect(text).toContain('Rounding carried in 0.003000, carried out 0.000891');
+    expect(text).toMatch(/Advance £1,000\.00\s+Recouped £700\.00\s+Remaining £300\.00/);
+    expect(text).toContain(`Page 1 of ${pages}`);
+    expect(text).toContain(`Page ${pages} of ${pages}`);
+  });
+
+  it('repeats a summary’s heading and column names on every page it runs over', async () => {
+    const { text } = await pdfText(sampleStatementDocument({ rows: 120 }));
+    // Pages with rows of the store table (the chart's bars have no line or quantity columns).
+    const storePages = text.split('\f').filter((page) => /Store \d+\s+[\d,]+\s+[\d,]+\s+£/.test(page));
+    expect(storePages.length).toBeGreaterThan(1);
+    for (const page of storePages) expect(page).toMatch(/By store\s*\n\s*Lines\s+Quantity\s+Amount/);
+    expect(text).toMatch(/By store — chart/);
+  });
+
+  it('shows the provenance of every report: no hidden deductions', async () => {
+    const { text } = await pdfText(sampleStatementDocument({ rows: 3 }));
+    expect(text).toContain('Where the money came from — no hidden deductions');
+    expect(text).toMatch(/The Orchard\s+orchard_2026_07\.csv\s+2026-07\s+USD\s+0\.791200\s+31st Jul 2026\s+£120\.50/);
+    expect(text).toMatch(/Manual sales .* GBP/);
+  });
+
+  it("leaves the summaries (and the chart) out in the 'summary' style", async () => {
+    const full = await pdfText(sampleStatementDocument({ rows: 10, style: 'full' }));
+    const summary = await pdfText(sampleStatementDocument({ rows: 10, style: 'summary' }));
+    expect(full.text).toContain('By store');
+    expect(full.text).toContain('By release');
+    for (const title of ['By store', 'By territory', 'By release', 'By track', '周杰伦']) {
+      expect(summary.text).not.toContain(title);
+    }
+    expect(summary.text).toContain('Closing balance');
+    expect(summary.text).toContain('control total 1,234.567891');
+    expect(summary.text).toContain('no hidden deductions');
+  });
+
+  it('draws the chart only when the statement settings have graphs on', async () => {
+    const off = await pdfText(sampleStatementDocument({ rows: 5, graphs: false }));
+    expect(off.text).not.toContain('chart');
+    expect(off.text).toContain('By store');
+  });
+
+  it('adds the self-billing invoice page only for a self-billing statement', async () => {
+    const billed = await pdfText(sampleStatementDocument({ rows: 3, selfBilling: true }));
+    const plain = await pdfText(sampleStatementDocument({ rows: 3, selfBilling: false }));
+    expect(billed.pages).toBe(plain.pages + 1);
+    const invoice =
+      billed.text
+        .split('\f')
+        .filter((p) => p.trim() !== '')
+        .at(-1) ?? '';
+    expect(invoice).toContain('Self-billing invoice');
+    expect(invoice).toContain('SB-000007');
+    expect(invoice).toMatch(/Subtotal\s+£620\.00/);
+    expect(invoice).toMatch(/VAT at 20%\s+£124\.00/);
+    expect(invoice).toMatch(/Total\s+£744\.00/);
+    expect(invoice).toContain('Self-billing invoice issued by Aurora Sound Ltd on behalf of Пётр Ильич Чайковский.');
+    expect(plain.text).not.toContain('Self-billing');
+    expect(plain.text).not.toContain('SB-000007');
+  });
+
+  it('says why nothing is paid, and draws no recoupment meter without an advance', async () => {
+    const document = sampleStatementDocument({ rows: 3 });
+    document.statement.figures = { ...document.statement.figures, payable: '0.00' };
+    document.statement.not_paid_reasons = [
+      { code: 'below_minimum_payout', text: 'below the minimum payout of £1,000.00' },
+    ];
+    document.statement.recoupment = { advance: '0.00', recouped: '0.00', remaining: '0.00' };
+    document.statement.version = 1;
+    document.replaces = null;
+    const { text } = await pdfText(document);
+    expect(text).toContain('Why nothing is paid: below the minimum payout of £1,000.00');
+    expect(row(text, 'Amount payable')).toBe('0.00');
+    expect(text).not.toContain('Recoupment of advances');
+    expect(text).not.toContain('Version');
+  });
+});
+
+describe('statement fonts', () => {
+  it('Roboto’s range table is exactly what both embedded Roboto faces have glyphs for', async () => {
+    // pdfmake's document is a pdfkit document; its fonts are fontkit fonts with a characterSet.
+    type Face = { font: { characterSet: number[] } };
+    const doc = (await pdfmakeWithFonts().createPdf({ content: [] }).getStream()) as unknown as {
+      provideFont(family: string, bold: boolean, italics: boolean): Face;
+    };
+    const regular = new Set(doc.provideFont('Roboto', false, false).font.characterSet);
+    const bold = new Set(doc.provideFont('Roboto', true, false).font.characterSet);
+    for (let code = 0x20; code <= 0xffff; code += 1) {
+      expect.soft(robotoHas(code), code.toString(16)).toBe(regular.has(code) && bold.has(code));
+    }
+    const cjk = new Set(doc.provideFont('NotoSansSC', false, false).font.characterSet);
+    for (const char of '周杰伦晴天日本東京') expect(cjk.has(char.codePointAt(0) ?? 0)).toBe(true);
+  });
+
+  it('prints each run in a font that has it, precomposing combining accents first', () => {
+    expect(fontRuns('Łódź — Чайковский')).toEqual({ text: 'Łódź — Чайковский' });
+    expect(fontRuns('Cafe\u0301')).toEqual({ text: 'Café' });
+    expect(fontRuns('周杰伦 (Jay)')).toEqual({ text: [{ text: '周杰伦', font: 'NotoSansSC' }, ' (Jay)'] });
+  });
+});
+
+describe('statement figures', () => {
+  it('money has the currency sign, 2 decimals and grouped thousands; exact amounts 6 decimals', () => {
+    expect(money('-1234.5', 'gbp')).toBe('-£1,234.50');
+    expect(money('1234567.891', 'usd')).toBe('$1,234,567.89');
+    expect(money('0.005', 'eur')).toBe('EUR 0.01');
+    expect(money('-0.001', 'gbp')).toBe('£0.00');
+    expect(exact('1234.5678915')).toBe('1,234.567892');
+  });
+});

@@ -1,0 +1,220 @@
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import Header from '@cloudscape-design/components/header';
+import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Spinner from '@cloudscape-design/components/spinner';
+import Table from '@cloudscape-design/components/table';
+import { useEffect, useState } from 'react';
+import { DEFAULT_CURRENCY } from '../../../../shared/constants';
+import { notify, notifyError } from '../../app/notifications';
+import { subscribeRealtime } from '../../app/realtime';
+import { useInvalidate } from '../../app/invalidate';
+import { RecordState } from '../../components/record-state';
+import { RouterLink } from '../../components/router-link';
+import { UploadProgress } from '../../components/upload-progress';
+import { formatCount, formatMoney } from '../royalties/royalty-model';
+import { isRunActive, pushedRun, RUN_POLL_MS, runPercent } from './run-model';
+import { RunWarningsView, UnaccountableTable } from './run-warnings';
+import { StateBadge } from './statement-badges';
+import { accountPath, monthEnd, runTotalsCheck } from './statement-model';
+import { statementsApi, useStatementPages, useStatementRun } from './statements-api';
+import type { RunPreviewRow, RunTotals, StatementRun } from '../../../../shared/schemas/statement-views';
+
+/** The label's side of the run: label payable = allocated + retained + unaccountable, shown as that sum. */
+function RunTotalsView({ totals, currency }: { totals: RunTotals; currency: string }) {
+  const check = runTotalsCheck(totals);
+  const m = (v: string) => formatMoney(v, currency);
+  return (
+    <Container
+      header={
+        <Header variant="h2" description="Every penny of the label's share is owed to a payee, kept, or listed below.">
+          Totals
+        </Header>
+      }
+      data-testid="run-totals"
+    >
+      <SpaceBetween size="m">
+        <Box variant="p" fontWeight="bold" data-testid="run-totals-equation">
+          Label payable {m(totals.label_payable)} = allocated {m(totals.allocated)} + retained {m(totals.retained)} +
+          unaccountable {m(totals.unaccountable)}
+        </Box>
+        <KeyValuePairs
+          columns={4}
+          items={[
+            { label: 'Lines', value: formatCount(totals.lines) },
+            {
+              label: 'Label payable (exact)',
+              value: <span data-testid="run-label-payable">{totals.label_payable}</span>,
+            },
+            { label: 'Allocated to payees', value: totals.allocated },
+            { label: 'Retained by the label', value: totals.retained },
+            { label: 'Unaccountable', value: totals.unaccountable },
+            { label: 'Distributor fee', value: m(totals.aggregator_payable) },
+          ]}
+        />
+        {check.adds ? null : (
+          <Alert type="error" header="The totals do not add up" data-testid="run-totals-mismatch">
+            Allocated + retained + unaccountable is {check.sum}, the label payable {totals.label_payable}.
+          </Alert>
+        )}
+      </SpaceBetween>
+    </Container>
+  );
+}
+
+function PreviewRows({ rows, currency }: { rows: RunPreviewRow[]; currency: string }) {
+  const money = (v: string) => <Box textAlign="right">{formatMoney(v, currency)}</Box>;
+  return (
+    <Table<RunPreviewRow>
+      data-testid="run-preview-rows"
+      variant="container"
+      header={
+        <Header variant="h2" counter={`(${rows.length})`} description="What each statement will say once published.">
+          Statements to publish
+        </Header>
+      }
+      items={rows}
+      trackBy={(r) => `${r.account.type}#${r.account.id}`}
+      empty={<Box color="text-status-inactive">Nobody is owed anything for this period</Box>}
+      columnDefinitions={[
+        {
+          id: 'name',
+          header: 'Payee',
+          isRowHeader: true,
+          cell: (r) => (
+            <SpaceBetween size="xxxs">
+              <RouterLink href={accountPath(r.account)}>{r.name}</RouterLink>
+              <Box variant="small" color={r.email ? 'text-body-secondary' : 'text-status-warning'}>
+                {r.email ?? 'no e-mail'}
+              </Box>
+            </SpaceBetween>
+          ),
+        },
+        { id: 'lines', header: 'Lines', cell: (r) => <Box textAlign="right">{formatCount(r.lines)}</Box> },
+        { id: 'opening', header: 'Opening', cell: (r) => money(r.opening_balance) },
+        { id: 'royalties', header: 'Royalties', cell: (r) => money(r.royalties) },
+        { id: 'costs', header: 'Costs', cell: (r) => money(r.costs) },
+        { id: 'closing', header: 'Closing', cell: (r) => money(r.closing_balance) },
+        { id: 'payable', header: 'Payable', cell: (r) => money(r.payable) },
+        {
+          id: 'reasons',
+          header: 'Why not paid',
+          cell: (r) => r.not_paid_reasons.map((n) => n.text).join('; ') || '-',
+        },
+      ]}
+    />
+  );
+}
+
+/** The run's header: status, period, what it covers, and the Publish button once the preview is ready. */
+function RunHeader({ run, onPublish, publishing }: { run: StatementRun; onPublish: () => void; publishing: boolean }) {
+  return (
+    <Header
+      variant="h2"
+      description={`${run.kind === 'distribution' ? 'Distribution' : 'Payee'} statements · ${run.start_pay_period} to ${run.end_pay_period}${run.scheduled ? ' · scheduled' : ''}`}
+      actions={
+        run.status === 'preview_ready' ? (
+          <Button variant="primary" loading={publishing} onClick={onPublish} data-testid="run-publish">
+            Publish
+          </Button>
+        ) : null
+      }
+    >
+      Statement run <StateBadge state={run.status} testId="run-status" />
+    </Header>
+  );
+}
+
+/**
+ * A statement run followed live: the preview (totals, warnings, the statements to publish), then
+ * Publish and its progress as a whole-percent bar (green from 50 %), then a link to the
+ * statements. The WebSocket push re-reads it at once; it is also re-read while the worker is on it.
+ */
+export function RunView({ runId }: { runId: string }) {
+  const pages = useStatementPages();
+  const refreshStatements = useInvalidate('/statements');
+  const [active, setActive] = useState(true);
+  const { data, error, isLoading, mutate } = useStatementRun(runId, active ? RUN_POLL_MS : 0);
+  const [pushed, setPushed] = useState<number | undefined>(undefined);
+  const [publishing, setPublishing] = useState(false);
+  const run = data?.statement_run;
+  useEffect(() => setActive(isRunActive(run?.status)), [run?.status]);
+  useEffect(() => {
+    if (run?.status === 'published') void refreshStatements();
+  }, [run?.status, refreshStatements]);
+  useEffect(
+    () =>
+      subscribeRealtime('StatementRun', (message) => {
+        const about = pushedRun(message);
+        if (about?.id !== runId) return;
+        if (about.progress !== undefined) setPushed(about.progress);
+        void mutate();
+      }),
+    [runId, mutate],
+  );
+  const publish = async () => {
+    setPublishing(true);
+    try {
+      const answer = await statementsApi.publish(runId);
+      notify('notification', answer.message ?? 'Publishing the statements');
+      setActive(true);
+      await mutate();
+    } catch (e) {
+      notifyError(e);
+    } finally {
+      setPublishing(false);
+    }
+  };
+
+  return (
+    <RecordState error={error} isLoading={isLoading} data={run} retry={mutate} errorHeader="Could not load the run">
+      {(r) => {
+        const currency = r.currency ?? DEFAULT_CURRENCY;
+        const periodLink = `${pages.royalties}?start_date=${r.start_pay_period}-01&end_date=${monthEnd(r.end_pay_period)}`;
+        return (
+          <SpaceBetween size="l">
+            <Container header={<RunHeader run={r} onPublish={() => void publish()} publishing={publishing} />}>
+              {r.status === 'previewing' ? (
+                <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+                  <Spinner /> <span>Working out what each payee is owed…</span>
+                </SpaceBetween>
+              ) : null}
+              {r.status === 'publishing' ? (
+                <UploadProgress
+                  percent={runPercent(r, pushed)}
+                  label={`Publishing statements (${formatCount(r.done)} of ${formatCount(r.total)})`}
+                  resultText="Published"
+                  testId="run-progress"
+                />
+              ) : null}
+              {r.status === 'published' ? (
+                <Alert type="success" header="Published" data-testid="run-published">
+                  {formatCount(r.total)} statement{r.total === 1 ? '' : 's'} published and sent.{' '}
+                  <RouterLink href={pages.list} data-testid="run-statements-link">
+                    Open the statements
+                  </RouterLink>
+                </Alert>
+              ) : null}
+              {r.status === 'failed' ? (
+                <Alert type="error" header="The run failed" data-testid="run-failed">
+                  {r.error ?? 'The run stopped; nothing was published.'}
+                </Alert>
+              ) : null}
+            </Container>
+            {r.preview ? (
+              <>
+                <RunTotalsView totals={r.preview.totals} currency={currency} />
+                <RunWarningsView warnings={r.preview.warnings} periodLink={periodLink} />
+                <UnaccountableTable rows={r.unaccountable} currency={currency} />
+                <PreviewRows rows={r.preview.rows} currency={currency} />
+              </>
+            ) : null}
+          </SpaceBetween>
+        );
+      }}
+    </RecordState>
+  );
+}

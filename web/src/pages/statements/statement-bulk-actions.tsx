@@ -1,0 +1,126 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
+import Modal from '@cloudscape-design/components/modal';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useState } from 'react';
+import { MESSAGES } from '../../../../shared/messages';
+import { notify, notifyError } from '../../app/notifications';
+import type { ServerTableContext } from '../../components/server-table';
+import { downloadStatements, statementsApi } from './statements-api';
+import { statementTitle } from './statement-model';
+import type { StatementRow } from '../../../../shared/schemas/statement-views';
+
+type Action = 'paid' | 'unpaid' | 'resend';
+const ACTION_TEXT: Record<Action, string> = {
+  paid: 'Mark as paid',
+  unpaid: 'Mark as unpaid',
+  resend: 'Resend by e-mail',
+};
+
+const plural = (n: number) => `${n} statement${n === 1 ? '' : 's'}`;
+
+/**
+ * What can be done with the selected statements (spec 3 §7.2): mark paid or unpaid
+ * (bulk_pay), download their PDFs as one zip (bulk_download), resend them by e-mail.
+ */
+export function StatementBulkActions({
+  context,
+  onDone,
+}: {
+  context: ServerTableContext<StatementRow>;
+  /** After a paid change: the list goes back to page 1, newest first (spec 3 §9). */
+  onDone: () => void;
+}) {
+  const [pending, setPending] = useState<Action | null>(null);
+  const [busy, setBusy] = useState(false);
+  const selected = context.selectedItems;
+  const ids = selected.map((s) => s.id);
+
+  const download = async () => {
+    setBusy(true);
+    try {
+      await downloadStatements(ids);
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const run = async (action: Action) => {
+    setBusy(true);
+    try {
+      if (action === 'resend') {
+        const done: string[] = [];
+        for (const s of selected) {
+          await statementsApi.resend(s.id);
+          done.push(statementTitle(s));
+        }
+        notify('notification', `Statement${done.length === 1 ? '' : 's'} resent: ${done.join(', ')}`);
+      } else {
+        const answer = await statementsApi.bulkPay(ids, action === 'paid');
+        notify(
+          'notification',
+          answer.message ?? (action === 'paid' ? MESSAGES.statementMarkedAsPaid : 'Statement Marked as Unpaid'),
+        );
+        onDone();
+      }
+      context.clearSelection();
+      setPending(null);
+      await context.refresh();
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <ButtonDropdown
+        data-testid="statements-actions"
+        disabled={!selected.length}
+        loading={busy && !pending}
+        items={[
+          { id: 'paid', text: ACTION_TEXT.paid },
+          { id: 'unpaid', text: ACTION_TEXT.unpaid },
+          { id: 'download', text: 'Download PDFs (zip)' },
+          { id: 'resend', text: ACTION_TEXT.resend },
+        ]}
+        onItemClick={({ detail }) => {
+          if (detail.id === 'download') void download();
+          else setPending(detail.id as Action);
+        }}
+      >
+        Actions ({selected.length})
+      </ButtonDropdown>
+      {pending ? (
+        <Modal
+          visible
+          header={ACTION_TEXT[pending]}
+          onDismiss={() => setPending(null)}
+          footer={
+            <Box float="right">
+              <SpaceBetween direction="horizontal" size="xs">
+                <Button variant="link" onClick={() => setPending(null)} data-testid="statements-action-cancel">
+                  Cancel
+                </Button>
+                <Button
+                  variant="primary"
+                  loading={busy}
+                  onClick={() => void run(pending)}
+                  data-testid="statements-action-confirm"
+                >
+                  {ACTION_TEXT[pending]}
+                </Button>
+              </SpaceBetween>
+            </Box>
+          }
+        >
+          {ACTION_TEXT[pending]}: the {plural(selected.length)} selected ({selected.map(statementTitle).join(', ')}).
+        </Modal>
+      ) : null}
+    </>
+  );
+}
