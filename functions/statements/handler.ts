@@ -4,6 +4,7 @@ import type { StatementRow } from '../../shared/schemas/statement-views.js';
 import { listExpenses } from '../data/access/expenses.js';
 import { presentExpenses } from '../accounts/present.js';
 import { accountHolder } from '../data/access/accounts.js';
+import { getLabel } from '../data/access/labels.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
 import { InvalidField, NotFound } from '../lib/errors.js';
 import { listQuerySchema } from '../lib/list-query.js';
@@ -76,9 +77,11 @@ const labelList = (scope: Scope) =>
   operation('tenant', {
     query: statementListQuery,
     params: optionalIdParams,
-    run: ({ tenantId, query, params }) => {
+    run: async ({ tenantId, query, params }) => {
       const label_id = params.id ?? query.label_id;
       if (!label_id) throw new InvalidField('label_id', MESSAGES.noLabelSelected);
+      // Another company's label (or none by that id) is not found.
+      if (!(await getLabel(tenantId, label_id))) throw new NotFound('Label');
       return listStatementRows(tenantId, { ...query, label_id } as StatementListQuery, scope);
     },
   });

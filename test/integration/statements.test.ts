@@ -160,10 +160,21 @@ describe('publishing one account', () => {
       queue_status: 'published',
       control: { lines: 2, lines_total: '100.004000' },
     });
-    const mails = (await call('GET', '/_local/outbox')).body.mails as { to: string; subject: string }[];
-    expect(mails.filter((m) => m.to === `ann.${stamp}@example.test` && m.subject === statement.subject)).toHaveLength(
-      1,
-    );
+    const mails = (await call('GET', '/_local/outbox')).body.mails as {
+      to: string;
+      subject: string;
+      attachments?: { filename: string; url: string }[];
+    }[];
+    const sent = mails.filter((m) => m.to === `ann.${stamp}@example.test` && m.subject === statement.subject);
+    // Delivered twice at once, mailed once, with the PDF attached.
+    expect(sent).toHaveLength(1);
+    expect(sent[0].attachments?.map((a) => a.filename)).toEqual([`${first.number}-2026-Q2.pdf`]);
+    const attached = await fetch(`${inject('cloudUrl')}${sent[0].attachments?.[0].url}`);
+    expect(
+      Buffer.from(await attached.arrayBuffer())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
   });
 
   it('serves its PDF and CSV through presigned URLs', async () => {
@@ -263,6 +274,9 @@ describe('publishing one account', () => {
     });
     expect(theirs.status).toBe(404);
     expect((await other.get(`/companies/${tenantId}/distribution_statements`)).status).toBe(404);
+    const label = (await api.post('/labels', { name: `Statements Label ${stamp}` })).body.label.id;
+    expect((await api.get(`/labels/${label}/distribution_statements`)).status).toBe(200);
+    expect((await other.get(`/labels/${label}/distribution_statements`)).status).toBe(404);
   });
 });
 

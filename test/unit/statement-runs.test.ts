@@ -3,6 +3,7 @@ import { accountingPeriod, duePeriod, monthEndedBefore } from '../../shared/stat
 import { dueRuns, statedKey } from '../../functions/statements/runs/schedule.js';
 import { runAccountStep, type AccountStepDeps } from '../../functions/statements/runs/account-step.js';
 import {
+  invoiceNumber,
   statementIdOf,
   statementNumber,
   statementSubject,
@@ -28,6 +29,7 @@ describe('statement periods', () => {
     expect(statementSubject('Ann Ö', '2026-Q3')).toBe('Royalty Statement for Ann Ö 2026-Q3');
     expect(statementNumber(1)).toBe('ST-000001');
     expect(statementNumber(1234567)).toBe('ST-1234567');
+    expect(invoiceNumber(1)).toBe('SB-000001');
   });
 
   it('makes a frequency due after the months that close its period, and "" never', () => {

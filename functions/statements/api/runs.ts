@@ -1,5 +1,5 @@
 import { MESSAGES } from '../../../shared/messages.js';
-import type { AccountRef, RunKind, StatementRun } from '../../../shared/schemas/statement-views.js';
+import type { AccountRef, RunKind, StatementRun, StatementRunList } from '../../../shared/schemas/statement-views.js';
 import { getRun, listRuns, moveRun } from '../../data/access/statements.js';
 import { accountHolder } from '../../data/access/accounts.js';
 import { getLabel } from '../../data/access/labels.js';
@@ -93,7 +93,10 @@ export async function newStatementVersion(tenantId: string, userId: string, id: 
   return presentRun(run);
 }
 
-export async function listStatementRuns(tenantId: string, query: { page: number; per_page: number }) {
+export async function listStatementRuns(
+  tenantId: string,
+  query: { page: number; per_page: number },
+): Promise<StatementRunList> {
   const runs = (await listRuns(tenantId)).map((run) => presentRun(run));
   const page = pageOf(runs, {
     page: query.page,

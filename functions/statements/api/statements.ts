@@ -1,11 +1,15 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import Big from 'big.js';
-import { zipSync } from 'fflate';
 import { ulid } from 'ulid';
 import { ENV } from '../../../infra/resources.js';
 import { MESSAGES } from '../../../shared/messages.js';
-import type { Statement, StatementPayment, StatementRow } from '../../../shared/schemas/statement-views.js';
+import type {
+  Statement,
+  StatementList,
+  StatementPayment,
+  StatementRow,
+} from '../../../shared/schemas/statement-views.js';
 import {
   getStatement,
   listStatements,
@@ -20,8 +24,8 @@ import type { StatementItem } from '../../data/entities/statements.js';
 import { requireEnv, s3Client } from '../../lib/clients.js';
 import { Conflict, NotFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/list-query.js';
-import { labelNames } from '../runs/documents.js';
-import { mailStatement } from '../runs/deliver.js';
+import { zipFiles } from '../documents/zip.js';
+import { labelNames, sendStatement, statementDocument } from '../runs/documents.js';
 import { getBytes, putBytes } from '../runs/objects.js';
 import { statementKeys } from '../statement-keys.js';
 import { accountOfKey, presentStatement, presentStatementRow } from './present.js';
@@ -49,7 +53,7 @@ export async function listStatementRows(
   tenantId: string,
   query: StatementListQuery,
   scope: (row: StatementRow) => boolean = () => true,
-) {
+): Promise<StatementList> {
   const [items, labels] = await Promise.all([listStatements(tenantId), labelNames(tenantId)]);
   const rows = items.map((item) => presentStatementRow(item, labels));
   const sort =
@@ -146,13 +150,13 @@ export async function bulkPay(tenantId: string, userId: string, ids: readonly st
 export async function resendStatement(tenantId: string, id: string, recipients?: string[]) {
   const statement = await statementOf(tenantId, id);
   if (recipients) await updateStatementDetails(tenantId, id, { recipients });
-  const view = await statementView(tenantId, id);
-  if (!view.recipients.length)
-    throw new Conflict(`Statement ${statement.number} has no recipients`, { recipients: ['Add a recipient'] });
   const pdf = statement.pdf_key ? await getBytes(statement.pdf_key) : null;
   if (!pdf) throw new Conflict(`Statement ${statement.number} is still being made; try again in a moment`);
-  await mailStatement(view, pdf);
-  return { statement: view, message: `Statement ${statement.number} sent to ${view.recipients.join(', ')}` };
+  const document = await statementDocument(await statementOf(tenantId, id));
+  if (!(await sendStatement(document, pdf)))
+    throw new Conflict(`Statement ${statement.number} has no recipients`, { recipients: ['Add a recipient'] });
+  const sentTo = document.statement.recipients.join(', ') || (document.payee.email ?? '');
+  return { statement: document.statement, message: `Statement ${statement.number} sent to ${sentTo}` };
 }
 
 /**
@@ -161,14 +165,14 @@ export async function resendStatement(tenantId: string, id: string, recipients?:
  */
 export async function bulkDownload(tenantId: string, ids: readonly string[]) {
   const statements = await Promise.all(ids.map((id) => statementOf(tenantId, id)));
-  const files: Record<string, Uint8Array> = {};
+  const files = [];
   for (const statement of statements) {
     const pdf = statement.pdf_key ? await getBytes(statement.pdf_key) : null;
     if (!pdf) throw new Conflict(`Statement ${statement.number} is still being made; try again in a moment`);
-    files[`${statement.number}-${statement.payee_name.replace(/[^\w.-]+/g, '_')}.pdf`] = pdf;
+    files.push({ name: `${statement.number} ${statement.payee_name}.pdf`, data: pdf });
   }
   const key = statementKeys.download(tenantId, ulid());
-  await putBytes(key, zipSync(files, { level: 0 }), 'application/zip');
+  await putBytes(key, zipFiles(files), 'application/zip');
   const filename = `statements-${today()}.zip`;
   const command = new GetObjectCommand({
     Bucket: requireEnv(ENV.ledgerBucket),

@@ -1,13 +1,14 @@
 import type { StatementItem } from '../../data/entities/statements.js';
-import { statementSender } from '../../data/access/statements.js';
+import { getStatement, statementSender } from '../../data/access/statements.js';
 import { accountHolder } from '../../data/access/accounts.js';
 import { labelsOf } from '../../data/access/labels.js';
-import { renderStatementPdf, type Party } from '../documents/render.js';
+import { statementMail } from '../documents/mail.js';
+import { renderStatementPdf, type Party, type StatementDocument } from '../documents/render.js';
+import { sendMail } from '../../lib/mail.js';
 import { CSV_COLUMNS } from '../engine/material.js';
 import { accountOfKey, presentStatement } from '../api/present.js';
 import { runKeys, statementKeys } from '../statement-keys.js';
 import { getBytes, putBytes } from './objects.js';
-import { mailStatement } from './deliver.js';
 
 /** The company's labels by id, for the label a statement names. */
 export async function labelNames(tenantId: string): Promise<Map<string, string>> {
@@ -34,6 +35,27 @@ async function partiesOf(statement: StatementItem): Promise<{ company: Party; pa
 /** A statement's CSV when the account has no lines in the period (an account with only entries): the header only. */
 const EMPTY_CSV = `${CSV_COLUMNS.join(',')}\n`;
 
+/** A statement as its PDF and mail show it: the statement, who pays, who is paid, the version it corrects. */
+export async function statementDocument(statement: StatementItem): Promise<StatementDocument> {
+  const [labels, parties, replaced] = await Promise.all([
+    labelNames(statement.tenantId),
+    partiesOf(statement),
+    statement.replaces_id ? getStatement(statement.tenantId, statement.replaces_id) : null,
+  ]);
+  return {
+    statement: presentStatement(statement, labels),
+    ...parties,
+    replaces: replaced ? { number: replaced.number } : null,
+  };
+}
+
+/** Mails a statement to its recipients with its PDF attached, one mail each (none without recipients). */
+export async function sendStatement(document: StatementDocument, pdf: Uint8Array): Promise<number> {
+  const mails = statementMail(document, pdf);
+  for (const mail of mails) await sendMail(mail);
+  return mails.length;
+}
+
 /**
  * A numbered statement's documents: its CSV of lines (the run's, under the statement's own key),
  * its PDF (rendered from the stored statement, number included), then its mail with the PDF
@@ -47,9 +69,9 @@ export async function storeAndSend(statement: StatementItem): Promise<{ pdf_key:
     ? await getBytes(runKeys.accountCsv(tenantId, statement.run_id, accountOfKey(statement.accountKey)))
     : null;
   await putBytes(csv_key, runCsv ?? EMPTY_CSV, 'text/csv; charset=utf-8');
-  const view = presentStatement(statement, await labelNames(tenantId));
-  const pdf = await renderStatementPdf({ statement: view, ...(await partiesOf(statement)) });
+  const document = await statementDocument(statement);
+  const pdf = await renderStatementPdf(document);
   await putBytes(pdf_key, pdf, 'application/pdf');
-  if (view.recipients.length) await mailStatement(view, pdf);
+  await sendStatement(document, pdf);
   return { pdf_key, csv_key };
 }

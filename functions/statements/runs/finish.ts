@@ -9,11 +9,11 @@ export async function accountCounted(tenantId: string, runId: string): Promise<v
   const run = await getRun(tenantId, runId);
   if (!run) return;
   if ((run.done ?? 0) >= (run.total ?? 0) && run.status === 'publishing') {
-    const publishedAt = new Date().toISOString();
-    if (await moveRun(tenantId, runId, ['publishing'], { status: 'published', publishedAt }))
-      Object.assign(run, { status: 'published', publishedAt });
+    await moveRun(tenantId, runId, ['publishing'], { status: 'published', publishedAt: new Date().toISOString() });
   }
-  await pushRunProgress(run);
+  // Read again: the last two accounts finishing together both push the run as it ends, published.
+  const now = await getRun(tenantId, runId);
+  if (now) await pushRunProgress(now);
 }
 
 /**
