@@ -35,7 +35,7 @@ export function statementIdOf(runId: string, account: AccountRef): string {
 /** "ST-000042": the company's 42nd statement. */
 export const statementNumber = (n: number) => `ST-${String(n).padStart(6, '0')}`;
 /** "SB-000007": the company's 7th self-billing invoice. */
-const invoiceNumber = (n: number) => `SB-${String(n).padStart(6, '0')}`;
+export const invoiceNumber = (n: number) => `SB-${String(n).padStart(6, '0')}`;
 
 /** The subject of a statement's mail: the spec's template with %PERIOD% filled in (spec 3 §3.2). */
 export function statementSubject(payeeName: string, period: string): string {
