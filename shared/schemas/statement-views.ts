@@ -216,6 +216,8 @@ export type RunWarnings = {
   payees_without_email: { account: AccountRef; name: string }[];
   unaccountable_recordings: number;
   /** Recordings whose payee percentages add up to more than 100 (scaled down to 100). */
+  /** Accounts left out: a statement in force already covers some of the run's months (correct it with a new version). */
+  already_stated?: { account: AccountRef; name: string; number: string }[];
   shares_over_100: {
     recording_id: string;
     title: string | null;

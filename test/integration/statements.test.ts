@@ -463,5 +463,22 @@ describe('a statement run from a report', () => {
     }
     // Publishing again is refused: a run publishes once.
     expect((await api.post(`/statement_runs/${runId}/publish`)).status).toBe(409);
+
+    // A second run over months already stated leaves those accounts out (their money would be paid twice).
+    const again = await api.post('/statements/create_statement_run', {
+      kind: 'payee',
+      start_pay_period: '2025-03',
+      end_pay_period: '2025-04',
+      accounts: [{ type: 'Payee', id: ann.id }],
+    });
+    const overlap = await until(async () => {
+      const run = (await api.get(`/statement_runs/${again.body.statement_run.id}`)).body.statement_run;
+      return run.status === 'previewing' ? undefined : run;
+    }, 60_000);
+    expect(overlap.preview.rows).toEqual([]);
+    const annStatement = listed.find((s: { statementable_id: string }) => s.statementable_id === ann.id);
+    expect(overlap.preview.warnings.already_stated).toEqual([
+      { account: { type: 'Payee', id: ann.id }, name: ann.name, number: annStatement.number },
+    ]);
   }, 180_000);
 });

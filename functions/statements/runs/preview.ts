@@ -1,5 +1,7 @@
 import type { RunPreviewRow, RunWarnings, UnaccountableRecording } from '../../../shared/schemas/statement-views.js';
 import { getRun, moveRun, statementSender } from '../../data/access/statements.js';
+import { accountKeyOf } from '../../data/entities/statements.js';
+import { alreadyStated } from './already-stated.js';
 import { assembleAccount } from '../accounts/assemble.js';
 import { computeEarnings } from '../engine/earnings.js';
 import { runKeys } from '../statement-keys.js';
@@ -24,7 +26,12 @@ export async function runPreview(tenantId: string, runId: string): Promise<void>
   if (run?.status !== 'previewing') return;
   const { currency } = await statementSender(tenantId);
   const earnings = await computeEarnings(tenantId, scopeOf(run));
-  const rows = await mapLimit(earnings.accounts, ASSEMBLE_LANES, async (account): Promise<RunPreviewRow> => {
+  const stated = await alreadyStated(
+    run,
+    earnings.accounts.map((a) => a.account),
+  );
+  const open = earnings.accounts.filter((a) => !stated.has(accountKeyOf(a.account)));
+  const rows = await mapLimit(open, ASSEMBLE_LANES, async (account): Promise<RunPreviewRow> => {
     const assembled = await assembleAccount({
       tenantId,
       account: account.account,
@@ -48,7 +55,11 @@ export async function runPreview(tenantId: string, runId: string): Promise<void>
   });
   const warnings: RunWarnings = {
     ...earnings.warnings,
-    payees_without_email: earnings.accounts.flatMap((a) => (a.email ? [] : [{ account: a.account, name: a.name }])),
+    payees_without_email: open.flatMap((a) => (a.email ? [] : [{ account: a.account, name: a.name }])),
+    already_stated: earnings.accounts.flatMap((a) => {
+      const number = stated.get(accountKeyOf(a.account));
+      return number ? [{ account: a.account, name: a.name, number }] : [];
+    }),
   };
   const preview_key = runKeys.preview(tenantId, runId);
   const detail: PreviewDetail = { rows, unaccountable: earnings.unaccountable };

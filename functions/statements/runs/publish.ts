@@ -5,6 +5,7 @@ import type { AccountRef } from '../../../shared/schemas/statement-views.js';
 import { getRun, moveRun, statementSender, statementSettingsOf } from '../../data/access/statements.js';
 import { accountHolder } from '../../data/access/accounts.js';
 import { accountKeyOf, type StatementRunItem } from '../../data/entities/statements.js';
+import { alreadyStated } from './already-stated.js';
 import { materialiseRun, type AccountEarnings } from '../engine/earnings.js';
 import { runKeys } from '../statement-keys.js';
 import { accountCounted } from './finish.js';
@@ -65,7 +66,12 @@ async function materialise(run: StatementRunItem): Promise<Manifest> {
   try {
     const { currency } = await statementSender(tenantId);
     const { earnings, material } = await materialiseRun(tenantId, scopeOf(run), workDir);
-    const accounts = [...earnings.accounts, ...(await requestedWithoutEarnings(run, earnings.accounts))];
+    const candidates = [...earnings.accounts, ...(await requestedWithoutEarnings(run, earnings.accounts))];
+    const stated = await alreadyStated(
+      run,
+      candidates.map((a) => a.account),
+    );
+    const accounts = candidates.filter((a) => !stated.has(accountKeyOf(a.account)));
     await mapLimit(accounts, UPLOAD_LANES, async (earning) => {
       const made = material.get(accountKeyOf(earning.account));
       if (made) await putFile(runKeys.accountCsv(tenantId, runId, earning.account), made.csvFile, 'text/csv');

@@ -52,6 +52,20 @@ export function RunWarningsView({ warnings, periodLink }: { warnings: RunWarning
         </ul>
       </Alert>,
     );
+  if (warnings.already_stated?.length)
+    alerts.push(
+      <Alert key="stated" type="warning" header="Already stated" data-testid="run-warning-stated">
+        A statement already covers some of these months for these accounts, so the run leaves them out (correct a
+        statement with a new version):
+        <ul>
+          {warnings.already_stated.map((p) => (
+            <li key={`${p.account.type}-${p.account.id}`}>
+              {p.name}: {p.number}
+            </li>
+          ))}
+        </ul>
+      </Alert>,
+    );
   if (warnings.shares_over_100.length)
     alerts.push(
       <Alert key="shares" type="warning" header="Shares over 100 %" data-testid="run-warning-shares">
