@@ -60,6 +60,18 @@ describe('the exact split', () => {
     });
   });
 
+  it("README's worked example: £10.01 at an 80 % deal, three payees at 33.33/33.33/33.34", async () => {
+    const p = await fixture.prepare(
+      [{ recording_id: 'R1', amount: '10.010000', aggregator_payable: '2.002000', label_payable: '8.008000' }],
+      { recordings: [THREE_WAY] },
+    );
+    expect(royaltiesOf(await earningsOf(p))).toEqual({
+      'Payee#P1': '2.669067',
+      'Payee#P2': '2.669066',
+      'Payee#P3': '2.669867',
+    });
+  });
+
   it('gives a tie between an account and the label to the label, and splits returns on their absolute value', async () => {
     const p = await fixture.prepare(
       [
@@ -462,12 +474,19 @@ function referenceSplit(units: bigint, weights: Map<string, bigint>): Map<string
 describe('reconciliation to the unit (property)', () => {
   const payee = fc.constantFrom('P0', 'P1', 'P2', 'P3', 'P4');
   // Splits in hundredths of a percent: 0, over 100 together, or none at all.
-  const recording = fc.array(fc.record({ payee_id: payee, split: fc.integer({ min: 0, max: 7_000 }) }), {
-    maxLength: 4,
-  });
+  const recording = fc.array(
+    fc.record({
+      payee_id: payee,
+      split: fc.oneof(fc.constantFrom(0, 2_500, 3_333, 3_334, 5_000), fc.integer({ min: 0, max: 7_000 })),
+    }),
+    {
+      maxLength: 4,
+    },
+  );
   const line = fc.record({
     recording: fc.integer({ min: -1, max: 3 }),
-    units: fc.bigInt({ min: -5_000_000_000n, max: 5_000_000_000n }),
+    // A few units (where ties are common) or up to ±5,000.00.
+    units: fc.oneof(fc.bigInt({ min: -30n, max: 30n }), fc.bigInt({ min: -5_000_000_000n, max: 5_000_000_000n })),
   });
 
   it('Σ shares + retained = label_payable per line and over the period, as the rule says', async () => {
