@@ -5,7 +5,7 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { loadTable } from '../../functions/royalties/ledger/duck-tables.js';
 import { effectiveRelation } from '../../functions/royalties/ledger/overlays.js';
 import { LEDGER_COLUMNS } from '../../functions/royalties/ledger/schema.js';
-import { prepareAllocation, type Prepared } from '../../functions/statements/engine/allocation.js';
+import { prepareAllocation, type PrepareOptions, type Prepared } from '../../functions/statements/engine/allocation.js';
 import type { EarningsScope } from '../../functions/statements/engine/earnings.js';
 import type { StatementCatalogue } from '../../functions/statements/engine/weights.js';
 
@@ -34,6 +34,7 @@ export async function ledgerFixture() {
     lines: Line[],
     catalogue: Partial<StatementCatalogue>,
     scope: Partial<EarningsScope> = {},
+    options: PrepareOptions = {},
   ): Promise<Prepared> => {
     const table = `ledger_fixture_${++tables}`;
     await loadTable(
@@ -48,6 +49,7 @@ export async function ledgerFixture() {
         quantity: 1,
         currency: 'GBP',
         exchange_rate: '1',
+        amount: l.label_payable ?? null,
         company_currency: 'GBP',
         ...l,
       })),
@@ -59,6 +61,7 @@ export async function ledgerFixture() {
       { connection, relation: sql, params, workDir: dir },
       { ...EMPTY_CATALOGUE, ...catalogue },
       { kind: 'payee', start_pay_period: '', end_pay_period: '', label_ids: [], accounts: [], ...scope },
+      options,
     );
   };
   const close = () => {

@@ -251,6 +251,7 @@ function provenanceOf(p: Prepared, rows: AccountSummaryRows | undefined): Proven
     .sort(
       (a, b) =>
         (a.pay_periods[0] ?? '').localeCompare(b.pay_periods[0] ?? '') ||
-        (a.import_id ?? '').localeCompare(b.import_id ?? ''),
+        // Manual sales after the reports.
+        (a.import_id ?? '\uffff').localeCompare(b.import_id ?? '\uffff'),
     );
 }
