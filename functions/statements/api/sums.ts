@@ -2,7 +2,7 @@ import { MESSAGES } from '../../../shared/messages.js';
 import { addMonths } from '../../../shared/statement-periods.js';
 import { InvalidField } from '../../lib/errors.js';
 import { distinctValues, listRoyalties } from '../../royalties/ledger/query.js';
-import { computeEarnings } from '../engine/earnings.js';
+import { artistPayable, labelUnaccountableRecordings } from '../engine/sums.js';
 import { chosenPeriods } from './runs.js';
 import type { PeriodQuery } from './schemas.js';
 
@@ -58,29 +58,21 @@ export async function labelPeriodSums(tenantId: string, query: PeriodQuery) {
   };
 }
 
-/** An artist's share for a period, by the allocation rule (README "Statements: who is owed what"). */
+/** An artist's share for a period: its own account's and its members' payees' shares of its lines (engine/sums.ts). */
 export async function artistPeriodSum(tenantId: string, query: PeriodQuery) {
   const artist_id = requireArtist(query);
   const periods = chosenPeriods(query);
-  const earnings = await computeEarnings(tenantId, {
-    kind: 'payee',
-    ...periods,
-    label_ids: query.label_id ? [query.label_id] : [],
-    accounts: [{ type: 'Artist', id: artist_id }],
-  });
-  const mine = earnings.accounts.find((a) => a.account.type === 'Artist' && a.account.id === artist_id);
-  return { artist_id, ...periods, lines: mine?.lines ?? 0, artist_payable: mine?.royalties ?? '0.000000' };
+  return { artist_id, ...periods, ...(await artistPayable(tenantId, artist_id, periods)) };
 }
 
-/** The recordings of a label (or of every label) nobody is entitled to, and the unmatched lines: never dropped. */
+/** A label's recordings nobody is entitled to, and its unmatched lines: never dropped. */
 export async function unaccountableRecordings(tenantId: string, query: PeriodQuery) {
   const label_id = requireLabel(query);
   const periods =
     query.start_pay_period || query.end_pay_period
       ? chosenPeriods(query)
-      : { start_pay_period: '1900-01', end_pay_period: '2999-12' };
-  const earnings = await computeEarnings(tenantId, { kind: 'payee', ...periods, label_ids: [label_id], accounts: [] });
-  return { label_id, unaccountable_recordings: earnings.unaccountable };
+      : { start_pay_period: '', end_pay_period: '' };
+  return { label_id, unaccountable_recordings: await labelUnaccountableRecordings(tenantId, label_id, periods) };
 }
 
 export { requireArtist, dateFilter };

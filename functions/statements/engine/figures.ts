@@ -69,7 +69,7 @@ async function runTotals(p: Prepared, retained: bigint, allocated: bigint): Prom
 }
 
 /** Lines nobody can be paid from: unmatched ones by identifier, matched ones by recording (or release). */
-async function unaccountableRecordings(p: Prepared): Promise<UnaccountableRecording[]> {
+export async function unaccountableRecordings(p: Prepared): Promise<UnaccountableRecording[]> {
   const recordings = new Map(p.catalogue.recordings.map((r) => [r.id, r]));
   const releases = new Map(p.catalogue.releases.map((r) => [r.id, r]));
   const matched = await rowsOf(

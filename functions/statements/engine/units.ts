@@ -12,6 +12,14 @@ export function exactFromUnits(units: bigint | string | number): string {
   return `${sign}${abs / UNITS_PER_WHOLE}.${String(abs % UNITS_PER_WHOLE).padStart(6, '0')}`;
 }
 
+/** Millionths of a decimal string with at most 6 decimals ("-1.5" → -1500000n). */
+export function unitsFromExact(text: string): bigint {
+  const match = /^(-?)(\d+)(?:\.(\d{1,6}))?$/.exec(text.trim());
+  if (!match) throw new Error(`not an exact amount: ${text}`);
+  const units = BigInt(match[2]) * UNITS_PER_WHOLE + BigInt((match[3] ?? '').padEnd(6, '0'));
+  return match[1] ? -units : units;
+}
+
 /** SQL: a BIGINT/HUGEINT count of millionths as DECIMAL(18,6), exact (no division). */
 export const decimalOfUnits = (expression: string) =>
   `CAST(${expression} * CAST(0.000001 AS DECIMAL(7,6)) AS DECIMAL(18,6))`;
