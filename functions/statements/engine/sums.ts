@@ -191,4 +191,3 @@ export async function artistRoyaltyLinesOf(
     artist_payable: exactFromUnits(String(totals.units)),
   };
 }
-
