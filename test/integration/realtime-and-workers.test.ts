@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
-import { call, demo, labelManager, signIn } from '../support/api.js';
+import { call, demo, inCompany, labelManager, signIn } from '../support/api.js';
+import { monthEndedBefore } from '../../shared/statement-periods.js';
+import type { StatementRun } from '../../shared/schemas/statement-views.js';
 import { openSocket } from '../support/realtime.js';
 import { until } from '../support/wait.js';
 
@@ -121,10 +123,25 @@ describe('queues with dead-letter queues', () => {
 });
 
 describe('scheduled jobs', () => {
-  it('runs the statement run on demand', async () => {
+  it('runs the statement schedule on demand: a payee set to Monthly gets its statement once', async () => {
+    const manager = await labelManager();
+    const as = inCompany(manager.token, manager.distributed.id);
+    const payee = (await as.post('/payees', { name: `Monthly Payee ${Date.now()}` })).body.payee;
+    await as.patch(`/payees/${payee.id}`, { statement_settings_attributes: { frequency: 'Monthly' } });
+    const runsOfPayee = async () =>
+      ((await as.get('/statement_runs?per_page=100')).body.statement_runs as StatementRun[]).filter((run) =>
+        run.accounts.some((account) => account.id === payee.id),
+      );
+
     const answer = await call('POST', '/_local/schedules/statementRun');
     expect(answer.status).toBe(200);
-    expect(answer.body.result).toMatchObject({ generated: 0 });
+    expect(answer.body.result.generated).toBeGreaterThanOrEqual(1);
+    const [run] = await runsOfPayee();
+    expect(run).toMatchObject({ scheduled: true, kind: 'payee' });
+    expect(run.start_pay_period).toBe(monthEndedBefore(new Date()));
+
+    expect((await call('POST', '/_local/schedules/statementRun')).status).toBe(200);
+    expect(await runsOfPayee()).toHaveLength(1);
     expect((await call('POST', '/_local/schedules/nothing')).status).toBe(404);
   });
 });

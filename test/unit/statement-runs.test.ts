@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accountingPeriod, duePeriod, monthEndedBefore } from '../../shared/statement-periods.js';
-import { dueRuns, statedKey } from '../../functions/statements/runs/schedule.js';
+import { dueRuns, scheduledRunId, statedKey } from '../../functions/statements/runs/schedule.js';
 import { runAccountStep, type AccountStepDeps } from '../../functions/statements/runs/account-step.js';
 import {
   invoiceNumber,
@@ -79,6 +79,22 @@ describe('statement periods', () => {
       { start_pay_period: '2026-04', end_pay_period: '2026-06', accounts: [payee('c')] },
       { start_pay_period: '2026-01', end_pay_period: '2026-06', accounts: [payee('d')] },
     ]);
+  });
+
+  it('names a scheduled run by its period and accounts, so a payee due later gets a run of its own', () => {
+    const payee = (id: string): AccountRef => ({ type: 'Payee', id });
+    const june = { start_pay_period: '2026-06', end_pay_period: '2026-06' };
+    const first = scheduledRunId('payee', { ...june, accounts: [payee('a'), payee('b')] });
+    expect(first).toMatch(/^scheduled-payee-2026-06-2026-06-[0-9a-f]{12}$/);
+    expect(scheduledRunId('payee', { ...june, accounts: [payee('b'), payee('a')] })).toBe(first);
+    expect(scheduledRunId('payee', { ...june, accounts: [payee('c')] })).not.toBe(first);
+    expect(
+      scheduledRunId('payee', {
+        start_pay_period: '2026-05',
+        end_pay_period: '2026-05',
+        accounts: [payee('a'), payee('b')],
+      }),
+    ).not.toBe(first);
   });
 });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { duePeriod, type PeriodRange } from '../../../shared/statement-periods.js';
 import type { AccountRef } from '../../../shared/schemas/statement-views.js';
 import { accountKeyOf } from '../../data/entities/statements.js';
@@ -33,6 +34,13 @@ export function dueRuns(
   return [...byPeriod.values()];
 }
 
-/** A scheduled run's id: one per company, kind and period, so the schedule firing twice starts it once. */
-export const scheduledRunId = (kind: string, range: PeriodRange) =>
-  `scheduled-${kind}-${range.start_pay_period}-${range.end_pay_period}`;
+/**
+ * A scheduled run's id: per company, kind, period and set of accounts, so the schedule firing
+ * twice starts it once, while an account that becomes due later (a payee set to Monthly after
+ * the month's run started) gets a run of its own instead of being skipped as "started already".
+ */
+export const scheduledRunId = (kind: string, due: DueRun) => {
+  const accounts = due.accounts.map(accountKeyOf).sort().join(',');
+  const digest = createHash('sha256').update(accounts).digest('hex').slice(0, 12);
+  return `scheduled-${kind}-${due.start_pay_period}-${due.end_pay_period}-${digest}`;
+};
