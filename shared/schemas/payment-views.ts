@@ -1,0 +1,157 @@
+/**
+ * What the payments and payment-run APIs answer (spec 3 §3.5, §7.2 payments_due_summary, §7.3;
+ * issue 14): the SPA reads these. Money is a 2-decimal string in the payment's currency; a
+ * currency is an ISO 4217 code ("GBP") the SPA shows as its sign (gbp → £, usd → $).
+ */
+import type { AccountRef, Money } from './statement-views.js';
+
+/** A payment of one account's statements (spec 3 §3.5). type is always DistributionPayment. */
+export type Payment = {
+  id: string;
+  type: 'DistributionPayment';
+  /** Who was paid: the statements' account (Payee, Artist or a distributed Label). */
+  payable_type: AccountRef['type'];
+  payable_id: string;
+  payable_name: string;
+  label_id: string | null;
+  invoice_reference: string | null;
+  /** YYYY-MM-DD; default today. */
+  payment_date: string;
+  payment_method: string | null;
+  payment_reference: string | null;
+  /** ISO code, default 'GBP'. */
+  payment_currency: string;
+  payment_total: Money;
+  payment_subtotal: Money;
+  payment_vat_total: Money;
+  /** VAT percent applied ("20"), "0" when none. */
+  vat: string;
+  self_billing: boolean;
+  account_reference: string | null;
+  statement_ids: string[];
+  /** The statements it pays, as numbered ("ST-000042") with what each paid. */
+  statements: { id: string; number: string; payable: Money; start_pay_period: string; end_pay_period: string }[];
+  /** The payment run it was confirmed in, if any. */
+  payment_run_id: string | null;
+  created_at: string;
+  updated_at: string;
+};
+export type PaymentList = { payments: Payment[]; total_count: number; total_pages: number };
+
+/**
+ * What the payments area offers the payment-run code (functions/payments/record.ts): records a
+ * payment of statements, marks them paid and writes the payment on the account, all or nothing.
+ * Re-recording with the same `idempotency_key` returns the first payment and changes nothing.
+ */
+export type RecordPaymentInput = {
+  statement_ids: string[];
+  payment_date: string;
+  payment_method: string | null;
+  payment_reference: string | null;
+  invoice_reference?: string | null;
+  account_reference?: string | null;
+  payment_run_id?: string | null;
+  idempotency_key?: string;
+};
+
+/** The file formats a payment run exports, one file per method (and per currency where the format needs it). */
+export const PAYOUT_METHODS = ['sepa', 'uk_bulk', 'paypal', 'wise'] as const;
+export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
+export const PAYOUT_METHOD_NAMES: Record<PayoutMethod, string> = {
+  sepa: 'SEPA credit transfer (pain.001)',
+  uk_bulk: 'UK bulk payment (Bacs/Faster Payments CSV)',
+  paypal: 'PayPal Payouts',
+  wise: 'Wise batch transfer',
+};
+
+/** A payee's bank or payout details as the browser sees them: never in full (last four characters). */
+export type PayoutDetailsView = {
+  method: PayoutMethod | null;
+  account_name: string | null;
+  currency: string | null;
+  /** "•••• 1234" style masks of what is stored; null when not stored. */
+  iban_last4: string | null;
+  bic: string | null;
+  sort_code_last2: string | null;
+  account_number_last4: string | null;
+  /** PayPal or Wise e-mail, masked ("a•••@example.org"). */
+  email_masked: string | null;
+  /** Whether the details are complete for the method (a run can pay the payee). */
+  complete: boolean;
+  updated_at: string | null;
+  updated_by: string | null;
+};
+
+/** Why a due statement cannot go into a payment run, in the user's words. */
+export type PaymentDueProblem =
+  | 'below_minimum_payout'
+  | 'no_payout_details'
+  | 'self_billing_invoice_missing'
+  | 'already_in_a_run';
+
+/** One account's due statements (payments_due_summary). */
+export type PaymentDue = {
+  account: AccountRef;
+  name: string;
+  email: string | null;
+  has_email: boolean;
+  currency: string;
+  statements: number;
+  statement_ids: string[];
+  statement_numbers: string[];
+  /** Σ of the statements' payable. */
+  payable: Money;
+  minimum_payout: Money;
+  method: PayoutMethod | null;
+  /** Empty when the account can be paid in a run. */
+  problems: PaymentDueProblem[];
+};
+export type PaymentsDueSummary = {
+  payments_due: PaymentDue[];
+  /** Σ payable of every account listed, and of those a run can pay. */
+  total: Money;
+  payable_total: Money;
+  without_email: number;
+};
+
+export type PaymentRunStatus = 'draft' | 'exported' | 'confirmed' | 'cancelled';
+
+/** One statement in a frozen payment run. */
+export type PaymentRunItem = {
+  statement_id: string;
+  statement_number: string;
+  account: AccountRef;
+  name: string;
+  amount: Money;
+  currency: string;
+  method: PayoutMethod;
+  /** Set once the run is confirmed: the payment recorded for it. */
+  payment_id: string | null;
+};
+
+/** One exported file of a run (one per method, and per currency for PayPal; split at the format's row limit). */
+export type PaymentRunFile = {
+  name: string;
+  method: PayoutMethod;
+  currency: string;
+  rows: number;
+  total: Money;
+  /** For SEPA: the XSD it was validated against. */
+  validated_against: string | null;
+};
+
+export type PaymentRun = {
+  id: string;
+  status: PaymentRunStatus;
+  /** YYYY-MM-DD the bank is asked to pay on. */
+  execution_date: string;
+  items: PaymentRunItem[];
+  files: PaymentRunFile[];
+  totals: { currency: string; count: number; amount: Money }[];
+  created_at: string;
+  created_by: string | null;
+  exported_at: string | null;
+  confirmed_at: string | null;
+  confirmed_by: string | null;
+};
+export type PaymentRunList = { payment_runs: PaymentRun[]; total_count: number; total_pages: number };
