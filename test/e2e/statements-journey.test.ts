@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { cloudUrl, inCompany } from '../support/api.js';
+import { openManagerSession } from '../support/browser.js';
+import { payeeWithEarnings } from '../support/payee-earnings.js';
+
+/**
+ * Statements end to end in Chromium (issue 13): a run for a payee owed money is previewed and
+ * published, the statement opens with its account adding up, its PDF downloads, its net revenue
+ * drills down to the royalty lines behind it, and it is marked paid.
+ */
+let browser: Browser;
+let page: Page;
+let errors: string[];
+let api: ReturnType<typeof inCompany>;
+let payee: { id: string; name: string };
+const stamp = Date.now();
+
+beforeAll(async () => {
+  const session = await openManagerSession();
+  ({ browser, page, errors } = session);
+  api = inCompany(session.token, session.company.id);
+  ({ payee } = await payeeWithEarnings(api, stamp));
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Types a month into a Cloudscape month picker found by its wrapper's test id. */
+async function month(testId: string, value: string) {
+  const input = page.getByTestId(testId).locator('input');
+  await input.fill(value);
+  await input.press('Tab');
+}
+
+describe('a statement in the browser', () => {
+  it('previews and publishes a run for one payee', async () => {
+    await page.goto(`${cloudUrl()}/user/finances/statement_run`);
+    await month('statement-run-period-start', '2024/01');
+    await month('statement-run-period-end', '2024/02');
+    await page.getByTestId('statement-run-payees').locator('button').first().click();
+    await page.keyboard.type(payee.name);
+    await page.getByRole('option', { name: payee.name }).first().click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('statement-run-preview').click();
+
+    const preview = page.getByTestId('run-preview-rows');
+    await preview.getByText(payee.name).waitFor({ timeout: 60_000 });
+    await expect.poll(() => page.getByTestId('run-totals-mismatch').count()).toBe(0);
+    await page.getByTestId('run-publish').click();
+    await page.getByTestId('run-published').waitFor({ timeout: 60_000 });
+  }, 120_000);
+
+  it('opens the statement: the account adds up to what the API says, and the PDF downloads', async () => {
+    const [statement] = (await api.get(`/statements?statementable_type=Payee&statementable_id=${payee.id}`)).body
+      .statements as { id: string; number: string; figures: Record<string, string> }[];
+    expect(statement.number).toMatch(/^ST-\d{6}$/);
+    await page.getByTestId('run-statements-link').click();
+    await page.getByRole('link', { name: statement.number }).first().click();
+    await expect.poll(() => page.getByTestId('statement-number').textContent()).toBe(statement.number);
+    await expect
+      .poll(() => page.getByTestId('statement-figure-closing_balance').textContent())
+      .toBe(`£${statement.figures.closing_balance}`);
+    await expect.poll(() => page.getByTestId('statement-figures-mismatch').count()).toBe(0);
+
+    // The button opens the presigned URL in a new tab; the test keeps the URL and reads the file itself.
+    await page.evaluate(() => {
+      window.open = (url) => {
+        document.body.dataset.opened = String(url);
+        return null;
+      };
+    });
+    await page.getByTestId('statement-pdf').click();
+    await expect.poll(() => page.evaluate(() => document.body.dataset.opened ?? '')).toMatch(/^http/);
+    const pdf = await fetch(await page.evaluate(() => document.body.dataset.opened ?? ''));
+    expect(pdf.status).toBe(200);
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+  }, 60_000);
+
+  it('drills down from net revenue to the royalty lines behind it', async () => {
+    const detail = page.url();
+    await page.getByTestId('statement-figure-royalties').click();
+    await page.waitForURL(/\/royalties/);
+    expect(new URL(page.url()).searchParams.get('start_date')).toBe('2024-01-01');
+    expect(new URL(page.url()).searchParams.get('end_date')).toBe('2024-02-29');
+    await page.getByText(`Paid Track ${stamp}`).first().waitFor({ timeout: 30_000 });
+    await page.goto(detail);
+  }, 60_000);
+
+  it('marks it paid with the spec’s message', async () => {
+    await page.getByTestId('statement-pay').click();
+    await page.getByTestId('pay-reference').locator('input').fill(`REF-${stamp}`);
+    await page.getByTestId('pay-confirm').click();
+    await page.getByText('Statement Marked as Paid').first().waitFor();
+    await page.getByTestId('statement-unpay').waitFor();
+    const [statement] = (await api.get(`/statements?statementable_type=Payee&statementable_id=${payee.id}`)).body
+      .statements as { paid: boolean; payment: { payment_reference: string } | null }[];
+    expect(statement).toMatchObject({ paid: true, payment: { payment_reference: `REF-${stamp}` } });
+    expect(errors).toEqual([]);
+  }, 60_000);
+});

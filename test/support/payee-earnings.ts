@@ -1,0 +1,58 @@
+import { expect } from 'vitest';
+import type { inCompany } from './api.js';
+import { until } from './wait.js';
+
+type Api = ReturnType<typeof inCompany>;
+
+/**
+ * A payee owed money for two pay periods, through the product's own API: the payee, a recording
+ * paying it 100% and a small report imported through a column map. Answers the payee and the
+ * periods its royalties fall in; the amounts are the report's, before the label's deal.
+ */
+export async function payeeWithEarnings(api: Api, stamp: number, periods: [string, string] = ['2024-01', '2024-02']) {
+  const payee = await api.post('/payees', { name: `Payee ${stamp}`, email: `payee.${stamp}@example.test` });
+  expect(payee.status).toBe(201);
+  const isrc = `GBPE${String(stamp).slice(-8)}`.slice(0, 12);
+  const recording = await api.post('/recordings', {
+    title: `Paid Track ${stamp}`,
+    isrc,
+    recording_payees_attributes: [{ payee_id: payee.body.payee.id, split: 100 }],
+  });
+  expect(recording.status).toBe(201);
+  const report = [
+    'Store,Period,ISRC,Units,Net,Currency',
+    `Spotify,${periods[0]},${isrc},10,3.335,GBP`,
+    `Apple,${periods[1]},${isrc},4,2.10,GBP`,
+  ].join('\n');
+  const map = await api.post('/royalty_maps', {
+    name: `Payee earnings ${stamp}`,
+    map: {
+      columns: {
+        retailer: 'Store',
+        pay_period: 'Period',
+        isrc: 'ISRC',
+        quantity: 'Units',
+        subtotal_payable: 'Net',
+        subtotal_payable_currency: 'Currency',
+      },
+      constants: { sales_category: 'Stream', territory: 'GB' },
+    },
+  });
+  expect(map.status).toBe(201);
+  const filename = `payee-earnings-${stamp}.csv`;
+  const upload = await api.post('/royalties/bulk', {
+    filename,
+    size: Buffer.byteLength(report),
+    source_id: map.body.royalty_map.id,
+  });
+  await fetch(upload.body.url, { method: 'PUT', headers: upload.body.headers, body: report });
+  const done = await until(
+    async () =>
+      (await api.get('/royalty_imports?per_page=100')).body.royalty_imports.find(
+        (i: { filename: string; status: string }) => i.filename.endsWith(filename) && i.status !== 'processing',
+      ),
+    60_000,
+  );
+  expect(done.status).toBe('done');
+  return { payee: payee.body.payee as { id: string; name: string }, periods };
+}
