@@ -8,7 +8,6 @@ import { getLabel } from '../data/access/labels.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
 import { InvalidField, NotFound } from '../lib/errors.js';
 import { listQuerySchema } from '../lib/list-query.js';
-import { distinctValues, listRoyalties } from '../royalties/ledger/query.js';
 import {
   accountOfInput,
   chosenPeriods,
@@ -48,7 +47,9 @@ import {
   updateStatement,
 } from './api/statements.js';
 import {
+  artistPayPeriods,
   artistPeriodSum,
+  artistRoyaltyRecords,
   dateFilter,
   labelPeriodSums,
   requireArtist,
@@ -113,6 +114,12 @@ const createOne = (fallback: 'Payee' | 'Artist' | 'Label', message: string) =>
     },
   });
 const artistQuery = periodQuery;
+
+/** The artist's id when it is the company's, else 404 (an artist's lines are found through the catalogue). */
+async function knownArtist(tenantId: string, artistId: string): Promise<string> {
+  if (!(await accountHolder(tenantId, { type: 'Artist', id: artistId }))) throw new NotFound('Artist');
+  return artistId;
+}
 
 const operations = {
   listStatements: list(),
@@ -231,13 +238,8 @@ const operations = {
   artistPayPeriods: operation('tenant', {
     query: artistQuery,
     run: async ({ tenantId, query }) => {
-      const artist = await accountHolder(tenantId, { type: 'Artist', id: requireArtist(query) });
-      if (!artist) throw new NotFound('Artist');
-      return reply(
-        200,
-        { pay_periods: await distinctValues(tenantId, 'pay_period', { by_artist: artist.name }) },
-        NEVER_CACHED,
-      );
+      const artistId = await knownArtist(tenantId, requireArtist(query));
+      return reply(200, await artistPayPeriods(tenantId, artistId), NEVER_CACHED);
     },
   }),
   artistStatementSum: operation('tenant', {
@@ -250,15 +252,7 @@ const operations = {
       per_page: z.number().int().min(5).max(1000).default(50),
     }),
     run: async ({ tenantId, body }) => {
-      const artist = await accountHolder(tenantId, { type: 'Artist', id: requireArtist(body) });
-      if (!artist) throw new NotFound('Artist');
-      const periods = chosenPeriods(body);
-      return listRoyalties(tenantId, {
-        filter: { by_artist: artist.name, ...dateFilter(periods) },
-        page: body.page,
-        per_page: body.per_page,
-        sort: { field: 'pay_period', direction: 'desc' },
-      });
+      return artistRoyaltyRecords(tenantId, await knownArtist(tenantId, requireArtist(body)), body);
     },
   }),
   prepareArtistStatements: operation('tenant', {

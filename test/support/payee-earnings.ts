@@ -6,7 +6,8 @@ type Api = ReturnType<typeof inCompany>;
 
 /**
  * A payee owed money for two pay periods, through the product's own API: the payee, a recording
- * paying it 100% and a small report imported through a column map. Answers the payee and the
+ * paying it 100% and a small report imported through a column map (whose artist column names
+ * somebody else: the line is the recording's by its ISRC). Answers the payee and the
  * periods its royalties fall in; the amounts are the report's, before the label's deal.
  */
 export async function payeeWithEarnings(api: Api, stamp: number, periods: [string, string] = ['2024-01', '2024-02']) {
@@ -19,18 +20,28 @@ export async function payeeWithEarnings(api: Api, stamp: number, periods: [strin
     recording_payees_attributes: [{ payee_id: payee.body.payee.id, split: 100 }],
   });
   expect(recording.status).toBe(201);
-  const report = [
-    'Store,Period,ISRC,Units,Net,Currency',
-    `Spotify,${periods[0]},${isrc},10,3.335,GBP`,
-    `Apple,${periods[1]},${isrc},4,2.10,GBP`,
-  ].join('\n');
+  await importReport(api, `payee-earnings-${stamp}`, [
+    'Store,Period,ISRC,Artist,Units,Net,Currency',
+    `Spotify,${periods[0]},${isrc},Someone Else,10,3.335,GBP`,
+    `Apple,${periods[1]},${isrc},Someone Else,4,2.10,GBP`,
+  ]);
+  return { payee: payee.body.payee as { id: string; name: string }, periods };
+}
+
+/**
+ * Imports a small report (header Store,Period,ISRC,Artist,Units,Net,Currency) through a column
+ * map of its own, the way a user uploads one, and waits until the import is done.
+ */
+export async function importReport(api: Api, name: string, rows: string[]) {
+  const report = rows.join('\n');
   const map = await api.post('/royalty_maps', {
-    name: `Payee earnings ${stamp}`,
+    name,
     map: {
       columns: {
         retailer: 'Store',
         pay_period: 'Period',
         isrc: 'ISRC',
+        artist: 'Artist',
         quantity: 'Units',
         subtotal_payable: 'Net',
         subtotal_payable_currency: 'Currency',
@@ -39,7 +50,7 @@ export async function payeeWithEarnings(api: Api, stamp: number, periods: [strin
     },
   });
   expect(map.status).toBe(201);
-  const filename = `payee-earnings-${stamp}.csv`;
+  const filename = `${name}.csv`;
   const upload = await api.post('/royalties/bulk', {
     filename,
     size: Buffer.byteLength(report),
@@ -54,5 +65,4 @@ export async function payeeWithEarnings(api: Api, stamp: number, periods: [strin
     60_000,
   );
   expect(done.status).toBe('done');
-  return { payee: payee.body.payee as { id: string; name: string }, periods };
 }

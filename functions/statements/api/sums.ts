@@ -2,7 +2,12 @@ import { MESSAGES } from '../../../shared/messages.js';
 import { addMonths } from '../../../shared/statement-periods.js';
 import { InvalidField } from '../../lib/errors.js';
 import { distinctValues, listRoyalties } from '../../royalties/ledger/query.js';
-import { artistPayable, labelUnaccountableRecordings } from '../engine/sums.js';
+import {
+  artistPayable,
+  artistRoyaltyLines,
+  labelUnaccountableRecordings,
+  royaltyPayPeriods as paidPayPeriods,
+} from '../engine/sums.js';
 import { chosenPeriods } from './runs.js';
 import type { PeriodQuery } from './schemas.js';
 
@@ -63,6 +68,22 @@ export async function artistPeriodSum(tenantId: string, query: PeriodQuery) {
   const artist_id = requireArtist(query);
   const periods = chosenPeriods(query);
   return { artist_id, ...periods, ...(await artistPayable(tenantId, artist_id, periods)) };
+}
+
+/**
+ * label_artists/statements/royalty_pay_periods and statements/artist_pay_period_royalty_records:
+ * the periods and lines an artist is paid on, found through the catalogue (its recordings and
+ * releases, its members' payees), never by the report's artist name, which a matched line may not carry.
+ */
+export async function artistPayPeriods(tenantId: string, artistId: string) {
+  return { pay_periods: await paidPayPeriods(tenantId, { artist_id: artistId }) };
+}
+export async function artistRoyaltyRecords(
+  tenantId: string,
+  artistId: string,
+  query: PeriodQuery & { page: number; per_page: number },
+) {
+  return artistRoyaltyLines(tenantId, artistId, chosenPeriods(query), query.page, query.per_page);
 }
 
 /** A label's recordings nobody is entitled to, and its unmatched lines: never dropped. */

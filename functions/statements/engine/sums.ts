@@ -160,6 +160,23 @@ export type ArtistRoyaltyPage = {
   artist_payable: ExactMoney;
 };
 
+/**
+ * statements/artist_pay_period_royalty_records: a page of the lines an artist is paid on in a
+ * period range — found by the catalogue (its recordings and releases), not by the report's artist
+ * name, so a line matched by ISRC or by hand counts whatever name the store printed.
+ */
+export async function artistRoyaltyLines(
+  tenantId: string,
+  artistId: string,
+  range: PeriodRange,
+  page: number,
+  perPage: number,
+): Promise<ArtistRoyaltyPage> {
+  return withAllocation(tenantId, scopeOf(range), (p) => artistRoyaltyLinesOf(p, artistId, page, perPage), {
+    artistId,
+  });
+}
+
 /** A page of the artist's lines (newest period first), each with the artist's share. */
 export async function artistRoyaltyLinesOf(
   p: Prepared,
