@@ -1,17 +1,18 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import { monthEndedBefore } from '../../shared/statement-periods.js';
 import { listCompanyNames } from '../data/access/companies.js';
-import { listStatements, scheduledPayees } from '../data/access/statements.js';
+import { listStatements, scheduledLabels, scheduledPayees } from '../data/access/statements.js';
 import { log, withRecordLog } from '../lib/logger.js';
 import { dueRuns, scheduledRunId, statedKey } from './runs/schedule.js';
 import { startRun } from './runs/start-run.js';
 
 /**
  * The statement schedule (EventBridge, the first of each month; locally on a timer and on
- * demand): per company, the payees whose statement settings frequency makes a period due for
- * the month just ended get their statements, in one run per period, published straight away and
- * marked scheduled. Accounts stated for the period already are left out; a run the schedule
- * started before is not started again.
+ * demand): per company, the payees and distributed labels whose statement settings frequency
+ * makes a period due for the month just ended get their statements (artist and distribution
+ * statements), in one run per kind and period, published straight away and marked scheduled.
+ * Accounts stated for the period already are left out; a run the schedule started before is not
+ * started again.
  */
 export async function handler(
   event: Partial<EventBridgeEvent<'Scheduled Event', unknown>>,
@@ -28,26 +29,38 @@ export async function handler(
   });
 }
 
+/** What the schedule states: payees (artist statements) and distributed labels (distribution statements). */
+const SCHEDULED = [
+  { kind: 'payee', type: 'Payee', accounts: scheduledPayees },
+  { kind: 'distribution', type: 'Label', accounts: scheduledLabels },
+] as const;
+
 /** Starts the company's due runs; how many it started. */
 async function startDueRuns(tenantId: string, endedMonth: string): Promise<number> {
-  const payees = await scheduledPayees(tenantId);
-  if (!payees.length) return 0;
+  const due = await Promise.all(
+    SCHEDULED.map(async ({ kind, type, accounts }) => ({
+      kind,
+      accounts: (await accounts(tenantId)).map((a) => ({ account: { type, id: a.id }, frequency: a.frequency })),
+    })),
+  );
+  if (!due.some((d) => d.accounts.length)) return 0;
   const stated = new Set(
     (await listStatements(tenantId)).flatMap((s) => (s.superseded_by ? [] : [statedKey(s.accountKey, s)])),
   );
-  const accounts = payees.map((p) => ({ account: { type: 'Payee' as const, id: p.id }, frequency: p.frequency }));
   let started = 0;
-  for (const due of dueRuns(endedMonth, accounts, stated)) {
-    const run = await startRun(tenantId, {
-      kind: 'payee',
-      start_pay_period: due.start_pay_period,
-      end_pay_period: due.end_pay_period,
-      accounts: due.accounts,
-      scheduled: true,
-      publishNow: true,
-      runId: scheduledRunId('payee', due),
-    });
-    if (run) started += 1;
+  for (const { kind, accounts } of due) {
+    for (const run of dueRuns(endedMonth, accounts, stated)) {
+      const startedRun = await startRun(tenantId, {
+        kind,
+        start_pay_period: run.start_pay_period,
+        end_pay_period: run.end_pay_period,
+        accounts: run.accounts,
+        scheduled: true,
+        publishNow: true,
+        runId: scheduledRunId(kind, run),
+      });
+      if (startedRun) started += 1;
+    }
   }
   return started;
 }

@@ -123,25 +123,36 @@ describe('queues with dead-letter queues', () => {
 });
 
 describe('scheduled jobs', () => {
-  it('runs the statement schedule on demand: a payee set to Monthly gets its statement once', async () => {
+  it('runs the statement schedule on demand: a Monthly payee and distributed label get their statements once', async () => {
     const manager = await labelManager();
     const as = inCompany(manager.token, manager.distributed.id);
+    const monthly = { frequency: 'Monthly' as const };
     const payee = (await as.post('/payees', { name: `Monthly Payee ${Date.now()}` })).body.payee;
-    await as.patch(`/payees/${payee.id}`, { statement_settings_attributes: { frequency: 'Monthly' } });
-    const runsOfPayee = async () =>
+    await as.patch(`/payees/${payee.id}`, { statement_settings_attributes: monthly });
+    const label = (await as.post('/labels', { name: `Monthly Label ${Date.now()}`, distributed: true })).body.label;
+    await as.patch(`/labels/${label.id}`, { statement_settings: monthly });
+    const ownLabel = (await as.post('/labels', { name: `Own Label ${Date.now()}` })).body.label;
+    await as.patch(`/labels/${ownLabel.id}`, { statement_settings: monthly });
+    const runsOf = async (accountId: string) =>
       ((await as.get('/statement_runs?per_page=100')).body.statement_runs as StatementRun[]).filter((run) =>
-        run.accounts.some((account) => account.id === payee.id),
+        run.accounts.some((account) => account.id === accountId),
       );
 
     const answer = await call('POST', '/_local/schedules/statementRun');
     expect(answer.status).toBe(200);
-    expect(answer.body.result.generated).toBeGreaterThanOrEqual(1);
-    const [run] = await runsOfPayee();
-    expect(run).toMatchObject({ scheduled: true, kind: 'payee' });
-    expect(run.start_pay_period).toBe(monthEndedBefore(new Date()));
+    expect(answer.body.result.generated).toBeGreaterThanOrEqual(2);
+    const lastMonth = monthEndedBefore(new Date());
+    const [payeeRun] = await runsOf(payee.id);
+    expect(payeeRun).toMatchObject({ scheduled: true, kind: 'payee', start_pay_period: lastMonth });
+    const [labelRun] = await runsOf(label.id);
+    expect(labelRun).toMatchObject({ scheduled: true, kind: 'distribution', start_pay_period: lastMonth });
+    expect(labelRun.accounts).toEqual([{ type: 'Label', id: label.id }]);
+    // A label of the company's own is not stated to itself.
+    expect(await runsOf(ownLabel.id)).toEqual([]);
 
     expect((await call('POST', '/_local/schedules/statementRun')).status).toBe(200);
-    expect(await runsOfPayee()).toHaveLength(1);
+    expect(await runsOf(payee.id)).toHaveLength(1);
+    expect(await runsOf(label.id)).toHaveLength(1);
     expect((await call('POST', '/_local/schedules/nothing')).status).toBe(404);
   });
 });

@@ -375,6 +375,21 @@ export async function statementSender(tenantId: string) {
   };
 }
 
+/**
+ * The company's distributed labels whose statement settings run on a schedule (frequency set):
+ * their distribution statements. A label of the company's own is not stated to itself.
+ */
+export async function scheduledLabels(tenantId: string): Promise<{ id: string; frequency: string }[]> {
+  const labels = await db()
+    .Label.query.byTenant({ tenantId })
+    .go({ pages: 'all', attributes: ['labelId', 'distributed', 'statement_settings'] });
+  return labels.data.flatMap((label) =>
+    label.distributed && label.statement_settings?.frequency
+      ? [{ id: label.labelId, frequency: label.statement_settings.frequency }]
+      : [],
+  );
+}
+
 /** The company's payees with statement settings that run on a schedule (frequency set). */
 export async function scheduledPayees(tenantId: string): Promise<{ id: string; frequency: string }[]> {
   const payees = await db()
