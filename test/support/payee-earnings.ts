@@ -7,8 +7,8 @@ type Api = ReturnType<typeof inCompany>;
 /**
  * A payee owed money for two pay periods, through the product's own API: the payee, a recording
  * paying it 100% and a small report imported through a column map (whose artist column names
- * somebody else: the line is the recording's by its ISRC). Answers the payee and the
- * periods its royalties fall in; the amounts are the report's, before the label's deal.
+ * somebody else: the line is the recording's by its ISRC). Answers the payee, the periods its
+ * royalties fall in and the recording's ISRC; the amounts are the report's, before the label's deal.
  */
 export async function payeeWithEarnings(api: Api, stamp: number, periods: [string, string] = ['2024-01', '2024-02']) {
   const payee = await api.post('/payees', { name: `Payee ${stamp}`, email: `payee.${stamp}@example.test` });
@@ -25,7 +25,7 @@ export async function payeeWithEarnings(api: Api, stamp: number, periods: [strin
     `Spotify,${periods[0]},${isrc},Someone Else,10,3.335,GBP`,
     `Apple,${periods[1]},${isrc},Someone Else,4,2.10,GBP`,
   ]);
-  return { payee: payee.body.payee as { id: string; name: string }, periods };
+  return { payee: payee.body.payee as { id: string; name: string }, periods, isrc };
 }
 
 /**
