@@ -37,6 +37,10 @@ async function month(testId: string, value: string) {
 describe('a statement in the browser', () => {
   it('previews and publishes a run for one payee', async () => {
     await page.goto(`${cloudUrl()}/user/finances/statement_run`);
+    // No period: the spec's message, and no run is started.
+    await page.getByTestId('statement-run-preview').click();
+    await page.getByText('Please Choose Statement Periods').first().waitFor();
+    expect(page.url()).not.toContain('run=');
     await month('statement-run-period-start', '2024/01');
     await month('statement-run-period-end', '2024/02');
     await page.getByTestId('statement-run-payees').locator('button').first().click();

@@ -4,16 +4,15 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import Form from '@cloudscape-design/components/form';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { ApiError } from '../../app/api';
-import { notify, notifyError } from '../../app/notifications';
+import { notify } from '../../app/notifications';
 import { useApi } from '../../app/resources';
 import { RouterLink } from '../../components/router-link';
 import { PeriodFields } from './period-fields';
 import { RunView } from './run-view';
-import { accountPath, chosenPeriods, periodProblem, USER_STATEMENT_PAGES } from './statement-model';
+import { accountPath, USER_STATEMENT_PAGES } from './statement-model';
 import { statementsApi } from './statements-api';
+import { usePeriodForm } from './use-period-form';
 
 type Kind = 'Payee' | 'Artist';
 const COLLECTION: Record<Kind, { path: string; key: 'payee' | 'artist' }> = {
@@ -30,36 +29,12 @@ function AccountStatement({ type, id }: { type: Kind; id: string }) {
     id ? `/${COLLECTION[type].path}/${encodeURIComponent(id)}` : null,
   );
   const name = data?.[COLLECTION[type].key]?.name ?? '';
-  const [period, setPeriod] = useState({ start: '', end: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-
-  const generate = async () => {
-    const problem = periodProblem(period.start, period.end);
-    if (problem) {
-      setErrors({ [problem.field]: problem.message });
-      notify('error', problem.message);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const answer = await statementsApi.forAccount({
-        statementable_type: type,
-        statementable_id: id,
-        ...chosenPeriods(period.start, period.end),
-      });
-      if (answer.message) notify('notification', answer.message);
-      if (answer.statement_run) setQuery({ run: answer.statement_run.id });
-      else if (answer.statement) navigate(USER_STATEMENT_PAGES.detail(answer.statement.id));
-    } catch (error) {
-      if (error instanceof ApiError && error.errors)
-        setErrors(Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [k, v.join(' ')])));
-      notifyError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { period, setPeriod, errors, busy, submit } = usePeriodForm(async (periods) => {
+    const answer = await statementsApi.forAccount({ statementable_type: type, statementable_id: id, ...periods });
+    if (answer.message) notify('notification', answer.message);
+    if (answer.statement_run) setQuery({ run: answer.statement_run.id });
+    else if (answer.statement) navigate(USER_STATEMENT_PAGES.detail(answer.statement.id));
+  });
 
   return (
     <ContentLayout
@@ -79,7 +54,7 @@ function AccountStatement({ type, id }: { type: Kind; id: string }) {
           <form
             onSubmit={(e) => {
               e.preventDefault();
-              void generate();
+              void submit();
             }}
             noValidate
             data-testid="account-statement-form"

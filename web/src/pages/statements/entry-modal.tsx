@@ -6,7 +6,7 @@ import Modal from '@cloudscape-design/components/modal';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
-import { ApiError, errorMessage } from '../../app/api';
+import { errorMessage } from '../../app/api';
 import { notify } from '../../app/notifications';
 import { pickerSource, RecordPicker, type PickedRecord } from '../../components/record-picker';
 import { expensesApi } from '../expenses/expenses-api';
@@ -22,6 +22,7 @@ import {
 } from './account-model';
 import { today } from './statement-model';
 import type { AccountRef } from '../../../../shared/schemas/statement-views';
+import { fieldErrorsOf } from './use-period-form';
 
 const releaseSource = pickerSource('releases');
 
@@ -61,8 +62,8 @@ export function EntryModal({
       notify('notification', answer.message ?? `${ENTRY_TEXT[values.kind]} added`);
       onAdded();
     } catch (error) {
-      if (error instanceof ApiError && error.errors)
-        setErrors(Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [k, v.join(' ')])));
+      const fields = fieldErrorsOf(error);
+      if (fields) setErrors(fields);
       setFailure(errorMessage(error));
       setBusy(false);
     }

@@ -6,12 +6,13 @@ import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
 import { MESSAGES } from '../../../../shared/messages';
-import { ApiError, errorMessage } from '../../app/api';
+import { errorMessage } from '../../app/api';
 import { notify } from '../../app/notifications';
 import { formatMoney } from '../royalties/royalty-model';
 import { statementsApi } from './statements-api';
 import { today } from './statement-model';
 import type { StatementRow } from '../../../../shared/schemas/statement-views';
+import { fieldErrorsOf } from './use-period-form';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -48,8 +49,8 @@ export function PayStatementModal({
       notify('notification', answer.message ?? MESSAGES.statementMarkedAsPaid);
       onPaid();
     } catch (error) {
-      if (error instanceof ApiError && error.errors)
-        setErrors(Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [k, v.join(' ')])));
+      const fields = fieldErrorsOf(error);
+      if (fields) setErrors(fields);
       setFailure(errorMessage(error));
       setBusy(false);
     }

@@ -11,8 +11,7 @@ import Table from '@cloudscape-design/components/table';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_CURRENCY } from '../../../../shared/constants';
-import { ApiError } from '../../app/api';
-import { notify, notifyError } from '../../app/notifications';
+import { notify } from '../../app/notifications';
 import { FormattedDate } from '../../components/formatted';
 import { pickerSource, type PickedRecord } from '../../components/record-picker';
 import { RouterLink } from '../../components/router-link';
@@ -21,8 +20,8 @@ import { RecordMultiPicker } from './record-multi-picker';
 import { RunView } from './run-view';
 import { UnaccountableTable } from './run-warnings';
 import { StateBadge } from './statement-badges';
-import { chosenPeriods, periodProblem } from './statement-model';
 import { statementsApi, useStatementPages, useStatementRuns, useUnaccountable } from './statements-api';
+import { usePeriodForm } from './use-period-form';
 import type { RunKind, StatementRun } from '../../../../shared/schemas/statement-views';
 
 const labelSource = pickerSource('labels');
@@ -36,46 +35,25 @@ const payeeSource = pickerSource('payees');
 
 /** The run's choices: periods, kind, labels and (optionally) some payees; Preview starts it. */
 function RunForm({ onStarted }: { onStarted: (run: StatementRun) => void }) {
-  const [period, setPeriod] = useState({ start: '', end: '' });
   const [kind, setKind] = useState<RunKind>('payee');
   const [labels, setLabels] = useState<PickedRecord[]>([]);
   const [payees, setPayees] = useState<PickedRecord[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-
-  const preview = async () => {
-    // No period chosen: the spec's message, and no call (spec 3 §5).
-    const problem = periodProblem(period.start, period.end);
-    if (problem) {
-      setErrors({ [problem.field]: problem.message });
-      notify('error', problem.message);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const answer = await statementsApi.createRun({
-        ...chosenPeriods(period.start, period.end),
-        kind,
-        ...(labels.length ? { label_ids: labels.map((l) => l.id) } : {}),
-        ...(kind === 'payee' && payees.length ? { accounts: payees.map((p) => ({ type: 'Payee', id: p.id })) } : {}),
-      });
-      if (answer.message) notify('notification', answer.message);
-      onStarted(answer.statement_run);
-    } catch (error) {
-      if (error instanceof ApiError && error.errors)
-        setErrors(Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [k, v.join(' ')])));
-      notifyError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { period, setPeriod, errors, busy, submit } = usePeriodForm(async (periods) => {
+    const answer = await statementsApi.createRun({
+      ...periods,
+      kind,
+      ...(labels.length ? { label_ids: labels.map((l) => l.id) } : {}),
+      ...(kind === 'payee' && payees.length ? { accounts: payees.map((p) => ({ type: 'Payee', id: p.id })) } : {}),
+    });
+    if (answer.message) notify('notification', answer.message);
+    onStarted(answer.statement_run);
+  });
 
   return (
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        void preview();
+        void submit();
       }}
       noValidate
       data-testid="statement-run-form"
