@@ -32,12 +32,20 @@ const PDF_SAMPLES = 100;
 async function main() {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'statements-bench-'));
   const { cloud, db, companyId, headers, stop } = await benchCloud('Bench Statements');
-  const api = async <T>(method: string, route: string, body?: unknown): Promise<T> => {
-    const answer = await fetch(`${cloud.url}/api/v1${route}`, {
-      method,
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+  const api = async <T>(method: string, route: string, body?: unknown, attempt = 1): Promise<T> => {
+    const request = () =>
+      fetch(`${cloud.url}/api/v1${route}`, {
+        method,
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    // A poll may meet a kept-alive socket the gateway has just closed (ECONNRESET): a GET is asked again.
+    const answer = await request().catch(async (error: unknown) => {
+      if (method !== 'GET' || attempt >= 3) throw error;
+      await new Promise((r) => setTimeout(r, 1000));
+      return null;
     });
+    if (!answer) return api<T>(method, route, body, attempt + 1);
     if (!answer.ok) throw new Error(`${method} ${route}: ${answer.status} ${await answer.text()}`);
     return (await answer.json()) as T;
   };
