@@ -12,6 +12,8 @@ export type RoyaltyFilter = {
   retailer: string;
   artist: string;
   album: string;
+  /** A territory code (a finances page's drill-down; the list has no select for it). */
+  territory: string;
   start_date: string;
   end_date: string;
   state: RoyaltyState | '';
@@ -25,6 +27,7 @@ export const EMPTY_FILTER: RoyaltyFilter = {
   retailer: '',
   artist: '',
   album: '',
+  territory: '',
   start_date: '',
   end_date: '',
   state: '',
@@ -41,6 +44,7 @@ export function filterParams(filter: RoyaltyFilter, q?: string): Record<string, 
     by_retailer: filter.retailer,
     by_artist: filter.artist,
     by_album: filter.album,
+    by_territory: filter.territory,
     start_date: filter.start_date,
     end_date: filter.end_date,
     state: filter.state,
@@ -53,17 +57,21 @@ export function filterParams(filter: RoyaltyFilter, q?: string): Record<string, 
 
 /**
  * A filter from the page's URL query (?import_id=…, ?retailer=…, ?label_id=…&label_name=…), so other pages
- * (a statement's "explain this number") can link to a filtered list.
+ * (a statement's "explain this number") can link to a filtered list. The API's own names (by_label,
+ * by_retailer, by_artist, by_album, by_territory) are read too: a finances figure links with its
+ * `royalties_query` as it is.
  */
 export function filterFromQuery(query: URLSearchParams): RoyaltyFilter {
   const state = query.get('state') ?? '';
-  const labelId = query.get('label_id');
+  const read = (name: string) => query.get(name) || query.get(`by_${name}`) || '';
+  const labelId = query.get('label_id') || query.get('by_label');
   return {
     ...EMPTY_FILTER,
     label: labelId ? { id: labelId, name: query.get('label_name') || labelId } : null,
-    retailer: query.get('retailer') ?? '',
-    artist: query.get('artist') ?? '',
-    album: query.get('album') ?? '',
+    retailer: read('retailer'),
+    artist: read('artist'),
+    album: read('album'),
+    territory: read('territory'),
     start_date: query.get('start_date') ?? '',
     end_date: query.get('end_date') ?? '',
     state: (ROYALTY_STATES as readonly string[]).includes(state) ? (state as RoyaltyState) : '',
