@@ -10,6 +10,7 @@ import { pickerSource, RecordPicker } from '../../components/record-picker';
 import { RecordState } from '../../components/record-state';
 import { useFinances, type FinancesSource } from './finance-api';
 import { FinancesPanel } from './finances-panel';
+import { OtherCompanyNotice } from './other-company-notice';
 import { useFinancePages, useLabelParam, usePeriod } from './use-period';
 
 /**
@@ -135,13 +136,27 @@ export function LabelFinancesPage() {
  */
 export function CompanyFinancesPage() {
   const { companyId = '' } = useParams();
-  return <FinancesPage title="Company finances" source={{ type: 'company_id', id: companyId }} companyId={companyId} />;
+  return (
+    <FinancesPage
+      title="Company finances"
+      source={{ type: 'company_id', id: companyId }}
+      companyId={companyId}
+      controls={<OtherCompanyNotice companyId={companyId} />}
+    />
+  );
 }
 
 /** UserCompanyFinancesLabelItem (/user/companies/{id}/finances/label/{labelId}): one label of a company. */
 export function CompanyLabelFinancesPage() {
   const { companyId = '', labelId = '' } = useParams();
-  return <FinancesPage title="Label finances" source={{ type: 'label', id: labelId }} companyId={companyId} />;
+  return (
+    <FinancesPage
+      title="Label finances"
+      source={{ type: 'label', id: labelId }}
+      companyId={companyId}
+      controls={<OtherCompanyNotice companyId={companyId} />}
+    />
+  );
 }
 
 /** DistributionFinances (/distribution/finances): every company's royalties, for admins. */
