@@ -95,6 +95,9 @@ describe('drill-down links to the royalties list', () => {
     });
     const territory = filterFromQuery(new URLSearchParams('by_territory=GB&by_artist=Aurora Vale&by_album=EP'));
     expect(filterParams(territory)).toEqual({ by_territory: 'GB', by_artist: 'Aurora Vale', by_album: 'EP' });
+    // An artist's or payee's figures select their artists' lines by id, a release slice by release id.
+    const artist = filterFromQuery(new URLSearchParams('artist_id=A1,A2&release_id=R1&start_date=2026-01-01'));
+    expect(filterParams(artist)).toEqual({ artist_id: 'A1,A2', release_id: 'R1', start_date: '2026-01-01' });
   });
 
   it('leads to the pages of the area the page is in', () => {

@@ -20,6 +20,8 @@ export type RoyaltyFilter = {
   import_id: string;
   release_id: string;
   recording_id: string;
+  /** An artist's lines by id, comma-separated (an artist's or payee's finances drill-down). */
+  artist_id: string;
 };
 
 export const EMPTY_FILTER: RoyaltyFilter = {
@@ -34,6 +36,7 @@ export const EMPTY_FILTER: RoyaltyFilter = {
   import_id: '',
   release_id: '',
   recording_id: '',
+  artist_id: '',
 };
 
 /** The filter as the API's query parameters (by_label, by_retailer … ); "any" values are left out. */
@@ -51,6 +54,7 @@ export function filterParams(filter: RoyaltyFilter, q?: string): Record<string, 
     import_id: filter.import_id,
     release_id: filter.release_id,
     recording_id: filter.recording_id,
+    artist_id: filter.artist_id,
   };
   return Object.fromEntries(Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1])));
 }
@@ -78,6 +82,7 @@ export function filterFromQuery(query: URLSearchParams): RoyaltyFilter {
     import_id: query.get('import_id') ?? '',
     release_id: query.get('release_id') ?? '',
     recording_id: query.get('recording_id') ?? '',
+    artist_id: query.get('artist_id') ?? '',
   };
 }
 
