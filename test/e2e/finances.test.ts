@@ -33,11 +33,11 @@ beforeAll(async () => {
     return answer.body.royalty_imports?.some((i) => i.status === 'done') ? true : undefined;
   }, 120_000);
   const { start, end } = defaultPeriod();
-  const answer = await api<{ dashboard: UserDashboard }>(
+  const answer = await api<{ user_dashboard: UserDashboard }>(
     `/user_dashboard?company_id=${company.id}&start_date=${start}&end_date=${end}`,
   );
   expect(answer.status).toBe(200);
-  dashboard = answer.body.dashboard;
+  dashboard = answer.body.user_dashboard;
 }, 180_000);
 
 afterAll(async () => {

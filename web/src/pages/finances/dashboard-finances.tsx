@@ -145,15 +145,15 @@ export function DashboardFinances({ companyId }: { companyId: string }) {
           retry={mutate}
           errorHeader="Could not load the figures"
         >
-          {(answer) => <CompanyFigures dashboard={answer.dashboard} />}
+          {(answer) => <CompanyFigures dashboard={answer.user_dashboard} />}
         </RecordState>
       </Container>
       {data ? (
         <Container header={<Header variant="h2">In the company</Header>} data-testid="dashboard-counts">
-          <DashboardCountsGrid counts={data.dashboard.counts} />
+          <DashboardCountsGrid counts={data.user_dashboard.counts} />
         </Container>
       ) : null}
-      {data ? <Statements dashboard={data.dashboard} /> : null}
+      {data ? <Statements dashboard={data.user_dashboard} /> : null}
     </SpaceBetween>
   );
 }

@@ -15,11 +15,7 @@ import type {
 const enc = encodeURIComponent;
 
 /** Whose finances a page shows; each is one GET of the finances area. */
-export type FinancesSource =
-  | { type: 'company' }
-  | { type: 'company_id'; id: string }
-  | { type: 'label'; id: string }
-  | { type: 'all' };
+export type FinancesSource = { type: 'company' } | { type: 'company_id'; id: string } | { type: 'label'; id: string };
 
 /** The path of a finances view for a period. */
 export function financesPath(source: FinancesSource, period: Period): string {
@@ -31,8 +27,6 @@ export function financesPath(source: FinancesSource, period: Period): string {
       return `/companies/${enc(source.id)}/finances?${q}`;
     case 'label':
       return `/labels/${enc(source.id)}/finances?${q}`;
-    case 'all':
-      return `/finances?${q}`;
   }
 }
 
@@ -57,10 +51,11 @@ export const useAccountFinances = (type: 'Payee' | 'Artist', id: string, period:
   );
 
 export const useUserDashboard = (companyId: string | null, period: Period) =>
-  useApi<{ dashboard: UserDashboard }>(
+  useApi<{ user_dashboard: UserDashboard }>(
     companyId ? `/user_dashboard?company_id=${enc(companyId)}&${periodQuery(period)}` : null,
     { keepPreviousData: true },
   );
 
+/** The platform's figures across companies (admins only). */
 export const useAdminDashboard = (period: Period) =>
-  useApi<{ dashboard: AdminDashboard }>(`/dashboard?${periodQuery(period)}`, { keepPreviousData: true });
+  useApi<{ dashboard: AdminDashboard }>(`/admin/dashboard?${periodQuery(period)}`, { keepPreviousData: true });

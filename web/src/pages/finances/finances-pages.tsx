@@ -1,9 +1,11 @@
+import Alert from '@cloudscape-design/components/alert';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { MESSAGES } from '../../../../shared/messages';
 import { useSession } from '../../app/session';
 import { PeriodPicker } from '../../components/period-picker';
 import { pickerSource, RecordPicker } from '../../components/record-picker';
@@ -159,12 +161,23 @@ export function CompanyLabelFinancesPage() {
   );
 }
 
-/** DistributionFinances (/distribution/finances): every company's royalties, for admins. */
+/**
+ * DistributionFinances (/distribution/finances): the current company's finances, like the
+ * distribution area's royalties and statements (the platform's figures by company are on the
+ * Distribution Dashboard).
+ */
 export function DistributionFinancesPage() {
+  const { company } = useSession();
   return (
     <FinancesPage
       title="Distribution finances"
-      source={{ type: 'all' }}
+      description={company?.name}
+      source={company ? { type: 'company' } : null}
+      controls={
+        company ? null : (
+          <Alert type="info">{MESSAGES.missingCompany}: choose a current company to see its finances.</Alert>
+        )
+      }
       links={[
         ['Statements', '/distribution/finances/statements'],
         ['Payments', '/distribution/finances/payments'],
