@@ -75,7 +75,9 @@ export function bySlice(
   for (const period of range.periods)
     for (const [key, sums] of periodSlice(cube, period, scope, slice))
       summed.set(key, addSums(summed.get(key) ?? zeroSums(), sums));
-  const keyed = [...summed].flatMap(([key, sums]) => (key === null ? [] : [{ key, sums }]));
+  // A cell an edit or deletion emptied (no lines, no money) is no slice.
+  const empty = (sums: Sums) => sums.lines === 0 && sums.amount.eq(0) && sums.label_payable.eq(0);
+  const keyed = [...summed].flatMap(([key, sums]) => (key === null || empty(sums) ? [] : [{ key, sums }]));
   keyed.sort((a, b) => b.sums.amount.cmp(a.sums.amount) || a.key.localeCompare(b.key));
   const scopeQuery = scopeFilter(scope);
   const slices: FinanceSlice[] = keyed.slice(0, TOP).map(({ key, sums }) => ({

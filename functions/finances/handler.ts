@@ -32,7 +32,7 @@ const labelOf = (query: FinanceQuery, pathId?: string) => {
   return id;
 };
 
-/** A company named in the path or query must be the current one: another company's is not found. */
+/** A company named in the path must be the current one: another company's is not found. */
 async function currentCompany(tenantId: string, named?: string) {
   if (named && canonicalCompanyId(named) !== tenantId) throw new NotFound('Company');
   const company = await getCompany(tenantId);
@@ -79,7 +79,7 @@ const companyFinances = operation('tenant', {
   params: optionalIdParams,
   lists: ledgerLists,
   run: async ({ tenantId, query, params, listVersions }) => {
-    const company = await currentCompany(tenantId, params.id ?? query.company_id);
+    const company = await currentCompany(tenantId, params.id);
     const finances = await financesView(
       tenantId,
       { type: 'company', id: tenantId, name: company.name },
@@ -134,7 +134,6 @@ const operations = {
     query: financeQuery,
     lists: ledgerLists,
     run: async ({ tenantId, query, listVersions }) => {
-      await currentCompany(tenantId, query.company_id);
       return { user_dashboard: await userDashboard(tenantId, dateRange(query), versionOf(tenantId, listVersions)) };
     },
   }),

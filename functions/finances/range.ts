@@ -19,7 +19,7 @@ export const financeQuery = z.strictObject({
   /** label/accounting and label/finances name their label in the query. */
   id: z.string().min(1).max(80).optional(),
   label_id: z.string().min(1).max(80).optional(),
-  company_id: z.string().min(1).max(80).optional(),
+  // company_id (company/finances, user_dashboard) is a transport parameter: it chooses the tenant (lib/http.ts).
 });
 export type FinanceQuery = z.infer<typeof financeQuery>;
 
