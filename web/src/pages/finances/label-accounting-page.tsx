@@ -26,6 +26,7 @@ const COLUMNS: [keyof AccountingRow & string, string][] = [
   ['expenses', 'Expenses'],
   ['recouped', 'Recouped'],
   ['paid', 'Paid'],
+  ['other', 'Reserves and adjustments'],
   ['balance', 'Balance owed'],
 ];
 
