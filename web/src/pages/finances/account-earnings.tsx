@@ -46,6 +46,7 @@ function Earnings({ view }: { view: AccountFinances }) {
           hrefOf={(p) => royaltiesHref(pages.royalties, p.royalties_query)}
           testId="earnings-by-period"
           height={200}
+          initialKind="line"
         />
         <SlicePie
           title="Stores"

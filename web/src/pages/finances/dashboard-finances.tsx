@@ -52,7 +52,6 @@ function CompanyFigures({ dashboard }: { dashboard: UserDashboard }) {
         measures={['revenue', 'label_share']}
         hrefOf={(p) => royaltiesHref(pages.royalties, p.royalties_query)}
         testId="dashboard-by-period"
-        initialKind="line"
       />
       <ColumnLayout columns={2}>
         <SlicePie

@@ -138,7 +138,8 @@ export function SlicePie({
             href={hrefOf({ name: d.title, royalties_query: d.royalties_query })}
             data-testid={`${testId}-drill`}
           >
-            Show the royalties of {d.title}
+            {/* "Other" is the rest of many slices: its lines are among all of them, which is what it opens. */}
+            {d.other ? 'Show all the royalties of the period' : `Show the royalties of ${d.title}`}
           </RouterLink>
         )}
         empty={empty('No royalties in this period')}

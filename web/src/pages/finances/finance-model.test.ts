@@ -173,9 +173,11 @@ describe('pies by store and territory', () => {
 
   it('draws the slices above zero, keeping the exact money and the drill-down query', () => {
     expect(pieData(slices)).toEqual([
-      { title: 'Spotify', value: 30, money: '30.00', royalties_query: 'by_retailer=Spotify', lines: 1 },
-      { title: 'Deezer', value: 10, money: '10', royalties_query: 'by_retailer=Deezer', lines: 1 },
+      { title: 'Spotify', value: 30, money: '30.00', royalties_query: 'by_retailer=Spotify', lines: 1, other: false },
+      { title: 'Deezer', value: 10, money: '10', royalties_query: 'by_retailer=Deezer', lines: 1, other: false },
     ]);
+    // The "Other" slice (key null) is marked: its drill-down says it opens every line of the period.
+    expect(pieData([{ ...slices[0], key: null, name: 'Other' }])[0].other).toBe(true);
   });
 
   it('gives each slice its share of the positive whole', () => {

@@ -160,7 +160,15 @@ export function yDomainTop(series: PeriodSeries[]): number {
   return Math.max(1, ...series.flatMap((s) => s.data.map((d) => d.y)));
 }
 
-export type PieDatum = { title: string; value: number; money: string; royalties_query: string; lines: number };
+/** `other`: the "Other" slice (key null), the rest beyond the top ten, which no list filter selects on its own. */
+export type PieDatum = {
+  title: string;
+  value: number;
+  money: string;
+  royalties_query: string;
+  lines: number;
+  other: boolean;
+};
 
 /**
  * A pie's segments from slices (stores, territories): the revenue sizes each segment and the
@@ -176,6 +184,7 @@ export function pieData(slices: FinanceSlice[]): PieDatum[] {
       money: s.revenue,
       royalties_query: s.royalties_query,
       lines: s.lines,
+      other: s.key === null,
     }));
 }
 

@@ -51,11 +51,15 @@ export function SliceTable({
           id: 'name',
           header: noun,
           isRowHeader: true,
-          cell: (s) => (
-            <RouterLink href={sliceHref(royaltiesPage, s)} data-testid={`${testId}-link`}>
-              {s.name}
-            </RouterLink>
-          ),
+          // "Other" (key null) is the rest beyond the top ten, or lines without one: no filter selects them alone.
+          cell: (s) =>
+            s.key === null ? (
+              <Box color="text-body-secondary">{s.name}</Box>
+            ) : (
+              <RouterLink href={sliceHref(royaltiesPage, s)} data-testid={`${testId}-link`}>
+                {s.name}
+              </RouterLink>
+            ),
         },
         { id: 'revenue', header: 'Revenue', cell: (s) => <Box textAlign="right">{money(s.revenue, currency)}</Box> },
         { id: 'share', header: 'Share', cell: (s) => sharePercent(s.revenue, slices) },

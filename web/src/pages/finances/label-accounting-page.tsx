@@ -18,17 +18,20 @@ import { accountingRows, money, periodLabel, royaltiesHref, type AccountingRow }
 import { useFinancePages, useLabelParam, usePeriod } from './use-period';
 import type { LabelAccounting } from '../../../../shared/schemas/finance-views';
 
+/** Short headers so every column fits beside the pay period; the table's description says what Other is. */
 const COLUMNS: [keyof AccountingRow & string, string][] = [
   ['revenue', 'Revenue in'],
   ['label_share', 'Label share'],
-  ['aggregator_fee', 'Aggregator fee'],
-  ['artist_share', 'Artist share'],
+  ['aggregator_fee', 'Aggregator'],
+  ['artist_share', 'Artists'],
   ['expenses', 'Expenses'],
   ['recouped', 'Recouped'],
   ['paid', 'Paid'],
-  ['other', 'Reserves and adjustments'],
-  ['balance', 'Balance owed'],
+  ['other', 'Other'],
+  ['balance', 'Balance'],
 ];
+const DESCRIPTION =
+  'By pay period. Other: reserves, transfers and adjustments. Balance: owed to the label at the end of the period.';
 
 /** A label's accounting: per pay period what came in, the shares, costs, recouped, paid and the balance owed. */
 function AccountingView({ view }: { view: LabelAccounting }) {
@@ -57,7 +60,7 @@ function AccountingView({ view }: { view: LabelAccounting }) {
         data-testid="accounting-table"
         variant="container"
         header={
-          <Header variant="h2" description={`${view.start_date} to ${view.end_date}, by pay period`}>
+          <Header variant="h2" description={`${view.start_date} to ${view.end_date}. ${DESCRIPTION}`}>
             Accounting
           </Header>
         }
@@ -81,14 +84,16 @@ function AccountingView({ view }: { view: LabelAccounting }) {
                 <strong>{r.pay_period}</strong>
               ),
           },
-          ...COLUMNS.map(([id, header]) => ({
-            id,
-            header,
-            cell: (r: AccountingRow): ReactNode => {
-              const text = r[id] ? m(String(r[id])) : '';
-              return <Box textAlign="right">{r.royalties_query ? text : <strong>{text}</strong>}</Box>;
-            },
-          })),
+          ...COLUMNS.filter(([id]) => id !== 'other' || view.rows.some((r) => r.other !== undefined)).map(
+            ([id, header]) => ({
+              id,
+              header,
+              cell: (r: AccountingRow): ReactNode => {
+                const text = r[id] ? m(String(r[id])) : '';
+                return <Box textAlign="right">{r.royalties_query ? text : <strong>{text}</strong>}</Box>;
+              },
+            }),
+          ),
         ]}
       />
       <Table
