@@ -186,6 +186,12 @@ describe('finances in the browser', () => {
     await expect
       .poll(() => admin.page.getByTestId('platform-companies-table').textContent(), { timeout: 20_000 })
       .toContain(company.name);
+    // Any company's label, from the distribution area: read in the label's company, which the page offers to work in.
+    const labels = await api<{ labels: { id: string }[] }>('/labels?page=1&per_page=5');
+    await admin.page.goto(`${cloudUrl()}/distribution/labels/${labels.body.labels[0].id}/accounting`);
+    const rows = admin.page.locator('[data-testid="accounting-table"] tbody tr');
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThan(1);
+    expect(await admin.page.getByTestId('finances-work-in-company').textContent()).toBe(`Work in ${company.name}`);
     expect(admin.errors).toEqual([]);
     await admin.page.close();
   });

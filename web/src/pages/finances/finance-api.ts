@@ -38,10 +38,12 @@ export const useFinances = (source: FinancesSource | null, period: Period, compa
     companyId,
   );
 
-export const useLabelAccounting = (labelId: string | null, period: Period) =>
+/** A label's accounting; `companyId` reads it as the label's company (an admin's distribution page). */
+export const useLabelAccounting = (labelId: string | null, period: Period, companyId?: string) =>
   useApi<{ accounting: LabelAccounting }>(
     labelId ? `/labels/${enc(labelId)}/accounting?${periodQuery(period)}` : null,
     { keepPreviousData: true },
+    companyId,
   );
 
 export const useAccountFinances = (type: 'Payee' | 'Artist', id: string, period: Period) =>

@@ -4,17 +4,21 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import Spinner from '@cloudscape-design/components/spinner';
 import Table from '@cloudscape-design/components/table';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { MESSAGES } from '../../../../shared/messages';
 import { PeriodPicker } from '../../components/period-picker';
 import { pickerSource, RecordPicker } from '../../components/record-picker';
+import { ApiErrorAlert } from '../../components/api-error-alert';
 import { RecordState } from '../../components/record-state';
 import { StatusBadge } from '../../components/status-badge';
 import { RouterLink } from '../../components/router-link';
+import { useLabelResource } from '../labels/label-api';
 import { useLabelAccounting } from './finance-api';
 import { accountingRows, money, periodLabel, royaltiesHref, type AccountingRow } from './finance-model';
+import { OtherCompanyNotice } from './other-company-notice';
 import { useFinancePages, useLabelParam, usePeriod } from './use-period';
 import type { LabelAccounting } from '../../../../shared/schemas/finance-views';
 
@@ -129,13 +133,16 @@ function LabelAccountingPage({
   labelId,
   title,
   controls,
+  companyId,
 }: {
   labelId: string | null;
   title: string;
   controls?: ReactNode;
+  /** The label's company, when it is not (necessarily) the current one. */
+  companyId?: string;
 }) {
   const [period, setPeriod] = usePeriod();
-  const { data, error, isLoading, mutate } = useLabelAccounting(labelId, period);
+  const { data, error, isLoading, mutate } = useLabelAccounting(labelId, period, companyId);
   return (
     <ContentLayout
       header={
@@ -171,7 +178,19 @@ function LabelAccountingPage({
 /** DistributionLabelAccounting (/distribution/labels/{labelId}/accounting). */
 export function DistributionLabelAccountingPage() {
   const { labelId = '' } = useParams();
-  return <LabelAccountingPage labelId={labelId} title="Label accounting" />;
+  // Any company's label: its accounting is read in the label's company, found from the admin's label record.
+  const label = useLabelResource('admin', labelId);
+  const companyId = label.data?.label.company_id;
+  if (label.error) return <ApiErrorAlert error={label.error} header="Could not load the label" />;
+  if (!companyId) return <Spinner size="large" />;
+  return (
+    <LabelAccountingPage
+      labelId={labelId}
+      companyId={companyId}
+      title="Label accounting"
+      controls={<OtherCompanyNotice companyId={companyId} />}
+    />
+  );
 }
 
 const labelPicker = pickerSource('labels');
