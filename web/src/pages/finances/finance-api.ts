@@ -18,7 +18,7 @@ const enc = encodeURIComponent;
 export type FinancesSource = { type: 'company' } | { type: 'company_id'; id: string } | { type: 'label'; id: string };
 
 /** The path of a finances view for a period. */
-export function financesPath(source: FinancesSource, period: Period): string {
+function financesPath(source: FinancesSource, period: Period): string {
   const q = periodQuery(period);
   switch (source.type) {
     case 'company':

@@ -112,7 +112,7 @@ export function fillPeriods(periods: FinancePeriod[], period: Period, baseQuery:
 }
 
 /** The money figures a period chart can plot, in the reader's words. */
-export const PERIOD_MEASURES = {
+const PERIOD_MEASURES = {
   revenue: 'Revenue',
   label_share: 'Label share',
   artist_share: 'Artist share',
@@ -126,7 +126,7 @@ const plot = (money: string) => {
   return Number.isFinite(n) ? n : 0;
 };
 
-export type PeriodPoint = { x: string; y: number };
+type PeriodPoint = { x: string; y: number };
 export type PeriodSeries = {
   title: string;
   type: 'bar' | 'line';

@@ -23,7 +23,7 @@ import type { FinanceSlice, FinancesView } from '../../../../shared/schemas/fina
 const MEASURES: PeriodMeasure[] = ['revenue', 'label_share', 'artist_share'];
 
 /** Slices (labels, releases, stores, territories) as a table: each name links to its royalties. */
-export function SliceTable({
+function SliceTable({
   title,
   noun,
   slices,
