@@ -3,7 +3,7 @@ import { money } from '../../shared/schemas/money.js';
 import type { AdminDashboard, DashboardCounts, UserDashboard } from '../../shared/schemas/finance-views.js';
 import { companyAccountTerms } from '../data/access/accounts.js';
 import { getCompany, listCompanies } from '../data/access/companies.js';
-import { companyCounts, latestReleases } from '../data/access/finances.js';
+import { latestReleases } from '../data/access/finances.js';
 import { listAllLabels } from '../data/access/labels.js';
 import { listStatements } from '../data/access/statements.js';
 import { listUsers } from '../data/access/users.js';
@@ -11,6 +11,7 @@ import type { StatementItem } from '../data/entities/statements.js';
 import { NotFound } from '../lib/errors.js';
 import { addToCube, financeCube, type FinanceCube } from './cube.js';
 import { byPeriod, figuresOf, rangeTotal } from './figures.js';
+import { companyCounts } from './counts.js';
 import { financesView } from './finances-view.js';
 import type { DateRange } from './range.js';
 
@@ -23,19 +24,25 @@ const inForce = (s: StatementItem) => !s.superseded_by && (s.queue_status ?? 'pu
 const unpaidPayable = (statements: StatementItem[]) =>
   statements.filter((s) => inForce(s) && !s.paid && new Big(s.figures.payable).gt(0));
 
-export async function dashboardCounts(tenantId: string): Promise<DashboardCounts> {
-  return companyCounts(tenantId);
+export async function dashboardCounts(tenantId: string, versions?: Record<string, string>): Promise<DashboardCounts> {
+  return companyCounts(tenantId, versions);
 }
 
-export async function userDashboard(tenantId: string, range: DateRange, knownVersion?: string): Promise<UserDashboard> {
+export async function userDashboard(
+  tenantId: string,
+  range: DateRange,
+  versions: Record<string, string> = {},
+): Promise<UserDashboard> {
   const company = await getCompany(tenantId);
   if (!company) throw new NotFound('Company');
-  const [counts, finances, statements] = await Promise.all([
-    companyCounts(tenantId),
+  // One read of the statements serves the finances' money side, what is due and the latest.
+  const statements = await listStatements(tenantId);
+  const [counts, finances] = await Promise.all([
+    companyCounts(tenantId, versions),
     financesView(tenantId, { type: 'company', id: tenantId, name: company.name }, { kind: 'all' }, range, {
-      knownVersion,
+      versions,
+      statements,
     }),
-    listStatements(tenantId),
   ]);
   const due = unpaidPayable(statements);
   return {

@@ -1,12 +1,14 @@
 import Big from 'big.js';
 import { money } from '../../shared/schemas/money.js';
 import type { FinanceScope, FinancesView } from '../../shared/schemas/finance-views.js';
-import { companyAccountTerms, namesOf } from '../data/access/accounts.js';
+import { companyAccountTerms } from '../data/access/accounts.js';
+import { LISTS } from '../data/list-cache.js';
+import { catalogueNames } from './names.js';
 import { listExpenses } from '../data/access/expenses.js';
 import { listStatements } from '../data/access/statements.js';
 import type { ExpenseItem, StatementItem } from '../data/entities/statements.js';
 import { financeCube } from './cube.js';
-import { byPeriod, bySlice, figuresOf, rangeTotal, royaltiesQuery, scopeFilter, sliceKeys } from './figures.js';
+import { byPeriod, bySlice, figuresOf, rangeTotal, royaltiesQuery, scopeFilter } from './figures.js';
 import type { DateRange } from './range.js';
 import type { CubeScope } from './scope.js';
 
@@ -44,8 +46,13 @@ export function belongsTo(scope: CubeScope, accountKeys: string[] = []): Belongs
 }
 
 /** The money side of a range: expenses booked, statements published in it, paid and still owed. */
-export async function moneyOf(tenantId: string, range: DateRange, belongs: Belongs): Promise<FinancesView['money']> {
-  const [statements, expenses] = await Promise.all([listStatements(tenantId), listExpenses(tenantId)]);
+export async function moneyOf(
+  tenantId: string,
+  range: DateRange,
+  belongs: Belongs,
+  known?: StatementItem[],
+): Promise<FinancesView['money']> {
+  const [statements, expenses] = await Promise.all([known ?? listStatements(tenantId), listExpenses(tenantId)]);
   const stated = statements.filter((s) => inForceWithin(s, range) && belongs.statement(s));
   const booked = expenses.filter((x) => x.date >= range.start_date && x.date <= range.end_date && belongs.expense(x));
   const payable = (list: StatementItem[]) => sum(list.map((s) => new Big(s.figures.payable)));
@@ -62,21 +69,17 @@ export async function financesView(
   scope: FinanceScope,
   cubeScope: CubeScope,
   range: DateRange,
-  options: { knownVersion?: string; accountKeys?: string[] } = {},
+  options: { versions?: Record<string, string>; accountKeys?: string[]; statements?: StatementItem[] } = {},
 ): Promise<FinancesView> {
-  const [cube, terms, moneySide] = await Promise.all([
-    financeCube(tenantId, options.knownVersion),
+  const versions = options.versions ?? {};
+  const [cube, terms, moneySide, names] = await Promise.all([
+    financeCube(tenantId, versions[LISTS.royalties(tenantId)]),
     companyAccountTerms(tenantId),
-    moneyOf(tenantId, range, belongsTo(cubeScope, options.accountKeys)),
+    moneyOf(tenantId, range, belongsTo(cubeScope, options.accountKeys), options.statements),
+    catalogueNames(tenantId, versions),
   ]);
   const by_label = bySlice(cube, range, cubeScope, 'label');
   const by_release = bySlice(cube, range, cubeScope, 'release');
-  const names = await namesOf(tenantId, {
-    labels: sliceKeys(by_label),
-    releases: sliceKeys(by_release),
-    payees: [],
-    artists: [],
-  });
   const named = (slices: typeof by_label, found: Map<string, string>) =>
     slices.map((s) => (s.key === null ? s : { ...s, name: found.get(s.key) ?? s.key }));
   const { start_date, end_date } = range;

@@ -8,7 +8,9 @@ import { InvalidField, NotFound } from '../lib/errors.js';
 import { areaHandler, idParams, operation, type AreaOperations } from '../lib/http.js';
 import { accountFinances } from './account-finances.js';
 import { adminDashboard, dashboardCounts, dashboardReleases, userDashboard } from './dashboard.js';
+import { countLists } from './counts.js';
 import { financesView } from './finances-view.js';
+import { nameLists } from './names.js';
 import { labelAccounting } from './label-accounting.js';
 import { dateRange, financeQuery, type FinanceQuery } from './range.js';
 
@@ -23,6 +25,8 @@ type Versions = Record<string, string>;
 /** The ledger's version comes with the auth check: an unchanged ledger costs no further reads. */
 const ledgerLists = (tenantId: string) => [LISTS.royalties(tenantId)];
 const versionOf = (tenantId: string, versions: Versions) => versions[LISTS.royalties(tenantId)];
+/** The user dashboard reads the counts' lists and the names' lists. */
+const dashboardLists = (tenantId: string) => [...new Set([...countLists(tenantId), ...nameLists(tenantId)])];
 const optionalIdParams = z.strictObject({ id: z.string().min(1).max(80).optional() });
 
 /** The label a call names in its path or query: required ('No Label Selected'). */
@@ -58,7 +62,7 @@ const accounting = (pathId: (params: Record<string, string | undefined>) => stri
 const labelFinances = operation('tenant', {
   query: financeQuery,
   params: optionalIdParams,
-  lists: ledgerLists,
+  lists: nameLists,
   run: async ({ tenantId, query, params, listVersions }) => {
     const id = labelOf(query, params.id);
     const label = await getLabel(tenantId, id);
@@ -68,7 +72,7 @@ const labelFinances = operation('tenant', {
       { type: 'label', id, name: label.name },
       { kind: 'label', id },
       dateRange(query),
-      { knownVersion: versionOf(tenantId, listVersions) },
+      { versions: listVersions },
     );
     return { finances };
   },
@@ -77,7 +81,7 @@ const labelFinances = operation('tenant', {
 const companyFinances = operation('tenant', {
   query: financeQuery,
   params: optionalIdParams,
-  lists: ledgerLists,
+  lists: nameLists,
   run: async ({ tenantId, query, params, listVersions }) => {
     const company = await currentCompany(tenantId, params.id);
     const finances = await financesView(
@@ -85,7 +89,7 @@ const companyFinances = operation('tenant', {
       { type: 'company', id: tenantId, name: company.name },
       { kind: 'all' },
       dateRange(query),
-      { knownVersion: versionOf(tenantId, listVersions) },
+      { versions: listVersions },
     );
     return { finances };
   },
@@ -115,7 +119,7 @@ const operations = {
   labelChart: operation('tenant', {
     query: financeQuery,
     params: idParams,
-    lists: ledgerLists,
+    lists: nameLists,
     run: async ({ tenantId, query, params, listVersions }) => {
       const label = await getLabel(tenantId, params.id);
       if (!label) throw new NotFound('Label');
@@ -124,7 +128,7 @@ const operations = {
         { type: 'label', id: params.id, name: label.name },
         { kind: 'label', id: params.id },
         dateRange(query),
-        { knownVersion: versionOf(tenantId, listVersions) },
+        { versions: listVersions },
       );
       const { scope, currency, start_date, end_date, by_period, by_store, by_territory } = view;
       return { chart: { scope, currency, start_date, end_date, by_period, by_store, by_territory } };
@@ -132,17 +136,18 @@ const operations = {
   }),
   userDashboard: operation('tenant', {
     query: financeQuery,
-    lists: ledgerLists,
+    lists: dashboardLists,
     run: async ({ tenantId, query, listVersions }) => {
-      return { user_dashboard: await userDashboard(tenantId, dateRange(query), versionOf(tenantId, listVersions)) };
+      return { user_dashboard: await userDashboard(tenantId, dateRange(query), listVersions) };
     },
   }),
   dashboard: operation('tenant', {
     query: financeQuery,
-    run: async ({ tenantId, caller, query }) =>
+    lists: countLists,
+    run: async ({ tenantId, caller, query, listVersions }) =>
       caller.user.role === 'admin'
         ? { dashboard: await adminDashboard(dateRange(query)) }
-        : { dashboard: { counts: await dashboardCounts(tenantId) } },
+        : { dashboard: { counts: await dashboardCounts(tenantId, listVersions) } },
   }),
   adminDashboard: operation('admin', {
     query: financeQuery,
