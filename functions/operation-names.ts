@@ -214,6 +214,19 @@ export const OPERATION_NAMES = {
     'payeeAccounting',
     'artistAccounting',
   ],
+  // Finances, accounting and dashboards (issue 14, slice fin-api).
+  finances: [
+    'labelAccounting',
+    'labelFinances',
+    'companyFinances',
+    'artistFinances',
+    'payeeFinances',
+    'labelChart',
+    'userDashboard',
+    'dashboard',
+    'adminDashboard',
+    'dashboardReleases',
+  ],
 } as const;
 
 /** An API area: one Lambda, one handler map. */

@@ -344,6 +344,23 @@ export const ROUTES: readonly Route[] = [
   r('DELETE', '/account_entries/{id}', 'accounts', 'deleteAccountEntry', 'tenant', 'money.write'),
   r('GET', '/payees/{id}/accounting', 'accounts', 'payeeAccounting', 'tenant', 'money.read'),
   r('GET', '/artists/{id}/accounting', 'accounts', 'artistAccounting', 'tenant', 'money.read'),
+
+  // Finances, accounting and dashboards (spec 3 §7.4; issue 14 slice fin-api): read-only, money.read.
+  r('GET', '/label/accounting', 'finances', 'labelAccounting', 'tenant', 'money.read'),
+  r('GET', '/labels/{id}/accounting', 'finances', 'labelAccounting', 'tenant', 'money.read'),
+  r('GET', '/label_accounting/{label_id}', 'finances', 'labelAccounting', 'tenant', 'money.read'),
+  r('GET', '/labels/{id}/finances', 'finances', 'labelFinances', 'tenant', 'money.read'),
+  r('GET', '/label/finances', 'finances', 'labelFinances', 'tenant', 'money.read'),
+  r('GET', '/artists/{id}/finances', 'finances', 'artistFinances', 'tenant', 'money.read'),
+  r('GET', '/payees/{id}/finances', 'finances', 'payeeFinances', 'tenant', 'money.read'),
+  r('GET', '/companies/{id}/finances', 'finances', 'companyFinances', 'tenant', 'money.read'),
+  r('GET', '/company/finances', 'finances', 'companyFinances', 'tenant', 'money.read'),
+  r('GET', '/finances', 'finances', 'companyFinances', 'tenant', 'money.read'),
+  r('GET', '/labels/{id}/chart', 'finances', 'labelChart', 'tenant', 'money.read'),
+  r('GET', '/user_dashboard', 'finances', 'userDashboard', 'tenant', 'money.read'),
+  r('GET', '/dashboard', 'finances', 'dashboard', 'tenant', 'money.read'),
+  r('GET', '/dashboard/releases', 'finances', 'dashboardReleases', 'tenant', 'money.read'),
+  r('GET', '/admin/dashboard', 'finances', 'adminDashboard', 'admin'),
 ];
 
 export const AREAS: readonly Area[] = [...new Set(ROUTES.map((route) => route.area))];

@@ -105,6 +105,9 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
   }),
   // Expenses, account entries and accounts: table reads and writes only.
   accounts: httpArea(),
+  // Finances and dashboards: the ledger's aggregates and the statements (table reads), the edited
+  // lines of an import read from its Parquet file (DuckDB) to correct its aggregates.
+  finances: httpArea({ memorySize: 1024, nativeModules: DUCKDB_MODULES, needs: { buckets: { ledger: 'read' } } }),
 };
 
 /**

@@ -60,6 +60,8 @@ export type LabelAccountingRow = {
   expenses: Money;
   recouped: Money;
   paid: Money;
+  /** Reserves, transfers and adjustments on the label's account in the period (signed; fin-api). */
+  other?: Money;
   /** Running balance owed to the label at the end of the period. */
   balance: Money;
   royalties_query: string;

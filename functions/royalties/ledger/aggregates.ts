@@ -19,7 +19,7 @@ import { required } from '../../lib/required.js';
  * Sums are exact decimal strings; `amount` and the cuts are in the company currency (converted
  * lines only), `amount_original` in the lines' own currencies (meaningful per currency).
  */
-const AGGREGATE_DIMENSIONS = [
+export const AGGREGATE_DIMENSIONS = [
   'label_id',
   'release_id',
   'recording_id',
@@ -30,7 +30,21 @@ const AGGREGATE_DIMENSIONS = [
   'currency',
   'total',
 ] as const;
-export type AggregateDimension = (typeof AGGREGATE_DIMENSIONS)[number];
+/**
+ * Cross dimensions (issue 14: a label's or an artist's stores, territories and releases on the
+ * finances pages): the lines summed by two columns at once, the value `{first}|{second}` (the
+ * second empty when the lines have none; lines without the first have no value here).
+ */
+export const CROSS_DIMENSIONS = {
+  label_retailer: ['label_id', 'retailer'],
+  label_territory: ['label_id', 'territory'],
+  label_release: ['label_id', 'release_id'],
+  artist_retailer: ['artist_id', 'retailer'],
+} as const;
+export type CrossDimension = keyof typeof CROSS_DIMENSIONS;
+export type AggregateDimension = (typeof AGGREGATE_DIMENSIONS)[number] | CrossDimension;
+/** The separator of a cross dimension's two values (ids and store names never hold it). */
+export const CROSS_SEPARATOR = '|';
 /** One value of a dimension in a pay period; `value` null: the lines without one (unmatched, no store…); the total's value is 'total'. */
 export type AggregateRow = AggregateSums & { value: string | null };
 
@@ -74,17 +88,39 @@ async function rollupItems(
   cube: string,
 ): Promise<Item[]> {
   const columns = AGGREGATE_DIMENSIONS.filter((d) => d !== 'total');
+  const crosses = Object.entries(CROSS_DIMENSIONS);
   const money = (column: string) => `CAST(coalesce(sum(${column}), 0) AS VARCHAR) AS ${column}`;
-  const rows = await (
-    await connection.runAndReadAll(`SELECT pay_period,
-        CASE ${columns.map((c) => `WHEN GROUPING(${c}) = 0 THEN '${c}'`).join(' ')} ELSE 'total' END AS dimension,
-        CAST(CASE ${columns.map((c) => `WHEN GROUPING(${c}) = 0 THEN ${c}`).join(' ')} ELSE '${TOTAL}' END AS VARCHAR) AS value,
+  // A cross grouping set also has each of its columns grouped: it is named first.
+  const crossWhen = ([a, b]: readonly string[]) => `WHEN GROUPING(${a}) = 0 AND GROUPING(${b}) = 0`;
+  const dimensionSql = [
+    ...crosses.map(([name, pair]) => `${crossWhen(pair)} THEN '${name}'`),
+    ...columns.map((c) => `WHEN GROUPING(${c}) = 0 THEN '${c}'`),
+  ].join(' ');
+  const valueSql = [
+    ...crosses.map(
+      ([, [a, b]]) =>
+        `${crossWhen([a, b])} THEN CAST(${a} AS VARCHAR) || '${CROSS_SEPARATOR}' || coalesce(CAST(${b} AS VARCHAR), '')`,
+    ),
+    ...columns.map((c) => `WHEN GROUPING(${c}) = 0 THEN ${c}`),
+  ].join(' ');
+  const sets = [
+    ...columns.map((c) => `(pay_period, ${c})`),
+    ...crosses.map(([, [a, b]]) => `(pay_period, ${a}, ${b})`),
+    '(pay_period)',
+  ];
+  const rows =
+    await // A cross dimension keeps only lines with its first value (a label's stores, not the unlabelled lines').
+    (
+      await connection.runAndReadAll(`SELECT * FROM (SELECT pay_period,
+        CASE ${dimensionSql} ELSE 'total' END AS dimension,
+        CAST(CASE ${valueSql} ELSE '${TOTAL}' END AS VARCHAR) AS value,
         CAST(coalesce(sum(lines), 0) AS BIGINT) AS lines, CAST(coalesce(sum(quantity), 0) AS BIGINT) AS quantity,
         ${money('amount')}, ${money('amount_original')}, ${money('label_payable')}, ${money('artist_payable')}, ${money('aggregator_payable')}
       FROM ${cube}
-      GROUP BY GROUPING SETS (${columns.map((c) => `(pay_period, ${c})`).join(', ')}, (pay_period))
+      GROUP BY GROUPING SETS (${sets.join(', ')}))
+      WHERE value IS NOT NULL OR dimension NOT IN (${crosses.map(([name]) => `'${name}'`).join(', ')})
       ORDER BY pay_period, dimension, value NULLS FIRST`)
-  ).getRowObjects();
+    ).getRowObjects();
 
   const items: Item[] = [];
   let current: Item | undefined;

@@ -15,6 +15,10 @@ export const royaltyFilterShape = {
   by_retailer: text.optional(),
   by_artist: text.optional(),
   by_album: text.optional(),
+  /** ISO territory (the finances pies' drill-down). */
+  by_territory: text.optional(),
+  /** Artist ids, comma-separated (an artist's or a payee's artists' finances drill down to their lines). */
+  artist_id: text.optional(),
   start_date: date.optional(),
   end_date: date.optional(),
   state: z.enum(['paid', 'unpaid', 'artist_paid', 'artist_unpaid']).optional(),
@@ -55,6 +59,11 @@ export function filterCondition(filter: RoyaltyFilter, prefix = 'f'): SqlConditi
   if (filter.by_retailer) parts.push(`retailer = ${bind('retailer', filter.by_retailer)}`);
   if (filter.by_artist) parts.push(`artist = ${bind('artist', filter.by_artist)}`);
   if (filter.by_album) parts.push(`album = ${bind('album', filter.by_album)}`);
+  if (filter.by_territory) parts.push(`territory = ${bind('territory', filter.by_territory)}`);
+  if (filter.artist_id) {
+    const ids = filter.artist_id.split(',').map((id, i) => bind(`artist_id_${i}`, id.trim()));
+    parts.push(`artist_id IN (${ids.join(', ')})`);
+  }
   if (filter.delivered_by) parts.push(`delivered_by = ${bind('delivered_by', filter.delivered_by)}`);
   // Dates select pay periods: 2026-01-15 … 2026-03-31 is the periods 2026-01 to 2026-03.
   if (filter.start_date) parts.push(`pay_period >= ${bind('start', filter.start_date.slice(0, 7))}`);

@@ -98,7 +98,9 @@ const ROLLUP_DIMENSIONS = [
   'paid',
   'artist_paid',
 ];
-const rollupable = (filter: RoyaltyFilter) => !filter.q && !filter.recording_id;
+// Territory and artist id (the finances drill-downs) are not rollup columns: those lists scan.
+const rollupable = (filter: RoyaltyFilter) =>
+  !filter.q && !filter.recording_id && !filter.by_territory && !filter.artist_id;
 const SUMS = {
   lines: 'count(*)',
   amount: 'sum(amount)',

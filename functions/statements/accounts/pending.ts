@@ -19,7 +19,7 @@ export function monthEnd(payPeriod: string): string {
 }
 
 /** Whether an expense is charged to an account: a recoupable expense, or a distribution expense (to its label). */
-function isCharged(expense: Pick<ExpenseItem, 'type' | 'recoupable' | 'accountKey'>): boolean {
+export function isCharged(expense: Pick<ExpenseItem, 'type' | 'recoupable' | 'accountKey'>): boolean {
   return Boolean(expense.accountKey) && (expense.type === 'DistributionExpense' || expense.recoupable);
 }
 

@@ -91,6 +91,16 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   expenses: () => import('../pages/expenses/expenses-page').then((m) => m.ExpensesPage),
   'expense-new': () => import('../pages/expenses/expense-form-page').then((m) => m.NewExpensePage),
   'expense-edit': () => import('../pages/expenses/expense-form-page').then((m) => m.EditExpensePage),
+  finances: () => import('../pages/finances/finances-pages').then((m) => m.UserFinancesPage),
+  'label-finances': () => import('../pages/finances/finances-pages').then((m) => m.LabelFinancesPage),
+  'label-accounting-reports': () => import('../pages/finances/label-accounting-page').then((m) => m.LabelReportsPage),
+  'company-finances': () => import('../pages/finances/finances-pages').then((m) => m.CompanyFinancesPage),
+  'company-label-finances': () => import('../pages/finances/finances-pages').then((m) => m.CompanyLabelFinancesPage),
+  'distribution-finances': () => import('../pages/finances/finances-pages').then((m) => m.DistributionFinancesPage),
+  'distribution-label-accounting': () =>
+    import('../pages/finances/label-accounting-page').then((m) => m.DistributionLabelAccountingPage),
+  'distribution-dashboard': () =>
+    import('../pages/finances/distribution-dashboard').then((m) => m.DistributionDashboardPage),
   'not-found': () => import('../pages/not-found').then((m) => m.NotFoundPage),
 };
 

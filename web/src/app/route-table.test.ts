@@ -313,6 +313,31 @@ describe('route table', () => {
     expect(page('/user/finances/statement_run')).toEqual(['statement-run', 'user', true]);
   });
 
+  it('shows the finances pages and dashboards of issue 14 under the spec’s names', () => {
+    const page = (name: string) => {
+      const route = ROUTE_BY_NAME.get(name);
+      return route && [route.path, route.page, route.access, route.tenantized ?? false];
+    };
+    expect(page('UserFinances')).toEqual(['/user/finances', 'finances', 'user', true]);
+    expect(page('UserLabelFinances')).toEqual(['/user/labels/finances', 'label-finances', 'user', true]);
+    expect(page('UserLabelFinancesRoyalties')?.[1]).toBe('user-royalties');
+    expect(page('UserLabelFinancesRoyaltiesReports')?.[1]).toBe('label-accounting-reports');
+    expect(page('UserCompanyFinances')?.slice(1)).toEqual(['company-finances', 'user', false]);
+    expect(page('UserCompanyFinancesAnalytics')?.[1]).toBe('company-finances');
+    expect(page('UserCompanyFinancesLabelItem')?.slice(0, 2)).toEqual([
+      '/user/companies/:companyId/finances/label/:labelId',
+      'company-label-finances',
+    ]);
+    expect(page('DistributionDashboard')).toEqual(['/distribution', 'distribution-dashboard', 'admin', false]);
+    expect(page('DistributionFinances')?.slice(1)).toEqual(['distribution-finances', 'admin', false]);
+    expect(page('DistributionCompanyFinances')?.[1]).toBe('company-finances');
+    expect(page('DistributionLabelAccounting')?.[1]).toBe('distribution-label-accounting');
+    expect(page('AdminDashboard')?.[1]).toBe('admin-dashboard');
+    expect(page('UserDashboard')?.[1]).toBe('user-dashboard');
+    // The catch-all stays last, after every route the finances pages were given to.
+    expect(ROUTE_TABLE.at(-1)?.path).toBe('*');
+  });
+
   it('fills route parameters', () => {
     expect(routePath('UserLabel', { labelId: 'a b' })).toBe('/user/labels/a%20b');
     expect(() => routePath('UserLabel')).toThrow();

@@ -78,6 +78,14 @@ export type PageKey =
   | 'expenses'
   | 'expense-new'
   | 'expense-edit'
+  | 'finances'
+  | 'label-finances'
+  | 'label-accounting-reports'
+  | 'company-finances'
+  | 'company-label-finances'
+  | 'distribution-finances'
+  | 'distribution-label-accounting'
+  | 'distribution-dashboard'
   | 'not-found';
 
 export type RouteDef = {
@@ -663,14 +671,25 @@ const billingRoutes: RouteDef[] = [
   admin('/billing/coupons', 'BillingCoupons', 'Billing: coupons'),
 ];
 
-export const ROUTE_TABLE: readonly RouteDef[] = [
-  ...publicRoutes,
-  ...userRoutes,
-  ...adminRoutes,
-  ...distributionRoutes,
-  ...billingRoutes,
-  pub('*', 'NotFound', 'Page not found', 'not-found'),
-];
+/** Issue 14 (finances): the finances views, label accounting and the distribution dashboard, by path. */
+const FINANCE_PAGES: Record<string, PageKey> = {
+  '/user/finances': 'finances',
+  '/user/labels/finances': 'label-finances',
+  '/user/labels/finances/royalties': 'user-royalties',
+  '/user/labels/finances/royalties/reports': 'label-accounting-reports',
+  '/user/companies/:companyId/finances': 'company-finances',
+  '/user/companies/:companyId/finances/analytics': 'company-finances',
+  '/user/companies/:companyId/finances/label/:labelId': 'company-label-finances',
+  '/distribution': 'distribution-dashboard',
+  '/distribution/finances': 'distribution-finances',
+  '/distribution/companies/:companyId/finances': 'company-finances',
+  '/distribution/labels/:labelId/accounting': 'distribution-label-accounting',
+};
+
+export const ROUTE_TABLE: readonly RouteDef[] = withPages(
+  [...publicRoutes, ...userRoutes, ...adminRoutes, ...distributionRoutes, ...billingRoutes],
+  FINANCE_PAGES,
+).concat(pub('*', 'NotFound', 'Page not found', 'not-found'));
 
 export const ROUTE_BY_NAME: ReadonlyMap<string, RouteDef> = new Map(ROUTE_TABLE.map((r) => [r.name, r]));
 

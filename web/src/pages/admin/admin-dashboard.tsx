@@ -5,6 +5,8 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { RouterLink } from '../../components/router-link';
+import { distributionCompanyFinances } from '../finances/distribution-dashboard';
+import { PlatformFigures } from '../finances/platform-dashboard';
 
 const SECTIONS: [string, [string, string][]][] = [
   [
@@ -63,7 +65,7 @@ const SECTIONS: [string, [string, string][]][] = [
   ],
 ];
 
-/** AdminDashboard: the way into every admin area. */
+/** AdminDashboard: the platform's figures and the way into every admin area. */
 export function AdminDashboardPage() {
   return (
     <ContentLayout
@@ -73,20 +75,23 @@ export function AdminDashboardPage() {
         </Header>
       }
     >
-      <Container data-testid="admin-dashboard">
-        <ColumnLayout columns={3} variant="text-grid">
-          {SECTIONS.map(([title, links]) => (
-            <SpaceBetween key={title} size="xs">
-              <Box variant="h3">{title}</Box>
-              {links.map(([text, href]) => (
-                <RouterLink key={href} href={href}>
-                  {text}
-                </RouterLink>
-              ))}
-            </SpaceBetween>
-          ))}
-        </ColumnLayout>
-      </Container>
+      <SpaceBetween size="l">
+        <PlatformFigures companyPage={distributionCompanyFinances} />
+        <Container data-testid="admin-dashboard">
+          <ColumnLayout columns={3} variant="text-grid">
+            {SECTIONS.map(([title, links]) => (
+              <SpaceBetween key={title} size="xs">
+                <Box variant="h3">{title}</Box>
+                {links.map(([text, href]) => (
+                  <RouterLink key={href} href={href}>
+                    {text}
+                  </RouterLink>
+                ))}
+              </SpaceBetween>
+            ))}
+          </ColumnLayout>
+        </Container>
+      </SpaceBetween>
     </ContentLayout>
   );
 }

@@ -22,6 +22,8 @@ function filterDescription(filter: RoyaltyFilter): string | undefined {
   if (filter.import_id) return `Lines of import ${filter.import_id}`;
   if (filter.recording_id) return `Lines of recording ${filter.recording_id}`;
   if (filter.release_id) return `Lines of release ${filter.release_id}`;
+  if (filter.territory) return `Lines of territory ${filter.territory}`;
+  if (filter.artist_id) return 'Lines of the artist’s recordings';
   return undefined;
 }
 

@@ -12,12 +12,16 @@ export type RoyaltyFilter = {
   retailer: string;
   artist: string;
   album: string;
+  /** A territory code (a finances page's drill-down; the list has no select for it). */
+  territory: string;
   start_date: string;
   end_date: string;
   state: RoyaltyState | '';
   import_id: string;
   release_id: string;
   recording_id: string;
+  /** An artist's lines by id, comma-separated (an artist's or payee's finances drill-down). */
+  artist_id: string;
 };
 
 export const EMPTY_FILTER: RoyaltyFilter = {
@@ -25,12 +29,14 @@ export const EMPTY_FILTER: RoyaltyFilter = {
   retailer: '',
   artist: '',
   album: '',
+  territory: '',
   start_date: '',
   end_date: '',
   state: '',
   import_id: '',
   release_id: '',
   recording_id: '',
+  artist_id: '',
 };
 
 /** The filter as the API's query parameters (by_label, by_retailer … ); "any" values are left out. */
@@ -41,35 +47,42 @@ export function filterParams(filter: RoyaltyFilter, q?: string): Record<string, 
     by_retailer: filter.retailer,
     by_artist: filter.artist,
     by_album: filter.album,
+    by_territory: filter.territory,
     start_date: filter.start_date,
     end_date: filter.end_date,
     state: filter.state,
     import_id: filter.import_id,
     release_id: filter.release_id,
     recording_id: filter.recording_id,
+    artist_id: filter.artist_id,
   };
   return Object.fromEntries(Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1])));
 }
 
 /**
  * A filter from the page's URL query (?import_id=…, ?retailer=…, ?label_id=…&label_name=…), so other pages
- * (a statement's "explain this number") can link to a filtered list.
+ * (a statement's "explain this number") can link to a filtered list. The API's own names (by_label,
+ * by_retailer, by_artist, by_album, by_territory) are read too: a finances figure links with its
+ * `royalties_query` as it is.
  */
 export function filterFromQuery(query: URLSearchParams): RoyaltyFilter {
   const state = query.get('state') ?? '';
-  const labelId = query.get('label_id');
+  const read = (name: string) => query.get(name) || query.get(`by_${name}`) || '';
+  const labelId = query.get('label_id') || query.get('by_label');
   return {
     ...EMPTY_FILTER,
     label: labelId ? { id: labelId, name: query.get('label_name') || labelId } : null,
-    retailer: query.get('retailer') ?? '',
-    artist: query.get('artist') ?? '',
-    album: query.get('album') ?? '',
+    retailer: read('retailer'),
+    artist: read('artist'),
+    album: read('album'),
+    territory: read('territory'),
     start_date: query.get('start_date') ?? '',
     end_date: query.get('end_date') ?? '',
     state: (ROYALTY_STATES as readonly string[]).includes(state) ? (state as RoyaltyState) : '',
     import_id: query.get('import_id') ?? '',
     release_id: query.get('release_id') ?? '',
     recording_id: query.get('recording_id') ?? '',
+    artist_id: query.get('artist_id') ?? '',
   };
 }
 

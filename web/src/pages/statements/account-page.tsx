@@ -11,6 +11,7 @@ import { useNavigate, useParams } from 'react-router';
 import { DeleteModal } from '../../components/delete-modal';
 import { FormattedDate } from '../../components/formatted';
 import { RecordState } from '../../components/record-state';
+import { AccountEarnings } from '../finances/account-earnings';
 import { formatMoney } from '../royalties/royalty-model';
 import { expensesApi, useAccountView } from '../expenses/expenses-api';
 import { ENTRY_TEXT } from './account-model';
@@ -155,6 +156,7 @@ function AccountPage({
                 />
               </Container>
               <RecoupmentPanel meter={view.recoupment} currency={view.currency} />
+              <AccountEarnings type={type} id={id} />
               <EntriesTable view={view} onAdd={() => setAdding(true)} onDelete={setDeleting} />
               <AccountStatements rows={view.statements} />
             </SpaceBetween>

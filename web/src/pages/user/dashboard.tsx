@@ -15,6 +15,7 @@ import { openCompanyChooser, useSession } from '../../app/session';
 import type { CurrentCompany } from '../../app/types';
 import { RouterLink } from '../../components/router-link';
 import { StatusBadge } from '../../components/status-badge';
+import { DashboardFinances } from '../finances/dashboard-finances';
 
 function CompanyLabels({ company }: { company: CurrentCompany }) {
   const navigate = useNavigate();
@@ -58,7 +59,7 @@ function CompanyLabels({ company }: { company: CurrentCompany }) {
   );
 }
 
-/** UserDashboard: greeting, the current company and its labels. */
+/** UserDashboard: greeting, the current company, its finances with real figures, and its labels. */
 export function UserDashboardPage() {
   const { user, company } = useSession();
   const me = useMe(); // picks up new memberships and settings
@@ -106,6 +107,7 @@ export function UserDashboardPage() {
             </SpaceBetween>
           )}
         </Container>
+        {company ? <DashboardFinances companyId={company.id} /> : null}
         {company ? <CompanyLabels company={company} /> : null}
         <Container header={<Header variant="h2">Shortcuts</Header>}>
           <ColumnLayout columns={3} variant="text-grid">

@@ -1,0 +1,100 @@
+import Big from 'big.js';
+import { money } from '../../shared/schemas/money.js';
+import type { FinanceScope, FinancesView } from '../../shared/schemas/finance-views.js';
+import { companyAccountTerms } from '../data/access/accounts.js';
+import { LISTS } from '../data/list-cache.js';
+import { catalogueNames } from './names.js';
+import { listExpenses } from '../data/access/expenses.js';
+import { listStatements } from '../data/access/statements.js';
+import type { ExpenseItem, StatementItem } from '../data/entities/statements.js';
+import { financeCube } from './cube.js';
+import { byPeriod, bySlice, figuresOf, rangeTotal, royaltiesQuery, scopeFilter } from './figures.js';
+import type { DateRange } from './range.js';
+import type { CubeScope } from './scope.js';
+
+/**
+ * A finances page (FinancesView): the scope's royalties over the range from the cube (totals,
+ * by period, by store, territory, label and release, each with its royalties query), and the
+ * money side of the same range from the statements and expenses: expenses booked, statements
+ * published, paid and still owed.
+ */
+const sum = (values: Big[]) => values.reduce((a, b) => a.plus(b), new Big(0));
+
+/** Published, in force, ending within the range. */
+export const inForceWithin = (statement: StatementItem, range: DateRange) =>
+  !statement.superseded_by &&
+  (statement.queue_status ?? 'published') === 'published' &&
+  statement.end_pay_period >= range.start_date.slice(0, 7) &&
+  statement.end_pay_period <= range.end_date.slice(0, 7);
+
+/** Whether a statement or expense belongs to the scope (a label's, an artist's or a payee's account). */
+type Belongs = { statement: (s: StatementItem) => boolean; expense: (x: ExpenseItem) => boolean };
+export function belongsTo(scope: CubeScope, accountKeys: string[] = []): Belongs {
+  if (scope.kind === 'label')
+    return {
+      statement: (s) => s.label_id === scope.id || s.accountKey === `Label#${scope.id}`,
+      expense: (x) => x.expensable_id === scope.id,
+    };
+  if (scope.kind === 'artists') {
+    const keys = new Set(accountKeys);
+    return {
+      statement: (s) => keys.has(s.accountKey),
+      expense: (x) => Boolean(x.accountKey && keys.has(x.accountKey)),
+    };
+  }
+  return { statement: () => true, expense: () => true };
+}
+
+/** The money side of a range: expenses booked, statements published in it, paid and still owed. */
+export async function moneyOf(
+  tenantId: string,
+  range: DateRange,
+  belongs: Belongs,
+  known?: StatementItem[],
+): Promise<FinancesView['money']> {
+  const [statements, expenses] = await Promise.all([known ?? listStatements(tenantId), listExpenses(tenantId)]);
+  const stated = statements.filter((s) => inForceWithin(s, range) && belongs.statement(s));
+  const booked = expenses.filter((x) => x.date >= range.start_date && x.date <= range.end_date && belongs.expense(x));
+  const payable = (list: StatementItem[]) => sum(list.map((s) => new Big(s.figures.payable)));
+  return {
+    expenses: money(sum(booked.map((x) => new Big(x.total)))),
+    statements: stated.length,
+    paid: money(payable(stated.filter((s) => s.paid))),
+    owed: money(payable(stated.filter((s) => !s.paid))),
+  };
+}
+
+export async function financesView(
+  tenantId: string,
+  scope: FinanceScope,
+  cubeScope: CubeScope,
+  range: DateRange,
+  options: { versions?: Record<string, string>; accountKeys?: string[]; statements?: StatementItem[] } = {},
+): Promise<FinancesView> {
+  const versions = options.versions ?? {};
+  const [cube, terms, moneySide, names] = await Promise.all([
+    financeCube(tenantId, versions[LISTS.royalties(tenantId)]),
+    companyAccountTerms(tenantId),
+    moneyOf(tenantId, range, belongsTo(cubeScope, options.accountKeys), options.statements),
+    catalogueNames(tenantId, versions),
+  ]);
+  const by_label = bySlice(cube, range, cubeScope, 'label');
+  const by_release = bySlice(cube, range, cubeScope, 'release');
+  const named = (slices: typeof by_label, found: Map<string, string>) =>
+    slices.map((s) => (s.key === null ? s : { ...s, name: found.get(s.key) ?? s.key }));
+  const { start_date, end_date } = range;
+  return {
+    scope,
+    currency: terms.currency,
+    start_date,
+    end_date,
+    totals: figuresOf(rangeTotal(cube, range, cubeScope)),
+    royalties_query: royaltiesQuery(range, scopeFilter(cubeScope)),
+    by_period: byPeriod(cube, range, cubeScope),
+    by_store: bySlice(cube, range, cubeScope, 'store'),
+    by_territory: bySlice(cube, range, cubeScope, 'territory'),
+    by_label: named(by_label, names.labels),
+    by_release: named(by_release, names.releases),
+    money: moneySide,
+  };
+}

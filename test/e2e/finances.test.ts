@@ -1,0 +1,198 @@
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { call, cloudUrl, demo } from '../support/api.js';
+import { openManagerSession, signedInAdminPage } from '../support/browser.js';
+import { until } from '../support/wait.js';
+import { formatMoney } from '../../web/src/pages/royalties/royalty-model.js';
+import { defaultPeriod } from '../../shared/period-picker.js';
+import type { AccountFinances, UserDashboard } from '../../shared/schemas/finance-views.js';
+
+/**
+ * Finances in Chromium, on the demo company's imported quarter (seed-royalties.ts): the user
+ * dashboard draws its charts from real figures, a pie slice and a figure each open the
+ * royalties list filtered to the lines behind them, and a label's accounting shows its table.
+ * Screenshots go to /tmp/shots for a person to look at.
+ */
+let browser: Browser;
+let page: Page;
+let errors: string[];
+let company: { id: string; name: string };
+let token: string;
+let dashboard: UserDashboard;
+const SHOTS = '/tmp/shots';
+
+/** A pie's segments: Cloudscape draws each as a group with the button role, labelled "title (value)". */
+const segments = (testId: string) => page.locator(`[data-testid="${testId}"] svg g[role="button"]`);
+
+/** A point inside an SVG shape, in page coordinates: the first of a grid over its box that is in its fill. */
+function insideShape(path: SVGGeometryElement): { x: number; y: number } {
+  const box = path.getBBox();
+  const matrix = path.getScreenCTM();
+  for (let i = 1; i < 20; i += 1)
+    for (let j = 1; j < 20; j += 1) {
+      const local = new DOMPoint(box.x + (box.width * i) / 20, box.y + (box.height * j) / 20);
+      if (matrix && path.isPointInFill(local)) {
+        const screen = local.matrixTransform(matrix);
+        return { x: screen.x, y: screen.y };
+      }
+    }
+  throw new Error('no point inside the shape');
+}
+
+const api = <T>(path: string) => call<T>('GET', `/api/v1${path}`, { token, company: company.id });
+
+beforeAll(async () => {
+  ({ browser, page, errors, company, token } = await openManagerSession());
+  mkdirSync(SHOTS, { recursive: true });
+  // The demo report is imported by the worker after start-up.
+  await until(async () => {
+    const answer = await api<{ royalty_imports?: { status: string }[] }>('/royalty_imports');
+    return answer.body.royalty_imports?.some((i) => i.status === 'done') ? true : undefined;
+  }, 120_000);
+  const { start, end } = defaultPeriod();
+  const answer = await api<{ user_dashboard: UserDashboard }>(
+    `/user_dashboard?company_id=${company.id}&start_date=${start}&end_date=${end}`,
+  );
+  expect(answer.status).toBe(200);
+  dashboard = answer.body.user_dashboard;
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('finances in the browser', () => {
+  it('shows the user dashboard with charts of the real figures', async () => {
+    const gbp = (v: string) => formatMoney(v, dashboard.finances.currency);
+    expect(Number(dashboard.finances.totals.revenue)).toBeGreaterThan(0);
+    await page.goto(`${cloudUrl()}/user`);
+    await expect
+      .poll(() => page.getByTestId('dashboard-revenue').textContent(), { timeout: 20_000 })
+      .toBe(gbp(dashboard.finances.totals.revenue));
+    expect(await page.getByTestId('dashboard-label-share').textContent()).toBe(
+      gbp(dashboard.finances.totals.label_share),
+    );
+    // The period picker says the default range: 12 months to the end of last month.
+    expect(await page.getByTestId('dashboard-period').getAttribute('data-period')).toBe('default');
+    // A chart by pay period over the 12 months, and pies by store and territory with a segment per slice.
+    const byPeriod = page.getByTestId('dashboard-by-period');
+    expect(await byPeriod.getAttribute('data-periods')).toBe('12');
+    await expect.poll(() => byPeriod.locator('svg').count()).toBeGreaterThan(0);
+    const stores = dashboard.finances.by_store.filter((s) => Number(s.revenue) > 0).length;
+    expect(stores).toBeGreaterThanOrEqual(4);
+    expect(await page.getByTestId('dashboard-by-store').getAttribute('data-segments')).toBe(String(stores));
+    await expect.poll(() => segments('dashboard-by-store').count()).toBe(stores);
+    await expect.poll(() => segments('dashboard-by-territory').count()).toBeGreaterThan(0);
+    // The store pie names the demo's stores.
+    const storeText = await page.getByTestId('dashboard-by-store').textContent();
+    for (const store of ['Spotify', 'Apple Music', 'Deezer', 'Amazon Music']) expect(storeText).toContain(store);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${SHOTS}/dashboard.png`, fullPage: true });
+    expect(errors).toEqual([]);
+  });
+
+  it('opens the royalties of a store when its pie slice is clicked', async () => {
+    const top = dashboard.finances.by_store[0];
+    // The mouse goes down on a point inside the slice's own shape (a donut slice's box centre may be the hole).
+    const segment = page.locator(
+      `[data-testid="dashboard-by-store"] svg g[role="button"][aria-label^="${top.name} ("]`,
+    );
+    await segment.scrollIntoViewIfNeeded();
+    const point = await segment.locator('path').first().evaluate(insideShape);
+    await page.mouse.click(point.x, point.y);
+    const drill = page.getByTestId('dashboard-by-store-drill');
+    await expect.poll(() => drill.textContent()).toBe(`Show the royalties of ${top.name}`);
+    await drill.click();
+    await page.waitForURL('**/user/royalties?**');
+    const url = new URL(page.url());
+    expect(Object.fromEntries(url.searchParams)).toEqual(Object.fromEntries(new URLSearchParams(top.royalties_query)));
+    // The list applies the slice's filters: its store, its dates, and counts its lines.
+    await expect
+      .poll(() => page.getByTestId('royalties-count').textContent(), { timeout: 15_000 })
+      .toBe(String(top.lines));
+    expect(await page.getByTestId('royalties-total').textContent()).toBe(formatMoney(top.revenue, 'GBP'));
+    expect(await page.getByTestId('royalties-filter-retailer').textContent()).toContain(top.name);
+    expect(errors).toEqual([]);
+  });
+
+  it('opens the royalties behind a figure, and shows the finances page with the same figures', async () => {
+    await page.goto(`${cloudUrl()}/user/finances`);
+    const revenue = page.getByTestId('finances-revenue');
+    await expect
+      .poll(() => revenue.textContent(), { timeout: 20_000 })
+      .toBe(formatMoney(dashboard.finances.totals.revenue, 'GBP'));
+    await expect.poll(() => page.getByTestId('finances-by-store').getAttribute('data-segments')).not.toBe('0');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${SHOTS}/finances.png`, fullPage: true });
+    await revenue.click();
+    await page.waitForURL('**/user/royalties?**');
+    await expect
+      .poll(() => page.getByTestId('royalties-count').textContent(), { timeout: 15_000 })
+      .toBe(String(dashboard.finances.totals.lines));
+    expect(await page.getByTestId('royalties-total').textContent()).toBe(
+      formatMoney(dashboard.finances.totals.revenue, 'GBP'),
+    );
+    expect(errors).toEqual([]);
+  });
+
+  it('shows a label’s accounting table by pay period', async () => {
+    const labels = await api<{ labels: { id: string; name: string }[] }>('/labels?page=1&per_page=5');
+    const label = labels.body.labels[0];
+    const query = new URLSearchParams({ label_id: label.id, label_name: label.name });
+    await page.goto(`${cloudUrl()}/user/labels/finances/royalties/reports?${query}`);
+    const table = page.getByTestId('accounting-table');
+    await expect.poll(() => table.locator('tbody tr').count(), { timeout: 20_000 }).toBeGreaterThan(1);
+    // The demo quarter's periods are rows, and the last row is the total with the closing balance.
+    const text = await table.textContent();
+    for (const month of ['Jul 2026', 'Aug 2026', 'Sep 2026']) expect(text).toContain(month);
+    const last = table.locator('tbody tr').last();
+    expect(await last.textContent()).toContain('Total');
+    expect(await last.textContent()).toContain(await page.getByTestId('accounting-closing').textContent());
+    await page.screenshot({ path: `${SHOTS}/label-accounting.png`, fullPage: true });
+    expect(errors).toEqual([]);
+  });
+
+  it('shows a payee’s earnings beside their account, from the same ledger', async () => {
+    const payees = await api<{ payees: { id: string; name: string }[] }>('/payees?page=1&per_page=50');
+    const payee = payees.body.payees.find((p) => p.name === 'Aurora Vale') ?? payees.body.payees[0];
+    const { start, end } = defaultPeriod();
+    const finances = await api<{ finances: AccountFinances }>(
+      `/payees/${payee.id}/finances?start_date=${start}&end_date=${end}`,
+    );
+    expect(finances.status).toBe(200);
+    await page.goto(`${cloudUrl()}/user/payees/${payee.id}/accounting`);
+    await expect
+      .poll(() => page.getByTestId('earnings-share').textContent(), { timeout: 20_000 })
+      .toBe(formatMoney(finances.body.finances.totals.artist_share, 'GBP'));
+    // What the payee's unpaid statements owe (the demo's published quarter) is shown as the API answers it.
+    expect(Number(finances.body.finances.owed)).toBeGreaterThan(0);
+    expect(await page.getByTestId('earnings-owed').textContent()).toBe(formatMoney(finances.body.finances.owed, 'GBP'));
+    expect(await page.getByTestId('earnings-by-period').getAttribute('data-kind')).toBe('line');
+    expect(await page.getByTestId('earnings-by-period').getAttribute('data-periods')).toBe('12');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${SHOTS}/payee-earnings.png`, fullPage: true });
+    expect(errors).toEqual([]);
+  });
+
+  it('shows the admin dashboard with the platform’s figures by company', async () => {
+    const admin = await signedInAdminPage(browser, cloudUrl(), demo.admin);
+    await admin.page.goto(`${cloudUrl()}/admin`);
+    const table = admin.page.getByTestId('platform-companies-table');
+    await expect.poll(() => table.textContent(), { timeout: 20_000 }).toContain(company.name);
+    expect(Number(await admin.page.getByTestId('platform-companies').textContent())).toBeGreaterThanOrEqual(2);
+    await admin.page.screenshot({ path: `${SHOTS}/admin-dashboard.png`, fullPage: true });
+    await admin.page.goto(`${cloudUrl()}/distribution`);
+    await expect
+      .poll(() => admin.page.getByTestId('platform-companies-table').textContent(), { timeout: 20_000 })
+      .toContain(company.name);
+    // Any company's label, from the distribution area: read in the label's company, which the page offers to work in.
+    const labels = await api<{ labels: { id: string }[] }>('/labels?page=1&per_page=5');
+    await admin.page.goto(`${cloudUrl()}/distribution/labels/${labels.body.labels[0].id}/accounting`);
+    const rows = admin.page.locator('[data-testid="accounting-table"] tbody tr');
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThan(1);
+    expect(await admin.page.getByTestId('finances-work-in-company').textContent()).toBe(`Work in ${company.name}`);
+    expect(admin.errors).toEqual([]);
+    await admin.page.close();
+  });
+});

@@ -1,0 +1,54 @@
+import { useCallback, useMemo } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { financePagesFor, periodFromQuery, type FinancePages, type Period } from './finance-model';
+
+/**
+ * The period a finances page shows, kept in its URL (start_date, end_date) so a drill-down and
+ * back returns to the same range; without dates the spec 3 §9 default applies.
+ */
+export function usePeriod(): [Period, (period: Period) => void] {
+  const [query, setQuery] = useSearchParams();
+  const period = useMemo(() => periodFromQuery(query), [query]);
+  const setPeriod = useCallback(
+    (next: Period) =>
+      setQuery(
+        (current) => {
+          const updated = new URLSearchParams(current);
+          updated.set('start_date', next.start);
+          updated.set('end_date', next.end);
+          return updated;
+        },
+        { replace: true },
+      ),
+    [setQuery],
+  );
+  return [period, setPeriod];
+}
+
+/** The pages a finances page's figures lead to, in the area (tenant or distribution) it is shown in. */
+export function useFinancePages(): FinancePages {
+  const { pathname } = useLocation();
+  return useMemo(() => financePagesFor(pathname), [pathname]);
+}
+
+type LabelChoice = { id: string; name: string };
+
+/** The label a page shows, kept in its URL (label_id, label_name) like the period; null: none chosen. */
+export function useLabelParam(): [LabelChoice | null, (label: LabelChoice | null) => void] {
+  const [query, setQuery] = useSearchParams();
+  const id = query.get('label_id');
+  const name = query.get('label_name');
+  const label = useMemo(() => (id ? { id, name: name || id } : null), [id, name]);
+  const choose = useCallback(
+    (next: LabelChoice | null) =>
+      setQuery((current) => {
+        const updated = new URLSearchParams(current);
+        for (const [key, value] of Object.entries({ label_id: next?.id, label_name: next?.name }))
+          if (value) updated.set(key, value);
+          else updated.delete(key);
+        return updated;
+      }),
+    [setQuery],
+  );
+  return [label, choose];
+}
