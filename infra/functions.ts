@@ -35,6 +35,8 @@ export type Needs = {
   sendsTo?: readonly QueueKey[];
   /** Runs ffmpeg: a Lambda layer in AWS (`-c ffmpegLayerArn`), the resolver's fallbacks locally. */
   ffmpeg?: true;
+  /** Seals and opens bank details (functions/lib/sealed.ts): reads the sealing key's secret. */
+  sealingKey?: true;
 };
 
 /** A function's shape; anything left out takes ProductFunction's defaults (512 MB, arm64, 512 MB of /tmp). */
@@ -105,6 +107,12 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
   }),
   // Expenses, account entries and accounts: table reads and writes only.
   accounts: httpArea(),
+  // Payout details (sealed) and payment runs: bank files stored in and downloaded from the ledger bucket
+  // (payouts/), checked against the vendored EPC schema.
+  payouts: httpArea({
+    assets: ['functions/payouts/schemas/pain.001.001.09.xsd'],
+    needs: { buckets: { ledger: 'readWrite' }, sealingKey: true },
+  }),
 };
 
 /**

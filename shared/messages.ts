@@ -43,6 +43,14 @@ export const MESSAGES = {
   onStatement: (what: string, number: string) => `${what} is on statement ${number} and cannot be changed`,
   /** A statement mail's default subject; %PERIOD% becomes the accounting period when it is sent (fillPeriod). */
   statementSubject: (payeeName: string) => `Royalty Statement for ${payeeName} %PERIOD%`,
+  // ——— Payouts: payout details, the company's bank account and payment runs (issue 14, pay-payouts) ———
+  payoutDetailsUpdated: 'Payout Details Updated',
+  payoutDetailsRemoved: 'Payout Details Removed',
+  bankAccountUpdated: 'Bank Account Updated',
+  paymentRunAdded: 'Payment Run Added',
+  paymentRunExported: 'Payment Run Exported',
+  paymentRunConfirmed: 'Payment Run Confirmed',
+  paymentRunCancelled: 'Payment Run Cancelled',
 } as const;
 
 /** A statement subject with its %PERIOD% placeholder filled in: "… %PERIOD%" → "… 2026-Q3". */

@@ -22,7 +22,6 @@ import {
 import {
   bulkDownloadInput,
   bulkPayInput,
-  dueSummaryInput,
   oneAccountInput,
   optionalIdParams,
   payInput,
@@ -40,7 +39,6 @@ import {
   deleteStatement,
   documentUrl,
   listStatementRows,
-  paymentsDueSummary,
   resendStatement,
   setPaid,
   statementOf,
@@ -178,10 +176,6 @@ const operations = {
   royaltyPayPeriodsStatementSums: operation('tenant', {
     body: periodQuery,
     run: ({ tenantId, body }) => labelPeriodSums(tenantId, body),
-  }),
-  paymentsDueSummary: operation('tenant', {
-    body: dueSummaryInput,
-    run: ({ tenantId, body }) => paymentsDueSummary(tenantId, body.label_id),
   }),
   createStatementRun: operation('tenant', {
     body: runInput,
