@@ -33,7 +33,7 @@ const SCHEMA_PLACES: [RegExp, string][] = [
   [/Cdtr\b|Nm/, "a payee's name"],
   [/IBAN/, 'an IBAN'],
   [/BICFI/, 'a BIC'],
-  [/InstdAmt|CtrlSum/, 'an amount'],
+  [/InstdAmt|CtrlSum|Ccy/, 'an amount or its currency'],
   [/EndToEndId|Ustrd/, "a payment's reference"],
   [/Dbtr/, "the company's bank account"],
 ];

@@ -48,7 +48,7 @@ export function sepaXml(rows: readonly FileRow[], context: FileContext): Built {
   const problems: FileProblems = {};
   for (const { item, details } of rows) {
     const tx = info.createTransaction();
-    tx.creditorName = (details.account_name ?? item.name).slice(0, 70);
+    tx.creditorName = details.account_name ?? item.name;
     tx.creditorIBAN = details.iban ?? '';
     tx.creditorBIC = details.bic ?? '';
     tx.amount = Number(item.amount);

@@ -9,7 +9,7 @@ import { csvText, pence } from './csv.js';
  */
 const BACS_TEXT = /[^A-Z0-9 .\-/&]/g;
 export const bacsText = (value: string) =>
-  value.toUpperCase().replace(BACS_TEXT, ' ').replace(/\s+/g, ' ').trim().slice(0, 18);
+  value.toUpperCase().replace(BACS_TEXT, ' ').replace(/\s+/g, ' ').trim().slice(0, 18).trimEnd();
 
 export function ukBulkCsv(rows: readonly FileRow[], amounts: 'pounds' | 'pence'): string {
   return csvText(
