@@ -196,6 +196,8 @@ export const OPERATION_NAMES = {
     'artistPayPeriodRoyaltyRecords',
     'prepareArtistStatements',
   ],
+  // Payments (issue 14, slice pay-payments).
+  payments: ['listPayments', 'getPayment', 'createPayment', 'updatePayment', 'deletePayment'],
   accounts: [
     'listExpenses',
     'getExpense',

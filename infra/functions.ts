@@ -105,6 +105,8 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
   }),
   // Expenses, account entries and accounts: table reads and writes only.
   accounts: httpArea(),
+  // Payments (issue 14): table reads and writes only (a payment and its statements in one transaction).
+  payments: httpArea(),
 };
 
 /**

@@ -38,6 +38,7 @@ import {
 } from './entities/royalties.js';
 import { ManualRoyalty, RoyaltyEdit, RoyaltyStateRule } from './entities/royalty-overlays.js';
 import { AccountEntry, Expense, Sequence, Statement, StatementRun } from './entities/statements.js';
+import { Payment } from './entities/payments.js';
 
 const entities = {
   User,
@@ -85,6 +86,7 @@ const entities = {
   Statement,
   StatementRun,
   Sequence,
+  Payment,
 };
 
 function build() {
