@@ -195,6 +195,8 @@ export const OPERATION_NAMES = {
     'artistPayPeriodRoyaltyRecords',
     'prepareArtistStatements',
   ],
+  // Payments (issue 14, slice pay-payments).
+  payments: ['listPayments', 'getPayment', 'createPayment', 'updatePayment', 'deletePayment'],
   accounts: [
     'listExpenses',
     'getExpense',

@@ -366,6 +366,14 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/payment_runs/{id}/files/{name}', 'payouts', 'paymentRunFile', 'tenant', 'money.write'),
   r('POST', '/payment_runs/{id}/confirm', 'payouts', 'confirmPaymentRun', 'tenant', 'money.write'),
   r('POST', '/payment_runs/{id}/cancel', 'payouts', 'cancelPaymentRun', 'tenant', 'money.write'),
+
+  // Payments (issue 14, slice pay-payments; spec 3 §3.5): a payment pays one account's statements.
+  r('GET', '/payments', 'payments', 'listPayments', 'tenant', 'money.read'),
+  r('POST', '/payments', 'payments', 'createPayment', 'tenant', 'money.write'),
+  r('GET', '/payments/{id}', 'payments', 'getPayment', 'tenant', 'money.read'),
+  r('GET', '/payments/{id}/edit', 'payments', 'getPayment', 'tenant', 'money.read'),
+  r('PATCH', '/payments/{id}', 'payments', 'updatePayment', 'tenant', 'money.write'),
+  r('DELETE', '/payments/{id}', 'payments', 'deletePayment', 'tenant', 'money.write'),
 ];
 
 export const AREAS: readonly Area[] = [...new Set(ROUTES.map((route) => route.area))];

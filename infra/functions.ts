@@ -113,6 +113,8 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
     assets: ['functions/payouts/schemas/pain.001.001.09.xsd'],
     needs: { buckets: { ledger: 'readWrite' }, sealingKey: true },
   }),
+  // Payments (issue 14): table reads and writes only (a payment and its statements in one transaction).
+  payments: httpArea(),
 };
 
 /**

@@ -51,6 +51,24 @@ export const MESSAGES = {
   paymentRunExported: 'Payment Run Exported',
   paymentRunConfirmed: 'Payment Run Confirmed',
   paymentRunCancelled: 'Payment Run Cancelled',
+  // ——— Payments (issue 14, slice pay-payments) ———
+  paymentAdded: 'Payment Added',
+  paymentUpdated: 'Payment Updated',
+  paymentDeleted: 'Payment Deleted',
+  chooseStatementsToPay: 'Choose the statements this payment pays',
+  paymentOneAccount: 'A payment pays the statements of one account: choose statements of one payee',
+  paymentOneCurrency: 'A payment is in one currency: choose statements of one currency',
+  statementPaidAlready: (number: string) => `Statement ${number} is paid already`,
+  statementSuperseded: (number: string) => `Statement ${number} was corrected by a newer version: pay that one`,
+  paymentTotalMismatch: (total: string) =>
+    `Payment total must equal what the statements pay: ${total} (delete the payment and record it again to change it)`,
+  paymentCurrencyMismatch: (currency: string) => `Payment currency must be the statements' currency, ${currency}`,
+  tooManyStatementsInPayment: (max: number) => `A payment pays at most ${max} statements`,
+  paymentCarried: (number: string) =>
+    `The payment is on statement ${number} already and cannot be changed or deleted; record an adjustment instead`,
+  paymentMoneyFixed: 'The amount and statements of a payment are fixed: delete the payment and record it again',
+  statementPaidByPayment: (number: string, paymentStatements: number) =>
+    `Statement ${number} was paid with ${paymentStatements - 1} other statement(s): delete that payment instead`,
 } as const;
 
 /** A statement subject with its %PERIOD% placeholder filled in: "… %PERIOD%" → "… 2026-Q3". */

@@ -39,6 +39,7 @@ import {
 import { ManualRoyalty, RoyaltyEdit, RoyaltyStateRule } from './entities/royalty-overlays.js';
 import { AccountEntry, Expense, Sequence, Statement, StatementRun } from './entities/statements.js';
 import { DebtorAccount, PaymentRun, PayoutDetail } from './entities/payouts.js';
+import { Payment } from './entities/payments.js';
 
 const entities = {
   User,
@@ -89,6 +90,7 @@ const entities = {
   PayoutDetail,
   DebtorAccount,
   PaymentRun,
+  Payment,
 };
 
 function build() {

@@ -52,6 +52,10 @@ export type RecordPaymentInput = {
   account_reference?: string | null;
   payment_run_id?: string | null;
   idempotency_key?: string;
+  /** What the user says is paid: must equal Σ the statements' payable exactly (a field error otherwise). */
+  payment_total?: string;
+  /** Must be the statements' currency when given (they are in the company's currency). */
+  payment_currency?: string;
 };
 
 /** The file formats a payment run exports, one file per method (and per currency where the format needs it). */
