@@ -6,6 +6,7 @@ import {
   type PaymentRunItem,
   type PaymentRunList,
   type PayoutMethod,
+  type RecordPaymentInput,
 } from '../../shared/schemas/payment-views.js';
 import { DUE_PROBLEM_TEXT } from '../../shared/schemas/payout-details.js';
 import { createLog } from '../data/access/logs.js';
@@ -250,13 +251,20 @@ export async function confirmRun(
   }
   const paymentOf = new Map<string, string>();
   for (const [accountKey, items] of byAccount) {
-    const payment = await recordPayment(tenantId, userId, {
+    const input: RecordPaymentInput = {
       statement_ids: items.map((i) => i.statement_id),
       payment_date: paymentDate ?? run.execution_date,
       payment_method: PAYOUT_METHOD_NAMES[items[0].method],
       payment_reference: `Payment run ${runId}`,
       payment_run_id: runId,
       idempotency_key: `payment-run:${runId}:${accountKey}`,
+    };
+    // Two confirmations at once: the one that loses the race finds the statements paid before it
+    // finds the payment under the key; asking again answers the winner's payment (a statement paid
+    // by anything else is refused again, and that refusal stands).
+    const payment = await recordPayment(tenantId, userId, input).catch((error: unknown) => {
+      if (error instanceof Conflict) return recordPayment(tenantId, userId, input);
+      throw error;
     });
     for (const item of items) paymentOf.set(item.statement_id, payment.id);
   }
