@@ -91,6 +91,7 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   expenses: () => import('../pages/expenses/expenses-page').then((m) => m.ExpensesPage),
   'expense-new': () => import('../pages/expenses/expense-form-page').then((m) => m.NewExpensePage),
   'expense-edit': () => import('../pages/expenses/expense-form-page').then((m) => m.EditExpensePage),
+  'payment-run': () => import('../pages/payouts/payment-run-page').then((m) => m.PaymentRunPage),
   'not-found': () => import('../pages/not-found').then((m) => m.NotFoundPage),
 };
 

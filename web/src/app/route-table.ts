@@ -78,6 +78,7 @@ export type PageKey =
   | 'expenses'
   | 'expense-new'
   | 'expense-edit'
+  | 'payment-run'
   | 'not-found';
 
 export type RouteDef = {
@@ -582,7 +583,10 @@ const distributionRoutes: RouteDef[] = withPages(
       'royalties/import/:importId',
       'royalties/bulk_actions',
     ]),
-    ...children(admin, '/distribution/finances', 'DistributionFinances', 'Distribution finances', ['payment_run']),
+    // Payment runs pay the current company's statements (issue 14, pay-payouts).
+    ...children(adminTenant, '/distribution/finances', 'DistributionFinances', 'Distribution finances', [
+      'payment_run',
+    ]),
     // Statements, runs and expenses are the current company's, like the royalties.
     ...children(adminTenant, '/distribution/finances', 'DistributionFinances', 'Distribution finances', [
       'statement_run',
@@ -645,6 +649,7 @@ const distributionRoutes: RouteDef[] = withPages(
     '/distribution/finances/statements/bulk_actions': 'statements',
     '/distribution/finances/statements/new': 'statement-run',
     ...expensePages('/distribution/finances/expenses'),
+    '/distribution/finances/payment_run': 'payment-run',
     // Distributors and DSPs are the reference collections' pages, in the distribution area.
     '/distribution/distributors': REFERENCE_PAGES.list,
     '/distribution/distributors/new': REFERENCE_PAGES.new,
