@@ -5,6 +5,7 @@ import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
+import Big from 'big.js';
 import { useState } from 'react';
 import { ApiError } from '../../app/api';
 import { notify, notifyError } from '../../app/notifications';
@@ -15,6 +16,14 @@ import { payoutsApi, useDueSummary } from './payouts-api';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const keyOf = (due: PaymentDue) => `${due.account.type}#${due.account.id}`;
+
+/** Σ payable per currency ("£3.08 + EUR 1,235.56"): amounts in different currencies are never added up. */
+function byCurrency(rows: readonly PaymentDue[]): string {
+  const sums = new Map<string, Big>();
+  for (const row of rows) sums.set(row.currency, (sums.get(row.currency) ?? new Big(0)).plus(row.payable));
+  if (!sums.size) return formatMoney('0', null);
+  return [...sums].map(([currency, sum]) => formatMoney(sum.toFixed(2), currency)).join(' + ');
+}
 
 /**
  * What is due (payments_due_summary), each account with why a run cannot pay it yet; the
@@ -58,6 +67,7 @@ export function DueTable({ onStarted }: { onStarted: (run: PaymentRun) => void }
       loadingText="Reading what is due"
       items={rows}
       trackBy={keyOf}
+      wrapLines
       selectionType="multi"
       selectedItems={selected}
       isItemDisabled={(row) => row.problems.length > 0}
@@ -71,11 +81,7 @@ export function DueTable({ onStarted }: { onStarted: (run: PaymentRun) => void }
         <Header
           variant="h2"
           counter={`(${rows.length})`}
-          description={
-            data
-              ? `Due: ${formatMoney(data.total, rows[0]?.currency)} · a run can pay ${formatMoney(data.payable_total, rows[0]?.currency)}`
-              : undefined
-          }
+          description={rows.length ? `Due: ${byCurrency(rows)} · a run can pay ${byCurrency(payable)}` : undefined}
           actions={
             <SpaceBetween direction="horizontal" size="xs" alignItems="end">
               <FormField label="Pay on" errorText={errors.execution_date}>

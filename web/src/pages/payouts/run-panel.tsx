@@ -32,9 +32,9 @@ const STATUS_WORD: Record<PaymentRunStatus, string> = {
   cancelled: 'cancelled',
 };
 
-export function RunStatusBadge({ status }: { status: PaymentRunStatus }) {
+export function RunStatusBadge({ status, testId }: { status: PaymentRunStatus; testId?: string }) {
   return (
-    <StatusBadge word={STATUS_WORD[status]} testId="payment-run-status">
+    <StatusBadge word={STATUS_WORD[status]} testId={testId}>
       {STATUS_TEXT[status]}
     </StatusBadge>
   );
@@ -110,7 +110,7 @@ export function RunPanel({ run, onChanged }: { run: PaymentRun; onChanged: (run:
             </SpaceBetween>
           }
         >
-          Payment run <RunStatusBadge status={run.status} />
+          Payment run <RunStatusBadge status={run.status} testId="payment-run-status" />
         </Header>
       }
     >
