@@ -172,7 +172,7 @@ export class ProductFunction extends NodejsFunction {
     const extension = lambda.ParamsAndSecretsLayerVersion.fromVersion(lambda.ParamsAndSecretsVersions.V1_0_103);
     const bound = extension._bind(this, this);
     this.addLayers(lambda.LayerVersion.fromLayerVersionArn(this, 'SecretsExtension', bound.arn));
-    for (const [name, value] of Object.entries(bound.environmentVars)) this.addEnvironment(name, value);
+    for (const [name, value] of Object.entries(bound.environmentVars)) this.addEnvironment(name, String(value));
     return this;
   }
 
