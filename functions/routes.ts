@@ -346,7 +346,7 @@ export const ROUTES: readonly Route[] = [
 
   // Payouts (issue 14, pay-payouts): what is due, how each account is paid (bank details sealed, only
   // masks answered), the company's debtor account, and payment runs: preview, export (frozen; bank
-  // files), download (money.write: a bank file carries account numbers in full), confirm, cancel.
+  // files), download (each download logged: a bank file carries account numbers in full), confirm, cancel.
   r('POST', '/statements/payments_due_summary', 'payouts', 'paymentsDueSummary', 'tenant', 'money.read'),
   r('GET', '/payees/{id}/payout_details', 'payouts', 'payeePayoutDetails', 'tenant', 'money.read'),
   r('PUT', '/payees/{id}/payout_details', 'payouts', 'updatePayeePayoutDetails', 'tenant', 'money.write'),
@@ -363,7 +363,7 @@ export const ROUTES: readonly Route[] = [
   r('POST', '/payment_runs', 'payouts', 'createPaymentRun', 'tenant', 'money.write'),
   r('GET', '/payment_runs/{id}', 'payouts', 'getPaymentRun', 'tenant', 'money.read'),
   r('POST', '/payment_runs/{id}/export', 'payouts', 'exportPaymentRun', 'tenant', 'money.write'),
-  r('GET', '/payment_runs/{id}/files/{name}', 'payouts', 'paymentRunFile', 'tenant', 'money.write'),
+  r('GET', '/payment_runs/{id}/files/{name}', 'payouts', 'paymentRunFile', 'tenant', 'money.read'),
   r('POST', '/payment_runs/{id}/confirm', 'payouts', 'confirmPaymentRun', 'tenant', 'money.write'),
   r('POST', '/payment_runs/{id}/cancel', 'payouts', 'cancelPaymentRun', 'tenant', 'money.write'),
 

@@ -1,4 +1,4 @@
-import { electronicFormatIBAN, isSEPACountry, validateBIC, validateIBAN } from 'ibantools';
+import { electronicFormatIBAN, validateBIC, validateIBAN } from 'ibantools';
 
 /**
  * Checks of bank and payout details in the user's words (issue 14 "Payment runs"): IBAN (country,
@@ -53,9 +53,6 @@ export function bicCountryProblem(ibanRaw: string, bicRaw: string): string | nul
   if (iban === bic || territories[iban]?.includes(bic)) return null;
   return `This BIC is of a bank in ${bic}, but the IBAN is of an account in ${iban}`;
 }
-
-/** Whether an IBAN's country takes part in SEPA credit transfers. */
-export const isSepaIban = (raw: string) => isSEPACountry(normaliseIban(raw).slice(0, 2));
 
 export function sortCodeProblem(raw: string): string | null {
   const code = normaliseSortCode(raw);

@@ -18,7 +18,7 @@ import { open, seal } from '../lib/sealed.js';
  */
 const sealContext = (tenantId: string) => `debtor#${tenantId}`;
 
-export function presentDebtorAccount(item: DebtorAccountItem | null): DebtorAccountView {
+function presentDebtorAccount(item: DebtorAccountItem | null): DebtorAccountView {
   return {
     name: item?.name ?? null,
     iban_last4: item?.iban_last4 ?? null,

@@ -53,7 +53,7 @@ const NOTHING: PayoutDetailsView = {
 };
 
 /** The view of stored details: masks only. */
-export function presentPayoutDetails(item: PayoutDetailItem | null): PayoutDetailsView {
+function presentPayoutDetails(item: PayoutDetailItem | null): PayoutDetailsView {
   if (!item) return NOTHING;
   return {
     method: item.method as PayoutMethod,

@@ -23,7 +23,7 @@ export type DueAccount = PaymentDue & { items: StatementItem[] };
 const sum = (values: readonly string[]) => values.reduce((total, v) => total.plus(v), new Big(0));
 
 /** Statement ids in a run that is not over yet (draft or exported): a second run must not pay them. */
-export async function statementsInOpenRuns(tenantId: string, exceptRunId?: string): Promise<Set<string>> {
+async function statementsInOpenRuns(tenantId: string, exceptRunId?: string): Promise<Set<string>> {
   const runs = await listPaymentRuns(tenantId);
   return new Set(
     runs

@@ -32,7 +32,7 @@ import { downloadUrl, storeRunFile } from './run-files.js';
  */
 const today = () => new Date().toISOString().slice(0, 10);
 
-export function presentPaymentRun(run: PaymentRunItemRecord): PaymentRun {
+function presentPaymentRun(run: PaymentRunItemRecord): PaymentRun {
   const totals = new Map<string, { currency: string; count: number; amount: Big }>();
   for (const item of run.items) {
     const entry = totals.get(item.currency) ?? { currency: item.currency, count: 0, amount: new Big(0) };

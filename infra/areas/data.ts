@@ -50,7 +50,7 @@ export class Data extends Construct {
       });
     }
     this.sealingKey = new secretsmanager.Secret(this, 'SealingKey', {
-      description: 'Seals payees\' bank details at rest (AES-256-GCM key derived with HKDF)',
+      description: "Seals payees' bank details at rest (AES-256-GCM key derived with HKDF)",
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
       removalPolicy,
     });

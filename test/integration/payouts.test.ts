@@ -243,6 +243,11 @@ describe('payment runs', () => {
     const csv = await fetchText((await api.get(`/payment_runs/${runId}/files/uk-bulk-gbp-1.csv`)).body.url);
     expect(csv).toBe(`200000,55779911,UK ONE,12.35,${uk.number}\r\n`);
     expect((await api.get(`/payment_runs/${runId}/files/nothing.csv`)).status).toBe(404);
+    // Who downloaded a bank file (it carries account numbers in full) is logged.
+    const { logs } = await modules();
+    expect((await logs.logsOf(userId)).map((l) => [l.action, l.subject])).toEqual(
+      expect.arrayContaining([['download', `Payment run ${runId} file sepa-eur-1.xml`]]),
+    );
     // Frozen: the run answers the same files when exported again.
     expect((await api.post(`/payment_runs/${runId}/export`)).body.payment_run.exported_at).toBe(
       exported.body.payment_run.exported_at,

@@ -16,7 +16,7 @@ import { wiseCsv } from './wise.js';
  * the EPC schema and its amounts, read back from the XML, equal the statements' to the cent;
  * anything else refuses the whole export with field errors, so no partial set is ever offered.
  */
-export const ROW_LIMITS: Record<PayoutMethod, number> = {
+const ROW_LIMITS: Record<PayoutMethod, number> = {
   sepa: Number.POSITIVE_INFINITY,
   uk_bulk: Number.POSITIVE_INFINITY,
   paypal: 5_000,
@@ -32,7 +32,7 @@ const CONTENT_TYPE: Record<PayoutMethod, string> = {
 };
 
 /** Rows in chunks of at most `size`. */
-export function chunks<T>(rows: readonly T[], size: number): T[][] {
+function chunks<T>(rows: readonly T[], size: number): T[][] {
   if (!Number.isFinite(size)) return [rows.slice()];
   const out: T[][] = [];
   for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));

@@ -8,7 +8,7 @@ import { csvText, pence } from './csv.js';
  * allows 18 characters of A–Z, 0–9, space and . - / & in the name and the reference.
  */
 const BACS_TEXT = /[^A-Z0-9 .\-/&]/g;
-export const bacsText = (value: string) =>
+const bacsText = (value: string) =>
   value.toUpperCase().replace(BACS_TEXT, ' ').replace(/\s+/g, ' ').trim().slice(0, 18).trimEnd();
 
 export function ukBulkCsv(rows: readonly FileRow[], amounts: 'pounds' | 'pence'): string {

@@ -155,7 +155,7 @@ function DetailsModal({
 }
 
 /** The payout-details panel of an account's page. */
-export function PayoutDetailsPanel({ type, id }: { type: AccountType; id: string }) {
+function PayoutDetailsPanel({ type, id }: { type: AccountType; id: string }) {
   const { data, error, mutate } = usePayoutDetails(type, id);
   const [editing, setEditing] = useState(false);
   const view = data?.payout_details;
