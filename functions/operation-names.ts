@@ -175,7 +175,6 @@ export const OPERATION_NAMES = {
     'royaltyPayPeriods',
     'payPeriodsExpenses',
     'royaltyPayPeriodsStatementSums',
-    'paymentsDueSummary',
     'createStatementRun',
     'listStatementRuns',
     'getStatementRun',
@@ -196,6 +195,8 @@ export const OPERATION_NAMES = {
     'artistPayPeriodRoyaltyRecords',
     'prepareArtistStatements',
   ],
+  // Payments (issue 14, slice pay-payments).
+  payments: ['listPayments', 'getPayment', 'createPayment', 'updatePayment', 'deletePayment'],
   accounts: [
     'listExpenses',
     'getExpense',
@@ -226,6 +227,28 @@ export const OPERATION_NAMES = {
     'dashboard',
     'adminDashboard',
     'dashboardReleases',
+  ],
+  // Payout details, the company's debtor account, what is due and payment runs (issue 14, pay-payouts).
+  payouts: [
+    'paymentsDueSummary',
+    'payeePayoutDetails',
+    'updatePayeePayoutDetails',
+    'deletePayeePayoutDetails',
+    'artistPayoutDetails',
+    'updateArtistPayoutDetails',
+    'deleteArtistPayoutDetails',
+    'labelPayoutDetails',
+    'updateLabelPayoutDetails',
+    'deleteLabelPayoutDetails',
+    'debtorAccount',
+    'updateDebtorAccount',
+    'listPaymentRuns',
+    'createPaymentRun',
+    'getPaymentRun',
+    'exportPaymentRun',
+    'paymentRunFile',
+    'confirmPaymentRun',
+    'cancelPaymentRun',
   ],
 } as const;
 

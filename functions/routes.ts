@@ -282,7 +282,6 @@ export const ROUTES: readonly Route[] = [
     'tenant',
     'money.read',
   ),
-  r('POST', '/statements/payments_due_summary', 'statements', 'paymentsDueSummary', 'tenant', 'money.read'),
   r(
     'POST',
     '/statements/artist_pay_period_royalty_records',
@@ -361,6 +360,37 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/dashboard', 'finances', 'dashboard', 'tenant', 'money.read'),
   r('GET', '/dashboard/releases', 'finances', 'dashboardReleases', 'tenant', 'money.read'),
   r('GET', '/admin/dashboard', 'finances', 'adminDashboard', 'admin'),
+
+  // Payouts (issue 14, pay-payouts): what is due, how each account is paid (bank details sealed, only
+  // masks answered), the company's debtor account, and payment runs: preview, export (frozen; bank
+  // files), download (each download logged: a bank file carries account numbers in full), confirm, cancel.
+  r('POST', '/statements/payments_due_summary', 'payouts', 'paymentsDueSummary', 'tenant', 'money.read'),
+  r('GET', '/payees/{id}/payout_details', 'payouts', 'payeePayoutDetails', 'tenant', 'money.read'),
+  r('PUT', '/payees/{id}/payout_details', 'payouts', 'updatePayeePayoutDetails', 'tenant', 'money.write'),
+  r('DELETE', '/payees/{id}/payout_details', 'payouts', 'deletePayeePayoutDetails', 'tenant', 'money.write'),
+  r('GET', '/artists/{id}/payout_details', 'payouts', 'artistPayoutDetails', 'tenant', 'money.read'),
+  r('PUT', '/artists/{id}/payout_details', 'payouts', 'updateArtistPayoutDetails', 'tenant', 'money.write'),
+  r('DELETE', '/artists/{id}/payout_details', 'payouts', 'deleteArtistPayoutDetails', 'tenant', 'money.write'),
+  r('GET', '/labels/{id}/payout_details', 'payouts', 'labelPayoutDetails', 'tenant', 'money.read'),
+  r('PUT', '/labels/{id}/payout_details', 'payouts', 'updateLabelPayoutDetails', 'tenant', 'money.write'),
+  r('DELETE', '/labels/{id}/payout_details', 'payouts', 'deleteLabelPayoutDetails', 'tenant', 'money.write'),
+  r('GET', '/company/debtor_account', 'payouts', 'debtorAccount', 'tenant', 'money.read'),
+  r('PUT', '/company/debtor_account', 'payouts', 'updateDebtorAccount', 'tenant', 'money.write'),
+  r('GET', '/payment_runs', 'payouts', 'listPaymentRuns', 'tenant', 'money.read'),
+  r('POST', '/payment_runs', 'payouts', 'createPaymentRun', 'tenant', 'money.write'),
+  r('GET', '/payment_runs/{id}', 'payouts', 'getPaymentRun', 'tenant', 'money.read'),
+  r('POST', '/payment_runs/{id}/export', 'payouts', 'exportPaymentRun', 'tenant', 'money.write'),
+  r('GET', '/payment_runs/{id}/files/{name}', 'payouts', 'paymentRunFile', 'tenant', 'money.read'),
+  r('POST', '/payment_runs/{id}/confirm', 'payouts', 'confirmPaymentRun', 'tenant', 'money.write'),
+  r('POST', '/payment_runs/{id}/cancel', 'payouts', 'cancelPaymentRun', 'tenant', 'money.write'),
+
+  // Payments (issue 14, slice pay-payments; spec 3 §3.5): a payment pays one account's statements.
+  r('GET', '/payments', 'payments', 'listPayments', 'tenant', 'money.read'),
+  r('POST', '/payments', 'payments', 'createPayment', 'tenant', 'money.write'),
+  r('GET', '/payments/{id}', 'payments', 'getPayment', 'tenant', 'money.read'),
+  r('GET', '/payments/{id}/edit', 'payments', 'getPayment', 'tenant', 'money.read'),
+  r('PATCH', '/payments/{id}', 'payments', 'updatePayment', 'tenant', 'money.write'),
+  r('DELETE', '/payments/{id}', 'payments', 'deletePayment', 'tenant', 'money.write'),
 ];
 
 export const AREAS: readonly Area[] = [...new Set(ROUTES.map((route) => route.area))];

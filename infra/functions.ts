@@ -35,6 +35,8 @@ export type Needs = {
   sendsTo?: readonly QueueKey[];
   /** Runs ffmpeg: a Lambda layer in AWS (`-c ffmpegLayerArn`), the resolver's fallbacks locally. */
   ffmpeg?: true;
+  /** Seals and opens bank details (functions/lib/sealed.ts): reads the sealing key's secret. */
+  sealingKey?: true;
 };
 
 /** A function's shape; anything left out takes ProductFunction's defaults (512 MB, arm64, 512 MB of /tmp). */
@@ -108,6 +110,14 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
   // Finances and dashboards: the ledger's aggregates and the statements (table reads), the edited
   // lines of an import read from its Parquet file (DuckDB) to correct its aggregates.
   finances: httpArea({ memorySize: 1024, nativeModules: DUCKDB_MODULES, needs: { buckets: { ledger: 'read' } } }),
+  // Payout details (sealed) and payment runs: bank files stored in and downloaded from the ledger bucket
+  // (payouts/), checked against the vendored EPC schema.
+  payouts: httpArea({
+    assets: ['functions/payouts/schemas/pain.001.001.09.xsd'],
+    needs: { buckets: { ledger: 'readWrite' }, sealingKey: true },
+  }),
+  // Payments (issue 14): table reads and writes only (a payment and its statements in one transaction).
+  payments: httpArea(),
 };
 
 /**

@@ -115,12 +115,16 @@ export const ENV = {
   statementRunQueue: 'STATEMENT_RUN_QUEUE_URL',
   appUrl: 'APP_URL',
   mailFrom: 'MAIL_FROM',
+  /** The Secrets Manager secret payees' bank details are sealed with (functions/lib/sealed.ts). */
+  sealingKeySecret: 'SEALING_KEY_SECRET',
   /** Set only in the local cloud: endpoints of the emulators and the outbox folder. */
   dynamoEndpoint: 'LOCAL_DYNAMODB_ENDPOINT',
   s3Endpoint: 'LOCAL_S3_ENDPOINT',
   sqsEndpoint: 'LOCAL_SQS_ENDPOINT',
   cognitoEndpoint: 'LOCAL_COGNITO_ENDPOINT',
   outboxDir: 'LOCAL_OUTBOX_DIR',
+  /** The local cloud's sealing key file (generated once into its state folder). */
+  sealingKeyFile: 'LOCAL_SEALING_KEY_FILE',
 } as const;
 
 /** The variable a queue's URL reaches its senders through (a function declares `sendsTo` in infra/functions.ts). */

@@ -43,6 +43,32 @@ export const MESSAGES = {
   onStatement: (what: string, number: string) => `${what} is on statement ${number} and cannot be changed`,
   /** A statement mail's default subject; %PERIOD% becomes the accounting period when it is sent (fillPeriod). */
   statementSubject: (payeeName: string) => `Royalty Statement for ${payeeName} %PERIOD%`,
+  // ——— Payouts: payout details, the company's bank account and payment runs (issue 14, pay-payouts) ———
+  payoutDetailsUpdated: 'Payout Details Updated',
+  payoutDetailsRemoved: 'Payout Details Removed',
+  bankAccountUpdated: 'Bank Account Updated',
+  paymentRunAdded: 'Payment Run Added',
+  paymentRunExported: 'Payment Run Exported',
+  paymentRunConfirmed: 'Payment Run Confirmed',
+  paymentRunCancelled: 'Payment Run Cancelled',
+  // ——— Payments (issue 14, slice pay-payments) ———
+  paymentAdded: 'Payment Added',
+  paymentUpdated: 'Payment Updated',
+  paymentDeleted: 'Payment Deleted',
+  chooseStatementsToPay: 'Choose the statements this payment pays',
+  paymentOneAccount: 'A payment pays the statements of one account: choose statements of one payee',
+  paymentOneCurrency: 'A payment is in one currency: choose statements of one currency',
+  statementPaidAlready: (number: string) => `Statement ${number} is paid already`,
+  statementSuperseded: (number: string) => `Statement ${number} was corrected by a newer version: pay that one`,
+  paymentTotalMismatch: (total: string) =>
+    `Payment total must equal what the statements pay: ${total} (delete the payment and record it again to change it)`,
+  paymentCurrencyMismatch: (currency: string) => `Payment currency must be the statements' currency, ${currency}`,
+  tooManyStatementsInPayment: (max: number) => `A payment pays at most ${max} statements`,
+  paymentCarried: (number: string) =>
+    `The payment is on statement ${number} already and cannot be changed or deleted; record an adjustment instead`,
+  paymentMoneyFixed: 'The amount and statements of a payment are fixed: delete the payment and record it again',
+  statementPaidByPayment: (number: string, paymentStatements: number) =>
+    `Statement ${number} was paid with ${paymentStatements - 1} other statement(s): delete that payment instead`,
 } as const;
 
 /** A statement subject with its %PERIOD% placeholder filled in: "… %PERIOD%" → "… 2026-Q3". */

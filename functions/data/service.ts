@@ -38,6 +38,8 @@ import {
 } from './entities/royalties.js';
 import { ManualRoyalty, RoyaltyEdit, RoyaltyStateRule } from './entities/royalty-overlays.js';
 import { AccountEntry, Expense, Sequence, Statement, StatementRun } from './entities/statements.js';
+import { DebtorAccount, PaymentRun, PayoutDetail } from './entities/payouts.js';
+import { Payment } from './entities/payments.js';
 
 const entities = {
   User,
@@ -85,6 +87,10 @@ const entities = {
   Statement,
   StatementRun,
   Sequence,
+  PayoutDetail,
+  DebtorAccount,
+  PaymentRun,
+  Payment,
 };
 
 function build() {

@@ -1,11 +1,141 @@
+import Big from 'big.js';
+import { ulid } from 'ulid';
+import { MESSAGES } from '../../shared/messages.js';
 import type { Payment, RecordPaymentInput } from '../../shared/schemas/payment-views.js';
+import type { StatementPayment } from '../../shared/schemas/statement-views.js';
+import { currencySymbol } from '../../shared/format.js';
+import { accountRefOf } from '../accounts/present.js';
+import { accountHolder } from '../data/access/accounts.js';
+import { getPayment, writePayment, type PaymentLine } from '../data/access/payments.js';
+import { getStatement } from '../data/access/statements.js';
+import type { CreatePayment } from '../data/entities/payments.js';
+import type { StatementItem } from '../data/entities/statements.js';
+import { Conflict, InvalidField, LOST_RACE_MESSAGE, NotFound } from '../lib/errors.js';
+import {
+  MAX_STATEMENTS_PER_PAYMENT,
+  paymentEntryAmount,
+  paymentFigures,
+  paymentIdForKey,
+  sameMoney,
+} from './figures.js';
+import { presentPayment } from './present.js';
 
 /**
  * Records a payment of one account's statements: the Payment, each statement marked paid and
  * the payment written on the account (so the next statement shows "paid on … via … ref …"), all
  * or nothing. Re-recording with the same idempotency_key returns the first payment unchanged.
- * The payments slice (issue 14) builds it; payment runs call it on confirm.
+ * Payment runs call it on confirm; POST payments, bulk_pay and pay_statement too.
  */
-export async function recordPayment(_tenantId: string, _userId: string, _input: RecordPaymentInput): Promise<Payment> {
-  throw new Error('recordPayment is not built yet');
+export async function recordPayment(tenantId: string, userId: string, input: RecordPaymentInput): Promise<Payment> {
+  const paymentId = input.idempotency_key ? paymentIdForKey(tenantId, input.idempotency_key) : ulid();
+  if (input.idempotency_key) {
+    const first = await getPayment(tenantId, paymentId);
+    if (first) return presentPayment(first);
+  }
+  const statements = await statementsToPay(tenantId, input.statement_ids);
+  const payment = await newPayment(tenantId, userId, paymentId, input, statements);
+  const statementPayment: StatementPayment = {
+    payment_date: input.payment_date,
+    payment_method: input.payment_method,
+    payment_reference: input.payment_reference,
+    payment_id: paymentId,
+  };
+  const lines: PaymentLine[] = statements.map((statement) => ({
+    statement,
+    amount: paymentEntryAmount(statement.figures.payable),
+  }));
+  const written = await writePayment(payment, lines, statementPayment);
+  if (written.outcome === 'refused') {
+    // Paid or corrected between the read and the write: say which, as if it had been so at the read.
+    const fresh = await getStatement(tenantId, written.statementId);
+    refuseUnpayable(fresh ?? statements.find((s) => s.statementId === written.statementId));
+    throw new Conflict(MESSAGES.statementPaidAlready(written.statementId));
+  }
+  // 'exists' / 'conflict': the same idempotency key recorded it at the same moment; answer that payment.
+  const stored = await getPayment(tenantId, paymentId);
+  if (!stored) throw new Conflict(LOST_RACE_MESSAGE);
+  return presentPayment(stored);
+}
+
+/**
+ * The statements a payment pays: each the company's (404 otherwise), of one account and
+ * currency, none paid or superseded (named by number).
+ */
+async function statementsToPay(tenantId: string, ids: readonly string[]): Promise<StatementItem[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) throw new InvalidField('statement_ids', MESSAGES.chooseStatementsToPay);
+  if (unique.length > MAX_STATEMENTS_PER_PAYMENT)
+    throw new InvalidField('statement_ids', MESSAGES.tooManyStatementsInPayment(MAX_STATEMENTS_PER_PAYMENT));
+  const found = await Promise.all(unique.map((id) => getStatement(tenantId, id)));
+  const statements = found.filter((s): s is StatementItem => s !== null);
+  if (statements.length < unique.length) throw new NotFound('Statement');
+  if (new Set(statements.map((s) => s.accountKey)).size > 1)
+    throw new InvalidField('statement_ids', MESSAGES.paymentOneAccount);
+  if (new Set(statements.map((s) => s.currency)).size > 1)
+    throw new InvalidField('statement_ids', MESSAGES.paymentOneCurrency);
+  for (const statement of statements) refuseUnpayable(statement);
+  return statements;
+}
+
+/** Refuses a statement that is paid already or corrected by a newer version, naming its number. */
+function refuseUnpayable(statement: StatementItem | undefined): void {
+  if (!statement) return;
+  if (statement.superseded_by)
+    throw new Conflict(MESSAGES.statementSuperseded(statement.number), {
+      statement_ids: [MESSAGES.statementSuperseded(statement.number)],
+    });
+  if (statement.paid)
+    throw new Conflict(MESSAGES.statementPaidAlready(statement.number), {
+      statement_ids: [MESSAGES.statementPaidAlready(statement.number)],
+    });
+}
+
+/** The payment record: its money from the statements, checked against what the user typed. */
+async function newPayment(
+  tenantId: string,
+  userId: string,
+  paymentId: string,
+  input: RecordPaymentInput,
+  statements: readonly StatementItem[],
+): Promise<CreatePayment> {
+  const first = statements[0];
+  const currency = first.currency;
+  const figures = paymentFigures(statements);
+  if (input.payment_currency && input.payment_currency.toUpperCase() !== currency.toUpperCase())
+    throw new InvalidField('payment_currency', MESSAGES.paymentCurrencyMismatch(currency));
+  if (input.payment_total !== undefined && !sameMoney(input.payment_total, figures.payment_total))
+    throw new InvalidField(
+      'payment_total',
+      MESSAGES.paymentTotalMismatch(`${currencySymbol(currency)}${new Big(figures.payment_total).toFixed(2)}`),
+    );
+  const account = accountRefOf(first.accountKey);
+  const holder = account ? await accountHolder(tenantId, account) : null;
+  const labels = new Set(statements.map((s) => s.label_id ?? ''));
+  const optional = (value: string | null | undefined) => value || undefined;
+  return {
+    tenantId,
+    paymentId,
+    type: 'DistributionPayment',
+    accountKey: first.accountKey,
+    payable_name: holder?.name ?? first.payee_name,
+    label_id: labels.size === 1 ? optional(first.label_id) : undefined,
+    invoice_reference: optional(input.invoice_reference),
+    payment_date: input.payment_date,
+    payment_method: optional(input.payment_method),
+    payment_reference: optional(input.payment_reference),
+    payment_currency: currency,
+    ...figures,
+    account_reference: optional(input.account_reference),
+    statement_ids: statements.map((s) => s.statementId),
+    statements: statements.map((s) => ({
+      id: s.statementId,
+      number: s.number,
+      payable: s.figures.payable,
+      start_pay_period: s.start_pay_period,
+      end_pay_period: s.end_pay_period,
+    })),
+    payment_run_id: optional(input.payment_run_id),
+    idempotency_key: optional(input.idempotency_key),
+    userId,
+  };
 }

@@ -21,7 +21,6 @@ import {
 import {
   bulkDownloadInput,
   bulkPayInput,
-  dueSummaryInput,
   oneAccountInput,
   optionalIdParams,
   payInput,
@@ -39,7 +38,6 @@ import {
   deleteStatement,
   documentUrl,
   listStatementRows,
-  paymentsDueSummary,
   resendStatement,
   setPaid,
   statementOf,
@@ -185,10 +183,6 @@ const operations = {
   royaltyPayPeriodsStatementSums: operation('tenant', {
     body: periodQuery,
     run: ({ tenantId, body }) => labelPeriodSums(tenantId, body),
-  }),
-  paymentsDueSummary: operation('tenant', {
-    body: dueSummaryInput,
-    run: ({ tenantId, body }) => paymentsDueSummary(tenantId, body.label_id),
   }),
   createStatementRun: operation('tenant', {
     body: runInput,

@@ -4,9 +4,11 @@
  */
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { TableAccess } from '../functions.js';
 import { TABLE } from '../resources.js';
+import { acknowledge } from './nag.js';
 import { settings } from './settings.js';
 
 // Explicit item-level actions only. Transactions (TransactWriteItems/TransactGetItems) are not IAM
@@ -24,6 +26,8 @@ const attribute = (name: string): dynamodb.Attribute => ({ name, type: dynamodb.
 
 export class Data extends Construct {
   readonly table: dynamodb.Table;
+  /** The key payees' bank details are sealed with in the table (functions/lib/sealed.ts). */
+  readonly sealingKey: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -45,6 +49,17 @@ export class Data extends Construct {
         projectionType: dynamodb.ProjectionType.ALL,
       });
     }
+    this.sealingKey = new secretsmanager.Secret(this, 'SealingKey', {
+      description: "Seals payees' bank details at rest (AES-256-GCM key derived with HKDF)",
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy,
+    });
+    acknowledge(
+      this.sealingKey,
+      'The key seals stored bank details: rotating it needs every sealed value re-sealed, which a rotation ' +
+        'Lambda cannot do alone; it is rotated by a re-sealing migration instead.',
+      'AwsSolutions-SMG4',
+    );
   }
 
   /** Lets `grantee` read items (Get, BatchGet, Query on the table and its indexes). */

@@ -156,6 +156,23 @@ export class ProductFunction extends NodejsFunction {
     if (needs.push) this.bindPush(deps.realtime);
     for (const key of needs.sendsTo ?? []) this.bindQueue(deps.queues, key);
     if (needs.ffmpeg) this.bindFfmpeg();
+    if (needs.sealingKey) this.bindSealingKey(deps.data);
+    return this;
+  }
+
+  /**
+   * Lets the function read the sealing key (SEALING_KEY_SECRET) through the Parameters and Secrets
+   * Lambda extension, which caches it, so no Secrets Manager client is bundled.
+   */
+  bindSealingKey(data: Data): this {
+    data.sealingKey.grantRead(this);
+    this.addEnvironment(ENV.sealingKeySecret, data.sealingKey.secretArn);
+    // The extension's layer for this region and architecture (the construct's own lookup; the
+    // Function prop that does the same exists only at construction, before needs are bound).
+    const extension = lambda.ParamsAndSecretsLayerVersion.fromVersion(lambda.ParamsAndSecretsVersions.V1_0_103);
+    const bound = extension._bind(this, this);
+    this.addLayers(lambda.LayerVersion.fromLayerVersionArn(this, 'SecretsExtension', bound.arn));
+    for (const [name, value] of Object.entries(bound.environmentVars)) this.addEnvironment(name, String(value));
     return this;
   }
 

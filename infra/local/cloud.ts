@@ -87,6 +87,7 @@ export async function startLocalCloud(options: LocalCloudOptions) {
       ),
       [ENV.cognitoEndpoint]: cognito.endpoint,
       [ENV.outboxDir]: dir('outbox'),
+      [ENV.sealingKeyFile]: path.join(dir('keys'), 'sealing.key'),
     };
     Object.assign(process.env, env);
 

@@ -8,6 +8,8 @@ import { accountKeyOf } from '../../functions/data/entities/statements.js';
 import { tenantRows } from '../../functions/catalogue/tenant-lists.js';
 import { tenantResource } from '../../functions/catalogue/tenant-resources.js';
 import { startRun } from '../../functions/statements/runs/start-run.js';
+import { updateDebtorAccount } from '../../functions/payouts/debtor.js';
+import { updatePayoutDetails } from '../../functions/payouts/details.js';
 
 /**
  * A published quarter for the demo (issue 13): Aurora Vale, the payee of both demo recordings
@@ -29,10 +31,11 @@ export function seedDemoStatementsLater(stopped: () => boolean): void {
 }
 
 async function seedDemoStatements(stopped: () => boolean): Promise<void> {
-  if (await isSeeded(MARKER)) return;
   const company = (await listCompanies()).find((c) => c.name === 'Northern Lights Records');
   if (!company) return;
   const tenantId = company.companyId;
+  await seedDemoPayouts(tenantId);
+  if (await isSeeded(MARKER)) return;
   const deadline = Date.now() + IMPORT_WAIT_MS;
   while (!(await listImports(tenantId)).some((item) => item.status === 'done')) {
     if (stopped() || Date.now() > deadline) return;
@@ -77,4 +80,40 @@ async function seedDemoStatements(stopped: () => boolean): Promise<void> {
     runId: 'demo-2026-q3',
   });
   await markSeeded(MARKER);
+}
+
+const PAYOUTS_MARKER = 'demo-payouts-v1';
+
+/**
+ * Payouts for the demo (issue 14): Aurora Vale is paid by UK bank transfer (sort code and account
+ * number, GBP like the demo statement) and the company has its own bank account, so a payment run
+ * of the demo statement exports, downloads and confirms on `npm start`. Sealed like any details
+ * saved through the API; seeded once (its own marker, so an existing demo state gets it too).
+ */
+async function seedDemoPayouts(tenantId: string): Promise<void> {
+  if (await isSeeded(PAYOUTS_MARKER)) return;
+  const payee = (await tenantRows(tenantResource('payees'), tenantId)).find((row) => row.name === 'Aurora Vale');
+  if (!payee) return;
+  await updatePayoutDetails(
+    tenantId,
+    'demo-seed',
+    { type: 'Payee', id: String(payee.id) },
+    {
+      method: 'uk_bulk',
+      account_name: 'Aurora Vale',
+      sort_code: '20-00-00',
+      account_number: '55779911',
+      currency: undefined,
+      iban: undefined,
+      bic: undefined,
+      email: undefined,
+    },
+  );
+  await updateDebtorAccount(tenantId, 'demo-seed', {
+    name: 'Northern Lights Records',
+    iban: 'GB33BUKB20201555555555',
+    bic: 'BUKBGB22',
+    uk_bulk_amounts: 'pounds',
+  });
+  await markSeeded(PAYOUTS_MARKER);
 }

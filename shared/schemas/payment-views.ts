@@ -52,6 +52,10 @@ export type RecordPaymentInput = {
   account_reference?: string | null;
   payment_run_id?: string | null;
   idempotency_key?: string;
+  /** What the user says is paid: must equal Σ the statements' payable exactly (a field error otherwise). */
+  payment_total?: string;
+  /** Must be the statements' currency when given (they are in the company's currency). */
+  payment_currency?: string;
 };
 
 /** The file formats a payment run exports, one file per method (and per currency where the format needs it). */
@@ -87,7 +91,9 @@ export type PaymentDueProblem =
   | 'below_minimum_payout'
   | 'no_payout_details'
   | 'self_billing_invoice_missing'
-  | 'already_in_a_run';
+  | 'already_in_a_run'
+  /** The method's file cannot pay the statement's currency (SEPA pays euro, a UK bulk file pounds). Added by pay-payouts. */
+  | 'currency_not_supported';
 
 /** One account's due statements (payments_due_summary). */
 export type PaymentDue = {
@@ -155,3 +161,17 @@ export type PaymentRun = {
   confirmed_by: string | null;
 };
 export type PaymentRunList = { payment_runs: PaymentRun[]; total_count: number; total_pages: number };
+
+/**
+ * The company's own account a SEPA file pays from (pay-payouts): masked like payout details, and
+ * how the bank's UK bulk template writes amounts.
+ */
+export type DebtorAccountView = {
+  name: string | null;
+  iban_last4: string | null;
+  bic: string | null;
+  uk_bulk_amounts: 'pounds' | 'pence';
+  complete: boolean;
+  updated_at: string | null;
+  updated_by: string | null;
+};

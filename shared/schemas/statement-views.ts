@@ -109,6 +109,8 @@ export type StatementPayment = {
   payment_date: string;
   payment_method: string | null;
   payment_reference: string | null;
+  /** The payment (payments area, issue 14) that paid it; absent on statements paid before payments existed. */
+  payment_id?: string;
 };
 
 export type Statement = {

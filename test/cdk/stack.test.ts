@@ -353,6 +353,19 @@ describe('least privilege', () => {
     );
     expect(holders(/ses:SendEmail/)).toHaveLength(3);
   });
+
+  it('lets only the payouts function read the sealing key, through the secrets extension (issue 14)', () => {
+    const [secretId] = single('AWS::SecretsManager::Secret', () => true);
+    const [, fn] = functionFor('functions/payouts/handler.ts');
+    const roleOf = { Ref: fn.Properties.Role['Fn::GetAtt'][0] };
+    const readers = ofType('AWS::IAM::Policy')
+      .filter(([, p]) => JSON.stringify(p.Properties.PolicyDocument).includes('secretsmanager:GetSecretValue'))
+      .flatMap(([, p]) => p.Properties.Roles);
+    expect(readers).toEqual([roleOf]);
+    expect(fn.Properties.Environment.Variables[ENV.sealingKeySecret]).toEqual({ Ref: secretId });
+    // The region's Parameters and Secrets extension for the function's architecture (a map, the stack being region-agnostic).
+    expect(JSON.stringify(fn.Properties.Layers)).toMatch(/Paramsandsecrets.*arm64/);
+  });
 });
 
 describe('schedules, realtime and web', () => {

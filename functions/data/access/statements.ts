@@ -272,6 +272,40 @@ export async function completeStatement(
 const paymentEntryId = (statementId: string) => `payment-${statementId}`;
 
 /**
+ * The account entry a statement's payment adds (`amount` = −payable): the next statement carries
+ * it and shows the payment's date, method and reference. Payments (functions/payments) write the
+ * same entry in their own transaction.
+ */
+export function paymentEntryFor(
+  statement: Pick<StatementItem, 'tenantId' | 'statementId' | 'accountKey'>,
+  payment: StatementPayment,
+  amount: string,
+  userId: string,
+): CreateAccountEntry {
+  const { tenantId, statementId, accountKey } = statement;
+  return {
+    tenantId,
+    accountKey,
+    entryId: paymentEntryId(statementId),
+    kind: 'payment',
+    amount,
+    date: payment.payment_date,
+    paid_statement_id: statementId,
+    payment_method: payment.payment_method ?? undefined,
+    payment_reference: payment.payment_reference ?? undefined,
+    description: 'Payment',
+    userId,
+  };
+}
+
+/** The ids of a statement's payment entry, for payments that change or remove it with their own writes. */
+export const paymentEntryIds = (statement: Pick<StatementItem, 'tenantId' | 'statementId' | 'accountKey'>) => ({
+  tenantId: statement.tenantId,
+  accountKey: statement.accountKey,
+  entryId: paymentEntryId(statement.statementId),
+});
+
+/**
  * Marks a statement paid and, when it pays something, appends the payment to its account (so the
  * next statement shows it), in one write. False when it was paid already.
  */
@@ -281,20 +315,8 @@ export async function markStatementPaid(
   amount: string | null,
   userId: string,
 ): Promise<boolean> {
-  const { tenantId, statementId, accountKey } = statement;
-  const entry: CreateAccountEntry = {
-    tenantId,
-    accountKey,
-    entryId: paymentEntryId(statementId),
-    kind: 'payment',
-    amount: amount ?? '0.00',
-    date: payment.payment_date,
-    paid_statement_id: statementId,
-    payment_method: payment.payment_method ?? undefined,
-    payment_reference: payment.payment_reference ?? undefined,
-    description: 'Payment',
-    userId,
-  };
+  const { tenantId, statementId } = statement;
+  const entry = paymentEntryFor(statement, payment, amount ?? '0.00', userId);
   const result = await getDb()
     .transaction.write(({ Statement, AccountEntry }) => [
       Statement.patch({ tenantId, statementId })

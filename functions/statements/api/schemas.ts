@@ -89,7 +89,6 @@ export const payInput = z.strictObject({
 });
 export const resendInput = z.strictObject({ id, recipients: z.array(z.email()).min(1).max(20).optional() });
 export const bulkDownloadInput = z.strictObject({ statement_ids: idList });
-export const dueSummaryInput = z.strictObject({ label_id: id.optional() });
 
 /** The sums and period calls: a label or artist, and a period. */
 export const periodQuery = z.strictObject({

@@ -19,7 +19,6 @@ import {
   updateStatementDetails,
   type StatementDetailsUpdate,
 } from '../../data/access/statements.js';
-import { accountHolder } from '../../data/access/accounts.js';
 import type { StatementItem } from '../../data/entities/statements.js';
 import { requireEnv, s3Client } from '../../lib/clients.js';
 import { Conflict, NotFound } from '../../lib/errors.js';
@@ -28,7 +27,7 @@ import { zipFiles } from '../documents/zip.js';
 import { labelNames, sendStatement, statementDocument } from '../runs/documents.js';
 import { getBytes, putBytes } from '../runs/objects.js';
 import { statementKeys } from '../statement-keys.js';
-import { accountOfKey, presentStatement, presentStatementRow } from './present.js';
+import { presentStatement, presentStatementRow } from './present.js';
 import type { StatementListQuery } from './schemas.js';
 
 /**
@@ -180,39 +179,4 @@ export async function bulkDownload(tenantId: string, ids: readonly string[]) {
     ResponseContentDisposition: `attachment; filename="${filename}"`,
   });
   return { url: await getSignedUrl(s3Client(), command, { expiresIn: DOWNLOAD_URL_SECONDS }), filename };
-}
-
-/**
- * payments_due_summary: the unpaid statements that pay something (a statement's payable is
- * already 0 below the account's minimum payout), per account, with whether it has an e-mail.
- */
-export async function paymentsDueSummary(tenantId: string, labelId?: string) {
-  const due = (await listStatements(tenantId)).filter(
-    (s) => !s.paid && !s.superseded_by && new Big(s.figures.payable).gt(0) && (!labelId || s.label_id === labelId),
-  );
-  const byAccount = new Map<string, StatementItem[]>();
-  for (const statement of due)
-    byAccount.set(statement.accountKey, [...(byAccount.get(statement.accountKey) ?? []), statement]);
-  const accounts = await Promise.all(
-    [...byAccount].map(async ([accountKey, statements]) => {
-      const account = accountOfKey(accountKey);
-      const holder = await accountHolder(tenantId, account);
-      return {
-        account,
-        name: holder?.name ?? statements[0].payee_name,
-        email: holder?.email ?? null,
-        has_email: Boolean(holder?.email),
-        currency: statements[0].currency,
-        statements: statements.length,
-        statement_ids: statements.map((s) => s.statementId),
-        payable: statements.reduce((sum, s) => sum.plus(s.figures.payable), new Big(0)).toFixed(2),
-      };
-    }),
-  );
-  accounts.sort((a, b) => a.name.localeCompare(b.name));
-  return {
-    payments_due: accounts,
-    total: accounts.reduce((sum, a) => sum.plus(a.payable), new Big(0)).toFixed(2),
-    without_email: accounts.filter((a) => !a.has_email).length,
-  };
 }

@@ -101,6 +101,7 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
     import('../pages/finances/label-accounting-page').then((m) => m.DistributionLabelAccountingPage),
   'distribution-dashboard': () =>
     import('../pages/finances/distribution-dashboard').then((m) => m.DistributionDashboardPage),
+  'payment-run': () => import('../pages/payouts/payment-run-page').then((m) => m.PaymentRunPage),
   'not-found': () => import('../pages/not-found').then((m) => m.NotFoundPage),
 };
 

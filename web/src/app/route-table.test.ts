@@ -272,10 +272,13 @@ describe('route table', () => {
       '/distribution/royalty_maps': ['DistributionRoyaltyMaps', 'user-royalties-map-import', 'admin', true],
       '/distribution/royalty_maps/new': ['DistributionNewRoyaltyMap', 'user-royalties-map-import', 'admin', true],
     });
-    // The payment run stays a coming-soon page outside any company (statements now work in the company: below).
-    expect(ROUTE_BY_NAME.get('DistributionFinancesPaymentRun')).toMatchObject({ access: 'admin' });
-    expect(ROUTE_BY_NAME.get('DistributionFinancesPaymentRun')?.tenantized).toBeUndefined();
-    expect(ROUTE_BY_NAME.get('DistributionFinancesPaymentRun')?.page).toBeUndefined();
+    // The payment run (issue 14) pays the current company's statements, like the statements pages below.
+    expect(ROUTE_BY_NAME.get('DistributionFinancesPaymentRun')).toMatchObject({
+      path: '/distribution/finances/payment_run',
+      access: 'admin',
+      tenantized: true,
+      page: 'payment-run',
+    });
   });
 
   it('shows the statement, run and expense pages of issue 13 in the current company', () => {

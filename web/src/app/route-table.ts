@@ -86,6 +86,7 @@ export type PageKey =
   | 'distribution-finances'
   | 'distribution-label-accounting'
   | 'distribution-dashboard'
+  | 'payment-run'
   | 'not-found';
 
 export type RouteDef = {
@@ -590,7 +591,10 @@ const distributionRoutes: RouteDef[] = withPages(
       'royalties/import/:importId',
       'royalties/bulk_actions',
     ]),
-    ...children(admin, '/distribution/finances', 'DistributionFinances', 'Distribution finances', ['payment_run']),
+    // Payment runs pay the current company's statements (issue 14, pay-payouts).
+    ...children(adminTenant, '/distribution/finances', 'DistributionFinances', 'Distribution finances', [
+      'payment_run',
+    ]),
     // Statements, runs and expenses are the current company's, like the royalties.
     ...children(adminTenant, '/distribution/finances', 'DistributionFinances', 'Distribution finances', [
       'statement_run',
@@ -653,6 +657,7 @@ const distributionRoutes: RouteDef[] = withPages(
     '/distribution/finances/statements/bulk_actions': 'statements',
     '/distribution/finances/statements/new': 'statement-run',
     ...expensePages('/distribution/finances/expenses'),
+    '/distribution/finances/payment_run': 'payment-run',
     // Distributors and DSPs are the reference collections' pages, in the distribution area.
     '/distribution/distributors': REFERENCE_PAGES.list,
     '/distribution/distributors/new': REFERENCE_PAGES.new,

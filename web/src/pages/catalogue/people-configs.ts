@@ -22,6 +22,7 @@ import {
 import type { ReferenceConfig, ReferenceField } from '../admin/reference/reference-types';
 import { identifierRowChange } from './identifier-rows';
 import { ArtistCatalogue } from './related-records';
+import { PayeePayoutExtra } from '../payouts/payee-payout-extra';
 
 /** A company's people in the catalogue (spec 2 §3): artists, contributors and payees. */
 /** The company a record belongs to: chosen on admin pages (spec 2 §6); user pages work in the current company. */
@@ -171,4 +172,6 @@ export const payee: ReferenceConfig = {
   defaultSort: { field: 'name', order: 'asc' },
   objects: [{ stored: 'statement_settings', input: 'statement_settings_attributes' }],
   schema: payeeInput,
+  // How the payee is paid (issue 14, pay-payouts): masked bank, PayPal or Wise details.
+  DetailExtra: PayeePayoutExtra,
 };

@@ -1,0 +1,51 @@
+import { CustomAttributeType, Entity, type CreateEntityItem, type EntityIdentifiers, type EntityItem } from 'electrodb';
+import type { Payment as PaymentView } from '../../../shared/schemas/payment-views.js';
+import { SERVICE } from './service-name.js';
+import { timestamps } from './timestamps.js';
+
+/**
+ * A payment of one account's statements (spec 3 §3.5; issue 14). Its money and statements are
+ * fixed once recorded: an edit changes the date, method, references and invoice only, and a
+ * wrong payment is deleted (which un-pays its statements) and recorded again.
+ *
+ * `paymentId` is a ULID, or — when recorded with an idempotency key — derived from the key, so
+ * the same key can only ever create one payment (the create is conditional in the same write
+ * that marks the statements paid).
+ */
+export const Payment = new Entity({
+  model: { entity: 'payment', version: '1', service: SERVICE },
+  attributes: {
+    tenantId: { type: 'string', required: true },
+    paymentId: { type: 'string', required: true },
+    type: { type: ['DistributionPayment'] as const, required: true, default: 'DistributionPayment' },
+    /** accountKeyOf(the statements' account): Payee#…, Artist#… or Label#…. */
+    accountKey: { type: 'string', required: true },
+    payable_name: { type: 'string', required: true },
+    label_id: { type: 'string' },
+    invoice_reference: { type: 'string' },
+    payment_date: { type: 'string', required: true },
+    payment_method: { type: 'string' },
+    payment_reference: { type: 'string' },
+    payment_currency: { type: 'string', required: true },
+    payment_total: { type: 'string', required: true },
+    payment_subtotal: { type: 'string', required: true },
+    payment_vat_total: { type: 'string', required: true },
+    vat: { type: 'string', required: true, default: '0' },
+    self_billing: { type: 'boolean', required: true, default: false },
+    account_reference: { type: 'string' },
+    statement_ids: { type: 'list', items: { type: 'string' }, required: true },
+    /** What each statement paid, as it was numbered: a snapshot, the statements never change their figures. */
+    statements: { type: CustomAttributeType<PaymentView['statements']>('any'), required: true },
+    payment_run_id: { type: 'string' },
+    idempotency_key: { type: 'string' },
+    userId: { type: 'string' },
+    ...timestamps,
+  },
+  indexes: {
+    byTenant: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: ['paymentId'] } },
+  },
+});
+
+export type PaymentItem = EntityItem<typeof Payment>;
+export type CreatePayment = CreateEntityItem<typeof Payment>;
+export type PaymentIds = EntityIdentifiers<typeof Payment>;

@@ -1,0 +1,90 @@
+import { CustomAttributeType, Entity, type CreateEntityItem, type EntityItem } from 'electrodb';
+import type { PaymentRunFile, PaymentRunItem } from '../../../shared/schemas/payment-views.js';
+import { SERVICE } from './service-name.js';
+import { timestamps } from './timestamps.js';
+
+/**
+ * Payouts (issue 14, pay-payouts): how an account is paid, the company's own debtor account and
+ * payment runs. Bank details are never stored in the clear: `sealed` is an AES-256-GCM box
+ * (functions/lib/sealed.ts) bound to the record it belongs to; `masks` is all a reader gets.
+ */
+export type PayoutMasks = {
+  iban_last4: string | null;
+  bic: string | null;
+  sort_code_last2: string | null;
+  account_number_last4: string | null;
+  email_masked: string | null;
+};
+
+/** One account's payout details (a payee, an artist without a payee, a distributed label). */
+export const PayoutDetail = new Entity({
+  model: { entity: 'payoutDetail', version: '1', service: SERVICE },
+  attributes: {
+    tenantId: { type: 'string', required: true },
+    /** `{type}#{id}`, as statements name accounts. */
+    accountKey: { type: 'string', required: true },
+    method: { type: 'string', required: true },
+    account_name: { type: 'string' },
+    currency: { type: 'string', required: true },
+    sealed: { type: 'string', required: true },
+    masks: { type: CustomAttributeType<PayoutMasks>('any'), required: true },
+    complete: { type: 'boolean', required: true, default: false },
+    updatedBy: { type: 'string' },
+    ...timestamps,
+  },
+  indexes: {
+    byAccount: {
+      pk: { field: 'pk', composite: ['tenantId'] },
+      sk: { field: 'sk', composite: ['accountKey'] },
+    },
+  },
+});
+
+/** The company's own account a SEPA file pays from (one per company). */
+export const DebtorAccount = new Entity({
+  model: { entity: 'debtorAccount', version: '1', service: SERVICE },
+  attributes: {
+    tenantId: { type: 'string', required: true },
+    name: { type: 'string', required: true },
+    sealed: { type: 'string', required: true },
+    iban_last4: { type: 'string', required: true },
+    bic: { type: 'string', required: true },
+    uk_bulk_amounts: { type: ['pounds', 'pence'] as const, required: true, default: 'pounds' },
+    updatedBy: { type: 'string' },
+    ...timestamps,
+  },
+  indexes: {
+    byTenant: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: [] } },
+  },
+});
+
+/**
+ * A payment run: draft (a preview, items may be re-chosen by making another run), exported
+ * (frozen: its files made; its items never change again), confirmed (each account's payment
+ * recorded) or cancelled (before confirmation).
+ */
+export const PaymentRun = new Entity({
+  model: { entity: 'paymentRun', version: '1', service: SERVICE },
+  attributes: {
+    tenantId: { type: 'string', required: true },
+    runId: { type: 'string', required: true },
+    status: { type: ['draft', 'exported', 'confirmed', 'cancelled'] as const, required: true },
+    execution_date: { type: 'string', required: true },
+    items: { type: CustomAttributeType<PaymentRunItem[]>('any'), required: true },
+    files: { type: CustomAttributeType<(PaymentRunFile & { key: string })[]>('any'), default: () => [] },
+    createdBy: { type: 'string' },
+    exportedAt: { type: 'string' },
+    confirmedAt: { type: 'string' },
+    confirmedBy: { type: 'string' },
+    ...timestamps,
+  },
+  indexes: {
+    byTenant: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: ['runId'] } },
+  },
+});
+
+export type PayoutDetailItem = EntityItem<typeof PayoutDetail>;
+export type CreatePayoutDetail = CreateEntityItem<typeof PayoutDetail>;
+export type DebtorAccountItem = EntityItem<typeof DebtorAccount>;
+export type PaymentRunItemRecord = EntityItem<typeof PaymentRun>;
+export type CreatePaymentRun = CreateEntityItem<typeof PaymentRun>;

@@ -1,0 +1,24 @@
+import type { FileRow } from './types.js';
+import { csvText, pence } from './csv.js';
+
+/**
+ * A UK bulk payment file (Bacs / Faster Payments, the CSV UK banks' bulk upload takes): one row
+ * per statement — sort code (6 digits), account number (8 digits), account name, amount (pounds
+ * "12.34" or pence "1234", per the bank's template), reference — without a header row. Bacs
+ * allows 18 characters of A–Z, 0–9, space and . - / & in the name and the reference.
+ */
+const BACS_TEXT = /[^A-Z0-9 .\-/&]/g;
+const bacsText = (value: string) =>
+  value.toUpperCase().replace(BACS_TEXT, ' ').replace(/\s+/g, ' ').trim().slice(0, 18).trimEnd();
+
+export function ukBulkCsv(rows: readonly FileRow[], amounts: 'pounds' | 'pence'): string {
+  return csvText(
+    rows.map(({ item, details }) => [
+      details.sort_code ?? '',
+      details.account_number ?? '',
+      bacsText(details.account_name ?? item.name),
+      amounts === 'pence' ? pence(item.amount) : item.amount,
+      bacsText(item.statement_number),
+    ]),
+  );
+}

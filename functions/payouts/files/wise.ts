@@ -1,0 +1,34 @@
+import type { FileRow } from './types.js';
+import { csvText } from './csv.js';
+
+/**
+ * A Wise batch transfer CSV (Wise's batch template for e-mail recipients): a header row, then one
+ * transfer per statement; Wise takes at most 1,000 transfers per batch, so the run splits. The
+ * reference is cut to Wise's 35 characters.
+ */
+const HEADER = [
+  'name',
+  'recipientEmail',
+  'paymentReference',
+  'receiverType',
+  'amountCurrency',
+  'amount',
+  'sourceCurrency',
+  'targetCurrency',
+];
+
+export function wiseCsv(rows: readonly FileRow[]): string {
+  return csvText([
+    HEADER,
+    ...rows.map(({ item, details }) => [
+      details.account_name ?? item.name,
+      details.email ?? '',
+      item.statement_number.slice(0, 35),
+      'PERSON',
+      'source',
+      item.amount,
+      item.currency,
+      item.currency,
+    ]),
+  ]);
+}

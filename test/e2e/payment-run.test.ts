@@ -1,0 +1,106 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import Big from 'big.js';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { call, cloudUrl, demo, labelManager, signIn } from '../support/api.js';
+import { launchChromium, signedInManagerPage } from '../support/browser.js';
+import { dueStatement } from '../support/due-statements.js';
+
+/**
+ * A payment run end to end in Chromium (issue 14): due statements of a payee paid by SEPA → the
+ * run previewed → its SEPA file exported, downloaded and valid against the EPC schema with the
+ * statements' amounts to the cent → confirmed once the bank accepted it → the statements list
+ * shows them paid. The statements are written as the statements worker would (published, unpaid).
+ */
+let browser: Browser;
+let page: Page;
+let errors: string[];
+const stamp = Date.now();
+const name = `Sepa Payee ${stamp}`;
+const amounts = ['1234.57', '0.99'];
+let statements: { id: string; number: string }[] = [];
+let payeeId: string;
+
+beforeAll(async () => {
+  const manager = await labelManager();
+  const company = manager.distributed;
+  const admin = await signIn(demo.admin.email, demo.admin.password);
+  const as = { token: admin, company: company.id };
+  const payee = (await call('POST', '/api/v1/payees', { ...as, body: { name } })).body.payee;
+  payeeId = payee.id;
+  const details = await call('PUT', `/api/v1/payees/${payee.id}/payout_details`, {
+    ...as,
+    body: { method: 'sepa', account_name: name, iban: 'FR1420041010050500013M02606', bic: 'PSSTFRPPXXX' },
+  });
+  expect(details.status).toBe(200);
+  const debtor = await call('PUT', '/api/v1/company/debtor_account', {
+    ...as,
+    body: { name: 'Northern Lights Records', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
+  });
+  expect(debtor.status).toBe(200);
+  statements = [];
+  for (const amount of amounts) statements.push(await dueStatement(company.id, payee, amount));
+  browser = await launchChromium();
+  ({ page, errors } = await signedInManagerPage(browser, cloudUrl(), demo.admin, company));
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('a payment run in the browser', () => {
+  it('goes from due statements to a valid SEPA file, then marks them paid', async () => {
+    await page.goto(`${cloudUrl()}/distribution/finances/payment_run`);
+    const due = page.getByTestId('payments-due');
+    await expect.poll(() => due.textContent(), { timeout: 15_000 }).toContain(name);
+    // Only this payee's statements: clear the default choice (every payable account), then choose it.
+    await page.getByRole('checkbox', { name: 'Pay every account' }).click();
+    await page.getByRole('checkbox', { name: `Pay ${name}` }).click();
+    await page.getByTestId('payment-run-date').locator('input').fill('2026-12-01');
+    await page.getByTestId('payment-run-preview').click();
+    await expect.poll(() => page.getByTestId('payment-run-status').textContent(), { timeout: 15_000 }).toBe('Preview');
+    expect(await page.getByTestId('payment-run-total-EUR').textContent()).toBe('EUR 1,235.56');
+
+    await page.getByTestId('payment-run-export').click();
+    await page.getByTestId('payment-run-files').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('payment-run-files').textContent()).toContain('Valid against pain.001.001.09.xsd');
+    mkdirSync('/tmp/shots', { recursive: true });
+    await page.screenshot({ path: '/tmp/shots/payment-run.png', fullPage: true });
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('payment-run-download-sepa-eur-1.xml').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('payment-run-2026-12-01-sepa-eur-1.xml');
+    const xml = readFileSync(await download.path(), 'utf8');
+    Object.assign(process.env, inject('cloudEnv'));
+    const { schemaFindings, statedAmounts } = await import('../../functions/payouts/files/xsd.js');
+    expect(schemaFindings(xml)).toEqual([]);
+    const stated = statedAmounts(xml);
+    const expected = statements.map((s, i) => ({ endToEndId: s.number, amount: amounts[i], currency: 'EUR' }));
+    const byId = (a: { endToEndId: string }, b: { endToEndId: string }) => a.endToEndId.localeCompare(b.endToEndId);
+    expect(stated.transactions.sort(byId)).toEqual(expected.sort(byId));
+    const sum = amounts.reduce((t, a) => t.plus(a), new Big(0)).toFixed(2);
+    expect(stated.controlSums).toEqual([sum, sum]);
+
+    await page.getByTestId('payment-run-confirm').click();
+    await page.getByTestId('payment-run-confirm-yes').click();
+    await expect.poll(() => page.getByTestId('payment-run-status').textContent(), { timeout: 15_000 }).toBe('Paid');
+
+    await page.goto(`${cloudUrl()}/distribution/finances/statements`);
+    for (const statement of statements)
+      await expect
+        .poll(() => page.getByTestId(`statement-paid-${statement.id}`).textContent(), { timeout: 15_000 })
+        .toBe('Paid');
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it('shows the payee’s payout details masked on its page, never in full', async () => {
+    await page.goto(`${cloudUrl()}/user/payees/${payeeId}`);
+    const panel = page.getByTestId('payout-details');
+    await expect.poll(() => panel.textContent(), { timeout: 15_000 }).toContain('•••• 2606');
+    expect(await page.content()).not.toContain('20041010050500013');
+    await page.screenshot({ path: '/tmp/shots/payee-payout-details.png', fullPage: true });
+    expect(errors).toEqual([]);
+  });
+});

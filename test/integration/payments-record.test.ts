@@ -1,0 +1,139 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { call, inCompany, labelManager } from '../support/api.js';
+import { publishHandStatement } from '../support/published-statements.js';
+
+/**
+ * recordPayment (functions/payments/record.ts, issue 14): the seam payment runs confirm through.
+ * Statements are published through the worker's account step on the real table; the payment is
+ * recorded by calling the function itself, and read back through the API.
+ */
+type Api = ReturnType<typeof inCompany>;
+let api: Api;
+let tenantId: string;
+let otherTenantId: string;
+let userId: string;
+const stamp = Date.now();
+type Row = { id: string; number: string; paid: boolean; start_pay_period: string; figures: Record<string, string> };
+
+const record = async () => {
+  Object.assign(process.env, inject('cloudEnv'));
+  return (await import('../../functions/payments/record.js')).recordPayment;
+};
+const statementsOf = async (payeeId: string) =>
+  (await api.get(`/statements?statementable_type=Payee&statementable_id=${payeeId}&per_page=100`)).body
+    .statements as Row[];
+const payee = async (name: string) => {
+  const answer = await api.post('/payees', { name });
+  expect(answer.status).toBe(201);
+  return { type: 'Payee' as const, id: answer.body.payee.id as string, name };
+};
+/** A payee with one published statement paying `royalties` (rounded to the cent). */
+const statementFor = async (name: string, royalties: string, range: [string, string] = ['2026-01', '2026-03']) => {
+  const account = await payee(`${name} ${stamp}`);
+  await publishHandStatement(tenantId, userId, account, range, royalties);
+  return { account, statement: (await statementsOf(account.id))[0] };
+};
+const refusal = async (promise: Promise<unknown>) => {
+  try {
+    await promise;
+  } catch (error) {
+    return error as { status: number; message: string; errors?: Record<string, string[]> };
+  }
+  throw new Error('expected a refusal');
+};
+const basics = { payment_date: '2026-04-10', payment_method: 'BACS', payment_reference: 'Q1-2026' };
+
+beforeAll(async () => {
+  const manager = await labelManager();
+  api = inCompany(manager.token, manager.distributed.id);
+  tenantId = manager.distributed.id;
+  otherTenantId = manager.publisher.id;
+  userId = (await call('GET', '/api/v1/me', { token: manager.token })).body.user.id;
+}, 60_000);
+
+describe('recordPayment', () => {
+  it('records one payment of the statement, marks it paid and the next statement shows it', async () => {
+    const recordPayment = await record();
+    const { account, statement } = await statementFor('Ann Payable', '70.004000');
+    expect(statement.figures.payable).toBe('70.00');
+    const payment = await recordPayment(tenantId, userId, { statement_ids: [statement.id], ...basics });
+    expect(payment).toMatchObject({
+      type: 'DistributionPayment',
+      payable_type: 'Payee',
+      payable_id: account.id,
+      payable_name: account.name,
+      payment_total: '70.00',
+      payment_subtotal: '70.00',
+      payment_vat_total: '0.00',
+      payment_currency: 'GBP',
+      statement_ids: [statement.id],
+      statements: [{ id: statement.id, number: statement.number, payable: '70.00' }],
+      ...basics,
+    });
+    const paid = (await api.get(`/statements/${statement.id}`)).body.statement;
+    expect(paid).toMatchObject({ paid: true, payment: { ...basics, payment_id: payment.id } });
+
+    await publishHandStatement(tenantId, userId, account, ['2026-04', '2026-06'], '5.000000');
+    const next = (await statementsOf(account.id)).find((s) => s.start_pay_period === '2026-04');
+    expect(next?.figures).toMatchObject({ opening_balance: '70.00', payments: '-70.00', closing_balance: '5.00' });
+  }, 60_000);
+
+  it('never pays twice for the same idempotency key, even at the same moment', async () => {
+    const recordPayment = await record();
+    const { statement } = await statementFor('Idem Payee', '12.340000');
+    const input = { statement_ids: [statement.id], ...basics, idempotency_key: `run-x:${statement.id}` };
+    const [a, b] = await Promise.allSettled([
+      recordPayment(tenantId, userId, input),
+      recordPayment(tenantId, userId, input),
+    ]);
+    const first = a.status === 'fulfilled' ? a.value : b.status === 'fulfilled' ? b.value : null;
+    expect(first?.payment_total).toBe('12.34');
+    const again = await recordPayment(tenantId, userId, input);
+    expect(again.id).toBe(first?.id);
+    const payments = (await api.get(`/payments?q=${encodeURIComponent(statement.number)}&per_page=100`)).body
+      .payments as { id: string }[];
+    expect(payments.map((p) => p.id)).toEqual([first?.id]);
+  }, 60_000);
+
+  it('refuses a total that is not the statements’ payable to the cent, naming the field', async () => {
+    const recordPayment = await record();
+    const { statement } = await statementFor('Total Payee', '10.005000');
+    expect(statement.figures.payable).toBe('10.01');
+    const error = await refusal(
+      recordPayment(tenantId, userId, { statement_ids: [statement.id], ...basics, payment_total: '10.00' }),
+    );
+    expect(error.status).toBe(400);
+    expect(error.errors?.payment_total?.[0]).toContain('£10.01');
+    expect((await api.get(`/statements/${statement.id}`)).body.statement.paid).toBe(false);
+    const ok = await recordPayment(tenantId, userId, {
+      statement_ids: [statement.id],
+      ...basics,
+      payment_total: '10.010',
+    });
+    expect(ok.payment_total).toBe('10.01');
+  }, 60_000);
+
+  it('refuses statements of two accounts, and a paid statement by its number, changing nothing', async () => {
+    const recordPayment = await record();
+    const one = await statementFor('One Payee', '20.000000');
+    const two = await statementFor('Two Payee', '30.000000');
+    const mixed = await refusal(
+      recordPayment(tenantId, userId, { statement_ids: [one.statement.id, two.statement.id], ...basics }),
+    );
+    expect(mixed.status).toBe(400);
+    expect(mixed.errors?.statement_ids).toBeDefined();
+    await recordPayment(tenantId, userId, { statement_ids: [two.statement.id], ...basics });
+    const twice = await refusal(recordPayment(tenantId, userId, { statement_ids: [two.statement.id], ...basics }));
+    expect(twice.status).toBe(409);
+    expect(twice.message).toContain(two.statement.number);
+    expect((await api.get(`/statements/${one.statement.id}`)).body.statement.paid).toBe(false);
+  }, 60_000);
+
+  it("answers another company's statement as not found", async () => {
+    const recordPayment = await record();
+    const { statement } = await statementFor('Tenant Payee', '8.000000');
+    const error = await refusal(recordPayment(otherTenantId, userId, { statement_ids: [statement.id], ...basics }));
+    expect(error.status).toBe(404);
+    expect((await api.get(`/statements/${statement.id}`)).body.statement.paid).toBe(false);
+  }, 60_000);
+});

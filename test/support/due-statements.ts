@@ -1,0 +1,63 @@
+import { inject } from 'vitest';
+import { ulid } from 'ulid';
+
+/**
+ * Writes a published, unpaid statement of a payee straight into the table, as the statements
+ * worker would, paying `payable` in `currency` (payment runs only read what a published
+ * statement says: its number, account, currency and payable). Answers its id and number.
+ */
+export async function dueStatement(
+  tenantId: string,
+  payee: { id: string; name: string },
+  payable: string,
+  currency = 'EUR',
+  extra: { self_billing?: boolean } = {},
+): Promise<{ id: string; number: string }> {
+  Object.assign(process.env, inject('cloudEnv'));
+  const { getDb } = await import('../../functions/data/service.js');
+  const statementId = ulid();
+  const number = `PR-${statementId.slice(-8)}`;
+  const zero = '0.00';
+  await getDb()
+    .entities.Statement.create({
+      tenantId,
+      statementId,
+      number,
+      type: 'Statement',
+      accountKey: `Payee#${payee.id}`,
+      payee_name: payee.name,
+      subject: 'Royalty Statement',
+      start_pay_period: '2026-01',
+      end_pay_period: '2026-03',
+      accounting_period: '2026-Q1',
+      currency,
+      figures: {
+        opening_balance: zero,
+        royalties: payable,
+        costs: zero,
+        expenses: zero,
+        advances: zero,
+        reserves: zero,
+        transfers: zero,
+        payments: zero,
+        adjustments: zero,
+        closing_balance: payable,
+        payable,
+      },
+      ...(extra.self_billing
+        ? {
+            self_billing: {
+              invoice_number: `SB-${statementId.slice(-6)}`,
+              vat_rate: '0',
+              subtotal: payable,
+              vat: zero,
+              total: payable,
+              issued_at: new Date().toISOString(),
+            },
+          }
+        : {}),
+      control: { lines: 0, lines_total: '0.000000', rounding_in: '0.000000', rounding_out: '0.000000' },
+    })
+    .go();
+  return { id: statementId, number };
+}
