@@ -67,6 +67,13 @@ export function duePeriod(frequency: string | undefined, endedMonth: string): Pe
   return { start_pay_period: addMonths(endedMonth, 1 - months), end_pay_period: endedMonth };
 }
 
+/** The last day of a YYYY-MM pay period as YYYY-MM-DD ("2026-02" → "2026-02-28"). */
+export function monthEnd(period: string): string {
+  const [year, month] = period.split('-').map(Number);
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${period}-${String(days).padStart(2, '0')}`;
+}
+
 /** The month that ended before an instant (UTC): the schedule firing on 1 August states July. */
 export function monthEndedBefore(at: Date): string {
   return addMonths(periodOf(at.getUTCFullYear(), at.getUTCMonth() + 1), -1);

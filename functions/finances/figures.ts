@@ -94,6 +94,3 @@ export function bySlice(
     slices.push({ key: null, name: 'Other', ...figuresOf(rest), royalties_query: royaltiesQuery(range, scopeQuery) });
   return slices;
 }
-
-/** The keys a slice list names (labels, releases) to look their names up in one batch. */
-export const sliceKeys = (slices: FinanceSlice[]) => slices.flatMap((s) => (s.key === null ? [] : [s.key]));

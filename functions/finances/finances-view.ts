@@ -29,7 +29,7 @@ export const inForceWithin = (statement: StatementItem, range: DateRange) =>
 
 /** Whether a statement or expense belongs to the scope (a label's, an artist's or a payee's account). */
 type Belongs = { statement: (s: StatementItem) => boolean; expense: (x: ExpenseItem) => boolean };
-export function belongsTo(scope: CubeScope, accountKeys: string[] = []): Belongs {
+function belongsTo(scope: CubeScope, accountKeys: string[] = []): Belongs {
   if (scope.kind === 'label')
     return {
       statement: (s) => s.label_id === scope.id || s.accountKey === `Label#${scope.id}`,
@@ -46,7 +46,7 @@ export function belongsTo(scope: CubeScope, accountKeys: string[] = []): Belongs
 }
 
 /** The money side of a range: expenses booked, statements published in it, paid and still owed. */
-export async function moneyOf(
+async function moneyOf(
   tenantId: string,
   range: DateRange,
   belongs: Belongs,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defaultPeriod } from '../../shared/period-picker.js';
-import { addMonths } from '../../shared/statement-periods.js';
+import { addMonths, monthEnd } from '../../shared/statement-periods.js';
 import { InvalidField } from '../lib/errors.js';
 
 /**
@@ -25,14 +25,8 @@ export type FinanceQuery = z.infer<typeof financeQuery>;
 
 export type DateRange = { start_date: string; end_date: string; periods: string[] };
 
-/** "2026-02" → "2026-02-28". */
-export function monthEnd(period: string): string {
-  const next = new Date(`${addMonths(period, 1)}-01T00:00:00Z`);
-  return new Date(next.getTime() - 86_400_000).toISOString().slice(0, 10);
-}
-
 /** The pay periods from `start` to `end` (YYYY-MM), in order. */
-export function periodsBetween(start: string, end: string): string[] {
+function periodsBetween(start: string, end: string): string[] {
   const periods: string[] = [];
   for (let period = start; period <= end; period = addMonths(period, 1)) periods.push(period);
   return periods;

@@ -8,7 +8,7 @@ import { addSums, zeroSums, type FinanceCube, type Sums } from './cube.js';
  * (label × store …) for a label or artists, never the lines.
  */
 export type CubeScope = { kind: 'all' } | { kind: 'label'; id: string } | { kind: 'artists'; ids: string[] };
-export const SLICES = ['store', 'territory', 'label', 'release'] as const;
+const SLICES = ['store', 'territory', 'label', 'release'] as const;
 export type SliceName = (typeof SLICES)[number];
 
 const PLAIN: Record<SliceName, AggregateDimension> = {

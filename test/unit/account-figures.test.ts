@@ -7,7 +7,8 @@ import {
   roundRoyalties,
   type FiguresInput,
 } from '../../functions/statements/accounts/figures.js';
-import { advancesToDate, monthEnd, pendingEffect, pendingFor } from '../../functions/statements/accounts/pending.js';
+import { advancesToDate, pendingEffect, pendingFor } from '../../functions/statements/accounts/pending.js';
+import { monthEnd } from '../../shared/statement-periods.js';
 import { latestInForce } from '../../functions/data/access/accounts.js';
 import { selfBillingApplies, selfBillingFigures } from '../../functions/statements/accounts/self-billing.js';
 import type { AccountEntryItem, ExpenseItem } from '../../functions/data/entities/statements.js';

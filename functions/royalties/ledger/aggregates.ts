@@ -41,7 +41,7 @@ export const CROSS_DIMENSIONS = {
   label_release: ['label_id', 'release_id'],
   artist_retailer: ['artist_id', 'retailer'],
 } as const;
-export type CrossDimension = keyof typeof CROSS_DIMENSIONS;
+type CrossDimension = keyof typeof CROSS_DIMENSIONS;
 export type AggregateDimension = (typeof AGGREGATE_DIMENSIONS)[number] | CrossDimension;
 /** The separator of a cross dimension's two values (ids and store names never hold it). */
 export const CROSS_SEPARATOR = '|';

@@ -15,7 +15,8 @@ import {
 import { expensesOfAccount } from '../../data/access/expenses.js';
 import { accountKeyOf } from '../../data/entities/statements.js';
 import { accountFigures } from './figures.js';
-import { advancesToDate, monthEnd, pendingFor } from './pending.js';
+import { monthEnd } from '../../../shared/statement-periods.js';
+import { advancesToDate, pendingFor } from './pending.js';
 import { selfBillingApplies, selfBillingFigures, type SelfBillingFigures } from './self-billing.js';
 
 /**

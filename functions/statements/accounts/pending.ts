@@ -3,6 +3,7 @@ import { money } from '../../../shared/schemas/money.js';
 import type { Money } from '../../../shared/schemas/statement-views.js';
 import type { AccountEntryItem, ExpenseItem } from '../../data/entities/statements.js';
 import { entrySums, expenseCharge } from './figures.js';
+import { monthEnd } from '../../../shared/statement-periods.js';
 
 /**
  * What a statement carries of an account, chosen from its stored entries and expenses (pure):
@@ -10,13 +11,6 @@ import { entrySums, expenseCharge } from './figures.js';
  * date and that it is not already on (statement_id unset). A correction (a new version) carries
  * again what the statement it replaces carried.
  */
-
-/** "2026-09" → "2026-09-30": the last day of a pay period's month. */
-export function monthEnd(payPeriod: string): string {
-  const [year, month] = payPeriod.split('-').map(Number);
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return `${payPeriod}-${String(last).padStart(2, '0')}`;
-}
 
 /** Whether an expense is charged to an account: a recoupable expense, or a distribution expense (to its label). */
 export function isCharged(expense: Pick<ExpenseItem, 'type' | 'recoupable' | 'accountKey'>): boolean {

@@ -1,5 +1,5 @@
 import { MESSAGES } from '../../../shared/messages.js';
-import { addMonths } from '../../../shared/statement-periods.js';
+import { monthEnd } from '../../../shared/statement-periods.js';
 import { InvalidField } from '../../lib/errors.js';
 import { distinctValues, listRoyalties } from '../../royalties/ledger/query.js';
 import {
@@ -18,11 +18,6 @@ import type { PeriodQuery } from './schemas.js';
  * sales), never another company's.
  */
 
-/** The last day of a pay period's month (YYYY-MM-DD): royalty filters take dates. */
-const monthEnd = (period: string) => {
-  const next = new Date(`${addMonths(period, 1)}-01T00:00:00Z`);
-  return new Date(next.getTime() - 86_400_000).toISOString().slice(0, 10);
-};
 const dateFilter = (periods: { start_pay_period: string; end_pay_period: string }) => ({
   start_date: `${periods.start_pay_period}-01`,
   end_date: monthEnd(periods.end_pay_period),

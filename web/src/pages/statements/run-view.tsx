@@ -19,7 +19,8 @@ import { formatCount, formatMoney } from '../royalties/royalty-model';
 import { isRunActive, pushedRun, RUN_POLL_MS, runPercent } from './run-model';
 import { RunWarningsView, UnaccountableTable } from './run-warnings';
 import { StateBadge } from './statement-badges';
-import { accountPath, monthEnd, runTotalsCheck } from './statement-model';
+import { monthEnd } from '../../../../shared/statement-periods';
+import { accountPath, runTotalsCheck } from './statement-model';
 import { statementsApi, useStatementPages, useStatementRun } from './statements-api';
 import type { RunPreviewRow, RunTotals, StatementRun } from '../../../../shared/schemas/statement-views';
 

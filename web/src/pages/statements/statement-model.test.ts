@@ -1,3 +1,4 @@
+import { monthEnd } from '../../../../shared/statement-periods';
 import { describe, expect, it } from 'vitest';
 import {
   accountBlock,
@@ -8,7 +9,6 @@ import {
   explainRevenue,
   explainScope,
   explainSummaryRow,
-  monthEnd,
   periodProblem,
   recoupedPercent,
   runTotalsCheck,

@@ -1,5 +1,6 @@
 import Big from 'big.js';
 import { MESSAGES, VALIDATION } from '../../../../shared/messages';
+import { monthEnd } from '../../../../shared/statement-periods';
 import type {
   AccountType,
   ProvenanceRow,
@@ -81,14 +82,6 @@ export function runTotalsCheck(totals: {
 // ——— Periods ———
 
 const PERIOD = /^(\d{4})-(0[1-9]|1[0-2])$/;
-
-/** The last day of a YYYY-MM period as YYYY-MM-DD ("2026-02" → "2026-02-28"). */
-export function monthEnd(period: string): string {
-  const match = PERIOD.exec(period);
-  if (!match) return period;
-  const days = new Date(Date.UTC(Number(match[1]), Number(match[2]), 0)).getUTCDate();
-  return `${period}-${String(days).padStart(2, '0')}`;
-}
 
 export type FieldProblem = { field: 'start_pay_period' | 'end_pay_period'; message: string };
 
