@@ -91,6 +91,10 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   expenses: () => import('../pages/expenses/expenses-page').then((m) => m.ExpensesPage),
   'expense-new': () => import('../pages/expenses/expense-form-page').then((m) => m.NewExpensePage),
   'expense-edit': () => import('../pages/expenses/expense-form-page').then((m) => m.EditExpensePage),
+  payments: () => import('../pages/payments/payments-page').then((m) => m.PaymentsPage),
+  payment: () => import('../pages/payments/payment-detail-page').then((m) => m.PaymentDetailPage),
+  'payment-new': () => import('../pages/payments/payment-form-page').then((m) => m.NewPaymentPage),
+  'payment-edit': () => import('../pages/payments/payment-form-page').then((m) => m.EditPaymentPage),
   'not-found': () => import('../pages/not-found').then((m) => m.NotFoundPage),
 };
 

@@ -78,6 +78,10 @@ export type PageKey =
   | 'expenses'
   | 'expense-new'
   | 'expense-edit'
+  | 'payments'
+  | 'payment'
+  | 'payment-new'
+  | 'payment-edit'
   | 'not-found';
 
 export type RouteDef = {
@@ -361,8 +365,15 @@ const userRoutes: RouteDef[] = [
       'statements/:statementId',
       'statements/:statementId/edit',
       'statement_run',
+      'payments',
+      'payments/new',
+      'payments/:paymentId',
+      'payments/:paymentId/edit',
     ]),
-    statementPages('/user/finances/statements', '/user/finances/statement_run'),
+    {
+      ...statementPages('/user/finances/statements', '/user/finances/statement_run'),
+      ...paymentPages('/user/finances/payments'),
+    },
   ),
 ];
 
@@ -426,6 +437,16 @@ function expensePages(...lists: string[]): Record<string, PageKey> {
       [`${list}/:expenseId/edit`, 'expense-edit' as const],
     ]),
   );
+}
+
+/** The payment pages under each payments list path: the list, new, detail and edit (issue 14). */
+function paymentPages(list: string): Record<string, PageKey> {
+  return {
+    [list]: 'payments',
+    [`${list}/new`]: 'payment-new',
+    [`${list}/:paymentId`]: 'payment',
+    [`${list}/:paymentId/edit`]: 'payment-edit',
+  };
 }
 
 /** Routes that work in the current company (the statements and expenses APIs are the company's). */
@@ -595,7 +616,13 @@ const distributionRoutes: RouteDef[] = withPages(
       'expenses/new',
       'expenses/:expenseId/edit',
     ]),
-    dist('/finances/payments', 'DistributionPayments', 'Distribution: payments'),
+    // Payments are the current company's, like its statements (issue 14).
+    adminTenant('/distribution/finances/payments', 'DistributionPayments', 'Distribution: payments'),
+    ...children(adminTenant, '/distribution/finances/payments', 'DistributionPayments', 'Distribution payments', [
+      'new',
+      ':paymentId',
+      ':paymentId/edit',
+    ]),
     dist('/companies', 'DistributionCompanies', 'Distribution: companies'),
     dist('/companies/:companyId', 'DistributionCompany', 'Distribution: company'),
     dist('/companies/:companyId/finances', 'DistributionCompanyFinances', 'Distribution: company finances'),
@@ -645,6 +672,7 @@ const distributionRoutes: RouteDef[] = withPages(
     '/distribution/finances/statements/bulk_actions': 'statements',
     '/distribution/finances/statements/new': 'statement-run',
     ...expensePages('/distribution/finances/expenses'),
+    ...paymentPages('/distribution/finances/payments'),
     // Distributors and DSPs are the reference collections' pages, in the distribution area.
     '/distribution/distributors': REFERENCE_PAGES.list,
     '/distribution/distributors/new': REFERENCE_PAGES.new,
