@@ -67,6 +67,11 @@ export const MESSAGES = {
   paymentCarried: (number: string) =>
     `The payment is on statement ${number} already and cannot be changed or deleted; record an adjustment instead`,
   paymentMoneyFixed: 'The amount and statements of a payment are fixed: delete the payment and record it again',
+  statementCarriedForward: (number: string, later: string) =>
+    `Statement ${number}'s balance is carried into statement ${later} (its opening balance): pay ${later}, which includes it`,
+  statementIncludesLatePayment: (number: string, earlier: string) =>
+    `Statement ${number} was made before statement ${earlier} was paid and still counts that money: ` +
+    'the next statement settles the difference',
   statementPaidByPayment: (number: string, paymentStatements: number) =>
     `Statement ${number} was paid with ${paymentStatements - 1} other statement(s): delete that payment instead`,
 } as const;

@@ -70,10 +70,10 @@ export function createPayment(tenantId: string, userId: string, input: PaymentIn
   return recordPayment(tenantId, userId, {
     statement_ids: input.statement_ids,
     payment_date: input.payment_date ?? today(),
-    payment_method: input.payment_method,
-    payment_reference: input.payment_reference,
-    invoice_reference: input.invoice_reference,
-    account_reference: input.account_reference,
+    payment_method: input.payment_method || null,
+    payment_reference: input.payment_reference || null,
+    invoice_reference: input.invoice_reference || null,
+    account_reference: input.account_reference || null,
     payment_total: input.payment_total,
     payment_currency: input.payment_currency,
   });
@@ -140,4 +140,32 @@ export async function deletePayment(tenantId: string, id: string): Promise<{ mes
   if (!(await removePayment(payment, statements)))
     throw new Conflict(MESSAGES.paymentCarried((await carrierOf(statements)) ?? ''));
   return { message: MESSAGES.paymentDeleted };
+}
+
+/**
+ * Un-pays statements (statements bulk_pay with paid false): deletes each payment that paid them,
+ * when the choice holds every statement of that payment (else refused, naming the statement).
+ * Answers the statements paid before payments existed (no payment), which the caller un-pays alone.
+ */
+export async function unpayStatements(
+  tenantId: string,
+  statements: readonly StatementItem[],
+): Promise<StatementItem[]> {
+  const chosen = new Set(statements.map((s) => s.statementId));
+  const byPayment = new Map<string, StatementItem>();
+  const alone: StatementItem[] = [];
+  for (const statement of statements.filter((s) => s.paid)) {
+    const paymentId = statement.payment?.payment_id;
+    if (paymentId) byPayment.set(paymentId, statement);
+    else alone.push(statement);
+  }
+  const payments = await Promise.all([...byPayment.keys()].map((id) => getPayment(tenantId, id)));
+  for (const [i, statement] of [...byPayment.values()].entries()) {
+    const payment = payments[i];
+    if (!payment) alone.push(statement);
+    else if (!payment.statement_ids.every((id) => chosen.has(id)))
+      throw new Conflict(MESSAGES.statementPaidByPayment(statement.number, payment.statement_ids.length));
+  }
+  for (const payment of payments) if (payment) await deletePayment(tenantId, payment.paymentId);
+  return alone;
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import Big from 'big.js';
+import { MESSAGES } from '../../shared/messages.js';
 import type { Money } from '../../shared/schemas/statement-views.js';
 
 /**
@@ -66,3 +67,40 @@ export function paymentIdForKey(tenantId: string, key: string): string {
 
 /** Today, YYYY-MM-DD (the default payment date, spec 3 §3.5). */
 export const today = (): string => new Date().toISOString().slice(0, 10);
+
+type Chained = {
+  statementId: string;
+  number: string;
+  end_pay_period: string;
+  superseded_by?: string;
+  queue_status?: string;
+  figures: { payable: Money };
+};
+
+/**
+ * Why paying `statement` would pay money twice, or null. A statement's closing balance opens the
+ * account's next statement, so an unpaid statement with a later statement in force is already
+ * inside that one's payable (pay the later one); and a statement made before an earlier one was
+ * paid still counts that money (the next statement settles it). `account` is every statement of
+ * the account, `entries` its payment entries.
+ */
+export function paidTwiceBy(
+  statement: Chained,
+  account: readonly Chained[],
+  entries: readonly { kind: string; paid_statement_id?: string; statement_id?: string }[],
+): string | null {
+  if (!new Big(statement.figures.payable).gt(0)) return null;
+  const inForce = account.filter((s) => !s.superseded_by && (s.queue_status ?? 'published') === 'published');
+  const later = inForce
+    .filter((s) => s.statementId !== statement.statementId && s.end_pay_period > statement.end_pay_period)
+    .sort((a, b) => b.end_pay_period.localeCompare(a.end_pay_period))[0];
+  if (later) return MESSAGES.statementCarriedForward(statement.number, later.number);
+  const byId = new Map(account.map((s) => [s.statementId, s]));
+  for (const entry of entries) {
+    if (entry.kind !== 'payment' || entry.statement_id || !entry.paid_statement_id) continue;
+    const paid = byId.get(entry.paid_statement_id);
+    if (paid && paid.statementId !== statement.statementId && paid.end_pay_period < statement.end_pay_period)
+      return MESSAGES.statementIncludesLatePayment(statement.number, paid.number);
+  }
+  return null;
+}

@@ -5,7 +5,7 @@ import type { Payment, RecordPaymentInput } from '../../shared/schemas/payment-v
 import type { StatementPayment } from '../../shared/schemas/statement-views.js';
 import { currencySymbol } from '../../shared/format.js';
 import { accountRefOf } from '../accounts/present.js';
-import { accountHolder } from '../data/access/accounts.js';
+import { accountHolder, entriesOfAccount, statementsOfAccount } from '../data/access/accounts.js';
 import { getPayment, writePayment, type PaymentLine } from '../data/access/payments.js';
 import { getStatement } from '../data/access/statements.js';
 import type { CreatePayment } from '../data/entities/payments.js';
@@ -15,6 +15,7 @@ import {
   MAX_STATEMENTS_PER_PAYMENT,
   paymentEntryAmount,
   paymentFigures,
+  paidTwiceBy,
   paymentIdForKey,
   sameMoney,
 } from './figures.js';
@@ -74,6 +75,14 @@ async function statementsToPay(tenantId: string, ids: readonly string[]): Promis
   if (new Set(statements.map((s) => s.currency)).size > 1)
     throw new InvalidField('statement_ids', MESSAGES.paymentOneCurrency);
   for (const statement of statements) refuseUnpayable(statement);
+  const [account, entries] = await Promise.all([
+    statementsOfAccount(tenantId, statements[0].accountKey),
+    entriesOfAccount(tenantId, statements[0].accountKey),
+  ]);
+  for (const statement of statements) {
+    const twice = paidTwiceBy(statement, account, entries);
+    if (twice) throw new Conflict(twice, { statement_ids: [twice] });
+  }
   return statements;
 }
 

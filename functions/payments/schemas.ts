@@ -7,14 +7,8 @@ import { listQuerySchema } from '../lib/list-query.js';
 /** The payments API's inputs (spec 3 §3.5, §7.3). Ids are the server's own; money is typed in cents. */
 const id = z.string().trim().min(1).max(80);
 const date = z.iso.date('Payment date must be a date (YYYY-MM-DD)');
-/** A text a form may leave blank: blank is "none" (null). */
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((value) => value || null);
+/** A text a form may leave blank: blank or null is "none" (null once read); absent is "not given". */
+const text = (max: number) => z.string().trim().max(max).nullable().optional();
 
 const PAYMENT_SORT_FIELDS = ['created_at', 'payment_date', 'payable_name', 'payment_total'] as const;
 
@@ -50,27 +44,41 @@ export const paymentInput = z.strictObject({
 });
 export type PaymentInput = z.infer<typeof paymentInput>;
 
-const EDITABLE = Object.keys(details);
 const FIXED = 'cannot be changed: the amount and statements of a payment are fixed; delete it and record it again';
+/** A field of a payment that is fixed once recorded: refused by name when sent, never ignored without a word. */
+const fixed = (field: string) =>
+  z
+    .unknown()
+    .optional()
+    .refine((value) => value === undefined, `${humanizeField(field)} ${FIXED}`);
+const FIXED_FIELDS = [
+  'statement_ids',
+  'payment_total',
+  'payment_subtotal',
+  'payment_vat_total',
+  'vat',
+  'payment_currency',
+  'payable_type',
+  'payable_id',
+  'self_billing',
+  'type',
+  'payment_run_id',
+] as const;
+
 /**
  * PATCH payments/{id}: the date, method and references only. Money and statements are fixed once
- * recorded: such a field is refused by name, never ignored without a word.
+ * recorded (refused by name); any other field is not known.
  */
 export const paymentPatch = z
-  .object(details)
-  .catchall(z.unknown())
-  .superRefine((value, ctx) => {
-    for (const key of Object.keys(value).filter((k) => !EDITABLE.includes(k)))
-      ctx.addIssue({ code: 'custom', path: [key], message: `${humanizeField(key)} ${FIXED}` });
-  })
-  .transform((value) => ({
-    payment_date: value.payment_date,
-    ...Object.fromEntries(
-      (['payment_method', 'payment_reference', 'invoice_reference', 'account_reference'] as const).flatMap((k) =>
-        k in value ? [[k, value[k]]] : [],
+  .strictObject({ ...details, ...Object.fromEntries(FIXED_FIELDS.map((field) => [field, fixed(field)])) })
+  .transform(
+    (value): PaymentPatch =>
+      Object.fromEntries(
+        (
+          ['payment_date', 'payment_method', 'payment_reference', 'invoice_reference', 'account_reference'] as const
+        ).flatMap((k) => (value[k] === undefined ? [] : [[k, value[k] || null]])),
       ),
-    ),
-  })) as z.ZodType<PaymentPatch>;
+  );
 export type PaymentPatch = {
   payment_date?: string;
   payment_method?: string | null;

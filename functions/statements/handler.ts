@@ -39,7 +39,7 @@ import {
   documentUrl,
   listStatementRows,
   resendStatement,
-  setPaid,
+  payStatement,
   statementOf,
   statementView,
   updateStatement,
@@ -149,7 +149,7 @@ const operations = {
     body: payInput,
     run: async ({ tenantId, caller, body }) => {
       const statement = await statementOf(tenantId, body.id);
-      await setPaid(tenantId, caller.user.userId, statement, true, {
+      await payStatement(tenantId, caller.user.userId, statement, {
         payment_date: body.payment_date ?? new Date().toISOString().slice(0, 10),
         payment_method: body.payment_method ?? null,
         payment_reference: body.payment_reference ?? null,

@@ -113,6 +113,22 @@ export type StatementPayment = {
   payment_id?: string;
 };
 
+/**
+ * A payment a statement carries (made since the previous statement), as the statement shows it:
+ * "£70.00 paid on 2026-04-10 via BACS ref Q1-2026 (statement ST-000041)".
+ */
+export type StatementPaymentMade = {
+  /** What was paid, positive (the figures' payments row is its negative). */
+  amount: Money;
+  payment_date: string;
+  payment_method: string | null;
+  payment_reference: string | null;
+  /** The statement it paid, and its number. */
+  paid_statement_id: string | null;
+  paid_statement_number: string | null;
+  text: string;
+};
+
 export type Statement = {
   id: string;
   /** "ST-000042": numbered once per company when published. */
@@ -163,6 +179,8 @@ export type Statement = {
   remittance_date: string | null;
   created_at: string;
   updated_at: string;
+  /** The payments it carries (detail and PDF only; issue 14): each "paid on … via … ref …". */
+  payments_made?: StatementPaymentMade[];
 };
 
 /** A statement in lists: no summaries or provenance. */

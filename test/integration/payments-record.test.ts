@@ -129,6 +129,58 @@ describe('recordPayment', () => {
     expect((await api.get(`/statements/${one.statement.id}`)).body.statement.paid).toBe(false);
   }, 60_000);
 
+  it('writes all or nothing: a statement paid between the checks and the write leaves no trace', async () => {
+    Object.assign(process.env, inject('cloudEnv'));
+    const access = await import('../../functions/data/access/payments.js');
+    const { getStatement } = await import('../../functions/data/access/statements.js');
+    const { entriesOfAccount } = await import('../../functions/data/access/accounts.js');
+    const recordPayment = await record();
+    const account = await payee(`Atomic Payee ${stamp}`);
+    await publishHandStatement(tenantId, userId, account, ['2025-01', '2025-03'], '0.000000');
+    await publishHandStatement(tenantId, userId, account, ['2025-04', '2025-06'], '15.000000');
+    const rows = await statementsOf(account.id);
+    const [first, second] = await Promise.all(rows.map((r) => getStatement(tenantId, r.id)));
+    if (!first || !second) throw new Error('statements missing');
+    // The second is paid (as by another request) after recordPayment would have checked it.
+    await recordPayment(tenantId, userId, { statement_ids: [second.statementId], ...basics });
+    const lines = [first, second].map((statement) => ({ statement, amount: '-1.00' }));
+    const payment = {
+      tenantId,
+      paymentId: `ATOMIC${stamp}`,
+      accountKey: first.accountKey,
+      payable_name: account.name,
+      payment_date: basics.payment_date,
+      payment_currency: 'GBP',
+      payment_total: '15.00',
+      payment_subtotal: '15.00',
+      payment_vat_total: '0.00',
+      statement_ids: [first.statementId, second.statementId],
+      statements: [],
+      userId,
+    };
+    const outcome = await access.writePayment(payment, lines, { ...basics, payment_id: payment.paymentId });
+    expect(outcome).toEqual({ outcome: 'refused', statementId: second.statementId });
+    expect(await access.getPayment(tenantId, payment.paymentId)).toBeNull();
+    expect((await getStatement(tenantId, first.statementId))?.paid).toBe(false);
+    const entries = await entriesOfAccount(tenantId, first.accountKey);
+    expect(entries.filter((e) => e.paid_statement_id === first.statementId)).toEqual([]);
+  }, 60_000);
+
+  it('refuses a statement a newer version corrects, by its number', async () => {
+    Object.assign(process.env, inject('cloudEnv'));
+    const { getDb } = await import('../../functions/data/service.js');
+    const recordPayment = await record();
+    const { statement } = await statementFor('Superseded Payee', '6.000000');
+    await getDb()
+      .entities.Statement.patch({ tenantId, statementId: statement.id })
+      .set({ superseded_by: 'NEWER' })
+      .go();
+    const error = await refusal(recordPayment(tenantId, userId, { statement_ids: [statement.id], ...basics }));
+    expect(error.status).toBe(409);
+    expect(error.message).toContain(statement.number);
+    expect(error.errors?.statement_ids?.[0]).toContain('corrected');
+  }, 60_000);
+
   it("answers another company's statement as not found", async () => {
     const recordPayment = await record();
     const { statement } = await statementFor('Tenant Payee', '8.000000');

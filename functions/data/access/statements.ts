@@ -305,32 +305,6 @@ export const paymentEntryIds = (statement: Pick<StatementItem, 'tenantId' | 'sta
   entryId: paymentEntryId(statement.statementId),
 });
 
-/**
- * Marks a statement paid and, when it pays something, appends the payment to its account (so the
- * next statement shows it), in one write. False when it was paid already.
- */
-export async function markStatementPaid(
-  statement: Pick<StatementItem, 'tenantId' | 'statementId' | 'accountKey'>,
-  payment: StatementPayment,
-  amount: string | null,
-  userId: string,
-): Promise<boolean> {
-  const { tenantId, statementId } = statement;
-  const entry = paymentEntryFor(statement, payment, amount ?? '0.00', userId);
-  const result = await getDb()
-    .transaction.write(({ Statement, AccountEntry }) => [
-      Statement.patch({ tenantId, statementId })
-        .set({ paid: true, payment })
-        .where((attr, op) => op.eq(attr.paid, false))
-        .commit(),
-      ...(amount ? [AccountEntry.create(entry).commit()] : []),
-    ])
-    .go();
-  if (!result.canceled) return true;
-  if (result.data[0]?.code === 'ConditionalCheckFailed') return false;
-  throw new Error(`Statement ${statementId} could not be marked paid: ${result.data.map((d) => d.code).join(', ')}`);
-}
-
 /** The payment entry of a paid statement, if it made one. */
 export async function paymentEntryOf(
   statement: Pick<StatementItem, 'tenantId' | 'statementId' | 'accountKey'>,

@@ -13,7 +13,6 @@ import type {
 import {
   getStatement,
   listStatements,
-  markStatementPaid,
   markStatementUnpaid,
   paymentEntryOf,
   updateStatementDetails,
@@ -23,10 +22,13 @@ import type { StatementItem } from '../../data/entities/statements.js';
 import { requireEnv, s3Client } from '../../lib/clients.js';
 import { Conflict, NotFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/list-query.js';
+import { paymentsMadeOn } from '../accounts/payments-made.js';
 import { zipFiles } from '../documents/zip.js';
 import { labelNames, sendStatement, statementDocument } from '../runs/documents.js';
 import { getBytes, putBytes } from '../runs/objects.js';
 import { statementKeys } from '../statement-keys.js';
+import { unpayStatements } from '../../payments/api.js';
+import { recordPayment } from '../../payments/record.js';
 import { presentStatement, presentStatementRow } from './present.js';
 import type { StatementListQuery } from './schemas.js';
 
@@ -77,7 +79,9 @@ export async function listStatementRows(
 }
 
 export async function statementView(tenantId: string, id: string): Promise<Statement> {
-  return presentStatement(await statementOf(tenantId, id), await labelNames(tenantId));
+  const item = await statementOf(tenantId, id);
+  const [labels, payments_made] = await Promise.all([labelNames(tenantId), paymentsMadeOn(item)]);
+  return { ...presentStatement(item, labels), payments_made };
 }
 
 /** Changes what may change on a published statement: recipients, subject, message, remittance date. */
@@ -107,24 +111,25 @@ export async function documentUrl(tenantId: string, id: string, kind: 'pdf' | 'c
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
-/** What a payment adds to the account: −payable (nothing when it pays nothing). */
-const paymentAmount = (payable: string) => (new Big(payable).gt(0) ? new Big(payable).neg().toFixed(2) : null);
 
 /**
- * Marks a statement paid (a payment entry of −payable joins its account, so its next statement
- * shows it) or unpaid (the entry goes, unless a later statement carries it already).
+ * Marks a statement paid through a payment (functions/payments: the payment entry of −payable
+ * joins its account, so its next statement shows it); refused with its number when paid already.
  */
-export async function setPaid(
+export async function payStatement(
   tenantId: string,
   userId: string,
   statement: StatementItem,
-  paid: boolean,
   payment: StatementPayment = { payment_date: today(), payment_method: null, payment_reference: null },
 ): Promise<void> {
-  if (paid) {
-    await markStatementPaid(statement, payment, paymentAmount(statement.figures.payable), userId);
-    return;
-  }
+  await recordPayment(tenantId, userId, { ...payment, statement_ids: [statement.statementId] });
+}
+
+/**
+ * Marks a statement paid before payments existed unpaid: its entry goes, unless a later statement
+ * carries it already.
+ */
+async function unpayAlone(tenantId: string, statement: StatementItem): Promise<void> {
   if ((await markStatementUnpaid(statement)) !== 'refused') return;
   const carrier = (await paymentEntryOf(statement))?.statement_id;
   const carried = carrier ? await getStatement(tenantId, carrier) : null;
@@ -133,10 +138,27 @@ export async function setPaid(
   );
 }
 
-/** bulk_pay: every id is the company's, else nothing changes (404). */
+/**
+ * bulk_pay: every id is the company's, else nothing changes (404). Paid: one payment per account
+ * of the unpaid statements (those paid already stay as they are). Unpaid: the payments that paid
+ * them are deleted.
+ */
 export async function bulkPay(tenantId: string, userId: string, ids: readonly string[], paid: boolean) {
   const statements = await Promise.all(ids.map((id) => statementOf(tenantId, id)));
-  for (const statement of statements) await setPaid(tenantId, userId, statement, paid);
+  if (paid) {
+    const byAccount = new Map<string, string[]>();
+    for (const s of statements.filter((s) => !s.paid))
+      byAccount.set(s.accountKey, [...(byAccount.get(s.accountKey) ?? []), s.statementId]);
+    for (const statement_ids of byAccount.values())
+      await recordPayment(tenantId, userId, {
+        statement_ids,
+        payment_date: today(),
+        payment_method: null,
+        payment_reference: null,
+      });
+  } else {
+    for (const statement of await unpayStatements(tenantId, statements)) await unpayAlone(tenantId, statement);
+  }
   const labels = await labelNames(tenantId);
   const fresh = await Promise.all(ids.map((id) => statementOf(tenantId, id)));
   return {

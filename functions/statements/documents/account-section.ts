@@ -54,6 +54,14 @@ export function accountSection(statement: Statement): Content {
       },
     },
   ];
+  const payments = statement.payments_made ?? [];
+  if (payments.length > 0) {
+    // Each payment as the payee recognises it on their bank statement: "paid on … via … ref …".
+    content.push({
+      text: [{ text: 'Payments since the previous statement: ', bold: true }, payments.map((p) => p.text).join('; ')],
+      margin: [0, 6, 0, 0],
+    });
+  }
   if (new Big(statement.aggregator_fee || '0').gt(0)) {
     content.push({
       text: `The distributor’s fee of ${m(statement.aggregator_fee)} was deducted before net revenue.`,

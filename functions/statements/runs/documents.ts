@@ -7,6 +7,7 @@ import { renderStatementPdf, type Party, type StatementDocument } from '../docum
 import { sendMail } from '../../lib/mail.js';
 import { CSV_COLUMNS } from '../engine/material.js';
 import { accountOfKey, presentStatement } from '../api/present.js';
+import { paymentsMadeOn } from '../accounts/payments-made.js';
 import { runKeys, statementKeys } from '../statement-keys.js';
 import { getBytes, putBytes } from './objects.js';
 
@@ -37,13 +38,14 @@ const EMPTY_CSV = `${CSV_COLUMNS.join(',')}\n`;
 
 /** A statement as its PDF and mail show it: the statement, who pays, who is paid, the version it corrects. */
 export async function statementDocument(statement: StatementItem): Promise<StatementDocument> {
-  const [labels, parties, replaced] = await Promise.all([
+  const [labels, parties, replaced, payments_made] = await Promise.all([
     labelNames(statement.tenantId),
     partiesOf(statement),
     statement.replaces_id ? getStatement(statement.tenantId, statement.replaces_id) : null,
+    paymentsMadeOn(statement),
   ]);
   return {
-    statement: presentStatement(statement, labels),
+    statement: { ...presentStatement(statement, labels), payments_made },
     ...parties,
     replaces: replaced ? { number: replaced.number } : null,
   };

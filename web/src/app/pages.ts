@@ -102,6 +102,10 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'distribution-dashboard': () =>
     import('../pages/finances/distribution-dashboard').then((m) => m.DistributionDashboardPage),
   'payment-run': () => import('../pages/payouts/payment-run-page').then((m) => m.PaymentRunPage),
+  payments: () => import('../pages/payments/payments-page').then((m) => m.PaymentsPage),
+  payment: () => import('../pages/payments/payment-detail-page').then((m) => m.PaymentDetailPage),
+  'payment-new': () => import('../pages/payments/payment-form-page').then((m) => m.NewPaymentPage),
+  'payment-edit': () => import('../pages/payments/payment-form-page').then((m) => m.EditPaymentPage),
   'not-found': () => import('../pages/not-found').then((m) => m.NotFoundPage),
 };
 

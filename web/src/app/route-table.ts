@@ -87,6 +87,10 @@ export type PageKey =
   | 'distribution-label-accounting'
   | 'distribution-dashboard'
   | 'payment-run'
+  | 'payments'
+  | 'payment'
+  | 'payment-new'
+  | 'payment-edit'
   | 'not-found';
 
 export type RouteDef = {
@@ -370,8 +374,15 @@ const userRoutes: RouteDef[] = [
       'statements/:statementId',
       'statements/:statementId/edit',
       'statement_run',
+      'payments',
+      'payments/new',
+      'payments/:paymentId',
+      'payments/:paymentId/edit',
     ]),
-    statementPages('/user/finances/statements', '/user/finances/statement_run'),
+    {
+      ...statementPages('/user/finances/statements', '/user/finances/statement_run'),
+      ...paymentPages('/user/finances/payments'),
+    },
   ),
 ];
 
@@ -435,6 +446,16 @@ function expensePages(...lists: string[]): Record<string, PageKey> {
       [`${list}/:expenseId/edit`, 'expense-edit' as const],
     ]),
   );
+}
+
+/** The payment pages under each payments list path: the list, new, detail and edit (issue 14). */
+function paymentPages(list: string): Record<string, PageKey> {
+  return {
+    [list]: 'payments',
+    [`${list}/new`]: 'payment-new',
+    [`${list}/:paymentId`]: 'payment',
+    [`${list}/:paymentId/edit`]: 'payment-edit',
+  };
 }
 
 /** Routes that work in the current company (the statements and expenses APIs are the company's). */
@@ -607,7 +628,13 @@ const distributionRoutes: RouteDef[] = withPages(
       'expenses/new',
       'expenses/:expenseId/edit',
     ]),
-    dist('/finances/payments', 'DistributionPayments', 'Distribution: payments'),
+    // Payments are the current company's, like its statements (issue 14).
+    adminTenant('/distribution/finances/payments', 'DistributionPayments', 'Distribution: payments'),
+    ...children(adminTenant, '/distribution/finances/payments', 'DistributionPayments', 'Distribution payments', [
+      'new',
+      ':paymentId',
+      ':paymentId/edit',
+    ]),
     dist('/companies', 'DistributionCompanies', 'Distribution: companies'),
     dist('/companies/:companyId', 'DistributionCompany', 'Distribution: company'),
     dist('/companies/:companyId/finances', 'DistributionCompanyFinances', 'Distribution: company finances'),
@@ -658,6 +685,7 @@ const distributionRoutes: RouteDef[] = withPages(
     '/distribution/finances/statements/new': 'statement-run',
     ...expensePages('/distribution/finances/expenses'),
     '/distribution/finances/payment_run': 'payment-run',
+    ...paymentPages('/distribution/finances/payments'),
     // Distributors and DSPs are the reference collections' pages, in the distribution area.
     '/distribution/distributors': REFERENCE_PAGES.list,
     '/distribution/distributors/new': REFERENCE_PAGES.new,

@@ -12,6 +12,7 @@ import { DeleteModal } from '../../components/delete-modal';
 import { FormattedDate } from '../../components/formatted';
 import { RecordState } from '../../components/record-state';
 import { AccountEarnings } from '../finances/account-earnings';
+import { paymentPagesFor, paymentsOfPath } from '../payments/payment-model';
 import { formatMoney } from '../royalties/royalty-model';
 import { expensesApi, useAccountView } from '../expenses/expenses-api';
 import { ENTRY_TEXT } from './account-model';
@@ -130,13 +131,23 @@ function AccountPage({
                 variant="h1"
                 description={`${type} account`}
                 actions={
-                  <Button
-                    variant="primary"
-                    onClick={() => navigate(newStatementPath)}
-                    data-testid="account-new-statement"
-                  >
-                    New statement
-                  </Button>
+                  <SpaceBetween direction="horizontal" size="xs">
+                    <Button
+                      onClick={() =>
+                        navigate(paymentsOfPath(paymentPagesFor('/user'), { id: view.account.id, name: view.name }))
+                      }
+                      data-testid="account-payments"
+                    >
+                      Payments
+                    </Button>
+                    <Button
+                      variant="primary"
+                      onClick={() => navigate(newStatementPath)}
+                      data-testid="account-new-statement"
+                    >
+                      New statement
+                    </Button>
+                  </SpaceBetween>
                 }
               >
                 {view.name}

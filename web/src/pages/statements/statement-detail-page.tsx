@@ -8,7 +8,7 @@ import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { notify, notifyError } from '../../app/notifications';
 import { useInvalidate } from '../../app/invalidate';
 import { DeleteModal } from '../../components/delete-modal';
@@ -16,6 +16,7 @@ import { DetailHeader } from '../../components/detail-header';
 import { FormattedDate } from '../../components/formatted';
 import { RecordState } from '../../components/record-state';
 import { RouterLink } from '../../components/router-link';
+import { paymentPagesFor, payStatementPath } from '../payments/payment-model';
 import { formatMoney } from '../royalties/royalty-model';
 import { PayStatementModal } from './pay-statement-modal';
 import { AccountFigures, RecoupmentPanel } from './statement-account';
@@ -44,6 +45,24 @@ function SelfBilling({ invoice, currency }: { invoice: SelfBillingInvoice; curre
           { label: 'Issued', value: <FormattedDate value={invoice.issued_at} /> },
         ]}
       />
+    </Container>
+  );
+}
+
+/** The payments this statement carries, each as "paid on … via … ref …" (issue 14). */
+function PaymentsMade({ statement }: { statement: Statement }) {
+  const payments = statement.payments_made ?? [];
+  if (payments.length === 0) return null;
+  return (
+    <Container
+      header={<Header variant="h2">Payments since the previous statement</Header>}
+      data-testid="statement-payments-made"
+    >
+      <SpaceBetween size="xxs">
+        {payments.map((p) => (
+          <Box key={`${p.paid_statement_id}-${p.payment_date}`}>{p.text}</Box>
+        ))}
+      </SpaceBetween>
     </Container>
   );
 }
@@ -98,6 +117,7 @@ function StatementView({ statement, reload }: { statement: Statement; reload: ()
   const scope = explainScope(statement, pages.royalties);
   const currency = statement.currency;
   const title = statementTitle(statement);
+  const paymentPages = paymentPagesFor(useLocation().pathname);
 
   return (
     <ContentLayout
@@ -203,9 +223,28 @@ function StatementView({ statement, reload }: { statement: Statement; reload: ()
                     {[statement.payment.payment_method, statement.payment.payment_reference]
                       .filter(Boolean)
                       .map((t) => ` · ${t}`)}
+                    {statement.payment.payment_id ? (
+                      <>
+                        {' · '}
+                        <RouterLink
+                          href={paymentPages.detail(statement.payment.payment_id)}
+                          data-testid="statement-payment-link"
+                        >
+                          the payment
+                        </RouterLink>
+                      </>
+                    ) : null}
                   </>
                 ) : (
-                  'Not paid'
+                  <>
+                    Not paid ·{' '}
+                    <RouterLink
+                      href={payStatementPath(paymentPages, statement.id)}
+                      data-testid="statement-record-payment"
+                    >
+                      record a payment
+                    </RouterLink>
+                  </>
                 ),
               },
               { label: 'Recipients', value: statement.recipients.join(', ') || '-' },
@@ -223,6 +262,7 @@ function StatementView({ statement, reload }: { statement: Statement; reload: ()
           reasons={statement.not_paid_reasons}
           revenueLink={explainRevenue(scope)}
         />
+        <PaymentsMade statement={statement} />
         <RecoupmentPanel meter={statement.recoupment} currency={currency} />
         {statement.self_billing ? <SelfBilling invoice={statement.self_billing} currency={currency} /> : null}
         <StatementSummariesView

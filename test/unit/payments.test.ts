@@ -1,0 +1,160 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  paidTwiceBy,
+  paymentEntryAmount,
+  paymentFigures,
+  paymentIdForKey,
+  sameMoney,
+} from '../../functions/payments/figures.js';
+import { paymentInput, paymentPatch } from '../../functions/payments/schemas.js';
+import { paymentMadeText, presentPaymentMade } from '../../functions/statements/accounts/payments-made.js';
+import { renderStatementPdf } from '../../functions/statements/documents/render.js';
+import { sampleStatementDocument } from '../support/statement-document.js';
+
+/** A payment's money and the rules that keep a statement from being paid twice (functions/payments/figures.ts). */
+describe('payment figures', () => {
+  it('totals the statements’ payable exactly, VAT from their self-billing invoices', () => {
+    const figures = paymentFigures([
+      { figures: { payable: '0.10' } },
+      { figures: { payable: '0.20' } },
+      { figures: { payable: '120.00' }, self_billing: { vat: '20.00', vat_rate: '20' } },
+    ]);
+    // 0.1 + 0.2 is 0.30 here, not 0.30000000000000004.
+    expect(figures).toEqual({
+      payment_total: '120.30',
+      payment_subtotal: '100.30',
+      payment_vat_total: '20.00',
+      vat: '20',
+      self_billing: true,
+    });
+    expect(paymentFigures([{ figures: { payable: '5.00' } }])).toMatchObject({ vat: '0', self_billing: false });
+  });
+
+  it('compares a typed total to the smallest unit and never throws on nonsense', () => {
+    expect(sameMoney('70', '70.00')).toBe(true);
+    expect(sameMoney('70.001', '70.00')).toBe(false);
+    expect(sameMoney('69.99', '70.00')).toBe(false);
+    expect(sameMoney('abc', '70.00')).toBe(false);
+    expect(sameMoney('', '0.00')).toBe(false);
+  });
+
+  it('writes −payable on the account, nothing for a statement that pays nothing', () => {
+    expect(paymentEntryAmount('70.00')).toBe('-70.00');
+    expect(paymentEntryAmount('0.00')).toBeNull();
+  });
+
+  it('gives one payment id per key and company', () => {
+    expect(paymentIdForKey('T1', 'run:1')).toBe(paymentIdForKey('T1', 'run:1'));
+    expect(paymentIdForKey('T1', 'run:1')).not.toBe(paymentIdForKey('T2', 'run:1'));
+    expect(paymentIdForKey('T1', 'run:1')).not.toBe(paymentIdForKey('T1', 'run:2'));
+    expect(paymentIdForKey('T1', '__proto__ 🎵 \u202e')).toMatch(/^PAY[0-9A-F]{29}$/);
+  });
+});
+
+describe('paying a statement twice', () => {
+  const st = (id: string, end: string, payable: string, extra: object = {}) => ({
+    statementId: id,
+    number: `ST-${id}`,
+    end_pay_period: end,
+    figures: { payable },
+    ...extra,
+  });
+  const q1 = st('1', '2026-03', '60.00');
+  const q2 = st('2', '2026-06', '70.00');
+
+  it('refuses a statement a later statement in force carries, naming the later one', () => {
+    expect(paidTwiceBy(q1, [q1, q2], [])).toContain('pay ST-2');
+    expect(paidTwiceBy(q2, [q1, q2], [])).toBeNull();
+    // A superseded later statement carries nothing; a statement paying nothing is never paid twice.
+    expect(paidTwiceBy(q1, [q1, { ...q2, superseded_by: 'x' }], [])).toBeNull();
+    expect(paidTwiceBy(st('0', '2026-03', '0.00'), [q1, q2], [])).toBeNull();
+  });
+
+  it('refuses a statement made before an earlier one was paid (its payment not yet carried)', () => {
+    const late = [{ kind: 'payment', paid_statement_id: '1' }];
+    expect(paidTwiceBy(q2, [q1, q2], late)).toContain('ST-1');
+    expect(paidTwiceBy(q2, [q1, q2], [{ ...late[0], statement_id: '2' }])).toBeNull();
+    expect(paidTwiceBy(q2, [q1, q2], [{ kind: 'advance', paid_statement_id: '1' }])).toBeNull();
+  });
+});
+
+describe('the next statement shows the payment', () => {
+  it('reads "paid on … via … ref …", leaving out what was not given', () => {
+    const made = presentPaymentMade(
+      {
+        amount: '-70.00',
+        date: '2026-04-10',
+        payment_method: 'BACS',
+        payment_reference: 'Q1',
+        paid_statement_id: 'S1',
+      },
+      'ST-000041',
+      'GBP',
+    );
+    expect(made).toMatchObject({ amount: '70.00', payment_method: 'BACS', paid_statement_number: 'ST-000041' });
+    expect(made.text).toBe('£70.00 paid on 2026-04-10 via BACS ref Q1 (statement ST-000041)');
+    expect(
+      paymentMadeText(
+        {
+          amount: '5.00',
+          payment_date: '2026-01-02',
+          payment_method: null,
+          payment_reference: null,
+          paid_statement_number: null,
+        },
+        'usd',
+      ),
+    ).toBe('$5.00 paid on 2026-01-02');
+  });
+
+  it('prints the payments on the PDF', async () => {
+    const document = sampleStatementDocument({ rows: 2 });
+    const text = '£70.00 paid on 2026-04-10 via BACS ref Q1-2026 (statement ST-000041)';
+    document.statement.payments_made = [
+      {
+        amount: '70.00',
+        payment_date: '2026-04-10',
+        payment_method: 'BACS',
+        payment_reference: 'Q1-2026',
+        paid_statement_id: 'S1',
+        paid_statement_number: 'ST-000041',
+        text,
+      },
+    ];
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'payment-pdf-'));
+    try {
+      const file = path.join(dir, 'p.pdf');
+      writeFileSync(file, await renderStatementPdf(document));
+      const printed = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(
+        /\s+/g,
+        ' ',
+      );
+      expect(printed).toContain(`Payments since the previous statement: ${text}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('payment inputs', () => {
+  it('refuses money as a float, with more than 2 decimals, and a fixed field on edit', () => {
+    const input = (body: object) => paymentInput.safeParse({ statement_ids: ['S1'], ...body });
+    expect(input({ payment_total: 12.5 }).success).toBe(false);
+    expect(input({ payment_total: '12.505' }).success).toBe(false);
+    expect(input({ payment_total: '12.5' }).data?.payment_total).toBe('12.50');
+    expect(input({ payment_date: '2026-13-01' }).success).toBe(false);
+    expect(input({ statement_ids: [] }).success).toBe(false);
+    const patch = paymentPatch.safeParse({ payment_total: '1.00', payment_reference: '' });
+    expect(patch.success).toBe(false);
+    expect(patch.error?.issues.map((i) => i.path.join('.'))).toEqual(['payment_total']);
+    expect(paymentPatch.parse({ payment_reference: '', payment_method: 'BACS' })).toEqual({
+      payment_reference: null,
+      payment_method: 'BACS',
+    });
+    expect(paymentPatch.safeParse(JSON.parse('{"__proto__":{"payment_total":"1"}}')).success).toBe(false);
+  });
+});
