@@ -68,7 +68,8 @@ export type ImportTotals = {
   lines_read: number;
   stored: number;
   skipped: number;
-  rejected: { line: number; reason: string }[];
+  /** amount and currency: the refused line's amount when it could be read (counted in amount_rejected). */
+  rejected: { line: number; reason: string; amount?: string; currency?: string }[];
   amount_read: string;
   amount_stored: string;
   amount_rejected: string;

@@ -26,7 +26,15 @@ const controlTotals = {
   properties: {
     lines_read: count,
     stored: count,
-    rejected: { type: 'list', required: true, items: { type: 'map', properties: { line: count, reason: text } } },
+    rejected: {
+      type: 'list',
+      required: true,
+      // amount and currency: a refused line's readable amount (it is in amount_rejected).
+      items: {
+        type: 'map',
+        properties: { line: count, reason: text, amount: { type: 'string' }, currency: { type: 'string' } },
+      },
+    },
     skipped: count,
     amount_read: text,
     amount_stored: text,

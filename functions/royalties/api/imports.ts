@@ -13,6 +13,7 @@ import { dropKey, importPrefixes } from '../bucket-keys.js';
 import { deleteAggregates } from '../ledger/aggregates.js';
 import { royaltiesChanged } from '../ledger/state.js';
 import { required } from '../../lib/required.js';
+import { MAX_REPORT_BYTES } from '../import/limits.js';
 
 /**
  * Report imports as the user sees them (spec 3 §7.9, issue 6): uploading a report into the
@@ -21,8 +22,6 @@ import { required } from '../../lib/required.js';
  * take the same path.
  */
 const UPLOAD_URL_SECONDS = 60 * 60;
-/** A single presigned PUT takes up to 5 GB; reports stay well below. */
-const MAX_REPORT_BYTES = 5_000_000_000;
 
 export const reportUpload = z.strictObject({
   filename: z.string().trim().min(1, 'filename is required').max(255),

@@ -29,7 +29,8 @@ import {
 } from '../ledger/rules.js';
 import { literal } from '../ledger/sql.js';
 import type { RoyaltyMap } from '../../../shared/schemas/royalty-map.js';
-import { stagedLedgerRows, stageReport, unreadableReport, type ControlTotals } from './read-report.js';
+import { stagedLedgerRows, stageReport, type ControlTotals } from './read-report.js';
+import { unreadableReport } from './report-problem.js';
 import { upload } from '../ledger/object-files.js';
 import { splitReport, type ReportSplit } from './split-report.js';
 import { required } from '../../lib/required.js';
@@ -276,7 +277,10 @@ async function storePart(bucket: string, message: PartMessage, item: PartedImpor
     let rows: string;
     let totals: ControlTotals;
     try {
-      const staged = await stageReport(duck, file, partMap, { lineOffset: message.lineOffset });
+      const staged = await stageReport(duck, file, partMap, {
+        lineOffset: message.lineOffset,
+        mapName: message.sourceName,
+      });
       totals = staged.totals;
       rows = stagedLedgerRows(staged, importId);
     } catch (error) {

@@ -20,7 +20,8 @@ import { importProgress, PROGRESS, stepTimer } from './progress.js';
 import { dispatchParts } from './parts.js';
 import { storeLedger } from '../ledger/store.js';
 import { download } from '../ledger/object-files.js';
-import { stagedLedgerRows, stageReport, unreadableReport, type ControlTotals } from './read-report.js';
+import { stagedLedgerRows, stageReport, type ControlTotals } from './read-report.js';
+import { unreadableReport } from './report-problem.js';
 import { asDelimitedText } from './report-file.js';
 import { dsrToReport, isDsr } from './dsr.js';
 
@@ -135,7 +136,9 @@ export async function runImport(bucket: string, key: string, options: RunImportO
     }
     try {
       // The report is read once into DuckDB; the ledger file is written from there in one pass with the rules.
-      const staged = await stageReport(duck, dsr?.file ?? text, dsr?.map ?? source.map);
+      const staged = await stageReport(duck, dsr?.file ?? text, dsr?.map ?? source.map, {
+        mapName: dsr ? undefined : source.name,
+      });
       totals = staged.totals;
       rows = stagedLedgerRows(staged, id);
     } catch (error) {

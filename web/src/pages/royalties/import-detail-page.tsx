@@ -221,6 +221,12 @@ export function RoyaltyImportPage() {
                 columnDefinitions={[
                   { id: 'line', header: 'Line', cell: (r) => r.line },
                   { id: 'reason', header: 'Reason', cell: (r) => r.reason },
+                  // The money a refused line carries is in "Amount rejected": each line shows its share.
+                  {
+                    id: 'amount',
+                    header: 'Amount',
+                    cell: (r) => (r.amount === undefined ? '-' : `${decimal2(r.amount)} ${r.currency ?? ''}`.trim()),
+                  },
                 ]}
               />
             ) : null}
