@@ -102,6 +102,8 @@ export type RoyaltyImport = {
   rejected_count?: number;
   /** A large report is cut into parts imported side by side; absent when it was read whole. */
   parts?: number;
+  /** It failed, or is stuck (no progress past the worker's timeout): POST /royalty_imports/{id}/rerun runs it again. */
+  can_rerun?: boolean;
   created_at?: string;
 };
 
