@@ -45,19 +45,19 @@ const RUN_ATTRIBUTES = ['running_since', 'run_token'] as const;
 
 /**
  * Claims running an import (a redelivered message, a confirmed duplicate, a re-run, an import
- * resumed on start): it is set processing with `progress`, its last error cleared. Refused
+ * resumed on start) as `claim`: it is set processing with `progress`, its last error cleared. Refused
  * (false) while another run is under way: its last sign of life is after `staleBefore` (ISO)
  * and `token` is not the claim a re-run was queued with.
  */
 export async function claimImportRun(
   tenantId: string,
   id: string,
-  { staleBefore, token, progress }: { staleBefore: string; token?: string; progress: number },
+  { staleBefore, token, claim, progress }: { staleBefore: string; token?: string; claim: string; progress: number },
 ): Promise<boolean> {
   try {
     await imports()
       .patch({ tenantId, id })
-      .set({ status: 'processing', progress, running_since: new Date().toISOString(), run_token: ulid() })
+      .set({ status: 'processing', progress, running_since: new Date().toISOString(), run_token: claim })
       .remove(['error'])
       .where((attr, op) => {
         const free = [
@@ -103,9 +103,25 @@ export async function claimImportRerun(
   }
 }
 
+/** Gives a run's claim back (its attempt failed and the message comes again), unless another run holds it. */
+export async function releaseImportRun(tenantId: string, id: string, claim: string): Promise<void> {
+  await imports()
+    .patch({ tenantId, id })
+    .remove([...RUN_ATTRIBUTES])
+    .where((attr, op) => op.eq(attr.run_token, claim))
+    .go()
+    .catch((error) => {
+      if (!isConditionFailed(error)) throw error;
+    });
+}
+
 /** Every import left processing, in every tenant: the local cloud resumes them on start (a scan: local only). */
 export async function listProcessingImports(): Promise<RoyaltyImportItem[]> {
-  return (await imports().scan.where((attr, op) => op.eq(attr.status, 'processing')).go({ pages: 'all' })).data;
+  return (
+    await imports()
+      .scan.where((attr, op) => op.eq(attr.status, 'processing'))
+      .go({ pages: 'all' })
+  ).data;
 }
 
 /** Drops the claims of runs that cannot be alive any more (the local cloud started again), so the next delivery runs. */

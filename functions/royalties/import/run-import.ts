@@ -2,9 +2,11 @@ import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { ulid } from 'ulid';
 import {
   claimImportRun,
   createImportOnce,
+  releaseImportRun,
   findEarlierImport,
   getImport,
   recordImportHistory,
@@ -68,6 +70,7 @@ export async function runImport(bucket: string, key: string, options: RunImportO
   const paymentDate = existing?.payment_date ?? new Date().toISOString().slice(0, 10);
   // The import's DynamoDB writes, recorded on it when it is done (`writes`).
   let writes = 1;
+  const claim = ulid();
   const created =
     !existing &&
     (await createImportOnce({
@@ -81,6 +84,7 @@ export async function runImport(bucket: string, key: string, options: RunImportO
       progress: PROGRESS.started,
       payment_date: paymentDate,
       running_since: new Date().toISOString(),
+      run_token: claim,
       ...(userId ? { user_id: userId } : {}),
     }));
   const claimed =
@@ -88,6 +92,7 @@ export async function runImport(bucket: string, key: string, options: RunImportO
     (await claimImportRun(tenantId, id, {
       staleBefore: staleRunBefore(),
       token: options.runToken,
+      claim,
       progress: PROGRESS.started,
     }));
   if (!claimed) {
@@ -109,8 +114,10 @@ export async function runImport(bucket: string, key: string, options: RunImportO
   try {
     return await importClaimed();
   } catch (error) {
+    // The message comes again: its next delivery takes the run over (the queue's retry may be sooner than the claim ages).
+    if (!options.lastAttempt) await releaseImportRun(tenantId, id, claim).catch(() => undefined);
     // The queue's last try: the import says why it stopped rather than "processing" for ever.
-    if (options.lastAttempt)
+    else
       await importProgress(
         { tenantId, id, filename, user_id: userId },
         'failed',
