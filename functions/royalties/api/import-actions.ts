@@ -140,7 +140,7 @@ export async function confirmImport(tenantId: string, importId: string) {
 }
 
 /** Refusals of a re-run, in the user's words. */
-export const RERUN_MESSAGES = {
+const RERUN_MESSAGES = {
   running: 'The import is still running. It can be re-run if it fails, or if it shows no progress for 15 minutes.',
   finished: 'Only a failed or stuck import can be re-run. Delete this import and upload the report again instead.',
 } as const;
