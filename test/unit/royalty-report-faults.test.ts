@@ -108,7 +108,7 @@ describe('money on refused lines', () => {
         currency: 'GBP',
       },
       // The amount itself is unreadable: nothing to count, nothing named.
-      { line: 4, reason: 'The amount is not a number: abc', currency: 'GBP' },
+      { line: 4, reason: 'The amount is not a number: abc' },
       {
         line: 5,
         reason: 'No pay period, or not one of YYYY-MM, YYYYMM, MM/YYYY',

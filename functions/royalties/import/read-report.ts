@@ -295,8 +295,9 @@ export async function stageReport(
         (r): Rejected => ({
           line: Number(r.line),
           reason: String(r.reason),
+          // The money the line carries, when it could be read (with its currency, when the line has one).
           ...(r.amount === null ? {} : { amount: String(r.amount) }),
-          ...(r.currency === null ? {} : { currency: String(r.currency) }),
+          ...(r.amount === null || r.currency === null ? {} : { currency: String(r.currency) }),
         }),
       )
     : [];
