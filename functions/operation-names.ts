@@ -144,6 +144,7 @@ export const OPERATION_NAMES = {
     'getImport',
     'deleteImport',
     'confirmImport',
+    'rerunImport',
     'unmatchedLines',
     'assignMatch',
     'rematchImport',

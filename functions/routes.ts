@@ -246,6 +246,7 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/royalty_imports/{id}', 'royalties', 'getImport', 'tenant', 'money.read'),
   r('DELETE', '/royalty_imports/{id}', 'royalties', 'deleteImport', 'tenant', 'money.write'),
   r('POST', '/royalty_imports/{id}/confirm', 'royalties', 'confirmImport', 'tenant', 'money.write'),
+  r('POST', '/royalty_imports/{id}/rerun', 'royalties', 'rerunImport', 'tenant', 'money.write'),
   r('GET', '/royalty_imports/{id}/unmatched', 'royalties', 'unmatchedLines', 'tenant', 'money.read'),
   r('POST', '/royalty_imports/{id}/assign', 'royalties', 'assignMatch', 'tenant', 'money.write'),
   r('POST', '/royalty_imports/{id}/rematch', 'royalties', 'rematchImport', 'tenant', 'money.write'),

@@ -96,7 +96,8 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
   royalties: httpArea({
     memorySize: 3008,
     nativeModules: DUCKDB_MODULES,
-    needs: { buckets: { ledger: 'readWrite' }, push: true },
+    // A failed or stuck import is re-run through the import queue.
+    needs: { buckets: { ledger: 'readWrite' }, push: true, sendsTo: ['royaltyImport'] },
   }),
   // Statements and runs: sums over the ledger (DuckDB), presigned PDF/CSV downloads and bulk zips in the
   // ledger bucket (statements/), runs queued to the statement worker, statements re-sent by mail.

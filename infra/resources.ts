@@ -109,6 +109,8 @@ export const ENV = {
   /** The token issuer: https://cognito-idp.{region}.amazonaws.com/{poolId} in AWS, cognito-local's URL locally. */
   jwtIssuer: 'JWT_ISSUER',
   websocketEndpoint: 'WEBSOCKET_ENDPOINT',
+  /** The royalty-import queue: the royalties API sends a re-run there, the local cloud its unfinished imports on start. */
+  royaltyImportQueue: 'ROYALTY_IMPORT_QUEUE_URL',
   /** The queue the royalty-import worker sends a large report's parts to. */
   royaltyPartQueue: 'ROYALTY_PART_QUEUE_URL',
   /** The queue statement runs go through (the statements API, the schedule and the worker itself send to it). */
@@ -129,6 +131,7 @@ export const ENV = {
 
 /** The variable a queue's URL reaches its senders through (a function declares `sendsTo` in infra/functions.ts). */
 export const QUEUE_URL_ENV: Partial<Record<QueueKey, string>> = {
+  royaltyImport: ENV.royaltyImportQueue,
   royaltyImportPart: ENV.royaltyPartQueue,
   statementRun: ENV.statementRunQueue,
 };

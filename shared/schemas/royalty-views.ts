@@ -68,7 +68,8 @@ export type ImportTotals = {
   lines_read: number;
   stored: number;
   skipped: number;
-  rejected: { line: number; reason: string }[];
+  /** amount and currency: the refused line's amount when it could be read (counted in amount_rejected). */
+  rejected: { line: number; reason: string; amount?: string; currency?: string }[];
   amount_read: string;
   amount_stored: string;
   amount_rejected: string;
@@ -101,6 +102,8 @@ export type RoyaltyImport = {
   rejected_count?: number;
   /** A large report is cut into parts imported side by side; absent when it was read whole. */
   parts?: number;
+  /** It failed, or is stuck (no progress past the worker's timeout): POST /royalty_imports/{id}/rerun runs it again. */
+  can_rerun?: boolean;
   created_at?: string;
 };
 

@@ -116,9 +116,12 @@ describe('a report larger than one part', () => {
     expect(whole.rejected.length).toBe(21 + 14);
     expect(item.totals).toEqual(whole);
     expect(item.totals).toMatchObject({ lines_read: 20_001, skipped: 1, stored: 20_000 - 35 });
+    // Its amount is readable, so it is named and counted in amount_rejected (issue 15).
     expect(item.totals!.rejected[0]).toEqual({
       line: 8,
       reason: 'No pay period, or not one of YYYY-MM, YYYYMM, MM/YYYY',
+      amount: '0.000006',
+      currency: 'GBP',
     });
 
     // Lines i ≡ 7 (mod 3000) carry the recording's ISRC: 7, 3007, … 18007, of which 6007 is refused (no amount).

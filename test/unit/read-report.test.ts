@@ -104,7 +104,7 @@ describe('reading a sales report', () => {
     expect(totals.rejected.map((r) => [r.line, r.reason.split(':')[0]])).toEqual([
       [3, 'The amount is not a number'],
       [4, 'No pay period, or not one of YYYY-MM, YYYYMM, MM/YYYY'],
-      [5, 'The line could not be read'],
+      [5, 'The line has more columns than the header'],
       [7, 'The quantity is not a whole number'],
     ]);
     expect(totals).toMatchObject({

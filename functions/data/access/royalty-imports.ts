@@ -29,13 +29,111 @@ export async function listImports(tenantId: string): Promise<RoyaltyImportItem[]
   return (await imports().query.byTenant({ tenantId }).go({ pages: 'all' })).data;
 }
 
-export async function createImport(item: CreateRoyaltyImport): Promise<void> {
-  await imports().put(item).go();
+/** Creates the import unless it exists (two deliveries of one event): false when another created it first. */
+export async function createImportOnce(item: CreateRoyaltyImport): Promise<boolean> {
+  try {
+    await imports().create(item).go();
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
 }
 
-/** Sets an import processing again (a redelivered message, a confirmed duplicate), its last error cleared. */
-export async function restartImport(tenantId: string, id: string, progress: number): Promise<void> {
-  await imports().patch({ tenantId, id }).set({ status: 'processing', progress }).remove(['error']).go();
+/** What a run of an import leaves on it while it runs; removed when it stops (done, failed, duplicate). */
+const RUN_ATTRIBUTES = ['running_since', 'run_token'] as const;
+
+/**
+ * Claims running an import (a redelivered message, a confirmed duplicate, a re-run, an import
+ * resumed on start) as `claim`: it is set processing with `progress`, its last error cleared. Refused
+ * (false) while another run is under way: its last sign of life is after `staleBefore` (ISO)
+ * and `token` is not the claim a re-run was queued with.
+ */
+export async function claimImportRun(
+  tenantId: string,
+  id: string,
+  { staleBefore, token, claim, progress }: { staleBefore: string; token?: string; claim: string; progress: number },
+): Promise<boolean> {
+  try {
+    await imports()
+      .patch({ tenantId, id })
+      .set({ status: 'processing', progress, running_since: new Date().toISOString(), run_token: claim })
+      .remove(['error'])
+      .where((attr, op) => {
+        const free = [
+          op.ne(attr.status, 'processing'),
+          op.notExists(attr.running_since),
+          op.lt(attr.running_since, staleBefore),
+          ...(token ? [op.eq(attr.run_token, token)] : []),
+        ];
+        return free.join(' OR ');
+      })
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Queues a re-run: a failed import, or one processing whose run gave no sign of life since
+ * `staleBefore`, is set processing again under `token` (the re-run's message carries it), with
+ * its last error and any finishing claim cleared. False when it is running or in another state.
+ */
+export async function claimImportRerun(
+  tenantId: string,
+  id: string,
+  { staleBefore, token, progress }: { staleBefore: string; token: string; progress: number },
+): Promise<boolean> {
+  try {
+    await imports()
+      .patch({ tenantId, id })
+      .set({ status: 'processing', progress, running_since: new Date().toISOString(), run_token: token })
+      .remove(['error', 'finishing', 'finishing_since'])
+      .where((attr, op) => {
+        const stale = `${op.notExists(attr.running_since)} OR ${op.lt(attr.running_since, staleBefore)}`;
+        return `${op.eq(attr.status, 'failed')} OR (${op.eq(attr.status, 'processing')} AND (${stale}))`;
+      })
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}
+
+/** Gives a run's claim back (its attempt failed and the message comes again), unless another run holds it. */
+export async function releaseImportRun(tenantId: string, id: string, claim: string): Promise<void> {
+  await imports()
+    .patch({ tenantId, id })
+    .remove([...RUN_ATTRIBUTES])
+    .where((attr, op) => op.eq(attr.run_token, claim))
+    .go()
+    .catch((error) => {
+      if (!isConditionFailed(error)) throw error;
+    });
+}
+
+/** Every import left processing, in every tenant: the local cloud resumes them on start (a scan: local only). */
+export async function listProcessingImports(): Promise<RoyaltyImportItem[]> {
+  return (
+    await imports()
+      .scan.where((attr, op) => op.eq(attr.status, 'processing'))
+      .go({ pages: 'all' })
+  ).data;
+}
+
+/** Drops the claims of runs that cannot be alive any more (the local cloud started again), so the next delivery runs. */
+export async function releaseRunClaims(tenantId: string, id: string): Promise<void> {
+  await imports()
+    .patch({ tenantId, id })
+    .remove([...RUN_ATTRIBUTES, 'finishing', 'finishing_since'])
+    .where((attr, op) => op.eq(attr.status, 'processing'))
+    .go()
+    .catch((error) => {
+      if (!isConditionFailed(error)) throw error;
+    });
 }
 
 /**
@@ -48,7 +146,9 @@ export async function updateImport(
   set: ImportUpdate,
   { whileProcessing = false } = {},
 ): Promise<boolean> {
-  const patch = imports().patch({ tenantId, id }).set(set);
+  const set_ = imports().patch({ tenantId, id }).set(set);
+  // An import that stops (done, failed, duplicate) has no run under way any more.
+  const patch = set.status && set.status !== 'processing' ? set_.remove([...RUN_ATTRIBUTES]) : set_;
   try {
     await (whileProcessing ? patch.where((attr, op) => op.eq(attr.status, 'processing')) : patch).go();
     return true;
@@ -86,7 +186,8 @@ export async function pointImportAtLedger(
   from: { previousKey?: string; hadParts: boolean },
 ): Promise<void> {
   const patch = imports().patch({ tenantId, id }).set(set);
-  await (from.hadParts ? patch.remove(['ledger_keys']) : patch)
+  const removed = [...(from.hadParts ? ['ledger_keys' as const] : []), ...(set.status ? RUN_ATTRIBUTES : [])];
+  await (removed.length ? patch.remove(removed) : patch)
     .where((attr, op) => (from.previousKey ? op.eq(attr.ledger_key, from.previousKey) : op.notExists(attr.ledger_key)))
     .go();
 }
@@ -130,7 +231,7 @@ export async function completeFinishing(tenantId: string, id: string, set: Impor
   await imports()
     .patch({ tenantId, id })
     .set(set)
-    .remove(['finishing', 'finishing_since'])
+    .remove(['finishing', 'finishing_since', ...RUN_ATTRIBUTES])
     .where((attr, op) => op.eq(attr.status, 'processing'))
     .go();
 }

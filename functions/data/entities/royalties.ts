@@ -26,7 +26,15 @@ const controlTotals = {
   properties: {
     lines_read: count,
     stored: count,
-    rejected: { type: 'list', required: true, items: { type: 'map', properties: { line: count, reason: text } } },
+    rejected: {
+      type: 'list',
+      required: true,
+      // amount and currency: a refused line's readable amount (it is in amount_rejected).
+      items: {
+        type: 'map',
+        properties: { line: count, reason: text, amount: { type: 'string' }, currency: { type: 'string' } },
+      },
+    },
     skipped: count,
     amount_read: text,
     amount_stored: text,
@@ -109,6 +117,12 @@ export const RoyaltyImport = new Entity({
     /** The claim of the attempt finishing the import (the part that finds all parts stored takes it), and since when (ISO). */
     finishing: { type: 'string' },
     finishing_since: { type: 'string' },
+    /**
+     * The run under way (import/run-claim.ts): the last sign of life of the worker running it (ISO;
+     * each progress step renews it) and the claim of that run. Removed when the import stops.
+     */
+    running_since: { type: 'string' },
+    run_token: { type: 'string' },
     /** How many aggregate items the import wrote (packed per pay period and dimension, aggregates.ts). */
     aggregates: { type: 'number' },
     /** The DynamoDB writes the import made in all: this item's puts and patches, aggregate puts and deletes, its history record and ledger version. */

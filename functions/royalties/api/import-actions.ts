@@ -2,7 +2,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { withScratchDuck } from '../ledger/duck.js';
 import { ENV } from '../../../infra/resources.js';
 import { catalogueRecordExists } from '../../data/access/royalty-catalogue.js';
-import { getImport, listImports } from '../../data/access/royalty-imports.js';
+import { claimImportRerun, deleteAllImportParts, getImport, listImports } from '../../data/access/royalty-imports.js';
 import { putMatchRule } from '../../data/access/royalty-ledger.js';
 import { requireEnv } from '../../lib/clients.js';
 import { Conflict, InvalidField, NotFound } from '../../lib/errors.js';
@@ -12,12 +12,15 @@ import { importLedgerKeys, localLedgerFile } from '../ledger/files.js';
 import { storeLedger, type StoredLedger } from '../ledger/store.js';
 import { MATCH_FIELDS, normaliseIdentifier, type MatchField } from '../ledger/match-lines.js';
 import { runImport } from '../import/run-import.js';
+import { queueImport, runIsAlive, staleRunBefore } from '../import/run-claim.js';
+import { PROGRESS } from '../import/progress.js';
+import { ulid } from 'ulid';
 
 /**
  * What the user does with an import after it ran: re-match it against the catalogue as it is
  * now, re-convert it with the exchange rates as they are now, assign an unmatched identifier by
- * hand, list its unmatched lines, and confirm a duplicate. The ledger file is re-read from the
- * bucket, so these work the same wherever the import ran.
+ * hand, list its unmatched lines, confirm a duplicate, and re-run one that failed or is stuck.
+ * The ledger file is re-read from the bucket, so these work the same wherever the import ran.
  */
 const bucket = () => requireEnv(ENV.ledgerBucket);
 
@@ -133,5 +136,34 @@ export async function confirmImport(tenantId: string, importId: string) {
   const item = await importOf(tenantId, importId);
   if (item.status !== 'duplicate') throw new Conflict('Only an import held back as a duplicate can be confirmed');
   await runImport(bucket(), item.source_key, { force: true });
+  return importOf(tenantId, importId);
+}
+
+/** Refusals of a re-run, in the user's words. */
+const RERUN_MESSAGES = {
+  running: 'The import is still running. It can be re-run if it fails, or if it shows no progress for 15 minutes.',
+  finished: 'Only a failed or stuck import can be re-run. Delete this import and upload the report again instead.',
+} as const;
+
+/**
+ * Re-runs a failed import, or one stuck processing (no sign of life past the worker's timeout),
+ * from its report and the map as it is now: its stored parts are cleared and the import queue
+ * runs it again under a new claim. Refused while it is running.
+ */
+export async function rerunImport(tenantId: string, importId: string) {
+  const item = await importOf(tenantId, importId);
+  if (runIsAlive(item)) throw new Conflict(RERUN_MESSAGES.running);
+  if (item.status !== 'failed' && item.status !== 'processing') throw new Conflict(RERUN_MESSAGES.finished);
+  const token = ulid();
+  // Claimed first: two clicks, or a run that came back to life meanwhile, queue one run.
+  const claimed = await claimImportRerun(tenantId, importId, {
+    staleBefore: staleRunBefore(),
+    token,
+    progress: PROGRESS.started,
+  });
+  if (!claimed) throw new Conflict(RERUN_MESSAGES.running);
+  // The parts of an earlier run were read with the map as it was: the re-run reads every part again.
+  await deleteAllImportParts(tenantId, importId);
+  await queueImport(bucket(), item.source_key, token);
   return importOf(tenantId, importId);
 }

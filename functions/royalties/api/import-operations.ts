@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { idParams, operation, reply, type AreaOperations } from '../../lib/http.js';
 import { createExchangeRate, deleteExchangeRate, findExchangeRate, listExchangeRates } from './exchange-rates.js';
-import { assignMatch, confirmImport, rematchImport, unmatchedLines, updateExchangeRates } from './import-actions.js';
+import {
+  assignMatch,
+  confirmImport,
+  rematchImport,
+  rerunImport,
+  unmatchedLines,
+  updateExchangeRates,
+} from './import-actions.js';
+import { importJson, sourceNames } from './imports.js';
 import { MATCH_FIELDS } from '../ledger/match-lines.js';
 
 /**
@@ -49,6 +57,14 @@ export const importOperations = {
       royalty_import: await confirmImport(tenantId, params.id),
       message: 'Import Confirmed',
     }),
+  }),
+  /** Runs a failed or stuck import again (issue 15); 409 while it is running. */
+  rerunImport: operation('tenant', {
+    params: idParams,
+    run: async ({ tenantId, params }) => {
+      const item = await rerunImport(tenantId, params.id);
+      return { royalty_import: importJson(item, await sourceNames(tenantId)), message: 'Import Re-run Started' };
+    },
   }),
   unmatchedLines: operation('tenant', {
     params: idParams,

@@ -13,6 +13,8 @@ import { dropKey, importPrefixes } from '../bucket-keys.js';
 import { deleteAggregates } from '../ledger/aggregates.js';
 import { royaltiesChanged } from '../ledger/state.js';
 import { required } from '../../lib/required.js';
+import { MAX_REPORT_BYTES } from '../import/limits.js';
+import { runIsAlive } from '../import/run-claim.js';
 
 /**
  * Report imports as the user sees them (spec 3 §7.9, issue 6): uploading a report into the
@@ -21,8 +23,6 @@ import { required } from '../../lib/required.js';
  * take the same path.
  */
 const UPLOAD_URL_SECONDS = 60 * 60;
-/** A single presigned PUT takes up to 5 GB; reports stay well below. */
-const MAX_REPORT_BYTES = 5_000_000_000;
 
 export const reportUpload = z.strictObject({
   filename: z.string().trim().min(1, 'filename is required').max(255),
@@ -53,9 +53,18 @@ export async function presignReport(tenantId: string, userId: string, input: z.i
   return { url, key, method: 'PUT' as const, headers: { 'x-amz-meta-user-id': userId } };
 }
 
-function importJson(item: RoyaltyImportItem, sourceNames: Map<string, string>) {
-  // The finishing claim is the part workers' business (import/parts.ts).
-  const { tenantId: _tenant, createdAt, updatedAt, finishing: _claim, finishing_since: _since, ...rest } = item;
+/** An import as the API answers it: the workers' claims left out, whether it may be re-run put in. */
+export function importJson(item: RoyaltyImportItem, sourceNames: Map<string, string>) {
+  // The finishing and run claims are the workers' business (import/parts.ts, import/run-claim.ts).
+  const {
+    tenantId: _tenant,
+    createdAt,
+    updatedAt,
+    finishing: _claim,
+    finishing_since: _since,
+    run_token: _token,
+    ...rest
+  } = item;
   const { totals, matched } = rest;
   // An uploaded report's key starts with the upload's id; the user knows the file by its own name.
   return {
@@ -66,10 +75,13 @@ function importJson(item: RoyaltyImportItem, sourceNames: Map<string, string>) {
     updated_at: updatedAt,
     rejected_count: totals?.rejected.length ?? 0,
     unmatched_lines: matched?.unmatched ?? 0,
+    // Failed, or processing with no sign of life past the worker's timeout (import-actions.ts rerunImport).
+    can_rerun: item.status === 'failed' || (item.status === 'processing' && !runIsAlive(item)),
   };
 }
 
-async function sourceNames(tenantId: string) {
+/** The tenant's map names by id, for the imports' `source_name`. */
+export async function sourceNames(tenantId: string) {
   const sources = await listSources(tenantId);
   return new Map(sources.map((s) => [s.id, s.name]));
 }

@@ -6,6 +6,7 @@ import * as sources from '../../data/access/royalty-sources.js';
 import { InvalidField, NotFound } from '../../lib/errors.js';
 import { queryRows, withConnection } from '../ledger/query.js';
 import { MAPPING_COLUMNS, type MappingColumn, type RoyaltyMap } from '../../../shared/schemas/royalty-map.js';
+import { unreadableReport } from '../import/report-problem.js';
 import { readReport } from '../import/read-report.js';
 
 /**
@@ -150,6 +151,9 @@ export async function previewMap(tenantId: string, input: z.infer<typeof preview
         output,
       });
       return { rows, totals };
+    }).catch((error: unknown) => {
+      // In the user's words: never the engine's message (issue 15).
+      throw new InvalidField('sample', unreadableReport(error));
     });
     return { headers, rows, rejected: totals.rejected.slice(0, 10), suggested_map_id: suggested };
   } finally {

@@ -4,6 +4,7 @@ import { ENV } from '../../../infra/resources.js';
 import { requireEnv } from '../../lib/clients.js';
 import { log, withRecordLog } from '../../lib/logger.js';
 import { runImportPart, type PartMessage } from './parts.js';
+import { isLastAttempt } from './run-claim.js';
 
 const processor = new BatchProcessor(EventType.SQS);
 
@@ -11,7 +12,9 @@ async function recordHandler(record: SQSRecord): Promise<void> {
   const message = JSON.parse(record.body) as PartMessage;
   const { tenantId, importId, part } = message;
   await withRecordLog(record.messageId, { worker: 'royaltyImportPart', tenantId, importId, part }, async () => {
-    const outcome = await runImportPart(requireEnv(ENV.ledgerBucket), message);
+    const outcome = await runImportPart(requireEnv(ENV.ledgerBucket), message, {
+      lastAttempt: isLastAttempt(record, 'royaltyImportPart'),
+    });
     log().info('royalty report part imported', { outcome });
   });
 }

@@ -29,7 +29,9 @@ import {
 } from '../ledger/rules.js';
 import { literal } from '../ledger/sql.js';
 import type { RoyaltyMap } from '../../../shared/schemas/royalty-map.js';
-import { stagedLedgerRows, stageReport, unreadableReport, type ControlTotals } from './read-report.js';
+import { stagedLedgerRows, stageReport, type ControlTotals } from './read-report.js';
+import { unreadableReport } from './report-problem.js';
+import { stoppedAfterAttempts } from './run-claim.js';
 import { upload } from '../ledger/object-files.js';
 import { splitReport, type ReportSplit } from './split-report.js';
 import { required } from '../../lib/required.js';
@@ -199,12 +201,32 @@ export function partMessagesOf(
 
 export type PartOutcome = 'stored' | 'finished' | 'skipped' | 'failed';
 
-/** Imports one part of a report; the part that finds all parts stored finishes the import. */
-export async function runImportPart(bucket: string, message: PartMessage): Promise<PartOutcome> {
+/**
+ * Imports one part of a report; the part that finds all parts stored finishes the import.
+ * lastAttempt: the queue's last delivery of the message: an error marks the import failed.
+ */
+export async function runImportPart(
+  bucket: string,
+  message: PartMessage,
+  { lastAttempt = false }: { lastAttempt?: boolean } = {},
+): Promise<PartOutcome> {
   const { tenantId, importId, part } = message;
   const item = await getImport(tenantId, importId);
   // Deleted, failed, or already finished by another part's worker.
   if (item?.status !== 'processing') return 'skipped';
+  try {
+    return await runPart(bucket, message, item);
+  } catch (error) {
+    if (lastAttempt)
+      await failImport(item, stoppedAfterAttempts(`Part ${part + 1} of ${message.parts} of the report`)).catch(
+        () => undefined,
+      );
+    throw error;
+  }
+}
+
+async function runPart(bucket: string, message: PartMessage, item: PartedImport): Promise<PartOutcome> {
+  const { tenantId, importId, part } = message;
   const stored = await getImportPart(tenantId, importId, part);
   if (!stored) {
     const outcome = await storePart(bucket, message, item).catch((error: unknown) => error as Error);
@@ -276,7 +298,10 @@ async function storePart(bucket: string, message: PartMessage, item: PartedImpor
     let rows: string;
     let totals: ControlTotals;
     try {
-      const staged = await stageReport(duck, file, partMap, { lineOffset: message.lineOffset });
+      const staged = await stageReport(duck, file, partMap, {
+        lineOffset: message.lineOffset,
+        mapName: message.sourceName,
+      });
       totals = staged.totals;
       rows = stagedLedgerRows(staged, importId);
     } catch (error) {

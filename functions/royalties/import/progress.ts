@@ -16,7 +16,8 @@ type ProgressOptions = {
 
 /**
  * Saves an import's status and progress, and pushes them to the uploader's open pages over the
- * WebSocket API. A failed push never fails the import.
+ * WebSocket API. A failed push never fails the import. A step while processing is the run's sign
+ * of life (`running_since`, run-claim.ts): a run silent past the worker timeout is stuck.
  */
 export async function importProgress(
   item: ImportRef,
@@ -25,7 +26,11 @@ export async function importProgress(
   extra: ImportUpdate = {},
   { save = true, whileProcessing = false }: ProgressOptions = {},
 ): Promise<void> {
-  if (save && !(await updateImport(item.tenantId, item.id, { status, progress, ...extra }, { whileProcessing })))
+  const alive = status === 'processing' ? { running_since: new Date().toISOString() } : {};
+  if (
+    save &&
+    !(await updateImport(item.tenantId, item.id, { status, progress, ...alive, ...extra }, { whileProcessing }))
+  )
     return;
   if (item.user_id)
     await pushToUser(item.user_id, {

@@ -2,6 +2,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { DERIVED_COLUMNS, ident, ledgerProjection, literal, literalOrNull } from '../ledger/sql.js';
 import type { LedgerColumn } from '../ledger/schema.js';
 import { MONEY_COLUMNS, type MappingColumn, type RoyaltyMap } from '../../../shared/schemas/royalty-map.js';
+import { ReportProblem } from './report-problem.js';
 
 /**
  * Reads one sales report through its map into normalised ledger lines, with DuckDB, and writes
@@ -9,16 +10,15 @@ import { MONEY_COLUMNS, type MappingColumn, type RoyaltyMap } from '../../../sha
  * the first character to the file: never a float.
  *
  * Control totals: lines read = stored + rejected (each with its line number and reason) +
- * skipped (blank lines, footer rows), and the amount read = amount stored + amount rejected.
+ * skipped (blank lines, footer rows), and the amount read = amount stored + amount rejected:
+ * a line rejected for another reason than its amount (a bad pay period, no currency) still
+ * counts its amount, and names it, so the accountant sees the money left out (issue 15).
  *
  * The file has the ledger's full schema (ledger/schema.ts) with the derived columns (match,
  * conversion, cuts) still NULL: ledger/rules.ts fills them, on import and on every re-match.
  */
-type Rejected = { line: number; reason: string };
-
-/** Why an import failed when its report could not be read at all (the reader's first line of error). */
-export const unreadableReport = (error: unknown) =>
-  `The report could not be read: ${(error as Error).message.split('\n')[0]}`;
+/** A refused line; amount and currency when the line's amount could be read (it is in amount_rejected). */
+type Rejected = { line: number; reason: string; amount?: string; currency?: string };
 export type ControlTotals = {
   lines_read: number;
   stored: number;
@@ -107,8 +107,65 @@ function csvOptions(map: RoyaltyMap): string {
  */
 export type StagedReport = { totals: ControlTotals; line: string; accepted: string };
 
-/** lineOffset: added to every line number of this file: a part of a split report (split-report.ts) is numbered as in the whole report. */
-export type StageOptions = { lineOffset?: number };
+/**
+ * lineOffset: added to every line number of this file: a part of a split report (split-report.ts) is numbered as in the whole report.
+ * mapName: the map's name as the user knows it, for the messages about the report's columns.
+ */
+export type StageOptions = { lineOffset?: number; mapName?: string };
+
+/** Why DuckDB could not read a line (its rejects' error_type), in the user's words rather than the engine's. */
+const LINE_ERRORS: Record<string, string> = {
+  'TOO MANY COLUMNS': 'The line has more columns than the header',
+  'MISSING COLUMNS': 'The line has fewer columns than the header',
+  'UNQUOTED VALUE': 'A quote in the line is not closed, or a value has a quote inside it',
+  'LINE SIZE OVER MAXIMUM': 'The line is too long to read',
+  'INVALID UNICODE': 'The line has characters that are not UTF-8 text',
+};
+const DELIMITER_NAMES: Record<string, string> = {
+  '': 'found from the file',
+  ',': 'comma',
+  '\t': 'tab',
+  ';': 'semicolon',
+  '|': 'pipe',
+};
+const lineError = (type: unknown) => LINE_ERRORS[String(type)] ?? 'The line could not be read';
+
+/**
+ * The report's headers as DuckDB reads them with the map's options (no data is scanned). A
+ * header the map names and the report lacks is refused here, naming the column and the map,
+ * rather than as the engine's binder error from the query that reads the lines.
+ */
+async function checkHeaders(
+  connection: DuckDBConnection,
+  file: string,
+  map: RoyaltyMap,
+  mapName: string | undefined,
+): Promise<void> {
+  const headers = (
+    await (
+      await connection.runAndReadAll(`DESCRIBE SELECT * FROM read_csv(${literal(file)}, ${csvOptions(map)})`)
+    ).getRowObjects()
+  ).map((r) => String(r.column_name));
+  const present = new Set(headers);
+  const missing = Object.entries(map.columns).filter(([, header]) => header && !present.has(header));
+  if (!missing.length) return;
+  const named = missing.map(([column, header]) => `"${header}" (for ${column})`).join(', ');
+  // One column where the map reads several: the lines were not split (another delimiter, an unclosed quote).
+  if (headers.length === 1 && new Set(Object.values(map.columns).filter(Boolean)).size > 1)
+    throw new ReportProblem(
+      `The report could not be split into the columns the map ${mapName ? `"${mapName}"` : 'of this source'} ` +
+        `names: its first line reads as one column. Check the map's delimiter (${DELIMITER_NAMES[map.delimiter ?? '']}), ` +
+        'and look for a quote that is not closed.',
+    );
+  const shown = headers
+    .slice(0, 30)
+    .map((h) => `"${h}"`)
+    .join(', ');
+  throw new ReportProblem(
+    `The report has no column${missing.length > 1 ? 's' : ''} ${named}, which the map ${mapName ? `"${mapName}"` : 'of this source'} names. ` +
+      `The report's columns are: ${shown}${headers.length > 30 ? ', …' : ''}.`,
+  );
+}
 
 /**
  * Reads the report once into `report_lines` (only the mapped columns, normalised once) and
@@ -119,12 +176,13 @@ export async function stageReport(
   connection: DuckDBConnection,
   file: string,
   map: RoyaltyMap,
-  { lineOffset = 0 }: StageOptions = {},
+  { lineOffset = 0, mapName }: StageOptions = {},
 ): Promise<StagedReport> {
   const decimal = map.decimal ?? 'point';
   await connection.run(
     'DROP TABLE IF EXISTS report_rejects; DROP TABLE IF EXISTS report_scan; DROP TABLE IF EXISTS report_lines',
   );
+  await checkHeaders(connection, file, map, mapName);
   // The report's columns as the map reads them: trimmed text, NULL when empty (a constant as given).
   const source = (column: MappingColumn) => {
     const header = map.columns[column];
@@ -188,13 +246,10 @@ export async function stageReport(
   const parseRejects = (
     await (
       await connection.runAndReadAll(
-        'SELECT line, min(error_message) AS error_message FROM report_rejects GROUP BY line ORDER BY line',
+        'SELECT line, min(error_type) AS error_type FROM report_rejects GROUP BY line ORDER BY line',
       )
     ).getRowObjects()
-  ).map((r) => ({
-    line: Number(r.line) + lineOffset,
-    reason: `The line could not be read: ${String(r.error_message).split('\n')[0]}`,
-  }));
+  ).map((r) => ({ line: Number(r.line) + lineOffset, reason: lineError(r.error_type) }));
   // A line DuckDB could not read is not among the rows, so the lines after it move up one:
   // each reject is a slot in the data numbering from which later lines count one more.
   const slots = parseRejects.map((r, i) => r.line - lineOffset - headerLine - i);
@@ -232,10 +287,19 @@ export async function stageReport(
     ? (
         await (
           await connection.runAndReadAll(
-            `SELECT ${line} AS line, reason FROM report_lines WHERE NOT blank AND reason IS NOT NULL ORDER BY rowid`,
+            `SELECT ${line} AS line, reason, CAST(subtotal_payable AS VARCHAR) AS amount, currency
+              FROM report_lines WHERE NOT blank AND reason IS NOT NULL ORDER BY rowid`,
           )
         ).getRowObjects()
-      ).map((r) => ({ line: Number(r.line), reason: String(r.reason) }))
+      ).map(
+        (r): Rejected => ({
+          line: Number(r.line),
+          reason: String(r.reason),
+          // The money the line carries, when it could be read (with its currency, when the line has one).
+          ...(r.amount === null ? {} : { amount: String(r.amount) }),
+          ...(r.amount === null || r.currency === null ? {} : { currency: String(r.currency) }),
+        }),
+      )
     : [];
   const rejected = [...parseRejects, ...lineRejects].sort((a, b) => a.line - b.line);
   const stored = Number(sums.stored);

@@ -1,29 +1,75 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { createGunzip } from 'node:zlib';
-import { open } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
+import { MAX_EXPANSION_RATIO, MAX_REPORT_BYTES, RATIO_GRACE_BYTES, readableSize } from './limits.js';
+import { ReportProblem } from './report-problem.js';
 
 /**
  * Turns an uploaded report into a file DuckDB reads as delimited text (issue 6: CSV, TSV,
  * semicolon-separated or XLSX, any of them zipped or gzipped): a zip archive gives its report,
  * an XLSX workbook its first sheet as CSV, gzip its text; plain text DuckDB reads as it is.
+ *
+ * Unpacking is capped (limits.ts): a file that would unpack past 5 GB, or to more than
+ * MAX_EXPANSION_RATIO times its size, is refused as soon as that shows (a zip's declared sizes
+ * before any byte is written, gzip while it streams), so a bomb never fills the disk.
  */
 export async function asDelimitedText(file: string, workDir: string): Promise<string> {
   const kind = await sniff(file);
   if (kind === 'zip') {
-    if (await zipHas(file, 'xl/workbook.xml')) return xlsxToCsv(file, path.join(workDir, `${path.basename(file)}.csv`));
-    return asDelimitedText(await extractReport(file, workDir), workDir);
+    const entries = await zipEntries(file);
+    checkZipSizes(entries, (await stat(file)).size);
+    if (entries.some((e) => e.fileName === 'xl/workbook.xml'))
+      return xlsxToCsv(file, path.join(workDir, `${path.basename(file)}.csv`));
+    return asDelimitedText(await extractReport(file, entries, workDir), workDir);
   }
   if (kind === 'gzip') {
     // Decompressed here rather than by DuckDB: plain text can be cut into parts (import/parts.ts).
     const target = path.join(workDir, `${path.basename(file).replace(/\.gz$/i, '')}.txt`);
-    await pipeline(createReadStream(file), createGunzip(), createWriteStream(target));
+    const input = createReadStream(file);
+    await pipeline(
+      input,
+      createGunzip(),
+      expansionGuard(() => input.bytesRead),
+      createWriteStream(target),
+    );
     return asDelimitedText(target, workDir);
   }
   return file;
+}
+
+const bombMessage = (unpacked: number, packed: number) =>
+  unpacked > MAX_REPORT_BYTES
+    ? `The compressed report unpacks to more than ${readableSize(MAX_REPORT_BYTES)}, the largest report ` +
+      'the import takes. Split it into smaller reports and upload each.'
+    : `The compressed report unpacks to more than ${MAX_EXPANSION_RATIO} times its size ` +
+      `(${readableSize(packed)} to over ${readableSize(unpacked)}), which real reports never do: it is refused ` +
+      'as unsafe. Upload the report uncompressed, or compressed as it came from the store.';
+
+/** Whether `unpacked` bytes from `packed` bytes pass the caps. */
+const tooLarge = (unpacked: number, packed: number) =>
+  unpacked > MAX_REPORT_BYTES || (unpacked > RATIO_GRACE_BYTES && unpacked > MAX_EXPANSION_RATIO * packed);
+
+/** Passes unpacked bytes on while they stay within the caps of the packed bytes read so far (`packed()`). */
+function expansionGuard(packed: () => number): Transform {
+  let unpacked = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      unpacked += chunk.length;
+      if (tooLarge(unpacked, packed())) done(new ReportProblem(bombMessage(unpacked, packed())));
+      else done(null, chunk);
+    },
+  });
+}
+
+/** Refuses an archive whose entries say they unpack past the caps (yauzl then checks each entry holds what it says). */
+function checkZipSizes(entries: yauzl.Entry[], packed: number): void {
+  const unpacked = entries.reduce((sum, e) => sum + e.uncompressedSize, 0);
+  if (tooLarge(unpacked, packed)) throw new ReportProblem(bombMessage(unpacked, packed));
 }
 
 async function sniff(file: string): Promise<'zip' | 'gzip' | 'other'> {
@@ -44,26 +90,10 @@ function openZip(file: string): Promise<yauzl.ZipFile> {
   );
 }
 
-/** Whether the archive holds an entry of that name. */
-async function zipHas(file: string, name: string): Promise<boolean> {
+/** The archive's files (folders left out), as its central directory lists them. */
+async function zipEntries(file: string): Promise<yauzl.Entry[]> {
   const zip = await openZip(file);
   return new Promise((resolve, reject) => {
-    zip.on('entry', (entry: yauzl.Entry) => {
-      if (entry.fileName === name) {
-        zip.close();
-        resolve(true);
-      } else zip.readEntry();
-    });
-    zip.on('end', () => resolve(false));
-    zip.on('error', reject);
-    zip.readEntry();
-  });
-}
-
-/** The largest file in a zip archive, extracted: distributors zip one report (sometimes with a readme). */
-async function extractReport(file: string, workDir: string): Promise<string> {
-  const zip = await openZip(file);
-  const entries: yauzl.Entry[] = await new Promise((resolve, reject) => {
     const found: yauzl.Entry[] = [];
     zip.on('entry', (entry: yauzl.Entry) => {
       if (!entry.fileName.endsWith('/')) found.push(entry);
@@ -73,8 +103,12 @@ async function extractReport(file: string, workDir: string): Promise<string> {
     zip.on('error', reject);
     zip.readEntry();
   });
-  const report = entries.sort((a, b) => b.uncompressedSize - a.uncompressedSize)[0];
-  if (!report) throw new Error('The zip archive holds no file');
+}
+
+/** The largest file in a zip archive, extracted: distributors zip one report (sometimes with a readme). */
+async function extractReport(file: string, entries: yauzl.Entry[], workDir: string): Promise<string> {
+  const report = [...entries].sort((a, b) => b.uncompressedSize - a.uncompressedSize)[0];
+  if (!report) throw new ReportProblem('The zip archive holds no file: put the report in it.');
   const target = path.join(workDir, path.basename(report.fileName).replace(/[^\w.-]+/g, '_'));
   const again = await openZip(file);
   await new Promise<void>((resolve, reject) => {
@@ -82,7 +116,9 @@ async function extractReport(file: string, workDir: string): Promise<string> {
       if (entry.fileName !== report.fileName) return again.readEntry();
       again.openReadStream(entry, (error, stream) => {
         if (error || !stream) return reject(error ?? new Error('unreadable entry'));
-        pipeline(stream, createWriteStream(target)).then(() => {
+        // The entry's own ratio too: the archive's may hide one bomb among small files.
+        const guard = expansionGuard(() => report.compressedSize);
+        pipeline(stream, guard, createWriteStream(target)).then(() => {
           again.close();
           resolve();
         }, reject);

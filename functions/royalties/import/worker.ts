@@ -1,15 +1,17 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
-import type { S3Event, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { log, withRecordLog } from '../../lib/logger.js';
 import { decodeS3Key } from '../../uploads/s3-event.js';
 import { parseDropKey } from '../bucket-keys.js';
 import { runImport } from './run-import.js';
+import { isLastAttempt, type ImportMessage } from './run-claim.js';
 
 const processor = new BatchProcessor(EventType.SQS);
 
 async function recordHandler(record: SQSRecord): Promise<void> {
-  const event = JSON.parse(record.body) as Partial<S3Event> & { Event?: string };
+  const event = JSON.parse(record.body) as ImportMessage;
   if (event.Event === 's3:TestEvent') return;
+  const lastAttempt = isLastAttempt(record, 'royaltyImport');
   for (const s3Record of event.Records ?? []) {
     const key = decodeS3Key(s3Record.s3.object.key);
     // runImport adds the import's id once it has read the object's ETag.
@@ -17,7 +19,7 @@ async function recordHandler(record: SQSRecord): Promise<void> {
       record.messageId,
       { worker: 'royaltyImport', tenantId: parseDropKey(key)?.tenantId, key },
       async () => {
-        const outcome = await runImport(s3Record.s3.bucket.name, key);
+        const outcome = await runImport(s3Record.s3.bucket.name, key, { runToken: event.rerun, lastAttempt });
         log().info('royalty report imported', { outcome });
       },
     );

@@ -116,6 +116,7 @@ export function RoyaltyImportPage() {
   const refreshUnmatched = useInvalidate(`/royalty_imports/${importId}/unmatched`);
   const [deleting, setDeleting] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [rerunning, setRerunning] = useState(false);
   const item = data?.royalty_import;
   useEffect(() => setProcessing(item?.status === 'processing'), [item?.status]);
   useEffect(
@@ -136,6 +137,17 @@ export function RoyaltyImportPage() {
       setConfirming(false);
     }
   };
+  const rerun = async (id: string) => {
+    setRerunning(true);
+    try {
+      notify('notification', (await royaltiesApi.rerunImport(id)).message ?? 'The import was started again');
+      await mutate();
+    } catch (e) {
+      notifyError(e);
+    } finally {
+      setRerunning(false);
+    }
+  };
   return (
     <RecordState error={error} isLoading={isLoading} data={item} retry={mutate} errorHeader="Could not load the import">
       {(row) => (
@@ -152,9 +164,17 @@ export function RoyaltyImportPage() {
               }
               onDelete={() => setDeleting(true)}
               extraActions={
-                <Button onClick={() => navigate(pages.royaltiesForImport(row.id))} data-testid="royalty-import-lines">
-                  Show its royalties
-                </Button>
+                <>
+                  {/* A failed import, or one stuck past its worker's timeout, runs again from its report. */}
+                  {row.can_rerun ? (
+                    <Button onClick={() => void rerun(row.id)} loading={rerunning} data-testid="royalty-import-rerun">
+                      Re-run import
+                    </Button>
+                  ) : null}
+                  <Button onClick={() => navigate(pages.royaltiesForImport(row.id))} data-testid="royalty-import-lines">
+                    Show its royalties
+                  </Button>
+                </>
               }
             />
           }
@@ -170,6 +190,11 @@ export function RoyaltyImportPage() {
                 void refreshRoyalties();
               }}
             />
+            {row.status === 'processing' && row.can_rerun ? (
+              <Alert type="warning" header="The import shows no progress" data-testid="royalty-import-stuck">
+                It has not moved for longer than an import step may take. Re-run it to start it again from the report.
+              </Alert>
+            ) : null}
             {row.status === 'processing' ? (
               <UploadProgress percent={importPercent(row)} label="Importing" testId="royalty-import-progress" />
             ) : null}
@@ -221,6 +246,12 @@ export function RoyaltyImportPage() {
                 columnDefinitions={[
                   { id: 'line', header: 'Line', cell: (r) => r.line },
                   { id: 'reason', header: 'Reason', cell: (r) => r.reason },
+                  // The money a refused line carries is in "Amount rejected": each line shows its share.
+                  {
+                    id: 'amount',
+                    header: 'Amount',
+                    cell: (r) => (r.amount === undefined ? '-' : `${decimal2(r.amount)} ${r.currency ?? ''}`.trim()),
+                  },
                 ]}
               />
             ) : null}

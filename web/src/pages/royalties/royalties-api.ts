@@ -115,6 +115,8 @@ export const royaltiesApi = {
     }),
   deleteImport: (id: string) => api.delete<{ message?: string }>(`/royalty_imports/${enc(id)}`),
   confirmImport: (id: string) => api.post<{ message?: string }>(`/royalty_imports/${enc(id)}/confirm`),
+  /** Runs a failed or stuck import again (refused with a message while it runs). */
+  rerunImport: (id: string) => api.post<{ message?: string }>(`/royalty_imports/${enc(id)}/rerun`),
   assign: (
     id: string,
     body: { field: 'isrc' | 'upc' | 'cat_no'; value: string; recording_id?: string; release_id?: string },

@@ -1,0 +1,46 @@
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import type { SQSRecord } from 'aws-lambda';
+import { ENV, QUEUES, type QueueKey } from '../../../infra/resources.js';
+import { requireEnv, sqsClient } from '../../lib/clients.js';
+
+/**
+ * Who runs an import, and when it is stuck (issue 15). A run claims the import (claimImportRun)
+ * and each progress step renews its sign of life (`running_since`, progress.ts). A delivery that
+ * finds a live run stops: a duplicate S3 event while a large report is being split, or while its
+ * parts run, does no work twice. A run silent for longer than the worker's timeout is dead (the
+ * Lambda would have been stopped): the next delivery, or the user's "Re-run import", takes over.
+ */
+export const staleRunBefore = () =>
+  new Date(Date.now() - QUEUES.royaltyImport.workerTimeoutSeconds * 1000).toISOString();
+
+/** Whether an import that says processing has a run alive (its last sign of life within the worker timeout). */
+export const runIsAlive = (item: { status: string; running_since?: string }) =>
+  item.status === 'processing' && Boolean(item.running_since) && String(item.running_since) >= staleRunBefore();
+
+/** The import queue's message for a dropped report, as S3 sends it; `rerun`: the claim a re-run was queued with. */
+export type ImportMessage = {
+  Records?: { s3: { bucket: { name: string }; object: { key: string } } }[];
+  Event?: string;
+  rerun?: string;
+};
+
+/** Queues an import of a dropped report again (a re-run, an import resumed on start): the worker runs it as a new delivery. */
+export async function queueImport(bucket: string, key: string, rerun?: string): Promise<void> {
+  const message: ImportMessage = {
+    // The key is URL-encoded as in S3's own events (the worker decodes it).
+    Records: [{ s3: { bucket: { name: bucket }, object: { key: encodeURIComponent(key).replace(/%2F/g, '/') } } }],
+    ...(rerun ? { rerun } : {}),
+  };
+  await sqsClient().send(
+    new SendMessageCommand({ QueueUrl: requireEnv(ENV.royaltyImportQueue), MessageBody: JSON.stringify(message) }),
+  );
+}
+
+/** Whether this delivery of a message is its last before the queue moves it to its DLQ. */
+export const isLastAttempt = (record: SQSRecord, queue: QueueKey) =>
+  Number(record.attributes?.ApproximateReceiveCount ?? 1) >= QUEUES[queue].maxReceiveCount;
+
+/** Why an import stopped when its message failed on every attempt, in the user's words (the cause is logged). */
+export const stoppedAfterAttempts = (what: string) =>
+  `${what} failed ${QUEUES.royaltyImport.maxReceiveCount} times on our side, not because of the file, and ` +
+  'was stopped. Re-run the import; if it stops again, contact support.';

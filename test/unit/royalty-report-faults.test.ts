@@ -1,0 +1,154 @@
+import { createWriteStream, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import { createGzip, gzipSync } from 'node:zlib';
+import { zipSync } from 'fflate';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asDelimitedText } from '../../functions/royalties/import/report-file.js';
+import { stageReport } from '../../functions/royalties/import/read-report.js';
+import { ReportProblem, UNREADABLE_REPORT, unreadableReport } from '../../functions/royalties/import/report-problem.js';
+import type { RoyaltyMap } from '../../shared/schemas/royalty-map.js';
+
+/**
+ * Reports that are bad files (issue 15): decompression bombs refused early, money on refused
+ * lines counted and named, and every error about a report in the user's words, never the
+ * engine's (no "Binder Error", no SQL, no stack).
+ */
+let dir: string;
+let db: DuckDBConnection;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'royalty-faults-'));
+  db = await (await DuckDBInstance.create(':memory:')).connect();
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** What an engine's message looks like: none of it may reach the user. */
+const ENGINE_TEXT =
+  /Binder Error|Catalog Error|Parser Error|Conversion Error|Invalid Input Error|SELECT |FROM |LINE \d|\n\s+at /;
+
+const MAP: RoyaltyMap = {
+  columns: { pay_period: 'Period', subtotal_payable: 'Net', subtotal_payable_currency: 'Cur', isrc: 'ISRC' },
+};
+
+const fresh = (name: string) => mkdtempSync(path.join(dir, `${name}-`));
+const bytesUnder = (folder: string) => readdirSync(folder).reduce((n, f) => n + statSync(path.join(folder, f)).size, 0);
+
+describe('a compressed report that unpacks too far', () => {
+  it('refuses a gzip bomb (100 MB of zeros) early, with a clear message, writing little to disk', async () => {
+    const work = fresh('gz');
+    const bomb = path.join(work, 'report.csv.gz');
+    // 100 MB of zeros, gzipped as it is generated (about 100 KB): never committed, never held whole.
+    const zeros = Readable.from(
+      (function* () {
+        const chunk = Buffer.alloc(1 << 20);
+        for (let i = 0; i < 100; i += 1) yield chunk;
+      })(),
+    );
+    await pipeline(zeros, createGzip(), createWriteStream(bomb));
+    expect(statSync(bomb).size).toBeLessThan(200_000);
+    const started = performance.now();
+    const refused = await asDelimitedText(bomb, work).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ReportProblem);
+    expect((refused as Error).message).toMatch(/unpacks to more than 200 times its size/);
+    expect(unreadableReport(refused)).toBe((refused as Error).message);
+    // Refused once the ratio shows: a few MB at most were written, not 100.
+    expect(bytesUnder(work) - statSync(bomb).size).toBeLessThan(20 * 1024 * 1024);
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
+  it('refuses a zip bomb from its declared sizes, before unpacking anything', async () => {
+    const work = fresh('zip');
+    const bomb = path.join(work, 'report.zip');
+    writeFileSync(bomb, zipSync({ 'report.csv': new Uint8Array(100 * 1024 * 1024) }, { level: 9 }));
+    const refused = await asDelimitedText(bomb, work).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ReportProblem);
+    expect((refused as Error).message).toMatch(/unpacks to more than 200 times its size/);
+    expect(readdirSync(work)).toEqual(['report.zip']);
+  });
+
+  it('still reads an honest gzipped report', async () => {
+    const work = fresh('ok');
+    const file = path.join(work, 'report.csv.gz');
+    const text = `Period,Net,Cur,ISRC\n${Array.from({ length: 2000 }, (_, i) => `2026-01,${i}.25,GBP,GBAAA26${String(i).padStart(5, '0')}`).join('\n')}\n`;
+    writeFileSync(file, gzipSync(text));
+    const out = await asDelimitedText(file, work);
+    expect(statSync(out).size).toBe(Buffer.byteLength(text));
+  });
+});
+
+describe('money on refused lines', () => {
+  it('counts and names the amount of a line refused for its pay period: read = stored + rejected', async () => {
+    const file = path.join(dir, 'periods.csv');
+    writeFileSync(
+      file,
+      [
+        'Period,Net,Cur,ISRC',
+        '2026-01,1.50,GBP,GBAAA2600001',
+        '13/2026x,2.25,GBP,GBAAA2600002',
+        '2026-02,abc,GBP,GBAAA2600003',
+        ',0.75,EUR,GBAAA2600004',
+        '2026-03,1.00,GBP,GBAAA2600005,extra',
+        '2026-03,4.00,GBP,GBAAA2600006',
+      ].join('\n'),
+    );
+    const { totals } = await stageReport(db, file, MAP, { mapName: 'Store A' });
+    expect(totals).toMatchObject({ lines_read: 6, stored: 2, skipped: 0 });
+    expect(totals.amount_stored).toBe('5.500000');
+    expect(totals.amount_rejected).toBe('3.000000');
+    expect(Number(totals.amount_read)).toBe(Number(totals.amount_stored) + Number(totals.amount_rejected));
+    expect(totals.rejected).toEqual([
+      {
+        line: 3,
+        reason: 'No pay period, or not one of YYYY-MM, YYYYMM, MM/YYYY',
+        amount: '2.250000',
+        currency: 'GBP',
+      },
+      // The amount itself is unreadable: nothing to count, nothing named.
+      { line: 4, reason: 'The amount is not a number: abc' },
+      {
+        line: 5,
+        reason: 'No pay period, or not one of YYYY-MM, YYYYMM, MM/YYYY',
+        amount: '0.750000',
+        currency: 'EUR',
+      },
+      // A line the reader could not split says why in words, not the engine's.
+      { line: 6, reason: 'The line has more columns than the header' },
+    ]);
+  });
+});
+
+describe('errors in the user words', () => {
+  it('a report missing a column its map names says which column and which map', async () => {
+    const file = path.join(dir, 'missing.csv');
+    writeFileSync(file, 'Period,Amount,Cur,ISRC\n2026-01,1.50,GBP,GBAAA2600001\n');
+    const refused = await stageReport(db, file, MAP, { mapName: 'Store A' }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ReportProblem);
+    const message = unreadableReport(refused);
+    expect(message).toBe(
+      'The report has no column "Net" (for subtotal_payable), which the map "Store A" names. ' +
+        'The report\'s columns are: "Period", "Amount", "Cur", "ISRC".',
+    );
+    expect(message).not.toMatch(ENGINE_TEXT);
+  });
+
+  it('a report whose lines do not split into the columns says so, not the engine', async () => {
+    const file = path.join(dir, 'broken.csv');
+    writeFileSync(file, 'Period,Net,Cur,ISRC\n2026-01,"1.50,GBP,GBAAA2600001\n');
+    const refused = await stageReport(db, file, MAP, { mapName: 'Store A' }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ReportProblem);
+    expect(unreadableReport(refused)).toBe(
+      'The report could not be split into the columns the map "Store A" names: its first line reads as one ' +
+        "column. Check the map's delimiter (found from the file), and look for a quote that is not closed.",
+    );
+  });
+
+  it('any other engine error becomes a plain sentence', () => {
+    const message = unreadableReport(new Error('Binder Error: Referenced column "X" not found in FROM clause!'));
+    expect(message).toBe(UNREADABLE_REPORT);
+    expect(message).not.toMatch(ENGINE_TEXT);
+  });
+});
