@@ -24,7 +24,8 @@ const inFlight = new Map<string, Promise<unknown[]>>();
 /** The version of a list that has never been written. */
 export const NO_VERSION = 'none';
 
-const readVersion = async (list: string) =>
+/** A list's current version (NO_VERSION while it was never written): one GetItem. */
+export const readVersion = async (list: string) =>
   (
     await getDb()
       .entities.ListVersion.get({ list })
@@ -96,6 +97,23 @@ export function listsChanged<W extends ListVersionWriter>(ListVersion: W, lists:
 }
 
 /**
+ * Marks lists changed after a write that cannot carry the versions in its own transaction (a
+ * single conditional write, or a transaction already at DynamoDB's item limit). Call it once the
+ * write succeeded: a reader loading in between then holds the new records under the old version
+ * (and reloads at the new one), never the old records under the new version.
+ */
+export async function listsChangedAfterWrite(lists: readonly string[]): Promise<void> {
+  for (const list of lists) lastChecked.delete(list);
+  await Promise.all(lists.map((list) => getDb().entities.ListVersion.put({ list, version: ulid() }).go()));
+}
+
+/**
+ * Marks a tenant's money records changed (LISTS.money). Always after the write, never inside a
+ * transaction: concurrent publications and payments would otherwise conflict on this one item.
+ */
+export const moneyRecordsChanged = (tenantId: string) => listsChangedAfterWrite([LISTS.money(tenantId)]);
+
+/**
  * Names of the cached lists, in one place so readers and writers agree (the catalogue, the
  * reference data and the upload worker all mark the same lists changed).
  */
@@ -110,4 +128,9 @@ export const LISTS = {
   reference: (collection: string) => `reference#${collection}`,
   /** A tenant's royalty ledger state: finished imports and the overlays on their lines. */
   royalties: (tenantId: string) => `royalties#${tenantId}`,
+  /**
+   * A tenant's money records as finances and dashboards hold them: its statements, expenses,
+   * account entries, payments and the company's name and currency. Every writer of those marks it.
+   */
+  money: (tenantId: string) => `money#${tenantId}`,
 } as const;

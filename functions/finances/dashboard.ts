@@ -1,18 +1,18 @@
 import Big from 'big.js';
 import { money } from '../../shared/schemas/money.js';
 import type { AdminDashboard, DashboardCounts, UserDashboard } from '../../shared/schemas/finance-views.js';
-import { companyAccountTerms } from '../data/access/accounts.js';
-import { getCompany, listCompanies } from '../data/access/companies.js';
-import { latestReleases } from '../data/access/finances.js';
+import { listCompanies } from '../data/access/companies.js';
 import { listAllLabels } from '../data/access/labels.js';
-import { listStatements } from '../data/access/statements.js';
 import { listUsers } from '../data/access/users.js';
 import type { StatementItem } from '../data/entities/statements.js';
+import { LISTS } from '../data/list-cache.js';
 import { NotFound } from '../lib/errors.js';
 import { addToCube, financeCube, type FinanceCube } from './cube.js';
 import { byPeriod, figuresOf, rangeTotal } from './figures.js';
 import { companyCounts } from './counts.js';
 import { financesView } from './finances-view.js';
+import { companyCurrency, moneyRecords } from './money-records.js';
+import { latestReleases } from './releases.js';
 import type { DateRange } from './range.js';
 
 /**
@@ -21,7 +21,7 @@ import type { DateRange } from './range.js';
  * platform admin, the platform's counts and money by company. Royalty figures from the cube.
  */
 const inForce = (s: StatementItem) => !s.superseded_by && (s.queue_status ?? 'published') === 'published';
-const unpaidPayable = (statements: StatementItem[]) =>
+const unpaidPayable = (statements: readonly StatementItem[]) =>
   statements.filter((s) => inForce(s) && !s.paid && new Big(s.figures.payable).gt(0));
 
 export async function dashboardCounts(tenantId: string, versions?: Record<string, string>): Promise<DashboardCounts> {
@@ -33,15 +33,13 @@ export async function userDashboard(
   range: DateRange,
   versions: Record<string, string> = {},
 ): Promise<UserDashboard> {
-  const company = await getCompany(tenantId);
+  // The company, its statements and the rest of its money records: held per process (money-records.ts).
+  const { company, statements } = await moneyRecords(tenantId, versions[LISTS.money(tenantId)]);
   if (!company) throw new NotFound('Company');
-  // One read of the statements serves the finances' money side, what is due and the latest.
-  const statements = await listStatements(tenantId);
   const [counts, finances] = await Promise.all([
     companyCounts(tenantId, versions),
     financesView(tenantId, { type: 'company', id: tenantId, name: company.name }, { kind: 'all' }, range, {
       versions,
-      statements,
     }),
   ]);
   const due = unpaidPayable(statements);
@@ -70,8 +68,8 @@ export async function userDashboard(
 }
 
 /** GET dashboard/releases: the company's latest releases. */
-export async function dashboardReleases(tenantId: string) {
-  return { releases: await latestReleases(tenantId, 10) };
+export async function dashboardReleases(tenantId: string, versions: Record<string, string> = {}) {
+  return { releases: await latestReleases(tenantId, 10, versions) };
 }
 
 /**
@@ -85,14 +83,13 @@ export async function adminDashboard(range: DateRange): Promise<AdminDashboard> 
   const perCompany = await Promise.all(
     companies.map(async (company) => {
       const tenantId = company.companyId;
-      const [counts, cube, statements, terms] = await Promise.all([
+      const [counts, cube, records] = await Promise.all([
         companyCounts(tenantId),
         financeCube(tenantId),
-        listStatements(tenantId),
-        companyAccountTerms(tenantId),
+        moneyRecords(tenantId),
       ]);
-      const owed = unpaidPayable(statements).reduce((a, s) => a.plus(s.figures.payable), new Big(0));
-      return { company, counts, cube, currency: terms.currency, owed };
+      const owed = unpaidPayable(records.statements).reduce((a, s) => a.plus(s.figures.payable), new Big(0));
+      return { company, counts, cube, currency: companyCurrency(records), owed };
     }),
   );
   const currency = perCompany[0]?.currency ?? 'GBP';

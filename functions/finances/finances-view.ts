@@ -1,13 +1,11 @@
 import Big from 'big.js';
 import { money } from '../../shared/schemas/money.js';
 import type { FinanceScope, FinancesView } from '../../shared/schemas/finance-views.js';
-import { companyAccountTerms } from '../data/access/accounts.js';
 import { LISTS } from '../data/list-cache.js';
 import { catalogueNames } from './names.js';
-import { listExpenses } from '../data/access/expenses.js';
-import { listStatements } from '../data/access/statements.js';
 import type { ExpenseItem, StatementItem } from '../data/entities/statements.js';
 import { financeCube } from './cube.js';
+import { companyCurrency, moneyRecords, type MoneyRecords } from './money-records.js';
 import { byPeriod, bySlice, figuresOf, rangeTotal, royaltiesQuery, scopeFilter } from './figures.js';
 import type { DateRange } from './range.js';
 import type { CubeScope } from './scope.js';
@@ -15,8 +13,8 @@ import type { CubeScope } from './scope.js';
 /**
  * A finances page (FinancesView): the scope's royalties over the range from the cube (totals,
  * by period, by store, territory, label and release, each with its royalties query), and the
- * money side of the same range from the statements and expenses: expenses booked, statements
- * published, paid and still owed.
+ * money side of the same range from the statements and expenses (the money records held per
+ * process, money-records.ts): expenses booked, statements published, paid and still owed.
  */
 const sum = (values: Big[]) => values.reduce((a, b) => a.plus(b), new Big(0));
 
@@ -46,16 +44,17 @@ function belongsTo(scope: CubeScope, accountKeys: string[] = []): Belongs {
 }
 
 /** The money side of a range: expenses booked, statements published in it, paid and still owed. */
-async function moneyOf(
-  tenantId: string,
+function moneyOf(
+  records: MoneyRecords,
   range: DateRange,
   belongs: Belongs,
-  known?: StatementItem[],
-): Promise<FinancesView['money']> {
-  const [statements, expenses] = await Promise.all([known ?? listStatements(tenantId), listExpenses(tenantId)]);
+  known?: readonly StatementItem[],
+): FinancesView['money'] {
+  const statements = known ?? records.statements;
+  const expenses = records.expenses;
   const stated = statements.filter((s) => inForceWithin(s, range) && belongs.statement(s));
   const booked = expenses.filter((x) => x.date >= range.start_date && x.date <= range.end_date && belongs.expense(x));
-  const payable = (list: StatementItem[]) => sum(list.map((s) => new Big(s.figures.payable)));
+  const payable = (list: readonly StatementItem[]) => sum(list.map((s) => new Big(s.figures.payable)));
   return {
     expenses: money(sum(booked.map((x) => new Big(x.total)))),
     statements: stated.length,
@@ -69,15 +68,15 @@ export async function financesView(
   scope: FinanceScope,
   cubeScope: CubeScope,
   range: DateRange,
-  options: { versions?: Record<string, string>; accountKeys?: string[]; statements?: StatementItem[] } = {},
+  options: { versions?: Record<string, string>; accountKeys?: string[]; statements?: readonly StatementItem[] } = {},
 ): Promise<FinancesView> {
   const versions = options.versions ?? {};
-  const [cube, terms, moneySide, names] = await Promise.all([
+  const [cube, records, names] = await Promise.all([
     financeCube(tenantId, versions[LISTS.royalties(tenantId)]),
-    companyAccountTerms(tenantId),
-    moneyOf(tenantId, range, belongsTo(cubeScope, options.accountKeys), options.statements),
+    moneyRecords(tenantId, versions[LISTS.money(tenantId)]),
     catalogueNames(tenantId, versions),
   ]);
+  const moneySide = moneyOf(records, range, belongsTo(cubeScope, options.accountKeys), options.statements);
   const by_label = bySlice(cube, range, cubeScope, 'label');
   const by_release = bySlice(cube, range, cubeScope, 'release');
   const named = (slices: typeof by_label, found: Map<string, string>) =>
@@ -85,7 +84,7 @@ export async function financesView(
   const { start_date, end_date } = range;
   return {
     scope,
-    currency: terms.currency,
+    currency: companyCurrency(records),
     start_date,
     end_date,
     totals: figuresOf(rangeTotal(cube, range, cubeScope)),

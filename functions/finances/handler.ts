@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import { MESSAGES } from '../../shared/messages.js';
-import { getCompany } from '../data/access/companies.js';
-import { getLabel } from '../data/access/labels.js';
 import { LISTS } from '../data/list-cache.js';
 import { canonicalCompanyId } from '../lib/company-id.js';
 import { InvalidField, NotFound } from '../lib/errors.js';
@@ -10,23 +8,35 @@ import { accountFinances } from './account-finances.js';
 import { adminDashboard, dashboardCounts, dashboardReleases, userDashboard } from './dashboard.js';
 import { countLists } from './counts.js';
 import { financesView } from './finances-view.js';
+import { financeLabel } from './labels.js';
+import { moneyLists, moneyRecords } from './money-records.js';
 import { nameLists } from './names.js';
 import { labelAccounting } from './label-accounting.js';
 import { dateRange, financeQuery, type FinanceQuery } from './range.js';
+import { releaseLists } from './releases.js';
 
 /**
  * Finances area (spec 3 §7.4; issue 14; README "Finances: where the figures come from"): label
  * accounting, finances of the company, a label, an artist or a payee, a label's chart and the
  * dashboards. Royalty figures come from the ledger's aggregates (cube.ts), money from the
- * statements and account entries. Every call works in the caller's current company: another
- * company's label, artist, payee or company is not found.
+ * statements and account entries (money-records.ts). Every call works in the caller's current
+ * company: another company's label, artist, payee or company is not found.
+ *
+ * Each operation declares the cached lists it reads, so their versions come with the auth check
+ * in its one BatchGetItem: while nothing changed, a call reads nothing more than GET /me does.
  */
 type Versions = Record<string, string>;
-/** The ledger's version comes with the auth check: an unchanged ledger costs no further reads. */
+const lists =
+  (...sets: ((tenantId: string) => string[])[]) =>
+  (tenantId: string) => [...new Set(sets.flatMap((set) => set(tenantId)))];
 const ledgerLists = (tenantId: string) => [LISTS.royalties(tenantId)];
 const versionOf = (tenantId: string, versions: Versions) => versions[LISTS.royalties(tenantId)];
+/** Finances views: the ledger, the names of labels and releases, and the money records. */
+const viewLists = lists(nameLists, moneyLists);
+/** Label accounting: the ledger, the company's labels and the money records. */
+const accountingLists = lists(ledgerLists, (tenantId) => [LISTS.tenantLabels(tenantId)], moneyLists);
 /** The user dashboard reads the counts' lists and the names' lists. */
-const dashboardLists = (tenantId: string) => [...new Set([...countLists(tenantId), ...nameLists(tenantId)])];
+const dashboardLists = lists(countLists, nameLists);
 const optionalIdParams = z.strictObject({ id: z.string().min(1).max(80).optional() });
 
 /** The label a call names in its path or query: required ('No Label Selected'). */
@@ -37,36 +47,37 @@ const labelOf = (query: FinanceQuery, pathId?: string) => {
 };
 
 /** A company named in the path must be the current one: another company's is not found. */
-async function currentCompany(tenantId: string, named?: string) {
+async function currentCompany(tenantId: string, versions: Versions, named?: string) {
   if (named && canonicalCompanyId(named) !== tenantId) throw new NotFound('Company');
-  const company = await getCompany(tenantId);
+  const { company } = await moneyRecords(tenantId, versions[LISTS.money(tenantId)]);
   if (!company) throw new NotFound('Company');
   return company;
+}
+
+/** The label a call names, from the company's labels held per process; another company's is not found. */
+async function labelNamed(tenantId: string, id: string, versions: Versions) {
+  const label = await financeLabel(tenantId, id, versions);
+  if (!label) throw new NotFound('Label');
+  return label;
 }
 
 const accounting = (pathId: (params: Record<string, string | undefined>) => string | undefined) =>
   operation('tenant', {
     query: financeQuery,
     params: z.record(z.string(), z.string().optional()),
-    lists: ledgerLists,
+    lists: accountingLists,
     run: async ({ tenantId, query, params, listVersions }) => ({
-      accounting: await labelAccounting(
-        tenantId,
-        labelOf(query, pathId(params)),
-        dateRange(query),
-        versionOf(tenantId, listVersions),
-      ),
+      accounting: await labelAccounting(tenantId, labelOf(query, pathId(params)), dateRange(query), listVersions),
     }),
   });
 
 const labelFinances = operation('tenant', {
   query: financeQuery,
   params: optionalIdParams,
-  lists: nameLists,
+  lists: viewLists,
   run: async ({ tenantId, query, params, listVersions }) => {
     const id = labelOf(query, params.id);
-    const label = await getLabel(tenantId, id);
-    if (!label) throw new NotFound('Label');
+    const label = await labelNamed(tenantId, id, listVersions);
     const finances = await financesView(
       tenantId,
       { type: 'label', id, name: label.name },
@@ -81,9 +92,9 @@ const labelFinances = operation('tenant', {
 const companyFinances = operation('tenant', {
   query: financeQuery,
   params: optionalIdParams,
-  lists: nameLists,
+  lists: viewLists,
   run: async ({ tenantId, query, params, listVersions }) => {
-    const company = await currentCompany(tenantId, params.id);
+    const company = await currentCompany(tenantId, listVersions, params.id);
     const finances = await financesView(
       tenantId,
       { type: 'company', id: tenantId, name: company.name },
@@ -119,10 +130,9 @@ const operations = {
   labelChart: operation('tenant', {
     query: financeQuery,
     params: idParams,
-    lists: nameLists,
+    lists: viewLists,
     run: async ({ tenantId, query, params, listVersions }) => {
-      const label = await getLabel(tenantId, params.id);
-      if (!label) throw new NotFound('Label');
+      const label = await labelNamed(tenantId, params.id, listVersions);
       const view = await financesView(
         tenantId,
         { type: 'label', id: params.id, name: label.name },
@@ -154,7 +164,8 @@ const operations = {
     run: async ({ query }) => ({ dashboard: await adminDashboard(dateRange(query)) }),
   }),
   dashboardReleases: operation('tenant', {
-    run: ({ tenantId }) => dashboardReleases(tenantId),
+    lists: releaseLists,
+    run: ({ tenantId, listVersions }) => dashboardReleases(tenantId, listVersions),
   }),
 } satisfies AreaOperations<'finances'>;
 

@@ -1,16 +1,17 @@
 import Big from 'big.js';
 import { money } from '../../shared/schemas/money.js';
 import type { LabelAccounting, LabelAccountingRow } from '../../shared/schemas/finance-views.js';
-import { companyAccountTerms, entriesOfAccount, latestInForce, statementsOfAccount } from '../data/access/accounts.js';
-import { expensesOfAccount } from '../data/access/expenses.js';
-import { getLabel } from '../data/access/labels.js';
+import { latestInForce } from '../data/access/accounts.js';
 import type { AccountEntryItem, ExpenseItem } from '../data/entities/statements.js';
+import { LISTS } from '../data/list-cache.js';
 import { NotFound } from '../lib/errors.js';
 import { entrySums, expenseCharge, roundRoyalties } from '../statements/accounts/figures.js';
 import { isCharged } from '../statements/accounts/pending.js';
 import { financeCube } from './cube.js';
 import { royaltiesQuery } from './figures.js';
 import { inForceWithin } from './finances-view.js';
+import { financeLabel } from './labels.js';
+import { accountRecords, companyCurrency, moneyRecords } from './money-records.js';
 import { periodDates, type DateRange } from './range.js';
 import { periodTotal } from './scope.js';
 
@@ -27,7 +28,8 @@ import { periodTotal } from './scope.js';
  * - paid: payments recorded on the account; recouped: the part of the label share that paid back
  *   costs the balance had not covered;
  * - balance = previous balance + label share − expenses + other − paid.
- * Revenue, aggregator fee and artist share are the lines' exact sums rounded once.
+ * Revenue, aggregator fee and artist share are the lines' exact sums rounded once. The label,
+ * the cube and the money records are held per process for the versions the auth check read.
  */
 const ZERO = new Big(0);
 const sum = (values: Big[]) => values.reduce((a, b) => a.plus(b), ZERO);
@@ -48,18 +50,15 @@ export async function labelAccounting(
   tenantId: string,
   labelId: string,
   range: DateRange,
-  knownVersion?: string,
+  versions: Record<string, string> = {},
 ): Promise<LabelAccounting> {
-  const label = await getLabel(tenantId, labelId);
-  if (!label) throw new NotFound('Label');
-  const key = `Label#${labelId}`;
-  const [cube, terms, statements, entries, allExpenses] = await Promise.all([
-    financeCube(tenantId, knownVersion),
-    companyAccountTerms(tenantId),
-    statementsOfAccount(tenantId, key),
-    entriesOfAccount(tenantId, key),
-    expensesOfAccount(tenantId, key),
+  const [label, cube, records] = await Promise.all([
+    financeLabel(tenantId, labelId, versions),
+    financeCube(tenantId, versions[LISTS.royalties(tenantId)]),
+    moneyRecords(tenantId, versions[LISTS.money(tenantId)]),
   ]);
+  if (!label) throw new NotFound('Label');
+  const { statements, entries, expenses: allExpenses } = accountRecords(records, `Label#${labelId}`);
   const expenses = allExpenses.filter(isCharged);
   const start = range.start_date.slice(0, 7);
   const previous = latestInForce(statements.filter((s) => s.end_pay_period < start));
@@ -114,7 +113,7 @@ export async function labelAccounting(
       deal_percentage:
         label.deal_percentage === undefined || label.deal_percentage === null ? null : String(label.deal_percentage),
     },
-    currency: terms.currency,
+    currency: companyCurrency(records),
     start_date: range.start_date,
     end_date: range.end_date,
     opening_balance: money(openingBalance),

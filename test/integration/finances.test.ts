@@ -324,6 +324,54 @@ describe('dashboards', () => {
   }, 60_000);
 });
 
+describe('money records held per process', () => {
+  const moneyOf = async () => (await api.get(`/labels/${labelId}/finances?${qs(range)}`)).body.finances.money;
+  const accountingOf = async () => (await api.get(`/labels/${labelId}/accounting?${qs(range)}`)).body.accounting;
+
+  it('shows an expense added, changed and deleted in the very next call', async () => {
+    const before = await moneyOf(); // warms the process's copy
+    const beforeRow = (await accountingOf()).rows[0].expenses;
+    const created = await api.post('/expenses', {
+      type: 'DistributionExpense',
+      date: `${p1}-21`,
+      description: 'Posters',
+      subtotal: '2.50',
+      expensable_id: labelId,
+      payee: { type: 'Label', id: labelId },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.expense.id;
+    expect((await moneyOf()).expenses).toBe(new Big(before.expenses).plus('2.50').toFixed(2));
+    expect((await accountingOf()).rows[0].expenses).toBe(new Big(beforeRow).plus('2.50').toFixed(2));
+
+    expect((await api.patch(`/expenses/${id}`, { subtotal: '3.75' })).status).toBe(200);
+    expect((await moneyOf()).expenses).toBe(new Big(before.expenses).plus('3.75').toFixed(2));
+
+    expect((await api.del(`/expenses/${id}`)).status).toBe(200);
+    expect((await moneyOf()).expenses).toBe(before.expenses);
+    expect((await accountingOf()).rows[0].expenses).toBe(beforeRow);
+  }, 60_000);
+
+  it("shows an entry on the label's account in the very next accounting", async () => {
+    const before = await accountingOf();
+    const added = await api.post('/account_entries', {
+      account: { type: 'Label', id: labelId },
+      kind: 'adjustment',
+      amount: '0.40',
+      date: `${p2}-10`,
+    });
+    expect(added.status).toBe(201);
+    const after = await accountingOf();
+    const amount = added.body.account_entry.amount;
+    expect(after.totals.other).toBe(new Big(before.totals.other).plus(amount).toFixed(2));
+    expect(after.closing_balance).toBe(new Big(before.closing_balance).plus(amount).toFixed(2));
+    const entries = (await api.get('/dashboard')).body.dashboard.counts;
+    expect((await api.del(`/account_entries/${added.body.account_entry.id}`)).status).toBe(200);
+    expect((await accountingOf()).closing_balance).toBe(before.closing_balance);
+    expect((await api.get('/dashboard')).body.dashboard.counts).toEqual(entries);
+  }, 60_000);
+});
+
 describe('tenancy and roles', () => {
   it("answers another company's label, artist, payee and company as not found", async () => {
     for (const path of [

@@ -1,12 +1,14 @@
 import type { AccountRef } from '../../../shared/schemas/statement-views.js';
 import type { AccountEntryItem, CreateAccountEntry, StatementItem } from '../entities/statements.js';
+import { moneyRecordsChanged } from '../list-cache.js';
 import { getDb } from '../service.js';
 
 /**
  * A payee's account (statements design "Accounts and figures"): who holds it, its entries
  * (advances, reserves, transfers, adjustments, payments) and the published statements that
  * carried them. An entry a published statement carries (statement_id set) is frozen: every
- * change here is conditional on statement_id being unset.
+ * change here is conditional on statement_id being unset. Every write marks the company's money
+ * records changed (finances and dashboards hold them).
  */
 const entries = () => getDb().entities.AccountEntry;
 const statements = () => getDb().entities.Statement;
@@ -99,7 +101,9 @@ export async function findAccountEntry(tenantId: string, entryId: string): Promi
 }
 
 export async function createAccountEntry(entry: CreateAccountEntry): Promise<AccountEntryItem> {
-  return (await entries().create(entry).go()).data;
+  const created = (await entries().create(entry).go()).data;
+  await moneyRecordsChanged(entry.tenantId);
+  return created;
 }
 
 /** Attributes of an entry a change may set; its account, kind of payment and statement stay. */
@@ -119,6 +123,7 @@ export async function updateAccountEntry(
   const updated = await (remove.length ? patch.remove([...remove]) : patch)
     .where(({ statement_id }, { notExists }) => notExists(statement_id))
     .go({ response: 'all_new' });
+  await moneyRecordsChanged(entry.tenantId);
   return updated.data as AccountEntryItem;
 }
 
@@ -130,6 +135,7 @@ export async function deleteAccountEntry(
     .delete({ tenantId: entry.tenantId, accountKey: entry.accountKey, entryId: entry.entryId })
     .where(({ statement_id }, { notExists }) => notExists(statement_id))
     .go();
+  await moneyRecordsChanged(entry.tenantId);
 }
 
 /** The published statements of one account, through the Statement entity's byAccount index. */

@@ -1,7 +1,7 @@
 import type { Role } from '../../../shared/constants.js';
 import type { CompanyItem, CreateCompany, UpdateCompany } from '../entities/company.js';
 import type { CompanyUserItem } from '../entities/company-user.js';
-import { listsChanged, LISTS } from '../list-cache.js';
+import { listsChanged, LISTS, moneyRecordsChanged } from '../list-cache.js';
 import { getDb } from '../service.js';
 import { writeTransaction } from '../transaction.js';
 
@@ -109,6 +109,8 @@ export async function updateCompanyAndMembers(
     ...change.put.map((m) => CompanyUser.put({ userId: m.userId, companyId, role: m.role }).commit()),
     ...change.removeUsers.map((userId) => CompanyUser.delete({ userId, companyId }).commit()),
   ]);
+  // Finances hold the company's name and currency with its money records.
+  await moneyRecordsChanged(companyId);
 }
 
 /** Deletes a company with its memberships in one transaction. */

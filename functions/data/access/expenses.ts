@@ -1,10 +1,12 @@
 import type { CreateExpense, ExpenseItem } from '../entities/statements.js';
+import { moneyRecordsChanged } from '../list-cache.js';
 import { getDb } from '../service.js';
 
 /**
  * Every query of expenses (spec 3 §3.4), by name. An expense a published statement carries
  * (statement_id set) is frozen: every change here is conditional on statement_id being unset, so
  * a change racing the statement's publication loses (409) instead of altering a published figure.
+ * Every write marks the company's money records changed (finances and dashboards hold them).
  */
 const expenses = () => getDb().entities.Expense;
 
@@ -33,7 +35,9 @@ export async function expensesOfAccount(tenantId: string, accountKey: string): P
 }
 
 export async function createExpense(expense: CreateExpense): Promise<ExpenseItem> {
-  return (await expenses().create(expense).go()).data;
+  const created = (await expenses().create(expense).go()).data;
+  await moneyRecordsChanged(expense.tenantId);
+  return created;
 }
 
 /** Sets and removes fields of an expense no statement carries; the expense as it is afterwards. */
@@ -47,6 +51,7 @@ export async function updateExpense(
   const updated = await (remove.length ? patch.remove([...remove]) : patch)
     .where(({ statement_id }, { notExists }) => notExists(statement_id))
     .go({ response: 'all_new' });
+  await moneyRecordsChanged(tenantId);
   // ElectroDB types an update's answer as partial; all_new is the whole item.
   return updated.data as ExpenseItem;
 }
@@ -57,4 +62,5 @@ export async function deleteExpense(tenantId: string, expenseId: string): Promis
     .delete({ tenantId, expenseId })
     .where(({ statement_id, paid }, { notExists, eq }) => `${notExists(statement_id)} AND ${eq(paid, false)}`)
     .go();
+  await moneyRecordsChanged(tenantId);
 }

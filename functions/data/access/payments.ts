@@ -1,6 +1,7 @@
 import type { StatementPayment } from '../../../shared/schemas/statement-views.js';
 import type { CreatePayment, PaymentItem } from '../entities/payments.js';
 import type { StatementItem } from '../entities/statements.js';
+import { moneyRecordsChanged } from '../list-cache.js';
 import { getDb } from '../service.js';
 import { paymentEntryFor, paymentEntryIds } from './statements.js';
 
@@ -60,7 +61,10 @@ export async function writePayment(
       }),
     ])
     .go();
-  if (!result.canceled) return { outcome: 'recorded' };
+  if (!result.canceled) {
+    await moneyRecordsChanged(payment.tenantId);
+    return { outcome: 'recorded' };
+  }
   const failed = result.data.findIndex((item) => item.code === 'ConditionalCheckFailed');
   if (failed === 0) return { outcome: 'exists' };
   const statementId = failed > 0 ? owners[failed] : null;
@@ -116,7 +120,10 @@ export async function updatePaymentDetails(
       ];
     })
     .go();
-  if (!result.canceled) return true;
+  if (!result.canceled) {
+    await moneyRecordsChanged(tenantId);
+    return true;
+  }
   if (result.data.some((item) => item.code === 'ConditionalCheckFailed')) return false;
   throw new Error(`Payment ${paymentId} could not be changed: ${result.data.map((d) => d.code).join(', ')}`);
 }
@@ -139,7 +146,10 @@ export async function removePayment(payment: PaymentItem, statements: readonly P
       ]),
     ])
     .go();
-  if (!result.canceled) return true;
+  if (!result.canceled) {
+    await moneyRecordsChanged(tenantId);
+    return true;
+  }
   if (result.data.some((item) => item.code === 'ConditionalCheckFailed')) return false;
   throw new Error(`Payment ${paymentId} could not be deleted: ${result.data.map((d) => d.code).join(', ')}`);
 }

@@ -1,6 +1,7 @@
 import type { UpdateEntityItem } from 'electrodb';
 import type { RunStatus, StatementPayment } from '../../../shared/schemas/statement-views.js';
 import { isConditionFailed } from '../../lib/errors.js';
+import { moneyRecordsChanged } from '../list-cache.js';
 import type {
   CreateAccountEntry,
   CreateStatement,
@@ -16,7 +17,8 @@ import { getDb } from '../service.js';
 /**
  * Every read and write of statement runs and published statements, the per-company sequences
  * that number them, and the transactions that publish and pay a statement. The statements
- * area calls these; it never reaches the table itself.
+ * area calls these; it never reaches the table itself. Every write to a statement, expense or
+ * account entry marks the company's money records changed (finances and dashboards hold them).
  */
 const db = () => getDb().entities;
 
@@ -95,6 +97,7 @@ export async function updateStatementDetails(
   set: StatementDetailsUpdate,
 ): Promise<void> {
   await db().Statement.patch({ tenantId, statementId }).set(set).go();
+  await moneyRecordsChanged(tenantId);
 }
 
 // ——— Sequences ———
@@ -189,7 +192,10 @@ export async function publishStatement(publication: StatementPublication): Promi
       ];
     })
     .go();
-  if (!result.canceled) return 'published';
+  if (!result.canceled) {
+    await moneyRecordsChanged(tenantId);
+    return 'published';
+  }
   const refused = (index: number) => result.data[index]?.code === 'ConditionalCheckFailed';
   if (refused(0)) return 'exists';
   if (refused(1)) return 'number_taken';
@@ -221,6 +227,7 @@ export async function claimStatementDocuments(
           `${op.eq(attr.queue_status, 'queued')} OR (${op.eq(attr.queue_status, 'generating')} AND ${op.lt(attr.updatedAt, staleBefore)})`,
       )
       .go();
+    await moneyRecordsChanged(tenantId);
     return true;
   } catch (error) {
     if (isConditionFailed(error)) return false;
@@ -236,6 +243,7 @@ export async function releaseStatementDocuments(tenantId: string, statementId: s
       .set({ queue_status: 'queued' })
       .where((attr, op) => op.eq(attr.queue_status, 'generating'))
       .go();
+    await moneyRecordsChanged(tenantId);
   } catch (error) {
     if (!isConditionFailed(error)) throw error;
   }
@@ -261,7 +269,10 @@ export async function completeStatement(
       ...(runId ? [StatementRun.patch({ tenantId, runId }).add({ done: 1 }).commit()] : []),
     ])
     .go();
-  if (!result.canceled) return true;
+  if (!result.canceled) {
+    await moneyRecordsChanged(tenantId);
+    return true;
+  }
   if (result.data[0]?.code === 'ConditionalCheckFailed') return false;
   throw new Error(`Statement ${statementId} could not be completed: ${result.data.map((d) => d.code).join(', ')}`);
 }
@@ -337,7 +348,10 @@ export async function markStatementUnpaid(
         .commit(),
     ])
     .go();
-  if (!result.canceled) return 'done';
+  if (!result.canceled) {
+    await moneyRecordsChanged(tenantId);
+    return 'done';
+  }
   if (result.data[0]?.code === 'ConditionalCheckFailed') return 'unchanged';
   if (result.data[1]?.code === 'ConditionalCheckFailed') return 'refused';
   throw new Error(`Statement ${statementId} could not be marked unpaid: ${result.data.map((d) => d.code).join(', ')}`);

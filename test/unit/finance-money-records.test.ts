@@ -1,0 +1,240 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+/**
+ * Finances hold a company's money records per process for the version of LISTS.money
+ * (functions/finances/money-records.ts, tenant-cache.ts). These tests hold the two halves of that
+ * promise without a database: the cache loads once per version and stays bounded, and every
+ * writer of statements, expenses, account entries, payments and the company marks the version
+ * after its write (a reader loading in between keeps new records under the old version, never
+ * old records under the new one).
+ */
+
+/** What the mocked table saw, in order: `write <entity path>` for data, `mark <list>` for a version. */
+const events: string[] = [];
+
+interface Chain extends Record<string, Chain> {
+  (...args: unknown[]): Chain;
+}
+/** Any ElectroDB chain (`entities.X.patch(..).set(..).where(..).go()`), recording what it writes. */
+function chain(path: string, list?: string): Chain {
+  const target = (() => undefined) as unknown as Chain;
+  return new Proxy(target, {
+    get: (_, prop) => {
+      if (prop === 'then') return undefined;
+      if (prop === 'go')
+        return async () => {
+          events.push(list ? `mark ${list}` : `write ${path}`);
+          return { data: {}, canceled: false };
+        };
+      if (prop === 'commit') return () => ({ path });
+      return chain(`${path}.${String(prop)}`, list);
+    },
+    apply: (_, __, args) => {
+      if (path.endsWith('transaction.write')) (args[0] as (entities: Chain) => unknown)(chain('tx'));
+      const first = args[0] as { list?: string } | undefined;
+      if (path.endsWith('ListVersion.put') && first?.list) return chain(path, first.list);
+      return chain(path, list);
+    },
+  });
+}
+vi.mock('../../functions/data/service.js', () => ({ getDb: () => chain('db') }));
+
+const { TenantCache } = await import('../../functions/finances/tenant-cache.js');
+
+describe("the per-process cache of a tenant's records", () => {
+  const limits = { tenants: 2, weight: 10, maxAgeMs: 60_000 };
+
+  it('loads once per version, shares a load among concurrent misses, and loads again when the version moves', async () => {
+    const cache = new TenantCache<number[]>(limits, (v) => v.length);
+    const load = vi.fn(async () => [1, 2]);
+    const first = await Promise.all(Array.from({ length: 20 }, () => cache.get('t1', 'v1', load)));
+    expect(first.every((v) => v === first[0])).toBe(true);
+    expect(load).toHaveBeenCalledTimes(1);
+    await cache.get('t1', 'v1', load);
+    expect(load).toHaveBeenCalledTimes(1);
+    await cache.get('t1', 'v2', load);
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(cache.size()).toEqual({ tenants: 1, weight: 2 });
+  });
+
+  it('drops the least recently used tenant beyond its limits of tenants and weight', async () => {
+    const cache = new TenantCache<number[]>(limits, (v) => v.length);
+    const load = (size: number) => vi.fn(async () => Array.from({ length: size }, (_, i) => i));
+    await cache.get('a', 'v', load(2));
+    await cache.get('b', 'v', load(2));
+    await cache.get('a', 'v', load(2)); // a read last: b is now the least recently used
+    await cache.get('c', 'v', load(2));
+    const again = load(2);
+    await cache.get('a', 'v', again);
+    expect(again).not.toHaveBeenCalled();
+    const reloaded = load(2);
+    await cache.get('b', 'v', reloaded);
+    expect(reloaded).toHaveBeenCalledTimes(1);
+    expect(cache.size().tenants).toBe(2);
+    // Weight: one tenant of 9 leaves room for nothing else, but the tenant just loaded stays.
+    await cache.get('heavy', 'v', load(9));
+    expect(cache.size()).toEqual({ tenants: 1, weight: 9 });
+    await cache.get('huge', 'v', load(50));
+    expect(cache.size()).toEqual({ tenants: 1, weight: 50 });
+  });
+
+  it('loads a copy again once it is older than its maximum age, whatever its version', async () => {
+    const cache = new TenantCache<number[]>({ ...limits, maxAgeMs: 1000 }, (v) => v.length);
+    const load = vi.fn(async () => [1]);
+    await cache.get('t1', 'v1', load);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 2000);
+      await cache.get('t1', 'v1', load);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('writers of money records mark their version after writing', () => {
+  beforeEach(() => {
+    events.length = 0;
+  });
+
+  const statement = { tenantId: 't1', statementId: 's1', accountKey: 'Payee#p1' };
+  const payment = { tenantId: 't1', paymentId: 'pay1', userId: 'u1' };
+  const statementPayment = { payment_date: '2026-01-01', payment_method: null, payment_reference: null };
+  const writers: [string, () => Promise<unknown>][] = [
+    [
+      'createExpense',
+      async () => (await import('../../functions/data/access/expenses.js')).createExpense({ tenantId: 't1' } as never),
+    ],
+    [
+      'updateExpense',
+      async () => (await import('../../functions/data/access/expenses.js')).updateExpense('t1', 'x1', {}, []),
+    ],
+    ['deleteExpense', async () => (await import('../../functions/data/access/expenses.js')).deleteExpense('t1', 'x1')],
+    [
+      'createAccountEntry',
+      async () =>
+        (await import('../../functions/data/access/accounts.js')).createAccountEntry({ tenantId: 't1' } as never),
+    ],
+    [
+      'updateAccountEntry',
+      async () =>
+        (await import('../../functions/data/access/accounts.js')).updateAccountEntry(
+          { tenantId: 't1', accountKey: 'Label#l1', entryId: 'e1' },
+          {},
+          [],
+        ),
+    ],
+    [
+      'deleteAccountEntry',
+      async () =>
+        (await import('../../functions/data/access/accounts.js')).deleteAccountEntry({
+          tenantId: 't1',
+          accountKey: 'Label#l1',
+          entryId: 'e1',
+        }),
+    ],
+    [
+      'publishStatement',
+      async () =>
+        (await import('../../functions/data/access/statements.js')).publishStatement({
+          statement: statement as never,
+          sequenceFrom: 0,
+          expenseIds: ['x1'],
+          entryIds: [],
+        }),
+    ],
+    [
+      'updateStatementDetails',
+      async () => (await import('../../functions/data/access/statements.js')).updateStatementDetails('t1', 's1', {}),
+    ],
+    [
+      'claimStatementDocuments',
+      async () => (await import('../../functions/data/access/statements.js')).claimStatementDocuments('t1', 's1', 'x'),
+    ],
+    [
+      'releaseStatementDocuments',
+      async () => (await import('../../functions/data/access/statements.js')).releaseStatementDocuments('t1', 's1'),
+    ],
+    [
+      'completeStatement',
+      async () =>
+        (await import('../../functions/data/access/statements.js')).completeStatement('t1', 's1', 'r1', {
+          pdf_key: 'a',
+          csv_key: 'b',
+        }),
+    ],
+    [
+      'markStatementUnpaid',
+      async () => (await import('../../functions/data/access/statements.js')).markStatementUnpaid(statement),
+    ],
+    [
+      'writePayment',
+      async () =>
+        (await import('../../functions/data/access/payments.js')).writePayment(
+          payment as never,
+          [{ statement, amount: '-1.00' }],
+          statementPayment,
+        ),
+    ],
+    [
+      'updatePaymentDetails',
+      async () =>
+        (await import('../../functions/data/access/payments.js')).updatePaymentDetails(
+          payment as never,
+          {},
+          [],
+          [statement],
+          statementPayment,
+          [statement],
+        ),
+    ],
+    [
+      'removePayment',
+      async () =>
+        (await import('../../functions/data/access/payments.js')).removePayment(payment as never, [statement]),
+    ],
+    [
+      'updateCompanyAndMembers',
+      async () =>
+        (await import('../../functions/data/access/companies.js')).updateCompanyAndMembers('t1', {
+          set: { currency: 'EUR' } as never,
+          remove: [],
+          put: [],
+          removeUsers: [],
+        }),
+    ],
+  ];
+
+  it.each(writers)('%s marks money#t1 once its write is done', async (_, write) => {
+    await write();
+    const mark = events.indexOf('mark money#t1');
+    expect(mark, events.join(', ')).toBeGreaterThan(0);
+    expect(events.slice(0, mark).some((e) => e.startsWith('write '))).toBe(true);
+  });
+});
+
+describe("finances' money records", () => {
+  it('are read once per version of money#tenant, and again when it moves', async () => {
+    const reads = { statements: 0 };
+    vi.doMock('../../functions/data/access/statements.js', () => ({
+      listStatements: async () => {
+        reads.statements += 1;
+        return [{ statementId: 's1' }];
+      },
+    }));
+    vi.doMock('../../functions/data/access/expenses.js', () => ({ listExpenses: async () => [] }));
+    vi.doMock('../../functions/data/access/finances.js', () => ({ companyEntries: async () => [] }));
+    vi.doMock('../../functions/data/access/companies.js', () => ({
+      getCompany: async () => ({ name: 'Co', currency: 'EUR' }),
+    }));
+    vi.resetModules();
+    const { moneyRecords, companyCurrency } = await import('../../functions/finances/money-records.js');
+    const first = await moneyRecords('t9', 'v1');
+    expect(companyCurrency(first)).toBe('EUR');
+    expect(await moneyRecords('t9', 'v1')).toBe(first);
+    expect(reads.statements).toBe(1);
+    await moneyRecords('t9', 'v2');
+    expect(reads.statements).toBe(2);
+  });
+});
