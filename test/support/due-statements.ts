@@ -59,5 +59,8 @@ export async function dueStatement(
       control: { lines: 0, lines_total: '0.000000', rounding_in: '0.000000', rounding_out: '0.000000' },
     })
     .go();
+  // As the statements worker does: finances and dashboards hold the money records per version.
+  const { moneyRecordsChanged } = await import('../../functions/data/list-cache.js');
+  await moneyRecordsChanged(tenantId);
   return { id: statementId, number };
 }
