@@ -2,6 +2,7 @@ import Big from 'big.js';
 import { money } from '../../shared/schemas/money.js';
 import type { FinanceScope, FinancesView } from '../../shared/schemas/finance-views.js';
 import { LISTS } from '../data/list-cache.js';
+import { memoAnswer } from './answer-memo.js';
 import { catalogueNames } from './names.js';
 import type { ExpenseItem, StatementItem } from '../data/entities/statements.js';
 import { financeCube } from './cube.js';
@@ -63,12 +64,48 @@ function moneyOf(
   };
 }
 
-export async function financesView(
+type ViewOptions = {
+  versions?: Record<string, string>;
+  accountKeys?: string[];
+  statements?: readonly StatementItem[];
+};
+
+/**
+ * The view, computed once per scope, range and versions of everything it reads (answer-memo.ts);
+ * computed every time when a version is unknown or the caller hands its own statements.
+ */
+export function financesView(
   tenantId: string,
   scope: FinanceScope,
   cubeScope: CubeScope,
   range: DateRange,
-  options: { versions?: Record<string, string>; accountKeys?: string[]; statements?: readonly StatementItem[] } = {},
+  options: ViewOptions = {},
+): Promise<FinancesView> {
+  const versions = options.versions ?? {};
+  const inputs = [
+    LISTS.royalties,
+    LISTS.money,
+    LISTS.tenantLabels,
+    (t: string) => LISTS.tenantCollection('releases', t),
+  ];
+  return memoAnswer(
+    [
+      'financesView',
+      tenantId,
+      JSON.stringify([scope, cubeScope, range.start_date, range.end_date, options.accountKeys ?? []]),
+      ...inputs.map((list) => versions[list(tenantId)]),
+      options.statements ? undefined : 'own statements',
+    ],
+    () => computeView(tenantId, scope, cubeScope, range, options),
+  );
+}
+
+async function computeView(
+  tenantId: string,
+  scope: FinanceScope,
+  cubeScope: CubeScope,
+  range: DateRange,
+  options: ViewOptions,
 ): Promise<FinancesView> {
   const versions = options.versions ?? {};
   const [cube, records, names] = await Promise.all([

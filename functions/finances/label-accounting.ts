@@ -9,6 +9,7 @@ import { entrySums, expenseCharge, roundRoyalties } from '../statements/accounts
 import { isCharged } from '../statements/accounts/pending.js';
 import { financeCube } from './cube.js';
 import { royaltiesQuery } from './figures.js';
+import { memoAnswer } from './answer-memo.js';
 import { inForceWithin } from './finances-view.js';
 import { financeLabel } from './labels.js';
 import { accountRecords, companyCurrency, moneyRecords } from './money-records.js';
@@ -46,11 +47,31 @@ function effects(entries: AccountEntryItem[], expenses: ExpenseItem[]) {
   };
 }
 
-export async function labelAccounting(
+/** The accounting, computed once per label, range and versions of what it reads (answer-memo.ts). */
+export function labelAccounting(
   tenantId: string,
   labelId: string,
   range: DateRange,
   versions: Record<string, string> = {},
+): Promise<LabelAccounting> {
+  return memoAnswer(
+    [
+      'labelAccounting',
+      tenantId,
+      labelId,
+      range.start_date,
+      range.end_date,
+      ...[LISTS.royalties, LISTS.tenantLabels, LISTS.money].map((list) => versions[list(tenantId)]),
+    ],
+    () => computeAccounting(tenantId, labelId, range, versions),
+  );
+}
+
+async function computeAccounting(
+  tenantId: string,
+  labelId: string,
+  range: DateRange,
+  versions: Record<string, string>,
 ): Promise<LabelAccounting> {
   const [label, cube, records] = await Promise.all([
     financeLabel(tenantId, labelId, versions),

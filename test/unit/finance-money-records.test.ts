@@ -238,3 +238,37 @@ describe("finances' money records", () => {
     expect(reads.statements).toBe(2);
   });
 });
+
+describe('finance answers held for the versions they were computed from', () => {
+  it('computes once per arguments and versions, again when a version moves, never without one', async () => {
+    const { memoAnswer } = await import('../../functions/finances/answer-memo.js');
+    const compute = vi.fn(async () => ({ revenue: '1.00' }));
+    const [a, b] = await Promise.all([
+      memoAnswer(['view', 't1', 'label L1', 'v1'], compute),
+      memoAnswer(['view', 't1', 'label L1', 'v1'], compute),
+    ]);
+    expect(a).toBe(b);
+    expect(compute).toHaveBeenCalledTimes(1);
+    await memoAnswer(['view', 't1', 'label L1', 'v2'], compute);
+    await memoAnswer(['view', 't2', 'label L1', 'v2'], compute);
+    expect(compute).toHaveBeenCalledTimes(3);
+    await memoAnswer(['view', 't1', 'label L1', undefined], compute);
+    await memoAnswer(['view', 't1', 'label L1', undefined], compute);
+    expect(compute).toHaveBeenCalledTimes(5);
+  });
+
+  it('keeps no failure, and at most 300 answers', async () => {
+    const { memoAnswer } = await import('../../functions/finances/answer-memo.js');
+    const failing = vi.fn(async () => {
+      throw new Error('Label not found');
+    });
+    await expect(memoAnswer(['accounting', 'gone'], failing)).rejects.toThrow('Label not found');
+    await expect(memoAnswer(['accounting', 'gone'], failing)).rejects.toThrow('Label not found');
+    expect(failing).toHaveBeenCalledTimes(2);
+    const compute = vi.fn(async () => 1);
+    await memoAnswer(['first'], compute);
+    for (let i = 0; i < 300; i += 1) await memoAnswer(['other', String(i)], async () => i);
+    await memoAnswer(['first'], compute);
+    expect(compute).toHaveBeenCalledTimes(2);
+  });
+});
