@@ -17,7 +17,7 @@ import { royaltiesChanged, type LedgerState } from './state.js';
  */
 
 /** Rebuilds one finished import's aggregates from its ledger files and stamps the rollup's version. */
-export async function rebuildAggregates(tenantId: string, importId: string): Promise<void> {
+async function rebuildAggregates(tenantId: string, importId: string): Promise<void> {
   const item = await getImport(tenantId, importId);
   const keys = item?.status === 'done' ? importLedgerKeys(item) : [];
   if (!item || !keys.length) return;
