@@ -3,6 +3,7 @@ import { getOrCreate } from '../lib/get-or-create.js';
 import { aggregatesByPrefix } from '../data/access/royalty-ledger.js';
 import type { AggregateSums } from '../data/entities/royalties.js';
 import type { AggregateDimension } from '../royalties/ledger/aggregates.js';
+import { upgradeStaleAggregates } from '../royalties/ledger/aggregate-upgrade.js';
 import { ledgerState, type LedgerState } from '../royalties/ledger/state.js';
 import { overlayDeltas } from './overlay-deltas.js';
 
@@ -61,6 +62,8 @@ export function addToCube(
 
 async function buildCube(tenantId: string, state: LedgerState): Promise<FinanceCube> {
   const cube: FinanceCube = new Map();
+  // Imports an older rollup wrote get the cross dimensions first (aggregate-upgrade.ts).
+  await upgradeStaleAggregates(tenantId, state);
   // Every item of every finished import: a few dozen per import and pay period, whatever its lines.
   const items = await Promise.all(state.imports.map((entry) => aggregatesByPrefix(tenantId, entry.importId, '')));
   for (const item of items.flat()) {

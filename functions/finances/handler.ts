@@ -110,14 +110,8 @@ const accountOf = (type: 'Payee' | 'Artist') =>
   operation('tenant', {
     query: financeQuery,
     params: idParams,
-    lists: ledgerLists,
-    run: async ({ tenantId, query, params, listVersions }) => ({
-      finances: await accountFinances(
-        tenantId,
-        { type, id: params.id },
-        dateRange(query),
-        versionOf(tenantId, listVersions),
-      ),
+    run: async ({ tenantId, query, params }) => ({
+      finances: await accountFinances(tenantId, { type, id: params.id }, dateRange(query)),
     }),
   });
 

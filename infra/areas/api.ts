@@ -1,8 +1,9 @@
 /**
  * The HTTP API, built from the route table (functions/routes.ts): one Lambda per area and one
  * API Gateway route per entry, with the Cognito JWT authorizer on every route that is not public.
+ * An area's routes are in a nested stack of their own (`{area}Routes`).
  */
-import { CfnOutput, Duration, Fn } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Fn, NestedStack } from 'aws-cdk-lib';
 import {
   CorsHttpMethod,
   HttpApi,
@@ -76,8 +77,18 @@ export class Api extends Construct {
       integrations.set(area, new HttpLambdaIntegration(`${area}Integration`, fn, { scopePermissionToRoute: false }));
     }
 
+    // Each area's routes (and its integration) live in a nested stack of their own: CloudFormation
+    // allows 500 resources per stack, and the route table alone has more routes than that leaves.
+    const routeStacks = new Map<Area, NestedStack>();
+    const routeStackOf = (area: Area) => {
+      const found = routeStacks.get(area);
+      if (found) return found;
+      const created = new NestedStack(this, `${area}Routes`, { description: `The ${area} area's API routes` });
+      routeStacks.set(area, created);
+      return created;
+    };
     for (const route of ROUTES) {
-      const httpRoute = new HttpRoute(this, routeKey(route).replaceAll('/', '_'), {
+      const httpRoute = new HttpRoute(routeStackOf(route.area), routeKey(route).replaceAll('/', '_'), {
         httpApi: this.httpApi,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
         integration: required(integrations.get(route.area), `the ${route.area} integration`),

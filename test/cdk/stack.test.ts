@@ -7,7 +7,8 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { App } from 'aws-cdk-lib';
+import { App, NestedStack } from 'aws-cdk-lib';
+import { required } from '../../functions/lib/required.js';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AREAS, ROUTES, WEBSOCKET_ROUTES, routeKey } from '../../functions/routes.js';
@@ -28,9 +29,11 @@ import { HTTP_AREAS, HTTP_TIMEOUT_SECONDS, SCHEDULED_JOBS, WORKERS, httpEntry } 
 
 type Resource = { Type: string; Properties: Record<string, any> };
 
+let root: RootStack;
 function synth(webDistDir: string): Template {
   const app = new App({ context: { skipBundling: true, stage: 'prod' } });
-  return Template.fromStack(new RootStack(app, 'Test', { webDistDir }));
+  root = new RootStack(app, 'Test', { webDistDir });
+  return Template.fromStack(root);
 }
 
 let template: Template;
@@ -228,8 +231,8 @@ describe('storage', () => {
 });
 
 describe('functions and HTTP API', () => {
-  it('has one Node 22 Lambda per area, with the table bound: arm64, but x86_64 for royalties and statements (DuckDB)', () => {
-    const withDuckDb = ['royalties', 'statements'];
+  it('has one Node 22 Lambda per area, with the table bound: arm64, but x86_64 for royalties, statements and finances (DuckDB)', () => {
+    const withDuckDb = ['royalties', 'statements', 'finances'];
     for (const area of AREAS) {
       const [, fn] = functionFor(`functions/${area}/handler.ts`);
       expect(fn.Properties.Runtime).toBe('nodejs22.x');
@@ -249,22 +252,37 @@ describe('functions and HTTP API', () => {
     expect(statements.Properties.Environment.Variables).toHaveProperty(ENV.statementRunQueue);
   });
 
-  it('has one route per route-table entry, to its area, JWT unless public', () => {
+  it("has one route per route-table entry, in its area's nested stack, to its area's function, JWT unless public", () => {
     const [httpApiId] = single('AWS::ApiGatewayV2::Api', (p) => p.ProtocolType === 'HTTP');
-    const routes = ofType('AWS::ApiGatewayV2::Route').filter(([, r]) => r.Properties.ApiId.Ref === httpApiId);
-    expect(routes).toHaveLength(ROUTES.length);
-    for (const route of ROUTES) {
-      const found = routes.filter(([, r]) => r.Properties.RouteKey === routeKey(route));
-      expect(found, routeKey(route)).toHaveLength(1);
-      const props = found[0][1].Properties;
-      expect(props.AuthorizationType, routeKey(route)).toBe(route.auth === 'public' ? 'NONE' : 'JWT');
-      if (route.auth !== 'public') expect(props.AuthorizerId).toBeDefined();
-      const integrationId = props.Target['Fn::Join'][1][1].Ref;
-      const [functionId] = functionFor(`functions/${route.area}/handler.ts`);
-      expect(resources[integrationId].Properties.IntegrationUri, routeKey(route)).toEqual({
-        'Fn::GetAtt': [functionId, 'Arn'],
-      });
+    // Routes are in one nested stack per area (the root stack would pass CloudFormation's 500 resources).
+    expect(ofType('AWS::ApiGatewayV2::Route').filter(([, r]) => r.Properties.ApiId.Ref === httpApiId)).toEqual([]);
+    const nested = root.node.findAll().filter((c): c is NestedStack => c instanceof NestedStack);
+    let seen = 0;
+    for (const area of AREAS) {
+      const stack = nested.find((n) => n.node.id === `${area}Routes`);
+      expect(stack, `${area}Routes`).toBeDefined();
+      const own = Template.fromStack(required(stack, area)).toJSON().Resources as Record<string, Resource>;
+      const routes = Object.values(own).filter((r) => r.Type === 'AWS::ApiGatewayV2::Route');
+      const expected = ROUTES.filter((r) => r.area === area);
+      expect(routes.map((r) => r.Properties.RouteKey).sort(), area).toEqual(expected.map(routeKey).sort());
+      for (const route of expected) {
+        const props = required(
+          routes.find((r) => r.Properties.RouteKey === routeKey(route)),
+          routeKey(route),
+        ).Properties;
+        expect(props.AuthorizationType, routeKey(route)).toBe(route.auth === 'public' ? 'NONE' : 'JWT');
+        if (route.auth !== 'public') expect(props.AuthorizerId).toBeDefined();
+      }
+      seen += routes.length;
+      // The area's one integration calls the area's function, whose ARN the root stack passes in.
+      const integrations = Object.values(own).filter((r) => r.Type === 'AWS::ApiGatewayV2::Integration');
+      expect(integrations, area).toHaveLength(1);
+      const parameter = integrations[0].Properties.IntegrationUri.Ref;
+      const stackResource = resources[root.getLogicalId(required(stack?.nestedStackResource, area))];
+      const [functionId] = functionFor(`functions/${area}/handler.ts`);
+      expect(stackResource.Properties.Parameters[parameter], area).toEqual({ 'Fn::GetAtt': [functionId, 'Arn'] });
     }
+    expect(seen).toBe(ROUTES.length);
   });
 
   it('checks JWTs from the user pool for the web client', () => {

@@ -105,23 +105,24 @@ describe('royalty import ledger', () => {
       ['ISRC,Units,Net,Currency,Period,By', ...lines].join('\n'),
       'USER-LEDGER-1',
     );
-    // 2 pay periods × 9 dimensions (label, release, recording, artist, store, territory, sales category, currency, total).
+    // 2 pay periods × 13 dimensions: label, release, recording, artist, store, territory, sales category, currency,
+    // total, and the finances' cross dimensions label × store, label × territory, label × release, artist × store.
     expect(item).toMatchObject({
       status: 'done',
       progress: 100,
       user_id: 'USER-LEDGER-1',
-      aggregates: 18,
+      aggregates: 26,
       matched: { isrc: 1000, unmatched: 0 },
       amount: '10.000000',
     });
-    // Import item: put, 4 steps, done; 18 aggregate items; the history record; the ledger version.
-    expect(item.writes).toBe(6 + 18 + 1 + 1);
+    // Import item: put, 4 steps, done; 26 aggregate items; the history record; the ledger version.
+    expect(item.writes).toBe(6 + 26 + 1 + 1);
     expect(item.totals).toMatchObject({ stored: 1000, amount_stored: '10.000000' });
 
     const aggregates = (
       await getDb().entities.RoyaltyAggregate.query.byImport({ tenantId, importId: id }).go({ pages: 'all' })
     ).data;
-    expect(aggregates).toHaveLength(18);
+    expect(aggregates).toHaveLength(26);
     expect(aggregates.map((a) => a.key)).toContain('2026-01#recording_id#0000');
     const sums = (lines: number, amount: string, label: string, artist: string, aggregator: string) => ({
       lines,
@@ -297,7 +298,8 @@ describe('royalty import ledger', () => {
     ).toHaveLength(0);
 
     const confirmed = await domain.confirmImport(tenantId, second.id);
-    expect(confirmed).toMatchObject({ status: 'done', aggregates: 9, amount: '1.250000' });
+    // One pay period × 13 dimensions (9 and the 4 cross dimensions).
+    expect(confirmed).toMatchObject({ status: 'done', aggregates: 13, amount: '1.250000' });
     expect(confirmed.totals).toMatchObject({ stored: 1 });
     expect((await getDb().entities.ImportRecord.get({ importId: second.id }).go()).data).toMatchObject({ records: 1 });
   }, 60_000);

@@ -125,6 +125,11 @@ export const RoyaltyImport = new Entity({
     run_token: { type: 'string' },
     /** How many aggregate items the import wrote (packed per pay period and dimension, aggregates.ts). */
     aggregates: { type: 'number' },
+    /**
+     * Which rollup wrote them (aggregates.ts AGGREGATES_VERSION; unset: before the cross
+     * dimensions): an older one is rebuilt from the import's ledger files (aggregate-upgrade.ts).
+     */
+    aggregates_version: { type: 'number' },
     /** The DynamoDB writes the import made in all: this item's puts and patches, aggregate puts and deletes, its history record and ledger version. */
     writes: { type: 'number' },
     /** Lines by how they matched the catalogue: { isrc, upc, cat_no, manual, unmatched }. */

@@ -11,7 +11,7 @@ import {
 } from '../../data/access/royalty-imports.js';
 import { s3Client } from '../../lib/clients.js';
 import { isWorkKey } from '../bucket-keys.js';
-import { writeAggregates } from '../ledger/aggregates.js';
+import { AGGREGATES_VERSION, writeAggregates } from '../ledger/aggregates.js';
 import { withScratchDuck } from '../ledger/duck.js';
 import { importProgress, PROGRESS, stepTimer } from './progress.js';
 import type { PartedImport, PartMessage, StoredPart } from './parts.js';
@@ -110,6 +110,7 @@ async function finishClaimed(
       totals,
       ledger_keys: parts.map((p) => p.ledger_key),
       aggregates: aggregates.items,
+      aggregates_version: AGGREGATES_VERSION,
       writes,
       matched: result.matched,
       missing_rates: result.missing_rates,

@@ -42,6 +42,12 @@ export const CROSS_DIMENSIONS = {
   artist_retailer: ['artist_id', 'retailer'],
 } as const;
 type CrossDimension = keyof typeof CROSS_DIMENSIONS;
+/**
+ * The rollup's version, stamped on each import whose aggregates it writes (`aggregates_version`):
+ * 2 added the cross dimensions. Raise it when the rollup changes; imports of an older version
+ * are rebuilt from their ledger files without anyone asking (aggregate-upgrade.ts).
+ */
+export const AGGREGATES_VERSION = 2;
 export type AggregateDimension = (typeof AGGREGATE_DIMENSIONS)[number] | CrossDimension;
 /** The separator of a cross dimension's two values (ids and store names never hold it). */
 export const CROSS_SEPARATOR = '|';

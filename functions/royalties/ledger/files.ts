@@ -20,11 +20,13 @@ export const importLedgerKeys = (item: { ledger_key?: string; ledger_keys?: stri
   item.ledger_key ? [item.ledger_key] : (item.ledger_keys ?? []);
 
 /** The ledger keys of the tenant's finished imports (one file each, or its parts' files). */
-export async function ledgerKeys(tenantId: string): Promise<{ importId: string; keys: string[] }[]> {
+export async function ledgerKeys(
+  tenantId: string,
+): Promise<{ importId: string; keys: string[]; aggregatesVersion?: number }[]> {
   const imports = await listImports(tenantId);
   return imports
     .filter((item) => item.status === 'done')
-    .map((item) => ({ importId: item.id, keys: importLedgerKeys(item) }))
+    .map((item) => ({ importId: item.id, keys: importLedgerKeys(item), aggregatesVersion: item.aggregates_version }))
     .filter((entry) => entry.keys.length);
 }
 

@@ -8,6 +8,8 @@ import { z } from 'zod';
  */
 const date = z.string().regex(/^\d{4}-\d{2}(-\d{2})?$/, 'must be a date (YYYY-MM-DD)');
 const text = z.string().trim().max(200);
+/** The longest comma-separated list of recording ids a filter takes. */
+export const MAX_ID_LIST = 2000;
 
 export const royaltyFilterShape = {
   q: text.optional(),
@@ -24,7 +26,8 @@ export const royaltyFilterShape = {
   state: z.enum(['paid', 'unpaid', 'artist_paid', 'artist_unpaid']).optional(),
   import_id: text.optional(),
   release_id: text.optional(),
-  recording_id: text.optional(),
+  /** Recording ids, comma-separated (a payee's finances drill down to the recordings it is paid on). */
+  recording_id: z.string().trim().max(MAX_ID_LIST).optional(),
   delivered_by: text.optional(),
   /** Only lines no recording or release matched. */
   unmatched: z.enum(['true', 'false']).optional(),
@@ -70,7 +73,10 @@ export function filterCondition(filter: RoyaltyFilter, prefix = 'f'): SqlConditi
   if (filter.end_date) parts.push(`pay_period <= ${bind('end', filter.end_date.slice(0, 7))}`);
   if (filter.import_id) parts.push(`import_id = ${bind('import', filter.import_id)}`);
   if (filter.release_id) parts.push(`release_id = ${bind('release', filter.release_id)}`);
-  if (filter.recording_id) parts.push(`recording_id = ${bind('recording', filter.recording_id)}`);
+  if (filter.recording_id) {
+    const ids = filter.recording_id.split(',').map((id, i) => bind(`recording_${i}`, id.trim()));
+    parts.push(`recording_id IN (${ids.join(', ')})`);
+  }
   if (filter.unmatched === 'true') parts.push('matched_by IS NULL');
   if (filter.state === 'paid') parts.push('paid');
   if (filter.state === 'unpaid') parts.push('NOT paid');

@@ -183,13 +183,21 @@ export async function applyLedgerRules(
   // the file's order within each chunk of rows, and readers sort (ledger/tables.ts).
   await connection.run(`COPY (${select}) TO ${literal(output)} (${PARQUET_OPTIONS})`);
   timings?.('ledger file written');
-  await connection.run(`CREATE OR REPLACE TEMP TABLE ledger_cube AS
-    SELECT ${CUBE_DIMENSIONS.join(', ')}, matched_by, exchange_rate IS NULL AS no_rate, coalesce(delivered_by, ${literal(context.sourceName)}) AS distributor,
-      count(*) AS lines, sum(quantity) AS quantity, sum(amount) AS amount, sum(subtotal_payable) AS amount_original,
-      sum(label_payable) AS label_payable, sum(artist_payable) AS artist_payable, sum(aggregator_payable) AS aggregator_payable
-    FROM read_parquet(${literal(output)}) GROUP BY ALL`);
+  await sumLedgerFiles(connection, [output], context.sourceName);
   timings?.('ledger file summed');
   return summariseCube(connection, context.companyCurrency);
+}
+
+/**
+ * Sums ledger files (an import's one file, or its parts') into temp table `ledger_cube`, which
+ * the summary and writeAggregates read; `sourceName` names the distributor of lines without one.
+ */
+export async function sumLedgerFiles(connection: DuckDBConnection, files: string[], sourceName: string) {
+  await connection.run(`CREATE OR REPLACE TEMP TABLE ledger_cube AS
+    SELECT ${CUBE_DIMENSIONS.join(', ')}, matched_by, exchange_rate IS NULL AS no_rate, coalesce(delivered_by, ${literal(sourceName)}) AS distributor,
+      count(*) AS lines, sum(quantity) AS quantity, sum(amount) AS amount, sum(subtotal_payable) AS amount_original,
+      sum(label_payable) AS label_payable, sum(artist_payable) AS artist_payable, sum(aggregator_payable) AS aggregator_payable
+    FROM read_parquet([${files.map(literal).join(', ')}]) GROUP BY ALL`);
 }
 
 /** The import's summary (lines, matches, missing rates, amount) from temp table `ledger_cube`: one file's, or the union of an import's parts'. */

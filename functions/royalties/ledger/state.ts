@@ -10,7 +10,10 @@ import type { Overlays } from './overlays.js';
  * version item that comes with the request's auth check (list-cache.ts), so a list request makes
  * no extra DynamoDB calls while nothing changed; every write that changes royalties bumps it.
  */
-export type LedgerState = Overlays & { imports: { importId: string; keys: string[] }[] };
+export type LedgerState = Overlays & {
+  /** aggregatesVersion: the rollup that wrote the import's aggregates (aggregates.ts AGGREGATES_VERSION). */
+  imports: { importId: string; keys: string[]; aggregatesVersion?: number }[];
+};
 
 /** The state for the version the auth check read (or the current one); the same object while the version holds. */
 export async function ledgerState(tenantId: string, knownVersion?: string): Promise<LedgerState> {

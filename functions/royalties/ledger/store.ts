@@ -7,7 +7,7 @@ import { pointImportAtLedger, type ImportUpdate } from '../../data/access/royalt
 import { getSource } from '../../data/access/royalty-sources.js';
 import { s3Client } from '../../lib/clients.js';
 import { newLedgerKey } from '../bucket-keys.js';
-import { writeAggregates } from './aggregates.js';
+import { AGGREGATES_VERSION, writeAggregates } from './aggregates.js';
 import { royaltiesChanged } from './state.js';
 import { importLedgerKeys } from './files.js';
 import { applyLedgerRules, loadLedgerInputs, type LedgerInput, type LedgerResult } from './rules.js';
@@ -95,6 +95,7 @@ export async function storeLedger(
       ...finish,
       ledger_key: ledgerKey,
       aggregates: aggregates.items,
+      aggregates_version: AGGREGATES_VERSION,
       ...(writes === undefined ? {} : { writes }),
       matched: result.matched,
       missing_rates: result.missing_rates,

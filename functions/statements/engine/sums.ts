@@ -63,7 +63,7 @@ export async function labelPayableSums(
 }
 
 /** The artist's accounts by number: Artist#id and its active members' payees. */
-function artistAccounts(p: Prepared, artistId: string): number[] {
+export function artistAccounts(p: Prepared, artistId: string): number[] {
   const artist = p.catalogue.artists.find((a) => a.id === artistId);
   const keys = new Set([
     accountKeyOf({ type: 'Artist', id: artistId }),
@@ -96,18 +96,28 @@ export async function artistPayable(tenantId: string, artistId: string, range: P
   return withAllocation(tenantId, scopeOf(range), (p) => artistPayableOf(p, artistId), { artistId });
 }
 
-/** The artist's lines (alias `a`, with `sid`, `u`) joined to its shares; the SQL of a page of them. */
-function artistLinesSql(p: Prepared, artistId: string): string {
+/**
+ * The scope's lines (alias `a`, with `ws_id`, `sid`, `u`) that `only` keeps, each with `share_u`:
+ * the units the accounts numbered `accounts` get of it by the engine's split (allocation.ts).
+ */
+export function accountLinesSql(p: Prepared, accounts: number[], only: string): string {
   const { joins, wsId, sid } = weightSetJoin('payee');
   return `WITH a AS (
       SELECT l.*, ${wsId} AS ws_id, ${sid} AS sid FROM (SELECT *, ${unitsOf('label_payable')} AS u FROM ${p.lines}) l
       ${formatJoin('l')} ${joins}),
-    mine AS (SELECT DISTINCT ws_id FROM st_ws_artists WHERE artist_id = ${literal(artistId)}),
-    shares AS (SELECT sid, ua, sum(share) AS share FROM st_split WHERE acct_no IN (${artistAccounts(p, artistId).join(', ')}) GROUP BY ALL)
+    shares AS (SELECT sid, ua, sum(share) AS share FROM st_split WHERE acct_no IN (${accounts.join(', ')}) GROUP BY ALL)
     SELECT a.*, sign(a.u) * coalesce(sh.share, 0) AS share_u FROM a
     LEFT JOIN shares sh ON sh.sid = a.sid AND sh.ua = abs(a.u)
-    WHERE a.ws_id IN (SELECT ws_id FROM mine)`;
+    WHERE ${only}`;
 }
+
+/** SQL condition on a line of accountLinesSql: its weights come from the artist. */
+export const ofArtistSql = (artistId: string) =>
+  `a.ws_id IN (SELECT ws_id FROM st_ws_artists WHERE artist_id = ${literal(artistId)})`;
+
+/** The artist's lines joined to its shares (accountLinesSql); the SQL of a page of them. */
+const artistLinesSql = (p: Prepared, artistId: string) =>
+  accountLinesSql(p, artistAccounts(p, artistId), ofArtistSql(artistId));
 
 /** The pay periods in which an artist has royalties (newest first). */
 export async function artistPayPeriodsOf(p: Prepared, artistId: string): Promise<string[]> {

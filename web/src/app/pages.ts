@@ -96,6 +96,10 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'label-accounting-reports': () => import('../pages/finances/label-accounting-page').then((m) => m.LabelReportsPage),
   'company-finances': () => import('../pages/finances/finances-pages').then((m) => m.CompanyFinancesPage),
   'company-label-finances': () => import('../pages/finances/finances-pages').then((m) => m.CompanyLabelFinancesPage),
+  'company-distribution-statements': () =>
+    import('../pages/finances/company-distribution-pages').then((m) => m.CompanyDistributionStatementsPage),
+  'company-distribution-expenses': () =>
+    import('../pages/finances/company-distribution-pages').then((m) => m.CompanyDistributionExpensesPage),
   'distribution-finances': () => import('../pages/finances/finances-pages').then((m) => m.DistributionFinancesPage),
   'distribution-label-accounting': () =>
     import('../pages/finances/label-accounting-page').then((m) => m.DistributionLabelAccountingPage),

@@ -331,6 +331,11 @@ describe('route table', () => {
       '/user/companies/:companyId/finances/label/:labelId',
       'company-label-finances',
     ]);
+    expect(page('UserCompanyFinancesDistributionStatements')?.slice(0, 2)).toEqual([
+      '/user/companies/:companyId/finances/distribution_statements',
+      'company-distribution-statements',
+    ]);
+    expect(page('UserCompanyFinancesDistributionExpenses')?.[1]).toBe('company-distribution-expenses');
     expect(page('DistributionDashboard')).toEqual(['/distribution', 'distribution-dashboard', 'admin', false]);
     expect(page('DistributionFinances')?.slice(1)).toEqual(['distribution-finances', 'admin', false]);
     expect(page('DistributionCompanyFinances')?.[1]).toBe('company-finances');

@@ -83,6 +83,8 @@ export type PageKey =
   | 'label-accounting-reports'
   | 'company-finances'
   | 'company-label-finances'
+  | 'company-distribution-statements'
+  | 'company-distribution-expenses'
   | 'distribution-finances'
   | 'distribution-label-accounting'
   | 'distribution-dashboard'
@@ -713,6 +715,8 @@ const FINANCE_PAGES: Record<string, PageKey> = {
   '/user/companies/:companyId/finances': 'company-finances',
   '/user/companies/:companyId/finances/analytics': 'company-finances',
   '/user/companies/:companyId/finances/label/:labelId': 'company-label-finances',
+  '/user/companies/:companyId/finances/distribution_statements': 'company-distribution-statements',
+  '/user/companies/:companyId/finances/distribution_expenses': 'company-distribution-expenses',
   '/distribution': 'distribution-dashboard',
   '/distribution/finances': 'distribution-finances',
   '/distribution/companies/:companyId/finances': 'company-finances',

@@ -108,5 +108,15 @@ describe('expense pages and list calls', () => {
     expect(expensesPath(company, params, { paid: 'true' })).toBe(
       '/expenses?page=1&per_page=50&paid=true&type=DistributionExpense',
     );
+    // A company's distribution expenses: the company's whole list, the label area's forms.
+    const ofCompany = expensePagesFor('/user/companies/C1/finances/distribution_expenses');
+    expect(ofCompany).toMatchObject({
+      list: '/user/companies/C1/finances/distribution_expenses',
+      new: '/user/labels/finances/distribution_expenses/new',
+      type: 'DistributionExpense',
+      byLabel: false,
+    });
+    expect(ofCompany.edit('E1')).toBe('/user/labels/finances/distribution_expenses/E1/edit');
+    expect(expensesPath(ofCompany, params, {})).toBe('/expenses?page=1&per_page=50&type=DistributionExpense');
   });
 });

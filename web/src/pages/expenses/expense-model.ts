@@ -148,7 +148,15 @@ const pagesUnder = (list: string, type: ExpenseType, byLabel: boolean): ExpenseP
   byLabel,
 });
 
+/** UserCompanyFinancesDistributionExpenses: the current company's distribution expenses (its own list path). */
+const COMPANY_DISTRIBUTION_EXPENSES = /^\/user\/companies\/[^/]+\/finances\/distribution_expenses\/?$/;
+
 export function expensePagesFor(pathname: string): ExpensePages {
+  // A company's list has no form pages of its own: new and edit are the label area's (a user's route).
+  if (COMPANY_DISTRIBUTION_EXPENSES.test(pathname)) {
+    const forms = pagesUnder('/user/labels/finances/distribution_expenses', 'DistributionExpense', false);
+    return { ...forms, list: pathname.replace(/\/$/, '') };
+  }
   if (pathname.startsWith('/user/labels/finances/distribution_expenses'))
     return pagesUnder('/user/labels/finances/distribution_expenses', 'DistributionExpense', true);
   if (pathname.startsWith('/user/labels/finances/expenses'))

@@ -120,7 +120,7 @@ export function ExpensesPage() {
         ) : null}
         <ServerTable<Expense>
           tableId="expenses"
-          title={TITLES[pages.list] ?? 'Expenses'}
+          title={TITLES[pages.list] ?? (pages.type === 'DistributionExpense' ? 'Distribution expenses' : 'Expenses')}
           resourceName="expense"
           columns={columns}
           collection="expenses"

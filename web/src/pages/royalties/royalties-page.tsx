@@ -20,7 +20,12 @@ const merge = (a: string[], b: string[] | undefined) => [...new Set([...a, ...(b
 /** Says which hidden filter a link applied (an import's, or a statement figure's release or recording). */
 function filterDescription(filter: RoyaltyFilter): string | undefined {
   if (filter.import_id) return `Lines of import ${filter.import_id}`;
-  if (filter.recording_id) return `Lines of recording ${filter.recording_id}`;
+  if (filter.recording_id) {
+    const count = filter.recording_id.split(',').length;
+    return count > 1
+      ? `Lines of ${count} recordings (a payee's or artist's)`
+      : `Lines of recording ${filter.recording_id}`;
+  }
   if (filter.release_id) return `Lines of release ${filter.release_id}`;
   if (filter.territory) return `Lines of territory ${filter.territory}`;
   if (filter.artist_id) return 'Lines of the artist’s recordings';
