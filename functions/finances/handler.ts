@@ -30,7 +30,6 @@ const lists =
   (...sets: ((tenantId: string) => string[])[]) =>
   (tenantId: string) => [...new Set(sets.flatMap((set) => set(tenantId)))];
 const ledgerLists = (tenantId: string) => [LISTS.royalties(tenantId)];
-const versionOf = (tenantId: string, versions: Versions) => versions[LISTS.royalties(tenantId)];
 /** Finances views: the ledger, the names of labels and releases, and the money records. */
 const viewLists = lists(nameLists, moneyLists);
 /** Label accounting: the ledger, the company's labels and the money records. */
