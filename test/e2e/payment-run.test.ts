@@ -20,6 +20,9 @@ const name = `Sepa Payee ${stamp}`;
 const amounts = ['1234.57', '0.99'];
 let statements: { id: string; number: string }[] = [];
 let payeeId: string;
+/** An artist and a distributed label paid by UK bank transfer: their pages show the same masked panel. */
+let artistId: string;
+let labelId: string;
 
 beforeAll(async () => {
   const manager = await labelManager();
@@ -38,6 +41,17 @@ beforeAll(async () => {
     body: { name: 'Northern Lights Records', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
   });
   expect(debtor.status).toBe(200);
+  const uk = { method: 'uk_bulk', sort_code: '20-00-00', account_number: '55779911' };
+  artistId = (await call('POST', '/api/v1/artists', { ...as, body: { name: `Paid Artist ${stamp}` } })).body.artist.id;
+  labelId = (await call('POST', '/api/v1/labels', { ...as, body: { name: `Paid Label ${stamp}`, distributed: true } }))
+    .body.label.id;
+  for (const path of [`artists/${artistId}`, `labels/${labelId}`]) {
+    const saved = await call('PUT', `/api/v1/${path}/payout_details`, {
+      ...as,
+      body: { ...uk, account_name: `Paid ${stamp}` },
+    });
+    expect(saved.status).toBe(200);
+  }
   statements = [];
   for (const amount of amounts) statements.push(await dueStatement(company.id, payee, amount));
   browser = await launchChromium();
@@ -101,6 +115,21 @@ describe('a payment run in the browser', () => {
     await expect.poll(() => panel.textContent(), { timeout: 15_000 }).toContain('•••• 2606');
     expect(await page.content()).not.toContain('20041010050500013');
     await page.screenshot({ path: '/tmp/shots/payee-payout-details.png', fullPage: true });
+    expect(errors).toEqual([]);
+  });
+
+  it('shows an artist’s and a distributed label’s payout details masked on their pages too', async () => {
+    for (const [path, shot] of [
+      [`/user/artists/${artistId}`, 'artist'],
+      [`/user/labels/${labelId}`, 'label'],
+    ]) {
+      await page.goto(`${cloudUrl()}${path}`);
+      const panel = page.getByTestId('payout-details');
+      await expect.poll(() => panel.textContent(), { timeout: 15_000 }).toContain('•••• 9911');
+      expect(await panel.textContent()).toContain('UK bulk payment');
+      expect(await page.content()).not.toContain('55779911');
+      await page.screenshot({ path: `/tmp/shots/${shot}-payout-details.png`, fullPage: true });
+    }
     expect(errors).toEqual([]);
   });
 });

@@ -237,7 +237,10 @@ function StatementView({ statement, reload }: { statement: Statement; reload: ()
                     {statement.payment.settled_by ? (
                       <>
                         {' · settled with '}
-                        <RouterLink href={pages.detail(statement.payment.settled_by.id)} data-testid="statement-settled-by">
+                        <RouterLink
+                          href={pages.detail(statement.payment.settled_by.id)}
+                          data-testid="statement-settled-by"
+                        >
                           {statement.payment.settled_by.number}
                         </RouterLink>
                         {', which carries its balance'}
