@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { call, cloudUrl, demo, labelManager, signIn } from '../support/api.js';
 import { launchChromium, signedInManagerPage } from '../support/browser.js';
 import { dueStatement } from '../support/due-statements.js';
+import { publishHandStatement } from '../support/published-statements.js';
 
 /**
  * A payment run end to end in Chromium (issue 14): due statements of a payee paid by SEPA → the
@@ -23,6 +24,9 @@ let payeeId: string;
 /** An artist and a distributed label paid by UK bank transfer: their pages show the same masked panel. */
 let artistId: string;
 let labelId: string;
+/** A payee with two unpaid statements (Q1 30.00 carried into Q2: 70.00 owed). */
+const carriedName = `Carried Payee ${stamp}`;
+let carriedId: string;
 
 beforeAll(async () => {
   const manager = await labelManager();
@@ -52,6 +56,12 @@ beforeAll(async () => {
     });
     expect(saved.status).toBe(200);
   }
+  const carried = (await call('POST', '/api/v1/payees', { ...as, body: { name: carriedName } })).body.payee;
+  carriedId = carried.id;
+  const me = (await call('GET', '/api/v1/me', { token: admin })).body.user.id;
+  const account = { type: 'Payee' as const, id: carried.id, name: carriedName };
+  await publishHandStatement(company.id, me, account, ['2027-01', '2027-03'], '30.000000');
+  await publishHandStatement(company.id, me, account, ['2027-04', '2027-06'], '40.000000');
   statements = [];
   for (const amount of amounts) statements.push(await dueStatement(company.id, payee, amount));
   browser = await launchChromium();
@@ -71,6 +81,11 @@ describe('a payment run in the browser', () => {
     await page.getByRole('checkbox', { name: 'Pay every account' }).click();
     await page.getByRole('checkbox', { name: `Pay ${name}` }).click();
     await page.getByTestId('payment-run-date').locator('input').fill('2026-12-01');
+    // Two unpaid statements of one payee are owed once: the later one, which carries the earlier.
+    await expect
+      .poll(() => page.getByTestId(`due-payable-${carriedId}`).textContent(), { timeout: 15_000 })
+      .toBe('£70.00');
+    expect(await page.getByTestId(`due-carried-${carriedId}`).textContent()).toMatch(/^carries ST-\d{6}$/);
     await page.getByTestId('payment-run-preview').click();
     await expect.poll(() => page.getByTestId('payment-run-status').textContent(), { timeout: 15_000 }).toBe('Preview');
     expect(await page.getByTestId('payment-run-total-EUR').textContent()).toBe('EUR 1,235.56');
