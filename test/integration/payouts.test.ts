@@ -454,6 +454,13 @@ describe('an account with two unpaid statements', () => {
     expect(paid.body.payment.carried_statements).toEqual([{ id: q1.id, number: q1.number, payable: '30.00' }]);
     expect((await statementsOf(payee.id)).map((s) => s.paid)).toEqual([true, true]);
     expect(await paymentEntries(payee.id)).toEqual(['-70.00']);
+    // An edit changes the settled statement's copy too, and it still says what settled it.
+    const edited = await api.patch(`/payments/${paid.body.payment.id}`, { payment_reference: 'Q2-2027' });
+    expect(edited.status).toBe(200);
+    expect((await statementsOf(payee.id))[0].payment).toMatchObject({
+      payment_reference: 'Q2-2027',
+      settled_by: { id: q2.id, number: q2.number },
+    });
     // Un-paying the settled statement alone is refused, naming the payment's statement.
     const unpayOlder = await api.post('/statements/bulk_pay', { statement_ids: [q1.id], paid: false });
     expect(unpayOlder.status).toBe(409);
