@@ -74,6 +74,10 @@ export const MESSAGES = {
     'the next statement settles the difference',
   statementPaidByPayment: (number: string, paymentStatements: number) =>
     `Statement ${number} was paid with ${paymentStatements - 1} other statement(s): delete that payment instead`,
+  // ——— pay-fixes ———
+  statementSettledBy: (number: string, carrier: string) =>
+    `Statement ${number} was settled by the payment of statement ${carrier}, which carries its balance: ` +
+    'delete that payment instead',
 } as const;
 
 /** A statement subject with its %PERIOD% placeholder filled in: "… %PERIOD%" → "… 2026-Q3". */

@@ -81,7 +81,9 @@ export function createPayment(tenantId: string, userId: string, input: PaymentIn
 
 /** The statements a payment paid that still say so (a statement paid before payments existed has no payment_id). */
 async function paidStatementsOf(payment: PaymentItem): Promise<StatementItem[]> {
-  const found = await Promise.all(payment.statement_ids.map((id) => getStatement(payment.tenantId, id)));
+  // The statements it settled (carried into one it paid) are un-paid and changed with it.
+  const ids = [...payment.statement_ids, ...(payment.carried_statements ?? []).map((s) => s.id)];
+  const found = await Promise.all(ids.map((id) => getStatement(payment.tenantId, id)));
   return found.filter((s): s is StatementItem => s?.paid === true && s.payment?.payment_id === payment.paymentId);
 }
 
@@ -124,7 +126,10 @@ export async function updatePayment(tenantId: string, id: string, patch: Payment
     if (carrier) throw new Conflict(MESSAGES.paymentCarried(carrier));
   }
   if (Object.keys(set).length || remove.length) {
-    const withEntries = entriesChange ? statements.filter((s) => paymentEntryAmount(s.figures.payable) !== null) : [];
+    // A settled statement has no payment entry of its own (its money is in the one it is carried into).
+    const withEntries = entriesChange
+      ? statements.filter((s) => !s.payment?.settled_by && paymentEntryAmount(s.figures.payable) !== null)
+      : [];
     const changed = await updatePaymentDetails(payment, set, remove, statements, statementPayment, withEntries);
     if (!changed) throw new Conflict(MESSAGES.paymentCarried((await carrierOf(statements)) ?? ''));
   }
@@ -162,7 +167,10 @@ export async function unpayStatements(
   const payments = await Promise.all([...byPayment.keys()].map((id) => getPayment(tenantId, id)));
   for (const [i, statement] of [...byPayment.values()].entries()) {
     const payment = payments[i];
+    const settledBy = statement.payment?.settled_by;
     if (!payment) alone.push(statement);
+    else if (settledBy && !chosen.has(settledBy.id))
+      throw new Conflict(MESSAGES.statementSettledBy(statement.number, settledBy.number));
     else if (!payment.statement_ids.every((id) => chosen.has(id)))
       throw new Conflict(MESSAGES.statementPaidByPayment(statement.number, payment.statement_ids.length));
   }

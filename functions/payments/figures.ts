@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import Big from 'big.js';
 import { MESSAGES } from '../../shared/messages.js';
 import type { Money } from '../../shared/schemas/statement-views.js';
+import { inForce } from './carried.js';
 
 /**
  * A payment's money, from the statements it pays (pure): the total is Σ payable exactly, the VAT
@@ -11,6 +12,12 @@ import type { Money } from '../../shared/schemas/statement-views.js';
 
 /** DynamoDB writes at most 100 items at once: the payment, and per statement its paid state and payment entry. */
 export const MAX_STATEMENTS_PER_PAYMENT = 49;
+
+/**
+ * Whether a payment fits one transaction: the payment, per statement paid its paid state and
+ * payment entry, per statement it settles (carried into one it pays) its paid state only.
+ */
+export const fitsOneWrite = (paying: number, carried: number): boolean => 1 + 2 * paying + carried <= 100;
 
 type Paid = {
   figures: { payable: Money };
@@ -90,9 +97,8 @@ export function paidTwiceBy(
   entries: readonly { kind: string; paid_statement_id?: string; statement_id?: string }[],
 ): string | null {
   if (!new Big(statement.figures.payable).gt(0)) return null;
-  const inForce = account.filter((s) => !s.superseded_by && (s.queue_status ?? 'published') === 'published');
-  const later = inForce
-    .filter((s) => s.statementId !== statement.statementId && s.end_pay_period > statement.end_pay_period)
+  const later = account
+    .filter((s) => inForce(s) && s.statementId !== statement.statementId && s.end_pay_period > statement.end_pay_period)
     .sort((a, b) => b.end_pay_period.localeCompare(a.end_pay_period))[0];
   if (later) return MESSAGES.statementCarriedForward(statement.number, later.number);
   const byId = new Map(account.map((s) => [s.statementId, s]));

@@ -27,6 +27,7 @@ export function presentPayment(item: PaymentItem): Payment {
     statement_ids: item.statement_ids,
     statements: item.statements,
     payment_run_id: item.payment_run_id ?? null,
+    ...(item.carried_statements?.length ? { carried_statements: item.carried_statements } : {}),
     created_at: item.createdAt ?? '',
     updated_at: item.updatedAt ?? '',
   };

@@ -11,7 +11,9 @@ import { getStatement } from '../data/access/statements.js';
 import type { CreatePayment } from '../data/entities/payments.js';
 import type { StatementItem } from '../data/entities/statements.js';
 import { Conflict, InvalidField, LOST_RACE_MESSAGE, NotFound } from '../lib/errors.js';
+import { carriedByAll } from './carried.js';
 import {
+  fitsOneWrite,
   MAX_STATEMENTS_PER_PAYMENT,
   paymentEntryAmount,
   paymentFigures,
@@ -33,8 +35,8 @@ export async function recordPayment(tenantId: string, userId: string, input: Rec
     const first = await getPayment(tenantId, paymentId);
     if (first) return presentPayment(first);
   }
-  const statements = await statementsToPay(tenantId, input.statement_ids);
-  const payment = await newPayment(tenantId, userId, paymentId, input, statements);
+  const { statements, carried } = await statementsToPay(tenantId, input.statement_ids);
+  const payment = await newPayment(tenantId, userId, paymentId, input, statements, carried);
   const statementPayment: StatementPayment = {
     payment_date: input.payment_date,
     payment_method: input.payment_method,
@@ -45,11 +47,11 @@ export async function recordPayment(tenantId: string, userId: string, input: Rec
     statement,
     amount: paymentEntryAmount(statement.figures.payable),
   }));
-  const written = await writePayment(payment, lines, statementPayment);
+  const written = await writePayment(payment, lines, statementPayment, settledBy(statements, carried));
   if (written.outcome === 'refused') {
     // Paid or corrected between the read and the write: say which, as if it had been so at the read.
     const fresh = await getStatement(tenantId, written.statementId);
-    refuseUnpayable(fresh ?? statements.find((s) => s.statementId === written.statementId));
+    refuseUnpayable(fresh ?? [...statements, ...carried].find((s) => s.statementId === written.statementId));
     throw new Conflict(MESSAGES.statementPaidAlready(written.statementId));
   }
   // 'exists' / 'conflict': the same idempotency key recorded it at the same moment; answer that payment.
@@ -60,9 +62,13 @@ export async function recordPayment(tenantId: string, userId: string, input: Rec
 
 /**
  * The statements a payment pays: each the company's (404 otherwise), of one account and
- * currency, none paid or superseded (named by number).
+ * currency, none paid or superseded (named by number); and the earlier unpaid statements whose
+ * balances they carry (carried.ts), settled with them — chosen or not, never paid twice.
  */
-async function statementsToPay(tenantId: string, ids: readonly string[]): Promise<StatementItem[]> {
+async function statementsToPay(
+  tenantId: string,
+  ids: readonly string[],
+): Promise<{ statements: StatementItem[]; carried: StatementItem[] }> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) throw new InvalidField('statement_ids', MESSAGES.chooseStatementsToPay);
   if (unique.length > MAX_STATEMENTS_PER_PAYMENT)
@@ -79,11 +85,23 @@ async function statementsToPay(tenantId: string, ids: readonly string[]): Promis
     statementsOfAccount(tenantId, statements[0].accountKey),
     entriesOfAccount(tenantId, statements[0].accountKey),
   ]);
-  for (const statement of statements) {
+  // A chosen statement carried into another chosen one is settled by it, not paid again.
+  const carried = carriedByAll(statements, account);
+  const carriedIds = new Set(carried.map((s) => s.statementId));
+  const paying = statements.filter((s) => !carriedIds.has(s.statementId));
+  for (const statement of paying) {
     const twice = paidTwiceBy(statement, account, entries);
     if (twice) throw new Conflict(twice, { statement_ids: [twice] });
   }
-  return statements;
+  if (!fitsOneWrite(paying.length, carried.length))
+    throw new InvalidField('statement_ids', MESSAGES.tooManyStatementsInPayment(MAX_STATEMENTS_PER_PAYMENT));
+  return { statements: paying, carried };
+}
+
+/** Each carried statement with the paid statement it is settled by: the latest paid (its balance runs into it). */
+function settledBy(paying: readonly StatementItem[], carried: readonly StatementItem[]) {
+  const latest = [...paying].sort((a, b) => b.end_pay_period.localeCompare(a.end_pay_period))[0];
+  return carried.map((statement) => ({ statement, settledBy: { id: latest.statementId, number: latest.number } }));
 }
 
 /** Refuses a statement that is paid already or corrected by a newer version, naming its number. */
@@ -106,6 +124,7 @@ async function newPayment(
   paymentId: string,
   input: RecordPaymentInput,
   statements: readonly StatementItem[],
+  carried: readonly StatementItem[],
 ): Promise<CreatePayment> {
   const first = statements[0];
   const currency = first.currency;
@@ -143,6 +162,9 @@ async function newPayment(
       start_pay_period: s.start_pay_period,
       end_pay_period: s.end_pay_period,
     })),
+    carried_statements: carried.length
+      ? carried.map((s) => ({ id: s.statementId, number: s.number, payable: s.figures.payable }))
+      : undefined,
     payment_run_id: optional(input.payment_run_id),
     idempotency_key: optional(input.idempotency_key),
     userId,

@@ -10,15 +10,18 @@ import { accountHolder } from '../data/access/accounts.js';
 import { listPaymentRuns, listPayoutDetails } from '../data/access/payouts.js';
 import { listStatements } from '../data/access/statements.js';
 import type { StatementItem } from '../data/entities/statements.js';
+import { accountDue } from '../payments/carried.js';
 import { accountOfKey } from '../statements/api/present.js';
 
 /**
- * What is due for payment (spec 3 §7.2 payments_due_summary; issue 14): per account, the
- * statements not paid, not superseded and paying something, with why a payment run could not
- * pay them yet (below the minimum payout, no complete payout details, a self-billing invoice
- * missing, already in an open run, a currency the method's file cannot pay).
+ * What is due for payment (spec 3 §7.2 payments_due_summary; issue 14): per account, its latest
+ * statement in force when not paid and paying something — its payable already holds the earlier
+ * unpaid balances (a closing balance opens the next statement), so those are listed as carried by
+ * it and never added again — with why a payment run could not pay it yet (below the minimum
+ * payout, no complete payout details, a self-billing invoice missing, already in an open run, a
+ * currency the method's file cannot pay).
  */
-export type DueAccount = PaymentDue & { items: StatementItem[] };
+export type DueAccount = PaymentDue & { items: StatementItem[]; carried: StatementItem[] };
 
 const sum = (values: readonly string[]) => values.reduce((total, v) => total.plus(v), new Big(0));
 
@@ -39,16 +42,23 @@ export async function dueAccounts(tenantId: string, labelId?: string): Promise<D
     listPayoutDetails(tenantId),
     statementsInOpenRuns(tenantId),
   ]);
-  const due = statements.filter(
-    (s) => !s.paid && !s.superseded_by && new Big(s.figures.payable).gt(0) && (!labelId || s.label_id === labelId),
-  );
-  const byAccount = new Map<string, StatementItem[]>();
-  for (const statement of due)
-    byAccount.set(statement.accountKey, [...(byAccount.get(statement.accountKey) ?? []), statement]);
+  const ofAccount = new Map<string, StatementItem[]>();
+  for (const statement of statements) {
+    const account = ofAccount.get(statement.accountKey);
+    if (account) account.push(statement);
+    else ofAccount.set(statement.accountKey, [statement]);
+  }
+  const byAccount = new Map<string, { items: StatementItem[]; carried: StatementItem[] }>();
+  for (const [accountKey, account] of ofAccount) {
+    const { due, carried } = accountDue(account);
+    const items = due.filter((s) => !labelId || s.label_id === labelId);
+    if (items.length) byAccount.set(accountKey, { items, carried });
+  }
   const detailsOf = new Map(details.map((d) => [d.accountKey, d]));
   const accounts = await Promise.all(
-    [...byAccount].map(async ([accountKey, items]): Promise<DueAccount> => {
-      items.sort((a, b) => a.end_pay_period.localeCompare(b.end_pay_period) || a.number.localeCompare(b.number));
+    [...byAccount].map(async ([accountKey, { items, carried }]): Promise<DueAccount> => {
+      items.sort((a, b) => a.number.localeCompare(b.number));
+      carried.sort((a, b) => a.end_pay_period.localeCompare(b.end_pay_period));
       const account = accountOfKey(accountKey);
       const holder = await accountHolder(tenantId, account);
       const detail = detailsOf.get(accountKey);
@@ -62,7 +72,7 @@ export async function dueAccounts(tenantId: string, labelId?: string): Promise<D
       else if (method && METHOD_CURRENCY[method] && METHOD_CURRENCY[method] !== currency)
         problems.push('currency_not_supported');
       if (holder?.self_billing && items.some((s) => !s.self_billing)) problems.push('self_billing_invoice_missing');
-      if (items.some((s) => inRuns.has(s.statementId))) problems.push('already_in_a_run');
+      if ([...items, ...carried].some((s) => inRuns.has(s.statementId))) problems.push('already_in_a_run');
       return {
         account,
         name: holder?.name ?? items[0].payee_name,
@@ -73,10 +83,13 @@ export async function dueAccounts(tenantId: string, labelId?: string): Promise<D
         statement_ids: items.map((s) => s.statementId),
         statement_numbers: items.map((s) => s.number),
         payable: payable.toFixed(2),
+        carried_statement_ids: carried.map((s) => s.statementId),
+        carried_statement_numbers: carried.map((s) => s.number),
         minimum_payout: new Big(minimum).toFixed(2),
         method,
         problems,
         items,
+        carried,
       };
     }),
   );
@@ -87,7 +100,7 @@ export async function dueAccounts(tenantId: string, labelId?: string): Promise<D
 export async function paymentsDueSummary(tenantId: string, labelId?: string): Promise<PaymentsDueSummary> {
   const accounts = await dueAccounts(tenantId, labelId);
   return {
-    payments_due: accounts.map(({ items: _items, ...due }) => due),
+    payments_due: accounts.map(({ items: _items, carried: _carried, ...due }) => due),
     total: sum(accounts.map((a) => a.payable)).toFixed(2),
     payable_total: sum(accounts.filter((a) => !a.problems.length).map((a) => a.payable)).toFixed(2),
     without_email: accounts.filter((a) => !a.has_email).length,

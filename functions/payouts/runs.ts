@@ -8,14 +8,16 @@ import {
   type PayoutMethod,
   type RecordPaymentInput,
 } from '../../shared/schemas/payment-views.js';
+import { MESSAGES } from '../../shared/messages.js';
 import { DUE_PROBLEM_TEXT } from '../../shared/schemas/payout-details.js';
 import { createLog } from '../data/access/logs.js';
 import { createPaymentRun, getPaymentRun, listPaymentRuns, movePaymentRun } from '../data/access/payouts.js';
-import { getStatement, statementSender } from '../data/access/statements.js';
+import { getStatement, statementSender, statementsOfAccount } from '../data/access/statements.js';
 import type { PaymentRunItemRecord } from '../data/entities/payouts.js';
-import { accountKeyOf } from '../data/entities/statements.js';
+import { accountKeyOf, type StatementItem } from '../data/entities/statements.js';
 import { BadRequest, Conflict, NotFound } from '../lib/errors.js';
 import { pageOf } from '../lib/list-query.js';
+import { accountDue } from '../payments/carried.js';
 import { recordPayment } from '../payments/record.js';
 import { openDebtorAccount } from './debtor.js';
 import { openPayoutDetails } from './details.js';
@@ -98,7 +100,17 @@ export async function createRun(tenantId: string, userId: string, input: CreateR
   const items: PaymentRunItem[] = [];
   for (const account of accounts) {
     const picked = account.items.filter((s) => !chosen || chosen.has(s.statementId));
-    if (!picked.length) continue;
+    if (!picked.length) {
+      // An earlier statement alone: its balance is in the due one, which is the one to pay.
+      const carried = account.carried.filter((s) => chosen?.has(s.statementId));
+      if (carried.length)
+        problems.push(
+          ...carried.map((s) =>
+            MESSAGES.statementCarriedForward(s.number, account.items[account.items.length - 1].number),
+          ),
+        );
+      continue;
+    }
     if (account.problems.length || !account.method) {
       if (chosen)
         problems.push(
@@ -117,10 +129,11 @@ export async function createRun(tenantId: string, userId: string, input: CreateR
         amount: new Big(statement.figures.payable).toFixed(2),
         currency: statement.currency,
         method,
+        ...(account.carried.length ? { carried_statement_numbers: account.carried.map((s) => s.number) } : {}),
         payment_id: null,
       });
   }
-  const due = new Set(accounts.flatMap((a) => a.statement_ids));
+  const due = new Set(accounts.flatMap((a) => [...a.statement_ids, ...a.carried.map((s) => s.statementId)]));
   for (const id of chosen ?? []) {
     if (due.has(id)) continue;
     const statement = await getStatement(tenantId, id);
@@ -166,13 +179,21 @@ async function fileRows(tenantId: string, items: readonly PaymentRunItem[]): Pro
   return rows;
 }
 
-/** Every item's statement still unpaid and in force, with the amount the run holds. */
+/**
+ * Every item's statement still its account's due one (unpaid, in force, not carried into a newer
+ * statement since), with the amount the run holds.
+ */
 async function checkStillDue(tenantId: string, items: readonly PaymentRunItem[]) {
   const gone: string[] = [];
+  const dueOf = new Map<string, Map<string, StatementItem>>();
   for (const item of items) {
-    const statement = await getStatement(tenantId, item.statement_id);
-    if (!statement || statement.paid || statement.superseded_by || !new Big(statement.figures.payable).eq(item.amount))
-      gone.push(item.statement_number);
+    const key = accountKeyOf(item.account);
+    if (!dueOf.has(key)) {
+      const { due } = accountDue(await statementsOfAccount(tenantId, key));
+      dueOf.set(key, new Map(due.map((s) => [s.statementId, s])));
+    }
+    const statement = dueOf.get(key)?.get(item.statement_id);
+    if (!statement || !new Big(statement.figures.payable).eq(item.amount)) gone.push(item.statement_number);
   }
   if (gone.length)
     throw new Conflict(`${gone.join(', ')} ${gone.length === 1 ? 'is' : 'are'} no longer due. Cancel the run`, {

@@ -33,6 +33,11 @@ export type Payment = {
   statements: { id: string; number: string; payable: Money; start_pay_period: string; end_pay_period: string }[];
   /** The payment run it was confirmed in, if any. */
   payment_run_id: string | null;
+  /**
+   * Earlier unpaid statements of the account whose balances the paid statements carry: settled
+   * (marked paid) by this payment, their money inside payment_total already. Added by pay-fixes.
+   */
+  carried_statements?: { id: string; number: string; payable: Money }[];
   created_at: string;
   updated_at: string;
 };
@@ -105,8 +110,17 @@ export type PaymentDue = {
   statements: number;
   statement_ids: string[];
   statement_numbers: string[];
-  /** Σ of the statements' payable. */
+  /**
+   * The latest statement's payable (Σ when several share the latest period): it carries every
+   * earlier unpaid balance, so the carried statements are not added again.
+   */
   payable: Money;
+  /**
+   * The account's earlier unpaid statements whose balances the due statement carries (its opening
+   * balance): paying it settles them. Added by pay-fixes.
+   */
+  carried_statement_ids?: string[];
+  carried_statement_numbers?: string[];
   minimum_payout: Money;
   method: PayoutMethod | null;
   /** Empty when the account can be paid in a run. */
@@ -131,6 +145,8 @@ export type PaymentRunItem = {
   amount: Money;
   currency: string;
   method: PayoutMethod;
+  /** Earlier unpaid statements this one carries, settled with it (added by pay-fixes). */
+  carried_statement_numbers?: string[];
   /** Set once the run is confirmed: the payment recorded for it. */
   payment_id: string | null;
 };

@@ -111,6 +111,11 @@ export type StatementPayment = {
   payment_reference: string | null;
   /** The payment (payments area, issue 14) that paid it; absent on statements paid before payments existed. */
   payment_id?: string;
+  /**
+   * Set when it was settled by paying a later statement of its account that carries its balance
+   * (its closing balance opened that one): that statement. Added by pay-fixes.
+   */
+  settled_by?: { id: string; number: string };
 };
 
 /**

@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { call, cloudUrl, demo, labelManager, signIn } from '../support/api.js';
 import { launchChromium, signedInManagerPage } from '../support/browser.js';
 import { dueStatement } from '../support/due-statements.js';
+import { publishHandStatement } from '../support/published-statements.js';
 
 /**
  * A payment run end to end in Chromium (issue 14): due statements of a payee paid by SEPA → the
@@ -20,6 +21,12 @@ const name = `Sepa Payee ${stamp}`;
 const amounts = ['1234.57', '0.99'];
 let statements: { id: string; number: string }[] = [];
 let payeeId: string;
+/** An artist and a distributed label paid by UK bank transfer: their pages show the same masked panel. */
+let artistId: string;
+let labelId: string;
+/** A payee with two unpaid statements (Q1 30.00 carried into Q2: 70.00 owed). */
+const carriedName = `Carried Payee ${stamp}`;
+let carriedId: string;
 
 beforeAll(async () => {
   const manager = await labelManager();
@@ -38,6 +45,23 @@ beforeAll(async () => {
     body: { name: 'Northern Lights Records', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
   });
   expect(debtor.status).toBe(200);
+  const uk = { method: 'uk_bulk', sort_code: '20-00-00', account_number: '55779911' };
+  artistId = (await call('POST', '/api/v1/artists', { ...as, body: { name: `Paid Artist ${stamp}` } })).body.artist.id;
+  labelId = (await call('POST', '/api/v1/labels', { ...as, body: { name: `Paid Label ${stamp}`, distributed: true } }))
+    .body.label.id;
+  for (const path of [`artists/${artistId}`, `labels/${labelId}`]) {
+    const saved = await call('PUT', `/api/v1/${path}/payout_details`, {
+      ...as,
+      body: { ...uk, account_name: `Paid ${stamp}` },
+    });
+    expect(saved.status).toBe(200);
+  }
+  const carried = (await call('POST', '/api/v1/payees', { ...as, body: { name: carriedName } })).body.payee;
+  carriedId = carried.id;
+  const me = (await call('GET', '/api/v1/me', { token: admin })).body.user.id;
+  const account = { type: 'Payee' as const, id: carried.id, name: carriedName };
+  await publishHandStatement(company.id, me, account, ['2027-01', '2027-03'], '30.000000');
+  await publishHandStatement(company.id, me, account, ['2027-04', '2027-06'], '40.000000');
   statements = [];
   for (const amount of amounts) statements.push(await dueStatement(company.id, payee, amount));
   browser = await launchChromium();
@@ -57,6 +81,11 @@ describe('a payment run in the browser', () => {
     await page.getByRole('checkbox', { name: 'Pay every account' }).click();
     await page.getByRole('checkbox', { name: `Pay ${name}` }).click();
     await page.getByTestId('payment-run-date').locator('input').fill('2026-12-01');
+    // Two unpaid statements of one payee are owed once: the later one, which carries the earlier.
+    await expect
+      .poll(() => page.getByTestId(`due-payable-${carriedId}`).textContent(), { timeout: 15_000 })
+      .toBe('£70.00');
+    expect(await page.getByTestId(`due-carried-${carriedId}`).textContent()).toMatch(/^carries ST-\d{6}$/);
     await page.getByTestId('payment-run-preview').click();
     await expect.poll(() => page.getByTestId('payment-run-status').textContent(), { timeout: 15_000 }).toBe('Preview');
     expect(await page.getByTestId('payment-run-total-EUR').textContent()).toBe('EUR 1,235.56');
@@ -101,6 +130,21 @@ describe('a payment run in the browser', () => {
     await expect.poll(() => panel.textContent(), { timeout: 15_000 }).toContain('•••• 2606');
     expect(await page.content()).not.toContain('20041010050500013');
     await page.screenshot({ path: '/tmp/shots/payee-payout-details.png', fullPage: true });
+    expect(errors).toEqual([]);
+  });
+
+  it('shows an artist’s and a distributed label’s payout details masked on their pages too', async () => {
+    for (const [path, shot] of [
+      [`/user/artists/${artistId}`, 'artist'],
+      [`/user/labels/${labelId}`, 'label'],
+    ]) {
+      await page.goto(`${cloudUrl()}${path}`);
+      const panel = page.getByTestId('payout-details');
+      await expect.poll(() => panel.textContent(), { timeout: 15_000 }).toContain('•••• 9911');
+      expect(await panel.textContent()).toContain('UK bulk payment');
+      expect(await page.content()).not.toContain('55779911');
+      await page.screenshot({ path: `/tmp/shots/${shot}-payout-details.png`, fullPage: true });
+    }
     expect(errors).toEqual([]);
   });
 });

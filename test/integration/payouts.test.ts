@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { roleRefusal } from '../../shared/permissions.js';
 import { call, demo, inCompany, labelManager, newConfirmedUser, signIn } from '../support/api.js';
 import { dueStatement } from '../support/due-statements.js';
+import { publishHandStatement } from '../support/published-statements.js';
 
 /**
  * Payouts (issue 14, pay-payouts) through the local gateway: payout details sealed at rest and
@@ -335,6 +336,141 @@ describe('payment runs', () => {
       status: 'draft',
       files: [],
     });
+  });
+});
+
+describe('an account with two unpaid statements', () => {
+  const ukDetails = {
+    method: 'uk_bulk',
+    account_name: 'Carried Payee',
+    sort_code: '20-00-00',
+    account_number: '55779911',
+  };
+  type Shown = {
+    id: string;
+    number: string;
+    start_pay_period: string;
+    paid: boolean;
+    figures: Record<string, string>;
+    payment: { payment_id?: string; settled_by?: { id: string; number: string } } | null;
+  };
+  const statementsOf = async (payeeId: string) =>
+    (
+      (await api.get(`/statements?statementable_type=Payee&statementable_id=${payeeId}&per_page=100`)).body
+        .statements as Shown[]
+    ).sort((a, b) => a.start_pay_period.localeCompare(b.start_pay_period));
+  /** A payee with Q1 (30.00) and Q2 (40.00 earned, opening with Q1's 30.00: 70.00) published and unpaid. */
+  const twoUnpaid = async (name: string) => {
+    const payee = await newPayee(name);
+    const account = { type: 'Payee' as const, ...payee };
+    await publishHandStatement(tenantId, userId, account, ['2027-01', '2027-03'], '30.000000');
+    await publishHandStatement(tenantId, userId, account, ['2027-04', '2027-06'], '40.000000');
+    const [q1, q2] = await statementsOf(payee.id);
+    expect(q1.figures).toMatchObject({ closing_balance: '30.00', payable: '30.00' });
+    expect(q2.figures).toMatchObject({ opening_balance: '30.00', closing_balance: '70.00', payable: '70.00' });
+    return { payee, account, q1, q2 };
+  };
+  const paymentEntries = async (payeeId: string) => {
+    const { db } = await modules();
+    const entries = await db.entities.AccountEntry.query.byAccount({ tenantId, accountKey: `Payee#${payeeId}` }).go();
+    return entries.data.filter((e) => e.kind === 'payment').map((e) => e.amount);
+  };
+
+  it('is due once, the later payable; a run pays it once and settles both; the next statement adds up', async () => {
+    const { payee, account, q1, q2 } = await twoUnpaid('Carried Payee');
+    expect((await put(payee.id, ukDetails)).status).toBe(200);
+    const due = await api.post('/statements/payments_due_summary', {});
+    const rows = due.body.payments_due.filter((d: { account: { id: string } }) => d.account.id === payee.id);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        statements: 1,
+        statement_ids: [q2.id],
+        statement_numbers: [q2.number],
+        payable: '70.00',
+        carried_statement_ids: [q1.id],
+        carried_statement_numbers: [q1.number],
+        problems: [],
+      }),
+    ]);
+
+    // The earlier statement alone is not what is owed: the run names the one that carries it.
+    const alone = await api.post('/payment_runs', { statement_ids: [q1.id] });
+    expect(alone.status).toBe(400);
+    expect(alone.body.errors.statement_ids).toEqual([expect.stringContaining(`pay ${q2.number}`)]);
+
+    // Both chosen (as a list of every unpaid statement would): one item, the later payable.
+    const created = await api.post('/payment_runs', { statement_ids: [q1.id, q2.id], execution_date: '2027-07-10' });
+    expect(created.status).toBe(201);
+    const run = created.body.payment_run;
+    expect(run.items).toEqual([
+      expect.objectContaining({ statement_id: q2.id, amount: '70.00', carried_statement_numbers: [q1.number] }),
+    ]);
+    expect(run.totals).toEqual([{ currency: 'GBP', count: 1, amount: '70.00' }]);
+    expect((await api.post(`/payment_runs/${run.id}/export`)).status).toBe(200);
+    const csv = await fetchText((await api.get(`/payment_runs/${run.id}/files/uk-bulk-gbp-1.csv`)).body.url);
+    expect(csv).toBe(`200000,55779911,CARRIED PAYEE,70.00,${q2.number}\r\n`);
+    expect((await api.post(`/payment_runs/${run.id}/confirm`, {})).status).toBe(200);
+    expect((await api.post(`/payment_runs/${run.id}/confirm`, {})).status).toBe(200);
+
+    const payments = (await api.get(`/payments?payable_id=${payee.id}`)).body.payments;
+    expect(payments).toHaveLength(1);
+    expect(payments[0]).toMatchObject({
+      payment_total: '70.00',
+      statement_ids: [q2.id],
+      carried_statements: [{ id: q1.id, number: q1.number, payable: '30.00' }],
+    });
+    const [paid1, paid2] = await statementsOf(payee.id);
+    expect(paid2).toMatchObject({ paid: true, payment: { payment_id: payments[0].id } });
+    expect(paid1).toMatchObject({
+      paid: true,
+      payment: { payment_id: payments[0].id, settled_by: { id: q2.id, number: q2.number } },
+    });
+    // The money is on the account once.
+    expect(await paymentEntries(payee.id)).toEqual(['-70.00']);
+    const after = await api.post('/statements/payments_due_summary', {});
+    expect(after.body.payments_due.map((d: { account: { id: string } }) => d.account.id)).not.toContain(payee.id);
+
+    await publishHandStatement(tenantId, userId, account, ['2027-07', '2027-09'], '5.000000');
+    const q3 = (await statementsOf(payee.id))[2];
+    expect(q3.figures).toMatchObject({
+      opening_balance: '70.00',
+      royalties: '5.00',
+      payments: '-70.00',
+      closing_balance: '5.00',
+      payable: '5.00',
+    });
+  });
+
+  it('a payment of the later statement settles the earlier one, and deleting it un-pays both', async () => {
+    const { payee, q1, q2 } = await twoUnpaid('Settled Payee');
+    const older = await api.post('/payments', { statement_ids: [q1.id] });
+    expect(older.status).toBe(409);
+    expect(older.body.message).toContain(`pay ${q2.number}`);
+    const summed = await api.post('/payments', { statement_ids: [q1.id, q2.id], payment_total: '100.00' });
+    expect(summed.status).toBe(400);
+    expect(summed.body.errors.payment_total[0]).toContain('£70.00');
+    const paid = await api.post('/payments', { statement_ids: [q2.id], payment_total: '70.00' });
+    expect(paid.status).toBe(201);
+    expect(paid.body.payment.carried_statements).toEqual([{ id: q1.id, number: q1.number, payable: '30.00' }]);
+    expect((await statementsOf(payee.id)).map((s) => s.paid)).toEqual([true, true]);
+    expect(await paymentEntries(payee.id)).toEqual(['-70.00']);
+    // An edit changes the settled statement's copy too, and it still says what settled it.
+    const edited = await api.patch(`/payments/${paid.body.payment.id}`, { payment_reference: 'Q2-2027' });
+    expect(edited.status).toBe(200);
+    expect((await statementsOf(payee.id))[0].payment).toMatchObject({
+      payment_reference: 'Q2-2027',
+      settled_by: { id: q2.id, number: q2.number },
+    });
+    // Un-paying the settled statement alone is refused, naming the payment's statement.
+    const unpayOlder = await api.post('/statements/bulk_pay', { statement_ids: [q1.id], paid: false });
+    expect(unpayOlder.status).toBe(409);
+    expect(unpayOlder.body.message).toContain(`payment of statement ${q2.number}`);
+    expect((await api.del(`/payments/${paid.body.payment.id}`)).status).toBe(200);
+    expect((await statementsOf(payee.id)).map((s) => [s.paid, s.payment])).toEqual([
+      [false, null],
+      [false, null],
+    ]);
+    expect(await paymentEntries(payee.id)).toEqual([]);
   });
 });
 

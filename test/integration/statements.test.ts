@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { ulid } from 'ulid';
 import { call, demo, inCompany, labelManager, newConfirmedUser, signIn } from '../support/api.js';
 import { until } from '../support/wait.js';
 import { openSocket } from '../support/realtime.js';
+import { handRun as sharedHandRun, type HandAccount } from '../support/published-statements.js';
 
 /**
  * Statements and runs (issue 13, spec 3 §7.2; DESIGN "Run lifecycle"), through the local gateway
@@ -27,58 +27,12 @@ const modules = async () => {
     access: await import('../../functions/data/access/statements.js'),
     step: await import('../../functions/statements/runs/account-step.js'),
     deps: (await import('../../functions/statements/runs/account-deps.js')).accountStepDeps,
-    objects: await import('../../functions/statements/runs/objects.js'),
-    keys: await import('../../functions/statements/statement-keys.js'),
   };
 };
 
-/** A run publishing one account whose earnings are given (as the publish step would store them); nothing queued. */
-async function handRun(
-  account: { type: 'Payee'; id: string; name: string; email: string | null },
-  range: [string, string],
-  royalties: string,
-) {
-  const { access, objects, keys } = await modules();
-  const runId = ulid();
-  const ref = { type: account.type, id: account.id };
-  await access.createRun({
-    tenantId,
-    runId,
-    kind: 'payee',
-    status: 'publishing',
-    start_pay_period: range[0],
-    end_pay_period: range[1],
-    label_ids: [],
-    accounts: [ref],
-    total: 1,
-    done: 0,
-    userId,
-  });
-  await objects.putJson(keys.runKeys.account(tenantId, runId, ref), {
-    earnings: {
-      account: ref,
-      name: account.name,
-      email: account.email,
-      lines: 2,
-      quantity: 3,
-      royalties,
-      aggregator_fee: '0.000000',
-      label_ids: [],
-    },
-    summaries: {},
-    provenance: [],
-    lines: 2,
-    lines_total: royalties,
-    graphs: false,
-    currency: 'GBP',
-  });
-  await objects.putBytes(
-    keys.runKeys.accountCsv(tenantId, runId, ref),
-    `line_id,pay_period,share\nL1,${range[0]},${royalties}\nL2,${range[1]},0.000000\n`,
-    'text/csv',
-  );
-  return { runId, message: { tenantId, runId, account: ref } };
-}
+/** A hand run of one account in our company (test/support/published-statements.ts). */
+const handRun = (account: HandAccount, range: [string, string], royalties: string) =>
+  sharedHandRun(tenantId, userId, account, range, royalties);
 
 const statementsOf = async (payeeId: string) =>
   (await api.get(`/statements?statementable_type=Payee&statementable_id=${payeeId}`)).body.statements as {

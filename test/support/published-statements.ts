@@ -1,25 +1,33 @@
 import { inject } from 'vitest';
 import { ulid } from 'ulid';
 
+/** A payee account as hand runs publish it: its e-mail (the statement's recipient) when it has one. */
+export type HandAccount = { type: 'Payee'; id: string; name: string; email?: string | null };
+
+const modules = async () => {
+  Object.assign(process.env, inject('cloudEnv'));
+  return {
+    access: await import('../../functions/data/access/statements.js'),
+    step: await import('../../functions/statements/runs/account-step.js'),
+    deps: (await import('../../functions/statements/runs/account-deps.js')).accountStepDeps,
+    objects: await import('../../functions/statements/runs/objects.js'),
+    keys: await import('../../functions/statements/statement-keys.js'),
+  };
+};
+
 /**
- * Publishes one account's statement through the statement worker's account step, with the
- * account's earnings given (as a run's publish step would store them): numbering, the account's
- * figures (opening balance, entries carried, payments) and the paid state are the real ones,
- * whatever the engine would compute. Nothing is queued.
+ * A run publishing one account whose earnings are given (as a run's publish step would store
+ * them: two lines, the first earning `royalties`), nothing queued and the account step not run
+ * yet: answers the run id and the account step's message.
  */
-export async function publishHandStatement(
+export async function handRun(
   tenantId: string,
   userId: string,
-  account: { type: 'Payee'; id: string; name: string },
+  account: HandAccount,
   range: [string, string],
   royalties: string,
-): Promise<void> {
-  Object.assign(process.env, inject('cloudEnv'));
-  const access = await import('../../functions/data/access/statements.js');
-  const step = await import('../../functions/statements/runs/account-step.js');
-  const deps = (await import('../../functions/statements/runs/account-deps.js')).accountStepDeps;
-  const objects = await import('../../functions/statements/runs/objects.js');
-  const { runKeys } = await import('../../functions/statements/statement-keys.js');
+) {
+  const { access, objects, keys } = await modules();
   const runId = ulid();
   const ref = { type: account.type, id: account.id };
   await access.createRun({
@@ -35,29 +43,46 @@ export async function publishHandStatement(
     done: 0,
     userId,
   });
-  await objects.putJson(runKeys.account(tenantId, runId, ref), {
+  await objects.putJson(keys.runKeys.account(tenantId, runId, ref), {
     earnings: {
       account: ref,
       name: account.name,
-      email: null,
-      lines: 1,
-      quantity: 1,
+      email: account.email ?? null,
+      lines: 2,
+      quantity: 3,
       royalties,
       aggregator_fee: '0.000000',
       label_ids: [],
     },
     summaries: {},
     provenance: [],
-    lines: 1,
+    lines: 2,
     lines_total: royalties,
     graphs: false,
     currency: 'GBP',
   });
   await objects.putBytes(
-    runKeys.accountCsv(tenantId, runId, ref),
-    `line_id,pay_period,share\nL1,${range[0]},${royalties}\n`,
+    keys.runKeys.accountCsv(tenantId, runId, ref),
+    `line_id,pay_period,share\nL1,${range[0]},${royalties}\nL2,${range[1]},0.000000\n`,
     'text/csv',
   );
-  const outcome = await step.runAccountStep({ tenantId, runId, account: ref }, deps);
+  return { runId, message: { tenantId, runId, account: ref } };
+}
+
+/**
+ * Publishes one account's statement through the statement worker's account step (a hand run):
+ * numbering, the account's figures (opening balance, entries carried, payments) and the paid
+ * state are the real ones, whatever the engine would compute. Nothing is queued.
+ */
+export async function publishHandStatement(
+  tenantId: string,
+  userId: string,
+  account: HandAccount,
+  range: [string, string],
+  royalties: string,
+): Promise<void> {
+  const { step, deps } = await modules();
+  const run = await handRun(tenantId, userId, account, range, royalties);
+  const outcome = await step.runAccountStep(run.message, deps);
   if (outcome !== 'published') throw new Error(`the hand statement was not published: ${outcome}`);
 }

@@ -34,11 +34,14 @@ export type RecordOutcome =
 /**
  * Records a payment: the payment (only if its id is free), each statement marked paid (only while
  * unpaid and not superseded) and each payment entry, in one transaction — all or nothing.
+ * `carried` are earlier statements whose balances a paid statement carries: marked paid too (same
+ * condition), settled by `settledBy`, with no payment entry (their money is in the paid one's).
  */
 export async function writePayment(
   payment: CreatePayment,
   lines: readonly PaymentLine[],
   statementPayment: StatementPayment,
+  carried: readonly { statement: PaidStatement; settledBy: { id: string; number: string } }[] = [],
 ): Promise<RecordOutcome> {
   const userId = payment.userId ?? '';
   const owners: (string | null)[] = [null];
@@ -58,6 +61,13 @@ export async function writePayment(
           writes.push(AccountEntry.create(paymentEntryFor(statement, statementPayment, amount, userId)).commit());
         }
         return writes;
+      }),
+      ...carried.map(({ statement, settledBy }) => {
+        owners.push(statement.statementId);
+        return Statement.patch({ tenantId: statement.tenantId, statementId: statement.statementId })
+          .set({ paid: true, payment: { ...statementPayment, settled_by: settledBy } })
+          .where((attr, op) => `${op.eq(attr.paid, false)} AND ${op.notExists(attr.superseded_by)}`)
+          .commit();
       }),
     ])
     .go();
@@ -87,7 +97,7 @@ export async function updatePaymentDetails(
   payment: PaymentItem,
   set: PaymentDetails,
   remove: (keyof PaymentDetails)[],
-  statements: readonly PaidStatement[],
+  statements: readonly (PaidStatement & { payment?: StatementPayment | null })[],
   statementPayment: StatementPayment,
   /** The statements whose payment entries change (those that paid something), none when only references change. */
   entriesOf: readonly PaidStatement[],
@@ -108,9 +118,12 @@ export async function updatePaymentDetails(
       const paymentPatch = Payment.patch({ tenantId, paymentId }).set(set);
       return [
         (remove.length ? paymentPatch.remove(remove) : paymentPatch).commit(),
-        ...statements.map((s) =>
-          Statement.patch({ tenantId, statementId: s.statementId }).set({ payment: statementPayment }).commit(),
-        ),
+        ...statements.map((s) => {
+          // A statement settled by a later one it is carried into keeps saying which.
+          const settled_by = s.payment?.settled_by;
+          const copy = settled_by ? { ...statementPayment, settled_by } : statementPayment;
+          return Statement.patch({ tenantId, statementId: s.statementId }).set({ payment: copy }).commit();
+        }),
         ...entriesOf.map((s) => {
           const entry = AccountEntry.patch(paymentEntryIds(s)).set(entrySet);
           return (entryRemove.length ? entry.remove(entryRemove) : entry)

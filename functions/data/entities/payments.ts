@@ -36,6 +36,8 @@ export const Payment = new Entity({
     statement_ids: { type: 'list', items: { type: 'string' }, required: true },
     /** What each statement paid, as it was numbered: a snapshot, the statements never change their figures. */
     statements: { type: CustomAttributeType<PaymentView['statements']>('any'), required: true },
+    /** Earlier unpaid statements it settled (their balances carried into a statement it paid), as numbered. */
+    carried_statements: { type: CustomAttributeType<NonNullable<PaymentView['carried_statements']>>('any') },
     payment_run_id: { type: 'string' },
     idempotency_key: { type: 'string' },
     userId: { type: 'string' },

@@ -22,7 +22,7 @@ import {
 import type { ReferenceConfig, ReferenceField } from '../admin/reference/reference-types';
 import { identifierRowChange } from './identifier-rows';
 import { ArtistCatalogue } from './related-records';
-import { PayeePayoutExtra } from '../payouts/payee-payout-extra';
+import { PayeePayoutExtra, withPayoutDetails } from '../payouts/payee-payout-extra';
 
 /** A company's people in the catalogue (spec 2 §3): artists, contributors and payees. */
 /** The company a record belongs to: chosen on admin pages (spec 2 §6); user pages work in the current company. */
@@ -43,7 +43,8 @@ export const artist: ReferenceConfig = {
   idsKey: 'artist_ids',
   tenant: true,
   quickAddTitle: 'Add New Artist',
-  DetailExtra: ArtistCatalogue,
+  // Its releases and recordings, then how it is paid when no payee is (issue 14): masked details.
+  DetailExtra: withPayoutDetails('Artist', ArtistCatalogue),
   fields: [
     nameField(),
     email('email', 'Email'),

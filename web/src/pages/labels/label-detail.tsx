@@ -18,6 +18,7 @@ import { FileSize, FormattedDate } from '../../components/formatted';
 import { RecordState } from '../../components/record-state';
 import { RouterLink } from '../../components/router-link';
 import { StatusBadge } from '../../components/status-badge';
+import { PayoutDetails } from '../payouts/payee-payout-extra';
 import { DeleteLabelsModal } from './delete-labels-modal';
 import { LABEL_MODES, useLabelResource, useRefreshLabels, type LabelMode } from './label-api';
 
@@ -151,6 +152,10 @@ function LabelDetail({ mode }: { mode: LabelMode }) {
                   empty="No identifiers."
                 />
               </ColumnLayout>
+              {mode === 'user' && label.distributed ? (
+                // A distributed label is paid its distribution statements (issue 14): masked payout details.
+                <PayoutDetails type="Label" id={label.id} />
+              ) : null}
               <Container header={<Header variant="h2">Label sections</Header>} data-testid="label-sections">
                 <ColumnLayout columns={4} variant="text-grid">
                   <RouterLink href={`${base}/edit`}>Edit</RouterLink>

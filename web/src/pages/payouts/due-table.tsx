@@ -106,7 +106,21 @@ export function DueTable({ onStarted }: { onStarted: (run: PaymentRun) => void }
       empty={<Box textAlign="center">Nothing is due: every published statement is paid.</Box>}
       columnDefinitions={[
         { id: 'name', header: 'Paid to', cell: (r) => r.name },
-        { id: 'statements', header: 'Statements', cell: (r) => r.statement_numbers.join(', ') },
+        {
+          id: 'statements',
+          header: 'Statements',
+          cell: (r) => (
+            <>
+              {r.statement_numbers.join(', ')}
+              {r.carried_statement_numbers?.length ? (
+                // Their balances opened the due statement: paying it settles them, nothing is added twice.
+                <Box variant="small" color="text-body-secondary" data-testid={`due-carried-${r.account.id}`}>
+                  carries {r.carried_statement_numbers.join(', ')}
+                </Box>
+              ) : null}
+            </>
+          ),
+        },
         {
           id: 'payable',
           header: 'Payable',

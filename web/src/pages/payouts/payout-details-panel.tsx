@@ -23,8 +23,9 @@ import type { AccountType } from '../../../../shared/schemas/statement-views';
 import { payoutsApi, usePayoutDetails, type PayoutDetailsForm } from './payouts-api';
 
 /**
- * How a payee is paid, on its page (issue 14): the stored details masked (the browser never gets
- * them in full), and a form that sends only what is typed — a blank field keeps what is stored.
+ * How a payee, an artist or a label is paid, on its page (issue 14): the stored details masked
+ * (the browser never gets them in full), and a form that sends only what is typed — a blank field
+ * keeps what is stored.
  */
 const LABELS: Record<string, string> = {
   account_name: 'Account holder name',
@@ -154,12 +155,14 @@ function DetailsModal({
   );
 }
 
-/** The payout-details panel of an account's page. */
-function PayoutDetailsPanel({ type, id }: { type: AccountType; id: string }) {
+const NOUN: Record<AccountType, string> = { Payee: 'payee', Artist: 'artist', Label: 'label' };
+
+/** The payout-details panel of an account's page: a payee's, an artist's or a label's. */
+export default function PayoutDetailsPanel({ type, id }: { type: AccountType; id: string }) {
   const { data, error, mutate } = usePayoutDetails(type, id);
   const [editing, setEditing] = useState(false);
   const view = data?.payout_details;
-  // A role without money rights (or an admin page of another company's payee) cannot read them: no panel.
+  // A role without money rights (or an admin page of another company's account) cannot read them: no panel.
   if (error) return null;
   const row = (label: string, value: string | null) => ({ label, value: value ?? '—' });
   return (
@@ -194,7 +197,7 @@ function PayoutDetailsPanel({ type, id }: { type: AccountType; id: string }) {
           ]}
         />
       ) : (
-        <Box color="text-body-secondary">No payout details yet: a payment run cannot pay this payee.</Box>
+        <Box color="text-body-secondary">No payout details yet: a payment run cannot pay this {NOUN[type]}.</Box>
       )}
       {editing && view ? (
         <DetailsModal
@@ -210,9 +213,4 @@ function PayoutDetailsPanel({ type, id }: { type: AccountType; id: string }) {
       ) : null}
     </Container>
   );
-}
-
-/** The payee page's extra panel (catalogue config `DetailExtra`). */
-export default function PayeePayoutDetails({ record }: { record: { id: string } }) {
-  return <PayoutDetailsPanel type="Payee" id={record.id} />;
 }

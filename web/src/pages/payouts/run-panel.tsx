@@ -176,7 +176,14 @@ export function RunPanel({ run, onChanged }: { run: PaymentRun; onChanged: (run:
           items={run.items}
           trackBy="statement_id"
           columnDefinitions={[
-            { id: 'number', header: 'Statement', cell: (i) => i.statement_number },
+            {
+              id: 'number',
+              header: 'Statement',
+              cell: (i) =>
+                i.carried_statement_numbers?.length
+                  ? `${i.statement_number} (carries ${i.carried_statement_numbers.join(', ')})`
+                  : i.statement_number,
+            },
             { id: 'name', header: 'Paid to', cell: (i) => i.name },
             { id: 'method', header: 'Paid by', cell: (i) => PAYOUT_METHOD_NAMES[i.method] },
             { id: 'amount', header: 'Amount', cell: (i) => formatMoney(i.amount, i.currency) },

@@ -234,6 +234,18 @@ function StatementView({ statement, reload }: { statement: Statement; reload: ()
                         </RouterLink>
                       </>
                     ) : null}
+                    {statement.payment.settled_by ? (
+                      <>
+                        {' · settled with '}
+                        <RouterLink
+                          href={pages.detail(statement.payment.settled_by.id)}
+                          data-testid="statement-settled-by"
+                        >
+                          {statement.payment.settled_by.number}
+                        </RouterLink>
+                        {', which carries its balance'}
+                      </>
+                    ) : null}
                   </>
                 ) : (
                   <>

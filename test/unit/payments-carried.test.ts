@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { accountDue, carriedBy, carriedByAll, type ChainedStatement } from '../../functions/payments/carried.js';
+import { fitsOneWrite } from '../../functions/payments/figures.js';
+
+/**
+ * What an account owes when it has several unpaid statements (functions/payments/carried.ts): a
+ * closing balance opens the next statement, so only the latest is due, holding the earlier ones.
+ */
+const st = (
+  n: number,
+  end: string,
+  payable: string,
+  extra: Partial<ChainedStatement> = {},
+): ChainedStatement & { statementId: string } => ({
+  statementId: `S${n}`,
+  number: `ST-${n}`,
+  end_pay_period: end,
+  paid: false,
+  figures: { payable },
+  ...extra,
+});
+const ids = (statements: readonly ChainedStatement[]) => statements.map((s) => s.number);
+
+describe('carried statements', () => {
+  it('make only the latest unpaid statement due, carrying the earlier unpaid ones', () => {
+    // Q1 closes at 30.00 and opens Q2, which closes at 70.00 (30 + 40): 70.00 is owed, not 100.00.
+    const account = [st(1, '2026-03', '30.00'), st(2, '2026-06', '70.00')];
+    expect(accountDue(account)).toEqual({ due: [account[1]], carried: [account[0]] });
+  });
+
+  it('stop the chain at a paid statement: its payment is on the account already', () => {
+    const account = [
+      st(1, '2026-03', '30.00'),
+      st(2, '2026-06', '50.00', { paid: true }),
+      st(3, '2026-09', '12.00'),
+      st(4, '2026-12', '20.00'),
+    ];
+    expect(ids(accountDue(account).due)).toEqual(['ST-4']);
+    expect(ids(accountDue(account).carried)).toEqual(['ST-3']);
+  });
+
+  it('owe nothing when the latest statement is paid or pays nothing, though earlier ones are unpaid', () => {
+    expect(accountDue([st(1, '2026-03', '30.00'), st(2, '2026-06', '0.00')])).toEqual({ due: [], carried: [] });
+    expect(accountDue([st(1, '2026-03', '30.00'), st(2, '2026-06', '70.00', { paid: true })]).due).toEqual([]);
+  });
+
+  it('skip corrected and unpublished versions, and statements that pay nothing', () => {
+    const account = [
+      st(1, '2026-03', '30.00'),
+      st(2, '2026-06', '0.00'),
+      st(3, '2026-09', '40.00', { superseded_by: 'S4' }),
+      st(4, '2026-09', '45.00'),
+      st(5, '2026-12', '90.00', { queue_status: 'queued' }),
+    ];
+    expect(ids(accountDue(account).due)).toEqual(['ST-4']);
+    expect(ids(carriedBy(account[3], account))).toEqual(['ST-1']);
+  });
+
+  it('settle a chosen earlier statement with the chosen later one that carries it, each once', () => {
+    const account = [st(1, '2026-03', '30.00'), st(2, '2026-06', '70.00'), st(3, '2026-09', '75.00')];
+    expect(ids(carriedByAll([account[0], account[2]], account))).toEqual(['ST-2', 'ST-1']);
+    // Two statements of the same latest period do not carry each other.
+    const twins = [st(1, '2026-03', '5.00'), st(2, '2026-03', '6.00')];
+    expect(accountDue(twins)).toEqual({ due: twins, carried: [] });
+  });
+
+  it('fit one payment in one transaction of at most 100 writes', () => {
+    expect(fitsOneWrite(49, 0)).toBe(true);
+    expect(fitsOneWrite(1, 97)).toBe(true);
+    expect(fitsOneWrite(1, 98)).toBe(false);
+  });
+});
