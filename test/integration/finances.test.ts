@@ -99,6 +99,14 @@ beforeAll(async () => {
     isrc: isrc(2),
     artist_recordings: [{ artist_id: artistId, payee_share: 50, digital_royalty_share: 100 }],
   }).go();
+  // The records above are written straight to the table: say their lists changed, as the catalogue's
+  // own writes do, or a list cached earlier in this process would not show them.
+  const { LISTS } = await import('../../functions/data/list-cache.js');
+  const changed = [
+    LISTS.tenantLabels(tenantId),
+    ...['releases', 'recordings', 'artists', 'payees'].map((c) => LISTS.tenantCollection(c, tenantId)),
+  ];
+  for (const list of changed) await db.ListVersion.put({ list, version: `${Date.now()}-${list}` }).go();
   await drop(
     tenantId,
     [
