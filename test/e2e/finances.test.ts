@@ -84,9 +84,12 @@ describe('finances in the browser', () => {
     expect(await page.getByTestId('dashboard-by-store').getAttribute('data-segments')).toBe(String(stores));
     await expect.poll(() => segments('dashboard-by-store').count()).toBe(stores);
     await expect.poll(() => segments('dashboard-by-territory').count()).toBeGreaterThan(0);
-    // The store pie names the demo's stores.
+    // The store pie names the largest stores the API answered (other test files add stores to the
+    // demo company, so which stores those are is read, not assumed).
     const storeText = await page.getByTestId('dashboard-by-store').textContent();
-    for (const store of ['Spotify', 'Apple Music', 'Deezer', 'Amazon Music']) expect(storeText).toContain(store);
+    const largest = dashboard.finances.by_store.filter((s) => s.key !== null).slice(0, 3);
+    expect(largest.length).toBeGreaterThan(0);
+    for (const store of largest) expect(storeText).toContain(store.name);
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/dashboard.png`, fullPage: true });
     expect(errors).toEqual([]);
