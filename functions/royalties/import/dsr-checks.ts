@@ -74,6 +74,9 @@ const NAME: Record<Figure, string> = {
   alloc_net_tx: 'AllocatedNetRevenueInCurrencyOfTransaction',
   alloc_net_acc: 'AllocatedNetRevenueInCurrencyOfAccounting',
 };
+/** `value` written to as many places as `like` (the figure it is compared with), at least two. */
+const shown = (value: Big, like: string) =>
+  value.toFixed(Math.max(2, /\.(\d*)$/.exec(like.split('|')[0].trim())?.[1]?.length ?? 0));
 const slack = (text: string) =>
   text
     .split('|')
@@ -106,7 +109,7 @@ export function moneyProblems(
         .gt(slack(gText).plus(slack(dText)).plus(slack(nText)))
     )
       problems.push(
-        `${what}: ${NAME[n]} is ${nText}, but ${NAME[g]} ${gText} less deductions ${dv.toString()} is ${expected.toString()}.`,
+        `${what}: ${NAME[n]} is ${nText}, but ${NAME[g]} ${gText} less deductions ${dText} is ${shown(expected, nText)}.`,
       );
   }
   const r = exact(rate);
@@ -123,8 +126,8 @@ export function moneyProblems(
         .gt(slack(accText).plus(tx.abs().times(halfUnit(rate))))
     )
       problems.push(
-        `${what}: ${NAME[`${base}_acc` as Figure]} is ${acc.toString()}, but ${NAME[`${base}_tx` as Figure]} ` +
-          `${tx.toString()} × exchange rate ${rate} is ${expected.round(6).toString()}.`,
+        `${what}: ${NAME[`${base}_acc` as Figure]} is ${accText}, but ${NAME[`${base}_tx` as Figure]} ` +
+          `${txText} × exchange rate ${rate} is ${shown(expected, accText)}.`,
       );
   }
   return problems;

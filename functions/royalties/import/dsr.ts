@@ -246,7 +246,7 @@ async function isGzip(file: string): Promise<boolean> {
 }
 
 /** The file's lines, one at a time (DSRs run to millions of lines; many arrive gzipped). */
-async function* readLines(file: string): AsyncGenerator<string> {
+export async function* readLines(file: string): AsyncGenerator<string> {
   const input = createReadStream(file);
   const source = (await isGzip(file)) ? pipeline(input, createGunzip(), () => {}) : input;
   const lines = readline.createInterface({ input: source, crlfDelay: Infinity });
@@ -753,6 +753,8 @@ export async function dsrToReport(
     perCurrency.set(summary.currency, (perCurrency.get(summary.currency) ?? 0) + 1);
   if (summaryRecords) {
     for (const currency of new Set([...summaryTotals.keys(), ...detailTotals.keys()])) {
+      // Lines without a currency name a summary record the file lacks: said above, line by line.
+      if (!currency) continue;
       const said = summaryTotals.get(currency) ?? 0n;
       const found = detailTotals.get(currency) ?? 0n;
       if (said !== found)
