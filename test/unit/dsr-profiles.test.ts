@@ -4,7 +4,7 @@ import path from 'node:path';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dsrToReport } from '../../functions/royalties/import/dsr.js';
-import { isGtin, isIsrc, moneyProblems } from '../../functions/royalties/import/dsr-checks.js';
+import { isGtin, isIsrc, netProblems, rateProblems } from '../../functions/royalties/import/dsr-checks.js';
 import { asDelimitedText } from '../../functions/royalties/import/report-file.js';
 
 /**
@@ -286,10 +286,19 @@ describe('DSR identifier and money checks', () => {
     );
   });
 
+  it('net = gross − every deduction of a multi-valued cell', () => {
+    const figures = (net: string) => (f: string) =>
+      ({ gross_tx: '10.00', deductions_tx: '1.00|0.50', net_tx: net })[f] ?? '';
+    expect(netProblems('S1', figures('8.50'), 'gross', 'net')).toEqual([]);
+    expect(netProblems('S1', figures('8.60'), 'gross', 'net')).toEqual([
+      'S1: NetRevenueInCurrencyOfTransaction is 8.60, but GrossRevenueInCurrencyOfTransaction 10.00 less deductions 1.00|0.50 is 8.50.',
+    ]);
+  });
+
   it('accept amounts within rounding of the exchange rate, and no further', () => {
     const figures = (acc: string) => (f: string) => ({ net_tx: '10.00', net_acc: acc })[f] ?? '';
-    expect(moneyProblems('X', figures('9.00'), 'gross', 'net', '0.9004')).toEqual([]);
-    expect(moneyProblems('X', figures('9.02'), 'gross', 'net', '0.9')).toEqual([]);
-    expect(moneyProblems('X', figures('9.02'), 'gross', 'net', '0.900000')).toHaveLength(1);
+    expect(rateProblems('X', figures('9.00'), ['net'], '0.9004')).toEqual([]);
+    expect(rateProblems('X', figures('9.02'), ['net'], '0.9')).toEqual([]);
+    expect(rateProblems('X', figures('9.02'), ['net'], '0.900000')).toHaveLength(1);
   });
 });

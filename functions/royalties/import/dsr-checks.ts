@@ -83,18 +83,14 @@ const slack = (text: string) =>
     .filter((v) => v.trim())
     .reduce((sum, v) => sum.plus(halfUnit(v)), new Big(0));
 
+type Base = 'gross' | 'deductions' | 'net' | 'alloc_rev' | 'alloc_net';
+
 /**
- * The money checks of one SY10 or SR08 record: net = gross − deductions (each currency), and each
- * amount in the currency of accounting = the one in the currency of the transaction × the exchange
- * rate. `what` names the record ("Summary record S1 (line 3)"); each failed check is one sentence.
+ * net = gross − deductions in the currency of the transaction and of accounting, for one SY10
+ * (gross, net) or SR08 (allocated revenue, allocated net) record. `what` names the record
+ * ("Summary record S1 (line 3)"); each failed check is one sentence naming the figure.
  */
-export function moneyProblems(
-  what: string,
-  get: (figure: Figure) => string,
-  gross: 'gross' | 'alloc_rev',
-  net: 'net' | 'alloc_net',
-  rate: string,
-): string[] {
+export function netProblems(what: string, get: (figure: Figure) => string, gross: Base, net: Base): string[] {
   const problems: string[] = [];
   for (const currency of ['tx', 'acc'] as const) {
     const [g, d, n] = [`${gross}_${currency}`, `deductions_${currency}`, `${net}_${currency}`] as Figure[];
@@ -112,9 +108,18 @@ export function moneyProblems(
         `${what}: ${NAME[n]} is ${nText}, but ${NAME[g]} ${gText} less deductions ${dText} is ${shown(expected, nText)}.`,
       );
   }
+  return problems;
+}
+
+/**
+ * Each amount in the currency of accounting = the one in the currency of the transaction × the
+ * exchange rate, within the rounding of both (the amount's last place, and the rate's times the amount).
+ */
+export function rateProblems(what: string, get: (figure: Figure) => string, bases: Base[], rate: string): string[] {
+  const problems: string[] = [];
   const r = exact(rate);
   if (r === null) return problems;
-  for (const base of [gross, 'deductions', net] as const) {
+  for (const base of bases) {
     const [txText, accText] = [get(`${base}_tx` as Figure), get(`${base}_acc` as Figure)];
     const [tx, acc] = [sumOf(txText), sumOf(accText)];
     if (!txText.trim() || !accText.trim() || tx === null || acc === null) continue;

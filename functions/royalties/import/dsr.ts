@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import Big from 'big.js';
 import type { MappingColumn, RoyaltyMap } from '../../../shared/schemas/royalty-map.js';
-import { dayOf, type Figure, halfUnit, isGtin, isIsrc, moneyProblems } from './dsr-checks.js';
+import { dayOf, type Figure, halfUnit, isGtin, isIsrc, netProblems, rateProblems } from './dsr-checks.js';
 import { ReportProblem } from './report-problem.js';
 
 /**
@@ -576,8 +576,10 @@ export async function dsrToReport(
       });
       if (revenue !== null) addTo(summaryTotals, currency, revenue);
       const get = (figure: Figure) => cell(rec, figure);
-      for (const sentence of moneyProblems(what, get, 'gross', 'net', rate)) lineProblem(sentence);
-      for (const sentence of moneyProblems(what, get, 'alloc_rev', 'alloc_net', rate)) lineProblem(sentence);
+      // Deductions are taken from the gross: the allocated figures are checked against the rate only.
+      const bases = ['gross', 'deductions', 'net', 'alloc_rev', 'alloc_net'] as const;
+      for (const sentence of [...netProblems(what, get, 'gross', 'net'), ...rateProblems(what, get, [...bases], rate)])
+        lineProblem(sentence);
     } else if (rec.family === 'RE' || rec.family === 'AS') {
       const id = cell(rec, 'block');
       if (id !== block.id) {
@@ -697,7 +699,12 @@ export async function dsrToReport(
       identifiers(what, cell(rec, 'isrc'), cell(rec, 'icpn'));
       inPeriod(what, 'SalesTransactionDate', cell(rec, 'sales_date'));
       const get = (figure: Figure) => cell(rec, figure);
-      for (const sentence of moneyProblems(what, get, 'alloc_rev', 'alloc_net', summary?.rate ?? ''))
+      const rate = summary?.rate ?? '';
+      const bases = ['alloc_rev', 'deductions', 'alloc_net'] as const;
+      for (const sentence of [
+        ...netProblems(what, get, 'alloc_rev', 'alloc_net'),
+        ...rateProblems(what, get, [...bases], rate),
+      ])
         lineProblem(sentence);
       const amount = cell(rec, 'allocated_revenue') || cell(rec, 'revenue');
       const value = decimal(amount);
