@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dsrToReport } from '../../functions/royalties/import/dsr.js';
 import { isGtin, isIsrc, netProblems, rateProblems } from '../../functions/royalties/import/dsr-checks.js';
 import { asDelimitedText } from '../../functions/royalties/import/report-file.js';
+import { ReportProblem } from '../../functions/royalties/import/report-problem.js';
 
 /**
  * DSR profiles beyond Basic Audio's SU01/SU02 (issue 15): SRB 1.0 financial reports to labels
@@ -264,6 +265,22 @@ describe('a DSR cut into files, uploaded as a zip of them', () => {
       'The header says the report has 2 files; 1 were read.',
       'Summary record S1 (line 2) says 300 usages; its sales lines add up to 200.',
     ]);
+  });
+
+  it('name the file whose own footer disagrees, and refuse a zip holding one file twice', async () => {
+    const first = part1.map((r) => (r.startsWith('FFOO') ? rec('FFOO', { 1: '7', 4: '2' }) : r));
+    const miscounted = zip('parts-file.zip', { 'a.tsv': first, 'b.tsv': part2('11') });
+    expect((await dsrToReport(await asDelimitedText(miscounted, dir), dir)).check.problems).toEqual([
+      'The footer of file 1 says 7 lines; the file has 6.',
+      'The footer of file 1 says 2 blocks; the file has 1.',
+    ]);
+    const twice = zip('parts-twice.zip', { 'a.tsv': part1, 'b.tsv': part1 });
+    const refused = await asDelimitedText(twice, dir).catch((error: unknown) => error);
+    // A ReportProblem: its sentence reaches the user as it is.
+    expect(refused).toBeInstanceOf(ReportProblem);
+    expect((refused as Error).message).toBe(
+      'The zip holds two DSR files numbered 1 (FileNumber): upload each file of the report once.',
+    );
   });
 
   it('a zip of other files still gives its largest', async () => {
