@@ -12,9 +12,12 @@ import { baseOf, FALLBACK, type Family, type Field, familyOf, type Layout, NAMES
 import { ReportProblem } from './report-problem.js';
 
 /**
- * Reads DDEX DSR flat files (Digital Sales Reporting, flat-file variant, Basic Audio profile,
- * multi-record blocks) without a user map: the file becomes a CSV with the mapping columns' own
- * names, which readReport reads through the map dsrToReport returns.
+ * Reads DDEX DSR flat files (Digital Sales Reporting, flat-file variant) without a user map: the
+ * file becomes a CSV with the mapping columns' own names, which readReport reads through the map
+ * dsrToReport returns. Profiles: Basic Audio 1.2 (multi-record blocks, below), SRB financial
+ * reports to record companies 1.0 (SY10 summaries, SR08 lines that carry their own release,
+ * resource and money) and UGC 1.2 (SU03 lines, each LI01 after one a ledger line of its
+ * AllocatedAmount). Positions of every record type read are in dsr-layouts.ts.
  *
  * The layout: tab-separated, one record a line, the record type in the first cell; `|` separates
  * values inside a cell. HEAD first, then summary records (SY..), then blocks of one release
@@ -45,9 +48,9 @@ import { ReportProblem } from './report-problem.js';
 export type DsrCheck = {
   ok: boolean;
   problems: string[];
-  /** SU lines read. */
+  /** Sales lines written (SU, SR, or the LI01 shares of a UGC line). */
   detail_lines: number;
-  /** The SU lines' revenue per currency, e.g. "99.50 EUR; 3.00 USD". */
+  /** The sales lines' revenue per currency, e.g. "99.50 EUR; 3.00 USD". */
   detail_amount: string;
   /** NumberOfLinesInFile from FOOT. */
   footer_lines?: number;
