@@ -256,7 +256,7 @@ describe('DDEX DSR reports', () => {
         'DSP-REL-1',
         '',
         'NLR001',
-        '5060000000013',
+        '5060000000016',
         'Ada',
         '',
         'Night Songs',

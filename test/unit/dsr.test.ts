@@ -79,7 +79,7 @@ function basicAudio(footerLines = '13') {
       'DSP-REL-1',
       '',
       'NLR001',
-      '5060000000013|0888888000019',
+      '5060000000016|0888888000011',
       'Ada|Bo',
       '',
       'Night Songs',
@@ -110,7 +110,7 @@ function basicAudio(footerLines = '13') {
       'DSP-REL-2',
       '',
       'NLR002',
-      '5060000000020',
+      '5060000000023',
       'Cy',
       '',
       'Lone Single',
@@ -155,10 +155,10 @@ describe('DSR flat files', () => {
     // Multi-valued cells: the first ISRC / ICPN / label, every display artist joined with ' & '.
     expect(readFileSync(csv, 'utf8').trim().split('\n')).toEqual([
       'isrc,upc,song,artist,album,label_name,territory,sales_category,quantity,unit_price,subtotal_payable,subtotal_payable_currency,pay_period,retailer,delivered_by',
-      'GBAAA2600001,5060000000013,First Light,Ada & Bo,Night Songs,Northern Lights,GB,SubscriptionModel/OnDemandStream,200,,0.666667,GBP,2026-04,Streamio,Streamio',
-      'GBAAA2600002,5060000000013,"Second, ""Light""",Ada,Night Songs,Northern Lights,GB,SubscriptionModel/OnDemandStream,100,,0.333333,GBP,2026-04,Streamio,Streamio',
-      'GBAAA2600003,5060000000020,Lone Single,Cy,Lone Single,Northern Lights,DE,PayAsYouGoModel/PermanentDownload,2,0.99,1.271560,EUR,2026-04,Streamio,Streamio',
-      'GBAAA2600003,5060000000020,Lone Single,Cy,Lone Single,Northern Lights,DE,PayAsYouGoModel/PermanentDownload,1,1.29,0.828440,EUR,2026-04,Streamio,Streamio',
+      'GBAAA2600001,5060000000016,First Light,Ada & Bo,Night Songs,Northern Lights,GB,SubscriptionModel/OnDemandStream,200,,0.666667,GBP,2026-04,Streamio,Streamio',
+      'GBAAA2600002,5060000000016,"Second, ""Light""",Ada,Night Songs,Northern Lights,GB,SubscriptionModel/OnDemandStream,100,,0.333333,GBP,2026-04,Streamio,Streamio',
+      'GBAAA2600003,5060000000023,Lone Single,Cy,Lone Single,Northern Lights,DE,PayAsYouGoModel/PermanentDownload,2,0.99,1.271560,EUR,2026-04,Streamio,Streamio',
+      'GBAAA2600003,5060000000023,Lone Single,Cy,Lone Single,Northern Lights,DE,PayAsYouGoModel/PermanentDownload,1,1.29,0.828440,EUR,2026-04,Streamio,Streamio',
     ]);
   });
 
@@ -223,7 +223,7 @@ describe('DSR flat files', () => {
           'Tubely',
         ],
         ['SY01.03', 'S1', 'AdvertisementSupportedModel', 'OnDemandStream', 'FR', 'EUR', '100.50'],
-        ['RE01.03', 'B1', 'R1', 'Night Songs', '5060000000013', 'Ada', 'Northern Lights'],
+        ['RE01.03', 'B1', 'R1', 'Night Songs', '5060000000016', 'Ada', 'Northern Lights'],
         ['AS01.03', 'B1', 'A1', 'First Light', 'GBAAA2600001', 'Ada'],
         ['SU03.01', 'B1', 'S1', 'A1', '10', '60.25'],
         ['SU03.01', 'B1', 'S1', 'A1', '5', '39.25'],
@@ -241,7 +241,7 @@ describe('DSR flat files', () => {
     });
     expect(check.problems).toEqual(['The summary says 100.50 EUR; the sales lines add up to 99.50 EUR.']);
     expect(readFileSync(csv, 'utf8').split('\n')[1]).toBe(
-      'GBAAA2600001,5060000000013,First Light,Ada,Night Songs,Northern Lights,FR,AdvertisementSupportedModel/OnDemandStream,10,,60.25,EUR,2026-05,Tubely,Tubely',
+      'GBAAA2600001,5060000000016,First Light,Ada,Night Songs,Northern Lights,FR,AdvertisementSupportedModel/OnDemandStream,10,,60.25,EUR,2026-05,Tubely,Tubely',
     );
   });
 

@@ -5,12 +5,19 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { pipeline } from 'node:stream';
 import { createGunzip } from 'node:zlib';
+import Big from 'big.js';
 import type { MappingColumn, RoyaltyMap } from '../../../shared/schemas/royalty-map.js';
+import { dayOf, type Figure, halfUnit, isGtin, isIsrc, netProblems, rateProblems } from './dsr-checks.js';
+import { baseOf, FALLBACK, type Family, type Field, familyOf, type Layout, NAMES, POSITIONS } from './dsr-layouts.js';
+import { ReportProblem } from './report-problem.js';
 
 /**
- * Reads DDEX DSR flat files (Digital Sales Reporting, flat-file variant, Basic Audio profile,
- * multi-record blocks) without a user map: the file becomes a CSV with the mapping columns' own
- * names, which readReport reads through the map dsrToReport returns.
+ * Reads DDEX DSR flat files (Digital Sales Reporting, flat-file variant) without a user map: the
+ * file becomes a CSV with the mapping columns' own names, which readReport reads through the map
+ * dsrToReport returns. Profiles: Basic Audio 1.2 (multi-record blocks, below), SRB financial
+ * reports to record companies 1.0 (SY10 summaries, SR08 lines that carry their own release,
+ * resource and money) and UGC 1.2 (SU03 lines, each LI01 after one a ledger line of its
+ * AllocatedAmount). Positions of every record type read are in dsr-layouts.ts.
  *
  * The layout: tab-separated, one record a line, the record type in the first cell; `|` separates
  * values inside a cell. HEAD first, then summary records (SY..), then blocks of one release
@@ -41,9 +48,9 @@ import type { MappingColumn, RoyaltyMap } from '../../../shared/schemas/royalty-
 export type DsrCheck = {
   ok: boolean;
   problems: string[];
-  /** SU lines read. */
+  /** Sales lines written (SU, SR, or the LI01 shares of a UGC line). */
   detail_lines: number;
-  /** The SU lines' revenue per currency, e.g. "99.50 EUR; 3.00 USD". */
+  /** The sales lines' revenue per currency, e.g. "99.50 EUR; 3.00 USD". */
   detail_amount: string;
   /** NumberOfLinesInFile from FOOT. */
   footer_lines?: number;
@@ -69,66 +76,6 @@ const COLUMNS = [
   'delivered_by',
 ] as const satisfies readonly MappingColumn[];
 
-/** Header names (lower case) of each field; the first present wins. */
-const NAMES = {
-  usage_start: ['usagestartdate'],
-  sender_id: ['senderpartyid'],
-  sender_name: ['sendername'],
-  lines_in_file: ['numberoflinesinfile'],
-  summary_records: ['numberofsummaryrecords'],
-  blocks_in_file: ['numberofblocksinfile'],
-  summary_id: ['summaryrecordid'],
-  commercial_model: ['commercialmodel', 'commercialmodeltype'],
-  use_type: ['usetype'],
-  territory: ['territory', 'territorycode'],
-  currency: ['currencyofreporting', 'currency', 'currencyofaccounting'],
-  revenue: ['netrevenue', 'netrevenueincurrencyofaccounting', 'revenue'],
-  allocated_revenue: ['allocatednetrevenue', 'allocatednetrevenueincurrencyofaccounting'],
-  block: ['blockid'],
-  release_ref: ['releasereference', 'transactedreleasereference', 'transactedrelease'],
-  resource_ref: ['resourcereference', 'transactedresourcereference', 'transactedresource'],
-  icpn: ['releaseicpn', 'icpn'],
-  isrc: ['resourceisrc', 'isrc'],
-  artist: ['releasedisplayartistname', 'resourcedisplayartistname', 'displayartistname'],
-  title: ['releasetitle', 'resourcetitle', 'title'],
-  label: ['releaselabelname', 'labelname'],
-  usages: ['usages', 'numberofstreams', 'numberofusages', 'downloads'],
-  returns: ['returns'],
-  price: ['priceconsumerpaidexcsalestax', 'priceenduserpaidexcsalestax'],
-} satisfies Record<string, string[]>;
-type Field = keyof typeof NAMES;
-type Layout = Partial<Record<Field, number>>;
-
-const SY01: Layout = { summary_id: 1, commercial_model: 4, use_type: 5, territory: 6, currency: 10, revenue: 11 };
-const AS: Layout = { block: 1, resource_ref: 2, isrc: 4, title: 5, artist: 7 };
-const POSITIONS: Record<string, Layout> = {
-  HEAD: { usage_start: 8, sender_id: 10, sender_name: 11 },
-  FOOT: { lines_in_file: 1, summary_records: 3, blocks_in_file: 4 },
-  SY01,
-  SY02: { ...SY01, allocated_revenue: 16 },
-  SY03: { ...SY01, allocated_revenue: 16 },
-  RE01: { block: 1, release_ref: 2, icpn: 6, artist: 7, title: 9, label: 12 },
-  AS01: AS,
-  AS02: AS,
-  AS05: AS,
-  AS06: AS,
-  SU01: { block: 1, summary_id: 2, release_ref: 4, resource_ref: 5, usages: 8, returns: 9, price: 10, use_type: 12 },
-  SU02: { block: 1, summary_id: 2, release_ref: 4, resource_ref: 5, usages: 7, price: 8, use_type: 10 },
-};
-/** What is safe to read by position from a record type this reader does not know. */
-const FALLBACK: Record<string, Layout> = {
-  SY: { summary_id: 1 },
-  RE: { block: 1, release_ref: 2 },
-  AS: { block: 1, resource_ref: 2 },
-  SU: { block: 1 },
-};
-
-type Family = 'HEAD' | 'FOOT' | 'SY' | 'RE' | 'AS' | 'SU' | 'other';
-const familyOf = (type: string): Family =>
-  (/^(HEAD|FOOT|SY|RE|AS|SU)/.exec(type)?.[1] as Family | undefined) ?? 'other';
-/** 'SU02.03' → 'SU02': the record version changes trailing cells, not the ones read here. */
-const baseOf = (type: string) => type.split('.')[0];
-
 type Rec = { line: number; type: string; family: Family; cells: string[]; layout: Layout; known: boolean };
 type Counts = { records: number; headerRows: number };
 
@@ -144,7 +91,7 @@ async function isGzip(file: string): Promise<boolean> {
 }
 
 /** The file's lines, one at a time (DSRs run to millions of lines; many arrive gzipped). */
-async function* readLines(file: string): AsyncGenerator<string> {
+export async function* readLines(file: string): AsyncGenerator<string> {
   const input = createReadStream(file);
   const source = (await isGzip(file)) ? pipeline(input, createGunzip(), () => {}) : input;
   const lines = readline.createInterface({ input: source, crlfDelay: Infinity });
@@ -271,26 +218,49 @@ async function sharesOf(file: string): Promise<Map<string, Share>> {
 }
 
 type Summary = {
+  id: string;
+  line: number;
   model: string;
   useType: string;
   territory: string;
   currency: string;
   revenue: bigint;
+  revenueText: string;
+  rate: string;
+  /** What the summary says its lines' usages add up to ('' when it does not say). */
+  usagesText: string;
   weighed: bigint;
   allocated: bigint;
+  /** What its sales lines add up to, and how far their own roundings may take them. */
+  lineUsages: bigint;
+  lineRevenue: bigint;
+  lineSlack: bigint;
 };
 type Item = Partial<Record<'ref' | 'title' | 'artist' | 'isrc' | 'icpn' | 'label', string>>;
+type Row = Record<(typeof COLUMNS)[number], string>;
+/** A sales line read but not yet written: UGC licensing lines (LI01) after it take its place. */
+type Pending = { row: Row; amount: bigint | null; text: string; summary?: Summary; replaced: boolean };
+
+/** Half a unit of the last place `text` is written to, in millionths (at least one). */
+const slackOf = (text: string) => {
+  const micro = halfUnit(text).times(1_000_000).round(0, Big.roundUp);
+  return BigInt(micro.lt(1) ? 1 : micro.toString());
+};
 
 /**
- * Writes the DSR's sales lines as a CSV in workDir (one row per SU line) and checks them against
- * the file's own totals: the footer's line counts and the summary records' revenue per currency.
+ * Writes the DSR's sales lines as a CSV in workDir (one row per SU or SR line, or per LI01 share of
+ * a UGC line) and checks them against the file's own figures (issue 15): the footers' line, block
+ * and summary-record counts, each line's summary record, each summary's usages and revenue, net =
+ * gross − deductions, accounting = transaction × rate, sales dates in the header's period, ISRCs
+ * and UPC/EAN check digits. A report cut into files arrives here as its files one after the other
+ * (dsr-parts.ts), each opened by HEAD or FHEA and closed by FFOO, or FOOT for the last.
  */
 export async function dsrToReport(
   file: string,
   workDir: string,
 ): Promise<{ file: string; map: RoyaltyMap; check: DsrCheck }> {
   if (!(await isDsr(file)))
-    throw new Error(`${path.basename(file)} is not a DSR flat file: its first line is not a HEAD record.`);
+    throw new ReportProblem(`${path.basename(file)} is not a DSR flat file: its first line is not a HEAD record.`);
   const shares = await sharesOf(file);
   const output = path.join(workDir, `${path.basename(file).replace(/\.gz$/i, '')}.csv`);
   const out = createWriteStream(output);
@@ -312,19 +282,82 @@ export async function dsrToReport(
   const detailTotals = new Map<string, bigint>();
   let headSeen = false;
   let period = '';
+  let from: string | null = null;
+  let to: string | null = null;
   let sender = '';
-  let footer: { lines: string; summaries: string; blocks: string } | undefined;
+  let footer: { type: string; lines: string; summaries: string; blocks: string } | undefined;
+  let filesSaid = 1;
+  let filesRead = 0;
+  // Where the file being read began, to count its own lines and blocks for its footer.
+  const fileStart = { records: 0, headerRows: 0, blocks: 0 };
   let summaryRecords = 0;
   let blocks = 0;
   let detailLines = 0;
-  let block = { id: '\0', releases: new Map<string, Item>(), resources: new Map<string, Item>() };
+  let block = {
+    id: '\0',
+    releases: new Map<string, Item>(),
+    resources: new Map<string, Item>(),
+    byDsp: new Map<string, Item>(),
+  };
+  let pending: Pending | undefined;
+
+  const identifiers = (what: string, isrcs: string, icpns: string) => {
+    for (const isrc of isrcs.split('|').map((v) => v.trim()))
+      if (isrc && !isIsrc(isrc)) lineProblem(`${what}: ISRC ${isrc} is not a valid ISRC (CC-XXX-YY-NNNNN).`);
+    for (const icpn of icpns.split('|').map((v) => v.trim()))
+      if (icpn && !isGtin(icpn)) lineProblem(`${what}: UPC/EAN ${icpn} fails its check digit.`);
+  };
+  const inPeriod = (what: string, name: string, date: string) => {
+    const day = date ? dayOf(date, 'start') : null;
+    if (!date || !from || !to) return;
+    if (!day || day < from || day > to)
+      lineProblem(`${what}: ${name} ${date} is outside the report's period ${from} to ${to}.`);
+  };
+  const book = (summary: Summary | undefined, currency: string, amount: bigint | null, text: string) => {
+    if (amount === null) return;
+    addTo(detailTotals, currency, amount);
+    if (!summary) return;
+    summary.lineRevenue += amount;
+    summary.lineSlack += slackOf(text);
+  };
+  const flush = async () => {
+    if (!pending || pending.replaced) {
+      pending = undefined;
+      return;
+    }
+    const { row, summary, amount, text } = pending;
+    pending = undefined;
+    book(summary, row.subtotal_payable_currency, amount, text);
+    detailLines++;
+    await write(`${COLUMNS.map((c) => csvValue(row[c])).join(',')}\n`);
+  };
+  const summaryOf = (rec: Rec, id: string) => {
+    const summary = summaries.get(id);
+    if (!summary)
+      lineProblem(`Sales line ${rec.line} refers to summary record ${id || '(none)'}, which the file does not have.`);
+    return summary;
+  };
+  const rowOf = (rec: Rec, summary: Summary | undefined, item: Omit<Row, 'territory' | 'sales_category'>): Row => ({
+    ...item,
+    territory: cell(rec, 'territory') || summary?.territory || '',
+    sales_category: [cell(rec, 'commercial_model') || summary?.model, cell(rec, 'use_type') || summary?.useType]
+      .filter(Boolean)
+      .join('/'),
+  });
 
   for await (const rec of readRecords(file, counts)) {
+    if (rec.family !== 'LI') await flush();
     if (!rec.known && rec.family !== 'other' && !unknownTypes.has(rec.type)) {
       unknownTypes.add(rec.type);
       problems.push(
         `Record type ${rec.type} (first on line ${rec.line}) has no header row and is not one this reader knows by position, so its lines were read only in part.`,
       );
+    }
+    if (rec.family === 'HEAD') {
+      filesRead++;
+      const number = cell(rec, 'file_number');
+      if (number && Number(number) !== filesRead)
+        problems.push(`File ${filesRead} of the report says it is file ${number}: a file is missing or repeated.`);
     }
     if (rec.family === 'HEAD' && !headSeen) {
       headSeen = true;
@@ -336,36 +369,66 @@ export async function dsrToReport(
         problems.push(
           `The header has no usage start date (${start || 'empty'}), so the sales lines have no pay period.`,
         );
+      from = dayOf(start, 'start');
+      to = dayOf(cell(rec, 'usage_end') || start, 'end');
+      filesSaid = Number(cell(rec, 'files')) || 1;
       sender = cell(rec, 'sender_name') || cell(rec, 'sender_id');
     } else if (rec.family === 'FOOT') {
       footer = {
-        lines: cell(rec, 'lines_in_file'),
+        type: baseOf(rec.type),
+        lines: cell(rec, 'lines_in_report') || cell(rec, 'lines_in_file'),
         summaries: cell(rec, 'summary_records'),
-        blocks: cell(rec, 'blocks_in_file'),
+        blocks: cell(rec, 'blocks_in_report') || cell(rec, 'blocks_in_file'),
       };
+      const fileLines = counts.records - fileStart.records;
+      const fileHeaderRows = counts.headerRows - fileStart.headerRows;
+      const said = cell(rec, 'lines_in_file');
+      const of = filesSaid > 1 ? ` of file ${filesRead}` : '';
+      // Whether NumberOfLinesInFile counts `#` header rows is left open by the standard: either count is accepted.
+      if (said && Number(said) !== fileLines && Number(said) !== fileLines + fileHeaderRows)
+        problems.push(`The footer${of} says ${said} lines; the file has ${fileLines}.`);
+      const blocksSaid = cell(rec, 'blocks_in_file');
+      if (blocksSaid && Number(blocksSaid) !== blocks - fileStart.blocks)
+        problems.push(`The footer${of} says ${blocksSaid} blocks; the file has ${blocks - fileStart.blocks}.`);
+      Object.assign(fileStart, { records: counts.records, headerRows: counts.headerRows, blocks });
     } else if (rec.family === 'SY') {
       summaryRecords++;
+      const id = cell(rec, 'summary_id');
+      const what = `Summary record ${id} (line ${rec.line})`;
       const allocated = cell(rec, 'allocated_revenue');
       const revenueText = allocated || cell(rec, 'revenue');
       const revenue = decimal(revenueText);
       if (revenueText && revenue === null)
         lineProblem(`Summary record on line ${rec.line} has a revenue that is not a number: ${revenueText}.`);
       const currency = cell(rec, 'currency').toUpperCase();
-      const summary = {
+      const rate = cell(rec, 'rate');
+      summaries.set(id, {
+        id,
+        line: rec.line,
         model: cell(rec, 'commercial_model'),
         useType: cell(rec, 'use_type'),
         territory: cell(rec, 'territory'),
         currency,
         revenue: revenue ?? 0n,
+        revenueText,
+        rate,
+        usagesText: cell(rec, 'allocated_usages') || cell(rec, 'usages'),
         weighed: 0n,
         allocated: 0n,
-      };
-      summaries.set(cell(rec, 'summary_id'), summary);
+        lineUsages: 0n,
+        lineRevenue: 0n,
+        lineSlack: 0n,
+      });
       if (revenue !== null) addTo(summaryTotals, currency, revenue);
+      const get = (figure: Figure) => cell(rec, figure);
+      // Deductions are taken from the gross: the allocated figures are checked against the rate only.
+      const bases = ['gross', 'deductions', 'net', 'alloc_rev', 'alloc_net'] as const;
+      for (const sentence of [...netProblems(what, get, 'gross', 'net'), ...rateProblems(what, get, [...bases], rate)])
+        lineProblem(sentence);
     } else if (rec.family === 'RE' || rec.family === 'AS') {
       const id = cell(rec, 'block');
       if (id !== block.id) {
-        block = { id, releases: new Map(), resources: new Map() };
+        block = { id, releases: new Map(), resources: new Map(), byDsp: new Map() };
         blocks++;
       }
       const item: Item = {
@@ -375,37 +438,45 @@ export async function dsrToReport(
         icpn: cell(rec, 'icpn'),
         label: cell(rec, 'label'),
       };
-      if (rec.family === 'RE') block.releases.set(cell(rec, 'release_ref'), item);
-      else block.resources.set(cell(rec, 'resource_ref'), item);
+      const ref = cell(rec, rec.family === 'RE' ? 'release_ref' : 'resource_ref');
+      const kind = rec.family === 'RE' ? 'Release' : 'Resource';
+      identifiers(`${kind} ${ref} (line ${rec.line})`, item.isrc ?? '', item.icpn ?? '');
+      if (rec.family === 'RE') block.releases.set(ref, item);
+      else {
+        block.resources.set(ref, item);
+        const dsp = cell(rec, 'dsp_resource');
+        if (dsp) block.byDsp.set(dsp, item);
+      }
     } else if (rec.family === 'SU') {
-      detailLines++;
       const summaryId = cell(rec, 'summary_id');
-      const summary = summaries.get(summaryId);
-      if (!summary)
-        lineProblem(
-          `Sales line ${rec.line} refers to summary record ${summaryId || '(none)'}, which the file does not have.`,
-        );
+      const summary = summaryOf(rec, summaryId);
       // The head release (first RE of the block) stands in for a release the line does not name,
       // and the block's only resource for a resource it does not name.
       const head = block.releases.values().next().value;
       const release = block.releases.get(cell(rec, 'release_ref')) ?? head;
       const resourceRef = cell(rec, 'resource_ref');
+      const dsp = cell(rec, 'dsp_resource');
       const resource = resourceRef
         ? block.resources.get(resourceRef)
-        : block.resources.size === 1
-          ? block.resources.values().next().value
-          : undefined;
+        : dsp
+          ? block.byDsp.get(dsp)
+          : block.resources.size === 1
+            ? block.resources.values().next().value
+            : undefined;
       const albumField = (field: keyof Item) => release?.[field] || head?.[field] || '';
       const currency = (cell(rec, 'currency') || summary?.currency || '').toUpperCase();
       const usages = netUsages(rec);
       const price = decimal(cell(rec, 'price'));
+      if (summary) summary.lineUsages += decimal(cell(rec, 'usages')) ?? 0n;
+      inPeriod(`Sales line ${rec.line}`, 'ValidityPeriodStart', cell(rec, 'validity_start'));
+      inPeriod(`Sales line ${rec.line}`, 'ValidityPeriodEnd', cell(rec, 'validity_end'));
 
       let amount = '';
+      let value: bigint | null = null;
       if (hasOwnRevenue(rec)) {
         amount = cell(rec, 'allocated_revenue') || cell(rec, 'revenue');
-        const value = decimal(amount);
-        if (value !== null) addTo(detailTotals, currency, value);
-        else
+        value = decimal(amount);
+        if (value === null)
           lineProblem(
             `Sales line ${rec.line} has ${amount ? `a revenue that is not a number: ${amount}` : 'no revenue'}.`,
           );
@@ -415,54 +486,127 @@ export async function dsrToReport(
         const whole = byPrice ? share.priced : share.usages;
         summary.weighed += byPrice ? (usages ?? 0n) * (price ?? 0n) : (usages ?? 0n);
         const allocated = whole === 0n ? 0n : divide(summary.revenue * summary.weighed, whole);
-        const value = allocated - summary.allocated;
+        value = allocated - summary.allocated;
         summary.allocated = allocated;
         amount = show(value, 6);
-        addTo(detailTotals, currency, value);
       }
-
-      const row: Record<(typeof COLUMNS)[number], string> = {
-        isrc: firstValue(resource?.isrc ?? ''),
-        upc: firstValue(albumField('icpn')),
-        song: resource?.title ?? '',
-        artist: joinValues(resource?.artist || albumField('artist')),
-        album: albumField('title'),
-        label_name: firstValue(albumField('label')),
-        territory: cell(rec, 'territory') || summary?.territory || '',
-        sales_category: [cell(rec, 'commercial_model') || summary?.model, cell(rec, 'use_type') || summary?.useType]
-          .filter(Boolean)
-          .join('/'),
-        quantity: usages === null ? cell(rec, 'usages') : show(usages, 0),
-        unit_price: cell(rec, 'price'),
-        subtotal_payable: amount,
-        subtotal_payable_currency: currency,
-        pay_period: period,
-        retailer: sender,
-        delivered_by: sender,
+      pending = {
+        row: rowOf(rec, summary, {
+          isrc: firstValue(resource?.isrc ?? ''),
+          upc: firstValue(albumField('icpn')),
+          song: resource?.title ?? '',
+          artist: joinValues(resource?.artist || albumField('artist')),
+          album: albumField('title'),
+          label_name: firstValue(albumField('label')),
+          quantity: usages === null ? cell(rec, 'usages') : show(usages, 0),
+          unit_price: cell(rec, 'price'),
+          subtotal_payable: amount,
+          subtotal_payable_currency: currency,
+          pay_period: period,
+          retailer: sender,
+          delivered_by: sender,
+        }),
+        amount: value,
+        text: amount,
+        summary,
+        replaced: false,
       };
+    } else if (rec.family === 'LI') {
+      // A licensor's share of the UGC line before it: the label's money is its AllocatedAmount.
+      if (!pending) {
+        lineProblem(`Licensing line ${rec.line} follows no sales line.`);
+        continue;
+      }
+      pending.replaced = true;
+      const ownId = cell(rec, 'summary_id');
+      const summary = ownId ? summaryOf(rec, ownId) : pending.summary;
+      const amount = cell(rec, 'allocated_amount') || cell(rec, 'allocated_revenue');
+      const value = decimal(amount);
+      if (value === null)
+        lineProblem(
+          `Licensing line ${rec.line} has ${amount ? `an allocated amount that is not a number: ${amount}` : 'no allocated amount'}.`,
+        );
+      const row: Row = {
+        ...pending.row,
+        quantity: cell(rec, 'allocated_usages') || pending.row.quantity,
+        subtotal_payable: amount,
+        subtotal_payable_currency: summary?.currency ?? pending.row.subtotal_payable_currency,
+      };
+      book(summary, row.subtotal_payable_currency, value, amount);
+      detailLines++;
       await write(`${COLUMNS.map((c) => csvValue(row[c])).join(',')}\n`);
+    } else if (rec.family === 'SR') {
+      const summary = summaryOf(rec, cell(rec, 'summary_id'));
+      const what = `Sales line ${rec.line}`;
+      const usages = decimal(cell(rec, 'usages'));
+      const net = decimal(cell(rec, 'net_usages')) ?? netUsages(rec);
+      if (summary) summary.lineUsages += usages ?? 0n;
+      identifiers(what, cell(rec, 'isrc'), cell(rec, 'icpn'));
+      inPeriod(what, 'SalesTransactionDate', cell(rec, 'sales_date'));
+      const get = (figure: Figure) => cell(rec, figure);
+      const rate = summary?.rate ?? '';
+      const bases = ['alloc_rev', 'deductions', 'alloc_net'] as const;
+      for (const sentence of [
+        ...netProblems(what, get, 'alloc_rev', 'alloc_net'),
+        ...rateProblems(what, get, [...bases], rate),
+      ])
+        lineProblem(sentence);
+      const amount = cell(rec, 'allocated_revenue') || cell(rec, 'revenue');
+      const value = decimal(amount);
+      if (value === null)
+        lineProblem(`${what} has ${amount ? `a revenue that is not a number: ${amount}` : 'no revenue'}.`);
+      pending = {
+        row: rowOf(rec, summary, {
+          isrc: firstValue(cell(rec, 'isrc')),
+          upc: firstValue(cell(rec, 'icpn')),
+          song: cell(rec, 'resource_title') || cell(rec, 'title'),
+          artist: joinValues(cell(rec, 'resource_artist') || cell(rec, 'release_artist') || cell(rec, 'artist')),
+          album: cell(rec, 'album'),
+          label_name: firstValue(cell(rec, 'label')),
+          quantity: net === null ? cell(rec, 'usages') : show(net, 0),
+          unit_price: cell(rec, 'price'),
+          subtotal_payable: amount,
+          subtotal_payable_currency: (cell(rec, 'currency') || summary?.currency || '').toUpperCase(),
+          pay_period: period,
+          retailer: sender,
+          delivered_by: sender,
+        }),
+        amount: value,
+        text: amount,
+        summary,
+        replaced: false,
+      };
     }
   }
+  await flush();
   out.end();
   await once(out, 'finish');
 
   if (lineProblems > 20) problems.push(`${lineProblems - 20} more lines have problems like these.`);
   const footerLines = footer?.lines ? Number(footer.lines) : undefined;
   if (!footer) problems.push('The file has no footer (FOOT) record, so it may have been cut short.');
-  // Whether NumberOfLinesInFile counts `#` header rows is left open by the standard: either count is accepted.
+  else if (footer.type === 'FFOO' || filesRead < filesSaid)
+    problems.push(`The header says the report has ${filesSaid} files; ${filesRead} were read.`);
+  // The report's own counts, from the last footer (in one file the same as the file's).
   else if (
+    (filesRead > 1 || footer.type === 'SRFO') &&
     footerLines !== undefined &&
     footerLines !== counts.records &&
     footerLines !== counts.records + counts.headerRows
   ) {
-    problems.push(`The footer says ${footer.lines} lines; the file has ${counts.records}.`);
+    problems.push(`The footer says the report has ${footer.lines} lines; it has ${counts.records}.`);
   }
   if (footer?.summaries && Number(footer.summaries) !== summaryRecords)
     problems.push(`The footer says ${footer.summaries} summary records; the file has ${summaryRecords}.`);
-  if (footer?.blocks && Number(footer.blocks) !== blocks)
-    problems.push(`The footer says ${footer.blocks} blocks; the file has ${blocks}.`);
+  if (filesRead > 1 && footer?.blocks && Number(footer.blocks) !== blocks)
+    problems.push(`The footer says the report has ${footer.blocks} blocks; it has ${blocks}.`);
+  const perCurrency = new Map<string, number>();
+  for (const summary of summaries.values())
+    perCurrency.set(summary.currency, (perCurrency.get(summary.currency) ?? 0) + 1);
   if (summaryRecords) {
     for (const currency of new Set([...summaryTotals.keys(), ...detailTotals.keys()])) {
+      // Lines without a currency name a summary record the file lacks: said above, line by line.
+      if (!currency) continue;
       const said = summaryTotals.get(currency) ?? 0n;
       const found = detailTotals.get(currency) ?? 0n;
       if (said !== found)
@@ -470,6 +614,19 @@ export async function dsrToReport(
           `The summary says ${show(said, 2)} ${currency}; the sales lines add up to ${show(found, 2)} ${currency}.`,
         );
     }
+  }
+  for (const s of summaries.values()) {
+    const what = `Summary record ${s.id} (line ${s.line})`;
+    const usages = decimal(s.usagesText);
+    if (usages !== null && s.lineUsages !== 0n && usages !== s.lineUsages)
+      problems.push(`${what} says ${s.usagesText} usages; its sales lines add up to ${show(s.lineUsages, 0)}.`);
+    // Within rounding: each line's amount and the summary's may each be off by half their last place.
+    const off = s.revenue - s.lineRevenue;
+    const alone = perCurrency.get(s.currency) === 1 && summaryTotals.get(s.currency) !== detailTotals.get(s.currency);
+    if (s.revenueText && !alone && (off < 0n ? -off : off) > s.lineSlack + slackOf(s.revenueText))
+      problems.push(
+        `${what} says ${s.revenueText} ${s.currency}; its sales lines add up to ${show(s.lineRevenue, 2)} ${s.currency}.`,
+      );
   }
 
   const map: RoyaltyMap = { columns: Object.fromEntries(COLUMNS.map((c) => [c, c])), delimiter: ',', decimal: 'point' };

@@ -1,11 +1,12 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { createGunzip } from 'node:zlib';
-import { open, stat } from 'node:fs/promises';
+import { mkdir, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
+import { joinDsrParts } from './dsr-parts.js';
 import { MAX_EXPANSION_RATIO, MAX_REPORT_BYTES, RATIO_GRACE_BYTES, readableSize } from './limits.js';
 import { ReportProblem } from './report-problem.js';
 
@@ -25,6 +26,20 @@ export async function asDelimitedText(file: string, workDir: string): Promise<st
     checkZipSizes(entries, (await stat(file)).size);
     if (entries.some((e) => e.fileName === 'xl/workbook.xml'))
       return xlsxToCsv(file, path.join(workDir, `${path.basename(file)}.csv`));
+    if (entries.length > 1) {
+      // A DSR cut into several files comes as a zip of them all (dsr-parts.ts); any other zip gives its largest file.
+      const texts: string[] = [];
+      for (const [i, entry] of entries.entries()) {
+        // Each in a folder of its own: two entries may share a name in different folders of the archive.
+        const folder = path.join(workDir, `zip-entry-${i}`);
+        await mkdir(folder, { recursive: true });
+        texts.push(await asDelimitedText(await extractEntry(file, entry, folder), folder));
+      }
+      const joined = await joinDsrParts(texts, workDir);
+      const largest = entries.indexOf([...entries].sort((a, b) => b.uncompressedSize - a.uncompressedSize)[0]);
+      await Promise.all(texts.filter((_, i) => joined || i !== largest).map((t) => rm(t, { force: true })));
+      return joined ?? texts[largest];
+    }
     return asDelimitedText(await extractReport(file, entries, workDir), workDir);
   }
   if (kind === 'gzip') {
@@ -109,6 +124,11 @@ async function zipEntries(file: string): Promise<yauzl.Entry[]> {
 async function extractReport(file: string, entries: yauzl.Entry[], workDir: string): Promise<string> {
   const report = [...entries].sort((a, b) => b.uncompressedSize - a.uncompressedSize)[0];
   if (!report) throw new ReportProblem('The zip archive holds no file: put the report in it.');
+  return extractEntry(file, report, workDir);
+}
+
+/** One file of a zip archive, extracted into workDir under its own (sanitised) name, within the caps. */
+async function extractEntry(file: string, report: yauzl.Entry, workDir: string): Promise<string> {
   const target = path.join(workDir, path.basename(report.fileName).replace(/[^\w.-]+/g, '_'));
   const again = await openZip(file);
   await new Promise<void>((resolve, reject) => {
