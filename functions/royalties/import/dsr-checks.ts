@@ -13,13 +13,13 @@ export function halfUnit(text: string): Big {
 }
 
 /** The decimal in `text`, or null when it is not one (empty, a word, a float's exponent). */
-export function exact(text: string): Big | null {
+function exact(text: string): Big | null {
   const t = text.trim();
   return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(t) ? new Big(t) : null;
 }
 
 /** The sum of a multi-valued (`|`) cell, null when a value is not a decimal; empty is zero. */
-export function sumOf(text: string): Big | null {
+function sumOf(text: string): Big | null {
   let sum = new Big(0);
   for (const value of text.split('|').filter((v) => v.trim())) {
     const n = exact(value);

@@ -13,7 +13,7 @@ import { ReportProblem } from './report-problem.js';
  */
 
 /** The file's FileNumber when it opens as a DSR file does (HEAD or FHEA), else undefined. */
-export async function dsrFileNumber(file: string): Promise<number | undefined> {
+async function dsrFileNumber(file: string): Promise<number | undefined> {
   for await (const line of readLines(file)) {
     if (!line.trim() || line.startsWith('#')) continue;
     const cells = line.split('\t');
