@@ -15,7 +15,7 @@ import { RootStack } from '../../infra/root-stack.js';
 type Resource = { Type: string; Properties: Record<string, any> };
 let resources: Record<string, Resource>;
 const ofType = (type: string) => Object.values(resources).filter((r) => r.Type === type);
-const synth = (context: Record<string, unknown> = {}) => {
+const synth = (context: Record<string, unknown> = {}): Record<string, Resource> => {
   const app = new App({ context: { skipBundling: true, stage: 'prod', ...context } });
   return Template.fromStack(new RootStack(app, 'Test', { webDistDir: '/no-such-dist' })).toJSON().Resources;
 };
@@ -35,8 +35,8 @@ const projected = (tenant: string, folder: string) =>
   (table().Parameters['storage.location.template'] as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1]
     .map((part) => (typeof part === 'string' ? part : 'bucket'))
     .join('')
-    .replace('${tenant_id}', tenant)
-    .replace('${import_folder}', folder);
+    .replace(['$', '{tenant_id}'].join(''), tenant)
+    .replace(['$', '{import_folder}'].join(''), folder);
 
 describe('ledger table for Athena', () => {
   it('is one Parquet table with every ledger column in its Glue type', () => {
