@@ -31,6 +31,7 @@ import {
   updateMap,
 } from './api/maps.js';
 import { exchangeRateOperations, importOperations } from './api/import-operations.js';
+import { adminRoyaltyOperations } from './api/admin-operations.js';
 
 /**
  * Royalties area (spec 3 §7.1, §7.3, §7.9): the ledger list with its sums, changes on top of it,
@@ -185,6 +186,7 @@ const operations = {
   deleteMap: operation('tenant', { params: idParams, run: ({ tenantId, params }) => deleteMap(tenantId, params.id) }),
   previewMap: operation('tenant', { body: previewInput, run: ({ tenantId, body }) => previewMap(tenantId, body) }),
   ...exchangeRateOperations,
+  ...adminRoyaltyOperations,
 } satisfies AreaOperations<'royalties'>;
 
 export const handler = areaHandler('royalties', operations);
