@@ -27,6 +27,7 @@ export const adminRoyaltyOperations = {
   updateAdminRoyalty: operation('admin', {
     params: lineParams,
     body: z.strictObject({ royalty: royaltyUpdate }),
-    run: ({ caller, params, body }) => updateAdminRoyalty(caller.user.userId, params.companyId, params.id, body.royalty),
+    run: ({ caller, params, body }) =>
+      updateAdminRoyalty(caller.user.userId, params.companyId, params.id, body.royalty),
   }),
 } satisfies Partial<AreaOperations<'royalties'>>;

@@ -97,7 +97,10 @@ export function athenaEngine(api: AthenaApi, settings: AthenaSettings): LedgerEn
           const values = row.Data ?? [];
           rows.push(
             Object.fromEntries(
-              columns.map((column, i) => [column.Name ?? `_${i}`, typed(column.Name ?? '', column.Type, values[i]?.VarCharValue)]),
+              columns.map((column, i) => [
+                column.Name ?? `_${i}`,
+                typed(column.Name ?? '', column.Type, values[i]?.VarCharValue),
+              ]),
             ),
           );
         }

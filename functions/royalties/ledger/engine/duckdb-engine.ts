@@ -38,13 +38,7 @@ function asRow(row: Record<string, unknown>): LedgerRow {
   return Object.fromEntries(
     Object.entries(row).map(([k, v]) => [
       k,
-      v === null || v === undefined
-        ? null
-        : NUMBER_COLUMNS.has(k)
-          ? Number(v)
-          : typeof v === 'boolean'
-            ? v
-            : String(v),
+      v === null || v === undefined ? null : NUMBER_COLUMNS.has(k) ? Number(v) : typeof v === 'boolean' ? v : String(v),
     ]),
   );
 }

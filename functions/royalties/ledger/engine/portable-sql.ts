@@ -70,7 +70,8 @@ function filterConditions(filter: PortableFilter): string[] {
   }
   if (filter.by_retailer) parts.push(`retailer = ${literal(filter.by_retailer)}`);
   if (filter.by_artist) parts.push(`artist = ${literal(filter.by_artist)}`);
-  if (filter.by_label) parts.push(`(label_id = ${literal(filter.by_label)} OR label_name = ${literal(filter.by_label)})`);
+  if (filter.by_label)
+    parts.push(`(label_id = ${literal(filter.by_label)} OR label_name = ${literal(filter.by_label)})`);
   if (filter.import_id) parts.push(`import_id = ${literal(filter.import_id)}`);
   if (filter.start_date) parts.push(`pay_period >= ${literal(filter.start_date.slice(0, 7))}`);
   if (filter.end_date) parts.push(`pay_period <= ${literal(filter.end_date.slice(0, 7))}`);
