@@ -29,6 +29,7 @@ import {
 } from '../../functions/royalties/ledger/engine/portable-sql.js';
 import { portablePage } from '../../functions/royalties/api/admin-royalties.js';
 import { LEDGER_COLUMNS } from '../../functions/royalties/ledger/schema.js';
+import { routesToEngine } from '../../functions/royalties/ledger/engine/large-ledger.js';
 import { ENV } from '../../infra/resources.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'ledger-engine-'));
@@ -290,5 +291,31 @@ describe('engine choice', () => {
     expect(distributedLines({})).toBe(DEFAULT_DISTRIBUTED_LINES);
     expect(distributedLines({ [ENV.ledgerDistributedLines]: '1000' })).toBe(1000);
     expect(distributedLines({ [ENV.ledgerDistributedLines]: 'lots' })).toBe(DEFAULT_DISTRIBUTED_LINES);
+  });
+});
+
+describe('a company ledger above the configured size', () => {
+  const aws = { [ENV.athenaWorkgroup]: 'wg', [ENV.ledgerDistributedLines]: '1000' };
+  const request = {
+    filter: { q: 'song', start_date: '2024-01' },
+    sort: { field: 'pay_period', direction: 'desc' as const },
+  };
+
+  it('goes to Athena in AWS above the size, with portable filters and no overlays', () => {
+    expect(routesToEngine(request, { lines: 1001, overlays: 0 }, aws)).toBe(true);
+  });
+
+  it('stays on the company path at or below the size, locally, with overlays, or with other filters or sorts', () => {
+    expect(routesToEngine(request, { lines: 1000, overlays: 0 }, aws)).toBe(false);
+    expect(routesToEngine(request, { lines: 10_000_000, overlays: 0 }, {})).toBe(false);
+    expect(routesToEngine(request, { lines: 1001, overlays: 1 }, aws)).toBe(false);
+    expect(routesToEngine({ ...request, filter: { state: 'paid' } }, { lines: 1001, overlays: 0 }, aws)).toBe(false);
+    expect(
+      routesToEngine({ ...request, sort: { field: 'isrc', direction: 'asc' } }, { lines: 1001, overlays: 0 }, aws),
+    ).toBe(false);
+    // The default size holds without the setting.
+    const noSetting = { [ENV.athenaWorkgroup]: 'wg' };
+    expect(routesToEngine(request, { lines: DEFAULT_DISTRIBUTED_LINES, overlays: 0 }, noSetting)).toBe(false);
+    expect(routesToEngine(request, { lines: DEFAULT_DISTRIBUTED_LINES + 1, overlays: 0 }, noSetting)).toBe(true);
   });
 });
