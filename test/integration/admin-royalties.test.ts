@@ -20,6 +20,9 @@ const REPORT = [
   `${retailer},2026-05,GBAAA2600101,Admin Song One,Ann,10,1.25,GBP`,
   `${retailer},2026-06,GBAAA2600102,Admin Song Two,Ann,5,0.50,GBP`,
   `${retailer},2026-06,GBAAA2600103,Admin Song Three,Bob,1,0.10,GBP`,
+  `${retailer},2026-04,GBAAA2600104,Admin Song Four,Bob,1,0.05,GBP`,
+  `${retailer},2026-04,GBAAA2600105,Admin Song Five,Bob,1,0.05,GBP`,
+  `${retailer},2026-03,GBAAA2600106,Admin Song Six,Bob,1,0.05,GBP`,
 ].join('\n');
 const MAP = {
   columns: {
@@ -64,18 +67,18 @@ beforeAll(async () => {
 
 describe('admin royalties list', () => {
   it('lists the lines of every company with their company, newest period first, paged and filtered', async () => {
-    const list = await admin.get(`/admin/royalties?by_retailer=${retailer}&per_page=2`);
+    const list = await admin.get(`/admin/royalties?by_retailer=${retailer}&per_page=5`);
     expect(list.status).toBe(200);
-    expect(list.body).toMatchObject({ total_count: 3, total_pages: 2, engine: 'duckdb' });
-    expect(list.body.sums.amount).toBe('1.850000');
-    expect(list.body.royalties).toHaveLength(2);
+    expect(list.body).toMatchObject({ total_count: 6, total_pages: 2, engine: 'duckdb' });
+    expect(list.body.sums.amount).toBe('2.000000');
+    expect(list.body.royalties).toHaveLength(5);
     expect(list.body.royalties[0]).toMatchObject({ company_id: companyId, pay_period: '2026-06', retailer });
     expect(list.body.royalties[0].company_name).toEqual(expect.any(String));
-    const second = await admin.get(`/admin/royalties?by_retailer=${retailer}&per_page=2&page=2`);
-    expect(second.body.royalties.map((r: { song: string }) => r.song)).toEqual(['Admin Song One']);
-    const other = await admin.get(`/admin/royalties?by_retailer=${retailer}&company_id=${otherCompanyId}`);
+    const second = await admin.get(`/admin/royalties?by_retailer=${retailer}&per_page=5&page=2`);
+    expect(second.body.royalties.map((r: { song: string }) => r.song)).toEqual(['Admin Song Six']);
+    const other = await admin.get(`/admin/royalties?by_retailer=${retailer}&company=${otherCompanyId}`);
     expect(other.body.total_count).toBe(0);
-    const searched = await admin.get(`/admin/royalties?q=admin%20song%20three&company_id=${companyId}`);
+    const searched = await admin.get(`/admin/royalties?q=admin%20song%20three&company=${companyId}`);
     expect(searched.body.royalties.map((r: { id: string }) => r.id)).toEqual([`${importId}-4`]);
   });
 
@@ -111,7 +114,7 @@ describe('admin royalty detail, edit and new', () => {
     const created = await admin.post('/admin/royalties', { company_id: companyId, royalty: sale });
     expect(created.status).toBe(201);
     const lines = await manager.get(`/royalties?by_retailer=${retailer}`);
-    expect(lines.body.total_count).toBe(4);
+    expect(lines.body.total_count).toBe(7);
     const missing = await admin.post('/admin/royalties', { royalty: sale });
     expect(missing.status).toBe(400);
     expect(missing.body.errors.company_id).toBeDefined();

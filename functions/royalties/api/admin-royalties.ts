@@ -24,8 +24,9 @@ import { createRoyalty, getRoyalty, updateRoyalty } from './changes.js';
  */
 const text = z.string().trim().max(200);
 const month = z.string().regex(/^\d{4}-\d{2}(-\d{2})?$/, 'must be a date (YYYY-MM-DD)');
+// `company` (not company_id, which every route reads as the caller's current company: lib/http.ts).
 export const adminListQuery = listQuerySchema(PORTABLE_SORT_FIELDS, {
-  company_id: text.optional(),
+  company: text.optional(),
   by_retailer: text.optional(),
   by_artist: text.optional(),
   by_label: text.optional(),
@@ -65,7 +66,8 @@ export async function portablePage(
 
 /** GET /admin/royalties: every company's royalties, with a company column, paging and filters. */
 export async function listAdminRoyalties(query: AdminListQuery, engine: LedgerEngine = ledgerEngine()) {
-  const { page, per_page, sort_field: _f, sort_order: _d, order: _o, sort, ...filter } = query;
+  const { page, per_page, sort_field: _f, sort_order: _d, order: _o, sort, company, ...rest } = query;
+  const filter: PortableFilter = { ...rest, company_id: company };
   const companies = await listCompanyNames();
   const names = new Map(companies.map((c) => [c.companyId, c.name]));
   const ids = filter.company_id ? companies.filter((c) => c.companyId === filter.company_id) : companies;
