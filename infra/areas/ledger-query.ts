@@ -19,8 +19,8 @@ import { physicalName, settings } from './settings.js';
 import { privateBucket, type Storage } from './storage.js';
 
 /** The Glue table's name and its two projected partition columns (engine/athena-sql.ts names them too). */
-export const LEDGER_TABLE = 'ledger_lines';
-export const PARTITION_COLUMNS = { tenant: 'tenant_id', import: 'import_folder' } as const;
+const LEDGER_TABLE = 'ledger_lines';
+const PARTITION_COLUMNS = { tenant: 'tenant_id', import: 'import_folder' } as const;
 
 /** Per-query scan limit when `-c athenaScanLimitGb` is not given: a runaway query stops at 10 GB (≈ $0.05). */
 const DEFAULT_SCAN_LIMIT_GB = 10;

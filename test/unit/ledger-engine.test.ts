@@ -17,6 +17,7 @@ import {
   DEFAULT_DISTRIBUTED_LINES,
   distributedLines,
   ledgerEngine,
+  useAthenaApi,
 } from '../../functions/royalties/ledger/engine/choose.js';
 import { duckdbEngine } from '../../functions/royalties/ledger/engine/duckdb-engine.js';
 import {
@@ -285,6 +286,16 @@ describe('engine choice', () => {
   it('is DuckDB without an Athena workgroup, and refuses Athena without a client', () => {
     expect(ledgerEngine({}).name).toBe('duckdb');
     expect(() => ledgerEngine({ [ENV.athenaWorkgroup]: 'wg', [ENV.ledgerDatabase]: 'db' })).toThrow(/client-athena/);
+  });
+
+  it('is Athena in AWS once a client is registered', () => {
+    useAthenaApi(() => stubAthena([], []).api);
+    try {
+      expect(ledgerEngine({ [ENV.athenaWorkgroup]: 'wg', [ENV.ledgerDatabase]: 'db' }).name).toBe('athena');
+      expect(ledgerEngine({}).name).toBe('duckdb');
+    } finally {
+      useAthenaApi(undefined);
+    }
   });
 
   it('reads the size threshold from its setting, with a default', () => {

@@ -37,7 +37,7 @@ export const adminListQuery = listQuerySchema(PORTABLE_SORT_FIELDS, {
 export type AdminListQuery = z.infer<typeof adminListQuery>;
 
 /** Every company's finished imports, or one company's: what the seam's queries may read. */
-export async function ledgerScope(companyIds: string[]): Promise<LedgerScope> {
+async function ledgerScope(companyIds: string[]): Promise<LedgerScope> {
   return Promise.all(
     companyIds.map(async (tenantId) => ({
       tenantId,
