@@ -99,9 +99,15 @@ describe('admin royalty detail, edit and new', () => {
     expect(detail.body.royalty).toMatchObject({ id, company_id: companyId, song: 'Admin Song One' });
     expect((await admin.get(`/admin/royalties/${otherCompanyId}/${id}`)).status).toBe(404);
     expect((await admin.get(`/admin/royalties/no-such-company/${id}`)).status).toBe(404);
-    const edited = await admin.patch(`/admin/royalties/${companyId}/${id}`, { royalty: { song: 'Renamed by admin' } });
+    const edited = await admin.patch(`/admin/royalties/${companyId}/${id}`, {
+      royalty: { song: 'Renamed by admin' },
+      marks: ['mark_as_paid'],
+    });
     expect(edited.status).toBe(200);
-    expect((await manager.get(`/royalties/${id}`)).body.royalty.song).toBe('Renamed by admin');
+    const seen = (await manager.get(`/royalties/${id}`)).body.royalty;
+    expect(seen).toMatchObject({ song: 'Renamed by admin', paid: true });
+    const badMark = await admin.patch(`/admin/royalties/${companyId}/${id}`, { royalty: {}, marks: ['pay_twice'] });
+    expect(badMark.status).toBe(400);
     const refused = await call('PATCH', `/api/v1/admin/royalties/${companyId}/${id}`, {
       token: managerToken,
       body: { royalty: { song: 'x' } },

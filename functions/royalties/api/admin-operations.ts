@@ -3,6 +3,7 @@ import { newSale, royaltyUpdate } from '../../../shared/schemas/royalty.js';
 import { operation, reply, type AreaOperations } from '../../lib/http.js';
 import {
   adminListQuery,
+  STATE_ACTION_NAMES,
   createAdminRoyalty,
   getAdminRoyalty,
   listAdminRoyalties,
@@ -26,8 +27,9 @@ export const adminRoyaltyOperations = {
   }),
   updateAdminRoyalty: operation('admin', {
     params: lineParams,
-    body: z.strictObject({ royalty: royaltyUpdate }),
+    // marks: the paid checkboxes the edit changed (the company pages send them as mark_as_* calls).
+    body: z.strictObject({ royalty: royaltyUpdate, marks: z.array(z.enum(STATE_ACTION_NAMES)).max(2).optional() }),
     run: ({ caller, params, body }) =>
-      updateAdminRoyalty(caller.user.userId, params.companyId, params.id, body.royalty),
+      updateAdminRoyalty(caller.user.userId, params.companyId, params.id, body.royalty, body.marks),
   }),
 } satisfies Partial<AreaOperations<'royalties'>>;

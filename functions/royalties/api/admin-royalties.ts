@@ -14,7 +14,7 @@ import {
   pageSql,
   sumsSql,
 } from '../ledger/engine/portable-sql.js';
-import { createRoyalty, getRoyalty, updateRoyalty } from './changes.js';
+import { createRoyalty, getRoyalty, markRoyalties, type StateAction, updateRoyalty } from './changes.js';
 
 /**
  * The admin royalties across every company (spec 3 §2.2 /admin/royalties: list, new, detail, edit).
@@ -97,7 +97,23 @@ export async function createAdminRoyalty(userId: string, companyId: string, sale
   return createRoyalty(await existingCompany(companyId), userId, sale);
 }
 
-/** PATCH /admin/royalties/{companyId}/{id}: an edit on top of the line, in its company. */
-export async function updateAdminRoyalty(userId: string, companyId: string, id: string, update: RoyaltyUpdate) {
-  return updateRoyalty(await existingCompany(companyId), userId, id, update);
+/** The paid marks an admin edit may change, as the company list's mark_as_* actions. */
+export const STATE_ACTION_NAMES = [
+  'mark_as_paid',
+  'mark_as_unpaid',
+  'mark_as_artist_paid',
+  'mark_as_artist_unpaid',
+] as const;
+
+/** PATCH /admin/royalties/{companyId}/{id}: an edit on top of the line, and its paid marks, in its company. */
+export async function updateAdminRoyalty(
+  userId: string,
+  companyId: string,
+  id: string,
+  update: RoyaltyUpdate,
+  marks: readonly StateAction[] = [],
+) {
+  const answer = await updateRoyalty(await existingCompany(companyId), userId, id, update);
+  for (const action of marks) await markRoyalties(companyId, userId, action, { ids: [id] });
+  return answer;
 }

@@ -22,6 +22,7 @@ import { useFormSubmit } from '../../../components/use-form-submit';
 import { RoyaltyFormFields } from '../../royalties/royalty-form-fields';
 import {
   emptySale,
+  paidChanges,
   royaltyToValues,
   toRoyaltyPayload,
   validateRoyalty,
@@ -192,7 +193,7 @@ function AdminRoyaltyForm({ royalty }: { royalty?: AdminRoyalty }) {
       royalty
         ? api.patch<{ message?: string }>(
             adminRoyaltyApiPath(royalty.company_id, royalty.id),
-            { royalty: toRoyaltyPayload(values, true) },
+            { royalty: toRoyaltyPayload(values, true), marks: paidChanges(royalty, values) },
             GLOBAL,
           )
         : api.post<{ message?: string }>(
