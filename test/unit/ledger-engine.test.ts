@@ -28,7 +28,7 @@ import {
   payPeriodsSql,
   sumsSql,
 } from '../../functions/royalties/ledger/engine/portable-sql.js';
-import { portablePage } from '../../functions/royalties/api/admin-royalties.js';
+import { portablePage } from '../../functions/royalties/ledger/engine/portable-page.js';
 import { LEDGER_COLUMNS } from '../../functions/royalties/ledger/schema.js';
 import { routesToEngine } from '../../functions/royalties/ledger/engine/large-ledger.js';
 import { ENV } from '../../infra/resources.js';

@@ -5,14 +5,13 @@ import { NotFound } from '../../lib/errors.js';
 import { listQuerySchema } from '../../lib/list-query.js';
 import { ledgerKeys } from '../ledger/files.js';
 import { ledgerEngine } from '../ledger/engine/choose.js';
-import type { LedgerEngine, LedgerRow } from '../ledger/engine/engine.js';
+import type { LedgerEngine } from '../ledger/engine/engine.js';
+import { portablePage } from '../ledger/engine/portable-page.js';
 import {
   type LedgerScope,
   PORTABLE_SORT_FIELDS,
   type PortableFilter,
   type PortableSort,
-  pageSql,
-  sumsSql,
 } from '../ledger/engine/portable-sql.js';
 import { createRoyalty, getRoyalty, markRoyalties, type StateAction, updateRoyalty } from './changes.js';
 
@@ -44,24 +43,6 @@ async function ledgerScope(companyIds: string[]): Promise<LedgerScope> {
       imports: (await ledgerKeys(tenantId)).map(({ importId, keys }) => ({ importId, keys })),
     })),
   );
-}
-
-/** A page of the portable list with its count and sums, the rows named by their company. */
-export async function portablePage(
-  engine: LedgerEngine,
-  scope: LedgerScope,
-  filter: PortableFilter,
-  sort: PortableSort,
-  page: number,
-  perPage: number,
-): Promise<{ royalties: LedgerRow[]; total_count: number; total_pages: number; sums: LedgerRow }> {
-  const [royalties, [sums = {}]] = await Promise.all([
-    engine.rows(scope, pageSql(scope, filter, sort, page, perPage)),
-    engine.rows(scope, sumsSql(scope, filter)),
-  ]);
-  const { total_count: count, ...money } = sums;
-  const total = Number(count ?? 0);
-  return { royalties, total_count: total, total_pages: Math.max(1, Math.ceil(total / perPage)), sums: money };
 }
 
 /** GET /admin/royalties: every company's royalties, with a company column, paging and filters. */

@@ -2,7 +2,7 @@ import { ENV } from '../../../../infra/resources.js';
 import { listImports } from '../../../data/access/royalty-imports.js';
 import type { RoyaltyFilter } from '../filter.js';
 import { ledgerState, type LedgerState } from '../state.js';
-import { portablePage } from '../../api/admin-royalties.js';
+import { portablePage } from './portable-page.js';
 import { distributedLines, ledgerEngine } from './choose.js';
 import { PORTABLE_SORT_FIELDS, type PortableFilter, type PortableSort } from './portable-sql.js';
 
