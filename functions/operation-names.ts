@@ -158,6 +158,10 @@ export const OPERATION_NAMES = {
     'listExchangeRates',
     'findExchangeRate',
     'createExchangeRate',
+    'listAdminRoyalties',
+    'getAdminRoyalty',
+    'createAdminRoyalty',
+    'updateAdminRoyalty',
     'deleteExchangeRate',
   ],
   statements: [

@@ -242,6 +242,11 @@ export const ROUTES: readonly Route[] = [
   r('PATCH', '/royalties/{id}', 'royalties', 'updateRoyalty', 'tenant', 'money.write'),
   r('DELETE', '/royalties/{id}', 'royalties', 'deleteRoyalty', 'tenant', 'money.write'),
   // Report imports: the upload or drop-folder file, its control totals, rejected and unmatched lines.
+  // The admin royalties across every company (spec 3 §2.2); a line is named by its company and id.
+  r('GET', '/admin/royalties', 'royalties', 'listAdminRoyalties', 'admin'),
+  r('POST', '/admin/royalties', 'royalties', 'createAdminRoyalty', 'admin'),
+  r('GET', '/admin/royalties/{companyId}/{id}', 'royalties', 'getAdminRoyalty', 'admin'),
+  r('PATCH', '/admin/royalties/{companyId}/{id}', 'royalties', 'updateAdminRoyalty', 'admin'),
   r('GET', '/royalty_imports', 'royalties', 'listImports', 'tenant', 'money.read'),
   r('GET', '/royalty_imports/{id}', 'royalties', 'getImport', 'tenant', 'money.read'),
   r('DELETE', '/royalty_imports/{id}', 'royalties', 'deleteImport', 'tenant', 'money.write'),

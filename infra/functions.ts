@@ -37,6 +37,8 @@ export type Needs = {
   ffmpeg?: true;
   /** Seals and opens bank details (functions/lib/sealed.ts): reads the sealing key's secret. */
   sealingKey?: true;
+  /** Queries the ledger on Athena (infra/areas/ledger-query.ts): the workgroup, the Glue table, the results. */
+  ledgerQuery?: true;
 };
 
 /** A function's shape; anything left out takes ProductFunction's defaults (512 MB, arm64, 512 MB of /tmp). */
@@ -97,7 +99,8 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
     memorySize: 3008,
     nativeModules: DUCKDB_MODULES,
     // A failed or stuck import is re-run through the import queue.
-    needs: { buckets: { ledger: 'readWrite' }, push: true, sendsTo: ['royaltyImport'] },
+    // The admin royalties across companies and any ledger above a configured size go to Athena.
+    needs: { buckets: { ledger: 'readWrite' }, push: true, sendsTo: ['royaltyImport'], ledgerQuery: true },
   }),
   // Statements and runs: sums over the ledger (DuckDB), presigned PDF/CSV downloads and bulk zips in the
   // ledger bucket (statements/), runs queued to the statement worker, statements re-sent by mail.

@@ -119,6 +119,12 @@ export const ENV = {
   mailFrom: 'MAIL_FROM',
   /** The Secrets Manager secret payees' bank details are sealed with (functions/lib/sealed.ts). */
   sealingKeySecret: 'SEALING_KEY_SECRET',
+  /** Athena (functions/royalties/ledger/engine/): the workgroup, and the Glue database and table of the ledger. */
+  athenaWorkgroup: 'ATHENA_WORKGROUP',
+  ledgerDatabase: 'LEDGER_GLUE_DATABASE',
+  ledgerTable: 'LEDGER_GLUE_TABLE',
+  /** A company ledger above this many stored lines is listed on Athena in AWS (default in ledger/engine/choose.ts). */
+  ledgerDistributedLines: 'LEDGER_DISTRIBUTED_LINES',
   /** Set only in the local cloud: endpoints of the emulators and the outbox folder. */
   dynamoEndpoint: 'LOCAL_DYNAMODB_ENDPOINT',
   s3Endpoint: 'LOCAL_S3_ENDPOINT',

@@ -8,6 +8,7 @@ import { ENV } from './resources.js';
 import { Api } from './areas/api.js';
 import { Auth } from './areas/auth.js';
 import { Data } from './areas/data.js';
+import { LedgerQuery } from './areas/ledger-query.js';
 import { Queues } from './areas/queues.js';
 import { ReferenceSeed } from './areas/reference-seed.js';
 import { Realtime } from './areas/realtime.js';
@@ -29,8 +30,9 @@ export class RootStack extends Stack {
     const storage = new Storage(this, 'Storage', { queues });
     const auth = new Auth(this, 'Auth');
     const realtime = new Realtime(this, 'Realtime', { data, auth });
+    const ledgerQuery = new LedgerQuery(this, 'LedgerQuery', { storage });
     // What the functions of infra/functions.ts are granted on.
-    const deps = { data, storage, auth, realtime, queues };
+    const deps = { data, storage, auth, realtime, queues, ledgerQuery };
     const api = new Api(this, 'Api', deps);
     new Workers(this, 'Workers', deps);
     new Schedules(this, 'Schedules', deps);

@@ -31,6 +31,8 @@ import {
   updateMap,
 } from './api/maps.js';
 import { exchangeRateOperations, importOperations } from './api/import-operations.js';
+import { adminRoyaltyOperations } from './api/admin-operations.js';
+import { largeLedgerList } from './ledger/engine/large-ledger.js';
 
 /**
  * Royalties area (spec 3 §7.1, §7.3, §7.9): the ledger list with its sums, changes on top of it,
@@ -60,17 +62,22 @@ const filterOf = (query: ListQuery): RoyaltyFilter => {
 /** The list's default order is the newest pay period first (spec 3 §9, statement royalties). */
 const sortOf = (query: ListQuery) =>
   query.sort_field || query.order ? query.sort : { field: 'pay_period' as const, direction: 'desc' as const };
-const list = (
+/** A ledger above the configured size goes to Athena in AWS (ledger/engine/large-ledger.ts); else the company path. */
+const list = async (
   tenantId: string,
   query: ListQuery,
   versions: Record<string, string> | undefined,
   extra: RoyaltyFilter = {},
-) =>
-  listRoyalties(
-    tenantId,
-    { filter: { ...filterOf(query), ...extra }, page: query.page, per_page: query.per_page, sort: sortOf(query) },
-    versions?.[LISTS.royalties(tenantId)],
-  );
+) => {
+  const request = {
+    filter: { ...filterOf(query), ...extra },
+    page: query.page,
+    per_page: query.per_page,
+    sort: sortOf(query),
+  };
+  const version = versions?.[LISTS.royalties(tenantId)];
+  return (await largeLedgerList(tenantId, request, version)) ?? listRoyalties(tenantId, request, version);
+};
 /** The ledger state's version comes with the auth check, so an unchanged ledger costs no further reads. */
 const ledgerLists = (tenantId: string) => [LISTS.royalties(tenantId)];
 
@@ -185,6 +192,7 @@ const operations = {
   deleteMap: operation('tenant', { params: idParams, run: ({ tenantId, params }) => deleteMap(tenantId, params.id) }),
   previewMap: operation('tenant', { body: previewInput, run: ({ tenantId, body }) => previewMap(tenantId, body) }),
   ...exchangeRateOperations,
+  ...adminRoyaltyOperations,
 } satisfies AreaOperations<'royalties'>;
 
 export const handler = areaHandler('royalties', operations);

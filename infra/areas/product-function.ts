@@ -23,13 +23,21 @@ import { ENV, QUEUE_URL_ENV, type BucketKey, type QueueKey } from '../resources.
 import type { Auth } from './auth.js';
 import type { Data } from './data.js';
 import { RUNTIME_FINDINGS, acknowledge, arnToken, wildcardResource } from './nag.js';
+import type { LedgerQuery } from './ledger-query.js';
 import type { Queues } from './queues.js';
 import type { Realtime } from './realtime.js';
 import { settings } from './settings.js';
 import { BUCKET_ENV, type Storage } from './storage.js';
 
 /** The constructs a function's needs are granted on (see `ProductFunction.bindNeeds`). */
-export type FunctionDeps = { data: Data; storage: Storage; auth: Auth; realtime: Realtime; queues: Queues };
+export type FunctionDeps = {
+  data: Data;
+  storage: Storage;
+  auth: Auth;
+  realtime: Realtime;
+  queues: Queues;
+  ledgerQuery: LedgerQuery;
+};
 
 /** The repository root: entries are given relative to it. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -157,6 +165,7 @@ export class ProductFunction extends NodejsFunction {
     for (const key of needs.sendsTo ?? []) this.bindQueue(deps.queues, key);
     if (needs.ffmpeg) this.bindFfmpeg();
     if (needs.sealingKey) this.bindSealingKey(deps.data);
+    if (needs.ledgerQuery) deps.ledgerQuery.grantQuery(this);
     return this;
   }
 

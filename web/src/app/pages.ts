@@ -47,6 +47,10 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'admin-company': () => import('../pages/admin/companies/company-detail-page').then((m) => m.AdminCompanyDetailPage),
   'admin-company-form': () => import('../pages/admin/companies/company-form-page').then((m) => m.AdminCompanyFormPage),
   'admin-imports': () => import('../pages/admin/imports/imports-list-page').then((m) => m.AdminImportsPage),
+  'admin-royalties': () => import('../pages/admin/royalties/admin-royalties-pages').then((m) => m.AdminRoyaltiesPage),
+  'admin-royalty': () => import('../pages/admin/royalties/admin-royalties-pages').then((m) => m.AdminRoyaltyPage),
+  'admin-royalty-form': () =>
+    import('../pages/admin/royalties/admin-royalties-pages').then((m) => m.AdminRoyaltyFormPage),
   'admin-user-imports': () => import('../pages/admin/imports/imports-list-page').then((m) => m.AdminUserImportsPage),
   'admin-user-settings': () => import('../pages/admin/users/user-children-pages').then((m) => m.AdminUserSettingsPage),
   'admin-user-companies': () =>

@@ -47,6 +47,9 @@ export type PageKey =
   | 'admin-notice'
   | 'admin-notice-form'
   | 'admin-imports'
+  | 'admin-royalties'
+  | 'admin-royalty'
+  | 'admin-royalty-form'
   | 'admin-import'
   | 'admin-user-imports'
   | 'admin-user-settings'
@@ -558,7 +561,13 @@ const adminRoutes: RouteDef[] = [
   ...adminEntity('releases', 'release', ['distribution'], {}, REFERENCE_PAGES),
   ...adminEntity('retailers', 'retailer', [], {}, REFERENCE_PAGES),
   ...adminEntity('rightsholders', 'rightsholder', [], {}, REFERENCE_PAGES),
-  ...adminEntity('royalties', 'royalty'),
+  ...adminEntity(
+    'royalties',
+    'royalty',
+    [],
+    {},
+    { list: 'admin-royalties', new: 'admin-royalty-form', detail: 'admin-royalty', edit: 'admin-royalty-form' },
+  ),
   ...adminEntity('societies', 'society', [], {}, REFERENCE_PAGES),
   ...inCompany(
     adminEntity(

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import type { NewSale, RoyaltyUpdate } from '../../../shared/schemas/royalty.js';
+import { companyExists, listCompanyNames } from '../../data/access/companies.js';
+import { NotFound } from '../../lib/errors.js';
+import { listQuerySchema } from '../../lib/list-query.js';
+import { ledgerKeys } from '../ledger/files.js';
+import { ledgerEngine } from '../ledger/engine/choose.js';
+import type { LedgerEngine } from '../ledger/engine/engine.js';
+import { portablePage } from '../ledger/engine/portable-page.js';
+import {
+  type LedgerScope,
+  PORTABLE_SORT_FIELDS,
+  type PortableFilter,
+  type PortableSort,
+} from '../ledger/engine/portable-sql.js';
+import { createRoyalty, getRoyalty, markRoyalties, type StateAction, updateRoyalty } from './changes.js';
+
+/**
+ * The admin royalties across every company (spec 3 §2.2 /admin/royalties: list, new, detail, edit).
+ * The list reads every company's finished imports through the engine seam (Athena in AWS, DuckDB
+ * here): one portable query for the page, one for the count and sums. Detail, new and edit act in
+ * the line's company with the tenant royalties' own functions, so the same rules and overlays apply.
+ */
+const text = z.string().trim().max(200);
+const month = z.string().regex(/^\d{4}-\d{2}(-\d{2})?$/, 'must be a date (YYYY-MM-DD)');
+// `company` (not company_id, which every route reads as the caller's current company: lib/http.ts).
+export const adminListQuery = listQuerySchema(PORTABLE_SORT_FIELDS, {
+  company: text.optional(),
+  by_retailer: text.optional(),
+  by_artist: text.optional(),
+  by_label: text.optional(),
+  import_id: text.optional(),
+  start_date: month.optional(),
+  end_date: month.optional(),
+});
+export type AdminListQuery = z.infer<typeof adminListQuery>;
+
+/** Every company's finished imports, or one company's: what the seam's queries may read. */
+async function ledgerScope(companyIds: string[]): Promise<LedgerScope> {
+  return Promise.all(
+    companyIds.map(async (tenantId) => ({
+      tenantId,
+      imports: (await ledgerKeys(tenantId)).map(({ importId, keys }) => ({ importId, keys })),
+    })),
+  );
+}
+
+/** GET /admin/royalties: every company's royalties, with a company column, paging and filters. */
+export async function listAdminRoyalties(query: AdminListQuery, engine: LedgerEngine = ledgerEngine()) {
+  const { page, per_page, sort_field: _f, sort_order: _d, order: _o, sort, company, ...rest } = query;
+  const filter: PortableFilter = { ...rest, company_id: company };
+  const companies = await listCompanyNames();
+  const names = new Map(companies.map((c) => [c.companyId, c.name]));
+  const ids = filter.company_id ? companies.filter((c) => c.companyId === filter.company_id) : companies;
+  const scope = await ledgerScope(ids.map((c) => c.companyId));
+  // Newest pay period first unless the caller sorts (as the company royalties list).
+  const chosen: PortableSort = query.sort_field || query.order ? sort : { field: 'pay_period', direction: 'desc' };
+  const answer = await portablePage(engine, scope, filter, chosen, page, per_page);
+  return {
+    ...answer,
+    royalties: answer.royalties.map((row) => ({ ...row, company_name: names.get(String(row.company_id)) ?? null })),
+    engine: engine.name,
+  };
+}
+
+async function existingCompany(companyId: string): Promise<string> {
+  if (!(await companyExists(companyId))) throw new NotFound('Company');
+  return companyId;
+}
+
+/** GET /admin/royalties/{companyId}/{id}: one line as its company sees it (overlays applied). */
+export async function getAdminRoyalty(companyId: string, id: string) {
+  return { royalty: { ...(await getRoyalty(await existingCompany(companyId), id)), company_id: companyId } };
+}
+
+/** POST /admin/royalties: a manual sale in the company the admin chose. */
+export async function createAdminRoyalty(userId: string, companyId: string, sale: NewSale) {
+  return createRoyalty(await existingCompany(companyId), userId, sale);
+}
+
+/** The paid marks an admin edit may change, as the company list's mark_as_* actions. */
+export const STATE_ACTION_NAMES = [
+  'mark_as_paid',
+  'mark_as_unpaid',
+  'mark_as_artist_paid',
+  'mark_as_artist_unpaid',
+] as const;
+
+/** PATCH /admin/royalties/{companyId}/{id}: an edit on top of the line, and its paid marks, in its company. */
+export async function updateAdminRoyalty(
+  userId: string,
+  companyId: string,
+  id: string,
+  update: RoyaltyUpdate,
+  marks: readonly StateAction[] = [],
+) {
+  const answer = await updateRoyalty(await existingCompany(companyId), userId, id, update);
+  for (const action of marks) await markRoyalties(companyId, userId, action, { ids: [id] });
+  return answer;
+}
