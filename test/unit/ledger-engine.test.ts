@@ -283,9 +283,9 @@ describe('Athena engine (stubbed client)', () => {
 });
 
 describe('engine choice', () => {
-  it('is DuckDB without an Athena workgroup, and refuses Athena without a client', () => {
+  it('is DuckDB without an Athena workgroup, and Athena through the SDK client where the stack set one', () => {
     expect(ledgerEngine({}).name).toBe('duckdb');
-    expect(() => ledgerEngine({ [ENV.athenaWorkgroup]: 'wg', [ENV.ledgerDatabase]: 'db' })).toThrow(/client-athena/);
+    expect(ledgerEngine({ [ENV.athenaWorkgroup]: 'wg', [ENV.ledgerDatabase]: 'db' }).name).toBe('athena');
   });
 
   it('is Athena in AWS once a client is registered', () => {

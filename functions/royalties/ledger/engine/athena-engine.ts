@@ -3,8 +3,7 @@ import { type LedgerEngine, type LedgerRow, NUMBER_COLUMNS } from './engine.js';
 /**
  * The slice of Athena's API the engine uses, in the shapes of @aws-sdk/client-athena's commands
  * (StartQueryExecution, GetQueryExecution, GetQueryResults, StopQueryExecution), so the SDK client
- * fits behind it with a thin adapter (not installed yet: README "The ledger beyond one machine") and tests
- * hand in a stub.
+ * fits behind it with a thin adapter (athena-sdk.ts) and tests hand in a stub.
  */
 export interface AthenaApi {
   startQueryExecution(input: {

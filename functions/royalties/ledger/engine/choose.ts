@@ -1,5 +1,6 @@
 import { ENV } from '../../../../infra/resources.js';
 import { athenaEngine, type AthenaApi } from './athena-engine.js';
+import { athenaSdkApi } from './athena-sdk.js';
 import { duckdbEngine } from './duckdb-engine.js';
 import type { LedgerEngine } from './engine.js';
 
@@ -12,11 +13,11 @@ export function distributedLines(env: NodeJS.ProcessEnv = process.env): number {
   return Number.isInteger(value) && value > 0 ? value : DEFAULT_DISTRIBUTED_LINES;
 }
 
-let athenaApi: (() => AthenaApi) | undefined;
+let athenaApi: () => AthenaApi = athenaSdkApi;
 
-/** Hands the engine its Athena client (the SDK adapter in AWS, a stub in tests). */
+/** Hands the engine its Athena client: the SDK's by default, a stub in tests (undefined: the SDK's again). */
 export function useAthenaApi(factory: (() => AthenaApi) | undefined): void {
-  athenaApi = factory;
+  athenaApi = factory ?? athenaSdkApi;
 }
 
 /**
@@ -27,6 +28,5 @@ export function ledgerEngine(env: NodeJS.ProcessEnv = process.env): LedgerEngine
   const workgroup = env[ENV.athenaWorkgroup];
   const database = env[ENV.ledgerDatabase];
   if (!workgroup || !database) return duckdbEngine();
-  if (!athenaApi) throw new Error('No Athena client: add @aws-sdk/client-athena and register it with useAthenaApi');
   return athenaEngine(athenaApi(), { workgroup, database });
 }
