@@ -279,6 +279,12 @@ describe('route table', () => {
       tenantized: true,
       page: 'payment-run',
     });
+    // A company's own accountants and managers pay their payees from their finances too.
+    expect(ROUTE_TABLE.find((r) => r.path === '/user/finances/payment_run')).toMatchObject({
+      access: 'user',
+      tenantized: true,
+      page: 'payment-run',
+    });
   });
 
   it('shows the statement, run and expense pages of issue 13 in the current company', () => {

@@ -379,6 +379,7 @@ const userRoutes: RouteDef[] = [
       'statements/:statementId',
       'statements/:statementId/edit',
       'statement_run',
+      'payment_run',
       'payments',
       'payments/new',
       'payments/:paymentId',
@@ -387,6 +388,7 @@ const userRoutes: RouteDef[] = [
     {
       ...statementPages('/user/finances/statements', '/user/finances/statement_run'),
       ...paymentPages('/user/finances/payments'),
+      '/user/finances/payment_run': 'payment-run',
     },
   ),
 ];

@@ -14,12 +14,15 @@ export type PaymentPages = {
   edit: (id: string) => string;
   /** The statements pages beside these (a payment links to the statements it pays). */
   statement: (id: string) => string;
+  /** The payment run beside them: pay what is due by bank file. */
+  run: string;
 };
 
 const enc = encodeURIComponent;
-function pagesUnder(list: string, statements: string): PaymentPages {
+function pagesUnder(list: string, statements: string, run: string): PaymentPages {
   return {
     list,
+    run,
     new: `${list}/new`,
     detail: (id) => `${list}/${enc(id)}`,
     edit: (id) => `${list}/${enc(id)}/edit`,
@@ -27,9 +30,17 @@ function pagesUnder(list: string, statements: string): PaymentPages {
   };
 }
 
-const DISTRIBUTION_PAYMENT_PAGES = pagesUnder('/distribution/finances/payments', '/distribution/finances/statements');
+const DISTRIBUTION_PAYMENT_PAGES = pagesUnder(
+  '/distribution/finances/payments',
+  '/distribution/finances/statements',
+  '/distribution/finances/payment_run',
+);
 /** A company's own users (a label's, a payee's) reach payments under their finances, like statements. */
-const USER_PAYMENT_PAGES = pagesUnder('/user/finances/payments', '/user/finances/statements');
+const USER_PAYMENT_PAGES = pagesUnder(
+  '/user/finances/payments',
+  '/user/finances/statements',
+  '/user/finances/payment_run',
+);
 
 /** The payments pages of the area a page is in: the distribution area's, or the user's finances. */
 export function paymentPagesFor(pathname: string): PaymentPages {

@@ -135,6 +135,9 @@ export function PaymentsPage() {
               <Button disabled={!chosen} onClick={() => chosen && navigate(pages.edit(chosen.id))}>
                 Edit
               </Button>
+              <Button onClick={() => navigate(pages.run)} data-testid="payments-run">
+                Payment run
+              </Button>
               <Button variant="primary" onClick={() => navigate(pages.new)} data-testid="payments-new">
                 Record payment
               </Button>
