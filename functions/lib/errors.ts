@@ -76,6 +76,17 @@ function sdkErrorNames(error: unknown): string[] {
 export const isConditionFailed = (error: unknown): boolean =>
   sdkErrorNames(error).includes('ConditionalCheckFailedException');
 
+/** Runs a conditional write: whether it was made (false where its condition refused it; other errors throw). */
+export async function writtenUnlessConditionFailed(write: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}
+
 /**
  * Whether a write lost a race with another request: its condition failed, or its transaction was
  * cancelled (a condition inside it failed, or another transaction held the same item).

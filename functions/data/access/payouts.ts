@@ -1,6 +1,6 @@
 import type { UpdateEntityItem } from 'electrodb';
 import type { PaymentRunStatus } from '../../../shared/schemas/payment-views.js';
-import { isConditionFailed } from '../../lib/errors.js';
+import { writtenUnlessConditionFailed } from '../../lib/errors.js';
 import type {
   CreatePaymentRun,
   CreatePayoutDetail,
@@ -72,15 +72,11 @@ export async function movePaymentRun(
   from: readonly PaymentRunStatus[],
   set: RunUpdate,
 ): Promise<boolean> {
-  try {
-    await db()
+  return writtenUnlessConditionFailed(() =>
+    db()
       .PaymentRun.patch({ tenantId, runId })
       .set(set)
       .where((attr, op) => from.map((status) => op.eq(attr.status, status)).join(' OR '))
-      .go();
-    return true;
-  } catch (error) {
-    if (isConditionFailed(error)) return false;
-    throw error;
-  }
+      .go(),
+  );
 }

@@ -1,6 +1,6 @@
 import type { UpdateEntityItem } from 'electrodb';
 import type { RunStatus, StatementPayment } from '../../../shared/schemas/statement-views.js';
-import { isConditionFailed } from '../../lib/errors.js';
+import { isConditionFailed, writtenUnlessConditionFailed } from '../../lib/errors.js';
 import { moneyRecordsChanged } from '../list-cache.js';
 import type {
   CreateAccountEntry,
@@ -56,17 +56,13 @@ export async function moveRun(
   from: readonly RunStatus[],
   set: RunUpdate,
 ): Promise<boolean> {
-  try {
-    await db()
+  return writtenUnlessConditionFailed(() =>
+    db()
       .StatementRun.patch({ tenantId, runId })
       .set(set)
       .where((attr, op) => from.map((status) => op.eq(attr.status, status)).join(' OR '))
-      .go();
-    return true;
-  } catch (error) {
-    if (isConditionFailed(error)) return false;
-    throw error;
-  }
+      .go(),
+  );
 }
 
 // ——— Statements ———

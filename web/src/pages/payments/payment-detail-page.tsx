@@ -5,7 +5,7 @@ import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useInvalidate } from '../../app/invalidate';
 import { DeleteModal } from '../../components/delete-modal';
@@ -113,8 +113,8 @@ function PaymentView({ payment }: { payment: Payment }) {
   );
 }
 
-/** …/payments/{paymentId}: the payment, who it paid and the statements it marked paid. */
-export function PaymentDetailPage() {
+/** The payment of the route's paymentId, loaded: `children` gets it (loading and failure shown as a record's). */
+export function RoutePayment({ children }: { children: (payment: Payment) => ReactNode }) {
   const { paymentId } = useParams();
   const { data, error, isLoading, mutate } = usePayment(paymentId);
   return (
@@ -125,7 +125,12 @@ export function PaymentDetailPage() {
       retry={mutate}
       errorHeader="Could not load the payment"
     >
-      {(payment) => <PaymentView payment={payment} />}
+      {children}
     </RecordState>
   );
+}
+
+/** …/payments/{paymentId}: the payment, who it paid and the statements it marked paid. */
+export function PaymentDetailPage() {
+  return <RoutePayment>{(payment) => <PaymentView payment={payment} />}</RoutePayment>;
 }

@@ -7,12 +7,11 @@ import Input from '@cloudscape-design/components/input';
 import Multiselect from '@cloudscape-design/components/multiselect';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { MESSAGES } from '../../../../shared/messages';
 import { useInvalidate } from '../../app/invalidate';
 import { notify } from '../../app/notifications';
 import { FormShell } from '../../components/form-shell';
-import { RecordState } from '../../components/record-state';
 import { useDebouncedValue } from '../../components/use-debounced-value';
 import { useFormSubmit } from '../../components/use-form-submit';
 import { formatMoney } from '../royalties/royalty-model';
@@ -28,7 +27,8 @@ import {
   type PaymentFormValues,
   type PickedStatement,
 } from './payment-model';
-import { paymentsApi, useDueStatements, usePayment, usePaymentPages, useStatementToPay } from './payments-api';
+import { RoutePayment } from './payment-detail-page';
+import { paymentsApi, useDueStatements, usePaymentPages, useStatementToPay } from './payments-api';
 import type { Payment } from '../../../../shared/schemas/payment-views';
 
 /** The company's due statements, searched by number or payee; the chosen ones stay listed while the search changes. */
@@ -196,21 +196,13 @@ export function NewPaymentPage() {
 
 /** …/payments/{paymentId}/edit: the date, method and references (money and statements are fixed). */
 export function EditPaymentPage() {
-  const { paymentId } = useParams();
-  const { data, error, isLoading, mutate } = usePayment(paymentId);
   return (
-    <RecordState
-      error={error}
-      isLoading={isLoading}
-      data={data?.payment}
-      retry={mutate}
-      errorHeader="Could not load the payment"
-    >
+    <RoutePayment>
       {(payment) => (
         <ContentLayout>
           <PaymentForm key={payment.id} payment={payment} />
         </ContentLayout>
       )}
-    </RecordState>
+    </RoutePayment>
   );
 }

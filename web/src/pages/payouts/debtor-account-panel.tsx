@@ -5,11 +5,11 @@ import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
-import Modal from '@cloudscape-design/components/modal';
+import { FormModal } from '../../components/form-modal';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
-import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
-import { ApiError, errorMessage } from '../../app/api';
+import { errorMessage } from '../../app/api';
+import { fieldErrorsOf } from '../statements/use-period-form';
 import { notify } from '../../app/notifications';
 import type { DebtorAccountView } from '../../../../shared/schemas/payment-views';
 import { payoutsApi, useDebtorAccount } from './payouts-api';
@@ -43,62 +43,51 @@ function DebtorModal({
       notify('notification', answer.message ?? 'Bank Account Updated');
       onSaved();
     } catch (error) {
-      if (error instanceof ApiError && error.errors)
-        setErrors(Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [k, v.join(' ')])));
+      const fields = fieldErrorsOf(error);
+      if (fields) setErrors(fields);
       setFailure(errorMessage(error));
       setBusy(false);
     }
   };
   return (
-    <Modal
-      visible
+    <FormModal
       header="Company bank account"
-      onDismiss={onClose}
-      footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button variant="primary" loading={busy} onClick={() => void save()} data-testid="debtor-save">
-              Save
-            </Button>
-          </SpaceBetween>
-        </Box>
-      }
+      onClose={onClose}
+      onSubmit={save}
+      busy={busy}
+      submitText="Save"
+      submitTestId="debtor-save"
     >
-      <SpaceBetween size="m">
-        <FormField label="Account name" errorText={errors.name}>
-          <Input value={name} onChange={({ detail }) => setName(detail.value)} data-testid="debtor-name" />
-        </FormField>
-        <FormField
-          label="IBAN"
-          description={view.iban_last4 ? `Stored: ${view.iban_last4}. Leave blank to keep it.` : undefined}
-          errorText={errors.iban}
-        >
-          <Input
-            value={iban}
-            autoComplete="off"
-            onChange={({ detail }) => setIban(detail.value)}
-            data-testid="debtor-iban"
-          />
-        </FormField>
-        <FormField label="BIC (SWIFT)" errorText={errors.bic}>
-          <Input value={bic} onChange={({ detail }) => setBic(detail.value)} data-testid="debtor-bic" />
-        </FormField>
-        <FormField label="UK bulk file amounts" description="As your bank's bulk payment template wants them.">
-          <SegmentedControl
-            selectedId={amounts}
-            onChange={({ detail }) => setAmounts(detail.selectedId as 'pounds' | 'pence')}
-            options={[
-              { id: 'pounds', text: 'Pounds (12.34)' },
-              { id: 'pence', text: 'Pence (1234)' },
-            ]}
-          />
-        </FormField>
-        {failure ? <Box color="text-status-error">{failure}</Box> : null}
-      </SpaceBetween>
-    </Modal>
+      <FormField label="Account name" errorText={errors.name}>
+        <Input value={name} onChange={({ detail }) => setName(detail.value)} data-testid="debtor-name" />
+      </FormField>
+      <FormField
+        label="IBAN"
+        description={view.iban_last4 ? `Stored: ${view.iban_last4}. Leave blank to keep it.` : undefined}
+        errorText={errors.iban}
+      >
+        <Input
+          value={iban}
+          autoComplete="off"
+          onChange={({ detail }) => setIban(detail.value)}
+          data-testid="debtor-iban"
+        />
+      </FormField>
+      <FormField label="BIC (SWIFT)" errorText={errors.bic}>
+        <Input value={bic} onChange={({ detail }) => setBic(detail.value)} data-testid="debtor-bic" />
+      </FormField>
+      <FormField label="UK bulk file amounts" description="As your bank's bulk payment template wants them.">
+        <SegmentedControl
+          selectedId={amounts}
+          onChange={({ detail }) => setAmounts(detail.selectedId as 'pounds' | 'pence')}
+          options={[
+            { id: 'pounds', text: 'Pounds (12.34)' },
+            { id: 'pence', text: 'Pence (1234)' },
+          ]}
+        />
+      </FormField>
+      {failure ? <Box color="text-status-error">{failure}</Box> : null}
+    </FormModal>
   );
 }
 

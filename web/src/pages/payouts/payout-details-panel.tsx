@@ -5,11 +5,11 @@ import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
-import Modal from '@cloudscape-design/components/modal';
+import { FormModal } from '../../components/form-modal';
 import Select from '@cloudscape-design/components/select';
-import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
-import { ApiError, errorMessage } from '../../app/api';
+import { errorMessage } from '../../app/api';
+import { fieldErrorsOf } from '../statements/use-period-form';
 import { notify } from '../../app/notifications';
 import { FormattedDate } from '../../components/formatted';
 import {
@@ -92,66 +92,55 @@ function DetailsModal({
       notify('notification', answer.message ?? 'Payout Details Updated');
       onSaved();
     } catch (error) {
-      if (error instanceof ApiError && error.errors)
-        setErrors(Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [k, v.join(' ')])));
+      const fields = fieldErrorsOf(error);
+      if (fields) setErrors(fields);
       setFailure(errorMessage(error));
       setBusy(false);
     }
   };
 
   return (
-    <Modal
-      visible
+    <FormModal
       header="Payout details"
-      onDismiss={onClose}
-      footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button variant="primary" loading={busy} onClick={() => void save()} data-testid="payout-details-save">
-              Save
-            </Button>
-          </SpaceBetween>
-        </Box>
-      }
+      onClose={onClose}
+      onSubmit={save}
+      busy={busy}
+      submitText="Save"
+      submitTestId="payout-details-save"
     >
-      <SpaceBetween size="m">
-        <FormField label="Paid by" errorText={errors.method}>
-          <Select
-            selectedOption={methodOption(method)}
-            options={PAYOUT_METHODS.map(methodOption)}
-            onChange={({ detail }) => {
-              setMethod(detail.selectedOption.value as PayoutMethod);
-              setErrors({});
-            }}
-            data-testid="payout-details-method"
-          />
-        </FormField>
-        {fields.map((field) => {
-          const mask = SECRET.has(field) ? storedMask(view, field) : null;
-          return (
-            <FormField
-              key={field}
-              label={LABELS[field]}
-              description={mask ? `Stored: ${mask}. Leave blank to keep it.` : undefined}
-              errorText={errors[field]}
-            >
-              <Input
-                value={values[field] ?? ''}
-                placeholder={PLACEHOLDERS[field] ?? (field === 'currency' ? 'GBP' : '')}
-                autoComplete="off"
-                onChange={({ detail }) => setValues((v) => ({ ...v, [field]: detail.value }))}
-                data-testid={`payout-details-${field}`}
-              />
-            </FormField>
-          );
-        })}
-        {METHOD_CURRENCY[method] ? <Box color="text-body-secondary">Paid in {METHOD_CURRENCY[method]}.</Box> : null}
-        {failure ? <Box color="text-status-error">{failure}</Box> : null}
-      </SpaceBetween>
-    </Modal>
+      <FormField label="Paid by" errorText={errors.method}>
+        <Select
+          selectedOption={methodOption(method)}
+          options={PAYOUT_METHODS.map(methodOption)}
+          onChange={({ detail }) => {
+            setMethod(detail.selectedOption.value as PayoutMethod);
+            setErrors({});
+          }}
+          data-testid="payout-details-method"
+        />
+      </FormField>
+      {fields.map((field) => {
+        const mask = SECRET.has(field) ? storedMask(view, field) : null;
+        return (
+          <FormField
+            key={field}
+            label={LABELS[field]}
+            description={mask ? `Stored: ${mask}. Leave blank to keep it.` : undefined}
+            errorText={errors[field]}
+          >
+            <Input
+              value={values[field] ?? ''}
+              placeholder={PLACEHOLDERS[field] ?? (field === 'currency' ? 'GBP' : '')}
+              autoComplete="off"
+              onChange={({ detail }) => setValues((v) => ({ ...v, [field]: detail.value }))}
+              data-testid={`payout-details-${field}`}
+            />
+          </FormField>
+        );
+      })}
+      {METHOD_CURRENCY[method] ? <Box color="text-body-secondary">Paid in {METHOD_CURRENCY[method]}.</Box> : null}
+      {failure ? <Box color="text-status-error">{failure}</Box> : null}
+    </FormModal>
   );
 }
 

@@ -3,9 +3,8 @@ import Button from '@cloudscape-design/components/button';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
-import Modal from '@cloudscape-design/components/modal';
+import { FormModal } from '../../components/form-modal';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
-import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useState } from 'react';
 import { notify, notifyError } from '../../app/notifications';
@@ -58,55 +57,44 @@ function AssignModal({
     }
   };
   return (
-    <Modal
-      visible
+    <FormModal
       header="Assign unmatched lines"
-      onDismiss={onClose}
-      footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button variant="primary" loading={busy} onClick={() => void assign()} data-testid="assign-confirm">
-              Assign
-            </Button>
-          </SpaceBetween>
-        </Box>
-      }
+      onClose={onClose}
+      onSubmit={assign}
+      busy={busy}
+      submitText="Assign"
+      submitTestId="assign-confirm"
     >
-      <SpaceBetween size="m">
-        <FormField label="Match lines by">
-          <SegmentedControl
-            selectedId={field}
-            options={[
-              { id: 'isrc', text: 'ISRC' },
-              { id: 'upc', text: 'UPC' },
-              { id: 'cat_no', text: 'Catalogue number' },
-            ]}
-            onChange={({ detail }) => {
-              const next = detail.selectedId as Field;
-              setField(next);
-              setValue(line[next] ?? '');
-              setRecord(null);
-            }}
-          />
-        </FormField>
-        <FormField label="Value">
-          <Input value={value} onChange={({ detail }) => setValue(detail.value)} data-testid="assign-value" />
-        </FormField>
-        <FormField label={recording ? 'Recording' : 'Release'} errorText={error}>
-          <RecordPicker
-            key={field}
-            source={pickerSource(recording ? 'recordings' : 'releases')}
-            value={record}
-            onChange={setRecord}
-            testId="assign-record"
-            invalid={Boolean(error)}
-          />
-        </FormField>
-      </SpaceBetween>
-    </Modal>
+      <FormField label="Match lines by">
+        <SegmentedControl
+          selectedId={field}
+          options={[
+            { id: 'isrc', text: 'ISRC' },
+            { id: 'upc', text: 'UPC' },
+            { id: 'cat_no', text: 'Catalogue number' },
+          ]}
+          onChange={({ detail }) => {
+            const next = detail.selectedId as Field;
+            setField(next);
+            setValue(line[next] ?? '');
+            setRecord(null);
+          }}
+        />
+      </FormField>
+      <FormField label="Value">
+        <Input value={value} onChange={({ detail }) => setValue(detail.value)} data-testid="assign-value" />
+      </FormField>
+      <FormField label={recording ? 'Recording' : 'Release'} errorText={error}>
+        <RecordPicker
+          key={field}
+          source={pickerSource(recording ? 'recordings' : 'releases')}
+          value={record}
+          onChange={setRecord}
+          testId="assign-record"
+          invalid={Boolean(error)}
+        />
+      </FormField>
+    </FormModal>
   );
 }
 

@@ -1,10 +1,8 @@
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
-import Modal from '@cloudscape-design/components/modal';
+import { FormModal } from '../../components/form-modal';
 import Select from '@cloudscape-design/components/select';
-import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { notify } from '../../app/notifications';
@@ -72,70 +70,55 @@ export function EntryModal({
   const signed = entryTakesSign(values.kind);
   const valid = !validateEntry(values).amount;
   return (
-    <Modal
-      visible
+    <FormModal
       header="Add to the account"
-      onDismiss={onClose}
-      footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button variant="primary" loading={busy} onClick={() => void submit()} data-testid="entry-submit">
-              Add
-            </Button>
-          </SpaceBetween>
-        </Box>
-      }
+      onClose={onClose}
+      onSubmit={submit}
+      busy={busy}
+      submitText="Add"
+      submitTestId="entry-submit"
     >
-      <SpaceBetween size="m">
-        <FormField label="What" errorText={errors.kind}>
-          <Select
-            selectedOption={{ value: values.kind, label: ENTRY_TEXT[values.kind] }}
-            options={MANUAL_ENTRY_KINDS.map((k) => ({ value: k, label: ENTRY_TEXT[k] }))}
-            onChange={({ detail }) => set('kind', detail.selectedOption.value as ManualEntryKind)}
-            data-testid="entry-kind"
-          />
-        </FormField>
-        <FormField
-          label="Amount"
-          constraintText={
-            signed
-              ? 'Positive: the label owes the account more; negative: less'
-              : values.kind === 'reserve_release'
-                ? 'Released back to the account'
-                : 'Paid or held back: it is taken off the balance'
-          }
-          errorText={errors.amount}
-          description={valid ? `The balance changes by ${entryEffect(values.kind, values.amount)}` : undefined}
-        >
-          <Input
-            value={values.amount}
-            inputMode="decimal"
-            onChange={({ detail }) => set('amount', detail.value)}
-            data-testid="entry-amount"
-          />
-        </FormField>
-        <FormField label="Date" constraintText="YYYY-MM-DD" errorText={errors.date}>
-          <Input value={values.date} onChange={({ detail }) => set('date', detail.value)} data-testid="entry-date" />
-        </FormField>
-        <FormField label="Description" errorText={errors.description}>
-          <Input
-            value={values.description}
-            onChange={({ detail }) => set('description', detail.value)}
-            data-testid="entry-description"
-          />
-        </FormField>
-        <FormField
-          label="Release"
-          description="An advance against one release (optional)"
-          errorText={errors.release_id}
-        >
-          <RecordPicker source={releaseSource} value={release} onChange={setRelease} testId="entry-release" />
-        </FormField>
-        {failure ? <Box color="text-status-error">{failure}</Box> : null}
-      </SpaceBetween>
-    </Modal>
+      <FormField label="What" errorText={errors.kind}>
+        <Select
+          selectedOption={{ value: values.kind, label: ENTRY_TEXT[values.kind] }}
+          options={MANUAL_ENTRY_KINDS.map((k) => ({ value: k, label: ENTRY_TEXT[k] }))}
+          onChange={({ detail }) => set('kind', detail.selectedOption.value as ManualEntryKind)}
+          data-testid="entry-kind"
+        />
+      </FormField>
+      <FormField
+        label="Amount"
+        constraintText={
+          signed
+            ? 'Positive: the label owes the account more; negative: less'
+            : values.kind === 'reserve_release'
+              ? 'Released back to the account'
+              : 'Paid or held back: it is taken off the balance'
+        }
+        errorText={errors.amount}
+        description={valid ? `The balance changes by ${entryEffect(values.kind, values.amount)}` : undefined}
+      >
+        <Input
+          value={values.amount}
+          inputMode="decimal"
+          onChange={({ detail }) => set('amount', detail.value)}
+          data-testid="entry-amount"
+        />
+      </FormField>
+      <FormField label="Date" constraintText="YYYY-MM-DD" errorText={errors.date}>
+        <Input value={values.date} onChange={({ detail }) => set('date', detail.value)} data-testid="entry-date" />
+      </FormField>
+      <FormField label="Description" errorText={errors.description}>
+        <Input
+          value={values.description}
+          onChange={({ detail }) => set('description', detail.value)}
+          data-testid="entry-description"
+        />
+      </FormField>
+      <FormField label="Release" description="An advance against one release (optional)" errorText={errors.release_id}>
+        <RecordPicker source={releaseSource} value={release} onChange={setRelease} testId="entry-release" />
+      </FormField>
+      {failure ? <Box color="text-status-error">{failure}</Box> : null}
+    </FormModal>
   );
 }
