@@ -1,14 +1,6 @@
-import Box from '@cloudscape-design/components/box';
-import ColumnLayout from '@cloudscape-design/components/column-layout';
-import Container from '@cloudscape-design/components/container';
-import ContentLayout from '@cloudscape-design/components/content-layout';
-import Header from '@cloudscape-design/components/header';
-import SpaceBetween from '@cloudscape-design/components/space-between';
-import { RouterLink } from '../../components/router-link';
-import { distributionCompanyFinances } from '../finances/distribution-dashboard';
-import { PlatformFigures } from '../finances/platform-dashboard';
+import { LinksDashboard, type LinkSections } from '../finances/links-dashboard';
 
-const SECTIONS: [string, [string, string][]][] = [
+const SECTIONS: LinkSections = [
   [
     'Catalogue',
     [
@@ -68,30 +60,11 @@ const SECTIONS: [string, [string, string][]][] = [
 /** AdminDashboard: the platform's figures and the way into every admin area. */
 export function AdminDashboardPage() {
   return (
-    <ContentLayout
-      header={
-        <Header variant="h1" description="Records across every company, and the reference data.">
-          Admin Dashboard
-        </Header>
-      }
-    >
-      <SpaceBetween size="l">
-        <PlatformFigures companyPage={distributionCompanyFinances} />
-        <Container data-testid="admin-dashboard">
-          <ColumnLayout columns={3} variant="text-grid">
-            {SECTIONS.map(([title, links]) => (
-              <SpaceBetween key={title} size="xs">
-                <Box variant="h3">{title}</Box>
-                {links.map(([text, href]) => (
-                  <RouterLink key={href} href={href}>
-                    {text}
-                  </RouterLink>
-                ))}
-              </SpaceBetween>
-            ))}
-          </ColumnLayout>
-        </Container>
-      </SpaceBetween>
-    </ContentLayout>
+    <LinksDashboard
+      title="Admin Dashboard"
+      description="Records across every company, and the reference data."
+      testId="admin-dashboard"
+      sections={SECTIONS}
+    />
   );
 }

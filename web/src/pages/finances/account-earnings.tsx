@@ -1,14 +1,11 @@
 import ColumnLayout from '@cloudscape-design/components/column-layout';
-import Container from '@cloudscape-design/components/container';
-import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useMemo } from 'react';
-import { PeriodPicker } from '../../components/period-picker';
-import { RecordState } from '../../components/record-state';
 import { useAccountFinances } from './finance-api';
 import { PeriodChart, SlicePie } from './finance-charts';
 import { Figure } from './finance-figures';
 import { fillPeriods, money, royaltiesHref, sliceHref } from './finance-model';
+import { PeriodContainer } from './period-views';
 import { useFinancePages, usePeriod } from './use-period';
 import type { AccountFinances } from '../../../../shared/schemas/finance-views';
 
@@ -65,30 +62,17 @@ function Earnings({ view }: { view: AccountFinances }) {
  * for a period: their share by pay period and by store, what was paid and what is owed.
  */
 export function AccountEarnings({ type, id }: { type: 'Payee' | 'Artist'; id: string }) {
-  const [period, setPeriod] = usePeriod();
-  const { data, error, isLoading, mutate } = useAccountFinances(type, id, period);
+  const [period] = usePeriod();
   return (
-    <Container
-      data-testid="account-earnings"
-      header={
-        <Header
-          variant="h2"
-          description="From the royalty ledger; each period and store links to its lines"
-          actions={<PeriodPicker value={{ key: 'chosen', ...period }} onChange={setPeriod} testId="earnings-period" />}
-        >
-          Earnings
-        </Header>
-      }
+    <PeriodContainer
+      testId="account-earnings"
+      title="Earnings"
+      description="From the royalty ledger; each period and store links to its lines"
+      pickerTestId="earnings-period"
+      load={useAccountFinances(type, id, period)}
+      errorHeader="Could not load the earnings"
     >
-      <RecordState
-        error={error}
-        isLoading={isLoading}
-        data={data}
-        retry={mutate}
-        errorHeader="Could not load the earnings"
-      >
-        {(answer) => <Earnings view={answer.finances} />}
-      </RecordState>
-    </Container>
+      {(answer) => <Earnings view={answer.finances} />}
+    </PeriodContainer>
   );
 }

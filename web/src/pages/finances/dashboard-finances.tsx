@@ -6,14 +6,13 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useMemo } from 'react';
 import { ApiError } from '../../app/api';
-import { PeriodPicker } from '../../components/period-picker';
-import { RecordState } from '../../components/record-state';
 import { RouterLink } from '../../components/router-link';
 import { StatusBadge } from '../../components/status-badge';
 import { useUserDashboard } from './finance-api';
 import { PeriodChart, SlicePie } from './finance-charts';
 import { Figure, RoyaltyFigures } from './finance-figures';
 import { countLinks, fillPeriods, money, royaltiesHref, sliceHref } from './finance-model';
+import { PeriodContainer } from './period-views';
 import { useFinancePages, usePeriod } from './use-period';
 import type { DashboardCounts, UserDashboard } from '../../../../shared/schemas/finance-views';
 
@@ -117,36 +116,23 @@ function Statements({ dashboard }: { dashboard: UserDashboard }) {
  * royalties of the period by pay period, store and territory, and the statements due.
  */
 export function DashboardFinances({ companyId }: { companyId: string }) {
-  const [period, setPeriod] = usePeriod();
-  const { data, error, isLoading, mutate } = useUserDashboard(companyId, period);
+  const [period] = usePeriod();
+  const load = useUserDashboard(companyId, period);
+  const { data, error } = load;
   // A company role without money.read has no finances to show: the dashboard simply leaves them out.
   if (error instanceof ApiError && error.status === 403) return null;
   return (
     <SpaceBetween size="l">
-      <Container
-        data-testid="dashboard-finances"
-        header={
-          <Header
-            variant="h2"
-            description="Royalties of the period, from the ledger: every figure and slice opens its lines"
-            actions={
-              <PeriodPicker value={{ key: 'chosen', ...period }} onChange={setPeriod} testId="dashboard-period" />
-            }
-          >
-            Finances
-          </Header>
-        }
+      <PeriodContainer
+        testId="dashboard-finances"
+        title="Finances"
+        description="Royalties of the period, from the ledger: every figure and slice opens its lines"
+        pickerTestId="dashboard-period"
+        load={load}
+        errorHeader="Could not load the figures"
       >
-        <RecordState
-          error={error}
-          isLoading={isLoading}
-          data={data}
-          retry={mutate}
-          errorHeader="Could not load the figures"
-        >
-          {(answer) => <CompanyFigures dashboard={answer.user_dashboard} />}
-        </RecordState>
-      </Container>
+        {(answer) => <CompanyFigures dashboard={answer.user_dashboard} />}
+      </PeriodContainer>
       {data ? (
         <Container header={<Header variant="h2">In the company</Header>} data-testid="dashboard-counts">
           <DashboardCountsGrid counts={data.user_dashboard.counts} />

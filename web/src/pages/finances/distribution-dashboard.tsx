@@ -1,13 +1,6 @@
-import Box from '@cloudscape-design/components/box';
-import ColumnLayout from '@cloudscape-design/components/column-layout';
-import Container from '@cloudscape-design/components/container';
-import ContentLayout from '@cloudscape-design/components/content-layout';
-import Header from '@cloudscape-design/components/header';
-import SpaceBetween from '@cloudscape-design/components/space-between';
-import { RouterLink } from '../../components/router-link';
-import { PlatformFigures } from './platform-dashboard';
+import { LinksDashboard, type LinkSections } from './links-dashboard';
 
-const SECTIONS: [string, [string, string][]][] = [
+const SECTIONS: LinkSections = [
   [
     'Money',
     [
@@ -39,36 +32,14 @@ const SECTIONS: [string, [string, string][]][] = [
   ],
 ];
 
-/** The distribution company's finances page of a client company. */
-export const distributionCompanyFinances = (id: string) => `/distribution/companies/${encodeURIComponent(id)}/finances`;
-
 /** DistributionDashboard (/distribution): the platform's figures and the way into the distribution area. */
 export function DistributionDashboardPage() {
   return (
-    <ContentLayout
-      header={
-        <Header variant="h1" description="Money, clients and deliveries across every company.">
-          Distribution Dashboard
-        </Header>
-      }
-    >
-      <SpaceBetween size="l">
-        <PlatformFigures companyPage={distributionCompanyFinances} />
-        <Container data-testid="distribution-dashboard">
-          <ColumnLayout columns={3} variant="text-grid">
-            {SECTIONS.map(([title, links]) => (
-              <SpaceBetween key={title} size="xs">
-                <Box variant="h3">{title}</Box>
-                {links.map(([text, href]) => (
-                  <RouterLink key={href} href={href}>
-                    {text}
-                  </RouterLink>
-                ))}
-              </SpaceBetween>
-            ))}
-          </ColumnLayout>
-        </Container>
-      </SpaceBetween>
-    </ContentLayout>
+    <LinksDashboard
+      title="Distribution Dashboard"
+      description="Money, clients and deliveries across every company."
+      testId="distribution-dashboard"
+      sections={SECTIONS}
+    />
   );
 }

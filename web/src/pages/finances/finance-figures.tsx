@@ -40,6 +40,14 @@ export function Figure({
   );
 }
 
+/** The money figures of RoyaltyFigures, in order: label, field (its test id with a dash), note. */
+const MONEY_FIGURES: [string, 'revenue' | 'label_share' | 'artist_share' | 'aggregator_fee', string][] = [
+  ['Revenue', 'revenue', 'What the stores paid'],
+  ['Label share', 'label_share', "By the labels' deals"],
+  ['Artist share', 'artist_share', 'Part of the label share owed to artists'],
+  ['Aggregator fee', 'aggregator_fee', "The distributor's cut"],
+];
+
 /**
  * The ledger's figures for a range (revenue, label share of which artists, aggregator fee,
  * lines), each a link to the royalties list behind it.
@@ -60,34 +68,16 @@ export function RoyaltyFigures({
   const href = royaltiesHref(royaltiesPage, royaltiesQuery);
   return (
     <ColumnLayout columns={5} variant="text-grid">
-      <Figure
-        label="Revenue"
-        value={money(figures.revenue, currency)}
-        href={href}
-        testId={`${testId}-revenue`}
-        note="What the stores paid"
-      />
-      <Figure
-        label="Label share"
-        value={money(figures.label_share, currency)}
-        href={href}
-        testId={`${testId}-label-share`}
-        note="By the labels' deals"
-      />
-      <Figure
-        label="Artist share"
-        value={money(figures.artist_share, currency)}
-        href={href}
-        testId={`${testId}-artist-share`}
-        note="Part of the label share owed to artists"
-      />
-      <Figure
-        label="Aggregator fee"
-        value={money(figures.aggregator_fee, currency)}
-        href={href}
-        testId={`${testId}-aggregator-fee`}
-        note="The distributor's cut"
-      />
+      {MONEY_FIGURES.map(([label, key, note]) => (
+        <Figure
+          key={key}
+          label={label}
+          value={money(figures[key], currency)}
+          href={href}
+          testId={`${testId}-${key.replace('_', '-')}`}
+          note={note}
+        />
+      ))}
       <Figure
         label="Lines"
         value={formatCount(figures.lines)}

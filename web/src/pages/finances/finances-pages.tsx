@@ -1,18 +1,14 @@
 import Alert from '@cloudscape-design/components/alert';
 import Button from '@cloudscape-design/components/button';
-import ContentLayout from '@cloudscape-design/components/content-layout';
-import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { MESSAGES } from '../../../../shared/messages';
 import { useSession } from '../../app/session';
-import { PeriodPicker } from '../../components/period-picker';
-import { pickerSource, RecordPicker } from '../../components/record-picker';
-import { RecordState } from '../../components/record-state';
 import { useFinances, type FinancesSource } from './finance-api';
 import { FinancesPanel } from './finances-panel';
 import { OtherCompanyNotice } from './other-company-notice';
+import { LabelParamPicker, LoadState, PeriodPage, UrlPeriodPicker } from './period-views';
 import { useFinancePages, useLabelParam, usePeriod } from './use-period';
 
 /**
@@ -36,45 +32,32 @@ function FinancesPage({
   links?: [string, string][];
 }) {
   const navigate = useNavigate();
-  const [period, setPeriod] = usePeriod();
+  const [period] = usePeriod();
   const pages = useFinancePages();
-  const { data, error, isLoading, mutate } = useFinances(source, period, companyId);
+  const load = useFinances(source, period, companyId);
+  const { data } = load;
   return (
-    <ContentLayout
-      header={
-        <Header
-          variant="h1"
-          description={data ? `${description ?? data.finances.scope.name}` : description}
-          actions={
-            <SpaceBetween direction="horizontal" size="xs">
-              {links.map(([text, href]) => (
-                <Button key={href} onClick={() => navigate(href)}>
-                  {text}
-                </Button>
-              ))}
-              <PeriodPicker value={{ key: 'chosen', ...period }} onChange={setPeriod} testId="finances-period" />
-            </SpaceBetween>
-          }
-        >
-          {title}
-        </Header>
+    <PeriodPage
+      title={title}
+      description={data ? `${description ?? data.finances.scope.name}` : description}
+      actions={
+        <SpaceBetween direction="horizontal" size="xs">
+          {links.map(([text, href]) => (
+            <Button key={href} onClick={() => navigate(href)}>
+              {text}
+            </Button>
+          ))}
+          <UrlPeriodPicker testId="finances-period" />
+        </SpaceBetween>
       }
+      controls={controls}
     >
-      <SpaceBetween size="l">
-        {controls}
-        {source ? (
-          <RecordState
-            error={error}
-            isLoading={isLoading}
-            data={data}
-            retry={mutate}
-            errorHeader="Could not load the finances"
-          >
-            {(answer) => <FinancesPanel view={answer.finances} pages={pages} />}
-          </RecordState>
-        ) : null}
-      </SpaceBetween>
-    </ContentLayout>
+      {source ? (
+        <LoadState load={load} errorHeader="Could not load the finances">
+          {(answer) => <FinancesPanel view={answer.finances} pages={pages} />}
+        </LoadState>
+      ) : null}
+    </PeriodPage>
   );
 }
 
@@ -94,8 +77,6 @@ export function UserFinancesPage() {
     />
   );
 }
-
-const labelPicker = pickerSource('labels');
 
 /** A page's path with the chosen label in its query, so the next page shows the same label. */
 const withLabel = (path: string, label: { id: string; name: string } | null) =>
@@ -117,17 +98,7 @@ export function LabelFinancesPage() {
         ['Accounting', withLabel('/user/labels/finances/royalties/reports', label)],
         ['Expenses', '/user/labels/finances/expenses'],
       ]}
-      controls={
-        <div style={{ maxWidth: 360 }}>
-          <RecordPicker
-            source={labelPicker}
-            value={label}
-            onChange={choose}
-            testId="finances-label"
-            placeholder="Every label"
-          />
-        </div>
-      }
+      controls={<LabelParamPicker label={label} onChange={choose} placeholder="Every label" />}
     />
   );
 }

@@ -22,6 +22,12 @@ import type { FinanceSlice, FinancesView } from '../../../../shared/schemas/fina
 
 const MEASURES: PeriodMeasure[] = ['revenue', 'label_share', 'artist_share'];
 
+/** The pies beside each other: container header, pie title, the view's slices (its test id with a dash). */
+const SLICES: [string, string, 'by_store' | 'by_territory'][] = [
+  ['By store', 'Stores', 'by_store'],
+  ['By territory', 'Territories', 'by_territory'],
+];
+
 /** Slices (labels, releases, stores, territories) as a table: each name links to its royalties. */
 function SliceTable({
   title,
@@ -118,24 +124,17 @@ export function FinancesPanel({
         </SpaceBetween>
       </Container>
       <ColumnLayout columns={2}>
-        <Container header={<Header variant="h2">By store</Header>}>
-          <SlicePie
-            title="Stores"
-            slices={view.by_store}
-            currency={currency}
-            hrefOf={slice}
-            testId={`${testId}-by-store`}
-          />
-        </Container>
-        <Container header={<Header variant="h2">By territory</Header>}>
-          <SlicePie
-            title="Territories"
-            slices={view.by_territory}
-            currency={currency}
-            hrefOf={slice}
-            testId={`${testId}-by-territory`}
-          />
-        </Container>
+        {SLICES.map(([header, title, key]) => (
+          <Container key={key} header={<Header variant="h2">{header}</Header>}>
+            <SlicePie
+              title={title}
+              slices={view[key]}
+              currency={currency}
+              hrefOf={slice}
+              testId={`${testId}-${key.replace('_', '-')}`}
+            />
+          </Container>
+        ))}
       </ColumnLayout>
       <Container header={<Header variant="h2">Money</Header>} data-testid={`${testId}-money`}>
         <ColumnLayout columns={4} variant="text-grid">

@@ -1,6 +1,5 @@
 import Box from '@cloudscape-design/components/box';
 import Container from '@cloudscape-design/components/container';
-import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -9,16 +8,14 @@ import Table from '@cloudscape-design/components/table';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { MESSAGES } from '../../../../shared/messages';
-import { PeriodPicker } from '../../components/period-picker';
-import { pickerSource, RecordPicker } from '../../components/record-picker';
 import { ApiErrorAlert } from '../../components/api-error-alert';
-import { RecordState } from '../../components/record-state';
 import { StatusBadge } from '../../components/status-badge';
 import { RouterLink } from '../../components/router-link';
 import { useLabelResource } from '../labels/label-api';
 import { useLabelAccounting } from './finance-api';
 import { accountingRows, money, periodLabel, royaltiesHref, type AccountingRow } from './finance-model';
 import { OtherCompanyNotice } from './other-company-notice';
+import { LabelParamPicker, LoadState, PeriodPage } from './period-views';
 import { useFinancePages, useLabelParam, usePeriod } from './use-period';
 import type { LabelAccounting } from '../../../../shared/schemas/finance-views';
 
@@ -141,37 +138,18 @@ function LabelAccountingPage({
   /** The label's company, when it is not (necessarily) the current one. */
   companyId?: string;
 }) {
-  const [period, setPeriod] = usePeriod();
-  const { data, error, isLoading, mutate } = useLabelAccounting(labelId, period, companyId);
+  const [period] = usePeriod();
+  const load = useLabelAccounting(labelId, period, companyId);
   return (
-    <ContentLayout
-      header={
-        <Header
-          variant="h1"
-          description={data?.accounting.label.name ?? 'Choose a label'}
-          actions={<PeriodPicker value={{ key: 'chosen', ...period }} onChange={setPeriod} testId="finances-period" />}
-        >
-          {title}
-        </Header>
-      }
-    >
-      <SpaceBetween size="l">
-        {controls}
-        {labelId ? (
-          <RecordState
-            error={error}
-            isLoading={isLoading}
-            data={data}
-            retry={mutate}
-            errorHeader="Could not load the label's accounting"
-          >
-            {(answer) => <AccountingView view={answer.accounting} />}
-          </RecordState>
-        ) : (
-          <Box color="text-status-inactive">{MESSAGES.noLabelSelected}</Box>
-        )}
-      </SpaceBetween>
-    </ContentLayout>
+    <PeriodPage title={title} description={load.data?.accounting.label.name ?? 'Choose a label'} controls={controls}>
+      {labelId ? (
+        <LoadState load={load} errorHeader="Could not load the label's accounting">
+          {(answer) => <AccountingView view={answer.accounting} />}
+        </LoadState>
+      ) : (
+        <Box color="text-status-inactive">{MESSAGES.noLabelSelected}</Box>
+      )}
+    </PeriodPage>
   );
 }
 
@@ -193,8 +171,6 @@ export function DistributionLabelAccountingPage() {
   );
 }
 
-const labelPicker = pickerSource('labels');
-
 /** UserLabelFinancesRoyaltiesReports (/user/labels/finances/royalties/reports): a chosen label's accounting. */
 export function LabelReportsPage() {
   const [label, choose] = useLabelParam();
@@ -202,17 +178,7 @@ export function LabelReportsPage() {
     <LabelAccountingPage
       labelId={label?.id ?? null}
       title="Label accounting"
-      controls={
-        <div style={{ maxWidth: 360 }}>
-          <RecordPicker
-            source={labelPicker}
-            value={label}
-            onChange={choose}
-            testId="finances-label"
-            placeholder="Choose a label"
-          />
-        </div>
-      }
+      controls={<LabelParamPicker label={label} onChange={choose} placeholder="Choose a label" />}
     />
   );
 }

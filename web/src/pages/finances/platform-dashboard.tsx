@@ -1,18 +1,16 @@
 import Box from '@cloudscape-design/components/box';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
-import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useMemo } from 'react';
-import { PeriodPicker } from '../../components/period-picker';
-import { RecordState } from '../../components/record-state';
 import { RouterLink } from '../../components/router-link';
 import { useAdminDashboard } from './finance-api';
 import { PeriodChart } from './finance-charts';
 import { Figure } from './finance-figures';
 import { fillPeriods, formatCount, money, royaltiesHref } from './finance-model';
 import { DashboardCountsGrid } from './dashboard-finances';
+import { PeriodContainer } from './period-views';
 import { useFinancePages, usePeriod } from './use-period';
 import type { AdminDashboard } from '../../../../shared/schemas/finance-views';
 
@@ -74,30 +72,17 @@ function Figures({ dashboard, companyPage }: { dashboard: AdminDashboard; compan
  * counts, revenue by pay period and money by company; a company links to its finances.
  */
 export function PlatformFigures({ companyPage }: { companyPage: (id: string) => string }) {
-  const [period, setPeriod] = usePeriod();
-  const { data, error, isLoading, mutate } = useAdminDashboard(period);
+  const [period] = usePeriod();
   return (
-    <Container
-      data-testid="platform-figures"
-      header={
-        <Header
-          variant="h2"
-          description="Every company, from the royalty ledger's aggregates"
-          actions={<PeriodPicker value={{ key: 'chosen', ...period }} onChange={setPeriod} testId="dashboard-period" />}
-        >
-          The platform
-        </Header>
-      }
+    <PeriodContainer
+      testId="platform-figures"
+      title="The platform"
+      description="Every company, from the royalty ledger's aggregates"
+      pickerTestId="dashboard-period"
+      load={useAdminDashboard(period)}
+      errorHeader="Could not load the figures"
     >
-      <RecordState
-        error={error}
-        isLoading={isLoading}
-        data={data}
-        retry={mutate}
-        errorHeader="Could not load the figures"
-      >
-        {(answer) => <Figures dashboard={answer.dashboard} companyPage={companyPage} />}
-      </RecordState>
-    </Container>
+      {(answer) => <Figures dashboard={answer.dashboard} companyPage={companyPage} />}
+    </PeriodContainer>
   );
 }
