@@ -1,6 +1,7 @@
 import Big from 'big.js';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { inCompany, labelManager } from '../support/api.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { inCompany } from '../support/api.js';
+import { financeFixture, putThreeWaySplit } from '../support/finance-fixture.js';
 import { until } from '../support/wait.js';
 
 /**
@@ -33,25 +34,6 @@ let importId: string;
 const qs = (params: Record<string, string>) => new URLSearchParams(params).toString();
 const sum = (values: string[]) => values.reduce((a, v) => a.plus(v), new Big(0)).toFixed(2);
 
-async function drop(tenant: string, body: string): Promise<string> {
-  const { PutObjectCommand, HeadObjectCommand } = await import('@aws-sdk/client-s3');
-  const { s3Client } = await import('../../functions/lib/clients.js');
-  const { BUCKETS } = await import('../../infra/resources.js');
-  const { getDb } = await import('../../functions/data/service.js');
-  const { importIdOf } = await import('../../functions/royalties/import/run-import.js');
-  const bucket = BUCKETS.ledger.localName;
-  const key = `drop/${tenant}/${sourceId}/account-finances-${Date.now()}.csv`;
-  await s3Client().send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body }));
-  const etag = (await s3Client().send(new HeadObjectCommand({ Bucket: bucket, Key: key }))).ETag ?? '';
-  const id = importIdOf(key, etag);
-  const item = await until(async () => {
-    const found = (await getDb().entities.RoyaltyImport.get({ tenantId: tenant, id }).go()).data;
-    return found && found.status !== 'processing' ? found : undefined;
-  });
-  expect(item.status).toBe('done');
-  return id;
-}
-
 /** Publishes a payee statement run for the accounts over the periods; answers its statements by account id. */
 async function publish(start: string, end: string): Promise<Map<string, Statement>> {
   const created = await api.post('/statements/create_statement_run', {
@@ -80,75 +62,48 @@ async function publish(start: string, end: string): Promise<Map<string, Statemen
 }
 
 beforeAll(async () => {
-  Object.assign(process.env, inject('cloudEnv'));
-  const manager = await labelManager();
-  api = inCompany(manager.token, manager.distributed.id);
-  other = inCompany(manager.token, manager.publisher.id);
-  tenantId = manager.distributed.id;
-  const { getDb } = await import('../../functions/data/service.js');
-  const db = getDb().entities;
-  const map = {
-    columns: {
-      isrc: 'ISRC',
-      subtotal_payable: 'Net',
-      subtotal_payable_currency: 'Currency',
-      pay_period: 'Period',
-      retailer: 'Store',
-      territory: 'Territory',
+  ({ api, other, tenantId, importId } = await financeFixture({
+    source: { id: sourceId, name: 'Account Finance Store' },
+    label: { labelId, name: `Account Finance Label ${stamp}` },
+    release: { id: `REL-AF-${stamp}`, title: 'Split EP', recordings: [recording(1), recording(2)] },
+    catalogue: async (db, tenantId) => {
+      for (const n of [1, 2, 3])
+        await db.Payee.put({
+          tenantId,
+          id: payee(n),
+          name: `Split Payee ${n}`,
+          email: `split.${n}.${stamp}@example.test`,
+        }).go();
+      // An artist without member payees is its own account.
+      await db.Artist.put({ tenantId, id: artistId, name: 'Split Artist', email: `artist.${stamp}@example.test` }).go();
+      // Payee 1 is nobody's member: it is paid through the recording's splits only.
+      await putThreeWaySplit(db, tenantId, { id: recording(1), title: 'Split One', isrc: isrc(1) }, [
+        payee(1),
+        payee(2),
+        payee(3),
+      ]);
+      await db.Recording.put({
+        tenantId,
+        id: recording(2),
+        title: 'Split Two',
+        isrc: isrc(2),
+        artist_recordings: [{ artist_id: artistId, payee_share: 45.5, digital_royalty_share: 100 }],
+      }).go();
     },
-    constants: { sales_category: 'Stream' },
-  };
-  await db.RoyaltySource.put({ tenantId, id: sourceId, name: 'Account Finance Store', map }).go();
-  await db.Label.put({ tenantId, labelId, name: `Account Finance Label ${stamp}`, deal_percentage: 80 }).go();
-  await db.Release.put({
-    tenantId,
-    id: `REL-AF-${stamp}`,
-    title: 'Split EP',
-    label_id: labelId,
-    release_recordings: [{ recording_id: recording(1) }, { recording_id: recording(2) }],
-  }).go();
-  for (const n of [1, 2, 3])
-    await db.Payee.put({
-      tenantId,
-      id: payee(n),
-      name: `Split Payee ${n}`,
-      email: `split.${n}.${stamp}@example.test`,
-    }).go();
-  // An artist without member payees is its own account.
-  await db.Artist.put({ tenantId, id: artistId, name: 'Split Artist', email: `artist.${stamp}@example.test` }).go();
-  // Payee 1 is nobody's member: it is paid through the recording's splits only.
-  await db.Recording.put({
-    tenantId,
-    id: recording(1),
-    title: 'Split One',
-    isrc: isrc(1),
-    recording_payees: [
-      { payee_id: payee(1), split: 33.33 },
-      { payee_id: payee(2), split: 33.33 },
-      { payee_id: payee(3), split: 33.34 },
-    ],
-  }).go();
-  await db.Recording.put({
-    tenantId,
-    id: recording(2),
-    title: 'Split Two',
-    isrc: isrc(2),
-    artist_recordings: [{ artist_id: artistId, payee_share: 45.5, digital_royalty_share: 100 }],
-  }).go();
-  importId = await drop(
-    tenantId,
-    [
-      'ISRC,Net,Currency,Period,Store,Territory',
-      `${isrc(1)},10.01,GBP,${p1},Spotify,GB`,
-      `${isrc(1)},2.005,GBP,${p1},Apple,US`,
-      `${isrc(1)},0.013,GBP,${p1},Spotify,GB`,
-      `${isrc(1)},5.555555,GBP,${p2},Spotify,DE`,
-      `${isrc(1)},0.03,GBP,${p2},Apple,GB`,
-      `${isrc(2)},1.237,GBP,${p1},Spotify,FR`,
-      `${isrc(2)},7.777777,GBP,${p2},Apple,GB`,
-      `${isrc(9)},1.00,GBP,${p1},Spotify,GB`,
-    ].join('\n'),
-  );
+    report: {
+      name: 'account-finances',
+      lines: [
+        `${isrc(1)},10.01,GBP,${p1},Spotify,GB`,
+        `${isrc(1)},2.005,GBP,${p1},Apple,US`,
+        `${isrc(1)},0.013,GBP,${p1},Spotify,GB`,
+        `${isrc(1)},5.555555,GBP,${p2},Spotify,DE`,
+        `${isrc(1)},0.03,GBP,${p2},Apple,GB`,
+        `${isrc(2)},1.237,GBP,${p1},Spotify,FR`,
+        `${isrc(2)},7.777777,GBP,${p2},Apple,GB`,
+        `${isrc(9)},1.00,GBP,${p1},Spotify,GB`,
+      ],
+    },
+  }));
 }, 120_000);
 
 describe("a payee's and an artist's finances", () => {

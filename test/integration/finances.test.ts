@@ -1,7 +1,8 @@
 import Big from 'big.js';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultPeriod } from '../../shared/period-picker.js';
 import { call, demo, inCompany, labelManager, newConfirmedUser, signIn } from '../support/api.js';
+import { financeFixture } from '../support/finance-fixture.js';
 import { until } from '../support/wait.js';
 
 /**
@@ -30,24 +31,6 @@ let otherId: string;
 const qs = (params: Record<string, string>) => new URLSearchParams(params).toString();
 const cents = (value: string) => new Big(value).toFixed(2, Big.roundHalfUp);
 
-async function drop(tenant: string, body: string) {
-  const { PutObjectCommand, HeadObjectCommand } = await import('@aws-sdk/client-s3');
-  const { s3Client } = await import('../../functions/lib/clients.js');
-  const { BUCKETS } = await import('../../infra/resources.js');
-  const { getDb } = await import('../../functions/data/service.js');
-  const { importIdOf } = await import('../../functions/royalties/import/run-import.js');
-  const bucket = BUCKETS.ledger.localName;
-  const key = `drop/${tenant}/${sourceId}/finances-${Date.now()}.csv`;
-  await s3Client().send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body }));
-  const etag = (await s3Client().send(new HeadObjectCommand({ Bucket: bucket, Key: key }))).ETag ?? '';
-  const id = importIdOf(key, etag);
-  const item = await until(async () => {
-    const found = (await getDb().entities.RoyaltyImport.get({ tenantId: tenant, id }).go()).data;
-    return found && found.status !== 'processing' ? found : undefined;
-  });
-  expect(item.status).toBe('done');
-}
-
 /** What the royalties list sums from the lines for a royalties_query. */
 async function listed(query: string) {
   const answer = await api.get(`/royalties?${query}&per_page=5`);
@@ -56,68 +39,38 @@ async function listed(query: string) {
 }
 
 beforeAll(async () => {
-  Object.assign(process.env, inject('cloudEnv'));
-  const manager = await labelManager();
-  api = inCompany(manager.token, manager.distributed.id);
-  other = inCompany(manager.token, manager.publisher.id);
-  tenantId = manager.distributed.id;
-  otherId = manager.publisher.id;
-  const { getDb } = await import('../../functions/data/service.js');
-  const db = getDb().entities;
-  const map = {
-    columns: {
-      isrc: 'ISRC',
-      subtotal_payable: 'Net',
-      subtotal_payable_currency: 'Currency',
-      pay_period: 'Period',
-      retailer: 'Store',
-      territory: 'Territory',
+  ({ api, other, tenantId, otherId } = await financeFixture({
+    source: { id: sourceId, name: 'Finance Store' },
+    label: { labelId, name: `Finance Label ${stamp}` },
+    release: { id: `REL-FIN-${stamp}`, title: 'Finance EP', recordings: [`REC-FIN-${stamp}-1`, `REC-FIN-${stamp}-2`] },
+    catalogue: async (db, tenantId) => {
+      await db.Payee.put({ tenantId, id: payeeId, name: 'Band Payee', email: `band.${stamp}@example.test` }).go();
+      await db.Artist.put({
+        tenantId,
+        id: artistId,
+        name: 'Finance Band',
+        artist_members: [{ id: 'm1', contributor_id: 'c1', payee_id: payeeId, active: true }],
+      }).go();
+      await db.Recording.put({ tenantId, id: `REC-FIN-${stamp}-1`, title: 'One', isrc: isrc(1) }).go();
+      await db.Recording.put({
+        tenantId,
+        id: `REC-FIN-${stamp}-2`,
+        title: 'Two',
+        isrc: isrc(2),
+        artist_recordings: [{ artist_id: artistId, payee_share: 50, digital_royalty_share: 100 }],
+      }).go();
     },
-    constants: { sales_category: 'Stream' },
-  };
-  await db.RoyaltySource.put({ tenantId, id: sourceId, name: 'Finance Store', map }).go();
-  await db.Label.put({ tenantId, labelId, name: `Finance Label ${stamp}`, deal_percentage: 80 }).go();
-  await db.Release.put({
-    tenantId,
-    id: `REL-FIN-${stamp}`,
-    title: 'Finance EP',
-    label_id: labelId,
-    release_recordings: [{ recording_id: `REC-FIN-${stamp}-1` }, { recording_id: `REC-FIN-${stamp}-2` }],
-  }).go();
-  await db.Payee.put({ tenantId, id: payeeId, name: 'Band Payee', email: `band.${stamp}@example.test` }).go();
-  await db.Artist.put({
-    tenantId,
-    id: artistId,
-    name: 'Finance Band',
-    artist_members: [{ id: 'm1', contributor_id: 'c1', payee_id: payeeId, active: true }],
-  }).go();
-  await db.Recording.put({ tenantId, id: `REC-FIN-${stamp}-1`, title: 'One', isrc: isrc(1) }).go();
-  await db.Recording.put({
-    tenantId,
-    id: `REC-FIN-${stamp}-2`,
-    title: 'Two',
-    isrc: isrc(2),
-    artist_recordings: [{ artist_id: artistId, payee_share: 50, digital_royalty_share: 100 }],
-  }).go();
-  // The records above are written straight to the table: say their lists changed, as the catalogue's
-  // own writes do, or a list cached earlier in this process would not show them.
-  const { LISTS } = await import('../../functions/data/list-cache.js');
-  const changed = [
-    LISTS.tenantLabels(tenantId),
-    ...['releases', 'recordings', 'artists', 'payees'].map((c) => LISTS.tenantCollection(c, tenantId)),
-  ];
-  for (const list of changed) await db.ListVersion.put({ list, version: `${Date.now()}-${list}` }).go();
-  await drop(
-    tenantId,
-    [
-      'ISRC,Net,Currency,Period,Store,Territory',
-      `${isrc(1)},10.01,GBP,${p1},Spotify,GB`,
-      `${isrc(1)},2.005,GBP,${p1},Apple,US`,
-      `${isrc(2)},0.03,GBP,${p2},Spotify,DE`,
-      `${isrc(2)},5.555555,GBP,${p2},Apple,GB`,
-      `${isrc(9)},1.00,GBP,${p1},Spotify,GB`,
-    ].join('\n'),
-  );
+    report: {
+      name: 'finances',
+      lines: [
+        `${isrc(1)},10.01,GBP,${p1},Spotify,GB`,
+        `${isrc(1)},2.005,GBP,${p1},Apple,US`,
+        `${isrc(2)},0.03,GBP,${p2},Spotify,DE`,
+        `${isrc(2)},5.555555,GBP,${p2},Apple,GB`,
+        `${isrc(9)},1.00,GBP,${p1},Spotify,GB`,
+      ],
+    },
+  }));
 }, 120_000);
 
 describe('finances from the aggregates', () => {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { labelManager } from '../support/api.js';
-import { until } from '../support/wait.js';
+import { dropReport, putThreeWaySplit } from '../support/finance-fixture.js';
 
 /**
  * Who is owed what, through the real local cloud: a report dropped into a company's folder is
@@ -20,25 +20,6 @@ const labelId = `LAB-ST-${stamp}`;
 const sourceId = `SRC-ST-${stamp}`;
 let tenantId: string;
 let otherId: string;
-
-async function drop(tenant: string, name: string, body: string) {
-  const { PutObjectCommand, HeadObjectCommand } = await import('@aws-sdk/client-s3');
-  const { s3Client } = await import('../../functions/lib/clients.js');
-  const { BUCKETS } = await import('../../infra/resources.js');
-  const { getDb } = await import('../../functions/data/service.js');
-  const { importIdOf } = await import('../../functions/royalties/import/run-import.js');
-  const bucket = BUCKETS.ledger.localName;
-  const key = `drop/${tenant}/${sourceId}/${name}-${Date.now()}.csv`;
-  await s3Client().send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body }));
-  const etag = (await s3Client().send(new HeadObjectCommand({ Bucket: bucket, Key: key }))).ETag ?? '';
-  const id = importIdOf(key, etag);
-  const item = await until(async () => {
-    const found = (await getDb().entities.RoyaltyImport.get({ tenantId: tenant, id }).go()).data;
-    return found && found.status !== 'processing' ? found : undefined;
-  });
-  expect(item.status).toBe('done');
-  return id;
-}
 
 beforeAll(async () => {
   Object.assign(process.env, inject('cloudEnv'));
@@ -70,17 +51,11 @@ beforeAll(async () => {
     name: 'Statement Band',
     artist_members: [{ id: 'm1', contributor_id: 'c1', payee_id: payee(4), active: true }],
   }).go();
-  await db.Recording.put({
-    tenantId,
-    id: `REC-ST-${stamp}-1`,
-    title: 'Three Ways',
-    isrc: isrc(1),
-    recording_payees: [
-      { payee_id: payee(1), split: 33.33 },
-      { payee_id: payee(2), split: 33.33 },
-      { payee_id: payee(3), split: 33.34 },
-    ],
-  }).go();
+  await putThreeWaySplit(db, tenantId, { id: `REC-ST-${stamp}-1`, title: 'Three Ways', isrc: isrc(1) }, [
+    payee(1),
+    payee(2),
+    payee(3),
+  ]);
   await db.Recording.put({
     tenantId,
     id: `REC-ST-${stamp}-2`,
@@ -98,8 +73,9 @@ beforeAll(async () => {
     recording_payees: [{ payee_id: payee(9), split: 100 }],
   }).go();
   const report = (lines: string[]) => ['ISRC,Net,Currency,Period', ...lines].join('\n');
-  await drop(
+  await dropReport(
     tenantId,
+    sourceId,
     'statement',
     report([
       `${isrc(1)},10.01,GBP,${period}`,
@@ -108,7 +84,7 @@ beforeAll(async () => {
       `${isrc(7)},1.00,GBP,${period}`,
     ]),
   );
-  await drop(otherId, 'elsewhere', report([`${isrc(1)},500.00,GBP,${period}`]));
+  await dropReport(otherId, sourceId, 'elsewhere', report([`${isrc(1)},500.00,GBP,${period}`]));
 }, 120_000);
 
 const scope = () => ({
