@@ -1,8 +1,6 @@
-import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
-import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { ReactNode } from 'react';
+import { ConfirmActionModal } from './confirm-action-modal';
 
 /**
  * A modal form: its fields stacked, and a footer of Cancel and one primary button that submits
@@ -26,24 +24,15 @@ export function FormModal({
   children: ReactNode;
 }) {
   return (
-    <Modal
-      visible
+    <ConfirmActionModal
       header={header}
-      onDismiss={onClose}
-      footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button variant="primary" loading={busy} onClick={() => void onSubmit()} data-testid={submitTestId}>
-              {submitText}
-            </Button>
-          </SpaceBetween>
-        </Box>
-      }
+      confirmText={submitText}
+      busy={busy}
+      onCancel={onClose}
+      onConfirm={() => void onSubmit()}
+      confirmTestId={submitTestId}
     >
       <SpaceBetween size="m">{children}</SpaceBetween>
-    </Modal>
+    </ConfirmActionModal>
   );
 }

@@ -12,7 +12,8 @@ import { MESSAGES } from '../../../../shared/messages';
 import { notify } from '../../app/notifications';
 import { DeleteModal } from '../../components/delete-modal';
 import { FormattedDate } from '../../components/formatted';
-import { pickerSource, RecordPicker, type PickedRecord } from '../../components/record-picker';
+import { LabelFilter } from '../../components/label-filter';
+import type { PickedRecord } from '../../components/record-picker';
 import { RouterLink } from '../../components/router-link';
 import { ServerTable } from '../../components/server-table';
 import { StatusBadge } from '../../components/status-badge';
@@ -22,7 +23,6 @@ import { deleteBlocked, type ExpensePages } from './expense-model';
 import { expensesApi, expensesPath, useExpensePages, type ExpenseListFilter } from './expenses-api';
 import type { Expense, ExpenseList } from '../../../../shared/schemas/statement-views';
 
-const labelPicker = pickerSource('labels');
 const PAID_OPTIONS = [
   { value: '', label: 'Paid or not' },
   { value: 'true', label: 'Paid' },
@@ -129,15 +129,12 @@ export function ExpensesPage() {
           selectionType="single"
           filters={
             <SpaceBetween direction="horizontal" size="xs" alignItems="center">
-              <div style={{ minWidth: 200 }}>
-                <RecordPicker
-                  source={labelPicker}
-                  value={label}
-                  onChange={chooseLabel}
-                  testId="expenses-filter-label"
-                  placeholder={pages.byLabel ? 'Choose a label' : 'Any label'}
-                />
-              </div>
+              <LabelFilter
+                value={label}
+                onChange={chooseLabel}
+                testId="expenses-filter-label"
+                placeholder={pages.byLabel ? 'Choose a label' : 'Any label'}
+              />
               <Select
                 selectedOption={PAID_OPTIONS.find((o) => o.value === paid) ?? PAID_OPTIONS[0]}
                 options={PAID_OPTIONS}

@@ -8,7 +8,8 @@ import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DeleteModal } from '../../components/delete-modal';
 import { FormattedDate } from '../../components/formatted';
-import { pickerSource, RecordPicker, type PickedRecord } from '../../components/record-picker';
+import { LabelFilter } from '../../components/label-filter';
+import type { PickedRecord } from '../../components/record-picker';
 import { RouterLink } from '../../components/router-link';
 import { ServerTable } from '../../components/server-table';
 import { useServerList } from '../../components/use-server-list';
@@ -16,8 +17,6 @@ import { formatMoney } from '../royalties/royalty-model';
 import type { PaymentPages } from './payment-model';
 import { paymentsApi, paymentsPath, usePaymentPages, type PaymentListFilter } from './payments-api';
 import type { Payment, PaymentList } from '../../../../shared/schemas/payment-views';
-
-const labelPicker = pickerSource('labels');
 
 function paymentColumns(pages: PaymentPages): TableProps.ColumnDefinition<Payment>[] {
   return [
@@ -108,15 +107,7 @@ export function PaymentsPage() {
         selectionType="single"
         filters={
           <SpaceBetween direction="horizontal" size="xs" alignItems="center">
-            <div style={{ minWidth: 200 }}>
-              <RecordPicker
-                source={labelPicker}
-                value={label}
-                onChange={setLabel}
-                testId="payments-filter-label"
-                placeholder="Any label"
-              />
-            </div>
+            <LabelFilter value={label} onChange={setLabel} testId="payments-filter-label" placeholder="Any label" />
             {payableId ? (
               <TokenGroup
                 items={[{ label: `Paid to ${payableName}`, dismissLabel: 'Show every payee' }]}

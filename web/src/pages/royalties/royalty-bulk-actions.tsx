@@ -1,11 +1,8 @@
-import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
-import Modal from '@cloudscape-design/components/modal';
-import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
 import { MESSAGES } from '../../../../shared/messages';
 import { notify, notifyError } from '../../app/notifications';
+import { ConfirmActionModal } from '../../components/confirm-action-modal';
 import type { ServerTableContext } from '../../components/server-table';
 import { royaltiesApi } from './royalties-api';
 import { BULK_ACTION_TEXT, BULK_ACTIONS, type BulkAction, type RoyaltyFilter } from './royalty-model';
@@ -84,32 +81,19 @@ export function RoyaltyBulkActions({
         Actions
       </ButtonDropdown>
       {pending ? (
-        <Modal
-          visible
+        <ConfirmActionModal
           header={text}
-          onDismiss={() => setPending(null)}
-          footer={
-            <Box float="right">
-              <SpaceBetween direction="horizontal" size="xs">
-                <Button variant="link" onClick={() => setPending(null)} data-testid="royalties-action-cancel">
-                  Cancel
-                </Button>
-                <Button
-                  variant="primary"
-                  loading={busy}
-                  onClick={() => void run(pending)}
-                  data-testid="royalties-action-confirm"
-                >
-                  {text}
-                </Button>
-              </SpaceBetween>
-            </Box>
-          }
+          confirmText={text}
+          busy={busy}
+          onCancel={() => setPending(null)}
+          onConfirm={() => void run(pending)}
+          confirmTestId="royalties-action-confirm"
+          cancelTestId="royalties-action-cancel"
         >
           {pending.all
             ? `${text}: all ${count} line${count === 1 ? '' : 's'} matching the filter, on every page.`
             : `${text}: the ${count} selected line${count === 1 ? '' : 's'}.`}
-        </Modal>
+        </ConfirmActionModal>
       ) : null}
     </>
   );

@@ -1,11 +1,8 @@
-import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
-import Modal from '@cloudscape-design/components/modal';
-import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
 import { MESSAGES } from '../../../../shared/messages';
 import { notify, notifyError } from '../../app/notifications';
+import { ConfirmActionModal } from '../../components/confirm-action-modal';
 import type { ServerTableContext } from '../../components/server-table';
 import { downloadStatements, statementsApi } from './statements-api';
 import { statementTitle } from './statement-model';
@@ -96,30 +93,17 @@ export function StatementBulkActions({
         Actions ({selected.length})
       </ButtonDropdown>
       {pending ? (
-        <Modal
-          visible
+        <ConfirmActionModal
           header={ACTION_TEXT[pending]}
-          onDismiss={() => setPending(null)}
-          footer={
-            <Box float="right">
-              <SpaceBetween direction="horizontal" size="xs">
-                <Button variant="link" onClick={() => setPending(null)} data-testid="statements-action-cancel">
-                  Cancel
-                </Button>
-                <Button
-                  variant="primary"
-                  loading={busy}
-                  onClick={() => void run(pending)}
-                  data-testid="statements-action-confirm"
-                >
-                  {ACTION_TEXT[pending]}
-                </Button>
-              </SpaceBetween>
-            </Box>
-          }
+          confirmText={ACTION_TEXT[pending]}
+          busy={busy}
+          onCancel={() => setPending(null)}
+          onConfirm={() => void run(pending)}
+          confirmTestId="statements-action-confirm"
+          cancelTestId="statements-action-cancel"
         >
           {ACTION_TEXT[pending]}: the {plural(selected.length)} selected ({selected.map(statementTitle).join(', ')}).
-        </Modal>
+        </ConfirmActionModal>
       ) : null}
     </>
   );

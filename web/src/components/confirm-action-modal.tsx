@@ -1,0 +1,51 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Modal from '@cloudscape-design/components/modal';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import type { ReactNode } from 'react';
+
+/**
+ * A modal that asks before acting: `children` as its body, and a footer of Cancel and one
+ * primary button that acts (loading while `busy`).
+ */
+export function ConfirmActionModal({
+  header,
+  confirmText,
+  busy,
+  onCancel,
+  onConfirm,
+  confirmTestId,
+  cancelTestId,
+  children,
+}: {
+  header: string;
+  confirmText: string;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+  confirmTestId: string;
+  cancelTestId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Modal
+      visible
+      header={header}
+      onDismiss={onCancel}
+      footer={
+        <Box float="right">
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button variant="link" onClick={onCancel} data-testid={cancelTestId}>
+              Cancel
+            </Button>
+            <Button variant="primary" loading={busy} onClick={onConfirm} data-testid={confirmTestId}>
+              {confirmText}
+            </Button>
+          </SpaceBetween>
+        </Box>
+      }
+    >
+      {children}
+    </Modal>
+  );
+}
