@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, demo, inCompany, labelManager, signIn } from '../support/api.js';
-import { until } from '../support/wait.js';
+import { importReport, storeMap } from '../support/royalty-report.js';
 
 /**
  * The admin royalties (spec 3 §2.2 /admin/royalties): every company's lines in one list through the
@@ -24,19 +24,7 @@ const REPORT = [
   `${retailer},2026-04,GBAAA2600105,Admin Song Five,Bob,1,0.05,GBP`,
   `${retailer},2026-03,GBAAA2600106,Admin Song Six,Bob,1,0.05,GBP`,
 ].join('\n');
-const MAP = {
-  columns: {
-    retailer: 'Store',
-    pay_period: 'Period',
-    isrc: 'ISRC',
-    song: 'Track',
-    artist: 'Artist',
-    quantity: 'Units',
-    subtotal_payable: 'Net',
-    subtotal_payable_currency: 'Currency',
-  },
-  constants: { sales_category: 'Stream' },
-};
+const MAP = storeMap();
 
 beforeAll(async () => {
   const label = await labelManager();
@@ -45,24 +33,12 @@ beforeAll(async () => {
   otherCompanyId = label.publisher.id;
   manager = inCompany(label.token, companyId);
   admin = inCompany(await signIn(demo.admin.email, demo.admin.password), companyId);
-  const map = await manager.post('/royalty_maps', { name: `Admin store ${Date.now()}`, map: MAP });
-  expect(map.status).toBe(201);
-  const upload = await manager.post('/royalties/bulk', {
+  importId = await importReport(manager, {
+    mapName: `Admin store ${Date.now()}`,
+    map: MAP,
     filename: 'admin-list.csv',
-    size: Buffer.byteLength(REPORT),
-    source_id: map.body.royalty_map.id,
+    report: REPORT,
   });
-  expect(upload.status).toBe(200);
-  const put = await fetch(upload.body.url, { method: 'PUT', headers: upload.body.headers, body: REPORT });
-  expect(put.status).toBe(200);
-  const done = await until(async () => {
-    const found = (await manager.get('/royalty_imports?per_page=100')).body.royalty_imports.find(
-      (i: { filename: string; status: string }) => i.filename.endsWith('admin-list.csv') && i.status !== 'processing',
-    );
-    return found;
-  }, 60_000);
-  expect(done.status).toBe('done');
-  importId = done.id;
 }, 120_000);
 
 describe('admin royalties list', () => {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, inCompany, labelManager, newConfirmedUser } from '../support/api.js';
 import { until } from '../support/wait.js';
+import { importReport, storeMap } from '../support/royalty-report.js';
 
 /**
  * The royalties API (issue 6, spec 3 §7.1): a report uploaded through a presigned URL into the
@@ -25,44 +26,19 @@ const REPORT = [
   `${retailerB},2026-06,GBAAA2600101,Song One,Ann,3,0.33,GBP,GB`,
   `${retailerB},2026-06,GBAAA2600104,Song Four,Bob,7,0.70,GBP,DE`,
 ].join('\n');
-const MAP = {
-  columns: {
-    retailer: 'Store',
-    pay_period: 'Period',
-    isrc: 'ISRC',
-    song: 'Track',
-    artist: 'Artist',
-    quantity: 'Units',
-    subtotal_payable: 'Net',
-    subtotal_payable_currency: 'Currency',
-    territory: 'Country',
-  },
-  constants: { sales_category: 'Stream' },
-};
+const MAP = storeMap({ territory: 'Country' });
 
 beforeAll(async () => {
   const manager = await labelManager();
   api = inCompany(manager.token, manager.distributed.id);
   other = inCompany(manager.token, manager.publisher.id);
 
-  const map = await api.post('/royalty_maps', { name: `Store ${Date.now()}`, map: MAP });
-  expect(map.status).toBe(201);
-  const upload = await api.post('/royalties/bulk', {
+  importId = await importReport(api, {
+    mapName: `Store ${Date.now()}`,
+    map: MAP,
     filename: 'may-june.csv',
-    size: Buffer.byteLength(REPORT),
-    source_id: map.body.royalty_map.id,
+    report: REPORT,
   });
-  expect(upload.status).toBe(200);
-  const put = await fetch(upload.body.url, { method: 'PUT', headers: upload.body.headers, body: REPORT });
-  expect(put.status).toBe(200);
-  const done = await until(async () => {
-    const found = (await api.get('/royalty_imports?per_page=100')).body.royalty_imports.find(
-      (i: { filename: string; status: string }) => i.filename.endsWith('may-june.csv') && i.status !== 'processing',
-    );
-    return found;
-  }, 60_000);
-  expect(done.status).toBe('done');
-  importId = done.id;
 }, 120_000);
 
 describe('royalties list', () => {

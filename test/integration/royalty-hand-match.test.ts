@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inCompany, labelManager } from '../support/api.js';
+import { storeMap } from '../support/royalty-report.js';
 import { until } from '../support/wait.js';
 
 /**
@@ -34,20 +35,8 @@ const REPORT = [
   `Hand Store,2026-02,${unmatchedIsrc},${unknownSong},${stranger},${reportAlbum},${reportLabel},4,3.00,GBP`,
   `Hand Store,2026-02,${knownIsrc},Radio Edit ${stamp},${stranger},${reportAlbum},${reportLabel},1,1.00,GBP`,
 ].join('\n');
-const MAP = {
-  columns: {
-    retailer: 'Store',
-    pay_period: 'Period',
-    isrc: 'ISRC',
-    song: 'Track',
-    artist: 'Artist',
-    album: 'Album',
-    label_name: 'Label',
-    quantity: 'Units',
-    subtotal_payable: 'Net',
-    subtotal_payable_currency: 'Currency',
-  },
-};
+// The store map's columns with the album and label, and no constants.
+const MAP = { columns: storeMap({ album: 'Album', label_name: 'Label' }).columns };
 
 type Line = { song: string; artist: string; album: string; label_name: string; isrc: string; matched_by: string };
 const lines = async (query: string) => (await api.get(`/royalties?import_id=${importId}&${query}`)).body;

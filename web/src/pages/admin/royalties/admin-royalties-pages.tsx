@@ -9,25 +9,14 @@ import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { TableProps } from '@cloudscape-design/components/table';
 import { useMemo, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { api } from '../../../app/api';
-import { useInvalidate } from '../../../app/invalidate';
-import { notify } from '../../../app/notifications';
 import { useAdminCompanies, useApi } from '../../../app/resources';
-import { FormShell } from '../../../components/form-shell';
 import { RecordState } from '../../../components/record-state';
 import { RouterLink } from '../../../components/router-link';
 import { ServerTable } from '../../../components/server-table';
-import { useFormSubmit } from '../../../components/use-form-submit';
-import { RoyaltyFormFields } from '../../royalties/royalty-form-fields';
-import {
-  emptySale,
-  paidChanges,
-  royaltyToValues,
-  toRoyaltyPayload,
-  validateRoyalty,
-  type RoyaltyFormValues,
-} from '../../royalties/royalty-form-model';
+import { RoyaltyFormShell, useRoyaltyForm } from '../../royalties/royalty-form';
+import { paidChanges, toRoyaltyPayload } from '../../royalties/royalty-form-model';
 import { formatMoney } from '../../royalties/royalty-model';
 import { GLOBAL } from '../users/user-api';
 import type { Royalty } from '../../../../../shared/schemas/royalty-views';
@@ -179,17 +168,15 @@ export function AdminRoyaltyPage() {
 }
 
 function AdminRoyaltyForm({ royalty }: { royalty?: AdminRoyalty }) {
-  const navigate = useNavigate();
-  const refresh = useInvalidate(ADMIN_ROYALTIES_BASE);
   const companies = useAdminCompanies();
   const [companyId, setCompanyId] = useState(royalty?.company_id ?? '');
-  const [values, setValues] = useState<RoyaltyFormValues>(() => (royalty ? royaltyToValues(royalty) : emptySale()));
-  const form = useFormSubmit({
-    validate: () => ({
-      ...validateRoyalty(values, Boolean(royalty)),
-      ...(companyId ? {} : { company_id: 'Company is required' }),
-    }),
-    send: () =>
+  const state = useRoyaltyForm({
+    royalty,
+    invalidate: ADMIN_ROYALTIES_BASE,
+    // Spec 3 §2.2: after an add or update the admin forms return to the list.
+    listPage: ADMIN_ROYALTIES_BASE,
+    validate: (): Record<string, string> => (companyId ? {} : { company_id: 'Company is required' }),
+    send: (values) =>
       royalty
         ? api.patch<{ message?: string }>(
             adminRoyaltyApiPath(royalty.company_id, royalty.id),
@@ -201,41 +188,21 @@ function AdminRoyaltyForm({ royalty }: { royalty?: AdminRoyalty }) {
             { company_id: companyId, royalty: toRoyaltyPayload(values, false) },
             GLOBAL,
           ),
-    onSuccess: async (answer) => {
-      await refresh();
-      notify('notification', answer.message ?? (royalty ? 'Royalty Updated' : 'Royalty Added'));
-      // Spec 3 §2.2: after an add or update the admin forms return to the list.
-      navigate(ADMIN_ROYALTIES_BASE);
-    },
   });
-  const set = <K extends keyof RoyaltyFormValues>(key: K, value: RoyaltyFormValues[K]) =>
-    setValues((v) => ({ ...v, [key]: value }));
   const options = (companies.data?.companies ?? []).map((c) => ({ value: c.id, label: c.name }));
   return (
-    <FormShell
-      testId="admin-royalty"
-      title={royalty ? 'Edit royalty' : 'New royalty'}
-      failure={form.failure}
-      errors={form.errors}
-      submitting={form.submitting}
-      submitLabel={royalty ? 'Save changes' : 'Add sale'}
-      onSubmit={() => void form.submit()}
-      onCancel={() => navigate(ADMIN_ROYALTIES_BASE)}
-    >
-      <SpaceBetween size="l">
-        <FormField label="Company" errorText={form.errors.company_id}>
-          <Select
-            disabled={Boolean(royalty)}
-            selectedOption={options.find((o) => o.value === companyId) ?? null}
-            options={options}
-            onChange={({ detail }) => setCompanyId(detail.selectedOption.value ?? '')}
-            placeholder="Choose a company"
-            data-testid="admin-royalty-company"
-          />
-        </FormField>
-        <RoyaltyFormFields values={values} set={set} errors={form.errors} editing={Boolean(royalty)} />
-      </SpaceBetween>
-    </FormShell>
+    <RoyaltyFormShell state={state} testId="admin-royalty" title={royalty ? 'Edit royalty' : 'New royalty'}>
+      <FormField label="Company" errorText={state.form.errors.company_id}>
+        <Select
+          disabled={Boolean(royalty)}
+          selectedOption={options.find((o) => o.value === companyId) ?? null}
+          options={options}
+          onChange={({ detail }) => setCompanyId(detail.selectedOption.value ?? '')}
+          placeholder="Choose a company"
+          data-testid="admin-royalty-company"
+        />
+      </FormField>
+    </RoyaltyFormShell>
   );
 }
 

@@ -1,0 +1,51 @@
+import { expect } from 'vitest';
+import type { inCompany } from './api.js';
+import { until } from './wait.js';
+
+type Api = ReturnType<typeof inCompany>;
+
+/** A royalty map for the `Store,Period,ISRC,Track,Artist,Units,Net,Currency` reports the tests upload. */
+export function storeMap(columns: Record<string, string> = {}) {
+  return {
+    columns: {
+      retailer: 'Store',
+      pay_period: 'Period',
+      isrc: 'ISRC',
+      song: 'Track',
+      artist: 'Artist',
+      quantity: 'Units',
+      subtotal_payable: 'Net',
+      subtotal_payable_currency: 'Currency',
+      ...columns,
+    },
+    constants: { sales_category: 'Stream' },
+  };
+}
+
+/**
+ * Saves the map, uploads the report through its presigned URL and waits for the worker to import
+ * it; answers the import's id.
+ */
+export async function importReport(
+  api: Api,
+  options: { mapName: string; map: object; filename: string; report: string },
+): Promise<string> {
+  const map = await api.post('/royalty_maps', { name: options.mapName, map: options.map });
+  expect(map.status).toBe(201);
+  const upload = await api.post('/royalties/bulk', {
+    filename: options.filename,
+    size: Buffer.byteLength(options.report),
+    source_id: map.body.royalty_map.id,
+  });
+  expect(upload.status).toBe(200);
+  const put = await fetch(upload.body.url, { method: 'PUT', headers: upload.body.headers, body: options.report });
+  expect(put.status).toBe(200);
+  const done = await until(async () => {
+    const found = (await api.get('/royalty_imports?per_page=100')).body.royalty_imports.find(
+      (i: { filename: string; status: string }) => i.filename.endsWith(options.filename) && i.status !== 'processing',
+    );
+    return found;
+  }, 60_000);
+  expect(done.status).toBe('done');
+  return done.id;
+}
