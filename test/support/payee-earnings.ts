@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { inCompany } from './api.js';
-import { until } from './wait.js';
+import { importReport as importThroughMap } from './royalty-report.js';
 
 type Api = ReturnType<typeof inCompany>;
 
@@ -33,9 +33,8 @@ export async function payeeWithEarnings(api: Api, stamp: number, periods: [strin
  * map of its own, the way a user uploads one, and waits until the import is done.
  */
 export async function importReport(api: Api, name: string, rows: string[]) {
-  const report = rows.join('\n');
-  const map = await api.post('/royalty_maps', {
-    name,
+  await importThroughMap(api, {
+    mapName: name,
     map: {
       columns: {
         retailer: 'Store',
@@ -48,21 +47,7 @@ export async function importReport(api: Api, name: string, rows: string[]) {
       },
       constants: { sales_category: 'Stream', territory: 'GB' },
     },
+    filename: `${name}.csv`,
+    report: rows.join('\n'),
   });
-  expect(map.status).toBe(201);
-  const filename = `${name}.csv`;
-  const upload = await api.post('/royalties/bulk', {
-    filename,
-    size: Buffer.byteLength(report),
-    source_id: map.body.royalty_map.id,
-  });
-  await fetch(upload.body.url, { method: 'PUT', headers: upload.body.headers, body: report });
-  const done = await until(
-    async () =>
-      (await api.get('/royalty_imports?per_page=100')).body.royalty_imports.find(
-        (i: { filename: string; status: string }) => i.filename.endsWith(filename) && i.status !== 'processing',
-      ),
-    60_000,
-  );
-  expect(done.status).toBe('done');
 }
