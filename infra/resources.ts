@@ -125,6 +125,8 @@ export const ENV = {
   ledgerTable: 'LEDGER_GLUE_TABLE',
   /** A company ledger above this many stored lines is listed on Athena in AWS (default in ledger/engine/choose.ts). */
   ledgerDistributedLines: 'LEDGER_DISTRIBUTED_LINES',
+  /** The royalties reader's memory budget per process in MB (default in ledger/duck.ts). */
+  ledgerMemoryMb: 'LEDGER_MEMORY_MB',
   /** Set only in the local cloud: endpoints of the emulators and the outbox folder. */
   dynamoEndpoint: 'LOCAL_DYNAMODB_ENDPOINT',
   s3Endpoint: 'LOCAL_S3_ENDPOINT',

@@ -2,17 +2,52 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { ENV } from '../../../infra/resources.js';
+import { LEDGER_CACHE_DIR } from './cache-dir.js';
 
 /**
- * The process's DuckDB for reading royalties: one in-memory database holding each tenant's
- * ledger table (ledger/tables.ts), one connection per statement so concurrent requests run
- * side by side on DuckDB's own threads (a connection runs one statement at a time).
+ * The process's DuckDB for reading royalties: one in-memory database that holds no ledger (the
+ * lines are read from the immutable Parquet files in the local cache, ledger/files.ts), only
+ * each tenant's small overlay table (ledger/ledger-source.ts). One connection per statement, so
+ * concurrent requests run side by side on DuckDB's own threads.
+ *
+ * Its memory is bounded by LEDGER_MEMORY_MB (default 1024, the API process's whole budget):
+ * DuckDB gets that minus what Node itself needs, and what does not fit (a large sort or
+ * grouping) spills into a temp folder on local disk (/tmp in Lambda) instead of growing.
  */
+export const DEFAULT_LEDGER_MEMORY_MB = 1024;
+/** What the Node process itself (V8 heap, the handlers, the SDK clients) needs beside DuckDB. */
+const NODE_RESERVE_MB = 320;
+/** DuckDB needs a little to run at all. */
+const MIN_DUCKDB_MB = 128;
+
+/** DuckDB's share of the process's memory budget, in MB. */
+export function duckMemoryMb(env: NodeJS.ProcessEnv = process.env): number {
+  const value = Number(env[ENV.ledgerMemoryMb]);
+  const budget = Number.isInteger(value) && value > 0 ? value : DEFAULT_LEDGER_MEMORY_MB;
+  return Math.max(MIN_DUCKDB_MB, budget - NODE_RESERVE_MB);
+}
+
 let instance: Promise<DuckDBInstance> | undefined;
 
+function readerInstance(): Promise<DuckDBInstance> {
+  instance ??= (async () => {
+    const created = await DuckDBInstance.create(':memory:', {
+      memory_limit: `${duckMemoryMb()}MB`,
+      temp_directory: path.join(LEDGER_CACHE_DIR, `spill-${process.pid}`),
+    });
+    // Parquet footers are read once per file, not on every query (the files never change). A
+    // setting of the Parquet extension, so it is set once loaded, not at creation.
+    const connection = await created.connect();
+    await connection.run('SET GLOBAL parquet_metadata_cache = true');
+    connection.closeSync();
+    return created;
+  })();
+  return instance;
+}
+
 export async function withConnection<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
-  instance ??= DuckDBInstance.create(':memory:');
-  const connection = await (await instance).connect();
+  const connection = await (await readerInstance()).connect();
   try {
     return await work(connection);
   } finally {

@@ -1,9 +1,9 @@
 import { mkdir, rename, stat } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { ENV } from '../../../infra/resources.js';
 import { listImports } from '../../data/access/royalty-imports.js';
 import { requireEnv } from '../../lib/clients.js';
+import { LEDGER_CACHE_DIR } from './cache-dir.js';
 import { download as downloadObject } from './object-files.js';
 
 /**
@@ -12,7 +12,6 @@ import { download as downloadObject } from './object-files.js';
  * files are immutable (a re-match writes a new key), so a cached file never goes stale; a
  * download lands under a temporary name first so a reader never sees half a file.
  */
-const CACHE_DIR = path.join(os.tmpdir(), 'label-platform-ledger-cache');
 const downloads = new Map<string, Promise<string>>();
 
 /** The ledger files an import's lines are in: its one file, or its parts' (import/parts.ts). */
@@ -42,7 +41,7 @@ export function localLedgerFile(key: string): Promise<string> {
 }
 
 async function download(key: string): Promise<string> {
-  const target = path.join(CACHE_DIR, ...key.split('/').map((part) => part.replace(/[^\w.-]/g, '_')));
+  const target = path.join(LEDGER_CACHE_DIR, ...key.split('/').map((part) => part.replace(/[^\w.-]/g, '_')));
   if (
     await stat(target).then(
       () => true,

@@ -75,20 +75,26 @@ export function idsCondition(ids: string[]): string {
   return parts.length ? `(${parts.join(' OR ')})` : 'false';
 }
 
+/** A relation and its bound parameters. */
+export type BoundRelation = { sql: string; params: Record<string, string> };
+
 /**
- * The effective royalties as a SQL relation over the tenant's ledger table (ledger/tables.ts,
- * which holds the imported lines and the manual sales): edits applied, deleted lines left out,
- * paid flags computed. Returns the SQL and its bound parameters.
+ * The effective royalties as a SQL relation over `table` (a table or a parenthesised relation
+ * holding imported lines and manual sales, with `manual_id`): edits applied, deleted lines left
+ * out, paid flags computed.
  */
-export function effectiveRelation(
-  table: string,
-  overlays: Pick<Overlays, 'edits' | 'rules'>,
-): { sql: string; params: Record<string, string> } {
+export function effectiveRelation(table: string, overlays: Pick<Overlays, 'edits' | 'rules'>): BoundRelation {
+  const edited = editedRelation(table, overlays.edits);
+  return flaggedRelation(edited.sql, overlays.rules, edited.params);
+}
+
+/** `table`'s lines with the edits applied (deleted lines left out) and an `edited` column. */
+export function editedRelation(table: string, edits: RoyaltyEditItem[]): BoundRelation {
   const params: Record<string, string> = {};
   let relation = `(SELECT *, false AS edited FROM ${table})`;
-  if (overlays.edits.length) {
+  if (edits.length) {
     params.edits = duckJson(
-      overlays.edits.map((e) => {
+      edits.map((e) => {
         const ref = parseRoyaltyId(e.id);
         const key = ref?.manual ? { manual_id: ref.id } : { import_id: ref?.importId, line: ref?.line };
         return { ...e.fields, ...key, deleted: Boolean(e.deleted), cleared: e.cleared ?? [] };
@@ -117,21 +123,30 @@ export function effectiveRelation(
         ON (e.manual_id IS NULL AND e.import_id = l.import_id AND e.line = l.line) OR (e.manual_id IS NOT NULL AND e.manual_id = l.manual_id)
       WHERE e.deleted IS NOT TRUE)`;
   }
+  return { sql: relation, params };
+}
 
+/** `relation` with the paid and artist-paid flags the state rules give each line (newest rule first). */
+export function flaggedRelation(
+  relation: string,
+  rules: RoyaltyStateRuleItem[],
+  params: Record<string, string> = {},
+): BoundRelation {
+  const bound = { ...params };
   const flag = (name: StateFlag) => {
-    const rules = overlays.rules.filter((r) => r.flag === name).sort((a, b) => (a.seq < b.seq ? 1 : -1));
-    if (!rules.length) return `false AS ${name}`;
-    const whens = rules.map((rule) => {
+    const mine = rules.filter((r) => r.flag === name).sort((a, b) => (a.seq < b.seq ? 1 : -1));
+    if (!mine.length) return `false AS ${name}`;
+    const whens = mine.map((rule) => {
       let condition = 'false';
       if (rule.ids?.length) condition = idsCondition(rule.ids);
       else if (rule.filter) {
-        const bound = filterCondition(withoutState(rule.filter), `r${rule.seq}`);
-        Object.assign(params, bound.params);
-        condition = bound.sql;
+        const filter = filterCondition(withoutState(rule.filter), `r${rule.seq}`);
+        Object.assign(bound, filter.params);
+        condition = filter.sql;
       }
       return `WHEN ${condition} THEN ${rule.value}`;
     });
     return `CASE ${whens.join(' ')} ELSE false END AS ${name}`;
   };
-  return { sql: `(SELECT *, ${flag('paid')}, ${flag('artist_paid')} FROM ${relation})`, params };
+  return { sql: `(SELECT *, ${flag('paid')}, ${flag('artist_paid')} FROM ${relation})`, params: bound };
 }

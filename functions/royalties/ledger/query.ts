@@ -1,17 +1,20 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { withConnection } from './duck.js';
 import { ledgerState, type LedgerState } from './state.js';
-import { DEFAULT_ORDER, dropLater, tenantLedgerTable } from './tables.js';
+import { fileLines, ledgerSource, overlayLines, type LedgerSource } from './ledger-source.js';
 import { LEDGER_COLUMNS } from './schema.js';
-import { effectiveRelation, ID_SQL } from './overlays.js';
+import { flaggedRelation, ID_SQL, type BoundRelation } from './overlays.js';
 import { filterCondition, type RoyaltyFilter } from './filter.js';
+import { ROLLUP_SUMS, stateRollup } from './rollup-files.js';
 import { getOrCreate } from '../../lib/get-or-create.js';
 
 /**
- * Reads a tenant's royalties: the ledger table (ledger/tables.ts) with the overlays applied
- * (ledger/overlays.ts). Sums come from a rollup of the effective lines by the list's filter columns,
- * built once per ledger state, whenever the filter allows; a page in the default order is read
- * without sorting (the table is stored in that order).
+ * Reads a tenant's royalties straight from its immutable Parquet files (ledger-source.ts) with
+ * the overlays applied: nothing the size of the ledger is held in memory, so a process's memory
+ * stays within its budget (duck.ts) whatever the ledger's size and however many tenants it
+ * serves. Sums and filter menus come from the state's rollup file (rollup-files.ts) whenever
+ * the filter allows; a page in the default order is read period by period in file order and
+ * stops once it is full (ledger-order.ts), so neither scans the whole ledger.
  */
 export { withConnection };
 
@@ -57,14 +60,37 @@ export type RoyaltyPageQuery = {
   sort: { field: SortField; direction: 'asc' | 'desc' };
 };
 
-type Ledger = { tenantId: string; state: LedgerState; table: string; relation: string; params: Record<string, string> };
+/** The default order of the list: newest pay period first, then import and line (manual sales last in a period). */
+const DEFAULT_ORDER = 'pay_period DESC NULLS LAST, import_id, line, manual_id';
+
+type Ledger = {
+  tenantId: string;
+  state: LedgerState;
+  source: LedgerSource;
+  /** All effective royalties (files' lines and overlay rows, flags computed). */
+  relation: string;
+  params: Record<string, string>;
+  /** The files' side and the overlay's side apart, flags computed (a default page reads each its own way). */
+  files: string;
+  overlay: string | null;
+};
 
 /** The tenant's effective royalties for the ledger state the request's version names. */
 async function loadLedger(tenantId: string, knownVersion?: string): Promise<Ledger> {
   const state = await ledgerState(tenantId, knownVersion);
-  const table = await withConnection((connection) => tenantLedgerTable(connection, tenantId, state));
-  const { sql, params } = effectiveRelation(table.name, state);
-  return { tenantId, state, table: table.name, relation: sql, params };
+  const source = await ledgerSource(tenantId, state);
+  const overlay = overlayLines(source);
+  const lines = overlay ? `(SELECT * FROM ${fileLines(source)} UNION ALL BY NAME SELECT * FROM ${overlay})` : fileLines(source);
+  const all = flaggedRelation(lines, state.rules);
+  return {
+    tenantId,
+    state,
+    source,
+    relation: all.sql,
+    params: all.params,
+    files: flaggedRelation(fileLines(source), state.rules).sql,
+    overlay: overlay ? flaggedRelation(overlay, state.rules).sql : null,
+  };
 }
 
 /**
@@ -84,79 +110,19 @@ export async function withEffectiveLedger<T>(
  * The filter columns the rollup keeps: a filter on these only (no free text, no recording) is
  * answered from the rollup, which has one row per combination instead of one per line.
  */
-const ROLLUP_DIMENSIONS = [
-  'pay_period',
-  'retailer',
-  'label_id',
-  'label_name',
-  'artist',
-  'album',
-  'import_id',
-  'release_id',
-  'delivered_by',
-  'matched_by',
-  'paid',
-  'artist_paid',
-];
 // Territory and artist id (the finances drill-downs) are not rollup columns: those lists scan.
 const rollupable = (filter: RoyaltyFilter) =>
   !filter.q && !filter.recording_id && !filter.by_territory && !filter.artist_id;
-const SUMS = {
-  lines: 'count(*)',
-  amount: 'sum(amount)',
-  artist_payable: 'sum(artist_payable)',
-  label_payable: 'sum(label_payable)',
-  aggregator_payable: 'sum(aggregator_payable)',
-  estimated: 'sum(amount) FILTER (WHERE estimated)',
-  unconverted: 'count(*) FILTER (WHERE amount IS NULL)',
-};
+const SUMS = ROLLUP_SUMS;
 /** Over the rollup the same totals are sums of its sums. */
 const SUMS_OF_ROLLUP = Object.fromEntries(Object.keys(SUMS).map((k) => [k, `sum(${k})`]));
 
-/** One rollup table per ledger state (the state object is the same while its version holds). */
-const rollups = new WeakMap<LedgerState, Promise<string | null>>();
-/** Each tenant's newest rollup: a newer state's rollup replaces it, and the old table is dropped. */
-const newestRollup = new Map<string, { state: LedgerState; pending: Promise<string | null> }>();
-let rollupCount = 0;
-
-function rollupFor(ledger: Ledger): Promise<string | null> {
-  let pending = rollups.get(ledger.state);
-  if (!pending) {
-    const name = `rollup_${++rollupCount}`;
-    pending = withConnection(async (connection) => {
-      await connection.run(
-        `CREATE TABLE ${name} AS SELECT ${ROLLUP_DIMENSIONS.join(', ')}, ${Object.entries(SUMS)
-          .map(([k, v]) => `${v} AS ${k}`)
-          .join(', ')}
-         FROM ${ledger.relation} GROUP BY ALL`,
-        ledger.params,
-      );
-      const [{ rows, lines }] = await queryRows(
-        connection,
-        `SELECT count(*) AS rows, coalesce(sum(lines), 0) AS lines FROM ${name}`,
-        {},
-      );
-      // A rollup nearly as long as the ledger saves nothing.
-      if (Number(rows) * 4 > Number(lines) && Number(lines) > 10_000) {
-        await connection.run(`DROP TABLE ${name}`);
-        return null;
-      }
-      return name;
-    });
-    rollups.set(ledger.state, pending);
-    const replaced = newestRollup.get(ledger.tenantId);
-    newestRollup.set(ledger.tenantId, { state: ledger.state, pending });
-    if (replaced) {
-      rollups.delete(replaced.state);
-      replaced.pending.then(
-        (table) => table && dropLater(table),
-        () => undefined,
-      );
-    }
-    pending.catch(() => rollups.delete(ledger.state));
-  }
-  return pending;
+/** The rollup of the ledger's state as a relation, or null (none worth keeping). */
+async function rollupFor(ledger: Ledger): Promise<string | null> {
+  const file = await stateRollup(ledger.tenantId, ledger.state, { sql: ledger.relation, params: ledger.params });
+  return file === null ? null : `read_parquet(${quote(file)})`;
 }
+const quote = (value: string) => `'${value.replace(/'/g, "''")}'`;
 
 /**
  * Totals per ledger state and filter: paging through a filtered list, or several users on the
@@ -217,7 +183,7 @@ async function computeTotals(ledger: Ledger, filter: RoyaltyFilter) {
   };
   const periods = rows
     .filter((r) => Number(r.all_periods) === 0)
-    .map((r) => ({ pay_period: r.pay_period as string, total: r.total_sum as string, lines: Number(r.lines) }));
+    .map((r) => ({ pay_period: r.pay_period as string | null, total: r.total_sum as string, lines: Number(r.lines) }));
   return { overall, periods };
 }
 
@@ -251,35 +217,92 @@ function facets(ledger: Ledger): Promise<Record<string, string[]>> {
   return cached;
 }
 
+type PeriodCount = { pay_period: string | null; lines: number };
+
+/**
+ * Which lines of which pay periods a page in the default order holds: the periods newest first
+ * (no period last), each skipped whole until the page's first line, then as many lines as the
+ * page needs from each. `periods` are the filter's lines per pay period (the list's totals).
+ */
+export function planDefaultPage(
+  periods: PeriodCount[],
+  offset: number,
+  size: number,
+): { pay_period: string | null; skip: number; take: number }[] {
+  const newestFirst = [...periods].sort((a, b) =>
+    a.pay_period === b.pay_period ? 0 : a.pay_period === null ? 1 : b.pay_period === null ? -1 : a.pay_period < b.pay_period ? 1 : -1,
+  );
+  const slices: { pay_period: string | null; skip: number; take: number }[] = [];
+  let skip = offset;
+  let need = size;
+  for (const period of newestFirst) {
+    if (need <= 0) break;
+    if (skip >= period.lines) {
+      skip -= period.lines;
+      continue;
+    }
+    const take = Math.min(need, period.lines - skip);
+    slices.push({ pay_period: period.pay_period, skip, take });
+    need -= take;
+    skip = 0;
+  }
+  return slices;
+}
+
+/**
+ * One period's slice of a default page. The files' side is read in file order, which is the
+ * default order within a period when every file is in ledger order: the scan skips the other
+ * periods' row groups and stops after skip + take matching lines. The few overlay rows (edits,
+ * manual sales) are merged in by the final sort.
+ */
+async function periodSlice(
+  ledger: Ledger,
+  where: { sql: string; params: Record<string, string> },
+  slice: { pay_period: string | null; skip: number; take: number },
+) {
+  const period = slice.pay_period === null ? 'pay_period IS NULL' : 'pay_period = $page_period';
+  const condition = `${where.sql} AND ${period}`;
+  const overlay = ledger.overlay ? `UNION ALL BY NAME (SELECT * FROM ${ledger.overlay} WHERE ${condition})` : '';
+  return withConnection((connection) =>
+    queryRows(
+      connection,
+      `SELECT ${ROYALTY_SELECT} FROM (
+         (SELECT * FROM ${ledger.files} WHERE ${condition} LIMIT ${slice.skip + slice.take}) ${overlay}
+       ) ORDER BY import_id, line, manual_id LIMIT ${slice.take} OFFSET ${slice.skip}`,
+      { ...ledger.params, ...where.params, ...(slice.pay_period === null ? {} : { page_period: slice.pay_period }) },
+    ),
+  );
+}
+
+/** A page in any order: the filtered royalties sorted (a Top-N over the files' matching lines). */
+function sortedPage(ledger: Ledger, where: BoundRelation, query: RoyaltyPageQuery) {
+  const isDefault = query.sort.field === 'pay_period' && query.sort.direction === 'desc';
+  const order = isDefault
+    ? DEFAULT_ORDER
+    : `${query.sort.field} ${query.sort.direction === 'desc' ? 'DESC' : 'ASC'} NULLS LAST, ${DEFAULT_ORDER}`;
+  return withConnection((connection) =>
+    queryRows(
+      connection,
+      `SELECT ${ROYALTY_SELECT} FROM ${ledger.relation} WHERE ${where.sql} ORDER BY ${order}
+       LIMIT ${query.per_page} OFFSET ${(query.page - 1) * query.per_page}`,
+      { ...ledger.params, ...where.params },
+    ),
+  );
+}
+
 /** A page of royalties with the list's sums, chart and filter menus (spec 3 §3.1 list response). */
 export async function listRoyalties(tenantId: string, query: RoyaltyPageQuery, knownVersion?: string) {
   const ledger = await loadLedger(tenantId, knownVersion);
   const where = filterCondition(query.filter);
   const isDefault = query.sort.field === 'pay_period' && query.sort.direction === 'desc';
-  // The table is stored in the default order, and DuckDB keeps insertion order without ORDER BY;
-  // an edit joins rows in, which may reorder them, so then the order is asked for explicitly.
-  const order =
-    isDefault && !ledger.state.edits.length
-      ? ''
-      : `ORDER BY ${isDefault ? DEFAULT_ORDER : `${query.sort.field} ${query.sort.direction === 'desc' ? 'DESC' : 'ASC'} NULLS LAST, ${DEFAULT_ORDER}`}`;
-  const [{ overall, periods }, rows, menus] = await Promise.all([
-    totals(ledger, query.filter),
-    withConnection(async (connection) => {
-      // Late materialization turns an unsorted page into a second scan of the whole table for the
-      // page's row ids (6.6 → 2.3 ms on ten million lines): off for this connection when the
-      // table's own order is the page's. Sorted pages keep it (it spares their Top-N wide rows).
-      if (!order) await connection.run('SET SESSION late_materialization_max_rows = 0');
-      return queryRows(
-        connection,
-        `SELECT ${ROYALTY_SELECT} FROM ${ledger.relation} WHERE ${where.sql} ${order} LIMIT ${query.per_page} OFFSET ${(query.page - 1) * query.per_page}`,
-        {
-          ...ledger.params,
-          ...where.params,
-        },
-      );
-    }),
-    facets(ledger),
-  ]);
+  const sums = totals(ledger, query.filter);
+  const page = async () => {
+    if (!isDefault || !ledger.source.ordered) return sortedPage(ledger, where, query);
+    const { periods } = await sums;
+    const slices = planDefaultPage(periods, (query.page - 1) * query.per_page, query.per_page);
+    return (await Promise.all(slices.map((slice) => periodSlice(ledger, where, slice)))).flat();
+  };
+  const [{ overall, periods }, rows, menus] = await Promise.all([sums, page(), facets(ledger)]);
   const totalCount = Number(overall.lines);
   return {
     royalties: rows.map(royaltyJson),

@@ -4,6 +4,7 @@ import { listExchangeRates } from '../../data/access/royalty-ledger.js';
 import { loadRateRows, type RateRow } from './rates.js';
 import { DERIVED_COLUMNS, ledgerProjection, literal, literalOrNull, WIDE_MONEY } from './sql.js';
 import { loadCatalogueRows, matchLines, readCatalogue, type CatalogueRows } from './match-lines.js';
+import { LEDGER_FILE_OPTIONS, LEDGER_FILE_ORDER } from './ledger-order.js';
 
 /**
  * Fills a ledger file's derived columns from the columns read from the report: the catalogue
@@ -179,9 +180,11 @@ export async function applyLedgerRules(
 ): Promise<LedgerResult> {
   const select = await prepareRules(connection, input, context);
   timings?.('rules prepared (distinct keys, match, rates)');
-  // Not ORDER BY line: sorting ten million wide rows costs more than the rest; the join keeps
-  // the file's order within each chunk of rows, and readers sort (ledger/tables.ts).
-  await connection.run(`COPY (${select}) TO ${literal(output)} (${PARQUET_OPTIONS})`);
+  // In ledger order (ledger-order.ts): readers then skip row groups and stop early. Sorting one
+  // file (a part of at most ROYALTY_PART_BYTES, or a small report) is a small share of the import.
+  await connection.run(
+    `COPY (SELECT * FROM (${select}) ORDER BY ${LEDGER_FILE_ORDER}) TO ${literal(output)} (${LEDGER_FILE_OPTIONS})`,
+  );
   timings?.('ledger file written');
   await sumLedgerFiles(connection, [output], context.sourceName);
   timings?.('ledger file summed');

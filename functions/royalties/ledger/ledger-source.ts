@@ -1,0 +1,129 @@
+import { duckJson } from '../../lib/well-formed-text.js';
+import { withConnection } from './duck.js';
+import { localLedgerFile } from './files.js';
+import { inLedgerOrder } from './ledger-order.js';
+import { editedRelation, idsCondition, parseRoyaltyId } from './overlays.js';
+import { LEDGER_COLUMN_NAMES, LEDGER_COLUMNS, type LedgerColumn } from './schema.js';
+import { literal } from './sql.js';
+import type { LedgerState } from './state.js';
+
+/**
+ * Where a tenant's royalties are read from, for one ledger state: the immutable Parquet files of
+ * its finished imports (read where they lie in the local cache, never loaded into memory) and a
+ * small in-memory table of the rows users changed: the imported lines they edited, with their
+ * edits, and the manual sales. The files' lines those rows replace are left out of the files'
+ * side by `replaced`, so each line is read once.
+ */
+export type LedgerSource = {
+  /** Local paths: imports in id order, each import's parts in order (so file order is import, line order). */
+  files: string[];
+  /** Every file is in ledger order (ledger-order.ts): a default page can stop early. */
+  ordered: boolean;
+  /** The overlay table (edited imported lines and manual sales, edits applied), or null when there is none. */
+  overlay: string | null;
+  /** A condition over import_id and line: the files' lines the overlay replaces or deletes. */
+  replaced: string;
+};
+
+const COLUMNS = LEDGER_COLUMN_NAMES.join(', ');
+const NO_LINES = `SELECT ${LEDGER_COLUMN_NAMES.map((c) => `CAST(NULL AS ${LEDGER_COLUMNS[c]}) AS ${c}`).join(', ')} WHERE false`;
+
+/** The files' lines as a relation with the effective view's extra columns (none manual, none edited). */
+export function fileLines(source: LedgerSource): string {
+  const files = source.files.length
+    ? `SELECT ${COLUMNS} FROM read_parquet([${source.files.map(literal).join(', ')}], union_by_name = true)`
+    : NO_LINES;
+  return `(SELECT *, CAST(NULL AS VARCHAR) AS manual_id, false AS manual, false AS edited FROM (${files}) WHERE NOT ${source.replaced})`;
+}
+
+/** The overlay's rows as a relation (same columns as fileLines), or null. */
+export const overlayLines = (source: LedgerSource): string | null =>
+  source.overlay ? `(SELECT * FROM ${source.overlay})` : null;
+
+const sources = new WeakMap<LedgerState, Promise<LedgerSource>>();
+/** Each tenant's newest overlay table, least recently used first: older ones are dropped. */
+const overlayTables = new Map<string, { state: LedgerState; table: string | null }>();
+/** At most this many tenants keep an overlay table in the process (each holds only their changed rows). */
+const MAX_OVERLAY_TENANTS = 200;
+/** How long a replaced overlay table stays for queries that started on it. */
+const DROP_AFTER_MS = 60_000;
+let overlayCount = 0;
+
+/** The source of `state` (built once per state: the same object while its version holds). */
+export function ledgerSource(tenantId: string, state: LedgerState): Promise<LedgerSource> {
+  let pending = sources.get(state);
+  const kept = overlayTables.get(tenantId);
+  if (pending && kept?.state === state) {
+    // Used again: the most recently used tenant.
+    overlayTables.delete(tenantId);
+    overlayTables.set(tenantId, kept);
+  }
+  if (!pending) {
+    pending = buildSource(tenantId, state);
+    sources.set(state, pending);
+    pending.catch(() => sources.delete(state));
+  }
+  return pending;
+}
+
+async function buildSource(tenantId: string, state: LedgerState): Promise<LedgerSource> {
+  const entries = [...state.imports].sort((a, b) => (a.importId < b.importId ? -1 : a.importId > b.importId ? 1 : 0));
+  const files = await Promise.all(entries.flatMap((entry) => entry.keys.map(localLedgerFile)));
+  const editedLines = state.edits.map((edit) => edit.id).filter((id) => parseRoyaltyId(id)?.manual === false);
+  const replaced = idsCondition(editedLines);
+  return withConnection(async (connection) => {
+    const ordered = files.length ? await inLedgerOrder(connection, files) : true;
+    let overlay: string | null = null;
+    if (editedLines.length || state.manual.length) {
+      overlay = `overlay_${++overlayCount}`;
+      const parts: string[] = [];
+      const params: Record<string, string> = {};
+      if (editedLines.length && files.length)
+        parts.push(
+          `SELECT ${COLUMNS}, CAST(NULL AS VARCHAR) AS manual_id FROM read_parquet([${files.map(literal).join(', ')}], union_by_name = true) WHERE ${replaced}`,
+        );
+      if (state.manual.length) {
+        params.manual = duckJson(state.manual.map((m) => ({ ...m.fields, manual_id: m.id })));
+        const shape = JSON.stringify([{ ...LEDGER_COLUMNS, manual_id: 'VARCHAR' }]);
+        parts.push(`SELECT ${LEDGER_COLUMN_NAMES.map((c: LedgerColumn) => `CAST(${c} AS ${LEDGER_COLUMNS[c]}) AS ${c}`).join(', ')}, manual_id
+          FROM (SELECT unnest(from_json($manual, '${shape}'), recursive := true))`);
+      }
+      if (!parts.length) parts.push(`SELECT *, CAST(NULL AS VARCHAR) AS manual_id FROM (${NO_LINES})`);
+      const rows = `(SELECT *, manual_id IS NOT NULL AS manual FROM (${parts.join(' UNION ALL ')}))`;
+      const edited = editedRelation(rows, state.edits);
+      await connection.run(`CREATE TABLE ${overlay} AS SELECT * FROM ${edited.sql}`, { ...params, ...edited.params });
+    }
+    keepOverlay(tenantId, state, overlay);
+    return { files, ordered, overlay, replaced };
+  });
+}
+
+/** Records the tenant's newest overlay table and drops the ones no longer needed. */
+function keepOverlay(tenantId: string, state: LedgerState, table: string | null) {
+  const previous = overlayTables.get(tenantId);
+  overlayTables.delete(tenantId);
+  overlayTables.set(tenantId, { state, table });
+  if (previous && previous.state !== state) forget(previous);
+  while (overlayTables.size > MAX_OVERLAY_TENANTS) {
+    const [oldest, entry] = overlayTables.entries().next().value ?? [];
+    if (oldest === undefined || !entry) break;
+    overlayTables.delete(oldest);
+    forget(entry);
+  }
+}
+
+function forget(entry: { state: LedgerState; table: string | null }) {
+  sources.delete(entry.state);
+  if (entry.table) dropLater(entry.table);
+}
+
+/**
+ * Drops a table once queries that started on it are done. On a connection of its own: the one
+ * that built the table is closed by then.
+ */
+function dropLater(name: string): void {
+  setTimeout(
+    () => void withConnection((connection) => connection.run(`DROP TABLE IF EXISTS ${name}`)).catch(() => undefined),
+    DROP_AFTER_MS,
+  ).unref();
+}

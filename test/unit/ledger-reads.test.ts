@@ -1,0 +1,118 @@
+/**
+ * The royalties reader's bounded-memory pieces (issue 15): ledger files say they are in ledger
+ * order, a default page is planned period by period, DuckDB's memory follows the process's
+ * budget, and a state's rollup is a file on local disk that a restarted process finds again
+ * instead of summing the ledger a second time.
+ */
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_LEDGER_MEMORY_MB, duckMemoryMb } from '../../functions/royalties/ledger/duck.js';
+import { inLedgerOrder, LEDGER_FILE_OPTIONS } from '../../functions/royalties/ledger/ledger-order.js';
+import { planDefaultPage } from '../../functions/royalties/ledger/query.js';
+import { stateRollup } from '../../functions/royalties/ledger/rollup-files.js';
+import type { LedgerState } from '../../functions/royalties/ledger/state.js';
+import { ENV } from '../../infra/resources.js';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'ledger-reads-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('a default page', () => {
+  const periods = [
+    { pay_period: '2026-01', lines: 10 },
+    { pay_period: null, lines: 4 },
+    { pay_period: '2026-03', lines: 3 },
+    { pay_period: '2026-02', lines: 0 },
+  ];
+
+  it('starts in the newest period and skips whole periods before its first line', () => {
+    expect(planDefaultPage(periods, 0, 2)).toEqual([{ pay_period: '2026-03', skip: 0, take: 2 }]);
+    expect(planDefaultPage(periods, 5, 4)).toEqual([{ pay_period: '2026-01', skip: 2, take: 4 }]);
+  });
+
+  it('runs on into the next periods, lines without a period last', () => {
+    expect(planDefaultPage(periods, 2, 5)).toEqual([
+      { pay_period: '2026-03', skip: 2, take: 1 },
+      { pay_period: '2026-01', skip: 0, take: 4 },
+    ]);
+    expect(planDefaultPage(periods, 11, 10)).toEqual([
+      { pay_period: '2026-01', skip: 8, take: 2 },
+      { pay_period: null, skip: 0, take: 4 },
+    ]);
+  });
+
+  it('is empty past the last line', () => {
+    expect(planDefaultPage(periods, 17, 5)).toEqual([]);
+  });
+});
+
+describe('the memory budget', () => {
+  it('gives DuckDB the budget less what Node needs, 1 GB by default', () => {
+    expect(duckMemoryMb({})).toBeLessThan(DEFAULT_LEDGER_MEMORY_MB);
+    expect(duckMemoryMb({})).toBeGreaterThan(DEFAULT_LEDGER_MEMORY_MB / 2);
+    expect(duckMemoryMb({ [ENV.ledgerMemoryMb]: '4096' })).toBe(duckMemoryMb({}) + 3072);
+    // Nonsense falls back to the default; a tiny budget still leaves DuckDB enough to run.
+    expect(duckMemoryMb({ [ENV.ledgerMemoryMb]: 'lots' })).toBe(duckMemoryMb({}));
+    expect(duckMemoryMb({ [ENV.ledgerMemoryMb]: '100' })).toBeGreaterThanOrEqual(128);
+  });
+});
+
+describe('ledger files', () => {
+  it('written with the ledger options say they are in ledger order; older files do not', async () => {
+    const duck = await (await DuckDBInstance.create(':memory:')).connect();
+    const marked = path.join(dir, 'marked.parquet');
+    const plain = path.join(dir, 'plain.parquet');
+    await duck.run(`COPY (SELECT 1 AS line) TO '${marked}' (${LEDGER_FILE_OPTIONS})`);
+    await duck.run(`COPY (SELECT 1 AS line) TO '${plain}' (FORMAT parquet)`);
+    expect(await inLedgerOrder(duck, [marked])).toBe(true);
+    expect(await inLedgerOrder(duck, [marked, plain])).toBe(false);
+    duck.closeSync();
+  });
+});
+
+describe("a state's rollup", () => {
+  const tenantId = `T${Date.now()}`;
+  const stateOf = (rows: number): LedgerState => ({
+    imports: [{ importId: 'IMP', keys: [`ledger/${tenantId}/IMP/${rows}.parquet`] }],
+    edits: [],
+    rules: [],
+    manual: [],
+  });
+  // 20,000 lines in 6 combinations of the list's columns.
+  const relation = (rows: number, album = "'Album'") => ({
+    sql: `(SELECT ['2026-01','2026-02'][1 + i % 2] AS pay_period, ['A','B','C'][1 + i % 3] AS retailer,
+      'L' AS label_id, 'Label' AS label_name, 'Ann' AS artist, ${album} AS album, 'IMP' AS import_id,
+      NULL AS release_id, NULL AS delivered_by, 'isrc' AS matched_by, false AS paid, false AS artist_paid,
+      CAST(0.5 AS DECIMAL(18,6)) AS amount, CAST(0.1 AS DECIMAL(18,6)) AS artist_payable,
+      CAST(0.4 AS DECIMAL(18,6)) AS label_payable, CAST(0.1 AS DECIMAL(18,6)) AS aggregator_payable,
+      false AS estimated FROM range(${rows}) t(i))`,
+    params: {},
+  });
+
+  it('is written once and found again by a restarted process (a new state object with the same content)', async () => {
+    const first = await stateRollup(tenantId, stateOf(20_000), relation(20_000));
+    expect(first).toMatch(/\.parquet$/);
+    const written = statSync(first ?? '').mtimeMs;
+    // What a restarted process has: the same state read again, nothing in memory.
+    const again = await stateRollup(tenantId, stateOf(20_000), {
+      sql: '(SELECT error(\'the ledger was read again\'))',
+      params: {},
+    });
+    expect(again).toBe(first);
+    expect(statSync(again ?? '').mtimeMs).toBe(written);
+    const duck = await (await DuckDBInstance.create(':memory:')).connect();
+    const [row] = (
+      await duck.runAndReadAll(`SELECT count(*) AS rows, sum(lines) AS lines, CAST(sum(amount) AS VARCHAR) AS amount
+        FROM read_parquet('${first}')`)
+    ).getRowObjectsJson();
+    duck.closeSync();
+    expect(row).toEqual({ rows: '6', lines: '20000', amount: '10000.000000' });
+  });
+
+  it('is not kept when it would be nearly as long as the ledger', async () => {
+    // Every line its own album: 20,000 combinations.
+    expect(await stateRollup(tenantId, stateOf(1), relation(20_000, 'CAST(i AS VARCHAR)'))).toBeNull();
+  });
+});
