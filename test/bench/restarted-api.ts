@@ -6,9 +6,9 @@ import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 
-const ENTRY = path.join(path.dirname(fileURLToPath(import.meta.url)), 'api-process.ts');
+const ENTRY = path.join(import.meta.dirname, 'api-process.ts');
+const ROOT = path.resolve(import.meta.dirname, '../..');
 const MB = 1024 * 1024;
 
 export type ApiProcess = { url: string; pid: number; stop: () => Promise<void> };
@@ -20,6 +20,8 @@ export type ApiProcess = { url: string; pid: number; stop: () => Promise<void> }
 export function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
   // node itself (not the tsx binary, which would start node as a second process): the pid is the API's.
   const child = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
+    // `--import tsx` is resolved from the working directory: the repository's node_modules.
+    cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

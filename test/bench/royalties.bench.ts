@@ -123,7 +123,7 @@ async function main() {
     const ratio = scan / importSeconds;
     const oneStatementRatio = oneStatement / importSeconds;
     console.log(
-      `Goals: ${LINES >= 10_000_000 ? `10M in ≤ 90 s: ${met(importSeconds <= 90)}; ` : ''}R ≥ 0.25: ${met(ratio >= 0.25)}; P ≤ 500 ms: ${met(list.p95 <= 500)}; C ≤ 1500 ms: ${met(cold <= 1500)}; M ≤ 1200 MB: ${met(memory.peakMb <= 1200)}; Q ≥ 0.33: ${met(oneStatementRatio >= 0.33)}`,
+      `Goals: 10M in ≤ 90 s: ${LINES >= 10_000_000 ? met(importSeconds <= 90) : `not measured (${LINES.toLocaleString('en')} lines)`}; R ≥ 0.25: ${met(ratio >= 0.25)}; P ≤ 500 ms: ${met(list.p95 <= 500)}; C ≤ 1500 ms: ${met(cold <= 1500)}; M ≤ 1200 MB: ${met(memory.peakMb <= 1200)}; Q ≥ 0.33: ${met(oneStatementRatio >= 0.33)}`,
     );
     console.log(
       `lines=${LINES} lines_per_s=${Math.round(linesPerSecond)} import_vs_scan_ratio=${ratio.toFixed(3)} list_p95_ms=${Math.round(list.p95)} cold_list_ms=${Math.round(cold)} api_rss_mb=${Math.round(memory.peakMb)} onestatement_ratio=${oneStatementRatio.toFixed(3)}`,
