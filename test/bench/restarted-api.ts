@@ -10,12 +10,15 @@ import { createInterface } from 'node:readline';
 const ENTRY = path.join(import.meta.dirname, 'api-process.ts');
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const MB = 1024 * 1024;
+/** How long the API process may take to listen (importing every handler through tsx) before the bench gives up. */
+const START_TIMEOUT_MS = 120_000;
 
 export type ApiProcess = { url: string; pid: number; stop: () => Promise<void> };
 
 /**
  * Starts the API-only process with the cloud's environment and resolves once it prints
- * `listening <port>`. Its other output goes to stderr, prefixed; it is refused if it exits first.
+ * `listening <port>`. Its other output goes to stderr, prefixed; refused (and the process ended)
+ * if it exits or has not listened within START_TIMEOUT_MS.
  */
 export function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
   // node itself (not the tsx binary, which would start node as a second process): the pid is the API's.
@@ -36,15 +39,21 @@ export function startApiProcess(env: Record<string, string>): Promise<ApiProcess
   };
   return new Promise<ApiProcess>((resolve, reject) => {
     let ready = false;
+    const timer = setTimeout(() => {
+      reject(new Error(`the API process did not listen within ${START_TIMEOUT_MS / 1000} s`));
+      void stop();
+    }, START_TIMEOUT_MS);
     createInterface({ input: child.stdout }).on('line', (line) => {
       const port = /^listening (\d+)$/.exec(line)?.[1];
       if (!ready && port && child.pid) {
         ready = true;
+        clearTimeout(timer);
         resolve({ url: `http://127.0.0.1:${port}`, pid: child.pid, stop });
       } else process.stderr.write(`[api] ${line}\n`);
     });
     child.once('error', reject);
     child.once('exit', (code, signal) => {
+      clearTimeout(timer);
       if (!ready) reject(new Error(`the API process exited before listening (${signal ?? `code ${code}`})`));
     });
   });
