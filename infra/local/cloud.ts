@@ -2,13 +2,13 @@ import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { BUCKETS, ENV, QUEUE_URL_ENV, SCHEDULES, TABLE, type QueueKey, type ScheduleKey } from '../resources.js';
 import { SCHEDULED_JOBS, WORKERS } from '../functions.js';
-import { AREAS, type Area } from '../../functions/routes.js';
 import { startDynamoDb } from './dynamodb.js';
 import { startCognito } from './cognito.js';
 import { startS3 } from './s3.js';
 import { startSqs } from './sqs.js';
 import { provisionTable, provisionUserPool } from './provision.js';
-import { createGateway, type HttpHandler } from './gateway.js';
+import type { LocalRoute } from './gateway.js';
+import { createApiGateway, listen } from './api-gateway.js';
 import { attachWebSocketApi } from './websocket.js';
 import { cognitoProxyRoute, configRoute, outboxRoute, scheduleRoute, spaRoute } from './local-routes.js';
 import { startScheduler } from './scheduler.js';
@@ -92,13 +92,7 @@ export async function startLocalCloud(options: LocalCloudOptions) {
     Object.assign(process.env, env);
 
     // Handlers are imported only now: their SDK clients read the endpoints above.
-    const handlers = Object.fromEntries(
-      await Promise.all(
-        AREAS.map(async (area) => [area, (await import(`../../functions/${area}/handler.ts`)).handler as HttpHandler]),
-      ),
-    ) as Record<Area, HttpHandler>;
     const realtime = (await import('../../functions/realtime/handler.js')).handler;
-    const { createJwtCheck } = await import('../../functions/lib/jwt.js');
 
     // The same rows the CDK stack builds its workers and scheduled jobs from (infra/functions.ts).
     const entryHandler = async <T>(entry: string) => (await import(`../../${entry}`)).handler as T;
@@ -120,13 +114,10 @@ export async function startLocalCloud(options: LocalCloudOptions) {
     const scheduler = startScheduler(Object.fromEntries(jobs));
     stops.push(scheduler.stop);
 
-    const gatewayRoutes: Parameters<typeof createGateway>[0]['localRoutes'] = [];
-    const server = createGateway({
-      handlers,
-      verifyJwt: createJwtCheck({
-        issuer: requireEnv(ENV.jwtIssuer),
-        clientId: pool.userPoolClientId,
-      }),
+    const gatewayRoutes: LocalRoute[] = [];
+    const server = await createApiGateway({
+      issuer: requireEnv(ENV.jwtIssuer),
+      clientId: pool.userPoolClientId,
       localRoutes: gatewayRoutes,
     });
     const websocket = attachWebSocketApi(server, realtime);
@@ -138,10 +129,7 @@ export async function startLocalCloud(options: LocalCloudOptions) {
       scheduleRoute(scheduler.runNow),
       spaRoute(path.resolve(options.webDir)),
     );
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(options.ports.gateway, options.host ?? '127.0.0.1', resolve);
-    });
+    await listen(server, options.ports.gateway, options.host ?? '127.0.0.1');
     stops.push(() => {
       websocket.close();
       server.closeAllConnections();

@@ -7,7 +7,7 @@
  */
 import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { ulid } from 'ulid';
 import { BUCKETS } from '../../infra/resources.js';
@@ -58,6 +58,59 @@ export async function bareScanSeconds(file: string): Promise<number> {
   return seconds;
 }
 
+/** The identifiers a report line is matched by, with the ids they lead to. */
+export type BenchCatalogue = { recordings: { id: string; isrc: string }[]; releases: { id: string; upc: string }[] };
+
+/** oneStatementSeconds' statement: the import's essential work as DuckDB alone would write it. */
+const ONE_STATEMENT = (file: string, output: string) => `COPY (
+    SELECT n.pay_period, n.isrc, n.upc, rec.id AS recording_id, rel.id AS release_id,
+      n.retailer, n.territory, n.label_name, n.artist, n.album, n.song, n.sales_category, n.quantity,
+      n.currency, n.amount,
+      CAST(CASE WHEN n.currency = 'GBP' THEN n.amount ELSE n.amount * rates.rate END AS DECIMAL(18,6)) AS amount_gbp
+    FROM (
+      SELECT strftime(try_strptime(trim(r."Sale Month"), ['%Y-%m', '%Y%m', '%m/%Y']), '%Y-%m') AS pay_period,
+        nullif(upper(replace(trim(r."ISRC"), '-', '')), '') AS isrc,
+        nullif(regexp_replace(trim(r."UPC"), '[^0-9]', '', 'g'), '') AS upc,
+        trim(r."Store") AS retailer, upper(trim(r."Territory")) AS territory, trim(r."Label") AS label_name,
+        trim(r."Artist") AS artist, trim(r."Release") AS album, trim(r."Track") AS song,
+        trim(r."Sale Type") AS sales_category, CAST(trim(r."Quantity") AS BIGINT) AS quantity,
+        upper(trim(r."Currency")) AS currency, CAST(trim(r."Net Revenue") AS DECIMAL(18,6)) AS amount
+      FROM read_csv('${file}', header = true, all_varchar = true) r
+    ) n
+    LEFT JOIN recordings rec ON rec.isrc = n.isrc
+    LEFT JOIN releases rel ON rec.id IS NULL AND rel.upc = n.upc
+    LEFT JOIN rates ON rates.currency = n.currency
+  ) TO '${output}' (FORMAT parquet, COMPRESSION zstd)`;
+
+/**
+ * The other baseline of the import: how long DuckDB takes for one hand-written statement doing
+ * the import's essential work on the same file (read the CSV, normalise, match the catalogue —
+ * recordings by ISRC, else releases by UPC —, convert EUR at the bench's 0.85, write Parquet),
+ * on a fresh in-memory DuckDB. Only the statement is timed, not loading the catalogue's ids.
+ */
+export async function oneStatementSeconds(file: string, catalogue: BenchCatalogue): Promise<number> {
+  const duck = await (await DuckDBInstance.create(':memory:')).connect();
+  const output = `${file}.one-statement.parquet`;
+  try {
+    await duck.run('CREATE TABLE recordings (isrc VARCHAR, id VARCHAR)');
+    await duck.run('CREATE TABLE releases (upc VARCHAR, id VARCHAR)');
+    await duck.run("CREATE TABLE rates AS SELECT 'EUR' AS currency, CAST('0.85' AS DECIMAL(18,6)) AS rate");
+    // Identifiers of the bench's own making (letters and digits): safe inside the statement.
+    await duck.run(
+      `INSERT INTO recordings VALUES ${catalogue.recordings.map((r) => `('${r.isrc}', '${r.id}')`).join(', ')}`,
+    );
+    await duck.run(
+      `INSERT INTO releases VALUES ${catalogue.releases.map((r) => `('${r.upc}', '${r.id}')`).join(', ')}`,
+    );
+    const t = performance.now();
+    await duck.run(ONE_STATEMENT(file, output));
+    return (performance.now() - t) / 1000;
+  } finally {
+    duck.closeSync();
+    await rm(output, { force: true });
+  }
+}
+
 /**
  * The catalogue the report matches, straight into the table. With `payees`, that many payees
  * (with e-mails) are created and recording i is split 50/50 between payees i and i + 1 (mod
@@ -68,7 +121,7 @@ export async function seedCatalogue(
   db: BenchCloud['db'],
   companyId: string,
   options: { payees?: number } = {},
-): Promise<{ labelId: string; payeeIds: string[]; recordings: { id: string; isrc: string }[] }> {
+): Promise<{ labelId: string; payeeIds: string[] } & BenchCatalogue> {
   const labelId = ulid();
   await db.entities.Label.create({
     tenantId: companyId,
@@ -126,7 +179,12 @@ export async function seedCatalogue(
     target_currency: 'GBP',
     rate: '0.85',
   }).go();
-  return { labelId, payeeIds, recordings: recordings.map((r) => ({ id: r.id, isrc: r.isrc })) };
+  return {
+    labelId,
+    payeeIds,
+    recordings: recordings.map((r) => ({ id: r.id, isrc: r.isrc })),
+    releases: releases.map((r) => ({ id: r.id, upc: r.upc })),
+  };
 }
 
 /** The report's column map (a royalty source); answers its id. */
