@@ -2,7 +2,7 @@ import Big from 'big.js';
 import { money } from '../../shared/schemas/money.js';
 import type { FinanceScope, FinancesView } from '../../shared/schemas/finance-views.js';
 import { LISTS } from '../data/list-cache.js';
-import { memoAnswer } from './answer-memo.js';
+import { memoAnswer } from '../lib/answer-memo.js';
 import { catalogueNames } from './names.js';
 import type { ExpenseItem, StatementItem } from '../data/entities/statements.js';
 import { financeCube } from './cube.js';
@@ -71,7 +71,7 @@ type ViewOptions = {
 };
 
 /**
- * The view, computed once per scope, range and versions of everything it reads (answer-memo.ts);
+ * The view, computed once per scope, range and versions of everything it reads (lib/answer-memo.ts);
  * computed every time when a version is unknown or the caller hands its own statements.
  */
 export function financesView(

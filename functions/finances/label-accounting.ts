@@ -9,7 +9,7 @@ import { entrySums, expenseCharge, roundRoyalties } from '../statements/accounts
 import { isCharged } from '../statements/accounts/pending.js';
 import { financeCube } from './cube.js';
 import { royaltiesQuery } from './figures.js';
-import { memoAnswer } from './answer-memo.js';
+import { memoAnswer } from '../lib/answer-memo.js';
 import { inForceWithin } from './finances-view.js';
 import { financeLabel } from './labels.js';
 import { accountRecords, companyCurrency, moneyRecords } from './money-records.js';
@@ -47,7 +47,7 @@ function effects(entries: AccountEntryItem[], expenses: ExpenseItem[]) {
   };
 }
 
-/** The accounting, computed once per label, range and versions of what it reads (answer-memo.ts). */
+/** The accounting, computed once per label, range and versions of what it reads (lib/answer-memo.ts). */
 export function labelAccounting(
   tenantId: string,
   labelId: string,

@@ -241,7 +241,7 @@ describe("finances' money records", () => {
 
 describe('finance answers held for the versions they were computed from', () => {
   it('computes once per arguments and versions, again when a version moves, never without one', async () => {
-    const { memoAnswer } = await import('../../functions/finances/answer-memo.js');
+    const { memoAnswer } = await import('../../functions/lib/answer-memo.js');
     const compute = vi.fn(async () => ({ revenue: '1.00' }));
     const [a, b] = await Promise.all([
       memoAnswer(['view', 't1', 'label L1', 'v1'], compute),
@@ -258,7 +258,7 @@ describe('finance answers held for the versions they were computed from', () => 
   });
 
   it('keeps no failure, and at most 300 answers', async () => {
-    const { memoAnswer } = await import('../../functions/finances/answer-memo.js');
+    const { memoAnswer } = await import('../../functions/lib/answer-memo.js');
     const failing = vi.fn(async () => {
       throw new Error('Label not found');
     });

@@ -97,7 +97,7 @@ describe("a state's rollup", () => {
     const written = statSync(first ?? '').mtimeMs;
     // What a restarted process has: the same state read again, nothing in memory.
     const again = await stateRollup(tenantId, stateOf(20_000), {
-      sql: '(SELECT error(\'the ledger was read again\'))',
+      sql: "(SELECT error('the ledger was read again'))",
       params: {},
     });
     expect(again).toBe(first);

@@ -6,6 +6,7 @@ import { LEDGER_COLUMNS } from './schema.js';
 import { flaggedRelation, ID_SQL, type BoundRelation } from './overlays.js';
 import { filterCondition, type RoyaltyFilter } from './filter.js';
 import { ROLLUP_SUMS, stateRollup } from './rollup-files.js';
+import { answerMemo } from '../../lib/answer-memo.js';
 import { getOrCreate } from '../../lib/get-or-create.js';
 
 /**
@@ -80,7 +81,9 @@ async function loadLedger(tenantId: string, knownVersion?: string): Promise<Ledg
   const state = await ledgerState(tenantId, knownVersion);
   const source = await ledgerSource(tenantId, state);
   const overlay = overlayLines(source);
-  const lines = overlay ? `(SELECT * FROM ${fileLines(source)} UNION ALL BY NAME SELECT * FROM ${overlay})` : fileLines(source);
+  const lines = overlay
+    ? `(SELECT * FROM ${fileLines(source)} UNION ALL BY NAME SELECT * FROM ${overlay})`
+    : fileLines(source);
   const all = flaggedRelation(lines, state.rules);
   return {
     tenantId,
@@ -230,7 +233,15 @@ export function planDefaultPage(
   size: number,
 ): { pay_period: string | null; skip: number; take: number }[] {
   const newestFirst = [...periods].sort((a, b) =>
-    a.pay_period === b.pay_period ? 0 : a.pay_period === null ? 1 : b.pay_period === null ? -1 : a.pay_period < b.pay_period ? 1 : -1,
+    a.pay_period === b.pay_period
+      ? 0
+      : a.pay_period === null
+        ? 1
+        : b.pay_period === null
+          ? -1
+          : a.pay_period < b.pay_period
+            ? 1
+            : -1,
   );
   const slices: { pay_period: string | null; skip: number; take: number }[] = [];
   let skip = offset;
@@ -290,9 +301,21 @@ function sortedPage(ledger: Ledger, where: BoundRelation, query: RoyaltyPageQuer
   );
 }
 
+/**
+ * Finished list answers per ledger version and query (lib/answer-memo.ts): paging back, or
+ * several people on the same view, read nothing again. A page is some tens of kB (its filter
+ * menus are shared with the other pages of its state): at most 500.
+ */
+const memoPage = answerMemo(500);
+
 /** A page of royalties with the list's sums, chart and filter menus (spec 3 §3.1 list response). */
-export async function listRoyalties(tenantId: string, query: RoyaltyPageQuery, knownVersion?: string) {
-  const ledger = await loadLedger(tenantId, knownVersion);
+export function listRoyalties(tenantId: string, query: RoyaltyPageQuery, knownVersion?: string) {
+  return memoPage(['royalties', tenantId, knownVersion, JSON.stringify(query)], async () =>
+    listPage(await loadLedger(tenantId, knownVersion), query),
+  );
+}
+
+async function listPage(ledger: Ledger, query: RoyaltyPageQuery) {
   const where = filterCondition(query.filter);
   const isDefault = query.sort.field === 'pay_period' && query.sort.direction === 'desc';
   const sums = totals(ledger, query.filter);
