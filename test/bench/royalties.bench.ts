@@ -11,7 +11,7 @@
  * and a filter over the whole ledger, p95 at 20 concurrent clients, beside the auth floor (GET /me)
  * under the same load, and the process's peak resident memory. The last line is exactly:
  *   lines=N lines_per_s=X import_vs_scan_ratio=R list_p95_ms=P cold_list_ms=C api_rss_mb=M onestatement_ratio=Q
- * Goals on 2 cores: 10,000,000 lines end to end ≤ 90 s, R ≥ 0.25, P ≤ 500 ms, C ≤ 1500 ms,
+ * Goals on 2 cores: 10,000,000 lines end to end ≤ 90 s, R ≥ 0.25, P ≤ 300 ms (issue 15; issue 6 asked ≤ 500), C ≤ 1500 ms,
  * M ≤ 1200 MB, Q ≥ 0.33 (Q = the one statement's seconds ÷ the import's end-to-end seconds).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -114,6 +114,16 @@ async function main() {
     console.log(
       `Royalties list p50 ${list.p50.toFixed(0)} ms, p95 ${list.p95.toFixed(0)} ms (${list.rps.toFixed(1)} req/s); baseline auth floor GET /me p95 ${floor.p95.toFixed(0)} ms (${floor.rps.toFixed(1)} req/s)`,
     );
+    // The same load with no page asked twice: list answers are kept per ledger version and query
+    // (lib/answer-memo.ts), so this shows the reads themselves (sums stay kept per filter).
+    const distinct = await httpLoad(
+      'royalties list: every page different',
+      urls.map((url, i) => url.replace(/&page=\d+/, `&page=${11 + i}`)),
+      headers,
+    );
+    console.log(
+      `Royalties list, every page different: p50 ${distinct.p50.toFixed(0)} ms, p95 ${distinct.p95.toFixed(0)} ms (${distinct.rps.toFixed(1)} req/s)`,
+    );
     const memory = await memoryOf(api.pid);
     console.log(
       `Restarted API process memory: peak RSS (VmHWM) ${memory.peakMb.toFixed(0)} MB, RSS now ${memory.rssMb.toFixed(0)} MB, ${baseline.rssMb.toFixed(0)} MB once listening`,
@@ -123,7 +133,7 @@ async function main() {
     const ratio = scan / importSeconds;
     const oneStatementRatio = oneStatement / importSeconds;
     console.log(
-      `Goals: 10M in ≤ 90 s: ${LINES >= 10_000_000 ? met(importSeconds <= 90) : `not measured (${LINES.toLocaleString('en')} lines)`}; R ≥ 0.25: ${met(ratio >= 0.25)}; P ≤ 500 ms: ${met(list.p95 <= 500)}; C ≤ 1500 ms: ${met(cold <= 1500)}; M ≤ 1200 MB: ${met(memory.peakMb <= 1200)}; Q ≥ 0.33: ${met(oneStatementRatio >= 0.33)}`,
+      `Goals: 10M in ≤ 90 s: ${LINES >= 10_000_000 ? met(importSeconds <= 90) : `not measured (${LINES.toLocaleString('en')} lines)`}; R ≥ 0.25: ${met(ratio >= 0.25)}; P ≤ 300 ms: ${met(list.p95 <= 300)}; C ≤ 1500 ms: ${met(cold <= 1500)}; M ≤ 1200 MB: ${met(memory.peakMb <= 1200)}; Q ≥ 0.33: ${met(oneStatementRatio >= 0.33)}`,
     );
     console.log(
       `lines=${LINES} lines_per_s=${Math.round(linesPerSecond)} import_vs_scan_ratio=${ratio.toFixed(3)} list_p95_ms=${Math.round(list.p95)} cold_list_ms=${Math.round(cold)} api_rss_mb=${Math.round(memory.peakMb)} onestatement_ratio=${oneStatementRatio.toFixed(3)}`,

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_LEDGER_MEMORY_MB, duckMemoryMb } from '../../functions/royalties/ledger/duck.js';
+import { DEFAULT_LEDGER_MEMORY_MB, duckMemoryMb, withConnection } from '../../functions/royalties/ledger/duck.js';
 import { inLedgerOrder, LEDGER_FILE_OPTIONS } from '../../functions/royalties/ledger/ledger-order.js';
 import { planDefaultPage } from '../../functions/royalties/ledger/query.js';
 import { stateRollup } from '../../functions/royalties/ledger/rollup-files.js';
@@ -56,6 +56,15 @@ describe('the memory budget', () => {
     // Nonsense falls back to the default; a tiny budget still leaves DuckDB enough to run.
     expect(duckMemoryMb({ [ENV.ledgerMemoryMb]: 'lots' })).toBe(duckMemoryMb({}));
     expect(duckMemoryMb({ [ENV.ledgerMemoryMb]: '100' })).toBeGreaterThanOrEqual(128);
+  });
+
+  it("is the reader's DuckDB memory limit", async () => {
+    const [row] = await withConnection(async (connection) =>
+      (await connection.runAndReadAll("SELECT current_setting('memory_limit') AS limit")).getRowObjectsJson(),
+    );
+    // DuckDB shows it in MiB.
+    const mib = /^([\d.]+) MiB$/.exec(String(row.limit));
+    expect(Number(mib?.[1]) * 1.048576).toBeCloseTo(duckMemoryMb(), 0);
   });
 });
 

@@ -14,7 +14,7 @@ import type { LedgerState } from './state.js';
  * in the local disk cache, named by a hash of everything the state holds, so it survives a
  * restart (the first list after one reads it instead of the ledger) and is never stale.
  */
-export const ROLLUP_DIMENSIONS = [
+const ROLLUP_DIMENSIONS = [
   'pay_period',
   'retailer',
   'label_id',
