@@ -97,6 +97,8 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
   // Reads the Parquet ledger (and presigns report uploads into the drop folder); edits are overlays in the table.
   royalties: httpArea({
     memorySize: 3008,
+    // The ledger files read where they lie, the state rollups, and DuckDB's spill (ledger/cache-dir.ts).
+    ephemeralStorageMiB: 4096,
     nativeModules: DUCKDB_MODULES,
     // A failed or stuck import is re-run through the import queue.
     // The admin royalties across companies and any ledger above a configured size go to Athena.

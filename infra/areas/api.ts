@@ -3,7 +3,7 @@
  * API Gateway route per entry, with the Cognito JWT authorizer on every route that is not public.
  * An area's routes are in a nested stack of their own (`{area}Routes`).
  */
-import { CfnOutput, Duration, Fn, NestedStack } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Fn, NestedStack, Size } from 'aws-cdk-lib';
 import {
   CorsHttpMethod,
   HttpApi,
@@ -58,11 +58,12 @@ export class Api extends Construct {
 
     const integrations = new Map<Area, HttpLambdaIntegration>();
     for (const area of AREAS) {
-      const { needs, nativeModules, ...shape } = HTTP_AREAS[area];
+      const { needs, nativeModules, ephemeralStorageMiB, ...shape } = HTTP_AREAS[area];
       const fn = new ProductFunction(this, `${area}Handler`, {
         entry: httpEntry(area),
         timeout: Duration.seconds(HTTP_TIMEOUT_SECONDS),
         ...shape,
+        ...(ephemeralStorageMiB ? { ephemeralStorageSize: Size.mebibytes(ephemeralStorageMiB) } : {}),
         ...(nativeModules ? { x86: true, bundling: { nodeModules: [...nativeModules] } } : {}),
       }).bindNeeds(needs, props);
       acknowledge(

@@ -102,6 +102,9 @@ function copyAssets(assets: readonly string[]): ICommandHooks {
   };
 }
 
+/** A function's memory unless its row says otherwise. */
+const DEFAULT_MEMORY_MB = 512;
+
 export class ProductFunction extends NodejsFunction {
   /** The function's own role (always made here, so never undefined as `role` is typed on lambda.Function). */
   readonly ownRole: iam.Role;
@@ -127,7 +130,7 @@ export class ProductFunction extends NodejsFunction {
       // The entry file names the function in the console and lets tests find it.
       description: entry,
       // The defaults of the product's HTTP handlers; a Lambda's own (128 MB, 3 s) are too small for a cold start.
-      memorySize: 512,
+      memorySize: DEFAULT_MEMORY_MB,
       timeout: Duration.seconds(10),
       ...rest,
       ...code,
@@ -136,7 +139,12 @@ export class ProductFunction extends NodejsFunction {
       logGroup,
       role,
       tracing: lambda.Tracing.ACTIVE,
-      environment: { NODE_OPTIONS: '--enable-source-maps', ...environment },
+      environment: {
+        NODE_OPTIONS: '--enable-source-maps',
+        // The ledger reader's memory budget is the function's memory (read where DuckDB reads the ledger, ledger/duck.ts).
+        [ENV.ledgerMemoryMb]: String(rest.memorySize ?? DEFAULT_MEMORY_MB),
+        ...environment,
+      },
     });
     this.ownRole = role;
     acknowledge(

@@ -145,4 +145,13 @@ describe('grants by intent', () => {
     );
     expect(variables[ENV.ledgerTable]).toBe('ledger_lines');
   });
+
+  it("gives the function's memory to the ledger reader as its budget, and room on disk for its cache", () => {
+    const fn = Object.values(resources).find(
+      (r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Description === httpEntry('royalties'),
+    );
+    expect(fn?.Properties.Environment.Variables[ENV.ledgerMemoryMb]).toBe(String(fn?.Properties.MemorySize));
+    expect(fn?.Properties.MemorySize).toBe(HTTP_AREAS.royalties.memorySize);
+    expect(fn?.Properties.EphemeralStorage).toEqual({ Size: HTTP_AREAS.royalties.ephemeralStorageMiB });
+  });
 });
