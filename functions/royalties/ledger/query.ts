@@ -6,6 +6,7 @@ import { LEDGER_COLUMNS } from './schema.js';
 import { flaggedRelation, ID_SQL, type BoundRelation } from './overlays.js';
 import { filterCondition, type RoyaltyFilter } from './filter.js';
 import { ROLLUP_SUMS, stateRollup } from './rollup-files.js';
+import { literal } from './sql.js';
 import { answerMemo } from '../../lib/answer-memo.js';
 import { getOrCreate } from '../../lib/get-or-create.js';
 
@@ -110,10 +111,10 @@ export async function withEffectiveLedger<T>(
 }
 
 /**
- * The filter columns the rollup keeps: a filter on these only (no free text, no recording) is
- * answered from the rollup, which has one row per combination instead of one per line.
+ * Whether the rollup (rollup-files.ts, one row per combination of the list's filter columns)
+ * answers this filter: free text, territory, artist ids and recording ids are not its columns,
+ * so those filters sum the lines.
  */
-// Territory and artist id (the finances drill-downs) are not rollup columns: those lists scan.
 const rollupable = (filter: RoyaltyFilter) =>
   !filter.q && !filter.recording_id && !filter.by_territory && !filter.artist_id;
 const SUMS = ROLLUP_SUMS;
@@ -123,9 +124,8 @@ const SUMS_OF_ROLLUP = Object.fromEntries(Object.keys(SUMS).map((k) => [k, `sum(
 /** The rollup of the ledger's state as a relation, or null (none worth keeping). */
 async function rollupFor(ledger: Ledger): Promise<string | null> {
   const file = await stateRollup(ledger.tenantId, ledger.state, { sql: ledger.relation, params: ledger.params });
-  return file === null ? null : `read_parquet(${quote(file)})`;
+  return file === null ? null : `read_parquet(${literal(file)})`;
 }
-const quote = (value: string) => `'${value.replace(/'/g, "''")}'`;
 
 /**
  * Totals per ledger state and filter: paging through a filtered list, or several users on the
