@@ -47,9 +47,10 @@ function resourceGroup(tracks: ErnTrack[], imageRef: string | null): XmlElement 
     null,
     el('SequenceNumber', null, '1'),
     volumes.map((volume, v) =>
+      // Each volume (disc) is a Component of the release, as DDEX calls a disc.
       el(
         'ResourceGroup',
-        null,
+        { ResourceGroupType: 'Component' },
         el('AdditionalTitle', null, el('TitleText', null, `Volume ${volume}`)),
         el('SequenceNumber', null, String(v + 1)),
         items(tracks.filter((t) => t.discNumber === volume)),
