@@ -47,7 +47,12 @@ function durationMs(audioMs: number | undefined, length: unknown): number {
  * resources/{upc}_{vv}_{ppp}.{ext} — and resources/{upc}.{ext} for the cover, as stores expect.
  */
 function fileBase(release: Row): string {
-  return (str(release.upc) ?? String(release.id)).replace(/[^A-Za-z0-9_-]/g, '_');
+  return (releaseUpc(release) ?? String(release.id)).replace(/[^A-Za-z0-9_-]/g, '_');
+}
+
+/** The release's UPC as digits; a placeholder still to be assigned ("assign", spec 1 §5) is none. */
+function releaseUpc(release: Row): string | undefined {
+  return str(release.upc)?.replace(/\D/g, '') || undefined;
 }
 const extension = (name: string, fallback: string) =>
   /\.([A-Za-z0-9]{1,5})$/.exec(name)?.[1]?.toLowerCase() ?? fallback;
@@ -164,7 +169,7 @@ export function toErnRelease(catalogue: ErnCatalogue): ErnRelease {
     id: String(release.id),
     title: String(release.title),
     versionTitle: str(release.version),
-    upc: str(release.upc)?.replace(/\D/g, '') || undefined,
+    upc: releaseUpc(release),
     catalogueNumber: str(release.cat_no),
     label: { id: str(release.label_id) ?? 'label', name: catalogue.labelName ?? 'Independent' },
     displayArtist,
