@@ -16,7 +16,7 @@ import { el, textEl, type XmlElement } from './xml.js';
 type Territories = { include: string[] } | { exclude: string[] };
 
 /** Where the release is sold, or null when no territory is left. */
-export function dealTerritories(release: ErnRelease): Territories | null {
+function dealTerritories(release: ErnRelease): Territories | null {
   const excluded = new Set(release.excludedTerritories);
   if (release.territories.length) {
     const include = release.territories.filter((t) => !excluded.has(t));

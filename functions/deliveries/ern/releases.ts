@@ -12,7 +12,7 @@ export function releaseProfile(release: ErnRelease): 'SimpleAudioSingle' | 'Audi
 }
 
 /** ReleaseType by the usual store rule: up to 3 tracks under 30 minutes a Single, up to 6 an EP, else Album. */
-export function releaseType(release: ErnRelease): 'Single' | 'EP' | 'Album' {
+function releaseType(release: ErnRelease): 'Single' | 'EP' | 'Album' {
   const ms = release.tracks.reduce((sum, t) => sum + t.durationMs, 0);
   if (release.tracks.length <= 3 && ms < THIRTY_MINUTES_MS) return 'Single';
   if (release.tracks.length <= 6 && ms < THIRTY_MINUTES_MS) return 'EP';
