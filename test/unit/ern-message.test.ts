@@ -123,15 +123,20 @@ describe('ERN 4.3 NewReleaseMessage: every message validates against the schema'
     expect(texts(xml, '//PriceInformation/WholesalePricePerUnit/@CurrencyCode')).toEqual(['GBP']);
   });
 
-  it('a takedown restates the release with every deal ending on the day of the message', async () => {
+  it('a takedown restates the release with every deal ended the day before the message (4.3 §6.19.4)', async () => {
     const insert = await validMessage(ernRelease(4));
     const takedown = await validMessage(ernRelease(4), options('takedown'));
     const deals = texts(takedown, '//Deal').length;
     expect(deals).toBe(texts(insert, '//Deal').length);
-    expect(texts(takedown, '//Deal/DealTerms/ValidityPeriod/EndDate')).toEqual(Array(deals).fill('2026-11-24'));
+    expect(texts(takedown, '//Deal/DealTerms/ValidityPeriod/EndDate')).toEqual(Array(deals).fill('2026-11-23'));
     expect(texts(insert, '//Deal/DealTerms/ValidityPeriod/EndDate')).toEqual([]);
-    // A release taken down before its store date: the deals start and end that day.
-    expect(texts(takedown, '//Deal/DealTerms/ValidityPeriod/StartDate')).toEqual(Array(deals).fill('2026-11-24'));
+    // A release taken down before its store date: its deals start and end in the past.
+    expect(texts(takedown, '//Deal/DealTerms/ValidityPeriod/StartDate')).toEqual(Array(deals).fill('2026-11-23'));
+    // A release on sale since January keeps its start date and ends yesterday.
+    const onSale = ernRelease(4, { deal: { ...ernRelease().deal, releaseDate: '2026-01-09' } });
+    const live = await validMessage(onSale, options('takedown'));
+    expect(new Set(texts(live, '//Deal/DealTerms/ValidityPeriod/StartDate'))).toEqual(new Set(['2026-01-09']));
+    expect(new Set(texts(live, '//Deal/DealTerms/ValidityPeriod/EndDate'))).toEqual(new Set(['2026-11-23']));
   });
 
   it('an update is a full NewReleaseMessage restating every deal (ERN 4 has no update flag)', async () => {
