@@ -27,8 +27,11 @@ beforeAll(async () => {
   api = inCompany(manager.token, A);
   const first = async (collection: string) =>
     (await call('GET', `/api/v1/${collection}?selectable=true`, { token: admin })).body[collection][0];
-  const [genre, rightsholder] = [await first('genres'), await first('rightsholders')];
+  const genre = await first('genres');
   const tag = unique();
+  const holder = await call('POST', '/api/v1/rightsholders', { token: admin, body: { name: `Night Masters ${tag}` } });
+  expect(holder.status, JSON.stringify(holder.body)).toBe(201);
+  const rightsholder = holder.body.rightsholder;
   const main = (await api.post('/artists', { name: `Nova ${tag}` })).body.artist;
   const guest = (await api.post('/artists', { name: `Kite ${tag}` })).body.artist;
   const writer = (await api.post('/contributors', { name: `Ann ${tag}` })).body.contributor;

@@ -169,10 +169,10 @@ describe('loadErnRelease: a release read from the catalogue into the builder inp
   it('tracks: known recordings only, by volume and position, with credits, master rights and original audio', async () => {
     const release = await loadErnRelease('t1', 'rel1');
     expect(release.tracks.map((t) => [t.recordingId, t.discNumber, t.position])).toEqual([
-      ['r3', 2, 1],
       ['r1', 1, 1],
+      ['r3', 2, 1],
     ]);
-    const r1 = release.tracks[1];
+    const r1 = release.tracks[0];
     expect(r1).toMatchObject({
       isrc: 'GBAAA2600001',
       versionTitle: 'Radio Edit',
@@ -194,7 +194,7 @@ describe('loadErnRelease: a release read from the catalogue into the builder inp
       },
     });
     // No own artists: the release's; audio not processed yet: none; length typed as HH:MM:SS.
-    const r3 = release.tracks[0];
+    const r3 = release.tracks[1];
     expect(r3.artists.map((a) => a.name)).toEqual(['Nova', 'Kite']);
     expect(r3.audio).toBeNull();
     expect(r3.durationMs).toBe(205_000);

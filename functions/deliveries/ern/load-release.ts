@@ -2,6 +2,7 @@ import Big from 'big.js';
 import { ernCatalogue, type ErnCatalogue } from '../../data/access/ern-catalogue.js';
 import { recordingOriginalAudio, releaseCoverArt } from '../../catalogue/delivery-assets.js';
 import { NotFound } from '../../lib/errors.js';
+import { orderedTracks } from './references.js';
 import type { ErnArtist, ErnAudio, ErnDealTerms, ErnImage, ErnLine, ErnRelease, ErnTrack } from './types.js';
 
 /**
@@ -165,7 +166,7 @@ export function toErnRelease(catalogue: ErnCatalogue): ErnRelease {
       },
     ];
   });
-  return {
+  const ern: ErnRelease = {
     id: String(release.id),
     title: String(release.title),
     versionTitle: str(release.version),
@@ -188,4 +189,6 @@ export function toErnRelease(catalogue: ErnCatalogue): ErnRelease {
     coverArt: coverOf(release, base),
     tracks,
   };
+  // Tracks in delivery order: by volume, then position.
+  return { ...ern, tracks: orderedTracks(ern) };
 }
