@@ -3,6 +3,8 @@ import { XmlDocument } from 'libxml2-wasm';
 import { describe, expect, it } from 'vitest';
 import {
   buildNewReleaseMessage,
+  ernParty,
+  PLACEHOLDER_DPID,
   resourceReferences,
   validateErn,
   type BuildOptions,
@@ -217,6 +219,16 @@ describe('ERN text: escaped, and characters XML cannot carry replaced', () => {
     expect(texts(xml, '//Release/DisplayTitle/TitleText')).toEqual(['A\uFFFDlone\uFFFD and \uFFFD end']);
     expect(escapeXml('🎸')).toBe('🎸');
     expect(escapeXml('a&b<c>"\'')).toBe('a&amp;b&lt;c&gt;&quot;&apos;');
+  });
+});
+
+describe('message parties', () => {
+  it('a DPID is sent only in its DDEX form; anything else is the placeholder', async () => {
+    expect(ernParty(' Demo DSP ', 'padpida2007050901u')).toEqual({ dpid: 'PADPIDA2007050901U', name: 'Demo DSP' });
+    expect(ernParty('Demo DSP', 'not-a-dpid')).toEqual({ dpid: PLACEHOLDER_DPID, name: 'Demo DSP' });
+    expect(ernParty('  ')).toEqual({ dpid: PLACEHOLDER_DPID, name: 'Unknown' });
+    const xml = await validMessage(ernRelease(1), options('insert', { recipient: ernParty('Demo DSP') }));
+    expect(texts(xml, '//MessageRecipient/PartyId')).toEqual([PLACEHOLDER_DPID]);
   });
 });
 

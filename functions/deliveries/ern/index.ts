@@ -5,6 +5,7 @@
  */
 export { buildNewReleaseMessage, type BuildOptions } from './build-message.js';
 export { loadErnRelease } from './load-release.js';
+export { ernParty, PLACEHOLDER_DPID, senderParty } from './message-parties.js';
 export { resourceReferences, type ResourceRef } from './references.js';
 export type { ErnAction, ErnHash, ErnParty, ErnRelease } from './types.js';
 export { ERN_SCHEMA_ASSETS, validateErn } from './validate.js';
