@@ -7,7 +7,8 @@
  *   `batchSeconds` below, which the deliveries slice fills in (until then it prints batch_s=NA).
  * Last line exactly: `releases=N ern_valid=V/N ern_p95_ms=X batch_s=Y`.
  */
-import { buildNewReleaseMessage, validateErn } from '../../functions/deliveries/ern/index.js';
+import { buildNewReleaseMessage } from '../../functions/deliveries/ern/build-message.js';
+import { validateErn } from '../../functions/deliveries/ern/validate.js';
 import { ernRelease, TEST_RECIPIENT, TEST_SENDER } from '../support/ern-release.js';
 import { percentile } from './bench-harness.js';
 

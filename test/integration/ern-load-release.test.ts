@@ -10,7 +10,11 @@ import { TEST_RECIPIENT, TEST_SENDER } from '../support/ern-release.js';
  */
 const modules = async () => {
   Object.assign(process.env, inject('cloudEnv'));
-  return import('../../functions/deliveries/ern/index.js');
+  return {
+    ...(await import('../../functions/deliveries/ern/load-release.js')),
+    ...(await import('../../functions/deliveries/ern/build-message.js')),
+    ...(await import('../../functions/deliveries/ern/validate.js')),
+  };
 };
 const unique = () => Math.random().toString(36).slice(2, 8);
 let A: string;

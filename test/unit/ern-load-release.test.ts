@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ErnCatalogue } from '../../functions/data/access/ern-catalogue.js';
 import { loadErnRelease, toErnRelease } from '../../functions/deliveries/ern/load-release.js';
-import { buildNewReleaseMessage, validateErn } from '../../functions/deliveries/ern/index.js';
+import { buildNewReleaseMessage } from '../../functions/deliveries/ern/build-message.js';
+import { validateErn } from '../../functions/deliveries/ern/validate.js';
 import { TEST_RECIPIENT, TEST_SENDER } from '../support/ern-release.js';
 
 // The catalogue read and contract B's asset helpers are replaced: this tests the mapping.

@@ -1,15 +1,11 @@
 import fc from 'fast-check';
 import { XmlDocument } from 'libxml2-wasm';
 import { describe, expect, it } from 'vitest';
-import {
-  buildNewReleaseMessage,
-  ernParty,
-  PLACEHOLDER_DPID,
-  resourceReferences,
-  validateErn,
-  type BuildOptions,
-  type ErnRelease,
-} from '../../functions/deliveries/ern/index.js';
+import { buildNewReleaseMessage, type BuildOptions } from '../../functions/deliveries/ern/build-message.js';
+import { ernParty, PLACEHOLDER_DPID, senderParty } from '../../functions/deliveries/ern/message-parties.js';
+import { resourceReferences } from '../../functions/deliveries/ern/references.js';
+import type { ErnRelease } from '../../functions/deliveries/ern/types.js';
+import { validateErn } from '../../functions/deliveries/ern/validate.js';
 import { escapeXml } from '../../functions/deliveries/ern/xml.js';
 import { ernRelease, ernTrack, TEST_RECIPIENT, TEST_SENDER } from '../support/ern-release.js';
 
@@ -227,6 +223,14 @@ describe('message parties', () => {
     expect(ernParty(' Demo DSP ', 'padpida2007050901u')).toEqual({ dpid: 'PADPIDA2007050901U', name: 'Demo DSP' });
     expect(ernParty('Demo DSP', 'not-a-dpid')).toEqual({ dpid: PLACEHOLDER_DPID, name: 'Demo DSP' });
     expect(ernParty('  ')).toEqual({ dpid: PLACEHOLDER_DPID, name: 'Unknown' });
+    const saved = process.env.DDEX_SENDER_DPID;
+    process.env.DDEX_SENDER_DPID = 'PADPIDA2026112401A';
+    try {
+      expect(senderParty('Aurora Records')).toEqual({ dpid: 'PADPIDA2026112401A', name: 'Aurora Records' });
+    } finally {
+      if (saved === undefined) delete process.env.DDEX_SENDER_DPID;
+      else process.env.DDEX_SENDER_DPID = saved;
+    }
     const xml = await validMessage(ernRelease(1), options('insert', { recipient: ernParty('Demo DSP') }));
     expect(texts(xml, '//MessageRecipient/PartyId')).toEqual([PLACEHOLDER_DPID]);
   });
