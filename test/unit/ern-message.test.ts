@@ -284,6 +284,7 @@ describe('property: random releases always make a valid message', () => {
     audio: fc.boolean(),
     explicit: fc.boolean(),
     versionTitle: fc.option(text, { nil: undefined }),
+    language: fc.option(fc.oneof(fc.constantFrom('en', 'fr', 'yue', 'zh-Hant', 'es-419'), raw), { nil: undefined }),
   });
   const release = fc.record({
     title: fc.oneof(text, raw),
@@ -296,6 +297,7 @@ describe('property: random releases always make a valid message', () => {
     download: fc.boolean(),
     cover: fc.boolean(),
     upc: fc.option(fc.stringMatching(/^\d{12,13}$/), { nil: undefined }),
+    language: fc.oneof(fc.constantFrom('en', 'ja-Jpan', 'pt-BR'), raw),
     action: fc.constantFrom('insert', 'update', 'takedown') as fc.Arbitrary<BuildOptions['action']>,
   });
 
@@ -304,6 +306,7 @@ describe('property: random releases always make a valid message', () => {
       fc.asyncProperty(release, async (r) => {
         const input = ernRelease(0, {
           title: r.title,
+          language: r.language,
           upc: r.upc,
           territories: r.territories,
           excludedTerritories: r.excluded,
@@ -326,6 +329,7 @@ describe('property: random releases always make a valid message', () => {
               durationMs: t.durationMs,
               explicit: t.explicit,
               versionTitle: t.versionTitle,
+              language: t.language,
               ...(t.audio ? {} : { audio: null }),
             }),
           ),

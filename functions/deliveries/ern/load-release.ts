@@ -124,7 +124,12 @@ export function toErnRelease(catalogue: ErnCatalogue): ErnRelease {
     const genre = genres.get(String(record.primary_genre_id))?.name;
     return genre ? { genre, subGenre: genres.get(String(record.primary_subgenre_id))?.name } : undefined;
   };
-  const languageOf = (id: unknown) => languages.get(String(id))?.iso_alpha_two?.toLowerCase();
+  // ISO 639-1 where the language has one, else its 639-2 code (the message wants a BCP 47 tag).
+  const languageOf = (id: unknown) => {
+    const language = languages.get(String(id));
+    const code = [language?.iso_alpha_two, language?.iso_alpha_three].find((c) => c && /^[a-z]{2,3}$/i.test(c));
+    return code?.toLowerCase();
+  };
   const base = fileBase(release);
   const releaseArtists = artistRows(rowsOf(release, 'artist_releases'));
   const displayArtist = str(release.display_artists) ?? releaseArtists.map((a) => a.name).join(', ');
