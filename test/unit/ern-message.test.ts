@@ -250,6 +250,18 @@ describe('validateErn', () => {
     expect(result.firstError).toContain('Singel');
   });
 
+  it('a value outside an allowed value set is named without the whole set', async () => {
+    const xml = buildNewReleaseMessage(ernRelease(2), options()).replaceAll(
+      '<TerritoryCode>Worldwide</TerritoryCode>',
+      '<TerritoryCode>ZZ</TerritoryCode>',
+    );
+    const result = await validateErn(xml);
+    expect(result).toMatchObject({ valid: false });
+    if (result.valid) return;
+    expect(result.firstError).toMatch(/^line \d+: Element 'TerritoryCode': .*'ZZ' is not an allowed value\.?$/);
+    expect(result.firstError.length).toBeLessThan(200);
+  });
+
   it('a message missing a required element is refused, naming it', async () => {
     const xml = buildNewReleaseMessage(ernRelease(2), options()).replace(/<MessageId>DLV-1<\/MessageId>/, '');
     const result = await validateErn(xml);
@@ -268,10 +280,12 @@ describe('property: random releases always make a valid message', () => {
   const raw = fc
     .string({ unit: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)), maxLength: 20 })
     .map((s) => `x${s}`);
-  const country = fc.constantFrom('GB', 'US', 'FR', 'DE', 'JP', 'BR', 'NG', 'IN', 'AU', 'CA');
+  // Codes the schema does not know ('ZZ', 'EU') and lower case come from older or imported data.
+  const country = fc.constantFrom('GB', 'US', 'FR', 'DE', 'JP', 'BR', 'NG', 'IN', 'AU', 'CA', 'ZZ', 'EU', 'gb');
   const date = fc
     .date({ min: new Date('2000-01-01'), max: new Date('2030-12-31'), noInvalidDate: true })
     .map((d) => d.toISOString().slice(0, 10));
+  const oddDate = fc.oneof(date, fc.constantFrom('2026-02-30', '2026-13-01', 'soon', ''));
   const role = fc.constantFrom('Main', 'Featuring', 'Remixer', 'Producer', 'With', 'Vs', 'Composer', 'Conductor');
   const artist = fc.record({ id: fc.constantFrom('a1', 'a2', 'a3', 'a4'), name: fc.oneof(text, raw), role });
   const track = fc.record({
@@ -291,8 +305,11 @@ describe('property: random releases always make a valid message', () => {
     tracks: fc.array(track, { minLength: 1, maxLength: 12 }),
     territories: fc.uniqueArray(country, { maxLength: 4 }),
     excluded: fc.uniqueArray(country, { maxLength: 3 }),
-    releaseDate: fc.option(date, { nil: undefined }),
-    preOrderDate: fc.option(date, { nil: undefined }),
+    releaseDate: fc.option(oddDate, { nil: undefined }),
+    preOrderDate: fc.option(oddDate, { nil: undefined }),
+    currency: fc.constantFrom('GBP', 'EUR', 'usd', 'XYZ', ''),
+    wholesale: fc.constantFrom('0.99', '12', '1e3', '-1', ''),
+    year: fc.integer({ min: -5, max: 20_000 }),
     streaming: fc.boolean(),
     download: fc.boolean(),
     cover: fc.boolean(),
@@ -308,6 +325,8 @@ describe('property: random releases always make a valid message', () => {
           title: r.title,
           language: r.language,
           upc: r.upc,
+          pLine: { year: r.year, text: '℗ Label' },
+          originalReleaseDate: r.preOrderDate,
           territories: r.territories,
           excludedTerritories: r.excluded,
           releaseDate: r.releaseDate,
@@ -316,6 +335,8 @@ describe('property: random releases always make a valid message', () => {
             releaseDate: r.releaseDate,
             preOrderDate: r.preOrderDate,
             priceTier: 'Mid',
+            currency: r.currency,
+            wholesalePrice: r.wholesale,
             streaming: r.streaming,
             download: r.download,
           },

@@ -1,5 +1,6 @@
 import { releaseReferences } from './releases.js';
 import type { ErnAction, ErnRelease } from './types.js';
+import { isoDate, knownCountries, knownCurrency } from './values.js';
 import { el, textEl, type XmlElement } from './xml.js';
 
 /**
@@ -18,9 +19,10 @@ type Territories = { include: string[] } | { exclude: string[] };
 
 /** Where the release is sold, or null when no territory is left. */
 function dealTerritories(release: ErnRelease): Territories | null {
-  const excluded = new Set(release.excludedTerritories);
+  const excluded = new Set(knownCountries(release.excludedTerritories));
+  // Listed territories the schema does not know are dropped; if none is left, the release is sold nowhere.
   if (release.territories.length) {
-    const include = release.territories.filter((t) => !excluded.has(t));
+    const include = knownCountries(release.territories).filter((t) => !excluded.has(t));
     return include.length ? { include } : null;
   }
   return excluded.size ? { exclude: [...excluded] } : { include: ['Worldwide'] };
@@ -60,8 +62,9 @@ function deal(kind: DealKind, territories: Territories, period: Period, price: X
 }
 
 function priceInformation(release: ErnRelease, namespace: string): XmlElement | null {
-  const { priceTier, wholesalePrice, currency } = release.deal;
-  const wholesale = wholesalePrice && currency ? wholesalePrice : undefined;
+  const { priceTier, wholesalePrice } = release.deal;
+  const currency = knownCurrency(release.deal.currency);
+  const wholesale = wholesalePrice && currency && /^\d+(\.\d+)?$/.test(wholesalePrice) ? wholesalePrice : undefined;
   if (!priceTier && !wholesale) return null;
   return el(
     'PriceInformation',
@@ -91,7 +94,7 @@ export function dealList(release: ErnRelease, action: ErnAction, createdAt: stri
   const territories = dealTerritories(release);
   if (!territories) return null;
   const today = createdAt.slice(0, 10);
-  const start = release.deal.releaseDate || today;
+  const start = isoDate(release.deal.releaseDate) ?? today;
   const price = priceInformation(release, namespace);
   const releaseDeals: XmlElement[] = [];
   const trackDeals: XmlElement[] = [];
@@ -102,7 +105,7 @@ export function dealList(release: ErnRelease, action: ErnAction, createdAt: stri
   if (release.deal.download) {
     releaseDeals.push(deal('download', territories, period(start, undefined, action, today), price));
     trackDeals.push(deal('download', territories, period(start, undefined, action, today), null));
-    const preOrder = release.deal.preOrderDate;
+    const preOrder = isoDate(release.deal.preOrderDate);
     if (preOrder && preOrder < start)
       releaseDeals.push(deal('preorder', territories, period(preOrder, start, action, today), price));
   }

@@ -1,6 +1,7 @@
 import { orderedTracks } from './references.js';
 import { artistElements, isoDuration, lineElement, titleElements, type BuildContext } from './resources.js';
 import type { ErnGenre, ErnRelease, ErnTrack } from './types.js';
+import { isoDate } from './values.js';
 import { el, textEl, type XmlElement } from './xml.js';
 
 const WORLDWIDE = { ApplicableTerritoryCode: 'Worldwide' } as const;
@@ -86,8 +87,8 @@ function mainRelease(release: ErnRelease, ctx: BuildContext, tracks: ErnTrack[],
     lineElement('C', release.cLine),
     el('Duration', null, isoDuration(tracks.reduce((sum, t) => sum + t.durationMs, 0))),
     genreElement(release.genre),
-    textEl('ReleaseDate', release.releaseDate, WORLDWIDE),
-    textEl('OriginalReleaseDate', release.originalReleaseDate, WORLDWIDE),
+    textEl('ReleaseDate', isoDate(release.releaseDate), WORLDWIDE),
+    textEl('OriginalReleaseDate', isoDate(release.originalReleaseDate), WORLDWIDE),
     el('ParentalWarningType', null, release.explicit ? 'Explicit' : 'NotExplicit'),
     release.compilation && el('IsMultiArtistCompilation', null, 'true'),
     resourceGroup(tracks, imageRef),

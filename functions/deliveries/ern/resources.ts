@@ -1,7 +1,8 @@
 import { artisticRole, contributorRole, displayArtistRole, type PartyList } from './parties.js';
 import { deliveredFile, orderedTracks, type ResourceFileOverrides } from './references.js';
 import type { ErnArtist, ErnAudio, ErnFile, ErnImage, ErnRelease, ErnTrack } from './types.js';
-import { el, languageTag, textEl, type XmlElement } from './xml.js';
+import { gYear, languageTag } from './values.js';
+import { el, textEl, type XmlElement } from './xml.js';
 
 /** What the resource and release builders share: the party list and the sender's namespace. */
 export type BuildContext = { parties: PartyList; namespace: string; overrides: ResourceFileOverrides };
@@ -52,7 +53,7 @@ export function artistElements(artists: ErnArtist[], display: string, ctx: Build
 /** A ℗ line (PLine) or © line (CLine). */
 export function lineElement(kind: 'P' | 'C', line: { year?: number; text: string } | undefined): XmlElement | null {
   if (!line?.text.trim()) return null;
-  return el(`${kind}Line`, null, textEl('Year', line.year), el(`${kind}LineText`, null, line.text));
+  return el(`${kind}Line`, null, textEl('Year', gYear(line.year)), el(`${kind}LineText`, null, line.text));
 }
 
 function fileElement(file: ErnFile): XmlElement {

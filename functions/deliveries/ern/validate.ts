@@ -28,6 +28,15 @@ function ernValidator(): XsdValidator {
   return validator;
 }
 
+/**
+ * A finding short enough for a delivery's reason: libxml2 lists every allowed value of an
+ * enumeration (all territories of the world), which says nothing more than "not allowed".
+ */
+function short(message: string): string {
+  const text = message.trim().replace(/ is not an element of the set \{[^}]*\}/, ' is not an allowed value');
+  return text.length > 500 ? `${text.slice(0, 499)}…` : text;
+}
+
 /** The first way the message breaks the ERN 4.3 schema, as "line N: message", or null when valid. */
 function firstSchemaError(xml: string): string | null {
   let doc: XmlDocument;
@@ -41,8 +50,8 @@ function firstSchemaError(xml: string): string | null {
     return null;
   } catch (error) {
     const first = (error as { details?: { message: string; line?: number }[] }).details?.[0];
-    if (!first) return (error as Error).message.trim();
-    return `${first.line ? `line ${first.line}: ` : ''}${first.message.trim()}`;
+    if (!first) return short((error as Error).message);
+    return short(`${first.line ? `line ${first.line}: ` : ''}${first.message}`);
   } finally {
     doc.dispose();
   }
