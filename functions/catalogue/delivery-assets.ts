@@ -50,7 +50,7 @@ export function recordingOriginalAudio(recording: {
   audio?: AudioFields;
 }): StoredAsset | null {
   const audio = recording.audio;
-  if (!audio || audio.status !== 'ready' || !audio.source_key) return null;
+  if (audio?.status !== 'ready' || !audio.source_key) return null;
   const extension = path
     .extname(audio.filename || audio.source_key)
     .slice(1)
