@@ -71,6 +71,9 @@ type ScheduledJobDeclaration = FunctionDeclaration & { timeoutSeconds: number };
 /** DuckDB's Node API and its prebuilt linux-x64 bindings. */
 const DUCKDB_MODULES = ['@duckdb/node-api', '@duckdb/node-bindings', '@duckdb/node-bindings-linux-x64'] as const;
 
+/** sharp (cover art checks and renditions) and its prebuilt linux-x64 libvips. */
+const SHARP_MODULES = ['sharp', '@img/sharp-linux-x64', '@img/sharp-libvips-linux-x64', '@img/colour'] as const;
+
 /** API Gateway answers 503 after 29 s, so an HTTP function never needs longer. */
 export const HTTP_TIMEOUT_SECONDS = 29;
 
@@ -135,7 +138,8 @@ export const WORKERS: Record<QueueKey, FunctionDeclaration> = {
     entry: 'functions/uploads/worker.ts',
     memorySize: 1024, // ffmpeg transcoding is CPU-bound, and Lambda CPU scales with memory
     ephemeralStorageMiB: 2048, // the source WAV (up to 500 MB) and its mp3 preview
-    // Pushes tell the uploader when the preview and waveform are ready.
+    nativeModules: SHARP_MODULES, // cover art is checked and resized with sharp
+    // Pushes tell the uploader when the preview and waveform are ready (and the cover art's verdict).
     needs: { table: 'readWrite', buckets: { uploads: 'readWrite' }, push: true, ffmpeg: true },
   },
   royaltyImport: {

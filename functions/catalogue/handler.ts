@@ -9,7 +9,7 @@ import {
   MAX_LOGO_BYTES,
 } from '../../shared/constants.js';
 import { presignRecordingAudio } from '../audio/recording-audio.js';
-import { presignReleaseCoverArt } from './cover-art.js';
+import { presignReleaseCoverArt } from '../artwork/cover-art.js';
 import { uploadRequest } from '../../shared/schemas/uploads.js';
 import { areaHandler, generatedOperations, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
 import { listQuerySchema } from '../lib/list-query.js';

@@ -89,7 +89,7 @@ describe('cover art', () => {
     await until(async () => messages.find((m) => m.model === 'Release' && m.id === release.id && m.status === 'ready'));
 
     // The same bucket event again changes nothing (the worker skips an upload it already stored).
-    const { handleCoverArtUpload } = await import('../../functions/catalogue/cover-art.js');
+    const { handleCoverArtUpload } = await import('../../functions/artwork/cover-art-worker.js');
     expect(await handleCoverArtUpload(bucket(), key)).toBe('skipped');
   }, 60_000);
 
@@ -168,7 +168,7 @@ describe('cover art', () => {
   it('skips an artwork event for a release that does not exist, without failing the message', async () => {
     const key = `artwork/${manager.distributed.id}/no-such-release/u/01J0000000000000000000NONE-x.jpg`;
     await s3Client().send(new PutObjectCommand({ Bucket: bucket(), Key: key, Body: Buffer.from('x') }));
-    const { handleCoverArtUpload } = await import('../../functions/catalogue/cover-art.js');
+    const { handleCoverArtUpload } = await import('../../functions/artwork/cover-art-worker.js');
     expect(await handleCoverArtUpload(bucket(), key)).toBe('skipped');
     await expect(s3Client().send(new GetObjectCommand({ Bucket: bucket(), Key: key }))).resolves.toBeTruthy();
   });

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkCoverArt, coverArtRendition, sniffCoverArt } from '../../functions/catalogue/cover-art-check.js';
+import { checkCoverArt, coverArtRendition, sniffCoverArt } from '../../functions/artwork/cover-art-check.js';
 import { recordingOriginalAudio, releaseCoverArt } from '../../functions/catalogue/delivery-assets.js';
 import { ENV } from '../../infra/resources.js';
 
