@@ -5,7 +5,8 @@ import { addLogContext, log } from '../lib/logger.js';
 import { required } from '../lib/required.js';
 import { pushToUser } from '../realtime/push.js';
 import { checkCoverArt, coverArtRendition, MEDIUM_PIXELS, THUMBNAIL_PIXELS } from './cover-art-check.js';
-import { getRelease, parseArtworkKey, RENDITIONS_PREFIX, saveArtwork } from './cover-art.js';
+import { getReleaseRecord, saveReleaseArtwork } from '../data/access/catalogue-assets.js';
+import { parseArtworkKey, RENDITIONS_PREFIX } from './cover-art.js';
 
 /*
  * The upload worker's half of cover art: only the worker bundles sharp (a native module), so the
@@ -22,7 +23,7 @@ export async function handleCoverArtUpload(bucket: string, key: string): Promise
   if (!parsed) return 'skipped';
   const { tenantId, releaseId, userId, upload, filename } = parsed;
   addLogContext({ tenantId, releaseId });
-  const release = await getRelease(tenantId, releaseId);
+  const release = await getReleaseRecord(tenantId, releaseId);
   if (!release) return 'skipped';
   const current = release.artwork_upload;
   if (current && current.key !== key && current.key > key) return 'skipped'; // a newer upload replaced this one
@@ -46,7 +47,7 @@ export async function handleCoverArtUpload(bucket: string, key: string): Promise
     await s3Client().send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
     log().warn('cover art refused and deleted', { reason: verdict.reason });
     const failed: ReleaseArtworkUpload = { ...base, status: 'failed', reason: verdict.reason };
-    await saveArtwork(tenantId, releaseId, { artwork_upload: failed });
+    await saveReleaseArtwork(tenantId, releaseId, { artwork_upload: failed });
     await push(failed);
     return 'refused';
   }
@@ -66,7 +67,7 @@ export async function handleCoverArtUpload(bucket: string, key: string): Promise
   }
   const artwork: ReleaseArtwork = { key, ...verdict.facts, ...keys, uploaded_at: new Date().toISOString() };
   const ready: ReleaseArtworkUpload = { ...base, status: 'ready' };
-  await saveArtwork(tenantId, releaseId, { artwork, artwork_upload: ready });
+  await saveReleaseArtwork(tenantId, releaseId, { artwork, artwork_upload: ready });
   await push(ready);
   return 'stored';
 }

@@ -1,8 +1,6 @@
 import path from 'node:path';
-import { getDb } from '../data/service.js';
-import { listsChanged, LISTS } from '../data/list-cache.js';
-import { writeTransaction } from '../data/transaction.js';
-import type { ReleaseArtwork, ReleaseArtworkUpload, ReleaseItem } from '../data/entities/catalogue.js';
+import { getReleaseRecord, saveReleaseArtwork } from '../data/access/catalogue-assets.js';
+import type { ReleaseArtwork, ReleaseArtworkUpload } from '../data/entities/catalogue.js';
 import { InvalidField, NotFound } from '../lib/errors.js';
 import { presignDownload, presignUpload, safeFileName } from '../uploads/presign.js';
 
@@ -30,25 +28,6 @@ export function parseArtworkKey(
     : null;
 }
 
-/** The release, or null (another company's id finds nothing). */
-export const getRelease = async (tenantId: string, releaseId: string): Promise<ReleaseItem | null> =>
-  (await getDb().entities.Release.get({ tenantId, id: releaseId }).go()).data;
-
-/** Writes the release's artwork fields with its lists marked changed (thumbnails show in lists). */
-export async function saveArtwork(
-  tenantId: string,
-  releaseId: string,
-  fields: { artwork_upload: ReleaseArtworkUpload; artwork?: ReleaseArtwork },
-): Promise<void> {
-  await writeTransaction((e) => [
-    e.Release.patch({ tenantId, id: releaseId }).set(fields).commit(),
-    ...listsChanged(e.ListVersion, [
-      LISTS.tenantCollection('releases', tenantId),
-      LISTS.allTenantsCollection('releases'),
-    ]),
-  ]);
-}
-
 /** POST releases/{id}/update_images: a presigned PUT for one JPG or PNG (size and type checked by the body schema). */
 export async function presignReleaseCoverArt(
   tenantId: string,
@@ -56,11 +35,11 @@ export async function presignReleaseCoverArt(
   releaseId: string,
   file: { filename: string; content_type: string; size: number },
 ) {
-  if (!(await getRelease(tenantId, releaseId))) throw new NotFound('Release');
+  if (!(await getReleaseRecord(tenantId, releaseId))) throw new NotFound('Release');
   const extension = path.extname(file.filename).slice(1).toLowerCase();
   if (!EXTENSIONS.includes(extension)) throw new InvalidField('filename', 'Cover art must be a JPG or PNG file');
   const presigned = await presignUpload(sourcePrefix(tenantId, releaseId, userId), file);
-  await saveArtwork(tenantId, releaseId, {
+  await saveReleaseArtwork(tenantId, releaseId, {
     artwork_upload: { status: 'uploading', key: presigned.key, filename: safeFileName(file.filename) },
   });
   return presigned;

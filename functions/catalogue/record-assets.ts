@@ -4,10 +4,10 @@ import { ENV } from '../../infra/resources.js';
 import {
   deleteCatalogueAsset,
   getCatalogueAsset,
+  getReleaseRecord,
   listCatalogueAssets,
   putCatalogueAsset,
 } from '../data/access/catalogue-assets.js';
-import { getDb } from '../data/service.js';
 import { requireEnv, s3Client } from '../lib/clients.js';
 import { InvalidField, NotFound } from '../lib/errors.js';
 import { presignDownload, presignUpload, uploadedObject } from '../uploads/presign.js';
@@ -30,8 +30,7 @@ async function requireOwner(tenantId: string, owner: AssetOwner): Promise<void> 
     await getLabel(tenantId, owner.id);
     return;
   }
-  const release = (await getDb().entities.Release.get({ tenantId, id: owner.id }).go()).data;
-  if (!release) throw new NotFound('Release');
+  if (!(await getReleaseRecord(tenantId, owner.id))) throw new NotFound('Release');
 }
 
 /** POST {releases|labels}/{id}/update_assets: a presigned PUT under the record's own prefix. */
