@@ -60,7 +60,8 @@ export function recordingOriginalAudio(recording: {
   return {
     bucket: requireEnv(ENV.uploadsBucket),
     key: audio.source_key,
-    fileName: `${fileStem(recording.isrc || recording.id)}.${extension === 'aif' ? 'aiff' : extension}`,
+    // An ISRC is named in its compact form (GBABC2600001), as DDEX file names use it.
+    fileName: `${fileStem(recording.isrc?.replace(/-/g, '') || recording.id)}.${extension === 'aif' ? 'aiff' : extension}`,
     contentType,
     ...(audio.size === undefined ? {} : { bytes: audio.size }),
   };

@@ -172,4 +172,32 @@ describe('cover art', () => {
     expect(await handleCoverArtUpload(bucket(), key)).toBe('skipped');
     await expect(s3Client().send(new GetObjectCommand({ Bucket: bucket(), Key: key }))).resolves.toBeTruthy();
   });
+
+  it('gives the demo EP checked cover art and a ready WAV original per track (seed, through the real worker)', async () => {
+    const { recordingOriginalAudio, releaseCoverArt } = await import('../../functions/catalogue/delivery-assets.js');
+    const { getReleaseRecord } = await import('../../functions/data/access/catalogue-assets.js');
+    const { getRecording } = await import('../../functions/data/access/catalogue.js');
+    const listed = (await api.get('/releases?q=Northern%20Lights%20EP')).body.releases as {
+      id: string;
+      title: string;
+    }[];
+    const ep = listed.find((r) => r.title === 'Northern Lights EP');
+    expect(ep).toBeDefined();
+    const release = await until(async () => {
+      const stored = await getReleaseRecord(manager.distributed.id, ep?.id ?? '');
+      return stored?.artwork ? stored : undefined;
+    }, 60_000);
+    expect(release.artwork).toMatchObject({ width: 3000, height: 3000, content_type: 'image/jpeg' });
+    expect(releaseCoverArt(release)).toMatchObject({ fileName: '5060000000009.jpg', contentType: 'image/jpeg' });
+    const trackIds = (release.release_recordings as { recording_id: string }[]).map((r) => r.recording_id);
+    expect(trackIds).toHaveLength(2);
+    for (const id of trackIds) {
+      const recording = await until(async () => {
+        const stored = await getRecording(manager.distributed.id, id);
+        return stored?.audio?.status === 'ready' ? stored : undefined;
+      }, 60_000);
+      expect(recordingOriginalAudio(recording)).toMatchObject({ contentType: 'audio/wav' });
+      expect(await exists(recording.audio?.source_key ?? '')).toBe(true);
+    }
+  }, 150_000);
 });

@@ -12,6 +12,7 @@ import { api, errorMessage, putWithProgress } from '../../app/api';
 import { useInvalidate } from '../../app/invalidate';
 import { notify } from '../../app/notifications';
 import { subscribeRealtime } from '../../app/realtime';
+import { RouterLink } from '../../components/router-link';
 import { StatusBadge } from '../../components/status-badge';
 import { UploadProgress } from '../../components/upload-progress';
 import type { ReferenceConfig } from '../admin/reference/reference-types';
@@ -115,7 +116,20 @@ export function ReleaseCoverArtPanel({ release, readOnly = false }: { release: R
     <Container
       data-testid="release-cover-art"
       header={
-        <Header variant="h2" description={`JPG or PNG, square, at least ${min} pixels, RGB, up to 36 MB.`}>
+        <Header
+          variant="h2"
+          description={`JPG or PNG, square, at least ${min} pixels, RGB, up to 36 MB.`}
+          actions={
+            readOnly ? undefined : (
+              <RouterLink
+                href={`/user/releases/${encodeURIComponent(release.id)}/assets`}
+                data-testid="release-assets-link"
+              >
+                Other files (booklets, press shots)
+              </RouterLink>
+            )
+          }
+        >
           Cover art {state ? <StatusBadge word={state.status} testId="release-cover-art-status" /> : null}
         </Header>
       }
