@@ -18,7 +18,7 @@ import { UploadProgress } from '../../components/upload-progress';
 import type { ReferenceConfig } from '../admin/reference/reference-types';
 
 /** A release's checked cover art as the API answers it (URLs are short-lived). */
-export type CoverArt = {
+type CoverArt = {
   content_type: string;
   width: number;
   height: number;
@@ -71,7 +71,7 @@ export function CoverThumbnail({ record }: { record: Record<string, unknown> }) 
  * a progress bar. The upload worker's verdict arrives as a pushed Release event; a refusal shows
  * its reason ("Cover art must be square: 3000×2400") and the earlier art stays.
  */
-export function ReleaseCoverArtPanel({ release, readOnly = false }: { release: ReleaseWithArt; readOnly?: boolean }) {
+function ReleaseCoverArtPanel({ release, readOnly = false }: { release: ReleaseWithArt; readOnly?: boolean }) {
   const [files, setFiles] = useState<File[]>([]);
   const [percent, setPercent] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
