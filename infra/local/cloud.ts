@@ -140,6 +140,8 @@ export async function startLocalCloud(options: LocalCloudOptions) {
       await (await import('./seed.js')).seedDemo();
       await (await import('../../functions/reference/seed.js')).seedReferenceData();
       await (await import('./seed-catalogue.js')).seedDemoCatalogue();
+      // Cover art and original audio for the demo EP, checked by the real upload worker (issue 16).
+      await (await import('./seed-assets.js')).seedDemoDeliveryAssets();
       await (await import('./seed-royalties.js')).seedDemoRoyalties();
       // The demo statement waits for the demo report's import, so it is made in the background.
       let stopped = false;

@@ -63,7 +63,7 @@ describe('audio pipeline', () => {
       content_type: 'audio/wav',
       size: 10,
     });
-    expect(mp3.body.errors).toEqual({ filename: ['Audio must be a wav, aiff or aif file'] });
+    expect(mp3.body.errors).toEqual({ filename: ['Audio must be a wav, aiff, aif or flac file'] });
     const huge = await api.post(`/recordings/${recording.id}/update_audio`, {
       filename: 'long.wav',
       content_type: 'audio/wav',
@@ -83,7 +83,7 @@ describe('audio pipeline', () => {
     const notes = await uploadAudio('notes.wav', Buffer.from('liner notes, not audio\n'.repeat(100)));
     expect(notes.recording.audio).toMatchObject({
       status: 'failed',
-      reason: 'The file is not a WAV or AIFF audio file',
+      reason: 'The file is not a WAV, AIFF or FLAC audio file',
     });
 
     // An empty object (the API refuses to presign one, but storage can still hold one) fails too.
@@ -180,5 +180,42 @@ describe('audio pipeline', () => {
       'mp3',
       'peaks.json',
     ]);
+  }, 60_000);
+
+  it('accepts a FLAC original (issue 16), keeps it for delivery and reads its facts', async () => {
+    const wav = path.join(dir, 'for-flac.wav');
+    const flac = path.join(dir, 'master.flac');
+    writeSineWav(wav, { seconds: 1, amplitude: 0.5 });
+    const { ffmpegPath } = await import('../../functions/audio/ffmpeg.js');
+    execFileSync(ffmpegPath(), ['-v', 'error', '-y', '-i', wav, '-c:a', 'flac', flac]);
+    const bytes = readFileSync(flac);
+    const recording = (await api.post('/recordings', { title: `FLAC ${Date.now()}`, isrc: 'GBAAA2600123' })).body
+      .recording;
+    const presigned = await api.post(`/recordings/${recording.id}/update_audio`, {
+      filename: 'master.flac',
+      content_type: 'audio/flac',
+      size: bytes.length,
+    });
+    expect(presigned.status, JSON.stringify(presigned.body)).toBe(200);
+    const put = await fetch(presigned.body.url, {
+      method: 'PUT',
+      headers: presigned.body.headers,
+      body: new Uint8Array(bytes),
+    });
+    expect(put.status).toBe(200);
+    const done = await until(async () => {
+      const current = (await api.get(`/recordings/${recording.id}`)).body.recording;
+      return ['ready', 'failed'].includes(current.audio?.status) ? current : undefined;
+    });
+    expect(done.audio).toMatchObject({ status: 'ready', filename: 'master.flac', bit_depth: 16, channels: 2 });
+    const { getRecording } = await import('../../functions/data/access/catalogue.js');
+    const { recordingOriginalAudio } = await import('../../functions/catalogue/delivery-assets.js');
+    const stored = await getRecording(manager.distributed.id, recording.id);
+    expect(stored && recordingOriginalAudio(stored)).toMatchObject({
+      key: presigned.body.key,
+      fileName: 'GBAAA2600123.flac',
+      contentType: 'audio/flac',
+      bytes: bytes.length,
+    });
   }, 60_000);
 });

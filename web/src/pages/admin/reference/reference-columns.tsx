@@ -30,7 +30,14 @@ export function referenceColumns(
                 </RouterLink>
               ),
             }
-          : { cell: (r: ReferenceRecord) => <ReferenceValue config={config} record={r} field={column.field} /> }),
+          : {
+              cell: (r: ReferenceRecord) =>
+                column.Cell ? (
+                  <column.Cell record={r} />
+                ) : (
+                  <ReferenceValue config={config} record={r} field={column.field} />
+                ),
+            }),
       }),
     ),
     ...(acrossCompanies

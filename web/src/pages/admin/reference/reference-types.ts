@@ -85,6 +85,8 @@ type ReferenceColumn = {
   header: string;
   /** The API accepts this field as sort_field. */
   sortable?: boolean;
+  /** Draws the cell itself (a release's cover thumbnail) instead of the field's value. */
+  Cell?: ComponentType<{ record: Record<string, unknown> }>;
 };
 
 export type ReferenceConfig = {
