@@ -99,6 +99,8 @@ describe('sending a release to quality control', () => {
     expect(blank.body.errors).toEqual({ reasons: ['Give at least one reason for rejecting the release'] });
     expect((await api(A).get(`/releases/${release.id}`)).body.release.status).toBe('quality_control');
 
+    // The admin reviews what the checker finds now (edits are not locked during review): kept with the rejection.
+    expect((await api(A).patch(`/releases/${release.id}`, { release_date: '' })).status).toBe(200);
     const rejected = await asAdmin(`/releases/${release.id}/update_status`, 'PATCH', {
       status: 'rejected',
       reasons: ['Cover art is blurry', ' Title casing '],
@@ -111,8 +113,11 @@ describe('sending a release to quality control', () => {
       from: 'quality_control',
       to: 'rejected',
       reasons: ['Cover art is blurry', 'Title casing'],
+      findings: ['Release date is required'],
     });
-    // A rejected release is not deliverable; fixed, it goes back to quality control.
+    // Fixed, a rejected release goes back to quality control.
+    expect((await api(A).post(`/releases/${release.id}/quality_control`)).status).toBe(400);
+    await api(A).patch(`/releases/${release.id}`, { release_date: '2026-12-04' });
     const resent = await api(A).post(`/releases/${release.id}/quality_control`);
     expect(resent.body.release.status).toBe('quality_control');
     expect(

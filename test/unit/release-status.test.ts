@@ -8,6 +8,7 @@ import {
   releaseMove,
   type StatusActor,
 } from '../../functions/catalogue/release-status.js';
+import { qualityControlActions } from '../../web/src/pages/catalogue/release-quality-control-model.js';
 
 /** The moves of a release's status (issue 16 quality control, spec 2 §4) and who may make them. */
 const ACTORS: StatusActor[] = ['label', 'admin', 'system'];
@@ -91,5 +92,16 @@ describe('release status moves', () => {
     expect(isDeliverable('quality_control')).toBe(false);
     expect(isDeliverable('rejected')).toBe(false);
     expect(isDeliverable(undefined)).toBe(false);
+  });
+
+  it('back the release page’s buttons: each is a move the server allows to whoever sees it', () => {
+    for (const status of ['drafted', 'rejected', 'imported', 'quality_control', 'accepted', 'delivered']) {
+      for (const admin of [false, true]) {
+        for (const to of qualityControlActions(status, admin).map((a) => a.to)) {
+          const move = RELEASE_MOVES.find((m) => m.to === to && (m.from as readonly string[]).includes(status));
+          expect(move?.by).toContain(admin ? 'admin' : 'label');
+        }
+      }
+    }
   });
 });
