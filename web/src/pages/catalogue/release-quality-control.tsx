@@ -197,12 +197,9 @@ function RejectModal({
         description="One reason a line; the label sees them on the release page."
         errorText={failure?.errors?.reasons?.join(' ') ?? (failure ? failure.message : undefined)}
       >
-        <Textarea
-          value={text}
-          onChange={({ detail }) => setText(detail.value)}
-          rows={5}
-          data-testid="release-qc-reasons-input"
-        />
+        <div data-testid="release-qc-reasons-input">
+          <Textarea value={text} onChange={({ detail }) => setText(detail.value)} rows={5} />
+        </div>
       </FormField>
     </Modal>
   );
