@@ -180,6 +180,15 @@ describe('sending a release to quality control', () => {
     const after = (await api(A).get(`/releases/${other.id}`)).body.release;
     expect(after.status).toBe('accepted');
     expect(after.status_history.map((h: { to: string }) => h.to)).toEqual(['quality_control', 'accepted']);
+
+    // The delivery worker's move: accepted → delivered once; a second delivery leaves it be.
+    const { markReleaseDelivered } = await import('../../functions/catalogue/release-status.js');
+    expect(await markReleaseDelivered(A, other.id)).toBe(true);
+    expect(await markReleaseDelivered(A, other.id)).toBe(false);
+    const delivered = (await api(A).get(`/releases/${other.id}`)).body.release;
+    expect(delivered.status).toBe('delivered');
+    expect(delivered.status_history.at(-1)).toMatchObject({ from: 'accepted', to: 'delivered', by_name: 'Delivery' });
+    expect(delivered.status_history).toHaveLength(3);
   });
 });
 
