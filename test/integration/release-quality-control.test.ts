@@ -97,6 +97,12 @@ describe('sending a release to quality control', () => {
       reasons: ['  ', ''],
     });
     expect(blank.body.errors).toEqual({ reasons: ['Give at least one reason for rejecting the release'] });
+    const many = await asAdmin(`/releases/${release.id}/update_status`, 'PATCH', {
+      status: 'rejected',
+      reasons: Array.from({ length: 21 }, (_, i) => `Reason ${i}`),
+    });
+    expect(many.status).toBe(400);
+    expect(many.body.errors.reasons).toEqual(['Give at most 20 reasons']);
     expect((await api(A).get(`/releases/${release.id}`)).body.release.status).toBe('quality_control');
 
     // The admin reviews what the checker finds now (edits are not locked during review): kept with the rejection.
