@@ -2,6 +2,7 @@ import Button from '@cloudscape-design/components/button';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { TableProps } from '@cloudscape-design/components/table';
 import { RouterLink } from '../../../components/router-link';
+import { StatusBadge } from '../../../components/status-badge';
 import type { ReferenceConfig } from './reference-config';
 import { recordTitle, type ReferenceRecord } from './reference-model';
 import { ReferenceValue } from './reference-values';
@@ -34,6 +35,8 @@ export function referenceColumns(
               cell: (r: ReferenceRecord) =>
                 column.Cell ? (
                   <column.Cell record={r} />
+                ) : column.badge ? (
+                  <StatusBadge word={String(r[column.field] ?? '')} />
                 ) : (
                   <ReferenceValue config={config} record={r} field={column.field} />
                 ),
