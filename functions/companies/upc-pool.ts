@@ -2,8 +2,10 @@ import { ulid } from 'ulid';
 import { gtin13, MAX_UPC_IMPORT, parseUpcList } from '../../shared/distribution.js';
 import * as store from '../data/access/distribution.js';
 import { recordOps } from '../catalogue/tenant-records.js';
-import { tenantResource } from '../catalogue/tenant-resources.js';
+import { prepareRelease } from '../catalogue/release-rules.js';
+import { TENANT_COLLECTIONS } from '../catalogue/tenant-collections.js';
 import { BadRequest, InvalidField } from '../lib/errors.js';
+import { required } from '../lib/required.js';
 import { listAnswer, pageOf, type SortSpec } from '../lib/list-query.js';
 
 /**
@@ -12,7 +14,18 @@ import { listAnswer, pageOf, type SortSpec } from '../lib/list-query.js';
  * twice (the claim is a conditional write, see data/access/distribution.ts).
  */
 
-const releases = () => recordOps(tenantResource('releases'));
+/**
+ * The releases collection with its release rules (UPC identifier kept in step), without the
+ * catalogue's composition root: that pulls the audio pipeline into the companies Lambda.
+ */
+const releases = () =>
+  recordOps({
+    ...required(
+      TENANT_COLLECTIONS.find((c) => c.collection === 'releases'),
+      'the releases collection',
+    ),
+    prepare: prepareRelease,
+  });
 /** The unique-value scope of a company's release UPCs (functions/catalogue/tenant-records.ts guards). */
 const releaseUpcScope = (tenantId: string) => `releases#${tenantId}.upc`;
 
