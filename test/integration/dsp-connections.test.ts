@@ -213,6 +213,16 @@ describe('company distributors', () => {
       [second.id, true],
     ]);
     expect(distribution.body.dsp_connections).toEqual([]);
+    // The company form edits the same rows: the contract survives it, and the page names it without its key.
+    const rowId = linked.body.company_distributor.id;
+    const edited = await asAdmin('PATCH', `/admin/companies/${company}`, {
+      company_distributors_attributes: [{ id: rowId, active: false }],
+    });
+    const editedRow = edited.body.company.company_distributors.find((r: { id: string }) => r.id === rowId);
+    expect(editedRow).toMatchObject({ active: false, contract_file_name: 'contract.pdf' });
+    expect(JSON.stringify(edited.body)).not.toContain(presigned.body.key);
+    const after = await asAdmin('GET', `/companies/${company}/distribution`);
+    expect(after.body.company_distributors[0]).toMatchObject({ active: false, contract_file_name: 'contract.pdf' });
     expect((await asAdmin('GET', '/companies/no-such-company/distribution')).status).toBe(404);
     expect((await call('GET', `/api/v1/companies/${company}/distribution`, { token: manager.token })).status).toBe(403);
   });
