@@ -4,7 +4,7 @@ import * as store from '../data/access/distribution.js';
 import { recordOps } from '../catalogue/tenant-records.js';
 import { prepareRelease } from '../catalogue/release-rules.js';
 import { TENANT_COLLECTIONS } from '../catalogue/tenant-collections.js';
-import { BadRequest, InvalidField } from '../lib/errors.js';
+import { BadRequest, Conflict, InvalidField } from '../lib/errors.js';
 import { required } from '../lib/required.js';
 import { listAnswer, pageOf, type SortSpec } from '../lib/list-query.js';
 
@@ -99,6 +99,27 @@ function formsOf(upc: string): string[] {
 /** A release may take a pool code while it has no UPC, or only an "assign" placeholder. */
 const hasRealUpc = (upc: unknown) => typeof upc === 'string' && upc.trim() !== '' && !/assign/i.test(upc);
 
+/** A link lock older than this belonged to a link that died half-way. */
+const LINK_LOCK_STALE_MS = 60_000;
+
+/** Claims the lowest free code and sets it on the release; null when the pool has none left. */
+async function claimNextFree(tenantId: string, release: Awaited<ReturnType<ReturnType<typeof releases>['load']>>) {
+  const releaseId = String(release.id);
+  const free = (await store.companyUpcs(tenantId)).filter((u) => u.status === 'free').map((u) => u.upc);
+  const now = new Date().toISOString();
+  for (const upc of free) {
+    if (!(await store.claimUpc(tenantId, upc, releaseId, now))) continue;
+    try {
+      await releases().update(release, { upc });
+    } catch (error) {
+      await store.releaseUpc(tenantId, upc, releaseId);
+      throw error;
+    }
+    return upc;
+  }
+  return null;
+}
+
 /**
  * Links the next free code (in code order) to a release and sets the release's UPC. Codes taken
  * by concurrent links are skipped; a code the release cannot take (its UPC guard refuses it) goes
@@ -106,20 +127,21 @@ const hasRealUpc = (upc: unknown) => typeof upc === 'string' && upc.trim() !== '
  */
 export async function linkToRelease(tenantId: string, releaseId: string) {
   const ops = releases();
-  const release = await ops.load(tenantId, releaseId);
-  if (hasRealUpc(release.upc))
-    throw new InvalidField('release_id', `This release already has the UPC ${String(release.upc)}`);
-  const free = (await store.companyUpcs(tenantId)).filter((u) => u.status === 'free').map((u) => u.upc);
-  const now = new Date().toISOString();
-  for (const upc of free) {
-    if (!(await store.claimUpc(tenantId, upc, releaseId, now))) continue;
-    try {
-      await ops.update(release, { upc });
-    } catch (error) {
-      await store.releaseUpc(tenantId, upc, releaseId);
-      throw error;
-    }
-    return { upc, message: `UPC ${upc} linked to ${String(release.title)}` };
+  await ops.load(tenantId, releaseId);
+  // Two links for one release at once would each take a code and one would be lost: one at a time,
+  // each reading the release only once it holds the lock.
+  if (!(await store.lockReleaseLink(tenantId, releaseId, LINK_LOCK_STALE_MS)))
+    throw new Conflict('A UPC is being linked to this release already', {
+      release_id: ['A UPC is being linked to this release already'],
+    });
+  try {
+    const release = await ops.load(tenantId, releaseId);
+    if (hasRealUpc(release.upc))
+      throw new InvalidField('release_id', `This release already has the UPC ${String(release.upc)}`);
+    const linked = await claimNextFree(tenantId, release);
+    if (linked) return { upc: linked, message: `UPC ${linked} linked to ${String(release.title)}` };
+  } finally {
+    await store.unlockReleaseLink(tenantId, releaseId);
   }
   throw new InvalidField('upc', 'There are no free UPCs left in the pool; import more first');
 }

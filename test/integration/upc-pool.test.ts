@@ -123,6 +123,25 @@ describe('UPC pool', () => {
     expect((await api.get('/distribution_upcs?status=free')).body.total_count).toBe(5);
   });
 
+  it('links one code to a release asked for twice at once, the other ask refused or told it has one', async () => {
+    const company = await newCompany();
+    const api = inCompany(admin, company);
+    await api.post('/distribution_upcs/import', { upcs: codes(5) });
+    const release = (await api.post('/releases', { title: `Twice ${unique()}` })).body.release;
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => api.post('/distribution_upcs/link_to_release', { release_id: release.id })),
+    );
+    const won = answers.filter((a) => a.status === 200);
+    expect(won).toHaveLength(1);
+    for (const lost of answers.filter((a) => a.status !== 200)) {
+      expect([400, 409]).toContain(lost.status);
+      expect(Object.keys(lost.body.errors)).toEqual(['release_id']);
+    }
+    expect((await api.get(`/releases/${release.id}`)).body.release.upc).toBe(won[0].body.upc);
+    const linked = (await api.get('/distribution_upcs?status=linked')).body.distribution_upcs;
+    expect(linked).toEqual([expect.objectContaining({ upc: won[0].body.upc, release_id: release.id })]);
+  });
+
   it('keeps another company’s pool and releases out of reach, and refuses roles that may not deliver', async () => {
     const [mine, theirs] = [await newCompany(), await newCompany()];
     await inCompany(admin, theirs).post('/distribution_upcs/import', { upcs: codes(2) });

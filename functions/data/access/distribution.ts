@@ -143,3 +143,34 @@ export async function distributorNames(ids: readonly string[]): Promise<Map<stri
     .go({ attributes: ['id', 'name'] });
   return new Map(data.map((d) => [d.id, d.name]));
 }
+
+/** The guard item that lets one link at a time work on a release (its owner is when it was taken). */
+const linkLock = (tenantId: string, releaseId: string) => ({ scope: `upc-link#${tenantId}`, value: releaseId });
+
+/**
+ * Takes the release's link lock; false while another link holds it. A lock older than `staleMs`
+ * (its link died half-way) is taken over, so a crash never blocks the release for good.
+ */
+export async function lockReleaseLink(tenantId: string, releaseId: string, staleMs: number): Promise<boolean> {
+  const key = linkLock(tenantId, releaseId);
+  const now = Date.now();
+  const taken = await writtenUnlessConditionFailed(() =>
+    getDb()
+      .entities.UniqueValue.create({ ...key, ownerId: String(now) })
+      .go(),
+  );
+  if (taken) return true;
+  const held = (await getDb().entities.UniqueValue.get(key).go()).data;
+  if (!held || now - Number(held.ownerId) < staleMs) return false;
+  return writtenUnlessConditionFailed(() =>
+    getDb()
+      .entities.UniqueValue.patch(key)
+      .set({ ownerId: String(now) })
+      .where(({ ownerId }, { eq }) => eq(ownerId, held.ownerId))
+      .go(),
+  );
+}
+
+export async function unlockReleaseLink(tenantId: string, releaseId: string): Promise<void> {
+  await getDb().entities.UniqueValue.delete(linkLock(tenantId, releaseId)).go();
+}
