@@ -9,6 +9,7 @@ import { useApi } from '../../app/resources';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { RouterLink } from '../../components/router-link';
 import { StatusBadge } from '../../components/status-badge';
+import { nextStep, releasesWithTasks, type TaskRelease } from './catalogue-tasks-model';
 
 /** /distribution/catalogue: the distribution area's catalogue and delivery setup, one link each. */
 export function DistributionCataloguePage() {
@@ -38,18 +39,6 @@ export function DistributionCataloguePage() {
   );
 }
 
-type TaskRelease = { id: string; title: string; cat_no?: string; upc?: string; status: string; label_id?: string };
-
-/** What a release still needs before it can go to the stores, in a label manager's words. */
-function nextStep(release: TaskRelease): string {
-  if (!release.upc || /assign/i.test(release.upc)) return 'Link a UPC';
-  if (release.status === 'drafted' || release.status === 'rejected')
-    return 'Fix the metadata and send to quality control';
-  if (release.status === 'quality_control') return 'Approve or reject in quality control';
-  // Accepted: quality control passed, ready to send (functions/catalogue/release-status.ts).
-  return release.status === 'accepted' ? 'Deliver' : 'Check the release';
-}
-
 /**
  * /distribution/labels/{labelId}/catalogue_tasks: the label's releases that are not in stores yet,
  * each with the next thing to do (a UPC, quality control, delivery).
@@ -63,9 +52,7 @@ export function LabelCatalogueTasksPage() {
   );
   const error = label.error ?? releases.error;
   if (error) return <ApiErrorAlert error={error} />;
-  const tasks = (releases.data?.releases ?? []).filter(
-    (r) => r.label_id === labelId && !['delivered', 'live'].includes(r.status),
-  );
+  const tasks = releasesWithTasks(releases.data?.releases ?? [], labelId);
   return (
     <ContentLayout
       header={
