@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { roleRefusal } from '../../shared/permissions.js';
 import { call, demo, inCompany, labelManager, newConfirmedUser, signIn } from '../support/api.js';
 
@@ -102,7 +102,7 @@ describe('DSP connections', () => {
     expect(Object.keys(badStatus.body.errors)).toEqual(['dsp_connection.status']);
   });
 
-  it('connect the demo company to the demo SFTP store, and keep another company’s links out of reach', async () => {
+  it('keep another company’s links out of the demo company’s list and out of its members’ reach', async () => {
     const demoLinks = await inCompany(manager.token, manager.distributed.id).get('/company/dsp_connections');
     expect(demoLinks.status).toBe(200);
     for (const link of demoLinks.body.dsp_connections) expect(link.company_id).toBe(manager.distributed.id);
@@ -138,6 +138,29 @@ describe('DSP connections', () => {
       company_users: [{ user_id: userId, role: 'label_assistant' }],
     });
     expect((await member.post('/company/dsp_connections', { dsp_id: dsp.id })).status).toBe(201);
+  });
+});
+
+describe('the demo seed and contract E', () => {
+  it('connect the demo company (only) to stores with an SFTP server, and companyDspConnected says so', async () => {
+    Object.assign(process.env, inject('cloudEnv'));
+    const { seedDemoDspConnections } = await import('../../infra/local/seed-dsp-connections.js');
+    const { companyDspConnected } = await import('../../functions/companies/dsp-connections.js');
+    const sftp = await newDsp({
+      technical_specification_attributes: { server_uri: 'sftp://127.0.0.1:2222/inbox', delivery_stub: 'demo' },
+    });
+    const plain = await newDsp();
+    const other = await newCompany();
+    await seedDemoDspConnections();
+    await seedDemoDspConnections();
+    const demoLinks = (await inCompany(manager.token, manager.distributed.id).get('/company/dsp_connections')).body
+      .dsp_connections as { dsp_id: string; status: string }[];
+    expect(demoLinks.filter((l) => l.dsp_id === sftp.id)).toEqual([expect.objectContaining({ status: 'connected' })]);
+    expect(demoLinks.map((l) => l.dsp_id)).not.toContain(plain.id);
+    expect((await asAdmin('GET', `/companies/${other}/dsp_connections`)).body.total_count).toBe(0);
+    expect(await companyDspConnected(manager.distributed.id, sftp.id)).toBe(true);
+    expect(await companyDspConnected(manager.distributed.id, plain.id)).toBe(false);
+    expect(await companyDspConnected(other, sftp.id)).toBe(false);
   });
 });
 
