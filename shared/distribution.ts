@@ -22,7 +22,7 @@ export const MAX_UPC_IMPORT = 10_000;
 /** A code's comparable form: UPC-A 036000291452 and EAN-13 0036000291452 are the same GTIN. */
 export const gtin13 = (code: string): string => code.padStart(13, '0');
 
-export type UpcListLine = { line: number; upc: string };
+type UpcListLine = { line: number; upc: string };
 export type UpcListResult = { codes: UpcListLine[]; problems: string[] };
 
 /**
