@@ -93,7 +93,8 @@ export async function requestDsp(tenantId: string, dspId: string, userId: string
   if (existing) {
     await store.updateDspConnection(
       { tenantId, dspId },
-      { status: 'requested', ...(note !== undefined ? { note } : {}) },
+      // Asked again after a refusal: the request is the new one's.
+      { status: 'requested', requested_by: userId, requested_at: now, ...(note !== undefined ? { note } : {}) },
     );
   } else {
     const created = await store.createDspConnection({

@@ -82,6 +82,12 @@ describe('DSP connections', () => {
       dsp_connection: { dsp_id: dsp.id, status: 'disconnected' },
     });
     expect(again.body.dsp_connection).toMatchObject({ id: added.body.dsp_connection.id, status: 'disconnected' });
+    const asked = await inCompany(admin, company).post('/company/dsp_connections', { dsp_id: dsp.id });
+    expect(asked.body.dsp_connection).toMatchObject({ id: added.body.dsp_connection.id, status: 'requested' });
+    expect(asked.body.dsp_connection.requested_at > added.body.dsp_connection.requested_at).toBe(true);
+    await asAdmin('PATCH', `/dsp_connections/${added.body.dsp_connection.id}`, {
+      dsp_connection: { status: 'disconnected' },
+    });
     const listed = await asAdmin('GET', `/companies/${company}/dsp_connections`);
     expect(listed.body).toMatchObject({ total_count: 1, dsp_connections: [{ status: 'disconnected' }] });
     const unknown = await asAdmin('POST', `/companies/${company}/dsp_connections`, {

@@ -33,7 +33,14 @@ export async function createDspConnection(connection: CreateDspConnection): Prom
 
 export async function updateDspConnection(
   key: { tenantId: string; dspId: string },
-  set: { status: DspConnectionStatus; note?: string; connected_by?: string; connected_at?: string },
+  set: {
+    status: DspConnectionStatus;
+    note?: string;
+    requested_by?: string;
+    requested_at?: string;
+    connected_by?: string;
+    connected_at?: string;
+  },
 ): Promise<void> {
   await connections().patch(key).set(set).go();
 }
