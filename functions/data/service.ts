@@ -41,6 +41,7 @@ import { ManualRoyalty, RoyaltyEdit, RoyaltyStateRule } from './entities/royalty
 import { AccountEntry, Expense, Sequence, Statement, StatementRun } from './entities/statements.js';
 import { DebtorAccount, PaymentRun, PayoutDetail } from './entities/payouts.js';
 import { Payment } from './entities/payments.js';
+import { DistributionUpc, DspConnection } from './entities/distribution.js';
 
 const entities = {
   User,
@@ -93,6 +94,8 @@ const entities = {
   DebtorAccount,
   PaymentRun,
   Payment,
+  DspConnection,
+  DistributionUpc,
 };
 
 function build() {

@@ -143,6 +143,8 @@ export async function startLocalCloud(options: LocalCloudOptions) {
       // Cover art and original audio for the demo EP, checked by the real upload worker (issue 16).
       await (await import('./seed-assets.js')).seedDemoDeliveryAssets();
       await (await import('./seed-royalties.js')).seedDemoRoyalties();
+      // After the demo DSP exists: the demo company may deliver to it (issue 16 contract E).
+      await (await import('./seed-dsp-connections.js')).seedDemoDspConnections();
       // The demo statement waits for the demo report's import, so it is made in the background.
       let stopped = false;
       stops.push(() => {

@@ -119,6 +119,17 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   payment: () => import('../pages/payments/payment-detail-page').then((m) => m.PaymentDetailPage),
   'payment-new': () => import('../pages/payments/payment-form-page').then((m) => m.NewPaymentPage),
   'payment-edit': () => import('../pages/payments/payment-form-page').then((m) => m.EditPaymentPage),
+  'dsp-connections': () => import('../pages/distribution/dsp-connections-pages').then((m) => m.DspConnectionsPage),
+  'dsp-connection-requests': () =>
+    import('../pages/distribution/dsp-connections-pages').then((m) => m.DspConnectionRequestsPage),
+  'company-dsps': () => import('../pages/distribution/company-dsps-page').then((m) => m.CompanyDspsPage),
+  'company-distribution': () =>
+    import('../pages/distribution/company-distribution-page').then((m) => m.CompanyDistributionPage),
+  upcs: () => import('../pages/distribution/upcs-pages').then((m) => m.UpcsPage),
+  'upcs-import': () => import('../pages/distribution/upcs-pages').then((m) => m.UpcsImportPage),
+  'distribution-catalogue': () =>
+    import('../pages/distribution/catalogue-pages').then((m) => m.DistributionCataloguePage),
+  'label-catalogue-tasks': () => import('../pages/distribution/catalogue-pages').then((m) => m.LabelCatalogueTasksPage),
   'not-found': () => import('../pages/not-found').then((m) => m.NotFoundPage),
 };
 
