@@ -114,7 +114,7 @@ describe('catalogue composition root', () => {
       artists: [],
       contributors: [],
       payees: [],
-      releases: ['prepare'],
+      releases: ['prepare', 'presentExtra'],
       recordings: ['prepare', 'presentExtra'],
       songs: ['companyGuard'],
     });

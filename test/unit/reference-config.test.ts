@@ -47,6 +47,11 @@ describe('reference configs', () => {
       '/distribution/distributors/:distributorId',
       '/distribution/distributors/:distributorId/edit',
       '/distribution/distributors/:distributorId/dsps',
+      // The catalogue's release and recording pages across companies (issue 16's distribution area).
+      '/distribution/releases',
+      '/distribution/releases/:releaseId',
+      '/distribution/releases/:releaseId/edit',
+      '/distribution/recordings',
       '/distribution/dsps',
       '/distribution/dsps/new',
       '/distribution/dsps/:dspId',
