@@ -40,6 +40,7 @@ import { ManualRoyalty, RoyaltyEdit, RoyaltyStateRule } from './entities/royalty
 import { AccountEntry, Expense, Sequence, Statement, StatementRun } from './entities/statements.js';
 import { DebtorAccount, PaymentRun, PayoutDetail } from './entities/payouts.js';
 import { Payment } from './entities/payments.js';
+import { DistributionDelivery, ReleaseDelivery } from './entities/deliveries.js';
 
 const entities = {
   User,
@@ -91,6 +92,8 @@ const entities = {
   DebtorAccount,
   PaymentRun,
   Payment,
+  ReleaseDelivery,
+  DistributionDelivery,
 };
 
 function build() {

@@ -1,0 +1,131 @@
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import type { Readable } from 'node:stream';
+import { QUEUES } from '../../infra/resources.js';
+import { NOT_DELIVERABLE_MESSAGE } from '../../shared/deliveries.js';
+import { recordingOriginalAudio, releaseCoverArt, type StoredAsset } from '../catalogue/delivery-assets.js';
+import { isDeliverable } from '../catalogue/release-status.js';
+import { getRecording } from '../data/access/catalogue.js';
+import { getCompany } from '../data/access/companies.js';
+import { claimDelivery, finishDelivery, getDeliveryRelease, getDsp } from '../data/access/deliveries.js';
+import type { ReleaseItem } from '../data/entities/catalogue.js';
+import type { ReleaseDeliveryItem } from '../data/entities/deliveries.js';
+import { s3Client } from '../lib/clients.js';
+import { HttpError } from '../lib/errors.js';
+import { log } from '../lib/logger.js';
+import { pushToUser } from '../realtime/push.js';
+import { planBatch, type PlannedFile } from './batch-plan.js';
+import { EndpointProblem, sftpEndpointOf } from './dsp-endpoint.js';
+import type { ErnParty, ErnPort } from './ern-port.js';
+import { deliveryView } from './present.js';
+import type { DeliveryMessage } from './queue.js';
+import { UploadProblem, uploadBatch, type BatchFile } from './sftp-upload.js';
+
+/** A reason the delivery cannot go, in words for the label (shown on the delivery, retryable once fixed). */
+class DeliveryProblem extends Error {}
+
+/** How long a claim holds: the worker's timeout, after which another worker may take the delivery over. */
+const LEASE_MS = QUEUES.releaseDelivery.workerTimeoutSeconds * 1000;
+
+/** The DDEX party id used until companies and stores carry their own (ERN needs one per party). */
+const PLACEHOLDER_DPID = 'PADPIDA0000000000X';
+
+type RowWithRecording = { recording_id?: string };
+
+/** The files a release sends beside its message: its cover art, then each track's original audio, in order. */
+async function resourcesOf(tenantId: string, release: ReleaseItem): Promise<StoredAsset[]> {
+  const cover = releaseCoverArt(release as Parameters<typeof releaseCoverArt>[0]);
+  if (!cover) throw new DeliveryProblem(`${release.title} has no cover art: upload it before delivering`);
+  const rows = (Array.isArray(release.release_recordings) ? release.release_recordings : []) as RowWithRecording[];
+  const assets: StoredAsset[] = [cover];
+  for (const row of rows) {
+    if (!row.recording_id) continue;
+    const recording = await getRecording(tenantId, row.recording_id);
+    if (!recording) throw new DeliveryProblem(`A track of ${release.title} no longer exists`);
+    const audio = recordingOriginalAudio(recording as Parameters<typeof recordingOriginalAudio>[0]);
+    const named = `Recording "${recording.title}"${recording.isrc ? ` (${recording.isrc})` : ''}`;
+    if (!audio) throw new DeliveryProblem(`${named} has no original audio (WAV or FLAC): upload it before delivering`);
+    assets.push(audio);
+  }
+  return assets;
+}
+
+async function readAsset(asset: StoredAsset): Promise<Readable> {
+  const object = await s3Client().send(new GetObjectCommand({ Bucket: asset.bucket, Key: asset.key }));
+  return object.Body as Readable;
+}
+
+function batchFiles(plan: readonly PlannedFile[]): BatchFile[] {
+  return plan.map((file) => ({
+    path: file.path,
+    open: async () => (file.kind === 'resource' ? readAsset(file.asset) : Buffer.from(file.xml, 'utf8')),
+  }));
+}
+
+async function push(userId: string | undefined, item: ReleaseDeliveryItem | null): Promise<void> {
+  if (!userId || !item) return;
+  await pushToUser(userId, { type: 'record', model: 'ReleaseDelivery', record: deliveryView(item) }).catch(() => 0);
+}
+
+/** The sender (the company) and recipient (the store) of the message. */
+async function partiesOf(tenantId: string, dspName: string): Promise<{ sender: ErnParty; recipient: ErnParty }> {
+  const company = await getCompany(tenantId);
+  return {
+    sender: { dpid: PLACEHOLDER_DPID, name: company?.name ?? tenantId },
+    recipient: { dpid: PLACEHOLDER_DPID, name: dspName },
+  };
+}
+
+/** Builds, checks and uploads one claimed delivery; throws a DeliveryProblem (or an upload's) to fail it. */
+async function deliver(item: ReleaseDeliveryItem, batchId: string, ern: ErnPort): Promise<string[]> {
+  const release = await getDeliveryRelease(item.tenantId, item.release_id);
+  if (!release) throw new DeliveryProblem('The release no longer exists');
+  if (!isDeliverable(release.status)) throw new DeliveryProblem(NOT_DELIVERABLE_MESSAGE);
+  const dsp = await getDsp(item.dsp_id);
+  if (!dsp) throw new DeliveryProblem('The store (DSP) no longer exists');
+  const endpoint = sftpEndpointOf(dsp);
+  // A takedown sends the message alone: the store has the files already.
+  const resources = item.action === 'takedown' ? [] : await resourcesOf(item.tenantId, release);
+  const createdAt = new Date().toISOString();
+  const loaded = await ern.load(item.tenantId, release.id);
+  const xml = ern.build(loaded, {
+    action: item.action,
+    messageId: `${batchId}-${item.id}`,
+    createdAt,
+    ...(await partiesOf(item.tenantId, dsp.name)),
+  });
+  const checked = await ern.validate(xml);
+  if (!checked.valid) throw new DeliveryProblem(`The ERN message is not valid DDEX ERN 4.3: ${checked.firstError}`);
+  const plan = planBatch({ batchId, releaseFolder: release.upc || release.id, resources, ernXml: xml, createdAt });
+  return uploadBatch(endpoint, batchFiles(plan));
+}
+
+/** A failure's reason as the label sees it; anything unexpected is logged and named in general words. */
+function reasonOf(error: unknown): string {
+  if (error instanceof DeliveryProblem || error instanceof EndpointProblem || error instanceof UploadProblem)
+    return error.message;
+  if (error instanceof HttpError && error.status === 404) return 'The release or one of its records no longer exists';
+  log().error('delivery failed unexpectedly', { error: error instanceof Error ? error.message : String(error) });
+  return 'The delivery failed unexpectedly; deliver it again, or tell support if it keeps failing';
+}
+
+/**
+ * Works on one queue message (issue 16 contract D): claims the delivery (a delivered one, one of
+ * another batch, or one another worker holds is left alone, so a re-delivered message uploads
+ * nothing twice), builds and validates its ERN (an invalid message is never sent), uploads the batch
+ * with BatchComplete last, and marks it delivered, or failed with the reason (retryable).
+ */
+export async function runDelivery(message: DeliveryMessage, ern: ErnPort): Promise<'delivered' | 'failed' | 'skipped'> {
+  const leaseUntil = new Date(Date.now() + LEASE_MS).toISOString();
+  const claimed = await claimDelivery(message.tenantId, message.deliveryId, message.batchId, leaseUntil);
+  if (!claimed) return 'skipped';
+  await push(message.userId, claimed);
+  try {
+    const files = await deliver(claimed, message.batchId, ern);
+    await push(message.userId, await finishDelivery(claimed.tenantId, claimed.id, { status: 'delivered', files }));
+    return 'delivered';
+  } catch (error) {
+    const reason = reasonOf(error);
+    await push(message.userId, await finishDelivery(claimed.tenantId, claimed.id, { status: 'failed', reason }));
+    return 'failed';
+  }
+}
