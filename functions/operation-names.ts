@@ -94,6 +94,7 @@ export const OPERATION_NAMES = {
     'checkRelease',
     'updateReleaseStatus',
     'presignRecordingAudio',
+    'presignReleaseCoverArt',
     'lastRelease',
     ...named(CATALOGUE_COLLECTIONS, [...TENANT_VERBS, ...ADMIN_VERBS]),
     ...named(CATALOGUE_WITH_FILES, ['upload']),

@@ -213,6 +213,8 @@ export const ROUTES: readonly Route[] = [
   r('PATCH', '/releases/{id}/update_status', 'catalogue', 'updateReleaseStatus', 'tenant', 'catalogue.write'),
   // A recording's audio: a presigned PUT; the upload worker does the rest (spec 2 §7 update_audio).
   r('POST', '/recordings/{id}/update_audio', 'catalogue', 'presignRecordingAudio', 'tenant', 'catalogue.write'),
+  // A release's cover art: a presigned PUT; the upload worker checks it (issue 16, spec 2 §7 update_images).
+  r('POST', '/releases/{id}/update_images', 'catalogue', 'presignReleaseCoverArt', 'tenant', 'catalogue.write'),
   r('GET', '/labels/{id}/last_release', 'catalogue', 'lastRelease', 'tenant', 'catalogue.read'),
 
   // Reference data (spec 1 §3, §7).

@@ -76,8 +76,11 @@ export const GUIDE_CONTENT_TYPES = [
   'application/zip',
 ] as const;
 
-/** Recording audio uploads (spec 2 §5 Audio upload box): wav, aiff and aif, at most 500,000,000 bytes. */
-export const AUDIO_EXTENSIONS = ['wav', 'aiff', 'aif'] as const;
+/**
+ * Recording audio uploads (spec 2 §5 Audio upload box): wav, aiff and aif, at most 500,000,000 bytes;
+ * FLAC too (issue 16): the original is kept for store deliveries, and stores take lossless FLAC.
+ */
+export const AUDIO_EXTENSIONS = ['wav', 'aiff', 'aif', 'flac'] as const;
 export const AUDIO_CONTENT_TYPES = [
   'audio/wav',
   'audio/x-wav',
@@ -85,8 +88,24 @@ export const AUDIO_CONTENT_TYPES = [
   'audio/vnd.wave',
   'audio/aiff',
   'audio/x-aiff',
+  'audio/flac',
+  'audio/x-flac',
 ] as const;
 export const MAX_AUDIO_BYTES = 500_000_000;
 
 /** A retailer's trading status (spec 1 §3 Retailer); the stored attribute and the input schema share it. */
 export const RETAILER_STATUSES = ['Live', 'Out of Business', 'Non Payer'] as const;
+
+/**
+ * Release cover art (issue 16): JPEG or PNG, square, at least 3000×3000, RGB. At most 36 MiB: a
+ * 3000×3000 RGB image is 27 MB uncompressed, so any honest JPEG or PNG of that size fits, and the
+ * stores we deliver to cap artwork between 10 and 40 MB; larger files are almost always 6000×6000+
+ * print masters that stores would refuse or downscale anyway.
+ */
+export const COVER_ART_CONTENT_TYPES = ['image/jpeg', 'image/png'] as const;
+export type CoverArtContentType = (typeof COVER_ART_CONTENT_TYPES)[number];
+export const MAX_COVER_ART_BYTES = 36 * 1024 * 1024;
+export const MIN_COVER_ART_PIXELS = 3000;
+
+/** Other release and label assets (spec 2 §7 update_assets: booklets, press shots, contracts): up to 100 MiB each. */
+export const MAX_ASSET_BYTES = 100 * 1024 * 1024;

@@ -1,7 +1,7 @@
 import { open } from 'node:fs/promises';
 
 /**
- * Checks the container of an uploaded WAV or AIFF before ffmpeg reads it: ffmpeg decodes what
+ * Checks the container of an uploaded WAV, AIFF or FLAC before ffmpeg reads it: ffmpeg decodes what
  * there is of a truncated file without complaint, so a file shorter than its own header says
  * is caught here. Answers the reason it cannot be used, or null when it looks whole.
  */
@@ -17,7 +17,9 @@ export async function containerProblem(path: string, size: number): Promise<stri
       return chunkProblem(head, size, 12, 'data', (b, at) => b.readUInt32LE(at), 'WAV');
     if (magic === 'FORM' && (kind === 'AIFF' || kind === 'AIFC'))
       return chunkProblem(head, size, 12, 'SSND', (b, at) => b.readUInt32BE(at), 'AIFF');
-    return 'The file is not a WAV or AIFF audio file';
+    // FLAC frames carry their own CRCs and ffmpeg reports a damaged stream, so its magic is enough here.
+    if (magic === 'fLaC') return size > 42 ? null : 'The FLAC file has no audio data';
+    return 'The file is not a WAV, AIFF or FLAC audio file';
   } finally {
     await handle.close();
   }

@@ -48,7 +48,9 @@ export function describeStream(
   const rate = Number(/(\d+) Hz/.exec(line)?.[1]);
   const layout = /Hz, ([^,]+)/.exec(line)?.[1]?.trim() ?? '';
   const channels = CHANNELS[layout] ?? Number(/(\d+) channels/.exec(layout)?.[1] ?? NaN);
-  const bits = /^pcm_[suf](\d+)/.exec(codec)?.[1] ?? /, [su](\d+)p?[, ]/.exec(line)?.[1];
+  // PCM names its depth in the codec; FLAC says "s16" at the end of the line, or "s32 (24 bit)".
+  const bits =
+    /^pcm_[suf](\d+)/.exec(codec)?.[1] ?? /\((\d+) bit\)/.exec(line)?.[1] ?? /, [su](\d+)p?(?:[, ]|$)/.exec(line)?.[1];
   if (!rate || !channels) return null;
   return { sample_rate: rate, channels, bit_depth: bits ? Number(bits) : null };
 }

@@ -47,7 +47,7 @@ export async function presignRecordingAudio(
   if (!recording) throw new NotFound('Recording');
   const extension = path.extname(file.filename).slice(1).toLowerCase();
   if (!AUDIO_EXTENSIONS.includes(extension as (typeof AUDIO_EXTENSIONS)[number]))
-    throw new InvalidField('filename', 'Audio must be a wav, aiff or aif file');
+    throw new InvalidField('filename', 'Audio must be a wav, aiff, aif or flac file');
   const presigned = await presignUpload(sourcePrefix(tenantId, recordingId, userId), file);
   await saveRecordingAudio(tenantId, recordingId, {
     status: 'uploading',

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { LABEL_SCOPES, LABEL_SORT_FIELDS, labelInput, labelUpdate } from '../../shared/schemas/label.js';
-import { AUDIO_CONTENT_TYPES, LOGO_CONTENT_TYPES, MAX_AUDIO_BYTES, MAX_LOGO_BYTES } from '../../shared/constants.js';
+import {
+  AUDIO_CONTENT_TYPES,
+  COVER_ART_CONTENT_TYPES,
+  LOGO_CONTENT_TYPES,
+  MAX_AUDIO_BYTES,
+  MAX_COVER_ART_BYTES,
+  MAX_LOGO_BYTES,
+} from '../../shared/constants.js';
 import { presignRecordingAudio } from '../audio/recording-audio.js';
+import { presignReleaseCoverArt } from './cover-art.js';
 import { uploadRequest } from '../../shared/schemas/uploads.js';
 import { areaHandler, generatedOperations, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
 import { listQuerySchema } from '../lib/list-query.js';
@@ -72,6 +80,11 @@ const operations = {
     params: idParams,
     body: uploadRequest(AUDIO_CONTENT_TYPES, MAX_AUDIO_BYTES),
     run: ({ tenantId, caller, params, body }) => presignRecordingAudio(tenantId, caller.user.userId, params.id, body),
+  }),
+  presignReleaseCoverArt: operation('tenant', {
+    params: idParams,
+    body: uploadRequest(COVER_ART_CONTENT_TYPES, MAX_COVER_ART_BYTES),
+    run: ({ tenantId, caller, params, body }) => presignReleaseCoverArt(tenantId, caller.user.userId, params.id, body),
   }),
   checkRelease: operation('tenant', {
     params: idParams,

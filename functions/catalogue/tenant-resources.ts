@@ -1,5 +1,6 @@
 import { presentAudio } from '../audio/recording-audio.js';
 import { requirePublisherCompany } from './company-tags.js';
+import { presentArtwork } from './cover-art.js';
 import { prepareRecording, prepareRelease } from './release-rules.js';
 import { TENANT_COLLECTIONS } from './tenant-collections.js';
 import type { TenantResource } from './tenant-resource.js';
@@ -11,7 +12,7 @@ import type { TenantResource } from './tenant-resource.js';
  * pulls the audio pipeline or the release rules into its bundle, and no import cycle forms.
  */
 const HOOKS: Record<string, Pick<TenantResource, 'prepare' | 'companyGuard' | 'presentExtra'>> = {
-  releases: { prepare: prepareRelease },
+  releases: { prepare: prepareRelease, presentExtra: presentArtwork },
   recordings: { prepare: prepareRecording, presentExtra: presentAudio },
   songs: { companyGuard: requirePublisherCompany },
 };

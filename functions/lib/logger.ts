@@ -38,6 +38,7 @@ export type LogContext = {
   runId?: string;
   part?: number;
   recordingId?: string;
+  releaseId?: string;
   key?: string;
 };
 

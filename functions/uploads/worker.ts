@@ -6,6 +6,7 @@ import { log, withRecordLog } from '../lib/logger.js';
 import { isDeclaredImage, isImageKey, SNIFF_BYTES } from './image-type.js';
 import { decodeS3Key } from './s3-event.js';
 import { AUDIO_PREFIX, handleAudioUpload } from '../audio/recording-audio.js';
+import { ARTWORK_PREFIX, handleCoverArtUpload } from '../catalogue/cover-art.js';
 import { required } from '../lib/required.js';
 
 const processor = new BatchProcessor(EventType.SQS);
@@ -36,6 +37,9 @@ async function recordHandler(record: SQSRecord): Promise<void> {
       else if (key.startsWith(AUDIO_PREFIX)) {
         const outcome = await handleAudioUpload(bucket, key);
         log().info('audio upload handled', { outcome });
+      } else if (key.startsWith(ARTWORK_PREFIX)) {
+        const outcome = await handleCoverArtUpload(bucket, key);
+        log().info('cover art upload handled', { outcome });
       }
     });
   }

@@ -63,7 +63,7 @@ describe('audio pipeline', () => {
       content_type: 'audio/wav',
       size: 10,
     });
-    expect(mp3.body.errors).toEqual({ filename: ['Audio must be a wav, aiff or aif file'] });
+    expect(mp3.body.errors).toEqual({ filename: ['Audio must be a wav, aiff, aif or flac file'] });
     const huge = await api.post(`/recordings/${recording.id}/update_audio`, {
       filename: 'long.wav',
       content_type: 'audio/wav',
@@ -83,7 +83,7 @@ describe('audio pipeline', () => {
     const notes = await uploadAudio('notes.wav', Buffer.from('liner notes, not audio\n'.repeat(100)));
     expect(notes.recording.audio).toMatchObject({
       status: 'failed',
-      reason: 'The file is not a WAV or AIFF audio file',
+      reason: 'The file is not a WAV, AIFF or FLAC audio file',
     });
 
     // An empty object (the API refuses to presign one, but storage can still hold one) fails too.

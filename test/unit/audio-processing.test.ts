@@ -47,6 +47,20 @@ describe('audio processing', () => {
     expect(Math.abs(Math.max(...facts.peaks) - 0.25) / 0.25).toBeLessThan(0.02);
   });
 
+  it('reads FLAC (issue 16: the lossless original stores take) and its bit depth', async () => {
+    const wav = path.join(dir, 'for-flac.wav');
+    const flac = path.join(dir, 'stereo.flac');
+    writeSineWav(wav, { seconds: 2, amplitude: 0.4 });
+    execFileSync(ffmpegPath(), ['-v', 'error', '-y', '-i', wav, '-c:a', 'flac', flac]);
+    const facts = await processAudio(flac);
+    expect(facts).toMatchObject({ sample_rate: 44_100, channels: 2, bit_depth: 16 });
+    expect(Math.abs(facts.duration_ms - 2000)).toBeLessThanOrEqual(1);
+    expect(Math.abs(Math.max(...facts.peaks) - 0.4) / 0.4).toBeLessThan(0.02);
+    const flac24 = path.join(dir, 'stereo24.flac');
+    execFileSync(ffmpegPath(), ['-v', 'error', '-y', '-i', wav, '-c:a', 'flac', '-sample_fmt', 's32', flac24]);
+    expect((await processAudio(flac24)).bit_depth).toBe(24);
+  });
+
   it('refuses an empty file, a truncated WAV and a renamed non-audio file with a reason', async () => {
     const empty = path.join(dir, 'empty.wav');
     writeFileSync(empty, '');
@@ -58,7 +72,7 @@ describe('audio processing', () => {
     );
     const text = path.join(dir, 'notes.wav');
     writeFileSync(text, 'These are liner notes, not audio.\n'.repeat(50));
-    await expect(processAudio(text)).rejects.toThrow('The file is not a WAV or AIFF audio file');
+    await expect(processAudio(text)).rejects.toThrow('The file is not a WAV, AIFF or FLAC audio file');
   });
 
   it('reads the stream description ffmpeg prints', () => {

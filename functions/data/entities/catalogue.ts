@@ -9,6 +9,7 @@ import { SERVICE } from './service-name.js';
 import { timestamps } from './timestamps.js';
 import { storedFile } from './stored-file.js';
 import { RELEASE_STATUSES } from '../../../shared/catalogue.js';
+import { COVER_ART_CONTENT_TYPES } from '../../../shared/constants.js';
 
 /**
  * A company's catalogue records (spec 2 §3): artists, contributors, payees. `tenantId` leads
@@ -176,6 +177,36 @@ export const Release = new Entity({
     release_identifiers: rows,
     products: rows,
     release_recordings: rows,
+    /**
+     * The cover art that passed the upload worker's checks (issue 16 contract B): the original in
+     * the uploads bucket, its type, size and pixels, and the small and medium JPEGs made from it.
+     */
+    artwork: {
+      type: 'map',
+      properties: {
+        key: { type: 'string', required: true },
+        content_type: { type: COVER_ART_CONTENT_TYPES, required: true },
+        width: { type: 'number', required: true },
+        height: { type: 'number', required: true },
+        bytes: { type: 'number', required: true },
+        thumbnail_key: { type: 'string', required: true },
+        medium_key: { type: 'string', required: true },
+        uploaded_at: { type: 'string', required: true },
+      },
+    },
+    /**
+     * The latest cover art upload while the worker checks it, or why it was refused (the file is
+     * deleted; the checked `artwork` before it stays): status uploading → processing → ready | failed.
+     */
+    artwork_upload: {
+      type: 'map',
+      properties: {
+        status: { type: AUDIO_STATUSES, required: true },
+        key: { type: 'string', required: true },
+        filename: { type: 'string', required: true },
+        reason: { type: 'string' },
+      },
+    },
     ...timestamps,
   },
   indexes: keys,
@@ -311,6 +342,8 @@ export type UpdateRecording = UpdateEntityItem<typeof Recording>;
 export type RecordingIds = EntityIdentifiers<typeof Recording>;
 /** A recording's uploaded audio and what the upload worker made of it. */
 export type RecordingAudio = NonNullable<RecordingItem['audio']>;
+export type ReleaseArtwork = NonNullable<ReleaseItem['artwork']>;
+export type ReleaseArtworkUpload = NonNullable<ReleaseItem['artwork_upload']>;
 
 export type SongItem = EntityItem<typeof Song>;
 export type CreateSong = CreateEntityItem<typeof Song>;

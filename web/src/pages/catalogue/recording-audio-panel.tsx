@@ -33,12 +33,14 @@ type Recording = { id: string; title: string; mix_title?: string; audio?: Audio 
 /** Why a chosen file cannot be uploaded, before anything is sent (spec 2 §5 audio upload box). */
 export function audioFileProblem(file: { name: string; size: number }): string | null {
   const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
-  if (!(AUDIO_EXTENSIONS as readonly string[]).includes(extension)) return 'Audio must be a wav, aiff or aif file';
+  if (!(AUDIO_EXTENSIONS as readonly string[]).includes(extension))
+    return 'Audio must be a wav, aiff, aif or flac file';
   if (file.size > MAX_AUDIO_BYTES) return VALIDATION.maxValue('Size', `${MAX_AUDIO_BYTES} bytes`);
   return null;
 }
 
-const contentTypeOf = (name: string) => (/\.aiff?$/i.test(name) ? 'audio/aiff' : 'audio/wav');
+const contentTypeOf = (name: string) =>
+  /\.aiff?$/i.test(name) ? 'audio/aiff' : /\.flac$/i.test(name) ? 'audio/flac' : 'audio/wav';
 
 /** Sends a recording's WAV/AIFF straight to storage: a presigned PUT (update_audio), then the bytes with progress. */
 export async function uploadRecordingAudio(
@@ -164,7 +166,7 @@ export function RecordingAudioPanel({ recording }: { recording: Recording }) {
             setFiles(detail.value);
             if (detail.value[0]) void upload(detail.value[0]);
           }}
-          accept=".wav,.aiff,.aif"
+          accept=".wav,.aiff,.aif,.flac"
           errorText={problem}
           showFileSize
           constraintText="WAV, AIFF or AIF, up to 500,000,000 bytes"
