@@ -211,6 +211,10 @@ export const ROUTES: readonly Route[] = [
   // The metadata checker's findings on a release (spec 2 §5 guides), and a label's next catalogue number.
   r('GET', '/releases/{id}/check', 'catalogue', 'checkRelease', 'tenant', 'catalogue.read'),
   r('PATCH', '/releases/{id}/update_status', 'catalogue', 'updateReleaseStatus', 'tenant', 'catalogue.write'),
+  // Quality control (issue 16): the label sends a release; admins review it across companies.
+  r('POST', '/releases/{id}/quality_control', 'catalogue', 'sendToQualityControl', 'tenant', 'catalogue.write'),
+  r('GET', '/admin/releases/{id}/check', 'catalogue', 'adminCheckRelease', 'admin'),
+  r('PATCH', '/admin/releases/{id}/update_status', 'catalogue', 'adminUpdateReleaseStatus', 'admin'),
   // A recording's audio: a presigned PUT; the upload worker does the rest (spec 2 §7 update_audio).
   r('POST', '/recordings/{id}/update_audio', 'catalogue', 'presignRecordingAudio', 'tenant', 'catalogue.write'),
   // A release's cover art: a presigned PUT; the upload worker checks it (issue 16, spec 2 §7 update_images).

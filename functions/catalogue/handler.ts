@@ -16,8 +16,9 @@ import { listQuerySchema } from '../lib/list-query.js';
 import { LISTS } from '../data/list-cache.js';
 import * as labels from './labels.js';
 import { TENANT_RESOURCES } from './tenant-resources.js';
-import { checkReleaseOf, lastRelease, updateReleaseStatus } from './release-check.js';
+import { checkReleaseOf, lastRelease } from './release-check.js';
 import { RELEASE_STATUSES } from '../../shared/catalogue.js';
+import { changeReleaseStatus, releaseTenant } from './release-qc.js';
 import { adminOperations, tenantOperations } from './tenant-resource.js';
 import type { CatalogueCollectionOperation } from '../operation-names.js';
 
@@ -38,6 +39,12 @@ function withShortcuts<
   return scoped.selectable === 'true' ? { ...scoped, page: 1, per_page: 1000 } : scoped;
 }
 const logoRequest = uploadRequest(LOGO_CONTENT_TYPES, MAX_LOGO_BYTES);
+/** PATCH …/update_status: the new status; a rejection's reasons (one per line on the form), a note. */
+const statusChange = z.strictObject({
+  status: z.enum(RELEASE_STATUSES, 'Status must be one of the release statuses'),
+  reasons: z.array(z.string().max(1000, 'Each reason must be at most 1000 characters')).max(20).optional(),
+  note: z.string().max(1000, 'Note must be at most 1000 characters').optional(),
+});
 const adminLabelInput = labelInput.extend({ company_id: z.string().min(1).max(64) });
 
 const operations = {
@@ -73,8 +80,23 @@ const operations = {
   }),
   updateReleaseStatus: operation('tenant', {
     params: idParams,
-    body: z.strictObject({ status: z.enum(RELEASE_STATUSES) }),
-    run: ({ tenantId, params, body }) => updateReleaseStatus(tenantId, params.id, body.status),
+    body: statusChange,
+    run: ({ tenantId, caller, params, body }) => changeReleaseStatus(tenantId, params.id, caller, body),
+  }),
+  sendToQualityControl: operation('tenant', {
+    params: idParams,
+    run: ({ tenantId, caller, params }) =>
+      changeReleaseStatus(tenantId, params.id, caller, { status: 'quality_control' }),
+  }),
+  adminCheckRelease: operation('admin', {
+    params: idParams,
+    run: async ({ params }) => checkReleaseOf(await releaseTenant(params.id), params.id),
+  }),
+  adminUpdateReleaseStatus: operation('admin', {
+    params: idParams,
+    body: statusChange,
+    run: async ({ caller, params, body }) =>
+      changeReleaseStatus(await releaseTenant(params.id), params.id, caller, body),
   }),
   presignRecordingAudio: operation('tenant', {
     params: idParams,

@@ -37,10 +37,3 @@ export async function lastRelease(tenantId: string, labelId: string) {
   const last = await lastCatalogueNumber(tenantId, labelId);
   return { cat_no: last ?? null, next_cat_no: nextCatalogueNumber(last) ?? null };
 }
-
-/** PATCH releases/{id}/update_status: moves a release along drafted → quality_control → … (spec 2 §4). */
-export async function updateReleaseStatus(tenantId: string, releaseId: string, status: string) {
-  const releases = recordOps(resource('releases'));
-  const updated = await releases.update(await releases.load(tenantId, releaseId), { status });
-  return { release: await releases.present(updated), message: 'Release Updated' };
-}

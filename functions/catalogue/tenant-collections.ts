@@ -110,7 +110,11 @@ export const TENANT_COLLECTIONS: TenantCollection[] = [
     uniqueExempt: (field, value) => field === 'upc' && /assign/i.test(String(value ?? '')),
     addedMessage: 'Release Successfully Added',
     defaults: { ...RELEASE_DEFAULTS },
-    listFilters: { drafts: (row) => row.status === 'drafted' },
+    listFilters: {
+      drafts: (row) => row.status === 'drafted',
+      // The admin quality control queue: /admin/releases?quality_control=true.
+      quality_control: (row) => row.status === 'quality_control',
+    },
     idFilters: {
       artist_id: (row, id) => rowsOf(row, 'artist_releases').some((r) => r.artist_id === id),
       recording_id: (row, id) => rowsOf(row, 'release_recordings').some((r) => r.recording_id === id),

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, demo, inCompany, labelManager, signIn } from '../support/api.js';
+import { makeCheckable } from '../support/checkable-release.js';
 
 /** Releases and recordings of a company (spec 2 §3–§5, §7): defaults, identifiers, artist rows, rules, checker, tenancy. */
 let admin: string;
@@ -191,7 +192,9 @@ describe('releases', () => {
 
     const drafts = await api(A).get(`/releases?drafts=true&q=${encodeURIComponent(release.title)}`);
     expect(drafts.body.total_count).toBe(1);
-    await api(A).patch(`/releases/${release.id}/update_status`, { status: 'quality_control' });
+    // Sending needs a release the metadata checker passes (issue 16 quality control).
+    await makeCheckable(api(A), admin, release.id, [ours.id]);
+    expect((await api(A).post(`/releases/${release.id}/quality_control`)).status).toBe(200);
     expect((await api(A).get(`/releases?drafts=true&q=${encodeURIComponent(release.title)}`)).body.total_count).toBe(0);
     const refused = await api(A).del(`/releases/${release.id}`);
     expect(refused.status).toBe(409);

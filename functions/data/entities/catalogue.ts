@@ -140,6 +140,24 @@ const copyrightLines = {
   p_line_year: year,
 } as const;
 
+/** One move of a release's status (quality control, spec 2 §4): appended, never rewritten. */
+const statusHistory = {
+  type: 'list',
+  items: {
+    type: 'map',
+    properties: {
+      at: { type: 'string', required: true },
+      by_id: { type: 'string' },
+      by_name: { type: 'string' },
+      from: { type: 'string', required: true },
+      to: { type: 'string', required: true },
+      reasons: { type: 'list', items: { type: 'string' } },
+      findings: { type: 'list', items: { type: 'string' } },
+      note: { type: 'string' },
+    },
+  },
+} as const;
+
 /** Where a recording's uploaded audio is (spec 2 §4 Audio upload). */
 const AUDIO_STATUSES = ['uploading', 'processing', 'ready', 'failed'] as const;
 
@@ -151,6 +169,8 @@ export const Release = new Entity({
     version: { type: 'string' },
     cat_no: { type: 'string' },
     status: { type: RELEASE_STATUSES, default: 'drafted' },
+    /** Every status move, oldest first (functions/catalogue/release-status.ts): who, when, from, to, why. */
+    status_history: statusHistory,
     label_id: { type: 'string' },
     release_date: { type: 'string' },
     original_release_date: { type: 'string' },
