@@ -25,7 +25,11 @@ export function planBatch(input: {
   const resources = input.resources.map(
     (asset): PlannedFile => ({ path: `${folder}/resources/${safeSegment(asset.fileName)}`, kind: 'resource', asset }),
   );
-  const ern: PlannedFile = { path: `${folder}/${safeSegment(input.releaseFolder)}.xml`, kind: 'ern', xml: input.ernXml };
+  const ern: PlannedFile = {
+    path: `${folder}/${safeSegment(input.releaseFolder)}.xml`,
+    kind: 'ern',
+    xml: input.ernXml,
+  };
   const listed = [...resources, ern].map((f) => `    <File>${escapeXml(f.path)}</File>`).join('\n');
   const complete: PlannedFile = {
     path: `${safeSegment(input.batchId)}/BatchComplete_${safeSegment(input.batchId)}.xml`,

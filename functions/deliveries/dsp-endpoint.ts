@@ -12,7 +12,8 @@ export class EndpointProblem extends Error {}
  */
 export function sftpEndpointOf(dsp: Pick<DspItem, 'name' | 'technical_specification'>): SftpEndpoint {
   const spec = dsp.technical_specification ?? {};
-  if (!spec.server_uri) throw new EndpointProblem(`${dsp.name} has no delivery server (server_uri) in its specification`);
+  if (!spec.server_uri)
+    throw new EndpointProblem(`${dsp.name} has no delivery server (server_uri) in its specification`);
   let url: URL;
   try {
     url = new URL(spec.server_uri);

@@ -57,7 +57,8 @@ function serveSftp(sftp: SFTPWrapper, root: string, arrived: (a: Arrival) => voi
     const normal = path.posix.normalize(`/${p}`);
     sftp.name(reqId, [{ filename: normal, longname: normal, attrs: {} as Attributes }]);
   });
-  const stat = (reqId: number, p: string) => run(reqId, async () => sftp.attrs(reqId, toAttrs(await fs.stat(inside(p)))));
+  const stat = (reqId: number, p: string) =>
+    run(reqId, async () => sftp.attrs(reqId, toAttrs(await fs.stat(inside(p)))));
   sftp.on('STAT', stat);
   sftp.on('LSTAT', stat);
   sftp.on('MKDIR', (reqId, p) =>
@@ -174,9 +175,7 @@ export async function startSftpServer(options: { port: number; dir: string }) {
         else ctx.reject(['password']);
       })
       .on('ready', () =>
-        client.on('session', (accept) =>
-          accept().on('sftp', (acceptSftp) => serveSftp(acceptSftp(), root, arrived)),
-        ),
+        client.on('session', (accept) => accept().on('sftp', (acceptSftp) => serveSftp(acceptSftp(), root, arrived))),
       )
       .on('error', () => undefined);
   });

@@ -33,7 +33,10 @@ export async function listTenantDeliveries(tenantId: string): Promise<ReleaseDel
 }
 
 export async function createReleaseDeliveries(items: readonly CreateReleaseDelivery[]): Promise<void> {
-  if (items.length) await db().ReleaseDelivery.put([...items]).go();
+  if (items.length)
+    await db()
+      .ReleaseDelivery.put([...items])
+      .go();
 }
 
 /** Changes a delivery's action (only while nothing is on its way). Whether it was changed. */
@@ -147,7 +150,10 @@ export async function getDistributionDelivery(id: string): Promise<DistributionD
 }
 
 export async function putDistributionDeliveries(items: readonly CreateDistributionDelivery[]): Promise<void> {
-  if (items.length) await db().DistributionDelivery.put([...items]).go();
+  if (items.length)
+    await db()
+      .DistributionDelivery.put([...items])
+      .go();
 }
 
 /** Whether the record existed. */
@@ -174,5 +180,9 @@ export async function getDsp(dspId: string): Promise<DspItem | null> {
 export async function getDsps(dspIds: readonly string[]): Promise<DspItem[]> {
   const unique = [...new Set(dspIds)];
   if (!unique.length) return [];
-  return (await db().Dsp.get(unique.map((id) => ({ id }))).go()).data;
+  return (
+    await db()
+      .Dsp.get(unique.map((id) => ({ id })))
+      .go()
+  ).data;
 }
