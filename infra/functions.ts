@@ -170,6 +170,11 @@ export const WORKERS: Record<QueueKey, FunctionDeclaration> = {
   releaseDelivery: {
     entry: 'functions/deliveries/worker.ts',
     memorySize: 1024,
+    // The vendored ERN 4.3 schema (functions/deliveries/ern/validate.ts ERN_SCHEMA_ASSETS; a unit test keeps them equal).
+    assets: [
+      'functions/deliveries/ern/schemas/release-notification.xsd',
+      'functions/deliveries/ern/schemas/allowed-value-sets.xsd',
+    ],
     ephemeralStorageMiB: 1024,
     needs: { table: 'readWrite', buckets: { uploads: 'read' }, push: true },
   },

@@ -9,6 +9,12 @@ export type PlannedFile =
 /** A name safe as one path segment on any server (no folders, no control characters). */
 export const safeSegment = (name: string) => name.replace(/[^\w.-]+/g, '_').replace(/^\.+/, '_') || '_';
 
+/** A resource file: its path relative to the ERN (as the message's URI names it) and the stored object. */
+export type BatchResource = { uri: string; asset: StoredAsset };
+
+/** A relative path with every segment made safe: never `..`, never absolute. */
+const safePath = (uri: string) => uri.split('/').filter(Boolean).map(safeSegment).join('/');
+
 /**
  * A batch as the DDEX choreography lays it out: `{batch}/{upc}/resources/…` first, then the ERN
  * `{batch}/{upc}/{upc}.xml`, then `{batch}/BatchComplete_{batch}.xml` LAST, so a store that sees
@@ -17,13 +23,13 @@ export const safeSegment = (name: string) => name.replace(/[^\w.-]+/g, '_').repl
 export function planBatch(input: {
   batchId: string;
   releaseFolder: string;
-  resources: readonly StoredAsset[];
+  resources: readonly BatchResource[];
   ernXml: string;
   createdAt: string;
 }): PlannedFile[] {
   const folder = `${safeSegment(input.batchId)}/${safeSegment(input.releaseFolder)}`;
   const resources = input.resources.map(
-    (asset): PlannedFile => ({ path: `${folder}/resources/${safeSegment(asset.fileName)}`, kind: 'resource', asset }),
+    ({ uri, asset }): PlannedFile => ({ path: `${folder}/${safePath(uri)}`, kind: 'resource', asset }),
   );
   const ern: PlannedFile = {
     path: `${folder}/${safeSegment(input.releaseFolder)}.xml`,

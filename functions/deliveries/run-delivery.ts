@@ -2,7 +2,7 @@ import { GetObjectCommand } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 import { QUEUES } from '../../infra/resources.js';
 import { NOT_DELIVERABLE_MESSAGE } from '../../shared/deliveries.js';
-import { recordingOriginalAudio, releaseCoverArt, type StoredAsset } from '../catalogue/delivery-assets.js';
+import { recordingOriginalAudio, releaseCoverArt } from '../catalogue/delivery-assets.js';
 import { isDeliverable } from '../catalogue/release-status.js';
 import { getRecording } from '../data/access/catalogue.js';
 import { getCompany } from '../data/access/companies.js';
@@ -13,9 +13,11 @@ import { s3Client } from '../lib/clients.js';
 import { HttpError } from '../lib/errors.js';
 import { log } from '../lib/logger.js';
 import { pushToUser } from '../realtime/push.js';
-import { planBatch, type PlannedFile } from './batch-plan.js';
+import { planBatch, type BatchResource, type PlannedFile } from './batch-plan.js';
+import { resourceReferences } from './ern/references.js';
+import type { ErnParty, ErnRelease } from './ern/types.js';
 import { EndpointProblem, sftpEndpointOf } from './dsp-endpoint.js';
-import type { ErnParty, ErnPort } from './ern-port.js';
+import type { ErnPort } from './ern-port.js';
 import { deliveryView } from './present.js';
 import type { DeliveryMessage } from './queue.js';
 import { UploadProblem, uploadBatch, type BatchFile } from './sftp-upload.js';
@@ -29,27 +31,32 @@ const LEASE_MS = QUEUES.releaseDelivery.workerTimeoutSeconds * 1000;
 /** The DDEX party id used until companies and stores carry their own (ERN needs one per party). */
 const PLACEHOLDER_DPID = 'PADPIDA0000000000X';
 
-type RowWithRecording = { recording_id?: string };
-
-/** The files a release sends beside its message: its cover art, then each track's original audio, in order. */
-async function resourcesOf(tenantId: string, release: ReleaseItem): Promise<StoredAsset[]> {
-  const cover = releaseCoverArt(release as Parameters<typeof releaseCoverArt>[0]);
-  if (!cover) throw new DeliveryProblem(`${release.title} has no cover art: upload it before delivering`);
-  const rows = (Array.isArray(release.release_recordings) ? release.release_recordings : []) as RowWithRecording[];
-  const assets: StoredAsset[] = [cover];
-  for (const row of rows) {
-    if (!row.recording_id) continue;
-    const recording = await getRecording(tenantId, row.recording_id);
+/**
+ * The files a release sends beside its message, as the message names them (ern/references.ts):
+ * each track's original audio and the cover art. A missing one fails the delivery, named.
+ */
+async function resourcesOf(tenantId: string, release: ReleaseItem, ern: ErnRelease): Promise<BatchResource[]> {
+  const resources: BatchResource[] = [];
+  for (const ref of resourceReferences(ern)) {
+    if (ref.kind === 'image') {
+      const cover = releaseCoverArt(release);
+      if (!ref.file || !cover)
+        throw new DeliveryProblem(`${release.title} has no cover art: upload it before delivering`);
+      resources.push({ uri: ref.file.fileName, asset: cover });
+      continue;
+    }
+    const recording = await getRecording(tenantId, ref.recordingId);
     if (!recording) throw new DeliveryProblem(`A track of ${release.title} no longer exists`);
-    const audio = recordingOriginalAudio(recording as Parameters<typeof recordingOriginalAudio>[0]);
+    const audio = recordingOriginalAudio(recording);
     const named = `Recording "${recording.title}"${recording.isrc ? ` (${recording.isrc})` : ''}`;
-    if (!audio) throw new DeliveryProblem(`${named} has no original audio (WAV or FLAC): upload it before delivering`);
-    assets.push(audio);
+    if (!ref.file || !audio)
+      throw new DeliveryProblem(`${named} has no original audio (WAV or FLAC): upload it before delivering`);
+    resources.push({ uri: ref.file.fileName, asset: audio });
   }
-  return assets;
+  return resources;
 }
 
-async function readAsset(asset: StoredAsset): Promise<Readable> {
+async function readAsset(asset: BatchResource['asset']): Promise<Readable> {
   const object = await s3Client().send(new GetObjectCommand({ Bucket: asset.bucket, Key: asset.key }));
   return object.Body as Readable;
 }
@@ -83,10 +90,10 @@ async function deliver(item: ReleaseDeliveryItem, batchId: string, ern: ErnPort)
   const dsp = await getDsp(item.dsp_id);
   if (!dsp) throw new DeliveryProblem('The store (DSP) no longer exists');
   const endpoint = sftpEndpointOf(dsp);
-  // A takedown sends the message alone: the store has the files already.
-  const resources = item.action === 'takedown' ? [] : await resourcesOf(item.tenantId, release);
   const createdAt = new Date().toISOString();
   const loaded = await ern.load(item.tenantId, release.id);
+  // A takedown sends the message alone: the store has the files already.
+  const resources = item.action === 'takedown' ? [] : await resourcesOf(item.tenantId, release, loaded);
   const xml = ern.build(loaded, {
     action: item.action,
     messageId: `${batchId}-${item.id}`,

@@ -16,14 +16,18 @@ describe('a delivery batch', () => {
     const plan = planBatch({
       batchId: '20261124130000000ABC',
       releaseFolder: '5060000000009',
-      resources: [asset('5060000000009.jpg'), asset('GBNLR2600001.flac'), asset('GBNLR2600002.flac')],
+      resources: [
+        'resources/5060000000009.jpg',
+        'resources/5060000000009_01_001.flac',
+        'resources/5060000000009_01_002.flac',
+      ].map((uri) => ({ uri, asset: asset(uri) })),
       ernXml: '<x/>',
       createdAt: '2026-11-24T13:00:00Z',
     });
     expect(plan.map((f) => [f.kind, f.path])).toEqual([
       ['resource', '20261124130000000ABC/5060000000009/resources/5060000000009.jpg'],
-      ['resource', '20261124130000000ABC/5060000000009/resources/GBNLR2600001.flac'],
-      ['resource', '20261124130000000ABC/5060000000009/resources/GBNLR2600002.flac'],
+      ['resource', '20261124130000000ABC/5060000000009/resources/5060000000009_01_001.flac'],
+      ['resource', '20261124130000000ABC/5060000000009/resources/5060000000009_01_002.flac'],
       ['ern', '20261124130000000ABC/5060000000009/5060000000009.xml'],
       ['batchComplete', '20261124130000000ABC/BatchComplete_20261124130000000ABC.xml'],
     ]);
@@ -37,11 +41,17 @@ describe('a delivery batch', () => {
     const plan = planBatch({
       batchId: 'b1',
       releaseFolder: '../etc',
-      resources: [asset('../../passwd')],
+      resources: [
+        { uri: '../../passwd', asset: asset('passwd') },
+        { uri: '/abs/x', asset: asset('x') },
+      ],
       ernXml: '<x/>',
       createdAt: 'now',
     });
-    for (const file of plan) expect(file.path.split('/')).not.toContain('..');
+    for (const file of plan) {
+      expect(file.path.split('/')).not.toContain('..');
+      expect(file.path.startsWith('b1/')).toBe(true);
+    }
   });
 });
 
@@ -127,5 +137,13 @@ describe('CSV rows', () => {
       { upc: '0123', product_name: 'A "quoted", title' },
       { upc: '5060000000009', product_name: 'EP' },
     ]);
+  });
+});
+
+describe('the delivery worker', () => {
+  it('carries the ERN 4.3 schema files it validates with', async () => {
+    const { WORKERS } = await import('../../infra/functions.js');
+    const { ERN_SCHEMA_ASSETS } = await import('../../functions/deliveries/ern/validate.js');
+    expect(WORKERS.releaseDelivery.assets).toEqual([...ERN_SCHEMA_ASSETS]);
   });
 });
