@@ -1,9 +1,9 @@
 import { ulid } from 'ulid';
-import { putSeedRecords } from '../../functions/data/access/reference.js';
+import { LISTS } from '../../functions/data/list-cache.js';
 import { referenceStore } from '../../functions/data/access/records.js';
 import { guardsFor } from '../../functions/data/unique-guards.js';
 import { required } from '../../functions/lib/required.js';
-import { referenceResource, referenceRows } from '../../functions/reference/reference-lists.js';
+import { referenceResource } from '../../functions/reference/reference-lists.js';
 import { DEMO_SFTP_LOGIN } from './sftp-server.js';
 
 /** The demo store every delivery of the demo goes to: the local SFTP server (infra/local/sftp-server.ts). */
@@ -23,11 +23,12 @@ export async function seedDemoDsp(sftpPort: number): Promise<string> {
     delivery_stub: 'demo-label',
   };
   const dsps = required(referenceResource('dsps'), 'the dsps collection');
-  const existing = (await referenceRows(dsps)).find((row) => row.name === DEMO_DSP_NAME);
-  if (existing) {
-    const store = referenceStore('Dsp');
-    const stored = required(await store.get({ id: existing.id }), DEMO_DSP_NAME);
-    await store.putMany([{ ...stored, technical_specification }]);
+  const store = referenceStore('Dsp');
+  // Written as the API writes (guards, the list's version), so cached DSP lists show it at once.
+  const lists = [LISTS.reference('dsps')];
+  const existing = (await store.listAll()).find((row) => row.name === DEMO_DSP_NAME);
+  if (typeof existing?.id === 'string') {
+    await store.write([{ patch: { id: existing.id }, set: { technical_specification } }], { lists });
     return existing.id;
   }
   const record = {
@@ -39,10 +40,10 @@ export async function seedDemoDsp(sftpPort: number): Promise<string> {
     delivery_class: 'ddex',
     technical_specification,
   };
-  await putSeedRecords(
-    'Dsp',
-    [record],
-    guardsFor('dsps', dsps.unique ?? [], record).map((g) => ({ ...g, ownerId: record.id })),
-  );
+  await store.write([{ create: record }], {
+    claim: guardsFor('dsps', dsps.unique ?? [], record),
+    ownerId: record.id,
+    lists,
+  });
   return record.id;
 }
