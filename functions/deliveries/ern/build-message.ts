@@ -4,7 +4,7 @@ import type { ResourceFileOverrides } from './references.js';
 import { releaseList, releaseProfile } from './releases.js';
 import { resourceList } from './resources.js';
 import type { ErnAction, ErnParty, ErnRelease } from './types.js';
-import { el, textEl, writeXml } from './xml.js';
+import { el, languageTag, textEl, writeXml } from './xml.js';
 
 const ERN_NAMESPACE = 'http://ddex.net/xml/ern/43';
 /** The Allowed Value Set version the vendored schema carries (allowed-value-sets.xsd AvsVersionId). */
@@ -63,7 +63,7 @@ export function buildNewReleaseMessage(release: ErnRelease, options: BuildOption
       {
         'xmlns:ern': ERN_NAMESPACE,
         ReleaseProfileVersionId: releaseProfile(release),
-        LanguageAndScriptCode: release.language || 'en',
+        LanguageAndScriptCode: languageTag(release.language) ?? 'en',
         AvsVersionId: AVS_VERSION,
       },
       header,

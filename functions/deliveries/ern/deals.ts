@@ -9,14 +9,15 @@ import { el, textEl, type XmlElement } from './xml.js';
  * - Download: pay-as-you-go permanent download with the price tier as PriceCode and the wholesale price.
  * - Pre-order: a download deal flagged IsPreOrderDeal from the pre-order date to the release date.
  * Territories: the listed ones less the excluded, else worldwide less the excluded, else Worldwide.
- * Takedown: the same deals, each ending (EndDate) on the day of the message — DDEX 4.3 has no
- * takedown flag: a deal that has ended withdraws the release from that use and territory.
+ * Takedown (ERN 4.3 part 1 §6.19.4, §6.19.7): a new NewReleaseMessage whose deals have an EndDate in
+ * the past — the day before the message — so the release leaves every use and territory at once;
+ * 4.3 has no takedown flag (that was ERN 3).
  */
 
 type Territories = { include: string[] } | { exclude: string[] };
 
 /** Where the release is sold, or null when no territory is left. */
-export function dealTerritories(release: ErnRelease): Territories | null {
+function dealTerritories(release: ErnRelease): Territories | null {
   const excluded = new Set(release.excludedTerritories);
   if (release.territories.length) {
     const include = release.territories.filter((t) => !excluded.has(t));
@@ -70,10 +71,18 @@ function priceInformation(release: ErnRelease, namespace: string): XmlElement | 
   );
 }
 
-/** The period a deal runs: from its start, to the takedown day when the message takes the release down. */
+/** The day before an ISO date (YYYY-MM-DD). */
+function dayBefore(date: string): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() - 1);
+  return day.toISOString().slice(0, 10);
+}
+
+/** The period a deal runs: from its start; for a takedown, ended the day before the message at the latest. */
 function period(start: string, end: string | undefined, action: ErnAction, today: string): Period {
   if (action !== 'takedown') return { start, end };
-  const stop = end && end < today ? end : today;
+  const yesterday = dayBefore(today);
+  const stop = end && end < yesterday ? end : yesterday;
   return { start: start < stop ? start : stop, end: stop };
 }
 

@@ -2,6 +2,7 @@ import Big from 'big.js';
 import { ernCatalogue, type ErnCatalogue } from '../../data/access/ern-catalogue.js';
 import { recordingOriginalAudio, releaseCoverArt } from '../../catalogue/delivery-assets.js';
 import { NotFound } from '../../lib/errors.js';
+import { orderedTracks } from './references.js';
 import type { ErnArtist, ErnAudio, ErnDealTerms, ErnImage, ErnLine, ErnRelease, ErnTrack } from './types.js';
 
 /**
@@ -47,7 +48,12 @@ function durationMs(audioMs: number | undefined, length: unknown): number {
  * resources/{upc}_{vv}_{ppp}.{ext} — and resources/{upc}.{ext} for the cover, as stores expect.
  */
 function fileBase(release: Row): string {
-  return (str(release.upc) ?? String(release.id)).replace(/[^A-Za-z0-9_-]/g, '_');
+  return (releaseUpc(release) ?? String(release.id)).replace(/[^A-Za-z0-9_-]/g, '_');
+}
+
+/** The release's UPC as digits; a placeholder still to be assigned ("assign", spec 1 §5) is none. */
+function releaseUpc(release: Row): string | undefined {
+  return str(release.upc)?.replace(/\D/g, '') || undefined;
 }
 const extension = (name: string, fallback: string) =>
   /\.([A-Za-z0-9]{1,5})$/.exec(name)?.[1]?.toLowerCase() ?? fallback;
@@ -118,7 +124,12 @@ export function toErnRelease(catalogue: ErnCatalogue): ErnRelease {
     const genre = genres.get(String(record.primary_genre_id))?.name;
     return genre ? { genre, subGenre: genres.get(String(record.primary_subgenre_id))?.name } : undefined;
   };
-  const languageOf = (id: unknown) => languages.get(String(id))?.iso_alpha_two?.toLowerCase();
+  // ISO 639-1 where the language has one, else its 639-2 code (the message wants a BCP 47 tag).
+  const languageOf = (id: unknown) => {
+    const language = languages.get(String(id));
+    const code = [language?.iso_alpha_two, language?.iso_alpha_three].find((c) => c && /^[a-z]{2,3}$/i.test(c));
+    return code?.toLowerCase();
+  };
   const base = fileBase(release);
   const releaseArtists = artistRows(rowsOf(release, 'artist_releases'));
   const displayArtist = str(release.display_artists) ?? releaseArtists.map((a) => a.name).join(', ');
@@ -160,11 +171,11 @@ export function toErnRelease(catalogue: ErnCatalogue): ErnRelease {
       },
     ];
   });
-  return {
+  const ern: ErnRelease = {
     id: String(release.id),
     title: String(release.title),
     versionTitle: str(release.version),
-    upc: str(release.upc)?.replace(/\D/g, '') || undefined,
+    upc: releaseUpc(release),
     catalogueNumber: str(release.cat_no),
     label: { id: str(release.label_id) ?? 'label', name: catalogue.labelName ?? 'Independent' },
     displayArtist,
@@ -183,4 +194,6 @@ export function toErnRelease(catalogue: ErnCatalogue): ErnRelease {
     coverArt: coverOf(release, base),
     tracks,
   };
+  // Tracks in delivery order: by volume, then position.
+  return { ...ern, tracks: orderedTracks(ern) };
 }

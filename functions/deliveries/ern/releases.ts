@@ -12,7 +12,7 @@ export function releaseProfile(release: ErnRelease): 'SimpleAudioSingle' | 'Audi
 }
 
 /** ReleaseType by the usual store rule: up to 3 tracks under 30 minutes a Single, up to 6 an EP, else Album. */
-export function releaseType(release: ErnRelease): 'Single' | 'EP' | 'Album' {
+function releaseType(release: ErnRelease): 'Single' | 'EP' | 'Album' {
   const ms = release.tracks.reduce((sum, t) => sum + t.durationMs, 0);
   if (release.tracks.length <= 3 && ms < THIRTY_MINUTES_MS) return 'Single';
   if (release.tracks.length <= 6 && ms < THIRTY_MINUTES_MS) return 'EP';
@@ -47,9 +47,10 @@ function resourceGroup(tracks: ErnTrack[], imageRef: string | null): XmlElement 
     null,
     el('SequenceNumber', null, '1'),
     volumes.map((volume, v) =>
+      // Each volume (disc) is a Component of the release, as DDEX calls a disc.
       el(
         'ResourceGroup',
-        null,
+        { ResourceGroupType: 'Component' },
         el('AdditionalTitle', null, el('TitleText', null, `Volume ${volume}`)),
         el('SequenceNumber', null, String(v + 1)),
         items(tracks.filter((t) => t.discNumber === volume)),

@@ -1,7 +1,7 @@
 import { artisticRole, contributorRole, displayArtistRole, type PartyList } from './parties.js';
 import { deliveredFile, orderedTracks, type ResourceFileOverrides } from './references.js';
 import type { ErnArtist, ErnAudio, ErnFile, ErnImage, ErnRelease, ErnTrack } from './types.js';
-import { el, textEl, type XmlElement } from './xml.js';
+import { el, languageTag, textEl, type XmlElement } from './xml.js';
 
 /** What the resource and release builders share: the party list and the sender's namespace. */
 export type BuildContext = { parties: PartyList; namespace: string; overrides: ResourceFileOverrides };
@@ -135,7 +135,7 @@ function soundRecording(track: ErnTrack, reference: string, ctx: BuildContext): 
     ),
     el('Duration', null, isoDuration(track.durationMs)),
     el('ParentalWarningType', null, track.explicit ? 'Explicit' : 'NotExplicit'),
-    textEl('LanguageOfPerformance', track.language),
+    textEl('LanguageOfPerformance', languageTag(track.language)),
   );
 }
 

@@ -31,10 +31,10 @@ export type ErnImage = ErnFile & { codec?: 'JPEG' | 'PNG'; width?: number; heigh
 export type ErnArtist = { id: string; name: string; role: string };
 
 /** A credited contributor of a track, with the catalogue's credits (Composer, Producer …). */
-export type ErnContributor = { id: string; name: string; roles: string[] };
+type ErnContributor = { id: string; name: string; roles: string[] };
 
 /** Who controls a track's master rights, and their share in percent. */
-export type ErnRightsholder = { id: string; name: string; share?: number };
+type ErnRightsholder = { id: string; name: string; share?: number };
 
 /** A ℗ or © line: its year when given and its text. */
 export type ErnLine = { year?: number; text: string };

@@ -62,3 +62,12 @@ export function writeXml(root: XmlElement): string {
   write(root, 0);
   return out.join('');
 }
+
+// IETF RFC 5646 as the ERN 4.3 schema restricts it: lang[-script][-region][-variant].
+const LANGUAGE_TAG = /^[a-zA-Z]{2,3}(-[a-zA-Z]+)?(-[a-zA-Z]{2}|-[0-9]{3})?(-[a-zA-Z][a-zA-Z0-9]{4}[a-zA-Z0-9]*)?$/;
+
+/** The language tag when the schema accepts it, else undefined (left out, or the message's default). */
+export function languageTag(value: string | undefined): string | undefined {
+  const tag = value?.trim();
+  return tag && LANGUAGE_TAG.test(tag) ? tag : undefined;
+}
