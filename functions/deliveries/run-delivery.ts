@@ -14,6 +14,7 @@ import { HttpError } from '../lib/errors.js';
 import { log } from '../lib/logger.js';
 import { pushToUser } from '../realtime/push.js';
 import { planBatch, type BatchResource, type PlannedFile } from './batch-plan.js';
+import { ernParty, senderParty } from './ern/message-parties.js';
 import { resourceReferences } from './ern/references.js';
 import type { ErnParty, ErnRelease } from './ern/types.js';
 import { EndpointProblem, sftpEndpointOf } from './dsp-endpoint.js';
@@ -27,9 +28,6 @@ class DeliveryProblem extends Error {}
 
 /** How long a claim holds: the worker's timeout, after which another worker may take the delivery over. */
 const LEASE_MS = QUEUES.releaseDelivery.workerTimeoutSeconds * 1000;
-
-/** The DDEX party id used until companies and stores carry their own (ERN needs one per party). */
-const PLACEHOLDER_DPID = 'PADPIDA0000000000X';
 
 /**
  * The files a release sends beside its message, as the message names them (ern/references.ts):
@@ -76,10 +74,7 @@ async function push(userId: string | undefined, item: ReleaseDeliveryItem | null
 /** The sender (the company) and recipient (the store) of the message. */
 async function partiesOf(tenantId: string, dspName: string): Promise<{ sender: ErnParty; recipient: ErnParty }> {
   const company = await getCompany(tenantId);
-  return {
-    sender: { dpid: PLACEHOLDER_DPID, name: company?.name ?? tenantId },
-    recipient: { dpid: PLACEHOLDER_DPID, name: dspName },
-  };
+  return { sender: senderParty(company?.name ?? tenantId), recipient: ernParty(dspName) };
 }
 
 /** Builds, checks and uploads one claimed delivery; throws a DeliveryProblem (or an upload's) to fail it. */
