@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { Client, type SFTPWrapper } from 'ssh2';
+// ssh2 is CommonJS: Node's ESM loader sees only its default export.
+import ssh2, { type Client as SshClient, type SFTPWrapper } from 'ssh2';
 import type { SftpEndpoint } from './dsp-endpoint.js';
 
 /** One file of a batch: where it goes under the endpoint's root, and its bytes (read when its turn comes). */
@@ -11,9 +12,9 @@ export class UploadProblem extends Error {}
 
 const CONNECT_TIMEOUT_MS = 15_000;
 
-function connect(endpoint: SftpEndpoint): Promise<Client> {
+function connect(endpoint: SftpEndpoint): Promise<SshClient> {
   return new Promise((resolve, reject) => {
-    const client = new Client();
+    const client = new ssh2.Client();
     const where = `sftp://${endpoint.host}:${endpoint.port}`;
     client
       .on('ready', () => resolve(client))
@@ -37,7 +38,7 @@ function connect(endpoint: SftpEndpoint): Promise<Client> {
   });
 }
 
-const sftpOf = (client: Client) =>
+const sftpOf = (client: SshClient) =>
   new Promise<SFTPWrapper>((resolve, reject) => client.sftp((e, sftp) => (e ? reject(e) : resolve(sftp))));
 
 /** mkdir -p: each missing folder on the way (one that exists already is fine). */

@@ -1,7 +1,8 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Server, utils, type Attributes, type SFTPWrapper } from 'ssh2';
+// ssh2 is CommonJS: Node's ESM loader (tsx, npm start) sees only its default export.
+import ssh2, { type Attributes, type SFTPWrapper } from 'ssh2';
 import type { LocalRoute } from './gateway.js';
 
 /**
@@ -12,6 +13,7 @@ import type { LocalRoute } from './gateway.js';
  */
 export const DEMO_SFTP_LOGIN = { username: 'demo-dsp', password: 'Demo-dsp-pass-1' } as const;
 
+const { Server, utils } = ssh2;
 const { OPEN_MODE, STATUS_CODE } = utils.sftp;
 
 type Arrival = { path: string; bytes: number; arrived_at: string };
