@@ -42,7 +42,10 @@ const logoRequest = uploadRequest(LOGO_CONTENT_TYPES, MAX_LOGO_BYTES);
 /** PATCH …/update_status: the new status; a rejection's reasons (one per line on the form), a note. */
 const statusChange = z.strictObject({
   status: z.enum(RELEASE_STATUSES, 'Status must be one of the release statuses'),
-  reasons: z.array(z.string().max(1000, 'Each reason must be at most 1000 characters')).max(20).optional(),
+  reasons: z
+    .array(z.string().max(1000, 'Each reason must be at most 1000 characters'))
+    .max(20, 'Give at most 20 reasons')
+    .optional(),
   note: z.string().max(1000, 'Note must be at most 1000 characters').optional(),
 });
 const adminLabelInput = labelInput.extend({ company_id: z.string().min(1).max(64) });

@@ -1,6 +1,7 @@
 import type { RELEASE_STATUSES } from '../../shared/catalogue.js';
 import { LISTS, listsChanged } from '../data/list-cache.js';
 import { writeTransaction } from '../data/transaction.js';
+import { Conflict } from '../lib/errors.js';
 
 /**
  * Where a release stands on its way to stores (spec 1 §4, spec 2 §4): drafted → quality_control
@@ -117,4 +118,19 @@ function withoutEmpty(entry: StatusChange): StatusChange {
   return Object.fromEntries(
     Object.entries(entry).filter(([, v]) => v !== undefined && !(Array.isArray(v) && v.length === 0)),
   ) as StatusChange;
+}
+
+/**
+ * For the delivery worker once a release reached a store: accepted → delivered, recorded as the
+ * product's own move. A release already delivered or live stays as it is (a second DSP, an
+ * update); answers whether it moved.
+ */
+export async function markReleaseDelivered(tenantId: string, releaseId: string): Promise<boolean> {
+  try {
+    await moveReleaseStatus(tenantId, releaseId, { from: 'accepted', to: 'delivered', by_name: 'Delivery' });
+    return true;
+  } catch (error) {
+    if (error instanceof Conflict) return false;
+    throw error;
+  }
 }

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { roleRefusal } from '../../shared/permissions.js';
 import { call, demo, inCompany, labelManager, newConfirmedUser, signIn } from '../support/api.js';
 import { checkableRelease } from '../support/checkable-release.js';
@@ -70,7 +70,7 @@ describe('sending a release to quality control', () => {
     // Sending twice is not a move.
     const again = await api(A).post(`/releases/${release.id}/quality_control`);
     expect(again.status).toBe(400);
-    expect(again.body.errors).toEqual({ status: ['A release cannot move from quality_control to quality_control'] });
+    expect(again.body.errors).toEqual({ status: ['The release is already quality_control'] });
 
     const approved = await asAdmin(`/releases/${release.id}/update_status`, 'PATCH', { status: 'accepted' });
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
@@ -97,8 +97,16 @@ describe('sending a release to quality control', () => {
       reasons: ['  ', ''],
     });
     expect(blank.body.errors).toEqual({ reasons: ['Give at least one reason for rejecting the release'] });
+    const many = await asAdmin(`/releases/${release.id}/update_status`, 'PATCH', {
+      status: 'rejected',
+      reasons: Array.from({ length: 21 }, (_, i) => `Reason ${i}`),
+    });
+    expect(many.status).toBe(400);
+    expect(many.body.errors.reasons).toEqual(['Give at most 20 reasons']);
     expect((await api(A).get(`/releases/${release.id}`)).body.release.status).toBe('quality_control');
 
+    // The admin reviews what the checker finds now (edits are not locked during review): kept with the rejection.
+    expect((await api(A).patch(`/releases/${release.id}`, { release_date: '' })).status).toBe(200);
     const rejected = await asAdmin(`/releases/${release.id}/update_status`, 'PATCH', {
       status: 'rejected',
       reasons: ['Cover art is blurry', ' Title casing '],
@@ -111,8 +119,11 @@ describe('sending a release to quality control', () => {
       from: 'quality_control',
       to: 'rejected',
       reasons: ['Cover art is blurry', 'Title casing'],
+      findings: ['Release date is required'],
     });
-    // A rejected release is not deliverable; fixed, it goes back to quality control.
+    // Fixed, a rejected release goes back to quality control.
+    expect((await api(A).post(`/releases/${release.id}/quality_control`)).status).toBe(400);
+    await api(A).patch(`/releases/${release.id}`, { release_date: '2026-12-04' });
     const resent = await api(A).post(`/releases/${release.id}/quality_control`);
     expect(resent.body.release.status).toBe('quality_control');
     expect(
@@ -147,20 +158,43 @@ describe('sending a release to quality control', () => {
     expect(early.body.errors.status).toEqual(['A release cannot move from drafted to accepted']);
   });
 
-  it('lets only one of two admins approving at once win', async () => {
+  it('lets only one of two admins approving at once win, and refuses a move from a stale status', async () => {
     const { release } = await checkableRelease(api(A), admin);
     await api(A).post(`/releases/${release.id}/quality_control`);
     const answers = await Promise.all(
-      ['accepted', 'rejected', 'accepted'].map((status) =>
-        asAdmin(`/releases/${release.id}/update_status`, 'PATCH', { status, reasons: ['race'] }),
-      ),
+      [1, 2, 3].map(() => asAdmin(`/releases/${release.id}/update_status`, 'PATCH', { status: 'accepted' })),
     );
-    const statuses = answers.map((a) => a.status).sort();
+    const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     // The losers either lost the write (409) or read the winner's status first (400).
     expect(statuses.filter((s) => s !== 200).every((s) => s === 409 || s === 400)).toBe(true);
-    const history = (await api(A).get(`/releases/${release.id}`)).body.release.status_history;
-    expect(history.filter((h: { from: string }) => h.from === 'quality_control')).toHaveLength(1);
+
+    // In process, deterministically: two writes expecting quality_control, then one expecting it too late.
+    Object.assign(process.env, inject('cloudEnv'));
+    const { moveReleaseStatus } = await import('../../functions/catalogue/release-status.js');
+    const other = (await checkableRelease(api(A), admin)).release;
+    await api(A).post(`/releases/${other.id}/quality_control`);
+    const move = (to: string) => moveReleaseStatus(A, other.id, { from: 'quality_control', to, by_name: 'Racer' });
+    const raced = await Promise.allSettled([move('accepted'), move('accepted')]);
+    expect(raced.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const lost = raced.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(lost.reason).toMatchObject({
+      status: 409,
+      errors: { status: ['The release’s status was changed by someone else; reload and try again'] },
+    });
+    await expect(move('rejected')).rejects.toMatchObject({ status: 409 });
+    const after = (await api(A).get(`/releases/${other.id}`)).body.release;
+    expect(after.status).toBe('accepted');
+    expect(after.status_history.map((h: { to: string }) => h.to)).toEqual(['quality_control', 'accepted']);
+
+    // The delivery worker's move: accepted → delivered once; a second delivery leaves it be.
+    const { markReleaseDelivered } = await import('../../functions/catalogue/release-status.js');
+    expect(await markReleaseDelivered(A, other.id)).toBe(true);
+    expect(await markReleaseDelivered(A, other.id)).toBe(false);
+    const delivered = (await api(A).get(`/releases/${other.id}`)).body.release;
+    expect(delivered.status).toBe('delivered');
+    expect(delivered.status_history.at(-1)).toMatchObject({ from: 'accepted', to: 'delivered', by_name: 'Delivery' });
+    expect(delivered.status_history).toHaveLength(3);
   });
 });
 

@@ -70,6 +70,8 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'admin-user-bug-reports': () =>
     import('../pages/admin/bug-reports/user-bug-reports-page').then((m) => m.AdminUserBugReportsPage),
   'admin-user-logs': () => import('../pages/admin/logs/user-logs-page').then((m) => m.AdminUserLogsPage),
+  'admin-quality-control': () =>
+    import('../pages/admin/quality-control/quality-control-page').then((m) => m.AdminQualityControlPage),
   'user-royalties': () => import('../pages/royalties/royalties-page').then((m) => m.UserRoyaltiesPage),
   'user-royalties-bulk-import': () => import('../pages/royalties/bulk-import-page').then((m) => m.BulkImportPage),
   'user-royalties-map-import': () => import('../pages/royalties/map-import-page').then((m) => m.MapImportPage),

@@ -61,6 +61,7 @@ export type PageKey =
   | 'admin-user-access-tokens'
   | 'admin-user-bug-reports'
   | 'admin-user-logs'
+  | 'admin-quality-control'
   | 'user-royalties'
   | 'user-royalties-bulk-import'
   | 'user-royalties-map-import'
@@ -489,6 +490,8 @@ const adminRoutes: RouteDef[] = [
   admin('/admin', 'AdminDashboard', 'Admin dashboard', 'admin-dashboard'),
   admin('/admin/site_help', 'AdminSiteHelp', 'Admin: site help'),
   admin('/admin/importer', 'AdminImporter', 'Admin: importer'),
+  // Releases waiting for review across companies (issue 16 quality control).
+  admin('/admin/quality_control', 'AdminQualityControl', 'Admin: quality control', 'admin-quality-control'),
   ...adminEntity('metadata_maps', 'metadata_map'),
   ...adminEntity(
     'access_tokens',

@@ -7,6 +7,7 @@ const SECTIONS: LinkSections = [
       ['Labels', '/admin/labels'],
       ['Artists', '/admin/artists'],
       ['Releases', '/admin/releases'],
+      ['Quality control', '/admin/quality_control'],
       ['Recordings', '/admin/recordings'],
       ['Contributors', '/admin/contributors'],
     ],

@@ -5,13 +5,14 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { Problem } from '../../../../shared/metadata-checker';
 import { api } from '../../app/api';
 import { notify } from '../../app/notifications';
 import { useApi } from '../../app/resources';
 import { queueRecording } from './recording-audio-panel';
 import { StatusBadge } from '../../components/status-badge';
+import { ReleaseQualityControl } from './release-quality-control';
 import type { ReferenceConfig } from '../admin/reference/reference-types';
 
 /** Queues the release's recordings that have a playable preview, in track order (spec 2 §4 Audio player). */
@@ -39,16 +40,25 @@ async function queueRelease(record: Record<string, unknown>) {
   );
 }
 
+type PanelProps = { config: ReferenceConfig; record: Record<string, unknown> & { id: string } };
+
+/** A release page's quality control (issue 16) above its metadata check. */
+export function ReleaseCheckPanel(props: PanelProps) {
+  return (
+    <SpaceBetween size="l">
+      <ReleaseQualityControl record={props.record} />
+      <MetadataCheck {...props} />
+    </SpaceBetween>
+  );
+}
+
 /** A release page's metadata check (spec 2 §5 guides), its status, and Duplicate (spec 2 §4). */
-export function ReleaseCheckPanel({
-  record,
-}: {
-  config: ReferenceConfig;
-  record: Record<string, unknown> & { id: string };
-}) {
+function MetadataCheck({ record }: { config: ReferenceConfig; record: Record<string, unknown> & { id: string } }) {
   const navigate = useNavigate();
+  // The admin release page checks a release of any company through the admin call.
+  const adminArea = useLocation().pathname.startsWith('/admin/');
   const { data, isLoading, error } = useApi<{ problems: Problem[]; ok: boolean }>(
-    `/releases/${encodeURIComponent(record.id)}/check`,
+    `${adminArea ? '/admin' : ''}/releases/${encodeURIComponent(record.id)}/check`,
   );
   return (
     <Container

@@ -13,6 +13,7 @@ describe('duplicating a release (spec 2 §4)', () => {
       products: [{ id: 'p1' }],
       release_recordings: [{ id: 'x', recording_id: 't1' }],
       urls: [{ id: 'u' }],
+      status_history: [{ at: '2026-11-01T00:00:00Z', from: 'drafted', to: 'quality_control' }],
       artist_releases: [{ id: 'ar1', artist_id: 'a1', role: 'Main', artist: { id: 'a1', name: 'Ada' } }],
     });
     expect(copy).toEqual({

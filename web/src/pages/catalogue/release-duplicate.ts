@@ -13,6 +13,8 @@ export function duplicateRelease<T extends Record<string, unknown> & { id: strin
     images: _im,
     urls: _url,
     artist_release_contracts: _ct,
+    // A copy starts its own quality control history.
+    status_history: _h,
     ...kept
   } = release;
   const artists = ((release.artist_releases as Record<string, unknown>[] | undefined) ?? []).map(

@@ -2,6 +2,7 @@ import Button from '@cloudscape-design/components/button';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { TableProps } from '@cloudscape-design/components/table';
 import { RouterLink } from '../../../components/router-link';
+import { StatusBadge } from '../../../components/status-badge';
 import type { ReferenceConfig } from './reference-config';
 import { recordTitle, type ReferenceRecord } from './reference-model';
 import { ReferenceValue } from './reference-values';
@@ -30,7 +31,9 @@ export function referenceColumns(
                 </RouterLink>
               ),
             }
-          : { cell: (r: ReferenceRecord) => <ReferenceValue config={config} record={r} field={column.field} /> }),
+          : column.badge
+            ? { cell: (r: ReferenceRecord) => <StatusBadge word={String(r[column.field] ?? '')} /> }
+            : { cell: (r: ReferenceRecord) => <ReferenceValue config={config} record={r} field={column.field} /> }),
       }),
     ),
     ...(acrossCompanies

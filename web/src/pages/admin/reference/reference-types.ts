@@ -85,6 +85,8 @@ type ReferenceColumn = {
   header: string;
   /** The API accepts this field as sort_field. */
   sortable?: boolean;
+  /** A status word shown in its spec colour (spec 1 §4). */
+  badge?: boolean;
 };
 
 export type ReferenceConfig = {

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { cloudUrl, demo, inCompany, signIn } from '../support/api.js';
+import { openManagerSession, signedInAdminPage } from '../support/browser.js';
+import { checkableRelease } from '../support/checkable-release.js';
+
+/**
+ * Quality control in Chromium (issue 16): the label sends a release from its page, an admin
+ * rejects it with reasons from the queue, the label sees them and sends it again, the admin
+ * approves it; the history shows every move.
+ */
+let browser: Browser;
+let page: Page;
+let adminPage: Page;
+let errors: string[];
+let adminErrors: string[];
+let releaseId: string;
+let releaseTitle: string;
+
+beforeAll(async () => {
+  const session = await openManagerSession();
+  ({ browser, page, errors } = session);
+  ({ page: adminPage, errors: adminErrors } = await signedInAdminPage(browser, cloudUrl(), demo.admin));
+  const admin = await signIn(demo.admin.email, demo.admin.password);
+  const { release } = await checkableRelease(inCompany(session.token, session.company.id), admin);
+  releaseId = release.id;
+  releaseTitle = release.title;
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const status = (on: Page) => on.getByTestId('release-status').textContent();
+const history = (on: Page) => on.getByTestId('release-qc-history').textContent();
+
+describe('quality control in the browser', () => {
+  it('lets the label send its release, and the admin find it in the queue and reject it with reasons', async () => {
+    await page.goto(`${cloudUrl()}/user/releases/${releaseId}`);
+    await expect.poll(() => status(page), { timeout: 10_000 }).toBe('drafted');
+    await page.getByTestId('release-qc-send').click();
+    await expect.poll(() => status(page), { timeout: 10_000 }).toBe('quality_control');
+    expect(await page.getByTestId('release-status').getAttribute('data-colour')).toBe('warning');
+    expect(await page.getByTestId('release-qc-approve').count()).toBe(0);
+
+    await adminPage.goto(`${cloudUrl()}/admin/quality_control`);
+    await adminPage.getByTestId('quality-control-table-search').locator('input').fill(releaseTitle);
+    await adminPage.getByTestId(`qc-release-${releaseId}`).click();
+    await adminPage.waitForURL(`**/admin/releases/${releaseId}`);
+    await expect.poll(() => adminPage.getByTestId('release-check-ok').count(), { timeout: 10_000 }).toBe(1);
+    await adminPage.getByTestId('release-qc-reject').click();
+    await adminPage.getByTestId('release-qc-reject-confirm').click();
+    await expect
+      .poll(() => adminPage.locator('[role="dialog"]').textContent())
+      .toContain('Give at least one reason for rejecting the release');
+    await adminPage.getByTestId('release-qc-reasons-input').locator('textarea').fill('Cover art is blurry');
+    await adminPage.getByTestId('release-qc-reject-confirm').click();
+    await expect.poll(() => status(adminPage), { timeout: 10_000 }).toBe('rejected');
+  });
+
+  it('shows the label the reasons, takes the release back, and the admin approves it', async () => {
+    await page.reload();
+    await expect.poll(() => status(page), { timeout: 10_000 }).toBe('rejected');
+    expect(await page.getByTestId('release-qc-reasons').textContent()).toContain('Cover art is blurry');
+    await page.getByTestId('release-qc-send').click();
+    await expect.poll(() => status(page), { timeout: 10_000 }).toBe('quality_control');
+
+    await adminPage.goto(`${cloudUrl()}/admin/releases/${releaseId}`);
+    await expect.poll(() => status(adminPage), { timeout: 10_000 }).toBe('quality_control');
+    await adminPage.getByTestId('release-qc-approve').click();
+    await expect.poll(() => status(adminPage), { timeout: 10_000 }).toBe('accepted');
+    expect(await adminPage.getByTestId('release-status').getAttribute('data-colour')).toBe('info');
+
+    await page.reload();
+    await expect.poll(() => status(page), { timeout: 10_000 }).toBe('accepted');
+    const shown = await history(page);
+    expect(shown).toContain('Cover art is blurry');
+    expect(shown?.match(/quality_control/g)?.length).toBeGreaterThanOrEqual(4);
+    await page.goto(`${cloudUrl()}/user/releases`);
+    await page.getByTestId('ref-table-search').locator('input').fill(releaseTitle);
+    await expect
+      .poll(() => page.locator('[data-colour="info"]').filter({ hasText: 'accepted' }).count(), { timeout: 10_000 })
+      .toBe(1);
+    expect(errors).toEqual([]);
+    expect(adminErrors).toEqual([]);
+  });
+});
