@@ -148,6 +148,22 @@ export const ROUTES: readonly Route[] = [
   r('PATCH', '/admin/companies/{id}', 'companies', 'adminUpdateCompany', 'admin'),
   r('DELETE', '/admin/companies/{id}', 'companies', 'adminDeleteCompany', 'admin'),
   r('POST', '/admin/companies/{id}/uploads', 'companies', 'adminPresignCompanyFile', 'admin'),
+  // A company's links to stores and distributors (spec 3 §7.5; issue 16, slice connections): admins
+  // connect, the company asks for a store and sees its links. Only `connected` lets it deliver.
+  r('GET', '/companies/{id}/dsp_connections', 'companies', 'adminCompanyDspConnections', 'admin'),
+  r('POST', '/companies/{id}/dsp_connections', 'companies', 'adminCreateDspConnection', 'admin'),
+  r('GET', '/dsp_connections', 'companies', 'adminListDspConnections', 'admin'),
+  r('PATCH', '/dsp_connections/{id}', 'companies', 'adminUpdateDspConnection', 'admin'),
+  r('GET', '/requested_dsps', 'companies', 'adminRequestedDsps', 'admin'),
+  r('POST', '/companies/{id}/distributors', 'companies', 'adminSaveCompanyDistributor', 'admin'),
+  r('POST', '/companies/{id}/distributors/uploads', 'companies', 'adminPresignDistributorContract', 'admin'),
+  r('GET', '/companies/{id}/distribution', 'companies', 'adminCompanyDistribution', 'admin'),
+  r('GET', '/company/dsp_connections', 'companies', 'myDspConnections', 'tenant', 'delivery.read'),
+  r('POST', '/company/dsp_connections', 'companies', 'requestDsp', 'tenant', 'delivery.write'),
+  // The company's UPC pool (spec 3 §7.8 distribution_upcs): import, list, link the next free code.
+  r('GET', '/distribution_upcs', 'companies', 'listUpcs', 'tenant', 'delivery.read'),
+  r('POST', '/distribution_upcs/import', 'companies', 'importUpcs', 'tenant', 'delivery.write'),
+  r('POST', '/distribution_upcs/link_to_release', 'companies', 'linkUpcToRelease', 'tenant', 'delivery.write'),
 
   // Labels of the current company (spec 2 §7 Labels).
   r('GET', '/labels', 'catalogue', 'listLabels', 'tenant', 'catalogue.read'),

@@ -8,7 +8,7 @@
 const digitsOnly = (text: string) => text.replace(/[\s-]/g, '');
 
 /** The GTIN check digit of the digits before it: weights 3 and 1 alternating from the right. */
-function gtinCheckDigit(body: string): number {
+export function gtinCheckDigit(body: string): number {
   let sum = 0;
   for (let i = 0; i < body.length; i += 1) {
     const fromRight = body.length - i;

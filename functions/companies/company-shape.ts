@@ -33,6 +33,12 @@ export function companyShape(companyId: string): RecordShape {
         links: [{ field: 'distributor_id', to: 'distributors', as: 'distributor' }],
         uniqueBy: linkedOnce('distributor', 'distributor_id'),
         defaults: { active: true, base: false, terminated: false },
+        // The contract (POST companies/{id}/distributors) is answered by name; its link comes from
+        // GET companies/{id}/distribution, so the company page never shows a storage key.
+        present: ({ contract, ...row }) => ({
+          ...row,
+          contract_file_name: (contract as { filename?: string } | undefined)?.filename ?? null,
+        }),
       },
     ],
     objects: [

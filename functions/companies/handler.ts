@@ -4,6 +4,7 @@ import * as admin from './admin-companies.js';
 import { companyInput, companyUpdate } from '../../shared/schemas/company.js';
 import { presignFileUpload, uploadRequestFor } from '../reference/record-files.js';
 import { companyShape } from './company-shape.js';
+import { distributionOperations } from './distribution-operations.js';
 
 /** Companies area: the user's companies (Choose Current Company), a company page, the admin list. */
 const operations = {
@@ -42,6 +43,7 @@ const operations = {
       );
     },
   }),
+  ...distributionOperations,
 } satisfies AreaOperations<'companies'>;
 
 export const handler = areaHandler('companies', operations);

@@ -41,6 +41,7 @@ import { AccountEntry, Expense, Sequence, Statement, StatementRun } from './enti
 import { DebtorAccount, PaymentRun, PayoutDetail } from './entities/payouts.js';
 import { Payment } from './entities/payments.js';
 import { DistributionDelivery, ReleaseDelivery } from './entities/deliveries.js';
+import { DistributionUpc, DspConnection } from './entities/distribution.js';
 
 const entities = {
   User,
@@ -94,6 +95,8 @@ const entities = {
   Payment,
   ReleaseDelivery,
   DistributionDelivery,
+  DspConnection,
+  DistributionUpc,
 };
 
 function build() {

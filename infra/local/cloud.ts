@@ -149,6 +149,8 @@ export async function startLocalCloud(options: LocalCloudOptions) {
       await (await import('./seed-delivery.js')).seedDemoDsp(sftp.port);
       await (await import('./seed-catalogue.js')).seedDemoCatalogue();
       await (await import('./seed-royalties.js')).seedDemoRoyalties();
+      // After the demo DSP exists: the demo company may deliver to it (issue 16 contract E).
+      await (await import('./seed-dsp-connections.js')).seedDemoDspConnections();
       // The demo statement waits for the demo report's import, so it is made in the background.
       let stopped = false;
       stops.push(() => {

@@ -15,7 +15,7 @@ export const DEMO_USERS = {
   },
 };
 
-const DEMO_COMPANIES = [
+export const DEMO_COMPANIES = [
   {
     key: 'distributed',
     name: 'Northern Lights Records',

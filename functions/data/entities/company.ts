@@ -69,6 +69,9 @@ export const Company = new Entity({
           contract_start_date: { type: 'string' },
           contract_end_date: { type: 'string' },
           terminated: { type: 'boolean' },
+          company_distributor_config_id: { type: 'string' },
+          /** The signed contract with the distributor (POST companies/{id}/distributors, issue 16). */
+          contract: storedFile,
         },
       },
     },

@@ -120,6 +120,17 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
     import('../pages/deliveries/release-distribution-page').then((m) => m.ReleaseDistributionPage),
   'distribution-deliveries': () =>
     import('../pages/deliveries/distribution-deliveries-page').then((m) => m.DistributionDeliveriesPage),
+  'dsp-connections': () => import('../pages/distribution/dsp-connections-pages').then((m) => m.DspConnectionsPage),
+  'dsp-connection-requests': () =>
+    import('../pages/distribution/dsp-connections-pages').then((m) => m.DspConnectionRequestsPage),
+  'company-dsps': () => import('../pages/distribution/company-dsps-page').then((m) => m.CompanyDspsPage),
+  'company-distribution': () =>
+    import('../pages/distribution/company-distribution-page').then((m) => m.CompanyDistributionPage),
+  upcs: () => import('../pages/distribution/upcs-pages').then((m) => m.UpcsPage),
+  'upcs-import': () => import('../pages/distribution/upcs-pages').then((m) => m.UpcsImportPage),
+  'distribution-catalogue': () =>
+    import('../pages/distribution/catalogue-pages').then((m) => m.DistributionCataloguePage),
+  'label-catalogue-tasks': () => import('../pages/distribution/catalogue-pages').then((m) => m.LabelCatalogueTasksPage),
   'not-found': () => import('../pages/not-found').then((m) => m.NotFoundPage),
 };
 

@@ -92,6 +92,15 @@ export type PageKey =
   | 'distribution-finances'
   | 'distribution-label-accounting'
   | 'distribution-dashboard'
+  // Issue 16, connections: DSP links, distributor links, the UPC pool, the distribution catalogue.
+  | 'dsp-connections'
+  | 'dsp-connection-requests'
+  | 'company-dsps'
+  | 'company-distribution'
+  | 'upcs'
+  | 'upcs-import'
+  | 'distribution-catalogue'
+  | 'label-catalogue-tasks'
   | 'payment-run'
   | 'payments'
   | 'payment'
@@ -684,8 +693,9 @@ const distributionRoutes: RouteDef[] = withPages(
       ':dspId',
       ':dspId/edit',
     ]),
-    dist('/upcs', 'DistributionUpcs', 'Distribution: UPCs'),
-    dist('/upcs/import', 'DistributionUpcsImport', 'Distribution: import UPCs'),
+    // The UPC pool is the current company's (issue 16).
+    adminTenant('/distribution/upcs', 'DistributionUpcs', 'Distribution: UPCs'),
+    adminTenant('/distribution/upcs/import', 'DistributionUpcsImport', 'Distribution: import UPCs'),
     adminTenant('/distribution/royalty_maps', 'DistributionRoyaltyMaps', 'Distribution: royalty maps'),
     adminTenant('/distribution/royalty_maps/new', 'DistributionNewRoyaltyMap', 'Distribution: new royalty map'),
   ],
@@ -748,9 +758,29 @@ const DELIVERY_PAGES: Record<string, PageKey> = {
   '/distribution/deliveries': 'distribution-deliveries',
 };
 
+/**
+ * Issue 16 (connections): DSP links, distributor links, the UPC pool and the distribution
+ * catalogue; its releases and recordings are the catalogue's generic pages across companies.
+ */
+const CONNECTIONS_PAGES: Record<string, PageKey> = {
+  '/distribution/dsps/connections': 'dsp-connections',
+  '/distribution/dsps/connection_requests': 'dsp-connection-requests',
+  '/user/companies/:companyId/distribution': 'company-distribution',
+  '/user/companies/:companyId/distribution/dsps': 'company-dsps',
+  '/admin/companies/:companyId/distribution': 'company-distribution',
+  '/distribution/upcs': 'upcs',
+  '/distribution/upcs/import': 'upcs-import',
+  '/distribution/catalogue': 'distribution-catalogue',
+  '/distribution/labels/:labelId/catalogue_tasks': 'label-catalogue-tasks',
+  '/distribution/releases': REFERENCE_PAGES.list,
+  '/distribution/releases/:releaseId': REFERENCE_PAGES.detail,
+  '/distribution/releases/:releaseId/edit': REFERENCE_PAGES.edit,
+  '/distribution/recordings': REFERENCE_PAGES.list,
+};
+
 export const ROUTE_TABLE: readonly RouteDef[] = withPages(
   withPages([...publicRoutes, ...userRoutes, ...adminRoutes, ...distributionRoutes, ...billingRoutes], FINANCE_PAGES),
-  DELIVERY_PAGES,
+  { ...DELIVERY_PAGES, ...CONNECTIONS_PAGES },
 ).concat(pub('*', 'NotFound', 'Page not found', 'not-found'));
 
 export const ROUTE_BY_NAME: ReadonlyMap<string, RouteDef> = new Map(ROUTE_TABLE.map((r) => [r.name, r]));

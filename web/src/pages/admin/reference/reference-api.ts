@@ -16,10 +16,10 @@ function endpointOf(config: ReferenceConfig): Endpoint {
   return config.endpoint ?? { path: `/${config.collection}`, companyScoped: Boolean(config.tenant) };
 }
 
-/** A tenant collection's pages under /admin call the admin API across companies. */
+/** A tenant collection's pages under /admin (and the distribution area's) call the admin API across companies. */
 function endpointForArea(config: ReferenceConfig, area: string): Endpoint {
   if (!config.tenant) return { path: `/${config.collection}`, companyScoped: false };
-  return area === 'admin'
+  return area === 'admin' || area === 'distribution'
     ? { path: `/admin/${config.collection}`, companyScoped: false }
     : { path: `/${config.collection}`, companyScoped: true };
 }

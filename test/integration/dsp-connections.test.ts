@@ -1,0 +1,229 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { roleRefusal } from '../../shared/permissions.js';
+import { call, demo, inCompany, labelManager, newConfirmedUser, signIn } from '../support/api.js';
+
+/**
+ * DSP connections per company (spec 3 §7.5; issue 16 contract E) and a company's distributor
+ * links with their contract files (spec 2 §3 Company distributor).
+ */
+let admin: string;
+let manager: Awaited<ReturnType<typeof labelManager>>;
+const unique = () => Math.random().toString(36).slice(2, 8);
+const asAdmin = (method: string, path: string, body?: object) =>
+  call(method, `/api/v1${path}`, { token: admin, ...(body ? { body } : {}) });
+
+beforeAll(async () => {
+  admin = await signIn(demo.admin.email, demo.admin.password);
+  manager = await labelManager();
+});
+
+async function newCompany() {
+  const created = await asAdmin('POST', '/admin/companies', { name: `Delivery Co ${unique()}`, distributed: true });
+  expect(created.status).toBe(201);
+  return created.body.company.id as string;
+}
+
+async function newDsp(extra: object = {}) {
+  const created = await asAdmin('POST', '/dsps', { name: `Store ${unique()}`, ...extra });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return created.body.dsp as { id: string; name: string };
+}
+
+describe('DSP connections', () => {
+  it('go from a company’s request to an admin’s connection, requests and connections listed apart', async () => {
+    const company = await newCompany();
+    const dsp = await newDsp();
+    const member = inCompany(admin, company);
+    const asked = await member.post('/company/dsp_connections', { dsp_id: dsp.id, note: 'Please' });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+    expect(asked.body).toMatchObject({
+      message: 'DSP Requested',
+      dsp_connection: { company_id: company, dsp_id: dsp.id, dsp_name: dsp.name, status: 'requested', note: 'Please' },
+    });
+    const id = asked.body.dsp_connection.id;
+    const twice = await member.post('/company/dsp_connections', { dsp_id: dsp.id });
+    expect(twice).toMatchObject({ status: 409, body: { errors: { dsp_id: ['This DSP is already requested'] } } });
+
+    const requests = (await asAdmin('GET', '/requested_dsps')).body.dsp_connections as { id: string }[];
+    expect(requests.map((r) => r.id)).toContain(id);
+    const before = (await asAdmin('GET', '/dsp_connections')).body.dsp_connections as { id: string }[];
+    expect(before.map((r) => r.id)).not.toContain(id);
+
+    const pending = await asAdmin('PATCH', `/dsp_connections/${id}`, { dsp_connection: { status: 'pending' } });
+    expect(pending.body.dsp_connection.status).toBe('pending');
+    const pendingList = (await asAdmin('GET', '/dsp_connections?status=pending')).body.dsp_connections;
+    expect(pendingList.map((r: { id: string }) => r.id)).toContain(id);
+    expect(
+      (await asAdmin('GET', '/dsp_connections?status=connected')).body.dsp_connections.map((r: { id: string }) => r.id),
+    ).not.toContain(id);
+    expect(
+      (await asAdmin('GET', '/requested_dsps')).body.dsp_connections.map((r: { id: string }) => r.id),
+    ).not.toContain(id);
+
+    const connected = await asAdmin('PATCH', `/dsp_connections/${id}`, { dsp_connection: { status: 'connected' } });
+    expect(connected.body).toMatchObject({
+      message: 'DSP Connection Updated',
+      dsp_connection: { status: 'connected', connected_at: expect.any(String) },
+    });
+    const mine = await member.get(`/company/dsp_connections?id=${company}`);
+    expect(mine.body).toMatchObject({ total_count: 1, dsp_connections: [{ id, status: 'connected' }] });
+    expect((await member.get('/company/dsp_connections?id=someone-else')).status).toBe(404);
+  });
+
+  it('let an admin connect a company directly, refusing unknown stores and companies', async () => {
+    const company = await newCompany();
+    const dsp = await newDsp();
+    const added = await asAdmin('POST', `/companies/${company}/dsp_connections`, {
+      dsp_connection: { dsp_id: dsp.id },
+    });
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ message: 'DSP Connection Added', dsp_connection: { status: 'connected' } });
+    const again = await asAdmin('POST', `/companies/${company}/dsp_connections`, {
+      dsp_connection: { dsp_id: dsp.id, status: 'disconnected' },
+    });
+    expect(again.body.dsp_connection).toMatchObject({ id: added.body.dsp_connection.id, status: 'disconnected' });
+    const listed = await asAdmin('GET', `/companies/${company}/dsp_connections`);
+    expect(listed.body).toMatchObject({ total_count: 1, dsp_connections: [{ status: 'disconnected' }] });
+    const unknown = await asAdmin('POST', `/companies/${company}/dsp_connections`, {
+      dsp_connection: { dsp_id: 'no-such-dsp' },
+    });
+    expect(unknown).toMatchObject({ status: 400, body: { errors: { dsp_id: ['DSP not found'] } } });
+    expect(
+      (await asAdmin('POST', '/companies/no-such-company/dsp_connections', { dsp_connection: { dsp_id: dsp.id } }))
+        .status,
+    ).toBe(404);
+    expect((await asAdmin('PATCH', '/dsp_connections/nope', { dsp_connection: { status: 'connected' } })).status).toBe(
+      404,
+    );
+    const badStatus = await asAdmin('PATCH', `/dsp_connections/${added.body.dsp_connection.id}`, {
+      dsp_connection: { status: 'live' },
+    });
+    expect(badStatus.status).toBe(400);
+    expect(Object.keys(badStatus.body.errors)).toEqual(['dsp_connection.status']);
+  });
+
+  it('connect the demo company to the demo SFTP store, and keep another company’s links out of reach', async () => {
+    const demoLinks = await inCompany(manager.token, manager.distributed.id).get('/company/dsp_connections');
+    expect(demoLinks.status).toBe(200);
+    for (const link of demoLinks.body.dsp_connections) expect(link.company_id).toBe(manager.distributed.id);
+    const other = await newCompany();
+    const dsp = await newDsp();
+    await asAdmin('POST', `/companies/${other}/dsp_connections`, { dsp_connection: { dsp_id: dsp.id } });
+    const fromDemo = await inCompany(manager.token, manager.distributed.id).get('/company/dsp_connections');
+    expect(fromDemo.body.dsp_connections.map((l: { dsp_id: string }) => l.dsp_id)).not.toContain(dsp.id);
+    // A member cannot name another company, nor reach the admin calls.
+    expect((await inCompany(manager.token, other).get('/company/dsp_connections')).status).toBe(403);
+    expect((await call('GET', '/api/v1/requested_dsps', { token: manager.token })).status).toBe(403);
+    expect((await call('GET', `/api/v1/companies/${other}/dsp_connections`, { token: manager.token })).status).toBe(
+      403,
+    );
+  });
+
+  it('refuse a request to a role that may not deliver, and let it read its links', async () => {
+    const company = await newCompany();
+    const dsp = await newDsp();
+    const { token } = await newConfirmedUser('Dsp Accountant');
+    const userId = (await call('GET', '/api/v1/me', { token })).body.user.id;
+    await asAdmin('PATCH', `/admin/companies/${company}`, { company_users: [{ user_id: userId, role: 'accounting' }] });
+    const member = inCompany(token, company);
+    expect(await member.post('/company/dsp_connections', { dsp_id: dsp.id })).toEqual({
+      status: 403,
+      body: { message: roleRefusal('accounting', 'delivery.write') },
+    });
+    expect(await member.get('/company/dsp_connections')).toEqual({
+      status: 403,
+      body: { message: roleRefusal('accounting', 'delivery.read') },
+    });
+    await asAdmin('PATCH', `/admin/companies/${company}`, {
+      company_users: [{ user_id: userId, role: 'label_assistant' }],
+    });
+    expect((await member.post('/company/dsp_connections', { dsp_id: dsp.id })).status).toBe(201);
+  });
+});
+
+describe('company distributors', () => {
+  it('link a distributor with its contract file, one base distributor, the contract only from the company’s prefix', async () => {
+    const [company, otherCompany] = [await newCompany(), await newCompany()];
+    const distributor = (await asAdmin('POST', '/distributors', { name: `Dist ${unique()}` })).body.distributor;
+    const second = (await asAdmin('POST', '/distributors', { name: `Dist ${unique()}` })).body.distributor;
+    const pdf = Buffer.from('%PDF-1.4\n% contract\n');
+    const presigned = await asAdmin('POST', `/companies/${company}/distributors/uploads`, {
+      filename: 'contract.pdf',
+      content_type: 'application/pdf',
+      size: pdf.length,
+    });
+    expect(presigned.status, JSON.stringify(presigned.body)).toBe(200);
+    expect(presigned.body.key).toMatch(new RegExp(`^documents/companies/${company}/distributors/`));
+    await fetch(presigned.body.url, { method: 'PUT', headers: presigned.body.headers, body: pdf });
+
+    const elsewhere = await asAdmin('POST', `/companies/${otherCompany}/distributors`, {
+      company_distributor: { distributor_id: distributor.id, contract_key: presigned.body.key },
+    });
+    expect(elsewhere.body.errors).toEqual({ contract_key: ['Contract does not belong to this record'] });
+
+    const linked = await asAdmin('POST', `/companies/${company}/distributors`, {
+      company_distributor: {
+        distributor_id: distributor.id,
+        base: true,
+        contract_start_date: '2026-01-01',
+        contract_end_date: '2027-01-01',
+        contract_key: presigned.body.key,
+      },
+    });
+    expect(linked.status, JSON.stringify(linked.body)).toBe(200);
+    expect(linked.body).toMatchObject({
+      message: 'Distributor Added',
+      company_distributor: {
+        distributor_id: distributor.id,
+        distributor_name: distributor.name,
+        company_id: company,
+        active: true,
+        base: true,
+        terminated: false,
+        contract_file_name: 'contract.pdf',
+        contract_data_uri: expect.stringContaining('http'),
+      },
+    });
+    const contract = await fetch(linked.body.company_distributor.contract_data_uri);
+    expect(Buffer.from(await contract.arrayBuffer()).equals(pdf)).toBe(true);
+
+    await asAdmin('POST', `/companies/${company}/distributors`, {
+      company_distributor: { distributor_id: second.id, base: true },
+    });
+    const backwards = await asAdmin('POST', `/companies/${company}/distributors`, {
+      company_distributor: {
+        distributor_id: second.id,
+        contract_start_date: '2026-05-01',
+        contract_end_date: '2026-01-01',
+      },
+    });
+    expect(backwards.body.errors).toEqual({
+      'company_distributor.contract_end_date': ['Contract end date must be after Contract start date'],
+    });
+    const unknown = await asAdmin('POST', `/companies/${company}/distributors`, {
+      company_distributor: { distributor_id: 'nope' },
+    });
+    expect(unknown.body.errors).toEqual({ distributor_id: ['Distributor not found'] });
+
+    const distribution = await asAdmin('GET', `/companies/${company}/distribution`);
+    expect(distribution.body.company).toMatchObject({ id: company, distributed: true });
+    const rows = distribution.body.company_distributors as { distributor_id: string; base: boolean }[];
+    expect(rows.map((r) => [r.distributor_id, r.base])).toEqual([
+      [distributor.id, false],
+      [second.id, true],
+    ]);
+    expect(distribution.body.dsp_connections).toEqual([]);
+    // The company form edits the same rows: the contract survives it, and the page names it without its key.
+    const rowId = linked.body.company_distributor.id;
+    const edited = await asAdmin('PATCH', `/admin/companies/${company}`, {
+      company_distributors_attributes: [{ id: rowId, active: false }],
+    });
+    const editedRow = edited.body.company.company_distributors.find((r: { id: string }) => r.id === rowId);
+    expect(editedRow).toMatchObject({ active: false, contract_file_name: 'contract.pdf' });
+    expect(JSON.stringify(edited.body)).not.toContain(presigned.body.key);
+    const after = await asAdmin('GET', `/companies/${company}/distribution`);
+    expect(after.body.company_distributors[0]).toMatchObject({ active: false, contract_file_name: 'contract.pdf' });
+    expect((await asAdmin('GET', '/companies/no-such-company/distribution')).status).toBe(404);
+    expect((await call('GET', `/api/v1/companies/${company}/distribution`, { token: manager.token })).status).toBe(403);
+  });
+});
