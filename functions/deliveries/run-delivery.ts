@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { QUEUES } from '../../infra/resources.js';
 import { NOT_DELIVERABLE_MESSAGE } from '../../shared/deliveries.js';
 import { recordingOriginalAudio, releaseCoverArt } from '../catalogue/delivery-assets.js';
-import { isDeliverable } from '../catalogue/release-status.js';
+import { isDeliverable, markReleaseDelivered } from '../catalogue/release-status.js';
 import { getRecording } from '../data/access/catalogue.js';
 import { getCompany } from '../data/access/companies.js';
 import { claimDelivery, finishDelivery, getDeliveryRelease, getDsp } from '../data/access/deliveries.js';
@@ -123,6 +123,12 @@ export async function runDelivery(message: DeliveryMessage, ern: ErnPort): Promi
   await push(message.userId, claimed);
   try {
     const files = await deliver(claimed, message.batchId, ern);
+    // The release is in a store now (contract A): accepted → delivered; already delivered or live stays.
+    // The files are in the store whatever happens here, so a failed status move never fails the delivery.
+    if (claimed.action !== 'takedown')
+      await markReleaseDelivered(claimed.tenantId, claimed.release_id).catch((error: unknown) =>
+        log().error('release status not moved to delivered', { error: String(error) }),
+      );
     await push(message.userId, await finishDelivery(claimed.tenantId, claimed.id, { status: 'delivered', files }));
     return 'delivered';
   } catch (error) {

@@ -96,6 +96,10 @@ describe('delivering a release to the demo store', () => {
     expect(files.map((f) => f.path)).toEqual(done.files?.map((f) => `demo-label/${f}`));
     expect(files.at(-1)?.path).toBe(`${batch}BatchComplete_${done.batch_id}.xml`);
     expect(files.at(-2)?.path).toMatch(/\.xml$/);
+    // The release moved accepted → delivered, recorded as the delivery's move (contract A).
+    const after = (await api(A).get(`/releases/${release.id}`)).body.release;
+    expect(after.status).toBe('delivered');
+    expect(after.status_history.at(-1)).toMatchObject({ from: 'accepted', to: 'delivered' });
     const resources = files.slice(0, -2);
     expect(resources.map((f) => f.path.split('/').slice(-2, -1)[0])).toEqual(['resources', 'resources']);
     expect(resources.map((f) => f.bytes).sort()).toEqual([bytes.art.length, bytes.audio.length].sort());
@@ -141,6 +145,20 @@ describe('a store that cannot be reached', () => {
       delivery_stub: 'flaky',
     });
     const { release } = await deliverableRelease(api(A), admin, A);
+    // Contract E: a store the company is not connected to is refused, named; an admin connects it.
+    const unconnected = await api(A).post(`/releases/${release.id}/distribution_deliveries/bulk_create`, {
+      release_deliveries: [{ dsp_id: store.id }],
+    });
+    expect(unconnected.status).toBe(400);
+    expect(unconnected.body).toEqual({
+      message: `Your company is not connected to ${store.name}`,
+      errors: { dsp_id: [`Your company is not connected to ${store.name}`] },
+    });
+    const connected = await call('POST', `/api/v1/companies/${A}/dsp_connections`, {
+      token: admin,
+      body: { dsp_connection: { dsp_id: store.id, status: 'connected' } },
+    });
+    expect(connected.status, JSON.stringify(connected.body)).toBe(201);
     const delivery = await createFor(A, release.id, store.id);
     await api(A).post('/distribution_deliveries/bulk_deliver', { ids: [delivery.id] });
     const refused = await settled(A, release.id, delivery.id);
