@@ -235,6 +235,19 @@ export const ROUTES: readonly Route[] = [
   r('POST', '/recordings/{id}/update_audio', 'catalogue', 'presignRecordingAudio', 'tenant', 'catalogue.write'),
   // A release's cover art: a presigned PUT; the upload worker checks it (issue 16, spec 2 §7 update_images).
   r('POST', '/releases/{id}/update_images', 'catalogue', 'presignReleaseCoverArt', 'tenant', 'catalogue.write'),
+  // Files kept beside a release or a label: presigned PUT (update_assets), then registered, listed, deleted.
+  r('POST', '/releases/{id}/update_assets', 'catalogue', 'presignReleaseAsset', 'tenant', 'catalogue.write'),
+  r('GET', '/releases/{id}/assets', 'catalogue', 'listReleaseAssets', 'tenant', 'catalogue.read'),
+  r('POST', '/releases/{id}/assets', 'catalogue', 'addReleaseAsset', 'tenant', 'catalogue.write'),
+  r('DELETE', '/releases/{id}/assets/{assetId}', 'catalogue', 'deleteReleaseAsset', 'tenant', 'catalogue.write'),
+  r('POST', '/labels/{id}/update_assets', 'catalogue', 'presignLabelAsset', 'tenant', 'catalogue.write'),
+  r('GET', '/labels/{id}/assets', 'catalogue', 'listLabelAssets', 'tenant', 'catalogue.read'),
+  r('POST', '/labels/{id}/assets', 'catalogue', 'addLabelAsset', 'tenant', 'catalogue.write'),
+  r('DELETE', '/labels/{id}/assets/{assetId}', 'catalogue', 'deleteLabelAsset', 'tenant', 'catalogue.write'),
+  r('POST', '/admin/labels/{id}/update_assets', 'catalogue', 'adminPresignLabelAsset', 'admin'),
+  r('GET', '/admin/labels/{id}/assets', 'catalogue', 'adminListLabelAssets', 'admin'),
+  r('POST', '/admin/labels/{id}/assets', 'catalogue', 'adminAddLabelAsset', 'admin'),
+  r('DELETE', '/admin/labels/{id}/assets/{assetId}', 'catalogue', 'adminDeleteLabelAsset', 'admin'),
   r('GET', '/labels/{id}/last_release', 'catalogue', 'lastRelease', 'tenant', 'catalogue.read'),
 
   // Reference data (spec 1 §3, §7).

@@ -54,6 +54,11 @@ type FunctionDeclaration = {
    */
   nativeModules?: readonly string[];
   /**
+   * Native modules that ship prebuilt for linux-arm64 too (sharp): installed for that platform
+   * (npm's cpu/os/libc settings) so the function stays on arm64, beside arm64 layers (ffmpeg).
+   */
+  arm64NativeModules?: readonly string[];
+  /**
    * Data files the function reads at run time (fonts …), relative to the repository root: the
    * bundle carries each at the same relative path and functions/lib/assets.ts `assetPath` finds it
    * there in Lambda and in place from source (e.g. PDF_FONT_ASSETS for the function that renders statements).
@@ -70,6 +75,9 @@ type ScheduledJobDeclaration = FunctionDeclaration & { timeoutSeconds: number };
 
 /** DuckDB's Node API and its prebuilt linux-x64 bindings. */
 const DUCKDB_MODULES = ['@duckdb/node-api', '@duckdb/node-bindings', '@duckdb/node-bindings-linux-x64'] as const;
+
+/** sharp (cover art checks and renditions); npm picks its prebuilt linux-arm64 libvips when bundling. */
+const SHARP_MODULES = ['sharp'] as const;
 
 /** API Gateway answers 503 after 29 s, so an HTTP function never needs longer. */
 export const HTTP_TIMEOUT_SECONDS = 29;
@@ -137,7 +145,8 @@ export const WORKERS: Record<QueueKey, FunctionDeclaration> = {
     entry: 'functions/uploads/worker.ts',
     memorySize: 1024, // ffmpeg transcoding is CPU-bound, and Lambda CPU scales with memory
     ephemeralStorageMiB: 2048, // the source WAV (up to 500 MB) and its mp3 preview
-    // Pushes tell the uploader when the preview and waveform are ready.
+    arm64NativeModules: SHARP_MODULES, // cover art is checked and resized with sharp; ffmpeg's layer is arm64
+    // Pushes tell the uploader when the preview and waveform are ready (and the cover art's verdict).
     needs: { table: 'readWrite', buckets: { uploads: 'readWrite' }, push: true, ffmpeg: true },
   },
   royaltyImport: {

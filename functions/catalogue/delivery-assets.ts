@@ -50,7 +50,7 @@ export function recordingOriginalAudio(recording: {
   audio?: AudioFields;
 }): StoredAsset | null {
   const audio = recording.audio;
-  if (!audio || audio.status !== 'ready' || !audio.source_key) return null;
+  if (audio?.status !== 'ready' || !audio.source_key) return null;
   const extension = path
     .extname(audio.filename || audio.source_key)
     .slice(1)
@@ -60,7 +60,8 @@ export function recordingOriginalAudio(recording: {
   return {
     bucket: requireEnv(ENV.uploadsBucket),
     key: audio.source_key,
-    fileName: `${fileStem(recording.isrc || recording.id)}.${extension === 'aif' ? 'aiff' : extension}`,
+    // An ISRC is named in its compact form (GBABC2600001), as DDEX file names use it.
+    fileName: `${fileStem(recording.isrc?.replace(/-/g, '') || recording.id)}.${extension === 'aif' ? 'aiff' : extension}`,
     contentType,
     ...(audio.size === undefined ? {} : { bytes: audio.size }),
   };

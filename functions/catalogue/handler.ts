@@ -5,12 +5,15 @@ import {
   COVER_ART_CONTENT_TYPES,
   LOGO_CONTENT_TYPES,
   MAX_AUDIO_BYTES,
+  MAX_ASSET_BYTES,
   MAX_COVER_ART_BYTES,
   MAX_LOGO_BYTES,
 } from '../../shared/constants.js';
 import { presignRecordingAudio } from '../audio/recording-audio.js';
-import { presignReleaseCoverArt } from './cover-art.js';
+import { presignReleaseCoverArt } from '../artwork/cover-art.js';
+import * as assets from './record-assets.js';
 import { uploadRequest } from '../../shared/schemas/uploads.js';
+import { VALIDATION } from '../../shared/messages.js';
 import { areaHandler, generatedOperations, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
 import { listQuerySchema } from '../lib/list-query.js';
 import { LISTS } from '../data/list-cache.js';
@@ -38,6 +41,23 @@ function withShortcuts<
   const scoped = query.inactive === 'true' ? { ...query, scope: 'inactive' } : query;
   return scoped.selectable === 'true' ? { ...scoped, page: 1, per_page: 1000 } : scoped;
 }
+/** Release and label files (booklets, press shots, contracts): any declared type, served as a download unless harmless. */
+const assetRequest = z.strictObject({
+  filename: z.string().trim().min(1).max(200),
+  content_type: z.string().regex(/^[\w.+-]+\/[\w.+-]+$/, 'Content type must be a MIME type such as application/pdf'),
+  size: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_ASSET_BYTES, VALIDATION.maxValue('Size', `${MAX_ASSET_BYTES} bytes`)),
+});
+const assetKey = z.strictObject({ file_key: z.string().min(1).max(400) });
+const assetParams = z.strictObject({ id: z.string().min(1).max(80), assetId: z.string().min(1).max(80) });
+const releaseOf = (id: string): assets.AssetOwner => ({ kind: 'releases', id });
+const labelOf = (id: string): assets.AssetOwner => ({ kind: 'labels', id });
+/** The company of a label, for the admin's calls across companies. */
+const labelTenant = async (id: string) => (await labels.findLabelAnyTenant(id)).tenantId;
+
 const logoRequest = uploadRequest(LOGO_CONTENT_TYPES, MAX_LOGO_BYTES);
 /** PATCH …/update_status: the new status; a rejection's reasons (one per line on the form), a note. */
 const statusChange = z.strictObject({
@@ -111,6 +131,44 @@ const operations = {
     body: uploadRequest(COVER_ART_CONTENT_TYPES, MAX_COVER_ART_BYTES),
     run: ({ tenantId, caller, params, body }) => presignReleaseCoverArt(tenantId, caller.user.userId, params.id, body),
   }),
+  presignReleaseAsset: operation('tenant', {
+    params: idParams,
+    body: assetRequest,
+    run: ({ tenantId, params, body }) => assets.presignAsset(tenantId, releaseOf(params.id), body),
+  }),
+  listReleaseAssets: operation('tenant', {
+    params: idParams,
+    run: ({ tenantId, params }) => assets.listAssets(tenantId, releaseOf(params.id)),
+  }),
+  addReleaseAsset: operation('tenant', {
+    params: idParams,
+    body: assetKey,
+    run: async ({ tenantId, caller, params, body }) =>
+      reply(201, await assets.addAsset(tenantId, caller.user.userId, releaseOf(params.id), body.file_key)),
+  }),
+  deleteReleaseAsset: operation('tenant', {
+    params: assetParams,
+    run: ({ tenantId, params }) => assets.deleteAsset(tenantId, releaseOf(params.id), params.assetId),
+  }),
+  presignLabelAsset: operation('tenant', {
+    params: idParams,
+    body: assetRequest,
+    run: ({ tenantId, params, body }) => assets.presignAsset(tenantId, labelOf(params.id), body),
+  }),
+  listLabelAssets: operation('tenant', {
+    params: idParams,
+    run: ({ tenantId, params }) => assets.listAssets(tenantId, labelOf(params.id)),
+  }),
+  addLabelAsset: operation('tenant', {
+    params: idParams,
+    body: assetKey,
+    run: async ({ tenantId, caller, params, body }) =>
+      reply(201, await assets.addAsset(tenantId, caller.user.userId, labelOf(params.id), body.file_key)),
+  }),
+  deleteLabelAsset: operation('tenant', {
+    params: assetParams,
+    run: ({ tenantId, params }) => assets.deleteAsset(tenantId, labelOf(params.id), params.assetId),
+  }),
   checkRelease: operation('tenant', {
     params: idParams,
     run: ({ tenantId, params }) => checkReleaseOf(tenantId, params.id),
@@ -148,6 +206,28 @@ const operations = {
       const found = await labels.findLabelAnyTenant(params.id);
       return { label: await labels.updateLabel(found.tenantId, params.id, body), message: 'Label Updated' };
     },
+  }),
+  adminPresignLabelAsset: operation('admin', {
+    params: idParams,
+    body: assetRequest,
+    run: async ({ params, body }) => assets.presignAsset(await labelTenant(params.id), labelOf(params.id), body),
+  }),
+  adminListLabelAssets: operation('admin', {
+    params: idParams,
+    run: async ({ params }) => assets.listAssets(await labelTenant(params.id), labelOf(params.id)),
+  }),
+  adminAddLabelAsset: operation('admin', {
+    params: idParams,
+    body: assetKey,
+    run: async ({ caller, params, body }) =>
+      reply(
+        201,
+        await assets.addAsset(await labelTenant(params.id), caller.user.userId, labelOf(params.id), body.file_key),
+      ),
+  }),
+  adminDeleteLabelAsset: operation('admin', {
+    params: assetParams,
+    run: async ({ params }) => assets.deleteAsset(await labelTenant(params.id), labelOf(params.id), params.assetId),
   }),
   adminDeleteLabel: operation('admin', {
     params: idParams,

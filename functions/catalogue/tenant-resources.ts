@@ -1,6 +1,6 @@
 import { presentAudio } from '../audio/recording-audio.js';
 import { requirePublisherCompany } from './company-tags.js';
-import { presentArtwork } from './cover-art.js';
+import { presentArtwork } from '../artwork/cover-art.js';
 import { prepareRecording, prepareRelease } from './release-rules.js';
 import { TENANT_COLLECTIONS } from './tenant-collections.js';
 import type { TenantResource } from './tenant-resource.js';

@@ -28,6 +28,7 @@ import { AccessToken } from './entities/access-token.js';
 import { Log } from './entities/log.js';
 import { ImportRecord } from './entities/import-record.js';
 import { Artist, Contributor, Payee, Recording, Release, Song } from './entities/catalogue.js';
+import { CatalogueAsset } from './entities/catalogue-asset.js';
 import {
   ExchangeRate,
   RoyaltyAggregate,
@@ -75,6 +76,7 @@ const entities = {
   Release,
   Recording,
   Song,
+  CatalogueAsset,
   RoyaltySource,
   RoyaltyImport,
   RoyaltyImportPart,

@@ -6,7 +6,8 @@ import { log, withRecordLog } from '../lib/logger.js';
 import { isDeclaredImage, isImageKey, SNIFF_BYTES } from './image-type.js';
 import { decodeS3Key } from './s3-event.js';
 import { AUDIO_PREFIX, handleAudioUpload } from '../audio/recording-audio.js';
-import { ARTWORK_PREFIX, handleCoverArtUpload } from '../catalogue/cover-art.js';
+import { ARTWORK_PREFIX } from '../artwork/cover-art.js';
+import { handleCoverArtUpload } from '../artwork/cover-art-worker.js';
 import { required } from '../lib/required.js';
 
 const processor = new BatchProcessor(EventType.SQS);

@@ -12,6 +12,9 @@ import { QUEUES, type QueueKey } from '../resources.js';
 import { acknowledge } from './nag.js';
 import { type FunctionDeps, ProductFunction } from './product-function.js';
 
+/** npm's settings that install the linux-arm64 (glibc) builds of native modules, whatever the build machine. */
+const ARM64_NPM_INSTALL = { npm_config_os: 'linux', npm_config_cpu: 'arm64', npm_config_libc: 'glibc' };
+
 export type WorkersProps = FunctionDeps;
 
 export class Workers extends Construct {
@@ -20,7 +23,8 @@ export class Workers extends Construct {
   constructor(scope: Construct, id: string, props: WorkersProps) {
     super(scope, id);
     for (const queue of Object.keys(WORKERS) as QueueKey[]) {
-      const { entry, memorySize, ephemeralStorageMiB, nativeModules, assets, needs } = WORKERS[queue];
+      const { entry, memorySize, ephemeralStorageMiB, nativeModules, arm64NativeModules, assets, needs } =
+        WORKERS[queue];
       const fn = new ProductFunction(this, `${queue}Worker`, {
         entry,
         timeout: Duration.seconds(QUEUES[queue].workerTimeoutSeconds),
@@ -28,6 +32,9 @@ export class Workers extends Construct {
         assets,
         ...(ephemeralStorageMiB ? { ephemeralStorageSize: Size.mebibytes(ephemeralStorageMiB) } : {}),
         ...(nativeModules ? { x86: true, bundling: { nodeModules: [...nativeModules] } } : {}),
+        ...(arm64NativeModules
+          ? { bundling: { nodeModules: [...arm64NativeModules], environment: ARM64_NPM_INSTALL } }
+          : {}),
       }).bindNeeds(needs, props);
       // One message per invocation; a failed message is retried alone, then dead-lettered.
       const { concurrency } = QUEUES[queue];

@@ -148,6 +148,8 @@ export async function startLocalCloud(options: LocalCloudOptions) {
       await (await import('../../functions/reference/seed.js')).seedReferenceData();
       await (await import('./seed-delivery.js')).seedDemoDsp(sftp.port);
       await (await import('./seed-catalogue.js')).seedDemoCatalogue();
+      // Cover art and original audio for the demo EP, checked by the real upload worker (issue 16).
+      await (await import('./seed-assets.js')).seedDemoDeliveryAssets();
       await (await import('./seed-royalties.js')).seedDemoRoyalties();
       // After the demo DSP exists: the demo company may deliver to it (issue 16 contract E).
       await (await import('./seed-dsp-connections.js')).seedDemoDspConnections();

@@ -492,6 +492,8 @@ describe('one declaration per function (infra/functions.ts)', () => {
         Timeout: QUEUES[key].workerTimeoutSeconds,
         MemorySize: WORKERS[key].memorySize,
       });
+      // sharp is installed for linux-arm64 (arm64NativeModules), so the upload worker stays beside ffmpeg's arm64 layer.
+      expect(worker.Properties.Architectures, key).toEqual([WORKERS[key].nativeModules ? 'x86_64' : 'arm64']);
       const [queueId] = single('AWS::SQS::Queue', (p) => p.QueueName === QUEUES[key].localName);
       template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
         FunctionName: { Ref: workerId },

@@ -181,4 +181,41 @@ describe('audio pipeline', () => {
       'peaks.json',
     ]);
   }, 60_000);
+
+  it('accepts a FLAC original (issue 16), keeps it for delivery and reads its facts', async () => {
+    const wav = path.join(dir, 'for-flac.wav');
+    const flac = path.join(dir, 'master.flac');
+    writeSineWav(wav, { seconds: 1, amplitude: 0.5 });
+    const { ffmpegPath } = await import('../../functions/audio/ffmpeg.js');
+    execFileSync(ffmpegPath(), ['-v', 'error', '-y', '-i', wav, '-c:a', 'flac', flac]);
+    const bytes = readFileSync(flac);
+    const recording = (await api.post('/recordings', { title: `FLAC ${Date.now()}`, isrc: 'GBAAA2600123' })).body
+      .recording;
+    const presigned = await api.post(`/recordings/${recording.id}/update_audio`, {
+      filename: 'master.flac',
+      content_type: 'audio/flac',
+      size: bytes.length,
+    });
+    expect(presigned.status, JSON.stringify(presigned.body)).toBe(200);
+    const put = await fetch(presigned.body.url, {
+      method: 'PUT',
+      headers: presigned.body.headers,
+      body: new Uint8Array(bytes),
+    });
+    expect(put.status).toBe(200);
+    const done = await until(async () => {
+      const current = (await api.get(`/recordings/${recording.id}`)).body.recording;
+      return ['ready', 'failed'].includes(current.audio?.status) ? current : undefined;
+    });
+    expect(done.audio).toMatchObject({ status: 'ready', filename: 'master.flac', bit_depth: 16, channels: 2 });
+    const { getRecording } = await import('../../functions/data/access/catalogue.js');
+    const { recordingOriginalAudio } = await import('../../functions/catalogue/delivery-assets.js');
+    const stored = await getRecording(manager.distributed.id, recording.id);
+    expect(stored && recordingOriginalAudio(stored)).toMatchObject({
+      key: presigned.body.key,
+      fileName: 'GBAAA2600123.flac',
+      contentType: 'audio/flac',
+      bytes: bytes.length,
+    });
+  }, 60_000);
 });

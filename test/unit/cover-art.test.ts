@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkCoverArt, coverArtRendition, sniffCoverArt } from '../../functions/catalogue/cover-art-check.js';
+import { checkCoverArt, coverArtRendition, sniffCoverArt } from '../../functions/artwork/cover-art-check.js';
 import { recordingOriginalAudio, releaseCoverArt } from '../../functions/catalogue/delivery-assets.js';
 import { ENV } from '../../infra/resources.js';
 
@@ -128,9 +128,9 @@ describe('delivery assets (contract B)', () => {
     expect(
       recordingOriginalAudio({ id: 'rec1', audio: { ...audio, filename: 'take.aif', source_key: 'a/x.aif' } }),
     ).toMatchObject({ fileName: 'rec1.aiff', contentType: 'audio/aiff' });
-    expect(recordingOriginalAudio({ id: 'rec1', audio: { ...audio, filename: 'take.wav' } })).toMatchObject({
-      contentType: 'audio/wav',
-    });
+    expect(
+      recordingOriginalAudio({ id: 'rec1', isrc: 'GB-NLR-26-00001', audio: { ...audio, filename: 'take.wav' } }),
+    ).toMatchObject({ fileName: 'GBNLR2600001.wav', contentType: 'audio/wav' });
     for (const status of ['uploading', 'processing', 'failed'])
       expect(recordingOriginalAudio({ id: 'rec1', audio: { ...audio, status } })).toBeNull();
     expect(recordingOriginalAudio({ id: 'rec1' })).toBeNull();

@@ -83,4 +83,9 @@ describe('import graph of functions/', () => {
       ),
     ).toEqual([]);
   });
+
+  it('keeps sharp (a native module bundled only with the upload worker) out of the catalogue Lambda', () => {
+    expect(inputsOf('functions/catalogue/handler.ts').filter((file) => file.includes('cover-art-check'))).toEqual([]);
+    expect(inputsOf('functions/uploads/worker.ts')).toContain('functions/artwork/cover-art-check.ts');
+  });
 });

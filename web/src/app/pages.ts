@@ -84,6 +84,9 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   statement: () => import('../pages/statements/statement-detail-page').then((m) => m.StatementDetailPage),
   'statement-edit': () => import('../pages/statements/statement-edit-page').then((m) => m.StatementEditPage),
   'statement-run': () => import('../pages/statements/statement-run-page').then((m) => m.StatementRunPage),
+  'release-assets': () => import('../pages/catalogue/assets-page').then((m) => m.ReleaseAssetsPage),
+  'label-assets': () => import('../pages/catalogue/assets-page').then((m) => m.LabelAssetsPage),
+  'admin-label-assets': () => import('../pages/catalogue/assets-page').then((m) => m.AdminLabelAssetsPage),
   'label-distribution-statements': () =>
     import('../pages/statements/statements-page').then((m) => m.LabelDistributionStatementsPage),
   'label-statement-settings': () =>

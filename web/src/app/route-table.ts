@@ -28,6 +28,9 @@ export type PageKey =
   | 'labels'
   | 'label'
   | 'label-form'
+  | 'release-assets'
+  | 'label-assets'
+  | 'admin-label-assets'
   | 'admin-dashboard'
   | 'admin-labels'
   | 'admin-label'
@@ -242,6 +245,7 @@ const labelRoutes: RouteDef[] = [
       'store',
     ]),
     {
+      '/user/labels/:labelId/assets': 'label-assets',
       '/user/labels/:labelId/distribution_statements': 'label-distribution-statements',
       '/user/labels/:labelId/statement_settings': 'label-statement-settings',
     },
@@ -333,7 +337,7 @@ const userRoutes: RouteDef[] = [
       ],
       { new: 'UserNewRelease', edit: 'EditRelease' },
     ),
-    cataloguePages('releases', 'releaseId'),
+    { ...cataloguePages('releases', 'releaseId'), '/user/releases/:releaseId/assets': 'release-assets' },
   ),
   ...withPages(userEntity('recordings', 'recording', 'recordingId'), cataloguePages('recordings', 'recordingId')),
   ...withPages(
@@ -551,17 +555,20 @@ const adminRoutes: RouteDef[] = [
     { list: 'AdminImports', detail: 'AdminImport' },
     { list: 'admin-imports', detail: 'admin-import' },
   ),
-  ...adminEntity(
-    'labels',
-    'label',
-    ['assets', 'settings'],
-    { list: 'LabelsAdmin', new: 'LabelAdminNew', detail: 'LabelAdmin', edit: 'LabelAdminEdit' },
-    {
-      list: 'admin-labels',
-      new: 'admin-label-form',
-      detail: 'admin-label',
-      edit: 'admin-label-form',
-    },
+  ...withPages(
+    adminEntity(
+      'labels',
+      'label',
+      ['assets', 'settings'],
+      { list: 'LabelsAdmin', new: 'LabelAdminNew', detail: 'LabelAdmin', edit: 'LabelAdminEdit' },
+      {
+        list: 'admin-labels',
+        new: 'admin-label-form',
+        detail: 'admin-label',
+        edit: 'admin-label-form',
+      },
+    ),
+    { '/admin/labels/:labelId/assets': 'admin-label-assets' },
   ),
   ...adminEntity('languages', 'language', [], {}, REFERENCE_PAGES),
   ...adminEntity(

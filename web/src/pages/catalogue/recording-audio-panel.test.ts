@@ -6,6 +6,7 @@ describe('audio upload box (spec 2 §5)', () => {
     expect(audioFileProblem({ name: 'Take 1.WAV', size: 10 })).toBeNull();
     expect(audioFileProblem({ name: 'mix.aiff', size: 500_000_000 })).toBeNull();
     expect(audioFileProblem({ name: 'mix.aif', size: 1 })).toBeNull();
+    expect(audioFileProblem({ name: 'master.FLAC', size: 1 })).toBeNull();
     expect(audioFileProblem({ name: 'song.mp3', size: 10 })).toBe('Audio must be a wav, aiff, aif or flac file');
     expect(audioFileProblem({ name: 'long.wav', size: 500_000_001 })).toBe('Size must be under 500000000 bytes');
   });

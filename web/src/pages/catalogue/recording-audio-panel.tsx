@@ -169,10 +169,10 @@ export function RecordingAudioPanel({ recording }: { recording: Recording }) {
           accept=".wav,.aiff,.aif,.flac"
           errorText={problem}
           showFileSize
-          constraintText="WAV, AIFF or AIF, up to 500,000,000 bytes"
+          constraintText="WAV, AIFF, AIF or FLAC, up to 500,000,000 bytes"
           i18nStrings={{
             uploadButtonText: () => (audio ? 'Replace audio' : 'Upload audio'),
-            dropzoneText: () => 'Drop a WAV or AIFF file',
+            dropzoneText: () => 'Drop a WAV, AIFF or FLAC file',
             removeFileAriaLabel: () => 'Remove file',
             limitShowFewer: 'Show fewer files',
             limitShowMore: 'Show more files',

@@ -109,11 +109,11 @@ export function ReleaseAudioUploads({
             setFiles(detail.value);
             if (detail.value.length) void upload(detail.value);
           }}
-          accept=".wav,.aiff,.aif"
-          constraintText="WAV, AIFF or AIF, up to 500,000,000 bytes each"
+          accept=".wav,.aiff,.aif,.flac"
+          constraintText="WAV, AIFF, AIF or FLAC, up to 500,000,000 bytes each"
           i18nStrings={{
             uploadButtonText: () => 'Upload audio files',
-            dropzoneText: () => 'Drop WAV or AIFF files',
+            dropzoneText: () => 'Drop WAV, AIFF or FLAC files',
             removeFileAriaLabel: () => 'Remove file',
             limitShowFewer: 'Show fewer files',
             limitShowMore: 'Show more files',

@@ -26,6 +26,7 @@ import {
 import type { ReferenceConfig, ReferenceField, RowField } from '../admin/reference/reference-types';
 import { normaliseArtistRows, payeeShareWarning } from './artist-rows';
 import { ReleaseCheckPanel } from './release-check-panel';
+import { CoverThumbnail, withCoverArt } from './release-cover-art';
 import { duplicateRelease } from './release-duplicate';
 import { companyField } from './people-configs';
 import { RecordingReleases } from './related-records';
@@ -83,7 +84,7 @@ export const release: ReferenceConfig = {
   tenant: true,
   afterSaveRoute: (base, id, isNew) => `${base}/${encodeURIComponent(id)}${isNew ? '/edit' : ''}`,
   duplicateOf: duplicateRelease,
-  DetailExtra: ReleaseCheckPanel,
+  DetailExtra: withCoverArt(ReleaseCheckPanel),
   FormExtra: ReleaseAudioUploads,
   tour: RELEASE_TOUR,
   fields: [
@@ -169,6 +170,7 @@ export const release: ReferenceConfig = {
     },
   ],
   columns: [
+    { field: 'artwork', header: 'Cover', Cell: CoverThumbnail },
     { field: 'title', header: 'Title', sortable: true },
     { field: 'display_artists', header: 'Artists', sortable: true },
     { field: 'cat_no', header: 'Cat no', sortable: true },

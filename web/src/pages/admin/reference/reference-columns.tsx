@@ -33,7 +33,14 @@ export function referenceColumns(
             }
           : column.badge
             ? { cell: (r: ReferenceRecord) => <StatusBadge word={String(r[column.field] ?? '')} /> }
-            : { cell: (r: ReferenceRecord) => <ReferenceValue config={config} record={r} field={column.field} /> }),
+            : {
+                cell: (r: ReferenceRecord) =>
+                  column.Cell ? (
+                    <column.Cell record={r} />
+                  ) : (
+                    <ReferenceValue config={config} record={r} field={column.field} />
+                  ),
+              }),
       }),
     ),
     ...(acrossCompanies

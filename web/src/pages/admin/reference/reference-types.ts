@@ -87,6 +87,8 @@ type ReferenceColumn = {
   sortable?: boolean;
   /** A status word shown in its spec colour (spec 1 §4). */
   badge?: boolean;
+  /** Draws the cell itself (a release's cover thumbnail) instead of the field's value. */
+  Cell?: ComponentType<{ record: Record<string, unknown> }>;
 };
 
 export type ReferenceConfig = {

@@ -7,7 +7,7 @@ import {
 } from '../../shared/constants.js';
 
 /** What the checks learn of cover art that stores will take. */
-export type CoverArtFacts = { content_type: CoverArtContentType; width: number; height: number; bytes: number };
+type CoverArtFacts = { content_type: CoverArtContentType; width: number; height: number; bytes: number };
 
 export type CoverArtVerdict = { ok: true; facts: CoverArtFacts } | { ok: false; reason: string };
 

@@ -1,0 +1,157 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import FileUpload from '@cloudscape-design/components/file-upload';
+import Header from '@cloudscape-design/components/header';
+import Link from '@cloudscape-design/components/link';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { MAX_ASSET_BYTES } from '../../../../shared/constants';
+import { VALIDATION } from '../../../../shared/messages';
+import { api, errorMessage, putWithProgress } from '../../app/api';
+import { notify } from '../../app/notifications';
+import { useApi } from '../../app/resources';
+import { UploadProgress } from '../../components/upload-progress';
+
+type Asset = {
+  id: string;
+  filename: string;
+  content_type: string | null;
+  size: number | null;
+  uploaded_at: string;
+  url: string;
+};
+
+/** Why a chosen file cannot be kept, before anything is sent. */
+export function assetFileProblem(file: { size: number }): string | null {
+  return file.size > MAX_ASSET_BYTES ? VALIDATION.maxValue('Size', `${MAX_ASSET_BYTES} bytes`) : null;
+}
+
+/**
+ * The files kept beside a release or a label (spec 2 §2 releases/{id}/assets, labels/{id}/assets
+ * and the admin label assets page): upload with progress (update_assets, then the bytes, then the
+ * registration), download, delete. `base` is the record's API path (/releases/{id}, /admin/labels/{id}).
+ */
+function AssetsPanel({ base, title }: { base: string; title: string }) {
+  const { data, error, isLoading, mutate } = useApi<{ assets: Asset[] }>(`${base}/assets`);
+  const [files, setFiles] = useState<File[]>([]);
+  const [percent, setPercent] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const upload = async (chosen: File[]) => {
+    setProblem(null);
+    for (const file of chosen) {
+      const refused = assetFileProblem(file);
+      if (refused) {
+        setProblem(`${file.name}: ${refused}`);
+        continue;
+      }
+      try {
+        setPercent(0);
+        const type = file.type || 'application/octet-stream';
+        const presigned = await api.post<{ url: string; key: string; headers?: Record<string, string> }>(
+          `${base}/update_assets`,
+          { filename: file.name, content_type: type, size: file.size },
+        );
+        await putWithProgress(presigned.url, file, presigned.headers ?? { 'content-type': type }, setPercent);
+        await api.post(`${base}/assets`, { file_key: presigned.key });
+        notify('notification', `${file.name} kept`);
+      } catch (failure) {
+        setProblem(`${file.name}: ${errorMessage(failure)}`);
+      }
+    }
+    setPercent(null);
+    setFiles([]);
+    await mutate();
+  };
+
+  const remove = async (asset: Asset) => {
+    try {
+      await api.delete(`${base}/assets/${encodeURIComponent(asset.id)}`);
+      notify('notification', `${asset.filename} deleted`);
+      await mutate();
+    } catch (failure) {
+      notify('error', errorMessage(failure));
+    }
+  };
+
+  return (
+    <ContentLayout header={<Header variant="h1">{title}</Header>}>
+      <SpaceBetween size="l">
+        <Table
+          data-testid="assets-table"
+          loading={isLoading}
+          loadingText="Loading files"
+          items={data?.assets ?? []}
+          empty={<Box color="text-body-secondary">{error ? errorMessage(error) : 'No files yet'}</Box>}
+          header={<Header counter={data ? `(${data.assets.length})` : undefined}>Files</Header>}
+          columnDefinitions={[
+            {
+              id: 'filename',
+              header: 'File',
+              isRowHeader: true,
+              cell: (a) => (
+                <Link href={a.url} external data-testid={`asset-${a.id}`}>
+                  {a.filename}
+                </Link>
+              ),
+            },
+            { id: 'type', header: 'Type', cell: (a) => a.content_type ?? '-' },
+            { id: 'size', header: 'Size', cell: (a) => (a.size === null ? '-' : `${a.size} bytes`) },
+            { id: 'uploaded', header: 'Uploaded', cell: (a) => a.uploaded_at.slice(0, 10) },
+            {
+              id: 'actions',
+              header: 'Actions',
+              cell: (a) => (
+                <Button variant="inline-link" onClick={() => void remove(a)} ariaLabel={`Delete ${a.filename}`}>
+                  Delete
+                </Button>
+              ),
+            },
+          ]}
+        />
+        <FileUpload
+          multiple
+          value={files}
+          onChange={({ detail }) => {
+            setFiles(detail.value);
+            if (detail.value.length) void upload(detail.value);
+          }}
+          errorText={problem}
+          showFileSize
+          constraintText="Booklets, press shots, contracts: any file up to 100 MB"
+          i18nStrings={{
+            uploadButtonText: () => 'Upload files',
+            dropzoneText: () => 'Drop files',
+            removeFileAriaLabel: () => 'Remove file',
+            limitShowFewer: 'Show fewer files',
+            limitShowMore: 'Show more files',
+            errorIconAriaLabel: 'Error',
+          }}
+          data-testid="assets-upload"
+        />
+        {percent !== null ? <UploadProgress percent={percent} label="Uploading" testId="assets-progress" /> : null}
+      </SpaceBetween>
+    </ContentLayout>
+  );
+}
+
+/** /user/releases/{releaseId}/assets */
+export function ReleaseAssetsPage() {
+  const { releaseId = '' } = useParams();
+  return <AssetsPanel base={`/releases/${encodeURIComponent(releaseId)}`} title="Release assets" />;
+}
+
+/** /user/labels/{labelId}/assets */
+export function LabelAssetsPage() {
+  const { labelId = '' } = useParams();
+  return <AssetsPanel base={`/labels/${encodeURIComponent(labelId)}`} title="Label assets" />;
+}
+
+/** /admin/labels/{labelId}/assets: the same files, reached across companies. */
+export function AdminLabelAssetsPage() {
+  const { labelId = '' } = useParams();
+  return <AssetsPanel base={`/admin/labels/${encodeURIComponent(labelId)}`} title="Admin: label assets" />;
+}
