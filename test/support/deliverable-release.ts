@@ -29,7 +29,6 @@ export async function deliverableRelease(api: Api, admin: string, tenantId: stri
   const artKey = `artwork/${tenantId}/${release.id}/cover.jpg`;
   const audioKey = `audio/${tenantId}/${recording.id}/original.flac`;
   await put(artKey, art, 'image/jpeg');
-  await put(audioKey, audio, 'audio/flac');
   const db = getDb().entities;
   await db.Release.patch({ tenantId, id: release.id })
     .set({
@@ -45,8 +44,24 @@ export async function deliverableRelease(api: Api, admin: string, tenantId: stri
       },
     })
     .go();
-  await db.Recording.patch({ tenantId, id: recording.id })
-    .set({ audio: { status: 'ready', source_key: audioKey, filename: 'original.flac', size: audio.length } })
-    .go();
+  await seedOriginalAudio(tenantId, recording.id, audio, audioKey);
   return { release, recording, bytes: { art, audio } };
+}
+
+/** A recording's original audio as the upload worker leaves it: the object, and a ready `audio`. */
+export async function seedOriginalAudio(
+  tenantId: string,
+  recordingId: string,
+  audio = Buffer.from(`fLaC original of ${recordingId}`),
+  key = `audio/${tenantId}/${recordingId}/original.flac`,
+) {
+  const { s3Client } = await import('../../functions/lib/clients.js');
+  const { getDb } = await import('../../functions/data/service.js');
+  await s3Client().send(
+    new PutObjectCommand({ Bucket: BUCKETS.uploads.localName, Key: key, Body: audio, ContentType: 'audio/flac' }),
+  );
+  await getDb()
+    .entities.Recording.patch({ tenantId, id: recordingId })
+    .set({ audio: { status: 'ready', source_key: key, filename: 'original.flac', size: audio.length } })
+    .go();
 }
