@@ -7,7 +7,7 @@ export type PlannedFile =
   | { path: string; kind: 'batchComplete'; xml: string };
 
 /** A name safe as one path segment on any server (no folders, no control characters). */
-export const safeSegment = (name: string) => name.replace(/[^\w.-]+/g, '_').replace(/^\.+/, '_') || '_';
+const safeSegment = (name: string) => name.replace(/[^\w.-]+/g, '_').replace(/^\.+/, '_') || '_';
 
 /** A resource file: its path relative to the ERN (as the message's URI names it) and the stored object. */
 export type BatchResource = { uri: string; asset: StoredAsset };

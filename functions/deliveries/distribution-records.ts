@@ -16,7 +16,7 @@ import { listAnswer, listQuerySchema, pageOf } from '../lib/list-query.js';
  * in the distribution area (admins only), entered one by one or imported from a CSV whose header
  * names the fields. After an import the list shows 50 per page, newest delivery_time first.
  */
-export const RECORD_FIELDS = [
+const RECORD_FIELDS = [
   'artist_name',
   'delivery_time',
   'distributor_name',

@@ -7,7 +7,7 @@ import { referenceResource } from '../../functions/reference/reference-lists.js'
 import { DEMO_SFTP_LOGIN } from './sftp-server.js';
 
 /** The demo store every delivery of the demo goes to: the local SFTP server (infra/local/sftp-server.ts). */
-export const DEMO_DSP_NAME = 'Demo DSP';
+const DEMO_DSP_NAME = 'Demo DSP';
 
 /**
  * Seeds the demo store, or points it at this start's SFTP port (a test cloud takes a free port
