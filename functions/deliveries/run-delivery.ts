@@ -1,4 +1,5 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { QUEUES } from '../../infra/resources.js';
 import { NOT_DELIVERABLE_MESSAGE } from '../../shared/deliveries.js';
@@ -16,7 +17,7 @@ import { pushToUser } from '../realtime/push.js';
 import { planBatch, type BatchResource, type PlannedFile } from './batch-plan.js';
 import { ernParty, senderParty } from './ern/message-parties.js';
 import { resourceReferences } from './ern/references.js';
-import type { ErnParty, ErnRelease } from './ern/types.js';
+import type { ErnHash, ErnParty, ErnRelease } from './ern/types.js';
 import { EndpointProblem, sftpEndpointOf } from './dsp-endpoint.js';
 import type { ErnPort } from './ern-port.js';
 import { deliveryView } from './present.js';
@@ -33,14 +34,18 @@ const LEASE_MS = QUEUES.releaseDelivery.workerTimeoutSeconds * 1000;
  * The files a release sends beside its message, as the message names them (ern/references.ts):
  * each track's original audio and the cover art. A missing one fails the delivery, named.
  */
-async function resourcesOf(tenantId: string, release: ReleaseItem, ern: ErnRelease): Promise<BatchResource[]> {
-  const resources: BatchResource[] = [];
+async function resourcesOf(
+  tenantId: string,
+  release: ReleaseItem,
+  ern: ErnRelease,
+): Promise<(BatchResource & { reference: string })[]> {
+  const resources: (BatchResource & { reference: string })[] = [];
   for (const ref of resourceReferences(ern)) {
     if (ref.kind === 'image') {
       const cover = releaseCoverArt(release);
       if (!ref.file || !cover)
         throw new DeliveryProblem(`${release.title} has no cover art: upload it before delivering`);
-      resources.push({ uri: ref.file.fileName, asset: cover });
+      resources.push({ reference: ref.reference, uri: ref.file.fileName, asset: cover });
       continue;
     }
     const recording = await getRecording(tenantId, ref.recordingId);
@@ -49,9 +54,29 @@ async function resourcesOf(tenantId: string, release: ReleaseItem, ern: ErnRelea
     const named = `Recording "${recording.title}"${recording.isrc ? ` (${recording.isrc})` : ''}`;
     if (!ref.file || !audio)
       throw new DeliveryProblem(`${named} has no original audio (WAV or FLAC): upload it before delivering`);
-    resources.push({ uri: ref.file.fileName, asset: audio });
+    resources.push({ reference: ref.reference, uri: ref.file.fileName, asset: audio });
   }
   return resources;
+}
+
+/**
+ * Each file's MD5 for the message's HashSum, read from the bucket before anything is sent (so the
+ * ERN names what the store will receive). One read per file; files are hashed a few at a time.
+ */
+async function hashesOf(
+  resources: readonly (BatchResource & { reference: string })[],
+): Promise<Record<string, ErnHash>> {
+  const hashes: Record<string, ErnHash> = {};
+  for (let i = 0; i < resources.length; i += 4) {
+    await Promise.all(
+      resources.slice(i, i + 4).map(async ({ reference, asset }) => {
+        const hash = createHash('md5');
+        for await (const chunk of await readAsset(asset)) hash.update(chunk as Buffer);
+        hashes[reference] = { algorithm: 'MD5', value: hash.digest('hex') };
+      }),
+    );
+  }
+  return hashes;
 }
 
 async function readAsset(asset: BatchResource['asset']): Promise<Readable> {
@@ -90,6 +115,7 @@ async function deliver(item: ReleaseDeliveryItem, batchId: string, ern: ErnPort)
   // A takedown sends the message alone: the store has the files already.
   const resources = item.action === 'takedown' ? [] : await resourcesOf(item.tenantId, release, loaded);
   const xml = ern.build(loaded, {
+    hashes: await hashesOf(resources),
     action: item.action,
     messageId: `${batchId}-${item.id}`,
     createdAt,

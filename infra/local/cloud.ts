@@ -132,7 +132,7 @@ export async function startLocalCloud(options: LocalCloudOptions) {
       configRoute(() => ({ region: REGION, userPoolId: pool.userPoolId, userPoolClientId: pool.userPoolClientId })),
       cognitoProxyRoute(cognito.endpoint),
       outboxRoute(requireEnv(ENV.outboxDir)),
-      sftpRoute(sftp.arrivals),
+      sftpRoute(sftp.arrivals, sftp.root),
       scheduleRoute(scheduler.runNow),
       spaRoute(path.resolve(options.webDir)),
     );

@@ -201,9 +201,25 @@ export async function startSftpServer(options: { port: number; dir: string }) {
   };
 }
 
-/** GET /_local/sftp: the files the demo store received, in arrival order (`?prefix=` narrows to a batch). */
-export function sftpRoute(arrivals: () => Arrival[]): LocalRoute {
+/**
+ * GET /_local/sftp: the files the demo store received, in arrival order (`?prefix=` narrows to a batch);
+ * GET /_local/sftp/files/<path>: one of them, as it arrived (inside the store's folder only).
+ */
+export function sftpRoute(arrivals: () => Arrival[], root: string): LocalRoute {
   return async (_req, res, url) => {
+    if (url.pathname.startsWith('/_local/sftp/files/')) {
+      const relative = decodeURIComponent(url.pathname.slice('/_local/sftp/files/'.length));
+      const file = path.join(root, path.posix.normalize(`/${relative}`));
+      const found = await fs.stat(file).catch(() => null);
+      if (!found?.isFile()) {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ message: 'No such file' }));
+        return true;
+      }
+      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': found.size });
+      res.end(await fs.readFile(file));
+      return true;
+    }
     if (url.pathname !== '/_local/sftp') return false;
     const prefix = url.searchParams.get('prefix') ?? '';
     const files = arrivals().filter((a) => a.path.startsWith(prefix));

@@ -1,4 +1,5 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ENV } from '../../infra/resources.js';
 import { DEMO_SFTP_LOGIN } from '../../infra/local/sftp-server.js';
@@ -103,6 +104,15 @@ describe('delivering a release to the demo store', () => {
     const resources = files.slice(0, -2);
     expect(resources.map((f) => f.path.split('/').slice(-2, -1)[0])).toEqual(['resources', 'resources']);
     expect(resources.map((f) => f.bytes).sort()).toEqual([bytes.art.length, bytes.audio.length].sort());
+    // The ERN names each file by the URI it arrived under, with its MD5, and validates.
+    const ern = (await call('GET', `/_local/sftp/files/${files.at(-2)?.path}`)).body as string;
+    const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
+    for (const resource of resources) expect(ern).toContain(resource.path.split('/').slice(-2).join('/'));
+    expect(ern).toContain(`<HashSumValue>${md5(bytes.audio)}</HashSumValue>`);
+    expect(ern).toContain(`<HashSumValue>${md5(bytes.art)}</HashSumValue>`);
+    const { validateErn } = await import('../../functions/deliveries/ern/validate.js');
+    expect(await validateErn(ern)).toEqual({ valid: true });
+    expect((await call('GET', '/_local/sftp/files/..%2F..%2Fhost-key')).status).toBe(404);
   });
 
   it('uploads once when the queue delivers the same message twice, at once or after it was delivered', async () => {
