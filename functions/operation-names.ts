@@ -285,6 +285,21 @@ export const OPERATION_NAMES = {
     'confirmPaymentRun',
     'cancelPaymentRun',
   ],
+  // Release deliveries and the distribution area's delivery records (issue 16, slice deliveries).
+  deliveries: [
+    'listReleaseDeliveries',
+    'bulkCreateReleaseDeliveries',
+    'bulkCreateForRelease',
+    'updateReleaseDelivery',
+    'deleteReleaseDelivery',
+    'bulkDeliver',
+    'redeliver',
+    'listDistributionDeliveries',
+    'getDistributionDelivery',
+    'createDistributionDelivery',
+    'importDistributionDeliveries',
+    'deleteDistributionDelivery',
+  ],
 } as const;
 
 /** An API area: one Lambda, one handler map. */

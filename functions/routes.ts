@@ -432,6 +432,36 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/payments/{id}/edit', 'payments', 'getPayment', 'tenant', 'money.read'),
   r('PATCH', '/payments/{id}', 'payments', 'updatePayment', 'tenant', 'money.write'),
   r('DELETE', '/payments/{id}', 'payments', 'deletePayment', 'tenant', 'money.write'),
+
+  // Release deliveries (issue 16; spec 2 §7 "Deliveries and quality control", spec 3 §7.8): a release's
+  // deliveries to stores, created, queued to the delivery worker (bulk_deliver) and re-delivered.
+  r('GET', '/releases/{id}/distribution_deliveries', 'deliveries', 'listReleaseDeliveries', 'tenant', 'delivery.read'),
+  r(
+    'POST',
+    '/releases/{id}/distribution_deliveries/bulk_create',
+    'deliveries',
+    'bulkCreateReleaseDeliveries',
+    'tenant',
+    'delivery.write',
+  ),
+  r(
+    'POST',
+    '/release/release_deliveries/bulk_create',
+    'deliveries',
+    'bulkCreateForRelease',
+    'tenant',
+    'delivery.write',
+  ),
+  r('POST', '/distribution_deliveries/bulk_deliver', 'deliveries', 'bulkDeliver', 'tenant', 'delivery.write'),
+  r('PATCH', '/distribution_deliveries/{id}', 'deliveries', 'updateReleaseDelivery', 'tenant', 'delivery.write'),
+  r('DELETE', '/distribution_deliveries/{id}', 'deliveries', 'deleteReleaseDelivery', 'tenant', 'delivery.write'),
+  r('POST', '/distribution_deliveries/{id}/redeliver', 'deliveries', 'redeliver', 'tenant', 'delivery.write'),
+  // The distribution area's delivery records (admins; spec 3 §3.10): list, one, new, CSV import, delete.
+  r('GET', '/deliveries', 'deliveries', 'listDistributionDeliveries', 'admin'),
+  r('POST', '/deliveries/new', 'deliveries', 'createDistributionDelivery', 'admin'),
+  r('POST', '/deliveries/import', 'deliveries', 'importDistributionDeliveries', 'admin'),
+  r('GET', '/deliveries/{id}', 'deliveries', 'getDistributionDelivery', 'admin'),
+  r('DELETE', '/deliveries/{id}', 'deliveries', 'deleteDistributionDelivery', 'admin'),
 ];
 
 export const AREAS: readonly Area[] = [...new Set(ROUTES.map((route) => route.area))];

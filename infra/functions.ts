@@ -132,6 +132,8 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
   }),
   // Payments (issue 14): table reads and writes only (a payment and its statements in one transaction).
   payments: httpArea(),
+  // Release deliveries (issue 16): table reads and writes, deliveries queued to the delivery worker.
+  deliveries: httpArea({ needs: { sendsTo: ['releaseDelivery'] } }),
 };
 
 /**
@@ -171,6 +173,19 @@ export const WORKERS: Record<QueueKey, FunctionDeclaration> = {
     nativeModules: DUCKDB_MODULES,
     // Sends each account's statement by mail, pushes the run's progress, queues the account steps.
     needs: { table: 'readWrite', buckets: { ledger: 'readWrite' }, mail: true, push: true, sendsTo: ['statementRun'] },
+  },
+  // Release deliveries (issue 16): reads the release and its files (uploads bucket), builds and validates
+  // its ERN against the vendored 4.3 schema, uploads over SFTP, pushes the status to the uploader.
+  releaseDelivery: {
+    entry: 'functions/deliveries/worker.ts',
+    memorySize: 1024,
+    // The vendored ERN 4.3 schema (functions/deliveries/ern/validate.ts ERN_SCHEMA_ASSETS; a unit test keeps them equal).
+    assets: [
+      'functions/deliveries/ern/schemas/release-notification.xsd',
+      'functions/deliveries/ern/schemas/allowed-value-sets.xsd',
+    ],
+    ephemeralStorageMiB: 1024,
+    needs: { table: 'readWrite', buckets: { uploads: 'read' }, push: true },
   },
 };
 

@@ -35,7 +35,7 @@ export const BUCKETS: Record<
  * has exactly one worker in infra/functions.ts (WORKERS is keyed by QueueKey), so a queue nobody
  * consumes does not compile.
  */
-export type QueueKey = 'uploadEvents' | 'royaltyImport' | 'royaltyImportPart' | 'statementRun';
+export type QueueKey = 'uploadEvents' | 'royaltyImport' | 'royaltyImportPart' | 'statementRun' | 'releaseDelivery';
 
 /**
  * concurrency: how many messages are worked on at once (Lambda's event source maxConcurrency;
@@ -64,6 +64,16 @@ export const QUEUES: Record<
     workerTimeoutSeconds: 900,
     maxReceiveCount: 3,
     concurrency: 4,
+  },
+  /**
+   * Release deliveries (functions/deliveries/worker.ts): one message per delivery, each an ERN and its
+   * files uploaded to a store's SFTP server. Several side by side: the time goes to the network.
+   */
+  releaseDelivery: {
+    localName: 'label-platform-release-delivery',
+    workerTimeoutSeconds: 900,
+    maxReceiveCount: 3,
+    concurrency: 8,
   },
 };
 
@@ -115,6 +125,8 @@ export const ENV = {
   royaltyPartQueue: 'ROYALTY_PART_QUEUE_URL',
   /** The queue statement runs go through (the statements API, the schedule and the worker itself send to it). */
   statementRunQueue: 'STATEMENT_RUN_QUEUE_URL',
+  /** The queue release deliveries go through (the deliveries API sends to it). */
+  releaseDeliveryQueue: 'RELEASE_DELIVERY_QUEUE_URL',
   appUrl: 'APP_URL',
   mailFrom: 'MAIL_FROM',
   /** The Secrets Manager secret payees' bank details are sealed with (functions/lib/sealed.ts). */
@@ -142,4 +154,5 @@ export const QUEUE_URL_ENV: Partial<Record<QueueKey, string>> = {
   royaltyImport: ENV.royaltyImportQueue,
   royaltyImportPart: ENV.royaltyPartQueue,
   statementRun: ENV.statementRunQueue,
+  releaseDelivery: ENV.releaseDeliveryQueue,
 };

@@ -41,6 +41,7 @@ import { ManualRoyalty, RoyaltyEdit, RoyaltyStateRule } from './entities/royalty
 import { AccountEntry, Expense, Sequence, Statement, StatementRun } from './entities/statements.js';
 import { DebtorAccount, PaymentRun, PayoutDetail } from './entities/payouts.js';
 import { Payment } from './entities/payments.js';
+import { DistributionDelivery, ReleaseDelivery } from './entities/deliveries.js';
 import { DistributionUpc, DspConnection } from './entities/distribution.js';
 
 const entities = {
@@ -94,6 +95,8 @@ const entities = {
   DebtorAccount,
   PaymentRun,
   Payment,
+  ReleaseDelivery,
+  DistributionDelivery,
   DspConnection,
   DistributionUpc,
 };

@@ -12,11 +12,14 @@ import { createApiGateway, listen } from './api-gateway.js';
 import { attachWebSocketApi } from './websocket.js';
 import { cognitoProxyRoute, configRoute, outboxRoute, scheduleRoute, spaRoute } from './local-routes.js';
 import { startScheduler } from './scheduler.js';
+import { startSftpServer, sftpRoute } from './sftp-server.js';
+import { freePort } from './processes.js';
 import { requireEnv } from '../../functions/lib/clients.js';
 
 export type LocalCloudOptions = {
   stateDir: string;
-  ports: { gateway: number; dynamodb: number; s3: number; sqs: number; cognito: number };
+  /** sftp: the demo store's SFTP server (a free port when not given). */
+  ports: { gateway: number; dynamodb: number; s3: number; sqs: number; cognito: number; sftp?: number };
   /** Where the gateway listens: loopback unless opened on purpose; the emulators always stay on 127.0.0.1. */
   host?: string;
   webDir: string;
@@ -62,6 +65,9 @@ export async function startLocalCloud(options: LocalCloudOptions) {
       onNotification: (queue, body) => void sqs.send(queue, body).catch((e) => console.error('[s3→sqs]', e)),
     });
     stops.push(s3.stop);
+    // The demo store's delivery endpoint (issue 16): deliveries upload to it as to a real store.
+    const sftp = await startSftpServer({ port: options.ports.sftp ?? (await freePort()), dir: dir('sftp') });
+    stops.push(sftp.stop);
 
     const gatewayUrl = `http://localhost:${options.ports.gateway}`;
     const [pool] = await Promise.all([
@@ -126,6 +132,7 @@ export async function startLocalCloud(options: LocalCloudOptions) {
       configRoute(() => ({ region: REGION, userPoolId: pool.userPoolId, userPoolClientId: pool.userPoolClientId })),
       cognitoProxyRoute(cognito.endpoint),
       outboxRoute(requireEnv(ENV.outboxDir)),
+      sftpRoute(sftp.arrivals, sftp.root),
       scheduleRoute(scheduler.runNow),
       spaRoute(path.resolve(options.webDir)),
     );
@@ -139,6 +146,7 @@ export async function startLocalCloud(options: LocalCloudOptions) {
     if (options.seed !== false) {
       await (await import('./seed.js')).seedDemo();
       await (await import('../../functions/reference/seed.js')).seedReferenceData();
+      await (await import('./seed-delivery.js')).seedDemoDsp(sftp.port);
       await (await import('./seed-catalogue.js')).seedDemoCatalogue();
       // Cover art and original audio for the demo EP, checked by the real upload worker (issue 16).
       await (await import('./seed-assets.js')).seedDemoDeliveryAssets();
@@ -159,6 +167,7 @@ export async function startLocalCloud(options: LocalCloudOptions) {
       sqs,
       stop,
       env,
+      sftp: { port: sftp.port, root: sftp.root, arrivals: sftp.arrivals },
       endpoints: { dynamodb: dynamo.endpoint, s3: s3.endpoint, sqs: sqs.endpoint, cognito: cognito.endpoint },
     };
   } catch (error) {

@@ -67,6 +67,7 @@ async function main() {
       s3: port('S3_PORT', 4569),
       sqs: port('SQS_PORT', 4576),
       cognito: port('COGNITO_PORT', 9229),
+      sftp: port('SFTP_PORT', 2222),
     },
   });
   let stopping = false;
@@ -91,6 +92,7 @@ async function main() {
       `Warning: the app listens on ${host}: anyone who can reach it can use /_cognito and /_local without signing in.`,
     );
   }
+  console.log(`Demo store (SFTP): ${cloud.url}/_local/sftp lists the delivered files (${cloud.sftp.root})`);
   console.log(`Started in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   console.log(`Ready: ${cloud.url}`);
 }

@@ -38,7 +38,9 @@ async function ernOnce(run: number): Promise<{ ms: number; valid: boolean; bytes
  * SFTP endpoint, or null while it is not built. Replace the body; keep the signature.
  */
 async function batchSeconds(): Promise<{ releases: number; seconds: number } | null> {
-  return null;
+  const { deliverReleases } = await import('./delivery-batch.js');
+  const batch = await deliverReleases(Number(process.env.BATCH_RELEASES ?? 100));
+  return { releases: batch.releases, seconds: batch.seconds };
 }
 
 async function main() {

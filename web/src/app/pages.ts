@@ -119,6 +119,10 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   payment: () => import('../pages/payments/payment-detail-page').then((m) => m.PaymentDetailPage),
   'payment-new': () => import('../pages/payments/payment-form-page').then((m) => m.NewPaymentPage),
   'payment-edit': () => import('../pages/payments/payment-form-page').then((m) => m.EditPaymentPage),
+  'release-distribution': () =>
+    import('../pages/deliveries/release-distribution-page').then((m) => m.ReleaseDistributionPage),
+  'distribution-deliveries': () =>
+    import('../pages/deliveries/distribution-deliveries-page').then((m) => m.DistributionDeliveriesPage),
   'dsp-connections': () => import('../pages/distribution/dsp-connections-pages').then((m) => m.DspConnectionsPage),
   'dsp-connection-requests': () =>
     import('../pages/distribution/dsp-connections-pages').then((m) => m.DspConnectionRequestsPage),

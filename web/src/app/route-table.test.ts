@@ -161,11 +161,24 @@ describe('route table', () => {
     }
   });
 
+  it("shows a release's Distribution tab in every area and the distribution area's delivery records", () => {
+    const pageOf = (path: string) => ROUTE_TABLE.find((r) => r.path === path)?.page;
+    for (const path of [
+      '/user/releases/:releaseId/distribution',
+      '/user/releases/:releaseId/distribution/deliveries',
+      '/admin/releases/:releaseId/distribution',
+      '/distribution/releases/:releaseId/distribution',
+    ])
+      expect(pageOf(path), path).toBe('release-distribution');
+    expect(pageOf('/distribution/deliveries')).toBe('distribution-deliveries');
+  });
+
   it('shows the generic reference pages for every configured collection and no other', () => {
     // Admin pages exist for the company collections spec 2 §2 lists (artists, contributors); payees only under /user.
     for (const entity of [...Object.keys(REFERENCE_CONFIGS), 'artists', 'contributors', 'releases', 'recordings']) {
-      // Children without their own page yet (a release's distribution) are left out.
+      // Children without their own page yet are left out; a release's distribution has its own (issue 16, below).
       const pages = ROUTE_TABLE.filter((r) => r.path === `/admin/${entity}` || r.path.startsWith(`/admin/${entity}/`))
+        .filter((r) => r.path !== '/admin/releases/:releaseId/distribution')
         .map((r) => r.page)
         .filter(Boolean);
       expect(pages, entity).toEqual([

@@ -109,6 +109,8 @@ export type PageKey =
   | 'payment'
   | 'payment-new'
   | 'payment-edit'
+  | 'release-distribution'
+  | 'distribution-deliveries'
   | 'not-found';
 
 export type RouteDef = {
@@ -754,6 +756,15 @@ const FINANCE_PAGES: Record<string, PageKey> = {
   '/distribution/labels/:labelId/accounting': 'distribution-label-accounting',
 };
 
+/** Issue 16 (deliveries): a release's Distribution tab (tenant, admin and distribution areas) and the delivery records. */
+const DELIVERY_PAGES: Record<string, PageKey> = {
+  '/user/releases/:releaseId/distribution': 'release-distribution',
+  '/user/releases/:releaseId/distribution/deliveries': 'release-distribution',
+  '/admin/releases/:releaseId/distribution': 'release-distribution',
+  '/distribution/releases/:releaseId/distribution': 'release-distribution',
+  '/distribution/deliveries': 'distribution-deliveries',
+};
+
 /**
  * Issue 16 (connections): DSP links, distributor links, the UPC pool and the distribution
  * catalogue; its releases and recordings are the catalogue's generic pages across companies.
@@ -776,7 +787,7 @@ const CONNECTIONS_PAGES: Record<string, PageKey> = {
 
 export const ROUTE_TABLE: readonly RouteDef[] = withPages(
   withPages([...publicRoutes, ...userRoutes, ...adminRoutes, ...distributionRoutes, ...billingRoutes], FINANCE_PAGES),
-  CONNECTIONS_PAGES,
+  { ...DELIVERY_PAGES, ...CONNECTIONS_PAGES },
 ).concat(pub('*', 'NotFound', 'Page not found', 'not-found'));
 
 export const ROUTE_BY_NAME: ReadonlyMap<string, RouteDef> = new Map(ROUTE_TABLE.map((r) => [r.name, r]));

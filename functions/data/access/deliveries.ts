@@ -1,0 +1,188 @@
+import type { DeliveryStatus } from '../../../shared/deliveries.js';
+import type {
+  CreateDistributionDelivery,
+  CreateReleaseDelivery,
+  DistributionDeliveryItem,
+  ReleaseDeliveryItem,
+} from '../entities/deliveries.js';
+import type { ReleaseItem } from '../entities/catalogue.js';
+import type { DspItem } from '../entities/reference.js';
+import { isConditionFailed, writtenUnlessConditionFailed } from '../../lib/errors.js';
+import { getDb } from '../service.js';
+
+/**
+ * Every read and write of release deliveries and distribution records (issue 16 contract D). The
+ * status moves are conditional writes, so two workers (or a worker and a user) never both move
+ * one delivery: queued only from created/failed, claimed only from queued (or a lapsed claim),
+ * finished only while claimed.
+ */
+const db = () => getDb().entities;
+
+export async function getReleaseDelivery(tenantId: string, id: string): Promise<ReleaseDeliveryItem | null> {
+  return (await db().ReleaseDelivery.get({ tenantId, id }).go()).data;
+}
+
+/** A release's deliveries in one company. */
+export async function listReleaseDeliveries(tenantId: string, releaseId: string): Promise<ReleaseDeliveryItem[]> {
+  return (await db().ReleaseDelivery.query.byRelease({ tenantId, release_id: releaseId }).go({ pages: 'all' })).data;
+}
+
+/** Every delivery of one company. */
+export async function listTenantDeliveries(tenantId: string): Promise<ReleaseDeliveryItem[]> {
+  return (await db().ReleaseDelivery.query.byTenant({ tenantId }).go({ pages: 'all' })).data;
+}
+
+export async function createReleaseDeliveries(items: readonly CreateReleaseDelivery[]): Promise<void> {
+  if (items.length)
+    await db()
+      .ReleaseDelivery.put([...items])
+      .go();
+}
+
+/** Changes a delivery's action (only while nothing is on its way). Whether it was changed. */
+export async function setDeliveryAction(
+  tenantId: string,
+  id: string,
+  action: ReleaseDeliveryItem['action'],
+): Promise<boolean> {
+  return writtenUnlessConditionFailed(() =>
+    db()
+      .ReleaseDelivery.patch({ tenantId, id })
+      .set({ action })
+      .where((a, op) => `${op.ne(a.status, 'queued')} AND ${op.ne(a.status, 'delivering')}`)
+      .go(),
+  );
+}
+
+/** Deletes a delivery unless it is on its way. Whether it was deleted. */
+export async function deleteReleaseDelivery(tenantId: string, id: string): Promise<boolean> {
+  return writtenUnlessConditionFailed(() =>
+    db()
+      .ReleaseDelivery.delete({ tenantId, id })
+      .where((a, op) => `${op.exists(a.id)} AND ${op.ne(a.status, 'queued')} AND ${op.ne(a.status, 'delivering')}`)
+      .go(),
+  );
+}
+
+/** One of `from` → queued, with the batch it will upload as. Whether it moved. */
+export async function markQueued(
+  tenantId: string,
+  id: string,
+  batchId: string,
+  from: readonly DeliveryStatus[],
+): Promise<boolean> {
+  return writtenUnlessConditionFailed(() =>
+    db()
+      .ReleaseDelivery.patch({ tenantId, id })
+      .set({ status: 'queued', batch_id: batchId, queued_at: new Date().toISOString() })
+      .remove(['reason', 'lease_until'])
+      .where((a, op) => from.map((status) => op.eq(a.status, status)).join(' OR '))
+      .go(),
+  );
+}
+
+/** Puts a queued delivery back where it was when its message could not be sent. */
+export async function unqueue(tenantId: string, id: string, reason: string): Promise<void> {
+  await writtenUnlessConditionFailed(() =>
+    db()
+      .ReleaseDelivery.patch({ tenantId, id })
+      .set({ status: 'failed', reason })
+      .where((a, op) => op.eq(a.status, 'queued'))
+      .go(),
+  );
+}
+
+/**
+ * The worker's claim: queued → delivering (or a delivering one whose claim lapsed), attempts + 1.
+ * The claimed delivery, or null when it is not this message's to work on (delivered, failed, or
+ * another worker holds it).
+ */
+export async function claimDelivery(
+  tenantId: string,
+  id: string,
+  batchId: string,
+  leaseUntil: string,
+): Promise<ReleaseDeliveryItem | null> {
+  const now = new Date().toISOString();
+  try {
+    const { data } = await db()
+      .ReleaseDelivery.patch({ tenantId, id })
+      .set({ status: 'delivering', lease_until: leaseUntil })
+      .add({ attempts: 1 })
+      .where(
+        (a, op) =>
+          `${op.eq(a.batch_id, batchId)} AND (${op.eq(a.status, 'queued')} OR ` +
+          `(${op.eq(a.status, 'delivering')} AND ${op.lt(a.lease_until, now)}))`,
+      )
+      .go({ response: 'all_new' });
+    return data as ReleaseDeliveryItem;
+  } catch (error) {
+    if (isConditionFailed(error)) return null;
+    throw error;
+  }
+}
+
+/** Ends a claimed delivery: delivered (with its files) or failed (with the reason). */
+export async function finishDelivery(
+  tenantId: string,
+  id: string,
+  outcome: { status: Extract<DeliveryStatus, 'delivered'>; files: string[] } | { status: 'failed'; reason: string },
+): Promise<ReleaseDeliveryItem | null> {
+  const set =
+    outcome.status === 'delivered'
+      ? { status: outcome.status, files: outcome.files, delivered_at: new Date().toISOString() }
+      : { status: outcome.status, reason: outcome.reason };
+  const { data } = await db()
+    .ReleaseDelivery.patch({ tenantId, id })
+    .set(set)
+    .remove(outcome.status === 'delivered' ? ['lease_until', 'reason'] : ['lease_until'])
+    .go({ response: 'all_new' });
+  return data as ReleaseDeliveryItem;
+}
+
+/** Every distribution record (the distribution area works across companies). */
+export async function listDistributionDeliveries(): Promise<DistributionDeliveryItem[]> {
+  return (await db().DistributionDelivery.query.all({}).go({ pages: 'all' })).data;
+}
+
+export async function getDistributionDelivery(id: string): Promise<DistributionDeliveryItem | null> {
+  return (await db().DistributionDelivery.get({ id }).go()).data;
+}
+
+export async function putDistributionDeliveries(items: readonly CreateDistributionDelivery[]): Promise<void> {
+  if (items.length)
+    await db()
+      .DistributionDelivery.put([...items])
+      .go();
+}
+
+/** Whether the record existed. */
+export async function deleteDistributionDelivery(id: string): Promise<boolean> {
+  return writtenUnlessConditionFailed(() =>
+    db()
+      .DistributionDelivery.delete({ id })
+      .where((a, op) => op.exists(a.id))
+      .go(),
+  );
+}
+
+/** The release a delivery sends, in its company (null for another company's id). */
+export async function getDeliveryRelease(tenantId: string, releaseId: string): Promise<ReleaseItem | null> {
+  return (await db().Release.get({ tenantId, id: releaseId }).go()).data;
+}
+
+/** A store (DSP) reference record, with its technical specification. */
+export async function getDsp(dspId: string): Promise<DspItem | null> {
+  return (await db().Dsp.get({ id: dspId }).go()).data;
+}
+
+/** Several stores at once, by id (names for lists). */
+export async function getDsps(dspIds: readonly string[]): Promise<DspItem[]> {
+  const unique = [...new Set(dspIds)];
+  if (!unique.length) return [];
+  return (
+    await db()
+      .Dsp.get(unique.map((id) => ({ id })))
+      .go()
+  ).data;
+}

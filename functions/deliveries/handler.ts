@@ -1,0 +1,122 @@
+import { BadRequest } from '../lib/errors.js';
+import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
+import {
+  createRecord,
+  deleteRecord,
+  distributionListQuery,
+  distributionRecordInput,
+  getRecord,
+  importRecords,
+  listRecords,
+} from './distribution-records.js';
+import {
+  bulkCreate,
+  bulkDeliver,
+  changeAction,
+  listForRelease,
+  redeliver,
+  removeDelivery,
+  type NewDelivery,
+} from './release-deliveries.js';
+import { bulkCreateBody, bulkDeliverBody, deliveryPatch, importBody, releaseBulkCreateBody } from './schemas.js';
+
+/** Rows naming another release than the one in the path are refused, not quietly moved. */
+function rowsFor(releaseId: string, rows: readonly (NewDelivery & { release_id?: string })[]): NewDelivery[] {
+  if (rows.some((row) => row.release_id && row.release_id !== releaseId))
+    throw new BadRequest('Every delivery must be for this release', {
+      release_deliveries: ['Every delivery must be for this release'],
+    });
+  return rows.map(({ dsp_id, action }) => ({ dsp_id, ...(action ? { action } : {}) }));
+}
+
+/**
+ * Deliveries area (spec 2 §7, spec 3 §7.8; issue 16): a company's release deliveries (tenant routes,
+ * delivery.read / delivery.write) and the distribution area's delivery records (admins).
+ */
+const operations = {
+  listReleaseDeliveries: operation('tenant', {
+    params: idParams,
+    run: ({ tenantId, params }) => listForRelease(tenantId, params.id),
+  }),
+  bulkCreateReleaseDeliveries: operation('tenant', {
+    params: idParams,
+    body: bulkCreateBody,
+    run: async ({ tenantId, caller, params, body }) =>
+      reply(201, {
+        release_deliveries: await bulkCreate(
+          tenantId,
+          caller.user.userId,
+          params.id,
+          rowsFor(params.id, body.release_deliveries),
+        ),
+        message: 'Deliveries created',
+      }),
+  }),
+  bulkCreateForRelease: operation('tenant', {
+    body: releaseBulkCreateBody,
+    run: async ({ tenantId, caller, body }) =>
+      reply(201, {
+        release_deliveries: await bulkCreate(
+          tenantId,
+          caller.user.userId,
+          body.id,
+          rowsFor(body.id, body.release_deliveries),
+        ),
+        message: 'Deliveries created',
+      }),
+  }),
+  updateReleaseDelivery: operation('tenant', {
+    params: idParams,
+    body: deliveryPatch,
+    run: async ({ tenantId, params, body }) => ({
+      release_delivery: await changeAction(tenantId, params.id, body.release_delivery.action),
+      message: 'Delivery updated',
+    }),
+  }),
+  deleteReleaseDelivery: operation('tenant', {
+    params: idParams,
+    run: async ({ tenantId, params }) => {
+      await removeDelivery(tenantId, params.id);
+      return { message: 'Delivery deleted' };
+    },
+  }),
+  bulkDeliver: operation('tenant', {
+    body: bulkDeliverBody,
+    run: async ({ tenantId, caller, body }) => ({
+      ...(await bulkDeliver(tenantId, caller.user.userId, body)),
+      message: 'Deliveries queued',
+    }),
+  }),
+  redeliver: operation('tenant', {
+    params: idParams,
+    run: async ({ tenantId, caller, params }) => ({
+      ...(await redeliver(tenantId, caller.user.userId, params.id)),
+      message: 'Delivery queued again',
+    }),
+  }),
+  listDistributionDeliveries: operation('admin', {
+    query: distributionListQuery,
+    run: ({ query }) => listRecords(query),
+  }),
+  getDistributionDelivery: operation('admin', {
+    params: idParams,
+    run: async ({ params }) => ({ delivery: await getRecord(params.id) }),
+  }),
+  createDistributionDelivery: operation('admin', {
+    body: distributionRecordInput,
+    run: async ({ body }) => reply(201, { delivery: await createRecord(body), message: 'Delivery added' }),
+  }),
+  importDistributionDeliveries: operation('admin', {
+    body: importBody,
+    run: ({ body }) => importRecords(body.file),
+  }),
+  deleteDistributionDelivery: operation('admin', {
+    params: idParams,
+    run: async ({ params }) => {
+      await deleteRecord(params.id);
+      return { message: 'Delivery deleted' };
+    },
+  }),
+} satisfies AreaOperations<'deliveries'>;
+
+export const handler = areaHandler('deliveries', operations);

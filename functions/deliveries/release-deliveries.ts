@@ -1,0 +1,194 @@
+import { ulid } from 'ulid';
+import {
+  NOT_DELIVERABLE_MESSAGE,
+  QUEUEABLE_STATUSES,
+  type DeliveryAction,
+  type DeliveryStatus,
+  type ReleaseDeliveryView,
+} from '../../shared/deliveries.js';
+import { isDeliverable } from '../catalogue/release-status.js';
+import { companyDspConnected } from '../companies/dsp-connections.js';
+import {
+  createReleaseDeliveries,
+  deleteReleaseDelivery,
+  getDeliveryRelease,
+  getDsp,
+  getDsps,
+  getReleaseDelivery,
+  listReleaseDeliveries,
+  markQueued,
+  setDeliveryAction,
+  unqueue,
+} from '../data/access/deliveries.js';
+import type { ReleaseDeliveryItem } from '../data/entities/deliveries.js';
+import type { ReleaseItem } from '../data/entities/catalogue.js';
+import { BadRequest, Conflict, NotFound } from '../lib/errors.js';
+import { deliveryView } from './present.js';
+import { queueDelivery } from './queue.js';
+
+/**
+ * A release's deliveries to stores (spec 2 §3 Release delivery, §7 "Deliveries and quality control";
+ * issue 16 contract D): created for chosen stores, then queued to the delivery worker. Every call
+ * works in the caller's company: another company's release or delivery is not found.
+ */
+
+/** A release of this company, or 404. */
+async function releaseOf(tenantId: string, releaseId: string): Promise<ReleaseItem> {
+  const release = await getDeliveryRelease(tenantId, releaseId);
+  if (!release) throw new NotFound('Release');
+  return release;
+}
+
+/** Contract A: a release that has not passed quality control is never delivered. */
+function requireDeliverable(release: ReleaseItem): void {
+  if (!isDeliverable(release.status))
+    throw new BadRequest(NOT_DELIVERABLE_MESSAGE, {
+      release: [`${release.title} is ${release.status ?? 'drafted'}: it must pass quality control before delivery`],
+    });
+}
+
+/** Contract E: only stores the company is connected to; an unknown store is named too. */
+async function requireConnected(tenantId: string, dspIds: readonly string[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  for (const dspId of new Set(dspIds)) {
+    const dsp = await getDsp(dspId);
+    if (!dsp) throw new BadRequest('DSP not found', { dsp_id: [`No DSP with id ${dspId}`] });
+    if (!(await companyDspConnected(tenantId, dspId)))
+      throw new BadRequest(`Your company is not connected to ${dsp.name}`, {
+        dsp_id: [`Your company is not connected to ${dsp.name}`],
+      });
+    names.set(dspId, dsp.name);
+  }
+  return names;
+}
+
+/** Views with their stores' names, newest first (spec 3 §8: release deliveries reload sorted by created_at desc). */
+async function viewsOf(items: readonly ReleaseDeliveryItem[]): Promise<ReleaseDeliveryView[]> {
+  const names = new Map((await getDsps(items.map((i) => i.dsp_id))).map((d) => [d.id, d.name]));
+  return [...items]
+    .sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? '') || b.id.localeCompare(a.id))
+    .map((item) => deliveryView(item, names.get(item.dsp_id)));
+}
+
+export async function listForRelease(tenantId: string, releaseId: string) {
+  await releaseOf(tenantId, releaseId);
+  const views = await viewsOf(await listReleaseDeliveries(tenantId, releaseId));
+  return { release_deliveries: views, total_count: views.length, total_pages: 1 };
+}
+
+export type NewDelivery = { dsp_id: string; action?: DeliveryAction };
+
+/**
+ * Creates a delivery per chosen store (action insert unless said, status created). Refused whole
+ * when the release is not deliverable or a store is not connected.
+ */
+export async function bulkCreate(
+  tenantId: string,
+  userId: string,
+  releaseId: string,
+  rows: readonly NewDelivery[],
+): Promise<ReleaseDeliveryView[]> {
+  const release = await releaseOf(tenantId, releaseId);
+  requireDeliverable(release);
+  await requireConnected(
+    tenantId,
+    rows.map((r) => r.dsp_id),
+  );
+  const items = rows.map((row) => ({
+    tenantId,
+    id: ulid(),
+    release_id: releaseId,
+    dsp_id: row.dsp_id,
+    action: row.action ?? 'insert',
+    status: 'created' as const,
+    attempts: 0,
+    created_by: userId,
+  }));
+  await createReleaseDeliveries(items);
+  const stored = await Promise.all(items.map((i) => getReleaseDelivery(tenantId, i.id)));
+  return viewsOf(stored.filter((i): i is ReleaseDeliveryItem => i !== null));
+}
+
+async function deliveryOf(tenantId: string, id: string): Promise<ReleaseDeliveryItem> {
+  const item = await getReleaseDelivery(tenantId, id);
+  if (!item) throw new NotFound('Delivery');
+  return item;
+}
+
+const ON_ITS_WAY = 'The delivery is on its way to the store; wait until it is delivered or failed';
+
+export async function changeAction(tenantId: string, id: string, action: DeliveryAction) {
+  await deliveryOf(tenantId, id);
+  if (!(await setDeliveryAction(tenantId, id, action))) throw new Conflict(ON_ITS_WAY);
+  return (await viewsOf([await deliveryOf(tenantId, id)]))[0];
+}
+
+export async function removeDelivery(tenantId: string, id: string): Promise<void> {
+  await deliveryOf(tenantId, id);
+  if (!(await deleteReleaseDelivery(tenantId, id))) throw new Conflict(ON_ITS_WAY);
+}
+
+/** Queues one delivery (from one of `from`) and sends its message; a message that cannot be sent fails it. */
+async function queueOne(item: ReleaseDeliveryItem, userId: string, from: readonly DeliveryStatus[]) {
+  const batchId = `${new Date().toISOString().replace(/\D/g, '').slice(0, 17)}${ulid().slice(-6)}`;
+  if (!(await markQueued(item.tenantId, item.id, batchId, from))) return false;
+  try {
+    await queueDelivery({ tenantId: item.tenantId, deliveryId: item.id, batchId, userId });
+  } catch {
+    await unqueue(item.tenantId, item.id, 'The delivery could not be queued; try again');
+    return false;
+  }
+  return true;
+}
+
+/**
+ * bulk_deliver: queues the chosen deliveries, or every created or failed one of a release. Each
+ * release must still be deliverable and each store connected when it is sent.
+ */
+export async function bulkDeliver(
+  tenantId: string,
+  userId: string,
+  input: { ids?: string[]; release_id?: string },
+): Promise<{ queued: number; release_deliveries: ReleaseDeliveryView[] }> {
+  const chosen = input.ids?.length
+    ? await Promise.all(input.ids.map((id) => deliveryOf(tenantId, id)))
+    : input.release_id
+      ? (await listForReleaseItems(tenantId, input.release_id)).filter((d) =>
+          (QUEUEABLE_STATUSES as readonly string[]).includes(d.status),
+        )
+      : [];
+  if (!input.ids?.length && !input.release_id)
+    throw new BadRequest('Choose the deliveries to deliver', { ids: ['Choose the deliveries to deliver'] });
+  return queueAll(tenantId, userId, chosen, QUEUEABLE_STATUSES);
+}
+
+/** Re-delivery: a delivered or failed delivery uploaded again, as a new batch. */
+export async function redeliver(tenantId: string, userId: string, id: string) {
+  const item = await deliveryOf(tenantId, id);
+  if (item.status !== 'delivered' && item.status !== 'failed')
+    throw new Conflict('Only a delivered or failed delivery can be delivered again');
+  return queueAll(tenantId, userId, [item], ['delivered', 'failed']);
+}
+
+async function listForReleaseItems(tenantId: string, releaseId: string) {
+  await releaseOf(tenantId, releaseId);
+  return listReleaseDeliveries(tenantId, releaseId);
+}
+
+async function queueAll(
+  tenantId: string,
+  userId: string,
+  items: readonly ReleaseDeliveryItem[],
+  from: readonly DeliveryStatus[],
+) {
+  for (const releaseId of new Set(items.map((i) => i.release_id)))
+    requireDeliverable(await releaseOf(tenantId, releaseId));
+  await requireConnected(
+    tenantId,
+    items.map((i) => i.dsp_id),
+  );
+  let queued = 0;
+  for (const item of items) if (await queueOne(item, userId, from)) queued += 1;
+  const fresh = await Promise.all(items.map((i) => getReleaseDelivery(tenantId, i.id)));
+  return { queued, release_deliveries: await viewsOf(fresh.filter((i): i is ReleaseDeliveryItem => i !== null)) };
+}

@@ -1,0 +1,29 @@
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import type { SQSEvent, SQSRecord } from 'aws-lambda';
+import { log, withRecordLog } from '../lib/logger.js';
+import { productErn } from './ern-binding.js';
+import { deliveryMessage } from './queue.js';
+import { runDelivery } from './run-delivery.js';
+
+const processor = new BatchProcessor(EventType.SQS);
+
+async function recordHandler(record: SQSRecord): Promise<void> {
+  const parsed = deliveryMessage.safeParse(JSON.parse(record.body));
+  if (!parsed.success) throw new Error(`Not a delivery message: ${record.body.slice(0, 200)}`);
+  const message = parsed.data;
+  await withRecordLog(
+    record.messageId,
+    { worker: 'releaseDelivery', tenantId: message.tenantId, key: message.deliveryId },
+    async () => {
+      const outcome = await runDelivery(message, productErn);
+      log().info('delivery done', { outcome, batchId: message.batchId });
+    },
+  );
+}
+
+/**
+ * The delivery worker (issue 16 contract D): one delivery per message, partial batch failures
+ * reported. A delivery's own failures (store down, invalid message, missing files) end it failed
+ * with the reason; only an infrastructure error is left to the queue's retries and its DLQ.
+ */
+export const handler = async (event: SQSEvent) => processPartialResponse(event, recordHandler, processor);

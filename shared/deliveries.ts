@@ -1,0 +1,34 @@
+/**
+ * Release deliveries (spec 2 §3 Release delivery, §4; issue 16): what a delivery does at the store
+ * and where it stands. Shared by the API, the worker and the SPA's badges.
+ */
+export const DELIVERY_ACTIONS = ['insert', 'update', 'takedown'] as const;
+export type DeliveryAction = (typeof DELIVERY_ACTIONS)[number];
+
+/** created → queued → delivering → delivered | failed; a failed (or created) delivery is queued again. */
+export const DELIVERY_STATUSES = ['created', 'queued', 'delivering', 'delivered', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** The statuses bulk_deliver queues: new deliveries and failed ones (a retry). */
+export const QUEUEABLE_STATUSES = ['created', 'failed'] as const satisfies readonly DeliveryStatus[];
+
+/** Contract A's refusal, word for word. */
+export const NOT_DELIVERABLE_MESSAGE = 'Release must pass quality control before delivery';
+
+/** A release delivery as the API answers it (never the DSP's server credentials). */
+export type ReleaseDeliveryView = {
+  id: string;
+  release_id: string;
+  dsp_id: string;
+  dsp_name?: string;
+  action: DeliveryAction;
+  status: DeliveryStatus;
+  reason?: string;
+  batch_id?: string;
+  files?: string[];
+  delivered_at?: string;
+  attempts: number;
+  created_by?: string;
+  created_at?: string;
+  updated_at?: string;
+};

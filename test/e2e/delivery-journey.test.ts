@@ -1,0 +1,93 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { call, cloudUrl, demo, inCompany, signIn } from '../support/api.js';
+import { openManagerSession, signedInAdminPage } from '../support/browser.js';
+import { checkableRelease } from '../support/checkable-release.js';
+import { seedOriginalAudio } from '../support/deliverable-release.js';
+
+/**
+ * Getting a release to a store in Chromium (issue 16): the label uploads cover art and sends the
+ * release to quality control, an admin approves it, the label delivers it to the demo DSP from the
+ * release's Distribution tab and sees it delivered; the files are on the demo store's SFTP server.
+ * The recording's original audio is seeded as the upload worker leaves it (its upload is the audio
+ * journey's).
+ */
+let browser: Browser;
+let page: Page;
+let adminPage: Page;
+let errors: string[];
+let releaseId: string;
+let dir: string;
+let manager: { token: string; company: string };
+
+beforeAll(async () => {
+  Object.assign(process.env, inject('cloudEnv'));
+  const session = await openManagerSession();
+  ({ browser, page, errors } = session);
+  ({ page: adminPage } = await signedInAdminPage(browser, cloudUrl(), demo.admin));
+  const admin = await signIn(demo.admin.email, demo.admin.password);
+  const { release, recording } = await checkableRelease(inCompany(session.token, session.company.id), admin);
+  releaseId = release.id;
+  manager = { token: session.token, company: session.company.id };
+  await seedOriginalAudio(session.company.id, recording.id);
+  dir = mkdtempSync(path.join(os.tmpdir(), 'delivery-e2e-'));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const status = (on: Page) => on.getByTestId('release-status').textContent();
+
+describe('delivering a release in the browser', () => {
+  it('uploads cover art and sends the release to quality control; an admin approves it', async () => {
+    const cover = path.join(dir, 'cover.jpg');
+    await sharp({ create: { width: 3000, height: 3000, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+      .jpeg({ quality: 80 })
+      .toFile(cover);
+    await page.goto(`${cloudUrl()}/user/releases/${releaseId}`);
+    await page.locator('[data-testid="release-cover-art-upload"] input[type=file]').setInputFiles(cover);
+    await expect
+      .poll(() => page.getByTestId('release-cover-art-status').textContent(), { timeout: 30_000 })
+      .toBe('ready');
+    await page.getByTestId('release-qc-send').click();
+    await expect.poll(() => status(page), { timeout: 10_000 }).toBe('quality_control');
+
+    await adminPage.goto(`${cloudUrl()}/admin/releases/${releaseId}`);
+    await expect.poll(() => status(adminPage), { timeout: 10_000 }).toBe('quality_control');
+    await adminPage.getByTestId('release-qc-approve').click();
+    await expect.poll(() => status(adminPage), { timeout: 10_000 }).toBe('accepted');
+  });
+
+  it('delivers it to the demo DSP from the Distribution tab and shows it delivered', async () => {
+    await page.goto(`${cloudUrl()}/user/releases/${releaseId}/distribution`);
+    await page.getByTestId('delivery-dsps').click();
+    await page.keyboard.type('Demo DSP');
+    await page.getByRole('option', { name: 'Demo DSP' }).first().click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('create-deliveries').click();
+    await expect
+      .poll(() => page.getByTestId('delivery-status-Demo DSP').textContent(), { timeout: 10_000 })
+      .toBe('created');
+    await page.getByTestId('deliver').click();
+    await expect
+      .poll(() => page.getByTestId('delivery-status-Demo DSP').textContent(), { timeout: 45_000 })
+      .toBe('delivered');
+
+    const answer = await inCompany(manager.token, manager.company).get(
+      `/releases/${releaseId}/distribution_deliveries`,
+    );
+    const batch = answer.body.release_deliveries[0].batch_id as string;
+    const files = (await call('GET', `/_local/sftp?prefix=${encodeURIComponent(`demo-label/${batch}/`)}`)).body
+      .files as { path: string }[];
+    expect(files.map((f) => f.path.split('/').pop())).toContain(`BatchComplete_${batch}.xml`);
+    expect(files.at(-1)?.path).toBe(`demo-label/${batch}/BatchComplete_${batch}.xml`);
+    expect(files.some((f) => f.path.endsWith('.jpg'))).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});

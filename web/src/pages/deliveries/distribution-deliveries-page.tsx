@@ -1,0 +1,168 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import FileUpload from '@cloudscape-design/components/file-upload';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import Modal from '@cloudscape-design/components/modal';
+import Pagination from '@cloudscape-design/components/pagination';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import TextFilter from '@cloudscape-design/components/text-filter';
+import { useCallback, useEffect, useState } from 'react';
+import { notify, notifyError } from '../../app/notifications';
+import { FormattedDate } from '../../components/formatted';
+import { StatusBadge } from '../../components/status-badge';
+import { recordsApi, type DistributionRecord, type DistributionRecords } from './deliveries-api';
+
+const FIELDS = [
+  'product_name',
+  'artist_name',
+  'label_name',
+  'upc',
+  'release_date',
+  'delivery_time',
+  'sender',
+  'recipient',
+  'distributor_name',
+  'status',
+  'ref_id',
+] as const;
+
+/**
+ * /distribution/deliveries (spec 3 §2.3, §3.10; admins): the delivery records, a CSV import (after
+ * which the list shows page 1, 50 per page, newest delivery_time first), and one record's fields.
+ */
+export function DistributionDeliveriesPage() {
+  const [page, setPage] = useState(1);
+  const [q, setQ] = useState('');
+  const [list, setList] = useState<DistributionRecords>();
+  const [importing, setImporting] = useState(false);
+  const [files, setFiles] = useState<File[]>([]);
+  const [shown, setShown] = useState<DistributionRecord>();
+
+  const load = useCallback(async (p: number, text: string) => setList(await recordsApi.list(p, text)), []);
+  useEffect(() => {
+    load(page, q).catch(notifyError);
+  }, [load, page, q]);
+
+  const upload = async () => {
+    const [file] = files;
+    if (!file) return;
+    try {
+      const answer = await recordsApi.import(await file.text());
+      notify('notification', answer.message);
+      setImporting(false);
+      setFiles([]);
+      setPage(1);
+      await load(1, q);
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+
+  return (
+    <ContentLayout header={<Header variant="h1">Deliveries</Header>}>
+      <Table
+        items={list?.deliveries ?? []}
+        trackBy="id"
+        header={
+          <Header
+            counter={list ? `(${list.total_count})` : undefined}
+            actions={
+              <Button onClick={() => setImporting(true)} data-testid="import-deliveries">
+                Import
+              </Button>
+            }
+          >
+            Delivery records
+          </Header>
+        }
+        filter={
+          <TextFilter
+            filteringText={q}
+            onChange={({ detail }) => {
+              setQ(detail.filteringText);
+              setPage(1);
+            }}
+          />
+        }
+        pagination={
+          <Pagination
+            currentPageIndex={page}
+            pagesCount={list?.total_pages ?? 1}
+            onChange={({ detail }) => setPage(detail.currentPageIndex)}
+          />
+        }
+        empty={<Box textAlign="center">No delivery records: import a CSV.</Box>}
+        columnDefinitions={[
+          {
+            id: 'product_name',
+            header: 'Product',
+            isRowHeader: true,
+            cell: (d) => (
+              <Button variant="inline-link" onClick={() => setShown(d)}>
+                {d.product_name || d.upc || d.id}
+              </Button>
+            ),
+          },
+          { id: 'artist_name', header: 'Artist', cell: (d) => d.artist_name ?? '-' },
+          { id: 'upc', header: 'UPC', cell: (d) => d.upc ?? '-' },
+          { id: 'recipient', header: 'Recipient', cell: (d) => d.recipient ?? '-' },
+          {
+            id: 'delivery_time',
+            header: 'Delivered',
+            cell: (d) => (d.delivery_time ? <FormattedDate value={d.delivery_time} /> : '-'),
+          },
+          { id: 'status', header: 'Status', cell: (d) => (d.status ? <StatusBadge word={d.status} /> : '-') },
+        ]}
+      />
+      <Modal
+        visible={importing}
+        onDismiss={() => setImporting(false)}
+        header="Import deliveries"
+        footer={
+          <Box float="right">
+            <Button variant="primary" onClick={upload} disabled={!files.length}>
+              Import
+            </Button>
+          </Box>
+        }
+      >
+        <FormField label="CSV file" description={`A header row naming the fields: ${FIELDS.join(', ')}`}>
+          <FileUpload
+            value={files}
+            onChange={({ detail }) => setFiles(detail.value)}
+            accept=".csv,text/csv"
+            i18nStrings={{
+              uploadButtonText: () => 'Choose file',
+              dropzoneText: () => 'Drop a CSV file',
+              removeFileAriaLabel: () => 'Remove file',
+            }}
+          />
+        </FormField>
+      </Modal>
+      <Modal visible={Boolean(shown)} onDismiss={() => setShown(undefined)} header="Delivery" size="large">
+        {shown && (
+          <SpaceBetween size="m">
+            <KeyValuePairs columns={2} items={FIELDS.map((f) => ({ label: f, value: shown[f] || '-' }))} />
+            <Button
+              onClick={() =>
+                recordsApi
+                  .remove(shown.id)
+                  .then(() => {
+                    setShown(undefined);
+                    return load(page, q);
+                  })
+                  .catch(notifyError)
+              }
+            >
+              Delete
+            </Button>
+          </SpaceBetween>
+        )}
+      </Modal>
+    </ContentLayout>
+  );
+}

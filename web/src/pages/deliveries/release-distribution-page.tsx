@@ -1,0 +1,206 @@
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Multiselect, { type MultiselectProps } from '@cloudscape-design/components/multiselect';
+import Select from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation, useParams } from 'react-router';
+import { api } from '../../app/api';
+import { notify, notifyError } from '../../app/notifications';
+import { subscribeRealtime } from '../../app/realtime';
+import { FormattedDate } from '../../components/formatted';
+import { StatusBadge } from '../../components/status-badge';
+import { DELIVERY_ACTIONS, type DeliveryAction, type ReleaseDeliveryView } from '../../../../shared/deliveries';
+import { deliveriesApi } from './deliveries-api';
+
+type Dsp = { id: string; name: string };
+type ReleaseSummary = { id: string; title: string; status?: string; tenant?: { id: string; name?: string } };
+
+/**
+ * A release's Distribution tab (spec 2 releases/{id}/distribution; issue 16): its deliveries to
+ * stores with their status and failure reasons, new deliveries for chosen DSPs and action, Deliver
+ * (every created or failed one, or the chosen ones) and Re-deliver. Statuses follow the worker's
+ * pushes. Under /admin and /distribution the release is read across companies and the calls go to
+ * its company.
+ */
+export function ReleaseDistributionPage() {
+  const { releaseId = '' } = useParams();
+  const acrossCompanies = /^\/(admin|distribution)\//.test(useLocation().pathname);
+  const [release, setRelease] = useState<ReleaseSummary>();
+  const [deliveries, setDeliveries] = useState<ReleaseDeliveryView[]>([]);
+  const [dsps, setDsps] = useState<Dsp[]>([]);
+  const [chosenDsps, setChosenDsps] = useState<MultiselectProps.Options>([]);
+  const [action, setAction] = useState<DeliveryAction>('insert');
+  const [selected, setSelected] = useState<ReleaseDeliveryView[]>([]);
+  const [busy, setBusy] = useState(false);
+  const company = { companyId: acrossCompanies ? release?.tenant?.id : undefined };
+
+  const refresh = useCallback(async () => {
+    if (acrossCompanies && !release?.tenant?.id) return;
+    const answer = await deliveriesApi.list(releaseId, {
+      companyId: acrossCompanies ? release?.tenant?.id : undefined,
+    });
+    setDeliveries(answer.release_deliveries);
+    setSelected((was) => answer.release_deliveries.filter((d) => was.some((w) => w.id === d.id)));
+  }, [acrossCompanies, release?.tenant?.id, releaseId]);
+
+  useEffect(() => {
+    const path = acrossCompanies ? `/admin/releases/${releaseId}` : `/releases/${releaseId}`;
+    api
+      .get<{ release: ReleaseSummary }>(path)
+      .then((answer) => setRelease(answer.release))
+      .catch(notifyError);
+    api
+      .get<{ dsps: Dsp[] }>('/dsps?selectable=true&per_page=1000')
+      .then((answer) => setDsps(answer.dsps))
+      .catch(notifyError);
+  }, [acrossCompanies, releaseId]);
+
+  useEffect(() => {
+    refresh().catch(notifyError);
+  }, [refresh]);
+
+  useEffect(
+    () =>
+      subscribeRealtime('record', (message) => {
+        const record = message.record as ReleaseDeliveryView | undefined;
+        if (message.model !== 'ReleaseDelivery' || record?.release_id !== releaseId) return;
+        if (record.status === 'failed') notify('error', `Delivery failed: ${record.reason ?? 'see the delivery'}`);
+        if (record.status === 'delivered') notify('notification', 'Delivery delivered');
+        void refresh();
+      }),
+    [refresh, releaseId],
+  );
+
+  const run = async (work: () => Promise<unknown>, done?: string) => {
+    setBusy(true);
+    try {
+      await work();
+      if (done) notify('notification', done);
+      await refresh();
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const create = () =>
+    run(async () => {
+      const ids = chosenDsps.map((o) => o.value).filter((v): v is string => Boolean(v));
+      await deliveriesApi.create(releaseId, ids, action, company);
+      setChosenDsps([]);
+    }, 'Deliveries created');
+  const deliver = () =>
+    run(
+      () =>
+        deliveriesApi.deliver(
+          selected.length ? { ids: selected.map((d) => d.id) } : { release_id: releaseId },
+          company,
+        ),
+      'Deliveries queued',
+    );
+  const redeliver = () =>
+    run(async () => {
+      for (const d of selected) await deliveriesApi.redeliver(d.id, company);
+    }, 'Delivery queued again');
+  const remove = () =>
+    run(async () => {
+      for (const d of selected) await deliveriesApi.remove(d.id, company);
+    }, 'Delivery deleted');
+
+  const deliverable = ['accepted', 'delivered', 'live'].includes(release?.status ?? '');
+  const canRedeliver = selected.length > 0 && selected.every((d) => d.status === 'delivered' || d.status === 'failed');
+
+  return (
+    <ContentLayout header={<Header variant="h1">Distribution{release ? `: ${release.title}` : ''}</Header>}>
+      <SpaceBetween size="l">
+        {release && !deliverable && (
+          <Alert type="warning" header="Release must pass quality control before delivery">
+            This release is {release.status ?? 'drafted'}. Send it to quality control; once an admin approves it, it can
+            be delivered.
+          </Alert>
+        )}
+        <Container header={<Header variant="h2">New deliveries</Header>}>
+          <SpaceBetween direction="horizontal" size="m" alignItems="end">
+            <FormField label="DSPs">
+              <Multiselect
+                selectedOptions={chosenDsps}
+                onChange={({ detail }) => setChosenDsps(detail.selectedOptions)}
+                options={dsps.map((d) => ({ label: d.name, value: d.id }))}
+                placeholder="Choose DSPs"
+                filteringType="auto"
+                data-testid="delivery-dsps"
+              />
+            </FormField>
+            <FormField label="Action">
+              <Select
+                selectedOption={{ label: action, value: action }}
+                onChange={({ detail }) => setAction(detail.selectedOption.value as DeliveryAction)}
+                options={DELIVERY_ACTIONS.map((a) => ({ label: a, value: a }))}
+              />
+            </FormField>
+            <Button onClick={create} disabled={!chosenDsps.length || busy} data-testid="create-deliveries">
+              Create deliveries
+            </Button>
+          </SpaceBetween>
+        </Container>
+        <Table
+          items={deliveries}
+          trackBy="id"
+          selectionType="multi"
+          selectedItems={selected}
+          onSelectionChange={({ detail }) => setSelected(detail.selectedItems)}
+          header={
+            <Header
+              counter={`(${deliveries.length})`}
+              actions={
+                <SpaceBetween direction="horizontal" size="xs">
+                  <Button onClick={remove} disabled={!selected.length || busy}>
+                    Delete
+                  </Button>
+                  <Button onClick={redeliver} disabled={!canRedeliver || busy} data-testid="redeliver">
+                    Re-deliver
+                  </Button>
+                  <Button variant="primary" onClick={deliver} disabled={busy} data-testid="deliver">
+                    Deliver
+                  </Button>
+                </SpaceBetween>
+              }
+            >
+              Deliveries
+            </Header>
+          }
+          empty={<Box textAlign="center">No deliveries yet: choose DSPs above.</Box>}
+          columnDefinitions={[
+            { id: 'dsp', header: 'DSP', cell: (d) => d.dsp_name ?? d.dsp_id, isRowHeader: true },
+            {
+              id: 'action',
+              header: 'Action',
+              cell: (d) => <StatusBadge word={`action_${d.action}`}>{d.action}</StatusBadge>,
+            },
+            {
+              id: 'status',
+              header: 'Status',
+              cell: (d) => <StatusBadge word={d.status} testId={`delivery-status-${d.dsp_name ?? d.dsp_id}`} />,
+            },
+            { id: 'reason', header: 'Reason', cell: (d) => d.reason ?? '-' },
+            { id: 'attempts', header: 'Attempts', cell: (d) => d.attempts },
+            {
+              id: 'delivered_at',
+              header: 'Delivered',
+              cell: (d) => (d.delivered_at ? <FormattedDate value={d.delivered_at} /> : '-'),
+            },
+            { id: 'batch', header: 'Batch', cell: (d) => d.batch_id ?? '-' },
+          ]}
+        />
+      </SpaceBetween>
+    </ContentLayout>
+  );
+}
