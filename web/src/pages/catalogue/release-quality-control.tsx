@@ -15,6 +15,7 @@ import { useInvalidate } from '../../app/invalidate';
 import { notify } from '../../app/notifications';
 import { FormattedDate } from '../../components/formatted';
 import { StatusBadge } from '../../components/status-badge';
+import { RouterLink } from '../../components/router-link';
 import { qualityControlActions, reasonsOf, type StatusChange } from './release-quality-control-model';
 
 type Release = Record<string, unknown> & { id: string };
@@ -64,7 +65,14 @@ export function ReleaseQualityControl({ record }: { record: Release }) {
           variant="h2"
           description="A release reaches stores once an admin has approved it in quality control."
           actions={
-            <SpaceBetween direction="horizontal" size="xs">
+            <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+              {/* Where an approved release is sent to stores (its deliveries). */}
+              <RouterLink
+                href={`/${adminArea ? 'admin' : 'user'}/releases/${encodeURIComponent(record.id)}/distribution`}
+                data-testid="release-distribution-link"
+              >
+                Distribution
+              </RouterLink>
               {actions.map((action) => (
                 <Button
                   key={action.to}
