@@ -10,7 +10,7 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LEDGER_MEMORY_MB, duckMemoryMb, withConnection } from '../../functions/royalties/ledger/duck.js';
-import { inLedgerOrder, LEDGER_FILE_OPTIONS } from '../../functions/royalties/ledger/ledger-order.js';
+import { inLedgerOrder, LEDGER_FILE_OPTIONS, sameColumns } from '../../functions/royalties/ledger/ledger-order.js';
 import { planDefaultPage } from '../../functions/royalties/ledger/query.js';
 import { stateRollup } from '../../functions/royalties/ledger/rollup-files.js';
 import type { LedgerState } from '../../functions/royalties/ledger/state.js';
@@ -77,6 +77,22 @@ describe('ledger files', () => {
     await duck.run(`COPY (SELECT 1 AS line) TO '${plain}' (FORMAT parquet)`);
     expect(await inLedgerOrder(duck, [marked])).toBe(true);
     expect(await inLedgerOrder(duck, [marked, plain])).toBe(false);
+    duck.closeSync();
+  });
+
+  it('are read as one table only when their columns are the same, in the same order', async () => {
+    const duck = await (await DuckDBInstance.create(':memory:')).connect();
+    const file = (name: string, select: string) => {
+      const target = path.join(dir, `${name}.parquet`);
+      return duck.run(`COPY (${select}) TO '${target}' (FORMAT parquet)`).then(() => target);
+    };
+    const a = await file('cols-a', 'SELECT 1 AS line, 2.5::DECIMAL(18,6) AS amount');
+    const b = await file('cols-b', 'SELECT 7 AS line, 1.0::DECIMAL(18,6) AS amount');
+    const older = await file('cols-older', 'SELECT 1 AS line');
+    const swapped = await file('cols-swapped', 'SELECT 1.0::DECIMAL(18,6) AS amount, 1 AS line');
+    expect(await sameColumns(duck, [a, b])).toBe(true);
+    expect(await sameColumns(duck, [a, older])).toBe(false);
+    expect(await sameColumns(duck, [a, swapped])).toBe(false);
     duck.closeSync();
   });
 });

@@ -1,7 +1,7 @@
 import { duckJson } from '../../lib/well-formed-text.js';
 import { withConnection } from './duck.js';
 import { localLedgerFile } from './files.js';
-import { inLedgerOrder } from './ledger-order.js';
+import { inLedgerOrder, sameColumns } from './ledger-order.js';
 import { editedRelation, idsCondition, parseRoyaltyId } from './overlays.js';
 import { LEDGER_COLUMN_NAMES, LEDGER_COLUMNS, type LedgerColumn } from './schema.js';
 import { literal } from './sql.js';
@@ -19,6 +19,8 @@ export type LedgerSource = {
   files: string[];
   /** Every file is in ledger order (ledger-order.ts): a default page can stop early. */
   ordered: boolean;
+  /** Every file has the same columns in the same order (ledger-order.ts `sameColumns`). */
+  uniform: boolean;
   /** The overlay table (edited imported lines and manual sales, edits applied), or null when there is none. */
   overlay: string | null;
   /** A condition over import_id and line: the files' lines the overlay replaces or deletes. */
@@ -30,11 +32,13 @@ const NO_LINES = `SELECT ${LEDGER_COLUMN_NAMES.map((c) => `CAST(NULL AS ${LEDGER
 
 /** The files' lines as a relation with the effective view's extra columns (none manual, none edited). */
 export function fileLines(source: LedgerSource): string {
-  const files = source.files.length
-    ? `SELECT ${COLUMNS} FROM read_parquet([${source.files.map(literal).join(', ')}], union_by_name = true)`
-    : NO_LINES;
+  const files = source.files.length ? `SELECT ${COLUMNS} FROM ${readFiles(source)}` : NO_LINES;
   return `(SELECT *, CAST(NULL AS VARCHAR) AS manual_id, false AS manual, false AS edited FROM (${files}) WHERE NOT ${source.replaced})`;
 }
+
+/** The files as one relation: matched by column name only when their columns differ (an older ledger schema). */
+const readFiles = (source: Pick<LedgerSource, 'files' | 'uniform'>) =>
+  `read_parquet([${source.files.map(literal).join(', ')}]${source.uniform ? '' : ', union_by_name = true'})`;
 
 /** The overlay's rows as a relation (same columns as fileLines), or null. */
 export const overlayLines = (source: LedgerSource): string | null =>
@@ -73,6 +77,7 @@ async function buildSource(tenantId: string, state: LedgerState): Promise<Ledger
   const replaced = idsCondition(editedLines);
   return withConnection(async (connection) => {
     const ordered = files.length ? await inLedgerOrder(connection, files) : true;
+    const uniform = files.length ? await sameColumns(connection, files) : true;
     let overlay: string | null = null;
     if (editedLines.length || state.manual.length) {
       overlay = `overlay_${++overlayCount}`;
@@ -80,7 +85,7 @@ async function buildSource(tenantId: string, state: LedgerState): Promise<Ledger
       const params: Record<string, string> = {};
       if (editedLines.length && files.length)
         parts.push(
-          `SELECT ${COLUMNS}, CAST(NULL AS VARCHAR) AS manual_id FROM read_parquet([${files.map(literal).join(', ')}], union_by_name = true) WHERE ${replaced}`,
+          `SELECT ${COLUMNS}, CAST(NULL AS VARCHAR) AS manual_id FROM ${readFiles({ files, uniform })} WHERE ${replaced}`,
         );
       if (state.manual.length) {
         params.manual = duckJson(state.manual.map((m) => ({ ...m.fields, manual_id: m.id })));
@@ -94,7 +99,7 @@ async function buildSource(tenantId: string, state: LedgerState): Promise<Ledger
       await connection.run(`CREATE TABLE ${overlay} AS SELECT * FROM ${edited.sql}`, { ...params, ...edited.params });
     }
     keepOverlay(tenantId, state, overlay);
-    return { files, ordered, overlay, replaced };
+    return { files, ordered, uniform, overlay, replaced };
   });
 }
 
