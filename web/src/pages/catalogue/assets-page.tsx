@@ -14,6 +14,7 @@ import { api, errorMessage, putWithProgress } from '../../app/api';
 import { notify } from '../../app/notifications';
 import { useApi } from '../../app/resources';
 import { UploadProgress } from '../../components/upload-progress';
+import { fileUploadStrings } from '../../components/file-upload-strings';
 
 type Asset = {
   id: string;
@@ -122,14 +123,10 @@ function AssetsPanel({ base, title }: { base: string; title: string }) {
           errorText={problem}
           showFileSize
           constraintText="Booklets, press shots, contracts: any file up to 100 MB"
-          i18nStrings={{
+          i18nStrings={fileUploadStrings({
             uploadButtonText: () => 'Upload files',
             dropzoneText: () => 'Drop files',
-            removeFileAriaLabel: () => 'Remove file',
-            limitShowFewer: 'Show fewer files',
-            limitShowMore: 'Show more files',
-            errorIconAriaLabel: 'Error',
-          }}
+          })}
           data-testid="assets-upload"
         />
         {percent !== null ? <UploadProgress percent={percent} label="Uploading" testId="assets-progress" /> : null}

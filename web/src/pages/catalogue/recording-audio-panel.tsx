@@ -16,6 +16,7 @@ import { subscribeRealtime } from '../../app/realtime';
 import { StatusBadge } from '../../components/status-badge';
 import { UploadProgress } from '../../components/upload-progress';
 import { Waveform } from '../../components/waveform';
+import { fileUploadStrings } from '../../components/file-upload-strings';
 
 type Audio = {
   status: 'uploading' | 'processing' | 'ready' | 'failed';
@@ -170,14 +171,10 @@ export function RecordingAudioPanel({ recording }: { recording: Recording }) {
           errorText={problem}
           showFileSize
           constraintText="WAV, AIFF, AIF or FLAC, up to 500,000,000 bytes"
-          i18nStrings={{
+          i18nStrings={fileUploadStrings({
             uploadButtonText: () => (audio ? 'Replace audio' : 'Upload audio'),
             dropzoneText: () => 'Drop a WAV, AIFF or FLAC file',
-            removeFileAriaLabel: () => 'Remove file',
-            limitShowFewer: 'Show fewer files',
-            limitShowMore: 'Show more files',
-            errorIconAriaLabel: 'Error',
-          }}
+          })}
           data-testid="recording-audio-upload"
         />
         {percent !== null ? (

@@ -12,6 +12,7 @@ import { nestedRowsReducer, type NestedRow } from '../../components/nested-rows'
 import { UploadProgress } from '../../components/upload-progress';
 import type { FormValues, RowValues } from '../admin/reference/reference-types';
 import { audioFileProblem, uploadRecordingAudio } from './recording-audio-panel';
+import { fileUploadStrings } from '../../components/file-upload-strings';
 
 /** Runs `run` for each item, one after another (several uploads go one at a time, spec 2 §4). */
 export async function inSequence<T>(
@@ -111,14 +112,10 @@ export function ReleaseAudioUploads({
           }}
           accept=".wav,.aiff,.aif,.flac"
           constraintText="WAV, AIFF, AIF or FLAC, up to 500,000,000 bytes each"
-          i18nStrings={{
+          i18nStrings={fileUploadStrings({
             uploadButtonText: () => 'Upload audio files',
             dropzoneText: () => 'Drop WAV, AIFF or FLAC files',
-            removeFileAriaLabel: () => 'Remove file',
-            limitShowFewer: 'Show fewer files',
-            limitShowMore: 'Show more files',
-            errorIconAriaLabel: 'Error',
-          }}
+          })}
           data-testid="release-audio-upload"
         />
         {current ? (

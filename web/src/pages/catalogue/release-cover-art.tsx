@@ -16,6 +16,7 @@ import { RouterLink } from '../../components/router-link';
 import { StatusBadge } from '../../components/status-badge';
 import { UploadProgress } from '../../components/upload-progress';
 import type { ReferenceConfig } from '../admin/reference/reference-types';
+import { fileUploadStrings } from '../../components/file-upload-strings';
 
 /** A release's checked cover art as the API answers it (URLs are short-lived). */
 type CoverArt = {
@@ -177,14 +178,10 @@ function ReleaseCoverArtPanel({ release, readOnly = false }: { release: ReleaseW
               errorText={problem}
               showFileSize
               constraintText={`JPG or PNG, at least ${min}`}
-              i18nStrings={{
+              i18nStrings={fileUploadStrings({
                 uploadButtonText: () => (artwork ? 'Replace cover art' : 'Upload cover art'),
                 dropzoneText: () => 'Drop a JPG or PNG',
-                removeFileAriaLabel: () => 'Remove file',
-                limitShowFewer: 'Show fewer files',
-                limitShowMore: 'Show more files',
-                errorIconAriaLabel: 'Error',
-              }}
+              })}
               data-testid="release-cover-art-upload"
             />
           )}

@@ -28,6 +28,7 @@ import {
   type CompanyDistribution,
   type CompanyDistributor,
 } from './distribution-api';
+import { fileUploadStrings } from '../../components/file-upload-strings';
 
 /** The form that links a distributor to the company, with the contract's dates and file. */
 function DistributorForm({ companyId, onSaved }: { companyId: string; onSaved: () => Promise<unknown> }) {
@@ -80,14 +81,12 @@ function DistributorForm({ companyId, onSaved }: { companyId: string; onSaved: (
             value={files}
             onChange={({ detail }) => setFiles(detail.value)}
             accept="application/pdf,image/png,image/jpeg"
-            i18nStrings={{
+            i18nStrings={fileUploadStrings({
               uploadButtonText: () => 'Choose file',
               dropzoneText: () => 'Drop the contract here',
-              removeFileAriaLabel: () => 'Remove file',
               limitShowFewer: 'Show fewer',
               limitShowMore: 'Show more',
-              errorIconAriaLabel: 'Error',
-            }}
+            })}
           />
         </FormField>
         <Checkbox checked={base} onChange={({ detail }) => setBase(detail.checked)}>

@@ -6,6 +6,7 @@ import { LOGO_CONTENT_TYPES } from '../../../../shared/constants';
 import { formatFileSize } from '../../../../shared/format';
 import type { LabelView } from '../../../../shared/schemas/label';
 import { UploadProgress } from '../../components/upload-progress';
+import { fileUploadStrings } from '../../components/file-upload-strings';
 
 /** The logo input: current logo, a new file (checked before upload), removal, and upload progress. */
 export function LogoField(props: {
@@ -44,16 +45,14 @@ export function LogoField(props: {
             accept={LOGO_CONTENT_TYPES.join(',')}
             showFileSize
             showFileThumbnail
-            i18nStrings={{
+            i18nStrings={fileUploadStrings({
               uploadButtonText: () => 'Choose logo',
               dropzoneText: () => 'Drop the logo here',
-              removeFileAriaLabel: () => 'Remove file',
               limitShowFewer: 'Show fewer',
               limitShowMore: 'Show more',
-              errorIconAriaLabel: 'Error',
               warningIconAriaLabel: 'Warning',
               formatFileSize: (bytes) => formatFileSize(bytes),
-            }}
+            })}
           />
         </div>
       </FormField>

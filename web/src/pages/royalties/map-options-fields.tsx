@@ -6,6 +6,7 @@ import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { DELIMITERS, type MapEditorValues } from './map-model';
+import { fileUploadStrings } from '../../components/file-upload-strings';
 
 const AUTO = { value: '', label: 'Detect' };
 
@@ -35,14 +36,11 @@ export function MapOptionsFields({
           onChange={({ detail }) => onSample(detail.value[0] ?? null)}
           accept=".csv,.tsv,.txt"
           showFileSize
-          i18nStrings={{
+          i18nStrings={fileUploadStrings({
             uploadButtonText: () => 'Choose a sample',
             dropzoneText: () => 'Drop a sample report',
             removeFileAriaLabel: () => 'Remove the sample',
-            limitShowFewer: 'Show fewer files',
-            limitShowMore: 'Show more files',
-            errorIconAriaLabel: 'Error',
-          }}
+          })}
           data-testid="map-sample"
         />
       </FormField>

@@ -15,6 +15,7 @@ import { ImportStatusBadge, importPercent } from './imports-table';
 import { royaltiesApi, useRoyaltyMaps, useRoyaltyPages } from './royalties-api';
 import { REPORT_ACCEPT, reportFileProblem } from './royalty-model';
 import type { RoyaltyImport } from '../../../../shared/schemas/royalty-views';
+import { fileUploadStrings } from '../../components/file-upload-strings';
 
 export type UploadRow = {
   /** Tells rows apart in the list: two files can share a name. */
@@ -130,14 +131,10 @@ export function ReportUpload({ imports, onUploaded }: { imports: RoyaltyImport[]
             accept={REPORT_ACCEPT}
             showFileSize
             tokenLimit={5}
-            i18nStrings={{
-              uploadButtonText: (multiple) => (multiple ? 'Choose files' : 'Choose file'),
+            i18nStrings={fileUploadStrings({
               dropzoneText: () => 'Drop report files',
               removeFileAriaLabel: (i) => `Remove file ${i + 1}`,
-              limitShowFewer: 'Show fewer files',
-              limitShowMore: 'Show more files',
-              errorIconAriaLabel: 'Error',
-            }}
+            })}
             data-testid="bulk-import-files"
           />
         </FormField>

@@ -9,6 +9,7 @@ import { FileSize } from '../../../components/formatted';
 import { UploadProgress } from '../../../components/upload-progress';
 import { uploadTarget } from './reference-api';
 import type { FileValue, ReferenceConfig, ReferenceField } from './reference-types';
+import { fileUploadStrings } from '../../../components/file-upload-strings';
 
 type FileField = Extract<ReferenceField, { kind: 'file' }>;
 type Presigned = { url: string; key: string; headers?: Record<string, string> };
@@ -88,15 +89,11 @@ export function ReferenceFileInput({
         accept={field.accept}
         errorText={problem}
         showFileSize
-        i18nStrings={{
+        i18nStrings={fileUploadStrings({
           uploadButtonText: () =>
             value.current ? `Replace ${field.label.toLowerCase()}` : `Choose ${field.label.toLowerCase()}`,
           dropzoneText: () => 'Drop a file to upload',
-          removeFileAriaLabel: () => 'Remove file',
-          limitShowFewer: 'Show fewer files',
-          limitShowMore: 'Show more files',
-          errorIconAriaLabel: 'Error',
-        }}
+        })}
         data-testid={`ref-file-${field.name}`}
       />
       {percent !== null ? (
