@@ -248,3 +248,18 @@ export function nextCatalogueNumber(last: string | undefined | null): string | u
   const [, head, digits, tail] = match;
   return `${head}${String(Number(digits) + 1).padStart(digits.length, '0')}${tail}`;
 }
+
+/**
+ * One recorded move of a release's status (quality control, delivery), as stored on the release
+ * (`status_history`) and answered by the API.
+ */
+export type StatusChange = {
+  at: string;
+  by_id?: string;
+  by_name?: string;
+  from: string;
+  to: string;
+  reasons?: string[];
+  findings?: string[];
+  note?: string;
+};

@@ -1,4 +1,4 @@
-import type { RELEASE_STATUSES } from '../../shared/catalogue.js';
+import type { RELEASE_STATUSES, StatusChange } from '../../shared/catalogue.js';
 import { LISTS, listsChanged } from '../data/list-cache.js';
 import { writeTransaction } from '../data/transaction.js';
 import { Conflict } from '../lib/errors.js';
@@ -70,18 +70,6 @@ export function releaseMove(
     : `Only the delivery of a release can mark it ${to}`;
   return { refusal: { kind: 'forbidden', message } };
 }
-
-/** One recorded move, as stored on the release (`status_history`) and shown on its page. */
-export type StatusChange = {
-  at: string;
-  by_id?: string;
-  by_name?: string;
-  from: string;
-  to: string;
-  reasons?: string[];
-  findings?: string[];
-  note?: string;
-};
 
 /**
  * Writes a status move with its history entry, only if the release still has the expected `from`

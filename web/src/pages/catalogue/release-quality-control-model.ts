@@ -1,15 +1,3 @@
-/** One recorded move of a release's status, as the API answers it under `status_history`. */
-export type StatusChange = {
-  at: string;
-  by_id?: string;
-  by_name?: string;
-  from: string;
-  to: string;
-  reasons?: string[];
-  findings?: string[];
-  note?: string;
-};
-
 export type QualityControlAction = { id: string; to: string; label: string; primary?: boolean };
 
 /**

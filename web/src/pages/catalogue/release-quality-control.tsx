@@ -16,7 +16,8 @@ import { notify } from '../../app/notifications';
 import { FormattedDate } from '../../components/formatted';
 import { StatusBadge } from '../../components/status-badge';
 import { RouterLink } from '../../components/router-link';
-import { qualityControlActions, reasonsOf, type StatusChange } from './release-quality-control-model';
+import type { StatusChange } from '../../../../shared/catalogue';
+import { qualityControlActions, reasonsOf } from './release-quality-control-model';
 
 type Release = Record<string, unknown> & { id: string };
 
