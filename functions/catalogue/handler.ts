@@ -53,8 +53,39 @@ const assetRequest = z.strictObject({
 });
 const assetKey = z.strictObject({ file_key: z.string().min(1).max(400) });
 const assetParams = z.strictObject({ id: z.string().min(1).max(80), assetId: z.string().min(1).max(80) });
-const releaseOf = (id: string): assets.AssetOwner => ({ kind: 'releases', id });
-const labelOf = (id: string): assets.AssetOwner => ({ kind: 'labels', id });
+const ownerOf =
+  (kind: assets.AssetOwner['kind']) =>
+  (id: string): assets.AssetOwner => ({ kind, id });
+/** A label's files reached from the admin area, in the label's own company. */
+const labelOf = ownerOf('labels');
+
+/** The four calls of a record's other files (booklets, press shots, contracts): releases and labels alike. */
+function assetOperations(kind: assets.AssetOwner['kind']) {
+  const owner = ownerOf(kind);
+  return {
+    presign: operation('tenant', {
+      params: idParams,
+      body: assetRequest,
+      run: ({ tenantId, params, body }) => assets.presignAsset(tenantId, owner(params.id), body),
+    }),
+    list: operation('tenant', {
+      params: idParams,
+      run: ({ tenantId, params }) => assets.listAssets(tenantId, owner(params.id)),
+    }),
+    add: operation('tenant', {
+      params: idParams,
+      body: assetKey,
+      run: async ({ tenantId, caller, params, body }) =>
+        reply(201, await assets.addAsset(tenantId, caller.user.userId, owner(params.id), body.file_key)),
+    }),
+    remove: operation('tenant', {
+      params: assetParams,
+      run: ({ tenantId, params }) => assets.deleteAsset(tenantId, owner(params.id), params.assetId),
+    }),
+  };
+}
+const releaseAssets = assetOperations('releases');
+const labelAssets = assetOperations('labels');
 /** The company of a label, for the admin's calls across companies. */
 const labelTenant = async (id: string) => (await labels.findLabelAnyTenant(id)).tenantId;
 
@@ -131,44 +162,14 @@ const operations = {
     body: uploadRequest(COVER_ART_CONTENT_TYPES, MAX_COVER_ART_BYTES),
     run: ({ tenantId, caller, params, body }) => presignReleaseCoverArt(tenantId, caller.user.userId, params.id, body),
   }),
-  presignReleaseAsset: operation('tenant', {
-    params: idParams,
-    body: assetRequest,
-    run: ({ tenantId, params, body }) => assets.presignAsset(tenantId, releaseOf(params.id), body),
-  }),
-  listReleaseAssets: operation('tenant', {
-    params: idParams,
-    run: ({ tenantId, params }) => assets.listAssets(tenantId, releaseOf(params.id)),
-  }),
-  addReleaseAsset: operation('tenant', {
-    params: idParams,
-    body: assetKey,
-    run: async ({ tenantId, caller, params, body }) =>
-      reply(201, await assets.addAsset(tenantId, caller.user.userId, releaseOf(params.id), body.file_key)),
-  }),
-  deleteReleaseAsset: operation('tenant', {
-    params: assetParams,
-    run: ({ tenantId, params }) => assets.deleteAsset(tenantId, releaseOf(params.id), params.assetId),
-  }),
-  presignLabelAsset: operation('tenant', {
-    params: idParams,
-    body: assetRequest,
-    run: ({ tenantId, params, body }) => assets.presignAsset(tenantId, labelOf(params.id), body),
-  }),
-  listLabelAssets: operation('tenant', {
-    params: idParams,
-    run: ({ tenantId, params }) => assets.listAssets(tenantId, labelOf(params.id)),
-  }),
-  addLabelAsset: operation('tenant', {
-    params: idParams,
-    body: assetKey,
-    run: async ({ tenantId, caller, params, body }) =>
-      reply(201, await assets.addAsset(tenantId, caller.user.userId, labelOf(params.id), body.file_key)),
-  }),
-  deleteLabelAsset: operation('tenant', {
-    params: assetParams,
-    run: ({ tenantId, params }) => assets.deleteAsset(tenantId, labelOf(params.id), params.assetId),
-  }),
+  presignReleaseAsset: releaseAssets.presign,
+  listReleaseAssets: releaseAssets.list,
+  addReleaseAsset: releaseAssets.add,
+  deleteReleaseAsset: releaseAssets.remove,
+  presignLabelAsset: labelAssets.presign,
+  listLabelAssets: labelAssets.list,
+  addLabelAsset: labelAssets.add,
+  deleteLabelAsset: labelAssets.remove,
   checkRelease: operation('tenant', {
     params: idParams,
     run: ({ tenantId, params }) => checkReleaseOf(tenantId, params.id),
