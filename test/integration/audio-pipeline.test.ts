@@ -7,6 +7,7 @@ import WebSocket from 'ws';
 import { inCompany, labelManager } from '../support/api.js';
 import { writeSineWav } from '../support/wav.js';
 import { until } from '../support/wait.js';
+import { uploadPresigned } from '../support/presigned-upload.js';
 
 /**
  * The audio pipeline in the local cloud (issue 5): presigned PUT → bucket event → SQS → upload
@@ -38,21 +39,17 @@ afterAll(() => {
 /** Creates a recording, uploads the bytes through its presigned PUT and waits for the worker's verdict. */
 async function uploadAudio(filename: string, bytes: Buffer) {
   const recording = (await api.post('/recordings', { title: `Audio ${filename} ${Date.now()}` })).body.recording;
-  const presigned = await api.post(`/recordings/${recording.id}/update_audio`, {
-    filename,
-    content_type: 'audio/wav',
-    size: bytes.length,
-  });
-  expect(presigned.status, JSON.stringify(presigned.body)).toBe(200);
-  expect(
-    (await fetch(presigned.body.url, { method: 'PUT', headers: presigned.body.headers, body: new Uint8Array(bytes) }))
-      .status,
-  ).toBe(200);
+  const key = await uploadPresigned(
+    api,
+    `/recordings/${recording.id}/update_audio`,
+    { filename, content_type: 'audio/wav' },
+    bytes,
+  );
   const done = await until(async () => {
     const current = (await api.get(`/recordings/${recording.id}`)).body.recording;
     return ['ready', 'failed'].includes(current.audio?.status) ? current : undefined;
   });
-  return { recording: done, key: presigned.body.key as string };
+  return { recording: done, key };
 }
 
 describe('audio pipeline', () => {
@@ -191,18 +188,12 @@ describe('audio pipeline', () => {
     const bytes = readFileSync(flac);
     const recording = (await api.post('/recordings', { title: `FLAC ${Date.now()}`, isrc: 'GBAAA2600123' })).body
       .recording;
-    const presigned = await api.post(`/recordings/${recording.id}/update_audio`, {
-      filename: 'master.flac',
-      content_type: 'audio/flac',
-      size: bytes.length,
-    });
-    expect(presigned.status, JSON.stringify(presigned.body)).toBe(200);
-    const put = await fetch(presigned.body.url, {
-      method: 'PUT',
-      headers: presigned.body.headers,
-      body: new Uint8Array(bytes),
-    });
-    expect(put.status).toBe(200);
+    const key = await uploadPresigned(
+      api,
+      `/recordings/${recording.id}/update_audio`,
+      { filename: 'master.flac', content_type: 'audio/flac' },
+      bytes,
+    );
     const done = await until(async () => {
       const current = (await api.get(`/recordings/${recording.id}`)).body.recording;
       return ['ready', 'failed'].includes(current.audio?.status) ? current : undefined;
@@ -212,7 +203,7 @@ describe('audio pipeline', () => {
     const { recordingOriginalAudio } = await import('../../functions/catalogue/delivery-assets.js');
     const stored = await getRecording(manager.distributed.id, recording.id);
     expect(stored && recordingOriginalAudio(stored)).toMatchObject({
-      key: presigned.body.key,
+      key,
       fileName: 'GBAAA2600123.flac',
       contentType: 'audio/flac',
       bytes: bytes.length,

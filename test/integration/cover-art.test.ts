@@ -7,6 +7,7 @@ import { BUCKETS } from '../../infra/resources.js';
 import { roleRefusal } from '../../shared/permissions.js';
 import { call, demo, inCompany, labelManager, newConfirmedUser, signIn } from '../support/api.js';
 import { until } from '../support/wait.js';
+import { uploadPresigned } from '../support/presigned-upload.js';
 
 /**
  * Cover art in the local cloud (issue 16): presigned PUT → bucket event → SQS → upload worker →
@@ -39,23 +40,17 @@ const newRelease = async () =>
 
 /** Uploads bytes as a release's cover art through its presigned PUT and waits for the worker's verdict. */
 async function uploadArt(releaseId: string, filename: string, contentType: string, bytes: Buffer) {
-  const presigned = await api.post(`/releases/${releaseId}/update_images`, {
-    filename,
-    content_type: contentType,
-    size: bytes.length,
-  });
-  expect(presigned.status, JSON.stringify(presigned.body)).toBe(200);
-  const put = await fetch(presigned.body.url, {
-    method: 'PUT',
-    headers: presigned.body.headers,
-    body: new Uint8Array(bytes),
-  });
-  expect(put.status).toBe(200);
+  const key = await uploadPresigned(
+    api,
+    `/releases/${releaseId}/update_images`,
+    { filename, content_type: contentType },
+    bytes,
+  );
   const release = await until(async () => {
     const current = (await api.get(`/releases/${releaseId}`)).body.release;
     return ['ready', 'failed'].includes(current.artwork_upload?.status) ? current : undefined;
   }, 30_000);
-  return { release, key: presigned.body.key as string };
+  return { release, key };
 }
 
 const exists = (key: string) =>
