@@ -4,9 +4,8 @@
  * then queued at once; the clock runs from queueing (what bulk_deliver does after its checks) until
  * the delivery workers have uploaded every batch to the local SFTP server and marked it delivered.
  */
-import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { ulid } from 'ulid';
-import { BUCKETS } from '../../infra/resources.js';
+import { seedCoverArt, seedOriginalAudio } from '../support/seeded-files.js';
 import { benchCloud } from './bench-harness.js';
 
 const AUDIO_BYTES = 1024 * 1024;
@@ -22,7 +21,6 @@ export async function deliverReleases(count: number): Promise<{ releases: number
   const bench = await benchCloud('Delivery Bench Records');
   try {
     const { companyId: tenantId, headers, db, cloud } = bench;
-    const { s3Client } = await import('../../functions/lib/clients.js');
     const { referenceStore } = await import('../../functions/data/access/records.js');
     const { createReleaseDeliveries, markQueued, listTenantDeliveries } = await import(
       '../../functions/data/access/deliveries.js'
@@ -40,8 +38,6 @@ export async function deliverReleases(count: number): Promise<{ releases: number
     };
     const dsp = (await referenceStore('Dsp').listAll()).find((d) => d.name === 'Demo DSP');
     if (!dsp) throw new Error('the Demo DSP is not seeded');
-    const put = (Key: string, Body: Buffer) =>
-      s3Client().send(new PutObjectCommand({ Bucket: BUCKETS.uploads.localName, Key, Body }));
     const audio = Buffer.alloc(AUDIO_BYTES, 1);
     const art = Buffer.alloc(ART_BYTES, 2);
     const deliveries: { id: string; batchId: string }[] = [];
@@ -49,11 +45,7 @@ export async function deliverReleases(count: number): Promise<{ releases: number
       const tracks = [];
       for (let t = 1; t <= 2; t++) {
         const recording = (await post('/recordings', { title: `Bench ${i} track ${t}` })).recording;
-        const key = `audio/${tenantId}/${recording.id}/original.wav`;
-        await put(key, audio);
-        await db.entities.Recording.patch({ tenantId, id: recording.id })
-          .set({ audio: { status: 'ready', source_key: key, filename: 'original.wav', size: audio.length } })
-          .go();
+        await seedOriginalAudio(tenantId, recording.id, audio);
         tracks.push({ recording_id: recording.id, position: t });
       }
       const release = (
@@ -64,23 +56,8 @@ export async function deliverReleases(count: number): Promise<{ releases: number
           release_recordings_attributes: tracks,
         })
       ).release;
-      const artKey = `artwork/${tenantId}/${release.id}/cover.jpg`;
-      await put(artKey, art);
-      await db.entities.Release.patch({ tenantId, id: release.id })
-        .set({
-          status: 'accepted',
-          artwork: {
-            key: artKey,
-            content_type: 'image/jpeg',
-            width: 3000,
-            height: 3000,
-            bytes: art.length,
-            thumbnail_key: artKey,
-            medium_key: artKey,
-            uploaded_at: new Date().toISOString(),
-          },
-        })
-        .go();
+      await seedCoverArt(tenantId, release.id, art);
+      await db.entities.Release.patch({ tenantId, id: release.id }).set({ status: 'accepted' }).go();
       const id = ulid();
       await createReleaseDeliveries([
         {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { call, cloudUrl, demo, inCompany, signIn } from '../support/api.js';
 import { openManagerSession, signedInAdminPage } from '../support/browser.js';
 import { checkableRelease } from '../support/checkable-release.js';
-import { seedOriginalAudio } from '../support/deliverable-release.js';
+import { seedOriginalAudio } from '../support/seeded-files.js';
 
 /**
  * Getting a release to a store in Chromium (issue 16): the label uploads cover art and sends the
