@@ -1,5 +1,4 @@
 import type { AggregateSums } from '../data/entities/royalties.js';
-import { duckJson } from '../lib/well-formed-text.js';
 import {
   AGGREGATE_DIMENSIONS,
   CROSS_DIMENSIONS,
@@ -8,9 +7,8 @@ import {
 } from '../royalties/ledger/aggregates.js';
 import { withConnection } from '../royalties/ledger/duck.js';
 import { localLedgerFile } from '../royalties/ledger/files.js';
-import { effectiveRelation, idsCondition, parseRoyaltyId } from '../royalties/ledger/overlays.js';
-import { LEDGER_COLUMN_NAMES, LEDGER_COLUMNS } from '../royalties/ledger/schema.js';
-import { literal } from '../royalties/ledger/sql.js';
+import { changedLines } from '../royalties/ledger/ledger-source.js';
+import { effectiveRelation, parseRoyaltyId } from '../royalties/ledger/overlays.js';
 import type { LedgerState } from '../royalties/ledger/state.js';
 
 /**
@@ -58,23 +56,12 @@ export async function overlayDeltas(tenantId: string, state: LedgerState): Promi
       .filter((entry) => editedImports.has(entry.importId))
       .flatMap((entry) => entry.keys.map(localLedgerFile)),
   );
-  const columns = LEDGER_COLUMN_NAMES.join(', ');
-  const parts: string[] = [];
-  const params: Record<string, string> = {};
-  if (files.length)
-    parts.push(`SELECT ${columns}, CAST(NULL AS VARCHAR) AS manual_id
-      FROM read_parquet([${files.map(literal).join(', ')}], union_by_name = true)
-      WHERE ${idsCondition(state.edits.map((edit) => edit.id))}`);
-  if (state.manual.length) {
-    params.manual = duckJson(state.manual.map((m) => ({ ...m.fields, manual_id: m.id })));
-    const shape = JSON.stringify([{ ...LEDGER_COLUMNS, manual_id: 'VARCHAR' }]);
-    parts.push(`SELECT ${LEDGER_COLUMN_NAMES.map((c) => `CAST(${c} AS ${LEDGER_COLUMNS[c]}) AS ${c}`).join(', ')}, manual_id
-      FROM (SELECT unnest(from_json($manual, '${shape}'), recursive := true))`);
-  }
-  if (!parts.length) return [];
+  // Files of older ledger schemas may differ: their columns are matched by name.
+  const changed = changedLines({ files, uniform: false }, state);
+  if (!changed) return [];
   return withConnection(async (connection) => {
     const base = `finance_overlay_${tenantId.replace(/[^0-9A-Za-z]/g, '_')}`;
-    await connection.run(`CREATE OR REPLACE TEMP TABLE ${base} AS ${parts.join(' UNION ALL ')}`, params);
+    await connection.run(`CREATE OR REPLACE TEMP TABLE ${base} AS SELECT * FROM ${changed.sql}`, changed.params);
     const effective = effectiveRelation(base, { edits: state.edits, rules: [] });
     const dims = ['pay_period', ...GROUPED].join(', ');
     const reader = await connection.runAndReadAll(

@@ -2,7 +2,7 @@ import { duckJson } from '../../lib/well-formed-text.js';
 import { withConnection } from './duck.js';
 import { localLedgerFile } from './files.js';
 import { inLedgerOrder, sameColumns } from './ledger-order.js';
-import { editedRelation, idsCondition, parseRoyaltyId } from './overlays.js';
+import { type BoundRelation, editedRelation, idsCondition, parseRoyaltyId } from './overlays.js';
 import { LEDGER_COLUMN_NAMES, LEDGER_COLUMNS, type LedgerColumn } from './schema.js';
 import { literal } from './sql.js';
 import type { LedgerState } from './state.js';
@@ -73,34 +73,53 @@ export function ledgerSource(tenantId: string, state: LedgerState): Promise<Ledg
 async function buildSource(tenantId: string, state: LedgerState): Promise<LedgerSource> {
   const entries = [...state.imports].sort((a, b) => (a.importId < b.importId ? -1 : a.importId > b.importId ? 1 : 0));
   const files = await Promise.all(entries.flatMap((entry) => entry.keys.map(localLedgerFile)));
-  const editedLines = state.edits.map((edit) => edit.id).filter((id) => parseRoyaltyId(id)?.manual === false);
-  const replaced = idsCondition(editedLines);
+  const replaced = idsCondition(editedLineIds(state.edits));
   return withConnection(async (connection) => {
     const ordered = files.length ? await inLedgerOrder(connection, files) : true;
     const uniform = files.length ? await sameColumns(connection, files) : true;
     let overlay: string | null = null;
-    if (editedLines.length || state.manual.length) {
+    const changed = changedLines({ files, uniform }, state);
+    if (changed) {
       overlay = `overlay_${++overlayCount}`;
-      const parts: string[] = [];
-      const params: Record<string, string> = {};
-      if (editedLines.length && files.length)
-        parts.push(
-          `SELECT ${COLUMNS}, CAST(NULL AS VARCHAR) AS manual_id FROM ${readFiles({ files, uniform })} WHERE ${replaced}`,
-        );
-      if (state.manual.length) {
-        params.manual = duckJson(state.manual.map((m) => ({ ...m.fields, manual_id: m.id })));
-        const shape = JSON.stringify([{ ...LEDGER_COLUMNS, manual_id: 'VARCHAR' }]);
-        parts.push(`SELECT ${LEDGER_COLUMN_NAMES.map((c: LedgerColumn) => `CAST(${c} AS ${LEDGER_COLUMNS[c]}) AS ${c}`).join(', ')}, manual_id
-          FROM (SELECT unnest(from_json($manual, '${shape}'), recursive := true))`);
-      }
-      if (!parts.length) parts.push(`SELECT *, CAST(NULL AS VARCHAR) AS manual_id FROM (${NO_LINES})`);
-      const rows = `(SELECT *, manual_id IS NOT NULL AS manual FROM (${parts.join(' UNION ALL ')}))`;
+      const rows = `(SELECT *, manual_id IS NOT NULL AS manual FROM ${changed.sql})`;
       const edited = editedRelation(rows, state.edits);
-      await connection.run(`CREATE TABLE ${overlay} AS SELECT * FROM ${edited.sql}`, { ...params, ...edited.params });
+      await connection.run(`CREATE TABLE ${overlay} AS SELECT * FROM ${edited.sql}`, {
+        ...changed.params,
+        ...edited.params,
+      });
     }
     keepOverlay(tenantId, state, overlay);
     return { files, ordered, uniform, overlay, replaced };
   });
+}
+
+/** The ids of the imported lines among the edits (the rest edit manual sales). */
+const editedLineIds = (edits: Pick<LedgerState, 'edits'>['edits']) =>
+  edits.map((edit) => edit.id).filter((id) => parseRoyaltyId(id)?.manual === false);
+
+/**
+ * The rows users changed, as they were before their edits: the edited imported lines as `files`
+ * hold them and the manual sales, with the ledger's columns and `manual_id` (null for imported
+ * lines). Null when there are none. Read once per ledger state, a handful of rows.
+ */
+export function changedLines(
+  source: Pick<LedgerSource, 'files' | 'uniform'>,
+  state: Pick<LedgerState, 'edits' | 'manual'>,
+): BoundRelation | null {
+  const lines = editedLineIds(state.edits);
+  const parts: string[] = [];
+  const params: Record<string, string> = {};
+  if (lines.length && source.files.length)
+    parts.push(
+      `SELECT ${COLUMNS}, CAST(NULL AS VARCHAR) AS manual_id FROM ${readFiles(source)} WHERE ${idsCondition(lines)}`,
+    );
+  if (state.manual.length) {
+    params.manual = duckJson(state.manual.map((m) => ({ ...m.fields, manual_id: m.id })));
+    const shape = JSON.stringify([{ ...LEDGER_COLUMNS, manual_id: 'VARCHAR' }]);
+    parts.push(`SELECT ${LEDGER_COLUMN_NAMES.map((c: LedgerColumn) => `CAST(${c} AS ${LEDGER_COLUMNS[c]}) AS ${c}`).join(', ')}, manual_id
+      FROM (SELECT unnest(from_json($manual, '${shape}'), recursive := true))`);
+  }
+  return parts.length ? { sql: `(${parts.join(' UNION ALL ')})`, params } : null;
 }
 
 /** Records the tenant's newest overlay table and drops the ones no longer needed. */

@@ -117,9 +117,9 @@ export async function withEffectiveLedger<T>(
  */
 const rollupable = (filter: RoyaltyFilter) =>
   !filter.q && !filter.recording_id && !filter.by_territory && !filter.artist_id;
-const SUMS = ROLLUP_SUMS;
+
 /** Over the rollup the same totals are sums of its sums. */
-const SUMS_OF_ROLLUP = Object.fromEntries(Object.keys(SUMS).map((k) => [k, `sum(${k})`]));
+const SUMS_OF_ROLLUP = Object.fromEntries(Object.keys(ROLLUP_SUMS).map((k) => [k, `sum(${k})`]));
 
 /** The rollup of the ledger's state as a relation, or null (none worth keeping). */
 async function rollupFor(ledger: Ledger): Promise<string | null> {
@@ -160,8 +160,8 @@ async function computeTotals(ledger: Ledger, filter: RoyaltyFilter) {
   const where = filterCondition(filter);
   const rollup = rollupable(filter) ? await rollupFor(ledger) : null;
   const source = rollup ?? ledger.relation;
-  const sums = rollup ? SUMS_OF_ROLLUP : SUMS;
-  const money = (k: keyof typeof SUMS) => `CAST(coalesce(${sums[k]}, 0) AS DECIMAL(38,6))`;
+  const sums = rollup ? SUMS_OF_ROLLUP : ROLLUP_SUMS;
+  const money = (k: keyof typeof ROLLUP_SUMS) => `CAST(coalesce(${sums[k]}, 0) AS DECIMAL(38,6))`;
   const rows = await withConnection((connection) =>
     queryRows(
       connection,
