@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 // ssh2 is CommonJS: Node's ESM loader (tsx, npm start) sees only its default export.
@@ -20,10 +20,22 @@ type Arrival = { path: string; bytes: number; arrived_at: string };
 type OpenFile = { kind: 'file'; fd: fs.FileHandle; path: string; writing: boolean; bytes: number };
 type OpenDir = { kind: 'dir'; path: string; done: boolean };
 
+/**
+ * The server's host key, kept in its folder so clients see the same server after a restart. It
+ * is written under a temporary name and renamed, so a cloud killed mid-write (the restart test
+ * does this) never leaves half a key; a key that does not parse is made again.
+ */
 function hostKey(dir: string): string {
   const file = path.join(dir, 'host-key');
-  if (!existsSync(file)) writeFileSync(file, utils.generateKeyPairSync('ed25519').private, { mode: 0o600 });
-  return readFileSync(file, 'utf8');
+  if (existsSync(file)) {
+    const kept = readFileSync(file, 'utf8');
+    if (!(utils.parseKey(kept) instanceof Error)) return kept;
+  }
+  const made = utils.generateKeyPairSync('ed25519').private;
+  const partial = `${file}.${process.pid}.part`;
+  writeFileSync(partial, made, { mode: 0o600 });
+  renameSync(partial, file);
+  return made;
 }
 
 const toAttrs = (stats: { mode: number; size: number; atimeMs: number; mtimeMs: number }): Attributes => ({

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,6 +85,19 @@ describe('uploads to the local SFTP server', () => {
     rmSync(dir, { recursive: true, force: true });
   });
   const endpoint = () => ({ host: '127.0.0.1', port: server.port, root: '/demo', ...DEMO_SFTP_LOGIN });
+
+  it('starts again after a crash left half a host key, with a new whole key', async () => {
+    const crashed = mkdtempSync(path.join(os.tmpdir(), 'sftp-crashed-'));
+    writeFileSync(path.join(crashed, 'host-key'), '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA');
+    const again = await startSftpServer({ port: await freePort(), dir: crashed });
+    const done = await uploadBatch({ ...endpoint(), port: again.port }, [
+      { path: 'k1/BatchComplete_k1.xml', open: async () => Buffer.from('<done/>') },
+    ]);
+    expect(done).toEqual(['k1/BatchComplete_k1.xml']);
+    expect(readFileSync(path.join(crashed, 'host-key'), 'utf8')).toContain('END OPENSSH PRIVATE KEY');
+    await again.stop();
+    rmSync(crashed, { recursive: true, force: true });
+  });
 
   it('writes the files in order, each whole before the next', async () => {
     const big = Buffer.alloc(3 * 1024 * 1024, 7);
