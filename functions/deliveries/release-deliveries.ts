@@ -128,17 +128,26 @@ export async function removeDelivery(tenantId: string, id: string): Promise<void
   if (!(await deleteReleaseDelivery(tenantId, id))) throw new Conflict(ON_ITS_WAY);
 }
 
-/** Queues one delivery (from one of `from`) and sends its message; a message that cannot be sent fails it. */
-async function queueOne(item: ReleaseDeliveryItem, userId: string, from: readonly DeliveryStatus[]) {
+/**
+ * Queues one delivery (from one of `from`) and sends its message; a message that cannot be sent
+ * fails it. Answers the delivery as this call left it (queued), or null when it did not queue it.
+ * Not read again: by then the worker may have taken it on.
+ */
+async function queueOne(
+  item: ReleaseDeliveryItem,
+  userId: string,
+  from: readonly DeliveryStatus[],
+): Promise<ReleaseDeliveryItem | null> {
   const batchId = `${new Date().toISOString().replace(/\D/g, '').slice(0, 17)}${ulid().slice(-6)}`;
-  if (!(await markQueued(item.tenantId, item.id, batchId, from))) return false;
+  if (!(await markQueued(item.tenantId, item.id, batchId, from))) return null;
   try {
     await queueDelivery({ tenantId: item.tenantId, deliveryId: item.id, batchId, userId });
   } catch {
     await unqueue(item.tenantId, item.id, 'The delivery could not be queued; try again');
-    return false;
+    return null;
   }
-  return true;
+  const { reason: _reason, lease_until: _lease, ...rest } = item;
+  return { ...rest, status: 'queued', batch_id: batchId };
 }
 
 /**
@@ -188,7 +197,13 @@ async function queueAll(
     items.map((i) => i.dsp_id),
   );
   let queued = 0;
-  for (const item of items) if (await queueOne(item, userId, from)) queued += 1;
-  const fresh = await Promise.all(items.map((i) => getReleaseDelivery(tenantId, i.id)));
-  return { queued, release_deliveries: await viewsOf(fresh.filter((i): i is ReleaseDeliveryItem => i !== null)) };
+  const answered: ReleaseDeliveryItem[] = [];
+  for (const item of items) {
+    const now = await queueOne(item, userId, from);
+    if (now) queued += 1;
+    // One that was not queued here (moved on meanwhile, or its message failed) is read as it is.
+    const current = now ?? (await getReleaseDelivery(tenantId, item.id));
+    if (current) answered.push(current);
+  }
+  return { queued, release_deliveries: await viewsOf(answered) };
 }
