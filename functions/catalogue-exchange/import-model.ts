@@ -1,0 +1,57 @@
+/**
+ * The contract between the chunked import pipeline (functions/catalogue-exchange/imports/) and the
+ * models it imports (spec 3 §7.9 importer: models, model_attributes, records). Each model says
+ * which attributes it reads, how rows become records, and how one record is written; the pipeline
+ * reads the file, maps its columns, previews every error, writes the good records in chunks and
+ * reports progress. One importer per model; `importers.ts` lists them.
+ */
+
+/** The models a file can be imported into (spec 2 importer; issue 17). */
+export const IMPORT_MODELS = ['artists', 'contributors', 'payees', 'labels', 'releases', 'recordings'] as const;
+export type ImportModel = (typeof IMPORT_MODELS)[number];
+
+/** One attribute a model reads from a row (POST model_attributes answers these). */
+export type ImportAttribute = {
+  /** The row key after the column map (snake_case). */
+  name: string;
+  /** The field in the user's words, used in errors. */
+  label: string;
+  required: boolean;
+};
+
+/** A problem with one cell. `row` is the spreadsheet's row number (the header is row 1). */
+export type RowError = { row: number; field: string; message: string };
+
+/** One record the file would write, with the rows behind it; written all or nothing. */
+export type PlannedRecord = {
+  /** Stable within the file (a release's UPC, an artist's row): with the import id, the idempotency key. */
+  key: string;
+  /** The spreadsheet rows behind it (header = row 1). */
+  rows: number[];
+  /** How the preview names it, e.g. `Night Drive (UPC 5012345678900)`. */
+  label: string;
+  errors: RowError[];
+  /** Set when the company has it already (by UPC, ISRC, catalogue number, or name): reported, not written. */
+  duplicate?: string;
+};
+
+export type ImportContext = { tenantId: string; userId: string; importId: string };
+
+/** A file's row after the column map: attribute name → cell text ('' when empty). */
+export type MappedRow = Readonly<Record<string, string>>;
+
+export interface ModelImporter {
+  readonly model: ImportModel;
+  readonly attributes: readonly ImportAttribute[];
+  /**
+   * Checks every row and groups rows into records, resolving names against the company's catalogue
+   * and reference data and finding duplicates. Writes nothing. `rows[i]` is spreadsheet row `i + 2`.
+   */
+  plan(ctx: ImportContext, rows: readonly MappedRow[]): Promise<PlannedRecord[]>;
+  /**
+   * Writes one planned record that has no errors and is not a duplicate. Idempotent for
+   * (ctx.importId, record.key): a retried chunk creates nothing twice. Answers how many catalogue
+   * records it created (a release with 12 recordings: 13).
+   */
+  write(ctx: ImportContext, record: PlannedRecord, rows: readonly MappedRow[]): Promise<number>;
+}

@@ -1,0 +1,103 @@
+/**
+ * The release sheet: the one flat layout of a catalogue spreadsheet, one row per recording with its
+ * release's columns repeated (spec 2 §3 "Release import schema" and "Export release field set").
+ * The release import reads it (CSV, XLSX, or JSON objects with these keys) and the `release_csv`
+ * export writes it, so an exported sheet imports again unchanged. Other export layouts (FUGA, PPL)
+ * have their own columns and are built from the same values.
+ *
+ * Conventions, shared by the import and the export:
+ * - lists (artists, territories, writers, publishers, genres) are joined by {@link LIST_SEPARATOR};
+ * - yes/no columns are written `Y` / `N` (spec 2 §5); the import also takes yes/no/true/false/1/0;
+ * - dates are YYYY-MM-DD; a track length is HH:MM:SS (default 00:00:00, spec 2 §8);
+ * - territories are ISO 3166-1 alpha-2 codes, or `WW` for the world.
+ */
+
+/** Separates the values of a list column. Not a comma: artist names hold commas ("Earth, Wind & Fire"). */
+export const LIST_SEPARATOR = '|';
+
+/** The world as a territory list. */
+export const WORLDWIDE = 'WW';
+
+export type SheetLevel = 'release' | 'recording';
+export type SheetKind = 'text' | 'date' | 'yes_no' | 'integer' | 'list' | 'duration' | 'year';
+
+export type SheetColumn = {
+  /** Header in the file (lower-case, snake_case). */
+  key: string;
+  /** The field's name in the user's words, used in every error ("Row 4: UPC is required"). */
+  label: string;
+  level: SheetLevel;
+  kind: SheetKind;
+  /** Required by the spec's release import schema. */
+  required: boolean;
+};
+
+const col = (key: string, label: string, level: SheetLevel, kind: SheetKind, required = false): SheetColumn => ({
+  key,
+  label,
+  level,
+  kind,
+  required,
+});
+
+/** Every column, in file order: the release's first, then the recording's. */
+export const RELEASE_SHEET_COLUMNS = [
+  col('release_title', 'Release title', 'release', 'text', true),
+  col('release_version', 'Release version', 'release', 'text'),
+  col('upc', 'UPC', 'release', 'text', true),
+  col('cat_no', 'Catalogue number', 'release', 'text', true),
+  col('label', 'Label', 'release', 'text', true),
+  col('primary_artists', 'Primary artists', 'release', 'list', true),
+  col('featured_artists', 'Featured artists', 'release', 'list'),
+  col('release_date', 'Release date', 'release', 'date', true),
+  col('original_release_date', 'Original release date', 'release', 'date', true),
+  col('primary_genre', 'Primary genre', 'release', 'text', true),
+  col('secondary_genre', 'Secondary genre', 'release', 'text'),
+  col('c_line', 'C line', 'release', 'text', true),
+  col('p_line', 'P line', 'release', 'text', true),
+  col('explicit', 'Explicit', 'release', 'yes_no', true),
+  col('format', 'Format', 'release', 'text', true),
+  col('total_volumes', 'Total volumes', 'release', 'integer', true),
+  col('territories', 'Territories', 'release', 'list', true),
+  col('metadata_language', 'Metadata language', 'release', 'text', true),
+  col('compilation', 'Compilation', 'release', 'yes_no'),
+  col('recording_year', 'Recording year', 'release', 'year'),
+  col('recording_location', 'Recording location', 'release', 'text'),
+  col('country', 'Country', 'release', 'text'),
+  col('price_tier', 'Price tier', 'release', 'text'),
+  col('status', 'Status', 'release', 'text'),
+  col('disc_number', 'Disc number', 'recording', 'integer', true),
+  col('position', 'Track position', 'recording', 'integer', true),
+  col('isrc', 'ISRC', 'recording', 'text', true),
+  col('track_title', 'Track title', 'recording', 'text', true),
+  col('mix_title', 'Mix title', 'recording', 'text'),
+  col('track_primary_artists', 'Track primary artists', 'recording', 'list', true),
+  col('track_featured_artists', 'Track featured artists', 'recording', 'list'),
+  col('track_primary_genre', 'Track primary genre', 'recording', 'text', true),
+  col('audio_language', 'Audio language', 'recording', 'text', true),
+  col('album_only', 'Album only', 'recording', 'yes_no', true),
+  col('explicit_lyrics', 'Explicit lyrics', 'recording', 'yes_no', true),
+  col('writers', 'Writers', 'recording', 'list', true),
+  col('publishers', 'Publishers', 'recording', 'list', true),
+  col('length', 'Track length', 'recording', 'duration'),
+  col('track_c_line', 'Track C line', 'recording', 'text'),
+  col('track_p_line', 'Track P line', 'recording', 'text'),
+  col('alternative_title', 'Alternative title', 'recording', 'text'),
+  col('recording_date', 'Recording date', 'recording', 'date'),
+  col('recording_venue', 'Recording venue', 'recording', 'text'),
+  col('remastered', 'Remastered', 'recording', 'yes_no'),
+  col('sample', 'Sample', 'recording', 'yes_no'),
+  col('medley', 'Medley', 'recording', 'yes_no'),
+  col('preview_start', 'Preview start', 'recording', 'integer'),
+  col('preview_length', 'Preview length', 'recording', 'integer'),
+  col('track_price_tier', 'Track price tier', 'recording', 'text'),
+  col('lyrics', 'Lyrics', 'recording', 'text'),
+] as const satisfies readonly SheetColumn[];
+
+export type ReleaseSheetKey = (typeof RELEASE_SHEET_COLUMNS)[number]['key'];
+
+/** One row of the sheet as text, keyed by column (a missing or empty cell is ''). */
+export type ReleaseSheetRow = Record<ReleaseSheetKey, string>;
+
+/** The rows of one release share its UPC (the key the import groups rows by, and finds duplicates with). */
+export const RELEASE_GROUP_KEY: ReleaseSheetKey = 'upc';
