@@ -18,7 +18,7 @@ import {
   STATEMENT_FREQUENCIES,
 } from '../catalogue.js';
 import { VALIDATION } from '../messages.js';
-import { isValidIsni, isValidIsrc, isValidIswc, isValidUpc, normaliseIsrc, normaliseUpc } from '../identifiers.js';
+import { isrcProblem, isValidIsni, isValidIswc, isValidUpc, normaliseIsrc, normaliseUpc } from '../identifiers.js';
 import { nestedRow, ref } from './nested-row.js';
 import { optionalCents, percentage } from './money.js';
 
@@ -169,16 +169,19 @@ const upcField = z
   .refine((v) => v === '' || isValidUpc(v), VALIDATION.upc)
   .transform((v) => (v === '' ? v : normaliseUpc(v)));
 
-/** An ISRC: dashes accepted and removed, upper-cased, then its shape checked (ISO 3901). */
+/**
+ * An ISRC: dashes accepted and removed, upper-cased, then its shape and its country code checked
+ * (ISO 3901; the country an ISO 3166-1 code or an ISRC agency prefix).
+ */
 const isrcField = z
   .string()
   .trim()
   .max(20)
   .transform((v) => normaliseIsrc(v))
-  .refine(
-    (v) => v === '' || isValidIsrc(v),
-    'ISRC must be 2 letters, 3 characters, 2 digits and 5 digits (e.g. GB-AAA-05-00001)',
-  );
+  .superRefine((v, ctx) => {
+    const problem = isrcProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 const genres = {
   primary_genre_id: ref(),
