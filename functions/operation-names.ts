@@ -45,10 +45,14 @@ function named<C extends string, V extends string>(collections: readonly C[], ve
 export type CatalogueCollectionOperation =
   | Named<(typeof CATALOGUE_COLLECTIONS)[number], (typeof TENANT_VERBS)[number] | (typeof ADMIN_VERBS)[number]>
   | Named<(typeof CATALOGUE_WITH_FILES)[number], 'upload'>;
+/** Reference collections companies add their own records to, served to them under /company_<collection>. */
+export const COMPANY_OWNED_COLLECTIONS = ['company_publishers'] as const;
+const COMPANY_OWNED_VERBS = ['list', 'get', 'create', 'update', 'delete'] as const;
 /** The reference operations generated from the collections. */
 export type ReferenceOperation =
   | Named<(typeof REFERENCE_COLLECTIONS)[number], (typeof REFERENCE_VERBS)[number]>
-  | Named<(typeof REFERENCE_WITH_FILES)[number], 'upload'>;
+  | Named<(typeof REFERENCE_WITH_FILES)[number], 'upload'>
+  | Named<(typeof COMPANY_OWNED_COLLECTIONS)[number], (typeof COMPANY_OWNED_VERBS)[number]>;
 
 export const OPERATION_NAMES = {
   auth: [
@@ -128,7 +132,11 @@ export const OPERATION_NAMES = {
     ...named(CATALOGUE_COLLECTIONS, [...TENANT_VERBS, ...ADMIN_VERBS]),
     ...named(CATALOGUE_WITH_FILES, ['upload']),
   ],
-  reference: [...named(REFERENCE_COLLECTIONS, REFERENCE_VERBS), ...named(REFERENCE_WITH_FILES, ['upload'])],
+  reference: [
+    ...named(REFERENCE_COLLECTIONS, REFERENCE_VERBS),
+    ...named(REFERENCE_WITH_FILES, ['upload']),
+    ...named(COMPANY_OWNED_COLLECTIONS, COMPANY_OWNED_VERBS),
+  ],
   notices: [
     'myNotices',
     'markRead',

@@ -252,6 +252,12 @@ export const ROUTES: readonly Route[] = [
 
   // Reference data (spec 1 §3, §7).
   ...REFERENCE_COLLECTIONS.flatMap(referenceRoutes),
+  // A company's own publishers beside the shared ones (functions/reference/company-publishers.ts).
+  r('GET', '/company_publishers', 'reference', 'company_publishers.list', 'tenant', 'catalogue.read'),
+  r('POST', '/company_publishers', 'reference', 'company_publishers.create', 'tenant', 'catalogue.write'),
+  r('GET', '/company_publishers/{id}', 'reference', 'company_publishers.get', 'tenant', 'catalogue.read'),
+  r('PATCH', '/company_publishers/{id}', 'reference', 'company_publishers.update', 'tenant', 'catalogue.write'),
+  r('DELETE', '/company_publishers/{id}', 'reference', 'company_publishers.delete', 'tenant', 'catalogue.write'),
 
   // Royalties of the current company (spec 3 §7.1): the ledger, its sums and facets, and the
   // changes made on top of it. Fixed paths come before royalties/{id}.

@@ -34,6 +34,11 @@ export type TenantResource = Collection & {
   addedMessage?: string;
   /** The fields a picker's typed text matches (default the name). */
   pickerFields?: readonly string[];
+  /**
+   * Records a picker's typed text (lower-cased) matches through other records: recordings by the
+   * cat_no of the releases they are on (spec 2 §2 Modals).
+   */
+  pickerAlso?: (tenantId: string, needle: string) => Promise<(row: Row) => boolean>;
   /** List filters switched on with `<param>=true` (releases: drafts). */
   listFilters?: Record<string, (row: Row) => boolean>;
   /** List filters taking an id (`artist_id=…`: an artist's releases; `recording_id=…`: the releases a recording is on). */
@@ -59,7 +64,7 @@ export type TenantResource = Collection & {
  * hooks that reach other areas (audio, release rules, company tags) are attached in the
  * composition root, tenant-resources.ts, so reading the registry bundles none of them.
  */
-export type TenantCollection = Omit<TenantResource, 'prepare' | 'companyGuard' | 'presentExtra'>;
+export type TenantCollection = Omit<TenantResource, 'prepare' | 'companyGuard' | 'presentExtra' | 'pickerAlso'>;
 
 const PICKER_LIMIT = 50;
 
@@ -100,6 +105,9 @@ export function tenantOperations(resource: TenantResource): Record<string, Opera
           listVersions?.[LISTS.tenantCollection(resource.collection, tenantId)],
         );
         const picker = query.selectable === 'true';
+        const needle = query.q?.trim().toLowerCase();
+        const alsoMatch =
+          picker && needle && resource.pickerAlso ? await resource.pickerAlso(tenantId, needle) : undefined;
         const page = pageOf(rows, {
           page: picker ? 1 : query.page,
           perPage: picker ? PICKER_LIMIT : query.per_page,
@@ -108,6 +116,7 @@ export function tenantOperations(resource: TenantResource): Record<string, Opera
           searchFields: picker ? (resource.pickerFields ?? [nameField]) : resource.searchFields,
           tieBreaker: 'id',
           filter: filterOf(resource, query),
+          alsoMatch,
         });
         return listAnswer(resource.collection, { ...page, items: await Promise.all(page.items.map(ops.present)) });
       },

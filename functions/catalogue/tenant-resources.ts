@@ -2,6 +2,7 @@ import { presentAudio } from '../audio/recording-audio.js';
 import { requirePublisherCompany } from './company-tags.js';
 import { presentArtwork } from '../artwork/cover-art.js';
 import { prepareRecording, prepareRelease } from './release-rules.js';
+import { onReleasesWithCatNo } from './recording-picker.js';
 import { TENANT_COLLECTIONS } from './tenant-collections.js';
 import type { TenantResource } from './tenant-resource.js';
 
@@ -11,9 +12,9 @@ import type { TenantResource } from './tenant-resource.js';
  * catalogue handler and what only it runs, the local demo seed) import this, so no other module
  * pulls the audio pipeline or the release rules into its bundle, and no import cycle forms.
  */
-const HOOKS: Record<string, Pick<TenantResource, 'prepare' | 'companyGuard' | 'presentExtra'>> = {
+const HOOKS: Record<string, Pick<TenantResource, 'prepare' | 'companyGuard' | 'presentExtra' | 'pickerAlso'>> = {
   releases: { prepare: prepareRelease, presentExtra: presentArtwork },
-  recordings: { prepare: prepareRecording, presentExtra: presentAudio },
+  recordings: { prepare: prepareRecording, presentExtra: presentAudio, pickerAlso: onReleasesWithCatNo },
   songs: { companyGuard: requirePublisherCompany },
 };
 

@@ -1,6 +1,7 @@
 import { listCompanyNames } from '../data/access/companies.js';
 import { BadRequest, type FieldErrors } from '../lib/errors.js';
 import { referenceResource, referenceRows } from './reference-lists.js';
+import { rowsVisibleTo } from './company-owned.js';
 import { tenantCollectionOf, tenantRows } from '../catalogue/tenant-lists.js';
 import { tenantLabelSummaries } from '../catalogue/labels.js';
 import { getOrCreate } from '../lib/get-or-create.js';
@@ -58,7 +59,10 @@ async function namesOf(collection: string, tenantId?: string, forCheck = false):
   }
   const resource = referenceResource(collection);
   if (!resource) throw new Error(`${collection} is not a collection records can link to`);
-  return byIdOf(await referenceRows(resource, !forCheck), resource.nameField ?? 'name');
+  const rows = await referenceRows(resource, !forCheck);
+  // A company links and names its own and the shared publishers; another company's are not there.
+  const seen = resource.companyOwned && tenantId ? rowsVisibleTo(rows, tenantId) : rows;
+  return byIdOf(seen, resource.nameField ?? 'name');
 }
 
 function byIdOf(rows: readonly ({ id: string } & object)[], nameField: string): Map<string, Named> {

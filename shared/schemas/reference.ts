@@ -113,9 +113,14 @@ export const publisherInput = z.strictObject({
   mechanical_society_id: ref(),
   performing_society_id: ref(),
   company_id: ref(),
+  /** The company that owns it (admins only); blank: a shared publisher every company may link. */
+  tenant_id: ref(),
   country_id: ref(),
   url_attributes: z.strictObject({ link: optionalUrl('Link'), link_text: text(200).optional() }).optional(),
 });
+
+/** A publisher a company adds for itself: it belongs to that company, so neither company field is the member's. */
+export const companyPublisherInput = publisherInput.omit({ company_id: true, tenant_id: true });
 
 const distributorDspRowInput = nestedRow({
   dsp_id: z.string().trim().min(1, VALIDATION.required('DSP')).max(64),

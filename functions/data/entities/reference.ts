@@ -137,6 +137,8 @@ export const Publisher = new Entity({
     mechanical_society_id: { type: 'string' },
     performing_society_id: { type: 'string' },
     company_id: { type: 'string' },
+    /** The company that owns the publisher (its members edit it); none: shared reference data, admins only. */
+    tenant_id: { type: 'string' },
     country_id: { type: 'string' },
     url: { type: 'map', properties: { link: { type: 'string' }, link_text: { type: 'string' } } },
     ...timestamps,
