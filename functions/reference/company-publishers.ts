@@ -62,7 +62,7 @@ export function companyOwnedOperations(
     [`${prefix}.list`]: operation('tenant', {
       query: referenceListQuery(resource),
       run: async ({ tenantId, query }) =>
-        referenceListAnswer(resource, rowsVisibleTo(await referenceRows(resource), tenantId), query, present),
+        referenceListAnswer(resource, rowsVisibleTo(await referenceRows(resource), tenantId), query, present, prefix),
     }),
     [`${prefix}.get`]: operation('tenant', {
       params: idParams,

@@ -209,6 +209,8 @@ export async function referenceListAnswer(
   rows: Row[],
   query: ReferenceListQuery,
   present: (row: Row) => Promise<Row>,
+  /** The answer's key: the collection, or the path it is served under (`company_publishers`). */
+  key: string = resource.collection,
 ) {
   const nameField = resource.nameField ?? 'name';
   const byName = { field: nameField, direction: 'asc' as const };
@@ -225,7 +227,7 @@ export async function referenceListAnswer(
       filter: resource.picker?.only,
     });
     return {
-      [resource.collection]: await Promise.all(pinnedFirst(page.items).map(present)),
+      [key]: await Promise.all(pinnedFirst(page.items).map(present)),
       total_count: page.total_count,
       total_pages: 1,
     };
@@ -235,7 +237,7 @@ export async function referenceListAnswer(
       pageOf(rows, { page: 1, perPage: rows.length || 1, sort: byName, searchFields: [], tieBreaker: 'id' }).items,
     );
     return {
-      [resource.collection]: await Promise.all(sorted.map(present)),
+      [key]: await Promise.all(sorted.map(present)),
       total_count: sorted.length,
       total_pages: 1,
     };
@@ -248,7 +250,7 @@ export async function referenceListAnswer(
     searchFields: resource.searchFields,
     tieBreaker: 'id',
   });
-  return listAnswer(resource.collection, { ...page, items: await Promise.all(page.items.map(present)) });
+  return listAnswer(key, { ...page, items: await Promise.all(page.items.map(present)) });
 }
 
 /** The pinned records (the UK before other countries) first, each part in the list's order. */

@@ -276,7 +276,7 @@ export const recording: ReferenceConfig = {
       kind: 'rows',
       input: 'publisher_recordings_attributes',
       addLabel: 'Add publisher',
-      rowFields: [{ ...rowLink('publisher_id', 'Publisher', 'publishers', 'publisher'), quickAdd: true }],
+      rowFields: [{ ...rowLink('publisher_id', 'Publisher', 'company_publishers', 'publisher'), quickAdd: true }],
       emptyRow: { publisher_id: null },
     },
     {

@@ -49,7 +49,7 @@ export const song: ReferenceConfig = {
       input: 'publisher_songs_attributes',
       addLabel: 'Add publisher',
       rowFields: [
-        { ...rowLink('publisher_id', 'Publisher', 'publishers', 'publisher'), quickAdd: true },
+        { ...rowLink('publisher_id', 'Publisher', 'company_publishers', 'publisher'), quickAdd: true },
         { name: 'start_date', label: 'From', kind: 'text', placeholder: 'YYYY-MM-DD' },
         { name: 'end_date', label: 'Until', kind: 'text', placeholder: 'YYYY-MM-DD' },
       ],
