@@ -46,7 +46,7 @@ export type CatalogueCollectionOperation =
   | Named<(typeof CATALOGUE_COLLECTIONS)[number], (typeof TENANT_VERBS)[number] | (typeof ADMIN_VERBS)[number]>
   | Named<(typeof CATALOGUE_WITH_FILES)[number], 'upload'>;
 /** Reference collections companies add their own records to, served to them under /company_<collection>. */
-export const COMPANY_OWNED_COLLECTIONS = ['company_publishers'] as const;
+const COMPANY_OWNED_COLLECTIONS = ['company_publishers'] as const;
 const COMPANY_OWNED_VERBS = ['list', 'get', 'create', 'update', 'delete'] as const;
 /** The reference operations generated from the collections. */
 export type ReferenceOperation =

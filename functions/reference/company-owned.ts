@@ -15,7 +15,7 @@ export function ownerOf(row: Readonly<Record<string, unknown>>): string | undefi
 }
 
 /** Whether a company sees a record: a shared one, or its own. */
-export function visibleToCompany(row: Readonly<Record<string, unknown>>, tenantId: string): boolean {
+function visibleToCompany(row: Readonly<Record<string, unknown>>, tenantId: string): boolean {
   const owner = ownerOf(row);
   return owner === undefined || owner === tenantId;
 }

@@ -8,8 +8,8 @@ import { LISTS } from '../data/list-cache.js';
 import { Forbidden, NotFound } from '../lib/errors.js';
 import { idParams, operation, reply, type Operation } from '../lib/http.js';
 import type { Caller } from '../lib/auth-context.js';
-import { ownerOf, rowsVisibleTo } from './company-owned.js';
-import { referenceResource, referenceRows, storedRow } from './reference-lists.js';
+import { ownerOf, referenceRowsFor } from './company-owned.js';
+import { referenceResource, storedRow } from './reference-lists.js';
 import {
   referenceListAnswer,
   referenceListQuery,
@@ -26,10 +26,7 @@ import { presentRecord, storedChanges } from './record-shape.js';
  * its own. A shared record answers 403 "You must be an Admin to do that" to a change (admins
  * change it, here or on the reference routes); another company's record is 404 whatever the call.
  */
-export function companyOwnedOperations(
-  resource: ReferenceResource,
-  input: z.ZodObject,
-): Record<string, Operation<'tenant'>> {
+function companyOwnedOperations(resource: ReferenceResource, input: z.ZodObject): Record<string, Operation<'tenant'>> {
   if (!resource.companyOwned) throw new Error(`${resource.collection} is not a company-owned collection`);
   // Unique fields would be unique across companies, so a name would tell whether another company has it.
   if (resource.unique?.length) throw new Error(`${resource.collection}: company-owned records cannot be unique`);
@@ -62,7 +59,7 @@ export function companyOwnedOperations(
     [`${prefix}.list`]: operation('tenant', {
       query: referenceListQuery(resource),
       run: async ({ tenantId, query }) =>
-        referenceListAnswer(resource, rowsVisibleTo(await referenceRows(resource), tenantId), query, present, prefix),
+        referenceListAnswer(resource, await referenceRowsFor(resource, tenantId), query, present, prefix),
     }),
     [`${prefix}.get`]: operation('tenant', {
       params: idParams,
