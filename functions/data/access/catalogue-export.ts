@@ -1,4 +1,9 @@
 import type { ArtistItem, ContributorItem, RecordingItem, ReleaseItem } from '../entities/catalogue.js';
+import type {
+  CatalogueExportItem,
+  CreateCatalogueExport,
+  UpdateCatalogueExport,
+} from '../entities/catalogue-export.js';
 import type { LabelItem } from '../entities/label.js';
 import type { CountryItem, GenreItem, LanguageItem, PublisherItem } from '../entities/reference.js';
 import { getDb } from '../service.js';
@@ -81,3 +86,32 @@ export const referenceById = {
       [...new Set(ids)].map((id) => ({ id })),
     ),
 };
+
+// ——— Export jobs ———
+
+const jobs = () => getDb().entities.CatalogueExport;
+
+export async function createExportJob(job: CreateCatalogueExport): Promise<void> {
+  await jobs().create(job).go();
+}
+
+export async function getExportJob(tenantId: string, id: string): Promise<CatalogueExportItem | null> {
+  return (await jobs().get({ tenantId, id }).go()).data;
+}
+
+/** A user's exports in a company, newest first. */
+export async function listExportJobs(tenantId: string, userId: string): Promise<CatalogueExportItem[]> {
+  return (await jobs().query.byUser({ tenantId, userId }).go({ order: 'desc', pages: 'all' })).data;
+}
+
+export async function updateExportJob(
+  tenantId: string,
+  id: string,
+  changes: Omit<UpdateCatalogueExport, 'userId' | 'model' | 'format' | 'selection'>,
+): Promise<void> {
+  await jobs().patch({ tenantId, id }).set(changes).go();
+}
+
+export async function deleteExportJob(tenantId: string, id: string): Promise<void> {
+  await jobs().delete({ tenantId, id }).go();
+}
