@@ -27,6 +27,7 @@ type Created = {
   label: string;
   artist: string;
   writer: string;
+  genre: string;
 };
 let good: Created;
 let noYear: { id: string; title: string; cat_no: string };
@@ -109,7 +110,7 @@ async function makeRelease(company: string, overrides: Record<string, unknown> =
     ...overrides,
   });
   expect(made.status, JSON.stringify(made.body)).toBe(201);
-  return { release: made.body.release, recordings, label, artist, writer };
+  return { release: made.body.release, recordings, label, artist, writer, genre: genre.name };
 }
 
 beforeAll(async () => {
@@ -159,7 +160,7 @@ describe('exports: files read back', () => {
         primary_artists: good.artist,
         release_date: '2026-05-01',
         original_release_date: '2026-04-01',
-        primary_genre: 'Pop',
+        primary_genre: good.genre,
         c_line: '2026 Northern Lights Records',
         p_line: '2025 Northern Lights Records',
         explicit: 'Y',
