@@ -21,7 +21,7 @@ export const EXPORT_MODELS = ['releases', 'recordings'] as const;
 export type ExportModel = (typeof EXPORT_MODELS)[number];
 
 export const EXPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
-export type ExportStatus = (typeof EXPORT_STATUSES)[number];
+type ExportStatus = (typeof EXPORT_STATUSES)[number];
 
 /** A release left out of a file and why (a ℗/© line without a four-digit year). */
 export type ExportSkipped = { release_id: string; release: string; reasons: string[] };

@@ -1,5 +1,10 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  loadExportReleases,
+  type ExportRelease,
+  type ExportSelection,
+} from '../../functions/catalogue-exchange/exports/build.js';
 import { exportDownloadUrl } from '../../functions/catalogue-exchange/exports/file-store.js';
 import { RELEASE_SHEET_COLUMNS } from '../../shared/catalogue-exchange/release-sheet.js';
 import { MESSAGES } from '../../shared/messages.js';
@@ -261,6 +266,34 @@ describe('exports: files read back', () => {
     expect([201, 202]).toContain(answer.status);
     expect(answer.body.export).toMatchObject({ format: 'csv' });
     expect((await api(B).get(`/labels/export_catalogue?id=${labelId}`)).status).toBe(404);
+  });
+});
+
+describe('exports: the loader', () => {
+  const load = async (tenantId: string, selection: ExportSelection) => {
+    const out: ExportRelease[] = [];
+    for await (const release of loadExportReleases(tenantId, selection)) out.push(release);
+    return out;
+  };
+
+  it("reads a selection's releases with their links resolved, and nothing of another company", async () => {
+    const [release] = await load(A, { ids: [good.release.id] });
+    expect(release).toMatchObject({
+      id: good.release.id,
+      label: good.label,
+      primary_artists: [good.artist],
+      primary_genre: good.genre,
+      metadata_language: 'English',
+      metadata_language_code: 'en',
+      price_tier: 'Mid',
+    });
+    expect(release.recordings.map((r) => [r.id, r.writers, r.primary_artists])).toEqual(
+      good.recordings.map((r) => [r.id, [good.writer], [good.artist]]),
+    );
+    expect(await load(B, { ids: [good.release.id] })).toEqual([]);
+    expect(await load(B, { ids: [good.recordings[0].id], model: 'recordings' })).toEqual([]);
+    const all = await load(A, { all: true });
+    expect(all.map((r) => r.id)).toEqual(expect.arrayContaining([good.release.id, noYear.id]));
   });
 });
 

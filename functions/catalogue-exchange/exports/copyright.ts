@@ -42,7 +42,7 @@ function recordingReasons(release: ExportRelease, recording: ExportRecording): s
 }
 
 /** How a release is named in the report: its title, catalogue number and UPC where it has them. */
-export function releaseName(release: ExportRelease): string {
+function releaseName(release: ExportRelease): string {
   const ids = [release.cat_no, release.upc && `UPC ${release.upc}`].filter(Boolean).join(', ');
   return ids ? `${release.title} (${ids})` : release.title;
 }

@@ -46,7 +46,7 @@ import type { ExportSelection } from './types.js';
  */
 
 /** Chosen releases up to this many are written in the API call itself; more go through the worker. */
-export const INLINE_RELEASES = 20;
+const INLINE_RELEASES = 20;
 /** Pushes at most this often while a file is written. */
 const PUSH_EVERY_MS = 1000;
 
@@ -60,7 +60,7 @@ export type ExportRequest = {
 };
 
 /** The selection a request names; nothing selected is refused with the spec's words (spec 1 §5). */
-export function selectionOf(request: ExportRequest): ExportSelection {
+function selectionOf(request: ExportRequest): ExportSelection {
   if (request.label_id) return { label_id: request.label_id };
   if (request.all) return { all: true };
   const ids = [...new Set(request.ids.filter((id) => id.trim() !== ''))];
@@ -78,7 +78,7 @@ function describe(selection: ExportSelection, model: ExportModel): string {
 const asSelection = (value: unknown): ExportSelection => value as ExportSelection;
 
 /** An export as the API answers it, with a fresh download link while its file exists. */
-export async function exportView(job: CatalogueExportItem): Promise<ExportJobView> {
+async function exportView(job: CatalogueExportItem): Promise<ExportJobView> {
   const link =
     job.status === 'done' && job.file_key
       ? {

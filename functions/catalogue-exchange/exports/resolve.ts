@@ -15,7 +15,7 @@ export type Names = {
 };
 
 /** Credits that write the song: a recording's writers in the sheet (and FUGA's composers). */
-export const WRITER_CREDITS: ReadonlySet<string> = new Set([
+const WRITER_CREDITS: ReadonlySet<string> = new Set([
   'Composer',
   'Lyricist',
   'Writer',

@@ -23,9 +23,3 @@ export function lengthFromMs(ms: number): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(Math.floor(total / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
 }
-
-/** Seconds of an HH:MM:SS length (0 when it is not one). */
-export function lengthSeconds(length: string): number {
-  const match = /^(\d+):(\d{2}):(\d{2})$/.exec(length);
-  return match ? (Number(match[1]) * 60 + Number(match[2])) * 60 + Number(match[3]) : 0;
-}
