@@ -6,6 +6,7 @@ import {
   type ExportSelection,
 } from '../../functions/catalogue-exchange/exports/build.js';
 import { exportDownloadUrl } from '../../functions/catalogue-exchange/exports/file-store.js';
+import { runExport } from '../../functions/catalogue-exchange/exports/jobs.js';
 import { RELEASE_SHEET_COLUMNS } from '../../shared/catalogue-exchange/release-sheet.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { call, demo, inCompany, labelManager, newConfirmedUser, signIn } from '../support/api.js';
@@ -256,6 +257,9 @@ describe('exports: files read back', () => {
       return mine?.some((m) => (m as { status: string }).status === 'done') ? mine : undefined;
     }, 10_000);
     expect(pushes[pushes.length - 1]).toMatchObject({ status: 'done', done: done.total, total: done.total });
+    // The message delivered again: the finished job is left as it is (one file, the same figures).
+    expect(await runExport(A, id)).toBe('already done');
+    expect((await api(A).get(`/exports/${id}`)).body.export).toMatchObject({ rows: done.rows, size: done.size });
     const list = (await api(A).get('/exports')).body.exports as { id: string; download_url?: string }[];
     expect(list.find((e) => e.id === id)?.download_url).toBeTruthy();
   });
