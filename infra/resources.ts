@@ -35,7 +35,13 @@ export const BUCKETS: Record<
  * has exactly one worker in infra/functions.ts (WORKERS is keyed by QueueKey), so a queue nobody
  * consumes does not compile.
  */
-export type QueueKey = 'uploadEvents' | 'royaltyImport' | 'royaltyImportPart' | 'statementRun' | 'releaseDelivery';
+export type QueueKey =
+  | 'uploadEvents'
+  | 'royaltyImport'
+  | 'royaltyImportPart'
+  | 'statementRun'
+  | 'releaseDelivery'
+  | 'catalogueExport';
 
 /**
  * concurrency: how many messages are worked on at once (Lambda's event source maxConcurrency;
@@ -74,6 +80,13 @@ export const QUEUES: Record<
     workerTimeoutSeconds: 900,
     maxReceiveCount: 3,
     concurrency: 8,
+  },
+  /** Catalogue exports (functions/catalogue-exchange/exports/worker.ts): one message per export job. */
+  catalogueExport: {
+    localName: 'label-platform-catalogue-export',
+    workerTimeoutSeconds: 900,
+    maxReceiveCount: 3,
+    concurrency: 2,
   },
 };
 
@@ -127,6 +140,8 @@ export const ENV = {
   statementRunQueue: 'STATEMENT_RUN_QUEUE_URL',
   /** The queue release deliveries go through (the deliveries API sends to it). */
   releaseDeliveryQueue: 'RELEASE_DELIVERY_QUEUE_URL',
+  /** The queue catalogue export jobs go through (the exports API sends to it). */
+  catalogueExportQueue: 'CATALOGUE_EXPORT_QUEUE_URL',
   appUrl: 'APP_URL',
   mailFrom: 'MAIL_FROM',
   /** The Secrets Manager secret payees' bank details are sealed with (functions/lib/sealed.ts). */
@@ -155,4 +170,5 @@ export const QUEUE_URL_ENV: Partial<Record<QueueKey, string>> = {
   royaltyImportPart: ENV.royaltyPartQueue,
   statementRun: ENV.statementRunQueue,
   releaseDelivery: ENV.releaseDeliveryQueue,
+  catalogueExport: ENV.catalogueExportQueue,
 };
