@@ -9,6 +9,7 @@ import type {
   CwrRegistrationView,
   CwrSkippedSong,
 } from '../../../shared/schemas/cwr.js';
+import { requirePublisherCompany } from '../../catalogue/company-tags.js';
 import { getCompany } from '../../data/access/companies.js';
 import { listCwrRegistrations, putCwrRegistrations } from '../../data/access/cwr-registrations.js';
 import { referenceStore } from '../../data/access/reference.js';
@@ -72,6 +73,7 @@ type BuiltFile = CwrFileView & { songTitles: Map<string, string>; workNumbers: M
 /** Builds the file of the selected songs; songs failing a check are left out with their reasons. */
 async function build(tenantId: string, input: CwrFileInput, created: Date): Promise<BuiltFile> {
   const version: CwrVersion = input.version ?? '2.1';
+  await requirePublisherCompany(tenantId);
   const company = await getCompany(tenantId);
   if (!company) throw new NotFound('Company');
   const { sender, code } = senderOf(company, version);
@@ -174,6 +176,7 @@ export async function registerCwrFile(
 
 /** GET songs/cwr_registrations: the company's registrations, newest file first. */
 export async function listRegistrations(tenantId: string): Promise<{ cwr_registrations: CwrRegistrationView[] }> {
+  await requirePublisherCompany(tenantId);
   const rows = await listCwrRegistrations(tenantId);
   return {
     cwr_registrations: rows

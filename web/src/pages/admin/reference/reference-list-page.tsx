@@ -42,6 +42,10 @@ export function ReferenceListPage() {
       selectionType={bulkDelete ? 'multi' : undefined}
       actions={({ selectedItems, refresh, clearSelection }) => (
         <SpaceBetween direction="horizontal" size="xs">
+          {/* A company's own list only: the admin list spans companies. */}
+          {config.ListActions && config.tenant && bulkDelete ? (
+            <config.ListActions selected={selectedItems} />
+          ) : null}
           {bulkDelete ? (
             <Button
               disabled={selectedItems.length === 0}
