@@ -16,7 +16,11 @@ type Setup = { company: string; other: string; society: string; good: string; ba
 let setup: Setup;
 
 async function publisherCompany(extra: object = {}): Promise<string> {
-  const created = await asAdmin('POST', '/admin/companies', { name: `Cwr Co ${unique()}`, tags: ['Publisher'], ...extra });
+  const created = await asAdmin('POST', '/admin/companies', {
+    name: `Cwr Co ${unique()}`,
+    tags: ['Publisher'],
+    ...extra,
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const id = created.body.company.id as string;
   await asAdmin('PATCH', `/admin/companies/${id}`, { company_users: [{ user_id: managerId, role: 'label_manager' }] });
@@ -39,19 +43,21 @@ beforeAll(async () => {
   ).body.publisher;
   expect(publisher.ipi_name_number).toBe('00123456790');
   const a = inCompany(managerToken, company);
-  const writer = async (name: string, ipi: string) => {
-    const created = await a.post('/contributors', { name, ipi_name_number: ipi, society_id: society.id });
+  const b = inCompany(managerToken, other);
+  const writer = async (name: string, ipi: string, via = a) => {
+    const created = await via.post('/contributors', { name, ipi_name_number: ipi, society_id: society.id });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     return created.body.contributor.id as string;
   };
   const w1 = await writer('Zoë Ærønsen', '00014107338');
   const w2 = await writer('Jean Dvořák', '01234567846');
-  const song = async (title: string, shares: number[], via = a) => {
+  const theirs = await writer('Other Writer', '00014107338', b);
+  const song = async (title: string, writers: [string, number][], via = a) => {
     const created = await via.post('/songs', {
       title,
       iswc: 'T-034.524.680-1',
       publisher_songs_attributes: [{ publisher_id: publisher.id }],
-      song_writers_attributes: shares.map((share, i) => ({ contributor_id: i ? w2 : w1, share })),
+      song_writers_attributes: writers.map(([contributor_id, share]) => ({ contributor_id, share })),
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     return created.body.song.id as string;
@@ -60,9 +66,15 @@ beforeAll(async () => {
     company,
     other,
     society: society.id,
-    good: await song('Café Ünïcode', [50, 50]),
-    bad: await song('Short Shares', [50, 40]),
-    foreign: await song('Other Company Song', [100], inCompany(managerToken, other)),
+    good: await song('Café Ünïcode', [
+      [w1, 50],
+      [w2, 50],
+    ]),
+    bad: await song('Short Shares', [
+      [w1, 50],
+      [w2, 40],
+    ]),
+    foreign: await song('Other Company Song', [[theirs, 100]], b),
   };
 });
 
@@ -97,7 +109,12 @@ describe('CWR files', () => {
       title: 'CAFE UNICODE',
       iswc: 'T0345246801',
       writers: [
-        expect.objectContaining({ lastName: 'AERONSEN', ipiNameNumber: '00014107338', prSociety: '052', prShare: '25.00' }),
+        expect.objectContaining({
+          lastName: 'AERONSEN',
+          ipiNameNumber: '00014107338',
+          prSociety: '052',
+          prShare: '25.00',
+        }),
         expect.objectContaining({ lastName: 'DVORAK', ipiNameNumber: '01234567846', prShare: '25.00' }),
       ],
       publishers: [expect.objectContaining({ ipiNameNumber: '00123456790', prShare: '50.00', mrShare: '100.00' })],
@@ -107,12 +124,25 @@ describe('CWR files', () => {
 
   it('records a sent file: the song goes as REV next time, and the file can be downloaded', async () => {
     const a = inCompany(managerToken, setup.company);
-    const sent = await a.post('/songs/cwr_registrations', { song_ids: [setup.good], receiver_society_id: setup.society, version: '2.2' });
+    const sent = await a.post('/songs/cwr_registrations', {
+      song_ids: [setup.good],
+      receiver_society_id: setup.society,
+      version: '2.2',
+    });
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
-    expect(sent.body).toMatchObject({ message: 'CWR Registration Added', filename: expect.stringMatching(/0001LP_052\.V22$/) });
+    expect(sent.body).toMatchObject({
+      message: 'CWR Registration Added',
+      filename: expect.stringMatching(/0001LP_052\.V22$/),
+    });
     const listed = (await a.get('/songs/cwr_registrations')).body.cwr_registrations;
     expect(listed).toEqual([
-      expect.objectContaining({ song_id: setup.good, transaction_type: 'NWR', version: '2.2', receiver: '052', file_id: sent.body.file_id }),
+      expect.objectContaining({
+        song_id: setup.good,
+        transaction_type: 'NWR',
+        version: '2.2',
+        receiver: '052',
+        file_id: sent.body.file_id,
+      }),
     ]);
     const again = await a.post('/songs/cwr', { song_ids: [setup.good], receiver_society_id: setup.society });
     expect(again.body.filename).toMatch(/0002LP_052\.V21$/);
@@ -127,7 +157,10 @@ describe('CWR files', () => {
     const a = inCompany(managerToken, setup.company);
     const foreign = await a.post('/songs/cwr', { song_ids: [setup.foreign], receiver_society_id: setup.society });
     expect(foreign).toEqual({ status: 404, body: { message: 'Song not found' } });
-    const sent = await a.post('/songs/cwr_registrations', { song_ids: [setup.good], receiver_society_id: setup.society });
+    const sent = await a.post('/songs/cwr_registrations', {
+      song_ids: [setup.good],
+      receiver_society_id: setup.society,
+    });
     const b = inCompany(managerToken, setup.other);
     expect((await b.get(`/songs/cwr_registrations/${sent.body.file_id}/download`)).status).toBe(404);
     const theirs = (await b.get('/songs/cwr_registrations')).body.cwr_registrations;
@@ -146,13 +179,17 @@ describe('CWR files', () => {
       errors: { song_ids: ["Short Shares: Writers' shares add up to 90%, not 100%"] },
     });
     const noSender = await publisherCompany();
-    const unset = await inCompany(managerToken, noSender).post('/songs/cwr', { all: true, receiver_society_id: setup.society });
+    const unset = await inCompany(managerToken, noSender).post('/songs/cwr', {
+      all: true,
+      receiver_society_id: setup.society,
+    });
     expect(unset.status).toBe(400);
     expect(unset.body.errors).toEqual({
       ipi_name_number: ['The company needs an IPI name number to send CWR files (company settings)'],
       cwr_sender_code: ['The company needs a CWR sender code (company settings)'],
     });
-    const notPublisher = (await asAdmin("POST", "/admin/companies", { name: `Label ${unique()}` })).body.company.id;
+    // A company the manager belongs to, without the Publisher tag.
+    const notPublisher = await publisherCompany({ tags: [] });
     const refused = await inCompany(managerToken, notPublisher).get('/songs/cwr_registrations');
     expect(refused).toEqual({ status: 403, body: { message: 'Songs are kept by publishing companies only' } });
   });
@@ -160,7 +197,9 @@ describe('CWR files', () => {
   it('lets a read-only role build a file but not record one', async () => {
     const { token } = await newConfirmedUser('Cwr Accountant');
     const userId = (await call('GET', '/api/v1/me', { token })).body.user.id;
-    await asAdmin('PATCH', `/admin/companies/${setup.company}`, { company_users: [{ user_id: userId, role: 'accounting' }] });
+    await asAdmin('PATCH', `/admin/companies/${setup.company}`, {
+      company_users: [{ user_id: userId, role: 'accounting' }],
+    });
     const member = inCompany(token, setup.company);
     const body = { song_ids: [setup.good], receiver_society_id: setup.society };
     expect((await member.post('/songs/cwr', body)).status).toBe(200);

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isValidIpiNameNumber } from '../../shared/identifiers.js';
 import { toCwrText } from '../../functions/catalogue-exchange/cwr/ascii.js';
@@ -26,7 +27,14 @@ const writer = (id: string, name: string, ipi: string, society = '052'): PartySo
 
 function partiesFor(extra: Partial<SongParties> = {}): SongParties {
   const publishers: PublisherSource[] = [
-    { id: 'pub-1', name: 'Ünder Pressure Publishing Ltd', ipi_name_number: '00123456790', pr_society: '52', mr_society: 'MCP', sr_society: '44' },
+    {
+      id: 'pub-1',
+      name: 'Ünder Pressure Publishing Ltd',
+      ipi_name_number: '00123456790',
+      pr_society: '52',
+      mr_society: 'MCP',
+      sr_society: '44',
+    },
     { id: 'pub-2', name: 'Second Music', ipi_name_number: '01234567846', pr_society: '10' },
   ];
   const contributors = [
@@ -43,7 +51,13 @@ function partiesFor(extra: Partial<SongParties> = {}): SongParties {
         isrc: 'GB-AAA-05-00001',
         length: '00:04:31',
         display_artist: 'Zoë & Friends',
-        release: { title: 'Summer Hits', release_date: '2024-06-01', cat_no: 'CAT-001', upc: '123456789012', label_name: 'Straße Records' },
+        release: {
+          title: 'Summer Hits',
+          release_date: '2024-06-01',
+          cat_no: 'CAT-001',
+          upc: '123456789012',
+          label_name: 'Straße Records',
+        },
       },
       { title: 'Second take', isrc: 'USRC17607839' },
     ],
@@ -94,7 +108,12 @@ describe('CWR record layouts', () => {
   });
 
   it('writes the record widths of CWR 2.1 and 2.2', () => {
-    const { text } = writeCwrFile({ version: '2.1', sender: SENDER, created: CREATED, transactions: [{ type: 'NWR', work: workOf(song()) }] });
+    const { text } = writeCwrFile({
+      version: '2.1',
+      sender: SENDER,
+      created: CREATED,
+      transactions: [{ type: 'NWR', work: workOf(song()) }],
+    });
     const width = (type: string, body: string) => body.split('\r\n').find((l) => l.startsWith(type))?.length;
     expect(width('HDR', text)).toBe(101);
     expect(width('GRH', text)).toBe(28);
@@ -110,7 +129,12 @@ describe('CWR record layouts', () => {
     expect(width('ORN', text)).toBe(301);
     expect(width('GRT', text)).toBe(24);
     expect(width('TRL', text)).toBe(24);
-    const v22 = writeCwrFile({ version: '2.2', sender: SENDER, created: CREATED, transactions: [{ type: 'NWR', work: workOf(song(), '2.2') }] }).text;
+    const v22 = writeCwrFile({
+      version: '2.2',
+      sender: SENDER,
+      created: CREATED,
+      transactions: [{ type: 'NWR', work: workOf(song(), '2.2') }],
+    }).text;
     expect(width('HDR', v22)).toBe(167);
     expect(width('PWR', v22)).toBe(112);
     expect(width('REC', v22)).toBe(540);
@@ -118,7 +142,12 @@ describe('CWR record layouts', () => {
   });
 
   it('puts values in the columns the specification gives', () => {
-    const { text } = writeCwrFile({ version: '2.1', sender: SENDER, created: CREATED, transactions: [{ type: 'NWR', work: workOf(song()) }] });
+    const { text } = writeCwrFile({
+      version: '2.1',
+      sender: SENDER,
+      created: CREATED,
+      transactions: [{ type: 'NWR', work: workOf(song()) }],
+    });
     const lines = text.split('\r\n');
     expect(lines[0]?.slice(0, 14)).toBe('HDRPB014107338');
     expect(lines[0]?.slice(59, 86)).toBe('01.102026112415040520261124');
@@ -141,15 +170,38 @@ describe('CWR round trip', () => {
     it(`parses what it wrote back to the same works, field by field (${version})`, () => {
       const transactions: CwrTransaction[] = [
         { type: 'NWR', work: workOf(song(), version) },
-        { type: 'NWR', work: workOf(song({ id: 'song-2', title: 'Plain', iswc: '', film_tv_music: false, writers: [{ contributor_id: 'w-3', share: 100 }], publisher_ids: ['pub-1'] }), version, partiesFor({ recordings: [] })) },
+        {
+          type: 'NWR',
+          work: workOf(
+            song({
+              id: 'song-2',
+              title: 'Plain',
+              iswc: '',
+              film_tv_music: false,
+              writers: [{ contributor_id: 'w-3', share: 100 }],
+              publisher_ids: ['pub-1'],
+            }),
+            version,
+            partiesFor({ recordings: [] }),
+          ),
+        },
         { type: 'REV', work: workOf(song({ id: 'song-3', title: 'Revised', alternative_titles: '' }), version) },
       ];
       const { text, counts } = writeCwrFile({ version, sender: SENDER, created: CREATED, transactions });
       const parsed = parseCwrFile(text);
       expect(parsed.errors).toEqual([]);
       expect(parsed.version).toBe(version);
-      expect(parsed.header).toMatchObject({ sender_type: 'PB', sender_id: '014107338', sender_name: 'UNDER PRESSURE PUBLISHING', creation_date: '20261124', creation_time: '150405' });
-      expect(parsed.groups.map((g) => [g.transactionType, g.groupId, g.transactions.length])).toEqual([['NWR', 1, 2], ['REV', 2, 1]]);
+      expect(parsed.header).toMatchObject({
+        sender_type: 'PB',
+        sender_id: '014107338',
+        sender_name: 'UNDER PRESSURE PUBLISHING',
+        creation_date: '20261124',
+        creation_time: '150405',
+      });
+      expect(parsed.groups.map((g) => [g.transactionType, g.groupId, g.transactions.length])).toEqual([
+        ['NWR', 1, 2],
+        ['REV', 2, 1],
+      ]);
       const works = parsed.groups.flatMap((g) => g.transactions.map((t) => ({ type: t.type, work: t.work })));
       expect(works).toEqual(transactions);
       // Record by record too: every field the writer set reads back as it was set.
@@ -158,8 +210,17 @@ describe('CWR round trip', () => {
       expect(read.map((r) => r.type)).toEqual(written.map((r) => r.type));
       read.forEach((record, i) => {
         for (const [name, value] of Object.entries(written[i]?.values ?? {})) {
-          if (version === '2.1' && ['recording_title', 'display_artist', 'publisher_sequence'].includes(name) && record.type !== 'SPU') continue;
-          expect(record.values[name], `${record.type}.${name}`).toBe(/^\d+$/.test(value) && /share|sequence/.test(name) ? value.padStart(record.values[name]?.length ?? 0, '0') : value);
+          if (
+            version === '2.1' &&
+            ['recording_title', 'display_artist', 'publisher_sequence'].includes(name) &&
+            record.type !== 'SPU'
+          )
+            continue;
+          expect(record.values[name], `${record.type}.${name}`).toBe(
+            /^\d+$/.test(value) && /share|sequence/.test(name)
+              ? value.padStart(record.values[name]?.length ?? 0, '0')
+              : value,
+          );
         }
       });
       expect(counts).toEqual({ groups: 2, transactions: 3, records: Number(parsed.trailer?.record_count) });
@@ -167,7 +228,9 @@ describe('CWR round trip', () => {
   }
 
   it('keeps shares summing to 100 for many writers and two publishers', () => {
-    const work = workOf(song({ writers: [13.5, 20, 16.5, 25, 25].map((share, i) => ({ contributor_id: `w-${(i % 3) + 1}`, share })) }));
+    const work = workOf(
+      song({ writers: [13.5, 20, 16.5, 25, 25].map((share, i) => ({ contributor_id: `w-${(i % 3) + 1}`, share })) }),
+    );
     const pr = [...work.writers.map((w) => w.prShare), ...work.publishers.map((p) => p.prShare)];
     const sum = (values: string[]) => values.reduce((t, v) => t + Math.round(Number(v) * 100), 0);
     expect(sum(pr)).toBe(10000);
@@ -183,8 +246,19 @@ describe('CWR round trip', () => {
     // Cut at 60 columns; the space at the cut is dropped (it reads back as padding).
     expect(work.title).toBe('CAFE "UNICODE" STRASSE - A VERY LONG TITLE INDEED THAT GOES');
     expect(work.alternativeTitles).toEqual(['CREME BRULEE', 'THE OTHER NAME', 'AETHER']);
-    expect(work.writers.map((w) => [w.firstName, w.lastName])).toEqual([['ZOE', 'AERONSEN'], ['JEAN-LUC', 'DVORAK'], ['', 'PRINCE']]);
-    expect(work.recordings[0]).toMatchObject({ ean: '0123456789012', isrc: 'GBAAA0500001', releaseDate: '20240601', albumLabel: 'STRASSE RECORDS', duration: '000431', recordingTitle: '' });
+    expect(work.writers.map((w) => [w.firstName, w.lastName])).toEqual([
+      ['ZOE', 'AERONSEN'],
+      ['JEAN-LUC', 'DVORAK'],
+      ['', 'PRINCE'],
+    ]);
+    expect(work.recordings[0]).toMatchObject({
+      ean: '0123456789012',
+      isrc: 'GBAAA0500001',
+      releaseDate: '20240601',
+      albumLabel: 'STRASSE RECORDS',
+      duration: '000431',
+      recordingTitle: '',
+    });
     expect(work.origin).toEqual({ intendedPurpose: 'FIL', productionTitle: 'THE FILM' });
   });
 });
@@ -200,9 +274,16 @@ describe('CWR checks: songs that fail are reported with the reason, not written'
   });
 
   it('refuses writers whose shares do not add up to 100', () => {
-    expect(reasons(song({ writers: [{ contributor_id: 'w-1', share: 50 }, { contributor_id: 'w-2', share: 40 }] }))).toEqual([
-      "Writers' shares add up to 90%, not 100%",
-    ]);
+    expect(
+      reasons(
+        song({
+          writers: [
+            { contributor_id: 'w-1', share: 50 },
+            { contributor_id: 'w-2', share: 40 },
+          ],
+        }),
+      ),
+    ).toEqual(["Writers' shares add up to 90%, not 100%"]);
   });
 
   it('checks the ISWC check digit', () => {
@@ -212,7 +293,8 @@ describe('CWR checks: songs that fail are reported with the reason, not written'
 
   it('checks IPI name numbers (mod 101) of writers and publishers', () => {
     for (const ipi of VALID_IPIS) expect(isValidIpiNameNumber(ipi), ipi).toBe(true);
-    for (const ipi of ['00014107339', '01234567847', '0012345679', '0012345679A']) expect(isValidIpiNameNumber(ipi), ipi).toBe(false);
+    for (const ipi of ['00014107339', '01234567847', '0012345679', '0012345679A'])
+      expect(isValidIpiNameNumber(ipi), ipi).toBe(false);
     const parties = partiesFor();
     const bad = new Map(parties.contributors);
     bad.set('w-1', writer('w-1', 'Zoë Ærønsen', '00014107339'));
@@ -234,7 +316,12 @@ describe('CWR checks: songs that fail are reported with the reason, not written'
 
 describe('CWR parser checks the counts', () => {
   it('reports a GRT or TRL count that does not match the records', () => {
-    const { text } = writeCwrFile({ version: '2.1', sender: SENDER, created: CREATED, transactions: [{ type: 'NWR', work: workOf(song()) }] });
+    const { text } = writeCwrFile({
+      version: '2.1',
+      sender: SENDER,
+      created: CREATED,
+      transactions: [{ type: 'NWR', work: workOf(song()) }],
+    });
     const lines = text.split('\r\n');
     const trl = lines.findIndex((l) => l.startsWith('TRL'));
     const grt = lines.findIndex((l) => l.startsWith('GRT'));
@@ -248,4 +335,108 @@ describe('CWR parser checks the counts', () => {
       `TRL record count is 999, counted ${trl + 1}`,
     ]);
   });
+});
+
+describe('CWR round trip (property)', () => {
+  // Texts as a work holds them: upper-case ASCII, no space at either end, at most the field's width.
+  const text = (max: number) =>
+    fc
+      .string({ unit: fc.constantFrom(..."ABCXYZ0123456789 -'&().,!?".split('')), maxLength: max })
+      .map((s) => s.trim());
+  const digits = (length: number) =>
+    fc.string({ unit: fc.constantFrom(...'0123456789'.split('')), minLength: length, maxLength: length });
+  const percent = fc.integer({ min: 0, max: 10000 }).map((n) => (n / 100).toFixed(2));
+  const ipNumber = fc.string({
+    unit: fc.constantFrom(...'ABCDEFGHJK0123456789'.split('')),
+    minLength: 9,
+    maxLength: 9,
+  });
+  const date = fc
+    .date({ min: new Date('1950-01-01'), max: new Date('2099-12-31'), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10).replaceAll('-', ''));
+  const publisher = fc.record({
+    ipNumber,
+    name: text(45),
+    ipiNameNumber: digits(11),
+    prSociety: fc.constantFrom('', '052', '010', 'MCP'),
+    mrSociety: fc.constantFrom('', '044'),
+    srSociety: fc.constantFrom('', '044'),
+    prShare: percent,
+    mrShare: percent,
+    srShare: percent,
+  });
+  const work = (version: CwrVersion) =>
+    fc.array(publisher, { minLength: 1, maxLength: 3 }).chain((publishers) =>
+      fc.record({
+        title: text(60).filter((t) => t.length > 0),
+        submitterWorkNumber: ipNumber,
+        iswc: fc.constantFrom('', 'T0345246801'),
+        duration: fc.constantFrom('', '000345', '013000'),
+        distributionCategory: fc.constantFrom('POP', 'SER'),
+        recorded: fc.constantFrom('Y' as const, 'N' as const),
+        grandRights: fc.constantFrom('Y' as const, 'N' as const),
+        alternativeTitles: fc.array(text(60), { maxLength: 3 }),
+        performers: fc.array(text(45), { maxLength: 2 }),
+        publishers: fc.constant(publishers),
+        writers: fc.array(
+          fc.record({
+            ipNumber,
+            lastName: text(45),
+            firstName: text(30),
+            designation: fc.constantFrom('CA', 'C', 'A'),
+            ipiNameNumber: digits(11),
+            prSociety: fc.constantFrom('', '052'),
+            prShare: percent,
+            mrShare: percent,
+            srShare: percent,
+            publisherIpNumbers: fc.subarray(publishers.map((p) => p.ipNumber)),
+          }),
+          { minLength: 1, maxLength: 8 },
+        ),
+        recordings: fc.array(
+          fc.record({
+            releaseDate: fc.oneof(fc.constant(''), date),
+            duration: fc.constantFrom('', '000431'),
+            albumTitle: text(60),
+            albumLabel: text(60),
+            catalogueNumber: text(18),
+            ean: fc.constantFrom('', '0123456789012'),
+            isrc: fc.constantFrom('', 'GBAAA0500001'),
+            recordingTitle: version === '2.2' ? text(60) : fc.constant(''),
+            displayArtist: version === '2.2' ? text(60) : fc.constant(''),
+          }),
+          { maxLength: 3 },
+        ),
+        origin: fc.option(fc.record({ intendedPurpose: fc.constantFrom('FIL', 'COM'), productionTitle: text(60) }), {
+          nil: null,
+        }),
+      }),
+    );
+
+  for (const version of ['2.1', '2.2'] as const) {
+    it(`reads back any work it writes (${version})`, () => {
+      fc.assert(
+        fc.property(
+          fc.array(fc.tuple(fc.constantFrom('NWR' as const, 'REV' as const), work(version)), {
+            minLength: 1,
+            maxLength: 4,
+          }),
+          (pairs) => {
+            // Writers' publishers are distinct IP numbers of the work's publishers (as PWR names them).
+            const transactions = pairs.map(([type, w]) => ({ type, work: w }));
+            const { text: file } = writeCwrFile({ version, sender: SENDER, created: CREATED, transactions });
+            const parsed = parseCwrFile(file);
+            expect(parsed.errors).toEqual([]);
+            const read = parsed.groups.flatMap((g) => g.transactions.map((t) => ({ type: t.type, work: t.work })));
+            const expected = [
+              ...transactions.filter((t) => t.type === 'NWR'),
+              ...transactions.filter((t) => t.type === 'REV'),
+            ];
+            expect(read).toEqual(expected);
+          },
+        ),
+        { numRuns: 150 },
+      );
+    });
+  }
 });

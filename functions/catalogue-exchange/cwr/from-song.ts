@@ -55,7 +55,8 @@ const hhmmss = (duration: string | undefined) => {
   const digits = (duration ?? '').replaceAll(':', '');
   return /^\d{6}$/.test(digits) && digits !== '000000' ? digits : '';
 };
-const compactDate = (date: string | undefined) => (/^\d{4}-\d{2}-\d{2}$/.test(date ?? '') ? (date ?? '').replaceAll('-', '') : '');
+const compactDate = (date: string | undefined) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(date ?? '') ? (date ?? '').replaceAll('-', '') : '';
 /** An EAN-13 from a 12-digit UPC-A (a leading 0) or as given; anything else is left out. */
 const ean13 = (upc: string | undefined) => {
   const digits = (upc ?? '').replace(/\D/g, '');

@@ -53,12 +53,22 @@ export function parseCwrFile(text: string): ParsedCwrFile {
     const record = readRecord(line, version, lineNumber);
     groupRecords += 1;
     if (code === 'GRH') {
-      group = { transactionType: record.values.transaction_type ?? '', groupId: Number(record.values.group_id), transactions: [] };
+      group = {
+        transactionType: record.values.transaction_type ?? '',
+        groupId: Number(record.values.group_id),
+        transactions: [],
+      };
       file.groups.push(group);
       groupRecords = 1;
     } else if (code === 'GRT') {
       closeTransaction();
-      checkCount(errors, lineNumber, 'GRT transaction count', record.values.transaction_count, group?.transactions.length ?? 0);
+      checkCount(
+        errors,
+        lineNumber,
+        'GRT transaction count',
+        record.values.transaction_count,
+        group?.transactions.length ?? 0,
+      );
       checkCount(errors, lineNumber, 'GRT record count', record.values.record_count, groupRecords);
       group = null;
     } else if (code === 'TRL') {
@@ -77,7 +87,13 @@ export function parseCwrFile(text: string): ParsedCwrFile {
       const current: ParsedTransaction | null = transaction;
       if (!current) errors.push({ line: lineNumber, message: `${code} outside a transaction` });
       else {
-        checkCount(errors, lineNumber, `${code} record sequence`, record.values.record_sequence, current.records.length);
+        checkCount(
+          errors,
+          lineNumber,
+          `${code} record sequence`,
+          record.values.record_sequence,
+          current.records.length,
+        );
         current.records.push(record);
       }
     }

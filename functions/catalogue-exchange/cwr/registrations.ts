@@ -56,7 +56,8 @@ function senderOf(company: CompanyItem, version: CwrVersion): { sender: CwrSende
 
 async function receiverCode(societyId: string): Promise<string> {
   const society = await referenceStore('Society').get({ id: societyId });
-  if (!society) throw new BadRequest(CWR_MESSAGES.receiverNotFound, { receiver_society_id: [CWR_MESSAGES.receiverNotFound] });
+  if (!society)
+    throw new BadRequest(CWR_MESSAGES.receiverNotFound, { receiver_society_id: [CWR_MESSAGES.receiverNotFound] });
   const code = typeof society.code === 'string' ? society.code.trim().toUpperCase() : '';
   if (!code) throw new BadRequest(CWR_MESSAGES.receiverNoCode, { receiver_society_id: [CWR_MESSAGES.receiverNoCode] });
   return code;

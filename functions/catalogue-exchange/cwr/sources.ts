@@ -12,7 +12,9 @@ import type { PartySource, PublisherSource, RecordingSource, SongSource } from '
 
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 const rowsOf = (value: unknown): Record<string, unknown>[] =>
-  Array.isArray(value) ? value.filter((row): row is Record<string, unknown> => typeof row === 'object' && row !== null) : [];
+  Array.isArray(value)
+    ? value.filter((row): row is Record<string, unknown> => typeof row === 'object' && row !== null)
+    : [];
 
 export type CwrSources = {
   songs: SongSource[];
@@ -39,7 +41,9 @@ function songSource(song: StoredRecord): SongSource {
       contributor_id: str(row.contributor_id),
       share: typeof row.share === 'number' ? row.share : Number(row.share ?? 0),
     })),
-    publisher_ids: rowsOf(song.publisher_songs).map((row) => str(row.publisher_id)).filter(Boolean),
+    publisher_ids: rowsOf(song.publisher_songs)
+      .map((row) => str(row.publisher_id))
+      .filter(Boolean),
   };
 }
 

@@ -233,7 +233,10 @@ export function workFromRecords(records: readonly { type: RecordType; values: Va
     else if (type === 'PER') work.performers.push(get(values, 'last_name'));
     else if (type === 'REC') work.recordings.push(recordingOf(values));
     else if (type === 'ORN')
-      work.origin = { intendedPurpose: get(values, 'intended_purpose'), productionTitle: get(values, 'production_title') };
+      work.origin = {
+        intendedPurpose: get(values, 'intended_purpose'),
+        productionTitle: get(values, 'production_title'),
+      };
   }
   return work;
 }

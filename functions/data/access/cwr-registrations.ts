@@ -12,5 +12,8 @@ export async function listCwrRegistrations(tenantId: string): Promise<CwrRegistr
 
 /** Records the songs of one sent file (a batch write: the rows are new and keyed by file and song). */
 export async function putCwrRegistrations(rows: readonly CreateCwrRegistration[]): Promise<void> {
-  if (rows.length) await registrations().put([...rows]).go();
+  if (rows.length)
+    await registrations()
+      .put([...rows])
+      .go();
 }

@@ -3,6 +3,7 @@ import Checkbox from '@cloudscape-design/components/checkbox';
 import FormField from '@cloudscape-design/components/form-field';
 import Select from '@cloudscape-design/components/select';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { CWR_FILE_VERSIONS, type CwrFileView } from '../../../../shared/schemas/cwr';
 import { api } from '../../app/api';
 import { notify, notifyError } from '../../app/notifications';
@@ -31,6 +32,7 @@ export function CwrFileButton({ selected }: { selected: readonly Record<string, 
   const [version, setVersion] = useState<(typeof CWR_FILE_VERSIONS)[number]>('2.1');
   const [record, setRecord] = useState(false);
   const [busy, setBusy] = useState(false);
+  const navigate = useNavigate();
 
   const submit = async () => {
     if (!receiver) {
@@ -54,6 +56,9 @@ export function CwrFileButton({ selected }: { selected: readonly Record<string, 
 
   return (
     <>
+      <Button onClick={() => navigate('/user/songs/cwr_registrations')} data-testid="cwr-registrations">
+        CWR registrations
+      </Button>
       <Button disabled={selected.length === 0} onClick={() => setOpen(true)} data-testid="cwr-open">
         CWR file
       </Button>
@@ -67,7 +72,12 @@ export function CwrFileButton({ selected }: { selected: readonly Record<string, 
           submitTestId="cwr-submit"
         >
           <FormField label="Receiver society">
-            <RecordPicker source={pickerSource('societies')} value={receiver} onChange={setReceiver} testId="cwr-receiver" />
+            <RecordPicker
+              source={pickerSource('societies')}
+              value={receiver}
+              onChange={setReceiver}
+              testId="cwr-receiver"
+            />
           </FormField>
           <FormField label="CWR version">
             <Select

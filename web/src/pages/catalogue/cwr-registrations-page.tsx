@@ -68,7 +68,11 @@ export function CwrRegistrationsPage() {
               id: 'file',
               header: 'File',
               cell: (r) => (
-                <Button variant="inline-link" onClick={() => void downloadFile(r.file_id)} data-testid={`cwr-file-${r.id}`}>
+                <Button
+                  variant="inline-link"
+                  onClick={() => void downloadFile(r.file_id)}
+                  data-testid={`cwr-file-${r.id}`}
+                >
                   {r.filename}
                 </Button>
               ),

@@ -43,9 +43,7 @@ export function ReferenceListPage() {
       actions={({ selectedItems, refresh, clearSelection }) => (
         <SpaceBetween direction="horizontal" size="xs">
           {/* A company's own list only: the admin list spans companies. */}
-          {config.ListActions && config.tenant && bulkDelete ? (
-            <config.ListActions selected={selectedItems} />
-          ) : null}
+          {config.ListActions && config.tenant && bulkDelete ? <config.ListActions selected={selectedItems} /> : null}
           {bulkDelete ? (
             <Button
               disabled={selectedItems.length === 0}
