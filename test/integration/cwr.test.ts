@@ -153,6 +153,14 @@ describe('CWR files', () => {
     expect(await (await fetch(link.body.url)).text()).toBe(sent.body.content);
   });
 
+  it('gives files recorded at the same moment different numbers', async () => {
+    const a = inCompany(managerToken, setup.company);
+    const body = { song_ids: [setup.good], receiver_society_id: setup.society };
+    const sent = await Promise.all([1, 2, 3].map(() => a.post('/songs/cwr_registrations', body)));
+    for (const answer of sent) expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    expect(new Set(sent.map((answer) => answer.body.filename)).size).toBe(3);
+  });
+
   it('keeps each company to its own songs and files (404)', async () => {
     const a = inCompany(managerToken, setup.company);
     const foreign = await a.post('/songs/cwr', { song_ids: [setup.foreign], receiver_society_id: setup.society });

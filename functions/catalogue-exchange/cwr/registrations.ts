@@ -11,11 +11,11 @@ import type {
 } from '../../../shared/schemas/cwr.js';
 import { requirePublisherCompany } from '../../catalogue/company-tags.js';
 import { getCompany } from '../../data/access/companies.js';
-import { listCwrRegistrations, putCwrRegistrations } from '../../data/access/cwr-registrations.js';
+import { claimCwrFilename, listCwrRegistrations, putCwrRegistrations } from '../../data/access/cwr-registrations.js';
 import { referenceStore } from '../../data/access/reference.js';
 import type { CompanyItem } from '../../data/entities/company.js';
 import { requireEnv, s3Client } from '../../lib/clients.js';
-import { BadRequest, NotFound, type FieldErrors } from '../../lib/errors.js';
+import { BadRequest, Conflict, LOST_RACE_MESSAGE, NotFound, type FieldErrors } from '../../lib/errors.js';
 import { presignDownload } from '../../uploads/presign.js';
 import { songToWork } from './from-song.js';
 import type { CwrVersion } from './layouts.js';
@@ -29,6 +29,8 @@ import { writeCwrFile, type CwrSender, type CwrTransaction } from './write-file.
  */
 
 const CONTENT_TYPE = 'text/plain';
+/** Numbers tried when recordings at the same moment take the same one. */
+const CLAIM_ATTEMPTS = 20;
 export const CWR_MESSAGES = {
   recorded: 'CWR Registration Added',
   noneRegistrable: 'None of the selected songs can be registered',
@@ -69,7 +71,12 @@ export function cwrFilename(created: Date, sequence: number, sender: string, rec
   return `CW${yy}${String(sequence).padStart(4, '0')}${sender}_${receiver}.V${version.replace('.', '')}`;
 }
 
-type BuiltFile = CwrFileView & { songTitles: Map<string, string>; workNumbers: Map<string, string> };
+type BuiltFile = CwrFileView & {
+  workNumbers: Map<string, string>;
+  /** The file's name with another number of the year (a recording that lost its number to another). */
+  renumbered: (sequence: number) => string;
+  sequence: number;
+};
 
 /** Builds the file of the selected songs; songs failing a check are left out with their reasons. */
 async function build(tenantId: string, input: CwrFileInput, created: Date): Promise<BuiltFile> {
@@ -117,20 +124,27 @@ async function build(tenantId: string, input: CwrFileInput, created: Date): Prom
   const { text, counts } = writeCwrFile({ version, sender, created, transactions });
   // The file lists NWRs before REVs (one group each): the works answer in the same order.
   works.sort((a, b) => (a.transaction_type === b.transaction_type ? 0 : a.transaction_type === 'NWR' ? -1 : 1));
+  const renumbered = (sequence: number) => cwrFilename(created, sequence, code, receiver, version);
   return {
-    filename: cwrFilename(created, filesThisYear + 1, code, receiver, version),
+    filename: renumbered(filesThisYear + 1),
     content: text,
     version,
     receiver,
     counts,
     works,
     skipped,
-    songTitles: new Map(songs.map((s) => [s.id, s.title])),
     workNumbers,
+    renumbered,
+    sequence: filesThisYear + 1,
   };
 }
 
-const view = ({ songTitles: _titles, workNumbers: _numbers, ...file }: BuiltFile): CwrFileView => file;
+const view = ({
+  workNumbers: _numbers,
+  renumbered: _renumbered,
+  sequence: _sequence,
+  ...file
+}: BuiltFile): CwrFileView => file;
 
 /** POST songs/cwr: the file to download; nothing is recorded. */
 export async function buildCwrFile(tenantId: string, input: CwrFileInput): Promise<CwrFileView> {
@@ -144,8 +158,9 @@ export async function registerCwrFile(
   input: CwrFileInput,
 ): Promise<CwrFileView & { file_id: string; message: string }> {
   const created = new Date();
-  const file = await build(tenantId, input, created);
+  const built = await build(tenantId, input, created);
   const fileId = ulid();
+  const file = { ...built, filename: await claimFilename(tenantId, built, fileId) };
   const fileKey = `cwr/${tenantId}/${fileId}/${file.filename}`;
   await s3Client().send(
     new PutObjectCommand({
@@ -173,6 +188,15 @@ export async function registerCwrFile(
     })),
   );
   return { ...view(file), file_id: fileId, message: CWR_MESSAGES.recorded };
+}
+
+/** Tries the next numbers of the year until one is free (a file recorded at the same moment took this one). */
+async function claimFilename(tenantId: string, file: BuiltFile, fileId: string): Promise<string> {
+  for (let sequence = file.sequence; sequence < file.sequence + CLAIM_ATTEMPTS; sequence += 1) {
+    const filename = file.renumbered(sequence);
+    if (await claimCwrFilename(tenantId, filename, fileId)) return filename;
+  }
+  throw new Conflict(LOST_RACE_MESSAGE);
 }
 
 /** GET songs/cwr_registrations: the company's registrations, newest file first. */

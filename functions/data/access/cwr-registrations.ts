@@ -1,4 +1,5 @@
 import type { CreateCwrRegistration, CwrRegistrationItem } from '../entities/cwr-registration.js';
+import { writtenUnlessConditionFailed } from '../../lib/errors.js';
 import { getDb } from '../service.js';
 
 /** Every query of a company's CWR registrations (README "CWR registrations"), by name. */
@@ -16,4 +17,16 @@ export async function putCwrRegistrations(rows: readonly CreateCwrRegistration[]
     await registrations()
       .put([...rows])
       .go();
+}
+
+/**
+ * Claims a CWR file name for the company (a guard item, created only if absent): false when
+ * another recording took it first, so two files recorded at once never share a number.
+ */
+export async function claimCwrFilename(tenantId: string, filename: string, fileId: string): Promise<boolean> {
+  return writtenUnlessConditionFailed(() =>
+    getDb()
+      .entities.UniqueValue.create({ scope: `cwr-file#${tenantId}`, value: filename, ownerId: fileId })
+      .go(),
+  );
 }
