@@ -10,7 +10,8 @@ export function cwrOutcome(
   recorded: boolean,
 ): { type: NotificationType; message: string; details: string[] } {
   const revised = file.works.filter((w) => w.transaction_type === 'REV').length;
-  const counts = `${file.works.length} song${file.works.length === 1 ? '' : 's'}${revised ? ` (${revised} revised)` : ''}`;
+  const songs = `${file.works.length} song${file.works.length === 1 ? '' : 's'}`;
+  const counts = revised ? `${songs} (${revised} revised)` : songs;
   const message = `${file.filename}: ${counts}${recorded ? ', recorded as sent' : ''}`;
   const details = file.skipped.map((s) => `${s.title} was left out: ${s.reasons.join('; ')}`);
   return { type: details.length ? 'warning' : 'notification', message, details };
