@@ -46,7 +46,7 @@ function width(type: RecordType, field: string): number {
 }
 
 /** A stable identifier of `length` characters for a record id (CWR's submitter numbers are short). */
-export function shortId(id: string, length: number): string {
+function shortId(id: string, length: number): string {
   const n = BigInt(`0x${createHash('sha256').update(id).digest('hex')}`);
   return n.toString(36).toUpperCase().slice(0, length);
 }

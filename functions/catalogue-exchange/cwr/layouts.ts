@@ -15,9 +15,8 @@
  */
 
 export type CwrVersion = '2.1' | '2.2';
-export const CWR_VERSIONS = ['2.1', '2.2'] as const satisfies readonly CwrVersion[];
 
-export type FieldType = 'A' | 'N' | 'L' | 'D' | 'T' | 'F' | 'B';
+type FieldType = 'A' | 'N' | 'L' | 'D' | 'T' | 'F' | 'B';
 
 export type FieldLayout = {
   readonly name: string;

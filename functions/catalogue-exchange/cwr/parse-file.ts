@@ -2,8 +2,8 @@ import { isRecordType, type CwrVersion } from './layouts.js';
 import { readRecord, type ParsedRecord } from './records.js';
 import { workFromRecords, type CwrWork } from './work.js';
 
-export type ParsedTransaction = { type: 'NWR' | 'REV'; records: ParsedRecord[]; work: CwrWork };
-export type ParsedGroup = { transactionType: string; groupId: number; transactions: ParsedTransaction[] };
+type ParsedTransaction = { type: 'NWR' | 'REV'; records: ParsedRecord[]; work: CwrWork };
+type ParsedGroup = { transactionType: string; groupId: number; transactions: ParsedTransaction[] };
 export type ParsedCwrFile = {
   version: CwrVersion;
   header: Record<string, string>;

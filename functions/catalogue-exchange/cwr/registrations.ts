@@ -31,7 +31,7 @@ import { writeCwrFile, type CwrSender, type CwrTransaction } from './write-file.
 const CONTENT_TYPE = 'text/plain';
 /** Numbers tried when recordings at the same moment take the same one. */
 const CLAIM_ATTEMPTS = 20;
-export const CWR_MESSAGES = {
+const CWR_MESSAGES = {
   recorded: 'CWR Registration Added',
   noneRegistrable: 'None of the selected songs can be registered',
   noSenderIpi: 'The company needs an IPI name number to send CWR files (company settings)',
@@ -66,7 +66,7 @@ async function receiverCode(societyId: string): Promise<string> {
 }
 
 /** CISAC file naming: CW, year (2 digits), the sender's file number that year (4), sender _ receiver, .V21/.V22. */
-export function cwrFilename(created: Date, sequence: number, sender: string, receiver: string, version: CwrVersion) {
+function cwrFilename(created: Date, sequence: number, sender: string, receiver: string, version: CwrVersion) {
   const yy = String(created.getUTCFullYear() % 100).padStart(2, '0');
   return `CW${yy}${String(sequence).padStart(4, '0')}${sender}_${receiver}.V${version.replace('.', '')}`;
 }

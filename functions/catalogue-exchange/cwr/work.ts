@@ -9,7 +9,7 @@ import type { RecordType } from './layouts.js';
  */
 
 /** A percentage with two decimals, "33.33"; CWR writes it as five digits, "03333". */
-export type Percent = string;
+type Percent = string;
 
 export type CwrPublisher = {
   ipNumber: string;
@@ -51,7 +51,7 @@ export type CwrRecording = {
   displayArtist: string;
 };
 
-export type CwrOrigin = { intendedPurpose: string; productionTitle: string };
+type CwrOrigin = { intendedPurpose: string; productionTitle: string };
 
 export type CwrWork = {
   title: string;
@@ -76,12 +76,12 @@ export type CwrWork = {
 export type TransactionRecord = { type: RecordType; values: RecordValues };
 
 /** "50" → "05000"; the shares of a file are hundredths of a per cent. */
-export const shareField = (percent: Percent): string => new Big(percent || '0').times(100).toFixed(0);
+const shareField = (percent: Percent): string => new Big(percent || '0').times(100).toFixed(0);
 /** "05000" → "50.00". */
-export const shareValue = (field: string): Percent => new Big(field || '0').div(100).toFixed(2);
+const shareValue = (field: string): Percent => new Big(field || '0').div(100).toFixed(2);
 
 /** CISAC TIS code of the World: every registration covers it. */
-export const WORLD_TIS = '2136';
+const WORLD_TIS = '2136';
 
 /** The records of one NWR or REV transaction, in the order CWR 2.1 §4 prescribes. */
 export function transactionRecords(type: 'NWR' | 'REV', work: CwrWork): TransactionRecord[] {

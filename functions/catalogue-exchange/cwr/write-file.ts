@@ -15,7 +15,7 @@ export type CwrFileInput = {
 export type CwrCounts = { groups: number; transactions: number; records: number };
 
 /** CISAC: every record ends with CR LF. */
-export const CWR_LINE_END = '\r\n';
+const CWR_LINE_END = '\r\n';
 /** The software package named in a 2.2 header. */
 const SOFTWARE = { name: 'LABEL PLATFORM', version: '1.0' };
 
