@@ -159,6 +159,8 @@ export const OPERATION_NAMES = {
     'deleteAccessToken',
   ],
   imports: ['listImports', 'addImport', 'bulkDestroyImports', 'getImport', 'deleteImport'],
+  // CWR registrations of a publisher company's songs (issue 17, slice cwr).
+  cwr: ['buildCwrFile', 'registerCwrFile', 'listCwrRegistrations', 'downloadCwrFile'],
   royalties: [
     'listRoyalties',
     'labelRoyalties',

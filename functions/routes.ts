@@ -224,6 +224,12 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/imports/{id}', 'imports', 'getImport', 'user'),
   r('DELETE', '/imports/{id}', 'imports', 'deleteImport', 'user'),
 
+  // CWR files of the company's songs (issue 17, README "CWR registrations"): building one reads the
+  // catalogue; recording one as sent writes. Listed before songs/{id} so the fixed paths are not ids.
+  r('POST', '/songs/cwr', 'cwr', 'buildCwrFile', 'tenant', 'catalogue.read'),
+  r('POST', '/songs/cwr_registrations', 'cwr', 'registerCwrFile', 'tenant', 'catalogue.write'),
+  r('GET', '/songs/cwr_registrations', 'cwr', 'listCwrRegistrations', 'tenant', 'catalogue.read'),
+  r('GET', '/songs/cwr_registrations/{id}/download', 'cwr', 'downloadCwrFile', 'tenant', 'catalogue.read'),
   // A company's catalogue: artists, contributors, payees, releases, recordings (spec 2 §7).
   ...CATALOGUE_COLLECTIONS.flatMap(catalogueRoutes),
   // The metadata checker's findings on a release (spec 2 §5 guides), and a label's next catalogue number.

@@ -102,6 +102,8 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
   notices: httpArea({ needs: { push: true } }),
   support: httpArea(),
   imports: httpArea(),
+  // CWR files of a company's songs: catalogue reads, the sent files kept in the uploads bucket (cwr/).
+  cwr: httpArea({ needs: { buckets: { uploads: 'readWrite' } } }),
   // Reads the Parquet ledger (and presigns report uploads into the drop folder); edits are overlays in the table.
   royalties: httpArea({
     memorySize: 3008,

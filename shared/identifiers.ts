@@ -126,3 +126,22 @@ export function isValidIsni(value: string): boolean {
   const check = (12 - (total % 11)) % 11;
   return (check === 10 ? 'X' : String(check)) === code[15];
 }
+
+/**
+ * IPI name number (CISAC): eleven digits, the last two a check number over the first nine,
+ * Σ dᵢ·(10 − i) mod 101, then (101 − sum) mod 100 unless the sum is 0. "00014107338" is valid.
+ */
+export function isValidIpiNameNumber(value: string): boolean {
+  const code = value.replace(/[\s.-]/g, '');
+  if (!/^\d{11}$/.test(code)) return false;
+  let sum = 0;
+  for (let i = 0; i < 9; i += 1) sum += Number(code[i]) * (10 - i);
+  sum %= 101;
+  const check = sum === 0 ? 0 : (101 - sum) % 100;
+  return String(check).padStart(2, '0') === code.slice(9);
+}
+
+/** An ISWC as CWR writes it: "T-034.524.680-1" → "T0345246801". */
+export function compactIswc(value: string): string {
+  return value.replace(/[\s.-]/g, '').toUpperCase();
+}

@@ -18,6 +18,7 @@ import {
   STATEMENT_FREQUENCIES,
 } from '../catalogue.js';
 import { VALIDATION } from '../messages.js';
+import { ipiNameNumberInput } from './ipi-name-number.js';
 import { isrcProblem, isValidIsni, isValidIswc, isValidUpc, normaliseIsrc, normaliseUpc } from '../identifiers.js';
 import { nestedRow, ref } from './nested-row.js';
 import { optionalCents, percentage } from './money.js';
@@ -86,6 +87,8 @@ export const contributorInput = z.strictObject({
   email: optionalEmail,
   society_id: ref(),
   tenant_id: z.string().trim().min(1).max(64).optional(),
+  /** CWR: a writer's IPI name number (README "CWR registrations"). */
+  ipi_name_number: ipiNameNumberInput,
 });
 
 /** Statement settings (spec 3 §3.3): a payee's (statement_settings_attributes) and a label's (statement_settings). */
@@ -411,6 +414,8 @@ export const songInput = z.strictObject({
   tv_radio_cimena_advert_ident: z.boolean().optional(),
   work_amended: z.boolean().optional(),
   work_registered: z.boolean().optional(),
+  /** CWR ORN: the film, programme or advert a film/TV song was made for. */
+  production_title: text(300).optional(),
   publisher_songs_attributes: z
     .array(
       nestedRow({

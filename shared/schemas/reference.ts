@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ipiNameNumberInput } from './ipi-name-number.js';
 import { RETAILER_STATUSES } from '../constants.js';
 import { VALIDATION } from '../messages.js';
 import { nestedRow, ref } from './nested-row.js';
@@ -117,6 +118,8 @@ export const publisherInput = z.strictObject({
   tenant_id: ref(),
   country_id: ref(),
   url_attributes: z.strictObject({ link: optionalUrl('Link'), link_text: text(200).optional() }).optional(),
+  /** CWR: the publisher's IPI name number (README "CWR registrations"). */
+  ipi_name_number: ipiNameNumberInput,
 });
 
 /** A publisher a company adds for itself: it belongs to that company, so neither company field is the member's. */

@@ -86,6 +86,8 @@ export const Contributor = new Entity({
     name: { type: 'string', required: true },
     email: { type: 'string' },
     society_id: { type: 'string' },
+    /** CWR: the writer's IPI name number. */
+    ipi_name_number: { type: 'string' },
     ...timestamps,
   },
   indexes: keys,
@@ -329,6 +331,8 @@ export const Song = new Entity({
     tv_radio_cimena_advert_ident: { type: 'boolean', default: false },
     work_amended: { type: 'boolean', default: false },
     work_registered: { type: 'boolean', default: false },
+    /** CWR ORN: the production a film/TV song was made for. */
+    production_title: { type: 'string' },
     publisher_songs: rows,
     song_writers: rows,
     ...timestamps,

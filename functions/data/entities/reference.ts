@@ -141,6 +141,8 @@ export const Publisher = new Entity({
     tenant_id: { type: 'string' },
     country_id: { type: 'string' },
     url: { type: 'map', properties: { link: { type: 'string' }, link_text: { type: 'string' } } },
+    /** CWR: the publisher's IPI name number. */
+    ipi_name_number: { type: 'string' },
     ...timestamps,
   },
   indexes: keys,

@@ -135,6 +135,7 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'distribution-catalogue': () =>
     import('../pages/distribution/catalogue-pages').then((m) => m.DistributionCataloguePage),
   'label-catalogue-tasks': () => import('../pages/distribution/catalogue-pages').then((m) => m.LabelCatalogueTasksPage),
+  'cwr-registrations': () => import('../pages/catalogue/cwr-registrations-page').then((m) => m.CwrRegistrationsPage),
   'not-found': () => import('../pages/not-found').then((m) => m.NotFoundPage),
 };
 

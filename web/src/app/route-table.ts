@@ -112,6 +112,8 @@ export type PageKey =
   | 'payment-edit'
   | 'release-distribution'
   | 'distribution-deliveries'
+  // Issue 17, cwr: the company's CWR registrations.
+  | 'cwr-registrations'
   | 'not-found';
 
 export type RouteDef = {
@@ -359,6 +361,8 @@ const userRoutes: RouteDef[] = [
     '/user/payees/:payeeId/accounting': 'payee-accounting',
     '/user/payees/:payeeId/new_statement': 'payee-new-statement',
   }),
+  // Before songs/:songId, so the fixed path is not read as a song id.
+  tenant('/user/songs/cwr_registrations', 'UserCwrRegistrations', 'CWR registrations', 'cwr-registrations'),
   ...withPages(userEntity('songs', 'song', 'songId'), cataloguePages('songs', 'songId')),
   tenant('/user/data_management', 'UserDataManagement', 'Data management'),
   tenant('/user/data_management/new', 'UserNewDataManagement', 'New data management task'),

@@ -17,6 +17,7 @@ import {
   required,
   rowLink,
   select,
+  text,
   textarea,
 } from '../admin/reference/reference-fields';
 import type { ReferenceConfig, ReferenceField } from '../admin/reference/reference-types';
@@ -131,6 +132,7 @@ export const contributor: ReferenceConfig = {
     nameField(),
     email('email', 'Email'),
     link('society_id', 'Society', 'societies', 'society', { quickAdd: true }),
+    text('ipi_name_number', 'IPI name number', [], { constraint: '11 digits, for CWR registrations' }),
     companyField,
   ],
   columns: [

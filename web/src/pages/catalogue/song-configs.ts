@@ -2,6 +2,7 @@ import { songInput } from '../../../../shared/schemas/catalogue';
 import { rules } from '../../components/form-rules';
 import { checkbox, required, rowLink, text, textarea } from '../admin/reference/reference-fields';
 import type { ReferenceConfig } from '../admin/reference/reference-types';
+import { CwrFileButton } from './cwr-file';
 
 const WORK = 'Work';
 const FLAGS = 'Flags';
@@ -27,6 +28,7 @@ export const song: ReferenceConfig = {
       constraint: 'HH:MM:SS',
     }),
     text('tunecode', 'Tunecode'),
+    text('production_title', 'Production title (film, TV or advert)'),
     text('work_category', 'Work category', [], { section: WORK }),
     text('work_status', 'Work status', [], { section: WORK }),
     text('share_status', 'Share status', [], { section: WORK }),
@@ -76,4 +78,5 @@ export const song: ReferenceConfig = {
   ],
   defaultSort: { field: 'title', order: 'asc' },
   schema: songInput,
+  ListActions: CwrFileButton,
 };

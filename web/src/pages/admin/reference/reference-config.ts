@@ -253,6 +253,7 @@ const publisher: ReferenceConfig = {
     link('society_id', 'Society', 'societies', 'society', { quickAdd: true }),
     link('mechanical_society_id', 'Mechanical society', 'societies', 'mechanical_society', { quickAdd: true }),
     link('performing_society_id', 'Performing society', 'societies', 'performing_society', { quickAdd: true }),
+    text('ipi_name_number', 'IPI name number', [], { constraint: '11 digits, for CWR registrations' }),
     link('company_id', 'Company', 'companies', 'company'),
     link('tenant_id', 'Belongs to company', 'companies', 'tenant', {
       hideInQuickAdd: true,

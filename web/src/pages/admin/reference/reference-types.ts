@@ -153,4 +153,6 @@ export type ReferenceConfig = {
   duplicateOf?: (record: Record<string, unknown> & { id: string }) => Record<string, unknown> & { id: string };
   /** The API saves updates with PUT instead of PATCH (spec 1 §7 dsps). */
   updateMethod?: 'PUT' | 'PATCH';
+  /** More buttons over the list, acting on the selected rows (songs' CWR file). */
+  ListActions?: ComponentType<{ selected: readonly Record<string, unknown>[] }>;
 };
