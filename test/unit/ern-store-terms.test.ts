@@ -137,7 +137,7 @@ describe("ERN deal terms follow the store's DSP record", () => {
       preOrder: fc.boolean(),
       instantGratification: fc.boolean(),
       timedRelease: fc.boolean(),
-      genreMap: fc.constantFrom({}, { pop: 'Pop/Rock', 'indie pop': 'Alt & <Indie>' }),
+      genreMap: fc.constantFrom<Record<string, string>[]>({}, { pop: 'Pop/Rock', 'indie pop': 'Alt & <Indie>' }),
     });
     const shape = fc.record({
       store: fc.option(terms, { nil: undefined }),
@@ -145,7 +145,7 @@ describe("ERN deal terms follow the store's DSP record", () => {
       preOrderDate: fc.constantFrom(undefined, '2026-11-20', '2026-12-10', 'soon'),
       releaseDate: fc.constantFrom(undefined, '2026-12-04', '2026-02-30'),
       releaseTime: fc.constantFrom(undefined, '00:00', '09:30', '23:59', '24:00', '9:5', ''),
-      territories: fc.constantFrom([], ['GB'], ['ZZ']),
+      territories: fc.constantFrom<string[][]>([], ['GB'], ['ZZ']),
       streaming: fc.boolean(),
       download: fc.boolean(),
       action: fc.constantFrom('insert', 'update', 'takedown') as fc.Arbitrary<BuildOptions['action']>,
