@@ -44,7 +44,7 @@ export type TenantResource = Collection & {
    */
   prepare?: (
     record: Record<string, unknown>,
-    context: { tenantId: string; isNew: boolean },
+    context: { tenantId: string; isNew: boolean; before?: Row; editor?: RecordEditor },
   ) => Promise<Record<string, unknown>>;
   /** Refuses a company the collection is not for (songs: publishing companies only, spec 2 §6). */
   companyGuard?: (tenantId: string) => Promise<void>;
@@ -60,6 +60,13 @@ export type TenantResource = Collection & {
  * composition root, tenant-resources.ts, so reading the registry bundles none of them.
  */
 export type TenantCollection = Omit<TenantResource, 'prepare' | 'companyGuard' | 'presentExtra'>;
+
+/** Who saves an edit (a release's status history names them when the edit sends it back to review). */
+export type RecordEditor = { id?: string; name?: string };
+const editorOf = (caller: { user: { userId: string; name?: string; email?: string } }): RecordEditor => ({
+  id: caller.user.userId,
+  name: caller.user.name || caller.user.email,
+});
 
 const PICKER_LIMIT = 50;
 
@@ -129,14 +136,14 @@ export function tenantOperations(resource: TenantResource): Record<string, Opera
     [`${resource.collection}.update`]: operation('tenant', {
       params: idParams,
       body: resource.input.partial(),
-      run: async ({ tenantId, params, body }) => {
+      run: async ({ tenantId, params, body, caller }) => {
         const { tenant_id: moveTo, ...changes } = body as Record<string, unknown>;
         // The tenant select is for admins (spec 2 §6); a member may only keep the record where it is.
         if (moveTo !== undefined && moveTo !== tenantId)
           throw new InvalidField('tenant_id', 'Only an admin can move a record to another company');
         const before = await ops.load(tenantId, params.id);
         return {
-          [resource.singular]: await ops.present(await ops.update(before, changes)),
+          [resource.singular]: await ops.present(await ops.update(before, changes, editorOf(caller))),
           message: `${resource.title} Updated`,
         };
       },
@@ -223,13 +230,15 @@ export function adminOperations(resource: TenantResource): Record<string, Operat
     [`${resource.collection}.adminUpdate`]: operation('admin', {
       params: idParams,
       body: resource.input.partial(),
-      run: async ({ params, body }) => {
+      run: async ({ params, body, caller }) => {
         const { tenant_id: moveTo, ...changes } = body as Record<string, unknown>;
         const before = (await ops.loadAnyTenant(params.id)) as Row & { tenantId: string };
         const moved = typeof moveTo === 'string' && moveTo !== before.tenantId;
         if (moved && !resource.tenantSettable)
           throw new InvalidField('tenant_id', `${resource.title} records cannot move to another company`);
-        const after = moved ? await ops.move(before, moveTo, changes) : await ops.update(before, changes);
+        const after = moved
+          ? await ops.move(before, moveTo, changes)
+          : await ops.update(before, changes, editorOf(caller));
         return { [resource.singular]: await ops.present(after), message: `${resource.title} Updated` };
       },
     }),

@@ -2,6 +2,7 @@ import { presentAudio } from '../audio/recording-audio.js';
 import { requirePublisherCompany } from './company-tags.js';
 import { presentArtwork } from '../artwork/cover-art.js';
 import { prepareRecording, prepareRelease } from './release-rules.js';
+import { reviewAgainAfterEdit } from './release-status.js';
 import { TENANT_COLLECTIONS } from './tenant-collections.js';
 import type { TenantResource } from './tenant-resource.js';
 
@@ -11,8 +12,15 @@ import type { TenantResource } from './tenant-resource.js';
  * catalogue handler and what only it runs, the local demo seed) import this, so no other module
  * pulls the audio pipeline or the release rules into its bundle, and no import cycle forms.
  */
+/** A release's derived fields, then the re-review rule on what the edit changed (release-status.ts). */
+const prepareReleaseEdit: TenantResource['prepare'] = async (record, context) => {
+  const derived = await prepareRelease(record, context);
+  if (!context.before) return derived;
+  return { ...derived, ...reviewAgainAfterEdit(context.before, { ...record, ...derived }, context.editor) };
+};
+
 const HOOKS: Record<string, Pick<TenantResource, 'prepare' | 'companyGuard' | 'presentExtra'>> = {
-  releases: { prepare: prepareRelease, presentExtra: presentArtwork },
+  releases: { prepare: prepareReleaseEdit, presentExtra: presentArtwork },
   recordings: { prepare: prepareRecording, presentExtra: presentAudio },
   songs: { companyGuard: requirePublisherCompany },
 };

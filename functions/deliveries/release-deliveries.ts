@@ -6,7 +6,7 @@ import {
   type DeliveryStatus,
   type ReleaseDeliveryView,
 } from '../../shared/deliveries.js';
-import { isDeliverable } from '../catalogue/release-status.js';
+import { mayDeliver } from '../catalogue/release-status.js';
 import { companyDspConnected } from '../companies/dsp-connections.js';
 import {
   createReleaseDeliveries,
@@ -39,9 +39,12 @@ async function releaseOf(tenantId: string, releaseId: string): Promise<ReleaseIt
   return release;
 }
 
-/** Contract A: a release that has not passed quality control is never delivered. */
-function requireDeliverable(release: ReleaseItem): void {
-  if (!isDeliverable(release.status))
+/**
+ * Contract A: a release that has not passed quality control is never delivered; a takedown of a
+ * release stores have may go while an edit is in review again (mayDeliver).
+ */
+function requireDeliverable(release: ReleaseItem, actions: readonly string[] = ['insert']): void {
+  if (!actions.every((action) => mayDeliver(release, action)))
     throw new BadRequest(NOT_DELIVERABLE_MESSAGE, {
       release: [`${release.title} is ${release.status ?? 'drafted'}: it must pass quality control before delivery`],
     });
@@ -89,7 +92,10 @@ export async function bulkCreate(
   rows: readonly NewDelivery[],
 ): Promise<ReleaseDeliveryView[]> {
   const release = await releaseOf(tenantId, releaseId);
-  requireDeliverable(release);
+  requireDeliverable(
+    release,
+    rows.map((r) => r.action ?? 'insert'),
+  );
   await requireConnected(
     tenantId,
     rows.map((r) => r.dsp_id),
@@ -191,7 +197,10 @@ async function queueAll(
   from: readonly DeliveryStatus[],
 ) {
   for (const releaseId of new Set(items.map((i) => i.release_id)))
-    requireDeliverable(await releaseOf(tenantId, releaseId));
+    requireDeliverable(
+      await releaseOf(tenantId, releaseId),
+      items.filter((i) => i.release_id === releaseId).map((i) => i.action),
+    );
   await requireConnected(
     tenantId,
     items.map((i) => i.dsp_id),

@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import { QUEUES } from '../../infra/resources.js';
 import { NOT_DELIVERABLE_MESSAGE } from '../../shared/deliveries.js';
 import { recordingOriginalAudio, releaseCoverArt } from '../catalogue/delivery-assets.js';
-import { isDeliverable, markReleaseDelivered } from '../catalogue/release-status.js';
+import { markReleaseDelivered, mayDeliver } from '../catalogue/release-status.js';
 import { getRecording } from '../data/access/catalogue.js';
 import { getCompany } from '../data/access/companies.js';
 import { claimDelivery, finishDelivery, getDeliveryRelease, getDsp } from '../data/access/deliveries.js';
@@ -108,7 +108,7 @@ async function partiesOf(tenantId: string, dsp: DspItem): Promise<{ sender: ErnP
 async function deliver(item: ReleaseDeliveryItem, batchId: string, ern: ErnPort): Promise<string[]> {
   const release = await getDeliveryRelease(item.tenantId, item.release_id);
   if (!release) throw new DeliveryProblem('The release no longer exists');
-  if (!isDeliverable(release.status)) throw new DeliveryProblem(NOT_DELIVERABLE_MESSAGE);
+  if (!mayDeliver(release, item.action)) throw new DeliveryProblem(NOT_DELIVERABLE_MESSAGE);
   const dsp = await getDsp(item.dsp_id);
   if (!dsp) throw new DeliveryProblem('The store (DSP) no longer exists');
   const endpoint = sftpEndpointOf(dsp);
