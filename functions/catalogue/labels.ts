@@ -1,3 +1,4 @@
+import { removeLabelFiles } from '../artwork/remove-files.js';
 import { ulid } from 'ulid';
 import type { LabelInput, LabelScope, LabelUpdate, LabelView } from '../../shared/schemas/label.js';
 import { listCompanyNames } from '../data/access/companies.js';
@@ -173,5 +174,7 @@ export async function updateLabel(tenantId: string, labelId: string, input: Labe
 export async function deleteLabel(tenantId: string, labelId: string): Promise<{ message: string }> {
   const label = await load(tenantId, labelId);
   await store.deleteLabel(tenantId, labelId);
+  // The record is gone first: a file that cannot be removed is logged, never un-deletes the label.
+  await removeLabelFiles(tenantId, label);
   return { message: `Label ${label.name} deleted` };
 }

@@ -133,6 +133,7 @@ export function recordOps(resource: TenantResource) {
       release: guardsFor(guardScope(tenantId), unique, row),
       lists: lists(tenantId),
     });
+    await resource.afterDelete?.(row);
     return { message: `${resource.title} ${String(row[nameField])} deleted` };
   }
 
@@ -153,6 +154,7 @@ export function recordOps(resource: TenantResource) {
         chunk.map((row) => ({ delete: { tenantId, id: row.id } })),
         { release: chunk.flatMap((row) => guardsFor(guardScope(tenantId), unique, row)), lists: lists(tenantId) },
       );
+      for (const row of chunk) await resource.afterDelete?.(row);
     }
     return {
       message: `${plural(found.length, resource.singular, resource.collection)} deleted`,

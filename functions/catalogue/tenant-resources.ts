@@ -1,6 +1,7 @@
 import { presentAudio } from '../audio/recording-audio.js';
 import { requirePublisherCompany } from './company-tags.js';
 import { presentArtwork } from '../artwork/cover-art.js';
+import { removeReleaseFiles } from '../artwork/remove-files.js';
 import { prepareRecording, prepareRelease } from './release-rules.js';
 import { reviewAgainAfterEdit } from './release-status.js';
 import { TENANT_COLLECTIONS } from './tenant-collections.js';
@@ -19,8 +20,12 @@ const prepareReleaseEdit: TenantResource['prepare'] = async (record, context) =>
   return { ...derived, ...reviewAgainAfterEdit(context.before, { ...record, ...derived }, context.editor) };
 };
 
-const HOOKS: Record<string, Pick<TenantResource, 'prepare' | 'companyGuard' | 'presentExtra'>> = {
-  releases: { prepare: prepareReleaseEdit, presentExtra: presentArtwork },
+const HOOKS: Record<string, Pick<TenantResource, 'prepare' | 'companyGuard' | 'presentExtra' | 'afterDelete'>> = {
+  releases: {
+    prepare: prepareReleaseEdit,
+    presentExtra: presentArtwork,
+    afterDelete: (row) => removeReleaseFiles(String(row.tenantId), row as Parameters<typeof removeReleaseFiles>[1]),
+  },
   recordings: { prepare: prepareRecording, presentExtra: presentAudio },
   songs: { companyGuard: requirePublisherCompany },
 };
