@@ -65,8 +65,8 @@ async function requireConnected(tenantId: string, dspIds: readonly string[]): Pr
   return names;
 }
 
-/** Views with their stores' names, newest first (spec 3 §8: release deliveries reload sorted by created_at desc). */
-async function viewsOf(items: readonly ReleaseDeliveryItem[]): Promise<ReleaseDeliveryView[]> {
+/** Views with their stores' names, newest first (exported for the company-wide list) (spec 3 §8: release deliveries reload sorted by created_at desc). */
+export async function viewsOf(items: readonly ReleaseDeliveryItem[]): Promise<ReleaseDeliveryView[]> {
   const names = new Map((await getDsps(items.map((i) => i.dsp_id))).map((d) => [d.id, d.name]));
   return [...items]
     .sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? '') || b.id.localeCompare(a.id))
@@ -81,6 +81,18 @@ export async function listForRelease(tenantId: string, releaseId: string) {
 
 export type NewDelivery = { dsp_id: string; action?: DeliveryAction };
 
+/** Whether these deliveries of a release may be created: the release is the company's and deliverable, each store connected. */
+export async function checkCreatable(tenantId: string, releaseId: string, rows: readonly NewDelivery[]) {
+  requireDeliverable(
+    await releaseOf(tenantId, releaseId),
+    rows.map((r) => r.action ?? 'insert'),
+  );
+  await requireConnected(
+    tenantId,
+    rows.map((r) => r.dsp_id),
+  );
+}
+
 /**
  * Creates a delivery per chosen store (action insert unless said, status created). Refused whole
  * when the release is not deliverable or a store is not connected.
@@ -91,15 +103,7 @@ export async function bulkCreate(
   releaseId: string,
   rows: readonly NewDelivery[],
 ): Promise<ReleaseDeliveryView[]> {
-  const release = await releaseOf(tenantId, releaseId);
-  requireDeliverable(
-    release,
-    rows.map((r) => r.action ?? 'insert'),
-  );
-  await requireConnected(
-    tenantId,
-    rows.map((r) => r.dsp_id),
-  );
+  await checkCreatable(tenantId, releaseId, rows);
   const items = rows.map((row) => ({
     tenantId,
     id: ulid(),
