@@ -65,7 +65,10 @@ async function requireConnected(tenantId: string, dspIds: readonly string[]): Pr
   return names;
 }
 
-/** Views with their stores' names, newest first (exported for the company-wide list) (spec 3 §8: release deliveries reload sorted by created_at desc). */
+/**
+ * Views with their stores' names, newest first (spec 3 §8: release deliveries reload sorted by
+ * created_at desc); the company-wide list (company-deliveries.ts) builds on it.
+ */
 export async function viewsOf(items: readonly ReleaseDeliveryItem[]): Promise<ReleaseDeliveryView[]> {
   const names = new Map((await getDsps(items.map((i) => i.dsp_id))).map((d) => [d.id, d.name]));
   return [...items]
@@ -81,7 +84,10 @@ export async function listForRelease(tenantId: string, releaseId: string) {
 
 export type NewDelivery = { dsp_id: string; action?: DeliveryAction };
 
-/** Whether these deliveries of a release may be created: the release is the company's and deliverable, each store connected. */
+/**
+ * Refuses deliveries of a release that may not be created: not the company's (404), not
+ * deliverable for the action, or a store the company is not connected to.
+ */
 export async function checkCreatable(tenantId: string, releaseId: string, rows: readonly NewDelivery[]) {
   requireDeliverable(
     await releaseOf(tenantId, releaseId),
