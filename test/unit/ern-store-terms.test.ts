@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { XmlDocument } from 'libxml2-wasm';
 import { describe, expect, it } from 'vitest';
 import { badGenreMapLines, genreMapMessage, parseGenreMap } from '../../shared/dsp-terms.js';
+import { releaseInput } from '../../shared/schemas/catalogue.js';
 import { dspInput } from '../../shared/schemas/reference.js';
 import { buildNewReleaseMessage, type BuildOptions } from '../../functions/deliveries/ern/build-message.js';
 import type { ErnRelease, ErnStoreTerms } from '../../functions/deliveries/ern/types.js';
@@ -194,5 +195,20 @@ describe('the DSP record: DDEX party id and genre map', () => {
     expect(messages({ genre_map: 'Pop = Pop/Rock\nJazz' })).toEqual([genreMapMessage([2])]);
     expect(genreMapMessage([2])).toBe('Genre map: Line 2 must read "our genre = the store\'s genre"');
     expect(genreMapMessage([2, 4])).toBe('Genre map: Lines 2, 4 must read "our genre = the store\'s genre"');
+  });
+});
+
+describe('the release: a release time and instant-gratification tracks', () => {
+  it('a release time is HH:MM (UTC) on a product; a track may be marked instant gratification', () => {
+    const parse = (release_time: string) =>
+      releaseInput.safeParse({ title: 'R', products_attributes: [{ format: 'Digital', release_time }] });
+    expect(parse('09:30').success).toBe(true);
+    expect(parse('').success).toBe(true);
+    for (const bad of ['24:00', '9:30', 'noon']) {
+      const result = parse(bad);
+      expect(result.success ? [] : result.error.issues.map((i) => i.message)).toEqual(['Release time must be HH:MM']);
+    }
+    const rows = [{ recording_id: 'r1', instant_gratification: true }];
+    expect(releaseInput.safeParse({ title: 'R', release_recordings_attributes: rows }).success).toBe(true);
   });
 });
