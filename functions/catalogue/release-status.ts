@@ -146,9 +146,18 @@ function comparable(value: unknown): string {
   return Array.isArray(rows) ? JSON.stringify(rows) : String(rows);
 }
 
-/** The delivery fields an edit changes, comparing the release as stored before and after. */
+/** A UPC still to be assigned (blank, or a placeholder with "assign", spec 1 §5). */
+const unassignedUpc = (value: unknown) => !value || /assign/i.test(String(value));
+
+/**
+ * The delivery fields an edit changes, comparing the release as stored before and after. Giving a
+ * release its first UPC (the pool's link_to_release) is completing it, not changing what stores have.
+ */
 export function changedDeliveryFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
-  return DELIVERY_FIELDS.filter((field) => field in after && comparable(before[field]) !== comparable(after[field]));
+  return DELIVERY_FIELDS.filter((field) => {
+    if (!(field in after) || comparable(before[field]) === comparable(after[field])) return false;
+    return !(field === 'upc' && unassignedUpc(before.upc));
+  });
 }
 
 type Editor = { id?: string; name?: string };

@@ -36,11 +36,17 @@ describe('editing a reviewed release sends it back to quality control', () => {
 
   it('delivered and live releases go back too; drafted, in review and rejected ones are left alone', () => {
     for (const status of ['delivered', 'live'])
-      expect(reviewAgainAfterEdit({ ...approved, status }, { ...approved, upc: '5012345678900' })).toMatchObject({
+      expect(reviewAgainAfterEdit({ ...approved, status }, { ...approved, cat_no: 'CAT-2' })).toMatchObject({
         status: 'quality_control',
       });
     for (const status of ['drafted', 'quality_control', 'rejected', 'imported'])
       expect(reviewAgainAfterEdit({ ...approved, status }, { ...approved, title: 'Other' })).toEqual({});
+  });
+
+  it('a first UPC (a placeholder or none before) completes the release; changing a UPC is a change', () => {
+    expect(changedDeliveryFields({ upc: 'assign' }, { upc: '5012345678900' })).toEqual([]);
+    expect(changedDeliveryFields({}, { upc: '5012345678900' })).toEqual([]);
+    expect(changedDeliveryFields({ upc: '5012345678900' }, { upc: '5012345678917' })).toEqual(['upc']);
   });
 
   it('notes, payee shares and unchanged values are not a change stores see', () => {
