@@ -100,7 +100,27 @@ export async function markReleaseDelivered(tenantId: string, releaseId: string):
 export const EDITED_AFTER_APPROVAL = 'Edited after approval';
 
 /** Statuses an edit of delivery metadata sends back to quality control: approved, or in stores. */
-const REVIEWED_STATUSES: readonly string[] = ['accepted', 'delivered', 'live'];
+export const REVIEWED_STATUSES: readonly string[] = ['accepted', 'delivered', 'live'];
+
+/** A recording's fields its releases' ERN carries (load-release.ts): editing one is editing those releases. */
+export const RECORDING_DELIVERY_FIELDS = [
+  'title',
+  'isrc',
+  'mix_title',
+  'display_artists',
+  'artist_recordings',
+  'contributor_recordings',
+  'rightsholdings',
+  'length',
+  'explicit',
+  'explicit_lyrics',
+  'p_line',
+  'p_line_year',
+  'primary_genre_id',
+  'primary_subgenre_id',
+  'preview_start',
+  'audio_language_id',
+] as const;
 
 /**
  * The stored release fields a store receives (the ERN: load-release.ts), so editing one needs a
@@ -153,8 +173,12 @@ const unassignedUpc = (value: unknown) => !value || /assign/i.test(String(value)
  * The delivery fields an edit changes, comparing the release as stored before and after. Giving a
  * release its first UPC (the pool's link_to_release) is completing it, not changing what stores have.
  */
-export function changedDeliveryFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
-  return DELIVERY_FIELDS.filter((field) => {
+export function changedDeliveryFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  fields: readonly string[] = DELIVERY_FIELDS,
+): string[] {
+  return fields.filter((field) => {
     if (!(field in after) || comparable(before[field]) === comparable(after[field])) return false;
     return !(field === 'upc' && unassignedUpc(before.upc));
   });

@@ -103,7 +103,9 @@ export function recordOps(resource: TenantResource) {
       ownerId: before.id,
       lists: lists(tenantId),
     });
-    return load(tenantId, before.id);
+    const after = await load(tenantId, before.id);
+    await resource.afterUpdate?.(before, after, { tenantId, editor });
+    return after;
   }
 
   /**

@@ -50,6 +50,8 @@ export type TenantResource = Collection & {
   companyGuard?: (tenantId: string) => Promise<void>;
   /** Adds to a record's answer what storage cannot hold (a recording's short-lived audio URLs). */
   presentExtra?: (row: Row) => Promise<Record<string, unknown>>;
+  /** After a record is updated: effects on other records (a recording's edit on its approved releases). */
+  afterUpdate?: (before: Row, after: Row, context: { tenantId: string; editor?: RecordEditor }) => Promise<void>;
   /** After a record is deleted: removes what it kept elsewhere (a release's files); must not throw. */
   afterDelete?: (row: Row) => Promise<void>;
   /** Why a record may not be deleted, if it may not (releases: only drafts). */
@@ -61,7 +63,10 @@ export type TenantResource = Collection & {
  * hooks that reach other areas (audio, release rules, company tags) are attached in the
  * composition root, tenant-resources.ts, so reading the registry bundles none of them.
  */
-export type TenantCollection = Omit<TenantResource, 'prepare' | 'companyGuard' | 'presentExtra' | 'afterDelete'>;
+export type TenantCollection = Omit<
+  TenantResource,
+  'prepare' | 'companyGuard' | 'presentExtra' | 'afterDelete' | 'afterUpdate'
+>;
 
 /** Who saves an edit (a release's status history names them when the edit sends it back to review). */
 export type RecordEditor = { id?: string; name?: string };

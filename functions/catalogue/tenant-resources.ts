@@ -4,6 +4,7 @@ import { presentArtwork } from '../artwork/cover-art.js';
 import { removeReleaseFiles } from '../artwork/remove-files.js';
 import { prepareRecording, prepareRelease } from './release-rules.js';
 import { reviewAgainAfterEdit } from './release-status.js';
+import { reviewReleasesOfRecording } from './recording-review.js';
 import { TENANT_COLLECTIONS } from './tenant-collections.js';
 import type { TenantResource } from './tenant-resource.js';
 
@@ -20,13 +21,22 @@ const prepareReleaseEdit: TenantResource['prepare'] = async (record, context) =>
   return { ...derived, ...reviewAgainAfterEdit(context.before, { ...record, ...derived }, context.editor) };
 };
 
-const HOOKS: Record<string, Pick<TenantResource, 'prepare' | 'companyGuard' | 'presentExtra' | 'afterDelete'>> = {
+const HOOKS: Record<
+  string,
+  Pick<TenantResource, 'prepare' | 'companyGuard' | 'presentExtra' | 'afterDelete' | 'afterUpdate'>
+> = {
   releases: {
     prepare: prepareReleaseEdit,
     presentExtra: presentArtwork,
     afterDelete: (row) => removeReleaseFiles(String(row.tenantId), row as Parameters<typeof removeReleaseFiles>[1]),
   },
-  recordings: { prepare: prepareRecording, presentExtra: presentAudio },
+  recordings: {
+    prepare: prepareRecording,
+    presentExtra: presentAudio,
+    afterUpdate: async (before, after, { tenantId, editor }) => {
+      await reviewReleasesOfRecording(tenantId, before, after, editor);
+    },
+  },
   songs: { companyGuard: requirePublisherCompany },
 };
 

@@ -3,6 +3,7 @@ import {
   changedDeliveryFields,
   EDITED_AFTER_APPROVAL,
   mayDeliver,
+  RECORDING_DELIVERY_FIELDS,
   reviewAgainAfterEdit,
 } from '../../functions/catalogue/release-status.js';
 
@@ -60,6 +61,18 @@ describe('editing a reviewed release sends it back to quality control', () => {
     ]);
     const role = [{ id: 'r1', artist_id: 'a1', role: 'Featuring', payee_share: 50 }];
     expect(changedDeliveryFields(approved, { ...approved, artist_releases: role })).toEqual(['artist_releases']);
+  });
+});
+
+describe("a recording's edit", () => {
+  it('counts what its releases send stores (ISRC, title, credits …), not the studio or the notes', () => {
+    const before = { title: 'Song', isrc: 'GBAAA2600001', recording_venue: 'Studio A' };
+    expect(
+      changedDeliveryFields(before, { ...before, recording_venue: 'Studio B' }, RECORDING_DELIVERY_FIELDS),
+    ).toEqual([]);
+    expect(
+      changedDeliveryFields(before, { ...before, isrc: 'GBAAA2600002', title: 'Song 2' }, RECORDING_DELIVERY_FIELDS),
+    ).toEqual(['title', 'isrc']);
   });
 });
 
