@@ -1,6 +1,6 @@
-import { removeLabelFiles } from '../artwork/remove-files.js';
 import { ulid } from 'ulid';
 import type { LabelInput, LabelScope, LabelUpdate, LabelView } from '../../shared/schemas/label.js';
+import { removeLabelFiles } from '../artwork/remove-files.js';
 import { listCompanyNames } from '../data/access/companies.js';
 import * as store from '../data/access/labels.js';
 import type { LabelItem } from '../data/entities/label.js';

@@ -8,12 +8,6 @@ import { reviewReleasesOfRecording } from './recording-review.js';
 import { TENANT_COLLECTIONS } from './tenant-collections.js';
 import type { TenantResource } from './tenant-resource.js';
 
-/**
- * The composition root of the catalogue: the collections of tenant-collections.ts with the hooks
- * that reach other areas (release rules, audio, company tags) attached. Only entry points (the
- * catalogue handler and what only it runs, the local demo seed) import this, so no other module
- * pulls the audio pipeline or the release rules into its bundle, and no import cycle forms.
- */
 /** A release's derived fields, then the re-review rule on what the edit changed (release-status.ts). */
 const prepareReleaseEdit: TenantResource['prepare'] = async (record, context) => {
   const derived = await prepareRelease(record, context);
@@ -21,6 +15,12 @@ const prepareReleaseEdit: TenantResource['prepare'] = async (record, context) =>
   return { ...derived, ...reviewAgainAfterEdit(context.before, { ...record, ...derived }, context.editor) };
 };
 
+/**
+ * The composition root of the catalogue: the collections of tenant-collections.ts with the hooks
+ * that reach other areas (release rules, audio, company tags) attached. Only entry points (the
+ * catalogue handler and what only it runs, the local demo seed) import this, so no other module
+ * pulls the audio pipeline or the release rules into its bundle, and no import cycle forms.
+ */
 const HOOKS: Record<
   string,
   Pick<TenantResource, 'prepare' | 'companyGuard' | 'presentExtra' | 'afterDelete' | 'afterUpdate'>
