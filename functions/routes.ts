@@ -470,6 +470,12 @@ export const ROUTES: readonly Route[] = [
   r('PATCH', '/distribution_deliveries/{id}', 'deliveries', 'updateReleaseDelivery', 'tenant', 'delivery.write'),
   r('DELETE', '/distribution_deliveries/{id}', 'deliveries', 'deleteReleaseDelivery', 'tenant', 'delivery.write'),
   r('POST', '/distribution_deliveries/{id}/redeliver', 'deliveries', 'redeliver', 'tenant', 'delivery.write'),
+  // The spec's release/deliveries (a release's deliveries by ?id=) and release_deliveries with /new and /bulk
+  // (spec 2 §7 distribution area): the company's deliveries across releases, one new, several releases at once.
+  r('GET', '/release/deliveries', 'deliveries', 'releaseDeliveriesByQuery', 'tenant', 'delivery.read'),
+  r('GET', '/release_deliveries', 'deliveries', 'listCompanyDeliveries', 'tenant', 'delivery.read'),
+  r('POST', '/release_deliveries/new', 'deliveries', 'newCompanyDelivery', 'tenant', 'delivery.write'),
+  r('POST', '/release_deliveries/bulk', 'deliveries', 'bulkCompanyDeliveries', 'tenant', 'delivery.write'),
   // The distribution area's delivery records (admins; spec 3 §3.10): list, one, new, CSV import, delete.
   r('GET', '/deliveries', 'deliveries', 'listDistributionDeliveries', 'admin'),
   r('POST', '/deliveries/new', 'deliveries', 'createDistributionDelivery', 'admin'),

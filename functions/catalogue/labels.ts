@@ -1,5 +1,6 @@
 import { ulid } from 'ulid';
 import type { LabelInput, LabelScope, LabelUpdate, LabelView } from '../../shared/schemas/label.js';
+import { removeLabelFiles } from '../artwork/remove-files.js';
 import { listCompanyNames } from '../data/access/companies.js';
 import * as store from '../data/access/labels.js';
 import type { LabelItem } from '../data/entities/label.js';
@@ -173,5 +174,7 @@ export async function updateLabel(tenantId: string, labelId: string, input: Labe
 export async function deleteLabel(tenantId: string, labelId: string): Promise<{ message: string }> {
   const label = await load(tenantId, labelId);
   await store.deleteLabel(tenantId, labelId);
+  // The record is gone first: a file that cannot be removed is logged, never un-deletes the label.
+  await removeLabelFiles(tenantId, label);
   return { message: `Label ${label.name} deleted` };
 }

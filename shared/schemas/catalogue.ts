@@ -218,6 +218,10 @@ const productRow = nestedRow({
   wholesale_price: money('Wholesale price'),
   pre_order: z.boolean().optional(),
   pre_order_date: date('Pre-order date'),
+  /** Time of day the release goes live (HH:MM, UTC) at stores with timed releases (issue 16). */
+  release_time: z
+    .union([z.literal(''), z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Release time must be HH:MM')])
+    .optional(),
   streaming: z.boolean().optional(),
   subscription: z.boolean().optional(),
   product_territories: territories('Product territories'),
@@ -259,6 +263,8 @@ export const releaseInput = z.strictObject({
         recording_id: z.string().trim().min(1).max(64),
         position: whole('Position', 1, 999),
         disc_number: whole('Disc number', 1, 99),
+        /** Sold alone during the pre-order (instant gratification), at stores that offer it (issue 16). */
+        instant_gratification: z.boolean().optional(),
       }),
     )
     .max(500)

@@ -197,6 +197,9 @@ export const Dsp = new Entity({
     pre_order_only: { type: 'boolean', default: false },
     supports_artists_identifier: { type: 'boolean', default: false },
     timed_release: { type: 'boolean', default: false },
+    /** DDEX party id and genre map (shared/dsp-terms.ts): the ERN's recipient and the store's genre words. */
+    ddex_party_id: { type: 'string' },
+    genre_map: { type: 'string' },
     guide: storedFile,
     technical_specification: {
       type: 'map',

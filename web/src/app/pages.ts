@@ -124,6 +124,12 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
     import('../pages/deliveries/release-distribution-page').then((m) => m.ReleaseDistributionPage),
   'distribution-deliveries': () =>
     import('../pages/deliveries/distribution-deliveries-page').then((m) => m.DistributionDeliveriesPage),
+  'release-deliveries': () =>
+    import('../pages/deliveries/release-deliveries-pages').then((m) => m.ReleaseDeliveriesPage),
+  'release-delivery-new': () =>
+    import('../pages/deliveries/release-deliveries-pages').then((m) => m.NewReleaseDeliveryPage),
+  'release-deliveries-bulk': () =>
+    import('../pages/deliveries/release-deliveries-pages').then((m) => m.BulkReleaseDeliveriesPage),
   'dsp-connections': () => import('../pages/distribution/dsp-connections-pages').then((m) => m.DspConnectionsPage),
   'dsp-connection-requests': () =>
     import('../pages/distribution/dsp-connections-pages').then((m) => m.DspConnectionRequestsPage),

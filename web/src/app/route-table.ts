@@ -114,6 +114,9 @@ export type PageKey =
   | 'distribution-deliveries'
   // Issue 17, cwr: the company's CWR registrations.
   | 'cwr-registrations'
+  | 'release-deliveries'
+  | 'release-delivery-new'
+  | 'release-deliveries-bulk'
   | 'not-found';
 
 export type RouteDef = {
@@ -681,6 +684,11 @@ const distributionRoutes: RouteDef[] = withPages(
     dist('/marketing', 'DistributionMarketing', 'Distribution: marketing'),
     dist('/catalogue', 'DistributionCatalogue', 'Distribution: catalogue'),
     dist('/deliveries', 'DistributionDeliveries', 'Distribution: deliveries'),
+    // The spec's release/deliveries and release_deliveries with /new and /bulk: the current company's deliveries.
+    adminTenant('/distribution/release/deliveries', 'DistributionReleaseDeliveries', 'Distribution: release'),
+    adminTenant('/distribution/release_deliveries', 'DistributionReleaseDeliveriesList', 'Distribution: deliveries'),
+    adminTenant('/distribution/release_deliveries/new', 'DistributionNewReleaseDelivery', 'Distribution: new delivery'),
+    adminTenant('/distribution/release_deliveries/bulk', 'DistributionBulkReleaseDeliveries', 'Distribution: bulk'),
     dist('/labels', 'DistributionLabels', 'Distribution: labels'),
     dist('/labels/:labelId', 'DistributionLabel', 'Distribution: label'),
     ...children(admin, '/distribution/labels/:labelId', 'DistributionLabel', 'Distribution label', [
@@ -769,6 +777,10 @@ const DELIVERY_PAGES: Record<string, PageKey> = {
   '/admin/releases/:releaseId/distribution': 'release-distribution',
   '/distribution/releases/:releaseId/distribution': 'release-distribution',
   '/distribution/deliveries': 'distribution-deliveries',
+  '/distribution/release/deliveries': 'release-deliveries',
+  '/distribution/release_deliveries': 'release-deliveries',
+  '/distribution/release_deliveries/new': 'release-delivery-new',
+  '/distribution/release_deliveries/bulk': 'release-deliveries-bulk',
 };
 
 /**

@@ -367,6 +367,11 @@ const dsp: ReferenceConfig = {
       accept: '.pdf,.doc,.docx,.xls,.xlsx,.txt,.csv,.zip',
       section: 'Delivery',
     },
+    text('ddex_party_id', 'DDEX party id', [], { section: 'Delivery', constraint: 'PADPIDA and 11 letters or digits' }),
+    textarea('genre_map', 'Genre map', {
+      section: 'Delivery',
+      constraint: "One a line: our genre = the store's genre",
+    }),
     text('technical_specification.audio_file_format', 'Audio file format', [], { section: TECHNICAL }),
     text('technical_specification.delivery_format', 'Delivery format', [], { section: TECHNICAL }),
     text('technical_specification.delivery_server_type', 'Delivery server type', [], { section: TECHNICAL }),
