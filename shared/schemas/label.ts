@@ -94,7 +94,10 @@ export type LabelScope = (typeof LABEL_SCOPES)[number];
 export const LABEL_SORT_FIELDS = ['name', 'created_at', 'updated_at', 'active', 'distributed'] as const;
 
 /** A label as the API answers. */
-export type LabelView = Omit<LabelInput, 'logo_key' | 'contract_key' | 'statement_settings'> & {
+export type LabelView = Omit<
+  LabelInput,
+  'logo_key' | 'contract_key' | 'statement_settings' | 'distribution_agreements'
+> & {
   /** As stored: read with labelStatementSettings in the SPA (graphs default on). */
   statement_settings?: { default_summaries?: string[]; formats?: string[]; frequency?: string; graphs?: boolean };
   id: string;

@@ -2,6 +2,7 @@ import { songInput } from '../../../../shared/schemas/catalogue';
 import { rules } from '../../components/form-rules';
 import { checkbox, required, rowLink, text, textarea } from '../admin/reference/reference-fields';
 import type { ReferenceConfig } from '../admin/reference/reference-types';
+import { SongRecordings } from './related-records';
 
 const WORK = 'Work';
 const FLAGS = 'Flags';
@@ -18,6 +19,7 @@ export const song: ReferenceConfig = {
   titleField: 'title',
   idsKey: 'song_ids',
   tenant: true,
+  DetailExtra: SongRecordings,
   fields: [
     text('title', 'Title', [required('Title')]),
     text('iswc', 'ISWC', [], { constraint: 'e.g. T-034.524.680-1' }),
