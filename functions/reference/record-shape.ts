@@ -111,6 +111,10 @@ export async function checkAllLinks(
   tenantId?: string,
 ): Promise<void> {
   await checkLinks(resource.links ?? [], record, '', tenantId);
+  for (const list of resource.idLists ?? []) {
+    const ids = record[list.field];
+    if (Array.isArray(ids)) await checkIdList(list, ids.map(String), tenantId);
+  }
   for (const rows of resource.rows ?? []) {
     for (const [index, row] of ((record[rows.stored] as StoredRow[] | undefined) ?? []).entries())
       await checkLinks(rows.links ?? [], row, `${rows.input}.${index}.`, tenantId);
