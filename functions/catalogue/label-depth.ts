@@ -1,7 +1,8 @@
 import { ulid } from 'ulid';
 import { GUIDE_CONTENT_TYPES } from '../../shared/constants.js';
 import type { LabelInput } from '../../shared/schemas/label.js';
-import { checkLinks, withLinks, type Link } from '../reference/record-links.js';
+import { BadRequest, type FieldErrors } from '../lib/errors.js';
+import { referenceResource, referenceRows } from '../reference/reference-lists.js';
 import { presignDownload, uploadedObject } from '../uploads/presign.js';
 
 /**
@@ -17,7 +18,18 @@ export const MAX_CONTRACT_BYTES = 25 * 1024 * 1024;
 /** Where a label's contract objects live: the tenant and label are part of the key. */
 export const contractPrefix = (tenantId: string, labelId: string) => `contracts/${tenantId}/labels/${labelId}/`;
 
-const DISTRIBUTOR: Link = { field: 'distributor_id', to: 'distributors', as: 'distributor' };
+/**
+ * The distributors reference list by id. Read here, not through record-links (which reads the
+ * labels module, which reads this one): the same check, without an import cycle.
+ */
+async function distributorNames(forCheck: boolean): Promise<Map<string, string>> {
+  const resource = referenceResource('distributors');
+  if (!resource) throw new Error('distributors is not a reference collection');
+  const rows = await referenceRows(resource, !forCheck);
+  return new Map(rows.map((row) => [row.id, String((row as Record<string, unknown>).name ?? '')]));
+}
+
+const NOT_FOUND = 'Distributor not found';
 
 type StoredFile = { key?: string; content_type?: string; size?: number; filename?: string };
 type Agreement = Record<string, unknown> & { id?: string };
@@ -38,8 +50,11 @@ export async function labelDepthFields(
   const changes: Record<string, unknown> = {};
   const { contract_key: key, distribution_agreements: distribution, fulfilment_agreements: fulfilment } = input;
   if (distribution) {
+    const names = await distributorNames(true);
+    const errors: FieldErrors = {};
     for (const [index, row] of distribution.entries())
-      await checkLinks([DISTRIBUTOR], row, `distribution_agreements.${index}.`);
+      if (!names.has(row.distributor_id)) errors[`distribution_agreements.${index}.distributor_id`] = [NOT_FOUND];
+    if (Object.keys(errors).length) throw new BadRequest(NOT_FOUND, errors);
     changes.distribution_agreements = withIds(distribution);
   }
   if (fulfilment) changes.fulfilment_agreements = withIds(fulfilment);
@@ -62,12 +77,18 @@ export async function presentLabelDepth(item: {
         filename: item.contract.filename,
       }
     : null;
-  const distribution = await Promise.all(
-    (item.distribution_agreements ?? []).map((row) => withLinks([DISTRIBUTOR], row)),
-  );
+  const names = item.distribution_agreements?.length ? await distributorNames(false) : new Map<string, string>();
+  const distribution = (item.distribution_agreements ?? []).map((row) => {
+    const id = String(row.distributor_id ?? '');
+    const name = names.get(id);
+    return { ...row, distributor: name === undefined ? null : { id, name } };
+  });
   return {
     contract,
-    distribution_agreements: distribution as (Agreement & { distributor_id: string; distributor: null })[],
+    distribution_agreements: distribution as (Agreement & {
+      distributor_id: string;
+      distributor: { id: string; name: string } | null;
+    })[],
     fulfilment_agreements: (item.fulfilment_agreements ?? []) as (Agreement & { fulfiller: string })[],
   };
 }

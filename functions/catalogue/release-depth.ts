@@ -7,7 +7,7 @@ import type { StoredRow } from '../lib/nested-attributes.js';
  * not add up to more than 100.
  */
 
-export const PRODUCT_ITEM_NOT_ON_RELEASE = 'Recording must be one of the release’s recordings';
+const PRODUCT_ITEM_NOT_ON_RELEASE = 'Recording must be one of the release’s recordings';
 
 const rowsOf = (record: Record<string, unknown>, field: string) => (record[field] as StoredRow[] | undefined) ?? [];
 

@@ -277,7 +277,7 @@ const territoryPricing = z
     'Territory pricing must not list a country twice',
   );
 
-export const TODO_BODY_BLANK = 'Task Body must not be blank';
+const TODO_BODY_BLANK = 'Task Body must not be blank';
 /** A release's to-do (spec 2 §5: "Task Body must not be blank", also for a saved task emptied). */
 const todoTaskRow = nestedRow({ body: text(2000).optional(), done: z.boolean().optional() }).superRefine((row, ctx) => {
   const { id, _destroy, body } = row as { id?: string; _destroy?: boolean; body?: string };

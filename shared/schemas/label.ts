@@ -22,7 +22,7 @@ const agreementTerm = {
   contract_start_date: agreementDate('Contract start date'),
   contract_end_date: agreementDate('Contract end date'),
 };
-export const AGREEMENT_END_BEFORE_START = 'Contract end date must not be before the contract start date';
+const AGREEMENT_END_BEFORE_START = 'Contract end date must not be before the contract start date';
 function refuseEndBeforeStart(row: { contract_start_date?: string; contract_end_date?: string }, ctx: z.RefinementCtx) {
   const { contract_start_date: start, contract_end_date: end } = row;
   if (start && end && end < start)

@@ -18,7 +18,7 @@ const DETAILS = 'Details';
 const ANALYSIS = 'Audio analysis';
 
 /** Web links (releases, recordings): the link must start with http:// or https://. */
-export const urlRows: ReferenceField = {
+const urlRows: ReferenceField = {
   name: 'urls',
   label: 'Links',
   kind: 'rows',

@@ -91,18 +91,21 @@ function ReleaseDepthPanel({ release, readOnly }: { release: ExtraProps['record'
           variant="h2"
           description="Images beside the cover art: back cover, booklet, inlay …"
           actions={
-            <SpaceBetween direction="horizontal" size="s">
-              <RouterLink href={`/user/releases/${enc(release.id)}/products`} data-testid="release-products-link">
-                Products
-              </RouterLink>
-              {expenses ? (
-                <RouterLink href={expenses} data-testid="release-expenses-link">
-                  Expenses
+            // The products page and the expenses are the company's own pages (not the admin's across companies).
+            readOnly ? undefined : (
+              <SpaceBetween direction="horizontal" size="s">
+                <RouterLink href={`/user/releases/${enc(release.id)}/products`} data-testid="release-products-link">
+                  Products
                 </RouterLink>
-              ) : (
-                <Box color="text-body-secondary">Expenses: choose a label first</Box>
-              )}
-            </SpaceBetween>
+                {expenses ? (
+                  <RouterLink href={expenses} data-testid="release-expenses-link">
+                    Expenses
+                  </RouterLink>
+                ) : (
+                  <Box color="text-body-secondary">Expenses: choose a label first</Box>
+                )}
+              </SpaceBetween>
+            )
           }
         >
           Images

@@ -162,6 +162,7 @@ function ProductPanel({
         </Header>
         {values.pricing.length ? null : <Box color="text-body-secondary">The product’s own prices everywhere.</Box>}
         {values.pricing.map((row, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity of their own (saved whole); inputs are controlled.
           <ColumnLayout key={`price-${index}`} columns={5}>
             <Cell
               label="Territory"
@@ -208,6 +209,7 @@ function ProductPanel({
           <Box color="text-body-secondary">Add recordings to the release to price its tracks.</Box>
         )}
         {values.items.map((row, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity of their own (saved whole); inputs are controlled.
           <ColumnLayout key={`item-${index}`} columns={4}>
             <FormField label="Recording">
               <Select

@@ -5,7 +5,7 @@ import type { LabelView } from '../../../../shared/schemas/label';
  * PATCH body that saves them (the whole list each time: a row left out is removed).
  */
 
-export type Picked = { id: string; name: string } | null;
+type Picked = { id: string; name: string } | null;
 export type DistributionRow = { id?: string; distributor: Picked; start: string; end: string; notes: string };
 export type FulfilmentRow = { id?: string; fulfiller: string; start: string; end: string; notes: string };
 export type AgreementValues = { distribution: DistributionRow[]; fulfilment: FulfilmentRow[] };
