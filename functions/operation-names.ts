@@ -8,7 +8,7 @@
 /** A company's catalogue collections; functions/catalogue/tenant-collections.ts defines each. */
 export const CATALOGUE_COLLECTIONS = ['artists', 'contributors', 'payees', 'releases', 'recordings', 'songs'] as const;
 /** Catalogue collections whose records carry files: they get POST /{collection}/uploads. */
-export const CATALOGUE_WITH_FILES = ['artists'] as const;
+export const CATALOGUE_WITH_FILES = ['artists', 'releases'] as const;
 
 /** Reference collections; functions/reference/collections.ts defines each. */
 export const REFERENCE_COLLECTIONS = [
@@ -104,6 +104,7 @@ export const OPERATION_NAMES = {
     'updateLabel',
     'deleteLabel',
     'presignLabelLogo',
+    'presignLabelContract',
     'listAllLabels',
     'adminCreateLabel',
     'adminGetLabel',

@@ -175,6 +175,7 @@ export const ROUTES: readonly Route[] = [
   r('PATCH', '/labels/{id}', 'catalogue', 'updateLabel', 'tenant', 'catalogue.write'),
   r('DELETE', '/labels/{id}', 'catalogue', 'deleteLabel', 'tenant', 'catalogue.write'),
   r('POST', '/labels/{id}/logo_upload', 'catalogue', 'presignLabelLogo', 'tenant', 'catalogue.write'),
+  r('POST', '/labels/{id}/contract_upload', 'catalogue', 'presignLabelContract', 'tenant', 'catalogue.write'),
   // Labels of every tenant (LabelsAdmin, LabelAdmin).
   r('GET', '/admin/labels', 'catalogue', 'listAllLabels', 'admin'),
   r('POST', '/admin/labels', 'catalogue', 'adminCreateLabel', 'admin'),

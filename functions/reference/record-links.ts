@@ -109,3 +109,20 @@ export async function withLinks<T extends Record<string, unknown>>(
   }
   return answer as T;
 }
+
+/** Refuses a list of ids (an artist's linked_ids) naming a record that is not there: `{ 'linked_ids.1': ['Linked artist not found'] }`. */
+export async function checkIdList(list: Link, ids: readonly string[], tenantId?: string): Promise<void> {
+  const names = await namesOf(list.to, tenantId, true);
+  const errors: FieldErrors = {};
+  // `as` names the answer's list (languages); one missing entry is named in the singular.
+  for (const [index, id] of ids.entries())
+    if (!names.has(id)) errors[`${list.field}.${index}`] = [`${singularLabel(list).replace(/s$/, '')} not found`];
+  if (Object.keys(errors).length) throw new BadRequest(Object.values(errors)[0][0], errors);
+}
+
+/** A list of ids answered as `[{ id, name }]`, leaving out records that are gone. */
+export async function namedIds(list: Link, ids: unknown, tenantId?: string): Promise<Named[]> {
+  if (!Array.isArray(ids) || !ids.length) return [];
+  const names = await namesOf(list.to, tenantId);
+  return ids.flatMap((id) => names.get(String(id)) ?? []);
+}

@@ -86,6 +86,7 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'statement-edit': () => import('../pages/statements/statement-edit-page').then((m) => m.StatementEditPage),
   'statement-run': () => import('../pages/statements/statement-run-page').then((m) => m.StatementRunPage),
   'release-assets': () => import('../pages/catalogue/assets-page').then((m) => m.ReleaseAssetsPage),
+  'release-products': () => import('../pages/catalogue/release-products-page').then((m) => m.ReleaseProductsPage),
   'label-assets': () => import('../pages/catalogue/assets-page').then((m) => m.LabelAssetsPage),
   'admin-label-assets': () => import('../pages/catalogue/assets-page').then((m) => m.AdminLabelAssetsPage),
   'label-distribution-statements': () =>

@@ -30,6 +30,7 @@ export type PageKey =
   | 'label'
   | 'label-form'
   | 'release-assets'
+  | 'release-products'
   | 'label-assets'
   | 'admin-label-assets'
   | 'admin-dashboard'
@@ -344,7 +345,11 @@ const userRoutes: RouteDef[] = [
       ],
       { new: 'UserNewRelease', edit: 'EditRelease' },
     ),
-    { ...cataloguePages('releases', 'releaseId'), '/user/releases/:releaseId/assets': 'release-assets' },
+    {
+      ...cataloguePages('releases', 'releaseId'),
+      '/user/releases/:releaseId/assets': 'release-assets',
+      '/user/releases/:releaseId/products': 'release-products',
+    },
   ),
   ...withPages(userEntity('recordings', 'recording', 'recordingId'), cataloguePages('recordings', 'recordingId')),
   ...withPages(

@@ -107,6 +107,8 @@ export const artist: ReferenceConfig = {
       ],
       emptyRow: { link_text: '', link: '' },
     },
+    // Other artists of the company this one is linked to (aliases, solo names of members).
+    { name: 'linked_ids', label: 'Linked artists', kind: 'links', collection: 'artists', as: 'linked_artists' },
   ],
   columns: [
     { field: 'name', header: 'Name', sortable: true },

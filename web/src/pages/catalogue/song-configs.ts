@@ -3,6 +3,7 @@ import { rules } from '../../components/form-rules';
 import { checkbox, required, rowLink, text, textarea } from '../admin/reference/reference-fields';
 import type { ReferenceConfig } from '../admin/reference/reference-types';
 import { CwrFileButton } from './cwr-file';
+import { SongRecordings } from './related-records';
 
 const WORK = 'Work';
 const FLAGS = 'Flags';
@@ -19,6 +20,7 @@ export const song: ReferenceConfig = {
   titleField: 'title',
   idsKey: 'song_ids',
   tenant: true,
+  DetailExtra: SongRecordings,
   fields: [
     text('title', 'Title', [required('Title')]),
     text('iswc', 'ISWC', [], { constraint: 'e.g. T-034.524.680-1' }),

@@ -9,6 +9,7 @@ import { pickerSource, RecordPicker } from '../../../components/record-picker';
 import { ReferenceFileInput } from './reference-file-input';
 import { ReferenceRowsInput } from './reference-rows-input';
 import { TerritoriesInput } from './territories-input';
+import { LinksInput } from './links-input';
 import type { FieldValue, FileValue, LinkValue, ReferenceConfig, ReferenceField, RowValues } from './reference-types';
 import type { NestedRow } from '../../../components/nested-rows';
 import { useQuickAdd } from './quick-add-access';
@@ -99,6 +100,18 @@ export function ReferenceFieldInput({ config, field, value, error, errors, onCha
               />
             </Suspense>
           ) : null}
+        </FormField>
+      );
+    case 'links':
+      return (
+        <FormField label={field.label} errorText={error}>
+          <LinksInput
+            collection={field.collection}
+            value={(value as LinkValue[]) ?? []}
+            onChange={onChange}
+            testId={`ref-field-${field.name}`}
+            label={field.label}
+          />
         </FormField>
       );
     case 'file':
