@@ -8,7 +8,7 @@ export const DPID_PATTERN = /^PADPIDA[0-9A-Z]{11}$/;
 export const DPID_MESSAGE = 'DDEX party id must be PADPIDA followed by 11 letters or digits';
 
 /** A genre map is typed one mapping a line: "our genre = the store's genre". */
-export const GENRE_MAP_SEPARATOR = '=';
+const GENRE_MAP_SEPARATOR = '=';
 
 /** The line numbers (from 1) of a genre map that do not read "our genre = the store's genre". */
 export function badGenreMapLines(text: string): number[] {

@@ -126,7 +126,7 @@ export const RECORDING_DELIVERY_FIELDS = [
  * The stored release fields a store receives (the ERN: load-release.ts), so editing one needs a
  * new approval. Notes, liner notes, payee shares and the like are the label's own and do not.
  */
-export const DELIVERY_FIELDS = [
+const DELIVERY_FIELDS = [
   'title',
   'version',
   'cat_no',

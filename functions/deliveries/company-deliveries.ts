@@ -12,7 +12,7 @@ import { bulkCreate, bulkDeliver, checkCreatable, viewsOf, type NewDelivery } fr
  */
 
 /** A delivery in the company-wide list: with its release's title and UPC. */
-export type CompanyDeliveryView = ReleaseDeliveryView & { release_title?: string; upc?: string };
+type CompanyDeliveryView = ReleaseDeliveryView & { release_title?: string; upc?: string };
 
 export type CompanyDeliveryQuery = {
   page: number;

@@ -58,7 +58,8 @@ export async function resolveFileKeys(
   for (const file of files) {
     const key = body[`${file.field}_key`];
     if (key === null) remove.push(file.field);
-    else if (typeof key === 'string') set[file.field] = await uploadedObject(file.prefix, key, `${path}${file.field}_key`);
+    else if (typeof key === 'string')
+      set[file.field] = await uploadedObject(file.prefix, key, `${path}${file.field}_key`);
   }
   return { set, remove };
 }

@@ -128,7 +128,7 @@ function releaseTime(release: ErnRelease, action: ErnAction, store: ErnStoreTerm
  * When the release's pre-order opens and the release date it runs to, or null when the message
  * states no pre-order: no download, a store that takes none, no territory, or no date before release.
  */
-export function preOrderWindow(
+function preOrderWindow(
   release: ErnRelease,
   createdAt: string,
   store: ErnStoreTerms | undefined,

@@ -145,7 +145,10 @@ export function toPayload(
         put(f.name, (value as LinkValue)?.id ?? '');
         break;
       case 'links':
-        put(f.name, ((value as LinkValue[]) ?? []).flatMap((linked) => (linked ? [linked.id] : [])));
+        put(
+          f.name,
+          ((value as LinkValue[]) ?? []).flatMap((linked) => (linked ? [linked.id] : [])),
+        );
         break;
       case 'select':
         if (value) put(f.name, value);
