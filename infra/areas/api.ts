@@ -88,8 +88,16 @@ export class Api extends Construct {
       routeStacks.set(area, created);
       return created;
     };
+    // A construct id cannot hold '/': it becomes '_', except where two routes would then share an id
+    // ('/release/deliveries' and '/release_deliveries'): those keep their '/' as '.' instead, so every
+    // other route keeps the id (and the CloudFormation logical id) it always had.
+    const underscored = (route: (typeof ROUTES)[number]) => routeKey(route).replaceAll('/', '_');
+    const idCounts = new Map<string, number>();
+    for (const route of ROUTES) idCounts.set(underscored(route), (idCounts.get(underscored(route)) ?? 0) + 1);
+    const constructIdOf = (route: (typeof ROUTES)[number]) =>
+      (idCounts.get(underscored(route)) ?? 0) > 1 ? routeKey(route).replaceAll('/', '.') : underscored(route);
     for (const route of ROUTES) {
-      const httpRoute = new HttpRoute(routeStackOf(route.area), routeKey(route).replaceAll('/', '_'), {
+      const httpRoute = new HttpRoute(routeStackOf(route.area), constructIdOf(route), {
         httpApi: this.httpApi,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
         integration: required(integrations.get(route.area), `the ${route.area} integration`),

@@ -170,7 +170,7 @@ describe('exports: files read back', () => {
         c_line: '2026 Northern Lights Records',
         p_line: '2025 Northern Lights Records',
         explicit: 'Y',
-        format: 'Single',
+        format: 'Digital', // the spec's default format of a new release (spec 2 §3)
         total_volumes: '1',
         territories: 'GB|IE',
         metadata_language: 'English',
