@@ -1,4 +1,4 @@
-import { IDENTIFIER_SERVICES, SPOTIFY_ARTIST_PREFIX } from '../../../shared/catalogue.js';
+import { type IDENTIFIER_SERVICES, SPOTIFY_ARTIST_PREFIX } from '../../../shared/catalogue.js';
 import { ARTIST_IDENTIFIER_COLUMNS, MODEL_ATTRIBUTES } from '../../../shared/catalogue-exchange/model-attributes.js';
 import { artistInput } from '../../../shared/schemas/catalogue.js';
 import { given, sameName, text } from './cells.js';

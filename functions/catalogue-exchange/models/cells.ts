@@ -12,14 +12,28 @@ export function text(cell: string | undefined): string | undefined {
   return trimmed === '' ? undefined : trimmed;
 }
 
-/** A yes/no cell (release sheet convention: Y/N, also yes/no, true/false, 1/0); other text stays text. */
-export function yesNo(cell: string | undefined): boolean | string | undefined {
-  const value = text(cell);
-  if (value === undefined) return undefined;
-  const lower = value.toLowerCase();
-  if (YES.has(lower)) return true;
-  if (NO.has(lower)) return false;
-  return value;
+/** A problem with one cell, by attribute name. */
+export type CellProblem = { attribute: string; message: string };
+
+/**
+ * Reads yes/no cells (release sheet convention: Y/N, also yes/no, true/false, 1/0); other text is a
+ * problem in spreadsheet words ("Active must be Y or N") and the field is left out.
+ */
+export function yesNoReader(
+  row: Readonly<Record<string, string>>,
+  attributes: readonly { name: string; label: string }[],
+  problems: CellProblem[],
+) {
+  return (name: string): boolean | undefined => {
+    const attribute = { name, label: attributes.find((a) => a.name === name)?.label ?? name };
+    const value = text(row[name]);
+    if (value === undefined) return undefined;
+    const lower = value.toLowerCase();
+    if (YES.has(lower)) return true;
+    if (NO.has(lower)) return false;
+    problems.push({ attribute: attribute.name, message: `${attribute.label} must be Y or N` });
+    return undefined;
+  };
 }
 
 /** A number cell; text that is not a number stays text for the schema to refuse. */

@@ -1,5 +1,5 @@
-import { EXCHANGE_MODELS } from '../../../shared/catalogue-exchange/model-attributes.js';
-import { IMPORT_MODELS, type ImportModel, type ModelImporter } from '../import-model.js';
+import type { EXCHANGE_MODELS } from '../../../shared/catalogue-exchange/model-attributes.js';
+import type { IMPORT_MODELS, ImportModel, ModelImporter } from '../import-model.js';
 import { artistsImporter } from './artists.js';
 import { contributorsImporter } from './contributors.js';
 import { labelsImporter } from './labels.js';

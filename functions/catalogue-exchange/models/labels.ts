@@ -2,7 +2,7 @@ import { MODEL_ATTRIBUTES } from '../../../shared/catalogue-exchange/model-attri
 import { labelInput } from '../../../shared/schemas/label.js';
 import { createLabel, tenantLabelSummaries } from '../../catalogue/labels.js';
 import { getLabel } from '../../data/access/labels.js';
-import { given, numeric, sameName, text, yesNo } from './cells.js';
+import { type CellProblem, given, numeric, sameName, text, yesNoReader } from './cells.js';
 import { referenceFinder } from './catalogue-records.js';
 import { recordImporter } from './record-importer.js';
 
@@ -16,15 +16,16 @@ export const labelsImporter = recordImporter({
   toInput: (row, findCountry) => {
     const countryName = text(row.country);
     const country = countryName === undefined ? undefined : findCountry(countryName);
-    const problems =
+    const problems: CellProblem[] =
       countryName !== undefined && !country
         ? [{ attribute: 'country', message: `Country ${countryName} not found` }]
         : [];
+    const yesNo = yesNoReader(row, MODEL_ATTRIBUTES.labels, problems);
     const input = given({
       name: text(row.name) ?? '',
       email: text(row.email),
-      active: yesNo(row.active),
-      distributed: yesNo(row.distributed),
+      active: yesNo('active'),
+      distributed: yesNo('distributed'),
       biog: text(row.biog),
       short_biog: text(row.short_biog),
       deal_percentage: numeric(row.deal_percentage),

@@ -1,6 +1,6 @@
 import { MODEL_ATTRIBUTES } from '../../../shared/catalogue-exchange/model-attributes.js';
 import { payeeInput } from '../../../shared/schemas/catalogue.js';
-import { given, sameName, text, yesNo } from './cells.js';
+import { type CellProblem, given, sameName, text, yesNoReader } from './cells.js';
 import { catalogueRecords } from './catalogue-records.js';
 import { recordImporter } from './record-importer.js';
 
@@ -14,18 +14,21 @@ export const payeesImporter = recordImporter({
   attributes: MODEL_ATTRIBUTES.payees,
   schema: payeeInput,
   lookups: async () => undefined,
-  toInput: (row) => ({
-    input: given({
+  toInput: (row) => {
+    const problems: CellProblem[] = [];
+    const yesNo = yesNoReader(row, MODEL_ATTRIBUTES.payees, problems);
+    const input = given({
       name: text(row.name) ?? '',
       email: text(row.email),
       minimum_payout: text(row.minimum_payout),
-      self_billing: yesNo(row.self_billing),
-      vat_registered: yesNo(row.vat_registered),
+      self_billing: yesNo('self_billing'),
+      vat_registered: yesNo('vat_registered'),
       vat_number: text(row.vat_number),
       vat_rate: text(row.vat_rate),
       address: text(row.address),
-    }),
-  }),
+    });
+    return { input, problems };
+  },
   identities: (record) => [`name:${sameName(record.name)}`],
   ...catalogueRecords('payees'),
 });

@@ -79,6 +79,9 @@ export function recordImporter<Lookups>(spec: RecordModel<Lookups>): ModelImport
         for (const message of messages) errors.push({ row: rowNumber, field: labelOf(attribute), message });
       }
     }
+    // In column order, as the file reads.
+    const order = (e: RowError) => spec.attributes.findIndex((a) => a.label === e.field);
+    errors.sort((a, b) => order(a) - order(b));
     return { errors, parsed: result.success ? (result.data as Record<string, unknown>) : undefined };
   }
 
