@@ -150,7 +150,20 @@ export const OPERATION_NAMES = {
     'updateAccessToken',
     'deleteAccessToken',
   ],
-  imports: ['listImports', 'addImport', 'bulkDestroyImports', 'getImport', 'deleteImport'],
+  imports: [
+    'listImports',
+    'addImport',
+    'bulkDestroyImports',
+    'getImport',
+    'deleteImport',
+    // Catalogue imports (issue 17, slice imports): upload, preview, start, progress, and the release imports.
+    'presignCatalogueImport',
+    'previewCatalogueImport',
+    'startCatalogueImport',
+    'getCatalogueImport',
+    'importReleases',
+    'importRelease',
+  ],
   royalties: [
     'listRoyalties',
     'labelRoyalties',

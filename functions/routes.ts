@@ -221,6 +221,14 @@ export const ROUTES: readonly Route[] = [
   r('POST', '/imports/bulk_destroy', 'imports', 'bulkDestroyImports', 'user'),
   r('GET', '/imports/{id}', 'imports', 'getImport', 'user'),
   r('DELETE', '/imports/{id}', 'imports', 'deleteImport', 'user'),
+  // Catalogue imports (issue 17): a file presigned into the company's import folder, previewed (every error,
+  // nothing written), started (the worker writes it in chunks), its progress; import_release(s) (spec 3 §7.8).
+  r('POST', '/catalogue_imports/uploads', 'imports', 'presignCatalogueImport', 'tenant', 'catalogue.write'),
+  r('POST', '/catalogue_imports/preview', 'imports', 'previewCatalogueImport', 'tenant', 'catalogue.write'),
+  r('POST', '/catalogue_imports', 'imports', 'startCatalogueImport', 'tenant', 'catalogue.write'),
+  r('GET', '/catalogue_imports/{id}', 'imports', 'getCatalogueImport', 'tenant', 'catalogue.read'),
+  r('POST', '/import_releases', 'imports', 'importReleases', 'tenant', 'catalogue.write'),
+  r('POST', '/import_release', 'imports', 'importRelease', 'tenant', 'catalogue.write'),
 
   // A company's catalogue: artists, contributors, payees, releases, recordings (spec 2 §7).
   ...CATALOGUE_COLLECTIONS.flatMap(catalogueRoutes),

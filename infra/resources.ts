@@ -35,7 +35,13 @@ export const BUCKETS: Record<
  * has exactly one worker in infra/functions.ts (WORKERS is keyed by QueueKey), so a queue nobody
  * consumes does not compile.
  */
-export type QueueKey = 'uploadEvents' | 'royaltyImport' | 'royaltyImportPart' | 'statementRun' | 'releaseDelivery';
+export type QueueKey =
+  | 'uploadEvents'
+  | 'royaltyImport'
+  | 'royaltyImportPart'
+  | 'statementRun'
+  | 'releaseDelivery'
+  | 'catalogueImport';
 
 /**
  * concurrency: how many messages are worked on at once (Lambda's event source maxConcurrency;
@@ -74,6 +80,16 @@ export const QUEUES: Record<
     workerTimeoutSeconds: 900,
     maxReceiveCount: 3,
     concurrency: 8,
+  },
+  /**
+   * Catalogue imports (functions/catalogue-exchange/imports/worker.ts): an import's plan, then its
+   * chunks one after another (each queues the next). Two imports may run side by side.
+   */
+  catalogueImport: {
+    localName: 'label-platform-catalogue-import',
+    workerTimeoutSeconds: 900,
+    maxReceiveCount: 3,
+    concurrency: 2,
   },
 };
 
@@ -127,6 +143,8 @@ export const ENV = {
   statementRunQueue: 'STATEMENT_RUN_QUEUE_URL',
   /** The queue release deliveries go through (the deliveries API sends to it). */
   releaseDeliveryQueue: 'RELEASE_DELIVERY_QUEUE_URL',
+  /** The catalogue import queue (the imports API starts an import there; the worker queues each next chunk). */
+  catalogueImportQueue: 'CATALOGUE_IMPORT_QUEUE_URL',
   appUrl: 'APP_URL',
   mailFrom: 'MAIL_FROM',
   /** The Secrets Manager secret payees' bank details are sealed with (functions/lib/sealed.ts). */
@@ -155,4 +173,5 @@ export const QUEUE_URL_ENV: Partial<Record<QueueKey, string>> = {
   royaltyImportPart: ENV.royaltyPartQueue,
   statementRun: ENV.statementRunQueue,
   releaseDelivery: ENV.releaseDeliveryQueue,
+  catalogueImport: ENV.catalogueImportQueue,
 };

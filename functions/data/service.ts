@@ -43,6 +43,7 @@ import { DebtorAccount, PaymentRun, PayoutDetail } from './entities/payouts.js';
 import { Payment } from './entities/payments.js';
 import { DistributionDelivery, ReleaseDelivery } from './entities/deliveries.js';
 import { DistributionUpc, DspConnection } from './entities/distribution.js';
+import { CatalogueImport } from './entities/catalogue-import.js';
 
 const entities = {
   User,
@@ -99,6 +100,7 @@ const entities = {
   DistributionDelivery,
   DspConnection,
   DistributionUpc,
+  CatalogueImport,
 };
 
 function build() {
