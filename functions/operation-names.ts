@@ -164,6 +164,19 @@ export const OPERATION_NAMES = {
     'importReleases',
     'importRelease',
   ],
+  // The admin importer and metadata maps (issue 17, slice importer).
+  importer: [
+    'importerModels',
+    'modelAttributes',
+    'presignImporterFile',
+    'previewImporter',
+    'startImporter',
+    'listMetadataMaps',
+    'getMetadataMap',
+    'createMetadataMap',
+    'updateMetadataMap',
+    'deleteMetadataMap',
+  ],
   royalties: [
     'listRoyalties',
     'labelRoyalties',

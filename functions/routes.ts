@@ -229,6 +229,18 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/catalogue_imports/{id}', 'imports', 'getCatalogueImport', 'tenant', 'catalogue.read'),
   r('POST', '/import_releases', 'imports', 'importReleases', 'tenant', 'catalogue.write'),
   r('POST', '/import_release', 'imports', 'importRelease', 'tenant', 'catalogue.write'),
+  // The admin importer (spec 3 §7.9: models, model_attributes, records) and its metadata maps (spec 1 §3), admins only.
+  r('GET', '/importer', 'importer', 'importerModels', 'admin'),
+  r('POST', '/model_attributes', 'importer', 'modelAttributes', 'admin'),
+  r('POST', '/importer/uploads', 'importer', 'presignImporterFile', 'admin'),
+  r('POST', '/importer/preview', 'importer', 'previewImporter', 'admin'),
+  r('POST', '/importer', 'importer', 'startImporter', 'admin'),
+  r('GET', '/metadata_maps', 'importer', 'listMetadataMaps', 'admin'),
+  r('GET', '/metadata_maps/{id}', 'importer', 'getMetadataMap', 'admin'),
+  r('GET', '/metadata_maps/{id}/edit', 'importer', 'getMetadataMap', 'admin'),
+  r('POST', '/metadata_maps', 'importer', 'createMetadataMap', 'admin'),
+  r('PATCH', '/metadata_maps/{id}', 'importer', 'updateMetadataMap', 'admin'),
+  r('DELETE', '/metadata_maps/{id}', 'importer', 'deleteMetadataMap', 'admin'),
 
   // A company's catalogue: artists, contributors, payees, releases, recordings (spec 2 §7).
   ...CATALOGUE_COLLECTIONS.flatMap(catalogueRoutes),

@@ -103,6 +103,8 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
   support: httpArea(),
   // The imports history, and catalogue imports: upload (presign), preview (reads the file) and start (queues it).
   imports: httpArea({ memorySize: 1024, needs: { buckets: { uploads: 'readWrite' }, sendsTo: ['catalogueImport'] } }),
+  // The admin importer: the same upload, preview and start as catalogue imports, into a company an admin chooses.
+  importer: httpArea({ memorySize: 1024, needs: { buckets: { uploads: 'readWrite' }, sendsTo: ['catalogueImport'] } }),
   // Reads the Parquet ledger (and presigns report uploads into the drop folder); edits are overlays in the table.
   royalties: httpArea({
     memorySize: 3008,

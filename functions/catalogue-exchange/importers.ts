@@ -1,5 +1,9 @@
 import type { ImportModel, ModelImporter } from './import-model.js';
 import { InvalidField } from '../lib/errors.js';
+import { artistsImporter } from './models/artists.js';
+import { contributorsImporter } from './models/contributors.js';
+import { labelsImporter } from './models/labels.js';
+import { payeesImporter } from './models/payees.js';
 import { recordingImporter } from './releases/recording-importer.js';
 import { releaseImporter } from './releases/release-importer.js';
 
@@ -10,6 +14,10 @@ import { releaseImporter } from './releases/release-importer.js';
 export const IMPORTERS: { [M in ImportModel]?: ModelImporter } = {
   releases: releaseImporter,
   recordings: recordingImporter,
+  artists: artistsImporter,
+  contributors: contributorsImporter,
+  payees: payeesImporter,
+  labels: labelsImporter,
 };
 
 /** The importer of a model; a model nothing imports is the user's 400 on `model`. */

@@ -11,7 +11,7 @@ import { inCompany, labelManager } from '../support/api.js';
 let manager: Awaited<ReturnType<typeof labelManager>>;
 let A: string;
 let B: string;
-let importers: typeof import('../../functions/catalogue-exchange/models/index.js').PEOPLE_IMPORTERS;
+let importerFor: typeof import('../../functions/catalogue-exchange/importers.js').importerFor;
 const tag = Math.random().toString(36).slice(2, 8);
 const ctx = (tenantId: string, importId = `imp-${tag}-${Math.random()}`): ImportContext => ({
   tenantId,
@@ -22,7 +22,7 @@ const row = (cells: Record<string, string>): MappedRow => cells;
 
 beforeAll(async () => {
   Object.assign(process.env, inject('cloudEnv'));
-  ({ PEOPLE_IMPORTERS: importers } = await import('../../functions/catalogue-exchange/models/index.js'));
+  ({ importerFor } = await import('../../functions/catalogue-exchange/importers.js'));
   manager = await labelManager();
   A = manager.distributed.id;
   B = manager.publisher.id;
@@ -44,7 +44,7 @@ describe('artists', () => {
       row({ name: '', email: '' }),
       row({ name: `Band ${tag}`, config: 'orchestra' }),
     ];
-    const plan = await importers.artists.plan(ctx(A), rows);
+    const plan = await importerFor('artists').plan(ctx(A), rows);
     expect(plan.map((r) => r.rows)).toEqual([[2], [3], [4], [5], [7]]); // the blank row 6 is no record
     expect(plan[0]).toMatchObject({ errors: [], label: `Fresh ${tag} (row 2)` });
     expect(plan[0].duplicate).toBeUndefined();
@@ -61,17 +61,17 @@ describe('artists', () => {
   it('writes a record once however often its chunk is retried, with its identifiers', async () => {
     const rows = [row({ name: `Once ${tag}`, spotify: '4Z8W4fKeB5YxbusRsdQVPb', isni: '0000000121464' })];
     const context = ctx(A);
-    const [bad] = await importers.artists.plan(context, rows);
+    const [bad] = await importerFor('artists').plan(context, rows);
     expect(bad.errors).toEqual([{ row: 2, field: 'ISNI', message: 'ISNI invalid' }]);
-    expect(await importers.artists.write(context, bad, rows)).toBe(0);
+    expect(await importerFor('artists').write(context, bad, rows)).toBe(0);
     const good = [row({ name: `Once ${tag}`, spotify: '4Z8W4fKeB5YxbusRsdQVPb' })];
-    const [record] = await importers.artists.plan(context, good);
+    const [record] = await importerFor('artists').plan(context, good);
     const written = await Promise.all([
-      importers.artists.write(context, record, good),
-      importers.artists.write(context, record, good),
+      importerFor('artists').write(context, record, good),
+      importerFor('artists').write(context, record, good),
     ]);
     expect(written.sort()).toEqual([0, 1]);
-    expect(await importers.artists.write(context, record, good)).toBe(0);
+    expect(await importerFor('artists').write(context, record, good)).toBe(0);
     expect(await listNames(A, 'artists', `Once ${tag}`)).toEqual([`Once ${tag}`]);
     const artist = (await inCompany(manager.token, A).get(`/artists?q=${encodeURIComponent(`Once ${tag}`)}`)).body
       .artists[0];
@@ -85,9 +85,9 @@ describe('artists', () => {
     await inCompany(manager.token, B).post('/artists', { name: `Only B ${tag}` });
     const rows = [row({ name: `Only B ${tag}` }), row({ name: `Only A ${tag}` })];
     const context = ctx(A);
-    const plan = await importers.artists.plan(context, rows);
+    const plan = await importerFor('artists').plan(context, rows);
     expect(plan.map((r) => r.duplicate)).toEqual([undefined, undefined]);
-    for (const record of plan) expect(await importers.artists.write(context, record, rows)).toBe(1);
+    for (const record of plan) expect(await importerFor('artists').write(context, record, rows)).toBe(1);
     expect(await listNames(A, 'artists', `Only`)).toEqual(expect.arrayContaining([`Only B ${tag}`, `Only A ${tag}`]));
     expect(await listNames(B, 'artists', `Only A ${tag}`)).toEqual([]);
     expect(await listNames(B, 'artists', `Only B ${tag}`)).toEqual([`Only B ${tag}`]);
@@ -102,12 +102,12 @@ describe('contributors, payees and labels', () => {
       row({ name: `Writer ${tag}` }),
     ];
     const context = ctx(A);
-    const plan = await importers.contributors.plan(context, rows);
+    const plan = await importerFor('contributors').plan(context, rows);
     expect(plan[0].errors).toEqual([]);
     expect(plan[1].errors).toEqual([{ row: 3, field: 'Society', message: 'Society Nowhere Society not found' }]);
     expect(plan[2].duplicate).toBe(`Same name writer ${tag} as row 2`);
-    expect(await importers.contributors.write(context, plan[0], rows)).toBe(1);
-    expect(await importers.contributors.write(context, plan[0], rows)).toBe(0);
+    expect(await importerFor('contributors').write(context, plan[0], rows)).toBe(1);
+    expect(await importerFor('contributors').write(context, plan[0], rows)).toBe(0);
     const found = (await inCompany(manager.token, A).get(`/contributors?q=${encodeURIComponent(`Writer ${tag}`)}`)).body
       .contributors;
     expect(found).toHaveLength(1);
@@ -120,15 +120,15 @@ describe('contributors, payees and labels', () => {
       row({ name: `Payee Two ${tag}`, minimum_payout: '12.345', self_billing: 'maybe', vat_rate: '120' }),
     ];
     const context = ctx(A);
-    const plan = await importers.payees.plan(context, rows);
+    const plan = await importerFor('payees').plan(context, rows);
     expect(plan[0].errors).toEqual([]);
     expect(plan[1].errors).toEqual([
       { row: 3, field: 'Minimum payout', message: 'Minimum payout must be an amount with up to 2 decimals' },
       { row: 3, field: 'Self billing', message: 'Self billing must be Y or N' },
       { row: 3, field: 'VAT rate', message: 'VAT rate must be a number from 0 to 100 with up to 2 decimals' },
     ]);
-    expect(await importers.payees.write(context, plan[0], rows)).toBe(1);
-    expect(await importers.payees.write(context, plan[0], [rows[0]])).toBe(0);
+    expect(await importerFor('payees').write(context, plan[0], rows)).toBe(1);
+    expect(await importerFor('payees').write(context, plan[0], [rows[0]])).toBe(0);
     const payees = (await inCompany(manager.token, A).get(`/payees?q=${encodeURIComponent(`Payee ${tag}`)}`)).body
       .payees;
     expect(payees).toHaveLength(1);
@@ -142,20 +142,20 @@ describe('contributors, payees and labels', () => {
       row({ name: `IMPRINT ${tag}` }),
     ];
     const context = ctx(A);
-    const plan = await importers.labels.plan(context, rows);
+    const plan = await importerFor('labels').plan(context, rows);
     expect(plan[0].errors).toEqual([]);
     expect(plan[1].errors).toEqual([
       { row: 3, field: 'Deal percentage', message: 'Deal percentage must be a number' },
       { row: 3, field: 'Country', message: 'Country Atlantis not found' },
     ]);
     expect(plan[2].duplicate).toBe(`Same name imprint ${tag} as row 2`);
-    expect(await importers.labels.write(context, plan[0], rows)).toBe(1);
-    expect(await importers.labels.write(context, plan[0], rows)).toBe(0);
+    expect(await importerFor('labels').write(context, plan[0], rows)).toBe(1);
+    expect(await importerFor('labels').write(context, plan[0], rows)).toBe(0);
     const labels = (await inCompany(manager.token, A).get(`/labels?q=${encodeURIComponent(`Imprint ${tag}`)}`)).body
       .labels;
     expect(labels).toHaveLength(1);
     expect(labels[0]).toMatchObject({ name: `Imprint ${tag}`, country_id: 'GB', active: true });
-    const again = await importers.labels.plan(ctx(A), [rows[0]]);
+    const again = await importerFor('labels').plan(ctx(A), [rows[0]]);
     expect(again[0].duplicate).toBe(`Label Imprint ${tag} exists already (same name imprint ${tag})`);
   });
 });
