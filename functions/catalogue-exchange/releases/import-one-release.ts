@@ -32,16 +32,17 @@ export async function importOneRelease(
       upc: ['All rows must belong to one release (one UPC)'],
     });
   const ctx: ImportContext = { ...scope, importId: ulid() };
-  const [record] = await planReleases(ctx, rows);
-  if (record.errors.length) {
+  const planned = await planReleases(ctx, rows);
+  const all = planned.flatMap((r) => r.errors);
+  if (all.length) {
     const errors: Record<string, string[]> = {};
-    for (const e of record.errors) {
+    for (const e of all) {
       const field = `rows.${e.row - 1}.${e.field}`;
       errors[field] = [...(errors[field] ?? []), `Row ${e.row - 1}: ${e.message}`];
     }
-    const count = record.errors.length;
-    throw new BadRequest(count === 1 ? record.errors[0].message : `The release has ${count} errors`, errors);
+    throw new BadRequest(all.length === 1 ? all[0].message : `The release has ${all.length} errors`, errors);
   }
+  const [record] = planned;
   if (record.duplicate) throw new Conflict(record.duplicate, { upc: [record.duplicate] });
   if (!isWritable(record)) throw new BadRequest('Nothing to import');
   const added = await writePlannedRelease(ctx, record, rows);
