@@ -49,20 +49,20 @@ describe('artists', () => {
     expect(plan[0]).toMatchObject({ errors: [], label: `Fresh ${tag} (row 2)` });
     expect(plan[0].duplicate).toBeUndefined();
     expect(plan[1].errors).toEqual([
-      { row: 3, field: 'Name', message: 'Name is required' },
-      { row: 3, field: 'Email', message: 'This field must be a valid email' },
-      { row: 3, field: 'ISNI', message: 'ISNI invalid' },
+      { row: 3, field: 'name', message: 'Name is required' },
+      { row: 3, field: 'email', message: 'Email: This field must be a valid email' },
+      { row: 3, field: 'isni', message: 'ISNI invalid' },
     ]);
     expect(plan[2].duplicate).toBe(`Artist Known ${tag} exists already (same name known ${tag})`);
     expect(plan[3].duplicate).toBe('Same ISNI 000000012146438X as row 2');
-    expect(plan[4].errors).toEqual([{ row: 7, field: 'Config', message: 'Config must be one of: individual, band' }]);
+    expect(plan[4].errors).toEqual([{ row: 7, field: 'config', message: 'Config must be one of: individual, band' }]);
   });
 
   it('writes a record once however often its chunk is retried, with its identifiers', async () => {
     const rows = [row({ name: `Once ${tag}`, spotify: '4Z8W4fKeB5YxbusRsdQVPb', isni: '0000000121464' })];
     const context = ctx(A);
     const [bad] = await importerFor('artists').plan(context, rows);
-    expect(bad.errors).toEqual([{ row: 2, field: 'ISNI', message: 'ISNI invalid' }]);
+    expect(bad.errors).toEqual([{ row: 2, field: 'isni', message: 'ISNI invalid' }]);
     expect(await importerFor('artists').write(context, bad, rows)).toBe(0);
     const good = [row({ name: `Once ${tag}`, spotify: '4Z8W4fKeB5YxbusRsdQVPb' })];
     const [record] = await importerFor('artists').plan(context, good);
@@ -104,7 +104,7 @@ describe('contributors, payees and labels', () => {
     const context = ctx(A);
     const plan = await importerFor('contributors').plan(context, rows);
     expect(plan[0].errors).toEqual([]);
-    expect(plan[1].errors).toEqual([{ row: 3, field: 'Society', message: 'Society Nowhere Society not found' }]);
+    expect(plan[1].errors).toEqual([{ row: 3, field: 'society', message: 'Society Nowhere Society not found' }]);
     expect(plan[2].duplicate).toBe(`Same name writer ${tag} as row 2`);
     expect(await importerFor('contributors').write(context, plan[0], rows)).toBe(1);
     expect(await importerFor('contributors').write(context, plan[0], rows)).toBe(0);
@@ -123,9 +123,9 @@ describe('contributors, payees and labels', () => {
     const plan = await importerFor('payees').plan(context, rows);
     expect(plan[0].errors).toEqual([]);
     expect(plan[1].errors).toEqual([
-      { row: 3, field: 'Minimum payout', message: 'Minimum payout must be an amount with up to 2 decimals' },
-      { row: 3, field: 'Self billing', message: 'Self billing must be Y or N' },
-      { row: 3, field: 'VAT rate', message: 'VAT rate must be a number from 0 to 100 with up to 2 decimals' },
+      { row: 3, field: 'minimum_payout', message: 'Minimum payout must be an amount with up to 2 decimals' },
+      { row: 3, field: 'self_billing', message: 'Self billing must be Y or N' },
+      { row: 3, field: 'vat_rate', message: 'VAT rate must be a number from 0 to 100 with up to 2 decimals' },
     ]);
     expect(await importerFor('payees').write(context, plan[0], rows)).toBe(1);
     expect(await importerFor('payees').write(context, plan[0], [rows[0]])).toBe(0);
@@ -145,8 +145,8 @@ describe('contributors, payees and labels', () => {
     const plan = await importerFor('labels').plan(context, rows);
     expect(plan[0].errors).toEqual([]);
     expect(plan[1].errors).toEqual([
-      { row: 3, field: 'Deal percentage', message: 'Deal percentage must be a number' },
-      { row: 3, field: 'Country', message: 'Country Atlantis not found' },
+      { row: 3, field: 'deal_percentage', message: 'Deal percentage must be a number' },
+      { row: 3, field: 'country', message: 'Country Atlantis not found' },
     ]);
     expect(plan[2].duplicate).toBe(`Same name imprint ${tag} as row 2`);
     expect(await importerFor('labels').write(context, plan[0], rows)).toBe(1);

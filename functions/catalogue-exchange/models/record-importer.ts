@@ -63,24 +63,25 @@ function rowsOf(record: PlannedRecord, rows: readonly MappedRow[]): MappedRow[] 
 
 /** Turns a model of one-row records into a {@link ModelImporter} (plan: validate, find duplicates; write: idempotent create). */
 export function recordImporter<Lookups>(spec: RecordModel<Lookups>): ModelImporter {
-  const labelOf = (name: string) => spec.attributes.find((a) => a.name === name)?.label ?? name;
-
-  /** Every error of a row, each naming its column in the user's words. */
+  /** Every error of a row: `field` is the attribute (as the release importer's), the message says it in the user's words. */
   function rowErrors(rowNumber: number, read: RowInput): { errors: RowError[]; parsed?: Record<string, unknown> } {
     const errors: RowError[] = (read.problems ?? []).map((p) => ({
       row: rowNumber,
-      field: labelOf(p.attribute),
+      field: p.attribute,
       message: p.message,
     }));
     const result = spec.schema.safeParse(read.input);
     if (!result.success) {
       for (const [path, messages] of Object.entries(fieldErrors(result.error, read.input))) {
         const attribute = read.origins?.[path] ?? path.split('.')[0];
-        for (const message of messages) errors.push({ row: rowNumber, field: labelOf(attribute), message });
+        const label = spec.attributes.find((a) => a.name === attribute)?.label ?? attribute;
+        // A line of the preview must name its column: "Email: This field must be a valid email".
+        const named = (m: string) => (m.toLowerCase().startsWith(label.toLowerCase()) ? m : `${label}: ${m}`);
+        for (const message of messages) errors.push({ row: rowNumber, field: attribute, message: named(message) });
       }
     }
     // In column order, as the file reads.
-    const order = (e: RowError) => spec.attributes.findIndex((a) => a.label === e.field);
+    const order = (e: RowError) => spec.attributes.findIndex((a) => a.name === e.field);
     errors.sort((a, b) => order(a) - order(b));
     return { errors, parsed: result.success ? (result.data as Record<string, unknown>) : undefined };
   }
