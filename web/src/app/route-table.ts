@@ -50,6 +50,10 @@ export type PageKey =
   | 'admin-notice'
   | 'admin-notice-form'
   | 'admin-imports'
+  | 'admin-importer'
+  | 'admin-metadata-maps'
+  | 'admin-metadata-map'
+  | 'admin-metadata-map-form'
   | 'admin-royalties'
   | 'admin-royalty'
   | 'admin-royalty-form'
@@ -502,10 +506,21 @@ const REFERENCE_PAGES = {
 const adminRoutes: RouteDef[] = [
   admin('/admin', 'AdminDashboard', 'Admin dashboard', 'admin-dashboard'),
   admin('/admin/site_help', 'AdminSiteHelp', 'Admin: site help'),
-  admin('/admin/importer', 'AdminImporter', 'Admin: importer'),
+  admin('/admin/importer', 'AdminImporter', 'Admin: importer', 'admin-importer'),
   // Releases waiting for review across companies (issue 16 quality control).
   admin('/admin/quality_control', 'AdminQualityControl', 'Admin: quality control', 'admin-quality-control'),
-  ...adminEntity('metadata_maps', 'metadata_map'),
+  ...adminEntity(
+    'metadata_maps',
+    'metadata_map',
+    [],
+    {},
+    {
+      list: 'admin-metadata-maps',
+      new: 'admin-metadata-map-form',
+      detail: 'admin-metadata-map',
+      edit: 'admin-metadata-map-form',
+    },
+  ),
   ...adminEntity(
     'access_tokens',
     'access_token',

@@ -28,7 +28,11 @@ export function columnMapProblems(model: ExchangeModel, rows: readonly MapRow[])
  * name or label, ignoring case, spaces and dashes.
  */
 export function guessRows(columns: readonly string[], attributes: readonly ModelAttribute[]): MapRow[] {
-  const norm = (s: string) => s.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const norm = (s: string) =>
+    s
+      .trim()
+      .toLowerCase()
+      .replace(/[\s-]+/g, '_');
   return columns.map((column) => {
     const found = attributes.find((a) => norm(a.name) === norm(column) || norm(a.label) === norm(column));
     return { column, attribute: found?.name ?? '' };

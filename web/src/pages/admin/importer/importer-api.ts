@@ -62,7 +62,12 @@ export const importerApi = {
   presign: (companyId: string, file: File) =>
     api.post<{ url: string; key: string; headers?: Record<string, string> }>(
       '/importer/uploads',
-      { company_id: companyId, filename: file.name, content_type: file.type || 'application/octet-stream', size: file.size },
+      {
+        company_id: companyId,
+        filename: file.name,
+        content_type: file.type || 'application/octet-stream',
+        size: file.size,
+      },
       GLOBAL,
     ),
   preview: (body: Record<string, unknown>) => api.post<ImporterPreview>('/importer/preview', body, GLOBAL),
@@ -72,3 +77,17 @@ export const importerApi = {
   job: (companyId: string, importId: string) =>
     api.get<{ import: ImportJob }>(`/catalogue_imports/${encodeURIComponent(importId)}`, { companyId }),
 };
+
+type Named = { id: string; name: string };
+const OWNER_LISTS: Record<string, { path: string; collection: string }> = {
+  Company: { path: '/admin/companies?per_page=1000', collection: 'companies' },
+  Distributor: { path: '/distributors?all=true', collection: 'distributors' },
+  Dsp: { path: '/dsps?all=true', collection: 'dsps' },
+};
+
+/** The records a map may belong to (companies, distributors, DSPs), as select options. */
+export function useOwnerOptions(type: string | undefined) {
+  const list = type ? OWNER_LISTS[type] : undefined;
+  const { data } = useApi<Record<string, Named[]>>(list?.path ?? null);
+  return (list && data?.[list.collection] ? data[list.collection] : []).map((r) => ({ value: r.id, label: r.name }));
+}
