@@ -43,10 +43,9 @@ function present(item: MetadataMapItem, mapable: { id: string; name: string } | 
     updated_at: updatedAt ?? createdAt ?? '',
   };
 }
-export type MetadataMapView = ReturnType<typeof present>;
 
 /** How lists and pickers name a map: its source, model and year ("FUGA → Releases (2024)"). */
-export function mapTitle(item: Pick<MetadataMapItem, 'source_service' | 'model_type' | 'year'>): string {
+function mapTitle(item: Pick<MetadataMapItem, 'source_service' | 'model_type' | 'year'>): string {
   const source = item.source_service || 'Map';
   return `${source} → ${item.model_type}${item.year ? ` (${item.year})` : ''}`;
 }

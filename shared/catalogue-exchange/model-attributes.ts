@@ -70,8 +70,3 @@ export const MODEL_ATTRIBUTES: Record<ExchangeModel, readonly ModelAttribute[]> 
   releases: sheet,
   recordings: sheet,
 };
-
-/** Whether a name is one of the model's attributes (a metadata map's targets must be). */
-export function isModelAttribute(model: ExchangeModel, name: string): boolean {
-  return MODEL_ATTRIBUTES[model].some((a) => a.name === name);
-}

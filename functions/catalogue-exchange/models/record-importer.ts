@@ -12,7 +12,7 @@ import type {
 import { importedId } from './imported-id.js';
 
 /** One row as the API's input, with what the row's cells could not give (a society not found). */
-export type RowInput = {
+type RowInput = {
   input: Record<string, unknown>;
   /** Problems found while reading cells, by attribute name. */
   problems?: { attribute: string; message: string }[];

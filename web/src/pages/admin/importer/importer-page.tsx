@@ -17,12 +17,13 @@ import { notify } from '../../../app/notifications';
 import { subscribeRealtime } from '../../../app/realtime';
 import { fileUploadStrings } from '../../../components/file-upload-strings';
 import { UploadProgress } from '../../../components/upload-progress';
-import type { ExchangeModel } from '../../../../../shared/catalogue-exchange/model-attributes';
+import type { ExchangeModel, ModelAttribute } from '../../../../../shared/catalogue-exchange/model-attributes';
 import { ColumnMapEditor } from './column-map-editor';
 import { attributesOf, guessRows, headersOf, mapOfRows, type MapRow } from './column-map-model';
 import { ImportPreviewTables } from './import-preview-tables';
 import {
   importerApi,
+  modelAttributes,
   useImporterModels,
   useMetadataMapsOf,
   useOwnerOptions,
@@ -56,6 +57,14 @@ export function AdminImporterPage() {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const file = files[0];
+  // What the model reads, as the server says (POST model_attributes); the shared list until it answers.
+  const [attributes, setAttributes] = useState<readonly ModelAttribute[]>(() => attributesOf(model));
+  useEffect(() => {
+    setAttributes(attributesOf(model));
+    void modelAttributes(model)
+      .then((answer) => setAttributes(answer.attributes))
+      .catch(() => undefined);
+  }, [model]);
 
   // A new file, company or model needs a new upload and preview.
   const reset = () => {
@@ -66,8 +75,8 @@ export function AdminImporterPage() {
   };
   useEffect(() => {
     if (!file) return setRows([]);
-    void file.text().then((text) => setRows(guessRows(headersOf(file.name, text), attributesOf(model))));
-  }, [file, model]);
+    void file.text().then((text) => setRows(guessRows(headersOf(file.name, text), attributes)));
+  }, [file, attributes]);
   useEffect(
     () =>
       subscribeRealtime('catalogue_import.progress', (message) => {
@@ -199,7 +208,7 @@ export function AdminImporterPage() {
             </FormField>
             {mapId ? null : (
               <>
-                <ColumnMapEditor rows={rows} attributes={attributesOf(model)} onChange={setRows} />
+                <ColumnMapEditor rows={rows} attributes={attributes} onChange={setRows} />
                 <Checkbox checked={saveMap} onChange={({ detail }) => setSaveMap(detail.checked)}>
                   Save as map for this company
                 </Checkbox>
