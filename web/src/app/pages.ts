@@ -134,6 +134,8 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'distribution-catalogue': () =>
     import('../pages/distribution/catalogue-pages').then((m) => m.DistributionCataloguePage),
   'label-catalogue-tasks': () => import('../pages/distribution/catalogue-pages').then((m) => m.LabelCatalogueTasksPage),
+  'data-management': () => import('../pages/data-management/data-management-page').then((m) => m.DataManagementPage),
+  'data-management-new': () => import('../pages/data-management/new-import-page').then((m) => m.NewImportPage),
   'not-found': () => import('../pages/not-found').then((m) => m.NotFoundPage),
 };
 

@@ -111,6 +111,9 @@ export type PageKey =
   | 'payment-edit'
   | 'release-distribution'
   | 'distribution-deliveries'
+  // Issue 17, imports: the home of imports and exports, and the release import.
+  | 'data-management'
+  | 'data-management-new'
   | 'not-found';
 
 export type RouteDef = {
@@ -358,11 +361,11 @@ const userRoutes: RouteDef[] = [
     '/user/payees/:payeeId/new_statement': 'payee-new-statement',
   }),
   ...withPages(userEntity('songs', 'song', 'songId'), cataloguePages('songs', 'songId')),
-  tenant('/user/data_management', 'UserDataManagement', 'Data management'),
-  tenant('/user/data_management/new', 'UserNewDataManagement', 'New data management task'),
+  tenant('/user/data_management', 'UserDataManagement', 'Data management', 'data-management'),
+  tenant('/user/data_management/new', 'UserNewDataManagement', 'New data management task', 'data-management-new'),
   tenant('/user/marketing', 'UserMarketing', 'Marketing'),
-  tenant('/user/import_release', 'UserImportRelease', 'Import a release'),
-  tenant('/user/import_releases', 'UserImportReleases', 'Import releases'),
+  tenant('/user/import_release', 'UserImportRelease', 'Import a release', 'data-management-new'),
+  tenant('/user/import_releases', 'UserImportReleases', 'Import releases', 'data-management-new'),
   tenant('/user/licensing', 'LicensingHub', 'Licensing hub'),
   ...children(tenant, '/user/licensing', 'LicensingHub', 'Licensing', [
     'licenses',
