@@ -179,6 +179,35 @@ describe('catalogue imports', () => {
     expect((await getCatalogueImport(id, answer.body.import_id))?.added).toBe(job.added);
   });
 
+  it('imports recordings on their own, one per row, reporting an ISRC the company or the file has already', async () => {
+    const { api, label } = await newCompany();
+    const [known] = releaseRows(label, {}, 1);
+    expect((await api.post('/recordings', { title: 'Known', isrc: known.isrc })).status).toBe(201);
+    const [a, b] = releaseRows(label, {}, 2);
+    const rows = [a, { ...b, isrc: a.isrc }, known, { ...b, audio_language: 'Klingonese' }];
+    const file = await upload(api, rows, 'xlsx');
+    const preview = (await api.post('/catalogue_imports/preview', { model: 'recordings', file })).body;
+    expect(preview).toMatchObject({ valid: 1, invalid: 1, duplicates: 2 });
+    expect(preview.records.map((r: any) => r.duplicate)).toEqual([
+      undefined,
+      `ISRC ${a.isrc} is also on row 2`,
+      `ISRC ${known.isrc} is already in the catalogue`,
+      undefined,
+    ]);
+    expect(preview.records[3].errors).toEqual([
+      { row: 5, field: 'audio_language', message: 'Audio language Klingonese not found' },
+    ]);
+    const started = await api.post('/catalogue_imports', { model: 'recordings', file, import_id: preview.import_id });
+    const job = await finished(api, started.body.import_id);
+    expect(job).toMatchObject({ status: 'done', added: 3 }); // the recording, its artist and its writer
+    const recordings = (await api.get('/recordings?per_page=100')).body.recordings as any[];
+    expect(recordings.map((r) => r.isrc).sort()).toEqual([a.isrc, known.isrc].sort());
+    expect(recordings.find((r) => r.isrc === a.isrc)).toMatchObject({
+      status: 'imported',
+      display_artists: 'Mira Vale',
+    });
+  });
+
   it('imports one release through import_release, naming every error per row and field', async () => {
     const { api, label } = await newCompany();
     const rows = releaseRows(label, {}, 2);

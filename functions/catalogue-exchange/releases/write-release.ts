@@ -14,7 +14,7 @@ import { LISTS } from '../../data/list-cache.js';
 import { guardsFor } from '../../data/unique-guards.js';
 import type { ImportContext } from '../import-model.js';
 import { nameKey, type CatalogueNames } from './catalogue-names.js';
-import type { ArtistRef, ReadRelease } from './read-release.js';
+import type { ArtistRef, ReadRecording, ReadRelease } from './read-release.js';
 
 /**
  * Writes one read release: its new artists and writers first (each created once per import, under
@@ -92,18 +92,14 @@ const display = (refs: readonly ArtistRef[]) =>
     })),
   );
 
-/** Writes the release; answers how many catalogue records it created (0 when an earlier try wrote it). */
-export async function writeRelease(
-  ctx: ImportContext,
-  key: string,
-  read: ReadRelease,
-  names: CatalogueNames,
-): Promise<number> {
-  const { tenantId } = ctx;
-  const releaseId = importedReleaseId(ctx.importId, key);
-  const releases = catalogueStore('Release');
-  if (await releases.get({ tenantId, id: releaseId })) return 0;
+type MadeNames = { artistIds: Map<string, string>; writerIds: Map<string, string>; created: number };
 
+/** Creates the artists and writers a read release or recording names and the company lacks. */
+export async function createNewNames(
+  ctx: ImportContext,
+  read: { newArtists: readonly string[]; newWriters: readonly string[] },
+  names: CatalogueNames,
+): Promise<MadeNames> {
   let created = 0;
   const artistIds = new Map(names.artists);
   for (const name of read.newArtists) {
@@ -117,31 +113,84 @@ export async function writeRelease(
     writerIds.set(nameKey(name), made.id);
     created += made.created;
   }
+  return { artistIds, writerIds, created };
+}
 
-  const recordings = read.recordings.map((r) => {
-    const { publisher_ids, disc_number, position, ...fields } = r.fields as Record<string, unknown> & {
-      publisher_ids: string[];
-    };
-    const artists = r.artists.length ? r.artists : read.artists;
-    return {
-      place: { disc_number, position },
-      record: withoutUnset({
-        ...RECORDING_DEFAULTS,
-        ...fields,
-        tenantId,
-        id: derivedId(ctx.importId, 'recording', key, String(r.n)),
-        status: 'imported',
-        artist_recordings: artistRows(artists, artistIds, { ...ARTIST_ROW_SHARES }),
-        display_artists: display(artists),
-        contributor_recordings: r.writers.map((w) => ({
-          id: ulid(),
-          contributor_id: writerIds.get(nameKey(w)) ?? '',
-          roles: ['Writer'],
-        })),
-        publisher_recordings: publisher_ids.map((publisher_id) => ({ id: ulid(), publisher_id })),
-      }),
-    };
+/** A recording as stored, status imported; without its own artists it takes the release's. */
+export function storedRecording(
+  ctx: ImportContext,
+  id: string,
+  read: ReadRecording,
+  fallbackArtists: readonly ArtistRef[],
+  made: MadeNames,
+): Record<string, unknown> {
+  const {
+    publisher_ids,
+    disc_number: _disc,
+    position: _position,
+    ...fields
+  } = read.fields as Record<string, unknown> & { publisher_ids: string[] };
+  const artists = read.artists.length ? read.artists : fallbackArtists;
+  return withoutUnset({
+    ...RECORDING_DEFAULTS,
+    ...fields,
+    tenantId: ctx.tenantId,
+    id,
+    status: 'imported',
+    artist_recordings: artistRows(artists, made.artistIds, { ...ARTIST_ROW_SHARES }),
+    display_artists: display(artists),
+    contributor_recordings: read.writers.map((w) => ({
+      id: ulid(),
+      contributor_id: made.writerIds.get(nameKey(w)) ?? '',
+      roles: ['Writer'],
+    })),
+    publisher_recordings: publisher_ids.map((publisher_id) => ({ id: ulid(), publisher_id })),
   });
+}
+
+/** Writes a recording on its own (the recordings model), with its ISRC guard; 0 when an earlier try did. */
+export async function writeStandaloneRecording(
+  ctx: ImportContext,
+  key: string,
+  read: ReadRecording & { newArtists: readonly string[]; newWriters: readonly string[] },
+  names: CatalogueNames,
+): Promise<number> {
+  const id = derivedId(ctx.importId, 'recording', key);
+  const store = catalogueStore('Recording');
+  if (await store.get({ tenantId: ctx.tenantId, id })) return 0;
+  const made = await createNewNames(ctx, read, names);
+  const record = storedRecording(ctx, id, read, [], made);
+  try {
+    await store.write([{ create: record }], {
+      claim: guardsFor(`recordings#${ctx.tenantId}`, ['isrc'], record),
+      ownerId: id,
+      lists: lists(ctx.tenantId, 'recordings'),
+    });
+  } catch (error) {
+    if (await store.get({ tenantId: ctx.tenantId, id })) return made.created;
+    throw error;
+  }
+  return made.created + 1;
+}
+
+/** Writes the release; answers how many catalogue records it created (0 when an earlier try wrote it). */
+export async function writeRelease(
+  ctx: ImportContext,
+  key: string,
+  read: ReadRelease,
+  names: CatalogueNames,
+): Promise<number> {
+  const { tenantId } = ctx;
+  const releaseId = importedReleaseId(ctx.importId, key);
+  const releases = catalogueStore('Release');
+  if (await releases.get({ tenantId, id: releaseId })) return 0;
+
+  const made = await createNewNames(ctx, read, names);
+  const created = made.created;
+  const recordings = read.recordings.map((r) => ({
+    place: { disc_number: r.fields.disc_number, position: r.fields.position },
+    record: storedRecording(ctx, derivedId(ctx.importId, 'recording', key, String(r.n)), r, read.artists, made),
+  }));
   const { products, ...releaseFields } = read.fields as Record<string, unknown> & { products: object[] };
   const release = withoutUnset({
     ...RELEASE_DEFAULTS,
@@ -149,7 +198,7 @@ export async function writeRelease(
     tenantId,
     id: releaseId,
     status: 'imported',
-    artist_releases: artistRows(read.artists, artistIds),
+    artist_releases: artistRows(read.artists, made.artistIds),
     display_artists: display(read.artists),
     products: products.map((p) => ({ ...PRODUCT_DEFAULTS, ...p, id: ulid() })),
     release_recordings: recordings.map(({ record, place }) => ({ id: ulid(), recording_id: record.id, ...place })),
