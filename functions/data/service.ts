@@ -44,6 +44,7 @@ import { Payment } from './entities/payments.js';
 import { DistributionDelivery, ReleaseDelivery } from './entities/deliveries.js';
 import { DistributionUpc, DspConnection } from './entities/distribution.js';
 import { CatalogueImport } from './entities/catalogue-import.js';
+import { CatalogueExport } from './entities/catalogue-export.js';
 
 const entities = {
   User,
@@ -101,6 +102,7 @@ const entities = {
   DspConnection,
   DistributionUpc,
   CatalogueImport,
+  CatalogueExport,
 };
 
 function build() {

@@ -23,6 +23,7 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'confirm-account': () => import('../pages/auth/confirm-account').then((m) => m.ConfirmAccountPage),
   'user-dashboard': () => import('../pages/user/dashboard').then((m) => m.UserDashboardPage),
   'user-profile': () => import('../pages/user/profile').then((m) => m.UserProfilePage),
+  'user-exports': () => import('../pages/exports/exports-page').then((m) => m.ExportsPage),
   'user-companies': () => import('../pages/user/companies').then((m) => m.UserCompaniesPage),
   'user-company': () => import('../pages/user/company').then((m) => m.UserCompanyPage),
   labels: () => import('../pages/labels/labels-pages').then((m) => m.UserLabelsPage),

@@ -23,6 +23,7 @@ export type PageKey =
   | 'confirm-account'
   | 'user-dashboard'
   | 'user-profile'
+  | 'user-exports'
   | 'user-companies'
   | 'user-company'
   | 'labels'
@@ -297,8 +298,9 @@ const userRoutes: RouteDef[] = [
     'logs',
     'imports',
     'imports/:importId',
-    'exports',
   ]),
+  // The user's catalogue exports in the current company (exports slice).
+  tenant('/user/profile/exports', 'UserProfileExports', 'User profile: Exports', 'user-exports'),
   user('/user/messages', 'UserMessages', 'Inbox', 'user-messages'),
   user('/user/companies', 'UserCompanies', 'Companies', 'user-companies'),
   user('/user/companies/:companyId', 'UserCompany', 'Company', 'user-company'),
