@@ -1,8 +1,8 @@
 /** What the catalogue import calls answer (issue 17 Imports), as the SPA reads them. */
 
-export type ImportRowError = { row: number; field: string; message: string };
+type ImportRowError = { row: number; field: string; message: string };
 
-export type ImportPreviewRecord = {
+type ImportPreviewRecord = {
   key: string;
   rows: number[];
   label: string;

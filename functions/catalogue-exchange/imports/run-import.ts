@@ -18,9 +18,9 @@ import { queueImportStep, type ImportStep } from './queue.js';
  */
 
 /** Releases per chunk: each is one transaction, so a chunk stays well inside the worker's time. */
-export const CHUNK_RECORDS = 50;
+const CHUNK_RECORDS = 50;
 
-export type ImportProgress = {
+type ImportProgress = {
   type: 'catalogue_import.progress';
   import_id: string;
   done: number;

@@ -1,5 +1,5 @@
 import { normaliseUpc } from '../../../shared/identifiers.js';
-import { RELEASE_SHEET_COLUMNS } from '../../../shared/catalogue-exchange/release-sheet.js';
+import { RELEASE_GROUP_KEY, RELEASE_SHEET_COLUMNS } from '../../../shared/catalogue-exchange/release-sheet.js';
 import type { ImportContext, MappedRow, ModelImporter, PlannedRecord } from '../import-model.js';
 import { isBlankRow } from '../imports/read-file.js';
 import { loadCatalogueNames, nameKey, namesForImport, type CatalogueNames } from './catalogue-names.js';
@@ -14,12 +14,12 @@ import { writeRelease } from './write-release.js';
  */
 
 /** Rows grouped by UPC in the order the file first names them; a row without a usable UPC is alone. */
-export function groupByUpc(rows: readonly MappedRow[]): { key: string; rows: SheetRow[] }[] {
+function groupByUpc(rows: readonly MappedRow[]): { key: string; rows: SheetRow[] }[] {
   const groups = new Map<string, SheetRow[]>();
   rows.forEach((row, i) => {
     if (isBlankRow(row)) return;
     const n = i + 2;
-    const upc = (row.upc ?? '').trim();
+    const upc = (row[RELEASE_GROUP_KEY] ?? '').trim();
     const key = upc && !/assign/i.test(upc) ? normaliseUpc(upc) : `row-${n}`;
     groups.set(key, [...(groups.get(key) ?? []), { n, row }]);
   });

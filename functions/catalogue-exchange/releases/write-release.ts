@@ -28,7 +28,7 @@ import type { ArtistRef, ReadRecording, ReadRelease } from './read-release.js';
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 /** A 26-character id (a ULID's shape) derived from its parts: the same parts, the same id. */
-export function derivedId(...parts: string[]): string {
+function derivedId(...parts: string[]): string {
   const digest = createHash('sha256').update(parts.join('\u0000')).digest();
   let id = '';
   for (let i = 0; i < 26; i += 1) id += CROCKFORD[digest[i] % 32];
@@ -95,7 +95,7 @@ const display = (refs: readonly ArtistRef[]) =>
 type MadeNames = { artistIds: Map<string, string>; writerIds: Map<string, string>; created: number };
 
 /** Creates the artists and writers a read release or recording names and the company lacks. */
-export async function createNewNames(
+async function createNewNames(
   ctx: ImportContext,
   read: { newArtists: readonly string[]; newWriters: readonly string[] },
   names: CatalogueNames,
@@ -117,7 +117,7 @@ export async function createNewNames(
 }
 
 /** A recording as stored, status imported; without its own artists it takes the release's. */
-export function storedRecording(
+function storedRecording(
   ctx: ImportContext,
   id: string,
   read: ReadRecording,

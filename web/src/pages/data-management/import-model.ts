@@ -6,7 +6,7 @@ import type { ImportPreviewAnswer } from '../../../../shared/schemas/catalogue-i
 const LABELS = new Map<string, string>(RELEASE_SHEET_COLUMNS.map((c) => [c.key, c.label]));
 
 /** A column's name in the user's words ("upc" → "UPC"); an unknown one as it is. */
-export const fieldLabel = (field: string) => LABELS.get(field) ?? field;
+const fieldLabel = (field: string) => LABELS.get(field) ?? field;
 
 export type PreviewLine = { id: string; row: number; field: string; message: string; record: string };
 
