@@ -179,6 +179,32 @@ describe('catalogue imports', () => {
     expect((await getCatalogueImport(id, answer.body.import_id))?.added).toBe(job.added);
   });
 
+  it('writes a release with more recordings than one transaction holds, and undoes them when the release fails', async () => {
+    const { id, api, label } = await newCompany();
+    const { releaseImporter } = await import('../../functions/catalogue-exchange/releases/release-importer.js');
+    const { mapColumns } = await import('../../functions/catalogue-exchange/imports/column-map.js');
+    const sheet = (rows: ReleaseSheetRow[]) =>
+      mapColumns(Object.keys(rows[0]), rows, releaseImporter.attributes) as Record<string, string>[];
+    const big = sheet(releaseRows(label, {}, 60));
+    const ctx = { tenantId: id, userId: 'u', importId: `big-${unique()}` };
+    const [planned] = await releaseImporter.plan(ctx, big);
+    expect(planned.errors).toEqual([]);
+    // 60 recordings, their writers, the release and one new artist.
+    expect(await releaseImporter.write(ctx, planned, big)).toBe(60 + 60 + 1 + 1);
+    expect(await releaseImporter.write(ctx, planned, big)).toBe(0);
+    expect((await api.get('/recordings?per_page=100')).body.total_count).toBe(60);
+
+    const doomed = sheet(releaseRows(label, {}, 50));
+    const again = { ...ctx, importId: `doomed-${unique()}` };
+    const [plan] = await releaseImporter.plan(again, doomed);
+    // Its catalogue number is taken after the preview: the release cannot be written, nor its recordings kept.
+    expect((await api.post('/releases', { title: 'Took the number', cat_no: doomed[0].cat_no })).status).toBe(201);
+    await expect(releaseImporter.write(again, plan, doomed)).rejects.toMatchObject({ status: 409 });
+    expect((await api.get('/recordings?per_page=100')).body.total_count).toBe(60);
+    // The ISRCs were freed with them.
+    expect((await api.post('/recordings', { title: 'Free again', isrc: doomed[0].isrc })).status).toBe(201);
+  });
+
   it('imports recordings on their own, one per row, reporting an ISRC the company or the file has already', async () => {
     const { api, label } = await newCompany();
     const [known] = releaseRows(label, {}, 1);

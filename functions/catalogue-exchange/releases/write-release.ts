@@ -12,6 +12,7 @@ import { catalogueStore } from '../../data/access/catalogue.js';
 import { writeCatalogueChanges, type CatalogueChange } from '../../data/access/records.js';
 import { LISTS } from '../../data/list-cache.js';
 import { guardsFor } from '../../data/unique-guards.js';
+import { Conflict, LOST_RACE_MESSAGE } from '../../lib/errors.js';
 import type { ImportContext } from '../import-model.js';
 import { nameKey, type CatalogueNames } from './catalogue-names.js';
 import type { ArtistRef, ReadRecording, ReadRelease } from './read-release.js';
@@ -24,6 +25,22 @@ import type { ArtistRef, ReadRecording, ReadRelease } from './read-release.js';
  * one transaction holds writes them in batches first and deletes them again if the release
  * itself cannot be written (the compensating cleanup).
  */
+
+/**
+ * Runs a write again when it lost a race on a shared item (the list versions every catalogue write
+ * bumps, written by the records of a chunk side by side); a refusal that names a field is final.
+ */
+async function retryLostRace<T>(write: () => Promise<T>, tries = 6): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await write();
+    } catch (error) {
+      const lost = error instanceof Conflict && error.message === LOST_RACE_MESSAGE;
+      if (!lost || attempt >= tries) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.floor(Math.random() * 40)));
+    }
+  }
+}
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
@@ -60,14 +77,13 @@ async function createNamed(
   const store = catalogueStore(entity);
   if (await store.get({ tenantId: ctx.tenantId, id })) return { id, created: 0 };
   const record = { ...(entity === 'Artist' ? { config: 'individual' } : {}), tenantId: ctx.tenantId, id, name };
-  try {
+  // A sibling release of the chunk may make it meanwhile: then it is used, not made again.
+  const made = await retryLostRace(async () => {
+    if (await store.get({ tenantId: ctx.tenantId, id })) return false;
     await store.write([{ create: record }], { lists: lists(ctx.tenantId, collection) });
-    return { id, created: 1 };
-  } catch (error) {
-    // Another release of the same chunk's retry made it meanwhile: use it.
-    if (await store.get({ tenantId: ctx.tenantId, id })) return { id, created: 0 };
-    throw error;
-  }
+    return true;
+  });
+  return { id, created: made ? 1 : 0 };
 }
 
 /** Artist rows as the catalogue stores them (release-rules.ts): sequence, the first Main, payee shares split equally. */
@@ -161,11 +177,13 @@ export async function writeStandaloneRecording(
   const made = await createNewNames(ctx, read, names);
   const record = storedRecording(ctx, id, read, [], made);
   try {
-    await store.write([{ create: record }], {
-      claim: guardsFor(`recordings#${ctx.tenantId}`, ['isrc'], record),
-      ownerId: id,
-      lists: lists(ctx.tenantId, 'recordings'),
-    });
+    await retryLostRace(() =>
+      store.write([{ create: record }], {
+        claim: guardsFor(`recordings#${ctx.tenantId}`, ['isrc'], record),
+        ownerId: id,
+        lists: lists(ctx.tenantId, 'recordings'),
+      }),
+    );
   } catch (error) {
     if (await store.get({ tenantId: ctx.tenantId, id })) return made.created;
     throw error;
@@ -219,16 +237,16 @@ export async function writeRelease(
   const records = recordings.map((r) => r.record);
 
   if (records.length <= RECORDINGS_IN_ONE_WRITE) {
-    try {
+    // A retry of the same chunk running beside this one may write it first: then nothing twice.
+    const wrote = await retryLostRace(async () => {
+      if (await releases.get({ tenantId, id: releaseId })) return false;
       await writeCatalogueChanges([{ entity: 'Release', change: { create: release } }, ...recordingChanges(records)], {
         claim: [...releaseGuards, ...recordingGuards(records)],
         lists: allLists,
       });
-    } catch (error) {
-      // A retry of the same chunk running beside this one wrote it: nothing twice.
-      if (await releases.get({ tenantId, id: releaseId })) return created;
-      throw error;
-    }
+      return true;
+    });
+    if (!wrote) return created;
     return created + 1 + records.length;
   }
   // Too many recordings for one transaction: recordings in batches, then the release; undone if the release fails.
@@ -241,13 +259,17 @@ export async function writeRelease(
       );
       const fresh = batch.filter((_, j) => !stored[j]);
       if (fresh.length)
-        await writeCatalogueChanges(recordingChanges(fresh), { claim: recordingGuards(fresh), lists: allLists });
+        await retryLostRace(() =>
+          writeCatalogueChanges(recordingChanges(fresh), { claim: recordingGuards(fresh), lists: allLists }),
+        );
       written.push(...fresh);
     }
-    await writeCatalogueChanges([{ entity: 'Release', change: { create: release } }], {
-      claim: releaseGuards,
-      lists: allLists,
-    });
+    await retryLostRace(() =>
+      writeCatalogueChanges([{ entity: 'Release', change: { create: release } }], {
+        claim: releaseGuards,
+        lists: allLists,
+      }),
+    );
   } catch (error) {
     await undoRecordings(tenantId, written);
     throw error;
