@@ -326,6 +326,16 @@ export const OPERATION_NAMES = {
     'importDistributionDeliveries',
     'deleteDistributionDelivery',
   ],
+  // Catalogue exports (issue 17, slice exports): export jobs in every format and the user's exports list.
+  exports: [
+    'exportCatalogue',
+    'createExport',
+    'distributionExport',
+    'exportLabelCatalogue',
+    'listExports',
+    'getExport',
+    'deleteExport',
+  ],
 } as const;
 
 /** An API area: one Lambda, one handler map. */

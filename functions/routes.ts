@@ -168,6 +168,8 @@ export const ROUTES: readonly Route[] = [
   // Labels of the current company (spec 2 §7 Labels).
   r('GET', '/labels', 'catalogue', 'listLabels', 'tenant', 'catalogue.read'),
   r('POST', '/labels', 'catalogue', 'createLabel', 'tenant', 'catalogue.write'),
+  // Before /labels/{id}: the local gateway takes the first route that matches (exports slice).
+  r('GET', '/labels/export_catalogue', 'exports', 'exportLabelCatalogue', 'tenant', 'catalogue.read'),
   r('GET', '/labels/{id}', 'catalogue', 'getLabel', 'tenant', 'catalogue.read'),
   r('GET', '/labels/{id}/edit', 'catalogue', 'getLabel', 'tenant', 'catalogue.read'),
   r('PATCH', '/labels/{id}', 'catalogue', 'updateLabel', 'tenant', 'catalogue.write'),
@@ -482,6 +484,14 @@ export const ROUTES: readonly Route[] = [
   r('POST', '/deliveries/import', 'deliveries', 'importDistributionDeliveries', 'admin'),
   r('GET', '/deliveries/{id}', 'deliveries', 'getDistributionDelivery', 'admin'),
   r('DELETE', '/deliveries/{id}', 'deliveries', 'deleteDistributionDelivery', 'admin'),
+  // Catalogue exports (issue 17; spec 3 §7.8): exports/export and the distribution catalogue/export ask for an
+  // export job; POST exports is the SPA's (chosen rows in a body); the user's exports list (profile/exports).
+  r('GET', '/exports/export', 'exports', 'exportCatalogue', 'tenant', 'catalogue.read'),
+  r('GET', '/catalogue/export', 'exports', 'distributionExport', 'tenant', 'catalogue.read'),
+  r('POST', '/exports', 'exports', 'createExport', 'tenant', 'catalogue.read'),
+  r('GET', '/exports', 'exports', 'listExports', 'tenant', 'catalogue.read'),
+  r('GET', '/exports/{id}', 'exports', 'getExport', 'tenant', 'catalogue.read'),
+  r('DELETE', '/exports/{id}', 'exports', 'deleteExport', 'tenant', 'catalogue.read'),
 ];
 
 export const AREAS: readonly Area[] = [...new Set(ROUTES.map((route) => route.area))];

@@ -137,6 +137,9 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
   payments: httpArea(),
   // Release deliveries (issue 16): table reads and writes, deliveries queued to the delivery worker.
   deliveries: httpArea({ needs: { sendsTo: ['releaseDelivery'] } }),
+  // Catalogue exports (issue 17): reads the catalogue, writes a few releases' file at once (uploads bucket,
+  // exports/), presigns its download, queues larger exports to the export worker.
+  exports: httpArea({ needs: { buckets: { uploads: 'readWrite' }, sendsTo: ['catalogueExport'] } }),
 };
 
 /**
@@ -196,6 +199,14 @@ export const WORKERS: Record<QueueKey, FunctionDeclaration> = {
     entry: 'functions/catalogue-exchange/imports/worker.ts',
     memorySize: 1024, // a 50,000-row workbook is read into memory
     needs: { table: 'readWrite', buckets: { uploads: 'readWrite' }, push: true, sendsTo: ['catalogueImport'] },
+  },
+  // Catalogue exports (issue 17): reads the catalogue a page at a time, writes the file to /tmp then to the
+  // uploads bucket (exports/), pushes its progress to the user who asked.
+  catalogueExport: {
+    entry: 'functions/catalogue-exchange/exports/worker.ts',
+    memorySize: 1024,
+    ephemeralStorageMiB: 2048, // a whole catalogue's file (50,000 recordings ≈ 50 MB as csv) before upload
+    needs: { table: 'readWrite', buckets: { uploads: 'readWrite' }, push: true },
   },
 };
 

@@ -41,7 +41,8 @@ export type QueueKey =
   | 'royaltyImportPart'
   | 'statementRun'
   | 'releaseDelivery'
-  | 'catalogueImport';
+  | 'catalogueImport'
+  | 'catalogueExport';
 
 /**
  * concurrency: how many messages are worked on at once (Lambda's event source maxConcurrency;
@@ -87,6 +88,13 @@ export const QUEUES: Record<
    */
   catalogueImport: {
     localName: 'label-platform-catalogue-import',
+    workerTimeoutSeconds: 900,
+    maxReceiveCount: 3,
+    concurrency: 2,
+  },
+  /** Catalogue exports (functions/catalogue-exchange/exports/worker.ts): one message per export job. */
+  catalogueExport: {
+    localName: 'label-platform-catalogue-export',
     workerTimeoutSeconds: 900,
     maxReceiveCount: 3,
     concurrency: 2,
@@ -145,6 +153,8 @@ export const ENV = {
   releaseDeliveryQueue: 'RELEASE_DELIVERY_QUEUE_URL',
   /** The catalogue import queue (the imports API starts an import there; the worker queues each next chunk). */
   catalogueImportQueue: 'CATALOGUE_IMPORT_QUEUE_URL',
+  /** The queue catalogue export jobs go through (the exports API sends to it). */
+  catalogueExportQueue: 'CATALOGUE_EXPORT_QUEUE_URL',
   appUrl: 'APP_URL',
   mailFrom: 'MAIL_FROM',
   /** The Secrets Manager secret payees' bank details are sealed with (functions/lib/sealed.ts). */
@@ -174,4 +184,5 @@ export const QUEUE_URL_ENV: Partial<Record<QueueKey, string>> = {
   statementRun: ENV.statementRunQueue,
   releaseDelivery: ENV.releaseDeliveryQueue,
   catalogueImport: ENV.catalogueImportQueue,
+  catalogueExport: ENV.catalogueExportQueue,
 };

@@ -45,6 +45,7 @@ import { DistributionDelivery, ReleaseDelivery } from './entities/deliveries.js'
 import { DistributionUpc, DspConnection } from './entities/distribution.js';
 import { CatalogueImport } from './entities/catalogue-import.js';
 import { MetadataMap } from './entities/metadata-map.js';
+import { CatalogueExport } from './entities/catalogue-export.js';
 
 const entities = {
   User,
@@ -103,6 +104,7 @@ const entities = {
   DistributionUpc,
   CatalogueImport,
   MetadataMap,
+  CatalogueExport,
 };
 
 function build() {

@@ -179,6 +179,61 @@ describe('catalogue imports', () => {
     expect((await getCatalogueImport(id, answer.body.import_id))?.added).toBe(job.added);
   });
 
+  it('writes a release with more recordings than one transaction holds, and undoes them when the release fails', async () => {
+    const { id, api, label } = await newCompany();
+    const { releaseImporter } = await import('../../functions/catalogue-exchange/releases/release-importer.js');
+    const { mapColumns } = await import('../../functions/catalogue-exchange/imports/column-map.js');
+    const sheet = (rows: ReleaseSheetRow[]) =>
+      mapColumns(Object.keys(rows[0]), rows, releaseImporter.attributes) as Record<string, string>[];
+    const big = sheet(releaseRows(label, {}, 60));
+    const ctx = { tenantId: id, userId: 'u', importId: `big-${unique()}` };
+    const [planned] = await releaseImporter.plan(ctx, big);
+    expect(planned.errors).toEqual([]);
+    // 60 recordings, their writers, the release and one new artist.
+    expect(await releaseImporter.write(ctx, planned, big)).toBe(60 + 60 + 1 + 1);
+    expect(await releaseImporter.write(ctx, planned, big)).toBe(0);
+    expect((await api.get('/recordings?per_page=100')).body.total_count).toBe(60);
+
+    const doomed = sheet(releaseRows(label, {}, 50));
+    const again = { ...ctx, importId: `doomed-${unique()}` };
+    const [plan] = await releaseImporter.plan(again, doomed);
+    // Its catalogue number is taken after the preview: the release cannot be written, nor its recordings kept.
+    expect((await api.post('/releases', { title: 'Took the number', cat_no: doomed[0].cat_no })).status).toBe(201);
+    await expect(releaseImporter.write(again, plan, doomed)).rejects.toMatchObject({ status: 409 });
+    expect((await api.get('/recordings?per_page=100')).body.total_count).toBe(60);
+    // The ISRCs were freed with them.
+    expect((await api.post('/recordings', { title: 'Free again', isrc: doomed[0].isrc })).status).toBe(201);
+  });
+
+  it('imports recordings on their own, one per row, reporting an ISRC the company or the file has already', async () => {
+    const { api, label } = await newCompany();
+    const [known] = releaseRows(label, {}, 1);
+    expect((await api.post('/recordings', { title: 'Known', isrc: known.isrc })).status).toBe(201);
+    const [a, b] = releaseRows(label, {}, 2);
+    const rows = [a, { ...b, isrc: a.isrc }, known, { ...b, audio_language: 'Klingonese' }];
+    const file = await upload(api, rows, 'xlsx');
+    const preview = (await api.post('/catalogue_imports/preview', { model: 'recordings', file })).body;
+    expect(preview).toMatchObject({ valid: 1, invalid: 1, duplicates: 2 });
+    expect(preview.records.map((r: any) => r.duplicate)).toEqual([
+      undefined,
+      `ISRC ${a.isrc} is also on row 2`,
+      `ISRC ${known.isrc} is already in the catalogue`,
+      undefined,
+    ]);
+    expect(preview.records[3].errors).toEqual([
+      { row: 5, field: 'audio_language', message: 'Audio language Klingonese not found' },
+    ]);
+    const started = await api.post('/catalogue_imports', { model: 'recordings', file, import_id: preview.import_id });
+    const job = await finished(api, started.body.import_id);
+    expect(job).toMatchObject({ status: 'done', added: 3 }); // the recording, its artist and its writer
+    const recordings = (await api.get('/recordings?per_page=100')).body.recordings as any[];
+    expect(recordings.map((r) => r.isrc).sort()).toEqual([a.isrc, known.isrc].sort());
+    expect(recordings.find((r) => r.isrc === a.isrc)).toMatchObject({
+      status: 'imported',
+      display_artists: 'Mira Vale',
+    });
+  });
+
   it('imports one release through import_release, naming every error per row and field', async () => {
     const { api, label } = await newCompany();
     const rows = releaseRows(label, {}, 2);

@@ -7,7 +7,7 @@ import { previewImport, startImport, type ImportFile, type ImportPreview } from 
 /** The imports area's catalogue import calls, beside the imports history (functions/imports/). */
 
 /** A job as the SPA sees it: how far it got, and the spec's notice once done. */
-export function jobView(job: CatalogueImportItem) {
+function jobView(job: CatalogueImportItem) {
   return {
     id: job.importId,
     model: job.model,
@@ -33,7 +33,7 @@ export async function getJob(tenantId: string, importId: string) {
 }
 
 /** Every error of a preview as a line the user reads: "Row 4: UPC is required". */
-export function errorLines(records: readonly PlannedRecord[]): string[] {
+function errorLines(records: readonly PlannedRecord[]): string[] {
   const all: RowError[] = records.flatMap((r) => r.errors);
   return all.sort((a, b) => a.row - b.row).map((e) => `Row ${e.row}: ${e.message}`);
 }

@@ -13,14 +13,14 @@ import { safeFileName, type PresignedUpload } from '../../uploads/presign.js';
  * worker keeps an import's plan beside it (`imports/{tenantId}/{importId}.plan.json`).
  */
 
-export const IMPORT_FILE_CONTENT_TYPES = [
+const IMPORT_FILE_CONTENT_TYPES = [
   'text/csv',
   'text/plain',
   'application/vnd.ms-excel',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   'application/json',
 ] as const;
-export const MAX_IMPORT_FILE_BYTES = 100 * 1024 * 1024;
+const MAX_IMPORT_FILE_BYTES = 100 * 1024 * 1024;
 const UPLOAD_URL_SECONDS = 15 * 60;
 
 /** Where a company's import files live. */

@@ -6,7 +6,7 @@ import { IMPORT_MODELS } from '../import-model.js';
 const columnMap = z.record(z.string().trim().min(1).max(200), z.string().trim().max(100)).optional();
 
 /** A file uploaded through `POST /catalogue_imports/uploads`: its key under the company's import prefix. */
-export const importFileInput = z.strictObject({
+const importFileInput = z.strictObject({
   key: z.string().min(1).max(1024),
   filename: z.string().trim().min(1).max(300),
   size: z.number().int().min(0),

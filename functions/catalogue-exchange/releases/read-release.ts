@@ -50,27 +50,15 @@ function readCells(columns: readonly SheetColumn[], sheetRow: SheetRow, errors: 
   return values;
 }
 
-/** Reads a release's and its recordings' cells, resolving names. Pure: the caller gives the names. */
-export function readRelease(rows: readonly SheetRow[], names: CatalogueNames): ReadRelease {
+/** What reading a release's or a recording's rows collects: its errors and the names still to create. */
+function readerFor(names: CatalogueNames) {
   const errors: RowError[] = [];
-  const [first] = rows;
   const at = (n: number) => (field: ReleaseSheetKey, message: string) => errors.push({ row: n, field, message });
-  const releaseError = at(first.n);
-  const release = readCells(RELEASE_COLUMNS, first, errors);
-  // Release columns repeat on every row of the release; a row saying otherwise is an error, not silently ignored.
-  for (const other of rows.slice(1))
-    for (const c of RELEASE_COLUMNS) {
-      const cell = (other.row[c.key] ?? '').trim();
-      if (cell && cell !== (first.row[c.key] ?? '').trim())
-        at(other.n)(c.key as ReleaseSheetKey, `${c.label} differs from row ${first.n} of the same UPC`);
-    }
-  const text = (key: ReleaseSheetKey) => release.get(key) as string | undefined;
-  const list = (key: ReleaseSheetKey) => (release.get(key) as string[] | undefined) ?? [];
   const resolve = (
     key: ReleaseSheetKey,
     map: Map<string, string>,
     value: string | undefined,
-    report = releaseError,
+    report: (field: ReleaseSheetKey, message: string) => void,
   ) => {
     if (!value) return undefined;
     const id = map.get(nameKey(value));
@@ -87,52 +75,25 @@ export function readRelease(rows: readonly SheetRow[], names: CatalogueNames): R
     for (const ref of refs) if (!names.artists.has(nameKey(ref.name))) newArtists.add(ref.name);
     return refs;
   };
+  return { names, errors, at, resolve, newArtists, newWriters, artistRefs };
+}
+type Reader = ReturnType<typeof readerFor>;
 
-  const upcText = text('upc') ?? '';
-  if (upcText && !isValidUpc(upcText)) releaseError('upc', 'UPC must be a valid UPC or EAN barcode');
-  else if (/assign/i.test(upcText)) releaseError('upc', 'UPC must be the barcode itself to import a release');
-  const territories = list('territories').map((t) => t.toUpperCase());
-  for (const t of territories)
-    if (t !== WORLDWIDE && !names.territories.has(t))
-      releaseError('territories', `Territories: ${t} is not an ISO country code or ${WORLDWIDE}`);
-  if (territories.includes(WORLDWIDE) && territories.length > 1)
-    releaseError('territories', `Territories: ${WORLDWIDE} stands for the world on its own`);
-  const format = text('format');
-  const knownFormat = PRODUCT_FORMATS.find((f) => nameKey(f) === nameKey(format ?? ''));
-  if (format && !knownFormat) releaseError('format', `Format must be one of ${PRODUCT_FORMATS.join(', ')}`);
-  const priceTier = text('price_tier');
-  const knownTier = PRICE_TIERS.find((t) => nameKey(t) === nameKey(priceTier ?? ''));
-  if (priceTier && !knownTier) releaseError('price_tier', `Price tier must be one of ${PRICE_TIERS.join(', ')}`);
-
-  const fields: Fields = {
-    title: text('release_title'),
-    version: text('release_version'),
-    upc: upcText ? normaliseUpc(upcText) : undefined,
-    cat_no: text('cat_no'),
-    label_id: resolve('label', names.labels, text('label')),
-    release_date: text('release_date'),
-    original_release_date: text('original_release_date'),
-    primary_genre_id: resolve('primary_genre', names.genres, text('primary_genre')),
-    secondary_genre_id: resolve('secondary_genre', names.genres, text('secondary_genre')),
-    ...copyrightLine('c_line', text('c_line')),
-    ...copyrightLine('p_line', text('p_line')),
-    explicit: release.get('explicit'),
-    compilation: release.get('compilation'),
-    total_volumes: release.get('total_volumes'),
-    territories,
-    metadata_language_id: resolve('metadata_language', names.languages, text('metadata_language')),
-    recording_year: release.get('recording_year'),
-    recording_location: text('recording_location'),
-    country_id: resolve('country', names.countries, text('country')),
-    products: [{ format: knownFormat ?? 'Digital', price_tier: knownTier ?? 'Front', type_of: 'Distributed' }],
-  };
-  const artists = artistRefs(list('primary_artists'), list('featured_artists'));
-
+/**
+ * Reads recordings' cells, one per row: an ISRC or a track position twice among them is an error on
+ * the later row. Pure: the reader holds the names.
+ */
+function readRecordingRows(
+  rows: readonly SheetRow[],
+  reader: Reader,
+  columns: readonly SheetColumn[] = RECORDING_COLUMNS,
+): ReadRecording[] {
+  const { names, errors, at, resolve, newWriters, artistRefs } = reader;
   const seenIsrc = new Map<string, number>();
   const seenPosition = new Map<string, number>();
-  const recordings = rows.map((sheetRow): ReadRecording => {
+  return rows.map((sheetRow): ReadRecording => {
     const report = at(sheetRow.n);
-    const cells = readCells(RECORDING_COLUMNS, sheetRow, errors);
+    const cells = readCells(columns, sheetRow, errors);
     const value = (key: ReleaseSheetKey) => cells.get(key) as string | undefined;
     const isrcText = value('isrc') ?? '';
     const isrc = normaliseIsrc(isrcText);
@@ -187,6 +148,84 @@ export function readRelease(rows: readonly SheetRow[], names: CatalogueNames): R
       },
     };
   });
+}
+
+/** A recording's columns when it is imported on its own: no release, so no disc or track position. */
+export const STANDALONE_RECORDING_COLUMNS = RECORDING_COLUMNS.filter(
+  (c) => c.key !== 'disc_number' && c.key !== 'position',
+);
+
+/** Recordings on their own (the recordings model): each row one recording, its errors and new names. */
+export function readRecordings(rows: readonly SheetRow[], names: CatalogueNames) {
+  const reader = readerFor(names);
+  const recordings = readRecordingRows(rows, reader, STANDALONE_RECORDING_COLUMNS);
+  return {
+    errors: reader.errors,
+    recordings,
+    newArtists: [...reader.newArtists],
+    newWriters: [...reader.newWriters],
+  };
+}
+
+/** Reads a release's and its recordings' cells, resolving names. Pure: the caller gives the names. */
+export function readRelease(rows: readonly SheetRow[], names: CatalogueNames): ReadRelease {
+  const reader = readerFor(names);
+  const { errors, at, newArtists, newWriters, artistRefs } = reader;
+  const [first] = rows;
+  const releaseError = at(first.n);
+  const release = readCells(RELEASE_COLUMNS, first, errors);
+  // Release columns repeat on every row of the release; a row saying otherwise is an error, not silently ignored.
+  for (const other of rows.slice(1))
+    for (const c of RELEASE_COLUMNS) {
+      const cell = (other.row[c.key] ?? '').trim();
+      if (cell && cell !== (first.row[c.key] ?? '').trim())
+        at(other.n)(c.key as ReleaseSheetKey, `${c.label} differs from row ${first.n} of the same UPC`);
+    }
+  const text = (key: ReleaseSheetKey) => release.get(key) as string | undefined;
+  const list = (key: ReleaseSheetKey) => (release.get(key) as string[] | undefined) ?? [];
+  const resolve = (key: ReleaseSheetKey, map: Map<string, string>, value: string | undefined) =>
+    reader.resolve(key, map, value, releaseError);
+  const upcText = text('upc') ?? '';
+  if (upcText && !isValidUpc(upcText)) releaseError('upc', 'UPC must be a valid UPC or EAN barcode');
+  else if (/assign/i.test(upcText)) releaseError('upc', 'UPC must be the barcode itself to import a release');
+  const territories = list('territories').map((t) => t.toUpperCase());
+  for (const t of territories)
+    if (t !== WORLDWIDE && !names.territories.has(t))
+      releaseError('territories', `Territories: ${t} is not an ISO country code or ${WORLDWIDE}`);
+  if (territories.includes(WORLDWIDE) && territories.length > 1)
+    releaseError('territories', `Territories: ${WORLDWIDE} stands for the world on its own`);
+  const format = text('format');
+  const knownFormat = PRODUCT_FORMATS.find((f) => nameKey(f) === nameKey(format ?? ''));
+  if (format && !knownFormat) releaseError('format', `Format must be one of ${PRODUCT_FORMATS.join(', ')}`);
+  const priceTier = text('price_tier');
+  const knownTier = PRICE_TIERS.find((t) => nameKey(t) === nameKey(priceTier ?? ''));
+  if (priceTier && !knownTier) releaseError('price_tier', `Price tier must be one of ${PRICE_TIERS.join(', ')}`);
+
+  const fields: Fields = {
+    title: text('release_title'),
+    version: text('release_version'),
+    upc: upcText ? normaliseUpc(upcText) : undefined,
+    cat_no: text('cat_no'),
+    label_id: resolve('label', names.labels, text('label')),
+    release_date: text('release_date'),
+    original_release_date: text('original_release_date'),
+    primary_genre_id: resolve('primary_genre', names.genres, text('primary_genre')),
+    secondary_genre_id: resolve('secondary_genre', names.genres, text('secondary_genre')),
+    ...copyrightLine('c_line', text('c_line')),
+    ...copyrightLine('p_line', text('p_line')),
+    explicit: release.get('explicit'),
+    compilation: release.get('compilation'),
+    total_volumes: release.get('total_volumes'),
+    territories,
+    metadata_language_id: resolve('metadata_language', names.languages, text('metadata_language')),
+    recording_year: release.get('recording_year'),
+    recording_location: text('recording_location'),
+    country_id: resolve('country', names.countries, text('country')),
+    products: [{ format: knownFormat ?? 'Digital', price_tier: knownTier ?? 'Front', type_of: 'Distributed' }],
+  };
+  const artists = artistRefs(list('primary_artists'), list('featured_artists'));
+
+  const recordings = readRecordingRows(rows, reader);
   return {
     upc: typeof fields.upc === 'string' ? fields.upc : '',
     title: text('release_title') ?? '',

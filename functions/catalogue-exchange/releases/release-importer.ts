@@ -1,8 +1,8 @@
 import { normaliseUpc } from '../../../shared/identifiers.js';
-import { RELEASE_SHEET_COLUMNS } from '../../../shared/catalogue-exchange/release-sheet.js';
+import { RELEASE_GROUP_KEY, RELEASE_SHEET_COLUMNS } from '../../../shared/catalogue-exchange/release-sheet.js';
 import type { ImportContext, MappedRow, ModelImporter, PlannedRecord } from '../import-model.js';
 import { isBlankRow } from '../imports/read-file.js';
-import { loadCatalogueNames, nameKey, type CatalogueNames } from './catalogue-names.js';
+import { loadCatalogueNames, nameKey, namesForImport, type CatalogueNames } from './catalogue-names.js';
 import { readRelease, type ReadRelease, type SheetRow } from './read-release.js';
 import { writeRelease } from './write-release.js';
 
@@ -14,12 +14,12 @@ import { writeRelease } from './write-release.js';
  */
 
 /** Rows grouped by UPC in the order the file first names them; a row without a usable UPC is alone. */
-export function groupByUpc(rows: readonly MappedRow[]): { key: string; rows: SheetRow[] }[] {
+function groupByUpc(rows: readonly MappedRow[]): { key: string; rows: SheetRow[] }[] {
   const groups = new Map<string, SheetRow[]>();
   rows.forEach((row, i) => {
     if (isBlankRow(row)) return;
     const n = i + 2;
-    const upc = (row.upc ?? '').trim();
+    const upc = (row[RELEASE_GROUP_KEY] ?? '').trim();
     const key = upc && !/assign/i.test(upc) ? normaliseUpc(upc) : `row-${n}`;
     groups.set(key, [...(groups.get(key) ?? []), { n, row }]);
   });
@@ -74,29 +74,13 @@ export async function planReleases(ctx: ImportContext, rows: readonly MappedRow[
   });
 }
 
-/**
- * The names an import's writes resolve against, read once per import in a warm worker. Names the
- * import itself created resolve to the same derived ids whether or not they are in it yet.
- */
-const namesByImport = new Map<string, Promise<CatalogueNames>>();
-function namesFor(ctx: ImportContext): Promise<CatalogueNames> {
-  let names = namesByImport.get(ctx.importId);
-  if (!names) {
-    if (namesByImport.size > 8) namesByImport.clear();
-    names = loadCatalogueNames(ctx.tenantId);
-    namesByImport.set(ctx.importId, names);
-    names.catch(() => namesByImport.delete(ctx.importId));
-  }
-  return names;
-}
-
 /** Writes one planned release from its rows (`rows[n - 2]` is row n). */
 export async function writePlannedRelease(
   ctx: ImportContext,
   record: PlannedRecord,
   rows: readonly MappedRow[],
 ): Promise<number> {
-  const names = await namesFor(ctx);
+  const names = await namesForImport(ctx);
   const read = readRelease(
     record.rows.map((n) => ({ n, row: rows[n - 2] })),
     names,

@@ -28,7 +28,7 @@ function duration(text: string): string | undefined {
 }
 
 /** Splits a list cell: values between separators, trimmed, blanks dropped. */
-export const listOf = (text: string): string[] =>
+const listOf = (text: string): string[] =>
   text
     .split(LIST_SEPARATOR)
     .map((v) => v.trim())

@@ -12,9 +12,10 @@ import { catalogueStore } from '../../data/access/catalogue.js';
 import { writeCatalogueChanges, type CatalogueChange } from '../../data/access/records.js';
 import { LISTS } from '../../data/list-cache.js';
 import { guardsFor } from '../../data/unique-guards.js';
+import { Conflict, LOST_RACE_MESSAGE } from '../../lib/errors.js';
 import type { ImportContext } from '../import-model.js';
 import { nameKey, type CatalogueNames } from './catalogue-names.js';
-import type { ArtistRef, ReadRelease } from './read-release.js';
+import type { ArtistRef, ReadRecording, ReadRelease } from './read-release.js';
 
 /**
  * Writes one read release: its new artists and writers first (each created once per import, under
@@ -25,10 +26,26 @@ import type { ArtistRef, ReadRelease } from './read-release.js';
  * itself cannot be written (the compensating cleanup).
  */
 
+/**
+ * Runs a write again when it lost a race on a shared item (the list versions every catalogue write
+ * bumps, written by the records of a chunk side by side); a refusal that names a field is final.
+ */
+async function retryLostRace<T>(write: () => Promise<T>, tries = 6): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await write();
+    } catch (error) {
+      const lost = error instanceof Conflict && error.message === LOST_RACE_MESSAGE;
+      if (!lost || attempt >= tries) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.floor(Math.random() * 40)));
+    }
+  }
+}
+
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 /** A 26-character id (a ULID's shape) derived from its parts: the same parts, the same id. */
-export function derivedId(...parts: string[]): string {
+function derivedId(...parts: string[]): string {
   const digest = createHash('sha256').update(parts.join('\u0000')).digest();
   let id = '';
   for (let i = 0; i < 26; i += 1) id += CROCKFORD[digest[i] % 32];
@@ -60,14 +77,13 @@ async function createNamed(
   const store = catalogueStore(entity);
   if (await store.get({ tenantId: ctx.tenantId, id })) return { id, created: 0 };
   const record = { ...(entity === 'Artist' ? { config: 'individual' } : {}), tenantId: ctx.tenantId, id, name };
-  try {
+  // A sibling release of the chunk may make it meanwhile: then it is used, not made again.
+  const made = await retryLostRace(async () => {
+    if (await store.get({ tenantId: ctx.tenantId, id })) return false;
     await store.write([{ create: record }], { lists: lists(ctx.tenantId, collection) });
-    return { id, created: 1 };
-  } catch (error) {
-    // Another release of the same chunk's retry made it meanwhile: use it.
-    if (await store.get({ tenantId: ctx.tenantId, id })) return { id, created: 0 };
-    throw error;
-  }
+    return true;
+  });
+  return { id, created: made ? 1 : 0 };
 }
 
 /** Artist rows as the catalogue stores them (release-rules.ts): sequence, the first Main, payee shares split equally. */
@@ -92,18 +108,14 @@ const display = (refs: readonly ArtistRef[]) =>
     })),
   );
 
-/** Writes the release; answers how many catalogue records it created (0 when an earlier try wrote it). */
-export async function writeRelease(
-  ctx: ImportContext,
-  key: string,
-  read: ReadRelease,
-  names: CatalogueNames,
-): Promise<number> {
-  const { tenantId } = ctx;
-  const releaseId = importedReleaseId(ctx.importId, key);
-  const releases = catalogueStore('Release');
-  if (await releases.get({ tenantId, id: releaseId })) return 0;
+type MadeNames = { artistIds: Map<string, string>; writerIds: Map<string, string>; created: number };
 
+/** Creates the artists and writers a read release or recording names and the company lacks. */
+async function createNewNames(
+  ctx: ImportContext,
+  read: { newArtists: readonly string[]; newWriters: readonly string[] },
+  names: CatalogueNames,
+): Promise<MadeNames> {
   let created = 0;
   const artistIds = new Map(names.artists);
   for (const name of read.newArtists) {
@@ -117,31 +129,86 @@ export async function writeRelease(
     writerIds.set(nameKey(name), made.id);
     created += made.created;
   }
+  return { artistIds, writerIds, created };
+}
 
-  const recordings = read.recordings.map((r) => {
-    const { publisher_ids, disc_number, position, ...fields } = r.fields as Record<string, unknown> & {
-      publisher_ids: string[];
-    };
-    const artists = r.artists.length ? r.artists : read.artists;
-    return {
-      place: { disc_number, position },
-      record: withoutUnset({
-        ...RECORDING_DEFAULTS,
-        ...fields,
-        tenantId,
-        id: derivedId(ctx.importId, 'recording', key, String(r.n)),
-        status: 'imported',
-        artist_recordings: artistRows(artists, artistIds, { ...ARTIST_ROW_SHARES }),
-        display_artists: display(artists),
-        contributor_recordings: r.writers.map((w) => ({
-          id: ulid(),
-          contributor_id: writerIds.get(nameKey(w)) ?? '',
-          roles: ['Writer'],
-        })),
-        publisher_recordings: publisher_ids.map((publisher_id) => ({ id: ulid(), publisher_id })),
-      }),
-    };
+/** A recording as stored, status imported; without its own artists it takes the release's. */
+function storedRecording(
+  ctx: ImportContext,
+  id: string,
+  read: ReadRecording,
+  fallbackArtists: readonly ArtistRef[],
+  made: MadeNames,
+): Record<string, unknown> {
+  const {
+    publisher_ids,
+    disc_number: _disc,
+    position: _position,
+    ...fields
+  } = read.fields as Record<string, unknown> & { publisher_ids: string[] };
+  const artists = read.artists.length ? read.artists : fallbackArtists;
+  return withoutUnset({
+    ...RECORDING_DEFAULTS,
+    ...fields,
+    tenantId: ctx.tenantId,
+    id,
+    status: 'imported',
+    artist_recordings: artistRows(artists, made.artistIds, { ...ARTIST_ROW_SHARES }),
+    display_artists: display(artists),
+    contributor_recordings: read.writers.map((w) => ({
+      id: ulid(),
+      contributor_id: made.writerIds.get(nameKey(w)) ?? '',
+      roles: ['Writer'],
+    })),
+    publisher_recordings: publisher_ids.map((publisher_id) => ({ id: ulid(), publisher_id })),
   });
+}
+
+/** Writes a recording on its own (the recordings model), with its ISRC guard; 0 when an earlier try did. */
+export async function writeStandaloneRecording(
+  ctx: ImportContext,
+  key: string,
+  read: ReadRecording & { newArtists: readonly string[]; newWriters: readonly string[] },
+  names: CatalogueNames,
+): Promise<number> {
+  const id = derivedId(ctx.importId, 'recording', key);
+  const store = catalogueStore('Recording');
+  if (await store.get({ tenantId: ctx.tenantId, id })) return 0;
+  const made = await createNewNames(ctx, read, names);
+  const record = storedRecording(ctx, id, read, [], made);
+  try {
+    await retryLostRace(() =>
+      store.write([{ create: record }], {
+        claim: guardsFor(`recordings#${ctx.tenantId}`, ['isrc'], record),
+        ownerId: id,
+        lists: lists(ctx.tenantId, 'recordings'),
+      }),
+    );
+  } catch (error) {
+    if (await store.get({ tenantId: ctx.tenantId, id })) return made.created;
+    throw error;
+  }
+  return made.created + 1;
+}
+
+/** Writes the release; answers how many catalogue records it created (0 when an earlier try wrote it). */
+export async function writeRelease(
+  ctx: ImportContext,
+  key: string,
+  read: ReadRelease,
+  names: CatalogueNames,
+): Promise<number> {
+  const { tenantId } = ctx;
+  const releaseId = importedReleaseId(ctx.importId, key);
+  const releases = catalogueStore('Release');
+  if (await releases.get({ tenantId, id: releaseId })) return 0;
+
+  const made = await createNewNames(ctx, read, names);
+  const created = made.created;
+  const recordings = read.recordings.map((r) => ({
+    place: { disc_number: r.fields.disc_number, position: r.fields.position },
+    record: storedRecording(ctx, derivedId(ctx.importId, 'recording', key, String(r.n)), r, read.artists, made),
+  }));
   const { products, ...releaseFields } = read.fields as Record<string, unknown> & { products: object[] };
   const release = withoutUnset({
     ...RELEASE_DEFAULTS,
@@ -149,7 +216,7 @@ export async function writeRelease(
     tenantId,
     id: releaseId,
     status: 'imported',
-    artist_releases: artistRows(read.artists, artistIds),
+    artist_releases: artistRows(read.artists, made.artistIds),
     display_artists: display(read.artists),
     products: products.map((p) => ({ ...PRODUCT_DEFAULTS, ...p, id: ulid() })),
     release_recordings: recordings.map(({ record, place }) => ({ id: ulid(), recording_id: record.id, ...place })),
@@ -170,16 +237,16 @@ export async function writeRelease(
   const records = recordings.map((r) => r.record);
 
   if (records.length <= RECORDINGS_IN_ONE_WRITE) {
-    try {
+    // A retry of the same chunk running beside this one may write it first: then nothing twice.
+    const wrote = await retryLostRace(async () => {
+      if (await releases.get({ tenantId, id: releaseId })) return false;
       await writeCatalogueChanges([{ entity: 'Release', change: { create: release } }, ...recordingChanges(records)], {
         claim: [...releaseGuards, ...recordingGuards(records)],
         lists: allLists,
       });
-    } catch (error) {
-      // A retry of the same chunk running beside this one wrote it: nothing twice.
-      if (await releases.get({ tenantId, id: releaseId })) return created;
-      throw error;
-    }
+      return true;
+    });
+    if (!wrote) return created;
     return created + 1 + records.length;
   }
   // Too many recordings for one transaction: recordings in batches, then the release; undone if the release fails.
@@ -192,13 +259,17 @@ export async function writeRelease(
       );
       const fresh = batch.filter((_, j) => !stored[j]);
       if (fresh.length)
-        await writeCatalogueChanges(recordingChanges(fresh), { claim: recordingGuards(fresh), lists: allLists });
+        await retryLostRace(() =>
+          writeCatalogueChanges(recordingChanges(fresh), { claim: recordingGuards(fresh), lists: allLists }),
+        );
       written.push(...fresh);
     }
-    await writeCatalogueChanges([{ entity: 'Release', change: { create: release } }], {
-      claim: releaseGuards,
-      lists: allLists,
-    });
+    await retryLostRace(() =>
+      writeCatalogueChanges([{ entity: 'Release', change: { create: release } }], {
+        claim: releaseGuards,
+        lists: allLists,
+      }),
+    );
   } catch (error) {
     await undoRecordings(tenantId, written);
     throw error;

@@ -23,6 +23,7 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'confirm-account': () => import('../pages/auth/confirm-account').then((m) => m.ConfirmAccountPage),
   'user-dashboard': () => import('../pages/user/dashboard').then((m) => m.UserDashboardPage),
   'user-profile': () => import('../pages/user/profile').then((m) => m.UserProfilePage),
+  'user-exports': () => import('../pages/exports/exports-page').then((m) => m.ExportsPage),
   'user-companies': () => import('../pages/user/companies').then((m) => m.UserCompaniesPage),
   'user-company': () => import('../pages/user/company').then((m) => m.UserCompanyPage),
   labels: () => import('../pages/labels/labels-pages').then((m) => m.UserLabelsPage),
@@ -141,6 +142,8 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'distribution-catalogue': () =>
     import('../pages/distribution/catalogue-pages').then((m) => m.DistributionCataloguePage),
   'label-catalogue-tasks': () => import('../pages/distribution/catalogue-pages').then((m) => m.LabelCatalogueTasksPage),
+  'data-management': () => import('../pages/data-management/data-management-page').then((m) => m.DataManagementPage),
+  'data-management-new': () => import('../pages/data-management/new-import-page').then((m) => m.NewImportPage),
   'not-found': () => import('../pages/not-found').then((m) => m.NotFoundPage),
 };
 

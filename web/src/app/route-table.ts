@@ -23,6 +23,7 @@ export type PageKey =
   | 'confirm-account'
   | 'user-dashboard'
   | 'user-profile'
+  | 'user-exports'
   | 'user-companies'
   | 'user-company'
   | 'labels'
@@ -115,6 +116,9 @@ export type PageKey =
   | 'payment-edit'
   | 'release-distribution'
   | 'distribution-deliveries'
+  // Issue 17, imports: the home of imports and exports, and the release import.
+  | 'data-management'
+  | 'data-management-new'
   | 'not-found';
 
 export type RouteDef = {
@@ -298,8 +302,9 @@ const userRoutes: RouteDef[] = [
     'logs',
     'imports',
     'imports/:importId',
-    'exports',
   ]),
+  // The user's catalogue exports in the current company (exports slice).
+  tenant('/user/profile/exports', 'UserProfileExports', 'User profile: Exports', 'user-exports'),
   user('/user/messages', 'UserMessages', 'Inbox', 'user-messages'),
   user('/user/companies', 'UserCompanies', 'Companies', 'user-companies'),
   user('/user/companies/:companyId', 'UserCompany', 'Company', 'user-company'),
@@ -362,11 +367,11 @@ const userRoutes: RouteDef[] = [
     '/user/payees/:payeeId/new_statement': 'payee-new-statement',
   }),
   ...withPages(userEntity('songs', 'song', 'songId'), cataloguePages('songs', 'songId')),
-  tenant('/user/data_management', 'UserDataManagement', 'Data management'),
-  tenant('/user/data_management/new', 'UserNewDataManagement', 'New data management task'),
+  tenant('/user/data_management', 'UserDataManagement', 'Data management', 'data-management'),
+  tenant('/user/data_management/new', 'UserNewDataManagement', 'New data management task', 'data-management-new'),
   tenant('/user/marketing', 'UserMarketing', 'Marketing'),
-  tenant('/user/import_release', 'UserImportRelease', 'Import a release'),
-  tenant('/user/import_releases', 'UserImportReleases', 'Import releases'),
+  tenant('/user/import_release', 'UserImportRelease', 'Import a release', 'data-management-new'),
+  tenant('/user/import_releases', 'UserImportReleases', 'Import releases', 'data-management-new'),
   tenant('/user/licensing', 'LicensingHub', 'Licensing hub'),
   ...children(tenant, '/user/licensing', 'LicensingHub', 'Licensing', [
     'licenses',

@@ -13,6 +13,8 @@ import { useServerList, type ServerListOptions, type ServerListView } from './us
 
 export type ServerTableContext<T> = {
   selectedItems: T[];
+  /** The rows the table shows now (its page of the current filter): "everything visible". */
+  items: T[];
   refresh: () => Promise<unknown>;
   clearSelection: () => void;
   /** The paging, sorting and search the table shows now (a bulk action "on everything matching" needs q). */
@@ -83,6 +85,7 @@ export function ServerTable<T>(props: ServerTableProps<T>) {
   const plural = props.resourcePlural ?? `${props.resourceName}s`;
   const context: ServerTableContext<T> = {
     selectedItems,
+    items,
     refresh: () => mutate(),
     clearSelection: () => setSelectedItems([]),
     params,

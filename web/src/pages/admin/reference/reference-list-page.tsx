@@ -3,6 +3,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ServerTable } from '../../../components/server-table';
+import { ExportMenu } from '../../exports/export-menu';
 import { referenceListPath, useReferenceRoute } from './reference-api';
 import { referenceColumns } from './reference-columns';
 import { DeleteReferencesModal, type DeleteTarget } from './reference-delete-modal';
@@ -23,6 +24,13 @@ export function ReferenceListPage() {
   const create = () => navigate(`${base}/new`);
   // Bulk delete is a company's call (or reference data's); admin lists of company records delete one at a time.
   const bulkDelete = !(config.tenant && !config.endpoint?.companyScoped);
+  // A company's releases and recordings lists export their rows (spec 1 §5; exports slice).
+  const exportModel =
+    config.tenant &&
+    config.endpoint?.companyScoped &&
+    (config.collection === 'releases' || config.collection === 'recordings')
+      ? config.collection
+      : undefined;
 
   return (
     <ServerTable<ReferenceRecord>
@@ -40,8 +48,15 @@ export function ReferenceListPage() {
       initialPerPage={reload?.per_page}
       buildPath={(params) => referenceListPath(config, params)}
       selectionType={bulkDelete ? 'multi' : undefined}
-      actions={({ selectedItems, refresh, clearSelection }) => (
+      actions={({ selectedItems, items, refresh, clearSelection }) => (
         <SpaceBetween direction="horizontal" size="xs">
+          {exportModel ? (
+            <ExportMenu
+              model={exportModel}
+              selectedIds={selectedItems.map((r) => String(r.id))}
+              visibleIds={items.map((r) => String(r.id))}
+            />
+          ) : null}
           {bulkDelete ? (
             <Button
               disabled={selectedItems.length === 0}

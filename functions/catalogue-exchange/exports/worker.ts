@@ -1,0 +1,24 @@
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import type { SQSEvent, SQSRecord } from 'aws-lambda';
+import { log, withRecordLog } from '../../lib/logger.js';
+import { runExport } from './jobs.js';
+import { exportMessage } from './queue.js';
+
+const processor = new BatchProcessor(EventType.SQS);
+
+async function recordHandler(record: SQSRecord): Promise<void> {
+  const parsed = exportMessage.safeParse(JSON.parse(record.body));
+  if (!parsed.success) throw new Error(`Not an export message: ${record.body.slice(0, 200)}`);
+  const { tenantId, exportId } = parsed.data;
+  await withRecordLog(record.messageId, { worker: 'catalogueExport', tenantId, key: exportId }, async () => {
+    const outcome = await runExport(tenantId, exportId);
+    log().info('export done', { outcome });
+  });
+}
+
+/**
+ * The catalogue export worker (issue 17): one export per message, written a release at a time to
+ * local disk and uploaded to the uploads bucket, progress pushed to the user who asked. A job
+ * already finished does nothing, so a message delivered twice writes one file.
+ */
+export const handler = async (event: SQSEvent) => processPartialResponse(event, recordHandler, processor);
