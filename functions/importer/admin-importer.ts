@@ -1,7 +1,6 @@
 import { EXCHANGE_MODEL_TITLES } from '../../shared/catalogue-exchange/model-attributes.js';
 import type { ImportModel } from '../catalogue-exchange/import-model.js';
 import { IMPORTERS, importerFor } from '../catalogue-exchange/importers.js';
-import { errorLines } from '../catalogue-exchange/imports/api.js';
 import {
   type ImportFile,
   presignImportFile,
@@ -74,7 +73,7 @@ export async function previewImporter(caller: Caller, input: Target & Mapping) {
     file: input.file,
     columnMap: map,
   });
-  return { ...preview, company_id: tenantId, column_map: map ?? null, errors: errorLines(preview.records) };
+  return { ...preview, company_id: tenantId, column_map: map ?? null };
 }
 
 export async function startImporter(

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { IMPORT_MODELS } from '../catalogue-exchange/import-model.js';
-import { importFileInput } from '../catalogue-exchange/imports/inputs.js';
+import { catalogueImportPreview } from '../catalogue-exchange/imports/inputs.js';
 import { METADATA_MAP_SORT_FIELDS, metadataMapInput } from '../../shared/schemas/metadata-map.js';
 import { listQuerySchema } from '../lib/list-query.js';
 
 /** What admins send to the importer (spec 3 §7.9) and the metadata maps. */
 
+/** The uploaded file, as catalogue imports take it. */
+const importFileInput = catalogueImportPreview.shape.file;
 const companyId = z.string().trim().min(1, 'Choose a company').max(64);
 const model = z.enum(IMPORT_MODELS);
 const columnMap = z.record(z.string().trim().min(1).max(200), z.string().trim().max(100));

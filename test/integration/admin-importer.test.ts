@@ -162,7 +162,10 @@ describe('the admin importer', () => {
     const preview = await asAdmin('POST', '/importer/preview', { company_id: A, model: 'artists', file, column_map });
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
     expect(preview.body).toMatchObject({ company_id: A, valid: 2, invalid: 1, duplicates: 0, rows: 3 });
-    expect(preview.body.errors).toEqual(['Row 3: Name is required', 'Row 3: Email: This field must be a valid email']);
+    expect(preview.body.records.flatMap((r: { errors: unknown[] }) => r.errors)).toEqual([
+      { row: 3, field: 'name', message: 'Name is required' },
+      { row: 3, field: 'email', message: 'Email: This field must be a valid email' },
+    ]);
 
     // The file is A's: another company cannot read it, and an unknown company is 404.
     const intoB = await asAdmin('POST', '/importer/preview', { company_id: B, model: 'artists', file, column_map });

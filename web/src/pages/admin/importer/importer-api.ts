@@ -54,7 +54,6 @@ export type ImporterPreview = {
   duplicates: number;
   rows: number;
   records: PlannedRecord[];
-  errors: string[];
 };
 export type ImportJob = { id: string; status: string; total: number; done: number; added: number; message: string };
 
