@@ -81,6 +81,15 @@ describe('artists', () => {
     ]);
   });
 
+  it('writes the records of a chunk side by side, as the worker does, losing none to the list-version race', async () => {
+    const rows = Array.from({ length: 8 }, (_, i) => row({ name: `Parallel ${i} ${tag}` }));
+    const context = ctx(A);
+    const plan = await importerFor('artists').plan(context, rows);
+    const written = await Promise.all(plan.map((record) => importerFor('artists').write(context, record, rows)));
+    expect(written).toEqual(Array(8).fill(1));
+    expect(await listNames(A, 'artists', `Parallel`)).toHaveLength(8);
+  });
+
   it('plans and writes in the import’s company only: another company’s records are neither duplicates nor touched', async () => {
     await inCompany(manager.token, B).post('/artists', { name: `Only B ${tag}` });
     const rows = [row({ name: `Only B ${tag}` }), row({ name: `Only A ${tag}` })];

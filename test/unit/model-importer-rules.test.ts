@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { Conflict, LOST_RACE_MESSAGE } from '../../functions/lib/errors.js';
+import { recordImporter } from '../../functions/catalogue-exchange/models/record-importer.js';
 import { MODEL_ATTRIBUTES } from '../../shared/catalogue-exchange/model-attributes.js';
 import { mapProblems } from '../../shared/schemas/metadata-map.js';
 import { importerFor } from '../../functions/catalogue-exchange/importers.js';
@@ -49,5 +52,49 @@ describe('imported ids', () => {
         importedId('imp-1', 'artists', 'row-3'),
       ]).has(id),
     ).toBe(false);
+  });
+});
+
+describe('a record importer’s write', () => {
+  /** A model over an in-memory company whose first `losses` creates lose the list-version race. */
+  function fakeModel(losses: number, refusal?: Error) {
+    const stored = new Map<string, Record<string, unknown>>();
+    let attempts = 0;
+    const importer = recordImporter({
+      model: 'payees',
+      title: 'Payee',
+      attributes: [{ name: 'name', label: 'Name', required: true }],
+      schema: z.strictObject({ name: z.string().min(1) }),
+      lookups: async () => undefined,
+      toInput: (row) => ({ input: { name: row.name ?? '' } }),
+      identities: (r) => [`name:${String(r.name)}`],
+      existing: async () => [...stored.values()],
+      exists: async (_tenant, id) => stored.has(id),
+      create: async (_tenant, id, input) => {
+        attempts += 1;
+        if (refusal) throw refusal;
+        if (attempts <= losses) throw new Conflict(LOST_RACE_MESSAGE);
+        stored.set(id, input);
+      },
+    });
+    return { importer, stored, attempts: () => attempts };
+  }
+  const ctx = { tenantId: 't', userId: 'u', importId: 'i' };
+  const rows = [{ name: 'Ada' }];
+
+  it('tries again when it lost the race on the list version, and writes once', async () => {
+    const { importer, stored, attempts } = fakeModel(2);
+    const [record] = await importer.plan(ctx, rows);
+    expect(await importer.write(ctx, record, rows)).toBe(1);
+    expect(attempts()).toBe(3);
+    expect(await importer.write(ctx, record, rows)).toBe(0);
+    expect(stored.size).toBe(1);
+  });
+
+  it('gives up on any other refusal at once', async () => {
+    const { importer, attempts } = fakeModel(0, new Conflict('Name has already been taken'));
+    const [record] = await importer.plan(ctx, rows);
+    await expect(importer.write(ctx, record, rows)).rejects.toThrow('Name has already been taken');
+    expect(attempts()).toBe(1);
   });
 });
