@@ -8,7 +8,7 @@
 /** A company's catalogue collections; functions/catalogue/tenant-collections.ts defines each. */
 export const CATALOGUE_COLLECTIONS = ['artists', 'contributors', 'payees', 'releases', 'recordings', 'songs'] as const;
 /** Catalogue collections whose records carry files: they get POST /{collection}/uploads. */
-export const CATALOGUE_WITH_FILES = ['artists'] as const;
+export const CATALOGUE_WITH_FILES = ['artists', 'releases'] as const;
 
 /** Reference collections; functions/reference/collections.ts defines each. */
 export const REFERENCE_COLLECTIONS = [
@@ -45,10 +45,14 @@ function named<C extends string, V extends string>(collections: readonly C[], ve
 export type CatalogueCollectionOperation =
   | Named<(typeof CATALOGUE_COLLECTIONS)[number], (typeof TENANT_VERBS)[number] | (typeof ADMIN_VERBS)[number]>
   | Named<(typeof CATALOGUE_WITH_FILES)[number], 'upload'>;
+/** Reference collections companies add their own records to, served to them under /company_<collection>. */
+const COMPANY_OWNED_COLLECTIONS = ['company_publishers'] as const;
+const COMPANY_OWNED_VERBS = ['list', 'get', 'create', 'update', 'delete'] as const;
 /** The reference operations generated from the collections. */
 export type ReferenceOperation =
   | Named<(typeof REFERENCE_COLLECTIONS)[number], (typeof REFERENCE_VERBS)[number]>
-  | Named<(typeof REFERENCE_WITH_FILES)[number], 'upload'>;
+  | Named<(typeof REFERENCE_WITH_FILES)[number], 'upload'>
+  | Named<(typeof COMPANY_OWNED_COLLECTIONS)[number], (typeof COMPANY_OWNED_VERBS)[number]>;
 
 export const OPERATION_NAMES = {
   auth: [
@@ -100,6 +104,7 @@ export const OPERATION_NAMES = {
     'updateLabel',
     'deleteLabel',
     'presignLabelLogo',
+    'presignLabelContract',
     'listAllLabels',
     'adminCreateLabel',
     'adminGetLabel',
@@ -128,7 +133,11 @@ export const OPERATION_NAMES = {
     ...named(CATALOGUE_COLLECTIONS, [...TENANT_VERBS, ...ADMIN_VERBS]),
     ...named(CATALOGUE_WITH_FILES, ['upload']),
   ],
-  reference: [...named(REFERENCE_COLLECTIONS, REFERENCE_VERBS), ...named(REFERENCE_WITH_FILES, ['upload'])],
+  reference: [
+    ...named(REFERENCE_COLLECTIONS, REFERENCE_VERBS),
+    ...named(REFERENCE_WITH_FILES, ['upload']),
+    ...named(COMPANY_OWNED_COLLECTIONS, COMPANY_OWNED_VERBS),
+  ],
   notices: [
     'myNotices',
     'markRead',
@@ -177,6 +186,8 @@ export const OPERATION_NAMES = {
     'updateMetadataMap',
     'deleteMetadataMap',
   ],
+  // CWR registrations of a publisher company's songs (issue 17, slice cwr).
+  cwr: ['buildCwrFile', 'registerCwrFile', 'listCwrRegistrations', 'downloadCwrFile'],
   royalties: [
     'listRoyalties',
     'labelRoyalties',
@@ -320,6 +331,10 @@ export const OPERATION_NAMES = {
     'deleteReleaseDelivery',
     'bulkDeliver',
     'redeliver',
+    'releaseDeliveriesByQuery',
+    'listCompanyDeliveries',
+    'newCompanyDelivery',
+    'bulkCompanyDeliveries',
     'listDistributionDeliveries',
     'getDistributionDelivery',
     'createDistributionDelivery',

@@ -175,6 +175,7 @@ export const ROUTES: readonly Route[] = [
   r('PATCH', '/labels/{id}', 'catalogue', 'updateLabel', 'tenant', 'catalogue.write'),
   r('DELETE', '/labels/{id}', 'catalogue', 'deleteLabel', 'tenant', 'catalogue.write'),
   r('POST', '/labels/{id}/logo_upload', 'catalogue', 'presignLabelLogo', 'tenant', 'catalogue.write'),
+  r('POST', '/labels/{id}/contract_upload', 'catalogue', 'presignLabelContract', 'tenant', 'catalogue.write'),
   // Labels of every tenant (LabelsAdmin, LabelAdmin).
   r('GET', '/admin/labels', 'catalogue', 'listAllLabels', 'admin'),
   r('POST', '/admin/labels', 'catalogue', 'adminCreateLabel', 'admin'),
@@ -244,6 +245,12 @@ export const ROUTES: readonly Route[] = [
   r('PATCH', '/metadata_maps/{id}', 'importer', 'updateMetadataMap', 'admin'),
   r('DELETE', '/metadata_maps/{id}', 'importer', 'deleteMetadataMap', 'admin'),
 
+  // CWR files of the company's songs (issue 17, README "CWR registrations"): building one reads the
+  // catalogue; recording one as sent writes. Listed before songs/{id} so the fixed paths are not ids.
+  r('POST', '/songs/cwr', 'cwr', 'buildCwrFile', 'tenant', 'catalogue.read'),
+  r('POST', '/songs/cwr_registrations', 'cwr', 'registerCwrFile', 'tenant', 'catalogue.write'),
+  r('GET', '/songs/cwr_registrations', 'cwr', 'listCwrRegistrations', 'tenant', 'catalogue.read'),
+  r('GET', '/songs/cwr_registrations/{id}/download', 'cwr', 'downloadCwrFile', 'tenant', 'catalogue.read'),
   // A company's catalogue: artists, contributors, payees, releases, recordings (spec 2 §7).
   ...CATALOGUE_COLLECTIONS.flatMap(catalogueRoutes),
   // The metadata checker's findings on a release (spec 2 §5 guides), and a label's next catalogue number.
@@ -274,6 +281,12 @@ export const ROUTES: readonly Route[] = [
 
   // Reference data (spec 1 §3, §7).
   ...REFERENCE_COLLECTIONS.flatMap(referenceRoutes),
+  // A company's own publishers beside the shared ones (functions/reference/company-publishers.ts).
+  r('GET', '/company_publishers', 'reference', 'company_publishers.list', 'tenant', 'catalogue.read'),
+  r('POST', '/company_publishers', 'reference', 'company_publishers.create', 'tenant', 'catalogue.write'),
+  r('GET', '/company_publishers/{id}', 'reference', 'company_publishers.get', 'tenant', 'catalogue.read'),
+  r('PATCH', '/company_publishers/{id}', 'reference', 'company_publishers.update', 'tenant', 'catalogue.write'),
+  r('DELETE', '/company_publishers/{id}', 'reference', 'company_publishers.delete', 'tenant', 'catalogue.write'),
 
   // Royalties of the current company (spec 3 §7.1): the ledger, its sums and facets, and the
   // changes made on top of it. Fixed paths come before royalties/{id}.
@@ -478,6 +491,12 @@ export const ROUTES: readonly Route[] = [
   r('PATCH', '/distribution_deliveries/{id}', 'deliveries', 'updateReleaseDelivery', 'tenant', 'delivery.write'),
   r('DELETE', '/distribution_deliveries/{id}', 'deliveries', 'deleteReleaseDelivery', 'tenant', 'delivery.write'),
   r('POST', '/distribution_deliveries/{id}/redeliver', 'deliveries', 'redeliver', 'tenant', 'delivery.write'),
+  // The spec's release/deliveries (a release's deliveries by ?id=) and release_deliveries with /new and /bulk
+  // (spec 2 §7 distribution area): the company's deliveries across releases, one new, several releases at once.
+  r('GET', '/release/deliveries', 'deliveries', 'releaseDeliveriesByQuery', 'tenant', 'delivery.read'),
+  r('GET', '/release_deliveries', 'deliveries', 'listCompanyDeliveries', 'tenant', 'delivery.read'),
+  r('POST', '/release_deliveries/new', 'deliveries', 'newCompanyDelivery', 'tenant', 'delivery.write'),
+  r('POST', '/release_deliveries/bulk', 'deliveries', 'bulkCompanyDeliveries', 'tenant', 'delivery.write'),
   // The distribution area's delivery records (admins; spec 3 §3.10): list, one, new, CSV import, delete.
   r('GET', '/deliveries', 'deliveries', 'listDistributionDeliveries', 'admin'),
   r('POST', '/deliveries/new', 'deliveries', 'createDistributionDelivery', 'admin'),

@@ -105,6 +105,8 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
   imports: httpArea({ memorySize: 1024, needs: { buckets: { uploads: 'readWrite' }, sendsTo: ['catalogueImport'] } }),
   // The admin importer: the same upload, preview and start as catalogue imports, into a company an admin chooses.
   importer: httpArea({ memorySize: 1024, needs: { buckets: { uploads: 'readWrite' }, sendsTo: ['catalogueImport'] } }),
+  // CWR files of a company's songs: catalogue reads, the sent files kept in the uploads bucket (cwr/).
+  cwr: httpArea({ needs: { buckets: { uploads: 'readWrite' } } }),
   // Reads the Parquet ledger (and presigns report uploads into the drop folder); edits are overlays in the table.
   royalties: httpArea({
     memorySize: 3008,

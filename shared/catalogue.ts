@@ -263,3 +263,14 @@ export type StatusChange = {
   findings?: string[];
   note?: string;
 };
+
+// ——— The catalogue's depth (issue 17): release images, recording identifiers, configs ———
+
+/** What an additional release image shows (the cover art itself is the release's artwork). */
+export const RELEASE_IMAGE_TYPES = ['Back cover', 'Booklet', 'Inlay', 'Disc', 'Label', 'Press photo', 'Other'] as const;
+/** Whether a recording is audio or video (spec 2 §3 Recording config). */
+export const RECORDING_CONFIGS = ['audio', 'video'] as const;
+/** Identifiers a recording carries beside its ISRC (spec 2 §3 recording_identifiers). */
+export const RECORDING_IDENTIFIER_TYPES = ['GRid', 'ISWC', 'Proprietary', 'Catalogue number', 'Other'] as const;
+/** A new release's format (spec 2 §3: format, default Digital, as in products). */
+export const RELEASE_FORMAT_DEFAULT = 'Digital';

@@ -31,7 +31,7 @@ export type CheckedRelease = {
 export type Problem = { scope: 'release' | 'recording'; id: string; title: string; field: string; message: string };
 
 /** The publisher name self-publishing writers use (spec 2 §5). */
-const SELF_PUBLISHED = 'Copyright Control';
+export const SELF_PUBLISHED = 'Copyright Control';
 
 const hasRole = (credits: readonly CreditRow[], ...roles: string[]) =>
   credits.some((c) => !c._destroy && (c.roles ?? []).some((r) => roles.includes(r)));

@@ -13,6 +13,7 @@ import { presignRecordingAudio } from '../audio/recording-audio.js';
 import { presignReleaseCoverArt } from '../artwork/cover-art.js';
 import * as assets from './record-assets.js';
 import { uploadRequest } from '../../shared/schemas/uploads.js';
+import { CONTRACT_CONTENT_TYPES, MAX_CONTRACT_BYTES } from './label-depth.js';
 import { VALIDATION } from '../../shared/messages.js';
 import { areaHandler, generatedOperations, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
 import { listQuerySchema } from '../lib/list-query.js';
@@ -90,6 +91,7 @@ const labelAssets = assetOperations('labels');
 const labelTenant = async (id: string) => (await labels.findLabelAnyTenant(id)).tenantId;
 
 const logoRequest = uploadRequest(LOGO_CONTENT_TYPES, MAX_LOGO_BYTES);
+const contractRequest = uploadRequest(CONTRACT_CONTENT_TYPES, MAX_CONTRACT_BYTES);
 /** PATCH …/update_status: the new status; a rejection's reasons (one per line on the form), a note. */
 const statusChange = z.strictObject({
   status: z.enum(RELEASE_STATUSES, 'Status must be one of the release statuses'),
@@ -182,6 +184,11 @@ const operations = {
     params: idParams,
     body: logoRequest,
     run: ({ tenantId, params, body }) => labels.presignLabelLogo(tenantId, params.id, body),
+  }),
+  presignLabelContract: operation('tenant', {
+    params: idParams,
+    body: contractRequest,
+    run: ({ tenantId, params, body }) => labels.presignLabelContract(tenantId, params.id, body),
   }),
 
   listAllLabels: operation('admin', {

@@ -1,5 +1,6 @@
 import { ulid } from 'ulid';
 import type { LabelInput, LabelScope, LabelUpdate, LabelView } from '../../shared/schemas/label.js';
+import { removeLabelFiles } from '../artwork/remove-files.js';
 import { listCompanyNames } from '../data/access/companies.js';
 import * as store from '../data/access/labels.js';
 import type { LabelItem } from '../data/entities/label.js';
@@ -7,6 +8,7 @@ import { cachedList, LISTS } from '../data/list-cache.js';
 import { NotFound } from '../lib/errors.js';
 import { listAnswer, pageOf, type SortSpec } from '../lib/list-query.js';
 import { presignDownload, presignUpload, uploadedObject } from '../uploads/presign.js';
+import { contractPrefix, labelDepthFields, presentLabelDepth } from './label-depth.js';
 
 /** What list rows carry; detail pages load the whole label. */
 export type LabelSummary = {
@@ -43,9 +45,10 @@ function summary(item: LabelItem): LabelSummary {
 }
 
 async function view(item: LabelItem): Promise<LabelView> {
-  const { tenantId, labelId, createdAt, updatedAt, logo, ...fields } = item;
+  const { tenantId, labelId, createdAt, updatedAt, logo, contract, ...fields } = item;
   return {
     ...fields,
+    ...(await presentLabelDepth(item)),
     id: labelId,
     company_id: tenantId,
     active: item.active ?? true,
@@ -135,6 +138,16 @@ export async function findLabelAnyTenant(labelId: string): Promise<LabelItem> {
  */
 const NEW_LABEL = 'new';
 
+/** A presigned PUT for a label's contract document: an existing label's, or one for a label about to be created. */
+export async function presignLabelContract(
+  tenantId: string,
+  labelId: string,
+  file: Parameters<typeof presignUpload>[1],
+) {
+  if (labelId !== NEW_LABEL) await load(tenantId, labelId);
+  return presignUpload(contractPrefix(tenantId, labelId), file);
+}
+
 /** A presigned PUT for a label's logo: an existing label's, or one for a label about to be created. */
 export async function presignLabelLogo(tenantId: string, labelId: string, file: Parameters<typeof presignUpload>[1]) {
   if (labelId !== NEW_LABEL) await load(tenantId, labelId);
@@ -154,24 +167,30 @@ async function logoFields(tenantId: string, labelId: string, logoKey: string | n
 
 /** `labelId` is given by imports, which derive it from the import so a retried chunk creates nothing twice. */
 export async function createLabel(tenantId: string, input: LabelInput, labelId: string = ulid()): Promise<LabelView> {
-  const { logo_key, ...fields } = input;
+  const { logo_key, contract_key, distribution_agreements, fulfilment_agreements, ...fields } = input;
   const { logo } = await logoFields(tenantId, NEW_LABEL, logo_key);
-  const record = { ...fields, tenantId, labelId, ...(logo ? { logo } : {}) };
+  const depth = { contract_key, distribution_agreements, fulfilment_agreements };
+  const { changes } = await labelDepthFields(tenantId, NEW_LABEL, depth);
+  const record = { ...fields, ...changes, tenantId, labelId, ...(logo ? { logo } : {}) };
   await store.createLabel(record);
   return getLabel(tenantId, labelId);
 }
 
 export async function updateLabel(tenantId: string, labelId: string, input: LabelUpdate): Promise<LabelView> {
   await load(tenantId, labelId);
-  const { logo_key, ...fields } = input;
+  const { logo_key, contract_key, distribution_agreements, fulfilment_agreements, ...fields } = input;
   const { logo, removeLogo } = await logoFields(tenantId, labelId, logo_key);
-  const changes = { ...fields, ...(logo ? { logo } : {}) };
-  await store.patchLabel(tenantId, labelId, changes, removeLogo);
+  const depth = { contract_key, distribution_agreements, fulfilment_agreements };
+  const { changes: depthChanges, removeContract } = await labelDepthFields(tenantId, labelId, depth);
+  const changes = { ...fields, ...depthChanges, ...(logo ? { logo } : {}) };
+  await store.patchLabel(tenantId, labelId, changes, removeLogo, removeContract);
   return getLabel(tenantId, labelId);
 }
 
 export async function deleteLabel(tenantId: string, labelId: string): Promise<{ message: string }> {
   const label = await load(tenantId, labelId);
   await store.deleteLabel(tenantId, labelId);
+  // The record is gone first: a file that cannot be removed is logged, never un-deletes the label.
+  await removeLabelFiles(tenantId, label);
   return { message: `Label ${label.name} deleted` };
 }

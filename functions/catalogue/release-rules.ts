@@ -5,6 +5,7 @@ import { InvalidField } from '../lib/errors.js';
 import type { StoredRow } from '../lib/nested-attributes.js';
 import { withLinks, type Link } from '../reference/record-links.js';
 import { tenantCollectionOf, tenantRows } from './tenant-lists.js';
+import { refuseStrayProductItems } from './release-depth.js';
 
 /** Rules across a release's or recording's fields, and the fields derived on save (spec 2 §4, §5). */
 
@@ -58,6 +59,7 @@ export async function prepareRelease(
   { tenantId, isNew }: { tenantId: string; isNew: boolean },
 ) {
   await refuseInstrumentalMetadata(record);
+  refuseStrayProductItems(record);
   const artists = await artistRows(record, 'artist_releases', tenantId);
   refuseTotalOver100(artists.rows, 'payee_share', 'artist_releases_attributes', 'Payee share');
   const recordings = ((record.release_recordings as StoredRow[] | undefined) ?? []).map((row, index) => ({
@@ -93,6 +95,12 @@ export async function prepareRecording(
     'split',
     'recording_payees_attributes',
     'Split',
+  );
+  refuseTotalOver100(
+    (record.repertoire_ownerships as StoredRow[] | undefined) ?? [],
+    'share',
+    'repertoire_ownerships_attributes',
+    'Share',
   );
   return { artist_recordings: artists.rows, display_artists: artists.display };
 }

@@ -1,4 +1,5 @@
 import type { RELEASE_STATUSES, StatusChange } from '../../shared/catalogue.js';
+import { RELEASE_MOVES, type ReleaseMove, type StatusActor } from '../../shared/release-moves.js';
 import { LISTS, listsChanged } from '../data/list-cache.js';
 import { writeTransaction } from '../data/transaction.js';
 import { Conflict } from '../lib/errors.js';
@@ -19,36 +20,8 @@ export function isDeliverable(status: string | undefined): boolean {
   return (DELIVERABLE_STATUSES as readonly string[]).includes(status ?? '');
 }
 
-/**
- * Who moves a status: the company's members (label), the product's admins, or the product itself
- * (the delivery worker once a release is in stores).
- */
-export type StatusActor = 'label' | 'admin' | 'system';
-
-/** One allowed move: the statuses it leaves, the one it reaches, and who may make it. */
-export type ReleaseMove = {
-  from: readonly ReleaseStatus[];
-  to: ReleaseStatus;
-  by: readonly StatusActor[];
-  /** The metadata checker must pass first (sending to quality control). */
-  checked?: boolean;
-  /** The move must say why (a rejection). */
-  reasonsRequired?: boolean;
-};
-
-/**
- * The moves the product allows (README "Quality control"). A label sends its release to quality
- * control and may take it back to drafted; only admins approve or reject — a label can never
- * approve its own release. The worker marks a delivered release; admins or the worker mark it live.
- */
-export const RELEASE_MOVES: readonly ReleaseMove[] = [
-  { from: ['drafted', 'rejected', 'imported'], to: 'quality_control', by: ['label', 'admin'], checked: true },
-  { from: ['quality_control', 'rejected'], to: 'drafted', by: ['label', 'admin'] },
-  { from: ['quality_control'], to: 'accepted', by: ['admin'] },
-  { from: ['quality_control', 'accepted'], to: 'rejected', by: ['admin'], reasonsRequired: true },
-  { from: ['accepted'], to: 'delivered', by: ['system'] },
-  { from: ['delivered'], to: 'live', by: ['admin', 'system'] },
-];
+// The move table lives in shared/ so the SPA's status control offers exactly what the server allows.
+export { RELEASE_MOVES, type ReleaseMove, type StatusActor } from '../../shared/release-moves.js';
 
 /** Why a move is refused: `forbidden` when someone else could make it, `invalid` when nobody can. */
 export type MoveRefusal = { kind: 'forbidden' | 'invalid'; message: string };
@@ -121,4 +94,135 @@ export async function markReleaseDelivered(tenantId: string, releaseId: string):
     if (error instanceof Conflict) return false;
     throw error;
   }
+}
+
+/** The reason recorded when an edit sends an approved release back to quality control. */
+export const EDITED_AFTER_APPROVAL = 'Edited after approval';
+
+/** Statuses an edit of delivery metadata sends back to quality control: approved, or in stores. */
+export const REVIEWED_STATUSES: readonly string[] = ['accepted', 'delivered', 'live'];
+
+/** A recording's fields its releases' ERN carries (load-release.ts): editing one is editing those releases. */
+export const RECORDING_DELIVERY_FIELDS = [
+  'title',
+  'isrc',
+  'mix_title',
+  'display_artists',
+  'artist_recordings',
+  'contributor_recordings',
+  'rightsholdings',
+  'length',
+  'explicit',
+  'explicit_lyrics',
+  'p_line',
+  'p_line_year',
+  'primary_genre_id',
+  'primary_subgenre_id',
+  'preview_start',
+  'audio_language_id',
+] as const;
+
+/**
+ * The stored release fields a store receives (the ERN: load-release.ts), so editing one needs a
+ * new approval. Notes, liner notes, payee shares and the like are the label's own and do not.
+ */
+const DELIVERY_FIELDS = [
+  'title',
+  'version',
+  'cat_no',
+  'upc',
+  'label_id',
+  'release_date',
+  'original_release_date',
+  'p_line',
+  'p_line_year',
+  'c_line',
+  'c_line_year',
+  'explicit',
+  'compilation',
+  'metadata_language_id',
+  'primary_genre_id',
+  'primary_subgenre_id',
+  'secondary_genre_id',
+  'secondary_subgenre_id',
+  'territories',
+  'excluded_territories',
+  'display_artists',
+  'artist_releases',
+  'products',
+  'release_recordings',
+] as const;
+
+/** A value as compared: blank, empty and absent are the same; payee shares are not store metadata. */
+function comparable(value: unknown): string {
+  if (value === undefined || value === null || value === '' || (Array.isArray(value) && !value.length)) return '';
+  const rows = Array.isArray(value)
+    ? value.map((row) => {
+        if (!row || typeof row !== 'object') return row;
+        const { payee_share: _share, ...kept } = row as Record<string, unknown>;
+        return Object.fromEntries(Object.entries(kept).sort(([a], [b]) => a.localeCompare(b)));
+      })
+    : value;
+  return Array.isArray(rows) ? JSON.stringify(rows) : String(rows);
+}
+
+/** A UPC still to be assigned (blank, or a placeholder with "assign", spec 1 §5). */
+const unassignedUpc = (value: unknown) => !value || /assign/i.test(String(value));
+
+/**
+ * The delivery fields an edit changes, comparing the release as stored before and after. Giving a
+ * release its first UPC (the pool's link_to_release) is completing it, not changing what stores have.
+ */
+export function changedDeliveryFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  fields: readonly string[] = DELIVERY_FIELDS,
+): string[] {
+  return fields.filter((field) => {
+    if (!(field in after) || comparable(before[field]) === comparable(after[field])) return false;
+    return !(field === 'upc' && unassignedUpc(before.upc));
+  });
+}
+
+type Editor = { id?: string; name?: string };
+
+/**
+ * The rule for editing a reviewed release (README "Quality control"): a change to what stores
+ * receive on an accepted, delivered or live release sends it back to quality_control, recorded in
+ * its history as "Edited after approval" with the fields changed. Its deliveries stay; a new one
+ * (an update) waits for the new approval. Answers the fields to store with the edit, or nothing.
+ */
+export function reviewAgainAfterEdit(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  editor: Editor = {},
+): { status: ReleaseStatus; status_history: StatusChange[] } | Record<string, never> {
+  const from = String(before.status ?? 'drafted');
+  if (!REVIEWED_STATUSES.includes(from)) return {};
+  const changed = changedDeliveryFields(before, after);
+  if (!changed.length) return {};
+  const entry = withoutEmpty({
+    at: new Date().toISOString(),
+    by_id: editor.id,
+    by_name: editor.name,
+    from,
+    to: 'quality_control',
+    reasons: [EDITED_AFTER_APPROVAL],
+    note: `Changed: ${changed.join(', ')}`,
+  });
+  const history = Array.isArray(before.status_history) ? (before.status_history as StatusChange[]) : [];
+  return { status: 'quality_control', status_history: [...history, entry] };
+}
+
+/**
+ * Whether a delivery with this action may go for the release: any once it passed quality control;
+ * a takedown also while it is back in review after an edit, if it ever reached a store (a label
+ * can always withdraw what stores have).
+ */
+export function mayDeliver(
+  release: { status?: string; status_history?: readonly { to: string }[] },
+  action: string,
+): boolean {
+  if (isDeliverable(release.status)) return true;
+  return action === 'takedown' && (release.status_history ?? []).some((entry) => entry.to === 'delivered');
 }

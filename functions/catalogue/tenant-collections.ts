@@ -15,6 +15,7 @@ import {
 } from '../../shared/catalogue.js';
 import type { Link } from '../reference/record-links.js';
 import { LOGO_CONTENT_TYPES, MAX_LOGO_BYTES } from '../../shared/constants.js';
+import { RELEASE_FORMAT_DEFAULT } from '../../shared/catalogue.js';
 import type { TenantCollection } from './tenant-resource.js';
 
 const rowsOf = (record: Record<string, unknown>, field: string) =>
@@ -27,6 +28,13 @@ const genreLinks: Link[] = ['primary_genre', 'secondary_genre', 'primary_subgenr
   as,
 }));
 const language = (as: string): Link => ({ field: `${as}_id`, to: 'languages', as });
+/** A release's additional images (back cover, booklet …): checked to be images by the uploads worker. */
+const releaseImage = (tenantId: string) => ({
+  field: 'image',
+  prefix: `images/${tenantId}/releases/`,
+  contentTypes: LOGO_CONTENT_TYPES,
+  maxBytes: MAX_LOGO_BYTES * 4,
+});
 
 /**
  * The catalogue collections every company keeps (spec 2 §3, §7); each is one entry here. Data
@@ -62,6 +70,7 @@ export const TENANT_COLLECTIONS: TenantCollection[] = [
         },
         { input: 'urls_attributes', stored: 'urls' },
       ],
+      idLists: [{ field: 'linked_ids', to: 'artists', as: 'linked_artists', scope: 'tenant' }],
       files: [
         {
           field: 'image',
@@ -109,7 +118,7 @@ export const TENANT_COLLECTIONS: TenantCollection[] = [
     // "assign" stands for a UPC still to come (spec 1 §5); many releases may wait for one.
     uniqueExempt: (field, value) => field === 'upc' && /assign/i.test(String(value ?? '')),
     addedMessage: 'Release Successfully Added',
-    defaults: { ...RELEASE_DEFAULTS },
+    defaults: { ...RELEASE_DEFAULTS, release_format: RELEASE_FORMAT_DEFAULT },
     listFilters: {
       drafts: (row) => row.status === 'drafted',
       // The admin quality control queue: /admin/releases?quality_control=true.
@@ -120,7 +129,7 @@ export const TENANT_COLLECTIONS: TenantCollection[] = [
       recording_id: (row, id) => rowsOf(row, 'release_recordings').some((r) => r.recording_id === id),
     },
     undeletable: (row) => (row.status === 'drafted' ? undefined : 'Only drafted releases can be deleted'),
-    shape: () => ({
+    shape: (tenantId) => ({
       links: [
         { field: 'label_id', to: 'labels', as: 'label', scope: 'tenant' },
         { field: 'country_id', to: 'countries', as: 'country' },
@@ -136,7 +145,13 @@ export const TENANT_COLLECTIONS: TenantCollection[] = [
           links: [{ field: 'recording_id', to: 'recordings', as: 'recording', scope: 'tenant' }],
           uniqueBy: { field: 'recording_id', message: 'This recording is already on the release' },
         },
+        // Images beside the cover art (the artwork area owns the cover itself), uploaded through POST /releases/uploads.
+        { input: 'images_attributes', stored: 'images', files: [releaseImage(tenantId)] },
+        { input: 'urls_attributes', stored: 'urls' },
+        { input: 'todo_tasks_attributes', stored: 'todo_tasks', defaults: { done: false } },
       ],
+      // The upload route of the images' rows: a presigned PUT under the company's release images.
+      files: [releaseImage(tenantId)],
     }),
   },
   {
@@ -150,7 +165,11 @@ export const TENANT_COLLECTIONS: TenantCollection[] = [
     searchFields: ['title', 'isrc', 'display_artists', 'mix_title'],
     pickerFields: ['title', 'isrc', 'display_artists'],
     unique: ['isrc'],
-    idFilters: { artist_id: (row, id) => rowsOf(row, 'artist_recordings').some((r) => r.artist_id === id) },
+    idFilters: {
+      artist_id: (row, id) => rowsOf(row, 'artist_recordings').some((r) => r.artist_id === id),
+      // A song's recordings (the other side of recording_songs).
+      song_id: (row, id) => rowsOf(row, 'recording_songs').some((r) => r.song_id === id),
+    },
     defaults: { ...RECORDING_DEFAULTS },
     shape: () => ({
       links: [
@@ -198,7 +217,18 @@ export const TENANT_COLLECTIONS: TenantCollection[] = [
           stored: 'recording_payees',
           links: [{ field: 'payee_id', to: 'payees', as: 'payee', scope: 'tenant' }],
         },
+        { input: 'repertoire_ownerships_attributes', stored: 'repertoire_ownerships' },
+        { input: 'product_items_attributes', stored: 'product_items', defaults: { price_tier: 'Front' } },
+        { input: 'recording_identifiers_attributes', stored: 'recording_identifiers' },
+        { input: 'urls_attributes', stored: 'urls' },
+        {
+          input: 'recording_songs_attributes',
+          stored: 'recording_songs',
+          links: [{ field: 'song_id', to: 'songs', as: 'song', scope: 'tenant' }],
+          uniqueBy: { field: 'song_id', message: 'This song is already linked to the recording' },
+        },
       ],
+      idLists: [{ field: 'language_ids', to: 'languages', as: 'languages' }],
     }),
   },
   {

@@ -11,7 +11,7 @@ import { storedRow } from '../reference/reference-lists.js';
 import type { Row } from '../reference/reference-resource.js';
 import { TENANT_COLLECTIONS } from './tenant-collections.js';
 import { tenantRows } from './tenant-lists.js';
-import type { TenantResource } from './tenant-resource.js';
+import type { RecordEditor, TenantResource } from './tenant-resource.js';
 
 /**
  * The reads and writes of one catalogue collection's records, shared by the tenant and admin
@@ -86,13 +86,13 @@ export function recordOps(resource: TenantResource) {
     return load(tenantId, id);
   }
 
-  async function update(before: Row & { tenantId?: string }, body: Record<string, unknown>) {
+  async function update(before: Row & { tenantId?: string }, body: Record<string, unknown>, editor?: RecordEditor) {
     const tenantId = String(before.tenantId);
     const stored = await storedChanges(resource.shape(tenantId), body, before, tenantId);
     const remove = stored.remove;
     const set = {
       ...stored.set,
-      ...(await resource.prepare?.({ ...before, ...stored.set }, { tenantId, isNew: false })),
+      ...(await resource.prepare?.({ ...before, ...stored.set }, { tenantId, isNew: false, before, editor })),
     };
     const changed = unique.filter((f) => f in set && normaliseUnique(set[f]) !== normaliseUnique(before[f]));
     const release: Guard[] = guardsFor(guardScope(tenantId), changed, before);
@@ -103,7 +103,9 @@ export function recordOps(resource: TenantResource) {
       ownerId: before.id,
       lists: lists(tenantId),
     });
-    return load(tenantId, before.id);
+    const after = await load(tenantId, before.id);
+    await resource.afterUpdate?.(before, after, { tenantId, editor });
+    return after;
   }
 
   /**
@@ -133,6 +135,7 @@ export function recordOps(resource: TenantResource) {
       release: guardsFor(guardScope(tenantId), unique, row),
       lists: lists(tenantId),
     });
+    await resource.afterDelete?.(row);
     return { message: `${resource.title} ${String(row[nameField])} deleted` };
   }
 
@@ -153,6 +156,7 @@ export function recordOps(resource: TenantResource) {
         chunk.map((row) => ({ delete: { tenantId, id: row.id } })),
         { release: chunk.flatMap((row) => guardsFor(guardScope(tenantId), unique, row)), lists: lists(tenantId) },
       );
+      for (const row of chunk) await resource.afterDelete?.(row);
     }
     return {
       message: `${plural(found.length, resource.singular, resource.collection)} deleted`,

@@ -34,6 +34,11 @@ export type TenantResource = Collection & {
   addedMessage?: string;
   /** The fields a picker's typed text matches (default the name). */
   pickerFields?: readonly string[];
+  /**
+   * Records a picker's typed text (lower-cased) matches through other records: recordings by the
+   * cat_no of the releases they are on (spec 2 §2 Modals).
+   */
+  pickerAlso?: (tenantId: string, needle: string) => Promise<(row: Row) => boolean>;
   /** List filters switched on with `<param>=true` (releases: drafts). */
   listFilters?: Record<string, (row: Row) => boolean>;
   /** List filters taking an id (`artist_id=…`: an artist's releases; `recording_id=…`: the releases a recording is on). */
@@ -44,12 +49,16 @@ export type TenantResource = Collection & {
    */
   prepare?: (
     record: Record<string, unknown>,
-    context: { tenantId: string; isNew: boolean },
+    context: { tenantId: string; isNew: boolean; before?: Row; editor?: RecordEditor },
   ) => Promise<Record<string, unknown>>;
   /** Refuses a company the collection is not for (songs: publishing companies only, spec 2 §6). */
   companyGuard?: (tenantId: string) => Promise<void>;
   /** Adds to a record's answer what storage cannot hold (a recording's short-lived audio URLs). */
   presentExtra?: (row: Row) => Promise<Record<string, unknown>>;
+  /** After a record is updated: effects on other records (a recording's edit on its approved releases). */
+  afterUpdate?: (before: Row, after: Row, context: { tenantId: string; editor?: RecordEditor }) => Promise<void>;
+  /** After a record is deleted: removes what it kept elsewhere (a release's files); must not throw. */
+  afterDelete?: (row: Row) => Promise<void>;
   /** Why a record may not be deleted, if it may not (releases: only drafts). */
   undeletable?: (row: Row) => string | undefined;
 };
@@ -59,7 +68,17 @@ export type TenantResource = Collection & {
  * hooks that reach other areas (audio, release rules, company tags) are attached in the
  * composition root, tenant-resources.ts, so reading the registry bundles none of them.
  */
-export type TenantCollection = Omit<TenantResource, 'prepare' | 'companyGuard' | 'presentExtra'>;
+export type TenantCollection = Omit<
+  TenantResource,
+  'prepare' | 'companyGuard' | 'presentExtra' | 'pickerAlso' | 'afterDelete' | 'afterUpdate'
+>;
+
+/** Who saves an edit (a release's status history names them when the edit sends it back to review). */
+export type RecordEditor = { id?: string; name?: string };
+const editorOf = (caller: { user: { userId: string; name?: string; email?: string } }): RecordEditor => ({
+  id: caller.user.userId,
+  name: caller.user.name || caller.user.email,
+});
 
 const PICKER_LIMIT = 50;
 
@@ -100,6 +119,9 @@ export function tenantOperations(resource: TenantResource): Record<string, Opera
           listVersions?.[LISTS.tenantCollection(resource.collection, tenantId)],
         );
         const picker = query.selectable === 'true';
+        const needle = query.q?.trim().toLowerCase();
+        const alsoMatch =
+          picker && needle && resource.pickerAlso ? await resource.pickerAlso(tenantId, needle) : undefined;
         const page = pageOf(rows, {
           page: picker ? 1 : query.page,
           perPage: picker ? PICKER_LIMIT : query.per_page,
@@ -108,6 +130,7 @@ export function tenantOperations(resource: TenantResource): Record<string, Opera
           searchFields: picker ? (resource.pickerFields ?? [nameField]) : resource.searchFields,
           tieBreaker: 'id',
           filter: filterOf(resource, query),
+          alsoMatch,
         });
         return listAnswer(resource.collection, { ...page, items: await Promise.all(page.items.map(ops.present)) });
       },
@@ -129,14 +152,14 @@ export function tenantOperations(resource: TenantResource): Record<string, Opera
     [`${resource.collection}.update`]: operation('tenant', {
       params: idParams,
       body: resource.input.partial(),
-      run: async ({ tenantId, params, body }) => {
+      run: async ({ tenantId, params, body, caller }) => {
         const { tenant_id: moveTo, ...changes } = body as Record<string, unknown>;
         // The tenant select is for admins (spec 2 §6); a member may only keep the record where it is.
         if (moveTo !== undefined && moveTo !== tenantId)
           throw new InvalidField('tenant_id', 'Only an admin can move a record to another company');
         const before = await ops.load(tenantId, params.id);
         return {
-          [resource.singular]: await ops.present(await ops.update(before, changes)),
+          [resource.singular]: await ops.present(await ops.update(before, changes, editorOf(caller))),
           message: `${resource.title} Updated`,
         };
       },
@@ -223,13 +246,15 @@ export function adminOperations(resource: TenantResource): Record<string, Operat
     [`${resource.collection}.adminUpdate`]: operation('admin', {
       params: idParams,
       body: resource.input.partial(),
-      run: async ({ params, body }) => {
+      run: async ({ params, body, caller }) => {
         const { tenant_id: moveTo, ...changes } = body as Record<string, unknown>;
         const before = (await ops.loadAnyTenant(params.id)) as Row & { tenantId: string };
         const moved = typeof moveTo === 'string' && moveTo !== before.tenantId;
         if (moved && !resource.tenantSettable)
           throw new InvalidField('tenant_id', `${resource.title} records cannot move to another company`);
-        const after = moved ? await ops.move(before, moveTo, changes) : await ops.update(before, changes);
+        const after = moved
+          ? await ops.move(before, moveTo, changes)
+          : await ops.update(before, changes, editorOf(caller));
         return { [resource.singular]: await ops.present(after), message: `${resource.title} Updated` };
       },
     }),

@@ -1,9 +1,20 @@
 import { presentAudio } from '../audio/recording-audio.js';
 import { requirePublisherCompany } from './company-tags.js';
 import { presentArtwork } from '../artwork/cover-art.js';
+import { removeReleaseFiles } from '../artwork/remove-files.js';
 import { prepareRecording, prepareRelease } from './release-rules.js';
+import { onReleasesWithCatNo } from './recording-picker.js';
+import { reviewAgainAfterEdit } from './release-status.js';
+import { reviewReleasesOfRecording } from './recording-review.js';
 import { TENANT_COLLECTIONS } from './tenant-collections.js';
 import type { TenantResource } from './tenant-resource.js';
+
+/** A release's derived fields, then the re-review rule on what the edit changed (release-status.ts). */
+const prepareReleaseEdit: TenantResource['prepare'] = async (record, context) => {
+  const derived = await prepareRelease(record, context);
+  if (!context.before) return derived;
+  return { ...derived, ...reviewAgainAfterEdit(context.before, { ...record, ...derived }, context.editor) };
+};
 
 /**
  * The composition root of the catalogue: the collections of tenant-collections.ts with the hooks
@@ -11,9 +22,23 @@ import type { TenantResource } from './tenant-resource.js';
  * catalogue handler and what only it runs, the local demo seed) import this, so no other module
  * pulls the audio pipeline or the release rules into its bundle, and no import cycle forms.
  */
-const HOOKS: Record<string, Pick<TenantResource, 'prepare' | 'companyGuard' | 'presentExtra'>> = {
-  releases: { prepare: prepareRelease, presentExtra: presentArtwork },
-  recordings: { prepare: prepareRecording, presentExtra: presentAudio },
+const HOOKS: Record<
+  string,
+  Pick<TenantResource, 'prepare' | 'companyGuard' | 'presentExtra' | 'pickerAlso' | 'afterDelete' | 'afterUpdate'>
+> = {
+  releases: {
+    prepare: prepareReleaseEdit,
+    presentExtra: presentArtwork,
+    afterDelete: (row) => removeReleaseFiles(String(row.tenantId), row as Parameters<typeof removeReleaseFiles>[1]),
+  },
+  recordings: {
+    prepare: prepareRecording,
+    presentExtra: presentAudio,
+    pickerAlso: onReleasesWithCatNo,
+    afterUpdate: async (before, after, { tenantId, editor }) => {
+      await reviewReleasesOfRecording(tenantId, before, after, editor);
+    },
+  },
   songs: { companyGuard: requirePublisherCompany },
 };
 

@@ -40,6 +40,8 @@ function view(c: CompanyItem): AdminCompanyRow {
     vat_number: c.vat_number,
     vat_registered: c.vat_registered ?? false,
     currency: c.currency ?? 'GBP',
+    ipi_name_number: c.ipi_name_number,
+    cwr_sender_code: c.cwr_sender_code,
   };
 }
 

@@ -27,6 +27,7 @@ import { BugReport } from './entities/bug-report.js';
 import { AccessToken } from './entities/access-token.js';
 import { Log } from './entities/log.js';
 import { ImportRecord } from './entities/import-record.js';
+import { CwrRegistration } from './entities/cwr-registration.js';
 import { Artist, Contributor, Payee, Recording, Release, Song } from './entities/catalogue.js';
 import { CatalogueAsset } from './entities/catalogue-asset.js';
 import {
@@ -105,6 +106,7 @@ const entities = {
   CatalogueImport,
   MetadataMap,
   CatalogueExport,
+  CwrRegistration,
 };
 
 function build() {

@@ -18,7 +18,18 @@ import {
   removeDelivery,
   type NewDelivery,
 } from './release-deliveries.js';
-import { bulkCreateBody, bulkDeliverBody, deliveryPatch, importBody, releaseBulkCreateBody } from './schemas.js';
+import { createCompanyDeliveries, createCompanyDelivery, listCompanyDeliveries } from './company-deliveries.js';
+import {
+  bulkCompanyDeliveriesBody,
+  bulkCreateBody,
+  bulkDeliverBody,
+  companyDeliveriesQuery,
+  deliveryPatch,
+  importBody,
+  newCompanyDeliveryBody,
+  releaseBulkCreateBody,
+  releaseDeliveriesQuery,
+} from './schemas.js';
 
 /** Rows naming another release than the one in the path are refused, not quietly moved. */
 function rowsFor(releaseId: string, rows: readonly (NewDelivery & { release_id?: string })[]): NewDelivery[] {
@@ -93,6 +104,35 @@ const operations = {
       ...(await redeliver(tenantId, caller.user.userId, params.id)),
       message: 'Delivery queued again',
     }),
+  }),
+  // The spec's release/deliveries and release_deliveries (/new, /bulk): the same deliveries, named otherwise.
+  releaseDeliveriesByQuery: operation('tenant', {
+    query: releaseDeliveriesQuery,
+    run: ({ tenantId, query }) => listForRelease(tenantId, query.id),
+  }),
+  listCompanyDeliveries: operation('tenant', {
+    query: companyDeliveriesQuery,
+    run: ({ tenantId, query }) => listCompanyDeliveries(tenantId, query),
+  }),
+  newCompanyDelivery: operation('tenant', {
+    body: newCompanyDeliveryBody,
+    run: async ({ tenantId, caller, body }) =>
+      reply(201, {
+        release_delivery: await createCompanyDelivery(tenantId, caller.user.userId, body.release_delivery),
+        message: 'Delivery created',
+      }),
+  }),
+  bulkCompanyDeliveries: operation('tenant', {
+    body: bulkCompanyDeliveriesBody,
+    run: async ({ tenantId, caller, body }) => {
+      const answer = await createCompanyDeliveries(
+        tenantId,
+        caller.user.userId,
+        body.release_deliveries,
+        body.deliver === true,
+      );
+      return reply(201, { ...answer, message: body.deliver ? 'Deliveries queued' : 'Deliveries created' });
+    },
   }),
   listDistributionDeliveries: operation('admin', {
     query: distributionListQuery,

@@ -6,7 +6,7 @@ import {
   type DeliveryStatus,
   type ReleaseDeliveryView,
 } from '../../shared/deliveries.js';
-import { isDeliverable } from '../catalogue/release-status.js';
+import { mayDeliver } from '../catalogue/release-status.js';
 import { companyDspConnected } from '../companies/dsp-connections.js';
 import {
   createReleaseDeliveries,
@@ -39,9 +39,12 @@ async function releaseOf(tenantId: string, releaseId: string): Promise<ReleaseIt
   return release;
 }
 
-/** Contract A: a release that has not passed quality control is never delivered. */
-function requireDeliverable(release: ReleaseItem): void {
-  if (!isDeliverable(release.status))
+/**
+ * Contract A: a release that has not passed quality control is never delivered; a takedown of a
+ * release stores have may go while an edit is in review again (mayDeliver).
+ */
+function requireDeliverable(release: ReleaseItem, actions: readonly string[] = ['insert']): void {
+  if (!actions.every((action) => mayDeliver(release, action)))
     throw new BadRequest(NOT_DELIVERABLE_MESSAGE, {
       release: [`${release.title} is ${release.status ?? 'drafted'}: it must pass quality control before delivery`],
     });
@@ -62,8 +65,11 @@ async function requireConnected(tenantId: string, dspIds: readonly string[]): Pr
   return names;
 }
 
-/** Views with their stores' names, newest first (spec 3 §8: release deliveries reload sorted by created_at desc). */
-async function viewsOf(items: readonly ReleaseDeliveryItem[]): Promise<ReleaseDeliveryView[]> {
+/**
+ * Views with their stores' names, newest first (spec 3 §8: release deliveries reload sorted by
+ * created_at desc); the company-wide list (company-deliveries.ts) builds on it.
+ */
+export async function viewsOf(items: readonly ReleaseDeliveryItem[]): Promise<ReleaseDeliveryView[]> {
   const names = new Map((await getDsps(items.map((i) => i.dsp_id))).map((d) => [d.id, d.name]));
   return [...items]
     .sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? '') || b.id.localeCompare(a.id))
@@ -79,6 +85,21 @@ export async function listForRelease(tenantId: string, releaseId: string) {
 export type NewDelivery = { dsp_id: string; action?: DeliveryAction };
 
 /**
+ * Refuses deliveries of a release that may not be created: not the company's (404), not
+ * deliverable for the action, or a store the company is not connected to.
+ */
+export async function checkCreatable(tenantId: string, releaseId: string, rows: readonly NewDelivery[]) {
+  requireDeliverable(
+    await releaseOf(tenantId, releaseId),
+    rows.map((r) => r.action ?? 'insert'),
+  );
+  await requireConnected(
+    tenantId,
+    rows.map((r) => r.dsp_id),
+  );
+}
+
+/**
  * Creates a delivery per chosen store (action insert unless said, status created). Refused whole
  * when the release is not deliverable or a store is not connected.
  */
@@ -88,12 +109,7 @@ export async function bulkCreate(
   releaseId: string,
   rows: readonly NewDelivery[],
 ): Promise<ReleaseDeliveryView[]> {
-  const release = await releaseOf(tenantId, releaseId);
-  requireDeliverable(release);
-  await requireConnected(
-    tenantId,
-    rows.map((r) => r.dsp_id),
-  );
+  await checkCreatable(tenantId, releaseId, rows);
   const items = rows.map((row) => ({
     tenantId,
     id: ulid(),
@@ -191,7 +207,10 @@ async function queueAll(
   from: readonly DeliveryStatus[],
 ) {
   for (const releaseId of new Set(items.map((i) => i.release_id)))
-    requireDeliverable(await releaseOf(tenantId, releaseId));
+    requireDeliverable(
+      await releaseOf(tenantId, releaseId),
+      items.filter((i) => i.release_id === releaseId).map((i) => i.action),
+    );
   await requireConnected(
     tenantId,
     items.map((i) => i.dsp_id),

@@ -4,23 +4,25 @@ import type { Readable } from 'node:stream';
 import { QUEUES } from '../../infra/resources.js';
 import { NOT_DELIVERABLE_MESSAGE } from '../../shared/deliveries.js';
 import { recordingOriginalAudio, releaseCoverArt } from '../catalogue/delivery-assets.js';
-import { isDeliverable, markReleaseDelivered } from '../catalogue/release-status.js';
+import { markReleaseDelivered, mayDeliver } from '../catalogue/release-status.js';
 import { getRecording } from '../data/access/catalogue.js';
 import { getCompany } from '../data/access/companies.js';
 import { claimDelivery, finishDelivery, getDeliveryRelease, getDsp } from '../data/access/deliveries.js';
 import type { ReleaseItem } from '../data/entities/catalogue.js';
 import type { ReleaseDeliveryItem } from '../data/entities/deliveries.js';
+import type { DspItem } from '../data/entities/reference.js';
 import { s3Client } from '../lib/clients.js';
 import { HttpError } from '../lib/errors.js';
 import { log } from '../lib/logger.js';
 import { pushToUser } from '../realtime/push.js';
 import { planBatch, type BatchResource, type PlannedFile } from './batch-plan.js';
-import { ernParty, senderParty } from './ern/message-parties.js';
+import { senderParty } from './ern/message-parties.js';
 import { resourceReferences } from './ern/references.js';
 import type { ErnHash, ErnParty, ErnRelease } from './ern/types.js';
 import { EndpointProblem, sftpEndpointOf } from './dsp-endpoint.js';
 import type { ErnPort } from './ern-port.js';
 import { deliveryView } from './present.js';
+import { recipientOf, storeTermsOf } from './store-terms.js';
 import type { DeliveryMessage } from './queue.js';
 import { UploadProblem, uploadBatch, type BatchFile } from './sftp-upload.js';
 
@@ -96,17 +98,17 @@ async function push(userId: string | undefined, item: ReleaseDeliveryItem | null
   await pushToUser(userId, { type: 'record', model: 'ReleaseDelivery', record: deliveryView(item) }).catch(() => 0);
 }
 
-/** The sender (the company) and recipient (the store) of the message. */
-async function partiesOf(tenantId: string, dspName: string): Promise<{ sender: ErnParty; recipient: ErnParty }> {
+/** The sender (the company) and recipient (the store, under its DPID) of the message. */
+async function partiesOf(tenantId: string, dsp: DspItem): Promise<{ sender: ErnParty; recipient: ErnParty }> {
   const company = await getCompany(tenantId);
-  return { sender: senderParty(company?.name ?? tenantId), recipient: ernParty(dspName) };
+  return { sender: senderParty(company?.name ?? tenantId), recipient: recipientOf(dsp) };
 }
 
 /** Builds, checks and uploads one claimed delivery; throws a DeliveryProblem (or an upload's) to fail it. */
 async function deliver(item: ReleaseDeliveryItem, batchId: string, ern: ErnPort): Promise<string[]> {
   const release = await getDeliveryRelease(item.tenantId, item.release_id);
   if (!release) throw new DeliveryProblem('The release no longer exists');
-  if (!isDeliverable(release.status)) throw new DeliveryProblem(NOT_DELIVERABLE_MESSAGE);
+  if (!mayDeliver(release, item.action)) throw new DeliveryProblem(NOT_DELIVERABLE_MESSAGE);
   const dsp = await getDsp(item.dsp_id);
   if (!dsp) throw new DeliveryProblem('The store (DSP) no longer exists');
   const endpoint = sftpEndpointOf(dsp);
@@ -119,7 +121,8 @@ async function deliver(item: ReleaseDeliveryItem, batchId: string, ern: ErnPort)
     action: item.action,
     messageId: `${batchId}-${item.id}`,
     createdAt,
-    ...(await partiesOf(item.tenantId, dsp.name)),
+    ...(await partiesOf(item.tenantId, dsp)),
+    store: storeTermsOf(dsp),
   });
   const checked = await ern.validate(xml);
   if (!checked.valid) throw new DeliveryProblem(`The ERN message is not valid DDEX ERN 4.3: ${checked.firstError}`);

@@ -118,6 +118,8 @@ export function pageOf<T extends Record<string, unknown>>(
     searchFields: readonly (keyof T)[];
     tieBreaker: keyof T;
     filter?: (item: T) => boolean;
+    /** Rows the search matches though their own fields do not (a recording by its releases' cat_no). */
+    alsoMatch?: (item: T) => boolean;
   },
 ): Page<T> {
   const needle = options.q?.trim().toLowerCase();
@@ -126,7 +128,9 @@ export function pageOf<T extends Record<string, unknown>>(
   if (needle || options.filter) {
     const texts = needle ? haystacksOf(sorted, options.searchFields) : [];
     matching = sorted.filter(
-      (item, i) => (!options.filter || options.filter(item)) && (!needle || texts[i].includes(needle)),
+      (item, i) =>
+        (!options.filter || options.filter(item)) &&
+        (!needle || texts[i].includes(needle) || Boolean(options.alsoMatch?.(item))),
     );
   }
   const start = (options.page - 1) * options.perPage;

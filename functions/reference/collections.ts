@@ -112,11 +112,14 @@ export const REFERENCE_RESOURCES: ReferenceResource[] = [
     sortFields: ['name', 'active'],
     searchFields: ['name'],
     picker: { only: active },
+    // A company adds its own publishers (company-publishers.ts); those without a company are shared.
+    companyOwned: true,
     links: [
       society(),
       society('mechanical_'),
       society('performing_'),
       { field: 'company_id', to: 'companies', as: 'company' },
+      { field: 'tenant_id', to: 'companies', as: 'tenant' },
       { ...country, as: 'country_of_origin' },
     ],
     objects: [{ input: 'url_attributes', stored: 'url' }],

@@ -2,10 +2,12 @@ import { areaHandler, generatedOperations, type AreaOperations } from '../lib/ht
 import type { ReferenceOperation } from '../operation-names.js';
 import { REFERENCE_RESOURCES } from './collections.js';
 import { referenceOperations } from './reference-resource.js';
+import { companyPublisherOperations } from './company-publishers.js';
 
-/** Reference area: the collections admins maintain for every tenant (spec 1 §3, §7). */
-const operations = generatedOperations<ReferenceOperation>(
-  REFERENCE_RESOURCES.map(referenceOperations),
-) satisfies AreaOperations<'reference'>;
+/** Reference area: the collections admins maintain for every tenant (spec 1 §3, §7), and companies' own publishers. */
+const operations = generatedOperations<ReferenceOperation>([
+  ...REFERENCE_RESOURCES.map(referenceOperations),
+  companyPublisherOperations(),
+]) satisfies AreaOperations<'reference'>;
 
 export const handler = areaHandler('reference', operations);

@@ -50,13 +50,16 @@ export function presignFileUpload(
 export async function resolveFileKeys(
   files: readonly FileField[],
   body: Record<string, unknown>,
+  /** Where the fields are in the request, for error names (`images_attributes.0.`). */
+  path = '',
 ): Promise<{ set: Record<string, StoredFile>; remove: string[] }> {
   const set: Record<string, StoredFile> = {};
   const remove: string[] = [];
   for (const file of files) {
     const key = body[`${file.field}_key`];
     if (key === null) remove.push(file.field);
-    else if (typeof key === 'string') set[file.field] = await uploadedObject(file.prefix, key, `${file.field}_key`);
+    else if (typeof key === 'string')
+      set[file.field] = await uploadedObject(file.prefix, key, `${path}${file.field}_key`);
   }
   return { set, remove };
 }

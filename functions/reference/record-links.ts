@@ -1,6 +1,7 @@
 import { listCompanyNames } from '../data/access/companies.js';
 import { BadRequest, type FieldErrors } from '../lib/errors.js';
 import { referenceResource, referenceRows } from './reference-lists.js';
+import { rowsVisibleTo } from './company-owned.js';
 import { tenantCollectionOf, tenantRows } from '../catalogue/tenant-lists.js';
 import { tenantLabelSummaries } from '../catalogue/labels.js';
 import { getOrCreate } from '../lib/get-or-create.js';
@@ -58,7 +59,10 @@ async function namesOf(collection: string, tenantId?: string, forCheck = false):
   }
   const resource = referenceResource(collection);
   if (!resource) throw new Error(`${collection} is not a collection records can link to`);
-  return byIdOf(await referenceRows(resource, !forCheck), resource.nameField ?? 'name');
+  const rows = await referenceRows(resource, !forCheck);
+  // A company links and names its own and the shared publishers; another company's are not there.
+  const seen = resource.companyOwned && tenantId ? rowsVisibleTo(rows, tenantId) : rows;
+  return byIdOf(seen, resource.nameField ?? 'name');
 }
 
 function byIdOf(rows: readonly ({ id: string } & object)[], nameField: string): Map<string, Named> {
@@ -104,4 +108,21 @@ export async function withLinks<T extends Record<string, unknown>>(
     answer[link.as] = typeof id === 'string' && id ? ((await namesOf(link.to, tenantId)).get(id) ?? null) : null;
   }
   return answer as T;
+}
+
+/** Refuses a list of ids (an artist's linked_ids) naming a record that is not there: `{ 'linked_ids.1': ['Linked artist not found'] }`. */
+export async function checkIdList(list: Link, ids: readonly string[], tenantId?: string): Promise<void> {
+  const names = await namesOf(list.to, tenantId, true);
+  const errors: FieldErrors = {};
+  // `as` names the answer's list (languages); one missing entry is named in the singular.
+  for (const [index, id] of ids.entries())
+    if (!names.has(id)) errors[`${list.field}.${index}`] = [`${singularLabel(list).replace(/s$/, '')} not found`];
+  if (Object.keys(errors).length) throw new BadRequest(Object.values(errors)[0][0], errors);
+}
+
+/** A list of ids answered as `[{ id, name }]`, leaving out records that are gone. */
+export async function namedIds(list: Link, ids: unknown, tenantId?: string): Promise<Named[]> {
+  if (!Array.isArray(ids) || !ids.length) return [];
+  const names = await namesOf(list.to, tenantId);
+  return ids.flatMap((id) => names.get(String(id)) ?? []);
 }

@@ -1,7 +1,7 @@
 import { BadRequest } from '../lib/errors.js';
 import { applyNestedAttributes, type NestedAttribute, type StoredRow } from '../lib/nested-attributes.js';
 import { resolveFileKeys, withFileUrls } from './record-files.js';
-import { checkLinks, withLinks, type Link } from './record-links.js';
+import { checkIdList, checkLinks, namedIds, withLinks, type Link } from './record-links.js';
 import type { FileField } from './record-files.js';
 
 /**
@@ -12,6 +12,8 @@ import type { FileField } from './record-files.js';
 /** What a record holds besides plain fields; reference collections and companies both have one. */
 export type RecordShape = {
   links?: readonly Link[];
+  /** Lists of ids (an artist's linked_ids, a recording's language_ids): each must exist; answered named under `as`. */
+  idLists?: readonly Link[];
   rows?: readonly RowsField[];
   objects?: readonly ObjectField[];
   files?: readonly FileField[];
@@ -28,6 +30,8 @@ type RowsField = {
   present?: (row: StoredRow, record: Record<string, unknown>) => StoredRow;
   /** Defaults for a new row. */
   defaults?: Record<string, unknown>;
+  /** A file on each row (a release image): `<field>_key` in, the uploaded object's facts stored, a URL answered. */
+  files?: readonly FileField[];
 };
 
 /** One nested object: `technical_specification_attributes` in, `technical_specification` stored. */
@@ -49,6 +53,10 @@ export async function storedChanges(
   const set: Record<string, unknown> = { ...body };
   for (const file of resource.files ?? []) delete set[`${file.field}_key`];
   await checkLinks(resource.links ?? [], set, '', tenantId);
+  for (const list of resource.idLists ?? []) {
+    const ids = set[list.field];
+    if (Array.isArray(ids)) await checkIdList(list, ids.map(String), tenantId);
+  }
 
   for (const rows of resource.rows ?? []) {
     const attributes = body[rows.input] as NestedAttribute[] | undefined;
@@ -56,8 +64,10 @@ export async function storedChanges(
     if (!attributes) continue;
     const withDefaults = attributes.map((a) => (a.id ? a : { ...rows.defaults, ...a }));
     const applied = applyNestedAttributes(before?.[rows.stored] as StoredRow[] | undefined, withDefaults, rows.input);
-    for (const [index, row] of applied.entries())
+    for (const [index, row] of applied.entries()) {
       await checkLinks(rows.links ?? [], row, `${rows.input}.${index}.`, tenantId);
+      applied[index] = await rowFiles(rows.files ?? [], row, `${rows.input}.${index}.`);
+    }
     if (rows.uniqueBy) {
       const { field, message } = rows.uniqueBy;
       const seen = new Set<unknown>();
@@ -84,6 +94,16 @@ export async function storedChanges(
   return { set, remove: files.remove };
 }
 
+/** A row with its new files' keys resolved to the uploaded objects (kept as they are without a new key). */
+async function rowFiles(files: readonly FileField[], row: StoredRow, path: string): Promise<StoredRow> {
+  if (!files.length) return row;
+  const keys = Object.fromEntries(files.map((f) => [`${f.field}_key`, row[`${f.field}_key`]]));
+  const { set } = await resolveFileKeys(files, keys, path);
+  const stored: StoredRow = { ...row, ...set };
+  for (const file of files) delete stored[`${file.field}_key`];
+  return stored;
+}
+
 /** Checks every link of a whole record (top level and nested rows) against a company, e.g. before moving it there. */
 export async function checkAllLinks(
   resource: RecordShape,
@@ -91,6 +111,10 @@ export async function checkAllLinks(
   tenantId?: string,
 ): Promise<void> {
   await checkLinks(resource.links ?? [], record, '', tenantId);
+  for (const list of resource.idLists ?? []) {
+    const ids = record[list.field];
+    if (Array.isArray(ids)) await checkIdList(list, ids.map(String), tenantId);
+  }
   for (const rows of resource.rows ?? []) {
     for (const [index, row] of ((record[rows.stored] as StoredRow[] | undefined) ?? []).entries())
       await checkLinks(rows.links ?? [], row, `${rows.input}.${index}.`, tenantId);
@@ -108,7 +132,9 @@ export async function presentRecord<T extends Record<string, unknown>>(
     const children = ((row[rows.stored] as StoredRow[] | undefined) ?? []).map((child) =>
       rows.present ? rows.present(child, row) : child,
     );
-    answer[rows.stored] = await Promise.all(children.map((child) => withLinks(rows.links ?? [], child, tenantId)));
+    answer[rows.stored] = await Promise.all(
+      children.map(async (child) => withFileUrls(rows.files ?? [], await withLinks(rows.links ?? [], child, tenantId))),
+    );
   }
   for (const object of resource.objects ?? []) {
     const value = { ...((row[object.stored] as Record<string, unknown> | undefined) ?? {}) };
@@ -118,6 +144,7 @@ export async function presentRecord<T extends Record<string, unknown>>(
     }
     answer[object.stored] = value;
   }
+  for (const list of resource.idLists ?? []) answer[list.as] = await namedIds(list, row[list.field], tenantId);
   answer = await withFileUrls(resource.files ?? [], answer);
   return answer as T;
 }

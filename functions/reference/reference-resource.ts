@@ -4,7 +4,9 @@ import { referenceStore } from '../data/access/reference.js';
 import type { RecordChange, ReferenceEntityName, ReferenceKey } from '../data/access/records.js';
 import { LISTS } from '../data/list-cache.js';
 import { guardsFor, normaliseUnique, type Guard } from '../data/unique-guards.js';
+import { membershipRole } from '../data/access/companies.js';
 import { NotFound } from '../lib/errors.js';
+import { getOrCreate } from '../lib/get-or-create.js';
 import { idParams, operation, reply, type Operation } from '../lib/http.js';
 import { listAnswer, listQuerySchema, pageOf } from '../lib/list-query.js';
 import { presignFileUpload, uploadRequestFor } from './record-files.js';
@@ -15,6 +17,7 @@ import { TENANT_COLLECTIONS } from '../catalogue/tenant-collections.js';
 import { allTenantRows } from '../catalogue/tenant-lists.js';
 import { presentRecord, storedChanges, type RecordShape } from './record-shape.js';
 import type { Collection } from './collection.js';
+import { isShared, ownerOf } from './company-owned.js';
 
 export type Row = Record<string, unknown> & { id: string };
 
@@ -35,6 +38,11 @@ export type ReferenceResource = RecordShape &
     unique?: readonly string[];
     /** Pickers (selectable=true): the fields typed text matches (default the name) and which records they offer. */
     picker?: { fields?: readonly string[]; only?: (row: Row) => boolean };
+    /**
+     * Companies add their own records too (publishers): a record with a `tenant_id` is that
+     * company's (company-owned.ts); the reference routes show such records to admins only.
+     */
+    companyOwned?: boolean;
   };
 
 const PICKER_LIMIT = 50;
@@ -59,7 +67,8 @@ function linkingCollections(): LinkingCollection[] {
     })),
   ];
 }
-const refuseIfLinked = (resource: ReferenceResource, rows: readonly Row[]) =>
+/** Refuses to delete records another record still links to ("Society PRS is used by 2 rightsholders"). */
+export const refuseIfLinked = (resource: ReferenceResource, rows: readonly Row[]) =>
   refuseIfUsed(resource, rows, linkingCollections());
 
 export function referenceOperations(resource: ReferenceResource): Record<string, Operation> {
@@ -87,56 +96,24 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
 
   const operations: Record<string, Operation> = {
     [`${resource.collection}.list`]: operation('user', {
-      query: listQuerySchema(resource.sortFields, {
-        all: z.enum(['true', 'false']).optional(),
-        selectable: z.enum(['true', 'false']).optional(),
-      }),
-      run: async ({ query }) => {
+      query: referenceListQuery(resource),
+      run: async ({ caller, query }) => {
+        // Companies' own records are theirs: outside a company's routes only admins list them.
         const rows = await all();
-        const byName = { field: nameField, direction: 'asc' as const };
-        const pinnedFirst = (sorted: Row[]) => (resource.pinned ? pinnedRowsFirst(sorted, resource.pinned) : sorted);
-        if (query.selectable === 'true') {
-          // Pickers: the first matches by name (case-insensitive substring, spec 1 §5), pinned rows first.
-          const page = pageOf(rows, {
-            page: 1,
-            perPage: PICKER_LIMIT,
-            sort: byName,
-            q: query.q,
-            searchFields: resource.picker?.fields ?? [nameField],
-            tieBreaker: 'id',
-            filter: resource.picker?.only,
-          });
-          return {
-            [resource.collection]: await Promise.all(pinnedFirst(page.items).map(present)),
-            total_count: page.total_count,
-            total_pages: 1,
-          };
-        }
-        if (query.all === 'true') {
-          const sorted = pinnedFirst(
-            pageOf(rows, { page: 1, perPage: rows.length || 1, sort: byName, searchFields: [], tieBreaker: 'id' })
-              .items,
-          );
-          return {
-            [resource.collection]: await Promise.all(sorted.map(present)),
-            total_count: sorted.length,
-            total_pages: 1,
-          };
-        }
-        const page = pageOf(rows, {
-          page: query.page,
-          perPage: query.per_page,
-          sort: query.sort,
-          q: query.q,
-          searchFields: resource.searchFields,
-          tieBreaker: 'id',
-        });
-        return listAnswer(resource.collection, { ...page, items: await Promise.all(page.items.map(present)) });
+        const seen = resource.companyOwned && caller.user.role !== 'admin' ? sharedRows(rows) : rows;
+        return referenceListAnswer(resource, seen, query, present);
       },
     }),
     [`${resource.collection}.get`]: operation('user', {
       params: idParams,
-      run: async ({ params }) => ({ [resource.singular]: await present(await load(params.id)) }),
+      run: async ({ caller, params }) => {
+        const row = await load(params.id);
+        const owner = resource.companyOwned ? ownerOf(row) : undefined;
+        // A company's own record is for its members (and admins); to anyone else it does not exist.
+        if (owner && caller.user.role !== 'admin' && !(await membershipRole(caller.user.userId, owner)))
+          throw new NotFound(resource.title);
+        return { [resource.singular]: await present(row) };
+      },
     }),
     [`${resource.collection}.create`]: operation('admin', {
       body: resource.input,
@@ -209,6 +186,71 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
     });
   }
   return operations;
+}
+
+/** The query of a reference list: paging, sort and search, or `all=true`, or a picker's `selectable=true`. */
+export const referenceListQuery = (resource: ReferenceResource) =>
+  listQuerySchema(resource.sortFields, {
+    all: z.enum(['true', 'false']).optional(),
+    selectable: z.enum(['true', 'false']).optional(),
+  });
+type ReferenceListQuery = z.infer<ReturnType<typeof referenceListQuery>>;
+
+const sharedMemo = new WeakMap<readonly Row[], Row[]>();
+/** The shared records of a company-owned collection, remembered per cached list. */
+const sharedRows = (rows: readonly Row[]) => getOrCreate(sharedMemo, rows, () => rows.filter(isShared));
+
+/**
+ * A reference list's answer (spec 1 §5, §7) from the rows the caller may see: a picker's first
+ * matches by name, pinned rows first; `all=true` everything by name; else a page.
+ */
+export async function referenceListAnswer(
+  resource: ReferenceResource,
+  rows: Row[],
+  query: ReferenceListQuery,
+  present: (row: Row) => Promise<Row>,
+  /** The answer's key: the collection, or the path it is served under (`company_publishers`). */
+  key: string = resource.collection,
+) {
+  const nameField = resource.nameField ?? 'name';
+  const byName = { field: nameField, direction: 'asc' as const };
+  const pinnedFirst = (sorted: Row[]) => (resource.pinned ? pinnedRowsFirst(sorted, resource.pinned) : sorted);
+  if (query.selectable === 'true') {
+    // Pickers: the first matches by name (case-insensitive substring, spec 1 §5), pinned rows first.
+    const page = pageOf(rows, {
+      page: 1,
+      perPage: PICKER_LIMIT,
+      sort: byName,
+      q: query.q,
+      searchFields: resource.picker?.fields ?? [nameField],
+      tieBreaker: 'id',
+      filter: resource.picker?.only,
+    });
+    return {
+      [key]: await Promise.all(pinnedFirst(page.items).map(present)),
+      total_count: page.total_count,
+      total_pages: 1,
+    };
+  }
+  if (query.all === 'true') {
+    const sorted = pinnedFirst(
+      pageOf(rows, { page: 1, perPage: rows.length || 1, sort: byName, searchFields: [], tieBreaker: 'id' }).items,
+    );
+    return {
+      [key]: await Promise.all(sorted.map(present)),
+      total_count: sorted.length,
+      total_pages: 1,
+    };
+  }
+  const page = pageOf(rows, {
+    page: query.page,
+    perPage: query.per_page,
+    sort: query.sort,
+    q: query.q,
+    searchFields: resource.searchFields,
+    tieBreaker: 'id',
+  });
+  return listAnswer(key, { ...page, items: await Promise.all(page.items.map(present)) });
 }
 
 /** The pinned records (the UK before other countries) first, each part in the list's order. */

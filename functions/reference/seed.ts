@@ -7,6 +7,7 @@ import { countryCodes, isSeeded, markSeeded, putSeedRecords } from '../data/acce
 import { guardsFor } from '../data/unique-guards.js';
 import { REFERENCE_RESOURCES } from './collections.js';
 import { INSTRUMENTAL } from '../../shared/schemas/reference.js';
+import { SELF_PUBLISHED } from '../../shared/metadata-checker.js';
 
 countries.registerLocale(englishNames);
 
@@ -209,6 +210,8 @@ const SEEDS: Record<string, () => Record<string, unknown>[]> = {
   dsps: () => DSPS.map(([name, url]) => ({ name, url, active: true })),
   distributors: () => DISTRIBUTORS.map(([name, country]) => ({ name, country, active: true })),
   societies: () => SOCIETIES.map(([name, country]) => ({ name, country })),
+  // Shared (no company): the publisher self-publishing writers name, so any label passes the checker alone.
+  publishers: () => [{ name: SELF_PUBLISHED, active: true }],
 };
 
 /** Replaces a seed row's `country` (alpha-2) with the seeded country's id. */

@@ -44,7 +44,8 @@ export async function presignUpload(
 }
 
 /** A file field in the user's words: `logo_key` → "Logo", `delivery_guide_key` → "Delivery guide". */
-const fileLabel = (field: string) => humanizeField(field.replace(/_key$/, ''));
+// A row's file is named by its own field: images_attributes.0.image_key → "Image".
+const fileLabel = (field: string) => humanizeField(field.replace(/_key$/, '').split('.').pop() ?? field);
 
 /** The facts of an object: its head, or for an image its first bytes (read in the same call). */
 async function objectFacts(key: string): Promise<{ contentType?: string; size?: number; head?: Buffer }> {

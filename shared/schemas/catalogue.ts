@@ -8,6 +8,9 @@ import {
   MEMBERSHIP_TYPES,
   PRICE_TIERS,
   PRODUCT_FORMATS,
+  RECORDING_CONFIGS,
+  RECORDING_IDENTIFIER_TYPES,
+  RELEASE_IMAGE_TYPES,
   PRODUCT_TYPES,
   RECORDING_CATEGORIES,
   RELEASE_CONFIGS,
@@ -18,7 +21,8 @@ import {
   STATEMENT_FREQUENCIES,
 } from '../catalogue.js';
 import { VALIDATION } from '../messages.js';
-import { isValidIsni, isValidIsrc, isValidIswc, isValidUpc, normaliseIsrc, normaliseUpc } from '../identifiers.js';
+import { ipiNameNumberInput } from './ipi-name-number.js';
+import { isrcProblem, isValidIsni, isValidIswc, isValidUpc, normaliseIsrc, normaliseUpc } from '../identifiers.js';
 import { nestedRow, ref } from './nested-row.js';
 import { optionalCents, percentage } from './money.js';
 
@@ -65,7 +69,14 @@ const artistMemberRow = nestedRow({
   active: z.boolean().optional(),
 });
 
-const artistUrlRow = nestedRow({ link, link_text: text(200).optional() });
+/** A link row (artists, releases, recordings): the link must be a web address. */
+const urlRow = nestedRow({ link, link_text: text(200).optional() });
+const artistUrlRow = urlRow;
+/** Other artists of the company this artist is linked to (aliases, members' solo names; spec 2 §3 linked_ids). */
+const linkedIds = z
+  .array(z.string().trim().min(1).max(64))
+  .max(50)
+  .refine((ids) => new Set(ids).size === ids.length, 'Linked artists must not list an artist twice');
 
 export const artistInput = z.strictObject({
   name: text(200).min(1),
@@ -77,6 +88,7 @@ export const artistInput = z.strictObject({
   artist_identifiers_attributes: z.array(artistIdentifierRow).max(50).optional(),
   artist_members_attributes: z.array(artistMemberRow).max(200).optional(),
   urls_attributes: z.array(artistUrlRow).max(50).optional(),
+  linked_ids: linkedIds.optional(),
   /** Admins may put the artist in another company (spec 2 §6). */
   tenant_id: z.string().trim().min(1).max(64).optional(),
 });
@@ -86,6 +98,8 @@ export const contributorInput = z.strictObject({
   email: optionalEmail,
   society_id: ref(),
   tenant_id: z.string().trim().min(1).max(64).optional(),
+  /** CWR: a writer's IPI name number (README "CWR registrations"). */
+  ipi_name_number: ipiNameNumberInput,
 });
 
 /** Statement settings (spec 3 §3.3): a payee's (statement_settings_attributes) and a label's (statement_settings). */
@@ -169,16 +183,19 @@ const upcField = z
   .refine((v) => v === '' || isValidUpc(v), VALIDATION.upc)
   .transform((v) => (v === '' ? v : normaliseUpc(v)));
 
-/** An ISRC: dashes accepted and removed, upper-cased, then its shape checked (ISO 3901). */
+/**
+ * An ISRC: dashes accepted and removed, upper-cased, then its shape and its country code checked
+ * (ISO 3901; the country an ISO 3166-1 code or an ISRC agency prefix).
+ */
 const isrcField = z
   .string()
   .trim()
   .max(20)
   .transform((v) => normaliseIsrc(v))
-  .refine(
-    (v) => v === '' || isValidIsrc(v),
-    'ISRC must be 2 letters, 3 characters, 2 digits and 5 digits (e.g. GB-AAA-05-00001)',
-  );
+  .superRefine((v, ctx) => {
+    const problem = isrcProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 const genres = {
   primary_genre_id: ref(),
@@ -201,6 +218,86 @@ const artistRowShape = {
   payee_share: share('Payee share'),
 };
 
+// ——— The catalogue's depth (issue 17) ———
+
+/** Seconds into a track: a sample or preview start (at most 10 hours). */
+const seconds = (label: string, max: number) => whole(label, 0, max);
+/** A measured feature of a recording, within a closed range (audio analysis values). */
+const measure = (label: string, min: number, max: number) =>
+  blankAsUnset(
+    z.coerce
+      .number(`${label} must be a number`)
+      .min(min, `${label} must be at least ${min}`)
+      .max(max, VALIDATION.maxValue(label, max)),
+  );
+/** Refuses an end date before its start date (ISO dates compare as text). */
+const endAfterStart =
+  (start: string, end: string, message: string) => (row: Record<string, unknown>, ctx: z.RefinementCtx) => {
+    const [from, to] = [row[start], row[end]];
+    if (typeof from === 'string' && typeof to === 'string' && from && to && to < from)
+      ctx.addIssue({ code: 'custom', path: [end], message });
+  };
+
+/**
+ * A price line of a recording or of one track of a product (spec 2 §3 product_items): its price
+ * tier, prices, and the sample stores play (start and length in seconds).
+ */
+const priceItemShape = {
+  price_tier: z.enum(PRICE_TIERS).optional(),
+  retail_price: money('Retail price'),
+  wholesale_price: money('Wholesale price'),
+  sample_start_time: seconds('Sample start time', 36_000),
+  sample_length: seconds('Sample length', 600),
+};
+const productItem = z.strictObject({
+  id: z.string().min(1).max(64).optional(),
+  /** The track it prices: one of the release's recordings (checked on save). */
+  recording_id: z.string().trim().min(1, VALIDATION.required('Recording')).max(64),
+  ...priceItemShape,
+});
+/** When a product opens for pre-order and what buyers get at once (spec 2 §3 pre_order_data). */
+const preOrderData = z
+  .strictObject({
+    start_date: date('Pre-order start date'),
+    preview_date: date('Pre-order preview date'),
+    instant_gratification: z.boolean().optional(),
+  })
+  .superRefine(endAfterStart('start_date', 'preview_date', 'Pre-order preview date must not be before its start date'));
+/** A product's price in a territory, overriding its own prices there (spec 2 §3 product_territories_pricing). */
+const territoryPricing = z
+  .array(
+    z.strictObject({
+      territory: z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z]{2}$/, 'Territory must be a 2-letter country code')
+        .transform((c) => c.toUpperCase()),
+      price_tier: z.enum(PRICE_TIERS).optional(),
+      retail_price: money('Retail price'),
+      wholesale_price: money('Wholesale price'),
+    }),
+  )
+  .max(300)
+  .refine(
+    (rows) => new Set(rows.map((r) => r.territory)).size === rows.length,
+    'Territory pricing must not list a country twice',
+  );
+
+const TODO_BODY_BLANK = 'Task Body must not be blank';
+/** A release's to-do (spec 2 §5: "Task Body must not be blank", also for a saved task emptied). */
+const todoTaskRow = nestedRow({ body: text(2000).optional(), done: z.boolean().optional() }).superRefine((row, ctx) => {
+  const { id, _destroy, body } = row as { id?: string; _destroy?: boolean; body?: string };
+  if (_destroy) return;
+  if (body === '' || (!id && body === undefined))
+    ctx.addIssue({ code: 'custom', path: ['body'], message: TODO_BODY_BLANK });
+});
+/** An image beside the cover art (back cover, booklet …), uploaded through POST /releases/uploads. */
+const releaseImageRow = nestedRow({
+  image_key: z.string().trim().min(1).max(1024),
+  type_of: z.enum(RELEASE_IMAGE_TYPES).optional(),
+  caption: text(300).optional(),
+});
+
 const productRow = nestedRow({
   format: z.enum(PRODUCT_FORMATS).optional(),
   type_of: z.enum(PRODUCT_TYPES).optional(),
@@ -212,9 +309,16 @@ const productRow = nestedRow({
   wholesale_price: money('Wholesale price'),
   pre_order: z.boolean().optional(),
   pre_order_date: date('Pre-order date'),
+  /** Time of day the release goes live (HH:MM, UTC) at stores with timed releases (issue 16). */
+  release_time: z
+    .union([z.literal(''), z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Release time must be HH:MM')])
+    .optional(),
   streaming: z.boolean().optional(),
   subscription: z.boolean().optional(),
   product_territories: territories('Product territories'),
+  pre_order_data: preOrderData.optional(),
+  product_territories_pricing: territoryPricing.optional(),
+  product_items: z.array(productItem).max(500).optional(),
 });
 
 /** The company a record is created in on admin pages; a record's own company never changes through it. */
@@ -247,12 +351,19 @@ export const releaseInput = z.strictObject({
   excluded_territories: territories('Excluded territories'),
   artist_releases_attributes: z.array(nestedRow(artistRowShape)).max(100).optional(),
   products_attributes: z.array(productRow).max(20).optional(),
+  /** The release's format (spec 2 §3; default Digital). */
+  release_format: z.enum(PRODUCT_FORMATS).optional(),
+  images_attributes: z.array(releaseImageRow).max(50).optional(),
+  urls_attributes: z.array(urlRow).max(50).optional(),
+  todo_tasks_attributes: z.array(todoTaskRow).max(200).optional(),
   release_recordings_attributes: z
     .array(
       nestedRow({
         recording_id: z.string().trim().min(1).max(64),
         position: whole('Position', 1, 999),
         disc_number: whole('Disc number', 1, 99),
+        /** Sold alone during the pre-order (instant gratification), at stores that offer it (issue 16). */
+        instant_gratification: z.boolean().optional(),
       }),
     )
     .max(500)
@@ -368,6 +479,49 @@ export const recordingInput = z.strictObject({
     )
     .max(100)
     .optional(),
+  ident: text(100).optional(),
+  /** The volume (disc) of a multi-volume release the recording belongs to. */
+  volume: whole('Volume', 1, 99),
+  config: z.enum(RECORDING_CONFIGS).optional(),
+  /** Audio analysis: sentiment −1 (negative) to 1, danceability and energy 0 to 1, loudness in dB −60 to 0. */
+  sentiment: measure('Sentiment', -1, 1),
+  danceability: measure('Danceability', 0, 1),
+  energy: measure('Energy', 0, 1),
+  loudness: measure('Loudness', -60, 0),
+  /** The languages sung or spoken (spec 2 §3 Recording links: languages). */
+  language_ids: z
+    .array(z.string().trim().min(1).max(64))
+    .max(20)
+    .refine((ids) => new Set(ids).size === ids.length, 'Languages must not list a language twice')
+    .optional(),
+  repertoire_ownerships_attributes: z
+    .array(
+      nestedRow({
+        owner_name: text(200).min(1, VALIDATION.required('Owner name')),
+        share: share('Share'),
+        territories: territories('Territories'),
+        start_date: date('Start date'),
+        end_date: date('End date'),
+      }).superRefine(endAfterStart('start_date', 'end_date', 'End date must not be before the start date')),
+    )
+    .max(100)
+    .optional(),
+  product_items_attributes: z.array(nestedRow(priceItemShape)).max(50).optional(),
+  recording_identifiers_attributes: z
+    .array(
+      nestedRow({
+        type_of: z.enum(RECORDING_IDENTIFIER_TYPES),
+        identifier: text(200).min(1, VALIDATION.required('Identifier')),
+      }),
+    )
+    .max(50)
+    .optional(),
+  urls_attributes: z.array(urlRow).max(50).optional(),
+  /** The songs (works) the recording is of; songs of the same company. */
+  recording_songs_attributes: z
+    .array(nestedRow({ song_id: z.string().trim().min(1).max(64) }))
+    .max(50)
+    .optional(),
 });
 
 // ——— Songs (spec 2 §3 Song): the works a publishing company administers ———
@@ -408,6 +562,8 @@ export const songInput = z.strictObject({
   tv_radio_cimena_advert_ident: z.boolean().optional(),
   work_amended: z.boolean().optional(),
   work_registered: z.boolean().optional(),
+  /** CWR ORN: the film, programme or advert a film/TV song was made for. */
+  production_title: text(300).optional(),
   publisher_songs_attributes: z
     .array(
       nestedRow({

@@ -14,6 +14,9 @@ export type AdminCompanyRow = {
   vat_number?: string;
   vat_registered: boolean;
   currency: string;
+  /** The company as a CWR sender (README "CWR registrations"). */
+  ipi_name_number?: string;
+  cwr_sender_code?: string;
 };
 type CompanyMember = { user_id: string; name: string; email: string; role: Role };
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../constants.js';
 import { VALIDATION } from '../messages.js';
+import { ipiNameNumberInput } from './ipi-name-number.js';
 import { nestedRow } from './nested-row.js';
 
 const text = (max: number) => z.string().trim().max(max).optional();
@@ -83,6 +84,18 @@ const fields = {
     .max(200)
     .optional(),
   company_distributors_attributes: z.array(companyDistributorRowInput).max(100).optional(),
+  /** The company as a CWR sender (README "CWR registrations"): its IPI name number and CISAC sender code. */
+  ipi_name_number: ipiNameNumberInput,
+  cwr_sender_code: z
+    .union([
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9]{2,3}$/, 'CWR sender code must be 2 or 3 letters or digits')
+        .transform((c) => c.toUpperCase()),
+    ])
+    .optional(),
 };
 
 /** A self-billing agreement cannot expire before it was made. */

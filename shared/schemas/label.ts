@@ -15,6 +15,40 @@ const identifierRow = z.strictObject({
   ref: trimmed(200).min(1),
 });
 
+const agreementDate = (label: string) =>
+  z.union([z.literal(''), z.iso.date(`${label} must be a date (YYYY-MM-DD)`)]).optional();
+/** An agreement's term: the end may not come before the start. */
+const agreementTerm = {
+  contract_start_date: agreementDate('Contract start date'),
+  contract_end_date: agreementDate('Contract end date'),
+};
+const AGREEMENT_END_BEFORE_START = 'Contract end date must not be before the contract start date';
+function refuseEndBeforeStart(row: { contract_start_date?: string; contract_end_date?: string }, ctx: z.RefinementCtx) {
+  const { contract_start_date: start, contract_end_date: end } = row;
+  if (start && end && end < start)
+    ctx.addIssue({ code: 'custom', path: ['contract_end_date'], message: AGREEMENT_END_BEFORE_START });
+}
+
+/** Who distributes the label's releases, and for how long (spec 2 §3 distribution_agreements). */
+const distributionAgreement = z
+  .strictObject({
+    id: z.string().max(40).optional(),
+    distributor_id: z.string().trim().min(1, 'Distributor is required').max(64),
+    ...agreementTerm,
+    notes: trimmed(2000).optional(),
+  })
+  .superRefine(refuseEndBeforeStart);
+
+/** Who presses, stores and ships the label's physical products (spec 2 §3 fulfilment_agreements). */
+const fulfilmentAgreement = z
+  .strictObject({
+    id: z.string().max(40).optional(),
+    fulfiller: trimmed(200).min(1, 'Fulfiller is required'),
+    ...agreementTerm,
+    notes: trimmed(2000).optional(),
+  })
+  .superRefine(refuseEndBeforeStart);
+
 /**
  * A label as the form sends it (spec 2 §3 Label). Nested rows (urls, identifiers) arrive as
  * the full list of rows to keep: rows removed in the form, saved or not, are simply absent.
@@ -41,6 +75,10 @@ export const labelInput = z.strictObject({
    * was chosen (spec 2 §4 Label logo); `null` removes the logo.
    */
   logo_key: z.string().max(500).nullable().optional(),
+  /** The uploaded contract's object key from contract_upload; left out keeps it, `null` removes it. */
+  contract_key: z.string().max(500).nullable().optional(),
+  distribution_agreements: z.array(distributionAgreement).max(50).optional(),
+  fulfilment_agreements: z.array(fulfilmentAgreement).max(50).optional(),
   /** Statement settings (spec 3 §3.3): summaries, formats, frequency, graphs (on for labels when unset). */
   statement_settings: statementSettingsInput.optional(),
 });
@@ -56,7 +94,10 @@ export type LabelScope = (typeof LABEL_SCOPES)[number];
 export const LABEL_SORT_FIELDS = ['name', 'created_at', 'updated_at', 'active', 'distributed'] as const;
 
 /** A label as the API answers. */
-export type LabelView = Omit<LabelInput, 'logo_key' | 'statement_settings'> & {
+export type LabelView = Omit<
+  LabelInput,
+  'logo_key' | 'contract_key' | 'statement_settings' | 'distribution_agreements'
+> & {
   /** As stored: read with labelStatementSettings in the SPA (graphs default on). */
   statement_settings?: { default_summaries?: string[]; formats?: string[]; frequency?: string; graphs?: boolean };
   id: string;
@@ -65,6 +106,11 @@ export type LabelView = Omit<LabelInput, 'logo_key' | 'statement_settings'> & {
   distributed: boolean;
   requested: boolean;
   logo: { url: string; content_type?: string; size?: number; filename?: string } | null;
+  contract: { url: string; content_type?: string; size?: number; filename?: string } | null;
+  /** Each agreement's distributor named (null when it is gone). */
+  distribution_agreements?: (NonNullable<LabelInput['distribution_agreements']>[number] & {
+    distributor: { id: string; name: string } | null;
+  })[];
   created_at: string;
   updated_at: string;
 };

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { ipiNameNumberInput } from './ipi-name-number.js';
 import { RETAILER_STATUSES } from '../constants.js';
+import { badGenreMapLines, DPID_MESSAGE, DPID_PATTERN, genreMapMessage } from '../dsp-terms.js';
 import { VALIDATION } from '../messages.js';
 import { nestedRow, ref } from './nested-row.js';
 
@@ -113,9 +115,16 @@ export const publisherInput = z.strictObject({
   mechanical_society_id: ref(),
   performing_society_id: ref(),
   company_id: ref(),
+  /** The company that owns it (admins only); blank: a shared publisher every company may link. */
+  tenant_id: ref(),
   country_id: ref(),
   url_attributes: z.strictObject({ link: optionalUrl('Link'), link_text: text(200).optional() }).optional(),
+  /** CWR: the publisher's IPI name number (README "CWR registrations"). */
+  ipi_name_number: ipiNameNumberInput,
 });
+
+/** A publisher a company adds for itself: it belongs to that company, so neither company field is the member's. */
+export const companyPublisherInput = publisherInput.omit({ company_id: true, tenant_id: true });
 
 const distributorDspRowInput = nestedRow({
   dsp_id: z.string().trim().min(1, VALIDATION.required('DSP')).max(64),
@@ -171,6 +180,14 @@ export const dspInput = z.strictObject({
   url: optionalUrl('Url'),
   country_id: ref(),
   delivery_class: text(100).optional(),
+  /** The store's DDEX party id (DPID), the ERN's MessageRecipient (issue 16). */
+  ddex_party_id: z.union([z.literal(''), z.string().trim().toUpperCase().regex(DPID_PATTERN, DPID_MESSAGE)]).optional(),
+  /** Our genre → the store's genre word, one "ours = theirs" a line; the ERN sends the store's word. */
+  genre_map: text(20_000)
+    .refine((map) => badGenreMapLines(map).length === 0, {
+      error: (issue) => genreMapMessage(badGenreMapLines(String(issue.input))),
+    })
+    .optional(),
   ...(Object.fromEntries(DSP_FLAGS.map((flag) => [flag, z.boolean().optional()])) as Record<
     (typeof DSP_FLAGS)[number],
     z.ZodOptional<z.ZodBoolean>

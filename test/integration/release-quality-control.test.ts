@@ -131,6 +131,53 @@ describe('sending a release to quality control', () => {
     ).toEqual(['quality_control', 'rejected', 'quality_control']);
   });
 
+  it('sends an approved release back to quality control when what stores receive is edited, recorded', async () => {
+    const { release } = await checkableRelease(api(A), admin);
+    await api(A).post(`/releases/${release.id}/quality_control`);
+    await asAdmin(`/releases/${release.id}/update_status`, 'PATCH', { status: 'accepted' });
+    // The label's own notes are not store metadata: still accepted.
+    const notes = await api(A).patch(`/releases/${release.id}`, { notes: `Note ${unique()}` });
+    expect(notes.status, JSON.stringify(notes.body)).toBe(200);
+    expect(notes.body.release.status).toBe('accepted');
+    const edited = await api(A).patch(`/releases/${release.id}`, { title: `${release.title} (Deluxe)` });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.release.status).toBe('quality_control');
+    const seen = (await api(A).get(`/releases/${release.id}`)).body.release;
+    expect(seen.status_history.at(-1)).toMatchObject({
+      from: 'accepted',
+      to: 'quality_control',
+      reasons: ['Edited after approval'],
+      note: 'Changed: title',
+      by_id: expect.any(String),
+      by_name: expect.any(String),
+    });
+    // It is in the admin's queue again, and approving it makes it deliverable again.
+    const queue = (await asAdmin(`/releases?quality_control=true&per_page=1000`, 'GET')).body.releases;
+    expect(queue.some((r: { id: string }) => r.id === release.id)).toBe(true);
+    const again = await asAdmin(`/releases/${release.id}/update_status`, 'PATCH', { status: 'accepted' });
+    expect(again.body.release.status).toBe('accepted');
+  });
+
+  it('sends the approved releases a recording is on back to review when what stores receive of it changes', async () => {
+    const { release, recording } = await checkableRelease(api(A), admin);
+    await api(A).post(`/releases/${release.id}/quality_control`);
+    await asAdmin(`/releases/${release.id}/update_status`, 'PATCH', { status: 'accepted' });
+    const notes = await api(A).patch(`/recordings/${recording.id}`, { recording_venue: `Venue ${unique()}` });
+    expect(notes.status, JSON.stringify(notes.body)).toBe(200);
+    expect((await api(A).get(`/releases/${release.id}`)).body.release.status).toBe('accepted');
+    const edited = await api(A).patch(`/recordings/${recording.id}`, { mix_title: 'Radio Edit' });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const seen = (await api(A).get(`/releases/${release.id}`)).body.release;
+    expect(seen.status).toBe('quality_control');
+    expect(seen.status_history.at(-1)).toMatchObject({
+      from: 'accepted',
+      to: 'quality_control',
+      reasons: ['Edited after approval'],
+      note: `Recording "${recording.title}" changed: mix_title`,
+      by_name: expect.any(String),
+    });
+  });
+
   it('lets a label withdraw its release but never approve or reject it', async () => {
     const { release } = await checkableRelease(api(A), admin);
     await api(A).post(`/releases/${release.id}/quality_control`);

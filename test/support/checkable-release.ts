@@ -21,20 +21,31 @@ async function reference(admin: string, collection: string, q: string) {
  * product; each recording's genre, language, composer, lyricist and publisher), so the release
  * may be sent to quality control.
  */
-export async function makeCheckable(api: Api, admin: string, releaseId: string, recordingIds: readonly string[]) {
+export async function makeCheckable(
+  api: Api,
+  admin: string,
+  releaseId: string,
+  recordingIds: readonly string[],
+  /** A publisher the company may link (its own, or a shared one); else the admin adds a shared one. */
+  options: { publisherId?: string } = {},
+) {
   const genre = await reference(admin, 'genres', 'pop');
   const english = await reference(admin, 'languages', 'english');
   const composer = (await api.post('/contributors', { name: `Composer ${unique()}` })).body.contributor;
-  const publisher =
-    (await call('POST', '/api/v1/publishers', { token: admin, body: { name: 'Copyright Control' } })).body.publisher ??
-    (await reference(admin, 'publishers', 'Copyright Control'));
+  const publisherId =
+    options.publisherId ??
+    (
+      (await call('POST', '/api/v1/publishers', { token: admin, body: { name: 'Copyright Control' } })).body
+        .publisher ?? (await reference(admin, 'publishers', 'Copyright Control'))
+    ).id;
   for (const id of recordingIds) {
-    await api.patch(`/recordings/${id}`, {
+    const fixed = await api.patch(`/recordings/${id}`, {
       primary_genre_id: genre.id,
       audio_language_id: english.id,
       contributor_recordings_attributes: [{ contributor_id: composer.id, roles: ['Composer', 'Lyricist'] }],
-      publisher_recordings_attributes: [{ publisher_id: publisher.id }],
+      publisher_recordings_attributes: [{ publisher_id: publisherId }],
     });
+    if (fixed.status !== 200) throw new Error(`recording not updated: ${JSON.stringify(fixed.body)}`);
   }
   await api.patch(`/releases/${releaseId}`, {
     release_date: '2026-12-04',

@@ -222,4 +222,20 @@ describe('loadErnRelease: a release read from the catalogue into the builder inp
     expect(release.upc).toBeUndefined();
     expect(release.coverArt?.fileName).toBe('resources/rel1.png');
   });
+
+  it("reads the Digital product's release time and the tracks marked instant gratification", () => {
+    const data = sample();
+    const release = data.release as unknown as { products: object[]; release_recordings: object[] };
+    release.products = [{ format: 'Digital', release_time: '09:30', pre_order: true, pre_order_date: '2026-11-20' }];
+    release.release_recordings = [
+      { recording_id: 'r1', position: 1, disc_number: 1, instant_gratification: true },
+      { recording_id: 'r3', position: 2, disc_number: 1 },
+    ];
+    const loaded = toErnRelease(data);
+    expect(loaded.deal).toMatchObject({ releaseTime: '09:30', preOrderDate: '2026-11-20' });
+    expect(loaded.tracks.map((t) => [t.recordingId, t.instantGratification])).toEqual([
+      ['r1', true],
+      ['r3', false],
+    ]);
+  });
 });

@@ -299,6 +299,7 @@ describe('property: random releases always make a valid message', () => {
     explicit: fc.boolean(),
     versionTitle: fc.option(text, { nil: undefined }),
     language: fc.option(fc.oneof(fc.constantFrom('en', 'fr', 'yue', 'zh-Hant', 'es-419'), raw), { nil: undefined }),
+    instantGratification: fc.boolean(),
   });
   const release = fc.record({
     title: fc.oneof(text, raw),
@@ -316,6 +317,17 @@ describe('property: random releases always make a valid message', () => {
     upc: fc.option(fc.stringMatching(/^\d{12,13}$/), { nil: undefined }),
     language: fc.oneof(fc.constantFrom('en', 'ja-Jpan', 'pt-BR'), raw),
     action: fc.constantFrom('insert', 'update', 'takedown') as fc.Arbitrary<BuildOptions['action']>,
+    releaseTime: fc.option(fc.oneof(fc.constantFrom('00:00', '12:30', '23:59', '24:00'), raw), { nil: undefined }),
+    // The receiving store's terms (its DSP record), or none: every deal the release has.
+    store: fc.option(
+      fc.record({
+        preOrder: fc.boolean(),
+        instantGratification: fc.boolean(),
+        timedRelease: fc.boolean(),
+        genreMap: fc.dictionary(fc.constantFrom('pop', 'indie pop', 'rock'), fc.oneof(text, raw)),
+      }),
+      { nil: undefined },
+    ),
   });
 
   it('validates for any shape, text, territory set, dates and action', async () => {
@@ -334,6 +346,7 @@ describe('property: random releases always make a valid message', () => {
           deal: {
             releaseDate: r.releaseDate,
             preOrderDate: r.preOrderDate,
+            releaseTime: r.releaseTime,
             priceTier: 'Mid',
             currency: r.currency,
             wholesalePrice: r.wholesale,
@@ -351,11 +364,12 @@ describe('property: random releases always make a valid message', () => {
               explicit: t.explicit,
               versionTitle: t.versionTitle,
               language: t.language,
+              instantGratification: t.instantGratification,
               ...(t.audio ? {} : { audio: null }),
             }),
           ),
         });
-        const result = await validateErn(buildNewReleaseMessage(input, options(r.action)));
+        const result = await validateErn(buildNewReleaseMessage(input, options(r.action, { store: r.store })));
         expect(result).toEqual({ valid: true });
       }),
       { numRuns: 150 },

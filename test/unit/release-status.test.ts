@@ -104,4 +104,26 @@ describe('release status moves', () => {
       }
     }
   });
+
+  it('offer exactly the moves update_status allows the caller, none more, none fewer', () => {
+    const statuses = ['drafted', 'rejected', 'imported', 'quality_control', 'accepted', 'delivered', 'live'];
+    for (const status of statuses) {
+      for (const [admin, actor] of [
+        [false, 'label'],
+        [true, 'admin'],
+      ] as const) {
+        const offered = qualityControlActions(status, admin)
+          .map((a) => a.to)
+          .sort();
+        const allowedTo = [...new Set(RELEASE_MOVES.map((m) => m.to))]
+          .filter((to) => allowed(status, to, actor))
+          .sort();
+        expect(offered, `${status} as ${actor}`).toEqual(allowedTo);
+      }
+    }
+    // An admin may reject an accepted release and mark a delivered one live; a label may do neither.
+    expect(qualityControlActions('accepted', true).map((a) => a.label)).toEqual(['Reject']);
+    expect(qualityControlActions('delivered', true).map((a) => a.label)).toEqual(['Mark live']);
+    expect(qualityControlActions('accepted', false)).toEqual([]);
+  });
 });

@@ -42,16 +42,18 @@ export async function createLabel(label: CreateLabel): Promise<void> {
   ]);
 }
 
-/** Sets fields of a label; `removeLogo` removes its logo in the same write. */
+/** Sets fields of a label; `removeLogo` (and `removeContract`) remove its logo (contract) in the same write. */
 export async function patchLabel(
   tenantId: string,
   labelId: string,
   changes: UpdateLabel,
   removeLogo = false,
+  removeContract = false,
 ): Promise<void> {
+  const removed = [...(removeLogo ? (['logo'] as const) : []), ...(removeContract ? (['contract'] as const) : [])];
   await writeTransaction(({ Label, ListVersion }) => [
-    removeLogo
-      ? Label.patch({ tenantId, labelId }).set(changes).remove(['logo']).commit()
+    removed.length
+      ? Label.patch({ tenantId, labelId }).set(changes).remove(removed).commit()
       : Label.patch({ tenantId, labelId }).set(changes).commit(),
     ...listsChanged(ListVersion, labelLists(tenantId)),
   ]);

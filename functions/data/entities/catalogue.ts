@@ -74,6 +74,8 @@ export const Artist = new Entity({
       },
     },
     urls: urlRows,
+    /** Other artists of the company this one is linked to (spec 2 §3 linked_ids). */
+    linked_ids: { type: 'list', items: { type: 'string' } },
     ...timestamps,
   },
   indexes: keys,
@@ -86,6 +88,8 @@ export const Contributor = new Entity({
     name: { type: 'string', required: true },
     email: { type: 'string' },
     society_id: { type: 'string' },
+    /** CWR: the writer's IPI name number. */
+    ipi_name_number: { type: 'string' },
     ...timestamps,
   },
   indexes: keys,
@@ -197,6 +201,11 @@ export const Release = new Entity({
     release_identifiers: rows,
     products: rows,
     release_recordings: rows,
+    /** The catalogue's depth (issue 17): format, images beside the cover art, links, to-dos. */
+    release_format: { type: 'string' },
+    images: rows,
+    urls: rows,
+    todo_tasks: rows,
     /**
      * The cover art that passed the upload worker's checks (issue 16 contract B): the original in
      * the uploads bucket, its type, size and pixels, and the small and medium JPEGs made from it.
@@ -299,6 +308,20 @@ export const Recording = new Entity({
     rightsholdings: rows,
     publisher_recordings: rows,
     recording_payees: rows,
+    /** The catalogue's depth (issue 17): identity, audio analysis, languages and child rows. */
+    ident: { type: 'string' },
+    volume: { type: 'number' },
+    config: { type: 'string' },
+    sentiment: { type: 'number' },
+    danceability: { type: 'number' },
+    energy: { type: 'number' },
+    loudness: { type: 'number' },
+    language_ids: codes,
+    repertoire_ownerships: rows,
+    product_items: rows,
+    recording_identifiers: rows,
+    urls: rows,
+    recording_songs: rows,
     ...timestamps,
   },
   indexes: keys,
@@ -329,6 +352,8 @@ export const Song = new Entity({
     tv_radio_cimena_advert_ident: { type: 'boolean', default: false },
     work_amended: { type: 'boolean', default: false },
     work_registered: { type: 'boolean', default: false },
+    /** CWR ORN: the production a film/TV song was made for. */
+    production_title: { type: 'string' },
     publisher_songs: rows,
     song_writers: rows,
     ...timestamps,

@@ -75,6 +75,9 @@ export const Company = new Entity({
         },
       },
     },
+    /** The company as a CWR sender: its IPI name number and CISAC-assigned sender code. */
+    ipi_name_number: { type: 'string' },
+    cwr_sender_code: { type: 'string' },
     createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
     updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
   },

@@ -67,6 +67,19 @@ export const Label = new Entity({
         filename: { type: 'string' },
       },
     },
+    /** The label's contract document (uploaded through contract_upload). */
+    contract: {
+      type: 'map',
+      properties: {
+        key: { type: 'string' },
+        content_type: { type: 'string' },
+        size: { type: 'number' },
+        filename: { type: 'string' },
+      },
+    },
+    /** Rows as the label schema validated them (distributor, term, notes): kept whole. */
+    distribution_agreements: { type: 'any' },
+    fulfilment_agreements: { type: 'any' },
     createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
     updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
   },

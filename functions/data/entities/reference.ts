@@ -137,8 +137,12 @@ export const Publisher = new Entity({
     mechanical_society_id: { type: 'string' },
     performing_society_id: { type: 'string' },
     company_id: { type: 'string' },
+    /** The company that owns the publisher (its members edit it); none: shared reference data, admins only. */
+    tenant_id: { type: 'string' },
     country_id: { type: 'string' },
     url: { type: 'map', properties: { link: { type: 'string' }, link_text: { type: 'string' } } },
+    /** CWR: the publisher's IPI name number. */
+    ipi_name_number: { type: 'string' },
     ...timestamps,
   },
   indexes: keys,
@@ -193,6 +197,9 @@ export const Dsp = new Entity({
     pre_order_only: { type: 'boolean', default: false },
     supports_artists_identifier: { type: 'boolean', default: false },
     timed_release: { type: 'boolean', default: false },
+    /** DDEX party id and genre map (shared/dsp-terms.ts): the ERN's recipient and the store's genre words. */
+    ddex_party_id: { type: 'string' },
+    genre_map: { type: 'string' },
     guide: storedFile,
     technical_specification: {
       type: 'map',

@@ -1,9 +1,10 @@
-import { dealList } from './deals.js';
+import { dealList, visibilityReference } from './deals.js';
 import { PartyList } from './parties.js';
 import type { ResourceFileOverrides } from './references.js';
 import { releaseList, releaseProfile } from './releases.js';
 import { resourceList } from './resources.js';
-import type { ErnAction, ErnParty, ErnRelease } from './types.js';
+import { withStoreGenres } from './store-genres.js';
+import type { ErnAction, ErnParty, ErnRelease, ErnStoreTerms } from './types.js';
 import { languageTag } from './values.js';
 import { el, textEl, writeXml } from './xml.js';
 
@@ -21,6 +22,8 @@ export type BuildOptions = ResourceFileOverrides & {
   recipient: ErnParty;
   /** A test message for the DSP's test feed. */
   test?: boolean;
+  /** What the receiving store takes (pre-orders, instant gratification, timed release, its genres). */
+  store?: ErnStoreTerms;
 };
 
 /**
@@ -29,7 +32,8 @@ export type BuildOptions = ResourceFileOverrides & {
  * the same release replaces what was sent before, and a takedown is the same statement whose deals
  * end on the message's date (see deals.ts). Proprietary ids use the sender's DPID as namespace.
  */
-export function buildNewReleaseMessage(release: ErnRelease, options: BuildOptions): string {
+export function buildNewReleaseMessage(input: ErnRelease, options: BuildOptions): string {
+  const release = options.store ? withStoreGenres(input, options.store.genreMap) : input;
   const ctx = {
     parties: new PartyList(),
     namespace: options.sender.dpid,
@@ -37,7 +41,8 @@ export function buildNewReleaseMessage(release: ErnRelease, options: BuildOption
   };
   // Resources and releases first: they register the parties the PartyList then lists.
   const resources = resourceList(release, ctx);
-  const releases = releaseList(release, ctx);
+  const visibility = visibilityReference(release, options.action, options.createdAt, options.store);
+  const releases = releaseList(release, ctx, visibility);
   const header = el(
     'MessageHeader',
     null,
@@ -71,7 +76,7 @@ export function buildNewReleaseMessage(release: ErnRelease, options: BuildOption
       ctx.parties.toXml(),
       resources,
       releases,
-      dealList(release, options.action, options.createdAt, ctx.namespace),
+      dealList(release, options.action, options.createdAt, ctx.namespace, options.store),
     ),
   );
 }

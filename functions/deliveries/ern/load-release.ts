@@ -98,6 +98,7 @@ function dealTerms(release: Row, currency: string | undefined): ErnDealTerms {
   return {
     releaseDate: str(release.release_date),
     preOrderDate: product.pre_order ? str(product.pre_order_date) : undefined,
+    releaseTime: str(product.release_time),
     priceTier: str(product.price_tier),
     ...(price !== null && currency ? { wholesalePrice: new Big(price).toFixed(2), currency } : {}),
     streaming: product.streaming !== false,
@@ -166,6 +167,7 @@ export function toErnRelease(catalogue: ErnCatalogue): ErnRelease {
         discNumber: disc,
         position,
         previewStartSeconds: num(recording.preview_start),
+        instantGratification: row.instant_gratification === true,
         language: languageOf(recording.audio_language_id),
         audio: audioOf(recording, base, disc, position),
       },

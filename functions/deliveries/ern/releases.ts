@@ -72,7 +72,13 @@ function releaseId(release: ErnRelease, ns: string): XmlElement {
   );
 }
 
-function mainRelease(release: ErnRelease, ctx: BuildContext, tracks: ErnTrack[], labelRef: string) {
+function mainRelease(
+  release: ErnRelease,
+  ctx: BuildContext,
+  tracks: ErnTrack[],
+  labelRef: string,
+  visibility: string | null,
+) {
   const imageRef = release.coverArt ? `A${tracks.length + 1}` : null;
   return el(
     'Release',
@@ -89,6 +95,7 @@ function mainRelease(release: ErnRelease, ctx: BuildContext, tracks: ErnTrack[],
     genreElement(release.genre),
     textEl('ReleaseDate', isoDate(release.releaseDate), WORLDWIDE),
     textEl('OriginalReleaseDate', isoDate(release.originalReleaseDate), WORLDWIDE),
+    textEl('ReleaseVisibilityReference', visibility ?? undefined),
     el('ParentalWarningType', null, release.explicit ? 'Explicit' : 'NotExplicit'),
     release.compilation && el('IsMultiArtistCompilation', null, 'true'),
     resourceGroup(tracks, imageRef),
@@ -119,15 +126,16 @@ function trackRelease(release: ErnRelease, track: ErnTrack, index: number, ctx: 
 /**
  * The ReleaseList: the main release (R0) and, in the Audio profile, one TrackRelease per track
  * (R1…Rn) so stores may sell tracks alone; a Simple Audio Single is the main release only.
+ * `visibility`: the DealList's ReleaseVisibility the main release refers to, if the message has one.
  */
-export function releaseList(release: ErnRelease, ctx: BuildContext): XmlElement {
+export function releaseList(release: ErnRelease, ctx: BuildContext, visibility: string | null = null): XmlElement {
   const tracks = orderedTracks(release);
   const labelRef = ctx.parties.reference(`label:${release.label.id}`, release.label.name);
   const single = releaseProfile(release) === 'SimpleAudioSingle';
   return el(
     'ReleaseList',
     null,
-    mainRelease(release, ctx, tracks, labelRef),
+    mainRelease(release, ctx, tracks, labelRef, visibility),
     single ? [] : tracks.map((t, i) => trackRelease(release, t, i, ctx, labelRef)),
   );
 }

@@ -61,6 +61,8 @@ export type ErnTrack = {
   discNumber: number;
   position: number;
   previewStartSeconds?: number;
+  /** Sold alone during the release's pre-order (an instant-gratification track), where the store offers it. */
+  instantGratification?: boolean;
   /** ISO 639 code of the sung language, when not instrumental. */
   language?: string;
   audio: ErnAudio | null;
@@ -72,6 +74,8 @@ export type ErnDealTerms = {
   releaseDate?: string;
   /** Pre-orders open on this date (before the release date). */
   preOrderDate?: string;
+  /** Time of day the release goes live, HH:MM in UTC, for stores with timed releases. */
+  releaseTime?: string;
   /** Price tier (Front, Mid, Budget, Premium) as the price code. */
   priceTier?: string;
   /** Wholesale price per unit as a decimal string, with its ISO currency. */
@@ -107,4 +111,17 @@ export type ErnRelease = {
   deal: ErnDealTerms;
   coverArt: ErnImage | null;
   tracks: ErnTrack[];
+};
+
+/**
+ * What one store (DSP) takes, from its record (spec 1 dsp): pre-orders, instant-gratification
+ * tracks, timed releases, and its genre words. Absent: a message for no store in particular, which
+ * states every deal the release has (tests, the bench).
+ */
+export type ErnStoreTerms = {
+  preOrder: boolean;
+  instantGratification: boolean;
+  timedRelease: boolean;
+  /** Our genre name (lower case) → the store's genre word. */
+  genreMap: Readonly<Record<string, string>>;
 };

@@ -93,6 +93,7 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'statement-edit': () => import('../pages/statements/statement-edit-page').then((m) => m.StatementEditPage),
   'statement-run': () => import('../pages/statements/statement-run-page').then((m) => m.StatementRunPage),
   'release-assets': () => import('../pages/catalogue/assets-page').then((m) => m.ReleaseAssetsPage),
+  'release-products': () => import('../pages/catalogue/release-products-page').then((m) => m.ReleaseProductsPage),
   'label-assets': () => import('../pages/catalogue/assets-page').then((m) => m.LabelAssetsPage),
   'admin-label-assets': () => import('../pages/catalogue/assets-page').then((m) => m.AdminLabelAssetsPage),
   'label-distribution-statements': () =>
@@ -131,6 +132,12 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
     import('../pages/deliveries/release-distribution-page').then((m) => m.ReleaseDistributionPage),
   'distribution-deliveries': () =>
     import('../pages/deliveries/distribution-deliveries-page').then((m) => m.DistributionDeliveriesPage),
+  'release-deliveries': () =>
+    import('../pages/deliveries/release-deliveries-pages').then((m) => m.ReleaseDeliveriesPage),
+  'release-delivery-new': () =>
+    import('../pages/deliveries/release-deliveries-pages').then((m) => m.NewReleaseDeliveryPage),
+  'release-deliveries-bulk': () =>
+    import('../pages/deliveries/release-deliveries-pages').then((m) => m.BulkReleaseDeliveriesPage),
   'dsp-connections': () => import('../pages/distribution/dsp-connections-pages').then((m) => m.DspConnectionsPage),
   'dsp-connection-requests': () =>
     import('../pages/distribution/dsp-connections-pages').then((m) => m.DspConnectionRequestsPage),
@@ -144,6 +151,7 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'label-catalogue-tasks': () => import('../pages/distribution/catalogue-pages').then((m) => m.LabelCatalogueTasksPage),
   'data-management': () => import('../pages/data-management/data-management-page').then((m) => m.DataManagementPage),
   'data-management-new': () => import('../pages/data-management/new-import-page').then((m) => m.NewImportPage),
+  'cwr-registrations': () => import('../pages/catalogue/cwr-registrations-page').then((m) => m.CwrRegistrationsPage),
   'not-found': () => import('../pages/not-found').then((m) => m.NotFoundPage),
 };
 

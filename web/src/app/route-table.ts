@@ -30,6 +30,7 @@ export type PageKey =
   | 'label'
   | 'label-form'
   | 'release-assets'
+  | 'release-products'
   | 'label-assets'
   | 'admin-label-assets'
   | 'admin-dashboard'
@@ -119,6 +120,11 @@ export type PageKey =
   // Issue 17, imports: the home of imports and exports, and the release import.
   | 'data-management'
   | 'data-management-new'
+  // Issue 17, cwr: the company's CWR registrations.
+  | 'cwr-registrations'
+  | 'release-deliveries'
+  | 'release-delivery-new'
+  | 'release-deliveries-bulk'
   | 'not-found';
 
 export type RouteDef = {
@@ -346,7 +352,11 @@ const userRoutes: RouteDef[] = [
       ],
       { new: 'UserNewRelease', edit: 'EditRelease' },
     ),
-    { ...cataloguePages('releases', 'releaseId'), '/user/releases/:releaseId/assets': 'release-assets' },
+    {
+      ...cataloguePages('releases', 'releaseId'),
+      '/user/releases/:releaseId/assets': 'release-assets',
+      '/user/releases/:releaseId/products': 'release-products',
+    },
   ),
   ...withPages(userEntity('recordings', 'recording', 'recordingId'), cataloguePages('recordings', 'recordingId')),
   ...withPages(
@@ -366,6 +376,8 @@ const userRoutes: RouteDef[] = [
     '/user/payees/:payeeId/accounting': 'payee-accounting',
     '/user/payees/:payeeId/new_statement': 'payee-new-statement',
   }),
+  // Before songs/:songId, so the fixed path is not read as a song id.
+  tenant('/user/songs/cwr_registrations', 'UserCwrRegistrations', 'CWR registrations', 'cwr-registrations'),
   ...withPages(userEntity('songs', 'song', 'songId'), cataloguePages('songs', 'songId')),
   tenant('/user/data_management', 'UserDataManagement', 'Data management', 'data-management'),
   tenant('/user/data_management/new', 'UserNewDataManagement', 'New data management task', 'data-management-new'),
@@ -695,6 +707,11 @@ const distributionRoutes: RouteDef[] = withPages(
     dist('/marketing', 'DistributionMarketing', 'Distribution: marketing'),
     dist('/catalogue', 'DistributionCatalogue', 'Distribution: catalogue'),
     dist('/deliveries', 'DistributionDeliveries', 'Distribution: deliveries'),
+    // The spec's release/deliveries and release_deliveries with /new and /bulk: the current company's deliveries.
+    adminTenant('/distribution/release/deliveries', 'DistributionReleaseDeliveries', 'Distribution: release'),
+    adminTenant('/distribution/release_deliveries', 'DistributionReleaseDeliveriesList', 'Distribution: deliveries'),
+    adminTenant('/distribution/release_deliveries/new', 'DistributionNewReleaseDelivery', 'Distribution: new delivery'),
+    adminTenant('/distribution/release_deliveries/bulk', 'DistributionBulkReleaseDeliveries', 'Distribution: bulk'),
     dist('/labels', 'DistributionLabels', 'Distribution: labels'),
     dist('/labels/:labelId', 'DistributionLabel', 'Distribution: label'),
     ...children(admin, '/distribution/labels/:labelId', 'DistributionLabel', 'Distribution label', [
@@ -783,6 +800,10 @@ const DELIVERY_PAGES: Record<string, PageKey> = {
   '/admin/releases/:releaseId/distribution': 'release-distribution',
   '/distribution/releases/:releaseId/distribution': 'release-distribution',
   '/distribution/deliveries': 'distribution-deliveries',
+  '/distribution/release/deliveries': 'release-deliveries',
+  '/distribution/release_deliveries': 'release-deliveries',
+  '/distribution/release_deliveries/new': 'release-delivery-new',
+  '/distribution/release_deliveries/bulk': 'release-deliveries-bulk',
 };
 
 /**

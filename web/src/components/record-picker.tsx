@@ -29,6 +29,8 @@ const NAME_FIELDS: Record<string, string> = { performer_roles: 'description', re
 /** What a picker shows under a name, so the text that matched is visible (spec 2 §2 Modals). */
 const DESCRIPTIONS: Record<string, (row: Record<string, unknown>) => string | undefined> = {
   societies: (row) => (row.code ? String(row.code) : undefined),
+  // A company's publisher picker lists its own beside the shared ones; say which are shared.
+  company_publishers: (row) => (row.shared ? 'Shared by every company' : undefined),
   releases: (row) => [row.cat_no, row.display_artists].filter(Boolean).join(' · ') || undefined,
   recordings: (row) => [row.isrc, row.display_artists].filter(Boolean).join(' · ') || undefined,
 };

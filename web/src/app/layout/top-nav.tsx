@@ -154,6 +154,7 @@ export function TopNav() {
         items: [
           { id: 'user-menu-inbox', text: 'Inbox', href: '/user/messages' },
           { id: 'user-menu-profile', text: 'User Profile', href: '/user/profile' },
+          { id: 'user-menu-exports', text: 'Exports', href: '/user/profile/exports' },
           { id: 'user-menu-help', text: siteHelp ? 'Disable Site Help' : 'Enable Site Help' },
           { id: 'user-menu-signout', text: 'Sign Out' },
           { id: 'user-menu-version', text: `Version ${APP_VERSION}`, href: '/changelog' },

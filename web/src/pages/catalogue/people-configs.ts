@@ -17,6 +17,7 @@ import {
   required,
   rowLink,
   select,
+  text,
   textarea,
 } from '../admin/reference/reference-fields';
 import type { ReferenceConfig, ReferenceField } from '../admin/reference/reference-types';
@@ -106,6 +107,8 @@ export const artist: ReferenceConfig = {
       ],
       emptyRow: { link_text: '', link: '' },
     },
+    // Other artists of the company this one is linked to (aliases, solo names of members).
+    { name: 'linked_ids', label: 'Linked artists', kind: 'links', collection: 'artists', as: 'linked_artists' },
   ],
   columns: [
     { field: 'name', header: 'Name', sortable: true },
@@ -131,6 +134,7 @@ export const contributor: ReferenceConfig = {
     nameField(),
     email('email', 'Email'),
     link('society_id', 'Society', 'societies', 'society', { quickAdd: true }),
+    text('ipi_name_number', 'IPI name number', [], { constraint: '11 digits, for CWR registrations' }),
     companyField,
   ],
   columns: [

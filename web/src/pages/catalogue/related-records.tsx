@@ -100,3 +100,17 @@ export function RecordingReleases({ config, record }: ExtraProps) {
     </SpaceBetween>
   );
 }
+
+/** A song's page: the recordings of it (the other side of a recording's songs, issue 17). */
+export function SongRecordings({ config, record }: ExtraProps) {
+  if (!config.endpoint?.companyScoped) return null;
+  return (
+    <RelatedTable
+      collection="recordings"
+      filter={`song_id=${encodeURIComponent(record.id)}`}
+      title="Recordings"
+      codeField="isrc"
+      testId="song-recordings"
+    />
+  );
+}

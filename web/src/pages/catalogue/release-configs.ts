@@ -33,6 +33,8 @@ import { RecordingReleases } from './related-records';
 import { ReleaseAudioUploads } from './release-audio-uploads';
 import { queueRecording, RecordingFormAudio } from './recording-audio-panel';
 import { RECORDING_TOUR, RELEASE_TOUR } from './tours';
+import { recordingDepthRows, recordingDepthScalars, releaseDepthFields } from './depth-fields';
+import { withReleaseDepth } from './release-depth-panel';
 
 /**
  * A company's releases and recordings (spec 2 §3): every field with its default, artist rows,
@@ -84,7 +86,7 @@ export const release: ReferenceConfig = {
   tenant: true,
   afterSaveRoute: (base, id, isNew) => `${base}/${encodeURIComponent(id)}${isNew ? '/edit' : ''}`,
   duplicateOf: duplicateRelease,
-  DetailExtra: withCoverArt(ReleaseCheckPanel),
+  DetailExtra: withCoverArt(withReleaseDepth(ReleaseCheckPanel)),
   FormExtra: ReleaseAudioUploads,
   tour: RELEASE_TOUR,
   fields: [
@@ -99,6 +101,8 @@ export const release: ReferenceConfig = {
     date('original_release_date', 'Original release date'),
     genreField('primary_genre', 'Primary genre'),
     genreField('secondary_genre', 'Secondary genre'),
+    genreField('primary_subgenre', 'Primary subgenre'),
+    genreField('secondary_subgenre', 'Secondary subgenre'),
     text('c_line', 'C line', [], { section: LINES }),
     yearField('c_line_year', 'C line year', LINES),
     text('p_line', 'P line', [], { section: LINES }),
@@ -119,6 +123,7 @@ export const release: ReferenceConfig = {
     checkbox('blocked_from_sale', 'Blocked from sale', false, { section: DETAILS }),
     textarea('liner_notes', 'Liner notes', { section: DETAILS }),
     textarea('notes', 'Notes', { section: DETAILS }),
+    ...releaseDepthFields,
     artistRows('artist_releases', 'artist_releases_attributes'),
     {
       name: 'products',
@@ -214,6 +219,8 @@ export const recording: ReferenceConfig = {
     languageField('metadata_language', 'Metadata language'),
     genreField('primary_genre', 'Primary genre'),
     genreField('secondary_genre', 'Secondary genre'),
+    genreField('primary_subgenre', 'Primary subgenre'),
+    genreField('secondary_subgenre', 'Secondary subgenre'),
     text('c_line', 'C line', [], { section: LINES }),
     yearField('c_line_year', 'C line year', LINES),
     text('p_line', 'P line', [], { section: LINES }),
@@ -253,6 +260,7 @@ export const recording: ReferenceConfig = {
     text('tempo', 'Tempo (BPM)', [], { section: DETAILS }),
     text('musical_key', 'Key', [], { section: DETAILS }),
     textarea('lyrics', 'Lyrics', { section: DETAILS }),
+    ...recordingDepthScalars,
     artistRows('artist_recordings', 'artist_recordings_attributes', [
       { name: 'digital_royalty_share', label: 'Digital %', kind: 'text' },
       { name: 'physical_royalty_share', label: 'Physical %', kind: 'text' },
@@ -276,7 +284,7 @@ export const recording: ReferenceConfig = {
       kind: 'rows',
       input: 'publisher_recordings_attributes',
       addLabel: 'Add publisher',
-      rowFields: [{ ...rowLink('publisher_id', 'Publisher', 'publishers', 'publisher'), quickAdd: true }],
+      rowFields: [{ ...rowLink('publisher_id', 'Publisher', 'company_publishers', 'publisher'), quickAdd: true }],
       emptyRow: { publisher_id: null },
     },
     {
@@ -318,6 +326,7 @@ export const recording: ReferenceConfig = {
       rowFields: [rowLink('payee_id', 'Payee', 'payees', 'payee'), { name: 'split', label: 'Split %', kind: 'text' }],
       emptyRow: { payee_id: null, split: '' },
     },
+    ...recordingDepthRows,
   ],
   columns: [
     { field: 'title', header: 'Title', sortable: true },

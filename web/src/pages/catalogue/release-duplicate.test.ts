@@ -27,3 +27,18 @@ describe('duplicating a release (spec 2 §4)', () => {
     });
   });
 });
+
+describe('duplicating a release with its depth (issue 17)', () => {
+  it('drops images and links, and keeps to-dos as new tasks', () => {
+    const copy = duplicateRelease({
+      id: 'r1',
+      title: 'Album',
+      images: [{ id: 'i1', image: { url: 'u', filename: 'b.png' } }],
+      urls: [{ id: 'u1', link: 'https://example.com' }],
+      todo_tasks: [{ id: 't1', body: 'Send masters', done: true }],
+    });
+    expect(copy).not.toHaveProperty('images');
+    expect(copy).not.toHaveProperty('urls');
+    expect(copy.todo_tasks).toEqual([{ body: 'Send masters', done: true }]);
+  });
+});

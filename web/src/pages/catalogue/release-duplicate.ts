@@ -1,7 +1,7 @@
 /**
  * The copy a duplicated release starts from (spec 2 §4): drafted again, with no id, catalogue
  * number, UPC, products, recordings, images, URLs, contracts or artist-release ids. The artist
- * rows are kept as new rows.
+ * rows and to-dos are kept as new rows.
  */
 export function duplicateRelease<T extends Record<string, unknown> & { id: string }>(release: T): T {
   const {
@@ -17,14 +17,16 @@ export function duplicateRelease<T extends Record<string, unknown> & { id: strin
     status_history: _h,
     ...kept
   } = release;
-  const artists = ((release.artist_releases as Record<string, unknown>[] | undefined) ?? []).map(
-    ({ id: _id, ...row }) => row,
-  );
+  const asNewRows = (field: string) =>
+    ((release[field] as Record<string, unknown>[] | undefined) ?? []).map(({ id: _id, ...row }) => row);
+  const artists = asNewRows('artist_releases');
   return {
     ...kept,
     id: '',
     status: 'drafted',
     artist_releases: artists,
+    // The to-dos carry over as new tasks of the copy (their ids are the original's).
+    ...(release.todo_tasks ? { todo_tasks: asNewRows('todo_tasks') } : {}),
     products: [],
     release_recordings: [],
   } as unknown as T;

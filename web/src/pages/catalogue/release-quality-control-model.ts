@@ -1,20 +1,26 @@
+import { movesFrom } from '../../../../shared/release-moves';
+
 export type QualityControlAction = { id: string; to: string; label: string; primary?: boolean };
 
+/** Each move's button, by the status it reaches; the ones a person makes (delivered is the worker's). */
+const BUTTONS: Record<string, Omit<QualityControlAction, 'to'>> = {
+  quality_control: { id: 'send', label: 'Send to quality control', primary: true },
+  drafted: { id: 'withdraw', label: 'Back to drafted' },
+  rejected: { id: 'reject', label: 'Reject' },
+  accepted: { id: 'approve', label: 'Approve', primary: true },
+  live: { id: 'live', label: 'Mark live', primary: true },
+};
+
 /**
- * The buttons a release page offers for a status (the server's moves, functions/catalogue/
- * release-status.ts): the label sends or withdraws; on the admin page an admin approves or
- * rejects what is in quality control.
+ * The status control of a release page: exactly the moves update_status allows the caller from
+ * this status (shared/release-moves.ts, the server's table) — a label sends or withdraws; an
+ * admin also approves, rejects (an accepted release too) and marks a delivered release live.
  */
-export function qualityControlActions(status: string, adminArea: boolean): QualityControlAction[] {
-  const send = { id: 'send', to: 'quality_control', label: 'Send to quality control', primary: true };
-  if (['drafted', 'rejected', 'imported'].includes(status)) return [send];
-  if (status !== 'quality_control') return [];
-  const withdraw = { id: 'withdraw', to: 'drafted', label: 'Back to drafted' };
-  if (!adminArea) return [withdraw];
-  return [
-    { id: 'reject', to: 'rejected', label: 'Reject' },
-    { id: 'approve', to: 'accepted', label: 'Approve', primary: true },
-  ];
+export function qualityControlActions(status: string, admin: boolean): QualityControlAction[] {
+  return movesFrom(status, admin ? 'admin' : 'label').flatMap((move) => {
+    const button = BUTTONS[move.to];
+    return button ? [{ ...button, to: move.to }] : [];
+  });
 }
 
 /** A rejection's reasons from the form's text: one a line, blank lines dropped. */

@@ -2,6 +2,8 @@ import { songInput } from '../../../../shared/schemas/catalogue';
 import { rules } from '../../components/form-rules';
 import { checkbox, required, rowLink, text, textarea } from '../admin/reference/reference-fields';
 import type { ReferenceConfig } from '../admin/reference/reference-types';
+import { CwrFileButton } from './cwr-file';
+import { SongRecordings } from './related-records';
 
 const WORK = 'Work';
 const FLAGS = 'Flags';
@@ -18,6 +20,7 @@ export const song: ReferenceConfig = {
   titleField: 'title',
   idsKey: 'song_ids',
   tenant: true,
+  DetailExtra: SongRecordings,
   fields: [
     text('title', 'Title', [required('Title')]),
     text('iswc', 'ISWC', [], { constraint: 'e.g. T-034.524.680-1' }),
@@ -27,6 +30,7 @@ export const song: ReferenceConfig = {
       constraint: 'HH:MM:SS',
     }),
     text('tunecode', 'Tunecode'),
+    text('production_title', 'Production title (film, TV or advert)'),
     text('work_category', 'Work category', [], { section: WORK }),
     text('work_status', 'Work status', [], { section: WORK }),
     text('share_status', 'Share status', [], { section: WORK }),
@@ -49,7 +53,7 @@ export const song: ReferenceConfig = {
       input: 'publisher_songs_attributes',
       addLabel: 'Add publisher',
       rowFields: [
-        { ...rowLink('publisher_id', 'Publisher', 'publishers', 'publisher'), quickAdd: true },
+        { ...rowLink('publisher_id', 'Publisher', 'company_publishers', 'publisher'), quickAdd: true },
         { name: 'start_date', label: 'From', kind: 'text', placeholder: 'YYYY-MM-DD' },
         { name: 'end_date', label: 'Until', kind: 'text', placeholder: 'YYYY-MM-DD' },
       ],
@@ -76,4 +80,5 @@ export const song: ReferenceConfig = {
   ],
   defaultSort: { field: 'title', order: 'asc' },
   schema: songInput,
+  ListActions: CwrFileButton,
 };

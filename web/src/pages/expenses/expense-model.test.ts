@@ -100,6 +100,10 @@ describe('expense pages and list calls', () => {
     const label = expensePagesFor('/user/labels/finances/expenses');
     expect(label).toMatchObject({ byLabel: true, type: 'Expense' });
     expect(expensesPath(label, params, { label_id: 'L1' })).toBe('/label/expenses?page=1&per_page=50&label_id=L1');
+    // A release page's expenses link lists that release's only.
+    expect(expensesPath(label, params, { label_id: 'L1', release_id: 'R1' })).toBe(
+      '/label/expenses?page=1&per_page=50&label_id=L1&release_id=R1',
+    );
     const distribution = expensePagesFor('/user/labels/finances/distribution_expenses/new');
     expect(expensesPath(distribution, params, { label_id: 'L1' })).toMatch(/^\/label\/distribution_expenses\?/);
     const company = expensePagesFor('/distribution/finances/expenses');

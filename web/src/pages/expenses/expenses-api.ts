@@ -19,14 +19,15 @@ import type {
 const enc = encodeURIComponent;
 type Message = { message?: string };
 
-export type ExpenseListFilter = { label_id?: string; paid?: '' | 'true' | 'false' };
+/** release_id: one release's expenses (the release page's expenses link, issue 17). */
+export type ExpenseListFilter = { label_id?: string; paid?: '' | 'true' | 'false'; release_id?: string };
 
 /**
  * The list call of a page: a label's (distribution) expenses (label/expenses,
  * label/distribution_expenses with label_id), or the company's (expenses with q, label_id, paid).
  */
 export function expensesPath(pages: ExpensePages, params: ListParams, filter: ExpenseListFilter): string {
-  const extra = { label_id: filter.label_id, paid: filter.paid };
+  const extra = { label_id: filter.label_id, paid: filter.paid, release_id: filter.release_id };
   if (!pages.byLabel) return listPath('/expenses', params, { ...extra, type: pages.type });
   const base = pages.type === 'DistributionExpense' ? '/label/distribution_expenses' : '/label/expenses';
   return listPath(base, params, extra);

@@ -89,7 +89,9 @@ export function ExpensesPage() {
   const [paid, setPaid] = useState<ExpenseListFilter['paid']>('');
   const [deleting, setDeleting] = useState<Expense | null>(null);
   const waitingForLabel = pages.byLabel && !label;
-  const filter: ExpenseListFilter = { label_id: label?.id, paid };
+  // Opened from a release's page: that release's expenses only.
+  const releaseId = query.get('release_id') ?? undefined;
+  const filter: ExpenseListFilter = { label_id: label?.id, paid, release_id: releaseId };
   const filterKey = JSON.stringify(filter);
   // biome-ignore lint/correctness/useExhaustiveDependencies: filterKey stands for the filter (a new object each render).
   const buildPath = useMemo(

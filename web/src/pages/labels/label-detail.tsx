@@ -21,6 +21,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { PayoutDetails } from '../payouts/payee-payout-extra';
 import { DeleteLabelsModal } from './delete-labels-modal';
 import { LABEL_MODES, useLabelResource, useRefreshLabels, type LabelMode } from './label-api';
+import { LabelAgreementsPanel } from './label-agreements-panel';
 
 /** Child pages of a label (spec 2 §2: UserLabel children; spec 1 §2.2: admin labels/{id} children). */
 const SECTIONS: Record<LabelMode, [string, string][]> = {
@@ -152,6 +153,7 @@ function LabelDetail({ mode }: { mode: LabelMode }) {
                   empty="No identifiers."
                 />
               </ColumnLayout>
+              <LabelAgreementsPanel key={label.updated_at} label={label} mode={mode} onSaved={() => void mutate()} />
               {mode === 'user' && label.distributed ? (
                 // A distributed label is paid its distribution statements (issue 14): masked payout details.
                 <PayoutDetails type="Label" id={label.id} />

@@ -15,7 +15,15 @@ type Props = {
   errors: Record<string, string>;
 };
 
-type TextKey = 'name' | 'email' | 'deal_percentage' | 'registration_number' | 'vat_number' | 'currency';
+type TextKey =
+  | 'name'
+  | 'email'
+  | 'deal_percentage'
+  | 'registration_number'
+  | 'vat_number'
+  | 'currency'
+  | 'ipi_name_number'
+  | 'cwr_sender_code';
 const TAG_OPTIONS = COMPANY_TAGS.map((t) => ({ value: t, label: t }));
 
 /** The company's own fields (spec 3 §3.7); users are a separate section of the edit form. */
@@ -67,6 +75,10 @@ export function CompanyFormFields({ values, set, errors }: Props) {
             {text('deal_percentage', 'Deal percentage', { type: 'number', constraint: '0 to 100' })}
             {text('registration_number', 'Registration number')}
             {text('vat_number', 'VAT number')}
+          </ColumnLayout>
+          <ColumnLayout columns={3}>
+            {text('ipi_name_number', 'IPI name number', { constraint: 'The company as CWR sender: 11 digits' })}
+            {text('cwr_sender_code', 'CWR sender code', { constraint: '2 or 3 characters, from CISAC' })}
           </ColumnLayout>
           <ColumnLayout columns={3}>
             {toggle('distributed', 'Distributed')}

@@ -15,6 +15,9 @@ export type CompanyFormValues = {
   vat_number: string;
   vat_registered: boolean;
   currency: string;
+  /** The company as a CWR sender (README "CWR registrations"). */
+  ipi_name_number: string;
+  cwr_sender_code: string;
 };
 
 /** A company-user row of the edit form: the user (id, and name/e-mail to show) and their role. */
@@ -31,6 +34,8 @@ export function emptyCompanyValues(): CompanyFormValues {
     vat_number: '',
     vat_registered: false,
     currency: '',
+    ipi_name_number: '',
+    cwr_sender_code: '',
   };
 }
 
@@ -45,6 +50,8 @@ export function companyToValues(c: AdminCompanyRow): CompanyFormValues {
     vat_number: c.vat_number ?? '',
     vat_registered: c.vat_registered ?? false,
     currency: c.currency ?? '',
+    ipi_name_number: c.ipi_name_number ?? '',
+    cwr_sender_code: c.cwr_sender_code ?? '',
   };
 }
 
@@ -96,6 +103,8 @@ export function toCompanyPayload(values: CompanyFormValues) {
     vat_number: values.vat_number.trim(),
     vat_registered: values.vat_registered,
     ...(currency ? { currency } : {}),
+    ipi_name_number: values.ipi_name_number.trim(),
+    cwr_sender_code: values.cwr_sender_code.trim().toUpperCase(),
   };
 }
 

@@ -12,6 +12,7 @@ import {
   genreInput,
   languageInput,
   performerRoleInput,
+  companyPublisherInput,
   publisherInput,
   RETAILER_STATUSES,
   RETAILER_TYPES,
@@ -252,7 +253,12 @@ const publisher: ReferenceConfig = {
     link('society_id', 'Society', 'societies', 'society', { quickAdd: true }),
     link('mechanical_society_id', 'Mechanical society', 'societies', 'mechanical_society', { quickAdd: true }),
     link('performing_society_id', 'Performing society', 'societies', 'performing_society', { quickAdd: true }),
+    text('ipi_name_number', 'IPI name number', [], { constraint: '11 digits, for CWR registrations' }),
     link('company_id', 'Company', 'companies', 'company'),
+    link('tenant_id', 'Belongs to company', 'companies', 'tenant', {
+      hideInQuickAdd: true,
+      constraint: 'Its members may edit it; leave blank for a publisher every company shares',
+    }),
     link('country_id', 'Country of origin', 'countries', 'country_of_origin'),
     url('url.link', 'URL', { section: 'Website' }),
     text('url.link_text', 'Link text', [], { section: 'Website' }),
@@ -262,6 +268,7 @@ const publisher: ReferenceConfig = {
     { field: 'active', header: 'Active', sortable: true },
     { field: 'society_id', header: 'Society' },
     { field: 'company_id', header: 'Company' },
+    { field: 'tenant_id', header: 'Belongs to' },
   ],
   defaultSort: { field: 'name', order: 'asc' },
   objects: [{ stored: 'url', input: 'url_attributes' }],
@@ -360,6 +367,11 @@ const dsp: ReferenceConfig = {
       accept: '.pdf,.doc,.docx,.xls,.xlsx,.txt,.csv,.zip',
       section: 'Delivery',
     },
+    text('ddex_party_id', 'DDEX party id', [], { section: 'Delivery', constraint: 'PADPIDA and 11 letters or digits' }),
+    textarea('genre_map', 'Genre map', {
+      section: 'Delivery',
+      constraint: "One a line: our genre = the store's genre",
+    }),
     text('technical_specification.audio_file_format', 'Audio file format', [], { section: TECHNICAL }),
     text('technical_specification.delivery_format', 'Delivery format', [], { section: TECHNICAL }),
     text('technical_specification.delivery_server_type', 'Delivery server type', [], { section: TECHNICAL }),
@@ -389,6 +401,21 @@ const dsp: ReferenceConfig = {
   schema: dspInput,
 };
 
+/**
+ * A company's own publisher, added from a catalogue form's publisher picker ("Add new publisher"):
+ * it belongs to the current company, so the company fields are not on the form.
+ */
+const companyPublisher: ReferenceConfig = {
+  ...publisher,
+  collection: 'company_publishers',
+  endpoint: { path: '/company_publishers', companyScoped: true },
+  fields: publisher.fields.filter((field) => field.name !== 'company_id' && field.name !== 'tenant_id'),
+  schema: companyPublisherInput,
+};
+
+/** Collections a company adds its own records to: pickers and quick-add only, no pages of their own. */
+const COMPANY_OWNED_CONFIGS: Readonly<Record<string, ReferenceConfig>> = { company_publishers: companyPublisher };
+
 export const REFERENCE_CONFIGS: Readonly<Record<string, ReferenceConfig>> = {
   countries: country,
   languages: language,
@@ -404,7 +431,16 @@ export const REFERENCE_CONFIGS: Readonly<Record<string, ReferenceConfig>> = {
 
 /** Any collection's config, reference data or a company's catalogue (pickers' quick-add modals). */
 function configFor(collection: string): ReferenceConfig | undefined {
-  return REFERENCE_CONFIGS[collection] ?? CATALOGUE_CONFIGS[collection];
+  return REFERENCE_CONFIGS[collection] ?? CATALOGUE_CONFIGS[collection] ?? COMPANY_OWNED_CONFIGS[collection];
+}
+
+/**
+ * Whether a picker offers "Add new" for a collection: a company's records (artists, contributors,
+ * its own publishers) to anyone; shared reference data (societies, rightsholders) only to admins,
+ * who alone may add it, instead of a button that answers "You must be an Admin to do that".
+ */
+export function quickAddAllowed(collection: string, isAdmin: boolean): boolean {
+  return isAdmin || collection in CATALOGUE_CONFIGS || collection in COMPANY_OWNED_CONFIGS;
 }
 
 /** The config of a collection the code itself names (a picker's quick-add); a missing one is a programming error. */

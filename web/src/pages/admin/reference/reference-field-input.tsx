@@ -4,14 +4,15 @@ import Input from '@cloudscape-design/components/input';
 import Multiselect from '@cloudscape-design/components/multiselect';
 import Select from '@cloudscape-design/components/select';
 import Textarea from '@cloudscape-design/components/textarea';
-import { Suspense, useContext, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { pickerSource, RecordPicker } from '../../../components/record-picker';
 import { ReferenceFileInput } from './reference-file-input';
 import { ReferenceRowsInput } from './reference-rows-input';
 import { TerritoriesInput } from './territories-input';
+import { LinksInput } from './links-input';
 import type { FieldValue, FileValue, LinkValue, ReferenceConfig, ReferenceField, RowValues } from './reference-types';
 import type { NestedRow } from '../../../components/nested-rows';
-import { QuickAddContext } from './quick-add-context';
+import { useQuickAdd } from './quick-add-access';
 
 // The quick-add modal holds a whole reference form, which holds pickers: loaded on first use.
 
@@ -28,7 +29,7 @@ type Props = {
 export function ReferenceFieldInput({ config, field, value, error, errors, onChange }: Props) {
   const testId = { 'data-testid': `ref-field-${field.name}` };
   const [adding, setAdding] = useState(false);
-  const QuickAddModal = useContext(QuickAddContext);
+  const QuickAddModal = useQuickAdd(field.kind === 'link' ? field.collection : undefined);
   switch (field.kind) {
     case 'checkbox':
       return (
@@ -99,6 +100,18 @@ export function ReferenceFieldInput({ config, field, value, error, errors, onCha
               />
             </Suspense>
           ) : null}
+        </FormField>
+      );
+    case 'links':
+      return (
+        <FormField label={field.label} errorText={error}>
+          <LinksInput
+            collection={field.collection}
+            value={(value as LinkValue[]) ?? []}
+            onChange={onChange}
+            testId={`ref-field-${field.name}`}
+            label={field.label}
+          />
         </FormField>
       );
     case 'file':

@@ -57,6 +57,8 @@ export function ReferenceListPage() {
               visibleIds={items.map((r) => String(r.id))}
             />
           ) : null}
+          {/* A company's own list only: the admin list spans companies. */}
+          {config.ListActions && config.tenant && bulkDelete ? <config.ListActions selected={selectedItems} /> : null}
           {bulkDelete ? (
             <Button
               disabled={selectedItems.length === 0}

@@ -36,6 +36,7 @@ function blank(field: ReferenceField): FieldValue {
       return field.initial ?? false;
     case 'link':
       return null;
+    case 'links':
     case 'multiselect':
     case 'territories':
       return [];
@@ -84,6 +85,8 @@ export function recordToValues(config: ReferenceConfig, record: ReferenceRecord)
           return [f.name, typeof value === 'boolean' ? value : (f.initial ?? false)];
         case 'link':
           return [f.name, asLink(record[f.as])];
+        case 'links':
+          return [f.name, Array.isArray(record[f.as]) ? (record[f.as] as unknown[]).map(asLink).filter(Boolean) : []];
         case 'multiselect':
         case 'territories':
           return [f.name, Array.isArray(value) ? value.map(String) : []];
@@ -140,6 +143,12 @@ export function toPayload(
         break;
       case 'link':
         put(f.name, (value as LinkValue)?.id ?? '');
+        break;
+      case 'links':
+        put(
+          f.name,
+          ((value as LinkValue[]) ?? []).flatMap((linked) => (linked ? [linked.id] : [])),
+        );
         break;
       case 'select':
         if (value) put(f.name, value);

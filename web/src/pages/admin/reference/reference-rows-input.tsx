@@ -10,6 +10,7 @@ import { pickerSource, RecordPicker } from '../../../components/record-picker';
 import type { LinkValue, ReferenceField, RowValues } from './reference-types';
 import { TerritoriesInput } from './territories-input';
 import { QuickAddContext } from './quick-add-context';
+import { useQuickAddAllowed } from './quick-add-access';
 
 type RowsField = Extract<ReferenceField, { kind: 'rows' }>;
 let counter = 0;
@@ -56,6 +57,7 @@ export function ReferenceRowsInput({
   // The row and field whose picker opened a quick-add modal; the new record is picked into it.
   const [adding, setAdding] = useState<{ key: string; field: string; collection: string } | null>(null);
   const QuickAddModal = useContext(QuickAddContext);
+  const mayQuickAdd = useQuickAddAllowed();
   return (
     <>
       <NestedRowsEditor<RowValues>
@@ -153,11 +155,15 @@ export function ReferenceRowsInput({
                 testId={`${testId}-${config.name}-${index}`}
                 invalid={Boolean(errorText)}
                 onAddNew={
-                  config.quickAdd && QuickAddModal
+                  config.quickAdd && QuickAddModal && mayQuickAdd(config.collection)
                     ? () => setAdding({ key: row.key, field: config.name, collection: config.collection })
                     : undefined
                 }
-                addNewLabel={config.quickAdd && QuickAddModal ? `Add new ${config.label.toLowerCase()}` : undefined}
+                addNewLabel={
+                  config.quickAdd && QuickAddModal && mayQuickAdd(config.collection)
+                    ? `Add new ${config.label.toLowerCase()}`
+                    : undefined
+                }
               />
             );
           }

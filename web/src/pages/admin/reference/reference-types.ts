@@ -13,7 +13,7 @@ type StoredFileView = { url: string; filename: string; size?: number; content_ty
 /** A file field's state: what is saved, and a new upload's key (null: remove the saved file). */
 export type FileValue = { current: StoredFileView | null; key?: string | null };
 export type RowValues = Record<string, string | boolean | LinkValue | string[]>;
-export type FieldValue = string | boolean | string[] | LinkValue | FileValue | NestedRow<RowValues>[];
+export type FieldValue = string | boolean | string[] | LinkValue | LinkValue[] | FileValue | NestedRow<RowValues>[];
 export type FormValues = Record<string, FieldValue>;
 export type Sort = { field: string; order: 'asc' | 'desc' };
 
@@ -60,6 +60,8 @@ export type ReferenceField =
   | (FieldBase & { kind: 'territories' })
   /** A link to a record of another collection, picked by name; `name` is the id field, `as` the answer's named link. */
   | (FieldBase & { kind: 'link'; collection: string; as: string; quickAdd?: boolean })
+  /** Several linked records of one collection, sent as a list of ids under `name`, answered named under `as`. */
+  | (FieldBase & { kind: 'links'; collection: string; as: string })
   /** Nested rows (spec 1 §4), answered under `name` and sent as `input`. */
   | (FieldBase & {
       kind: 'rows';
@@ -153,4 +155,6 @@ export type ReferenceConfig = {
   duplicateOf?: (record: Record<string, unknown> & { id: string }) => Record<string, unknown> & { id: string };
   /** The API saves updates with PUT instead of PATCH (spec 1 §7 dsps). */
   updateMethod?: 'PUT' | 'PATCH';
+  /** More buttons over the list, acting on the selected rows (songs' CWR file). */
+  ListActions?: ComponentType<{ selected: readonly Record<string, unknown>[] }>;
 };

@@ -41,6 +41,10 @@ export function ReferenceValue({
         dash
       );
     }
+    case 'links': {
+      const linked = record[definition.as] as { name?: string }[] | undefined;
+      return <>{linked?.length ? linked.map((l) => l.name).join(', ') : dash}</>;
+    }
     case 'multiselect':
       return <>{Array.isArray(value) && value.length ? value.join(', ') : dash}</>;
     case 'territories':

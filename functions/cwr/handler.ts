@@ -1,0 +1,27 @@
+import { cwrFileInput } from '../../shared/schemas/cwr.js';
+import {
+  buildCwrFile,
+  cwrFileDownload,
+  listRegistrations,
+  registerCwrFile,
+} from '../catalogue-exchange/cwr/registrations.js';
+import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
+
+/** CWR area (README "CWR registrations"): a publisher company's songs as CWR files, and the files it sent. */
+const operations = {
+  buildCwrFile: operation('tenant', {
+    body: cwrFileInput,
+    run: ({ tenantId, body }) => buildCwrFile(tenantId, body),
+  }),
+  registerCwrFile: operation('tenant', {
+    body: cwrFileInput,
+    run: async ({ tenantId, caller, body }) => reply(201, await registerCwrFile(tenantId, caller.user.userId, body)),
+  }),
+  listCwrRegistrations: operation('tenant', { run: ({ tenantId }) => listRegistrations(tenantId) }),
+  downloadCwrFile: operation('tenant', {
+    params: idParams,
+    run: ({ tenantId, params }) => cwrFileDownload(tenantId, params.id),
+  }),
+} satisfies AreaOperations<'cwr'>;
+
+export const handler = areaHandler('cwr', operations);

@@ -1,0 +1,173 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import FileUpload from '@cloudscape-design/components/file-upload';
+import Header from '@cloudscape-design/components/header';
+import Select from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { type ComponentType, useState } from 'react';
+import { RELEASE_IMAGE_TYPES } from '../../../../shared/catalogue';
+import { LOGO_CONTENT_TYPES } from '../../../../shared/constants';
+import { api, errorMessage, putWithProgress } from '../../app/api';
+import { useInvalidate } from '../../app/invalidate';
+import { notify } from '../../app/notifications';
+import { RouterLink } from '../../components/router-link';
+import { UploadProgress } from '../../components/upload-progress';
+import { fileUploadStrings } from '../../components/file-upload-strings';
+import type { ReferenceConfig } from '../admin/reference/reference-types';
+
+type ExtraProps = { config: ReferenceConfig; record: Record<string, unknown> & { id: string } };
+type ReleaseImage = {
+  id: string;
+  type_of?: string;
+  caption?: string;
+  image: { url: string; filename: string } | null;
+};
+type Named = { id: string; name: string } | null | undefined;
+
+const enc = encodeURIComponent;
+
+/** Where a release's expenses are listed: its label's expenses, narrowed to the release (null without a label). */
+export function releaseExpensesHref(release: { id: string; label?: Named }): string | null {
+  const label = release.label;
+  if (!label) return null;
+  const query = new URLSearchParams({ label_id: label.id, label_name: label.name, release_id: release.id });
+  return `/user/labels/finances/expenses?${query}`;
+}
+
+/**
+ * A release's images beside the cover art (back cover, booklet …): uploaded straight to storage,
+ * then saved on the release as an image row; each can be removed. Plus the links to the
+ * release's products page and its expenses.
+ */
+function ReleaseDepthPanel({ release, readOnly }: { release: ExtraProps['record']; readOnly: boolean }) {
+  const images = (release.images as ReleaseImage[] | undefined) ?? [];
+  const [typeOf, setTypeOf] = useState<string>(RELEASE_IMAGE_TYPES[0]);
+  const [files, setFiles] = useState<File[]>([]);
+  const [percent, setPercent] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const refresh = useInvalidate(`/releases/${release.id}`);
+  const save = (rows: Record<string, unknown>[]) =>
+    api.patch(`/releases/${enc(release.id)}`, { images_attributes: rows });
+
+  const upload = async (file: File) => {
+    setProblem(null);
+    if (!(LOGO_CONTENT_TYPES as readonly string[]).includes(file.type)) {
+      setProblem('Image must be a PNG, JPEG, GIF or WebP image');
+      return;
+    }
+    try {
+      setPercent(0);
+      const presigned = await api.post<{ url: string; key: string; headers?: Record<string, string> }>(
+        '/releases/uploads',
+        { field: 'image', filename: file.name, content_type: file.type, size: file.size },
+      );
+      await putWithProgress(presigned.url, file, presigned.headers ?? { 'content-type': file.type }, setPercent);
+      await save([{ image_key: presigned.key, type_of: typeOf }]);
+      notify('notification', 'Release Updated');
+      setFiles([]);
+      await refresh();
+    } catch (error) {
+      setProblem(errorMessage(error));
+    } finally {
+      setPercent(null);
+    }
+  };
+  const remove = async (image: ReleaseImage) => {
+    try {
+      await save([{ id: image.id, _destroy: true }]);
+      await refresh();
+    } catch (error) {
+      notify('error', errorMessage(error));
+    }
+  };
+
+  const expenses = releaseExpensesHref(release as { id: string; label?: Named });
+  return (
+    <Container
+      data-testid="release-depth"
+      header={
+        <Header
+          variant="h2"
+          description="Images beside the cover art: back cover, booklet, inlay …"
+          actions={
+            // The products page and the expenses are the company's own pages (not the admin's across companies).
+            readOnly ? undefined : (
+              <SpaceBetween direction="horizontal" size="s">
+                <RouterLink href={`/user/releases/${enc(release.id)}/products`} data-testid="release-products-link">
+                  Products
+                </RouterLink>
+                {expenses ? (
+                  <RouterLink href={expenses} data-testid="release-expenses-link">
+                    Expenses
+                  </RouterLink>
+                ) : (
+                  <Box color="text-body-secondary">Expenses: choose a label first</Box>
+                )}
+              </SpaceBetween>
+            )
+          }
+        >
+          Images
+        </Header>
+      }
+    >
+      <SpaceBetween size="m">
+        {images.length ? (
+          <SpaceBetween direction="horizontal" size="m">
+            {images.map((image) => (
+              <SpaceBetween key={image.id} size="xxs">
+                {image.image ? (
+                  <img src={image.image.url} alt={image.caption || image.type_of || 'Release image'} width={120} />
+                ) : null}
+                <Box variant="small">{[image.type_of, image.caption].filter(Boolean).join(' – ')}</Box>
+                {readOnly ? null : (
+                  <Button variant="inline-link" onClick={() => void remove(image)}>
+                    Remove
+                  </Button>
+                )}
+              </SpaceBetween>
+            ))}
+          </SpaceBetween>
+        ) : (
+          <Box color="text-body-secondary">No other images.</Box>
+        )}
+        {readOnly ? null : (
+          <SpaceBetween direction="horizontal" size="s">
+            <Select
+              selectedOption={{ value: typeOf, label: typeOf }}
+              onChange={({ detail }) => setTypeOf(detail.selectedOption.value ?? RELEASE_IMAGE_TYPES[0])}
+              options={RELEASE_IMAGE_TYPES.map((t) => ({ value: t, label: t }))}
+              data-testid="release-image-type"
+            />
+            <FileUpload
+              value={files}
+              onChange={({ detail }) => {
+                setFiles(detail.value);
+                if (detail.value[0]) void upload(detail.value[0]);
+              }}
+              accept=".jpg,.jpeg,.png,.gif,.webp"
+              errorText={problem}
+              i18nStrings={fileUploadStrings({ uploadButtonText: () => 'Add image' })}
+              data-testid="release-image-upload"
+            />
+          </SpaceBetween>
+        )}
+        {percent !== null ? <UploadProgress percent={percent} label="Uploading image" /> : null}
+      </SpaceBetween>
+    </Container>
+  );
+}
+
+/** A release page's extra panels with the depth panel (images, products, expenses) before `After`. */
+export function withReleaseDepth(After: ComponentType<ExtraProps>): ComponentType<ExtraProps> {
+  function ReleaseDepthExtra(props: ExtraProps) {
+    return (
+      <SpaceBetween size="l">
+        <ReleaseDepthPanel release={props.record} readOnly={props.config.endpoint?.companyScoped === false} />
+        <After {...props} />
+      </SpaceBetween>
+    );
+  }
+  return ReleaseDepthExtra;
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { deliveryRows, releaseDeliveriesQuery } from './release-deliveries-model';
+
+describe('release deliveries pages', () => {
+  it('bulk: every chosen release to every chosen store, once each', () => {
+    expect(deliveryRows(['r1', 'r2', 'r1'], ['d1', 'd2'], 'update')).toEqual([
+      { release_id: 'r1', dsp_id: 'd1', action: 'update', status: 'created' },
+      { release_id: 'r1', dsp_id: 'd2', action: 'update', status: 'created' },
+      { release_id: 'r2', dsp_id: 'd1', action: 'update', status: 'created' },
+      { release_id: 'r2', dsp_id: 'd2', action: 'update', status: 'created' },
+    ]);
+    expect(deliveryRows([], ['d1'], 'insert')).toEqual([]);
+  });
+
+  it('the list asks for 50 a page with only the filters chosen', () => {
+    expect(releaseDeliveriesQuery({ page: 2 })).toBe('/release_deliveries?page=2&per_page=50');
+    expect(releaseDeliveriesQuery({ page: 1, q: ' Album ', status: 'failed', releaseId: 'r1' })).toBe(
+      '/release_deliveries?page=1&per_page=50&q=Album&status=failed&release_id=r1',
+    );
+  });
+});

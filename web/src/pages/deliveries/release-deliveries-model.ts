@@ -1,0 +1,31 @@
+import type { DeliveryAction, DeliveryStatus } from '../../../../shared/deliveries';
+
+/** One delivery to create (POST release_deliveries/new and /bulk). */
+export type NewReleaseDelivery = { release_id: string; dsp_id: string; action: DeliveryAction; status: 'created' };
+
+/** Every chosen release to every chosen store, with one action: the rows of release_deliveries/bulk. */
+export function deliveryRows(
+  releaseIds: readonly string[],
+  dspIds: readonly string[],
+  action: DeliveryAction,
+): NewReleaseDelivery[] {
+  const releases = [...new Set(releaseIds)];
+  const dsps = [...new Set(dspIds)];
+  return releases.flatMap((release_id) =>
+    dsps.map((dsp_id) => ({ release_id, dsp_id, action, status: 'created' as const })),
+  );
+}
+
+/** The list's query: page, 50 a page, newest first unless sorted, with the chosen filters. */
+export function releaseDeliveriesQuery(options: {
+  page: number;
+  q?: string;
+  status?: DeliveryStatus | '';
+  releaseId?: string | null;
+}): string {
+  const params = new URLSearchParams({ page: String(options.page), per_page: '50' });
+  if (options.q?.trim()) params.set('q', options.q.trim());
+  if (options.status) params.set('status', options.status);
+  if (options.releaseId) params.set('release_id', options.releaseId);
+  return `/release_deliveries?${params.toString()}`;
+}
