@@ -159,7 +159,33 @@ export const OPERATION_NAMES = {
     'updateAccessToken',
     'deleteAccessToken',
   ],
-  imports: ['listImports', 'addImport', 'bulkDestroyImports', 'getImport', 'deleteImport'],
+  imports: [
+    'listImports',
+    'addImport',
+    'bulkDestroyImports',
+    'getImport',
+    'deleteImport',
+    // Catalogue imports (issue 17, slice imports): upload, preview, start, progress, and the release imports.
+    'presignCatalogueImport',
+    'previewCatalogueImport',
+    'startCatalogueImport',
+    'getCatalogueImport',
+    'importReleases',
+    'importRelease',
+  ],
+  // The admin importer and metadata maps (issue 17, slice importer).
+  importer: [
+    'importerModels',
+    'modelAttributes',
+    'presignImporterFile',
+    'previewImporter',
+    'startImporter',
+    'listMetadataMaps',
+    'getMetadataMap',
+    'createMetadataMap',
+    'updateMetadataMap',
+    'deleteMetadataMap',
+  ],
   // CWR registrations of a publisher company's songs (issue 17, slice cwr).
   cwr: ['buildCwrFile', 'registerCwrFile', 'listCwrRegistrations', 'downloadCwrFile'],
   royalties: [

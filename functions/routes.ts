@@ -224,6 +224,26 @@ export const ROUTES: readonly Route[] = [
   r('POST', '/imports/bulk_destroy', 'imports', 'bulkDestroyImports', 'user'),
   r('GET', '/imports/{id}', 'imports', 'getImport', 'user'),
   r('DELETE', '/imports/{id}', 'imports', 'deleteImport', 'user'),
+  // Catalogue imports (issue 17): a file presigned into the company's import folder, previewed (every error,
+  // nothing written), started (the worker writes it in chunks), its progress; import_release(s) (spec 3 §7.8).
+  r('POST', '/catalogue_imports/uploads', 'imports', 'presignCatalogueImport', 'tenant', 'catalogue.write'),
+  r('POST', '/catalogue_imports/preview', 'imports', 'previewCatalogueImport', 'tenant', 'catalogue.write'),
+  r('POST', '/catalogue_imports', 'imports', 'startCatalogueImport', 'tenant', 'catalogue.write'),
+  r('GET', '/catalogue_imports/{id}', 'imports', 'getCatalogueImport', 'tenant', 'catalogue.read'),
+  r('POST', '/import_releases', 'imports', 'importReleases', 'tenant', 'catalogue.write'),
+  r('POST', '/import_release', 'imports', 'importRelease', 'tenant', 'catalogue.write'),
+  // The admin importer (spec 3 §7.9: models, model_attributes, records) and its metadata maps (spec 1 §3), admins only.
+  r('GET', '/importer', 'importer', 'importerModels', 'admin'),
+  r('POST', '/model_attributes', 'importer', 'modelAttributes', 'admin'),
+  r('POST', '/importer/uploads', 'importer', 'presignImporterFile', 'admin'),
+  r('POST', '/importer/preview', 'importer', 'previewImporter', 'admin'),
+  r('POST', '/importer', 'importer', 'startImporter', 'admin'),
+  r('GET', '/metadata_maps', 'importer', 'listMetadataMaps', 'admin'),
+  r('GET', '/metadata_maps/{id}', 'importer', 'getMetadataMap', 'admin'),
+  r('GET', '/metadata_maps/{id}/edit', 'importer', 'getMetadataMap', 'admin'),
+  r('POST', '/metadata_maps', 'importer', 'createMetadataMap', 'admin'),
+  r('PATCH', '/metadata_maps/{id}', 'importer', 'updateMetadataMap', 'admin'),
+  r('DELETE', '/metadata_maps/{id}', 'importer', 'deleteMetadataMap', 'admin'),
 
   // CWR files of the company's songs (issue 17, README "CWR registrations"): building one reads the
   // catalogue; recording one as sent writes. Listed before songs/{id} so the fixed paths are not ids.

@@ -101,7 +101,10 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
   // Tells recipients' open tabs when their notices change (the header's unread count).
   notices: httpArea({ needs: { push: true } }),
   support: httpArea(),
-  imports: httpArea(),
+  // The imports history, and catalogue imports: upload (presign), preview (reads the file) and start (queues it).
+  imports: httpArea({ memorySize: 1024, needs: { buckets: { uploads: 'readWrite' }, sendsTo: ['catalogueImport'] } }),
+  // The admin importer: the same upload, preview and start as catalogue imports, into a company an admin chooses.
+  importer: httpArea({ memorySize: 1024, needs: { buckets: { uploads: 'readWrite' }, sendsTo: ['catalogueImport'] } }),
   // CWR files of a company's songs: catalogue reads, the sent files kept in the uploads bucket (cwr/).
   cwr: httpArea({ needs: { buckets: { uploads: 'readWrite' } } }),
   // Reads the Parquet ledger (and presigns report uploads into the drop folder); edits are overlays in the table.
@@ -191,6 +194,13 @@ export const WORKERS: Record<QueueKey, FunctionDeclaration> = {
     ],
     ephemeralStorageMiB: 1024,
     needs: { table: 'readWrite', buckets: { uploads: 'read' }, push: true },
+  },
+  // Catalogue imports (issue 17): reads the uploaded file, keeps the import's plan beside it, writes
+  // the releases chunk by chunk, queues each next chunk and pushes the progress to the importer.
+  catalogueImport: {
+    entry: 'functions/catalogue-exchange/imports/worker.ts',
+    memorySize: 1024, // a 50,000-row workbook is read into memory
+    needs: { table: 'readWrite', buckets: { uploads: 'readWrite' }, push: true, sendsTo: ['catalogueImport'] },
   },
   // Catalogue exports (issue 17): reads the catalogue a page at a time, writes the file to /tmp then to the
   // uploads bucket (exports/), pushes its progress to the user who asked.

@@ -41,6 +41,7 @@ export type QueueKey =
   | 'royaltyImportPart'
   | 'statementRun'
   | 'releaseDelivery'
+  | 'catalogueImport'
   | 'catalogueExport';
 
 /**
@@ -80,6 +81,16 @@ export const QUEUES: Record<
     workerTimeoutSeconds: 900,
     maxReceiveCount: 3,
     concurrency: 8,
+  },
+  /**
+   * Catalogue imports (functions/catalogue-exchange/imports/worker.ts): an import's plan, then its
+   * chunks one after another (each queues the next). Two imports may run side by side.
+   */
+  catalogueImport: {
+    localName: 'label-platform-catalogue-import',
+    workerTimeoutSeconds: 900,
+    maxReceiveCount: 3,
+    concurrency: 2,
   },
   /** Catalogue exports (functions/catalogue-exchange/exports/worker.ts): one message per export job. */
   catalogueExport: {
@@ -140,6 +151,8 @@ export const ENV = {
   statementRunQueue: 'STATEMENT_RUN_QUEUE_URL',
   /** The queue release deliveries go through (the deliveries API sends to it). */
   releaseDeliveryQueue: 'RELEASE_DELIVERY_QUEUE_URL',
+  /** The catalogue import queue (the imports API starts an import there; the worker queues each next chunk). */
+  catalogueImportQueue: 'CATALOGUE_IMPORT_QUEUE_URL',
   /** The queue catalogue export jobs go through (the exports API sends to it). */
   catalogueExportQueue: 'CATALOGUE_EXPORT_QUEUE_URL',
   appUrl: 'APP_URL',
@@ -170,5 +183,6 @@ export const QUEUE_URL_ENV: Partial<Record<QueueKey, string>> = {
   royaltyImportPart: ENV.royaltyPartQueue,
   statementRun: ENV.statementRunQueue,
   releaseDelivery: ENV.releaseDeliveryQueue,
+  catalogueImport: ENV.catalogueImportQueue,
   catalogueExport: ENV.catalogueExportQueue,
 };

@@ -33,6 +33,8 @@ export type PlannedRecord = {
   errors: RowError[];
   /** Set when the company has it already (by UPC, ISRC, catalogue number, or name): reported, not written. */
   duplicate?: string;
+  /** What writing it also does, in the user's words ("New artist: Mira Vale"): shown in the preview. */
+  notes?: string[];
 };
 
 export type ImportContext = { tenantId: string; userId: string; importId: string };

@@ -165,8 +165,8 @@ async function logoFields(tenantId: string, labelId: string, logoKey: string | n
   return { logo: object };
 }
 
-export async function createLabel(tenantId: string, input: LabelInput): Promise<LabelView> {
-  const labelId = ulid();
+/** `labelId` is given by imports, which derive it from the import so a retried chunk creates nothing twice. */
+export async function createLabel(tenantId: string, input: LabelInput, labelId: string = ulid()): Promise<LabelView> {
   const { logo_key, contract_key, distribution_agreements, fulfilment_agreements, ...fields } = input;
   const { logo } = await logoFields(tenantId, NEW_LABEL, logo_key);
   const depth = { contract_key, distribution_agreements, fulfilment_agreements };

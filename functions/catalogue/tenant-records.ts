@@ -75,8 +75,8 @@ export function recordOps(resource: TenantResource) {
       })),
     );
 
-  async function create({ tenantId }: Scope, body: Record<string, unknown>) {
-    const id = ulid();
+  /** `id` is given by imports, which derive it from the import so a retried chunk creates nothing twice. */
+  async function create({ tenantId }: Scope, body: Record<string, unknown>, id: string = ulid()) {
     const { tenant_id: _ignored, ...input } = body;
     const { set } = await storedChanges(resource.shape(tenantId), input, undefined, tenantId);
     const draft = { ...resource.defaults, ...set, tenantId, id };

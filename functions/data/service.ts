@@ -44,6 +44,8 @@ import { DebtorAccount, PaymentRun, PayoutDetail } from './entities/payouts.js';
 import { Payment } from './entities/payments.js';
 import { DistributionDelivery, ReleaseDelivery } from './entities/deliveries.js';
 import { DistributionUpc, DspConnection } from './entities/distribution.js';
+import { CatalogueImport } from './entities/catalogue-import.js';
+import { MetadataMap } from './entities/metadata-map.js';
 import { CatalogueExport } from './entities/catalogue-export.js';
 
 const entities = {
@@ -101,6 +103,8 @@ const entities = {
   DistributionDelivery,
   DspConnection,
   DistributionUpc,
+  CatalogueImport,
+  MetadataMap,
   CatalogueExport,
   CwrRegistration,
 };

@@ -3,6 +3,7 @@ import { importInput, importsBulkDestroy } from '../../shared/schemas/import.js'
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
 import { listQuerySchema } from '../lib/list-query.js';
 import * as imports from './imports.js';
+import { catalogueImportOperations } from '../catalogue-exchange/imports/operations.js';
 
 /** Imports area: the history of files users imported (spec 1 §7 imports, spec 3 §3.12). */
 const operations = {
@@ -26,6 +27,7 @@ const operations = {
     body: importsBulkDestroy,
     run: ({ caller, body }) => imports.bulkDestroyImports(caller, body.import_ids),
   }),
+  ...catalogueImportOperations,
 } satisfies AreaOperations<'imports'>;
 
 export const handler = areaHandler('imports', operations);

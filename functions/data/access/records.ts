@@ -181,3 +181,28 @@ export function catalogueStore(name: CatalogueEntityName) {
 export function referenceStore(name: ReferenceEntityName) {
   return recordStore<ReferenceKey>(name);
 }
+
+/** One change to a record of a named catalogue entity, inside a write across entities. */
+export type CatalogueChange = { entity: CatalogueEntityName; change: RecordChange<CatalogueKey> };
+
+/**
+ * Writes changes to records of several catalogue entities (a release and its recordings, an
+ * import) atomically with their guard items and list versions. Guards carry their own owner.
+ * A claimed guard that exists already answers 409 "<Field> has already been taken".
+ */
+export async function writeCatalogueChanges(
+  changes: readonly CatalogueChange[],
+  effects: { claim: readonly (Guard & { ownerId: string })[]; lists: readonly string[] },
+): Promise<void> {
+  const taken = (field: string) => ({ field, message: `${humanizeField(field)} has already been taken` });
+  await writeTransaction(
+    (tx) => [
+      ...changes.map(({ entity, change }) => commitOf(tx[entity] as unknown as RecordWriter<CatalogueKey>, change)),
+      ...effects.claim.map((g) =>
+        tx.UniqueValue.create({ scope: g.scope, value: g.value, ownerId: g.ownerId }).commit(),
+      ),
+      ...listsChanged(tx.ListVersion, effects.lists),
+    ],
+    Object.fromEntries(effects.claim.map((g, i) => [changes.length + i, taken(g.field)])),
+  );
+}

@@ -48,6 +48,13 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'admin-company': () => import('../pages/admin/companies/company-detail-page').then((m) => m.AdminCompanyDetailPage),
   'admin-company-form': () => import('../pages/admin/companies/company-form-page').then((m) => m.AdminCompanyFormPage),
   'admin-imports': () => import('../pages/admin/imports/imports-list-page').then((m) => m.AdminImportsPage),
+  'admin-importer': () => import('../pages/admin/importer/importer-page').then((m) => m.AdminImporterPage),
+  'admin-metadata-maps': () =>
+    import('../pages/admin/importer/metadata-maps-list-page').then((m) => m.AdminMetadataMapsPage),
+  'admin-metadata-map': () =>
+    import('../pages/admin/importer/metadata-map-detail-page').then((m) => m.AdminMetadataMapPage),
+  'admin-metadata-map-form': () =>
+    import('../pages/admin/importer/metadata-map-form-page').then((m) => m.AdminMetadataMapFormPage),
   'admin-royalties': () => import('../pages/admin/royalties/admin-royalties-pages').then((m) => m.AdminRoyaltiesPage),
   'admin-royalty': () => import('../pages/admin/royalties/admin-royalties-pages').then((m) => m.AdminRoyaltyPage),
   'admin-royalty-form': () =>
@@ -142,6 +149,8 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'distribution-catalogue': () =>
     import('../pages/distribution/catalogue-pages').then((m) => m.DistributionCataloguePage),
   'label-catalogue-tasks': () => import('../pages/distribution/catalogue-pages').then((m) => m.LabelCatalogueTasksPage),
+  'data-management': () => import('../pages/data-management/data-management-page').then((m) => m.DataManagementPage),
+  'data-management-new': () => import('../pages/data-management/new-import-page').then((m) => m.NewImportPage),
   'cwr-registrations': () => import('../pages/catalogue/cwr-registrations-page').then((m) => m.CwrRegistrationsPage),
   'not-found': () => import('../pages/not-found').then((m) => m.NotFoundPage),
 };

@@ -52,6 +52,10 @@ export type PageKey =
   | 'admin-notice'
   | 'admin-notice-form'
   | 'admin-imports'
+  | 'admin-importer'
+  | 'admin-metadata-maps'
+  | 'admin-metadata-map'
+  | 'admin-metadata-map-form'
   | 'admin-royalties'
   | 'admin-royalty'
   | 'admin-royalty-form'
@@ -113,6 +117,9 @@ export type PageKey =
   | 'payment-edit'
   | 'release-distribution'
   | 'distribution-deliveries'
+  // Issue 17, imports: the home of imports and exports, and the release import.
+  | 'data-management'
+  | 'data-management-new'
   // Issue 17, cwr: the company's CWR registrations.
   | 'cwr-registrations'
   | 'release-deliveries'
@@ -372,11 +379,11 @@ const userRoutes: RouteDef[] = [
   // Before songs/:songId, so the fixed path is not read as a song id.
   tenant('/user/songs/cwr_registrations', 'UserCwrRegistrations', 'CWR registrations', 'cwr-registrations'),
   ...withPages(userEntity('songs', 'song', 'songId'), cataloguePages('songs', 'songId')),
-  tenant('/user/data_management', 'UserDataManagement', 'Data management'),
-  tenant('/user/data_management/new', 'UserNewDataManagement', 'New data management task'),
+  tenant('/user/data_management', 'UserDataManagement', 'Data management', 'data-management'),
+  tenant('/user/data_management/new', 'UserNewDataManagement', 'New data management task', 'data-management-new'),
   tenant('/user/marketing', 'UserMarketing', 'Marketing'),
-  tenant('/user/import_release', 'UserImportRelease', 'Import a release'),
-  tenant('/user/import_releases', 'UserImportReleases', 'Import releases'),
+  tenant('/user/import_release', 'UserImportRelease', 'Import a release', 'data-management-new'),
+  tenant('/user/import_releases', 'UserImportReleases', 'Import releases', 'data-management-new'),
   tenant('/user/licensing', 'LicensingHub', 'Licensing hub'),
   ...children(tenant, '/user/licensing', 'LicensingHub', 'Licensing', [
     'licenses',
@@ -516,10 +523,21 @@ const REFERENCE_PAGES = {
 const adminRoutes: RouteDef[] = [
   admin('/admin', 'AdminDashboard', 'Admin dashboard', 'admin-dashboard'),
   admin('/admin/site_help', 'AdminSiteHelp', 'Admin: site help'),
-  admin('/admin/importer', 'AdminImporter', 'Admin: importer'),
+  admin('/admin/importer', 'AdminImporter', 'Admin: importer', 'admin-importer'),
   // Releases waiting for review across companies (issue 16 quality control).
   admin('/admin/quality_control', 'AdminQualityControl', 'Admin: quality control', 'admin-quality-control'),
-  ...adminEntity('metadata_maps', 'metadata_map'),
+  ...adminEntity(
+    'metadata_maps',
+    'metadata_map',
+    [],
+    {},
+    {
+      list: 'admin-metadata-maps',
+      new: 'admin-metadata-map-form',
+      detail: 'admin-metadata-map',
+      edit: 'admin-metadata-map-form',
+    },
+  ),
   ...adminEntity(
     'access_tokens',
     'access_token',

@@ -10,6 +10,8 @@ const SECTIONS: LinkSections = [
       ['Quality control', '/admin/quality_control'],
       ['Recordings', '/admin/recordings'],
       ['Contributors', '/admin/contributors'],
+      ['Importer', '/admin/importer'],
+      ['Metadata maps', '/admin/metadata_maps'],
     ],
   ],
   [

@@ -1,0 +1,59 @@
+import { idParams, operation, reply } from '../../lib/http.js';
+import { getJob, importReleases } from './api.js';
+import {
+  catalogueImportPreview,
+  catalogueImportStart,
+  catalogueImportUpload,
+  importReleaseInput,
+  importReleasesInput,
+} from './inputs.js';
+import { presignImportFile, previewImport, startImport } from './pipeline.js';
+import { importOneRelease } from '../releases/import-one-release.js';
+
+/** The catalogue import operations of the imports area (functions/imports/handler.ts joins them). */
+export const catalogueImportOperations = {
+  presignCatalogueImport: operation('tenant', {
+    body: catalogueImportUpload,
+    run: ({ tenantId, body }) => presignImportFile(tenantId, body.filename, body.content_type, body.size),
+  }),
+  previewCatalogueImport: operation('tenant', {
+    body: catalogueImportPreview,
+    run: ({ tenantId, caller, body }) =>
+      previewImport({
+        tenantId,
+        userId: caller.user.userId,
+        model: body.model,
+        file: body.file,
+        columnMap: body.column_map,
+      }),
+  }),
+  startCatalogueImport: operation('tenant', {
+    body: catalogueImportStart,
+    run: async ({ tenantId, caller, body }) =>
+      reply(
+        202,
+        await startImport({
+          tenantId,
+          userId: caller.user.userId,
+          model: body.model,
+          file: body.file,
+          columnMap: body.column_map,
+          importId: body.import_id,
+        }),
+      ),
+  }),
+  getCatalogueImport: operation('tenant', {
+    params: idParams,
+    run: ({ tenantId, params }) => getJob(tenantId, params.id),
+  }),
+  importReleases: operation('tenant', {
+    body: importReleasesInput,
+    run: async ({ tenantId, caller, body }) =>
+      reply(202, await importReleases({ tenantId, userId: caller.user.userId }, body)),
+  }),
+  importRelease: operation('tenant', {
+    body: importReleaseInput,
+    run: async ({ tenantId, caller, body }) =>
+      reply(201, await importOneRelease({ tenantId, userId: caller.user.userId }, body.rows)),
+  }),
+};

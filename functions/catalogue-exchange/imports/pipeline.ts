@@ -1,0 +1,119 @@
+import { ulid } from 'ulid';
+import { createCatalogueImport, getCatalogueImport } from '../../data/access/catalogue-imports.js';
+import { InvalidField, NotFound } from '../../lib/errors.js';
+import type { PresignedUpload } from '../../uploads/presign.js';
+import type { ImportContext, ImportModel, MappedRow, PlannedRecord } from '../import-model.js';
+import { importerFor } from '../importers.js';
+import { mapColumns } from './column-map.js';
+import { importPrefix, presignImportUpload, readStoredFile } from './import-files.js';
+import { queueImportStep } from './queue.js';
+import { readImportFile } from './read-file.js';
+
+/**
+ * The generic catalogue import pipeline (issue 17 Imports, design contract 2): a file uploaded into
+ * the uploads bucket → rows → the column map → the model's plan (every error per row and field,
+ * duplicates) → preview; started, the import worker plans again and writes the good records in
+ * chunks (worker.ts). Each model is a ModelImporter (importers.ts).
+ */
+
+/** A file in the uploads bucket, under `imports/{tenantId}/`. */
+export type ImportFile = { key: string; filename: string; size: number };
+export type ImportRequest = {
+  tenantId: string;
+  userId: string;
+  model: ImportModel;
+  file: ImportFile;
+  /** The file's header → attribute name; headers it leaves out match attributes by name or label. */
+  columnMap?: Readonly<Record<string, string>>;
+};
+export type ImportPreview = {
+  import_id: string;
+  model: ImportModel;
+  records: PlannedRecord[];
+  /** Records that would be written. */
+  valid: number;
+  /** Records with at least one error (each listed in its record's `errors`). */
+  invalid: number;
+  /** Records the company has already (or the file holds twice): reported, not written. */
+  duplicates: number;
+  /** Rows read (blank rows not counted). */
+  rows: number;
+};
+
+/** A file's records as the model plans them, with the mapped rows they came from. */
+export type ImportPlan = { rows: MappedRow[]; records: PlannedRecord[] };
+
+/** The file must be one this company uploaded for an import: another company's key reads as missing. */
+function checkFileKey(tenantId: string, file: ImportFile) {
+  if (!file.key.startsWith(importPrefix(tenantId)) || file.key.includes('..')) throw new NotFound('Import file');
+}
+
+/** Reads the file, maps its columns and asks the model for its plan. Writes nothing. */
+export async function planImport(req: ImportRequest, importId: string): Promise<ImportPlan> {
+  checkFileKey(req.tenantId, req.file);
+  const importer = importerFor(req.model);
+  const bytes = await readStoredFile(req.file.key);
+  const { headers, rows: fileRows } = await readImportFile(req.file.filename, bytes);
+  if (!fileRows.length) throw new InvalidField('file', 'The file has no rows to import');
+  const rows = mapColumns(headers, fileRows, importer.attributes, req.columnMap);
+  const ctx: ImportContext = { tenantId: req.tenantId, userId: req.userId, importId };
+  return { rows, records: await importer.plan(ctx, rows) };
+}
+
+/** Whether a planned record would be written. */
+export const isWritable = (record: PlannedRecord): boolean => !record.errors.length && !record.duplicate;
+
+/** Counts of a plan, as the preview and the job report them. */
+export function planCounts(plan: ImportPlan) {
+  return {
+    valid: plan.records.filter(isWritable).length,
+    invalid: plan.records.filter((r) => r.errors.length).length,
+    duplicates: plan.records.filter((r) => !r.errors.length && r.duplicate).length,
+    rows: plan.rows.filter((row) => Object.values(row).some((v) => v !== '')).length,
+  };
+}
+
+/** The preview of an import: every record the file would write, each error, each duplicate. Writes nothing. */
+export async function previewImport(req: ImportRequest): Promise<ImportPreview> {
+  const importId = ulid();
+  const plan = await planImport(req, importId);
+  return { import_id: importId, model: req.model, records: plan.records, ...planCounts(plan) };
+}
+
+/**
+ * Queues an import: the job is saved and the worker plans it again (the catalogue may have changed
+ * since the preview) and writes its good records in chunks, pushing progress to the user. Starting
+ * the same import id twice queues it once.
+ */
+export async function startImport(req: ImportRequest & { importId: string }): Promise<{ import_id: string }> {
+  checkFileKey(req.tenantId, req.file);
+  importerFor(req.model);
+  const created = await createCatalogueImport({
+    tenantId: req.tenantId,
+    importId: req.importId,
+    userId: req.userId,
+    model: req.model,
+    fileKey: req.file.key,
+    filename: req.file.filename,
+    filesize: req.file.size,
+    columnMap: req.columnMap ? JSON.stringify(req.columnMap) : undefined,
+    status: 'queued',
+  });
+  if (!created) {
+    const existing = await getCatalogueImport(req.tenantId, req.importId);
+    if (!existing || existing.userId !== req.userId) throw new NotFound('Import');
+    return { import_id: req.importId };
+  }
+  await queueImportStep({ tenantId: req.tenantId, importId: req.importId, step: 'plan' });
+  return { import_id: req.importId };
+}
+
+/** A presigned PUT for an import file, under the company's import prefix (`size` checked and signed when given). */
+export function presignImportFile(
+  tenantId: string,
+  filename: string,
+  contentType: string,
+  size?: number,
+): Promise<PresignedUpload> {
+  return presignImportUpload(tenantId, { filename, contentType, size });
+}

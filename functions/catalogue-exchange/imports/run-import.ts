@@ -1,0 +1,177 @@
+import { addChunkProgress, getCatalogueImport, updateCatalogueImport } from '../../data/access/catalogue-imports.js';
+import type { CatalogueImportItem } from '../../data/entities/catalogue-import.js';
+import { createImportRecord, getImportRecord } from '../../data/access/imports.js';
+import { HttpError } from '../../lib/errors.js';
+import { log } from '../../lib/logger.js';
+import { pushToUser } from '../../realtime/push.js';
+import type { ImportContext, ImportModel, MappedRow, PlannedRecord } from '../import-model.js';
+import { importerFor } from '../importers.js';
+import { loadPlan, savePlan } from './import-files.js';
+import { isWritable, planCounts, planImport, type ImportPlan } from './pipeline.js';
+import { queueImportStep, type ImportStep } from './queue.js';
+
+/**
+ * The catalogue import worker's steps. `plan` reads the file again (the catalogue may have changed
+ * since the preview), keeps the records to write beside the file and queues chunk 0; each chunk
+ * writes its records (a record that fails does not stop the others), moves the progress forward,
+ * pushes it to the user and queues the next; the last one adds the import to the history.
+ */
+
+/** Releases per chunk: each is one transaction, so a chunk stays well inside the worker's time. */
+const CHUNK_RECORDS = 50;
+/** Records of a chunk written side by side. */
+const WRITES_AT_ONCE = 5;
+
+type ImportProgress = {
+  type: 'catalogue_import.progress';
+  import_id: string;
+  done: number;
+  total: number;
+  status: string;
+  added: number;
+  message?: string;
+};
+
+const addedMessage = (n: number) => `${n} records were added`;
+
+function progressOf(job: CatalogueImportItem): ImportProgress {
+  return {
+    type: 'catalogue_import.progress',
+    import_id: job.importId,
+    done: job.done ?? 0,
+    total: job.total ?? 0,
+    status: job.status,
+    added: job.added ?? 0,
+    ...(job.status === 'done' ? { message: addedMessage(job.added ?? 0) } : {}),
+    ...(job.status === 'failed' && job.message ? { message: job.message } : {}),
+  };
+}
+
+async function push(tenantId: string, importId: string): Promise<void> {
+  const job = await getCatalogueImport(tenantId, importId);
+  if (job) await pushToUser(job.userId, progressOf(job));
+}
+
+const contextOf = (job: CatalogueImportItem): ImportContext => ({
+  tenantId: job.tenantId,
+  userId: job.userId,
+  importId: job.importId,
+});
+
+/** The part of a plan the chunks need: the records to write and the rows behind them. */
+type StoredPlan = { records: PlannedRecord[]; rows: Record<number, MappedRow> };
+
+async function planStep(job: CatalogueImportItem): Promise<void> {
+  let plan: ImportPlan;
+  try {
+    plan = await planImport(
+      {
+        tenantId: job.tenantId,
+        userId: job.userId,
+        model: job.model as ImportModel,
+        file: { key: job.fileKey, filename: job.filename, size: job.filesize },
+        columnMap: job.columnMap ? (JSON.parse(job.columnMap) as Record<string, string>) : undefined,
+      },
+      job.importId,
+    );
+  } catch (error) {
+    // The file's own problems (unreadable, no rows) end the import with the reason; others are retried.
+    if (!(error instanceof HttpError)) throw error;
+    await updateCatalogueImport(job.tenantId, job.importId, { status: 'failed', message: error.message });
+    await push(job.tenantId, job.importId);
+    return;
+  }
+  const records = plan.records.filter(isWritable);
+  // Rows are numbered from 2 (the header is row 1): rows[i] is row i + 2.
+  const rows: Record<number, MappedRow> = {};
+  for (const record of records) for (const n of record.rows) rows[n] = plan.rows[n - 2];
+  await savePlan(job.tenantId, job.importId, { records, rows } satisfies StoredPlan);
+  const counts = planCounts(plan);
+  const chunks = Math.ceil(records.length / CHUNK_RECORDS);
+  await updateCatalogueImport(job.tenantId, job.importId, {
+    status: chunks ? 'writing' : 'done',
+    total: records.length,
+    invalid: counts.invalid,
+    duplicates: counts.duplicates,
+    chunks,
+  });
+  if (!chunks) await finish(job.tenantId, job.importId);
+  else {
+    await push(job.tenantId, job.importId);
+    await queueImportStep({ tenantId: job.tenantId, importId: job.importId, step: 'chunk', chunk: 0 });
+  }
+}
+
+/** Rows of a stored plan as the model's `write` reads them: `rows[n - 2]` is row n. */
+function rowsFor(stored: StoredPlan): MappedRow[] {
+  const rows: MappedRow[] = [];
+  for (const [n, row] of Object.entries(stored.rows)) rows[Number(n) - 2] = row;
+  return rows;
+}
+
+/** Writes one chunk. Safe to run twice: records already written are found, not written again. */
+export async function chunkStep(job: CatalogueImportItem, chunk: number): Promise<void> {
+  if (job.status === 'done' || job.status === 'failed') return;
+  const stored = (await loadPlan(job.tenantId, job.importId)) as StoredPlan;
+  const importer = importerFor(job.model as ImportModel);
+  const rows = rowsFor(stored);
+  const slice = stored.records.slice(chunk * CHUNK_RECORDS, (chunk + 1) * CHUNK_RECORDS);
+  let added = 0;
+  let failed = 0;
+  const writeOne = async (record: PlannedRecord) => {
+    try {
+      // Read after the await: `added += await …` would add to a stale total when records run side by side.
+      const n = await importer.write(contextOf(job), record, rows);
+      added += n;
+    } catch (error) {
+      // One record's refusal (its UPC taken meanwhile) must not stop the others.
+      failed += 1;
+      log().warn('catalogue import record not written', {
+        importId: job.importId,
+        key: record.key,
+        reason: error instanceof Error ? error.message : String(error),
+      });
+    }
+  };
+  // A few records side by side: each is its own transaction, and the time goes to round trips.
+  for (let i = 0; i < slice.length; i += WRITES_AT_ONCE)
+    await Promise.all(slice.slice(i, i + WRITES_AT_ONCE).map(writeOne));
+  const doneAtLeast = Math.min(stored.records.length, (chunk + 1) * CHUNK_RECORDS);
+  await addChunkProgress(job.tenantId, job.importId, { added, failed, doneAtLeast });
+  if (chunk + 1 < Math.ceil(stored.records.length / CHUNK_RECORDS)) {
+    await push(job.tenantId, job.importId);
+    await queueImportStep({ tenantId: job.tenantId, importId: job.importId, step: 'chunk', chunk: chunk + 1 });
+  } else await finish(job.tenantId, job.importId);
+}
+
+/** Marks the import done, adds it to the imports history once, and tells the user. */
+async function finish(tenantId: string, importId: string): Promise<void> {
+  await updateCatalogueImport(tenantId, importId, { status: 'done' });
+  const job = await getCatalogueImport(tenantId, importId);
+  if (!job) return;
+  if (!(await getImportRecord(importId))) {
+    await createImportRecord({
+      importId,
+      userId: job.userId,
+      filename: job.filename,
+      filesize: job.filesize,
+      records: job.added ?? 0,
+      type: job.model,
+    });
+  }
+  await pushToUser(job.userId, progressOf(job));
+}
+
+/** Runs one message of the catalogue import queue. */
+export async function runImportStep(message: ImportStep): Promise<void> {
+  const job = await getCatalogueImport(message.tenantId, message.importId);
+  if (!job) {
+    log().warn('catalogue import step for a missing job', { importId: message.importId });
+    return;
+  }
+  if (message.step === 'plan') {
+    if (job.status !== 'queued') return; // planned already: its chunk 0 is queued
+    await updateCatalogueImport(job.tenantId, job.importId, { status: 'planning' });
+    await planStep(job);
+  } else await chunkStep(job, message.chunk);
+}

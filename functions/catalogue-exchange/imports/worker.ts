@@ -1,0 +1,24 @@
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import type { SQSEvent, SQSRecord } from 'aws-lambda';
+import { withRecordLog } from '../../lib/logger.js';
+import { importStep } from './queue.js';
+import { runImportStep } from './run-import.js';
+
+const processor = new BatchProcessor(EventType.SQS);
+
+async function recordHandler(record: SQSRecord): Promise<void> {
+  const parsed = importStep.safeParse(JSON.parse(record.body));
+  if (!parsed.success) throw new Error(`Not a catalogue import message: ${record.body.slice(0, 200)}`);
+  const message = parsed.data;
+  await withRecordLog(
+    record.messageId,
+    { worker: 'catalogueImport', tenantId: message.tenantId, key: message.importId },
+    () => runImportStep(message),
+  );
+}
+
+/**
+ * The catalogue import worker (issue 17): one step per message (plan, or one chunk), partial batch
+ * failures reported; a failed step is retried by the queue and writes nothing twice.
+ */
+export const handler = async (event: SQSEvent) => processPartialResponse(event, recordHandler, processor);

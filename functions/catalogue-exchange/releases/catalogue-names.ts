@@ -1,0 +1,93 @@
+import { normaliseIsrc, normaliseUpc } from '../../../shared/identifiers.js';
+import { tenantLabelSummaries } from '../../catalogue/labels.js';
+import { tenantCollectionOf, tenantRows } from '../../catalogue/tenant-lists.js';
+import { referenceResource, referenceRows } from '../../reference/reference-lists.js';
+import type { Row } from '../../reference/reference-resource.js';
+import { required } from '../../lib/required.js';
+import type { ImportContext } from '../import-model.js';
+
+/**
+ * What a release sheet's names resolve against, read once per plan: the company's labels, artists,
+ * writers (contributors), and its releases' UPCs and catalogue numbers and recordings' ISRCs (to
+ * find duplicates); the reference genres, languages, countries and publishers (the shared ones and
+ * the company's own, design contract 5). Names match case-insensitively.
+ */
+export type CatalogueNames = {
+  labels: Map<string, string>;
+  artists: Map<string, string>;
+  contributors: Map<string, string>;
+  genres: Map<string, string>;
+  languages: Map<string, string>;
+  countries: Map<string, string>;
+  /** ISO 3166-1 alpha-2 codes of the reference countries. */
+  territories: Set<string>;
+  publishers: Map<string, string>;
+  upcs: Set<string>;
+  catNos: Set<string>;
+  isrcs: Set<string>;
+};
+
+/** The lookup key of a name or code. */
+export const nameKey = (name: string) => name.trim().toLowerCase();
+
+function byNames(rows: readonly Row[], fields: readonly string[]): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const row of rows)
+    for (const field of fields) {
+      const value = row[field];
+      if (typeof value === 'string' && value.trim() && !map.has(nameKey(value))) map.set(nameKey(value), row.id);
+    }
+  return map;
+}
+
+const tenantList = (collection: string, tenantId: string) =>
+  tenantRows(required(tenantCollectionOf(collection), collection), tenantId);
+const referenceList = (collection: string) => referenceRows(required(referenceResource(collection), collection));
+const texts = (rows: readonly Row[], field: string, normalise: (v: string) => string) =>
+  new Set(rows.flatMap((r) => (typeof r[field] === 'string' && r[field] ? [normalise(r[field] as string)] : [])));
+
+export async function loadCatalogueNames(tenantId: string): Promise<CatalogueNames> {
+  const [labels, artists, contributors, releases, recordings, genres, languages, countries, publishers] =
+    await Promise.all([
+      tenantLabelSummaries(tenantId),
+      tenantList('artists', tenantId),
+      tenantList('contributors', tenantId),
+      tenantList('releases', tenantId),
+      tenantList('recordings', tenantId),
+      referenceList('genres'),
+      referenceList('languages'),
+      referenceList('countries'),
+      referenceList('publishers'),
+    ]);
+  // A publisher of another company is not this company's to use (design contract 5).
+  const usable = publishers.filter((p) => !p.tenant_id || p.tenant_id === tenantId);
+  return {
+    labels: byNames(labels as unknown as Row[], ['name']),
+    artists: byNames(artists, ['name']),
+    contributors: byNames(contributors, ['name']),
+    genres: byNames(genres, ['name']),
+    languages: byNames(languages, ['name', 'iso_alpha_two', 'iso_alpha_three']),
+    countries: byNames(countries, ['name', 'iso_alpha_two', 'iso_alpha_three']),
+    territories: texts(countries, 'iso_alpha_two', (v) => v.toUpperCase()),
+    publishers: byNames(usable, ['name']),
+    upcs: texts(releases, 'upc', normaliseUpc),
+    catNos: texts(releases, 'cat_no', nameKey),
+    isrcs: texts(recordings, 'isrc', normaliseIsrc),
+  };
+}
+
+/**
+ * The names an import's writes resolve against, read once per import in a warm worker. Names the
+ * import itself created resolve to the same derived ids whether or not they are in it yet.
+ */
+const namesByImport = new Map<string, Promise<CatalogueNames>>();
+export function namesForImport(ctx: ImportContext): Promise<CatalogueNames> {
+  let names = namesByImport.get(ctx.importId);
+  if (!names) {
+    if (namesByImport.size > 8) namesByImport.clear();
+    names = loadCatalogueNames(ctx.tenantId);
+    namesByImport.set(ctx.importId, names);
+    names.catch(() => namesByImport.delete(ctx.importId));
+  }
+  return names;
+}

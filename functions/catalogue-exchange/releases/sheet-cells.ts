@@ -1,0 +1,68 @@
+import { VALIDATION } from '../../../shared/messages.js';
+import { LIST_SEPARATOR, type SheetColumn } from '../../../shared/catalogue-exchange/release-sheet.js';
+
+/**
+ * One cell of the release sheet read by its column's kind (release-sheet.ts conventions). A cell
+ * answers its value, or the error in the user's words naming the column; an empty cell answers
+ * undefined (or the required error).
+ */
+export type CellValue = string | number | boolean | string[];
+export type CellResult = { value?: CellValue; error?: string };
+
+const YES = new Set(['y', 'yes', 'true', '1']);
+const NO = new Set(['n', 'no', 'false', '0']);
+
+function isRealDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
+/** A track length as HH:MM:SS; MM:SS is taken too. */
+function duration(text: string): string | undefined {
+  const parts = text.split(':');
+  if (parts.length < 2 || parts.length > 3 || parts.some((p) => !/^\d{1,2}$/.test(p))) return undefined;
+  const [h, m, s] = (parts.length === 2 ? ['0', ...parts] : parts).map(Number);
+  if (m > 59 || s > 59) return undefined;
+  return [h, m, s].map((n) => String(n).padStart(2, '0')).join(':');
+}
+
+/** Splits a list cell: values between separators, trimmed, blanks dropped. */
+const listOf = (text: string): string[] =>
+  text
+    .split(LIST_SEPARATOR)
+    .map((v) => v.trim())
+    .filter(Boolean);
+
+export function readCell(column: SheetColumn, raw: string | undefined): CellResult {
+  const text = (raw ?? '').trim();
+  if (!text) return column.required ? { error: VALIDATION.required(column.label) } : {};
+  switch (column.kind) {
+    case 'text':
+      return { value: text };
+    case 'list': {
+      const values = listOf(text);
+      return values.length || !column.required ? { value: values } : { error: VALIDATION.required(column.label) };
+    }
+    case 'yes_no': {
+      const lower = text.toLowerCase();
+      if (YES.has(lower)) return { value: true };
+      if (NO.has(lower)) return { value: false };
+      return { error: `${column.label} must be Y or N` };
+    }
+    case 'date':
+      return isRealDate(text) ? { value: text } : { error: `${column.label} must be a date (YYYY-MM-DD)` };
+    case 'integer':
+      return /^\d{1,6}$/.test(text) ? { value: Number(text) } : { error: `${column.label} must be a whole number` };
+    case 'year': {
+      const year = Number(text);
+      return /^\d{4}$/.test(text) && year >= 1900 && year <= 2100
+        ? { value: year }
+        : { error: `${column.label} must be a year` };
+    }
+    case 'duration': {
+      const value = duration(text);
+      return value ? { value } : { error: `${column.label} must be HH:MM:SS` };
+    }
+  }
+}

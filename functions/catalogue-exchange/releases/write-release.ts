@@ -1,0 +1,292 @@
+import { createHash } from 'node:crypto';
+import { ulid } from 'ulid';
+import {
+  ARTIST_ROW_SHARES,
+  displayArtists,
+  equalPayeeShares,
+  PRODUCT_DEFAULTS,
+  RECORDING_DEFAULTS,
+  RELEASE_DEFAULTS,
+} from '../../../shared/catalogue.js';
+import { catalogueStore } from '../../data/access/catalogue.js';
+import { writeCatalogueChanges, type CatalogueChange } from '../../data/access/records.js';
+import { LISTS } from '../../data/list-cache.js';
+import { guardsFor } from '../../data/unique-guards.js';
+import { Conflict, LOST_RACE_MESSAGE } from '../../lib/errors.js';
+import type { ImportContext } from '../import-model.js';
+import { nameKey, type CatalogueNames } from './catalogue-names.js';
+import type { ArtistRef, ReadRecording, ReadRelease } from './read-release.js';
+
+/**
+ * Writes one read release: its new artists and writers first (each created once per import, under
+ * an id derived from the import and the name), then the release and its recordings, all or
+ * nothing, with status imported. Every id derives from (import id, release key), so a retried
+ * chunk finds the release written and creates nothing twice. A release with more recordings than
+ * one transaction holds writes them in batches first and deletes them again if the release
+ * itself cannot be written (the compensating cleanup).
+ */
+
+/**
+ * Runs a write again when it lost a race on a shared item (the list versions every catalogue write
+ * bumps, written by the records of a chunk side by side); a refusal that names a field is final.
+ */
+async function retryLostRace<T>(write: () => Promise<T>, tries = 6): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await write();
+    } catch (error) {
+      const lost = error instanceof Conflict && error.message === LOST_RACE_MESSAGE;
+      if (!lost || attempt >= tries) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.floor(Math.random() * 40)));
+    }
+  }
+}
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** A 26-character id (a ULID's shape) derived from its parts: the same parts, the same id. */
+function derivedId(...parts: string[]): string {
+  const digest = createHash('sha256').update(parts.join('\u0000')).digest();
+  let id = '';
+  for (let i = 0; i < 26; i += 1) id += CROCKFORD[digest[i] % 32];
+  return id;
+}
+
+/** The release id an import gives the record of this key. */
+export const importedReleaseId = (importId: string, key: string) => derivedId(importId, 'release', key);
+
+/** DynamoDB holds 100 items per transaction: a release, its 2 guards, 4 list versions and 2 per recording. */
+const RECORDINGS_IN_ONE_WRITE = 45;
+const RECORDING_BATCH = 45;
+
+const lists = (tenantId: string, collection: string) => [
+  LISTS.tenantCollection(collection, tenantId),
+  LISTS.allTenantsCollection(collection),
+];
+const withoutUnset = (fields: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined && v !== ''));
+
+/** Creates a named record (artist, writer) unless this import created it already. */
+async function createNamed(
+  ctx: ImportContext,
+  entity: 'Artist' | 'Contributor',
+  collection: string,
+  name: string,
+): Promise<{ id: string; created: number }> {
+  const id = derivedId(ctx.importId, collection, nameKey(name));
+  const store = catalogueStore(entity);
+  if (await store.get({ tenantId: ctx.tenantId, id })) return { id, created: 0 };
+  const record = { ...(entity === 'Artist' ? { config: 'individual' } : {}), tenantId: ctx.tenantId, id, name };
+  // A sibling release of the chunk may make it meanwhile: then it is used, not made again.
+  const made = await retryLostRace(async () => {
+    if (await store.get({ tenantId: ctx.tenantId, id })) return false;
+    await store.write([{ create: record }], { lists: lists(ctx.tenantId, collection) });
+    return true;
+  });
+  return { id, created: made ? 1 : 0 };
+}
+
+/** Artist rows as the catalogue stores them (release-rules.ts): sequence, the first Main, payee shares split equally. */
+function artistRows(refs: readonly ArtistRef[], ids: Map<string, string>, extra: Record<string, unknown> = {}) {
+  const shares = equalPayeeShares(refs.length);
+  return refs.map((ref, index) => ({
+    id: ulid(),
+    artist_id: ids.get(nameKey(ref.name)) ?? '',
+    role: ref.role,
+    sequence: index + 1,
+    payee_share: shares[index],
+    ...(index > 0 && ref.role === 'Featuring' && refs[index - 1].role !== 'Featuring' ? { join_text: ' feat. ' } : {}),
+    ...extra,
+  }));
+}
+
+const display = (refs: readonly ArtistRef[]) =>
+  displayArtists(
+    refs.map((ref, index) => ({
+      artist_name: ref.name,
+      join_text: index > 0 && ref.role === 'Featuring' && refs[index - 1].role !== 'Featuring' ? ' feat. ' : undefined,
+    })),
+  );
+
+type MadeNames = { artistIds: Map<string, string>; writerIds: Map<string, string>; created: number };
+
+/** Creates the artists and writers a read release or recording names and the company lacks. */
+async function createNewNames(
+  ctx: ImportContext,
+  read: { newArtists: readonly string[]; newWriters: readonly string[] },
+  names: CatalogueNames,
+): Promise<MadeNames> {
+  let created = 0;
+  const artistIds = new Map(names.artists);
+  for (const name of read.newArtists) {
+    const made = await createNamed(ctx, 'Artist', 'artists', name);
+    artistIds.set(nameKey(name), made.id);
+    created += made.created;
+  }
+  const writerIds = new Map(names.contributors);
+  for (const name of read.newWriters) {
+    const made = await createNamed(ctx, 'Contributor', 'contributors', name);
+    writerIds.set(nameKey(name), made.id);
+    created += made.created;
+  }
+  return { artistIds, writerIds, created };
+}
+
+/** A recording as stored, status imported; without its own artists it takes the release's. */
+function storedRecording(
+  ctx: ImportContext,
+  id: string,
+  read: ReadRecording,
+  fallbackArtists: readonly ArtistRef[],
+  made: MadeNames,
+): Record<string, unknown> {
+  const {
+    publisher_ids,
+    disc_number: _disc,
+    position: _position,
+    ...fields
+  } = read.fields as Record<string, unknown> & { publisher_ids: string[] };
+  const artists = read.artists.length ? read.artists : fallbackArtists;
+  return withoutUnset({
+    ...RECORDING_DEFAULTS,
+    ...fields,
+    tenantId: ctx.tenantId,
+    id,
+    status: 'imported',
+    artist_recordings: artistRows(artists, made.artistIds, { ...ARTIST_ROW_SHARES }),
+    display_artists: display(artists),
+    contributor_recordings: read.writers.map((w) => ({
+      id: ulid(),
+      contributor_id: made.writerIds.get(nameKey(w)) ?? '',
+      roles: ['Writer'],
+    })),
+    publisher_recordings: publisher_ids.map((publisher_id) => ({ id: ulid(), publisher_id })),
+  });
+}
+
+/** Writes a recording on its own (the recordings model), with its ISRC guard; 0 when an earlier try did. */
+export async function writeStandaloneRecording(
+  ctx: ImportContext,
+  key: string,
+  read: ReadRecording & { newArtists: readonly string[]; newWriters: readonly string[] },
+  names: CatalogueNames,
+): Promise<number> {
+  const id = derivedId(ctx.importId, 'recording', key);
+  const store = catalogueStore('Recording');
+  if (await store.get({ tenantId: ctx.tenantId, id })) return 0;
+  const made = await createNewNames(ctx, read, names);
+  const record = storedRecording(ctx, id, read, [], made);
+  try {
+    await retryLostRace(() =>
+      store.write([{ create: record }], {
+        claim: guardsFor(`recordings#${ctx.tenantId}`, ['isrc'], record),
+        ownerId: id,
+        lists: lists(ctx.tenantId, 'recordings'),
+      }),
+    );
+  } catch (error) {
+    if (await store.get({ tenantId: ctx.tenantId, id })) return made.created;
+    throw error;
+  }
+  return made.created + 1;
+}
+
+/** Writes the release; answers how many catalogue records it created (0 when an earlier try wrote it). */
+export async function writeRelease(
+  ctx: ImportContext,
+  key: string,
+  read: ReadRelease,
+  names: CatalogueNames,
+): Promise<number> {
+  const { tenantId } = ctx;
+  const releaseId = importedReleaseId(ctx.importId, key);
+  const releases = catalogueStore('Release');
+  if (await releases.get({ tenantId, id: releaseId })) return 0;
+
+  const made = await createNewNames(ctx, read, names);
+  const created = made.created;
+  const recordings = read.recordings.map((r) => ({
+    place: { disc_number: r.fields.disc_number, position: r.fields.position },
+    record: storedRecording(ctx, derivedId(ctx.importId, 'recording', key, String(r.n)), r, read.artists, made),
+  }));
+  const { products, ...releaseFields } = read.fields as Record<string, unknown> & { products: object[] };
+  const release = withoutUnset({
+    ...RELEASE_DEFAULTS,
+    ...releaseFields,
+    tenantId,
+    id: releaseId,
+    status: 'imported',
+    artist_releases: artistRows(read.artists, made.artistIds),
+    display_artists: display(read.artists),
+    products: products.map((p) => ({ ...PRODUCT_DEFAULTS, ...p, id: ulid() })),
+    release_recordings: recordings.map(({ record, place }) => ({ id: ulid(), recording_id: record.id, ...place })),
+    release_identifiers: [{ id: 'upc', type_of: 'UPC', value: read.upc }],
+  });
+
+  const recordingGuards = (records: readonly Record<string, unknown>[]) =>
+    records.flatMap((r) =>
+      guardsFor(`recordings#${tenantId}`, ['isrc'], r).map((g) => ({ ...g, ownerId: String(r.id) })),
+    );
+  const releaseGuards = guardsFor(`releases#${tenantId}`, ['upc', 'cat_no'], release).map((g) => ({
+    ...g,
+    ownerId: releaseId,
+  }));
+  const recordingChanges = (records: readonly Record<string, unknown>[]): CatalogueChange[] =>
+    records.map((r) => ({ entity: 'Recording', change: { create: r } }));
+  const allLists = [...lists(tenantId, 'releases'), ...lists(tenantId, 'recordings')];
+  const records = recordings.map((r) => r.record);
+
+  if (records.length <= RECORDINGS_IN_ONE_WRITE) {
+    // A retry of the same chunk running beside this one may write it first: then nothing twice.
+    const wrote = await retryLostRace(async () => {
+      if (await releases.get({ tenantId, id: releaseId })) return false;
+      await writeCatalogueChanges([{ entity: 'Release', change: { create: release } }, ...recordingChanges(records)], {
+        claim: [...releaseGuards, ...recordingGuards(records)],
+        lists: allLists,
+      });
+      return true;
+    });
+    if (!wrote) return created;
+    return created + 1 + records.length;
+  }
+  // Too many recordings for one transaction: recordings in batches, then the release; undone if the release fails.
+  const written: Record<string, unknown>[] = [];
+  try {
+    for (let i = 0; i < records.length; i += RECORDING_BATCH) {
+      const batch = records.slice(i, i + RECORDING_BATCH);
+      const stored = await Promise.all(
+        batch.map((r) => catalogueStore('Recording').get({ tenantId, id: String(r.id) })),
+      );
+      const fresh = batch.filter((_, j) => !stored[j]);
+      if (fresh.length)
+        await retryLostRace(() =>
+          writeCatalogueChanges(recordingChanges(fresh), { claim: recordingGuards(fresh), lists: allLists }),
+        );
+      written.push(...fresh);
+    }
+    await retryLostRace(() =>
+      writeCatalogueChanges([{ entity: 'Release', change: { create: release } }], {
+        claim: releaseGuards,
+        lists: allLists,
+      }),
+    );
+  } catch (error) {
+    await undoRecordings(tenantId, written);
+    throw error;
+  }
+  return created + 1 + written.length;
+}
+
+/** The compensating cleanup: deletes the recordings a failed release wrote, and frees their ISRCs. */
+async function undoRecordings(tenantId: string, records: readonly Record<string, unknown>[]) {
+  for (let i = 0; i < records.length; i += RECORDING_BATCH) {
+    const batch = records.slice(i, i + RECORDING_BATCH);
+    await catalogueStore('Recording').write(
+      batch.map((r) => ({ delete: { tenantId, id: String(r.id) } })),
+      {
+        release: batch.flatMap((r) => guardsFor(`recordings#${tenantId}`, ['isrc'], r)),
+        lists: lists(tenantId, 'recordings'),
+      },
+    );
+  }
+}

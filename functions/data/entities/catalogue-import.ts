@@ -1,0 +1,46 @@
+import { Entity, type CreateEntityItem, type EntityItem } from 'electrodb';
+import { SERVICE } from './service-name.js';
+import { timestamps } from './timestamps.js';
+
+/**
+ * One catalogue import job (issue 17 Imports): the file a member uploaded into a model, its column
+ * map, and how far the import worker has got. Keyed by company first, so another company's job
+ * cannot be read (it answers 404). When it finishes, the imports history gets an ImportRecord
+ * with the same id.
+ */
+export const CatalogueImport = new Entity({
+  model: { entity: 'catalogueImport', version: '1', service: SERVICE },
+  attributes: {
+    tenantId: { type: 'string', required: true },
+    importId: { type: 'string', required: true },
+    userId: { type: 'string', required: true },
+    model: { type: 'string', required: true },
+    fileKey: { type: 'string', required: true },
+    filename: { type: 'string', required: true },
+    filesize: { type: 'number', required: true },
+    /** The file's header → attribute name, as JSON (a map's keys are the user's own headers). */
+    columnMap: { type: 'string' },
+    /** queued → planning → writing → done | failed. */
+    status: { type: 'string', required: true },
+    /** Records to write (the planned ones without errors and not duplicates). */
+    total: { type: 'number', default: 0 },
+    /** Records the worker has finished (written, or found written by an earlier try). */
+    done: { type: 'number', default: 0 },
+    /** Catalogue records created (a release with 12 recordings: 13). */
+    added: { type: 'number', default: 0 },
+    invalid: { type: 'number', default: 0 },
+    duplicates: { type: 'number', default: 0 },
+    /** Records whose write was refused after the plan (a UPC another import took meanwhile). */
+    failed: { type: 'number', default: 0 },
+    chunks: { type: 'number', default: 0 },
+    /** Why it failed, in the user's words. */
+    message: { type: 'string' },
+    ...timestamps,
+  },
+  indexes: {
+    byTenant: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: ['importId'] } },
+  },
+});
+
+export type CatalogueImportItem = EntityItem<typeof CatalogueImport>;
+export type CreateCatalogueImport = CreateEntityItem<typeof CatalogueImport>;

@@ -1,0 +1,52 @@
+import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
+import {
+  importerModels,
+  modelAttributes,
+  presignImporterFile,
+  previewImporter,
+  startImporter,
+} from './admin-importer.js';
+import {
+  importerPreview,
+  importerStart,
+  importerUpload,
+  metadataMapInput,
+  metadataMapListQuery,
+  modelAttributesInput,
+} from './inputs.js';
+import * as maps from './metadata-maps.js';
+
+/** Importer area (admins): the admin importer (spec 3 §7.9) and the metadata maps it reads files through (spec 1 §3). */
+const operations = {
+  importerModels: operation('admin', { run: async () => importerModels() }),
+  modelAttributes: operation('admin', {
+    body: modelAttributesInput,
+    run: async ({ body }) => modelAttributes(body.model),
+  }),
+  presignImporterFile: operation('admin', { body: importerUpload, run: ({ body }) => presignImporterFile(body) }),
+  previewImporter: operation('admin', {
+    body: importerPreview,
+    run: ({ caller, body }) => previewImporter({ userId: caller.user.userId }, body),
+  }),
+  startImporter: operation('admin', {
+    body: importerStart,
+    run: async ({ caller, body }) => reply(202, await startImporter({ userId: caller.user.userId }, body)),
+  }),
+  listMetadataMaps: operation('admin', {
+    query: metadataMapListQuery,
+    run: ({ query }) => maps.listMetadataMaps(query),
+  }),
+  getMetadataMap: operation('admin', { params: idParams, run: ({ params }) => maps.getMetadataMap(params.id) }),
+  createMetadataMap: operation('admin', {
+    body: metadataMapInput,
+    run: async ({ body }) => reply(201, await maps.createMetadataMap(body)),
+  }),
+  updateMetadataMap: operation('admin', {
+    params: idParams,
+    body: metadataMapInput.partial(),
+    run: ({ params, body }) => maps.updateMetadataMap(params.id, body),
+  }),
+  deleteMetadataMap: operation('admin', { params: idParams, run: ({ params }) => maps.deleteMetadataMap(params.id) }),
+} satisfies AreaOperations<'importer'>;
+
+export const handler = areaHandler('importer', operations);

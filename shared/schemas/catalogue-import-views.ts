@@ -1,0 +1,43 @@
+/** What the catalogue import calls answer (issue 17 Imports), as the SPA reads them. */
+
+type ImportRowError = { row: number; field: string; message: string };
+
+type ImportPreviewRecord = {
+  key: string;
+  rows: number[];
+  label: string;
+  errors: ImportRowError[];
+  duplicate?: string;
+  notes?: string[];
+};
+
+/** POST /catalogue_imports/preview. */
+export type ImportPreviewAnswer = {
+  import_id: string;
+  model: string;
+  records: ImportPreviewRecord[];
+  valid: number;
+  invalid: number;
+  duplicates: number;
+  rows: number;
+};
+
+/** GET /catalogue_imports/{id} (`import`), and the progress the worker pushes. */
+export type CatalogueImportJob = {
+  id: string;
+  model: string;
+  filename: string;
+  filesize: number;
+  status: 'queued' | 'planning' | 'writing' | 'done' | 'failed';
+  total: number;
+  done: number;
+  added: number;
+  invalid: number;
+  duplicates: number;
+  failed: number;
+  message: string;
+  created_at: string;
+};
+
+/** The worker's push: `{ type: 'catalogue_import.progress', import_id, done, total, status, added, message? }`. */
+export const CATALOGUE_IMPORT_PROGRESS = 'catalogue_import.progress';
