@@ -18,8 +18,8 @@ export const LIST_SEPARATOR = '|';
 /** The world as a territory list. */
 export const WORLDWIDE = 'WW';
 
-export type SheetLevel = 'release' | 'recording';
-export type SheetKind = 'text' | 'date' | 'yes_no' | 'integer' | 'list' | 'duration' | 'year';
+type SheetLevel = 'release' | 'recording';
+type SheetKind = 'text' | 'date' | 'yes_no' | 'integer' | 'list' | 'duration' | 'year';
 
 export type SheetColumn = {
   /** Header in the file (lower-case, snake_case). */
