@@ -56,4 +56,9 @@ export interface ModelImporter {
    * records it created (a release with 12 recordings: 13).
    */
   write(ctx: ImportContext, record: PlannedRecord, rows: readonly MappedRow[]): Promise<number>;
+  /**
+   * Runs once after a chunk's writes, for what a model does once per chunk rather than per record
+   * (the release importer marks the catalogue lists changed there).
+   */
+  afterWrites?(ctx: ImportContext): Promise<void>;
 }

@@ -102,7 +102,7 @@ export function listsChanged<W extends ListVersionWriter>(ListVersion: W, lists:
  * write succeeded: a reader loading in between then holds the new records under the old version
  * (and reloads at the new one), never the old records under the new version.
  */
-async function listsChangedAfterWrite(lists: readonly string[]): Promise<void> {
+export async function listsChangedAfterWrite(lists: readonly string[]): Promise<void> {
   for (const list of lists) lastChecked.delete(list);
   await Promise.all(lists.map((list) => getDb().entities.ListVersion.put({ list, version: ulid() }).go()));
 }

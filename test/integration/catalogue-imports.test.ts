@@ -92,6 +92,11 @@ describe('catalogue imports', () => {
     expect(preview.body.records[0].notes).toEqual(expect.arrayContaining(['New artist: Mira Vale']));
     expect(await releasesOf(api)).toHaveLength(0);
 
+    // The lists are read (and held by the API at their current versions) before the import: they must
+    // show its records after, so the import marks them changed (once per chunk, not per write).
+    expect(await releasesOf(api)).toEqual([]);
+    for (const list of ['recordings', 'artists', 'contributors'])
+      expect((await api.get(`/${list}?per_page=100`)).body.total_count).toBe(0);
     const started = await api.post('/catalogue_imports', {
       model: 'releases',
       file,
@@ -99,6 +104,8 @@ describe('catalogue imports', () => {
     });
     expect(started).toEqual({ status: 202, body: { import_id: preview.body.import_id } });
     const job = await finished(api, preview.body.import_id);
+    expect((await api.get('/artists?per_page=100')).body.total_count).toBe(1);
+    expect((await api.get('/contributors?per_page=100')).body.total_count).toBe(3);
     // Two releases, three recordings, one new artist and three new writers.
     expect(job).toMatchObject({
       status: 'done',

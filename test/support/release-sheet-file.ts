@@ -14,6 +14,15 @@ export function freshUpc(): string {
   return `${body}${gtinCheckDigit(body)}`;
 }
 
+/** The n-th valid 13-digit UPC/EAN of a generated catalogue (benchmarks: codes that never repeat). */
+export function upcOf(n: number): string {
+  const body = `50600${String(n).padStart(7, '0')}`;
+  return `${body}${gtinCheckDigit(body)}`;
+}
+
+/** The n-th ISRC of a generated catalogue: country GB, registrant XBE, year 26. */
+export const isrcOf = (n: number): string => `GBXBE26${String(n).padStart(5, '0')}`;
+
 /** A fresh ISRC (a registrant code nobody else uses in the tests). */
 export const freshIsrc = () =>
   `GB${unique()

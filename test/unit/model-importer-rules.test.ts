@@ -6,7 +6,7 @@ import { MODEL_ATTRIBUTES } from '../../shared/catalogue-exchange/model-attribut
 import { mapProblems } from '../../shared/schemas/metadata-map.js';
 import { importerFor } from '../../functions/catalogue-exchange/importers.js';
 import { type CellProblem, numeric, sameName, yesNoReader } from '../../functions/catalogue-exchange/models/cells.js';
-import { importedId } from '../../functions/catalogue-exchange/models/imported-id.js';
+import { importedId } from '../../functions/catalogue-exchange/imported-ids.js';
 
 describe('model importers and the shared attribute lists', () => {
   it('read exactly the attributes the pages and metadata maps offer', () => {

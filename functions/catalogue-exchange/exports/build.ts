@@ -51,6 +51,8 @@ export async function writeExport(
   options: WriteOptions = {},
 ): Promise<ExportReport> {
   const report: ExportReport = { format, rows: 0, releases: 0, skipped: [] };
+  // The spec's merlin_metadata is empty: nothing to read, so the catalogue is not read for it.
+  if (format === 'merlin_metadata') return report;
   const strip = new Set(options.strip ?? []);
   const layout = CSV_LAYOUTS[format];
   const keep = layout ? layout.columns.map((column, i) => (strip.has(column) ? -1 : i)).filter((i) => i >= 0) : [];
@@ -59,7 +61,7 @@ export async function writeExport(
   let read = 0;
   for await (const release of releases) {
     read += 1;
-    const problem = format === 'merlin_metadata' ? null : copyrightProblem(release);
+    const problem = copyrightProblem(release);
     if (problem) report.skipped.push(problem);
     else if (layout) {
       const rows = layout.rows(release).map((row) => keep.map((i) => row[i]));

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { Conflict, LOST_RACE_MESSAGE } from '../../lib/errors.js';
 import { fieldErrors } from '../../lib/validation.js';
 import type {
   ImportAttribute,
@@ -10,7 +9,7 @@ import type {
   PlannedRecord,
   RowError,
 } from '../import-model.js';
-import { importedId } from './imported-id.js';
+import { importedId, retryLostRace } from '../imported-ids.js';
 
 /** One row as the API's input, with what the row's cells could not give (a society not found). */
 type RowInput = {
@@ -50,9 +49,6 @@ const describeIdentity = (identity: string) => {
   const [kind, ...rest] = identity.split(':');
   return `${IDENTITY_WORDS[kind] ?? kind} ${rest.join(':')}`;
 };
-
-/** How often a write that lost a race on the list version is tried. */
-const WRITE_TRIES = 6;
 
 const isBlank = (row: MappedRow) => Object.values(row).every((cell) => (cell ?? '').trim() === '');
 
@@ -136,20 +132,15 @@ export function recordImporter<Lookups>(spec: RecordModel<Lookups>): ModelImport
       const read = spec.toInput(row ?? {}, await spec.lookups(ctx));
       const { errors, parsed } = rowErrors(record.rows[0] ?? 0, read);
       if (!parsed || errors.length) throw new Error(`Row ${record.rows[0]} no longer reads as it did in the plan`);
-      for (let attempt = 1; ; attempt += 1) {
-        try {
+      // Records of a chunk are written side by side and each bumps the company's list version: a write
+      // that lost that race is tried again. A retry of the chunk that raced this one wrote it: once.
+      return retryLostRace(
+        async () => {
           await spec.create(ctx.tenantId, id, parsed);
           return 1;
-        } catch (error) {
-          // A retry of the chunk that raced this one: the record is there, written once.
-          if (await spec.exists(ctx.tenantId, id)) return 0;
-          // Records of a chunk are written side by side and each bumps the company's list version:
-          // a write that lost that race is tried again; any other refusal is final.
-          const lost = error instanceof Conflict && error.message === LOST_RACE_MESSAGE;
-          if (!lost || attempt >= WRITE_TRIES) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.floor(Math.random() * 40)));
-        }
-      }
+        },
+        async () => ((await spec.exists(ctx.tenantId, id)) ? 0 : undefined),
+      );
     },
   };
 }

@@ -46,6 +46,7 @@ export async function importOneRelease(
   if (record.duplicate) throw new Conflict(record.duplicate, { upc: [record.duplicate] });
   if (!isWritable(record)) throw new BadRequest('Nothing to import');
   const added = await writePlannedRelease(ctx, record, rows);
+  await releaseImporter.afterWrites?.(ctx);
   return {
     release: { id: importedReleaseId(ctx.importId, record.key) },
     notes: record.notes ?? [],

@@ -2,7 +2,7 @@ import type { ImportContext, MappedRow, ModelImporter, PlannedRecord } from '../
 import { isBlankRow } from '../imports/read-file.js';
 import { loadCatalogueNames, namesForImport } from './catalogue-names.js';
 import { readRecordings, STANDALONE_RECORDING_COLUMNS, type SheetRow } from './read-release.js';
-import { writeStandaloneRecording } from './write-release.js';
+import { importListsChanged, writeStandaloneRecording } from './write-release.js';
 
 /**
  * The recording importer: recordings on their own, one per row, read with the release sheet's
@@ -60,4 +60,5 @@ export const recordingImporter: ModelImporter = {
   attributes: STANDALONE_RECORDING_COLUMNS.map((c) => ({ name: c.key, label: c.label, required: c.required })),
   plan,
   write,
+  afterWrites: (ctx) => importListsChanged(ctx.tenantId),
 };

@@ -4,7 +4,7 @@ import type { ImportContext, MappedRow, ModelImporter, PlannedRecord } from '../
 import { isBlankRow } from '../imports/read-file.js';
 import { loadCatalogueNames, nameKey, namesForImport, type CatalogueNames } from './catalogue-names.js';
 import { readRelease, type ReadRelease, type SheetRow } from './read-release.js';
-import { writeRelease } from './write-release.js';
+import { importListsChanged, writeRelease } from './write-release.js';
 
 /**
  * The release importer (spec 2 §3 Release import schema; design contracts 1 and 2): rows of the
@@ -94,4 +94,5 @@ export const releaseImporter: ModelImporter = {
   attributes: RELEASE_SHEET_COLUMNS.map((c) => ({ name: c.key, label: c.label, required: c.required })),
   plan: planReleases,
   write: writePlannedRelease,
+  afterWrites: (ctx) => importListsChanged(ctx.tenantId),
 };

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { ulid } from 'ulid';
 import {
   ARTIST_ROW_SHARES,
@@ -10,10 +9,10 @@ import {
 } from '../../../shared/catalogue.js';
 import { catalogueStore } from '../../data/access/catalogue.js';
 import { writeCatalogueChanges, type CatalogueChange } from '../../data/access/records.js';
-import { LISTS } from '../../data/list-cache.js';
+import { LISTS, listsChangedAfterWrite } from '../../data/list-cache.js';
 import { guardsFor } from '../../data/unique-guards.js';
-import { Conflict, LOST_RACE_MESSAGE } from '../../lib/errors.js';
 import type { ImportContext } from '../import-model.js';
+import { derivedId, retryLostRace } from '../imported-ids.js';
 import { nameKey, type CatalogueNames } from './catalogue-names.js';
 import type { ArtistRef, ReadRecording, ReadRelease } from './read-release.js';
 
@@ -26,37 +25,11 @@ import type { ArtistRef, ReadRecording, ReadRelease } from './read-release.js';
  * itself cannot be written (the compensating cleanup).
  */
 
-/**
- * Runs a write again when it lost a race on a shared item (the list versions every catalogue write
- * bumps, written by the records of a chunk side by side); a refusal that names a field is final.
- */
-async function retryLostRace<T>(write: () => Promise<T>, tries = 6): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await write();
-    } catch (error) {
-      const lost = error instanceof Conflict && error.message === LOST_RACE_MESSAGE;
-      if (!lost || attempt >= tries) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.floor(Math.random() * 40)));
-    }
-  }
-}
-
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-
-/** A 26-character id (a ULID's shape) derived from its parts: the same parts, the same id. */
-function derivedId(...parts: string[]): string {
-  const digest = createHash('sha256').update(parts.join('\u0000')).digest();
-  let id = '';
-  for (let i = 0; i < 26; i += 1) id += CROCKFORD[digest[i] % 32];
-  return id;
-}
-
 /** The release id an import gives the record of this key. */
 export const importedReleaseId = (importId: string, key: string) => derivedId(importId, 'release', key);
 
-/** DynamoDB holds 100 items per transaction: a release, its 2 guards, 4 list versions and 2 per recording. */
-const RECORDINGS_IN_ONE_WRITE = 45;
+/** DynamoDB holds 100 items per transaction: a release, its 2 guards and 2 per recording. */
+const RECORDINGS_IN_ONE_WRITE = 48;
 const RECORDING_BATCH = 45;
 
 const lists = (tenantId: string, collection: string) => [
@@ -66,24 +39,61 @@ const lists = (tenantId: string, collection: string) => [
 const withoutUnset = (fields: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined && v !== ''));
 
-/** Creates a named record (artist, writer) unless this import created it already. */
+/**
+ * The named records (artists, writers) this process's imports made or found, per import: releases
+ * of a chunk name the same writers over and over, and each would otherwise try its own create.
+ */
+const namedByImport = new Map<string, Map<string, Promise<string>>>();
+
+/**
+ * Creates a named record (artist, writer) unless this import created it already, under an id
+ * derived from the import and the name. Answers its id and whether this call created it.
+ */
 async function createNamed(
   ctx: ImportContext,
   entity: 'Artist' | 'Contributor',
   collection: string,
   name: string,
 ): Promise<{ id: string; created: number }> {
+  let named = namedByImport.get(ctx.importId);
+  if (!named) {
+    if (namedByImport.size > 8) namedByImport.clear();
+    named = new Map();
+    namedByImport.set(ctx.importId, named);
+  }
+  const memoKey = `${collection}\u0000${nameKey(name)}`;
+  const known = named.get(memoKey);
+  if (known) return { id: await known, created: 0 };
   const id = derivedId(ctx.importId, collection, nameKey(name));
   const store = catalogueStore(entity);
-  if (await store.get({ tenantId: ctx.tenantId, id })) return { id, created: 0 };
   const record = { ...(entity === 'Artist' ? { config: 'individual' } : {}), tenantId: ctx.tenantId, id, name };
-  // A sibling release of the chunk may make it meanwhile: then it is used, not made again.
-  const made = await retryLostRace(async () => {
-    if (await store.get({ tenantId: ctx.tenantId, id })) return false;
-    await store.write([{ create: record }], { lists: lists(ctx.tenantId, collection) });
-    return true;
-  });
-  return { id, created: made ? 1 : 0 };
+  // Lists are marked changed once per chunk (importListsChanged), not by each write: see there.
+  const making = retryLostRace(
+    async () => {
+      if (await store.get({ tenantId: ctx.tenantId, id })) return 0;
+      await store.write([{ create: record }], { lists: [] });
+      return 1;
+    },
+    async () => ((await store.get({ tenantId: ctx.tenantId, id })) ? 0 : undefined),
+  );
+  named.set(
+    memoKey,
+    making.then(() => id),
+  );
+  making.catch(() => named.delete(memoKey));
+  return { id, created: await making };
+}
+
+/**
+ * Marks the company's catalogue lists changed after a chunk of an import was written. The import's
+ * writes leave the list versions alone: each write changing the same few version items made the
+ * releases of a chunk, written side by side, lose races on them and wait to try again. A list a
+ * member pages shows the chunk's records once the chunk is done.
+ */
+export function importListsChanged(tenantId: string): Promise<void> {
+  return listsChangedAfterWrite(
+    ['releases', 'recordings', 'artists', 'contributors'].flatMap((collection) => lists(tenantId, collection)),
+  );
 }
 
 /** Artist rows as the catalogue stores them (release-rules.ts): sequence, the first Main, payee shares split equally. */
@@ -181,7 +191,7 @@ export async function writeStandaloneRecording(
       store.write([{ create: record }], {
         claim: guardsFor(`recordings#${ctx.tenantId}`, ['isrc'], record),
         ownerId: id,
-        lists: lists(ctx.tenantId, 'recordings'),
+        lists: [],
       }),
     );
   } catch (error) {
@@ -233,19 +243,20 @@ export async function writeRelease(
   }));
   const recordingChanges = (records: readonly Record<string, unknown>[]): CatalogueChange[] =>
     records.map((r) => ({ entity: 'Recording', change: { create: r } }));
-  const allLists = [...lists(tenantId, 'releases'), ...lists(tenantId, 'recordings')];
   const records = recordings.map((r) => r.record);
 
   if (records.length <= RECORDINGS_IN_ONE_WRITE) {
     // A retry of the same chunk running beside this one may write it first: then nothing twice.
-    const wrote = await retryLostRace(async () => {
-      if (await releases.get({ tenantId, id: releaseId })) return false;
-      await writeCatalogueChanges([{ entity: 'Release', change: { create: release } }, ...recordingChanges(records)], {
-        claim: [...releaseGuards, ...recordingGuards(records)],
-        lists: allLists,
-      });
-      return true;
-    });
+    const wrote = await retryLostRace(
+      async () => {
+        await writeCatalogueChanges(
+          [{ entity: 'Release', change: { create: release } }, ...recordingChanges(records)],
+          { claim: [...releaseGuards, ...recordingGuards(records)], lists: [] },
+        );
+        return true;
+      },
+      async () => ((await releases.get({ tenantId, id: releaseId })) ? false : undefined),
+    );
     if (!wrote) return created;
     return created + 1 + records.length;
   }
@@ -260,14 +271,14 @@ export async function writeRelease(
       const fresh = batch.filter((_, j) => !stored[j]);
       if (fresh.length)
         await retryLostRace(() =>
-          writeCatalogueChanges(recordingChanges(fresh), { claim: recordingGuards(fresh), lists: allLists }),
+          writeCatalogueChanges(recordingChanges(fresh), { claim: recordingGuards(fresh), lists: [] }),
         );
       written.push(...fresh);
     }
     await retryLostRace(() =>
       writeCatalogueChanges([{ entity: 'Release', change: { create: release } }], {
         claim: releaseGuards,
-        lists: allLists,
+        lists: [],
       }),
     );
   } catch (error) {
