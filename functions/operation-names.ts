@@ -115,6 +115,7 @@ export const OPERATION_NAMES = {
     'sendToQualityControl',
     'adminCheckRelease',
     'adminUpdateReleaseStatus',
+    'bulkUpdateReleases',
     'presignRecordingAudio',
     'presignReleaseCoverArt',
     'presignReleaseAsset',

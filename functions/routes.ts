@@ -260,6 +260,8 @@ export const ROUTES: readonly Route[] = [
   r('POST', '/releases/{id}/quality_control', 'catalogue', 'sendToQualityControl', 'tenant', 'catalogue.write'),
   r('GET', '/admin/releases/{id}/check', 'catalogue', 'adminCheckRelease', 'admin'),
   r('PATCH', '/admin/releases/{id}/update_status', 'catalogue', 'adminUpdateReleaseStatus', 'admin'),
+  // One change to many releases of any companies (spec 3 §7.8 releases/bulk_update, admins).
+  r('POST', '/releases/bulk_update', 'catalogue', 'bulkUpdateReleases', 'admin'),
   // A recording's audio: a presigned PUT; the upload worker does the rest (spec 2 §7 update_audio).
   r('POST', '/recordings/{id}/update_audio', 'catalogue', 'presignRecordingAudio', 'tenant', 'catalogue.write'),
   // A release's cover art: a presigned PUT; the upload worker checks it (issue 16, spec 2 §7 update_images).

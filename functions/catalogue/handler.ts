@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bulkUpdateReleases, releaseBulkUpdateBody } from './release-bulk-update.js';
 import { LABEL_SCOPES, LABEL_SORT_FIELDS, labelInput, labelUpdate } from '../../shared/schemas/label.js';
 import {
   AUDIO_CONTENT_TYPES,
@@ -147,6 +148,11 @@ const operations = {
   adminCheckRelease: operation('admin', {
     params: idParams,
     run: async ({ params }) => checkReleaseOf(await releaseTenant(params.id), params.id),
+  }),
+  // POST releases/bulk_update (admin): one change to many releases, each through its own edit or move.
+  bulkUpdateReleases: operation('admin', {
+    body: releaseBulkUpdateBody,
+    run: ({ caller, body }) => bulkUpdateReleases(caller, body),
   }),
   adminUpdateReleaseStatus: operation('admin', {
     params: idParams,
