@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { call, cloudUrl, demo, signIn } from '../support/api.js';
+import { call, cloudUrl } from '../support/api.js';
 import { openManagerSession } from '../support/browser.js';
 import { releaseRows, sheetCsv } from '../support/release-sheet-file.js';
 import type { ReleaseSheetRow } from '../../shared/catalogue-exchange/release-sheet.js';
@@ -24,9 +24,6 @@ const stamp = `E2E Import ${Date.now()}`;
 
 beforeAll(async () => {
   ({ browser, page, errors, token, company } = await openManagerSession());
-  const admin = await signIn(demo.admin.email, demo.admin.password);
-  // The shared publisher the sheet names (seeded on main by the publishers work; made here when absent).
-  await call('POST', '/api/v1/publishers', { token: admin, body: { name: 'Copyright Control' } });
   dir = mkdtempSync(path.join(os.tmpdir(), 'catalogue-import-e2e-'));
 });
 

@@ -19,8 +19,7 @@ type Api = ReturnType<typeof inCompany>;
 beforeAll(async () => {
   Object.assign(process.env, inject('cloudEnv'));
   admin = await signIn(demo.admin.email, demo.admin.password);
-  // The shared publisher the sheets name (depthrules seeds it on main; made here when absent).
-  await call('POST', '/api/v1/publishers', { token: admin, body: { name: 'Copyright Control' } });
+  // The sheets name the shared publisher "Copyright Control", which the reference seed makes.
 });
 
 async function newCompany(): Promise<{ id: string; api: Api; label: string }> {

@@ -70,7 +70,11 @@ describe('artists', () => {
       importerFor('artists').write(context, record, good),
       importerFor('artists').write(context, record, good),
     ]);
-    expect(written.sort()).toEqual([0, 1]);
+    // One write made it; the other found it there. (Under heavy load both may answer 0: when the SDK
+    // retries a transaction whose first answer was lost, the retry finds the record it wrote. The
+    // record is still written once, which the list below checks.)
+    expect(written.filter((n) => n === 1).length).toBeLessThanOrEqual(1);
+    expect(written.every((n) => n === 0 || n === 1)).toBe(true);
     expect(await importerFor('artists').write(context, record, good)).toBe(0);
     expect(await listNames(A, 'artists', `Once ${tag}`)).toEqual([`Once ${tag}`]);
     const artist = (await inCompany(manager.token, A).get(`/artists?q=${encodeURIComponent(`Once ${tag}`)}`)).body
