@@ -1,7 +1,7 @@
-import { DeleteObjectsCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { ENV } from '../../infra/resources.js';
 import { deleteCatalogueAsset, listCatalogueAssets } from '../data/access/catalogue-assets.js';
-import { requireEnv, s3Client } from '../lib/clients.js';
+import { deleteObjectsUnder } from '../lib/bucket-objects.js';
+import { requireEnv } from '../lib/clients.js';
 import { log } from '../lib/logger.js';
 import { ARTWORK_PREFIX, RENDITIONS_PREFIX } from './cover-art.js';
 
@@ -25,35 +25,15 @@ export const labelFilePrefixes = (tenantId: string, labelId: string) => [
   `logos/${tenantId}/labels/${labelId}/`,
 ];
 
-const DELETE_BATCH = 1000;
-
 /** Deletes every object under the prefixes and the named keys; answers how many went. */
 async function deleteObjects(prefixes: readonly string[], keys: readonly string[]): Promise<number> {
-  const bucket = requireEnv(ENV.uploadsBucket);
-  const found = new Set(keys.filter(Boolean));
-  for (const prefix of prefixes) {
-    let token: string | undefined;
-    do {
-      const page = await s3Client().send(
-        new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
-      );
-      for (const object of page.Contents ?? []) if (object.Key) found.add(object.Key);
-      token = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (token);
-  }
-  const all = [...found];
-  for (let i = 0; i < all.length; i += DELETE_BATCH) {
-    const batch = all.slice(i, i + DELETE_BATCH).map((Key) => ({ Key }));
-    const answer = await s3Client().send(
-      new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: batch, Quiet: true } }),
-    );
-    if (answer.Errors?.length)
-      log().error('files of a deleted record not removed', {
-        keys: answer.Errors.map((e) => e.Key),
-        error: answer.Errors[0]?.Message,
-      });
-  }
-  return all.length;
+  const { deleted, refused } = await deleteObjectsUnder(requireEnv(ENV.uploadsBucket), prefixes, keys);
+  if (refused.length)
+    log().error('files of a deleted record not removed', {
+      keys: refused.map((r) => r.key),
+      error: refused[0]?.message,
+    });
+  return deleted;
 }
 
 /** The owner's kept-asset entries, gone with their files. */

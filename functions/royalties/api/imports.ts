@@ -1,4 +1,4 @@
-import { DeleteObjectsCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ulid } from 'ulid';
 import { z } from 'zod';
@@ -6,13 +6,14 @@ import { ENV } from '../../../infra/resources.js';
 import * as importsDb from '../../data/access/royalty-imports.js';
 import { getSource, listSources } from '../../data/access/royalty-sources.js';
 import type { RoyaltyImportItem } from '../../data/entities/royalties.js';
+import { deleteObjectsUnder } from '../../lib/bucket-objects.js';
 import { requireEnv, s3Client } from '../../lib/clients.js';
+import { log } from '../../lib/logger.js';
 import { InvalidField, NotFound } from '../../lib/errors.js';
 import { safeFileName } from '../../uploads/presign.js';
 import { dropKey, importPrefixes } from '../bucket-keys.js';
 import { deleteAggregates } from '../ledger/aggregates.js';
 import { royaltiesChanged } from '../ledger/state.js';
-import { required } from '../../lib/required.js';
 import { MAX_REPORT_BYTES } from '../import/limits.js';
 import { runIsAlive } from '../import/run-claim.js';
 
@@ -118,18 +119,7 @@ export async function deleteImport(tenantId: string, id: string) {
   await importsDb.deleteAllImportParts(tenantId, id);
   // Everything of the import in the bucket: its ledger file or parts, and what an unfinished or crashed run left.
   const bucket = requireEnv(ENV.ledgerBucket);
-  for (const prefix of importPrefixes(tenantId, id)) await deletePrefix(bucket, prefix);
+  const { refused } = await deleteObjectsUnder(bucket, importPrefixes(tenantId, id));
+  if (refused.length) log().error('files of a deleted import not removed', { keys: refused.map((r) => r.key) });
   return { message: 'Import Deleted' };
-}
-
-async function deletePrefix(bucket: string, prefix: string): Promise<void> {
-  let token: string | undefined;
-  do {
-    const page = await s3Client().send(
-      new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
-    );
-    const keys = (page.Contents ?? []).map((o) => ({ Key: required(o.Key, 'a listed object key') }));
-    if (keys.length) await s3Client().send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys } }));
-    token = page.IsTruncated ? page.NextContinuationToken : undefined;
-  } while (token);
 }
