@@ -17,6 +17,7 @@ import { api, ApiError, errorMessage } from '../../app/api';
 import { notify } from '../../app/notifications';
 import { useApi } from '../../app/resources';
 import { RouterLink } from '../../components/router-link';
+import { ErrorLines } from '../../components/error-lines';
 import {
   productDepthPayload,
   productToValues,
@@ -251,13 +252,7 @@ function ProductPanel({
             </Button>
           </ColumnLayout>
         ))}
-        {errors.length ? (
-          <Box color="text-status-error" data-testid="release-product-errors">
-            {errors.map((e) => (
-              <div key={e}>{e}</div>
-            ))}
-          </Box>
-        ) : null}
+        <ErrorLines errors={errors} testId="release-product-errors" />
       </SpaceBetween>
     </Container>
   );

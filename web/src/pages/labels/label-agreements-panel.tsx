@@ -15,6 +15,7 @@ import { api, ApiError, errorMessage, putWithProgress } from '../../app/api';
 import { notify } from '../../app/notifications';
 import { pickerSource, RecordPicker } from '../../components/record-picker';
 import { RouterLink } from '../../components/router-link';
+import { ErrorLines } from '../../components/error-lines';
 import { fileUploadStrings } from '../../components/file-upload-strings';
 import {
   agreementsPayload,
@@ -38,6 +39,31 @@ function Text(props: { label: string; value: string; onChange: (v: string) => vo
         onChange={({ detail }) => props.onChange(detail.value)}
       />
     </FormField>
+  );
+}
+
+/** An agreement's start and end dates, and its Remove button (distribution and fulfilment rows alike). */
+function AgreementTerm(props: {
+  row: { start: string; end: string };
+  readOnly: boolean;
+  onChange: (change: { start?: string; end?: string }) => void;
+  onRemove: () => void;
+}) {
+  return (
+    <>
+      <Text
+        label="Start"
+        placeholder="YYYY-MM-DD"
+        value={props.row.start}
+        onChange={(v) => props.onChange({ start: v })}
+      />
+      <Text label="End" placeholder="YYYY-MM-DD" value={props.row.end} onChange={(v) => props.onChange({ end: v })} />
+      {props.readOnly ? null : (
+        <Button variant="inline-link" onClick={props.onRemove}>
+          Remove
+        </Button>
+      )}
+    </>
   );
 }
 
@@ -194,26 +220,12 @@ export function LabelAgreementsPanel({
                 placeholder="Choose distributor"
               />
             </FormField>
-            <Text
-              label="Start"
-              placeholder="YYYY-MM-DD"
-              value={row.start}
-              onChange={(v) => setDistribution(index, { start: v })}
+            <AgreementTerm
+              row={row}
+              readOnly={readOnly}
+              onChange={(change) => setDistribution(index, change)}
+              onRemove={() => setValues((v) => ({ ...v, distribution: v.distribution.filter((_, i) => i !== index) }))}
             />
-            <Text
-              label="End"
-              placeholder="YYYY-MM-DD"
-              value={row.end}
-              onChange={(v) => setDistribution(index, { end: v })}
-            />
-            {readOnly ? null : (
-              <Button
-                variant="inline-link"
-                onClick={() => setValues((v) => ({ ...v, distribution: v.distribution.filter((_, i) => i !== index) }))}
-              >
-                Remove
-              </Button>
-            )}
           </ColumnLayout>
         ))}
 
@@ -240,35 +252,15 @@ export function LabelAgreementsPanel({
         {values.fulfilment.map((row, index) => (
           <ColumnLayout key={row.id ?? `f-${index}`} columns={4}>
             <Text label="Fulfiller" value={row.fulfiller} onChange={(v) => setFulfilment(index, { fulfiller: v })} />
-            <Text
-              label="Start"
-              placeholder="YYYY-MM-DD"
-              value={row.start}
-              onChange={(v) => setFulfilment(index, { start: v })}
+            <AgreementTerm
+              row={row}
+              readOnly={readOnly}
+              onChange={(change) => setFulfilment(index, change)}
+              onRemove={() => setValues((v) => ({ ...v, fulfilment: v.fulfilment.filter((_, i) => i !== index) }))}
             />
-            <Text
-              label="End"
-              placeholder="YYYY-MM-DD"
-              value={row.end}
-              onChange={(v) => setFulfilment(index, { end: v })}
-            />
-            {readOnly ? null : (
-              <Button
-                variant="inline-link"
-                onClick={() => setValues((v) => ({ ...v, fulfilment: v.fulfilment.filter((_, i) => i !== index) }))}
-              >
-                Remove
-              </Button>
-            )}
           </ColumnLayout>
         ))}
-        {errors.length ? (
-          <Box color="text-status-error" data-testid="label-agreements-errors">
-            {errors.map((e) => (
-              <div key={e}>{e}</div>
-            ))}
-          </Box>
-        ) : null}
+        <ErrorLines errors={errors} testId="label-agreements-errors" />
       </SpaceBetween>
     </Container>
   );
