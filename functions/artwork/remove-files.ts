@@ -53,17 +53,17 @@ async function removeSafely(what: Record<string, string>, work: () => Promise<vo
   }
 }
 
-type ReleaseFiles = { id: string; artwork?: { key?: string; thumbnail_key?: string; medium_key?: string } };
+/** The cover art's stored keys, as a stored release row carries them (`artwork`, set by the upload worker). */
+function artworkKeys(artwork: unknown): string[] {
+  if (!artwork || typeof artwork !== 'object') return [];
+  const art = artwork as Record<string, unknown>;
+  return [art.key, art.thumbnail_key, art.medium_key].filter((key): key is string => typeof key === 'string');
+}
 
 /** After a release is deleted: its cover art, renditions and assets. Never throws. */
-export async function removeReleaseFiles(tenantId: string, release: ReleaseFiles): Promise<void> {
+export async function removeReleaseFiles(tenantId: string, release: { id: string; artwork?: unknown }): Promise<void> {
   await removeSafely({ tenantId, releaseId: release.id }, async () => {
-    const art = release.artwork ?? {};
-    await deleteObjects(releaseFilePrefixes(tenantId, release.id), [
-      art.key ?? '',
-      art.thumbnail_key ?? '',
-      art.medium_key ?? '',
-    ]);
+    await deleteObjects(releaseFilePrefixes(tenantId, release.id), artworkKeys(release.artwork));
     await deleteAssetEntries(tenantId, `releases#${release.id}`);
   });
 }

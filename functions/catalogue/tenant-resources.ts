@@ -29,7 +29,7 @@ const HOOKS: Record<
   releases: {
     prepare: prepareReleaseEdit,
     presentExtra: presentArtwork,
-    afterDelete: (row) => removeReleaseFiles(String(row.tenantId), row as Parameters<typeof removeReleaseFiles>[1]),
+    afterDelete: (row) => removeReleaseFiles(String(row.tenantId), row),
   },
   recordings: {
     prepare: prepareRecording,
