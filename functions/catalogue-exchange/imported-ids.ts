@@ -42,3 +42,27 @@ export async function retryLostRace<T>(
     }
   }
 }
+
+/** How many imports' values a warm worker keeps: it works on one import at a time, rarely a few. */
+const IMPORTS_KEPT = 8;
+
+/**
+ * Values a warm worker keeps per import (the catalogue's names, the names the import made), made
+ * on first use and dropped all at once when more imports than IMPORTS_KEPT have come by.
+ */
+export function importMemo<T>() {
+  const values = new Map<string, T>();
+  return {
+    get(importId: string, make: () => T): T {
+      const known = values.get(importId);
+      if (known !== undefined) return known;
+      if (values.size >= IMPORTS_KEPT) values.clear();
+      const made = make();
+      values.set(importId, made);
+      return made;
+    },
+    forget(importId: string): void {
+      values.delete(importId);
+    },
+  };
+}

@@ -4,6 +4,7 @@ import { tenantCollectionOf, tenantRows } from '../../catalogue/tenant-lists.js'
 import { referenceResource, referenceRows } from '../../reference/reference-lists.js';
 import type { Row } from '../../reference/reference-resource.js';
 import { required } from '../../lib/required.js';
+import { importMemo } from '../imported-ids.js';
 import type { ImportContext } from '../import-model.js';
 
 /**
@@ -80,14 +81,11 @@ export async function loadCatalogueNames(tenantId: string): Promise<CatalogueNam
  * The names an import's writes resolve against, read once per import in a warm worker. Names the
  * import itself created resolve to the same derived ids whether or not they are in it yet.
  */
-const namesByImport = new Map<string, Promise<CatalogueNames>>();
+const namesByImport = importMemo<Promise<CatalogueNames>>();
 export function namesForImport(ctx: ImportContext): Promise<CatalogueNames> {
-  let names = namesByImport.get(ctx.importId);
-  if (!names) {
-    if (namesByImport.size > 8) namesByImport.clear();
-    names = loadCatalogueNames(ctx.tenantId);
-    namesByImport.set(ctx.importId, names);
-    names.catch(() => namesByImport.delete(ctx.importId));
-  }
-  return names;
+  return namesByImport.get(ctx.importId, () => {
+    const names = loadCatalogueNames(ctx.tenantId);
+    names.catch(() => namesByImport.forget(ctx.importId));
+    return names;
+  });
 }

@@ -12,7 +12,7 @@ import { writeCatalogueChanges, type CatalogueChange } from '../../data/access/r
 import { LISTS, listsChangedAfterWrite } from '../../data/list-cache.js';
 import { guardsFor } from '../../data/unique-guards.js';
 import type { ImportContext } from '../import-model.js';
-import { derivedId, retryLostRace } from '../imported-ids.js';
+import { derivedId, importMemo, retryLostRace } from '../imported-ids.js';
 import { nameKey, type CatalogueNames } from './catalogue-names.js';
 import type { ArtistRef, ReadRecording, ReadRelease } from './read-release.js';
 
@@ -43,7 +43,7 @@ const withoutUnset = (fields: Record<string, unknown>) =>
  * The named records (artists, writers) this process's imports made or found, per import: releases
  * of a chunk name the same writers over and over, and each would otherwise try its own create.
  */
-const namedByImport = new Map<string, Map<string, Promise<string>>>();
+const namedByImport = importMemo<Map<string, Promise<string>>>();
 
 /**
  * Creates a named record (artist, writer) unless this import created it already, under an id
@@ -55,12 +55,7 @@ async function createNamed(
   collection: string,
   name: string,
 ): Promise<{ id: string; created: number }> {
-  let named = namedByImport.get(ctx.importId);
-  if (!named) {
-    if (namedByImport.size > 8) namedByImport.clear();
-    named = new Map();
-    namedByImport.set(ctx.importId, named);
-  }
+  const named = namedByImport.get(ctx.importId, () => new Map());
   const memoKey = `${collection}\u0000${nameKey(name)}`;
   const known = named.get(memoKey);
   if (known) return { id: await known, created: 0 };
