@@ -42,29 +42,37 @@ function Text(props: { label: string; value: string; onChange: (v: string) => vo
   );
 }
 
-/** An agreement's start and end dates, and its Remove button (distribution and fulfilment rows alike). */
-function AgreementTerm(props: {
+/**
+ * An agreement's start and end dates, and its Remove button (distribution and fulfilment rows
+ * alike): an array, not a fragment, so the row's ColumnLayout gives each its own column.
+ */
+function agreementTerm(props: {
   row: { start: string; end: string };
   readOnly: boolean;
   onChange: (change: { start?: string; end?: string }) => void;
   onRemove: () => void;
 }) {
-  return (
-    <>
-      <Text
-        label="Start"
-        placeholder="YYYY-MM-DD"
-        value={props.row.start}
-        onChange={(v) => props.onChange({ start: v })}
-      />
-      <Text label="End" placeholder="YYYY-MM-DD" value={props.row.end} onChange={(v) => props.onChange({ end: v })} />
-      {props.readOnly ? null : (
-        <Button variant="inline-link" onClick={props.onRemove}>
-          Remove
-        </Button>
-      )}
-    </>
-  );
+  return [
+    <Text
+      key="start"
+      label="Start"
+      placeholder="YYYY-MM-DD"
+      value={props.row.start}
+      onChange={(v) => props.onChange({ start: v })}
+    />,
+    <Text
+      key="end"
+      label="End"
+      placeholder="YYYY-MM-DD"
+      value={props.row.end}
+      onChange={(v) => props.onChange({ end: v })}
+    />,
+    props.readOnly ? null : (
+      <Button key="remove" variant="inline-link" onClick={props.onRemove}>
+        Remove
+      </Button>
+    ),
+  ];
 }
 
 /**
@@ -220,12 +228,12 @@ export function LabelAgreementsPanel({
                 placeholder="Choose distributor"
               />
             </FormField>
-            <AgreementTerm
-              row={row}
-              readOnly={readOnly}
-              onChange={(change) => setDistribution(index, change)}
-              onRemove={() => setValues((v) => ({ ...v, distribution: v.distribution.filter((_, i) => i !== index) }))}
-            />
+            {agreementTerm({
+              row,
+              readOnly,
+              onChange: (change) => setDistribution(index, change),
+              onRemove: () => setValues((v) => ({ ...v, distribution: v.distribution.filter((_, i) => i !== index) })),
+            })}
           </ColumnLayout>
         ))}
 
@@ -252,12 +260,12 @@ export function LabelAgreementsPanel({
         {values.fulfilment.map((row, index) => (
           <ColumnLayout key={row.id ?? `f-${index}`} columns={4}>
             <Text label="Fulfiller" value={row.fulfiller} onChange={(v) => setFulfilment(index, { fulfiller: v })} />
-            <AgreementTerm
-              row={row}
-              readOnly={readOnly}
-              onChange={(change) => setFulfilment(index, change)}
-              onRemove={() => setValues((v) => ({ ...v, fulfilment: v.fulfilment.filter((_, i) => i !== index) }))}
-            />
+            {agreementTerm({
+              row,
+              readOnly,
+              onChange: (change) => setFulfilment(index, change),
+              onRemove: () => setValues((v) => ({ ...v, fulfilment: v.fulfilment.filter((_, i) => i !== index) })),
+            })}
           </ColumnLayout>
         ))}
         <ErrorLines errors={errors} testId="label-agreements-errors" />
