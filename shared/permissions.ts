@@ -16,6 +16,8 @@ export const PERMISSIONS = [
   'promotion.write',
   'money.read',
   'money.write',
+  /** The company itself: its settings, its team (invite, change roles, remove), its plan and billing. */
+  'company.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -29,6 +31,7 @@ const PERMISSION_ACTIONS: Record<Permission, string> = {
   'promotion.write': 'change promos and marketing',
   'money.read': 'see royalties, statements and payments',
   'money.write': 'change royalties, statements and payments',
+  'company.manage': 'manage the company, its team or its plan',
 };
 
 const READ_ONLY = ['catalogue.read', 'delivery.read', 'promotion.read'] as const satisfies readonly Permission[];
@@ -42,6 +45,7 @@ const READ_ONLY = ['catalogue.read', 'delivery.read', 'promotion.read'] as const
 export const COMPANY_ROLE_PERMISSIONS = {
   /** A platform role held in a company: as much as a label manager. */
   admin: PERMISSIONS,
+  /** The company's owner role: the creator of a self-service company holds it. */
   label_manager: PERMISSIONS,
   label_assistant: ['catalogue.read', 'catalogue.write', 'delivery.read', 'delivery.write', 'promotion.read'],
   accounting: ['money.read', 'money.write', 'catalogue.read'],

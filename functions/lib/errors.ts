@@ -45,6 +45,13 @@ export class NotFound extends HttpError {
   }
 }
 
+/** 402: the company's plan does not include what was asked, or the write would pass one of its limits (shared/plans.ts). */
+export class PaymentRequired extends HttpError {
+  constructor(message: string, errors?: FieldErrors) {
+    super(402, message, errors);
+  }
+}
+
 export class Conflict extends HttpError {
   constructor(message: string, errors?: FieldErrors) {
     super(409, message, errors);

@@ -78,6 +78,42 @@ export const Company = new Entity({
     /** The company as a CWR sender: its IPI name number and CISAC-assigned sender code. */
     ipi_name_number: { type: 'string' },
     cwr_sender_code: { type: 'string' },
+    /**
+     * The company's subscription plan (spec 3 §3.7 subscription_id; a Plan's id, shared/plans.ts). Unset reads as
+     * the plan its creation gave it: functions/plans decides; billing events and admins change it.
+     */
+    subscription_id: { type: 'string' },
+    /** The subscription's state as the billing provider reports it (issue 18 billing). */
+    subscription: {
+      type: 'map',
+      properties: {
+        status: { type: ['trialing', 'active', 'past_due', 'canceled'] as const },
+        provider: { type: ['stripe', 'local', 'admin'] as const },
+        provider_subscription_id: { type: 'string' },
+        current_period_end: { type: 'string' },
+        cancel_at_period_end: { type: 'boolean' },
+        updated_at: { type: 'string' },
+      },
+    },
+    /** The company's customer record at the billing provider (spec 3 §3.7 billing details), as last reported. */
+    billing: {
+      type: 'map',
+      properties: {
+        customer_id: { type: 'string' },
+        email: { type: 'string' },
+        business_vat_id: { type: 'string' },
+        description: { type: 'string' },
+        currency: { type: 'string' },
+        delinquent: { type: 'boolean' },
+        card_type: { type: 'string' },
+        card_last4: { type: 'string' },
+        card_exp_month: { type: 'number' },
+        card_exp_year: { type: 'number' },
+        coupon: { type: 'string' },
+      },
+    },
+    /** The country the company is registered in (ISO 3166-1 alpha-2), asked when a user creates a company. */
+    country: { type: 'string' },
     createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
     updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
   },
