@@ -212,6 +212,24 @@ describe('the team: PATCH and DELETE /company/users/{id}', () => {
   });
 });
 
+describe('two managers demoting each other at once', () => {
+  it('leave the company with a label manager: at most one change wins', async () => {
+    const [a, b] = await Promise.all([person('Race A'), person('Race B')]);
+    const z = await company(`Team Z ${Date.now()}`, [
+      { user_id: a.id, role: 'label_manager' },
+      { user_id: b.id, role: 'label_manager' },
+    ]);
+    const answers = await Promise.all([
+      inCompany(a.token, z).patch(`/company/users/${b.id}`, { role: 'intern' }),
+      inCompany(b.token, z).patch(`/company/users/${a.id}`, { role: 'intern' }),
+    ]);
+    expect(answers.filter((r) => r.status === 200).length).toBeLessThanOrEqual(1);
+    for (const r of answers) expect([200, 403, 409]).toContain(r.status);
+    const roles = await Promise.all([roleOf(z, a.id), roleOf(z, b.id)]);
+    expect(roles).toContain('label_manager');
+  });
+});
+
 describe('label requests', () => {
   it('a member asks; the label is requested, unusable for releases until an admin approves it', async () => {
     const assistant = inCompany(assistantX.token, x);

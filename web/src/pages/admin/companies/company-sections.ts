@@ -153,17 +153,21 @@ export const ownCompanyConfig = (companyId: string) =>
   );
 
 /** AdminCompanySiteSettings (and the company's own settings page): how the company's white-labelled site looks. */
-export const companySiteSettingsConfig = (companyId: string, own = false) =>
-  companyConfig(
+export const companySiteSettingsConfig = (companyId: string, own = false) => {
+  // On the company's own settings page the form sits below the company's details: its box is named for what it holds.
+  const extra = own ? { section: 'Appearance and support' } : {};
+  return companyConfig(
     companyId,
     [
-      text('site_settings.site_name', 'Site name'),
-      text('site_settings.custom_domain', 'Custom domain', [], { constraint: 'music.example.com' }),
+      text('site_settings.site_name', 'Site name', [], extra),
+      text('site_settings.custom_domain', 'Custom domain', [], { ...extra, constraint: 'music.example.com' }),
       text('site_settings.primary_colour', 'Primary colour', [], {
+        ...extra,
         constraint: 'Hex (#1a2b3c) or rgba(26, 43, 60, 1)',
       }),
-      text('site_settings.secondary_colour', 'Secondary colour', [], { constraint: 'Hex or rgba' }),
-      email('site_settings.support_email', 'Support e-mail'),
+      text('site_settings.secondary_colour', 'Secondary colour', [], { ...extra, constraint: 'Hex or rgba' }),
+      email('site_settings.support_email', 'Support e-mail', extra),
     ],
     own,
   );
+};
