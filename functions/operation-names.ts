@@ -72,6 +72,7 @@ export const OPERATION_NAMES = {
     'adminResendInvite',
     'listLogs',
     'deleteLogs',
+    'myLogs',
   ],
   companies: [
     'listMyCompanies',
@@ -82,6 +83,11 @@ export const OPERATION_NAMES = {
     'adminUpdateCompany',
     'adminDeleteCompany',
     'adminPresignCompanyFile',
+    // The company's own pages (issue 18, slice company pages and team).
+    'updateOwnCompany',
+    'presignOwnCompanyFile',
+    'changeMemberRole',
+    'removeMember',
     // DSP connections, distributor links and the UPC pool (issue 16, slice connections).
     'adminCompanyDspConnections',
     'adminCreateDspConnection',
@@ -110,6 +116,10 @@ export const OPERATION_NAMES = {
     'adminGetLabel',
     'adminUpdateLabel',
     'adminDeleteLabel',
+    // Label requests (issue 18): a member asks, an admin approves or rejects.
+    'requestLabel',
+    'adminApproveLabel',
+    'adminRejectLabel',
     'checkRelease',
     'updateReleaseStatus',
     'sendToQualityControl',
@@ -151,6 +161,7 @@ export const OPERATION_NAMES = {
   ],
   support: [
     'reportBug',
+    'myBugReports',
     'listBugReports',
     'deleteBugReport',
     'listAccessTokens',

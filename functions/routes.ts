@@ -148,6 +148,12 @@ export const ROUTES: readonly Route[] = [
   r('PATCH', '/admin/companies/{id}', 'companies', 'adminUpdateCompany', 'admin'),
   r('DELETE', '/admin/companies/{id}', 'companies', 'adminDeleteCompany', 'admin'),
   r('POST', '/admin/companies/{id}/uploads', 'companies', 'adminPresignCompanyFile', 'admin'),
+  // The company's own pages (spec 3 §2.5, issue 18): its managers edit it and run its team; `{id}`
+  // must be the current company (X-Company-Id), another company's is 404.
+  r('PATCH', '/companies/{id}', 'companies', 'updateOwnCompany', 'tenant', 'company.manage'),
+  r('POST', '/companies/{id}/uploads', 'companies', 'presignOwnCompanyFile', 'tenant', 'company.manage'),
+  r('PATCH', '/company/users/{id}', 'companies', 'changeMemberRole', 'tenant', 'company.manage'),
+  r('DELETE', '/company/users/{id}', 'companies', 'removeMember', 'tenant', 'company.manage'),
   // A company's links to stores and distributors (spec 3 §7.5; issue 16, slice connections): admins
   // connect, the company asks for a store and sees its links. Only `connected` lets it deliver.
   r('GET', '/companies/{id}/dsp_connections', 'companies', 'adminCompanyDspConnections', 'admin'),
@@ -182,6 +188,10 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/admin/labels/{id}', 'catalogue', 'adminGetLabel', 'admin'),
   r('PATCH', '/admin/labels/{id}', 'catalogue', 'adminUpdateLabel', 'admin'),
   r('DELETE', '/admin/labels/{id}', 'catalogue', 'adminDeleteLabel', 'admin'),
+  // Label requests (spec 2 scope requested, issue 18): a member asks, an admin approves or rejects.
+  r('POST', '/label_requests', 'catalogue', 'requestLabel', 'tenant', 'catalogue.write'),
+  r('POST', '/admin/labels/{id}/approve', 'catalogue', 'adminApproveLabel', 'admin'),
+  r('POST', '/admin/labels/{id}/reject', 'catalogue', 'adminRejectLabel', 'admin'),
 
   // Admin: users (spec 3 §7.6).
   r('GET', '/admin/users', 'auth', 'adminListUsers', 'admin'),
@@ -192,6 +202,8 @@ export const ROUTES: readonly Route[] = [
   r('POST', '/admin/users/{id}/resend_create_email', 'auth', 'adminResendInvite', 'admin'),
   // Activity logs (sign-ins and changes, with IP) and their GDPR deletion (spec 1 §7 logs).
   r('GET', '/admin/logs', 'auth', 'listLogs', 'admin'),
+  // The signed-in user's own log (profile logs page).
+  r('GET', '/logs', 'auth', 'myLogs', 'user'),
   r('POST', '/admin/gdpr/delete_logs', 'auth', 'deleteLogs', 'admin'),
 
   // Notices: the signed-in user's inbox, and admins sending them (spec 1 §2.6, §7).
@@ -207,6 +219,8 @@ export const ROUTES: readonly Route[] = [
 
   // Bug reports (spec 3 §7.10): anyone signed in reports, admins read and delete.
   r('POST', '/bug_reports', 'support', 'reportBug', 'user'),
+  // The signed-in user's own reports (profile bug_reports page).
+  r('GET', '/bug_reports', 'support', 'myBugReports', 'user'),
   r('GET', '/admin/bug_reports', 'support', 'listBugReports', 'admin'),
   r('DELETE', '/admin/bug_reports/{id}', 'support', 'deleteBugReport', 'admin'),
 

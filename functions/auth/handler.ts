@@ -55,6 +55,7 @@ const operations = {
     query: z.strictObject({ user_id: z.string().min(1).max(64) }),
     run: ({ query }) => listLogs(query.user_id),
   }),
+  myLogs: operation('user', { run: ({ caller }) => listLogs(caller.user.userId) }),
   deleteLogs: operation('admin', {
     body: z.strictObject({ user_id: z.string().min(1).max(64) }),
     run: ({ body }) => deleteLogs(body.user_id),

@@ -20,6 +20,8 @@ import { areaHandler, generatedOperations, idParams, operation, reply, type Area
 import { listQuerySchema } from '../lib/list-query.js';
 import { LISTS } from '../data/list-cache.js';
 import * as labels from './labels.js';
+import * as labelRequests from './label-requests.js';
+import { labelRejectInput, labelRequestInput } from '../../shared/schemas/company-team.js';
 import { TENANT_RESOURCES } from './tenant-resources.js';
 import { checkReleaseOf, lastRelease } from './release-check.js';
 import { RELEASE_STATUSES } from '../../shared/catalogue.js';
@@ -126,10 +128,24 @@ const operations = {
   updateLabel: operation('tenant', {
     params: idParams,
     body: labelUpdate,
-    run: async ({ tenantId, params, body }) => ({
-      label: await labels.updateLabel(tenantId, params.id, body),
-      message: 'Label Updated',
-    }),
+    run: async ({ tenantId, params, body }) => {
+      labelRequests.refuseSelfApproval(await labels.getLabel(tenantId, params.id), body);
+      return { label: await labels.updateLabel(tenantId, params.id, body), message: 'Label Updated' };
+    },
+  }),
+  requestLabel: operation('tenant', {
+    body: labelRequestInput,
+    run: async ({ tenantId, caller, body }) =>
+      reply(201, await labelRequests.requestLabel(tenantId, caller.user.userId, body)),
+  }),
+  adminApproveLabel: operation('admin', {
+    params: idParams,
+    run: ({ params }) => labelRequests.approveLabel(params.id),
+  }),
+  adminRejectLabel: operation('admin', {
+    params: idParams,
+    body: labelRejectInput,
+    run: ({ params, body }) => labelRequests.rejectLabel(params.id, body.reason),
   }),
   deleteLabel: operation('tenant', {
     params: idParams,

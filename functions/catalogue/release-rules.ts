@@ -6,6 +6,7 @@ import type { StoredRow } from '../lib/nested-attributes.js';
 import { withLinks, type Link } from '../reference/record-links.js';
 import { tenantCollectionOf, tenantRows } from './tenant-lists.js';
 import { refuseStrayProductItems } from './release-depth.js';
+import { refuseRequestedLabel } from './label-requests.js';
 
 /** Rules across a release's or recording's fields, and the fields derived on save (spec 2 §4, §5). */
 
@@ -59,6 +60,7 @@ export async function prepareRelease(
   { tenantId, isNew }: { tenantId: string; isNew: boolean },
 ) {
   await refuseInstrumentalMetadata(record);
+  await refuseRequestedLabel(tenantId, record.label_id);
   refuseStrayProductItems(record);
   const artists = await artistRows(record, 'artist_releases', tenantId);
   refuseTotalOver100(artists.rows, 'payee_share', 'artist_releases_attributes', 'Payee share');

@@ -40,6 +40,7 @@ function view(c: CompanyItem): AdminCompanyRow {
     vat_number: c.vat_number,
     vat_registered: c.vat_registered ?? false,
     currency: c.currency ?? 'GBP',
+    country: c.country,
     ipi_name_number: c.ipi_name_number,
     cwr_sender_code: c.cwr_sender_code,
   };

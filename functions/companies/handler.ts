@@ -5,6 +5,9 @@ import { companyInput, companyUpdate } from '../../shared/schemas/company.js';
 import { presignFileUpload, uploadRequestFor } from '../reference/record-files.js';
 import { companyShape } from './company-shape.js';
 import { distributionOperations } from './distribution-operations.js';
+import { presignOwnCompanyFile, updateOwnCompany } from './company-self-service.js';
+import { changeMemberRole, removeMember } from './team.js';
+import { MEMBER_COMPANY_FILES, teamRoleInput } from '../../shared/schemas/company-team.js';
 
 /** Companies area: the user's companies (Choose Current Company), a company page, the admin list. */
 const operations = {
@@ -42,6 +45,31 @@ const operations = {
         body as { field: string; filename: string; content_type: string; size: number },
       );
     },
+  }),
+  /** The company's own managers (company.manage): PATCH /companies/{id}, `{id}` the current company. */
+  updateOwnCompany: operation('tenant', {
+    params: idParams,
+    body: companyUpdate,
+    run: async ({ caller, tenantId, params, body }) => ({
+      ...(await updateOwnCompany(caller, tenantId, params.id, body)),
+      ...(await companies.companyPage(params.id)),
+    }),
+  }),
+  presignOwnCompanyFile: operation('tenant', {
+    params: idParams,
+    body: uploadRequestFor(
+      (companyShape('any').files ?? []).filter((f) => MEMBER_COMPANY_FILES.some((m) => m === f.field)),
+    ),
+    run: ({ tenantId, params, body }) => presignOwnCompanyFile(tenantId, params.id, body),
+  }),
+  changeMemberRole: operation('tenant', {
+    params: idParams,
+    body: teamRoleInput,
+    run: ({ tenantId, params, body }) => changeMemberRole(tenantId, params.id, body.role),
+  }),
+  removeMember: operation('tenant', {
+    params: idParams,
+    run: ({ tenantId, params }) => removeMember(tenantId, params.id),
   }),
   ...distributionOperations,
 } satisfies AreaOperations<'companies'>;

@@ -11,6 +11,11 @@ const operations = {
     body: bugReportInput,
     run: async ({ caller, body }) => reply(201, await bugs.reportBug(caller.user.userId, body)),
   }),
+  /** The caller's own reports; the user filter is the caller, never the query's. */
+  myBugReports: operation('user', {
+    query: listQuerySchema(['created_at', 'status'], {}),
+    run: ({ query, caller }) => bugs.listBugReports({ ...query, user_id: caller.user.userId }),
+  }),
   listBugReports: operation('admin', {
     query: listQuerySchema(['created_at', 'status', 'user_email'], { user_id: z.string().min(1).max(64).optional() }),
     run: ({ query }) => bugs.listBugReports(query),

@@ -14,6 +14,8 @@ export type AdminCompanyRow = {
   vat_number?: string;
   vat_registered: boolean;
   currency: string;
+  /** ISO 3166 alpha-2, where the company is based (issue 18). */
+  country?: string;
   /** The company as a CWR sender (README "CWR registrations"). */
   ipi_name_number?: string;
   cwr_sender_code?: string;

@@ -105,6 +105,8 @@ export type LabelView = Omit<
   active: boolean;
   distributed: boolean;
   requested: boolean;
+  /** Why a member asked for the label (POST /label_requests), while it waits for approval. */
+  request_notes?: string;
   logo: { url: string; content_type?: string; size?: number; filename?: string } | null;
   contract: { url: string; content_type?: string; size?: number; filename?: string } | null;
   /** Each agreement's distributor named (null when it is gone). */

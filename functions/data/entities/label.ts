@@ -18,6 +18,9 @@ export const Label = new Entity({
     distributed: { type: 'boolean', default: false },
     /** Requested labels wait for approval (scope requested). */
     requested: { type: 'boolean', default: false },
+    /** Who asked for a requested label, and why (POST /label_requests; told when an admin answers). */
+    requested_by: { type: 'string' },
+    request_notes: { type: 'string' },
     biog: { type: 'string' },
     short_biog: { type: 'string' },
     email: { type: 'string' },

@@ -125,6 +125,16 @@ export type PageKey =
   | 'release-deliveries'
   | 'release-delivery-new'
   | 'release-deliveries-bulk'
+  // Issue 18, company pages and team: the company's own pages and the profile's children.
+  | 'company-settings'
+  | 'company-edit'
+  | 'company-users'
+  | 'company-connections'
+  | 'company-request-label'
+  | 'profile-bug-reports'
+  | 'profile-logs'
+  | 'profile-imports'
+  | 'profile-import'
   | 'not-found';
 
 export type RouteDef = {
@@ -826,9 +836,22 @@ const CONNECTIONS_PAGES: Record<string, PageKey> = {
   '/distribution/recordings': REFERENCE_PAGES.list,
 };
 
+/** Issue 18 (company pages and team): a company's own pages and the profile's children, by path. */
+const COMPANY_PAGES: Record<string, PageKey> = {
+  '/user/companies/:companyId/settings': 'company-settings',
+  '/user/companies/:companyId/edit': 'company-edit',
+  '/user/companies/:companyId/users': 'company-users',
+  '/user/companies/:companyId/connections': 'company-connections',
+  '/user/companies/:companyId/request_label': 'company-request-label',
+  '/user/profile/bug_reports': 'profile-bug-reports',
+  '/user/profile/logs': 'profile-logs',
+  '/user/profile/imports': 'profile-imports',
+  '/user/profile/imports/:importId': 'profile-import',
+};
+
 export const ROUTE_TABLE: readonly RouteDef[] = withPages(
   withPages([...publicRoutes, ...userRoutes, ...adminRoutes, ...distributionRoutes, ...billingRoutes], FINANCE_PAGES),
-  { ...DELIVERY_PAGES, ...CONNECTIONS_PAGES },
+  { ...DELIVERY_PAGES, ...CONNECTIONS_PAGES, ...COMPANY_PAGES },
 ).concat(pub('*', 'NotFound', 'Page not found', 'not-found'));
 
 export const ROUTE_BY_NAME: ReadonlyMap<string, RouteDef> = new Map(ROUTE_TABLE.map((r) => [r.name, r]));

@@ -22,6 +22,7 @@ import { PayoutDetails } from '../payouts/payee-payout-extra';
 import { DeleteLabelsModal } from './delete-labels-modal';
 import { LABEL_MODES, useLabelResource, useRefreshLabels, type LabelMode } from './label-api';
 import { LabelAgreementsPanel } from './label-agreements-panel';
+import { LabelRequestActions } from './label-request-actions';
 
 /** Child pages of a label (spec 2 §2: UserLabel children; spec 1 §2.2: admin labels/{id} children). */
 const SECTIONS: Record<LabelMode, [string, string][]> = {
@@ -77,6 +78,18 @@ function LabelDetail({ mode }: { mode: LabelMode }) {
                 description={label.short_biog}
                 onDelete={() => setDeleting(true)}
                 onEdit={() => navigate(`${base}/edit`)}
+                extraActions={
+                  mode === 'admin' && label.requested ? (
+                    <LabelRequestActions
+                      label={label}
+                      onApproved={() => void Promise.all([mutate(), refresh()])}
+                      onRejected={() => {
+                        void refresh();
+                        navigate(conf.pageBase, { replace: true });
+                      }}
+                    />
+                  ) : undefined
+                }
               />
             }
           >
@@ -93,6 +106,9 @@ function LabelDetail({ mode }: { mode: LabelMode }) {
                       },
                       { label: 'Distributed', value: label.distributed ? <StatusBadge word="distributed" /> : 'No' },
                       { label: 'Requested', value: label.requested ? <StatusBadge word="requested" /> : 'No' },
+                      ...(label.requested && label.request_notes
+                        ? [{ label: 'Request notes', value: label.request_notes }]
+                        : []),
                       { label: 'E-mail', value: label.email || '-' },
                       {
                         label: 'Deal percentage',

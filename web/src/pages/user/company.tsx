@@ -11,6 +11,7 @@ import { useCompany } from '../../app/resources';
 import type { AdminCompany } from '../../../../shared/schemas/company-views';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { StatusBadge } from '../../components/status-badge';
+import { CompanyNav } from './company/company-frame';
 
 type Member = AdminCompany['company_users'][number];
 
@@ -23,7 +24,13 @@ export function UserCompanyPage() {
   const c = data.company;
   const dash = (v: unknown) => (v === undefined || v === null || v === '' ? '-' : String(v));
   return (
-    <ContentLayout header={<Header variant="h1">{c.name}</Header>}>
+    <ContentLayout
+      header={
+        <Header variant="h1" description={<CompanyNav companyId={c.id} />}>
+          {c.name}
+        </Header>
+      }
+    >
       <SpaceBetween size="l">
         <Container header={<Header variant="h2">Details</Header>} data-testid="company-details">
           <KeyValuePairs

@@ -5,7 +5,7 @@ import {
   MAX_LOGO_BYTES,
 } from '../../../../../shared/constants';
 import { companyUpdate } from '../../../../../shared/schemas/company';
-import { checkbox, date, email, rowLink, text, textarea } from '../reference/reference-fields';
+import { checkbox, date, email, required, rowLink, text, textarea } from '../reference/reference-fields';
 import type { ReferenceConfig, ReferenceField } from '../reference/reference-types';
 
 /**
@@ -24,7 +24,11 @@ const document = (name: string, label: string, section: string): ReferenceField 
   section,
 });
 
-function companyConfig(companyId: string, fields: ReferenceField[]): ReferenceConfig {
+/**
+ * `own`: the company's own pages (its managers, tenant routes in that company: PATCH /companies/{id}
+ * and POST /companies/{id}/uploads); otherwise the admin's.
+ */
+function companyConfig(companyId: string, fields: ReferenceField[], own = false): ReferenceConfig {
   return {
     collection: 'companies',
     singular: 'company',
@@ -41,7 +45,9 @@ function companyConfig(companyId: string, fields: ReferenceField[]): ReferenceCo
       { stored: 'profile', input: 'profile_attributes' },
       { stored: 'site_settings', input: 'site_settings_attributes' },
     ],
-    uploadPath: `/admin/companies/${encodeURIComponent(companyId)}/uploads`,
+    ...(own
+      ? { uploadPath: `/companies/${encodeURIComponent(companyId)}/uploads`, uploadCompanyId: companyId }
+      : { uploadPath: `/admin/companies/${encodeURIComponent(companyId)}/uploads` }),
     schema: companyUpdate,
   };
 }
@@ -49,28 +55,38 @@ function companyConfig(companyId: string, fields: ReferenceField[]): ReferenceCo
 const PROFILE = 'Profile';
 const CONTRACT = 'Contract and self-billing';
 
+/** The company's profile and logo, as admins and the company's own managers edit them. */
+const PROFILE_FIELDS: ReferenceField[] = [
+  text('profile.name', 'Legal name', [], { section: PROFILE }),
+  email('profile.backup_email', 'Backup e-mail', { section: PROFILE }),
+  text('profile.phone_no', 'Phone', [], { section: PROFILE }),
+  textarea('profile.address', 'Address', { section: PROFILE }),
+  {
+    name: 'logo',
+    label: 'Logo',
+    kind: 'file',
+    contentTypes: LOGO_CONTENT_TYPES,
+    maxBytes: MAX_LOGO_BYTES,
+    accept: 'image/*',
+    section: PROFILE,
+  },
+];
+
+/** The self-billing agreement: whether there is one, its term and its document. */
+const selfBillingFields = (section: string): ReferenceField[] => [
+  checkbox('self_billing', 'Self-billing', false, { section }),
+  date('self_billing_created_at', 'Self billing created at', { section }),
+  date('self_billing_expires_at', 'Self billing expires at', { section }),
+  document('self_billing_agreement', 'Self-billing agreement', section),
+];
+
 /** The edit form's extra sections: profile, logo, contract and self-billing, publishers and rightsholders. */
 export const companyDetailsConfig = (companyId: string) =>
   companyConfig(companyId, [
-    text('profile.name', 'Legal name', [], { section: PROFILE }),
-    email('profile.backup_email', 'Backup e-mail', { section: PROFILE }),
-    text('profile.phone_no', 'Phone', [], { section: PROFILE }),
-    textarea('profile.address', 'Address', { section: PROFILE }),
-    {
-      name: 'logo',
-      label: 'Logo',
-      kind: 'file',
-      contentTypes: LOGO_CONTENT_TYPES,
-      maxBytes: MAX_LOGO_BYTES,
-      accept: 'image/*',
-      section: PROFILE,
-    },
+    ...PROFILE_FIELDS,
     date('contract_date', 'Contract date', { section: CONTRACT }),
     document('contract', 'Contract', CONTRACT),
-    checkbox('self_billing', 'Self-billing', false, { section: CONTRACT }),
-    date('self_billing_created_at', 'Self billing created at', { section: CONTRACT }),
-    date('self_billing_expires_at', 'Self billing expires at', { section: CONTRACT }),
-    document('self_billing_agreement', 'Self-billing agreement', CONTRACT),
+    ...selfBillingFields(CONTRACT),
     {
       name: 'company_publishers',
       label: 'Publishers',
@@ -119,12 +135,39 @@ export const companyConnectionsConfig = (companyId: string) =>
     },
   ]);
 
-/** AdminCompanySiteSettings: how the company's white-labelled site looks. */
-export const companySiteSettingsConfig = (companyId: string) =>
-  companyConfig(companyId, [
-    text('site_settings.site_name', 'Site name'),
-    text('site_settings.custom_domain', 'Custom domain', [], { constraint: 'music.example.com' }),
-    text('site_settings.primary_colour', 'Primary colour', [], { constraint: 'Hex (#1a2b3c) or rgba(26, 43, 60, 1)' }),
-    text('site_settings.secondary_colour', 'Secondary colour', [], { constraint: 'Hex or rgba' }),
-    email('site_settings.support_email', 'Support e-mail'),
-  ]);
+/** UserCompanyEdit: what a company's own managers change (the rest of the admin form is the admin's). */
+export const ownCompanyConfig = (companyId: string) =>
+  companyConfig(
+    companyId,
+    [
+      text('name', 'Name', [required('Name')], { section: 'Company' }),
+      email('email', 'E-mail', { section: 'Company' }),
+      text('currency', 'Currency', [], { section: 'Company', constraint: '3 letters, e.g. GBP' }),
+      text('registration_number', 'Registration number', [], { section: 'Company' }),
+      checkbox('vat_registered', 'VAT registered', false, { section: 'VAT' }),
+      text('vat_number', 'VAT number', [], { section: 'VAT', constraint: 'Required when VAT registered' }),
+      ...PROFILE_FIELDS,
+      ...selfBillingFields('Self-billing'),
+    ],
+    true,
+  );
+
+/** AdminCompanySiteSettings (and the company's own settings page): how the company's white-labelled site looks. */
+export const companySiteSettingsConfig = (companyId: string, own = false) => {
+  // On the company's own settings page the form sits below the company's details: its box is named for what it holds.
+  const extra = own ? { section: 'Appearance and support' } : {};
+  return companyConfig(
+    companyId,
+    [
+      text('site_settings.site_name', 'Site name', [], extra),
+      text('site_settings.custom_domain', 'Custom domain', [], { ...extra, constraint: 'music.example.com' }),
+      text('site_settings.primary_colour', 'Primary colour', [], {
+        ...extra,
+        constraint: 'Hex (#1a2b3c) or rgba(26, 43, 60, 1)',
+      }),
+      text('site_settings.secondary_colour', 'Secondary colour', [], { ...extra, constraint: 'Hex or rgba' }),
+      email('site_settings.support_email', 'Support e-mail', extra),
+    ],
+    own,
+  );
+};

@@ -26,7 +26,11 @@ async function deleteImports(target: Target, report: (message: string) => void) 
   report(answer.message);
 }
 
-function columns(onDelete: (row: ImportRow) => void, showUser: boolean): TableProps.ColumnDefinition<ImportRow>[] {
+function columns(
+  onDelete: (row: ImportRow) => void,
+  showUser: boolean,
+  detailBase: string,
+): TableProps.ColumnDefinition<ImportRow>[] {
   return [
     {
       id: 'created_at',
@@ -39,7 +43,7 @@ function columns(onDelete: (row: ImportRow) => void, showUser: boolean): TablePr
       header: 'File',
       sortingField: 'filename',
       isRowHeader: true,
-      cell: (r) => <RouterLink href={`/admin/imports/${encodeURIComponent(r.id)}`}>{r.filename}</RouterLink>,
+      cell: (r) => <RouterLink href={`${detailBase}/${encodeURIComponent(r.id)}`}>{r.filename}</RouterLink>,
     },
     { id: 'type', header: 'Type', sortingField: 'type', cell: (r) => r.type },
     { id: 'records', header: 'Records', sortingField: 'records', cell: (r) => r.records },
@@ -72,17 +76,25 @@ function columns(onDelete: (row: ImportRow) => void, showUser: boolean): TablePr
   ];
 }
 
-function ImportsTable({
+/** A user's or everyone's imports with delete; rows link under `detailBase` (the admin's or the profile's pages). */
+export function ImportsTable({
   scope,
   title,
   description,
+  detailBase = '/admin/imports',
+  showUser = !('userId' in scope),
 }: {
   scope: ImportsScope;
   title: string;
   description?: React.ReactNode;
+  detailBase?: string;
+  showUser?: boolean;
 }) {
   const [target, setTarget] = useState<Target | null>(null);
-  const cols = useMemo(() => columns((row) => setTarget({ rows: [row], bulk: false }), !('userId' in scope)), [scope]);
+  const cols = useMemo(
+    () => columns((row) => setTarget({ rows: [row], bulk: false }), showUser, detailBase),
+    [showUser, detailBase],
+  );
   const key = 'userId' in scope ? scope.userId : 'everyone';
   return (
     <ServerTable<ImportRow>

@@ -1,6 +1,6 @@
 import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
-import Table from '@cloudscape-design/components/table';
+import Table, { type TableProps } from '@cloudscape-design/components/table';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { api } from '../../../app/api';
@@ -11,7 +11,7 @@ import { RouterLink } from '../../../components/router-link';
 import { StatusBadge } from '../../../components/status-badge';
 import { GLOBAL, USERS_BASE } from '../users/user-api';
 
-type LogRow = { id: string; action: string; subject: string; ip_address: string; created_at: string };
+export type LogRow = { id: string; action: string; subject: string; ip_address: string; created_at: string };
 
 /** The spec's colour words for log actions (spec 1 §4): action_insert, action_update, action_delete. */
 const ACTION_WORD: Record<string, string> = {
@@ -20,6 +20,18 @@ const ACTION_WORD: Record<string, string> = {
   delete: 'action_delete',
   sign_in: 'active',
 };
+
+/** A log's columns: when, action, what, IP (also the profile's own logs page). */
+export const LOG_COLUMNS: TableProps.ColumnDefinition<LogRow>[] = [
+  { id: 'created_at', header: 'When', cell: (l) => <FormattedDate value={l.created_at} /> },
+  {
+    id: 'action',
+    header: 'Action',
+    cell: (l) => <StatusBadge word={ACTION_WORD[l.action] ?? l.action}>{l.action.replace('_', ' ')}</StatusBadge>,
+  },
+  { id: 'subject', header: 'What', cell: (l) => l.subject || '-' },
+  { id: 'ip_address', header: 'IP address', cell: (l) => l.ip_address || '-' },
+];
 
 /** /admin/users/{userId}/logs: the user's sign-ins and changes with their IP, and the GDPR delete. */
 export function AdminUserLogsPage() {
@@ -49,18 +61,7 @@ export function AdminUserLogsPage() {
             User logs
           </Header>
         }
-        columnDefinitions={[
-          { id: 'created_at', header: 'When', cell: (l) => <FormattedDate value={l.created_at} /> },
-          {
-            id: 'action',
-            header: 'Action',
-            cell: (l) => (
-              <StatusBadge word={ACTION_WORD[l.action] ?? l.action}>{l.action.replace('_', ' ')}</StatusBadge>
-            ),
-          },
-          { id: 'subject', header: 'What', cell: (l) => l.subject || '-' },
-          { id: 'ip_address', header: 'IP address', cell: (l) => l.ip_address || '-' },
-        ]}
+        columnDefinitions={LOG_COLUMNS}
         empty="No logs."
       />
       {confirming ? (

@@ -27,11 +27,15 @@ function endpointForArea(config: ReferenceConfig, area: string): Endpoint {
 const optionsOf = (endpoint: Endpoint) => (endpoint.companyScoped ? {} : GLOBAL);
 
 /** Where a config's file fields ask for presigned uploads, and with which company. */
-export function uploadTarget(config: ReferenceConfig): { path: string; options: { companyId?: null } } {
+export function uploadTarget(config: ReferenceConfig): { path: string; options: { companyId?: string | null } } {
   const endpoint = endpointOf(config);
   return {
     path: config.uploadPath ?? `${endpoint.path}/uploads`,
-    options: config.uploadPath ? GLOBAL : optionsOf(endpoint),
+    options: config.uploadCompanyId
+      ? { companyId: config.uploadCompanyId }
+      : config.uploadPath
+        ? GLOBAL
+        : optionsOf(endpoint),
   };
 }
 

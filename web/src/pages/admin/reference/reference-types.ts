@@ -128,6 +128,8 @@ export type ReferenceConfig = {
   schema?: z.ZodType;
   /** Where file fields ask for presigned uploads (default `/{collection}/uploads`). */
   uploadPath?: string;
+  /** The company `uploadPath` works in (X-Company-Id), when it is a tenant route (a company's own pages). */
+  uploadCompanyId?: string;
   /**
    * A company's collection (artists, contributors …): user-area pages call `/{collection}` in the
    * current company, admin pages call `/admin/{collection}`; bulk_destroy is a POST.

@@ -1,0 +1,149 @@
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import Link from '@cloudscape-design/components/link';
+import Table, { type TableProps } from '@cloudscape-design/components/table';
+import { useMemo } from 'react';
+import { useParams } from 'react-router';
+import { listPath } from '../../app/list-params';
+import { useApi } from '../../app/resources';
+import { useSession } from '../../app/session';
+import { FileSize, FormattedDate } from '../../components/formatted';
+import { RecordState } from '../../components/record-state';
+import { RouterLink } from '../../components/router-link';
+import { ServerTable } from '../../components/server-table';
+import { StatusBadge } from '../../components/status-badge';
+import type { ImportRow } from '../../../../shared/schemas/import-views';
+import type { BugReport } from '../../../../shared/schemas/support-views';
+import { summarise } from '../admin/bug-reports/bug-report-model';
+import { ImportsTable } from '../admin/imports/imports-list-page';
+import { LOG_COLUMNS, type LogRow } from '../admin/logs/user-logs-page';
+
+/** The profile's children (spec 3 §2.5): the signed-in user's own bug reports, log and imports. */
+
+const PROFILE = '/user/profile';
+const back = <RouterLink href={PROFILE}>Back to your profile</RouterLink>;
+
+const BUG_COLUMNS: TableProps.ColumnDefinition<BugReport>[] = [
+  {
+    id: 'created_at',
+    header: 'Reported',
+    sortingField: 'created_at',
+    cell: (r) => <FormattedDate value={r.created_at} />,
+  },
+  {
+    id: 'description',
+    header: 'Description',
+    isRowHeader: true,
+    cell: (r) => <span title={r.description}>{summarise(r.description)}</span>,
+  },
+  {
+    id: 'referer',
+    header: 'Page',
+    cell: (r) =>
+      r.referer ? (
+        <Link href={r.referer} external>
+          {r.referer}
+        </Link>
+      ) : (
+        '-'
+      ),
+  },
+  { id: 'status', header: 'Status', sortingField: 'status', cell: (r) => <StatusBadge word={r.status} /> },
+];
+
+/** UserProfileBugReports: the bug reports the user sent (GET /bug_reports answers the caller's own). */
+export function ProfileBugReportsPage() {
+  return (
+    <ServerTable<BugReport>
+      tableId="profile-bug-reports"
+      title="Your bug reports"
+      description={back}
+      resourceName="bug report"
+      columns={BUG_COLUMNS}
+      collection="bug_reports"
+      trackBy="id"
+      defaultSort={{ field: 'created_at', order: 'desc' }}
+      buildPath={(params) => listPath('/bug_reports', params)}
+    />
+  );
+}
+
+/** UserProfileLogs: the user's sign-ins and changes with their IP (GET /logs). */
+export function ProfileLogsPage() {
+  const { data, isLoading } = useApi<{ logs: LogRow[]; total_count: number }>('/logs');
+  return (
+    <Table<LogRow>
+      data-testid="profile-logs"
+      loading={isLoading}
+      items={data?.logs ?? []}
+      trackBy="id"
+      header={
+        <Header variant="h1" counter={data ? `(${data.total_count})` : undefined} description={back}>
+          Your activity log
+        </Header>
+      }
+      columnDefinitions={LOG_COLUMNS}
+      empty="No activity yet."
+    />
+  );
+}
+
+/** UserProfileImports: the files the user imported (GET /imports?user_id=me). */
+export function ProfileImportsPage() {
+  const { user } = useSession();
+  const scope = useMemo(() => ({ userId: user?.id ?? '' }), [user?.id]);
+  if (!user) return null;
+  return (
+    <ImportsTable
+      scope={scope}
+      title="Your imports"
+      description={back}
+      detailBase={`${PROFILE}/imports`}
+      showUser={false}
+    />
+  );
+}
+
+/** UserProfileImportsItem: one of the user's imports. */
+export function ProfileImportPage() {
+  const { importId } = useParams();
+  const { data, error, isLoading, mutate } = useApi<{ import: ImportRow }>(
+    importId ? `/imports/${encodeURIComponent(importId)}` : null,
+  );
+  return (
+    <RecordState
+      error={error}
+      isLoading={isLoading}
+      data={data?.import}
+      retry={mutate}
+      errorHeader="Could not load the import"
+    >
+      {(row) => (
+        <ContentLayout
+          header={
+            <Header
+              variant="h1"
+              description={<RouterLink href={`${PROFILE}/imports`}>Back to your imports</RouterLink>}
+            >
+              {row.filename}
+            </Header>
+          }
+        >
+          <Container header={<Header variant="h2">Import</Header>} data-testid="profile-import">
+            <KeyValuePairs
+              columns={4}
+              items={[
+                { label: 'Imported', value: <FormattedDate value={row.created_at} /> },
+                { label: 'Type', value: row.type },
+                { label: 'Records', value: row.records },
+                { label: 'Size', value: <FileSize bytes={row.filesize} /> },
+              ]}
+            />
+          </Container>
+        </ContentLayout>
+      )}
+    </RecordState>
+  );
+}
