@@ -96,6 +96,16 @@ export const OPERATION_NAMES = {
     'listUpcs',
     'importUpcs',
     'linkUpcToRelease',
+    // Onboarding (issue 18): a user's own company and invitations to join one.
+    'createOwnCompany',
+    'inviteMember',
+    'listCompanyInvitations',
+    'revokeInvitation',
+    'myInvitations',
+    'describeInvitation',
+    'acceptInvitation',
+    'declineInvitation',
+    'setUpInvitedAccount',
   ],
   catalogue: [
     'listLabels',

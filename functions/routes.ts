@@ -142,6 +142,18 @@ export const ROUTES: readonly Route[] = [
   // Companies the user belongs to (Choose Current Company) and the company page.
   r('GET', '/companies', 'companies', 'listMyCompanies', 'user'),
   r('GET', '/companies/{id}', 'companies', 'getCompany', 'user'),
+  // Onboarding (README "Onboarding"): a signed-in user creates their own company; a manager invites people
+  // into theirs (pending invitations listed and withdrawn by id); the invitee opens the mailed
+  // /invitations/{token} link and accepts, declines, or (a new account) sets a password, which accepts it.
+  r('POST', '/companies', 'companies', 'createOwnCompany', 'user'),
+  r('POST', '/company/users', 'companies', 'inviteMember', 'tenant', 'company.manage'),
+  r('GET', '/company/invitations', 'companies', 'listCompanyInvitations', 'tenant', 'company.manage'),
+  r('DELETE', '/company/invitations/{id}', 'companies', 'revokeInvitation', 'tenant', 'company.manage'),
+  r('GET', '/invitations', 'companies', 'myInvitations', 'user'),
+  r('GET', '/invitations/{token}', 'companies', 'describeInvitation', 'public'),
+  r('POST', '/invitations/{token}/accept', 'companies', 'acceptInvitation', 'user'),
+  r('POST', '/invitations/{token}/decline', 'companies', 'declineInvitation', 'user'),
+  r('POST', '/invitations/{token}/setup_account', 'companies', 'setUpInvitedAccount', 'public'),
   r('GET', '/admin/companies', 'companies', 'listAllCompanies', 'admin'),
   r('POST', '/admin/companies', 'companies', 'adminCreateCompany', 'admin'),
   r('GET', '/admin/companies/{id}', 'companies', 'adminGetCompany', 'admin'),

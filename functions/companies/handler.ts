@@ -5,6 +5,7 @@ import { companyInput, companyUpdate } from '../../shared/schemas/company.js';
 import { presignFileUpload, uploadRequestFor } from '../reference/record-files.js';
 import { companyShape } from './company-shape.js';
 import { distributionOperations } from './distribution-operations.js';
+import { onboardingOperations } from './onboarding-operations.js';
 
 /** Companies area: the user's companies (Choose Current Company), a company page, the admin list. */
 const operations = {
@@ -44,6 +45,7 @@ const operations = {
     },
   }),
   ...distributionOperations,
+  ...onboardingOperations,
 } satisfies AreaOperations<'companies'>;
 
 export const handler = areaHandler('companies', operations);

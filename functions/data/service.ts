@@ -7,6 +7,7 @@ import { UniqueValue } from './entities/unique-value.js';
 import { AuthToken } from './entities/auth-token.js';
 import { Company } from './entities/company.js';
 import { CompanyUser } from './entities/company-user.js';
+import { Invitation } from './entities/invitation.js';
 import { Label } from './entities/label.js';
 import { ListVersion } from './entities/list-version.js';
 import { Connection } from './entities/connection.js';
@@ -56,6 +57,7 @@ const entities = {
   AuthToken,
   Company,
   CompanyUser,
+  Invitation,
   Label,
   ListVersion,
   Connection,
