@@ -10,7 +10,7 @@ export const MAX_COMPANIES_PER_USER = 5;
  * The company roles a manager may invite with: every role but the platform's own (admin) and the artist
  * portal's (artist_user: artist users are linked to artists, not members of companies).
  */
-export const INVITABLE_ROLES = ROLES.filter((role): role is Exclude<Role, 'admin' | 'artist_user'> =>
+const INVITABLE_ROLES = ROLES.filter((role): role is Exclude<Role, 'admin' | 'artist_user'> =>
   (['admin', 'artist_user'] as Role[]).every((excluded) => excluded !== role),
 );
 
