@@ -70,7 +70,7 @@ export const invitationSetupInput = z
   });
 
 /** The `{token}` of the invitation routes: `{invitationId}.{secret}` as mailed. */
-export const invitationTokenParams = z.strictObject({ token: z.string().min(20).max(120) });
+export const invitationTokenParams = z.strictObject({ token: z.string().min(1).max(120) });
 
 /** An invitation as the invitee sees it (GET /invitations/{token}, GET /invitations). */
 export type InvitationView = {
