@@ -90,3 +90,28 @@ export function routeFeature(route: Pick<Route, 'area' | 'op'>): PlanFeature | u
   const decision = routeDecision(route);
   return decision === 'none' ? undefined : decision;
 }
+
+/**
+ * The tenant routes that presign an upload into the company's storage: each counts its declared
+ * `size` against the plan's file_storage_capacity (functions/lib/http.ts, after the presign is made;
+ * test/unit/route-features.test.ts refuses a presign operation left out).
+ */
+const STORAGE_PRESIGNS: { [A in Area]?: readonly OperationName<A>[] } = {
+  catalogue: [
+    'artists.upload',
+    'releases.upload',
+    'presignLabelLogo',
+    'presignLabelContract',
+    'presignRecordingAudio',
+    'presignReleaseCoverArt',
+    'presignReleaseAsset',
+    'presignLabelAsset',
+  ],
+  imports: ['presignCatalogueImport'],
+  royalties: ['presignReport'],
+};
+
+/** Whether a tenant route presigns an upload that counts against the company's storage. */
+export function countsStorage(route: Pick<Route, 'area' | 'op'>): boolean {
+  return ((STORAGE_PRESIGNS[route.area] ?? []) as readonly string[]).includes(route.op);
+}
