@@ -362,6 +362,17 @@ export const OPERATION_NAMES = {
     'getExport',
     'deleteExport',
   ],
+  // Subscription plans (admin, spec 3 §7.7 subscriptions) and the current company's plan (README "Plans and entitlements").
+  plans: [
+    'listPlans',
+    'getPlan',
+    'createPlan',
+    'updatePlan',
+    'deletePlan',
+    'listProducts',
+    'retrievePlans',
+    'companyPlan',
+  ],
 } as const;
 
 /** An API area: one Lambda, one handler map. */

@@ -195,6 +195,18 @@ export const ROUTES: readonly Route[] = [
   r('PATCH', '/admin/labels/{id}', 'catalogue', 'adminUpdateLabel', 'admin'),
   r('DELETE', '/admin/labels/{id}', 'catalogue', 'adminDeleteLabel', 'admin'),
 
+  // Subscription plans (spec 3 §2.2, §7.7; README "Plans and entitlements"): admins maintain them;
+  // list_products and retrieve_plans come before {id} so they are not read as ids.
+  r('GET', '/subscriptions', 'plans', 'listPlans', 'admin'),
+  r('GET', '/subscriptions/list_products', 'plans', 'listProducts', 'admin'),
+  r('GET', '/subscriptions/retrieve_plans', 'plans', 'retrievePlans', 'admin'),
+  r('GET', '/subscriptions/{id}', 'plans', 'getPlan', 'admin'),
+  r('POST', '/subscriptions', 'plans', 'createPlan', 'admin'),
+  r('PATCH', '/subscriptions/{id}', 'plans', 'updatePlan', 'admin'),
+  r('DELETE', '/subscriptions/{id}', 'plans', 'deletePlan', 'admin'),
+  // The current company's plan, usage and the plans to compare: every member, on every plan (no feature).
+  r('GET', '/company/plan', 'plans', 'companyPlan', 'tenant', 'catalogue.read'),
+
   // Admin: users (spec 3 §7.6).
   r('GET', '/admin/users', 'auth', 'adminListUsers', 'admin'),
   r('POST', '/admin/users', 'auth', 'adminInviteUser', 'admin'),

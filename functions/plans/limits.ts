@@ -1,6 +1,7 @@
 import { limitRefusal, type PlanLimit } from '../../shared/plans.js';
 import { releaseStorageBytes, reserveStorageBytes } from '../data/access/plans.js';
 import { PaymentRequired } from '../lib/errors.js';
+import { labelCount } from './company-plan-view.js';
 import { companyPlan, plansAbove } from './entitlements.js';
 
 /** The form field a limit's refusal names (the user's words: the field they filled in to pass it). */
@@ -50,4 +51,25 @@ export async function reserveStorage(companyId: string, bytes: number): Promise<
 /** Gives a deleted file's bytes back to the company's storage counter. */
 export async function releaseStorage(companyId: string, bytes: number): Promise<void> {
   if (bytes > 0) await releaseStorageBytes(companyId, Math.ceil(bytes));
+}
+
+/**
+ * After a tenant presign was made: counts the declared size of the file (the body's `size`) against
+ * the company's storage, refusing the URL (402) when the plan's capacity would be passed. An admin's
+ * upload is counted but never refused (admins are not limited by plans).
+ */
+export async function chargeUpload(tenantId: string, isAdmin: boolean, body: unknown): Promise<void> {
+  const size = body && typeof body === 'object' ? (body as { size?: unknown }).size : undefined;
+  if (typeof size !== 'number' || !Number.isFinite(size) || size <= 0) return;
+  if (isAdmin) await reserveStorageBytes(tenantId, Math.ceil(size), null);
+  else await reserveStorage(tenantId, size);
+}
+
+/**
+ * Before a member creates a label: the company's labels plus this one must fit max_labels. Counted
+ * before the write, so two creates at the same instant may both pass (README: approximate).
+ */
+export async function assertLabelRoom(companyId: string, isAdmin: boolean): Promise<void> {
+  if (isAdmin) return;
+  await assertWithinLimit(companyId, 'max_labels', (await labelCount(companyId)) + 1);
 }

@@ -1,3 +1,4 @@
+import type { CompanyItem } from '../entities/company.js';
 import type { CreatePlan, PlanItem, UpdatePlan } from '../entities/plan.js';
 import { writtenUnlessConditionFailed } from '../../lib/errors.js';
 import { getDb } from '../service.js';
@@ -65,4 +66,15 @@ export async function releaseStorageBytes(companyId: string, bytes: number): Pro
       .go(),
   );
   if (!taken) await usage().upsert({ companyId, storage_bytes: 0 }).go();
+}
+
+/** Every company's plan fields (which plan each is on: counted before a plan is deleted). */
+export async function companiesPlanFields(): Promise<
+  { companyId: string; subscription_id?: string; subscription?: CompanyItem['subscription'] }[]
+> {
+  return (
+    await getDb()
+      .entities.Company.query.all({})
+      .go({ pages: 'all', attributes: ['companyId', 'subscription_id', 'subscription'] })
+  ).data;
 }
