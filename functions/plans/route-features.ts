@@ -41,6 +41,10 @@ const OP_FEATURES: { [A in Area]?: Partial<Record<OperationName<A>, RouteDecisio
   companies: {
     listMyCompanies: 'none',
     getCompany: 'none',
+    // Onboarding: a company's team is self-service on every plan (max_users is checked at the write).
+    inviteMember: 'none',
+    listCompanyInvitations: 'none',
+    revokeInvitation: 'none',
     myDspConnections: 'label_pipelines',
     requestDsp: 'label_pipelines',
     listUpcs: 'label_pipelines',
