@@ -102,6 +102,16 @@ export const OPERATION_NAMES = {
     'listUpcs',
     'importUpcs',
     'linkUpcToRelease',
+    // Onboarding (issue 18): a user's own company and invitations to join one.
+    'createOwnCompany',
+    'inviteMember',
+    'listCompanyInvitations',
+    'revokeInvitation',
+    'myInvitations',
+    'describeInvitation',
+    'acceptInvitation',
+    'declineInvitation',
+    'setUpInvitedAccount',
   ],
   catalogue: [
     'listLabels',
@@ -362,6 +372,17 @@ export const OPERATION_NAMES = {
     'listExports',
     'getExport',
     'deleteExport',
+  ],
+  // Subscription plans (admin, spec 3 §7.7 subscriptions) and the current company's plan (README "Plans and entitlements").
+  plans: [
+    'listPlans',
+    'getPlan',
+    'createPlan',
+    'updatePlan',
+    'deletePlan',
+    'listProducts',
+    'retrievePlans',
+    'companyPlan',
   ],
 } as const;
 

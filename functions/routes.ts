@@ -142,6 +142,18 @@ export const ROUTES: readonly Route[] = [
   // Companies the user belongs to (Choose Current Company) and the company page.
   r('GET', '/companies', 'companies', 'listMyCompanies', 'user'),
   r('GET', '/companies/{id}', 'companies', 'getCompany', 'user'),
+  // Onboarding (README "Onboarding"): a signed-in user creates their own company; a manager invites people
+  // into theirs (pending invitations listed and withdrawn by id); the invitee opens the mailed
+  // /invitations/{token} link and accepts, declines, or (a new account) sets a password, which accepts it.
+  r('POST', '/companies', 'companies', 'createOwnCompany', 'user'),
+  r('POST', '/company/users', 'companies', 'inviteMember', 'tenant', 'company.manage'),
+  r('GET', '/company/invitations', 'companies', 'listCompanyInvitations', 'tenant', 'company.manage'),
+  r('DELETE', '/company/invitations/{id}', 'companies', 'revokeInvitation', 'tenant', 'company.manage'),
+  r('GET', '/invitations', 'companies', 'myInvitations', 'user'),
+  r('GET', '/invitations/{token}', 'companies', 'describeInvitation', 'public'),
+  r('POST', '/invitations/{token}/accept', 'companies', 'acceptInvitation', 'user'),
+  r('POST', '/invitations/{token}/decline', 'companies', 'declineInvitation', 'user'),
+  r('POST', '/invitations/{token}/setup_account', 'companies', 'setUpInvitedAccount', 'public'),
   r('GET', '/admin/companies', 'companies', 'listAllCompanies', 'admin'),
   r('POST', '/admin/companies', 'companies', 'adminCreateCompany', 'admin'),
   r('GET', '/admin/companies/{id}', 'companies', 'adminGetCompany', 'admin'),
@@ -192,6 +204,18 @@ export const ROUTES: readonly Route[] = [
   r('POST', '/label_requests', 'catalogue', 'requestLabel', 'tenant', 'catalogue.write'),
   r('POST', '/admin/labels/{id}/approve', 'catalogue', 'adminApproveLabel', 'admin'),
   r('POST', '/admin/labels/{id}/reject', 'catalogue', 'adminRejectLabel', 'admin'),
+
+  // Subscription plans (spec 3 §2.2, §7.7; README "Plans and entitlements"): admins maintain them;
+  // list_products and retrieve_plans come before {id} so they are not read as ids.
+  r('GET', '/subscriptions', 'plans', 'listPlans', 'admin'),
+  r('GET', '/subscriptions/list_products', 'plans', 'listProducts', 'admin'),
+  r('GET', '/subscriptions/retrieve_plans', 'plans', 'retrievePlans', 'admin'),
+  r('GET', '/subscriptions/{id}', 'plans', 'getPlan', 'admin'),
+  r('POST', '/subscriptions', 'plans', 'createPlan', 'admin'),
+  r('PATCH', '/subscriptions/{id}', 'plans', 'updatePlan', 'admin'),
+  r('DELETE', '/subscriptions/{id}', 'plans', 'deletePlan', 'admin'),
+  // The current company's plan, usage and the plans to compare: every member, on every plan (no feature).
+  r('GET', '/company/plan', 'plans', 'companyPlan', 'tenant', 'catalogue.read'),
 
   // Admin: users (spec 3 §7.6).
   r('GET', '/admin/users', 'auth', 'adminListUsers', 'admin'),

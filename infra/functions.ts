@@ -137,6 +137,8 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
   }),
   // Payments (issue 14): table reads and writes only (a payment and its statements in one transaction).
   payments: httpArea(),
+  // Subscription plans (admin) and the current company's plan and usage: table reads and writes only.
+  plans: httpArea(),
   // Release deliveries (issue 16): table reads and writes, deliveries queued to the delivery worker.
   deliveries: httpArea({ needs: { sendsTo: ['releaseDelivery'] } }),
   // Catalogue exports (issue 17): reads the catalogue, writes a few releases' file at once (uploads bucket,

@@ -26,6 +26,8 @@ export const MESSAGES = {
   labelUpdated: 'Label Updated',
   labelAdded: 'Label Added',
   companyUpdated: 'Company Updated',
+  subscriptionUpdated: 'Subscription Updated',
+  subscriptionAdded: 'Subscription Added',
   newUserAddedToCompany: 'New User Added to Company',
   nothingToExport: 'Nothing selected to export',
   noticeUpdated: 'Notice Updated',

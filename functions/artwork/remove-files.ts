@@ -3,6 +3,7 @@ import { deleteCatalogueAsset, listCatalogueAssets } from '../data/access/catalo
 import { deleteObjectsUnder } from '../lib/bucket-objects.js';
 import { requireEnv } from '../lib/clients.js';
 import { log } from '../lib/logger.js';
+import { releaseStorage } from '../plans/limits.js';
 import { ARTWORK_PREFIX, RENDITIONS_PREFIX } from './cover-art.js';
 
 /**
@@ -25,9 +26,14 @@ export const labelFilePrefixes = (tenantId: string, labelId: string) => [
   `logos/${tenantId}/labels/${labelId}/`,
 ];
 
-/** Deletes every object under the prefixes and the named keys; answers how many went. */
-async function deleteObjects(prefixes: readonly string[], keys: readonly string[]): Promise<number> {
-  const { deleted, refused } = await deleteObjectsUnder(requireEnv(ENV.uploadsBucket), prefixes, keys);
+/**
+ * Deletes every object under the prefixes and the named keys; answers how many went. Their bytes go
+ * back to the company's storage counter (plans: file_storage_capacity; renditions the workers made
+ * are given back too, so the counter errs on the company's side, never below zero).
+ */
+async function deleteObjects(tenantId: string, prefixes: readonly string[], keys: readonly string[]): Promise<number> {
+  const { deleted, refused, listedBytes } = await deleteObjectsUnder(requireEnv(ENV.uploadsBucket), prefixes, keys);
+  await releaseStorage(tenantId, listedBytes);
   if (refused.length)
     log().error('files of a deleted record not removed', {
       keys: refused.map((r) => r.key),
@@ -63,7 +69,7 @@ function artworkKeys(artwork: unknown): string[] {
 /** After a release is deleted: its cover art, renditions and assets. Never throws. */
 export async function removeReleaseFiles(tenantId: string, release: { id: string; artwork?: unknown }): Promise<void> {
   await removeSafely({ tenantId, releaseId: release.id }, async () => {
-    await deleteObjects(releaseFilePrefixes(tenantId, release.id), artworkKeys(release.artwork));
+    await deleteObjects(tenantId, releaseFilePrefixes(tenantId, release.id), artworkKeys(release.artwork));
     await deleteAssetEntries(tenantId, `releases#${release.id}`);
   });
 }
@@ -71,7 +77,7 @@ export async function removeReleaseFiles(tenantId: string, release: { id: string
 /** After a label is deleted: its assets and its logo (wherever it was uploaded). Never throws. */
 export async function removeLabelFiles(tenantId: string, label: { labelId: string; logo?: { key?: string } }) {
   await removeSafely({ tenantId, labelId: label.labelId }, async () => {
-    await deleteObjects(labelFilePrefixes(tenantId, label.labelId), [label.logo?.key ?? '']);
+    await deleteObjects(tenantId, labelFilePrefixes(tenantId, label.labelId), [label.logo?.key ?? '']);
     await deleteAssetEntries(tenantId, `labels#${label.labelId}`);
   });
 }

@@ -13,6 +13,7 @@ import { listAnswer, pageOf, type SortSpec } from '../lib/list-query.js';
 import { setPassword } from './identity.js';
 import { userView } from './user-view.js';
 import { membershipsOf } from '../companies/memberships.js';
+import { companyPlanSummary } from '../plans/company-plan-view.js';
 import { unreadCount } from '../notices/notices.js';
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -118,13 +119,17 @@ export async function currentUser(user: UserRecord): Promise<{ user: CurrentUser
       ...userView(user),
       profile: user.profile ?? {},
       notices_count: noticesCount,
-      companies: memberships.map(({ company: c, role }) => ({
-        id: c.companyId,
-        name: c.name,
-        tags: c.tags ?? [],
-        distributed: c.distributed ?? false,
-        role,
-      })),
+      companies: await Promise.all(
+        memberships.map(async ({ company: c, role }) => ({
+          id: c.companyId,
+          name: c.name,
+          tags: c.tags ?? [],
+          distributed: c.distributed ?? false,
+          role,
+          // What the company's plan includes: the side menu marks (never hides) what it lacks.
+          plan: await companyPlanSummary(c),
+        })),
+      ),
     },
   };
 }

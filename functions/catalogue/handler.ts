@@ -27,6 +27,7 @@ import { checkReleaseOf, lastRelease } from './release-check.js';
 import { RELEASE_STATUSES } from '../../shared/catalogue.js';
 import { changeReleaseStatus, releaseTenant } from './release-qc.js';
 import { adminOperations, tenantOperations } from './tenant-resource.js';
+import { assertLabelRoom } from '../plans/limits.js';
 import type { CatalogueCollectionOperation } from '../operation-names.js';
 
 /** Catalogue area: labels, and the generic catalogue collections (artists, contributors, payees; releases and recordings join here). */
@@ -122,8 +123,11 @@ const operations = {
   }),
   createLabel: operation('tenant', {
     body: labelInput,
-    run: async ({ tenantId, body }) =>
-      reply(201, { label: await labels.createLabel(tenantId, body), message: 'Label Added' }),
+    run: async ({ tenantId, caller, body }) => {
+      // The plan's max_labels (functions/plans); admins are not limited by plans.
+      await assertLabelRoom(tenantId, caller.user.role === 'admin');
+      return reply(201, { label: await labels.createLabel(tenantId, body), message: 'Label Added' });
+    },
   }),
   updateLabel: operation('tenant', {
     params: idParams,

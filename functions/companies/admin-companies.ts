@@ -7,11 +7,20 @@ import type { companyInput, CompanyUpdate } from '../../shared/schemas/company.j
 import * as companies from '../data/access/companies.js';
 import { hasLabels } from '../data/access/labels.js';
 import { getUsers } from '../data/access/users.js';
-import { BadRequest, Conflict, NotFound } from '../lib/errors.js';
+import { BadRequest, Conflict, InvalidField, NotFound } from '../lib/errors.js';
+import { setCompanySubscription } from '../plans/company-plan.js';
+import { allPlans } from '../plans/entitlements.js';
 import { storedChanges } from '../reference/record-shape.js';
 import { companyShape } from './company-shape.js';
 
 /** Admin management of companies (tenants) and their users (spec 3 §3.7, §7.5). */
+
+/** A plan the admin picks must exist (the field is named in the refusal). */
+async function assertPlanExists(planId: string): Promise<void> {
+  if (!(await allPlans()).some((plan) => plan.id === planId)) {
+    throw new InvalidField('subscription_id', 'Subscription plan not found');
+  }
+}
 async function load(companyId: string) {
   const found = await companies.getCompany(companyId);
   if (!found) throw new NotFound('Company');
@@ -23,8 +32,11 @@ const withCanonicalTags = <T extends { tags?: string[] }>(input: T): T =>
 
 export async function createCompany(input: z.infer<typeof companyInput>) {
   const companyId = ulid();
-  const { set } = await storedChanges(companyShape(companyId), withCanonicalTags(input));
+  const { subscription_id: planId, ...fields } = input;
+  if (planId) await assertPlanExists(planId);
+  const { set } = await storedChanges(companyShape(companyId), withCanonicalTags(fields));
   await companies.createCompany({ ...(set as { name: string }), companyId });
+  if (planId) await setCompanySubscription(companyId, { planId, status: 'active', provider: 'admin' });
   return { companyId, message: 'Company Added' };
 }
 
@@ -34,7 +46,8 @@ export async function createCompany(input: z.infer<typeof companyInput>) {
  */
 export async function updateCompany(companyId: string, input: CompanyUpdate) {
   const before = await load(companyId);
-  const { company_users: wanted, ...changes } = withCanonicalTags(input);
+  const { company_users: wanted, subscription_id: planId, ...changes } = withCanonicalTags(input);
+  if (planId) await assertPlanExists(planId);
   const { set: fields, remove } = await storedChanges(companyShape(companyId), changes, before);
   const current = await companies.membersOf(companyId);
   const roleNow = new Map(current.map((m) => [m.userId, m.role]));
@@ -61,6 +74,10 @@ export async function updateCompany(companyId: string, input: CompanyUpdate) {
       (m) => m.userId,
     ),
   });
+  // The admin's plan picker: the one writer of a company's plan (a no-op pick keeps the billing state).
+  if (planId && planId !== before.subscription_id) {
+    await setCompanySubscription(companyId, { planId, status: 'active', provider: 'admin' });
+  }
   return { message: added > 0 ? MESSAGES.newUserAddedToCompany : MESSAGES.companyUpdated };
 }
 

@@ -7,6 +7,7 @@ import { NotFound } from '../lib/errors.js';
 import { presentRecord } from '../reference/record-shape.js';
 import { companyShape } from './company-shape.js';
 import { membershipsOf } from './memberships.js';
+import { effectivePlanId } from '../plans/entitlements.js';
 
 /** What the company page shows beyond the list's fields (spec 3 §3.7). */
 const COMPANY_PAGE_FIELDS: readonly CompanyPageField[] = [
@@ -43,6 +44,7 @@ function view(c: CompanyItem): AdminCompanyRow {
     country: c.country,
     ipi_name_number: c.ipi_name_number,
     cwr_sender_code: c.cwr_sender_code,
+    subscription_id: effectivePlanId(c),
   };
 }
 

@@ -8,6 +8,7 @@ import { distributionOperations } from './distribution-operations.js';
 import { presignOwnCompanyFile, updateOwnCompany } from './company-self-service.js';
 import { changeMemberRole, removeMember } from './team.js';
 import { MEMBER_COMPANY_FILES, teamRoleInput } from '../../shared/schemas/company-team.js';
+import { onboardingOperations } from './onboarding-operations.js';
 
 /** Companies area: the user's companies (Choose Current Company), a company page, the admin list. */
 const operations = {
@@ -72,6 +73,7 @@ const operations = {
     run: ({ tenantId, params }) => removeMember(tenantId, params.id),
   }),
   ...distributionOperations,
+  ...onboardingOperations,
 } satisfies AreaOperations<'companies'>;
 
 export const handler = areaHandler('companies', operations);

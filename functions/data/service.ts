@@ -7,6 +7,7 @@ import { UniqueValue } from './entities/unique-value.js';
 import { AuthToken } from './entities/auth-token.js';
 import { Company } from './entities/company.js';
 import { CompanyUser } from './entities/company-user.js';
+import { Invitation } from './entities/invitation.js';
 import { Label } from './entities/label.js';
 import { ListVersion } from './entities/list-version.js';
 import { Connection } from './entities/connection.js';
@@ -47,6 +48,7 @@ import { DistributionUpc, DspConnection } from './entities/distribution.js';
 import { CatalogueImport } from './entities/catalogue-import.js';
 import { MetadataMap } from './entities/metadata-map.js';
 import { CatalogueExport } from './entities/catalogue-export.js';
+import { CompanyUsage, Plan } from './entities/plan.js';
 
 const entities = {
   User,
@@ -55,6 +57,7 @@ const entities = {
   AuthToken,
   Company,
   CompanyUser,
+  Invitation,
   Label,
   ListVersion,
   Connection,
@@ -107,6 +110,8 @@ const entities = {
   MetadataMap,
   CatalogueExport,
   CwrRegistration,
+  Plan,
+  CompanyUsage,
 };
 
 function build() {

@@ -1,11 +1,14 @@
 import type { Role } from '../../shared/constants.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { rolePermits, roleRefusal } from '../../shared/permissions.js';
-import type { RouteAuth } from '../routes.js';
+import { featureRefusal } from '../../shared/plans.js';
+import type { Route, RouteAuth } from '../routes.js';
 import { companyExists, membershipRole } from '../data/access/companies.js';
-import { readTenantAccess } from '../data/access/request-auth.js';
+import { readTenantAccess, type TenantCompany } from '../data/access/request-auth.js';
 import { getUser, userIdForSub } from '../data/access/users.js';
-import { BadRequest, Forbidden, NotFound, Unauthorized } from './errors.js';
+import { companyPlan, plansWithFeature } from '../plans/entitlements.js';
+import { routeFeature } from '../plans/route-features.js';
+import { BadRequest, Forbidden, NotFound, PaymentRequired, Unauthorized } from './errors.js';
 
 export type UserRecord = {
   userId: string;
@@ -78,12 +81,13 @@ function authTimeOf(claims: Claims): number | undefined {
 /**
  * Applies a route's auth rule. The tenant comes from the user's memberships: the company the
  * client names (X-Company-Id header or company_id query) is a request that is checked here,
- * never a proof. The user and their membership are read in one round trip, and the member's
- * role in the company must grant the route's permission (shared/permissions.ts); admins work
- * in every company whatever their membership says.
+ * never a proof. The user, their membership and the company are read in one round trip; the
+ * member's role in the company must grant the route's permission (shared/permissions.ts, 403),
+ * then the company's plan must include the route's feature (functions/plans, 402). Admins work
+ * in every company whatever their membership or its plan says.
  */
 export async function authorize(
-  access: RouteAuth,
+  access: Route | RouteAuth,
   claims: Claims,
   requestedCompanyId: string | undefined,
   lists: (tenantId: string) => string[] = () => [],
@@ -102,14 +106,27 @@ export async function authorize(
     await callerFromClaims(claims);
     throw new BadRequest(MESSAGES.missingCompany, { company_id: [MESSAGES.missingCompany] });
   }
-  const { user, role, listVersions } = await readTenantAccess(userId, requestedCompanyId, lists(requestedCompanyId));
+  const tenantId = requestedCompanyId;
+  const { user, role, company, listVersions } = await readTenantAccess(userId, tenantId, lists(tenantId));
   const caller = { user: activeUser(user as UserRecord | null), sub, authTime: authTimeOf(claims) };
-  // The membership was just read: without one, only an admin may work here (no second read).
-  if (!role) await refuseUnlessAdmin(caller, requestedCompanyId);
-  else if (caller.user.role !== 'admin' && !rolePermits(role, access.permission)) {
-    throw new Forbidden(roleRefusal(role, access.permission));
+  if (caller.user.role === 'admin') {
+    // Admins manage every tenant (the company was just read: no second read to know it exists).
+    if (!company) throw new NotFound('Company');
+    return { caller, tenantId, listVersions };
   }
-  return { caller, tenantId: requestedCompanyId, listVersions };
+  // The membership was just read: without one, only an admin may work here.
+  if (!role || !company) throw new Forbidden(MESSAGES.noAccessHere);
+  if (!rolePermits(role, access.permission)) throw new Forbidden(roleRefusal(role, access.permission));
+  if ('area' in access) await assertPlanIncludes(company, access);
+  return { caller, tenantId, listVersions };
+}
+
+/** A member may use a route only when the company's plan includes its feature (402 naming the plans that do). */
+async function assertPlanIncludes(company: TenantCompany, route: Pick<Route, 'area' | 'op'>): Promise<void> {
+  const feature = routeFeature(route);
+  if (!feature) return;
+  const plan = await companyPlan(company);
+  if (!plan.features[feature]) throw new PaymentRequired(featureRefusal(feature, plan.name, await plansWithFeature(feature)));
 }
 
 /** A member of the company, or an admin (admins manage every tenant); anyone else gets 403. */

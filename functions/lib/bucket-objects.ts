@@ -6,23 +6,29 @@ const DELETE_BATCH = 1000;
 
 /**
  * Deletes every object under the prefixes, and the named keys, from one bucket (a deleted release's
- * files, a deleted royalty import's ledger files). Answers how many keys it asked S3 to delete and
- * the keys S3 refused, for the caller to log: files outlive a record they belonged to, never the
+ * files, a deleted royalty import's ledger files). Answers how many keys it asked S3 to delete, the
+ * bytes of the objects listed under the prefixes, and the keys S3 refused, for the caller to log: files outlive a record they belonged to, never the
  * other way round.
  */
 export async function deleteObjectsUnder(
   bucket: string,
   prefixes: readonly string[],
   keys: readonly string[] = [],
-): Promise<{ deleted: number; refused: { key: string; message: string }[] }> {
+): Promise<{ deleted: number; refused: { key: string; message: string }[]; listedBytes: number }> {
   const found = new Set(keys.filter(Boolean));
+  // The sizes of the objects found under the prefixes (a deleted record's files give their storage back).
+  let listedBytes = 0;
   for (const prefix of prefixes) {
     let token: string | undefined;
     do {
       const page = await s3Client().send(
         new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
       );
-      for (const object of page.Contents ?? []) if (object.Key) found.add(object.Key);
+      for (const object of page.Contents ?? []) {
+        if (!object.Key) continue;
+        found.add(object.Key);
+        listedBytes += object.Size ?? 0;
+      }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
   }
@@ -35,5 +41,5 @@ export async function deleteObjectsUnder(
     );
     for (const error of answer.Errors ?? []) refused.push({ key: error.Key ?? '', message: error.Message ?? '' });
   }
-  return { deleted: all.length - refused.length, refused };
+  return { deleted: all.length - refused.length, refused, listedBytes };
 }

@@ -8,6 +8,8 @@ import { BadRequest, HttpError, isLostRace, LOST_RACE_MESSAGE, NotFound, Payload
 import { canonicalCompanyId } from './company-id.js';
 import { parseOrThrow } from './validation.js';
 import { logChange } from './activity-log.js';
+import { chargeUpload } from '../plans/limits.js';
+import { countsStorage } from '../plans/route-features.js';
 
 /** What the auth rule proves about a request, by the kind of operation that runs behind it. */
 type ContextOf = {
@@ -183,6 +185,10 @@ export function areaHandler<A extends Area>(area: A, operations: AreaOperations<
 
     const sourceIp = event.requestContext?.http?.sourceIp;
     const result = await op.run({ ...auth, body, query: parsedQuery, params, headers: event.headers ?? {}, sourceIp });
+    // A presigned upload counts against the company's storage; the URL is only answered if it fits the plan.
+    if ('tenantId' in auth && countsStorage(route)) {
+      await chargeUpload(auth.tenantId, auth.caller.user.role === 'admin', body);
+    }
     if ('caller' in auth) await logChange(auth.caller.user.userId, route, sourceIp);
     if (result && typeof result === 'object' && 'status' in result && 'body' in result) {
       const { status, body: replyBody, headers } = result as Reply;

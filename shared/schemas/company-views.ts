@@ -19,6 +19,8 @@ export type AdminCompanyRow = {
   /** The company as a CWR sender (README "CWR registrations"). */
   ipi_name_number?: string;
   cwr_sender_code?: string;
+  /** The plan the company is on (functions/plans: its own, else Enterprise for an admin-created company). */
+  subscription_id?: string;
 };
 type CompanyMember = { user_id: string; name: string; email: string; role: Role };
 

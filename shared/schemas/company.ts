@@ -116,12 +116,16 @@ const datesInOrder = <T extends { self_billing_created_at?: string; self_billing
   }
 };
 
-export const companyInput = z.strictObject(fields).superRefine(datesInOrder);
+/** The plan an admin puts the company on (functions/plans); admin forms only, never a member's edit. */
+const subscriptionId = z.string().trim().min(1).max(64).optional();
+
+export const companyInput = z.strictObject({ ...fields, subscription_id: subscriptionId }).superRefine(datesInOrder);
 
 /** The company's users with their roles: the full list to keep (a user left out is removed). */
 export const companyUpdate = z
   .strictObject({
     ...fields,
+    subscription_id: subscriptionId,
     name: fields.name.optional(),
     company_users: z
       .array(z.strictObject({ user_id: z.string().min(1).max(64), role: z.enum(ROLES) }))

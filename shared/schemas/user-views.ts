@@ -1,4 +1,5 @@
 import type { Role } from '../constants.js';
+import type { CompanyPlanSummary } from './plan.js';
 
 /** What the API answers about users (spec 3 §2.2, §7.6): the signed-in user (GET /me) and the admin's user pages. */
 
@@ -17,8 +18,15 @@ export type AdminUserRow = {
   user_setting_attributes: UserSettings;
 };
 
-/** A company as the user sees it in their memberships (GET /me), with the role they hold there. */
-export type CompanySummary = { id: string; name: string; tags: string[]; distributed: boolean; role: Role };
+/** A company as the user sees it in their memberships (GET /me), with the role they hold there and its plan. */
+export type CompanySummary = {
+  id: string;
+  name: string;
+  tags: string[];
+  distributed: boolean;
+  role: Role;
+  plan: CompanyPlanSummary;
+};
 
 /** The signed-in user (GET /me) with their companies and how many notices they have not read. */
 export type CurrentUser = AdminUserRow & { profile: UserProfile; notices_count: number; companies: CompanySummary[] };

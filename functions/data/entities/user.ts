@@ -29,6 +29,8 @@ export const User = new Entity({
         skype: { type: 'string' },
       },
     },
+    /** How many companies the user has created themselves (POST /companies allows 5: README "Onboarding"). */
+    companies_created: { type: 'number' },
     userSetting: {
       type: 'map',
       properties: { beta_features: { type: 'boolean' }, experimental_features: { type: 'boolean' } },

@@ -21,6 +21,7 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'reset-password': () => import('../pages/auth/reset-password').then((m) => m.ResetPasswordPage),
   'change-password': () => import('../pages/auth/change-password').then((m) => m.ChangePasswordPage),
   'confirm-account': () => import('../pages/auth/confirm-account').then((m) => m.ConfirmAccountPage),
+  invitation: () => import('../pages/auth/invitation').then((m) => m.InvitationPage),
   'user-dashboard': () => import('../pages/user/dashboard').then((m) => m.UserDashboardPage),
   'user-profile': () => import('../pages/user/profile').then((m) => m.UserProfilePage),
   'user-exports': () => import('../pages/exports/exports-page').then((m) => m.ExportsPage),

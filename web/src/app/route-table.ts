@@ -21,6 +21,7 @@ export type PageKey =
   | 'reset-password'
   | 'change-password'
   | 'confirm-account'
+  | 'invitation'
   | 'user-dashboard'
   | 'user-profile'
   | 'user-exports'
@@ -227,6 +228,8 @@ const publicRoutes: RouteDef[] = [
   pub('/change_password', 'ChangePassword', 'Change password', 'change-password'),
   pub('/confirm/:access_token', 'Confirm', 'Confirm your account', 'confirm-account'),
   pub('/setup_account', 'SetupAccount', 'Set up your account', 'confirm-account'),
+  // The link an invitation to join a company mails (README "Onboarding").
+  pub('/invitations/:token', 'Invitation', 'Invitation', 'invitation'),
   pub('/promo/:id/:accessToken', 'ViewPromo', 'Promo'),
   pub('/artists/:id', 'ArtistHome', 'Artist portal'),
   pub('/artists/:id/profile', 'ArtistHomeProfile', 'Artist portal: profile'),

@@ -184,6 +184,15 @@ export function setCurrentCompany(company: CurrentCompany | null): void {
   setState({ company, companyChooserOpen: false });
 }
 
+/**
+ * After the user creates or joins a company: it becomes the current company and the user is reloaded (GET /me),
+ * so it is among their companies and stays chosen (setUser keeps a stored choice that is one of them).
+ */
+export async function enterCompany(company: CurrentCompany): Promise<void> {
+  setCurrentCompany(company);
+  await loadUser();
+}
+
 export function openCompanyChooser(open = true): void {
   setState({ companyChooserOpen: open });
 }

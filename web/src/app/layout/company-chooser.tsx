@@ -4,6 +4,7 @@ import Button from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { useNavigate } from 'react-router';
 import { useAdminCompanies } from '../resources';
 import { openCompanyChooser, setCurrentCompany, useSession } from '../session';
 import type { CurrentCompany } from '../types';
@@ -39,6 +40,7 @@ function CompanyEntry({ company, current }: { company: CurrentCompany; current: 
  */
 export function CompanyChooser() {
   const { user, company } = useSession();
+  const navigate = useNavigate();
   const isAdmin = user?.role === 'admin';
   const all = useAdminCompanies(isAdmin);
   const mine = user?.companies ?? [];
@@ -62,7 +64,22 @@ export function CompanyChooser() {
       }
     >
       <SpaceBetween size="s" data-testid="company-chooser">
-        {mine.length === 0 ? <Box color="text-body-secondary">You are not a member of any company yet.</Box> : null}
+        {mine.length === 0 ? (
+          <Box color="text-body-secondary" data-testid="company-chooser-none">
+            You are not a member of any company yet:{' '}
+            <Button
+              variant="inline-link"
+              onClick={() => {
+                openCompanyChooser(false);
+                navigate('/user');
+              }}
+              data-testid="company-chooser-get-started"
+            >
+              get started on your dashboard
+            </Button>{' '}
+            by creating one or accepting an invitation.
+          </Box>
+        ) : null}
         {mine.map((c) => (
           <CompanyEntry key={c.id} company={c} current={c.id === company?.id} />
         ))}

@@ -1,4 +1,6 @@
+import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -10,12 +12,16 @@ import type { CompanySummary } from '../../../../shared/schemas/user-views';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { RouterLink } from '../../components/router-link';
 import { StatusBadge } from '../../components/status-badge';
+import { CreateCompanyForm } from './create-company-form';
+import { PendingInvitations } from './pending-invitations';
+import { useState } from 'react';
 
 /** UserCompanies: the companies the user belongs to, with their role and a way to make one current. */
 export function UserCompaniesPage() {
   const { company } = useSession();
   const { data, error, isLoading, mutate } = useMyCompanies();
   const items = data?.companies ?? [];
+  const [creating, setCreating] = useState(false);
   return (
     <ContentLayout
       header={
@@ -23,6 +29,11 @@ export function UserCompaniesPage() {
           variant="h1"
           counter={data ? `(${data.total_count})` : undefined}
           description="The companies you work in."
+          actions={
+            <Button onClick={() => setCreating(true)} disabled={creating} data-testid="companies-create">
+              Create company
+            </Button>
+          }
         >
           Companies
         </Header>
@@ -30,6 +41,12 @@ export function UserCompaniesPage() {
     >
       <SpaceBetween size="m">
         {error ? <ApiErrorAlert error={error} onRetry={() => void mutate()} /> : null}
+        <PendingInvitations />
+        {creating ? (
+          <Container header={<Header variant="h2">New company</Header>}>
+            <CreateCompanyForm onCancel={() => setCreating(false)} />
+          </Container>
+        ) : null}
         <Table<CompanySummary>
           data-testid="companies-table"
           items={items}
@@ -76,7 +93,12 @@ export function UserCompaniesPage() {
                 ),
             },
           ]}
-          empty="You are not a member of any company yet."
+          empty={
+            <Box textAlign="center" data-testid="companies-empty">
+              You are not a member of any company yet: <RouterLink href="/user">get started</RouterLink> by creating
+              one, or ask a company&apos;s manager to invite you.
+            </Box>
+          }
         />
       </SpaceBetween>
     </ContentLayout>

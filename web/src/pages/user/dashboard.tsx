@@ -16,6 +16,8 @@ import type { CurrentCompany } from '../../app/types';
 import { RouterLink } from '../../components/router-link';
 import { StatusBadge } from '../../components/status-badge';
 import { DashboardFinances } from '../finances/dashboard-finances';
+import { GetStartedPanel } from './get-started';
+import { PendingInvitations } from './pending-invitations';
 
 function CompanyLabels({ company }: { company: CurrentCompany }) {
   const navigate = useNavigate();
@@ -74,6 +76,9 @@ export function UserDashboardPage() {
     >
       <SpaceBetween size="l">
         {me.error ? <Alert type="error">{MESSAGES.dashboardLoadFailed}</Alert> : null}
+        <PendingInvitations />
+        {/* A user of no company (admins work in any) is led to create or join one: no dead end. */}
+        {!company && !user.companies.length && user.role !== 'admin' ? <GetStartedPanel email={user.email} /> : null}
         <Container header={<Header variant="h2">Current company</Header>} data-testid="dashboard-company">
           {company ? (
             <KeyValuePairs
@@ -100,10 +105,16 @@ export function UserDashboardPage() {
             />
           ) : (
             <SpaceBetween size="s">
-              <Box>No current company is set. Choose one to work on its catalogue.</Box>
-              <Button variant="primary" onClick={() => openCompanyChooser()} data-testid="dashboard-set-company">
-                Set Current Company
-              </Button>
+              {user.companies.length || user.role === 'admin' ? (
+                <>
+                  <Box>No current company is set. Choose one to work on its catalogue.</Box>
+                  <Button variant="primary" onClick={() => openCompanyChooser()} data-testid="dashboard-set-company">
+                    Set Current Company
+                  </Button>
+                </>
+              ) : (
+                <Box>No company yet: create one or accept an invitation above to start.</Box>
+              )}
             </SpaceBetween>
           )}
         </Container>

@@ -1,0 +1,49 @@
+import {
+  invitationInput,
+  invitationSetupInput,
+  invitationTokenParams,
+  newCompanyInput,
+} from '../../shared/schemas/onboarding.js';
+import { idParams, operation, reply } from '../lib/http.js';
+import * as invitations from './invitations.js';
+import { createOwnCompany } from './self-service.js';
+
+/**
+ * The companies area's onboarding operations (issue 18, README "Onboarding"): a user creates their own
+ * company, managers invite people into theirs, invitees accept. Joined into the area's handler map.
+ */
+export const onboardingOperations = {
+  createOwnCompany: operation('user', {
+    body: newCompanyInput,
+    run: async ({ caller, body }) => reply(201, await createOwnCompany(caller, body)),
+  }),
+  inviteMember: operation('tenant', {
+    body: invitationInput,
+    run: async ({ caller, tenantId, body }) => reply(201, await invitations.inviteMember(caller, tenantId, body)),
+  }),
+  listCompanyInvitations: operation('tenant', {
+    run: ({ tenantId }) => invitations.listCompanyInvitations(tenantId),
+  }),
+  revokeInvitation: operation('tenant', {
+    params: idParams,
+    run: ({ tenantId, params }) => invitations.revokeInvitation(tenantId, params.id),
+  }),
+  myInvitations: operation('user', { run: ({ caller }) => invitations.myInvitations(caller) }),
+  describeInvitation: operation('public', {
+    params: invitationTokenParams,
+    run: ({ params }) => invitations.describeInvitation(params.token),
+  }),
+  acceptInvitation: operation('user', {
+    params: invitationTokenParams,
+    run: ({ caller, params }) => invitations.acceptInvitation(caller, params.token),
+  }),
+  declineInvitation: operation('user', {
+    params: invitationTokenParams,
+    run: ({ caller, params }) => invitations.declineInvitation(caller, params.token),
+  }),
+  setUpInvitedAccount: operation('public', {
+    params: invitationTokenParams,
+    body: invitationSetupInput,
+    run: ({ params, body }) => invitations.setUpInvitedAccount(params.token, body.password),
+  }),
+};

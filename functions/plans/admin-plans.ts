@@ -1,0 +1,94 @@
+import { ulid } from 'ulid';
+import { MESSAGES } from '../../shared/messages.js';
+import { SEEDED_PLAN_IDS, type PlanView } from '../../shared/plans.js';
+import type { PlanInput, PlanPatch } from '../../shared/schemas/plan.js';
+import {
+  companiesPlanFields,
+  createPlanItem,
+  deletePlanItem,
+  getPlanItem,
+  patchPlanItem,
+} from '../data/access/plans.js';
+import { Conflict, InvalidField, NotFound } from '../lib/errors.js';
+import { allPlans, clearPlanCache, effectivePlanId } from './entitlements.js';
+import { toPlanItem, toPlanView } from './plan-view.js';
+
+/** Admin management of subscription plans (spec 3 §2.2 subscriptions, §7.7). */
+
+async function load(planId: string): Promise<PlanView> {
+  const item = await getPlanItem(planId);
+  if (!item) throw new NotFound('Subscription');
+  return toPlanView(item);
+}
+
+export async function listPlans(): Promise<{ subscriptions: PlanView[] }> {
+  return { subscriptions: await allPlans() };
+}
+
+export async function getPlan(planId: string): Promise<{ subscription: PlanView }> {
+  return { subscription: await load(planId) };
+}
+
+export async function createPlan(input: PlanInput): Promise<{ subscription: PlanView; message: string }> {
+  const id = input.id ?? `plan_${ulid().toLowerCase()}`;
+  const view = { ...input, id, statement_descriptor: input.statement_descriptor ?? null, stripe_id: input.stripe_id ?? null, livemode: false };
+  if (!(await createPlanItem(toPlanItem(view)))) throw new InvalidField('id', 'A subscription with this id exists already');
+  clearPlanCache();
+  return { subscription: await load(id), message: MESSAGES.subscriptionAdded };
+}
+
+export async function updatePlan(planId: string, input: PlanPatch): Promise<{ subscription: PlanView; message: string }> {
+  const before = await load(planId);
+  const { created: _created, ...merged } = { ...before, ...input };
+  const { planId: _id, ...changes } = toPlanItem(merged);
+  await patchPlanItem(planId, changes);
+  clearPlanCache();
+  return { subscription: await load(planId), message: MESSAGES.subscriptionUpdated };
+}
+
+/** How many companies are on the plan now (a company without one counts on Enterprise, cancelled on Starter). */
+export async function companiesOnPlan(planId: string): Promise<number> {
+  return (await companiesPlanFields()).filter((company) => effectivePlanId(company) === planId).length;
+}
+
+/**
+ * Deletes a plan nobody is on. Starter and Enterprise stay: they are where cancelled subscriptions and
+ * admin-created companies land (README "Plans and entitlements").
+ */
+export async function deletePlan(planId: string): Promise<{ message: string }> {
+  const plan = await load(planId);
+  if (planId === SEEDED_PLAN_IDS.starter || planId === SEEDED_PLAN_IDS.enterprise) {
+    throw new Conflict(`${plan.name} cannot be deleted: companies fall back to it`);
+  }
+  const on = await companiesOnPlan(planId);
+  if (on > 0) throw new Conflict(`${plan.name} cannot be deleted: ${on} ${on === 1 ? 'company is' : 'companies are'} on it`);
+  await deletePlanItem(planId);
+  clearPlanCache();
+  return { message: `Subscription ${plan.name} deleted` };
+}
+
+/** GET subscriptions/list_products: the provider's products, one per plan (Stripe's shape). */
+export async function listProducts() {
+  return {
+    products: (await allPlans()).map((plan) => ({ object: 'product', id: plan.id, name: plan.name, active: plan.public })),
+  };
+}
+
+/** GET subscriptions/retrieve_plans: the plans as the card provider prices them (Stripe's plan object). */
+export async function retrievePlans() {
+  return {
+    plans: (await allPlans()).map((plan) => ({
+      object: 'plan',
+      id: plan.stripe_id ?? plan.id,
+      product: plan.id,
+      nickname: plan.name,
+      amount: plan.amount,
+      currency: plan.currency.toLowerCase(),
+      interval: plan.interval,
+      interval_count: plan.interval_count,
+      trial_period_days: plan.trial_period_days,
+      livemode: plan.livemode,
+      active: plan.public,
+    })),
+  };
+}

@@ -1,0 +1,29 @@
+import { planInput, planPatch } from '../../shared/schemas/plan.js';
+import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
+import * as admin from './admin-plans.js';
+import { companyPlanAnswer } from './company-plan-view.js';
+
+/**
+ * Plans area (spec 3 §2.2 subscriptions, §3.9, §7.7; README "Plans and entitlements"): admins maintain
+ * the subscription plans; any member reads their company's plan, usage and the plans to compare.
+ * The entitlements themselves are enforced in functions/lib/auth-context.ts and functions/plans/limits.ts.
+ */
+const operations = {
+  listPlans: operation('admin', { run: () => admin.listPlans() }),
+  getPlan: operation('admin', { params: idParams, run: ({ params }) => admin.getPlan(params.id) }),
+  createPlan: operation('admin', {
+    body: planInput,
+    run: async ({ body }) => reply(201, await admin.createPlan(body)),
+  }),
+  updatePlan: operation('admin', {
+    params: idParams,
+    body: planPatch,
+    run: ({ params, body }) => admin.updatePlan(params.id, body),
+  }),
+  deletePlan: operation('admin', { params: idParams, run: ({ params }) => admin.deletePlan(params.id) }),
+  listProducts: operation('admin', { run: () => admin.listProducts() }),
+  retrievePlans: operation('admin', { run: () => admin.retrievePlans() }),
+  companyPlan: operation('tenant', { run: ({ tenantId }) => companyPlanAnswer(tenantId) }),
+} satisfies AreaOperations<'plans'>;
+
+export const handler = areaHandler('plans', operations);
