@@ -1,18 +1,12 @@
 import { z } from 'zod';
-import { DEFAULT_CURRENCY, ROLES, type Role } from '../constants.js';
+import { DEFAULT_CURRENCY, type Role } from '../constants.js';
 import { VALIDATION } from '../messages.js';
 import { password } from './auth.js';
+/** A manager invites with the roles a team member may hold (not admin, not artist_user). */
+import { TEAM_ROLES } from './company-team.js';
 
 /** The most companies one user may create themselves (README "Onboarding"); admins create more under /admin. */
 export const MAX_COMPANIES_PER_USER = 5;
-
-/**
- * The company roles a manager may invite with: every role but the platform's own (admin) and the artist
- * portal's (artist_user: artist users are linked to artists, not members of companies).
- */
-const INVITABLE_ROLES = ROLES.filter((role): role is Exclude<Role, 'admin' | 'artist_user'> =>
-  (['admin', 'artist_user'] as Role[]).every((excluded) => excluded !== role),
-);
 
 const email = z
   .email(VALIDATION.email)
@@ -58,7 +52,7 @@ export type NewCompanyInput = z.infer<typeof newCompanyInput>;
 export const invitationInput = z.strictObject({
   email,
   name: z.string().trim().min(1).max(200).optional(),
-  role: z.enum(INVITABLE_ROLES),
+  role: z.enum(TEAM_ROLES),
 });
 
 /** POST /invitations/{token}/setup_account: a new invitee's first password, which accepts the invitation. */

@@ -15,7 +15,8 @@ const inCompany = (companyId: string) => ({ companyId });
 const companyPath = (id: string) => `/companies/${encodeURIComponent(id)}`;
 
 export type CompanyMember = AdminCompany['company_users'][number];
-export type Invitation = { token: string; email: string; role: string; expires_at?: string; invited_by?: string };
+import type { CompanyInvitation } from '../../../../../shared/schemas/onboarding';
+export type Invitation = CompanyInvitation;
 
 /** GET /companies/{id}: the company page (members and admins). */
 export const useOwnCompany = (id: string | undefined) => useApi<{ company: AdminCompany }>(id ? companyPath(id) : null);
@@ -48,8 +49,8 @@ export const useInvitations = (companyId: string, enabled: boolean) =>
     { shouldRetryOnError: false },
     companyId,
   );
-export const revokeInvitation = (companyId: string, token: string) =>
-  api.delete<{ message: string }>(`/company/invitations/${encodeURIComponent(token)}`, inCompany(companyId));
+export const revokeInvitation = (companyId: string, invitationId: string) =>
+  api.delete<{ message: string }>(`/company/invitations/${encodeURIComponent(invitationId)}`, inCompany(companyId));
 
 /** POST /label_requests: "Label Requested". */
 export const requestLabel = (companyId: string, body: { name: string; notes?: string }) =>

@@ -218,7 +218,7 @@ function Invitations({ companyId }: { companyId: string }) {
           </Header>
         }
         items={data?.invitations ?? []}
-        trackBy="token"
+        trackBy="id"
         columnDefinitions={[
           { id: 'email', header: 'E-mail', isRowHeader: true, cell: (i) => i.email },
           { id: 'role', header: 'Role', cell: (i) => <RoleBadge role={i.role} /> },
@@ -246,7 +246,7 @@ function Invitations({ companyId }: { companyId: string }) {
           noun="invitation"
           plural="invitations"
           names={[revoking.email]}
-          run={async (report) => report((await revokeInvitation(companyId, revoking.token)).message)}
+          run={async (report) => report((await revokeInvitation(companyId, revoking.id)).message)}
           onClose={() => setRevoking(null)}
           onDeleted={() => void mutate()}
         />
