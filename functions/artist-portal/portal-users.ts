@@ -23,9 +23,9 @@ import { tokenHashOf } from './scope.js';
  */
 
 /** How long a token link works (README "The artist portal"). */
-export const LINK_DAYS = 30;
+const LINK_DAYS = 30;
 
-export const PORTAL_MESSAGES = {
+const PORTAL_MESSAGES = {
   userAdded: 'Artist User Added',
   userRemoved: 'Artist User Removed',
   linkCreated: 'Artist Link Created',

@@ -85,7 +85,9 @@ const RELEASE_FIELDS = [
  */
 export async function releasesOfArtist(companyId: string, artistId: string): Promise<Partial<ReleaseItem>[]> {
   const [releases, recordings] = await Promise.all([
-    db().Release.query.byTenant({ tenantId: companyId }).go({ pages: 'all', attributes: [...RELEASE_FIELDS] }),
+    db()
+      .Release.query.byTenant({ tenantId: companyId })
+      .go({ pages: 'all', attributes: [...RELEASE_FIELDS] }),
     db()
       .Recording.query.byTenant({ tenantId: companyId })
       .go({ pages: 'all', attributes: ['id', 'artist_recordings'] }),
@@ -100,5 +102,11 @@ export async function releasesOfArtist(companyId: string, artistId: string): Pro
 
 /** Names of a company and of labels, for the portal's pages. */
 export async function companyName(companyId: string): Promise<string | null> {
-  return (await db().Company.get({ companyId }).go({ attributes: ['name'] })).data?.name ?? null;
+  return (
+    (
+      await db()
+        .Company.get({ companyId })
+        .go({ attributes: ['name'] })
+    ).data?.name ?? null
+  );
 }

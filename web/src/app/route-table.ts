@@ -125,6 +125,11 @@ export type PageKey =
   | 'release-deliveries'
   | 'release-delivery-new'
   | 'release-deliveries-bulk'
+  // Issue 18, artist portal: the artist user's dashboard and the token link's pages.
+  | 'artist-dashboard'
+  | 'artist-home'
+  | 'artist-home-profile'
+  | 'artist-home-statements'
   | 'not-found';
 
 export type RouteDef = {
@@ -218,10 +223,10 @@ const publicRoutes: RouteDef[] = [
   pub('/confirm/:access_token', 'Confirm', 'Confirm your account', 'confirm-account'),
   pub('/setup_account', 'SetupAccount', 'Set up your account', 'confirm-account'),
   pub('/promo/:id/:accessToken', 'ViewPromo', 'Promo'),
-  pub('/artists/:id', 'ArtistHome', 'Artist portal'),
-  pub('/artists/:id/profile', 'ArtistHomeProfile', 'Artist portal: profile'),
-  pub('/artists/:id/statements', 'ArtistHomeStatements', 'Artist portal: statements'),
-  def('artist_user')('/artist_dashboard', 'ArtistUserDashboard', 'Artist dashboard'),
+  pub('/artists/:id', 'ArtistHome', 'Artist portal', 'artist-home'),
+  pub('/artists/:id/profile', 'ArtistHomeProfile', 'Artist portal: profile', 'artist-home-profile'),
+  pub('/artists/:id/statements', 'ArtistHomeStatements', 'Artist portal: statements', 'artist-home-statements'),
+  def('artist_user')('/artist_dashboard', 'ArtistUserDashboard', 'Artist dashboard', 'artist-dashboard'),
 ];
 
 /** A tenant-area entity: list, new, detail, edit and detail children. */
