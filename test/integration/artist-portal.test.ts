@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type Route } from '../../functions/routes.js';
-import { call, demo, inCompany, latestMail, newConfirmedUser, signIn } from '../support/api.js';
-import { financeFixture } from '../support/finance-fixture.js';
+import { call, demo, inCompany, newConfirmedUser } from '../support/api.js';
+import { artistPortalFixture, type PortalApi, type PortalSide } from '../support/artist-portal-fixture.js';
 import { until } from '../support/wait.js';
 
 /**
@@ -11,175 +11,25 @@ import { until } from '../support/wait.js';
  * artist X's user and with X's token — X's own ids answer and never carry Y's data, Y's ids are
  * 404. Plus expired and revoked tokens, other roles, other companies and money rights.
  */
-type Api = ReturnType<typeof inCompany>;
-type Side = {
-  artistId: string;
-  name: string;
-  payeeId: string;
-  releaseId: string;
-  recordingId: string;
-  store: string;
-  statementId: string;
-  royalties: string;
-  closing: string;
-  userToken: string;
-  userId: string;
-  email: string;
-  token: string;
-  linkId: string;
-};
-
-const stamp = Date.now();
-const year = 2040 + ((stamp + 37) % 50);
-const period = `${year}-03`;
-const isrc = (n: number) => `QP${String(stamp).slice(-3)}${String(n).padStart(7, '0')}`;
-const labelId = `LAB-AP-${stamp}`;
-const PASSWORD = 'Artist-pass-1';
+type Side = PortalSide;
 const NO_ACCESS = 'Your Account does not have access here';
 
-const base = (key: 'x' | 'y', n: number, store: string) => ({
-  artistId: `ART-AP-${key}-${stamp}`,
-  name: `Portal Artist ${key.toUpperCase()} ${stamp}`,
-  payeeId: `PAY-AP-${key}-${stamp}`,
-  releaseId: `REL-AP-${key}-${stamp}`,
-  recordingId: `REC-AP-${key}-${stamp}`,
-  isrc: isrc(n),
-  store,
-});
-const X0 = base('x', 1, 'Spotify');
-const Y0 = base('y', 2, 'Apple');
-
-let api: Api;
-let other: Api;
+let api: PortalApi;
+let other: PortalApi;
 let tenantId: string;
 let managerToken: string;
+let stamp: number;
+let period: string;
 let X: Side;
 let Y: Side;
+let makeLink: Awaited<ReturnType<typeof artistPortalFixture>>['makeLink'];
 
 const portalRoutes = (auth: Route['auth']) => ROUTES.filter((r) => r.area === 'artist-portal' && r.auth === auth);
 const pathOf = (route: Route, ids: Record<string, string>) =>
   route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(ids[name] ?? `missing-${name}`));
 
-/** Publishes one payee run over the period for both member payees; answers each payee's statement. */
-async function publishStatements() {
-  const created = await api.post('/statements/create_statement_run', {
-    kind: 'payee',
-    start_pay_period: period,
-    end_pay_period: period,
-    accounts: [
-      { type: 'Payee', id: X0.payeeId },
-      { type: 'Payee', id: Y0.payeeId },
-    ],
-  });
-  expect(created.status).toBe(201);
-  const runId = created.body.statement_run.id;
-  const previewed = await until(async () => {
-    const run = (await api.get(`/statement_runs/${runId}`)).body.statement_run;
-    return run.status === 'previewing' ? undefined : run;
-  }, 60_000);
-  expect(previewed.status).toBe('preview_ready');
-  expect((await api.post(`/statement_runs/${runId}/publish`)).status).toBe(200);
-  await until(async () => {
-    const run = (await api.get(`/statement_runs/${runId}`)).body.statement_run;
-    return run.status === 'published' ? run : undefined;
-  }, 90_000);
-  type Row = { id: string; run_id: string; statementable_id: string; pdf_url?: string };
-  const rows = await until(async () => {
-    const all = (await api.get('/statements?per_page=1000')).body.statements as (Row & { figures: object })[];
-    const mine = all.filter((s) => s.run_id === runId);
-    return mine.length === 2 ? mine : undefined;
-  }, 60_000);
-  return new Map(
-    rows.map((s) => [s.statementable_id, s as Row & { figures: { royalties: string; closing_balance: string } }]),
-  );
-}
-
-/** Invites an artist user through the label's route and signs them in after setting a password from the mail. */
-async function inviteArtistUser(artistId: string, name: string) {
-  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${stamp}@example.test`;
-  const invited = await api.post(`/artists/${artistId}/portal_users`, { email, name });
-  expect(invited.status).toBe(201);
-  expect(invited.body.message).toBe('Artist User Added');
-  const mail = await until(() => latestMail(email), 20_000);
-  const accessToken = /setup_account\?token=([\w-]+)/.exec(mail.text)?.[1];
-  expect(accessToken).toBeTruthy();
-  const confirmed = await call('POST', '/api/v1/confirm_user', {
-    body: { access_token: accessToken, password: PASSWORD, password_confirmation: PASSWORD },
-  });
-  expect(confirmed.status).toBe(200);
-  const token = await signIn(email, PASSWORD);
-  const me = await call('GET', '/api/v1/me', { token });
-  expect(me.body.user.role).toBe('artist_user');
-  // Not a member of the label's company: an artist user's access is only the portal's scope.
-  expect(me.body.user.companies).toEqual([]);
-  return { email, userToken: token, userId: String(me.body.user.id) };
-}
-
-async function makeLink(artistId: string) {
-  const made = await api.post(`/artists/${artistId}/portal_link`);
-  expect(made.status).toBe(201);
-  expect(made.body.message).toBe('Artist Link Created');
-  const url = new URL(made.body.url);
-  expect(url.pathname).toBe(`/artists/${artistId}`);
-  return { token: String(url.searchParams.get('token')), linkId: String(made.body.link.id) };
-}
-
 beforeAll(async () => {
-  ({ api, other, tenantId } = await financeFixture({
-    source: { id: `SRC-AP-${stamp}`, name: 'Artist Portal Store' },
-    label: { labelId, name: `Artist Portal Label ${stamp}` },
-    release: { id: X0.releaseId, title: 'X Release', recordings: [X0.recordingId] },
-    catalogue: async (db, tenantId) => {
-      for (const side of [X0, Y0]) {
-        await db.Payee.put({ tenantId, id: side.payeeId, name: `${side.name} payee` }).go();
-        await db.Artist.put({
-          tenantId,
-          id: side.artistId,
-          name: side.name,
-          biog: `The story of ${side.name}`,
-          artist_members: [{ id: `M-${side.artistId}`, payee_id: side.payeeId, active: true, roles: [] }],
-        }).go();
-        await db.Recording.put({
-          tenantId,
-          id: side.recordingId,
-          title: `${side.name} track`,
-          isrc: side.isrc,
-          artist_recordings: [{ artist_id: side.artistId, payee_share: 50, digital_royalty_share: 100 }],
-        }).go();
-      }
-      await db.Release.put({
-        tenantId,
-        id: Y0.releaseId,
-        title: 'Y Release',
-        label_id: labelId,
-        release_recordings: [{ recording_id: Y0.recordingId }],
-      }).go();
-    },
-    report: {
-      name: 'artist-portal',
-      lines: [
-        `${X0.isrc},10.00,GBP,${period},${X0.store},GB`,
-        `${X0.isrc},2.50,GBP,${period},${X0.store},FR`,
-        `${Y0.isrc},40.00,GBP,${period},${Y0.store},US`,
-      ],
-    },
-  }));
-  managerToken = await signIn(demo.labelManager.email, demo.labelManager.password);
-  const statements = await publishStatements();
-  const side = async (s: typeof X0): Promise<Side> => {
-    const statement = statements.get(s.payeeId);
-    expect(statement).toBeDefined();
-    return {
-      ...s,
-      statementId: String(statement?.id),
-      royalties: String(statement?.figures.royalties),
-      closing: String(statement?.figures.closing_balance),
-      ...(await inviteArtistUser(s.artistId, s.name)),
-      ...(await makeLink(s.artistId)),
-    };
-  };
-  X = await side(X0);
-  Y = await side(Y0);
+  ({ api, other, tenantId, managerToken, stamp, period, X, Y, makeLink } = await artistPortalFixture());
 }, 400_000);
 
 /** The ids of one side, by the route table's path parameter names. */
