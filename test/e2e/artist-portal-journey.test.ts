@@ -54,6 +54,10 @@ describe('artist portal in the browser', () => {
     expect(text).not.toContain('Y Release');
     expect(text).not.toContain(Y.name);
     expect(await page.getByTestId(`portal-statement-pdf-${X.statementId}`).isEnabled()).toBe(true);
+    // In no company: nothing to create, no company to choose, a side menu of their dashboard only.
+    expect(await page.getByTestId('app-header').textContent()).not.toContain('Create New Release');
+    expect(await page.getByTestId('header-set-company').count()).toBe(0);
+    expect(await page.getByTestId('side-menu').locator('a').allTextContents()).not.toContain('Royalties');
     await page.screenshot({ path: `${SHOTS}/artist-dashboard.png`, fullPage: true });
     await page.close();
   }, 120_000);
