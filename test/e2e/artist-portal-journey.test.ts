@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { MESSAGES } from '../../shared/messages.js';
-import { cloudUrl, demo } from '../support/api.js';
+import { cloudUrl, demo, inCompany, latestMail, signIn } from '../support/api.js';
 import { artistPortalFixture, type PortalSide } from '../support/artist-portal-fixture.js';
 import { launchChromium, signInThroughForm, signedInManagerPage, watchErrors } from '../support/browser.js';
 
@@ -61,6 +61,24 @@ describe('artist portal in the browser', () => {
     await page.screenshot({ path: `${SHOTS}/artist-dashboard.png`, fullPage: true });
     await page.close();
   }, 120_000);
+
+  it('takes an invited artist user from the mailed link to their dashboard', async () => {
+    const email = `portal.invitee.${Date.now()}@example.test`;
+    const api = inCompany(await signIn(demo.labelManager.email, demo.labelManager.password), company.id);
+    expect((await api.post(`/artists/${X.artistId}/portal_users`, { email, name: 'Ivy Invitee' })).status).toBe(201);
+    const link = /(\/setup_account\?token=[\w-]+)/.exec((await latestMail(email))?.text ?? '')?.[1];
+    expect(link).toBeTruthy();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    errors.push(watchErrors(page));
+    await page.goto(`${cloudUrl()}${link}`);
+    await page.getByTestId('confirm-password').fill('Invitee-pass-1');
+    await page.getByTestId('confirm-password-confirmation').fill('Invitee-pass-1');
+    await page.getByTestId('confirm-submit').click();
+    await page.waitForURL('**/artist_dashboard');
+    await page.getByTestId(`portal-statement-pdf-${X.statementId}`).waitFor();
+    await context.close();
+  }, 60_000);
 
   it('opens the token link with the header and side menu hidden', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
