@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { call, demo, inCompany, latestMail, signIn } from './api.js';
+import { call, demo, type inCompany, latestMail, signIn } from './api.js';
 import { financeFixture } from './finance-fixture.js';
 import { until } from './wait.js';
 
