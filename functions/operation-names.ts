@@ -384,6 +384,25 @@ export const OPERATION_NAMES = {
     'retrievePlans',
     'companyPlan',
   ],
+  // The artist portal (issue 18, slice artist): the label's artist users and token links, the artist
+  // user's dashboard and the token link's page.
+  'artist-portal': [
+    'listPortalUsers',
+    'addPortalUser',
+    'removePortalUser',
+    'listPortalLinks',
+    'createPortalLink',
+    'revokePortalLink',
+    'portalArtists',
+    'portalReleases',
+    'portalEarnings',
+    'portalBalance',
+    'portalStatements',
+    'portalStatementPdf',
+    'homeProfile',
+    'homeStatements',
+    'homeStatementPdf',
+  ],
 } as const;
 
 /** An API area: one Lambda, one handler map. */

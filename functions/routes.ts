@@ -551,6 +551,31 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/exports', 'exports', 'listExports', 'tenant', 'catalogue.read'),
   r('GET', '/exports/{id}', 'exports', 'getExport', 'tenant', 'catalogue.read'),
   r('DELETE', '/exports/{id}', 'exports', 'deleteExport', 'tenant', 'catalogue.read'),
+  // The artist portal (issue 18; README "The artist portal"). A label links artist users to an artist and makes
+  // token links (tenant: granting or withdrawing sight of an artist's earnings and statements is a money right);
+  // an artist user reads their artists (artist_user); a token link reads one artist (public, ?token=). The
+  // artist_user and token routes read only through functions/artist-portal/scope.ts.
+  r('GET', '/artists/{id}/portal_users', 'artist-portal', 'listPortalUsers', 'tenant', 'catalogue.read'),
+  r('POST', '/artists/{id}/portal_users', 'artist-portal', 'addPortalUser', 'tenant', 'money.write'),
+  r('DELETE', '/artists/{id}/portal_users/{userId}', 'artist-portal', 'removePortalUser', 'tenant', 'money.write'),
+  r('GET', '/artists/{id}/portal_links', 'artist-portal', 'listPortalLinks', 'tenant', 'catalogue.read'),
+  r('POST', '/artists/{id}/portal_link', 'artist-portal', 'createPortalLink', 'tenant', 'money.write'),
+  r('DELETE', '/artists/{id}/portal_links/{linkId}', 'artist-portal', 'revokePortalLink', 'tenant', 'money.write'),
+  r('GET', '/artist_portal', 'artist-portal', 'portalArtists', 'artist_user'),
+  r('GET', '/artist_portal/{artistId}/releases', 'artist-portal', 'portalReleases', 'artist_user'),
+  r('GET', '/artist_portal/{artistId}/earnings', 'artist-portal', 'portalEarnings', 'artist_user'),
+  r('GET', '/artist_portal/{artistId}/balance', 'artist-portal', 'portalBalance', 'artist_user'),
+  r('GET', '/artist_portal/{artistId}/statements', 'artist-portal', 'portalStatements', 'artist_user'),
+  r(
+    'GET',
+    '/artist_portal/{artistId}/statements/{statementId}/pdf',
+    'artist-portal',
+    'portalStatementPdf',
+    'artist_user',
+  ),
+  r('GET', '/artist_home/{artistId}', 'artist-portal', 'homeProfile', 'public'),
+  r('GET', '/artist_home/{artistId}/statements', 'artist-portal', 'homeStatements', 'public'),
+  r('GET', '/artist_home/{artistId}/statements/{statementId}/pdf', 'artist-portal', 'homeStatementPdf', 'public'),
 ];
 
 export const AREAS: readonly Area[] = [...new Set(ROUTES.map((route) => route.area))];

@@ -144,6 +144,13 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
   // Catalogue exports (issue 17): reads the catalogue, writes a few releases' file at once (uploads bucket,
   // exports/), presigns its download, queues larger exports to the export worker.
   exports: httpArea({ needs: { buckets: { uploads: 'readWrite' }, sendsTo: ['catalogueExport'] } }),
+  // The artist portal (issue 18): an artist's earnings as finances computes them (DuckDB over the ledger),
+  // presigned statement PDFs (ledger bucket), and the invitation mail of a new artist user.
+  'artist-portal': httpArea({
+    memorySize: 1024,
+    nativeModules: DUCKDB_MODULES,
+    needs: { buckets: { ledger: 'read' }, mail: true },
+  }),
 };
 
 /**

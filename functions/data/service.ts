@@ -49,6 +49,7 @@ import { CatalogueImport } from './entities/catalogue-import.js';
 import { MetadataMap } from './entities/metadata-map.js';
 import { CatalogueExport } from './entities/catalogue-export.js';
 import { CompanyUsage, Plan } from './entities/plan.js';
+import { ArtistPortalLink, ArtistUser } from './entities/artist-user.js';
 
 const entities = {
   User,
@@ -112,6 +113,8 @@ const entities = {
   CwrRegistration,
   Plan,
   CompanyUsage,
+  ArtistUser,
+  ArtistPortalLink,
 };
 
 function build() {

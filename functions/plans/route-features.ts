@@ -34,6 +34,8 @@ const AREA_FEATURES: Record<Area, RouteDecision | 'each-op'> = {
   // A company may always take its own catalogue out (exports), whatever its plan.
   exports: 'catalogue_management',
   plans: 'each-op',
+  // The label's artist users and token links show artists their earnings: part of the royalty dashboard.
+  'artist-portal': 'royalty_dashboard',
 };
 
 /** Operations that need another feature than their area's. */
@@ -45,6 +47,11 @@ const OP_FEATURES: { [A in Area]?: Partial<Record<OperationName<A>, RouteDecisio
     inviteMember: 'none',
     listCompanyInvitations: 'none',
     revokeInvitation: 'none',
+    // Company pages and team: settings, logo and agreement, roles and removal.
+    updateOwnCompany: 'none',
+    presignOwnCompanyFile: 'none',
+    changeMemberRole: 'none',
+    removeMember: 'none',
     myDspConnections: 'label_pipelines',
     requestDsp: 'label_pipelines',
     listUpcs: 'label_pipelines',

@@ -232,8 +232,8 @@ describe('storage', () => {
 });
 
 describe('functions and HTTP API', () => {
-  it('has one Node 22 Lambda per area, with the table bound: arm64, but x86_64 for royalties, statements and finances (DuckDB)', () => {
-    const withDuckDb = ['royalties', 'statements', 'finances'];
+  it('has one Node 22 Lambda per area, with the table bound: arm64, but x86_64 for royalties, statements, finances and the artist portal (DuckDB)', () => {
+    const withDuckDb = ['royalties', 'statements', 'finances', 'artist-portal'];
     for (const area of AREAS) {
       const [, fn] = functionFor(`functions/${area}/handler.ts`);
       expect(fn.Properties.Runtime).toBe('nodejs22.x');
@@ -362,15 +362,16 @@ describe('least privilege', () => {
         .filter(([, p]) => JSON.stringify(p.Properties.PolicyDocument).match(action))
         .flatMap(([, p]) => p.Properties.Roles);
     expect(holders(/cognito-idp:AdminCreateUser/)).toEqual([roleOf('functions/auth/handler.ts')]);
-    // The auth area (invitations, resets) and the statements that are sent: the area (resend) and the worker.
-    expect(holders(/ses:SendEmail/)).toEqual(
-      expect.arrayContaining(
-        ['functions/auth/handler.ts', 'functions/statements/handler.ts', 'functions/statements/runs/worker.ts'].map(
-          roleOf,
-        ),
-      ),
-    );
-    expect(holders(/ses:SendEmail/)).toHaveLength(3);
+    // The auth area (invitations, resets), the statements that are sent: the area (resend) and the worker, and the
+    // artist portal (an artist user's invitation).
+    const senders = [
+      'functions/auth/handler.ts',
+      'functions/statements/handler.ts',
+      'functions/statements/runs/worker.ts',
+      'functions/artist-portal/handler.ts',
+    ];
+    expect(holders(/ses:SendEmail/)).toEqual(expect.arrayContaining(senders.map(roleOf)));
+    expect(holders(/ses:SendEmail/)).toHaveLength(senders.length);
   });
 
   it('lets only the payouts function read the sealing key, through the secrets extension (issue 14)', () => {

@@ -114,6 +114,10 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'payee-accounting': () => import('../pages/statements/account-page').then((m) => m.PayeeAccountingPage),
   'payee-new-statement': () =>
     import('../pages/statements/account-statement-page').then((m) => m.PayeeNewStatementPage),
+  'artist-dashboard': () => import('../pages/artist-portal/artist-dashboard').then((m) => m.ArtistDashboardPage),
+  'artist-home': () => import('../pages/artist-portal/artist-home').then((m) => m.ArtistHomePage),
+  'artist-home-profile': () => import('../pages/artist-portal/artist-home').then((m) => m.ArtistHomeProfilePage),
+  'artist-home-statements': () => import('../pages/artist-portal/artist-home').then((m) => m.ArtistHomeStatementsPage),
   'artist-finances': () => import('../pages/statements/account-page').then((m) => m.ArtistFinancesPage),
   'artist-generate-report': () =>
     import('../pages/statements/account-statement-page').then((m) => m.ArtistGenerateReportPage),

@@ -136,6 +136,11 @@ export type PageKey =
   | 'profile-logs'
   | 'profile-imports'
   | 'profile-import'
+  // Issue 18, artist portal: the artist user's dashboard and the token link's pages.
+  | 'artist-dashboard'
+  | 'artist-home'
+  | 'artist-home-profile'
+  | 'artist-home-statements'
   | 'not-found';
 
 export type RouteDef = {
@@ -231,10 +236,10 @@ const publicRoutes: RouteDef[] = [
   // The link an invitation to join a company mails (README "Onboarding").
   pub('/invitations/:token', 'Invitation', 'Invitation', 'invitation'),
   pub('/promo/:id/:accessToken', 'ViewPromo', 'Promo'),
-  pub('/artists/:id', 'ArtistHome', 'Artist portal'),
-  pub('/artists/:id/profile', 'ArtistHomeProfile', 'Artist portal: profile'),
-  pub('/artists/:id/statements', 'ArtistHomeStatements', 'Artist portal: statements'),
-  def('artist_user')('/artist_dashboard', 'ArtistUserDashboard', 'Artist dashboard'),
+  pub('/artists/:id', 'ArtistHome', 'Artist portal', 'artist-home'),
+  pub('/artists/:id/profile', 'ArtistHomeProfile', 'Artist portal: profile', 'artist-home-profile'),
+  pub('/artists/:id/statements', 'ArtistHomeStatements', 'Artist portal: statements', 'artist-home-statements'),
+  def('artist_user')('/artist_dashboard', 'ArtistUserDashboard', 'Artist dashboard', 'artist-dashboard'),
 ];
 
 /** A tenant-area entity: list, new, detail, edit and detail children. */

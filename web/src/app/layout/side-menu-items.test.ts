@@ -10,6 +10,19 @@ const names = (input: Partial<MenuInput>) =>
   sideMenuItems({ user, company: null, collapsed: false, isAdmin: false, ...input }).map((e) => e.name);
 
 describe('sideMenuItems (spec 1 §2.4)', () => {
+  it('shows an artist user only their artist dashboard: they work in no company', () => {
+    for (const company of [null, plain, distributed])
+      expect(sideMenuItems({ user: { role: 'artist_user' }, company, collapsed: false, isAdmin: false })).toEqual([
+        {
+          name: 'ArtistUserDashboard',
+          text: 'Dashboard',
+          href: '/artist_dashboard',
+          icon: 'grid-view',
+          section: 'user',
+        },
+      ]);
+  });
+
   it('shows nothing to a signed-out visitor', () => {
     expect(sideMenuItems({ user: null, company: plain, collapsed: false, isAdmin: false })).toEqual([]);
   });

@@ -54,8 +54,10 @@ function useNoticesCountTestId(ref: RefObject<HTMLDivElement | null>) {
 
 /** The current company (links to UserCompany) with the refresh icon that opens Choose Current Company. */
 function CurrentCompany() {
-  const { company } = useSession();
+  const { company, user } = useSession();
   const onFollow = useOnFollow();
+  // An artist user is in no company (README "The artist portal"): nothing to choose.
+  if (user?.role === 'artist_user') return null;
   if (!company) {
     return (
       <Button variant="link" onClick={() => openCompanyChooser()} data-testid="header-set-company">
@@ -99,13 +101,18 @@ export function TopNav() {
     const notices = user.notices_count;
     utilities = [
       { type: 'button', text: 'Dashboard', href: dashboardPath(user.role), onFollow: follow, iconName: 'grid-view' },
-      {
-        type: 'button',
-        text: 'Create New Release',
-        href: '/user/releases/new',
-        onFollow: follow,
-        iconName: 'add-plus',
-      },
+      // Artist users create nothing: they read their artist's figures only.
+      ...(user.role === 'artist_user'
+        ? []
+        : [
+            {
+              type: 'button',
+              text: 'Create New Release',
+              href: '/user/releases/new',
+              onFollow: follow,
+              iconName: 'add-plus',
+            } satisfies TopNavigationProps.ButtonUtility,
+          ]),
       ...(user.role === 'admin'
         ? [
             {

@@ -10,6 +10,7 @@ import { MESSAGES } from '../../../../shared/messages';
 import { api } from '../../app/api';
 import { PageSpinner } from '../../app/layout/route-states';
 import { signInWithPassword } from '../../app/session';
+import { dashboardPath } from '../../app/session-rules';
 import { RouterLink } from '../../components/router-link';
 import { useFormSubmit } from '../../components/use-form-submit';
 import { AuthCard } from './auth-card';
@@ -38,8 +39,9 @@ export function ConfirmAccountPage() {
         { auth: false },
       ),
     onSuccess: async (answer) => {
-      await signInWithPassword(answer.email, values.password);
-      navigate('/user', { replace: true });
+      // An invited artist user lands on the artist dashboard, everyone else on theirs (spec 1 §2.3).
+      const user = await signInWithPassword(answer.email, values.password);
+      navigate(dashboardPath(user.role), { replace: true });
     },
   });
 

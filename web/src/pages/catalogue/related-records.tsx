@@ -7,6 +7,7 @@ import { RouterLink } from '../../components/router-link';
 import { StatusBadge } from '../../components/status-badge';
 import type { ReferenceConfig } from '../admin/reference/reference-types';
 import { RecordingAudioPanel } from './recording-audio-panel';
+import { ArtistPortalAccess } from '../artist-portal/portal-access';
 
 type Row = { id: string; title: string; display_artists?: string; status?: string; cat_no?: string; isrc?: string };
 
@@ -80,6 +81,7 @@ export function ArtistCatalogue({ config, record }: ExtraProps) {
         codeField="isrc"
         testId="artist-recordings"
       />
+      <ArtistPortalAccess artistId={record.id} />
     </SpaceBetween>
   );
 }

@@ -41,7 +41,8 @@ export function PeriodChart({
   periods: FinancePeriod[];
   currency: string;
   measures: PeriodMeasure[];
-  hrefOf: (period: FinancePeriod) => string;
+  /** Where a period's lines are; without it (the artist portal: no royalties list) the popover links nowhere. */
+  hrefOf?: (period: FinancePeriod) => string;
   testId: string;
   height?: number;
   initialKind?: 'bar' | 'line';
@@ -65,7 +66,7 @@ export function PeriodChart({
     empty: empty('No royalties in this period'),
     detailPopoverFooter: (x: string) => {
       const period = byPeriod.get(x);
-      return period ? (
+      return period && hrefOf ? (
         <RouterLink href={hrefOf(period)} data-testid={`${testId}-drill-${x}`}>
           Show the royalties of {periodLabel(x)}
         </RouterLink>
@@ -112,7 +113,8 @@ export function SlicePie({
   title: string;
   slices: FinanceSlice[];
   currency: string;
-  hrefOf: (slice: Pick<FinanceSlice, 'name' | 'royalties_query'>) => string;
+  /** Where a slice's lines are; without it the popover links nowhere (as PeriodChart). */
+  hrefOf?: (slice: Pick<FinanceSlice, 'name' | 'royalties_query'>) => string;
   testId: string;
 }) {
   const data = useMemo(() => pieData(slices), [slices]);
@@ -133,15 +135,17 @@ export function SlicePie({
           { key: 'Share', value: sharePercent(d.money, slices) },
           { key: 'Lines', value: formatCount(d.lines) },
         ]}
-        detailPopoverFooter={(d) => (
-          <RouterLink
-            href={hrefOf({ name: d.title, royalties_query: d.royalties_query })}
-            data-testid={`${testId}-drill`}
-          >
-            {/* "Other" is the rest of many slices: its lines are among all of them, which is what it opens. */}
-            {d.other ? 'Show all the royalties of the period' : `Show the royalties of ${d.title}`}
-          </RouterLink>
-        )}
+        detailPopoverFooter={(d) =>
+          hrefOf && (
+            <RouterLink
+              href={hrefOf({ name: d.title, royalties_query: d.royalties_query })}
+              data-testid={`${testId}-drill`}
+            >
+              {/* "Other" is the rest of many slices: its lines are among all of them, which is what it opens. */}
+              {d.other ? 'Show all the royalties of the period' : `Show the royalties of ${d.title}`}
+            </RouterLink>
+          )
+        }
         empty={empty('No royalties in this period')}
       />
     </div>

@@ -1,0 +1,112 @@
+import type { ArtistItem, ReleaseItem } from '../entities/catalogue.js';
+import type { ArtistPortalLinkItem, ArtistUserItem } from '../entities/artist-user.js';
+import { writtenUnlessConditionFailed } from '../../lib/errors.js';
+import { getDb } from '../service.js';
+
+/**
+ * The artist portal's reads and writes (README "The artist portal"): artist users' links to
+ * artists, token links, and the few catalogue reads the portal shows. Domain code in
+ * functions/artist-portal calls these; the portal's routes reach them only through its scope.
+ */
+const db = () => getDb().entities;
+
+/** The artists a user is linked to, in every company. */
+export async function linksOfUser(userId: string): Promise<ArtistUserItem[]> {
+  return (await db().ArtistUser.query.byUser({ userId }).go({ pages: 'all' })).data;
+}
+
+/** The users linked to one artist of a company. */
+export async function usersOfArtist(companyId: string, artistId: string): Promise<ArtistUserItem[]> {
+  return (await db().ArtistUser.query.byArtist({ companyId, artistId }).go({ pages: 'all' })).data;
+}
+
+/** Links a user to an artist; false when the link was there already. */
+export async function linkUser(link: { userId: string; companyId: string; artistId: string; createdBy: string }) {
+  return writtenUnlessConditionFailed(() => db().ArtistUser.create(link).go());
+}
+
+export async function unlinkUser(userId: string, companyId: string, artistId: string): Promise<void> {
+  await db().ArtistUser.delete({ userId, companyId, artistId }).go();
+}
+
+export async function createPortalLink(link: Omit<ArtistPortalLinkItem, 'createdAt'>): Promise<void> {
+  await db().ArtistPortalLink.create(link).go();
+}
+
+/** A token link by the hash of its token. */
+export async function portalLinkByHash(tokenHash: string): Promise<ArtistPortalLinkItem | null> {
+  return (await db().ArtistPortalLink.get({ tokenHash }).go()).data;
+}
+
+/** An artist's token links, newest first. */
+export async function portalLinksOfArtist(companyId: string, artistId: string): Promise<ArtistPortalLinkItem[]> {
+  const links = (await db().ArtistPortalLink.query.byArtist({ companyId, artistId }).go({ pages: 'all' })).data;
+  return links.reverse();
+}
+
+export async function revokePortalLink(tokenHash: string, revokedAt: string): Promise<void> {
+  await db().ArtistPortalLink.patch({ tokenHash }).set({ revokedAt }).go();
+}
+
+/** One artist of a company, or null (another company's is not found). */
+export async function artistOf(companyId: string, artistId: string): Promise<ArtistItem | null> {
+  return (await db().Artist.get({ tenantId: companyId, id: artistId }).go()).data;
+}
+
+export async function artistsOf(keys: readonly { companyId: string; artistId: string }[]): Promise<ArtistItem[]> {
+  if (!keys.length) return [];
+  const found = await db()
+    .Artist.get(keys.map((k) => ({ tenantId: k.companyId, id: k.artistId })))
+    .go();
+  return found.data;
+}
+
+type Row = { artist_id?: unknown; recording_id?: unknown };
+const rowList = (rows: unknown): Row[] => (Array.isArray(rows) ? (rows as Row[]) : []);
+const hasArtist = (rows: unknown, artistId: string) => rowList(rows).some((row) => row.artist_id === artistId);
+
+const RELEASE_FIELDS = [
+  'id',
+  'title',
+  'version',
+  'upc',
+  'cat_no',
+  'status',
+  'release_date',
+  'display_artists',
+  'label_id',
+  'artist_releases',
+  'release_recordings',
+] as const;
+
+/**
+ * The company's releases the artist is on: as a release artist, or as the artist of one of
+ * its tracks (a recording's artist_recordings). Reads the company's releases and recordings.
+ */
+export async function releasesOfArtist(companyId: string, artistId: string): Promise<Partial<ReleaseItem>[]> {
+  const [releases, recordings] = await Promise.all([
+    db()
+      .Release.query.byTenant({ tenantId: companyId })
+      .go({ pages: 'all', attributes: [...RELEASE_FIELDS] }),
+    db()
+      .Recording.query.byTenant({ tenantId: companyId })
+      .go({ pages: 'all', attributes: ['id', 'artist_recordings'] }),
+  ]);
+  const tracks = new Set(recordings.data.filter((r) => hasArtist(r.artist_recordings, artistId)).map((r) => r.id));
+  return releases.data.filter(
+    (release) =>
+      hasArtist(release.artist_releases, artistId) ||
+      rowList(release.release_recordings).some((row) => tracks.has(String(row.recording_id ?? ''))),
+  );
+}
+
+/** Names of a company and of labels, for the portal's pages. */
+export async function companyName(companyId: string): Promise<string | null> {
+  return (
+    (
+      await db()
+        .Company.get({ companyId })
+        .go({ attributes: ['name'] })
+    ).data?.name ?? null
+  );
+}

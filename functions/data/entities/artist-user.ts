@@ -1,0 +1,60 @@
+import { Entity, type EntityItem } from 'electrodb';
+import { SERVICE } from './service-name.js';
+
+/**
+ * An artist user's link to one artist of one company (README "The artist portal"). The user holds
+ * the platform role `artist_user`; they are not a member of the company (no CompanyUser row), so
+ * every tenant route refuses them and the artist portal's scope (functions/artist-portal/scope.ts)
+ * is the only way they read anything.
+ */
+export const ArtistUser = new Entity({
+  model: { entity: 'artistUser', version: '1', service: SERVICE },
+  attributes: {
+    userId: { type: 'string', required: true },
+    companyId: { type: 'string', required: true },
+    artistId: { type: 'string', required: true },
+    /** Who linked them (a member of the company, or an admin). */
+    createdBy: { type: 'string' },
+    createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
+  },
+  indexes: {
+    byUser: { pk: { field: 'pk', composite: ['userId'] }, sk: { field: 'sk', composite: ['companyId', 'artistId'] } },
+    byArtist: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['companyId', 'artistId'] },
+      sk: { field: 'gsi1sk', composite: ['userId'] },
+    },
+  },
+});
+
+/**
+ * A token link to an artist's page (`/artists/{id}?token=`): profile and statements without an
+ * account. Only a SHA-256 hash of the token is stored (the link is shown once, when made); it
+ * expires, and the label may revoke it.
+ */
+export const ArtistPortalLink = new Entity({
+  model: { entity: 'artistPortalLink', version: '1', service: SERVICE },
+  attributes: {
+    tokenHash: { type: 'string', required: true },
+    linkId: { type: 'string', required: true },
+    companyId: { type: 'string', required: true },
+    artistId: { type: 'string', required: true },
+    /** The token's last four characters, so a label can tell its links apart. */
+    tokenHint: { type: 'string', required: true },
+    expiresAt: { type: 'string', required: true },
+    revokedAt: { type: 'string' },
+    createdBy: { type: 'string' },
+    createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
+  },
+  indexes: {
+    byHash: { pk: { field: 'pk', composite: ['tokenHash'] }, sk: { field: 'sk', composite: [] } },
+    byArtist: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['companyId', 'artistId'] },
+      sk: { field: 'gsi1sk', composite: ['linkId'] },
+    },
+  },
+});
+
+export type ArtistUserItem = EntityItem<typeof ArtistUser>;
+export type ArtistPortalLinkItem = EntityItem<typeof ArtistPortalLink>;

@@ -1,0 +1,83 @@
+import type { FinancePeriod, FinanceFigures, FinanceSlice } from './finance-views.js';
+import type { AccountRef, Money } from './statement-views.js';
+
+/**
+ * What the artist portal answers (README "The artist portal"): the artist user's dashboard
+ * (`artist_portal/…`) and the token link's page (`artist_home/…`). Money is decimal strings.
+ */
+
+/** An artist the caller may see, for the picker. */
+export type PortalArtist = {
+  id: string;
+  name: string;
+  company_id: string;
+  company_name: string;
+};
+
+export type PortalRelease = {
+  id: string;
+  title: string;
+  version: string | null;
+  upc: string | null;
+  cat_no: string | null;
+  status: string;
+  release_date: string | null;
+  display_artists: string | null;
+};
+
+/** Earnings as the statements pay them, by pay period and by store (no drill-down into the label's royalties). */
+export type PortalEarnings = {
+  artist_id: string;
+  currency: string;
+  start_date: string;
+  end_date: string;
+  by_period: FinancePeriod[];
+  by_store: FinanceSlice[];
+  totals: FinanceFigures;
+};
+
+/** The balance of each account the artist's money goes to (its own, its members' payees) and their sum. */
+export type PortalBalance = {
+  artist_id: string;
+  currency: string;
+  accounts: { account: AccountRef; name: string; balance: Money; last_closing_balance: Money; pending: Money }[];
+  total: Money;
+};
+
+export type PortalStatement = {
+  id: string;
+  number: string;
+  version: number;
+  payee_name: string;
+  start_pay_period: string;
+  end_pay_period: string;
+  currency: string;
+  royalties: Money;
+  closing_balance: Money;
+  payable: Money;
+  paid: boolean;
+  superseded: boolean;
+  /** False while the PDF is still being made. */
+  has_pdf: boolean;
+};
+
+/** The token link's page: the artist's profile. */
+export type PortalProfile = {
+  id: string;
+  name: string;
+  company_name: string;
+  biog: string | null;
+  config: string | null;
+  urls: { link: string; text: string | null }[];
+};
+
+/** An artist user linked to an artist, as the label's artist page lists them. */
+export type PortalUser = { user_id: string; email: string; name: string; confirmed: boolean; linked_at: string };
+/** A token link, as the label's artist page lists them (the token itself is shown once, when made). */
+export type PortalLink = {
+  id: string;
+  hint: string;
+  expires_at: string;
+  revoked_at: string | null;
+  created_at: string;
+};

@@ -1,0 +1,115 @@
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { MESSAGES } from '../../shared/messages.js';
+import { cloudUrl, demo, inCompany, latestMail, signIn } from '../support/api.js';
+import { artistPortalFixture, type PortalSide } from '../support/artist-portal-fixture.js';
+import { launchChromium, signInThroughForm, signedInManagerPage, watchErrors } from '../support/browser.js';
+
+/**
+ * The artist portal in Chromium (README "The artist portal"): an artist user signs in and lands on
+ * their dashboard (balance, earnings charts, statements, releases, none of the other artist's);
+ * the token link opens the artist's page with no header and no side menu; a label manager gets
+ * "Your Account does not have access here" on the artist dashboard, and sees the portal panel on
+ * the artist's page. Screenshots go to /tmp/shots.
+ */
+const SHOTS = '/tmp/shots';
+let browser: Browser;
+let X: PortalSide;
+let Y: PortalSide;
+let period: string;
+let company: { id: string; name: string };
+/** Each page's uncaught errors (watchErrors fills its array as they come). */
+const errors: string[][] = [];
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  const fixture = await artistPortalFixture();
+  ({ X, Y, period } = fixture);
+  const me = await (await import('../support/api.js')).labelManager();
+  company = me.distributed;
+  expect(company.id).toBe(fixture.tenantId);
+  browser = await launchChromium();
+}, 400_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('artist portal in the browser', () => {
+  it("shows an artist user their dashboard and nothing of the label's other artist", async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1400 } });
+    errors.push(watchErrors(page));
+    await signInThroughForm(page, cloudUrl(), X.email, X.password);
+    await page.waitForURL('**/artist_dashboard');
+    // The header's dashboard link is the artist dashboard for artist users (spec 1 §2.3).
+    await page.goto(`${cloudUrl()}/artist_dashboard?start_date=${period}-01&end_date=${period}-28`);
+    await page.getByTestId(`portal-statement-pdf-${X.statementId}`).waitFor();
+    await expect.poll(() => page.getByTestId('portal-balance').textContent()).toContain(X.closing);
+    await expect.poll(() => page.getByTestId('portal-share').textContent()).toContain(X.royalties);
+    await page.getByTestId('portal-by-period').waitFor();
+    await page.getByTestId('portal-by-store').waitFor();
+    const text = (await page.locator('body').textContent()) ?? '';
+    expect(text).toContain('X Release');
+    expect(text).not.toContain('Y Release');
+    expect(text).not.toContain(Y.name);
+    expect(await page.getByTestId(`portal-statement-pdf-${X.statementId}`).isEnabled()).toBe(true);
+    // In no company: nothing to create, no company to choose, a side menu of their dashboard only.
+    expect(await page.getByTestId('app-header').textContent()).not.toContain('Create New Release');
+    expect(await page.getByTestId('header-set-company').count()).toBe(0);
+    expect(await page.getByTestId('side-menu').locator('a').allTextContents()).not.toContain('Royalties');
+    await page.screenshot({ path: `${SHOTS}/artist-dashboard.png`, fullPage: true });
+    await page.close();
+  }, 120_000);
+
+  it('takes an invited artist user from the mailed link to their dashboard', async () => {
+    const email = `portal.invitee.${Date.now()}@example.test`;
+    const api = inCompany(await signIn(demo.labelManager.email, demo.labelManager.password), company.id);
+    expect((await api.post(`/artists/${X.artistId}/portal_users`, { email, name: 'Ivy Invitee' })).status).toBe(201);
+    const link = /(\/setup_account\?token=[\w-]+)/.exec((await latestMail(email))?.text ?? '')?.[1];
+    expect(link).toBeTruthy();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    errors.push(watchErrors(page));
+    await page.goto(`${cloudUrl()}${link}`);
+    await page.getByTestId('confirm-password').fill('Invitee-pass-1');
+    await page.getByTestId('confirm-password-confirmation').fill('Invitee-pass-1');
+    await page.getByTestId('confirm-submit').click();
+    await page.waitForURL('**/artist_dashboard');
+    await page.getByTestId(`portal-statement-pdf-${X.statementId}`).waitFor();
+    await context.close();
+  }, 60_000);
+
+  it('opens the token link with the header and side menu hidden', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    errors.push(watchErrors(page));
+    await page.goto(`${cloudUrl()}/artists/${X.artistId}?token=${X.token}`);
+    await page.getByTestId('portal-biog').waitFor();
+    await page.getByTestId(`portal-statement-pdf-${X.statementId}`).waitFor();
+    expect(await page.getByTestId('app-header').count()).toBe(0);
+    expect(await page.getByTestId('side-menu').count()).toBe(0);
+    expect((await page.locator('body').textContent()) ?? '').not.toContain(Y.name);
+    await page.screenshot({ path: `${SHOTS}/artist-home.png`, fullPage: true });
+    // Another artist's id with this token is not found.
+    await page.goto(`${cloudUrl()}/artists/${Y.artistId}?token=${X.token}`);
+    await page.getByTestId('load-error').first().waitFor();
+    await context.close();
+  }, 60_000);
+
+  it('refuses the artist dashboard to a label manager, who manages portal access on the artist page', async () => {
+    const { page, errors: pageErrors } = await signedInManagerPage(browser, cloudUrl(), demo.labelManager, company);
+    await page.goto(`${cloudUrl()}/artist_dashboard`);
+    await expect.poll(() => page.locator('body').textContent()).toContain(MESSAGES.noAccessHere);
+    await page.goto(`${cloudUrl()}/user/artists/${X.artistId}`);
+    await page.getByTestId('artist-portal-access').waitFor();
+    await expect.poll(() => page.getByTestId('portal-users').textContent()).toContain(X.email);
+    await page.getByTestId('artist-portal-access').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/artist-portal-panel.png`, fullPage: true });
+    errors.push(pageErrors);
+  }, 60_000);
+
+  it('ran without uncaught page errors', () => {
+    expect(errors.flat()).toEqual([]);
+  });
+});

@@ -1,0 +1,286 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES, type Route } from '../../functions/routes.js';
+import { call, demo, inCompany, newConfirmedUser } from '../support/api.js';
+import { artistPortalFixture, type PortalApi, type PortalSide } from '../support/artist-portal-fixture.js';
+import { until } from '../support/wait.js';
+
+/**
+ * The artist portal (issue 18; README "The artist portal"): two artists of the same label, each
+ * with a member payee, a release, royalty lines and a published statement. Generic over the route
+ * table: every artist_user route and every token route of the artist-portal area is called as
+ * artist X's user and with X's token — X's own ids answer and never carry Y's data, Y's ids are
+ * 404. Plus expired and revoked tokens, other roles, other companies and money rights.
+ */
+type Side = PortalSide;
+const NO_ACCESS = 'Your Account does not have access here';
+
+let api: PortalApi;
+let other: PortalApi;
+let tenantId: string;
+let managerToken: string;
+let stamp: number;
+let period: string;
+let X: Side;
+let Y: Side;
+let makeLink: Awaited<ReturnType<typeof artistPortalFixture>>['makeLink'];
+
+const portalRoutes = (auth: Route['auth']) => ROUTES.filter((r) => r.area === 'artist-portal' && r.auth === auth);
+const pathOf = (route: Route, ids: Record<string, string>) =>
+  route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(ids[name] ?? `missing-${name}`));
+
+beforeAll(async () => {
+  ({ api, other, tenantId, managerToken, stamp, period, X, Y, makeLink } = await artistPortalFixture());
+}, 400_000);
+
+/** The ids of one side, by the route table's path parameter names. */
+const idsOf = (s: Side) => ({ artistId: s.artistId, statementId: s.statementId });
+/** Anything that would show the other artist's data in an answer. */
+const marksOf = (s: Side) => [s.artistId, s.name, s.payeeId, s.releaseId, s.statementId, s.store];
+
+describe('artist portal routes, generically over the route table', () => {
+  const viewers = () => [
+    {
+      label: 'artist user',
+      auth: 'artist_user' as const,
+      send: (s: Side, path: string) => call('GET', path, { token: s.userToken }),
+    },
+    {
+      label: 'token link',
+      auth: 'public' as const,
+      send: (s: Side, path: string) => call('GET', `${path}?token=${encodeURIComponent(s.token)}`),
+    },
+  ];
+
+  it('covers every artist_user route and every token route', () => {
+    expect(portalRoutes('artist_user').length).toBeGreaterThanOrEqual(6);
+    expect(portalRoutes('public').length).toBeGreaterThanOrEqual(3);
+    // Every artist_user route of the whole table is the portal's: nothing else may serve artist users.
+    expect(ROUTES.filter((r) => r.auth === 'artist_user').every((r) => r.area === 'artist-portal')).toBe(true);
+  });
+
+  it("answers each artist's own ids and never carries the other artist's data", async () => {
+    for (const viewer of viewers()) {
+      for (const [me, them] of [
+        [X, Y],
+        [Y, X],
+      ]) {
+        for (const route of portalRoutes(viewer.auth)) {
+          const answer = await viewer.send(me, pathOf(route, idsOf(me)));
+          expect(answer.status, `${viewer.label} ${route.path}`).toBe(200);
+          const text = JSON.stringify(answer.body);
+          for (const mark of marksOf(them))
+            expect(text, `${viewer.label} ${route.path} shows ${mark}`).not.toContain(mark);
+        }
+      }
+    }
+  }, 120_000);
+
+  it("answers 404 for the other artist's ids, alone or mixed with its own", async () => {
+    for (const viewer of viewers()) {
+      for (const [me, them] of [
+        [X, Y],
+        [Y, X],
+      ]) {
+        for (const route of portalRoutes(viewer.auth).filter((r) => r.path.includes('{'))) {
+          for (const ids of [idsOf(them), { ...idsOf(me), statementId: them.statementId }]) {
+            const path = pathOf(route, ids);
+            if (path === pathOf(route, idsOf(me))) continue; // the route takes no statement id
+            const answer = await viewer.send(me, path);
+            expect(answer.status, `${viewer.label} ${path}`).toBe(404);
+          }
+        }
+      }
+    }
+  }, 120_000);
+
+  it('shows the artist its releases, earnings, balance and statements as the label computes them', async () => {
+    const get = (path: string) => call('GET', `/api/v1/artist_portal${path}`, { token: X.userToken });
+    const artists = (await get('')).body.artists;
+    expect(artists).toEqual([expect.objectContaining({ id: X.artistId, name: X.name, company_id: tenantId })]);
+    expect((await get(`/${X.artistId}/releases`)).body.releases.map((r: { id: string }) => r.id)).toEqual([
+      X.releaseId,
+    ]);
+    const earnings = (await get(`/${X.artistId}/earnings?start_date=${period}-01&end_date=${period}-28`)).body;
+    expect(earnings.by_period.map((p: { artist_share: string }) => p.artist_share)).toEqual([X.royalties]);
+    expect(earnings.by_store.map((s: { key: string }) => s.key)).toEqual([X.store]);
+    expect(earnings.totals).toMatchObject({ revenue: '12.50', lines: 2, artist_share: X.royalties });
+    // The same figures the label's artist finances page shows, drill-down queries aside.
+    const label = (await api.get(`/artists/${X.artistId}/finances?start_date=${period}-01&end_date=${period}-28`)).body
+      .finances;
+    expect(earnings.totals).toEqual(label.totals);
+    expect(typeof earnings.totals.artist_share).toBe('string');
+    const balance = (await get(`/${X.artistId}/balance`)).body;
+    expect(balance.total).toBe(X.closing);
+    expect(balance.accounts.map((a: { account: { id: string } }) => a.account.id)).toContain(X.payeeId);
+    const statements = (await get(`/${X.artistId}/statements`)).body.statements;
+    expect(statements.map((s: { id: string }) => s.id)).toEqual([X.statementId]);
+    const pdf = await until(async () => {
+      const answer = await get(`/${X.artistId}/statements/${X.statementId}/pdf`);
+      return answer.status === 200 ? answer : undefined;
+    }, 60_000);
+    const file = await fetch(pdf.body.url);
+    expect(file.status).toBe(200);
+    expect(
+      Buffer.from(await file.arrayBuffer())
+        .subarray(0, 4)
+        .toString(),
+    ).toBe('%PDF');
+  }, 120_000);
+
+  it('shows the token link the profile and statements, never contact details', async () => {
+    const profile = await call('GET', `/api/v1/artist_home/${X.artistId}?token=${X.token}`);
+    expect(profile.status).toBe(200);
+    expect(profile.body.artist).toMatchObject({ id: X.artistId, name: X.name, biog: `The story of ${X.name}` });
+    expect(JSON.stringify(profile.body)).not.toContain('@');
+    const statements = await call('GET', `/api/v1/artist_home/${X.artistId}/statements?token=${X.token}`);
+    expect(statements.body.statements.map((s: { id: string }) => s.id)).toEqual([X.statementId]);
+  });
+});
+
+describe('token links', () => {
+  it('refuses a missing, wrong, expired or revoked token', async () => {
+    const home = (token?: string) =>
+      call('GET', `/api/v1/artist_home/${X.artistId}${token === undefined ? '' : `?token=${token}`}`);
+    const missing = await home();
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors.token).toBeDefined();
+    expect((await home('not-a-token-at-all')).status).toBe(404);
+    expect((await home(Y.token)).status).toBe(404);
+
+    // An expired link: as made 31 days ago (links last 30 days).
+    const { getDb } = await import('../../functions/data/service.js');
+    const { tokenHashOf, LINK_REFUSED } = await import('../../functions/artist-portal/scope.js');
+    const old = `expired-${stamp}-token`;
+    await getDb()
+      .entities.ArtistPortalLink.create({
+        tokenHash: tokenHashOf(old),
+        linkId: `L-${stamp}`,
+        companyId: tenantId,
+        artistId: X.artistId,
+        tokenHint: old.slice(-4),
+        expiresAt: new Date(Date.now() - 24 * 3600 * 1000).toISOString(),
+      })
+      .go();
+    const expired = await home(old);
+    expect(expired.status).toBe(403);
+    expect(expired.body.message).toBe(LINK_REFUSED);
+
+    // Revoked by the label: the link's every route is refused at once.
+    const fresh = await makeLink(X.artistId);
+    expect((await home(fresh.token)).status).toBe(200);
+    const links = (await api.get(`/artists/${X.artistId}/portal_links`)).body.links as { id: string; hint: string }[];
+    expect(links.map((l) => l.id)).toContain(fresh.linkId);
+    expect(JSON.stringify(links)).not.toContain(fresh.token);
+    const revoked = await api.del(`/artists/${X.artistId}/portal_links/${fresh.linkId}`);
+    expect(revoked.status).toBe(200);
+    expect(revoked.body.message).toBe('Artist Link Revoked');
+    for (const route of portalRoutes('public')) {
+      const answer = await call('GET', `${pathOf(route, idsOf(X))}?token=${fresh.token}`);
+      expect(answer.status, route.path).toBe(403);
+      expect(answer.body.message).toBe(LINK_REFUSED);
+    }
+    // The link made in beforeAll still works.
+    expect((await home(X.token)).status).toBe(200);
+  });
+});
+
+describe('who may call what', () => {
+  it('refuses every artist_user route to other roles with "Your Account does not have access here"', async () => {
+    for (const route of portalRoutes('artist_user')) {
+      const answer = await call('GET', pathOf(route, idsOf(X)), { token: managerToken });
+      expect(answer.status, route.path).toBe(403);
+      expect(answer.body.message).toBe(NO_ACCESS);
+    }
+  });
+
+  it('refuses an artist user every tenant route of the company (they are not a member)', async () => {
+    const asArtist = inCompany(X.userToken, tenantId);
+    for (const path of [
+      '/artists',
+      `/artists/${X.artistId}`,
+      `/artists/${X.artistId}/finances`,
+      `/artists/${X.artistId}/portal_users`,
+      '/statements',
+      `/statements/${X.statementId}/pdf`,
+      '/royalties',
+      '/releases',
+    ]) {
+      const answer = await asArtist.get(path);
+      expect(answer.status, path).toBe(403);
+      expect(answer.body.message).toBe(NO_ACCESS);
+    }
+    expect((await asArtist.post(`/artists/${X.artistId}/portal_link`)).status).toBe(403);
+  });
+
+  it("keeps another company's artists out: 404 for the label's routes, nothing in the portal", async () => {
+    expect((await other.get(`/artists/${X.artistId}/portal_users`)).status).toBe(404);
+    expect((await other.get(`/artists/${X.artistId}/portal_links`)).status).toBe(404);
+    expect((await other.post(`/artists/${X.artistId}/portal_link`)).status).toBe(404);
+    expect(
+      (await other.post(`/artists/${X.artistId}/portal_users`, { email: 'x@example.test', name: 'X' })).status,
+    ).toBe(404);
+    expect((await other.del(`/artists/${X.artistId}/portal_users/${X.userId}`)).status).toBe(404);
+    // An artist user linked in one company sees nothing of an artist id in another.
+    const { getDb } = await import('../../functions/data/service.js');
+    const otherCompany = (await call('GET', '/api/v1/me', { token: managerToken })).body.user.companies.find(
+      (c: { id: string }) => c.id !== tenantId,
+    ).id;
+    const stranger = `ART-AP-other-${stamp}`;
+    await getDb().entities.Artist.put({ tenantId: otherCompany, id: stranger, name: 'Other company artist' }).go();
+    const answer = await call('GET', `/api/v1/artist_portal/${stranger}/releases`, { token: X.userToken });
+    expect(answer.status).toBe(404);
+  });
+
+  it('needs money rights to grant an artist sight of its money; read-only roles list', async () => {
+    const assistant = await newConfirmedUser('Portal Assistant');
+    const { getDb } = await import('../../functions/data/service.js');
+    const me = await call('GET', '/api/v1/me', { token: assistant.token });
+    await getDb()
+      .entities.CompanyUser.create({ userId: String(me.body.user.id), companyId: tenantId, role: 'label_assistant' })
+      .go();
+    const asAssistant = inCompany(assistant.token, tenantId);
+    expect((await asAssistant.get(`/artists/${X.artistId}/portal_users`)).status).toBe(200);
+    for (const answer of [
+      await asAssistant.post(`/artists/${X.artistId}/portal_link`),
+      await asAssistant.post(`/artists/${X.artistId}/portal_users`, { email: `a.${stamp}@example.test`, name: 'A' }),
+      await asAssistant.del(`/artists/${X.artistId}/portal_users/${X.userId}`),
+      await asAssistant.del(`/artists/${X.artistId}/portal_links/${X.linkId}`),
+    ]) {
+      expect(answer.status).toBe(403);
+      expect(answer.body.message).toContain('does not allow you to change royalties, statements and payments');
+    }
+  });
+});
+
+describe("the label's artist users", () => {
+  it("refuses a company member's e-mail and a second link of the same artist user, naming the field", async () => {
+    const member = await api.post(`/artists/${X.artistId}/portal_users`, { email: demo.labelManager.email, name: 'M' });
+    expect(member.status).toBe(409);
+    expect(member.body.errors.email).toEqual(['This e-mail belongs to an account that is not an artist account']);
+    const again = await api.post(`/artists/${X.artistId}/portal_users`, { email: X.email, name: 'X' });
+    expect(again.status).toBe(409);
+    expect(again.body.errors.email).toEqual(['This e-mail is already linked to this artist']);
+    const bad = await api.post(`/artists/${X.artistId}/portal_users`, { email: 'not an e-mail', name: 'X' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.email).toBeDefined();
+  });
+
+  it('links an existing artist user to a second artist, and an unlinked artist loses access at once', async () => {
+    const linked = await api.post(`/artists/${Y.artistId}/portal_users`, { email: X.email, name: 'X' });
+    expect(linked.status).toBe(201);
+    const picker = await call('GET', '/api/v1/artist_portal', { token: X.userToken });
+    expect(picker.body.artists.map((a: { id: string }) => a.id).sort()).toEqual([X.artistId, Y.artistId].sort());
+    const listed = (await api.get(`/artists/${Y.artistId}/portal_users`)).body.users as { user_id: string }[];
+    expect(listed.map((u) => u.user_id).sort()).toEqual([X.userId, Y.userId].sort());
+
+    const removed = await api.del(`/artists/${Y.artistId}/portal_users/${X.userId}`);
+    expect(removed.status).toBe(200);
+    expect(removed.body.message).toBe('Artist User Removed');
+    const after = await call('GET', `/api/v1/artist_portal/${Y.artistId}/releases`, { token: X.userToken });
+    expect(after.status).toBe(404);
+    expect((await call('GET', `/api/v1/artist_portal/${X.artistId}/releases`, { token: X.userToken })).status).toBe(
+      200,
+    );
+    expect((await api.del(`/artists/${Y.artistId}/portal_users/${X.userId}`)).status).toBe(404);
+  });
+});

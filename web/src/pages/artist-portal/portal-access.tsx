@@ -1,0 +1,183 @@
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import CopyToClipboard from '@cloudscape-design/components/copy-to-clipboard';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import { useState } from 'react';
+import { ApiError, api } from '../../app/api';
+import { notify, notifyError } from '../../app/notifications';
+import { useApi } from '../../app/resources';
+import type { PortalLink, PortalUser } from '../../../../shared/schemas/artist-portal';
+
+const enc = encodeURIComponent;
+const date = (iso: string | null) => (iso ? iso.slice(0, 10) : '-');
+
+/** Invite an artist user by e-mail; the server's field errors stay beside their fields. */
+function InviteForm({ base, onDone }: { base: string; onDone: () => void }) {
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [busy, setBusy] = useState(false);
+  const invite = async () => {
+    setBusy(true);
+    setErrors({});
+    try {
+      const answer = await api.post<{ message: string }>(`${base}/portal_users`, { name, email });
+      notify('notification', answer.message);
+      setName('');
+      setEmail('');
+      onDone();
+    } catch (error) {
+      if (error instanceof ApiError && error.errors) setErrors(error.errors);
+      else notifyError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <SpaceBetween direction="horizontal" size="s" alignItems="end">
+      <FormField label="Name" errorText={errors.name?.join(', ')}>
+        <Input value={name} onChange={({ detail }) => setName(detail.value)} data-testid="portal-invite-name" />
+      </FormField>
+      <FormField label="E-mail" errorText={errors.email?.join(', ')}>
+        <Input
+          type="email"
+          value={email}
+          onChange={({ detail }) => setEmail(detail.value)}
+          data-testid="portal-invite-email"
+        />
+      </FormField>
+      <Button onClick={() => void invite()} loading={busy} data-testid="portal-invite">
+        Invite artist user
+      </Button>
+    </SpaceBetween>
+  );
+}
+
+/**
+ * The artist page's "Artist portal" panel (README "The artist portal"): who of the artist signs
+ * in to the artist dashboard, and token links to the artist's page. Granting or withdrawing
+ * either needs money rights (the portal shows earnings and statements).
+ */
+export function ArtistPortalAccess({ artistId }: { artistId: string }) {
+  const base = `/artists/${enc(artistId)}`;
+  const users = useApi<{ users: PortalUser[] }>(`${base}/portal_users`);
+  const links = useApi<{ links: PortalLink[] }>(`${base}/portal_links`);
+  const [made, setMade] = useState<string | null>(null);
+  const act = async (run: () => Promise<{ message: string }>, reload: () => unknown) => {
+    try {
+      notify('notification', (await run()).message);
+      await reload();
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+  const makeLink = () =>
+    act(async () => {
+      const answer = await api.post<{ message: string; url: string }>(`${base}/portal_link`);
+      setMade(answer.url);
+      return answer;
+    }, links.mutate);
+  return (
+    <Container
+      data-testid="artist-portal-access"
+      header={
+        <Header variant="h2" description="The artist sees their releases, earnings, balance and statements">
+          Artist portal
+        </Header>
+      }
+    >
+      <SpaceBetween size="l">
+        <Table
+          data-testid="portal-users"
+          variant="embedded"
+          header={<Header variant="h3">Artist users</Header>}
+          items={users.data?.users ?? []}
+          loading={users.isLoading}
+          trackBy="user_id"
+          columnDefinitions={[
+            { id: 'name', header: 'Name', cell: (u) => u.name },
+            { id: 'email', header: 'E-mail', cell: (u) => u.email },
+            { id: 'state', header: 'Account', cell: (u) => (u.confirmed ? 'Active' : 'Invited') },
+            { id: 'linked', header: 'Linked', cell: (u) => date(u.linked_at) },
+            {
+              id: 'remove',
+              header: '',
+              cell: (u) => (
+                <Button
+                  variant="inline-link"
+                  onClick={() => void act(() => api.delete(`${base}/portal_users/${enc(u.user_id)}`), users.mutate)}
+                >
+                  Remove
+                </Button>
+              ),
+            },
+          ]}
+          empty={<Box color="text-body-secondary">Nobody signs in for this artist yet.</Box>}
+        />
+        <InviteForm base={base} onDone={() => void users.mutate()} />
+        <Table
+          data-testid="portal-links"
+          variant="embedded"
+          header={
+            <Header
+              variant="h3"
+              description="A link opens the artist's profile and statements without an account; it works 30 days"
+              actions={
+                <Button onClick={() => void makeLink()} data-testid="portal-make-link">
+                  Make a link
+                </Button>
+              }
+            >
+              Links
+            </Header>
+          }
+          items={links.data?.links ?? []}
+          loading={links.isLoading}
+          trackBy="id"
+          columnDefinitions={[
+            { id: 'hint', header: 'Link', cell: (l) => `…${l.hint}` },
+            { id: 'made', header: 'Made', cell: (l) => date(l.created_at) },
+            { id: 'expires', header: 'Expires', cell: (l) => date(l.expires_at) },
+            { id: 'state', header: 'State', cell: (l) => (l.revoked_at ? `Revoked ${date(l.revoked_at)}` : 'Active') },
+            {
+              id: 'revoke',
+              header: '',
+              cell: (l) =>
+                l.revoked_at ? null : (
+                  <Button
+                    variant="inline-link"
+                    onClick={() => void act(() => api.delete(`${base}/portal_links/${enc(l.id)}`), links.mutate)}
+                  >
+                    Revoke
+                  </Button>
+                ),
+            },
+          ]}
+          empty={<Box color="text-body-secondary">No links yet.</Box>}
+        />
+        {made ? (
+          <Alert
+            type="success"
+            header="Send this link to the artist: it is shown only now"
+            dismissible
+            onDismiss={() => setMade(null)}
+          >
+            <CopyToClipboard
+              variant="inline"
+              textToCopy={made}
+              copyButtonAriaLabel="Copy the link"
+              copySuccessText="Link copied"
+              copyErrorText="Could not copy the link"
+            />
+          </Alert>
+        ) : null}
+      </SpaceBetween>
+    </Container>
+  );
+}

@@ -1,0 +1,152 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import { useMemo, useState } from 'react';
+import { errorMessage } from '../../app/api';
+import { PeriodChart, SlicePie } from '../finances/finance-charts';
+import { Figure } from '../finances/finance-figures';
+import { fillPeriods, money, periodLabel } from '../finances/finance-model';
+import type {
+  PortalBalance,
+  PortalEarnings,
+  PortalRelease,
+  PortalStatement,
+} from '../../../../shared/schemas/artist-portal';
+
+/**
+ * The pieces the artist dashboard and the token link's page share. Figures come from the server
+ * as decimal strings and are only formatted here; the charts are the finances pages' own, without
+ * their drill-down into the label's royalties list.
+ */
+
+/** The artist's earnings for a period: their share, by pay period and by store. */
+export function EarningsView({ view }: { view: PortalEarnings }) {
+  const m = (v: string) => money(v, view.currency);
+  const periods = useMemo(
+    () => fillPeriods(view.by_period, { start: view.start_date, end: view.end_date }, ''),
+    [view],
+  );
+  return (
+    <SpaceBetween size="l">
+      <ColumnLayout columns={3} variant="text-grid">
+        <Figure label="Your share" value={m(view.totals.artist_share)} testId="portal-share" />
+        <Figure label="Revenue of your lines" value={m(view.totals.revenue)} testId="portal-revenue" />
+        <Figure label="Stores" value={String(view.by_store.length)} testId="portal-stores" />
+      </ColumnLayout>
+      <ColumnLayout columns={2}>
+        <PeriodChart
+          periods={periods}
+          currency={view.currency}
+          measures={['artist_share']}
+          testId="portal-by-period"
+          height={200}
+        />
+        <SlicePie title="Stores" slices={view.by_store} currency={view.currency} testId="portal-by-store" />
+      </ColumnLayout>
+    </SpaceBetween>
+  );
+}
+
+/** The balance of each account the artist is paid through, and their sum. */
+export function BalanceView({ view }: { view: PortalBalance }) {
+  const m = (v: string) => money(v, view.currency);
+  return (
+    <ColumnLayout columns={Math.min(4, view.accounts.length + 1)} variant="text-grid">
+      <Figure label="Balance" value={m(view.total)} testId="portal-balance" note="What the label owes you now" />
+      {view.accounts.map((a) => (
+        <Figure
+          key={`${a.account.type}#${a.account.id}`}
+          label={a.name}
+          value={m(a.balance)}
+          testId={`portal-balance-${a.account.id}`}
+          note={`Last statement ${m(a.last_closing_balance)}, since then ${m(a.pending)}`}
+        />
+      ))}
+    </ColumnLayout>
+  );
+}
+
+export function ReleasesTable({ releases }: { releases: PortalRelease[] }) {
+  return (
+    <Table
+      data-testid="portal-releases"
+      header={<Header counter={`(${releases.length})`}>Releases</Header>}
+      items={releases}
+      trackBy="id"
+      variant="embedded"
+      columnDefinitions={[
+        { id: 'title', header: 'Title', cell: (r) => (r.version ? `${r.title} (${r.version})` : r.title) },
+        { id: 'artists', header: 'Artists', cell: (r) => r.display_artists ?? '-' },
+        { id: 'cat_no', header: 'Cat. no.', cell: (r) => r.cat_no ?? '-' },
+        { id: 'upc', header: 'UPC', cell: (r) => r.upc ?? '-' },
+        { id: 'date', header: 'Release date', cell: (r) => r.release_date ?? '-' },
+      ]}
+      empty={<Box color="text-body-secondary">No releases yet.</Box>}
+    />
+  );
+}
+
+/** Published statements with a PDF download each; `download` answers the presigned link. */
+export function StatementsTable({
+  statements,
+  download,
+}: {
+  statements: PortalStatement[];
+  download: (statementId: string) => Promise<{ url: string }>;
+}) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const open = async (id: string) => {
+    setBusy(id);
+    setFailed(null);
+    try {
+      window.location.assign((await download(id)).url);
+    } catch (error) {
+      setFailed(errorMessage(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+  const period = (s: PortalStatement) =>
+    s.start_pay_period === s.end_pay_period
+      ? periodLabel(s.start_pay_period)
+      : `${periodLabel(s.start_pay_period)} – ${periodLabel(s.end_pay_period)}`;
+  return (
+    <Table
+      data-testid="portal-statements"
+      header={<Header counter={`(${statements.length})`}>Statements</Header>}
+      items={statements}
+      trackBy="id"
+      variant="embedded"
+      columnDefinitions={[
+        { id: 'number', header: 'Number', cell: (s) => (s.superseded ? `${s.number} (replaced)` : s.number) },
+        { id: 'period', header: 'Period', cell: period },
+        { id: 'payee', header: 'Paid to', cell: (s) => s.payee_name },
+        { id: 'royalties', header: 'Royalties', cell: (s) => money(s.royalties, s.currency) },
+        { id: 'payable', header: 'Payable', cell: (s) => money(s.payable, s.currency) },
+        { id: 'paid', header: 'Paid', cell: (s) => (s.paid ? 'Yes' : 'No') },
+        {
+          id: 'pdf',
+          header: 'PDF',
+          cell: (s) => (
+            <Button
+              variant="inline-link"
+              iconName="download"
+              disabled={!s.has_pdf}
+              loading={busy === s.id}
+              onClick={() => void open(s.id)}
+              data-testid={`portal-statement-pdf-${s.id}`}
+            >
+              {s.has_pdf ? 'Download' : 'Being made'}
+            </Button>
+          ),
+        },
+      ]}
+      footer={failed ? <Box color="text-status-error">{failed}</Box> : undefined}
+      empty={<Box color="text-body-secondary">No statements yet.</Box>}
+    />
+  );
+}
