@@ -94,7 +94,10 @@ describe('PATCH /companies/{id}: a company edited by its own managers', () => {
     expect(team.body.errors.company_users).toBeDefined();
     expect((await api.patch(`/companies/${x}`, { contract_date: '2026-01-01' })).status).toBe(403);
     expect((await api.patch(`/companies/${x}`, { distributed: true })).status).toBe(403);
-    expect((await api.patch(`/companies/${x}`, { subscription_id: 'plan_enterprise' })).status).toBe(400);
+    // The plan is the admin's or the billing provider's to change (README "Plans and entitlements").
+    const plan = await api.patch(`/companies/${x}`, { subscription_id: 'plan_enterprise' });
+    expect(plan.status).toBe(403);
+    expect(plan.body.errors.subscription_id).toBeDefined();
     // An admin working in the company may change them.
     expect((await inCompany(admin, x).patch(`/companies/${x}`, { deal_percentage: 10 })).status).toBe(200);
   });
