@@ -47,6 +47,7 @@ import { DistributionUpc, DspConnection } from './entities/distribution.js';
 import { CatalogueImport } from './entities/catalogue-import.js';
 import { MetadataMap } from './entities/metadata-map.js';
 import { CatalogueExport } from './entities/catalogue-export.js';
+import { BillingClock, BillingEvent, LocalBillingObject } from './entities/billing.js';
 
 const entities = {
   User,
@@ -107,6 +108,9 @@ const entities = {
   MetadataMap,
   CatalogueExport,
   CwrRegistration,
+  BillingEvent,
+  BillingClock,
+  LocalBillingObject,
 };
 
 function build() {
