@@ -47,6 +47,7 @@ import { DistributionUpc, DspConnection } from './entities/distribution.js';
 import { CatalogueImport } from './entities/catalogue-import.js';
 import { MetadataMap } from './entities/metadata-map.js';
 import { CatalogueExport } from './entities/catalogue-export.js';
+import { CompanyUsage, Plan } from './entities/plan.js';
 import { BillingClock, BillingEvent, LocalBillingObject } from './entities/billing.js';
 
 const entities = {
@@ -108,6 +109,8 @@ const entities = {
   MetadataMap,
   CatalogueExport,
   CwrRegistration,
+  Plan,
+  CompanyUsage,
   BillingEvent,
   BillingClock,
   LocalBillingObject,

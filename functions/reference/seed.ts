@@ -8,6 +8,7 @@ import { guardsFor } from '../data/unique-guards.js';
 import { REFERENCE_RESOURCES } from './collections.js';
 import { INSTRUMENTAL } from '../../shared/schemas/reference.js';
 import { SELF_PUBLISHED } from '../../shared/metadata-checker.js';
+import { seedPlans } from '../plans/seeded-plans.js';
 
 countries.registerLocale(englishNames);
 
@@ -241,4 +242,6 @@ export async function seedReferenceData(): Promise<void> {
     await putSeedRecords(resource.entity, records, guards);
     await markSeeded(marker);
   }
+  // The subscription plans are reference data too: seeded on the same paths (local start, CDK trigger).
+  await seedPlans();
 }
