@@ -64,6 +64,8 @@ export interface BillingProvider {
     coupon?: string;
     successUrl: string;
     cancelUrl: string;
+    /** Who opens it (the local checkout page lets only them pay). */
+    userId: string;
   }): Promise<{ url: string }>;
   cancelSubscription(providerSubscriptionId: string, atPeriodEnd: boolean): Promise<void>;
   /** Verifies the signature over the raw body and returns the event; throws BadSignature. */
