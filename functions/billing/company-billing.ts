@@ -41,7 +41,11 @@ function cardSubscription(company: CompanyItem, provider: BillingProvider) {
 }
 
 /** The provider's customer for the company, created on first use and remembered in its billing map. */
-async function customerOf(company: CompanyItem, provider: BillingProvider, details: Partial<CompanyItem['billing']> = {}) {
+async function customerOf(
+  company: CompanyItem,
+  provider: BillingProvider,
+  details: Partial<CompanyItem['billing']> = {},
+) {
   const billing = { ...company.billing, ...details };
   const { customerId } = await provider.ensureCustomer({
     customerId: company.billing?.customer_id,
@@ -102,7 +106,8 @@ export async function cancelCompanySubscription(
   await provider.cancelSubscription(live.id, atPeriodEnd);
   const end = live.current_period_end?.slice(0, 10);
   return {
-    message: atPeriodEnd && end ? `The subscription ends on ${end}, then the company is on Starter` : 'Subscription cancelled',
+    message:
+      atPeriodEnd && end ? `The subscription ends on ${end}, then the company is on Starter` : 'Subscription cancelled',
   };
 }
 

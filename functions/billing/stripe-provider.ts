@@ -53,7 +53,9 @@ const couponView = (coupon: Stripe.Coupon): CouponView => ({
   percent_off: coupon.percent_off,
   amount_off: coupon.amount_off,
   currency: coupon.currency,
-  duration: (COUPON_DURATIONS as readonly string[]).includes(coupon.duration) ? (coupon.duration as CouponView['duration']) : 'once',
+  duration: (COUPON_DURATIONS as readonly string[]).includes(coupon.duration)
+    ? (coupon.duration as CouponView['duration'])
+    : 'once',
   duration_in_months: coupon.duration_in_months,
   times_redeemed: coupon.times_redeemed,
   valid: coupon.valid,
@@ -78,7 +80,8 @@ export function stripeProvider(keysOf: () => Promise<StripeKeys> = stripeKeys): 
       return { customerId: (await (await stripe()).customers.create(fields)).id };
     },
     async startCheckout({ companyId, customerId, plan, coupon, successUrl, cancelUrl }) {
-      if (!plan.stripe_id) throw new BadRequest(`${plan.name} has no Stripe price`, { plan_id: ['has no Stripe price'] });
+      if (!plan.stripe_id)
+        throw new BadRequest(`${plan.name} has no Stripe price`, { plan_id: ['has no Stripe price'] });
       const metadata = { company_id: companyId, plan_id: plan.id, coupon: coupon ?? '' };
       const session = await (await stripe()).checkout.sessions.create({
         mode: 'subscription',

@@ -48,7 +48,10 @@ export const couponInput = z
       .gt(0, 'Percent off must be more than 0')
       .max(100, 'Percent off must be 100 at most')
       .optional(),
-    amount_off: z.int('Amount off must be a whole number of pence').positive('Amount off must be more than 0').optional(),
+    amount_off: z
+      .int('Amount off must be a whole number of pence')
+      .positive('Amount off must be more than 0')
+      .optional(),
     currency: z
       .string()
       .regex(/^[A-Za-z]{3}$/, 'Currency must be a three-letter code')
@@ -66,7 +69,11 @@ export const couponInput = z
       ctx.addIssue({ code: 'custom', path: ['currency'], message: VALIDATION.required('Currency') });
     }
     if (coupon.duration === 'repeating' && !coupon.duration_in_months) {
-      ctx.addIssue({ code: 'custom', path: ['duration_in_months'], message: VALIDATION.required('Duration in months') });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['duration_in_months'],
+        message: VALIDATION.required('Duration in months'),
+      });
     }
   });
 export type CouponInput = z.infer<typeof couponInput>;

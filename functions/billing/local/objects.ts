@@ -92,7 +92,13 @@ export type LocalInvoice = {
   };
   lines: {
     object: 'list';
-    data: { id: string; object: 'line_item'; amount: number; currency: string; period: { start: number; end: number } }[];
+    data: {
+      id: string;
+      object: 'line_item';
+      amount: number;
+      currency: string;
+      period: { start: number; end: number };
+    }[];
   };
   livemode: false;
 };

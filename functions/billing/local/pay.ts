@@ -59,7 +59,12 @@ export async function payLocalCheckout(
   );
   const subscription = newSubscription(session, plan, nowSeconds());
   const invoice = periodInvoice(subscription, session.amount_total, true, 'subscription_create');
-  const completed: LocalSession = { ...session, status: 'complete', payment_status: 'paid', subscription: subscription.id };
+  const completed: LocalSession = {
+    ...session,
+    status: 'complete',
+    payment_status: 'paid',
+    subscription: subscription.id,
+  };
   await putLocalBillingObject('subscription', subscription.id, subscription, companyId);
   await putLocalBillingObject('invoice', invoice.id, invoice, companyId);
   await putLocalBillingObject('checkout_session', session.id, completed, companyId);
@@ -81,5 +86,6 @@ function checkCard(card: z.infer<typeof localPaymentInput>) {
 
 async function redeem(couponId: string) {
   const coupon = couponId ? await getLocalBillingObject<LocalCoupon>('coupon', couponId) : null;
-  if (coupon) await putLocalBillingObject('coupon', coupon.id, { ...coupon, times_redeemed: coupon.times_redeemed + 1 });
+  if (coupon)
+    await putLocalBillingObject('coupon', coupon.id, { ...coupon, times_redeemed: coupon.times_redeemed + 1 });
 }

@@ -44,8 +44,12 @@ export async function renewLocalSubscription(
   }
   const customer = await getLocalBillingObject<LocalCustomer>('customer', subscription.customer);
   const card = customer?.invoice_settings.default_payment_method?.card;
-  const paid = outcome === 'paid' || (outcome === 'card' && Boolean(card) && card?.last4 !== TEST_CARDS.declined.slice(-4));
-  const amount = discounted(item.price.unit_amount, couponApplies(await couponOf(subscription), await cycles(subscription)));
+  const paid =
+    outcome === 'paid' || (outcome === 'card' && Boolean(card) && card?.last4 !== TEST_CARDS.declined.slice(-4));
+  const amount = discounted(
+    item.price.unit_amount,
+    couponApplies(await couponOf(subscription), await cycles(subscription)),
+  );
   if (!paid) {
     const pastDue: LocalSubscription = { ...subscription, status: 'past_due' };
     const invoice = periodInvoice(pastDue, amount, false, 'subscription_cycle');
@@ -58,7 +62,11 @@ export async function renewLocalSubscription(
   }
   const start = item.current_period_end;
   const next = { ...item, current_period_start: start, current_period_end: periodEnd(start, item.price.recurring) };
-  const renewed: LocalSubscription = { ...subscription, status: 'active', items: { ...subscription.items, data: [next] } };
+  const renewed: LocalSubscription = {
+    ...subscription,
+    status: 'active',
+    items: { ...subscription.items, data: [next] },
+  };
   const invoice = periodInvoice(renewed, amount, true, 'subscription_cycle');
   await putLocalBillingObject('invoice', invoice.id, invoice, companyId);
   await putLocalBillingObject('subscription', renewed.id, renewed, companyId);
@@ -77,7 +85,6 @@ async function couponOf(subscription: LocalSubscription) {
 async function cycles(subscription: LocalSubscription): Promise<number> {
   const invoices = await listLocalBillingObjects<LocalInvoice>('invoice');
   return invoices.filter(
-    (invoice) =>
-      invoice.status === 'paid' && invoice.parent.subscription_details.subscription === subscription.id,
+    (invoice) => invoice.status === 'paid' && invoice.parent.subscription_details.subscription === subscription.id,
   ).length;
 }

@@ -31,10 +31,7 @@ export async function claimBillingEvent(event: {
 
 /** Marks an event finished, with what it did. */
 export async function finishBillingEvent(eventId: string, outcome: 'applied' | 'ignored', summary: string) {
-  await db()
-    .BillingEvent.patch({ eventId })
-    .set({ outcome, summary, processedAt: new Date().toISOString() })
-    .go();
+  await db().BillingEvent.patch({ eventId }).set({ outcome, summary, processedAt: new Date().toISOString() }).go();
 }
 
 /** The events, newest first by the provider's time, a page at a time. */
