@@ -222,6 +222,7 @@ export const WORKERS: Record<QueueKey, FunctionDeclaration> = {
   // delinquency) and reads the card on file from the provider.
   billingEvents: {
     entry: 'functions/billing/worker.ts',
+    memorySize: 512,
     needs: { table: 'readWrite', billing: true },
   },
 };
