@@ -47,7 +47,7 @@ export class BadSignature extends BadRequest {
 }
 
 /** The company a customer is made for (spec 3 §7.5 billing details). */
-export type CustomerInput = { companyId: string; name: string; email?: string; vat?: string; description?: string };
+type CustomerInput = { companyId: string; name: string; email?: string; vat?: string; description?: string };
 
 /**
  * The card payment provider behind one adapter: Stripe in AWS (stripe-provider.ts), the local provider on

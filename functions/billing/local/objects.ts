@@ -8,7 +8,7 @@ import type { CouponView } from '../../../shared/schemas/billing.js';
  * use, named and nested as Stripe names them), so the events it emits read like Stripe's.
  */
 
-export type LocalMetadata = { company_id: string; plan_id: string; coupon: string };
+type LocalMetadata = { company_id: string; plan_id: string; coupon: string };
 
 export type LocalCard = { brand: string; last4: string; exp_month: number; exp_year: number; funding: 'credit' };
 

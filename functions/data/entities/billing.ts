@@ -47,7 +47,7 @@ export const BillingClock = new Entity({
 });
 
 /** The kinds of object the local billing provider keeps (each in Stripe's API shape). */
-export const LOCAL_BILLING_KINDS = [
+const LOCAL_BILLING_KINDS = [
   'customer',
   'checkout_session',
   'subscription',
