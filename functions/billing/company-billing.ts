@@ -6,7 +6,7 @@ import { getCompany } from '../data/access/companies.js';
 import type { CompanyItem } from '../data/entities/company.js';
 import { BadRequest, HttpError, InvalidField, NotFound } from '../lib/errors.js';
 import { appLink } from '../lib/mail.js';
-import { planById } from '../plans/entitlements.js';
+import { planById, publicPlans } from '../plans/entitlements.js';
 import type { BillingProvider } from './provider.js';
 
 /** A company's own billing (tenant routes, company.manage; no plan feature, so any plan can upgrade). */
@@ -144,6 +144,7 @@ export async function billingDetails(companyId: string, provider: BillingProvide
       cancel_at_period_end: subscription?.cancel_at_period_end ?? false,
     },
     provider: provider.name,
+    plans: (await publicPlans()).filter((plan) => plan.amount > 0),
   };
 }
 

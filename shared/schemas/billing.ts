@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SubscriptionStatus } from '../plans.js';
+import type { PlanView, SubscriptionStatus } from '../plans.js';
 import { VALIDATION } from '../messages.js';
 
 /**
@@ -134,6 +134,8 @@ export type BillingDetailsView = {
   };
   /** Which provider takes payments here: 'stripe' in AWS, 'local' on the local cloud. */
   provider: 'stripe' | 'local';
+  /** The plans a manager may buy by card (public, not free), cheapest first. */
+  plans: PlanView[];
 };
 
 export type BillingEventView = {

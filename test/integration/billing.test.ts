@@ -227,6 +227,9 @@ describe('the local provider, clicked through', () => {
     });
     expect(saved.body.billing_details.customer_id).toMatch(/^cus_local_/);
     expect(saved.body.payment_method).toBeNull();
+    const offered = saved.body.plans.map((plan: { id: string }) => plan.id);
+    expect(offered).toEqual(expect.arrayContaining(['plan_label', 'plan_enterprise']));
+    expect(offered).not.toContain('plan_starter');
     const other = await inCompany(outsider.token, otherCompany).get('/company/billing_details');
     expect(other.body.billing_details.email).toBeNull();
   });

@@ -12,7 +12,6 @@ import Textarea from '@cloudscape-design/components/textarea';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { notify, notifyError } from '../../app/notifications';
-import { useApi } from '../../app/resources';
 import { ConfirmActionModal } from '../../components/confirm-action-modal';
 import { FormattedDate } from '../../components/formatted';
 import { RecordState } from '../../components/record-state';
@@ -23,15 +22,8 @@ import type { BillingDetailsView } from '../../../../shared/schemas/billing';
 import { billingApi, useBillingDetails } from './billing-api';
 import { appPath, formatPence } from './billing-model';
 
-/** The plans a manager may buy, from the plans slice's GET /company/plan (absent there: none offered here). */
-function usePaidPlans(companyId: string) {
-  const { data } = useApi<{ plans: PlanView[] }>('/company/plan', { shouldRetryOnError: false }, companyId);
-  return (data?.plans ?? []).filter((plan) => plan.public && plan.amount > 0);
-}
-
-function Subscribe({ companyId }: { companyId: string }) {
+function Subscribe({ companyId, plans }: { companyId: string; plans: PlanView[] }) {
   const navigate = useNavigate();
-  const plans = usePaidPlans(companyId);
   const [coupon, setCoupon] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
   const start = async (planId: string) => {
@@ -234,7 +226,7 @@ export function CompanyBillingPage() {
             <Subscription companyId={companyId} view={view} reload={reload} />
             {(!view.subscription.status ||
               view.subscription.status === 'canceled' ||
-              view.subscription.provider === 'admin') && <Subscribe companyId={companyId} />}
+              view.subscription.provider === 'admin') && <Subscribe companyId={companyId} plans={view.plans} />}
             <DetailsForm companyId={companyId} view={view} reload={reload} />
           </SpaceBetween>
         )}
