@@ -1,3 +1,4 @@
+import { ulid } from 'ulid';
 import { SEEDED_PLAN_IDS, type SubscriptionStatus } from '../../shared/plans.js';
 import {
   advanceBillingClock,
@@ -5,6 +6,8 @@ import {
   finishBillingEvent,
   lastAppliedEventTime,
   patchCompanyBilling,
+  releaseBillingLock,
+  takeBillingLock,
   type CompanyBilling,
 } from '../data/access/billing.js';
 import { getCompany } from '../data/access/companies.js';
@@ -21,6 +24,7 @@ const ESTABLISHING: readonly BillingEventType[] = ['checkout.session.completed',
 /**
  * Applies one provider event to its company, once (README "Billing"):
  * 1. the event id is recorded with a conditional create; a replay finds it finished and changes nothing;
+ *    then the company's billing lease is taken (one event of a company at a time);
  * 2. an event older (provider time) than the last event applied to the company is recorded and ignored,
  *    as is a failed payment or subscription change of a subscription that is not the company's current one;
  * 3. otherwise its effect goes through setCompanySubscription (plan + status) and the company's billing map
@@ -35,6 +39,31 @@ export async function applyBillingEvent(event: BillingEvent, provider: BillingPr
     ...(event.providerSubscriptionId ? { providerSubscriptionId: event.providerSubscriptionId } : {}),
   });
   if (claim === 'processed') return 'duplicate';
+  return withCompanyLock(event.companyId, () => applyClaimed(event, provider));
+}
+
+const LEASE_MS = 30_000;
+
+/**
+ * Runs `work` holding the company's billing lease: one event of a company at a time, so two events never both
+ * read the company before either writes it (setCompanySubscription writes the subscription whole). A company's
+ * events are few and quick, so a worker waits for the lease (up to one lease) rather than failing the message.
+ */
+async function withCompanyLock<T>(companyId: string, work: () => Promise<T>): Promise<T> {
+  const owner = ulid();
+  const deadline = Date.now() + LEASE_MS;
+  while (!(await takeBillingLock(companyId, owner, LEASE_MS))) {
+    if (Date.now() > deadline) throw new Error(`The billing of company ${companyId} stayed locked`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  try {
+    return await work();
+  } finally {
+    await releaseBillingLock(companyId, owner);
+  }
+}
+
+async function applyClaimed(event: BillingEvent, provider: BillingProvider): Promise<EventOutcome> {
   const company = await getCompany(event.companyId);
   const refusal = company ? await whyIgnored(event, company) : `No company ${event.companyId}`;
   if (refusal || !company) {
@@ -42,8 +71,9 @@ export async function applyBillingEvent(event: BillingEvent, provider: BillingPr
     return 'ignored';
   }
   const change = subscriptionChange(event, company, provider.name);
-  await setCompanySubscription(company.companyId, change);
+  // The billing map first: the subscription's status, which pages and entitlements watch, lands last.
   await patchCompanyBilling(company.companyId, await billingChange(event, provider));
+  await setCompanySubscription(company.companyId, change);
   await advanceBillingClock(company.companyId, event.created, event.id);
   await finishBillingEvent(event.id, 'applied', summary(change));
   return 'applied';
@@ -103,12 +133,7 @@ function subscriptionChange(
 
 /** The company's billing map after the event: customer, coupon, currency, delinquency, the card as reported. */
 async function billingChange(event: BillingEvent, provider: BillingProvider): Promise<Partial<CompanyBilling>> {
-  const delinquent =
-    event.type === 'invoice.payment_failed'
-      ? true
-      : event.type === 'invoice.paid' || event.type === 'customer.subscription.deleted'
-        ? false
-        : undefined;
+  const delinquent = delinquencyOf(event);
   const card = event.customerId && ESTABLISHING.includes(event.type) ? await cardOf(provider, event.customerId) : null;
   return {
     ...(event.customerId ? { customer_id: event.customerId } : {}),
@@ -124,6 +149,19 @@ async function billingChange(event: BillingEvent, provider: BillingProvider): Pr
         }
       : {}),
   };
+}
+
+/**
+ * Whether the event says the company owes a payment: a failed payment does, a paid one or the end of the
+ * subscription does not, and a subscription update says it by its status (past_due / unpaid: owed; active:
+ * not) — so the flag is right whichever of a failed payment and its subscription update is applied last.
+ */
+function delinquencyOf(event: BillingEvent): boolean | undefined {
+  if (event.type === 'invoice.payment_failed') return true;
+  if (event.type === 'invoice.paid' || event.type === 'customer.subscription.deleted') return false;
+  if (event.type !== 'customer.subscription.updated') return undefined;
+  const status = statusOf(event.subscriptionStatus, 'active');
+  return status === 'past_due' ? true : status === 'active' ? false : undefined;
 }
 
 /** The card on file; a provider that cannot say (a customer it does not know) leaves the stored card as it is. */

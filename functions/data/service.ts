@@ -48,7 +48,7 @@ import { CatalogueImport } from './entities/catalogue-import.js';
 import { MetadataMap } from './entities/metadata-map.js';
 import { CatalogueExport } from './entities/catalogue-export.js';
 import { CompanyUsage, Plan } from './entities/plan.js';
-import { BillingClock, BillingEvent, LocalBillingObject } from './entities/billing.js';
+import { BillingClock, BillingEvent, BillingLock, LocalBillingObject } from './entities/billing.js';
 
 const entities = {
   User,
@@ -113,6 +113,7 @@ const entities = {
   CompanyUsage,
   BillingEvent,
   BillingClock,
+  BillingLock,
   LocalBillingObject,
 };
 

@@ -8,6 +8,18 @@ import { localId, nowSeconds } from './objects.js';
 /** The local provider's webhook signing secret (the local cloud sets one per start). */
 export const localWebhookSecret = () => requireEnv(ENV.localBillingWebhookSecret);
 
+let lastCreated = 0;
+
+/**
+ * The event's time: now, but always after the previous event this process emitted. Stripe's events of one
+ * subscription come seconds apart; the local provider emits two in the same second, and the worker's
+ * out-of-order rule (provider time) must still see which came first.
+ */
+function eventTime(): number {
+  lastCreated = Math.max(nowSeconds(), lastCreated + 1);
+  return lastCreated;
+}
+
 /**
  * Emits one event the way Stripe delivers it: the event envelope in Stripe's shape, signed with the local
  * secret by Stripe's own signer (`Stripe-Signature: t=…,v1=…`), POSTed to the product's webhook route
@@ -18,7 +30,7 @@ export async function emitLocalEvent(type: BillingEventType, object: object): Pr
     id: localId('evt'),
     object: 'event',
     api_version: Stripe.API_VERSION,
-    created: nowSeconds(),
+    created: eventTime(),
     data: { object },
     livemode: false,
     pending_webhooks: 1,

@@ -67,6 +67,27 @@ export async function advanceBillingClock(companyId: string, created: number, ev
   }
 }
 
+/** Takes the company's billing lease for `leaseMs` unless another owner holds a live one; false when it does. */
+export async function takeBillingLock(companyId: string, owner: string, leaseMs: number): Promise<boolean> {
+  const now = Date.now();
+  return writtenUnlessConditionFailed(() =>
+    db()
+      .BillingLock.upsert({ companyId, owner, lockedUntil: now + leaseMs })
+      .where((attr, op) => `${op.notExists(attr.lockedUntil)} OR ${op.lt(attr.lockedUntil, now)}`)
+      .go(),
+  );
+}
+
+/** Gives the lease back (only the owner's: a lapsed lease someone else took is theirs). */
+export async function releaseBillingLock(companyId: string, owner: string): Promise<void> {
+  await writtenUnlessConditionFailed(() =>
+    db()
+      .BillingLock.delete({ companyId })
+      .where((attr, op) => op.eq(attr.owner, owner))
+      .go(),
+  );
+}
+
 /** Merges fields into the company's billing map (the rest of the map is kept). */
 export async function patchCompanyBilling(companyId: string, change: Partial<CompanyBilling>): Promise<void> {
   const company = (await db().Company.get({ companyId }).go()).data;

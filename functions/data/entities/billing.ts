@@ -46,6 +46,23 @@ export const BillingClock = new Entity({
   },
 });
 
+/**
+ * A short lease on a company's billing: the worker applies one event of a company at a time (two workers
+ * may run), so two events never both read the company before either writes it.
+ */
+export const BillingLock = new Entity({
+  model: { entity: 'billingLock', version: '1', service: SERVICE },
+  attributes: {
+    companyId: { type: 'string', required: true },
+    owner: { type: 'string', required: true },
+    /** Milliseconds since 1970 when the lease lapses (a worker that died holds it no longer). */
+    lockedUntil: { type: 'number', required: true },
+  },
+  indexes: {
+    byCompany: { pk: { field: 'pk', composite: ['companyId'] }, sk: { field: 'sk', composite: [] } },
+  },
+});
+
 /** The kinds of object the local billing provider keeps (each in Stripe's API shape). */
 const LOCAL_BILLING_KINDS = [
   'customer',
