@@ -403,6 +403,25 @@ export const OPERATION_NAMES = {
     'homeStatements',
     'homeStatementPdf',
   ],
+  // Billing (issue 18, slice billing): the provider's webhook, a company's checkout, cancel and billing details,
+  // the local provider's checkout page and renewals, and the admin /billing dashboard with coupons and events.
+  billing: [
+    'billingWebhook',
+    'startCheckout',
+    'cancelSubscription',
+    'getBillingDetails',
+    'createBillingDetails',
+    'updateBillingDetails',
+    'getLocalCheckout',
+    'payLocalCheckout',
+    'renewLocalSubscription',
+    'billingOverview',
+    'listBillingEvents',
+    'listCoupons',
+    'getCoupon',
+    'createCoupon',
+    'deleteCoupon',
+  ],
 } as const;
 
 /** An API area: one Lambda, one handler map. */

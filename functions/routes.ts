@@ -576,6 +576,25 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/artist_home/{artistId}', 'artist-portal', 'homeProfile', 'public'),
   r('GET', '/artist_home/{artistId}/statements', 'artist-portal', 'homeStatements', 'public'),
   r('GET', '/artist_home/{artistId}/statements/{statementId}/pdf', 'artist-portal', 'homeStatementPdf', 'public'),
+  // Billing (issue 18): the provider posts its events to the webhook (public: its signature is the proof);
+  // a company's plan purchase and billing details (company.manage, no plan feature: reachable on any plan).
+  r('POST', '/billing/webhook', 'billing', 'billingWebhook', 'public'),
+  r('POST', '/company/billing/checkout', 'billing', 'startCheckout', 'tenant', 'company.manage'),
+  r('POST', '/company/billing/cancel', 'billing', 'cancelSubscription', 'tenant', 'company.manage'),
+  r('GET', '/company/billing_details', 'billing', 'getBillingDetails', 'tenant', 'company.manage'),
+  r('POST', '/company/billing_details', 'billing', 'createBillingDetails', 'tenant', 'company.manage'),
+  r('PATCH', '/company/billing_details', 'billing', 'updateBillingDetails', 'tenant', 'company.manage'),
+  // The local provider's checkout page (local cloud only; the session names its company, checked per call).
+  r('GET', '/billing/local_checkout/{id}', 'billing', 'getLocalCheckout', 'user'),
+  r('POST', '/billing/local_checkout/{id}/pay', 'billing', 'payLocalCheckout', 'user'),
+  // Admins: the /billing dashboard, its events table, coupons (spec 3 §7.7), the local provider's "renew now".
+  r('GET', '/billing/overview', 'billing', 'billingOverview', 'admin'),
+  r('GET', '/billing/events', 'billing', 'listBillingEvents', 'admin'),
+  r('POST', '/billing/local/renew', 'billing', 'renewLocalSubscription', 'admin'),
+  r('GET', '/coupons', 'billing', 'listCoupons', 'admin'),
+  r('GET', '/coupons/{id}', 'billing', 'getCoupon', 'admin'),
+  r('POST', '/coupons', 'billing', 'createCoupon', 'admin'),
+  r('DELETE', '/coupons/{id}', 'billing', 'deleteCoupon', 'admin'),
 ];
 
 export const AREAS: readonly Area[] = [...new Set(ROUTES.map((route) => route.area))];

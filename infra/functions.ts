@@ -39,6 +39,11 @@ export type Needs = {
   sealingKey?: true;
   /** Queries the ledger on Athena (infra/areas/ledger-query.ts): the workgroup, the Glue table, the results. */
   ledgerQuery?: true;
+  /**
+   * Takes card payments (functions/billing/): in AWS the Stripe provider with its keys' secret (STRIPE_SECRET);
+   * the local cloud runs the local provider instead.
+   */
+  billing?: true;
 };
 
 /** A function's shape; anything left out takes ProductFunction's defaults (512 MB, arm64, 512 MB of /tmp). */
@@ -151,6 +156,9 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
     nativeModules: DUCKDB_MODULES,
     needs: { buckets: { ledger: 'read' }, mail: true },
   }),
+  // Billing (issue 18): checkout, cancel and billing details through the card provider, coupons and the
+  // /billing dashboard; the webhook verifies each provider event and queues it to the billing worker.
+  billing: httpArea({ needs: { sendsTo: ['billingEvents'], billing: true } }),
 };
 
 /**
@@ -218,6 +226,13 @@ export const WORKERS: Record<QueueKey, FunctionDeclaration> = {
     memorySize: 1024,
     ephemeralStorageMiB: 2048, // a whole catalogue's file (50,000 recordings ≈ 50 MB as csv) before upload
     needs: { table: 'readWrite', buckets: { uploads: 'readWrite' }, push: true },
+  },
+  // Billing events (issue 18): applies each verified provider event to its company once (plan, subscription,
+  // delinquency) and reads the card on file from the provider.
+  billingEvents: {
+    entry: 'functions/billing/worker.ts',
+    memorySize: 512,
+    needs: { table: 'readWrite', billing: true },
   },
 };
 

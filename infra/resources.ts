@@ -42,7 +42,8 @@ export type QueueKey =
   | 'statementRun'
   | 'releaseDelivery'
   | 'catalogueImport'
-  | 'catalogueExport';
+  | 'catalogueExport'
+  | 'billingEvents';
 
 /**
  * concurrency: how many messages are worked on at once (Lambda's event source maxConcurrency;
@@ -97,6 +98,17 @@ export const QUEUES: Record<
     localName: 'label-platform-catalogue-export',
     workerTimeoutSeconds: 900,
     maxReceiveCount: 3,
+    concurrency: 2,
+  },
+  /**
+   * Billing provider events (functions/billing/worker.ts): the webhook verifies each and queues it; the
+   * worker applies it idempotently. Two at once at most (Lambda's least): a company's events come seconds
+   * apart, and the worker's clock (BillingClock) keeps an older event from undoing a newer one.
+   */
+  billingEvents: {
+    localName: 'label-platform-billing-events',
+    workerTimeoutSeconds: 60,
+    maxReceiveCount: 5,
     concurrency: 2,
   },
 };
@@ -155,6 +167,14 @@ export const ENV = {
   catalogueImportQueue: 'CATALOGUE_IMPORT_QUEUE_URL',
   /** The queue catalogue export jobs go through (the exports API sends to it). */
   catalogueExportQueue: 'CATALOGUE_EXPORT_QUEUE_URL',
+  /** The billing events queue (the webhook sends each verified provider event to it). */
+  billingEventQueue: 'BILLING_EVENT_QUEUE_URL',
+  /** Which card payment provider runs (functions/billing/choose.ts): 'stripe' in AWS, 'local' on the local cloud. */
+  billingProvider: 'BILLING_PROVIDER',
+  /** The Secrets Manager secret holding Stripe's keys as JSON: { "secret_key": "sk_…", "webhook_secret": "whsec_…" }. */
+  stripeSecret: 'STRIPE_SECRET',
+  /** The local provider's webhook signing secret (the local cloud makes one per start). */
+  localBillingWebhookSecret: 'LOCAL_BILLING_WEBHOOK_SECRET',
   appUrl: 'APP_URL',
   mailFrom: 'MAIL_FROM',
   /** The Secrets Manager secret payees' bank details are sealed with (functions/lib/sealed.ts). */
@@ -185,4 +205,5 @@ export const QUEUE_URL_ENV: Partial<Record<QueueKey, string>> = {
   releaseDelivery: ENV.releaseDeliveryQueue,
   catalogueImport: ENV.catalogueImportQueue,
   catalogueExport: ENV.catalogueExportQueue,
+  billingEvents: ENV.billingEventQueue,
 };

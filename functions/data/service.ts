@@ -50,6 +50,7 @@ import { MetadataMap } from './entities/metadata-map.js';
 import { CatalogueExport } from './entities/catalogue-export.js';
 import { CompanyUsage, Plan } from './entities/plan.js';
 import { ArtistPortalLink, ArtistUser } from './entities/artist-user.js';
+import { BillingClock, BillingEvent, BillingLock, LocalBillingObject } from './entities/billing.js';
 
 const entities = {
   User,
@@ -115,6 +116,10 @@ const entities = {
   CompanyUsage,
   ArtistUser,
   ArtistPortalLink,
+  BillingEvent,
+  BillingClock,
+  BillingLock,
+  LocalBillingObject,
 };
 
 function build() {

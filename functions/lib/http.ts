@@ -30,6 +30,8 @@ type Request<K extends OperationKind, B, Q, P> = ContextOf[K] & {
   params: P;
   headers: Record<string, string | undefined>;
   sourceIp?: string;
+  /** The body's text exactly as sent ('' when none): what a signature over the body is checked against. */
+  rawBody: string;
 };
 
 /** An answer with its own status; `headers` adds response headers (Cache-Control: no-store on a never-cached call). */
@@ -43,6 +45,8 @@ export const reply = (status: number, body: unknown, headers?: Record<string, st
 /** An operation as the area's map holds it: its kind, its schemas and its `run`, input types erased. */
 export type Operation<K extends OperationKind = OperationKind> = {
   readonly kind: K;
+  /** The body is not JSON to validate but text the operation reads itself (`rawBody`): a provider's webhook. */
+  rawBody?: true;
   /** Cached lists this tenant operation reads; their versions come with the auth check. */
   lists?: (tenantId: string) => string[];
   body?: z.ZodType;
@@ -56,6 +60,7 @@ export type Operation<K extends OperationKind = OperationKind> = {
 };
 
 type Definition<K extends OperationKind, B, Q, P> = {
+  rawBody?: true;
   body?: z.ZodType<B>;
   query?: z.ZodType<Q>;
   params?: z.ZodType<P>;
@@ -140,10 +145,15 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
   };
 }
 
-function readBody(event: APIGatewayProxyEventV2): unknown {
-  if (!event.body) return undefined;
+/** The body's text as sent (base64 undone), within the size limit; '' when there is none. */
+function readRawBody(event: APIGatewayProxyEventV2): string {
+  if (!event.body) return '';
   const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
   if (Buffer.byteLength(raw, 'utf8') > MAX_BODY_BYTES) throw new PayloadTooLarge(MAX_BODY_BYTES);
+  return raw;
+}
+
+function parseBody(raw: string): unknown {
   if (raw.trim() === '') return undefined;
   try {
     return JSON.parse(raw);
@@ -171,7 +181,8 @@ export function areaHandler<A extends Area>(area: A, operations: AreaOperations<
     const op = byName[route.op];
     if (!op) throw new NotFound('Route');
 
-    const rawBody = readBody(event);
+    const rawText = readRawBody(event);
+    const rawBody = op.rawBody ? undefined : parseBody(rawText);
     const query = { ...(event.queryStringParameters ?? {}) } as Record<string, string | undefined>;
     const requestedCompany = canonicalCompanyId(header(event, 'x-company-id') ?? query.company_id);
     for (const name of TRANSPORT_QUERY) delete query[name];
@@ -181,10 +192,15 @@ export function areaHandler<A extends Area>(area: A, operations: AreaOperations<
 
     const params = op.params ? parseOrThrow(op.params, event.pathParameters ?? {}) : {};
     const parsedQuery = op.query ? parseOrThrow(op.query, query) : rejectUnknownQuery(query);
-    const body = op.body ? parseOrThrow(op.body, rawBody ?? {}) : rejectUnexpectedBody(rawBody);
+    const body = op.rawBody
+      ? undefined
+      : op.body
+        ? parseOrThrow(op.body, rawBody ?? {})
+        : rejectUnexpectedBody(rawBody);
 
     const sourceIp = event.requestContext?.http?.sourceIp;
-    const result = await op.run({ ...auth, body, query: parsedQuery, params, headers: event.headers ?? {}, sourceIp });
+    const headers = event.headers ?? {};
+    const result = await op.run({ ...auth, body, query: parsedQuery, params, headers, sourceIp, rawBody: rawText });
     // A presigned upload counts against the company's storage; the URL is only answered if it fits the plan.
     if ('tenantId' in auth && countsStorage(route)) {
       await chargeUpload(auth.tenantId, auth.caller.user.role === 'admin', body);

@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ENV } from '../../infra/resources.js';
+import { awsSecret } from './aws-secret.js';
 
 /**
  * Values sealed at rest with AES-256-GCM (payees' bank details, issue 14): a fresh 12-byte IV
@@ -30,23 +31,11 @@ function localSecret(file: string): Buffer {
   return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
 }
 
-/** The secret from Secrets Manager, through the Lambda extension's local endpoint (it caches it). */
-async function awsSecret(secretId: string): Promise<string> {
-  const port = process.env.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT ?? '2773';
-  const response = await fetch(`http://localhost:${port}/secretsmanager/get?secretId=${encodeURIComponent(secretId)}`, {
-    headers: { 'X-Aws-Parameters-Secrets-Token': process.env.AWS_SESSION_TOKEN ?? '' },
-  });
-  if (!response.ok) throw new Error(`The sealing key could not be read (${response.status})`);
-  const { SecretString } = (await response.json()) as { SecretString?: string };
-  if (!SecretString) throw new Error('The sealing key secret is empty');
-  return SecretString;
-}
-
 function loadKey(): Promise<Buffer> {
   const file = process.env[ENV.sealingKeyFile];
   if (file) return Promise.resolve(derive(localSecret(file)));
   const secretId = process.env[ENV.sealingKeySecret];
-  if (secretId) return awsSecret(secretId).then(derive);
+  if (secretId) return awsSecret(secretId, 'The sealing key').then(derive);
   return Promise.reject(new Error(`Neither ${ENV.sealingKeySecret} nor ${ENV.sealingKeyFile} is set`));
 }
 

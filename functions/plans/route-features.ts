@@ -36,6 +36,8 @@ const AREA_FEATURES: Record<Area, RouteDecision | 'each-op'> = {
   plans: 'each-op',
   // The label's artist users and token links show artists their earnings: part of the royalty dashboard.
   'artist-portal': 'royalty_dashboard',
+  // Buying a plan and the billing details must work on every plan: it is how a company upgrades.
+  billing: 'none',
 };
 
 /** Operations that need another feature than their area's. */

@@ -2,6 +2,7 @@
  * The single DynamoDB table (DESIGN.md §3). Keys, indexes and TTL come from resources.ts, the
  * same definitions the local cloud provisions DynamoDB Local with.
  */
+import { SecretValue } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
@@ -28,6 +29,11 @@ export class Data extends Construct {
   readonly table: dynamodb.Table;
   /** The key payees' bank details are sealed with in the table (functions/lib/sealed.ts). */
   readonly sealingKey: secretsmanager.Secret;
+  /**
+   * Stripe's keys for the billing provider, as JSON { "secret_key", "webhook_secret" } (functions/billing/
+   * stripe-provider.ts). Created with empty values: the operator puts the account's keys in after the first deploy.
+   */
+  readonly stripeKeys: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -58,6 +64,19 @@ export class Data extends Construct {
       this.sealingKey,
       'The key seals stored bank details: rotating it needs every sealed value re-sealed, which a rotation ' +
         'Lambda cannot do alone; it is rotated by a re-sealing migration instead.',
+      'AwsSolutions-SMG4',
+    );
+    this.stripeKeys = new secretsmanager.Secret(this, 'StripeKeys', {
+      description: "Stripe's API key and webhook signing secret (JSON: secret_key, webhook_secret)",
+      secretObjectValue: {
+        secret_key: SecretValue.unsafePlainText(''),
+        webhook_secret: SecretValue.unsafePlainText(''),
+      },
+      removalPolicy,
+    });
+    acknowledge(
+      this.stripeKeys,
+      "Stripe's keys are rolled in Stripe's dashboard and pasted here; a rotation Lambda cannot roll them.",
       'AwsSolutions-SMG4',
     );
   }

@@ -174,7 +174,16 @@ export class ProductFunction extends NodejsFunction {
     if (needs.ffmpeg) this.bindFfmpeg();
     if (needs.sealingKey) this.bindSealingKey(deps.data);
     if (needs.ledgerQuery) deps.ledgerQuery.grantQuery(this);
+    if (needs.billing) this.bindStripe(deps.data);
     return this;
+  }
+
+  /** Runs the Stripe billing provider: its keys' secret (STRIPE_SECRET), read through the secrets extension. */
+  bindStripe(data: Data): this {
+    data.stripeKeys.grantRead(this);
+    this.addEnvironment(ENV.billingProvider, 'stripe');
+    this.addEnvironment(ENV.stripeSecret, data.stripeKeys.secretArn);
+    return this.addSecretsExtension();
   }
 
   /**
@@ -184,6 +193,15 @@ export class ProductFunction extends NodejsFunction {
   bindSealingKey(data: Data): this {
     data.sealingKey.grantRead(this);
     this.addEnvironment(ENV.sealingKeySecret, data.sealingKey.secretArn);
+    return this.addSecretsExtension();
+  }
+
+  private secretsExtension = false;
+
+  /** The Parameters and Secrets Lambda extension, once per function whatever number of secrets it reads. */
+  private addSecretsExtension(): this {
+    if (this.secretsExtension) return this;
+    this.secretsExtension = true;
     // The extension's layer for this region and architecture (the construct's own lookup; the
     // Function prop that does the same exists only at construction, before needs are bound).
     const extension = lambda.ParamsAndSecretsLayerVersion.fromVersion(lambda.ParamsAndSecretsVersions.V1_0_103);

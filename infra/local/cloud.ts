@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { BUCKETS, ENV, QUEUE_URL_ENV, SCHEDULES, TABLE, type QueueKey, type ScheduleKey } from '../resources.js';
 import { SCHEDULED_JOBS, WORKERS } from '../functions.js';
@@ -94,6 +95,10 @@ export async function startLocalCloud(options: LocalCloudOptions) {
       [ENV.cognitoEndpoint]: cognito.endpoint,
       [ENV.outboxDir]: dir('outbox'),
       [ENV.sealingKeyFile]: path.join(dir('keys'), 'sealing.key'),
+      // The local card provider (functions/billing/local/), signing its Stripe-shaped events with a secret of
+      // this start's own: an event signed before a restart is refused, as Stripe's would be with a rolled secret.
+      [ENV.billingProvider]: 'local',
+      [ENV.localBillingWebhookSecret]: `whsec_local_${randomBytes(24).toString('hex')}`,
     };
     Object.assign(process.env, env);
 

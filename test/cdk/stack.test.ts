@@ -374,17 +374,39 @@ describe('least privilege', () => {
     expect(holders(/ses:SendEmail/)).toHaveLength(senders.length);
   });
 
-  it('lets only the payouts function read the sealing key, through the secrets extension (issue 14)', () => {
-    const [secretId] = single('AWS::SecretsManager::Secret', () => true);
-    const [, fn] = functionFor('functions/payouts/handler.ts');
-    const roleOf = { Ref: fn.Properties.Role['Fn::GetAtt'][0] };
-    const readers = ofType('AWS::IAM::Policy')
+  /** The roles whose policies may read a secret (GetSecretValue on it). */
+  const secretReaders = (secretId: string) =>
+    ofType('AWS::IAM::Policy')
       .filter(([, p]) => JSON.stringify(p.Properties.PolicyDocument).includes('secretsmanager:GetSecretValue'))
+      .filter(([, p]) => JSON.stringify(p.Properties.PolicyDocument).includes(`"Ref":"${secretId}"`))
       .flatMap(([, p]) => p.Properties.Roles);
-    expect(readers).toEqual([roleOf]);
+  const roleOf = (fn: Resource) => ({ Ref: fn.Properties.Role['Fn::GetAtt'][0] });
+
+  it('lets only the payouts function read the sealing key, through the secrets extension (issue 14)', () => {
+    // The stack's secrets: the sealing key and Stripe's keys (issue 18), each read by its own functions only.
+    expect(ofType('AWS::SecretsManager::Secret')).toHaveLength(2);
+    const [secretId] = single('AWS::SecretsManager::Secret', (p) => String(p.Description).includes('bank details'));
+    const [, fn] = functionFor('functions/payouts/handler.ts');
+    expect(secretReaders(secretId)).toEqual([roleOf(fn)]);
     expect(fn.Properties.Environment.Variables[ENV.sealingKeySecret]).toEqual({ Ref: secretId });
     // The region's Parameters and Secrets extension for the function's architecture (a map, the stack being region-agnostic).
     expect(JSON.stringify(fn.Properties.Layers)).toMatch(/Paramsandsecrets.*arm64/);
+  });
+
+  it("lets only the billing function and worker read Stripe's keys, and runs the Stripe provider there (issue 18)", () => {
+    const [secretId] = single('AWS::SecretsManager::Secret', (p) => String(p.Description).includes('Stripe'));
+    const [, api] = functionFor('functions/billing/handler.ts');
+    const [, worker] = functionFor('functions/billing/worker.ts');
+    expect(
+      secretReaders(secretId)
+        .map((role) => JSON.stringify(role))
+        .sort(),
+    ).toEqual([roleOf(api), roleOf(worker)].map((role) => JSON.stringify(role)).sort());
+    for (const fn of [api, worker]) {
+      expect(fn.Properties.Environment.Variables[ENV.stripeSecret]).toEqual({ Ref: secretId });
+      expect(fn.Properties.Environment.Variables[ENV.billingProvider]).toBe('stripe');
+      expect(JSON.stringify(fn.Properties.Layers)).toMatch(/Paramsandsecrets.*arm64/);
+    }
   });
 });
 

@@ -168,6 +168,10 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'data-management-new': () => import('../pages/data-management/new-import-page').then((m) => m.NewImportPage),
   'cwr-registrations': () => import('../pages/catalogue/cwr-registrations-page').then((m) => m.CwrRegistrationsPage),
   'not-found': () => import('../pages/not-found').then((m) => m.NotFoundPage),
+  billing: () => import('../pages/billing/billing-dashboard-page').then((m) => m.BillingDashboardPage),
+  'billing-coupons': () => import('../pages/billing/coupons-page').then((m) => m.CouponsPage),
+  'company-billing': () => import('../pages/billing/company-billing-page').then((m) => m.CompanyBillingPage),
+  'local-checkout': () => import('../pages/billing/local-checkout-page').then((m) => m.LocalCheckoutPage),
 };
 
 export const loadComingSoon = () => import('../pages/coming-soon').then((m) => m.ComingSoonPage);

@@ -141,6 +141,11 @@ export type PageKey =
   | 'artist-home'
   | 'artist-home-profile'
   | 'artist-home-statements'
+  // Issue 18, billing: the admin dashboard and coupons, a company's billing, the local provider's checkout.
+  | 'billing'
+  | 'billing-coupons'
+  | 'company-billing'
+  | 'local-checkout'
   | 'not-found';
 
 export type RouteDef = {
@@ -790,8 +795,12 @@ const distributionRoutes: RouteDef[] = withPages(
 );
 
 const billingRoutes: RouteDef[] = [
-  admin('/billing', 'Billing', 'Billing'),
-  admin('/billing/coupons', 'BillingCoupons', 'Billing: coupons'),
+  admin('/billing', 'Billing', 'Billing', 'billing'),
+  admin('/billing/coupons', 'BillingCoupons', 'Billing: coupons', 'billing-coupons'),
+  // A company's billing (its managers): subscription, card as reported, billing details, subscribe and cancel.
+  user('/user/companies/:companyId/billing', 'UserCompanyBilling', 'Company billing', 'company-billing'),
+  // The local billing provider's checkout page (local cloud only; Stripe Checkout in AWS).
+  user('/local_checkout/:sessionId', 'LocalCheckout', 'Checkout', 'local-checkout'),
 ];
 
 /** Issue 14 (finances): the finances views, label accounting and the distribution dashboard, by path. */

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { call, cloudUrl, demo, newConfirmedUser, signIn } from '../support/api.js';
+import { launchChromium, signedInAdminPage, signInThroughForm, watchErrors } from '../support/browser.js';
+
+/**
+ * Billing in Chromium (issue 18): a company manager subscribes through the local checkout page (declined card,
+ * then the paid one), sees the plan and card on the company's billing page; the admin fails the next payment on
+ * /billing and the manager sees the past-due banner.
+ */
+let browser: Browser;
+let page: Page;
+let errors: string[];
+let companyId: string;
+const shots = process.env.BILLING_SHOTS_DIR;
+const shot = async (p: Page, name: string) => {
+  if (shots) await p.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+};
+
+beforeAll(async () => {
+  const admin = await signIn(demo.admin.email, demo.admin.password);
+  const { token, email } = await newConfirmedUser('Billing Browser');
+  const userId = (await call('GET', '/api/v1/me', { token })).body.user.id;
+  const name = `Billing Browser Co ${Date.now()}`;
+  companyId = (await call('POST', '/api/v1/admin/companies', { token: admin, body: { name } })).body.company.id;
+  await call('PATCH', `/api/v1/admin/companies/${companyId}`, {
+    token: admin,
+    body: { company_users: [{ user_id: userId, role: 'label_manager' }] },
+  });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  errors = watchErrors(page);
+  await signInThroughForm(page, cloudUrl(), email, 'Fresh-pass-1');
+  await page.waitForURL('**/user**');
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('billing in the browser', () => {
+  it('subscribes through the local checkout: declined card, then the paid one', async () => {
+    await page.goto(`${cloudUrl()}/user/companies/${companyId}/billing`);
+    await page.getByTestId('subscribe-plan_label').click();
+    await page.waitForURL('**/local_checkout/**');
+    await expect.poll(() => page.getByTestId('checkout-amount').textContent()).toBe('£29.00');
+    await page.getByTestId('checkout-card-number').locator('input').fill('4000 0000 0000 0341');
+    await page.getByTestId('checkout-cvc').locator('input').fill('123');
+    await page.getByTestId('checkout-pay').click();
+    await page.getByText('Your card was declined.').first().waitFor();
+    await shot(page, 'checkout-declined');
+    await page.getByTestId('checkout-card-number').locator('input').fill('4242 4242 4242 4242');
+    await page.getByTestId('checkout-pay').click();
+    await page.waitForURL(`**/user/companies/${companyId}/plan?checkout=success`);
+    await page.goto(`${cloudUrl()}/user/companies/${companyId}/billing`);
+    await expect.poll(() => page.getByTestId('billing-status').textContent(), { timeout: 20_000 }).toBe('active');
+    await expect.poll(() => page.getByTestId('billing-card').textContent()).toContain('4242');
+    await shot(page, 'company-billing-active');
+  });
+
+  it('shows the past-due banner after the admin fails the next payment', async () => {
+    const adminPage = await signedInAdminPage(browser, cloudUrl(), demo.admin);
+    await adminPage.page.goto(`${cloudUrl()}/billing`);
+    await adminPage.page.getByTestId(`fail-${companyId}`).click();
+    await adminPage.page.getByText('Renewal: failed').first().waitFor();
+    await shot(adminPage.page, 'admin-billing');
+    await adminPage.page.goto(`${cloudUrl()}/billing/coupons`);
+    await adminPage.page.getByTestId('coupons').waitFor();
+    await shot(adminPage.page, 'admin-coupons');
+    expect(adminPage.errors).toEqual([]);
+    await page.reload();
+    await page.getByTestId('billing-delinquent').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('billing-status').textContent()).toBe('past_due');
+    await shot(page, 'company-billing-past-due');
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,181 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import { useState } from 'react';
+import { notify, notifyError } from '../../app/notifications';
+import { FormattedDate } from '../../components/formatted';
+import { RecordState } from '../../components/record-state';
+import { RouterLink } from '../../components/router-link';
+import { billingApi, useBillingOverview, type BillingOverview } from './billing-api';
+import { couponTerms, formatPence } from './billing-model';
+
+const empty = (what: string) => <Box color="text-body-secondary">No {what}</Box>;
+
+/** "Renew now" (the card decides) and "Fail next payment": the local provider's clock, by hand. */
+function RenewButtons({ companyId, onDone }: { companyId: string; onDone: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const renew = async (outcome?: 'failed') => {
+    setBusy(true);
+    try {
+      const { result } = await billingApi.renew(companyId, outcome);
+      notify('notification', `Renewal: ${result}`);
+      onDone();
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <SpaceBetween direction="horizontal" size="xs">
+      <Button disabled={busy} onClick={() => void renew()} data-testid={`renew-${companyId}`}>
+        Renew now
+      </Button>
+      <Button disabled={busy} onClick={() => void renew('failed')} data-testid={`fail-${companyId}`}>
+        Fail next payment
+      </Button>
+    </SpaceBetween>
+  );
+}
+
+function Dashboard({ overview, reload }: { overview: BillingOverview; reload: () => void }) {
+  const local = overview.provider === 'local';
+  return (
+    <SpaceBetween size="l">
+      <Table
+        header={<Header variant="h2">Billing plans</Header>}
+        items={overview.plans}
+        empty={empty('plans')}
+        columnDefinitions={[
+          { id: 'name', header: 'Plan', cell: (plan) => plan.name },
+          {
+            id: 'price',
+            header: 'Price',
+            cell: (plan) => `${formatPence(plan.amount, plan.currency)} / ${plan.interval}`,
+          },
+          { id: 'public', header: 'Self-service', cell: (plan) => (plan.public ? 'Yes' : 'No') },
+          { id: 'stripe', header: 'Stripe price', cell: (plan) => plan.stripe_id ?? '-' },
+        ]}
+      />
+      <Table
+        header={
+          <Header
+            variant="h2"
+            description={
+              local ? 'The local provider renews only when asked: Renew now, or Fail next payment.' : undefined
+            }
+          >
+            Subscriptions
+          </Header>
+        }
+        items={overview.subscriptions}
+        empty={empty('subscriptions')}
+        data-testid="billing-subscriptions"
+        columnDefinitions={[
+          { id: 'company', header: 'Company', cell: (row) => row.company_name },
+          { id: 'plan', header: 'Plan', cell: (row) => row.plan_id ?? '-' },
+          {
+            id: 'status',
+            header: 'Status',
+            cell: (row) => `${row.status ?? '-'}${row.delinquent ? ' (delinquent)' : ''}`,
+          },
+          { id: 'provider', header: 'Provider', cell: (row) => row.provider ?? '-' },
+          {
+            id: 'end',
+            header: 'Period end',
+            cell: (row) => (
+              <>
+                <FormattedDate value={row.current_period_end} />
+                {row.cancel_at_period_end ? ' (cancels)' : ''}
+              </>
+            ),
+          },
+          {
+            id: 'actions',
+            header: 'Actions',
+            cell: (row) =>
+              local && row.provider === 'local' && row.status !== 'canceled' ? (
+                <RenewButtons companyId={row.company_id} onDone={reload} />
+              ) : null,
+          },
+        ]}
+      />
+      <Table
+        header={
+          <Header variant="h2" actions={<RouterLink href="/billing/coupons">Manage coupons</RouterLink>}>
+            Coupons
+          </Header>
+        }
+        items={overview.coupons}
+        empty={empty('coupons')}
+        columnDefinitions={[
+          { id: 'id', header: 'Code', cell: (coupon) => coupon.id },
+          { id: 'terms', header: 'Terms', cell: (coupon) => couponTerms(coupon) },
+          { id: 'redeemed', header: 'Redeemed', cell: (coupon) => coupon.times_redeemed },
+        ]}
+      />
+      <Table
+        header={<Header variant="h2">Promo codes</Header>}
+        items={overview.promotion_codes}
+        empty={empty('promotion codes')}
+        columnDefinitions={[
+          { id: 'code', header: 'Code', cell: (code) => code.code },
+          { id: 'coupon', header: 'Coupon', cell: (code) => code.coupon },
+          { id: 'active', header: 'Active', cell: (code) => (code.active ? 'Yes' : 'No') },
+        ]}
+      />
+      <Table
+        header={<Header variant="h2">Customer data</Header>}
+        items={overview.customers}
+        empty={empty('customers')}
+        columnDefinitions={[
+          { id: 'company', header: 'Company', cell: (row) => row.company_name },
+          { id: 'customer', header: 'Customer', cell: (row) => row.customer_id ?? '-' },
+          { id: 'email', header: 'Billing e-mail', cell: (row) => row.email ?? '-' },
+          { id: 'vat', header: 'VAT ID', cell: (row) => row.business_vat_id ?? '-' },
+          { id: 'card', header: 'Card', cell: (row) => row.card ?? '-' },
+        ]}
+      />
+      <Table
+        header={<Header variant="h2">Events</Header>}
+        items={overview.events}
+        empty={empty('events')}
+        data-testid="billing-events"
+        columnDefinitions={[
+          { id: 'created', header: 'Created', cell: (event) => <FormattedDate value={event.created} /> },
+          { id: 'type', header: 'Type', cell: (event) => event.type },
+          { id: 'company', header: 'Company', cell: (event) => event.company_name ?? event.company_id },
+          { id: 'outcome', header: 'Outcome', cell: (event) => event.outcome ?? 'waiting' },
+          { id: 'summary', header: 'Summary', cell: (event) => event.summary ?? '-' },
+        ]}
+      />
+    </SpaceBetween>
+  );
+}
+
+/** The admin billing dashboard (spec 1 §2 /billing): plans, subscriptions, coupons, promo codes, customers, events. */
+export function BillingDashboardPage() {
+  const load = useBillingOverview();
+  return (
+    <ContentLayout
+      header={
+        <Header variant="h1" description={load.data ? `Provider: ${load.data.provider}` : undefined}>
+          Billing
+        </Header>
+      }
+    >
+      <RecordState
+        error={load.error}
+        isLoading={load.isLoading}
+        data={load.data}
+        retry={load.mutate}
+        errorHeader="Could not load billing"
+      >
+        {(overview) => <Dashboard overview={overview} reload={() => void load.mutate()} />}
+      </RecordState>
+    </ContentLayout>
+  );
+}
