@@ -61,15 +61,15 @@ export function effectivePlanId(company: PlanFields): string {
 export async function companyPlan(company: string | PlanFields): Promise<PlanView> {
   const fields = typeof company === 'string' ? await getCompany(company) : company;
   if (!fields) throw new NotFound('Company');
-  const plans = await allPlans();
   const id = effectivePlanId(fields);
+  let found = (await allPlans()).find((p) => p.id === id);
+  if (!found) {
+    // A plan made since this process cached the plans (by an admin elsewhere): read them again once.
+    clearPlanCache();
+    found = (await allPlans()).find((p) => p.id === id);
+  }
   // A plan id nobody knows (a plan deleted under the company) reads as the free plan rather than failing every call.
-  return (
-    plans.find((p) => p.id === id) ?? {
-      ...required(seededPlan(SEEDED_PLAN_IDS.starter), 'the Starter plan'),
-      created: '',
-    }
-  );
+  return found ?? { ...required(seededPlan(SEEDED_PLAN_IDS.starter), 'the Starter plan'), created: '' };
 }
 
 /** The names of the public plans that include a feature, cheapest first (for the 402 refusal). */
