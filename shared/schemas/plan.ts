@@ -104,4 +104,6 @@ export type CompanyPlanSummary = {
   name: string;
   features: Record<PlanFeature, boolean>;
   status: SubscriptionStatus;
+  /** For each feature the plan lacks, the cheapest public plan that has it (the side menu's badge). */
+  upgrades: Partial<Record<PlanFeature, string>>;
 };
