@@ -57,7 +57,7 @@ export async function updatePlan(
 }
 
 /** How many companies are on the plan now (a company without one counts on Enterprise, cancelled on Starter). */
-export async function companiesOnPlan(planId: string): Promise<number> {
+async function companiesOnPlan(planId: string): Promise<number> {
   return (await companiesPlanFields()).filter((company) => effectivePlanId(company) === planId).length;
 }
 

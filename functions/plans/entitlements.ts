@@ -33,13 +33,6 @@ export async function allPlans(): Promise<PlanView[]> {
   return plans;
 }
 
-/** One plan by id, or 404. */
-export async function planById(planId: string): Promise<PlanView> {
-  const plan = (await allPlans()).find((p) => p.id === planId);
-  if (!plan) throw new NotFound('Subscription');
-  return plan;
-}
-
 /** The plans managers may choose themselves, cheapest first (the plans page, the refusals). */
 export async function publicPlans(): Promise<PlanView[]> {
   return (await allPlans()).filter((plan) => plan.public);
