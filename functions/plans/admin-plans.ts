@@ -51,7 +51,9 @@ export async function updatePlan(
   const before = await load(planId);
   const { created: _created, ...merged } = { ...before, ...input };
   const { planId: _id, ...changes } = toPlanItem(merged);
-  await patchPlanItem(planId, changes);
+  // A descriptor or price id set to null is removed (the stored form leaves empty ones out).
+  const cleared = (['statement_descriptor', 'stripe_id'] as const).filter((field) => merged[field] === null);
+  await patchPlanItem(planId, changes, cleared);
   clearPlanCache();
   return { subscription: await load(planId), message: MESSAGES.subscriptionUpdated };
 }

@@ -130,6 +130,10 @@ describe('admin subscriptions (spec 3 §7.7)', () => {
     expect(updated.status).toBe(200);
     expect(updated.body.message).toBe('Subscription Updated');
     expect(updated.body.subscription).toMatchObject({ amount: 1900, limits: { max_users: 5, max_labels: null } });
+    const described = await adminCall('PATCH', `/subscriptions/${id}`, { statement_descriptor: 'CRUD PLAN' });
+    expect(described.body.subscription.statement_descriptor).toBe('CRUD PLAN');
+    const cleared = await adminCall('PATCH', `/subscriptions/${id}`, { statement_descriptor: null });
+    expect(cleared.body.subscription).toMatchObject({ statement_descriptor: null, amount: 1900 });
 
     // Refused while a company is on it; deleted once none is.
     const companyId = await companyOn(id, 'On Crud Plan');
