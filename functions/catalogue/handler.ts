@@ -139,8 +139,11 @@ const operations = {
   }),
   requestLabel: operation('tenant', {
     body: labelRequestInput,
-    run: async ({ tenantId, caller, body }) =>
-      reply(201, await labelRequests.requestLabel(tenantId, caller.user.userId, body)),
+    run: async ({ tenantId, caller, body }) => {
+      // A requested label counts against max_labels like any other: approval must not pass the plan's limit.
+      await assertLabelRoom(tenantId, caller.user.role === 'admin');
+      return reply(201, await labelRequests.requestLabel(tenantId, caller.user.userId, body));
+    },
   }),
   adminApproveLabel: operation('admin', {
     params: idParams,

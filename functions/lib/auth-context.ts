@@ -126,7 +126,8 @@ async function assertPlanIncludes(company: TenantCompany, route: Pick<Route, 'ar
   const feature = routeFeature(route);
   if (!feature) return;
   const plan = await companyPlan(company);
-  if (!plan.features[feature]) throw new PaymentRequired(featureRefusal(feature, plan.name, await plansWithFeature(feature)));
+  if (!plan.features[feature])
+    throw new PaymentRequired(featureRefusal(feature, plan.name, await plansWithFeature(feature)));
 }
 
 /** A member of the company, or an admin (admins manage every tenant); anyone else gets 403. */

@@ -31,23 +31,35 @@ export async function getPlan(planId: string): Promise<{ subscription: PlanView 
 
 export async function createPlan(input: PlanInput): Promise<{ subscription: PlanView; message: string }> {
   const id = input.id ?? `plan_${ulid().toLowerCase()}`;
-  const view = { ...input, id, statement_descriptor: input.statement_descriptor ?? null, stripe_id: input.stripe_id ?? null, livemode: false };
-  if (!(await createPlanItem(toPlanItem(view)))) throw new InvalidField('id', 'A subscription with this id exists already');
+  const view = {
+    ...input,
+    id,
+    statement_descriptor: input.statement_descriptor ?? null,
+    stripe_id: input.stripe_id ?? null,
+    livemode: false,
+  };
+  if (!(await createPlanItem(toPlanItem(view))))
+    throw new InvalidField('id', 'A subscription with this id exists already');
   clearPlanCache();
   return { subscription: await load(id), message: MESSAGES.subscriptionAdded };
 }
 
-export async function updatePlan(planId: string, input: PlanPatch): Promise<{ subscription: PlanView; message: string }> {
+export async function updatePlan(
+  planId: string,
+  input: PlanPatch,
+): Promise<{ subscription: PlanView; message: string }> {
   const before = await load(planId);
   const { created: _created, ...merged } = { ...before, ...input };
   const { planId: _id, ...changes } = toPlanItem(merged);
-  await patchPlanItem(planId, changes);
+  // A descriptor or price id set to null is removed (the stored form leaves empty ones out).
+  const cleared = (['statement_descriptor', 'stripe_id'] as const).filter((field) => merged[field] === null);
+  await patchPlanItem(planId, changes, cleared);
   clearPlanCache();
   return { subscription: await load(planId), message: MESSAGES.subscriptionUpdated };
 }
 
 /** How many companies are on the plan now (a company without one counts on Enterprise, cancelled on Starter). */
-export async function companiesOnPlan(planId: string): Promise<number> {
+async function companiesOnPlan(planId: string): Promise<number> {
   return (await companiesPlanFields()).filter((company) => effectivePlanId(company) === planId).length;
 }
 
@@ -61,7 +73,8 @@ export async function deletePlan(planId: string): Promise<{ message: string }> {
     throw new Conflict(`${plan.name} cannot be deleted: companies fall back to it`);
   }
   const on = await companiesOnPlan(planId);
-  if (on > 0) throw new Conflict(`${plan.name} cannot be deleted: ${on} ${on === 1 ? 'company is' : 'companies are'} on it`);
+  if (on > 0)
+    throw new Conflict(`${plan.name} cannot be deleted: ${on} ${on === 1 ? 'company is' : 'companies are'} on it`);
   await deletePlanItem(planId);
   clearPlanCache();
   return { message: `Subscription ${plan.name} deleted` };
@@ -70,7 +83,12 @@ export async function deletePlan(planId: string): Promise<{ message: string }> {
 /** GET subscriptions/list_products: the provider's products, one per plan (Stripe's shape). */
 export async function listProducts() {
   return {
-    products: (await allPlans()).map((plan) => ({ object: 'product', id: plan.id, name: plan.name, active: plan.public })),
+    products: (await allPlans()).map((plan) => ({
+      object: 'product',
+      id: plan.id,
+      name: plan.name,
+      active: plan.public,
+    })),
   };
 }
 

@@ -1,3 +1,4 @@
+import { PLAN_FEATURES } from '../../shared/plans.js';
 import type { CompanyPlanAnswer, CompanyPlanSummary } from '../../shared/schemas/plan.js';
 import { getCompany, membersOf } from '../data/access/companies.js';
 import { labelsOf } from '../data/access/labels.js';
@@ -41,6 +42,19 @@ export async function companyPlanAnswer(companyId: string): Promise<CompanyPlanA
 export async function companyPlanSummary(
   company: Pick<CompanyItem, 'subscription_id' | 'subscription'>,
 ): Promise<CompanyPlanSummary> {
-  const plan = await companyPlan(company);
-  return { id: plan.id, name: plan.name, features: plan.features, status: company.subscription?.status ?? 'active' };
+  const [plan, plans] = await Promise.all([companyPlan(company), publicPlans()]);
+  const upgrades = Object.fromEntries(
+    PLAN_FEATURES.flatMap((feature) => {
+      if (plan.features[feature]) return [];
+      const cheapest = plans.find((p) => p.features[feature]);
+      return cheapest ? [[feature, cheapest.name]] : [];
+    }),
+  );
+  return {
+    id: plan.id,
+    name: plan.name,
+    features: plan.features,
+    status: company.subscription?.status ?? 'active',
+    upgrades,
+  };
 }

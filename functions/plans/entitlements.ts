@@ -33,13 +33,6 @@ export async function allPlans(): Promise<PlanView[]> {
   return plans;
 }
 
-/** One plan by id, or 404. */
-export async function planById(planId: string): Promise<PlanView> {
-  const plan = (await allPlans()).find((p) => p.id === planId);
-  if (!plan) throw new NotFound('Subscription');
-  return plan;
-}
-
 /** The plans managers may choose themselves, cheapest first (the plans page, the refusals). */
 export async function publicPlans(): Promise<PlanView[]> {
   return (await allPlans()).filter((plan) => plan.public);
@@ -61,15 +54,28 @@ export function effectivePlanId(company: PlanFields): string {
 export async function companyPlan(company: string | PlanFields): Promise<PlanView> {
   const fields = typeof company === 'string' ? await getCompany(company) : company;
   if (!fields) throw new NotFound('Company');
-  const plans = await allPlans();
-  const id = effectivePlanId(fields);
   // A plan id nobody knows (a plan deleted under the company) reads as the free plan rather than failing every call.
   return (
-    plans.find((p) => p.id === id) ?? {
+    (await findPlan(effectivePlanId(fields))) ?? {
       ...required(seededPlan(SEEDED_PLAN_IDS.starter), 'the Starter plan'),
       created: '',
     }
   );
+}
+
+/** A plan by id from the cached plans; one made since this process cached them (by an admin elsewhere) is read again once. */
+async function findPlan(planId: string): Promise<PlanView | undefined> {
+  const found = (await allPlans()).find((p) => p.id === planId);
+  if (found) return found;
+  clearPlanCache();
+  return (await allPlans()).find((p) => p.id === planId);
+}
+
+/** A plan by id (checkout, the billing worker); 404 "Subscription not found" when there is none. */
+export async function planById(planId: string): Promise<PlanView> {
+  const plan = await findPlan(planId);
+  if (!plan) throw new NotFound('Subscription');
+  return plan;
 }
 
 /** The names of the public plans that include a feature, cheapest first (for the 402 refusal). */

@@ -39,7 +39,7 @@ export async function assertWithinLimit(companyId: string, limit: PlanLimit, wou
  * atomic conditional ADD on the company's usage counter, so uploads presigned at once can never pass
  * the capacity together. Refused with 402 when it would.
  */
-export async function reserveStorage(companyId: string, bytes: number): Promise<void> {
+async function reserveStorage(companyId: string, bytes: number): Promise<void> {
   const plan = await companyPlan(companyId);
   const capacityMiB = plan.limits.file_storage_capacity;
   const capacity = capacityMiB === null ? null : capacityMiB * MIB;

@@ -120,6 +120,7 @@ const STORAGE_PRESIGNS: { [A in Area]?: readonly OperationName<A>[] } = {
     'presignReleaseAsset',
     'presignLabelAsset',
   ],
+  companies: ['presignOwnCompanyFile'],
   imports: ['presignCatalogueImport'],
   royalties: ['presignReport'],
 };

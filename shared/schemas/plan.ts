@@ -22,10 +22,9 @@ const wholeNumber = (label: string, max: number) =>
     .max(max, VALIDATION.maxValue(label, max));
 
 const features = z.strictObject(
-  Object.fromEntries(PLAN_FEATURES.map((f) => [f, z.boolean({ error: `${FEATURE_LABELS[f]} must be yes or no` })])) as Record<
-    PlanFeature,
-    z.ZodBoolean
-  >,
+  Object.fromEntries(
+    PLAN_FEATURES.map((f) => [f, z.boolean({ error: `${FEATURE_LABELS[f]} must be yes or no` })]),
+  ) as Record<PlanFeature, z.ZodBoolean>,
 );
 
 /** A limit: a whole number, or null for unlimited. */
@@ -36,7 +35,11 @@ const limits = z.strictObject(
 );
 
 const fields = {
-  name: z.string({ error: VALIDATION.required('Name') }).trim().min(1, VALIDATION.required('Name')).max(100),
+  name: z
+    .string({ error: VALIDATION.required('Name') })
+    .trim()
+    .min(1, VALIDATION.required('Name'))
+    .max(100),
   /** Pence (the smallest currency unit), as the card provider counts: never a float. */
   amount: wholeNumber('Amount', MAX_AMOUNT),
   currency: z
@@ -48,7 +51,11 @@ const fields = {
   interval_count: wholeNumber('Interval count', 12).min(1, 'Interval count must be at least 1'),
   trial_period_days: wholeNumber('Trial period days', 730),
   // Stripe's limit: 22 characters on a card statement.
-  statement_descriptor: z.string().trim().max(22, VALIDATION.maxValue('Statement descriptor', '22 characters')).nullable(),
+  statement_descriptor: z
+    .string()
+    .trim()
+    .max(22, VALIDATION.maxValue('Statement descriptor', '22 characters'))
+    .nullable(),
   stripe_id: z.string().trim().max(100).nullable(),
   public: z.boolean(),
   rank: wholeNumber('Rank', 1000),
@@ -97,4 +104,6 @@ export type CompanyPlanSummary = {
   name: string;
   features: Record<PlanFeature, boolean>;
   status: SubscriptionStatus;
+  /** For each feature the plan lacks, the cheapest public plan that has it (the side menu's badge). */
+  upgrades: Partial<Record<PlanFeature, string>>;
 };

@@ -22,9 +22,14 @@ export async function createPlanItem(plan: CreatePlan): Promise<boolean> {
   return writtenUnlessConditionFailed(() => plans().create(plan).go());
 }
 
-/** Sets fields of a plan; a `limits` map replaces the stored one whole (a limit left out is unlimited). */
-export async function patchPlanItem(planId: string, changes: UpdatePlan): Promise<void> {
-  await plans().patch({ planId }).set(changes).go();
+/** Sets fields of a plan and removes the `cleared` ones; a `limits` map replaces the stored one whole (a limit left out is unlimited). */
+export async function patchPlanItem(
+  planId: string,
+  changes: UpdatePlan,
+  cleared: readonly ('statement_descriptor' | 'stripe_id')[] = [],
+): Promise<void> {
+  const patch = plans().patch({ planId }).set(changes);
+  await (cleared.length ? patch.remove([...cleared]) : patch).go();
 }
 
 export async function deletePlanItem(planId: string): Promise<void> {

@@ -30,12 +30,22 @@ export type RequestOptions = {
   signal?: AbortSignal;
 };
 
-type Hooks = { companyId: () => string | null; onUnauthorized: () => void };
-let hooks: Hooks = { companyId: () => null, onUnauthorized: () => undefined };
+type Hooks = {
+  companyId: () => string | null;
+  onUnauthorized: () => void;
+  /** A 402 (the company's plan lacks the feature or a limit was reached): shown once, with a link to the plan page. */
+  onPaymentRequired: (error: ApiError) => void;
+};
+let hooks: Hooks = { companyId: () => null, onUnauthorized: () => undefined, onPaymentRequired: () => undefined };
 
 /** The session registers where the current company comes from and what a 401 does. */
 export function configureApi(next: Partial<Hooks>): void {
   hooks = { ...hooks, ...next };
+}
+
+/** The company the API calls work in now (the plan page a 402 links to). */
+export function currentRequestCompanyId(): string | null {
+  return hooks.companyId();
 }
 
 async function parseBody(response: Response): Promise<unknown> {
@@ -83,6 +93,7 @@ async function apiRequest<T>(path: string, options: RequestOptions = {}): Promis
       shaped.errors,
     );
     if (response.status === 401 && auth) hooks.onUnauthorized();
+    if (response.status === 402 && auth) hooks.onPaymentRequired(error);
     throw error;
   }
   return payload as T;

@@ -1,9 +1,17 @@
 import { useSyncExternalStore } from 'react';
 import { NOTIFICATION_TIMEOUT_MS } from '../../../shared/constants';
-import { ApiError } from './api';
+import { ApiError, currentRequestCompanyId } from './api';
 import { fieldErrorLines, type NotificationType } from './notification-rules';
 
-export type Notification = { id: number; type: NotificationType; message: string; details: string[] };
+/** A link the message offers (a 402's "See your plan"). */
+export type NotificationLink = { href: string; text: string };
+export type Notification = {
+  id: number;
+  type: NotificationType;
+  message: string;
+  details: string[];
+  link?: NotificationLink;
+};
 
 let current: Notification | null = null;
 let timer: ReturnType<typeof setTimeout> | undefined;
@@ -18,19 +26,29 @@ function emit() {
  * Shows ONE message (replacing any other) and clears it after 10 seconds (spec 1 §4).
  * Usable anywhere, inside React or not.
  */
-export function notify(type: NotificationType, message: string, details: string[] = []): void {
+export function notify(type: NotificationType, message: string, details: string[] = [], link?: NotificationLink): void {
   if (timer) clearTimeout(timer);
   const id = nextId++;
-  current = { id, type, message, details };
+  // A page repeating the message the API layer just showed (a 402 with its plan link) keeps the link.
+  const kept = link ?? (current?.message === message ? current.link : undefined);
+  current = { id, type, message, details, ...(kept ? { link: kept } : {}) };
   timer = setTimeout(() => clearNotification(id), NOTIFICATION_TIMEOUT_MS);
   emit();
 }
 
-/** An error notification from any failure: the server's message plus one line per field. */
+/**
+ * An error notification from any failure: the server's message plus one line per field. A 402 (the
+ * company's plan) links to the company's plan page, wherever it was caught: the one place that does.
+ */
 export function notifyError(error: unknown, prefix?: string): void {
   const message = error instanceof Error ? error.message : String(error);
   const details = error instanceof ApiError ? fieldErrorLines(error.errors, message) : [];
-  notify('error', prefix ? `${prefix} - ${message}` : message, details);
+  const companyId = currentRequestCompanyId();
+  const link =
+    error instanceof ApiError && error.status === 402 && companyId
+      ? { href: `/user/companies/${companyId}/plan`, text: 'See your plan and upgrade' }
+      : undefined;
+  notify('error', prefix ? `${prefix} - ${message}` : message, details, link);
 }
 
 /** Clears the message (all, or only the given one so a late timer cannot clear a newer message). */

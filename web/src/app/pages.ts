@@ -167,6 +167,13 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'data-management': () => import('../pages/data-management/data-management-page').then((m) => m.DataManagementPage),
   'data-management-new': () => import('../pages/data-management/new-import-page').then((m) => m.NewImportPage),
   'cwr-registrations': () => import('../pages/catalogue/cwr-registrations-page').then((m) => m.CwrRegistrationsPage),
+  'user-company-plan': () => import('../pages/user/plan/company-plan-page').then((m) => m.CompanyPlanPage),
+  'admin-subscriptions': () =>
+    import('../pages/admin/subscriptions/subscription-pages').then((m) => m.AdminSubscriptionsPage),
+  'admin-subscription': () =>
+    import('../pages/admin/subscriptions/subscription-pages').then((m) => m.AdminSubscriptionPage),
+  'admin-subscription-form': () =>
+    import('../pages/admin/subscriptions/subscription-pages').then((m) => m.AdminSubscriptionFormPage),
   'not-found': () => import('../pages/not-found').then((m) => m.NotFoundPage),
   billing: () => import('../pages/billing/billing-dashboard-page').then((m) => m.BillingDashboardPage),
   'billing-coupons': () => import('../pages/billing/coupons-page').then((m) => m.CouponsPage),

@@ -7,6 +7,10 @@ export type Access = 'public' | 'user' | 'admin' | 'artist_user';
 
 export type PageKey =
   | 'home'
+  | 'user-company-plan'
+  | 'admin-subscriptions'
+  | 'admin-subscription'
+  | 'admin-subscription-form'
   | 'bugs'
   | 'faqs'
   | 'guides'
@@ -351,6 +355,8 @@ const userRoutes: RouteDef[] = [
     'distribution/distribution_settings',
     'distribution/distributor/new',
   ]),
+  // The company's plan: what it includes, its usage, the plans to compare and Upgrade (README "Plans and entitlements").
+  user('/user/companies/:companyId/plan', 'UserCompanyPlan', 'Company plan', 'user-company-plan'),
   user('/user/companies/:companyId/distribution', 'CompanyDistribution', 'Company distribution'),
   user('/user/companies/:companyId/distribution/dsps', 'UserCompanyDsps', 'Company DSPs'),
   ...labelRoutes,
@@ -656,7 +662,18 @@ const adminRoutes: RouteDef[] = [
       { list: 'statements', new: 'statement-run', detail: 'statement', edit: 'statement-edit' },
     ),
   ),
-  ...adminEntity('subscriptions', 'subscription'),
+  ...adminEntity(
+    'subscriptions',
+    'subscription',
+    [],
+    {},
+    {
+      list: 'admin-subscriptions',
+      new: 'admin-subscription-form',
+      detail: 'admin-subscription',
+      edit: 'admin-subscription-form',
+    },
+  ),
   ...withPages(
     adminEntity(
       'users',

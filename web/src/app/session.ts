@@ -6,7 +6,7 @@ import { api, configureApi } from './api';
 import { cognitoSignIn, cognitoSignOut, getAccessToken } from './auth';
 import { getConfig } from './config';
 import { currentPath, navigateTo } from './navigation';
-import { notify } from './notifications';
+import { notify, notifyError } from './notifications';
 import { keyUnder } from './invalidate';
 import { connectRealtime, disconnectRealtime, subscribeRealtime } from './realtime';
 import { chooseCurrentCompany, isSessionExpired, STORAGE_KEYS } from './session-rules';
@@ -176,7 +176,12 @@ async function handleUnauthorized(): Promise<void> {
   }
 }
 
-configureApi({ companyId: () => state.company?.id ?? null, onUnauthorized: () => void handleUnauthorized() });
+configureApi({
+  companyId: () => state.company?.id ?? null,
+  onUnauthorized: () => void handleUnauthorized(),
+  // Every 402 (plan feature or limit) is told the same way, with the plan page's link, even where a page shows none.
+  onPaymentRequired: (error) => notifyError(error),
+});
 
 /** Sets (or clears, with null) the current company; remembered per user. */
 export function setCurrentCompany(company: CurrentCompany | null): void {

@@ -1,4 +1,5 @@
 import { hasTag } from '../../../../shared/company-tags';
+import type { PlanFeature } from '../../../../shared/plans';
 
 /** Icons are Cloudscape icon names; every entry has one so the collapsed rail can show it. */
 type MenuIcon =
@@ -28,11 +29,39 @@ export type MenuEntry = {
   href: string;
   icon: MenuIcon;
   section: 'user' | 'admin';
+  /** The plan that includes this entry's feature, when the company's plan does not (shown, never hidden). */
+  upgrade?: string;
 };
+
+/** The plan feature each gated entry's pages need (functions/plans/route-features.ts decides the routes). */
+const MENU_FEATURES: Partial<Record<string, PlanFeature>> = {
+  UserDashboard: 'dashboard',
+  UserLabels: 'catalogue_management',
+  UserArtists: 'catalogue_management',
+  UserReleases: 'catalogue_management',
+  UserRecordings: 'catalogue_management',
+  UserContributors: 'catalogue_management',
+  UserPayees: 'catalogue_management',
+  UserSongs: 'catalogue_management',
+  UserRoyalties: 'royalty_dashboard',
+  UserFinances: 'royalty_dashboard',
+  CompanyDistribution: 'label_pipelines',
+  UserCompanyDsps: 'label_pipelines',
+  UserDataManagement: 'bulk_catalogue_importing',
+  UserMarketing: 'promo_system',
+};
+
+type MenuPlan = { features: Record<PlanFeature, boolean>; upgrades: Partial<Record<PlanFeature, string>> };
 
 export type MenuInput = {
   user: { role: string } | null;
-  company: { id: string; tags?: readonly string[] | null; distributed?: boolean | null } | null;
+  company: {
+    id: string;
+    tags?: readonly string[] | null;
+    distributed?: boolean | null;
+    /** The company's plan (from GET /me); absent for a company an admin picked (admins are not limited). */
+    plan?: MenuPlan | null;
+  } | null;
   collapsed: boolean;
   isAdmin: boolean;
 };
@@ -79,7 +108,14 @@ export function sideMenuItems({ user, company, collapsed, isAdmin }: MenuInput):
     isAdmin && entry('AdminDashboard', 'Admin dashboard', '/admin', 'settings', 'admin'),
     isAdmin && entry('DistributionDashboard', 'Distribution dashboard', '/distribution', 'send', 'admin'),
   ];
-  return entries.filter((e): e is MenuEntry => Boolean(e));
+  return entries.filter((e): e is MenuEntry => Boolean(e)).map((e) => withUpgrade(e, company?.plan));
+}
+
+/** Marks an entry whose feature the plan lacks with the cheapest plan that has it ("Upgrade" if none is public). */
+function withUpgrade(entry: MenuEntry, plan: MenuPlan | null | undefined): MenuEntry {
+  const feature = MENU_FEATURES[entry.name];
+  if (!plan || !feature || plan.features[feature]) return entry;
+  return { ...entry, upgrade: plan.upgrades[feature] ?? 'Upgrade' };
 }
 
 function entry(

@@ -1,3 +1,4 @@
+import Badge from '@cloudscape-design/components/badge';
 import Icon from '@cloudscape-design/components/icon';
 import SideNavigation, { type SideNavigationProps } from '@cloudscape-design/components/side-navigation';
 import { useLocation } from 'react-router';
@@ -11,6 +12,16 @@ const link = (entry: MenuEntry): SideNavigationProps.Link => ({
   text: entry.text,
   href: entry.href,
   icon: <Icon name={entry.icon} />,
+  // What the company's plan lacks stays in the menu, marked with the plan that has it.
+  ...(entry.upgrade
+    ? {
+        info: (
+          <Badge color="blue" data-testid={`plan-badge-${entry.name}`}>
+            {entry.upgrade}
+          </Badge>
+        ),
+      }
+    : {}),
 });
 
 /** The side menu with the spec's visibility rules; collapses to an icon rail. */

@@ -18,10 +18,12 @@ import { useState } from 'react';
 
 /** UserCompanies: the companies the user belongs to, with their role and a way to make one current. */
 export function UserCompaniesPage() {
-  const { company } = useSession();
+  const { company, user } = useSession();
   const { data, error, isLoading, mutate } = useMyCompanies();
   const items = data?.companies ?? [];
   const [creating, setCreating] = useState(false);
+  // Each company's plan as GET /me lists it (the side menu's badges read the current company's).
+  const planOf = (id: string) => user?.companies.find((c) => c.id === id)?.plan;
   return (
     <ContentLayout
       header={
@@ -61,6 +63,15 @@ export function UserCompaniesPage() {
             },
             { id: 'role', header: 'Your role', cell: (c) => (c.role ? <StatusBadge word={c.role} /> : '-') },
             {
+              id: 'plan',
+              header: 'Plan',
+              cell: (c) => (
+                <RouterLink href={`/user/companies/${c.id}/plan`} data-testid={`companies-plan-${c.id}`}>
+                  {planOf(c.id)?.name ?? 'Plan'}
+                </RouterLink>
+              ),
+            },
+            {
               id: 'distributed',
               header: 'Distributed',
               cell: (c) => (c.distributed ? <StatusBadge word="distributed" /> : 'No'),
@@ -85,7 +96,7 @@ export function UserCompaniesPage() {
                 ) : (
                   <Button
                     variant="inline-link"
-                    onClick={() => setCurrentCompany({ ...c, tags: c.tags ?? [] })}
+                    onClick={() => setCurrentCompany({ ...c, tags: c.tags ?? [], plan: planOf(c.id) })}
                     data-testid={`companies-set-${c.id}`}
                   >
                     Make current

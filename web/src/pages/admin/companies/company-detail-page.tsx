@@ -76,6 +76,16 @@ export function AdminCompanyDetailPage() {
                     { label: 'Registration number', value: dash(c.registration_number) },
                     { label: 'VAT number', value: dash(c.vat_number) },
                     { label: 'VAT registered', value: c.vat_registered ? 'Yes' : 'No' },
+                    {
+                      label: 'Subscription plan',
+                      value: c.subscription_id ? (
+                        <RouterLink href={`/admin/subscriptions/${encodeURIComponent(c.subscription_id)}`}>
+                          {c.subscription_id}
+                        </RouterLink>
+                      ) : (
+                        '-'
+                      ),
+                    },
                   ]}
                 />
               </Container>

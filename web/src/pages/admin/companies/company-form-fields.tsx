@@ -8,6 +8,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Toggle from '@cloudscape-design/components/toggle';
 import { COMPANY_TAGS } from '../../../../../shared/constants';
 import type { CompanyFormValues } from './company-model';
+import { PlanPicker } from '../subscriptions/plan-picker';
 
 type Props = {
   values: CompanyFormValues;
@@ -68,6 +69,13 @@ export function CompanyFormFields({ values, set, errors }: Props) {
             </div>
           </FormField>
         </SpaceBetween>
+      </Container>
+      <Container header={<Header variant="h2">Plan</Header>}>
+        <PlanPicker
+          value={values.subscription_id}
+          onChange={(id) => set('subscription_id', id)}
+          error={errors.subscription_id}
+        />
       </Container>
       <Container header={<Header variant="h2">Deal and tax</Header>}>
         <SpaceBetween size="l">

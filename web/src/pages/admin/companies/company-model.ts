@@ -18,6 +18,8 @@ export type CompanyFormValues = {
   /** The company as a CWR sender (README "CWR registrations"). */
   ipi_name_number: string;
   cwr_sender_code: string;
+  /** The plan the company is on (admin plan picker); blank keeps what it has (Enterprise for a new one). */
+  subscription_id: string;
 };
 
 /** A company-user row of the edit form: the user (id, and name/e-mail to show) and their role. */
@@ -36,6 +38,7 @@ export function emptyCompanyValues(): CompanyFormValues {
     currency: '',
     ipi_name_number: '',
     cwr_sender_code: '',
+    subscription_id: '',
   };
 }
 
@@ -52,6 +55,7 @@ export function companyToValues(c: AdminCompanyRow): CompanyFormValues {
     currency: c.currency ?? '',
     ipi_name_number: c.ipi_name_number ?? '',
     cwr_sender_code: c.cwr_sender_code ?? '',
+    subscription_id: c.subscription_id ?? '',
   };
 }
 
@@ -105,6 +109,7 @@ export function toCompanyPayload(values: CompanyFormValues) {
     ...(currency ? { currency } : {}),
     ipi_name_number: values.ipi_name_number.trim(),
     cwr_sender_code: values.cwr_sender_code.trim().toUpperCase(),
+    ...(values.subscription_id ? { subscription_id: values.subscription_id } : {}),
   };
 }
 

@@ -1,0 +1,145 @@
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Cards from '@cloudscape-design/components/cards';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { api } from '../../../app/api';
+import { notifyError } from '../../../app/notifications';
+import { useApi } from '../../../app/resources';
+import { RecordState } from '../../../components/record-state';
+import { FEATURE_LABELS, LIMIT_LABELS, PLAN_FEATURES, PLAN_LIMITS, type PlanView } from '../../../../../shared/plans';
+import type { CompanyPlanAnswer } from '../../../../../shared/schemas/plan';
+import { PlanEntitlements } from '../../admin/subscriptions/subscription-pages';
+import { limitText, priceText } from '../../admin/subscriptions/subscription-model';
+
+/**
+ * Starts the card checkout for a plan (the billing slice's POST /company/billing/checkout) and follows
+ * the provider's page: Stripe's in AWS, the local provider's checkout page on this machine.
+ */
+async function upgradeTo(companyId: string, plan: PlanView, navigate: (to: string) => void): Promise<void> {
+  const { url } = await api.post<{ url: string }>('/company/billing/checkout', { plan_id: plan.id }, { companyId });
+  if (/^https?:\/\//.test(url) && new URL(url).origin !== window.location.origin) window.location.assign(url);
+  else navigate(url.replace(/^https?:\/\/[^/]+/, ''));
+}
+
+function CompanyPlan({ companyId, answer }: { companyId: string; answer: CompanyPlanAnswer }) {
+  const navigate = useNavigate();
+  const [starting, setStarting] = useState<string | null>(null);
+  const { plan, subscription, usage, plans } = answer;
+  const choose = async (target: PlanView) => {
+    setStarting(target.id);
+    try {
+      await upgradeTo(companyId, target, navigate);
+    } catch (error) {
+      notifyError(error);
+      setStarting(null);
+    }
+  };
+  return (
+    <ContentLayout
+      header={
+        <Header variant="h1" description={`${priceText(plan)} · subscription ${subscription.status}`}>
+          Your plan: {plan.name}
+        </Header>
+      }
+    >
+      <SpaceBetween size="l">
+        {subscription.status === 'past_due' ? (
+          <Alert type="warning" header="Your last payment failed" data-testid="plan-past-due">
+            The plan stays on while the card provider tries again. Update the card in the billing details.
+          </Alert>
+        ) : null}
+        {subscription.cancel_at_period_end && subscription.current_period_end ? (
+          <Alert type="info">
+            The subscription ends on {subscription.current_period_end.slice(0, 10)}; then Starter applies.
+          </Alert>
+        ) : null}
+        <PlanEntitlements
+          plan={plan}
+          usage={{ max_users: usage.users, max_labels: usage.labels, file_storage_capacity: usage.storage_mib }}
+        />
+        <Cards<PlanView>
+          data-testid="plan-compare"
+          header={
+            <Header variant="h2" description="Every plan a company may choose, cheapest first.">
+              Compare plans
+            </Header>
+          }
+          items={plans}
+          trackBy="id"
+          cardDefinition={{
+            header: (p) => (
+              <span data-testid={`plan-card-${p.id}`}>
+                {p.name}{' '}
+                {p.id === plan.id ? (
+                  <Box variant="span" color="text-status-success">
+                    (current)
+                  </Box>
+                ) : null}
+              </span>
+            ),
+            sections: [
+              { id: 'price', header: 'Price', content: (p) => priceText(p) },
+              {
+                id: 'features',
+                header: 'Features',
+                content: (p) => (
+                  <>
+                    {PLAN_FEATURES.map((f) => (
+                      <div key={f}>
+                        {p.features[f] ? '✓' : '✗'} {FEATURE_LABELS[f]}
+                      </div>
+                    ))}
+                  </>
+                ),
+              },
+              {
+                id: 'limits',
+                header: 'Limits',
+                content: (p) => (
+                  <>
+                    {PLAN_LIMITS.map((l) => (
+                      <div key={l}>
+                        {LIMIT_LABELS[l]}: {limitText(l, p.limits[l])}
+                      </div>
+                    ))}
+                  </>
+                ),
+              },
+              {
+                id: 'action',
+                content: (p) =>
+                  p.id === plan.id ? null : (
+                    <Button
+                      variant={p.rank > plan.rank ? 'primary' : 'normal'}
+                      loading={starting === p.id}
+                      disabled={starting !== null}
+                      onClick={() => void choose(p)}
+                      data-testid={`plan-upgrade-${p.id}`}
+                    >
+                      {p.rank > plan.rank ? `Upgrade to ${p.name}` : `Change to ${p.name}`}
+                    </Button>
+                  ),
+              },
+            ],
+          }}
+        />
+      </SpaceBetween>
+    </ContentLayout>
+  );
+}
+
+/** /user/companies/{companyId}/plan (UserCompanyPlan): what the plan includes, its usage, the plans to compare. */
+export function CompanyPlanPage() {
+  const { companyId = '' } = useParams();
+  const { data, error, isLoading, mutate } = useApi<CompanyPlanAnswer>('/company/plan', undefined, companyId);
+  return (
+    <RecordState error={error} isLoading={isLoading} data={data} retry={mutate} errorHeader="Could not load the plan">
+      {(answer) => <CompanyPlan companyId={companyId} answer={answer} />}
+    </RecordState>
+  );
+}
