@@ -92,8 +92,17 @@ export function limitRefusal(
   plansAbove: readonly string[],
 ): string {
   const where = plansAbove.length ? ` ${joinNames(plansAbove)} allow${plansAbove.length === 1 ? 's' : ''} more.` : '';
-  return `Your plan (${currentPlan}) allows ${max} ${LIMIT_LABELS[limit]}.${where}`;
+  return `Your plan (${currentPlan}) allows ${LIMIT_AMOUNTS[limit](max)}.${where}`;
 }
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+/** A limit's amount in words: "1 label", "3 users", "1024 MiB of file storage". */
+const LIMIT_AMOUNTS: Record<PlanLimit, (max: number) => string> = {
+  file_storage_capacity: (max) => `${max} MiB of file storage`,
+  max_users: (max) => count(max, 'user', 'users'),
+  max_labels: (max) => count(max, 'label', 'labels'),
+  free_promos: (max) => count(max, 'free promo', 'free promos'),
+};
 
 function joinNames(names: readonly string[]): string {
   return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
