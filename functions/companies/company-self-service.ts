@@ -16,7 +16,7 @@ import { companyShape } from './company-shape.js';
  */
 
 /** `{id}` names the current company, or the record is not one the caller can reach here. */
-export function assertCurrentCompany(tenantId: string, id: string): void {
+function assertCurrentCompany(tenantId: string, id: string): void {
   if (id !== tenantId) throw new NotFound('Company');
 }
 

@@ -5,6 +5,7 @@ import {
   type EntityItem,
   type UpdateEntityItem,
 } from 'electrodb';
+import { SUBSCRIPTION_STATUSES } from '../../../shared/plans.js';
 import { SERVICE } from './service-name.js';
 import { storedFile } from './stored-file.js';
 
@@ -87,7 +88,7 @@ export const Company = new Entity({
     subscription: {
       type: 'map',
       properties: {
-        status: { type: ['trialing', 'active', 'past_due', 'canceled'] as const },
+        status: { type: SUBSCRIPTION_STATUSES },
         provider: { type: ['stripe', 'local', 'admin'] as const },
         provider_subscription_id: { type: 'string' },
         current_period_end: { type: 'string' },
