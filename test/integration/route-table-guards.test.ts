@@ -145,8 +145,28 @@ describe('company role permissions', () => {
   });
 });
 
+/**
+ * Routes whose body is a provider's signed payload, read raw: the signature is checked before anything is parsed,
+ * so any body not signed by the provider (malformed or not) is refused with 400 on the signature.
+ */
+const SIGNED_BODY_PATHS: readonly string[] = ['/api/v1/billing/webhook'];
+
 describe('bad input', () => {
-  it.each(named(ROUTES.filter(takesBody)))(
+  it.each(named(ROUTES.filter((route) => SIGNED_BODY_PATHS.includes(route.path))))(
+    '%s refuses any body without the provider signature with 400, before reading it',
+    async (_name, route) => {
+      for (const rawBody of ['{"name": ', '{"id":"evt_1","type":"invoice.paid"}']) {
+        const answer = await call(route.method, route.path, {
+          rawBody,
+          headers: { 'content-type': 'application/json' },
+        });
+        expect(answer.status).toBe(400);
+        expect(answer.body.message).toMatch(/signature/i);
+      }
+    },
+  );
+
+  it.each(named(ROUTES.filter((route) => takesBody(route) && !SIGNED_BODY_PATHS.includes(route.path))))(
     '%s answers malformed JSON, wrong types and unknown fields with 400 naming the problem',
     async (_name, route) => {
       const path = withBadIds(route);

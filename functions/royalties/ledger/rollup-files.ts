@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LEDGER_CACHE_DIR } from './cache-dir.js';
@@ -81,7 +81,9 @@ async function findOrWrite(tenantId: string, state: LedgerState, relation: Bound
   if (await exists(file)) return file;
   if (await exists(none)) return null;
   await mkdir(dir, { recursive: true });
-  const partial = `${file}.${process.pid}.${Date.now()}.part`;
+  // Unique per write: two requests of one process may write the same state's rollup in the same millisecond
+  // (their ledger states are equal but not the same object), and a shared name let one read the other's half file.
+  const partial = `${file}.${process.pid}.${randomUUID()}.part`;
   const kept = await withConnection(async (connection) => {
     await connection.run(
       `COPY (SELECT ${ROLLUP_DIMENSIONS.join(', ')}, ${Object.entries(ROLLUP_SUMS)
