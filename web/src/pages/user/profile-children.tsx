@@ -2,8 +2,7 @@ import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
-import Link from '@cloudscape-design/components/link';
-import Table, { type TableProps } from '@cloudscape-design/components/table';
+import Table from '@cloudscape-design/components/table';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { listPath } from '../../app/list-params';
@@ -13,10 +12,9 @@ import { FileSize, FormattedDate } from '../../components/formatted';
 import { RecordState } from '../../components/record-state';
 import { RouterLink } from '../../components/router-link';
 import { ServerTable } from '../../components/server-table';
-import { StatusBadge } from '../../components/status-badge';
 import type { ImportRow } from '../../../../shared/schemas/import-views';
 import type { BugReport } from '../../../../shared/schemas/support-views';
-import { summarise } from '../admin/bug-reports/bug-report-model';
+import { BUG_REPORT_COLUMNS } from '../admin/bug-reports/user-bug-reports-page';
 import { ImportsTable } from '../admin/imports/imports-list-page';
 import { LOG_COLUMNS, type LogRow } from '../admin/logs/user-logs-page';
 
@@ -24,34 +22,6 @@ import { LOG_COLUMNS, type LogRow } from '../admin/logs/user-logs-page';
 
 const PROFILE = '/user/profile';
 const back = <RouterLink href={PROFILE}>Back to your profile</RouterLink>;
-
-const BUG_COLUMNS: TableProps.ColumnDefinition<BugReport>[] = [
-  {
-    id: 'created_at',
-    header: 'Reported',
-    sortingField: 'created_at',
-    cell: (r) => <FormattedDate value={r.created_at} />,
-  },
-  {
-    id: 'description',
-    header: 'Description',
-    isRowHeader: true,
-    cell: (r) => <span title={r.description}>{summarise(r.description)}</span>,
-  },
-  {
-    id: 'referer',
-    header: 'Page',
-    cell: (r) =>
-      r.referer ? (
-        <Link href={r.referer} external>
-          {r.referer}
-        </Link>
-      ) : (
-        '-'
-      ),
-  },
-  { id: 'status', header: 'Status', sortingField: 'status', cell: (r) => <StatusBadge word={r.status} /> },
-];
 
 /** UserProfileBugReports: the bug reports the user sent (GET /bug_reports answers the caller's own). */
 export function ProfileBugReportsPage() {
@@ -61,7 +31,7 @@ export function ProfileBugReportsPage() {
       title="Your bug reports"
       description={back}
       resourceName="bug report"
-      columns={BUG_COLUMNS}
+      columns={BUG_REPORT_COLUMNS}
       collection="bug_reports"
       trackBy="id"
       defaultSort={{ field: 'created_at', order: 'desc' }}

@@ -16,33 +16,38 @@ import type { BugReport } from '../../../../../shared/schemas/support-views';
 const deleteBugReport = (id: string) =>
   api.delete<{ message: string }>(`${BUG_REPORTS_BASE}/${encodeURIComponent(id)}`, GLOBAL);
 
+/** A bug report's columns as its reporter sees them (the profile's list) and admins too. */
+export const BUG_REPORT_COLUMNS: TableProps.ColumnDefinition<BugReport>[] = [
+  {
+    id: 'created_at',
+    header: 'Reported',
+    sortingField: 'created_at',
+    cell: (r) => <FormattedDate value={r.created_at} />,
+  },
+  {
+    id: 'description',
+    header: 'Description',
+    isRowHeader: true,
+    cell: (r) => <span title={r.description}>{summarise(r.description)}</span>,
+  },
+  {
+    id: 'referer',
+    header: 'Page',
+    cell: (r) =>
+      r.referer ? (
+        <Link href={r.referer} external data-testid={`bug-report-referer-${r.id}`}>
+          {r.referer}
+        </Link>
+      ) : (
+        '-'
+      ),
+  },
+  { id: 'status', header: 'Status', sortingField: 'status', cell: (r) => <StatusBadge word={r.status} /> },
+];
+
 function columns(onDelete: (report: BugReport) => void): TableProps.ColumnDefinition<BugReport>[] {
   return [
-    {
-      id: 'created_at',
-      header: 'Reported',
-      sortingField: 'created_at',
-      cell: (r) => <FormattedDate value={r.created_at} />,
-    },
-    {
-      id: 'description',
-      header: 'Description',
-      isRowHeader: true,
-      cell: (r) => <span title={r.description}>{summarise(r.description)}</span>,
-    },
-    {
-      id: 'referer',
-      header: 'Page',
-      cell: (r) =>
-        r.referer ? (
-          <Link href={r.referer} external data-testid={`bug-report-referer-${r.id}`}>
-            {r.referer}
-          </Link>
-        ) : (
-          '-'
-        ),
-    },
-    { id: 'status', header: 'Status', sortingField: 'status', cell: (r) => <StatusBadge word={r.status} /> },
+    ...BUG_REPORT_COLUMNS,
     { id: 'user_email', header: 'User', sortingField: 'user_email', cell: (r) => r.user_email },
     {
       id: 'actions',
