@@ -7,6 +7,7 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { RouterLink } from '../../../components/router-link';
 import { api } from '../../../app/api';
 import { notifyError } from '../../../app/notifications';
 import { useApi } from '../../../app/resources';
@@ -113,7 +114,12 @@ function CompanyPlan({ companyId, answer }: { companyId: string; answer: Company
               {
                 id: 'action',
                 content: (p) =>
-                  p.id === plan.id ? null : (
+                  p.id === plan.id ? null : p.amount === 0 ? (
+                    // A free plan is not bought: a company reaches it by cancelling its subscription.
+                    <RouterLink href={`/user/companies/${encodeURIComponent(companyId)}/billing`}>
+                      Cancel the subscription to move to {p.name}
+                    </RouterLink>
+                  ) : (
                     <Button
                       variant={p.rank > plan.rank ? 'primary' : 'normal'}
                       loading={starting === p.id}
