@@ -98,6 +98,7 @@ export const OPERATION_NAMES = {
     'adminPresignDistributorContract',
     'adminCompanyDistribution',
     'myDspConnections',
+    'myDistributors',
     'requestDsp',
     'listUpcs',
     'importUpcs',

@@ -178,6 +178,7 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/companies/{id}/distribution', 'companies', 'adminCompanyDistribution', 'admin'),
   r('GET', '/company/dsp_connections', 'companies', 'myDspConnections', 'tenant', 'delivery.read'),
   r('POST', '/company/dsp_connections', 'companies', 'requestDsp', 'tenant', 'delivery.write'),
+  r('GET', '/company/distributors', 'companies', 'myDistributors', 'tenant', 'delivery.read'),
   // The company's UPC pool (spec 3 §7.8 distribution_upcs): import, list, link the next free code.
   r('GET', '/distribution_upcs', 'companies', 'listUpcs', 'tenant', 'delivery.read'),
   r('POST', '/distribution_upcs/import', 'companies', 'importUpcs', 'tenant', 'delivery.write'),

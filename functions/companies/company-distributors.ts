@@ -82,6 +82,16 @@ async function presentRows(rows: readonly Row[]) {
   );
 }
 
+/**
+ * GET company/distributors (spec 3 §7.5): the current company's distributor links as its members see them on the
+ * connections page, with each distributor's name and a short-lived link to the signed contract.
+ */
+export async function myCompanyDistributors(companyId: string) {
+  const company = await loadCompany(companyId);
+  const company_distributors = await presentRows(company.company_distributors ?? []);
+  return { company_distributors, total_count: company_distributors.length };
+}
+
 /** GET companies/{id}/distribution (CompanyDistribution): the company's distributors and its store links. */
 export async function companyDistribution(companyId: string) {
   const company = await loadCompany(companyId);

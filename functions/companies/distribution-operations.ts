@@ -13,7 +13,12 @@ import { NotFound } from '../lib/errors.js';
 import { idParams, operation, reply } from '../lib/http.js';
 import { listQuerySchema } from '../lib/list-query.js';
 import { presignFileUpload, uploadRequestFor } from '../reference/record-files.js';
-import { companyDistribution, distributorContractFile, saveCompanyDistributor } from './company-distributors.js';
+import {
+  companyDistribution,
+  distributorContractFile,
+  myCompanyDistributors,
+  saveCompanyDistributor,
+} from './company-distributors.js';
 import * as connections from './dsp-connections.js';
 import * as pool from './upc-pool.js';
 
@@ -83,6 +88,7 @@ export const distributionOperations = {
       return connections.listCompanyConnections(tenantId);
     },
   }),
+  myDistributors: operation('tenant', { run: ({ tenantId }) => myCompanyDistributors(tenantId) }),
   requestDsp: operation('tenant', {
     body: dspRequestInput,
     run: async ({ tenantId, body, caller }) =>

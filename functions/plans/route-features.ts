@@ -55,6 +55,7 @@ const OP_FEATURES: { [A in Area]?: Partial<Record<OperationName<A>, RouteDecisio
     changeMemberRole: 'none',
     removeMember: 'none',
     myDspConnections: 'label_pipelines',
+    myDistributors: 'label_pipelines',
     requestDsp: 'label_pipelines',
     listUpcs: 'label_pipelines',
     importUpcs: 'label_pipelines',

@@ -256,3 +256,38 @@ describe('company distributors', () => {
     expect((await call('GET', `/api/v1/companies/${company}/distribution`, { token: manager.token })).status).toBe(403);
   });
 });
+
+describe('GET company/distributors (spec 3 §7.5): the company’s own distributor links', () => {
+  it('answers the current company’s links only, to members whose role may see deliveries', async () => {
+    const company = await newCompany();
+    const other = await newCompany();
+    const distributor = (await asAdmin('POST', '/distributors', { name: `Own Dist ${unique()}` })).body.distributor;
+    const elsewhere = (await asAdmin('POST', '/distributors', { name: `Other Dist ${unique()}` })).body.distributor;
+    const link = (companyId: string, distributorId: string) =>
+      asAdmin('POST', `/companies/${companyId}/distributors`, {
+        company_distributor: { distributor_id: distributorId, contract_start_date: '2026-01-01', base: true },
+      });
+    expect((await link(company, distributor.id)).body.message).toBe('Distributor Added');
+    expect((await link(other, elsewhere.id)).body.message).toBe('Distributor Added');
+    const { token } = await newConfirmedUser('Distributor Reader');
+    const userId = (await call('GET', '/api/v1/me', { token })).body.user.id;
+    await asAdmin('PATCH', `/admin/companies/${company}`, { company_users: [{ user_id: userId, role: 'intern' }] });
+    const own = await inCompany(token, company).get('/company/distributors');
+    expect(own.status).toBe(200);
+    expect(own.body.total_count).toBe(1);
+    expect(own.body.company_distributors[0]).toMatchObject({
+      distributor_id: distributor.id,
+      distributor_name: distributor.name,
+      base: true,
+      contract_start_date: '2026-01-01',
+    });
+    expect(JSON.stringify(own.body)).not.toContain(elsewhere.id);
+    // Another company's links are not reachable by naming it: the caller is not its member.
+    expect((await inCompany(token, other).get('/company/distributors')).status).toBe(403);
+    await asAdmin('PATCH', `/admin/companies/${company}`, { company_users: [{ user_id: userId, role: 'accounting' }] });
+    expect(await inCompany(token, company).get('/company/distributors')).toEqual({
+      status: 403,
+      body: { message: roleRefusal('accounting', 'delivery.read') },
+    });
+  });
+});

@@ -1,4 +1,3 @@
-import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Checkbox from '@cloudscape-design/components/checkbox';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
@@ -8,9 +7,7 @@ import DatePicker from '@cloudscape-design/components/date-picker';
 import FileUpload from '@cloudscape-design/components/file-upload';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
-import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { notify, notifyError } from '../../app/notifications';
@@ -18,15 +15,14 @@ import { useApi } from '../../app/resources';
 import { useSession } from '../../app/session';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { pickerSource, RecordPicker, type PickedRecord } from '../../components/record-picker';
-import { StatusBadge } from '../../components/status-badge';
 import { CompanyDspsPage } from './company-dsps-page';
 import { ConnectionsTable } from './connections-table';
+import { DistributorLinksTable } from './distributor-links-table';
 import {
   companyDistributionPath,
   saveCompanyDistributor,
   uploadContract,
   type CompanyDistribution,
-  type CompanyDistributor,
 } from './distribution-api';
 import { fileUploadStrings } from '../../components/file-upload-strings';
 
@@ -115,33 +111,7 @@ function AdminCompanyDistribution({ companyId }: { companyId: string }) {
       header={<Header variant="h1">{data ? `${data.company.name}: distribution` : 'Company distribution'}</Header>}
     >
       <SpaceBetween size="l">
-        <Table<CompanyDistributor>
-          data-testid="company-distributors"
-          header={<Header variant="h2">Distributors</Header>}
-          items={data?.company_distributors ?? []}
-          loading={!data}
-          trackBy="id"
-          empty={<Box textAlign="center">No distributors linked</Box>}
-          columnDefinitions={[
-            { id: 'name', header: 'Distributor', isRowHeader: true, cell: (r) => r.distributor_name },
-            { id: 'active', header: 'Active', cell: (r) => <StatusBadge word={r.active ?? false} /> },
-            { id: 'base', header: 'Base', cell: (r) => (r.base ? 'Yes' : 'No') },
-            { id: 'start', header: 'Contract start', cell: (r) => r.contract_start_date || '-' },
-            { id: 'end', header: 'Contract end', cell: (r) => r.contract_end_date || '-' },
-            {
-              id: 'contract',
-              header: 'Contract',
-              cell: (r) =>
-                r.contract_data_uri ? (
-                  <Link href={r.contract_data_uri} external>
-                    {r.contract_file_name}
-                  </Link>
-                ) : (
-                  '-'
-                ),
-            },
-          ]}
-        />
+        <DistributorLinksTable rows={data?.company_distributors} loading={!data} testId="company-distributors" />
         <DistributorForm companyId={companyId} onSaved={() => mutate()} />
         <ConnectionsTable
           title="DSP connections"

@@ -1,51 +1,27 @@
-import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import { routePath } from '../../../app/route-table';
 import { RouterLink } from '../../../components/router-link';
-import { StatusBadge } from '../../../components/status-badge';
-import type { AdminCompany } from '../../../../../shared/schemas/company-views';
+import { useApi } from '../../../app/resources';
+import { ApiErrorAlert } from '../../../components/api-error-alert';
 import { ConnectionsTable } from '../../distribution/connections-table';
-import { MY_CONNECTIONS } from '../../distribution/distribution-api';
+import { DistributorLinksTable } from '../../distribution/distributor-links-table';
+import { MY_CONNECTIONS, type CompanyDistributor } from '../../distribution/distribution-api';
 import { CompanyFrame } from './company-frame';
 
-type DistributorLink = {
-  id: string;
-  distributor?: { name?: string } | null;
-  contract_start_date?: string;
-  contract_end_date?: string;
-  active?: boolean;
-  base?: boolean;
-  terminated?: boolean;
-};
-
-const dash = (v: string | undefined) => v || '-';
-
 /** The distributors the company delivers through, as admins connected them (read-only here). */
-function DistributorLinks({ company }: { company: AdminCompany }) {
-  const rows = (company.company_distributors ?? []) as DistributorLink[];
+function DistributorLinks({ companyId }: { companyId: string }) {
+  const { data, error, mutate } = useApi<{ company_distributors: CompanyDistributor[] }>(
+    '/company/distributors',
+    undefined,
+    companyId,
+  );
+  if (error) return <ApiErrorAlert error={error} onRetry={() => void mutate()} />;
   return (
-    <Table<DistributorLink>
-      data-testid="company-distributor-links"
-      header={
-        <Header variant="h2" counter={`(${rows.length})`} description="Set up by the platform's admins.">
-          Distributors
-        </Header>
-      }
-      items={rows}
-      trackBy="id"
-      columnDefinitions={[
-        { id: 'name', header: 'Distributor', isRowHeader: true, cell: (r) => dash(r.distributor?.name) },
-        { id: 'start', header: 'Contract start', cell: (r) => dash(r.contract_start_date) },
-        { id: 'end', header: 'Contract end', cell: (r) => dash(r.contract_end_date) },
-        {
-          id: 'status',
-          header: 'Status',
-          cell: (r) => <StatusBadge word={r.terminated ? 'terminated' : r.active === false ? 'inactive' : 'active'} />,
-        },
-        { id: 'base', header: 'Base', cell: (r) => (r.base ? 'Yes' : 'No') },
-      ]}
-      empty="Not linked to a distributor."
+    <DistributorLinksTable
+      rows={data?.company_distributors}
+      loading={!data}
+      description="Set up by the platform's admins."
+      testId="company-distributor-links"
     />
   );
 }
@@ -68,7 +44,7 @@ export function CompanyConnectionsPage() {
               </RouterLink>
             )}
           />
-          <DistributorLinks company={company} />
+          <DistributorLinks companyId={company.id} />
         </SpaceBetween>
       )}
     </CompanyFrame>

@@ -1,0 +1,61 @@
+import Box from '@cloudscape-design/components/box';
+import Header from '@cloudscape-design/components/header';
+import Link from '@cloudscape-design/components/link';
+import Table from '@cloudscape-design/components/table';
+import type { ReactNode } from 'react';
+import { StatusBadge } from '../../components/status-badge';
+import type { CompanyDistributor } from './distribution-api';
+
+/**
+ * A company's distributor links with their contract terms and signed contract: the admin's distribution page and the
+ * company's own connections page show the same table (spec 3 §3.7 company distributor link).
+ */
+export function DistributorLinksTable({
+  rows,
+  loading,
+  description,
+  testId,
+}: {
+  rows: readonly CompanyDistributor[] | undefined;
+  loading: boolean;
+  description?: ReactNode;
+  testId: string;
+}) {
+  return (
+    <Table<CompanyDistributor>
+      data-testid={testId}
+      header={
+        <Header variant="h2" counter={rows ? `(${rows.length})` : undefined} description={description}>
+          Distributors
+        </Header>
+      }
+      items={rows ? [...rows] : []}
+      loading={loading}
+      trackBy="id"
+      empty={<Box textAlign="center">No distributors linked</Box>}
+      columnDefinitions={[
+        { id: 'name', header: 'Distributor', isRowHeader: true, cell: (r) => r.distributor_name },
+        {
+          id: 'status',
+          header: 'Status',
+          cell: (r) => <StatusBadge word={r.terminated ? 'terminated' : r.active === false ? 'inactive' : 'active'} />,
+        },
+        { id: 'base', header: 'Base', cell: (r) => (r.base ? 'Yes' : 'No') },
+        { id: 'start', header: 'Contract start', cell: (r) => r.contract_start_date || '-' },
+        { id: 'end', header: 'Contract end', cell: (r) => r.contract_end_date || '-' },
+        {
+          id: 'contract',
+          header: 'Contract',
+          cell: (r) =>
+            r.contract_data_uri ? (
+              <Link href={r.contract_data_uri} external>
+                {r.contract_file_name}
+              </Link>
+            ) : (
+              '-'
+            ),
+        },
+      ]}
+    />
+  );
+}
