@@ -89,6 +89,21 @@ describe('plans in the browser', () => {
     await expect.poll(() => page.getByTestId('plan-limit-max_users').textContent()).toContain('1 used of 3');
     expect(await page.getByTestId(`plan-upgrade-${SEEDED_PLAN_IDS.label}`).textContent()).toBe('Upgrade to Label');
     if (shots) await page.screenshot({ path: `${shots}/plan-page.png`, fullPage: true });
+
+    // On a paid plan, the free plan is reached by cancelling, never by a checkout that would refuse it.
+    const moved = await call('PATCH', `/api/v1/admin/companies/${company.id}`, {
+      token: admin,
+      body: { subscription_id: SEEDED_PLAN_IDS.label },
+    });
+    expect(moved.status).toBe(200);
+    await page.reload();
+    await expect
+      .poll(() => page.getByTestId('plan-compare').textContent())
+      .toContain('Cancel the subscription to move to Starter');
+    expect(await page.getByTestId(`plan-upgrade-${SEEDED_PLAN_IDS.starter}`).count()).toBe(0);
+    expect(await page.getByTestId(`plan-upgrade-${SEEDED_PLAN_IDS.enterprise}`).textContent()).toBe(
+      'Upgrade to Enterprise',
+    );
     expect(errors).toEqual([]);
   });
 });
