@@ -1,4 +1,5 @@
 import Spinner from '@cloudscape-design/components/spinner';
+import ContentLayout from '@cloudscape-design/components/content-layout';
 import type { ReactNode } from 'react';
 import { ApiErrorAlert } from './api-error-alert';
 
@@ -24,4 +25,22 @@ export function RecordState<T>({ error, isLoading, data, retry, errorHeader, chi
   if (error) return <ApiErrorAlert error={error} onRetry={() => void retry()} header={errorHeader} />;
   if (isLoading || !data) return <Spinner size="large" />;
   return <>{children(data)}</>;
+}
+
+/**
+ * A form page that makes a record (no id in the path: `newForm`) or edits the loaded one (`editForm`, keyed by the
+ * caller so a new record resets the form), each in a content layout.
+ */
+export function NewOrEditPage<T>({
+  editing,
+  newForm,
+  editForm,
+  ...load
+}: Omit<RecordStateProps<T>, 'children'> & {
+  editing: boolean;
+  newForm: ReactNode;
+  editForm: (data: NonNullable<T>) => ReactNode;
+}) {
+  if (!editing) return <ContentLayout>{newForm}</ContentLayout>;
+  return <RecordState {...load}>{(loaded) => <ContentLayout>{editForm(loaded)}</ContentLayout>}</RecordState>;
 }

@@ -1,7 +1,6 @@
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
-import ContentLayout from '@cloudscape-design/components/content-layout';
 import DatePicker from '@cloudscape-design/components/date-picker';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
@@ -11,7 +10,7 @@ import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { notify } from '../../../app/notifications';
 import { FormShell } from '../../../components/form-shell';
-import { RecordState } from '../../../components/record-state';
+import { NewOrEditPage, RecordState } from '../../../components/record-state';
 import { useFormSubmit } from '../../../components/use-form-submit';
 import { useAdminUser, USERS_BASE } from '../users/user-api';
 import { UserPicker } from '../users/user-picker';
@@ -167,26 +166,16 @@ export function AdminAccessTokenFormPage() {
   const { accessTokenId } = useParams();
   const [search] = useSearchParams();
   const { data, error, isLoading, mutate } = useAccessToken(accessTokenId);
-  if (!accessTokenId) {
-    return (
-      <ContentLayout>
-        <NewTokenForm userId={search.get('user_id') ?? undefined} />
-      </ContentLayout>
-    );
-  }
   return (
-    <RecordState
+    <NewOrEditPage
+      editing={Boolean(accessTokenId)}
       error={error}
       isLoading={isLoading}
       data={data}
       retry={mutate}
       errorHeader="Could not load the access token"
-    >
-      {(loaded) => (
-        <ContentLayout>
-          <TokenForm key={loaded.access_token.id} token={loaded.access_token} />
-        </ContentLayout>
-      )}
-    </RecordState>
+      newForm={<NewTokenForm userId={search.get('user_id') ?? undefined} />}
+      editForm={(loaded) => <TokenForm key={loaded.access_token.id} token={loaded.access_token} />}
+    />
   );
 }

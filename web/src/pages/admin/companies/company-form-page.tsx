@@ -1,5 +1,4 @@
 import Container from '@cloudscape-design/components/container';
-import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useMemo, useState } from 'react';
@@ -8,7 +7,7 @@ import { notify } from '../../../app/notifications';
 import { routePath } from '../../../app/route-table';
 import { FormShell } from '../../../components/form-shell';
 import { useNestedRows } from '../../../components/nested-rows';
-import { RecordState } from '../../../components/record-state';
+import { NewOrEditPage } from '../../../components/record-state';
 import { useFormSubmit } from '../../../components/use-form-submit';
 import { COMPANIES_BASE, createCompany, updateCompany, useAdminCompany, useRefreshCompanies } from './company-api';
 import { CompanyFormFields } from './company-form-fields';
@@ -125,25 +124,16 @@ function CompanyForm({ company }: { company?: AdminCompany }) {
 export function AdminCompanyFormPage() {
   const { companyId } = useParams();
   const { data, error, isLoading, mutate } = useAdminCompany(companyId);
-  if (!companyId)
-    return (
-      <ContentLayout>
-        <CompanyForm />
-      </ContentLayout>
-    );
   return (
-    <RecordState
+    <NewOrEditPage
+      editing={Boolean(companyId)}
       error={error}
       isLoading={isLoading}
       data={data}
       retry={mutate}
       errorHeader="Could not load the company"
-    >
-      {(loaded) => (
-        <ContentLayout>
-          <CompanyForm key={loaded.company.id} company={loaded.company} />
-        </ContentLayout>
-      )}
-    </RecordState>
+      newForm={<CompanyForm />}
+      editForm={(loaded) => <CompanyForm key={loaded.company.id} company={loaded.company} />}
+    />
   );
 }

@@ -19,7 +19,7 @@ import { ApiErrorAlert } from '../../../components/api-error-alert';
 import { DeleteModal } from '../../../components/delete-modal';
 import { DetailHeader } from '../../../components/detail-header';
 import { FormShell } from '../../../components/form-shell';
-import { RecordState } from '../../../components/record-state';
+import { NewOrEditPage, RecordState } from '../../../components/record-state';
 import { RouterLink } from '../../../components/router-link';
 import { useFormSubmit } from '../../../components/use-form-submit';
 import { FEATURE_LABELS, LIMIT_LABELS, PLAN_FEATURES, PLAN_LIMITS, type PlanView } from '../../../../../shared/plans';
@@ -326,26 +326,16 @@ function PlanForm({ plan }: { plan?: PlanView }) {
 export function AdminSubscriptionFormPage() {
   const { subscriptionId } = useParams();
   const { data, error, isLoading, mutate } = useSubscription(subscriptionId);
-  if (!subscriptionId) {
-    return (
-      <ContentLayout>
-        <PlanForm />
-      </ContentLayout>
-    );
-  }
   return (
-    <RecordState
+    <NewOrEditPage
+      editing={Boolean(subscriptionId)}
       error={error}
       isLoading={isLoading}
       data={data}
       retry={mutate}
       errorHeader="Could not load the subscription"
-    >
-      {(loaded) => (
-        <ContentLayout>
-          <PlanForm key={loaded.subscription.id} plan={loaded.subscription} />
-        </ContentLayout>
-      )}
-    </RecordState>
+      newForm={<PlanForm />}
+      editForm={(loaded) => <PlanForm key={loaded.subscription.id} plan={loaded.subscription} />}
+    />
   );
 }
