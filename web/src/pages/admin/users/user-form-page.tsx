@@ -1,6 +1,5 @@
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
-import ContentLayout from '@cloudscape-design/components/content-layout';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
@@ -10,7 +9,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { notify } from '../../../app/notifications';
 import { FormShell } from '../../../components/form-shell';
-import { RecordState } from '../../../components/record-state';
+import { NewOrEditPage } from '../../../components/record-state';
 import { useFormSubmit } from '../../../components/use-form-submit';
 import { RoleSelect } from './role-select';
 import { inviteUser, updateUser, useAdminUser, useRefreshUsers, USERS_BASE } from './user-api';
@@ -106,19 +105,16 @@ function UserForm({ user }: { user?: AdminUser }) {
 export function AdminUserFormPage() {
   const { userId } = useParams();
   const { data, error, isLoading, mutate } = useAdminUser(userId);
-  if (!userId)
-    return (
-      <ContentLayout>
-        <UserForm />
-      </ContentLayout>
-    );
   return (
-    <RecordState error={error} isLoading={isLoading} data={data} retry={mutate} errorHeader="Could not load the user">
-      {(loaded) => (
-        <ContentLayout>
-          <UserForm key={loaded.user.id} user={loaded.user} />
-        </ContentLayout>
-      )}
-    </RecordState>
+    <NewOrEditPage
+      editing={Boolean(userId)}
+      error={error}
+      isLoading={isLoading}
+      data={data}
+      retry={mutate}
+      errorHeader="Could not load the user"
+      newForm={<UserForm />}
+      editForm={(loaded) => <UserForm key={loaded.user.id} user={loaded.user} />}
+    />
   );
 }
