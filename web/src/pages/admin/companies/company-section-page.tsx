@@ -1,20 +1,10 @@
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import { notify } from '../../../app/notifications';
+import { useParams } from 'react-router';
 import { useRouteDef } from '../../../app/route-meta';
-import { FormShell } from '../../../components/form-shell';
 import { RecordState } from '../../../components/record-state';
-import { useFormSubmit } from '../../../components/use-form-submit';
-import { ReferenceFormFields } from '../reference/reference-form-fields';
-import {
-  formFieldOf,
-  recordToValues,
-  toPayload,
-  validateValues,
-  type ReferenceRecord,
-} from '../reference/reference-model';
-import type { FormValues, ReferenceConfig } from '../reference/reference-types';
+import type { ReferenceConfig } from '../reference/reference-types';
+import { CompanyPartForm } from './company-part-form';
 import { COMPANIES_BASE, updateCompany, useAdminCompany, useRefreshCompanies } from './company-api';
 import type { AdminCompany } from '../../../../../shared/schemas/company-views';
 import { companyConnectionsConfig, companySiteSettingsConfig } from './company-sections';
@@ -35,41 +25,19 @@ const SECTIONS: Record<string, { title: string; description: string; config: (co
   };
 
 function SectionForm({ company, section }: { company: AdminCompany; section: (typeof SECTIONS)[string] }) {
-  const navigate = useNavigate();
   const refresh = useRefreshCompanies();
   const [config] = useState(() => section.config(company.id));
-  const [values, setValues] = useState<FormValues>(() => recordToValues(config, company as unknown as ReferenceRecord));
-  const back = `${COMPANIES_BASE}/${encodeURIComponent(company.id)}`;
-  const { errors, failure, submitting, submit } = useFormSubmit({
-    validate: () => validateValues(config, values),
-    send: () => updateCompany(company.id, toPayload(config, values)),
-    fieldOf: (field) => formFieldOf(config, field),
-    onSuccess: async (answer) => {
-      await refresh();
-      notify('notification', answer.message);
-      navigate(back);
-    },
-  });
   return (
-    <FormShell
+    <CompanyPartForm
+      company={company}
+      config={config}
       testId="company-section"
       title={`${company.name}: ${section.title}`}
       description={section.description}
-      failure={failure}
-      errors={errors}
-      submitting={submitting}
-      submitLabel="Save changes"
-      onSubmit={() => void submit()}
-      onCancel={() => navigate(back)}
-    >
-      <ReferenceFormFields
-        config={config}
-        values={values}
-        errors={errors}
-        visible={() => true}
-        onChange={(name, value) => setValues((v) => ({ ...v, [name]: value }))}
-      />
-    </FormShell>
+      save={updateCompany}
+      refresh={refresh}
+      back={`${COMPANIES_BASE}/${encodeURIComponent(company.id)}`}
+    />
   );
 }
 
