@@ -1,4 +1,4 @@
-import type { FinancePeriod, FinanceFigures, FinanceSlice } from './finance-views.js';
+import type { AccountFinances } from './finance-views.js';
 import type { AccountRef, Money } from './statement-views.js';
 
 /**
@@ -26,15 +26,10 @@ export type PortalRelease = {
 };
 
 /** Earnings as the statements pay them, by pay period and by store (no drill-down into the label's royalties). */
-export type PortalEarnings = {
-  artist_id: string;
-  currency: string;
-  start_date: string;
-  end_date: string;
-  by_period: FinancePeriod[];
-  by_store: FinanceSlice[];
-  totals: FinanceFigures;
-};
+export type PortalEarnings = { artist_id: string } & Pick<
+  AccountFinances,
+  'currency' | 'start_date' | 'end_date' | 'by_period' | 'by_store' | 'totals'
+>;
 
 /** The balance of each account the artist's money goes to (its own, its members' payees) and their sum. */
 export type PortalBalance = {
