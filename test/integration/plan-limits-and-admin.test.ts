@@ -70,6 +70,10 @@ describe('plan limits, at the write', () => {
     expect(second.body.message).toBe('Your plan (Starter) allows 1 label. Label and Enterprise allow more.');
     expect(second.body.errors.name).toEqual([second.body.message]);
     expect((await api.get('/labels')).body.labels).toHaveLength(1);
+    // A label request counts too: approving it would pass the plan's limit.
+    const requested = await api.post('/label_requests', { name: `Requested ${stamp}` });
+    expect(requested.status).toBe(402);
+    expect(requested.body.errors.name).toEqual([second.body.message]);
     const byAdmin = await call('POST', '/api/v1/labels', {
       token: admin,
       company: companyId,
