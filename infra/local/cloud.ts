@@ -110,9 +110,10 @@ export async function startLocalCloud(options: LocalCloudOptions) {
     for (const key of Object.keys(WORKERS) as QueueKey[]) {
       sqs.consume(key, await entryHandler<Parameters<typeof sqs.consume>[1]>(WORKERS[key].entry));
     }
-    // The local queue lost what it held when the cloud stopped: imports left processing run again.
-    const resumed = await (await import('../../functions/royalties/import/resume.js')).resumeUnfinishedImports();
-    if (resumed) console.log(`Resumed ${resumed} royalty import${resumed === 1 ? '' : 's'} left unfinished.`);
+    // The local queue lost what it held when the cloud stopped: every job left unfinished carries on.
+    const resumed = await (await import('../../functions/jobs/registry.js')).resumeAllOnStart();
+    for (const [kind, count] of Object.entries(resumed))
+      console.log(`Resumed ${count} unfinished ${kind.replace('_', ' ')} job(s).`);
     type ScheduledHandler = (event: { time: string }) => Promise<unknown>;
     const jobs = await Promise.all(
       (Object.keys(SCHEDULED_JOBS) as ScheduleKey[]).map(async (key) => {
