@@ -2,6 +2,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { z } from 'zod';
 import { MAX_BODY_BYTES } from '../../shared/constants.js';
+import { jsonDepth, MAX_JSON_DEPTH } from './json-depth.js';
 import { ROUTES, routeKey, type Area, type AuthRule, type OperationName, type Route } from '../routes.js';
 import { authorize, type CallerContext, type Claims, type PublicContext, type TenantContext } from './auth-context.js';
 import { BadRequest, HttpError, isLostRace, LOST_RACE_MESSAGE, NotFound, PayloadTooLarge } from './errors.js';
@@ -155,6 +156,11 @@ function readRawBody(event: APIGatewayProxyEventV2): string {
 
 function parseBody(raw: string): unknown {
   if (raw.trim() === '') return undefined;
+  // Bounded before parsing, so nothing that walks the body later can run out of stack.
+  if (jsonDepth(raw) > MAX_JSON_DEPTH) {
+    const message = `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`;
+    throw new BadRequest(message, { body: [message] });
+  }
   try {
     return JSON.parse(raw);
   } catch {

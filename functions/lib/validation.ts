@@ -102,23 +102,36 @@ const cannotStore = (field: string) => `${humanizeField(field)} contains charact
  */
 export function illFormedText(value: unknown): FieldErrors {
   const errors = noErrors();
-  const visit = (node: unknown, path: string[]) => {
+  // Iterative (a stack of what is left to visit, in document order), so no input can exhaust the
+  // call stack; each node keeps only its key and its parent, and a path is spelled out only for an error.
+  type Visit = { node: unknown; key?: string; parent?: Visit };
+  const pathOf = (visit: Visit, last?: string) => {
+    const parts = last === undefined ? [] : [last];
+    for (let at: Visit | undefined = visit; at?.key !== undefined; at = at.parent) parts.push(at.key);
+    return parts.reverse();
+  };
+  const pending: Visit[] = [{ node: value }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { node } = next;
     if (typeof node === 'string') {
       if (!isWellFormed(node)) {
+        const path = pathOf(next);
         const field = path.join('.') || 'body';
         errors[field] = [cannotStore(path.findLast((part) => !/^\d+$/.test(part)) ?? field)];
       }
     } else if (Array.isArray(node)) {
-      for (const [index, item] of node.entries()) visit(item, [...path, String(index)]);
+      for (let index = node.length - 1; index >= 0; index -= 1)
+        pending.push({ node: node[index], key: String(index), parent: next });
     } else if (node !== null && typeof node === 'object') {
+      const children: Visit[] = [];
       for (const [key, child] of Object.entries(node)) {
         const name = wellFormed(key);
-        if (name !== key) errors[[...path, name].join('.')] = [cannotStore(name)];
-        else visit(child, [...path, key]);
+        if (name !== key) errors[pathOf(next, name).join('.')] = [cannotStore(name)];
+        else children.push({ node: child, key, parent: next });
       }
+      pending.push(...children.reverse());
     }
-  };
-  visit(value, []);
+  }
   return errors;
 }
 

@@ -161,7 +161,12 @@ export const REFERENCE_RESOURCES: ReferenceResource[] = [
     picker: { only: active },
     links: [country],
     objects: [
-      { input: 'technical_specification_attributes', stored: 'technical_specification', secrets: ['server_password'] },
+      {
+        input: 'technical_specification_attributes',
+        stored: 'technical_specification',
+        secrets: ['server_password'],
+        adminOnly: true,
+      },
     ],
     files: [{ field: 'guide', prefix: 'guides/dsps/', contentTypes: GUIDE_CONTENT_TYPES, maxBytes: MAX_GUIDE_BYTES }],
   },

@@ -40,6 +40,11 @@ type ObjectField = {
   stored: string;
   /** Never answered (only `<field>_set: true`); a blank value on update keeps the stored one. */
   secrets?: readonly string[];
+  /**
+   * Answered to admins only: a store's technical specification (server address, login, folder) is
+   * how we deliver to it, not something a label or a new sign-up may read.
+   */
+  adminOnly?: boolean;
 };
 
 /** The fields to set and to remove for a create (no `before`) or an update. */
@@ -126,6 +131,8 @@ export async function presentRecord<T extends Record<string, unknown>>(
   resource: RecordShape,
   row: T,
   tenantId?: string,
+  /** Whether the reader is an admin (admin-only objects are left out for anyone else). */
+  forAdmin = true,
 ): Promise<T> {
   let answer: Record<string, unknown> = await withLinks(resource.links ?? [], row, tenantId);
   for (const rows of resource.rows ?? []) {
@@ -137,6 +144,10 @@ export async function presentRecord<T extends Record<string, unknown>>(
     );
   }
   for (const object of resource.objects ?? []) {
+    if (object.adminOnly && !forAdmin) {
+      delete answer[object.stored];
+      continue;
+    }
     const value = { ...((row[object.stored] as Record<string, unknown> | undefined) ?? {}) };
     for (const secret of object.secrets ?? []) {
       value[`${secret}_set`] = Boolean(value[secret]);

@@ -84,6 +84,9 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
     return storedRow(found);
   }
   const present = (row: Row) => presentRecord(resource, row);
+  /** What a reader is answered: admin-only parts left out unless they are an admin. */
+  const presentTo = (caller: { user: { role: string } }) => (row: Row) =>
+    presentRecord(resource, row, undefined, caller.user.role === 'admin');
 
   const unique = resource.unique ?? [];
 
@@ -101,7 +104,7 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
         // Companies' own records are theirs: outside a company's routes only admins list them.
         const rows = await all();
         const seen = resource.companyOwned && caller.user.role !== 'admin' ? sharedRows(rows) : rows;
-        return referenceListAnswer(resource, seen, query, present);
+        return referenceListAnswer(resource, seen, query, presentTo(caller));
       },
     }),
     [`${resource.collection}.get`]: operation('user', {
@@ -112,7 +115,7 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
         // A company's own record is for its members (and admins); to anyone else it does not exist.
         if (owner && caller.user.role !== 'admin' && !(await membershipRole(caller.user.userId, owner)))
           throw new NotFound(resource.title);
-        return { [resource.singular]: await present(row) };
+        return { [resource.singular]: await presentTo(caller)(row) };
       },
     }),
     [`${resource.collection}.create`]: operation('admin', {

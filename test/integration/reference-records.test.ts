@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, demo, signIn } from '../support/api.js';
+import { call, demo, newConfirmedUser, signIn } from '../support/api.js';
 
 /** Reference records with links, nested rows, nested objects and files (spec 1 §3, §4, §7). */
 let admin: string;
@@ -226,6 +226,21 @@ describe('distributors and DSPs', () => {
       message: 'DSP Updated',
       dsp: { technical_specification: { delivery_format: 'DDEX ERN 3.8', server_password_set: true } },
     });
+
+    // How we deliver to a store (its server, login and folder) is the admins' only: a member or a new sign-up
+    // reads the store, never its technical specification, in the list or one by one.
+    const stranger = await newConfirmedUser('Dsp Reader');
+    for (const token of [manager, stranger.token]) {
+      const one = await call('GET', `/api/v1/dsps/${dsp.dsp.id}`, { token });
+      expect(one.status).toBe(200);
+      expect(one.body.dsp.name).toBe(dsp.dsp.name);
+      expect(one.body.dsp).not.toHaveProperty('technical_specification');
+      const list = await call('GET', `/api/v1/dsps?q=${encodeURIComponent(dsp.dsp.name)}`, { token });
+      expect(list.body.dsps.map((d: { id: string }) => d.id)).toEqual([dsp.dsp.id]);
+      expect(list.body.dsps[0]).not.toHaveProperty('technical_specification');
+    }
+    const asAdmin = await call('GET', `/api/v1/dsps/${dsp.dsp.id}`, { token: admin });
+    expect(asAdmin.body.dsp.technical_specification.delivery_format).toBe('DDEX ERN 3.8');
 
     const distributor = await post('distributors', {
       name: `Distributor ${unique()}`,

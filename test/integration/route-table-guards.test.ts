@@ -179,6 +179,15 @@ describe('bad input', () => {
       });
       expect(malformed.status).toBe(400);
       expect(malformed.body.message).toMatch(/Malformed JSON/);
+      // 8,000 levels deep is 16 KB: far under the size limit, yet it once overflowed a recursive walk (500).
+      const deep = await call(route.method, path, {
+        token,
+        company: company(),
+        rawBody: `${'['.repeat(8000)}${']'.repeat(8000)}`,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(deep.status).toBe(400);
+      expect(deep.body.errors.body).toEqual(['The request body is nested too deeply (at most 64 levels)']);
       for (const wrong of [[1, 2], 'text', 42]) {
         const answer = await call(route.method, path, { token, company: company(), body: wrong });
         expect(answer.status, JSON.stringify(answer.body)).toBe(400);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalCompanyId } from '../../functions/lib/company-id.js';
+import { jsonDepth, MAX_JSON_DEPTH } from '../../functions/lib/json-depth.js';
 import { illFormedText } from '../../functions/lib/validation.js';
 import { duckJson, isWellFormed, wellFormed } from '../../functions/lib/well-formed-text.js';
 import { isDeclaredImage } from '../../functions/uploads/image-type.js';
@@ -52,5 +53,23 @@ describe('logo bytes', () => {
     expect(isDeclaredImage(Buffer.from('<svg><script>alert(1)</script></svg>'), 'image/png')).toBe(false);
     expect(isDeclaredImage(Buffer.from('<html><script>alert(1)</script>'), 'image/png')).toBe(false);
     expect(isDeclaredImage(Buffer.from('<svg/>'), 'image/svg+xml')).toBe(false);
+  });
+});
+
+describe('deeply nested input', () => {
+  it('measures JSON nesting in one pass, ignoring brackets inside strings, and stops past the limit', () => {
+    expect(jsonDepth('{"a":[1,{"b":"[[[{{{"}]}')).toBe(3);
+    expect(jsonDepth('"\\"[["')).toBe(0);
+    expect(jsonDepth('[]')).toBe(1);
+    expect(jsonDepth('['.repeat(100_000), 64)).toBe(65);
+    expect(jsonDepth(`${'['.repeat(64)}${']'.repeat(64)}`)).toBe(MAX_JSON_DEPTH);
+  });
+
+  it('walks a value nested 100,000 levels deep for ill-formed text without running out of stack', () => {
+    let deep: unknown = 'x\ud800';
+    for (let i = 0; i < 100_000; i += 1) deep = i % 2 ? [deep] : { a: deep };
+    const errors = illFormedText(deep);
+    expect(Object.keys(errors)).toHaveLength(1);
+    expect(Object.values(errors)[0]).toEqual(['A contains characters that cannot be stored']);
   });
 });
