@@ -66,6 +66,17 @@ describe('release exports: formats', () => {
     expect(second).toMatchObject({ isrc: track2.isrc, length: '00:00:00', explicit_lyrics: 'N', album_only: 'Y' });
   });
 
+  it('writes text a spreadsheet would run as a formula as text, in every CSV format', async () => {
+    const release = exportRelease(7, 1, { title: '=HYPERLINK("http://evil.example","Click")' });
+    for (const format of ['csv', 'release_csv', 'fuga_csv', 'ppl_csv'] as const) {
+      const { text } = await exported(format, [release]);
+      const cells = parse(text) as string[][];
+      const formulaCells = cells.flat().filter((cell) => /^[=+\-@\t\r]/.test(cell) && !/^[+-]?\d+(\.\d+)?$/.test(cell));
+      expect(formulaCells, format).toEqual([]);
+      expect(cells.flat(), format).toContain(`'=HYPERLINK("http://evil.example","Click")`);
+    }
+  });
+
   it('json reads back to the same releases and recordings', async () => {
     const releases = [exportRelease(1, 2), exportRelease(2, 1)];
     const { report, text } = await exported('json', releases);

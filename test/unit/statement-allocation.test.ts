@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -352,6 +353,37 @@ describe('scopes and kinds', () => {
 });
 
 describe('the material of a published run', () => {
+  it("writes a report's text into the statement CSV so that no spreadsheet runs it as a formula", async () => {
+    const p = await fixture.prepare(
+      [
+        {
+          recording_id: 'R1',
+          release_id: 'REL1',
+          label_payable: '-2.000000',
+          retailer: '=HYPERLINK("http://evil.example","Spotify")',
+          territory: "=cmd|' /C calc'!A0",
+          sales_format: '@SUM(1+1)',
+          pay_period: '2026-01',
+        },
+      ],
+      { recordings: [THREE_WAY], releases: [{ id: 'REL1', title: '+Album' }] },
+    );
+    const earnings = await earningsOf(p);
+    const material = await materialise(p, earnings, path.join(fixture.dir, 'formula-material'));
+    const csv = readFileSync(material.get('Payee#P1')?.csvFile ?? '', 'utf8');
+    const [row] = parse(csv, { columns: true }) as Record<string, string>[];
+    expect(row).toMatchObject({
+      retailer: `'=HYPERLINK("http://evil.example","Spotify")`,
+      territory: "'=cmd|' /C calc'!A0",
+      sales_format: "'@SUM(1+1)",
+      release: "'+Album",
+      // Figures stay plain numbers, negative ones included.
+      label_payable: '-2.000000',
+    });
+    const cells = csv.split('\n').slice(1).join('\n');
+    expect(cells).not.toMatch(/(^|,)"?[=+@]/m);
+  });
+
   it('writes each account a CSV of its lines that adds up to its royalties, with summaries and provenance', async () => {
     const p = await fixture.prepare(
       [

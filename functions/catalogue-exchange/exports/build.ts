@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { stringify } from 'csv-stringify/sync';
+import { spreadsheetSafe } from '../../../shared/spreadsheet-safe.js';
 import type { ExportFormat } from '../../../shared/catalogue-exchange/exports.js';
 import { copyrightProblem } from './copyright.js';
 import { FUGA_CSV } from './formats/fuga.js';
@@ -38,6 +39,9 @@ function jsonRelease(release: ExportRelease, strip: ReadonlySet<string>): unknow
   return { ...keep(release), ...(strip.has('recordings') ? {} : { recordings: release.recordings.map(keep) }) };
 }
 
+/** CSV rows with every text cell safe to open in a spreadsheet (a title or name typed as `=…` stays text). */
+const safeCsv = (rows: unknown[][]) => stringify(rows, { cast: { string: spreadsheetSafe } });
+
 /**
  * Writes releases in one export format to a stream, one release at a time (the catalogue is never
  * one string in memory), and reports what it wrote and what it left out: a release whose ℗/© lines
@@ -56,7 +60,7 @@ export async function writeExport(
   const strip = new Set(options.strip ?? []);
   const layout = CSV_LAYOUTS[format];
   const keep = layout ? layout.columns.map((column, i) => (strip.has(column) ? -1 : i)).filter((i) => i >= 0) : [];
-  if (layout) await write(out, stringify([keep.map((i) => layout.columns[i])]));
+  if (layout) await write(out, safeCsv([keep.map((i) => layout.columns[i])]));
   if (format === 'json') await write(out, '[');
   let read = 0;
   for await (const release of releases) {
@@ -65,7 +69,7 @@ export async function writeExport(
     if (problem) report.skipped.push(problem);
     else if (layout) {
       const rows = layout.rows(release).map((row) => keep.map((i) => row[i]));
-      await write(out, stringify(rows));
+      await write(out, safeCsv(rows));
       report.rows += rows.length;
       report.releases += 1;
     } else if (format === 'json') {

@@ -1,13 +1,13 @@
 import Big from 'big.js';
+import { spreadsheetSafe } from '../../../shared/spreadsheet-safe.js';
 
 /**
  * CSV as banks and payout providers read it: comma separated, CRLF line ends, a field quoted when
- * it holds a comma, quote or line break. A text field starting with = + - @ is prefixed with an
- * apostrophe so a spreadsheet opening the file never runs it as a formula (a payee's name is
- * typed by people); amounts are written by the writers themselves and never start so.
+ * it holds a comma, quote or line break; text that a spreadsheet would run as a formula (a payee's
+ * name is typed by people) is made safe by the product's one rule (spreadsheetSafe).
  */
 export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = spreadsheetSafe(value);
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 

@@ -14,6 +14,7 @@ import type { AccountMaterial, EarningsResult } from './earnings.js';
 import { accountKeyOf } from '../../data/entities/statements.js';
 import { decimalOfUnits, exactFromUnits, unitsOf } from './units.js';
 import { RETAINED } from './weights.js';
+import { spreadsheetSafeSql as safe } from '../../../shared/spreadsheet-safe.js';
 
 /**
  * Publishing's material, in two passes over the scope's lines whatever the number of accounts:
@@ -177,8 +178,10 @@ export async function materialise(
   await mkdir(partitions, { recursive: true });
   await p.connection.run(`SET partitioned_write_max_open_files = 1000`);
   await p.connection.run(
-    `COPY (SELECT ${ID_SQL} AS id, pay_period, retailer, territory, sales_format, coalesce(rl.title, album) AS release,
-        coalesce(rc.title, song) AS track, isrc, upc, quantity, currency, exchange_rate, amount, label_payable, weight,
+    // Text from distributors' reports goes to payees: each text cell is made safe to open in a spreadsheet.
+    `COPY (SELECT ${ID_SQL} AS id, pay_period, ${safe('retailer')} AS retailer, ${safe('territory')} AS territory,
+        ${safe('sales_format')} AS sales_format, ${safe('coalesce(rl.title, album)')} AS release,
+        ${safe('coalesce(rc.title, song)')} AS track, ${safe('isrc')} AS isrc, ${safe('upc')} AS upc, quantity, currency, exchange_rate, amount, label_payable, weight,
         ${decimalOfUnits('share_u')} AS share, acct_no
       FROM ${relation} a
       LEFT JOIN st_titles rl ON rl.kind = 'release' AND rl.title_id = a.release_id

@@ -1,0 +1,21 @@
+/**
+ * Every file the product sends out that a spreadsheet may open (statement CSVs, catalogue exports,
+ * bank files) writes its text cells through here. A cell starting with = + - @ (or a tab or carriage
+ * return, which spreadsheets skip before reading one of those) would be run as a formula by Excel,
+ * LibreOffice or Google Sheets: text from a distributor's report such as `=HYPERLINK(…)` or
+ * `=cmd|' /C calc'!A0` would reach a payee's machine. Such a cell is prefixed with an apostrophe
+ * (OWASP's rule for CSV injection), which spreadsheets show as text.
+ *
+ * A plain number ("-2.50", "+3") is left as it is, so figures stay machine-readable.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
+
+export function spreadsheetSafe(text: string): string {
+  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
+}
+
+/** The same rule as DuckDB SQL over a text column, for CSVs DuckDB writes itself (COPY … TO). */
+export function spreadsheetSafeSql(column: string): string {
+  return `CASE WHEN regexp_matches(${column}, '^[=+\\-@\\t\\r]') AND NOT regexp_matches(${column}, '^[+-]?[0-9]+(\\.[0-9]+)?$') THEN '''' || ${column} ELSE ${column} END`;
+}
