@@ -81,6 +81,7 @@ export async function listCompanyInvitations(companyId: string) {
 export async function inviteMember(caller: Caller, companyId: string, input: z.infer<typeof invitationInput>) {
   const company = await loadCompany(companyId);
   const existing = await findUserByEmail(input.email);
+  if (existing) assertNotArtist(existing.role);
   if (existing && (await membershipRole(existing.userId, companyId))) {
     const message = `${input.email} is already a member of ${company.name}`;
     throw new Conflict(message, { email: [message] });
@@ -176,10 +177,21 @@ export async function myInvitations(caller: Caller) {
 
 /** Only the invited e-mail may answer an invitation (case-insensitive). */
 function assertInvitee(caller: Caller, invitation: InvitationItem): void {
-  if (caller.user.email.toLowerCase() !== invitation.email) {
-    const message = `This invitation was sent to ${invitation.email}; sign in with that e-mail to answer it`;
-    throw new Forbidden(message);
-  }
+  // The refusal does not name the address the invitation went to: whoever holds a link learns nothing from it.
+  if (caller.user.email.toLowerCase() !== invitation.email)
+    throw new Forbidden('This invitation was sent to another e-mail address; sign in with that address to answer it');
+}
+
+/**
+ * An artist portal account never joins a company's team: a member reads every artist's royalties and
+ * statements, an artist only their own. (The other way round is refused too: a member's login is never
+ * made an artist's.) Checked when the invitation is sent and again when it is accepted.
+ */
+const ARTIST_ACCOUNT =
+  'This e-mail belongs to an artist portal account, which cannot join a company team; invite another address';
+
+function assertNotArtist(role: string): void {
+  if (role === 'artist_user') throw new Conflict(ARTIST_ACCOUNT, { email: [ARTIST_ACCOUNT] });
 }
 
 /** max_users again at acceptance: the company may have filled up (or changed plan) since the invitation. */
@@ -207,6 +219,7 @@ async function joined(invitation: InvitationItem) {
 export async function acceptInvitation(caller: Caller, token: string) {
   const invitation = await pendingInvitation(token, false);
   assertInvitee(caller, invitation);
+  assertNotArtist(caller.user.role);
   await assertSeat(invitation);
   await onboarding.acceptInvitation(invitation, caller.user.userId);
   return joined(invitation);
@@ -232,6 +245,7 @@ export async function setUpInvitedAccount(token: string, password: string) {
     const message = 'You already have an account: sign in to accept the invitation';
     throw new Conflict(message, { password: [message] });
   }
+  assertNotArtist(user.role);
   await assertSeat(invitation);
   const { sub } = await setPassword(user.email, password);
   await onboarding.acceptInvitationAsNewUser(invitation, user.userId, sub);

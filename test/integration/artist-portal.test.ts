@@ -265,6 +265,17 @@ describe("the label's artist users", () => {
     expect(bad.body.errors.email).toBeDefined();
   });
 
+  it("refuses to invite an artist's account into the team, and keeps no invitation", async () => {
+    // A member reads every artist's royalties; an artist only their own.
+    const invited = await api.post('/company/users', { email: X.email, role: 'label_manager' });
+    expect(invited.status).toBe(409);
+    expect(invited.body.errors.email).toEqual([
+      'This e-mail belongs to an artist portal account, which cannot join a company team; invite another address',
+    ]);
+    const pending = await api.get('/company/invitations');
+    expect(JSON.stringify(pending.body)).not.toContain(X.email);
+  });
+
   it('links an existing artist user to a second artist, and an unlinked artist loses access at once', async () => {
     const linked = await api.post(`/artists/${Y.artistId}/portal_users`, { email: X.email, name: 'X' });
     expect(linked.status).toBe(201);
