@@ -124,7 +124,7 @@ describe('the next statement shows the payment', () => {
     ];
     const printed = (await pdfText(await renderStatementPdf(document))).replace(/\s+/g, ' ');
     expect(printed).toContain(`Payments since the previous statement: ${text}`);
-  });
+  }, 30_000); // renders a whole statement (CJK fonts embedded) and reads it back: seconds on a busy machine
 });
 
 describe('payment inputs', () => {
