@@ -374,7 +374,7 @@ export const OPERATION_NAMES = {
     'getExport',
     'deleteExport',
   ],
-  // Subscription plans (admin, spec 3 §7.7 subscriptions) and the current company's plan (README "Plans and entitlements").
+  // Subscription plans (admin, spec 3 §7.7 subscriptions) and the current company's plan (docs/plans.md).
   plans: [
     'listPlans',
     'getPlan',

@@ -142,7 +142,7 @@ export const ROUTES: readonly Route[] = [
   // Companies the user belongs to (Choose Current Company) and the company page.
   r('GET', '/companies', 'companies', 'listMyCompanies', 'user'),
   r('GET', '/companies/{id}', 'companies', 'getCompany', 'user'),
-  // Onboarding (README "Onboarding"): a signed-in user creates their own company; a manager invites people
+  // Onboarding (docs/onboarding.md): a signed-in user creates their own company; a manager invites people
   // into theirs (pending invitations listed and withdrawn by id); the invitee opens the mailed
   // /invitations/{token} link and accepts, declines, or (a new account) sets a password, which accepts it.
   r('POST', '/companies', 'companies', 'createOwnCompany', 'user'),
@@ -206,7 +206,7 @@ export const ROUTES: readonly Route[] = [
   r('POST', '/admin/labels/{id}/approve', 'catalogue', 'adminApproveLabel', 'admin'),
   r('POST', '/admin/labels/{id}/reject', 'catalogue', 'adminRejectLabel', 'admin'),
 
-  // Subscription plans (spec 3 §2.2, §7.7; README "Plans and entitlements"): admins maintain them;
+  // Subscription plans (spec 3 §2.2, §7.7; docs/plans.md): admins maintain them;
   // list_products and retrieve_plans come before {id} so they are not read as ids.
   r('GET', '/subscriptions', 'plans', 'listPlans', 'admin'),
   r('GET', '/subscriptions/list_products', 'plans', 'listProducts', 'admin'),
@@ -284,7 +284,7 @@ export const ROUTES: readonly Route[] = [
   r('PATCH', '/metadata_maps/{id}', 'importer', 'updateMetadataMap', 'admin'),
   r('DELETE', '/metadata_maps/{id}', 'importer', 'deleteMetadataMap', 'admin'),
 
-  // CWR files of the company's songs (issue 17, README "CWR registrations"): building one reads the
+  // CWR files of the company's songs (issue 17, docs/cwr.md): building one reads the
   // catalogue; recording one as sent writes. Listed before songs/{id} so the fixed paths are not ids.
   r('POST', '/songs/cwr', 'cwr', 'buildCwrFile', 'tenant', 'catalogue.read'),
   r('POST', '/songs/cwr_registrations', 'cwr', 'registerCwrFile', 'tenant', 'catalogue.write'),
@@ -379,7 +379,7 @@ export const ROUTES: readonly Route[] = [
   r('POST', '/exchange_rates', 'royalties', 'createExchangeRate', 'tenant', 'money.write'),
   r('DELETE', '/exchange_rates/{id}', 'royalties', 'deleteExchangeRate', 'tenant', 'money.write'),
 
-  // Statements and statement runs (spec 3 §7.2; README "Statements"): published statements are
+  // Statements and statement runs (spec 3 §7.2; docs/statements.md): published statements are
   // numbered and never change; runs preview, then publish through the statement worker. Fixed
   // paths come before statements/{id}.
   r('GET', '/statements', 'statements', 'listStatements', 'tenant', 'money.read'),
@@ -552,7 +552,7 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/exports', 'exports', 'listExports', 'tenant', 'catalogue.read'),
   r('GET', '/exports/{id}', 'exports', 'getExport', 'tenant', 'catalogue.read'),
   r('DELETE', '/exports/{id}', 'exports', 'deleteExport', 'tenant', 'catalogue.read'),
-  // The artist portal (issue 18; README "The artist portal"). A label links artist users to an artist and makes
+  // The artist portal (issue 18; docs/artist-portal.md). A label links artist users to an artist and makes
   // token links (tenant: granting or withdrawing sight of an artist's earnings and statements is a money right);
   // an artist user reads their artists (artist_user); a token link reads one artist (public, ?token=). The
   // artist_user and token routes read only through functions/artist-portal/scope.ts.

@@ -33,7 +33,7 @@ export type Needs = {
   push?: true;
   /** Queues it sends messages to; each URL reaches it through QUEUE_URL_ENV. */
   sendsTo?: readonly QueueKey[];
-  /** Runs ffmpeg: a Lambda layer in AWS (`-c ffmpegLayerArn`), the resolver's fallbacks locally. */
+  /** Runs ffmpeg: in AWS a Lambda layer the stack builds (or `-c ffmpegLayerArn`), the resolver's fallbacks locally. */
   ffmpeg?: true;
   /** Seals and opens bank details (functions/lib/sealed.ts): reads the sealing key's secret. */
   sealingKey?: true;

@@ -40,7 +40,7 @@ const READ_ONLY = ['catalogue.read', 'delivery.read', 'promotion.read'] as const
  * The permission matrix: what each role a user holds in a company (CompanyUser.role) allows
  * there. Money (royalties, imports, statements, payments, payee accounts) is for label managers
  * and accountants only. Platform admins (User.role admin) are not limited by it: they work in
- * every company. The README's "Company roles and permissions" section shows the same table.
+ * every company. docs/companies.md shows the same table.
  */
 export const COMPANY_ROLE_PERMISSIONS = {
   /** A platform role held in a company: as much as a label manager. */

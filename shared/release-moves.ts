@@ -20,7 +20,7 @@ export type ReleaseMove = {
 };
 
 /**
- * The moves the product allows (README "Quality control"). A label sends its release to quality
+ * The moves the product allows (docs/quality-control.md). A label sends its release to quality
  * control and may take it back to drafted; only admins approve or reject — a label can never
  * approve its own release. The worker marks a delivered release; admins or the worker mark it live.
  */

@@ -7,7 +7,7 @@ import { scopedArtist, tokenArtist, type ScopedArtist } from './scope.js';
 import * as views from './views.js';
 
 /**
- * The artist portal (README "The artist portal"): the label's artist users and token links
+ * The artist portal (docs/artist-portal.md): the label's artist users and token links
  * (tenant routes on an artist), the artist user's dashboard (artist_user routes) and the token
  * link's page (public routes with ?token=). Every artist_user and token operation first turns
  * the path's artist into a ScopedArtist (scope.ts) and reads only through it.

@@ -22,7 +22,7 @@ import { tokenHashOf } from './scope.js';
  * to an artist, and its token links. The artist must be the company's (404 otherwise).
  */
 
-/** How long a token link works (README "The artist portal"). */
+/** How long a token link works (docs/artist-portal.md). */
 const LINK_DAYS = 30;
 
 const PORTAL_MESSAGES = {

@@ -8,7 +8,7 @@ import type { Caller } from '../lib/auth-context.js';
 import { Forbidden, InvalidField, NotFound } from '../lib/errors.js';
 
 /**
- * The artist portal's one scope (README "The artist portal"). Every artist_user route and every
+ * The artist portal's one scope (docs/artist-portal.md). Every artist_user route and every
  * token route reads through here: an artist user reaches the artists they are linked to, a token
  * the one artist it was made for, and nothing else. What the portal reads of an artist (releases,
  * earnings, balance, statements) takes a `ScopedArtist`, which only this module makes, so a route

@@ -22,7 +22,7 @@ export type EventOutcome = 'applied' | 'ignored' | 'duplicate';
 const ESTABLISHING: readonly BillingEventType[] = ['checkout.session.completed', 'invoice.paid'];
 
 /**
- * Applies one provider event to its company, once (README "Billing"):
+ * Applies one provider event to its company, once (docs/billing.md):
  * 1. the event id is recorded with a conditional create; a replay finds it finished and changes nothing;
  *    then the company's billing lease is taken (one event of a company at a time);
  * 2. an event older (provider time) than the last event applied to the company is recorded and ignored,

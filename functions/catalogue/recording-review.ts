@@ -16,7 +16,7 @@ const rowsOf = (row: Row, field: string): Row[] => (Array.isArray(row[field]) ? 
 /**
  * After a recording is saved: a change to what stores receive of it (RECORDING_DELIVERY_FIELDS)
  * sends every approved, delivered or live release it is on back to quality control, as editing the
- * release would (README "Quality control"). Each move is conditional on the status it read; a
+ * release would (docs/quality-control.md). Each move is conditional on the status it read; a
  * release someone moved meanwhile is left as it is.
  */
 export async function reviewReleasesOfRecording(

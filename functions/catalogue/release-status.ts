@@ -187,7 +187,7 @@ export function changedDeliveryFields(
 type Editor = { id?: string; name?: string };
 
 /**
- * The rule for editing a reviewed release (README "Quality control"): a change to what stores
+ * The rule for editing a reviewed release (docs/quality-control.md): a change to what stores
  * receive on an accepted, delivered or live release sends it back to quality_control, recorded in
  * its history as "Edited after approval" with the fields changed. Its deliveries stay; a new one
  * (an update) waits for the new approval. Answers the fields to store with the edit, or nothing.

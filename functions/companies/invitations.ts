@@ -15,7 +15,7 @@ import { appLink, sendMail } from '../lib/mail.js';
 import { required } from '../lib/required.js';
 import { assertWithinLimit } from '../plans/limits.js';
 
-/** Invitations to join a company (README "Onboarding"): a manager invites an e-mail, the invitee accepts. */
+/** Invitations to join a company (docs/onboarding.md): a manager invites an e-mail, the invitee accepts. */
 
 const INVITATION_DAYS = 7;
 const INVALID_INVITATION = 'This invitation is invalid or has expired';

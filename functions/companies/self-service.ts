@@ -33,7 +33,7 @@ async function refuseUnknownCountry(code: string): Promise<void> {
 }
 
 /**
- * A signed-in user creates their own company (README "Onboarding"): they become its label_manager and it
+ * A signed-in user creates their own company (docs/onboarding.md): they become its label_manager and it
  * starts on the free Starter plan. subscription_id is written with the company, in the same transaction, so
  * a self-service company is never read on the fallback plan (Enterprise, for admins' companies); the
  * subscription's state then goes through the one writer of plans, setCompanySubscription.

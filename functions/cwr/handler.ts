@@ -7,7 +7,7 @@ import {
 } from '../catalogue-exchange/cwr/registrations.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
 
-/** CWR area (README "CWR registrations"): a publisher company's songs as CWR files, and the files it sent. */
+/** CWR area (docs/cwr.md): a publisher company's songs as CWR files, and the files it sent. */
 const operations = {
   buildCwrFile: operation('tenant', {
     body: cwrFileInput,

@@ -10,8 +10,7 @@ import { addToCube, type FinanceCube, type Sums } from './cube.js';
 import type { DateRange } from './range.js';
 
 /**
- * What one payee or artist earns, exactly as its statements would pay it (README "Statements: who
- * is owed what"): the engine's split of each line's label share, read in one engine pass
+ * What one payee or artist earns, exactly as its statements would pay it (docs/statements.md): the engine's split of each line's label share, read in one engine pass
  * (withAllocation) over the range's lines. The aggregates cannot answer this: a payee paid
  * through recording_payees splits, or an artist's member, gets a share of lines that no
  * aggregate dimension names, and the largest-remainder split is per line.

@@ -65,7 +65,7 @@ async function companiesOnPlan(planId: string): Promise<number> {
 
 /**
  * Deletes a plan nobody is on. Starter and Enterprise stay: they are where cancelled subscriptions and
- * admin-created companies land (README "Plans and entitlements").
+ * admin-created companies land (docs/plans.md).
  */
 export async function deletePlan(planId: string): Promise<{ message: string }> {
   const plan = await load(planId);

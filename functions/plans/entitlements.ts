@@ -41,7 +41,7 @@ export async function publicPlans(): Promise<PlanView[]> {
 type PlanFields = Pick<CompanyItem, 'subscription_id' | 'subscription'>;
 
 /**
- * The plan a company is on (README "Plans and entitlements"): a cancelled subscription falls back to
+ * The plan a company is on (docs/plans.md): a cancelled subscription falls back to
  * Starter; otherwise its subscription_id; a company with none was created by an admin (self-service
  * companies are given Starter explicitly), so it is on Enterprise.
  */

@@ -67,7 +67,7 @@ export async function chargeUpload(tenantId: string, isAdmin: boolean, body: unk
 
 /**
  * Before a member creates a label: the company's labels plus this one must fit max_labels. Counted
- * before the write, so two creates at the same instant may both pass (README: approximate).
+ * before the write, so two creates at the same instant may both pass (approximate, as docs/plans.md says).
  */
 export async function assertLabelRoom(companyId: string, isAdmin: boolean): Promise<void> {
   if (isAdmin) return;

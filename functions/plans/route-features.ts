@@ -8,7 +8,7 @@ import type { Area, OperationName, Route } from '../routes.js';
 export type RouteDecision = PlanFeature | 'none';
 
 /**
- * Which feature each area's tenant routes need (README "Plans and entitlements"). Typed by Area, so
+ * Which feature each area's tenant routes need (docs/plans.md). Typed by Area, so
  * a new area does not compile until it is decided here; areas without tenant routes say `none`.
  * `each-op`: the area mixes gated and ungated routes, so each of its tenant operations is listed in
  * OP_FEATURES (test/unit/route-features.test.ts refuses one that is not).

@@ -21,7 +21,7 @@ const LABEL_FEATURES: PlanFeature[] = [
 const base = { currency: 'GBP', interval: 'month', interval_count: 1, trial_period_days: 0, livemode: false } as const;
 
 /**
- * The plans every fresh cloud starts with (README "Plans and entitlements"). Amounts are pence, as the
+ * The plans every fresh cloud starts with (docs/plans.md). Amounts are pence, as the
  * card provider counts them; file_storage_capacity is MiB; null is unlimited.
  */
 export const SEEDED_PLANS: readonly SeededPlan[] = [

@@ -1,5 +1,5 @@
 /**
- * The royalty ledger registered for Amazon Athena (README "The ledger beyond one machine"): a Glue
+ * The royalty ledger registered for Amazon Athena (docs/ledger.md): a Glue
  * database and table over the ledger bucket's `ledger/` prefix, with partition projection matching
  * the key layout of functions/royalties/bucket-keys.ts (`ledger/{tenant}/{import}/*.parquet`), and a
  * workgroup with its own encrypted results bucket and a per-query scan limit. Functions that query

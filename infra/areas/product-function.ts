@@ -7,7 +7,7 @@
  */
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Annotations, Duration, Stack } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import {
@@ -22,6 +22,7 @@ import type { BucketAccess, Needs, TableAccess } from '../functions.js';
 import { ENV, QUEUE_URL_ENV, type BucketKey, type QueueKey } from '../resources.js';
 import type { Auth } from './auth.js';
 import type { Data } from './data.js';
+import { LAYER_FFMPEG_PATH, ffmpegLayer } from './ffmpeg-layer.js';
 import { RUNTIME_FINDINGS, acknowledge, arnToken, wildcardResource } from './nag.js';
 import type { LedgerQuery } from './ledger-query.js';
 import type { Queues } from './queues.js';
@@ -281,18 +282,19 @@ export class ProductFunction extends NodejsFunction {
     return this;
   }
 
-  /** Adds the ffmpeg layer named in context and points FFMPEG_PATH at it (functions/audio/ffmpeg.ts reads it first). */
+  /**
+   * Adds the ffmpeg layer, the stack's own (built from an npm package, ffmpeg-layer.ts) unless
+   * context names another (`-c ffmpegLayerArn=…`, a layer with the binary at the same path), and
+   * points FFMPEG_PATH at its binary (functions/audio/ffmpeg.ts reads it first).
+   */
   bindFfmpeg(): this {
-    const { ffmpegLayerArn } = settings(this);
-    if (ffmpegLayerArn) {
-      this.addLayers(lambda.LayerVersion.fromLayerVersionArn(this, 'FfmpegLayer', ffmpegLayerArn));
-      this.addEnvironment('FFMPEG_PATH', '/opt/bin/ffmpeg');
-    } else {
-      Annotations.of(this).addWarningV2(
-        'label-platform:ffmpeg',
-        'No ffmpeg layer: deploy with -c ffmpegLayerArn=<arm64 layer with /opt/bin/ffmpeg>, or audio uploads fail',
-      );
-    }
+    const { ffmpegLayerArn, skipBundling } = settings(this);
+    this.addLayers(
+      ffmpegLayerArn
+        ? lambda.LayerVersion.fromLayerVersionArn(this, 'FfmpegLayer', ffmpegLayerArn)
+        : ffmpegLayer(this, REPO_ROOT, skipBundling),
+    );
+    this.addEnvironment('FFMPEG_PATH', LAYER_FFMPEG_PATH);
     return this;
   }
 }

@@ -17,7 +17,10 @@ export type Settings = {
   mailFrom: string;
   /** Origins allowed to call the HTTP API directly (the deployed SPA calls it same-origin via /api/*). */
   corsOrigins: string[];
-  /** An arm64 Lambda layer with ffmpeg at /opt/bin/ffmpeg, for the audio worker (`-c ffmpegLayerArn=…`). */
+  /**
+   * An arm64 Lambda layer with ffmpeg at /opt/bin/ffmpeg for the audio worker (`-c ffmpegLayerArn=…`), in place of
+   * the one the stack builds from an npm package (ffmpeg-layer.ts).
+   */
   ffmpegLayerArn?: string;
   /**
    * The SPA's own domain and its ACM certificate (in us-east-1), `-c domainName=… -c certificateArn=…`:

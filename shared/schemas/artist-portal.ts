@@ -2,7 +2,7 @@ import type { AccountFinances } from './finance-views.js';
 import type { AccountRef, Money } from './statement-views.js';
 
 /**
- * What the artist portal answers (README "The artist portal"): the artist user's dashboard
+ * What the artist portal answers (docs/artist-portal.md): the artist user's dashboard
  * (`artist_portal/…`) and the token link's page (`artist_home/…`). Money is decimal strings.
  */
 

@@ -98,7 +98,7 @@ export const contributorInput = z.strictObject({
   email: optionalEmail,
   society_id: ref(),
   tenant_id: z.string().trim().min(1).max(64).optional(),
-  /** CWR: a writer's IPI name number (README "CWR registrations"). */
+  /** CWR: a writer's IPI name number (docs/cwr.md). */
   ipi_name_number: ipiNameNumberInput,
 });
 

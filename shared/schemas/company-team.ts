@@ -9,7 +9,7 @@ import { ROLES, type Role } from '../constants.js';
 /**
  * Roles a company manager may give a member: the company roles without `admin` (a platform role,
  * given by platform admins only) and `artist_user` (artist accounts are linked to artists, never
- * company members; README "The artist portal").
+ * company members; docs/artist-portal.md).
  */
 export const TEAM_ROLES = ROLES.filter(
   (r): r is Exclude<Role, 'admin' | 'artist_user'> => r !== 'admin' && r !== 'artist_user',

@@ -16,7 +16,7 @@ export type AdminCompanyRow = {
   currency: string;
   /** ISO 3166 alpha-2, where the company is based (issue 18). */
   country?: string;
-  /** The company as a CWR sender (README "CWR registrations"). */
+  /** The company as a CWR sender (docs/cwr.md). */
   ipi_name_number?: string;
   cwr_sender_code?: string;
   /** The plan the company is on (functions/plans: its own, else Enterprise for an admin-created company). */

@@ -84,7 +84,7 @@ const fields = {
     .max(200)
     .optional(),
   company_distributors_attributes: z.array(companyDistributorRowInput).max(100).optional(),
-  /** The company as a CWR sender (README "CWR registrations"): its IPI name number and CISAC sender code. */
+  /** The company as a CWR sender (docs/cwr.md): its IPI name number and CISAC sender code. */
   ipi_name_number: ipiNameNumberInput,
   cwr_sender_code: z
     .union([

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** CWR versions the product writes (README "CWR registrations"). */
+/** CWR versions the product writes (docs/cwr.md). */
 export const CWR_FILE_VERSIONS = ['2.1', '2.2'] as const;
 
 /** POST songs/cwr and songs/cwr_registrations: which songs, which CWR version, to which society. */

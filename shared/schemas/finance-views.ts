@@ -7,7 +7,7 @@
  */
 import type { AccountRef, Money } from './statement-views.js';
 
-/** The ledger's cuts summed over some lines (README "Statements: who is owed what"). */
+/** The ledger's cuts summed over some lines (docs/statements.md). */
 export type FinanceFigures = {
   /** Net revenue in (the lines' amount in the company currency). */
   revenue: Money;

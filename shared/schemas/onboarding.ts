@@ -5,7 +5,7 @@ import { password } from './auth.js';
 /** A manager invites with the roles a team member may hold (not admin, not artist_user). */
 import { TEAM_ROLES } from './company-team.js';
 
-/** The most companies one user may create themselves (README "Onboarding"); admins create more under /admin. */
+/** The most companies one user may create themselves (docs/onboarding.md); admins create more under /admin. */
 export const MAX_COMPANIES_PER_USER = 5;
 
 const email = z

@@ -119,7 +119,7 @@ export const publisherInput = z.strictObject({
   tenant_id: ref(),
   country_id: ref(),
   url_attributes: z.strictObject({ link: optionalUrl('Link'), link_text: text(200).optional() }).optional(),
-  /** CWR: the publisher's IPI name number (README "CWR registrations"). */
+  /** CWR: the publisher's IPI name number (docs/cwr.md). */
   ipi_name_number: ipiNameNumberInput,
 });
 

@@ -2,7 +2,7 @@
  * What the statements and accounts APIs answer (spec 3 §3.2–3.4, §7.2, §7.3): the SPA reads
  * these. Money on a statement is a decimal string with exactly 2 decimals ("1234.50") in the
  * company's currency; the ledger-side exact figures (the lines behind a statement) keep the
- * ledger's 6 decimals. README "Statements: who is owed what" states the rules.
+ * ledger's 6 decimals. docs/statements.md states the rules.
  */
 
 /** Who a statement is for: a payee, an artist without a payee, or a distributed label (distribution statements). */

@@ -26,6 +26,7 @@ import {
 } from '../../infra/resources.js';
 import { QUEUE_URL_ENV } from '../../infra/resources.js';
 import { HTTP_AREAS, HTTP_TIMEOUT_SECONDS, SCHEDULED_JOBS, WORKERS, httpEntry } from '../../infra/functions.js';
+import { FFMPEG_IN_LAYER, FFMPEG_LAYER_PACKAGE, LAYER_FFMPEG_PATH } from '../../infra/areas/ffmpeg-layer.js';
 
 type Resource = { Type: string; Properties: Record<string, any> };
 
@@ -166,7 +167,36 @@ describe('royalty import worker', () => {
 });
 
 describe('audio worker', () => {
-  it('gets ffmpeg from the layer named in context, at the path the resolver reads first', () => {
+  const uploadWorker = (found: Record<string, Resource>) =>
+    required(
+      Object.values(found).find(
+        (r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Description === 'functions/uploads/worker.ts',
+      ),
+      'the upload worker',
+    );
+
+  it('gets ffmpeg from the arm64 layer the stack builds, at the path the resolver reads first', () => {
+    const [layerId, layer] = single('AWS::Lambda::LayerVersion', () => true);
+    expect(layer.Properties.CompatibleArchitectures).toEqual(['arm64']);
+    expect(layer.Properties.Description).toContain(FFMPEG_LAYER_PACKAGE);
+    const [, worker] = functionFor('functions/uploads/worker.ts');
+    expect(worker.Properties.Architectures).toEqual(['arm64']);
+    expect(worker.Properties.Layers).toEqual([{ Ref: layerId }]);
+    // Lambda unpacks a layer under /opt: FFMPEG_PATH names the binary's place in the layer there.
+    expect(worker.Properties.Environment.Variables.FFMPEG_PATH).toBe(`/opt/${FFMPEG_IN_LAYER}`);
+    expect(LAYER_FFMPEG_PATH).toBe(`/opt/${FFMPEG_IN_LAYER}`);
+    // Only the functions that run ffmpeg carry the layer.
+    const carriers = ofType('AWS::Lambda::Function').filter(([, f]) =>
+      f.Properties.Layers?.some((l: unknown) => JSON.stringify(l).includes(layerId)),
+    );
+    expect(carriers.map(([, f]) => f.Properties.Description)).toEqual(
+      Object.values(WORKERS)
+        .filter((row) => row.needs.ffmpeg)
+        .map((row) => row.entry),
+    );
+  });
+
+  it('takes the layer named in context instead, at the same path, and builds none', () => {
     const app = new App({
       context: {
         skipBundling: true,
@@ -177,14 +207,23 @@ describe('audio worker', () => {
     const withLayer = Template.fromStack(
       new RootStack(app, 'WithFfmpeg', { webDistDir: path.join(os.tmpdir(), 'no-such-web-dist') }),
     ).toJSON().Resources as Record<string, Resource>;
-    const worker = Object.values(withLayer).find(
-      (r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Description === 'functions/uploads/worker.ts',
-    )!;
+    const worker = uploadWorker(withLayer);
     expect(worker.Properties.Layers).toEqual(['arn:aws:lambda:eu-west-2:123456789012:layer:ffmpeg:3']);
     expect(worker.Properties.Environment.Variables.FFMPEG_PATH).toBe('/opt/bin/ffmpeg');
     expect(worker.Properties.EphemeralStorage).toEqual({ Size: 2048 }); // a 500 MB WAV and its preview fit in /tmp
-    const [, plain] = functionFor('functions/uploads/worker.ts');
-    expect(plain.Properties.Layers).toBeUndefined();
+    expect(Object.values(withLayer).filter((r) => r.Type === 'AWS::Lambda::LayerVersion')).toEqual([]);
+  });
+
+  it('synthesizes with no warning', () => {
+    const app = new App({ context: { skipBundling: true, stage: 'prod' } });
+    new RootStack(app, 'NoWarnings', { webDistDir: path.join(os.tmpdir(), 'no-such-web-dist') });
+    const assembly = app.synth();
+    // What `cdk synth` prints as warnings: every stack's messages at warning level (nested stacks' included).
+    const warnings = assembly.stacks
+      .flatMap((stack) => stack.messages)
+      .filter((message) => message.level === 'warning')
+      .map((message) => `${message.id}: ${String(message.entry.data)}`);
+    expect(warnings).toEqual([]);
   });
 });
 

@@ -7,7 +7,7 @@ import { artistPortalFixture, type PortalSide } from '../support/artist-portal-f
 import { launchChromium, signInThroughForm, signedInManagerPage, watchErrors } from '../support/browser.js';
 
 /**
- * The artist portal in Chromium (README "The artist portal"): an artist user signs in and lands on
+ * The artist portal in Chromium (docs/artist-portal.md): an artist user signs in and lands on
  * their dashboard (balance, earnings charts, statements, releases, none of the other artist's);
  * the token link opens the artist's page with no header and no side menu; a label manager gets
  * "Your Account does not have access here" on the artist dashboard, and sees the portal panel on

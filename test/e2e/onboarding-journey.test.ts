@@ -6,7 +6,7 @@ import { call, cloudUrl, latestMail, newConfirmedUser, signIn } from '../support
 import { launchChromium, signInThroughForm, watchErrors } from '../support/browser.js';
 
 /**
- * A new user goes from sign-up to a working company without an admin (README "Onboarding"): sign up, confirm
+ * A new user goes from sign-up to a working company without an admin (docs/onboarding.md): sign up, confirm
  * from the mailed link, create a company on the "Get started" panel, then a label and a release in it. Then
  * the invitation journeys: a new e-mail sets its password from the invitation and lands in the company,
  * selected; an existing user accepts from their dashboard.

@@ -206,7 +206,7 @@ describe("a store's DSP record shapes the message it receives", () => {
       body: { products_attributes: [product] },
     });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
-    // The edit sent it back to review (README "Quality control"); approved again, it may go.
+    // The edit sent it back to review (docs/quality-control.md); approved again, it may go.
     await call('PATCH', `/api/v1/admin/releases/${release.id}/update_status`, {
       token: admin,
       body: { status: 'accepted' },

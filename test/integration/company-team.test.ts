@@ -94,7 +94,7 @@ describe('PATCH /companies/{id}: a company edited by its own managers', () => {
     expect(team.body.errors.company_users).toBeDefined();
     expect((await api.patch(`/companies/${x}`, { contract_date: '2026-01-01' })).status).toBe(403);
     expect((await api.patch(`/companies/${x}`, { distributed: true })).status).toBe(403);
-    // The plan is the admin's or the billing provider's to change (README "Plans and entitlements").
+    // The plan is the admin's or the billing provider's to change (docs/plans.md).
     const plan = await api.patch(`/companies/${x}`, { subscription_id: 'plan_enterprise' });
     expect(plan.status).toBe(403);
     expect(plan.body.errors.subscription_id).toBeDefined();

@@ -5,7 +5,7 @@ import { SEEDED_PLAN_IDS } from '../../shared/plans.js';
 import { call, demo, inCompany, labelManager, latestMail, newConfirmedUser, signIn } from '../support/api.js';
 
 /**
- * Onboarding (README "Onboarding"): a signed-in user with no company creates one, or joins one by a manager's
+ * Onboarding (docs/onboarding.md): a signed-in user with no company creates one, or joins one by a manager's
  * invitation (a new e-mail sets its password from the mail, an existing user accepts when signed in).
  */
 type Founder = { token: string; email: string; companyId: string };

@@ -5,7 +5,7 @@ import { FEATURE_LABELS, PLAN_FEATURES, SEEDED_PLAN_IDS, type PlanFeature } from
 import { call, demo, newConfirmedUser, signIn } from '../support/api.js';
 
 /**
- * Generated from the route table (README "Plans and entitlements"): for every feature, a company on an
+ * Generated from the route table (docs/plans.md): for every feature, a company on an
  * admin-made plan that lacks only that feature; its label manager gets 402 on every tenant route that
  * needs the feature, with a message naming a public plan that has it. Put on a plan with the feature,
  * the same calls are never 402 (any other answer is fine: ids are made up, bodies empty).

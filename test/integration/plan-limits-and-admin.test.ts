@@ -3,7 +3,7 @@ import { PLAN_FEATURES, SEEDED_PLAN_IDS } from '../../shared/plans.js';
 import { call, demo, newConfirmedUser, signIn } from '../support/api.js';
 
 /**
- * Plan limits at the write that would pass them (README "Plans and entitlements"), and the admin's
+ * Plan limits at the write that would pass them (docs/plans.md), and the admin's
  * subscription plans (spec 3 §2.2, §7.7): CRUD, validation, the refusals, non-admins kept out.
  */
 const stamp = Date.now();

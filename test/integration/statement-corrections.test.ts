@@ -6,7 +6,7 @@ import { importReport, payeeWithEarnings } from '../support/payee-earnings.js';
 import { until } from '../support/wait.js';
 
 /**
- * A correction (statements/{id}/new_version, README "Statements"): a published statement never
+ * A correction (statements/{id}/new_version, docs/statements.md): a published statement never
  * changes; a new version states the same account and period again from the ledger as it is now,
  * under a new number, and the old one says which statement corrects it.
  */

@@ -99,7 +99,7 @@ describe('statement earnings from the ledger', () => {
   it('splits each line among the payees to the millionth and reconciles the period', async () => {
     const { computeEarnings } = await import('../../functions/statements/engine/earnings.js');
     const earnings = await computeEarnings(tenantId, scope());
-    // £10.01 → label 8.008000 → 2.669067 / 2.669066 / 2.669867 (README's example); −£1.00 → −0.266640 / −0.266640 / −0.266720.
+    // £10.01 → label 8.008000 → 2.669067 / 2.669066 / 2.669867 (the worked example of docs/statements.md); −£1.00 → −0.266640 / −0.266640 / −0.266720.
     expect(earnings.accounts.map((a) => [a.account.id, a.name, a.royalties, a.lines])).toEqual([
       [payee(1), 'Payee 1', '2.402427', 2],
       [payee(2), 'Payee 2', '2.402426', 2],

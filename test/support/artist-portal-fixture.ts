@@ -4,7 +4,7 @@ import { financeFixture } from './finance-fixture.js';
 import { until } from './wait.js';
 
 /**
- * Two artists of the same label for the artist portal's tests (README "The artist portal"): each
+ * Two artists of the same label for the artist portal's tests (docs/artist-portal.md): each
  * with a member payee, a release, royalty lines on its own store and a published statement, an
  * artist user invited through the label's route (password set from the mail) and a token link.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { artistAccounts, type ScopedArtist } from '../../functions/artist-portal/scope.js';
 
-/** The accounts an artist's money goes to, as the statements engine splits it (README "The artist portal"). */
+/** The accounts an artist's money goes to, as the statements engine splits it (docs/artist-portal.md). */
 const scoped = (members: { payee_id?: string; active?: boolean }[]) =>
   ({
     companyId: 'C1',

@@ -2,7 +2,7 @@ import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 /**
- * The plan check costs no round trip of its own (README "Plans and entitlements"): authorize reads the
+ * The plan check costs no round trip of its own (docs/plans.md): authorize reads the
  * user, the membership and the company in its one BatchGetItem, and the plans from the process's cache.
  */
 const send = vi.fn();

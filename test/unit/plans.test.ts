@@ -5,7 +5,7 @@ import { SEEDED_PLANS } from '../../functions/plans/seeded-plans.js';
 import { PLAN_FEATURES, SEEDED_PLAN_IDS } from '../../shared/plans.js';
 import { planInput } from '../../shared/schemas/plan.js';
 
-describe('which plan a company is on (README "Plans and entitlements")', () => {
+describe('which plan a company is on (docs/plans.md)', () => {
   it('is its subscription_id, Enterprise without one (admin-created), Starter once cancelled', () => {
     expect(effectivePlanId({ subscription_id: SEEDED_PLAN_IDS.label })).toBe(SEEDED_PLAN_IDS.label);
     expect(effectivePlanId({})).toBe(SEEDED_PLAN_IDS.enterprise);

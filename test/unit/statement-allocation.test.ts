@@ -10,7 +10,7 @@ import type { StatementCatalogue } from '../../functions/statements/engine/weigh
 import { ledgerFixture, type Line } from './statement-ledger-fixture.js';
 
 /**
- * Who is owed what (README "Statements: who is owed what"): each line's label share is split in
+ * Who is owed what (docs/statements.md): each line's label share is split in
  * millionths among the recording's payees by the largest-remainder method, the label keeps what
  * the weights leave, and lines nobody is entitled to are listed as unaccountable. Over any period
  * Σ accounts + retained + unaccountable = Σ label_payable, to the unit.
@@ -61,7 +61,7 @@ describe('the exact split', () => {
     });
   });
 
-  it("README's worked example: £10.01 at an 80 % deal, three payees at 33.33/33.33/33.34", async () => {
+  it("docs/statements.md's worked example: £10.01 at an 80 % deal, three payees at 33.33/33.33/33.34", async () => {
     const p = await fixture.prepare(
       [{ recording_id: 'R1', amount: '10.010000', aggregator_payable: '2.002000', label_payable: '8.008000' }],
       { recordings: [THREE_WAY] },

@@ -6,6 +6,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { assetCopyCommands, BUNDLING, REPO_ROOT } from '../../infra/areas/product-function.js';
 import { PDF_FONT_ASSETS } from '../../functions/statements/documents/font-files.js';
+import { pdfText } from '../support/pdf-text.js';
 
 /**
  * The renderer as Lambda runs it: bundled to one ESM file with the functions' own esbuild options
@@ -52,7 +53,7 @@ it('renders from the Lambda bundle with the fonts carried as assets', async () =
     env: { ...process.env, LAMBDA_TASK_ROOT: out },
   });
   expect(readFileSync(pdf).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  const text = execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' });
+  const text = await pdfText(readFileSync(pdf));
   expect(text).toContain('Пётр Ильич Чайковский');
   expect(text).toContain('周杰伦');
 }, 60_000);

@@ -1,36 +1,18 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Big from 'big.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fontRuns, pdfmakeWithFonts, robotoHas } from '../../functions/statements/documents/fonts.js';
 import { exact, money } from '../../functions/statements/documents/format.js';
 import { renderStatementPdf, type StatementDocument } from '../../functions/statements/documents/render.js';
+import { pdfText as readText } from '../support/pdf-text.js';
 import { sampleStatementDocument } from '../support/statement-document.js';
 
 /**
- * The statement PDF read back as text with poppler's pdftotext (apt: poppler-utils; .ci/run
- * installs it): what a reader (and a screen reader, a search) gets out of the file.
+ * The statement PDF read back as text (test/support/pdf-text.ts: lines as laid out, pages ending
+ * in a form feed): what a reader (and a screen reader, a search) gets out of the file.
  */
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'statement-pdf-'));
-  try {
-    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
-  } catch {
-    throw new Error('pdftotext is missing: install poppler-utils (apt-get install poppler-utils)');
-  }
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-let n = 0;
 async function pdfText(document: StatementDocument): Promise<{ text: string; pages: number; bytes: Uint8Array }> {
   const bytes = await renderStatementPdf(document);
-  n += 1;
-  const file = path.join(dir, `s${n}.pdf`);
-  writeFileSync(file, bytes);
-  const text = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+  const text = await readText(bytes);
   const pages = text.split('\f').filter((p) => p.trim() !== '').length;
   return { text, pages, bytes };
 }
@@ -47,7 +29,8 @@ function row(text: string, label: string): string {
   return amount(match[1]);
 }
 
-describe('statement PDF', () => {
+// Each test renders whole statements (CJK fonts embedded) and reads them back: seconds each on a busy machine.
+describe('statement PDF', { timeout: 30_000 }, () => {
   it('prints Cyrillic, CJK and accented names, and the account adds up as printed', async () => {
     const { text, pages, bytes } = await pdfText(sampleStatementDocument({ rows: 60 }));
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');

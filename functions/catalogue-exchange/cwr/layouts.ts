@@ -1,6 +1,6 @@
 /**
  * The CWR record layouts, declared once as data and read by both the writer and the parser
- * (README "CWR registrations"). Positions follow the CISAC "Functional Specifications: Common
+ * (docs/cwr.md). Positions follow the CISAC "Functional Specifications: Common
  * Works Registration" 2.1 Rev. 7 (CWR11-1991R1) and 2.2 Rev. 2: `start` is the 1-based column the
  * specification gives, `length` its width. A field marked `since: '2.2'` is written only in a
  * 2.2 file (the record ends before it in 2.1). The layouts were cross-checked against the open

@@ -23,7 +23,7 @@ import { loadCwrSources } from './sources.js';
 import { writeCwrFile, type CwrSender, type CwrTransaction } from './write-file.js';
 
 /**
- * CWR files of a company's songs (README "CWR registrations"): POST songs/cwr builds one and
+ * CWR files of a company's songs (docs/cwr.md): POST songs/cwr builds one and
  * records nothing; POST songs/cwr_registrations builds it, keeps the file and records a
  * registration per song, so the song goes as REV (a revision) in later files.
  */

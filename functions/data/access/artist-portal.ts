@@ -4,7 +4,7 @@ import { writtenUnlessConditionFailed } from '../../lib/errors.js';
 import { getDb } from '../service.js';
 
 /**
- * The artist portal's reads and writes (README "The artist portal"): artist users' links to
+ * The artist portal's reads and writes (docs/artist-portal.md): artist users' links to
  * artists, token links, and the few catalogue reads the portal shows. Domain code in
  * functions/artist-portal calls these; the portal's routes reach them only through its scope.
  */

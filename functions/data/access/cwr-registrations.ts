@@ -2,7 +2,7 @@ import type { CreateCwrRegistration, CwrRegistrationItem } from '../entities/cwr
 import { writtenUnlessConditionFailed } from '../../lib/errors.js';
 import { getDb } from '../service.js';
 
-/** Every query of a company's CWR registrations (README "CWR registrations"), by name. */
+/** Every query of a company's CWR registrations (docs/cwr.md), by name. */
 
 const registrations = () => getDb().entities.CwrRegistration;
 

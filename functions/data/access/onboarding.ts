@@ -4,7 +4,7 @@ import type { CreateInvitation, InvitationItem } from '../entities/invitation.js
 import { getDb } from '../service.js';
 import { writeTransaction } from '../transaction.js';
 
-/** The queries of self-service onboarding: a user's own company, and invitations to join one (README "Onboarding"). */
+/** The queries of self-service onboarding: a user's own company, and invitations to join one (docs/onboarding.md). */
 
 const invitations = () => getDb().entities.Invitation;
 

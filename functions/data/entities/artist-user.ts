@@ -2,7 +2,7 @@ import { Entity, type EntityItem } from 'electrodb';
 import { SERVICE } from './service-name.js';
 
 /**
- * An artist user's link to one artist of one company (README "The artist portal"). The user holds
+ * An artist user's link to one artist of one company (docs/artist-portal.md). The user holds
  * the platform role `artist_user`; they are not a member of the company (no CompanyUser row), so
  * every tenant route refuses them and the artist portal's scope (functions/artist-portal/scope.ts)
  * is the only way they read anything.

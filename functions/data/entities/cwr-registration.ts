@@ -2,7 +2,7 @@ import { Entity, type CreateEntityItem, type EntityItem } from 'electrodb';
 import { SERVICE } from './service-name.js';
 
 /**
- * One song sent in one CWR file (README "CWR registrations"): the file, when, as which
+ * One song sent in one CWR file (docs/cwr.md): the file, when, as which
  * transaction (NWR the first time, REV after) and to which society. A song with a registration
  * goes as REV in the next file. Keyed by company, so a company reads only its own.
  */

@@ -9,7 +9,7 @@ import { ROLES } from '../../../shared/constants.js';
 import { SERVICE } from './service-name.js';
 
 /**
- * A company's invitation to an e-mail address (README "Onboarding"): accepting it makes the invitee a member
+ * A company's invitation to an e-mail address (docs/onboarding.md): accepting it makes the invitee a member
  * with `role`. The mailed token is `{invitationId}.{secret}`; only the secret's SHA-256 is stored, so the
  * managers who list invitations (by id) never hold a link that would set up the invitee's account.
  * Pending means neither accepted nor past `expiresAt` (epoch seconds; DynamoDB's TTL removes it later).

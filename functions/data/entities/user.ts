@@ -29,7 +29,7 @@ export const User = new Entity({
         skype: { type: 'string' },
       },
     },
-    /** How many companies the user has created themselves (POST /companies allows 5: README "Onboarding"). */
+    /** How many companies the user has created themselves (POST /companies allows 5: docs/onboarding.md). */
     companies_created: { type: 'number' },
     userSetting: {
       type: 'map',

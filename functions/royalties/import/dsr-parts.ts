@@ -8,7 +8,7 @@ import { ReportProblem } from './report-problem.js';
 /**
  * A DSR cut into several files (DSR Part 2: the first opens with HEAD, the others with FHEA; all
  * but the last close with FFOO, the last with FOOT and the report's totals) is uploaded as one zip
- * of its files (README "Royalty reports"). The files are put back in FileNumber order and joined
+ * of its files (docs/royalty-imports.md). The files are put back in FileNumber order and joined
  * into one file, which dsrToReport reads as one report and checks file by file and as a whole.
  */
 

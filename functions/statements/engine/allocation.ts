@@ -7,7 +7,7 @@ import { buildAllocation, formatClassSql, type Allocation, type StatementCatalog
 import type { EarningsScope } from './earnings.js';
 
 /**
- * The allocation in DuckDB (README "Statements: who is owed what"). The scope's lines are summed
+ * The allocation in DuckDB (docs/statements.md). The scope's lines are summed
  * into groups of equal (recording, release, label, format, label share in millionths), each group
  * gets its weight set, and the largest-remainder split is computed once per distinct (weight set,
  * |units|) with window functions (sets with equal parties share one split): a share depends only on those two, so ten million lines need far

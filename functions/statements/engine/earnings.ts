@@ -15,7 +15,7 @@ import { withAllocation } from './session.js';
 /**
  * CONTRACT (engine helper replaces the bodies): who is owed what for a period, computed in
  * DuckDB from the tenant's effective ledger (lines + overlays) and the catalogue's payee splits.
- * README "Statements: who is owed what" states the allocation rule.
+ * docs/statements.md states the allocation rule.
  */
 export type EarningsScope = {
   kind: RunKind;

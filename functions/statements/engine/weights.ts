@@ -4,7 +4,7 @@ import type { AccountRef } from '../../../shared/schemas/statement-views.js';
 import { accountKeyOf } from '../../data/entities/statements.js';
 
 /**
- * Who is owed what on each recording and release (README "Statements: who is owed what"), as
+ * Who is owed what on each recording and release (docs/statements.md), as
  * exact fractions of a line's label share. A weight set is one recording's parties for one
  * format class (or one release's, or one label's for distribution statements): each party's
  * numerator over the set's common denominator, the label's retained part included (account 0),

@@ -242,7 +242,7 @@ const publicRoutes: RouteDef[] = [
   pub('/change_password', 'ChangePassword', 'Change password', 'change-password'),
   pub('/confirm/:access_token', 'Confirm', 'Confirm your account', 'confirm-account'),
   pub('/setup_account', 'SetupAccount', 'Set up your account', 'confirm-account'),
-  // The link an invitation to join a company mails (README "Onboarding").
+  // The link an invitation to join a company mails (docs/onboarding.md).
   pub('/invitations/:token', 'Invitation', 'Invitation', 'invitation'),
   pub('/promo/:id/:accessToken', 'ViewPromo', 'Promo'),
   pub('/artists/:id', 'ArtistHome', 'Artist portal', 'artist-home'),
@@ -355,7 +355,7 @@ const userRoutes: RouteDef[] = [
     'distribution/distribution_settings',
     'distribution/distributor/new',
   ]),
-  // The company's plan: what it includes, its usage, the plans to compare and Upgrade (README "Plans and entitlements").
+  // The company's plan: what it includes, its usage, the plans to compare and Upgrade (docs/plans.md).
   user('/user/companies/:companyId/plan', 'UserCompanyPlan', 'Company plan', 'user-company-plan'),
   user('/user/companies/:companyId/distribution', 'CompanyDistribution', 'Company distribution'),
   user('/user/companies/:companyId/distribution/dsps', 'UserCompanyDsps', 'Company DSPs'),

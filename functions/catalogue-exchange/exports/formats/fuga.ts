@@ -8,8 +8,8 @@ import { perRecording, type CsvLayout } from './layout.js';
  * columns repeated. The columns follow FUGA's product and asset attributes (FUGA Next: product
  * name, display artist, label, catalog number, UPC, release format, consumer and original release
  * dates, genre, language, © and ℗ year and text, catalog tier, parental advisory; asset ISRC,
- * name, version, sequence, volume, duration, audio language, publishers, composers). README
- * "Catalogue exports" says which parts could not be checked against FUGA's own template.
+ * name, version, sequence, volume, duration, audio language, publishers, composers).
+ * docs/catalogue-exports.md says which parts could not be checked against FUGA's own template.
  */
 
 /** FUGA's release format words. */

@@ -46,7 +46,7 @@ function storedLines(tenantId: string, state: LedgerState): Promise<number> {
 /**
  * A company's royalties list through the engine seam when `routesToEngine` says so, else null (the
  * caller answers from the company ledger, ledger/query.ts). The answer carries the list's page, counts
- * and sums; the chart's periods and the filter menus stay empty (README "The ledger beyond one machine").
+ * and sums; the chart's periods and the filter menus stay empty (docs/ledger.md).
  */
 export async function largeLedgerList(
   tenantId: string,

@@ -71,7 +71,7 @@ export type MenuInput = {
  */
 export function sideMenuItems({ user, company, collapsed, isAdmin }: MenuInput): MenuEntry[] {
   if (!user) return [];
-  // Artist users are in no company (README "The artist portal"): every company page would refuse them.
+  // Artist users are in no company (docs/artist-portal.md): every company page would refuse them.
   if (user.role === 'artist_user') return [entry('ArtistUserDashboard', 'Dashboard', '/artist_dashboard', 'grid-view')];
   const tenant = Boolean(company);
   const distributedCompany = company?.distributed ? company : null;

@@ -18,7 +18,7 @@ const menu = (plan: typeof starter | undefined) =>
     isAdmin: false,
   });
 
-describe('side menu entries the plan lacks (README "Plans and entitlements")', () => {
+describe('side menu entries the plan lacks (docs/plans.md)', () => {
   it('keeps them and marks each with the cheapest plan that has its feature', () => {
     const entries = menu(starter);
     const byName = Object.fromEntries(entries.map((e) => [e.name, e.upgrade]));

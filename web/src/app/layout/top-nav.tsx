@@ -56,7 +56,7 @@ function useNoticesCountTestId(ref: RefObject<HTMLDivElement | null>) {
 function CurrentCompany() {
   const { company, user } = useSession();
   const onFollow = useOnFollow();
-  // An artist user is in no company (README "The artist portal"): nothing to choose.
+  // An artist user is in no company (docs/artist-portal.md): nothing to choose.
   if (user?.role === 'artist_user') return null;
   if (!company) {
     return (

@@ -60,7 +60,7 @@ function InviteForm({ base, onDone }: { base: string; onDone: () => void }) {
 }
 
 /**
- * The artist page's "Artist portal" panel (README "The artist portal"): who of the artist signs
+ * The artist page's "Artist portal" panel (docs/artist-portal.md): who of the artist signs
  * in to the artist dashboard, and token links to the artist's page. Granting or withdrawing
  * either needs money rights (the portal shows earnings and statements).
  */

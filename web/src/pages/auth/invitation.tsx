@@ -114,7 +114,7 @@ function AnswerInvitation({ token, invitation }: { token: string; invitation: In
 }
 
 /**
- * /invitations/{token}, the link an invitation mails (README "Onboarding"): which company, who invited and as
+ * /invitations/{token}, the link an invitation mails (docs/onboarding.md): which company, who invited and as
  * what; a new e-mail sets its password here (which accepts), an existing account signs in and accepts.
  */
 export function InvitationPage() {

@@ -22,7 +22,7 @@ function download(filename: string, content: string) {
 }
 
 /**
- * "CWR file" over the songs list (README "CWR registrations"): the selected songs as a CWR file
+ * "CWR file" over the songs list (docs/cwr.md): the selected songs as a CWR file
  * for a society, downloaded; "Record as sent" also keeps the file and registers the songs, so
  * they go as revisions (REV) next time. Songs that fail a check are named with their reasons.
  */

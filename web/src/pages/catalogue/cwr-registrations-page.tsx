@@ -24,7 +24,7 @@ async function downloadFile(fileId: string) {
 }
 
 /**
- * The company's CWR registrations (README "CWR registrations"): every song of every file
+ * The company's CWR registrations (docs/cwr.md): every song of every file
  * recorded as sent, newest first, with the file to download again.
  */
 export function CwrRegistrationsPage() {

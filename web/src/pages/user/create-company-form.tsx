@@ -51,7 +51,7 @@ function body(values: Values) {
 }
 
 /**
- * Create a company (README "Onboarding"): the user becomes its label manager, it starts on the Starter plan,
+ * Create a company (docs/onboarding.md): the user becomes its label manager, it starts on the Starter plan,
  * and it is selected at once, so the dashboard shows it.
  */
 export function CreateCompanyForm({ onCancel }: { onCancel?: () => void }) {

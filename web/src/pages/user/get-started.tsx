@@ -5,7 +5,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { CreateCompanyForm } from './create-company-form';
 
 /**
- * "Get started" (README "Onboarding"): a signed-in user without a company creates one here, or joins one by
+ * "Get started" (docs/onboarding.md): a signed-in user without a company creates one here, or joins one by
  * its manager's invitation (listed above this panel on the dashboard when there is one).
  */
 export function GetStartedPanel({ email }: { email: string }) {

@@ -15,7 +15,7 @@ export type CompanyFormValues = {
   vat_number: string;
   vat_registered: boolean;
   currency: string;
-  /** The company as a CWR sender (README "CWR registrations"). */
+  /** The company as a CWR sender (docs/cwr.md). */
   ipi_name_number: string;
   cwr_sender_code: string;
   /** The plan the company is on (admin plan picker); blank keeps what it has (Enterprise for a new one). */

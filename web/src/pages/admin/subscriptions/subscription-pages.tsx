@@ -61,7 +61,7 @@ export function AdminSubscriptionsPage() {
         <Header
           variant="h1"
           counter={data ? `(${data.subscriptions.length})` : undefined}
-          description="The plans companies subscribe to: their price and what they include (README “Plans and entitlements”)."
+          description="The plans companies subscribe to: their price and what they include."
           actions={
             <Button
               variant="primary"
