@@ -9,15 +9,12 @@ import type { ImportStep } from './queue.js';
  */
 
 /** How long one step holds the job: the worker's timeout, after which the worker cannot be alive. */
-export const LEASE_MS = QUEUES.catalogueImport.workerTimeoutSeconds * 1000;
+const LEASE_MS = QUEUES.catalogueImport.workerTimeoutSeconds * 1000;
 
 /** Records per chunk: each chunk is one step, well inside the worker's time. */
 export const CHUNK_RECORDS = 100;
 
 const FINAL = ['done', 'failed'];
-
-/** Statuses of a job that is not finished (queued → planning → writing). */
-export const UNFINISHED_STATUSES = ['queued', 'planning', 'writing'] as const;
 
 export const isFinished = (status: string) => FINAL.includes(status);
 
