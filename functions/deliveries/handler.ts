@@ -93,10 +93,11 @@ const operations = {
   }),
   bulkDeliver: operation('tenant', {
     body: bulkDeliverBody,
-    run: async ({ tenantId, caller, body }) => ({
-      ...(await bulkDeliver(tenantId, caller.user.userId, body)),
-      message: 'Deliveries queued',
-    }),
+    run: async ({ tenantId, caller, body }) => {
+      const answer = await bulkDeliver(tenantId, caller.user.userId, body);
+      // Nothing queued: the answer says why instead of "queued" with 0.
+      return { ...answer, message: answer.message ?? 'Deliveries queued' };
+    },
   }),
   redeliver: operation('tenant', {
     params: idParams,
@@ -131,7 +132,8 @@ const operations = {
         body.release_deliveries,
         body.deliver === true,
       );
-      return reply(201, { ...answer, message: body.deliver ? 'Deliveries queued' : 'Deliveries created' });
+      const message = 'message' in answer && answer.message ? answer.message : 'Deliveries queued';
+      return reply(201, { ...answer, message: body.deliver ? message : 'Deliveries created' });
     },
   }),
   listDistributionDeliveries: operation('admin', {

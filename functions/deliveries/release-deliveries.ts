@@ -17,12 +17,14 @@ import {
   getReleaseDelivery,
   listReleaseDeliveries,
   markQueued,
+  requeueStuckDelivery,
   setDeliveryAction,
   unqueue,
 } from '../data/access/deliveries.js';
 import type { ReleaseDeliveryItem } from '../data/entities/deliveries.js';
 import type { ReleaseItem } from '../data/entities/catalogue.js';
 import { BadRequest, Conflict, NotFound } from '../lib/errors.js';
+import { deliveryIsStuck, LEASE_MS, staleQueuedBefore } from './lease.js';
 import { deliveryView } from './present.js';
 import { queueDelivery } from './queue.js';
 
@@ -132,6 +134,7 @@ async function deliveryOf(tenantId: string, id: string): Promise<ReleaseDelivery
 }
 
 const ON_ITS_WAY = 'The delivery is on its way to the store; wait until it is delivered or failed';
+const LEASE_MINUTES = Math.round(LEASE_MS / 60_000);
 
 export async function changeAction(tenantId: string, id: string, action: DeliveryAction) {
   await deliveryOf(tenantId, id);
@@ -167,31 +170,67 @@ async function queueOne(
 }
 
 /**
+ * A stuck delivery (its worker died, or its message was lost) queued again in the batch it began,
+ * so the store gets that batch once, complete. Answers it as this call left it, or null when it was
+ * not stuck any more (it moved on meanwhile) or its message could not be sent.
+ */
+async function requeueStuck(item: ReleaseDeliveryItem, userId: string): Promise<ReleaseDeliveryItem | null> {
+  const requeued = await requeueStuckDelivery(item.tenantId, item.id, {
+    queuedBefore: staleQueuedBefore(),
+    anyClaim: false,
+  });
+  if (!requeued?.batch_id) return null;
+  try {
+    await queueDelivery({ tenantId: item.tenantId, deliveryId: item.id, batchId: requeued.batch_id, userId });
+  } catch {
+    await unqueue(item.tenantId, item.id, 'The delivery could not be queued; try again');
+    return null;
+  }
+  return requeued;
+}
+
+/** What bulk_deliver answers: how many it queued, the deliveries, and why none was queued when none was. */
+type DeliverAnswer = { queued: number; release_deliveries: ReleaseDeliveryView[]; message?: string };
+
+/**
  * bulk_deliver: queues the chosen deliveries, or every created or failed one of a release. Each
- * release must still be deliverable and each store connected when it is sent.
+ * release must still be deliverable and each store connected when it is sent. A chosen delivery
+ * that is stuck on its way (its worker died, or its message was lost) is queued again; one on its
+ * way with a live worker, or delivered, is left alone, and when nothing was queued the answer says why.
  */
 export async function bulkDeliver(
   tenantId: string,
   userId: string,
   input: { ids?: string[]; release_id?: string },
-): Promise<{ queued: number; release_deliveries: ReleaseDeliveryView[] }> {
-  const chosen = input.ids?.length
-    ? await Promise.all(input.ids.map((id) => deliveryOf(tenantId, id)))
-    : input.release_id
-      ? (await listForReleaseItems(tenantId, input.release_id)).filter((d) =>
-          (QUEUEABLE_STATUSES as readonly string[]).includes(d.status),
-        )
-      : [];
+): Promise<DeliverAnswer> {
   if (!input.ids?.length && !input.release_id)
     throw new BadRequest('Choose the deliveries to deliver', { ids: ['Choose the deliveries to deliver'] });
+  const chosen = input.ids?.length
+    ? await Promise.all(input.ids.map((id) => deliveryOf(tenantId, id)))
+    : (await listForReleaseItems(tenantId, input.release_id ?? '')).filter(
+        (d) => (QUEUEABLE_STATUSES as readonly string[]).includes(d.status) || deliveryIsStuck(d),
+      );
+  if (!chosen.length)
+    return {
+      queued: 0,
+      release_deliveries: [],
+      message: 'No delivery was queued: none of this release is waiting to be delivered',
+    };
   return queueAll(tenantId, userId, chosen, QUEUEABLE_STATUSES);
 }
 
-/** Re-delivery: a delivered or failed delivery uploaded again, as a new batch. */
+/**
+ * Re-delivery: a delivered or failed delivery uploaded again, as a new batch; a stuck one (its
+ * worker died on the way) is carried on in the batch it began. One a live worker holds is refused.
+ */
 export async function redeliver(tenantId: string, userId: string, id: string) {
   const item = await deliveryOf(tenantId, id);
-  if (item.status !== 'delivered' && item.status !== 'failed')
-    throw new Conflict('Only a delivered or failed delivery can be delivered again');
+  if (item.status !== 'delivered' && item.status !== 'failed' && !deliveryIsStuck(item))
+    throw new Conflict(
+      item.status === 'created'
+        ? 'Only a delivered or failed delivery can be delivered again'
+        : `${ON_ITS_WAY}, or deliver it again once it has been on its way for ${LEASE_MINUTES} minutes`,
+    );
   return queueAll(tenantId, userId, [item], ['delivered', 'failed']);
 }
 
@@ -218,11 +257,31 @@ async function queueAll(
   let queued = 0;
   const answered: ReleaseDeliveryItem[] = [];
   for (const item of items) {
-    const now = await queueOne(item, userId, from);
+    const now = deliveryIsStuck(item) ? await requeueStuck(item, userId) : await queueOne(item, userId, from);
     if (now) queued += 1;
     // One that was not queued here (moved on meanwhile, or its message failed) is read as it is.
     const current = now ?? (await getReleaseDelivery(tenantId, item.id));
     if (current) answered.push(current);
   }
-  return { queued, release_deliveries: await viewsOf(answered) };
+  return {
+    queued,
+    release_deliveries: await viewsOf(answered),
+    ...(queued ? {} : { message: whyNoneQueued(answered) }),
+  };
+}
+
+/** Why a bulk_deliver queued nothing, in the label's words: what each chosen delivery is doing. */
+function whyNoneQueued(items: readonly ReleaseDeliveryItem[]): string {
+  const count = (status: readonly string[]) => items.filter((i) => status.includes(i.status)).length;
+  const onTheirWay = count(['queued', 'delivering']);
+  const delivered = count(['delivered']);
+  const notSent = count(['failed', 'created']);
+  const parts = [
+    onTheirWay === 1 ? '1 is on its way to the store (wait until it is delivered or failed)' : '',
+    onTheirWay > 1 ? `${onTheirWay} are on their way to the store (wait until they are delivered or failed)` : '',
+    delivered === 1 ? '1 is delivered already (use Deliver again to send it again)' : '',
+    delivered > 1 ? `${delivered} are delivered already (use Deliver again to send them again)` : '',
+    notSent ? `${notSent} could not be queued; try again` : '',
+  ].filter(Boolean);
+  return `No delivery was queued: ${parts.join('; ') || 'none was chosen'}`;
 }

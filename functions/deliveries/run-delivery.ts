@@ -1,7 +1,6 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { QUEUES } from '../../infra/resources.js';
 import { NOT_DELIVERABLE_MESSAGE } from '../../shared/deliveries.js';
 import { recordingOriginalAudio, releaseCoverArt } from '../catalogue/delivery-assets.js';
 import { markReleaseDelivered, mayDeliver } from '../catalogue/release-status.js';
@@ -21,6 +20,7 @@ import { resourceReferences } from './ern/references.js';
 import type { ErnHash, ErnParty, ErnRelease } from './ern/types.js';
 import { EndpointProblem, sftpEndpointOf } from './dsp-endpoint.js';
 import type { ErnPort } from './ern-port.js';
+import { LEASE_MS } from './lease.js';
 import { deliveryView } from './present.js';
 import { recipientOf, storeTermsOf } from './store-terms.js';
 import type { DeliveryMessage } from './queue.js';
@@ -28,9 +28,6 @@ import { UploadProblem, uploadBatch, type BatchFile } from './sftp-upload.js';
 
 /** A reason the delivery cannot go, in words for the label (shown on the delivery, retryable once fixed). */
 class DeliveryProblem extends Error {}
-
-/** How long a claim holds: the worker's timeout, after which another worker may take the delivery over. */
-const LEASE_MS = QUEUES.releaseDelivery.workerTimeoutSeconds * 1000;
 
 /**
  * The files a release sends beside its message, as the message names them (ern/references.ts):
@@ -143,7 +140,9 @@ function reasonOf(error: unknown): string {
  * Works on one queue message (issue 16 contract D): claims the delivery (a delivered one, one of
  * another batch, or one another worker holds is left alone, so a re-delivered message uploads
  * nothing twice), builds and validates its ERN (an invalid message is never sent), uploads the batch
- * with BatchComplete last, and marks it delivered, or failed with the reason (retryable).
+ * with BatchComplete last, and marks it delivered, or failed with the reason (retryable). A claim
+ * whose lease lapsed (its worker died) is taken over: the batch is uploaded again in the same
+ * folder, or found complete and only marked delivered (sftp-upload.ts).
  */
 export async function runDelivery(message: DeliveryMessage, ern: ErnPort): Promise<'delivered' | 'failed' | 'skipped'> {
   const leaseUntil = new Date(Date.now() + LEASE_MS).toISOString();

@@ -65,15 +65,26 @@ async function put(sftp: SFTPWrapper, remote: string, body: Readable | Buffer): 
   await pipeline(body, sftp.createWriteStream(remote));
 }
 
+/** Whether a file is on the server (a missing one, or any refusal to say, reads as absent). */
+const exists = (sftp: SFTPWrapper, remote: string) =>
+  new Promise<boolean>((resolve) => sftp.stat(remote, (error, stats) => resolve(!error && stats.isFile())));
+
 /**
  * Uploads a batch's files in the order given, each complete before the next starts, so the last
  * one (BatchComplete) is only written once everything before it arrived. Any failure stops the batch
  * and names the file and the reason.
+ *
+ * A batch is uploaded again when a worker died on its way (the delivery was taken over): the files
+ * of before are written over from the first, and the last file is written last again, so the store
+ * never sees a BatchComplete beside a file half written. When the last file is there already, the
+ * batch arrived whole before the worker died: nothing is sent again.
  */
 export async function uploadBatch(endpoint: SftpEndpoint, files: readonly BatchFile[]): Promise<string[]> {
   const client = await connect(endpoint);
   try {
     const sftp = await sftpOf(client);
+    const last = files.at(-1);
+    if (last && (await exists(sftp, `${endpoint.root}/${last.path}`))) return files.map((f) => f.path);
     const made = new Set<string>();
     const done: string[] = [];
     for (const file of files) {

@@ -6,6 +6,7 @@ import type { ImportContext, ImportModel, MappedRow, PlannedRecord } from '../im
 import { importerFor } from '../importers.js';
 import { mapColumns } from './column-map.js';
 import { importPrefix, presignImportUpload, readStoredFile } from './import-files.js';
+import { isFinished, leaseIsLive, resumeMessage } from './lease.js';
 import { queueImportStep } from './queue.js';
 import { readImportFile } from './read-file.js';
 
@@ -83,7 +84,9 @@ export async function previewImport(req: ImportRequest): Promise<ImportPreview> 
 /**
  * Queues an import: the job is saved and the worker plans it again (the catalogue may have changed
  * since the preview) and writes its good records in chunks, pushing progress to the user. Starting
- * the same import id twice queues it once.
+ * the same import id again while it is unfinished and no worker holds it (its worker died, or its
+ * message was lost) queues it again: it carries on from where it stopped, writing nothing twice. A
+ * job a live worker holds, or one finished, is left as it is.
  */
 export async function startImport(req: ImportRequest & { importId: string }): Promise<{ import_id: string }> {
   checkFileKey(req.tenantId, req.file);
@@ -102,6 +105,7 @@ export async function startImport(req: ImportRequest & { importId: string }): Pr
   if (!created) {
     const existing = await getCatalogueImport(req.tenantId, req.importId);
     if (!existing || existing.userId !== req.userId) throw new NotFound('Import');
+    if (!isFinished(existing.status) && !leaseIsLive(existing)) await queueImportStep(resumeMessage(existing));
     return { import_id: req.importId };
   }
   await queueImportStep({ tenantId: req.tenantId, importId: req.importId, step: 'plan' });

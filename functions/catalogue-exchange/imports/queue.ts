@@ -7,6 +7,7 @@ import { requireEnv, sqsClient } from '../../lib/clients.js';
  * The catalogue import worker's message: plan an import, or write one chunk of its records. Chunks
  * go one after another (each queues the next), so progress only moves forward and the last chunk
  * finishes the import; a re-delivered message writes nothing twice (ids derive from the import).
+ * The step named is what the sender expected: the worker runs the step the job's state asks for.
  */
 export const importStep = z.discriminatedUnion('step', [
   z.strictObject({ tenantId: z.string().min(1).max(64), importId: z.string().min(1).max(80), step: z.literal('plan') }),

@@ -1,4 +1,11 @@
-import { addChunkProgress, getCatalogueImport, updateCatalogueImport } from '../../data/access/catalogue-imports.js';
+import { ulid } from 'ulid';
+import {
+  addChunkProgress,
+  claimCatalogueImport,
+  getCatalogueImport,
+  releaseCatalogueImport,
+  updateCatalogueImport,
+} from '../../data/access/catalogue-imports.js';
 import type { CatalogueImportItem } from '../../data/entities/catalogue-import.js';
 import { createImportRecord, getImportRecord } from '../../data/access/imports.js';
 import { HttpError } from '../../lib/errors.js';
@@ -7,6 +14,7 @@ import { pushToUser } from '../../realtime/push.js';
 import type { ImportContext, ImportModel, MappedRow, PlannedRecord } from '../import-model.js';
 import { importerFor } from '../importers.js';
 import { loadPlan, savePlan } from './import-files.js';
+import { CHUNK_RECORDS, leaseFrom, nextStep } from './lease.js';
 import { isWritable, planCounts, planImport, type ImportPlan } from './pipeline.js';
 import { queueImportStep, type ImportStep } from './queue.js';
 
@@ -15,10 +23,13 @@ import { queueImportStep, type ImportStep } from './queue.js';
  * since the preview), keeps the records to write beside the file and queues chunk 0; each chunk
  * writes its records (a record that fails does not stop the others), moves the progress forward,
  * pushes it to the user and queues the next; the last one adds the import to the history.
+ *
+ * Each step runs under a lease on the job (lease.ts). The step that runs is the one the job's state
+ * asks for, whatever the message said: a re-delivered plan once records are being written carries
+ * on with the next chunk instead of planning again, and a re-delivered chunk already counted moves
+ * on to the next one or finishes. The lease is let go before the next step is queued, so that step
+ * never finds it held.
  */
-
-/** Releases per chunk: each is one transaction, so a chunk stays well inside the worker's time. */
-const CHUNK_RECORDS = 100;
 /**
  * Records of a chunk written side by side: each is its own transaction and the time goes to round
  * trips. They contend on nothing shared (the release importer marks lists changed once per chunk).
@@ -64,7 +75,7 @@ const contextOf = (job: CatalogueImportItem): ImportContext => ({
 /** The part of a plan the chunks need: the records to write and the rows behind them. */
 type StoredPlan = { records: PlannedRecord[]; rows: Record<number, MappedRow> };
 
-async function planStep(job: CatalogueImportItem): Promise<void> {
+async function planStep(job: CatalogueImportItem): Promise<ImportStep | undefined> {
   let plan: ImportPlan;
   try {
     plan = await planImport(
@@ -82,7 +93,7 @@ async function planStep(job: CatalogueImportItem): Promise<void> {
     if (!(error instanceof HttpError)) throw error;
     await updateCatalogueImport(job.tenantId, job.importId, { status: 'failed', message: error.message });
     await push(job.tenantId, job.importId);
-    return;
+    return undefined;
   }
   const records = plan.records.filter(isWritable);
   // Rows are numbered from 2 (the header is row 1): rows[i] is row i + 2.
@@ -92,17 +103,19 @@ async function planStep(job: CatalogueImportItem): Promise<void> {
   const counts = planCounts(plan);
   const chunks = Math.ceil(records.length / CHUNK_RECORDS);
   await updateCatalogueImport(job.tenantId, job.importId, {
-    status: chunks ? 'writing' : 'done',
+    // Writing even with nothing to write: finish() then marks it done once it is in the history.
+    status: 'writing',
     total: records.length,
     invalid: counts.invalid,
     duplicates: counts.duplicates,
     chunks,
   });
-  if (!chunks) await finish(job.tenantId, job.importId);
-  else {
-    await push(job.tenantId, job.importId);
-    await queueImportStep({ tenantId: job.tenantId, importId: job.importId, step: 'chunk', chunk: 0 });
+  if (!chunks) {
+    await finish(job.tenantId, job.importId);
+    return undefined;
   }
+  await push(job.tenantId, job.importId);
+  return { tenantId: job.tenantId, importId: job.importId, step: 'chunk', chunk: 0 };
 }
 
 /** Rows of a stored plan as the model's `write` reads them: `rows[n - 2]` is row n. */
@@ -112,9 +125,12 @@ function rowsFor(stored: StoredPlan): MappedRow[] {
   return rows;
 }
 
-/** Writes one chunk. Safe to run twice: records already written are found, not written again. */
-export async function chunkStep(job: CatalogueImportItem, chunk: number): Promise<void> {
-  if (job.status === 'done' || job.status === 'failed') return;
+/**
+ * Writes one chunk; answers the step that follows (none once the import is finished). Safe to run
+ * twice: records already written are found, not written again, and the counts move once.
+ */
+export async function chunkStep(job: CatalogueImportItem, chunk: number): Promise<ImportStep | undefined> {
+  if (job.status === 'done' || job.status === 'failed') return undefined;
   const stored = (await loadPlan(job.tenantId, job.importId)) as StoredPlan;
   const importer = importerFor(job.model as ImportModel);
   const rows = rowsFor(stored);
@@ -148,13 +164,18 @@ export async function chunkStep(job: CatalogueImportItem, chunk: number): Promis
   await addChunkProgress(job.tenantId, job.importId, { added, failed, doneAtLeast });
   if (chunk + 1 < Math.ceil(stored.records.length / CHUNK_RECORDS)) {
     await push(job.tenantId, job.importId);
-    await queueImportStep({ tenantId: job.tenantId, importId: job.importId, step: 'chunk', chunk: chunk + 1 });
-  } else await finish(job.tenantId, job.importId);
+    return { tenantId: job.tenantId, importId: job.importId, step: 'chunk', chunk: chunk + 1 };
+  }
+  await finish(job.tenantId, job.importId);
+  return undefined;
 }
 
-/** Marks the import done, adds it to the imports history once, and tells the user. */
+/**
+ * Adds the import to the imports history once, then marks it done and tells the user. In that
+ * order: a worker that dies between the two leaves the job writing, and the step run again finds
+ * the history record and only marks it done.
+ */
 async function finish(tenantId: string, importId: string): Promise<void> {
-  await updateCatalogueImport(tenantId, importId, { status: 'done' });
   const job = await getCatalogueImport(tenantId, importId);
   if (!job) return;
   if (!(await getImportRecord(importId))) {
@@ -167,19 +188,49 @@ async function finish(tenantId: string, importId: string): Promise<void> {
       type: job.model,
     });
   }
-  await pushToUser(job.userId, progressOf(job));
+  await updateCatalogueImport(tenantId, importId, { status: 'done' });
+  await pushToUser(job.userId, progressOf({ ...job, status: 'done' }));
 }
 
-/** Runs one message of the catalogue import queue. */
+/** Runs the step the job's state asks for; answers the step to queue after it, if any. */
+async function carryOn(job: CatalogueImportItem): Promise<ImportStep | undefined> {
+  const next = nextStep(job);
+  switch (next.step) {
+    case 'plan':
+      if (job.status !== 'planning') await updateCatalogueImport(job.tenantId, job.importId, { status: 'planning' });
+      return planStep(job);
+    case 'chunk':
+      return chunkStep(job, next.chunk);
+    case 'finish':
+      await finish(job.tenantId, job.importId);
+      return undefined;
+    case 'none':
+      return undefined;
+  }
+}
+
+/**
+ * Runs one message of the catalogue import queue: takes the job's lease (a job finished, or held
+ * by a live worker, is left alone and the message is done), runs the step the job needs, lets the
+ * lease go (also when the step failed, so the queue's retry can take it) and only then queues the
+ * next step. A worker that dies before queueing leaves the job's message to come back (in AWS) or
+ * the job to be resumed (resume.ts): either runs the step the job still needs.
+ */
 export async function runImportStep(message: ImportStep): Promise<void> {
-  const job = await getCatalogueImport(message.tenantId, message.importId);
+  const owner = ulid();
+  const job = await claimCatalogueImport(message.tenantId, message.importId, { until: leaseFrom(), owner });
   if (!job) {
-    log().warn('catalogue import step for a missing job', { importId: message.importId });
+    log().info('catalogue import step left alone: finished, missing or held by a live worker', {
+      importId: message.importId,
+      step: message.step,
+    });
     return;
   }
-  if (message.step === 'plan') {
-    if (job.status !== 'queued') return; // planned already: its chunk 0 is queued
-    await updateCatalogueImport(job.tenantId, job.importId, { status: 'planning' });
-    await planStep(job);
-  } else await chunkStep(job, message.chunk);
+  let next: ImportStep | undefined;
+  try {
+    next = await carryOn(job);
+  } finally {
+    await releaseCatalogueImport(job.tenantId, job.importId, owner);
+  }
+  if (next) await queueImportStep(next);
 }

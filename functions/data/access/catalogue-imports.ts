@@ -1,6 +1,6 @@
 import type { CatalogueImportItem, CreateCatalogueImport } from '../entities/catalogue-import.js';
 import { getDb } from '../service.js';
-import { writtenUnlessConditionFailed } from '../../lib/errors.js';
+import { isConditionFailed, writtenUnlessConditionFailed } from '../../lib/errors.js';
 
 /** Every query of catalogue import jobs (functions/catalogue-exchange/imports/), by name. */
 
@@ -46,4 +46,65 @@ export async function addChunkProgress(
       .go(),
   );
   return getCatalogueImport(tenantId, importId);
+}
+
+/**
+ * A worker's lease on an unfinished job for one step: taken when no lease is held or the one held
+ * has lapsed (its worker died). The job as it now is, or null when it is finished, missing or in
+ * the hands of a live worker.
+ */
+export async function claimCatalogueImport(
+  tenantId: string,
+  importId: string,
+  lease: { until: string; owner: string },
+): Promise<CatalogueImportItem | null> {
+  const now = new Date().toISOString();
+  try {
+    const { data } = await jobs()
+      .patch({ tenantId, importId })
+      .set({ lease_until: lease.until, lease_owner: lease.owner })
+      .where(
+        (a, op) =>
+          `(${op.eq(a.status, 'queued')} OR ${op.eq(a.status, 'planning')} OR ${op.eq(a.status, 'writing')}) AND ` +
+          `(${op.notExists(a.lease_until)} OR ${op.lt(a.lease_until, now)})`,
+      )
+      .go({ response: 'all_new' });
+    return data as CatalogueImportItem;
+  } catch (error) {
+    if (isConditionFailed(error)) return null;
+    throw error;
+  }
+}
+
+/** Lets go of a lease this run holds (another run's, taken over meanwhile, is left alone). */
+export async function releaseCatalogueImport(tenantId: string, importId: string, owner: string): Promise<void> {
+  await writtenUnlessConditionFailed(() =>
+    jobs()
+      .patch({ tenantId, importId })
+      .remove(['lease_until', 'lease_owner'])
+      .where((a, op) => op.eq(a.lease_owner, owner))
+      .go(),
+  );
+}
+
+/** Drops whatever lease a job holds: the local cloud has just started, so no worker of before is alive. */
+export async function dropCatalogueImportLease(tenantId: string, importId: string): Promise<void> {
+  await writtenUnlessConditionFailed(() =>
+    jobs()
+      .patch({ tenantId, importId })
+      .remove(['lease_until', 'lease_owner'])
+      .where((a, op) => op.exists(a.lease_until))
+      .go(),
+  );
+}
+
+/** Every job not finished, in every company (a scan: the local cloud's start and the admins' Jobs page). */
+export async function listUnfinishedCatalogueImports(): Promise<CatalogueImportItem[]> {
+  return (
+    await jobs()
+      .scan.where(
+        (a, op) => `${op.eq(a.status, 'queued')} OR ${op.eq(a.status, 'planning')} OR ${op.eq(a.status, 'writing')}`,
+      )
+      .go({ pages: 'all' })
+  ).data;
 }

@@ -122,6 +122,48 @@ export async function claimDelivery(
   }
 }
 
+/**
+ * A stuck delivery queued again in the batch it began (so its worker carries that batch on: the
+ * store sees one batch, complete, whatever died on the way): one delivering whose lease lapsed, or
+ * one queued before `queuedBefore` (its message lost). `anyClaim`: the local cloud has just
+ * started, so no worker of before is alive and every delivery on its way is queued again. The
+ * delivery as it now is, or null when it is not stuck (it moved on, or a live worker holds it).
+ */
+export async function requeueStuckDelivery(
+  tenantId: string,
+  id: string,
+  options: { queuedBefore: string; anyClaim: boolean },
+): Promise<ReleaseDeliveryItem | null> {
+  const now = new Date().toISOString();
+  try {
+    const { data } = await db()
+      .ReleaseDelivery.patch({ tenantId, id })
+      .set({ status: 'queued', queued_at: now })
+      .remove(['lease_until'])
+      .where((a, op) =>
+        options.anyClaim
+          ? `${op.exists(a.batch_id)} AND (${op.eq(a.status, 'delivering')} OR ${op.eq(a.status, 'queued')})`
+          : `${op.exists(a.batch_id)} AND ((${op.eq(a.status, 'delivering')} AND ` +
+            `(${op.notExists(a.lease_until)} OR ${op.lt(a.lease_until, now)})) OR ` +
+            `(${op.eq(a.status, 'queued')} AND (${op.notExists(a.queued_at)} OR ${op.lt(a.queued_at, options.queuedBefore)})))`,
+      )
+      .go({ response: 'all_new' });
+    return data as ReleaseDeliveryItem;
+  } catch (error) {
+    if (isConditionFailed(error)) return null;
+    throw error;
+  }
+}
+
+/** Every delivery on its way (queued or delivering), in every company: the local cloud's start and the admins' Jobs page. */
+export async function listDeliveriesOnTheirWay(): Promise<ReleaseDeliveryItem[]> {
+  return (
+    await db()
+      .ReleaseDelivery.scan.where((a, op) => `${op.eq(a.status, 'queued')} OR ${op.eq(a.status, 'delivering')}`)
+      .go({ pages: 'all' })
+  ).data;
+}
+
 /** Ends a claimed delivery: delivered (with its files) or failed (with the reason). */
 export async function finishDelivery(
   tenantId: string,

@@ -7,6 +7,8 @@ import { timestamps } from './timestamps.js';
  * map, and how far the import worker has got. Keyed by company first, so another company's job
  * cannot be read (it answers 404). When it finishes, the imports history gets an ImportRecord
  * with the same id.
+ * Its state, not the queue message, says which step comes next (lease.ts), so any message for it
+ * carries the job on from where it stopped.
  */
 export const CatalogueImport = new Entity({
   model: { entity: 'catalogueImport', version: '1', service: SERVICE },
@@ -35,6 +37,13 @@ export const CatalogueImport = new Entity({
     chunks: { type: 'number', default: 0 },
     /** Why it failed, in the user's words. */
     message: { type: 'string' },
+    /**
+     * The lease of the worker running one of its steps: until when it holds the job, and which run
+     * holds it (so only that run lets go). A message that finds a live lease leaves the job alone;
+     * one that finds a lapsed lease (its worker died) takes the job over.
+     */
+    lease_until: { type: 'string' },
+    lease_owner: { type: 'string' },
     ...timestamps,
   },
   indexes: {

@@ -17,7 +17,11 @@ export const deliveriesApi = {
       opts(company),
     ),
   deliver: (body: { ids?: string[]; release_id?: string }, company: Company) =>
-    api.post<ReleaseDeliveries & { queued: number }>('/distribution_deliveries/bulk_deliver', body, opts(company)),
+    api.post<ReleaseDeliveries & { queued: number; message: string }>(
+      '/distribution_deliveries/bulk_deliver',
+      body,
+      opts(company),
+    ),
   redeliver: (id: string, company: Company) =>
     api.post<ReleaseDeliveries>(`/distribution_deliveries/${id}/redeliver`, {}, opts(company)),
   remove: (id: string, company: Company) => api.delete(`/distribution_deliveries/${id}`, opts(company)),

@@ -69,7 +69,8 @@ export function ReleaseDeliveriesPage() {
       const answer = await api.post<{ message: string; queued: number }>('/distribution_deliveries/bulk_deliver', {
         ids: selected.map((d) => d.id),
       });
-      notify('notification', `${answer.message}: ${answer.queued}`);
+      // Nothing queued: the message alone says why.
+      notify('notification', answer.queued ? `${answer.message}: ${answer.queued}` : answer.message);
       setSelected([]);
       await load();
     } catch (error) {

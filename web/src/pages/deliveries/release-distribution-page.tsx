@@ -98,14 +98,14 @@ export function ReleaseDistributionPage() {
       setChosenDsps([]);
     }, 'Deliveries created');
   const deliver = () =>
-    run(
-      () =>
-        deliveriesApi.deliver(
-          selected.length ? { ids: selected.map((d) => d.id) } : { release_id: releaseId },
-          company,
-        ),
-      'Deliveries queued',
-    );
+    run(async () => {
+      const answer = await deliveriesApi.deliver(
+        selected.length ? { ids: selected.map((d) => d.id) } : { release_id: releaseId },
+        company,
+      );
+      // When nothing was queued the answer says why (on its way, delivered already …).
+      notify('notification', answer.message);
+    });
   const redeliver = () =>
     run(async () => {
       for (const d of selected) await deliveriesApi.redeliver(d.id, company);
@@ -116,7 +116,8 @@ export function ReleaseDistributionPage() {
     }, 'Delivery deleted');
 
   const deliverable = ['accepted', 'delivered', 'live'].includes(release?.status ?? '');
-  const canRedeliver = selected.length > 0 && selected.every((d) => d.status === 'delivered' || d.status === 'failed');
+  // A delivery on its way may be stuck (its worker died): the server carries it on, or says to wait.
+  const canRedeliver = selected.length > 0 && selected.every((d) => d.status !== 'created');
 
   return (
     <ContentLayout header={<Header variant="h1">Distribution{release ? `: ${release.title}` : ''}</Header>}>
