@@ -1,11 +1,12 @@
 import { royaltyImportJobs } from '../royalties/import/resume.js';
+import { statementRunJobs } from '../statements/runs/resume.js';
 import type { JobKind, JobResumer, UnfinishedJob } from './job-kinds.js';
 
 /**
  * Every kind of job the product runs in the background. A new kind of job adds its resumer here
  * (it lives in its own area), and the local cloud's start and the admins' Jobs page pick it up.
  */
-const RESUMERS: readonly JobResumer[] = [royaltyImportJobs];
+const RESUMERS: readonly JobResumer[] = [royaltyImportJobs, statementRunJobs];
 
 export function resumerOf(kind: JobKind): JobResumer {
   const found = RESUMERS.find((r) => r.kind === kind);
