@@ -2,7 +2,7 @@ import type { StatementItem, StatementRunItem } from '../../data/entities/statem
 import type { AccountRef, Statement, StatementRow, StatementRun } from '../../../shared/schemas/statement-views.js';
 import { accountRefOf, presentStatementRow as presentRow } from '../../accounts/present.js';
 import { required } from '../../lib/required.js';
-import { runIsStalled } from '../runs/resume.js';
+import { runIsStalled } from '../runs/stalled.js';
 
 /**
  * Statements and runs as the API answers them (shared/schemas/statement-views.ts): stored items

@@ -1,4 +1,3 @@
-import { QUEUES } from '../../../infra/resources.js';
 import { accountingPeriod } from '../../../shared/statement-periods.js';
 import {
   getRun,
@@ -16,19 +15,7 @@ import { getJson } from './objects.js';
 import type { Manifest } from './publish.js';
 import { queueRunMessages, type RunMessage } from './queue.js';
 import { statementIdOf } from './statement-item.js';
-
-/**
- * How long a run may show no progress before it counts as stopped: no delivery of its messages
- * runs longer than the worker's timeout, and a publishing run moves with every account finished.
- */
-const STALL_SECONDS = QUEUES.statementRun.workerTimeoutSeconds;
-
-/** Previewing or publishing with no sign of progress for longer than any one step takes. */
-export function runIsStalled(run: Pick<StatementRunItem, 'status' | 'updatedAt' | 'createdAt'>, now = Date.now()) {
-  if (run.status !== 'previewing' && run.status !== 'publishing') return false;
-  const since = Date.parse(run.updatedAt ?? run.createdAt ?? '');
-  return !Number.isFinite(since) || now - since > STALL_SECONDS * 1000;
-}
+import { runIsStalled, STALL_SECONDS } from './stalled.js';
 
 const STATE_WORDS: Record<string, string> = {
   previewing: 'Previewing',
