@@ -137,7 +137,7 @@ async function numberStatement(
       if (!stated.periods.some((p) => p.statement_id === correction.replacesId)) throw alreadyCorrected(correction);
     } else {
       const statedBy = statedOver(stated.periods, run);
-      if (statedBy && process.env.NO_GUARD_CHECK) return { stated_by: statedBy };
+      if (statedBy) return { stated_by: statedBy };
     }
     const assembled = await deps.assemble({
       tenantId,
