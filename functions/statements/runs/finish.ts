@@ -3,7 +3,7 @@ import type { StatementRunItem } from '../../data/entities/statements.js';
 import { pushRunProgress } from './progress.js';
 
 /** Every account of the run is counted: published, or left out as stated already by another statement. */
-export const allCounted = (run: Pick<StatementRunItem, 'done' | 'skipped' | 'total'>) =>
+const allCounted = (run: Pick<StatementRunItem, 'done' | 'skipped' | 'total'>) =>
   (run.done ?? 0) + (run.skipped ?? 0) >= (run.total ?? 0);
 
 /**

@@ -32,7 +32,7 @@ const jobOf = (run: StatementRunItem, state: string, since: string): UnfinishedJ
   startedBy: run.userId,
 });
 
-export type ResumeOutcome = 'resumed' | 'still_working' | 'nothing_to_do';
+type ResumeOutcome = 'resumed' | 'still_working' | 'nothing_to_do';
 
 /**
  * Carries a run on from where it stopped. Previewing: its preview is queued again. Publishing
@@ -45,7 +45,11 @@ export type ResumeOutcome = 'resumed' | 'still_working' | 'nothing_to_do';
  * `onStart`: no delivery of before can be alive, so documents claims are given back first;
  * otherwise a run that shows progress is left alone (a stale claim is taken over by the step).
  */
-export async function resumeRun(tenantId: string, runId: string, { onStart }: { onStart: boolean }) {
+export async function resumeRun(
+  tenantId: string,
+  runId: string,
+  { onStart }: { onStart: boolean },
+): Promise<ResumeOutcome> {
   const run = await getRun(tenantId, runId);
   if (!run) return 'nothing_to_do';
   const active = run.status === 'previewing' || run.status === 'publishing';
