@@ -274,6 +274,7 @@ export const OPERATION_NAMES = {
     'listStatementRuns',
     'getStatementRun',
     'publishStatementRun',
+    'resumeStatementRun',
     'labelStatements',
     'labelDistributionStatements',
     'companyDistributionStatements',

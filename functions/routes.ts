@@ -416,6 +416,7 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/statement_runs', 'statements', 'listStatementRuns', 'tenant', 'money.read'),
   r('GET', '/statement_runs/{id}', 'statements', 'getStatementRun', 'tenant', 'money.read'),
   r('POST', '/statement_runs/{id}/publish', 'statements', 'publishStatementRun', 'tenant', 'money.write'),
+  r('POST', '/statement_runs/{id}/resume', 'statements', 'resumeStatementRun', 'tenant', 'money.write'),
   r('GET', '/label_statements', 'statements', 'labelStatements', 'tenant', 'money.read'),
   r('GET', '/label/distribution_statements', 'statements', 'labelDistributionStatements', 'tenant', 'money.read'),
   r('GET', '/labels/{id}/distribution_statements', 'statements', 'labelDistributionStatements', 'tenant', 'money.read'),

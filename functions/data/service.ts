@@ -41,6 +41,7 @@ import {
 } from './entities/royalties.js';
 import { ManualRoyalty, RoyaltyEdit, RoyaltyStateRule } from './entities/royalty-overlays.js';
 import { AccountEntry, Expense, Sequence, Statement, StatementRun } from './entities/statements.js';
+import { StatedPeriods, StatementRunSkip } from './entities/stated-periods.js';
 import { DebtorAccount, PaymentRun, PayoutDetail } from './entities/payouts.js';
 import { Payment } from './entities/payments.js';
 import { DistributionDelivery, ReleaseDelivery } from './entities/deliveries.js';
@@ -100,6 +101,8 @@ const entities = {
   Statement,
   StatementRun,
   Sequence,
+  StatedPeriods,
+  StatementRunSkip,
   PayoutDetail,
   DebtorAccount,
   PaymentRun,

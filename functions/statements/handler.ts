@@ -16,6 +16,7 @@ import {
   newStatementVersion,
   oneAccountStatement,
   publishStatementRun,
+  resumeStatementRun,
   statementRunView,
 } from './api/runs.js';
 import {
@@ -200,6 +201,13 @@ const operations = {
   publishStatementRun: operation('tenant', {
     params: idParams,
     run: async ({ tenantId, params }) => ({ statement_run: await publishStatementRun(tenantId, params.id) }),
+  }),
+  resumeStatementRun: operation('tenant', {
+    params: idParams,
+    run: async ({ tenantId, params }) => ({
+      message: 'The run carries on from where it stopped',
+      statement_run: await resumeStatementRun(tenantId, params.id),
+    }),
   }),
   labelStatements: labelList(payeeStatements),
   labelDistributionStatements: labelList(distribution),

@@ -264,6 +264,10 @@ export type StatementRun = {
   progress: number;
   total: number;
   done: number;
+  /** Accounts left out because another statement states their months already. */
+  skipped: number;
+  /** Previewing or publishing with no sign of progress for longer than a step takes: the user may resume it. */
+  resumable: boolean;
   preview: { rows: RunPreviewRow[]; totals: RunTotals; warnings: RunWarnings } | null;
   /** The company's currency the run's money is in (the SPA shows GBP when absent). */
   currency?: string;

@@ -142,6 +142,7 @@ describe('writers of money records mark their version after writing', () => {
           sequenceFrom: 0,
           expenseIds: ['x1'],
           entryIds: [],
+          stated: { version: 0, periods: [] },
         }),
     ],
     [

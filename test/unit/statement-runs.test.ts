@@ -11,6 +11,7 @@ import {
 } from '../../functions/statements/runs/statement-item.js';
 import type { StatementItem, StatementRunItem } from '../../functions/data/entities/statements.js';
 import type { StatementPublication } from '../../functions/data/access/statements.js';
+import { periodsAfter, type StatedPeriod } from '../../functions/data/entities/stated-periods.js';
 import type { AccountRef } from '../../shared/schemas/statement-views.js';
 
 describe('statement periods', () => {
@@ -103,14 +104,18 @@ describe('statement periods', () => {
  * statement only if absent, the sequence only if it still says n, each expense and entry taken
  * once. Deliveries interleave at every await, as concurrent Lambdas would.
  */
-function fakeCloud(options: { accounts: string[]; expenses?: Record<string, string[]> }) {
+function fakeCloud(options: { accounts: string[]; expenses?: Record<string, string[]>; runId?: string }) {
   const statements = new Map<string, StatementItem>();
   const consumed = new Map<string, string>();
   const mails: string[] = [];
-  const state = { sequence: 0, done: 0, published: 0 };
+  const documented: string[] = [];
+  // The account's stated periods guard: rewritten only at the version read (created at 1).
+  const guards = new Map<string, { version: number; periods: StatedPeriod[] }>();
+  const skips = new Set<string>();
+  const state = { sequence: 0, done: 0, skipped: 0, published: 0 };
   const run: StatementRunItem = {
     tenantId: 't1',
-    runId: 'run1',
+    runId: options.runId ?? 'run1',
     kind: 'payee',
     status: 'publishing',
     start_pay_period: '2026-07',
@@ -156,7 +161,7 @@ function fakeCloud(options: { accounts: string[]; expenses?: Record<string, stri
   const deps: AccountStepDeps = {
     getRun: async () => {
       await tick();
-      return { ...run, done: state.done };
+      return { ...run, done: state.done, skipped: state.skipped };
     },
     getStatement: async (_t, id) => {
       await tick();
@@ -185,13 +190,39 @@ function fakeCloud(options: { accounts: string[]; expenses?: Record<string, stri
       await tick();
       return state.sequence;
     },
+    readStated: async (_t, accountKey) => {
+      await tick();
+      const guard = guards.get(accountKey);
+      return guard ? { version: guard.version, periods: [...guard.periods] } : { version: 0, periods: [] };
+    },
+    skip: async (_t, runId, accountKey) => {
+      await tick();
+      if (skips.has(`${runId} ${accountKey}`)) return false;
+      skips.add(`${runId} ${accountKey}`);
+      state.skipped += 1;
+      return true;
+    },
     publish: async (publication: StatementPublication) => {
       await tick();
       // One atomic step, as DynamoDB's transaction is.
       const { statement } = publication;
       if (statements.has(statement.statementId)) return 'exists';
       if (state.sequence !== publication.sequenceFrom) return 'number_taken';
+      if ((guards.get(statement.accountKey)?.version ?? 0) !== publication.stated.version) return 'stated_moved';
       if (publication.expenseIds.some((id) => consumed.has(id))) return 'consumed_elsewhere';
+      guards.set(statement.accountKey, {
+        version: publication.stated.version + 1,
+        periods: periodsAfter(
+          publication.stated.periods,
+          {
+            statement_id: statement.statementId,
+            number: statement.number,
+            start_pay_period: statement.start_pay_period,
+            end_pay_period: statement.end_pay_period,
+          },
+          publication.replacesId,
+        ),
+      });
       state.sequence = publication.sequenceFrom + 1;
       for (const id of publication.expenseIds) consumed.set(id, statement.statementId);
       statements.set(statement.statementId, { ...statement, createdAt: 'now' } as StatementItem);
@@ -209,9 +240,10 @@ function fakeCloud(options: { accounts: string[]; expenses?: Record<string, stri
       if (statement?.queue_status === 'generating')
         statements.set(statementId, { ...statement, queue_status: 'queued' });
     },
-    documents: async (statement) => {
+    documents: async (statement, { mail }) => {
       await tick();
-      mails.push(statement.number);
+      documented.push(statement.number);
+      if (mail) mails.push(statement.number);
       return { pdf_key: `${statement.statementId}.pdf`, csv_key: `${statement.statementId}.csv` };
     },
     complete: async (_t, statementId, _runId, keys) => {
@@ -222,13 +254,17 @@ function fakeCloud(options: { accounts: string[]; expenses?: Record<string, stri
       state.done += 1;
       return true;
     },
+    // Only a publishing run moves to published: counting again after it did changes nothing.
     counted: async () => {
-      if (state.done >= options.accounts.length) state.published += 1;
+      if (state.done + state.skipped >= options.accounts.length && run.status === 'publishing') {
+        run.status = 'published';
+        state.published += 1;
+      }
     },
     pause: tick,
   };
-  const message = (id: string) => ({ tenantId: 't1', runId: 'run1', account: { type: 'Payee' as const, id } });
-  return { deps, statements, consumed, mails, state, run, message };
+  const message = (id: string) => ({ tenantId: 't1', runId: run.runId, account: { type: 'Payee' as const, id } });
+  return { deps, statements, consumed, mails, documented, guards, skips, state, run, message };
 }
 
 describe('the account step', () => {
@@ -294,5 +330,87 @@ describe('the account step', () => {
     cloud.run.status = 'failed';
     expect(await runAccountStep(cloud.message('a'), cloud.deps)).toBe('run_not_publishing');
     expect(cloud.statements.size).toBe(0);
+  });
+});
+
+describe('an account stated once per pay period', () => {
+  const inForce = (number: string, start: string, end: string): StatedPeriod => ({
+    statement_id: `other-${number}`,
+    number,
+    start_pay_period: start,
+    end_pay_period: end,
+  });
+
+  it('leaves out an account another statement states for an overlapping month, and the run finishes', async () => {
+    const cloud = fakeCloud({ accounts: ['a', 'b'] });
+    // The run states 2026-07..09; another run's statement covers 2026-09 for account a.
+    cloud.guards.set('Payee#a', { version: 1, periods: [inForce('ST-000009', '2026-09', '2026-09')] });
+    cloud.state.sequence = 9;
+    expect(await runAccountStep(cloud.message('a'), cloud.deps)).toBe('already_stated');
+    expect(await runAccountStep(cloud.message('b'), cloud.deps)).toBe('published');
+    expect([...cloud.statements.values()].map((s) => s.accountKey)).toEqual(['Payee#b']);
+    expect(cloud.state).toMatchObject({ sequence: 10, done: 1, skipped: 1, published: 1 });
+    expect(cloud.run.status).toBe('published');
+  });
+
+  it('counts a skipped account once when its message comes again', async () => {
+    const cloud = fakeCloud({ accounts: ['a', 'b'] });
+    cloud.guards.set('Payee#a', { version: 1, periods: [inForce('ST-000001', '2026-07', '2026-09')] });
+    expect(await runAccountStep(cloud.message('a'), cloud.deps)).toBe('already_stated');
+    expect(await runAccountStep(cloud.message('a'), cloud.deps)).toBe('already_stated');
+    expect(cloud.state).toMatchObject({ skipped: 1, published: 0 });
+    expect(cloud.run.status).toBe('publishing');
+  });
+
+  it('states a month next to a stated one (ranges that do not overlap)', async () => {
+    const cloud = fakeCloud({ accounts: ['a'] });
+    cloud.guards.set('Payee#a', { version: 3, periods: [inForce('ST-000001', '2026-04', '2026-06')] });
+    expect(await runAccountStep(cloud.message('a'), cloud.deps)).toBe('published');
+    expect(cloud.guards.get('Payee#a')?.periods.map((p) => p.start_pay_period)).toEqual(['2026-04', '2026-07']);
+    expect(cloud.guards.get('Payee#a')?.version).toBe(4);
+  });
+
+  it('loses the write to a statement published between its read and its write, reads again and skips', async () => {
+    const cloud = fakeCloud({ accounts: ['a'] });
+    let raced = false;
+    const deps: AccountStepDeps = {
+      ...cloud.deps,
+      publish: async (publication) => {
+        if (!raced) {
+          // Another run's statement for 2026-08 is written after this step found the months free.
+          raced = true;
+          cloud.guards.set('Payee#a', { version: 1, periods: [inForce('ST-000005', '2026-08', '2026-08')] });
+        }
+        return cloud.deps.publish(publication);
+      },
+    };
+    expect(await runAccountStep(cloud.message('a'), deps)).toBe('already_stated');
+    expect(cloud.statements.size).toBe(0);
+    expect(cloud.state).toMatchObject({ sequence: 0, skipped: 1 });
+  });
+
+  it('finishes a statement a correction replaced before it was made without mailing it', async () => {
+    const cloud = fakeCloud({ accounts: ['a'] });
+    const failing = { ...cloud.deps, documents: async () => Promise.reject(new Error('killed')) };
+    await expect(runAccountStep(cloud.message('a'), failing)).rejects.toThrow('killed');
+    const [statement] = [...cloud.statements.values()];
+    cloud.statements.set(statement.statementId, { ...statement, superseded_by: 'correction' });
+    expect(await runAccountStep(cloud.message('a'), cloud.deps)).toBe('finished');
+    expect(cloud.documented).toEqual(['ST-000001']);
+    expect(cloud.mails).toEqual([]);
+    expect(cloud.state).toMatchObject({ done: 1, published: 1 });
+  });
+
+  it('publishes a run whose last account was finished by a delivery that died before counting', async () => {
+    const cloud = fakeCloud({ accounts: ['a'] });
+    const dying = {
+      ...cloud.deps,
+      counted: async () => Promise.reject(new Error('killed after the write')),
+    };
+    await expect(runAccountStep(cloud.message('a'), dying)).rejects.toThrow('killed after the write');
+    expect(cloud.run.status).toBe('publishing');
+    expect(await runAccountStep(cloud.message('a'), cloud.deps)).toBe('done_already');
+    expect(cloud.run.status).toBe('published');
+    expect(cloud.mails).toEqual(['ST-000001']);
   });
 });

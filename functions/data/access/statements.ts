@@ -12,6 +12,7 @@ import type {
   StatementRun,
   StatementRunItem,
 } from '../entities/statements.js';
+import { periodsAfter, type StatedPeriod } from '../entities/stated-periods.js';
 import { getDb } from '../service.js';
 
 /**
@@ -42,6 +43,30 @@ export async function getRun(tenantId: string, runId: string): Promise<Statement
 /** Every run of the company. */
 export async function listRuns(tenantId: string): Promise<StatementRunItem[]> {
   return (await db().StatementRun.query.byTenant({ tenantId }).go({ pages: 'all' })).data;
+}
+
+/** Every run previewing or publishing, in every company (a scan: the local cloud's start and the admins' Jobs page). */
+export async function listActiveRuns(): Promise<StatementRunItem[]> {
+  return (
+    await db()
+      .StatementRun.scan.where(
+        (attr, op) => `${op.eq(attr.status, 'previewing')} OR ${op.eq(attr.status, 'publishing')}`,
+      )
+      .go({ pages: 'all' })
+  ).data;
+}
+
+/** Every statement numbered but not finished (no PDF, CSV or mail yet), in every company (a scan, as above). */
+export async function listUnfinishedStatements(): Promise<
+  Pick<StatementItem, 'tenantId' | 'statementId' | 'run_id' | 'queue_status' | 'updatedAt'>[]
+> {
+  return (
+    await db()
+      .Statement.scan.where(
+        (attr, op) => `${op.eq(attr.queue_status, 'queued')} OR ${op.eq(attr.queue_status, 'generating')}`,
+      )
+      .go({ pages: 'all', attributes: ['tenantId', 'statementId', 'run_id', 'queue_status', 'updatedAt'] })
+  ).data;
 }
 
 export type RunUpdate = UpdateEntityItem<typeof StatementRun>;
@@ -122,6 +147,8 @@ export type StatementPublication = {
    * when the statement carries one: numbered in the same write, so never twice and never skipped.
    */
   selfBillingFrom?: number;
+  /** The account's stated periods as read before publishing (readStatedPeriods), found free of the statement's months. */
+  stated: StatedPeriodsRead;
 };
 
 /** Why a publication was not written: the statement exists, or a race another writer won. */
@@ -129,30 +156,75 @@ export type PublicationOutcome =
   | 'published'
   | 'exists'
   | 'number_taken'
+  | 'stated_moved'
   | 'consumed_elsewhere'
   | 'already_corrected'
   | 'conflict';
 
-/** DynamoDB writes at most 100 items in one transaction: the statement, its number and its correction leave 97. */
-export const MAX_CONSUMED_PER_STATEMENT = 97;
+/**
+ * DynamoDB writes at most 100 items in one transaction: the statement, its number, its invoice
+ * number, its correction and the account's stated periods leave 95.
+ */
+export const MAX_CONSUMED_PER_STATEMENT = 95;
+
+/** An account's stated periods as a publisher read them: version 0 when the guard is not written yet. */
+export type StatedPeriodsRead = { version: number; periods: StatedPeriod[] };
+
+/**
+ * The months an account's statements in force cover. The guard item is the truth once written;
+ * before an account's first publication under it, its statements in the table (those no
+ * correction replaced) are read instead, and the first publication writes them into the guard.
+ */
+export async function readStatedPeriods(tenantId: string, accountKey: string): Promise<StatedPeriodsRead> {
+  const guard = (await db().StatedPeriods.get({ tenantId, accountKey }).go({ consistent: true })).data;
+  if (guard) return { version: guard.version, periods: guard.periods };
+  const inForce = (await statementsOfAccount(tenantId, accountKey)).filter((s) => !s.superseded_by);
+  return {
+    version: 0,
+    periods: inForce.map((s) => ({
+      statement_id: s.statementId,
+      number: s.number,
+      start_pay_period: s.start_pay_period,
+      end_pay_period: s.end_pay_period,
+    })),
+  };
+}
 
 /**
  * Publishes a statement in one transaction, so an account is never half-published: the statement
  * (only if it does not exist: a re-delivered message finds it), the statement number (the
  * sequence moves n → n+1 only if it still says n, so two accounts never share a number and none
- * is skipped), the expenses and entries it consumes (only those on no statement yet), and the
- * statement it corrects (only if no other version corrected it first).
+ * is skipped), the account's stated periods (only if unchanged since the publisher found the
+ * months free: an account is never stated twice for a month), the expenses and entries it
+ * consumes (only those on no statement yet), and the statement it corrects (only a finished one
+ * that no other version corrected first).
  */
 export async function publishStatement(publication: StatementPublication): Promise<PublicationOutcome> {
-  const { statement, sequenceFrom, expenseIds, entryIds, replacesId, selfBillingFrom } = publication;
+  const { statement, sequenceFrom, expenseIds, entryIds, replacesId, selfBillingFrom, stated } = publication;
   if (expenseIds.length + entryIds.length > MAX_CONSUMED_PER_STATEMENT)
     throw new Error(
       `A statement carries at most ${MAX_CONSUMED_PER_STATEMENT} expenses and entries in one write; ` +
         `this one has ${expenseIds.length + entryIds.length}`,
     );
   const { tenantId, statementId, accountKey } = statement;
+  const periods = periodsAfter(
+    stated.periods,
+    {
+      statement_id: statementId,
+      number: statement.number,
+      start_pay_period: statement.start_pay_period,
+      end_pay_period: statement.end_pay_period,
+    },
+    replacesId,
+  );
+  // Each item with the outcome its refused condition means, in the transaction's order.
+  const items: PublicationOutcome[] = [];
   const result = await getDb()
-    .transaction.write(({ Statement, Sequence, Expense, AccountEntry }) => {
+    .transaction.write(({ Statement, Sequence, Expense, AccountEntry, StatedPeriods }) => {
+      const item = <T>(refused: PublicationOutcome, commit: T) => {
+        items.push(refused);
+        return commit;
+      };
       // The sequence moves n → n+1 only if it still says n (created at 1 when there is none).
       const advance = (name: 'statement' | 'self_billing_invoice', from: number) =>
         from === 0
@@ -162,28 +234,50 @@ export async function publishStatement(publication: StatementPublication): Promi
               .where((attr, op) => op.eq(attr.value, from))
               .commit();
       return [
-        Statement.create(statement).commit(),
-        advance('statement', sequenceFrom),
-        ...(selfBillingFrom === undefined ? [] : [advance('self_billing_invoice', selfBillingFrom)]),
+        item('exists', Statement.create(statement).commit()),
+        item('number_taken', advance('statement', sequenceFrom)),
+        ...(selfBillingFrom === undefined
+          ? []
+          : [item('number_taken', advance('self_billing_invoice', selfBillingFrom))]),
+        item(
+          'stated_moved',
+          stated.version === 0
+            ? StatedPeriods.create({ tenantId, accountKey, version: 1, periods }).commit()
+            : StatedPeriods.patch({ tenantId, accountKey })
+                .set({ version: stated.version + 1, periods })
+                .where((attr, op) => op.eq(attr.version, stated.version))
+                .commit(),
+        ),
         ...(replacesId
           ? [
-              Statement.patch({ tenantId, statementId: replacesId })
-                .set({ superseded_by: statementId })
-                .where((attr, op) => op.notExists(attr.superseded_by))
-                .commit(),
+              item(
+                'already_corrected',
+                Statement.patch({ tenantId, statementId: replacesId })
+                  .set({ superseded_by: statementId })
+                  .where(
+                    (attr, op) => `${op.notExists(attr.superseded_by)} AND ${op.eq(attr.queue_status, 'published')}`,
+                  )
+                  .commit(),
+              ),
             ]
           : []),
         ...expenseIds.map((expenseId) =>
-          Expense.patch({ tenantId, expenseId })
-            .set({ statement_id: statementId })
-            .where((attr, op) => op.notExists(attr.statement_id))
-            .commit(),
+          item(
+            'consumed_elsewhere',
+            Expense.patch({ tenantId, expenseId })
+              .set({ statement_id: statementId })
+              .where((attr, op) => op.notExists(attr.statement_id))
+              .commit(),
+          ),
         ),
         ...entryIds.map((entryId) =>
-          AccountEntry.patch({ tenantId, accountKey, entryId })
-            .set({ statement_id: statementId })
-            .where((attr, op) => op.notExists(attr.statement_id))
-            .commit(),
+          item(
+            'consumed_elsewhere',
+            AccountEntry.patch({ tenantId, accountKey, entryId })
+              .set({ statement_id: statementId })
+              .where((attr, op) => op.notExists(attr.statement_id))
+              .commit(),
+          ),
         ),
       ];
     })
@@ -192,16 +286,38 @@ export async function publishStatement(publication: StatementPublication): Promi
     await moneyRecordsChanged(tenantId);
     return 'published';
   }
-  const refused = (index: number) => result.data[index]?.code === 'ConditionalCheckFailed';
-  if (refused(0)) return 'exists';
-  if (refused(1)) return 'number_taken';
-  const correctionAt = selfBillingFrom === undefined ? 2 : 3;
-  if (selfBillingFrom !== undefined && refused(2)) return 'number_taken';
-  const consumedFrom = replacesId ? correctionAt + 1 : correctionAt;
-  if (replacesId && refused(correctionAt)) return 'already_corrected';
-  if (result.data.slice(consumedFrom).some((item) => item.code === 'ConditionalCheckFailed'))
-    return 'consumed_elsewhere';
-  return 'conflict';
+  // The first refused item in order says why: a statement that exists already wins over the rest.
+  const refusedAt = result.data.findIndex((item) => item?.code === 'ConditionalCheckFailed');
+  return refusedAt < 0 ? 'conflict' : (items[refusedAt] ?? 'conflict');
+}
+
+/**
+ * Leaves an account out of a run because statement `statedBy` states its months already: the
+ * run's record of it and the run's count, in one write made once per run and account, so a
+ * re-delivered message counts it once. Whether this call counted it.
+ */
+export async function recordRunSkip(
+  tenantId: string,
+  runId: string,
+  accountKey: string,
+  statedBy: string,
+): Promise<boolean> {
+  const result = await getDb()
+    .transaction.write(({ StatementRunSkip, StatementRun }) => [
+      StatementRunSkip.create({ tenantId, runId, accountKey, stated_by: statedBy }).commit(),
+      StatementRun.patch({ tenantId, runId }).add({ skipped: 1 }).commit(),
+    ])
+    .go();
+  if (!result.canceled) return true;
+  if (result.data[0]?.code === 'ConditionalCheckFailed') return false;
+  throw new Error(
+    `Run ${runId} could not record ${accountKey} as stated: ${result.data.map((d) => d.code).join(', ')}`,
+  );
+}
+
+/** The accounts a run left out as stated already, with the statement in force for each. */
+export async function runSkips(tenantId: string, runId: string) {
+  return (await db().StatementRunSkip.query.byRun({ tenantId, runId }).go({ pages: 'all' })).data;
 }
 
 /**

@@ -161,6 +161,8 @@ export const StatementRun = new Entity({
     accounts: { type: CustomAttributeType<AccountRef[]>('any') },
     total: { type: 'number', default: 0 },
     done: { type: 'number', default: 0 },
+    /** Accounts left out because another statement states their months already (StatementRunSkip). */
+    skipped: { type: 'number', default: 0 },
     /** The preview's rows live in the statements bucket when large (preview_key); totals and warnings here. */
     preview_rows: { type: CustomAttributeType<RunPreviewRow[]>('any') },
     preview_key: { type: 'string' },

@@ -2,6 +2,7 @@ import type { StatementItem, StatementRunItem } from '../../data/entities/statem
 import type { AccountRef, Statement, StatementRow, StatementRun } from '../../../shared/schemas/statement-views.js';
 import { accountRefOf, presentStatementRow as presentRow } from '../../accounts/present.js';
 import { required } from '../../lib/required.js';
+import { runIsStalled } from '../runs/stalled.js';
 
 /**
  * Statements and runs as the API answers them (shared/schemas/statement-views.ts): stored items
@@ -24,10 +25,10 @@ export function presentStatement(item: StatementItem, labels: ReadonlyMap<string
 }
 
 /** A run's whole percent done: published runs are 100, runs with nothing to publish too. */
-export function runProgress(run: Pick<StatementRunItem, 'status' | 'done' | 'total'>): number {
+export function runProgress(run: Pick<StatementRunItem, 'status' | 'done' | 'skipped' | 'total'>): number {
   if (run.status === 'published') return 100;
   const total = run.total ?? 0;
-  return total > 0 ? Math.floor(((run.done ?? 0) * 100) / total) : 0;
+  return total > 0 ? Math.floor((((run.done ?? 0) + (run.skipped ?? 0)) * 100) / total) : 0;
 }
 
 /**
@@ -52,6 +53,8 @@ export function presentRun(
     progress: runProgress(run),
     total: run.total ?? 0,
     done: run.done ?? 0,
+    skipped: run.skipped ?? 0,
+    resumable: runIsStalled(run),
     preview: run.totals && run.warnings ? { rows: detail.rows, totals: run.totals, warnings: run.warnings } : null,
     unaccountable: detail.unaccountable,
     error: run.error ?? null,

@@ -8,6 +8,7 @@ import { pageOf } from '../../lib/list-query.js';
 import { getJson } from '../runs/objects.js';
 import type { PreviewDetail } from '../runs/preview.js';
 import { queueRunMessages } from '../runs/queue.js';
+import { resumeRun } from '../runs/resume.js';
 import { startRun } from '../runs/start-run.js';
 import { accountOfKey, presentRun } from './present.js';
 import { statementOf } from './statements.js';
@@ -78,6 +79,9 @@ export async function newStatementVersion(tenantId: string, userId: string, id: 
   const statement = await statementOf(tenantId, id);
   if (statement.superseded_by)
     throw new Conflict(`Statement ${statement.number} has been corrected already: correct its latest version`);
+  // Only a finished statement is corrected: one still being made is mailed when it is finished.
+  if (statement.queue_status !== 'published')
+    throw new Conflict(`Statement ${statement.number} is still being made; try again in a moment`);
   const account = accountOfKey(statement.accountKey);
   const run = await startRun(tenantId, {
     kind: statement.type === 'DistributionStatement' ? 'distribution' : 'payee',
@@ -123,6 +127,22 @@ export async function publishStatementRun(tenantId: string, runId: string): Prom
   if (!(await moveRun(tenantId, runId, ['preview_ready'], { status: 'publishing' })))
     throw new Conflict(`This run is ${run.status.replace('_', ' ')}: only a previewed run can be published`);
   await queueRunMessages([{ type: 'publish', tenantId, runId }]);
+  return statementRunView(tenantId, runId);
+}
+
+/**
+ * POST statement_runs/{id}/resume: a run previewing or publishing that has shown no progress for
+ * longer than a step takes carries on from where it stopped (a run still working is left alone).
+ */
+export async function resumeStatementRun(tenantId: string, runId: string): Promise<StatementRun> {
+  const run = await getRun(tenantId, runId);
+  if (!run) throw new NotFound('Statement run');
+  if (run.status !== 'previewing' && run.status !== 'publishing')
+    throw new Conflict(
+      `This run is ${run.status.replace('_', ' ')}: only a run previewing or publishing can be resumed`,
+    );
+  if ((await resumeRun(tenantId, runId, { onStart: false })) === 'still_working')
+    throw new Conflict('This run is still working: it can be resumed once it has made no progress for 15 minutes');
   return statementRunView(tenantId, runId);
 }
 

@@ -5,6 +5,8 @@ import {
   getStatement,
   publishStatement,
   readSequence,
+  readStatedPeriods,
+  recordRunSkip,
   releaseStatementDocuments,
 } from '../../data/access/statements.js';
 import { QUEUES } from '../../../infra/resources.js';
@@ -43,10 +45,12 @@ export const accountStepDeps: AccountStepDeps = {
   readAccountRecord,
   assemble: assembleAccount,
   readSequence,
+  readStated: readStatedPeriods,
+  skip: recordRunSkip,
   publish: publishStatement,
   claim,
   release: releaseStatementDocuments,
-  documents: (statement) => storeAndSend(statement),
+  documents: storeAndSend,
   complete: completeStatement,
   counted: accountCounted,
   pause,

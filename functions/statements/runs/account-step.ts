@@ -1,18 +1,29 @@
 import type { AccountRef } from '../../../shared/schemas/statement-views.js';
-import type { StatementItem, StatementRunItem } from '../../data/entities/statements.js';
-import type { PublicationOutcome, SequenceName, StatementPublication } from '../../data/access/statements.js';
+import type {
+  PublicationOutcome,
+  SequenceName,
+  StatedPeriodsRead,
+  StatementPublication,
+} from '../../data/access/statements.js';
+import { accountKeyOf, type StatementItem, type StatementRunItem } from '../../data/entities/statements.js';
+import { statedOver, type StatedPeriod } from '../../data/entities/stated-periods.js';
 import type { AssembleInput, AssembledAccount } from '../accounts/assemble.js';
 import { statementIdOf, statementItem, type AccountRecord } from './statement-item.js';
 
 /**
- * One account's step of a publishing run (DESIGN "Run lifecycle"): number and publish its
- * statement in one transaction, then store its PDF and CSV, mail it, and count it on the run.
+ * One account's step of a publishing run: number and publish its statement in one transaction,
+ * then store its PDF and CSV, mail it, and count it on the run.
  *
  * Safe to deliver twice, one after the other or at once: the statement's id comes from the run
  * and the account, the transaction writes it only if it does not exist, one delivery at a time
  * claims making its documents (so it is mailed once), and counting is part of the write that
  * moves it to `published`, which only one delivery wins. A delivery that finds it numbered but
  * not finished (the previous one failed after the transaction) finishes it.
+ *
+ * An account is stated once per pay period: when another statement in force (of another run, or
+ * the correction of one) covers any of the run's months, the account gets no statement from this
+ * run. That is a clean outcome, not a failure: the run records the account as stated already,
+ * counts it once, and finishes when every account is published or skipped.
  *
  * What it reads and writes comes in as `deps`, so the rules are tested without a cloud.
  */
@@ -23,13 +34,20 @@ export type AccountStepDeps = {
   readAccountRecord(run: StatementRunItem, account: AccountRef): Promise<AccountRecord>;
   assemble(input: AssembleInput): Promise<AssembledAccount>;
   readSequence(tenantId: string, name: SequenceName): Promise<number>;
+  /** The months the account's statements in force cover, with the version a publication writes under. */
+  readStated(tenantId: string, accountKey: string): Promise<StatedPeriodsRead>;
+  /** Records the account as stated already on the run, once; whether this call counted it. */
+  skip(tenantId: string, runId: string, accountKey: string, statedBy: string): Promise<boolean>;
   publish(publication: StatementPublication): Promise<PublicationOutcome>;
   /** Claims making the statement's documents (one delivery at a time); whether this call holds the claim. */
   claim(tenantId: string, statementId: string): Promise<boolean>;
   /** Gives the claim back when making them failed, so a later delivery makes them. */
   release(tenantId: string, statementId: string): Promise<void>;
-  /** Stores the statement's PDF and CSV and mails it; answers the keys. */
-  documents(statement: StatementItem, run: StatementRunItem): Promise<{ pdf_key: string; csv_key: string }>;
+  /**
+   * Stores the statement's PDF and CSV and, when `mail`, mails it; answers the keys. A statement a
+   * correction replaced before it was finished gets its documents but is never mailed.
+   */
+  documents(statement: StatementItem, options: { mail: boolean }): Promise<{ pdf_key: string; csv_key: string }>;
   /** Marks it published and counts it on its run; whether this call counted it. */
   complete(
     tenantId: string,
@@ -37,7 +55,7 @@ export type AccountStepDeps = {
     runId: string,
     keys: { pdf_key: string; csv_key: string },
   ): Promise<boolean>;
-  /** After counting: progress, and the run published when it was the last. */
+  /** After counting (published or skipped): progress, and the run published when it was the last. */
   counted(tenantId: string, runId: string): Promise<void>;
   /** Waits before another attempt at a number another account took first. */
   pause(attempt: number): Promise<void>;
@@ -46,6 +64,7 @@ export type AccountStepDeps = {
 export type AccountStepOutcome =
   | 'published'
   | 'finished'
+  | 'already_stated'
   | 'done_already'
   | 'documents_in_hand'
   | 'run_not_publishing'
@@ -67,15 +86,26 @@ export async function runAccountStep(
   if (!statement) {
     // A failed run publishes nothing more; the accounts it published stay published.
     if (run.status !== 'publishing') return 'run_not_publishing';
-    statement = await numberStatement(run, account, deps);
+    const numbered = await numberStatement(run, account, deps);
+    if ('stated_by' in numbered) {
+      // Counted once; a re-delivery still looks whether the run is complete (a crash may have come between).
+      await deps.skip(tenantId, runId, accountKeyOf(account), numbered.stated_by.number);
+      await deps.counted(tenantId, runId);
+      return 'already_stated';
+    }
+    statement = numbered.statement;
     outcome = 'published';
   }
-  if (statement.queue_status === 'published') return 'done_already';
+  if (statement.queue_status === 'published') {
+    // Counted when it was finished; the run may not have moved on if the delivery died right after.
+    await deps.counted(tenantId, runId);
+    return 'done_already';
+  }
   // Another delivery is making its documents: it mails it, this one does not.
   if (!(await deps.claim(tenantId, statementId))) return 'documents_in_hand';
   let keys: { pdf_key: string; csv_key: string };
   try {
-    keys = await deps.documents(statement, run);
+    keys = await deps.documents(statement, { mail: !statement.superseded_by });
   } catch (error) {
     await deps.release(tenantId, statementId);
     throw error;
@@ -85,20 +115,30 @@ export async function runAccountStep(
 }
 
 /**
- * Numbers and publishes the account's statement: assemble its figures, read the sequence, write
- * it all in one transaction; when another account took the number first, or another statement
- * took an expense or entry first, read again and retry. Answers the stored statement.
+ * Numbers and publishes the account's statement: read the months its statements in force cover
+ * (stop when one covers the run's), assemble its figures, read the sequence, write it all in one
+ * transaction; when another account took the number first, another statement took an expense or
+ * entry first, or the account's stated months changed, read again and retry. Answers the stored
+ * statement, or the statement in force that states the months already.
  */
 async function numberStatement(
   run: StatementRunItem,
   account: AccountRef,
   deps: AccountStepDeps,
-): Promise<StatementItem> {
+): Promise<{ statement: StatementItem } | { stated_by: StatedPeriod }> {
   const { tenantId } = run;
   const statementId = statementIdOf(run.runId, account);
   const record = await deps.readAccountRecord(run, account);
   const correction = run.replaces_id ? await correctionOf(run, run.replaces_id, deps) : undefined;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+    const stated = await deps.readStated(tenantId, accountKeyOf(account));
+    if (correction) {
+      // A correction states the replaced statement's months again, in its place: only while it is in force.
+      if (!stated.periods.some((p) => p.statement_id === correction.replacesId)) throw alreadyCorrected(correction);
+    } else {
+      const statedBy = statedOver(stated.periods, run);
+      if (statedBy) return { stated_by: statedBy };
+    }
     const assembled = await deps.assemble({
       tenantId,
       account,
@@ -127,18 +167,21 @@ async function numberStatement(
       expenseIds: assembled.expense_ids,
       entryIds: assembled.entry_ids,
       replacesId: correction?.replacesId,
+      stated,
     });
     if (outcome === 'published' || outcome === 'exists') {
       const stored = await deps.getStatement(tenantId, statementId);
       if (!stored) throw new Error(`Statement ${statementId} was written but cannot be read`);
-      return stored;
+      return { statement: stored };
     }
-    if (outcome === 'already_corrected')
-      throw new Error(`Statement ${correction?.replacesId} has been corrected by another version already`);
+    if (outcome === 'already_corrected') throw alreadyCorrected(correction);
     await deps.pause(attempt);
   }
   throw new Error(`The statement for ${record.earnings.name} found no free number after ${MAX_ATTEMPTS} attempts`);
 }
+
+const alreadyCorrected = (correction: { replacesId: string } | undefined) =>
+  new Error(`Statement ${correction?.replacesId} has been corrected by another version already, or is not finished`);
 
 /** A correction's version: one more than the statement it replaces. */
 async function correctionOf(run: StatementRunItem, replacesId: string, deps: AccountStepDeps) {

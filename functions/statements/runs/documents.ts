@@ -60,10 +60,13 @@ export async function sendStatement(document: StatementDocument, pdf: Uint8Array
 
 /**
  * A numbered statement's documents: its CSV of lines (the run's, under the statement's own key),
- * its PDF (rendered from the stored statement, number included), then its mail with the PDF
- * attached when it has recipients. Keys are fixed per statement, so doing it twice overwrites.
+ * its PDF (rendered from the stored statement, number included), then, when `mail`, its mail with
+ * the PDF attached when it has recipients. Keys are fixed per statement, so doing it twice overwrites.
  */
-export async function storeAndSend(statement: StatementItem): Promise<{ pdf_key: string; csv_key: string }> {
+export async function storeAndSend(
+  statement: StatementItem,
+  { mail }: { mail: boolean },
+): Promise<{ pdf_key: string; csv_key: string }> {
   const { tenantId, statementId } = statement;
   const csv_key = statementKeys.csv(tenantId, statementId);
   const pdf_key = statementKeys.pdf(tenantId, statementId);
@@ -74,6 +77,6 @@ export async function storeAndSend(statement: StatementItem): Promise<{ pdf_key:
   const document = await statementDocument(statement);
   const pdf = await renderStatementPdf(document);
   await putBytes(pdf_key, pdf, 'application/pdf');
-  await sendStatement(document, pdf);
+  if (mail) await sendStatement(document, pdf);
   return { pdf_key, csv_key };
 }

@@ -1,5 +1,10 @@
 import { getRun, moveRun } from '../../data/access/statements.js';
+import type { StatementRunItem } from '../../data/entities/statements.js';
 import { pushRunProgress } from './progress.js';
+
+/** Every account of the run is counted: published, or left out as stated already by another statement. */
+const allCounted = (run: Pick<StatementRunItem, 'done' | 'skipped' | 'total'>) =>
+  (run.done ?? 0) + (run.skipped ?? 0) >= (run.total ?? 0);
 
 /**
  * After an account was counted: the run is published once every account is (only a publishing
@@ -8,7 +13,7 @@ import { pushRunProgress } from './progress.js';
 export async function accountCounted(tenantId: string, runId: string): Promise<void> {
   const run = await getRun(tenantId, runId);
   if (!run) return;
-  if ((run.done ?? 0) >= (run.total ?? 0) && run.status === 'publishing') {
+  if (allCounted(run) && run.status === 'publishing') {
     await moveRun(tenantId, runId, ['publishing'], { status: 'published', publishedAt: new Date().toISOString() });
   }
   // Read again: the last two accounts finishing together both push the run as it ends, published.

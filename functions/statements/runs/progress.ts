@@ -7,7 +7,7 @@ import { runProgress } from '../api/present.js';
  * percent (spec 3 §4). A scheduled run has nobody to tell; a failed push never fails the run.
  */
 export async function pushRunProgress(
-  run: Pick<StatementRunItem, 'tenantId' | 'runId' | 'userId' | 'status' | 'done' | 'total' | 'error'>,
+  run: Pick<StatementRunItem, 'tenantId' | 'runId' | 'userId' | 'status' | 'done' | 'skipped' | 'total' | 'error'>,
 ): Promise<void> {
   if (!run.userId) return;
   await pushToUser(run.userId, {
@@ -17,6 +17,7 @@ export async function pushRunProgress(
       status: run.status,
       progress: runProgress(run),
       done: run.done ?? 0,
+      skipped: run.skipped ?? 0,
       total: run.total ?? 0,
       error: run.error ?? null,
     },

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { AccountRef } from '../../../shared/schemas/statement-views.js';
-import { getRun, moveRun, statementSender, statementSettingsOf } from '../../data/access/statements.js';
+import { getRun, moveRun, recordRunSkip, statementSender, statementSettingsOf } from '../../data/access/statements.js';
 import { accountHolder } from '../../data/access/accounts.js';
 import { accountKeyOf, type StatementRunItem } from '../../data/entities/statements.js';
 import { alreadyStated } from './already-stated.js';
@@ -15,8 +15,11 @@ import { queueRunMessages } from './queue.js';
 import { scopeOf } from './scope.js';
 import type { AccountRecord } from './statement-item.js';
 
-/** The accounts a publishing run makes statements for, stored once its every account record is. */
-type Manifest = { accounts: AccountRef[] };
+/**
+ * The accounts a publishing run makes statements for, stored once its every account record is,
+ * and how many it left out as stated already when it started (each recorded as skipped).
+ */
+export type Manifest = { accounts: AccountRef[]; stated?: number };
 
 const UPLOAD_LANES = 8;
 
@@ -30,7 +33,7 @@ export async function runPublish(tenantId: string, runId: string): Promise<void>
   const run = await getRun(tenantId, runId);
   if (run?.status !== 'publishing') return;
   const manifest = (await getJson<Manifest>(runKeys.manifest(tenantId, runId))) ?? (await materialise(run));
-  await moveRun(tenantId, runId, ['publishing'], { total: manifest.accounts.length });
+  await moveRun(tenantId, runId, ['publishing'], { total: manifest.accounts.length + (manifest.stated ?? 0) });
   if (!manifest.accounts.length) {
     await accountCounted(tenantId, runId);
     return;
@@ -72,6 +75,8 @@ async function materialise(run: StatementRunItem): Promise<Manifest> {
       candidates.map((a) => a.account),
     );
     const accounts = candidates.filter((a) => !stated.has(accountKeyOf(a.account)));
+    // Counted on the run as left out, so its record says how many were stated already.
+    for (const [accountKey, number] of stated) await recordRunSkip(tenantId, runId, accountKey, number);
     await mapLimit(accounts, UPLOAD_LANES, async (earning) => {
       const made = material.get(accountKeyOf(earning.account));
       if (made) await putFile(runKeys.accountCsv(tenantId, runId, earning.account), made.csvFile, 'text/csv');
@@ -88,7 +93,7 @@ async function materialise(run: StatementRunItem): Promise<Manifest> {
       };
       await putJson(runKeys.account(tenantId, runId, earning.account), record);
     });
-    const manifest: Manifest = { accounts: accounts.map((a) => a.account) };
+    const manifest: Manifest = { accounts: accounts.map((a) => a.account), stated: stated.size };
     // Written last: a manifest proves every account's record is stored.
     await putJson(runKeys.manifest(tenantId, runId), manifest);
     return manifest;

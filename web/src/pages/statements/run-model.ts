@@ -23,8 +23,11 @@ export function pushedRun(message: Record<string, unknown>): { id: string; progr
 }
 
 /** A publishing run's progress as a whole percent: the run's own figure, else done of total. */
-export function runPercent(run: Pick<StatementRun, 'progress' | 'done' | 'total' | 'status'>, pushed?: number): number {
+export function runPercent(
+  run: Pick<StatementRun, 'progress' | 'done' | 'total' | 'status'> & { skipped?: number },
+  pushed?: number,
+): number {
   if (run.status === 'published') return 100;
-  const fromCounts = run.total > 0 ? (run.done / run.total) * 100 : 0;
+  const fromCounts = run.total > 0 ? ((run.done + (run.skipped ?? 0)) / run.total) * 100 : 0;
   return wholePercent(Math.max(pushed ?? 0, run.progress ?? 0, fromCounts));
 }

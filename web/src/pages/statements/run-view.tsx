@@ -7,7 +7,7 @@ import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import Table from '@cloudscape-design/components/table';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { DEFAULT_CURRENCY } from '../../../../shared/constants';
 import { notify, notifyError } from '../../app/notifications';
 import { subscribeRealtime } from '../../app/realtime';
@@ -110,19 +110,39 @@ function PreviewRows({ rows, currency }: { rows: RunPreviewRow[]; currency: stri
   );
 }
 
-/** The run's header: status, period, what it covers, and the Publish button once the preview is ready. */
-function RunHeader({ run, onPublish, publishing }: { run: StatementRun; onPublish: () => void; publishing: boolean }) {
+/**
+ * The run's header: status, period, what it covers, the Publish button once the preview is ready,
+ * and Resume for a run that stopped making progress.
+ */
+function RunHeader({
+  run,
+  onPublish,
+  onResume,
+  busy,
+}: {
+  run: StatementRun;
+  onPublish: () => void;
+  onResume: () => void;
+  busy: boolean;
+}) {
+  let action: ReactNode = null;
+  if (run.status === 'preview_ready')
+    action = (
+      <Button variant="primary" loading={busy} onClick={onPublish} data-testid="run-publish">
+        Publish
+      </Button>
+    );
+  else if (run.resumable)
+    action = (
+      <Button variant="primary" loading={busy} onClick={onResume} data-testid="run-resume">
+        Resume
+      </Button>
+    );
   return (
     <Header
       variant="h2"
       description={`${run.kind === 'distribution' ? 'Distribution' : 'Payee'} statements · ${run.start_pay_period} to ${run.end_pay_period}${run.scheduled ? ' · scheduled' : ''}`}
-      actions={
-        run.status === 'preview_ready' ? (
-          <Button variant="primary" loading={publishing} onClick={onPublish} data-testid="run-publish">
-            Publish
-          </Button>
-        ) : null
-      }
+      actions={action}
     >
       Statement run <StateBadge state={run.status} testId="run-status" />
     </Header>
@@ -156,11 +176,11 @@ export function RunView({ runId }: { runId: string }) {
       }),
     [runId, mutate],
   );
-  const publish = async () => {
+  const act = (call: typeof statementsApi.publish, done: string) => async () => {
     setPublishing(true);
     try {
-      const answer = await statementsApi.publish(runId);
-      notify('notification', answer.message ?? 'Publishing the statements');
+      const answer = await call(runId);
+      notify('notification', answer.message ?? done);
       setActive(true);
       await mutate();
     } catch (e) {
@@ -169,6 +189,8 @@ export function RunView({ runId }: { runId: string }) {
       setPublishing(false);
     }
   };
+  const publish = act(statementsApi.publish, 'Publishing the statements');
+  const resume = act(statementsApi.resume, 'The run carries on from where it stopped');
 
   return (
     <RecordState error={error} isLoading={isLoading} data={run} retry={mutate} errorHeader="Could not load the run">
@@ -177,23 +199,38 @@ export function RunView({ runId }: { runId: string }) {
         const periodLink = `${pages.royalties}?start_date=${r.start_pay_period}-01&end_date=${monthEnd(r.end_pay_period)}`;
         return (
           <SpaceBetween size="l">
-            <Container header={<RunHeader run={r} onPublish={() => void publish()} publishing={publishing} />}>
+            <Container
+              header={
+                <RunHeader run={r} onPublish={() => void publish()} onResume={() => void resume()} busy={publishing} />
+              }
+            >
               {r.status === 'previewing' ? (
                 <SpaceBetween direction="horizontal" size="xs" alignItems="center">
                   <Spinner /> <span>Working out what each payee is owed…</span>
                 </SpaceBetween>
               ) : null}
+              {r.resumable ? (
+                <Alert type="warning" header="This run has stopped making progress" data-testid="run-stalled">
+                  Resume carries it on from where it stopped. Statements already published are not published or sent
+                  again.
+                </Alert>
+              ) : null}
               {r.status === 'publishing' ? (
                 <UploadProgress
                   percent={runPercent(r, pushed)}
-                  label={`Publishing statements (${formatCount(r.done)} of ${formatCount(r.total)})`}
+                  label={`Publishing statements (${formatCount(r.done + r.skipped)} of ${formatCount(r.total)})`}
                   resultText="Published"
                   testId="run-progress"
                 />
               ) : null}
               {r.status === 'published' ? (
                 <Alert type="success" header="Published" data-testid="run-published">
-                  {formatCount(r.total)} statement{r.total === 1 ? '' : 's'} published and sent.{' '}
+                  {formatCount(r.done)} statement{r.done === 1 ? '' : 's'} published and sent.{' '}
+                  {r.skipped ? (
+                    <span data-testid="run-skipped">
+                      {formatCount(r.skipped)} left out: another statement covers their period already.{' '}
+                    </span>
+                  ) : null}
                   <RouterLink href={pages.list} data-testid="run-statements-link">
                     Open the statements
                   </RouterLink>

@@ -77,6 +77,9 @@ export const statementsApi = {
     api.post<Message & { statement_run: StatementRun }>('/statements/create_statement_run', body),
   publish: (runId: string) =>
     api.post<Message & { statement_run?: StatementRun }>(`/statement_runs/${enc(runId)}/publish`),
+  /** Carries on a run that stopped previewing or publishing. */
+  resume: (runId: string) =>
+    api.post<Message & { statement_run?: StatementRun }>(`/statement_runs/${enc(runId)}/resume`),
   forAccount: (body: {
     statementable_type: AccountType;
     statementable_id: string;
