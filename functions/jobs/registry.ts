@@ -1,3 +1,4 @@
+import { paymentRunJobs } from '../payouts/resume.js';
 import { royaltyImportJobs } from '../royalties/import/resume.js';
 import type { JobKind, JobResumer, UnfinishedJob } from './job-kinds.js';
 
@@ -5,7 +6,7 @@ import type { JobKind, JobResumer, UnfinishedJob } from './job-kinds.js';
  * Every kind of job the product runs in the background. A new kind of job adds its resumer here
  * (it lives in its own area), and the local cloud's start and the admins' Jobs page pick it up.
  */
-const RESUMERS: readonly JobResumer[] = [royaltyImportJobs];
+const RESUMERS: readonly JobResumer[] = [royaltyImportJobs, paymentRunJobs];
 
 export function resumerOf(kind: JobKind): JobResumer {
   const found = RESUMERS.find((r) => r.kind === kind);
