@@ -81,7 +81,9 @@ describe('the one due rule', () => {
 
   it('refuses paid and corrected statements by number', () => {
     expect(whyNotPayable(st(1, '2026-05', '5.00', { paid: true }), [], [])).toBe('Statement ST-1 is paid already');
-    expect(whyNotPayable(st(1, '2026-05', '5.00', { superseded_by: 'S9' }), [], [])).toMatch(/^Statement ST-1 was corrected/);
+    expect(whyNotPayable(st(1, '2026-05', '5.00', { superseded_by: 'S9' }), [], [])).toMatch(
+      /^Statement ST-1 was corrected/,
+    );
   });
 });
 
