@@ -71,6 +71,9 @@ export const MESSAGES = {
   paymentMoneyFixed: 'The amount and statements of a payment are fixed: delete the payment and record it again',
   statementCarriedForward: (number: string, later: string) =>
     `Statement ${number}'s balance is carried into statement ${later} (its opening balance): pay ${later}, which includes it`,
+  paymentRunPaying:
+    'This payment run has started recording its payments, so it cannot be cancelled: confirm it again to finish it',
+  paymentRunNotConfirming: 'This payment run is not being confirmed: it pays nothing',
   statementIncludesLatePayment: (number: string, earlier: string) =>
     `Statement ${number} was made before statement ${earlier} was paid and still counts that money: ` +
     'the next statement settles the difference',

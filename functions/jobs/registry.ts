@@ -1,5 +1,6 @@
 import { catalogueImportJobs } from '../catalogue-exchange/imports/resume.js';
 import { deliveryJobs } from '../deliveries/resume.js';
+import { paymentRunJobs } from '../payouts/resume.js';
 import { royaltyImportJobs } from '../royalties/import/resume.js';
 import { statementRunJobs } from '../statements/runs/resume.js';
 import type { JobKind, JobResumer, UnfinishedJob } from './job-kinds.js';
@@ -8,7 +9,13 @@ import type { JobKind, JobResumer, UnfinishedJob } from './job-kinds.js';
  * Every kind of job the product runs in the background. A new kind of job adds its resumer here
  * (it lives in its own area), and the local cloud's start and the admins' Jobs page pick it up.
  */
-const RESUMERS: readonly JobResumer[] = [royaltyImportJobs, statementRunJobs, catalogueImportJobs, deliveryJobs];
+const RESUMERS: readonly JobResumer[] = [
+  royaltyImportJobs,
+  statementRunJobs,
+  catalogueImportJobs,
+  deliveryJobs,
+  paymentRunJobs,
+];
 
 export function resumerOf(kind: JobKind): JobResumer {
   const found = RESUMERS.find((r) => r.kind === kind);

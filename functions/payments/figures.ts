@@ -15,9 +15,11 @@ export const MAX_STATEMENTS_PER_PAYMENT = 49;
 
 /**
  * Whether a payment fits one transaction: the payment, per statement paid its paid state and
- * payment entry, per statement it settles (carried into one it pays) its paid state only.
+ * payment entry, per statement it settles (carried into one it pays) its paid state only, and the
+ * payment run that records it.
  */
-export const fitsOneWrite = (paying: number, carried: number): boolean => 1 + 2 * paying + carried <= 100;
+export const fitsOneWrite = (paying: number, carried: number, ofRun = false): boolean =>
+  1 + 2 * paying + carried + (ofRun ? 1 : 0) <= 100;
 
 type Paid = {
   figures: { payable: Money };

@@ -12,12 +12,12 @@ import type { CreatePayment } from '../data/entities/payments.js';
 import type { StatementItem } from '../data/entities/statements.js';
 import { Conflict, InvalidField, LOST_RACE_MESSAGE, NotFound } from '../lib/errors.js';
 import { carriedByAll } from './carried.js';
+import { whyNotPayable } from './due-rule.js';
 import {
   fitsOneWrite,
   MAX_STATEMENTS_PER_PAYMENT,
   paymentEntryAmount,
   paymentFigures,
-  paidTwiceBy,
   paymentIdForKey,
   sameMoney,
 } from './figures.js';
@@ -35,7 +35,7 @@ export async function recordPayment(tenantId: string, userId: string, input: Rec
     const first = await getPayment(tenantId, paymentId);
     if (first) return presentPayment(first);
   }
-  const { statements, carried } = await statementsToPay(tenantId, input.statement_ids);
+  const { statements, carried } = await statementsToPay(tenantId, input.statement_ids, Boolean(input.payment_run_id));
   const payment = await newPayment(tenantId, userId, paymentId, input, statements, carried);
   const statementPayment: StatementPayment = {
     payment_date: input.payment_date,
@@ -48,6 +48,7 @@ export async function recordPayment(tenantId: string, userId: string, input: Rec
     amount: paymentEntryAmount(statement.figures.payable),
   }));
   const written = await writePayment(payment, lines, statementPayment, settledBy(statements, carried));
+  if (written.outcome === 'run_not_confirming') throw new Conflict(MESSAGES.paymentRunNotConfirming);
   if (written.outcome === 'refused') {
     // Paid or corrected between the read and the write: say which, as if it had been so at the read.
     const fresh = await getStatement(tenantId, written.statementId);
@@ -68,6 +69,7 @@ export async function recordPayment(tenantId: string, userId: string, input: Rec
 async function statementsToPay(
   tenantId: string,
   ids: readonly string[],
+  ofRun: boolean,
 ): Promise<{ statements: StatementItem[]; carried: StatementItem[] }> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) throw new InvalidField('statement_ids', MESSAGES.chooseStatementsToPay);
@@ -89,11 +91,12 @@ async function statementsToPay(
   const carried = carriedByAll(statements, account);
   const carriedIds = new Set(carried.map((s) => s.statementId));
   const paying = statements.filter((s) => !carriedIds.has(s.statementId));
+  // The one rule the payments due list and payment runs apply too (due-rule.ts).
   for (const statement of paying) {
-    const twice = paidTwiceBy(statement, account, entries);
-    if (twice) throw new Conflict(twice, { statement_ids: [twice] });
+    const why = whyNotPayable(statement, account, entries);
+    if (why) throw new Conflict(why, { statement_ids: [why] });
   }
-  if (!fitsOneWrite(paying.length, carried.length))
+  if (!fitsOneWrite(paying.length, carried.length, ofRun))
     throw new InvalidField('statement_ids', MESSAGES.tooManyStatementsInPayment(MAX_STATEMENTS_PER_PAYMENT));
   return { statements: paying, carried };
 }

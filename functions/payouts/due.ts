@@ -6,11 +6,12 @@ import type {
   PayoutMethod,
 } from '../../shared/schemas/payment-views.js';
 import { METHOD_CURRENCY } from '../../shared/schemas/payout-details.js';
-import { accountHolder } from '../data/access/accounts.js';
+import { accountHolder, entriesOfAccount } from '../data/access/accounts.js';
 import { listPaymentRuns, listPayoutDetails } from '../data/access/payouts.js';
 import { listStatements } from '../data/access/statements.js';
 import type { StatementItem } from '../data/entities/statements.js';
 import { accountDue } from '../payments/carried.js';
+import { accountOwes } from '../payments/due-rule.js';
 import { accountOfKey } from '../statements/api/present.js';
 
 /**
@@ -19,18 +20,20 @@ import { accountOfKey } from '../statements/api/present.js';
  * unpaid balances (a closing balance opens the next statement), so those are listed as carried by
  * it and never added again — with why a payment run could not pay it yet (below the minimum
  * payout, no complete payout details, a self-billing invoice missing, already in an open run, a
- * currency the method's file cannot pay).
+ * currency the method's file cannot pay). A statement recordPayment would refuse (it still counts
+ * money paid since it was made) is not due: the list applies the same rule (due-rule.ts).
  */
 export type DueAccount = PaymentDue & { items: StatementItem[]; carried: StatementItem[] };
 
 const sum = (values: readonly string[]) => values.reduce((total, v) => total.plus(v), new Big(0));
 
-/** Statement ids in a run that is not over yet (draft or exported): a second run must not pay them. */
+/** Statement ids in a run that is not over yet (draft, exported or confirming): a second run must not pay them. */
 async function statementsInOpenRuns(tenantId: string, exceptRunId?: string): Promise<Set<string>> {
   const runs = await listPaymentRuns(tenantId);
+  const open = new Set(['draft', 'exported', 'confirming']);
   return new Set(
     runs
-      .filter((run) => (run.status === 'draft' || run.status === 'exported') && run.runId !== exceptRunId)
+      .filter((run) => open.has(run.status) && run.runId !== exceptRunId)
       .flatMap((run) => run.items.map((item) => item.statement_id)),
   );
 }
@@ -49,8 +52,14 @@ export async function dueAccounts(tenantId: string, labelId?: string): Promise<D
     else ofAccount.set(statement.accountKey, [statement]);
   }
   const byAccount = new Map<string, { items: StatementItem[]; carried: StatementItem[] }>();
-  for (const [accountKey, account] of ofAccount) {
-    const { due, carried } = accountDue(account);
+  // Only accounts with an unpaid latest statement need their entries read for the rule.
+  const candidates = [...ofAccount].filter(([, account]) => accountDue(account).due.length > 0);
+  const owed = await Promise.all(
+    candidates.map(async ([accountKey, account]) => {
+      return [accountKey, accountOwes(account, await entriesOfAccount(tenantId, accountKey))] as const;
+    }),
+  );
+  for (const [accountKey, { due, carried }] of owed) {
     const items = due.filter((s) => !labelId || s.label_id === labelId);
     if (items.length) byAccount.set(accountKey, { items, carried });
   }

@@ -11,13 +11,21 @@ import {
 import { MESSAGES } from '../../shared/messages.js';
 import { DUE_PROBLEM_TEXT } from '../../shared/schemas/payout-details.js';
 import { createLog } from '../data/access/logs.js';
-import { createPaymentRun, getPaymentRun, listPaymentRuns, movePaymentRun } from '../data/access/payouts.js';
+import { entriesOfAccount } from '../data/access/accounts.js';
+import {
+  cancelPaymentRun,
+  createPaymentRun,
+  getPaymentRun,
+  listPaymentRuns,
+  movePaymentRun,
+} from '../data/access/payouts.js';
 import { getStatement, statementSender, statementsOfAccount } from '../data/access/statements.js';
 import type { PaymentRunItemRecord } from '../data/entities/payouts.js';
 import { accountKeyOf, type StatementItem } from '../data/entities/statements.js';
 import { BadRequest, Conflict, NotFound } from '../lib/errors.js';
 import { pageOf } from '../lib/list-query.js';
-import { accountDue } from '../payments/carried.js';
+import { accountOwes } from '../payments/due-rule.js';
+import { paymentIdForKey } from '../payments/figures.js';
 import { recordPayment } from '../payments/record.js';
 import { openDebtorAccount } from './debtor.js';
 import { openPayoutDetails } from './details.js';
@@ -31,10 +39,29 @@ import { downloadUrl, storeRunFile } from './run-files.js';
  * its items never change again, and one checked file per method and currency is stored),
  * download, confirm once the bank accepted it (one payment per account through recordPayment,
  * idempotent: a second confirm pays nothing twice), or cancel before confirming.
+ *
+ * Confirming moves the run to `confirming` before the first payment, and each payment adds its
+ * account to the run in the same write (only while confirming): from then on the run can only be
+ * finished (confirming again, or resumed after a crash: resume.ts), never cancelled, and it always
+ * says which of its payments are recorded.
  */
 const today = () => new Date().toISOString().slice(0, 10);
 
+/** The payment a run records for an account: always the same id, so it is recorded once however often confirmed. */
+const runPaymentKey = (runId: string, accountKey: string) => `payment-run:${runId}:${accountKey}`;
+
+/** The run's items with the payment recorded for each, read from the run's own record of what it paid. */
+function itemsWithPayments(run: PaymentRunItemRecord): PaymentRunItem[] {
+  const paid = new Set(run.paid_accounts ?? []);
+  return run.items.map((item) => {
+    const key = accountKeyOf(item.account);
+    if (item.payment_id || !paid.has(key)) return item;
+    return { ...item, payment_id: paymentIdForKey(run.tenantId, runPaymentKey(run.runId, key)) };
+  });
+}
+
 function presentPaymentRun(run: PaymentRunItemRecord): PaymentRun {
+  const items = itemsWithPayments(run);
   const totals = new Map<string, { currency: string; count: number; amount: Big }>();
   for (const item of run.items) {
     const entry = totals.get(item.currency) ?? { currency: item.currency, count: 0, amount: new Big(0) };
@@ -46,7 +73,7 @@ function presentPaymentRun(run: PaymentRunItemRecord): PaymentRun {
     id: run.runId,
     status: run.status,
     execution_date: run.execution_date,
-    items: run.items,
+    items,
     // The stored object's key stays on the server.
     files: (run.files ?? []).map(({ key: _key, ...file }) => file),
     totals: [...totals.values()].map((t) => ({ currency: t.currency, count: t.count, amount: t.amount.toFixed(2) })),
@@ -55,6 +82,7 @@ function presentPaymentRun(run: PaymentRunItemRecord): PaymentRun {
     exported_at: run.exportedAt ?? null,
     confirmed_at: run.confirmedAt ?? null,
     confirmed_by: run.confirmedBy ?? null,
+    paid_count: items.filter((item) => item.payment_id).length,
   };
 }
 
@@ -180,25 +208,39 @@ async function fileRows(tenantId: string, items: readonly PaymentRunItem[]): Pro
 }
 
 /**
- * Every item's statement still its account's due one (unpaid, in force, not carried into a newer
- * statement since), with the amount the run holds.
+ * Every item's statement still its account's due one by the rule recordPayment applies
+ * (due-rule.ts: unpaid, in force, not carried into a newer statement, not counting money paid
+ * since it was made), with the amount the run holds. Export checks it before making the files and
+ * confirm before the first payment: so a file never holds a statement confirm would refuse, and a
+ * run confirm refuses has paid nothing (cancel it).
  */
-async function checkStillDue(tenantId: string, items: readonly PaymentRunItem[]) {
+async function checkStillDue(tenantId: string, items: readonly PaymentRunItem[], doing: 'export' | 'confirm') {
   const gone: string[] = [];
-  const dueOf = new Map<string, Map<string, StatementItem>>();
+  const dueOf = new Map<string, { due: Map<string, StatementItem>; refused: Map<string, string> }>();
   for (const item of items) {
     const key = accountKeyOf(item.account);
     if (!dueOf.has(key)) {
-      const { due } = accountDue(await statementsOfAccount(tenantId, key));
-      dueOf.set(key, new Map(due.map((s) => [s.statementId, s])));
+      const [account, entries] = await Promise.all([
+        statementsOfAccount(tenantId, key),
+        entriesOfAccount(tenantId, key),
+      ]);
+      const { due, refused } = accountOwes(account, entries);
+      dueOf.set(key, {
+        due: new Map(due.map((s) => [s.statementId, s])),
+        refused: new Map(refused.map((r) => [r.statement.statementId, r.reason])),
+      });
     }
-    const statement = dueOf.get(key)?.get(item.statement_id);
-    if (!statement || !new Big(statement.figures.payable).eq(item.amount)) gone.push(item.statement_number);
+    const statement = dueOf.get(key)?.due.get(item.statement_id);
+    if (!statement || !new Big(statement.figures.payable).eq(item.amount))
+      gone.push(dueOf.get(key)?.refused.get(item.statement_id) ?? `${item.statement_number} is no longer due`);
   }
   if (gone.length)
-    throw new Conflict(`${gone.join(', ')} ${gone.length === 1 ? 'is' : 'are'} no longer due. Cancel the run`, {
-      statement_ids: gone.map((n) => `${n} is no longer due`),
-    });
+    throw new Conflict(
+      doing === 'export'
+        ? `These statements cannot be paid: ${gone.join('. ')}. Cancel the run and make a new one`
+        : `These statements cannot be paid: ${gone.join('. ')}. Nothing was paid: cancel the run and make a new one`,
+      { statement_ids: gone },
+    );
 }
 
 /**
@@ -207,9 +249,10 @@ async function checkStillDue(tenantId: string, items: readonly PaymentRunItem[])
  */
 export async function exportRun(tenantId: string, runId: string): Promise<PaymentRun> {
   const run = await runOf(tenantId, runId);
-  if (run.status === 'exported' || run.status === 'confirmed') return presentPaymentRun(run);
+  if (run.status === 'exported' || run.status === 'confirming' || run.status === 'confirmed')
+    return presentPaymentRun(run);
   if (run.status === 'cancelled') throw new Conflict('This payment run was cancelled');
-  await checkStillDue(tenantId, run.items);
+  await checkStillDue(tenantId, run.items, 'export');
   const [rows, debtor, sender] = await Promise.all([
     fileRows(tenantId, run.items),
     openDebtorAccount(tenantId),
@@ -230,7 +273,7 @@ export async function exportRun(tenantId: string, runId: string): Promise<Paymen
     exportedAt: new Date().toISOString(),
   });
   const now = await runOf(tenantId, runId);
-  if (!frozen && now.status !== 'exported') throw new Conflict(`This payment run is ${now.status}`);
+  if (!frozen && now.status === 'cancelled') throw new Conflict('This payment run was cancelled');
   return presentPaymentRun(now);
 }
 
@@ -251,9 +294,12 @@ export async function runFileUrl(tenantId: string, userId: string, runId: string
 
 /**
  * Confirm: the bank accepted the files, so each account's statements are paid through
- * recordPayment, keyed by run and account. A confirmed run answers as it is (nothing is paid
- * twice); a confirmation cut off half-way is finished by the next, whose recordPayment calls
- * find the payments already made under their keys.
+ * recordPayment, keyed by run and account. First every statement is checked by the rule
+ * recordPayment applies (none paid yet if one is refused: the run can still be cancelled), then
+ * the run moves to confirming (a cancel racing it loses, or wins before anything is paid), then
+ * the payments are recorded. A confirmed run answers as it is; a confirmation cut off half-way
+ * (a crash, a timeout) is finished by the next confirm or by resuming it, whose recordPayment
+ * calls find the payments already made under their keys: nothing is paid twice.
  */
 export async function confirmRun(
   tenantId: string,
@@ -265,48 +311,86 @@ export async function confirmRun(
   if (run.status === 'confirmed') return presentPaymentRun(run);
   if (run.status === 'draft') throw new Conflict("Export the run's bank files before confirming it");
   if (run.status === 'cancelled') throw new Conflict('This payment run was cancelled');
+  if (run.status === 'exported') {
+    await checkStillDue(tenantId, run.items, 'confirm');
+    const began = await movePaymentRun(tenantId, runId, ['exported'], {
+      status: 'confirming',
+      confirmingSince: new Date().toISOString(),
+      confirmedBy: userId,
+      payment_date: paymentDate ?? run.execution_date,
+    });
+    if (!began && (await runOf(tenantId, runId)).status === 'cancelled')
+      throw new Conflict('This payment run was cancelled');
+  }
+  return presentPaymentRun(await finishConfirming(tenantId, runId));
+}
+
+/**
+ * Records the payments of a confirming run that are not recorded yet, each once, then marks the
+ * run confirmed with each item's payment. An account whose statements were paid or corrected by
+ * something else since the check is left unpaid, saying why (the run still finishes). Finishing a
+ * run that is not confirming changes nothing.
+ */
+export async function finishConfirming(tenantId: string, runId: string): Promise<PaymentRunItemRecord> {
+  const run = await runOf(tenantId, runId);
+  if (run.status !== 'confirming') return run;
+  const userId = run.confirmedBy ?? run.createdBy ?? '';
   const byAccount = new Map<string, PaymentRunItem[]>();
   for (const item of run.items) {
     const key = accountKeyOf(item.account);
     byAccount.set(key, [...(byAccount.get(key) ?? []), item]);
   }
-  const paymentOf = new Map<string, string>();
+  const paid = new Set(run.paid_accounts ?? []);
+  const notPaid = new Map<string, string>();
   for (const [accountKey, items] of byAccount) {
+    if (paid.has(accountKey)) continue;
     const input: RecordPaymentInput = {
       statement_ids: items.map((i) => i.statement_id),
-      payment_date: paymentDate ?? run.execution_date,
+      payment_date: run.payment_date ?? run.execution_date,
       payment_method: PAYOUT_METHOD_NAMES[items[0].method],
       payment_reference: `Payment run ${runId}`,
       payment_run_id: runId,
-      idempotency_key: `payment-run:${runId}:${accountKey}`,
+      idempotency_key: runPaymentKey(runId, accountKey),
     };
     // Two confirmations at once: the one that loses the race finds the statements paid before it
-    // finds the payment under the key; asking again answers the winner's payment (a statement paid
-    // by anything else is refused again, and that refusal stands).
-    const payment = await recordPayment(tenantId, userId, input).catch((error: unknown) => {
-      if (error instanceof Conflict) return recordPayment(tenantId, userId, input);
-      throw error;
-    });
-    for (const item of items) paymentOf.set(item.statement_id, payment.id);
+    // finds the payment under the key; asking again answers the winner's payment. A statement
+    // paid by anything else is refused again: the account stays unpaid, saying why.
+    await recordPayment(tenantId, userId, input)
+      .catch((error: unknown) => {
+        if (error instanceof Conflict) return recordPayment(tenantId, userId, input);
+        throw error;
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Conflict)) throw error;
+        notPaid.set(accountKey, error.message);
+      });
   }
-  await movePaymentRun(tenantId, runId, ['exported'], {
-    status: 'confirmed',
-    items: run.items.map((item) => ({ ...item, payment_id: paymentOf.get(item.statement_id) ?? null })),
-    confirmedAt: new Date().toISOString(),
-    confirmedBy: userId,
+  const now = await runOf(tenantId, runId);
+  const items = itemsWithPayments(now).map((item) => {
+    const why = notPaid.get(accountKeyOf(item.account));
+    return why && !item.payment_id ? { ...item, not_paid: why } : item;
   });
-  return presentPaymentRun(await runOf(tenantId, runId));
+  await movePaymentRun(tenantId, runId, ['confirming'], {
+    status: 'confirmed',
+    items,
+    confirmedAt: new Date().toISOString(),
+  });
+  return runOf(tenantId, runId);
 }
 
-/** Cancel before confirmation: its statements are free for another run; its files stay for the record. */
+/**
+ * Cancel before any payment: its statements are free for another run; its files stay for the
+ * record. The cancelling write itself refuses a run that is confirming or has recorded a payment,
+ * so a cancel racing a confirm never leaves payments behind a cancelled run.
+ */
 export async function cancelRun(tenantId: string, runId: string): Promise<PaymentRun> {
   const run = await runOf(tenantId, runId);
   if (run.status === 'cancelled') return presentPaymentRun(run);
-  if (run.status === 'confirmed')
-    throw new Conflict('A confirmed payment run cannot be cancelled: delete its payments instead');
-  if (!(await movePaymentRun(tenantId, runId, ['draft', 'exported'], { status: 'cancelled' }))) {
+  if (!(await cancelPaymentRun(tenantId, runId))) {
     const now = await runOf(tenantId, runId);
-    if (now.status !== 'cancelled') throw new Conflict(`This payment run is ${now.status}`);
+    if (now.status === 'confirmed')
+      throw new Conflict('A confirmed payment run cannot be cancelled: delete its payments instead');
+    if (now.status !== 'cancelled') throw new Conflict(MESSAGES.paymentRunPaying);
   }
   return presentPaymentRun(await runOf(tenantId, runId));
 }

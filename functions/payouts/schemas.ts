@@ -16,7 +16,7 @@ export const createRunInput = z.strictObject({
 export const confirmInput = z.strictObject({ payment_date: date.optional() });
 
 export const runListQuery = listQuerySchema(['created_at'], {
-  status: z.enum(['draft', 'exported', 'confirmed', 'cancelled']).optional(),
+  status: z.enum(['draft', 'exported', 'confirming', 'confirmed', 'cancelled']).optional(),
 });
 
 /** A run's file: its name as the export gave it ("sepa-eur-1.xml"). */

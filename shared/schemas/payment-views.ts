@@ -134,7 +134,7 @@ export type PaymentsDueSummary = {
   without_email: number;
 };
 
-export type PaymentRunStatus = 'draft' | 'exported' | 'confirmed' | 'cancelled';
+export type PaymentRunStatus = 'draft' | 'exported' | 'confirming' | 'confirmed' | 'cancelled';
 
 /** One statement in a frozen payment run. */
 export type PaymentRunItem = {
@@ -147,8 +147,10 @@ export type PaymentRunItem = {
   method: PayoutMethod;
   /** Earlier unpaid statements this one carries, settled with it (added by pay-fixes). */
   carried_statement_numbers?: string[];
-  /** Set once the run is confirmed: the payment recorded for it. */
+  /** Set once its account's payment is recorded by the run: that payment. */
   payment_id: string | null;
+  /** Why confirming did not pay it (it was paid or corrected by something else meanwhile). */
+  not_paid?: string;
 };
 
 /** One exported file of a run (one per method, and per currency for PayPal; split at the format's row limit). */
@@ -175,6 +177,8 @@ export type PaymentRun = {
   exported_at: string | null;
   confirmed_at: string | null;
   confirmed_by: string | null;
+  /** How many of its statements' payments the run has recorded (all once confirmed). */
+  paid_count: number;
 };
 export type PaymentRunList = { payment_runs: PaymentRun[]; total_count: number; total_pages: number };
 

@@ -11,7 +11,7 @@ export async function dueStatement(
   payee: { id: string; name: string },
   payable: string,
   currency = 'EUR',
-  extra: { self_billing?: boolean } = {},
+  extra: { self_billing?: boolean; period?: [string, string] } = {},
 ): Promise<{ id: string; number: string }> {
   Object.assign(process.env, inject('cloudEnv'));
   const { getDb } = await import('../../functions/data/service.js');
@@ -27,8 +27,8 @@ export async function dueStatement(
       accountKey: `Payee#${payee.id}`,
       payee_name: payee.name,
       subject: 'Royalty Statement',
-      start_pay_period: '2026-01',
-      end_pay_period: '2026-03',
+      start_pay_period: extra.period?.[0] ?? '2026-01',
+      end_pay_period: extra.period?.[1] ?? '2026-03',
       accounting_period: '2026-Q1',
       currency,
       figures: {

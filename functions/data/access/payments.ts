@@ -26,9 +26,12 @@ export async function listPayments(tenantId: string): Promise<PaymentItem[]> {
 /** One statement a payment pays: what its account entry adds (−payable), null when it pays nothing. */
 export type PaymentLine = { statement: PaidStatement; amount: string | null };
 
-/** Why a payment was not recorded: its id is taken (the same idempotency key), or a statement is paid or superseded. */
+/**
+ * Why a payment was not recorded: its id is taken (the same idempotency key), a statement is paid
+ * or superseded, or the payment run it belongs to is not confirming (cancelled, or not yet begun).
+ */
 export type RecordOutcome =
-  | { outcome: 'recorded' | 'exists' | 'conflict' }
+  | { outcome: 'recorded' | 'exists' | 'conflict' | 'run_not_confirming' }
   | { outcome: 'refused'; statementId: string };
 
 /**
@@ -36,6 +39,8 @@ export type RecordOutcome =
  * unpaid and not superseded) and each payment entry, in one transaction — all or nothing.
  * `carried` are earlier statements whose balances a paid statement carries: marked paid too (same
  * condition), settled by `settledBy`, with no payment entry (their money is in the paid one's).
+ * A payment of a payment run adds its account to the run's paid accounts in the same write, only
+ * while the run is confirming: a cancelled run pays nothing, and the run always says what it paid.
  */
 export async function writePayment(
   payment: CreatePayment,
@@ -45,8 +50,9 @@ export async function writePayment(
 ): Promise<RecordOutcome> {
   const userId = payment.userId ?? '';
   const owners: (string | null)[] = [null];
+  const runId = payment.payment_run_id;
   const result = await getDb()
-    .transaction.write(({ Payment, Statement, AccountEntry }) => [
+    .transaction.write(({ Payment, Statement, AccountEntry, PaymentRun }) => [
       Payment.create(payment).commit(),
       ...lines.flatMap(({ statement, amount }) => {
         owners.push(statement.statementId);
@@ -69,6 +75,14 @@ export async function writePayment(
           .where((attr, op) => `${op.eq(attr.paid, false)} AND ${op.notExists(attr.superseded_by)}`)
           .commit();
       }),
+      ...(runId
+        ? [
+            PaymentRun.patch({ tenantId: payment.tenantId, runId })
+              .add({ paid_accounts: [payment.accountKey] })
+              .where((attr, op) => op.eq(attr.status, 'confirming'))
+              .commit(),
+          ]
+        : []),
     ])
     .go();
   if (!result.canceled) {
@@ -77,6 +91,7 @@ export async function writePayment(
   }
   const failed = result.data.findIndex((item) => item.code === 'ConditionalCheckFailed');
   if (failed === 0) return { outcome: 'exists' };
+  if (runId && failed === owners.length) return { outcome: 'run_not_confirming' };
   const statementId = failed > 0 ? owners[failed] : null;
   if (statementId) return { outcome: 'refused', statementId };
   // Another transaction on the same items was in flight (the same key recorded at the same moment).

@@ -65,6 +65,32 @@ export async function listPaymentRuns(tenantId: string): Promise<PaymentRunItemR
 
 type RunUpdate = UpdateEntityItem<typeof PaymentRun>;
 
+/**
+ * Cancels a run, only while it is a draft or exported and has recorded no payment (payments add
+ * their account to the run in their own write, only while it is confirming): whether it did.
+ */
+export async function cancelPaymentRun(tenantId: string, runId: string): Promise<boolean> {
+  return writtenUnlessConditionFailed(() =>
+    db()
+      .PaymentRun.patch({ tenantId, runId })
+      .set({ status: 'cancelled' })
+      .where(
+        (attr, op) =>
+          `(${op.eq(attr.status, 'draft')} OR ${op.eq(attr.status, 'exported')}) AND ${op.notExists(attr.paid_accounts)}`,
+      )
+      .go(),
+  );
+}
+
+/** Every run left confirming, in every tenant (a scan: the local cloud on start and the admins' Jobs page). */
+export async function listConfirmingRuns(): Promise<PaymentRunItemRecord[]> {
+  return (
+    await db()
+      .PaymentRun.scan.where((attr, op) => op.eq(attr.status, 'confirming'))
+      .go({ pages: 'all' })
+  ).data;
+}
+
 /** Moves a run on, only from `from`: whether this call moved it. */
 export async function movePaymentRun(
   tenantId: string,

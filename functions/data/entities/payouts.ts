@@ -60,15 +60,16 @@ export const DebtorAccount = new Entity({
 
 /**
  * A payment run: draft (a preview, items may be re-chosen by making another run), exported
- * (frozen: its files made; its items never change again), confirmed (each account's payment
- * recorded) or cancelled (before confirmation).
+ * (frozen: its files made; its items never change again), confirming (its payments being
+ * recorded, one account at a time: never cancelled from here, only finished), confirmed (each
+ * account's payment recorded) or cancelled (before any payment).
  */
 export const PaymentRun = new Entity({
   model: { entity: 'paymentRun', version: '1', service: SERVICE },
   attributes: {
     tenantId: { type: 'string', required: true },
     runId: { type: 'string', required: true },
-    status: { type: ['draft', 'exported', 'confirmed', 'cancelled'] as const, required: true },
+    status: { type: ['draft', 'exported', 'confirming', 'confirmed', 'cancelled'] as const, required: true },
     execution_date: { type: 'string', required: true },
     items: { type: CustomAttributeType<PaymentRunItem[]>('any'), required: true },
     files: { type: CustomAttributeType<(PaymentRunFile & { key: string })[]>('any'), default: () => [] },
@@ -76,6 +77,14 @@ export const PaymentRun = new Entity({
     exportedAt: { type: 'string' },
     confirmedAt: { type: 'string' },
     confirmedBy: { type: 'string' },
+    /** When confirming began, and the payment date the confirmer gave (a resumed confirm pays with it). */
+    confirmingSince: { type: 'string' },
+    payment_date: { type: 'string' },
+    /**
+     * The accounts (keys) whose payment this run recorded: added in the same transaction that
+     * records each payment, so the run always says what it paid.
+     */
+    paid_accounts: { type: 'set', items: 'string' },
     ...timestamps,
   },
   indexes: {

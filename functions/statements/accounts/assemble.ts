@@ -11,6 +11,7 @@ import {
   companyAccountTerms,
   entriesOfAccount,
   latestPublishedStatement,
+  statementsOfAccount,
 } from '../../data/access/accounts.js';
 import { expensesOfAccount } from '../../data/access/expenses.js';
 import { accountKeyOf } from '../../data/entities/statements.js';
@@ -62,20 +63,23 @@ export type AssembledAccount = {
  * An account's statement for a period: the opening balance and rounding from the previous
  * statement in force (ending before this period; a correction excludes the statement it replaces),
  * the royalties rounded once, and the entries and expenses the statement carries
- * (pending.ts) — the arithmetic is figures.ts. Reads only: publishing sets statement_id on
+ * (pending.ts: every payment recorded before it is made, whatever the payment's date) — the arithmetic is figures.ts. Reads only: publishing sets statement_id on
  * `expense_ids` and `entry_ids`.
  */
 export async function assembleAccount(input: AssembleInput): Promise<AssembledAccount> {
   const { tenantId } = input;
   const key = accountKeyOf(input.account);
-  const [previous, entries, expenses, holder, company] = await Promise.all([
+  const [previous, entries, expenses, holder, company, statements] = await Promise.all([
     latestPublishedStatement(tenantId, key, { beforePeriod: input.end_pay_period, excludeId: input.replaces_id }),
     entriesOfAccount(tenantId, key),
     expensesOfAccount(tenantId, key),
     input.account.type === 'Payee' ? accountHolder(tenantId, input.account) : null,
     companyAccountTerms(tenantId),
+    statementsOfAccount(tenantId, key),
   ]);
-  const carried = pendingFor(entries, expenses, input.end_pay_period, input.replaces_id);
+  // Payments are carried by when they were recorded, not by their date (pending.ts).
+  const paidPeriods = new Map(statements.map((s) => [s.statementId, s.end_pay_period]));
+  const carried = pendingFor(entries, expenses, input.end_pay_period, input.replaces_id, paidPeriods);
   const minimum_payout = holder?.minimum_payout ?? '0.00';
   const rounding_in = previous?.control?.rounding_out ?? '0.000000';
   const result = accountFigures({

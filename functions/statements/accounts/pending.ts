@@ -10,6 +10,12 @@ import { monthEnd } from '../../../shared/statement-periods.js';
  * an entry or expense belongs to the first statement whose period's month end is on or after its
  * date and that it is not already on (statement_id unset). A correction (a new version) carries
  * again what the statement it replaces carried.
+ *
+ * A payment of a statement is the exception: it belongs to the first statement made after it was
+ * recorded whose period ends after the paid statement's, whatever the payment's date. That
+ * statement opens with the paid statement's balance (directly or through the statements between),
+ * so it must take the payment off again; a payment dated after its period (the usual case: May is
+ * paid in July) would otherwise leave June asking for May's money a second time.
  */
 
 /** Whether an expense is charged to an account: a recoupable expense, or a distribution expense (to its label). */
@@ -22,15 +28,24 @@ type Open = { statement_id?: string; date: string };
 const carriedBy = (periodEnd: string, replacesId?: string) => (item: Open) =>
   item.date <= periodEnd && (!item.statement_id || item.statement_id === replacesId);
 
+/** The period end (YYYY-MM) of each statement of the account, by id: what a payment entry's paid statement covers. */
+export type PaidPeriods = ReadonlyMap<string, string>;
+
 /** The entries and charged expenses a statement ending with `endPayPeriod` carries. */
 export function pendingFor<E extends AccountEntryItem, X extends ExpenseItem>(
   entries: readonly E[],
   expenses: readonly X[],
   endPayPeriod: string,
   replacesId?: string,
+  paidPeriods: PaidPeriods = new Map(),
 ): { entries: E[]; expenses: X[] } {
   const carried = carriedBy(monthEnd(endPayPeriod), replacesId);
-  return { entries: entries.filter(carried), expenses: expenses.filter((x) => isCharged(x) && carried(x)) };
+  const open = (e: E) => !e.statement_id || e.statement_id === replacesId;
+  const entryCarried = (e: E) => {
+    const paidEnd = e.kind === 'payment' && e.paid_statement_id ? paidPeriods.get(e.paid_statement_id) : undefined;
+    return paidEnd === undefined ? carried(e) : open(e) && paidEnd < endPayPeriod;
+  };
+  return { entries: entries.filter(entryCarried), expenses: expenses.filter((x) => isCharged(x) && carried(x)) };
 }
 
 /** Σ of the advances dated up to the period's end, wherever they were carried (a positive amount). */

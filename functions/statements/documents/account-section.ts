@@ -1,6 +1,7 @@
 import Big from 'big.js';
 import type { Content, TableCell } from 'pdfmake/interfaces';
 import type { Statement } from '../../../shared/schemas/statement-views.js';
+import { PAYMENTS_CARRIED_NOTE } from '../../../shared/payments-carried.js';
 import { count, exact, money } from './format.js';
 
 const GREY = '#666666';
@@ -36,7 +37,7 @@ export function accountSection(statement: Statement): Content {
     part('Advances', f.advances),
     row('Reserves', f.reserves, 'taken (−) and released (+)'),
     row('Transfers', f.transfers),
-    row('Payments', f.payments, 'paid since the previous statement'),
+    row('Payments', f.payments, PAYMENTS_CARRIED_NOTE),
     row('Adjustments', f.adjustments),
     total('Closing balance', f.closing_balance),
     total('Amount payable', f.payable),

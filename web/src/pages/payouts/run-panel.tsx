@@ -17,17 +17,20 @@ import { payoutsApi } from './payouts-api';
 /**
  * One payment run: its statements and totals; Export freezes it and makes its files (a SEPA file
  * only once it passes the EPC schema); each file downloads; Confirm, once the bank accepted the
- * files, records the payments (a second confirm pays nothing twice); Cancel before that.
+ * files, records the payments (a second confirm pays nothing twice); Cancel before that. A run
+ * cut off while recording its payments can only be finished (Finish marking paid), never cancelled.
  */
 const STATUS_TEXT: Record<PaymentRunStatus, string> = {
   draft: 'Preview',
   exported: 'Files ready',
+  confirming: 'Being marked paid',
   confirmed: 'Paid',
   cancelled: 'Cancelled',
 };
 const STATUS_WORD: Record<PaymentRunStatus, string> = {
   draft: 'draft',
   exported: 'pending',
+  confirming: 'pending',
   confirmed: 'paid',
   cancelled: 'cancelled',
 };
@@ -107,6 +110,16 @@ export function RunPanel({ run, onChanged }: { run: PaymentRun; onChanged: (run:
                   The bank accepted it: mark paid
                 </Button>
               ) : null}
+              {run.status === 'confirming' ? (
+                <Button
+                  variant="primary"
+                  loading={busy === 'confirm'}
+                  onClick={() => void act('confirm', () => payoutsApi.confirmRun(run.id, run.execution_date))}
+                  data-testid="payment-run-finish"
+                >
+                  Finish marking paid
+                </Button>
+              ) : null}
             </SpaceBetween>
           }
         >
@@ -115,6 +128,12 @@ export function RunPanel({ run, onChanged }: { run: PaymentRun; onChanged: (run:
       }
     >
       <SpaceBetween size="l">
+        {run.status === 'confirming' ? (
+          <Box data-testid="payment-run-progress">
+            {run.paid_count} of {run.items.length} statements marked paid so far. Marking paid was interrupted: finish
+            it to record the rest (nothing is paid twice). A run that has started paying cannot be cancelled.
+          </Box>
+        ) : null}
         <ColumnLayout columns={Math.max(1, run.totals.length)} variant="text-grid">
           {run.totals.map((t) => (
             <div key={t.currency}>
@@ -187,7 +206,11 @@ export function RunPanel({ run, onChanged }: { run: PaymentRun; onChanged: (run:
             { id: 'name', header: 'Paid to', cell: (i) => i.name },
             { id: 'method', header: 'Paid by', cell: (i) => PAYOUT_METHOD_NAMES[i.method] },
             { id: 'amount', header: 'Amount', cell: (i) => formatMoney(i.amount, i.currency) },
-            { id: 'paid', header: 'Payment', cell: (i) => (i.payment_id ? 'Recorded' : '—') },
+            {
+              id: 'paid',
+              header: 'Payment',
+              cell: (i) => (i.payment_id ? 'Recorded' : i.not_paid ? `Not paid: ${i.not_paid}` : '—'),
+            },
           ]}
         />
       </SpaceBetween>

@@ -25,6 +25,7 @@ import { explainRevenue, explainScope, statementTitle, type StatementPages } fro
 import { ControlFigures, ProvenanceTable, StatementSummariesView } from './statement-summaries';
 import { openStatementFile, statementsApi, useStatement, useStatementPages } from './statements-api';
 import type { SelfBillingInvoice, Statement } from '../../../../shared/schemas/statement-views';
+import { PAYMENTS_CARRIED_NOTE } from '../../../../shared/payments-carried';
 
 function SelfBilling({ invoice, currency }: { invoice: SelfBillingInvoice; currency: string }) {
   return (
@@ -55,7 +56,11 @@ function PaymentsMade({ statement }: { statement: Statement }) {
   if (payments.length === 0) return null;
   return (
     <Container
-      header={<Header variant="h2">Payments since the previous statement</Header>}
+      header={
+        <Header variant="h2" description={`This statement carries ${PAYMENTS_CARRIED_NOTE}.`}>
+          Payments since the previous statement
+        </Header>
+      }
       data-testid="statement-payments-made"
     >
       <SpaceBetween size="xxs">

@@ -1,5 +1,6 @@
 import Big from 'big.js';
 import { MESSAGES, VALIDATION } from '../../../../shared/messages';
+import { PAYMENTS_CARRIED_NOTE } from '../../../../shared/payments-carried';
 import { monthEnd } from '../../../../shared/statement-periods';
 import type {
   AccountType,
@@ -40,7 +41,7 @@ const MOVEMENTS: [FigureKey, string, string?][] = [
   ['costs', 'Net costs', 'Recoupable expenses (at their recoupable %) and advances'],
   ['reserves', 'Reserves', 'Taken (negative) and released (positive)'],
   ['transfers', 'Transfers'],
-  ['payments', 'Payments', 'Paid since the previous statement'],
+  ['payments', 'Payments', `${PAYMENTS_CARRIED_NOTE[0].toUpperCase()}${PAYMENTS_CARRIED_NOTE.slice(1)}`],
   ['adjustments', 'Adjustments'],
 ];
 
