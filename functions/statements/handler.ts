@@ -18,6 +18,7 @@ import {
   publishStatementRun,
   statementRunView,
 } from './api/runs.js';
+import { notYetStated } from './accounts/not-yet-stated.js';
 import {
   bulkDownloadInput,
   bulkPayInput,
@@ -132,6 +133,13 @@ const operations = {
   statementCsv: operation('tenant', {
     params: idParams,
     run: ({ tenantId, params }) => documentUrl(tenantId, params.id, 'csv'),
+  }),
+  /** Money in months already stated that no statement carries yet, per statement (a correction states it). */
+  notYetStated: operation('tenant', {
+    run: async ({ tenantId }) => {
+      const rows = await notYetStated(tenantId);
+      return { not_yet_stated: rows, total_count: rows.length };
+    },
   }),
   newStatementVersion: operation('tenant', {
     params: idParams,
