@@ -11,6 +11,7 @@ import { until } from '../support/wait.js';
  */
 type Api = OwnCompany['api'];
 let api: Api;
+let company: OwnCompany;
 let payee: { id: string; name: string };
 let isrc: string;
 const stamp = Date.now();
@@ -35,10 +36,15 @@ let first: Statement;
 let lines: Line[];
 
 beforeAll(async () => {
-  ({ api } = await ownCompany('Late lines'));
+  company = await ownCompany('Late lines');
+  ({ api } = company);
   ({ payee, isrc } = await payeeWithEarnings(api, stamp, [stated, next]));
   lines = (await api.get(`/royalties?per_page=100`)).body.royalties as Line[];
-  const created = await api.post('/statements', { payee_id: payee.id, start_pay_period: stated, end_pay_period: stated });
+  const created = await api.post('/statements', {
+    payee_id: payee.id,
+    start_pay_period: stated,
+    end_pay_period: stated,
+  });
   expect(created.status).toBe(201);
   [first] = await until(async () => {
     const found = await statementsOf();
@@ -117,12 +123,125 @@ describe('a late line', () => {
     expect(second.control.lines).toBe(first.control.lines + 1);
     expect(units(second.control.lines_total) - units(first.control.lines_total)).toBe(units(late.amount));
     expect(await lateRows()).toEqual([]);
-    const lateLine = ((await api.get('/royalties?per_page=100')).body.royalties as (Line & { retailer: string })[]).find(
-      (l) => l.retailer === 'Deezer',
-    );
+    const lateLine = (
+      (await api.get('/royalties?per_page=100')).body.royalties as (Line & { retailer: string })[]
+    ).find((l) => l.retailer === 'Deezer');
     if (!lateLine) throw new Error('the late line is not listed');
     const edited = await api.patch(`/royalties/${lateLine.id}`, { royalty: { amount: '5.00' } });
     expect(edited.status).toBe(409);
     expect(edited.body.message).toContain(second.number);
+  }, 180_000);
+});
+
+/** A DDEX DSR (one line of 1.00 GBP in 2026-04 for `forIsrc`) whose footer counts 9 lines where it has 6. */
+function flaggedDsr(forIsrc: string): string {
+  const records = [
+    [
+      'HEAD',
+      'dsrf/1.1.2/1.6/1.0',
+      'BasicAudioProfile',
+      '1.4',
+      `MSG-${stamp}`,
+      '2026-05-15T03:15:00Z',
+      '1',
+      '1',
+      '2026-04-01',
+      '2026-04-30',
+      'PADPIDA2010000001X',
+      'Streamio',
+      'StreamioPremium',
+      'PADPIDA2020000002Y',
+      'Late Lines',
+    ],
+    [
+      'SY01.03',
+      'SUM-1',
+      'Streamio',
+      'PADPIDA2010000001X',
+      'SubscriptionModel',
+      'OnDemandStream',
+      'GB',
+      'StreamioPremium',
+      '300',
+      '1200',
+      'GBP',
+      '1.00',
+    ],
+    ['RE01.03', 'B1', 'R1', 'DSP-REL-1', '', 'LL001', '', 'Ada', '', 'Night Songs', '', 'Album', 'Late Lines'],
+    ['AS02.04', 'B1', 'A1', 'DSP-RES-1', forIsrc, 'First Light', '', 'Ada', '', 'PT3M', 'SoundRecording'],
+    ['SU02.03', 'B1', 'SUM-1', 'T1', '', 'A1', 'true', '300', '', '', 'OnDemandStream'],
+    ['FOOT', '9', '9', '1', '1', '1'],
+  ];
+  return `${records.map((r) => r.join('\t')).join('\n')}\n`;
+}
+
+describe('a flagged import', () => {
+  const held = { start_pay_period: '2026-04', end_pay_period: '2026-04' };
+  let importId: string;
+
+  it('is held out of a run, which lists it with its findings, until a person accepts it', async () => {
+    const dsr = flaggedDsr(isrc);
+    const sourceId = (await api.get('/royalty_maps')).body.royalty_maps[0].id;
+    const upload = await api.post('/royalties/bulk', {
+      filename: `held-${stamp}.tsv`,
+      size: Buffer.byteLength(dsr),
+      source_id: sourceId,
+    });
+    expect((await fetch(upload.body.url, { method: 'PUT', headers: upload.body.headers, body: dsr })).status).toBe(200);
+    const done = await until(
+      async () =>
+        (await api.get('/royalty_imports?per_page=100')).body.royalty_imports.find(
+          (i: { filename: string; status: string }) =>
+            i.filename.endsWith(`held-${stamp}.tsv`) && i.status !== 'processing',
+        ),
+      60_000,
+    );
+    expect(done).toMatchObject({ status: 'done', flagged: true, held: true });
+    importId = done.id;
+
+    const run = await runOf(held);
+    expect(run.preview?.rows.some((r) => r.account.id === payee.id)).toBe(false);
+    expect(run.preview?.totals.lines).toBe(0);
+    expect(run.preview?.warnings.held_imports).toEqual([
+      expect.objectContaining({ import_id: importId, lines: 1, label_payable: '1.000000', problems: done.problems }),
+    ]);
+  }, 180_000);
+
+  it('is accepted only with a reason, by a role that manages royalties; who, when and why are kept', async () => {
+    const intern = await company.member('intern');
+    expect((await intern.api.post(`/royalty_imports/${importId}/accept`, { reason: 'Checked' })).status).toBe(403);
+    const noReason = await api.post(`/royalty_imports/${importId}/accept`, { reason: ' ' });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.errors.reason).toBeDefined();
+    const accepted = await api.post(`/royalty_imports/${importId}/accept`, {
+      reason: 'The DSP confirmed the footer is wrong',
+    });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.royalty_import).toMatchObject({
+      held: false,
+      accepted_reason: 'The DSP confirmed the footer is wrong',
+      accepted_by: company.manager.id,
+    });
+    expect(accepted.body.royalty_import.accepted_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect((await api.post(`/royalty_imports/${importId}/accept`, { reason: 'Again' })).status).toBe(409);
+  }, 60_000);
+
+  it('is then stated, once', async () => {
+    const run = await runOf(held);
+    expect(run.preview?.warnings.held_imports).toEqual([]);
+    const row = run.preview?.rows.find((r) => r.account.id === payee.id);
+    expect(row?.lines).toBe(1);
+    expect((await api.post(`/statement_runs/${run.id}/publish`)).status).toBe(200);
+    const april = await until(
+      async () =>
+        (await statementsOf()).find(
+          (s) => s.start_pay_period === held.start_pay_period && s.queue_status === 'published',
+        ),
+      60_000,
+    );
+    expect(april.control.lines).toBe(1);
+    expect(await lateRows()).toEqual([]);
+    const again = await runOf(held);
+    expect(again.preview?.rows.some((r) => r.account.id === payee.id)).toBe(false);
   }, 180_000);
 });

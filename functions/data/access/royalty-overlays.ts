@@ -47,7 +47,9 @@ export async function putEditsWhileUnstated(edits: CreateRoyaltyEdit[], statemen
     .transaction.write(({ RoyaltyEdit, Sequence }) => [
       ...edits.map((edit) => RoyaltyEdit.put(edit).commit()),
       Sequence.check({ tenantId, name: 'statement' })
-        .where((attr, op) => (statementsNumbered === 0 ? op.notExists(attr.value) : op.eq(attr.value, statementsNumbered)))
+        .where((attr, op) =>
+          statementsNumbered === 0 ? op.notExists(attr.value) : op.eq(attr.value, statementsNumbered),
+        )
         .commit(),
     ])
     .go();

@@ -23,7 +23,10 @@ export async function statementCatalogue(tenantId: string) {
     db.Label.query.byTenant({ tenantId }).go({ ...all, attributes: ['labelId', 'name', 'email'] }),
     db.RoyaltyImport.query
       .byTenant({ tenantId })
-      .go({ ...all, attributes: ['id', 'source_id', 'filename', 'payment_date', 'flagged', 'accepted_at', 'problems'] }),
+      .go({
+        ...all,
+        attributes: ['id', 'source_id', 'filename', 'payment_date', 'flagged', 'accepted_at', 'problems'],
+      }),
     db.RoyaltySource.query.byTenant({ tenantId }).go({ ...all, attributes: ['id', 'name'] }),
   ]);
   const sourceNames = new Map(sources.data.map((s) => [s.id, s.name]));

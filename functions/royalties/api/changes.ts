@@ -55,7 +55,11 @@ export async function updateRoyalty(tenantId: string, userId: string, royaltyId:
     Object.entries({ ...(previous?.fields ?? {}), ...set }).filter(([field]) => !emptied.includes(field)),
   );
   const cleared = [...new Set([...(previous?.cleared ?? []).filter((field) => !(field in set)), ...emptied])];
-  await writeUnstatedEdits(tenantId, [factsOf(line)], [{ tenantId, id: royaltyId, deleted: false, fields, cleared, userId }]);
+  await writeUnstatedEdits(
+    tenantId,
+    [factsOf(line)],
+    [{ tenantId, id: royaltyId, deleted: false, fields, cleared, userId }],
+  );
   await royaltiesChanged(tenantId);
   return { royalty: await getRoyalty(tenantId, royaltyId), message: MESSAGES.royaltyUpdated };
 }
