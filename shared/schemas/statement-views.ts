@@ -236,7 +236,7 @@ export type RunTotals = {
 };
 
 /** A flagged import a run left out, and why (its own checks' findings). */
-export type HeldImport = {
+type HeldImport = {
   import_id: string;
   filename: string | null;
   source: string | null;

@@ -21,12 +21,10 @@ export async function statementCatalogue(tenantId: string) {
     db.Artist.query.byTenant({ tenantId }).go({ ...all, attributes: ['id', 'name', 'email', 'artist_members'] }),
     db.Payee.query.byTenant({ tenantId }).go({ ...all, attributes: ['id', 'name', 'email'] }),
     db.Label.query.byTenant({ tenantId }).go({ ...all, attributes: ['labelId', 'name', 'email'] }),
-    db.RoyaltyImport.query
-      .byTenant({ tenantId })
-      .go({
-        ...all,
-        attributes: ['id', 'source_id', 'filename', 'payment_date', 'flagged', 'accepted_at', 'problems'],
-      }),
+    db.RoyaltyImport.query.byTenant({ tenantId }).go({
+      ...all,
+      attributes: ['id', 'source_id', 'filename', 'payment_date', 'flagged', 'accepted_at', 'problems'],
+    }),
     db.RoyaltySource.query.byTenant({ tenantId }).go({ ...all, attributes: ['id', 'name'] }),
   ]);
   const sourceNames = new Map(sources.data.map((s) => [s.id, s.name]));

@@ -29,7 +29,7 @@ export function lateMoney(statement: Stated, earned: Pick<AccountEarnings, 'line
 }
 
 /** The scope a correction of the statement computes over (statements/api/runs.ts newStatementVersion). */
-export function correctionScope(statement: StatementItem): EarningsScope {
+function correctionScope(statement: StatementItem): EarningsScope {
   const distribution = statement.type === 'DistributionStatement';
   return {
     kind: distribution ? 'distribution' : 'payee',
