@@ -363,6 +363,7 @@ export const ROUTES: readonly Route[] = [
   r('DELETE', '/royalty_imports/{id}', 'royalties', 'deleteImport', 'tenant', 'money.write'),
   r('POST', '/royalty_imports/{id}/confirm', 'royalties', 'confirmImport', 'tenant', 'money.write'),
   r('POST', '/royalty_imports/{id}/rerun', 'royalties', 'rerunImport', 'tenant', 'money.write'),
+  r('POST', '/royalty_imports/{id}/accept', 'royalties', 'acceptImport', 'tenant', 'money.write'),
   r('GET', '/royalty_imports/{id}/unmatched', 'royalties', 'unmatchedLines', 'tenant', 'money.read'),
   r('POST', '/royalty_imports/{id}/assign', 'royalties', 'assignMatch', 'tenant', 'money.write'),
   r('POST', '/royalty_imports/{id}/rematch', 'royalties', 'rematchImport', 'tenant', 'money.write'),
@@ -390,6 +391,7 @@ export const ROUTES: readonly Route[] = [
   r('POST', '/statements/resend_statement', 'statements', 'resendStatement', 'tenant', 'money.write'),
   r('POST', '/statements/bulk_download', 'statements', 'bulkDownload', 'tenant', 'money.read'),
   r('GET', '/statements/royalty_pay_periods', 'statements', 'royaltyPayPeriods', 'tenant', 'money.read'),
+  r('GET', '/statements/not_yet_stated', 'statements', 'notYetStated', 'tenant', 'money.read'),
   r('POST', '/statements/pay_periods_expenses', 'statements', 'payPeriodsExpenses', 'tenant', 'money.read'),
   r(
     'POST',

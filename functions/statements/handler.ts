@@ -19,6 +19,7 @@ import {
   resumeStatementRun,
   statementRunView,
 } from './api/runs.js';
+import { notYetStated } from './accounts/not-yet-stated.js';
 import {
   bulkDownloadInput,
   bulkPayInput,
@@ -133,6 +134,13 @@ const operations = {
   statementCsv: operation('tenant', {
     params: idParams,
     run: ({ tenantId, params }) => documentUrl(tenantId, params.id, 'csv'),
+  }),
+  /** Money in months already stated that no statement carries yet, per statement (a correction states it). */
+  notYetStated: operation('tenant', {
+    run: async ({ tenantId }) => {
+      const rows = await notYetStated(tenantId);
+      return { not_yet_stated: rows, total_count: rows.length };
+    },
   }),
   newStatementVersion: operation('tenant', {
     params: idParams,

@@ -104,6 +104,13 @@ export type RoyaltyImport = {
   parts?: number;
   /** It failed, or is stuck (no progress past the worker's timeout): POST /royalty_imports/{id}/rerun runs it again. */
   can_rerun?: boolean;
+  /** Flagged (its own checks failed) and not accepted yet: no statement states its lines. */
+  held?: boolean;
+  /** Who accepted a flagged import, when (ISO) and why. */
+  accepted_by?: string;
+  accepted_by_name?: string;
+  accepted_at?: string;
+  accepted_reason?: string;
   created_at?: string;
 };
 

@@ -235,6 +235,34 @@ export type RunTotals = {
   aggregator_payable: ExactMoney;
 };
 
+/** A flagged import a run left out, and why (its own checks' findings). */
+type HeldImport = {
+  import_id: string;
+  filename: string | null;
+  source: string | null;
+  problems: string[];
+  lines: number;
+  label_payable: ExactMoney;
+};
+
+/**
+ * Late money: what a stated account has earned in a statement's months beyond what the statement
+ * carries (lines imported, matched or accepted after it was published), as the earnings engine
+ * computes it now. A correction of the statement states it, once.
+ */
+export type NotYetStated = {
+  statement_id: string;
+  number: string;
+  account: AccountRef;
+  name: string;
+  start_pay_period: string;
+  end_pay_period: string;
+  /** Lines the statement's months hold now, less the lines it carries. */
+  lines: number;
+  /** Earned now, less what the statement carries (6 decimals; negative when less is owed now). */
+  amount: ExactMoney;
+};
+
 export type RunWarnings = {
   unmatched_lines: number;
   missing_rates: { distributor: string; original_currency: string; lines: number }[];
@@ -243,6 +271,10 @@ export type RunWarnings = {
   /** Recordings whose payee percentages add up to more than 100 (scaled down to 100). */
   /** Accounts left out: a statement in force already covers some of the run's months (correct it with a new version). */
   already_stated?: { account: AccountRef; name: string; number: string }[];
+  /** Imports left out: their own checks failed and nobody has accepted them yet (lines and amount in the run's months). */
+  held_imports?: HeldImport[];
+  /** Money in months already stated that no statement carries yet: a correction of the statement states it. */
+  not_yet_stated?: NotYetStated[];
   shares_over_100: {
     recording_id: string;
     title: string | null;

@@ -291,3 +291,37 @@ export async function recordImportHistory(entry: {
     .entities.ImportRecord.put({ ...entry, type: 'royalties' })
     .go();
 }
+
+/** Who accepted a flagged import, when and why. */
+export type ImportAcceptance = {
+  accepted_by: string;
+  accepted_by_name: string;
+  accepted_at: string;
+  accepted_reason: string;
+};
+
+/**
+ * Records a person's acceptance of a flagged import, once: only a finished, flagged import not
+ * accepted yet takes it (two people accepting at once: the first one's reason is kept). Whether
+ * this call recorded it.
+ */
+export async function acceptFlaggedImport(
+  tenantId: string,
+  id: string,
+  acceptance: ImportAcceptance,
+): Promise<boolean> {
+  try {
+    await imports()
+      .patch({ tenantId, id })
+      .set(acceptance)
+      .where(
+        (attr, op) =>
+          `${op.eq(attr.status, 'done')} AND ${op.eq(attr.flagged, true)} AND ${op.notExists(attr.accepted_at)}`,
+      )
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}

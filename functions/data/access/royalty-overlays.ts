@@ -29,11 +29,29 @@ export async function getEdit(tenantId: string, id: string): Promise<RoyaltyEdit
   return (await getDb().entities.RoyaltyEdit.get({ tenantId, id }).go()).data;
 }
 
-/** Replaces a line's edit (its fields, emptied columns, or its deletion). */
-export async function putEdit(edit: CreateRoyaltyEdit): Promise<void> {
-  await getDb().entities.RoyaltyEdit.put(edit).go();
-}
-
 export async function putManualRoyalty(sale: CreateManualRoyalty): Promise<void> {
   await getDb().entities.ManualRoyalty.put(sale).go();
+}
+
+/**
+ * Writes line edits only while the company has numbered exactly `statementsNumbered` statements:
+ * the caller found the lines on no published statement when that was the count, so a statement
+ * published meanwhile (which may carry them) refuses the edit, and the caller looks again.
+ * Whether the edits were written (at most 99, one transaction).
+ */
+export async function putEditsWhileUnstated(edits: CreateRoyaltyEdit[], statementsNumbered: number): Promise<boolean> {
+  const [first] = edits;
+  if (!first) return true;
+  const { tenantId } = first;
+  const result = await getDb()
+    .transaction.write(({ RoyaltyEdit, Sequence }) => [
+      ...edits.map((edit) => RoyaltyEdit.put(edit).commit()),
+      Sequence.check({ tenantId, name: 'statement' })
+        .where((attr, op) =>
+          statementsNumbered === 0 ? op.notExists(attr.value) : op.eq(attr.value, statementsNumbered),
+        )
+        .commit(),
+    ])
+    .go();
+  return !result.canceled;
 }

@@ -1,10 +1,11 @@
+import { isHeld } from '../../royalties/import/held.js';
 import { getDb } from '../service.js';
 
 /**
  * What the statements engine reads of the catalogue and the imports, once per computation:
  * who is owed what on each recording and release (recording_payees, artist_recordings,
  * artist_releases), the artists' members and the accounts' names and e-mails, and each import's
- * source, file and payment date for the statement's provenance. Reads only.
+ * source, file and payment date for the statement's provenance, and whether it is held. Reads only.
  */
 export async function statementCatalogue(tenantId: string) {
   const db = getDb().entities;
@@ -20,9 +21,10 @@ export async function statementCatalogue(tenantId: string) {
     db.Artist.query.byTenant({ tenantId }).go({ ...all, attributes: ['id', 'name', 'email', 'artist_members'] }),
     db.Payee.query.byTenant({ tenantId }).go({ ...all, attributes: ['id', 'name', 'email'] }),
     db.Label.query.byTenant({ tenantId }).go({ ...all, attributes: ['labelId', 'name', 'email'] }),
-    db.RoyaltyImport.query
-      .byTenant({ tenantId })
-      .go({ ...all, attributes: ['id', 'source_id', 'filename', 'payment_date'] }),
+    db.RoyaltyImport.query.byTenant({ tenantId }).go({
+      ...all,
+      attributes: ['id', 'source_id', 'filename', 'payment_date', 'flagged', 'accepted_at', 'problems'],
+    }),
     db.RoyaltySource.query.byTenant({ tenantId }).go({ ...all, attributes: ['id', 'name'] }),
   ]);
   const sourceNames = new Map(sources.data.map((s) => [s.id, s.name]));
@@ -37,6 +39,8 @@ export async function statementCatalogue(tenantId: string) {
       source: (i.source_id && sourceNames.get(i.source_id)) || null,
       filename: i.filename ?? null,
       payment_date: i.payment_date ?? null,
+      held: isHeld(i),
+      problems: i.problems ?? [],
     })),
   };
 }

@@ -103,6 +103,14 @@ export const RoyaltyImport = new Entity({
     /** What a self-checking report (a DDEX DSR's footer and summaries) says disagrees with its lines; the import is flagged. */
     problems: { type: 'list', items: { type: 'string' } },
     flagged: { type: 'boolean' },
+    /**
+     * A person's acceptance of a flagged import (who, when, why): until then its lines are held
+     * out of statements; the acceptance is kept for as long as the import.
+     */
+    accepted_by: { type: 'string' },
+    accepted_by_name: { type: 'string' },
+    accepted_at: { type: 'string' },
+    accepted_reason: { type: 'string' },
     /** 0–100, a whole number, at each step of the import. */
     progress: { type: 'number' },
     /** YYYY-MM-DD (the import's creation date): exchange rates paid on or before it apply. */

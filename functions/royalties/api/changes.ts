@@ -2,7 +2,8 @@ import { ulid } from 'ulid';
 import { z } from 'zod';
 import { MESSAGES } from '../../../shared/messages.js';
 import { catalogueRecordExists, companyMoneyTerms, labelDealPercentage } from '../../data/access/royalty-catalogue.js';
-import { getEdit, putEdit, putManualRoyalty, putStateRule } from '../../data/access/royalty-overlays.js';
+import { getEdit, putManualRoyalty, putStateRule } from '../../data/access/royalty-overlays.js';
+import { writeUnstatedEdits, type LineFacts } from './stated-lines.js';
 import { InvalidField, NotFound } from '../../lib/errors.js';
 import type { NewSale, RoyaltyFields, RoyaltyUpdate } from '../../../shared/schemas/royalty.js';
 import { findExchangeRate, listExchangeRates } from './exchange-rates.js';
@@ -34,8 +35,15 @@ export async function getRoyalty(tenantId: string, royaltyId: string) {
   return row;
 }
 
+/** What the frozen-line rule reads of a line (stated-lines.ts). */
+const factsOf = (row: Record<string, unknown>): LineFacts => ({
+  id: String(row.id),
+  import_id: typeof row.import_id === 'string' && !row.manual ? row.import_id : null,
+  pay_period: typeof row.pay_period === 'string' ? row.pay_period : null,
+});
+
 export async function updateRoyalty(tenantId: string, userId: string, royaltyId: string, update: RoyaltyUpdate) {
-  await getRoyalty(tenantId, royaltyId);
+  const line = await getRoyalty(tenantId, royaltyId);
   const set = Object.fromEntries(
     Object.entries(update).filter(([, value]) => value !== null && value !== undefined),
   ) as RoyaltyFields;
@@ -47,14 +55,18 @@ export async function updateRoyalty(tenantId: string, userId: string, royaltyId:
     Object.entries({ ...(previous?.fields ?? {}), ...set }).filter(([field]) => !emptied.includes(field)),
   );
   const cleared = [...new Set([...(previous?.cleared ?? []).filter((field) => !(field in set)), ...emptied])];
-  await putEdit({ tenantId, id: royaltyId, deleted: false, fields, cleared, userId });
+  await writeUnstatedEdits(
+    tenantId,
+    [factsOf(line)],
+    [{ tenantId, id: royaltyId, deleted: false, fields, cleared, userId }],
+  );
   await royaltiesChanged(tenantId);
   return { royalty: await getRoyalty(tenantId, royaltyId), message: MESSAGES.royaltyUpdated };
 }
 
 export async function deleteRoyalty(tenantId: string, userId: string, royaltyId: string) {
-  await getRoyalty(tenantId, royaltyId);
-  await putEdit({ tenantId, id: royaltyId, deleted: true, userId });
+  const line = await getRoyalty(tenantId, royaltyId);
+  await writeUnstatedEdits(tenantId, [factsOf(line)], [{ tenantId, id: royaltyId, deleted: true, userId }]);
   await royaltiesChanged(tenantId);
   return { message: 'Royalty Deleted' };
 }
@@ -193,17 +205,13 @@ export async function bulkUpdateRoyalties(tenantId: string, userId: string, ids:
   if (bad) throw new InvalidField('ids', `${bad} is not a royalty id`);
   await checkLinks(tenantId, fields);
   const found = await selectRoyalties(tenantId, idsCondition(ids), 1000);
+  const edits = [];
   for (const row of found) {
     const royaltyId = String(row.id);
     const previous = await getEdit(tenantId, royaltyId);
-    await putEdit({
-      tenantId,
-      id: royaltyId,
-      deleted: false,
-      fields: { ...(previous?.fields ?? {}), ...fields },
-      userId,
-    });
+    edits.push({ tenantId, id: royaltyId, deleted: false, fields: { ...(previous?.fields ?? {}), ...fields }, userId });
   }
+  await writeUnstatedEdits(tenantId, found.map(factsOf), edits);
   await royaltiesChanged(tenantId);
   return { updated: found.length, message: 'Royalties Updated' };
 }

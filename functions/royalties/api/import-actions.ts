@@ -2,7 +2,14 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { withScratchDuck } from '../ledger/duck.js';
 import { ENV } from '../../../infra/resources.js';
 import { catalogueRecordExists } from '../../data/access/royalty-catalogue.js';
-import { claimImportRerun, deleteAllImportParts, getImport, listImports } from '../../data/access/royalty-imports.js';
+import {
+  acceptFlaggedImport,
+  claimImportRerun,
+  deleteAllImportParts,
+  getImport,
+  listImports,
+} from '../../data/access/royalty-imports.js';
+import { royaltiesChanged } from '../ledger/state.js';
 import { putMatchRule } from '../../data/access/royalty-ledger.js';
 import { requireEnv } from '../../lib/clients.js';
 import { Conflict, InvalidField, NotFound } from '../../lib/errors.js';
@@ -165,5 +172,32 @@ export async function rerunImport(tenantId: string, importId: string) {
   // The parts of an earlier run were read with the map as it was: the re-run reads every part again.
   await deleteAllImportParts(tenantId, importId);
   await queueImport(bucket(), item.source_key, token);
+  return importOf(tenantId, importId);
+}
+
+/**
+ * A person accepts a flagged import (its own checks disagreed with its lines): until then its
+ * lines are held out of statements. Who, when and why are kept on the import. An import that is
+ * not flagged, or accepted already, answers 409 and keeps the first acceptance.
+ */
+export async function acceptImport(
+  tenantId: string,
+  user: { userId: string; name: string },
+  importId: string,
+  reason: string,
+) {
+  const item = await importOf(tenantId, importId);
+  if (!item.flagged) throw new Conflict('This import passed its checks: there is nothing to accept');
+  if (item.accepted_at) throw new Conflict(`This import was accepted already, on ${item.accepted_at.slice(0, 10)}`);
+  if (item.status !== 'done') throw new Conflict('The import has no stored lines');
+  const recorded = await acceptFlaggedImport(tenantId, importId, {
+    accepted_by: user.userId,
+    accepted_by_name: user.name,
+    accepted_at: new Date().toISOString(),
+    accepted_reason: reason,
+  });
+  if (!recorded) throw new Conflict('This import was accepted already');
+  // Its lines join the statements' figures: cached earnings must be computed again.
+  await royaltiesChanged(tenantId);
   return importOf(tenantId, importId);
 }

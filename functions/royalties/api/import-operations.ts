@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idParams, operation, reply, type AreaOperations } from '../../lib/http.js';
 import { createExchangeRate, deleteExchangeRate, findExchangeRate, listExchangeRates } from './exchange-rates.js';
 import {
+  acceptImport,
   assignMatch,
   confirmImport,
   rematchImport,
@@ -64,6 +65,15 @@ export const importOperations = {
     run: async ({ tenantId, params }) => {
       const item = await rerunImport(tenantId, params.id);
       return { royalty_import: importJson(item, await sourceNames(tenantId)), message: 'Import Re-run Started' };
+    },
+  }),
+  /** A person accepts a flagged import, saying why: its lines are stated from then on. */
+  acceptImport: operation('tenant', {
+    params: idParams,
+    body: z.strictObject({ reason: z.string().trim().min(1, 'Say why the import can be stated').max(1000) }),
+    run: async ({ tenantId, caller, params, body }) => {
+      const item = await acceptImport(tenantId, caller.user, params.id, body.reason);
+      return { royalty_import: importJson(item, await sourceNames(tenantId)), message: 'Import Accepted' };
     },
   }),
   unmatchedLines: operation('tenant', {

@@ -1,3 +1,4 @@
+import { isHeld } from '../import/held.js';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ulid } from 'ulid';
@@ -78,6 +79,8 @@ export function importJson(item: RoyaltyImportItem, sourceNames: Map<string, str
     unmatched_lines: matched?.unmatched ?? 0,
     // Failed, or processing with no sign of life past the worker's timeout (import-actions.ts rerunImport).
     can_rerun: item.status === 'failed' || (item.status === 'processing' && !runIsAlive(item)),
+    // Flagged and not accepted: its lines wait outside every statement (import/held.ts).
+    held: isHeld(item),
   };
 }
 

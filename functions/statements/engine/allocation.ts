@@ -12,7 +12,7 @@ import type { EarningsScope } from './earnings.js';
  * gets its weight set, and the largest-remainder split is computed once per distinct (weight set,
  * |units|) with window functions (sets with equal parties share one split): a share depends only on those two, so ten million lines need far
  * fewer splits than lines, and per-account sums are sums over groups. Temp tables, per connection:
- *   st_accounts, st_ws, st_parts, st_ws_artists, st_imports, st_scope_labels (loaded), st_formats, st_groups, st_split.
+ *   st_accounts, st_ws, st_parts, st_ws_artists, st_imports, st_scope_labels, st_held (loaded), st_formats, st_groups, st_split.
  */
 export type LedgerSource = {
   connection: DuckDBConnection;
@@ -28,12 +28,14 @@ export type Prepared = LedgerSource & {
   allocation: Allocation;
   /** The scope's lines as a relation over `params` (which include the period's bounds). */
   lines: string;
+  /** The scope's lines of held imports (left out of `lines`), over the same `params`. */
+  held: string;
 };
 
 /** Rows of a query over the prepared tables (and the scope's lines, with its parameters). */
 export const rowsOf = (p: Prepared, sql: string) =>
   // DuckDB refuses parameters a statement does not use: only SQL over the lines takes them.
-  queryRows(p.connection, sql, sql.includes(p.lines) ? p.params : {});
+  queryRows(p.connection, sql, sql.includes(p.lines) || sql.includes(p.held) ? p.params : {});
 
 /**
  * SQL joins giving a row of the scope's lines (alias `l`, with format class `f.cls`) its weight set
@@ -113,10 +115,20 @@ export async function prepareAllocation(
   const artistCondition = artistId
     ? `AND (recording_id IN ${artistOwners('recording')} OR (recording_id IS NULL AND release_id IN ${artistOwners('release')}))`
     : '';
-  const lines = `(SELECT * FROM ${source.relation}
+  await load(
+    'st_held',
+    { import_id: 'VARCHAR' },
+    catalogue.imports.filter((i) => i.held).map((i) => ({ import_id: i.id })),
+  );
+  const scoped = `(SELECT * FROM ${source.relation}
     WHERE ($st_start = '' OR pay_period >= $st_start) AND ($st_end = '' OR pay_period <= $st_end) ${labelCondition} ${artistCondition})`;
+  // A held import's lines (import/held.ts) are stated by nobody until a person accepts the import:
+  // left out here, the one selection every figure is computed from, and listed as held instead.
+  const lines = `(SELECT * FROM ${scoped} WHERE import_id IS NULL OR import_id NOT IN (SELECT import_id FROM st_held))`;
+  const held = `(SELECT * FROM ${scoped} WHERE import_id IN (SELECT import_id FROM st_held))`;
   const prepared: Prepared = {
     ...source,
+    held,
     params: { ...source.params, st_start: scope.start_pay_period, st_end: scope.end_pay_period },
     scope,
     catalogue,

@@ -131,7 +131,24 @@ async function warnings(p: Prepared, unaccountable: UnaccountableRecording[]): P
      WHERE w.over_total IS NOT NULL ORDER BY ALL`,
   );
   const titles = new Map([...p.catalogue.recordings, ...p.catalogue.releases].map((r) => [r.id, r.title ?? null]));
+  const held = await rowsOf(
+    p,
+    `SELECT import_id, count(*) AS lines, CAST(coalesce(sum(${unitsOf('label_payable')}), 0) AS VARCHAR) AS units
+     FROM ${p.held} GROUP BY import_id ORDER BY import_id`,
+  );
+  const imports = new Map(p.catalogue.imports.map((i) => [i.id, i]));
   return {
+    held_imports: held.map((h) => {
+      const found = imports.get(String(h.import_id));
+      return {
+        import_id: String(h.import_id),
+        filename: found?.filename ?? null,
+        source: found?.source ?? null,
+        problems: found?.problems ?? [],
+        lines: Number(h.lines),
+        label_payable: exactFromUnits(String(h.units)),
+      };
+    }),
     unmatched_lines: Number(unmatched),
     missing_rates: missing.map((m) => ({
       distributor: String(m.distributor),

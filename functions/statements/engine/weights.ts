@@ -50,7 +50,15 @@ export type StatementCatalogue = {
   artists: { id: string; name?: string; email?: string; artist_members?: { payee_id?: string; active?: boolean }[] }[];
   payees: { id: string; name?: string; email?: string }[];
   labels: { id: string; name?: string; email?: string }[];
-  imports: { id: string; source: string | null; filename: string | null; payment_date: string | null }[];
+  imports: {
+    id: string;
+    source: string | null;
+    filename: string | null;
+    payment_date: string | null;
+    /** A flagged import nobody accepted yet (import/held.ts): its lines are left out of every statement. */
+    held?: boolean;
+    problems?: string[];
+  }[];
 };
 
 /** A party's weight: numerator / denominator of the line's label share. */

@@ -2,6 +2,7 @@ import type { RunPreviewRow, RunWarnings, UnaccountableRecording } from '../../.
 import { getRun, moveRun, statementSender } from '../../data/access/statements.js';
 import { accountKeyOf } from '../../data/entities/statements.js';
 import { alreadyStated } from './already-stated.js';
+import { notYetStated } from '../accounts/not-yet-stated.js';
 import { assembleAccount } from '../accounts/assemble.js';
 import { computeEarnings } from '../engine/earnings.js';
 import { runKeys } from '../statement-keys.js';
@@ -60,6 +61,8 @@ export async function runPreview(tenantId: string, runId: string): Promise<void>
       const number = stated.get(accountKeyOf(a.account));
       return number ? [{ account: a.account, name: a.name, number }] : [];
     }),
+    // Late money in months stated before: this run does not state it; a correction of the statement does.
+    not_yet_stated: run.replaces_id ? [] : await notYetStated(tenantId, { kind: run.kind, accounts: run.accounts }),
   };
   const preview_key = runKeys.preview(tenantId, runId);
   const detail: PreviewDetail = { rows, unaccountable: earnings.unaccountable };

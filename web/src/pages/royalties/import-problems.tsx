@@ -1,6 +1,9 @@
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
+import FormField from '@cloudscape-design/components/form-field';
+import Modal from '@cloudscape-design/components/modal';
+import Textarea from '@cloudscape-design/components/textarea';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -82,6 +85,74 @@ function MissingRates({ item, onChanged }: { item: RoyaltyImport; onChanged: () 
   );
 }
 
+/** "Accept": a person says why a flagged import may be stated; the reason is kept on the import. */
+function AcceptImport({ item, onChanged }: { item: RoyaltyImport; onChanged: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const accept = async () => {
+    if (!reason.trim()) {
+      setError('Say why the import can be stated');
+      return;
+    }
+    setBusy(true);
+    try {
+      notify('notification', (await royaltiesApi.acceptImport(item.id, reason.trim())).message ?? 'Import Accepted');
+      setOpen(false);
+      onChanged();
+    } catch (e) {
+      notifyError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button onClick={() => setOpen(true)} data-testid="import-accept">
+        Accept
+      </Button>
+      <Modal
+        visible={open}
+        onDismiss={() => setOpen(false)}
+        header="Accept this import"
+        footer={
+          <Box float="right">
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button variant="link" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+              <Button
+                variant="primary"
+                loading={busy}
+                onClick={() => void accept()}
+                data-testid="import-accept-confirm"
+              >
+                Accept
+              </Button>
+            </SpaceBetween>
+          </Box>
+        }
+      >
+        <FormField
+          label="Why can its sales be stated?"
+          description="Kept on the import with your name and today's date."
+          errorText={error}
+        >
+          <Textarea
+            value={reason}
+            onChange={({ detail }) => {
+              setReason(detail.value);
+              setError(undefined);
+            }}
+            data-testid="import-accept-reason"
+          />
+        </FormField>
+      </Modal>
+    </>
+  );
+}
+
 /** What needs the user's attention on an import: a duplicate file, a failure, the worker's problems, missing rates. */
 export function ImportProblems({
   item,
@@ -122,10 +193,31 @@ export function ImportProblems({
         </Alert>
       ) : null}
       {item.problems?.length ? (
-        <Alert type="warning" header="Problems" data-testid="import-problems">
-          {item.problems.map((p) => (
-            <div key={p}>{p}</div>
-          ))}
+        <Alert
+          type="warning"
+          header={item.held ? 'Problems: held from statements' : 'Problems'}
+          data-testid="import-problems"
+          action={item.held ? <AcceptImport item={item} onChanged={onChanged} /> : undefined}
+        >
+          <SpaceBetween size="xs">
+            <div>
+              {item.problems.map((p) => (
+                <div key={p}>{p}</div>
+              ))}
+            </div>
+            {item.held ? (
+              <Box variant="p">
+                The report's own checks disagree with its lines, so statements leave these sales out until someone
+                accepts the import, or it is deleted and imported again.
+              </Box>
+            ) : null}
+            {item.accepted_at ? (
+              <Box variant="p" data-testid="import-accepted">
+                Accepted by {item.accepted_by_name || 'a team member'} on {formatDate(item.accepted_at.slice(0, 10))}:{' '}
+                {item.accepted_reason}
+              </Box>
+            ) : null}
+          </SpaceBetween>
         </Alert>
       ) : null}
       {item.missing_rates?.length ? <MissingRates item={item} onChanged={onChanged} /> : null}

@@ -117,6 +117,9 @@ export const royaltiesApi = {
   confirmImport: (id: string) => api.post<{ message?: string }>(`/royalty_imports/${enc(id)}/confirm`),
   /** Runs a failed or stuck import again (refused with a message while it runs). */
   rerunImport: (id: string) => api.post<{ message?: string }>(`/royalty_imports/${enc(id)}/rerun`),
+  /** Accepts a flagged import, saying why: its lines are stated from then on. */
+  acceptImport: (id: string, reason: string) =>
+    api.post<{ message?: string }>(`/royalty_imports/${enc(id)}/accept`, { reason }),
   assign: (
     id: string,
     body: { field: 'isrc' | 'upc' | 'cat_no'; value: string; recording_id?: string; release_id?: string },

@@ -8,6 +8,7 @@ import { exchangeRatesFor } from '../royalties/royalties-api';
 import { formatCount, formatMoney } from '../royalties/royalty-model';
 import { accountEditPath } from './statement-model';
 import type { RunWarnings, UnaccountableRecording } from '../../../../shared/schemas/statement-views';
+import { NotYetStatedAlert } from './not-yet-stated';
 
 const enc = encodeURIComponent;
 const plural = (n: number, word: string) => `${formatCount(n)} ${word}${n === 1 ? '' : 's'}`;
@@ -66,6 +67,23 @@ export function RunWarningsView({ warnings, periodLink }: { warnings: RunWarning
         </ul>
       </Alert>,
     );
+  if (warnings.held_imports?.length)
+    alerts.push(
+      <Alert key="held" type="warning" header="Imports held back" data-testid="run-warning-held">
+        These reports failed their own checks and nobody has accepted them yet, so the run leaves their sales out:
+        <ul>
+          {warnings.held_imports.map((h) => (
+            <li key={h.import_id}>
+              <RouterLink href={`/user/royalties/imports/${enc(h.import_id)}`}>
+                {h.filename ?? h.source ?? 'Report'}
+              </RouterLink>
+              : {plural(h.lines, 'line')}, {formatMoney(h.label_payable, null)} — {h.problems.join(' ')}
+            </li>
+          ))}
+        </ul>
+      </Alert>,
+    );
+  if (warnings.not_yet_stated?.length) alerts.push(<NotYetStatedAlert key="late" rows={warnings.not_yet_stated} />);
   if (warnings.shares_over_100.length)
     alerts.push(
       <Alert key="shares" type="warning" header="Shares over 100 %" data-testid="run-warning-shares">

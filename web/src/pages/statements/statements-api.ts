@@ -6,6 +6,7 @@ import type { LabelSettings } from './account-model';
 import { statementFilterParams, statementPagesFor, type StatementFilter, type StatementPages } from './statement-model';
 import type {
   AccountType,
+  NotYetStated,
   RunKind,
   Statement,
   StatementPayment,
@@ -29,6 +30,10 @@ export const useStatement = (id: string | undefined) =>
 /** A run, re-read every `refreshInterval` ms while it is being previewed or published (0: not). */
 export const useStatementRun = (id: string | null | undefined, refreshInterval = 0) =>
   useApi<{ statement_run: StatementRun }>(id ? `/statement_runs/${enc(id)}` : null, { refreshInterval });
+
+/** Money in months already stated that no statement carries yet (a correction of the statement states it). */
+export const useNotYetStated = () =>
+  useApi<{ not_yet_stated: NotYetStated[]; total_count: number }>('/statements/not_yet_stated');
 
 export const useStatementRuns = () => useApi<StatementRunList>('/statement_runs?page=1&per_page=10');
 

@@ -1,5 +1,6 @@
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
+import { NotYetStatedNotice } from './not-yet-stated';
 import Header from '@cloudscape-design/components/header';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useApi } from '../../app/resources';
@@ -23,6 +24,7 @@ export function StatementsPage() {
   const selecting = bulk ? pathname === bulk : true;
   return (
     <ContentLayout>
+      {pathname.startsWith('/admin') ? null : <NotYetStatedNotice />}
       <StatementsTable
         tableId="statements"
         title={selecting && bulk ? 'Statements: bulk actions' : 'Statements'}

@@ -1,3 +1,4 @@
+import { NotYetStatedNotice } from '../statements/not-yet-stated';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -119,6 +120,8 @@ export function UserDashboardPage() {
           )}
         </Container>
         {company ? <DashboardFinances companyId={company.id} /> : null}
+        {/* Late sales in months already stated (nothing shows for a role that does not see money). */}
+        {company ? <NotYetStatedNotice /> : null}
         {company ? <CompanyLabels company={company} /> : null}
         <Container header={<Header variant="h2">Shortcuts</Header>}>
           <ColumnLayout columns={3} variant="text-grid">

@@ -1,0 +1,113 @@
+import type { ProvenanceRow } from '../../../shared/schemas/statement-views.js';
+import type { CreateRoyaltyEdit } from '../../data/entities/royalty-overlays.js';
+import type { StatementItem } from '../../data/entities/statements.js';
+import { putEditsWhileUnstated } from '../../data/access/royalty-overlays.js';
+import { listStatements, readSequence } from '../../data/access/statements.js';
+import { Conflict } from '../../lib/errors.js';
+import { getBytes } from '../../statements/runs/objects.js';
+
+/**
+ * Lines on a published statement are frozen: editing or deleting one is refused (409 naming the
+ * statement); its money changes through a correction or an adjustment, so a published statement
+ * and the ledger behind it always agree.
+ *
+ * Which statement carries a line is known exactly, and cheaply in the common case:
+ * 1. candidates are the statements in force (not replaced by a correction) whose months hold the
+ *    line's pay period and whose provenance lists the line's import for that month (manual sales:
+ *    a manual-sales row) — a line of an import no statement lists is carried by none;
+ * 2. a candidate carries the line when its CSV of lines (one row per line it states) has the
+ *    line's id. A candidate whose CSV is still being made counts as carrying it.
+ * A line that pays nobody, or a late line (imported, matched or accepted after the statement),
+ * is on no CSV and stays editable.
+ */
+
+/** The line facts the rule reads. */
+export type LineFacts = { id: string; import_id: string | null; pay_period: string | null };
+
+/** The statements that may carry the line (step 1 of the rule). */
+export function candidateStatements(
+  line: LineFacts,
+  statements: readonly Pick<
+    StatementItem,
+    'statementId' | 'superseded_by' | 'start_pay_period' | 'end_pay_period' | 'provenance'
+  >[],
+) {
+  const period = line.pay_period;
+  if (!period) return [];
+  const lists = (row: ProvenanceRow) =>
+    (row.import_id ?? null) === (line.import_id ?? null) && row.pay_periods.includes(period);
+  return statements.filter(
+    (s) =>
+      !s.superseded_by &&
+      s.start_pay_period <= period &&
+      s.end_pay_period >= period &&
+      (s.provenance ?? []).some(lists),
+  );
+}
+
+/** Whether a statement CSV's text has a row for the line id (its first column). */
+export function csvHasLine(csv: string, id: string): boolean {
+  return csv.includes(`\n${id},`) || csv.includes(`\n"${id}",`);
+}
+
+/** The first statement that carries one of the lines, with that line, or null. */
+async function statementCarrying(
+  tenantId: string,
+  lines: readonly LineFacts[],
+): Promise<{ statement: StatementItem; line: LineFacts } | null> {
+  const statements = await listStatements(tenantId);
+  const csvs = new Map<string, string | null>();
+  for (const line of lines) {
+    for (const statement of candidateStatements(line, statements) as StatementItem[]) {
+      if (!statement.csv_key) return { statement, line };
+      if (!csvs.has(statement.statementId)) {
+        const bytes = await getBytes(statement.csv_key);
+        csvs.set(statement.statementId, bytes ? Buffer.from(bytes).toString('utf8') : null);
+      }
+      const csv = csvs.get(statement.statementId);
+      if (csv === null || csv === undefined || csvHasLine(csv, line.id)) return { statement, line };
+    }
+  }
+  return null;
+}
+
+/** The refusal, in the user's words. */
+export function statedLineMessage(number: string): string {
+  return `This line is on statement ${number}; change it with a correction or an adjustment`;
+}
+
+/** How often the check is made again when a statement was published while it looked. */
+const ATTEMPTS = 5;
+
+/**
+ * Writes the edits (changes or deletions) of lines no published statement carries; refuses all of
+ * them (409, nothing written) when one is carried. The write holds only while no statement was
+ * numbered since the check, so a statement published meanwhile is looked at too.
+ */
+export async function writeUnstatedEdits(
+  tenantId: string,
+  lines: readonly LineFacts[],
+  edits: CreateRoyaltyEdit[],
+): Promise<void> {
+  const refuseCarried = async (some: readonly LineFacts[]) => {
+    const carrying = await statementCarrying(tenantId, some);
+    if (carrying) throw new Conflict(statedLineMessage(carrying.statement.number));
+  };
+  // All lines first, so a refused bulk edit writes nothing.
+  await refuseCarried(lines);
+  const byId = new Map(lines.map((line) => [line.id, line]));
+  for (let from = 0; from < edits.length; from += EDITS_PER_WRITE) {
+    const chunk = edits.slice(from, from + EDITS_PER_WRITE);
+    const chunkLines = chunk.flatMap((edit) => byId.get(edit.id) ?? []);
+    let written = false;
+    for (let attempt = 0; attempt < ATTEMPTS && !written; attempt += 1) {
+      const numbered = await readSequence(tenantId, 'statement');
+      if (attempt > 0) await refuseCarried(chunkLines);
+      written = await putEditsWhileUnstated(chunk, numbered);
+    }
+    if (!written) throw new Conflict('Statements are being published: try again in a moment');
+  }
+}
+
+/** A transaction holds 100 items: the edits and the check of the statement count. */
+const EDITS_PER_WRITE = 99;
