@@ -8,11 +8,16 @@
  *   npm run test:isolation -- --all             every file alone
  *   npm run test:isolation -- --sample=12       12 files alone (chosen by --pick-seed, printed)
  *   npm run test:isolation -- --no-shuffle      skip the shuffled runs
+ *   npm run test:isolation -- --shuffle-tests   shuffle the tests inside each file too (see below)
  *   npm run test:isolation -- test/e2e/x.test.ts test/integration/y.test.ts
  *                                               only these files: shuffled among themselves, then each alone
  *
+ * The shuffled runs shuffle the order of files, not of the tests inside a file: a journey file's tests
+ * are its steps in one browser page (sign in, then create, then find …) and run in order by design;
+ * what must not matter is which file ran before. `--shuffle-tests` shuffles those too.
+ *
  * Replay a failing order with the command it prints (`npx vitest run --project integration
- * --sequence.shuffle --sequence.seed=<n>`).
+ * --sequence.shuffle.files --sequence.seed=<n>`).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -26,11 +31,18 @@ const DEFAULT_SAMPLE = 8;
 type Run = { label: string; command: string; ok: boolean; failedFiles: string[]; seconds: number };
 
 function parseArgs(argv: string[]) {
-  const options = { all: false, sample: DEFAULT_SAMPLE, pickSeed: Date.now() % 100_000, shuffle: true };
+  const options = {
+    all: false,
+    sample: DEFAULT_SAMPLE,
+    pickSeed: Date.now() % 100_000,
+    shuffle: true,
+    shuffleTests: false,
+  };
   const files: string[] = [];
   for (const arg of argv) {
     if (arg === '--all') options.all = true;
     else if (arg === '--no-shuffle') options.shuffle = false;
+    else if (arg === '--shuffle-tests') options.shuffleTests = true;
     else if (arg.startsWith('--sample=')) options.sample = Number(arg.slice('--sample='.length));
     else if (arg.startsWith('--pick-seed=')) options.pickSeed = Number(arg.slice('--pick-seed='.length));
     else if (arg.startsWith('--')) throw new Error(`unknown option ${arg}`);
@@ -113,7 +125,11 @@ function main() {
   if (options.shuffle)
     for (const seed of SEEDS)
       runs.push(
-        vitest(`shuffled order, seed ${seed}`, ['--sequence.shuffle', `--sequence.seed=${seed}`, ...options.files]),
+        vitest(`shuffled order, seed ${seed}`, [
+          options.shuffleTests ? '--sequence.shuffle' : '--sequence.shuffle.files',
+          `--sequence.seed=${seed}`,
+          ...options.files,
+        ]),
       );
   if (!options.all && !options.files.length)
     console.log(
