@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, VALIDATION } from '../../shared/messages.js';
 import { call, latestMail, newConfirmedUser, signIn } from '../support/api.js';
+import { ownCompany } from '../support/own-company.js';
 
 describe('sign-up and confirmation', () => {
   it('mails a confirm link; the link shows the user and setting a password signs them in', async () => {
@@ -87,16 +88,18 @@ describe('profile', () => {
 
 describe('companies', () => {
   it('lists only the user’s own companies and shows a company page to members only', async () => {
-    const manager = await signIn('manager@demo.test', 'Manager-pass-1');
+    // This file's own manager, in exactly two companies (made in the opposite of name order).
+    const northern = await ownCompany('Northern Own Records', { distributed: true });
+    const harbour = await northern.sibling('Harbour Own Publishing', { tags: ['Publisher'] });
+    const manager = northern.manager.token;
     const mine = await call('GET', '/api/v1/companies', { token: manager });
-    // Other tests may add the manager to more companies; the two demo ones are always there.
     const names = mine.body.companies.map((c: { name: string }) => c.name);
-    expect(names).toEqual(expect.arrayContaining(['Harbour Songs Publishing', 'Northern Lights Records']));
+    expect(names).toEqual([harbour.name, northern.name]);
     expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b)));
-    const companyId = mine.body.companies.find((c: { name: string }) => c.name === 'Harbour Songs Publishing').id;
+    const companyId = mine.body.companies.find((c: { name: string }) => c.name === harbour.name).id;
     const page = await call('GET', `/api/v1/companies/${companyId}`, { token: manager });
     expect(page.body.company.company_users).toEqual([
-      expect.objectContaining({ email: 'manager@demo.test', role: 'label_manager' }),
+      expect.objectContaining({ email: northern.manager.email, role: 'label_manager' }),
     ]);
     const outsider = await newConfirmedUser('Nosy Neighbour');
     expect((await call('GET', '/api/v1/companies', { token: outsider.token })).body.companies).toEqual([]);

@@ -1,12 +1,14 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { roleRefusal } from '../../shared/permissions.js';
 import { call, demo, inCompany, labelManager, newConfirmedUser, signIn } from '../support/api.js';
+import { ownCompany } from '../support/own-company.js';
 
 /**
  * DSP connections per company (spec 3 §7.5; issue 16 contract E) and a company's distributor
  * links with their contract files (spec 2 §3 Company distributor).
  */
 let admin: string;
+/** The demo manager: only the demo seed's own test reads the demo company. */
 let manager: Awaited<ReturnType<typeof labelManager>>;
 const unique = () => Math.random().toString(36).slice(2, 8);
 const asAdmin = (method: string, path: string, body?: object) =>
@@ -108,19 +110,24 @@ describe('DSP connections', () => {
     expect(Object.keys(badStatus.body.errors)).toEqual(['dsp_connection.status']);
   });
 
-  it('keep another company’s links out of the demo company’s list and out of its members’ reach', async () => {
-    const demoLinks = await inCompany(manager.token, manager.distributed.id).get('/company/dsp_connections');
-    expect(demoLinks.status).toBe(200);
-    for (const link of demoLinks.body.dsp_connections) expect(link.company_id).toBe(manager.distributed.id);
+  it('keep another company’s links out of a company’s list and out of its members’ reach', async () => {
+    // A company of this file's own, with a brand-new manager: its list holds only what this test links.
+    const own = await ownCompany('Dsp Links', { distributed: true });
+    const mine = await newDsp();
+    await own.api.post('/company/dsp_connections', { dsp_id: mine.id });
+    const ownLinks = await own.api.get('/company/dsp_connections');
+    expect(ownLinks.status).toBe(200);
+    expect(ownLinks.body.dsp_connections.map((l: { dsp_id: string }) => l.dsp_id)).toEqual([mine.id]);
+    for (const link of ownLinks.body.dsp_connections) expect(link.company_id).toBe(own.companyId);
     const other = await newCompany();
     const dsp = await newDsp();
     await asAdmin('POST', `/companies/${other}/dsp_connections`, { dsp_connection: { dsp_id: dsp.id } });
-    const fromDemo = await inCompany(manager.token, manager.distributed.id).get('/company/dsp_connections');
-    expect(fromDemo.body.dsp_connections.map((l: { dsp_id: string }) => l.dsp_id)).not.toContain(dsp.id);
+    const fromOwn = await own.api.get('/company/dsp_connections');
+    expect(fromOwn.body.dsp_connections.map((l: { dsp_id: string }) => l.dsp_id)).toEqual([mine.id]);
     // A member cannot name another company, nor reach the admin calls.
-    expect((await inCompany(manager.token, other).get('/company/dsp_connections')).status).toBe(403);
-    expect((await call('GET', '/api/v1/requested_dsps', { token: manager.token })).status).toBe(403);
-    expect((await call('GET', `/api/v1/companies/${other}/dsp_connections`, { token: manager.token })).status).toBe(
+    expect((await inCompany(own.manager.token, other).get('/company/dsp_connections')).status).toBe(403);
+    expect((await call('GET', '/api/v1/requested_dsps', { token: own.manager.token })).status).toBe(403);
+    expect((await call('GET', `/api/v1/companies/${other}/dsp_connections`, { token: own.manager.token })).status).toBe(
       403,
     );
   });

@@ -1,13 +1,22 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/messages.js';
-import { call, demo, labelManager, newConfirmedUser, signIn } from '../support/api.js';
+import { call, newConfirmedUser } from '../support/api.js';
+import { type OwnCompany, ownCompany } from '../support/own-company.js';
 
-let manager: Awaited<ReturnType<typeof labelManager>>;
+// This file's own manager with two companies: one distributed, one tagged Publisher.
+let world: OwnCompany;
+let manager: { token: string; distributed: { id: string; name: string }; publisher: { id: string; name: string } };
 const labels = (company: string, query = '') =>
   call('GET', `/api/v1/labels${query}`, { token: manager.token, company });
 
 beforeAll(async () => {
-  manager = await labelManager();
+  world = await ownCompany('Labels Distributed', { distributed: true });
+  const publisher = await world.sibling('Labels Publisher', { tags: ['Publisher'] });
+  manager = {
+    token: world.manager.token,
+    distributed: { id: world.companyId, name: world.name },
+    publisher: { id: publisher.companyId, name: publisher.name },
+  };
 });
 
 describe('labels of the current company', () => {
@@ -61,9 +70,9 @@ describe('labels of the current company', () => {
   });
 
   it('pages, sorts, searches and scopes on the server', async () => {
-    const company = manager.publisher.id;
-    // A token of this run in every name keeps the assertions free of other tests' labels.
-    const run = `Pg${Date.now()}`;
+    // A company holding these seven labels only, so every count and page is exact.
+    const own = await world.sibling('Labels Paging');
+    const company = own.companyId;
     const names = [
       'Zebra Tapes',
       'Alpha Audio',
@@ -77,24 +86,23 @@ describe('labels of the current company', () => {
       await call('POST', '/api/v1/labels', {
         token: manager.token,
         company,
-        body: { name: `${run} ${name}`, active: i % 2 === 0, distributed: name === 'Mango Music' },
+        body: { name, active: i % 2 === 0, distributed: name === 'Mango Music' },
       });
     }
-    const shown = (answer: { body: { labels: { name: string }[] } }) =>
-      answer.body.labels.map((l) => l.name.replace(`${run} `, ''));
-    const firstPage = await labels(company, `?q=${run}&per_page=5&page=1&sort_field=name&sort_order=asc`);
+    const shown = (answer: { body: { labels: { name: string }[] } }) => answer.body.labels.map((l) => l.name);
+    const firstPage = await labels(company, '?per_page=5&page=1&sort_field=name&sort_order=asc');
     expect(firstPage.body.total_count).toBe(7);
     expect(firstPage.body.total_pages).toBe(2);
     expect(shown(firstPage)).toEqual(['Alpha Audio', 'alpine Sounds', 'Beta Beats', 'Gamma Grooves', 'Harbour Hum']);
-    const secondPage = await labels(company, `?q=${run}&per_page=5&page=2&order=name%20asc`);
+    const secondPage = await labels(company, '?per_page=5&page=2&order=name%20asc');
     expect(shown(secondPage)).toEqual(['Mango Music', 'Zebra Tapes']);
-    const descending = await labels(company, `?q=${run}&per_page=5&order=name%20desc`);
+    const descending = await labels(company, '?per_page=5&order=name%20desc');
     expect(shown(descending)[0]).toBe('Zebra Tapes');
 
-    const search = await labels(company, `?q=${run.toUpperCase()}%20ALP`);
+    const search = await labels(company, '?q=ALP');
     expect(shown(search).sort()).toEqual(['Alpha Audio', 'alpine Sounds']);
-    expect(shown(await labels(company, `?q=${run}&scope=distributed`))).toEqual(['Mango Music']);
-    const inactive = await labels(company, `?q=${run}&scope=inactive`);
+    expect(shown(await labels(company, '?scope=distributed'))).toEqual(['Mango Music']);
+    const inactive = await labels(company, '?scope=inactive');
     expect(inactive.body.labels.every((l: { active: boolean }) => !l.active)).toBe(true);
     expect(inactive.body.total_count).toBe(3);
     expect((await labels(company, '?inactive=true')).body.labels.every((l: { active: boolean }) => !l.active)).toBe(
@@ -105,17 +113,17 @@ describe('labels of the current company', () => {
   });
 
   it('sees a new label at once after a write (the cached list is revalidated)', async () => {
-    // Other test files add labels to the same company meanwhile: the check follows this label alone.
     const company = manager.distributed.id;
     const name = `Fresh Ink ${Date.now()}`;
     const search = `?q=${encodeURIComponent(name)}`;
     const everyLabel = async () =>
-      ((await labels(company, '?per_page=1000')).body.labels as { id: string }[]).map((l) => l.id);
+      ((await labels(company, '?per_page=1000')).body.labels as { id: string }[]).map((l) => l.id).sort();
     expect((await labels(company, search)).body.total_count).toBe(0);
-    await everyLabel();
+    const before = await everyLabel();
     const created = await call('POST', '/api/v1/labels', { token: manager.token, company, body: { name } });
     expect((await labels(company, search)).body.total_count).toBe(1);
-    expect(await everyLabel()).toContain(created.body.label.id);
+    // Only this file writes to its company: the list is exactly the one before and the new label.
+    expect(await everyLabel()).toEqual([...before, created.body.label.id].sort());
   });
 
   it('uploads a logo through a presigned PUT, and leaves it alone when an update has no logo', async () => {
@@ -226,18 +234,20 @@ describe('tenant isolation', () => {
 
 describe('LabelsAdmin', () => {
   it('lists every tenant’s labels with the company name for admins only', async () => {
-    const admin = await signIn(demo.admin.email, demo.admin.password);
-    const all = await call('GET', '/api/v1/admin/labels?per_page=1000', { token: admin });
-    const companies = new Set(all.body.labels.map((l: { company_name: string }) => l.company_name));
-    expect(companies).toContain(manager.distributed.name);
-    expect(companies).toContain(manager.publisher.name);
+    const admin = world.admin;
+    const name = `Tenant Listed ${Date.now()}`;
+    for (const company of [manager.distributed.id, manager.publisher.id])
+      await call('POST', '/api/v1/labels', { token: manager.token, company, body: { name } });
+    const all = await call('GET', `/api/v1/admin/labels?q=${encodeURIComponent(name)}&per_page=1000`, { token: admin });
+    const companies = all.body.labels.map((l: { company_name: string }) => l.company_name).sort();
+    expect(companies).toEqual([manager.distributed.name, manager.publisher.name].sort());
     const denied = await call('GET', '/api/v1/admin/labels', { token: manager.token });
     expect(denied.status).toBe(403);
     expect(denied.body.message).toBe(MESSAGES.mustBeAdmin);
   });
 
   it('lets an admin create a label in a chosen company and edit it', async () => {
-    const admin = await signIn(demo.admin.email, demo.admin.password);
+    const admin = world.admin;
     const created = await call('POST', '/api/v1/admin/labels', {
       token: admin,
       body: { name: 'Admin Made', company_id: manager.publisher.id },

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ImportContext, MappedRow } from '../../functions/catalogue-exchange/import-model.js';
-import { inCompany, labelManager } from '../support/api.js';
+import { inCompany } from '../support/api.js';
+import { ownCompany } from '../support/own-company.js';
 
 /**
  * The admin importer's model importers (issue 17, contract 2) against the test cloud: every error
@@ -8,13 +9,13 @@ import { inCompany, labelManager } from '../support/api.js';
  * a write repeated for the same (import, key) creating one record, and a company's import never
  * reaching another company.
  */
-let manager: Awaited<ReturnType<typeof labelManager>>;
+let manager: { token: string };
 let A: string;
 let B: string;
 let importerFor: typeof import('../../functions/catalogue-exchange/importers.js').importerFor;
 const tag = Math.random().toString(36).slice(2, 8).padEnd(6, '0');
-/** A Spotify artist id no other test uses: the shared demo company holds other tests' artists. */
-const spotifyId = `4Z8W4fKeB5YxbusR${tag}`;
+/** A Spotify artist id: this file's companies hold only its own artists. */
+const spotifyId = '4Z8W4fKeB5YxbusRa1b2c3';
 const ctx = (tenantId: string, importId = `imp-${tag}-${Math.random()}`): ImportContext => ({
   tenantId,
   userId: 'test-user',
@@ -25,9 +26,11 @@ const row = (cells: Record<string, string>): MappedRow => cells;
 beforeAll(async () => {
   Object.assign(process.env, inject('cloudEnv'));
   ({ importerFor } = await import('../../functions/catalogue-exchange/importers.js'));
-  manager = await labelManager();
-  A = manager.distributed.id;
-  B = manager.publisher.id;
+  // This file's own manager with two companies (one distributed, one tagged Publisher).
+  const world = await ownCompany('Model Importers', { distributed: true });
+  manager = world.manager;
+  A = world.companyId;
+  B = (await world.sibling('Model Importers Publisher', { tags: ['Publisher'] })).companyId;
 });
 
 const listNames = async (company: string, collection: string, q: string) =>

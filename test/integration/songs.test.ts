@@ -1,13 +1,21 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, demo, labelManager, signIn } from '../support/api.js';
+import { call } from '../support/api.js';
+import { ownCompany } from '../support/own-company.js';
 
 /** Songs (spec 2 §3 Song, §6): the works of publishing companies, with publishers over dates and writers. */
 let admin: string;
-let manager: Awaited<ReturnType<typeof labelManager>>;
+// This file's own manager with two companies: one distributed, one tagged Publisher.
+let manager: { token: string; distributed: { id: string }; publisher: { id: string } };
 
 beforeAll(async () => {
-  admin = await signIn(demo.admin.email, demo.admin.password);
-  manager = await labelManager();
+  const world = await ownCompany('Songs Distributed', { distributed: true });
+  const publisher = await world.sibling('Songs Publisher', { tags: ['Publisher'] });
+  admin = world.admin;
+  manager = {
+    token: world.manager.token,
+    distributed: { id: world.companyId },
+    publisher: { id: publisher.companyId },
+  };
 });
 
 const as = (company: string) => ({
@@ -50,6 +58,8 @@ describe('songs', () => {
       },
     });
     const found = await as(company).get('/songs?q=T-034.524.680-1');
-    expect(found.body.total_count).toBeGreaterThanOrEqual(1);
+    // The company holds this file's songs only: the search finds exactly the one made here.
+    expect(found.body.total_count).toBe(1);
+    expect(found.body.songs[0].id).toBe(created.body.song.id);
   });
 });

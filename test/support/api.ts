@@ -76,7 +76,7 @@ export async function latestMail(to: string): Promise<{ subject: string; text: s
 }
 
 /** Signs up a brand-new user through the API and the mailed confirmation link; returns their token. */
-export async function newConfirmedUser(name: string): Promise<{ token: string; email: string }> {
+export async function newConfirmedUser(name: string): Promise<{ token: string; email: string; password: string }> {
   const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@example.test`;
   const password = 'Fresh-pass-1';
   const signed = await call('POST', '/api/v1/signup', { body: { name, email } });
@@ -87,7 +87,7 @@ export async function newConfirmedUser(name: string): Promise<{ token: string; e
     body: { access_token: accessToken, password, password_confirmation: password },
   });
   if (confirmed.status !== 200) throw new Error(`confirm failed: ${JSON.stringify(confirmed.body)}`);
-  return { token: await signIn(email, password), email };
+  return { token: await signIn(email, password), email, password };
 }
 
 /** Calls as one user in one company (the X-Company-Id header), with the API prefix added. */

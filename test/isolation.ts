@@ -1,0 +1,155 @@
+/**
+ * Proof that the integration and end-to-end files stand alone: the integration project runs in three
+ * shuffled orders (fixed seeds, so a failure can be replayed), then each file runs alone against a
+ * fresh cloud. A file that passes only after, or only before, another file shows up here and not in
+ * `npm test`'s one fixed order.
+ *
+ *   npm run test:isolation                      three shuffled runs, then a sample of 8 files alone
+ *   npm run test:isolation -- --all             every file alone
+ *   npm run test:isolation -- --sample=12       12 files alone (chosen by --pick-seed, printed)
+ *   npm run test:isolation -- --no-shuffle      skip the shuffled runs
+ *   npm run test:isolation -- --shuffle-tests   shuffle the tests inside each file too (see below)
+ *   npm run test:isolation -- test/e2e/x.test.ts test/integration/y.test.ts
+ *                                               only these files: shuffled among themselves, then each alone
+ *
+ * The shuffled runs shuffle the order of files, not of the tests inside a file: a journey file's tests
+ * are its steps in one browser page (sign in, then create, then find …) and run in order by design;
+ * what must not matter is which file ran before. `--shuffle-tests` shuffles those too.
+ *
+ * Replay a failing order with the command it prints (`npx vitest run --project integration
+ * --sequence.shuffle.files --sequence.seed=<n>`).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const SEEDS = [27, 4242, 90210];
+const DEFAULT_SAMPLE = 8;
+
+type Run = { label: string; command: string; ok: boolean; failedFiles: string[]; seconds: number };
+
+function parseArgs(argv: string[]) {
+  const options = {
+    all: false,
+    sample: DEFAULT_SAMPLE,
+    pickSeed: Date.now() % 100_000,
+    shuffle: true,
+    shuffleTests: false,
+  };
+  const files: string[] = [];
+  for (const arg of argv) {
+    if (arg === '--all') options.all = true;
+    else if (arg === '--no-shuffle') options.shuffle = false;
+    else if (arg === '--shuffle-tests') options.shuffleTests = true;
+    else if (arg.startsWith('--sample=')) options.sample = Number(arg.slice('--sample='.length));
+    else if (arg.startsWith('--pick-seed=')) options.pickSeed = Number(arg.slice('--pick-seed='.length));
+    else if (arg.startsWith('--')) throw new Error(`unknown option ${arg}`);
+    else files.push(path.relative(root, path.resolve(arg)));
+  }
+  if (!Number.isInteger(options.sample) || options.sample < 1) throw new Error('--sample must be a whole number ≥ 1');
+  return { ...options, files };
+}
+
+/** The integration project's files, as its include patterns name them. */
+function projectFiles(): string[] {
+  return ['test/integration', 'test/e2e'].flatMap((folder) =>
+    readdirSync(path.join(root, folder))
+      .filter((name) => name.endsWith('.test.ts'))
+      .sort()
+      .map((name) => `${folder}/${name}`),
+  );
+}
+
+/** A repeatable pick of `count` files (a small linear congruential generator over the seed). */
+function sample(files: string[], count: number, seed: number): string[] {
+  const pool = [...files];
+  let state = seed >>> 0 || 1;
+  const next = () => {
+    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
+    return state / 2 ** 32;
+  };
+  for (let i = pool.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [pool[i], pool[j]] = [pool[j], pool[i]];
+  }
+  return pool.slice(0, count).sort();
+}
+
+/** Runs vitest once and reads its JSON report for the files that failed. */
+function vitest(label: string, args: string[]): Run {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'isolation-'));
+  const report = path.join(dir, 'report.json');
+  const fullArgs = [
+    'vitest',
+    'run',
+    '--project',
+    'integration',
+    ...args,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ];
+  const command = `npx ${fullArgs.filter((a) => !a.startsWith('--reporter') && !a.startsWith('--outputFile')).join(' ')}`;
+  console.log(`\n▶ ${label}\n  ${command}`);
+  const started = Date.now();
+  const result = spawnSync('npx', fullArgs, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  const seconds = Math.round((Date.now() - started) / 1000);
+  let failedFiles: string[] = [];
+  try {
+    const parsed = JSON.parse(readFileSync(report, 'utf8')) as {
+      testResults: { name: string; status: string }[];
+    };
+    failedFiles = parsed.testResults.filter((r) => r.status !== 'passed').map((r) => path.relative(root, r.name));
+  } catch {
+    // No report: vitest stopped before any file ran (the global setup failed), which the exit code says.
+  }
+  rmSync(dir, { recursive: true, force: true });
+  const ok = result.status === 0;
+  if (!ok && failedFiles.length === 0) failedFiles = ['(no file report: the run itself failed)'];
+  return { label, command, ok, failedFiles, seconds };
+}
+
+function main() {
+  const options = parseArgs(process.argv.slice(2));
+  const all = projectFiles();
+  for (const file of options.files)
+    if (!all.includes(file)) throw new Error(`${file} is not an integration or end-to-end test file`);
+  const alone = options.files.length
+    ? options.files
+    : options.all
+      ? all
+      : sample(all, Math.min(options.sample, all.length), options.pickSeed);
+  const runs: Run[] = [];
+  if (options.shuffle)
+    for (const seed of SEEDS)
+      runs.push(
+        vitest(`shuffled order, seed ${seed}`, [
+          options.shuffleTests ? '--sequence.shuffle' : '--sequence.shuffle.files',
+          `--sequence.seed=${seed}`,
+          ...options.files,
+        ]),
+      );
+  if (!options.all && !options.files.length)
+    console.log(
+      `\nFiles alone: a sample of ${alone.length} of ${all.length} (--pick-seed=${options.pickSeed}; --all for every file)`,
+    );
+  for (const file of alone) runs.push(vitest(`alone: ${file}`, [file]));
+
+  console.log('\n══ Isolation summary ══');
+  for (const run of runs) {
+    console.log(`${run.ok ? '✔' : '✘'} ${run.label} (${run.seconds} s)`);
+    if (!run.ok) {
+      for (const file of run.failedFiles) console.log(`    failed: ${file}`);
+      console.log(`    replay: ${run.command}`);
+    }
+  }
+  const failed = runs.filter((run) => !run.ok);
+  console.log(
+    failed.length ? `\n${failed.length} of ${runs.length} runs failed.` : `\nAll ${runs.length} runs passed.`,
+  );
+  process.exitCode = failed.length ? 1 : 0;
+}
+
+main();
