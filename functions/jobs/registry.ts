@@ -7,6 +7,9 @@ import type { JobKind, JobResumer, UnfinishedJob } from './job-kinds.js';
  */
 const RESUMERS: readonly JobResumer[] = [royaltyImportJobs];
 
+/** The kinds of job that have a resumer (what the admins' Resume accepts). */
+export const registeredKinds = (): JobKind[] => RESUMERS.map((r) => r.kind);
+
 export function resumerOf(kind: JobKind): JobResumer {
   const found = RESUMERS.find((r) => r.kind === kind);
   if (!found) throw new Error(`No resumer for jobs of kind ${kind}`);
