@@ -170,6 +170,8 @@ export const OPERATION_NAMES = {
     'deleteNotice',
     'userNotices',
   ],
+  // The admins' Jobs page: jobs of every kind left unfinished past their expected time, and Resume.
+  jobs: ['listStuckJobs', 'resumeJob'],
   support: [
     'reportBug',
     'myBugReports',

@@ -247,6 +247,9 @@ export const ROUTES: readonly Route[] = [
   // The signed-in user's own reports (profile bug_reports page).
   r('GET', '/bug_reports', 'support', 'myBugReports', 'user'),
   r('GET', '/admin/bug_reports', 'support', 'listBugReports', 'admin'),
+  // Background jobs of every company left unfinished past their expected time, and their Resume.
+  r('GET', '/admin/jobs', 'jobs', 'listStuckJobs', 'admin'),
+  r('POST', '/admin/jobs/{kind}/{tenantId}/{id}/resume', 'jobs', 'resumeJob', 'admin'),
   r('DELETE', '/admin/bug_reports/{id}', 'support', 'deleteBugReport', 'admin'),
 
   // Access tokens (spec 3 §7.10), admin only; revoke_all is listed before {id}.

@@ -106,6 +106,14 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
   // Tells recipients' open tabs when their notices change (the header's unread count).
   notices: httpArea({ needs: { push: true } }),
   support: httpArea(),
+  // The admins' Jobs page: lists every kind's unfinished jobs and resumes one by queuing its message again
+  // (a royalty import's message names its report in the ledger bucket).
+  jobs: httpArea({
+    needs: {
+      buckets: { ledger: 'read' },
+      sendsTo: ['royaltyImport', 'royaltyImportPart', 'statementRun', 'releaseDelivery', 'catalogueImport'],
+    },
+  }),
   // The imports history, and catalogue imports: upload (presign), preview (reads the file) and start (queues it).
   imports: httpArea({ memorySize: 1024, needs: { buckets: { uploads: 'readWrite' }, sendsTo: ['catalogueImport'] } }),
   // The admin importer: the same upload, preview and start as catalogue imports, into a company an admin chooses.

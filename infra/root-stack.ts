@@ -5,6 +5,7 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { ENV } from './resources.js';
+import { Alarms } from './areas/alarms.js';
 import { Api } from './areas/api.js';
 import { Auth } from './areas/auth.js';
 import { Data } from './areas/data.js';
@@ -34,7 +35,8 @@ export class RootStack extends Stack {
     // What the functions of infra/functions.ts are granted on.
     const deps = { data, storage, auth, realtime, queues, ledgerQuery };
     const api = new Api(this, 'Api', deps);
-    new Workers(this, 'Workers', deps);
+    const workers = new Workers(this, 'Workers', deps);
+    new Alarms(this, 'Alarms', { queues, workers: workers.functions, httpApi: api.httpApi });
     new Schedules(this, 'Schedules', deps);
     new ReferenceSeed(this, 'ReferenceSeed', { data });
     const { accessLogs } = storage;

@@ -17,6 +17,9 @@ const RESUMERS: readonly JobResumer[] = [
   paymentRunJobs,
 ];
 
+/** The kinds of job that have a resumer (what the admins' Resume accepts). */
+export const registeredKinds = (): JobKind[] => RESUMERS.map((r) => r.kind);
+
 export function resumerOf(kind: JobKind): JobResumer {
   const found = RESUMERS.find((r) => r.kind === kind);
   if (!found) throw new Error(`No resumer for jobs of kind ${kind}`);

@@ -21,6 +21,7 @@ const AREA_FEATURES: Record<Area, RouteDecision | 'each-op'> = {
   reference: 'catalogue_management',
   notices: 'none',
   support: 'none',
+  jobs: 'none',
   imports: 'bulk_catalogue_importing',
   importer: 'none',
   cwr: 'bulk_catalogue_importing',

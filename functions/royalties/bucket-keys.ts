@@ -26,7 +26,8 @@ export function parseDropKey(key: string): { tenantId: string; sourceId: string;
   return match ? { tenantId: match[1], sourceId: match[2], filename: match[3] } : null;
 }
 
-const ledgerPrefix = (tenantId: string, importId: string) => `${LEDGER_PREFIX}${tenantId}/${importId}/`;
+/** The folder of an import's ledger files (the folder Athena's table projects for it). */
+export const ledgerPrefix = (tenantId: string, importId: string) => `${LEDGER_PREFIX}${tenantId}/${importId}/`;
 const workPrefix = (tenantId: string, importId: string) => `${WORK_PREFIX}${tenantId}/${importId}/`;
 const partName = (part: number) => String(part).padStart(4, '0');
 

@@ -27,13 +27,15 @@ export type Settings = {
    * with them CloudFront refuses TLS below 1.2; the default *.cloudfront.net certificate cannot.
    */
   webDomain?: { name: string; certificateArn: string };
+  /** Where the operators' alarms are mailed (`-c operatorsEmail=ops@example.com`); without it the topic has no subscriber. */
+  operatorsEmail?: string;
 };
 
 const truthy = (value: unknown) => value === true || value === 'true' || value === '1';
 
 /**
  * Reads the settings visible from `scope` (context keys: stage, skipBundling, mailFrom, corsOrigins,
- * ffmpegLayerArn, domainName, certificateArn).
+ * ffmpegLayerArn, domainName, certificateArn, operatorsEmail).
  */
 export function settings(scope: Construct): Settings {
   const context = (key: string): unknown => scope.node.tryGetContext(key);
@@ -57,6 +59,7 @@ export function settings(scope: Construct): Settings {
     ...(context('domainName') && context('certificateArn')
       ? { webDomain: { name: String(context('domainName')), certificateArn: String(context('certificateArn')) } }
       : {}),
+    ...(context('operatorsEmail') ? { operatorsEmail: String(context('operatorsEmail')) } : {}),
   };
 }
 

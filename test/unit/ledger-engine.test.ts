@@ -39,7 +39,10 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'ledger-engine-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Two companies, three imports: A has 3 lines over two imports, B has 2 lines. */
-const FIXTURE: Record<string, { importId: string; rows: [number, string, string, string, string][] }> = {
+const FIXTURE: Record<
+  string,
+  { importId: string; rows: [number, string, string, string, string][]; orphan?: boolean }
+> = {
   'ledger/A/IA1/lines-1.parquet': {
     importId: 'IA1',
     rows: [
@@ -50,6 +53,16 @@ const FIXTURE: Record<string, { importId: string; rows: [number, string, string,
   'ledger/A/IA2/part-0001.parquet': { importId: 'IA2', rows: [[2, '2024-03', 'Spotify', 'Song Two', '0.125000']] },
   'ledger/B/IB1/lines-1.parquet': {
     importId: 'IB1',
+    rows: [
+      [2, '2024-02', 'Deezer', 'Other Song', '10.000000'],
+      [3, '2024-01', 'Spotify', 'Song Three', '-1.000000'],
+    ],
+  },
+  // A run of IB1 killed after writing its file and before recording it: the same lines again, in
+  // IB1's folder but not in its manifest (Athena's folder projection reads it).
+  'ledger/B/IB1/lines-0.parquet': {
+    importId: 'IB1',
+    orphan: true,
     rows: [
       [2, '2024-02', 'Deezer', 'Other Song', '10.000000'],
       [3, '2024-01', 'Spotify', 'Song Three', '-1.000000'],
@@ -86,16 +99,20 @@ beforeAll(async () => {
   duck.closeSync();
 });
 
-const scopeOf = (entries: [string, string[]][]): LedgerScope =>
-  entries.map(([tenantId, importIds]) => ({
+const BUCKET = 'ledger-bucket';
+/** The fixture's files of one import, as its manifest lists them (the orphan file never is). */
+const manifestOf = (tenantId: string, importId: string) =>
+  Object.entries(FIXTURE)
+    .filter(([key, f]) => f.importId === importId && key.startsWith(`ledger/${tenantId}/`) && !f.orphan)
+    .map(([key]) => key);
+const scopeOf = (entries: [string, string[]][]): LedgerScope => ({
+  bucket: BUCKET,
+  companies: entries.map(([tenantId, importIds]) => ({
     tenantId,
-    imports: importIds.map((importId) => ({
-      importId,
-      keys: Object.entries(FIXTURE)
-        .filter(([key, f]) => f.importId === importId && key.startsWith(`ledger/${tenantId}/`))
-        .map(([key]) => key),
-    })),
-  }));
+    imports: importIds.map((importId) => ({ importId, keys: manifestOf(tenantId, importId) })),
+  })),
+});
+const EMPTY: LedgerScope = { bucket: BUCKET, companies: [] };
 const ALL = scopeOf([
   ['A', ['IA1', 'IA2']],
   ['B', ['IB1']],
@@ -113,10 +130,10 @@ const STATEMENTS = [
     10,
   ),
   pageSql(ALL, { by_artist: 'X', by_label: 'L', import_id: 'IA1' }, SORT, 1, 50),
-  pageSql([], {}, SORT, 1, 50),
+  pageSql(EMPTY, {}, SORT, 1, 50),
   sumsSql(ALL, {}),
   sumsSql(ALL, { company_id: 'B' }),
-  lineSql('A', 'IA1', 3),
+  lineSql(BUCKET, 'A', { importId: 'IA1', keys: manifestOf('A', 'IA1') }, 3),
   payPeriodsSql(ALL),
 ];
 
@@ -127,8 +144,9 @@ const FORBIDDEN: [RegExp, string][] = [
   [/\bFILTER\s*\(/i, 'aggregate FILTER'],
   [/\bQUALIFY\b/i, 'QUALIFY'],
   [/read_parquet|read_csv|from_json|unnest\(|list_|struct_|regexp_matches|strftime|epoch_ms/i, 'DuckDB functions'],
-  [/\$\w+|\?/, 'bound parameters (Athena prunes injected partitions on literals only)'],
-  [/"/, 'double-quoted identifiers or strings'],
+  [/(?<!")\$\w+|\?/, 'bound parameters (Athena prunes injected partitions on literals only)'],
+  // The one quoted identifier: the hidden column naming a row's file, in Athena and in the DuckDB view.
+  [/"(?!\$path")[^"]*"/, 'double-quoted identifiers or strings'],
   [/\bLIMIT\s+\d+\s+OFFSET\b/i, 'LIMIT before OFFSET (Trino: OFFSET n LIMIT m)'],
   [/\bUNION ALL BY NAME\b|\bEXCLUDE\b|\bREPLACE\s*\(/i, 'DuckDB star and union extensions'],
   [/\bSUM\((?!amount|label_payable|artist_payable|aggregator_payable)/i, 'SUM of anything but money columns'],
@@ -207,13 +225,36 @@ describe('golden results on the fixture (DuckDB)', () => {
   });
 
   it('reads one line, the pay periods, and nothing for an empty scope', async () => {
-    expect((await engine.rows(ALL, lineSql('A', 'IA1', 3))).map((r) => r.song)).toEqual(["O'Brien Blues"]);
+    expect(
+      (await engine.rows(ALL, lineSql(BUCKET, 'A', { importId: 'IA1', keys: manifestOf('A', 'IA1') }, 3))).map(
+        (r) => r.song,
+      ),
+    ).toEqual(["O'Brien Blues"]);
     expect((await engine.rows(ALL, payPeriodsSql(ALL))).map((r) => r.pay_period)).toEqual([
       '2024-03',
       '2024-02',
       '2024-01',
     ]);
-    expect(await engine.rows([], pageSql([], {}, SORT, 1, 50))).toEqual([]);
+    expect(await engine.rows(EMPTY, pageSql(EMPTY, {}, SORT, 1, 50))).toEqual([]);
+  });
+});
+
+describe('an import folder holding a file its manifest does not list', () => {
+  // Every file in the import's folder, as Athena's projection reads them (the orphan included).
+  const wholeFolder = async (tenantId: string, entry: { importId: string }) =>
+    Object.keys(FIXTURE).filter((key) => key.startsWith(`ledger/${tenantId}/${entry.importId}/`));
+  const asAthena = duckdbEngine(files, wholeFolder);
+
+  it('is counted once: the portable query reads only the files the manifest lists', async () => {
+    expect(await wholeFolder('B', { importId: 'IB1' })).toHaveLength(2);
+    const all = await portablePage(asAthena, ALL, {}, SORT, 1, 50);
+    expect(all.total_count).toBe(5);
+    expect(all.sums.amount).toBe('12.875000');
+    expect(all.royalties.filter((r) => r.company_id === 'B').map((r) => r.id)).toEqual(['IB1-2', 'IB1-3']);
+    const b = await portablePage(asAthena, ALL, { company_id: 'B' }, SORT, 1, 50);
+    expect([b.total_count, b.sums.amount]).toEqual([2, '9.000000']);
+    const line = await asAthena.rows(ALL, lineSql(BUCKET, 'B', { importId: 'IB1', keys: manifestOf('B', 'IB1') }, 2));
+    expect(line.map((r) => r.song)).toEqual(['Other Song']);
   });
 });
 

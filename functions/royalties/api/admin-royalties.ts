@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { ENV } from '../../../infra/resources.js';
 import type { NewSale, RoyaltyUpdate } from '../../../shared/schemas/royalty.js';
 import { companyExists, listCompanyNames } from '../../data/access/companies.js';
+import { requireEnv } from '../../lib/clients.js';
 import { NotFound } from '../../lib/errors.js';
 import { listQuerySchema } from '../../lib/list-query.js';
 import { ledgerKeys } from '../ledger/files.js';
@@ -37,12 +39,13 @@ export type AdminListQuery = z.infer<typeof adminListQuery>;
 
 /** Every company's finished imports, or one company's: what the seam's queries may read. */
 async function ledgerScope(companyIds: string[]): Promise<LedgerScope> {
-  return Promise.all(
+  const companies = await Promise.all(
     companyIds.map(async (tenantId) => ({
       tenantId,
       imports: (await ledgerKeys(tenantId)).map(({ importId, keys }) => ({ importId, keys })),
     })),
   );
+  return { bucket: requireEnv(ENV.ledgerBucket), companies };
 }
 
 /** GET /admin/royalties: every company's royalties, with a company column, paging and filters. */

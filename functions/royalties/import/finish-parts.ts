@@ -13,6 +13,7 @@ import { s3Client } from '../../lib/clients.js';
 import { isWorkKey } from '../bucket-keys.js';
 import { AGGREGATES_VERSION, writeAggregates } from '../ledger/aggregates.js';
 import { withScratchDuck } from '../ledger/duck.js';
+import { removeOrphanLedgerFiles } from '../ledger/store.js';
 import { importProgress, PROGRESS, stepTimer } from './progress.js';
 import type { PartedImport, PartMessage, StoredPart } from './parts.js';
 import { royaltiesChanged } from '../ledger/state.js';
@@ -85,6 +86,7 @@ async function finishClaimed(
   parts: StoredPart[],
 ): Promise<void> {
   const { tenantId, importId } = message;
+  const finishingFrom = new Date();
   const timings = stepTimer(`${importId}/finish`);
   const companyCurrency = parts[0].company_currency;
   await withScratchDuck('royalty-finish-', async (duck, dir) => {
@@ -142,5 +144,13 @@ async function finishClaimed(
     tenantId,
     importId,
     parts.map((p) => p.part),
+  );
+  // A file in the folder that the parts' list does not name (an earlier run's) is nobody's.
+  await removeOrphanLedgerFiles(
+    bucket,
+    tenantId,
+    importId,
+    parts.map((p) => p.ledger_key),
+    finishingFrom,
   );
 }

@@ -22,7 +22,8 @@ export const royaltyImportJobs: JobResumer = {
       kind: 'royalty_import' as const,
       tenantId: item.tenantId,
       id: item.id,
-      what: item.filename,
+      // The report's name as the user uploaded it (the stored name starts with a unique prefix).
+      what: item.filename.replace(/^[0-9A-Z]{26}-/, ''),
       state: 'Importing',
       since: String(item.running_since ?? item.updatedAt ?? item.createdAt ?? ''),
       startedBy: item.user_id,

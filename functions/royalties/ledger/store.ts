@@ -1,4 +1,4 @@
-import { DeleteObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, DeleteObjectsCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
@@ -6,7 +6,7 @@ import { ulid } from 'ulid';
 import { pointImportAtLedger, type ImportUpdate } from '../../data/access/royalty-imports.js';
 import { getSource } from '../../data/access/royalty-sources.js';
 import { s3Client } from '../../lib/clients.js';
-import { newLedgerKey } from '../bucket-keys.js';
+import { ledgerPrefix, newLedgerKey } from '../bucket-keys.js';
 import { AGGREGATES_VERSION, writeAggregates } from './aggregates.js';
 import { royaltiesChanged } from './state.js';
 import { importLedgerKeys } from './files.js';
@@ -75,6 +75,7 @@ export async function storeLedger(
   await onStep('matched');
 
   // The file goes up while the aggregates are summed and written.
+  const writingFrom = new Date();
   const ledgerKey = newLedgerKey(tenantId, id);
   const size = (await stat(output)).size;
   const [aggregates] = await Promise.all([
@@ -115,5 +116,50 @@ export async function storeLedger(
   await royaltiesChanged(tenantId);
   for (const old of importLedgerKeys(item))
     if (old !== ledgerKey) await s3Client().send(new DeleteObjectCommand({ Bucket: bucket, Key: old }));
+  await removeOrphanLedgerFiles(bucket, tenantId, id, [ledgerKey], writingFrom);
   return { ...result, ledger_key: ledgerKey, aggregates: aggregates.items };
+}
+
+/** Leeway for the clocks of this worker and of S3 (an object's LastModified) disagreeing. */
+const CLOCK_LEEWAY_MS = 5_000;
+
+/**
+ * Removes the files in an import's ledger folder that its manifest (`kept`, just recorded) does not
+ * list: what a run killed between writing its file and recording it left behind. No query counts
+ * them (every query reads the manifest's files only); this gives their storage back.
+ *
+ * Only files written before this run started writing are removed. A writer whose file is older
+ * read the import before this run recorded its manifest, so its own conditional record fails and
+ * its file can never become the import's; a newer file may belong to a writer that is still about to
+ * record it, and is left for that writer (or the next run) to settle.
+ */
+export async function removeOrphanLedgerFiles(
+  bucket: string,
+  tenantId: string,
+  importId: string,
+  kept: readonly string[],
+  writingFrom: Date,
+): Promise<string[]> {
+  const keep = new Set(kept);
+  const before = writingFrom.getTime() - CLOCK_LEEWAY_MS;
+  const orphans: string[] = [];
+  let token: string | undefined;
+  do {
+    const page = await s3Client().send(
+      new ListObjectsV2Command({ Bucket: bucket, Prefix: ledgerPrefix(tenantId, importId), ContinuationToken: token }),
+    );
+    for (const object of page.Contents ?? [])
+      if (object.Key && !keep.has(object.Key) && (object.LastModified?.getTime() ?? 0) < before)
+        orphans.push(object.Key);
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  // A folder holds one file per part at most, so one call of at most 1,000 keys per batch.
+  for (let i = 0; i < orphans.length; i += 1000)
+    await s3Client().send(
+      new DeleteObjectsCommand({
+        Bucket: bucket,
+        Delete: { Objects: orphans.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true },
+      }),
+    );
+  return orphans;
 }

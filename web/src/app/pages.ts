@@ -89,6 +89,7 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'admin-user-bug-reports': () =>
     import('../pages/admin/bug-reports/user-bug-reports-page').then((m) => m.AdminUserBugReportsPage),
   'admin-user-logs': () => import('../pages/admin/logs/user-logs-page').then((m) => m.AdminUserLogsPage),
+  'admin-jobs': () => import('../pages/admin/jobs/jobs-page').then((m) => m.AdminJobsPage),
   'admin-quality-control': () =>
     import('../pages/admin/quality-control/quality-control-page').then((m) => m.AdminQualityControlPage),
   'user-royalties': () => import('../pages/royalties/royalties-page').then((m) => m.UserRoyaltiesPage),

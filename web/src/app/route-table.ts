@@ -76,6 +76,7 @@ export type PageKey =
   | 'admin-user-bug-reports'
   | 'admin-user-logs'
   | 'admin-quality-control'
+  | 'admin-jobs'
   | 'user-royalties'
   | 'user-royalties-bulk-import'
   | 'user-royalties-map-import'
@@ -555,6 +556,8 @@ const adminRoutes: RouteDef[] = [
   admin('/admin/importer', 'AdminImporter', 'Admin: importer', 'admin-importer'),
   // Releases waiting for review across companies (issue 16 quality control).
   admin('/admin/quality_control', 'AdminQualityControl', 'Admin: quality control', 'admin-quality-control'),
+  // Background jobs of every company left unfinished past their expected time, with Resume.
+  admin('/admin/jobs', 'AdminJobs', 'Admin: jobs', 'admin-jobs'),
   ...adminEntity(
     'metadata_maps',
     'metadata_map',

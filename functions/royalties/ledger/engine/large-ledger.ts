@@ -1,5 +1,6 @@
 import { ENV } from '../../../../infra/resources.js';
 import { listImports } from '../../../data/access/royalty-imports.js';
+import { requireEnv } from '../../../lib/clients.js';
 import type { RoyaltyFilter } from '../filter.js';
 import { ledgerState, type LedgerState } from '../state.js';
 import { portablePage } from './portable-page.js';
@@ -57,7 +58,10 @@ export async function largeLedgerList(
   const state = await ledgerState(tenantId, knownVersion);
   const overlays = state.edits.length + state.manual.length + state.rules.length;
   if (!routesToEngine(request, { lines: await storedLines(tenantId, state), overlays })) return null;
-  const scope = [{ tenantId, imports: state.imports.map(({ importId, keys }) => ({ importId, keys })) }];
+  const scope = {
+    bucket: requireEnv(ENV.ledgerBucket),
+    companies: [{ tenantId, imports: state.imports.map(({ importId, keys }) => ({ importId, keys })) }],
+  };
   const answer = await portablePage(
     ledgerEngine(),
     scope,

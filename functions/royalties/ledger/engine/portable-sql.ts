@@ -16,10 +16,21 @@ import { LEDGER_COLUMNS, type LedgerColumn } from '../schema.js';
 export const LEDGER_RELATION = 'ledger_lines';
 
 /**
- * Which companies' finished imports a query reads: the projected folders in Athena
- * (infra/areas/ledger-query.ts), the imports' ledger files in DuckDB.
+ * Which companies' finished imports a query reads, and of each import the ledger files its manifest
+ * lists (`keys`, in the ledger `bucket`). Athena reads the projected folders
+ * (infra/areas/ledger-query.ts), so a file a crashed run left in a folder is there too: the queries
+ * name the manifest's files by their path, and only those are counted.
  */
-export type LedgerScope = { tenantId: string; imports: { importId: string; keys: string[] }[] }[];
+export type LedgerScope = {
+  bucket: string;
+  companies: { tenantId: string; imports: { importId: string; keys: string[] }[] }[];
+};
+
+/** A ledger file's path as Athena's `"$path"` column gives it (and the DuckDB view copies). */
+export const ledgerFilePath = (bucket: string, key: string) => `s3://${bucket}/${key}`;
+
+/** The hidden column that names the file a row was read from, in both engines. */
+const FILE_PATH = '"$path"';
 
 /** A SQL string literal: quotes doubled, so the text cannot end the string early in either engine. */
 export function literal(value: string): string {
@@ -51,14 +62,24 @@ export type PortableSort = { field: (typeof PORTABLE_SORT_FIELDS)[number]; direc
 
 /** The projected folders to read: a company filter narrows them to that company's. */
 function scopeCondition(scope: LedgerScope, companyId?: string): string {
-  const chosen = scope.filter((s) => s.imports.length && (!companyId || s.tenantId === companyId));
+  const chosen = scope.companies.filter(
+    (s) => s.imports.some((i) => i.keys.length) && (!companyId || s.tenantId === companyId),
+  );
   // No folder to read: a condition that is false in both engines (Athena still needs a static value).
   if (!chosen.length) return "tenant_id = '' AND import_folder = '' AND 1 = 0";
+  const imports = chosen.flatMap((s) => s.imports.filter((i) => i.keys.length));
   const tenants = list(chosen.map((s) => s.tenantId));
-  const folders = list(chosen.flatMap((s) => s.imports.map((i) => i.importId)));
+  const folders = list(imports.map((i) => i.importId));
+  // The manifest's files only: a folder can also hold a file an interrupted run wrote and never
+  // recorded (or a re-match's new file before the import points at it), with the same import id
+  // inside. Counting it would count the import's lines twice.
+  const paths = list(imports.flatMap((i) => i.keys.map((key) => ledgerFilePath(scope.bucket, key))));
   // import_id (a column in the files) keeps every company's own imports only: the projection
   // crosses companies with import folders, and import ids are unique across companies (ulids).
-  return `tenant_id IN (${tenants}) AND import_folder IN (${folders}) AND import_id IN (${folders})`;
+  return (
+    `tenant_id IN (${tenants}) AND import_folder IN (${folders}) AND import_id IN (${folders}) ` +
+    `AND ${FILE_PATH} IN (${paths})`
+  );
 }
 
 function filterConditions(filter: PortableFilter): string[] {
@@ -111,9 +132,9 @@ export function sumsSql(scope: LedgerScope, filter: PortableFilter): string {
   return `SELECT CAST(COUNT(*) AS BIGINT) AS total_count, ${sums} FROM ${LEDGER_RELATION} WHERE ${where(scope, filter)}`;
 }
 
-/** One royalty by company, import and line. */
-export function lineSql(tenantId: string, importId: string, line: number): string {
-  const scope = scopeCondition([{ tenantId, imports: [{ importId, keys: [] }] }]);
+/** One royalty by company, import (its manifest's files) and line. */
+export function lineSql(bucket: string, tenantId: string, entry: { importId: string; keys: string[] }, line: number) {
+  const scope = scopeCondition({ bucket, companies: [{ tenantId, imports: [entry] }] });
   return `SELECT ${ROW_COLUMNS} FROM ${LEDGER_RELATION} WHERE ${scope} AND line = CAST(${Math.trunc(line)} AS BIGINT)`;
 }
 

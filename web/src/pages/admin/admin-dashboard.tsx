@@ -30,6 +30,7 @@ const SECTIONS: LinkSections = [
       ['Royalties', '/admin/royalties'],
       ['Statements', '/admin/statements'],
       ['Imports', '/admin/imports'],
+      ['Jobs', '/admin/jobs'],
       ['Distributed labels', '/admin/distributed_labels'],
       ['Billing', '/billing'],
     ],
