@@ -18,7 +18,7 @@ import type { Queues } from './queues.js';
 import { physicalName, settings } from './settings.js';
 
 /** Share of the API's requests answered with a 5xx, in percent, that wakes someone (over 5 minutes). */
-export const API_5XX_PERCENT = 5;
+const API_5XX_PERCENT = 5;
 const PERIOD = Duration.minutes(5);
 
 export type AlarmsProps = {
