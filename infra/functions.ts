@@ -107,11 +107,12 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
   notices: httpArea({ needs: { push: true } }),
   support: httpArea(),
   // The admins' Jobs page: lists every kind's unfinished jobs and resumes one by queuing its message again
-  // (a royalty import's message names its report in the ledger bucket).
+  // (a royalty import's message names its report in the ledger bucket; its parts are queued by the import
+  // worker alone, which splits the report again on the re-delivery).
   jobs: httpArea({
     needs: {
       buckets: { ledger: 'read' },
-      sendsTo: ['royaltyImport', 'royaltyImportPart', 'statementRun', 'releaseDelivery', 'catalogueImport'],
+      sendsTo: ['royaltyImport', 'statementRun', 'releaseDelivery', 'catalogueImport'],
     },
   }),
   // The imports history, and catalogue imports: upload (presign), preview (reads the file) and start (queues it).
