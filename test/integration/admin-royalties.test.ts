@@ -55,6 +55,7 @@ describe('admin royalties list', () => {
     const other = await admin.get(`/admin/royalties?by_retailer=${retailer}&company=${otherCompanyId}`);
     expect(other.body.total_count).toBe(0);
     const searched = await admin.get(`/admin/royalties?q=admin%20song%20three&company=${companyId}`);
+    expect(searched.status, JSON.stringify(searched.body)).toBe(200);
     expect(searched.body.royalties.map((r: { id: string }) => r.id)).toEqual([`${importId}-4`]);
   });
 
