@@ -1,77 +1,23 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, waitForPort } from '../../infra/local/processes.js';
+import { restartableCloud } from '../support/restartable-cloud.js';
 import { until } from '../support/wait.js';
 
 /**
  * The local cloud killed while a payment run was being confirmed, and started again: the run,
  * left confirming with some of its payments recorded, is finished on start (the payment-run job
  * resumes it), each account paid once, and the run's record names exactly the payments made.
- * The cloud runs in a process of its own (test/support/cloud-process.ts) so that it can be
+ * The cloud runs in a process of its own (test/support/restartable-cloud.ts) so that it can be
  * killed outright, with its emulators, like a terminal closed on `npm start`. The company is
  * made here, straight in the table, and only its records are read.
  */
-const root = path.resolve(import.meta.dirname, '../..');
-const stateDir = mkdtempSync(path.join(os.tmpdir(), 'label-platform-payrun-restart-'));
-let child: ChildProcess | undefined;
-let ports: Record<'gateway' | 'dynamodb' | 's3' | 'sqs' | 'cognito', number>;
-
-/** Starts the cloud process; resolves with its handlers' environment once it serves. */
-function startCloud(): Promise<Record<string, string>> {
-  const started = spawn(path.join(root, 'node_modules/.bin/tsx'), ['test/support/cloud-process.ts'], {
-    cwd: root,
-    // Its own process group: killing the group kills the emulators it started too.
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      CLOUD_STATE_DIR: stateDir,
-      CLOUD_PORTS: JSON.stringify(ports),
-    },
-  });
-  child = started;
-  let output = '';
-  return new Promise((resolve, reject) => {
-    started.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const ready = /^READY (.+)$/m.exec(output);
-      if (ready) resolve(JSON.parse(ready[1]));
-    });
-    started.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    started.once('exit', (code) => reject(new Error(`the cloud process exited (${code}):\n${output.slice(-3000)}`)));
-  });
-}
-
-/** Kills the cloud and everything it started at once, as a crash or a closed terminal would. */
-async function killCloud(): Promise<void> {
-  const running = child;
-  if (!running?.pid || running.exitCode !== null) return;
-  const exited = new Promise((resolve) => running.once('exit', resolve));
-  process.kill(-running.pid, 'SIGKILL');
-  await exited;
-  child = undefined;
-}
-
+const cloud = restartableCloud('payrun-restart');
 afterAll(async () => {
-  await killCloud();
-  rmSync(stateDir, { recursive: true, force: true });
+  await cloud.remove();
 });
 
 describe('the local cloud stopped mid-confirm and started again', () => {
   it('finishes the payment run with every account paid once and the run matching its payments', async () => {
-    ports = {
-      gateway: await freePort(),
-      dynamodb: await freePort(),
-      s3: await freePort(),
-      sqs: await freePort(),
-      cognito: await freePort(),
-    };
-    Object.assign(process.env, await startCloud());
+    Object.assign(process.env, await cloud.start());
     // Imported only now: the SDK clients read the cloud's endpoints (the same ports after the restart).
     const { getDb } = await import('../../functions/data/service.js');
     const { createPaymentRun, movePaymentRun } = await import('../../functions/data/access/payouts.js');
@@ -154,11 +100,10 @@ describe('the local cloud stopped mid-confirm and started again', () => {
     const midway = (await db.PaymentRun.get({ tenantId, runId }).go()).data;
     expect(midway?.status).toBe('confirming');
     expect([...(midway?.paid_accounts ?? [])].sort()).toEqual(items.slice(0, 3).map((i) => `Payee#${i.account.id}`));
-    await killCloud();
+    await cloud.kill();
 
     // Started again on the same state: the run left confirming is finished on start.
-    for (const port of Object.values(ports)) await waitForFree(port);
-    await startCloud();
+    await cloud.start();
     const done = await until(async () => {
       const found = (await db.PaymentRun.get({ tenantId, runId }).go()).data;
       return found?.status === 'confirmed' ? found : undefined;
@@ -186,14 +131,3 @@ describe('the local cloud stopped mid-confirm and started again', () => {
     expect(done.paid_accounts?.length).toBe(accounts.length);
   }, 420_000);
 });
-
-/** Waits until nothing listens on a port any more (the killed emulators have let it go). */
-async function waitForFree(port: number): Promise<void> {
-  await until(async () => {
-    const busy = await waitForPort(port, 'a killed emulator', 200).then(
-      () => true,
-      () => false,
-    );
-    return busy ? undefined : true;
-  }, 30_000);
-}

@@ -1,81 +1,30 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, waitForPort } from '../../infra/local/processes.js';
+import { restartableCloud } from '../support/restartable-cloud.js';
 import { until } from '../support/wait.js';
 
 /**
- * The local cloud killed in the middle of a large import and started again (issue 15): its queue
+ * The local cloud killed in the middle of a large import and started again: its queue
  * lost the messages it held, yet the import finishes on start with every line stored once: the
  * control totals, the ledger files' lines (each line number once) and the aggregates agree.
- * The cloud runs in a process of its own (test/support/cloud-process.ts) so that it can be
+ * The cloud runs in a process of its own (test/support/restartable-cloud.ts) so that it can be
  * killed outright, with its emulators, like a terminal closed on `npm start`.
  */
-const root = path.resolve(import.meta.dirname, '../..');
-const stateDir = mkdtempSync(path.join(os.tmpdir(), 'label-platform-restart-'));
+const cloud = restartableCloud('restart', { ROYALTY_PART_BYTES: String(256 * 1024) });
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'restart-ledger-'));
-let child: ChildProcess | undefined;
-let ports: Record<'gateway' | 'dynamodb' | 's3' | 'sqs' | 'cognito', number>;
-
-/** Starts the cloud process; resolves with its handlers' environment once it serves. */
-function startCloud(): Promise<Record<string, string>> {
-  const started = spawn(path.join(root, 'node_modules/.bin/tsx'), ['test/support/cloud-process.ts'], {
-    cwd: root,
-    // Its own process group: killing the group kills the emulators it started too.
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      CLOUD_STATE_DIR: stateDir,
-      CLOUD_PORTS: JSON.stringify(ports),
-      ROYALTY_PART_BYTES: String(256 * 1024),
-    },
-  });
-  child = started;
-  let output = '';
-  return new Promise((resolve, reject) => {
-    started.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const ready = /^READY (.+)$/m.exec(output);
-      if (ready) resolve(JSON.parse(ready[1]));
-    });
-    started.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    started.once('exit', (code) => reject(new Error(`the cloud process exited (${code}):\n${output.slice(-3000)}`)));
-  });
-}
-
-/** Kills the cloud and everything it started at once, as a crash or a closed terminal would. */
-async function killCloud(): Promise<void> {
-  const running = child;
-  if (!running?.pid || running.exitCode !== null) return;
-  const exited = new Promise((resolve) => running.once('exit', resolve));
-  process.kill(-running.pid, 'SIGKILL');
-  await exited;
-  child = undefined;
-}
 
 afterAll(async () => {
-  await killCloud();
-  rmSync(stateDir, { recursive: true, force: true });
+  await cloud.remove();
   rmSync(scratch, { recursive: true, force: true });
 });
 
 describe('the local cloud stopped mid-import and started again', () => {
   it('finishes the import with every line stored once', async () => {
-    ports = {
-      gateway: await freePort(),
-      dynamodb: await freePort(),
-      s3: await freePort(),
-      sqs: await freePort(),
-      cognito: await freePort(),
-    };
-    Object.assign(process.env, await startCloud());
+    Object.assign(process.env, await cloud.start());
     // Imported only now: the SDK clients read the cloud's endpoints (the same ports after the restart).
     const { getDb } = await import('../../functions/data/service.js');
     const { s3Client } = await import('../../functions/lib/clients.js');
@@ -111,13 +60,12 @@ describe('the local cloud stopped mid-import and started again', () => {
       const found = (await db.RoyaltyImport.query.byTenant({ tenantId }).go()).data[0];
       return found?.status === 'processing' && found.parts ? found : undefined;
     }, 120_000);
-    await killCloud();
+    await cloud.kill();
     expect(midway).toMatchObject({ status: 'processing' });
     expect(midway.parts).toBeGreaterThan(1);
 
     // Started again on the same state: the import left processing is resumed.
-    for (const port of Object.values(ports)) await waitForFree(port);
-    await startCloud();
+    await cloud.start();
     const done = await until(async () => {
       const found = (await db.RoyaltyImport.get({ tenantId, id: midway.id }).go()).data;
       return found?.status === 'done' || found?.status === 'failed' ? found : undefined;
@@ -165,14 +113,3 @@ describe('the local cloud stopped mid-import and started again', () => {
     expect(totalLines).toBe(lines);
   }, 420_000);
 });
-
-/** Waits until nothing listens on a port any more (the killed emulators have let it go). */
-async function waitForFree(port: number): Promise<void> {
-  await until(async () => {
-    const busy = await waitForPort(port, 'a killed emulator', 200).then(
-      () => true,
-      () => false,
-    );
-    return busy ? undefined : true;
-  }, 30_000);
-}

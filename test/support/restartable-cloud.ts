@@ -1,0 +1,83 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort, waitForPort } from '../../infra/local/processes.js';
+import { until } from './wait.js';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+type Ports = Record<'gateway' | 'dynamodb' | 's3' | 'sqs' | 'cognito', number>;
+
+/**
+ * A local cloud in a process of its own (test/support/cloud-process.ts), for tests that kill it
+ * mid-job and start it again on the same state and ports, as a crash or a closed terminal on
+ * `npm start` would. `start` resolves with the handlers' environment once it serves; `kill`
+ * kills its whole process group (the emulators too); starting again waits until the killed
+ * emulators' ports are free. `env`: extra variables for the cloud process.
+ */
+export function restartableCloud(name: string, env: Record<string, string> = {}) {
+  const stateDir = mkdtempSync(path.join(os.tmpdir(), `label-platform-${name}-`));
+  let child: ChildProcess | undefined;
+  let ports: Ports | undefined;
+
+  async function start(): Promise<Record<string, string>> {
+    if (ports) for (const port of Object.values(ports)) await waitForFree(port);
+    else
+      ports = {
+        gateway: await freePort(),
+        dynamodb: await freePort(),
+        s3: await freePort(),
+        sqs: await freePort(),
+        cognito: await freePort(),
+      };
+    const started = spawn(path.join(root, 'node_modules/.bin/tsx'), ['test/support/cloud-process.ts'], {
+      cwd: root,
+      // Its own process group: killing the group kills the emulators it started too.
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env, CLOUD_STATE_DIR: stateDir, CLOUD_PORTS: JSON.stringify(ports) },
+    });
+    child = started;
+    let output = '';
+    return new Promise((resolve, reject) => {
+      started.stdout?.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const ready = /^READY (.+)$/m.exec(output);
+        if (ready) resolve(JSON.parse(ready[1]));
+      });
+      started.stderr?.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+      });
+      started.once('exit', (code) => reject(new Error(`the cloud process exited (${code}):\n${output.slice(-3000)}`)));
+    });
+  }
+
+  async function kill(): Promise<void> {
+    const running = child;
+    if (!running?.pid || running.exitCode !== null) return;
+    const exited = new Promise((resolve) => running.once('exit', resolve));
+    process.kill(-running.pid, 'SIGKILL');
+    await exited;
+    child = undefined;
+  }
+
+  /** Kills it and removes its state (for afterAll). */
+  async function remove(): Promise<void> {
+    await kill();
+    rmSync(stateDir, { recursive: true, force: true });
+  }
+
+  return { start, kill, remove };
+}
+
+/** Waits until nothing listens on the port any more (a killed emulator has let it go). */
+async function waitForFree(port: number): Promise<void> {
+  await until(async () => {
+    const busy = await waitForPort(port, 'a killed emulator', 200).then(
+      () => true,
+      () => false,
+    );
+    return busy ? undefined : true;
+  }, 30_000);
+}
