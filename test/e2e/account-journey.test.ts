@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '../../shared/messages.js';
-import { cloudUrl, latestMail } from '../support/api.js';
+import { cloudUrl, latestMail, uniqueEmail } from '../support/api.js';
 import { launchChromium, signInThroughForm, watchErrors } from '../support/browser.js';
 
 /** Sign-up → confirm link → first password → signed in; forgotten password → reset link → new password. */
@@ -10,7 +10,7 @@ const SHOTS = 'test-results/screenshots';
 let browser: Browser;
 let page: Page;
 let errors: string[];
-const email = `browser.${Date.now()}@example.test`;
+const email = uniqueEmail('browser');
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });

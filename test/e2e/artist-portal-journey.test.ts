@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { MESSAGES } from '../../shared/messages.js';
-import { cloudUrl, demo, inCompany, latestMail, signIn } from '../support/api.js';
+import { cloudUrl, demo, inCompany, latestMail, signIn, uniqueEmail } from '../support/api.js';
 import { artistPortalFixture, type PortalSide } from '../support/artist-portal-fixture.js';
 import { launchChromium, signInThroughForm, signedInManagerPage, watchErrors } from '../support/browser.js';
 
@@ -63,7 +63,7 @@ describe('artist portal in the browser', () => {
   }, 120_000);
 
   it('takes an invited artist user from the mailed link to their dashboard', async () => {
-    const email = `portal.invitee.${Date.now()}@example.test`;
+    const email = uniqueEmail('portal.invitee');
     const api = inCompany(await signIn(demo.labelManager.email, demo.labelManager.password), company.id);
     expect((await api.post(`/artists/${X.artistId}/portal_users`, { email, name: 'Ivy Invitee' })).status).toBe(201);
     const link = /(\/setup_account\?token=[\w-]+)/.exec((await latestMail(email))?.text ?? '')?.[1];

@@ -11,7 +11,7 @@ let company: { id: string; name: string };
 let token: string;
 
 beforeAll(async () => {
-  ({ browser, page, errors, company, token } = await openManagerSession());
+  ({ browser, page, errors, company, token } = await openManagerSession('Artists journey'));
 });
 
 afterAll(async () => {

@@ -14,7 +14,7 @@ let errors: string[];
 let dir: string;
 
 beforeAll(async () => {
-  const session = await openManagerSession();
+  const session = await openManagerSession('Audio journey');
   ({ browser, page, errors } = session);
   dir = mkdtempSync(path.join(os.tmpdir(), 'audio-e2e-'));
   const recording = (

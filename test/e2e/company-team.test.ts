@@ -16,7 +16,7 @@ const shot = (name: string) => page.screenshot({ path: `${SHOTS}/company-${name}
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  ({ browser, page, errors, company } = await openManagerSession());
+  ({ browser, page, errors, company } = await openManagerSession('Company team'));
 });
 
 afterAll(async () => {

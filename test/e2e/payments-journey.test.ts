@@ -18,7 +18,7 @@ let payee: { type: 'Payee'; id: string; name: string };
 const stamp = Date.now();
 
 beforeAll(async () => {
-  const session = await openManagerSession();
+  const session = await openManagerSession('Payments journey');
   ({ browser, page, errors } = session);
   api = inCompany(session.token, session.company.id);
   const userId = (await call('GET', '/api/v1/me', { token: session.token })).body.user.id;

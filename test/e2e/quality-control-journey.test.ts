@@ -18,7 +18,7 @@ let releaseId: string;
 let releaseTitle: string;
 
 beforeAll(async () => {
-  const session = await openManagerSession();
+  const session = await openManagerSession('Quality control journey');
   ({ browser, page, errors } = session);
   ({ page: adminPage, errors: adminErrors } = await signedInAdminPage(browser, cloudUrl(), demo.admin));
   const admin = await signIn(demo.admin.email, demo.admin.password);

@@ -18,7 +18,7 @@ const releaseTitle = `Journey Album ${stamp}`;
 const trackTitles = [`Opening ${stamp}`, `Closing ${stamp}`];
 
 beforeAll(async () => {
-  ({ browser, page, errors, company, token } = await openManagerSession());
+  ({ browser, page, errors, company, token } = await openManagerSession('Release journey'));
 });
 
 afterAll(async () => {

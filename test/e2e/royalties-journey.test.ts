@@ -26,7 +26,7 @@ async function choose(testId: string, label: string) {
 }
 
 beforeAll(async () => {
-  ({ browser, page, errors } = await openManagerSession());
+  ({ browser, page, errors } = await openManagerSession('Royalties journey'));
   dir = mkdtempSync(path.join(os.tmpdir(), 'royalties-e2e-'));
   report = path.join(dir, `store-report-${stamp}.csv`);
   // Three lines of one store (1.10 + 2.25 + 0.655 = 4.005 → £4.01 half-up, where a float sum shows 4.00) and one of another.

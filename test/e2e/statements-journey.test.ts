@@ -17,7 +17,7 @@ let payee: { id: string; name: string };
 const stamp = Date.now();
 
 beforeAll(async () => {
-  const session = await openManagerSession();
+  const session = await openManagerSession('Statements journey');
   ({ browser, page, errors } = session);
   api = inCompany(session.token, session.company.id);
   ({ payee } = await payeeWithEarnings(api, stamp));

@@ -12,7 +12,7 @@ let page: Page;
 let errors: string[];
 
 beforeAll(async () => {
-  ({ browser, page, errors } = await openManagerSession());
+  ({ browser, page, errors } = await openManagerSession('User payment run'));
 }, 60_000);
 
 afterAll(async () => {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, demo, inCompany, labelManager, signIn } from '../support/api.js';
+import { call, demo, inCompany, signIn } from '../support/api.js';
+import { ownLabelManager } from '../support/own-company.js';
 import { uploadPresigned } from '../support/presigned-upload.js';
 import { until } from '../support/wait.js';
 
@@ -17,7 +18,7 @@ const asAdmin = (method: string, path: string, body?: object) =>
 
 beforeAll(async () => {
   admin = await signIn(demo.admin.email, demo.admin.password);
-  manager = (await labelManager()).token;
+  manager = (await ownLabelManager('Admin importer')).token;
 });
 
 async function newCompany(): Promise<string> {

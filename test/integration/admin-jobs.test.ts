@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { call } from '../support/api.js';
 import { type OwnCompany, ownCompany } from '../support/own-company.js';
+import { importReport } from '../support/royalty-report.js';
 import { until } from '../support/wait.js';
 
 /**
@@ -29,8 +30,9 @@ const listed = async (id: string): Promise<Job | undefined> => {
 
 /** A royalty import of this company's own, imported to the end. */
 async function finishedImport(): Promise<{ id: string; filename: string }> {
-  const map = await own.api.post('/royalty_maps', {
-    name: `Jobs map ${Date.now()}`,
+  const filename = `stuck-${Date.now()}.csv`;
+  const id = await importReport(own.api, {
+    mapName: `Jobs map ${Date.now()}`,
     map: {
       columns: {
         retailer: 'Store',
@@ -40,24 +42,11 @@ async function finishedImport(): Promise<{ id: string; filename: string }> {
         subtotal_payable_currency: 'Currency',
       },
     },
-  });
-  expect(map.status, JSON.stringify(map.body)).toBe(201);
-  const filename = `stuck-${Date.now()}.csv`;
-  const body =
-    'Store,Period,ISRC,Net,Currency\nJobs Store,2026-01,GBJOB2600001,1.00,GBP\nJobs Store,2026-02,GBJOB2600002,2.50,GBP\n';
-  const presigned = await own.api.post('/royalties/bulk', {
     filename,
-    size: Buffer.byteLength(body),
-    source_id: map.body.royalty_map.id,
+    report:
+      'Store,Period,ISRC,Net,Currency\nJobs Store,2026-01,GBJOB2600001,1.00,GBP\nJobs Store,2026-02,GBJOB2600002,2.50,GBP\n',
   });
-  expect(presigned.status).toBe(200);
-  const put = await fetch(presigned.body.url, { method: 'PUT', headers: presigned.body.headers, body });
-  expect(put.status).toBe(200);
-  const done = await until(async () => {
-    const all = (await own.api.get('/royalty_imports?per_page=1000')).body.royalty_imports as Job[];
-    return all.find((i) => i.source_key === presigned.body.key && i.status === 'done');
-  }, 60_000);
-  return { id: String(done.id), filename };
+  return { id, filename };
 }
 
 describe('the Jobs page', () => {

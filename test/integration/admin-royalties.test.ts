@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, demo, inCompany, labelManager, signIn } from '../support/api.js';
+import { call, inCompany } from '../support/api.js';
+import { ownCompany } from '../support/own-company.js';
 import { importReport, storeMap } from '../support/royalty-report.js';
 
 /**
@@ -27,12 +28,13 @@ const REPORT = [
 const MAP = storeMap();
 
 beforeAll(async () => {
-  const label = await labelManager();
-  managerToken = label.token;
-  companyId = label.distributed.id;
-  otherCompanyId = label.publisher.id;
-  manager = inCompany(label.token, companyId);
-  admin = inCompany(await signIn(demo.admin.email, demo.admin.password), companyId);
+  const own = await ownCompany('Admin royalties');
+  const other = await own.sibling('Admin royalties other');
+  managerToken = own.manager.token;
+  companyId = own.companyId;
+  otherCompanyId = other.companyId;
+  manager = own.api;
+  admin = inCompany(own.admin, companyId);
   importId = await importReport(manager, {
     mapName: `Admin store ${Date.now()}`,
     map: MAP,
@@ -51,6 +53,7 @@ describe('admin royalties list', () => {
     expect(list.body.royalties[0]).toMatchObject({ company_id: companyId, pay_period: '2026-06', retailer });
     expect(list.body.royalties[0].company_name).toEqual(expect.any(String));
     const second = await admin.get(`/admin/royalties?by_retailer=${retailer}&per_page=5&page=2`);
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
     expect(second.body.royalties.map((r: { song: string }) => r.song)).toEqual(['Admin Song Six']);
     const other = await admin.get(`/admin/royalties?by_retailer=${retailer}&company=${otherCompanyId}`);
     expect(other.body.total_count).toBe(0);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/messages.js';
-import { call, demo, latestMail, signIn } from '../support/api.js';
+import { call, demo, latestMail, signIn, uniqueEmail } from '../support/api.js';
 
 let admin: string;
 
@@ -10,7 +10,7 @@ beforeAll(async () => {
 
 describe('admin users and companies', () => {
   it('invites a user, who sets up the account from the mailed link, and adds them to a new company', async () => {
-    const email = `invitee.${Date.now()}@example.test`;
+    const email = uniqueEmail('invitee');
     const invited = await call('POST', '/api/v1/admin/users', {
       token: admin,
       body: { name: 'Ivy Invitee', email, role: 'accounting' },

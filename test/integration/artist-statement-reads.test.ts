@@ -1,6 +1,7 @@
 import Big from 'big.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { inCompany, labelManager } from '../support/api.js';
+import { inCompany } from '../support/api.js';
+import { ownLabelManager } from '../support/own-company.js';
 import { importReport } from '../support/payee-earnings.js';
 
 /**
@@ -17,7 +18,7 @@ const stamp = Date.now();
 const isrc = `GBAR${String(stamp).slice(-8)}`;
 
 beforeAll(async () => {
-  const manager = await labelManager();
+  const manager = await ownLabelManager('Artist statement reads');
   api = inCompany(manager.token, manager.distributed.id);
   other = inCompany(manager.token, manager.publisher.id);
   const artist = await api.post('/artists', { name: `Statement Artist ${stamp}` });

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
-import { inCompany, labelManager } from '../support/api.js';
+import { inCompany } from '../support/api.js';
+import { ownLabelManager } from '../support/own-company.js';
 import { writeSineWav } from '../support/wav.js';
 import { until } from '../support/wait.js';
 import { uploadPresigned } from '../support/presigned-upload.js';
@@ -13,7 +14,7 @@ import { uploadPresigned } from '../support/presigned-upload.js';
  * The audio pipeline in the local cloud (issue 5): presigned PUT → bucket event → SQS → upload
  * worker → ffmpeg → preview, waveform, recording facts → a push to the uploader.
  */
-let manager: Awaited<ReturnType<typeof labelManager>>;
+let manager: Awaited<ReturnType<typeof ownLabelManager>>;
 let api: ReturnType<typeof inCompany>;
 let dir: string;
 const messages: Record<string, unknown>[] = [];
@@ -21,7 +22,7 @@ let socket: WebSocket;
 
 beforeAll(async () => {
   Object.assign(process.env, inject('cloudEnv'));
-  manager = await labelManager();
+  manager = await ownLabelManager('Audio pipeline');
   api = inCompany(manager.token, manager.distributed.id);
   dir = mkdtempSync(path.join(os.tmpdir(), 'audio-it-'));
   socket = new WebSocket(

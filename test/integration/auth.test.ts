@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, VALIDATION } from '../../shared/messages.js';
-import { call, latestMail, newConfirmedUser, signIn } from '../support/api.js';
+import { call, latestMail, newConfirmedUser, signIn, uniqueEmail } from '../support/api.js';
 import { ownCompany } from '../support/own-company.js';
 
 describe('sign-up and confirmation', () => {
   it('mails a confirm link; the link shows the user and setting a password signs them in', async () => {
-    const email = `newbie.${Date.now()}@example.test`;
+    const email = uniqueEmail('newbie');
     expect((await call('POST', '/api/v1/signup', { body: { name: 'Nina Newbie', email } })).status).toBe(201);
     const token = /\/confirm\/([\w-]+)/.exec((await latestMail(email))!.text)![1];
 
@@ -34,7 +34,7 @@ describe('sign-up and confirmation', () => {
   });
 
   it('refuses a second account with the same e-mail, in any case', async () => {
-    const email = `dupe.${Date.now()}@example.test`;
+    const email = uniqueEmail('dupe');
     expect((await call('POST', '/api/v1/signup', { body: { name: 'First', email } })).status).toBe(201);
     const again = await call('POST', '/api/v1/signup', { body: { name: 'Second', email: email.toUpperCase() } });
     expect(again.status).toBe(409);

@@ -3,19 +3,20 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { s3Client } from '../../functions/lib/clients.js';
 import { BUCKETS } from '../../infra/resources.js';
 import { roleRefusal } from '../../shared/permissions.js';
-import { call, demo, inCompany, labelManager, newConfirmedUser, signIn } from '../support/api.js';
+import { call, demo, inCompany, newConfirmedUser, signIn } from '../support/api.js';
+import { ownLabelManager } from '../support/own-company.js';
 
 /**
  * Files kept beside releases and labels (spec 2 §7 update_assets; issue 16 assets pages): presigned
  * PUT, registered, listed with download URLs, deleted; never reachable from another company.
  */
-let manager: Awaited<ReturnType<typeof labelManager>>;
+let manager: Awaited<ReturnType<typeof ownLabelManager>>;
 let api: ReturnType<typeof inCompany>;
 let admin: string;
 
 beforeAll(async () => {
   Object.assign(process.env, inject('cloudEnv'));
-  manager = await labelManager();
+  manager = await ownLabelManager('Catalogue assets');
   api = inCompany(manager.token, manager.distributed.id);
   admin = await signIn(demo.admin.email, demo.admin.password);
 });

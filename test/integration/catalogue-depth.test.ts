@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { roleRefusal } from '../../shared/permissions.js';
-import { call, demo, inCompany, labelManager, newConfirmedUser, signIn } from '../support/api.js';
+import { call, demo, inCompany, newConfirmedUser, signIn } from '../support/api.js';
+import { ownLabelManager } from '../support/own-company.js';
 
 /** The catalogue's missing depth (issue 17): the new fields and child rows of releases, recordings, products, artists and labels. */
 let admin: string;
-let manager: Awaited<ReturnType<typeof labelManager>>;
+let manager: Awaited<ReturnType<typeof ownLabelManager>>;
 let A: string;
 let B: string;
 const unique = () => Math.random().toString(36).slice(2, 8);
@@ -12,7 +13,7 @@ const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a
 
 beforeAll(async () => {
   admin = await signIn(demo.admin.email, demo.admin.password);
-  manager = await labelManager();
+  manager = await ownLabelManager('Catalogue depth');
   A = manager.distributed.id;
   B = manager.publisher.id;
 });

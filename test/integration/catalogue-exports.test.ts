@@ -9,7 +9,8 @@ import { exportDownloadUrl } from '../../functions/catalogue-exchange/exports/fi
 import { runExport } from '../../functions/catalogue-exchange/exports/jobs.js';
 import { RELEASE_SHEET_COLUMNS } from '../../shared/catalogue-exchange/release-sheet.js';
 import { MESSAGES } from '../../shared/messages.js';
-import { call, demo, inCompany, labelManager, newConfirmedUser, signIn } from '../support/api.js';
+import { call, demo, inCompany, newConfirmedUser, signIn } from '../support/api.js';
+import { ownLabelManager } from '../support/own-company.js';
 import { openSocket } from '../support/realtime.js';
 import { until } from '../support/wait.js';
 
@@ -21,7 +22,7 @@ import { until } from '../support/wait.js';
  * found; a download link stops working once it has expired.
  */
 let admin: string;
-let manager: Awaited<ReturnType<typeof labelManager>>;
+let manager: Awaited<ReturnType<typeof ownLabelManager>>;
 let A: string;
 let B: string;
 const unique = () => Math.random().toString(36).slice(2, 8);
@@ -122,7 +123,7 @@ async function makeRelease(company: string, overrides: Record<string, unknown> =
 beforeAll(async () => {
   Object.assign(process.env, inject('cloudEnv'));
   admin = await signIn(demo.admin.email, demo.admin.password);
-  manager = await labelManager();
+  manager = await ownLabelManager('Catalogue exports');
   A = manager.distributed.id;
   B = manager.publisher.id;
   good = await makeRelease(A);

@@ -2,20 +2,21 @@ import { ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { s3Client } from '../../functions/lib/clients.js';
 import { BUCKETS } from '../../infra/resources.js';
-import { inCompany, labelManager } from '../support/api.js';
+import { inCompany } from '../support/api.js';
+import { ownLabelManager } from '../support/own-company.js';
 import { seedCoverArt } from '../support/seeded-files.js';
 
 /**
  * Deleting a release or a label removes its files from the uploads bucket (issue 16): cover art
  * and its renditions, kept assets, a label's logo — after the record is gone. Against the local S3.
  */
-let manager: Awaited<ReturnType<typeof labelManager>>;
+let manager: Awaited<ReturnType<typeof ownLabelManager>>;
 let api: ReturnType<typeof inCompany>;
 let tenant: string;
 
 beforeAll(async () => {
   Object.assign(process.env, inject('cloudEnv'));
-  manager = await labelManager();
+  manager = await ownLabelManager('Deleted record files');
   tenant = manager.distributed.id;
   api = inCompany(manager.token, tenant);
 });

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { roleRefusal } from '../../shared/permissions.js';
 import { call, demo, inCompany, labelManager, newConfirmedUser, signIn } from '../support/api.js';
 import { ownCompany } from '../support/own-company.js';
@@ -157,6 +157,9 @@ describe('DSP connections', () => {
 describe('the demo seed and contract E', () => {
   it('connect the demo company (only) to stores with an SFTP server, and companyDspConnected says so', async () => {
     Object.assign(process.env, inject('cloudEnv'));
+    // Fresh modules: an earlier file in this worker may have filled the product's in-process caches
+    // (the store list among them) before this test made its stores.
+    vi.resetModules();
     const { seedDemoDspConnections } = await import('../../infra/local/seed-dsp-connections.js');
     const { companyDspConnected } = await import('../../functions/companies/dsp-connections.js');
     const sftp = await newDsp({

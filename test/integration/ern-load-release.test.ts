@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { call, demo, inCompany, labelManager, signIn } from '../support/api.js';
+import { call, demo, inCompany, signIn } from '../support/api.js';
+import { ownLabelManager } from '../support/own-company.js';
 import { TEST_RECIPIENT, TEST_SENDER } from '../support/ern-release.js';
 
 /**
@@ -24,7 +25,7 @@ let releaseId: string;
 let names: { main: string; guest: string; writer: string; label: string; holder: string; genre: string };
 
 beforeAll(async () => {
-  const manager = await labelManager();
+  const manager = await ownLabelManager('Ern load release');
   const admin = await signIn(demo.admin.email, demo.admin.password);
   A = manager.distributed.id;
   B = manager.publisher.id;

@@ -1,10 +1,10 @@
+import { ownLabelManager } from '../support/own-company.js';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import zlib from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
 import { ENV } from '../../infra/resources.js';
-import { labelManager } from '../support/api.js';
 
 /**
  * The local gateway as a browser and the network see it (issue 12 §8, §9): the SPA compressed
@@ -83,7 +83,7 @@ describe('the SPA as CloudFront serves it', () => {
 
 describe('a malformed percent-encoding in the path', () => {
   it('is a 400 naming the path, on the API and everywhere else, never a 500', async () => {
-    const { token } = await labelManager();
+    const { token } = await ownLabelManager('Local gateway');
     for (const path of [
       '/api/v1/labels/%E0%A4%A',
       '/api/v1/labels/%ED%A0%80',

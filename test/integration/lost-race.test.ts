@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { call, demo, signIn } from '../support/api.js';
+import { call, demo, signIn, uniqueEmail } from '../support/api.js';
 import { LOST_RACE_MESSAGE } from '../../functions/lib/errors.js';
 
 /**
@@ -43,7 +43,7 @@ function editUserEvent(userId: string, body: object): APIGatewayProxyEventV2 {
 
 describe('two admins changing the same user at once', () => {
   it('answers the one whose edit lost the race with 409 and a clear message', async () => {
-    const email = `raced.${Date.now()}@example.test`;
+    const email = uniqueEmail('raced');
     const invited = await call('POST', '/api/v1/admin/users', { token: admin, body: { name: 'Rae Raced', email } });
     expect(invited.status).toBe(201);
     const userId: string = invited.body.user.id;

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '../../shared/messages.js';
 import { roleRefusal } from '../../shared/permissions.js';
 import { SEEDED_PLAN_IDS } from '../../shared/plans.js';
-import { call, demo, inCompany, labelManager, latestMail, newConfirmedUser, signIn } from '../support/api.js';
+import { call, demo, inCompany, latestMail, newConfirmedUser, signIn } from '../support/api.js';
+import { ownLabelManager } from '../support/own-company.js';
 
 /**
  * Onboarding (docs/onboarding.md): a signed-in user with no company creates one, or joins one by a manager's
@@ -11,12 +12,12 @@ import { call, demo, inCompany, labelManager, latestMail, newConfirmedUser, sign
 type Founder = { token: string; email: string; companyId: string };
 
 let admin: string;
-let demoManager: Awaited<ReturnType<typeof labelManager>>;
+let demoManager: Awaited<ReturnType<typeof ownLabelManager>>;
 
 beforeAll(async () => {
   Object.assign(process.env, inject('cloudEnv'));
   admin = await signIn(demo.admin.email, demo.admin.password);
-  demoManager = await labelManager();
+  demoManager = await ownLabelManager('Onboarding');
 });
 
 const createCompany = (token: string, body: object) => call('POST', '/api/v1/companies', { token, body });

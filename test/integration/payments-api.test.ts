@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, demo, inCompany, labelManager, newConfirmedUser, signIn } from '../support/api.js';
+import { call, demo, inCompany, newConfirmedUser, signIn } from '../support/api.js';
+import { ownLabelManager } from '../support/own-company.js';
 import { publishHandStatement } from '../support/published-statements.js';
 
 /**
@@ -36,7 +37,7 @@ const raw = (method: string, path: string, text: string) =>
   });
 
 beforeAll(async () => {
-  const manager = await labelManager();
+  const manager = await ownLabelManager('Payments api');
   token = manager.token;
   companyId = manager.distributed.id;
   api = inCompany(token, companyId);

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { call, inCompany, labelManager } from '../support/api.js';
+import { call, inCompany } from '../support/api.js';
+import { ownLabelManager } from '../support/own-company.js';
 import { publishHandStatement } from '../support/published-statements.js';
 
 /**
@@ -44,7 +45,7 @@ const refusal = async (promise: Promise<unknown>) => {
 const basics = { payment_date: '2026-04-10', payment_method: 'BACS', payment_reference: 'Q1-2026' };
 
 beforeAll(async () => {
-  const manager = await labelManager();
+  const manager = await ownLabelManager('Payments record');
   api = inCompany(manager.token, manager.distributed.id);
   tenantId = manager.distributed.id;
   otherTenantId = manager.publisher.id;

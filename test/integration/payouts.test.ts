@@ -1,7 +1,8 @@
 import Big from 'big.js';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { roleRefusal } from '../../shared/permissions.js';
-import { call, demo, inCompany, labelManager, newConfirmedUser, signIn } from '../support/api.js';
+import { call, demo, inCompany, newConfirmedUser, signIn } from '../support/api.js';
+import { ownLabelManager } from '../support/own-company.js';
 import { dueStatement } from '../support/due-statements.js';
 import { publishHandStatement } from '../support/published-statements.js';
 
@@ -48,7 +49,7 @@ const put = (payeeId: string, body: object, where: 'mine' | 'theirs' = 'mine') =
 const fetchText = async (url: string) => (await fetch(url)).text();
 
 beforeAll(async () => {
-  const manager = await labelManager();
+  const manager = await ownLabelManager('Payouts');
   token = manager.token;
   companies = { mine: manager.distributed.id, theirs: manager.publisher.id };
   api = inCompany(manager.token, manager.distributed.id);

@@ -1,17 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, demo, inCompany, labelManager, signIn } from '../support/api.js';
+import { call, demo, inCompany, signIn } from '../support/api.js';
+import { ownLabelManager } from '../support/own-company.js';
 import { checkableRelease } from '../support/checkable-release.js';
 
 /** POST releases/bulk_update (admin; spec 3 §7.8, issue 17): one change to many releases, each through its own path. */
 let admin: string;
-let manager: Awaited<ReturnType<typeof labelManager>>;
+let manager: Awaited<ReturnType<typeof ownLabelManager>>;
 let A: string;
 let B: string;
 const unique = () => Math.random().toString(36).slice(2, 8);
 
 beforeAll(async () => {
   admin = await signIn(demo.admin.email, demo.admin.password);
-  manager = await labelManager();
+  manager = await ownLabelManager('Release bulk update');
   A = manager.distributed.id;
   B = manager.publisher.id;
 });

@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, demo, inCompany, labelManager, signIn } from '../support/api.js';
+import { call, demo, inCompany, signIn } from '../support/api.js';
+import { ownLabelManager } from '../support/own-company.js';
 import { makeCheckable } from '../support/checkable-release.js';
 
 /** Releases and recordings of a company (spec 2 §3–§5, §7): defaults, identifiers, artist rows, rules, checker, tenancy. */
 let admin: string;
-let manager: Awaited<ReturnType<typeof labelManager>>;
+let manager: Awaited<ReturnType<typeof ownLabelManager>>;
 let A: string;
 let B: string;
 const unique = () => Math.random().toString(36).slice(2, 8);
@@ -19,7 +20,7 @@ const isrc = () =>
 
 beforeAll(async () => {
   admin = await signIn(demo.admin.email, demo.admin.password);
-  manager = await labelManager();
+  manager = await ownLabelManager('Releases recordings');
   A = manager.distributed.id;
   B = manager.publisher.id;
 });

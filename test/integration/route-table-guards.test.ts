@@ -3,29 +3,37 @@ import { ROUTES, type Route } from '../../functions/routes.js';
 import { ROLES } from '../../shared/constants.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { rolePermits, roleRefusal } from '../../shared/permissions.js';
-import { call, demo, labelManager, newConfirmedUser, signIn } from '../support/api.js';
+import { call, newConfirmedUser } from '../support/api.js';
+import { ownCompany } from '../support/own-company.js';
 
 /**
  * Generic checks over every route of the route table: authentication, the admin rule, and bad
  * input (malformed JSON, unknown fields, wrong types, a 10 MB body, a bad id). Each must answer
  * 400/401/403/404/413 with `{ message }`, never a 500.
+ *
+ * Every call here is refused before it changes anything, so the checks of one rule run side by side
+ * (`describe.concurrent`, five at a time); only the role matrix, which changes the member's role
+ * between rounds, runs in order.
  */
 const withBadIds = (route: Route) => route.path.replace(/\{\w+\}/g, 'no-such-id');
 const takesBody = (route: Route) => route.method !== 'GET' && route.method !== 'DELETE';
 
 let admin: string;
-let manager: Awaited<ReturnType<typeof labelManager>>;
+let manager: { token: string };
+let ownCompanyId: string;
 
 beforeAll(async () => {
-  admin = await signIn(demo.admin.email, demo.admin.password);
-  manager = await labelManager();
+  const own = await ownCompany('Route guards');
+  admin = own.admin;
+  manager = own.manager;
+  ownCompanyId = own.companyId;
 });
 
 const named = (routes: readonly Route[]) => routes.map((route) => [`${route.method} ${route.path}`, route] as const);
-const company = () => manager.distributed.id;
+const company = () => ownCompanyId;
 const tokenFor = (route: Route) => (route.auth === 'public' ? undefined : admin);
 
-describe('authentication', () => {
+describe.concurrent('authentication', () => {
   it.each(named(ROUTES.filter((r) => r.auth !== 'public')))(
     '%s refuses a request without a valid token (401)',
     async (_name, route) => {
@@ -38,7 +46,7 @@ describe('authentication', () => {
   );
 });
 
-describe('admin rule', () => {
+describe.concurrent('admin rule', () => {
   it.each(named(ROUTES.filter((r) => r.auth === 'admin')))(
     '%s refuses a signed-in non-admin with the admin message (403)',
     async (_name, route) => {
@@ -53,7 +61,7 @@ describe('admin rule', () => {
   );
 });
 
-describe('tenant rule', () => {
+describe.concurrent('tenant rule', () => {
   it.each(named(ROUTES.filter((r) => r.auth === 'tenant')))(
     '%s refuses a tenant call without a company',
     async (_name, route) => {
@@ -151,7 +159,7 @@ describe('company role permissions', () => {
  */
 const SIGNED_BODY_PATHS: readonly string[] = ['/api/v1/billing/webhook'];
 
-describe('bad input', () => {
+describe.concurrent('bad input', () => {
   it.each(named(ROUTES.filter((route) => SIGNED_BODY_PATHS.includes(route.path))))(
     '%s refuses any body without the provider signature with 400, before reading it',
     async (_name, route) => {

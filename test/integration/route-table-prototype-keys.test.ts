@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type Route } from '../../functions/routes.js';
-import { call, demo, labelManager, signIn } from '../support/api.js';
+import { call, demo, signIn } from '../support/api.js';
+import { ownLabelManager } from '../support/own-company.js';
 
 /**
  * Keys that are also members of Object.prototype (`constructor`, `__proto__`, `valueOf`,
@@ -16,7 +17,7 @@ let company: string;
 
 beforeAll(async () => {
   admin = await signIn(demo.admin.email, demo.admin.password);
-  company = (await labelManager()).distributed.id;
+  company = (await ownLabelManager('Route table prototype keys')).distributed.id;
 });
 
 describe('keys named like Object.prototype members', () => {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, inCompany, labelManager, newConfirmedUser } from '../support/api.js';
+import { call, inCompany, newConfirmedUser } from '../support/api.js';
+import { ownLabelManager } from '../support/own-company.js';
 import { until } from '../support/wait.js';
 import { importReport, storeMap } from '../support/royalty-report.js';
 
@@ -29,7 +30,7 @@ const REPORT = [
 const MAP = storeMap({ territory: 'Country' });
 
 beforeAll(async () => {
-  const manager = await labelManager();
+  const manager = await ownLabelManager('Royalties api');
   api = inCompany(manager.token, manager.distributed.id);
   other = inCompany(manager.token, manager.publisher.id);
 
@@ -303,7 +304,7 @@ describe('another company', () => {
     const stranger = await newConfirmedUser('Royalty Stranger');
     const refused = await call('GET', '/api/v1/royalties', {
       token: stranger.token,
-      company: (await labelManager()).distributed.id,
+      company: (await ownLabelManager('Royalties api')).distributed.id,
     });
     expect(refused.status).toBe(403);
   });

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { inCompany, labelManager } from '../support/api.js';
+import { inCompany } from '../support/api.js';
+import { ownLabelManager } from '../support/own-company.js';
 import { storeMap } from '../support/royalty-report.js';
 import { until } from '../support/wait.js';
 
@@ -42,7 +43,7 @@ type Line = { song: string; artist: string; album: string; label_name: string; i
 const lines = async (query: string) => (await api.get(`/royalties?import_id=${importId}&${query}`)).body;
 
 beforeAll(async () => {
-  const manager = await labelManager();
+  const manager = await ownLabelManager('Royalty hand match');
   api = inCompany(manager.token, manager.distributed.id);
   const label = (await api.post('/labels', { name: catalogue.label, deal_percentage: 80 })).body.label;
   const artist = (await api.post('/artists', { name: catalogue.artist })).body.artist;

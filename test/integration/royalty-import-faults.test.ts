@@ -2,7 +2,8 @@ import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { roleRefusal } from '../../shared/permissions.js';
-import { call, demo, inCompany, labelManager, newConfirmedUser, signIn } from '../support/api.js';
+import { call, demo, inCompany, newConfirmedUser, signIn } from '../support/api.js';
+import { ownLabelManager } from '../support/own-company.js';
 import { until } from '../support/wait.js';
 
 /**
@@ -31,7 +32,7 @@ type Import = {
 
 beforeAll(async () => {
   Object.assign(process.env, inject('cloudEnv'));
-  const manager = await labelManager();
+  const manager = await ownLabelManager('Royalty import faults');
   tenantId = manager.distributed.id;
   api = inCompany(manager.token, tenantId);
   otherCompany = inCompany(manager.token, manager.publisher.id);

@@ -1,6 +1,7 @@
 import type { SQSEvent } from 'aws-lambda';
-import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { inCompany, labelManager } from '../support/api.js';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import type { inCompany } from '../support/api.js';
+import { ownCompany } from '../support/own-company.js';
 import { until } from '../support/wait.js';
 
 /**
@@ -10,20 +11,28 @@ import { until } from '../support/wait.js';
  * never leaving it "processing" for ever. Writing the ledger fails here on purpose (in this
  * test's process only: the local cloud's own workers are untouched).
  */
-vi.mock('../../functions/royalties/ledger/store.js', () => ({
+// Installed per test, on a fresh module graph: this file may share its worker with files that
+// already loaded the real store (the integration project does not isolate files), so a hoisted
+// vi.mock would not reach the worker's import of it.
+const failingLedgerStore = () => ({
   storeLedger: async () => {
     throw new Error('EIO: i/o error, write');
   },
-}));
+});
+
+afterAll(() => {
+  vi.doUnmock('../../functions/royalties/ledger/store.js');
+  vi.resetModules();
+});
 
 let api: ReturnType<typeof inCompany>;
 let tenantId: string;
 
 beforeAll(async () => {
   Object.assign(process.env, inject('cloudEnv'));
-  const manager = await labelManager();
-  tenantId = manager.distributed.id;
-  api = inCompany(manager.token, tenantId);
+  const own = await ownCompany('Last attempt');
+  tenantId = own.companyId;
+  api = own.api;
 });
 
 const eventOf = (bucket: string, key: string, receiveCount: number): SQSEvent =>
@@ -45,6 +54,8 @@ const eventOf = (bucket: string, key: string, receiveCount: number): SQSEvent =>
 
 describe('the import worker on a message that keeps failing', () => {
   it('retries as a new run, and on its third attempt marks the import failed in words', async () => {
+    vi.resetModules();
+    vi.doMock('../../functions/royalties/ledger/store.js', failingLedgerStore);
     const { handler } = await import('../../functions/royalties/import/worker.js');
     const { getDb } = await import('../../functions/data/service.js');
     const { BUCKETS } = await import('../../infra/resources.js');

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
-import { call, labelManager } from '../support/api.js';
+import { call } from '../support/api.js';
+import { ownLabelManager } from '../support/own-company.js';
 import { until } from '../support/wait.js';
 
 /**
@@ -54,7 +55,7 @@ async function modules() {
 
 beforeAll(async () => {
   Object.assign(process.env, inject('cloudEnv'));
-  tenantId = (await labelManager()).distributed.id;
+  tenantId = (await ownLabelManager('Royalty import ledger')).distributed.id;
   const { getDb } = await import('../../functions/data/service.js');
   const db = getDb();
   await db.entities.RoyaltySource.put({
@@ -306,7 +307,7 @@ describe('royalty import ledger', () => {
 
   it("pushes each step's progress to the uploader's open pages", async () => {
     const { drop } = await modules();
-    const { token } = await labelManager();
+    const { token } = await ownLabelManager('Royalty import ledger');
     const userId = (await call('GET', '/api/v1/me', { token })).body.user.id as string;
     const socket = new WebSocket(
       `${inject('cloudUrl').replace(/^http/, 'ws')}/cable?token=${encodeURIComponent(token)}`,

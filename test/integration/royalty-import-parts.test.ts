@@ -4,7 +4,8 @@ import path from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { inCompany, labelManager } from '../support/api.js';
+import { inCompany } from '../support/api.js';
+import { ownLabelManager } from '../support/own-company.js';
 import { until } from '../support/wait.js';
 
 /**
@@ -23,7 +24,7 @@ const PART_BYTES = 256 * 1024;
 
 beforeAll(async () => {
   Object.assign(process.env, inject('cloudEnv'), { ROYALTY_PART_BYTES: String(PART_BYTES) });
-  const manager = await labelManager();
+  const manager = await ownLabelManager('Royalty import parts');
   tenantId = manager.distributed.id;
   api = inCompany(manager.token, tenantId);
   otherCompany = inCompany(manager.token, manager.publisher.id);

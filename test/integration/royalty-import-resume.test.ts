@@ -1,6 +1,7 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { inCompany, labelManager } from '../support/api.js';
+import { inCompany } from '../support/api.js';
+import { ownLabelManager } from '../support/own-company.js';
 import { until } from '../support/wait.js';
 
 /**
@@ -15,7 +16,7 @@ let tenantId: string;
 
 beforeAll(async () => {
   Object.assign(process.env, inject('cloudEnv'));
-  const manager = await labelManager();
+  const manager = await ownLabelManager('Royalty import resume');
   tenantId = manager.distributed.id;
   api = inCompany(manager.token, tenantId);
 });

@@ -1,5 +1,6 @@
+import { ownLabelManager } from '../support/own-company.js';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { labelManager } from '../support/api.js';
+
 import { until } from '../support/wait.js';
 
 /**
@@ -12,7 +13,7 @@ const sourceId = `SRC${Date.now()}`;
 
 beforeAll(async () => {
   Object.assign(process.env, inject('cloudEnv'));
-  tenantId = (await labelManager()).distributed.id;
+  tenantId = (await ownLabelManager('Royalty import')).distributed.id;
   const { getDb } = await import('../../functions/data/service.js');
   await getDb()
     .entities.RoyaltySource.put({

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { inCompany, labelManager } from '../support/api.js';
+import { inCompany } from '../support/api.js';
+import { ownLabelManager } from '../support/own-company.js';
 import { importReport, storeMap } from '../support/royalty-report.js';
 
 /**
@@ -43,7 +44,7 @@ async function everything(): Promise<{ rows: Row[]; total: number }> {
 }
 
 beforeAll(async () => {
-  const manager = await labelManager();
+  const manager = await ownLabelManager('Royalty ledger pages');
   api = inCompany(manager.token, manager.distributed.id);
   const map = storeMap({ territory: 'Country' });
   // Periods interleaved in the report: the ledger file is written newest period first.

@@ -1,7 +1,6 @@
-import { ulid } from 'ulid';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { AccountRef } from '../../shared/schemas/statement-views.js';
 import { call } from '../support/api.js';
+import { handRunOf } from '../support/published-statements.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 import { until } from '../support/wait.js';
 
@@ -29,59 +28,38 @@ const modules = async () => {
   };
 };
 
-const refOf = (payee: { id: string }): AccountRef => ({ type: 'Payee', id: payee.id });
+/**
+ * A run publishing `accounts` for `range` (each earning 10.00), its account records and CSVs stored
+ * as its publish step would store them, and its manifest when `manifest`. Nothing queued.
+ */
+const handRun = (accounts: typeof payees, range: [string, string], options: { manifest?: boolean } = {}) =>
+  handRunOf(
+    company.companyId,
+    company.manager.id,
+    accounts.map((payee) => ({ type: 'Payee' as const, ...payee })),
+    range,
+    '10.000000',
+    options,
+  );
 
 /**
- * A run publishing `accounts` for `range`, its account records and CSVs stored as its publish
- * step would store them (each earning 10.00), and its manifest when `manifest`. Nothing queued.
+ * Sets attributes on a stored item around ElectroDB (which would stamp updatedAt itself), as an
+ * older version of the product or the passing of time would have left it.
  */
-async function handRun(accounts: typeof payees, range: [string, string], options: { manifest?: boolean } = {}) {
-  const { access, objects, keys } = await modules();
-  const tenantId = company.companyId;
-  const runId = ulid();
-  await access.createRun({
-    tenantId,
-    runId,
-    kind: 'payee',
-    status: 'publishing',
-    start_pay_period: range[0],
-    end_pay_period: range[1],
-    label_ids: [],
-    accounts: accounts.map(refOf),
-    total: accounts.length,
-    done: 0,
-    userId: company.manager.id,
-  });
-  for (const payee of accounts) {
-    const ref = refOf(payee);
-    await objects.putJson(keys.runKeys.account(tenantId, runId, ref), {
-      earnings: {
-        account: ref,
-        name: payee.name,
-        email: payee.email,
-        lines: 1,
-        quantity: 1,
-        royalties: '10.000000',
-        aggregator_fee: '0.000000',
-        label_ids: [],
-      },
-      summaries: {},
-      provenance: [],
-      lines: 1,
-      lines_total: '10.000000',
-      graphs: false,
-      currency: 'GBP',
-    });
-    await objects.putBytes(
-      keys.runKeys.accountCsv(tenantId, runId, ref),
-      `line_id,pay_period,share\nL1,${range[0]},10.000000\n`,
-      'text/csv',
-    );
-  }
-  if (options.manifest)
-    await objects.putJson(keys.runKeys.manifest(tenantId, runId), { accounts: accounts.map(refOf), stated: 0 });
-  const messages = accounts.map((payee) => ({ tenantId, runId, account: refOf(payee) }));
-  return { runId, messages };
+async function setAround(get: { params(): object }, values: Record<string, string>) {
+  const { clients } = await modules();
+  const { Key, TableName } = get.params() as { Key: Record<string, string>; TableName: string };
+  const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+  const names = Object.keys(values);
+  await clients.dynamoClient().send(
+    new UpdateCommand({
+      TableName,
+      Key,
+      UpdateExpression: `SET ${names.map((_, i) => `#a${i} = :v${i}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#a${i}`, name])),
+      ExpressionAttributeValues: Object.fromEntries(names.map((name, i) => [`:v${i}`, values[name]])),
+    }),
+  );
 }
 
 /** The account's statements in force (no correction replaced them). */
@@ -176,7 +154,10 @@ describe('a statement a correction replaced', () => {
     const originalRun = required(original.run_id);
     const late = await handRun([payee], PERIOD);
     expect(
-      await step.runAccountStep({ tenantId: company.companyId, runId: originalRun, account: refOf(payee) }, deps),
+      await step.runAccountStep(
+        { tenantId: company.companyId, runId: originalRun, account: { type: 'Payee', id: payee.id } },
+        deps,
+      ),
     ).toBe('done_already');
     expect(await step.runAccountStep(late.messages[0], deps)).toBe('already_stated');
     expect((await inForce(payee)).map((s) => s.statementId)).toEqual([correction.statementId]);
@@ -184,24 +165,12 @@ describe('a statement a correction replaced', () => {
   }, 120_000);
 
   it('refuses to correct a statement still being made (409), so a statement being made is never replaced', async () => {
-    const { service, clients } = await modules();
+    const { service } = await modules();
     const payee = payees[1];
     const [statement] = await inForce(payee);
-    const { Key, TableName } = service
-      .getDb()
-      .entities.Statement.get({
-        tenantId: company.companyId,
-        statementId: statement.statementId,
-      })
-      .params() as { Key: Record<string, string>; TableName: string };
-    const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
-    await clients.dynamoClient().send(
-      new UpdateCommand({
-        TableName,
-        Key,
-        UpdateExpression: 'SET queue_status = :q',
-        ExpressionAttributeValues: { ':q': 'queued' },
-      }),
+    await setAround(
+      service.getDb().entities.Statement.get({ tenantId: company.companyId, statementId: statement.statementId }),
+      { queue_status: 'queued' },
     );
     const refused = await company.api.post(`/statements/${statement.statementId}/new_version`);
     expect(refused.status).toBe(409);
@@ -211,7 +180,7 @@ describe('a statement a correction replaced', () => {
 
 describe('a run that stopped publishing', () => {
   it('is resumed from its page once it has made no progress for longer than a step takes', async () => {
-    const { service, clients } = await modules();
+    const { service } = await modules();
     const payee = { ...payees[2], email: `resumed.${stamp}@example.test` };
     // An account no run stated for 2026-01: the run stopped after storing its accounts.
     const run = await handRun([payee], ['2026-01', '2026-01'], { manifest: true });
@@ -222,22 +191,9 @@ describe('a run that stopped publishing', () => {
     );
     expect((await runOf(run.runId)).resumable).toBe(false);
 
-    const { Key, TableName } = service
-      .getDb()
-      .entities.StatementRun.get({
-        tenantId: company.companyId,
-        runId: run.runId,
-      })
-      .params() as { Key: Record<string, string>; TableName: string };
-    const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
-    await clients.dynamoClient().send(
-      new UpdateCommand({
-        TableName,
-        Key,
-        UpdateExpression: 'SET updatedAt = :old',
-        ExpressionAttributeValues: { ':old': new Date(Date.now() - 60 * 60 * 1000).toISOString() },
-      }),
-    );
+    await setAround(service.getDb().entities.StatementRun.get({ tenantId: company.companyId, runId: run.runId }), {
+      updatedAt: new Date(Date.now() - 60 * 60 * 1000).toISOString(),
+    });
     expect((await runOf(run.runId)).resumable).toBe(true);
     const resumed = await company.api.post(`/statement_runs/${run.runId}/resume`);
     expect(resumed.status).toBe(200);

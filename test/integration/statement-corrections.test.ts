@@ -1,7 +1,8 @@
 import Big from 'big.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Statement } from '../../shared/schemas/statement-views.js';
-import { inCompany, labelManager } from '../support/api.js';
+import { inCompany } from '../support/api.js';
+import { ownLabelManager } from '../support/own-company.js';
 import { importReport, payeeWithEarnings } from '../support/payee-earnings.js';
 import { until } from '../support/wait.js';
 
@@ -22,7 +23,7 @@ const statementsOf = async () =>
   (await api.get(`/statements?statementable_type=Payee&statementable_id=${payee.id}`)).body.statements as Statement[];
 
 beforeAll(async () => {
-  const manager = await labelManager();
+  const manager = await ownLabelManager('Statement corrections');
   api = inCompany(manager.token, manager.distributed.id);
   other = inCompany(manager.token, manager.publisher.id);
   ({ payee, isrc } = await payeeWithEarnings(api, stamp, ['2022-01', '2022-02']));

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { DEMO_USERS } from '../../infra/local/seed.js';
 
@@ -75,9 +76,17 @@ export async function latestMail(to: string): Promise<{ subject: string; text: s
   return answer.body.mails.find((m) => m.to === to);
 }
 
+/**
+ * An address no other test uses: files run side by side, so two may ask for the same name in the
+ * same millisecond (and a second sign-up of an address answers like the first, without a mail).
+ */
+export function uniqueEmail(who: string): string {
+  return `${who.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}.${randomUUID().slice(0, 8)}@example.test`;
+}
+
 /** Signs up a brand-new user through the API and the mailed confirmation link; returns their token. */
 export async function newConfirmedUser(name: string): Promise<{ token: string; email: string; password: string }> {
-  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@example.test`;
+  const email = uniqueEmail(name);
   const password = 'Fresh-pass-1';
   const signed = await call('POST', '/api/v1/signup', { body: { name, email } });
   if (signed.status !== 201) throw new Error(`signup failed: ${JSON.stringify(signed.body)}`);

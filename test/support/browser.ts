@@ -51,11 +51,16 @@ export async function signedInManagerPage(
   return { page, errors };
 }
 
-/** Chromium with the demo label manager signed in and their distributed company chosen, for catalogue journeys. */
-export async function openManagerSession() {
+/**
+ * Chromium with a label manager signed in and their distributed company chosen, for catalogue
+ * journeys. Given a name, the manager is brand-new with companies of the calling file's own (see
+ * ownLabelManager); without one it is the demo label manager, for the files not yet moved off the demo.
+ */
+export async function openManagerSession(name?: string) {
   const { cloudUrl, demo, labelManager } = await import('./api.js');
-  const manager = await labelManager();
+  const { ownLabelManager } = await import('./own-company.js');
+  const manager = name ? await ownLabelManager(name) : { ...(await labelManager()), ...demo.labelManager };
   const browser = await launchChromium();
-  const { page, errors } = await signedInManagerPage(browser, cloudUrl(), demo.labelManager, manager.distributed);
+  const { page, errors } = await signedInManagerPage(browser, cloudUrl(), manager, manager.distributed);
   return { browser, page, errors, company: manager.distributed, token: manager.token };
 }

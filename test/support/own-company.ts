@@ -100,3 +100,34 @@ async function makeCompany(
   };
   return world;
 }
+
+/** What `ownLabelManager` gives: the demo label manager's shape, over companies of the file's own. */
+export type OwnLabelManager = {
+  token: string;
+  email: string;
+  password: string;
+  /** A distributed company (releases reach the stores through the platform). */
+  distributed: { id: string; name: string };
+  /** A publisher company (songs open to it) of the same manager. */
+  publisher: { id: string; name: string };
+  /** The distributed company's world (members, labels, the admin's token). */
+  own: OwnCompany;
+};
+
+/**
+ * A brand-new label manager with a distributed company and a publisher company of their own: the
+ * shape the demo's label manager has, so a file written against the demo moves to a world of its
+ * own by swapping one call.
+ */
+export async function ownLabelManager(name: string): Promise<OwnLabelManager> {
+  const own = await ownCompany(name, { distributed: true });
+  const publisher = await own.sibling(`${name} publishing`, { tags: ['Publisher'] });
+  return {
+    token: own.manager.token,
+    email: own.manager.email,
+    password: own.manager.password,
+    distributed: { id: own.companyId, name: own.name },
+    publisher: { id: publisher.companyId, name: publisher.name },
+    own,
+  };
+}

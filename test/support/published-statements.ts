@@ -27,9 +27,26 @@ export async function handRun(
   range: [string, string],
   royalties: string,
 ) {
+  const { runId, messages } = await handRunOf(tenantId, userId, [account], range, royalties);
+  return { runId, message: messages[0] };
+}
+
+/**
+ * A run publishing `accounts`, each earning `royalties`, with each account's record and CSV stored
+ * as the publish step would store them, and the run's manifest too when `manifest` (the publish
+ * step done). Nothing queued: answers the run id and one account-step message per account.
+ */
+export async function handRunOf(
+  tenantId: string,
+  userId: string,
+  accounts: readonly HandAccount[],
+  range: [string, string],
+  royalties: string,
+  options: { manifest?: boolean } = {},
+) {
   const { access, objects, keys } = await modules();
   const runId = ulid();
-  const ref = { type: account.type, id: account.id };
+  const refs = accounts.map((account) => ({ type: account.type, id: account.id }));
   await access.createRun({
     tenantId,
     runId,
@@ -38,35 +55,39 @@ export async function handRun(
     start_pay_period: range[0],
     end_pay_period: range[1],
     label_ids: [],
-    accounts: [ref],
-    total: 1,
+    accounts: refs,
+    total: accounts.length,
     done: 0,
     userId,
   });
-  await objects.putJson(keys.runKeys.account(tenantId, runId, ref), {
-    earnings: {
-      account: ref,
-      name: account.name,
-      email: account.email ?? null,
+  for (const [i, account] of accounts.entries()) {
+    const ref = refs[i];
+    await objects.putJson(keys.runKeys.account(tenantId, runId, ref), {
+      earnings: {
+        account: ref,
+        name: account.name,
+        email: account.email ?? null,
+        lines: 2,
+        quantity: 3,
+        royalties,
+        aggregator_fee: '0.000000',
+        label_ids: [],
+      },
+      summaries: {},
+      provenance: [],
       lines: 2,
-      quantity: 3,
-      royalties,
-      aggregator_fee: '0.000000',
-      label_ids: [],
-    },
-    summaries: {},
-    provenance: [],
-    lines: 2,
-    lines_total: royalties,
-    graphs: false,
-    currency: 'GBP',
-  });
-  await objects.putBytes(
-    keys.runKeys.accountCsv(tenantId, runId, ref),
-    `line_id,pay_period,share\nL1,${range[0]},${royalties}\nL2,${range[1]},0.000000\n`,
-    'text/csv',
-  );
-  return { runId, message: { tenantId, runId, account: ref } };
+      lines_total: royalties,
+      graphs: false,
+      currency: 'GBP',
+    });
+    await objects.putBytes(
+      keys.runKeys.accountCsv(tenantId, runId, ref),
+      `line_id,pay_period,share\nL1,${range[0]},${royalties}\nL2,${range[1]},0.000000\n`,
+      'text/csv',
+    );
+  }
+  if (options.manifest) await objects.putJson(keys.runKeys.manifest(tenantId, runId), { accounts: refs, stated: 0 });
+  return { runId, messages: refs.map((account) => ({ tenantId, runId, account })) };
 }
 
 /**

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { inject, vi } from 'vitest';
 import { freePort, waitForPort } from '../../infra/local/processes.js';
 import { until } from './wait.js';
 
@@ -15,11 +16,19 @@ type Ports = Record<'gateway' | 'dynamodb' | 's3' | 'sqs' | 'cognito', number>;
  * `npm start` would. `start` resolves with the handlers' environment once it serves; `kill`
  * kills its whole process group (the emulators too); starting again waits until the killed
  * emulators' ports are free. `env`: extra variables for the cloud process.
+ *
+ * The test's worker also serves other files (its modules are kept between files), so the harness
+ * leaves it as it found it: the process is started without the shared test cloud's variables (its
+ * keys and endpoints are not this cloud's), each start gives the test a fresh module graph (SDK
+ * clients made for this cloud's ports), and `remove` puts the shared cloud's variables back and
+ * drops the modules bound to the killed cloud.
  */
 export function restartableCloud(name: string, env: Record<string, string> = {}) {
   const stateDir = mkdtempSync(path.join(os.tmpdir(), `label-platform-${name}-`));
   let child: ChildProcess | undefined;
   let ports: Ports | undefined;
+  const sharedCloud = inject('cloudEnv');
+  const given = new Set<string>();
 
   async function start(): Promise<Record<string, string>> {
     if (ports) for (const port of Object.values(ports)) await waitForFree(port);
@@ -36,7 +45,12 @@ export function restartableCloud(name: string, env: Record<string, string> = {})
       // Its own process group: killing the group kills the emulators it started too.
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, ...env, CLOUD_STATE_DIR: stateDir, CLOUD_PORTS: JSON.stringify(ports) },
+      env: {
+        ...withoutKeys(process.env, new Set([...Object.keys(sharedCloud), ...given])),
+        ...env,
+        CLOUD_STATE_DIR: stateDir,
+        CLOUD_PORTS: JSON.stringify(ports),
+      },
     });
     child = started;
     let output = '';
@@ -44,7 +58,11 @@ export function restartableCloud(name: string, env: Record<string, string> = {})
       started.stdout?.on('data', (chunk: Buffer) => {
         output += chunk.toString();
         const ready = /^READY (.+)$/m.exec(output);
-        if (ready) resolve(JSON.parse(ready[1]));
+        if (!ready) return;
+        const cloudEnv: Record<string, string> = JSON.parse(ready[1]);
+        for (const key of Object.keys(cloudEnv)) given.add(key);
+        vi.resetModules();
+        resolve(cloudEnv);
       });
       started.stderr?.on('data', (chunk: Buffer) => {
         output += chunk.toString();
@@ -66,9 +84,16 @@ export function restartableCloud(name: string, env: Record<string, string> = {})
   async function remove(): Promise<void> {
     await kill();
     rmSync(stateDir, { recursive: true, force: true });
+    for (const key of given) delete process.env[key];
+    Object.assign(process.env, sharedCloud);
+    vi.resetModules();
   }
 
   return { start, kill, remove };
+}
+
+function withoutKeys(env: NodeJS.ProcessEnv, keys: Set<string>): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([key]) => !keys.has(key)));
 }
 
 /** Waits until nothing listens on the port any more (a killed emulator has let it go). */
