@@ -18,8 +18,8 @@ type Ports = Record<'gateway' | 'dynamodb' | 's3' | 'sqs' | 'cognito', number>;
  * emulators' ports are free. `env`: extra variables for the cloud process.
  *
  * The test's worker also serves other files (its modules are kept between files), so the harness
- * leaves it as it found it: the process is started without the shared test cloud's variables (its
- * keys and endpoints are not this cloud's), each start gives the test a fresh module graph (SDK
+ * leaves it as it found it: the process starts with a terminal's variables only (not the shared test
+ * cloud's keys and endpoints, nor what other files set), each start gives the test a fresh module graph (SDK
  * clients made for this cloud's ports), and `remove` puts the shared cloud's variables back and
  * drops the modules bound to the killed cloud.
  */
@@ -46,7 +46,7 @@ export function restartableCloud(name: string, env: Record<string, string> = {})
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {
-        ...withoutKeys(process.env, new Set([...Object.keys(sharedCloud), ...given])),
+        ...freshTerminal(process.env),
         ...env,
         CLOUD_STATE_DIR: stateDir,
         CLOUD_PORTS: JSON.stringify(ports),
@@ -92,8 +92,13 @@ export function restartableCloud(name: string, env: Record<string, string> = {})
   return { start, kill, remove };
 }
 
-function withoutKeys(env: NodeJS.ProcessEnv, keys: Set<string>): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(env).filter(([key]) => !keys.has(key)));
+/**
+ * The variables a terminal would give `npm start`, and nothing a test file set in this worker
+ * (unit and integration files share workers, and one left state the cloud then tripped on).
+ */
+const TERMINAL_KEYS = ['PATH', 'HOME', 'USER', 'SHELL', 'LANG', 'LC_ALL', 'TMPDIR', 'TEMP', 'TMP', 'JAVA_HOME'];
+function freshTerminal(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(TERMINAL_KEYS.flatMap((key) => (env[key] === undefined ? [] : [[key, env[key]]])));
 }
 
 /** Waits until nothing listens on the port any more (a killed emulator has let it go). */
