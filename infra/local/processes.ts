@@ -32,6 +32,17 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** A free loopback port for each emulator of a local cloud (tests and benchmarks start theirs on free ports). */
+export async function freeCloudPorts(): Promise<Record<'gateway' | 'dynamodb' | 's3' | 'sqs' | 'cognito', number>> {
+  return {
+    gateway: await freePort(),
+    dynamodb: await freePort(),
+    s3: await freePort(),
+    sqs: await freePort(),
+    cognito: await freePort(),
+  };
+}
+
 /** Starts a child process whose output is kept (shown only when it fails) and which dies with us. */
 export function startChild(
   command: string,

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { ulid } from 'ulid';
 import { startLocalCloud } from '../../infra/local/cloud.js';
-import { freePort } from '../../infra/local/processes.js';
+import { freeCloudPorts } from '../../infra/local/processes.js';
 import { DEMO_USERS } from '../../infra/local/seed.js';
 
 export const CONCURRENCY = 20;
@@ -82,13 +82,7 @@ export async function load(name: string, requests: number, run: (i: number) => P
 /** Starts a local cloud, makes a company with the demo label manager in it, and signs them in. */
 export async function benchCloud(companyName: string) {
   const stateDir = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
-  const ports = {
-    gateway: await freePort(),
-    dynamodb: await freePort(),
-    s3: await freePort(),
-    sqs: await freePort(),
-    cognito: await freePort(),
-  };
+  const ports = await freeCloudPorts();
   const cloud = await startLocalCloud({ stateDir, webDir: path.join(stateDir, 'no-web'), ports, inMemory: true });
   const { getDb } = await import('../../functions/data/service.js');
   const db = getDb();

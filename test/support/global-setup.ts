@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startLocalCloud } from '../../infra/local/cloud.js';
 import { machineProblems } from '../../infra/local/preflight.js';
-import { freePort } from '../../infra/local/processes.js';
+import { freeCloudPorts } from '../../infra/local/processes.js';
 import { buildWebIfStale } from '../../infra/local/web-build.js';
 
 declare module 'vitest' {
@@ -31,13 +31,7 @@ export default async function setup(project: TestProject) {
   // Royalty reports over 256 KB are imported in parts here, so the tests run the part workers with small files.
   process.env.ROYALTY_PART_BYTES ??= String(256 * 1024);
   const stateDir = mkdtempSync(path.join(os.tmpdir(), 'label-platform-test-'));
-  const ports = {
-    gateway: await freePort(),
-    dynamodb: await freePort(),
-    s3: await freePort(),
-    sqs: await freePort(),
-    cognito: await freePort(),
-  };
+  const ports = await freeCloudPorts();
   const cloud = await startLocalCloud({ stateDir, webDir: path.join(root, 'web', 'dist'), ports, inMemory: true });
   project.provide('cloudUrl', cloud.url);
   project.provide('userPoolClientId', cloud.pool.userPoolClientId);

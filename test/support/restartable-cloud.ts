@@ -3,12 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { inject, vi } from 'vitest';
-import { freePort, waitForPort } from '../../infra/local/processes.js';
+import { freeCloudPorts, waitForPort } from '../../infra/local/processes.js';
 import { until } from './wait.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-type Ports = Record<'gateway' | 'dynamodb' | 's3' | 'sqs' | 'cognito', number>;
+type Ports = Awaited<ReturnType<typeof freeCloudPorts>>;
 
 /**
  * A local cloud in a process of its own (test/support/cloud-process.ts), for tests that kill it
@@ -32,14 +32,7 @@ export function restartableCloud(name: string, env: Record<string, string> = {})
 
   async function start(): Promise<Record<string, string>> {
     if (ports) for (const port of Object.values(ports)) await waitForFree(port);
-    else
-      ports = {
-        gateway: await freePort(),
-        dynamodb: await freePort(),
-        s3: await freePort(),
-        sqs: await freePort(),
-        cognito: await freePort(),
-      };
+    else ports = await freeCloudPorts();
     const started = spawn(path.join(root, 'node_modules/.bin/tsx'), ['test/support/cloud-process.ts'], {
       cwd: root,
       // Its own process group: killing the group kills the emulators it started too.
