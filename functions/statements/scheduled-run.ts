@@ -1,9 +1,9 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import { monthEndedBefore } from '../../shared/statement-periods.js';
 import { listCompanyNames } from '../data/access/companies.js';
-import { listStatements, scheduledLabels, scheduledPayees } from '../data/access/statements.js';
+import { listRuns, listStatements, scheduledLabels, scheduledPayees } from '../data/access/statements.js';
 import { log, withRecordLog } from '../lib/logger.js';
-import { dueRuns, scheduledRunId, statedKey } from './runs/schedule.js';
+import { coveredAccounts, dueRuns, scheduledRunId } from './runs/schedule.js';
 import { startRun } from './runs/start-run.js';
 
 /**
@@ -11,8 +11,9 @@ import { startRun } from './runs/start-run.js';
  * demand): per company, the payees and distributed labels whose statement settings frequency
  * makes a period due for the month just ended get their statements (artist and distribution
  * statements), in one run per kind and period, published straight away and marked scheduled.
- * Accounts stated for the period already are left out; a run the schedule started before is not
- * started again.
+ * Accounts stated for the period already are left out, and so are accounts a scheduled run of
+ * the period holds already (one still publishing included): a schedule that fires again while
+ * its run is half way through must not start a second run for the accounts not yet done.
  */
 export async function handler(
   event: Partial<EventBridgeEvent<'Scheduled Event', unknown>>,
@@ -44,12 +45,11 @@ async function startDueRuns(tenantId: string, endedMonth: string): Promise<numbe
     })),
   );
   if (!due.some((d) => d.accounts.length)) return 0;
-  const stated = new Set(
-    (await listStatements(tenantId)).flatMap((s) => (s.superseded_by ? [] : [statedKey(s.accountKey, s)])),
-  );
+  const [statements, runs] = await Promise.all([listStatements(tenantId), listRuns(tenantId)]);
+  const covered = coveredAccounts(statements, runs);
   let started = 0;
   for (const { kind, accounts } of due) {
-    for (const run of dueRuns(endedMonth, accounts, stated)) {
+    for (const run of dueRuns(endedMonth, accounts, covered)) {
       const startedRun = await startRun(tenantId, {
         kind,
         start_pay_period: run.start_pay_period,

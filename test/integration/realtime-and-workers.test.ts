@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
-import { call, demo, inCompany, labelManager, signIn } from '../support/api.js';
+import { call, inCompany } from '../support/api.js';
+import { ownLabelManager } from '../support/own-company.js';
 import { monthEndedBefore } from '../../shared/statement-periods.js';
 import type { StatementRun } from '../../shared/schemas/statement-views.js';
 import { openSocket } from '../support/realtime.js';
@@ -14,7 +15,7 @@ beforeAll(() => {
 
 describe('WebSocket API', () => {
   it('pushes to every open connection of the user and removes a gone one', async () => {
-    const token = await signIn(demo.labelManager.email, demo.labelManager.password);
+    const { token } = await ownLabelManager('Realtime');
     const userId = (await call('GET', '/api/v1/me', { token })).body.user.id;
     const first = await openSocket(token);
     const second = await openSocket(token);
@@ -52,7 +53,7 @@ describe('WebSocket API', () => {
 
 describe('S3 events → SQS → upload worker', () => {
   it('deletes an uploaded logo that is not an image, and keeps a real one', async () => {
-    const manager = await labelManager();
+    const manager = await ownLabelManager('Upload Worker');
     const company = manager.distributed.id;
     const label = (
       await call('POST', '/api/v1/labels', { token: manager.token, company, body: { name: 'Worker Check' } })
@@ -124,7 +125,7 @@ describe('queues with dead-letter queues', () => {
 
 describe('scheduled jobs', () => {
   it('runs the statement schedule on demand: a Monthly payee and distributed label get their statements once', async () => {
-    const manager = await labelManager();
+    const manager = await ownLabelManager('Statement Schedule');
     const as = inCompany(manager.token, manager.distributed.id);
     const monthly = { frequency: 'Monthly' as const };
     const payee = (await as.post('/payees', { name: `Monthly Payee ${Date.now()}` })).body.payee;

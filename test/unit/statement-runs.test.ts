@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accountingPeriod, duePeriod, monthEndedBefore } from '../../shared/statement-periods.js';
-import { dueRuns, scheduledRunId, statedKey } from '../../functions/statements/runs/schedule.js';
+import { coveredAccounts, dueRuns, scheduledRunId, statedKey } from '../../functions/statements/runs/schedule.js';
 import { runAccountStep, type AccountStepDeps } from '../../functions/statements/runs/account-step.js';
 import {
   invoiceNumber,
@@ -79,6 +79,37 @@ describe('statement periods', () => {
       { start_pay_period: '2026-06', end_pay_period: '2026-06', accounts: [payee('a')] },
       { start_pay_period: '2026-04', end_pay_period: '2026-06', accounts: [payee('c')] },
       { start_pay_period: '2026-01', end_pay_period: '2026-06', accounts: [payee('d')] },
+    ]);
+  });
+
+  it('leaves out the accounts a scheduled run of the period holds while it is still publishing', () => {
+    const payee = (id: string): AccountRef => ({ type: 'Payee', id });
+    const june = { start_pay_period: '2026-06', end_pay_period: '2026-06' };
+    // The schedule fired once: its run holds a, b and c; a is published, b and c are not yet.
+    const statements = [{ accountKey: 'Payee#a', superseded_by: undefined, ...june }];
+    const publishing = {
+      scheduled: true,
+      status: 'publishing' as const,
+      accounts: [payee('a'), payee('b'), payee('c')],
+    };
+    const monthly = ['a', 'b', 'c', 'd'].map((id) => ({ account: payee(id), frequency: 'Monthly' }));
+    // Fired again: only d, which became due after the first run started, gets a run.
+    expect(dueRuns('2026-06', monthly, coveredAccounts(statements, [{ ...publishing, ...june }]))).toEqual([
+      { ...june, accounts: [payee('d')] },
+    ]);
+    // A failed run, a hand-made run and another period's run hold nothing back.
+    const notHolding = [
+      { ...publishing, ...june, status: 'failed' as const },
+      { ...publishing, ...june, scheduled: false },
+      { ...publishing, start_pay_period: '2026-05', end_pay_period: '2026-05' },
+    ];
+    expect(dueRuns('2026-06', monthly, coveredAccounts(statements, notHolding))).toEqual([
+      { ...june, accounts: [payee('b'), payee('c'), payee('d')] },
+    ]);
+    // A superseded statement does not count as stated.
+    const superseded = [{ ...statements[0], superseded_by: 'later' }];
+    expect(dueRuns('2026-06', monthly, coveredAccounts(superseded, []))).toEqual([
+      { ...june, accounts: monthly.map((m) => m.account) },
     ]);
   });
 
