@@ -36,6 +36,7 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'],
           globalSetup: ['test/support/global-setup.ts'],
+          setupFiles: ['test/support/shared-cloud-env.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // One file at a time against the one local cloud, after the unit and CDK files: files that

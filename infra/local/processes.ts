@@ -32,15 +32,39 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** A free loopback port for each emulator of a local cloud (tests and benchmarks start theirs on free ports). */
+/**
+ * Ports for a local cloud's emulators (tests and benchmarks start theirs on free ports), chosen
+ * below Linux's range for outgoing connections (32768–60999): a port from that range can be taken
+ * as the local end of any connection between choosing it and listening on it, which a cloud
+ * restarted on the same ports met under load (EADDRINUSE).
+ */
 export async function freeCloudPorts(): Promise<Record<'gateway' | 'dynamodb' | 's3' | 'sqs' | 'cognito', number>> {
-  return {
-    gateway: await freePort(),
-    dynamodb: await freePort(),
-    s3: await freePort(),
-    sqs: await freePort(),
-    cognito: await freePort(),
+  const taken = new Set<number>();
+  const next = async () => {
+    const port = await freeListeningPort(taken);
+    taken.add(port);
+    return port;
   };
+  return { gateway: await next(), dynamodb: await next(), s3: await next(), sqs: await next(), cognito: await next() };
+}
+
+const LISTENING_PORTS = { from: 20_000, to: 32_000 };
+
+/** A port in LISTENING_PORTS that nothing listens on now and that `taken` does not hold. */
+async function freeListeningPort(taken: ReadonlySet<number>): Promise<number> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const port = LISTENING_PORTS.from + Math.floor(Math.random() * (LISTENING_PORTS.to - LISTENING_PORTS.from));
+    if (!taken.has(port) && (await canListen(port))) return port;
+  }
+  return freePort();
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
 }
 
 /** Starts a child process whose output is kept (shown only when it fails) and which dies with us. */

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type Route } from '../../functions/routes.js';
-import { ROLES } from '../../shared/constants.js';
+import { MAX_BODY_BYTES, ROLES } from '../../shared/constants.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { rolePermits, roleRefusal } from '../../shared/permissions.js';
 import { call, newConfirmedUser } from '../support/api.js';
@@ -8,7 +8,7 @@ import { ownCompany } from '../support/own-company.js';
 
 /**
  * Generic checks over every route of the route table: authentication, the admin rule, and bad
- * input (malformed JSON, unknown fields, wrong types, a 10 MB body, a bad id). Each must answer
+ * input (malformed JSON, unknown fields, wrong types, a body over the size limit, a bad id). Each must answer
  * 400/401/403/404/413 with `{ message }`, never a 500.
  *
  * Every call here is refused before it changes anything, so the checks of one rule run side by side
@@ -207,18 +207,18 @@ describe.concurrent('bad input', () => {
     },
   );
 
+  // The product's own limit, on every route: a body one byte over MAX_BODY_BYTES.
   it.each(named(ROUTES))(
-    '%s refuses a 10 MB body (413, or 405 where the method takes no body)',
+    '%s refuses a body over the size limit (413, or 405 where the method takes no body)',
     async (_name, route) => {
       const answer = await call(route.method === 'GET' ? 'POST' : route.method, withBadIds(route), {
         token: tokenFor(route),
         company: company(),
-        rawBody: `{"name":"${'x'.repeat(10 * 1024 * 1024)}"}`,
+        rawBody: `{"name":"${'x'.repeat(MAX_BODY_BYTES - 10)}"}`,
         headers: { 'content-type': 'application/json' },
       });
-      expect(answer.status).toBe(
-        route.method === 'GET' && !ROUTES.some((r) => r.path === route.path && r.method === 'POST') ? 405 : 413,
-      );
+      const noBodyHere = route.method === 'GET' && !ROUTES.some((r) => r.path === route.path && r.method === 'POST');
+      expect(answer.status).toBe(noBodyHere ? 405 : 413);
     },
   );
 
@@ -234,6 +234,18 @@ describe.concurrent('bad input', () => {
       expect(answer.body.message).toBeTypeOf('string');
     },
   );
+});
+
+describe('the gateway', () => {
+  it('refuses a 10 MB body before any handler runs (413), as API Gateway does', async () => {
+    const answer = await call('POST', '/api/v1/labels', {
+      token: admin,
+      company: company(),
+      rawBody: `{"name":"${'x'.repeat(10 * 1024 * 1024)}"}`,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(answer).toEqual({ status: 413, body: { message: 'Request Entity Too Large' } });
+  });
 });
 
 describe('unknown routes', () => {

@@ -1,9 +1,46 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, chromiumExecutable } from './chromium.js';
 
-/** The system's Chromium, or the packaged one when the machine has none (see `chromiumExecutable`). */
+let shared: Promise<Browser> | undefined;
+
+/**
+ * Chromium for one test file: the system's, or the packaged one when the machine has none (see
+ * `chromiumExecutable`). A test worker runs many files one after the other and keeps its modules,
+ * so it keeps one Chromium too (starting one took seconds a file); each file gets a handle whose
+ * `close` closes only the pages and contexts that file opened. Each page or context has its own
+ * cookies and storage, so a file never sees another's session. A Chromium that went away is
+ * started again.
+ */
 export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: (await chromiumExecutable()).path, args: CHROMIUM_FLAGS });
+  let browser = await shared?.catch(() => undefined);
+  if (!browser?.isConnected()) {
+    shared = chromium.launch({ executablePath: (await chromiumExecutable()).path, args: CHROMIUM_FLAGS });
+    browser = await shared;
+  }
+  return fileHandle(browser);
+}
+
+/** The shared Chromium as one file sees it: what it opens is closed by its `close`, and nothing else. */
+function fileHandle(browser: Browser): Browser {
+  const opened: { close(): Promise<void> }[] = [];
+  const track = <T extends { close(): Promise<void> }>(made: T) => {
+    opened.push(made);
+    return made;
+  };
+  return new Proxy(browser, {
+    get(target, property) {
+      if (property === 'newPage')
+        return async (...args: Parameters<Browser['newPage']>) => track(await target.newPage(...args));
+      if (property === 'newContext')
+        return async (...args: Parameters<Browser['newContext']>) => track(await target.newContext(...args));
+      if (property === 'close')
+        return async () => {
+          await Promise.all(opened.splice(0).map((made) => made.close().catch(() => undefined)));
+        };
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 /** Collects uncaught page errors so a test can assert the app did not crash. */

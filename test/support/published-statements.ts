@@ -1,11 +1,10 @@
-import { inject } from 'vitest';
 import { ulid } from 'ulid';
 
 /** A payee account as hand runs publish it: its e-mail (the statement's recipient) when it has one. */
 export type HandAccount = { type: 'Payee'; id: string; name: string; email?: string | null };
 
+/** Imported when called: the product's modules read the cloud's endpoints from the environment then. */
 const modules = async () => {
-  Object.assign(process.env, inject('cloudEnv'));
   return {
     access: await import('../../functions/data/access/statements.js'),
     step: await import('../../functions/statements/runs/account-step.js'),
