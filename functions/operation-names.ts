@@ -83,12 +83,12 @@ export const OPERATION_NAMES = {
     'adminUpdateCompany',
     'adminDeleteCompany',
     'adminPresignCompanyFile',
-    // The company's own pages (issue 18, slice company pages and team).
+    // The company's own pages.
     'updateOwnCompany',
     'presignOwnCompanyFile',
     'changeMemberRole',
     'removeMember',
-    // DSP connections, distributor links and the UPC pool (issue 16, slice connections).
+    // DSP connections, distributor links and the UPC pool.
     'adminCompanyDspConnections',
     'adminCreateDspConnection',
     'adminUpdateDspConnection',
@@ -103,7 +103,7 @@ export const OPERATION_NAMES = {
     'listUpcs',
     'importUpcs',
     'linkUpcToRelease',
-    // Onboarding (issue 18): a user's own company and invitations to join one.
+    // Onboarding: a user's own company and invitations to join one.
     'createOwnCompany',
     'inviteMember',
     'listCompanyInvitations',
@@ -127,7 +127,7 @@ export const OPERATION_NAMES = {
     'adminGetLabel',
     'adminUpdateLabel',
     'adminDeleteLabel',
-    // Label requests (issue 18): a member asks, an admin approves or rejects.
+    // Label requests: a member asks, an admin approves or rejects.
     'requestLabel',
     'adminApproveLabel',
     'adminRejectLabel',
@@ -190,7 +190,7 @@ export const OPERATION_NAMES = {
     'bulkDestroyImports',
     'getImport',
     'deleteImport',
-    // Catalogue imports (issue 17, slice imports): upload, preview, start, progress, and the release imports.
+    // Catalogue imports: upload, preview, start, progress, and the release imports.
     'presignCatalogueImport',
     'previewCatalogueImport',
     'startCatalogueImport',
@@ -198,7 +198,7 @@ export const OPERATION_NAMES = {
     'importReleases',
     'importRelease',
   ],
-  // The admin importer and metadata maps (issue 17, slice importer).
+  // The admin importer and metadata maps.
   importer: [
     'importerModels',
     'modelAttributes',
@@ -211,7 +211,7 @@ export const OPERATION_NAMES = {
     'updateMetadataMap',
     'deleteMetadataMap',
   ],
-  // CWR registrations of a publisher company's songs (issue 17, slice cwr).
+  // CWR registrations of a publisher company's songs.
   cwr: ['buildCwrFile', 'registerCwrFile', 'listCwrRegistrations', 'downloadCwrFile'],
   royalties: [
     'listRoyalties',
@@ -295,7 +295,7 @@ export const OPERATION_NAMES = {
     'artistPayPeriodRoyaltyRecords',
     'prepareArtistStatements',
   ],
-  // Payments (issue 14, slice pay-payments).
+  // Payments.
   payments: ['listPayments', 'getPayment', 'createPayment', 'updatePayment', 'deletePayment'],
   accounts: [
     'listExpenses',
@@ -315,7 +315,7 @@ export const OPERATION_NAMES = {
     'payeeAccounting',
     'artistAccounting',
   ],
-  // Finances, accounting and dashboards (issue 14, slice fin-api).
+  // Finances, accounting and dashboards.
   finances: [
     'labelAccounting',
     'labelFinances',
@@ -328,7 +328,7 @@ export const OPERATION_NAMES = {
     'adminDashboard',
     'dashboardReleases',
   ],
-  // Payout details, the company's debtor account, what is due and payment runs (issue 14, pay-payouts).
+  // Payout details, the company's debtor account, what is due and payment runs.
   payouts: [
     'paymentsDueSummary',
     'payeePayoutDetails',
@@ -350,7 +350,7 @@ export const OPERATION_NAMES = {
     'confirmPaymentRun',
     'cancelPaymentRun',
   ],
-  // Release deliveries and the distribution area's delivery records (issue 16, slice deliveries).
+  // Release deliveries and the distribution area's delivery records.
   deliveries: [
     'listReleaseDeliveries',
     'bulkCreateReleaseDeliveries',
@@ -369,7 +369,7 @@ export const OPERATION_NAMES = {
     'importDistributionDeliveries',
     'deleteDistributionDelivery',
   ],
-  // Catalogue exports (issue 17, slice exports): export jobs in every format and the user's exports list.
+  // Catalogue exports: export jobs in every format and the user's exports list.
   exports: [
     'exportCatalogue',
     'createExport',
@@ -379,7 +379,7 @@ export const OPERATION_NAMES = {
     'getExport',
     'deleteExport',
   ],
-  // Subscription plans (admin, spec 3 §7.7 subscriptions) and the current company's plan (docs/plans.md).
+  // Subscription plans (admin) and the current company's plan (docs/plans.md).
   plans: [
     'listPlans',
     'getPlan',
@@ -390,7 +390,7 @@ export const OPERATION_NAMES = {
     'retrievePlans',
     'companyPlan',
   ],
-  // The artist portal (issue 18, slice artist): the label's artist users and token links, the artist
+  // The artist portal: the label's artist users and token links, the artist
   // user's dashboard and the token link's page.
   'artist-portal': [
     'listPortalUsers',
@@ -409,7 +409,7 @@ export const OPERATION_NAMES = {
     'homeStatements',
     'homeStatementPdf',
   ],
-  // Billing (issue 18, slice billing): the provider's webhook, a company's checkout, cancel and billing details,
+  // Billing: the provider's webhook, a company's checkout, cancel and billing details,
   // the local provider's checkout page and renewals, and the admin /billing dashboard with coupons and events.
   billing: [
     'billingWebhook',

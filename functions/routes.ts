@@ -76,7 +76,7 @@ const hasFiles = <C extends string, F extends C>(withFiles: readonly F[], collec
   (withFiles as readonly string[]).includes(collection);
 
 /**
- * A reference collection's routes (spec 1 §7): anyone signed in reads (pickers), admins write.
+ * A reference collection's routes: anyone signed in reads (pickers), admins write.
  * bulk_destroy is listed before {id} so it is not read as an id.
  */
 const referenceRoutes = (collection: (typeof REFERENCE_COLLECTIONS)[number]): Route[] => [
@@ -90,7 +90,7 @@ const referenceRoutes = (collection: (typeof REFERENCE_COLLECTIONS)[number]): Ro
   ...(hasFiles(REFERENCE_WITH_FILES, collection)
     ? [r('POST', `/${collection}/uploads`, 'reference', `${collection}.upload`, 'admin')]
     : []),
-  // The DSP form saves with PUT (spec 1 §7 dsps).
+  // The DSP form saves with PUT.
   ...(collection === 'dsps' ? [r('PUT', `/${collection}/{id}`, 'reference', `${collection}.update`, 'admin')] : []),
 ];
 
@@ -103,7 +103,7 @@ const CATALOGUE_WRITE_PERMISSION: Partial<Record<(typeof CATALOGUE_COLLECTIONS)[
 };
 
 /**
- * A company's catalogue collection (spec 2 §7): members of the company read and write it; admins
+ * A company's catalogue collection: members of the company read and write it; admins
  * reach every company's records under /admin. bulk_destroy and uploads come before {id}.
  */
 const catalogueRoutes = (collection: (typeof CATALOGUE_COLLECTIONS)[number]): Route[] => {
@@ -128,7 +128,7 @@ const catalogueRoutes = (collection: (typeof CATALOGUE_COLLECTIONS)[number]): Ro
 };
 
 export const ROUTES: readonly Route[] = [
-  // Sign-up, confirmation, invitations and password resets (spec 1 §7 Session).
+  // Sign-up, confirmation, invitations and password resets.
   r('POST', '/signup', 'auth', 'signUp', 'public'),
   r('PUT', '/find_unconfirmed_user', 'auth', 'findUnconfirmedUser', 'public'),
   r('POST', '/confirm_user', 'auth', 'confirmUser', 'public'),
@@ -160,13 +160,13 @@ export const ROUTES: readonly Route[] = [
   r('PATCH', '/admin/companies/{id}', 'companies', 'adminUpdateCompany', 'admin'),
   r('DELETE', '/admin/companies/{id}', 'companies', 'adminDeleteCompany', 'admin'),
   r('POST', '/admin/companies/{id}/uploads', 'companies', 'adminPresignCompanyFile', 'admin'),
-  // The company's own pages (spec 3 §2.5, issue 18): its managers edit it and run its team; `{id}`
+  // The company's own pages: its managers edit it and run its team; `{id}`
   // must be the current company (X-Company-Id), another company's is 404.
   r('PATCH', '/companies/{id}', 'companies', 'updateOwnCompany', 'tenant', 'company.manage'),
   r('POST', '/companies/{id}/uploads', 'companies', 'presignOwnCompanyFile', 'tenant', 'company.manage'),
   r('PATCH', '/company/users/{id}', 'companies', 'changeMemberRole', 'tenant', 'company.manage'),
   r('DELETE', '/company/users/{id}', 'companies', 'removeMember', 'tenant', 'company.manage'),
-  // A company's links to stores and distributors (spec 3 §7.5; issue 16, slice connections): admins
+  // A company's links to stores and distributors: admins
   // connect, the company asks for a store and sees its links. Only `connected` lets it deliver.
   r('GET', '/companies/{id}/dsp_connections', 'companies', 'adminCompanyDspConnections', 'admin'),
   r('POST', '/companies/{id}/dsp_connections', 'companies', 'adminCreateDspConnection', 'admin'),
@@ -179,12 +179,12 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/company/dsp_connections', 'companies', 'myDspConnections', 'tenant', 'delivery.read'),
   r('POST', '/company/dsp_connections', 'companies', 'requestDsp', 'tenant', 'delivery.write'),
   r('GET', '/company/distributors', 'companies', 'myDistributors', 'tenant', 'delivery.read'),
-  // The company's UPC pool (spec 3 §7.8 distribution_upcs): import, list, link the next free code.
+  // The company's UPC pool: import, list, link the next free code.
   r('GET', '/distribution_upcs', 'companies', 'listUpcs', 'tenant', 'delivery.read'),
   r('POST', '/distribution_upcs/import', 'companies', 'importUpcs', 'tenant', 'delivery.write'),
   r('POST', '/distribution_upcs/link_to_release', 'companies', 'linkUpcToRelease', 'tenant', 'delivery.write'),
 
-  // Labels of the current company (spec 2 §7 Labels).
+  // Labels of the current company.
   r('GET', '/labels', 'catalogue', 'listLabels', 'tenant', 'catalogue.read'),
   r('POST', '/labels', 'catalogue', 'createLabel', 'tenant', 'catalogue.write'),
   // Before /labels/{id}: the local gateway takes the first route that matches (exports slice).
@@ -201,12 +201,12 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/admin/labels/{id}', 'catalogue', 'adminGetLabel', 'admin'),
   r('PATCH', '/admin/labels/{id}', 'catalogue', 'adminUpdateLabel', 'admin'),
   r('DELETE', '/admin/labels/{id}', 'catalogue', 'adminDeleteLabel', 'admin'),
-  // Label requests (spec 2 scope requested, issue 18): a member asks, an admin approves or rejects.
+  // Label requests: a member asks, an admin approves or rejects.
   r('POST', '/label_requests', 'catalogue', 'requestLabel', 'tenant', 'catalogue.write'),
   r('POST', '/admin/labels/{id}/approve', 'catalogue', 'adminApproveLabel', 'admin'),
   r('POST', '/admin/labels/{id}/reject', 'catalogue', 'adminRejectLabel', 'admin'),
 
-  // Subscription plans (spec 3 §2.2, §7.7; docs/plans.md): admins maintain them;
+  // Subscription plans (docs/plans.md): admins maintain them;
   // list_products and retrieve_plans come before {id} so they are not read as ids.
   r('GET', '/subscriptions', 'plans', 'listPlans', 'admin'),
   r('GET', '/subscriptions/list_products', 'plans', 'listProducts', 'admin'),
@@ -218,20 +218,20 @@ export const ROUTES: readonly Route[] = [
   // The current company's plan, usage and the plans to compare: every member, on every plan (no feature).
   r('GET', '/company/plan', 'plans', 'companyPlan', 'tenant', 'catalogue.read'),
 
-  // Admin: users (spec 3 §7.6).
+  // Admin: users.
   r('GET', '/admin/users', 'auth', 'adminListUsers', 'admin'),
   r('POST', '/admin/users', 'auth', 'adminInviteUser', 'admin'),
   r('GET', '/admin/users/{id}', 'auth', 'adminGetUser', 'admin'),
   r('PATCH', '/admin/users/{id}', 'auth', 'adminUpdateUser', 'admin'),
   r('DELETE', '/admin/users/{id}', 'auth', 'adminDeleteUser', 'admin'),
   r('POST', '/admin/users/{id}/resend_create_email', 'auth', 'adminResendInvite', 'admin'),
-  // Activity logs (sign-ins and changes, with IP) and their GDPR deletion (spec 1 §7 logs).
+  // Activity logs (sign-ins and changes, with IP) and their GDPR deletion.
   r('GET', '/admin/logs', 'auth', 'listLogs', 'admin'),
   // The signed-in user's own log (profile logs page).
   r('GET', '/logs', 'auth', 'myLogs', 'user'),
   r('POST', '/admin/gdpr/delete_logs', 'auth', 'deleteLogs', 'admin'),
 
-  // Notices: the signed-in user's inbox, and admins sending them (spec 1 §2.6, §7).
+  // Notices: the signed-in user's inbox, and admins sending them.
   r('GET', '/notices', 'notices', 'myNotices', 'user'),
   r('PATCH', '/notices/{id}', 'notices', 'markRead', 'user'),
   r('GET', '/admin/notices', 'notices', 'listNotices', 'admin'),
@@ -242,7 +242,7 @@ export const ROUTES: readonly Route[] = [
   r('DELETE', '/admin/notices/{id}', 'notices', 'deleteNotice', 'admin'),
   r('GET', '/admin/users/{id}/notices', 'notices', 'userNotices', 'admin'),
 
-  // Bug reports (spec 3 §7.10): anyone signed in reports, admins read and delete.
+  // Bug reports: anyone signed in reports, admins read and delete.
   r('POST', '/bug_reports', 'support', 'reportBug', 'user'),
   // The signed-in user's own reports (profile bug_reports page).
   r('GET', '/bug_reports', 'support', 'myBugReports', 'user'),
@@ -252,7 +252,7 @@ export const ROUTES: readonly Route[] = [
   r('POST', '/admin/jobs/{kind}/{tenantId}/{id}/resume', 'jobs', 'resumeJob', 'admin'),
   r('DELETE', '/admin/bug_reports/{id}', 'support', 'deleteBugReport', 'admin'),
 
-  // Access tokens (spec 3 §7.10), admin only; revoke_all is listed before {id}.
+  // Access tokens, admin only; revoke_all is listed before {id}.
   r('GET', '/admin/access_tokens', 'support', 'listAccessTokens', 'admin'),
   r('POST', '/admin/access_tokens', 'support', 'createAccessToken', 'admin'),
   r('POST', '/admin/access_tokens/revoke_all', 'support', 'revokeAllAccessTokens', 'admin'),
@@ -260,21 +260,21 @@ export const ROUTES: readonly Route[] = [
   r('PATCH', '/admin/access_tokens/{id}', 'support', 'updateAccessToken', 'admin'),
   r('DELETE', '/admin/access_tokens/{id}', 'support', 'deleteAccessToken', 'admin'),
 
-  // The imports history (spec 1 §7 imports): users their own, admins anyone's.
+  // The imports history: users their own, admins anyone's.
   r('GET', '/imports', 'imports', 'listImports', 'user'),
   r('POST', '/imports', 'imports', 'addImport', 'user'),
   r('POST', '/imports/bulk_destroy', 'imports', 'bulkDestroyImports', 'user'),
   r('GET', '/imports/{id}', 'imports', 'getImport', 'user'),
   r('DELETE', '/imports/{id}', 'imports', 'deleteImport', 'user'),
-  // Catalogue imports (issue 17): a file presigned into the company's import folder, previewed (every error,
-  // nothing written), started (the worker writes it in chunks), its progress; import_release(s) (spec 3 §7.8).
+  // Catalogue imports: a file presigned into the company's import folder, previewed (every error,
+  // nothing written), started (the worker writes it in chunks), its progress; import_release(s).
   r('POST', '/catalogue_imports/uploads', 'imports', 'presignCatalogueImport', 'tenant', 'catalogue.write'),
   r('POST', '/catalogue_imports/preview', 'imports', 'previewCatalogueImport', 'tenant', 'catalogue.write'),
   r('POST', '/catalogue_imports', 'imports', 'startCatalogueImport', 'tenant', 'catalogue.write'),
   r('GET', '/catalogue_imports/{id}', 'imports', 'getCatalogueImport', 'tenant', 'catalogue.read'),
   r('POST', '/import_releases', 'imports', 'importReleases', 'tenant', 'catalogue.write'),
   r('POST', '/import_release', 'imports', 'importRelease', 'tenant', 'catalogue.write'),
-  // The admin importer (spec 3 §7.9: models, model_attributes, records) and its metadata maps (spec 1 §3), admins only.
+  // The admin importer (models, model_attributes, records) and its metadata maps, admins only.
   r('GET', '/importer', 'importer', 'importerModels', 'admin'),
   r('POST', '/model_attributes', 'importer', 'modelAttributes', 'admin'),
   r('POST', '/importer/uploads', 'importer', 'presignImporterFile', 'admin'),
@@ -287,26 +287,26 @@ export const ROUTES: readonly Route[] = [
   r('PATCH', '/metadata_maps/{id}', 'importer', 'updateMetadataMap', 'admin'),
   r('DELETE', '/metadata_maps/{id}', 'importer', 'deleteMetadataMap', 'admin'),
 
-  // CWR files of the company's songs (issue 17, docs/cwr.md): building one reads the
+  // CWR files of the company's songs (docs/cwr.md): building one reads the
   // catalogue; recording one as sent writes. Listed before songs/{id} so the fixed paths are not ids.
   r('POST', '/songs/cwr', 'cwr', 'buildCwrFile', 'tenant', 'catalogue.read'),
   r('POST', '/songs/cwr_registrations', 'cwr', 'registerCwrFile', 'tenant', 'catalogue.write'),
   r('GET', '/songs/cwr_registrations', 'cwr', 'listCwrRegistrations', 'tenant', 'catalogue.read'),
   r('GET', '/songs/cwr_registrations/{id}/download', 'cwr', 'downloadCwrFile', 'tenant', 'catalogue.read'),
-  // A company's catalogue: artists, contributors, payees, releases, recordings (spec 2 §7).
+  // A company's catalogue: artists, contributors, payees, releases, recordings.
   ...CATALOGUE_COLLECTIONS.flatMap(catalogueRoutes),
-  // The metadata checker's findings on a release (spec 2 §5 guides), and a label's next catalogue number.
+  // The metadata checker's findings on a release, and a label's next catalogue number.
   r('GET', '/releases/{id}/check', 'catalogue', 'checkRelease', 'tenant', 'catalogue.read'),
   r('PATCH', '/releases/{id}/update_status', 'catalogue', 'updateReleaseStatus', 'tenant', 'catalogue.write'),
-  // Quality control (issue 16): the label sends a release; admins review it across companies.
+  // Quality control: the label sends a release; admins review it across companies.
   r('POST', '/releases/{id}/quality_control', 'catalogue', 'sendToQualityControl', 'tenant', 'catalogue.write'),
   r('GET', '/admin/releases/{id}/check', 'catalogue', 'adminCheckRelease', 'admin'),
   r('PATCH', '/admin/releases/{id}/update_status', 'catalogue', 'adminUpdateReleaseStatus', 'admin'),
-  // One change to many releases of any companies (spec 3 §7.8 releases/bulk_update, admins).
+  // One change to many releases of any companies (admins).
   r('POST', '/releases/bulk_update', 'catalogue', 'bulkUpdateReleases', 'admin'),
-  // A recording's audio: a presigned PUT; the upload worker does the rest (spec 2 §7 update_audio).
+  // A recording's audio: a presigned PUT; the upload worker does the rest.
   r('POST', '/recordings/{id}/update_audio', 'catalogue', 'presignRecordingAudio', 'tenant', 'catalogue.write'),
-  // A release's cover art: a presigned PUT; the upload worker checks it (issue 16, spec 2 §7 update_images).
+  // A release's cover art: a presigned PUT; the upload worker checks it.
   r('POST', '/releases/{id}/update_images', 'catalogue', 'presignReleaseCoverArt', 'tenant', 'catalogue.write'),
   // Files kept beside a release or a label: presigned PUT (update_assets), then registered, listed, deleted.
   r('POST', '/releases/{id}/update_assets', 'catalogue', 'presignReleaseAsset', 'tenant', 'catalogue.write'),
@@ -323,7 +323,7 @@ export const ROUTES: readonly Route[] = [
   r('DELETE', '/admin/labels/{id}/assets/{assetId}', 'catalogue', 'adminDeleteLabelAsset', 'admin'),
   r('GET', '/labels/{id}/last_release', 'catalogue', 'lastRelease', 'tenant', 'catalogue.read'),
 
-  // Reference data (spec 1 §3, §7).
+  // Reference data.
   ...REFERENCE_COLLECTIONS.flatMap(referenceRoutes),
   // A company's own publishers beside the shared ones (functions/reference/company-publishers.ts).
   r('GET', '/company_publishers', 'reference', 'company_publishers.list', 'tenant', 'catalogue.read'),
@@ -332,7 +332,7 @@ export const ROUTES: readonly Route[] = [
   r('PATCH', '/company_publishers/{id}', 'reference', 'company_publishers.update', 'tenant', 'catalogue.write'),
   r('DELETE', '/company_publishers/{id}', 'reference', 'company_publishers.delete', 'tenant', 'catalogue.write'),
 
-  // Royalties of the current company (spec 3 §7.1): the ledger, its sums and facets, and the
+  // Royalties of the current company: the ledger, its sums and facets, and the
   // changes made on top of it. Fixed paths come before royalties/{id}.
   r('GET', '/royalties', 'royalties', 'listRoyalties', 'tenant', 'money.read'),
   r('POST', '/royalties', 'royalties', 'createRoyalty', 'tenant', 'money.write'),
@@ -356,7 +356,7 @@ export const ROUTES: readonly Route[] = [
   r('PATCH', '/royalties/{id}', 'royalties', 'updateRoyalty', 'tenant', 'money.write'),
   r('DELETE', '/royalties/{id}', 'royalties', 'deleteRoyalty', 'tenant', 'money.write'),
   // Report imports: the upload or drop-folder file, its control totals, rejected and unmatched lines.
-  // The admin royalties across every company (spec 3 §2.2); a line is named by its company and id.
+  // The admin royalties across every company; a line is named by its company and id.
   r('GET', '/admin/royalties', 'royalties', 'listAdminRoyalties', 'admin'),
   r('POST', '/admin/royalties', 'royalties', 'createAdminRoyalty', 'admin'),
   r('GET', '/admin/royalties/{companyId}/{id}', 'royalties', 'getAdminRoyalty', 'admin'),
@@ -377,13 +377,13 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/royalty_maps/{id}', 'royalties', 'getMap', 'tenant', 'money.read'),
   r('PATCH', '/royalty_maps/{id}', 'royalties', 'updateMap', 'tenant', 'money.write'),
   r('DELETE', '/royalty_maps/{id}', 'royalties', 'deleteMap', 'tenant', 'money.write'),
-  // Exchange rates (spec 3 §7.3).
+  // Exchange rates.
   r('GET', '/exchange_rates', 'royalties', 'listExchangeRates', 'tenant', 'money.read'),
   r('POST', '/exchange_rates/find', 'royalties', 'findExchangeRate', 'tenant', 'money.read'),
   r('POST', '/exchange_rates', 'royalties', 'createExchangeRate', 'tenant', 'money.write'),
   r('DELETE', '/exchange_rates/{id}', 'royalties', 'deleteExchangeRate', 'tenant', 'money.write'),
 
-  // Statements and statement runs (spec 3 §7.2; docs/statements.md): published statements are
+  // Statements and statement runs (docs/statements.md): published statements are
   // numbered and never change; runs preview, then publish through the statement worker. Fixed
   // paths come before statements/{id}.
   r('GET', '/statements', 'statements', 'listStatements', 'tenant', 'money.read'),
@@ -447,7 +447,7 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/label_artists/statements/statement_sum', 'statements', 'artistStatementSum', 'tenant', 'money.read'),
   r('GET', '/label/artist_statements/prepare', 'statements', 'prepareArtistStatements', 'tenant', 'money.read'),
 
-  // Expenses (spec 3 §7.3) and payees' accounts: advances, reserves, transfers, adjustments, and
+  // Expenses and payees' accounts: advances, reserves, transfers, adjustments, and
   // an account as it stands. The pickers' fixed paths come before expenses/{id}.
   r('GET', '/expenses', 'accounts', 'listExpenses', 'tenant', 'money.read'),
   r('GET', '/expenses/tags', 'accounts', 'expenseTags', 'tenant', 'money.read'),
@@ -467,7 +467,7 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/payees/{id}/accounting', 'accounts', 'payeeAccounting', 'tenant', 'money.read'),
   r('GET', '/artists/{id}/accounting', 'accounts', 'artistAccounting', 'tenant', 'money.read'),
 
-  // Finances, accounting and dashboards (spec 3 §7.4; issue 14 slice fin-api): read-only, money.read.
+  // Finances, accounting and dashboards: read-only, money.read.
   r('GET', '/label/accounting', 'finances', 'labelAccounting', 'tenant', 'money.read'),
   r('GET', '/labels/{id}/accounting', 'finances', 'labelAccounting', 'tenant', 'money.read'),
   r('GET', '/label_accounting/{label_id}', 'finances', 'labelAccounting', 'tenant', 'money.read'),
@@ -484,7 +484,7 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/dashboard/releases', 'finances', 'dashboardReleases', 'tenant', 'money.read'),
   r('GET', '/admin/dashboard', 'finances', 'adminDashboard', 'admin'),
 
-  // Payouts (issue 14, pay-payouts): what is due, how each account is paid (bank details sealed, only
+  // Payouts: what is due, how each account is paid (bank details sealed, only
   // masks answered), the company's debtor account, and payment runs: preview, export (frozen; bank
   // files), download (each download logged: a bank file carries account numbers in full), confirm, cancel.
   r('POST', '/statements/payments_due_summary', 'payouts', 'paymentsDueSummary', 'tenant', 'money.read'),
@@ -507,7 +507,7 @@ export const ROUTES: readonly Route[] = [
   r('POST', '/payment_runs/{id}/confirm', 'payouts', 'confirmPaymentRun', 'tenant', 'money.write'),
   r('POST', '/payment_runs/{id}/cancel', 'payouts', 'cancelPaymentRun', 'tenant', 'money.write'),
 
-  // Payments (issue 14, slice pay-payments; spec 3 §3.5): a payment pays one account's statements.
+  // Payments: a payment pays one account's statements.
   r('GET', '/payments', 'payments', 'listPayments', 'tenant', 'money.read'),
   r('POST', '/payments', 'payments', 'createPayment', 'tenant', 'money.write'),
   r('GET', '/payments/{id}', 'payments', 'getPayment', 'tenant', 'money.read'),
@@ -515,7 +515,7 @@ export const ROUTES: readonly Route[] = [
   r('PATCH', '/payments/{id}', 'payments', 'updatePayment', 'tenant', 'money.write'),
   r('DELETE', '/payments/{id}', 'payments', 'deletePayment', 'tenant', 'money.write'),
 
-  // Release deliveries (issue 16; spec 2 §7 "Deliveries and quality control", spec 3 §7.8): a release's
+  // Release deliveries: a release's
   // deliveries to stores, created, queued to the delivery worker (bulk_deliver) and re-delivered.
   r('GET', '/releases/{id}/distribution_deliveries', 'deliveries', 'listReleaseDeliveries', 'tenant', 'delivery.read'),
   r(
@@ -539,18 +539,18 @@ export const ROUTES: readonly Route[] = [
   r('DELETE', '/distribution_deliveries/{id}', 'deliveries', 'deleteReleaseDelivery', 'tenant', 'delivery.write'),
   r('POST', '/distribution_deliveries/{id}/redeliver', 'deliveries', 'redeliver', 'tenant', 'delivery.write'),
   // The spec's release/deliveries (a release's deliveries by ?id=) and release_deliveries with /new and /bulk
-  // (spec 2 §7 distribution area): the company's deliveries across releases, one new, several releases at once.
+  // (the distribution area's names): the company's deliveries across releases, one new, several releases at once.
   r('GET', '/release/deliveries', 'deliveries', 'releaseDeliveriesByQuery', 'tenant', 'delivery.read'),
   r('GET', '/release_deliveries', 'deliveries', 'listCompanyDeliveries', 'tenant', 'delivery.read'),
   r('POST', '/release_deliveries/new', 'deliveries', 'newCompanyDelivery', 'tenant', 'delivery.write'),
   r('POST', '/release_deliveries/bulk', 'deliveries', 'bulkCompanyDeliveries', 'tenant', 'delivery.write'),
-  // The distribution area's delivery records (admins; spec 3 §3.10): list, one, new, CSV import, delete.
+  // The distribution area's delivery records (admins): list, one, new, CSV import, delete.
   r('GET', '/deliveries', 'deliveries', 'listDistributionDeliveries', 'admin'),
   r('POST', '/deliveries/new', 'deliveries', 'createDistributionDelivery', 'admin'),
   r('POST', '/deliveries/import', 'deliveries', 'importDistributionDeliveries', 'admin'),
   r('GET', '/deliveries/{id}', 'deliveries', 'getDistributionDelivery', 'admin'),
   r('DELETE', '/deliveries/{id}', 'deliveries', 'deleteDistributionDelivery', 'admin'),
-  // Catalogue exports (issue 17; spec 3 §7.8): exports/export and the distribution catalogue/export ask for an
+  // Catalogue exports: exports/export and the distribution catalogue/export ask for an
   // export job; POST exports is the SPA's (chosen rows in a body); the user's exports list (profile/exports).
   r('GET', '/exports/export', 'exports', 'exportCatalogue', 'tenant', 'catalogue.read'),
   r('GET', '/catalogue/export', 'exports', 'distributionExport', 'tenant', 'catalogue.read'),
@@ -558,7 +558,7 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/exports', 'exports', 'listExports', 'tenant', 'catalogue.read'),
   r('GET', '/exports/{id}', 'exports', 'getExport', 'tenant', 'catalogue.read'),
   r('DELETE', '/exports/{id}', 'exports', 'deleteExport', 'tenant', 'catalogue.read'),
-  // The artist portal (issue 18; docs/artist-portal.md). A label links artist users to an artist and makes
+  // The artist portal (docs/artist-portal.md). A label links artist users to an artist and makes
   // token links (tenant: granting or withdrawing sight of an artist's earnings and statements is a money right);
   // an artist user reads their artists (artist_user); a token link reads one artist (public, ?token=). The
   // artist_user and token routes read only through functions/artist-portal/scope.ts.
@@ -583,7 +583,7 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/artist_home/{artistId}', 'artist-portal', 'homeProfile', 'public'),
   r('GET', '/artist_home/{artistId}/statements', 'artist-portal', 'homeStatements', 'public'),
   r('GET', '/artist_home/{artistId}/statements/{statementId}/pdf', 'artist-portal', 'homeStatementPdf', 'public'),
-  // Billing (issue 18): the provider posts its events to the webhook (public: its signature is the proof);
+  // Billing: the provider posts its events to the webhook (public: its signature is the proof);
   // a company's plan purchase and billing details (company.manage, no plan feature: reachable on any plan).
   r('POST', '/billing/webhook', 'billing', 'billingWebhook', 'public'),
   r('POST', '/company/billing/checkout', 'billing', 'startCheckout', 'tenant', 'company.manage'),
@@ -594,7 +594,7 @@ export const ROUTES: readonly Route[] = [
   // The local provider's checkout page (local cloud only; the session names its company, checked per call).
   r('GET', '/billing/local_checkout/{id}', 'billing', 'getLocalCheckout', 'user'),
   r('POST', '/billing/local_checkout/{id}/pay', 'billing', 'payLocalCheckout', 'user'),
-  // Admins: the /billing dashboard, its events table, coupons (spec 3 §7.7), the local provider's "renew now".
+  // Admins: the /billing dashboard, its events table, coupons, the local provider's "renew now".
   r('GET', '/billing/overview', 'billing', 'billingOverview', 'admin'),
   r('GET', '/billing/events', 'billing', 'listBillingEvents', 'admin'),
   r('POST', '/billing/local/renew', 'billing', 'renewLocalSubscription', 'admin'),

@@ -149,23 +149,23 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
     assets: ['functions/payouts/schemas/pain.001.001.09.xsd'],
     needs: { buckets: { ledger: 'readWrite' }, sealingKey: true },
   }),
-  // Payments (issue 14): table reads and writes only (a payment and its statements in one transaction).
+  // Payments: table reads and writes only (a payment and its statements in one transaction).
   payments: httpArea(),
   // Subscription plans (admin) and the current company's plan and usage: table reads and writes only.
   plans: httpArea(),
-  // Release deliveries (issue 16): table reads and writes, deliveries queued to the delivery worker.
+  // Release deliveries: table reads and writes, deliveries queued to the delivery worker.
   deliveries: httpArea({ needs: { sendsTo: ['releaseDelivery'] } }),
-  // Catalogue exports (issue 17): reads the catalogue, writes a few releases' file at once (uploads bucket,
+  // Catalogue exports: reads the catalogue, writes a few releases' file at once (uploads bucket,
   // exports/), presigns its download, queues larger exports to the export worker.
   exports: httpArea({ needs: { buckets: { uploads: 'readWrite' }, sendsTo: ['catalogueExport'] } }),
-  // The artist portal (issue 18): an artist's earnings as finances computes them (DuckDB over the ledger),
+  // The artist portal: an artist's earnings as finances computes them (DuckDB over the ledger),
   // presigned statement PDFs (ledger bucket), and the invitation mail of a new artist user.
   'artist-portal': httpArea({
     memorySize: 1024,
     nativeModules: DUCKDB_MODULES,
     needs: { buckets: { ledger: 'read' }, mail: true },
   }),
-  // Billing (issue 18): checkout, cancel and billing details through the card provider, coupons and the
+  // Billing: checkout, cancel and billing details through the card provider, coupons and the
   // /billing dashboard; the webhook verifies each provider event and queues it to the billing worker.
   billing: httpArea({ needs: { sendsTo: ['billingEvents'], billing: true } }),
 };
@@ -208,7 +208,7 @@ export const WORKERS: Record<QueueKey, FunctionDeclaration> = {
     // Sends each account's statement by mail, pushes the run's progress, queues the account steps.
     needs: { table: 'readWrite', buckets: { ledger: 'readWrite' }, mail: true, push: true, sendsTo: ['statementRun'] },
   },
-  // Release deliveries (issue 16): reads the release and its files (uploads bucket), builds and validates
+  // Release deliveries: reads the release and its files (uploads bucket), builds and validates
   // its ERN against the vendored 4.3 schema, uploads over SFTP, pushes the status to the uploader.
   releaseDelivery: {
     entry: 'functions/deliveries/worker.ts',
@@ -221,14 +221,14 @@ export const WORKERS: Record<QueueKey, FunctionDeclaration> = {
     ephemeralStorageMiB: 1024,
     needs: { table: 'readWrite', buckets: { uploads: 'read' }, push: true },
   },
-  // Catalogue imports (issue 17): reads the uploaded file, keeps the import's plan beside it, writes
+  // Catalogue imports: reads the uploaded file, keeps the import's plan beside it, writes
   // the releases chunk by chunk, queues each next chunk and pushes the progress to the importer.
   catalogueImport: {
     entry: 'functions/catalogue-exchange/imports/worker.ts',
     memorySize: 1024, // a 50,000-row workbook is read into memory
     needs: { table: 'readWrite', buckets: { uploads: 'readWrite' }, push: true, sendsTo: ['catalogueImport'] },
   },
-  // Catalogue exports (issue 17): reads the catalogue a page at a time, writes the file to /tmp then to the
+  // Catalogue exports: reads the catalogue a page at a time, writes the file to /tmp then to the
   // uploads bucket (exports/), pushes its progress to the user who asked.
   catalogueExport: {
     entry: 'functions/catalogue-exchange/exports/worker.ts',
@@ -236,7 +236,7 @@ export const WORKERS: Record<QueueKey, FunctionDeclaration> = {
     ephemeralStorageMiB: 2048, // a whole catalogue's file (50,000 recordings ≈ 50 MB as csv) before upload
     needs: { table: 'readWrite', buckets: { uploads: 'readWrite' }, push: true },
   },
-  // Billing events (issue 18): applies each verified provider event to its company once (plan, subscription,
+  // Billing events: applies each verified provider event to its company once (plan, subscription,
   // delinquency) and reads the card on file from the provider.
   billingEvents: {
     entry: 'functions/billing/worker.ts',

@@ -9,7 +9,7 @@ export const TABLE = {
   localName: 'label-platform',
   partitionKey: 'pk',
   sortKey: 'sk',
-  /** Generic overloaded indexes (DESIGN.md §3); entities decide what goes in them. */
+  /** Generic overloaded indexes; entities decide what goes in them. */
   indexes: [
     { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
     { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
@@ -129,7 +129,7 @@ export const USER_POOL = {
   authFlows: ['USER_PASSWORD_AUTH', 'REFRESH_TOKEN_AUTH'] as const,
   accessTokenValidityHours: 1,
   idTokenValidityHours: 1,
-  /** The session lasts one day (spec 1 §4). */
+  /** The session lasts one day. */
   refreshTokenValidityHours: 24,
   passwordMinLength: 8,
 } as const;

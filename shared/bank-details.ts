@@ -1,7 +1,7 @@
 import { electronicFormatIBAN, validateBIC, validateIBAN } from 'ibantools';
 
 /**
- * Checks of bank and payout details in the user's words (issue 14 "Payment runs"): IBAN (country,
+ * Checks of bank and payout details in the user's words: IBAN (country,
  * length, check digits), BIC, a UK sort code and account number, and the IBAN/BIC country match a
  * SEPA bank file needs. Pure, so the payee form shows the same messages the API answers.
  */

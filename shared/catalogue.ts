@@ -1,4 +1,4 @@
-/** Fixed lists of the catalogue (spec 1 §3, spec 2 §3), shared by the API and the forms. */
+/** Fixed lists of the catalogue, shared by the API and the forms. */
 
 export const ARTIST_CONFIGS = ['individual', 'band'] as const;
 
@@ -15,12 +15,12 @@ export const IDENTIFIER_SERVICES = [
 ] as const;
 type IdentifierService = (typeof IDENTIFIER_SERVICES)[number];
 
-/** What choosing Spotify prefills (spec 2 §4 Identifier rows). */
+/** What choosing Spotify prefills. */
 export const SPOTIFY_ARTIST_PREFIX = 'spotify:artist:';
 
 export const MEMBERSHIP_TYPES = ['base', 'main', 'featured', 'performer', 'ex', 'retired'] as const;
 
-/** The artist line-up roles (spec 1 §3). */
+/** The artist line-up roles. */
 export const LINEUP_ROLES = [
   'Producer',
   'Drums',
@@ -43,7 +43,7 @@ export const LINEUP_ROLES = [
   'Bass Guitar',
 ] as const;
 
-/** Link texts suggested for artist URLs (spec 2 §3); free text is allowed too. */
+/** Link texts suggested for artist URLs; free text is allowed too. */
 export const ARTIST_LINK_TEXTS = [
   'Artist Website',
   'Soundcloud',
@@ -74,7 +74,7 @@ const LINKS: Partial<Record<IdentifierService, (id: string) => string>> = {
 };
 
 /**
- * The outbound link of an artist identifier (spec 1 §3 Identifier services and links): a URL
+ * The outbound link of an artist identifier: a URL
  * for the services that have one, null for Anghami (no link at all), "No Link" for the others.
  */
 export function identifierLink(service: string, identifier: string): string | null {
@@ -83,7 +83,7 @@ export function identifierLink(service: string, identifier: string): string | nu
   return build && identifier.trim() ? build(identifier.trim()) : 'No Link';
 }
 
-/** Roles of an artist on a release or recording; the first artist added is Main (spec 2 §4). */
+/** Roles of an artist on a release or recording; the first artist added is Main. */
 export const ARTIST_ROLES = [
   'Main',
   'Featuring',
@@ -97,7 +97,7 @@ export const ARTIST_ROLES = [
   'Ensemble',
 ] as const;
 
-/** Contributor credits on recordings (spec 1 §3: a fixed list of about 75). */
+/** Contributor credits on recordings (a fixed list of about 75). */
 export const CONTRIBUTOR_CREDITS = [
   'Composer',
   'Lyricist',
@@ -197,7 +197,7 @@ export const PRICE_TIERS = ['Front', 'Mid', 'Budget', 'Premium'] as const;
 export const RELEASE_CONFIGS = ['audio_release', 'video_release', 'audio_and_video_release'] as const;
 export const RIGHTSHOLDING_TYPES = ['master', 'publishing', 'neighbouring'] as const;
 
-/** Release and recording defaults (spec 2 §3, §9). */
+/** Release and recording defaults. */
 export const RELEASE_DEFAULTS = {
   status: 'drafted',
   total_volumes: 1,
@@ -220,7 +220,7 @@ export const ARTIST_ROW_SHARES = {
 
 type ArtistRow = { artist_name?: string; name?: string; join_text?: string; _destroy?: boolean };
 
-/** Display artists: names joined by each row's join text; the first row's join text is blank (spec 2 §4). */
+/** Display artists: names joined by each row's join text; the first row's join text is blank. */
 export function displayArtists(rows: readonly ArtistRow[]): string {
   return rows
     .filter((row) => !row._destroy)
@@ -230,7 +230,7 @@ export function displayArtists(rows: readonly ArtistRow[]): string {
 }
 
 /**
- * Payee shares split equally among the artists that are not being deleted (spec 2 §4): the first
+ * Payee shares split equally among the artists that are not being deleted: the first
  * artist starts at 100; two share 50/50; three 33.33/33.33/33.34 so the total stays 100.
  */
 export function equalPayeeShares(count: number): number[] {
@@ -264,13 +264,13 @@ export type StatusChange = {
   note?: string;
 };
 
-// ——— The catalogue's depth (issue 17): release images, recording identifiers, configs ———
+// ——— The catalogue's depth: release images, recording identifiers, configs ———
 
 /** What an additional release image shows (the cover art itself is the release's artwork). */
 export const RELEASE_IMAGE_TYPES = ['Back cover', 'Booklet', 'Inlay', 'Disc', 'Label', 'Press photo', 'Other'] as const;
-/** Whether a recording is audio or video (spec 2 §3 Recording config). */
+/** Whether a recording is audio or video. */
 export const RECORDING_CONFIGS = ['audio', 'video'] as const;
-/** Identifiers a recording carries beside its ISRC (spec 2 §3 recording_identifiers). */
+/** Identifiers a recording carries beside its ISRC. */
 export const RECORDING_IDENTIFIER_TYPES = ['GRid', 'ISWC', 'Proprietary', 'Catalogue number', 'Other'] as const;
-/** A new release's format (spec 2 §3: format, default Digital, as in products). */
+/** A new release's format (format, default Digital, as in products). */
 export const RELEASE_FORMAT_DEFAULT = 'Digital';

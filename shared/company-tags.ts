@@ -2,7 +2,7 @@ import type { CompanyTag } from './constants.js';
 
 export type CompanyFlags = { tags?: readonly string[] | null; distributed?: boolean | null };
 
-/** Company tags are matched case-insensitively (spec 1 §1). */
+/** Company tags are matched case-insensitively. */
 export function hasTag(company: CompanyFlags | null | undefined, tag: CompanyTag): boolean {
   const wanted = tag.toLowerCase();
   return (company?.tags ?? []).some((t) => t.trim().toLowerCase() === wanted);

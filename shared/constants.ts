@@ -1,4 +1,4 @@
-/** Product-wide constants from the specification (spec 1 §9, spec 3 §9). */
+/** Product-wide constants from the specification. */
 
 export const APP_VERSION = '0.2.0';
 export const API_VERSION = '0.1.0';
@@ -9,11 +9,11 @@ export const DEFAULT_PER_PAGE = 50;
 export const MIN_PER_PAGE = 5;
 export const MAX_PER_PAGE = 1000;
 
-/** Notifications clear after this many milliseconds (spec 1 §9). */
+/** Notifications clear after this many milliseconds. */
 export const NOTIFICATION_TIMEOUT_MS = 10_000;
-/** After an audio upload from the release form, the new recording joins the form this much later (spec 1 §9). */
+/** After an audio upload from the release form, the new recording joins the form this much later. */
 export const RELEASE_STREAM_DELAY_MS = 5_000;
-/** The signed-in session lasts one day (spec 1 §4). */
+/** The signed-in session lasts one day. */
 export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 export const DEFAULT_CURRENCY = 'GBP';
@@ -57,13 +57,13 @@ export const ROLES = [
   'intern',
 ] as const;
 export type Role = (typeof ROLES)[number];
-/** A new user's role (spec 3 §6). */
+/** A new user's role. */
 export const DEFAULT_ROLE: Role = 'user';
 
 export const COMPANY_TAGS = ['Publisher', 'Rightsholder', 'Sub Aggregator', 'Label Group'] as const;
 export type CompanyTag = (typeof COMPANY_TAGS)[number];
 
-/** DSP delivery guides (spec 1 §3 dsp guide): documents up to 25 MiB. */
+/** DSP delivery guides: documents up to 25 MiB. */
 export const MAX_GUIDE_BYTES = 25 * 1024 * 1024;
 export const GUIDE_CONTENT_TYPES = [
   'application/pdf',
@@ -77,8 +77,8 @@ export const GUIDE_CONTENT_TYPES = [
 ] as const;
 
 /**
- * Recording audio uploads (spec 2 §5 Audio upload box): wav, aiff and aif, at most 500,000,000 bytes;
- * FLAC too (issue 16): the original is kept for store deliveries, and stores take lossless FLAC.
+ * Recording audio uploads: wav, aiff and aif, at most 500,000,000 bytes;
+ * FLAC too: the original is kept for store deliveries, and stores take lossless FLAC.
  */
 export const AUDIO_EXTENSIONS = ['wav', 'aiff', 'aif', 'flac'] as const;
 export const AUDIO_CONTENT_TYPES = [
@@ -93,11 +93,11 @@ export const AUDIO_CONTENT_TYPES = [
 ] as const;
 export const MAX_AUDIO_BYTES = 500_000_000;
 
-/** A retailer's trading status (spec 1 §3 Retailer); the stored attribute and the input schema share it. */
+/** A retailer's trading status; the stored attribute and the input schema share it. */
 export const RETAILER_STATUSES = ['Live', 'Out of Business', 'Non Payer'] as const;
 
 /**
- * Release cover art (issue 16): JPEG or PNG, square, at least 3000×3000, RGB. At most 36 MiB: a
+ * Release cover art: JPEG or PNG, square, at least 3000×3000, RGB. At most 36 MiB: a
  * 3000×3000 RGB image is 27 MB uncompressed, so any honest JPEG or PNG of that size fits, and the
  * stores we deliver to cap artwork between 10 and 40 MB; larger files are almost always 6000×6000+
  * print masters that stores would refuse or downscale anyway.
@@ -107,5 +107,5 @@ export type CoverArtContentType = (typeof COVER_ART_CONTENT_TYPES)[number];
 export const MAX_COVER_ART_BYTES = 36 * 1024 * 1024;
 export const MIN_COVER_ART_PIXELS = 3000;
 
-/** Other release and label assets (spec 2 §7 update_assets: booklets, press shots, contracts): up to 100 MiB each. */
+/** Other release and label assets (booklets, press shots, contracts): up to 100 MiB each. */
 export const MAX_ASSET_BYTES = 100 * 1024 * 1024;

@@ -1,5 +1,5 @@
 /**
- * Release deliveries (spec 2 §3 Release delivery, §4; issue 16): what a delivery does at the store
+ * Release deliveries: what a delivery does at the store
  * and where it stands. Shared by the API, the worker and the SPA's badges.
  */
 export const DELIVERY_ACTIONS = ['insert', 'update', 'takedown'] as const;
@@ -12,7 +12,7 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 /** The statuses bulk_deliver queues: new deliveries and failed ones (a retry). */
 export const QUEUEABLE_STATUSES = ['created', 'failed'] as const satisfies readonly DeliveryStatus[];
 
-/** Contract A's refusal, word for word. */
+/** The refusal of a delivery of a release that has not passed quality control. */
 export const NOT_DELIVERABLE_MESSAGE = 'Release must pass quality control before delivery';
 
 /** A release delivery as the API answers it (never the DSP's server credentials). */

@@ -1,7 +1,7 @@
 import { gtinCheckDigit, isValidGtin } from './identifiers.js';
 
 /**
- * Distribution reference values and the UPC pool's list rules (spec 3 §7.5, §7.8), shared by the
+ * Distribution reference values and the UPC pool's list rules, shared by the
  * API and the distribution pages so both read a pasted list of codes the same way.
  */
 

@@ -1,5 +1,5 @@
 /**
- * A store's (DSP's) delivery terms kept on its reference record (issue 16): its DDEX party id, which
+ * A store's (DSP's) delivery terms kept on its reference record: its DDEX party id, which
  * the ERN's MessageRecipient carries, and its genre map, our genre → the store's genre word.
  */
 

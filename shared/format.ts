@@ -3,7 +3,7 @@ import advancedFormat from 'dayjs/plugin/advancedFormat.js';
 
 dayjs.extend(advancedFormat);
 
-/** Dates are shown as 'Do MMM YYYY', e.g. "3rd Feb 2026" (spec 1 §9). */
+/** Dates are shown as 'Do MMM YYYY', e.g. "3rd Feb 2026". */
 export function formatDate(value: string | number | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   const d = dayjs(value);
@@ -12,7 +12,7 @@ export function formatDate(value: string | number | Date | null | undefined): st
 
 const SIZE_UNITS = ['B', 'kB', 'MB', 'GB', 'TB'] as const;
 
-/** File sizes in B, kB, MB, GB, TB in steps of 1024 with 2 decimals (spec 1 §9). */
+/** File sizes in B, kB, MB, GB, TB in steps of 1024 with 2 decimals. */
 export function formatFileSize(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes < 0) return '';
   let unit = 0;
@@ -24,13 +24,13 @@ export function formatFileSize(bytes: number): string {
   return `${size.toFixed(2)} ${SIZE_UNITS[unit]}`;
 }
 
-/** A leading zero below 10 (spec 1 §9). */
+/** A leading zero below 10. */
 export function padTwo(n: number): string {
   return n < 10 ? `0${n}` : String(n);
 }
 
 /**
- * Quarter helper exactly as the product has it coded (spec 1 §9): a month index below 4 is
+ * Quarter helper exactly as the product has it coded: a month index below 4 is
  * Q1, below 7 Q2, below 10 Q3, else Q4. With 0-based months this puts April in Q1; the
  * spec records that boundary as-is, so we keep it.
  */
@@ -41,12 +41,12 @@ export function quarterOf(monthIndex: number): 'Q1' | 'Q2' | 'Q3' | 'Q4' {
   return 'Q4';
 }
 
-/** Links without http or https are prefixed (spec 1 §9). */
+/** Links without http or https are prefixed. */
 export function absoluteLink(link: string): string {
   return /^https?:\/\//i.test(link) ? link : `http://${link}`;
 }
 
-/** Currency codes gbp and usd display as their signs (spec 1 §9). */
+/** Currency codes gbp and usd display as their signs. */
 export function currencySymbol(code: string | null | undefined): string {
   const c = (code ?? '').toLowerCase();
   if (c === 'gbp') return '£';
@@ -54,7 +54,7 @@ export function currencySymbol(code: string | null | undefined): string {
   return (code ?? '').toUpperCase();
 }
 
-/** Upload progress is a whole-number percentage, green at 50 % or more, red below (spec 1 §4). */
+/** Upload progress is a whole-number percentage, green at 50 % or more, red below. */
 export function uploadProgress(loaded: number, total: number): { percent: number; colour: 'green' | 'red' } {
   const percent = total > 0 ? Math.min(100, Math.floor((loaded / total) * 100)) : 0;
   return { percent, colour: percent >= 50 ? 'green' : 'red' };

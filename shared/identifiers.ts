@@ -1,5 +1,5 @@
 /**
- * Catalogue identifiers checked with their published algorithms (spec 1 §5, spec 2 §5):
+ * Catalogue identifiers checked with their published algorithms:
  * GTIN (UPC-A, EAN-8, EAN-13, GTIN-14) check digits, ISRC shape and country (ISO 3901), ISWC check digit
  * (ISO 15707) and ISNI check character (ISO 27729, ISO 7064 MOD 11-2). Shared by the API and
  * the forms so both refuse the same values.

@@ -11,7 +11,7 @@ export const MESSAGES = {
   resetRequested: 'If your Email is found you should recieve an email shortly with instructions to reset your account.',
   dashboardLoadFailed: 'There was a problem loading your Dashboard, please try logging in again.',
   noLabelSelected: 'No Label Selected',
-  /** Statements and expenses (spec 3 §5, §8). */
+  /** Statements and expenses. */
   chooseStatementPeriods: 'Please Choose Statement Periods',
   cannotDeletePaidExpense: 'You cannot delete a paid expense',
   statementUpdated: 'Statement Updated',
@@ -33,7 +33,7 @@ export const MESSAGES = {
   noticeUpdated: 'Notice Updated',
   noticeDeleted: 'Notice Deleted',
   noticeMarkedRead: 'Notice marked as read',
-  /** The POST answer's message names the recipients (spec 1 §7, §8). */
+  /** The POST answer's message names the recipients. */
   noticesAddedFor: (recipients: string | undefined) => `Notice(s) Added for ${recipients ?? ''}`.trim(),
   statementAdded: 'Statement Added',
   distributionStatementUpdated: 'DistributionStatement Updated',
@@ -41,11 +41,11 @@ export const MESSAGES = {
   noArtistSelected: 'No Artist Selected',
   publishedStatementNotDeleted:
     'A published statement cannot be deleted: correct it with a new version or an adjustment',
-  /** An expense or account entry a published statement carries is frozen (statements design "Accounts"). */
+  /** An expense or account entry a published statement carries is frozen. */
   onStatement: (what: string, number: string) => `${what} is on statement ${number} and cannot be changed`,
   /** A statement mail's default subject; %PERIOD% becomes the accounting period when it is sent (fillPeriod). */
   statementSubject: (payeeName: string) => `Royalty Statement for ${payeeName} %PERIOD%`,
-  // ——— Payouts: payout details, the company's bank account and payment runs (issue 14, pay-payouts) ———
+  // ——— Payouts: payout details, the company's bank account and payment runs ———
   payoutDetailsUpdated: 'Payout Details Updated',
   payoutDetailsRemoved: 'Payout Details Removed',
   bankAccountUpdated: 'Bank Account Updated',
@@ -53,7 +53,7 @@ export const MESSAGES = {
   paymentRunExported: 'Payment Run Exported',
   paymentRunConfirmed: 'Payment Run Confirmed',
   paymentRunCancelled: 'Payment Run Cancelled',
-  // ——— Payments (issue 14, slice pay-payments) ———
+  // ——— Payments ———
   paymentAdded: 'Payment Added',
   paymentUpdated: 'Payment Updated',
   paymentDeleted: 'Payment Deleted',
@@ -90,7 +90,7 @@ export function fillPeriod(subject: string, accountingPeriod: string): string {
   return subject.replaceAll('%PERIOD%', accountingPeriod);
 }
 
-/** Shared validation messages (spec 1 §5). */
+/** Shared validation messages. */
 export const VALIDATION = {
   required: (field: string) => `${field} is required`,
   email: 'This field must be a valid email',
@@ -102,7 +102,7 @@ export const VALIDATION = {
   maxTotal: (field: string) => `${field} has an error`,
 } as const;
 
-/** "deal_percentage" → "Deal percentage": how the spec shows a field name in messages (spec 1 §8). */
+/** "deal_percentage" → "Deal percentage": how the spec shows a field name in messages. */
 export function humanizeField(field: string): string {
   const words = field.replace(/_/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);

@@ -1,7 +1,7 @@
 import { INSTRUMENTAL } from './schemas/reference.js';
 
 /**
- * The metadata rules of the guides (spec 2 §5 "Metadata guides") as one checker: every problem
+ * The metadata rules of the guides as one checker: every problem
  * of a release and its recordings, each naming where it is and the field. The release page
  * shows them; the distribution issue's quality-control gate refuses a release that has any.
  */
@@ -30,7 +30,7 @@ export type CheckedRelease = {
 
 export type Problem = { scope: 'release' | 'recording'; id: string; title: string; field: string; message: string };
 
-/** The publisher name self-publishing writers use (spec 2 §5). */
+/** The publisher name self-publishing writers use. */
 export const SELF_PUBLISHED = 'Copyright Control';
 
 const hasRole = (credits: readonly CreditRow[], ...roles: string[]) =>

@@ -5,7 +5,7 @@ export type PeriodRange = { key: string; label: string; start: string; end: stri
 const FORMAT = 'YYYY-MM-DD';
 
 /**
- * Period Picker ranges (spec 1 §9): last month, 3, 6, 12 months, all time (20 years). Each
+ * Period Picker ranges: last month, 3, 6, 12 months, all time (20 years). Each
  * ends at the end of the current month; dates as YYYY-MM-DD.
  */
 export function periodRanges(today: Date = new Date()): PeriodRange[] {
@@ -21,7 +21,7 @@ export function periodRanges(today: Date = new Date()): PeriodRange[] {
 }
 
 /**
- * The default period (spec 1 §9): ends at the end of last month and starts 12 months
+ * The default period: ends at the end of last month and starts 12 months
  * earlier at the start of a month.
  */
 export function defaultPeriod(today: Date = new Date()): { start: string; end: string } {
@@ -38,7 +38,7 @@ export type PeriodChoice = { key: string; label: string; start: string; end: str
 
 /**
  * The choices of a period filter that may be left open: "Any period" (no dates, nothing
- * applied), then the default range (spec 3 §9: ending at the end of last month, starting 12
+ * applied), then the default range (ending at the end of last month, starting 12
  * months earlier) labelled as the default with its dates, then the picker's ranges.
  */
 export function periodChoices(today: Date = new Date()): PeriodChoice[] {

@@ -1,5 +1,5 @@
 /**
- * Subscription plans (spec 3 §3.9): what a company may use (feature flags) and how much (limits).
+ * Subscription plans: what a company may use (feature flags) and how much (limits).
  * The server enforces both for every company (functions/plans/): a tenant route that needs a
  * feature its company's plan lacks answers 402 naming the plans that have it, and a write that
  * would pass a limit is refused at that write. The SPA reads the same table to show what the
@@ -42,7 +42,7 @@ export const LIMIT_LABELS: Record<PlanLimit, string> = {
   free_promos: 'free promos',
 };
 
-/** A plan as the API and SPA see it (the Stripe-shaped fields of spec 3 §3.9 plus its entitlements). */
+/** A plan as the API and SPA see it (Stripe-shaped plan fields plus its entitlements). */
 export type PlanView = {
   id: string;
   name: string;

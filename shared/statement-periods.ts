@@ -3,7 +3,7 @@ import type { STATEMENT_FREQUENCIES } from './catalogue.js';
 /**
  * Statement periods: pay periods are months ("2026-07"); a statement covers an inclusive range of
  * them. The accounting period names that range the way an accountant reads it, and the statement
- * settings' frequency says which range is due when a month ends (spec 3 §3.3).
+ * settings' frequency says which range is due when a month ends.
  */
 type StatementFrequency = (typeof STATEMENT_FREQUENCIES)[number];
 export type PeriodRange = { start_pay_period: string; end_pay_period: string };

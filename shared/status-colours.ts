@@ -1,4 +1,4 @@
-/** Status words and their display colour classes (spec 1 §4 "Status vocabulary and colours"). */
+/** Status words and their display colour classes. */
 const STATUS_COLOURS = {
   black: ['admin', 'drafted', 'inactive', 'created', 'audio', 'Sync Agency', 'Out Of Business'],
   danger: [

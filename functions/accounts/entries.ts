@@ -24,7 +24,7 @@ import { checkAccount, checkRelease, refuseIfOnStatement } from './links.js';
 import { accountRefOf, presentEntry } from './present.js';
 
 /**
- * Account entries (statements design "Signs"): advances, reserves, reserve releases, transfers
+ * Account entries: advances, reserves, reserve releases, transfers
  * and adjustments a user records against a payee's account. The user types a positive amount
  * for an advance, reserve or release and a signed one for a transfer or adjustment; the stored
  * amount is the entry's effect on what the label owes. Payments are written by marking a

@@ -23,7 +23,7 @@ import { listAnswer, listQuerySchema, pageOf } from '../lib/list-query.js';
 import { checkAccount, checkLabel, checkRelease, refuseIfOnStatement } from './links.js';
 import { accountRefOf, presentExpense, presentExpenses } from './present.js';
 
-/** Expenses of the current company (spec 3 §3.4, §7.3): list, pickers, create, change, delete. */
+/** Expenses of the current company: list, pickers, create, change, delete. */
 
 const id = z.string().trim().min(1).max(64);
 /** The list's filters: label, account (payee_type + payee_id), paid, type, release. */
@@ -71,7 +71,7 @@ export async function expenseList(tenantId: string, query: ExpenseListQuery) {
   return listAnswer('expenses', { ...page, items: await presentExpenses(tenantId, page.items) });
 }
 
-/** A label's expenses or distribution expenses (spec 3 §7.3 label/expenses, label/distribution_expenses). */
+/** A label's expenses or distribution expenses (label/expenses, label/distribution_expenses). */
 export async function labelExpenseList(tenantId: string, query: ExpenseListQuery, type: ExpenseType) {
   if (!query.label_id) throw new BadRequest(MESSAGES.noLabelSelected, { label_id: [MESSAGES.noLabelSelected] });
   await checkLabel(tenantId, query.label_id, 'label_id');
@@ -180,7 +180,7 @@ export async function changeExpense(tenantId: string, expenseId: string, update:
   return { expense: await presentExpense(tenantId, after), message: 'Expense Updated' };
 }
 
-/** Deletes an expense: never a paid one (spec 3 §5), never one a published statement carries. */
+/** Deletes an expense: never a paid one, never one a published statement carries. */
 export async function removeExpense(tenantId: string, expenseId: string) {
   const before = await existing(tenantId, expenseId);
   if (before.paid) throw new Conflict(MESSAGES.cannotDeletePaidExpense);

@@ -15,7 +15,7 @@ import {
 } from './expenses.js';
 
 /**
- * Accounts area (spec 3 §3.4, §7.3; statements design "Accounts and figures"): expenses,
+ * Accounts area: expenses,
  * account entries (advances, reserves, transfers, adjustments) and a payee's or artist's account
  * as it stands. Every operation works in the caller's current company (route auth 'tenant'):
  * another company's expense, entry or account is not found.

@@ -30,7 +30,7 @@ const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 const SPACES: Record<string, string> = { cmyk: 'CMYK', 'b-w': 'greyscale', grey16: 'greyscale', lab: 'Lab' };
 
 /**
- * Checks uploaded cover art the way stores do (issue 16): a JPEG or PNG by its bytes, uploaded as
+ * Checks uploaded cover art the way stores do: a JPEG or PNG by its bytes, uploaded as
  * that type, at most MAX_COVER_ART_BYTES, square, at least 3000×3000, RGB. The reason names what
  * is wrong and the file's own figure ("Cover art must be square: 3000×2400"). The whole image is
  * decoded, so a truncated file is refused here rather than by a store.

@@ -5,7 +5,7 @@ import { InvalidField, NotFound } from '../lib/errors.js';
 import { presignDownload, presignUpload, safeFileName } from '../uploads/presign.js';
 
 /**
- * A release's cover art (issue 16, spec 2 §7 releases/{id}/update_images): the browser PUTs a JPEG
+ * A release's cover art: the browser PUTs a JPEG
  * or PNG straight to S3, the bucket event reaches the upload worker, which checks it as stores do
  * and either stores it as the release's `artwork` with a thumbnail and a medium JPEG, or deletes
  * it and records why in `artwork_upload` — then pushes a Release event to the uploader.

@@ -7,7 +7,7 @@ import { releaseStorage } from '../plans/limits.js';
 import { ARTWORK_PREFIX, RENDITIONS_PREFIX } from './cover-art.js';
 
 /**
- * Removes a deleted release's or label's files from the uploads bucket (issue 16): cover art
+ * Removes a deleted release's or label's files from the uploads bucket: cover art
  * uploads and their renditions, kept assets (and their entries), a label's logo. Runs after the
  * record is gone: a file that cannot be deleted is logged and left (an orphan costs storage, an
  * un-deleted record would be wrong), so these never throw.

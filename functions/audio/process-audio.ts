@@ -4,7 +4,7 @@ import path from 'node:path';
 import { containerProblem } from './audio-file.js';
 import { ffmpegPath } from './ffmpeg.js';
 
-/** What the worker learns from an upload (spec 2 §4 Audio upload). */
+/** What the worker learns from an upload. */
 export type AudioFacts = {
   duration_ms: number;
   sample_rate: number;

@@ -16,7 +16,7 @@ import { presignDownload, presignUpload, safeFileName } from '../uploads/presign
 import { processAudio, UnusableAudio, type AudioFacts } from './process-audio.js';
 
 /**
- * A recording's audio (spec 2 §4 Audio upload): the browser PUTs a WAV/AIFF straight to S3, the
+ * A recording's audio: the browser PUTs a WAV/AIFF straight to S3, the
  * bucket event reaches the upload worker through SQS, and the worker stores an mp3 preview and
  * waveform peaks, fills the recording's length and audio facts, and pushes a Recording event to
  * the uploader's open connections. The stored shape is the Recording entity's `audio` map.
@@ -100,7 +100,7 @@ export async function handleAudioUpload(bucket: string, key: string): Promise<'p
 
   const base: RecordingAudio = { status: 'processing', source_key: key, filename };
   await saveRecordingAudio(tenantId, recordingId, base);
-  // The SPA shows "Recording {summary} - audio uploaded and processing." and reloads the recording (spec 1 §4).
+  // The SPA shows "Recording {summary} - audio uploaded and processing." and reloads the recording.
   const push = async (audio: RecordingAudio) => {
     await pushToUser(userId, {
       type: 'record',
@@ -157,7 +157,7 @@ export async function handleAudioUpload(bucket: string, key: string): Promise<'p
       preview_key: `${outputs}.mp3`,
       peaks_key: `${outputs}.peaks.json`,
     };
-    // The duration fills the recording's length (spec 2 §4).
+    // The duration fills the recording's length.
     await saveRecordingAudio(tenantId, recordingId, ready, { length: lengthOf(facts.duration_ms) });
     await push(ready);
     return 'processed';

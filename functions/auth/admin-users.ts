@@ -10,7 +10,7 @@ import { deleteLogin } from './identity.js';
 import { userView } from './user-view.js';
 import { membershipsOf } from '../companies/memberships.js';
 
-/** Admin management of users (spec 3 §2.2, §7.6). */
+/** Admin management of users. */
 async function load(userId: string) {
   const found = await users.getUser(userId);
   if (!found) throw new NotFound('User');

@@ -15,7 +15,7 @@ import { deleteLogs, listLogs, logSignIn } from '../lib/activity-log.js';
 import * as users from './admin-users.js';
 import { userInvite, userUpdate } from '../../shared/schemas/user.js';
 
-/** Auth area: sign-up, confirmation, resets and the signed-in user's own record (spec 1 §7 Session). */
+/** Auth area: sign-up, confirmation, resets and the signed-in user's own record. */
 const operations = {
   signUp: operation('public', {
     body: signUpInput,

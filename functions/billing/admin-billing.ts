@@ -5,7 +5,7 @@ import type { BillingEventItem } from '../data/entities/billing.js';
 import { allPlans } from '../plans/entitlements.js';
 import type { BillingProvider } from './provider.js';
 
-/** The admin /billing dashboard and its events table (spec 1 §2 /billing; issue 18). */
+/** The admin /billing dashboard and its events table. */
 
 function eventView(event: BillingEventItem, names: ReadonlyMap<string, string>): BillingEventView {
   return {

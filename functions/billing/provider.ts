@@ -46,7 +46,7 @@ export class BadSignature extends BadRequest {
   }
 }
 
-/** The company a customer is made for (spec 3 §7.5 billing details). */
+/** The company a customer is made for. */
 type CustomerInput = { companyId: string; name: string; email?: string; vat?: string; description?: string };
 
 /**

@@ -1,12 +1,12 @@
 /**
  * The contract between the chunked import pipeline (functions/catalogue-exchange/imports/) and the
- * models it imports (spec 3 §7.9 importer: models, model_attributes, records). Each model says
+ * models it imports (models, model_attributes, records). Each model says
  * which attributes it reads, how rows become records, and how one record is written; the pipeline
  * reads the file, maps its columns, previews every error, writes the good records in chunks and
  * reports progress. One importer per model; `importers.ts` lists them.
  */
 
-/** The models a file can be imported into (spec 2 importer; issue 17). */
+/** The models a file can be imported into. */
 export const IMPORT_MODELS = ['artists', 'contributors', 'payees', 'labels', 'releases', 'recordings'] as const;
 export type ImportModel = (typeof IMPORT_MODELS)[number];
 

@@ -8,7 +8,7 @@ import { recordingImporter } from './releases/recording-importer.js';
 import { releaseImporter } from './releases/release-importer.js';
 
 /**
- * The models a file can be imported into (design contract 2), one line per model: the pipeline
+ * The models a file can be imported into, one line per model: the pipeline
  * (imports/pipeline.ts) finds each model's importer here.
  */
 export const IMPORTERS: { [M in ImportModel]?: ModelImporter } = {

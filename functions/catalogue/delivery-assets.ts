@@ -4,7 +4,7 @@ import { requireEnv } from '../lib/clients.js';
 
 /**
  * The files a delivery sends beside its ERN message: a release's checked cover art and each
- * recording's original audio, as objects in the uploads bucket (issue 16 contract B). File names
+ * recording's original audio, as objects in the uploads bucket. File names
  * follow the usual DDEX batch convention: the release's UPC (else its id) for the art, the
  * recording's ISRC (else its id) for the audio, with the original's extension.
  */

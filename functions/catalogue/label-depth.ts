@@ -6,8 +6,8 @@ import { referenceResource, referenceRows } from '../reference/reference-lists.j
 import { presignDownload, uploadedObject } from '../uploads/presign.js';
 
 /**
- * A label's contract file and its distribution and fulfilment agreements (spec 2 §3 Label;
- * issue 17). The contract is uploaded like the logo (a presigned PUT, then `contract_key` on
+ * A label's contract file and its distribution and fulfilment agreements.
+ * The contract is uploaded like the logo (a presigned PUT, then `contract_key` on
  * save); agreements are rows that keep their ids across saves.
  */
 

@@ -10,7 +10,7 @@ import { sendMail } from '../lib/mail.js';
 import { findLabelAnyTenant, getLabel } from './labels.js';
 
 /**
- * Label requests (spec 2 "Label scopes … requested", spec 3 §2.5 request_label): a member asks for
+ * Label requests: a member asks for
  * a label; it is stored as a Label with `requested` set (and not active), listed to admins under
  * scope=requested, and approved (→ active) or rejected (deleted, the requester told by mail).
  * Until approved a requested label cannot carry releases.
@@ -88,7 +88,7 @@ export function refuseSelfApproval(stored: { requested?: boolean }, input: { req
     });
 }
 
-/** A release may not use a label that waits for approval (spec 2: requested labels). */
+/** A release may not use a label that waits for approval (requested labels). */
 export async function refuseRequestedLabel(tenantId: string, labelId: unknown): Promise<void> {
   if (typeof labelId !== 'string' || !labelId) return;
   const label = await store.getLabel(tenantId, labelId);

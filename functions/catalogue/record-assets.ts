@@ -14,7 +14,7 @@ import { presignDownload, presignUpload, uploadedObject } from '../uploads/presi
 import { getLabel } from './labels.js';
 
 /**
- * Files kept beside a release or a label (spec 2 §7 releases/{id}/update_assets and
+ * Files kept beside a release or a label (releases/{id}/update_assets and
  * labels/{id}/update_assets: booklets, press shots, contract PDFs). The browser asks for a
  * presigned PUT, sends the bytes, then registers the key; each file can be downloaded through a
  * short-lived URL (as an attachment unless its type is known to be harmless) and deleted.

@@ -5,7 +5,7 @@ type ReleaseRecordingRow = { recording_id?: unknown };
 
 /**
  * The recording picker also finds a recording by the catalogue number of a release it is on
- * (spec 2 §2 Modals: "Recordings are matched on … release cat_no"): the ids of the company's
+ * ("Recordings are matched on … release cat_no"): the ids of the company's
  * recordings on releases whose cat_no contains the typed text, searched on the server in the
  * company's cached release list.
  */

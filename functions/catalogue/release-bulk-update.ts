@@ -8,7 +8,7 @@ import { recordOps } from './tenant-records.js';
 import { tenantResource } from './tenant-resources.js';
 
 /**
- * POST releases/bulk_update (admin; spec 3 §7.8, issue 17): one change applied to many releases of
+ * POST releases/bulk_update (admin): one change applied to many releases of
  * any companies — the fields a change across a catalogue makes sense for (label, dates, where it
  * is sold, blocked from sale), and a status move. Every release is found before anything changes;
  * each is then changed through the same path as its own edit (its rules, links and the re-review

@@ -2,7 +2,7 @@ import { InvalidField } from '../lib/errors.js';
 import type { StoredRow } from '../lib/nested-attributes.js';
 
 /**
- * Rules across the catalogue's deeper rows (issue 17) that need the whole record: a product's
+ * Rules across the catalogue's deeper rows that need the whole record: a product's
  * track prices name recordings on the release; a recording's repertoire ownership shares may
  * not add up to more than 100.
  */

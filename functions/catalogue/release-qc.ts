@@ -9,7 +9,7 @@ import { recordOps } from './tenant-records.js';
 import { tenantResource as resource } from './tenant-resources.js';
 
 /**
- * Quality control of a release (spec 2 §4, issue 16): a label sends its release when the metadata
+ * Quality control of a release: a label sends its release when the metadata
  * checker passes; an admin approves or rejects it with reasons. Every move is recorded on the
  * release (`status_history`) by `moveReleaseStatus`.
  */

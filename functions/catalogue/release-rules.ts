@@ -8,12 +8,12 @@ import { tenantCollectionOf, tenantRows } from './tenant-lists.js';
 import { refuseStrayProductItems } from './release-depth.js';
 import { refuseRequestedLabel } from './label-requests.js';
 
-/** Rules across a release's or recording's fields, and the fields derived on save (spec 2 §4, §5). */
+/** Rules across a release's or recording's fields, and the fields derived on save. */
 
 const ARTIST_LINK: Link = { field: 'artist_id', to: 'artists', as: 'artist', scope: 'tenant' };
 const METADATA_LANGUAGE: Link = { field: 'metadata_language_id', to: 'languages', as: 'metadata_language' };
 
-/** The metadata language may not be Instrumental (spec 1 §5); the audio language may. */
+/** The metadata language may not be Instrumental; the audio language may. */
 async function refuseInstrumentalMetadata(record: Record<string, unknown>) {
   const { metadata_language: language } = (await withLinks([METADATA_LANGUAGE], record)) as {
     metadata_language?: { name: string } | null;
@@ -22,7 +22,7 @@ async function refuseInstrumentalMetadata(record: Record<string, unknown>) {
     throw new InvalidField('metadata_language_id', VALIDATION.notInstrumental('Metadata language'));
 }
 
-/** Shares of rows may not add up to more than 100 ("too high", spec 2 §5). */
+/** Shares of rows may not add up to more than 100 ("too high"). */
 function refuseTotalOver100(rows: readonly StoredRow[], field: string, input: string, label: string) {
   const hundredths = rows.reduce((sum, row) => sum + Math.round(Number(row[field] ?? 0) * 100), 0);
   if (hundredths > 10_000) throw new InvalidField(input, VALIDATION.maxValue(`${label} total`, 100));
@@ -74,10 +74,10 @@ export async function prepareRelease(
     artist_releases: artists.rows,
     display_artists: artists.display,
     release_recordings: recordings,
-    // One UPC identifier by default (spec 2 §3), kept in step with the release's UPC.
+    // One UPC identifier by default, kept in step with the release's UPC.
     release_identifiers: [{ id: 'upc', type_of: 'UPC', value: upc }],
   };
-  // The catalogue number is predicted from the label's last release only when it is empty (spec 2 §4).
+  // The catalogue number is predicted from the label's last release only when it is empty.
   if (isNew && !record.cat_no && typeof record.label_id === 'string' && record.label_id) {
     const predicted = await predictCatalogueNumber(tenantId, record.label_id);
     if (predicted) derived.cat_no = predicted;

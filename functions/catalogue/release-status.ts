@@ -5,7 +5,7 @@ import { writeTransaction } from '../data/transaction.js';
 import { Conflict } from '../lib/errors.js';
 
 /**
- * Where a release stands on its way to stores (spec 1 §4, spec 2 §4): drafted → quality_control
+ * Where a release stands on its way to stores: drafted → quality_control
  * (the label sends it, the metadata checker passing) → accepted (an admin approves) or rejected
  * (with reasons; fixed and sent again). Only a release that passed quality control, or is in
  * stores already, may be delivered.
@@ -166,7 +166,7 @@ function comparable(value: unknown): string {
   return Array.isArray(rows) ? JSON.stringify(rows) : String(rows);
 }
 
-/** A UPC still to be assigned (blank, or a placeholder with "assign", spec 1 §5). */
+/** A UPC still to be assigned (blank, or a placeholder with "assign"). */
 const unassignedUpc = (value: unknown) => !value || /assign/i.test(String(value));
 
 /**

@@ -37,7 +37,7 @@ const releaseImage = (tenantId: string) => ({
 });
 
 /**
- * The catalogue collections every company keeps (spec 2 §3, §7); each is one entry here. Data
+ * The catalogue collections every company keeps; each is one entry here. Data
  * only: the hooks that reach other areas are attached in tenant-resources.ts, which only entry
  * points import, so the reference area and the upload worker can read this without them.
  */
@@ -56,7 +56,7 @@ export const TENANT_COLLECTIONS: TenantCollection[] = [
         {
           input: 'artist_identifiers_attributes',
           stored: 'artist_identifiers',
-          // The answer carries each identifier's outbound link (spec 1 §3 Identifier services and links).
+          // The answer carries each identifier's outbound link.
           present: (row) => ({ ...row, link: identifierLink(String(row.service ?? ''), String(row.identifier ?? '')) }),
         },
         {
@@ -101,7 +101,7 @@ export const TENANT_COLLECTIONS: TenantCollection[] = [
     sortFields: ['name', 'email', 'created_at'],
     searchFields: ['name', 'email'],
     shape: () => ({ objects: [{ input: 'statement_settings_attributes', stored: 'statement_settings' }] }),
-    // Statement settings start empty, graphs off for payees (spec 3 §3.3).
+    // Statement settings start empty, graphs off for payees.
     defaults: { statement_settings: { default_summaries: [], formats: [], frequency: '', graphs: false } },
   },
   {
@@ -115,7 +115,7 @@ export const TENANT_COLLECTIONS: TenantCollection[] = [
     searchFields: ['title', 'cat_no', 'upc', 'display_artists', 'version'],
     pickerFields: ['cat_no', 'title', 'display_artists'],
     unique: ['upc', 'cat_no'],
-    // "assign" stands for a UPC still to come (spec 1 §5); many releases may wait for one.
+    // "assign" stands for a UPC still to come; many releases may wait for one.
     uniqueExempt: (field, value) => field === 'upc' && /assign/i.test(String(value ?? '')),
     addedMessage: 'Release Successfully Added',
     defaults: { ...RELEASE_DEFAULTS, release_format: RELEASE_FORMAT_DEFAULT },

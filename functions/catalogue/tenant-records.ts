@@ -109,7 +109,7 @@ export function recordOps(resource: TenantResource) {
   }
 
   /**
-   * Moves a record to another company (admins, spec 2 §6): the same id, re-created under the
+   * Moves a record to another company (admins): the same id, re-created under the
    * new tenant in one transaction; its links must hold in the new company.
    */
   async function move(before: Row & { tenantId?: string }, toTenant: string, body: Record<string, unknown>) {

@@ -14,8 +14,8 @@ import { recordOps } from './tenant-records.js';
 
 /**
  * One collection of a company's catalogue (artists, contributors, payees …): its entity, input,
- * list rules, notices and record shape. `tenantOperations` turns it into the tenant calls of
- * spec 2 §7 (list, selectable, get, create, update, delete, bulk_destroy, uploads) and
+ * list rules, notices and record shape. `tenantOperations` turns it into the tenant calls
+ * (list, selectable, get, create, update, delete, bulk_destroy, uploads) and
  * `adminOperations` into the admin calls across companies.
  */
 export type TenantResource = Collection & {
@@ -28,7 +28,7 @@ export type TenantResource = Collection & {
   uniqueExempt?: (field: string, value: unknown) => boolean;
   /** Stored with a new record before the input (defaults that are objects). */
   defaults?: Record<string, unknown>;
-  /** Admins may move a record to another company (spec 2 §6: artists and contributors). */
+  /** Admins may move a record to another company (artists and contributors). */
   tenantSettable?: boolean;
   /** The notice after a create, when not "<title> Added" (releases: "Release Successfully Added"). */
   addedMessage?: string;
@@ -36,7 +36,7 @@ export type TenantResource = Collection & {
   pickerFields?: readonly string[];
   /**
    * Records a picker's typed text (lower-cased) matches through other records: recordings by the
-   * cat_no of the releases they are on (spec 2 §2 Modals).
+   * cat_no of the releases they are on.
    */
   pickerAlso?: (tenantId: string, needle: string) => Promise<(row: Row) => boolean>;
   /** List filters switched on with `<param>=true` (releases: drafts). */
@@ -51,7 +51,7 @@ export type TenantResource = Collection & {
     record: Record<string, unknown>,
     context: { tenantId: string; isNew: boolean; before?: Row; editor?: RecordEditor },
   ) => Promise<Record<string, unknown>>;
-  /** Refuses a company the collection is not for (songs: publishing companies only, spec 2 §6). */
+  /** Refuses a company the collection is not for (songs: publishing companies only). */
   companyGuard?: (tenantId: string) => Promise<void>;
   /** Adds to a record's answer what storage cannot hold (a recording's short-lived audio URLs). */
   presentExtra?: (row: Row) => Promise<Record<string, unknown>>;
@@ -154,7 +154,7 @@ export function tenantOperations(resource: TenantResource): Record<string, Opera
       body: resource.input.partial(),
       run: async ({ tenantId, params, body, caller }) => {
         const { tenant_id: moveTo, ...changes } = body as Record<string, unknown>;
-        // The tenant select is for admins (spec 2 §6); a member may only keep the record where it is.
+        // The tenant select is for admins; a member may only keep the record where it is.
         if (moveTo !== undefined && moveTo !== tenantId)
           throw new InvalidField('tenant_id', 'Only an admin can move a record to another company');
         const before = await ops.load(tenantId, params.id);
@@ -199,7 +199,7 @@ export function tenantOperations(resource: TenantResource): Record<string, Opera
   return operations;
 }
 
-/** The admin calls across companies (spec 2 §2 Admin catalogue screens): list with the company, get, create in a company, update (and move), delete. */
+/** The admin calls across companies: list with the company, get, create in a company, update (and move), delete. */
 export function adminOperations(resource: TenantResource): Record<string, Operation<'admin'>> {
   const ops = recordOps(resource);
   const added = resource.addedMessage ?? `${resource.title} Added`;

@@ -13,7 +13,7 @@ import { allPlans } from '../plans/entitlements.js';
 import { storedChanges } from '../reference/record-shape.js';
 import { companyShape } from './company-shape.js';
 
-/** Admin management of companies (tenants) and their users (spec 3 §3.7, §7.5). */
+/** Admin management of companies (tenants) and their users. */
 
 /** A plan the admin picks must exist (the field is named in the refusal). */
 async function assertPlanExists(planId: string): Promise<void> {

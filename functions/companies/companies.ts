@@ -9,7 +9,7 @@ import { companyShape } from './company-shape.js';
 import { membershipsOf } from './memberships.js';
 import { effectivePlanId } from '../plans/entitlements.js';
 
-/** What the company page shows beyond the list's fields (spec 3 §3.7). */
+/** What the company page shows beyond the list's fields. */
 const COMPANY_PAGE_FIELDS: readonly CompanyPageField[] = [
   'contract_date',
   'self_billing',

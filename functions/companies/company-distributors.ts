@@ -10,8 +10,8 @@ import type { FileField } from '../reference/record-files.js';
 import { listCompanyConnections } from './dsp-connections.js';
 
 /**
- * A company's distributor links with their contract files (spec 2 §3 Company distributor, spec 3
- * §7.5: POST companies/{id}/distributors, GET companies/{id}/distribution). The links are the
+ * A company's distributor links with their contract files (POST
+ * companies/{id}/distributors, GET companies/{id}/distribution). The links are the
  * company's `company_distributors` rows (the company form edits the same rows).
  */
 
@@ -83,7 +83,7 @@ async function presentRows(rows: readonly Row[]) {
 }
 
 /**
- * GET company/distributors (spec 3 §7.5): the current company's distributor links as its members see them on the
+ * GET company/distributors: the current company's distributor links as its members see them on the
  * connections page, with each distributor's name and a short-lived link to the signed contract.
  */
 export async function myCompanyDistributors(companyId: string) {

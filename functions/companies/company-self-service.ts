@@ -10,7 +10,7 @@ import { updateCompany } from './admin-companies.js';
 import { companyShape } from './company-shape.js';
 
 /**
- * A company's own managers edit it (spec 3 §2.5 edit and site_settings; issue 18): the tenant
+ * A company's own managers edit it: the tenant
  * route PATCH /companies/{id}, where `{id}` must be the company the call works in. Members change
  * their company's details; the distributor's terms (tags, deal, contract, links) stay with admins.
  */

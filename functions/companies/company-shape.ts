@@ -7,7 +7,7 @@ const linkedOnce = (what: string, field: string) => ({
 });
 
 /**
- * What a company holds besides plain fields (spec 3 §3.7): its publishers, rightsholders and
+ * What a company holds besides plain fields: its publishers, rightsholders and
  * distributor connections as nested rows, its profile and site settings as nested objects,
  * and its logo, contract and self-billing agreement as files under the company's own prefix.
  */

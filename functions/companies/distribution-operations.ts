@@ -23,7 +23,7 @@ import * as connections from './dsp-connections.js';
 import * as pool from './upc-pool.js';
 
 /**
- * The companies area's distribution operations (issue 16, slice connections): DSP connections,
+ * The companies area's distribution operations: DSP connections,
  * distributor links with contracts, and the UPC pool. Joined into the area's handler map.
  */
 

@@ -6,12 +6,12 @@ import type { DspConnectionItem } from '../data/entities/distribution.js';
 import { Conflict, InvalidField, NotFound } from '../lib/errors.js';
 
 /**
- * A company's links to stores (spec 3 §7.5 dsp_connections, requested_dsps; issue 16 contract E):
+ * A company's links to stores (dsp_connections, requested_dsps):
  * a company asks for a store, an admin sets it up (pending) and connects it, or declines it. A
  * company delivers only to stores it is connected to.
  */
 
-/** Whether the company may deliver to the store: its link to it is `connected` (contract E). */
+/** Whether the company may deliver to the store: its link to it is `connected`. */
 export async function companyDspConnected(tenantId: string, dspId: string): Promise<boolean> {
   return (await store.getDspConnection(tenantId, dspId))?.status === 'connected';
 }

@@ -9,7 +9,7 @@ import * as invitations from './invitations.js';
 import { createOwnCompany } from './self-service.js';
 
 /**
- * The companies area's onboarding operations (issue 18, docs/onboarding.md): a user creates their own
+ * The companies area's onboarding operations (docs/onboarding.md): a user creates their own
  * company, managers invite people into theirs, invitees accept. Joined into the area's handler map.
  */
 export const onboardingOperations = {

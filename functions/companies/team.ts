@@ -7,7 +7,7 @@ import { writeTransaction } from '../data/transaction.js';
 import { Conflict, HttpError, NotFound } from '../lib/errors.js';
 
 /**
- * A company's team as its managers run it (spec 3 §7.5 PATCH / DELETE company/users/{id}): change a
+ * A company's team as its managers run it: change a
  * member's role, remove a member. A company always keeps a label manager: the last one can be
  * neither demoted nor removed, themselves included. Access follows at once: authorize reads the
  * membership on every call (functions/lib/auth-context.ts).

@@ -9,7 +9,7 @@ import { required } from '../lib/required.js';
 import { listAnswer, pageOf, type SortSpec } from '../lib/list-query.js';
 
 /**
- * A company's pool of bought UPCs (spec 3 §7.8 distribution_upcs): imported as a list whose
+ * A company's pool of bought UPCs: imported as a list whose
  * every check digit is verified, then handed out one by one to releases, never the same code
  * twice (the claim is a conditional write, see data/access/distribution.ts).
  */

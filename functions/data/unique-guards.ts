@@ -1,5 +1,5 @@
 /**
- * Guard items for a record's unique fields (DESIGN.md §3): one UniqueValue per field, keyed by
+ * Guard items for a record's unique fields: one UniqueValue per field, keyed by
  * `<owner>.<field>` and the value trimmed and case-folded, written in the same transaction as
  * the record so two writers can never both win. Blank values are not unique and get no guard.
  */

@@ -6,7 +6,7 @@ import type { COMPANY_DELIVERY_SORTS } from './schemas.js';
 import { bulkCreate, bulkDeliver, checkCreatable, viewsOf, type NewDelivery } from './release-deliveries.js';
 
 /**
- * The spec's distribution-area calls on release deliveries (spec 2 §7: release/deliveries,
+ * The spec's distribution-area calls on release deliveries (release/deliveries,
  * release_deliveries with /new and /bulk), mapped onto the release-deliveries code: the company's
  * deliveries across its releases, one new delivery, and many at once for several releases.
  */
@@ -43,7 +43,7 @@ export async function listCompanyDeliveries(tenantId: string, query: CompanyDeli
       ...(release ? { release_title: release.title, ...(release.upc ? { upc: release.upc } : {}) } : {}),
     };
   });
-  // Unsorted, the newest first (as the release's list reloads, spec 2 §7).
+  // Unsorted, the newest first (as the release's list reloads).
   const sorted = query.sort_field || query.order ? query.sort : { field: 'created_at', direction: 'desc' as const };
   const page = pageOf(rows, {
     page: query.page,

@@ -12,7 +12,7 @@ import { BadRequest, NotFound } from '../lib/errors.js';
 import { listAnswer, listQuerySchema, pageOf } from '../lib/list-query.js';
 
 /**
- * Distribution records (spec 2 §3 Delivery, spec 3 §3.10, §7.8): what was sent to which store, kept
+ * Distribution records: what was sent to which store, kept
  * in the distribution area (admins only), entered one by one or imported from a CSV whose header
  * names the fields. After an import the list shows 50 per page, newest delivery_time first.
  */

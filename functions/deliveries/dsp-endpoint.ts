@@ -7,7 +7,7 @@ export type SftpEndpoint = { host: string; port: number; root: string; username:
 export class EndpointProblem extends Error {}
 
 /**
- * Reads a DSP's technical specification (spec 1 dsp: server_uri `sftp://host:port/path`, server_login,
+ * Reads a DSP's technical specification (server_uri `sftp://host:port/path`, server_login,
  * server_password, delivery_stub) into an endpoint. The batch folder is `{path}/{delivery_stub}`.
  */
 export function sftpEndpointOf(dsp: Pick<DspItem, 'name' | 'technical_specification'>): SftpEndpoint {

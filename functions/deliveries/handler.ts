@@ -41,7 +41,7 @@ function rowsFor(releaseId: string, rows: readonly (NewDelivery & { release_id?:
 }
 
 /**
- * Deliveries area (spec 2 §7, spec 3 §7.8; issue 16): a company's release deliveries (tenant routes,
+ * Deliveries area: a company's release deliveries (tenant routes,
  * delivery.read / delivery.write) and the distribution area's delivery records (admins).
  */
 const operations = {

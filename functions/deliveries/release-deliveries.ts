@@ -29,8 +29,7 @@ import { deliveryView } from './present.js';
 import { queueDelivery } from './queue.js';
 
 /**
- * A release's deliveries to stores (spec 2 §3 Release delivery, §7 "Deliveries and quality control";
- * issue 16 contract D): created for chosen stores, then queued to the delivery worker. Every call
+ * A release's deliveries to stores: created for chosen stores, then queued to the delivery worker. Every call
  * works in the caller's company: another company's release or delivery is not found.
  */
 
@@ -42,7 +41,7 @@ async function releaseOf(tenantId: string, releaseId: string): Promise<ReleaseIt
 }
 
 /**
- * Contract A: a release that has not passed quality control is never delivered; a takedown of a
+ * A release that has not passed quality control is never delivered; a takedown of a
  * release stores have may go while an edit is in review again (mayDeliver).
  */
 function requireDeliverable(release: ReleaseItem, actions: readonly string[] = ['insert']): void {
@@ -52,7 +51,7 @@ function requireDeliverable(release: ReleaseItem, actions: readonly string[] = [
     });
 }
 
-/** Contract E: only stores the company is connected to; an unknown store is named too. */
+/** Only stores the company is connected to; an unknown store is named too. */
 async function requireConnected(tenantId: string, dspIds: readonly string[]): Promise<Map<string, string>> {
   const names = new Map<string, string>();
   for (const dspId of new Set(dspIds)) {
@@ -68,7 +67,7 @@ async function requireConnected(tenantId: string, dspIds: readonly string[]): Pr
 }
 
 /**
- * Views with their stores' names, newest first (spec 3 §8: release deliveries reload sorted by
+ * Views with their stores' names, newest first (release deliveries reload sorted by
  * created_at desc); the company-wide list (company-deliveries.ts) builds on it.
  */
 export async function viewsOf(items: readonly ReleaseDeliveryItem[]): Promise<ReleaseDeliveryView[]> {

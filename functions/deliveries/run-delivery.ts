@@ -137,7 +137,7 @@ function reasonOf(error: unknown): string {
 }
 
 /**
- * Works on one queue message (issue 16 contract D): claims the delivery (a delivered one, one of
+ * Works on one queue message: claims the delivery (a delivered one, one of
  * another batch, or one another worker holds is left alone, so a re-delivered message uploads
  * nothing twice), builds and validates its ERN (an invalid message is never sent), uploads the batch
  * with BatchComplete last, and marks it delivered, or failed with the reason (retryable). A claim
@@ -151,7 +151,7 @@ export async function runDelivery(message: DeliveryMessage, ern: ErnPort): Promi
   await push(message.userId, claimed);
   try {
     const files = await deliver(claimed, message.batchId, ern);
-    // The release is in a store now (contract A): accepted → delivered; already delivered or live stays.
+    // The release is in a store now: accepted → delivered; already delivered or live stays.
     // The files are in the store whatever happens here, so a failed status move never fails the delivery.
     if (claimed.action !== 'takedown')
       await markReleaseDelivered(claimed.tenantId, claimed.release_id).catch((error: unknown) =>

@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { DELIVERY_ACTIONS, DELIVERY_STATUSES } from '../../shared/deliveries.js';
 import { listQuerySchema } from '../lib/list-query.js';
 
-/** The API's inputs for release deliveries (spec 2 §7 "Deliveries and quality control"). */
+/** The API's inputs for release deliveries. */
 const id = z.string().min(1).max(80);
 
 const newDelivery = z.strictObject({
   dsp_id: id,
   release_id: id.optional(),
   action: z.enum(DELIVERY_ACTIONS).optional(),
-  // New deliveries always start created (spec 2 §3); the field is accepted as the spec sends it.
+  // New deliveries always start created; the field is accepted as the spec sends it.
   status: z.literal('created').optional(),
 });
 

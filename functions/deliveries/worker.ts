@@ -22,7 +22,7 @@ async function recordHandler(record: SQSRecord): Promise<void> {
 }
 
 /**
- * The delivery worker (issue 16 contract D): one delivery per message, partial batch failures
+ * The delivery worker: one delivery per message, partial batch failures
  * reported. A delivery's own failures (store down, invalid message, missing files) end it failed
  * with the reason; only an infrastructure error is left to the queue's retries and its DLQ.
  */

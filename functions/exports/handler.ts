@@ -18,7 +18,7 @@ async function answer(tenantId: string, userId: string, request: ExportRequest) 
 }
 
 /**
- * Exports area (spec 1 §5, spec 3 §7.8; issue 17): release exports in every format as export jobs
+ * Exports area: release exports in every format as export jobs
  * (tenant routes, catalogue.read) and the user's exports list (profile/exports).
  */
 const operations = {

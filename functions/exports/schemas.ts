@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EXPORT_FORMATS, EXPORT_MODELS } from '../../shared/catalogue-exchange/exports.js';
 import type { ExportRequest } from '../catalogue-exchange/exports/jobs.js';
 
-/** The inputs of the export calls (spec 3 §7.8 exports/export: company_id, all, model_name …). */
+/** The inputs of the export calls (company_id, all, model_name …). */
 
 const id = z.string().trim().min(1).max(64);
 const format = z.enum(

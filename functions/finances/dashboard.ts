@@ -16,7 +16,7 @@ import { latestReleases } from './releases.js';
 import type { DateRange } from './range.js';
 
 /**
- * The dashboards (spec 3 §7.4; spec 1 §2 UserDashboard, AdminDashboard, DistributionDashboard):
+ * The dashboards (UserDashboard, AdminDashboard, DistributionDashboard):
  * counts, the company's finances over the range, what is due and the latest statements; for a
  * platform admin, the platform's counts and money by company. Royalty figures from the cube.
  */

@@ -16,7 +16,7 @@ import { dateRange, financeQuery, type FinanceQuery } from './range.js';
 import { releaseLists } from './releases.js';
 
 /**
- * Finances area (spec 3 §7.4; issue 14; docs/finances.md): label
+ * Finances area (docs/finances.md): label
  * accounting, finances of the company, a label, an artist or a payee, a label's chart and the
  * dashboards. Royalty figures come from the ledger's aggregates (cube.ts), money from the
  * statements and account entries (money-records.ts). Every call works in the caller's current

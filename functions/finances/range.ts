@@ -5,7 +5,7 @@ import { InvalidField } from '../lib/errors.js';
 
 /**
  * The date range of a finances call: start_date / end_date (YYYY-MM-DD, as the period picker
- * sends them) or a year; without either, spec 3 §9's default: the 12 months to the end of last
+ * sends them) or a year; without either, the default: the 12 months to the end of last
  * month. Dates select whole pay periods (YYYY-MM), as the royalties list does.
  */
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)');

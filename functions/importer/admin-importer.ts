@@ -12,7 +12,7 @@ import { InvalidField, NotFound } from '../lib/errors.js';
 import { columnMapOf, createMetadataMap } from './metadata-maps.js';
 
 /**
- * The admin importer (spec 2 importer, spec 3 §7.9): an admin imports a file into any company, as
+ * The admin importer: an admin imports a file into any company, as
  * any model, through a saved metadata map or a map made on the page, using the catalogue import
  * pipeline (preview writes nothing; start queues the worker, which pushes progress to the admin).
  * Every call names its company; the pipeline keeps a company's files under its own prefix, so a

@@ -16,7 +16,7 @@ import {
 } from './inputs.js';
 import * as maps from './metadata-maps.js';
 
-/** Importer area (admins): the admin importer (spec 3 §7.9) and the metadata maps it reads files through (spec 1 §3). */
+/** Importer area (admins): the admin importer and the metadata maps it reads files through. */
 const operations = {
   importerModels: operation('admin', { run: async () => importerModels() }),
   modelAttributes: operation('admin', {

@@ -4,7 +4,7 @@ import { catalogueImportPreview } from '../catalogue-exchange/imports/inputs.js'
 import { METADATA_MAP_SORT_FIELDS, metadataMapInput } from '../../shared/schemas/metadata-map.js';
 import { listQuerySchema } from '../lib/list-query.js';
 
-/** What admins send to the importer (spec 3 §7.9) and the metadata maps. */
+/** What admins send to the importer and the metadata maps. */
 
 /** The uploaded file, as catalogue imports take it. */
 const importFileInput = catalogueImportPreview.shape.file;

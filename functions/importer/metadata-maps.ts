@@ -10,7 +10,7 @@ import { referenceResource, referenceRows } from '../reference/reference-lists.j
 import { required } from '../lib/required.js';
 
 /**
- * Metadata maps (spec 1 §3 metadata_map; issue 17): the admin importer's saved column maps. A map's
+ * Metadata maps: the admin importer's saved column maps. A map's
  * targets must be attributes of its model; its owner (`mapable_type` + `mapable_id`) must exist.
  */
 

@@ -5,7 +5,7 @@ import { listQuerySchema } from '../lib/list-query.js';
 import * as imports from './imports.js';
 import { catalogueImportOperations } from '../catalogue-exchange/imports/operations.js';
 
-/** Imports area: the history of files users imported (spec 1 §7 imports, spec 3 §3.12). */
+/** Imports area: the history of files users imported. */
 const operations = {
   listImports: operation('user', {
     query: listQuerySchema(['created_at', 'filename', 'type', 'records', 'filesize'], {

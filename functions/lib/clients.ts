@@ -58,7 +58,7 @@ export function s3Client(): S3Client {
       forcePathStyle: Boolean(endpoint),
       ...localCredentials(endpoint, 'S3RVER'),
       // Without these, presigned PUT URLs carry an empty-body checksum and s3rver stores
-      // streamed uploads corrupted (DESIGN.md §1 known traps).
+      // streamed uploads corrupted.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });

@@ -3,7 +3,7 @@ import { DEFAULT_PER_PAGE, MAX_PER_PAGE, MIN_PER_PAGE } from '../../shared/const
 import { getOrCreate } from './get-or-create.js';
 
 /**
- * The list parameters every list call takes (DESIGN.md §4): page, per_page (5…1000, default
+ * The list parameters every list call takes: page, per_page (5…1000, default
  * 50), order ("name asc") or sort_field/sort_order, and q. `extra` adds a list's own filters.
  */
 export function listQuerySchema<S extends string, E extends z.ZodRawShape>(sortFields: readonly [S, ...S[]], extra: E) {
@@ -45,7 +45,7 @@ export type SortSpec<S extends string> = { field: S; direction: 'asc' | 'desc' }
 
 export type Page<T> = { items: T[]; total_count: number; total_pages: number; page: number; per_page: number };
 
-/** A list call's answer (DESIGN.md §4): the rows under the collection's name, with the page's counts. */
+/** A list call's answer: the rows under the collection's name, with the page's counts. */
 export function listAnswer<K extends string, T>(
   name: K,
   { items, ...counts }: Page<T>,

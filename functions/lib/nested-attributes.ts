@@ -6,8 +6,8 @@ export type NestedAttribute = Record<string, unknown> & { id?: string; _destroy?
 export type StoredRow = Record<string, unknown> & { id: string };
 
 /**
- * Applies `*_attributes` to a record's saved rows the way nested-row forms send them (spec 1 §4
- * Nested rows): a row with an id updates that row, or removes it when `_destroy` is set; a row
+ * Applies `*_attributes` to a record's saved rows the way nested-row forms send them: a row
+ * with an id updates that row, or removes it when `_destroy` is set; a row
  * without an id is added with a new id (a new row marked `_destroy` is ignored); rows the
  * request does not mention are kept. An id the record does not hold is refused, naming the field.
  */

@@ -5,7 +5,7 @@ import { ENV } from '../../infra/resources.js';
 import { awsSecret } from './aws-secret.js';
 
 /**
- * Values sealed at rest with AES-256-GCM (payees' bank details, issue 14): a fresh 12-byte IV
+ * Values sealed at rest with AES-256-GCM (payees' bank details): a fresh 12-byte IV
  * per value, the authentication tag checked on open, and "associated data" naming the record,
  * so a sealed value copied onto another record (another company's payee) does not open.
  *

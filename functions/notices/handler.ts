@@ -5,7 +5,7 @@ import { areaHandler, idParams, operation, reply, type AreaOperations } from '..
 import { listQuerySchema } from '../lib/list-query.js';
 import * as notices from './notices.js';
 
-/** Notices area: admins send notices to chosen users; users read theirs (spec 1 §2.6, §7). */
+/** Notices area: admins send notices to chosen users; users read theirs. */
 const operations = {
   myNotices: operation('user', { run: ({ caller }) => notices.myNotices(caller.user.userId) }),
   markRead: operation('user', {

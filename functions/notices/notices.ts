@@ -48,7 +48,7 @@ async function pushNoticesChanged(userIds: string[], noticeId: string): Promise<
 }
 
 /**
- * Sends a notice to the chosen users; the answer's message names them (spec 1 §7), so the SPA
+ * Sends a notice to the chosen users; the answer's message names them, so the SPA
  * can say "Notice(s) Added for <names>". Every recipient must exist.
  */
 export async function createNotice(input: z.infer<typeof noticeInput>) {
@@ -143,7 +143,7 @@ export async function unreadCount(userId: string): Promise<number> {
   return store.unreadCountOf(userId);
 }
 
-/** Opening a notice marks it read (spec 1 §4); only the recipient's own copy changes. */
+/** Opening a notice marks it read; only the recipient's own copy changes. */
 export async function markRead(userId: string, noticeId: string) {
   const mine = await store.getCopy(userId, noticeId);
   if (!mine) throw new NotFound('Notice');

@@ -19,7 +19,7 @@ import { recordPayment } from './record.js';
 import type { PaymentInput, PaymentListQuery, PaymentPatch } from './schemas.js';
 
 /**
- * Payments (spec 3 §3.5, §7.3): list, detail, record, edit the details, delete (un-paying the
+ * Payments: list, detail, record, edit the details, delete (un-paying the
  * statements). Every call reads the caller's company only: another company's payment is not found.
  */
 

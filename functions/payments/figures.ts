@@ -74,7 +74,7 @@ export function paymentIdForKey(tenantId: string, key: string): string {
   return `PAY${createHash('sha256').update(`${tenantId}\u0000${key}`).digest('hex').slice(0, 29).toUpperCase()}`;
 }
 
-/** Today, YYYY-MM-DD (the default payment date, spec 3 §3.5). */
+/** Today, YYYY-MM-DD (the default payment date). */
 export const today = (): string => new Date().toISOString().slice(0, 10);
 
 type Chained = {

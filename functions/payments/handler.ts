@@ -4,7 +4,7 @@ import { createPayment, deletePayment, listPaymentRows, paymentView, updatePayme
 import { paymentInput, paymentListQuery, paymentPatch } from './schemas.js';
 
 /**
- * Payments area (spec 3 §3.5, §7.3; issue 14): a payment pays one account's statements, marks
+ * Payments area: a payment pays one account's statements, marks
  * them paid and is written on the account, so the next statement shows it. Every call works in
  * the caller's current company: another company's payment or statement is not found.
  */

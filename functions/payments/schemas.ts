@@ -4,7 +4,7 @@ import { ACCOUNT_TYPES } from '../../shared/schemas/statement-views.js';
 import { optionalCents } from '../../shared/schemas/money.js';
 import { listQuerySchema } from '../lib/list-query.js';
 
-/** The payments API's inputs (spec 3 §3.5, §7.3). Ids are the server's own; money is typed in cents. */
+/** The payments API's inputs. Ids are the server's own; money is typed in cents. */
 const id = z.string().trim().min(1).max(80);
 const date = z.iso.date('Payment date must be a date (YYYY-MM-DD)');
 /** A text a form may leave blank: blank or null is "none" (null once read); absent is "not given". */

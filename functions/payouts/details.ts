@@ -18,7 +18,7 @@ import { BadRequest, NotFound } from '../lib/errors.js';
 import { open, seal } from '../lib/sealed.js';
 
 /**
- * How an account is paid (issue 14 "Payee bank details are sensitive"): stored sealed, answered
+ * How an account is paid: stored sealed, answered
  * as masks only, and every change logged with who and which fields — never the values.
  */
 

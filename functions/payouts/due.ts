@@ -15,7 +15,7 @@ import { accountOwes } from '../payments/due-rule.js';
 import { accountOfKey } from '../statements/api/present.js';
 
 /**
- * What is due for payment (spec 3 §7.2 payments_due_summary; issue 14): per account, its latest
+ * What is due for payment: per account, its latest
  * statement in force when not paid and paying something — its payable already holds the earlier
  * unpaid balances (a closing balance opens the next statement), so those are listed as carried by
  * it and never added again — with why a payment run could not pay it yet (below the minimum

@@ -17,7 +17,7 @@ import {
 import { confirmInput, createRunInput, dueSummaryInput, runFileParams, runListQuery } from './schemas.js';
 
 /**
- * Payouts area (issue 14, pay-payouts): what is due, how each account is paid, the company's
+ * Payouts area: what is due, how each account is paid, the company's
  * debtor account and payment runs. Every call works in the caller's current company: another
  * company's payee, run or file is not found.
  */

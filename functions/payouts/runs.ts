@@ -35,7 +35,7 @@ import type { FileRow } from './files/types.js';
 import { downloadUrl, storeRunFile } from './run-files.js';
 
 /**
- * Payment runs (issue 14): choose what is due (a draft: the preview), export (the run freezes:
+ * Payment runs: choose what is due (a draft: the preview), export (the run freezes:
  * its items never change again, and one checked file per method and currency is stored),
  * download, confirm once the bank accepted it (one payment per account through recordPayment,
  * idempotent: a second confirm pays nothing twice), or cancel before confirming.

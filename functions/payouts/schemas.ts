@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from '../lib/list-query.js';
 
-/** The payouts API's inputs (issue 14); payout details and the debtor account are shared/schemas/payout-details.ts. */
+/** The payouts API's inputs; payout details and the debtor account are shared/schemas/payout-details.ts. */
 const id = z.string().trim().min(1).max(80);
 const date = z.iso.date('must be a date (YYYY-MM-DD)');
 

@@ -13,7 +13,7 @@ import { Conflict, InvalidField, NotFound } from '../lib/errors.js';
 import { allPlans, clearPlanCache, effectivePlanId } from './entitlements.js';
 import { toPlanItem, toPlanView } from './plan-view.js';
 
-/** Admin management of subscription plans (spec 3 §2.2 subscriptions, §7.7). */
+/** Admin management of subscription plans. */
 
 async function load(planId: string): Promise<PlanView> {
   const item = await getPlanItem(planId);

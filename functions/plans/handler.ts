@@ -4,7 +4,7 @@ import * as admin from './admin-plans.js';
 import { companyPlanAnswer } from './company-plan-view.js';
 
 /**
- * Plans area (spec 3 §2.2 subscriptions, §3.9, §7.7; docs/plans.md): admins maintain
+ * Plans area (docs/plans.md): admins maintain
  * the subscription plans; any member reads their company's plan, usage and the plans to compare.
  * The entitlements themselves are enforced in functions/lib/auth-context.ts and functions/plans/limits.ts.
  */

@@ -18,7 +18,7 @@ const country = { field: 'country_id', to: 'countries', as: 'country' } as const
 const society = (prefix = '') => ({ field: `${prefix}society_id`, to: 'societies', as: `${prefix}society` });
 const active = (row: Record<string, unknown>) => row.active !== false;
 
-/** The reference collections (spec 1 §3); each is one entry here. */
+/** The reference collections; each is one entry here. */
 export const REFERENCE_RESOURCES: ReferenceResource[] = [
   {
     collection: 'countries',

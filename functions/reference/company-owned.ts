@@ -3,7 +3,7 @@ import { referenceRows } from './reference-lists.js';
 import type { ReferenceResource, Row } from './reference-resource.js';
 
 /**
- * Reference collections a company may also add to (publishers, spec 1 §3: a publisher has a
+ * Reference collections a company may also add to (publishers: a publisher has a
  * company). A record with a `tenant_id` belongs to that company: its members list, link, edit and
  * delete it. A record without one is shared reference data: every company lists and links it,
  * only admins change it. Another company's records are never listed nor linkable.

@@ -70,7 +70,7 @@ function companyOwnedOperations(resource: ReferenceResource, input: z.ZodObject)
       run: async ({ tenantId, body }) => {
         const id = ulid();
         const { set } = await storedChanges(resource, body as Record<string, unknown>, undefined, tenantId);
-        // The company that adds it owns it, and is the publisher's company (spec 1 §3).
+        // The company that adds it owns it, and is the publisher's company.
         await write({ create: { ...set, company_id: tenantId, tenant_id: tenantId, id } }, id);
         const created = await visible(tenantId, id);
         return reply(201, { [resource.singular]: await present(created), message: `${resource.title} Added` });
@@ -101,7 +101,7 @@ function companyOwnedOperations(resource: ReferenceResource, input: z.ZodObject)
   };
 }
 
-/** The company publishers' operations (Contract 5): a label's own publishers beside the shared ones. */
+/** The company publishers' operations: a label's own publishers beside the shared ones. */
 export function companyPublisherOperations(): Record<string, Operation<'tenant'>> {
   const publishers = referenceResource('publishers');
   if (!publishers) throw new Error('publishers is not a reference collection');

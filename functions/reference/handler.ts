@@ -4,7 +4,7 @@ import { REFERENCE_RESOURCES } from './collections.js';
 import { referenceOperations } from './reference-resource.js';
 import { companyPublisherOperations } from './company-publishers.js';
 
-/** Reference area: the collections admins maintain for every tenant (spec 1 §3, §7), and companies' own publishers. */
+/** Reference area: the collections admins maintain for every tenant, and companies' own publishers. */
 const operations = generatedOperations<ReferenceOperation>([
   ...REFERENCE_RESOURCES.map(referenceOperations),
   companyPublisherOperations(),

@@ -19,7 +19,7 @@ export type RecordShape = {
   files?: readonly FileField[];
 };
 
-/** Nested rows (spec 1 §4): `urls_attributes` in, `urls` stored and answered. */
+/** Nested rows: `urls_attributes` in, `urls` stored and answered. */
 type RowsField = {
   input: string;
   stored: string;

@@ -25,7 +25,7 @@ export type Row = Record<string, unknown> & { id: string };
  * One reference collection (countries, societies, DSPs, …): its entity, input schema, sort
  * and search fields, the words of its notices, and the shape of its records (links to other
  * records, nested rows, nested objects, files). `referenceOperations` turns it into the list /
- * get / create / update / delete / bulk_destroy (and uploads) operations of spec 1 §7.
+ * get / create / update / delete / bulk_destroy (and uploads) operations every reference collection has.
  */
 export type ReferenceResource = RecordShape &
   Collection & {
@@ -204,7 +204,7 @@ const sharedMemo = new WeakMap<readonly Row[], Row[]>();
 const sharedRows = (rows: readonly Row[]) => getOrCreate(sharedMemo, rows, () => rows.filter(isShared));
 
 /**
- * A reference list's answer (spec 1 §5, §7) from the rows the caller may see: a picker's first
+ * A reference list's answer from the rows the caller may see: a picker's first
  * matches by name, pinned rows first; `all=true` everything by name; else a page.
  */
 export async function referenceListAnswer(
@@ -219,7 +219,7 @@ export async function referenceListAnswer(
   const byName = { field: nameField, direction: 'asc' as const };
   const pinnedFirst = (sorted: Row[]) => (resource.pinned ? pinnedRowsFirst(sorted, resource.pinned) : sorted);
   if (query.selectable === 'true') {
-    // Pickers: the first matches by name (case-insensitive substring, spec 1 §5), pinned rows first.
+    // Pickers: the first matches by name (case-insensitive substring), pinned rows first.
     const page = pageOf(rows, {
       page: 1,
       perPage: PICKER_LIMIT,

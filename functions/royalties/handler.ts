@@ -35,7 +35,7 @@ import { adminRoyaltyOperations } from './api/admin-operations.js';
 import { largeLedgerList } from './ledger/engine/large-ledger.js';
 
 /**
- * Royalties area (spec 3 §7.1, §7.3, §7.9): the ledger list with its sums, changes on top of it,
+ * Royalties area: the ledger list with its sums, changes on top of it,
  * column maps, report uploads and imports, exchange rates. Every operation works in the caller's
  * current company (route auth 'tenant'), so no line, import, map or rate of another company is
  * reachable.
@@ -59,7 +59,7 @@ const filterOf = (query: ListQuery): RoyaltyFilter => {
   } = query;
   return filter;
 };
-/** The list's default order is the newest pay period first (spec 3 §9, statement royalties). */
+/** The list's default order is the newest pay period first (as the statement royalties reload sorts). */
 const sortOf = (query: ListQuery) =>
   query.sort_field || query.order ? query.sort : { field: 'pay_period' as const, direction: 'desc' as const };
 /** A ledger above the configured size goes to Athena in AWS (ledger/engine/large-ledger.ts); else the company path. */
@@ -95,7 +95,7 @@ const operations = {
     query: listQuery,
     run: ({ tenantId, query, listVersions }) => list(tenantId, query, listVersions),
   }),
-  /** A label's royalties: a label is required (spec 3 §5 "No Label Selected"). */
+  /** A label's royalties: a label is required. */
   labelRoyalties: operation('tenant', {
     lists: ledgerLists,
     query: listQuery.and(z.object({ label_id: z.string().min(1).max(64).optional() })),

@@ -58,7 +58,7 @@ import {
 } from './api/sums.js';
 
 /**
- * Statements area (spec 3 §7.2; DESIGN "Run lifecycle"): published statements, statement runs,
+ * Statements area: published statements, statement runs,
  * distribution and artist statements, and the sums statements are prepared with. Every call
  * works in the caller's current company: another company's statement, run or document is not found.
  */

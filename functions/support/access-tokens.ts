@@ -7,7 +7,7 @@ import type { AccessTokenItem } from '../data/entities/access-token.js';
 import { BadRequest, NotFound } from '../lib/errors.js';
 import { listAnswer, pageOf, type SortSpec } from '../lib/list-query.js';
 
-/** Expired when revoked or past its expiry date (spec 1 §3: the expired flag). */
+/** Expired when revoked or past its expiry date (the expired flag). */
 const isExpired = (t: AccessTokenItem, now = Date.now()) =>
   Boolean(t.revoked) || (t.expires_at ? Date.parse(t.expires_at) <= now : false);
 

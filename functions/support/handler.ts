@@ -5,7 +5,7 @@ import { listQuerySchema } from '../lib/list-query.js';
 import * as bugs from './bug-reports.js';
 import * as tokens from './access-tokens.js';
 
-/** Support area: bug reports from the Bugs page and users' access tokens (spec 3 §7.10). */
+/** Support area: bug reports from the Bugs page and users' access tokens. */
 const operations = {
   reportBug: operation('user', {
     body: bugReportInput,

@@ -51,7 +51,7 @@ export class Auth extends Construct {
     );
     acknowledge(
       this.userPool,
-      "The spec's sign-in (spec 1 §4) has no second factor, and cognito-local, which the local cloud and the " +
+      "The product's sign-in has no second factor, and cognito-local, which the local cloud and the " +
         'tests sign in against, has no MFA; adding one is a change to the sign-in flow, to be decided as a product ' +
         'change.',
       'AwsSolutions-COG2',

@@ -1,5 +1,5 @@
 /**
- * The single DynamoDB table (DESIGN.md §3). Keys, indexes and TTL come from resources.ts, the
+ * The single DynamoDB table. Keys, indexes and TTL come from resources.ts, the
  * same definitions the local cloud provisions DynamoDB Local with.
  */
 import { SecretValue } from 'aws-cdk-lib';

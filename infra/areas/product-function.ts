@@ -1,5 +1,5 @@
 /**
- * The one Lambda function shape of the product (DESIGN.md §7, powertools examples/app): Node 22
+ * The one Lambda function shape of the product (as in the Powertools examples/app): Node 22
  * on arm64, ESM bundled by the local esbuild with source maps, X-Ray tracing, its own log group
  * and a role that may write to that log group only, and `bind*` helpers that set a resource's
  * environment variable and grant access to it in one call (`bindNeeds` applies a row of

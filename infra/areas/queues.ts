@@ -1,6 +1,6 @@
 /**
  * The SQS queues of resources.ts, each with its own dead-letter queue. Visibility timeouts come
- * from `visibilityTimeoutSeconds`, which derives them from the worker's timeout (DESIGN.md §7).
+ * from `visibilityTimeoutSeconds`, which derives them from the worker's timeout.
  */
 import { Duration } from 'aws-cdk-lib';
 import * as sqs from 'aws-cdk-lib/aws-sqs';

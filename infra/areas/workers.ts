@@ -1,5 +1,5 @@
 /**
- * SQS-fed workers (DESIGN.md §7 media pipeline): bucket notification → queue (with DLQ) →
+ * SQS-fed workers: bucket notification → queue (with DLQ) →
  * worker with batch size 1, one per row of WORKERS (infra/functions.ts). The worker's timeout
  * comes from the same QUEUES entry that sets its queue's visibility timeout, so the two cannot
  * drift apart.

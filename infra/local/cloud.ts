@@ -66,7 +66,7 @@ export async function startLocalCloud(options: LocalCloudOptions) {
       onNotification: (queue, body) => void sqs.send(queue, body).catch((e) => console.error('[s3→sqs]', e)),
     });
     stops.push(s3.stop);
-    // The demo store's delivery endpoint (issue 16): deliveries upload to it as to a real store.
+    // The demo store's delivery endpoint: deliveries upload to it as to a real store.
     const sftp = await startSftpServer({ port: options.ports.sftp ?? (await freePort()), dir: dir('sftp') });
     stops.push(sftp.stop);
 
@@ -154,10 +154,10 @@ export async function startLocalCloud(options: LocalCloudOptions) {
       await (await import('../../functions/reference/seed.js')).seedReferenceData();
       await (await import('./seed-delivery.js')).seedDemoDsp(sftp.port);
       await (await import('./seed-catalogue.js')).seedDemoCatalogue();
-      // Cover art and original audio for the demo EP, checked by the real upload worker (issue 16).
+      // Cover art and original audio for the demo EP, checked by the real upload worker.
       await (await import('./seed-assets.js')).seedDemoDeliveryAssets();
       await (await import('./seed-royalties.js')).seedDemoRoyalties();
-      // After the demo DSP exists: the demo company may deliver to it (issue 16 contract E).
+      // After the demo DSP exists: the demo company may deliver to it.
       await (await import('./seed-dsp-connections.js')).seedDemoDspConnections();
       // The demo statement waits for the demo report's import, so it is made in the background.
       let stopped = false;

@@ -9,7 +9,7 @@ import { tenantRows } from '../../functions/catalogue/tenant-lists.js';
 import { requireEnv, s3Client } from '../../functions/lib/clients.js';
 
 /**
- * Gives the demo EP what a store delivery needs (issue 16): cover art and an original WAV per
+ * Gives the demo EP what a store delivery needs: cover art and an original WAV per
  * track. The files are put into the uploads bucket where the browser's presigned PUTs put them,
  * so the real upload worker checks the art (and makes its thumbnails) and processes the audio,
  * exactly as for a user's upload. Seeded once.

@@ -5,7 +5,7 @@ import { DEMO_COMPANIES } from './seed.js';
 /**
  * Connects the demo's distributed company (and no company made later) to the stores it can really deliver to locally: every
  * DSP whose technical specification points at an SFTP server (the demo DSP the local cloud
- * serves; issue 16 contract E). Run after the reference data and the demo DSP are seeded; running
+ * serves). Run after the reference data and the demo DSP are seeded; running
  * it again connects only what is not connected yet.
  */
 export async function seedDemoDspConnections(): Promise<void> {

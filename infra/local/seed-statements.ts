@@ -12,7 +12,7 @@ import { updateDebtorAccount } from '../../functions/payouts/debtor.js';
 import { updatePayoutDetails } from '../../functions/payouts/details.js';
 
 /**
- * A published quarter for the demo (issue 13): Aurora Vale, the payee of both demo recordings
+ * A published quarter for the demo: Aurora Vale, the payee of both demo recordings
  * (seed-catalogue.ts), gets an advance and a recoupable mastering expense, and once
  * the demo sales report is imported (seed-royalties.ts; the worker reads it after start-up) a
  * statement run for 2026-Q3 is started and published like any other, so a newcomer finds a
@@ -85,7 +85,7 @@ async function seedDemoStatements(stopped: () => boolean): Promise<void> {
 const PAYOUTS_MARKER = 'demo-payouts-v1';
 
 /**
- * Payouts for the demo (issue 14): Aurora Vale is paid by UK bank transfer (sort code and account
+ * Payouts for the demo: Aurora Vale is paid by UK bank transfer (sort code and account
  * number, GBP like the demo statement) and the company has its own bank account, so a payment run
  * of the demo statement exports, downloads and confirms on `npm start`. Sealed like any details
  * saved through the API; seeded once (its own marker, so an existing demo state gets it too).

@@ -6,7 +6,7 @@ import ssh2, { type Attributes, type SFTPWrapper } from 'ssh2';
 import type { LocalRoute } from './gateway.js';
 
 /**
- * The demo store's delivery endpoint (issue 16 contract D): a real SFTP server (ssh2's server mode)
+ * The demo store's delivery endpoint: a real SFTP server (ssh2's server mode)
  * on 127.0.0.1 that stores what is uploaded under `{stateDir}/sftp/files/`, jailed there, and logs
  * each file as it is closed (`arrivals.jsonl`), so GET /_local/sftp can list what arrived in order.
  * Password sign-in only; the host key is made once and kept beside the files.

@@ -1,9 +1,9 @@
 /**
- * Catalogue exports shared by the API and the SPA (spec 1 §5 "Exports", spec 2 §7 "Imports and
- * exports"): the formats, what a format writes, and an export job as the exports list shows it.
+ * Catalogue exports shared by the API and the SPA:
+ * the formats, what a format writes, and an export job as the exports list shows it.
  */
 
-/** The file types a release export is written in (spec 2 §7); merlin_metadata is empty by the spec. */
+/** The file types a release export is written in; merlin_metadata is empty by the spec. */
 export const EXPORT_FORMATS = ['json', 'csv', 'release_csv', 'fuga_csv', 'ppl_csv', 'merlin_metadata'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 

@@ -1,7 +1,7 @@
 import { RELEASE_SHEET_COLUMNS } from './release-sheet.js';
 
 /**
- * What each importable model reads from a file's row (spec 3 §7.9 model_attributes), shared by the
+ * What each importable model reads from a file's row, shared by the
  * admin importer's API, its column-map page and the metadata maps' check that a map's targets are
  * attributes of its model. The server's model importers declare exactly these lists
  * (functions/catalogue-exchange/models/); a release or recording row is the release sheet.
@@ -23,7 +23,7 @@ export const EXCHANGE_MODEL_TITLES: Record<ExchangeModel, string> = {
 
 const attr = (name: string, label: string, required = false): ModelAttribute => ({ name, label, required });
 
-/** Identifier services an artist row may carry, one column each (spec 1 §3 Identifier services). */
+/** Identifier services an artist row may carry, one column each. */
 export const ARTIST_IDENTIFIER_COLUMNS = [
   attr('isni', 'ISNI'),
   attr('spotify', 'Spotify'),

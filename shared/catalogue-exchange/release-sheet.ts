@@ -1,14 +1,14 @@
 /**
  * The release sheet: the one flat layout of a catalogue spreadsheet, one row per recording with its
- * release's columns repeated (spec 2 §3 "Release import schema" and "Export release field set").
+ * release's columns repeated; imports and exports share it.
  * The release import reads it (CSV, XLSX, or JSON objects with these keys) and the `release_csv`
  * export writes it, so an exported sheet imports again unchanged. Other export layouts (FUGA, PPL)
  * have their own columns and are built from the same values.
  *
  * Conventions, shared by the import and the export:
  * - lists (artists, territories, writers, publishers, genres) are joined by {@link LIST_SEPARATOR};
- * - yes/no columns are written `Y` / `N` (spec 2 §5); the import also takes yes/no/true/false/1/0;
- * - dates are YYYY-MM-DD; a track length is HH:MM:SS (default 00:00:00, spec 2 §8);
+ * - yes/no columns are written `Y` / `N`; the import also takes yes/no/true/false/1/0;
+ * - dates are YYYY-MM-DD; a track length is HH:MM:SS (default 00:00:00);
  * - territories are ISO 3166-1 alpha-2 codes, or `WW` for the world.
  */
 

@@ -38,7 +38,7 @@ export const changePasswordInput = z
   .strictObject({ token: secret, ...passwordPair })
   .refine(confirmationMatches, mismatch);
 
-/** Per-user feature flags (spec 1 §6: beta and experimental features are per user setting). */
+/** Per-user feature flags (beta and experimental features are per user setting). */
 export const userSettingInput = z.strictObject({
   beta_features: z.boolean().optional(),
   experimental_features: z.boolean().optional(),

@@ -3,7 +3,7 @@ import type { PlanView, SubscriptionStatus } from '../plans.js';
 import { VALIDATION } from '../messages.js';
 
 /**
- * What the billing area takes and gives (issue 18 billing; spec 3 §7.5 billing_details, §7.7 coupons).
+ * What the billing area takes and gives.
  * The API parses with these schemas and the SPA's forms validate with the same ones.
  */
 
@@ -22,7 +22,7 @@ export const checkoutInput = z.strictObject({
 /** Cancel the subscription: at the end of the paid period (the default) or now. */
 export const cancelInput = z.strictObject({ at_period_end: z.boolean().optional() });
 
-/** The company's billing contact (spec 3 §7.5): what the provider prints on invoices. */
+/** The company's billing contact: what the provider prints on invoices. */
 export const billingDetailsInput = z.strictObject({
   email: z.email(VALIDATION.email).max(254).optional(),
   business_vat_id: text('Business VAT ID', 40).optional(),

@@ -1,4 +1,4 @@
-/** What the catalogue import calls answer (issue 17 Imports), as the SPA reads them. */
+/** What the catalogue import calls answer, as the SPA reads them. */
 
 type ImportRowError = { row: number; field: string; message: string };
 

@@ -26,7 +26,7 @@ import { isrcProblem, isValidIsni, isValidIswc, isValidUpc, normaliseIsrc, norma
 import { nestedRow, ref } from './nested-row.js';
 import { optionalCents, percentage } from './money.js';
 
-/** Input schemas of a company's catalogue records (spec 2 §3, §5), shared by the API and the forms. */
+/** Input schemas of a company's catalogue records, shared by the API and the forms. */
 const text = (max: number) => z.string().trim().max(max);
 const optionalEmail = z.union([z.literal(''), z.email(VALIDATION.email).max(320)]).optional();
 const link = z
@@ -36,7 +36,7 @@ const link = z
   .regex(/^https?:\/\/\S+$/i, 'Link must start with http:// or https://');
 
 /**
- * An artist identifier row (spec 2 §4 Identifier rows): New (a profile still to be created) only
+ * An artist identifier row: New (a profile still to be created) only
  * with no identifier; ISNI identifiers must pass their check character; Spotify ones are
  * spotify:artist:<id>.
  */
@@ -72,7 +72,7 @@ const artistMemberRow = nestedRow({
 /** A link row (artists, releases, recordings): the link must be a web address. */
 const urlRow = nestedRow({ link, link_text: text(200).optional() });
 const artistUrlRow = urlRow;
-/** Other artists of the company this artist is linked to (aliases, members' solo names; spec 2 §3 linked_ids). */
+/** Other artists of the company this artist is linked to (aliases, members' solo names). */
 const linkedIds = z
   .array(z.string().trim().min(1).max(64))
   .max(50)
@@ -89,7 +89,7 @@ export const artistInput = z.strictObject({
   artist_members_attributes: z.array(artistMemberRow).max(200).optional(),
   urls_attributes: z.array(artistUrlRow).max(50).optional(),
   linked_ids: linkedIds.optional(),
-  /** Admins may put the artist in another company (spec 2 §6). */
+  /** Admins may put the artist in another company. */
   tenant_id: z.string().trim().min(1).max(64).optional(),
 });
 
@@ -102,7 +102,7 @@ export const contributorInput = z.strictObject({
   ipi_name_number: ipiNameNumberInput,
 });
 
-/** Statement settings (spec 3 §3.3): a payee's (statement_settings_attributes) and a label's (statement_settings). */
+/** Statement settings: a payee's (statement_settings_attributes) and a label's (statement_settings). */
 export const statementSettingsInput = z.strictObject({
   default_summaries: z.array(text(100)).max(20).optional(),
   formats: z.array(z.enum(STATEMENT_FORMATS)).max(STATEMENT_FORMATS.length).optional(),
@@ -114,9 +114,9 @@ export const payeeInput = z.strictObject({
   name: text(200).min(1),
   email: optionalEmail,
   statement_settings_attributes: statementSettingsInput.optional(),
-  /** Nothing is paid while the closing balance is below it (statements design "Payable"); default 0.00. */
+  /** Nothing is paid while the closing balance is below it; default 0.00. */
   minimum_payout: optionalCents('Minimum payout'),
-  /** A self-billing agreement with the payee: statements carry a self-billing invoice (spec 3 §3.7). */
+  /** A self-billing agreement with the payee: statements carry a self-billing invoice. */
   self_billing: z.boolean().optional(),
   vat_registered: z.boolean().optional(),
   vat_number: text(50).optional(),
@@ -125,7 +125,7 @@ export const payeeInput = z.strictObject({
   address: text(1000).optional(),
 });
 
-// ——— Releases and recordings (spec 2 §3 Release, Product, Recording; §5) ———
+// ——— Releases, products and recordings ———
 
 const year = (label: string) =>
   z
@@ -161,7 +161,7 @@ const whole = (label: string, min: number, max: number) =>
       .max(max, VALIDATION.maxValue(label, max)),
   );
 
-/** ISO alpha-2 codes; a country listed twice is refused (spec 2 §5 Territory lists). */
+/** ISO alpha-2 codes; a country listed twice is refused. */
 const territories = (label: string) =>
   z
     .array(
@@ -175,7 +175,7 @@ const territories = (label: string) =>
     .refine((codes) => new Set(codes).size === codes.length, `${label} must not list a country twice`)
     .optional();
 
-/** A UPC/EAN: valid check digit, or a placeholder containing "assign" (spec 1 §5); stored without spaces. */
+/** A UPC/EAN: valid check digit, or a placeholder containing "assign"; stored without spaces. */
 const upcField = z
   .string()
   .trim()
@@ -210,7 +210,7 @@ const lines = {
   p_line_year: year('P line year'),
 };
 
-/** An artist on a release or recording; sequence comes from the row's position (spec 2 §4). */
+/** An artist on a release or recording; sequence comes from the row's position. */
 const artistRowShape = {
   artist_id: z.string().trim().min(1).max(64),
   role: z.enum(ARTIST_ROLES).optional(),
@@ -218,7 +218,7 @@ const artistRowShape = {
   payee_share: share('Payee share'),
 };
 
-// ——— The catalogue's depth (issue 17) ———
+// ——— The catalogue's depth ———
 
 /** Seconds into a track: a sample or preview start (at most 10 hours). */
 const seconds = (label: string, max: number) => whole(label, 0, max);
@@ -239,7 +239,7 @@ const endAfterStart =
   };
 
 /**
- * A price line of a recording or of one track of a product (spec 2 §3 product_items): its price
+ * A price line of a recording or of one track of a product: its price
  * tier, prices, and the sample stores play (start and length in seconds).
  */
 const priceItemShape = {
@@ -255,7 +255,7 @@ const productItem = z.strictObject({
   recording_id: z.string().trim().min(1, VALIDATION.required('Recording')).max(64),
   ...priceItemShape,
 });
-/** When a product opens for pre-order and what buyers get at once (spec 2 §3 pre_order_data). */
+/** When a product opens for pre-order and what buyers get at once. */
 const preOrderData = z
   .strictObject({
     start_date: date('Pre-order start date'),
@@ -263,7 +263,7 @@ const preOrderData = z
     instant_gratification: z.boolean().optional(),
   })
   .superRefine(endAfterStart('start_date', 'preview_date', 'Pre-order preview date must not be before its start date'));
-/** A product's price in a territory, overriding its own prices there (spec 2 §3 product_territories_pricing). */
+/** A product's price in a territory, overriding its own prices there. */
 const territoryPricing = z
   .array(
     z.strictObject({
@@ -284,7 +284,7 @@ const territoryPricing = z
   );
 
 const TODO_BODY_BLANK = 'Task Body must not be blank';
-/** A release's to-do (spec 2 §5: "Task Body must not be blank", also for a saved task emptied). */
+/** A release's to-do ("Task Body must not be blank", also for a saved task emptied). */
 const todoTaskRow = nestedRow({ body: text(2000).optional(), done: z.boolean().optional() }).superRefine((row, ctx) => {
   const { id, _destroy, body } = row as { id?: string; _destroy?: boolean; body?: string };
   if (_destroy) return;
@@ -309,7 +309,7 @@ const productRow = nestedRow({
   wholesale_price: money('Wholesale price'),
   pre_order: z.boolean().optional(),
   pre_order_date: date('Pre-order date'),
-  /** Time of day the release goes live (HH:MM, UTC) at stores with timed releases (issue 16). */
+  /** Time of day the release goes live (HH:MM, UTC) at stores with timed releases. */
   release_time: z
     .union([z.literal(''), z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Release time must be HH:MM')])
     .optional(),
@@ -351,7 +351,7 @@ export const releaseInput = z.strictObject({
   excluded_territories: territories('Excluded territories'),
   artist_releases_attributes: z.array(nestedRow(artistRowShape)).max(100).optional(),
   products_attributes: z.array(productRow).max(20).optional(),
-  /** The release's format (spec 2 §3; default Digital). */
+  /** The release's format (default Digital). */
   release_format: z.enum(PRODUCT_FORMATS).optional(),
   images_attributes: z.array(releaseImageRow).max(50).optional(),
   urls_attributes: z.array(urlRow).max(50).optional(),
@@ -362,7 +362,7 @@ export const releaseInput = z.strictObject({
         recording_id: z.string().trim().min(1).max(64),
         position: whole('Position', 1, 999),
         disc_number: whole('Disc number', 1, 99),
-        /** Sold alone during the pre-order (instant gratification), at stores that offer it (issue 16). */
+        /** Sold alone during the pre-order (instant gratification), at stores that offer it. */
         instant_gratification: z.boolean().optional(),
       }),
     )
@@ -415,7 +415,7 @@ export const recordingInput = z.strictObject({
   instrumentation: text(500).optional(),
   audio_language_id: ref(),
   metadata_language_id: ref(),
-  /** Countries of recording, commissioning and first publication (spec 2 §3 Recording links). */
+  /** Countries of recording, commissioning and first publication. */
   recording_country_id: ref(),
   commissioning_country_id: ref(),
   first_publication_country_id: ref(),
@@ -488,7 +488,7 @@ export const recordingInput = z.strictObject({
   danceability: measure('Danceability', 0, 1),
   energy: measure('Energy', 0, 1),
   loudness: measure('Loudness', -60, 0),
-  /** The languages sung or spoken (spec 2 §3 Recording links: languages). */
+  /** The languages sung or spoken (languages). */
   language_ids: z
     .array(z.string().trim().min(1).max(64))
     .max(20)
@@ -524,7 +524,7 @@ export const recordingInput = z.strictObject({
     .optional(),
 });
 
-// ——— Songs (spec 2 §3 Song): the works a publishing company administers ———
+// ——— Songs: the works a publishing company administers ———
 
 export const songInput = z.strictObject({
   title: text(300).min(1),
@@ -558,7 +558,7 @@ export const songInput = z.strictObject({
   film_tv_music: z.boolean().optional(),
   medley: z.boolean().optional(),
   samples: z.boolean().optional(),
-  /** Spelt so in the product (spec 2 §3 Song). */
+  /** Spelt so in the product. */
   tv_radio_cimena_advert_ident: z.boolean().optional(),
   work_amended: z.boolean().optional(),
   work_registered: z.boolean().optional(),

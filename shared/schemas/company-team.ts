@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { ROLES, type Role } from '../constants.js';
 
 /**
- * The company's own pages (spec 3 §2.5): what its managers may change themselves, the roles they
- * hand out to their team, and a label request (issue 18, slice company pages and team).
+ * The company's own pages: what its managers may change themselves, the roles they
+ * hand out to their team, and a label request.
  */
 
 /**

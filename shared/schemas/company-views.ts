@@ -1,6 +1,6 @@
 import type { Role } from '../constants.js';
 
-/** What the companies API answers (spec 3 §3.7, §7.5): the admin's company pages read these. */
+/** What the companies API answers: the admin's company pages read these. */
 
 /** A row of GET /admin/companies; the fields a company was saved without are left out. */
 export type AdminCompanyRow = {
@@ -14,7 +14,7 @@ export type AdminCompanyRow = {
   vat_number?: string;
   vat_registered: boolean;
   currency: string;
-  /** ISO 3166 alpha-2, where the company is based (issue 18). */
+  /** ISO 3166 alpha-2, where the company is based. */
   country?: string;
   /** The company as a CWR sender (docs/cwr.md). */
   ipi_name_number?: string;
@@ -24,7 +24,7 @@ export type AdminCompanyRow = {
 };
 type CompanyMember = { user_id: string; name: string; email: string; role: Role };
 
-/** What the company page shows beyond the list's fields (spec 3 §3.7), null when unset; their shapes vary with the record. */
+/** What the company page shows beyond the list's fields, null when unset; their shapes vary with the record. */
 export type CompanyPageField =
   | 'contract_date'
   | 'self_billing'

@@ -7,13 +7,13 @@ import { nestedRow } from './nested-row.js';
 const text = (max: number) => z.string().trim().max(max).optional();
 const date = (label: string) => z.union([z.literal(''), z.iso.date(`${label} must be a date (YYYY-MM-DD)`)]).optional();
 const fileKey = z.string().max(1024).nullable().optional();
-/** Colours are accepted as hex or rgba (spec 1 §5). */
+/** Colours are accepted as hex or rgba. */
 const COLOUR =
   /^(#[0-9a-f]{3}|#[0-9a-f]{4}|#[0-9a-f]{6}|#[0-9a-f]{8}|rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\))$/i;
 const colour = (label: string) =>
   z.union([z.literal(''), z.string().trim().regex(COLOUR, `${label} must be a hex or rgba colour`)]).optional();
 
-/** The company's own details (spec 3 §3.7 profile_attributes). */
+/** The company's own details. */
 const companyProfileInput = z.strictObject({
   name: text(200),
   address: text(1000),
@@ -39,7 +39,7 @@ const siteSettingsInput = z.strictObject({
     .optional(),
 });
 
-/** A company's link to a distributor it delivers through (spec 3 §3.7 company distributor link). */
+/** A company's link to a distributor it delivers through. */
 const companyDistributorRowInput = nestedRow({
   distributor_id: z.string().trim().min(1).max(64),
   active: z.boolean().optional(),
@@ -49,7 +49,7 @@ const companyDistributorRowInput = nestedRow({
   terminated: z.boolean().optional(),
 });
 
-/** A company (tenant) as admins edit it (spec 3 §3.7). */
+/** A company (tenant) as admins edit it. */
 const fields = {
   name: z.string().trim().min(1).max(200),
   email: z.union([z.literal(''), z.email().max(320)]).optional(),

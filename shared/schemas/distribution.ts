@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DSP_CONNECTION_STATUSES } from '../distribution.js';
 
-/** The distribution setup's inputs (spec 3 §7.5, §7.8; issue 16 connections). */
+/** The distribution setup's inputs. */
 
 const id = z.string().trim().min(1).max(64);
 const note = z.string().trim().max(1000).optional();

@@ -5,7 +5,7 @@ import { centsAmount, money, optionalCents, percentage } from './money.js';
 import { ACCOUNT_TYPES, EXPENSE_TYPES, type EntryKind, type Money } from './statement-views.js';
 
 /**
- * What users send to record money against a payee's account (spec 3 §3.4, §7.3): expenses and
+ * What users send to record money against a payee's account: expenses and
  * account entries (advances, reserves, transfers, adjustments). The API parses with these schemas
  * and the SPA's forms validate with them. Amounts are strings in cents (shared/schemas/money.ts).
  */
@@ -77,14 +77,14 @@ const expenseFields = {
   vat: optionalCents('VAT'),
   total: optionalCents('Total'),
   paid: z.boolean().optional(),
-  /** The label the expense belongs to (spec 3 §3.4 expensable, type Label). */
+  /** The label the expense belongs to (expensable, of type Label). */
   expensable_id: clearableId,
   /** Recouped from this account when recoupable. */
   payee: accountRef.nullable().optional(),
   release_id: clearableId,
 };
 
-/** A new expense (POST expenses): recoupable false and recoupable_percentage 100 unless given (spec 3 §3.4, §9). */
+/** A new expense (POST expenses): recoupable false and recoupable_percentage 100 unless given. */
 export const expenseInput = z
   .strictObject({ type: z.enum(EXPENSE_TYPES).optional(), ...expenseFields })
   .transform((input, ctx) => {
@@ -124,8 +124,8 @@ export type ExpenseUpdate = z.output<typeof expenseUpdate>;
 const ENTERED_KINDS = ['advance', 'reserve', 'reserve_release', 'transfer', 'adjustment'] as const;
 
 /**
- * Kinds whose amount is typed as a positive number though it is taken from the account
- * (statements design "Signs"): an advance of 300.00 is stored as −300.00.
+ * Kinds whose amount is typed as a positive number though it is taken from the account (the
+ * stored amount is its effect on what the label owes): an advance of 300.00 is stored as −300.00.
  */
 const TAKEN: ReadonlySet<EntryKind> = new Set(['advance', 'reserve', 'payment']);
 /** Kinds typed with their own sign (a transfer out is negative). */

@@ -1,5 +1,5 @@
 /**
- * What the finances, accounting and dashboard APIs answer (spec 3 §7.4; issue 14). Money is a
+ * What the finances, accounting and dashboard APIs answer. Money is a
  * 2-decimal string in the company's currency, summed exactly from the ledger's aggregates and
  * rounded once (half-up to the cent) at the end; pay periods are "YYYY-MM". Every figure carries
  * the royalties-list query that shows the lines behind it (`royalties_query`, e.g.
@@ -30,7 +30,7 @@ export type FinanceScope = { type: 'company' | 'label' | 'artist' | 'payee' | 'a
 export type FinancesView = {
   scope: FinanceScope;
   currency: string;
-  /** YYYY-MM-DD, as the period picker sends them (spec 3 §9 default: 12 months to the end of last month). */
+  /** YYYY-MM-DD, as the period picker sends them (12 months to the end of last month). */
   start_date: string;
   end_date: string;
   totals: FinanceFigures;
@@ -112,7 +112,7 @@ export type AccountFinances = {
   }[];
 };
 
-/** GET dashboard (spec 3 §7.4 "reads dashboard.counts"): counts for the dashboards. */
+/** GET dashboard: counts for the dashboards. */
 export type DashboardCounts = {
   labels: number;
   artists: number;

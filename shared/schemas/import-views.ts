@@ -1,4 +1,4 @@
-/** A row of GET /imports (spec 3 §3.12: user_id, filename, filesize, records, type), with its owner's name and email. */
+/** A row of GET /imports (user_id, filename, filesize, records, type), with its owner's name and email. */
 export type ImportRow = {
   id: string;
   user_id: string;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** What users send to the imports area (spec 1 §7 imports): the record of a file they imported, and bulk deletes. */
+/** What users send to the imports area: the record of a file they imported, and bulk deletes. */
 
 export const importInput = z.strictObject({
   filename: z.string().trim().min(1).max(300),

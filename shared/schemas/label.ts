@@ -29,7 +29,7 @@ function refuseEndBeforeStart(row: { contract_start_date?: string; contract_end_
     ctx.addIssue({ code: 'custom', path: ['contract_end_date'], message: AGREEMENT_END_BEFORE_START });
 }
 
-/** Who distributes the label's releases, and for how long (spec 2 §3 distribution_agreements). */
+/** Who distributes the label's releases, and for how long. */
 const distributionAgreement = z
   .strictObject({
     id: z.string().max(40).optional(),
@@ -39,7 +39,7 @@ const distributionAgreement = z
   })
   .superRefine(refuseEndBeforeStart);
 
-/** Who presses, stores and ships the label's physical products (spec 2 §3 fulfilment_agreements). */
+/** Who presses, stores and ships the label's physical products. */
 const fulfilmentAgreement = z
   .strictObject({
     id: z.string().max(40).optional(),
@@ -50,7 +50,7 @@ const fulfilmentAgreement = z
   .superRefine(refuseEndBeforeStart);
 
 /**
- * A label as the form sends it (spec 2 §3 Label). Nested rows (urls, identifiers) arrive as
+ * A label as the form sends it. Nested rows (urls, identifiers) arrive as
  * the full list of rows to keep: rows removed in the form, saved or not, are simply absent.
  */
 export const labelInput = z.strictObject({
@@ -72,14 +72,14 @@ export const labelInput = z.strictObject({
   label_identifiers: z.array(identifierRow).max(50).optional(),
   /**
    * The uploaded logo's object key from logo_upload. Left out of an update when no new logo
-   * was chosen (spec 2 §4 Label logo); `null` removes the logo.
+   * was chosen; `null` removes the logo.
    */
   logo_key: z.string().max(500).nullable().optional(),
   /** The uploaded contract's object key from contract_upload; left out keeps it, `null` removes it. */
   contract_key: z.string().max(500).nullable().optional(),
   distribution_agreements: z.array(distributionAgreement).max(50).optional(),
   fulfilment_agreements: z.array(fulfilmentAgreement).max(50).optional(),
-  /** Statement settings (spec 3 §3.3): summaries, formats, frequency, graphs (on for labels when unset). */
+  /** Statement settings: summaries, formats, frequency, graphs (on for labels when unset). */
   statement_settings: statementSettingsInput.optional(),
 });
 

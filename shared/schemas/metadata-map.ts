@@ -6,7 +6,7 @@ import {
   type ExchangeModel,
 } from '../catalogue-exchange/model-attributes.js';
 
-/** What a metadata map belongs to (spec 1 §3 `mapable_type`): the source whose files it reads. */
+/** What a metadata map belongs to (`mapable_type`): the source whose files it reads. */
 export const MAPABLE_TYPES = ['Company', 'Distributor', 'Dsp'] as const;
 /** Whether a map reads files in (the importer) or writes them out. */
 export const METADATA_MAP_TYPES = ['import', 'export'] as const;
@@ -23,7 +23,7 @@ export const METADATA_MAP_SORT_FIELDS = [
 const text = (max: number) => z.string().trim().max(max);
 
 /**
- * A metadata map as the form sends it (spec 1 §3: map, mapable_type, mapable_id, model_type, notes,
+ * A metadata map as the form sends it (map, mapable_type, mapable_id, model_type, notes,
  * source_service, target_service, type, year). `map` is the column map: a file's header → the
  * attribute of `model_type` it fills (checked with {@link mapProblems}, as the targets depend on the model).
  */

@@ -5,7 +5,7 @@ import { VALIDATION, humanizeField } from '../messages.js';
 export const ref = () => z.union([z.literal(''), z.string().trim().min(1).max(64)]).optional();
 
 /**
- * A nested row (spec 1 §4 Nested rows): a saved row is named by id and sends only what changes
+ * A nested row: a saved row is named by id and sends only what changes
  * (or `_destroy: true` to be removed); a new row must carry the shape's required fields.
  */
 export const nestedRow = <S extends z.ZodRawShape>(shape: S) => {

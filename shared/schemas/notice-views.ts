@@ -1,6 +1,6 @@
 import type { NOTICE_TYPES } from './notice.js';
 
-/** What the notices API answers (spec 1 §3 Notice): the admin's pages and the user's inbox read these. */
+/** What the notices API answers: the admin's pages and the user's inbox read these. */
 
 /** A notice as the admin API answers it; the inbox carries the same shape. */
 export type AdminNotice = {

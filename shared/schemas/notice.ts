@@ -12,7 +12,7 @@ const fields = {
   readable: z.boolean().optional(),
 };
 
-/** A new notice and its recipients (spec 1 §3 Notice). */
+/** A new notice and its recipients. */
 export const noticeInput = z.strictObject({
   ...fields,
   user_ids: z.array(z.string().min(1).max(64)).min(1, 'Users is required').max(1000),

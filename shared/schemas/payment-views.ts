@@ -1,11 +1,11 @@
 /**
- * What the payments and payment-run APIs answer (spec 3 §3.5, §7.2 payments_due_summary, §7.3;
- * issue 14): the SPA reads these. Money is a 2-decimal string in the payment's currency; a
+ * What the payments and payment-run APIs answer (payments_due_summary
+ * included): the SPA reads these. Money is a 2-decimal string in the payment's currency; a
  * currency is an ISO 4217 code ("GBP") the SPA shows as its sign (gbp → £, usd → $).
  */
 import type { AccountRef, Money } from './statement-views.js';
 
-/** A payment of one account's statements (spec 3 §3.5). type is always DistributionPayment. */
+/** A payment of one account's statements. type is always DistributionPayment. */
 export type Payment = {
   id: string;
   type: 'DistributionPayment';

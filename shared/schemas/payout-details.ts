@@ -14,7 +14,7 @@ import { VALIDATION } from '../messages.js';
 import { PAYOUT_METHODS, type PaymentDueProblem, type PayoutMethod } from './payment-views.js';
 
 /**
- * Payout details (issue 14 "Payment runs"): how a payee (or an artist or distributed label) is
+ * Payout details: how a payee (or an artist or distributed label) is
  * paid — SEPA (IBAN, BIC), UK bank (sort code, account number), PayPal or Wise (e-mail) — and the
  * company's own debtor account a SEPA file pays from. Stored encrypted; the browser only ever
  * sees masks (PayoutDetailsView), so an update leaves out what it does not change.

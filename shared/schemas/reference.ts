@@ -5,7 +5,7 @@ import { badGenreMapLines, DPID_MESSAGE, DPID_PATTERN, genreMapMessage } from '.
 import { VALIDATION } from '../messages.js';
 import { nestedRow, ref } from './nested-row.js';
 
-/** Input schemas of the reference collections (spec 1 §3), shared by the API and the admin forms. */
+/** Input schemas of the reference collections, shared by the API and the admin forms. */
 const text = (max: number) => z.string().trim().max(max);
 const code = (length: number, what: string) =>
   z
@@ -47,7 +47,7 @@ export const performerRoleInput = z.strictObject({
   active: z.boolean().optional(),
 });
 
-/** The language pickers show first (spec 1 §3), and that metadata language may never be. */
+/** The language pickers show first, and that metadata language may never be. */
 export const INSTRUMENTAL = 'Instrumental';
 
 const optionalEmail = z.union([z.literal(''), z.email(VALIDATION.email).max(320)]).optional();
@@ -68,7 +68,7 @@ const urlRowInput = nestedRow({
     .trim()
     .max(2000)
     .regex(/^https?:\/\/\S+$/i, 'Link must start with http:// or https://'),
-  /** Blank means the owner's name (spec 1 §3: link text defaults to the society name). */
+  /** Blank means the owner's name (link text defaults to the society name). */
   link_text: text(200).optional(),
 });
 
@@ -180,7 +180,7 @@ export const dspInput = z.strictObject({
   url: optionalUrl('Url'),
   country_id: ref(),
   delivery_class: text(100).optional(),
-  /** The store's DDEX party id (DPID), the ERN's MessageRecipient (issue 16). */
+  /** The store's DDEX party id (DPID), the ERN's MessageRecipient. */
   ddex_party_id: z.union([z.literal(''), z.string().trim().toUpperCase().regex(DPID_PATTERN, DPID_MESSAGE)]).optional(),
   /** Our genre → the store's genre word, one "ours = theirs" a line; the ERN sends the store's word. */
   genre_map: text(20_000)

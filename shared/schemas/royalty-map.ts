@@ -1,5 +1,5 @@
 /**
- * The royalty mapping columns of spec 3 §3.1, and a column map ("royalty map"): which column of
+ * The columns of a royalty line a report is mapped to, and a column map ("royalty map"): which column of
  * a store's report fills each, and how the report is written (delimiter, decimal comma or
  * point, rows around the table, a fixed currency, constant values). The import reads reports
  * through it and the SPA's map editor builds it.

@@ -1,6 +1,6 @@
 import type { RoyaltyMap } from './royalty-map.js';
 
-/** What the royalties API answers (spec 3 §3, §7.1): the SPA reads these rows and lists. */
+/** What the royalties API answers: the SPA reads these rows and lists. */
 
 /** One ledger line as GET /royalties answers it; money fields are exact decimal strings. */
 export type Royalty = {
@@ -137,7 +137,7 @@ export type MapPreview = {
   suggested_map_id?: string;
 };
 
-/** One unit of original_currency in target_currency, for one distributor's reports paid on or after payment_date (spec 3 §3.6). */
+/** One unit of original_currency in target_currency, for one distributor's reports paid on or after payment_date. */
 export type ExchangeRate = {
   id: string;
   distributor: string;

@@ -3,7 +3,7 @@ import { CLEARABLE_ROYALTY_FIELDS } from '../constants.js';
 import { VALIDATION } from '../messages.js';
 
 /**
- * What users send to change royalties (spec 3 §7.1): an edit, a manual sale, a bulk edit. The
+ * What users send to change royalties: an edit, a manual sale, a bulk edit. The
  * API parses with these schemas and the SPA's royalty form validates its draft with them, so a
  * value one accepts the other accepts, with the same sentence for what is wrong.
  */

@@ -1,5 +1,5 @@
 /**
- * What the statements and accounts APIs answer (spec 3 §3.2–3.4, §7.2, §7.3): the SPA reads
+ * What the statements and accounts APIs answer: the SPA reads
  * these. Money on a statement is a decimal string with exactly 2 decimals ("1234.50") in the
  * company's currency; the ledger-side exact figures (the lines behind a statement) keep the
  * ledger's 6 decimals. docs/statements.md states the rules.
@@ -109,7 +109,7 @@ export type StatementPayment = {
   payment_date: string;
   payment_method: string | null;
   payment_reference: string | null;
-  /** The payment (payments area, issue 14) that paid it; absent on statements paid before payments existed. */
+  /** The payment (payments area) that paid it; absent on statements paid before payments existed. */
   payment_id?: string;
   /**
    * Set when it was settled by paying a later statement of its account that carries its balance
@@ -161,7 +161,7 @@ export type Statement = {
   accounting_period: string;
   currency: string;
   figures: StatementFigures;
-  /** = figures.payable (spec 3 §3.2 name). */
+  /** = figures.payable. */
   payee_total: Money;
   /** Distribution statements: the distributor's fee on the label's lines. */
   aggregator_fee: Money;
@@ -184,7 +184,7 @@ export type Statement = {
   remittance_date: string | null;
   created_at: string;
   updated_at: string;
-  /** The payments it carries (detail and PDF only; issue 14): each "paid on … via … ref …". */
+  /** The payments it carries (detail and PDF only): each "paid on … via … ref …". */
   payments_made?: StatementPaymentMade[];
 };
 
@@ -328,7 +328,7 @@ export type Expense = {
   vat: Money;
   total: Money;
   paid: boolean;
-  /** Spec 3 §3.4: the label it belongs to. */
+  /** The label it belongs to. */
   expensable_type: 'Label';
   expensable_id: string | null;
   label: { id: string; name: string } | null;

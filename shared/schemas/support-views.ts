@@ -1,6 +1,6 @@
-/** What the support area answers (spec 3 §7.10): the admin's bug-report and access-token pages read these rows. */
+/** What the support area answers: the admin's bug-report and access-token pages read these rows. */
 
-/** A row of GET /admin/bug_reports (spec 3 §3: a report starts as "reported"); a report sent without a page has referer "". */
+/** A row of GET /admin/bug_reports (a report starts as "reported"); a report sent without a page has referer "". */
 export type BugReport = {
   id: string;
   user_id: string;
@@ -12,7 +12,7 @@ export type BugReport = {
   created_at: string;
 };
 
-/** An access token as the admin API answers it (spec 1 §3); `token` is masked except in the create answer. */
+/** An access token as the admin API answers it; `token` is masked except in the create answer. */
 export type AccessToken = {
   id: string;
   user_id: string;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { VALIDATION } from '../messages.js';
 
 /**
- * What users send to the support area (spec 3 §7.10): a bug report, an admin's access-token
+ * What users send to the support area: a bug report, an admin's access-token
  * changes. The API parses with these schemas; the SPA's forms validate with the same ones, so a
  * value one accepts the other accepts.
  */

@@ -1,7 +1,7 @@
 import type { Role } from '../constants.js';
 import type { CompanyPlanSummary } from './plan.js';
 
-/** What the API answers about users (spec 3 §2.2, §7.6): the signed-in user (GET /me) and the admin's user pages. */
+/** What the API answers about users: the signed-in user (GET /me) and the admin's user pages. */
 
 type UserProfile = { address?: string; backup_email?: string; phone_no?: string; skype?: string };
 type UserSettings = { beta_features: boolean; experimental_features: boolean };

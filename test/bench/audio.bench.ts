@@ -1,5 +1,5 @@
 /**
- * `npm run bench:audio` (issue 5's figures):
+ * `npm run bench:audio`, its goals:
  * - seconds from the end of a 10-minute 44.1 kHz stereo WAV upload to its preview being
  *   playable (the worker's push has landed and the preview URL answers), goal ≤ 15 s locally;
  * - the worker's processing speed (mp3 preview + waveform decode in one ffmpeg pass) as a

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:catalogue-exchange` (issue 17's figures; a benchmark, not a timed test), in a fresh
+ * `npm run bench:catalogue-exchange` (a benchmark, not a timed test), in a fresh
  * local cloud, as a label manager would:
  * - Import: an XLSX release sheet of RELEASES releases × TRACKS recordings (5,000 × 10 = 50,000)
  *   uploaded through the presigned PUT and imported by the import worker, timed from the start

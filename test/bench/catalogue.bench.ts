@@ -1,5 +1,5 @@
 /**
- * `npm run bench:catalogue` (issue 4's figures):
+ * `npm run bench:catalogue`, its goals:
  * - the recording list with 50,000 recordings in one company: search by ISRC and by title, and
  *   sorted pages, p95 through the local gateway at 20 concurrent requests (goal ≤ 100 ms);
  * - saving a release with 30 recordings (create, then update), one client (goal ≤ 300 ms).
@@ -120,7 +120,7 @@ async function main() {
       `\nrecording list p95 ${list.p95.toFixed(1)} ms (goal ≤ 100 ms): ${list.p95 <= 100 ? 'met' : 'NOT met'}`,
     );
     console.log(`release save p95 ${save.p95.toFixed(1)} ms (goal ≤ 300 ms): ${save.p95 <= 300 ? 'met' : 'NOT met'}`);
-    // Issue 12's goal: the list within 1.2× the auth floor measured in the same run.
+    // Goal: the list within 1.2× the auth floor measured in the same run.
     const ratio = list.p95 / authFloor.p95;
     console.log(
       `list_p95_ms=${list.p95.toFixed(1)} auth_floor_p95_ms=${authFloor.p95.toFixed(1)} list_vs_auth_ratio=${ratio.toFixed(2)} (goal ≤ 1.2: ${ratio <= 1.2 ? 'met' : 'NOT met'})`,

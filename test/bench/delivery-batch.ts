@@ -1,5 +1,5 @@
 /**
- * The batch half of `npm run bench:delivery` (issue 16): RELEASES releases, each with two tracks
+ * The batch half of `npm run bench:delivery`: RELEASES releases, each with two tracks
  * (1 MB original audio each) and cover art, made through the API in a fresh local cloud, approved,
  * then queued at once; the clock runs from queueing (what bulk_deliver does after its checks) until
  * the delivery workers have uploaded every batch to the local SFTP server and marked it delivered.

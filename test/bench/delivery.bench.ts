@@ -1,5 +1,5 @@
 /**
- * `npm run bench:delivery` (issue 16's figures; a benchmark, not a timed test):
+ * `npm run bench:delivery` (a benchmark, not a timed test):
  * - ERN half: a 30-track album's DDEX ERN 4.3 message built and validated against the 4.3 schema
  *   (libxml2-wasm) RUNS times, after one warm-up (the schema's first load is reported apart);
  *   every message must be valid, goal p95 ≤ 500 ms on 2 cores.

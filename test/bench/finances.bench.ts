@@ -1,6 +1,6 @@
 /**
  * `npm run bench:finances [-- --lines 1000000]` or `BENCH_LINES=1000000 npm run bench:finances`
- * (issue 14's figures). Imports a half-year sales report (10,000,000 lines by default, the
+ * Imports a half-year sales report (10,000,000 lines by default, the
  * royalties bench's generator and catalogue: one label, 5,000 recordings) through the drop folder,
  * then times the finances calls — a label's finances, accounting and chart, the company's finances
  * — and the dashboard calls (user_dashboard, dashboard counts) at 20 concurrent clients, beside the

@@ -4,7 +4,7 @@
  * - auth floor: GET /api/v1/me (token check + user lookup, no list);
  * - uncached list: what every request would cost if it read the tenant's partition from
  *   DynamoDB (a full Query of 5,000 items) instead of the version-checked cached list.
- * Goal (issue 2): p95 ≤ 50 ms for the label list.
+ * Goal: p95 ≤ 50 ms for the label list.
  */
 import { ulid } from 'ulid';
 import { benchCloud, httpLoad, load, printResults } from './bench-harness.js';

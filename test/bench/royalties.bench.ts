@@ -11,7 +11,7 @@
  * and a filter over the whole ledger, p95 at 20 concurrent clients, beside the auth floor (GET /me)
  * under the same load, and the process's peak resident memory. The last line is exactly:
  *   lines=N lines_per_s=X import_vs_scan_ratio=R list_p95_ms=P cold_list_ms=C api_rss_mb=M onestatement_ratio=Q
- * Goals on 2 cores: 10,000,000 lines end to end ≤ 90 s, R ≥ 0.25, P ≤ 300 ms (issue 15; issue 6 asked ≤ 500), C ≤ 1500 ms,
+ * Goals on 2 cores: 10,000,000 lines end to end ≤ 90 s, R ≥ 0.25, P ≤ 300 ms (tightened from ≤ 500), C ≤ 1500 ms,
  * M ≤ 1200 MB, Q ≥ 0.33 (Q = the one statement's seconds ÷ the import's end-to-end seconds).
  */
 import { mkdtemp, rm } from 'node:fs/promises';

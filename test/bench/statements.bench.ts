@@ -1,5 +1,5 @@
 /**
- * `npm run bench:statements [-- --lines 1000000 --payees 1000]` (issue 13's figures). Imports a
+ * `npm run bench:statements [-- --lines 1000000 --payees 1000]`. Imports a
  * quarter's sales report (10,000,000 lines by default, the royalties bench's generator) for a
  * catalogue whose 5,000 recordings are each split 50/50 between two of 1,000 payees, then times a
  * whole statement run through the API: create the run (its preview is computed by the statement

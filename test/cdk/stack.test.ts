@@ -421,8 +421,8 @@ describe('least privilege', () => {
       .flatMap(([, p]) => p.Properties.Roles);
   const roleOf = (fn: Resource) => ({ Ref: fn.Properties.Role['Fn::GetAtt'][0] });
 
-  it('lets only the payouts function read the sealing key, through the secrets extension (issue 14)', () => {
-    // The stack's secrets: the sealing key and Stripe's keys (issue 18), each read by its own functions only.
+  it('lets only the payouts function read the sealing key, through the secrets extension', () => {
+    // The stack's secrets: the sealing key and Stripe's keys, each read by its own functions only.
     expect(ofType('AWS::SecretsManager::Secret')).toHaveLength(2);
     const [secretId] = single('AWS::SecretsManager::Secret', (p) => String(p.Description).includes('bank details'));
     const [, fn] = functionFor('functions/payouts/handler.ts');
@@ -432,7 +432,7 @@ describe('least privilege', () => {
     expect(JSON.stringify(fn.Properties.Layers)).toMatch(/Paramsandsecrets.*arm64/);
   });
 
-  it("lets only the billing function and worker read Stripe's keys, and runs the Stripe provider there (issue 18)", () => {
+  it("lets only the billing function and worker read Stripe's keys, and runs the Stripe provider there", () => {
     const [secretId] = single('AWS::SecretsManager::Secret', (p) => String(p.Description).includes('Stripe'));
     const [, api] = functionFor('functions/billing/handler.ts');
     const [, worker] = functionFor('functions/billing/worker.ts');

@@ -77,7 +77,7 @@ describe('admin reference records in the browser', () => {
     await page.getByTestId('ref-field-distributor_id-add-new').click();
     const modal = page.getByTestId('quick-add-distributors');
     await expect.poll(() => modal.textContent()).toContain('Add New Distributor');
-    // A user-context add hides the distributor's switches (spec 1 §6).
+    // A user-context add hides the distributor's switches.
     expect(await modal.getByTestId('ref-field-active').count()).toBe(0);
     await modal.getByTestId('ref-field-name').fill(`Modal Distributor ${suffix}`);
     await page.getByTestId('quick-add-distributors-save').click();

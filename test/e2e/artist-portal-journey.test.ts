@@ -42,7 +42,7 @@ describe('artist portal in the browser', () => {
     errors.push(watchErrors(page));
     await signInThroughForm(page, cloudUrl(), X.email, X.password);
     await page.waitForURL('**/artist_dashboard');
-    // The header's dashboard link is the artist dashboard for artist users (spec 1 §2.3).
+    // The header's dashboard link is the artist dashboard for artist users.
     await page.goto(`${cloudUrl()}/artist_dashboard?start_date=${period}-01&end_date=${period}-28`);
     await page.getByTestId(`portal-statement-pdf-${X.statementId}`).waitFor();
     await expect.poll(() => page.getByTestId('portal-balance').textContent()).toContain(X.closing);

@@ -7,7 +7,7 @@ import { cloudUrl, inCompany } from '../support/api.js';
 import { openManagerSession } from '../support/browser.js';
 import { writeSineWav } from '../support/wav.js';
 
-/** Issue 5 end to end in Chromium: upload a WAV on a recording, watch the progress, see the push arrive, play it. */
+/** Audio end to end in Chromium: upload a WAV on a recording, watch the progress, see the push arrive, play it. */
 let browser: Browser;
 let page: Page;
 let errors: string[];

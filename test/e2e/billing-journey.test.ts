@@ -4,7 +4,7 @@ import { call, cloudUrl, demo, newConfirmedUser, signIn } from '../support/api.j
 import { launchChromium, signedInAdminPage, signInThroughForm, watchErrors } from '../support/browser.js';
 
 /**
- * Billing in Chromium (issue 18): a company manager subscribes through the local checkout page (declined card,
+ * Billing in Chromium: a company manager subscribes through the local checkout page (declined card,
  * then the paid one), sees the plan and card on the company's billing page; the admin fails the next payment on
  * /billing and the manager sees the past-due banner.
  */

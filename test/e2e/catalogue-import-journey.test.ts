@@ -9,7 +9,7 @@ import { releaseRows, sheetCsv } from '../support/release-sheet-file.js';
 import type { ReleaseSheetRow } from '../../shared/catalogue-exchange/release-sheet.js';
 
 /**
- * Issue 17 in Chromium: the label manager imports a spreadsheet of 3 releases with one bad row on
+ * Catalogue import in Chromium: the label manager imports a spreadsheet of 3 releases with one bad row on
  * Data management → New, sees the error in the preview (nothing written), fixes the file, uploads
  * it again, imports it with the progress bar to "Import Added", then exports the releases as
  * fuga_csv from the releases list and opens the file.

@@ -5,7 +5,7 @@ import { MESSAGES } from '../../shared/messages.js';
 import { call, cloudUrl, demo, signIn } from '../support/api.js';
 import { openManagerSession } from '../support/browser.js';
 
-/** The company's own pages in the browser (issue 18): settings, edit, users, connections, request a label; the profile's children. */
+/** The company's own pages in the browser: settings, edit, users, connections, request a label; the profile's children. */
 const SHOTS = 'test-results/screenshots';
 let browser: Browser;
 let page: Page;

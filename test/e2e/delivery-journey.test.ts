@@ -10,7 +10,7 @@ import { checkableRelease } from '../support/checkable-release.js';
 import { seedOriginalAudio } from '../support/seeded-files.js';
 
 /**
- * Getting a release to a store in Chromium (issue 16): the label uploads cover art and sends the
+ * Getting a release to a store in Chromium: the label uploads cover art and sends the
  * release to quality control, an admin approves it, the label delivers it to the demo DSP from the
  * release's Distribution tab and sees it delivered; the files are on the demo store's SFTP server.
  * The recording's original audio is seeded as the upload worker leaves it (its upload is the audio

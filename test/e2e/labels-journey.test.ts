@@ -117,7 +117,7 @@ describe('label manager journey', () => {
       .first()
       .click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-    // Sign-out goes home, where notices are not shown (spec 1 §2.6).
+    // Sign-out goes home, where notices are not shown.
     await page.waitForURL(`${cloudUrl()}/`);
     await expect.poll(() => page.getByTestId('app-header').textContent()).toContain('Sign In');
     await page.goto(`${cloudUrl()}/user/labels`);

@@ -8,7 +8,7 @@ import { dueStatement } from '../support/due-statements.js';
 import { publishHandStatement } from '../support/published-statements.js';
 
 /**
- * A payment run end to end in Chromium (issue 14): due statements of a payee paid by SEPA → the
+ * A payment run end to end in Chromium: due statements of a payee paid by SEPA → the
  * run previewed → its SEPA file exported, downloaded and valid against the EPC schema with the
  * statements' amounts to the cent → confirmed once the bank accepted it → the statements list
  * shows them paid. The statements are written as the statements worker would (published, unpaid).

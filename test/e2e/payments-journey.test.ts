@@ -5,7 +5,7 @@ import { openManagerSession } from '../support/browser.js';
 import { publishHandStatement } from '../support/published-statements.js';
 
 /**
- * Payments in Chromium (issue 14): from an unpaid statement to "record a payment", the form
+ * Payments in Chromium: from an unpaid statement to "record a payment", the form
  * prefilled with its total in £, the payment's page, the statement shown paid and linking back,
  * and the payee's payments list.
  */

@@ -57,7 +57,7 @@ describe('plans in the browser', () => {
     const errors = watchErrors(page);
     await signInThroughForm(page, cloudUrl(), member.email, 'Fresh-pass-1');
     await page.waitForURL('**/user');
-    // A user with exactly one company has it chosen already (spec 1 §4); otherwise choose it in the header.
+    // A user with exactly one company has it chosen already; otherwise choose it in the header.
     const chosen = page.getByTestId('header-company-link').filter({ hasText: company.name });
     if (
       !(await chosen.waitFor({ timeout: 5_000 }).then(

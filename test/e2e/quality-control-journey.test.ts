@@ -5,7 +5,7 @@ import { openManagerSession, signedInAdminPage } from '../support/browser.js';
 import { checkableRelease } from '../support/checkable-release.js';
 
 /**
- * Quality control in Chromium (issue 16): the label sends a release from its page, an admin
+ * Quality control in Chromium: the label sends a release from its page, an admin
  * rejects it with reasons from the queue, the label sees them and sends it again, the admin
  * approves it; the history shows every move.
  */

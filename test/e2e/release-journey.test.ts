@@ -4,7 +4,7 @@ import { call, cloudUrl, demo, signIn } from '../support/api.js';
 import { openManagerSession } from '../support/browser.js';
 
 /**
- * The catalogue end to end in Chromium (issue 4): an artist, a release with two recordings and a
+ * The catalogue end to end in Chromium: an artist, a release with two recordings and a
  * product, the metadata checker's findings, fixing them, and duplicating the release.
  */
 let browser: Browser;
@@ -78,7 +78,7 @@ describe('release journey in the browser', () => {
     await page.getByTestId('ref-field-upc').fill('assign later');
     await page.getByTestId('ref-submit').click();
     await expect.poll(notice, { timeout: 10_000 }).toContain('Release Successfully Added');
-    // A new release opens its edit form (spec 2 §2).
+    // A new release opens its edit form.
     await page.waitForURL(/\/user\/releases\/[0-9A-Z]{26}\/edit$/);
     const releasePage = page.url().replace(/\/edit$/, '');
 

@@ -5,7 +5,7 @@ import { openManagerSession } from '../support/browser.js';
 import { payeeWithEarnings } from '../support/payee-earnings.js';
 
 /**
- * Statements end to end in Chromium (issue 13): a run for a payee owed money is previewed and
+ * Statements end to end in Chromium: a run for a payee owed money is previewed and
  * published, the statement opens with its account adding up, its PDF downloads, its net revenue
  * drills down to the royalty lines behind it, and it is marked paid.
  */

@@ -5,7 +5,7 @@ import { financeFixture, putThreeWaySplit } from '../support/finance-fixture.js'
 import { until } from '../support/wait.js';
 
 /**
- * Follow-ups to the finances area (issue 14):
+ * Follow-ups to the finances area:
  * - a payee's and an artist's finances are their exact share as the statements engine splits it,
  *   so a payee paid only through recording_payees splits earns what its statements say, period by
  *   period, to the cent (the rounding carried from statement to statement), and drills down to

@@ -5,7 +5,7 @@ import type { StatementFigures } from '../../shared/schemas/statement-views.js';
 import { call, demo, inCompany, labelManager, newConfirmedUser, signIn } from '../support/api.js';
 
 /**
- * The accounts area (issue 13; spec 3 §3.4, §7.3): expenses, account entries (advances,
+ * The accounts area: expenses, account entries (advances,
  * reserves, transfers, adjustments) and a payee's account as it stands; what a published
  * statement carries is frozen; a paid expense is never deleted; another company's expenses,
  * entries and accounts are out of reach; money needs a role that grants it. The statement

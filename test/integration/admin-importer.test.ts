@@ -5,7 +5,7 @@ import { uploadPresigned } from '../support/presigned-upload.js';
 import { until } from '../support/wait.js';
 
 /**
- * The admin importer (spec 3 §7.9: models, model_attributes, records) and metadata maps (spec 1 §3):
+ * The admin importer (models, model_attributes, records) and metadata maps:
  * maps' CRUD and their check against the model's attributes, admins only; a file imported into the
  * company the admin chose through a map made on the page (saved as a map) or a saved one, and never
  * into another company.

@@ -4,7 +4,7 @@ import { ownCompany } from '../support/own-company.js';
 import { importReport, storeMap } from '../support/royalty-report.js';
 
 /**
- * The admin royalties (spec 3 §2.2 /admin/royalties): every company's lines in one list through the
+ * The admin royalties: every company's lines in one list through the
  * engine seam (DuckDB locally, Athena in AWS), with a company column, paging and filters; detail, new
  * and edit act in the line's company. Admins only; a line asked for under another company is a 404.
  */

@@ -5,7 +5,7 @@ import { artistPortalFixture, type PortalApi, type PortalSide } from '../support
 import { until } from '../support/wait.js';
 
 /**
- * The artist portal (issue 18; docs/artist-portal.md): two artists of the same label, each
+ * The artist portal (docs/artist-portal.md): two artists of the same label, each
  * with a member payee, a release, royalty lines and a published statement. Generic over the route
  * table: every artist_user route and every token route of the artist-portal area is called as
  * artist X's user and with X's token — X's own ids answer and never carry Y's data, Y's ids are

@@ -5,7 +5,7 @@ import { ownLabelManager } from '../support/own-company.js';
 import { importReport } from '../support/payee-earnings.js';
 
 /**
- * An artist's statement reads (spec 3 §7.2: label_artists/statements/royalty_pay_periods,
+ * An artist's statement reads (label_artists/statements/royalty_pay_periods,
  * statements/artist_pay_period_royalty_records) find the artist's lines through the catalogue:
  * a line the store printed under another artist's name, matched to the artist's recording by
  * its ISRC, is the artist's, with the artist's share of it.

@@ -11,7 +11,7 @@ import { until } from '../support/wait.js';
 import { uploadPresigned } from '../support/presigned-upload.js';
 
 /**
- * The audio pipeline in the local cloud (issue 5): presigned PUT → bucket event → SQS → upload
+ * The audio pipeline in the local cloud: presigned PUT → bucket event → SQS → upload
  * worker → ffmpeg → preview, waveform, recording facts → a push to the uploader.
  */
 let manager: Awaited<ReturnType<typeof ownLabelManager>>;
@@ -180,7 +180,7 @@ describe('audio pipeline', () => {
     ]);
   }, 60_000);
 
-  it('accepts a FLAC original (issue 16), keeps it for delivery and reads its facts', async () => {
+  it('accepts a FLAC original, keeps it for delivery and reads its facts', async () => {
     const wav = path.join(dir, 'for-flac.wav');
     const flac = path.join(dir, 'master.flac');
     writeSineWav(wav, { seconds: 1, amplitude: 0.5 });

@@ -5,7 +5,7 @@ import { stripeEvent, stripeSignature, type StripeFixture } from '../support/str
 import { until } from '../support/wait.js';
 
 /**
- * Billing through the local gateway (issue 18 slice D): the webhook's signature on the raw body, the queue
+ * Billing through the local gateway: the webhook's signature on the raw body, the queue
  * and the worker's once-only, out-of-order-safe effects with recorded Stripe payloads, and the local
  * provider's clickable flow (checkout → active; failed renewal → past_due + delinquent; cancel → Starter),
  * with roles, other companies and admin-only routes.

@@ -7,7 +7,7 @@ import { call, demo, inCompany, newConfirmedUser, signIn } from '../support/api.
 import { ownLabelManager } from '../support/own-company.js';
 
 /**
- * Files kept beside releases and labels (spec 2 §7 update_assets; issue 16 assets pages): presigned
+ * Files kept beside releases and labels: presigned
  * PUT, registered, listed with download URLs, deleted; never reachable from another company.
  */
 let manager: Awaited<ReturnType<typeof ownLabelManager>>;

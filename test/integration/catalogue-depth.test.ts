@@ -3,7 +3,7 @@ import { roleRefusal } from '../../shared/permissions.js';
 import { call, demo, inCompany, newConfirmedUser, signIn } from '../support/api.js';
 import { ownLabelManager } from '../support/own-company.js';
 
-/** The catalogue's missing depth (issue 17): the new fields and child rows of releases, recordings, products, artists and labels. */
+/** The catalogue's missing depth: the new fields and child rows of releases, recordings, products, artists and labels. */
 let admin: string;
 let manager: Awaited<ReturnType<typeof ownLabelManager>>;
 let A: string;

@@ -15,7 +15,7 @@ import { openSocket } from '../support/realtime.js';
 import { until } from '../support/wait.js';
 
 /**
- * Catalogue exports through the real API, queue and worker (issue 17): a file read back gives the
+ * Catalogue exports through the real API, queue and worker: a file read back gives the
  * releases and recordings that were created, field by field; the c/p line year rule reports what
  * it leaves out; a whole catalogue goes through the worker with its progress pushed; nothing
  * selected is refused with the spec's words; another company's or another user's export is not
@@ -171,7 +171,7 @@ describe('exports: files read back', () => {
         c_line: '2026 Northern Lights Records',
         p_line: '2025 Northern Lights Records',
         explicit: 'Y',
-        format: 'Digital', // the spec's default format of a new release (spec 2 §3)
+        format: 'Digital', // the spec's default format of a new release
         total_volumes: '1',
         territories: 'GB|IE',
         metadata_language: 'English',

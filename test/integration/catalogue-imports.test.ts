@@ -7,7 +7,7 @@ import { until } from '../support/wait.js';
 import type { ReleaseSheetRow } from '../../shared/catalogue-exchange/release-sheet.js';
 
 /**
- * Catalogue imports (issue 17 Imports): a release sheet uploaded as CSV, XLSX or JSON, previewed with
+ * Catalogue imports: a release sheet uploaded as CSV, XLSX or JSON, previewed with
  * every error per row and field and nothing written, started, written by the worker in chunks
  * (status imported, all or nothing per release), duplicates reported not doubled, a retried chunk
  * creating nothing twice, the imports history, another company's job 404 and roles refused.

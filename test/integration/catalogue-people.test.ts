@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, demo, inCompany, labelManager, newConfirmedUser, signIn } from '../support/api.js';
 
-/** Artists, contributors and payees of a company (spec 2 §3, §4, §7), and that no company sees another's. */
+/** Artists, contributors and payees of a company, and that no company sees another's. */
 let admin: string;
 let manager: Awaited<ReturnType<typeof labelManager>>;
 let A: string; // Northern Lights Records

@@ -5,7 +5,7 @@ import { call, demo, inCompany, labelManager, newConfirmedUser, signIn } from '.
 import { makeCheckable } from '../support/checkable-release.js';
 
 /**
- * Publishers per company (issue 17, Contract 5): a label adds its own publishers and passes the
+ * Publishers per company: a label adds its own publishers and passes the
  * metadata checker without an admin; shared publishers ("Copyright Control", seeded) stay admin-only;
  * another company's publishers are neither listed nor linkable. Also the recording picker by the
  * cat_no of its releases, and the ISRC country rule through the API.

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, demo, signIn } from '../support/api.js';
 
-/** A company's profile, self-billing, files, publisher/rightsholder links, connections and site settings (spec 3 §3.7). */
+/** A company's profile, self-billing, files, publisher/rightsholder links, connections and site settings. */
 let admin: string;
 const unique = () => Math.random().toString(36).slice(2, 8);
 

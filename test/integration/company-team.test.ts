@@ -4,7 +4,7 @@ import { call, demo, inCompany, latestMail, newConfirmedUser, signIn } from '../
 import { uploadPresigned } from '../support/presigned-upload.js';
 
 /**
- * The company's own pages (issue 18, slice company pages and team): its managers edit it, upload
+ * The company's own pages: its managers edit it, upload
  * its files and run its team; a member asks for a label an admin approves or rejects.
  */
 let admin: string;

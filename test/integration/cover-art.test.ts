@@ -10,7 +10,7 @@ import { until } from '../support/wait.js';
 import { uploadPresigned } from '../support/presigned-upload.js';
 
 /**
- * Cover art in the local cloud (issue 16): presigned PUT → bucket event → SQS → upload worker →
+ * Cover art in the local cloud: presigned PUT → bucket event → SQS → upload worker →
  * sharp checks → the release's artwork with a thumbnail and a medium JPEG, or the reason and the
  * file deleted, pushed to the uploader.
  */

@@ -3,7 +3,7 @@ import { roleRefusal } from '../../shared/permissions.js';
 import { parseCwrFile } from '../../functions/catalogue-exchange/cwr/parse-file.js';
 import { call, demo, inCompany, newConfirmedUser, signIn } from '../support/api.js';
 
-/** CWR registrations (issue 17, docs/cwr.md): files of a publisher company's songs. */
+/** CWR registrations (docs/cwr.md): files of a publisher company's songs. */
 let admin: string;
 /** A label manager of both publisher companies (admins name a company on catalogue records themselves). */
 let managerToken: string;

@@ -7,7 +7,7 @@ import { ownLabelManager } from '../support/own-company.js';
 import { seedCoverArt } from '../support/seeded-files.js';
 
 /**
- * Deleting a release or a label removes its files from the uploads bucket (issue 16): cover art
+ * Deleting a release or a label removes its files from the uploads bucket: cover art
  * and its renditions, kept assets, a label's logo — after the record is gone. Against the local S3.
  */
 let manager: Awaited<ReturnType<typeof ownLabelManager>>;

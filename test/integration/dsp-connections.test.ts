@@ -4,8 +4,8 @@ import { call, demo, inCompany, labelManager, newConfirmedUser, signIn } from '.
 import { ownCompany } from '../support/own-company.js';
 
 /**
- * DSP connections per company (spec 3 §7.5; issue 16 contract E) and a company's distributor
- * links with their contract files (spec 2 §3 Company distributor).
+ * DSP connections per company and a company's distributor
+ * links with their contract files.
  */
 let admin: string;
 /** The demo manager: only the demo seed's own test reads the demo company. */
@@ -154,7 +154,7 @@ describe('DSP connections', () => {
   });
 });
 
-describe('the demo seed and contract E', () => {
+describe('the demo seed and delivering only to connected stores', () => {
   it('connect the demo company (only) to stores with an SFTP server, and companyDspConnected says so', async () => {
     Object.assign(process.env, inject('cloudEnv'));
     // Fresh modules: an earlier file in this worker may have filled the product's in-process caches
@@ -267,7 +267,7 @@ describe('company distributors', () => {
   });
 });
 
-describe('GET company/distributors (spec 3 §7.5): the company’s own distributor links', () => {
+describe('GET company/distributors: the company’s own distributor links', () => {
   it('answers the current company’s links only, to members whose role may see deliveries', async () => {
     const company = await newCompany();
     const other = await newCompany();

@@ -4,7 +4,7 @@ import { ownLabelManager } from '../support/own-company.js';
 import { TEST_RECIPIENT, TEST_SENDER } from '../support/ern-release.js';
 
 /**
- * The ERN loader against the local cloud's table (issue 16 contract C): a release made through the
+ * The ERN loader against the local cloud's table: a release made through the
  * API — two volumes, a featured artist, credits, a master rightsholder, excluded territories, a
  * Digital product with a pre-order — read into the builder's input and sent through the 4.3 schema;
  * another company's release is not found.

@@ -6,7 +6,7 @@ import { financeFixture } from '../support/finance-fixture.js';
 import { until } from '../support/wait.js';
 
 /**
- * Finances, accounting and dashboards (spec 3 §7.4; issue 14 slice fin-api) through the local
+ * Finances, accounting and dashboards through the local
  * gateway: figures come from the ledger's aggregates and must equal what the royalties list sums
  * from the lines, for a label, a store, a territory and the whole company, before and after an
  * edit and a manual sale; a label's accounting reconciles with its distribution statement of the

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, demo, newConfirmedUser, signIn } from '../support/api.js';
 
-/** The imports history (spec 1 §7 imports): users keep their own, admins see and delete anyone's. */
+/** The imports history: users keep their own, admins see and delete anyone's. */
 let admin: string;
 let manager: string;
 

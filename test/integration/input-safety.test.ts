@@ -6,7 +6,7 @@ import { call, demo, inCompany, signIn } from '../support/api.js';
 import { until } from '../support/wait.js';
 
 /**
- * Input the API must refuse or survive (issue 12 §8, §9): text with a lone UTF-16 surrogate,
+ * Input the API must refuse or survive: text with a lone UTF-16 surrogate,
  * company ids in other casings or far too long, and logos that are not the raster image they
  * claim to be.
  */

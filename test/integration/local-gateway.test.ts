@@ -7,7 +7,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { ENV } from '../../infra/resources.js';
 
 /**
- * The local gateway as a browser and the network see it (issue 12 §8, §9): the SPA compressed
+ * The local gateway as a browser and the network see it: the SPA compressed
  * and cached as CloudFront serves it, a malformed path refused with 400, and nothing of the local
  * cloud reachable from another machine.
  */

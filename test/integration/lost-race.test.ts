@@ -4,7 +4,7 @@ import { call, demo, signIn, uniqueEmail } from '../support/api.js';
 import { LOST_RACE_MESSAGE } from '../../functions/lib/errors.js';
 
 /**
- * A conditional write that loses a race answers 409, not 500 (issue 12 §3). The race is made
+ * A conditional write that loses a race answers 409, not 500. The race is made
  * deterministic: the auth handler runs in this process against the test cloud, and right after
  * it has read the user it edits, another admin deletes that user through the API. Its patch
  * (ElectroDB's attribute_exists condition) then fails, which ElectroDB reports as an ElectroError

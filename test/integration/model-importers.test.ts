@@ -4,7 +4,7 @@ import { inCompany } from '../support/api.js';
 import { ownCompany } from '../support/own-company.js';
 
 /**
- * The admin importer's model importers (issue 17, contract 2) against the test cloud: every error
+ * The admin importer's model importers against the test cloud: every error
  * of a row named by row and column, duplicates by name and identifiers reported instead of written,
  * a write repeated for the same (import, key) creating one record, and a company's import never
  * reaching another company.

@@ -4,7 +4,7 @@ import { ownLabelManager } from '../support/own-company.js';
 import { publishHandStatement } from '../support/published-statements.js';
 
 /**
- * The payments area through the local gateway (issue 14, spec 3 §3.5): record, list, detail,
+ * The payments area through the local gateway: record, list, detail,
  * edit, delete; the statements' paid state and the next statement's "paid on … via … ref …";
  * bulk_pay through payments; tenancy, permissions and bad input.
  */

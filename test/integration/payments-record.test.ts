@@ -4,7 +4,7 @@ import { ownLabelManager } from '../support/own-company.js';
 import { publishHandStatement } from '../support/published-statements.js';
 
 /**
- * recordPayment (functions/payments/record.ts, issue 14): the seam payment runs confirm through.
+ * recordPayment (functions/payments/record.ts): the seam payment runs confirm through.
  * Statements are published through the worker's account step on the real table; the payment is
  * recorded by calling the function itself, and read back through the API.
  */

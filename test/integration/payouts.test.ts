@@ -7,7 +7,7 @@ import { dueStatement } from '../support/due-statements.js';
 import { publishHandStatement } from '../support/published-statements.js';
 
 /**
- * Payouts (issue 14, pay-payouts) through the local gateway: payout details sealed at rest and
+ * Payouts through the local gateway: payout details sealed at rest and
  * answered masked, every change logged without its value; what is due and why not; payment runs
  * from preview to files whose amounts are the statements' to the cent (the SEPA file valid against
  * the EPC schema), confirmed once however often it is confirmed; another company's payees, runs and

@@ -4,7 +4,7 @@ import { call, demo, newConfirmedUser, signIn } from '../support/api.js';
 
 /**
  * Plan limits at the write that would pass them (docs/plans.md), and the admin's
- * subscription plans (spec 3 §2.2, §7.7): CRUD, validation, the refusals, non-admins kept out.
+ * subscription plans: CRUD, validation, the refusals, non-admins kept out.
  */
 const stamp = Date.now();
 let admin: string;
@@ -108,7 +108,7 @@ describe('plan limits, at the write', () => {
   });
 });
 
-describe('admin subscriptions (spec 3 §7.7)', () => {
+describe('admin subscriptions', () => {
   it('creates, reads, lists, updates and deletes a plan, with the spec messages', async () => {
     const id = `plan_crud_${stamp}`;
     const made = await adminCall('POST', '/subscriptions', planBody({ id, public: true, rank: 5 }));

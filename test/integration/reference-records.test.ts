@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, demo, newConfirmedUser, signIn } from '../support/api.js';
 
-/** Reference records with links, nested rows, nested objects and files (spec 1 §3, §4, §7). */
+/** Reference records with links, nested rows, nested objects and files. */
 let admin: string;
 let manager: string;
 const unique = () => Math.random().toString(36).slice(2, 8);

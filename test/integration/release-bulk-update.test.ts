@@ -3,7 +3,7 @@ import { call, demo, inCompany, signIn } from '../support/api.js';
 import { ownLabelManager } from '../support/own-company.js';
 import { checkableRelease } from '../support/checkable-release.js';
 
-/** POST releases/bulk_update (admin; spec 3 §7.8, issue 17): one change to many releases, each through its own path. */
+/** POST releases/bulk_update (admin): one change to many releases, each through its own path. */
 let admin: string;
 let manager: Awaited<ReturnType<typeof ownLabelManager>>;
 let A: string;

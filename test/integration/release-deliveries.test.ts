@@ -11,8 +11,8 @@ import { deliverableRelease } from '../support/deliverable-release.js';
 import { until } from '../support/wait.js';
 
 /**
- * Release deliveries through the real API, queue, worker and the local SFTP server (issue 16
- * contract D): files in order with BatchComplete last, a re-delivered message uploading once, a
+ * Release deliveries through the real API, queue, worker and the local SFTP server:
+ * files in order with BatchComplete last, a re-delivered message uploading once, a
  * store that is down or refuses the login failing with the reason and retryable, an invalid ERN
  * never sent, QC refusals, no DSP password in any answer, tenancy and roles.
  */
@@ -97,7 +97,7 @@ describe('delivering a release to the demo store', () => {
     expect(files.map((f) => f.path)).toEqual(done.files?.map((f) => `demo-label/${f}`));
     expect(files.at(-1)?.path).toBe(`${batch}BatchComplete_${done.batch_id}.xml`);
     expect(files.at(-2)?.path).toMatch(/\.xml$/);
-    // The release moved accepted → delivered, recorded as the delivery's move (contract A).
+    // The release moved accepted → delivered, recorded as the delivery's move.
     const after = (await api(A).get(`/releases/${release.id}`)).body.release;
     expect(after.status).toBe('delivered');
     expect(after.status_history.at(-1)).toMatchObject({ from: 'accepted', to: 'delivered' });
@@ -155,7 +155,7 @@ describe('a store that cannot be reached', () => {
       delivery_stub: 'flaky',
     });
     const { release } = await deliverableRelease(api(A), admin, A);
-    // Contract E: a store the company is not connected to is refused, named; an admin connects it.
+    // A store the company is not connected to is refused, named; an admin connects it.
     const unconnected = await api(A).post(`/releases/${release.id}/distribution_deliveries/bulk_create`, {
       release_deliveries: [{ dsp_id: store.id }],
     });

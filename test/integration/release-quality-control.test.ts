@@ -3,7 +3,7 @@ import { roleRefusal } from '../../shared/permissions.js';
 import { call, demo, inCompany, labelManager, newConfirmedUser, signIn } from '../support/api.js';
 import { checkableRelease } from '../support/checkable-release.js';
 
-/** Quality control of a release (issue 16, spec 2 §4, §7): send, approve, reject, history, tenancy and roles. */
+/** Quality control of a release: send, approve, reject, history, tenancy and roles. */
 let admin: string;
 let manager: Awaited<ReturnType<typeof labelManager>>;
 let A: string;

@@ -3,7 +3,7 @@ import { call, demo, inCompany, signIn } from '../support/api.js';
 import { ownLabelManager } from '../support/own-company.js';
 import { makeCheckable } from '../support/checkable-release.js';
 
-/** Releases and recordings of a company (spec 2 §3–§5, §7): defaults, identifiers, artist rows, rules, checker, tenancy. */
+/** Releases and recordings of a company: defaults, identifiers, artist rows, rules, checker, tenancy. */
 let admin: string;
 let manager: Awaited<ReturnType<typeof ownLabelManager>>;
 let A: string;
@@ -193,7 +193,7 @@ describe('releases', () => {
 
     const drafts = await api(A).get(`/releases?drafts=true&q=${encodeURIComponent(release.title)}`);
     expect(drafts.body.total_count).toBe(1);
-    // Sending needs a release the metadata checker passes (issue 16 quality control).
+    // Sending needs a release the metadata checker passes.
     await makeCheckable(api(A), admin, release.id, [ours.id]);
     expect((await api(A).post(`/releases/${release.id}/quality_control`)).status).toBe(200);
     expect((await api(A).get(`/releases?drafts=true&q=${encodeURIComponent(release.title)}`)).body.total_count).toBe(0);

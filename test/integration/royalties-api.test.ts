@@ -5,7 +5,7 @@ import { until } from '../support/wait.js';
 import { importReport, storeMap } from '../support/royalty-report.js';
 
 /**
- * The royalties API (issue 6, spec 3 §7.1): a report uploaded through a presigned URL into the
+ * The royalties API: a report uploaded through a presigned URL into the
  * company's drop folder is imported by the worker; the list answers its lines with sums, chart
  * and filter menus; edits, deletes, manual sales and paid states are overlays; and none of it is
  * visible or changeable from another company.

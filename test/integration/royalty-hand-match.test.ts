@@ -5,8 +5,8 @@ import { storeMap } from '../support/royalty-report.js';
 import { until } from '../support/wait.js';
 
 /**
- * A line matched to the catalogue takes the catalogue's names (issue 13, "First fix what
- * statements would inherit"): assigned by hand or matched by ISRC, a line shows its recording's
+ * A line matched to the catalogue takes the catalogue's names (fixed first, so
+ * statements inherit it): assigned by hand or matched by ISRC, a line shows its recording's
  * title, artist, release and label, so the artist filter, the facets and the sums find it under
  * the catalogue's artist, and a re-match applies the catalogue as it is now.
  */

@@ -7,7 +7,7 @@ import { ownLabelManager } from '../support/own-company.js';
 import { until } from '../support/wait.js';
 
 /**
- * Imports that survive faults and bad files (issue 15): one run at a time (a duplicate S3 event
+ * Imports that survive faults and bad files: one run at a time (a duplicate S3 event
  * while a large report is split stops), "Re-run import" for a failed or stuck import (refused
  * while it runs), a message failing on every attempt marks its import failed in the user's
  * words, and a report that is a bomb or lacks a mapped column fails saying so, never with the

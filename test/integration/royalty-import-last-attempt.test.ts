@@ -5,7 +5,7 @@ import { ownCompany } from '../support/own-company.js';
 import { until } from '../support/wait.js';
 
 /**
- * The import worker's attempts at a message (issue 15): an attempt that throws gives its run
+ * The import worker's attempts at a message: an attempt that throws gives its run
  * back, so the queue's next delivery runs the import (and is not taken for a duplicate); the
  * last attempt before the DLQ marks the import failed with the reason in the user's words,
  * never leaving it "processing" for ever. Writing the ledger fails here on purpose (in this

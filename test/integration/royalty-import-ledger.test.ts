@@ -5,7 +5,7 @@ import { ownLabelManager } from '../support/own-company.js';
 import { until } from '../support/wait.js';
 
 /**
- * The ledger an import writes (spec 3 §3.1, §3.6), through the real local cloud: catalogue
+ * The ledger an import writes, through the real local cloud: catalogue
  * matching, currency conversion, aggregates that grow with combinations rather than lines,
  * progress and the imports history, re-applying rates and matches, and duplicates.
  */
@@ -159,7 +159,7 @@ describe('royalty import ledger', () => {
         { value: null, ...sums(500, '5.000000', '4.000000', '3.000000', '1.000000') },
       ]);
     }
-    // The imports history gets the uploaded file (spec 3 §3.12).
+    // The imports history gets the uploaded file.
     expect((await getDb().entities.ImportRecord.get({ importId: id }).go()).data).toMatchObject({
       userId: 'USER-LEDGER-1',
       records: 1000,

@@ -9,7 +9,7 @@ import { ownLabelManager } from '../support/own-company.js';
 import { until } from '../support/wait.js';
 
 /**
- * A report larger than one part (issue 6; parts are 256 KB in the tests, global-setup.ts): cut
+ * A report larger than one part (parts are 256 KB in the tests, global-setup.ts): cut
  * at record boundaries, its parts imported by the part workers side by side, and finished by the
  * last one: the same lines, line numbers, control totals and sums as the report read whole. A
  * part delivered again, two deliveries of the last part at once, and a part worker that died all
@@ -117,7 +117,7 @@ describe('a report larger than one part', () => {
     expect(whole.rejected.length).toBe(21 + 14);
     expect(item.totals).toEqual(whole);
     expect(item.totals).toMatchObject({ lines_read: 20_001, skipped: 1, stored: 20_000 - 35 });
-    // Its amount is readable, so it is named and counted in amount_rejected (issue 15).
+    // Its amount is readable, so it is named and counted in amount_rejected.
     expect(item.totals!.rejected[0]).toEqual({
       line: 8,
       reason: 'No pay period, or not one of YYYY-MM, YYYYMM, MM/YYYY',

@@ -5,7 +5,7 @@ import { ownLabelManager } from '../support/own-company.js';
 import { until } from '../support/wait.js';
 
 /**
- * A worker killed mid-import (issue 6): the queue delivers the message again and the import
+ * A worker killed mid-import: the queue delivers the message again and the import
  * restarts from the file. Whatever the dead worker left — the import still "processing", a
  * ledger file nobody points to, aggregates already written — the rerun stores each line once:
  * the ledger readers follow only the import's ledger_key, aggregates are overwritten by key, and

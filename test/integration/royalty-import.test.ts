@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { until } from '../support/wait.js';
 
 /**
- * The S3 drop folder (issue 6): a report written to drop/{company}/{source}/ is picked up through
+ * The S3 drop folder: a report written to drop/{company}/{source}/ is picked up through
  * the bucket's event and queue, read through the source's map, stored as Parquet in the ledger,
  * and summed into aggregates with control totals; the same event twice imports once.
  */

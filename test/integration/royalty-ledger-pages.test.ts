@@ -4,7 +4,7 @@ import { ownLabelManager } from '../support/own-company.js';
 import { importReport, storeMap } from '../support/royalty-report.js';
 
 /**
- * Pages of the royalties list read straight from the ledger files (issue 15): a default page is
+ * Pages of the royalties list read straight from the ledger files: a default page is
  * read period by period in file order and stops once full, with the overlay rows (an edit that
  * moves a line to another period, a manual sale) merged in and deleted lines left out. Every
  * page must be the slice of the whole list in the default order (newest period first, then

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../support/api.js';
 import { ownCompany } from '../support/own-company.js';
 
-/** Songs (spec 2 §3 Song, §6): the works of publishing companies, with publishers over dates and writers. */
+/** Songs: the works of publishing companies, with publishers over dates and writers. */
 let admin: string;
 // This file's own manager with two companies: one distributed, one tagged Publisher.
 let manager: { token: string; distributed: { id: string }; publisher: { id: string } };

@@ -5,7 +5,7 @@ import { openSocket } from '../support/realtime.js';
 import { handRun as sharedHandRun, type HandAccount } from '../support/published-statements.js';
 
 /**
- * Statements and runs (issue 13, spec 3 §7.2; DESIGN "Run lifecycle"), through the local gateway
+ * Statements and runs, through the local gateway
  * and the statement worker. The first part publishes statements through the account step itself
  * (a run whose account record is written by hand), so numbering, re-delivery, payments and
  * tenancy are tested on the real table whatever the engine computes; the last part imports a

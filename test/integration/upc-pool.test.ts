@@ -3,7 +3,7 @@ import { roleRefusal } from '../../shared/permissions.js';
 import { gtinCheckDigit } from '../../shared/identifiers.js';
 import { call, demo, inCompany, newConfirmedUser, signIn } from '../support/api.js';
 
-/** A company's UPC pool (spec 3 §7.8 distribution_upcs): import with check digits, link the next free code. */
+/** A company's UPC pool: import with check digits, link the next free code. */
 let admin: string;
 const unique = () => Math.random().toString(36).slice(2, 8);
 /** `count` consecutive valid UPC-As from a random 11-digit start, so reruns never collide. */

@@ -1,6 +1,6 @@
 import { systemBinary } from '../../functions/lib/system-binary.js';
 
-/** DESIGN.md §1: the flags Chromium needs on these machines (no GPU, no sandbox, no calls home). */
+/** The flags Chromium needs on these machines (no GPU, no sandbox, no calls home). */
 export const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',

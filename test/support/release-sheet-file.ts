@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { gtinCheckDigit } from '../../shared/identifiers.js';
 import { RELEASE_SHEET_COLUMNS, type ReleaseSheetRow } from '../../shared/catalogue-exchange/release-sheet.js';
 
-/** Release sheet files for import tests (design contract 1): rows, and the same rows as CSV, XLSX or JSON. */
+/** Release sheet files for import tests: rows, and the same rows as CSV, XLSX or JSON. */
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');

@@ -2,7 +2,7 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { BUCKETS } from '../../infra/resources.js';
 
 /**
- * Files as the upload worker leaves them (issue 16 contract B), written straight into the uploads
+ * Files as the upload worker leaves them, written straight into the uploads
  * bucket and the table, for tests and benchmarks that deliver a release without uploading through
  * the browser. Need the cloud's environment in process.env.
  */

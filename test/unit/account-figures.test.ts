@@ -15,7 +15,7 @@ import type { AccountEntryItem, ExpenseItem } from '../../functions/data/entitie
 import { entryEffect, enteredAmount } from '../../shared/schemas/expense.js';
 
 /**
- * An account's statement figures (statements design "Accounts and figures"): they add up, carry
+ * An account's statement figures: they add up, carry
  * their signs, round the royalties once with the rounding carried from statement to statement,
  * carry a negative balance forward and say why nothing is paid.
  */

@@ -27,7 +27,7 @@ describe('route table', () => {
 
 describe('list query', () => {
   const schema = listQuerySchema(['name', 'created_at'], {});
-  it('answers a page under the collection name with its counts (DESIGN.md §4)', () => {
+  it('answers a page under the collection name with its counts', () => {
     const page = pageOf([{ id: 'a', name: 'A' }], {
       page: 1,
       perPage: 5,

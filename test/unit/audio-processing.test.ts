@@ -7,7 +7,7 @@ import { ffmpegPath } from '../../functions/audio/ffmpeg.js';
 import { describeStream, processAudio } from '../../functions/audio/process-audio.js';
 import { writeSineWav } from '../support/wav.js';
 
-/** The audio worker's ffmpeg step on files generated here (issue 5 "Must hold"). */
+/** The audio worker's ffmpeg step on files generated here. */
 let dir: string;
 beforeAll(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'audio-'));
@@ -47,7 +47,7 @@ describe('audio processing', () => {
     expect(Math.abs(Math.max(...facts.peaks) - 0.25) / 0.25).toBeLessThan(0.02);
   });
 
-  it('reads FLAC (issue 16: the lossless original stores take) and its bit depth', async () => {
+  it('reads FLAC (the lossless original stores take) and its bit depth', async () => {
     const wav = path.join(dir, 'for-flac.wav');
     const flac = path.join(dir, 'stereo.flac');
     writeSineWav(wav, { seconds: 2, amplitude: 0.4 });

@@ -10,7 +10,7 @@ import { systemBinary } from '../../functions/lib/system-binary.js';
 import { CHROMIUM_FLAGS, chromiumExecutable } from '../support/chromium.js';
 
 /**
- * Issue 19: the machine's own ffmpeg and Chromium first, then the binaries shipped inside npm
+ * Binaries: the machine's own ffmpeg and Chromium first, then the binaries shipped inside npm
  * packages, so `npm install && npm test` and `npm start` need no apt step. These fail if either
  * fallback broke, whatever the machine has installed.
  */

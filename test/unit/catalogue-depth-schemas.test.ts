@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { artistInput, recordingInput, releaseInput } from '../../shared/schemas/catalogue.js';
 import { labelInput } from '../../shared/schemas/label.js';
 
-/** The catalogue's depth fields (issue 17): each rule refuses in the user's words, and good values pass. */
+/** The catalogue's depth fields: each rule refuses in the user's words, and good values pass. */
 const errorsOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
 

@@ -130,7 +130,7 @@ describe('release exports: formats', () => {
     });
   });
 
-  it('merlin_metadata is empty (spec 2 §7)', async () => {
+  it('merlin_metadata is empty', async () => {
     const { text, report } = await exported('merlin_metadata', [exportRelease(1)]);
     expect(text).toBe('');
     expect(report.rows).toBe(0);

@@ -5,7 +5,7 @@ import { readCell } from '../../functions/catalogue-exchange/releases/sheet-cell
 import { RELEASE_SHEET_COLUMNS } from '../../shared/catalogue-exchange/release-sheet.js';
 import { releaseRows, sheetCsv, sheetJson, sheetXlsx } from '../support/release-sheet-file.js';
 
-/** Import files (issue 17): CSV, XLSX and JSON read alike, headers trimmed and lower-cased, cells by kind. */
+/** Import files: CSV, XLSX and JSON read alike, headers trimmed and lower-cased, cells by kind. */
 
 const column = (key: string) => RELEASE_SHEET_COLUMNS.find((c) => c.key === key)!;
 

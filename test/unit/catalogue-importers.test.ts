@@ -3,7 +3,7 @@ import { IMPORT_MODELS } from '../../functions/catalogue-exchange/import-model.j
 import { IMPORTERS, importerFor } from '../../functions/catalogue-exchange/importers.js';
 import { RELEASE_SHEET_COLUMNS } from '../../shared/catalogue-exchange/release-sheet.js';
 
-/** The importers registry (design contract 2): each entry imports its own model and names its attributes. */
+/** The importers registry: each entry imports its own model and names its attributes. */
 describe('catalogue importers', () => {
   it('registers each importer under its own model, with attributes named in the user’s words', () => {
     for (const [model, importer] of Object.entries(IMPORTERS)) {

@@ -4,7 +4,7 @@ import { checkCoverArt, coverArtRendition, sniffCoverArt } from '../../functions
 import { recordingOriginalAudio, releaseCoverArt } from '../../functions/catalogue/delivery-assets.js';
 import { ENV } from '../../infra/resources.js';
 
-/** The cover art checks of the upload worker (issue 16), on images sharp generates here. */
+/** The cover art checks of the upload worker, on images sharp generates here. */
 const image = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 180, g: 40, b: 90 } } });
 
@@ -80,7 +80,7 @@ describe('cover art checks', { timeout: 30_000 }, () => {
   });
 });
 
-describe('delivery assets (contract B)', () => {
+describe('delivery assets', () => {
   let saved: string | undefined;
   beforeEach(() => {
     saved = process.env[ENV.uploadsBucket];

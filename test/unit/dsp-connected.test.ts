@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { DSP_CONNECTION_STATUSES } from '../../shared/distribution.js';
 
-/** Contract E: a company delivers only to a store its link to is `connected`. */
+/** A company delivers only to a store its link to is `connected`. */
 const link = vi.hoisted(() => ({ status: undefined as string | undefined }));
 vi.mock('../../functions/data/access/distribution.js', () => ({
   getDspConnection: async () => (link.status ? { status: link.status } : null),

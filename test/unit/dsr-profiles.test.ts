@@ -9,7 +9,7 @@ import { asDelimitedText } from '../../functions/royalties/import/report-file.js
 import { ReportProblem } from '../../functions/royalties/import/report-problem.js';
 
 /**
- * DSR profiles beyond Basic Audio's SU01/SU02 (issue 15): SRB 1.0 financial reports to labels
+ * DSR profiles beyond Basic Audio's SU01/SU02: SRB 1.0 financial reports to labels
  * (SY10/SR08), UGC (SU03 + LI01), reports cut into files (FHEA/FFOO), and the summary checks.
  * Records are written by position (DSR Part 8 / the profiles' XSDs), from sparse cell lists.
  */

@@ -5,7 +5,7 @@ import { buildNewReleaseMessage } from '../../functions/deliveries/ern/build-mes
 import { validateErn } from '../../functions/deliveries/ern/validate.js';
 import { TEST_RECIPIENT, TEST_SENDER } from '../support/ern-release.js';
 
-// The catalogue read and contract B's asset helpers are replaced: this tests the mapping.
+// The catalogue read and the upload worker's asset helpers are replaced: this tests the mapping.
 const catalogue = vi.hoisted(() => ({ value: null as unknown }));
 vi.mock('../../functions/data/access/ern-catalogue.js', () => ({
   ernCatalogue: vi.fn(async () => catalogue.value),

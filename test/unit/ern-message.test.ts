@@ -121,7 +121,7 @@ describe('ERN 4.3 NewReleaseMessage: every message validates against the schema'
     expect(texts(xml, '//PriceInformation/WholesalePricePerUnit/@CurrencyCode')).toEqual(['GBP']);
   });
 
-  it('a takedown restates the release with every deal ended the day before the message (4.3 §6.19.4)', async () => {
+  it('a takedown restates the release with every deal ended the day before the message (ERN 4.3 clause 6.19.4)', async () => {
     const insert = await validMessage(ernRelease(4));
     const takedown = await validMessage(ernRelease(4), options('takedown'));
     const deals = texts(takedown, '//Deal').length;

@@ -5,7 +5,7 @@ import { payeeInput } from '../../shared/schemas/catalogue.js';
 
 /**
  * What users send for expenses, account entries and payees' money fields (shared/schemas/expense.ts,
- * money.ts): amounts in cents as strings, refused naming the field; defaults of spec 3 §3.4.
+ * money.ts): amounts in cents as strings, refused naming the field; an expense defaults to not recoupable, at 100 %.
  */
 const errorsOf = (schema: { safeParse: (v: unknown) => { success: boolean; error?: unknown } }, input: unknown) => {
   const result = schema.safeParse(input);

@@ -5,7 +5,8 @@ import { dateRange } from '../../functions/finances/range.js';
 
 /**
  * The finances arithmetic over a cube of aggregate sums (functions/finances/): the default range
- * (spec 3 §9), rounding once at the end, slices (top ten and "Other"), a label's cross-dimension
+ * (the 12 months to the end of last month), rounding once at the end, slices (top ten and
+ * "Other"), a label's cross-dimension
  * cells, and the royalties query behind each figure.
  */
 const sums = (amount: string, lines = 1) => ({

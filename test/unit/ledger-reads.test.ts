@@ -1,5 +1,5 @@
 /**
- * The royalties reader's bounded-memory pieces (issue 15): ledger files say they are in ledger
+ * The royalties reader's bounded-memory pieces: ledger files say they are in ledger
  * order, a default page is planned period by period, DuckDB's memory follows the process's
  * budget, and a state's rollup is a file on local disk that a restarted process finds again
  * instead of summing the ledger a second time.

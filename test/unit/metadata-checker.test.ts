@@ -21,7 +21,7 @@ const goodRecording: CheckedRecording = {
 };
 const fields = (problems: { field: string; message: string }[]) => problems.map((p) => `${p.field}: ${p.message}`);
 
-describe('metadata checker (spec 2 §5 guides)', () => {
+describe('metadata checker', () => {
   it('finds nothing wrong with a complete release', () => {
     expect(checkRelease(goodRelease, [goodRecording], { distributed: true })).toEqual([]);
   });

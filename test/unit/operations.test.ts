@@ -91,7 +91,7 @@ describe('company role permissions', () => {
     for (const route of ROUTES)
       expect(Boolean(route.permission), `${route.method} ${route.path}`).toBe(route.auth === 'tenant');
     // Reads never need a write permission, so read-only roles can open every list and record they may see;
-    // the company's management pages (pending invitations, billing details: issue 18) are for its managers.
+    // the company's management pages (pending invitations, billing details) are for its managers.
     for (const route of ROUTES.filter((r) => r.auth === 'tenant' && r.method === 'GET'))
       expect(route.permission, route.path).toMatch(/\.read$|^company\.manage$/);
   });

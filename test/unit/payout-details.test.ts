@@ -12,7 +12,7 @@ import {
 import { payoutDetailsProblems, type PayoutDetails } from '../../shared/schemas/payout-details.js';
 
 /**
- * Payout details (issue 14): bank details checked in the user's words before they are stored,
+ * Payout details: bank details checked in the user's words before they are stored,
  * and stored sealed (AES-256-GCM) so a copy on another record, a changed byte or another key
  * does not open.
  */

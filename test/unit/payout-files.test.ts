@@ -11,7 +11,7 @@ import type { FileContext, FileRow } from '../../functions/payouts/files/types.j
 import { schemaFindings, statedAmounts } from '../../functions/payouts/files/xsd.js';
 
 /**
- * The bank files of a payment run (issue 14): a SEPA file is offered only when it passes the EPC
+ * The bank files of a payment run: a SEPA file is offered only when it passes the EPC
  * schema and states the statements' amounts to the cent (the `sepa` package sums in floats);
  * UK bulk, PayPal and Wise files carry the same amounts, split at their row limits.
  */

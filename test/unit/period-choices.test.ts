@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ANY_PERIOD, describePeriod, periodChoices } from '../../shared/period-picker.js';
 
 /**
- * A period filter that may be left open (issue 13): "Any period" is a choice of its own with no
- * dates, and the default range (spec 3 §9) is one visible choice among the others, named as the
+ * A period filter that may be left open: "Any period" is a choice of its own with no
+ * dates, and the default range is one visible choice among the others, named as the
  * default with its dates, never what "Any period" quietly means.
  */
 describe('period choices', () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { javaProblem, nodeProblem } from '../../infra/local/preflight.js';
 
-/** Issue 19: `npm start` and the tests' global setup say clearly what the machine lacks. */
+/** `npm start` and the tests' global setup say clearly what the machine lacks. */
 let bin: string;
 
 /** A `java` that prints the given `-version` banner, on a PATH of its own. */

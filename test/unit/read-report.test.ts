@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoyaltyMap } from '../../shared/schemas/royalty-map.js';
 import { readReport } from '../../functions/royalties/import/read-report.js';
 
-/** Reading sales reports into the ledger (issue 6): formats, normalisation and control totals. */
+/** Reading sales reports into the ledger: formats, normalisation and control totals. */
 let dir: string;
 let db: DuckDBConnection;
 

@@ -20,7 +20,7 @@ const API = Object.fromEntries(
   ]),
 );
 
-/** bulk_destroy body keys as spec 1 §7 spells them (performer roles and societies irregularly). */
+/** bulk_destroy body keys as the API spells them (performer roles and societies irregularly). */
 const SPEC_IDS_KEYS: Record<string, string> = {
   countries: 'country_ids',
   languages: 'language_ids',
@@ -47,7 +47,7 @@ describe('reference configs', () => {
       '/distribution/distributors/:distributorId',
       '/distribution/distributors/:distributorId/edit',
       '/distribution/distributors/:distributorId/dsps',
-      // The catalogue's release and recording pages across companies (issue 16's distribution area).
+      // The catalogue's release and recording pages across companies (the distribution area).
       '/distribution/releases',
       '/distribution/releases/:releaseId',
       '/distribution/releases/:releaseId/edit',

@@ -10,7 +10,7 @@ import {
 } from '../../functions/catalogue/release-status.js';
 import { qualityControlActions } from '../../web/src/pages/catalogue/release-quality-control-model.js';
 
-/** The moves of a release's status (issue 16 quality control, spec 2 §4) and who may make them. */
+/** The moves of a release's status and who may make them. */
 const ACTORS: StatusActor[] = ['label', 'admin', 'system'];
 const allowed = (from: string, to: string, actor: StatusActor) => 'move' in releaseMove(from, to, actor);
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-/** A failure to delete files is logged, never thrown: the record stays deleted (issue 16). */
+/** A failure to delete files is logged, never thrown: the record stays deleted. */
 const send = vi.fn();
 const error = vi.fn();
 vi.mock('../../functions/lib/clients.js', () => ({

@@ -15,7 +15,7 @@ import {
 import { readReport } from '../../functions/royalties/import/read-report.js';
 
 /**
- * The ledger's derived columns (spec 3 §3.1, §3.6): catalogue match, conversion into the
+ * The ledger's derived columns: catalogue match, conversion into the
  * company currency and the cuts, computed in DuckDB over a report read through its map.
  */
 let dir: string;

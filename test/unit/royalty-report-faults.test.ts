@@ -13,7 +13,7 @@ import { ReportProblem, UNREADABLE_REPORT, unreadableReport } from '../../functi
 import type { RoyaltyMap } from '../../shared/schemas/royalty-map.js';
 
 /**
- * Reports that are bad files (issue 15): decompression bombs refused early, money on refused
+ * Reports that are bad files: decompression bombs refused early, money on refused
  * lines counted and named, and every error about a report in the user's words, never the
  * engine's (no "Binder Error", no SQL, no stack).
  */

@@ -13,7 +13,7 @@ import { defaultPeriod, periodRanges } from '../../shared/period-picker.js';
 import { canonicalTags, hasTag } from '../../shared/company-tags.js';
 import { humanizeField, MESSAGES } from '../../shared/messages.js';
 
-describe('status colours (spec 1 §4)', () => {
+describe('status colours', () => {
   it.each([
     ['drafted', 'black'],
     ['failed', 'danger'],
@@ -33,7 +33,7 @@ describe('status colours (spec 1 §4)', () => {
   });
 });
 
-describe('display conventions (spec 1 §9)', () => {
+describe('display conventions', () => {
   it("shows dates as 'Do MMM YYYY'", () => {
     expect(formatDate('2026-02-03')).toBe('3rd Feb 2026');
     expect(formatDate('2026-11-22T10:00:00Z')).toBe('22nd Nov 2026');
@@ -64,7 +64,7 @@ describe('display conventions (spec 1 §9)', () => {
   });
 });
 
-describe('period picker (spec 1 §9)', () => {
+describe('period picker', () => {
   const today = new Date('2026-11-22T12:00:00Z');
   it('offers last month, 3, 6, 12 months and 20 years, each ending at the end of this month', () => {
     const ranges = periodRanges(today);

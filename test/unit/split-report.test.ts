@@ -8,7 +8,7 @@ import { stagedLedgerRows, stageReport, type ControlTotals } from '../../functio
 import { splitReport } from '../../functions/royalties/import/split-report.js';
 
 /**
- * Cutting a large report into parts (issue 6): parts start and end on record boundaries, never
+ * Cutting a large report into parts: parts start and end on record boundaries, never
  * inside a quoted field, and a report read part by part gives the same lines, line numbers and
  * control totals as read whole.
  */

@@ -4,7 +4,7 @@ import { unaccountableRecordings } from '../../functions/statements/engine/figur
 import { ledgerFixture, type Line } from './statement-ledger-fixture.js';
 
 /**
- * The artist statement reads (spec 3 §7.2): an artist's payable is the Artist account's share plus
+ * The artist statement reads: an artist's payable is the Artist account's share plus
  * its members' payees' shares on the artist's own recordings and releases; its pay periods and
  * lines are those it is paid on; a label's unaccountable recordings for "prepare".
  */

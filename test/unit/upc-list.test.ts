@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { gtin13, parseUpcList } from '../../shared/distribution.js';
 import { gtinCheckDigit } from '../../shared/identifiers.js';
 
-/** The UPC pool's list reader (spec 3 §7.8 distribution_upcs/import): GS1 check digits, lines, twins. */
+/** The UPC pool's list reader: GS1 check digits, lines, twins. */
 const withCheck = (body: string) => `${body}${gtinCheckDigit(body)}`;
 
 describe('parseUpcList', () => {

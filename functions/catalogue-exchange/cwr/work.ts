@@ -83,7 +83,7 @@ const shareValue = (field: string): Percent => new Big(field || '0').div(100).to
 /** CISAC TIS code of the World: every registration covers it. */
 const WORLD_TIS = '2136';
 
-/** The records of one NWR or REV transaction, in the order CWR 2.1 §4 prescribes. */
+/** The records of one NWR or REV transaction, in the order the CWR 2.1 standard prescribes (its section 4). */
 export function transactionRecords(type: 'NWR' | 'REV', work: CwrWork): TransactionRecord[] {
   const records: TransactionRecord[] = [
     {

@@ -21,7 +21,7 @@ const CSV_LAYOUTS: Partial<Record<ExportFormat, CsvLayout>> = {
 };
 
 export type WriteOptions = {
-  /** Fields (columns, or JSON keys) left out of the file (spec 2 §7 "Export can strip named fields"). */
+  /** Fields (columns, or JSON keys) left out of the file. */
   strip?: readonly string[];
   /** Called after each release read (written or skipped), e.g. to push progress. */
   onRelease?: (read: number) => void | Promise<void>;
@@ -45,8 +45,8 @@ const safeCsv = (rows: unknown[][]) => stringify(rows, { cast: { string: spreads
 /**
  * Writes releases in one export format to a stream, one release at a time (the catalogue is never
  * one string in memory), and reports what it wrote and what it left out: a release whose ℗/© lines
- * lack a four-digit year is skipped and named with its reasons (spec 1 §5). `merlin_metadata`
- * writes nothing (spec 2 §7: that type is empty). The stream is not ended: the caller owns it.
+ * lack a four-digit year is skipped and named with its reasons. `merlin_metadata`
+ * writes nothing (that type is empty). The stream is not ended: the caller owns it.
  */
 export async function writeExport(
   format: ExportFormat,

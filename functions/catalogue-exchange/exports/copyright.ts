@@ -1,7 +1,7 @@
 import type { CopyrightLine, ExportRecording, ExportRelease, SkippedRelease } from './types.js';
 
 /**
- * The c_line / p_line rule of exports (spec 1 §5, spec 2 §5): "PPL and other formats assume a
+ * The c_line / p_line rule of exports: "PPL and other formats assume a
  * c_line or p_line containing a four-digit year". A release whose © or ℗ line (or a recording's
  * line, its own or the release's it falls back to) has no four-digit year is left out of the file
  * and reported with the reasons, never written with a line a society or distributor refuses.

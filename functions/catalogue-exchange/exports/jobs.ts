@@ -37,7 +37,7 @@ import { queueExport } from './queue.js';
 import type { ExportSelection } from './types.js';
 
 /**
- * Export jobs (spec 1 §5, spec 3 §7.8 exports/export and catalogue/export; issue 17): an export
+ * Export jobs: an export
  * is asked for, written by the export worker a release at a time with its progress pushed to the
  * user, and downloaded through a link that expires. A handful of chosen releases is written at
  * once in the API call; anything larger (a whole catalogue of 50,000 recordings) goes through the
@@ -59,7 +59,7 @@ export type ExportRequest = {
   strip: string[];
 };
 
-/** The selection a request names; nothing selected is refused with the spec's words (spec 1 §5). */
+/** The selection a request names; nothing selected is refused with the spec's words. */
 function selectionOf(request: ExportRequest): ExportSelection {
   if (request.label_id) return { label_id: request.label_id };
   if (request.all) return { all: true };

@@ -114,8 +114,8 @@ function namesLoader(tenantId: string) {
 }
 
 /**
- * The releases of a selection as export values, read a page at a time through batch reads
- * (spec 2 §3 "Export release field set"): all of the company's releases, chosen releases, the
+ * The releases of a selection as export values, read a page at a time through batch reads: all
+ * of the company's releases, chosen releases, the
  * releases the chosen recordings are on, or one label's releases. Only the caller's company is read.
  */
 export async function* loadExportReleases(tenantId: string, selection: ExportSelection): AsyncGenerator<ExportRelease> {

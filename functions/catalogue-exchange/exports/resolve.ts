@@ -63,7 +63,7 @@ function creditsOf(rows: Row[], names: Names, roles: (row: Row) => string[]): Ex
   });
 }
 
-/** A typed length, else the measured audio's, else 00:00:00 (spec 2 §8). */
+/** A typed length, else the measured audio's, else 00:00:00. */
 function lengthOf(recording: Row): string {
   const typed = text(recording.length);
   if (typed && typed !== DEFAULT_LENGTH) return typed;

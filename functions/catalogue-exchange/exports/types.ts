@@ -1,7 +1,7 @@
 import type { ExportFormat } from '../../../shared/catalogue-exchange/exports.js';
 
 /**
- * What an export reads of a release (spec 2 §3 "Export release field set"), its links already
+ * What an export reads of a release, its links already
  * resolved to names and codes, so every format is a pure function of these values and a
  * benchmark can feed generated releases without a database.
  */
@@ -22,7 +22,7 @@ export type ExportRecording = {
   featured_artists: string[];
   disc_number: number;
   position: number;
-  /** HH:MM:SS; 00:00:00 when neither typed nor measured (spec 2 §8). */
+  /** HH:MM:SS; 00:00:00 when neither typed nor measured. */
   length: string;
   /** The recording's own lines ('' text when it has none: the release's apply). */
   c_line: CopyrightLine;

@@ -1,11 +1,11 @@
 import { LIST_SEPARATOR, WORLDWIDE } from '../../../shared/catalogue-exchange/release-sheet.js';
 
-/** How values are written in the flat files (spec 2 §5, §8; the release sheet's conventions). */
+/** How values are written in the flat files (the release sheet's conventions). */
 
-/** Explicit and other flags as Y or N (spec 2 §8 "Explicit flags appear as Y or N in exports"). */
+/** Explicit and other flags as Y or N. */
 export const yesNo = (value: boolean): 'Y' | 'N' => (value ? 'Y' : 'N');
 
-/** The default track length (spec 2 §8: 00:00:00). */
+/** The default track length (00:00:00). */
 export const DEFAULT_LENGTH = '00:00:00';
 
 /** A list in one cell. */

@@ -17,7 +17,7 @@ async function recordHandler(record: SQSRecord): Promise<void> {
 }
 
 /**
- * The catalogue export worker (issue 17): one export per message, written a release at a time to
+ * The catalogue export worker: one export per message, written a release at a time to
  * local disk and uploaded to the uploads bucket, progress pushed to the user who asked. A job
  * already finished does nothing, so a message delivered twice writes one file.
  */

@@ -43,7 +43,7 @@ const duplicateLines = (records: readonly PlannedRecord[]) =>
   records.filter((r) => r.duplicate && !r.errors.length).map((r) => `${r.label}: ${r.duplicate}`);
 
 /**
- * POST import_releases (spec 3 §7.8): a file of releases is previewed; its good releases are
+ * POST import_releases: a file of releases is previewed; its good releases are
  * queued to the import worker and the answer carries every error (each is shown) and every
  * duplicate, which are not written.
  */

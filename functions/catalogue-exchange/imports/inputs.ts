@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IMPORT_MODELS } from '../import-model.js';
 
-/** What members send to catalogue imports (issue 17 Imports): the upload, the preview, the start, one release. */
+/** What members send to catalogue imports: the upload, the preview, the start, one release. */
 
 const columnMap = z.record(z.string().trim().min(1).max(200), z.string().trim().max(100)).optional();
 

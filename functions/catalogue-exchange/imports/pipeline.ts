@@ -11,7 +11,7 @@ import { queueImportStep } from './queue.js';
 import { readImportFile } from './read-file.js';
 
 /**
- * The generic catalogue import pipeline (issue 17 Imports, design contract 2): a file uploaded into
+ * The generic catalogue import pipeline: a file uploaded into
  * the uploads bucket → rows → the column map → the model's plan (every error per row and field,
  * duplicates) → preview; started, the import worker plans again and writes the good records in
  * chunks (worker.ts). Each model is a ModelImporter (importers.ts).

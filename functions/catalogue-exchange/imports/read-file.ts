@@ -4,7 +4,7 @@ import { LIST_SEPARATOR } from '../../../shared/catalogue-exchange/release-sheet
 import { InvalidField } from '../../lib/errors.js';
 
 /**
- * Reads an import file into rows of text keyed by header (issue 17 Imports): CSV, XLSX (its first
+ * Reads an import file into rows of text keyed by header: CSV, XLSX (its first
  * sheet) or JSON (an array of objects). Headers are trimmed and lower-cased. Every row is kept, a
  * blank one too, so `rows[i]` is always spreadsheet row `i + 2` and errors name the row the user
  * sees; only trailing blank rows are dropped.

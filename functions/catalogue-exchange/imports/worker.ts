@@ -18,7 +18,7 @@ async function recordHandler(record: SQSRecord): Promise<void> {
 }
 
 /**
- * The catalogue import worker (issue 17): one step per message (plan, or one chunk), partial batch
+ * The catalogue import worker: one step per message (plan, or one chunk), partial batch
  * failures reported; a failed step is retried by the queue and writes nothing twice.
  */
 export const handler = async (event: SQSEvent) => processPartialResponse(event, recordHandler, processor);

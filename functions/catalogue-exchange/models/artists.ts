@@ -32,7 +32,7 @@ function identities(record: Readonly<Record<string, unknown>>): string[] {
   return [`name:${sameName(record.name)}`, ...ids];
 }
 
-/** Artists (spec 2 §3 Artist): name, email, config, biography and one column per identifier service. */
+/** Artists: name, email, config, biography and one column per identifier service. */
 export const artistsImporter = recordImporter({
   model: 'artists',
   title: 'Artist',

@@ -4,7 +4,7 @@ import { given, sameName, text } from './cells.js';
 import { catalogueRecords, referenceFinder } from './catalogue-records.js';
 import { recordImporter } from './record-importer.js';
 
-/** Contributors (spec 2 §3 Contributor): name, email and their society by name or code. */
+/** Contributors: name, email and their society by name or code. */
 export const contributorsImporter = recordImporter({
   model: 'contributors',
   title: 'Contributor',

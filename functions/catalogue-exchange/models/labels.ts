@@ -6,7 +6,7 @@ import { type CellProblem, given, numeric, sameName, text, yesNoReader } from '.
 import { referenceFinder } from './catalogue-records.js';
 import { recordImporter } from './record-importer.js';
 
-/** Labels (spec 2 §3 Label): name, email, flags, biographies, deal percentage, country (name or ISO code), referrer. */
+/** Labels: name, email, flags, biographies, deal percentage, country (name or ISO code), referrer. */
 export const labelsImporter = recordImporter({
   model: 'labels',
   title: 'Label',

@@ -5,7 +5,7 @@ import { catalogueRecords } from './catalogue-records.js';
 import { recordImporter } from './record-importer.js';
 
 /**
- * Payees (spec 3 §3.3): name, email, minimum payout (a decimal amount, kept as text for the money
+ * Payees: name, email, minimum payout (a decimal amount, kept as text for the money
  * schema), self billing and VAT. Statement settings start with the catalogue's defaults.
  */
 export const payeesImporter = recordImporter({

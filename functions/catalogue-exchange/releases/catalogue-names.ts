@@ -11,7 +11,7 @@ import type { ImportContext } from '../import-model.js';
  * What a release sheet's names resolve against, read once per plan: the company's labels, artists,
  * writers (contributors), and its releases' UPCs and catalogue numbers and recordings' ISRCs (to
  * find duplicates); the reference genres, languages, countries and publishers (the shared ones and
- * the company's own, design contract 5). Names match case-insensitively.
+ * the company's own). Names match case-insensitively.
  */
 export type CatalogueNames = {
   labels: Map<string, string>;
@@ -60,7 +60,7 @@ export async function loadCatalogueNames(tenantId: string): Promise<CatalogueNam
       referenceList('countries'),
       referenceList('publishers'),
     ]);
-  // A publisher of another company is not this company's to use (design contract 5).
+  // A publisher of another company is not this company's to use.
   const usable = publishers.filter((p) => !p.tenant_id || p.tenant_id === tenantId);
   return {
     labels: byNames(labels as unknown as Row[], ['name']),

@@ -7,7 +7,7 @@ import { planReleases, releaseImporter, writePlannedRelease } from './release-im
 import { importedReleaseId } from './write-release.js';
 
 /**
- * POST import_release (spec 2 §2): one release given as rows of the release sheet (one per
+ * POST import_release: one release given as rows of the release sheet (one per
  * recording), checked like a file's and written at once. Every error is answered per row and
  * field (`rows.<n>.<field>`, n counting the rows from 1); a duplicate is a 409 naming it.
  */

@@ -7,7 +7,7 @@ import { readRelease, type ReadRelease, type SheetRow } from './read-release.js'
 import { importListsChanged, writeRelease } from './write-release.js';
 
 /**
- * The release importer (spec 2 §3 Release import schema; design contracts 1 and 2): rows of the
+ * The release importer: rows of the
  * release sheet grouped by UPC into releases, each with its recordings. Duplicates — a UPC,
  * catalogue number or ISRC the company has already, or that an earlier release of the file has —
  * are reported and not written; artists and writers the company lacks are created with the release.

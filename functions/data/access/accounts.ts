@@ -4,7 +4,7 @@ import { moneyRecordsChanged } from '../list-cache.js';
 import { getDb } from '../service.js';
 
 /**
- * A payee's account (statements design "Accounts and figures"): who holds it, its entries
+ * A payee's account: who holds it, its entries
  * (advances, reserves, transfers, adjustments, payments) and the published statements that
  * carried them. An entry a published statement carries (statement_id set) is frozen: every
  * change here is conditional on statement_id being unset. Every write marks the company's money

@@ -24,7 +24,7 @@ export async function saveReleaseArtwork(
   ]);
 }
 
-/** The files kept beside one release or label of a company (spec 2 §7 update_assets). */
+/** The files kept beside one release or label of a company. */
 export async function listCatalogueAssets(tenantId: string, owner: string): Promise<CatalogueAssetItem[]> {
   return (await getDb().entities.CatalogueAsset.query.byOwner({ tenantId, owner }).go({ pages: 'all' })).data;
 }

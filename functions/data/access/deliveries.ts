@@ -11,7 +11,7 @@ import { isConditionFailed, writtenUnlessConditionFailed } from '../../lib/error
 import { getDb } from '../service.js';
 
 /**
- * Every read and write of release deliveries and distribution records (issue 16 contract D). The
+ * Every read and write of release deliveries and distribution records. The
  * status moves are conditional writes, so two workers (or a worker and a user) never both move
  * one delivery: queued only from created/failed, claimed only from queued (or a lapsed claim),
  * finished only while claimed.

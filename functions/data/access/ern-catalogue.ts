@@ -3,7 +3,7 @@ import type { GenreItem, LanguageItem, RightsholderItem } from '../entities/refe
 import { getDb } from '../service.js';
 
 /**
- * What an ERN message reads of a company's catalogue (issue 16 contract C): the release, its
+ * What an ERN message reads of a company's catalogue: the release, its
  * recordings, the artists and contributors they name, the label, the company's currency and the
  * genres, languages and rightsholders they link to. Reads only, keyed by the tenant: another
  * company's release is simply not found.

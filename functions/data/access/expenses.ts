@@ -3,7 +3,7 @@ import { moneyRecordsChanged } from '../list-cache.js';
 import { getDb } from '../service.js';
 
 /**
- * Every query of expenses (spec 3 §3.4), by name. An expense a published statement carries
+ * Every query of expenses, by name. An expense a published statement carries
  * (statement_id set) is frozen: every change here is conditional on statement_id being unset, so
  * a change racing the statement's publication loses (409) instead of altering a published figure.
  * Every write marks the company's money records changed (finances and dashboards hold them).

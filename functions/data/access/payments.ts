@@ -6,7 +6,7 @@ import { getDb } from '../service.js';
 import { paymentEntryFor, paymentEntryIds } from './statements.js';
 
 /**
- * Every read and write of payments (issue 14). A payment and the paid state of its statements
+ * Every read and write of payments. A payment and the paid state of its statements
  * (with the payment entries on the account) are written in one transaction, so a statement is
  * never paid without its payment, nor a payment recorded without its statements.
  */

@@ -279,7 +279,7 @@ export async function deleteAllImportParts(tenantId: string, importId: string): 
       .go({ concurrency: 4 });
 }
 
-/** The uploader's imports history (spec 3 §3.12); keyed by the import's id, so a rerun writes it once. */
+/** The uploader's imports history; keyed by the import's id, so a rerun writes it once. */
 export async function recordImportHistory(entry: {
   importId: string;
   userId: string;

@@ -106,7 +106,7 @@ export async function statementsOfAccount(tenantId: string, accountKey: string):
   return (await db().Statement.query.byAccount({ tenantId, accountKey }).go({ pages: 'all' })).data;
 }
 
-/** What may change on a published statement: never its figures (DESIGN "Run lifecycle"). */
+/** What may change on a published statement: never its figures. */
 export type StatementDetailsUpdate = Pick<
   UpdateEntityItem<typeof Statement>,
   'recipients' | 'subject' | 'message' | 'remittance_date'
@@ -471,7 +471,7 @@ export async function markStatementUnpaid(
 
 // ——— Who statements are from and for (reads of other areas' records) ———
 
-/** An account's statement settings (spec 3 §3.3), where its holder has them (payees): graphs and frequency. */
+/** An account's statement settings, where its holder has them (payees): graphs and frequency. */
 export async function statementSettingsOf(
   tenantId: string,
   account: { type: 'Payee' | 'Artist' | 'Label'; id: string },

@@ -8,7 +8,7 @@ import { writeTransaction } from '../transaction.js';
 const users = () => getDb().entities.User;
 const tokens = () => getDb().entities.AuthToken;
 
-/** The guard item that keeps an e-mail unique among users (DESIGN.md §3). */
+/** The guard item that keeps an e-mail unique among users. */
 const emailGuard = (email: string) => ({ scope: 'email', value: email.trim().toLowerCase() });
 
 export async function getUser(userId: string): Promise<UserItem | null> {

@@ -8,7 +8,7 @@ import {
 import { SERVICE } from './service-name.js';
 
 /**
- * A user's token for an outside service (spec 1 §3 Access token). Only a SHA-256 hash of the
+ * A user's token for an outside service. Only a SHA-256 hash of the
  * secret is stored; the secret itself is shown once, when the token is created.
  */
 export const AccessToken = new Entity({

@@ -2,7 +2,7 @@ import { CustomAttributeType, Entity, type EntityItem } from 'electrodb';
 import { SERVICE } from './service-name.js';
 
 /**
- * A billing provider event as the billing worker saw it (issue 18 billing). Its key is the provider's
+ * A billing provider event as the billing worker saw it. Its key is the provider's
  * event id and the worker creates it conditionally before acting, so a replayed event (a webhook
  * delivered twice, a queue message received twice) finds it and changes nothing again.
  */

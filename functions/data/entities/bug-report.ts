@@ -10,7 +10,7 @@ import { SERVICE } from './service-name.js';
 /** Reports start as reported; the other states are not in the spec yet. */
 const BUG_REPORT_STATUSES = ['reported'] as const;
 
-/** A problem a user reports from the Bugs page, with the page they were on (spec 3 §4, §7.10). */
+/** A problem a user reports from the Bugs page, with the page they were on. */
 export const BugReport = new Entity({
   model: { entity: 'bugReport', version: '1', service: SERVICE },
   attributes: {

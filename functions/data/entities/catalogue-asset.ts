@@ -2,7 +2,7 @@ import { Entity, type EntityItem } from 'electrodb';
 import { SERVICE } from './service-name.js';
 
 /**
- * A file kept beside a release or a label (spec 2 §7 update_assets: booklets, press shots,
+ * A file kept beside a release or a label (booklets, press shots,
  * contracts). One item per file, keyed by company and owner, so one company's query can never
  * reach another's files, and a record's answer does not grow with its files.
  */

@@ -9,7 +9,7 @@ import { EXPORT_FORMATS, EXPORT_MODELS, EXPORT_STATUSES } from '../../../shared/
 import { SERVICE } from './service-name.js';
 
 /**
- * One catalogue export a user asked for (spec 1 §5 exports; issue 17): what was chosen, in which
+ * One catalogue export a user asked for: what was chosen, in which
  * format, how far the worker got, what it left out (the c/p line rule) and where the file is in
  * the uploads bucket (exports/{tenantId}/…). Keyed by the company, so another company's export
  * is never found; listed per user within the company (gsi3).

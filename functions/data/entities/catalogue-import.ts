@@ -3,7 +3,7 @@ import { SERVICE } from './service-name.js';
 import { timestamps } from './timestamps.js';
 
 /**
- * One catalogue import job (issue 17 Imports): the file a member uploaded into a model, its column
+ * One catalogue import job: the file a member uploaded into a model, its column
  * map, and how far the import worker has got. Keyed by company first, so another company's job
  * cannot be read (it answers 404). When it finishes, the imports history gets an ImportRecord
  * with the same id.

@@ -12,7 +12,7 @@ import { RELEASE_STATUSES } from '../../../shared/catalogue.js';
 import { COVER_ART_CONTENT_TYPES } from '../../../shared/constants.js';
 
 /**
- * A company's catalogue records (spec 2 §3): artists, contributors, payees. `tenantId` leads
+ * A company's catalogue records: artists, contributors, payees. `tenantId` leads
  * every tenant key, so a query cannot leave its tenant; admins reach all tenants through gsi1
  * (every record) and gsi2 (one record by id), so one generic tenant resource serves them all.
  */
@@ -43,7 +43,7 @@ export const Artist = new Entity({
     ...owner,
     name: { type: 'string', required: true },
     email: { type: 'string' },
-    /** individual or band (spec 2 §3 Artist config). */
+    /** individual or band. */
     config: { type: 'string', default: 'individual' },
     biog: { type: 'string' },
     image: storedFile,
@@ -74,7 +74,7 @@ export const Artist = new Entity({
       },
     },
     urls: urlRows,
-    /** Other artists of the company this one is linked to (spec 2 §3 linked_ids). */
+    /** Other artists of the company this one is linked to. */
     linked_ids: { type: 'list', items: { type: 'string' } },
     ...timestamps,
   },
@@ -101,7 +101,7 @@ export const Payee = new Entity({
     ...owner,
     name: { type: 'string', required: true },
     email: { type: 'string' },
-    /** Statement settings (spec 3 §3.3); graphs start off for payees, the rest empty. */
+    /** Statement settings; graphs start off for payees, the rest empty. */
     statement_settings: {
       type: 'map',
       properties: {
@@ -111,7 +111,7 @@ export const Payee = new Entity({
         graphs: { type: 'boolean' },
       },
     },
-    /** Money fields of the payee's account (statements design "Payable"): 2-decimal strings. */
+    /** Money fields of the payee's account: 2-decimal strings. */
     minimum_payout: { type: 'string', default: '0.00' },
     self_billing: { type: 'boolean', default: false },
     vat_registered: { type: 'boolean', default: false },
@@ -144,7 +144,7 @@ const copyrightLines = {
   p_line_year: year,
 } as const;
 
-/** One move of a release's status (quality control, spec 2 §4): appended, never rewritten. */
+/** One move of a release's status (quality control): appended, never rewritten. */
 const statusHistory = {
   type: 'list',
   items: {
@@ -162,7 +162,7 @@ const statusHistory = {
   },
 } as const;
 
-/** Where a recording's uploaded audio is (spec 2 §4 Audio upload). */
+/** Where a recording's uploaded audio is. */
 const AUDIO_STATUSES = ['uploading', 'processing', 'ready', 'failed'] as const;
 
 export const Release = new Entity({
@@ -195,19 +195,19 @@ export const Release = new Entity({
     ...genreLinks,
     territories: codes,
     excluded_territories: codes,
-    /** Built from the artist rows on save (spec 2 §4), so lists and pickers can search it. */
+    /** Built from the artist rows on save, so lists and pickers can search it. */
     display_artists: { type: 'string' },
     artist_releases: rows,
     release_identifiers: rows,
     products: rows,
     release_recordings: rows,
-    /** The catalogue's depth (issue 17): format, images beside the cover art, links, to-dos. */
+    /** The catalogue's depth: format, images beside the cover art, links, to-dos. */
     release_format: { type: 'string' },
     images: rows,
     urls: rows,
     todo_tasks: rows,
     /**
-     * The cover art that passed the upload worker's checks (issue 16 contract B): the original in
+     * The cover art that passed the upload worker's checks: the original in
      * the uploads bucket, its type, size and pixels, and the small and medium JPEGs made from it.
      */
     artwork: {
@@ -281,7 +281,7 @@ export const Recording = new Entity({
     ...genreLinks,
     display_artists: { type: 'string' },
     /**
-     * The uploaded audio and what the worker made of it (spec 2 §4 Audio upload): status
+     * The uploaded audio and what the worker made of it: status
      * uploading → processing → ready or failed (with a reason), the source object, the mp3
      * preview and waveform peaks objects, duration, sample rate, channels and bit depth (absent
      * when the format has none).
@@ -308,7 +308,7 @@ export const Recording = new Entity({
     rightsholdings: rows,
     publisher_recordings: rows,
     recording_payees: rows,
-    /** The catalogue's depth (issue 17): identity, audio analysis, languages and child rows. */
+    /** The catalogue's depth: identity, audio analysis, languages and child rows. */
     ident: { type: 'string' },
     volume: { type: 'number' },
     config: { type: 'string' },

@@ -9,7 +9,7 @@ import { SUBSCRIPTION_STATUSES } from '../../../shared/plans.js';
 import { SERVICE } from './service-name.js';
 import { storedFile } from './stored-file.js';
 
-/** A tenant: a label, publisher or distributor business (spec 3 §3.7). */
+/** A tenant: a label, publisher or distributor business. */
 export const Company = new Entity({
   model: { entity: 'company', version: '1', service: SERVICE },
   attributes: {
@@ -71,7 +71,7 @@ export const Company = new Entity({
           contract_end_date: { type: 'string' },
           terminated: { type: 'boolean' },
           company_distributor_config_id: { type: 'string' },
-          /** The signed contract with the distributor (POST companies/{id}/distributors, issue 16). */
+          /** The signed contract with the distributor (POST companies/{id}/distributors). */
           contract: storedFile,
         },
       },
@@ -80,11 +80,11 @@ export const Company = new Entity({
     ipi_name_number: { type: 'string' },
     cwr_sender_code: { type: 'string' },
     /**
-     * The company's subscription plan (spec 3 §3.7 subscription_id; a Plan's id, shared/plans.ts). Unset reads as
+     * The company's subscription plan (subscription_id: a Plan's id, shared/plans.ts). Unset reads as
      * the plan its creation gave it: functions/plans decides; billing events and admins change it.
      */
     subscription_id: { type: 'string' },
-    /** The subscription's state as the billing provider reports it (issue 18 billing). */
+    /** The subscription's state as the billing provider reports it. */
     subscription: {
       type: 'map',
       properties: {
@@ -96,7 +96,7 @@ export const Company = new Entity({
         updated_at: { type: 'string' },
       },
     },
-    /** The company's customer record at the billing provider (spec 3 §3.7 billing details), as last reported. */
+    /** The company's customer record at the billing provider, as last reported. */
     billing: {
       type: 'map',
       properties: {

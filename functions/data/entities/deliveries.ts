@@ -4,7 +4,7 @@ import { SERVICE } from './service-name.js';
 import { timestamps } from './timestamps.js';
 
 /**
- * A release's delivery to one store (spec 2 §3 Release delivery; issue 16 contract D). Keyed by
+ * A release's delivery to one store. Keyed by
  * company, so another company's delivery is never found; a release's deliveries share gsi1.
  * `lease_until` is the worker's claim while it uploads: a message re-delivered during the claim
  * does nothing, one after it (a worker that died) takes it over.
@@ -43,7 +43,7 @@ export type CreateReleaseDelivery = CreateEntityItem<typeof ReleaseDelivery>;
 export type ReleaseDeliveryIds = EntityIdentifiers<typeof ReleaseDelivery>;
 
 /**
- * A distribution record (spec 2 §3 Delivery, spec 3 §3.10): what a distributor reports having sent
+ * A distribution record: what a distributor reports having sent
  * to a store, imported from CSV in the distribution area (admin only). Kept across all companies:
  * `company_id` names the company when known.
  */

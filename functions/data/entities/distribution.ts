@@ -10,7 +10,7 @@ import { SERVICE } from './service-name.js';
 import { timestamps } from './timestamps.js';
 
 /**
- * A company's link to one store (spec 3 §7.5 dsp_connections, requested_dsps): the company asks
+ * A company's link to one store (dsp_connections, requested_dsps): the company asks
  * (requested), an admin starts connecting it (pending) and connects it (connected), or declines
  * or later disconnects it. One item per company and DSP (the sort key is the DSP), so a company
  * can never hold two links to one store; `id` finds it for PATCH dsp_connections/{id}.
@@ -42,7 +42,7 @@ export const DspConnection = new Entity({
 });
 
 /**
- * One code of a company's UPC pool (spec 3 §7.8 distribution_upcs): imported free, then linked
+ * One code of a company's UPC pool: imported free, then linked
  * to exactly one release. The claim is a conditional write on `status = free`, so two links
  * running at once can never take the same code.
  */

@@ -8,8 +8,8 @@ import {
 import { SERVICE } from './service-name.js';
 
 /**
- * One file a user imported (catalogue importer, royalty reports): the imports history of spec 3
- * §3.12 (user_id, filename, filesize, records, type). The import's own data lives elsewhere.
+ * One file a user imported (catalogue importer, royalty reports): the imports history
+ * (user_id, filename, filesize, records, type). The import's own data lives elsewhere.
  */
 export const ImportRecord = new Entity({
   model: { entity: 'importRecord', version: '1', service: SERVICE },

@@ -7,7 +7,7 @@ import {
 } from 'electrodb';
 import { SERVICE } from './service-name.js';
 
-/** A record label of a company (spec 2 §3 Label). `tenantId` leads the key: a query cannot leave its tenant. */
+/** A record label of a company. `tenantId` leads the key: a query cannot leave its tenant. */
 export const Label = new Entity({
   model: { entity: 'label', version: '1', service: SERVICE },
   attributes: {
@@ -51,7 +51,7 @@ export const Label = new Entity({
         },
       },
     },
-    /** Statement settings (spec 3 §3.3); unset, graphs are on for a label and the rest empty. */
+    /** Statement settings; unset, graphs are on for a label and the rest empty. */
     statement_settings: {
       type: 'map',
       properties: {
@@ -88,7 +88,7 @@ export const Label = new Entity({
   },
   indexes: {
     byTenant: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: ['labelId'] } },
-    /** LabelsAdmin: every tenant's labels, through their own index (DESIGN.md §3). */
+    /** LabelsAdmin: every tenant's labels, through their own index. */
     all: {
       index: 'gsi1',
       pk: { field: 'gsi1pk', composite: [] },

@@ -7,7 +7,7 @@ import {
 } from 'electrodb';
 import { SERVICE } from './service-name.js';
 
-/** What a user did, from where (spec 1 §3 Log: user, action, ip_address). */
+/** What a user did, from where (user, action, ip_address). */
 export const Log = new Entity({
   model: { entity: 'log', version: '1', service: SERVICE },
   attributes: {

@@ -3,7 +3,7 @@ import { SERVICE } from './service-name.js';
 import { timestamps } from './timestamps.js';
 
 /**
- * A saved column map (spec 1 §3 metadata_map): which attribute of `model_type` each header of a
+ * A saved column map: which attribute of `model_type` each header of a
  * source's files fills, for whom (`mapable_type` + `mapable_id`: a company, a distributor …), from
  * which service to which, and the year of the layout. Admin data, not a company's: listed through
  * one partition of gsi1. The map is kept as ordered pairs, so a header may be any text the source

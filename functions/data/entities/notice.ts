@@ -9,7 +9,7 @@ import { SERVICE } from './service-name.js';
 
 const NOTICE_TYPES = ['announcement', 'news', 'maintenance'] as const;
 
-/** A message admins send to chosen users (spec 1 §3 Notice). */
+/** A message admins send to chosen users. */
 export const Notice = new Entity({
   model: { entity: 'notice', version: '1', service: SERVICE },
   attributes: {
@@ -30,7 +30,7 @@ export const Notice = new Entity({
   },
 });
 
-/** A notice as one recipient has it: read or not (spec 1 §3 User notice). */
+/** A notice as one recipient has it: read or not. */
 export const UserNotice = new Entity({
   model: { entity: 'userNotice', version: '1', service: SERVICE },
   attributes: {

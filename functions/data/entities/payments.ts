@@ -4,7 +4,7 @@ import { SERVICE } from './service-name.js';
 import { timestamps } from './timestamps.js';
 
 /**
- * A payment of one account's statements (spec 3 §3.5; issue 14). Its money and statements are
+ * A payment of one account's statements. Its money and statements are
  * fixed once recorded: an edit changes the date, method, references and invoice only, and a
  * wrong payment is deleted (which un-pays its statements) and recorded again.
  *

@@ -4,7 +4,7 @@ import { SERVICE } from './service-name.js';
 import { timestamps } from './timestamps.js';
 
 /**
- * Payouts (issue 14, pay-payouts): how an account is paid, the company's own debtor account and
+ * Payouts: how an account is paid, the company's own debtor account and
  * payment runs. Bank details are never stored in the clear: `sealed` is an AES-256-GCM box
  * (functions/lib/sealed.ts) bound to the record it belongs to; `masks` is all a reader gets.
  */

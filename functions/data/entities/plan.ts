@@ -13,7 +13,7 @@ const flag = { type: 'boolean', default: false } as const;
 const limit = { type: 'number' } as const;
 
 /**
- * A subscription plan (spec 3 §3.9; shared/plans.ts PlanView): its price as the card provider counts
+ * A subscription plan (shared/plans.ts PlanView): its price as the card provider counts
  * it, whether managers may choose it themselves, and its entitlements. Admins maintain them
  * (/admin/subscriptions); the seeded ones (SEEDED_PLAN_IDS) exist on every fresh cloud.
  */

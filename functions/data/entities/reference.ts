@@ -11,7 +11,7 @@ import { storedFile } from './stored-file.js';
 import { RETAILER_STATUSES } from '../../../shared/constants.js';
 
 /**
- * Reference data admins maintain for every tenant (spec 1 §3). Each collection keys records by
+ * Reference data admins maintain for every tenant. Each collection keys records by
  * `id` and lists them through one partition of gsi1, so one generic resource serves them all.
  */
 

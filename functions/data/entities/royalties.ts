@@ -4,7 +4,7 @@ import { SERVICE } from './service-name.js';
 import { timestamps } from './timestamps.js';
 
 /**
- * What DynamoDB keeps of royalties (DESIGN.md §3): sources with their column maps, imports
+ * What DynamoDB keeps of royalties: sources with their column maps, imports
  * with their state and control totals, and aggregates per import. The lines themselves are
  * Parquet files in the ledger bucket.
  */
@@ -209,7 +209,7 @@ export const RoyaltyImportPart = new Entity({
 });
 
 /**
- * An exchange rate (spec 3 §3.6): what one unit of original_currency is worth in target_currency
+ * An exchange rate: what one unit of original_currency is worth in target_currency
  * for reports of one distributor paid on one date. Imports convert each line with the rate of
  * its distributor (delivered_by, else the source's name) and payment date; `rate` is an exact
  * decimal string.

@@ -5,7 +5,7 @@ import { SERVICE } from './service-name.js';
 import { timestamps } from './timestamps.js';
 
 /**
- * What changes royalties after import (DESIGN.md §3: paid/adjustment overlays): the ledger's
+ * What changes royalties after import (paid/adjustment overlays): the ledger's
  * Parquet lines are never rewritten for a user's change; readers apply these on top.
  *
  * - RoyaltyStateRule: "mark as paid / unpaid / artist paid / artist unpaid", for listed line

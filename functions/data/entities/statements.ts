@@ -18,7 +18,7 @@ import { SERVICE } from './service-name.js';
 import { timestamps } from './timestamps.js';
 
 /**
- * The money-out side (DESIGN.md §3 "Money out"): a payee's append-only account (expenses,
+ * The money-out side: a payee's append-only account (expenses,
  * advances and other entries), the statement runs, and the published statements.
  *
  * An account is named by `accountKey` = `{type}#{id}` (AccountRef, shared/schemas/statement-views.ts).
@@ -26,7 +26,10 @@ import { timestamps } from './timestamps.js';
  */
 export const accountKeyOf = (account: AccountRef) => `${account.type}#${account.id}`;
 
-/** spec 3 §3.4. Recoupable from `payee` when recoupable; a DistributionExpense is charged to its label's distribution statement. */
+/**
+ * An expense: not recoupable and at 100 % unless set. Recoupable from `payee` when recoupable; a DistributionExpense is
+ * charged to its label's distribution statement.
+ */
 export const Expense = new Entity({
   model: { entity: 'expense', version: '1', service: SERVICE },
   attributes: {

@@ -10,7 +10,7 @@ import { SERVICE } from './service-name.js';
 /**
  * A guard item that makes a value unique (an e-mail among users; later UPC/ISRC per tenant).
  * It is created in the same transaction as its owner, with a condition that it does not yet
- * exist, so two concurrent writers cannot both win (DESIGN.md §3).
+ * exist, so two concurrent writers cannot both win.
  */
 export const UniqueValue = new Entity({
   model: { entity: 'uniqueValue', version: '1', service: SERVICE },

@@ -8,7 +8,7 @@ import {
 import { ROLES } from '../../../shared/constants.js';
 import { SERVICE } from './service-name.js';
 
-/** A person who signs in. Roles and memberships decide what they see (spec 1 §3, spec 3 §3.8). */
+/** A person who signs in. Roles and memberships decide what they see. */
 export const User = new Entity({
   model: { entity: 'user', version: '1', service: SERVICE },
   attributes: {

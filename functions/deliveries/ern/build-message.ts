@@ -27,7 +27,7 @@ export type BuildOptions = ResourceFileOverrides & {
 };
 
 /**
- * The DDEX ERN 4.3 NewReleaseMessage for a release (issue 16 contract C). Insert, update and
+ * The DDEX ERN 4.3 NewReleaseMessage for a release. Insert, update and
  * takedown are all full NewReleaseMessages — ERN 4 has no update indicator: a later message about
  * the same release replaces what was sent before, and a takedown is the same statement whose deals
  * end on the message's date (see deals.ts). Proprietary ids use the sender's DPID as namespace.

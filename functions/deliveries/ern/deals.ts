@@ -16,7 +16,7 @@ import { el, textEl, type XmlElement } from './xml.js';
  * - Timed release: for a store that releases at a time of day, the deals from the release date start
  *   at the release's time (StartDateTime, UTC) instead of at midnight.
  * Territories: the listed ones less the excluded, else worldwide less the excluded, else Worldwide.
- * Takedown (ERN 4.3 part 1 §6.19.4, §6.19.7): a new NewReleaseMessage whose deals have an EndDate in
+ * Takedown (ERN 4.3 part 1, clauses 6.19.4 and 6.19.7): a new NewReleaseMessage whose deals have an EndDate in
  * the past — the day before the message — so the release leaves every use and territory at once;
  * 4.3 has no takedown flag (that was ERN 3).
  */

@@ -6,7 +6,7 @@ import { orderedTracks } from './references.js';
 import type { ErnArtist, ErnAudio, ErnDealTerms, ErnImage, ErnLine, ErnRelease, ErnTrack } from './types.js';
 
 /**
- * Reads a release from the catalogue into the builder's input (issue 16 contract C): tracks in
+ * Reads a release from the catalogue into the builder's input: tracks in
  * volume and position order, artists with their roles, credits, master rightsholders, ℗/© lines,
  * territories, the digital product's price tier and pre-order date, and the resources' batch file
  * names (hashes are added by the delivery once it has read the files).
@@ -51,7 +51,7 @@ function fileBase(release: Row): string {
   return (releaseUpc(release) ?? String(release.id)).replace(/[^A-Za-z0-9_-]/g, '_');
 }
 
-/** The release's UPC as digits; a placeholder still to be assigned ("assign", spec 1 §5) is none. */
+/** The release's UPC as digits; a placeholder still to be assigned ("assign") is none. */
 function releaseUpc(release: Row): string | undefined {
   return str(release.upc)?.replace(/\D/g, '') || undefined;
 }
@@ -89,7 +89,7 @@ function coverOf(release: Row, base: string): ErnImage | null {
   };
 }
 
-/** The digital product's terms (spec 2 Product), streaming and download unless it says otherwise. */
+/** The digital product's terms, streaming and download unless it says otherwise. */
 function dealTerms(release: Row, currency: string | undefined): ErnDealTerms {
   const products = rowsOf(release, 'products');
   const product = products.find((p) => p.format === 'Digital') ?? products[0] ?? {};

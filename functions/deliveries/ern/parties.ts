@@ -29,7 +29,7 @@ export class PartyList {
   }
 }
 
-/** DisplayArtistRole for the catalogue's artist role (spec 2 §4 artist rows): Main, Featuring … */
+/** DisplayArtistRole for the catalogue's artist role: Main, Featuring … */
 export function displayArtistRole(role: string): 'MainArtist' | 'FeaturedArtist' | 'Composer' | 'Artist' {
   if (role === 'Main') return 'MainArtist';
   if (role === 'Featuring') return 'FeaturedArtist';

@@ -8,7 +8,7 @@ function storeGenre(genre: ErnGenre | undefined, map: Readonly<Record<string, st
 }
 
 /**
- * The release with the store's genre words (a DSP's genre map, spec 1 dsp): our genre name, matched
+ * The release with the store's genre words (the genre map on the DSP's record): our genre name, matched
  * without regard to case, becomes the store's word; an unmapped genre is sent as we name it.
  */
 export function withStoreGenres(release: ErnRelease, map: Readonly<Record<string, string>>): ErnRelease {

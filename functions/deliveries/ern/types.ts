@@ -1,5 +1,5 @@
 /**
- * The input of one ERN 4.3 NewReleaseMessage (issue 16 contract C): a release as the catalogue
+ * The input of one ERN 4.3 NewReleaseMessage: a release as the catalogue
  * describes it, read by load-release.ts into plain data, so the builder needs no database and the
  * tests and the bench can make releases of any shape.
  */
@@ -68,7 +68,7 @@ export type ErnTrack = {
   audio: ErnAudio | null;
 };
 
-/** The commercial terms of the release's deals (spec 2 Product: price tier, pre-order). */
+/** The commercial terms of the release's deals (price tier, pre-order). */
 export type ErnDealTerms = {
   /** Store date, YYYY-MM-DD; absent: the deals start on the message's date. */
   releaseDate?: string;
@@ -114,7 +114,7 @@ export type ErnRelease = {
 };
 
 /**
- * What one store (DSP) takes, from its record (spec 1 dsp): pre-orders, instant-gratification
+ * What one store (DSP) takes, from its record: pre-orders, instant-gratification
  * tracks, timed releases, and its genre words. Absent: a message for no store in particular, which
  * states every deal the release has (tests, the bench).
  */

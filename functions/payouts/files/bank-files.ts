@@ -11,7 +11,7 @@ import { ukBulkCsv } from './uk-bulk.js';
 import { wiseCsv } from './wise.js';
 
 /**
- * A run's bank files (issue 14): one file per method and currency, split at the format's row
+ * A run's bank files: one file per method and currency, split at the format's row
  * limit (PayPal 5,000 per file, Wise 1,000 per batch). A SEPA file is offered only once it passes
  * the EPC schema and its amounts, read back from the XML, equal the statements' to the cent;
  * anything else refuses the whole export with field errors, so no partial set is ever offered.

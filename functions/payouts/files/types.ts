@@ -2,7 +2,7 @@ import type { PaymentRunItem, PayoutMethod } from '../../../shared/schemas/payme
 import type { DebtorAccount, PayoutDetails } from '../../../shared/schemas/payout-details.js';
 
 /**
- * What the bank-file writers take and make (issue 14 "Payment runs"): one row per statement,
+ * What the bank-file writers take and make: one row per statement,
  * with the account's details in the clear (only ever in memory, on the way into the file).
  */
 export type FileRow = { item: PaymentRunItem; details: PayoutDetails };

@@ -13,7 +13,7 @@ import {
 /** A line of the admin royalties: its company and its royalty id. */
 const lineParams = z.strictObject({ companyId: z.string().min(1).max(80), id: z.string().min(1).max(80) });
 
-/** The admin royalties (spec 3 §2.2), admins only (route auth 'admin'). */
+/** The admin royalties, admins only (route auth 'admin'). */
 export const adminRoyaltyOperations = {
   listAdminRoyalties: operation('admin', { query: adminListQuery, run: ({ query }) => listAdminRoyalties(query) }),
   getAdminRoyalty: operation('admin', {

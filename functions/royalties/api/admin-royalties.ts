@@ -18,7 +18,7 @@ import {
 import { createRoyalty, getRoyalty, markRoyalties, type StateAction, updateRoyalty } from './changes.js';
 
 /**
- * The admin royalties across every company (spec 3 §2.2 /admin/royalties: list, new, detail, edit).
+ * The admin royalties across every company (list, new, detail, edit).
  * The list reads every company's finished imports through the engine seam (Athena in AWS, DuckDB
  * here): one portable query for the page, one for the count and sums. Detail, new and edit act in
  * the line's company with the tenant royalties' own functions, so the same rules and overlays apply.

@@ -14,7 +14,7 @@ import { royaltyFilter, withoutState, type RoyaltyFilter } from '../ledger/filte
 import { required } from '../../lib/required.js';
 
 /**
- * What users change on royalties (spec 3 §7.1): edit, delete, a manual sale, paid states singly
+ * What users change on royalties: edit, delete, a manual sale, paid states singly
  * and in bulk. Each is an overlay item (entities/royalty-overlays.ts); the ledger stays as imported.
  * The request schemas are shared with the SPA's royalty form (shared/schemas/royalty.ts).
  */
@@ -71,7 +71,7 @@ export async function deleteRoyalty(tenantId: string, userId: string, royaltyId:
   return { message: 'Royalty Deleted' };
 }
 
-/** The company's currency (spec 3 §9: GBP unless set) and its deal percentage. */
+/** The company's currency (GBP unless set) and its deal percentage. */
 async function companyTerms(tenantId: string) {
   const company = await companyMoneyTerms(tenantId);
   return { currency: (company?.currency ?? 'GBP').toUpperCase(), deal: company?.deal_percentage };

@@ -3,7 +3,7 @@ import * as rates from '../../data/access/royalty-ledger.js';
 import { InvalidField, NotFound } from '../../lib/errors.js';
 
 /**
- * Exchange rates (spec 3 §3.6): one unit of original_currency in target_currency, for one
+ * Exchange rates: one unit of original_currency in target_currency, for one
  * distributor's reports paid on one date. A line uses the newest rate paid on or before its
  * import's payment date. Rates are exact decimal strings with at most 6 places, the precision
  * of the ledger's exchange_rate column, so a stored line's amount can be recomputed from it.

@@ -15,7 +15,7 @@ import { MATCH_FIELDS } from '../ledger/match-lines.js';
 
 /**
  * The royalties area's operations on imports after they are read (confirm a duplicate, unmatched
- * lines, assigning a match, re-matching) and on exchange rates (spec 3 §7.3), kept apart from
+ * lines, assigning a match, re-matching) and on exchange rates, kept apart from
  * handler.ts so each file stays short.
  */
 const currency = z.string().trim().max(3);
@@ -59,7 +59,7 @@ export const importOperations = {
       message: 'Import Confirmed',
     }),
   }),
-  /** Runs a failed or stuck import again (issue 15); 409 while it is running. */
+  /** Runs a failed or stuck import again; 409 while it is running. */
   rerunImport: operation('tenant', {
     params: idParams,
     run: async ({ tenantId, params }) => {

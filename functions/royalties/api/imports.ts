@@ -19,7 +19,7 @@ import { MAX_REPORT_BYTES } from '../import/limits.js';
 import { runIsAlive } from '../import/run-claim.js';
 
 /**
- * Report imports as the user sees them (spec 3 §7.9, issue 6): uploading a report into the
+ * Report imports as the user sees them: uploading a report into the
  * company's drop folder, the list and detail of imports with their control totals, deleting one.
  * The import itself is the worker's (run-import.ts): a browser upload and a distributor's drop
  * take the same path.

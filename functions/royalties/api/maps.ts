@@ -10,7 +10,7 @@ import { unreadableReport } from '../import/report-problem.js';
 import { readReport } from '../import/read-report.js';
 
 /**
- * Column maps ("royalty maps", spec 3 §2.3 royalty_maps): one per source of reports, saved as a
+ * Column maps ("royalty maps"): one per source of reports, saved as a
  * RoyaltySource. The preview reads the first rows of a sample through the map with the same
  * reader the import uses, so what the user sees is what will be stored.
  */
@@ -152,7 +152,7 @@ export async function previewMap(tenantId: string, input: z.infer<typeof preview
       });
       return { rows, totals };
     }).catch((error: unknown) => {
-      // In the user's words: never the engine's message (issue 15).
+      // In the user's words: never the engine's message.
       throw new InvalidField('sample', unreadableReport(error));
     });
     return { headers, rows, rejected: totals.rejected.slice(0, 10), suggested_map_id: suggested };

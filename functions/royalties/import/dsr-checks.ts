@@ -1,7 +1,7 @@
 import Big from 'big.js';
 
 /**
- * The checks a DSR's figures must pass against each other (issue 15), as exact decimals: an
+ * The checks a DSR's figures must pass against each other, as exact decimals: an
  * amount printed to n places is right "within rounding" when it is within half a unit of its
  * last place of the exact figure.
  */

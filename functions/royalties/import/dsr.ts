@@ -249,7 +249,7 @@ const slackOf = (text: string) => {
 
 /**
  * Writes the DSR's sales lines as a CSV in workDir (one row per SU or SR line, or per LI01 share of
- * a UGC line) and checks them against the file's own figures (issue 15): the footers' line, block
+ * a UGC line) and checks them against the file's own figures: the footers' line, block
  * and summary-record counts, each line's summary record, each summary's usages and revenue, net =
  * gross − deductions, accounting = transaction × rate, sales dates in the header's period, ISRCs
  * and UPC/EAN check digits. A report cut into files arrives here as its files one after the other

@@ -2,7 +2,7 @@
  * The sizes a royalty report may have. One presigned PUT takes up to 5 GB, so a report is at
  * most that; unpacked (gzip, zip, an XLSX workbook) it may be no larger either, and no more than
  * MAX_EXPANSION_RATIO times its packed size: real sales reports pack 5–30 to 1, a decompression
- * bomb a thousand to one or more (issue 15).
+ * bomb a thousand to one or more.
  */
 export const MAX_REPORT_BYTES = 5_000_000_000;
 export const MAX_EXPANSION_RATIO = 200;

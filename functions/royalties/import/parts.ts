@@ -37,7 +37,7 @@ import { splitReport, type ReportSplit } from './split-report.js';
 import { required } from '../../lib/required.js';
 
 /**
- * Large reports in parts (issue 6): the import worker cuts a report bigger than one part
+ * Large reports in parts: the import worker cuts a report bigger than one part
  * (split-report.ts) and sends one message per part to the part queue; part workers, side by
  * side, each read their byte range of the report (with the header in front), match, convert and
  * cut it into their own ledger file, and sum it. The part that finds every part stored finishes

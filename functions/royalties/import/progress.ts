@@ -3,7 +3,7 @@ import type { ImportStatus } from '../../data/entities/royalties.js';
 import { log } from '../../lib/logger.js';
 import { pushToUser } from '../../realtime/push.js';
 
-/** Progress at each step of an import (spec 3 §4: a whole-number percentage); parts fill downloaded → written. */
+/** Progress at each step of an import (a whole-number percentage); parts fill downloaded → written. */
 export const PROGRESS = { started: 0, downloaded: 20, read: 50, matched: 75, written: 90, done: 100 } as const;
 
 type ImportRef = { tenantId: string; id: string; filename: string; user_id?: string };

@@ -6,13 +6,13 @@ import { ReportProblem } from './report-problem.js';
 
 /**
  * Reads one sales report through its map into normalised ledger lines, with DuckDB, and writes
- * them to a Parquet file (spec 3 §4; DESIGN.md §3 Royalty ledger). Money is DECIMAL(18,6) from
+ * them to a Parquet file. Money is DECIMAL(18,6) from
  * the first character to the file: never a float.
  *
  * Control totals: lines read = stored + rejected (each with its line number and reason) +
  * skipped (blank lines, footer rows), and the amount read = amount stored + amount rejected:
  * a line rejected for another reason than its amount (a bad pay period, no currency) still
- * counts its amount, and names it, so the accountant sees the money left out (issue 15).
+ * counts its amount, and names it, so the accountant sees the money left out.
  *
  * The file has the ledger's full schema (ledger/schema.ts) with the derived columns (match,
  * conversion, cuts) still NULL: ledger/rules.ts fills them, on import and on every re-match.

@@ -11,7 +11,7 @@ import { MAX_EXPANSION_RATIO, MAX_REPORT_BYTES, RATIO_GRACE_BYTES, readableSize 
 import { ReportProblem } from './report-problem.js';
 
 /**
- * Turns an uploaded report into a file DuckDB reads as delimited text (issue 6: CSV, TSV,
+ * Turns an uploaded report into a file DuckDB reads as delimited text (CSV, TSV,
  * semicolon-separated or XLSX, any of them zipped or gzipped): a zip archive gives its report,
  * an XLSX workbook its first sheet as CSV, gzip its text; plain text DuckDB reads as it is.
  *

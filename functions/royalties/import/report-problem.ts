@@ -1,7 +1,7 @@
 import { log } from '../../lib/logger.js';
 
 /**
- * What is wrong with a report, in the user's words (issue 15): the import fails with this
+ * What is wrong with a report, in the user's words: the import fails with this
  * message as it is. Anything else thrown while reading a report is the engine's (DuckDB, zlib,
  * the zip reader): its text names SQL, bindings and internals, so it is logged for us and the
  * user reads a plain sentence instead.

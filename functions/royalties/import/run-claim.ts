@@ -4,7 +4,7 @@ import { ENV, QUEUES, type QueueKey } from '../../../infra/resources.js';
 import { requireEnv, sqsClient } from '../../lib/clients.js';
 
 /**
- * Who runs an import, and when it is stuck (issue 15). A run claims the import (claimImportRun)
+ * Who runs an import, and when it is stuck. A run claims the import (claimImportRun)
  * and each progress step renews its sign of life (`running_since`, progress.ts). A delivery that
  * finds a live run stops: a duplicate S3 event while a large report is being split, or while its
  * parts run, does no work twice. A run silent for longer than the worker's timeout is dead (the

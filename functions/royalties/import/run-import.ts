@@ -29,7 +29,7 @@ import { dsrToReport, isDsr } from './dsr.js';
 import { staleRunBefore, stoppedAfterAttempts } from './run-claim.js';
 
 /**
- * Imports one report dropped at drop/{company}/{source}/{file} in the ledger bucket (issue 6):
+ * Imports one report dropped at drop/{company}/{source}/{file} in the ledger bucket:
  * reads it through the source's column map with DuckDB, matches, converts and cuts its lines
  * (ledger/rules.ts), stores them as one Parquet file under ledger/{company}/{import}/, keeps
  * its aggregates and control totals in DynamoDB. A report larger than one part is cut and
@@ -214,7 +214,7 @@ export async function runImport(bucket: string, key: string, options: RunImportO
       );
       timings?.('done');
       if (userId) {
-        // The imports history (spec 3 §3.12); keyed by the import's id, so a rerun writes it once.
+        // The imports history; keyed by the import's id, so a rerun writes it once.
         await recordImportHistory({ importId: id, userId, filename, filesize: size, records: stored.lines });
         await importProgress({ tenantId, id, filename, user_id: userId }, 'done', PROGRESS.done, {}, { save: false });
       }

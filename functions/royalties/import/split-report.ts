@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 
 /**
- * Cuts a large delimited report into parts that workers import in parallel (issue 6). A part is
+ * Cuts a large delimited report into parts that workers import in parallel. A part is
  * a byte range of the file that starts and ends on a record boundary: a newline outside quotes,
  * so a quoted field holding a newline or a delimiter never straddles two parts. Each part is
  * read with the file's header record put in front of it, and numbers its lines from the records

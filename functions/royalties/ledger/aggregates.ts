@@ -9,7 +9,7 @@ import type { AggregateSums } from '../../data/entities/royalties.js';
 import { required } from '../../lib/required.js';
 
 /**
- * An import's aggregates (DESIGN.md §3): per pay period, its lines summed by each dimension on
+ * An import's aggregates: per pay period, its lines summed by each dimension on
  * its own — label, release, recording, artist, store, territory, sales category, currency —
  * and in total, so a statement or a chart reads a handful of DynamoDB items, never the lines.
  * The values of one (pay period, dimension) are packed into items of at most
@@ -31,7 +31,7 @@ export const AGGREGATE_DIMENSIONS = [
   'total',
 ] as const;
 /**
- * Cross dimensions (issue 14: a label's or an artist's stores, territories and releases on the
+ * Cross dimensions (a label's or an artist's stores, territories and releases on the
  * finances pages): the lines summed by two columns at once, the value `{first}|{second}` (the
  * second empty when the lines have none; lines without the first have no value here).
  */

@@ -7,8 +7,8 @@ import { LEDGER_CACHE_DIR } from './cache-dir.js';
 import { download as downloadObject } from './object-files.js';
 
 /**
- * The tenant's ledger as local Parquet files. DuckDB cannot read S3 here (no httpfs offline,
- * DESIGN.md §3), so files are downloaded once into a cache folder and read from disk. Ledger
+ * The tenant's ledger as local Parquet files. DuckDB cannot read S3 here (no httpfs
+ * offline), so files are downloaded once into a cache folder and read from disk. Ledger
  * files are immutable (a re-match writes a new key), so a cached file never goes stale; a
  * download lands under a temporary name first so a reader never sees half a file.
  */

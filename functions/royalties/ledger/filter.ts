@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The filters of the royalties list (spec 3 §7.1: q, by_label, by_retailer, by_artist, by_album,
+ * The filters of the royalties list (q, by_label, by_retailer, by_artist, by_album,
  * by_period as start_date/end_date) plus the ones the import and release pages need. The same
  * filter selects the lines a bulk "mark as paid" changes, so it is stored on state rules and must
  * keep meaning the same thing: it is plain data, turned into SQL here only.

@@ -4,7 +4,7 @@ import { listMatchRules } from '../../data/access/royalty-ledger.js';
 import { loadTable } from './duck-tables.js';
 
 /**
- * Catalogue matching of ledger lines (spec 3 §3.1), in DuckDB: the tenant's recordings,
+ * Catalogue matching of ledger lines, in DuckDB: the tenant's recordings,
  * releases, artist rows, labels and hand-assigned rules are loaded once into temp tables and
  * joined to the distinct identifiers of the lines, never looked up line by line.
  *

@@ -155,7 +155,7 @@ function totals(ledger: Ledger, filter: RoyaltyFilter) {
   return pending;
 }
 
-/** Totals over the filtered lines: count, the four sums (spec 3 §3.1), estimated, and per pay period for the chart. */
+/** Totals over the filtered lines: count, the four sums, estimated, and per pay period for the chart. */
 async function computeTotals(ledger: Ledger, filter: RoyaltyFilter) {
   const where = filterCondition(filter);
   const rollup = rollupable(filter) ? await rollupFor(ledger) : null;
@@ -308,7 +308,7 @@ function sortedPage(ledger: Ledger, where: BoundRelation, query: RoyaltyPageQuer
  */
 const memoPage = answerMemo(500);
 
-/** A page of royalties with the list's sums, chart and filter menus (spec 3 §3.1 list response). */
+/** A page of royalties with the list's sums, chart and filter menus. */
 export function listRoyalties(tenantId: string, query: RoyaltyPageQuery, knownVersion?: string) {
   return memoPage(['royalties', tenantId, knownVersion, JSON.stringify(query)], async () =>
     listPage(await loadLedger(tenantId, knownVersion), query),

@@ -41,7 +41,7 @@ export const LEDGER_COLUMNS = {
   exchanged_net_revenue: MONEY_SQL,
   /** currency → company_currency rate applied (1 when they are the same). */
   exchange_rate: MONEY_SQL,
-  /** The company's currency (GBP by default, spec 3 §9). */
+  /** The company's currency (GBP by default). */
   company_currency: 'VARCHAR',
   /** subtotal_payable × exchange_rate, rounded half-up to 6 places: the line's total in company_currency. */
   amount: MONEY_SQL,

@@ -11,8 +11,8 @@ import type {
 } from '../../../shared/schemas/statement-views.js';
 
 /**
- * An account's figures for a statement, pure arithmetic (statements design "Accounts and
- * figures"). Signs: positive means the label owes the account more. Only the royalties are
+ * An account's figures for a statement, pure arithmetic. Signs: positive means the label owes the
+ * account more. Only the royalties are
  * rounded (half-up to the cent, once, with the rounding carried in from the previous statement
  * and out to the next); every other amount is already in cents.
  *

@@ -3,7 +3,7 @@ import { money } from '../../../shared/schemas/money.js';
 import type { Money, SelfBillingInvoice } from '../../../shared/schemas/statement-views.js';
 
 /**
- * A self-billing invoice's figures (spec 3 §3.7; statements design "Payee fields"): the label
+ * A self-billing invoice's figures: the label
  * invoices itself on the payee's behalf for what the statement pays. Pure; publishing numbers
  * the invoice once from the company's 'self_billing_invoice' sequence.
  */

@@ -14,12 +14,12 @@ import { accountOfKey, presentRun } from './present.js';
 import { statementOf } from './statements.js';
 
 /**
- * Statement runs (DESIGN "Run lifecycle"): a run previews, then publishes through the statement
+ * Statement runs: a run previews, then publishes through the statement
  * worker; one account's statement and a correction are runs that publish straight away.
  */
 type Periods = { start_pay_period?: string; end_pay_period?: string };
 
-/** The run's period, or 'Please Choose Statement Periods' (spec 3 §5) when none is chosen. */
+/** The run's period, or 'Please Choose Statement Periods' when none is chosen. */
 export function chosenPeriods(input: Periods): { start_pay_period: string; end_pay_period: string } {
   const start = input.start_pay_period ?? input.end_pay_period;
   const end = input.end_pay_period ?? input.start_pay_period;

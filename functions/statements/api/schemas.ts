@@ -3,7 +3,7 @@ import { humanizeField } from '../../../shared/messages.js';
 import { ACCOUNT_TYPES, RUN_KINDS, STATEMENT_TYPES } from '../../../shared/schemas/statement-views.js';
 import { listQuerySchema } from '../../lib/list-query.js';
 
-/** The statements API's inputs (spec 3 §7.2). Ids are the server's own; periods are pay periods (YYYY-MM). */
+/** The statements API's inputs. Ids are the server's own; periods are pay periods (YYYY-MM). */
 const id = z.string().trim().min(1).max(80);
 const idList = z.array(id).min(1, 'Choose at least one statement').max(500);
 /** A pay period; absent periods are left to the operation, which answers 'Please Choose Statement Periods'. */

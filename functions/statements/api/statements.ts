@@ -33,7 +33,7 @@ import { presentStatement, presentStatementRow } from './present.js';
 import type { StatementListQuery } from './schemas.js';
 
 /**
- * Published statements (spec 3 §7.2): lists, detail, the few details that may change, payments,
+ * Published statements: lists, detail, the few details that may change, payments,
  * documents. Every call reads the caller's company only: another company's statement is not found.
  */
 const DOWNLOAD_URL_SECONDS = 15 * 60;

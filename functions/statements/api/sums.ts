@@ -12,7 +12,7 @@ import { chosenPeriods } from './runs.js';
 import type { PeriodQuery } from './schemas.js';
 
 /**
- * The period and sum calls statements are prepared with (spec 3 §7.2): the pay periods with
+ * The period and sum calls statements are prepared with: the pay periods with
  * royalties, a label's or an artist's sums for a period, the royalty lines behind them, and the
  * recordings nobody is entitled to. They read the effective ledger (lines with edits and manual
  * sales), never another company's.

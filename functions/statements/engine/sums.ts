@@ -10,7 +10,7 @@ import { withAllocation } from './session.js';
 import { decimalOfUnits, exactFromUnits, unitsOf } from './units.js';
 
 /**
- * What the statement API reads besides runs (spec 3 §7.2): a label's payable sums, an artist's
+ * What the statement API reads besides runs: a label's payable sums, an artist's
  * payable and lines, the pay periods with royalties, a label's unaccountable recordings. Periods
  * are YYYY-MM, inclusive; '' leaves that end open.
  *

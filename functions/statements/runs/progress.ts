@@ -4,7 +4,7 @@ import { runProgress } from '../api/present.js';
 
 /**
  * Tells the user who started a run how far it is, over the WebSocket API: its status and a whole
- * percent (spec 3 §4). A scheduled run has nobody to tell; a failed push never fails the run.
+ * percent. A scheduled run has nobody to tell; a failed push never fails the run.
  */
 export async function pushRunProgress(
   run: Pick<StatementRunItem, 'tenantId' | 'runId' | 'userId' | 'status' | 'done' | 'skipped' | 'total' | 'error'>,

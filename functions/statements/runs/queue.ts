@@ -5,7 +5,7 @@ import { ACCOUNT_TYPES } from '../../../shared/schemas/statement-views.js';
 import { requireEnv, sqsClient } from '../../lib/clients.js';
 
 /**
- * The statement worker's messages (DESIGN "Run lifecycle"): a run's preview, its publish step, and
+ * The statement worker's messages: a run's preview, its publish step, and
  * one message per account of a publishing run. Each names the tenant, so the worker never reads
  * another company's records, and every step is safe to deliver twice.
  */

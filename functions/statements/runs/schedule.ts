@@ -3,7 +3,7 @@ import { duePeriod, type PeriodRange } from '../../../shared/statement-periods.j
 import type { AccountRef } from '../../../shared/schemas/statement-views.js';
 import { accountKeyOf, type StatementItem, type StatementRunItem } from '../../data/entities/statements.js';
 
-/** An account with the statement frequency its settings give (spec 3 §3.3). */
+/** An account with the statement frequency its settings give. */
 export type ScheduledAccount = { account: AccountRef; frequency: string | null | undefined };
 /** A run the schedule starts: a period, and the accounts due for it. */
 export type DueRun = PeriodRange & { accounts: AccountRef[] };

@@ -50,7 +50,7 @@ async function recordHandler(record: SQSRecord): Promise<void> {
 }
 
 /**
- * The statement worker (DESIGN "Run lifecycle"): a run's preview, its publish step, and each
+ * The statement worker: a run's preview, its publish step, and each
  * account's statement, one message at a time, partial batch failures reported.
  */
 export const handler = async (event: SQSEvent) => processPartialResponse(event, recordHandler, processor);

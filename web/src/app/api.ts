@@ -120,7 +120,7 @@ export function errorMessage(error: unknown): string {
 }
 
 /**
- * PUTs a file to a presigned URL, reporting whole-number percentages (spec 1 §9) as the
+ * PUTs a file to a presigned URL, reporting whole-number percentages as the
  * browser sends it. Uses XMLHttpRequest because fetch has no upload progress.
  */
 export function putWithProgress(

@@ -10,7 +10,7 @@ const base: GuardInput = {
   path: '/user/labels?q=a',
 };
 
-describe('checkRoute (spec 1 §6)', () => {
+describe('checkRoute', () => {
   it('lets anyone open public routes', () => {
     expect(checkRoute({ ...base, access: 'public', loggedIn: false, role: null })).toEqual({ action: 'allow' });
   });

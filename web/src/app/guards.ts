@@ -4,7 +4,7 @@ import type { Access } from './route-table';
 export type GuardInput = {
   access: Access;
   tenantized?: boolean;
-  /** A stored current user and an access token both exist (spec 1 §3 Auth state). */
+  /** A stored current user and an access token both exist. */
   loggedIn: boolean;
   role: string | null | undefined;
   hasCompany: boolean;
@@ -20,7 +20,7 @@ export type GuardDecision =
   | { action: 'deny'; message: string };
 
 /**
- * The route guards of spec 1 §6, as one pure decision:
+ * The route guards, as one pure decision:
  * - requiresLogin: "You must be logged in", unload, /signin?redirect=<path>;
  * - requiresAdmin (/admin, /distribution, /billing): "You must be an Admin to do that";
  * - requiresArtistUser: "Your Account does not have access here", go to /;

@@ -1,6 +1,6 @@
 import { DEFAULT_PER_PAGE, PER_PAGE_OPTIONS } from '../../../shared/constants';
 
-/** The list parameters every list call takes (DESIGN.md §4). */
+/** The list parameters every list call takes. */
 export type ListParams = {
   page: number;
   per_page: number;

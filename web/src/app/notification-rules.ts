@@ -1,4 +1,4 @@
-/** The spec's notification types (spec 1 §4): error, warning or notification. */
+/** The spec's notification types: error, warning or notification. */
 export type NotificationType = 'error' | 'warning' | 'notification';
 
 /** Cloudscape Flashbar types for the spec's notification types. */
@@ -10,7 +10,7 @@ export function flashType(type: NotificationType): 'error' | 'warning' | 'info' 
 
 /**
  * Notices are not shown on home, signin, signout, confirm, setup_account or
- * forgotten_password (spec 1 §2.6).
+ * forgotten_password.
  */
 export function notificationsShownOn(pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
@@ -22,7 +22,7 @@ export function notificationsShownOn(pathname: string): boolean {
 
 /**
  * Multi-field error objects show one line per field: the field name (underscores removed,
- * capitalised) then its value (spec 1 §8). A value that is already a sentence (it starts with a
+ * capitalised) then its value. A value that is already a sentence (it starts with a
  * capital, as the API's own messages do: "Logo was not uploaded…") is shown as it is, and a line
  * that only repeats the notification's `message` is left out, so each text appears once.
  */

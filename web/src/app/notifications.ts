@@ -23,7 +23,7 @@ function emit() {
 }
 
 /**
- * Shows ONE message (replacing any other) and clears it after 10 seconds (spec 1 §4).
+ * Shows ONE message (replacing any other) and clears it after 10 seconds.
  * Usable anywhere, inside React or not.
  */
 export function notify(type: NotificationType, message: string, details: string[] = [], link?: NotificationLink): void {

@@ -12,7 +12,7 @@ import {
 const track = (id: string) => ({ id, title: `Track ${id}`, mp3_url: `https://x/${id}.mp3` });
 const run = (...actions: PlayerAction[]) => actions.reduce<PlayerState>(playerReducer, initialPlayer);
 
-describe('audio player rules (spec 2 §4)', () => {
+describe('audio player rules', () => {
   it('is hidden while empty and plays on load when the queue becomes exactly one track', () => {
     expect(playerVisible(initialPlayer)).toBe(false);
     const one = run({ type: 'add', track: track('a') });

@@ -1,4 +1,4 @@
-/** A track in the player's queue (spec 1 §3 Audio queue item). */
+/** A track in the player's queue. */
 type Track = {
   id: string;
   title: string;
@@ -24,7 +24,7 @@ export type PlayerAction =
   | { type: 'volume'; value: number };
 
 /**
- * The audio player's rules (spec 2 §4 Audio player): a track is queued once; when the queue
+ * The audio player's rules: a track is queued once; when the queue
  * becomes exactly one track it loads and plays; the next track plays when one ends; removing
  * the playing track stops and clears it; clearing empties everything; volume runs 0–100 in whole
  * steps.

@@ -11,7 +11,7 @@ describe('route table', () => {
     expect(paths.size).toBe(ROUTE_TABLE.length);
   });
 
-  it('has every public and authentication route of spec 1 §2.1', () => {
+  it('has every public and authentication route', () => {
     const wanted = [
       '/',
       '/bugs',
@@ -41,7 +41,7 @@ describe('route table', () => {
     for (const path of wanted) expect(paths, path).toContain(path);
   });
 
-  it('has the named routes the shell uses (spec 1 §2.2)', () => {
+  it('has the named routes the shell uses', () => {
     const names = [
       'UserDashboard',
       'ArtistUserDashboard',
@@ -90,7 +90,7 @@ describe('route table', () => {
     for (const name of names) expect(ROUTE_BY_NAME.has(name), name).toBe(true);
   });
 
-  it('has the catalogue routes of spec 2 §2', () => {
+  it('has the catalogue routes', () => {
     const wanted = [
       '/user/labels',
       '/user/labels/new',
@@ -174,9 +174,9 @@ describe('route table', () => {
   });
 
   it('shows the generic reference pages for every configured collection and no other', () => {
-    // Admin pages exist for the company collections spec 2 §2 lists (artists, contributors); payees only under /user.
+    // Admin pages exist for the company collections artists and contributors; payees only under /user.
     for (const entity of [...Object.keys(REFERENCE_CONFIGS), 'artists', 'contributors', 'releases', 'recordings']) {
-      // Children without their own page yet are left out; a release's distribution has its own (issue 16, below).
+      // Children without their own page yet are left out; a release's distribution has its own.
       const pages = ROUTE_TABLE.filter((r) => r.path === `/admin/${entity}` || r.path.startsWith(`/admin/${entity}/`))
         .filter((r) => r.path !== '/admin/releases/:releaseId/distribution')
         .map((r) => r.page)
@@ -209,7 +209,7 @@ describe('route table', () => {
     }
   });
 
-  it('shows the inbox and the admin notice pages (spec 1 §2.2, §2.3)', () => {
+  it('shows the inbox and the admin notice pages', () => {
     expect(ROUTE_BY_NAME.get('UserMessages')).toMatchObject({
       path: '/user/messages',
       access: 'user',
@@ -243,7 +243,7 @@ describe('route table', () => {
       expect(route.name.startsWith('UserLabel'), route.name).toBe(true);
   });
 
-  it('shows the royalties pages under /user and, in the current company, in the distribution area (spec 3 §2.3, §2.5)', () => {
+  it('shows the royalties pages under /user and, in the current company, in the distribution area', () => {
     expect(ROUTE_BY_NAME.get('UserRoyaltiesExchangeRates')).toMatchObject({
       path: '/user/royalties/exchange_rates',
       access: 'user',
@@ -285,7 +285,7 @@ describe('route table', () => {
       '/distribution/royalty_maps': ['DistributionRoyaltyMaps', 'user-royalties-map-import', 'admin', true],
       '/distribution/royalty_maps/new': ['DistributionNewRoyaltyMap', 'user-royalties-map-import', 'admin', true],
     });
-    // The payment run (issue 14) pays the current company's statements, like the statements pages below.
+    // The payment run pays the current company's statements, like the statements pages below.
     expect(ROUTE_BY_NAME.get('DistributionFinancesPaymentRun')).toMatchObject({
       path: '/distribution/finances/payment_run',
       access: 'admin',
@@ -300,7 +300,7 @@ describe('route table', () => {
     });
   });
 
-  it('shows the statement, run and expense pages of issue 13 in the current company', () => {
+  it('shows the statement, run and expense pages in the current company', () => {
     const page = (path: string) => {
       const route = ROUTE_TABLE.find((r) => r.path === path);
       return route && [route.page, route.access, route.tenantized];
@@ -335,7 +335,7 @@ describe('route table', () => {
     expect(page('/user/finances/statement_run')).toEqual(['statement-run', 'user', true]);
   });
 
-  it('shows the finances pages and dashboards of issue 14 under the spec’s names', () => {
+  it('shows the finances pages and dashboards under their product names', () => {
     const page = (name: string) => {
       const route = ROUTE_BY_NAME.get(name);
       return route && [route.path, route.page, route.access, route.tenantized ?? false];

@@ -1,5 +1,5 @@
 /**
- * Every route of the SPA with the spec's paths and names (spec 1 §2, spec 2 §2, spec 3 §2).
+ * Every route of the SPA with the spec's paths and names.
  * Pure data: the router builds lazily loaded routes from it, the guards read its access rules,
  * and routes without a `page` show the generic "coming soon" page naming their feature.
  */
@@ -107,7 +107,7 @@ export type PageKey =
   | 'distribution-finances'
   | 'distribution-label-accounting'
   | 'distribution-dashboard'
-  // Issue 16, connections: DSP links, distributor links, the UPC pool, the distribution catalogue.
+  // Connections: DSP links, distributor links, the UPC pool, the distribution catalogue.
   | 'dsp-connections'
   | 'dsp-connection-requests'
   | 'company-dsps'
@@ -123,15 +123,15 @@ export type PageKey =
   | 'payment-edit'
   | 'release-distribution'
   | 'distribution-deliveries'
-  // Issue 17, imports: the home of imports and exports, and the release import.
+  // Imports: the home of imports and exports, and the release import.
   | 'data-management'
   | 'data-management-new'
-  // Issue 17, cwr: the company's CWR registrations.
+  // Cwr: the company's CWR registrations.
   | 'cwr-registrations'
   | 'release-deliveries'
   | 'release-delivery-new'
   | 'release-deliveries-bulk'
-  // Issue 18, company pages and team: the company's own pages and the profile's children.
+  // Company pages and team: the company's own pages and the profile's children.
   | 'company-settings'
   | 'company-edit'
   | 'company-users'
@@ -141,12 +141,12 @@ export type PageKey =
   | 'profile-logs'
   | 'profile-imports'
   | 'profile-import'
-  // Issue 18, artist portal: the artist user's dashboard and the token link's pages.
+  // Artist portal: the artist user's dashboard and the token link's pages.
   | 'artist-dashboard'
   | 'artist-home'
   | 'artist-home-profile'
   | 'artist-home-statements'
-  // Issue 18, billing: the admin dashboard and coupons, a company's billing, the local provider's checkout.
+  // Billing: the admin dashboard and coupons, a company's billing, the local provider's checkout.
   | 'billing'
   | 'billing-coupons'
   | 'company-billing'
@@ -160,7 +160,7 @@ export type RouteDef = {
   /** Page title, and the feature named by the coming-soon page. */
   title: string;
   access: Access;
-  /** Needs a current company (spec 1 §6). */
+  /** Needs a current company. */
   tenantized?: boolean;
   page?: PageKey;
 };
@@ -460,7 +460,7 @@ const userRoutes: RouteDef[] = [
   ),
 ];
 
-/** An admin entity: list, new, {id} (with children) and {id}/edit (spec 1 §2.2). */
+/** An admin entity: list, new, {id} (with children) and {id}/edit. */
 function adminEntity(
   plural: string,
   singular: string,
@@ -522,7 +522,7 @@ function expensePages(...lists: string[]): Record<string, PageKey> {
   );
 }
 
-/** The payment pages under each payments list path: the list, new, detail and edit (issue 14). */
+/** The payment pages under each payments list path: the list, new, detail and edit. */
 function paymentPages(list: string): Record<string, PageKey> {
   return {
     [list]: 'payments',
@@ -554,7 +554,7 @@ const adminRoutes: RouteDef[] = [
   admin('/admin', 'AdminDashboard', 'Admin dashboard', 'admin-dashboard'),
   admin('/admin/site_help', 'AdminSiteHelp', 'Admin: site help'),
   admin('/admin/importer', 'AdminImporter', 'Admin: importer', 'admin-importer'),
-  // Releases waiting for review across companies (issue 16 quality control).
+  // Releases waiting for review across companies.
   admin('/admin/quality_control', 'AdminQualityControl', 'Admin: quality control', 'admin-quality-control'),
   // Background jobs of every company left unfinished past their expected time, with Resume.
   admin('/admin/jobs', 'AdminJobs', 'Admin: jobs', 'admin-jobs'),
@@ -721,7 +721,7 @@ const distributionRoutes: RouteDef[] = withPages(
       'royalties/import/:importId',
       'royalties/bulk_actions',
     ]),
-    // Payment runs pay the current company's statements (issue 14, pay-payouts).
+    // Payment runs pay the current company's statements.
     ...children(adminTenant, '/distribution/finances', 'DistributionFinances', 'Distribution finances', [
       'payment_run',
     ]),
@@ -737,7 +737,7 @@ const distributionRoutes: RouteDef[] = withPages(
       'expenses/new',
       'expenses/:expenseId/edit',
     ]),
-    // Payments are the current company's, like its statements (issue 14).
+    // Payments are the current company's, like its statements.
     adminTenant('/distribution/finances/payments', 'DistributionPayments', 'Distribution: payments'),
     ...children(adminTenant, '/distribution/finances/payments', 'DistributionPayments', 'Distribution payments', [
       'new',
@@ -780,14 +780,14 @@ const distributionRoutes: RouteDef[] = withPages(
       ':dspId',
       ':dspId/edit',
     ]),
-    // The UPC pool is the current company's (issue 16).
+    // The UPC pool is the current company's.
     adminTenant('/distribution/upcs', 'DistributionUpcs', 'Distribution: UPCs'),
     adminTenant('/distribution/upcs/import', 'DistributionUpcsImport', 'Distribution: import UPCs'),
     adminTenant('/distribution/royalty_maps', 'DistributionRoyaltyMaps', 'Distribution: royalty maps'),
     adminTenant('/distribution/royalty_maps/new', 'DistributionNewRoyaltyMap', 'Distribution: new royalty map'),
   ],
   {
-    // The royalties pages of the tenant area, in the current company (spec 3 §2.3).
+    // The royalties pages of the tenant area, in the current company.
     '/distribution/finances/royalties': 'user-royalties',
     '/distribution/finances/royalties/bulk_actions': 'user-royalties',
     '/distribution/finances/royalties/imports': 'user-royalties-bulk-import',
@@ -823,7 +823,7 @@ const billingRoutes: RouteDef[] = [
   user('/local_checkout/:sessionId', 'LocalCheckout', 'Checkout', 'local-checkout'),
 ];
 
-/** Issue 14 (finances): the finances views, label accounting and the distribution dashboard, by path. */
+/** Finances: the finances views, label accounting and the distribution dashboard, by path. */
 const FINANCE_PAGES: Record<string, PageKey> = {
   '/user/finances': 'finances',
   '/user/labels/finances': 'label-finances',
@@ -840,7 +840,7 @@ const FINANCE_PAGES: Record<string, PageKey> = {
   '/distribution/labels/:labelId/accounting': 'distribution-label-accounting',
 };
 
-/** Issue 16 (deliveries): a release's Distribution tab (tenant, admin and distribution areas) and the delivery records. */
+/** Deliveries: a release's Distribution tab (tenant, admin and distribution areas) and the delivery records. */
 const DELIVERY_PAGES: Record<string, PageKey> = {
   '/user/releases/:releaseId/distribution': 'release-distribution',
   '/user/releases/:releaseId/distribution/deliveries': 'release-distribution',
@@ -854,7 +854,7 @@ const DELIVERY_PAGES: Record<string, PageKey> = {
 };
 
 /**
- * Issue 16 (connections): DSP links, distributor links, the UPC pool and the distribution
+ * Connections: DSP links, distributor links, the UPC pool and the distribution
  * catalogue; its releases and recordings are the catalogue's generic pages across companies.
  */
 const CONNECTIONS_PAGES: Record<string, PageKey> = {
@@ -873,7 +873,7 @@ const CONNECTIONS_PAGES: Record<string, PageKey> = {
   '/distribution/recordings': REFERENCE_PAGES.list,
 };
 
-/** Issue 18 (company pages and team): a company's own pages and the profile's children, by path. */
+/** Company pages and team: a company's own pages and the profile's children, by path. */
 const COMPANY_PAGES: Record<string, PageKey> = {
   '/user/companies/:companyId/settings': 'company-settings',
   '/user/companies/:companyId/edit': 'company-edit',

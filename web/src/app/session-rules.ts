@@ -1,6 +1,6 @@
 import { SESSION_LIFETIME_MS } from '../../../shared/constants';
 
-/** The session lasts one day from sign-in (spec 1 §4); no recorded sign-in counts as expired. */
+/** The session lasts one day from sign-in; no recorded sign-in counts as expired. */
 export function isSessionExpired(loginAt: number | null, now: number = Date.now()): boolean {
   if (loginAt === null || !Number.isFinite(loginAt)) return true;
   return now - loginAt >= SESSION_LIFETIME_MS || loginAt > now + 60_000;
@@ -9,7 +9,7 @@ export function isSessionExpired(loginAt: number | null, now: number = Date.now(
 /**
  * The current company after sign-in or reload: the stored choice when it is still one of the
  * user's companies (admins may work in any company), else the only company when there is
- * exactly one (spec 1 §4), else none.
+ * exactly one, else none.
  */
 export function chooseCurrentCompany(
   companies: readonly { id: string }[],
@@ -29,7 +29,7 @@ export function safeRedirect(raw: string | null | undefined, fallback = '/user')
   return raw;
 }
 
-/** The header's dashboard link: ArtistUserDashboard for artist users, else UserDashboard (spec 1 §2.3). */
+/** The header's dashboard link: ArtistUserDashboard for artist users, else UserDashboard. */
 export function dashboardPath(role: string | null | undefined): string {
   return role === 'artist_user' ? '/artist_dashboard' : '/user';
 }

@@ -116,7 +116,7 @@ async function unload(): Promise<void> {
 }
 
 /**
- * At application start: an expired session is signed out and sent home (spec 1 §4); a live
+ * At application start: an expired session is signed out and sent home; a live
  * one loads the user. Returns whether someone is signed in.
  */
 export async function restoreSession(): Promise<boolean> {
@@ -153,7 +153,7 @@ export async function signInWithPassword(email: string, password: string): Promi
   }
 }
 
-/** Logout clears the auth state and the stored session, notifies and goes home (spec 1 §4). */
+/** Logout clears the auth state and the stored session, notifies and goes home. */
 export async function signOutSession(): Promise<void> {
   await unload();
   notify('notification', MESSAGES.userLoggedOut);
@@ -161,7 +161,7 @@ export async function signOutSession(): Promise<void> {
 }
 
 let unloading = false;
-/** A 401 from the API: the session is gone; sign out here and ask for a sign-in (spec 1 §6). */
+/** A 401 from the API: the session is gone; sign out here and ask for a sign-in. */
 async function handleUnauthorized(): Promise<void> {
   if (unloading) return;
   unloading = true;

@@ -6,5 +6,5 @@ import type { CompanySummary } from '../../../shared/schemas/user-views';
  */
 export type CurrentCompany = Omit<CompanySummary, 'role' | 'plan'> & Partial<Pick<CompanySummary, 'role' | 'plan'>>;
 
-/** Every list call answers with its collection plus these (DESIGN.md §4). */
+/** Every list call answers with its collection plus these. */
 export type ListMeta = { total_count: number; total_pages?: number; page?: number; per_page?: number };

@@ -15,7 +15,7 @@ export type DeleteModalProps = {
   names: string[];
   /**
    * Deletes, passing each server message to `report` as it arrives, so that when a later call
-   * fails the messages of what was already deleted are still shown (spec 1 §8).
+   * fails the messages of what was already deleted are still shown.
    */
   run: (report: (message: string) => void) => Promise<void>;
   onClose: () => void;

@@ -1,6 +1,6 @@
 import { formatDate, formatFileSize } from '../../../shared/format';
 
-/** A date as 'Do MMM YYYY' (spec 1 §9), with the full timestamp on hover. */
+/** A date as 'Do MMM YYYY', with the full timestamp on hover. */
 export function FormattedDate({ value }: { value: string | number | Date | null | undefined }) {
   const text = formatDate(value);
   if (!text) return <>-</>;
@@ -12,7 +12,7 @@ export function FormattedDate({ value }: { value: string | number | Date | null 
   );
 }
 
-/** A file size in B, kB, MB … with 2 decimals (spec 1 §9). */
+/** A file size in B, kB, MB … with 2 decimals. */
 export function FileSize({ bytes }: { bytes: number | null | undefined }) {
   return <>{typeof bytes === 'number' ? formatFileSize(bytes) : '-'}</>;
 }

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 export type TourStep = { target: string; title: string; text: string };
 
 /**
- * A guided tour through a form (spec 2 §2 Guided tours): one step at a time, the control it is
+ * A guided tour through a form: one step at a time, the control it is
  * about scrolled into view and outlined, with Back, Next and End.
  */
 export function GuidedTour({ steps, onEnd }: { steps: readonly TourStep[]; onEnd: () => void }) {

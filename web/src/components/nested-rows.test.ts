@@ -9,7 +9,7 @@ const key = () => {
 };
 const start = (): NestedRow<Url>[] => toNestedRows<Url>([{ id: 'u1', link: 'a.com', link_text: 'A' }], key);
 
-describe('nested rows (spec 1 §4)', () => {
+describe('nested rows', () => {
   it('marks a removed saved row for deletion instead of dropping it', () => {
     const rows = nestedRowsReducer(start(), { type: 'remove', key: 'saved-u1' });
     expect(rows).toHaveLength(1);

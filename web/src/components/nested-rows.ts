@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useReducer } from 'react';
 
 /**
- * Nested rows in forms (spec 1 §4, spec 2 §4): a saved row (one loaded with the record) that
+ * Nested rows in forms: a saved row (one loaded with the record) that
  * is removed is only marked for deletion and can be undone until the form is saved; a row
  * added in the form and not yet saved is dropped outright.
  */

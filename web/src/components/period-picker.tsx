@@ -17,7 +17,7 @@ type PickerProps =
   | { allowAny: true; value: Period | null; onChange: (period: Period | null) => void };
 
 /**
- * The Period Picker (spec 1 §2.7, §9): last month, 3, 6, 12 months or all time, each ending at
+ * The Period Picker: last month, 3, 6, 12 months or all time, each ending at
  * the end of the current month, plus the default period, each shown with its dates; dates are
  * YYYY-MM-DD. The button says what is applied: the choice's name and dates, or "Any period".
  */

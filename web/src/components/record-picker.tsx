@@ -26,7 +26,7 @@ export type PickerSource = {
 
 const NAME_FIELDS: Record<string, string> = { performer_roles: 'description', releases: 'title', recordings: 'title' };
 
-/** What a picker shows under a name, so the text that matched is visible (spec 2 §2 Modals). */
+/** What a picker shows under a name, so the text that matched is visible. */
 const DESCRIPTIONS: Record<string, (row: Record<string, unknown>) => string | undefined> = {
   societies: (row) => (row.code ? String(row.code) : undefined),
   // A company's publisher picker lists its own beside the shared ones; say which are shared.
@@ -41,7 +41,7 @@ export function pickerSource(collection: string): PickerSource {
     return { path: (q) => `/labels?selectable=true${q ? `&q=${encodeURIComponent(q)}` : ''}`, key: 'labels' };
   }
   if (collection === 'companies') {
-    // Admins load every company for publishers (spec 1 §6); the list is short enough to filter here.
+    // Admins load every company for publishers; the list is short enough to filter here.
     return { path: () => '/admin/companies', key: 'companies', filterHere: true };
   }
   return {
@@ -53,7 +53,7 @@ export function pickerSource(collection: string): PickerSource {
 }
 
 /**
- * An autocomplete picker (spec 1 §2.7, §5): the typed text matches names case-insensitively
+ * An autocomplete picker: the typed text matches names case-insensitively
  * (societies by name or code, on the server), no match says "No results for <text>", and an
  * optional "Add new" opens the collection's quick-add modal.
  */

@@ -2,7 +2,7 @@ import ProgressBar from '@cloudscape-design/components/progress-bar';
 
 /**
  * An upload's progress as a whole-number percentage, green at 50 % or more and red below
- * (spec 1 §4 Upload worker events; colour from shared uploadProgress).
+ * (colour from shared uploadProgress).
  */
 export function UploadProgress({
   percent,

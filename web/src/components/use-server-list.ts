@@ -15,7 +15,7 @@ export type ServerListOptions = {
   storageId: string;
   /** Builds the list call's path (the SWR key) from the paging, sorting and search. */
   buildPath: (params: ListParams) => string;
-  /** A page size to start with instead of the stored one (a reload rule such as spec 1 §9's); not stored. */
+  /** A page size to start with instead of the stored one (a reload rule: languages come back 20 a page); not stored. */
   initialPerPage?: number;
   defaultSort?: ListSort;
   /** Changing it (further filters beside the search) goes back to page 1. */

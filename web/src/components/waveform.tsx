@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The waveform's height in pixels (spec 2 §4 Audio player). */
+/** The waveform's height in pixels. */
 const WAVEFORM_HEIGHT = 60;
 
 /** Draws waveform peaks (0–1) as bars, the played part darker; peaks come from the worker's JSON. */

@@ -5,7 +5,7 @@ import { listCell, numberCell, territoriesCell, yesNo } from '../values.js';
 import { perRecording, type CsvLayout } from './layout.js';
 
 /**
- * The release sheet (contract 1, shared/catalogue-exchange/release-sheet.ts) as `release_csv`:
+ * The release sheet (shared/catalogue-exchange/release-sheet.ts) as `release_csv`:
  * exactly the columns the release import reads, so an exported sheet imports again unchanged;
  * and as `csv`: the same columns, then the rest of the export field set and the records' ids.
  */
@@ -73,7 +73,7 @@ export const RELEASE_CSV: CsvLayout = perRecording(sheetColumns);
 const credits = (list: ExportRecording['contributors']) =>
   listCell(list.map((credit) => `${credit.name} (${credit.roles.join(', ')})`));
 
-/** The rest of the export field set (spec 2 §3) after the sheet's columns. */
+/** The rest of the export field set after the sheet's columns. */
 export const FULL_CSV: CsvLayout = perRecording([
   ['release_id', (r) => r.id],
   ...sheetColumns,

@@ -9,7 +9,7 @@ import { playerDispatch, usePlayer } from '../player';
 import { canGoNext, canGoPrevious, playerVisible } from '../player-rules';
 
 /**
- * The persistent audio player (spec 2 §4): a bar at the bottom of every page while its queue
+ * The persistent audio player: a bar at the bottom of every page while its queue
  * has tracks, with previous / play / next, the waveform, volume 0–100, the queue (remove a track)
  * and Clear playlist.
  */

@@ -35,7 +35,7 @@ function CompanyEntry({ company, current }: { company: CurrentCompany; current: 
 }
 
 /**
- * Choose Current Company (spec 1 §2.7): Clear Current Company plus one entry per company of the
+ * Choose Current Company: Clear Current Company plus one entry per company of the
  * user, with a connected indicator on the current one. Admins may also pick any other company.
  */
 export function CompanyChooser() {

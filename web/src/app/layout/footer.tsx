@@ -7,7 +7,7 @@ import { API_BASE } from '../api';
 import { useSession } from '../session';
 import { useOnFollow } from '../use-on-follow';
 
-/** The footer (spec 1 §2.5). */
+/** The footer. */
 export function AppFooter() {
   const { user, adminFeatures } = useSession();
   const location = useLocation();

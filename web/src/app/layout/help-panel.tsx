@@ -4,7 +4,7 @@ import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { HELP_TOPICS } from './help-topics';
 
-/** The slide-in help panel: the current route's topics, and a search box that is disabled (spec 1 §2.6). */
+/** The slide-in help panel: the current route's topics, and a search box that is disabled. */
 export function SiteHelpPanel({ routeName }: { routeName: string | undefined }) {
   const help = routeName ? HELP_TOPICS[routeName] : undefined;
   return (

@@ -1,6 +1,6 @@
 export type HelpTopic = { topic: string; text: string };
 
-/** Help topics per route name (spec 1 §2.6 and spec 2 §2). */
+/** Help topics per route name. */
 export const HELP_TOPICS: Record<string, { title: string; topics: HelpTopic[] }> = {
   UserDashboard: {
     title: 'Your dashboard',

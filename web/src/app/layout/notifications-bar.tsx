@@ -5,7 +5,7 @@ import { flashType, notificationsShownOn } from '../notification-rules';
 import { clearNotification, useNotification } from '../notifications';
 import { useOnFollow } from '../use-on-follow';
 
-/** The notification banner: one message, cleared after 10 s, on click or on dismiss (spec 1 §2.6). */
+/** The notification banner: one message, cleared after 10 s, on click or on dismiss. */
 export function NotificationsBar() {
   const notification = useNotification();
   const { pathname } = useLocation();

@@ -7,7 +7,7 @@ import { notify } from '../notifications';
 import { useRouteDef } from '../route-meta';
 import { useSession } from '../session';
 
-/** Applies the route guards (spec 1 §6) before a page renders; admin content never renders for others. */
+/** Applies the route guards before a page renders; admin content never renders for others. */
 export function RouteGuard({ children }: { children: ReactNode }) {
   const route = useRouteDef();
   const location = useLocation();

@@ -1,5 +1,5 @@
 /**
- * Which parts of the shell a route shows (spec 1 §2.3–2.4): the header is hidden on ArtistHome;
+ * Which parts of the shell a route shows: the header is hidden on ArtistHome;
  * the side menu on ViewPromo, ArtistHome, Guides and any guides path.
  */
 export function shellParts(routeName: string | undefined, pathname: string): { header: boolean; sideMenu: boolean } {

@@ -9,7 +9,7 @@ const publisher = { id: 'c3', tags: ['publisher'], distributed: false };
 const names = (input: Partial<MenuInput>) =>
   sideMenuItems({ user, company: null, collapsed: false, isAdmin: false, ...input }).map((e) => e.name);
 
-describe('sideMenuItems (spec 1 §2.4)', () => {
+describe('sideMenuItems', () => {
   it('shows an artist user only their artist dashboard: they work in no company', () => {
     for (const company of [null, plain, distributed])
       expect(sideMenuItems({ user: { role: 'artist_user' }, company, collapsed: false, isAdmin: false })).toEqual([

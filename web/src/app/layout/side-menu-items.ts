@@ -67,7 +67,7 @@ export type MenuInput = {
 };
 
 /**
- * The side menu entries and when they show (spec 1 §2.4). Signed-out users get no menu.
+ * The side menu entries and when they show. Signed-out users get no menu.
  */
 export function sideMenuItems({ user, company, collapsed, isAdmin }: MenuInput): MenuEntry[] {
   if (!user) return [];
@@ -130,7 +130,7 @@ function entry(
 
 /**
  * Which entry is highlighted: UserLabels on any UserLabel* route, UserCompanies on paths
- * containing profile/companies or company (spec 1 §2.4); otherwise the entry whose link is the
+ * containing profile/companies or company; otherwise the entry whose link is the
  * longest prefix of the path (the dashboards only on their exact paths).
  */
 export function activeMenuHref(

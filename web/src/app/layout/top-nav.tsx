@@ -85,7 +85,7 @@ function CurrentCompany() {
   );
 }
 
-/** The header (spec 1 §2.3). */
+/** The header. */
 export function TopNav() {
   const { user, adminFeatures, siteHelp } = useSession();
   const navigate = useNavigate();

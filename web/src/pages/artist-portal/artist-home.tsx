@@ -86,7 +86,7 @@ function Statements() {
   );
 }
 
-/** The page around the token link's parts: no header or side menu (spec 1 §2.3–2.4), links between its views. */
+/** The page around the token link's parts: no header or side menu, links between its views. */
 function HomeLayout({ title, children }: { title: string; children: ReactNode }) {
   const home = useHome();
   return (

@@ -39,7 +39,7 @@ export function ConfirmAccountPage() {
         { auth: false },
       ),
     onSuccess: async (answer) => {
-      // An invited artist user lands on the artist dashboard, everyone else on theirs (spec 1 §2.3).
+      // An invited artist user lands on the artist dashboard, everyone else on theirs.
       const user = await signInWithPassword(answer.email, values.password);
       navigate(dashboardPath(user.role), { replace: true });
     },

@@ -11,7 +11,7 @@ import { notify } from '../../app/notifications';
 import { RouterLink } from '../../components/router-link';
 import { AuthCard } from './auth-card';
 
-/** Request a reset link; an empty e-mail is refused here without calling the server (spec 1 §5). */
+/** Request a reset link; an empty e-mail is refused here without calling the server. */
 export function ForgottenPasswordPage() {
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();

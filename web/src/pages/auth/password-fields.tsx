@@ -5,7 +5,7 @@ import { VALIDATION } from '../../../../shared/messages';
 
 export type PasswordPair = { password: string; password_confirmation: string };
 
-/** The shared password rule (the Cognito policy) and the confirmation match (spec 1 §5 confirmed). */
+/** The shared password rule (the Cognito policy) and the confirmation match. */
 export function validatePasswordPair(values: PasswordPair): Record<string, string> {
   const errors: Record<string, string> = {};
   const checked = passwordRule.safeParse(values.password);

@@ -9,7 +9,7 @@ import type {
   PromotionCodeView,
 } from '../../../../shared/schemas/billing';
 
-/** Every call of the billing area (issue 18) the SPA makes, in one place. */
+/** Every call of the billing area the SPA makes, in one place. */
 const enc = encodeURIComponent;
 type Message = { message?: string };
 

@@ -156,7 +156,7 @@ function Dashboard({ overview, reload }: { overview: BillingOverview; reload: ()
   );
 }
 
-/** The admin billing dashboard (spec 1 §2 /billing): plans, subscriptions, coupons, promo codes, customers, events. */
+/** The admin billing dashboard: plans, subscriptions, coupons, promo codes, customers, events. */
 export function BillingDashboardPage() {
   const load = useBillingOverview();
   return (

@@ -202,7 +202,7 @@ function DetailsForm({ companyId, view, reload }: { companyId: string; view: Bil
   );
 }
 
-/** A company's billing (spec 3 §7.5): its subscription and card as reported, billing details, subscribe, cancel. */
+/** A company's billing: its subscription and card as reported, billing details, subscribe, cancel. */
 export function CompanyBillingPage() {
   const { companyId = '' } = useParams();
   const load = useBillingDetails(companyId);

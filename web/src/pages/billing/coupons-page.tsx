@@ -110,7 +110,7 @@ function NewCoupon({ onClose, onSaved }: { onClose: () => void; onSaved: () => v
   );
 }
 
-/** /billing/coupons: the provider's coupons, created and deleted by admins (spec 3 §7.7 coupons). */
+/** /billing/coupons: the provider's coupons, created and deleted by admins. */
 export function CouponsPage() {
   const load = useCoupons();
   const [creating, setCreating] = useState(false);

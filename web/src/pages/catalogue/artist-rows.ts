@@ -3,7 +3,7 @@ import type { NestedRow } from '../../components/nested-rows';
 import type { RowValues } from '../admin/reference/reference-types';
 
 /**
- * Artist rows on releases and recordings (spec 2 §4): after an add or a removal the payee share
+ * Artist rows on releases and recordings: after an add or a removal the payee share
  * is split equally among the artists not being deleted, and the first artist's role is Main
  * unless one was chosen.
  */
@@ -24,7 +24,7 @@ export function normaliseArtistRows(rows: NestedRow<RowValues>[]): NestedRow<Row
   });
 }
 
-/** "too high" once the payee shares of the rows kept add up to more than 100 (spec 2 §5). */
+/** "too high" once the payee shares of the rows kept add up to more than 100. */
 export function payeeShareWarning(rows: NestedRow<RowValues>[]): string | null {
   const hundredths = rows
     .filter((row) => !row.destroyed)

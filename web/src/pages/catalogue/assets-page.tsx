@@ -31,7 +31,7 @@ export function assetFileProblem(file: { size: number }): string | null {
 }
 
 /**
- * The files kept beside a release or a label (spec 2 §2 releases/{id}/assets, labels/{id}/assets
+ * The files kept beside a release or a label (releases/{id}/assets, labels/{id}/assets
  * and the admin label assets page): upload with progress (update_assets, then the bytes, then the
  * registration), download, delete. `base` is the record's API path (/releases/{id}, /admin/labels/{id}).
  */

@@ -9,7 +9,7 @@ import { rowLink, select, text } from '../admin/reference/reference-fields';
 import type { ReferenceField } from '../admin/reference/reference-types';
 
 /**
- * The form fields of the catalogue's depth (issue 17) that releases and recordings add to their
+ * The form fields of the catalogue's depth that releases and recordings add to their
  * configs: release format, links, to-dos; a recording's identity, audio analysis, languages,
  * repertoire ownerships, price lines, identifiers and songs.
  */

@@ -2,7 +2,7 @@ import { SPOTIFY_ARTIST_PREFIX } from '../../../../shared/catalogue';
 import type { RowValues } from '../admin/reference/reference-types';
 
 /**
- * The identifier-row rules of spec 2 §4: choosing a service clears the identifier (Spotify
+ * The identifier-row rules: choosing a service clears the identifier (Spotify
  * prefills its artist prefix); New can be ticked only while the identifier is empty, and
  * ticking it removes the prefix; typing an identifier unticks New.
  */

@@ -25,8 +25,8 @@ import { identifierRowChange } from './identifier-rows';
 import { ArtistCatalogue } from './related-records';
 import { PayeePayoutExtra, withPayoutDetails } from '../payouts/payee-payout-extra';
 
-/** A company's people in the catalogue (spec 2 §3): artists, contributors and payees. */
-/** The company a record belongs to: chosen on admin pages (spec 2 §6); user pages work in the current company. */
+/** A company's people in the catalogue: artists, contributors and payees. */
+/** The company a record belongs to: chosen on admin pages; user pages work in the current company. */
 export const companyField: ReferenceField = {
   ...link('tenant_id', 'Company', 'companies', 'tenant'),
   adminArea: true,
@@ -44,7 +44,7 @@ export const artist: ReferenceConfig = {
   idsKey: 'artist_ids',
   tenant: true,
   quickAddTitle: 'Add New Artist',
-  // Its releases and recordings, then how it is paid when no payee is (issue 14): masked details.
+  // Its releases and recordings, then how it is paid when no payee is: masked details.
   DetailExtra: withPayoutDetails('Artist', ArtistCatalogue),
   fields: [
     nameField(),
@@ -177,6 +177,6 @@ export const payee: ReferenceConfig = {
   defaultSort: { field: 'name', order: 'asc' },
   objects: [{ stored: 'statement_settings', input: 'statement_settings_attributes' }],
   schema: payeeInput,
-  // How the payee is paid (issue 14, pay-payouts): masked bank, PayPal or Wise details.
+  // How the payee is paid: masked bank, PayPal or Wise details.
   DetailExtra: PayeePayoutExtra,
 };

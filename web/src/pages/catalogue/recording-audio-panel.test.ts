@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { audioFileProblem } from './recording-audio-panel';
 
-describe('audio upload box (spec 2 §5)', () => {
+describe('audio upload box', () => {
   it('takes wav, aiff and aif up to 500,000,000 bytes and refuses the rest before upload', () => {
     expect(audioFileProblem({ name: 'Take 1.WAV', size: 10 })).toBeNull();
     expect(audioFileProblem({ name: 'mix.aiff', size: 500_000_000 })).toBeNull();

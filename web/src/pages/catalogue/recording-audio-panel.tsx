@@ -31,7 +31,7 @@ type Audio = {
 };
 type Recording = { id: string; title: string; mix_title?: string; audio?: Audio | null };
 
-/** Why a chosen file cannot be uploaded, before anything is sent (spec 2 §5 audio upload box). */
+/** Why a chosen file cannot be uploaded, before anything is sent. */
 export function audioFileProblem(file: { name: string; size: number }): string | null {
   const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
   if (!(AUDIO_EXTENSIONS as readonly string[]).includes(extension))
@@ -61,7 +61,7 @@ export async function uploadRecordingAudio(
   await putWithProgress(presigned.url, file, presigned.headers ?? { 'content-type': contentType }, onProgress);
 }
 
-/** Adds a recording's preview to the player's queue (spec 2 §4 Audio player). */
+/** Adds a recording's preview to the player's queue. */
 export function queueRecording(recording: Recording): void {
   if (!recording.audio?.preview_url) return;
   playerDispatch({
@@ -86,7 +86,7 @@ export function RecordingAudioPanel({ recording }: { recording: Recording }) {
   const [problem, setProblem] = useState<string | null>(null);
   const refresh = useInvalidate(`/recordings/${recording.id}`, '/recordings?');
 
-  // The worker pushes a Recording event when it starts, finishes or fails: reload the recording (spec 1 §4).
+  // The worker pushes a Recording event when it starts, finishes or fails: reload the recording.
   useEffect(
     () =>
       subscribeRealtime('record', (message) => {

@@ -61,7 +61,7 @@ function RelatedTable({
 
 type ExtraProps = { config: ReferenceConfig; record: Record<string, unknown> & { id: string } };
 
-/** An artist's page: the releases and recordings they are on (spec 2 §2 artists children). */
+/** An artist's page: the releases and recordings they are on. */
 export function ArtistCatalogue({ config, record }: ExtraProps) {
   if (!config.endpoint?.companyScoped) return null;
   const filter = `artist_id=${encodeURIComponent(record.id)}`;
@@ -103,7 +103,7 @@ export function RecordingReleases({ config, record }: ExtraProps) {
   );
 }
 
-/** A song's page: the recordings of it (the other side of a recording's songs, issue 17). */
+/** A song's page: the recordings of it (the other side of a recording's songs). */
 export function SongRecordings({ config, record }: ExtraProps) {
   if (!config.endpoint?.companyScoped) return null;
   return (

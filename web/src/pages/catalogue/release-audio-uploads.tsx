@@ -14,7 +14,7 @@ import type { FormValues, RowValues } from '../admin/reference/reference-types';
 import { audioFileProblem, uploadRecordingAudio } from './recording-audio-panel';
 import { fileUploadStrings } from '../../components/file-upload-strings';
 
-/** Runs `run` for each item, one after another (several uploads go one at a time, spec 2 §4). */
+/** Runs `run` for each item, one after another (several uploads go one at a time). */
 export async function inSequence<T>(
   items: readonly T[],
   run: (item: T, index: number) => Promise<void>,
@@ -39,7 +39,7 @@ export function withRecordingRow(values: FormValues, recording: { id: string; ti
 /**
  * The release form's audio drop: each WAV/AIFF becomes a new recording, uploaded one at a time
  * with its progress; the recording joins the form when the worker's push arrives, or 5 seconds
- * after its upload (spec 1 §4 Upload worker events).
+ * after its upload.
  */
 export function ReleaseAudioUploads({
   setValues,

@@ -15,7 +15,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { ReleaseQualityControl } from './release-quality-control';
 import type { ReferenceConfig } from '../admin/reference/reference-types';
 
-/** Queues the release's recordings that have a playable preview, in track order (spec 2 §4 Audio player). */
+/** Queues the release's recordings that have a playable preview, in track order. */
 async function queueRelease(record: Record<string, unknown>) {
   const rows = (
     (record.release_recordings as { recording_id: string; position?: number; disc_number?: number }[] | undefined) ?? []
@@ -42,7 +42,7 @@ async function queueRelease(record: Record<string, unknown>) {
 
 type PanelProps = { config: ReferenceConfig; record: Record<string, unknown> & { id: string } };
 
-/** A release page's quality control (issue 16) above its metadata check. */
+/** A release page's quality control above its metadata check. */
 export function ReleaseCheckPanel(props: PanelProps) {
   return (
     <SpaceBetween size="l">
@@ -52,7 +52,7 @@ export function ReleaseCheckPanel(props: PanelProps) {
   );
 }
 
-/** A release page's metadata check (spec 2 §5 guides), its status, and Duplicate (spec 2 §4). */
+/** A release page's metadata check, its status, and Duplicate. */
 function MetadataCheck({ record }: { config: ReferenceConfig; record: Record<string, unknown> & { id: string } }) {
   const navigate = useNavigate();
   // The admin release page checks a release of any company through the admin call.

@@ -37,7 +37,7 @@ import { recordingDepthRows, recordingDepthScalars, releaseDepthFields } from '.
 import { withReleaseDepth } from './release-depth-panel';
 
 /**
- * A company's releases and recordings (spec 2 §3): every field with its default, artist rows,
+ * A company's releases and recordings: every field with its default, artist rows,
  * products, recordings on the release, and the release page's metadata check.
  */
 const yearField = (name: string, label: string, section?: string) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { coverArtFileProblem } from './release-cover-art';
 
-describe('cover art upload box (issue 16)', () => {
+describe('cover art upload box', () => {
   it('takes JPG and PNG up to 36 MB and refuses the rest before upload', () => {
     expect(coverArtFileProblem({ name: 'Cover.JPG', size: 10 })).toBeNull();
     expect(coverArtFileProblem({ name: 'cover.jpeg', size: 36 * 1024 * 1024 })).toBeNull();

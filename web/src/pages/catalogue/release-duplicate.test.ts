@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { duplicateRelease } from './release-duplicate';
 
-describe('duplicating a release (spec 2 §4)', () => {
+describe('duplicating a release', () => {
   it('resets it to drafted without id, cat_no, UPC, products, recordings or artist-release ids', () => {
     const copy = duplicateRelease({
       id: 'r1',
@@ -28,7 +28,7 @@ describe('duplicating a release (spec 2 §4)', () => {
   });
 });
 
-describe('duplicating a release with its depth (issue 17)', () => {
+describe('duplicating a release with its depth', () => {
   it('drops images and links, and keeps to-dos as new tasks', () => {
     const copy = duplicateRelease({
       id: 'r1',

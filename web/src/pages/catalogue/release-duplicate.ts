@@ -1,5 +1,5 @@
 /**
- * The copy a duplicated release starts from (spec 2 §4): drafted again, with no id, catalogue
+ * The copy a duplicated release starts from: drafted again, with no id, catalogue
  * number, UPC, products, recordings, images, URLs, contracts or artist-release ids. The artist
  * rows and to-dos are kept as new rows.
  */

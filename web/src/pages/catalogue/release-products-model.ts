@@ -1,5 +1,5 @@
 /**
- * The release products page (spec 2 §2 releases/{id}/products): a product's pre-order data,
+ * The release products page: a product's pre-order data,
  * territory pricing and track prices as form values, and the products_attributes row that saves
  * them. Prices and seconds stay text while typed; the API checks and converts them.
  */
@@ -77,7 +77,7 @@ export function productDepthPayload(id: string, values: ProductDepthValues) {
   };
 }
 
-/** How many territories a product is for: World when none is listed (spec 2 §3 Product). */
+/** How many territories a product is for: World when none is listed. */
 export function territoryCount(product: StoredProduct): string {
   const count = product.product_territories?.length ?? 0;
   return count ? String(count) : 'World';

@@ -96,7 +96,7 @@ function ProductPanel({
       notify('notification', 'Release Updated');
       onSaved();
     } catch (error) {
-      // Every refused field, not only the first (spec: multi-field errors are each shown).
+      // Every refused field, not only the first (multi-field errors are each shown).
       const fields = error instanceof ApiError ? Object.values(error.errors ?? {}).flat() : [];
       setErrors(fields.length ? fields : [errorMessage(error)]);
     } finally {
@@ -258,7 +258,7 @@ function ProductPanel({
   );
 }
 
-/** ReleaseProducts (spec 2 §2 releases/{releaseId}/products): each product of the release with its depth. */
+/** ReleaseProducts: each product of the release with its depth. */
 export function ReleaseProductsPage() {
   const { releaseId = '' } = useParams();
   const { data, error, isLoading, mutate } = useApi<{ release: Release }>(`/releases/${enc(releaseId)}`);

@@ -23,7 +23,7 @@ import { qualityControlActions, reasonsOf } from './release-quality-control-mode
 type Release = Record<string, unknown> & { id: string };
 
 /**
- * A release's quality control (issue 16, spec 2 §4): its status, "Send to quality control" for
+ * A release's quality control: its status, "Send to quality control" for
  * the label, Approve and Reject (with reasons) for admins on the admin release page, the latest
  * rejection's reasons with the checker findings the admin saw, and every move so far.
  */

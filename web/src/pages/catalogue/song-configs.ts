@@ -9,7 +9,7 @@ const WORK = 'Work';
 const FLAGS = 'Flags';
 const flag = (name: string, label: string) => checkbox(name, label, false, { section: FLAGS });
 
-/** A publishing company's songs (spec 2 §3 Song): the work, its flags, publishers over dates and writers. */
+/** A publishing company's songs: the work, its flags, publishers over dates and writers. */
 export const song: ReferenceConfig = {
   collection: 'songs',
   singular: 'song',

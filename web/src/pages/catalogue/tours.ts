@@ -4,7 +4,7 @@ const field = (name: string) => `ref-field-${name}`;
 const rows = (name: string) => `ref-rows-${name}`;
 
 /**
- * The new-release tour (spec 2 §2): an introduction, then label, metadata language, catalogue
+ * The new-release tour: an introduction, then label, metadata language, catalogue
  * number, title, version, release date, original release date, C line, P line, liner notes,
  * country, artists and roles, genres (maximum 2), identifiers, product details, recordings.
  */
@@ -72,7 +72,7 @@ export const RELEASE_TOUR: readonly TourStep[] = [
   },
 ];
 
-/** The new-recording tour (spec 2 §2: 4 steps). */
+/** The new-recording tour (4 steps). */
 export const RECORDING_TOUR: readonly TourStep[] = [
   {
     target: field('title'),

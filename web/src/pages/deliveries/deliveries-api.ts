@@ -1,7 +1,7 @@
 import { api } from '../../app/api';
 import type { DeliveryAction, ReleaseDeliveryView } from '../../../../shared/deliveries';
 
-/** The deliveries area's calls (issue 16): a release's deliveries, and the distribution records. */
+/** The deliveries area's calls: a release's deliveries, and the distribution records. */
 type Company = { companyId?: string };
 const opts = ({ companyId }: Company) => (companyId ? { companyId } : undefined);
 
@@ -27,7 +27,7 @@ export const deliveriesApi = {
   remove: (id: string, company: Company) => api.delete(`/distribution_deliveries/${id}`, opts(company)),
 };
 
-/** A distribution record (spec 3 §3.10) as the admin list answers it. */
+/** A distribution record as the admin list answers it. */
 export type DistributionRecord = Record<string, string | undefined> & { id: string };
 export type DistributionRecords = { deliveries: DistributionRecord[]; total_count: number; total_pages: number };
 

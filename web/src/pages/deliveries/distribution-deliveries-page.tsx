@@ -31,7 +31,7 @@ const FIELDS = [
 ] as const;
 
 /**
- * /distribution/deliveries (spec 3 §2.3, §3.10; admins): the delivery records, a CSV import (after
+ * /distribution/deliveries (admins): the delivery records, a CSV import (after
  * which the list shows page 1, 50 per page, newest delivery_time first), and one record's fields.
  */
 export function DistributionDeliveriesPage() {

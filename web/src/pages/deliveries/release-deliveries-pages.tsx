@@ -34,7 +34,7 @@ const LIST = '/distribution/release_deliveries';
 
 /**
  * /distribution/release_deliveries (and release/deliveries?release_id=): the current company's
- * deliveries across its releases (spec 2 §7; issue 16), 50 a page, newest first, filtered by
+ * deliveries across its releases, 50 a page, newest first, filtered by
  * status and text; the chosen ones (or a failed one) are delivered again from here.
  */
 export function ReleaseDeliveriesPage() {

@@ -23,7 +23,7 @@ type Dsp = { id: string; name: string };
 type ReleaseSummary = { id: string; title: string; status?: string; tenant?: { id: string; name?: string } };
 
 /**
- * A release's Distribution tab (spec 2 releases/{id}/distribution; issue 16): its deliveries to
+ * A release's Distribution tab: its deliveries to
  * stores with their status and failure reasons, new deliveries for chosen DSPs and action, Deliver
  * (every created or failed one, or the chosen ones) and Re-deliver. Statuses follow the worker's
  * pushes. Under /admin and /distribution the release is read across companies and the calls go to

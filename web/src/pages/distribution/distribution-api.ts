@@ -2,7 +2,7 @@ import { api } from '../../app/api';
 import { listPath, type ListParams } from '../../app/list-params';
 import type { DspConnectionStatus } from '../../../../shared/distribution';
 
-/** The distribution setup's calls (issue 16, connections): DSP links, distributor links, the UPC pool. */
+/** The distribution setup's calls: DSP links, distributor links, the UPC pool. */
 
 export type DspConnection = {
   id: string;

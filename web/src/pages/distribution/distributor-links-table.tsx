@@ -8,7 +8,7 @@ import type { CompanyDistributor } from './distribution-api';
 
 /**
  * A company's distributor links with their contract terms and signed contract: the admin's distribution page and the
- * company's own connections page show the same table (spec 3 §3.7 company distributor link).
+ * company's own connections page show the same table.
  */
 export function DistributorLinksTable({
   rows,

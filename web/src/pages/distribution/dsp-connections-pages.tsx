@@ -31,7 +31,7 @@ function statusButton(row: DspConnection, status: DspConnectionStatus, label: st
 
 /**
  * /distribution/dsps/connections: every company's live connections, and apart from them the
- * pending ones an admin is still setting up with the store (spec 3 §3 "listed separately").
+ * pending ones an admin is still setting up with the store.
  */
 export function DspConnectionsPage() {
   return (

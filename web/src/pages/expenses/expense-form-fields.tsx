@@ -66,7 +66,7 @@ function TagsField({ values, set }: Pick<Props, 'values' | 'set'>) {
   );
 }
 
-/** An expense's fields (spec 3 §3.4): what, when, who supplied it, whose it is, whether it is recouped, how much. */
+/** An expense's fields: what, when, who supplied it, whose it is, whether it is recouped, how much. */
 export function ExpenseFormFields({ values, set, errors }: Props) {
   const suppliers = useExpenseSuppliers();
   const input = (key: TextKey, label: string, hint?: string) => (

@@ -28,7 +28,7 @@ describe('the expense form', () => {
     vat: '20.02',
   };
 
-  it('starts not recoupable, at 100 % when it becomes so (spec 3 §3.4)', () => {
+  it('starts not recoupable, at 100 % when it becomes so', () => {
     expect(emptyExpense('Expense', '2026-07-14')).toMatchObject({
       recoupable: false,
       recoupable_percentage: '100',

@@ -4,7 +4,7 @@ import type { Expense, ExpenseType } from '../../../../shared/schemas/statement-
 import type { PickedRecord } from '../../components/record-picker';
 
 /**
- * A paid expense cannot be deleted: the client says so and makes no call (spec 3 §4, §5). Any
+ * A paid expense cannot be deleted: the client says so and makes no call. Any
  * other refusal (an expense already on a published statement) is the server's to give.
  */
 export function deleteBlocked(expense: Pick<Expense, 'paid'>): string | null {
@@ -28,7 +28,7 @@ export type ExpenseFormValues = {
   paid: boolean;
 };
 
-/** A new expense: today, not recoupable, recoupable at 100 % when it becomes so (spec 3 §3.4). */
+/** A new expense: today, not recoupable, recoupable at 100 % when it becomes so. */
 export function emptyExpense(type: ExpenseType, date: string, label: PickedRecord | null = null): ExpenseFormValues {
   return {
     type,

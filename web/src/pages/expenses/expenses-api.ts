@@ -12,14 +12,14 @@ import type {
 } from '../../../../shared/schemas/statement-views';
 
 /**
- * Every call of the accounts area (expenses, account entries, a payee's or artist's account;
- * spec 3 §7.3) the SPA makes, in one place: a field name that differs once the API lands is
+ * Every call of the accounts area (expenses, account entries, a payee's or artist's
+ * account) the SPA makes, in one place: a field name that differs once the API lands is
  * changed here only.
  */
 const enc = encodeURIComponent;
 type Message = { message?: string };
 
-/** release_id: one release's expenses (the release page's expenses link, issue 17). */
+/** release_id: one release's expenses (the release page's expenses link). */
 export type ExpenseListFilter = { label_id?: string; paid?: '' | 'true' | 'false'; release_id?: string };
 
 /**

@@ -75,7 +75,7 @@ const TITLES: Record<string, string> = {
 };
 
 /**
- * The expenses (spec 3 §3.4, §7.3): /distribution/finances/expenses (the company's, filterable by
+ * The expenses: /distribution/finances/expenses (the company's, filterable by
  * label), /user/labels/finances/expenses and distribution_expenses (one label's: 'No Label
  * Selected' and no call until a label is chosen). Deleting a paid expense is refused here
  * ('You cannot delete a paid expense') without a call.

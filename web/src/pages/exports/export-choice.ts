@@ -2,7 +2,7 @@ import { EXPORT_FORMATS, type ExportFormat, type ExportModel } from '../../../..
 import { MESSAGES } from '../../../../shared/messages';
 
 /**
- * What the Export menu of a list page asks for (spec 1 §5, spec 2 §7): the checked rows, else the
+ * What the Export menu of a list page asks for: the checked rows, else the
  * rows the list shows now (its current filter and page), or everything. Nothing checked and
  * nothing visible is refused here with the spec's words, before any call.
  */

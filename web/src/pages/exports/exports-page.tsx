@@ -60,7 +60,7 @@ function Skipped({ job }: { job: ExportJobView }) {
 }
 
 /**
- * Profile → Exports (spec 3 §2.5): the user's exports in the current company, newest first, with
+ * Profile → Exports: the user's exports in the current company, newest first, with
  * their progress (pushed over the WebSocket while the worker writes), what each left out and why
  * (a ℗/© line without a four-digit year), a download (a fresh link each time) and delete.
  */

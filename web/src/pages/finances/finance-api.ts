@@ -9,7 +9,7 @@ import type {
 } from '../../../../shared/schemas/finance-views';
 
 /**
- * Every finances call the SPA makes (spec 3 §7.4), in one place: when a path or an answer's
+ * Every finances call the SPA makes, in one place: when a path or an answer's
  * shape changes, this is the one file to change.
  */
 const enc = encodeURIComponent;

@@ -40,7 +40,7 @@ const slice = (name: string, revenue: string, query: string): FinanceSlice => ({
 describe('the period a finances page shows', () => {
   const today = new Date('2026-11-24T10:00:00Z');
 
-  it('defaults to the 12 months ending at the end of last month (spec 3 §9), dates YYYY-MM-DD', () => {
+  it('defaults to the 12 months ending at the end of last month, dates YYYY-MM-DD', () => {
     expect(periodFromQuery(new URLSearchParams(), today)).toEqual({ start: '2025-11-01', end: '2026-10-31' });
   });
 

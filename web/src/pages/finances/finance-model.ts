@@ -11,8 +11,9 @@ import type {
 } from '../../../../shared/schemas/finance-views';
 
 /**
- * The finances pages' pure logic: the period a page shows (from its URL, else the spec 3 §9
- * default), the drill-down links to the royalties list, and the charts' series. Money stays a
+ * The finances pages' pure logic: the period a page shows (from its URL, else the default:
+ * the 12 months to the end of last month), the drill-down links to the royalties list, and the
+ * charts' series. Money stays a
  * decimal string everywhere it is shown; charts get a number only to size a bar or a slice.
  */
 
@@ -21,7 +22,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * The period a finances page shows: `start_date`/`end_date` from its URL when both are dates,
- * else the default (spec 3 §9: 12 months to the end of last month).
+ * else the default (12 months to the end of last month).
  */
 export function periodFromQuery(query: URLSearchParams, today: Date = new Date()): Period {
   const start = query.get('start_date') ?? '';

@@ -4,7 +4,7 @@ import { financePagesFor, periodFromQuery, type FinancePages, type Period } from
 
 /**
  * The period a finances page shows, kept in its URL (start_date, end_date) so a drill-down and
- * back returns to the same range; without dates the spec 3 §9 default applies.
+ * back returns to the same range; without dates the default applies (the 12 months to the end of last month).
  */
 export function usePeriod(): [Period, (period: Period) => void] {
   const [query, setQuery] = useSearchParams();

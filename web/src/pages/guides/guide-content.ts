@@ -2,7 +2,7 @@ import type { GUIDES } from '../../app/route-table';
 
 export type Guide = { title: string; summary: string; paragraphs: string[] };
 
-/** Short guides on the metadata rules stated to users (spec 2 §5 metadata guides). */
+/** Short guides on the metadata rules stated to users. */
 export const GUIDE_CONTENT: Record<(typeof GUIDES)[number], Guide> = {
   concepts_and_definitions: {
     title: 'Concepts and definitions',

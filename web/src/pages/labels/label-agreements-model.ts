@@ -55,7 +55,7 @@ export function agreementsPayload(values: AgreementValues) {
   };
 }
 
-/** Where a label's notebook and to-do list are (the tools come later; spec 2 §2 labels tools). */
+/** Where a label's notebook and to-do list are (the tools come later). */
 export function labelToolLinks(labelId: string) {
   const query = `?label_id=${encodeURIComponent(labelId)}`;
   return {

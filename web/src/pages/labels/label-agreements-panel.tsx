@@ -76,7 +76,7 @@ function agreementTerm(props: {
 }
 
 /**
- * A label's contract file, distribution and fulfilment agreements (spec 2 §3 Label), and links
+ * A label's contract file, distribution and fulfilment agreements, and links
  * to its notebook and to-do list. The contract goes straight to storage through a presigned PUT
  * (POST /labels/{id}/contract_upload) and is saved as `contract_key`; agreements are saved whole.
  * Admin pages show them read-only (uploads are the company's own calls).

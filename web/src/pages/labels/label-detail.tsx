@@ -24,7 +24,7 @@ import { LABEL_MODES, useLabelResource, useRefreshLabels, type LabelMode } from 
 import { LabelAgreementsPanel } from './label-agreements-panel';
 import { LabelRequestActions } from './label-request-actions';
 
-/** Child pages of a label (spec 2 §2: UserLabel children; spec 1 §2.2: admin labels/{id} children). */
+/** Child pages of a label (UserLabel children, and the admin labels/{id} children). */
 const SECTIONS: Record<LabelMode, [string, string][]> = {
   user: [
     ['assets', 'Assets'],
@@ -171,7 +171,7 @@ function LabelDetail({ mode }: { mode: LabelMode }) {
               </ColumnLayout>
               <LabelAgreementsPanel key={label.updated_at} label={label} mode={mode} onSaved={() => void mutate()} />
               {mode === 'user' && label.distributed ? (
-                // A distributed label is paid its distribution statements (issue 14): masked payout details.
+                // A distributed label is paid its distribution statements: masked payout details.
                 <PayoutDetails type="Label" id={label.id} />
               ) : null}
               <Container header={<Header variant="h2">Label sections</Header>} data-testid="label-sections">

@@ -36,7 +36,7 @@ type Saved = { label: LabelView; message?: string };
 /**
  * The one label form (create and edit, tenant and admin). A new logo is uploaded first and sent
  * with the save (on create under the label id `new`), so a refused logo saves nothing; with no
- * new logo, logo_key is left out (spec 2 §4 Label logo).
+ * new logo, logo_key is left out.
  */
 function LabelForm({ mode, label }: { mode: LabelMode; label?: LabelView }) {
   const conf = LABEL_MODES[mode];

@@ -29,7 +29,7 @@ import { RecipientsField } from './recipients-field';
 const TYPE_OPTIONS = NOTICE_TYPES.map((t) => ({ value: t, label: t[0].toUpperCase() + t.slice(1) }));
 const LIST = '/admin/notices';
 
-/** Add and edit form; recipients are chosen on add only. After saving, back to the list (spec 1 §2.2). */
+/** Add and edit form; recipients are chosen on add only. After saving, back to the list. */
 function NoticeForm({ notice }: { notice?: AdminNotice }) {
   const navigate = useNavigate();
   const refresh = useAdminNoticesRefresh();

@@ -11,7 +11,7 @@ import { markNoticeRead, useInbox, useMeRefresh } from './notice-api';
 import { InboxItem } from './inbox-item';
 import { markReadInInbox, NOTICE_MESSAGES } from './notice-model';
 
-/** UserMessages (Inbox): the signed-in user's notices, newest first; opening one marks it read (spec 1 §4). */
+/** UserMessages (Inbox): the signed-in user's notices, newest first; opening one marks it read. */
 export function InboxPage() {
   const { data, error, isLoading, mutate } = useInbox();
   // Mounted so that re-reading /me after a read reaches the session (and the header's count).

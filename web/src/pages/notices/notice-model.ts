@@ -5,7 +5,7 @@ import { rules, validate, zodErrors } from '../../components/form-rules';
 
 export { NOTICE_TYPES };
 
-/** The spec's notices (spec 1 §8), kept here since shared/messages does not carry them. */
+/** The spec's notices, kept here since shared/messages does not carry them. */
 /** The spec's notice messages, from the texts the server shares (shared/messages.ts). */
 export const NOTICE_MESSAGES = {
   updated: MESSAGES.noticeUpdated,
@@ -24,7 +24,7 @@ export function userOption(user: Pick<AdminUser, 'id' | 'name' | 'email'>): User
 
 export type NoticeValues = { title: string; content: string; type_of: string; readable: boolean; users: UserOption[] };
 
-/** The add form's empty record: an announcement, readable (spec 1 §3: readable defaults to true). */
+/** The add form's empty record: an announcement, readable (readable defaults to true). */
 export function emptyNotice(): NoticeValues {
   return { title: '', content: '', type_of: 'announcement', readable: true, users: [] };
 }

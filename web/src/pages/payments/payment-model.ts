@@ -3,7 +3,7 @@ import type { Payment } from '../../../../shared/schemas/payment-views';
 import type { StatementRow } from '../../../../shared/schemas/statement-views';
 
 /**
- * The payments pages' pure logic (spec 3 §3.5, issue 14): where the pages live, the form's values
+ * The payments pages' pure logic: where the pages live, the form's values
  * and checks, and the payment's total from the statements it pays (big.js, never floats).
  */
 

@@ -6,7 +6,7 @@ import { paymentPagesFor, type PaymentPages, type toPaymentPatch, type toPayment
 import type { Payment } from '../../../../shared/schemas/payment-views';
 import type { StatementList } from '../../../../shared/schemas/statement-views';
 
-/** Every call of the payments area (spec 3 §3.5, §7.3) the SPA makes, in one place. */
+/** Every call of the payments area the SPA makes, in one place. */
 const enc = encodeURIComponent;
 type Message = { message?: string };
 

@@ -66,7 +66,7 @@ function paymentColumns(pages: PaymentPages): TableProps.ColumnDefinition<Paymen
 }
 
 /**
- * The company's payments (spec 3 §3.5): /distribution/finances/payments (DistributionPayments) and
+ * The company's payments: /distribution/finances/payments (DistributionPayments) and
  * /user/finances/payments, newest first, searched by payee, reference or statement number,
  * filtered by label and by the payee a link came from (?payable_id=&payable_name=).
  */

@@ -14,7 +14,7 @@ import { usePaymentRun, usePaymentRuns } from './payouts-api';
 import { RunPanel, RunStatusBadge } from './run-panel';
 
 /**
- * /distribution/finances/payment_run (issue 14): the company's bank account, what is due with
+ * /distribution/finances/payment_run: the company's bank account, what is due with
  * why not, a run previewed from the chosen accounts, its bank files and confirmation, and the
  * recent runs. The open run is the page's `run` parameter, so a reload keeps it.
  */

@@ -23,7 +23,7 @@ import type { AccountType } from '../../../../shared/schemas/statement-views';
 import { payoutsApi, usePayoutDetails, type PayoutDetailsForm } from './payouts-api';
 
 /**
- * How a payee, an artist or a label is paid, on its page (issue 14): the stored details masked
+ * How a payee, an artist or a label is paid, on its page: the stored details masked
  * (the browser never gets them in full), and a form that sends only what is typed — a blank field
  * keeps what is stored.
  */

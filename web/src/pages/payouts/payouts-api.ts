@@ -10,7 +10,7 @@ import type {
 import type { AccountType } from '../../../../shared/schemas/statement-views';
 
 /**
- * Every call of the payouts area (issue 14) the SPA makes: payout details (masked), the company's
+ * Every call of the payouts area the SPA makes: payout details (masked), the company's
  * bank account, what is due and payment runs.
  */
 const enc = encodeURIComponent;
@@ -26,7 +26,7 @@ export const usePaymentRuns = () => useApi<PaymentRunList>('/payment_runs?page=1
 export const usePaymentRun = (id: string | null) =>
   useApi<{ payment_run: PaymentRun }>(id ? `/payment_runs/${enc(id)}` : null);
 
-/** The summary is a POST (spec 3 §7.2); read through SWR's key like a GET. */
+/** The summary is a POST; read through SWR's key like a GET. */
 export const useDueSummary = () => {
   const result = useApi<PaymentsDueSummary>('/statements/payments_due_summary', {
     fetcher: () => api.post<PaymentsDueSummary>('/statements/payments_due_summary', {}),

@@ -36,7 +36,7 @@ const COMMON_CURRENCIES = [
 type Field = keyof ExchangeRateValues;
 
 /**
- * Adds a rate (spec 3 §3.6): the distributor (typed, or one of the delivered_by values, column
+ * Adds a rate: the distributor (typed, or one of the delivered_by values, column
  * maps and distributors known), the payment date it applies from, the currency pair and the rate.
  * Client checks first, then the server's per-field errors on the same fields.
  */

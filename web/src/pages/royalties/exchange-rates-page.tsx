@@ -57,8 +57,8 @@ function ApplyButton({
 }
 
 /**
- * UserRoyaltiesExchangeRates (/user/royalties/exchange_rates): the company's rates (spec 3 §3.6,
- * §7.3), a form to add one (filled in when coming from an import's missing rate), deleting with
+ * UserRoyaltiesExchangeRates (/user/royalties/exchange_rates): the company's rates, a
+ * form to add one (filled in when coming from an import's missing rate), deleting with
  * a confirmation, and re-applying the rates to the lines already imported.
  */
 export function ExchangeRatesPage() {

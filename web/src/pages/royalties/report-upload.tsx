@@ -39,7 +39,7 @@ function importFor(row: UploadRow, imports: RoyaltyImport[]): RoyaltyImport | un
 }
 
 /**
- * Choose a column map and report files, then send them one at a time (spec 3 §4): each is PUT
+ * Choose a column map and report files, then send them one at a time: each is PUT
  * straight to storage with a whole-percent progress bar, then followed as its import runs.
  */
 export function ReportUpload({ imports, onUploaded }: { imports: RoyaltyImport[]; onUploaded: () => void }) {

@@ -17,7 +17,7 @@ import type { RoyaltyMap } from '../../../../shared/schemas/royalty-map';
 
 const enc = encodeURIComponent;
 
-/** The pages of this feature (spec 3 §2.5). */
+/** The pages of this feature. */
 export const ROYALTIES_PAGE = '/user/royalties';
 const BULK_IMPORT_PAGE = '/user/royalties/bulk_import';
 const MAP_IMPORT_PAGE = '/user/royalties/map_import';
@@ -40,7 +40,7 @@ export function exchangeRatesFor(prefill: {
   return query ? `${EXCHANGE_RATES_PAGE}?${query}` : EXCHANGE_RATES_PAGE;
 }
 
-/** Where the feature's pages link to: the same pages are shown under /user and, for admins, under /distribution (spec 3 §2.3). */
+/** Where the feature's pages link to: the same pages are shown under /user and, for admins, under /distribution. */
 export type RoyaltyPages = {
   list: string;
   bulkImport: string;

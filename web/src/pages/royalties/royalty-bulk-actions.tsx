@@ -13,7 +13,7 @@ type Pending = { action: BulkAction; all: boolean };
 /**
  * Mark as paid / unpaid / artist paid / artist unpaid, for the selected lines or for every line
  * matching the filter. Acting on everything matching is a label's action: it needs a label
- * chosen in the filter, else 'No Label Selected' and no call (spec 3 §5).
+ * chosen in the filter, else 'No Label Selected' and no call.
  */
 export function RoyaltyBulkActions({
   context,

@@ -2,7 +2,7 @@ import { currencySymbol } from '../../../../shared/format';
 import { describePeriod } from '../../../../shared/period-picker';
 import type { ImportTotals } from '../../../../shared/schemas/royalty-views';
 
-/** Paid states the list filters on and the bulk actions set (spec 3 §3.1). */
+/** Paid states the list filters on and the bulk actions set. */
 export const ROYALTY_STATES = ['paid', 'unpaid', 'artist_paid', 'artist_unpaid'] as const;
 type RoyaltyState = (typeof ROYALTY_STATES)[number];
 
@@ -217,7 +217,7 @@ export function formatMoney(value: string | number | null | undefined, currency:
   return amount.startsWith('-') ? `-${prefix}${amount.slice(1)}` : `${prefix}${amount}`;
 }
 
-/** Progress bars are green at 50 % or more, red below (spec 3 §9); the percentage is whole. */
+/** Progress bars are green at 50 % or more, red below; the percentage is whole. */
 export function progressColour(percent: number): 'green' | 'red' {
   return wholePercent(percent) >= 50 ? 'green' : 'red';
 }
@@ -242,7 +242,7 @@ export function controlTotals(totals: ImportTotals | undefined) {
   };
 }
 
-/** Report files the importer reads (spec 3 §4): delimited text, Excel, or those zipped / gzipped. */
+/** Report files the importer reads: delimited text, Excel, or those zipped / gzipped. */
 const REPORT_EXTENSIONS = ['csv', 'tsv', 'txt', 'xlsx', 'zip', 'gz'] as const;
 export const REPORT_ACCEPT = REPORT_EXTENSIONS.map((e) => `.${e}`).join(',');
 
@@ -298,6 +298,6 @@ export function totalsEquation(totals: { read: number; stored: number; rejected:
   return `${n(totals.read)} read = ${n(totals.stored)} stored + ${n(totals.rejected)} rejected + ${n(totals.skipped)} skipped`;
 }
 
-/** A rate as the API takes it: a positive decimal with at most 6 places (spec 3 §3.6). */
+/** A rate as the API takes it: a positive decimal with at most 6 places. */
 export const RATE_PATTERN = /^\d{1,12}(?:\.\d{1,6})?$/;
 export const CURRENCY_PATTERN = /^[A-Za-z]{3}$/;

@@ -30,7 +30,7 @@ describe('account entries', () => {
 });
 
 describe("a label's statement settings", () => {
-  it('defaults graphs on for a label and the rest empty (spec 3 §3.3)', () => {
+  it('defaults graphs on for a label and the rest empty', () => {
     expect(labelStatementSettings(undefined)).toEqual({
       default_summaries: [],
       formats: [],

@@ -60,7 +60,7 @@ export function entryEffect(kind: ManualEntryKind, typed: string): string {
   return (sign === 0 ? value : value.abs().times(sign)).toFixed(2);
 }
 
-// ——— A label's statement settings (spec 3 §3.3) ———
+// ——— A label's statement settings ———
 
 export type LabelSettings = {
   default_summaries: SummaryDimension[];

@@ -18,7 +18,7 @@ const ACTION_TEXT: Record<Action, string> = {
 const plural = (n: number) => `${n} statement${n === 1 ? '' : 's'}`;
 
 /**
- * What can be done with the selected statements (spec 3 §7.2): mark paid or unpaid
+ * What can be done with the selected statements: mark paid or unpaid
  * (bulk_pay), download their PDFs as one zip (bulk_download), resend them by e-mail.
  */
 export function StatementBulkActions({
@@ -26,7 +26,7 @@ export function StatementBulkActions({
   onDone,
 }: {
   context: ServerTableContext<StatementRow>;
-  /** After a paid change: the list goes back to page 1, newest first (spec 3 §9). */
+  /** After a paid change: the list goes back to page 1, newest first. */
   onDone: () => void;
 }) {
   const [pending, setPending] = useState<Action | null>(null);

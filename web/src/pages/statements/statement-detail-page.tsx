@@ -50,7 +50,7 @@ function SelfBilling({ invoice, currency }: { invoice: SelfBillingInvoice; curre
   );
 }
 
-/** The payments this statement carries, each as "paid on … via … ref …" (issue 14). */
+/** The payments this statement carries, each as "paid on … via … ref …". */
 function PaymentsMade({ statement }: { statement: Statement }) {
   const payments = statement.payments_made ?? [];
   if (payments.length === 0) return null;

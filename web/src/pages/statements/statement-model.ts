@@ -88,7 +88,7 @@ export type FieldProblem = { field: 'start_pay_period' | 'end_pay_period'; messa
 
 /**
  * A statement period as chosen on the client: none chosen → 'Please Choose Statement Periods'
- * (spec 3 §5, no call is made); a lone end takes the start as its end; periods are YYYY-MM and
+ * (no call is made); a lone end takes the start as its end; periods are YYYY-MM and
  * the start is not after the end.
  */
 export function periodProblem(start: string, end: string): FieldProblem | null {
@@ -106,7 +106,7 @@ export const chosenPeriods = (start: string, end: string) => ({
   end_pay_period: end.trim() || start.trim(),
 });
 
-/** Today as YYYY-MM-DD in the user's time zone: the payment date's default (spec 3 §3.5). */
+/** Today as YYYY-MM-DD in the user's time zone: the payment date's default. */
 export function today(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;

@@ -16,7 +16,7 @@ import type {
 } from '../../../../shared/schemas/statement-views';
 
 /**
- * Every call of the statements area (spec 3 §7.2) the SPA makes, in one place: when a field
+ * Every call of the statements area the SPA makes, in one place: when a field
  * name differs once the API lands, this is the one file to change.
  */
 const enc = encodeURIComponent;
@@ -91,7 +91,7 @@ export const statementsApi = {
     start_pay_period: string;
     end_pay_period: string;
   }) => api.post<AccountStatementAnswer>('/statements', body),
-  /** A label's statement settings (spec 3 §3.3) are saved on the label. */
+  /** A label's statement settings are saved on the label. */
   saveLabelSettings: (labelId: string, statement_settings: LabelSettings) =>
     api.patch<Message>(`/labels/${enc(labelId)}`, { statement_settings }),
 };

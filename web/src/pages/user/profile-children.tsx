@@ -18,7 +18,7 @@ import { BUG_REPORT_COLUMNS } from '../admin/bug-reports/user-bug-reports-page';
 import { ImportsTable } from '../admin/imports/imports-list-page';
 import { LOG_COLUMNS, type LogRow } from '../admin/logs/user-logs-page';
 
-/** The profile's children (spec 3 §2.5): the signed-in user's own bug reports, log and imports. */
+/** The profile's children: the signed-in user's own bug reports, log and imports. */
 
 const PROFILE = '/user/profile';
 const back = <RouterLink href={PROFILE}>Back to your profile</RouterLink>;

@@ -27,7 +27,7 @@ type TextKey =
   | 'cwr_sender_code';
 const TAG_OPTIONS = COMPANY_TAGS.map((t) => ({ value: t, label: t }));
 
-/** The company's own fields (spec 3 §3.7); users are a separate section of the edit form. */
+/** The company's own fields; users are a separate section of the edit form. */
 export function CompanyFormFields({ values, set, errors }: Props) {
   const text = (key: TextKey, label: string, extra: Partial<{ type: 'number' | 'email'; constraint: string }> = {}) => (
     <FormField label={label} errorText={errors[key]} constraintText={extra.constraint}>

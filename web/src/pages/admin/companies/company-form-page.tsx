@@ -37,7 +37,7 @@ import type { FormValues } from '../reference/reference-types';
 
 /**
  * New and edit company. Edit also sends `company_users`, the full list to keep. After an
- * update the admin goes to UserCompany (spec 3 §2.2); after a create, to the new company.
+ * update the admin goes to UserCompany; after a create, to the new company.
  */
 function CompanyForm({ company }: { company?: AdminCompany }) {
   const navigate = useNavigate();

@@ -9,7 +9,7 @@ import { checkbox, date, email, required, rowLink, text, textarea } from '../ref
 import type { ReferenceConfig, ReferenceField } from '../reference/reference-types';
 
 /**
- * The parts of a company beyond its core fields (spec 3 §3.7), described as reference-style
+ * The parts of a company beyond its core fields, described as reference-style
  * configs so the generic form fields, nested rows, pickers and file uploads render them and
  * `toPayload` builds the PATCH /admin/companies/{id} body.
  */

@@ -41,7 +41,7 @@ function UserCell({
   );
 }
 
-/** The company's users with their roles; removing a saved one only marks it until Save (spec 1 §4). */
+/** The company's users with their roles; removing a saved one only marks it until Save. */
 export function CompanyUsersEditor({
   state,
   errors,

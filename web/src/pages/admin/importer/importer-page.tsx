@@ -35,7 +35,7 @@ const PAGE_MAP = { value: '', label: 'Map the columns on this page' };
 type Progress = { done: number; total: number; status: string; message?: string };
 
 /**
- * /admin/importer (spec 2 importer, spec 3 §7.9): an admin chooses a company, a model, a file and a
+ * /admin/importer: an admin chooses a company, a model, a file and a
  * saved metadata map (or maps the columns here, and may save them as a map), sees every error and
  * duplicate in the preview, then imports with the upload's and the import's progress.
  */

@@ -60,7 +60,7 @@ function validate(values: Values): Record<string, string> {
   return errors;
 }
 
-/** Add and edit form of a metadata map (spec 1 §3: every field); back to the list after saving. */
+/** Add and edit form of a metadata map (every field); back to the list after saving. */
 function MetadataMapForm({ saved }: { saved?: MetadataMap }) {
   const navigate = useNavigate();
   const refresh = useMetadataMapsRefresh();

@@ -32,7 +32,7 @@ const COLUMNS: TableProps.ColumnDefinition<MetadataMap>[] = [
   },
 ];
 
-/** /admin/metadata_maps: the saved column maps, searchable and sortable (spec 1 §2.2 admin metadata_maps). */
+/** /admin/metadata_maps: the saved column maps, searchable and sortable. */
 export function AdminMetadataMapsPage() {
   const navigate = useNavigate();
   const create = () => navigate('/admin/metadata_maps/new');

@@ -3,7 +3,7 @@ import { CATALOGUE_CONFIGS } from '../../catalogue/catalogue-configs';
 import { quickAddAllowed, requireConfig } from './reference-config';
 import { toPayload, emptyValues } from './reference-model';
 
-/** Who a picker offers "Add new" to, and where a catalogue form's new publisher goes (issue 17, Contract 5). */
+/** Who a picker offers "Add new" to, and where a catalogue form's new publisher goes. */
 describe('quick-add', () => {
   it('offers shared reference data to admins only, a company’s own records to anyone', () => {
     for (const shared of ['societies', 'rightsholders', 'publishers', 'distributors']) {

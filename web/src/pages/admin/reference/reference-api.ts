@@ -98,7 +98,7 @@ export async function deleteReferences(
   const endpoint = endpointOf(config);
   const options = optionsOf(endpoint);
   const body = { [config.idsKey]: ids };
-  // A company's collections take bulk_destroy as a POST (spec 2 §7 contributors), reference data as a DELETE.
+  // A company's collections take bulk_destroy as a POST, reference data as a DELETE.
   const answer = bulk
     ? config.tenant
       ? await api.post<{ message: string }>(`${endpoint.path}/bulk_destroy`, body, options)

@@ -43,7 +43,7 @@ import { CATALOGUE_CONFIGS } from '../../catalogue/catalogue-configs';
 export type * from './reference-types';
 
 /**
- * The admin reference-data collections (spec 1 §3, §7), one config each: the generic list,
+ * The admin reference-data collections, one config each: the generic list,
  * form, detail and picker read everything that differs between collections from here.
  */
 const country: ReferenceConfig = {

@@ -12,7 +12,7 @@ import type { FieldValue, FormValues, ReferenceConfig, ReferenceField } from './
 
 /**
  * Which fields a form shows: quick-add modals leave out the switches a user context must not
- * set, and admin-feature parts (a distributor's DSP management) need admin features on (spec 1 §6).
+ * set, and admin-feature parts (a distributor's DSP management) need admin features on.
  */
 export function useVisibleFields(quickAdd: boolean, config?: ReferenceConfig) {
   const { user, adminFeatures } = useSession();
@@ -71,7 +71,7 @@ export function ReferenceFormFields({
   );
   const main = shown.filter((f) => !f.section && f.kind !== 'rows');
   // On a company's own pages the record belongs to the current company: the company is shown,
-  // disabled (spec 2 §6); admins choose it on the admin pages.
+  // disabled; admins choose it on the admin pages.
   const companyShown = Boolean(config.tenant && config.endpoint?.companyScoped);
   // On admin pages a company's record links to that company's records: pickers search there.
   const chosenCompany =

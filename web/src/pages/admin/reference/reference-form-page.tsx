@@ -28,7 +28,7 @@ function isFieldKey(config: ReferenceConfig, key: string): boolean {
   return config.fields.some((f) => f.name === key || (f.kind === 'rows' && key.startsWith(`${f.input}.`)));
 }
 
-/** The add and edit form of any reference collection; after saving, back to its list (spec 1 §2.2). */
+/** The add and edit form of any reference collection; after saving, back to its list. */
 function ReferenceForm({
   config,
   base,
@@ -123,7 +123,7 @@ function ReferenceForm({
 export function ReferenceFormPage() {
   const { config, id, base } = useReferenceRoute();
   const [search] = useSearchParams();
-  // The new page opened with ?duplicate={id} starts from a copy of that record (spec 2 §2 UserNewRelease).
+  // The new page opened with ?duplicate={id} starts from a copy of that record.
   const duplicate = !id && config.duplicateOf ? (search.get('duplicate') ?? undefined) : undefined;
   const { record, error, isLoading, mutate } = useReferenceRecord(config, id ?? duplicate);
   if (duplicate) {

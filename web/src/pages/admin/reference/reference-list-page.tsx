@@ -14,7 +14,7 @@ export function ReferenceListPage() {
   const { config, base } = useReferenceRoute();
   const navigate = useNavigate();
   const location = useLocation();
-  // A save may ask for a particular reload (spec 1 §9: languages come back 20 per page, name descending).
+  // A save may ask for a particular reload (languages come back 20 per page, name descending).
   const reload = reloadFromState(location.state);
   const [target, setTarget] = useState<DeleteTarget | null>(null);
   const columns = useMemo(
@@ -24,7 +24,7 @@ export function ReferenceListPage() {
   const create = () => navigate(`${base}/new`);
   // Bulk delete is a company's call (or reference data's); admin lists of company records delete one at a time.
   const bulkDelete = !(config.tenant && !config.endpoint?.companyScoped);
-  // A company's releases and recordings lists export their rows (spec 1 §5; exports slice).
+  // A company's releases and recordings lists export their rows (exports slice).
   const exportModel =
     config.tenant &&
     config.endpoint?.companyScoped &&
@@ -78,7 +78,7 @@ export function ReferenceListPage() {
               onClose={() => setTarget(null)}
               onDeleted={() => {
                 clearSelection();
-                // Some lists come back in a fixed order after a delete (spec 1 §9: DSPs page 1, 50, by name).
+                // Some lists come back in a fixed order after a delete (DSPs page 1, 50, by name).
                 if (config.afterDelete) navigate(base, { replace: true, state: { reload: config.afterDelete } });
                 else void refresh();
               }}

@@ -94,7 +94,7 @@ describe('reference form model', () => {
     expect(validateValues(genres, { name: 'Jazz', active: false, base_genre: true })).toEqual({});
   });
 
-  it('notifies "<Singular> Added/Updated" and returns to the list, reloading languages as spec 1 §9 says', () => {
+  it('notifies "<Singular> Added/Updated" and returns to the list, reloading languages 20 per page by name descending', () => {
     expect(savedNotice(countries, true)).toBe('Country Added');
     expect(savedNotice(countries, false)).toBe('Country Updated');
     expect(savedNotice(genres, true)).toBe('Genre Added');

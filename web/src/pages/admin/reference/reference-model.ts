@@ -70,7 +70,7 @@ function rowValue(field: RowField, row: Record<string, unknown>): string | boole
   }
 }
 
-/** The add form's empty record (spec 1 §2.2: add forms start from a loaded empty record). */
+/** The add form's empty record (add forms start from a loaded empty record). */
 export function emptyValues(config: ReferenceConfig): FormValues {
   return Object.fromEntries(config.fields.map((f) => [f.name, blank(f)]));
 }
@@ -215,14 +215,14 @@ export function recordTitle(config: ReferenceConfig, record: ReferenceRecord): s
   return typeof value === 'string' && value.trim() ? value : record.id;
 }
 
-/** The success notice after a save (spec 1 §8): "Country Added", "Language Updated", "DSP Added". */
+/** The success notice after a save: "Country Added", "Language Updated", "DSP Added". */
 export function savedNotice(config: ReferenceConfig, isNew: boolean): string {
   return `${config.notice} ${isNew ? 'Added' : 'Updated'}`;
 }
 
 export type ListReload = { per_page: number; sort: Sort };
 
-/** Where to go after a save: the list (or the collection's own destination), with its reload rule after an update (spec 1 §2.2, §9). */
+/** Where to go after a save: the list (or the collection's own destination), with its reload rule after an update. */
 export function afterSave(
   config: ReferenceConfig,
   isNew: boolean,

@@ -19,7 +19,7 @@ import {
 } from './reference-model';
 
 /**
- * A picker's quick-add modal (spec 1 §2.7: Add New Distributor, Add New Rightsholder,
+ * A picker's quick-add modal (Add New Distributor, Add New Rightsholder,
  * Publisher, Add New Society): the collection's add form; after a save the modal closes and
  * the new record is picked. A failed save keeps the modal open with the server's message —
  * the old tool swallowed such failures, which lost what the user typed.

@@ -21,7 +21,7 @@ const newRowKey = () => {
 
 /**
  * A config's nested rows (society URLs, distributor DSP links) in the shared editor: removed
- * saved rows are marked and can be undone until save, unsaved rows are dropped (spec 1 §4).
+ * saved rows are marked and can be undone until save, unsaved rows are dropped.
  * The API names a row's errors by its position: `urls_attributes.2.link`.
  */
 export function ReferenceRowsInput({

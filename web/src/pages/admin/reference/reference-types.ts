@@ -5,7 +5,7 @@ import type { Rule } from '../../../components/form-rules';
 import type { NestedRow } from '../../../components/nested-rows';
 
 /**
- * The shape of an admin reference collection's config (spec 1 §3, §7): the generic list, form,
+ * The shape of an admin reference collection's config: the generic list, form,
  * detail and picker read everything that differs between collections from one of these.
  */
 export type LinkValue = { id: string; name: string } | null;
@@ -21,14 +21,14 @@ type FieldBase = {
   /** The record's field; `a.b` is field b of the nested object a (see ReferenceConfig.objects). */
   name: string;
   label: string;
-  /** Client rules with the spec's messages (spec 1 §5); the first failing one is shown. */
+  /** Client rules with the spec's messages; the first failing one is shown. */
   rules?: Rule<FormValues>[];
   constraint?: string;
   /** Fields with a section are grouped in their own container (a DSP's technical specification). */
   section?: string;
-  /** Hidden when the form is opened from a picker's quick-add modal (spec 1 §6: the distributor's switches). */
+  /** Hidden when the form is opened from a picker's quick-add modal (the distributor's switches). */
   hideInQuickAdd?: boolean;
-  /** Shown only to admins with admin features on (spec 1 §6: distributor DSP management). */
+  /** Shown only to admins with admin features on (distributor DSP management). */
   adminFeature?: boolean;
   /** Shown on admin pages only (the company a record belongs to; user pages work in the current company). */
   adminArea?: boolean;
@@ -56,20 +56,20 @@ export type ReferenceField =
   | (FieldBase & { kind: 'checkbox'; initial?: boolean })
   | (FieldBase & { kind: 'select'; options: readonly string[]; initial?: string })
   | (FieldBase & { kind: 'multiselect'; options: readonly string[] })
-  /** Countries by ISO alpha-2 code, chosen by name; none chosen reads as World (spec 2 §3 Product). */
+  /** Countries by ISO alpha-2 code, chosen by name; none chosen reads as World. */
   | (FieldBase & { kind: 'territories' })
   /** A link to a record of another collection, picked by name; `name` is the id field, `as` the answer's named link. */
   | (FieldBase & { kind: 'link'; collection: string; as: string; quickAdd?: boolean })
   /** Several linked records of one collection, sent as a list of ids under `name`, answered named under `as`. */
   | (FieldBase & { kind: 'links'; collection: string; as: string })
-  /** Nested rows (spec 1 §4), answered under `name` and sent as `input`. */
+  /** Nested rows, answered under `name` and sent as `input`. */
   | (FieldBase & {
       kind: 'rows';
       input: string;
       rowFields: RowField[];
       emptyRow: RowValues;
       addLabel: string;
-      /** Adjusts a row edit before it applies (an identifier row's service and New tick, spec 2 §4). */
+      /** Adjusts a row edit before it applies (an identifier row's service and New tick). */
       onRowChange?: (row: RowValues, patch: Partial<RowValues>) => Partial<RowValues>;
       /** Recomputes all rows after an add, remove or undo (artist rows: first Main, equal payee shares). */
       normaliseRows?: (rows: NestedRow<RowValues>[]) => NestedRow<RowValues>[];
@@ -89,7 +89,7 @@ type ReferenceColumn = {
   sortable?: boolean;
   /** Draws the cell itself (a release's cover thumbnail) instead of the field's value. */
   Cell?: ComponentType<{ record: Record<string, unknown> }>;
-  /** A status word shown in its spec colour (spec 1 §4). */
+  /** A status word shown in its spec colour. */
   badge?: boolean;
 };
 
@@ -100,7 +100,7 @@ export type ReferenceConfig = {
   singular: string;
   /** The list page's heading. */
   title: string;
-  /** Start of the success notices: "Country Added", "Country Updated" (spec 1 §8). */
+  /** Start of the success notices: "Country Added", "Country Updated". */
   notice: string;
   /** Lower-case words for buttons and prompts ("Add country", "Delete 3 countries"). */
   noun: string;
@@ -112,15 +112,15 @@ export type ReferenceConfig = {
   fields: ReferenceField[];
   columns: ReferenceColumn[];
   defaultSort: Sort;
-  /** How the list reloads after an update (spec 1 §9); otherwise as the user's preference has it. */
+  /** How the list reloads after an update; otherwise as the user's preference has it. */
   afterUpdate?: { per_page: number; sort: Sort };
-  /** How the list reloads after a delete (spec 1 §9: DSPs come back page 1, 50 per page, by name). */
+  /** How the list reloads after a delete (DSPs come back page 1, 50 per page, by name). */
   afterDelete?: { per_page: number; sort: Sort };
-  /** Where a saved record returns to, when not its own list (spec 1 §2.2: DSPs go to DistributionDSPs). */
+  /** Where a saved record returns to, when not its own list (DSPs go to DistributionDSPs). */
   afterSaveTo?: string;
-  /** Where a saved record goes, from the pages' base and its id (a new release opens its edit form, spec 2 §2). */
+  /** Where a saved record goes, from the pages' base and its id (a new release opens its edit form). */
   afterSaveRoute?: (base: string, id: string, isNew: boolean) => string;
-  /** The title of the picker's quick-add modal (spec 1 §2.7: "Add New Distributor"). */
+  /** The title of the picker's quick-add modal ("Add New Distributor"). */
   quickAddTitle?: string;
   /** Nested objects: fields `stored.x` are answered under `stored` and sent under `input`. */
   objects?: { stored: string; input: string }[];
@@ -149,13 +149,13 @@ export type ReferenceConfig = {
     setValues: (update: (values: FormValues) => FormValues) => void;
     record?: Record<string, unknown> & { id: string };
   }>;
-  /** A guided tour of the new form (spec 2 §2 Guided tours). */
+  /** A guided tour of the new form. */
   tour?: readonly TourStep[];
   /** More of a record's page under its fields (a release's metadata check and Duplicate). */
   DetailExtra?: ComponentType<{ config: ReferenceConfig; record: Record<string, unknown> & { id: string } }>;
-  /** A copy to start a new record from (`?duplicate={id}` on the new page; spec 2 §4 Duplicating a release). */
+  /** A copy to start a new record from (`?duplicate={id}` on the new page). */
   duplicateOf?: (record: Record<string, unknown> & { id: string }) => Record<string, unknown> & { id: string };
-  /** The API saves updates with PUT instead of PATCH (spec 1 §7 dsps). */
+  /** The API saves updates with PUT instead of PATCH. */
   updateMethod?: 'PUT' | 'PATCH';
   /** More buttons over the list, acting on the selected rows (songs' CWR file). */
   ListActions?: ComponentType<{ selected: readonly Record<string, unknown>[] }>;

@@ -173,7 +173,7 @@ function AdminRoyaltyForm({ royalty }: { royalty?: AdminRoyalty }) {
   const state = useRoyaltyForm({
     royalty,
     invalidate: ADMIN_ROYALTIES_BASE,
-    // Spec 3 §2.2: after an add or update the admin forms return to the list.
+    // After an add or update the admin forms return to the list.
     listPage: ADMIN_ROYALTIES_BASE,
     validate: (): Record<string, string> => (companyId ? {} : { company_id: 'Company is required' }),
     send: (values) =>

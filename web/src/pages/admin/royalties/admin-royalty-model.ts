@@ -1,6 +1,6 @@
 import { listPath, type ListParams } from '../../../app/list-params';
 
-/** The admin royalties (spec 3 §2.2): every company's lines; a line is named by its company and id. */
+/** The admin royalties: every company's lines; a line is named by its company and id. */
 export const ADMIN_ROYALTIES_BASE = '/admin/royalties';
 export const ADMIN_ROYALTIES_DEFAULT_SORT = { field: 'pay_period', order: 'desc' } as const;
 

@@ -220,7 +220,7 @@ function PlanForm({ plan }: { plan?: PlanView }) {
     onSuccess: async (answer) => {
       await refresh();
       notify('notification', answer.message || (isNew ? SUBSCRIPTION_MESSAGES.added : SUBSCRIPTION_MESSAGES.updated));
-      // Spec 3 §2: after a successful add or update, back to the list.
+      // After a successful add or update, back to the list.
       navigate(SUBSCRIPTIONS_BASE);
     },
   });

@@ -3,7 +3,7 @@ import type { Role } from '../../../../../shared/constants';
 import { StatusBadge } from '../../../components/status-badge';
 import { ROLE_OPTIONS, roleLabel } from './user-model';
 
-/** A role in its status colour (spec 1 §4: roles are status words). */
+/** A role in its status colour (roles are status words). */
 export function RoleBadge({ role, testId }: { role: string; testId?: string }) {
   return (
     <StatusBadge word={role} testId={testId}>

@@ -22,7 +22,7 @@ export const updateUser = (id: string, body: object) => api.patch<Saved>(userPat
 export const resendInvitation = (id: string) =>
   api.post<{ message: string }>(`${userPath(id)}/resend_create_email`, {}, GLOBAL);
 
-/** DELETE /admin/users/{id}; a failure carries the response status text (spec 3 §8). */
+/** DELETE /admin/users/{id}; a failure carries the response status text. */
 export async function deleteUser(id: string): Promise<string> {
   try {
     return (await api.delete<{ message: string }>(userPath(id), GLOBAL)).message;

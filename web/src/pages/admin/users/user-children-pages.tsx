@@ -96,7 +96,7 @@ function SettingsForm({ user }: { user: AdminUser & { user_setting_attributes?: 
   );
 }
 
-/** /admin/users/{userId}/settings: the user's beta and experimental feature flags (spec 1 §6). */
+/** /admin/users/{userId}/settings: the user's beta and experimental feature flags. */
 export function AdminUserSettingsPage() {
   return <UserChild title="Settings">{(user) => <SettingsForm key={user.id} user={user} />}</UserChild>;
 }

@@ -18,7 +18,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { RoleBadge } from './role-select';
 import { deleteUser, resendInvitation, useAdminUser, USERS_BASE } from './user-api';
 
-/** Child pages of an admin user (spec 3 §2.2); they come later. */
+/** Child pages of an admin user; they come later. */
 const SECTIONS: [string, string][] = [
   ['companies', 'Companies'],
   ['access_tokens', 'Access tokens'],

@@ -16,7 +16,7 @@ import { inviteUser, updateUser, useAdminUser, useRefreshUsers, USERS_BASE } fro
 import { emptyUserValues, toUserPayload, userToValues, validateUserForm, type UserFormValues } from './user-model';
 import type { AdminUser } from '../../../../../shared/schemas/user-views';
 
-/** Invite (name, e-mail, role) or edit (name, role, active, frozen); after saving, back to /admin/users (spec 3 §2.2). */
+/** Invite (name, e-mail, role) or edit (name, role, active, frozen); after saving, back to /admin/users. */
 function UserForm({ user }: { user?: AdminUser }) {
   const navigate = useNavigate();
   const refresh = useRefreshUsers();

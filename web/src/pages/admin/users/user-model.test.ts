@@ -10,7 +10,7 @@ import {
 } from './user-model';
 
 describe('admin user form', () => {
-  it('defaults the role to user (spec 3 §6)', () => {
+  it('defaults the role to user', () => {
     expect(emptyUserValues().role).toBe('user');
   });
 
@@ -34,7 +34,7 @@ describe('admin user form', () => {
   });
 });
 
-describe('user delete failure (spec 3 §8: the response status text)', () => {
+describe('user delete failure (the response status text)', () => {
   it('shows the status text, keeping the server reason as a detail', () => {
     const failure = userDeleteFailure(new ApiError(409, 'You cannot delete your own account'));
     expect(failure.message).toBe('Conflict');

@@ -59,7 +59,7 @@ const STATUS_TEXT: Record<number, string> = {
   504: 'Gateway Timeout',
 };
 
-/** The HTTP status text of a status code (a user delete failure shows it, spec 3 §8). */
+/** The HTTP status text of a status code (a user delete failure shows it). */
 export function statusText(status: number): string {
   return STATUS_TEXT[status] ?? `HTTP ${status}`;
 }

@@ -39,10 +39,10 @@ export const changeMemberRole = (companyId: string, userId: string, role: TeamRo
 export const removeMember = (companyId: string, userId: string) =>
   api.delete<{ message: string }>(`/company/users/${encodeURIComponent(userId)}`, inCompany(companyId));
 
-/** POST /company/users (slice onboarding's invitation): "New User Added to Company". */
+/** POST /company/users (the invitation): "New User Added to Company". */
 export const inviteMember = (companyId: string, body: { email: string; name?: string; role: TeamRole }) =>
   api.post<{ message: string }>('/company/users', body, inCompany(companyId));
-/** GET /company/invitations (slice onboarding): the invitations not yet accepted. */
+/** GET /company/invitations: the invitations not yet accepted. */
 export const useInvitations = (companyId: string, enabled: boolean) =>
   useApi<{ invitations: Invitation[] }>(
     enabled ? '/company/invitations' : null,

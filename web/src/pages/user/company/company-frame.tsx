@@ -10,7 +10,7 @@ import { RouterLink } from '../../../components/router-link';
 import type { AdminCompany } from '../../../../../shared/schemas/company-views';
 import { useCanManage, useOwnCompany } from './company-api';
 
-/** The company's pages (spec 3 §2.5), in the order the side of every company page lists them. */
+/** The company's pages, in the order the side of every company page lists them. */
 const PAGES: { name: string; label: string; manage?: boolean }[] = [
   { name: 'UserCompany', label: 'Overview' },
   { name: 'UserCompanySettings', label: 'Settings' },

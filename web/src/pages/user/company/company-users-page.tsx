@@ -134,7 +134,7 @@ function Members({ company, canManage }: { company: AdminCompany; canManage: boo
 type InviteValues = { email: string; name: string; role: TeamRole };
 const INVITE_RULES = { email: [rules.required('E-mail'), rules.email()] };
 
-/** Invites someone by e-mail (slice onboarding's POST /company/users): they join with the role chosen. */
+/** Invites someone by e-mail (POST /company/users): they join with the role chosen. */
 function InviteForm({ companyId, onInvited }: { companyId: string; onInvited: () => void }) {
   const [values, setValues] = useState<InviteValues>({ email: '', name: '', role: 'label_assistant' });
   const [errors, setErrors] = useState<Record<string, string>>({});
