@@ -538,7 +538,7 @@ export const ROUTES: readonly Route[] = [
   r('PATCH', '/distribution_deliveries/{id}', 'deliveries', 'updateReleaseDelivery', 'tenant', 'delivery.write'),
   r('DELETE', '/distribution_deliveries/{id}', 'deliveries', 'deleteReleaseDelivery', 'tenant', 'delivery.write'),
   r('POST', '/distribution_deliveries/{id}/redeliver', 'deliveries', 'redeliver', 'tenant', 'delivery.write'),
-  // The spec's release/deliveries (a release's deliveries by ?id=) and release_deliveries with /new and /bulk
+  // The product's release/deliveries (a release's deliveries by ?id=) and release_deliveries with /new and /bulk
   // (the distribution area's names): the company's deliveries across releases, one new, several releases at once.
   r('GET', '/release/deliveries', 'deliveries', 'releaseDeliveriesByQuery', 'tenant', 'delivery.read'),
   r('GET', '/release_deliveries', 'deliveries', 'listCompanyDeliveries', 'tenant', 'delivery.read'),

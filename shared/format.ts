@@ -31,8 +31,8 @@ export function padTwo(n: number): string {
 
 /**
  * Quarter helper exactly as the product has it coded: a month index below 4 is
- * Q1, below 7 Q2, below 10 Q3, else Q4. With 0-based months this puts April in Q1; the
- * spec records that boundary as-is, so we keep it.
+ * Q1, below 7 Q2, below 10 Q3, else Q4. With 0-based months this puts April in Q1; that
+ * is the boundary labels' existing reports use, so we keep it.
  */
 export function quarterOf(monthIndex: number): 'Q1' | 'Q2' | 'Q3' | 'Q4' {
   if (monthIndex < 4) return 'Q1';

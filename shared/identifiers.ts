@@ -24,7 +24,7 @@ export function isValidGtin(value: string): boolean {
   return gtinCheckDigit(code.slice(0, -1)) === Number(code.at(-1));
 }
 
-/** The spec's UPC rule: a valid code, or a text containing "assign" (a placeholder until one is assigned). */
+/** The product's UPC rule: a valid code, or a text containing "assign" (a placeholder until one is assigned). */
 export function isValidUpc(value: string): boolean {
   return /assign/i.test(value) || isValidGtin(value);
 }

@@ -102,7 +102,7 @@ export const VALIDATION = {
   maxTotal: (field: string) => `${field} has an error`,
 } as const;
 
-/** "deal_percentage" → "Deal percentage": how the spec shows a field name in messages. */
+/** "deal_percentage" → "Deal percentage": how the product shows a field name in messages. */
 export function humanizeField(field: string): string {
   const words = field.replace(/_/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);

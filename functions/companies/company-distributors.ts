@@ -69,7 +69,7 @@ export async function saveCompanyDistributor(companyId: string, input: CompanyDi
   };
 }
 
-/** The rows as the spec names their fields: distributor_name, contract_file_name, contract_data_uri (a short-lived link). */
+/** The rows as the API names their fields: distributor_name, contract_file_name, contract_data_uri (a short-lived link). */
 async function presentRows(rows: readonly Row[]) {
   const names = await distributorNames(rows.map((r) => r.distributor_id ?? ''));
   return Promise.all(

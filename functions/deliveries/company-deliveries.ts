@@ -6,7 +6,7 @@ import type { COMPANY_DELIVERY_SORTS } from './schemas.js';
 import { bulkCreate, bulkDeliver, checkCreatable, viewsOf, type NewDelivery } from './release-deliveries.js';
 
 /**
- * The spec's distribution-area calls on release deliveries (release/deliveries,
+ * The product's distribution-area calls on release deliveries (release/deliveries,
  * release_deliveries with /new and /bulk), mapped onto the release-deliveries code: the company's
  * deliveries across its releases, one new delivery, and many at once for several releases.
  */

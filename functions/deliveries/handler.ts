@@ -106,7 +106,7 @@ const operations = {
       message: 'Delivery queued again',
     }),
   }),
-  // The spec's release/deliveries and release_deliveries (/new, /bulk): the same deliveries, named otherwise.
+  // The product's release/deliveries and release_deliveries (/new, /bulk): the same deliveries, named otherwise.
   releaseDeliveriesByQuery: operation('tenant', {
     query: releaseDeliveriesQuery,
     run: ({ tenantId, query }) => listForRelease(tenantId, query.id),

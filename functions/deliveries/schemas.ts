@@ -9,7 +9,7 @@ const newDelivery = z.strictObject({
   dsp_id: id,
   release_id: id.optional(),
   action: z.enum(DELIVERY_ACTIONS).optional(),
-  // New deliveries always start created; the field is accepted as the spec sends it.
+  // New deliveries always start created; the field is accepted as the API sends it.
   status: z.literal('created').optional(),
 });
 
@@ -52,7 +52,7 @@ export const bulkCompanyDeliveriesBody = z.strictObject({
   /** Queue them at once (bulk_deliver) instead of leaving them created. */
   deliver: z.boolean().optional(),
 });
-/** GET release/deliveries?id=: one release's deliveries (the spec's release/deliveries). */
+/** GET release/deliveries?id=: one release's deliveries (the product's release/deliveries). */
 export const releaseDeliveriesQuery = z.strictObject({ id });
 /** How the company's deliveries list may sort (created_at first: the default, newest first). */
 export const COMPANY_DELIVERY_SORTS = ['created_at', 'updated_at', 'status', 'release_title', 'dsp_name'] as const;

@@ -11,7 +11,7 @@ const noErrors = (): FieldErrors => Object.create(null) as FieldErrors;
 
 /**
  * Turns zod issues into the API's `errors` map, one list of readable texts per field, using
- * the spec's shared messages where one applies ("{field} is required", the e-mail message).
+ * the product's shared messages where one applies ("{field} is required", the e-mail message).
  */
 export function fieldErrors(error: z.ZodError, input: unknown): FieldErrors {
   const errors = noErrors();
@@ -69,7 +69,7 @@ export function fieldErrors(error: z.ZodError, input: unknown): FieldErrors {
         add(field, `${label} must be one of: ${issue.values.map(String).join(', ')}`);
         break;
       case 'custom':
-        add(field, issue.message); // our own rules carry whole sentences (the spec's messages)
+        add(field, issue.message); // our own rules carry whole sentences (the product's messages)
         break;
       default:
         add(field, issue.message.includes(label) ? issue.message : `${label}: ${issue.message}`);

@@ -30,7 +30,7 @@ export type Row = Record<string, unknown> & { id: string };
 export type ReferenceResource = RecordShape &
   Collection & {
     entity: ReferenceEntityName;
-    /** The body key of bulk_destroy; the spec spells some irregularly (performer_roles_ids, societies_ids). */
+    /** The body key of bulk_destroy; the API spells some irregularly (performer_roles_ids, societies_ids). */
     bulkKey?: string;
     /** Rows pickers show first whatever the order (Instrumental among languages). */
     pinned?: (row: Row) => boolean;

@@ -30,7 +30,7 @@ export class Auth extends Construct {
       // Sign-up goes through our API (confirmation e-mail, then AdminCreateUser), never Cognito's.
       selfSignUpEnabled: false,
       standardAttributes: { email: { required: true, mutable: true } },
-      // The spec's password rules are checked by the API; Cognito must not reject what it accepts.
+      // The product's password rules are checked by the API; Cognito must not reject what it accepts.
       passwordPolicy: {
         minLength: USER_POOL.passwordMinLength,
         requireLowercase: false,
@@ -44,7 +44,7 @@ export class Auth extends Construct {
     });
     acknowledge(
       this.userPool,
-      "The spec's password rules are checked by the API (the shared schema) before any password reaches Cognito; " +
+      "The product's password rules are checked by the API (the shared schema) before any password reaches Cognito; " +
         'Cognito must accept everything the API accepts, so it keeps the same minimum length and no character ' +
         'classes.',
       'AwsSolutions-COG1',

@@ -3,7 +3,7 @@
  * the formats, what a format writes, and an export job as the exports list shows it.
  */
 
-/** The file types a release export is written in; merlin_metadata is empty by the spec. */
+/** The file types a release export is written in; merlin_metadata is always empty. */
 export const EXPORT_FORMATS = ['json', 'csv', 'release_csv', 'fuga_csv', 'ppl_csv', 'merlin_metadata'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 

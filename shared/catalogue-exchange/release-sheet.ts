@@ -28,7 +28,7 @@ export type SheetColumn = {
   label: string;
   level: SheetLevel;
   kind: SheetKind;
-  /** Required by the spec's release import schema. */
+  /** Required by the product's release import schema. */
   required: boolean;
 };
 

@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 describe('admin reference data', () => {
-  it('adds a country through the form, after the spec’s validation messages, and returns to the list', async () => {
+  it('adds a country through the form, after the product’s validation messages, and returns to the list', async () => {
     await page.goto(`${cloudUrl()}/admin/countries/new`);
     await page.getByTestId('ref-submit').click();
     await expect.poll(() => page.locator('main').first().textContent()).toContain('Name is required');

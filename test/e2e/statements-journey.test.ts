@@ -37,7 +37,7 @@ async function month(testId: string, value: string) {
 describe('a statement in the browser', () => {
   it('previews and publishes a run for one payee', async () => {
     await page.goto(`${cloudUrl()}/user/finances/statement_run`);
-    // No period: the spec's message, and no run is started.
+    // No period: the product's message, and no run is started.
     await page.getByTestId('statement-run-preview').click();
     await page.getByText('Please Choose Statement Periods').first().waitFor();
     expect(page.url()).not.toContain('run=');
@@ -96,7 +96,7 @@ describe('a statement in the browser', () => {
     await page.goto(detail);
   }, 60_000);
 
-  it('marks it paid with the spec’s message', async () => {
+  it('marks it paid with the product’s message', async () => {
     await page.getByTestId('statement-pay').click();
     await page.getByTestId('pay-reference').locator('input').fill(`REF-${stamp}`);
     await page.getByTestId('pay-confirm').click();

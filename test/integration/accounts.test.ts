@@ -159,7 +159,7 @@ describe('expenses', () => {
     expect((await api.get(`/expenses/${unpaid.id}`)).status).toBe(404);
   });
 
-  it('refuses to delete a paid expense, with the spec’s message', async () => {
+  it('refuses to delete a paid expense, with the product’s message', async () => {
     const paid = (await api.post('/expenses', anExpense({ paid: true }))).body.expense;
     const refused = await api.del(`/expenses/${paid.id}`);
     expect(refused).toEqual({ status: 409, body: { message: MESSAGES.cannotDeletePaidExpense } });

@@ -8,7 +8,7 @@ import { deliverableRelease } from '../support/deliverable-release.js';
 import { until } from '../support/wait.js';
 
 /**
- * The spec's release/deliveries and release_deliveries with /new and /bulk (the distribution
+ * The product's release/deliveries and release_deliveries with /new and /bulk (the distribution
  * area's names), and a store's DSP record shaping the ERN the worker sends it (DPID, genre map,
  * no pre-order deal for a store without pre-orders).
  */

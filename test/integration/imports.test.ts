@@ -20,7 +20,7 @@ const add = async (token: string, filename: string) => {
 };
 
 describe('imports history', () => {
-  it('records an import with the spec’s message and lists the user’s own', async () => {
+  it('records an import with the product’s message and lists the user’s own', async () => {
     const added = await add(manager, 'catalogue-2026.csv');
     expect(added.message).toBe('12 records were added');
     expect(added.import).toMatchObject({

@@ -30,7 +30,7 @@ describe('countries', () => {
     ]);
   });
 
-  it('is written by admins with the spec notices and field errors', async () => {
+  it('is written by admins with the product's notices and field errors', async () => {
     const bad = await call('POST', '/api/v1/countries', {
       token: admin,
       body: { name: '', iso_alpha_two: 'X1', iso_alpha_three: 'XX', iso_numeric: '12' },
@@ -111,7 +111,7 @@ describe('genres bulk destroy', () => {
 });
 
 describe('performer roles', () => {
-  it('are named by their description and bulk-destroyed with the spec’s performer_roles_ids', async () => {
+  it('are named by their description and bulk-destroyed with the product’s performer_roles_ids', async () => {
     const added = await call('POST', '/api/v1/performer_roles', {
       token: admin,
       body: { description: 'Theremin', ppl_code: '' },

@@ -32,7 +32,7 @@ const reference = async (collection: string, q: string) =>
   ][0];
 
 describe('recordings', () => {
-  it('start with the spec’s defaults and keep the ISRC normalised and unique within the company', async () => {
+  it('start with the product’s defaults and keep the ISRC normalised and unique within the company', async () => {
     const code = isrc();
     const dashed = `${code.slice(0, 2)}-${code.slice(2, 5)}-${code.slice(5, 7)}-${code.slice(7)}`.toLowerCase();
     const created = await api(A).post('/recordings', { title: `Track ${unique()}`, isrc: dashed });

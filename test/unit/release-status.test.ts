@@ -80,7 +80,7 @@ describe('release status moves', () => {
     ]);
   });
 
-  it('name only real statuses and show each in a spec colour', () => {
+  it('name only real statuses and show each in its own colour', () => {
     for (const move of RELEASE_MOVES) {
       for (const s of [...move.from, move.to]) expect(RELEASE_STATUSES).toContain(s);
     }

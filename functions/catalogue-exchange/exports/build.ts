@@ -55,7 +55,7 @@ export async function writeExport(
   options: WriteOptions = {},
 ): Promise<ExportReport> {
   const report: ExportReport = { format, rows: 0, releases: 0, skipped: [] };
-  // The spec's merlin_metadata is empty: nothing to read, so the catalogue is not read for it.
+  // The product's merlin_metadata is empty: nothing to read, so the catalogue is not read for it.
   if (format === 'merlin_metadata') return report;
   const strip = new Set(options.strip ?? []);
   const layout = CSV_LAYOUTS[format];

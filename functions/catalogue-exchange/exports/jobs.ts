@@ -59,7 +59,7 @@ export type ExportRequest = {
   strip: string[];
 };
 
-/** The selection a request names; nothing selected is refused with the spec's words. */
+/** The selection a request names; nothing selected is refused with the product's words. */
 function selectionOf(request: ExportRequest): ExportSelection {
   if (request.label_id) return { label_id: request.label_id };
   if (request.all) return { all: true };

@@ -6,7 +6,7 @@ import { previewImport, startImport, type ImportFile, type ImportPreview } from 
 
 /** The imports area's catalogue import calls, beside the imports history (functions/imports/). */
 
-/** A job as the SPA sees it: how far it got, and the spec's notice once done. */
+/** A job as the SPA sees it: how far it got, and the product's notice once done. */
 function jobView(job: CatalogueImportItem) {
   return {
     id: job.importId,

@@ -7,7 +7,7 @@ import {
 } from 'electrodb';
 import { SERVICE } from './service-name.js';
 
-/** Reports start as reported; the other states are not in the spec yet. */
+/** Reports start as reported; the other states are not used yet. */
 const BUG_REPORT_STATUSES = ['reported'] as const;
 
 /** A problem a user reports from the Bugs page, with the page they were on. */

@@ -37,7 +37,7 @@ export const statementNumber = (n: number) => `ST-${String(n).padStart(6, '0')}`
 /** "SB-000007": the company's 7th self-billing invoice. */
 export const invoiceNumber = (n: number) => `SB-${String(n).padStart(6, '0')}`;
 
-/** The subject of a statement's mail: the spec's template with %PERIOD% filled in. */
+/** The subject of a statement's mail: the product's template with %PERIOD% filled in. */
 export function statementSubject(payeeName: string, period: string): string {
   return `Royalty Statement for ${payeeName} %PERIOD%`.replace('%PERIOD%', period);
 }

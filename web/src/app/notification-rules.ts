@@ -1,7 +1,7 @@
-/** The spec's notification types: error, warning or notification. */
+/** The product's notification types: error, warning or notification. */
 export type NotificationType = 'error' | 'warning' | 'notification';
 
-/** Cloudscape Flashbar types for the spec's notification types. */
+/** Cloudscape Flashbar types for the product's notification types. */
 export function flashType(type: NotificationType): 'error' | 'warning' | 'info' {
   if (type === 'error') return 'error';
   if (type === 'warning') return 'warning';

@@ -1,5 +1,5 @@
 /**
- * Every route of the SPA with the spec's paths and names.
+ * Every route of the SPA with the product's paths and names.
  * Pure data: the router builds lazily loaded routes from it, the guards read its access rules,
  * and routes without a `page` show the generic "coming soon" page naming their feature.
  */
@@ -155,7 +155,7 @@ export type PageKey =
 
 export type RouteDef = {
   path: string;
-  /** The spec's route name (UserLabels, LabelAdmin …); unique. */
+  /** The product's route name (UserLabels, LabelAdmin …); unique. */
   name: string;
   /** Page title, and the feature named by the coming-soon page. */
   title: string;
@@ -750,7 +750,7 @@ const distributionRoutes: RouteDef[] = withPages(
     dist('/marketing', 'DistributionMarketing', 'Distribution: marketing'),
     dist('/catalogue', 'DistributionCatalogue', 'Distribution: catalogue'),
     dist('/deliveries', 'DistributionDeliveries', 'Distribution: deliveries'),
-    // The spec's release/deliveries and release_deliveries with /new and /bulk: the current company's deliveries.
+    // The product's release/deliveries and release_deliveries with /new and /bulk: the current company's deliveries.
     adminTenant('/distribution/release/deliveries', 'DistributionReleaseDeliveries', 'Distribution: release'),
     adminTenant('/distribution/release_deliveries', 'DistributionReleaseDeliveriesList', 'Distribution: deliveries'),
     adminTenant('/distribution/release_deliveries/new', 'DistributionNewReleaseDelivery', 'Distribution: new delivery'),

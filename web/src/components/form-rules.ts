@@ -3,7 +3,7 @@ import type { z } from 'zod';
 
 /**
  * Form validation as a per-field rule map (the Cloudscape demos' pattern): each rule returns an
- * error text or null; the first failing rule of a field wins. Messages are the spec's.
+ * error text or null; the first failing rule of a field wins. Messages are the product's.
  */
 export type Rule<V> = (value: unknown, values: V) => string | null;
 export type RuleMap<V> = Partial<Record<keyof V & string, Rule<V>[]>>;

@@ -2,7 +2,7 @@ import Badge from '@cloudscape-design/components/badge';
 import type { ReactNode } from 'react';
 import { statusColour, type StatusColour } from '../../../shared/status-colours';
 
-/** The spec's colour classes drawn as badge colours. */
+/** The product's colour classes drawn as badge colours. */
 const STYLES: Record<StatusColour, { background: string; color: string; borderColor?: string }> = {
   black: { background: '#232f3e', color: '#ffffff' },
   danger: { background: '#d91515', color: '#ffffff' },

@@ -23,7 +23,7 @@ type MenuIcon =
   | 'send';
 
 export type MenuEntry = {
-  /** The spec's route name the entry leads to. */
+  /** The product's route name the entry leads to. */
   name: string;
   text: string;
   href: string;

@@ -24,7 +24,7 @@ const link = (entry: MenuEntry): SideNavigationProps.Link => ({
     : {}),
 });
 
-/** The side menu with the spec's visibility rules; collapses to an icon rail. */
+/** The side menu with the product's visibility rules; collapses to an icon rail. */
 export function SideMenu({ collapsed }: { collapsed: boolean }) {
   const { user, company } = useSession();
   const route = useRouteDef();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RECORDING_TOUR, RELEASE_TOUR } from './tours';
 
 describe('guided tours', () => {
-  it('walks the new release form in 17 steps in the spec’s order', () => {
+  it('walks the new release form in 17 steps in the product’s order', () => {
     expect(RELEASE_TOUR).toHaveLength(17);
     expect(RELEASE_TOUR.slice(1).map((s) => s.title)).toEqual([
       'Label',

@@ -77,7 +77,7 @@ export function expenseTotal(subtotal: string, vat: string): string | null {
   return new Big(subtotal.trim()).plus(new Big(vat.trim() || '0')).toFixed(2);
 }
 
-/** The form's problems, keyed by the API's field names, in the spec's words. */
+/** The form's problems, keyed by the API's field names, in the product's words. */
 export function validateExpense(values: ExpenseFormValues): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!values.date.trim()) errors.date = VALIDATION.required('Date');

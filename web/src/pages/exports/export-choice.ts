@@ -4,7 +4,7 @@ import { MESSAGES } from '../../../../shared/messages';
 /**
  * What the Export menu of a list page asks for: the checked rows, else the
  * rows the list shows now (its current filter and page), or everything. Nothing checked and
- * nothing visible is refused here with the spec's words, before any call.
+ * nothing visible is refused here with the product's words, before any call.
  */
 export type ExportScope = 'rows' | 'all';
 export type ExportAsk = { model_name: ExportModel; format: ExportFormat; all?: true; ids?: string[] };

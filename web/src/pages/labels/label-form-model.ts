@@ -72,7 +72,7 @@ export const labelUrlRows = (label: LabelView | undefined) =>
 export const labelIdentifierRows = (label: LabelView | undefined) =>
   (label?.label_identifiers ?? []).map((i) => ({ ...(i.id ? { id: i.id } : {}), type_of: i.type_of, ref: i.ref }));
 
-/** The label form's per-field rules, with the spec's messages. */
+/** The label form's per-field rules, with the product's messages. */
 function labelRules(options: { requireCompany: boolean }): RuleMap<LabelFormValues> {
   return {
     name: [rules.required('Name')],

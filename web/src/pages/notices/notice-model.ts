@@ -5,8 +5,8 @@ import { rules, validate, zodErrors } from '../../components/form-rules';
 
 export { NOTICE_TYPES };
 
-/** The spec's notices, kept here since shared/messages does not carry them. */
-/** The spec's notice messages, from the texts the server shares (shared/messages.ts). */
+/** The product's notices, kept here since shared/messages does not carry them. */
+/** The product's notice messages, from the texts the server shares (shared/messages.ts). */
 export const NOTICE_MESSAGES = {
   updated: MESSAGES.noticeUpdated,
   deleted: MESSAGES.noticeDeleted,
@@ -54,7 +54,7 @@ export function noticePayload(values: NoticeValues, isNew: boolean): Record<stri
   return body;
 }
 
-/** Client validation with the spec's messages; then whatever the shared schema still refuses. */
+/** Client validation with the product's messages; then whatever the shared schema still refuses. */
 export function validateNotice(values: NoticeValues, isNew: boolean): Record<string, string> {
   const errors = validate(values, {
     title: [rules.required('Title')],

@@ -9,7 +9,7 @@ import { RoyaltyFormFields } from './royalty-form-fields';
 import { emptySale, royaltyToValues, validateRoyalty, type RoyaltyFormValues } from './royalty-form-model';
 import type { Royalty } from '../../../../shared/schemas/royalty-views';
 
-/** The spec's success notices, used when the answer carries none. */
+/** The product's success notices, used when the answer carries none. */
 const ADDED = 'Royalty Added';
 const UPDATED = 'Royalty Updated';
 

@@ -69,7 +69,7 @@ export type LabelSettings = {
   graphs: boolean;
 };
 
-/** A label's settings as stored, with the spec's defaults: empty summaries, formats and frequency; graphs on. */
+/** A label's settings as stored, with the product's defaults: empty summaries, formats and frequency; graphs on. */
 export function labelStatementSettings(stored: Partial<LabelSettings> | { [key: string]: unknown } | undefined) {
   const s = (stored ?? {}) as Partial<LabelSettings>;
   return {

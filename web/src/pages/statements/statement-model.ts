@@ -112,7 +112,7 @@ export function today(now = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** The e-mail addresses of a recipients list that are not valid, with the spec's message. */
+/** The e-mail addresses of a recipients list that are not valid, with the product's message. */
 function recipientsProblem(recipients: readonly string[]): string | null {
   const bad = recipients.filter((r) => !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(r.trim()));
   return bad.length ? VALIDATION.email : null;

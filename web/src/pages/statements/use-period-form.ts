@@ -11,7 +11,7 @@ export function fieldErrorsOf(error: unknown): Record<string, string> | null {
 
 /**
  * The state of a form that states some periods (a run, one account's statement): the chosen
- * months, field errors and a busy flag. Submitting with no period shows the spec's message and
+ * months, field errors and a busy flag. Submitting with no period shows the product's message and
  * makes no call; otherwise `send` gets the periods, and a refusal's field errors show.
  */
 export function usePeriodForm(send: (periods: ReturnType<typeof chosenPeriods>) => Promise<void>) {

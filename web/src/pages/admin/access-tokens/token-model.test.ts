@@ -79,7 +79,7 @@ describe('access token model', () => {
     expect(revokeAllBody('u1')).toEqual({ user_id: 'u1' });
   });
 
-  it('uses the spec’s messages', () => {
+  it('uses the product’s messages', () => {
     expect(TOKEN_MESSAGES).toEqual({
       added: 'Access Token Added',
       updated: 'Access Token Updated',

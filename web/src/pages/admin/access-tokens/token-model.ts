@@ -7,7 +7,7 @@ export type TokenValues = { user_id: string; user_email: string; service: string
 
 export const TOKENS_BASE = '/admin/access_tokens';
 
-/** The spec's messages. */
+/** The product's messages. */
 export const TOKEN_MESSAGES = {
   added: 'Access Token Added',
   updated: 'Access Token Updated',

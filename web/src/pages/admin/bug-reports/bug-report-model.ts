@@ -6,7 +6,7 @@ export const BUG_REPORTS_BASE = '/admin/bug_reports';
 export const bugReportsPath = (params: ListParams, userId: string | undefined) =>
   listPath(BUG_REPORTS_BASE, params, { user_id: userId });
 
-/** Newest first (spec: sort created_at desc by default). */
+/** Newest first (sort created_at desc by default). */
 export const BUG_REPORTS_DEFAULT_SORT = { field: 'created_at', order: 'desc' } as const;
 
 /** A shortened description for the table; the full text is the cell's title. */

@@ -13,7 +13,7 @@ import { GLOBAL, USERS_BASE } from '../users/user-api';
 
 export type LogRow = { id: string; action: string; subject: string; ip_address: string; created_at: string };
 
-/** The spec's colour words for log actions: action_insert, action_update, action_delete. */
+/** The product's colour words for log actions: action_insert, action_update, action_delete. */
 const ACTION_WORD: Record<string, string> = {
   create: 'action_insert',
   update: 'update',

@@ -56,7 +56,7 @@ function ReferenceForm({
     fieldOf: (field) => formFieldOf(config, field),
     onSuccess: async (answer) => {
       await refresh();
-      // The server's notice where it has its own words ("Release Successfully Added"), else the spec's "<Title> Added".
+      // The server's notice where it has its own words ("Release Successfully Added"), else the product's "<Title> Added".
       notify(
         'notification',
         typeof answer.message === 'string' && answer.message ? answer.message : savedNotice(config, isNew),

@@ -21,7 +21,7 @@ type FieldBase = {
   /** The record's field; `a.b` is field b of the nested object a (see ReferenceConfig.objects). */
   name: string;
   label: string;
-  /** Client rules with the spec's messages; the first failing one is shown. */
+  /** Client rules with the product's messages; the first failing one is shown. */
   rules?: Rule<FormValues>[];
   constraint?: string;
   /** Fields with a section are grouped in their own container (a DSP's technical specification). */
@@ -89,7 +89,7 @@ type ReferenceColumn = {
   sortable?: boolean;
   /** Draws the cell itself (a release's cover thumbnail) instead of the field's value. */
   Cell?: ComponentType<{ record: Record<string, unknown> }>;
-  /** A status word shown in its spec colour. */
+  /** A status word shown in its colour. */
   badge?: boolean;
 };
 

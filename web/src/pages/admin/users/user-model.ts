@@ -64,7 +64,7 @@ export function statusText(status: number): string {
   return STATUS_TEXT[status] ?? `HTTP ${status}`;
 }
 
-/** A user delete failure as the spec shows it: the status text, with the server's reason as a detail line. */
+/** A user delete failure as the product shows it: the status text, with the server's reason as a detail line. */
 export function userDeleteFailure(error: unknown): Error {
   if (!(error instanceof ApiError)) return error instanceof Error ? error : new Error(String(error));
   return new ApiError(
