@@ -70,7 +70,7 @@ describe('password reset', () => {
 });
 
 describe('profile', () => {
-  it('updates the own profile with the product's message and refuses someone else’s', async () => {
+  it('updates the own profile with the product’s message and refuses someone else’s', async () => {
     const me = await newConfirmedUser('Paula Profile');
     const other = await newConfirmedUser('Oscar Other');
     const myId = (await call('GET', '/api/v1/me', { token: me.token })).body.user.id;

@@ -18,7 +18,7 @@ import { until } from '../support/wait.js';
  * Catalogue exports through the real API, queue and worker: a file read back gives the
  * releases and recordings that were created, field by field; the c/p line year rule reports what
  * it leaves out; a whole catalogue goes through the worker with its progress pushed; nothing
- * selected is refused with the product's words; another company's or another user's export is not
+ * selected is refused with the product’s words; another company's or another user's export is not
  * found; a download link stops working once it has expired.
  */
 let admin: string;
@@ -171,7 +171,7 @@ describe('exports: files read back', () => {
         c_line: '2026 Northern Lights Records',
         p_line: '2025 Northern Lights Records',
         explicit: 'Y',
-        format: 'Digital', // the product's default format of a new release
+        format: 'Digital', // the product’s default format of a new release
         total_volumes: '1',
         territories: 'GB|IE',
         metadata_language: 'English',
@@ -303,7 +303,7 @@ describe('exports: the loader', () => {
 });
 
 describe('exports: refusals', () => {
-  it('refuses an export with nothing selected, in the product's words', async () => {
+  it('refuses an export with nothing selected, in the product’s words', async () => {
     expect(await api(A).get('/exports/export?model_name=releases&format=csv')).toEqual({
       status: 400,
       body: { message: MESSAGES.nothingToExport, errors: { selection: [MESSAGES.nothingToExport] } },

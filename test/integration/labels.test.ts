@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 
 describe('labels of the current company', () => {
-  it('creates with defaults, reads, updates and deletes a label with the product's messages', async () => {
+  it('creates with defaults, reads, updates and deletes a label with the product’s messages', async () => {
     const company = manager.publisher.id;
     const created = await call('POST', '/api/v1/labels', {
       token: manager.token,

@@ -109,7 +109,7 @@ describe('plan limits, at the write', () => {
 });
 
 describe('admin subscriptions', () => {
-  it('creates, reads, lists, updates and deletes a plan, with the product's messages', async () => {
+  it('creates, reads, lists, updates and deletes a plan, with the product’s messages', async () => {
     const id = `plan_crud_${stamp}`;
     const made = await adminCall('POST', '/subscriptions', planBody({ id, public: true, rank: 5 }));
     expect(made.status).toBe(201);

@@ -30,7 +30,7 @@ describe('countries', () => {
     ]);
   });
 
-  it('is written by admins with the product's notices and field errors', async () => {
+  it('is written by admins with the product’s notices and field errors', async () => {
     const bad = await call('POST', '/api/v1/countries', {
       token: admin,
       body: { name: '', iso_alpha_two: 'X1', iso_alpha_three: 'XX', iso_numeric: '12' },

@@ -88,7 +88,7 @@ describe('list query', () => {
 });
 
 describe('field errors', () => {
-  it('use the product's messages and name each field', () => {
+  it('use the product’s messages and name each field', () => {
     const schema = z.strictObject({ name: z.string().min(1), email: z.email(), share: z.number().max(100) });
     const input = { email: 'nope', share: 120, extra: 1 };
     const errors = fieldErrors(schema.safeParse(input).error!, input);

@@ -96,7 +96,7 @@ describe('company tags', () => {
 });
 
 describe('messages', () => {
-  it('keep the API's spelling', () => {
+  it('keep the API’s spelling', () => {
     expect(MESSAGES.resetRequested).toBe(
       'If your Email is found you should recieve an email shortly with instructions to reset your account.',
     );

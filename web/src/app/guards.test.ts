@@ -28,7 +28,7 @@ describe('checkRoute', () => {
     });
   });
 
-  it('requiresAdmin: denies non-admins with the product's message, allows admins', () => {
+  it('requiresAdmin: denies non-admins with the product’s message, allows admins', () => {
     expect(checkRoute({ ...base, access: 'admin' })).toEqual({ action: 'deny', message: MESSAGES.mustBeAdmin });
     expect(checkRoute({ ...base, access: 'admin', role: 'user' })).toEqual({
       action: 'deny',

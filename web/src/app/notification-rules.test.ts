@@ -29,7 +29,7 @@ describe('notifications', () => {
       expect(notificationsShownOn(path), path).toBe(true);
     }
   });
-  it('map the product's types onto Flashbar types', () => {
+  it('map the product’s types onto Flashbar types', () => {
     expect(flashType('error')).toBe('error');
     expect(flashType('warning')).toBe('warning');
     expect(flashType('notification')).toBe('info');

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { rules, serverFieldErrors, validate, zodErrors } from './form-rules';
 
 describe('form rules', () => {
-  it('uses the product's messages and the first failing rule per field', () => {
+  it('uses the product’s messages and the first failing rule per field', () => {
     const errors = validate(
       { name: ' ', email: 'nope', deal: '150', again: 'x', pw: 'y' },
       {

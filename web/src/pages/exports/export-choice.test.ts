@@ -16,7 +16,7 @@ describe('the Export menu of list pages', () => {
     expect(exportAsk('releases', 'all', 'json', [], [])).toEqual({ model_name: 'releases', format: 'json', all: true });
   });
 
-  it('refuses with nothing selected or visible, in the product's words', () => {
+  it('refuses with nothing selected or visible, in the product’s words', () => {
     expect(exportAsk('releases', 'rows', 'csv', [], [])).toEqual({ error: 'Nothing selected to export' });
   });
 

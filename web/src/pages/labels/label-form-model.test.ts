@@ -31,7 +31,7 @@ const ids = (): NestedRow<IdentifierRowValues>[] =>
   toNestedRows<IdentifierRowValues>([{ id: 'i1', type_of: 'PPL', ref: 'X1' }], key);
 
 describe('label form model', () => {
-  it('requires a name, a valid e-mail and a deal percentage of at most 100, with the product's messages', () => {
+  it('requires a name, a valid e-mail and a deal percentage of at most 100, with the product’s messages', () => {
     const values = { ...emptyLabelValues(), name: '', email: 'bad', deal_percentage: '101' };
     const errors = validateLabelForm({ values, urls: [], identifiers: [], requireCompany: false });
     expect(errors.name).toBe('Name is required');

@@ -23,7 +23,7 @@ describe('notice form model', () => {
     expect(userOption({ id: 'u2', name: '', email: 'x@y.z' }).label).toBe('x@y.z');
   });
 
-  it('requires title, content and (on new only) at least one recipient, with the product's messages', () => {
+  it('requires title, content and (on new only) at least one recipient, with the product’s messages', () => {
     expect(validateNotice(emptyNotice(), true)).toMatchObject({
       title: 'Title is required',
       content: 'Content is required',

@@ -118,7 +118,7 @@ describe('company user rows validation', () => {
 });
 
 describe('company form', () => {
-  it('validates name, e-mail, deal percentage and currency with the product's messages', () => {
+  it('validates name, e-mail, deal percentage and currency with the product’s messages', () => {
     const values = { ...companyToValues(company), name: ' ', email: 'nope', deal_percentage: '101', currency: 'POUND' };
     expect(validateCompanyForm(values)).toEqual({
       name: 'Name is required',

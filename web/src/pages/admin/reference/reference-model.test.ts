@@ -62,7 +62,7 @@ describe('reference form model', () => {
     });
   });
 
-  it('validates a country with the product's messages', () => {
+  it('validates a country with the product’s messages', () => {
     expect(validateValues(countries, emptyValues(countries))).toEqual({
       name: 'Name is required',
       iso_alpha_two: 'ISO alpha two is required',
