@@ -38,14 +38,24 @@ export function freePort(): Promise<number> {
  * as the local end of any connection between choosing it and listening on it, which a cloud
  * restarted on the same ports met under load (EADDRINUSE).
  */
-export async function freeCloudPorts(): Promise<Record<'gateway' | 'dynamodb' | 's3' | 'sqs' | 'cognito', number>> {
+export async function freeCloudPorts(): Promise<
+  Record<'gateway' | 'dynamodb' | 's3' | 'sqs' | 'cognito' | 'sftp', number>
+> {
   const taken = new Set<number>();
   const next = async () => {
     const port = await freeListeningPort(taken);
     taken.add(port);
     return port;
   };
-  return { gateway: await next(), dynamodb: await next(), s3: await next(), sqs: await next(), cognito: await next() };
+  return {
+    gateway: await next(),
+    dynamodb: await next(),
+    s3: await next(),
+    sqs: await next(),
+    cognito: await next(),
+    // The demo store's SFTP server: a cloud started again serves it where the store's settings say.
+    sftp: await next(),
+  };
 }
 
 const LISTENING_PORTS = { from: 20_000, to: 32_000 };

@@ -15,12 +15,15 @@ import { until } from '../support/wait.js';
  *  - a statement run publishing: one account's statement finished and mailed, one numbered and
  *    having its documents made (its claim held by the process that died), two not reached;
  *  - a statement run previewing;
- *  - a catalogue import being planned, its lease held by the worker that died.
+ *  - a catalogue import being planned, its lease held by the worker that died;
+ *  - a delivery to a store, claimed by the worker that died.
  * The cloud runs in a process of its own (test/support/restartable-cloud.ts); the records are
- * made straight in its table, for a company of this file's own. Royalty imports and payment runs
+ * made straight in its table, for a company of this file's own (the delivery: for the demo
+ * company, whose release and store connection the seed makes). Royalty imports and payment runs
  * have restart tests of their own (royalty-import-restart, payment-run-restart).
  */
-const cloud = restartableCloud('jobs-restart');
+// Seeded as `npm start` seeds it: reference data, and the demo company with a release it may deliver to the demo store.
+const cloud = restartableCloud('jobs-restart', { CLOUD_SEED: 'demo' });
 const tenantId = `jobs-restart-${Date.now()}`;
 const PERIOD: [string, string] = ['2026-07', '2026-09'];
 const accounts = ['Ada', 'Ben', 'Cleo', 'Dev'].map((name) => ({
@@ -35,6 +38,7 @@ let cloudEnv: Record<string, string>;
 let publishingRunId: string;
 let previewingRunId: string;
 const importId = `restart-import-${Date.now()}`;
+let delivery: { tenantId: string; id: string; batchId: string };
 let atKill: { name: string; number: string; state: string | undefined; statementId: string }[];
 
 const modules = async () => ({
@@ -92,9 +96,7 @@ beforeAll(async () => {
     userId: 'restart-user',
   });
 
-  // A catalogue import of two releases being planned by a worker that dies holding its lease. The
-  // sheet names genres, languages and a publisher from the reference data, which this cloud lacks.
-  await (await import('../../functions/reference/seed.js')).seedReferenceData();
+  // A catalogue import of two releases being planned by a worker that dies holding its lease.
   await db.Label.create({ tenantId, labelId: 'restart-label', name: label }).go();
   const fileKey = `imports/${tenantId}/restart.csv`;
   const body = sheetCsv(sheet);
@@ -113,6 +115,37 @@ beforeAll(async () => {
     lease_until: new Date(Date.now() + 10 * 60_000).toISOString(),
     lease_owner: 'the worker that died',
   }).go();
+
+  // The demo release's delivery to the demo store, claimed by a worker that dies holding it.
+  const { bulkCreate } = await import('../../functions/deliveries/release-deliveries.js');
+  const deliveries = await import('../../functions/data/access/deliveries.js');
+  const demo = (await db.Company.query.all({}).go({ pages: 'all' })).data.find(
+    (c) => c.name === 'Northern Lights Records',
+  );
+  const dsp = (await db.Dsp.query.all({}).go({ pages: 'all' })).data.find((d) => d.name === 'Demo DSP');
+  const release = demo
+    ? (await db.Release.query.byTenant({ tenantId: demo.companyId }).go({ pages: 'all' })).data.find(
+        (r) => r.title === 'Northern Lights EP',
+      )
+    : undefined;
+  if (!demo || !dsp || !release) throw new Error('the seed has no demo company, store or release');
+  // Passed quality control (what the admin's Accept records); the seed's cover art and audio are
+  // checked by the upload worker, so the release may be delivered once they pass.
+  await db.Release.patch({ tenantId: demo.companyId, id: release.id }).set({ status: 'accepted' }).go();
+  const [made] = await until(
+    () => bulkCreate(demo.companyId, 'restart-user', release.id, [{ dsp_id: dsp.id }]).catch(() => undefined),
+    120_000,
+  );
+  delivery = { tenantId: demo.companyId, id: made.id, batchId: `restart-${Date.now()}` };
+  expect(await deliveries.markQueued(delivery.tenantId, delivery.id, delivery.batchId, ['created'])).toBe(true);
+  expect(
+    await deliveries.claimDelivery(
+      delivery.tenantId,
+      delivery.id,
+      delivery.batchId,
+      new Date(Date.now() + 10 * 60_000).toISOString(),
+    ),
+  ).toBeTruthy();
 
   atKill = (await statements()).map((s) => ({
     name: s.payee_name,
@@ -174,5 +207,23 @@ describe('the local cloud stopped mid-job and started again', () => {
     expect(job).toMatchObject({ status: 'done', total: 2, done: 2, invalid: 0, duplicates: 0 });
     const releases = (await db.Release.query.byTenant({ tenantId }).go({ pages: 'all' })).data;
     expect(releases.map((r) => r.upc).sort()).toEqual([...new Set(sheet.map((row) => String(row.upc)))].sort());
+  }, 180_000);
+
+  it('delivers the release the dead worker was sending, in the batch it began, BatchComplete last', async () => {
+    const { db } = await modules();
+    const done = await until(async () => {
+      const found = (await db.ReleaseDelivery.get({ tenantId: delivery.tenantId, id: delivery.id }).go()).data;
+      return found?.status === 'delivered' || found?.status === 'failed' ? found : undefined;
+    }, 120_000);
+    expect(done).toMatchObject({ status: 'delivered', batch_id: delivery.batchId });
+    const prefix = `demo-label/${delivery.batchId}/`;
+    const arrivals = await fetch(`${cloudEnv[ENV.appUrl]}/_local/sftp?prefix=${encodeURIComponent(prefix)}`);
+    const files = ((await arrivals.json()) as { files: { path: string }[] }).files;
+    // Each file the delivery lists arrived once (the cover, two audio files, the ERN message, BatchComplete).
+    const paths = files.map((file) => file.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(paths).toHaveLength(done.files?.length ?? 0);
+    expect(paths).toHaveLength(5);
+    expect(files.at(-1)?.path).toBe(`${prefix}BatchComplete_${delivery.batchId}.xml`);
   }, 180_000);
 });
