@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fakeCloud } from '../support/fake-statement-table.js';
 import { accountingPeriod, duePeriod, monthEndedBefore } from '../../shared/statement-periods.js';
 import { coveredAccounts, dueRuns, scheduledRunId, statedKey } from '../../functions/statements/runs/schedule.js';
 import { runAccountStep, type AccountStepDeps } from '../../functions/statements/runs/account-step.js';
@@ -7,11 +8,8 @@ import {
   statementIdOf,
   statementNumber,
   statementSubject,
-  type AccountRecord,
 } from '../../functions/statements/runs/statement-item.js';
-import type { StatementItem, StatementRunItem } from '../../functions/data/entities/statements.js';
-import type { StatementPublication } from '../../functions/data/access/statements.js';
-import { periodsAfter, type StatedPeriod } from '../../functions/data/entities/stated-periods.js';
+import type { StatedPeriod } from '../../functions/data/entities/stated-periods.js';
 import type { AccountRef } from '../../shared/schemas/statement-views.js';
 
 describe('statement periods', () => {
@@ -129,174 +127,6 @@ describe('statement periods', () => {
     ).not.toBe(first);
   });
 });
-
-/**
- * The account step against an in-memory table that keeps the publish transaction's rules: the
- * statement only if absent, the sequence only if it still says n, each expense and entry taken
- * once. Deliveries interleave at every await, as concurrent Lambdas would.
- */
-function fakeCloud(options: { accounts: string[]; expenses?: Record<string, string[]>; runId?: string }) {
-  const statements = new Map<string, StatementItem>();
-  const consumed = new Map<string, string>();
-  const mails: string[] = [];
-  const documented: string[] = [];
-  // The account's stated periods guard: rewritten only at the version read (created at 1).
-  const guards = new Map<string, { version: number; periods: StatedPeriod[] }>();
-  const skips = new Set<string>();
-  const state = { sequence: 0, done: 0, skipped: 0, published: 0 };
-  const run: StatementRunItem = {
-    tenantId: 't1',
-    runId: options.runId ?? 'run1',
-    kind: 'payee',
-    status: 'publishing',
-    start_pay_period: '2026-07',
-    end_pay_period: '2026-09',
-    label_ids: [],
-    accounts: [],
-    total: options.accounts.length,
-    done: 0,
-    scheduled: false,
-  } as StatementRunItem;
-  const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
-  const record = (account: AccountRef): AccountRecord => ({
-    earnings: {
-      account,
-      name: `Payee ${account.id}`,
-      email: `${account.id}@example.test`,
-      lines: 2,
-      quantity: 3,
-      royalties: '10.004000',
-      aggregator_fee: '0',
-      label_ids: [],
-    },
-    summaries: {},
-    provenance: [],
-    lines: 2,
-    lines_total: '10.004000',
-    graphs: false,
-    currency: 'GBP',
-  });
-  const figures = {
-    opening_balance: '0.00',
-    royalties: '10.00',
-    costs: '-1.00',
-    expenses: '-1.00',
-    advances: '0.00',
-    reserves: '0.00',
-    transfers: '0.00',
-    payments: '0.00',
-    adjustments: '0.00',
-    closing_balance: '9.00',
-    payable: '9.00',
-  };
-  const deps: AccountStepDeps = {
-    getRun: async () => {
-      await tick();
-      return { ...run, done: state.done, skipped: state.skipped };
-    },
-    getStatement: async (_t, id) => {
-      await tick();
-      const found = statements.get(id);
-      return found ? { ...found } : null;
-    },
-    readAccountRecord: async (_run, account) => record(account),
-    assemble: async ({ account }) => {
-      await tick();
-      const expense_ids = (options.expenses?.[account.id] ?? []).filter((id) => !consumed.has(id));
-      return {
-        figures,
-        not_paid_reasons: [],
-        recoupment: { advance: '0.00', recouped: '0.00', remaining: '0.00' },
-        minimum_payout: '0.00',
-        rounding_in: '0',
-        rounding_out: '0.004',
-        expenses_total: '1.00',
-        expense_ids,
-        entry_ids: [],
-        previous_statement_id: null,
-        self_billing: null,
-      };
-    },
-    readSequence: async () => {
-      await tick();
-      return state.sequence;
-    },
-    readStated: async (_t, accountKey) => {
-      await tick();
-      const guard = guards.get(accountKey);
-      return guard ? { version: guard.version, periods: [...guard.periods] } : { version: 0, periods: [] };
-    },
-    skip: async (_t, runId, accountKey) => {
-      await tick();
-      if (skips.has(`${runId} ${accountKey}`)) return false;
-      skips.add(`${runId} ${accountKey}`);
-      state.skipped += 1;
-      return true;
-    },
-    publish: async (publication: StatementPublication) => {
-      await tick();
-      // One atomic step, as DynamoDB's transaction is.
-      const { statement } = publication;
-      if (statements.has(statement.statementId)) return 'exists';
-      if (state.sequence !== publication.sequenceFrom) return 'number_taken';
-      if ((guards.get(statement.accountKey)?.version ?? 0) !== publication.stated.version) return 'stated_moved';
-      if (publication.expenseIds.some((id) => consumed.has(id))) return 'consumed_elsewhere';
-      guards.set(statement.accountKey, {
-        version: publication.stated.version + 1,
-        periods: periodsAfter(
-          publication.stated.periods,
-          {
-            statement_id: statement.statementId,
-            number: statement.number,
-            start_pay_period: statement.start_pay_period,
-            end_pay_period: statement.end_pay_period,
-          },
-          publication.replacesId,
-        ),
-      });
-      state.sequence = publication.sequenceFrom + 1;
-      for (const id of publication.expenseIds) consumed.set(id, statement.statementId);
-      statements.set(statement.statementId, { ...statement, createdAt: 'now' } as StatementItem);
-      return 'published';
-    },
-    claim: async (_t, statementId) => {
-      await tick();
-      const statement = statements.get(statementId);
-      if (statement?.queue_status !== 'queued') return false;
-      statements.set(statementId, { ...statement, queue_status: 'generating' });
-      return true;
-    },
-    release: async (_t, statementId) => {
-      const statement = statements.get(statementId);
-      if (statement?.queue_status === 'generating')
-        statements.set(statementId, { ...statement, queue_status: 'queued' });
-    },
-    documents: async (statement, { mail }) => {
-      await tick();
-      documented.push(statement.number);
-      if (mail) mails.push(statement.number);
-      return { pdf_key: `${statement.statementId}.pdf`, csv_key: `${statement.statementId}.csv` };
-    },
-    complete: async (_t, statementId, _runId, keys) => {
-      await tick();
-      const statement = statements.get(statementId);
-      if (statement?.queue_status !== 'generating') return false;
-      statements.set(statementId, { ...statement, ...keys, queue_status: 'published' });
-      state.done += 1;
-      return true;
-    },
-    // Only a publishing run moves to published: counting again after it did changes nothing.
-    counted: async () => {
-      if (state.done + state.skipped >= options.accounts.length && run.status === 'publishing') {
-        run.status = 'published';
-        state.published += 1;
-      }
-    },
-    pause: tick,
-  };
-  const message = (id: string) => ({ tenantId: 't1', runId: run.runId, account: { type: 'Payee' as const, id } });
-  return { deps, statements, consumed, mails, documented, guards, skips, state, run, message };
-}
 
 describe('the account step', () => {
   it('makes one statement, one number and consumes its expenses once when its message comes twice', async () => {
