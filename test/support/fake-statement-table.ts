@@ -148,6 +148,11 @@ export function fakeCloud(options: {
       if (state.sequence !== publication.sequenceFrom) return 'number_taken';
       if ((guards.get(statement.accountKey)?.version ?? 0) !== publication.stated.version) return 'stated_moved';
       if (publication.expenseIds.some((id) => consumed.has(id))) return 'consumed_elsewhere';
+      // A correction replaces a finished statement still in force, and marks it replaced in the same step.
+      const replaced = publication.replacesId ? statements.get(publication.replacesId) : undefined;
+      if (publication.replacesId && (!replaced || replaced.superseded_by || replaced.queue_status !== 'published'))
+        return 'already_corrected';
+      if (replaced) statements.set(replaced.statementId, { ...replaced, superseded_by: statement.statementId });
       guards.set(statement.accountKey, {
         version: publication.stated.version + 1,
         periods: periodsAfter(

@@ -8,9 +8,10 @@ import { fakeCloud, fakeTable } from '../support/fake-statement-table.js';
  * Stated once, whatever happens: random runs of one company over overlapping periods, their
  * account messages delivered in any order, several at once, twice, or cut off by a crash (while
  * the PDF is made, with the claim on the documents left held; or after the statement was finished,
- * before it was counted), and restarts that give held claims back (as the local cloud's start
- * does). Then everything is delivered once more, as the resumers would. However it went:
- *  - no month of an account is stated by two statements in force;
+ * before it was counted), restarts that give held claims back (as the local cloud's start
+ * does), and corrections of finished statements (a run stating the same months again in the
+ * statement's place). Then everything is delivered once more, as the resumers would. However it went:
+ *  - no month of an account is stated by two statements in force (a corrected one is replaced);
  *  - statement numbers are given once each, with no gap;
  *  - every statement is finished, with its documents, and mailed exactly once;
  *  - every run is published, each account counted once: stated by it, or left out because
@@ -37,17 +38,19 @@ const delivery = fc.record({
   crash: fc.constantFrom('none', 'none', 'while_making_documents', 'before_counting'),
 });
 type Delivery = { run: number; account: number; crash: string };
-type Step = Delivery[] | 'restart';
+type Step = Delivery[] | 'restart' | { correct: number };
 /** One step: some deliveries at the same time, or a restart. */
 const step = fc.oneof(
   { weight: 5, arbitrary: fc.array(delivery, { minLength: 1, maxLength: 3 }) },
   { weight: 1, arbitrary: fc.constant('restart' as const) },
+  { weight: 1, arbitrary: fc.record({ correct: fc.nat() }) },
 );
 
 const overlaps = (a: { start_pay_period: string; end_pay_period: string }, b: typeof a) =>
   a.start_pay_period <= b.end_pay_period && b.start_pay_period <= a.end_pay_period;
 
-async function play(specs: { period: [string, string]; accounts: string[] }[], steps: Step[]) {
+async function play(given: { period: [string, string]; accounts: string[] }[], steps: Step[]) {
+  const specs = [...given];
   const table = fakeTable();
   const runs = specs.map((spec, i) =>
     fakeCloud({ accounts: spec.accounts, period: spec.period, runId: `run${i}`, table }),
@@ -71,8 +74,28 @@ async function play(specs: { period: [string, string]; accounts: string[] }[], s
       return runAccountStep(message, { ...run.deps, counted: async () => Promise.reject(new Error('killed')) });
     return runAccountStep(message, run.deps);
   };
+  const corrected = new Set<string>();
+  /** A correction of a finished statement in force (as the statement page offers it), once per statement. */
+  const correct = (pick: number) => {
+    const open = [...table.statements.values()].filter(
+      (s) => s.queue_status === 'published' && !s.superseded_by && !corrected.has(s.statementId),
+    );
+    if (!open.length) return;
+    const replaced = open[pick % open.length];
+    corrected.add(replaced.statementId);
+    const account = replaced.accountKey.replace('Payee#', '');
+    const spec = {
+      period: [replaced.start_pay_period, replaced.end_pay_period] as [string, string],
+      accounts: [account],
+    };
+    const run = fakeCloud({ ...spec, runId: `correction${runs.length}`, table });
+    run.run.replaces_id = replaced.statementId;
+    specs.push(spec);
+    runs.push(run);
+  };
   for (const s of steps) {
     if (s === 'restart') restart();
+    else if ('correct' in s) correct(s.correct);
     else await Promise.allSettled(s.map(deliver));
   }
   // Started again: every message delivered once more, then once more again (a re-delivery).
@@ -80,7 +103,7 @@ async function play(specs: { period: [string, string]; accounts: string[] }[], s
   for (let round = 0; round < 2; round += 1)
     for (const [i, spec] of specs.entries())
       for (const account of spec.accounts.keys()) await deliver({ run: i, account, crash: 'none' });
-  return { table, runs };
+  return { table, runs, specs };
 }
 
 describe('statement runs, whatever crashes, races and re-deliveries', () => {
@@ -90,7 +113,7 @@ describe('statement runs, whatever crashes, races and re-deliveries', () => {
         fc.array(runSpec, { minLength: 1, maxLength: 4 }),
         fc.array(step, { maxLength: 20 }),
         async (specs, steps) => {
-          const { table, runs } = await play(specs, steps);
+          const { table, runs, specs: played } = await play(specs, steps);
           const statements = [...table.statements.values()];
 
           for (const account of ACCOUNTS) {
@@ -110,8 +133,8 @@ describe('statement runs, whatever crashes, races and re-deliveries', () => {
 
           for (const [i, run] of runs.entries()) {
             expect(run.run.status).toBe('published');
-            expect(run.state.done + run.state.skipped).toBe(specs[i].accounts.length);
-            for (const account of specs[i].accounts) {
+            expect(run.state.done + run.state.skipped).toBe(played[i].accounts.length);
+            for (const account of played[i].accounts) {
               const own = table.statements.get(statementIdOf(run.run.runId, { type: 'Payee', id: account }));
               const statedElsewhere = statements.some(
                 (s) => s.accountKey === `Payee#${account}` && s.run_id !== run.run.runId && overlaps(s, run.run),
