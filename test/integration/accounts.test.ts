@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '../../shared/messages.js';
 import { roleRefusal } from '../../shared/permissions.js';
 import type { StatementFigures } from '../../shared/schemas/statement-views.js';
-import { call, demo, inCompany, labelManager, newConfirmedUser, signIn } from '../support/api.js';
+import { call, demo, inCompany, newConfirmedUser, signIn } from '../support/api.js';
+import { type OwnLabelManager, ownLabelManager } from '../support/own-company.js';
 
 /**
  * The accounts area: expenses, account entries (advances,
@@ -13,6 +14,7 @@ import { call, demo, inCompany, labelManager, newConfirmedUser, signIn } from '.
  */
 type Api = ReturnType<typeof inCompany>;
 let admin: string;
+let manager: OwnLabelManager;
 let A: string;
 let api: Api;
 let other: Api;
@@ -26,7 +28,7 @@ const unique = () => Math.random().toString(36).slice(2, 8);
 beforeAll(async () => {
   Object.assign(process.env, inject('cloudEnv'));
   admin = await signIn(demo.admin.email, demo.admin.password);
-  const manager = await labelManager();
+  manager = await ownLabelManager('Accounts');
   A = manager.distributed.id;
   api = inCompany(manager.token, A);
   other = inCompany(manager.token, manager.publisher.id);
@@ -217,7 +219,7 @@ describe('expenses', () => {
   it('refuses a lone surrogate and an own __proto__ key, and stores prototype-like tags as plain text', async () => {
     const raw = async (text: string) =>
       call('POST', '/api/v1/expenses', {
-        token: (await labelManager()).token,
+        token: manager.token,
         company: A,
         rawBody: text,
         headers: { 'content-type': 'application/json' },
@@ -400,7 +402,7 @@ describe('an account as it stands', () => {
       previous_statement_id: statementId,
       recoupment: { advance: '300.00', recouped: '300.00', remaining: '0.00' },
       not_paid_reasons: [],
-      self_billing: null, // the demo company has no self-billing agreement
+      self_billing: null, // this company has no self-billing agreement
     });
   });
 

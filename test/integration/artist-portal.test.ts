@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type Route } from '../../functions/routes.js';
-import { call, demo, inCompany, newConfirmedUser } from '../support/api.js';
+import { call, inCompany, newConfirmedUser } from '../support/api.js';
 import { artistPortalFixture, type PortalApi, type PortalSide } from '../support/artist-portal-fixture.js';
+import { ownLabelManager } from '../support/own-company.js';
 import { until } from '../support/wait.js';
 
 /**
@@ -18,6 +19,7 @@ let api: PortalApi;
 let other: PortalApi;
 let tenantId: string;
 let managerToken: string;
+let managerEmail: string;
 let stamp: number;
 let period: string;
 let X: Side;
@@ -29,7 +31,9 @@ const pathOf = (route: Route, ids: Record<string, string>) =>
   route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(ids[name] ?? `missing-${name}`));
 
 beforeAll(async () => {
-  ({ api, other, tenantId, managerToken, stamp, period, X, Y, makeLink } = await artistPortalFixture());
+  const own = await ownLabelManager('Artist Portal');
+  ({ api, other, tenantId, managerToken, managerEmail, stamp, period, X, Y, makeLink } =
+    await artistPortalFixture(own));
 }, 400_000);
 
 /** The ids of one side, by the route table's path parameter names. */
@@ -254,7 +258,7 @@ describe('who may call what', () => {
 
 describe("the label's artist users", () => {
   it("refuses a company member's e-mail and a second link of the same artist user, naming the field", async () => {
-    const member = await api.post(`/artists/${X.artistId}/portal_users`, { email: demo.labelManager.email, name: 'M' });
+    const member = await api.post(`/artists/${X.artistId}/portal_users`, { email: managerEmail, name: 'M' });
     expect(member.status).toBe(409);
     expect(member.body.errors.email).toEqual(['This e-mail belongs to an account that is not an artist account']);
     const again = await api.post(`/artists/${X.artistId}/portal_users`, { email: X.email, name: 'X' });

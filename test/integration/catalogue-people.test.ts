@@ -1,16 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, demo, inCompany, labelManager, newConfirmedUser, signIn } from '../support/api.js';
+import { call, demo, inCompany, newConfirmedUser, signIn } from '../support/api.js';
+import { type OwnLabelManager, ownLabelManager } from '../support/own-company.js';
 
 /** Artists, contributors and payees of a company, and that no company sees another's. */
 let admin: string;
-let manager: Awaited<ReturnType<typeof labelManager>>;
-let A: string; // Northern Lights Records
-let B: string; // Harbour Songs Publishing
+let manager: OwnLabelManager;
+let A: string; // the file's distributed company
+let B: string; // the same manager's publisher company
 const unique = () => Math.random().toString(36).slice(2, 8);
 
 beforeAll(async () => {
   admin = await signIn(demo.admin.email, demo.admin.password);
-  manager = await labelManager();
+  manager = await ownLabelManager('Catalogue People');
   A = manager.distributed.id;
   B = manager.publisher.id;
 });
@@ -130,8 +131,8 @@ describe('artists', () => {
 
 describe('tenancy', () => {
   it('never reads, changes, links or deletes another company’s records, and bulk destroy keeps to the company', async () => {
-    const theirs = (await as(B).post('/contributors', { name: `Harbour Writer ${unique()}` })).body.contributor;
-    const ours = (await as(A).post('/contributors', { name: `Northern Writer ${unique()}` })).body.contributor;
+    const theirs = (await as(B).post('/contributors', { name: `Publisher Writer ${unique()}` })).body.contributor;
+    const ours = (await as(A).post('/contributors', { name: `Label Writer ${unique()}` })).body.contributor;
     expect((await as(A).get(`/contributors/${theirs.id}`)).status).toBe(404);
     expect((await as(A).patch(`/contributors/${theirs.id}`, { name: 'Stolen' })).status).toBe(404);
     expect((await as(A).del(`/contributors/${theirs.id}`)).status).toBe(404);
@@ -164,7 +165,7 @@ describe('tenancy', () => {
     const artist = created.body.artist;
     const listed = await call('GET', `/api/v1/admin/artists?q=${encodeURIComponent(artist.name)}`, { token: admin });
     expect(listed.body.artists).toEqual([
-      expect.objectContaining({ id: artist.id, tenant_id: A, company_name: 'Northern Lights Records' }),
+      expect.objectContaining({ id: artist.id, tenant_id: A, company_name: manager.distributed.name }),
     ]);
     const moved = await call('PATCH', `/api/v1/admin/artists/${artist.id}`, { token: admin, body: { tenant_id: B } });
     expect(moved.body).toMatchObject({ message: 'Artist Updated', artist: { id: artist.id, tenant_id: B } });

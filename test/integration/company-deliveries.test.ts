@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_SFTP_LOGIN } from '../../infra/local/sftp-server.js';
 import { NOT_DELIVERABLE_MESSAGE } from '../../shared/deliveries.js';
 import { roleRefusal } from '../../shared/permissions.js';
-import { call, demo, inCompany, labelManager, newConfirmedUser, signIn } from '../support/api.js';
+import { call, demo, inCompany, newConfirmedUser, signIn } from '../support/api.js';
+import { type OwnLabelManager, ownLabelManager } from '../support/own-company.js';
 import { checkableRelease } from '../support/checkable-release.js';
 import { deliverableRelease } from '../support/deliverable-release.js';
 import { until } from '../support/wait.js';
@@ -13,7 +14,7 @@ import { until } from '../support/wait.js';
  * no pre-order deal for a store without pre-orders).
  */
 let admin: string;
-let manager: Awaited<ReturnType<typeof labelManager>>;
+let manager: OwnLabelManager;
 let A: string;
 let B: string;
 let demoDsp: { id: string; name: string };
@@ -21,12 +22,18 @@ let demoDsp: { id: string; name: string };
 beforeAll(async () => {
   Object.assign(process.env, inject('cloudEnv'));
   admin = await signIn(demo.admin.email, demo.admin.password);
-  manager = await labelManager();
+  manager = await ownLabelManager('Company Deliveries');
   A = manager.distributed.id;
   B = manager.publisher.id;
   const found = await call('GET', '/api/v1/dsps?q=Demo%20DSP', { token: manager.token });
   demoDsp = found.body.dsps.find((d: { name: string }) => d.name === 'Demo DSP');
   expect(demoDsp).toBeDefined();
+  // The demo store (the local SFTP server) is platform-wide: the admin connects this file's company to it.
+  const connected = await call('POST', `/api/v1/companies/${A}/dsp_connections`, {
+    token: admin,
+    body: { dsp_connection: { dsp_id: demoDsp.id, status: 'connected' } },
+  });
+  expect(connected.status, JSON.stringify(connected.body)).toBeLessThan(300);
 });
 
 const api = (company: string) => inCompany(manager.token, company);

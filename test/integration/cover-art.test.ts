@@ -6,6 +6,7 @@ import { s3Client } from '../../functions/lib/clients.js';
 import { BUCKETS } from '../../infra/resources.js';
 import { roleRefusal } from '../../shared/permissions.js';
 import { call, demo, inCompany, labelManager, newConfirmedUser, signIn } from '../support/api.js';
+import { type OwnLabelManager, ownLabelManager } from '../support/own-company.js';
 import { until } from '../support/wait.js';
 import { uploadPresigned } from '../support/presigned-upload.js';
 
@@ -14,7 +15,7 @@ import { uploadPresigned } from '../support/presigned-upload.js';
  * sharp checks → the release's artwork with a thumbnail and a medium JPEG, or the reason and the
  * file deleted, pushed to the uploader.
  */
-let manager: Awaited<ReturnType<typeof labelManager>>;
+let manager: OwnLabelManager;
 let api: ReturnType<typeof inCompany>;
 let socket: WebSocket;
 const messages: Record<string, unknown>[] = [];
@@ -22,7 +23,7 @@ const bucket = () => BUCKETS.uploads.localName;
 
 beforeAll(async () => {
   Object.assign(process.env, inject('cloudEnv'));
-  manager = await labelManager();
+  manager = await ownLabelManager('Cover Art');
   api = inCompany(manager.token, manager.distributed.id);
   socket = new WebSocket(
     `${inject('cloudUrl').replace(/^http/, 'ws')}/cable?token=${encodeURIComponent(manager.token)}`,
@@ -172,14 +173,17 @@ describe('cover art', () => {
     const { recordingOriginalAudio, releaseCoverArt } = await import('../../functions/catalogue/delivery-assets.js');
     const { getReleaseRecord } = await import('../../functions/data/access/catalogue-assets.js');
     const { getRecording } = await import('../../functions/data/access/catalogue.js');
-    const listed = (await api.get('/releases?q=Northern%20Lights%20EP')).body.releases as {
+    // A test of the demo seed itself: the only one here that reads the demo company.
+    const demoManager = await labelManager();
+    const demoApi = inCompany(demoManager.token, demoManager.distributed.id);
+    const listed = (await demoApi.get('/releases?q=Northern%20Lights%20EP')).body.releases as {
       id: string;
       title: string;
     }[];
     const ep = listed.find((r) => r.title === 'Northern Lights EP');
     expect(ep).toBeDefined();
     const release = await until(async () => {
-      const stored = await getReleaseRecord(manager.distributed.id, ep?.id ?? '');
+      const stored = await getReleaseRecord(demoManager.distributed.id, ep?.id ?? '');
       return stored?.artwork ? stored : undefined;
     }, 60_000);
     expect(release.artwork).toMatchObject({ width: 3000, height: 3000, content_type: 'image/jpeg' });
@@ -188,7 +192,7 @@ describe('cover art', () => {
     expect(trackIds).toHaveLength(2);
     for (const id of trackIds) {
       const recording = await until(async () => {
-        const stored = await getRecording(manager.distributed.id, id);
+        const stored = await getRecording(demoManager.distributed.id, id);
         return stored?.audio?.status === 'ready' ? stored : undefined;
       }, 60_000);
       expect(recordingOriginalAudio(recording)).toMatchObject({ contentType: 'audio/wav' });

@@ -8,15 +8,12 @@ import { ownCompany } from '../support/own-company.js';
  * links with their contract files.
  */
 let admin: string;
-/** The demo manager: only the demo seed's own test reads the demo company. */
-let manager: Awaited<ReturnType<typeof labelManager>>;
 const unique = () => Math.random().toString(36).slice(2, 8);
 const asAdmin = (method: string, path: string, body?: object) =>
   call(method, `/api/v1${path}`, { token: admin, ...(body ? { body } : {}) });
 
 beforeAll(async () => {
   admin = await signIn(demo.admin.email, demo.admin.password);
-  manager = await labelManager();
 });
 
 async function newCompany() {
@@ -167,6 +164,8 @@ describe('the demo seed and delivering only to connected stores', () => {
     });
     const plain = await newDsp();
     const other = await newCompany();
+    // A test of the demo seed itself: the only one here that reads the demo company.
+    const manager = await labelManager();
     await seedDemoDspConnections();
     await seedDemoDspConnections();
     const demoLinks = (await inCompany(manager.token, manager.distributed.id).get('/company/dsp_connections')).body
@@ -263,7 +262,9 @@ describe('company distributors', () => {
     const after = await asAdmin('GET', `/companies/${company}/distribution`);
     expect(after.body.company_distributors[0]).toMatchObject({ active: false, contract_file_name: 'contract.pdf' });
     expect((await asAdmin('GET', '/companies/no-such-company/distribution')).status).toBe(404);
-    expect((await call('GET', `/api/v1/companies/${company}/distribution`, { token: manager.token })).status).toBe(403);
+    // A label manager of another company (of this file's own) is refused.
+    const outsider = (await ownCompany('DSP Outsider')).manager.token;
+    expect((await call('GET', `/api/v1/companies/${company}/distribution`, { token: outsider })).status).toBe(403);
   });
 });
 

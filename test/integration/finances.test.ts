@@ -1,8 +1,9 @@
 import Big from 'big.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultPeriod } from '../../shared/period-picker.js';
-import { call, demo, inCompany, labelManager, newConfirmedUser, signIn } from '../support/api.js';
+import { call, demo, inCompany, newConfirmedUser, signIn } from '../support/api.js';
 import { financeFixture } from '../support/finance-fixture.js';
+import { type OwnLabelManager, ownLabelManager } from '../support/own-company.js';
 import { until } from '../support/wait.js';
 
 /**
@@ -27,6 +28,7 @@ let api: Api;
 let other: Api;
 let tenantId: string;
 let otherId: string;
+let manager: OwnLabelManager;
 
 const qs = (params: Record<string, string>) => new URLSearchParams(params).toString();
 const cents = (value: string) => new Big(value).toFixed(2, Big.roundHalfUp);
@@ -39,7 +41,9 @@ async function listed(query: string) {
 }
 
 beforeAll(async () => {
+  manager = await ownLabelManager('Finances');
   ({ api, other, tenantId, otherId } = await financeFixture({
+    manager,
     source: { id: sourceId, name: 'Finance Store' },
     label: { labelId, name: `Finance Label ${stamp}` },
     release: { id: `REL-FIN-${stamp}`, title: 'Finance EP', recordings: [`REC-FIN-${stamp}-1`, `REC-FIN-${stamp}-2`] },
@@ -280,7 +284,6 @@ describe('dashboards', () => {
     expect(mine.revenue).toBe(own.totals.revenue);
     const inCompanyAnswer = await call('GET', '/api/v1/dashboard', { token: admin, company: tenantId });
     expect(inCompanyAnswer.body.dashboard.counts.companies).toBe(dashboard.counts.companies);
-    const manager = await labelManager();
     expect((await call('GET', '/api/v1/admin/dashboard', { token: manager.token })).status).toBe(403);
   }, 60_000);
 });

@@ -1,13 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, demo, newConfirmedUser, signIn } from '../support/api.js';
+import { ownCompany } from '../support/own-company.js';
 
 /** The imports history: users keep their own, admins see and delete anyone's. */
 let admin: string;
 let manager: string;
+let managerEmail: string;
 
 beforeAll(async () => {
   admin = await signIn(demo.admin.email, demo.admin.password);
-  manager = await signIn(demo.labelManager.email, demo.labelManager.password);
+  const own = await ownCompany('Imports');
+  manager = own.manager.token;
+  managerEmail = own.manager.email;
 });
 
 const add = async (token: string, filename: string) => {
@@ -28,7 +32,7 @@ describe('imports history', () => {
       filesize: 2048,
       records: 12,
       type: 'releases',
-      user_email: demo.labelManager.email,
+      user_email: managerEmail,
     });
     const mine = await call('GET', '/api/v1/imports?q=catalogue-2026', { token: manager });
     expect(mine.body.imports.map((i: { id: string }) => i.id)).toContain(added.import.id);

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { PLAN_FEATURES, SEEDED_PLAN_IDS } from '../../shared/plans.js';
 import { call, demo, newConfirmedUser, signIn } from '../support/api.js';
+import { ownCompany } from '../support/own-company.js';
 
 /**
  * Plan limits at the write that would pass them (docs/plans.md), and the admin's
@@ -193,7 +194,8 @@ describe('admin subscriptions', () => {
       expect(answer.status, `${method} ${path}`).toBe(403);
     }
     // Another company's plan: the member is not in it.
-    const manager = await signIn(demo.labelManager.email, demo.labelManager.password);
+    // A label manager of a company of their own, who is not in this one.
+    const manager = (await ownCompany('Plan Outsider')).manager.token;
     const mine = await companyOn(SEEDED_PLAN_IDS.starter, 'Own Plan Co');
     expect((await call('GET', '/api/v1/company/plan', { token: manager, company: mine })).status).toBe(403);
   });

@@ -1,12 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, demo, signIn } from '../support/api.js';
+import { ownCompany } from '../support/own-company.js';
 
 let admin: string;
 let manager: string;
 
 beforeAll(async () => {
   admin = await signIn(demo.admin.email, demo.admin.password);
-  manager = await signIn(demo.labelManager.email, demo.labelManager.password);
+  manager = (await ownCompany('Reference Data')).manager.token;
 });
 
 describe('countries', () => {

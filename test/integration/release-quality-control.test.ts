@@ -1,18 +1,19 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { roleRefusal } from '../../shared/permissions.js';
-import { call, demo, inCompany, labelManager, newConfirmedUser, signIn } from '../support/api.js';
+import { call, demo, inCompany, newConfirmedUser, signIn } from '../support/api.js';
+import { type OwnLabelManager, ownLabelManager } from '../support/own-company.js';
 import { checkableRelease } from '../support/checkable-release.js';
 
 /** Quality control of a release: send, approve, reject, history, tenancy and roles. */
 let admin: string;
-let manager: Awaited<ReturnType<typeof labelManager>>;
+let manager: OwnLabelManager;
 let A: string;
 let B: string;
 const unique = () => Math.random().toString(36).slice(2, 8);
 
 beforeAll(async () => {
   admin = await signIn(demo.admin.email, demo.admin.password);
-  manager = await labelManager();
+  manager = await ownLabelManager('Quality Control');
   A = manager.distributed.id;
   B = manager.publisher.id;
 });

@@ -3,8 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { labelManager } from '../support/api.js';
 import { dropReport, putThreeWaySplit } from '../support/finance-fixture.js';
+import { ownLabelManager } from '../support/own-company.js';
 
 /**
  * Who is owed what, through the real local cloud: a report dropped into a company's folder is
@@ -23,7 +23,7 @@ let otherId: string;
 
 beforeAll(async () => {
   Object.assign(process.env, inject('cloudEnv'));
-  const manager = await labelManager();
+  const manager = await ownLabelManager('Statement Earnings');
   tenantId = manager.distributed.id;
   otherId = manager.publisher.id;
   const { getDb } = await import('../../functions/data/service.js');

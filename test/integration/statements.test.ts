@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { call, demo, inCompany, labelManager, newConfirmedUser, signIn } from '../support/api.js';
+import { call, demo, inCompany, newConfirmedUser, signIn } from '../support/api.js';
+import { type OwnLabelManager, ownLabelManager } from '../support/own-company.js';
 import { until } from '../support/wait.js';
 import { openSocket } from '../support/realtime.js';
 import { handRun as sharedHandRun, type HandAccount } from '../support/published-statements.js';
@@ -15,6 +16,7 @@ type Api = ReturnType<typeof inCompany>;
 let api: Api;
 let other: Api;
 let token: string;
+let manager: OwnLabelManager;
 let tenantId: string;
 let userId: string;
 const stamp = Date.now();
@@ -43,7 +45,7 @@ const statementsOf = async (payeeId: string) =>
   }[];
 
 beforeAll(async () => {
-  const manager = await labelManager();
+  manager = await ownLabelManager('Statements');
   token = manager.token;
   api = inCompany(manager.token, manager.distributed.id);
   other = inCompany(manager.token, manager.publisher.id);
@@ -262,7 +264,7 @@ describe('asking for statements', () => {
   it('answers the pay periods never cached', async () => {
     const response = await fetch(`${inject('cloudUrl')}/api/v1/statements/royalty_pay_periods`, {
       headers: {
-        authorization: `Bearer ${await signIn(demo.labelManager.email, demo.labelManager.password)}`,
+        authorization: `Bearer ${await signIn(manager.email, manager.password)}`,
         'x-company-id': tenantId,
       },
     });

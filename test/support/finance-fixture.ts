@@ -46,7 +46,12 @@ export async function putThreeWaySplit(
   }).go();
 }
 
+/** A label manager with a distributed and a publisher company (`ownLabelManager()` is one). */
+export type FixtureManager = { token: string; distributed: { id: string }; publisher: { id: string } };
+
 export type FinanceFixture = {
+  /** The file's own label manager (`ownLabelManager()`); without it, the demo's label manager. */
+  manager?: FixtureManager;
   /** The royalty source the report is dropped for (its map reads ISRC,Net,Currency,Period,Store,Territory). */
   source: { id: string; name: string };
   label: { labelId: string; name: string };
@@ -65,7 +70,7 @@ export type FinanceFixture = {
  */
 export async function financeFixture(fixture: FinanceFixture) {
   Object.assign(process.env, inject('cloudEnv'));
-  const manager = await labelManager();
+  const manager = fixture.manager ?? (await labelManager());
   const api = inCompany(manager.token, manager.distributed.id);
   const other = inCompany(manager.token, manager.publisher.id);
   const tenantId = manager.distributed.id;
