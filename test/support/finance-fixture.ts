@@ -56,6 +56,15 @@ export type FinanceFixture = {
   catalogue: (db: Entities, tenantId: string) => Promise<void>;
   /** The report's name in its key, and its lines after the header. */
   report: { name: string; lines: string[] };
+  /** The label manager whose distributed company gets it all: a file's own (`ownLabelManager`); else the demo's. */
+  manager?: FixtureManager;
+};
+
+/** A label manager with a distributed and a publisher company. */
+export type FixtureManager = {
+  token: string;
+  distributed: { id: string; name: string };
+  publisher: { id: string; name: string };
 };
 
 /**
@@ -65,7 +74,7 @@ export type FinanceFixture = {
  */
 export async function financeFixture(fixture: FinanceFixture) {
   Object.assign(process.env, inject('cloudEnv'));
-  const manager = await labelManager();
+  const manager = fixture.manager ?? (await labelManager());
   const api = inCompany(manager.token, manager.distributed.id);
   const other = inCompany(manager.token, manager.publisher.id);
   const tenantId = manager.distributed.id;
