@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { call, demo, type inCompany, latestMail, signIn } from './api.js';
-import { financeFixture } from './finance-fixture.js';
+import { type FixtureManager, financeFixture } from './finance-fixture.js';
 import { until } from './wait.js';
 
 /**
@@ -28,7 +28,8 @@ export type PortalSide = {
 
 const PASSWORD = 'Artist-pass-1';
 
-export async function artistPortalFixture() {
+/** `manager`: a label manager of the calling file's own (`ownLabelManager`); without it, the demo's. */
+export async function artistPortalFixture(manager?: FixtureManager) {
   const stamp = Date.now();
   const year = 2040 + ((stamp + 37) % 50);
   const period = `${year}-03`;
@@ -47,6 +48,7 @@ export async function artistPortalFixture() {
   const Y0 = base('y', 2, 'Apple');
 
   const { api, other, tenantId } = await financeFixture({
+    manager,
     source: { id: `SRC-AP-${stamp}`, name: 'Artist Portal Store' },
     label: { labelId, name: `Artist Portal Label ${stamp}` },
     release: { id: X0.releaseId, title: 'X Release', recordings: [X0.recordingId] },
@@ -150,7 +152,7 @@ export async function artistPortalFixture() {
     return { token: String(url.searchParams.get('token')), linkId: String(made.body.link.id) };
   }
 
-  const managerToken = await signIn(demo.labelManager.email, demo.labelManager.password);
+  const managerToken = manager?.token ?? (await signIn(demo.labelManager.email, demo.labelManager.password));
   const statements = await publishStatements();
   const side = async (s: typeof X0): Promise<PortalSide> => {
     const statement = statements.get(s.payeeId);
