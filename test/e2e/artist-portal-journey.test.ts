@@ -2,9 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { MESSAGES } from '../../shared/messages.js';
-import { cloudUrl, demo, inCompany, latestMail, signIn, uniqueEmail } from '../support/api.js';
+import { cloudUrl, inCompany, latestMail, uniqueEmail } from '../support/api.js';
 import { artistPortalFixture, type PortalSide } from '../support/artist-portal-fixture.js';
 import { launchChromium, signInThroughForm, signedInManagerPage, watchErrors } from '../support/browser.js';
+import { type OwnLabelManager, ownLabelManager } from '../support/own-company.js';
 
 /**
  * The artist portal in Chromium (docs/artist-portal.md): an artist user signs in and lands on
@@ -19,15 +20,17 @@ let X: PortalSide;
 let Y: PortalSide;
 let period: string;
 let company: { id: string; name: string };
+/** A label manager and companies of this file's own: the portal's label, artists and statements are made there. */
+let manager: OwnLabelManager;
 /** Each page's uncaught errors (watchErrors fills its array as they come). */
 const errors: string[][] = [];
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  const fixture = await artistPortalFixture();
+  manager = await ownLabelManager('Artist portal journey');
+  const fixture = await artistPortalFixture(manager);
   ({ X, Y, period } = fixture);
-  const me = await (await import('../support/api.js')).labelManager();
-  company = me.distributed;
+  company = manager.distributed;
   expect(company.id).toBe(fixture.tenantId);
   browser = await launchChromium();
 }, 400_000);
@@ -64,7 +67,7 @@ describe('artist portal in the browser', () => {
 
   it('takes an invited artist user from the mailed link to their dashboard', async () => {
     const email = uniqueEmail('portal.invitee');
-    const api = inCompany(await signIn(demo.labelManager.email, demo.labelManager.password), company.id);
+    const api = inCompany(manager.token, company.id);
     expect((await api.post(`/artists/${X.artistId}/portal_users`, { email, name: 'Ivy Invitee' })).status).toBe(201);
     const link = /(\/setup_account\?token=[\w-]+)/.exec((await latestMail(email))?.text ?? '')?.[1];
     expect(link).toBeTruthy();
@@ -98,7 +101,7 @@ describe('artist portal in the browser', () => {
   }, 60_000);
 
   it('refuses the artist dashboard to a label manager, who manages portal access on the artist page', async () => {
-    const { page, errors: pageErrors } = await signedInManagerPage(browser, cloudUrl(), demo.labelManager, company);
+    const { page, errors: pageErrors } = await signedInManagerPage(browser, cloudUrl(), manager, company);
     await page.goto(`${cloudUrl()}/artist_dashboard`);
     await expect.poll(() => page.locator('body').textContent()).toContain(MESSAGES.noAccessHere);
     await page.goto(`${cloudUrl()}/user/artists/${X.artistId}`);

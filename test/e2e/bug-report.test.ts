@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { call, cloudUrl, demo, signIn } from '../support/api.js';
+import { call, cloudUrl, demo } from '../support/api.js';
 import { launchChromium, signInThroughForm } from '../support/browser.js';
+import { type OwnCompany, ownCompany } from '../support/own-company.js';
 
 let browser: Browser;
+/** A company of this file's own: its brand-new manager files the report and has their logs erased. */
+let own: OwnCompany;
 
 beforeAll(async () => {
   browser = await launchChromium();
+  own = await ownCompany('Bug report');
 });
 
 afterAll(async () => {
@@ -16,7 +20,7 @@ afterAll(async () => {
 describe('Bugs page', () => {
   it('files a report with the page the user was on', async () => {
     const page = await browser.newPage();
-    await signInThroughForm(page, cloudUrl(), demo.labelManager.email, demo.labelManager.password);
+    await signInThroughForm(page, cloudUrl(), own.manager.email, own.manager.password);
     await page.waitForURL('**/user');
     await page.goto(`${cloudUrl()}/bugs?referer=${encodeURIComponent('/user/labels?page=3')}`);
     await page.getByTestId('bugs-submit').click();
@@ -25,13 +29,13 @@ describe('Bugs page', () => {
     await page.getByTestId('bugs-submit').click();
     await expect.poll(() => page.getByTestId('bugs-sent').count(), { timeout: 10_000 }).toBe(1);
 
-    const admin = await signIn(demo.admin.email, demo.admin.password);
+    const { admin } = own;
     const reports = await call('GET', '/api/v1/admin/bug_reports?q=page%203%20of%20labels', { token: admin });
     expect(reports.body.bug_reports).toEqual([
       expect.objectContaining({
         referer: '/user/labels?page=3',
         status: 'reported',
-        user_email: demo.labelManager.email,
+        user_email: own.manager.email,
       }),
     ]);
   });
@@ -42,8 +46,7 @@ describe('user logs page', () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await signInThroughForm(page, cloudUrl(), demo.admin.email, demo.admin.password);
     await page.waitForURL('**/user');
-    const admin = await signIn(demo.admin.email, demo.admin.password);
-    const managerId = (await call('GET', '/api/v1/admin/users?q=manager@demo.test', { token: admin })).body.users[0].id;
+    const managerId = own.manager.id;
     await page.goto(`${cloudUrl()}/admin/users/${managerId}/logs`);
     await expect.poll(() => page.getByTestId('logs-table').textContent(), { timeout: 10_000 }).toContain('sign in');
     await page.getByTestId('logs-gdpr-delete').click();

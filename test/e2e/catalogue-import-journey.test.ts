@@ -23,7 +23,10 @@ let dir: string;
 const stamp = `E2E Import ${Date.now()}`;
 
 beforeAll(async () => {
-  ({ browser, page, errors, token, company } = await openManagerSession());
+  // A manager and company of this file's own, with the one label the sheet's rows name.
+  ({ browser, page, errors, token, company } = await openManagerSession('Catalogue import'));
+  const made = await call('POST', '/api/v1/labels', { token, company: company.id, body: { name: `${stamp} Label` } });
+  if (made.status !== 201) throw new Error(`the label was not made: ${JSON.stringify(made.body)}`);
   dir = mkdtempSync(path.join(os.tmpdir(), 'catalogue-import-e2e-'));
 });
 

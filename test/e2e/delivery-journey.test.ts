@@ -26,10 +26,18 @@ let manager: { token: string; company: string };
 
 beforeAll(async () => {
   Object.assign(process.env, inject('cloudEnv'));
-  const session = await openManagerSession();
+  // A manager and distributed company of this file's own, connected by the admin to the demo store.
+  const session = await openManagerSession('Delivery journey');
   ({ browser, page, errors } = session);
   ({ page: adminPage } = await signedInAdminPage(browser, cloudUrl(), demo.admin));
   const admin = await signIn(demo.admin.email, demo.admin.password);
+  const found = await call('GET', '/api/v1/dsps?q=Demo%20DSP', { token: admin });
+  const demoDsp = found.body.dsps.find((d: { name: string }) => d.name === 'Demo DSP');
+  const connected = await call('POST', `/api/v1/companies/${session.company.id}/dsp_connections`, {
+    token: admin,
+    body: { dsp_connection: { dsp_id: demoDsp.id, status: 'connected' } },
+  });
+  if (connected.status >= 300) throw new Error(`not connected to the demo store: ${JSON.stringify(connected.body)}`);
   const { release, recording } = await checkableRelease(inCompany(session.token, session.company.id), admin);
   releaseId = release.id;
   manager = { token: session.token, company: session.company.id };

@@ -2,14 +2,16 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { call, cloudUrl, demo } from '../support/api.js';
-import { openManagerSession, signedInAdminPage } from '../support/browser.js';
+import { launchChromium, signedInAdminPage, signedInManagerPage } from '../support/browser.js';
+import { financeFixture } from '../support/finance-fixture.js';
+import { ownLabelManager } from '../support/own-company.js';
 import { until } from '../support/wait.js';
 import { formatMoney } from '../../web/src/pages/royalties/royalty-model.js';
 import { defaultPeriod } from '../../shared/period-picker.js';
 import type { AccountFinances, UserDashboard } from '../../shared/schemas/finance-views.js';
 
 /**
- * Finances in Chromium, on the demo company's imported quarter (seed-royalties.ts): the user
+ * Finances in Chromium, on a quarter imported into a company of this file's own: the user
  * dashboard draws its charts from real figures, a pie slice and a figure each open the
  * royalties list filtered to the lines behind them, and a label's accounting shows its table.
  * Screenshots go to /tmp/shots for a person to look at.
@@ -42,14 +44,68 @@ function insideShape(path: SVGGeometryElement): { x: number; y: number } {
 
 const api = <T>(path: string) => call<T>('GET', `/api/v1${path}`, { token, company: company.id });
 
-beforeAll(async () => {
-  ({ browser, page, errors, company, token } = await openManagerSession());
-  mkdirSync(SHOTS, { recursive: true });
-  // The demo report is imported by the worker after start-up.
+/** The quarter's stores, each with its own revenue (so the largest are known), all in the default period. */
+const STORES = ['Spotify', 'Apple Music', 'Amazon Music', 'Deezer', 'YouTube Music'];
+const QUARTER = ['2026-07', '2026-08', '2026-09'];
+
+/**
+ * A distributed company of this file's own with a label, a release of two recordings, the payee
+ * "Aurora Vale" paid on both, a quarter's report over five stores imported, and the payee's
+ * statement for the quarter published (unpaid, so it is owed).
+ */
+async function ownQuarter() {
+  const manager = await ownLabelManager('Finances journey');
+  const stamp = Date.now();
+  const isrc = (n: number) => `QF${String(stamp).slice(-3)}${String(n).padStart(7, '0')}`;
+  const payeeId = `PAY-FJ-${stamp}`;
+  const recordings = [1, 2].map((n) => ({ id: `REC-FJ-${stamp}-${n}`, title: `Finances track ${n}`, isrc: isrc(n) }));
+  const lines = QUARTER.flatMap((period, p) =>
+    recordings.flatMap((recording, r) =>
+      STORES.map(
+        (store, s) => `${recording.isrc},${(10 * (STORES.length - s) + p + r).toFixed(2)},GBP,${period},${store},GB`,
+      ),
+    ),
+  );
+  const { api: as } = await financeFixture({
+    manager,
+    source: { id: `SRC-FJ-${stamp}`, name: 'Finances journey store' },
+    label: { labelId: `LAB-FJ-${stamp}`, name: `Finances Label ${stamp}` },
+    release: { id: `REL-FJ-${stamp}`, title: 'Finances Release', recordings: recordings.map((r) => r.id) },
+    catalogue: async (db, tenantId) => {
+      await db.Payee.put({ tenantId, id: payeeId, name: 'Aurora Vale' }).go();
+      for (const recording of recordings)
+        await db.Recording.put({ tenantId, ...recording, recording_payees: [{ payee_id: payeeId, split: 100 }] }).go();
+    },
+    report: { name: 'finances-journey', lines },
+  });
+  const created = await as.post('/statements/create_statement_run', {
+    kind: 'payee',
+    start_pay_period: QUARTER[0],
+    end_pay_period: QUARTER[2],
+    accounts: [{ type: 'Payee', id: payeeId }],
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const runId = created.body.statement_run.id;
+  const previewed = await until(async () => {
+    const run = (await as.get(`/statement_runs/${runId}`)).body.statement_run;
+    return run.status === 'previewing' ? undefined : run;
+  }, 60_000);
+  expect(previewed.status).toBe('preview_ready');
+  expect((await as.post(`/statement_runs/${runId}/publish`)).status).toBe(200);
   await until(async () => {
-    const answer = await api<{ royalty_imports?: { status: string }[] }>('/royalty_imports');
-    return answer.body.royalty_imports?.some((i) => i.status === 'done') ? true : undefined;
-  }, 120_000);
+    const run = (await as.get(`/statement_runs/${runId}`)).body.statement_run;
+    return run.status === 'published' ? run : undefined;
+  }, 90_000);
+  return manager;
+}
+
+beforeAll(async () => {
+  const manager = await ownQuarter();
+  company = manager.distributed;
+  token = manager.token;
+  browser = await launchChromium();
+  ({ page, errors } = await signedInManagerPage(browser, cloudUrl(), manager, company));
+  mkdirSync(SHOTS, { recursive: true });
   const { start, end } = defaultPeriod();
   const answer = await api<{ user_dashboard: UserDashboard }>(
     `/user_dashboard?company_id=${company.id}&start_date=${start}&end_date=${end}`,
@@ -84,8 +140,7 @@ describe('finances in the browser', () => {
     expect(await page.getByTestId('dashboard-by-store').getAttribute('data-segments')).toBe(String(stores));
     await expect.poll(() => segments('dashboard-by-store').count()).toBe(stores);
     await expect.poll(() => segments('dashboard-by-territory').count()).toBeGreaterThan(0);
-    // The store pie names the largest stores the API answered (other test files add stores to the
-    // demo company, so which stores those are is read, not assumed).
+    // The store pie names the largest stores the API answered.
     const storeText = await page.getByTestId('dashboard-by-store').textContent();
     const largest = dashboard.finances.by_store.filter((s) => s.key !== null).slice(0, 3);
     expect(largest.length).toBeGreaterThan(0);
@@ -146,7 +201,7 @@ describe('finances in the browser', () => {
     await page.goto(`${cloudUrl()}/user/labels/finances/royalties/reports?${query}`);
     const table = page.getByTestId('accounting-table');
     await expect.poll(() => table.locator('tbody tr').count(), { timeout: 20_000 }).toBeGreaterThan(1);
-    // The demo quarter's periods are rows, and the last row is the total with the closing balance.
+    // The quarter's periods are rows, and the last row is the total with the closing balance.
     const text = await table.textContent();
     for (const month of ['Jul 2026', 'Aug 2026', 'Sep 2026']) expect(text).toContain(month);
     const last = table.locator('tbody tr').last();
@@ -168,7 +223,7 @@ describe('finances in the browser', () => {
     await expect
       .poll(() => page.getByTestId('earnings-share').textContent(), { timeout: 20_000 })
       .toBe(formatMoney(finances.body.finances.totals.artist_share, 'GBP'));
-    // What the payee's unpaid statements owe (the demo's published quarter) is shown as the API answers it.
+    // What the payee's unpaid statements owe (the quarter published above) is shown as the API answers it.
     expect(Number(finances.body.finances.owed)).toBeGreaterThan(0);
     expect(await page.getByTestId('earnings-owed').textContent()).toBe(formatMoney(finances.body.finances.owed, 'GBP'));
     expect(await page.getByTestId('earnings-by-period').getAttribute('data-kind')).toBe('line');

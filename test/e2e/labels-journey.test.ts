@@ -2,8 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '../../shared/messages.js';
-import { cloudUrl, demo, labelManager } from '../support/api.js';
+import { cloudUrl } from '../support/api.js';
 import { launchChromium, signInThroughForm, watchErrors } from '../support/browser.js';
+import { type OwnLabelManager, ownLabelManager } from '../support/own-company.js';
 
 /**
  * End to end in real Chromium: the label manager signs in, chooses a company, creates a label
@@ -14,9 +15,13 @@ const SHOTS = 'test-results/screenshots';
 let browser: Browser;
 let page: Page;
 let errors: string[];
+let manager: OwnLabelManager;
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
+  // A manager and companies of this file's own; a second label in the company lets the search show it filters.
+  manager = await ownLabelManager('Labels journey');
+  await manager.own.label('Aurora Sound');
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   errors = watchErrors(page);
@@ -38,14 +43,8 @@ describe('label manager journey', () => {
   const name = `Journey Records ${Date.now()}`;
 
   it('signs in, honouring the redirect, and chooses a company', async () => {
-    const { distributed } = await labelManager();
-    await signInThroughForm(
-      page,
-      cloudUrl(),
-      demo.labelManager.email,
-      demo.labelManager.password,
-      '/signin?redirect=/user/companies',
-    );
+    const { distributed } = manager;
+    await signInThroughForm(page, cloudUrl(), manager.email, manager.password, '/signin?redirect=/user/companies');
     await page.waitForURL('**/user/companies');
     await page.getByTestId('header-set-company').click();
     await page.getByTestId(`company-choose-${distributed.id}`).click();
@@ -89,7 +88,7 @@ describe('label manager journey', () => {
   });
 
   it('cannot reach another company’s label through the API', async () => {
-    const { publisher, distributed, token } = await labelManager();
+    const { publisher, distributed, token } = manager;
     const created = await fetch(`${cloudUrl()}/api/v1/labels`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'x-company-id': publisher.id, 'content-type': 'application/json' },
@@ -113,7 +112,7 @@ describe('label manager journey', () => {
 
   it('signs out', async () => {
     await page
-      .getByRole('button', { name: /Hi Max Manager/ })
+      .getByRole('button', { name: /Hi Labels journey manager/ })
       .first()
       .click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
@@ -130,7 +129,7 @@ describe('guards in the browser', () => {
   it('shows a non-admin the admin message on /admin', async () => {
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const other = await context.newPage();
-    await signInThroughForm(other, cloudUrl(), demo.labelManager.email, demo.labelManager.password);
+    await signInThroughForm(other, cloudUrl(), manager.email, manager.password);
     await other.waitForURL('**/user');
     await other.goto(`${cloudUrl()}/admin`);
     await expect

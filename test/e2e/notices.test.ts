@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { MESSAGES } from '../../shared/messages.js';
-import { call, cloudUrl, demo, signIn } from '../support/api.js';
+import { call, cloudUrl } from '../support/api.js';
 import { launchChromium, signInThroughForm, watchErrors } from '../support/browser.js';
+import { ownCompany } from '../support/own-company.js';
 
 let browser: Browser;
 
@@ -16,9 +17,11 @@ afterAll(async () => {
 
 describe('notices in the browser', () => {
   it('shows the unread count in the header; opening the notice in the inbox marks it read', async () => {
-    const admin = await signIn(demo.admin.email, demo.admin.password);
-    const manager = await signIn(demo.labelManager.email, demo.labelManager.password);
-    const managerId = (await call('GET', '/api/v1/me', { token: manager })).body.user.id;
+    // A brand-new manager of this file's own company gets the notice: the count is theirs alone.
+    const own = await ownCompany('Notices');
+    const { admin } = own;
+    const manager = own.manager.token;
+    const managerId = own.manager.id;
     const sent = await call('POST', '/api/v1/admin/notices', {
       token: admin,
       body: {
@@ -35,8 +38,8 @@ describe('notices in the browser', () => {
     await signInThroughForm(
       page,
       cloudUrl(),
-      demo.labelManager.email,
-      demo.labelManager.password,
+      own.manager.email,
+      own.manager.password,
       '/signin?redirect=/user/messages',
     );
     await page.waitForURL('**/user/messages');

@@ -2,9 +2,10 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import Big from 'big.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { call, cloudUrl, demo, labelManager, signIn } from '../support/api.js';
+import { call, cloudUrl, demo } from '../support/api.js';
 import { launchChromium, signedInManagerPage } from '../support/browser.js';
 import { dueStatement } from '../support/due-statements.js';
+import { ownLabelManager } from '../support/own-company.js';
 import { publishHandStatement } from '../support/published-statements.js';
 
 /**
@@ -29,9 +30,10 @@ const carriedName = `Carried Payee ${stamp}`;
 let carriedId: string;
 
 beforeAll(async () => {
-  const manager = await labelManager();
+  // A distributed company of this file's own: the run pays only the payees made here.
+  const manager = await ownLabelManager('Payment run');
   const company = manager.distributed;
-  const admin = await signIn(demo.admin.email, demo.admin.password);
+  const { admin } = manager.own;
   const as = { token: admin, company: company.id };
   const payee = (await call('POST', '/api/v1/payees', { ...as, body: { name } })).body.payee;
   payeeId = payee.id;
@@ -42,7 +44,7 @@ beforeAll(async () => {
   expect(details.status).toBe(200);
   const debtor = await call('PUT', '/api/v1/company/debtor_account', {
     ...as,
-    body: { name: 'Northern Lights Records', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
+    body: { name: company.name, iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
   });
   expect(debtor.status).toBe(200);
   const uk = { method: 'uk_bulk', sort_code: '20-00-00', account_number: '55779911' };

@@ -59,7 +59,15 @@ async function upload(mapName: string, file: string, state: string): Promise<str
 const text = (testId: string) => page.getByTestId(testId).textContent();
 
 beforeAll(async () => {
-  ({ browser, page, errors, token, company } = await openManagerSession());
+  // A manager and company of this file's own, with the two recordings the reports name.
+  ({ browser, page, errors, token, company } = await openManagerSession('Royalty imports journey'));
+  for (const [title, isrc] of [
+    ['Northern Light', 'GBNLR2600001'],
+    ['Harbour Lights', 'GBNLR2600002'],
+  ]) {
+    const made = await call('POST', '/api/v1/recordings', { token, company: company.id, body: { title, isrc } });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+  }
   for (const name of [gbpMap, usdMap]) {
     const saved = await call('POST', '/api/v1/royalty_maps', {
       token,
