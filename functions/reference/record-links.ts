@@ -45,6 +45,15 @@ function companyNames(fresh = false): Promise<Map<string, Named>> {
 }
 
 /**
+ * A company the remembered names lack may have been made since they were read: they are read
+ * again, at most once in a short while (a list naming many gone companies reads once).
+ */
+async function companyMissed(collection: string, id: string): Promise<Named | undefined> {
+  if (collection !== 'companies' || !companyMemo || Date.now() - companyMemo.at < 250) return undefined;
+  return (await companyNames(true)).get(id);
+}
+
+/**
  * id → name of a collection's records. `forCheck` (validating a write) always reads the list's
  * current version; naming links in an answer accepts a version checked within the last second.
  */
@@ -105,7 +114,8 @@ export async function withLinks<T extends Record<string, unknown>>(
   const answer: Record<string, unknown> = { ...record };
   for (const link of links) {
     const id = record[link.field];
-    answer[link.as] = typeof id === 'string' && id ? ((await namesOf(link.to, tenantId)).get(id) ?? null) : null;
+    if (typeof id !== 'string' || !id) answer[link.as] = null;
+    else answer[link.as] = (await namesOf(link.to, tenantId)).get(id) ?? (await companyMissed(link.to, id)) ?? null;
   }
   return answer as T;
 }

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/messages.js';
 import { roleRefusal } from '../../shared/permissions.js';
-import { call, demo, inCompany, labelManager, newConfirmedUser, signIn } from '../support/api.js';
+import { call, demo, inCompany, newConfirmedUser, signIn } from '../support/api.js';
+import { type OwnLabelManager, ownLabelManager } from '../support/own-company.js';
 import { makeCheckable } from '../support/checkable-release.js';
 
 /**
@@ -11,7 +12,7 @@ import { makeCheckable } from '../support/checkable-release.js';
  * cat_no of its releases, and the ISRC country rule through the API.
  */
 let admin: string;
-let manager: Awaited<ReturnType<typeof labelManager>>;
+let manager: OwnLabelManager;
 let home: ReturnType<typeof inCompany>;
 let other: ReturnType<typeof inCompany>;
 const unique = () => Math.random().toString(36).slice(2, 8);
@@ -19,7 +20,7 @@ type Named = { id: string; name: string; shared?: boolean };
 
 beforeAll(async () => {
   admin = await signIn(demo.admin.email, demo.admin.password);
-  manager = await labelManager();
+  manager = await ownLabelManager('Company Publishers');
   home = inCompany(manager.token, manager.distributed.id);
   other = inCompany(manager.token, manager.publisher.id);
 });
