@@ -32,33 +32,37 @@ const byIdMemo = new WeakMap<readonly object[], Map<string, Named>>();
  * records names its companies from one read, and a rename shows within seconds.
  */
 const COMPANY_NAMES_SECONDS = 5;
+/** A company the remembered names lack may be new: they are read again, at most once in this long. */
+const COMPANY_MISS_REREAD_MS = 250;
 let companyMemo: { at: number; names: Promise<Map<string, Named>> } | undefined;
-function companyNames(fresh = false): Promise<Map<string, Named>> {
-  if (fresh || !companyMemo || Date.now() - companyMemo.at > COMPANY_NAMES_SECONDS * 1000) {
-    const names = listCompanyNames().then(
-      (found) => new Map(found.map((c) => [c.companyId, { id: c.companyId, name: c.name }])),
-    );
-    companyMemo = { at: Date.now(), names };
-    names.catch(() => (companyMemo = undefined));
-  }
-  return companyMemo.names;
+function readCompanyNames(): Promise<Map<string, Named>> {
+  const names = listCompanyNames().then(
+    (found) => new Map(found.map((c) => [c.companyId, { id: c.companyId, name: c.name }])),
+  );
+  companyMemo = { at: Date.now(), names };
+  names.catch(() => (companyMemo = undefined));
+  return names;
 }
-
-/**
- * A company the remembered names lack may have been made since they were read: they are read
- * again, at most once in a short while (a list naming many gone companies reads once).
- */
-async function companyMissed(collection: string, id: string): Promise<Named | undefined> {
-  if (collection !== 'companies' || !companyMemo || Date.now() - companyMemo.at < 250) return undefined;
-  return (await companyNames(true)).get(id);
+async function companyNames(fresh: boolean, wanted: readonly string[]): Promise<Map<string, Named>> {
+  if (fresh || !companyMemo || Date.now() - companyMemo.at > COMPANY_NAMES_SECONDS * 1000) return readCompanyNames();
+  const { at, names } = companyMemo;
+  const remembered = await names;
+  const missing = wanted.some((id) => !remembered.has(id));
+  return missing && Date.now() - at >= COMPANY_MISS_REREAD_MS ? readCompanyNames() : remembered;
 }
 
 /**
  * id → name of a collection's records. `forCheck` (validating a write) always reads the list's
  * current version; naming links in an answer accepts a version checked within the last second.
+ * `wanted`: the ids the caller names (a company among them the remembered names lack reads them again).
  */
-async function namesOf(collection: string, tenantId?: string, forCheck = false): Promise<Map<string, Named>> {
-  if (collection === 'companies') return companyNames(forCheck);
+async function namesOf(
+  collection: string,
+  tenantId?: string,
+  forCheck = false,
+  wanted: readonly string[] = [],
+): Promise<Map<string, Named>> {
+  if (collection === 'companies') return companyNames(forCheck, wanted);
   if (collection === 'labels') return tenantId ? byIdOf(await tenantLabelSummaries(tenantId), 'name') : new Map();
   const tenantResource = tenantCollectionOf(collection);
   if (tenantResource) {
@@ -114,8 +118,8 @@ export async function withLinks<T extends Record<string, unknown>>(
   const answer: Record<string, unknown> = { ...record };
   for (const link of links) {
     const id = record[link.field];
-    if (typeof id !== 'string' || !id) answer[link.as] = null;
-    else answer[link.as] = (await namesOf(link.to, tenantId)).get(id) ?? (await companyMissed(link.to, id)) ?? null;
+    answer[link.as] =
+      typeof id === 'string' && id ? ((await namesOf(link.to, tenantId, false, [id])).get(id) ?? null) : null;
   }
   return answer as T;
 }
@@ -133,6 +137,6 @@ export async function checkIdList(list: Link, ids: readonly string[], tenantId?:
 /** A list of ids answered as `[{ id, name }]`, leaving out records that are gone. */
 export async function namedIds(list: Link, ids: unknown, tenantId?: string): Promise<Named[]> {
   if (!Array.isArray(ids) || !ids.length) return [];
-  const names = await namesOf(list.to, tenantId);
+  const names = await namesOf(list.to, tenantId, false, ids.map(String));
   return ids.flatMap((id) => names.get(String(id)) ?? []);
 }
