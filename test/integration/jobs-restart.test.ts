@@ -61,7 +61,6 @@ afterAll(async () => {
 
 beforeAll(async () => {
   cloudEnv = await cloud.start();
-  Object.assign(process.env, cloudEnv);
   // Imported only now (modules()): the SDK clients read this cloud's endpoints, the same ports after the restart.
   const { db, access, step, deps, clients, resources } = await modules();
 

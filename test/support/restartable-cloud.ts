@@ -13,7 +13,8 @@ type Ports = Awaited<ReturnType<typeof freeCloudPorts>>;
 /**
  * A local cloud in a process of its own (test/support/cloud-process.ts), for tests that kill it
  * mid-job and start it again on the same state and ports, as a crash or a closed terminal on
- * `npm start` would. `start` resolves with the handlers' environment once it serves; `kill`
+ * `npm start` would. `start` sets the handlers' environment in this process once it serves (and
+ * resolves with it); `kill`
  * kills its whole process group (the emulators too); starting again waits until the killed
  * emulators' ports are free. `env`: extra variables for the cloud process.
  *
@@ -54,6 +55,7 @@ export function restartableCloud(name: string, env: Record<string, string> = {})
         if (!ready) return;
         const cloudEnv: Record<string, string> = JSON.parse(ready[1]);
         for (const key of Object.keys(cloudEnv)) given.add(key);
+        Object.assign(process.env, cloudEnv);
         vi.resetModules();
         resolve(cloudEnv);
       });
