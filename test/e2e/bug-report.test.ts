@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { call, cloudUrl, demo } from '../support/api.js';
-import { launchChromium, signInThroughForm } from '../support/browser.js';
+import { launchChromium, signInThroughForm, signedInPage } from '../support/browser.js';
 import { type OwnCompany, ownCompany } from '../support/own-company.js';
 
 let browser: Browser;
@@ -43,11 +43,10 @@ describe('Bugs page', () => {
 
 describe('user logs page', () => {
   it('shows an admin the user’s sign-ins and changes, and erases them on the GDPR delete', async () => {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await signInThroughForm(page, cloudUrl(), demo.admin.email, demo.admin.password);
-    await page.waitForURL('**/user');
-    const managerId = own.manager.id;
-    await page.goto(`${cloudUrl()}/admin/users/${managerId}/logs`);
+    // The manager signed in through the form above: that sign-in is what the logs show.
+    const { page } = await signedInPage(browser, cloudUrl(), demo.admin, {
+      path: `/admin/users/${own.manager.id}/logs`,
+    });
     await expect.poll(() => page.getByTestId('logs-table').textContent(), { timeout: 10_000 }).toContain('sign in');
     await page.getByTestId('logs-gdpr-delete').click();
     await page.getByTestId('delete-confirm').click();

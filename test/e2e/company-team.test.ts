@@ -75,11 +75,10 @@ describe("a company's own pages", () => {
       token: admin,
     });
     const labelId = listed.body.labels[0].id as string;
-    const adminPage = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    const { signInThroughForm } = await import('../support/browser.js');
-    await signInThroughForm(adminPage, cloudUrl(), demo.admin.email, demo.admin.password);
-    await adminPage.waitForURL('**/user');
-    await adminPage.goto(`${cloudUrl()}/admin/labels/${labelId}`);
+    const { signedInPage } = await import('../support/browser.js');
+    const { page: adminPage } = await signedInPage(browser, cloudUrl(), demo.admin, {
+      path: `/admin/labels/${labelId}`,
+    });
     await adminPage.getByTestId('label-request-approve').click();
     await expect
       .poll(() => adminPage.getByTestId('notification-message').textContent(), { timeout: 15_000 })

@@ -4,8 +4,11 @@ import { DEMO_USERS } from '../../infra/local/seed.js';
 
 export const cloudUrl = () => inject('cloudUrl');
 
-/** Signs in through the same Cognito call the SPA makes (USER_PASSWORD_AUTH) and returns the access token. */
-export async function signIn(email: string, password: string): Promise<string> {
+/** The tokens Cognito gives for a password sign-in (USER_PASSWORD_AUTH, as the SPA signs in). */
+export async function cognitoTokens(
+  email: string,
+  password: string,
+): Promise<{ AccessToken: string; IdToken: string; RefreshToken: string }> {
   const response = await fetch(`${cloudUrl()}/_cognito/`, {
     method: 'POST',
     headers: {
@@ -18,9 +21,16 @@ export async function signIn(email: string, password: string): Promise<string> {
       AuthParameters: { USERNAME: email, PASSWORD: password },
     }),
   });
-  const body = (await response.json()) as { AuthenticationResult?: { AccessToken: string } };
+  const body = (await response.json()) as {
+    AuthenticationResult?: { AccessToken: string; IdToken: string; RefreshToken: string };
+  };
   if (!body.AuthenticationResult) throw new Error(`sign-in failed for ${email}: ${JSON.stringify(body)}`);
-  return body.AuthenticationResult.AccessToken;
+  return body.AuthenticationResult;
+}
+
+/** Signs in through Cognito and returns the access token the API takes. */
+export async function signIn(email: string, password: string): Promise<string> {
+  return (await cognitoTokens(email, password)).AccessToken;
 }
 
 export type ApiAnswer<T = any> = { status: number; body: T };

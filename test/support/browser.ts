@@ -1,4 +1,5 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { CHROMIUM_FLAGS, chromiumExecutable } from './chromium.js';
 
 let shared: Promise<Browser> | undefined;
@@ -20,6 +21,14 @@ export async function launchChromium(): Promise<Browser> {
   return fileHandle(browser);
 }
 
+/**
+ * Pages ask for reduced motion (as a user may): Cloudscape then skips its transitions, so a click
+ * does not wait for an element to stop moving. What the tests read is the same either way.
+ */
+function stillMotion(options: BrowserContextOptions = {}): BrowserContextOptions {
+  return { reducedMotion: 'reduce', ...options };
+}
+
 /** The shared Chromium as one file sees it: what it opens is closed by its `close`, and nothing else. */
 function fileHandle(browser: Browser): Browser {
   const opened: { close(): Promise<void> }[] = [];
@@ -30,9 +39,9 @@ function fileHandle(browser: Browser): Browser {
   return new Proxy(browser, {
     get(target, property) {
       if (property === 'newPage')
-        return async (...args: Parameters<Browser['newPage']>) => track(await target.newPage(...args));
+        return async (options?: BrowserContextOptions) => track(await target.newPage(stillMotion(options)));
       if (property === 'newContext')
-        return async (...args: Parameters<Browser['newContext']>) => track(await target.newContext(...args));
+        return async (options?: BrowserContextOptions) => track(await target.newContext(stillMotion(options)));
       if (property === 'close')
         return async () => {
           await Promise.all(opened.splice(0).map((made) => made.close().catch(() => undefined)));
@@ -57,35 +66,71 @@ export async function signInThroughForm(page: Page, base: string, email: string,
   await page.getByTestId('signin-submit').click();
 }
 
-/** A page signed in through the form as the demo admin, at /user, with its uncaught errors collected. */
+/**
+ * A page already signed in as `user`, opened at `path`: the tokens come from the same Cognito
+ * sign-in the form makes and are put where the SPA keeps them, so the page starts as a returning
+ * user's would (the form itself is tested by the files that test signing in). With `company`, it is
+ * the current company, as if chosen in the header.
+ */
+export async function signedInPage(
+  browser: Browser,
+  base: string,
+  user: { email: string; password: string },
+  options: { company?: { id: string; name: string }; path?: string; viewport?: { width: number; height: number } } = {},
+) {
+  const { cognitoTokens, call } = await import('./api.js');
+  const { STORAGE_KEYS } = await import('../../web/src/app/session-rules.js');
+  const tokens = await cognitoTokens(user.email, user.password);
+  const username = user.email.trim().toLowerCase();
+  const client = `CognitoIdentityServiceProvider.${inject('userPoolClientId')}`;
+  const localStorage = [
+    { name: `${client}.LastAuthUser`, value: username },
+    { name: `${client}.${username}.accessToken`, value: tokens.AccessToken },
+    { name: `${client}.${username}.idToken`, value: tokens.IdToken },
+    { name: `${client}.${username}.refreshToken`, value: tokens.RefreshToken },
+    { name: `${client}.${username}.clockDrift`, value: '0' },
+    { name: STORAGE_KEYS.loginAt, value: String(Date.now()) },
+  ];
+  if (options.company) {
+    const token = tokens.AccessToken;
+    const me = (await call('GET', '/api/v1/me', { token })).body.user;
+    // A member's company as GET /me lists it; an admin may choose any company, as the admin list shows it.
+    const chosen =
+      me.companies.find((company: { id: string }) => company.id === options.company?.id) ??
+      (await call('GET', `/api/v1/admin/companies/${options.company.id}`, { token })).body.company;
+    localStorage.push({ name: STORAGE_KEYS.company(me.id), value: JSON.stringify(chosen) });
+  }
+  const page = await browser.newPage({
+    viewport: options.viewport ?? { width: 1400, height: 1000 },
+    storageState: { cookies: [], origins: [{ origin: new URL(base).origin, localStorage }] },
+  });
+  const errors = watchErrors(page);
+  await page.goto(`${base}${options.path ?? '/user'}`);
+  // Signed in: the header offers the dashboard (and names the company, when one was given).
+  await page.getByRole('link', { name: 'Dashboard', exact: true }).first().waitFor();
+  if (options.company)
+    await page.getByTestId('header-company-link').filter({ hasText: options.company.name }).waitFor();
+  return { page, errors };
+}
+
+/** A page signed in as the demo admin, at /user, with its uncaught errors collected. */
 export async function signedInAdminPage(
   browser: Browser,
   base: string,
   admin: { email: string; password: string },
   viewport = { width: 1400, height: 900 },
 ) {
-  const page = await browser.newPage({ viewport });
-  const errors = watchErrors(page);
-  await signInThroughForm(page, base, admin.email, admin.password);
-  await page.waitForURL('**/user');
-  return { page, errors };
+  return signedInPage(browser, base, admin, { viewport });
 }
 
-/** A page signed in as the demo label manager with a current company chosen through the header. */
+/** A page signed in as a label manager with `company` as the current company. */
 export async function signedInManagerPage(
   browser: Browser,
   base: string,
   manager: { email: string; password: string },
   company: { id: string; name: string },
 ) {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  const errors = watchErrors(page);
-  await signInThroughForm(page, base, manager.email, manager.password);
-  await page.waitForURL('**/user');
-  await page.getByTestId('header-set-company').click();
-  await page.getByTestId(`company-choose-${company.id}`).click();
-  await page.getByTestId('header-company-link').filter({ hasText: company.name }).waitFor();
-  return { page, errors };
+  return signedInPage(browser, base, manager, { company });
 }
 
 /**
