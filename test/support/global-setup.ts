@@ -5,7 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { startLocalCloud } from '../../infra/local/cloud.js';
 import { machineProblems } from '../../infra/local/preflight.js';
 import { freeCloudPorts } from '../../infra/local/processes.js';
-import { buildWebIfStale } from '../../infra/local/web-build.js';
+import { buildWebIfStale, isDevelopmentBuild } from '../../infra/local/web-build.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -28,6 +28,9 @@ export default async function setup(project: TestProject) {
     throw new Error(`The integration and end-to-end tests cannot start the local cloud:\n${problems.join('\n')}`);
   const root = path.resolve(import.meta.dirname, '../..');
   if (!process.env.SKIP_WEB_BUILD) buildWebIfStale(root);
+  // The tests run with NODE_ENV=test; the SPA they drive must still be what users get.
+  if (isDevelopmentBuild(path.join(root, 'web', 'dist')))
+    throw new Error('web/dist holds React’s development build: build it with NODE_ENV=production');
   // Royalty reports over 256 KB are imported in parts here, so the tests run the part workers with small files.
   process.env.ROYALTY_PART_BYTES ??= String(256 * 1024);
   const stateDir = mkdtempSync(path.join(os.tmpdir(), 'label-platform-test-'));
