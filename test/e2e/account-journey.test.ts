@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '../../shared/messages.js';
 import { cloudUrl, latestMail, uniqueEmail } from '../support/api.js';
-import { launchChromium, signInThroughForm, watchErrors } from '../support/browser.js';
+import { launchChromium, signInThroughForm, watchErrors, screenshotIfAsked } from '../support/browser.js';
 
 /** Sign-up → confirm link → first password → signed in; forgotten password → reset link → new password. */
 const SHOTS = 'test-results/screenshots';
@@ -42,7 +42,7 @@ describe('account journey in the browser', () => {
     await page.getByTestId('confirm-submit').click();
     await page.waitForURL('**/user');
     await expect.poll(() => page.getByTestId('app-header').textContent()).toContain('Hi Bea Browser');
-    await page.screenshot({ path: `${SHOTS}/7-confirmed.png` });
+    await screenshotIfAsked(page, `${SHOTS}/7-confirmed.png`);
   });
 
   it('resets a forgotten password through the mailed link', async () => {

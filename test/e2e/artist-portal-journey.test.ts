@@ -4,7 +4,13 @@ import type { Browser } from 'playwright-core';
 import { MESSAGES } from '../../shared/messages.js';
 import { cloudUrl, inCompany, latestMail, uniqueEmail } from '../support/api.js';
 import { artistPortalFixture, type PortalSide } from '../support/artist-portal-fixture.js';
-import { launchChromium, signInThroughForm, signedInManagerPage, watchErrors } from '../support/browser.js';
+import {
+  launchChromium,
+  signInThroughForm,
+  signedInManagerPage,
+  watchErrors,
+  screenshotIfAsked,
+} from '../support/browser.js';
 import { type OwnLabelManager, ownLabelManager } from '../support/own-company.js';
 
 /**
@@ -61,7 +67,7 @@ describe('artist portal in the browser', () => {
     expect(await page.getByTestId('app-header').textContent()).not.toContain('Create New Release');
     expect(await page.getByTestId('header-set-company').count()).toBe(0);
     expect(await page.getByTestId('side-menu').locator('a').allTextContents()).not.toContain('Royalties');
-    await page.screenshot({ path: `${SHOTS}/artist-dashboard.png`, fullPage: true });
+    await screenshotIfAsked(page, `${SHOTS}/artist-dashboard.png`, true);
     await page.close();
   }, 120_000);
 
@@ -93,7 +99,7 @@ describe('artist portal in the browser', () => {
     expect(await page.getByTestId('app-header').count()).toBe(0);
     expect(await page.getByTestId('side-menu').count()).toBe(0);
     expect((await page.locator('body').textContent()) ?? '').not.toContain(Y.name);
-    await page.screenshot({ path: `${SHOTS}/artist-home.png`, fullPage: true });
+    await screenshotIfAsked(page, `${SHOTS}/artist-home.png`, true);
     // Another artist's id with this token is not found.
     await page.goto(`${cloudUrl()}/artists/${Y.artistId}?token=${X.token}`);
     await page.getByTestId('load-error').first().waitFor();
@@ -108,7 +114,7 @@ describe('artist portal in the browser', () => {
     await page.getByTestId('artist-portal-access').waitFor();
     await expect.poll(() => page.getByTestId('portal-users').textContent()).toContain(X.email);
     await page.getByTestId('artist-portal-access').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/artist-portal-panel.png`, fullPage: true });
+    await screenshotIfAsked(page, `${SHOTS}/artist-portal-panel.png`, true);
     errors.push(pageErrors);
   }, 60_000);
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '../../shared/messages.js';
 import { call, cloudUrl, demo, signIn } from '../support/api.js';
-import { openManagerSession } from '../support/browser.js';
+import { openManagerSession, screenshotIfAsked } from '../support/browser.js';
 
 /** The company's own pages in the browser: settings, edit, users, connections, request a label; the profile's children. */
 const SHOTS = 'test-results/screenshots';
@@ -12,7 +12,7 @@ let page: Page;
 let errors: string[];
 let company: { id: string; name: string };
 const notification = () => page.getByTestId('notification-message');
-const shot = (name: string) => page.screenshot({ path: `${SHOTS}/company-${name}.png`, fullPage: true });
+const shot = (name: string) => screenshotIfAsked(page, `${SHOTS}/company-${name}.png`, true);
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });

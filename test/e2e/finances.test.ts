@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { call, cloudUrl, demo } from '../support/api.js';
-import { launchChromium, signedInAdminPage, signedInManagerPage } from '../support/browser.js';
+import { launchChromium, signedInAdminPage, signedInManagerPage, screenshotIfAsked } from '../support/browser.js';
 import { financeFixture } from '../support/finance-fixture.js';
 import { ownLabelManager } from '../support/own-company.js';
 import { until } from '../support/wait.js';
@@ -146,7 +146,7 @@ describe('finances in the browser', () => {
     expect(largest.length).toBeGreaterThan(0);
     for (const store of largest) expect(storeText).toContain(store.name);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SHOTS}/dashboard.png`, fullPage: true });
+    await screenshotIfAsked(page, `${SHOTS}/dashboard.png`, true);
     expect(errors).toEqual([]);
   });
 
@@ -182,7 +182,7 @@ describe('finances in the browser', () => {
       .toBe(formatMoney(dashboard.finances.totals.revenue, 'GBP'));
     await expect.poll(() => page.getByTestId('finances-by-store').getAttribute('data-segments')).not.toBe('0');
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SHOTS}/finances.png`, fullPage: true });
+    await screenshotIfAsked(page, `${SHOTS}/finances.png`, true);
     await revenue.click();
     await page.waitForURL('**/user/royalties?**');
     await expect
@@ -207,7 +207,7 @@ describe('finances in the browser', () => {
     const last = table.locator('tbody tr').last();
     expect(await last.textContent()).toContain('Total');
     expect(await last.textContent()).toContain(await page.getByTestId('accounting-closing').textContent());
-    await page.screenshot({ path: `${SHOTS}/label-accounting.png`, fullPage: true });
+    await screenshotIfAsked(page, `${SHOTS}/label-accounting.png`, true);
     expect(errors).toEqual([]);
   });
 
@@ -229,7 +229,7 @@ describe('finances in the browser', () => {
     expect(await page.getByTestId('earnings-by-period').getAttribute('data-kind')).toBe('line');
     expect(await page.getByTestId('earnings-by-period').getAttribute('data-periods')).toBe('12');
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SHOTS}/payee-earnings.png`, fullPage: true });
+    await screenshotIfAsked(page, `${SHOTS}/payee-earnings.png`, true);
     expect(errors).toEqual([]);
   });
 
@@ -239,7 +239,7 @@ describe('finances in the browser', () => {
     const table = admin.page.getByTestId('platform-companies-table');
     await expect.poll(() => table.textContent(), { timeout: 20_000 }).toContain(company.name);
     expect(Number(await admin.page.getByTestId('platform-companies').textContent())).toBeGreaterThanOrEqual(2);
-    await admin.page.screenshot({ path: `${SHOTS}/admin-dashboard.png`, fullPage: true });
+    await screenshotIfAsked(admin.page, `${SHOTS}/admin-dashboard.png`, true);
     await admin.page.goto(`${cloudUrl()}/distribution`);
     await expect
       .poll(() => admin.page.getByTestId('platform-companies-table').textContent(), { timeout: 20_000 })

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '../../shared/messages.js';
 import { cloudUrl } from '../support/api.js';
-import { launchChromium, signInThroughForm, watchErrors } from '../support/browser.js';
+import { launchChromium, signInThroughForm, watchErrors, screenshotIfAsked } from '../support/browser.js';
 import { type OwnLabelManager, ownLabelManager } from '../support/own-company.js';
 
 /**
@@ -49,7 +49,7 @@ describe('label manager journey', () => {
     await page.getByTestId('header-set-company').click();
     await page.getByTestId(`company-choose-${distributed.id}`).click();
     await expect.poll(() => page.getByTestId('header-company-link').textContent()).toContain(distributed.name);
-    await page.screenshot({ path: `${SHOTS}/1-company-chosen.png` });
+    await screenshotIfAsked(page, `${SHOTS}/1-company-chosen.png`);
   });
 
   it('creates a label with a logo uploaded straight to S3', async () => {
@@ -64,7 +64,7 @@ describe('label manager journey', () => {
     await expect.poll(() => notification().textContent(), { timeout: 15_000 }).toContain(MESSAGES.labelAdded);
     await expect.poll(() => page.getByTestId('label-title').textContent()).toContain(name);
     await expect.poll(() => page.getByTestId('label-logo-image').getAttribute('src')).toContain('journey.png');
-    await page.screenshot({ path: `${SHOTS}/2-label-created.png` });
+    await screenshotIfAsked(page, `${SHOTS}/2-label-created.png`);
   });
 
   it('finds the label by search in the server-side table', async () => {
@@ -72,7 +72,7 @@ describe('label manager journey', () => {
     await page.getByTestId('labels-table-search').locator('input').fill(name.slice(0, 20).toUpperCase());
     await expect.poll(() => page.getByTestId('labels-table').textContent(), { timeout: 10_000 }).toContain(name);
     await expect.poll(() => page.getByTestId('labels-table').textContent()).not.toContain('Aurora Sound');
-    await page.screenshot({ path: `${SHOTS}/3-label-found.png` });
+    await screenshotIfAsked(page, `${SHOTS}/3-label-found.png`);
     await page.getByText(name).first().click();
     await expect.poll(() => page.getByTestId('label-title').textContent()).toContain(name);
   });
@@ -84,7 +84,7 @@ describe('label manager journey', () => {
     await expect.poll(() => notification().textContent(), { timeout: 15_000 }).toContain(MESSAGES.labelUpdated);
     await expect.poll(() => page.locator('main').first().textContent()).toContain('Edited in the browser');
     await expect.poll(() => page.getByTestId('label-logo-image').count()).toBe(1); // the logo was left alone
-    await page.screenshot({ path: `${SHOTS}/4-label-edited.png` });
+    await screenshotIfAsked(page, `${SHOTS}/4-label-edited.png`);
   });
 
   it('cannot reach another company’s label through the API', async () => {
@@ -121,7 +121,7 @@ describe('label manager journey', () => {
     await expect.poll(() => page.getByTestId('app-header').textContent()).toContain('Sign In');
     await page.goto(`${cloudUrl()}/user/labels`);
     await page.waitForURL(/\/signin\?redirect=/);
-    await page.screenshot({ path: `${SHOTS}/5-signed-out.png` });
+    await screenshotIfAsked(page, `${SHOTS}/5-signed-out.png`);
   });
 });
 
@@ -136,7 +136,7 @@ describe('guards in the browser', () => {
       .poll(() => other.getByTestId('access-denied').textContent(), { timeout: 10_000 })
       .toContain(MESSAGES.mustBeAdmin);
     expect(await other.getByText('Admin Dashboard').count()).toBeLessThanOrEqual(1);
-    await other.screenshot({ path: `${SHOTS}/6-admin-refused.png` });
+    await screenshotIfAsked(other, `${SHOTS}/6-admin-refused.png`);
     await context.close();
   });
 

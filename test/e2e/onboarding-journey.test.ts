@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '../../shared/messages.js';
 import { call, cloudUrl, latestMail, newConfirmedUser, signIn } from '../support/api.js';
-import { launchChromium, signInThroughForm, watchErrors } from '../support/browser.js';
+import { launchChromium, signInThroughForm, watchErrors, screenshotIfAsked } from '../support/browser.js';
 
 /**
  * A new user goes from sign-up to a working company without an admin (docs/onboarding.md): sign up, confirm
@@ -67,7 +67,7 @@ describe('onboarding journey in the browser', () => {
     await page.goto(`${cloudUrl()}/user/companies`);
     await expect.poll(() => page.getByTestId('companies-empty').textContent()).toContain('get started');
     await page.goto(`${cloudUrl()}/user`);
-    await page.screenshot({ path: `${SHOTS}/onboarding-1-get-started.png`, fullPage: true });
+    await screenshotIfAsked(page, `${SHOTS}/onboarding-1-get-started.png`, true);
   });
 
   it('creates a company, which is selected, then a label and a release in it', async () => {
@@ -82,7 +82,7 @@ describe('onboarding journey in the browser', () => {
     expect(await page.getByTestId('get-started').count()).toBe(0);
     companyId = (await page.getByTestId('header-company-link').getAttribute('href'))?.split('/').pop() ?? '';
     expect(companyId).toMatch(/^[0-9A-Z]{26}$/);
-    await page.screenshot({ path: `${SHOTS}/onboarding-2-company-created.png`, fullPage: true });
+    await screenshotIfAsked(page, `${SHOTS}/onboarding-2-company-created.png`, true);
 
     const labelName = `Founder Label ${stamp}`;
     await page.goto(`${cloudUrl()}/user/labels/new`);
@@ -114,7 +114,7 @@ describe('onboarding journey in the browser', () => {
     const freshErrors = watchErrors(fresh);
     await fresh.goto(`${cloudUrl()}${link}`);
     await expect.poll(() => fresh.getByTestId('invitation-company').textContent()).toContain(companyName);
-    await fresh.screenshot({ path: `${SHOTS}/onboarding-3-invitation.png` });
+    await screenshotIfAsked(fresh, `${SHOTS}/onboarding-3-invitation.png`);
     await fresh.getByTestId('invitation-password').fill('Invitee-pass-1');
     await fresh.getByTestId('invitation-password-confirmation').fill('Invitee-pass-1');
     await fresh.getByTestId('invitation-setup-submit').click();
@@ -138,7 +138,7 @@ describe('onboarding journey in the browser', () => {
     await signInThroughForm(fresh, cloudUrl(), existing.email, 'Fresh-pass-1');
     await fresh.waitForURL('**/user');
     await expect.poll(() => fresh.getByTestId('pending-invitations').textContent()).toContain(companyName);
-    await fresh.screenshot({ path: `${SHOTS}/onboarding-4-pending-invitation.png`, fullPage: true });
+    await screenshotIfAsked(fresh, `${SHOTS}/onboarding-4-pending-invitation.png`, true);
     await fresh.getByTestId('pending-invitations').getByRole('button', { name: 'Accept' }).click();
     await expect.poll(() => fresh.getByTestId('header-company-link').textContent()).toContain(companyName);
     expect(await fresh.getByTestId('pending-invitations').count()).toBe(0);

@@ -3,7 +3,7 @@ import Big from 'big.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { call, cloudUrl, demo } from '../support/api.js';
-import { launchChromium, signedInManagerPage } from '../support/browser.js';
+import { launchChromium, signedInManagerPage, screenshotIfAsked } from '../support/browser.js';
 import { dueStatement } from '../support/due-statements.js';
 import { ownLabelManager } from '../support/own-company.js';
 import { publishHandStatement } from '../support/published-statements.js';
@@ -96,7 +96,7 @@ describe('a payment run in the browser', () => {
     await page.getByTestId('payment-run-files').waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('payment-run-files').textContent()).toContain('Valid against pain.001.001.09.xsd');
     mkdirSync('/tmp/shots', { recursive: true });
-    await page.screenshot({ path: '/tmp/shots/payment-run.png', fullPage: true });
+    await screenshotIfAsked(page, '/tmp/shots/payment-run.png', true);
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -131,7 +131,7 @@ describe('a payment run in the browser', () => {
     const panel = page.getByTestId('payout-details');
     await expect.poll(() => panel.textContent(), { timeout: 15_000 }).toContain('•••• 2606');
     expect(await page.content()).not.toContain('20041010050500013');
-    await page.screenshot({ path: '/tmp/shots/payee-payout-details.png', fullPage: true });
+    await screenshotIfAsked(page, '/tmp/shots/payee-payout-details.png', true);
     expect(errors).toEqual([]);
   });
 
@@ -145,7 +145,7 @@ describe('a payment run in the browser', () => {
       await expect.poll(() => panel.textContent(), { timeout: 15_000 }).toContain('•••• 9911');
       expect(await panel.textContent()).toContain('UK bulk payment');
       expect(await page.content()).not.toContain('55779911');
-      await page.screenshot({ path: `/tmp/shots/${shot}-payout-details.png`, fullPage: true });
+      await screenshotIfAsked(page, `/tmp/shots/${shot}-payout-details.png`, true);
     }
     expect(errors).toEqual([]);
   });

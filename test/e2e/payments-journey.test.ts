@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { call, cloudUrl, inCompany } from '../support/api.js';
-import { openManagerSession } from '../support/browser.js';
+import { openManagerSession, screenshotIfAsked } from '../support/browser.js';
 import { publishHandStatement } from '../support/published-statements.js';
 
 /**
@@ -41,12 +41,12 @@ describe('payments in the browser', () => {
     await expect.poll(() => page.getByTestId('payment-currency').textContent()).toBe('£42.51');
     await page.getByTestId('payment-payment_method').locator('input').fill('BACS');
     await page.getByTestId('payment-payment_reference').locator('input').fill(`Q1 ${stamp}`);
-    await page.screenshot({ path: '/tmp/shots/payment-form.png', fullPage: true });
+    await screenshotIfAsked(page, '/tmp/shots/payment-form.png', true);
     await page.getByTestId('payment-submit').click();
     await page.waitForURL(/\/user\/finances\/payments\/[^/]+$/);
     await expect.poll(() => page.getByTestId('payment-total').textContent()).toBe('£42.51');
     await expect.poll(() => page.getByTestId('payment-statements').textContent()).toContain(statement.number);
-    await page.screenshot({ path: '/tmp/shots/payment-detail.png', fullPage: true });
+    await screenshotIfAsked(page, '/tmp/shots/payment-detail.png', true);
 
     await page.getByTestId('payment-statements').getByRole('link', { name: statement.number }).click();
     await page.waitForURL(`**/user/finances/statements/${statement.id}`);
@@ -58,7 +58,7 @@ describe('payments in the browser', () => {
     await page.waitForURL('**/user/finances/payments?payable_id=*');
     await expect.poll(() => page.getByTestId('payments-table').textContent()).toContain(payee.name);
     await expect.poll(() => page.getByTestId('payments-table').textContent()).toContain('£42.51');
-    await page.screenshot({ path: '/tmp/shots/payments-list.png', fullPage: true });
+    await screenshotIfAsked(page, '/tmp/shots/payments-list.png', true);
     expect(errors).toEqual([]);
   }, 120_000);
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { cloudUrl } from '../support/api.js';
-import { openManagerSession } from '../support/browser.js';
+import { openManagerSession, screenshotIfAsked } from '../support/browser.js';
 
 /**
  * Royalties end to end in Chromium: make a column map from a sample report, upload the report
@@ -117,7 +117,7 @@ describe('royalties in the browser', () => {
     await expect.poll(() => page.getByTestId('royalties-count').textContent(), { timeout: 15_000 }).toBe('3');
     expect(await page.getByTestId('royalties-filter-period').textContent()).toBe('Any period');
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: '/tmp/royalties-list.png' });
+    await screenshotIfAsked(page, '/tmp/royalties-list.png');
     expect(errors).toEqual([]);
   }, 60_000);
 });

@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { call, cloudUrl, demo } from '../support/api.js';
-import { openManagerSession, signedInManagerPage } from '../support/browser.js';
+import { openManagerSession, signedInManagerPage, screenshotIfAsked } from '../support/browser.js';
 
 /**
  * Royalty imports in Chromium: a report with a line it cannot read and an ISRC the catalogue
@@ -117,7 +117,7 @@ describe('royalty imports in the browser', () => {
     expect(await rejected.first().textContent()).toMatch(/n\/a|amount|net/i);
     await expect.poll(() => text('import-unmatched'), { timeout: 15_000 }).toContain(unknownIsrc);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: '/tmp/royalty-import-detail.png', fullPage: true });
+    await screenshotIfAsked(page, '/tmp/royalty-import-detail.png', true);
 
     const row = page.locator('[data-testid="import-unmatched"] tbody tr').filter({ hasText: unknownIsrc });
     await row.getByRole('button', { name: 'Assign' }).click();
@@ -155,7 +155,7 @@ describe('royalty imports in the browser', () => {
       .poll(() => text('import-missing-rates'), { timeout: 15_000 })
       .toContain(`${usdMap} · USD → GBP: 2 lines`);
     expect(await text('import-amount')).toBe('£0.00');
-    await page.screenshot({ path: '/tmp/royalty-import-missing-rate.png', fullPage: true });
+    await screenshotIfAsked(page, '/tmp/royalty-import-missing-rate.png', true);
 
     await page.getByTestId('import-missing-rate-0-add').click();
     await page.waitForURL(/\/user\/royalties\/exchange_rates\?/);
@@ -174,7 +174,7 @@ describe('royalty imports in the browser', () => {
       .toBe('Exchange Rate Added');
     await expect.poll(() => text('rates-table'), { timeout: 10_000 }).toContain(usdMap);
     expect(await text('rates-table')).toContain('USD → GBP');
-    await page.screenshot({ path: '/tmp/royalty-exchange-rates.png', fullPage: true });
+    await screenshotIfAsked(page, '/tmp/royalty-exchange-rates.png', true);
 
     await page.getByTestId('rates-apply').click();
     await expect
@@ -239,7 +239,7 @@ describe('royalty imports in the browser', () => {
       .poll(() => text('import-totals-equation'), { timeout: 15_000 })
       .toBe('9,000 read = 9,000 stored + 0 rejected + 0 skipped');
     expect(await text('royalty-import-parts')).toMatch(/^Imported in [3-9] parts side by side$/);
-    await page.screenshot({ path: '/tmp/royalty-import-parts.png', fullPage: true });
+    await screenshotIfAsked(page, '/tmp/royalty-import-parts.png', true);
     await page.getByTestId('royalty-import-lines').click();
     await expect.poll(() => text('royalties-count'), { timeout: 30_000 }).toBe('9000');
     expect(errors).toEqual([]);

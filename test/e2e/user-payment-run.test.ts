@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { cloudUrl } from '../support/api.js';
-import { openManagerSession } from '../support/browser.js';
+import { openManagerSession, screenshotIfAsked } from '../support/browser.js';
 
 /**
  * A label manager (not a platform admin) reaches the payment run from the company's own payments
@@ -29,7 +29,7 @@ describe("a company's own payment run", () => {
     await expect
       .poll(() => page.getByTestId('payments-due').textContent(), { timeout: 20_000 })
       .toContain('Payments due');
-    await page.screenshot({ path: '/tmp/shots/user-payment-run.png', fullPage: true });
+    await screenshotIfAsked(page, '/tmp/shots/user-payment-run.png', true);
     expect(errors).toEqual([]);
   }, 60_000);
 });

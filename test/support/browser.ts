@@ -146,3 +146,11 @@ export async function openManagerSession(name?: string) {
   const { page, errors } = await signedInManagerPage(browser, cloudUrl(), manager, manager.distributed);
   return { browser, page, errors, company: manager.distributed, token: manager.token };
 }
+
+/**
+ * Saves a screenshot for a person to look at, only when `E2E_SCREENSHOTS=1` asks for them (a full-page
+ * screenshot costs the browser most of a second, and `npm test` asserts on the page, not on pictures).
+ */
+export async function screenshotIfAsked(page: Page, path: string, fullPage = false) {
+  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path, fullPage });
+}
