@@ -8,12 +8,11 @@ import { defineConfig } from 'vitest/config';
  * cloud that the global setup starts on free ports.
  *
  * Speed on 2 cores: files share their worker's modules (`isolate: false`) instead of a fresh
- * process and fresh imports per file (about 2 s a file); two workers run the unit, CDK and restart
- * files, then one runs the integration files in turn. Only unit files that swap a module (`vi.mock`) keep
+ * process and fresh imports per file (about 2 s a file); two workers run the unit and CDK files,
+ * then one runs the integration files in turn. Only unit files that swap a module (`vi.mock`) keep
  * a fresh module graph each; an integration file that swaps one does it on a fresh graph itself.
  */
 const UNIT = ['test/unit', 'web/src'];
-const RESTART = 'test/integration/*-restart.test.ts';
 const unitFiles = UNIT.flatMap((dir) =>
   readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((name) => /\.test\.tsx?$/.test(name))
@@ -32,14 +31,10 @@ export default defineConfig({
       },
       { test: { name: 'unit-swapped-modules', include: swapsModules, environment: 'node' } },
       { test: { name: 'cdk', include: ['test/cdk/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 180_000 } },
-      // Tests that kill a local cloud of their own and start it again: they need nothing of the shared
-      // cloud, so they run beside the unit and CDK files instead of adding their minutes to the integration files'.
-      { test: { name: 'restart', include: [RESTART], testTimeout: 180_000, hookTimeout: 180_000 } },
       {
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'],
-          exclude: [RESTART],
           globalSetup: ['test/support/global-setup.ts'],
           setupFiles: ['test/support/shared-cloud-env.ts'],
           testTimeout: 60_000,

@@ -52,11 +52,11 @@ function parseArgs(argv: string[]) {
   return { ...options, files };
 }
 
-/** The integration project's files, as its include patterns name them (the restart files are a project of their own). */
+/** The integration project's files, as its include patterns name them. */
 function projectFiles(): string[] {
   return ['test/integration', 'test/e2e'].flatMap((folder) =>
     readdirSync(path.join(root, folder))
-      .filter((name) => name.endsWith('.test.ts') && !name.endsWith('-restart.test.ts'))
+      .filter((name) => name.endsWith('.test.ts'))
       .sort()
       .map((name) => `${folder}/${name}`),
   );
