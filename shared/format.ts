@@ -46,14 +46,6 @@ export function absoluteLink(link: string): string {
   return /^https?:\/\//i.test(link) ? link : `http://${link}`;
 }
 
-/** Currency codes gbp and usd display as their signs. */
-export function currencySymbol(code: string | null | undefined): string {
-  const c = (code ?? '').toLowerCase();
-  if (c === 'gbp') return '£';
-  if (c === 'usd') return '$';
-  return (code ?? '').toUpperCase();
-}
-
 /** Upload progress is a whole-number percentage, green at 50 % or more, red below. */
 export function uploadProgress(loaded: number, total: number): { percent: number; colour: 'green' | 'red' } {
   const percent = total > 0 ? Math.min(100, Math.floor((loaded / total) * 100)) : 0;

@@ -1,9 +1,8 @@
-import Big from 'big.js';
 import { ulid } from 'ulid';
 import { MESSAGES } from '../../shared/messages.js';
 import type { Payment, RecordPaymentInput } from '../../shared/schemas/payment-views.js';
 import type { StatementPayment } from '../../shared/schemas/statement-views.js';
-import { currencySymbol } from '../../shared/format.js';
+import { formatMoney } from '../../shared/money.js';
 import { accountRefOf } from '../accounts/present.js';
 import { accountHolder, entriesOfAccount, statementsOfAccount } from '../data/access/accounts.js';
 import { getPayment, writePayment, type PaymentLine } from '../data/access/payments.js';
@@ -137,7 +136,7 @@ async function newPayment(
   if (input.payment_total !== undefined && !sameMoney(input.payment_total, figures.payment_total))
     throw new InvalidField(
       'payment_total',
-      MESSAGES.paymentTotalMismatch(`${currencySymbol(currency)}${new Big(figures.payment_total).toFixed(2)}`),
+      MESSAGES.paymentTotalMismatch(formatMoney(figures.payment_total, currency)),
     );
   const account = accountRefOf(first.accountKey);
   const holder = account ? await accountHolder(tenantId, account) : null;

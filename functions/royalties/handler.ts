@@ -33,6 +33,8 @@ import {
 import { exchangeRateOperations, importOperations } from './api/import-operations.js';
 import { adminRoyaltyOperations } from './api/admin-operations.js';
 import { largeLedgerList } from './ledger/engine/large-ledger.js';
+import { companyMoneyTerms } from '../data/access/royalty-catalogue.js';
+import { DEFAULT_CURRENCY } from '../../shared/constants.js';
 
 /**
  * Royalties area: the ledger list with its sums, changes on top of it,
@@ -76,7 +78,10 @@ const list = async (
     sort: sortOf(query),
   };
   const version = versions?.[LISTS.royalties(tenantId)];
-  return (await largeLedgerList(tenantId, request, version)) ?? listRoyalties(tenantId, request, version);
+  // The sums are in the company's currency: the page names it rather than assuming one.
+  const [large, terms] = await Promise.all([largeLedgerList(tenantId, request, version), companyMoneyTerms(tenantId)]);
+  const page = large ?? (await listRoyalties(tenantId, request, version));
+  return { ...page, currency: (terms?.currency ?? DEFAULT_CURRENCY).toUpperCase() };
 };
 /** The ledger state's version comes with the auth check, so an unchanged ledger costs no further reads. */
 const ledgerLists = (tenantId: string) => [LISTS.royalties(tenantId)];

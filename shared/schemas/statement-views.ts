@@ -301,7 +301,7 @@ export type StatementRun = {
   /** Previewing or publishing with no sign of progress for longer than a step takes: the user may resume it. */
   resumable: boolean;
   preview: { rows: RunPreviewRow[]; totals: RunTotals; warnings: RunWarnings } | null;
-  /** The company's currency the run's money is in (the SPA shows GBP when absent). */
+  /** The company's currency the run's money is in (a run's own view names it; lists leave it out). */
   currency?: string;
   unaccountable: UnaccountableRecording[];
   error: string | null;

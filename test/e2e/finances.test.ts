@@ -6,7 +6,7 @@ import { launchChromium, signedInAdminPage, signedInManagerPage, screenshotIfAsk
 import { financeFixture } from '../support/finance-fixture.js';
 import { ownLabelManager } from '../support/own-company.js';
 import { until } from '../support/wait.js';
-import { formatMoney } from '../../web/src/pages/royalties/royalty-model.js';
+import { formatMoney } from '../../shared/money.js';
 import { defaultPeriod } from '../../shared/period-picker.js';
 import type { AccountFinances, UserDashboard } from '../../shared/schemas/finance-views.js';
 

@@ -136,7 +136,7 @@ describe('account figures', () => {
     });
     expect(first.figures).toMatchObject({ closing_balance: '-12.00', payable: '0.00' });
     expect(first.not_paid_reasons).toEqual([
-      { code: 'negative_balance', text: 'negative balance of £-12.00 carried forward' },
+      { code: 'negative_balance', text: 'negative balance of -£12.00 carried forward' },
     ]);
     const second = accountFigures({
       ...base,
@@ -156,7 +156,7 @@ describe('account figures', () => {
     const usd = accountFigures({ ...base, royalties: '30.000000', minimum_payout: '50.00', currency: 'USD' });
     expect(usd.not_paid_reasons[0].text).toBe('below the minimum payout of $50.00');
     const eur = accountFigures({ ...base, royalties: '30.000000', minimum_payout: '50.00', currency: 'EUR' });
-    expect(eur.not_paid_reasons[0].text).toBe('below the minimum payout of EUR50.00');
+    expect(eur.not_paid_reasons[0].text).toBe('below the minimum payout of EUR 50.00');
     const reached = accountFigures({ ...base, royalties: '50.000000', minimum_payout: '50.00' });
     expect(reached.figures.payable).toBe('50.00');
     const nothing = accountFigures(base);
@@ -182,7 +182,7 @@ describe('account figures', () => {
     expect(deeper.recoupment).toEqual({ advance: '300.00', recouped: '0.00', remaining: '300.00' });
     expect(deeper.not_paid_reasons.map((r) => r.text)).toEqual([
       'unrecouped advance: £300.00 remaining',
-      'negative balance of £-350.00 carried forward',
+      'negative balance of -£350.00 carried forward',
     ]);
     // Earned back: the meter is full and the rest is payable.
     const recouped = accountFigures({

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { statusColour } from '../../shared/status-colours.js';
-import {
-  absoluteLink,
-  currencySymbol,
-  formatDate,
-  formatFileSize,
-  padTwo,
-  quarterOf,
-  uploadProgress,
-} from '../../shared/format.js';
+import { absoluteLink, formatDate, formatFileSize, padTwo, quarterOf, uploadProgress } from '../../shared/format.js';
+import { currencySign } from '../../shared/money';
 import { defaultPeriod, periodRanges } from '../../shared/period-picker.js';
 import { canonicalTags, hasTag } from '../../shared/company-tags.js';
 import { humanizeField, MESSAGES } from '../../shared/messages.js';
@@ -50,9 +43,9 @@ describe('display conventions', () => {
     expect(padTwo(12)).toBe('12');
     expect(absoluteLink('example.com')).toBe('http://example.com');
     expect(absoluteLink('https://example.com')).toBe('https://example.com');
-    expect(currencySymbol('gbp')).toBe('£');
-    expect(currencySymbol('USD')).toBe('$');
-    expect(currencySymbol('eur')).toBe('EUR');
+    expect(currencySign('gbp')).toBe('£');
+    expect(currencySign('USD')).toBe('$');
+    expect(currencySign('eur')).toBe('EUR');
   });
   it('keeps the quarter helper as coded', () => {
     expect([0, 3, 4, 6, 7, 9, 10, 11].map(quarterOf)).toEqual(['Q1', 'Q1', 'Q2', 'Q2', 'Q3', 'Q3', 'Q4', 'Q4']);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fontRuns, pdfmakeWithFonts, robotoHas } from '../../functions/statements/documents/fonts.js';
 import { exact, money } from '../../functions/statements/documents/format.js';
 import { renderStatementPdf, type StatementDocument } from '../../functions/statements/documents/render.js';
+import { summariesSection } from '../../functions/statements/documents/tables-section.js';
 import { pdfText as readText } from '../support/pdf-text.js';
 import { sampleStatementDocument } from '../support/statement-document.js';
 
@@ -164,5 +165,25 @@ describe('statement figures', () => {
     expect(money('0.005', 'eur')).toBe('EUR 0.01');
     expect(money('-0.001', 'gbp')).toBe('£0.00');
     expect(exact('1234.5678915')).toBe('1,234.567892');
+  });
+});
+
+describe('statement summaries as printed', () => {
+  it('the rows of a "By …" table add up to its printed total, as the statement page shows them', () => {
+    const document = sampleStatementDocument({ rows: 3 });
+    const statement = {
+      ...document.statement,
+      summaries: {
+        store: [
+          { value: 'S1', label: 'Store one', lines: 1, quantity: 1, amount: '62.444' },
+          { value: 'S2', label: 'Store two', lines: 1, quantity: 1, amount: '61.194' },
+          { value: 'S3', label: 'Store three', lines: 1, quantity: 1, amount: '58.334' },
+        ],
+      },
+    };
+    const [table] = summariesSection(statement) as { table: { body: unknown[][] } }[];
+    const amounts = (table?.table.body ?? []).slice(2).map((cells) => (cells[3] as { text: string }).text);
+    // Each rounded on its own the rows would read 62.44 + 61.19 + 58.33 = 181.96.
+    expect(amounts).toEqual(['£62.45', '£61.19', '£58.33', '£181.97']);
   });
 });

@@ -1,5 +1,5 @@
 import Big from 'big.js';
-import { currencySymbol } from '../../../shared/format.js';
+import { formatMoney } from '../../../shared/money.js';
 import { money } from '../../../shared/schemas/money.js';
 import type {
   EntryKind,
@@ -106,8 +106,7 @@ function notPaidReasons(
   minimumPayout: Money,
   currency: string,
 ): NotPaidReason[] {
-  const sign = currencySymbol(currency);
-  const amount = (value: Big | Money) => `${sign}${money(new Big(value))}`;
+  const amount = (value: Big | Money) => formatMoney(money(new Big(value)), currency);
   if (closing.gt(0)) {
     return closing.lt(minimumPayout)
       ? [{ code: 'below_minimum_payout', text: `below the minimum payout of ${amount(minimumPayout)}` }]

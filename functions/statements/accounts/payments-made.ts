@@ -1,5 +1,5 @@
 import Big from 'big.js';
-import { currencySymbol } from '../../../shared/format.js';
+import { formatMoney } from '../../../shared/money.js';
 import type { StatementPaymentMade } from '../../../shared/schemas/statement-views.js';
 import { entriesOfAccount } from '../../data/access/accounts.js';
 import { getStatement } from '../../data/access/statements.js';
@@ -17,7 +17,7 @@ export function paymentMadeText(
   currency: string,
 ): string {
   return [
-    `${currencySymbol(currency)}${payment.amount} paid on ${payment.payment_date}`,
+    `${formatMoney(payment.amount, currency)} paid on ${payment.payment_date}`,
     payment.payment_method ? `via ${payment.payment_method}` : '',
     payment.payment_reference ? `ref ${payment.payment_reference}` : '',
     payment.paid_statement_number ? `(statement ${payment.paid_statement_number})` : '',

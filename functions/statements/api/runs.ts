@@ -1,6 +1,6 @@
 import { MESSAGES } from '../../../shared/messages.js';
 import type { AccountRef, RunKind, StatementRun, StatementRunList } from '../../../shared/schemas/statement-views.js';
-import { getRun, listRuns, moveRun } from '../../data/access/statements.js';
+import { getRun, listRuns, moveRun, statementSender } from '../../data/access/statements.js';
 import { accountHolder } from '../../data/access/accounts.js';
 import { getLabel } from '../../data/access/labels.js';
 import { BadRequest, Conflict, InvalidField, NotFound } from '../../lib/errors.js';
@@ -116,8 +116,12 @@ export async function listStatementRuns(
 export async function statementRunView(tenantId: string, runId: string): Promise<StatementRun> {
   const run = await getRun(tenantId, runId);
   if (!run) throw new NotFound('Statement run');
-  const detail = run.preview_key ? await getJson<PreviewDetail>(run.preview_key) : null;
-  return presentRun(run, detail ?? undefined);
+  const [detail, sender] = await Promise.all([
+    run.preview_key ? getJson<PreviewDetail>(run.preview_key) : null,
+    statementSender(tenantId),
+  ]);
+  // The preview's money is in the company's currency, the one its statements will be in.
+  return { ...presentRun(run, detail ?? undefined), currency: sender.currency.toUpperCase() };
 }
 
 /** POST statement_runs/{id}/publish: only a previewed run publishes, once. */

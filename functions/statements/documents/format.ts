@@ -1,39 +1,22 @@
-import Big from 'big.js';
-import { currencySymbol, formatDate } from '../../../shared/format.js';
-
-/** "1234567" → "1,234,567": thousands grouped with commas. */
-function group(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
-/** A decimal string with `places` decimals (half-up) and grouped thousands: "-1234.5" → "-1,234.50". */
-function groupedDecimal(value: string, places: number): string {
-  const fixed = new Big(value || '0').round(places, Big.roundHalfUp).toFixed(places);
-  const negative = fixed.startsWith('-');
-  const [whole, fraction] = (negative ? fixed.slice(1) : fixed).split('.');
-  const text = fraction === undefined ? group(whole) : `${group(whole)}.${fraction}`;
-  return negative && !/^[0.,]+$/.test(text) ? `-${text}` : text;
-}
+import { formatDate } from '../../../shared/format.js';
+import { formatDecimal, formatMoney } from '../../../shared/money.js';
 
 /**
- * Money as a statement prints it: the currency's sign (gbp → £, usd → $, else the code and a
- * space), 2 decimals, grouped thousands, the minus before the sign ("-£1,234.50").
+ * Money as a statement prints it: the one formatter every screen uses (shared/money.ts), to the
+ * cent, so the PDF and the statement page show the same text ("-£1,234.50", "EUR 7.13").
  */
 export function money(value: string, currency: string): string {
-  const sign = currencySymbol(currency);
-  const prefix = sign.length === 1 ? sign : sign ? `${sign} ` : '';
-  const amount = groupedDecimal(value, 2);
-  return amount.startsWith('-') ? `-${prefix}${amount.slice(1)}` : `${prefix}${amount}`;
+  return formatMoney(value, currency);
 }
 
 /** A ledger-exact amount (6 decimals, as in the CSV): "1,234.567891". */
 export function exact(value: string): string {
-  return groupedDecimal(value, 6);
+  return formatDecimal(value, 'exact');
 }
 
 /** A count with grouped thousands. */
 export function count(value: number): string {
-  return group(String(Math.trunc(value)));
+  return String(Math.trunc(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 /** Dates as the product shows them: 'Do MMM YYYY'. */

@@ -8,6 +8,7 @@ import {
 } from '../../../shared/schemas/statement-views.js';
 import { fontRuns } from './fonts.js';
 import { count, date, money } from './format.js';
+import { roundRowsToTotal } from '../../../shared/money.js';
 
 const TITLES: Record<SummaryDimension, string> = {
   store: 'By store',
@@ -50,9 +51,6 @@ function breakable(text: string): string {
   return text.replace(/([_.\-/])/g, '$1\u200b');
 }
 
-/** Σ of exact amounts, kept exact. */
-const sum = (values: string[]) => values.reduce((a, v) => a.plus(v || '0'), new Big(0)).toFixed(6);
-
 /** The summaries present, in the order SUMMARY_DIMENSIONS gives. */
 function presentSummaries(statement: Statement): [SummaryDimension, SummaryRow[]][] {
   return SUMMARY_DIMENSIONS.flatMap((d) => {
@@ -67,31 +65,35 @@ function presentSummaries(statement: Statement): [SummaryDimension, SummaryRow[]
  */
 export function summariesSection(statement: Statement): Content {
   const m = (value: string) => money(value, statement.currency);
-  return presentSummaries(statement).map(([dimension, rows]) => ({
-    table: {
-      headerRows: 2,
-      keepWithHeaderRows: 1,
-      dontBreakRows: true,
-      widths: ['*', 50, 60, 90],
-      body: [
-        ...headerRows(TITLES[dimension], null, ['', 'Lines', 'Quantity', 'Amount'], 1),
-        ...rows.map((r): TableCell[] => [
-          fontRuns(r.label || r.value || '(none)'),
-          { text: count(r.lines), alignment: 'right' },
-          { text: count(r.quantity), alignment: 'right' },
-          { text: m(r.amount), alignment: 'right' },
-        ]),
-        [
-          { text: 'Total', bold: true },
-          { text: count(rows.reduce((a, r) => a + r.lines, 0)), alignment: 'right', bold: true },
-          { text: count(rows.reduce((a, r) => a + r.quantity, 0)), alignment: 'right', bold: true },
-          { text: m(sum(rows.map((r) => r.amount))), alignment: 'right', bold: true },
+  return presentSummaries(statement).map(([dimension, rows]) => {
+    // The rows as printed add up to the printed total (largest remainder at the cent), as on the page.
+    const printed = roundRowsToTotal(rows.map((r) => r.amount));
+    return {
+      table: {
+        headerRows: 2,
+        keepWithHeaderRows: 1,
+        dontBreakRows: true,
+        widths: ['*', 50, 60, 90],
+        body: [
+          ...headerRows(TITLES[dimension], null, ['', 'Lines', 'Quantity', 'Amount'], 1),
+          ...rows.map((r, i): TableCell[] => [
+            fontRuns(r.label || r.value || '(none)'),
+            { text: count(r.lines), alignment: 'right' },
+            { text: count(r.quantity), alignment: 'right' },
+            { text: m(printed.rows[i] ?? r.amount), alignment: 'right' },
+          ]),
+          [
+            { text: 'Total', bold: true },
+            { text: count(rows.reduce((a, r) => a + r.lines, 0)), alignment: 'right', bold: true },
+            { text: count(rows.reduce((a, r) => a + r.quantity, 0)), alignment: 'right', bold: true },
+            { text: m(printed.total), alignment: 'right', bold: true },
+          ],
         ],
-      ],
-    },
-    layout: TABLE_LAYOUT,
-    fontSize: 8,
-  }));
+      },
+      layout: TABLE_LAYOUT,
+      fontSize: 8,
+    };
+  });
 }
 
 const CHART_BARS = 10;
@@ -144,6 +146,9 @@ export function provenanceSection(statement: Statement): Content {
     'Every sales report behind this statement, with the exchange rate it was converted at and the ' +
     'distributor’s fee taken from it before your share.';
   const columns = ['Source', 'File', 'Periods', 'Currency', 'Rate', 'Rate date', 'Distributor fee', 'Lines', 'Amount'];
+  // Both money columns add up to their printed totals, as the summaries do.
+  const fees = roundRowsToTotal(rows.map((r) => r.distributor_fee));
+  const amounts = roundRowsToTotal(rows.map((r) => r.amount));
   return {
     table: {
       headerRows: 2,
@@ -152,16 +157,16 @@ export function provenanceSection(statement: Statement): Content {
       widths: ['*', '*', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto'],
       body: [
         ...headerRows('Where the money came from — no hidden deductions', note, columns, 6),
-        ...rows.map((r): TableCell[] => [
+        ...rows.map((r, i): TableCell[] => [
           fontRuns(r.source),
           fontRuns(breakable(r.filename ?? '—')),
           r.pay_periods.join(', '),
           (r.original_currency ?? statement.currency).toUpperCase(),
           right(r.exchange_rate ?? '1'),
           r.rate_date ? date(r.rate_date) : '—',
-          right(m(r.distributor_fee)),
+          right(m(fees.rows[i] ?? r.distributor_fee)),
           right(count(r.lines)),
-          right(m(r.amount)),
+          right(m(amounts.rows[i] ?? r.amount)),
         ]),
         [
           { text: 'Total', bold: true, colSpan: 6 },
@@ -170,9 +175,9 @@ export function provenanceSection(statement: Statement): Content {
           '',
           '',
           '',
-          right(m(sum(rows.map((r) => r.distributor_fee))), true),
+          right(m(fees.total), true),
           right(count(rows.reduce((a, r) => a + r.lines, 0)), true),
-          right(m(sum(rows.map((r) => r.amount))), true),
+          right(m(amounts.total), true),
         ],
       ],
     },

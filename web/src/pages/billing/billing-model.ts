@@ -1,4 +1,4 @@
-import { formatMoney } from '../royalties/royalty-model';
+import { formatMoney } from '../../../../shared/money';
 
 /** Pence (Stripe's smallest unit) as money text, without a float: 2900 GBP → £29.00. */
 export function formatPence(amount: number, currency: string): string {

@@ -10,9 +10,9 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Toggle from '@cloudscape-design/components/toggle';
 import TokenGroup from '@cloudscape-design/components/token-group';
 import { useState } from 'react';
-import { DEFAULT_CURRENCY } from '../../../../shared/constants';
+import { useCompanyCurrency } from '../../app/company-currency';
 import { pickerSource, RecordPicker } from '../../components/record-picker';
-import { formatMoney } from '../royalties/royalty-model';
+import { formatMoney } from '../../../../shared/money';
 import { expenseTotal, type ExpenseFormValues } from './expense-model';
 import { useExpenseSuppliers, useExpenseTags } from './expenses-api';
 
@@ -81,6 +81,7 @@ export function ExpenseFormFields({ values, set, errors }: Props) {
     </FormField>
   );
   const total = expenseTotal(values.subtotal, values.vat);
+  const currency = useCompanyCurrency();
   return (
     <SpaceBetween size="l">
       <Container header={<Header variant="h2">Expense</Header>}>
@@ -128,7 +129,7 @@ export function ExpenseFormFields({ values, set, errors }: Props) {
             {input('vat', 'VAT', 'At most 2 decimals')}
             <FormField label="Total" description="Subtotal + VAT">
               <Box variant="p" fontWeight="bold" data-testid="expense-total">
-                {total === null ? '-' : formatMoney(total, DEFAULT_CURRENCY)}
+                {total === null ? '-' : formatMoney(total, currency)}
               </Box>
             </FormField>
           </ColumnLayout>

@@ -7,7 +7,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { TableProps } from '@cloudscape-design/components/table';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { DEFAULT_CURRENCY } from '../../../../shared/constants';
+import { useCompanyCurrency } from '../../app/company-currency';
 import { MESSAGES } from '../../../../shared/messages';
 import { notify } from '../../app/notifications';
 import { DeleteModal } from '../../components/delete-modal';
@@ -18,7 +18,7 @@ import { RouterLink } from '../../components/router-link';
 import { ServerTable } from '../../components/server-table';
 import { StatusBadge } from '../../components/status-badge';
 import { useServerList } from '../../components/use-server-list';
-import { formatMoney } from '../royalties/royalty-model';
+import { formatMoney } from '../../../../shared/money';
 import { deleteBlocked, type ExpensePages } from './expense-model';
 import { expensesApi, expensesPath, useExpensePages, type ExpenseListFilter } from './expenses-api';
 import type { Expense, ExpenseList } from '../../../../shared/schemas/statement-views';
@@ -29,8 +29,8 @@ const PAID_OPTIONS = [
   { value: 'false', label: 'Unpaid' },
 ];
 
-function expenseColumns(pages: ExpensePages): TableProps.ColumnDefinition<Expense>[] {
-  const money = (v: string) => <Box textAlign="right">{formatMoney(v, DEFAULT_CURRENCY)}</Box>;
+function expenseColumns(pages: ExpensePages, currency: string | null): TableProps.ColumnDefinition<Expense>[] {
+  const money = (v: string) => <Box textAlign="right">{formatMoney(v, currency)}</Box>;
   return [
     { id: 'date', header: 'Date', sortingField: 'date', cell: (e) => <FormattedDate value={e.date} /> },
     {
@@ -105,7 +105,8 @@ export function ExpensesPage() {
     defaultSort: { field: 'date', order: 'desc' },
     enabled: !waitingForLabel,
   });
-  const columns = useMemo(() => expenseColumns(pages), [pages]);
+  const currency = useCompanyCurrency();
+  const columns = useMemo(() => expenseColumns(pages, currency), [pages, currency]);
   const chooseLabel = (next: PickedRecord | null) =>
     setQuery(next ? { label_id: next.id, label_name: next.name } : {}, { replace: true });
   const newPage = label

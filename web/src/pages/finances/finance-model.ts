@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { defaultPeriod } from '../../../../shared/period-picker';
-import { formatMoney } from '../royalties/royalty-model';
+import { currencySign, formatMoney } from '../../../../shared/money';
 import type {
   DashboardCounts,
   FinanceFigures,
@@ -192,12 +192,13 @@ export function pieData(slices: FinanceSlice[]): PieDatum[] {
 /** A whole count with thousands separators. */
 export const formatCount = (n: number) => String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
-/** Money as shown on the finances pages (gbp → £, usd → $, 2 decimals). */
-export const money = (value: string | null | undefined, currency: string) => formatMoney(value, currency);
+/** Money as shown on the finances pages: to the cent, in the company's currency (shared/money.ts). */
+export const money = (value: string | null | undefined, currency: string | null) => formatMoney(value, currency);
 
 /** An axis tick: the currency's sign and a short number ("£1.2k", "$3M"); the exact figures are in the popovers. */
-export function axisMoney(value: number, currency: string): string {
-  const sign = money('0', currency).replace(/[\d.,-]/g, '');
+export function axisMoney(value: number, currency: string | null): string {
+  const code = currencySign(currency);
+  const sign = code.length > 1 ? `${code} ` : code;
   const abs = Math.abs(value);
   const short =
     abs >= 1e6

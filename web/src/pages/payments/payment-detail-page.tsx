@@ -13,8 +13,8 @@ import { DetailHeader } from '../../components/detail-header';
 import { FormattedDate } from '../../components/formatted';
 import { RecordState } from '../../components/record-state';
 import { RouterLink } from '../../components/router-link';
-import { currencySymbol } from '../../../../shared/format';
-import { formatMoney } from '../royalties/royalty-model';
+import { currencySign } from '../../../../shared/money';
+import { formatMoney } from '../../../../shared/money';
 import { paymentsOfPath } from './payment-model';
 import { paymentsApi, usePayment, usePaymentPages } from './payments-api';
 import type { Payment } from '../../../../shared/schemas/payment-views';
@@ -63,7 +63,7 @@ function PaymentView({ payment }: { payment: Payment }) {
               { label: 'Payment reference', value: or(payment.payment_reference) },
               { label: 'Invoice reference', value: or(payment.invoice_reference) },
               { label: 'Account reference', value: or(payment.account_reference) },
-              { label: 'Currency', value: `${currencySymbol(payment.payment_currency)} (${payment.payment_currency})` },
+              { label: 'Currency', value: `${currencySign(payment.payment_currency)} (${payment.payment_currency})` },
               { label: 'Subtotal', value: m(payment.payment_subtotal) },
               {
                 label: payment.vat !== '0' ? `VAT at ${payment.vat}%` : 'VAT',

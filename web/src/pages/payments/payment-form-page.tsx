@@ -14,7 +14,8 @@ import { notify } from '../../app/notifications';
 import { FormShell } from '../../components/form-shell';
 import { useDebouncedValue } from '../../components/use-debounced-value';
 import { useFormSubmit } from '../../components/use-form-submit';
-import { formatMoney } from '../royalties/royalty-model';
+import { formatMoney } from '../../../../shared/money';
+import { useCompanyCurrency } from '../../app/company-currency';
 import { today } from '../statements/statement-model';
 import {
   emptyPayment,
@@ -102,7 +103,9 @@ function PaymentForm({ payment, start }: { payment?: Payment; start?: PickedStat
       navigate(pages.detail(answer.payment.id));
     },
   });
-  const currency = payment?.payment_currency ?? values.statements[0]?.currency ?? 'GBP';
+  const companyCurrency = useCompanyCurrency();
+  // A new payment is in its statements' currency, else the company's: never an assumed one.
+  const currency = payment?.payment_currency ?? values.statements[0]?.currency ?? companyCurrency;
   const chooseStatements = (statements: PickedStatement[]) =>
     setValues((v) => ({ ...v, statements, payment_total: statements.length ? paymentTotalOf(statements) : '' }));
   const text = (

@@ -13,7 +13,7 @@ import type { PickedRecord } from '../../components/record-picker';
 import { RouterLink } from '../../components/router-link';
 import { ServerTable } from '../../components/server-table';
 import { useServerList } from '../../components/use-server-list';
-import { formatMoney } from '../royalties/royalty-model';
+import { formatMoney } from '../../../../shared/money';
 import type { PaymentPages } from './payment-model';
 import { paymentsApi, paymentsPath, usePaymentPages, type PaymentListFilter } from './payments-api';
 import type { Payment, PaymentList } from '../../../../shared/schemas/payment-views';

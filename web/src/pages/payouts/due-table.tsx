@@ -9,7 +9,7 @@ import Big from 'big.js';
 import { useState } from 'react';
 import { ApiError } from '../../app/api';
 import { notify, notifyError } from '../../app/notifications';
-import { formatMoney } from '../royalties/royalty-model';
+import { formatMoney } from '../../../../shared/money';
 import { PAYOUT_METHOD_NAMES, type PaymentDue, type PaymentRun } from '../../../../shared/schemas/payment-views';
 import { DUE_PROBLEM_TEXT } from '../../../../shared/schemas/payout-details';
 import { payoutsApi, useDueSummary } from './payouts-api';

@@ -6,7 +6,7 @@ import Table from '@cloudscape-design/components/table';
 import { useSearchParams } from 'react-router';
 import { useInvalidate } from '../../app/invalidate';
 import { FormattedDate } from '../../components/formatted';
-import { formatMoney } from '../royalties/royalty-model';
+import { formatMoney } from '../../../../shared/money';
 import type { PaymentRun } from '../../../../shared/schemas/payment-views';
 import { DebtorAccountPanel } from './debtor-account-panel';
 import { DueTable } from './due-table';

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { ApiError, errorMessage } from '../../app/api';
 import { notify, notifyError } from '../../app/notifications';
 import { StatusBadge } from '../../components/status-badge';
-import { formatMoney } from '../royalties/royalty-model';
+import { formatMoney } from '../../../../shared/money';
 import { PAYOUT_METHOD_NAMES, type PaymentRun, type PaymentRunStatus } from '../../../../shared/schemas/payment-views';
 import { payoutsApi } from './payouts-api';
 

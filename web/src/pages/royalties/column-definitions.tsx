@@ -3,7 +3,7 @@ import type { TableProps } from '@cloudscape-design/components/table';
 import { RouterLink } from '../../components/router-link';
 import { StatusBadge } from '../../components/status-badge';
 import { royaltyEditPage } from './royalties-api';
-import { formatMoney } from './royalty-model';
+import { formatMoney } from '../../../../shared/money';
 import type { Royalty } from '../../../../shared/schemas/royalty-views';
 
 const money = (value: string | null, currency: string | null) => (

@@ -19,10 +19,10 @@ import { RecordState } from '../../components/record-state';
 import { RouterLink } from '../../components/router-link';
 import { UploadProgress } from '../../components/upload-progress';
 import { ImportStatusBadge, importPercent } from './imports-table';
-import { DEFAULT_CURRENCY } from '../../../../shared/constants';
 import { ImportProblems } from './import-problems';
 import { royaltiesApi, useImport, useRoyaltyPages } from './royalties-api';
-import { controlTotals, decimal2, formatCount, formatMoney, totalsEquation } from './royalty-model';
+import { controlTotals, decimal2, formatCount, totalsEquation } from './royalty-model';
+import { formatMoney } from '../../../../shared/money';
 import type { RoyaltyImport } from '../../../../shared/schemas/royalty-views';
 import { UnmatchedTable } from './unmatched-table';
 
@@ -33,7 +33,7 @@ const matchedCount = (item: RoyaltyImport) =>
 function ControlTotals({ item }: { item: RoyaltyImport }) {
   const totals = controlTotals(item.totals);
   if (!totals || !item.totals) return null;
-  const currency = item.company_currency ?? DEFAULT_CURRENCY;
+  const currency = item.company_currency ?? null;
   return (
     <Container
       header={
@@ -258,7 +258,7 @@ export function RoyaltyImportPage() {
             {row.status === 'done' ? (
               <UnmatchedTable
                 importId={row.id}
-                currency={row.company_currency ?? DEFAULT_CURRENCY}
+                currency={row.company_currency ?? null}
                 onAssigned={() => {
                   void mutate();
                   void refreshRoyalties();

@@ -8,7 +8,7 @@ import { RouterLink } from '../../components/router-link';
 import { importPage, ROYALTIES_PAGE, royaltiesApi, useRoyalty } from './royalties-api';
 import { RoyaltyFormShell, useRoyaltyForm } from './royalty-form';
 import { paidChanges, toRoyaltyPayload } from './royalty-form-model';
-import { formatMoney } from './royalty-model';
+import { formatMoney } from '../../../../shared/money';
 import type { Royalty } from '../../../../shared/schemas/royalty-views';
 
 function RoyaltyForm({ royalty }: { royalty?: Royalty }) {

@@ -8,13 +8,13 @@ import {
   filterFromQuery,
   filterParams,
   filterPeriod,
-  formatMoney,
   periodText,
   progressColour,
   reportFileProblem,
   summaryFigures,
   wholePercent,
 } from './royalty-model';
+import { formatMoney } from '../../../../shared/money';
 
 describe('royalty list filters', () => {
   it('sends only the chosen filters, with the API names', () => {

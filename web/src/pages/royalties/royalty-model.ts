@@ -1,4 +1,3 @@
-import { currencySymbol } from '../../../../shared/format';
 import { describePeriod } from '../../../../shared/period-picker';
 import type { ImportTotals } from '../../../../shared/schemas/royalty-views';
 
@@ -207,14 +206,6 @@ export function summaryFigures(sums: {
     adds_up: addsUp,
     artists_within_label: exact.label >= 0n ? exact.artists <= exact.label : exact.artists >= exact.label,
   };
-}
-
-/** Money for display: the currency's sign (gbp → £, usd → $, else the code) and 2 decimals. */
-export function formatMoney(value: string | number | null | undefined, currency: string | null | undefined): string {
-  const sign = currencySymbol(currency);
-  const amount = decimal2(value);
-  const prefix = sign.length === 1 ? sign : sign ? `${sign} ` : '';
-  return amount.startsWith('-') ? `-${prefix}${amount.slice(1)}` : `${prefix}${amount}`;
 }
 
 /** Progress bars are green at 50 % or more, red below; the percentage is whole. */

@@ -8,7 +8,8 @@ import Popover from '@cloudscape-design/components/popover';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { ReactNode } from 'react';
-import { formatCount, formatMoney, summaryFigures } from './royalty-model';
+import { formatCount, summaryFigures } from './royalty-model';
+import { formatMoney } from '../../../../shared/money';
 import type { RoyaltyList } from '../../../../shared/schemas/royalty-views';
 
 type Summary = Pick<
@@ -79,7 +80,8 @@ function HowFiguresRelate() {
  * (Total = Aggregator + Label share, of which artists), and the total by pay period.
  */
 export function RoyaltySummary({ data, period }: { data: Summary | null; period: string }) {
-  const currency = data?.currency ?? 'GBP';
+  // The server names the company's currency; no currency is assumed while it loads.
+  const currency = data?.currency ?? null;
   const estimated = data?.estimated;
   const periods = data?.pay_periods ?? [];
   const figures = data ? summaryFigures(data) : null;
@@ -163,7 +165,7 @@ export function RoyaltySummary({ data, period }: { data: Summary | null; period:
             ]}
             xScaleType="categorical"
             xTitle="Pay period"
-            yTitle={`Total (${currency})`}
+            yTitle={currency ? `Total (${currency})` : 'Total'}
             height={160}
             hideFilter
             hideLegend

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { notify, notifyError } from '../../app/notifications';
 import { pickerSource, RecordPicker, type PickedRecord } from '../../components/record-picker';
 import { royaltiesApi, useUnmatched } from './royalties-api';
-import { formatMoney } from './royalty-model';
+import { formatMoney } from '../../../../shared/money';
 import type { UnmatchedLine } from '../../../../shared/schemas/royalty-views';
 
 type Field = 'isrc' | 'upc' | 'cat_no';
@@ -105,7 +105,7 @@ export function UnmatchedTable({
   onAssigned,
 }: {
   importId: string;
-  currency: string;
+  currency: string | null;
   onAssigned: () => void;
 }) {
   const { data, isLoading, mutate } = useUnmatched(importId);

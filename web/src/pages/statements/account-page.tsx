@@ -13,7 +13,7 @@ import { FormattedDate } from '../../components/formatted';
 import { RecordState } from '../../components/record-state';
 import { AccountEarnings } from '../finances/account-earnings';
 import { paymentPagesFor, paymentsOfPath } from '../payments/payment-model';
-import { formatMoney } from '../royalties/royalty-model';
+import { formatMoney } from '../../../../shared/money';
 import { expensesApi, useAccountView } from '../expenses/expenses-api';
 import { ENTRY_TEXT } from './account-model';
 import { EntryModal } from './entry-modal';

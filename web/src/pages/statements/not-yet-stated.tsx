@@ -3,7 +3,8 @@ import Button from '@cloudscape-design/components/button';
 import { useState } from 'react';
 import { notify, notifyError } from '../../app/notifications';
 import { RouterLink } from '../../components/router-link';
-import { formatCount, formatMoney } from '../royalties/royalty-model';
+import { formatCount } from '../royalties/royalty-model';
+import { formatMoney } from '../../../../shared/money';
 import { statementsApi, useNotYetStated, useStatementPages } from './statements-api';
 import type { NotYetStated } from '../../../../shared/schemas/statement-views';
 

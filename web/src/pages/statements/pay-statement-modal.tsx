@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { MESSAGES } from '../../../../shared/messages';
 import { errorMessage } from '../../app/api';
 import { notify } from '../../app/notifications';
-import { formatMoney } from '../royalties/royalty-model';
+import { formatMoney } from '../../../../shared/money';
 import { statementsApi } from './statements-api';
 import { today } from './statement-model';
 import type { StatementRow } from '../../../../shared/schemas/statement-views';

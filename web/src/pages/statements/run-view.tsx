@@ -8,14 +8,14 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import Table from '@cloudscape-design/components/table';
 import { type ReactNode, useEffect, useState } from 'react';
-import { DEFAULT_CURRENCY } from '../../../../shared/constants';
 import { notify, notifyError } from '../../app/notifications';
 import { subscribeRealtime } from '../../app/realtime';
 import { useInvalidate } from '../../app/invalidate';
 import { RecordState } from '../../components/record-state';
 import { RouterLink } from '../../components/router-link';
 import { UploadProgress } from '../../components/upload-progress';
-import { formatCount, formatMoney } from '../royalties/royalty-model';
+import { formatCount } from '../royalties/royalty-model';
+import { formatMoney } from '../../../../shared/money';
 import { isRunActive, pushedRun, RUN_POLL_MS, runPercent } from './run-model';
 import { RunWarningsView, UnaccountableTable } from './run-warnings';
 import { StateBadge } from './statement-badges';
@@ -25,7 +25,7 @@ import { statementsApi, useStatementPages, useStatementRun } from './statements-
 import type { RunPreviewRow, RunTotals, StatementRun } from '../../../../shared/schemas/statement-views';
 
 /** The label's side of the run: label payable = allocated + retained + unaccountable, shown as that sum. */
-function RunTotalsView({ totals, currency }: { totals: RunTotals; currency: string }) {
+function RunTotalsView({ totals, currency }: { totals: RunTotals; currency: string | null }) {
   const check = runTotalsCheck(totals);
   const m = (v: string) => formatMoney(v, currency);
   return (
@@ -66,7 +66,7 @@ function RunTotalsView({ totals, currency }: { totals: RunTotals; currency: stri
   );
 }
 
-function PreviewRows({ rows, currency }: { rows: RunPreviewRow[]; currency: string }) {
+function PreviewRows({ rows, currency }: { rows: RunPreviewRow[]; currency: string | null }) {
   const money = (v: string) => <Box textAlign="right">{formatMoney(v, currency)}</Box>;
   return (
     <Table<RunPreviewRow>
@@ -195,7 +195,7 @@ export function RunView({ runId }: { runId: string }) {
   return (
     <RecordState error={error} isLoading={isLoading} data={run} retry={mutate} errorHeader="Could not load the run">
       {(r) => {
-        const currency = r.currency ?? DEFAULT_CURRENCY;
+        const currency = r.currency ?? null;
         const periodLink = `${pages.royalties}?start_date=${r.start_pay_period}-01&end_date=${monthEnd(r.end_pay_period)}`;
         return (
           <SpaceBetween size="l">
@@ -245,7 +245,7 @@ export function RunView({ runId }: { runId: string }) {
             {r.preview ? (
               <>
                 <RunTotalsView totals={r.preview.totals} currency={currency} />
-                <RunWarningsView warnings={r.preview.warnings} periodLink={periodLink} />
+                <RunWarningsView warnings={r.preview.warnings} periodLink={periodLink} currency={currency} />
                 <UnaccountableTable rows={r.unaccountable} currency={currency} />
                 <PreviewRows rows={r.preview.rows} currency={currency} />
               </>

@@ -5,7 +5,8 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { RouterLink } from '../../components/router-link';
 import { exchangeRatesFor } from '../royalties/royalties-api';
-import { formatCount, formatMoney } from '../royalties/royalty-model';
+import { formatCount } from '../royalties/royalty-model';
+import { formatMoney } from '../../../../shared/money';
 import { accountEditPath } from './statement-model';
 import type { RunWarnings, UnaccountableRecording } from '../../../../shared/schemas/statement-views';
 import { NotYetStatedAlert } from './not-yet-stated';
@@ -14,7 +15,15 @@ const enc = encodeURIComponent;
 const plural = (n: number, word: string) => `${formatCount(n)} ${word}${n === 1 ? '' : 's'}`;
 
 /** What a run's preview warns of before anything is published: each with a way to fix it. */
-export function RunWarningsView({ warnings, periodLink }: { warnings: RunWarnings; periodLink: string }) {
+export function RunWarningsView({
+  warnings,
+  periodLink,
+  currency,
+}: {
+  warnings: RunWarnings;
+  periodLink: string;
+  currency: string | null;
+}) {
   const alerts = [];
   if (warnings.unmatched_lines)
     alerts.push(
@@ -77,7 +86,7 @@ export function RunWarningsView({ warnings, periodLink }: { warnings: RunWarning
               <RouterLink href={`/user/royalties/imports/${enc(h.import_id)}`}>
                 {h.filename ?? h.source ?? 'Report'}
               </RouterLink>
-              : {plural(h.lines, 'line')}, {formatMoney(h.label_payable, null)} — {h.problems.join(' ')}
+              : {plural(h.lines, 'line')}, {formatMoney(h.label_payable, currency)} — {h.problems.join(' ')}
             </li>
           ))}
         </ul>
@@ -113,7 +122,7 @@ const REASON_TEXT: Record<UnaccountableRecording['reason'], string> = {
 };
 
 /** Recordings whose lines no payee is paid for: listed, never silently dropped. */
-export function UnaccountableTable({ rows, currency }: { rows: UnaccountableRecording[]; currency: string }) {
+export function UnaccountableTable({ rows, currency }: { rows: UnaccountableRecording[]; currency: string | null }) {
   if (!rows.length) return null;
   return (
     <Table<UnaccountableRecording>

@@ -7,7 +7,7 @@ import ProgressBar from '@cloudscape-design/components/progress-bar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { RouterLink } from '../../components/router-link';
-import { formatMoney } from '../royalties/royalty-model';
+import { formatMoney } from '../../../../shared/money';
 import { accountBlock, isPositive, recoupedPercent, type AccountRow, type ExplainLink } from './statement-model';
 import type { NotPaidReason, RecoupmentMeter, StatementFigures } from '../../../../shared/schemas/statement-views';
 

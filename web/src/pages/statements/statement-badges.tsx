@@ -1,6 +1,6 @@
 import Box from '@cloudscape-design/components/box';
 import { StatusBadge } from '../../components/status-badge';
-import { formatMoney } from '../royalties/royalty-model';
+import { formatMoney } from '../../../../shared/money';
 import { paidWord } from './statement-model';
 import type { QueueStatus, RunStatus, StatementRow } from '../../../../shared/schemas/statement-views';
 

@@ -17,7 +17,7 @@ import { FormattedDate } from '../../components/formatted';
 import { RecordState } from '../../components/record-state';
 import { RouterLink } from '../../components/router-link';
 import { paymentPagesFor, payStatementPath } from '../payments/payment-model';
-import { formatMoney } from '../royalties/royalty-model';
+import { formatMoney } from '../../../../shared/money';
 import { PayStatementModal } from './pay-statement-modal';
 import { AccountFigures, RecoupmentPanel } from './statement-account';
 import { PaidBadge, StateBadge } from './statement-badges';

@@ -17,7 +17,7 @@ import { notify } from '../../app/notifications';
 import { FormShell } from '../../components/form-shell';
 import { RecordState } from '../../components/record-state';
 import { useFormSubmit } from '../../components/use-form-submit';
-import { formatMoney } from '../royalties/royalty-model';
+import { formatMoney } from '../../../../shared/money';
 import {
   splitAddresses,
   statementEditBody,

@@ -10,7 +10,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { DEFAULT_CURRENCY } from '../../../../shared/constants';
+import { useCompanyCurrency } from '../../app/company-currency';
 import { notify } from '../../app/notifications';
 import { FormattedDate } from '../../components/formatted';
 import { pickerSource, type PickedRecord } from '../../components/record-picker';
@@ -29,7 +29,8 @@ const labelSource = pickerSource('labels');
 /** Before a payee run of one label: its recordings nobody would be paid for (label/artist_statements/prepare). */
 function LabelUnaccountable({ labelId }: { labelId: string }) {
   const { data } = useUnaccountable(labelId);
-  return <UnaccountableTable rows={data?.unaccountable_recordings ?? []} currency={DEFAULT_CURRENCY} />;
+  const currency = useCompanyCurrency();
+  return <UnaccountableTable rows={data?.unaccountable_recordings ?? []} currency={currency} />;
 }
 const payeeSource = pickerSource('payees');
 

@@ -3,7 +3,7 @@ import Box from '@cloudscape-design/components/box';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
-import { formatMoney } from '../royalties/royalty-model';
+import { formatMoney, roundRowsToTotal } from '../../../../shared/money';
 import { ExplainedAmount } from './statement-account';
 import { explainProvenance, explainSummaryRow, type ExplainScope } from './statement-model';
 import {
@@ -57,16 +57,27 @@ function SummaryTable({
   graphs: boolean;
 }) {
   const title = DIMENSION_TITLE[dimension];
+  // The rows as shown add up to the total shown, rounded as the PDF rounds them.
+  const printed = roundRowsToTotal(rows.map((r) => r.amount));
+  const shown = rows.map((r, i) => ({ ...r, shown: printed.rows[i] ?? r.amount }));
   return (
-    <Table<SummaryRow>
+    <Table<SummaryRow & { shown: string }>
       data-testid={`statement-summary-${dimension}`}
       variant="container"
       header={
-        <Header variant="h2" counter={`(${rows.length})`}>
+        <Header
+          variant="h2"
+          counter={`(${rows.length})`}
+          description={
+            <span data-testid={`statement-summary-${dimension}-total`}>
+              Total {formatMoney(printed.total, currency)}
+            </span>
+          }
+        >
           {title}
         </Header>
       }
-      items={rows}
+      items={shown}
       columnDefinitions={[
         { id: 'label', header: title.replace('By ', ''), isRowHeader: true, cell: (r) => r.label || '(none)' },
         { id: 'lines', header: 'Lines', cell: (r) => <Box textAlign="right">{r.lines}</Box> },
@@ -77,7 +88,7 @@ function SummaryTable({
           cell: (r) => (
             <Box textAlign="right">
               <ExplainedAmount
-                amount={r.amount}
+                amount={r.shown}
                 currency={currency}
                 explain={explainSummaryRow(scope, dimension, r)}
                 testId={`statement-summary-${dimension}-${r.value ?? 'none'}`}
@@ -131,8 +142,16 @@ export function ProvenanceTable({
   currency: string;
   scope: ExplainScope;
 }) {
+  // Both money columns add up to their totals as the PDF prints them.
+  const fees = roundRowsToTotal(rows.map((r) => r.distributor_fee));
+  const amounts = roundRowsToTotal(rows.map((r) => r.amount));
+  const shown = rows.map((r, i) => ({
+    ...r,
+    shown_fee: fees.rows[i] ?? r.distributor_fee,
+    shown_amount: amounts.rows[i] ?? r.amount,
+  }));
   return (
-    <Table<ProvenanceRow>
+    <Table<ProvenanceRow & { shown_fee: string; shown_amount: string }>
       data-testid="statement-provenance"
       variant="container"
       header={
@@ -140,7 +159,7 @@ export function ProvenanceTable({
           Where the money came from
         </Header>
       }
-      items={rows}
+      items={shown}
       empty={<Box color="text-status-inactive">No sales reports</Box>}
       columnDefinitions={[
         {
@@ -159,7 +178,7 @@ export function ProvenanceTable({
         {
           id: 'fee',
           header: 'Distributor fee',
-          cell: (r) => <Box textAlign="right">{formatMoney(r.distributor_fee, currency)}</Box>,
+          cell: (r) => <Box textAlign="right">{formatMoney(r.shown_fee, currency)}</Box>,
         },
         { id: 'lines', header: 'Lines', cell: (r) => <Box textAlign="right">{r.lines}</Box> },
         {
@@ -168,7 +187,7 @@ export function ProvenanceTable({
           cell: (r) => (
             <Box textAlign="right">
               <ExplainedAmount
-                amount={r.amount}
+                amount={r.shown_amount}
                 currency={currency}
                 explain={explainProvenance(scope, r)}
                 testId={`statement-provenance-${r.import_id ?? 'manual'}`}

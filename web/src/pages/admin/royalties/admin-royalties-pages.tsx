@@ -17,7 +17,7 @@ import { RouterLink } from '../../../components/router-link';
 import { ServerTable } from '../../../components/server-table';
 import { RoyaltyFormShell, useRoyaltyForm } from '../../royalties/royalty-form';
 import { paidChanges, toRoyaltyPayload } from '../../royalties/royalty-form-model';
-import { formatMoney } from '../../royalties/royalty-model';
+import { formatMoney } from '../../../../../shared/money';
 import { GLOBAL } from '../users/user-api';
 import type { Royalty } from '../../../../../shared/schemas/royalty-views';
 import {

@@ -1,3 +1,4 @@
+import { formatMoney } from '../../../../../shared/money';
 import { MESSAGES, VALIDATION } from '../../../../../shared/messages';
 import {
   PLAN_FEATURES,
@@ -123,8 +124,7 @@ export function planPayload(values: PlanValues, isNew: boolean): Record<string, 
 /** "£29.00 / month", "Free". */
 export function priceText(plan: Pick<PlanView, 'amount' | 'currency' | 'interval' | 'interval_count'>): string {
   if (plan.amount === 0) return 'Free';
-  const symbol = plan.currency === 'GBP' ? '£' : plan.currency === 'EUR' ? '€' : plan.currency === 'USD' ? '$' : '';
-  const money = symbol ? `${symbol}${penceToText(plan.amount)}` : `${penceToText(plan.amount)} ${plan.currency}`;
+  const money = formatMoney(penceToText(plan.amount), plan.currency);
   const every = plan.interval_count === 1 ? plan.interval : `${plan.interval_count} ${plan.interval}s`;
   return `${money} / ${every}`;
 }

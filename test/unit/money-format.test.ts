@@ -1,0 +1,108 @@
+import Big from 'big.js';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { currencySign, formatDecimal, formatMoney, roundRowsToTotal } from '../../shared/money';
+
+describe('formatMoney', () => {
+  it('shows GBP as £ and USD as $, grouped thousands, to the cent', () => {
+    expect(formatMoney('1234.5', 'GBP')).toBe('£1,234.50');
+    expect(formatMoney('1234567.891', 'usd')).toBe('$1,234,567.89');
+  });
+
+  it('shows EUR (and any other currency) by its code and a plain space, as EUR amounts always looked', () => {
+    expect(formatMoney('7.125', 'EUR')).toBe('EUR 7.13');
+    expect(formatMoney('1235.56', 'eur')).toBe('EUR 1,235.56');
+    expect(formatMoney('10', 'CHF')).toBe('CHF 10.00');
+  });
+
+  it('never assumes a currency: without one the amount stands alone', () => {
+    expect(formatMoney('14.25', null)).toBe('14.25');
+    expect(formatMoney('14.25', undefined)).toBe('14.25');
+    expect(formatMoney('14.25', '')).toBe('14.25');
+  });
+
+  it('puts the minus before the sign, and a sum that rounds to nothing has none', () => {
+    expect(formatMoney('-1.5', 'GBP')).toBe('-£1.50');
+    expect(formatMoney('-2', 'USD')).toBe('-$2.00');
+    expect(formatMoney('-1234.5', 'EUR')).toBe('-EUR 1,234.50');
+    expect(formatMoney('-0.004', 'GBP')).toBe('£0.00');
+  });
+
+  it('rounds half away from zero at the cent, and shows millionths only when asked for the exact amount', () => {
+    expect(formatMoney('40.750000', 'EUR')).toBe('EUR 40.75');
+    expect(formatMoney('0.005', 'GBP')).toBe('£0.01');
+    expect(formatMoney('-0.005', 'GBP')).toBe('-£0.01');
+    expect(formatMoney('40.75', 'EUR', { precision: 'exact' })).toBe('EUR 40.750000');
+    expect(formatMoney('1234.5678915', 'GBP', { precision: 'exact' })).toBe('£1,234.567892');
+    expect(formatDecimal('1234.567891')).toBe('1,234.567891');
+  });
+
+  it('formats from the decimal string: amounts beyond a float keep every digit', () => {
+    // As a float 12345678901234567.89 is 12345678901234568.
+    expect(formatMoney('12345678901234567.885', 'USD')).toBe('$12,345,678,901,234,567.89');
+    expect(formatMoney('-98765432109876543.210001', 'EUR', { precision: 'exact' })).toBe(
+      '-EUR 98,765,432,109,876,543.210001',
+    );
+  });
+
+  it('reads empty or unreadable amounts as zero', () => {
+    expect(formatMoney(undefined, 'GBP')).toBe('£0.00');
+    expect(formatMoney('', 'USD')).toBe('$0.00');
+    expect(formatMoney('abc', 'EUR')).toBe('EUR 0.00');
+  });
+
+  it('names the sign of a currency', () => {
+    expect(currencySign('gbp')).toBe('£');
+    expect(currencySign('USD')).toBe('$');
+    expect(currencySign('EUR')).toBe('EUR');
+    expect(currencySign(null)).toBe('');
+  });
+});
+
+describe('roundRowsToTotal (largest remainder at the cent)', () => {
+  it('makes the rows of a table add up to its printed total', () => {
+    // Each rounded on its own: 62.44 + 61.19 + 58.33 = 181.96, against a total of 181.97.
+    const { rows, total } = roundRowsToTotal(['62.444', '61.194', '58.334']);
+    expect(total).toBe('181.97');
+    expect(rows).toEqual(['62.45', '61.19', '58.33']);
+  });
+
+  it('gives the missing cent to the row that lost the most', () => {
+    expect(roundRowsToTotal(['1.001', '1.004', '1.002']).rows).toEqual(['1.00', '1.01', '1.00']);
+    expect(roundRowsToTotal(['0.333333', '0.333333', '0.333334']).rows).toEqual(['0.33', '0.33', '0.34']);
+    expect(roundRowsToTotal(['-1.005', '-1.005', '2.001'])).toEqual({
+      rows: ['-1.00', '-1.01', '2.00'],
+      total: '-0.01',
+    });
+  });
+
+  const amount = fc
+    .tuple(fc.bigInt({ min: -1_000_000_000_000n, max: 1_000_000_000_000n }), fc.integer({ min: 0, max: 999_999 }))
+    .map(([whole, millionths]) => new Big(`${whole}.${String(millionths).padStart(6, '0')}`).toFixed(6));
+
+  it('property: rows add up to the total, the total is the rounded exact sum, each row within a cent', () => {
+    fc.assert(
+      fc.property(fc.array(amount, { maxLength: 40 }), (amounts) => {
+        const { rows, total } = roundRowsToTotal(amounts);
+        const exactSum = amounts.reduce((s, a) => s.plus(a), new Big(0));
+        expect(total).toBe(
+          exactSum
+            .round(2, Big.roundHalfUp)
+            .toFixed(2)
+            .replace(/^-0\.00$/, '0.00'),
+        );
+        expect(rows.reduce((s, r) => s.plus(r), new Big(0)).eq(total)).toBe(true);
+        rows.forEach((r, i) => {
+          expect(
+            new Big(r)
+              .minus(amounts[i] ?? '0')
+              .abs()
+              .lt('0.01'),
+          ).toBe(true);
+          expect(r).toMatch(/^-?\d+\.\d{2}$/);
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
