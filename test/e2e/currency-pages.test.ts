@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { cloudUrl } from '../support/api.js';
-import { launchChromium, signedInManagerPage } from '../support/browser.js';
+import { launchChromium, screenshotIfAsked, signedInManagerPage } from '../support/browser.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 import { importReport } from '../support/payee-earnings.js';
 import { until } from '../support/wait.js';
@@ -97,6 +97,7 @@ async function moneyText(path: string, marker: string): Promise<string> {
   await expect.poll(async () => (await main.innerText()).includes(marker), { timeout: 30_000 }).toBe(true);
   // Sums and tables load separately: wait until nothing more is on its way.
   await page.waitForLoadState('networkidle');
+  await screenshotIfAsked(page, `/tmp/currency${path.replace(/[^a-z0-9]+/gi, '-')}-${marker.trim()}.png`, true);
   return main.innerText();
 }
 
