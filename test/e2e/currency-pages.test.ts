@@ -4,7 +4,7 @@ import { cloudUrl } from '../support/api.js';
 import { launchChromium, screenshotIfAsked, signedInManagerPage } from '../support/browser.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 import { importReport } from '../support/payee-earnings.js';
-import { until } from '../support/wait.js';
+import { publishedRun } from '../support/statement-run.js';
 
 /**
  * Every money page of a company whose currency is not GBP shows its money in that currency:
@@ -39,26 +39,14 @@ async function seed(company: OwnCompany, currency: string, marker: string): Prom
     `Apple,2024-02,${isrc},Someone,4,2.10,${currency}`,
     `Deezer,2024-02,${isrc},Someone,7,1.333333,${currency}`,
   ]);
-  const created = await api.post('/statements/create_statement_run', {
+  const { runId, previewed } = await publishedRun(api, {
     kind: 'payee',
     start_pay_period: '2024-01',
     end_pay_period: '2024-02',
     accounts: [{ type: 'Payee', id: payeeId }],
   });
-  expect(created.status).toBe(201);
-  const runId = created.body.statement_run.id as string;
-  const previewed = await until(async () => {
-    const run = (await api.get(`/statement_runs/${runId}`)).body.statement_run;
-    return run.status === 'previewing' ? undefined : run;
-  }, 60_000);
-  expect(previewed.status).toBe('preview_ready');
   // The run's own view names the company's currency.
   expect(previewed.currency).toBe(currency);
-  expect((await api.post(`/statement_runs/${runId}/publish`)).status).toBe(200);
-  await until(async () => {
-    const run = (await api.get(`/statement_runs/${runId}`)).body.statement_run;
-    return run.status === 'published' ? run : undefined;
-  }, 90_000);
   const statements = (await api.get(`/statements?statementable_type=Payee&statementable_id=${payeeId}`)).body
     .statements as { id: string; currency: string }[];
   expect(statements).toHaveLength(1);

@@ -5,10 +5,10 @@ import { call, cloudUrl, demo } from '../support/api.js';
 import { launchChromium, signedInAdminPage, signedInManagerPage, screenshotIfAsked } from '../support/browser.js';
 import { financeFixture } from '../support/finance-fixture.js';
 import { ownLabelManager } from '../support/own-company.js';
-import { until } from '../support/wait.js';
 import { formatMoney } from '../../shared/money.js';
 import { defaultPeriod } from '../../shared/period-picker.js';
 import type { AccountFinances, UserDashboard } from '../../shared/schemas/finance-views.js';
+import { publishedRun } from '../support/statement-run.js';
 
 /**
  * Finances in Chromium, on a quarter imported into a company of this file's own: the user
@@ -78,24 +78,12 @@ async function ownQuarter() {
     },
     report: { name: 'finances-journey', lines },
   });
-  const created = await as.post('/statements/create_statement_run', {
+  await publishedRun(as, {
     kind: 'payee',
     start_pay_period: QUARTER[0],
     end_pay_period: QUARTER[2],
     accounts: [{ type: 'Payee', id: payeeId }],
   });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const runId = created.body.statement_run.id;
-  const previewed = await until(async () => {
-    const run = (await as.get(`/statement_runs/${runId}`)).body.statement_run;
-    return run.status === 'previewing' ? undefined : run;
-  }, 60_000);
-  expect(previewed.status).toBe('preview_ready');
-  expect((await as.post(`/statement_runs/${runId}/publish`)).status).toBe(200);
-  await until(async () => {
-    const run = (await as.get(`/statement_runs/${runId}`)).body.statement_run;
-    return run.status === 'published' ? run : undefined;
-  }, 90_000);
   return manager;
 }
 

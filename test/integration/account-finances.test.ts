@@ -2,7 +2,7 @@ import Big from 'big.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { inCompany } from '../support/api.js';
 import { financeFixture, putThreeWaySplit } from '../support/finance-fixture.js';
-import { until } from '../support/wait.js';
+import { publishedRun } from '../support/statement-run.js';
 
 /**
  * Follow-ups to the finances area:
@@ -36,7 +36,7 @@ const sum = (values: string[]) => values.reduce((a, v) => a.plus(v), new Big(0))
 
 /** Publishes a payee statement run for the accounts over the periods; answers its statements by account id. */
 async function publish(start: string, end: string): Promise<Map<string, Statement>> {
-  const created = await api.post('/statements/create_statement_run', {
+  const { runId } = await publishedRun(api, {
     kind: 'payee',
     start_pay_period: start,
     end_pay_period: end,
@@ -45,18 +45,6 @@ async function publish(start: string, end: string): Promise<Map<string, Statemen
       { type: 'Artist', id: artistId },
     ],
   });
-  expect(created.status).toBe(201);
-  const runId = created.body.statement_run.id;
-  const previewed = await until(async () => {
-    const run = (await api.get(`/statement_runs/${runId}`)).body.statement_run;
-    return run.status === 'previewing' ? undefined : run;
-  }, 60_000);
-  expect(previewed.status).toBe('preview_ready');
-  expect((await api.post(`/statement_runs/${runId}/publish`)).status).toBe(200);
-  await until(async () => {
-    const run = (await api.get(`/statement_runs/${runId}`)).body.statement_run;
-    return run.status === 'published' ? run : undefined;
-  }, 90_000);
   const all = (await api.get('/statements?per_page=1000')).body.statements as Statement[];
   return new Map(all.filter((s) => s.run_id === runId).map((s) => [s.statementable_id, s]));
 }

@@ -4,7 +4,7 @@ import { defaultPeriod } from '../../shared/period-picker.js';
 import { call, demo, inCompany, newConfirmedUser, signIn } from '../support/api.js';
 import { financeFixture } from '../support/finance-fixture.js';
 import { type OwnLabelManager, ownLabelManager } from '../support/own-company.js';
-import { until } from '../support/wait.js';
+import { publishedRun } from '../support/statement-run.js';
 
 /**
  * Finances, accounting and dashboards through the local
@@ -185,24 +185,12 @@ describe("a label's accounting", () => {
       payee: { type: 'Label', id: labelId },
     });
     expect(expense.status).toBe(201);
-    const created = await api.post('/statements/create_statement_run', {
+    const { runId } = await publishedRun(api, {
       kind: 'distribution',
       start_pay_period: p1,
       end_pay_period: p2,
       label_ids: [labelId],
     });
-    expect(created.status).toBe(201);
-    const runId = created.body.statement_run.id;
-    const previewed = await until(async () => {
-      const run = (await api.get(`/statement_runs/${runId}`)).body.statement_run;
-      return run.status === 'previewing' ? undefined : run;
-    }, 60_000);
-    expect(previewed.status).toBe('preview_ready');
-    expect((await api.post(`/statement_runs/${runId}/publish`)).status).toBe(200);
-    await until(async () => {
-      const run = (await api.get(`/statement_runs/${runId}`)).body.statement_run;
-      return run.status === 'published' ? run : undefined;
-    }, 90_000);
     const statement = (await api.get('/statements?per_page=1000')).body.statements.find(
       (s: { run_id: string; statementable_id: string }) => s.run_id === runId && s.statementable_id === labelId,
     );

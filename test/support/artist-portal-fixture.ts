@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { call, demo, type inCompany, latestMail, signIn } from './api.js';
 import { type FixtureManager, financeFixture } from './finance-fixture.js';
 import { until } from './wait.js';
+import { publishedRun } from './statement-run.js';
 
 /**
  * Two artists of the same label for the artist portal's tests (docs/artist-portal.md): each
@@ -90,7 +91,7 @@ export async function artistPortalFixture(own?: FixtureManager & { email: string
 
   /** Publishes one payee run over the period for both member payees; answers each payee's statement. */
   async function publishStatements() {
-    const created = await api.post('/statements/create_statement_run', {
+    const { runId } = await publishedRun(api, {
       kind: 'payee',
       start_pay_period: period,
       end_pay_period: period,
@@ -99,14 +100,6 @@ export async function artistPortalFixture(own?: FixtureManager & { email: string
         { type: 'Payee', id: Y0.payeeId },
       ],
     });
-    expect(created.status).toBe(201);
-    const runId = created.body.statement_run.id;
-    const previewed = await until(async () => {
-      const run = (await api.get(`/statement_runs/${runId}`)).body.statement_run;
-      return run.status === 'previewing' ? undefined : run;
-    }, 60_000);
-    expect(previewed.status).toBe('preview_ready');
-    expect((await api.post(`/statement_runs/${runId}/publish`)).status).toBe(200);
     type Row = {
       id: string;
       run_id: string;
