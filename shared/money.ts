@@ -1,4 +1,5 @@
 import Big from 'big.js';
+import { money as centsText } from './schemas/money.js';
 
 /**
  * Money as every screen, PDF and mail shows it, from the platform's number formatting (en-GB:
@@ -98,9 +99,11 @@ export function currencySign(currency: string | null | undefined): string {
 export function roundRowsToTotal(amounts: readonly string[]): { rows: string[]; total: string } {
   const exact = amounts.map((a) => decimal(a));
   const total = exact.reduce((sum, a) => sum.plus(a), new Big(0)).round(2, Big.roundHalfUp);
-  const floors = exact.map((a) =>
-    a.round(2, Big.roundDown).gt(a) ? a.round(2, Big.roundDown).minus('0.01') : a.round(2, Big.roundDown),
-  );
+  // big.js has no floor: round toward zero, then a step down for negatives that went up.
+  const floors = exact.map((a) => {
+    const down = a.round(2, Big.roundDown);
+    return down.gt(a) ? down.minus('0.01') : down;
+  });
   const missing = Number(
     total
       .minus(floors.reduce((sum, f) => sum.plus(f), new Big(0)))
@@ -112,5 +115,5 @@ export function roundRowsToTotal(amounts: readonly string[]): { rows: string[]; 
     .sort((x, y) => y.lost.cmp(x.lost) || x.i - y.i);
   const rows = [...floors];
   for (const { i } of order.slice(0, missing)) rows[i] = (rows[i] ?? new Big(0)).plus('0.01');
-  return { rows: rows.map((r) => (r.eq(0) ? '0.00' : r.toFixed(2))), total: total.eq(0) ? '0.00' : total.toFixed(2) };
+  return { rows: rows.map(centsText), total: centsText(total) };
 }
