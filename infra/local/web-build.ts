@@ -48,4 +48,5 @@ export function buildWebIfStale(root: string): void {
     // React's development build (several times slower to render) to the browser the tests drive.
     { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
   );
+  if (isDevelopmentBuild(dist)) throw new Error('The web app was built with React’s development build');
 }

@@ -27,10 +27,11 @@ export default async function setup(project: TestProject) {
   if (problems.length)
     throw new Error(`The integration and end-to-end tests cannot start the local cloud:\n${problems.join('\n')}`);
   const root = path.resolve(import.meta.dirname, '../..');
+  // The SPA the tests drive is what users get: the build refuses React's development build, and
+  // a build kept with SKIP_WEB_BUILD is checked here.
   if (!process.env.SKIP_WEB_BUILD) buildWebIfStale(root);
-  // The tests run with NODE_ENV=test; the SPA they drive must still be what users get.
-  if (isDevelopmentBuild(path.join(root, 'web', 'dist')))
-    throw new Error('web/dist holds React’s development build: build it with NODE_ENV=production');
+  else if (isDevelopmentBuild(path.join(root, 'web', 'dist')))
+    throw new Error('web/dist holds React’s development build: build it again without SKIP_WEB_BUILD');
   // Royalty reports over 256 KB are imported in parts here, so the tests run the part workers with small files.
   process.env.ROYALTY_PART_BYTES ??= String(256 * 1024);
   const stateDir = mkdtempSync(path.join(os.tmpdir(), 'label-platform-test-'));
