@@ -1,6 +1,9 @@
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { STORAGE_KEYS } from '../../web/src/app/session-rules.js';
+import { call, cloudUrl, cognitoTokens, demo, labelManager } from './api.js';
 import { CHROMIUM_FLAGS, chromiumExecutable } from './chromium.js';
+import { ownLabelManager } from './own-company.js';
 
 let shared: Promise<Browser> | undefined;
 
@@ -78,8 +81,6 @@ export async function signedInPage(
   user: { email: string; password: string },
   options: { company?: { id: string; name: string }; path?: string; viewport?: { width: number; height: number } } = {},
 ) {
-  const { cognitoTokens, call } = await import('./api.js');
-  const { STORAGE_KEYS } = await import('../../web/src/app/session-rules.js');
   const tokens = await cognitoTokens(user.email, user.password);
   const username = user.email.trim().toLowerCase();
   const client = `CognitoIdentityServiceProvider.${inject('userPoolClientId')}`;
@@ -139,8 +140,6 @@ export async function signedInManagerPage(
  * ownLabelManager); without one it is the demo label manager, for the files not yet moved off the demo.
  */
 export async function openManagerSession(name?: string) {
-  const { cloudUrl, demo, labelManager } = await import('./api.js');
-  const { ownLabelManager } = await import('./own-company.js');
   const manager = name ? await ownLabelManager(name) : { ...(await labelManager()), ...demo.labelManager };
   const browser = await launchChromium();
   const { page, errors } = await signedInManagerPage(browser, cloudUrl(), manager, manager.distributed);
