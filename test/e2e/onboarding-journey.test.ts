@@ -83,6 +83,12 @@ describe('onboarding journey in the browser', () => {
     companyId = (await page.getByTestId('header-company-link').getAttribute('href'))?.split('/').pop() ?? '';
     expect(companyId).toMatch(/^[0-9A-Z]{26}$/);
     await screenshotIfAsked(page, `${SHOTS}/onboarding-2-company-created.png`, true);
+    // The dashboard of a Starter company (no statements in its plan) opens without a plan notice:
+    // its parts ask only for what the plan includes.
+    await page.goto(`${cloudUrl()}/user`);
+    await page.getByTestId('dashboard-counts').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByTestId('notification-message').allTextContents()).toEqual([]);
 
     const labelName = `Founder Label ${stamp}`;
     await page.goto(`${cloudUrl()}/user/labels/new`);

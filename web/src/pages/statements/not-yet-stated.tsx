@@ -2,6 +2,7 @@ import Alert from '@cloudscape-design/components/alert';
 import Button from '@cloudscape-design/components/button';
 import { useState } from 'react';
 import { notify, notifyError } from '../../app/notifications';
+import { usePlanIncludes } from '../../app/plan-features';
 import { RouterLink } from '../../components/router-link';
 import { formatCount } from '../royalties/royalty-model';
 import { formatMoney } from '../../../../shared/money';
@@ -57,7 +58,8 @@ export function NotYetStatedAlert({ rows, onStated }: { rows: NotYetStated[]; on
 
 /** The statements pages' and dashboard's notice of late money, when there is any. */
 export function NotYetStatedNotice() {
-  const { data, mutate } = useNotYetStated();
+  // A plan without statements has none to correct; asking would only show a plan notice.
+  const { data, mutate } = useNotYetStated(usePlanIncludes('statement_generator'));
   const rows = data?.not_yet_stated ?? [];
   return rows.length ? <NotYetStatedAlert rows={rows} onStated={() => void mutate()} /> : null;
 }

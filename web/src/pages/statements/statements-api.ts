@@ -32,8 +32,9 @@ export const useStatementRun = (id: string | null | undefined, refreshInterval =
   useApi<{ statement_run: StatementRun }>(id ? `/statement_runs/${enc(id)}` : null, { refreshInterval });
 
 /** Money in months already stated that no statement carries yet (a correction of the statement states it). */
-export const useNotYetStated = () =>
-  useApi<{ not_yet_stated: NotYetStated[]; total_count: number }>('/statements/not_yet_stated');
+/** Late money of stated months; `enabled` false (the plan has no statements) asks nothing. */
+export const useNotYetStated = (enabled = true) =>
+  useApi<{ not_yet_stated: NotYetStated[]; total_count: number }>(enabled ? '/statements/not_yet_stated' : null);
 
 export const useStatementRuns = () => useApi<StatementRunList>('/statement_runs?page=1&per_page=10');
 
