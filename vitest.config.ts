@@ -9,8 +9,11 @@ import { defineConfig } from 'vitest/config';
  *
  * Speed on 2 cores: files share their worker's modules (`isolate: false`) instead of a fresh
  * process and fresh imports per file (about 2 s a file); two workers run the unit and CDK files,
- * then one runs the integration files in turn. Only unit files that swap a module (`vi.mock`) keep
- * a fresh module graph each; an integration file that swaps one does it on a fresh graph itself.
+ * then two run the API integration files side by side (each file makes its own company, and an
+ * API file waits on the cloud more than it computes), then one runs the browser journeys and the
+ * restart tests in turn (Chromium, or a second cloud, takes a core on its own). Only unit files that
+ * swap a module (`vi.mock`) keep a fresh module graph each; an integration file that swaps one does it
+ * on a fresh graph itself.
  */
 const UNIT = ['test/unit', 'web/src'];
 const unitFiles = UNIT.flatMap((dir) =>
@@ -20,6 +23,28 @@ const unitFiles = UNIT.flatMap((dir) =>
 );
 /** Unit files that replace a module: with shared modules the swap could reach (or miss) other files. */
 const swapsModules = unitFiles.filter((file) => /\bvi\.(mock|doMock)\(/.test(readFileSync(file, 'utf8')));
+
+/**
+ * API files that run one at a time all the same: the restart tests each start (and kill) a second
+ * local cloud, which takes a core; the others still work in the demo company (its store
+ * connections and demo store), which two files side by side would change under each other.
+ */
+const ONE_AT_A_TIME = [
+  'test/integration/*-restart.test.ts',
+  'test/integration/company-deliveries.test.ts',
+  'test/integration/cover-art.test.ts',
+  'test/integration/dsp-connections.test.ts',
+  'test/integration/release-deliveries.test.ts',
+];
+
+/** Both integration projects run against the one local cloud of the global setup (it starts once). */
+const AGAINST_THE_CLOUD = {
+  globalSetup: ['test/support/global-setup.ts'],
+  setupFiles: ['test/support/shared-cloud-env.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  isolate: false,
+};
 
 export default defineConfig({
   test: {
@@ -33,17 +58,20 @@ export default defineConfig({
       { test: { name: 'cdk', include: ['test/cdk/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 180_000 } },
       {
         test: {
+          ...AGAINST_THE_CLOUD,
           name: 'integration',
-          include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'],
-          globalSetup: ['test/support/global-setup.ts'],
-          setupFiles: ['test/support/shared-cloud-env.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          // One file at a time against the one local cloud, after the unit and CDK files: files that
-          // still sign in to the demo company must not run beside one another.
-          fileParallelism: false,
+          include: ['test/integration/**/*.test.ts'],
+          exclude: ONE_AT_A_TIME,
           sequence: { groupOrder: 1 },
-          isolate: false,
+        },
+      },
+      {
+        test: {
+          ...AGAINST_THE_CLOUD,
+          name: 'integration-serial',
+          include: ['test/e2e/**/*.test.ts', ...ONE_AT_A_TIME],
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

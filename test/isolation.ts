@@ -16,7 +16,7 @@
  * are its steps in one browser page (sign in, then create, then find …) and run in order by design;
  * what must not matter is which file ran before. `--shuffle-tests` shuffles those too.
  *
- * Replay a failing order with the command it prints (`npx vitest run --project integration
+ * Replay a failing order with the command it prints (`npx vitest run --project 'integration*'
  * --sequence.shuffle.files --sequence.seed=<n>`).
  */
 import { spawnSync } from 'node:child_process';
@@ -84,8 +84,9 @@ function vitest(label: string, args: string[]): Run {
   const fullArgs = [
     'vitest',
     'run',
+    // Both projects against the cloud: the API files and the one-at-a-time browser and restart files.
     '--project',
-    'integration',
+    'integration*',
     ...args,
     '--reporter=default',
     '--reporter=json',

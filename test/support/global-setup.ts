@@ -17,11 +17,40 @@ declare module 'vitest' {
   }
 }
 
+type TestCloud = { cloud: Awaited<ReturnType<typeof startLocalCloud>>; stateDir: string };
+
+/**
+ * The one cloud of the run. Both integration projects list this setup, and vitest runs each
+ * project's setups in its main process, so the first starts the cloud, the second finds it here,
+ * and the last to finish stops it.
+ */
+const SHARED = Symbol.for('label-platform.test-cloud');
+type Shared = { starting: Promise<TestCloud>; users: number };
+const registry = globalThis as { [SHARED]?: Shared };
+
 /**
  * Starts one local cloud on free ports for the integration and end-to-end tests (DynamoDB in
  * memory, state in a temp folder), with the demo seeded, and stops it afterwards.
  */
 export default async function setup(project: TestProject) {
+  registry[SHARED] ??= { starting: startTestCloud(), users: 0 };
+  const shared = registry[SHARED];
+  shared.users += 1;
+  const { cloud, stateDir } = await shared.starting;
+  project.provide('cloudUrl', cloud.url);
+  project.provide('userPoolClientId', cloud.pool.userPoolClientId);
+  project.provide('cognitoEndpoint', cloud.endpoints.cognito);
+  project.provide('cloudEnv', cloud.env);
+  return async () => {
+    shared.users -= 1;
+    if (shared.users > 0) return;
+    delete registry[SHARED];
+    await cloud.stop();
+    rmSync(stateDir, { recursive: true, force: true });
+  };
+}
+
+async function startTestCloud(): Promise<TestCloud> {
   // Say what the machine lacks up front, instead of a spawn error from deep inside the emulators.
   const problems = machineProblems();
   if (problems.length)
@@ -37,12 +66,5 @@ export default async function setup(project: TestProject) {
   const stateDir = mkdtempSync(path.join(os.tmpdir(), 'label-platform-test-'));
   const ports = await freeCloudPorts();
   const cloud = await startLocalCloud({ stateDir, webDir: path.join(root, 'web', 'dist'), ports, inMemory: true });
-  project.provide('cloudUrl', cloud.url);
-  project.provide('userPoolClientId', cloud.pool.userPoolClientId);
-  project.provide('cognitoEndpoint', cloud.endpoints.cognito);
-  project.provide('cloudEnv', cloud.env);
-  return async () => {
-    await cloud.stop();
-    rmSync(stateDir, { recursive: true, force: true });
-  };
+  return { cloud, stateDir };
 }
