@@ -24,6 +24,9 @@ export function sftpEndpointOf(dsp: Pick<DspItem, 'name' | 'technical_specificat
   if (!spec.server_login) throw new EndpointProblem(`${dsp.name} has no server login in its specification`);
   const base = decodeURIComponent(url.pathname).replace(/\/+$/, '');
   const stub = (spec.delivery_stub ?? '').replace(/^\/+|\/+$/g, '');
+  // The form refuses such a stub; one stored before that rule must not reach another folder either.
+  if (stub.includes('\\') || stub.split('/').includes('..'))
+    throw new EndpointProblem(`${dsp.name}'s delivery stub leaves the server's folder`);
   return {
     host: url.hostname,
     port: url.port ? Number(url.port) : 22,

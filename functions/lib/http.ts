@@ -141,7 +141,8 @@ const ROUTE_BY_KEY = new Map(ROUTES.map((route) => [routeKey(route), route]));
 function json(status: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 {
   return {
     statusCode: status,
-    headers: { ...headers, 'content-type': 'application/json' },
+    // nosniff: the answer is JSON even where a browser would guess otherwise (a name that looks like HTML).
+    headers: { ...headers, 'content-type': 'application/json', 'x-content-type-options': 'nosniff' },
     body: JSON.stringify(body ?? null),
   };
 }

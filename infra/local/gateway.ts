@@ -57,6 +57,9 @@ export function createGateway(options: {
   localRoutes: LocalRoute[];
 }) {
   return http.createServer(async (req, res) => {
+    // Every answer (API, SPA files, outbox attachments, config, the Cognito proxy) is read as the type it
+    // declares: a browser must not guess that an attachment or a text answer is HTML or script and run it.
+    res.setHeader('x-content-type-options', 'nosniff');
     const url = new URL(req.url ?? '/', 'http://localhost');
     // API Gateway and CloudFront refuse such a path before any code runs; every route below may decode it.
     if (!decodable(url.pathname)) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from './name-text.js';
 import { MESSAGES, VALIDATION } from '../messages.js';
 
 /** The password rule, the same as the Cognito pool's policy: 8+ characters with lower, upper case and a digit. */
@@ -21,7 +22,7 @@ const confirmationMatches = (v: { password: string; password_confirmation: strin
 const mismatch = { path: ['password_confirmation'], message: VALIDATION.confirmed };
 const secret = z.string().min(10).max(200);
 
-export const signUpInput = z.strictObject({ name: z.string().trim().min(1).max(200), email });
+export const signUpInput = z.strictObject({ name: nameText(200).min(1), email });
 export const tokenInput = z.strictObject({ access_token: secret });
 export const confirmInput = z
   .strictObject({ access_token: secret, ...passwordPair })
@@ -45,7 +46,7 @@ export const userSettingInput = z.strictObject({
 });
 
 export const profileInput = z.strictObject({
-  name: z.string().trim().min(1).max(200).optional(),
+  name: nameText(200).min(1).optional(),
   profile: z
     .strictObject({
       address: z.string().trim().max(1000).optional(),

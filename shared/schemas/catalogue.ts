@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from './name-text.js';
 import {
   ARTIST_CONFIGS,
   ARTIST_ROLES,
@@ -79,7 +80,7 @@ const linkedIds = z
   .refine((ids) => new Set(ids).size === ids.length, 'Linked artists must not list an artist twice');
 
 export const artistInput = z.strictObject({
-  name: text(200).min(1),
+  name: nameText(200).min(1),
   email: optionalEmail,
   config: z.enum(ARTIST_CONFIGS).optional(),
   biog: text(20_000).optional(),
@@ -94,7 +95,7 @@ export const artistInput = z.strictObject({
 });
 
 export const contributorInput = z.strictObject({
-  name: text(200).min(1),
+  name: nameText(200).min(1),
   email: optionalEmail,
   society_id: ref(),
   tenant_id: z.string().trim().min(1).max(64).optional(),
@@ -111,7 +112,7 @@ export const statementSettingsInput = z.strictObject({
 });
 
 export const payeeInput = z.strictObject({
-  name: text(200).min(1),
+  name: nameText(200).min(1),
   email: optionalEmail,
   statement_settings_attributes: statementSettingsInput.optional(),
   /** Nothing is paid while the closing balance is below it; default 0.00. */
@@ -326,8 +327,8 @@ const tenantField = { tenant_id: z.string().trim().min(1).max(64).optional() };
 
 export const releaseInput = z.strictObject({
   ...tenantField,
-  title: text(300).min(1),
-  version: text(200).optional(),
+  title: nameText(300).min(1),
+  version: nameText(200).optional(),
   cat_no: text(50).optional(),
   label_id: ref(),
   release_date: date('Release date'),
@@ -372,9 +373,9 @@ export const releaseInput = z.strictObject({
 
 export const recordingInput = z.strictObject({
   ...tenantField,
-  title: text(300).min(1),
+  title: nameText(300).min(1),
   isrc: isrcField.optional(),
-  mix_title: text(200).optional(),
+  mix_title: nameText(200).optional(),
   alternative_title: text(300).optional(),
   copyright_year: year('Copyright year'),
   length: z
@@ -527,7 +528,7 @@ export const recordingInput = z.strictObject({
 // ——— Songs: the works a publishing company administers ———
 
 export const songInput = z.strictObject({
-  title: text(300).min(1),
+  title: nameText(300).min(1),
   iswc: z
     .string()
     .trim()

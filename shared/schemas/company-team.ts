@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from './name-text.js';
 import { ROLES, type Role } from '../constants.js';
 
 /**
@@ -53,7 +54,7 @@ export const missingVatNumber = (company: { vat_registered?: boolean | null; vat
 
 /** POST /label_requests: a member asks for a new label; an admin approves or rejects it. */
 export const labelRequestInput = z.strictObject({
-  name: z.string().trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters'),
+  name: nameText(200).min(1, 'Name is required'),
   notes: z.string().trim().max(2000, 'Notes must be at most 2000 characters').optional(),
 });
 

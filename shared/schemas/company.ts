@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from './name-text.js';
 import { ROLES } from '../constants.js';
 import { VALIDATION } from '../messages.js';
 import { ipiNameNumberInput } from './ipi-name-number.js';
@@ -15,7 +16,7 @@ const colour = (label: string) =>
 
 /** The company's own details. */
 const companyProfileInput = z.strictObject({
-  name: text(200),
+  name: nameText(200).optional(),
   address: text(1000),
   backup_email: z.union([z.literal(''), z.email(VALIDATION.email).max(320)]).optional(),
   phone_no: text(50),
@@ -23,7 +24,7 @@ const companyProfileInput = z.strictObject({
 
 /** How the company's white-labelled site looks (admin site_settings). */
 const siteSettingsInput = z.strictObject({
-  site_name: text(200),
+  site_name: nameText(200).optional(),
   primary_colour: colour('Primary colour'),
   secondary_colour: colour('Secondary colour'),
   support_email: z.union([z.literal(''), z.email(VALIDATION.email).max(320)]).optional(),
@@ -51,7 +52,7 @@ const companyDistributorRowInput = nestedRow({
 
 /** A company (tenant) as admins edit it. */
 const fields = {
-  name: z.string().trim().min(1).max(200),
+  name: nameText(200).min(1),
   email: z.union([z.literal(''), z.email().max(320)]).optional(),
   tags: z.array(z.string().trim().min(1).max(50)).max(20).optional(),
   distributed: z.boolean().optional(),

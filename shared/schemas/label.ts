@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from './name-text.js';
 import { statementSettingsInput } from './catalogue.js';
 
 const trimmed = (max: number) => z.string().trim().max(max);
@@ -54,7 +55,7 @@ const fulfilmentAgreement = z
  * the full list of rows to keep: rows removed in the form, saved or not, are simply absent.
  */
 export const labelInput = z.strictObject({
-  name: trimmed(200).min(1),
+  name: nameText(200).min(1),
   active: z.boolean().optional(),
   distributed: z.boolean().optional(),
   requested: z.boolean().optional(),

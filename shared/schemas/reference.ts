@@ -149,6 +149,17 @@ export const distributorInput = z.strictObject({
   distributor_dsps_attributes: z.array(distributorDspRowInput).max(500).optional(),
 });
 
+/**
+ * The folder a store's batches go under, inside the server's path: relative, forward slashes
+ * between folders, no `.` or `..` step. A stub that climbs out (`../other`) or starts at the
+ * server's root (`/etc`) would put a label's files in someone else's folder on the store's server.
+ */
+const deliveryStub = text(200).refine(
+  (stub) =>
+    !stub.startsWith('/') && !stub.includes('\\') && !stub.split('/').some((part) => part === '..' || part === '.'),
+  'Delivery stub must be a folder inside the server\'s path: no "..", no leading "/" and no "\\"',
+);
+
 const technicalSpecificationInput = z.strictObject({
   audio_file_format: text(100).optional(),
   custom_pricing_catalogue_tiers: z.boolean().optional(),
@@ -156,7 +167,7 @@ const technicalSpecificationInput = z.strictObject({
   custom_pricing_wholesale_price: z.boolean().optional(),
   delivery_format: text(100).optional(),
   delivery_server_type: text(100).optional(),
-  delivery_stub: text(200).optional(),
+  delivery_stub: deliveryStub.optional(),
   tech_spec_url: optionalUrl('Tech spec url'),
   server_uri: text(2000).optional(),
   server_login: text(200).optional(),

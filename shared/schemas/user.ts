@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { nameText } from './name-text.js';
 import { userSettingInput } from './auth.js';
 import { ROLES } from '../constants.js';
 import { VALIDATION } from '../messages.js';
 
 /** An admin invites a user; they set their password through the mailed /setup_account link. */
 export const userInvite = z.strictObject({
-  name: z.string().trim().min(1).max(200),
+  name: nameText(200).min(1),
   email: z
     .email(VALIDATION.email)
     .max(320)
@@ -14,7 +15,7 @@ export const userInvite = z.strictObject({
 });
 
 export const userUpdate = z.strictObject({
-  name: z.string().trim().min(1).max(200).optional(),
+  name: nameText(200).min(1).optional(),
   role: z.enum(ROLES).optional(),
   active: z.boolean().optional(),
   frozen: z.boolean().optional(),

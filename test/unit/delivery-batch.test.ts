@@ -71,6 +71,14 @@ describe("a store's SFTP endpoint", () => {
     expect(() => sftpEndpointOf(dsp({ server_uri: 'ftp://x/', server_login: 'u' }))).toThrow(/not an sftp:\/\//);
     expect(() => sftpEndpointOf(dsp({ server_uri: 'sftp://x/' }))).toThrow(/no server login/);
   });
+  it('refuses a stored delivery stub that leaves the server folder, and keeps sub-folders', () => {
+    const at = (delivery_stub: string) => dsp({ server_uri: 'sftp://x/in', server_login: 'u', delivery_stub });
+    for (const stub of ['../other', 'a/../../b', 'a\\b'])
+      expect(() => sftpEndpointOf(at(stub))).toThrow(
+        new EndpointProblem("Store's delivery stub leaves the server's folder"),
+      );
+    expect(sftpEndpointOf(at('label/batches')).root).toBe('/in/label/batches');
+  });
 });
 
 describe('uploads to the local SFTP server', () => {
