@@ -218,5 +218,9 @@ describe('CSV files', () => {
     expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
     expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
     expect(csvField('12.30')).toBe('12.30');
+    // A negative amount stays a number a bank's or a spreadsheet's import reads; a formula that starts like one does not.
+    expect(csvField('-12.50')).toBe('-12.50');
+    expect(csvField('-2+3+cmd|x')).toBe("'-2+3+cmd|x");
+    expect(csvField('\t=1')).toBe("'\t=1");
   });
 });
