@@ -46,7 +46,7 @@ const PNG_IMAGE_CHUNKS = new Set([
  * acTL chunk) and how many bytes of metadata it carries (a PNG's other chunks; a JPEG's APP and
  * comment segments, which hold EXIF, XMP, ICC profiles and thumbnails).
  */
-export function coverArtStructure(bytes: Buffer, type: CoverArtContentType): { animated: boolean; metadata: number } {
+function coverArtStructure(bytes: Buffer, type: CoverArtContentType): { animated: boolean; metadata: number } {
   let metadata = 0;
   if (type === 'image/png') {
     let animated = false;

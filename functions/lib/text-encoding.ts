@@ -8,10 +8,10 @@
  *   UTF-8 is that far more often than anything else; refusing it would send the user to re-save a
  *   file they can read in their own spreadsheet.
  */
-export type TextEncodingName = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
+type TextEncodingName = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 
 /** The encoding of a file's bytes, by the rule above. */
-export function detectEncoding(bytes: Uint8Array): TextEncodingName {
+function detectEncoding(bytes: Uint8Array): TextEncodingName {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return 'utf-8';
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
