@@ -106,6 +106,13 @@ export const COVER_ART_CONTENT_TYPES = ['image/jpeg', 'image/png'] as const;
 export type CoverArtContentType = (typeof COVER_ART_CONTENT_TYPES)[number];
 export const MAX_COVER_ART_BYTES = 36 * 1024 * 1024;
 export const MIN_COVER_ART_PIXELS = 3000;
+/**
+ * The largest cover art side stores take (Apple Music and Spotify take up to 6000×6000). It also
+ * bounds what checking one file costs: 6000×6000 decodes to 144 MB, where 16000×16000 took 750 MB.
+ */
+export const MAX_COVER_ART_PIXELS = 6000;
+/** The most bytes of metadata (EXIF, XMP, ICC profile, text chunks) cover art may carry: a colour profile fits. */
+export const MAX_COVER_ART_METADATA_BYTES = 1024 * 1024;
 
 /** Other release and label assets (booklets, press shots, contracts): up to 100 MiB each. */
 export const MAX_ASSET_BYTES = 100 * 1024 * 1024;

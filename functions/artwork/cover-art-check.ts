@@ -3,6 +3,8 @@ import {
   COVER_ART_CONTENT_TYPES,
   type CoverArtContentType,
   MAX_COVER_ART_BYTES,
+  MAX_COVER_ART_METADATA_BYTES,
+  MAX_COVER_ART_PIXELS,
   MIN_COVER_ART_PIXELS,
 } from '../../shared/constants.js';
 
@@ -24,6 +26,55 @@ export function sniffCoverArt(bytes: Buffer): CoverArtContentType | undefined {
   return bytes.subarray(0, 8).equals(png) ? 'image/png' : undefined;
 }
 
+/** PNG chunks that hold the image itself; every other chunk is metadata or animation. */
+const PNG_IMAGE_CHUNKS = new Set([
+  'IHDR',
+  'PLTE',
+  'IDAT',
+  'IEND',
+  'tRNS',
+  'gAMA',
+  'cHRM',
+  'sRGB',
+  'sBIT',
+  'bKGD',
+  'pHYs',
+]);
+
+/**
+ * What the file's structure says before any pixel is decoded: whether it is animated (a PNG's
+ * acTL chunk) and how many bytes of metadata it carries (a PNG's other chunks; a JPEG's APP and
+ * comment segments, which hold EXIF, XMP, ICC profiles and thumbnails).
+ */
+function coverArtStructure(bytes: Buffer, type: CoverArtContentType): { animated: boolean; metadata: number } {
+  let metadata = 0;
+  if (type === 'image/png') {
+    let animated = false;
+    for (let at = 8; at + 8 <= bytes.length; ) {
+      const length = bytes.readUInt32BE(at);
+      const chunk = bytes.toString('latin1', at + 4, at + 8);
+      if (chunk === 'acTL' || chunk === 'fcTL' || chunk === 'fdAT') animated = true;
+      else if (!PNG_IMAGE_CHUNKS.has(chunk)) metadata += length;
+      if (chunk === 'IEND') break;
+      at += 12 + length;
+    }
+    return { animated, metadata };
+  }
+  for (let at = 2; at + 4 <= bytes.length; ) {
+    if (bytes[at] !== 0xff) break;
+    const marker = bytes[at + 1] ?? 0;
+    if (marker === 0xff) {
+      at += 1; // fill byte
+      continue;
+    }
+    if (marker === 0xda || marker === 0xd9) break; // start of scan: the pixels follow
+    const length = bytes.readUInt16BE(at + 2);
+    if ((marker >= 0xe0 && marker <= 0xef) || marker === 0xfe) metadata += length;
+    at += 2 + length;
+  }
+  return { animated: false, metadata };
+}
+
 const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
 /** libvips' colour space names in the user's words. */
@@ -31,7 +82,8 @@ const SPACES: Record<string, string> = { cmyk: 'CMYK', 'b-w': 'greyscale', grey1
 
 /**
  * Checks uploaded cover art the way stores do: a JPEG or PNG by its bytes, uploaded as
- * that type, at most MAX_COVER_ART_BYTES, square, at least 3000×3000, RGB. The reason names what
+ * that type, at most MAX_COVER_ART_BYTES, still (not animated), with at most MAX_COVER_ART_METADATA_BYTES of
+ * metadata, square, from 3000×3000 to 6000×6000, RGB. The reason names what
  * is wrong and the file's own figure ("Cover art must be square: 3000×2400"). The whole image is
  * decoded, so a truncated file is refused here rather than by a store.
  */
@@ -49,16 +101,40 @@ export async function checkCoverArt(bytes: Buffer, declared: string | undefined)
       ok: false,
       reason: `Cover art must be at most ${megabytes(MAX_COVER_ART_BYTES)}: ${megabytes(bytes.length)}`,
     };
+  // Stores refuse moving cover art, and a file of metadata is not art: both are read from the
+  // file's structure, before anything is decoded.
+  const structure = coverArtStructure(bytes, type);
+  if (structure.animated) return { ok: false, reason: 'Cover art must be a still image: this PNG is animated' };
+  if (structure.metadata > MAX_COVER_ART_METADATA_BYTES)
+    return {
+      ok: false,
+      reason: `Cover art may carry at most ${megabytes(MAX_COVER_ART_METADATA_BYTES)} of metadata (EXIF, XMP, colour profile): this file carries ${megabytes(structure.metadata)}. Save it again without its metadata`,
+    };
+  const unreadable = { ok: false, reason: `Cover art could not be read as a ${NAMES[type]} image` } as const;
+  // The pixel limit is also sharp's own, so a header that lies about its size is stopped by the decoder.
+  const limitInputPixels = MAX_COVER_ART_PIXELS * MAX_COVER_ART_PIXELS;
   let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
   try {
-    meta = await sharp(bytes, { failOn: 'error' }).metadata();
-    // metadata() reads the header only; a full decode finds a file cut short.
-    await sharp(bytes, { failOn: 'error' }).stats();
+    // The header only, whatever size it says: the size is refused below in the user's words.
+    meta = await sharp(bytes, { failOn: 'error', limitInputPixels: false }).metadata();
   } catch {
-    return { ok: false, reason: `Cover art could not be read as a ${NAMES[type]} image` };
+    return unreadable;
   }
   const { width, height } = meta;
-  if (!width || !height) return { ok: false, reason: `Cover art could not be read as a ${NAMES[type]} image` };
+  if (!width || !height) return unreadable;
+  // metadata() reads the header only: the size is refused before the pixels are decoded.
+  if (width > MAX_COVER_ART_PIXELS || height > MAX_COVER_ART_PIXELS) {
+    const max = `${MAX_COVER_ART_PIXELS}×${MAX_COVER_ART_PIXELS}`;
+    return { ok: false, reason: `Cover art must be at most ${max} pixels: ${width}×${height}` };
+  }
+  if ((meta.pages ?? 1) > 1)
+    return { ok: false, reason: `Cover art must be a still image: this ${NAMES[type]} is animated` };
+  try {
+    // A full decode finds a file cut short.
+    await sharp(bytes, { failOn: 'error', limitInputPixels }).stats();
+  } catch {
+    return unreadable;
+  }
   if (width !== height) return { ok: false, reason: `Cover art must be square: ${width}×${height}` };
   if (width < MIN_COVER_ART_PIXELS) {
     const min = `${MIN_COVER_ART_PIXELS}×${MIN_COVER_ART_PIXELS}`;

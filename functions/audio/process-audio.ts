@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { containerProblem } from './audio-file.js';
 import { ffmpegPath } from './ffmpeg.js';
+import { log } from '../lib/logger.js';
 
 /** What the worker learns from an upload. */
 export type AudioFacts = {
@@ -15,6 +16,10 @@ export type AudioFacts = {
   /** The mp3 preview written beside the input. */
   preview_path: string;
 };
+
+/** Why a file ffmpeg cannot decode is refused, in the user's words. */
+export const UNREADABLE_AUDIO =
+  'The file could not be read as audio: it is damaged, or its audio is not WAV, AIFF or FLAC. Export it again and upload it';
 
 /** A file the worker can say why it refuses (the recording is marked failed with this reason). */
 export class UnusableAudio extends Error {}
@@ -107,11 +112,9 @@ export async function processAudio(inputPath: string): Promise<AudioFacts> {
   ]);
   const stream = describeStream(result.stderr);
   if (result.code !== 0 || !stream) {
-    const reason =
-      /Invalid data found[^\n]*/.exec(result.stderr)?.[0] ??
-      result.stderr.trim().split('\n').at(-1) ??
-      'ffmpeg could not read the file';
-    throw new UnusableAudio(`The file could not be read as audio: ${reason}`);
+    // ffmpeg's own text ("Invalid data found when processing input") is for the log, not the user.
+    log().warn('ffmpeg could not read the audio', { stderr: result.stderr.trim().split('\n').slice(-3).join('\n') });
+    throw new UnusableAudio(UNREADABLE_AUDIO);
   }
   const samples = Math.floor(result.stdout.length / 2);
   if (samples === 0) throw new UnusableAudio('The file holds no audio samples');

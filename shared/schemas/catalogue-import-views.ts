@@ -15,7 +15,14 @@ type ImportPreviewRecord = {
 export type ImportPreviewAnswer = {
   import_id: string;
   model: string;
+  /** The first records with errors, the first duplicates and the first good ones: the counts cover the file. */
   records: ImportPreviewRecord[];
+  /** Records of the file not in `records`. */
+  left_out: number;
+  /** Whether `records` carry every error and every duplicate of the file. */
+  listed_all: boolean;
+  /** What writing the good records also does, once each. */
+  notes: string[];
   valid: number;
   invalid: number;
   duplicates: number;

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpegPath } from '../../functions/audio/ffmpeg.js';
-import { describeStream, processAudio } from '../../functions/audio/process-audio.js';
+import { describeStream, processAudio, UNREADABLE_AUDIO } from '../../functions/audio/process-audio.js';
 import { writeSineWav } from '../support/wav.js';
 
 /** The audio worker's ffmpeg step on files generated here. */
@@ -73,6 +73,18 @@ describe('audio processing', () => {
     const text = path.join(dir, 'notes.wav');
     writeFileSync(text, 'These are liner notes, not audio.\n'.repeat(50));
     await expect(processAudio(text)).rejects.toThrow('The file is not a WAV, AIFF or FLAC audio file');
+  });
+
+  it("says a file ffmpeg cannot decode is damaged, in the user's words, never ffmpeg's", async () => {
+    // A FLAC by its first bytes whose stream is noise: the container check passes it, ffmpeg cannot decode it.
+    const noise = path.join(dir, 'noise.flac');
+    writeFileSync(noise, Buffer.concat([Buffer.from('fLaC'), Buffer.alloc(4096, 0x5a)]));
+    const refused = await processAudio(noise).then(
+      () => '',
+      (e: unknown) => (e as Error).message,
+    );
+    expect(refused).toBe(UNREADABLE_AUDIO);
+    expect(refused).not.toMatch(/Invalid data|ffmpeg|processing input/);
   });
 
   it('reads the stream description ffmpeg prints', () => {

@@ -1,6 +1,9 @@
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { previewOf, PREVIEW_RECORDS } from '../../functions/catalogue-exchange/imports/pipeline.js';
 import { mapColumns } from '../../functions/catalogue-exchange/imports/column-map.js';
-import { fileKind, readImportFile } from '../../functions/catalogue-exchange/imports/read-file.js';
+import { fileKind, MAX_IMPORT_ROWS, readImportFile } from '../../functions/catalogue-exchange/imports/read-file.js';
 import { readCell } from '../../functions/catalogue-exchange/releases/sheet-cells.js';
 import { RELEASE_SHEET_COLUMNS } from '../../shared/catalogue-exchange/release-sheet.js';
 import { releaseRows, sheetCsv, sheetJson, sheetXlsx } from '../support/release-sheet-file.js';
@@ -73,5 +76,107 @@ describe('import files', () => {
     expect(readCell(column('length'), '00:61:00')).toEqual({ error: 'Track length must be HH:MM:SS' });
     expect(readCell(column('writers'), ' A | | B ')).toEqual({ value: ['A', 'B'] });
     expect(readCell(column('writers'), ' | ')).toEqual({ error: 'Writers is required' });
+  });
+
+  const tooMany = { status: 400, errors: { file: ['The file has more than 50,000 rows; split it'] } };
+
+  /** A workbook of `rows` numbered rows under one header, written as a stream (small: ~5 bytes a row zipped). */
+  async function bigWorkbook(rows: number): Promise<Buffer> {
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (c: Buffer) => chunks.push(c));
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
+    const sheet = workbook.addWorksheet('Releases');
+    sheet.addRow(['UPC']).commit();
+    for (let n = 1; n <= rows; n += 1) sheet.addRow([n]).commit();
+    await workbook.commit();
+    return Buffer.concat(chunks);
+  }
+
+  it("refuses a file past 50,000 rows in the user's words, reading no further than the row past the limit", async () => {
+    expect(MAX_IMPORT_ROWS).toBe(50_000);
+    const csv = (rows: number, tail = '') => Buffer.from(`upc\n${'1\n'.repeat(rows)}${tail}`);
+    expect((await readImportFile('a.csv', csv(MAX_IMPORT_ROWS))).rows).toHaveLength(MAX_IMPORT_ROWS);
+    // Blank rows after the last one count for nothing; a filled row after them is refused with them.
+    expect((await readImportFile('a.csv', csv(MAX_IMPORT_ROWS, ',\n'.repeat(10)))).rows).toHaveLength(MAX_IMPORT_ROWS);
+    await expect(readImportFile('a.csv', csv(MAX_IMPORT_ROWS, '\n\n2\n'))).rejects.toMatchObject(tooMany);
+    // A million rows (2 MB) is refused as soon as the row past the limit is read.
+    const started = Date.now();
+    await expect(readImportFile('a.csv', csv(1_000_000))).rejects.toMatchObject(tooMany);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await expect(
+      readImportFile('a.json', Buffer.from(JSON.stringify(Array(MAX_IMPORT_ROWS + 1).fill({ upc: 1 })))),
+    ).rejects.toMatchObject(tooMany);
+  });
+
+  it('streams a workbook of more than 50,000 rows and refuses it', async () => {
+    const bytes = await bigWorkbook(MAX_IMPORT_ROWS + 1);
+    expect(bytes.length).toBeLessThan(2_000_000);
+    await expect(readImportFile('big.xlsx', bytes)).rejects.toMatchObject(tooMany);
+  });
+
+  it('previews the counts of the whole file and only its first errors, duplicates and good records', () => {
+    const records = Array.from({ length: 3 * PREVIEW_RECORDS + 30 }, (_, i) => ({
+      key: String(i),
+      rows: [i + 2],
+      label: `R${i}`,
+      errors: i % 3 === 0 ? [{ row: i + 2, field: 'upc', message: 'UPC is required' }] : [],
+      duplicate: i % 3 === 1 ? 'already in the catalogue' : undefined,
+      notes: i % 3 === 2 ? [`New artist: A${i}`, 'New writer: Jo'] : ['Only of a record not written'],
+    }));
+    const rows = records.map(() => ({ upc: '1' }));
+    const preview = previewOf('i', 'releases', { rows, records });
+    expect(preview).toMatchObject({ valid: 110, invalid: 110, duplicates: 110, rows: 330, listed_all: false });
+    expect(preview.records.filter((r) => r.errors.length)).toHaveLength(PREVIEW_RECORDS);
+    expect(preview.records.filter((r) => r.duplicate && !r.errors.length)).toHaveLength(PREVIEW_RECORDS);
+    expect(preview.records).toHaveLength(3 * PREVIEW_RECORDS);
+    expect(preview.left_out).toBe(30);
+    // Notes come only from records that will be written, once each, at most PREVIEW_RECORDS of them.
+    expect(preview.notes).toHaveLength(PREVIEW_RECORDS);
+    expect(preview.notes).toContain('New writer: Jo');
+    expect(preview.notes).not.toContain('Only of a record not written');
+    const small = previewOf('i', 'releases', { rows: rows.slice(0, 3), records: records.slice(0, 3) });
+    expect(small).toMatchObject({ listed_all: true, left_out: 0, notes: ['New artist: A2', 'New writer: Jo'] });
+  });
+
+  it('reads a Windows-1252 or UTF-16 sheet as it shows in a spreadsheet, and refuses a character already lost', async () => {
+    const sheet = 'Artist,Title\nBeyoncé,Café “Noir” €\n';
+    const expected = [{ artist: 'Beyoncé', title: 'Café “Noir” €' }];
+    const utf16be = Buffer.from(sheet, 'utf16le').swap16();
+    for (const bytes of [
+      Buffer.from(new TextEncoder().encode(sheet)),
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(sheet)]),
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(sheet, 'utf16le')]),
+      Buffer.concat([Buffer.from([0xfe, 0xff]), utf16be]),
+      // Windows-1252: é = E9, “ ” = 93 94, € = 80.
+      Buffer.from([
+        ...Buffer.from('Artist,Title\nBeyonc'),
+        0xe9,
+        ...Buffer.from(',Caf'),
+        0xe9,
+        0x20,
+        0x93,
+        ...Buffer.from('Noir'),
+        0x94,
+        0x20,
+        0x80,
+        0x0a,
+      ]),
+    ]) {
+      const read = await readImportFile('a.csv', bytes);
+      expect(read.headers).toEqual(['artist', 'title']);
+      expect(read.rows).toEqual(expected);
+      expect(JSON.stringify(read.rows)).not.toContain('\uFFFD');
+    }
+    await expect(readImportFile('a.csv', Buffer.from('Artist\nOk\nBeyonc\uFFFD\n'))).rejects.toMatchObject({
+      status: 400,
+      errors: {
+        file: [
+          'Row 3 (artist) holds a character that was lost before the file was saved (shown as \uFFFD); type it again and save the file as UTF-8',
+        ],
+      },
+    });
+    const latin1Json = Buffer.from(JSON.stringify([{ Artist: 'Beyoncé' }]), 'latin1');
+    expect((await readImportFile('a.json', latin1Json)).rows).toEqual([{ artist: 'Beyoncé' }]);
   });
 });

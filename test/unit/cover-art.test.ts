@@ -1,3 +1,4 @@
+import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkCoverArt, coverArtRendition, sniffCoverArt } from '../../functions/artwork/cover-art-check.js';
@@ -57,6 +58,58 @@ describe('cover art checks', { timeout: 30_000 }, () => {
     expect(await checkCoverArt(jpeg.subarray(0, jpeg.length >> 1), 'image/jpeg')).toEqual({
       ok: false,
       reason: 'Cover art could not be read as a JPEG image',
+    });
+  });
+
+  /** A PNG chunk with its length and checksum. */
+  const pngChunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  /** A PNG with `chunk` put right after its header chunk (IHDR is bytes 8–33). */
+  const withChunk = (png: Buffer, chunk: Buffer) => Buffer.concat([png.subarray(0, 33), chunk, png.subarray(33)]);
+
+  it('refuses art larger than 6000×6000 from its header, before decoding it', async () => {
+    // A small PNG whose header says 16000×16000 (what a 746 KB file of one colour decodes to): the
+    // decoder would need 750 MB; the check never starts it.
+    const png = await image(16, 16).png().toBuffer();
+    const ihdr = Buffer.from(png.subarray(16, 29));
+    ihdr.writeUInt32BE(16000, 0);
+    ihdr.writeUInt32BE(16000, 4);
+    const huge = Buffer.concat([png.subarray(0, 8), pngChunk('IHDR', ihdr), png.subarray(33)]);
+    const before = process.memoryUsage().rss;
+    expect(await checkCoverArt(huge, 'image/png')).toEqual({
+      ok: false,
+      reason: 'Cover art must be at most 6000×6000 pixels: 16000×16000',
+    });
+    expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
+  });
+
+  it('refuses animated art and art carrying more than 1 MB of metadata, before decoding it', async () => {
+    const png = await image(16, 16).png().toBuffer();
+    const actl = Buffer.alloc(8);
+    actl.writeUInt32BE(2, 0);
+    expect(await checkCoverArt(withChunk(png, pngChunk('acTL', actl)), 'image/png')).toEqual({
+      ok: false,
+      reason: 'Cover art must be a still image: this PNG is animated',
+    });
+    const exif = pngChunk('eXIf', Buffer.alloc(2 * 1024 * 1024));
+    expect(await checkCoverArt(withChunk(png, exif), 'image/png')).toEqual({
+      ok: false,
+      reason:
+        'Cover art may carry at most 1.0 MB of metadata (EXIF, XMP, colour profile): this file carries 2.0 MB. Save it again without its metadata',
+    });
+    // A JPEG's EXIF is in APP1 segments of at most 64 KB: 40 of them.
+    const jpeg = await image(16, 16).jpeg().toBuffer();
+    const app1 = Buffer.concat([Buffer.from([0xff, 0xe1, 0xff, 0xff]), Buffer.alloc(0xfffd)]);
+    const exifJpeg = Buffer.concat([jpeg.subarray(0, 2), ...Array(40).fill(app1), jpeg.subarray(2)]);
+    expect(await checkCoverArt(exifJpeg, 'image/jpeg')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('this file carries 2.5 MB'),
     });
   });
 

@@ -1,4 +1,4 @@
-import { createWriteStream, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -68,6 +68,40 @@ describe('a compressed report that unpacks too far', () => {
     expect(refused).toBeInstanceOf(ReportProblem);
     expect((refused as Error).message).toMatch(/unpacks to more than 200 times its size/);
     expect(readdirSync(work)).toEqual(['report.zip']);
+  });
+
+  it('names the real packed size of a gzip bomb', async () => {
+    const work = fresh('gz-size');
+    const bomb = path.join(work, 'report.csv.gz');
+    writeFileSync(bomb, gzipSync(Buffer.alloc(300 * 1024 * 1024), { level: 9 }));
+    const packed = statSync(bomb).size;
+    const refused = await asDelimitedText(bomb, work).catch((e: unknown) => e);
+    // 300 KB packed reads as "1 MB" (the smallest figure said), never the 64 KB read ahead so far.
+    expect(packed).toBeGreaterThan(64 * 1024);
+    expect((refused as Error).message).toContain(`(${packed >= 1.5e6 ? Math.round(packed / 1e6) : 1} MB to over`);
+    // The ratio is judged on the whole file: it stops once 200 times the packed size is unpacked.
+    const unpacked = Number(/to over (\d+) MB/.exec((refused as Error).message)?.[1]);
+    expect(unpacked).toBeGreaterThanOrEqual(Math.floor((200 * packed) / 1e6));
+  });
+
+  it('reads a UTF-16 report as text (no NUL in its column names) and says an empty drop is empty', async () => {
+    const work = fresh('utf16');
+    const text = 'Period,Net,Cur,ISRC,Artist\n2026-01,1.25,GBP,GBAAA2600001,Beyoncé\n';
+    const le = path.join(work, 'le.csv');
+    writeFileSync(le, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
+    const be = path.join(work, 'be.csv');
+    writeFileSync(be, Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()]));
+    for (const file of [le, be]) {
+      const out = await asDelimitedText(file, work);
+      const read = readFileSync(out, 'utf8');
+      expect(read).toBe(text);
+      expect(read).not.toContain('\u0000');
+    }
+    const empty = path.join(work, 'empty.csv');
+    writeFileSync(empty, '');
+    const refused = await asDelimitedText(empty, work).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ReportProblem);
+    expect((refused as Error).message).toBe('The file is empty: upload the report again.');
   });
 
   it('still reads an honest gzipped report', async () => {

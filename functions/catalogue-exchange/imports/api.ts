@@ -72,6 +72,8 @@ export async function importReleases(
     invalid: preview.invalid,
     duplicates: preview.duplicates,
     rows: preview.rows,
+    left_out: preview.left_out,
+    listed_all: preview.listed_all,
     errors: errorLines(preview.records),
     duplicate_records: duplicateLines(preview.records),
     records: preview.records,

@@ -30,7 +30,14 @@ export type ImportRequest = {
 export type ImportPreview = {
   import_id: string;
   model: ImportModel;
+  /** The records shown: the first ones with errors, the first duplicates and the first good ones (previewRecords). */
   records: PlannedRecord[];
+  /** Records of the file not in `records` (0 when every one is shown). */
+  left_out: number;
+  /** Whether `records` carry every error and every duplicate of the file. */
+  listed_all: boolean;
+  /** What writing the good records also does ("New artist: Mira Vale"), once each, the first PREVIEW_RECORDS. */
+  notes: string[];
   /** Records that would be written. */
   valid: number;
   /** Records with at least one error (each listed in its record's `errors`). */
@@ -74,11 +81,61 @@ export function planCounts(plan: ImportPlan) {
   };
 }
 
-/** The preview of an import: every record the file would write, each error, each duplicate. Writes nothing. */
+/** How many records of each sort (with errors, duplicates, good) a preview shows, and how many error lines. */
+export const PREVIEW_RECORDS = 100;
+
+/**
+ * The records a preview answers: the counts cover the whole file, the records only the first
+ * PREVIEW_RECORDS of each sort, and their errors the first PREVIEW_RECORDS lines in row order. A
+ * file of 50,000 bad rows otherwise answered every one of them, an answer larger than any browser
+ * shows and than a function may send; the user fixes the first errors and previews again.
+ */
+function previewRecords(records: readonly PlannedRecord[]): PlannedRecord[] {
+  let errorLines = 0;
+  const withErrors: PlannedRecord[] = [];
+  for (const record of records.filter((r) => r.errors.length)) {
+    if (withErrors.length >= PREVIEW_RECORDS || errorLines >= PREVIEW_RECORDS) break;
+    const errors = record.errors.slice(0, PREVIEW_RECORDS - errorLines);
+    errorLines += errors.length;
+    withErrors.push({ ...record, errors });
+  }
+  const duplicates = records.filter((r) => !r.errors.length && r.duplicate).slice(0, PREVIEW_RECORDS);
+  const good = records.filter(isWritable).slice(0, PREVIEW_RECORDS);
+  return [...withErrors, ...duplicates, ...good].sort((a, b) => (a.rows[0] ?? 0) - (b.rows[0] ?? 0));
+}
+
+/** The distinct notes of the good records, the first PREVIEW_RECORDS of them. */
+function previewNotes(records: readonly PlannedRecord[]): string[] {
+  const notes = new Set<string>();
+  for (const record of records.filter(isWritable))
+    for (const note of record.notes ?? []) if (notes.size < PREVIEW_RECORDS) notes.add(note);
+  return [...notes];
+}
+
+/**
+ * The preview of an import: the counts of the whole file, and its first errors, duplicates and good
+ * records (previewRecords). Writes nothing.
+ */
 export async function previewImport(req: ImportRequest): Promise<ImportPreview> {
   const importId = ulid();
-  const plan = await planImport(req, importId);
-  return { import_id: importId, model: req.model, records: plan.records, ...planCounts(plan) };
+  return previewOf(importId, req.model, await planImport(req, importId));
+}
+
+/** The preview answer of a plan (previewImport). */
+export function previewOf(importId: string, model: ImportModel, plan: ImportPlan): ImportPreview {
+  const records = previewRecords(plan.records);
+  const shown = (keep: (r: PlannedRecord) => number) => records.reduce((n, r) => n + keep(r), 0);
+  const all = (keep: (r: PlannedRecord) => number) => plan.records.reduce((n, r) => n + keep(r), 0);
+  const errorsAndDuplicates = (r: PlannedRecord) => r.errors.length + (!r.errors.length && r.duplicate ? 1 : 0);
+  return {
+    import_id: importId,
+    model,
+    records,
+    left_out: plan.records.length - records.length,
+    listed_all: shown(errorsAndDuplicates) === all(errorsAndDuplicates),
+    notes: previewNotes(plan.records),
+    ...planCounts(plan),
+  };
 }
 
 /**

@@ -1,13 +1,20 @@
-import { parse } from 'csv-parse/sync';
+import { Readable } from 'node:stream';
+import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { LIST_SEPARATOR } from '../../../shared/catalogue-exchange/release-sheet.js';
 import { InvalidField } from '../../lib/errors.js';
+import { decodeText, REPLACEMENT_CHARACTER } from '../../lib/text-encoding.js';
 
 /**
  * Reads an import file into rows of text keyed by header: CSV, XLSX (its first
  * sheet) or JSON (an array of objects). Headers are trimmed and lower-cased. Every row is kept, a
  * blank one too, so `rows[i]` is always spreadsheet row `i + 2` and errors name the row the user
  * sees; only trailing blank rows are dropped.
+ *
+ * A file holds at most MAX_IMPORT_ROWS rows. Every kind is read row by row and reading stops at the
+ * first row past the limit, so a file of a million rows is refused after reading 50,001 of them and
+ * the memory an import takes is bounded by the limit, not by the file (a 15 MB workbook of a million
+ * rows had grown past 4 GB when it was read whole).
  */
 export type FileRows = { headers: string[]; rows: Record<string, string>[] };
 
@@ -15,6 +22,17 @@ export type ImportFileKind = 'csv' | 'xlsx' | 'json';
 
 const FILE_FIELD = 'file';
 const unreadable = (kind: string) => new InvalidField(FILE_FIELD, `The file could not be read as ${kind}`);
+
+const lostCharacter = (row: number, column: string) =>
+  new InvalidField(
+    FILE_FIELD,
+    `Row ${row}${column ? ` (${column})` : ''} holds a character that was lost before the file was saved (shown as ${REPLACEMENT_CHARACTER}); type it again and save the file as UTF-8`,
+  );
+
+/** The most rows one catalogue import reads: what one import worker plans and writes within its memory. */
+export const MAX_IMPORT_ROWS = 50_000;
+const tooManyRows = () =>
+  new InvalidField(FILE_FIELD, `The file has more than ${MAX_IMPORT_ROWS.toLocaleString('en-GB')} rows; split it`);
 
 /** The kind of a file from its name, else its first bytes (an XLSX workbook is a zip). */
 export function fileKind(filename: string, bytes: Buffer): ImportFileKind {
@@ -55,17 +73,76 @@ function withoutTrailingBlanks(rows: Record<string, string>[]): Record<string, s
   return rows.slice(0, end);
 }
 
-function readCsv(bytes: Buffer): FileRows {
-  let records: string[][];
-  try {
-    records = parse(bytes, { bom: true, relax_column_count: true, skip_empty_lines: false, trim: true });
-  } catch {
-    throw unreadable('CSV');
+/**
+ * The body rows of a file as they are read, refusing the first non-blank row past the limit. Blank
+ * rows past it are dropped unkept (trailing blanks are dropped anyway; one followed by a filled row
+ * is refused with it), so a sheet formatted down to its millionth row costs nothing.
+ */
+class BoundedRows {
+  private readonly rows: Record<string, string>[] = [];
+  constructor(private readonly headers: readonly string[]) {}
+
+  private blank(): Record<string, string> {
+    return Object.fromEntries(this.headers.filter(Boolean).map((h) => [h, '']));
   }
-  const [head = [], ...body] = records;
-  const headers = head.map(header);
-  const rows = body.map((cells) => Object.fromEntries(headers.map((h, i) => [h, cells[i] ?? ''])));
-  return { headers, rows: withoutTrailingBlanks(rows) };
+
+  /** The row at body index `index` (0 is spreadsheet row 2); a gap before it is filled with blank rows. */
+  add(row: Record<string, string>, index = this.rows.length): void {
+    if (index >= MAX_IMPORT_ROWS) {
+      if (!isBlank(row)) throw tooManyRows();
+      return;
+    }
+    while (this.rows.length < index) this.rows.push(this.blank());
+    this.rows.push(row);
+  }
+
+  /** The row of cells under the headers; a column without a header is never imported, so it is not kept. */
+  addCells(cells: readonly string[], index = this.rows.length): void {
+    const row: Record<string, string> = {};
+    this.headers.forEach((h, i) => {
+      const cell = cells[i] ?? '';
+      // U+FFFD is a character lost before the file was saved (or a wrong encoding upstream): stored, it
+      // would show as "Beyonc�" on every page and in every delivery, so the user fixes the cell first.
+      if (cell.includes(REPLACEMENT_CHARACTER)) throw lostCharacter(index + 2, h);
+      if (h) row[h] = cell;
+    });
+    this.add(row, index);
+  }
+
+  result(): FileRows {
+    return { headers: [...this.headers], rows: withoutTrailingBlanks(this.rows) };
+  }
+}
+
+/** A file as a stream of small pieces: a parser given the whole file at once parses it all before stopping. */
+function pieces(file: Buffer | string): Readable {
+  const PIECE = 64 * 1024;
+  return Readable.from(
+    (function* () {
+      for (let at = 0; at < file.length; at += PIECE)
+        yield typeof file === 'string' ? file.slice(at, at + PIECE) : file.subarray(at, at + PIECE);
+    })(),
+  );
+}
+
+/** A CSV in any encoding (text-encoding.ts): a Windows "CSV" of accented names reads as it shows in Excel. */
+async function readCsv(bytes: Buffer): Promise<FileRows> {
+  const parser = pieces(decodeText(bytes)).pipe(
+    parse({ bom: true, relax_column_count: true, skip_empty_lines: false, trim: true }),
+  );
+  let rows: BoundedRows | undefined;
+  try {
+    for await (const cells of parser as AsyncIterable<string[]>) {
+      if (rows) rows.addCells(cells);
+      else rows = new BoundedRows(cells.map(header));
+    }
+  } catch (error) {
+    if (error instanceof InvalidField) throw error;
+    throw unreadable('CSV');
+  } finally {
+    parser.destroy();
+  }
+  return rows ? rows.result() : { headers: [], rows: [] };
 }
 
 /** A cell of a workbook as the user sees it: dates as YYYY-MM-DD, formulas as their result. */
@@ -81,42 +158,94 @@ function xlsxCell(value: ExcelJS.CellValue): string {
   return String(value).trim();
 }
 
+/** The cells of a streamed workbook row, column A first. */
+function xlsxCells(row: ExcelJS.Row): string[] {
+  const cells: string[] = [];
+  row.eachCell({ includeEmpty: false }, (cell, column) => {
+    cells[column - 1] = xlsxCell(cell.value);
+  });
+  return Array.from(cells, (c) => c ?? '');
+}
+
+/**
+ * The first sheet of a workbook, streamed row by row: the workbook is never held whole, and reading
+ * stops at the first row past the limit.
+ */
 async function readXlsx(bytes: Buffer): Promise<FileRows> {
-  const workbook = new ExcelJS.Workbook();
+  // A workbook is a zip archive; the streaming reader finds no sheet in anything else and says nothing.
+  if (bytes[0] !== 0x50 || bytes[1] !== 0x4b) throw unreadable('an XLSX workbook');
+  let sheets = 0;
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(pieces(bytes), {
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+    entries: 'emit',
+  });
+  let rows: BoundedRows | undefined;
   try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
+    for await (const sheet of reader) {
+      sheets += 1;
+      for await (const row of sheet) {
+        if (!rows) {
+          // The header is row 1; a sheet whose first rows are empty has no header.
+          rows = new BoundedRows(row.number === 1 ? xlsxCells(row).map(header) : []);
+          if (row.number === 1) continue;
+        }
+        rows.addCells(xlsxCells(row), row.number - 2);
+      }
+      break;
+    }
+  } catch (error) {
+    if (error instanceof InvalidField) throw error;
     throw unreadable('an XLSX workbook');
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return { headers: [], rows: [] };
-  const headers: string[] = [];
-  sheet.getRow(1).eachCell({ includeEmpty: true }, (cell, column) => {
-    headers[column - 1] = header(xlsxCell(cell.value));
-  });
-  const rows: Record<string, string>[] = [];
-  for (let n = 2; n <= sheet.rowCount; n += 1) {
-    const row = sheet.getRow(n);
-    rows.push(Object.fromEntries(headers.map((h, i) => [h, xlsxCell(row.getCell(i + 1).value)])));
+  if (!sheets) throw unreadable('an XLSX workbook');
+  return rows ? rows.result() : { headers: [], rows: [] };
+}
+
+/**
+ * How many values a JSON array holds at its top level, counted over the text without parsing it,
+ * so a list of a million objects is refused before it is built.
+ */
+function topLevelCount(text: string): number {
+  let depth = 0;
+  let count = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i += 1;
+      else if (c === 0x22) inString = false;
+      continue;
+    }
+    if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (depth === 1) count += 1;
+      depth += 1;
+    } else if (c === 0x5d || c === 0x7d) depth -= 1;
   }
-  return { headers: headers.map((h) => h ?? ''), rows: withoutTrailingBlanks(rows) };
+  return count;
 }
 
 function readJson(bytes: Buffer): FileRows {
+  const text = decodeText(bytes);
+  if (topLevelCount(text) > MAX_IMPORT_ROWS) throw tooManyRows();
   let data: unknown;
   try {
-    data = JSON.parse(bytes.toString('utf8').replace(/^\uFEFF/, ''));
+    data = JSON.parse(text);
   } catch {
     throw unreadable('JSON');
   }
   if (!Array.isArray(data) || data.some((r) => typeof r !== 'object' || r === null || Array.isArray(r)))
     throw new InvalidField(FILE_FIELD, 'A JSON file must be a list of objects, one per row');
   const headers = [...new Set(data.flatMap((r: object) => Object.keys(r).map(header)))];
-  const rows = data.map((r: Record<string, unknown>) => {
+  const rows = new BoundedRows(headers);
+  for (const r of data as Record<string, unknown>[]) {
     const cells = Object.fromEntries(Object.entries(r).map(([k, v]) => [header(k), cellText(v)]));
-    return Object.fromEntries(headers.map((h) => [h, cells[h] ?? '']));
-  });
-  return { headers, rows: withoutTrailingBlanks(rows) };
+    rows.addCells(headers.map((h) => cells[h] ?? ''));
+  }
+  return rows.result();
 }
 
 /** The rows of an import file. A file that cannot be read is a 400 naming the file. */

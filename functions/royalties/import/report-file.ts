@@ -20,6 +20,8 @@ import { ReportProblem } from './report-problem.js';
  * before any byte is written, gzip while it streams), so a bomb never fills the disk.
  */
 export async function asDelimitedText(file: string, workDir: string): Promise<string> {
+  // An empty drop is said to be empty: DuckDB found no columns in it and the user was told to check the delimiter.
+  if ((await stat(file)).size === 0) throw new ReportProblem('The file is empty: upload the report again.');
   const kind = await sniff(file);
   if (kind === 'zip') {
     const entries = await zipEntries(file);
@@ -45,16 +47,51 @@ export async function asDelimitedText(file: string, workDir: string): Promise<st
   if (kind === 'gzip') {
     // Decompressed here rather than by DuckDB: plain text can be cut into parts (import/parts.ts).
     const target = path.join(workDir, `${path.basename(file).replace(/\.gz$/i, '')}.txt`);
-    const input = createReadStream(file);
+    // Judged against the whole packed file: the bytes read so far (the stream reads ahead) gave a wrong
+    // size in the message, and the file is on disk whole anyway.
+    const packed = (await stat(file)).size;
     await pipeline(
-      input,
+      createReadStream(file),
       createGunzip(),
-      expansionGuard(() => input.bytesRead),
+      expansionGuard(() => packed),
       createWriteStream(target),
     );
     return asDelimitedText(target, workDir);
   }
+  if (kind === 'utf-16le' || kind === 'utf-16be') return utf16ToUtf8(file, kind, workDir);
   return file;
+}
+
+/**
+ * A UTF-16 report (marked by its byte order mark: some stores and Excel's "Unicode text" write it)
+ * as UTF-8, which DuckDB reads: read as it was, every other byte was a NUL in the column names.
+ */
+async function utf16ToUtf8(file: string, encoding: 'utf-16le' | 'utf-16be', workDir: string): Promise<string> {
+  const target = path.join(workDir, `${path.basename(file)}.utf8.txt`);
+  // One little-endian decoder for both: big-endian pairs are swapped first (its mark becomes the
+  // little-endian one, which the decoder drops), an odd last byte waiting for the next chunk.
+  const decoder = new TextDecoder('utf-16le');
+  let odd: Buffer | undefined;
+  await pipeline(
+    createReadStream(file),
+    new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        let bytes = odd ? Buffer.concat([odd, chunk]) : chunk;
+        odd = undefined;
+        if (encoding === 'utf-16be') {
+          const even = bytes.length - (bytes.length % 2);
+          if (even < bytes.length) odd = Buffer.from(bytes.subarray(even));
+          bytes = Buffer.from(bytes.subarray(0, even)).swap16();
+        }
+        done(null, Buffer.from(decoder.decode(bytes, { stream: true })));
+      },
+      flush(done) {
+        done(null, Buffer.from(decoder.decode()));
+      },
+    }),
+    createWriteStream(target),
+  );
+  return target;
 }
 
 const bombMessage = (unpacked: number, packed: number) =>
@@ -87,12 +124,14 @@ function checkZipSizes(entries: yauzl.Entry[], packed: number): void {
   if (tooLarge(unpacked, packed)) throw new ReportProblem(bombMessage(unpacked, packed));
 }
 
-async function sniff(file: string): Promise<'zip' | 'gzip' | 'other'> {
+async function sniff(file: string): Promise<'zip' | 'gzip' | 'utf-16le' | 'utf-16be' | 'other'> {
   const handle = await open(file, 'r');
   try {
     const head = Buffer.alloc(4);
     await handle.read(head, 0, 4, 0);
     if (head.equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) return 'zip';
+    if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
+    if (head[0] === 0xfe && head[1] === 0xff) return 'utf-16be';
     return head[0] === 0x1f && head[1] === 0x8b ? 'gzip' : 'other';
   } finally {
     await handle.close();

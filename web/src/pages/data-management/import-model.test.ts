@@ -5,7 +5,7 @@ import {
   importPercent,
   previewDuplicates,
   previewErrorLines,
-  previewNotes,
+  previewShownPart,
 } from './import-model';
 
 const preview = {
@@ -15,6 +15,9 @@ const preview = {
   invalid: 1,
   duplicates: 1,
   rows: 4,
+  left_out: 0,
+  listed_all: true,
+  notes: ['New artist: Mira', 'New writer: Jo'],
   records: [
     { key: 'a', rows: [2], label: 'A', errors: [], notes: ['New artist: Mira', 'New writer: Jo'] },
     {
@@ -38,9 +41,12 @@ describe('data management import model', () => {
     ]);
   });
 
-  it('names duplicates, and notes only of the records that will be written', () => {
+  it('names duplicates, and says when only the first errors are listed', () => {
     expect(previewDuplicates(preview).map((r) => r.key)).toEqual(['c']);
-    expect(previewNotes(preview)).toEqual(['New artist: Mira', 'New writer: Jo']);
+    expect(previewShownPart(preview)).toBeUndefined();
+    expect(previewShownPart({ ...preview, listed_all: false })).toBe(
+      'Only the first errors and duplicates are listed; fix them and upload the file again to see the rest.',
+    );
   });
 
   it('counts whole percents and checks files', () => {

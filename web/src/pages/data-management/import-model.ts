@@ -29,10 +29,14 @@ export function previewErrorLines(preview: ImportPreviewAnswer): PreviewLine[] {
 export const previewDuplicates = (preview: ImportPreviewAnswer) =>
   preview.records.filter((r) => r.duplicate && !r.errors.length);
 
-/** What writing the good records also does ("New artist: …"), once each. */
-export const previewNotes = (preview: ImportPreviewAnswer) => [
-  ...new Set(preview.records.filter((r) => !r.errors.length && !r.duplicate).flatMap((r) => r.notes ?? [])),
-];
+/**
+ * Whether a preview shows only the first of its errors or duplicates (a large file's preview carries
+ * its first ones and the counts of all), said in the user's words.
+ */
+export function previewShownPart(preview: { listed_all?: boolean }): string | undefined {
+  if (preview.listed_all !== false) return undefined;
+  return 'Only the first errors and duplicates are listed; fix them and upload the file again to see the rest.';
+}
 
 /** A whole percent of the records written. */
 export function importPercent(done: number, total: number): number {

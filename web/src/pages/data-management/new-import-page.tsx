@@ -28,7 +28,7 @@ import {
   importPercent,
   previewDuplicates,
   previewErrorLines,
-  previewNotes,
+  previewShownPart,
 } from './import-model';
 
 type UploadedFile = { key: string; filename: string; size: number };
@@ -57,9 +57,15 @@ async function uploadAndPreview(file: File, onPercent: (p: number) => void) {
 function PreviewReport({ preview }: { preview: ImportPreviewAnswer }) {
   const lines = previewErrorLines(preview);
   const duplicates = previewDuplicates(preview);
-  const notes = previewNotes(preview);
+  const notes = preview.notes;
+  const part = previewShownPart(preview);
   return (
     <SpaceBetween size="l">
+      {part ? (
+        <Alert type="info" data-testid="import-preview-part">
+          {part}
+        </Alert>
+      ) : null}
       <ColumnLayout columns={4} variant="text-grid">
         <Box data-testid="import-preview-rows">
           <Box variant="awsui-key-label">Rows</Box>

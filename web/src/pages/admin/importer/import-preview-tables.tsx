@@ -1,14 +1,25 @@
+import Alert from '@cloudscape-design/components/alert';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
+import { previewShownPart } from '../../data-management/import-model';
 import type { ImporterPreview, PlannedRecord, RowError } from './importer-api';
 
-/** Every error of a preview (row × field, none left out) and every duplicate, which are reported, not written. */
+/**
+ * The errors of a preview (row × field) and its duplicates, which are reported, not written; a large
+ * file's preview lists its first ones and says so.
+ */
 export function ImportPreviewTables({ preview }: { preview: ImporterPreview }) {
   const errors: RowError[] = preview.records.flatMap((r) => r.errors).sort((a, b) => a.row - b.row);
   const duplicates: PlannedRecord[] = preview.records.filter((r) => r.duplicate && !r.errors.length);
+  const part = previewShownPart(preview);
   return (
     <SpaceBetween size="l">
+      {part ? (
+        <Alert type="info" data-testid="importer-preview-part">
+          {part}
+        </Alert>
+      ) : null}
       <Table<RowError & { id: number }>
         data-testid="importer-errors"
         header={<Header counter={`(${errors.length})`}>Errors</Header>}

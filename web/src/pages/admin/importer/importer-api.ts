@@ -54,6 +54,7 @@ export type ImporterPreview = {
   duplicates: number;
   rows: number;
   records: PlannedRecord[];
+  listed_all?: boolean;
 };
 export type ImportJob = { id: string; status: string; total: number; done: number; added: number; message: string };
 
