@@ -1,12 +1,14 @@
 import Big from 'big.js';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
+import { latestInForce, latestStated } from '../../functions/data/access/accounts.js';
 import { paymentEntryFor } from '../../functions/data/access/statements.js';
 import type { StatementItem } from '../../functions/data/entities/statements.js';
-import { accountOwes } from '../../functions/payments/due-rule.js';
+import { accountOwes, whyNotPayable } from '../../functions/payments/due-rule.js';
 import { paymentEntryAmount } from '../../functions/payments/figures.js';
 import { assembleAccount } from '../../functions/statements/accounts/assemble.js';
 import { lateMoney } from '../../functions/statements/accounts/not-yet-stated.js';
+import { openingBalance } from '../../functions/statements/accounts/pending.js';
 import { runAccountStep } from '../../functions/statements/runs/account-step.js';
 import type { AccountRecord } from '../../functions/statements/runs/statement-item.js';
 import type { AccountRef } from '../../shared/schemas/statement-views.js';
@@ -75,7 +77,7 @@ vi.mock('../../functions/data/access/accounts.js', async (importOriginal) => {
 });
 vi.mock('../../functions/data/access/expenses.js', () => ({ expensesOfAccount: async () => [] }));
 
-const ACCOUNTS = ['a', 'b', 'c'];
+const ACCOUNTS = ['a', 'b'];
 const MONTHS = ['2026-07', '2026-08', '2026-09', '2026-10', '2026-11', '2026-12'];
 const PERIODS: [string, string][] = [
   ['2026-07', '2026-07'],
@@ -285,7 +287,7 @@ describe('a random money history (runs, crashes, late lines, corrections, paymen
       fc.asyncProperty(
         fc.array(lineSpec, { maxLength: 12 }),
         fc.array(runSpec, { minLength: 1, maxLength: 3 }),
-        fc.array(step, { maxLength: 25 }),
+        fc.array(step, { maxLength: 30 }),
         async (initial, specs, steps) => {
           const { table, lines, recorded, overpaid, inForce } = await play(initial, specs, steps);
           expect(overpaid, 'a payment took what was paid above what was stated').toBe(false);
@@ -334,7 +336,66 @@ describe('a random money history (runs, crashes, late lines, corrections, paymen
           }
         },
       ),
-      { numRuns: Number(process.env.NUMRUNS ?? 150), ...(process.env.SEED ? { seed: Number(process.env.SEED) } : {}) },
+      { numRuns: Number(process.env.NUMRUNS ?? 400), ...(process.env.SEED ? { seed: Number(process.env.SEED) } : {}) },
     );
   }, 60_000);
+});
+
+/** The rules such histories found broken, one example each. */
+describe('money stated out of period order, unfinished or corrected', () => {
+  const st = (statementId: string, end: string, opening: string, closing: string, extra: object = {}) => ({
+    statementId,
+    number: `ST-${statementId}`,
+    end_pay_period: end,
+    version: 1,
+    queue_status: 'published' as const,
+    paid: false,
+    figures: { opening_balance: opening, closing_balance: closing, payable: closing },
+    ...extra,
+  });
+
+  it('opens with the previous closing balance when the statements were made in order', () => {
+    const statements = [st('jul', '2026-07', '0.00', '100.00'), st('aug', '2026-08', '100.00', '130.00')];
+    expect(openingBalance(statements, '2026-09')).toBe('130.00');
+    expect(openingBalance(statements, '2026-07')).toBe('0.00');
+  });
+
+  it('opens with the money of an earlier month stated after a later one, and of a correction stating late lines', () => {
+    // November was stated before July: its closing never held July's 100.00.
+    const outOfOrder = [st('nov', '2026-11', '0.00', '20.00'), st('jul', '2026-07', '0.00', '100.00')];
+    expect(openingBalance(outOfOrder, '2026-12')).toBe('120.00');
+    // July corrected (late lines: 105.00) after August had opened with its first version's 100.00.
+    const corrected = [
+      st('jul', '2026-07', '0.00', '100.00', { superseded_by: 'jul2' }),
+      st('jul2', '2026-07', '0.00', '105.00', { version: 2 }),
+      st('aug', '2026-08', '100.00', '130.00'),
+    ];
+    expect(openingBalance(corrected, '2026-09')).toBe('135.00');
+    // A correction of August opens as August did, whatever August's own figures.
+    expect(openingBalance(corrected, '2026-08', 'aug')).toBe('105.00');
+  });
+
+  it('opens with a statement whose documents are still being made, which the account pages do not show yet', () => {
+    const statements = [
+      st('jul', '2026-07', '0.00', '100.00'),
+      st('aug', '2026-08', '100.00', '130.00', { queue_status: 'queued' }),
+    ];
+    expect(latestStated(statements)?.statementId).toBe('aug');
+    expect(latestInForce(statements)?.statementId).toBe('jul');
+    expect(openingBalance(statements, '2026-09')).toBe('130.00');
+  });
+
+  it('never pays a correction of a paid statement: it asks for those months again without their payment', () => {
+    const paid = st('jul', '2026-07', '0.00', '100.00', { paid: true, superseded_by: 'jul2' });
+    const correction = st('jul2', '2026-07', '0.00', '105.00', { number: 'ST-2', version: 2 });
+    const payment = { kind: 'payment', paid_statement_id: 'jul' };
+    expect(whyNotPayable(correction, [paid, correction], [payment])).toBe(
+      'Statement ST-2 corrects statement ST-jul, which was paid already: the next statement settles the difference',
+    );
+    expect(accountOwes([paid, correction], [payment])).toMatchObject({ due: [], refused: [{ statement: correction }] });
+    // The next statement carries the payment and opens with the correction's balance: 5.00 more is owed.
+    const august = st('aug', '2026-08', '105.00', '5.00');
+    const carried = { ...payment, statement_id: 'aug' };
+    expect(accountOwes([paid, correction, august], [carried]).due).toEqual([august]);
+  });
 });

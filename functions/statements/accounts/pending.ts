@@ -48,7 +48,9 @@ export function pendingFor<E extends AccountEntryItem, X extends ExpenseItem>(
   return { entries: entries.filter(entryCarried), expenses: expenses.filter((x) => isCharged(x) && carried(x)) };
 }
 
-type Balanced = Pick<StatementItem, 'statementId' | 'end_pay_period' | 'superseded_by' | 'figures'>;
+type Balanced = Pick<StatementItem, 'statementId' | 'end_pay_period' | 'superseded_by'> & {
+  figures: Pick<StatementItem['figures'], 'opening_balance' | 'closing_balance'>;
+};
 
 /**
  * The balance a statement ending with `endPayPeriod` opens with: the earliest earlier statement's
