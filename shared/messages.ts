@@ -77,6 +77,8 @@ export const MESSAGES = {
   statementIncludesLatePayment: (number: string, earlier: string) =>
     `Statement ${number} was made before statement ${earlier} was paid and still counts that money: ` +
     'the next statement settles the difference',
+  statementCorrectsPaid: (number: string, paid: string) =>
+    `Statement ${number} corrects statement ${paid}, which was paid already: the next statement settles the difference`,
   statementPaidByPayment: (number: string, paymentStatements: number) =>
     `Statement ${number} was paid with ${paymentStatements - 1} other statement(s): delete that payment instead`,
   // ——— pay-fixes ———

@@ -90,8 +90,9 @@ type Chained = {
  * Why paying `statement` would pay money twice, or null. A statement's closing balance opens the
  * account's next statement, so an unpaid statement with a later statement in force is already
  * inside that one's payable (pay the later one); and a statement made before an earlier one was
- * paid still counts that money (the next statement settles it). `account` is every statement of
- * the account, `entries` its payment entries.
+ * paid still counts that money (the next statement settles it), as does a correction of a paid
+ * statement (it states those months again, without their payment). `account` is every statement
+ * of the account, `entries` its payment entries.
  */
 export function paidTwiceBy(
   statement: Chained,
@@ -107,8 +108,12 @@ export function paidTwiceBy(
   for (const entry of entries) {
     if (entry.kind !== 'payment' || entry.statement_id || !entry.paid_statement_id) continue;
     const paid = byId.get(entry.paid_statement_id);
-    if (paid && paid.statementId !== statement.statementId && paid.end_pay_period < statement.end_pay_period)
+    if (!paid || paid.statementId === statement.statementId) continue;
+    if (paid.end_pay_period < statement.end_pay_period)
       return MESSAGES.statementIncludesLatePayment(statement.number, paid.number);
+    // The same months: a version this one corrects was paid, and this one asks for all of them again.
+    if (paid.end_pay_period === statement.end_pay_period)
+      return MESSAGES.statementCorrectsPaid(statement.number, paid.number);
   }
   return null;
 }

@@ -1,5 +1,5 @@
 import type { StatementPublication } from '../../functions/data/access/statements.js';
-import type { StatementItem, StatementRunItem } from '../../functions/data/entities/statements.js';
+import type { AccountEntryItem, StatementItem, StatementRunItem } from '../../functions/data/entities/statements.js';
 import { periodsAfter, type StatedPeriod } from '../../functions/data/entities/stated-periods.js';
 import type { AccountStepDeps } from '../../functions/statements/runs/account-step.js';
 import type { AccountRecord } from '../../functions/statements/runs/statement-item.js';
@@ -7,7 +7,8 @@ import type { AccountRef } from '../../shared/schemas/statement-views.js';
 
 /**
  * What every run of a company shares in the table: statements, the accounts' stated-periods guards,
- * the expenses taken, the statement sequence, and what was documented and mailed.
+ * the expenses taken, the account entries (payments among them), the statement sequence, and what
+ * was documented and mailed.
  */
 export type FakeTable = ReturnType<typeof fakeTable>;
 
@@ -15,6 +16,8 @@ export function fakeTable() {
   return {
     statements: new Map<string, StatementItem>(),
     consumed: new Map<string, string>(),
+    // Account entries: a publication takes those it carries (sets statement_id) as the real transaction does.
+    entries: [] as AccountEntryItem[],
     mails: [] as string[],
     documented: [] as string[],
     // The account's stated periods guard: rewritten only at the version read (created at 1).
@@ -147,12 +150,17 @@ export function fakeCloud(options: {
       if (statements.has(statement.statementId)) return 'exists';
       if (state.sequence !== publication.sequenceFrom) return 'number_taken';
       if ((guards.get(statement.accountKey)?.version ?? 0) !== publication.stated.version) return 'stated_moved';
-      if (publication.expenseIds.some((id) => consumed.has(id))) return 'consumed_elsewhere';
+      // What a statement takes is on no statement yet, or (a correction) on the statement it replaces.
+      const takenElsewhere = (on: string | undefined) => on !== undefined && on !== publication.replacesId;
+      if (publication.expenseIds.some((id) => takenElsewhere(consumed.get(id)))) return 'consumed_elsewhere';
       // A correction replaces a finished statement still in force, and marks it replaced in the same step.
       const replaced = publication.replacesId ? statements.get(publication.replacesId) : undefined;
       if (publication.replacesId && (!replaced || replaced.superseded_by || replaced.queue_status !== 'published'))
         return 'already_corrected';
+      const taken = table.entries.filter((e) => publication.entryIds.includes(e.entryId));
+      if (taken.some((e) => takenElsewhere(e.statement_id))) return 'consumed_elsewhere';
       if (replaced) statements.set(replaced.statementId, { ...replaced, superseded_by: statement.statementId });
+      for (const e of taken) e.statement_id = statement.statementId;
       guards.set(statement.accountKey, {
         version: publication.stated.version + 1,
         periods: periodsAfter(

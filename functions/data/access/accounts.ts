@@ -144,9 +144,10 @@ export async function statementsOfAccount(tenantId: string, accountKey: string):
 }
 
 /**
- * The latest published statement of an account that is still in force (not superseded by a
- * newer version), ending before `beforePeriod` (YYYY-MM) when given, and other than `excludeId`
- * (the statement a correction replaces). Its closing balance is the account's next opening.
+ * The latest statement of an account that is still in force (not superseded by a newer version),
+ * ending before `beforePeriod` (YYYY-MM) when given, and other than `excludeId` (the statement a
+ * correction replaces): finished or still having its documents made. Its closing balance is the
+ * account's next opening.
  */
 export async function latestPublishedStatement(
   tenantId: string,
@@ -157,18 +158,29 @@ export async function latestPublishedStatement(
   const found = options.beforePeriod
     ? await query.lt({ end_pay_period: options.beforePeriod }).go({ pages: 'all' })
     : await query.go({ pages: 'all' });
-  return latestInForce(found.data, options.excludeId);
+  return latestStated(found.data, options.excludeId);
 }
 
-/** The statement in force with the latest end period, highest version first. */
-export function latestInForce<
-  T extends Pick<StatementItem, 'statementId' | 'end_pay_period' | 'version' | 'superseded_by' | 'queue_status'>,
->(items: readonly T[], excludeId?: string): T | null {
-  const inForce = items.filter(
-    (s) => !s.superseded_by && s.statementId !== excludeId && (s.queue_status ?? 'published') === 'published',
+type Chained = Pick<StatementItem, 'statementId' | 'end_pay_period' | 'version' | 'superseded_by' | 'queue_status'>;
+
+/**
+ * The statement no correction replaced with the latest end period, highest version first, whether
+ * its documents are made yet or not. Its money is fixed when it is numbered: a statement made
+ * while the previous one's PDF is still being made (or was cut off by a crash) must still open with
+ * that one's closing balance, or that balance is stated by no later statement and never paid.
+ */
+export function latestStated<T extends Chained>(items: readonly T[], excludeId?: string): T | null {
+  const current = items.filter((s) => !s.superseded_by && s.statementId !== excludeId);
+  current.sort((a, b) => b.end_pay_period.localeCompare(a.end_pay_period) || (b.version ?? 1) - (a.version ?? 1));
+  return current[0] ?? null;
+}
+
+/** The finished statement in force with the latest end period, highest version first. */
+export function latestInForce<T extends Chained>(items: readonly T[], excludeId?: string): T | null {
+  return latestStated(
+    items.filter((s) => (s.queue_status ?? 'published') === 'published'),
+    excludeId,
   );
-  inForce.sort((a, b) => b.end_pay_period.localeCompare(a.end_pay_period) || (b.version ?? 1) - (a.version ?? 1));
-  return inForce[0] ?? null;
 }
 
 /** A statement's number ("ST-000012"), for the message refusing a change to what it carries. */

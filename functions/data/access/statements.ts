@@ -266,7 +266,12 @@ export async function publishStatement(publication: StatementPublication): Promi
             'consumed_elsewhere',
             Expense.patch({ tenantId, expenseId })
               .set({ statement_id: statementId })
-              .where((attr, op) => op.notExists(attr.statement_id))
+              // On no statement yet; a correction takes again what the statement it replaces carried (pending.ts).
+              .where((attr, op) =>
+                replacesId
+                  ? `(${op.notExists(attr.statement_id)} OR ${op.eq(attr.statement_id, replacesId)})`
+                  : op.notExists(attr.statement_id),
+              )
               .commit(),
           ),
         ),
@@ -275,7 +280,12 @@ export async function publishStatement(publication: StatementPublication): Promi
             'consumed_elsewhere',
             AccountEntry.patch({ tenantId, accountKey, entryId })
               .set({ statement_id: statementId })
-              .where((attr, op) => op.notExists(attr.statement_id))
+              // On no statement yet; a correction takes again what the statement it replaces carried (pending.ts).
+              .where((attr, op) =>
+                replacesId
+                  ? `(${op.notExists(attr.statement_id)} OR ${op.eq(attr.statement_id, replacesId)})`
+                  : op.notExists(attr.statement_id),
+              )
               .commit(),
           ),
         ),

@@ -17,7 +17,7 @@ import { expensesOfAccount } from '../../data/access/expenses.js';
 import { accountKeyOf } from '../../data/entities/statements.js';
 import { accountFigures } from './figures.js';
 import { monthEnd } from '../../../shared/statement-periods.js';
-import { advancesToDate, pendingFor } from './pending.js';
+import { advancesToDate, openingBalance, pendingFor } from './pending.js';
 import { selfBillingApplies, selfBillingFigures, type SelfBillingFigures } from './self-billing.js';
 
 /**
@@ -60,8 +60,10 @@ export type AssembledAccount = {
 };
 
 /**
- * An account's statement for a period: the opening balance and rounding from the previous
- * statement in force (ending before this period; a correction excludes the statement it replaces),
+ * An account's statement for a period: the opening balance from the statements in force of
+ * earlier months (pending.ts openingBalance: the previous one's closing when they were made in
+ * order), the rounding from the previous statement in force (ending before this period; a
+ * correction excludes the statement it replaces),
  * the royalties rounded once, and the entries and expenses the statement carries
  * (pending.ts: every payment recorded before it is made, whatever the payment's date) — the arithmetic is figures.ts. Reads only: publishing sets statement_id on
  * `expense_ids` and `entry_ids`.
@@ -83,7 +85,7 @@ export async function assembleAccount(input: AssembleInput): Promise<AssembledAc
   const minimum_payout = holder?.minimum_payout ?? '0.00';
   const rounding_in = previous?.control?.rounding_out ?? '0.000000';
   const result = accountFigures({
-    opening_balance: previous?.figures.closing_balance ?? '0.00',
+    opening_balance: openingBalance(statements, input.end_pay_period, input.replaces_id),
     royalties: input.royalties,
     rounding_in,
     entries: carried.entries,

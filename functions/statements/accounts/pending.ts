@@ -1,7 +1,7 @@
 import Big from 'big.js';
 import { money } from '../../../shared/schemas/money.js';
 import type { Money } from '../../../shared/schemas/statement-views.js';
-import type { AccountEntryItem, ExpenseItem } from '../../data/entities/statements.js';
+import type { AccountEntryItem, ExpenseItem, StatementItem } from '../../data/entities/statements.js';
 import { entrySums, expenseCharge } from './figures.js';
 import { monthEnd } from '../../../shared/statement-periods.js';
 
@@ -46,6 +46,28 @@ export function pendingFor<E extends AccountEntryItem, X extends ExpenseItem>(
     return paidEnd === undefined ? carried(e) : open(e) && paidEnd < endPayPeriod;
   };
   return { entries: entries.filter(entryCarried), expenses: expenses.filter((x) => isCharged(x) && carried(x)) };
+}
+
+type Balanced = Pick<StatementItem, 'statementId' | 'end_pay_period' | 'superseded_by'> & {
+  figures: Pick<StatementItem['figures'], 'opening_balance' | 'closing_balance'>;
+};
+
+/**
+ * The balance a statement ending with `endPayPeriod` opens with: the earliest earlier statement's
+ * opening plus what each statement in force of earlier months moved (closing − opening), numbered
+ * and not replaced by a correction (nor the one a correction replaces). Made in period order this
+ * is the previous statement's closing balance. It is not when an earlier month was stated after a
+ * later one (a run for an earlier period, or a correction of an earlier statement stating late
+ * lines): the later statement's closing never held that money, so reading only it would leave the
+ * money on no statement that is ever due.
+ */
+export function openingBalance(statements: readonly Balanced[], endPayPeriod: string, replacesId?: string): Money {
+  const earlier = statements
+    .filter((s) => !s.superseded_by && s.statementId !== replacesId && s.end_pay_period < endPayPeriod)
+    .sort((a, b) => a.end_pay_period.localeCompare(b.end_pay_period));
+  if (!earlier.length) return '0.00';
+  const moved = earlier.map((s) => new Big(s.figures.closing_balance).minus(s.figures.opening_balance));
+  return money(moved.reduce((a, b) => a.plus(b), new Big(earlier[0].figures.opening_balance)));
 }
 
 /** Σ of the advances dated up to the period's end, wherever they were carried (a positive amount). */
