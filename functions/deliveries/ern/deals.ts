@@ -12,7 +12,8 @@ import { el, textEl, type XmlElement } from './xml.js';
  * - Pre-order: a download deal flagged IsPreOrderDeal from the pre-order date to the day before the release
  *   date (4.3's dates are inclusive), only for a store that takes pre-orders. Its
  *   InstantGratificationResourceList names the tracks sold at once (instant gratification, where the store
- *   offers it), and those tracks' own releases get a download deal from the pre-order date; the release is visible (ReleaseVisibility) from that date.
+ *   offers it), and those tracks' own releases get a download deal from the pre-order date; the release is
+ *   visible (ReleaseVisibility) from that date.
  * - Timed release: for a store that releases at a time of day, the deals from the release date start
  *   at the release's time (StartDateTime, UTC) instead of at midnight.
  * Territories: the listed ones less the excluded, else worldwide less the excluded, else Worldwide.
