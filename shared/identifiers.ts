@@ -59,16 +59,19 @@ const ISO_COUNTRIES =
  * isrc.ifpi.org/downloads/Valid_Characters.pdf, referenced by ISRC Bulletin 2015/01 "Validating an
  * ISRC"): national overflow codes when a country's registrant codes ran out (US: QM, QT, QZ; UK: UK,
  * GX; Brazil: BC, BK, BP, BX; Canada: CB; France: FX; South Korea: KS; South Africa: ZB), CP and DG
- * reserved for further overflow, the Agency's own QN and ZZ (Bulletin 2007/01) and the former
- * Yugoslavia's YU, still found on recordings registered before 2006.
+ * reserved for further overflow, the Agency's own QN and ZZ (Bulletin 2007/01), and codes of countries
+ * that no longer exist but that recordings registered in their time still carry: the former Yugoslavia's
+ * YU, Serbia and Montenegro's CS (2003–2006) and the Netherlands Antilles' AN (dissolved in 2010).
  */
 export const ISRC_AGENCY_PREFIXES = [
+  'AN',
   'BC',
   'BK',
   'BP',
   'BX',
   'CB',
   'CP',
+  'CS',
   'DG',
   'FX',
   'GX',

@@ -35,6 +35,11 @@ export type PlannedRecord = {
   duplicate?: string;
   /** What writing it also does, in the user's words ("New artist: Mira Vale"): shown in the preview. */
   notes?: string[];
+  /**
+   * Cells the plan filled in where the file left them empty (a release's catalogue number, following its
+   * label's last release): kept with the plan so every write of the record uses the same values.
+   */
+  filled?: Record<string, string>;
 };
 
 export type ImportContext = { tenantId: string; userId: string; importId: string };

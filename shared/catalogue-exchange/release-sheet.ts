@@ -9,7 +9,11 @@
  * - lists (artists, territories, writers, publishers, genres) are joined by {@link LIST_SEPARATOR};
  * - yes/no columns are written `Y` / `N`; the import also takes yes/no/true/false/1/0;
  * - dates are YYYY-MM-DD; a track length is HH:MM:SS (default 00:00:00);
- * - territories are ISO 3166-1 alpha-2 codes, or `WW` for the world.
+ * - territories are ISO 3166-1 alpha-2 codes, or `WW` for the world;
+ * - a writer is a name followed by the writer's roles in brackets, `Ann Lee (Composer, Lyricist)`; a name alone is
+ *   credited as Writer;
+ * - `format` is the product format (Digital, CD, Vinyl …), not the number of tracks;
+ * - an empty catalogue number follows the label's last release (one up), as on the release form.
  */
 
 /** Separates the values of a list column. Not a comma: artist names hold commas ("Earth, Wind & Fire"). */
@@ -45,7 +49,8 @@ export const RELEASE_SHEET_COLUMNS = [
   col('release_title', 'Release title', 'release', 'text', true),
   col('release_version', 'Release version', 'release', 'text'),
   col('upc', 'UPC', 'release', 'text', true),
-  col('cat_no', 'Catalogue number', 'release', 'text', true),
+  // Left empty, it follows the label's last release, as on the form.
+  col('cat_no', 'Catalogue number', 'release', 'text'),
   col('label', 'Label', 'release', 'text', true),
   col('primary_artists', 'Primary artists', 'release', 'list', true),
   col('featured_artists', 'Featured artists', 'release', 'list'),
@@ -78,7 +83,8 @@ export const RELEASE_SHEET_COLUMNS = [
   col('album_only', 'Album only', 'recording', 'yes_no', true),
   col('explicit_lyrics', 'Explicit lyrics', 'recording', 'yes_no', true),
   col('writers', 'Writers', 'recording', 'list', true),
-  col('publishers', 'Publishers', 'recording', 'list', true),
+  // A recording may be saved without a publisher (the metadata checker asks for one before delivery).
+  col('publishers', 'Publishers', 'recording', 'list'),
   col('length', 'Track length', 'recording', 'duration'),
   col('track_c_line', 'Track C line', 'recording', 'text'),
   col('track_p_line', 'Track P line', 'recording', 'text'),
@@ -101,3 +107,34 @@ export type ReleaseSheetRow = Record<ReleaseSheetKey, string>;
 
 /** The rows of one release share its UPC (the key the import groups rows by, and finds duplicates with). */
 export const RELEASE_GROUP_KEY: ReleaseSheetKey = 'upc';
+
+/** The credits that write the song: the ones the writers column carries (a writer's roles in brackets). */
+export const WRITER_ROLES = ['Composer', 'Lyricist', 'Writer', 'Songwriter', 'Song Writer', 'Librettist'] as const;
+
+/** A writer's credit: the writer's name and writing roles. */
+export type WriterCredit = { name: string; roles: string[] };
+
+const WRITER_ROLE_BY_KEY = new Map<string, string>(WRITER_ROLES.map((role) => [role.toLowerCase(), role]));
+
+/** One writer in the writers column: `Name (Role, Role)`, or the name alone for a plain Writer. */
+export function writerCell(credit: WriterCredit): string {
+  const roles = credit.roles.length ? credit.roles : ['Writer'];
+  // A name that ends in brackets itself keeps its roles written, so the brackets are not read as roles.
+  const plain = roles.length === 1 && roles[0] === 'Writer' && !credit.name.trim().endsWith(')');
+  return plain ? credit.name : `${credit.name} (${roles.join(', ')})`;
+}
+
+/**
+ * One value of the writers column read back: trailing brackets naming only writing roles (any case) are the
+ * roles; otherwise the whole text is the name, credited as Writer.
+ */
+export function readWriter(text: string): WriterCredit {
+  const value = text.trim();
+  const match = /^(.*\S)\s*\(([^()]*)\)$/.exec(value);
+  if (match) {
+    const roles = match[2].split(',').map((role) => WRITER_ROLE_BY_KEY.get(role.trim().toLowerCase()));
+    if (roles.length && roles.every((role) => role !== undefined))
+      return { name: match[1].trim(), roles: [...new Set(roles as string[])] };
+  }
+  return { name: value, roles: ['Writer'] };
+}

@@ -177,7 +177,7 @@ describe('exports: files read back', () => {
         metadata_language: 'English',
         price_tier: 'Mid',
         status: 'drafted',
-        writers: good.writer,
+        writers: `${good.writer} (Composer)`, // each writer with its writing roles
         track_primary_artists: good.artist,
         audio_language: 'English',
       });
@@ -293,7 +293,7 @@ describe('exports: the loader', () => {
       price_tier: 'Mid',
     });
     expect(release.recordings.map((r) => [r.id, r.writers, r.primary_artists])).toEqual(
-      good.recordings.map((r) => [r.id, [good.writer], [good.artist]]),
+      good.recordings.map((r) => [r.id, [{ name: good.writer, roles: ['Composer'] }], [good.artist]]),
     );
     expect(await load(B, { ids: [good.release.id] })).toEqual([]);
     expect(await load(B, { ids: [good.recordings[0].id], model: 'recordings' })).toEqual([]);

@@ -43,7 +43,8 @@ describe('release exports: formats', () => {
       p_line: '2024 Northern Lights Records',
       explicit: 'Y',
       compilation: 'N',
-      format: 'EP',
+      // The product format, as the import reads it back (not the number of tracks).
+      format: 'Digital',
       total_volumes: '1',
       territories: 'WW',
       metadata_language: 'English',
@@ -55,7 +56,8 @@ describe('release exports: formats', () => {
       track_featured_artists: 'Guest',
       explicit_lyrics: 'Y',
       album_only: 'N',
-      writers: 'Ann Writer|Bo Lyricist',
+      // Each writer's writing roles in brackets; a plain Writer is the name alone.
+      writers: 'Ann Writer (Composer, Lyricist)|Bo Lyricist',
       publishers: 'Copyright Control',
       length: '00:03:21',
       preview_start: '30',

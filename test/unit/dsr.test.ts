@@ -173,6 +173,61 @@ describe('DSR flat files', () => {
     });
   });
 
+  it('refuse a repeated SummaryRecordId, and check each summary record against the lines of its own block', async () => {
+    // As in DDEX's own test file (four SY02 records all numbered "1"): each summary record is followed by the block
+    // its lines belong to. GB streams worth 1.00 GBP, then DE streams worth 2.00 EUR, both summary record "1".
+    const summary = (territory: string, currency: string, revenue: string) => [
+      'SY01.03',
+      '1',
+      'Streamio',
+      'PADPIDA2010000001X',
+      'SubscriptionModel',
+      'OnDemandStream',
+      territory,
+      'StreamioPremium',
+      '',
+      '',
+      currency,
+      revenue,
+    ];
+    const block = (id: string, isrc: string, streams: string[]) => [
+      ['RE01.03', id, 'R1', `DSP-${id}`, '', 'NLR001', '5060000000016', 'Ada', '', 'Night Songs', '', 'Album', 'NL'],
+      ['AS01.03', id, 'A1', `DSP-${id}-1`, isrc, 'First Light', '', 'Ada', '', 'PT3M', 'SoundRecording'],
+      ...streams.map((n, i) => ['SU02.03', id, '1', `T${id}${i}`, '', 'A1', 'true', n, '', '', 'OnDemandStream']),
+    ];
+    const file = path.join(dir, 'repeated-summary.tsv');
+    writeFileSync(
+      file,
+      tsv([
+        HEAD,
+        summary('GB', 'GBP', '1.00'),
+        ...block('B1', 'GBAAA2600001', ['30', '10']),
+        summary('DE', 'EUR', '2.00'),
+        ...block('B2', 'GBAAA2600002', ['50']),
+        ['FOOT', '11', '11', '2', '2', '2'],
+      ]),
+    );
+    const { file: csv, check } = await dsrToReport(file, dir);
+    // A failed control check holds the import until a person accepts it.
+    expect(check.ok).toBe(false);
+    expect(check.problems).toEqual([
+      'Summary record 1 appears 2 times (lines 2, 7): each summary record needs its own SummaryRecordId.',
+    ]);
+    expect(check).toMatchObject({ detail_lines: 3, detail_amount: '2.00 EUR; 1.00 GBP' });
+    // Each line takes territory, currency and its share of revenue from the summary record before its block.
+    expect(
+      readFileSync(csv, 'utf8')
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((row) => row.split(',').filter((_, i) => [0, 6, 8, 10, 11].includes(i))),
+    ).toEqual([
+      ['GBAAA2600001', 'GB', '30', '0.750000', 'GBP'],
+      ['GBAAA2600001', 'GB', '10', '0.250000', 'GBP'],
+      ['GBAAA2600002', 'DE', '50', '2.000000', 'EUR'],
+    ]);
+  });
+
   it('find columns by `#` header rows, and say when the summary revenue is not what the sales lines add up to', async () => {
     // The SU header names a revenue column, so the lines' own amounts are summed, not shared out.
     const file = path.join(dir, 'headed.tsv');

@@ -105,12 +105,20 @@ describe('ERN 4.3 NewReleaseMessage: every message validates against the schema'
     expect(texts(xml, '//DealList')).toHaveLength(0);
   });
 
-  it('a pre-order date adds a pre-order deal from that date to the release date', async () => {
+  it('a pre-order date adds a pre-order deal from that date to the day before the release date', async () => {
     const release = ernRelease(5, { deal: { ...ernRelease().deal, preOrderDate: '2026-11-20' } });
     const xml = await validMessage(release);
     const preorder = '//ReleaseDeal/Deal/DealTerms[IsPreOrderDeal="true"]';
     expect(texts(xml, `${preorder}/ValidityPeriod/StartDate`)).toEqual(['2026-11-20']);
-    expect(texts(xml, `${preorder}/ValidityPeriod/EndDate`)).toEqual(['2026-12-04']);
+    // 4.3's dates are inclusive: ending on the release date (2026-12-04) would overlap the release-date deals.
+    expect(texts(xml, `${preorder}/ValidityPeriod/EndDate`)).toEqual(['2026-12-03']);
+    const released = texts(xml, '//DealTerms[not(IsPreOrderDeal)]/ValidityPeriod/StartDate');
+    expect(new Set(released)).toEqual(new Set(['2026-12-04']));
+    // A pre-order opened the day before release is a one-day period, start and end the same day.
+    const lastMinute = ernRelease(2, { deal: { ...ernRelease().deal, preOrderDate: '2026-12-03' } });
+    const oneDay = await validMessage(lastMinute);
+    expect(texts(oneDay, `${preorder}/ValidityPeriod/StartDate`)).toEqual(['2026-12-03']);
+    expect(texts(oneDay, `${preorder}/ValidityPeriod/EndDate`)).toEqual(['2026-12-03']);
     expect(texts(xml, `${preorder}/UseType`)).toEqual(['PermanentDownload']);
   });
 

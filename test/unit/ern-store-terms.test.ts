@@ -59,11 +59,13 @@ describe("ERN deal terms follow the store's DSP record", () => {
     const xml = await validMessage(preOrderAlbum(), options({ ...STORE, timedRelease: false }));
     expect(texts(xml, `${PREORDER}/ValidityPeriod/StartDate`)).toEqual(['2026-11-20']);
     expect(texts(xml, `${PREORDER}/InstantGratificationResourceList/DealResourceReference`)).toEqual(['A2', 'A4']);
-    // The IG tracks' own releases (R2, R4) have a download deal from the pre-order date to the release date.
+    // The IG tracks' own releases (R2, R4) have a download deal from the pre-order date to the day before the
+    // release date, when their release-date deals take over (4.3's dates are inclusive).
     const instant = '//ReleaseDeal[not(DealReleaseReference="R1")][DealReleaseReference="R2"]';
     expect(texts(xml, `${instant}/DealReleaseReference`)).toEqual(['R2', 'R4']);
     expect(texts(xml, `${instant}/Deal/DealTerms/ValidityPeriod/StartDate`)).toEqual(['2026-11-20']);
-    expect(texts(xml, `${instant}/Deal/DealTerms/ValidityPeriod/EndDate`)).toEqual(['2026-12-04']);
+    expect(texts(xml, `${instant}/Deal/DealTerms/ValidityPeriod/EndDate`)).toEqual(['2026-12-03']);
+    expect(texts(xml, `${PREORDER}/ValidityPeriod/EndDate`)).toEqual(['2026-12-03']);
     expect(texts(xml, `${instant}/Deal/DealTerms/UseType`)).toEqual(['PermanentDownload']);
     // The release may be shown from the day the pre-order opens.
     expect(texts(xml, '//Release/ReleaseVisibilityReference')).toEqual(['V1']);

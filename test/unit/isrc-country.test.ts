@@ -22,6 +22,15 @@ describe('ISRC country code (ISO 3901: an ISO 3166-1 alpha-2 code or an ISRC age
     for (const prefix of ['QM', 'QZ', 'CP', 'DG', 'ZZ', 'UK', 'QT']) expect(ISRC_AGENCY_PREFIXES).toContain(prefix);
   });
 
+  it('accepts the codes of former countries that recordings registered in their time still carry', () => {
+    // Yugoslavia (YU), Serbia and Montenegro (CS, 2003–2006), the Netherlands Antilles (AN, until 2010).
+    for (const isrc of ['YUA010300001', 'cs-a01-04-00012', 'CSAAA0600001', 'AN-A12-98-00001', 'anabc0912345']) {
+      expect(isValidIsrc(isrc), isrc).toBe(true);
+      expect(isrcProblem(isrc), isrc).toBeUndefined();
+    }
+    expect(recordingInput.safeParse({ title: 'T', isrc: 'CS-A01-04-00012' }).success).toBe(true);
+  });
+
   it('refuses letters that are neither a country nor an agency prefix', () => {
     for (const isrc of ['XXAAA0500001', 'xx-aaa-05-00001', 'QQAAA0500001', 'AAAAA0500001', 'EUAAA0500001'])
       expect(isValidIsrc(isrc), isrc).toBe(false);

@@ -2,6 +2,7 @@ import type { RecordingItem, ReleaseItem } from '../../data/entities/catalogue.j
 import type { LanguageItem } from '../../data/entities/reference.js';
 import type { CopyrightLine, ExportCredit, ExportRecording, ExportRelease } from './types.js';
 import { DEFAULT_LENGTH, lengthFromMs } from './values.js';
+import { WRITER_ROLES } from '../../../shared/catalogue-exchange/release-sheet.js';
 
 /** Names of the records a release links to (filled by the loader's batch reads). */
 export type Names = {
@@ -15,14 +16,7 @@ export type Names = {
 };
 
 /** Credits that write the song: a recording's writers in the sheet (and FUGA's composers). */
-const WRITER_CREDITS: ReadonlySet<string> = new Set([
-  'Composer',
-  'Lyricist',
-  'Writer',
-  'Songwriter',
-  'Song Writer',
-  'Librettist',
-]);
+const WRITER_CREDITS: ReadonlySet<string> = new Set(WRITER_ROLES);
 /** Artist roles listed as featured; every other role (Main, With, Vs …) is a primary artist. */
 const FEATURED_ROLES: ReadonlySet<string> = new Set(['Featuring']);
 
@@ -71,10 +65,13 @@ function lengthOf(recording: Row): string {
   return ms && ms > 0 ? lengthFromMs(ms) : DEFAULT_LENGTH;
 }
 
-/** The release's format: its own when set, else by its number of tracks (1–3 Single, 4–6 EP, else Album). */
-function formatOf(release: Row, tracks: number): string {
-  const own = text(release.release_format) || text(release.format);
-  if (own) return own;
+/** The release's product format (Digital, CD …): its own, else its first product's, else Digital (the default). */
+function formatOf(release: Row, products: Row[]): string {
+  return text(release.release_format) || text(products[0]?.format) || 'Digital';
+}
+
+/** The release's type by its number of tracks (1–3 Single, 4–6 EP, else Album), as stores name it. */
+function typeOf(tracks: number): string {
   return tracks <= 3 ? 'Single' : tracks <= 6 ? 'EP' : 'Album';
 }
 
@@ -109,7 +106,11 @@ function recordingOf(record: RecordingItem, slot: Row, index: number, names: Nam
     remastered: flag(recording.remastered),
     sample: flag(recording.sample),
     medley: flag(recording.medley),
-    writers: contributors.filter((c) => c.roles.some((role) => WRITER_CREDITS.has(role))).map((c) => c.name),
+    // Each writer with its writing roles only: the sheet carries them, so a re-import credits the same roles.
+    writers: contributors.flatMap((c) => {
+      const roles = c.roles.filter((role) => WRITER_CREDITS.has(role));
+      return roles.length ? [{ name: c.name, roles }] : [];
+    }),
     publishers: rowsOf(recording, 'publisher_recordings').flatMap((row) => names.publisher(row.publisher_id) ?? []),
     contributors,
     performers: creditsOf(rowsOf(recording, 'recording_performers'), names, (row) =>
@@ -163,7 +164,8 @@ export function toExportRelease(
     p_line: line(release, 'p_line'),
     explicit: flag(release.explicit),
     compilation: flag(release.compilation),
-    format: formatOf(release, tracks.length),
+    format: formatOf(release, products),
+    release_type: typeOf(tracks.length),
     total_volumes: num(release.total_volumes) ?? 1,
     territories: Array.isArray(release.territories) ? release.territories.map(String) : [],
     metadata_language: names.language(release.metadata_language_id)?.name ?? '',

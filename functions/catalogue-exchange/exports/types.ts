@@ -38,7 +38,8 @@ export type ExportRecording = {
   remastered: boolean;
   sample: boolean;
   medley: boolean;
-  writers: string[];
+  /** The song's writers, each with its writing roles (Composer, Lyricist, Writer …). */
+  writers: ExportCredit[];
   publishers: string[];
   contributors: ExportCredit[];
   performers: ExportCredit[];
@@ -74,8 +75,10 @@ export type ExportRelease = {
   p_line: CopyrightLine;
   explicit: boolean;
   compilation: boolean;
-  /** Single, EP or Album (the release's own format when it has one). */
+  /** The product format: Digital, CD, Vinyl … (the release's own, else its first product's, else Digital). */
   format: string;
+  /** Single, EP or Album, by the number of tracks. */
+  release_type: string;
   total_volumes: number;
   /** ISO codes; empty means the world. */
   territories: string[];

@@ -25,6 +25,8 @@ export type CatalogueNames = {
   publishers: Map<string, string>;
   upcs: Set<string>;
   catNos: Set<string>;
+  /** Per label id, the catalogue number of its latest release that has one (what an empty one follows). */
+  lastCatNos: Map<string, string>;
   isrcs: Set<string>;
 };
 
@@ -44,6 +46,18 @@ function byNames(rows: readonly Row[], fields: readonly string[]): Map<string, s
 const tenantList = (collection: string, tenantId: string) =>
   tenantRows(required(tenantCollectionOf(collection), collection), tenantId);
 const referenceList = (collection: string) => referenceRows(required(referenceResource(collection), collection));
+/** Per label, the catalogue number of its latest release that has one, as the release form predicts from. */
+function lastCatalogueNumbers(releases: readonly Row[]): Map<string, string> {
+  const last = new Map<string, { catNo: string; at: string }>();
+  for (const r of releases) {
+    if (typeof r.label_id !== 'string' || typeof r.cat_no !== 'string' || !r.cat_no) continue;
+    const at = String(r.created_at ?? '');
+    const known = last.get(r.label_id);
+    if (!known || at > known.at) last.set(r.label_id, { catNo: r.cat_no, at });
+  }
+  return new Map([...last].map(([label, { catNo }]) => [label, catNo]));
+}
+
 const texts = (rows: readonly Row[], field: string, normalise: (v: string) => string) =>
   new Set(rows.flatMap((r) => (typeof r[field] === 'string' && r[field] ? [normalise(r[field] as string)] : [])));
 
@@ -73,6 +87,7 @@ export async function loadCatalogueNames(tenantId: string): Promise<CatalogueNam
     publishers: byNames(usable, ['name']),
     upcs: texts(releases, 'upc', normaliseUpc),
     catNos: texts(releases, 'cat_no', nameKey),
+    lastCatNos: lastCatalogueNumbers(releases),
     isrcs: texts(recordings, 'isrc', normaliseIsrc),
   };
 }

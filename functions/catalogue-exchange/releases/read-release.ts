@@ -1,10 +1,12 @@
 import { isValidIsrc, isValidUpc, normaliseIsrc, normaliseUpc } from '../../../shared/identifiers.js';
 import { PRICE_TIERS, PRODUCT_FORMATS } from '../../../shared/catalogue.js';
 import {
+  readWriter,
   RELEASE_SHEET_COLUMNS,
   WORLDWIDE,
   type ReleaseSheetKey,
   type SheetColumn,
+  type WriterCredit,
 } from '../../../shared/catalogue-exchange/release-sheet.js';
 import type { MappedRow, RowError } from '../import-model.js';
 import { nameKey, type CatalogueNames } from './catalogue-names.js';
@@ -19,7 +21,14 @@ import { readCell, type CellValue } from './sheet-cells.js';
  */
 export type SheetRow = { n: number; row: MappedRow };
 type Fields = Record<string, unknown>;
-export type ReadRecording = { n: number; isrc: string; fields: Fields; artists: ArtistRef[]; writers: string[] };
+export type ReadRecording = {
+  n: number;
+  isrc: string;
+  fields: Fields;
+  artists: ArtistRef[];
+  /** Each writer once, with every writing role the row gives it. */
+  writers: WriterCredit[];
+};
 /** An artist on a release or recording: its role, and its id or (a new artist) its name. */
 export type ArtistRef = { name: string; role: 'Main' | 'Featuring' };
 export type ReadRelease = {
@@ -110,8 +119,12 @@ function readRecordingRows(
       if (!id) report('publishers', `Publisher ${name} not found`);
       return id ? [id] : [];
     });
-    const writers = (cells.get('writers') as string[] | undefined) ?? [];
-    for (const w of writers) if (!names.contributors.has(nameKey(w))) newWriters.add(w);
+    const writers = writerCredits((cells.get('writers') as string[] | undefined) ?? []);
+    for (const w of writers) if (!names.contributors.has(nameKey(w.name))) newWriters.add(w.name);
+    const trackTierText = value('track_price_tier');
+    const trackTier = PRICE_TIERS.find((t) => nameKey(t) === nameKey(trackTierText ?? ''));
+    if (trackTierText && !trackTier)
+      report('track_price_tier', `Track price tier must be one of ${PRICE_TIERS.join(', ')}`);
     const trackArtists = artistRefs(
       (cells.get('track_primary_artists') as string[] | undefined) ?? [],
       (cells.get('track_featured_artists') as string[] | undefined) ?? [],
@@ -142,6 +155,8 @@ function readRecordingRows(
         preview_start: cells.get('preview_start'),
         preview_length: cells.get('preview_length'),
         lyrics: value('lyrics'),
+        // The track's own price tier, kept where the recording form keeps it.
+        product_items: trackTier ? [{ price_tier: trackTier }] : undefined,
         publisher_ids: publisherIds,
         disc_number: cells.get('disc_number') ?? 1,
         position: cells.get('position'),
@@ -221,6 +236,8 @@ export function readRelease(rows: readonly SheetRow[], names: CatalogueNames): R
     recording_year: release.get('recording_year'),
     recording_location: text('recording_location'),
     country_id: resolve('country', names.countries, text('country')),
+    // The release's format as the form keeps it, and its product's.
+    release_format: knownFormat ?? 'Digital',
     products: [{ format: knownFormat ?? 'Digital', price_tier: knownTier ?? 'Front', type_of: 'Distributed' }],
   };
   const artists = artistRefs(list('primary_artists'), list('featured_artists'));
@@ -243,4 +260,16 @@ function copyrightLine(field: 'c_line' | 'p_line', line: string | undefined): Fi
   if (!line) return {};
   const year = /(?:^|\D)((?:19|20)\d{2})(?:\D|$)/.exec(line)?.[1];
   return { [field]: line, ...(year ? { [`${field}_year`]: Number(year) } : {}) };
+}
+
+/** The writers column's values as credits: a writer named twice ("Ann (Composer)|Ann (Lyricist)") is one credit. */
+function writerCredits(values: readonly string[]): WriterCredit[] {
+  const byName = new Map<string, WriterCredit>();
+  for (const value of values) {
+    const credit = readWriter(value);
+    const known = byName.get(nameKey(credit.name));
+    if (known) known.roles = [...new Set([...known.roles, ...credit.roles])];
+    else byName.set(nameKey(credit.name), credit);
+  }
+  return [...byName.values()];
 }

@@ -1,3 +1,4 @@
+import { nextCatalogueNumber } from '../../../shared/catalogue.js';
 import { normaliseUpc } from '../../../shared/identifiers.js';
 import { RELEASE_GROUP_KEY, RELEASE_SHEET_COLUMNS } from '../../../shared/catalogue-exchange/release-sheet.js';
 import type { ImportContext, MappedRow, ModelImporter, PlannedRecord } from '../import-model.js';
@@ -48,19 +49,40 @@ function duplicateOf(read: ReadRelease, names: CatalogueNames, inFile: Map<strin
   return undefined;
 }
 
-const notesOf = (read: ReadRelease) => [
+const notesOf = (read: ReadRelease, filled: Record<string, string> | undefined) => [
+  ...(filled?.cat_no ? [`Catalogue number ${filled.cat_no}: follows the label's last release`] : []),
   ...read.newArtists.map((name) => `New artist: ${name}`),
   ...read.newWriters.map((name) => `New writer: ${name}`),
 ];
 
+/** The release's rows with the cells the plan filled in put on its first row (the one its release cells are read from). */
+const withFilled = (group: readonly SheetRow[], filled: Record<string, string> | undefined): SheetRow[] =>
+  filled ? group.map((r, i) => (i === 0 ? { n: r.n, row: { ...r.row, ...filled } } : r)) : [...group];
+
+const fieldText = (read: ReadRelease, field: string) =>
+  typeof read.fields[field] === 'string' ? (read.fields[field] as string) : '';
+
 /** Plans the releases of the rows; writes nothing. */
 export async function planReleases(ctx: ImportContext, rows: readonly MappedRow[]): Promise<PlannedRecord[]> {
-  const names = await loadCatalogueNames(ctx.tenantId);
+  return planReleaseRows(rows, await loadCatalogueNames(ctx.tenantId));
+}
+
+/** Plans the releases of the rows against the company's names. Pure. */
+export function planReleaseRows(rows: readonly MappedRow[], names: CatalogueNames): PlannedRecord[] {
   const inFile = new Map<string, number>();
+  // Each label's latest catalogue number, moved on by the file's releases in order, as if made one by one on the form.
+  const lastCatNos = new Map(names.lastCatNos);
   return groupByUpc(rows).map(({ key, rows: group }) => {
-    const read = readRelease(group, names);
+    let read = readRelease(group, names);
+    const labelId = fieldText(read, 'label_id');
+    // An empty catalogue number follows the label's last release, as on the form (left empty when it has none).
+    const predicted = !fieldText(read, 'cat_no') && labelId ? nextCatalogueNumber(lastCatNos.get(labelId)) : undefined;
+    const filled = predicted ? { cat_no: predicted } : undefined;
+    if (filled) read = readRelease(withFilled(group, filled), names);
     const duplicate = read.errors.length ? undefined : duplicateOf(read, names, inFile);
-    const notes = notesOf(read);
+    const catNo = fieldText(read, 'cat_no');
+    if (!read.errors.length && !duplicate && labelId && catNo) lastCatNos.set(labelId, catNo);
+    const notes = notesOf(read, filled);
     return {
       key,
       rows: group.map((r) => r.n),
@@ -70,8 +92,20 @@ export async function planReleases(ctx: ImportContext, rows: readonly MappedRow[
       errors: read.errors,
       ...(duplicate ? { duplicate } : {}),
       ...(notes.length ? { notes } : {}),
+      ...(filled ? { filled } : {}),
     };
   });
+}
+
+/** A planned release read again from its rows, with the cells the plan filled in. Pure. */
+export function readPlannedRelease(record: PlannedRecord, rows: readonly MappedRow[], names: CatalogueNames) {
+  return readRelease(
+    withFilled(
+      record.rows.map((n) => ({ n, row: rows[n - 2] })),
+      record.filled,
+    ),
+    names,
+  );
 }
 
 /** Writes one planned release from its rows (`rows[n - 2]` is row n). */
@@ -81,10 +115,7 @@ export async function writePlannedRelease(
   rows: readonly MappedRow[],
 ): Promise<number> {
   const names = await namesForImport(ctx);
-  const read = readRelease(
-    record.rows.map((n) => ({ n, row: rows[n - 2] })),
-    names,
-  );
+  const read = readPlannedRelease(record, rows, names);
   if (read.errors.length) throw new Error(`Row ${read.errors[0].row}: ${read.errors[0].message}`);
   return writeRelease(ctx, record.key, read, names);
 }

@@ -34,8 +34,14 @@ const listOf = (text: string): string[] =>
     .map((v) => v.trim())
     .filter(Boolean);
 
+/**
+ * The apostrophe the product's own exports put before a cell a spreadsheet would run as a formula (`'=A1`):
+ * taken off again, so an exported sheet imports the text it was made from.
+ */
+const FORMULA_GUARD = /^'(?=[=+\-@\t\r])/;
+
 export function readCell(column: SheetColumn, raw: string | undefined): CellResult {
-  const text = (raw ?? '').trim();
+  const text = (raw ?? '').replace(FORMULA_GUARD, '').trim();
   if (!text) return column.required ? { error: VALIDATION.required(column.label) } : {};
   switch (column.kind) {
     case 'text':

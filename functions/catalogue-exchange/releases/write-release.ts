@@ -91,7 +91,11 @@ export function importListsChanged(tenantId: string): Promise<void> {
   );
 }
 
-/** Artist rows as the catalogue stores them (release-rules.ts): sequence, the first Main, payee shares split equally. */
+/**
+ * Artist rows as the catalogue stores them (release-rules.ts): sequence, the first Main, payee shares split
+ * equally. The sheet has no join text, so none is made up: the artists show as the same rows made through the
+ * API or the form do ("A, B"), whatever their roles.
+ */
 function artistRows(refs: readonly ArtistRef[], ids: Map<string, string>, extra: Record<string, unknown> = {}) {
   const shares = equalPayeeShares(refs.length);
   return refs.map((ref, index) => ({
@@ -100,20 +104,14 @@ function artistRows(refs: readonly ArtistRef[], ids: Map<string, string>, extra:
     role: ref.role,
     sequence: index + 1,
     payee_share: shares[index],
-    ...(index > 0 && ref.role === 'Featuring' && refs[index - 1].role !== 'Featuring' ? { join_text: ' feat. ' } : {}),
     ...extra,
   }));
 }
 
-const display = (refs: readonly ArtistRef[]) =>
-  displayArtists(
-    refs.map((ref, index) => ({
-      artist_name: ref.name,
-      join_text: index > 0 && ref.role === 'Featuring' && refs[index - 1].role !== 'Featuring' ? ' feat. ' : undefined,
-    })),
-  );
+const display = (refs: readonly ArtistRef[]) => displayArtists(refs.map((ref) => ({ artist_name: ref.name })));
 
-type MadeNames = { artistIds: Map<string, string>; writerIds: Map<string, string>; created: number };
+/** The ids of the artists and writers a release names (name key → id), and how many of them were created now. */
+export type MadeNames = { artistIds: Map<string, string>; writerIds: Map<string, string>; created: number };
 
 /** Creates the artists and writers a read release or recording names and the company lacks. */
 async function createNewNames(
@@ -147,10 +145,11 @@ function storedRecording(
 ): Record<string, unknown> {
   const {
     publisher_ids,
+    product_items,
     disc_number: _disc,
     position: _position,
     ...fields
-  } = read.fields as Record<string, unknown> & { publisher_ids: string[] };
+  } = read.fields as Record<string, unknown> & { publisher_ids: string[]; product_items?: object[] };
   const artists = read.artists.length ? read.artists : fallbackArtists;
   return withoutUnset({
     ...RECORDING_DEFAULTS,
@@ -162,10 +161,11 @@ function storedRecording(
     display_artists: display(artists),
     contributor_recordings: read.writers.map((w) => ({
       id: ulid(),
-      contributor_id: made.writerIds.get(nameKey(w)) ?? '',
-      roles: ['Writer'],
+      contributor_id: made.writerIds.get(nameKey(w.name)) ?? '',
+      roles: w.roles,
     })),
     publisher_recordings: publisher_ids.map((publisher_id) => ({ id: ulid(), publisher_id })),
+    product_items: product_items?.map((item) => ({ ...item, id: ulid() })),
   });
 }
 
@@ -196,6 +196,31 @@ export async function writeStandaloneRecording(
   return made.created + 1;
 }
 
+/**
+ * The release and its recordings as stored, status imported, from a read release and the ids of the names it
+ * uses. Pure: what writeRelease writes, and what the round-trip test exports again without a database.
+ */
+export function storedRelease(ctx: ImportContext, key: string, read: ReadRelease, made: MadeNames) {
+  const recordings = read.recordings.map((r) => ({
+    place: { disc_number: r.fields.disc_number, position: r.fields.position },
+    record: storedRecording(ctx, derivedId(ctx.importId, 'recording', key, String(r.n)), r, read.artists, made),
+  }));
+  const { products, ...releaseFields } = read.fields as Record<string, unknown> & { products: object[] };
+  const release = withoutUnset({
+    ...RELEASE_DEFAULTS,
+    ...releaseFields,
+    tenantId: ctx.tenantId,
+    id: importedReleaseId(ctx.importId, key),
+    status: 'imported',
+    artist_releases: artistRows(read.artists, made.artistIds),
+    display_artists: display(read.artists),
+    products: products.map((p) => ({ ...PRODUCT_DEFAULTS, ...p, id: ulid() })),
+    release_recordings: recordings.map(({ record, place }) => ({ id: ulid(), recording_id: record.id, ...place })),
+    release_identifiers: [{ id: 'upc', type_of: 'UPC', value: read.upc }],
+  });
+  return { release, records: recordings.map((r) => r.record) };
+}
+
 /** Writes the release; answers how many catalogue records it created (0 when an earlier try wrote it). */
 export async function writeRelease(
   ctx: ImportContext,
@@ -210,23 +235,7 @@ export async function writeRelease(
 
   const made = await createNewNames(ctx, read, names);
   const created = made.created;
-  const recordings = read.recordings.map((r) => ({
-    place: { disc_number: r.fields.disc_number, position: r.fields.position },
-    record: storedRecording(ctx, derivedId(ctx.importId, 'recording', key, String(r.n)), r, read.artists, made),
-  }));
-  const { products, ...releaseFields } = read.fields as Record<string, unknown> & { products: object[] };
-  const release = withoutUnset({
-    ...RELEASE_DEFAULTS,
-    ...releaseFields,
-    tenantId,
-    id: releaseId,
-    status: 'imported',
-    artist_releases: artistRows(read.artists, made.artistIds),
-    display_artists: display(read.artists),
-    products: products.map((p) => ({ ...PRODUCT_DEFAULTS, ...p, id: ulid() })),
-    release_recordings: recordings.map(({ record, place }) => ({ id: ulid(), recording_id: record.id, ...place })),
-    release_identifiers: [{ id: 'upc', type_of: 'UPC', value: read.upc }],
-  });
+  const { release, records } = storedRelease(ctx, key, read, made);
 
   const recordingGuards = (records: readonly Record<string, unknown>[]) =>
     records.flatMap((r) =>
@@ -238,7 +247,6 @@ export async function writeRelease(
   }));
   const recordingChanges = (records: readonly Record<string, unknown>[]): CatalogueChange[] =>
     records.map((r) => ({ entity: 'Recording', change: { create: r } }));
-  const records = recordings.map((r) => r.record);
 
   if (records.length <= RECORDINGS_IN_ONE_WRITE) {
     // A retry of the same chunk running beside this one may write it first: then nothing twice.

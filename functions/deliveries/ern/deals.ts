@@ -9,10 +9,11 @@ import { el, textEl, type XmlElement } from './xml.js';
  * truth": a later message replaces the earlier deals, so an update restates them all).
  * - Streaming: subscription and ad-supported on-demand and non-interactive streams.
  * - Download: pay-as-you-go permanent download with the price tier as PriceCode and the wholesale price.
- * - Pre-order: a download deal flagged IsPreOrderDeal from the pre-order date to the release date,
- *   only for a store that takes pre-orders. Its InstantGratificationResourceList names the tracks sold
- *   at once (instant gratification, where the store offers it), and those tracks' own releases get a
- *   download deal from the pre-order date; the release is visible (ReleaseVisibility) from that date.
+ * - Pre-order: a download deal flagged IsPreOrderDeal from the pre-order date to the day before the release
+ *   date (4.3's dates are inclusive), only for a store that takes pre-orders. Its
+ *   InstantGratificationResourceList names the tracks sold at once (instant gratification, where the store
+ *   offers it), and those tracks' own releases get a download deal from the pre-order date; the release is
+ *   visible (ReleaseVisibility) from that date.
  * - Timed release: for a store that releases at a time of day, the deals from the release date start
  *   at the release's time (StartDateTime, UTC) instead of at midnight.
  * Territories: the listed ones less the excluded, else worldwide less the excluded, else Worldwide.
@@ -186,7 +187,10 @@ export function dealList(
   const window = preOrderWindow(release, createdAt, store);
   const instant = instantTracks(release, store);
   if (window) {
-    const preOrder = { ...period(window.opens, window.start, action, today), endTime: time };
+    // ERN 4.3 dates are inclusive: a pre-order ending on the release date would overlap the release-date deals
+    // for a day, so it ends the day before. A timed release's periods are date-times, so it ends at that time.
+    const end = time ? window.start : dayBefore(window.start);
+    const preOrder = { ...period(window.opens, end, action, today), endTime: time };
     releaseDeals.push(deal('preorder', territories, preOrder, price, instant.resources));
     // Instant-gratification tracks are sold alone from the day the pre-order opens.
     if (instant.releases.length) instantDeals.push(deal('download', territories, preOrder, null));

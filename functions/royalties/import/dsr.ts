@@ -201,24 +201,38 @@ function netUsages(rec: Rec): bigint | null {
   return usages === null ? null : usages - (returns ?? 0n);
 }
 
+/**
+ * Which summary record a line belongs to: its SummaryRecordId and how many summary records with that id came
+ * before the line (a file that repeats an id is refused, but each line is still checked against the summary
+ * record in force where it stands, its own block's, not the file's last one with that id).
+ */
+const summaryKey = (id: string, occurrence: number) => `${occurrence}\u0000${id}`;
+
 async function sharesOf(file: string): Promise<Map<string, Share>> {
   const shares = new Map<string, Share>();
+  const occurrences = new Map<string, number>();
   for await (const rec of readRecords(file, { records: 0, headerRows: 0 })) {
+    if (rec.family === 'SY') {
+      const id = cell(rec, 'summary_id');
+      occurrences.set(id, (occurrences.get(id) ?? 0) + 1);
+    }
     if (rec.family !== 'SU' || hasOwnRevenue(rec)) continue;
-    const id = cell(rec, 'summary_id');
-    const share = shares.get(id) ?? { usages: 0n, priced: 0n, allPriced: true };
+    const key = summaryKey(cell(rec, 'summary_id'), occurrences.get(cell(rec, 'summary_id')) ?? 0);
+    const share = shares.get(key) ?? { usages: 0n, priced: 0n, allPriced: true };
     const usages = netUsages(rec) ?? 0n;
     const price = decimal(cell(rec, 'price'));
     share.usages += usages;
     if (price === null) share.allPriced = false;
     else share.priced += usages * price;
-    shares.set(id, share);
+    shares.set(key, share);
   }
   return shares;
 }
 
 type Summary = {
   id: string;
+  /** How many summary records with this id the file has had up to this one (1 for the first). */
+  occurrence: number;
   line: number;
   model: string;
   useType: string;
@@ -277,7 +291,10 @@ export async function dsrToReport(
   };
   const unknownTypes = new Set<string>();
   const counts: Counts = { records: 0, headerRows: 0 };
+  // The summary record in force for each id (the latest read), and every summary record in file order.
   const summaries = new Map<string, Summary>();
+  const allSummaries: Summary[] = [];
+  const summaryLines = new Map<string, number[]>();
   const summaryTotals = new Map<string, bigint>();
   const detailTotals = new Map<string, bigint>();
   let headSeen = false;
@@ -402,8 +419,11 @@ export async function dsrToReport(
         lineProblem(`Summary record on line ${rec.line} has a revenue that is not a number: ${revenueText}.`);
       const currency = cell(rec, 'currency').toUpperCase();
       const rate = cell(rec, 'rate');
-      summaries.set(id, {
+      const lines = [...(summaryLines.get(id) ?? []), rec.line];
+      summaryLines.set(id, lines);
+      const summary: Summary = {
         id,
+        occurrence: lines.length,
         line: rec.line,
         model: cell(rec, 'commercial_model'),
         useType: cell(rec, 'use_type'),
@@ -418,7 +438,9 @@ export async function dsrToReport(
         lineUsages: 0n,
         lineRevenue: 0n,
         lineSlack: 0n,
-      });
+      };
+      summaries.set(id, summary);
+      allSummaries.push(summary);
       if (revenue !== null) addTo(summaryTotals, currency, revenue);
       const get = (figure: Figure) => cell(rec, figure);
       // Deductions are taken from the gross: the allocated figures are checked against the rate only.
@@ -481,7 +503,11 @@ export async function dsrToReport(
             `Sales line ${rec.line} has ${amount ? `a revenue that is not a number: ${amount}` : 'no revenue'}.`,
           );
       } else if (summary) {
-        const share = shares.get(summaryId) ?? { usages: 0n, priced: 0n, allPriced: false };
+        const share = shares.get(summaryKey(summaryId, summary.occurrence)) ?? {
+          usages: 0n,
+          priced: 0n,
+          allPriced: false,
+        };
         const byPrice = share.allPriced && share.priced > 0n;
         const whole = byPrice ? share.priced : share.usages;
         summary.weighed += byPrice ? (usages ?? 0n) * (price ?? 0n) : (usages ?? 0n);
@@ -600,9 +626,18 @@ export async function dsrToReport(
     problems.push(`The footer says ${footer.summaries} summary records; the file has ${summaryRecords}.`);
   if (filesRead > 1 && footer?.blocks && Number(footer.blocks) !== blocks)
     problems.push(`The footer says the report has ${footer.blocks} blocks; it has ${blocks}.`);
+  // SummaryRecordId identifies a summary record within the report: lines naming a repeated one cannot be told
+  // apart from each other's, so the report's control checks fail.
+  const repeated = [...summaryLines].filter(([, lines]) => lines.length > 1);
+  for (const [id, lines] of repeated.slice(0, 10)) {
+    const where = lines.length > 10 ? `${lines.slice(0, 10).join(', ')}…` : lines.join(', ');
+    problems.push(
+      `Summary record ${id || '(no id)'} appears ${lines.length} times (lines ${where}): each summary record needs its own SummaryRecordId.`,
+    );
+  }
+  if (repeated.length > 10) problems.push(`${repeated.length - 10} more summary record ids appear more than once.`);
   const perCurrency = new Map<string, number>();
-  for (const summary of summaries.values())
-    perCurrency.set(summary.currency, (perCurrency.get(summary.currency) ?? 0) + 1);
+  for (const summary of allSummaries) perCurrency.set(summary.currency, (perCurrency.get(summary.currency) ?? 0) + 1);
   if (summaryRecords) {
     for (const currency of new Set([...summaryTotals.keys(), ...detailTotals.keys()])) {
       // Lines without a currency name a summary record the file lacks: said above, line by line.
@@ -615,7 +650,7 @@ export async function dsrToReport(
         );
     }
   }
-  for (const s of summaries.values()) {
+  for (const s of allSummaries) {
     const what = `Summary record ${s.id} (line ${s.line})`;
     const usages = decimal(s.usagesText);
     if (usages !== null && s.lineUsages !== 0n && usages !== s.lineUsages)

@@ -1,4 +1,8 @@
-import { RELEASE_SHEET_COLUMNS, type ReleaseSheetKey } from '../../../../shared/catalogue-exchange/release-sheet.js';
+import {
+  RELEASE_SHEET_COLUMNS,
+  type ReleaseSheetKey,
+  writerCell,
+} from '../../../../shared/catalogue-exchange/release-sheet.js';
 import { effectiveLine, lineCell } from '../copyright.js';
 import type { ExportRecording, ExportRelease } from '../types.js';
 import { listCell, numberCell, territoriesCell, yesNo } from '../values.js';
@@ -48,7 +52,7 @@ const SHEET_CELLS: Record<ReleaseSheetKey, Cell> = {
   audio_language: (_, t) => t.audio_language,
   album_only: (_, t) => yesNo(t.album_only),
   explicit_lyrics: (_, t) => yesNo(t.explicit_lyrics),
-  writers: (_, t) => listCell(t.writers),
+  writers: (_, t) => listCell(t.writers.map(writerCell)),
   publishers: (_, t) => listCell(t.publishers),
   length: (_, t) => t.length,
   // The recording's own lines only: an empty cell means the release's apply, as on the form.
