@@ -16,6 +16,30 @@ describe("the label's share in words", () => {
     ).toContain('the label keeps EUR 1.00');
   });
 
+  it("says what the payees' statements state to the cent and the rounding they carry, when the preview says", () => {
+    const totals = {
+      label_payable: '5.685000',
+      allocated: '4.076250',
+      retained: '1.358750',
+      unaccountable: '0.250000',
+    };
+    expect(labelShareWords(totals, 'GBP').statements).toBeNull();
+    expect(
+      labelShareWords(
+        { ...totals, payees: { stated: '4.08', rounding: '-0.003750', already_stated: '0.000000' } },
+        'GBP',
+      ).statements,
+    ).toBe(
+      'The statements below state £4.08 of it to the cent; rounding to the cent, carried from one statement of a payee to the next, accounts for -£0.003750.',
+    );
+    expect(
+      labelShareWords({ ...totals, payees: { stated: '3.00', rounding: '0', already_stated: '1.076250' } }, 'GBP')
+        .statements,
+    ).toBe(
+      'The statements below state £3.00 of it to the cent; £1.076250 is for payees another run has stated for these months.',
+    );
+  });
+
   it('shows every figure to the millionth when rounding each to the cent would not add up', () => {
     // 0.125 + 0.125 + 0 = 0.25, but 0.13 + 0.13 ≠ 0.25.
     const words = labelShareWords(

@@ -45,6 +45,11 @@ function RunTotalsView({ totals, currency }: { totals: RunTotals; currency: stri
         <Box variant="p" fontWeight="bold" data-testid="run-label-share-words">
           {words.sentence}
         </Box>
+        {words.statements ? (
+          <Box variant="p" data-testid="run-label-share-statements">
+            {words.statements}
+          </Box>
+        ) : null}
         <KeyValuePairs
           columns={4}
           items={[
