@@ -54,7 +54,7 @@ function readShare(value: unknown, field: ShareField): Big | null | string {
 }
 
 /** A percentage exactly, without trailing zeros: 33.33 → "33.33", 100 → "100", 16.665 → "16.665". */
-export function percentText(value: Big): string {
+function percentText(value: Big): string {
   const fixed = value.toFixed(8);
   return fixed.includes('.') ? fixed.replace(/\.?0+$/, '') : fixed;
 }
