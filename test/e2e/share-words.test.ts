@@ -99,11 +99,12 @@ describe('share words', () => {
     const { totals } = run.preview;
     await page.goto(`${cloudUrl()}/user/finances/statement_run?run=${runId}`);
     await page.getByTestId('run-label-share-words').waitFor({ timeout: 30_000 });
-    const retained = formatMoney(totals.retained, 'GBP');
-    expect(await text('run-retained')).toBe(retained);
-    expect(await text('run-owed-to-payees')).toBe(formatMoney(totals.allocated, 'GBP'));
+    // 5.435 × 60 % = 3.261 and 2.174: to the cent 3.26 + 2.17 ≠ 5.44, so every figure is shown to the millionth.
+    const exact = (value: string) => formatMoney(value, 'GBP', { precision: 'exact' });
+    expect(await text('run-retained')).toBe(exact(totals.retained));
+    expect(await text('run-owed-to-payees')).toBe(exact(totals.allocated));
     expect(await text('run-label-share-words')).toBe(
-      `Of the label's share of this period's income, ${formatMoney(totals.label_payable, 'GBP')}, the payees are owed ${formatMoney(totals.allocated, 'GBP')}, the label keeps ${retained} and no one is entitled to £0.00.`,
+      `Of the label's share of this period's income, ${exact(totals.label_payable)}, the payees are owed ${exact(totals.allocated)}, the label keeps ${exact(totals.retained)} and no one is entitled to £0.000000.`,
     );
     // 40 % of the label's share is the label's.
     expect(Number(totals.retained)).toBeGreaterThan(0);
