@@ -233,6 +233,13 @@ export type RunTotals = {
   retained: ExactMoney;
   unaccountable: ExactMoney;
   aggregator_payable: ExactMoney;
+  /**
+   * The allocated part as the run's statements state it (a preview sets it; older runs lack it):
+   * the payees' royalties to the cent, what rounding each statement carries to (or brought from)
+   * another statement of the account, and the shares of accounts another run already stated for
+   * these months. stated + rounding + already_stated = allocated, exactly.
+   */
+  payees?: { stated: Money; rounding: ExactMoney; already_stated: ExactMoney };
 };
 
 /** A flagged import a run left out, and why (its own checks' findings). */

@@ -1,4 +1,10 @@
-import type { RunPreviewRow, RunWarnings, UnaccountableRecording } from '../../../shared/schemas/statement-views.js';
+import Big from 'big.js';
+import type {
+  RunPreviewRow,
+  RunTotals,
+  RunWarnings,
+  UnaccountableRecording,
+} from '../../../shared/schemas/statement-views.js';
 import { getRun, moveRun, statementSender } from '../../data/access/statements.js';
 import { accountKeyOf } from '../../data/entities/statements.js';
 import { alreadyStated } from './already-stated.js';
@@ -32,6 +38,8 @@ export async function runPreview(tenantId: string, runId: string): Promise<void>
     earnings.accounts.map((a) => a.account),
   );
   const open = earnings.accounts.filter((a) => !stated.has(accountKeyOf(a.account)));
+  // Each row's royalties as its statement states them (to the cent) beside the engine's exact share.
+  const shown: { exact: string; cents: string }[] = [];
   const rows = await mapLimit(open, ASSEMBLE_LANES, async (account): Promise<RunPreviewRow> => {
     const assembled = await assembleAccount({
       tenantId,
@@ -41,6 +49,7 @@ export async function runPreview(tenantId: string, runId: string): Promise<void>
       royalties: account.royalties,
       currency,
     });
+    shown.push({ exact: account.royalties, cents: assembled.figures.royalties });
     return {
       account: account.account,
       name: account.name,
@@ -67,6 +76,21 @@ export async function runPreview(tenantId: string, runId: string): Promise<void>
   const preview_key = runKeys.preview(tenantId, runId);
   const detail: PreviewDetail = { rows, unaccountable: earnings.unaccountable };
   await putJson(preview_key, detail);
-  const set = { status: 'preview_ready' as const, totals: earnings.totals, warnings, preview_key, total: rows.length };
+  const sum = (values: string[]) => values.reduce((a, v) => a.plus(v), new Big(0));
+  const statedCents = sum(shown.map((s) => s.cents));
+  const totals: RunTotals = {
+    ...earnings.totals,
+    // The engine's allocated part, split into what this run's statements state and what they do not.
+    payees: {
+      stated: statedCents.toFixed(2),
+      rounding: sum(shown.map((s) => s.exact))
+        .minus(statedCents)
+        .toFixed(6),
+      already_stated: sum(
+        earnings.accounts.filter((a) => stated.has(accountKeyOf(a.account))).map((a) => a.royalties),
+      ).toFixed(6),
+    },
+  };
+  const set = { status: 'preview_ready' as const, totals, warnings, preview_key, total: rows.length };
   if (await moveRun(tenantId, runId, ['previewing'], set)) await pushRunProgress({ ...run, ...set, done: 0 });
 }

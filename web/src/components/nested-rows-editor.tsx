@@ -24,6 +24,7 @@ export function NestedRowsEditor<T extends Record<string, unknown>>({
   testId,
   renderInput,
   describe,
+  rowNote,
   errorKey = (row, _index, field) => `${name}.${row.key}.${field}`,
 }: {
   name: string;
@@ -37,6 +38,8 @@ export function NestedRowsEditor<T extends Record<string, unknown>>({
   renderInput?: (field: NestedField<T>, row: NestedRow<T>, index: number, errorText: string | undefined) => ReactNode;
   /** How a row marked for deletion is named (default: its field values). */
   describe?: (values: T) => string;
+  /** A line under a kept row (e.g. what an artist's share pays), or null. */
+  rowNote?: (row: NestedRow<T>, index: number) => ReactNode;
   /** The errors key of a row's field (default `${name}.${row.key}.${field}`; API errors name rows by index). */
   errorKey?: (row: NestedRow<T>, index: number, field: string) => string;
 }) {
@@ -110,6 +113,7 @@ export function NestedRowsEditor<T extends Record<string, unknown>>({
                 </Box>,
               ]}
             </Grid>
+            {rowNote?.(row, index)}
           </div>
         ),
       )}

@@ -24,7 +24,8 @@ import {
   textarea,
 } from '../admin/reference/reference-fields';
 import type { ReferenceConfig, ReferenceField, RowField } from '../admin/reference/reference-types';
-import { normaliseArtistRows, payeeShareWarning } from './artist-rows';
+import { artistShareWords, normaliseArtistRows } from './artist-rows';
+import { RECORDING_FORMATS } from './share-words';
 import { ReleaseCheckPanel } from './release-check-panel';
 import { CoverThumbnail, withCoverArt } from './release-cover-art';
 import { duplicateRelease } from './release-duplicate';
@@ -69,7 +70,8 @@ const artistRows = (name: string, input: string, extra: RowField[] = []): Refere
     ...Object.fromEntries(extra.map((f) => [f.name, f.name === 'digital_royalty_share' ? '100' : '0'])),
   },
   normaliseRows: normaliseArtistRows,
-  warning: payeeShareWarning,
+  // What the shares pay: a recording's per kind of income (its extra share fields), a release's as a whole.
+  words: artistShareWords(extra.length ? RECORDING_FORMATS : []),
 });
 const LINES = 'Copyright';
 const DETAILS = 'Details';

@@ -21,13 +21,17 @@ import { RunWarningsView, UnaccountableTable } from './run-warnings';
 import { StateBadge } from './statement-badges';
 import { monthEnd } from '../../../../shared/statement-periods';
 import { accountPath, runTotalsCheck } from './statement-model';
+import { labelShareWords } from './label-share-words';
 import { statementsApi, useStatementPages, useStatementRun } from './statements-api';
 import type { RunPreviewRow, RunTotals, StatementRun } from '../../../../shared/schemas/statement-views';
 
-/** The label's side of the run: label payable = allocated + retained + unaccountable, shown as that sum. */
+/**
+ * The label's side of the run beside the payees': of the label's share, what the payees are owed,
+ * what the label keeps and what no one is entitled to, as the engine split it (they add up exactly).
+ */
 function RunTotalsView({ totals, currency }: { totals: RunTotals; currency: string | null }) {
   const check = runTotalsCheck(totals);
-  const m = (v: string) => formatMoney(v, currency);
+  const words = labelShareWords(totals, currency);
   return (
     <Container
       header={
@@ -38,27 +42,36 @@ function RunTotalsView({ totals, currency }: { totals: RunTotals; currency: stri
       data-testid="run-totals"
     >
       <SpaceBetween size="m">
-        <Box variant="p" fontWeight="bold" data-testid="run-totals-equation">
-          Label payable {m(totals.label_payable)} = allocated {m(totals.allocated)} + retained {m(totals.retained)} +
-          unaccountable {m(totals.unaccountable)}
+        <Box variant="p" fontWeight="bold" data-testid="run-label-share-words">
+          {words.sentence}
         </Box>
+        {words.statements ? (
+          <Box variant="p" data-testid="run-label-share-statements">
+            {words.statements}
+          </Box>
+        ) : null}
         <KeyValuePairs
           columns={4}
           items={[
-            { label: 'Lines', value: formatCount(totals.lines) },
+            { label: "Label's share", value: <span data-testid="run-label-share">{words.label_share}</span> },
+            { label: 'Owed to payees', value: <span data-testid="run-owed-to-payees">{words.payees}</span> },
+            { label: 'Kept by the label', value: <span data-testid="run-retained">{words.retained}</span> },
             {
-              label: 'Label payable (exact)',
-              value: <span data-testid="run-label-payable">{totals.label_payable}</span>,
+              label: 'No one is entitled to',
+              value: <span data-testid="run-unaccountable">{words.unaccountable}</span>,
             },
-            { label: 'Allocated to payees', value: totals.allocated },
-            { label: 'Retained by the label', value: totals.retained },
-            { label: 'Unaccountable', value: totals.unaccountable },
-            { label: 'Distributor fee', value: m(totals.aggregator_payable) },
+            { label: 'Lines', value: formatCount(totals.lines) },
+            { label: 'Distributor fee', value: formatMoney(totals.aggregator_payable, currency) },
           ]}
         />
+        {words.precision === 'exact' ? (
+          <Box variant="small" color="text-body-secondary">
+            Shown to the millionth: rounded to the cent one by one, these figures would not add up.
+          </Box>
+        ) : null}
         {check.adds ? null : (
           <Alert type="error" header="The totals do not add up" data-testid="run-totals-mismatch">
-            Allocated + retained + unaccountable is {check.sum}, the label payable {totals.label_payable}.
+            Owed to payees, kept and not owed add up to {check.sum}, the label's share is {totals.label_payable}.
           </Alert>
         )}
       </SpaceBetween>

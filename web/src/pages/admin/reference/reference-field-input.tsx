@@ -10,7 +10,15 @@ import { ReferenceFileInput } from './reference-file-input';
 import { ReferenceRowsInput } from './reference-rows-input';
 import { TerritoriesInput } from './territories-input';
 import { LinksInput } from './links-input';
-import type { FieldValue, FileValue, LinkValue, ReferenceConfig, ReferenceField, RowValues } from './reference-types';
+import type {
+  FieldValue,
+  FileValue,
+  FormValues,
+  LinkValue,
+  ReferenceConfig,
+  ReferenceField,
+  RowValues,
+} from './reference-types';
 import type { NestedRow } from '../../../components/nested-rows';
 import { useQuickAdd } from './quick-add-access';
 
@@ -20,13 +28,15 @@ type Props = {
   config: ReferenceConfig;
   field: ReferenceField;
   value: FieldValue;
+  /** The whole form's values (nested rows' words may depend on other fields). */
+  form?: FormValues;
   error?: string;
   errors: Record<string, string>;
   onChange: (value: FieldValue) => void;
 };
 
 /** One config field as a form control; its native input carries data-testid `ref-field-<name>`. */
-export function ReferenceFieldInput({ config, field, value, error, errors, onChange }: Props) {
+export function ReferenceFieldInput({ config, field, value, form = {}, error, errors, onChange }: Props) {
   const testId = { 'data-testid': `ref-field-${field.name}` };
   const [adding, setAdding] = useState(false);
   const QuickAddModal = useQuickAdd(field.kind === 'link' ? field.collection : undefined);
@@ -122,7 +132,13 @@ export function ReferenceFieldInput({ config, field, value, error, errors, onCha
       );
     case 'rows':
       return (
-        <ReferenceRowsInput field={field} rows={value as NestedRow<RowValues>[]} errors={errors} onChange={onChange} />
+        <ReferenceRowsInput
+          field={field}
+          rows={value as NestedRow<RowValues>[]}
+          form={form}
+          errors={errors}
+          onChange={onChange}
+        />
       );
     default: {
       const text = typeof value === 'string' ? value : '';

@@ -64,6 +64,7 @@ export function ReferenceFormFields({
       config={config}
       field={field}
       value={values[field.name]}
+      form={values}
       error={errors[field.name]}
       errors={errors}
       onChange={(value) => onChange(field.name, value)}

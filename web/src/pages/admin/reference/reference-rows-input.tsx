@@ -1,13 +1,14 @@
 import Autosuggest from '@cloudscape-design/components/autosuggest';
 import Box from '@cloudscape-design/components/box';
 import Checkbox from '@cloudscape-design/components/checkbox';
+import Icon from '@cloudscape-design/components/icon';
 import Multiselect from '@cloudscape-design/components/multiselect';
 import Select from '@cloudscape-design/components/select';
 import { Suspense, useContext, useMemo, useState } from 'react';
 import { NestedRowsEditor } from '../../../components/nested-rows-editor';
 import { keptRows, nestedRowsReducer, type NestedRow, type NestedRowsState } from '../../../components/nested-rows';
 import { pickerSource, RecordPicker } from '../../../components/record-picker';
-import type { LinkValue, ReferenceField, RowValues } from './reference-types';
+import type { FormValues, LinkValue, ReferenceField, RowValues } from './reference-types';
 import { TerritoriesInput } from './territories-input';
 import { QuickAddContext } from './quick-add-context';
 import { useQuickAddAllowed } from './quick-add-access';
@@ -27,11 +28,13 @@ const newRowKey = () => {
 export function ReferenceRowsInput({
   field,
   rows,
+  form,
   errors,
   onChange,
 }: {
   field: RowsField;
   rows: NestedRow<RowValues>[];
+  form: FormValues;
   errors: Record<string, string>;
   onChange: (rows: NestedRow<RowValues>[]) => void;
 }) {
@@ -58,6 +61,7 @@ export function ReferenceRowsInput({
   const [adding, setAdding] = useState<{ key: string; field: string; collection: string } | null>(null);
   const QuickAddModal = useContext(QuickAddContext);
   const mayQuickAdd = useQuickAddAllowed();
+  const words = field.words?.(rows, form);
   return (
     <>
       <NestedRowsEditor<RowValues>
@@ -68,6 +72,13 @@ export function ReferenceRowsInput({
         addLabel={field.addLabel}
         errors={errors}
         testId={testId}
+        rowNote={(row, index) =>
+          words?.rows[row.key] ? (
+            <Box variant="small" color="text-body-secondary" data-testid={`${testId}-words-${index}`}>
+              {words.rows[row.key]}
+            </Box>
+          ) : null
+        }
         errorKey={(_row, index, key) => `${field.input}.${index}.${key}`}
         describe={(values) =>
           field.rowFields
@@ -170,9 +181,18 @@ export function ReferenceRowsInput({
           return null;
         }}
       />
-      {field.warning?.(rows) ? (
-        <Box color="text-status-warning" data-testid={`${testId}-warning`}>
-          {field.warning(rows)}
+      {words?.problem ? (
+        <Box color="text-status-error" data-testid={`${testId}-problem`}>
+          <Icon name="status-warning" variant="error" /> {words.problem}
+        </Box>
+      ) : null}
+      {words?.summary.length ? (
+        <Box data-testid={`${testId}-words`}>
+          {words.summary.map((line) => (
+            <Box key={line} variant="p" padding="n">
+              {line}
+            </Box>
+          ))}
         </Box>
       ) : null}
       {adding && QuickAddModal ? (

@@ -15,6 +15,8 @@ export type FileValue = { current: StoredFileView | null; key?: string | null };
 export type RowValues = Record<string, string | boolean | LinkValue | string[]>;
 export type FieldValue = string | boolean | string[] | LinkValue | LinkValue[] | FileValue | NestedRow<RowValues>[];
 export type FormValues = Record<string, FieldValue>;
+/** Words about nested rows: one per row (by row key), lines under the rows, and a problem the server would refuse. */
+export type RowsWords = { rows: Record<string, string>; summary: string[]; problem: string | null };
 export type Sort = { field: string; order: 'asc' | 'desc' };
 
 type FieldBase = {
@@ -73,8 +75,8 @@ export type ReferenceField =
       onRowChange?: (row: RowValues, patch: Partial<RowValues>) => Partial<RowValues>;
       /** Recomputes all rows after an add, remove or undo (artist rows: first Main, equal payee shares). */
       normaliseRows?: (rows: NestedRow<RowValues>[]) => NestedRow<RowValues>[];
-      /** A warning under the rows, or null (a payee share total above 100 is "too high"). */
-      warning?: (rows: NestedRow<RowValues>[]) => string | null;
+      /** Words under each row and under the rows, live as the user types (artist rows: what the shares pay). */
+      words?: (rows: NestedRow<RowValues>[], form: FormValues) => RowsWords;
     })
   /** An uploaded file, sent as `<name>_key`. */
   | (FieldBase & { kind: 'file'; contentTypes: readonly string[]; maxBytes: number; accept: string });
