@@ -3,6 +3,7 @@ import type { NotYetStated, Statement, StatementRun } from '../../shared/schemas
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 import { importReport, payeeWithEarnings } from '../support/payee-earnings.js';
 import { until } from '../support/wait.js';
+import { previewedRun } from '../support/statement-run.js';
 
 /**
  * Lines a published statement carries are frozen; lines that reach months already stated (late
@@ -24,12 +25,7 @@ const lateRows = async () => (await api.get('/statements/not_yet_stated')).body.
 const units = (value: string) => BigInt(value.replace('.', ''));
 
 async function runOf(body: object): Promise<StatementRun> {
-  const created = await api.post('/statements/create_statement_run', { kind: 'payee', ...body });
-  expect(created.status).toBe(201);
-  return until(async () => {
-    const run = (await api.get(`/statement_runs/${created.body.statement_run.id}`)).body.statement_run;
-    return run.status === 'previewing' ? undefined : run;
-  }, 60_000);
+  return (await previewedRun(api, { kind: 'payee', ...body })).previewed;
 }
 
 let first: Statement;

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { call, demo, inCompany, newConfirmedUser, signIn } from '../support/api.js';
 import { type OwnLabelManager, ownLabelManager } from '../support/own-company.js';
 import { until } from '../support/wait.js';
+import { previewedRun } from '../support/statement-run.js';
 import { openSocket } from '../support/realtime.js';
 import { handRun as sharedHandRun, type HandAccount } from '../support/published-statements.js';
 
@@ -352,7 +353,7 @@ describe('a statement run from a report', () => {
   }, 120_000);
 
   it('previews totals and warnings, then publishes numbered statements that reconcile with their CSV', async () => {
-    const created = await api.post('/statements/create_statement_run', {
+    const started = await previewedRun(api, {
       kind: 'payee',
       start_pay_period: '2025-01',
       end_pay_period: '2025-03',
@@ -361,12 +362,8 @@ describe('a statement run from a report', () => {
         { type: 'Payee', id: bob.id },
       ],
     });
-    expect(created.status).toBe(201);
-    runId = created.body.statement_run.id;
-    const previewed = await until(async () => {
-      const run = (await api.get(`/statement_runs/${runId}`)).body.statement_run;
-      return run.status === 'previewing' ? undefined : run;
-    }, 60_000);
+    runId = started.runId;
+    const previewed = started.previewed;
     expect(previewed.error).toBeNull();
     expect(previewed.status).toBe('preview_ready');
     const { totals, warnings, rows } = previewed.preview;
@@ -421,16 +418,12 @@ describe('a statement run from a report', () => {
     expect((await api.post(`/statement_runs/${runId}/publish`)).status).toBe(409);
 
     // A second run over months already stated leaves those accounts out (their money would be paid twice).
-    const again = await api.post('/statements/create_statement_run', {
+    const { previewed: overlap } = await previewedRun(api, {
       kind: 'payee',
       start_pay_period: '2025-03',
       end_pay_period: '2025-04',
       accounts: [{ type: 'Payee', id: ann.id }],
     });
-    const overlap = await until(async () => {
-      const run = (await api.get(`/statement_runs/${again.body.statement_run.id}`)).body.statement_run;
-      return run.status === 'previewing' ? undefined : run;
-    }, 60_000);
     expect(overlap.preview.rows).toEqual([]);
     const annStatement = listed.find((s: { statementable_id: string }) => s.statementable_id === ann.id);
     expect(overlap.preview.warnings.already_stated).toEqual([

@@ -6,22 +6,30 @@ type Api = ReturnType<typeof inCompany>;
 
 /**
  * A statement run made through the API as the run form sends it (`form`: kind, periods, accounts
- * or labels), its preview awaited, then published and awaited: answers the run's id and the run as
- * previewed (its figures and currency), for files that need published statements of their own.
+ * or labels), its preview awaited: answers the run's id and the run once it stopped previewing
+ * (ready or failed: the caller says which it expects).
  */
-export async function publishedRun(api: Api, form: Record<string, unknown>) {
+export async function previewedRun(api: Api, form: Record<string, unknown>) {
   const created = await api.post('/statements/create_statement_run', form);
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const runId = created.body.statement_run.id as string;
-  const run = async () => (await api.get(`/statement_runs/${runId}`)).body.statement_run;
   const previewed = await until(async () => {
-    const seen = await run();
+    const seen = (await api.get(`/statement_runs/${runId}`)).body.statement_run;
     return seen.status === 'previewing' ? undefined : seen;
   }, 60_000);
+  return { runId, previewed };
+}
+
+/**
+ * A previewed run (above), then published and awaited: answers the run's id and the run as
+ * previewed (its figures and currency), for files that need published statements of their own.
+ */
+export async function publishedRun(api: Api, form: Record<string, unknown>) {
+  const { runId, previewed } = await previewedRun(api, form);
   expect(previewed.status).toBe('preview_ready');
   expect((await api.post(`/statement_runs/${runId}/publish`)).status).toBe(200);
   await until(async () => {
-    const seen = await run();
+    const seen = (await api.get(`/statement_runs/${runId}`)).body.statement_run;
     return seen.status === 'published' ? seen : undefined;
   }, 90_000);
   return { runId, previewed };

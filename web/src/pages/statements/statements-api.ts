@@ -31,8 +31,10 @@ export const useStatement = (id: string | undefined) =>
 export const useStatementRun = (id: string | null | undefined, refreshInterval = 0) =>
   useApi<{ statement_run: StatementRun }>(id ? `/statement_runs/${enc(id)}` : null, { refreshInterval });
 
-/** Money in months already stated that no statement carries yet (a correction of the statement states it). */
-/** Late money of stated months; `enabled` false (the plan has no statements) asks nothing. */
+/**
+ * Money in months already stated that no statement carries yet (a correction of the statement states it);
+ * `enabled` false (the plan has no statements) asks nothing.
+ */
 export const useNotYetStated = (enabled = true) =>
   useApi<{ not_yet_stated: NotYetStated[]; total_count: number }>(enabled ? '/statements/not_yet_stated' : null);
 
