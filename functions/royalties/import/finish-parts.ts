@@ -19,7 +19,7 @@ import type { PartedImport, PartMessage, StoredPart } from './parts.js';
 import { royaltiesChanged } from '../ledger/state.js';
 import { summariseCube } from '../ledger/rules.js';
 import { literal } from '../ledger/sql.js';
-import { download } from '../ledger/object-files.js';
+import { downloadFile } from '../../lib/bucket-objects.js';
 import type { ControlTotals } from './read-report.js';
 
 /**
@@ -93,7 +93,7 @@ async function finishClaimed(
     const cubes = await Promise.all(
       parts.map(async (p) => {
         const file = path.join(dir, path.basename(p.cube_key));
-        await download(bucket, p.cube_key, file);
+        await downloadFile(bucket, p.cube_key, file);
         return file;
       }),
     );

@@ -32,7 +32,7 @@ import type { RoyaltyMap } from '../../../shared/schemas/royalty-map.js';
 import { stagedLedgerRows, stageReport, type ControlTotals } from './read-report.js';
 import { unreadableReport } from './report-problem.js';
 import { stoppedAfterAttempts } from './run-claim.js';
-import { upload } from '../ledger/object-files.js';
+import { putFile } from '../../lib/bucket-objects.js';
 import { splitReport, type ReportSplit } from './split-report.js';
 import { required } from '../../lib/required.js';
 
@@ -112,7 +112,7 @@ export async function dispatchParts({
   let textKey = dropKey;
   if (textFile !== dropFile) {
     textKey = workKeys.reportText(tenantId, importId);
-    await upload(bucket, textKey, textFile);
+    await putFile(bucket, textKey, textFile);
   }
   const inputsKey = await putInputsSnapshot(bucket, tenantId, importId);
   const messages = partMessagesOf(split, {
@@ -331,7 +331,7 @@ async function storePart(bucket: string, message: PartMessage, item: PartedImpor
     await duck.run(`COPY ledger_cube TO ${literal(cube)} (${PARQUET_OPTIONS})`);
     const ledgerKey = partLedgerKey(tenantId, importId, part);
     const cubeKey = workKeys.partCube(tenantId, importId, part);
-    await Promise.all([upload(bucket, ledgerKey, output), upload(bucket, cubeKey, cube)]);
+    await Promise.all([putFile(bucket, ledgerKey, output), putFile(bucket, cubeKey, cube)]);
     // Written last: the proof that the part's files are complete.
     await putImportPart({
       tenantId,

@@ -5,9 +5,9 @@ import { alreadyStated } from './already-stated.js';
 import { notYetStated } from '../accounts/not-yet-stated.js';
 import { assembleAccount } from '../accounts/assemble.js';
 import { computeEarnings } from '../engine/earnings.js';
-import { runKeys } from '../statement-keys.js';
+import { runKeys, statementsBucket } from '../statement-keys.js';
 import { mapLimit } from './map-limit.js';
-import { putJson } from './objects.js';
+import { putJson } from '../../lib/bucket-objects.js';
 import { pushRunProgress } from './progress.js';
 import { scopeOf } from './scope.js';
 
@@ -66,7 +66,7 @@ export async function runPreview(tenantId: string, runId: string): Promise<void>
   };
   const preview_key = runKeys.preview(tenantId, runId);
   const detail: PreviewDetail = { rows, unaccountable: earnings.unaccountable };
-  await putJson(preview_key, detail);
+  await putJson(statementsBucket(), preview_key, detail);
   const set = { status: 'preview_ready' as const, totals: earnings.totals, warnings, preview_key, total: rows.length };
   if (await moveRun(tenantId, runId, ['previewing'], set)) await pushRunProgress({ ...run, ...set, done: 0 });
 }
