@@ -28,9 +28,10 @@ import {
   type LedgerInputRows,
 } from '../ledger/rules.js';
 import { literal } from '../ledger/sql.js';
-import type { RoyaltyMap } from '../../../shared/schemas/royalty-map.js';
 import { stagedLedgerRows, stageReport, type ControlTotals } from './read-report.js';
 import { unreadableReport } from './report-problem.js';
+import type { RoyaltyMap } from '../../../shared/schemas/royalty-map.js';
+import type { PartMessage } from './part-message.js';
 import { stoppedAfterAttempts } from './run-claim.js';
 import { putFile } from '../../lib/bucket-objects.js';
 import { splitReport, type ReportSplit } from './split-report.js';
@@ -49,26 +50,6 @@ import { required } from '../../lib/required.js';
  * so two parts ending together finish it once; a failed attempt gives the claim back, and the
  * claim of a worker that died is taken over after the worker timeout.
  */
-export type PartMessage = {
-  tenantId: string;
-  importId: string;
-  part: number;
-  parts: number;
-  /** The report as delimited text: the dropped object itself, or its converted text under work/. */
-  textKey: string;
-  /** The dropped object's ETag, so a report replaced meanwhile is not read half old, half new. */
-  etag?: string;
-  header: [number, number];
-  range: [number, number];
-  /** The source's column map and name as the import started: every part reads the report alike. */
-  map: RoyaltyMap;
-  sourceName: string;
-  /** The import's snapshot of what the rules read (company, catalogue, rules, rates: LedgerInputRows as JSON), the same for every part. */
-  inputsKey: string;
-  /** Lines of the whole report before this part's own numbering (skipped rows and the records of earlier parts). */
-  lineOffset: number;
-  last: boolean;
-};
 
 /** The largest part: about a million lines of a usual store report; ROYALTY_PART_BYTES changes it (tests cut small files). */
 const DEFAULT_PART_BYTES = 128 * 1024 * 1024;
