@@ -1,5 +1,6 @@
 import { accountEntryInput, accountEntryUpdate, expenseInput, expenseUpdate } from '../../shared/schemas/expense.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
+import { planGate } from '../plans/gate.js';
 import { BadRequest } from '../lib/errors.js';
 import { accountView } from './account-view.js';
 import { addEntry, changeEntry, entryList, entryListQuery, removeEntry } from './entries.js';
@@ -94,4 +95,4 @@ const operations = {
   }),
 } satisfies AreaOperations<'accounts'>;
 
-export const handler = areaHandler('accounts', operations);
+export const handler = areaHandler('accounts', operations, planGate);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { userInvite } from '../../shared/schemas/user.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
+import { planGate } from '../plans/gate.js';
 import { dateRange, financeQuery } from '../finances/range.js';
 import * as label from './portal-users.js';
 import { scopedArtist, tokenArtist, type ScopedArtist } from './scope.js';
@@ -82,4 +83,4 @@ const operations = {
   }),
 } satisfies AreaOperations<'artist-portal'>;
 
-export const handler = areaHandler('artist-portal', operations);
+export const handler = areaHandler('artist-portal', operations, planGate);

@@ -9,6 +9,7 @@ import {
   tokenInput,
 } from '../../shared/schemas/auth.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
+import { planGate } from '../plans/gate.js';
 import { listQuerySchema } from '../lib/list-query.js';
 import * as accounts from './accounts.js';
 import { deleteLogs, listLogs, logSignIn } from '../lib/activity-log.js';
@@ -86,4 +87,4 @@ const operations = {
   }),
 } satisfies AreaOperations<'auth'>;
 
-export const handler = areaHandler('auth', operations);
+export const handler = areaHandler('auth', operations, planGate);

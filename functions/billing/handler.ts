@@ -11,6 +11,7 @@ import {
 import { getCompany } from '../data/access/companies.js';
 import { BadRequest, Conflict, NotFound } from '../lib/errors.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
+import { planGate } from '../plans/gate.js';
 import { planById } from '../plans/entitlements.js';
 import { billingEvents, billingOverview } from './admin-billing.js';
 import { billingProvider } from './choose.js';
@@ -147,4 +148,4 @@ const operations = {
   }),
 } satisfies AreaOperations<'billing'>;
 
-export const handler = areaHandler('billing', operations);
+export const handler = areaHandler('billing', operations, planGate);

@@ -1,6 +1,7 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { log, withRecordLog } from '../lib/logger.js';
+import { readQueueMessage } from '../lib/queue-message.js';
 import { applyBillingEvent } from './apply-event.js';
 import { billingProvider } from './choose.js';
 import { billingEventMessage } from './queue.js';
@@ -8,9 +9,8 @@ import { billingEventMessage } from './queue.js';
 const processor = new BatchProcessor(EventType.SQS);
 
 async function recordHandler(record: SQSRecord): Promise<void> {
-  const parsed = billingEventMessage.safeParse(JSON.parse(record.body));
-  if (!parsed.success) throw new Error(`Not a billing event message: ${record.body.slice(0, 200)}`);
-  const event = parsed.data;
+  const event = readQueueMessage('billingEvents', billingEventMessage, record);
+  if (!event) return;
   await withRecordLog(
     record.messageId,
     { worker: 'billingEvents', tenantId: event.companyId, key: event.id },

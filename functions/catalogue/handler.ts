@@ -17,6 +17,7 @@ import { uploadRequest } from '../../shared/schemas/uploads.js';
 import { CONTRACT_CONTENT_TYPES, MAX_CONTRACT_BYTES } from './label-depth.js';
 import { VALIDATION } from '../../shared/messages.js';
 import { areaHandler, generatedOperations, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
+import { planGate } from '../plans/gate.js';
 import { listQuerySchema } from '../lib/list-query.js';
 import { LISTS } from '../data/list-cache.js';
 import * as labels from './labels.js';
@@ -275,4 +276,4 @@ const operations = {
   }),
 } satisfies AreaOperations<'catalogue'>;
 
-export const handler = areaHandler('catalogue', operations);
+export const handler = areaHandler('catalogue', operations, planGate);

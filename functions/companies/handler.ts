@@ -1,4 +1,5 @@
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
+import { planGate } from '../plans/gate.js';
 import * as companies from './companies.js';
 import * as admin from './admin-companies.js';
 import { companyInput, companyUpdate } from '../../shared/schemas/company.js';
@@ -76,4 +77,4 @@ const operations = {
   ...onboardingOperations,
 } satisfies AreaOperations<'companies'>;
 
-export const handler = areaHandler('companies', operations);
+export const handler = areaHandler('companies', operations, planGate);

@@ -6,6 +6,7 @@ import {
   registerCwrFile,
 } from '../catalogue-exchange/cwr/registrations.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
+import { planGate } from '../plans/gate.js';
 
 /** CWR area (docs/cwr.md): a publisher company's songs as CWR files, and the files it sent. */
 const operations = {
@@ -24,4 +25,4 @@ const operations = {
   }),
 } satisfies AreaOperations<'cwr'>;
 
-export const handler = areaHandler('cwr', operations);
+export const handler = areaHandler('cwr', operations, planGate);

@@ -1,16 +1,6 @@
 import { ulid } from 'ulid';
+import { SharedLoads, VersionedCache } from '../lib/versioned-cache.js';
 import { getDb } from './service.js';
-
-/**
- * Lists a user pages, sorts and searches (labels now, artists and releases later) are held in
- * memory per warm Lambda and revalidated with one GetItem of the list's version per request.
- * DynamoDB cannot page by offset, count or search substrings without reading the whole
- * partition, so reading it once per change instead of once per request is what keeps a
- * 5,000-label list fast. Writers change the version in the same transaction as the data.
- */
-type Entry = { version: string; items: unknown[] };
-const cache = new Map<string, Entry>();
-const MAX_LISTS = 500;
 
 /**
  * Lists read only to name linked records (a recording's artists, a release's label) are checked
@@ -19,7 +9,16 @@ const MAX_LISTS = 500;
  */
 const RECHECK_MS = 1000;
 const lastChecked = new Map<string, number>();
-const inFlight = new Map<string, Promise<unknown[]>>();
+
+/**
+ * Lists a user pages, sorts and searches (labels now, artists and releases later) are held in
+ * memory per warm Lambda and revalidated with one GetItem of the list's version per request.
+ * DynamoDB cannot page by offset, count or search substrings without reading the whole
+ * partition, so reading it once per change instead of once per request is what keeps a
+ * 5,000-label list fast. Writers change the version in the same transaction as the data.
+ * At most 500 lists, least recently used first out (lib/versioned-cache.ts).
+ */
+const cache = new VersionedCache<unknown[]>({ entries: 500, onEvict: (list) => lastChecked.delete(list) });
 
 /** The version of a list that has never been written. */
 export const NO_VERSION = 'none';
@@ -39,16 +38,8 @@ export const readVersion = async (list: string) =>
  * Only these reads share: they already accept a version up to a second old, whereas a list a
  * user pages must see a write that finished before their request began.
  */
-const versionChecks = new Map<string, Promise<string>>();
-
-function sharedVersionCheck(list: string): Promise<string> {
-  let check = versionChecks.get(list);
-  if (!check) {
-    check = readVersion(list).finally(() => versionChecks.delete(list));
-    versionChecks.set(list, check);
-  }
-  return check;
-}
+const versionChecks = new SharedLoads<string>();
+const sharedVersionCheck = (list: string) => versionChecks.run(list, () => readVersion(list));
 
 /**
  * The list, from memory when its version is current. `knownVersion` is the version the
@@ -60,29 +51,15 @@ export async function cachedList<T>(
   knownVersion?: string,
   options: { recheck?: boolean } = {},
 ): Promise<T[]> {
-  const hit = cache.get(list);
+  const hit = cache.peek(list);
   const checkedAt = lastChecked.get(list);
   const forLinks = options.recheck === false;
   if (forLinks && hit && knownVersion === undefined && checkedAt !== undefined && Date.now() - checkedAt < RECHECK_MS)
-    return hit.items as T[];
+    return hit.value as T[];
   const version = knownVersion ?? (forLinks ? await sharedVersionCheck(list) : await readVersion(list));
   lastChecked.set(list, Date.now());
-  if (hit && hit.version === version) return hit.items as T[];
   // Concurrent requests that miss the same version share one load instead of each reading the partition.
-  const key = `${list}\u0000${version}`;
-  let loading = inFlight.get(key) as Promise<T[]> | undefined;
-  if (!loading) {
-    loading = load().finally(() => inFlight.delete(key));
-    inFlight.set(key, loading);
-  }
-  const items = await loading;
-  if (cache.size >= MAX_LISTS) {
-    const oldest = cache.keys().next().value as string;
-    cache.delete(oldest);
-    lastChecked.delete(oldest);
-  }
-  cache.set(list, { version, items });
-  return items;
+  return (await cache.get(list, version, load)) as T[];
 }
 
 /** The ListVersion entity as a transaction hands it over. */

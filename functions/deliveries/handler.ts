@@ -1,5 +1,6 @@
 import { BadRequest } from '../lib/errors.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
+import { planGate } from '../plans/gate.js';
 import {
   createRecord,
   deleteRecord,
@@ -161,4 +162,4 @@ const operations = {
   }),
 } satisfies AreaOperations<'deliveries'>;
 
-export const handler = areaHandler('deliveries', operations);
+export const handler = areaHandler('deliveries', operations, planGate);

@@ -1,6 +1,7 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { log, withRecordLog } from '../lib/logger.js';
+import { readQueueMessage } from '../lib/queue-message.js';
 import { productErn } from './ern-binding.js';
 import { deliveryMessage } from './queue.js';
 import { runDelivery } from './run-delivery.js';
@@ -8,9 +9,8 @@ import { runDelivery } from './run-delivery.js';
 const processor = new BatchProcessor(EventType.SQS);
 
 async function recordHandler(record: SQSRecord): Promise<void> {
-  const parsed = deliveryMessage.safeParse(JSON.parse(record.body));
-  if (!parsed.success) throw new Error(`Not a delivery message: ${record.body.slice(0, 200)}`);
-  const message = parsed.data;
+  const message = readQueueMessage('releaseDelivery', deliveryMessage, record);
+  if (!message) return;
   await withRecordLog(
     record.messageId,
     { worker: 'releaseDelivery', tenantId: message.tenantId, key: message.deliveryId },

@@ -1,4 +1,5 @@
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
+import { planGate } from '../plans/gate.js';
 import {
   deleteExport,
   getExport,
@@ -67,4 +68,4 @@ const operations = {
   }),
 } satisfies AreaOperations<'exports'>;
 
-export const handler = areaHandler('exports', operations);
+export const handler = areaHandler('exports', operations, planGate);

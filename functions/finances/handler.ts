@@ -4,6 +4,7 @@ import { LISTS } from '../data/list-cache.js';
 import { canonicalCompanyId } from '../lib/company-id.js';
 import { InvalidField, NotFound } from '../lib/errors.js';
 import { areaHandler, idParams, operation, type AreaOperations } from '../lib/http.js';
+import { planGate } from '../plans/gate.js';
 import { accountFinances } from './account-finances.js';
 import { adminDashboard, dashboardCounts, dashboardReleases, userDashboard } from './dashboard.js';
 import { countLists } from './counts.js';
@@ -162,4 +163,4 @@ const operations = {
   }),
 } satisfies AreaOperations<'finances'>;
 
-export const handler = areaHandler('finances', operations);
+export const handler = areaHandler('finances', operations, planGate);

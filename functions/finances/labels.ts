@@ -1,7 +1,7 @@
 import { getLabel, labelsOf } from '../data/access/labels.js';
 import type { LabelItem } from '../data/entities/label.js';
 import { LISTS } from '../data/list-cache.js';
-import { TenantCache } from './tenant-cache.js';
+import { VersionedCache } from '../lib/versioned-cache.js';
 
 /**
  * The label a finances call names, from the company's labels held for the version of their list
@@ -10,10 +10,12 @@ import { TenantCache } from './tenant-cache.js';
  * which the catalogue's cached summaries leave out. A label missing from the copy is read once
  * more before it is not found, in case it was written by something that does not mark the list.
  */
-const cache = new TenantCache<ReadonlyMap<string, LabelItem>>(
-  { tenants: 50, weight: 100_000, maxAgeMs: 10 * 60_000 },
-  (labels) => labels.size + 1,
-);
+const cache = new VersionedCache<ReadonlyMap<string, LabelItem>>({
+  entries: 50,
+  weight: 100_000,
+  maxAgeMs: 10 * 60_000,
+  weigh: (labels) => labels.size + 1,
+});
 
 export async function financeLabel(
   tenantId: string,

@@ -4,7 +4,7 @@ import { companyEntries } from '../data/access/finances.js';
 import { listStatements } from '../data/access/statements.js';
 import type { AccountEntryItem, ExpenseItem, StatementItem } from '../data/entities/statements.js';
 import { LISTS, readVersion } from '../data/list-cache.js';
-import { TenantCache } from './tenant-cache.js';
+import { VersionedCache } from '../lib/versioned-cache.js';
 
 /**
  * A company's money records as finances and dashboards read them: its statements, expenses and
@@ -29,10 +29,12 @@ export const moneyLists = (tenantId: string) => [LISTS.money(tenantId)];
  * At most 50 companies and 50,000 records in all per process (a statement is a few kB in
  * memory); the company read last is kept whatever its size.
  */
-const cache = new TenantCache<MoneyRecords>(
-  { tenants: 50, weight: 50_000, maxAgeMs: 10 * 60_000 },
-  (records) => records.statements.length + records.expenses.length + records.entries.length + 1,
-);
+const cache = new VersionedCache<MoneyRecords>({
+  entries: 50,
+  weight: 50_000,
+  maxAgeMs: 10 * 60_000,
+  weigh: (records) => records.statements.length + records.expenses.length + records.entries.length + 1,
+});
 
 async function load(tenantId: string): Promise<MoneyRecords> {
   const [company, statements, expenses, entries] = await Promise.all([

@@ -1,4 +1,5 @@
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
+import { planGate } from '../plans/gate.js';
 import {
   importerModels,
   modelAttributes,
@@ -49,4 +50,4 @@ const operations = {
   deleteMetadataMap: operation('admin', { params: idParams, run: ({ params }) => maps.deleteMetadataMap(params.id) }),
 } satisfies AreaOperations<'importer'>;
 
-export const handler = areaHandler('importer', operations);
+export const handler = areaHandler('importer', operations, planGate);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { importInput, importsBulkDestroy } from '../../shared/schemas/import.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
+import { planGate } from '../plans/gate.js';
 import { listQuerySchema } from '../lib/list-query.js';
 import * as imports from './imports.js';
 import { catalogueImportOperations } from '../catalogue-exchange/imports/operations.js';
@@ -30,4 +31,4 @@ const operations = {
   ...catalogueImportOperations,
 } satisfies AreaOperations<'imports'>;
 
-export const handler = areaHandler('imports', operations);
+export const handler = areaHandler('imports', operations, planGate);

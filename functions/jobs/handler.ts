@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { areaHandler, operation, reply, type AreaOperations } from '../lib/http.js';
+import { planGate } from '../plans/gate.js';
 import { listStuckJobs, resumeJob } from './admin-jobs.js';
 
 /** Jobs area: the admins' Jobs page (background jobs of every company that are stuck) and Resume. */
@@ -12,4 +13,4 @@ const operations = {
   }),
 } satisfies AreaOperations<'jobs'>;
 
-export const handler = areaHandler('jobs', operations);
+export const handler = areaHandler('jobs', operations, planGate);

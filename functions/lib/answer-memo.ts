@@ -1,10 +1,16 @@
+import { VersionedCache } from './versioned-cache.js';
+
 /**
  * Answers computed from versioned inputs only, held per process for exactly those versions and
  * arguments: twenty clients asking for the same view compute it once. A write moves a version,
  * so the next call has a new key and computes afresh; old keys age out, least recently used
- * first. A failed computation (not found, say) is not kept. Answers are shared: never change one.
+ * first. A failed computation (not found, say) is not kept (lib/versioned-cache.ts). Answers are
+ * shared: never change one.
  */
 export type AnswerMemo = <T>(parts: readonly (string | undefined)[], compute: () => Promise<T>) => Promise<T>;
+
+/** The versions are among the key's parts: the cache's own version slot is always this. */
+const ANY_VERSION = '';
 
 /**
  * A memo of at most `max` answers. Call it with `parts` naming every input the answer depends
@@ -12,24 +18,10 @@ export type AnswerMemo = <T>(parts: readonly (string | undefined)[], compute: ()
  * computed every time.
  */
 export function answerMemo(max: number): AnswerMemo {
-  const answers = new Map<string, Promise<unknown>>();
+  const answers = new VersionedCache<unknown>({ entries: max });
   return <T>(parts: readonly (string | undefined)[], compute: () => Promise<T>): Promise<T> => {
     if (parts.some((part) => part === undefined)) return compute();
-    const key = parts.join('\u0000');
-    const hit = answers.get(key) as Promise<T> | undefined;
-    if (hit) {
-      answers.delete(key);
-      answers.set(key, hit);
-      return hit;
-    }
-    const pending = compute();
-    answers.set(key, pending);
-    pending.catch(() => answers.delete(key));
-    for (const oldest of answers.keys()) {
-      if (answers.size <= max) break;
-      answers.delete(oldest);
-    }
-    return pending;
+    return answers.get(parts.join('\u0000'), ANY_VERSION, compute) as Promise<T>;
   };
 }
 

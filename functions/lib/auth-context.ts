@@ -1,14 +1,11 @@
 import type { Role } from '../../shared/constants.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { rolePermits, roleRefusal } from '../../shared/permissions.js';
-import { featureRefusal } from '../../shared/plans.js';
 import type { Route, RouteAuth } from '../routes.js';
 import { companyExists, membershipRole } from '../data/access/companies.js';
 import { readTenantAccess, type TenantCompany } from '../data/access/request-auth.js';
 import { getUser, userIdForSub } from '../data/access/users.js';
-import { companyPlan, plansWithFeature } from '../plans/entitlements.js';
-import { routeFeature } from '../plans/route-features.js';
-import { BadRequest, Forbidden, NotFound, PaymentRequired, Unauthorized } from './errors.js';
+import { BadRequest, Forbidden, NotFound, Unauthorized } from './errors.js';
 
 export type UserRecord = {
   userId: string;
@@ -37,6 +34,17 @@ export type TenantContext = CallerContext & { tenantId: string; listVersions: Re
 export type AuthContext = PublicContext | CallerContext | TenantContext;
 
 export type Claims = Record<string, unknown> | undefined;
+
+/**
+ * What requests need of the company's plan. The plans area provides it (functions/plans/gate.ts) and
+ * every area's handler passes it in: this folder of shared plumbing depends on no area.
+ */
+export type PlanGate = {
+  /** Refuses (402, naming the plans that include it) a member's call to a route the company's plan does not include. */
+  assertIncludes(company: TenantCompany, route: Pick<Route, 'area' | 'op'>): Promise<void>;
+  /** After a tenant operation ran: charges what it counts against the plan (a presigned upload's size), or refuses it. */
+  afterRun(route: Pick<Route, 'area' | 'op'>, tenantId: string, isAdmin: boolean, body: unknown): Promise<void>;
+};
 
 /**
  * A Cognito subject always maps to the same user, so the mapping is remembered for the life of
@@ -83,13 +91,14 @@ function authTimeOf(claims: Claims): number | undefined {
  * client names (X-Company-Id header or company_id query) is a request that is checked here,
  * never a proof. The user, their membership and the company are read in one round trip; the
  * member's role in the company must grant the route's permission (shared/permissions.ts, 403),
- * then the company's plan must include the route's feature (functions/plans, 402). Admins work
+ * then the company's plan must include the route's feature (`plans`, 402). Admins work
  * in every company whatever their membership or its plan says.
  */
 export async function authorize(
   access: Route | RouteAuth,
   claims: Claims,
   requestedCompanyId: string | undefined,
+  plans: PlanGate,
   lists: (tenantId: string) => string[] = () => [],
 ): Promise<AuthContext> {
   const rule = access.auth;
@@ -117,17 +126,8 @@ export async function authorize(
   // The membership was just read: without one, only an admin may work here.
   if (!role || !company) throw new Forbidden(MESSAGES.noAccessHere);
   if (!rolePermits(role, access.permission)) throw new Forbidden(roleRefusal(role, access.permission));
-  if ('area' in access) await assertPlanIncludes(company, access);
+  if ('area' in access) await plans.assertIncludes(company, access);
   return { caller, tenantId, listVersions };
-}
-
-/** A member may use a route only when the company's plan includes its feature (402 naming the plans that do). */
-async function assertPlanIncludes(company: TenantCompany, route: Pick<Route, 'area' | 'op'>): Promise<void> {
-  const feature = routeFeature(route);
-  if (!feature) return;
-  const plan = await companyPlan(company);
-  if (!plan.features[feature])
-    throw new PaymentRequired(featureRefusal(feature, plan.name, await plansWithFeature(feature)));
 }
 
 /** A member of the company, or an admin (admins manage every tenant); anyone else gets 403. */

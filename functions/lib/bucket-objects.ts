@@ -1,5 +1,86 @@
-import { DeleteObjectsCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { type Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  PutObjectCommand,
+} from '@aws-sdk/client-s3';
 import { s3Client } from './clients.js';
+import { required } from './required.js';
+
+/**
+ * The one helper for whole objects in a bucket (statements' run files and documents, the royalty
+ * ledger's files, a deleted record's files). Which key an object lives under is its area's own
+ * (statements/statement-keys.ts, royalties/bucket-keys.ts); the bucket is always named by the caller.
+ */
+
+export async function putJson(bucket: string, key: string, value: unknown): Promise<void> {
+  await putBytes(bucket, key, JSON.stringify(value), 'application/json');
+}
+
+/** A JSON object, or null when there is none under the key. */
+export async function getJson<T>(bucket: string, key: string): Promise<T | null> {
+  const body = await getBytes(bucket, key);
+  return body ? (JSON.parse(Buffer.from(body).toString('utf8')) as T) : null;
+}
+
+/** An object's bytes, or null when there is none under the key. */
+export async function getBytes(bucket: string, key: string): Promise<Uint8Array | null> {
+  try {
+    const object = await s3Client().send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+    return await required(object.Body, 'the object body').transformToByteArray();
+  } catch (error) {
+    if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;
+    throw error;
+  }
+}
+
+export async function putBytes(bucket: string, key: string, body: Uint8Array | string, contentType: string) {
+  await s3Client().send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
+}
+
+/** Uploads a local file (a ledger file, a part's sums, a run's CSV of lines) as one streamed PUT. */
+export async function putFile(bucket: string, key: string, file: string, contentType?: string): Promise<void> {
+  const { size } = await stat(file);
+  await s3Client().send(
+    new PutObjectCommand({
+      Bucket: bucket,
+      Key: key,
+      Body: createReadStream(file),
+      ContentLength: size,
+      ContentType: contentType,
+    }),
+  );
+}
+
+/**
+ * Downloads an object to a local file, hashing it on the way (duplicate detection). With `ifMatch`,
+ * S3 refuses an object that changed since that ETag was read.
+ */
+export async function downloadFile(
+  bucket: string,
+  key: string,
+  file: string,
+  ifMatch?: string,
+): Promise<{ sha256: string; size: number }> {
+  const object = await s3Client().send(new GetObjectCommand({ Bucket: bucket, Key: key, IfMatch: ifMatch }));
+  const hash = createHash('sha256');
+  let size = 0;
+  const hashing = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      size += chunk.length;
+      done(null, chunk);
+    },
+  });
+  await pipeline(object.Body as Readable, hashing, createWriteStream(file));
+  return { sha256: hash.digest('hex'), size };
+}
 
 /** S3 deletes at most this many keys per call. */
 const DELETE_BATCH = 1000;

@@ -4,13 +4,18 @@ import { z } from 'zod';
 import { MAX_BODY_BYTES } from '../../shared/constants.js';
 import { jsonDepth, MAX_JSON_DEPTH } from './json-depth.js';
 import { ROUTES, routeKey, type Area, type AuthRule, type OperationName, type Route } from '../routes.js';
-import { authorize, type CallerContext, type Claims, type PublicContext, type TenantContext } from './auth-context.js';
+import {
+  authorize,
+  type CallerContext,
+  type Claims,
+  type PlanGate,
+  type PublicContext,
+  type TenantContext,
+} from './auth-context.js';
 import { BadRequest, HttpError, isLostRace, LOST_RACE_MESSAGE, NotFound, PayloadTooLarge } from './errors.js';
 import { canonicalCompanyId } from './company-id.js';
 import { parseOrThrow } from './validation.js';
 import { logChange } from './activity-log.js';
-import { chargeUpload } from '../plans/limits.js';
-import { countsStorage } from '../plans/route-features.js';
 
 /** What the auth rule proves about a request, by the kind of operation that runs behind it. */
 type ContextOf = {
@@ -177,9 +182,10 @@ function header(event: APIGatewayProxyEventV2, name: string): string | undefined
 /**
  * Builds an area's Lambda handler: finds the route by its routeKey, enforces its auth rule,
  * parses and validates the input with the operation's zod schemas, runs the operation and
- * maps errors to HTTP in this one place. Unknown input never gives a 500.
+ * maps errors to HTTP in this one place. Unknown input never gives a 500. `plans` (functions/plans/gate.ts)
+ * refuses what the company's plan does not include.
  */
-export function areaHandler<A extends Area>(area: A, operations: AreaOperations<A>) {
+export function areaHandler<A extends Area>(area: A, operations: AreaOperations<A>, plans: PlanGate) {
   const byName: Readonly<Record<string, Operation>> = operations;
   checkRouting(area, byName);
   const base = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
@@ -195,7 +201,7 @@ export function areaHandler<A extends Area>(area: A, operations: AreaOperations<
     for (const name of TRANSPORT_QUERY) delete query[name];
 
     const claims = (event.requestContext as { authorizer?: { jwt?: { claims?: Claims } } }).authorizer?.jwt?.claims;
-    const auth = await authorize(route, claims, requestedCompany, op.lists);
+    const auth = await authorize(route, claims, requestedCompany, plans, op.lists);
 
     const params = op.params ? parseOrThrow(op.params, event.pathParameters ?? {}) : {};
     const parsedQuery = op.query ? parseOrThrow(op.query, query) : rejectUnknownQuery(query);
@@ -209,9 +215,7 @@ export function areaHandler<A extends Area>(area: A, operations: AreaOperations<
     const headers = event.headers ?? {};
     const result = await op.run({ ...auth, body, query: parsedQuery, params, headers, sourceIp, rawBody: rawText });
     // A presigned upload counts against the company's storage; the URL is only answered if it fits the plan.
-    if ('tenantId' in auth && countsStorage(route)) {
-      await chargeUpload(auth.tenantId, auth.caller.user.role === 'admin', body);
-    }
+    if ('tenantId' in auth) await plans.afterRun(route, auth.tenantId, auth.caller.user.role === 'admin', body);
     if ('caller' in auth) await logChange(auth.caller.user.userId, route, sourceIp);
     if (result && typeof result === 'object' && 'status' in result && 'body' in result) {
       const { status, body: replyBody, headers } = result as Reply;

@@ -2,6 +2,7 @@ import { userExists } from '../data/access/users.js';
 import { NotFound } from '../lib/errors.js';
 import { noticeInput, noticeUpdate } from '../../shared/schemas/notice.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
+import { planGate } from '../plans/gate.js';
 import { listQuerySchema } from '../lib/list-query.js';
 import * as notices from './notices.js';
 
@@ -37,4 +38,4 @@ const operations = {
   }),
 } satisfies AreaOperations<'notices'>;
 
-export const handler = areaHandler('notices', operations);
+export const handler = areaHandler('notices', operations, planGate);

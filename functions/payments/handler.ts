@@ -1,5 +1,6 @@
 import { MESSAGES } from '../../shared/messages.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
+import { planGate } from '../plans/gate.js';
 import { createPayment, deletePayment, listPaymentRows, paymentView, updatePayment } from './api.js';
 import { paymentInput, paymentListQuery, paymentPatch } from './schemas.js';
 
@@ -36,4 +37,4 @@ const operations = {
   }),
 } satisfies AreaOperations<'payments'>;
 
-export const handler = areaHandler('payments', operations);
+export const handler = areaHandler('payments', operations, planGate);

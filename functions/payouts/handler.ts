@@ -2,6 +2,7 @@ import { MESSAGES } from '../../shared/messages.js';
 import type { AccountRef } from '../../shared/schemas/statement-views.js';
 import { debtorAccountInput, payoutDetailsInput } from '../../shared/schemas/payout-details.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations, type Operation } from '../lib/http.js';
+import { planGate } from '../plans/gate.js';
 import { debtorAccountView, updateDebtorAccount } from './debtor.js';
 import { deletePayoutDetails, payoutDetailsView, updatePayoutDetails } from './details.js';
 import { paymentsDueSummary } from './due.js';
@@ -123,4 +124,4 @@ const operations = {
   }),
 } satisfies AreaOperations<'payouts'>;
 
-export const handler = areaHandler('payouts', operations);
+export const handler = areaHandler('payouts', operations, planGate);

@@ -2,8 +2,8 @@ import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ENV } from '../../infra/resources.js';
 import type { PaymentRunFile } from '../../shared/schemas/payment-views.js';
+import { putBytes } from '../lib/bucket-objects.js';
 import { requireEnv, s3Client } from '../lib/clients.js';
-import { putBytes } from '../statements/runs/objects.js';
 import type { BankFile } from './files/types.js';
 
 /**
@@ -22,7 +22,7 @@ export async function storeRunFile(
   file: BankFile,
 ): Promise<PaymentRunFile & { key: string }> {
   const key = fileKey(tenantId, runId, file.name);
-  await putBytes(key, file.content, file.contentType);
+  await putBytes(requireEnv(ENV.ledgerBucket), key, file.content, file.contentType);
   const { content: _content, contentType: _type, ...kept } = file;
   return { ...kept, key };
 }

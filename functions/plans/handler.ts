@@ -1,5 +1,6 @@
 import { planInput, planPatch } from '../../shared/schemas/plan.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
+import { planGate } from './gate.js';
 import * as admin from './admin-plans.js';
 import { companyPlanAnswer } from './company-plan-view.js';
 
@@ -26,4 +27,4 @@ const operations = {
   companyPlan: operation('tenant', { run: ({ tenantId }) => companyPlanAnswer(tenantId) }),
 } satisfies AreaOperations<'plans'>;
 
-export const handler = areaHandler('plans', operations);
+export const handler = areaHandler('plans', operations, planGate);

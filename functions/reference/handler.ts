@@ -1,4 +1,5 @@
 import { areaHandler, generatedOperations, type AreaOperations } from '../lib/http.js';
+import { planGate } from '../plans/gate.js';
 import type { ReferenceOperation } from '../operation-names.js';
 import { REFERENCE_RESOURCES } from './collections.js';
 import { referenceOperations } from './reference-resource.js';
@@ -10,4 +11,4 @@ const operations = generatedOperations<ReferenceOperation>([
   companyPublisherOperations(),
 ]) satisfies AreaOperations<'reference'>;
 
-export const handler = areaHandler('reference', operations);
+export const handler = areaHandler('reference', operations, planGate);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../../shared/messages.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
+import { planGate } from '../plans/gate.js';
 import { BadRequest } from '../lib/errors.js';
 import { listQuerySchema } from '../lib/list-query.js';
 import { LISTS } from '../data/list-cache.js';
@@ -200,4 +201,4 @@ const operations = {
   ...adminRoyaltyOperations,
 } satisfies AreaOperations<'royalties'>;
 
-export const handler = areaHandler('royalties', operations);
+export const handler = areaHandler('royalties', operations, planGate);

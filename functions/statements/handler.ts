@@ -6,6 +6,7 @@ import { presentExpenses } from '../accounts/present.js';
 import { accountHolder } from '../data/access/accounts.js';
 import { getLabel } from '../data/access/labels.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
+import { planGate } from '../plans/gate.js';
 import { InvalidField, NotFound } from '../lib/errors.js';
 import { listQuerySchema } from '../lib/list-query.js';
 import {
@@ -271,4 +272,4 @@ const operations = {
   }),
 } satisfies AreaOperations<'statements'>;
 
-export const handler = areaHandler('statements', operations);
+export const handler = areaHandler('statements', operations, planGate);

@@ -1,4 +1,6 @@
+import { ENV } from '../../infra/resources.js';
 import type { AccountRef } from '../../shared/schemas/statement-views.js';
+import { requireEnv } from '../lib/clients.js';
 
 /**
  * The statements' key layout in the ledger bucket, the one place that writes or reads it. Every
@@ -14,6 +16,9 @@ import type { AccountRef } from '../../shared/schemas/statement-views.js';
  * The bucket notifies the import queue for `drop/` only, so nothing here starts an import.
  */
 const PREFIX = 'statements/';
+
+/** The bucket statements keep their objects in (read and written through lib/bucket-objects.ts). */
+export const statementsBucket = () => requireEnv(ENV.ledgerBucket);
 
 const tenantPrefix = (tenantId: string) => `${PREFIX}${tenantId}/`;
 const runPrefix = (tenantId: string, runId: string) => `${tenantPrefix(tenantId)}runs/${runId}/`;

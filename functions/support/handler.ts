@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { accessTokenInput, accessTokenUpdate, bugReportInput, revokeAllInput } from '../../shared/schemas/support.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
+import { planGate } from '../plans/gate.js';
 import { listQuerySchema } from '../lib/list-query.js';
 import * as bugs from './bug-reports.js';
 import * as tokens from './access-tokens.js';
@@ -43,4 +44,4 @@ const operations = {
   }),
 } satisfies AreaOperations<'support'>;
 
-export const handler = areaHandler('support', operations);
+export const handler = areaHandler('support', operations, planGate);

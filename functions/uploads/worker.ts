@@ -1,10 +1,11 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import { DeleteObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
-import type { S3Event, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { s3Client } from '../lib/clients.js';
 import { log, withRecordLog } from '../lib/logger.js';
+import { readQueueMessage } from '../lib/queue-message.js';
 import { isDeclaredImage, isImageKey, SNIFF_BYTES } from './image-type.js';
-import { decodeS3Key } from './s3-event.js';
+import { decodeS3Key, s3EventMessage } from './s3-event.js';
 import { AUDIO_PREFIX, handleAudioUpload } from '../audio/recording-audio.js';
 import { ARTWORK_PREFIX } from '../artwork/cover-art.js';
 import { handleCoverArtUpload } from '../artwork/cover-art-worker.js';
@@ -28,8 +29,8 @@ async function checkImage(bucket: string, key: string): Promise<'kept' | 'delete
 }
 
 async function recordHandler(record: SQSRecord): Promise<void> {
-  const event = JSON.parse(record.body) as Partial<S3Event> & { Event?: string };
-  if (event.Event === 's3:TestEvent') return; // S3 sends this once when the notification is set up.
+  const event = readQueueMessage('uploads', s3EventMessage, record);
+  if (!event || event.Event === 's3:TestEvent') return; // S3 sends this once when the notification is set up.
   for (const s3Record of event.Records ?? []) {
     const bucket = s3Record.s3.bucket.name;
     const key = decodeS3Key(s3Record.s3.object.key);

@@ -20,7 +20,7 @@ const modules = async () => {
     access: await import('../../functions/data/access/statements.js'),
     step: await import('../../functions/statements/runs/account-step.js'),
     deps: (await import('../../functions/statements/runs/account-deps.js')).accountStepDeps,
-    objects: await import('../../functions/statements/runs/objects.js'),
+    objects: await import('../../functions/lib/bucket-objects.js'),
     keys: await import('../../functions/statements/statement-keys.js'),
     publish: await import('../../functions/statements/runs/publish.js'),
     service: await import('../../functions/data/service.js'),

@@ -9,7 +9,7 @@ const modules = async () => {
     access: await import('../../functions/data/access/statements.js'),
     step: await import('../../functions/statements/runs/account-step.js'),
     deps: (await import('../../functions/statements/runs/account-deps.js')).accountStepDeps,
-    objects: await import('../../functions/statements/runs/objects.js'),
+    objects: await import('../../functions/lib/bucket-objects.js'),
     keys: await import('../../functions/statements/statement-keys.js'),
   };
 };
@@ -61,7 +61,7 @@ export async function handRunOf(
   });
   for (const [i, account] of accounts.entries()) {
     const ref = refs[i];
-    await objects.putJson(keys.runKeys.account(tenantId, runId, ref), {
+    await objects.putJson(keys.statementsBucket(), keys.runKeys.account(tenantId, runId, ref), {
       earnings: {
         account: ref,
         name: account.name,
@@ -80,12 +80,17 @@ export async function handRunOf(
       currency: 'GBP',
     });
     await objects.putBytes(
+      keys.statementsBucket(),
       keys.runKeys.accountCsv(tenantId, runId, ref),
       `line_id,pay_period,share\nL1,${range[0]},${royalties}\nL2,${range[1]},0.000000\n`,
       'text/csv',
     );
   }
-  if (options.manifest) await objects.putJson(keys.runKeys.manifest(tenantId, runId), { accounts: refs, stated: 0 });
+  if (options.manifest)
+    await objects.putJson(keys.statementsBucket(), keys.runKeys.manifest(tenantId, runId), {
+      accounts: refs,
+      stated: 0,
+    });
   return { runId, messages: refs.map((account) => ({ tenantId, runId, account })) };
 }
 

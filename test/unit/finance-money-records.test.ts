@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 /**
  * Finances hold a company's money records per process for the version of LISTS.money
- * (functions/finances/money-records.ts, tenant-cache.ts). These tests hold the two halves of that
+ * (functions/finances/money-records.ts, lib/versioned-cache.ts). These tests hold the two halves of that
  * promise without a database: the cache loads once per version and stays bounded, and every
  * writer of statements, expenses, account entries, payments and the company marks the version
  * after its write (a reader loading in between keeps new records under the old version, never
@@ -39,13 +39,13 @@ function chain(path: string, list?: string): Chain {
 }
 vi.mock('../../functions/data/service.js', () => ({ getDb: () => chain('db') }));
 
-const { TenantCache } = await import('../../functions/finances/tenant-cache.js');
+const { VersionedCache } = await import('../../functions/lib/versioned-cache.js');
 
 describe("the per-process cache of a tenant's records", () => {
-  const limits = { tenants: 2, weight: 10, maxAgeMs: 60_000 };
+  const limits = { entries: 2, weight: 10, maxAgeMs: 60_000, weigh: (v: number[]) => v.length };
 
   it('loads once per version, shares a load among concurrent misses, and loads again when the version moves', async () => {
-    const cache = new TenantCache<number[]>(limits, (v) => v.length);
+    const cache = new VersionedCache<number[]>(limits);
     const load = vi.fn(async () => [1, 2]);
     const first = await Promise.all(Array.from({ length: 20 }, () => cache.get('t1', 'v1', load)));
     expect(first.every((v) => v === first[0])).toBe(true);
@@ -54,11 +54,11 @@ describe("the per-process cache of a tenant's records", () => {
     expect(load).toHaveBeenCalledTimes(1);
     await cache.get('t1', 'v2', load);
     expect(load).toHaveBeenCalledTimes(2);
-    expect(cache.size()).toEqual({ tenants: 1, weight: 2 });
+    expect(cache.size()).toEqual({ entries: 1, weight: 2 });
   });
 
   it('drops the least recently used tenant beyond its limits of tenants and weight', async () => {
-    const cache = new TenantCache<number[]>(limits, (v) => v.length);
+    const cache = new VersionedCache<number[]>(limits);
     const load = (size: number) => vi.fn(async () => Array.from({ length: size }, (_, i) => i));
     await cache.get('a', 'v', load(2));
     await cache.get('b', 'v', load(2));
@@ -70,16 +70,16 @@ describe("the per-process cache of a tenant's records", () => {
     const reloaded = load(2);
     await cache.get('b', 'v', reloaded);
     expect(reloaded).toHaveBeenCalledTimes(1);
-    expect(cache.size().tenants).toBe(2);
+    expect(cache.size().entries).toBe(2);
     // Weight: one tenant of 9 leaves room for nothing else, but the tenant just loaded stays.
     await cache.get('heavy', 'v', load(9));
-    expect(cache.size()).toEqual({ tenants: 1, weight: 9 });
+    expect(cache.size()).toEqual({ entries: 1, weight: 9 });
     await cache.get('huge', 'v', load(50));
-    expect(cache.size()).toEqual({ tenants: 1, weight: 50 });
+    expect(cache.size()).toEqual({ entries: 1, weight: 50 });
   });
 
   it('loads a copy again once it is older than its maximum age, whatever its version', async () => {
-    const cache = new TenantCache<number[]>({ ...limits, maxAgeMs: 1000 }, (v) => v.length);
+    const cache = new VersionedCache<number[]>({ ...limits, maxAgeMs: 1000 });
     const load = vi.fn(async () => [1]);
     await cache.get('t1', 'v1', load);
     vi.useFakeTimers({ toFake: ['Date'] });

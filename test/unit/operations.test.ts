@@ -4,6 +4,7 @@ import { COMPANY_ROLE_PERMISSIONS, PERMISSIONS, rolePermits, roleRefusal } from 
 import { OPERATION_NAMES, type OperationName } from '../../functions/operation-names.js';
 import { AREAS, ROUTES, type Route } from '../../functions/routes.js';
 import { areaHandler, checkRouting, operation, type AreaOperations } from '../../functions/lib/http.js';
+import { planGate } from '../../functions/plans/gate.js';
 
 const noticesOps = (): AreaOperations<'notices'> => ({
   myNotices: operation('user', { run: async ({ caller }) => caller.user.userId }),
@@ -53,7 +54,7 @@ describe('the start-up routing check', () => {
       /GET \/api\/v1\/notices: a user route cannot serve the tenant operation myNotices/,
     );
     // Building the handler runs the same check.
-    expect(() => areaHandler('notices', ops)).toThrow(/cannot serve the tenant operation myNotices/);
+    expect(() => areaHandler('notices', ops, planGate)).toThrow(/cannot serve the tenant operation myNotices/);
     const adminBehindUser = { ...noticesOps(), markRead: operation('admin', { run: async () => ({}) }) };
     expect(() => checkRouting('notices', adminBehindUser)).toThrow(
       /a user route cannot serve the admin operation markRead/,

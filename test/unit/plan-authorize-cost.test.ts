@@ -43,19 +43,20 @@ describe('authorize with plans', () => {
   it('reads the company in the same batch as the user and membership, and the plans from the cache', async () => {
     const { authorize } = await import('../../functions/lib/auth-context.js');
     const { ROUTES } = await import('../../functions/routes.js');
+    const { planGate } = await import('../../functions/plans/gate.js');
     const statements = ROUTES.find((r) => r.method === 'GET' && r.path === '/api/v1/statements');
     const labels = ROUTES.find((r) => r.method === 'GET' && r.path === '/api/v1/labels');
     if (!statements || !labels) throw new Error('routes missing');
     const claims = { sub: 's1' };
     // The first call learns the user's id for the token and caches the plans.
-    await expect(authorize(labels, claims, 'c1')).resolves.toMatchObject({ tenantId: 'c1' });
+    await expect(authorize(labels, claims, 'c1', planGate)).resolves.toMatchObject({ tenantId: 'c1' });
 
     send.mockClear();
-    await expect(authorize(statements, claims, 'c1')).rejects.toMatchObject({
+    await expect(authorize(statements, claims, 'c1', planGate)).rejects.toMatchObject({
       status: 402,
       message: 'Your plan (Starter) does not include the statement generator. It is included in Label and Enterprise.',
     });
-    await expect(authorize(labels, claims, 'c1')).resolves.toMatchObject({ tenantId: 'c1' });
+    await expect(authorize(labels, claims, 'c1', planGate)).resolves.toMatchObject({ tenantId: 'c1' });
     // Two calls, two round trips: each one BatchGetItem with the user, the membership and the company.
     expect(send).toHaveBeenCalledTimes(2);
     for (const [command] of send.mock.calls) {

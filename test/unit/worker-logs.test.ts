@@ -39,6 +39,11 @@ const partMessage = (tenantId: string, importId: string, part: number) => ({
   textKey: 'drop/x',
   header: [0, 1],
   range: [1, 2],
+  map: { columns: { isrc: 'ISRC' } },
+  sourceName: 'Store',
+  inputsKey: 'work/inputs.json',
+  lineOffset: 0,
+  last: false,
 });
 
 describe('worker log lines', () => {

@@ -1,15 +1,16 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { log, withRecordLog } from '../../lib/logger.js';
+import { readQueueMessage } from '../../lib/queue-message.js';
 import { runExport } from './jobs.js';
 import { exportMessage } from './queue.js';
 
 const processor = new BatchProcessor(EventType.SQS);
 
 async function recordHandler(record: SQSRecord): Promise<void> {
-  const parsed = exportMessage.safeParse(JSON.parse(record.body));
-  if (!parsed.success) throw new Error(`Not an export message: ${record.body.slice(0, 200)}`);
-  const { tenantId, exportId } = parsed.data;
+  const message = readQueueMessage('catalogueExport', exportMessage, record);
+  if (!message) return;
+  const { tenantId, exportId } = message;
   await withRecordLog(record.messageId, { worker: 'catalogueExport', tenantId, key: exportId }, async () => {
     const outcome = await runExport(tenantId, exportId);
     log().info('export done', { outcome });

@@ -1,15 +1,15 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { withRecordLog } from '../../lib/logger.js';
+import { readQueueMessage } from '../../lib/queue-message.js';
 import { importStep } from './queue.js';
 import { runImportStep } from './run-import.js';
 
 const processor = new BatchProcessor(EventType.SQS);
 
 async function recordHandler(record: SQSRecord): Promise<void> {
-  const parsed = importStep.safeParse(JSON.parse(record.body));
-  if (!parsed.success) throw new Error(`Not a catalogue import message: ${record.body.slice(0, 200)}`);
-  const message = parsed.data;
+  const message = readQueueMessage('catalogueImport', importStep, record);
+  if (!message) return;
   await withRecordLog(
     record.messageId,
     { worker: 'catalogueImport', tenantId: message.tenantId, key: message.importId },

@@ -4,7 +4,8 @@ import type { StatementItem } from '../../data/entities/statements.js';
 import { putEditsWhileUnstated } from '../../data/access/royalty-overlays.js';
 import { listStatements, readSequence } from '../../data/access/statements.js';
 import { Conflict } from '../../lib/errors.js';
-import { getBytes } from '../../statements/runs/objects.js';
+import { getBytes } from '../../lib/bucket-objects.js';
+import { statementsBucket } from '../../statements/statement-keys.js';
 
 /**
  * Lines on a published statement are frozen: editing or deleting one is refused (409 naming the
@@ -61,7 +62,7 @@ async function statementCarrying(
     for (const statement of candidateStatements(line, statements) as StatementItem[]) {
       if (!statement.csv_key) return { statement, line };
       if (!csvs.has(statement.statementId)) {
-        const bytes = await getBytes(statement.csv_key);
+        const bytes = await getBytes(statementsBucket(), statement.csv_key);
         csvs.set(statement.statementId, bytes ? Buffer.from(bytes).toString('utf8') : null);
       }
       const csv = csvs.get(statement.statementId);

@@ -15,11 +15,12 @@ import { AGGREGATES_VERSION, writeAggregates } from '../ledger/aggregates.js';
 import { withScratchDuck } from '../ledger/duck.js';
 import { removeOrphanLedgerFiles } from '../ledger/store.js';
 import { importProgress, PROGRESS, stepTimer } from './progress.js';
-import type { PartedImport, PartMessage, StoredPart } from './parts.js';
+import type { PartMessage } from './part-message.js';
+import type { PartedImport, StoredPart } from './parts.js';
 import { royaltiesChanged } from '../ledger/state.js';
 import { summariseCube } from '../ledger/rules.js';
 import { literal } from '../ledger/sql.js';
-import { download } from '../ledger/object-files.js';
+import { downloadFile } from '../../lib/bucket-objects.js';
 import type { ControlTotals } from './read-report.js';
 
 /**
@@ -93,7 +94,7 @@ async function finishClaimed(
     const cubes = await Promise.all(
       parts.map(async (p) => {
         const file = path.join(dir, path.basename(p.cube_key));
-        await download(bucket, p.cube_key, file);
+        await downloadFile(bucket, p.cube_key, file);
         return file;
       }),
     );

@@ -3,13 +3,16 @@ import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { ENV } from '../../../infra/resources.js';
 import { requireEnv } from '../../lib/clients.js';
 import { log, withRecordLog } from '../../lib/logger.js';
-import { runImportPart, type PartMessage } from './parts.js';
+import { readQueueMessage } from '../../lib/queue-message.js';
+import { partMessage } from './part-message.js';
+import { runImportPart } from './parts.js';
 import { isLastAttempt } from './run-claim.js';
 
 const processor = new BatchProcessor(EventType.SQS);
 
 async function recordHandler(record: SQSRecord): Promise<void> {
-  const message = JSON.parse(record.body) as PartMessage;
+  const message = readQueueMessage('royaltyImportPart', partMessage, record);
+  if (!message) return;
   const { tenantId, importId, part } = message;
   await withRecordLog(record.messageId, { worker: 'royaltyImportPart', tenantId, importId, part }, async () => {
     const outcome = await runImportPart(requireEnv(ENV.ledgerBucket), message, {

@@ -28,11 +28,12 @@ import {
   type LedgerInputRows,
 } from '../ledger/rules.js';
 import { literal } from '../ledger/sql.js';
-import type { RoyaltyMap } from '../../../shared/schemas/royalty-map.js';
 import { stagedLedgerRows, stageReport, type ControlTotals } from './read-report.js';
 import { unreadableReport } from './report-problem.js';
+import type { RoyaltyMap } from '../../../shared/schemas/royalty-map.js';
+import type { PartMessage } from './part-message.js';
 import { stoppedAfterAttempts } from './run-claim.js';
-import { upload } from '../ledger/object-files.js';
+import { putFile } from '../../lib/bucket-objects.js';
 import { splitReport, type ReportSplit } from './split-report.js';
 import { required } from '../../lib/required.js';
 
@@ -49,26 +50,6 @@ import { required } from '../../lib/required.js';
  * so two parts ending together finish it once; a failed attempt gives the claim back, and the
  * claim of a worker that died is taken over after the worker timeout.
  */
-export type PartMessage = {
-  tenantId: string;
-  importId: string;
-  part: number;
-  parts: number;
-  /** The report as delimited text: the dropped object itself, or its converted text under work/. */
-  textKey: string;
-  /** The dropped object's ETag, so a report replaced meanwhile is not read half old, half new. */
-  etag?: string;
-  header: [number, number];
-  range: [number, number];
-  /** The source's column map and name as the import started: every part reads the report alike. */
-  map: RoyaltyMap;
-  sourceName: string;
-  /** The import's snapshot of what the rules read (company, catalogue, rules, rates: LedgerInputRows as JSON), the same for every part. */
-  inputsKey: string;
-  /** Lines of the whole report before this part's own numbering (skipped rows and the records of earlier parts). */
-  lineOffset: number;
-  last: boolean;
-};
 
 /** The largest part: about a million lines of a usual store report; ROYALTY_PART_BYTES changes it (tests cut small files). */
 const DEFAULT_PART_BYTES = 128 * 1024 * 1024;
@@ -112,7 +93,7 @@ export async function dispatchParts({
   let textKey = dropKey;
   if (textFile !== dropFile) {
     textKey = workKeys.reportText(tenantId, importId);
-    await upload(bucket, textKey, textFile);
+    await putFile(bucket, textKey, textFile);
   }
   const inputsKey = await putInputsSnapshot(bucket, tenantId, importId);
   const messages = partMessagesOf(split, {
@@ -331,7 +312,7 @@ async function storePart(bucket: string, message: PartMessage, item: PartedImpor
     await duck.run(`COPY ledger_cube TO ${literal(cube)} (${PARQUET_OPTIONS})`);
     const ledgerKey = partLedgerKey(tenantId, importId, part);
     const cubeKey = workKeys.partCube(tenantId, importId, part);
-    await Promise.all([upload(bucket, ledgerKey, output), upload(bucket, cubeKey, cube)]);
+    await Promise.all([putFile(bucket, ledgerKey, output), putFile(bucket, cubeKey, cube)]);
     // Written last: the proof that the part's files are complete.
     await putImportPart({
       tenantId,

@@ -1,7 +1,9 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import type { SQSRecord } from 'aws-lambda';
+import { z } from 'zod';
 import { ENV, QUEUES, type QueueKey } from '../../../infra/resources.js';
 import { requireEnv, sqsClient } from '../../lib/clients.js';
+import { s3EventMessage } from '../../uploads/s3-event.js';
 
 /**
  * Who runs an import, and when it is stuck. A run claims the import (claimImportRun)
@@ -18,11 +20,8 @@ export const runIsAlive = (item: { status: string; running_since?: string }) =>
   item.status === 'processing' && Boolean(item.running_since) && String(item.running_since) >= staleRunBefore();
 
 /** The import queue's message for a dropped report, as S3 sends it; `rerun`: the claim a re-run was queued with. */
-export type ImportMessage = {
-  Records?: { s3: { bucket: { name: string }; object: { key: string } } }[];
-  Event?: string;
-  rerun?: string;
-};
+export const importMessage = s3EventMessage.extend({ rerun: z.string().min(1).optional() });
+export type ImportMessage = z.infer<typeof importMessage>;
 
 /** Queues an import of a dropped report again (a re-run, an import resumed on start): the worker runs it as a new delivery. */
 export async function queueImport(bucket: string, key: string, rerun?: string): Promise<void> {

@@ -21,7 +21,7 @@ import { withScratchDuck } from '../ledger/duck.js';
 import { importProgress, PROGRESS, stepTimer } from './progress.js';
 import { dispatchParts } from './parts.js';
 import { storeLedger } from '../ledger/store.js';
-import { download } from '../ledger/object-files.js';
+import { downloadFile } from '../../lib/bucket-objects.js';
 import { stagedLedgerRows, stageReport, type ControlTotals } from './read-report.js';
 import { unreadableReport } from './report-problem.js';
 import { asDelimitedText } from './report-file.js';
@@ -134,7 +134,7 @@ export async function runImport(bucket: string, key: string, options: RunImportO
 
     return withScratchDuck('royalty-', async (duck, dir): Promise<ImportOutcome> => {
       const local = path.join(dir, path.basename(filename).replace(/[^\w.-]+/g, '_'));
-      const { sha256, size } = await download(bucket, key, local, head.ETag);
+      const { sha256, size } = await downloadFile(bucket, key, local, head.ETag);
       timings?.(`downloaded and hashed (${(size / 1e6).toFixed(0)} MB)`);
       await step('processing', PROGRESS.downloaded, { sha256, size });
 

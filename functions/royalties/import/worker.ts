@@ -1,16 +1,17 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { log, withRecordLog } from '../../lib/logger.js';
+import { readQueueMessage } from '../../lib/queue-message.js';
 import { decodeS3Key } from '../../uploads/s3-event.js';
 import { parseDropKey } from '../bucket-keys.js';
 import { runImport } from './run-import.js';
-import { isLastAttempt, type ImportMessage } from './run-claim.js';
+import { importMessage, isLastAttempt } from './run-claim.js';
 
 const processor = new BatchProcessor(EventType.SQS);
 
 async function recordHandler(record: SQSRecord): Promise<void> {
-  const event = JSON.parse(record.body) as ImportMessage;
-  if (event.Event === 's3:TestEvent') return;
+  const event = readQueueMessage('royaltyImport', importMessage, record);
+  if (!event || event.Event === 's3:TestEvent') return;
   const lastAttempt = isLastAttempt(record, 'royaltyImport');
   for (const s3Record of event.Records ?? []) {
     const key = decodeS3Key(s3Record.s3.object.key);

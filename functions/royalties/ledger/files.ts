@@ -4,7 +4,7 @@ import { ENV } from '../../../infra/resources.js';
 import { listImports } from '../../data/access/royalty-imports.js';
 import { requireEnv } from '../../lib/clients.js';
 import { LEDGER_CACHE_DIR } from './cache-dir.js';
-import { download as downloadObject } from './object-files.js';
+import { downloadFile } from '../../lib/bucket-objects.js';
 
 /**
  * The tenant's ledger as local Parquet files. DuckDB cannot read S3 here (no httpfs
@@ -51,7 +51,7 @@ async function download(key: string): Promise<string> {
     return target;
   await mkdir(path.dirname(target), { recursive: true });
   const partial = `${target}.${process.pid}.${Date.now()}.part`;
-  await downloadObject(requireEnv(ENV.ledgerBucket), key, partial);
+  await downloadFile(requireEnv(ENV.ledgerBucket), key, partial);
   await rename(partial, target);
   return target;
 }

@@ -11,7 +11,7 @@ import { AGGREGATES_VERSION, writeAggregates } from './aggregates.js';
 import { royaltiesChanged } from './state.js';
 import { importLedgerKeys } from './files.js';
 import { applyLedgerRules, loadLedgerInputs, type LedgerInput, type LedgerResult } from './rules.js';
-import { upload } from './object-files.js';
+import { putFile } from '../../lib/bucket-objects.js';
 
 /**
  * Writing an import's ledger file and aggregates. Ledger files are immutable (readers cache
@@ -83,7 +83,7 @@ export async function storeLedger(
       timings?.(`aggregates written (${written.items} items)`);
       return written;
     }),
-    upload(bucket, ledgerKey, output).then(() => timings?.(`ledger file uploaded (${(size / 1e6).toFixed(0)} MB)`)),
+    putFile(bucket, ledgerKey, output).then(() => timings?.(`ledger file uploaded (${(size / 1e6).toFixed(0)} MB)`)),
   ]);
   await onStep('written');
 

@@ -5,7 +5,8 @@ import { accountHolder } from '../../data/access/accounts.js';
 import { getLabel } from '../../data/access/labels.js';
 import { BadRequest, Conflict, InvalidField, NotFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/list-query.js';
-import { getJson } from '../runs/objects.js';
+import { getJson } from '../../lib/bucket-objects.js';
+import { statementsBucket } from '../statement-keys.js';
 import type { PreviewDetail } from '../runs/preview.js';
 import { queueRunMessages } from '../runs/queue.js';
 import { resumeRun } from '../runs/resume.js';
@@ -117,7 +118,7 @@ export async function statementRunView(tenantId: string, runId: string): Promise
   const run = await getRun(tenantId, runId);
   if (!run) throw new NotFound('Statement run');
   const [detail, sender] = await Promise.all([
-    run.preview_key ? getJson<PreviewDetail>(run.preview_key) : null,
+    run.preview_key ? getJson<PreviewDetail>(statementsBucket(), run.preview_key) : null,
     statementSender(tenantId),
   ]);
   // The preview's money is in the company's currency, the one its statements will be in.

@@ -25,8 +25,8 @@ import { pageOf } from '../../lib/list-query.js';
 import { paymentsMadeOn } from '../accounts/payments-made.js';
 import { zipFiles } from '../documents/zip.js';
 import { labelNames, sendStatement, statementDocument } from '../runs/documents.js';
-import { getBytes, putBytes } from '../runs/objects.js';
-import { statementKeys } from '../statement-keys.js';
+import { getBytes, putBytes } from '../../lib/bucket-objects.js';
+import { statementKeys, statementsBucket } from '../statement-keys.js';
 import { unpayStatements } from '../../payments/api.js';
 import { recordPayment } from '../../payments/record.js';
 import { presentStatement, presentStatementRow } from './present.js';
@@ -171,7 +171,7 @@ export async function bulkPay(tenantId: string, userId: string, ids: readonly st
 export async function resendStatement(tenantId: string, id: string, recipients?: string[]) {
   const statement = await statementOf(tenantId, id);
   if (recipients) await updateStatementDetails(tenantId, id, { recipients });
-  const pdf = statement.pdf_key ? await getBytes(statement.pdf_key) : null;
+  const pdf = statement.pdf_key ? await getBytes(statementsBucket(), statement.pdf_key) : null;
   if (!pdf) throw new Conflict(`Statement ${statement.number} is still being made; try again in a moment`);
   const document = await statementDocument(await statementOf(tenantId, id));
   if (!(await sendStatement(document, pdf)))
@@ -188,12 +188,12 @@ export async function bulkDownload(tenantId: string, ids: readonly string[]) {
   const statements = await Promise.all(ids.map((id) => statementOf(tenantId, id)));
   const files = [];
   for (const statement of statements) {
-    const pdf = statement.pdf_key ? await getBytes(statement.pdf_key) : null;
+    const pdf = statement.pdf_key ? await getBytes(statementsBucket(), statement.pdf_key) : null;
     if (!pdf) throw new Conflict(`Statement ${statement.number} is still being made; try again in a moment`);
     files.push({ name: `${statement.number} ${statement.payee_name}.pdf`, data: pdf });
   }
   const key = statementKeys.download(tenantId, ulid());
-  await putBytes(key, zipFiles(files), 'application/zip');
+  await putBytes(statementsBucket(), key, zipFiles(files), 'application/zip');
   const filename = `statements-${today()}.zip`;
   const command = new GetObjectCommand({
     Bucket: requireEnv(ENV.ledgerBucket),

@@ -13,15 +13,15 @@ import { QUEUES } from '../../../infra/resources.js';
 import type { StatementRunItem } from '../../data/entities/statements.js';
 import type { AccountRef } from '../../../shared/schemas/statement-views.js';
 import { assembleAccount } from '../accounts/assemble.js';
-import { runKeys } from '../statement-keys.js';
+import { runKeys, statementsBucket } from '../statement-keys.js';
 import type { AccountStepDeps } from './account-step.js';
 import { storeAndSend } from './documents.js';
 import { accountCounted } from './finish.js';
-import { getJson } from './objects.js';
+import { getJson } from '../../lib/bucket-objects.js';
 import type { AccountRecord } from './statement-item.js';
 
 async function readAccountRecord(run: StatementRunItem, account: AccountRef): Promise<AccountRecord> {
-  const record = await getJson<AccountRecord>(runKeys.account(run.tenantId, run.runId, account));
+  const record = await getJson<AccountRecord>(statementsBucket(), runKeys.account(run.tenantId, run.runId, account));
   if (!record) throw new Error(`The run has no record of account ${account.type} ${account.id}`);
   return record;
 }

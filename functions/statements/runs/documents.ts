@@ -8,8 +8,8 @@ import { sendMail } from '../../lib/mail.js';
 import { CSV_COLUMNS } from '../engine/material.js';
 import { accountOfKey, presentStatement } from '../api/present.js';
 import { paymentsMadeOn } from '../accounts/payments-made.js';
-import { runKeys, statementKeys } from '../statement-keys.js';
-import { getBytes, putBytes } from './objects.js';
+import { runKeys, statementKeys, statementsBucket } from '../statement-keys.js';
+import { getBytes, putBytes } from '../../lib/bucket-objects.js';
 
 /** The company's labels by id, for the label a statement names. */
 export async function labelNames(tenantId: string): Promise<Map<string, string>> {
@@ -71,12 +71,15 @@ export async function storeAndSend(
   const csv_key = statementKeys.csv(tenantId, statementId);
   const pdf_key = statementKeys.pdf(tenantId, statementId);
   const runCsv = statement.run_id
-    ? await getBytes(runKeys.accountCsv(tenantId, statement.run_id, accountOfKey(statement.accountKey)))
+    ? await getBytes(
+        statementsBucket(),
+        runKeys.accountCsv(tenantId, statement.run_id, accountOfKey(statement.accountKey)),
+      )
     : null;
-  await putBytes(csv_key, runCsv ?? EMPTY_CSV, 'text/csv; charset=utf-8');
+  await putBytes(statementsBucket(), csv_key, runCsv ?? EMPTY_CSV, 'text/csv; charset=utf-8');
   const document = await statementDocument(statement);
   const pdf = await renderStatementPdf(document);
-  await putBytes(pdf_key, pdf, 'application/pdf');
+  await putBytes(statementsBucket(), pdf_key, pdf, 'application/pdf');
   if (mail) await sendStatement(document, pdf);
   return { pdf_key, csv_key };
 }

@@ -11,9 +11,9 @@ import { alreadyStated } from './already-stated.js';
 import { notYetStated } from '../accounts/not-yet-stated.js';
 import { assembleAccount } from '../accounts/assemble.js';
 import { computeEarnings } from '../engine/earnings.js';
-import { runKeys } from '../statement-keys.js';
+import { runKeys, statementsBucket } from '../statement-keys.js';
 import { mapLimit } from './map-limit.js';
-import { putJson } from './objects.js';
+import { putJson } from '../../lib/bucket-objects.js';
 import { pushRunProgress } from './progress.js';
 import { scopeOf } from './scope.js';
 
@@ -75,7 +75,7 @@ export async function runPreview(tenantId: string, runId: string): Promise<void>
   };
   const preview_key = runKeys.preview(tenantId, runId);
   const detail: PreviewDetail = { rows, unaccountable: earnings.unaccountable };
-  await putJson(preview_key, detail);
+  await putJson(statementsBucket(), preview_key, detail);
   const sum = (values: string[]) => values.reduce((a, v) => a.plus(v), new Big(0));
   const statedCents = sum(shown.map((s) => s.cents));
   const totals: RunTotals = {

@@ -7,10 +7,10 @@ import { accountHolder } from '../../data/access/accounts.js';
 import { accountKeyOf, type StatementRunItem } from '../../data/entities/statements.js';
 import { alreadyStated } from './already-stated.js';
 import { materialiseRun, type AccountEarnings } from '../engine/earnings.js';
-import { runKeys } from '../statement-keys.js';
+import { runKeys, statementsBucket } from '../statement-keys.js';
 import { accountCounted } from './finish.js';
 import { mapLimit } from './map-limit.js';
-import { getJson, putFile, putJson } from './objects.js';
+import { getJson, putFile, putJson } from '../../lib/bucket-objects.js';
 import { queueRunMessages } from './queue.js';
 import { scopeOf } from './scope.js';
 import type { AccountRecord } from './statement-item.js';
@@ -32,7 +32,8 @@ const UPLOAD_LANES = 8;
 export async function runPublish(tenantId: string, runId: string): Promise<void> {
   const run = await getRun(tenantId, runId);
   if (run?.status !== 'publishing') return;
-  const manifest = (await getJson<Manifest>(runKeys.manifest(tenantId, runId))) ?? (await materialise(run));
+  const manifest =
+    (await getJson<Manifest>(statementsBucket(), runKeys.manifest(tenantId, runId))) ?? (await materialise(run));
   await moveRun(tenantId, runId, ['publishing'], { total: manifest.accounts.length + (manifest.stated ?? 0) });
   if (!manifest.accounts.length) {
     await accountCounted(tenantId, runId);
@@ -79,7 +80,13 @@ async function materialise(run: StatementRunItem): Promise<Manifest> {
     for (const [accountKey, number] of stated) await recordRunSkip(tenantId, runId, accountKey, number);
     await mapLimit(accounts, UPLOAD_LANES, async (earning) => {
       const made = material.get(accountKeyOf(earning.account));
-      if (made) await putFile(runKeys.accountCsv(tenantId, runId, earning.account), made.csvFile, 'text/csv');
+      if (made)
+        await putFile(
+          statementsBucket(),
+          runKeys.accountCsv(tenantId, runId, earning.account),
+          made.csvFile,
+          'text/csv',
+        );
       const settings = await statementSettingsOf(tenantId, earning.account);
       const record: AccountRecord = {
         earnings: earning,
@@ -91,11 +98,11 @@ async function materialise(run: StatementRunItem): Promise<Manifest> {
         graphs: settings.graphs ?? earning.account.type === 'Label',
         currency,
       };
-      await putJson(runKeys.account(tenantId, runId, earning.account), record);
+      await putJson(statementsBucket(), runKeys.account(tenantId, runId, earning.account), record);
     });
     const manifest: Manifest = { accounts: accounts.map((a) => a.account), stated: stated.size };
     // Written last: a manifest proves every account's record is stored.
-    await putJson(runKeys.manifest(tenantId, runId), manifest);
+    await putJson(statementsBucket(), runKeys.manifest(tenantId, runId), manifest);
     return manifest;
   } finally {
     await rm(workDir, { recursive: true, force: true });

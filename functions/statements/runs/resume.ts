@@ -9,9 +9,9 @@ import {
 } from '../../data/access/statements.js';
 import { accountKeyOf, type StatementRunItem } from '../../data/entities/statements.js';
 import type { JobResumer, UnfinishedJob } from '../../jobs/job-kinds.js';
-import { runKeys } from '../statement-keys.js';
+import { runKeys, statementsBucket } from '../statement-keys.js';
 import { accountCounted } from './finish.js';
-import { getJson } from './objects.js';
+import { getJson } from '../../lib/bucket-objects.js';
 import type { Manifest } from './publish.js';
 import { queueRunMessages, type RunMessage } from './queue.js';
 import { statementIdOf } from './statement-item.js';
@@ -59,7 +59,7 @@ export async function resumeRun(
     return 'resumed';
   }
   if (run.status === 'preview_ready') return 'nothing_to_do';
-  const manifest = await getJson<Manifest>(runKeys.manifest(tenantId, runId));
+  const manifest = await getJson<Manifest>(statementsBucket(), runKeys.manifest(tenantId, runId));
   if (!manifest) {
     if (run.status !== 'publishing') return 'nothing_to_do';
     await queueRunMessages([{ type: 'publish', tenantId, runId }]);

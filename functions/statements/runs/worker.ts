@@ -2,6 +2,7 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { QUEUES } from '../../../infra/resources.js';
 import { log, withRecordLog } from '../../lib/logger.js';
+import { readQueueMessage } from '../../lib/queue-message.js';
 import { runAccountStep } from './account-step.js';
 import { accountStepDeps } from './account-deps.js';
 import { failRun } from './finish.js';
@@ -30,9 +31,8 @@ function failureReason(message: RunMessage, error: unknown): string {
 }
 
 async function recordHandler(record: SQSRecord): Promise<void> {
-  const parsed = runMessage.safeParse(JSON.parse(record.body));
-  if (!parsed.success) throw new Error(`Not a statement run message: ${record.body.slice(0, 200)}`);
-  const message = parsed.data;
+  const message = readQueueMessage('statementRun', runMessage, record);
+  if (!message) return;
   await withRecordLog(
     record.messageId,
     { worker: 'statementRun', tenantId: message.tenantId, runId: message.runId },
