@@ -10,7 +10,7 @@ import type { Caller, UserRecord } from '../lib/auth-context.js';
 import { Forbidden, NotFound } from '../lib/errors.js';
 import { appLink, sendMail } from '../lib/mail.js';
 import { listAnswer, pageOf, type SortSpec } from '../lib/list-query.js';
-import { setPassword } from './identity.js';
+import { ensureLogin, setPassword } from './identity.js';
 import { userView } from './user-view.js';
 import { membershipsOf } from '../companies/memberships.js';
 import { companyPlanSummary } from '../plans/company-plan-view.js';
@@ -76,12 +76,16 @@ export async function findUnconfirmedUser(accessToken: string) {
   return { user: { id: user.userId, name: user.name, email: user.email } };
 }
 
-/** Sets the first password, which confirms the account; the SPA then signs in with it. */
+/**
+ * Sets the first password, which confirms the account; the SPA then signs in with it. The link works once:
+ * the confirmation consumes it, and only the request that did sets the password.
+ */
 export async function confirmUser(accessToken: string, password: string) {
   const { token, user } = await validToken(accessToken, 'confirm');
   if (user.confirmed) throw new NotFound(INVALID_LINK);
-  const { sub } = await setPassword(user.email, password);
-  await users.confirmUserLogin(user.userId, sub, token.token);
+  const { sub } = await ensureLogin(user.email);
+  if (!(await users.confirmUserLogin(user.userId, sub, token.token))) throw new NotFound(INVALID_LINK);
+  await setPassword(user.email, password);
   return { email: user.email, message: MESSAGES.confirmBySettingPassword };
 }
 
@@ -104,10 +108,11 @@ export async function checkResetToken(token: string) {
   return { valid: true, email: user.email };
 }
 
+/** The reset link works once: it is consumed before the password is set, so of racing requests one sets it. */
 export async function changePassword(token: string, password: string) {
   const found = await validToken(token, 'reset');
+  if (!(await users.consumeAuthToken(token, 'reset'))) throw new NotFound(INVALID_LINK);
   await setPassword(found.user.email, password);
-  await users.deleteAuthToken(token);
   return { message: 'Your password has been changed; sign in with it now' };
 }
 

@@ -8,7 +8,7 @@ import * as onboarding from '../data/access/onboarding.js';
 import { createUser, findUserByEmail, getUser } from '../data/access/users.js';
 import type { CompanyItem } from '../data/entities/company.js';
 import type { InvitationItem } from '../data/entities/invitation.js';
-import { setPassword } from '../auth/identity.js';
+import { ensureLogin, setPassword } from '../auth/identity.js';
 import type { Caller } from '../lib/auth-context.js';
 import { Conflict, Forbidden, NotFound } from '../lib/errors.js';
 import { appLink, sendMail } from '../lib/mail.js';
@@ -247,7 +247,10 @@ export async function setUpInvitedAccount(token: string, password: string) {
   }
   assertNotArtist(user.role);
   await assertSeat(invitation);
-  const { sub } = await setPassword(user.email, password);
+  // The acceptance is recorded (once, whoever races with the same link) before the password is set: a request
+  // answered 409 has set nothing.
+  const { sub } = await ensureLogin(user.email);
   await onboarding.acceptInvitationAsNewUser(invitation, user.userId, sub);
+  await setPassword(user.email, password);
   return { email: user.email, ...(await joined(invitation)) };
 }

@@ -15,6 +15,8 @@ const MANAGE_USER_ACTIONS = [
   'cognito-idp:AdminSetUserPassword',
   'cognito-idp:AdminGetUser',
   'cognito-idp:AdminDeleteUser',
+  // Setting a password ends the account's other sessions.
+  'cognito-idp:AdminUserGlobalSignOut',
 ];
 
 export class Auth extends Construct {

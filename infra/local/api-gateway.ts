@@ -8,7 +8,12 @@ import { createGateway, type HttpHandler, type LocalRoute } from './gateway.js';
  * with the JWT check the HTTP API's authorizer does. Call it once the environment holds the
  * endpoints: the handlers' SDK clients read them when imported, which is why the import is here.
  */
-export async function createApiGateway(options: { issuer: string; clientId: string; localRoutes: LocalRoute[] }) {
+export async function createApiGateway(options: {
+  issuer: string;
+  clientId: string;
+  localRoutes: LocalRoute[];
+  hostNames: ReadonlySet<string>;
+}) {
   const handlers = Object.fromEntries(
     await Promise.all(
       AREAS.map(async (area) => [area, (await import(`../../functions/${area}/handler.ts`)).handler as HttpHandler]),
@@ -19,6 +24,7 @@ export async function createApiGateway(options: { issuer: string; clientId: stri
     handlers,
     verifyJwt: createJwtCheck({ issuer: options.issuer, clientId: options.clientId }),
     localRoutes: options.localRoutes,
+    hostNames: options.hostNames,
   });
 }
 

@@ -8,7 +8,7 @@ import { startCognito } from './cognito.js';
 import { startS3 } from './s3.js';
 import { startSqs } from './sqs.js';
 import { provisionTable, provisionUserPool } from './provision.js';
-import type { LocalRoute } from './gateway.js';
+import { servedHostNames, type LocalRoute } from './gateway.js';
 import { createApiGateway, listen } from './api-gateway.js';
 import { attachWebSocketApi } from './websocket.js';
 import { cognitoProxyRoute, configRoute, outboxRoute, scheduleRoute, spaRoute } from './local-routes.js';
@@ -131,6 +131,7 @@ export async function startLocalCloud(options: LocalCloudOptions) {
       issuer: requireEnv(ENV.jwtIssuer),
       clientId: pool.userPoolClientId,
       localRoutes: gatewayRoutes,
+      hostNames: servedHostNames(options.host ?? '127.0.0.1'),
     });
     const websocket = attachWebSocketApi(server, realtime);
     gatewayRoutes.push(

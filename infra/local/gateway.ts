@@ -1,5 +1,6 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
+import { hostname, networkInterfaces } from 'node:os';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { findRoute, routeKey, type Area } from '../../functions/routes.js';
 
@@ -10,14 +11,66 @@ export type LocalRoute = (req: IncomingMessage, res: ServerResponse, url: URL) =
 const API_GATEWAY_MAX_BYTES = 10 * 1024 * 1024;
 
 const CORS_HEADERS = {
-  'access-control-allow-origin': '*',
   'access-control-allow-headers': 'authorization,content-type,x-company-id',
   'access-control-allow-methods': 'GET,POST,PUT,PATCH,DELETE,OPTIONS',
 };
 
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  res.writeHead(status, { 'content-type': 'application/json', ...CORS_HEADERS, ...headers });
+/**
+ * The CORS headers of an answer to a request the gateway accepted: its Origin, when it sent one, is one of the
+ * app's own (checked before), so it is named back; no other page may read the answer.
+ */
+function corsHeaders(req: IncomingMessage): Record<string, string> {
+  const origin = req.headers.origin;
+  return origin ? { ...CORS_HEADERS, 'access-control-allow-origin': origin, vary: 'origin' } : CORS_HEADERS;
+}
+
+function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  res.writeHead(status, { 'content-type': 'application/json', ...corsHeaders(req), ...headers });
   res.end(JSON.stringify(body));
+}
+
+/**
+ * The host names the local cloud answers to: loopback, and the address `npm start --host` opened it on (every
+ * address and the name of this machine when that is all interfaces). Anything else is another site: a page's
+ * script driving the cloud (its Origin) or a DNS-rebound name pointing at it (its Host).
+ */
+export function servedHostNames(listenHost: string): ReadonlySet<string> {
+  const names = new Set(['localhost', '127.0.0.1', '::1', listenHost.toLowerCase()]);
+  if (listenHost === '0.0.0.0' || listenHost === '::') {
+    names.add(hostname().toLowerCase());
+    for (const addresses of Object.values(networkInterfaces()))
+      for (const address of addresses ?? []) names.add(address.address.toLowerCase());
+  }
+  return names;
+}
+
+/** The host name of a Host header or an origin, without port or IPv6 brackets; undefined when unreadable. */
+function hostNameOf(value: string, isOrigin: boolean): string | undefined {
+  try {
+    return new URL(isOrigin ? value : `http://${value}`).hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Why a request comes from outside the app (another Host or Origin), or undefined when it is the app's own. */
+export function foreignRequest(
+  headers: { host?: string; origin?: string },
+  served: ReadonlySet<string>,
+): string | undefined {
+  const host = headers.host === undefined ? undefined : hostNameOf(headers.host, false);
+  if (!host || !served.has(host)) return 'This host name is not served by the local cloud';
+  if (headers.origin !== undefined) {
+    const origin = hostNameOf(headers.origin, true);
+    if (!origin || !served.has(origin)) return 'Requests from other sites are refused by the local cloud';
+  }
+  return undefined;
 }
 
 async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
@@ -55,15 +108,23 @@ export function createGateway(options: {
   handlers: Record<Area, HttpHandler>;
   verifyJwt: (token: string | undefined) => Promise<Record<string, unknown> | null>;
   localRoutes: LocalRoute[];
+  /** The host names it answers to (servedHostNames); others get 403 before anything runs. */
+  hostNames: ReadonlySet<string>;
 }) {
   return http.createServer(async (req, res) => {
     // Every answer (API, SPA files, outbox attachments, config, the Cognito proxy) is read as the type it
     // declares: a browser must not guess that an attachment or a text answer is HTML or script and run it.
     res.setHeader('x-content-type-options', 'nosniff');
+    const foreign = foreignRequest(req.headers, options.hostNames);
+    if (foreign) {
+      res.writeHead(403, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: foreign }));
+      return;
+    }
     const url = new URL(req.url ?? '/', 'http://localhost');
     // API Gateway and CloudFront refuse such a path before any code runs; every route below may decode it.
     if (!decodable(url.pathname)) {
-      return send(res, 400, {
+      return send(req, res, 400, {
         message: 'The path has a malformed percent-encoding',
         errors: { path: ['has a malformed percent-encoding'] },
       });
@@ -71,29 +132,29 @@ export function createGateway(options: {
     try {
       if (url.pathname.startsWith('/api/')) return await api(req, res, url);
       for (const route of options.localRoutes) if (await route(req, res, url)) return;
-      send(res, 404, { message: 'Not Found' });
+      send(req, res, 404, { message: 'Not Found' });
     } catch (error) {
       console.error('[gateway]', error);
-      if (!res.headersSent) send(res, 500, { message: 'Internal Server Error' });
+      if (!res.headersSent) send(req, res, 500, { message: 'Internal Server Error' });
     }
   });
 
   async function api(req: IncomingMessage, res: ServerResponse, url: URL) {
-    if (req.method === 'OPTIONS') return send(res, 204, null);
+    if (req.method === 'OPTIONS') return send(req, res, 204, null);
     const found = findRoute(req.method ?? 'GET', url.pathname);
     if (!found.route)
-      return send(res, found.methodAllowed ? 404 : 405, {
+      return send(req, res, found.methodAllowed ? 404 : 405, {
         message: found.methodAllowed ? 'Not Found' : 'Method Not Allowed',
       });
     const { route, params } = found;
     const body = await readBody(req);
-    if (body === 'too-large') return send(res, 413, { message: 'Request Entity Too Large' });
+    if (body === 'too-large') return send(req, res, 413, { message: 'Request Entity Too Large' });
 
     let claims: Record<string, unknown> | null = null;
     if (route.auth !== 'public') {
       const token = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
       claims = await options.verifyJwt(token);
-      if (!claims) return send(res, 401, { message: 'Unauthorized' });
+      if (!claims) return send(req, res, 401, { message: 'Unauthorized' });
     }
 
     const headers: Record<string, string> = {};
@@ -136,7 +197,7 @@ export function createGateway(options: {
     const result = (await options.handlers[route.area](event, {
       awsRequestId: event.requestContext.requestId,
     })) as APIGatewayProxyStructuredResultV2;
-    res.writeHead(result.statusCode ?? 200, { ...CORS_HEADERS, ...(result.headers as Record<string, string>) });
+    res.writeHead(result.statusCode ?? 200, { ...corsHeaders(req), ...(result.headers as Record<string, string>) });
     res.end(result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? ''));
   }
 }

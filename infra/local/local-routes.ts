@@ -38,9 +38,14 @@ export function cognitoProxyRoute(cognitoEndpoint: string): LocalRoute {
   const target = new URL(cognitoEndpoint);
   return async (req, res, url) => {
     if (!url.pathname.startsWith('/_cognito')) return false;
+    // The gateway let only the app's own origins through: name that origin back, never any (cognito-local's own
+    // CORS answers `*`, which would let every page a developer opens call AdminSetUserPassword or ListUsers).
+    const allowOrigin: Record<string, string> = req.headers.origin
+      ? { 'access-control-allow-origin': req.headers.origin, vary: 'origin' }
+      : {};
     if (req.method === 'OPTIONS') {
       res.writeHead(204, {
-        'access-control-allow-origin': '*',
+        ...allowOrigin,
         'access-control-allow-headers': '*',
         'access-control-allow-methods': 'POST',
       });
@@ -57,7 +62,8 @@ export function cognitoProxyRoute(cognitoEndpoint: string): LocalRoute {
           headers: { ...req.headers, host: target.host },
         },
         (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          const { 'access-control-allow-origin': _any, ...headers } = answer.headers;
+          res.writeHead(answer.statusCode ?? 502, { ...headers, ...allowOrigin });
           answer.pipe(res).on('finish', resolve);
         },
       );

@@ -1,6 +1,6 @@
 import { ulid } from 'ulid';
 import { getDb } from '../../functions/data/service.js';
-import { setPassword } from '../../functions/auth/identity.js';
+import { ensureLogin, setPassword } from '../../functions/auth/identity.js';
 import { createLabel } from '../../functions/catalogue/labels.js';
 import type { Role } from '../../shared/constants.js';
 
@@ -55,7 +55,8 @@ export async function seedDemo(): Promise<void> {
       }).go();
       await db.entities.UniqueValue.create({ scope: 'email', value: demo.email, ownerId: userId }).go();
     }
-    const { sub } = await setPassword(demo.email, demo.password);
+    const { sub } = await ensureLogin(demo.email);
+    await setPassword(demo.email, demo.password);
     await db.entities.UserLogin.put({ sub, userId }).go();
     userIds[key] = userId;
   }

@@ -9,12 +9,14 @@
 import type { AddressInfo } from 'node:net';
 import { ENV } from '../../infra/resources.js';
 import { createApiGateway, listen } from '../../infra/local/api-gateway.js';
+import { servedHostNames } from '../../infra/local/gateway.js';
 import { requireEnv } from '../../functions/lib/clients.js';
 
 const server = await createApiGateway({
   issuer: requireEnv(ENV.jwtIssuer),
   clientId: requireEnv(ENV.userPoolClientId),
   localRoutes: [],
+  hostNames: servedHostNames('127.0.0.1'),
 });
 await listen(server, 0, '127.0.0.1');
 console.log(`listening ${(server.address() as AddressInfo).port}`);

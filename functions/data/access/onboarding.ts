@@ -60,6 +60,7 @@ export async function invitationsForEmail(email: string): Promise<InvitationItem
 const CONFLICTS = {
   spent: 'This invitation has already been accepted or withdrawn',
   member: 'You are already a member of this company',
+  hasAccount: 'You already have an account: sign in to accept the invitation',
 };
 
 /**
@@ -92,8 +93,12 @@ export async function acceptInvitationAsNewUser(invitation: InvitationItem, user
         .commit(),
       CompanyUser.create({ userId, companyId: invitation.companyId, role: invitation.role }).commit(),
       UserLogin.put({ sub, userId }).commit(),
-      User.patch({ userId }).set({ confirmed: true }).commit(),
+      // Two invitations of one new e-mail set up at once: only the first sets the account's password.
+      User.patch({ userId })
+        .set({ confirmed: true })
+        .where(({ confirmed }, { eq }) => eq(confirmed, false))
+        .commit(),
     ],
-    { 0: { message: CONFLICTS.spent }, 1: { message: CONFLICTS.member } },
+    { 0: { message: CONFLICTS.spent }, 1: { message: CONFLICTS.member }, 3: { message: CONFLICTS.hasAccount } },
   );
 }

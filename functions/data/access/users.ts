@@ -1,4 +1,5 @@
-import type { AuthTokenItem, CreateAuthToken } from '../entities/auth-token.js';
+import { Conflict, writtenUnlessConditionFailed } from '../../lib/errors.js';
+import type { AuthTokenItem, CreateAuthToken, TokenPurpose } from '../entities/auth-token.js';
 import type { CreateUser, UpdateUser, UserItem } from '../entities/user.js';
 import { getDb } from '../service.js';
 import { writeTransaction } from '../transaction.js';
@@ -67,12 +68,27 @@ export async function createUser(user: CreateUser): Promise<void> {
 }
 
 /** Links a Cognito subject to the user, marks them confirmed and spends the token, in one transaction. */
-export async function confirmUserLogin(userId: string, sub: string, token: string): Promise<void> {
-  await writeTransaction(({ User, UserLogin, AuthToken }) => [
-    UserLogin.put({ sub, userId }).commit(),
-    User.patch({ userId }).set({ confirmed: true }).commit(),
-    AuthToken.delete({ token }).commit(),
-  ]);
+/**
+ * Confirms a user by their confirmation token, consuming it in the same write: of requests racing with one
+ * token exactly one confirms; the others answer false and change nothing.
+ */
+export async function confirmUserLogin(userId: string, sub: string, token: string): Promise<boolean> {
+  try {
+    await writeTransaction(({ User, UserLogin, AuthToken }) => [
+      AuthToken.delete({ token })
+        .where((attr, op) => `${op.eq(attr.userId, userId)} AND ${op.eq(attr.purpose, 'confirm')}`)
+        .commit(),
+      User.patch({ userId })
+        .set({ confirmed: true })
+        .where(({ confirmed }, { eq }) => eq(confirmed, false))
+        .commit(),
+      UserLogin.put({ sub, userId }).commit(),
+    ]);
+    return true;
+  } catch (error) {
+    if (error instanceof Conflict) return false;
+    throw error;
+  }
 }
 
 /** Deletes a user with their e-mail guard, sign-in and memberships in one transaction. */
@@ -99,6 +115,15 @@ export async function getAuthToken(token: string): Promise<AuthTokenItem | null>
   return (await tokens().get({ token }).go()).data;
 }
 
-export async function deleteAuthToken(token: string): Promise<void> {
-  await tokens().delete({ token }).go();
+/**
+ * Deletes a token only if it is still there with its purpose: whether this call consumed it. Of requests
+ * racing with one token exactly one gets true.
+ */
+export async function consumeAuthToken(token: string, purpose: TokenPurpose): Promise<boolean> {
+  return writtenUnlessConditionFailed(() =>
+    tokens()
+      .delete({ token })
+      .where((attr, op) => `${op.exists(attr.token)} AND ${op.eq(attr.purpose, purpose)}`)
+      .go(),
+  );
 }

@@ -19,8 +19,12 @@ import {
   type StatementDetailsUpdate,
 } from '../../data/access/statements.js';
 import type { StatementItem } from '../../data/entities/statements.js';
+import { accountHolder } from '../../data/access/accounts.js';
+import { usersOfArtist } from '../../data/access/artist-portal.js';
+import { membersOf } from '../../data/access/companies.js';
+import { getUsers } from '../../data/access/users.js';
 import { requireEnv, s3Client } from '../../lib/clients.js';
-import { Conflict, NotFound } from '../../lib/errors.js';
+import { Conflict, InvalidField, NotFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/list-query.js';
 import { paymentsMadeOn } from '../accounts/payments-made.js';
 import { zipFiles } from '../documents/zip.js';
@@ -29,7 +33,7 @@ import { getBytes, putBytes } from '../../lib/bucket-objects.js';
 import { statementKeys, statementsBucket } from '../statement-keys.js';
 import { unpayStatements } from '../../payments/api.js';
 import { recordPayment } from '../../payments/record.js';
-import { presentStatement, presentStatementRow } from './present.js';
+import { accountOfKey, presentStatement, presentStatementRow } from './present.js';
 import type { StatementListQuery } from './schemas.js';
 
 /**
@@ -73,6 +77,8 @@ export async function listStatementRows(
       (!query.label_id || row.label_id === query.label_id) &&
       (!query.statementable_type || row.statementable_type === query.statementable_type) &&
       (!query.statementable_id || row.statementable_id === query.statementable_id) &&
+      // An artist's statements are those of the artist's own account.
+      (!query.artist_id || (row.statementable_type === 'Artist' && row.statementable_id === query.artist_id)) &&
       (!query.type || row.type === query.type),
   });
   return { statements: page.items, total_count: page.total_count, total_pages: page.total_pages };
@@ -168,8 +174,34 @@ export async function bulkPay(tenantId: string, userId: string, ids: readonly st
 }
 
 /** Sends a statement again, with its PDF, to its recipients (or the ones given, which it keeps). */
+/**
+ * The addresses a statement may be mailed to: the account's own (a payee's or artist's e-mail, an artist's
+ * portal users) and the company's members. A statement holds what an account earned; anyone else's address
+ * would send it outside the company.
+ */
+async function mailableAddresses(statement: StatementItem): Promise<Set<string>> {
+  const account = accountOfKey(statement.accountKey);
+  const [holder, members, portal] = await Promise.all([
+    accountHolder(statement.tenantId, account),
+    membersOf(statement.tenantId),
+    account.type === 'Artist' ? usersOfArtist(statement.tenantId, account.id) : Promise.resolve([]),
+  ]);
+  const people = await getUsers([...members, ...portal].map((m) => m.userId));
+  const addresses = [holder?.email, ...people.map((u) => u.email)].filter((e): e is string => Boolean(e));
+  return new Set(addresses.map((e) => e.trim().toLowerCase()));
+}
+
+const NOT_MAILABLE =
+  "can only be the account's own e-mail or a member of the company: a statement is not sent to other addresses";
+
 export async function resendStatement(tenantId: string, id: string, recipients?: string[]) {
   const statement = await statementOf(tenantId, id);
+  const sendTo = recipients ?? statement.recipients ?? [];
+  if (sendTo.length) {
+    const allowed = await mailableAddresses(statement);
+    const others = sendTo.filter((e) => !allowed.has(e.trim().toLowerCase()));
+    if (others.length) throw new InvalidField('recipients', `${others.join(', ')} ${NOT_MAILABLE}`);
+  }
   if (recipients) await updateStatementDetails(tenantId, id, { recipients });
   const pdf = statement.pdf_key ? await getBytes(statementsBucket(), statement.pdf_key) : null;
   if (!pdf) throw new Conflict(`Statement ${statement.number} is still being made; try again in a moment`);
