@@ -10,7 +10,6 @@ const processor = new BatchProcessor(EventType.SQS);
 
 async function recordHandler(record: SQSRecord): Promise<void> {
   const event = readQueueMessage('billingEvents', billingEventMessage, record);
-  if (!event) return;
   await withRecordLog(
     record.messageId,
     { worker: 'billingEvents', tenantId: event.companyId, key: event.id },

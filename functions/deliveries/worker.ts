@@ -10,7 +10,6 @@ const processor = new BatchProcessor(EventType.SQS);
 
 async function recordHandler(record: SQSRecord): Promise<void> {
   const message = readQueueMessage('releaseDelivery', deliveryMessage, record);
-  if (!message) return;
   await withRecordLog(
     record.messageId,
     { worker: 'releaseDelivery', tenantId: message.tenantId, key: message.deliveryId },

@@ -22,23 +22,35 @@ export function parseQueueMessage<S extends z.ZodType>(schema: S, body: string):
   return parsed.success ? { ok: true, message: parsed.data } : { ok: false, errors: fieldErrors(parsed.error, json) };
 }
 
+/** A queue message that does not parse: the record fails, so the queue's redrive keeps its bytes in the dead-letter queue. */
+class MalformedQueueMessage extends Error {
+  constructor(
+    readonly worker: string,
+    readonly errors: FieldErrors,
+  ) {
+    super(`${worker}: the queue message does not parse (${Object.keys(errors).join(', ')})`);
+    this.name = 'MalformedQueueMessage';
+  }
+}
+
 /**
- * The record's message, or undefined when it does not parse: then what was wrong is logged and the
- * worker drops the message (it returns without throwing). Delivering the same bytes again can never
- * make them parse, so retries would only delay the queue's other work until the dead-letter queue.
+ * The record's message; when it does not parse, what was wrong is logged and MalformedQueueMessage is
+ * thrown. The record then fails like any other: the queue delivers it again until its receive count is
+ * spent and moves it to the dead-letter queue, whose alarm tells an operator, who can read the very bytes
+ * that were sent. Dropping it would lose the evidence of the sender's bug and the work it asked for.
  */
 export function readQueueMessage<S extends z.ZodType>(
   worker: string,
   schema: S,
   record: Pick<SQSRecord, 'messageId' | 'body'>,
-): z.output<S> | undefined {
+): z.output<S> {
   const parsed = parseQueueMessage(schema, record.body);
   if (parsed.ok) return parsed.message;
-  log().error('queue message refused and dropped', {
+  log().error('queue message refused', {
     worker,
     messageId: record.messageId,
     errors: parsed.errors,
     body: record.body.slice(0, 200),
   });
-  return undefined;
+  throw new MalformedQueueMessage(worker, parsed.errors);
 }

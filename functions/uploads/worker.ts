@@ -30,7 +30,7 @@ async function checkImage(bucket: string, key: string): Promise<'kept' | 'delete
 
 async function recordHandler(record: SQSRecord): Promise<void> {
   const event = readQueueMessage('uploads', s3EventMessage, record);
-  if (!event || event.Event === 's3:TestEvent') return; // S3 sends this once when the notification is set up.
+  if (event.Event === 's3:TestEvent') return; // S3 sends this once when the notification is set up.
   for (const s3Record of event.Records ?? []) {
     const bucket = s3Record.s3.bucket.name;
     const key = decodeS3Key(s3Record.s3.object.key);

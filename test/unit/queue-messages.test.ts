@@ -127,13 +127,17 @@ describe('queue messages', () => {
     expect(answer.ok ? [] : Object.keys(answer.errors)).toContain(w.field);
   });
 
-  it.each(WORKERS)('$worker: the worker logs a malformed message with its field and drops it', async (w) => {
-    const { handler } = of(w.worker);
-    expect(await handler(event(JSON.stringify(w.bad)))).toEqual({ batchItemFailures: [] });
-    expect(refused).toHaveBeenCalledTimes(1);
-    expect(refused.mock.calls[0]?.[0]).toBe('queue message refused and dropped');
-    expect(Object.keys(refused.mock.calls[0]?.[1]?.errors ?? {})).toContain(w.field);
-  });
+  it.each(WORKERS)(
+    '$worker: the worker logs a malformed message with its field and fails the record, so redrive keeps it in the dead-letter queue',
+    async (w) => {
+      const { handler } = of(w.worker);
+      // The one record of the batch failed: the batch processor fails the whole invocation, and SQS redelivers.
+      await expect(handler(event(JSON.stringify(w.bad)))).rejects.toMatchObject({ name: 'FullBatchFailureError' });
+      expect(refused).toHaveBeenCalledTimes(1);
+      expect(refused.mock.calls[0]?.[0]).toBe('queue message refused');
+      expect(Object.keys(refused.mock.calls[0]?.[1]?.errors ?? {})).toContain(w.field);
+    },
+  );
 
   it('refuses a body that is not JSON', () => {
     expect(parseQueueMessage(of('deliveries').schema, '{oops')).toEqual({

@@ -9,7 +9,6 @@ const processor = new BatchProcessor(EventType.SQS);
 
 async function recordHandler(record: SQSRecord): Promise<void> {
   const message = readQueueMessage('catalogueExport', exportMessage, record);
-  if (!message) return;
   const { tenantId, exportId } = message;
   await withRecordLog(record.messageId, { worker: 'catalogueExport', tenantId, key: exportId }, async () => {
     const outcome = await runExport(tenantId, exportId);

@@ -9,7 +9,6 @@ const processor = new BatchProcessor(EventType.SQS);
 
 async function recordHandler(record: SQSRecord): Promise<void> {
   const message = readQueueMessage('catalogueImport', importStep, record);
-  if (!message) return;
   await withRecordLog(
     record.messageId,
     { worker: 'catalogueImport', tenantId: message.tenantId, key: message.importId },

@@ -12,7 +12,6 @@ const processor = new BatchProcessor(EventType.SQS);
 
 async function recordHandler(record: SQSRecord): Promise<void> {
   const message = readQueueMessage('royaltyImportPart', partMessage, record);
-  if (!message) return;
   const { tenantId, importId, part } = message;
   await withRecordLog(record.messageId, { worker: 'royaltyImportPart', tenantId, importId, part }, async () => {
     const outcome = await runImportPart(requireEnv(ENV.ledgerBucket), message, {

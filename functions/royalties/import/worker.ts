@@ -11,7 +11,7 @@ const processor = new BatchProcessor(EventType.SQS);
 
 async function recordHandler(record: SQSRecord): Promise<void> {
   const event = readQueueMessage('royaltyImport', importMessage, record);
-  if (!event || event.Event === 's3:TestEvent') return;
+  if (event.Event === 's3:TestEvent') return;
   const lastAttempt = isLastAttempt(record, 'royaltyImport');
   for (const s3Record of event.Records ?? []) {
     const key = decodeS3Key(s3Record.s3.object.key);

@@ -32,7 +32,6 @@ function failureReason(message: RunMessage, error: unknown): string {
 
 async function recordHandler(record: SQSRecord): Promise<void> {
   const message = readQueueMessage('statementRun', runMessage, record);
-  if (!message) return;
   await withRecordLog(
     record.messageId,
     { worker: 'statementRun', tenantId: message.tenantId, runId: message.runId },
