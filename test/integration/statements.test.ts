@@ -152,6 +152,36 @@ describe('publishing one account', () => {
     expect(zipped.subarray(0, 2).toString('latin1')).toBe('PK');
   });
 
+  it('mails it again only to the account’s own address and the company’s members', async () => {
+    const stranger = `someone.${stamp}@elsewhere.test`;
+    const refused = await api.post('/statements/resend_statement', {
+      id: first.id,
+      recipients: [`ann.${stamp}@example.test`, stranger],
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.recipients.join(' ')).toContain(stranger);
+    expect((await api.get(`/statements/${first.id}`)).body.statement.recipients).toEqual([`ann.${stamp}@example.test`]);
+
+    const sent = await api.post('/statements/resend_statement', {
+      id: first.id,
+      recipients: [`ann.${stamp}@example.test`, manager.email.toUpperCase()],
+    });
+    expect(sent.status).toBe(200);
+    const mails = (await call('GET', '/_local/outbox')).body.mails as { to: string; subject: string }[];
+    expect(
+      mails.filter((m) => m.to.toLowerCase() === manager.email.toLowerCase() && m.subject.includes(ann.name)),
+    ).toHaveLength(1);
+    expect(mails.some((m) => m.to === stranger)).toBe(false);
+  });
+
+  it('lists an artist’s statements only when asked by artist', async () => {
+    const byPayee = await api.get(`/statements?statementable_type=Payee&statementable_id=${ann.id}`);
+    expect(byPayee.body.statements.map((s: { id: string }) => s.id)).toContain(first.id);
+    // The payee is no artist: asking for an artist of the same id, or another artist, finds none of its statements.
+    for (const artistId of [ann.id, `A${stamp}`])
+      expect((await api.get(`/statements?artist_id=${artistId}&per_page=1000`)).body.statements).toEqual([]);
+  });
+
   it('never changes a published statement: figures refused, details changed, delete refused', async () => {
     const refused = await api.patch(`/statements/${first.id}`, { statement: { figures: { payable: '1.00' } } });
     expect(refused.status).toBe(400);

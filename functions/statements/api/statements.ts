@@ -173,7 +173,6 @@ export async function bulkPay(tenantId: string, userId: string, ids: readonly st
   };
 }
 
-/** Sends a statement again, with its PDF, to its recipients (or the ones given, which it keeps). */
 /**
  * The addresses a statement may be mailed to: the account's own (a payee's or artist's e-mail, an artist's
  * portal users) and the company's members. A statement holds what an account earned; anyone else's address
@@ -194,6 +193,7 @@ async function mailableAddresses(statement: StatementItem): Promise<Set<string>>
 const NOT_MAILABLE =
   "can only be the account's own e-mail or a member of the company: a statement is not sent to other addresses";
 
+/** Sends a statement again, with its PDF, to its recipients (or the ones given, which it keeps). */
 export async function resendStatement(tenantId: string, id: string, recipients?: string[]) {
   const statement = await statementOf(tenantId, id);
   const sendTo = recipients ?? statement.recipients ?? [];
