@@ -52,7 +52,15 @@ describe('a statement in the browser', () => {
     const preview = page.getByTestId('run-preview-rows');
     await preview.getByText(payee.name).waitFor({ timeout: 60_000 });
     await expect.poll(() => page.getByTestId('run-totals-mismatch').count()).toBe(0);
+    // Publish asks first, saying what it will do; Cancel publishes nothing.
     await page.getByTestId('run-publish').click();
+    expect(await page.getByTestId('run-publish-consequence').innerText()).toContain(
+      '1 statement will be numbered and published.\n1 will be e-mailed to its payee.',
+    );
+    await page.getByTestId('run-publish-cancel').click();
+    expect(await page.getByTestId('run-status').innerText()).not.toMatch(/publish/i);
+    await page.getByTestId('run-publish').click();
+    await page.getByTestId('run-publish-confirm').click();
     await page.getByTestId('run-published').waitFor({ timeout: 60_000 });
   }, 120_000);
 
