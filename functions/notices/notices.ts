@@ -153,3 +153,26 @@ export async function markRead(userId: string, noticeId: string) {
   await pushNoticesChanged([userId], noticeId);
   return { message: MESSAGES.noticeMarkedRead, read_at: readAt };
 }
+
+/**
+ * A notice the product sends itself (a quality-control decision …) to the given users: in their inbox
+ * at once, with their open tabs told (the header's count follows). Answers the notice's id.
+ */
+export async function noticeFromProduct(input: { title: string; content: string; userIds: readonly string[] }) {
+  const userIds = [...new Set(input.userIds)];
+  if (!userIds.length) return null;
+  const noticeId = ulid();
+  await store.createNotice(
+    {
+      title: input.title,
+      content: input.content,
+      type_of: 'news',
+      noticeId,
+      recipients_count: userIds.length,
+      read_count: 0,
+    },
+    userIds,
+  );
+  await pushNoticesChanged(userIds, noticeId);
+  return noticeId;
+}
