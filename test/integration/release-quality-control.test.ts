@@ -169,9 +169,14 @@ describe('sending a release to quality control', () => {
     const notes = await api(A).patch(`/releases/${release.id}`, { notes: `Note ${unique()}` });
     expect(notes.status, JSON.stringify(notes.body)).toBe(200);
     expect(notes.body.release.status).toBe('accepted');
+    expect(notes.body.message).toBe('Release Updated');
     const edited = await api(A).patch(`/releases/${release.id}`, { title: `${release.title} (Deluxe)` });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect(edited.body.release.status).toBe('quality_control');
+    // Said where the edit was saved, in words.
+    expect(edited.body.message).toBe(
+      'Release Updated. Sent back to quality control because what stores receive changed (title): an admin approves it again before its next delivery',
+    );
     const seen = (await api(A).get(`/releases/${release.id}`)).body.release;
     expect(seen.status_history.at(-1)).toMatchObject({
       from: 'accepted',
