@@ -4,7 +4,7 @@ import type { CatalogueEntityName } from '../data/access/records.js';
 import { LISTS } from '../data/list-cache.js';
 import { InvalidField } from '../lib/errors.js';
 import { idParams, operation, reply, type Operation } from '../lib/http.js';
-import { listAnswer, listQuerySchema, pageOf } from '../lib/list-query.js';
+import { listAnswer, listQuerySchema, pageOf, pageOfQuery } from '../lib/list-query.js';
 import { presignFileUpload, uploadRequestFor } from '../reference/record-files.js';
 import type { RecordShape } from '../reference/record-shape.js';
 import type { Collection } from '../reference/collection.js';
@@ -214,11 +214,7 @@ export function adminOperations(resource: TenantResource): Record<string, Operat
         const [rows, companies] = await Promise.all([allTenantRows(resource), listCompanyNames()]);
         const names = new Map(companies.map((c) => [c.companyId, c.name]));
         const tenantId = (query as { tenant_id?: string }).tenant_id;
-        const page = pageOf(rows, {
-          page: query.page,
-          perPage: query.per_page,
-          sort: query.sort,
-          q: query.q,
+        const page = pageOfQuery(rows, query, {
           searchFields: resource.searchFields,
           tieBreaker: 'id',
           filter: (row) => (!tenantId || row.tenantId === tenantId) && (filterOf(resource, query)?.(row) ?? true),

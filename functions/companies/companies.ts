@@ -5,7 +5,7 @@ import { getUsers } from '../data/access/users.js';
 import type { CompanyItem } from '../data/entities/company.js';
 import { assertMember, type Caller } from '../lib/auth-context.js';
 import { NotFound } from '../lib/errors.js';
-import { listAnswer, listQuerySchema, pageOf } from '../lib/list-query.js';
+import { listAnswer, listQuerySchema, pageOfQuery } from '../lib/list-query.js';
 import { presentRecord } from '../reference/record-shape.js';
 import { companyShape } from './company-shape.js';
 import { membershipsOf } from './memberships.js';
@@ -89,11 +89,7 @@ export const adminCompaniesQuery = listQuerySchema(['name', 'email', 'currency']
 
 export async function listAllCompanies(query: z.output<typeof adminCompaniesQuery>) {
   const rows = (await listCompanies()).map(view);
-  const page = pageOf(rows, {
-    page: query.page,
-    perPage: query.per_page,
-    sort: query.sort,
-    q: query.q,
+  const page = pageOfQuery(rows, query, {
     searchFields: ['name', 'email'],
     tieBreaker: 'id',
   });
