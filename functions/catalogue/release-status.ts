@@ -225,11 +225,7 @@ export function sentBackNote(before: Row, after: Row): string | undefined {
   if (!REVIEWED_STATUSES.includes(String(before.status)) || after.status !== 'quality_control') return undefined;
   const last = (Array.isArray(after.status_history) ? (after.status_history as StatusChange[]) : []).at(-1);
   if (!last?.reasons?.includes(EDITED_AFTER_APPROVAL)) return undefined;
-  const fields = (last.note ?? '')
-    .replace(/^Changed: /, '')
-    .split(', ')
-    .filter(Boolean)
-    .map((f) => humanizeField(f).toLowerCase());
+  const fields = changedDeliveryFields(before, after).map((f) => humanizeField(f).toLowerCase());
   const what = fields.length ? ` (${fields.join(', ')})` : '';
   return `Sent back to quality control because what stores receive changed${what}: an admin approves it again before its next delivery`;
 }

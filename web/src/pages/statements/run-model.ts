@@ -43,9 +43,15 @@ export function publishConsequence(rows: readonly Pick<RunPreviewRow, 'email'>[]
   const unmailed = rows.length - mailed;
   return [
     `${statementsWord(rows.length)} will be numbered and published.`,
-    mailed === 0
-      ? 'None will be e-mailed: no payee in this run has an e-mail address.'
-      : `${mailed === rows.length && mailed > 1 ? `All ${mailed}` : formatCount(mailed)} will be e-mailed to ${mailed === 1 ? 'its payee' : 'their payees'}${unmailed ? `; ${formatCount(unmailed)} ${unmailed === 1 ? 'has' : 'have'} no e-mail address and will not be sent` : ''}.`,
+    mailedSentence(mailed, unmailed),
     'A published statement cannot be changed: a mistake is put right with a correction.',
   ];
+}
+
+function mailedSentence(mailed: number, unmailed: number): string {
+  if (mailed === 0) return 'None will be e-mailed: no payee in this run has an e-mail address.';
+  const who = unmailed === 0 && mailed > 1 ? `All ${formatCount(mailed)}` : formatCount(mailed);
+  const sent = `${who} will be e-mailed to ${mailed === 1 ? 'its payee' : 'their payees'}`;
+  if (unmailed === 0) return `${sent}.`;
+  return `${sent}; ${formatCount(unmailed)} ${unmailed === 1 ? 'has' : 'have'} no e-mail address and will not be sent.`;
 }
