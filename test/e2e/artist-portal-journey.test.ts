@@ -108,6 +108,7 @@ describe('artist portal in the browser', () => {
     // Another artist's id with this token opens nothing: one clear message, no Retry.
     await page.goto(`${cloudUrl()}/artists/${Y.artistId}?token=${X.token}`);
     await page.getByTestId('portal-dead-link').waitFor();
+    await screenshotIfAsked(page, `${SHOTS}/artist-dead-link.png`);
     expect(await page.getByTestId('portal-dead-link').count()).toBe(1);
     expect(await page.getByTestId('load-error').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { cloudUrl, inCompany } from '../support/api.js';
-import { openManagerSession } from '../support/browser.js';
+import { openManagerSession, screenshotIfAsked } from '../support/browser.js';
 import { payeeWithEarnings } from '../support/payee-earnings.js';
 
 /**
@@ -54,6 +54,8 @@ describe('a statement in the browser', () => {
     await expect.poll(() => page.getByTestId('run-totals-mismatch').count()).toBe(0);
     // Publish asks first, saying what it will do; Cancel publishes nothing.
     await page.getByTestId('run-publish').click();
+    await page.getByTestId('run-publish-consequence').waitFor();
+    await screenshotIfAsked(page, '/tmp/shots/publish-confirm.png');
     expect(await page.getByTestId('run-publish-consequence').innerText()).toContain(
       '1 statement will be numbered and published.\n1 will be e-mailed to its payee.',
     );
