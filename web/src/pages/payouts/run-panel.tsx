@@ -11,6 +11,7 @@ import { ApiError, errorMessage } from '../../app/api';
 import { notify, notifyError } from '../../app/notifications';
 import { ConfirmActionModal } from '../../components/confirm-action-modal';
 import { StatusBadge } from '../../components/status-badge';
+import { formatDate } from '../../../../shared/format';
 import { formatMoney } from '../../../../shared/money';
 import { PAYOUT_METHOD_NAMES, type PaymentRun, type PaymentRunStatus } from '../../../../shared/schemas/payment-views';
 import { payoutsApi } from './payouts-api';
@@ -86,7 +87,7 @@ export function RunPanel({ run, onChanged }: { run: PaymentRun; onChanged: (run:
       header={
         <Header
           variant="h2"
-          description={`Pays on ${run.execution_date} · run ${run.id}`}
+          description={`Pays on ${formatDate(run.execution_date)} · made ${formatDate(run.created_at)}`}
           actions={
             <SpaceBetween direction="horizontal" size="xs">
               {open ? (
