@@ -51,6 +51,8 @@ describe('a statement in the browser', () => {
 
     const preview = page.getByTestId('run-preview-rows');
     await preview.getByText(payee.name).waitFor({ timeout: 60_000 });
+    // The periods are chosen: the message that asked for them is gone, not left over the preview.
+    expect(await page.getByText('Please Choose Statement Periods').count()).toBe(0);
     await expect.poll(() => page.getByTestId('run-totals-mismatch').count()).toBe(0);
     // Publish asks first, saying what it will do; Cancel publishes nothing.
     await page.getByTestId('run-publish').click();
