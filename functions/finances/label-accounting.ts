@@ -109,13 +109,13 @@ async function computeAccounting(
     balance = beforeShare.plus(share).plus(period.payments);
     exact.revenue = exact.revenue.plus(lines.amount);
     exact.aggregator_fee = exact.aggregator_fee.plus(lines.aggregator_payable);
-    exact.artist_share = exact.artist_share.plus(lines.artist_payable);
+    exact.artist_share = exact.artist_share.plus(lines.payees);
     return {
       pay_period,
       revenue: money(lines.amount),
       label_share: rounded.royalties,
       aggregator_fee: money(lines.aggregator_payable),
-      artist_share: money(lines.artist_payable),
+      artist_share: money(lines.payees),
       expenses: money(period.costs.neg()),
       recouped: money(recouped),
       paid: money(period.payments.neg()),

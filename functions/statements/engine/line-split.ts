@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto';
+import { statementCatalogue } from '../../data/access/statement-catalogue.js';
+import { withEffectiveLedger } from '../../royalties/ledger/query.js';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { formatJoin, prepareAllocation, rowsOf, weightSetJoin, type Prepared } from './allocation.js';
+import type { EarningsScope } from './earnings.js';
+import { unitsOf } from './units.js';
+import { RETAINED } from './weights.js';
+
+/**
+ * How the label's share of each line divides, as the statements engine divides it: what the payees and
+ * artists are owed (every account but the label's retained part), what the label keeps, and what
+ * no one is entitled to (no recording payees, artists or release terms to pay it to). Every screen
+ * that shows an artist or payee figure beside the ledger reads this, never the share the import
+ * stored on the line, so the royalties list, the finances and the dashboards say what a statement
+ * run would pay. The three always add up to the line's label share, unit for unit.
+ */
+export type SplitUnits = { payees: bigint; retained: bigint; unaccountable: bigint };
+
+/** The whole ledger, every period, every label and account: what the list and finances see. */
+const WHOLE: EarningsScope = { kind: 'payee', start_pay_period: '', end_pay_period: '', label_ids: [], accounts: [] };
+
+/**
+ * SQL: each of the prepared lines with `payees_u`, `retained_u` and `unaccountable_u`, in millionths.
+ * A line's split depends only on its weight set and its units (allocation.ts), so each line gets
+ * exactly the share the preview's per-group sums give it.
+ */
+export function lineSplitSql(p: Prepared): string {
+  const { joins, wsId, sid } = weightSetJoin('payee');
+  return `WITH a AS (
+      SELECT l.*, ${wsId} AS ws_id, ${sid} AS sid FROM (SELECT *, ${unitsOf('label_payable')} AS u FROM ${p.lines}) l
+      ${formatJoin('l')} ${joins}),
+    sh AS (SELECT sid, ua, sum(share) FILTER (WHERE acct_no <> ${RETAINED}) AS payees,
+      sum(share) FILTER (WHERE acct_no = ${RETAINED}) AS kept FROM st_split GROUP BY ALL)
+    SELECT a.* EXCLUDE (ws_id, sid),
+      CASE WHEN a.ws_id IS NULL THEN 0 ELSE sign(a.u) * coalesce(sh.payees, 0) END AS payees_u,
+      CASE WHEN a.ws_id IS NULL THEN 0 ELSE sign(a.u) * coalesce(sh.kept, 0) END AS retained_u,
+      CASE WHEN a.ws_id IS NULL THEN a.u ELSE 0 END AS unaccountable_u
+    FROM a LEFT JOIN sh ON sh.sid = a.sid AND sh.ua = abs(a.u)`;
+}
+
+/** SQL sums of lineSplitSql's columns, as exact text of millionths. */
+export const SPLIT_SUMS = `CAST(coalesce(sum(CAST(payees_u AS HUGEINT)), 0) AS VARCHAR) AS payees_u,
+  CAST(coalesce(sum(CAST(retained_u AS HUGEINT)), 0) AS VARCHAR) AS retained_u,
+  CAST(coalesce(sum(CAST(unaccountable_u AS HUGEINT)), 0) AS VARCHAR) AS unaccountable_u`;
+
+export const splitOfRow = (row: Record<string, unknown>): SplitUnits => ({
+  payees: BigInt(String(row.payees_u ?? 0)),
+  retained: BigInt(String(row.retained_u ?? 0)),
+  unaccountable: BigInt(String(row.unaccountable_u ?? 0)),
+});
+
+/**
+ * A fingerprint of the terms the split reads (recording payees, artists and their members, releases,
+ * held imports): any change to them makes a new fingerprint, so a figure held for the old terms is
+ * never answered for the new ones.
+ */
+export type Terms = { catalogue: Awaited<ReturnType<typeof statementCatalogue>>; fingerprint: string };
+
+export async function currentTerms(tenantId: string): Promise<Terms> {
+  const catalogue = await statementCatalogue(tenantId);
+  const fingerprint = createHash('sha256').update(JSON.stringify(catalogue)).digest('hex');
+  return { catalogue, fingerprint };
+}
+
+/**
+ * Runs `work` over the whole effective ledger (held imports included), split by the engine with
+ * `terms`; `where` narrows the lines (the royalties list's filter).
+ */
+export async function withLineSplit<T>(
+  tenantId: string,
+  terms: Terms,
+  work: (p: Prepared) => Promise<T>,
+  where?: { sql: string; params: Record<string, string> },
+): Promise<T> {
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'split-'));
+  try {
+    return await withEffectiveLedger(tenantId, async (connection, relation, params) =>
+      work(
+        await prepareAllocation({ connection, relation, params, workDir }, terms.catalogue, WHOLE, {
+          withHeld: true,
+          where,
+        }),
+      ),
+    );
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+/** The split of the lines `where` selects, summed. */
+export async function splitTotals(
+  tenantId: string,
+  terms: Terms,
+  where: { sql: string; params: Record<string, string> },
+): Promise<SplitUnits> {
+  return withLineSplit(
+    tenantId,
+    terms,
+    async (p) => {
+      const [row] = await rowsOf(p, `SELECT ${SPLIT_SUMS} FROM (${lineSplitSql(p)})`);
+      return splitOfRow(row ?? {});
+    },
+    where,
+  );
+}
