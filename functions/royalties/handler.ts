@@ -33,6 +33,7 @@ import {
 } from './api/maps.js';
 import { exchangeRateOperations, importOperations } from './api/import-operations.js';
 import { adminRoyaltyOperations } from './api/admin-operations.js';
+import { listSplit } from './api/list-split.js';
 import { largeLedgerList } from './ledger/engine/large-ledger.js';
 import { companyMoneyTerms } from '../data/access/royalty-catalogue.js';
 import { DEFAULT_CURRENCY } from '../../shared/constants.js';
@@ -80,9 +81,13 @@ const list = async (
   };
   const version = versions?.[LISTS.royalties(tenantId)];
   // The sums are in the company's currency: the page names it rather than assuming one.
-  const [large, terms] = await Promise.all([largeLedgerList(tenantId, request, version), companyMoneyTerms(tenantId)]);
+  const [large, terms, split] = await Promise.all([
+    largeLedgerList(tenantId, request, version),
+    companyMoneyTerms(tenantId),
+    listSplit(tenantId, request.filter, version),
+  ]);
   const page = large ?? (await listRoyalties(tenantId, request, version));
-  return { ...page, currency: (terms?.currency ?? DEFAULT_CURRENCY).toUpperCase() };
+  return { ...page, ...split, currency: (terms?.currency ?? DEFAULT_CURRENCY).toUpperCase() };
 };
 /** The ledger state's version comes with the auth check, so an unchanged ledger costs no further reads. */
 const ledgerLists = (tenantId: string) => [LISTS.royalties(tenantId)];
