@@ -71,11 +71,7 @@ export function RoyaltyFormFields({
         value={values[key]}
         onChange={({ detail }) => set(key, detail.value)}
         invalid={Boolean(errors[key])}
-        inputMode={
-          ['quantity', 'subtotal_payable', 'amount', 'label_payable'].includes(key)
-            ? 'decimal'
-            : undefined
-        }
+        inputMode={['quantity', 'subtotal_payable', 'amount', 'label_payable'].includes(key) ? 'decimal' : undefined}
         data-testid={`royalty-field-${key}`}
       />
     </FormField>

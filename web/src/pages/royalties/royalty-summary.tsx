@@ -61,8 +61,8 @@ function HowFiguresRelate() {
           <Box>
             The <b>payees and artists</b> part is not an extra amount: it is the part of the label share owed to the
             recordings&apos; payees and artists by their shares today, exactly as a statement run would pay it. What no
-            one is entitled to (lines without payees, artists or release terms) is shown when there is some; the
-            label keeps the rest.
+            one is entitled to (lines without payees, artists or release terms) is shown when there is some; the label
+            keeps the rest.
           </Box>
           <Box>
             The ledger keeps 6 decimals; the figures are rounded to the penny so that they add up as shown. Lines
@@ -122,9 +122,8 @@ export function RoyaltySummary({ data, period }: { data: Summary | null; period:
             testId="royalties-label-sum"
             note={
               <span>
-                of which payees and artists{' '}
-                <span data-testid="royalties-artist-sum">{money(figures?.artists)}</span>, the label keeps{' '}
-                <span data-testid="royalties-label-keeps">{money(figures?.label_keeps)}</span>
+                of which payees and artists <span data-testid="royalties-artist-sum">{money(figures?.artists)}</span>,
+                the label keeps <span data-testid="royalties-label-keeps">{money(figures?.label_keeps)}</span>
                 {figures && figures.unaccountable !== '0.00' ? (
                   <span>
                     , no one is entitled to{' '}
