@@ -5,7 +5,7 @@ import type { AggregateSums } from '../data/entities/royalties.js';
 import type { AggregateDimension } from '../royalties/ledger/aggregates.js';
 import { upgradeStaleAggregates } from '../royalties/ledger/aggregate-upgrade.js';
 import { ledgerState, type LedgerState } from '../royalties/ledger/state.js';
-import { currentTerms } from '../statements/engine/line-split.js';
+import { currentTerms, type Terms } from '../statements/engine/line-split.js';
 import { exactFromUnits } from '../statements/engine/units.js';
 import { overlayDeltas } from './overlay-deltas.js';
 import { splitCells, splitCube, type SplitCube } from './split-cube.js';
@@ -142,8 +142,8 @@ const TERMS_PER_STATE = 4;
  * The tenant's cube for the ledger version the request's auth check read (`knownVersion`): the
  * ledger's facts from the aggregates, and how each cell's label share divides by the current terms.
  */
-export async function financeCube(tenantId: string, knownVersion?: string): Promise<FinanceCube> {
-  const [state, terms] = await Promise.all([ledgerState(tenantId, knownVersion), currentTerms(tenantId)]);
+export async function financeCube(tenantId: string, knownVersion?: string, known?: Terms): Promise<FinanceCube> {
+  const [state, terms] = await Promise.all([ledgerState(tenantId, knownVersion), known ?? currentTerms(tenantId)]);
   const byTerms = getOrCreate(merged, state, () => new Map<string, Promise<FinanceCube>>());
   let cube = byTerms.get(terms.fingerprint);
   if (!cube) {
