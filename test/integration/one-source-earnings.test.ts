@@ -34,7 +34,7 @@ const cents = (exact: string) => {
   return u < 0n && c > 0n ? `-${text}` : text;
 };
 
-const party = fc.record({ who: fc.nat({ max: 2 }), share: fc.integer({ min: 1, max: 60 }) });
+const party = fc.record({ who: fc.nat({ max: 2 }), share: fc.integer({ min: 1, max: 33 }) });
 /** A recording's terms: payees by split, artists with a payee share and shares by format, or no one. */
 const terms = fc.oneof(
   fc.record({
@@ -46,7 +46,7 @@ const terms = fc.oneof(
     parties: fc.uniqueArray(
       fc.record({
         who: fc.nat({ max: 1 }),
-        share: fc.integer({ min: 1, max: 100 }),
+        share: fc.integer({ min: 1, max: 50 }),
         digital: fc.integer({ min: 0, max: 100 }),
         physical: fc.integer({ min: 0, max: 100 }),
       }),
