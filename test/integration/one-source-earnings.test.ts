@@ -179,3 +179,50 @@ describe('every money figure from the one engine', () => {
     );
   }, 600_000);
 });
+
+describe('a change of terms', () => {
+  it('moves every figure at once: artists added to a recording no one was paid on', async () => {
+    run += 1;
+    const year = String(2001 + run);
+    const isrc = `GBOT${String(stamp).slice(-4)}${String(run).padStart(3, '0')}0`;
+    const made = await api.post('/recordings', { title: `Later Terms ${stamp}`, isrc });
+    expect(made.status).toBe(201);
+    await importReport(api, {
+      mapName: `Later terms ${stamp}`,
+      map: {
+        columns: { retailer: 'Store', pay_period: 'Period', isrc: 'ISRC', subtotal_payable: 'Net' },
+        constants: { territory: 'GB', sales_category: 'Stream', subtotal_payable_currency: 'GBP' },
+      },
+      filename: `later-terms-${stamp}.csv`,
+      report: ['Store,Period,ISRC,Net', `Amazon,${year}-02,${isrc},12.26`].join('\n'),
+    });
+    const range = `start_date=${year}-01-01&end_date=${year}-03-31`;
+    const figures = async () => ({
+      list: (await api.get(`/royalties?${range}&per_page=5`)).body,
+      company: (await api.get(`/company/finances?${range}`)).body.finances.totals,
+    });
+    const before = await figures();
+    // No one is entitled to a recording without payees or artists: not "artist share", not "the label keeps".
+    expect(units(before.list.artist_sum)).toBe(0n);
+    expect(before.list.unaccountable_sum).toBe(before.list.label_sum);
+    expect(before.company).toMatchObject({ artist_share: '0.00', retained: '0.00' });
+    expect(before.company.unaccountable).toBe(before.company.label_share);
+
+    const changed = await api.patch(`/recordings/${made.body.recording.id}`, {
+      artist_recordings_attributes: [{ artist_id: artists[0], payee_share: 50, digital_royalty_share: 100 }],
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const after = await figures();
+    const { previewed } = await previewedRun(api, {
+      kind: 'payee',
+      start_pay_period: `${year}-01`,
+      end_pay_period: `${year}-03`,
+    });
+    const totals = previewed.preview.totals as RunTotals;
+    expect(units(totals.allocated) > 0n).toBe(true);
+    expect(units(after.list.artist_sum)).toBe(units(totals.allocated));
+    expect(units(after.list.unaccountable_sum)).toBe(0n);
+    expect(after.company.artist_share).toBe(cents(totals.allocated));
+    expect(after.company.retained).toBe(cents(totals.retained));
+  }, 180_000);
+});
