@@ -84,7 +84,7 @@ export async function financesView(
 ): Promise<FinancesView> {
   const versions = options.versions ?? {};
   // The payees' figures follow the current terms: the answer is held for exactly these terms.
-  const terms = await currentTerms(tenantId);
+  const terms = await currentTerms(tenantId, versions);
   const inputs = [
     LISTS.royalties,
     LISTS.money,

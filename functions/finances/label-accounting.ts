@@ -56,7 +56,7 @@ export async function labelAccounting(
   versions: Record<string, string> = {},
 ): Promise<LabelAccounting> {
   // Its payees' figures follow the current terms: the answer is held for exactly these terms.
-  const terms = await currentTerms(tenantId);
+  const terms = await currentTerms(tenantId, versions);
   return memoAnswer(
     [
       'labelAccounting',

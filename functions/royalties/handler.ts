@@ -34,6 +34,7 @@ import {
 import { exchangeRateOperations, importOperations } from './api/import-operations.js';
 import { adminRoyaltyOperations } from './api/admin-operations.js';
 import { listSplit } from './api/list-split.js';
+import { termsLists } from '../statements/engine/line-split.js';
 import { largeLedgerList } from './ledger/engine/large-ledger.js';
 import { companyMoneyTerms } from '../data/access/royalty-catalogue.js';
 import { DEFAULT_CURRENCY } from '../../shared/constants.js';
@@ -84,13 +85,16 @@ const list = async (
   const [large, terms, split] = await Promise.all([
     largeLedgerList(tenantId, request, version),
     companyMoneyTerms(tenantId),
-    listSplit(tenantId, request.filter, version),
+    listSplit(tenantId, request.filter, version, versions ?? {}),
   ]);
   const page = large ?? (await listRoyalties(tenantId, request, version));
   return { ...page, ...split, currency: (terms?.currency ?? DEFAULT_CURRENCY).toUpperCase() };
 };
-/** The ledger state's version comes with the auth check, so an unchanged ledger costs no further reads. */
-const ledgerLists = (tenantId: string) => [LISTS.royalties(tenantId)];
+/**
+ * The ledger state's version comes with the auth check, so an unchanged ledger costs no further reads;
+ * so do the terms' versions, which the sums' split of the label share follows (api/list-split.ts).
+ */
+const listLists = (tenantId: string) => [LISTS.royalties(tenantId), ...termsLists(tenantId)];
 
 const bulkBody = selection;
 const mark = (action: StateAction) =>
@@ -102,13 +106,13 @@ const mark = (action: StateAction) =>
 
 const operations = {
   listRoyalties: operation('tenant', {
-    lists: ledgerLists,
+    lists: listLists,
     query: listQuery,
     run: ({ tenantId, query, listVersions }) => list(tenantId, query, listVersions),
   }),
   /** A label's royalties: a label is required. */
   labelRoyalties: operation('tenant', {
-    lists: ledgerLists,
+    lists: listLists,
     query: listQuery.and(z.object({ label_id: z.string().min(1).max(64).optional() })),
     run: ({ tenantId, query, listVersions }) => {
       const labelId = (query as { label_id?: string }).label_id ?? query.by_label;
@@ -118,7 +122,7 @@ const operations = {
     },
   }),
   releaseRoyalties: operation('tenant', {
-    lists: ledgerLists,
+    lists: listLists,
     query: listQuery.and(z.object({ id: z.string().min(1).max(64).optional() })),
     run: ({ tenantId, query, listVersions }) => {
       const releaseId = (query as { id?: string }).id ?? query.release_id;

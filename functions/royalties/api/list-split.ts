@@ -17,8 +17,9 @@ export async function listSplit(
   tenantId: string,
   filter: RoyaltyFilter,
   ledgerVersion: string | undefined,
+  versions: Record<string, string> = {},
 ): Promise<ListSplit> {
-  const terms = await currentTerms(tenantId);
+  const terms = await currentTerms(tenantId, versions);
   const key = JSON.stringify(
     Object.entries(filter)
       .filter(([, v]) => v !== undefined)

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { statementCatalogue } from '../../data/access/statement-catalogue.js';
+import { LISTS, readVersion } from '../../data/list-cache.js';
 import { withEffectiveLedger } from '../../royalties/ledger/query.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -52,17 +52,41 @@ export const splitOfRow = (row: Record<string, unknown>): SplitUnits => ({
   unaccountable: BigInt(String(row.unaccountable_u ?? 0)),
 });
 
-/**
- * A fingerprint of the terms the split reads (recording payees, artists and their members, releases,
- * held imports): any change to them makes a new fingerprint, so a figure held for the old terms is
- * never answered for the new ones.
- */
-export type Terms = { catalogue: Awaited<ReturnType<typeof statementCatalogue>>; fingerprint: string };
+type Catalogue = Awaited<ReturnType<typeof statementCatalogue>>;
 
-export async function currentTerms(tenantId: string): Promise<Terms> {
-  const catalogue = await statementCatalogue(tenantId);
-  const fingerprint = createHash('sha256').update(JSON.stringify(catalogue)).digest('hex');
-  return { catalogue, fingerprint };
+/**
+ * The terms the split reads (recording payees, artists and their members, releases, payees) by the
+ * versions of their lists: every catalogue write moves its list's version, so a figure held for the
+ * old terms is never answered for the new ones. The catalogue itself is read only when no figure is
+ * held for these versions yet.
+ */
+export type Terms = { fingerprint: string; catalogue: () => Promise<Catalogue> };
+
+const TERMS_COLLECTIONS = ['recordings', 'releases', 'artists', 'payees'] as const;
+/** The lists whose versions name the terms: an operation declares them so they come with the auth check. */
+export const termsLists = (tenantId: string) => TERMS_COLLECTIONS.map((c) => LISTS.tenantCollection(c, tenantId));
+
+// The latest terms read per company: a new version reads the catalogue once, shared by every caller.
+const loaded = new Map<string, { fingerprint: string; catalogue: Promise<Catalogue> }>();
+const MAX_COMPANIES = 50;
+
+export async function currentTerms(tenantId: string, known: Record<string, string> = {}): Promise<Terms> {
+  const versions = await Promise.all(termsLists(tenantId).map((list) => known[list] ?? readVersion(list)));
+  const fingerprint = versions.join('|');
+  const catalogue = () => {
+    const held = loaded.get(tenantId);
+    if (held?.fingerprint === fingerprint) return held.catalogue;
+    if (loaded.size >= MAX_COMPANIES) {
+      const oldest = loaded.keys().next().value;
+      if (oldest !== undefined) loaded.delete(oldest);
+    }
+    const reading = statementCatalogue(tenantId);
+    loaded.delete(tenantId);
+    loaded.set(tenantId, { fingerprint, catalogue: reading });
+    reading.catch(() => loaded.delete(tenantId));
+    return reading;
+  };
+  return { fingerprint, catalogue };
 }
 
 /**
@@ -75,11 +99,12 @@ export async function withLineSplit<T>(
   work: (p: Prepared) => Promise<T>,
   where?: { sql: string; params: Record<string, string> },
 ): Promise<T> {
+  const catalogue = await terms.catalogue();
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'split-'));
   try {
     return await withEffectiveLedger(tenantId, async (connection, relation, params) =>
       work(
-        await prepareAllocation({ connection, relation, params, workDir }, terms.catalogue, WHOLE, {
+        await prepareAllocation({ connection, relation, params, workDir }, catalogue, WHOLE, {
           withHeld: true,
           where,
         }),
