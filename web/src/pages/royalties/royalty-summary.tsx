@@ -80,7 +80,7 @@ function HowFiguresRelate() {
 
 /**
  * The sums of every line matching the filter (not only this page), how they relate
- * (Total = Aggregator + Label share, of which artists), and the total by pay period.
+ * (Total = Aggregator + Label share, of which payees and artists), and the total by pay period.
  */
 export function RoyaltySummary({ data, period }: { data: Summary | null; period: string }) {
   // The server names the company's currency; no currency is assumed while it loads.
