@@ -20,12 +20,16 @@ import { cellsOf, GROUPED } from './overlay-deltas.js';
 export type SplitCube = Map<string, Map<AggregateDimension, Map<string | null, SplitUnits>>>;
 
 export async function splitCube(tenantId: string, terms: Terms): Promise<SplitCube> {
-  const rows = await withLineSplit(tenantId, terms, (p) =>
-    rowsOf(
-      p,
-      `SELECT pay_period, ${GROUPED.join(', ')}, ${SPLIT_SUMS} FROM (${lineSplitSql(p)})
-       WHERE pay_period IS NOT NULL GROUP BY ALL`,
-    ),
+  const rows = await withLineSplit(
+    tenantId,
+    terms,
+    (p) =>
+      rowsOf(
+        p,
+        `SELECT pay_period, ${GROUPED.join(', ')}, ${SPLIT_SUMS} FROM (${lineSplitSql()})
+         WHERE pay_period IS NOT NULL GROUP BY ALL`,
+      ),
+    { columns: ["pay_period", ...GROUPED] },
   );
   const cube: SplitCube = new Map();
   for (const row of rows) {

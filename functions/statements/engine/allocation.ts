@@ -87,6 +87,7 @@ export async function prepareAllocation(
   { stage = 'split', artistId, withHeld = false, where }: PrepareOptions = {},
 ): Promise<Prepared> {
   const { connection, workDir } = source;
+  const T0 = performance.now(); const tick = (m: string) => process.env.SPLIT_TIMING && console.log(`TIMING ${m} ${(performance.now() - T0).toFixed(0)}ms`);
   const allocation = buildAllocation(catalogue, scope.kind, scope.accounts);
   const load = (table: string, columns: Record<string, string>, rows: Record<string, unknown>[]) =>
     loadTable(connection, workDir, table, columns, rows as never);
@@ -148,11 +149,13 @@ export async function prepareAllocation(
     allocation,
     lines,
   };
+  tick('loads');
   await connection.run(
     `CREATE OR REPLACE TEMP TABLE st_formats AS SELECT sales_format, sales_category, ${formatClassSql('sales_format', 'sales_category')} AS cls
      FROM (SELECT DISTINCT sales_format, sales_category FROM ${lines})`,
     prepared.params,
   );
+  tick('st_formats');
   if (stage === 'weights') return prepared;
   const { joins, wsId, sid } = weightSetJoin(scope.kind, 'g');
   await connection.run(
@@ -167,7 +170,9 @@ export async function prepareAllocation(
      FROM g ${formatJoin('g')} ${joins}`,
     prepared.params,
   );
+  tick('st_groups');
   if (stage === 'split') await splitDistinct(prepared);
+  tick('st_split');
   return prepared;
 }
 
@@ -177,7 +182,7 @@ export async function prepareAllocation(
  * retained part (account 0) first, then by account number (= account key order). 64-bit
  * integers when the products fit, else 128-bit.
  */
-async function splitDistinct(p: Prepared): Promise<void> {
+export async function splitDistinct(p: Prepared): Promise<void> {
   const [{ max_u }] = await rowsOf(p, 'SELECT coalesce(max(abs(u)), 0) AS max_u FROM st_groups');
   const wide = BigInt(String(max_u)) * p.allocation.maxNum >= 2n ** 62n;
   const int = wide ? 'HUGEINT' : 'BIGINT';

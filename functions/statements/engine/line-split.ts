@@ -4,7 +4,7 @@ import { withEffectiveLedger } from '../../royalties/ledger/query.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { formatJoin, prepareAllocation, rowsOf, weightSetJoin, type Prepared } from './allocation.js';
+import { formatJoin, prepareAllocation, rowsOf, splitDistinct, weightSetJoin, type Prepared } from './allocation.js';
 import type { EarningsScope } from './earnings.js';
 import { unitsOf } from './units.js';
 import { RETAINED } from './weights.js';
@@ -22,23 +22,25 @@ export type SplitUnits = { payees: bigint; retained: bigint; unaccountable: bigi
 /** The whole ledger, every period, every label and account: what the list and finances see. */
 const WHOLE: EarningsScope = { kind: 'payee', start_pay_period: '', end_pay_period: '', label_ids: [], accounts: [] };
 
+/** The columns of a line its weight set follows (with its format class). */
+const KEY_COLUMNS = ['recording_id', 'release_id', 'sales_format', 'sales_category'];
+const sameKey = KEY_COLUMNS.map((c) => `r.${c} IS NOT DISTINCT FROM k.${c}`).join(' AND ');
+
 /**
- * SQL: each of the prepared lines with `payees_u`, `retained_u` and `unaccountable_u`, in millionths.
- * A line's split depends only on its weight set and its units (allocation.ts), so each line gets
- * exactly the share the preview's per-group sums give it.
+ * SQL: the rows withLineSplit prepared (`split_lines`: the columns its caller groups by, a label
+ * share `u` in millionths, the weight set `ws_id` / split `sid`, and `n`, how many ledger lines the
+ * row stands for) with `payees_u`, `retained_u` and `unaccountable_u`, in millionths. A line's split
+ * depends only on its weight set and its units (allocation.ts), so n equal lines are owed exactly
+ * n times one line's split: the same shares the preview's per-group sums give them.
  */
-export function lineSplitSql(p: Prepared): string {
-  const { joins, wsId, sid } = weightSetJoin('payee');
-  return `WITH a AS (
-      SELECT l.*, ${wsId} AS ws_id, ${sid} AS sid FROM (SELECT *, ${unitsOf('label_payable')} AS u FROM ${p.lines}) l
-      ${formatJoin('l')} ${joins}),
-    sh AS (SELECT sid, ua, sum(share) FILTER (WHERE acct_no <> ${RETAINED}) AS payees,
+export function lineSplitSql(): string {
+  return `WITH sh AS (SELECT sid, ua, sum(share) FILTER (WHERE acct_no <> ${RETAINED}) AS payees,
       sum(share) FILTER (WHERE acct_no = ${RETAINED}) AS kept FROM st_split GROUP BY ALL)
-    SELECT a.* EXCLUDE (ws_id, sid),
-      CASE WHEN a.ws_id IS NULL THEN 0 ELSE sign(a.u) * coalesce(sh.payees, 0) END AS payees_u,
-      CASE WHEN a.ws_id IS NULL THEN 0 ELSE sign(a.u) * coalesce(sh.kept, 0) END AS retained_u,
-      CASE WHEN a.ws_id IS NULL THEN a.u ELSE 0 END AS unaccountable_u
-    FROM a LEFT JOIN sh ON sh.sid = a.sid AND sh.ua = abs(a.u)`;
+    SELECT a.* EXCLUDE (ws_id, sid, n, u),
+      CAST(a.n AS HUGEINT) * CASE WHEN a.ws_id IS NULL THEN 0 ELSE sign(a.u) * coalesce(sh.payees, 0) END AS payees_u,
+      CAST(a.n AS HUGEINT) * CASE WHEN a.ws_id IS NULL THEN 0 ELSE sign(a.u) * coalesce(sh.kept, 0) END AS retained_u,
+      CAST(a.n AS HUGEINT) * CASE WHEN a.ws_id IS NULL THEN a.u ELSE 0 END AS unaccountable_u
+    FROM split_lines a LEFT JOIN sh ON sh.sid = a.sid AND sh.ua = abs(a.u)`;
 }
 
 /** SQL sums of lineSplitSql's columns, as exact text of millionths. */
@@ -91,25 +93,59 @@ export async function currentTerms(tenantId: string, known: Record<string, strin
 
 /**
  * Runs `work` over the whole effective ledger (held imports included), split by the engine with
- * `terms`; `where` narrows the lines (the royalties list's filter).
+ * `terms`; `where` narrows the lines (the royalties list's filter), `columns` are the further
+ * columns `work` groups by.
+ *
+ * The ledger is read once, into one row per distinct (those columns, recording, release, format,
+ * label share) with its count of lines. Each distinct recording / release / format is given its
+ * weight set once, and the engine splits each distinct (weight set, units) once: equal lines split
+ * equally, so count × split is exact, and no step but the first reads every line (the engine's
+ * own preparation read the whole ledger three times, joining the catalogue to every line).
  */
 export async function withLineSplit<T>(
   tenantId: string,
   terms: Terms,
   work: (p: Prepared) => Promise<T>,
-  where?: { sql: string; params: Record<string, string> },
+  { where, columns = [] }: { where?: { sql: string; params: Record<string, string> }; columns?: readonly string[] } = {},
 ): Promise<T> {
+  const T0 = performance.now(); const tick = (m: string) => process.env.SPLIT_TIMING && console.log(`TIMING split ${m} ${(performance.now() - T0).toFixed(0)}ms`);
   const catalogue = await terms.catalogue();
+  tick('catalogue');
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'split-'));
   try {
-    return await withEffectiveLedger(tenantId, async (connection, relation, params) =>
-      work(
-        await prepareAllocation({ connection, relation, params, workDir }, catalogue, WHOLE, {
-          withHeld: true,
-          where,
-        }),
-      ),
-    );
+    return await withEffectiveLedger(tenantId, async (connection, relation, params) => {
+      tick('ledger');
+      const grouped = [...new Set([...columns, ...KEY_COLUMNS])];
+      await connection.run(
+        `CREATE OR REPLACE TEMP TABLE split_rows AS
+         SELECT ${grouped.join(', ')}, ${unitsOf('label_payable')} AS u, count(*) AS n
+         FROM ${relation} ${where ? `WHERE ${where.sql}` : ''} GROUP BY ALL`,
+        { ...params, ...where?.params },
+      );
+      tick('split_rows');
+      // The weight sets and the format classes only: the engine's own grouping would read every row again.
+      const lines = grouped.includes('pay_period')
+        ? 'split_rows'
+        : '(SELECT *, CAST(NULL AS VARCHAR) AS pay_period FROM split_rows)';
+      const p = await prepareAllocation({ connection, relation: lines, params: {}, workDir }, catalogue, WHOLE, {
+        stage: 'weights',
+        withHeld: true,
+      });
+      tick('weights');
+      const { joins, wsId, sid } = weightSetJoin('payee', 'k');
+      await connection.run(`CREATE OR REPLACE TEMP TABLE split_keys AS
+        SELECT k.*, ${wsId} AS ws_id, ${sid} AS sid
+        FROM (SELECT DISTINCT ${KEY_COLUMNS.join(', ')} FROM split_rows) k ${formatJoin('k')} ${joins}`);
+      await connection.run(`CREATE OR REPLACE TEMP TABLE split_lines AS
+        SELECT r.*, k.ws_id, k.sid FROM split_rows r JOIN split_keys k ON ${sameKey}`);
+      await connection.run('CREATE OR REPLACE TEMP TABLE st_groups AS SELECT DISTINCT sid, u FROM split_lines');
+      tick('keys');
+      await splitDistinct(p);
+      tick('split');
+      const r = await work(p);
+      tick('work');
+      return r;
+    });
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
@@ -125,9 +161,9 @@ export async function splitTotals(
     tenantId,
     terms,
     async (p) => {
-      const [row] = await rowsOf(p, `SELECT ${SPLIT_SUMS} FROM (${lineSplitSql(p)})`);
+      const [row] = await rowsOf(p, `SELECT ${SPLIT_SUMS} FROM (${lineSplitSql()})`);
       return splitOfRow(row ?? {});
     },
-    where,
+    { where },
   );
 }
