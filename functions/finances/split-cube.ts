@@ -29,7 +29,7 @@ export async function splitCube(tenantId: string, terms: Terms): Promise<SplitCu
         `SELECT pay_period, ${GROUPED.join(', ')}, ${SPLIT_SUMS} FROM (${lineSplitSql()})
          WHERE pay_period IS NOT NULL GROUP BY ALL`,
       ),
-    { columns: ["pay_period", ...GROUPED] },
+    { columns: ['pay_period', ...GROUPED] },
   );
   const cube: SplitCube = new Map();
   for (const row of rows) {

@@ -87,7 +87,6 @@ export async function prepareAllocation(
   { stage = 'split', artistId, withHeld = false, where }: PrepareOptions = {},
 ): Promise<Prepared> {
   const { connection, workDir } = source;
-  const T0 = performance.now(); const tick = (m: string) => process.env.SPLIT_TIMING && console.log(`TIMING ${m} ${(performance.now() - T0).toFixed(0)}ms`);
   const allocation = buildAllocation(catalogue, scope.kind, scope.accounts);
   const load = (table: string, columns: Record<string, string>, rows: Record<string, unknown>[]) =>
     loadTable(connection, workDir, table, columns, rows as never);
@@ -149,13 +148,11 @@ export async function prepareAllocation(
     allocation,
     lines,
   };
-  tick('loads');
   await connection.run(
     `CREATE OR REPLACE TEMP TABLE st_formats AS SELECT sales_format, sales_category, ${formatClassSql('sales_format', 'sales_category')} AS cls
      FROM (SELECT DISTINCT sales_format, sales_category FROM ${lines})`,
     prepared.params,
   );
-  tick('st_formats');
   if (stage === 'weights') return prepared;
   const { joins, wsId, sid } = weightSetJoin(scope.kind, 'g');
   await connection.run(
@@ -170,9 +167,7 @@ export async function prepareAllocation(
      FROM g ${formatJoin('g')} ${joins}`,
     prepared.params,
   );
-  tick('st_groups');
   if (stage === 'split') await splitDistinct(prepared);
-  tick('st_split');
   return prepared;
 }
 

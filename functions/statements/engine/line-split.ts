@@ -1,9 +1,8 @@
 import { statementCatalogue } from '../../data/access/statement-catalogue.js';
 import { LISTS, readVersion } from '../../data/list-cache.js';
 import { withEffectiveLedger } from '../../royalties/ledger/query.js';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
+import { makeWorkFolder } from '../../lib/work-folders.js';
 import { formatJoin, prepareAllocation, rowsOf, splitDistinct, weightSetJoin, type Prepared } from './allocation.js';
 import type { EarningsScope } from './earnings.js';
 import { unitsOf } from './units.js';
@@ -106,15 +105,18 @@ export async function withLineSplit<T>(
   tenantId: string,
   terms: Terms,
   work: (p: Prepared) => Promise<T>,
-  { where, columns = [] }: { where?: { sql: string; params: Record<string, string> }; columns?: readonly string[] } = {},
+  {
+    where,
+    columns = [],
+  }: { where?: { sql: string; params: Record<string, string> }; columns?: readonly string[] } = {},
 ): Promise<T> {
-  const T0 = performance.now(); const tick = (m: string) => process.env.SPLIT_TIMING && console.log(`TIMING split ${m} ${(performance.now() - T0).toFixed(0)}ms`);
-  const catalogue = await terms.catalogue();
-  tick('catalogue');
-  const workDir = await mkdtemp(path.join(os.tmpdir(), 'split-'));
+  // Read beside the ledger, not before it: on a cold start each takes a noticeable part of the call.
+  const reading = terms.catalogue();
+  reading.catch(() => undefined);
+  const workDir = await makeWorkFolder('split-');
   try {
     return await withEffectiveLedger(tenantId, async (connection, relation, params) => {
-      tick('ledger');
+      const catalogue = await reading;
       const grouped = [...new Set([...columns, ...KEY_COLUMNS])];
       await connection.run(
         `CREATE OR REPLACE TEMP TABLE split_rows AS
@@ -122,7 +124,6 @@ export async function withLineSplit<T>(
          FROM ${relation} ${where ? `WHERE ${where.sql}` : ''} GROUP BY ALL`,
         { ...params, ...where?.params },
       );
-      tick('split_rows');
       // The weight sets and the format classes only: the engine's own grouping would read every row again.
       const lines = grouped.includes('pay_period')
         ? 'split_rows'
@@ -131,7 +132,6 @@ export async function withLineSplit<T>(
         stage: 'weights',
         withHeld: true,
       });
-      tick('weights');
       const { joins, wsId, sid } = weightSetJoin('payee', 'k');
       await connection.run(`CREATE OR REPLACE TEMP TABLE split_keys AS
         SELECT k.*, ${wsId} AS ws_id, ${sid} AS sid
@@ -139,12 +139,8 @@ export async function withLineSplit<T>(
       await connection.run(`CREATE OR REPLACE TEMP TABLE split_lines AS
         SELECT r.*, k.ws_id, k.sid FROM split_rows r JOIN split_keys k ON ${sameKey}`);
       await connection.run('CREATE OR REPLACE TEMP TABLE st_groups AS SELECT DISTINCT sid, u FROM split_lines');
-      tick('keys');
       await splitDistinct(p);
-      tick('split');
-      const r = await work(p);
-      tick('work');
-      return r;
+      return work(p);
     });
   } finally {
     await rm(workDir, { recursive: true, force: true });
