@@ -82,12 +82,14 @@ const list = async (
   };
   const version = versions?.[LISTS.royalties(tenantId)];
   // The sums are in the company's currency: the page names it rather than assuming one.
-  const [large, terms, split] = await Promise.all([
-    largeLedgerList(tenantId, request, version),
+  // The page and the split of its filter's lines are read side by side: each is a pass of its own.
+  const paging = (async () =>
+    (await largeLedgerList(tenantId, request, version)) ?? (await listRoyalties(tenantId, request, version)))();
+  const [page, terms, split] = await Promise.all([
+    paging,
     companyMoneyTerms(tenantId),
     listSplit(tenantId, request.filter, version, versions ?? {}),
   ]);
-  const page = large ?? (await listRoyalties(tenantId, request, version));
   return { ...page, ...split, currency: (terms?.currency ?? DEFAULT_CURRENCY).toUpperCase() };
 };
 /**
