@@ -64,6 +64,31 @@ async function finished(api: Api, importId: string) {
 
 const releasesOf = async (api: Api) => (await api.get('/releases?per_page=100')).body.releases as any[];
 
+describe('the release sheet template', () => {
+  it('comes in each format the import reads, and previews without an error once its codes are the user’s own', async () => {
+    const { api, label } = await newCompany();
+    for (const format of ['csv', 'xlsx', 'json'] as const) {
+      const answer = await api.get(`/catalogue_imports/template?format=${format}`);
+      expect(answer.status).toBe(200);
+      const { filename, content_type, data } = answer.body.template;
+      expect(filename).toBe(`release-sheet-template.${format}`);
+      // The template's own file, uploaded as the user would after putting in a UPC and an ISRC of their own.
+      let text = Buffer.from(data, 'base64');
+      if (format !== 'xlsx') {
+        const [mine] = releaseRows(label, {}, 1);
+        text = Buffer.from(text.toString('utf8').replace('5012345678900', mine.upc).replace('GBXXX2700001', mine.isrc));
+      }
+      const key = await uploadPresigned(api, '/catalogue_imports/uploads', { filename, content_type }, text);
+      const preview = (
+        await api.post('/catalogue_imports/preview', { model: 'releases', file: { key, filename, size: text.length } })
+      ).body;
+      expect(preview.records[0].errors, `${format}: ${JSON.stringify(preview.records[0].errors)}`).toEqual([]);
+      expect(preview.records[0].label).toContain('Night Drive');
+    }
+    expect((await api.get('/catalogue_imports/template?format=pdf')).status).toBe(400);
+  });
+});
+
 describe('catalogue imports', () => {
   it('previews every error of a bad release without writing, then writes only the good ones, status imported', async () => {
     const { api, label } = await newCompany();
