@@ -101,7 +101,7 @@ describe('royalties in the browser', () => {
     expect(await page.locator('[data-testid="royalties-table"] tbody tr').count()).toBe(3);
     // The summary says how its figures relate, in figures that add up as shown.
     expect(await page.getByTestId('royalties-equation').textContent()).toMatch(
-      /^Total £4\.01 = Aggregator £\d+\.\d\d \+ Label share £\d+\.\d\d \(of which artists £\d+\.\d\d\)$/,
+      /^Total £4\.01 = Aggregator £\d+\.\d\d \+ Label share £\d+\.\d\d \(of which payees and artists £\d+\.\d\d\)$/,
     );
     // No dates are applied unless a period is chosen: the picker and the summary say "Any period".
     expect(await page.getByTestId('royalties-filter-period').textContent()).toBe('Any period');
