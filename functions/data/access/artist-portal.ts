@@ -98,7 +98,10 @@ export async function acceptPortalInvitationAsNewUser(
       UniqueValue.create({ scope: 'email', value: user.email, ownerId: user.userId }).commit(),
       UserLogin.put({ sub, userId: user.userId }).commit(),
     ],
-    { 0: { message: SPENT }, 3: { message: 'You already have an account: sign in to accept the invitation', field: 'password' } },
+    {
+      0: { message: SPENT },
+      3: { message: 'You already have an account: sign in to accept the invitation', field: 'password' },
+    },
   );
 }
 
