@@ -6,12 +6,11 @@ import type {
   PayoutMethod,
 } from '../../shared/schemas/payment-views.js';
 import { METHOD_CURRENCY } from '../../shared/schemas/payout-details.js';
-import { accountHolder, entriesOfAccount } from '../data/access/accounts.js';
+import { accountHolder } from '../data/access/accounts.js';
 import { listPaymentRuns, listPayoutDetails } from '../data/access/payouts.js';
 import { listStatements } from '../data/access/statements.js';
 import type { StatementItem } from '../data/entities/statements.js';
-import { accountDue } from '../payments/carried.js';
-import { accountOwes } from '../payments/due-rule.js';
+import { owedByAccount } from '../payments/owed.js';
 import { accountOfKey } from '../statements/api/present.js';
 
 /**
@@ -45,21 +44,8 @@ export async function dueAccounts(tenantId: string, labelId?: string): Promise<D
     listPayoutDetails(tenantId),
     statementsInOpenRuns(tenantId),
   ]);
-  const ofAccount = new Map<string, StatementItem[]>();
-  for (const statement of statements) {
-    const account = ofAccount.get(statement.accountKey);
-    if (account) account.push(statement);
-    else ofAccount.set(statement.accountKey, [statement]);
-  }
   const byAccount = new Map<string, { items: StatementItem[]; carried: StatementItem[] }>();
-  // Only accounts with an unpaid latest statement need their entries read for the rule.
-  const candidates = [...ofAccount].filter(([, account]) => accountDue(account).due.length > 0);
-  const owed = await Promise.all(
-    candidates.map(async ([accountKey, account]) => {
-      return [accountKey, accountOwes(account, await entriesOfAccount(tenantId, accountKey))] as const;
-    }),
-  );
-  for (const [accountKey, { due, carried }] of owed) {
+  for (const [accountKey, { due, carried }] of await owedByAccount(tenantId, statements)) {
     const items = due.filter((s) => !labelId || s.label_id === labelId);
     if (items.length) byAccount.set(accountKey, { items, carried });
   }

@@ -159,8 +159,10 @@ describe('royalty import ledger', () => {
         { value: null, ...sums(500, '5.000000', '4.000000', '3.000000', '1.000000') },
       ]);
     }
-    // The imports history gets the uploaded file.
-    expect((await getDb().entities.ImportRecord.get({ importId: id }).go()).data).toMatchObject({
+    // The imports history gets the uploaded file: written just after the import shows done, so waited for.
+    expect(
+      await until(async () => (await getDb().entities.ImportRecord.get({ importId: id }).go()).data ?? undefined),
+    ).toMatchObject({
       userId: 'USER-LEDGER-1',
       records: 1000,
       type: 'royalties',
@@ -302,7 +304,11 @@ describe('royalty import ledger', () => {
     // One pay period × 13 dimensions (9 and the 4 cross dimensions).
     expect(confirmed).toMatchObject({ status: 'done', aggregates: 13, amount: '1.250000' });
     expect(confirmed.totals).toMatchObject({ stored: 1 });
-    expect((await getDb().entities.ImportRecord.get({ importId: second.id }).go()).data).toMatchObject({ records: 1 });
+    expect(
+      await until(
+        async () => (await getDb().entities.ImportRecord.get({ importId: second.id }).go()).data ?? undefined,
+      ),
+    ).toMatchObject({ records: 1 });
   }, 60_000);
 
   it("pushes each step's progress to the uploader's open pages", async () => {

@@ -61,3 +61,68 @@ describe('a new version of a statement', () => {
     expect((await other.post(`/statements/${second.id}/new_version`)).status).toBe(404);
   }, 180_000);
 });
+
+describe('a correction of a paid statement that carried an expense', () => {
+  const paidStamp = stamp + 1;
+  const months = { start_pay_period: '2023-01', end_pay_period: '2023-02' };
+  const later = { start_pay_period: '2023-03', end_pay_period: '2023-04' };
+  const statementsOfPayee = async (id: string) =>
+    (await api.get(`/statements?statementable_type=Payee&statementable_id=${id}`)).body.statements as Statement[];
+
+  it('carries the expense again, is not paid again, and the next statement asks only for the late money', async () => {
+    const { payee: paidPayee, isrc: paidIsrc } = await payeeWithEarnings(api, paidStamp, ['2023-01', '2023-02']);
+    const expense = await api.post('/expenses', {
+      date: '2023-02-10',
+      description: 'Mixing',
+      subtotal: '1.00',
+      recoupable: true,
+      payee: { type: 'Payee', id: paidPayee.id },
+    });
+    expect(expense.status).toBe(201);
+    expect((await api.post('/statements', { payee_id: paidPayee.id, ...months })).status).toBe(201);
+    const [first] = await until(async () => {
+      const found = await statementsOfPayee(paidPayee.id);
+      return found.length ? found : undefined;
+    }, 60_000);
+    expect(first.figures).toMatchObject({ expenses: '-1.00' });
+    const paid = await api.post('/statements/pay_statement', {
+      id: first.id,
+      payment_date: '2023-05-02',
+      payment_method: 'BACS',
+      payment_reference: `Paid ${paidStamp}`,
+    });
+    expect(paid.status).toBe(200);
+
+    // A late line for the stated months, then one for the next months.
+    await importReport(api, `late-paid-${paidStamp}`, [
+      'Store,Period,ISRC,Artist,Units,Net,Currency',
+      `Deezer,2023-02,${paidIsrc},Someone Else,5,1.25,GBP`,
+      `Deezer,2023-03,${paidIsrc},Someone Else,2,0.50,GBP`,
+    ]);
+    expect((await api.post(`/statements/${first.id}/new_version`)).status).toBeLessThan(300);
+    const second = await until(
+      async () => (await statementsOfPayee(paidPayee.id)).find((s) => s.replaces_id === first.id),
+      60_000,
+    );
+    // The correction states the months again with the expense they carried, and without the payment.
+    expect(second.figures.expenses).toBe(first.figures.expenses);
+    expect(new Big(second.figures.royalties).minus(first.figures.royalties).toFixed(2)).toBe('1.25');
+    const payAgain = await api.post('/statements/pay_statement', { id: second.id, payment_date: '2023-05-03' });
+    expect(payAgain.status).toBe(409);
+    expect(payAgain.body.message).toBe(
+      `Statement ${second.number} corrects statement ${first.number}, which was paid already: the next statement settles the difference`,
+    );
+    const due = (await api.get('/statements?due=true&per_page=1000')).body.statements as Statement[];
+    expect(due.map((s) => s.id)).not.toContain(second.id);
+
+    // The next statement opens with the correction's balance, takes the payment off and asks for what is owed.
+    expect((await api.post('/statements', { payee_id: paidPayee.id, ...later })).status).toBe(201);
+    const third = await until(
+      async () => (await statementsOfPayee(paidPayee.id)).find((s) => s.start_pay_period === '2023-03'),
+      60_000,
+    );
+    expect(third.figures.opening_balance).toBe(second.figures.closing_balance);
+    expect(third.figures.payments).toBe(new Big(first.figures.payable).neg().toFixed(2));
+    expect(third.figures.payable).toBe('1.75');
+  }, 180_000);
+});

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,6 +73,28 @@ describe('audio processing', () => {
     const text = path.join(dir, 'notes.wav');
     writeFileSync(text, 'These are liner notes, not audio.\n'.repeat(50));
     await expect(processAudio(text)).rejects.toThrow('The file is not a WAV, AIFF or FLAC audio file');
+  });
+
+  it('refuses a WAV whose header lies about its sample size, which ffmpeg would decode as noise of another length', async () => {
+    writeSineWav(path.join(dir, 'honest.wav'), { seconds: 1, amplitude: 0.5 });
+    const honest = readFileSync(path.join(dir, 'honest.wav'));
+    const lying = (name: string, change: (header: Buffer) => void) => {
+      const bytes = Buffer.from(honest);
+      change(bytes);
+      writeFileSync(path.join(dir, name), bytes);
+      return path.join(dir, name);
+    };
+    // 16-bit stereo said to be 8-bit: ffmpeg decodes 2 s of noise from 1 s of audio.
+    await expect(processAudio(lying('eight-bit.wav', (b) => b.writeUInt16LE(8, 34)))).rejects.toThrow(
+      "The WAV file's header contradicts itself: it gives 4 bytes per sample frame, but 2 channels of 8-bit samples make 2. Export it again and upload it",
+    );
+    await expect(processAudio(lying('mono.wav', (b) => b.writeUInt16LE(1, 22)))).rejects.toThrow(
+      'but 1 channel of 16-bit samples make 2',
+    );
+    await expect(processAudio(lying('no-bits.wav', (b) => b.writeUInt16LE(0, 34)))).rejects.toThrow(
+      'contradicts itself',
+    );
+    expect((await processAudio(path.join(dir, 'honest.wav'))).duration_ms).toBe(1000);
   });
 
   it("says a file ffmpeg cannot decode is damaged, in the user's words, never ffmpeg's", async () => {

@@ -1,6 +1,5 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import Big from 'big.js';
 import { ulid } from 'ulid';
 import { ENV } from '../../../infra/resources.js';
 import { MESSAGES } from '../../../shared/messages.js';
@@ -32,6 +31,7 @@ import { labelNames, sendStatement, statementDocument } from '../runs/documents.
 import { getBytes, putBytes } from '../../lib/bucket-objects.js';
 import { statementKeys, statementsBucket } from '../statement-keys.js';
 import { unpayStatements } from '../../payments/api.js';
+import { payableStatementIds } from '../../payments/owed.js';
 import { recordPayment } from '../../payments/record.js';
 import { accountOfKey, presentStatement, presentStatementRow } from './present.js';
 import type { StatementListQuery } from './schemas.js';
@@ -49,10 +49,6 @@ export async function statementOf(tenantId: string, id: string): Promise<Stateme
   return statement;
 }
 
-/** Whether a statement is due: unpaid, and pays something. */
-const isDue = (row: Pick<StatementRow, 'paid' | 'figures' | 'superseded_by'>) =>
-  !row.paid && !row.superseded_by && new Big(row.figures.payable).gt(0);
-
 /** A list of the company's statements: its filters, search (payee name, number), order and page. */
 export async function listStatementRows(
   tenantId: string,
@@ -60,6 +56,8 @@ export async function listStatementRows(
   scope: (row: StatementRow) => boolean = () => true,
 ): Promise<StatementList> {
   const [items, labels] = await Promise.all([listStatements(tenantId), labelNames(tenantId)]);
+  // "Due" is what may be paid now by the one due rule, so a statement picked to pay is never refused.
+  const due = query.due === 'true' ? await payableStatementIds(tenantId, items) : undefined;
   const rows = items.map((item) => presentStatementRow(item, labels));
   const sort =
     query.sort_field || query.order ? query.sort : { field: 'created_at' as const, direction: 'desc' as const };
@@ -72,7 +70,7 @@ export async function listStatementRows(
     tieBreaker: 'id',
     filter: (row) =>
       scope(row) &&
-      (query.due !== 'true' || isDue(row)) &&
+      (!due || due.has(row.id)) &&
       (query.paid === undefined || row.paid === (query.paid === 'true')) &&
       (!query.label_id || row.label_id === query.label_id) &&
       (!query.statementable_type || row.statementable_type === query.statementable_type) &&
