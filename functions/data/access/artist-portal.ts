@@ -1,7 +1,6 @@
 import type { ArtistItem, ReleaseItem } from '../entities/catalogue.js';
 import type { ArtistPortalInvitationItem, ArtistPortalLinkItem, ArtistUserItem } from '../entities/artist-user.js';
 import type { CreateUser } from '../entities/user.js';
-import { writtenUnlessConditionFailed } from '../../lib/errors.js';
 import { getDb } from '../service.js';
 import { writeTransaction } from '../transaction.js';
 
@@ -20,11 +19,6 @@ export async function linksOfUser(userId: string): Promise<ArtistUserItem[]> {
 /** The users linked to one artist of a company. */
 export async function usersOfArtist(companyId: string, artistId: string): Promise<ArtistUserItem[]> {
   return (await db().ArtistUser.query.byArtist({ companyId, artistId }).go({ pages: 'all' })).data;
-}
-
-/** Links a user to an artist; false when the link was there already. */
-export async function linkUser(link: { userId: string; companyId: string; artistId: string; createdBy: string }) {
-  return writtenUnlessConditionFailed(() => db().ArtistUser.create(link).go());
 }
 
 export async function unlinkUser(userId: string, companyId: string, artistId: string): Promise<void> {
