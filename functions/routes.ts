@@ -567,6 +567,19 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/artists/{id}/portal_users', 'artist-portal', 'listPortalUsers', 'tenant', 'catalogue.read'),
   r('POST', '/artists/{id}/portal_users', 'artist-portal', 'addPortalUser', 'tenant', 'money.write'),
   r('DELETE', '/artists/{id}/portal_users/{userId}', 'artist-portal', 'removePortalUser', 'tenant', 'money.write'),
+  // A pending invitation is withdrawn by its id; the invitee opens the mailed /artist_invitations/{token} link
+  // and, signed in with an artist account, accepts, or (a new address) sets a password, which accepts it.
+  r(
+    'DELETE',
+    '/artists/{id}/portal_invitations/{invitationId}',
+    'artist-portal',
+    'withdrawPortalInvitation',
+    'tenant',
+    'money.write',
+  ),
+  r('GET', '/artist_invitations/{token}', 'artist-portal', 'describePortalInvitation', 'public'),
+  r('POST', '/artist_invitations/{token}/accept', 'artist-portal', 'acceptPortalInvitation', 'user'),
+  r('POST', '/artist_invitations/{token}/setup_account', 'artist-portal', 'setUpPortalAccount', 'public'),
   r('GET', '/artists/{id}/portal_links', 'artist-portal', 'listPortalLinks', 'tenant', 'catalogue.read'),
   r('POST', '/artists/{id}/portal_link', 'artist-portal', 'createPortalLink', 'tenant', 'money.write'),
   r('DELETE', '/artists/{id}/portal_links/{linkId}', 'artist-portal', 'revokePortalLink', 'tenant', 'money.write'),

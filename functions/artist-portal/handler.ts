@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { invitationSetupInput, invitationTokenParams } from '../../shared/schemas/onboarding.js';
 import { userInvite } from '../../shared/schemas/user.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
 import { planGate } from '../plans/gate.js';
@@ -37,6 +38,23 @@ const operations = {
     body: userInvite.omit({ role: true }),
     run: async ({ tenantId, caller, params, body }) =>
       reply(201, await label.addPortalUser(tenantId, params.id, body, caller.user.userId)),
+  }),
+  withdrawPortalInvitation: operation('tenant', {
+    params: z.strictObject({ id, invitationId: id }),
+    run: ({ tenantId, params }) => label.withdrawPortalInvitation(tenantId, params.id, params.invitationId),
+  }),
+  describePortalInvitation: operation('public', {
+    params: invitationTokenParams,
+    run: ({ params }) => label.describePortalInvitation(params.token),
+  }),
+  acceptPortalInvitation: operation('user', {
+    params: invitationTokenParams,
+    run: ({ caller, params }) => label.acceptPortalUserInvitation(caller, params.token),
+  }),
+  setUpPortalAccount: operation('public', {
+    params: invitationTokenParams,
+    body: invitationSetupInput,
+    run: ({ params, body }) => label.setUpPortalAccount(params.token, body.password),
   }),
   removePortalUser: operation('tenant', {
     params: z.strictObject({ id, userId: id }),

@@ -1,20 +1,33 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ulid } from 'ulid';
-import type { PortalLink, PortalUser } from '../../shared/schemas/artist-portal.js';
+import type {
+  PortalInvitation,
+  PortalInvitationView,
+  PortalLink,
+  PortalUser,
+} from '../../shared/schemas/artist-portal.js';
 import {
+  acceptPortalInvitation,
+  acceptPortalInvitationAsNewUser,
   artistOf,
+  companyName,
+  createPortalInvitation,
   createPortalLink,
-  linkUser,
+  deletePortalInvitation,
+  portalInvitation,
+  portalInvitationsOfArtist,
   portalLinksOfArtist,
   revokePortalLink,
   unlinkUser,
   usersOfArtist,
 } from '../data/access/artist-portal.js';
 import { findUserByEmail, getUsers } from '../data/access/users.js';
-import type { ArtistPortalLinkItem } from '../data/entities/artist-user.js';
-import { createUnconfirmedUser } from '../auth/accounts.js';
-import { Conflict, NotFound } from '../lib/errors.js';
-import { appLink } from '../lib/mail.js';
+import type { ArtistPortalInvitationItem, ArtistPortalLinkItem } from '../data/entities/artist-user.js';
+import { ensureLogin, setPassword } from '../auth/identity.js';
+import type { Caller } from '../lib/auth-context.js';
+import { Conflict, Forbidden, NotFound } from '../lib/errors.js';
+import { appLink, sendMail } from '../lib/mail.js';
+import { required } from '../lib/required.js';
 import { tokenHashOf } from './scope.js';
 
 /**
@@ -26,12 +39,16 @@ import { tokenHashOf } from './scope.js';
 const LINK_DAYS = 30;
 
 const PORTAL_MESSAGES = {
-  userAdded: 'Artist User Added',
+  invitationSent: 'Invitation Sent',
+  invitationWithdrawn: 'Invitation Withdrawn',
   userRemoved: 'Artist User Removed',
   linkCreated: 'Artist Link Created',
   linkRevoked: 'Artist Link Revoked',
-  notArtistAccount: 'This e-mail belongs to an account that is not an artist account',
-  alreadyLinked: 'This e-mail is already linked to this artist',
+  invalid: 'This invitation is invalid or has expired',
+  staffAccount:
+    'This e-mail belongs to a company team account, which cannot become an artist portal account; ask the label to invite another address',
+  otherAddress: 'This invitation was sent to another e-mail address; sign in with that address to accept it',
+  hasAccount: 'You already have an account: sign in to accept the invitation',
 } as const;
 
 async function companyArtist(tenantId: string, artistId: string) {
@@ -40,9 +57,29 @@ async function companyArtist(tenantId: string, artistId: string) {
   return artist;
 }
 
-export async function listPortalUsers(tenantId: string, artistId: string): Promise<{ users: PortalUser[] }> {
+const INVITATION_DAYS = 7;
+
+const hashOf = (secret: string) => createHash('sha256').update(secret).digest('hex');
+const isPending = (i: ArtistPortalInvitationItem, now = Date.now()) => !i.acceptedAt && i.expiresAt * 1000 > now;
+
+const presentInvitation = (i: ArtistPortalInvitationItem): PortalInvitation => ({
+  id: i.invitationId,
+  email: i.email,
+  status: 'invited',
+  invited_at: i.createdAt ?? '',
+  expires_at: new Date(i.expiresAt * 1000).toISOString(),
+});
+
+/** The artist's attached users and its pending invitations (the address the label typed, nothing more). */
+export async function listPortalUsers(
+  tenantId: string,
+  artistId: string,
+): Promise<{ users: PortalUser[]; invitations: PortalInvitation[] }> {
   await companyArtist(tenantId, artistId);
-  const links = await usersOfArtist(tenantId, artistId);
+  const [links, invitations] = await Promise.all([
+    usersOfArtist(tenantId, artistId),
+    portalInvitationsOfArtist(tenantId, artistId),
+  ]);
   const users = new Map((await getUsers(links.map((l) => l.userId))).map((u) => [u.userId, u]));
   return {
     users: links.flatMap((link) => {
@@ -51,13 +88,15 @@ export async function listPortalUsers(tenantId: string, artistId: string): Promi
       const confirmed = user.confirmed !== false;
       return [{ user_id: user.userId, email: user.email, name: user.name, confirmed, linked_at: link.createdAt ?? '' }];
     }),
+    invitations: invitations.filter((i) => isPending(i)).map(presentInvitation),
   };
 }
 
 /**
- * Invites an artist user: a new e-mail gets an unconfirmed artist_user account and the mail that
- * sets its password; an existing artist user is linked to one more artist. Any other account is
- * refused: a company member's login never turns into an artist's.
+ * Invites an e-mail to an artist's portal. Nothing about the address is looked up: the answer is the same
+ * whether it has no account, an artist account (of this company or another) or a team account, so the route
+ * tells nobody who has an account, and no account is made, so the person's own sign-up is never blocked.
+ * The invitee attaches the artist themselves from the mailed link (acceptPortalUserInvitation).
  */
 export async function addPortalUser(
   tenantId: string,
@@ -65,16 +104,111 @@ export async function addPortalUser(
   input: { email: string; name: string },
   invitedBy: string,
 ) {
+  const artist = await companyArtist(tenantId, artistId);
+  const invitationId = ulid();
+  const secret = randomBytes(32).toString('base64url');
+  const invitation = {
+    invitationId,
+    secretHash: hashOf(secret),
+    companyId: tenantId,
+    artistId,
+    email: input.email,
+    name: input.name,
+    invitedBy,
+    expiresAt: Math.floor(Date.now() / 1000) + INVITATION_DAYS * 24 * 60 * 60,
+  };
+  await createPortalInvitation(invitation);
+  const company = (await companyName(tenantId)) ?? '';
+  await sendMail({
+    to: input.email,
+    subject: `${company} invited you to the artist portal of ${artist.name}`,
+    text:
+      `Hello ${input.name},\n\n${company} invited you to see ${artist.name}'s releases, earnings and statements. ` +
+      'Open this link to accept: if you have no account yet you will choose a password; if you already have an ' +
+      `artist account, sign in:\n${appLink(`/artist_invitations/${invitationId}.${secret}`)}\n\n` +
+      `The link is valid for ${INVITATION_DAYS} days.`,
+  });
+  const stored = required(await portalInvitation(invitationId), 'the invitation just written');
+  return { message: PORTAL_MESSAGES.invitationSent, invitation: presentInvitation(stored) };
+}
+
+/** The label withdraws a pending invitation of its artist; anything else is 404. */
+export async function withdrawPortalInvitation(tenantId: string, artistId: string, invitationId: string) {
   await companyArtist(tenantId, artistId);
-  const existing = await findUserByEmail(input.email);
+  const found = await portalInvitation(invitationId);
+  if (!found || found.companyId !== tenantId || found.artistId !== artistId || !isPending(found)) {
+    throw new NotFound('Invitation');
+  }
+  await deletePortalInvitation(invitationId);
+  return { message: PORTAL_MESSAGES.invitationWithdrawn };
+}
+
+/** A pending invitation named by its mailed token `{invitationId}.{secret}`; anything else is one 404. */
+async function pendingInvitation(token: string): Promise<ArtistPortalInvitationItem> {
+  const [invitationId, secret] = token.split('.', 2);
+  const found = invitationId ? await portalInvitation(invitationId) : null;
+  if (!found || !isPending(found) || !secret || !sameHash(hashOf(secret), found.secretHash)) {
+    throw new NotFound(PORTAL_MESSAGES.invalid);
+  }
+  return found;
+}
+
+function sameHash(a: string, b: string): boolean {
+  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+}
+
+/** The public page of the mailed link: which artist, which label, which address it was sent to. */
+export async function describePortalInvitation(token: string): Promise<{ invitation: PortalInvitationView }> {
+  const invitation = await pendingInvitation(token);
+  const [artist, company] = await Promise.all([
+    artistOf(invitation.companyId, invitation.artistId),
+    companyName(invitation.companyId),
+  ]);
+  return {
+    invitation: {
+      artist_name: artist?.name ?? '',
+      company_name: company ?? '',
+      email: invitation.email,
+      expires_at: new Date(invitation.expiresAt * 1000).toISOString(),
+    },
+  };
+}
+
+const accepted = (invitation: ArtistPortalInvitationItem) => ({
+  artist_id: invitation.artistId,
+  message: 'The artist was added to your artist portal',
+});
+
+/**
+ * A signed-in invitee accepts. Only an artist account may: a company member's (or an admin's) login reads
+ * every artist's money and must never turn into one artist's, as an artist account never joins a team.
+ * The invitation is spent in the same transaction that attaches, so racing acceptances attach once.
+ */
+export async function acceptPortalUserInvitation(caller: Caller, token: string) {
+  const invitation = await pendingInvitation(token);
+  if (caller.user.role !== 'artist_user') throw new Forbidden(PORTAL_MESSAGES.staffAccount);
+  if (caller.user.email.toLowerCase() !== invitation.email) throw new Forbidden(PORTAL_MESSAGES.otherAddress);
+  await acceptPortalInvitation(invitation, caller.user.userId);
+  return accepted(invitation);
+}
+
+/**
+ * A new address sets its first password from the link: the artist account is created, confirmed and attached
+ * in one transaction with the invitation spent; the Cognito password is set only after that write succeeded,
+ * so a refused or losing request leaves nothing behind but an unused login without a password.
+ */
+export async function setUpPortalAccount(token: string, password: string) {
+  const invitation = await pendingInvitation(token);
+  const existing = await findUserByEmail(invitation.email);
   if (existing && existing.role !== 'artist_user') {
-    throw new Conflict(PORTAL_MESSAGES.notArtistAccount, { email: [PORTAL_MESSAGES.notArtistAccount] });
+    throw new Conflict(PORTAL_MESSAGES.staffAccount, { password: [PORTAL_MESSAGES.staffAccount] });
   }
-  const userId = existing?.userId ?? (await createUnconfirmedUser({ ...input, role: 'artist_user' }, 'invite')).userId;
-  if (!(await linkUser({ userId, companyId: tenantId, artistId, createdBy: invitedBy }))) {
-    throw new Conflict(PORTAL_MESSAGES.alreadyLinked, { email: [PORTAL_MESSAGES.alreadyLinked] });
-  }
-  return { message: PORTAL_MESSAGES.userAdded, ...(await listPortalUsers(tenantId, artistId)) };
+  if (existing) throw new Conflict(PORTAL_MESSAGES.hasAccount, { password: [PORTAL_MESSAGES.hasAccount] });
+  const { sub } = await ensureLogin(invitation.email);
+  const user = { userId: ulid(), email: invitation.email, name: invitation.name, role: 'artist_user' as const };
+  await acceptPortalInvitationAsNewUser(invitation, { ...user, confirmed: true }, sub);
+  await setPassword(invitation.email, password);
+  return { email: invitation.email, ...accepted(invitation) };
 }
 
 export async function removePortalUser(tenantId: string, artistId: string, userId: string) {

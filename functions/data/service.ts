@@ -50,7 +50,7 @@ import { CatalogueImport } from './entities/catalogue-import.js';
 import { MetadataMap } from './entities/metadata-map.js';
 import { CatalogueExport } from './entities/catalogue-export.js';
 import { CompanyUsage, Plan } from './entities/plan.js';
-import { ArtistPortalLink, ArtistUser } from './entities/artist-user.js';
+import { ArtistPortalInvitation, ArtistPortalLink, ArtistUser } from './entities/artist-user.js';
 import { BillingClock, BillingEvent, BillingLock, LocalBillingObject } from './entities/billing.js';
 
 const entities = {
@@ -119,6 +119,7 @@ const entities = {
   CompanyUsage,
   ArtistUser,
   ArtistPortalLink,
+  ArtistPortalInvitation,
   BillingEvent,
   BillingClock,
   BillingLock,

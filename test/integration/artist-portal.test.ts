@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type Route } from '../../functions/routes.js';
-import { call, inCompany, newConfirmedUser } from '../support/api.js';
+import { call, inCompany, latestMail, newConfirmedUser } from '../support/api.js';
 import { artistPortalFixture, type PortalApi, type PortalSide } from '../support/artist-portal-fixture.js';
-import { ownLabelManager } from '../support/own-company.js';
+import { ownCompany, ownLabelManager } from '../support/own-company.js';
 import { until } from '../support/wait.js';
 
 /**
@@ -26,7 +26,9 @@ let X: Side;
 let Y: Side;
 let makeLink: Awaited<ReturnType<typeof artistPortalFixture>>['makeLink'];
 
-const portalRoutes = (auth: Route['auth']) => ROUTES.filter((r) => r.area === 'artist-portal' && r.auth === auth);
+// The invitation's mailed link is public too, but it names an invitation, not an artist: tested on its own below.
+const portalRoutes = (auth: Route['auth']) =>
+  ROUTES.filter((r) => r.area === 'artist-portal' && r.auth === auth && !r.path.includes('/artist_invitations/'));
 const pathOf = (route: Route, ids: Record<string, string>) =>
   route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(ids[name] ?? `missing-${name}`));
 
@@ -256,14 +258,108 @@ describe('who may call what', () => {
   });
 });
 
+/** The mailed token of the newest portal invitation to an e-mail. */
+async function invitationToken(email: string, subjectHas: string): Promise<string> {
+  const mail = await until(async () => {
+    const found = await latestMail(email);
+    return found?.subject.includes(subjectHas) ? found : undefined;
+  }, 20_000);
+  const token = /artist_invitations\/([\w.-]+)/.exec(mail.text)?.[1];
+  expect(token).toBeTruthy();
+  return String(token);
+}
+
+const pickerOf = async (token: string) =>
+  ((await call('GET', '/api/v1/artist_portal', { token })).body.artists as { id: string }[]).map((a) => a.id).sort();
+
 describe("the label's artist users", () => {
-  it("refuses a company member's e-mail and a second link of the same artist user, naming the field", async () => {
-    const member = await api.post(`/artists/${X.artistId}/portal_users`, { email: managerEmail, name: 'M' });
-    expect(member.status).toBe(409);
-    expect(member.body.errors.email).toEqual(['This e-mail belongs to an account that is not an artist account']);
-    const again = await api.post(`/artists/${X.artistId}/portal_users`, { email: X.email, name: 'X' });
-    expect(again.status).toBe(409);
-    expect(again.body.errors.email).toEqual(['This e-mail is already linked to this artist']);
+  it('answers an invitation the same whether the address is new, an artist user elsewhere or a team account', async () => {
+    const elsewhere = await ownCompany('Portal Elsewhere');
+    const artist = (await elsewhere.api.post('/artists', { name: `Elsewhere Artist ${stamp}` })).body.artist;
+    const fresh = `portal.fresh.${stamp}@example.test`;
+    const answers = [];
+    for (const email of [fresh, X.email, managerEmail]) {
+      answers.push(await elsewhere.api.post(`/artists/${artist.id}/portal_users`, { email, name: 'Someone' }));
+    }
+    const shapeOf = (a: { status: number; body: Record<string, any> }) => ({
+      status: a.status,
+      message: a.body.message,
+      keys: Object.keys(a.body).sort(),
+      invitation: Object.keys(a.body.invitation).sort(),
+      status_word: a.body.invitation.status,
+    });
+    for (const answer of answers) expect(shapeOf(answer)).toEqual(shapeOf(answers[0]));
+    expect(answers[0].status).toBe(201);
+    // Nothing about an account that has not accepted: no user id, no name.
+    const said = JSON.stringify(answers.map((a) => a.body));
+    expect(said).not.toContain(X.userId);
+    expect(said).not.toContain(X.name);
+    // The other company's artist user is not attached until they accept, and is listed only as the typed address.
+    expect(await pickerOf(X.userToken)).toEqual([X.artistId]);
+    const listed = (await elsewhere.api.get(`/artists/${artist.id}/portal_users`)).body;
+    expect(listed.users).toEqual([]);
+    expect(listed.invitations.map((i: { email: string }) => i.email).sort()).toEqual(
+      [fresh, X.email, managerEmail].sort(),
+    );
+    expect(JSON.stringify(listed)).not.toContain(X.userId);
+    // No account was made for the new address: its owner signs up as anyone would.
+    const signed = await call('POST', '/api/v1/signup', { body: { name: 'Fresh', email: fresh } });
+    expect(signed.status).toBe(201);
+  });
+
+  it('attaches the artist when an existing artist user accepts, once, whatever is sent twice', async () => {
+    const elsewhere = await ownCompany('Portal Accept');
+    const name = `Accepted Artist ${stamp}`;
+    const artist = (await elsewhere.api.post('/artists', { name })).body.artist;
+    expect((await elsewhere.api.post(`/artists/${artist.id}/portal_users`, { email: X.email, name: 'X' })).status).toBe(
+      201,
+    );
+    const token = await invitationToken(X.email, name);
+    const described = await call('GET', `/api/v1/artist_invitations/${token}`);
+    expect(described.body.invitation.artist_name).toBe(name);
+    // Another account (Y's) cannot take X's invitation.
+    const stranger = await call('POST', `/api/v1/artist_invitations/${token}/accept`, { token: Y.userToken });
+    expect(stranger.status).toBe(403);
+    const [first, second] = await Promise.all([
+      call('POST', `/api/v1/artist_invitations/${token}/accept`, { token: X.userToken }),
+      call('POST', `/api/v1/artist_invitations/${token}/accept`, { token: X.userToken }),
+    ]);
+    expect([first.status, second.status].filter((s) => s === 200)).toHaveLength(1);
+    expect(await pickerOf(X.userToken)).toEqual([X.artistId, artist.id].sort());
+    const again = await call('POST', `/api/v1/artist_invitations/${token}/accept`, { token: X.userToken });
+    expect(again.status).toBe(404);
+    const listed = (await elsewhere.api.get(`/artists/${artist.id}/portal_users`)).body;
+    expect(listed.users.map((u: { user_id: string }) => u.user_id)).toEqual([X.userId]);
+    expect(listed.invitations).toEqual([]);
+    // A spent token cannot set up an account either.
+    const setup = await call('POST', `/api/v1/artist_invitations/${token}/setup_account`, {
+      body: { password: 'Other-pass-1', password_confirmation: 'Other-pass-1' },
+    });
+    expect(setup.status).toBe(404);
+  });
+
+  it("refuses a team member's account at acceptance, and a withdrawn invitation is gone", async () => {
+    const name = `Member Artist ${stamp}`;
+    const artist = (await api.post('/artists', { name })).body.artist;
+    expect((await api.post(`/artists/${artist.id}/portal_users`, { email: managerEmail, name: 'M' })).status).toBe(201);
+    const token = await invitationToken(managerEmail, name);
+    const accepted = await call('POST', `/api/v1/artist_invitations/${token}/accept`, { token: managerToken });
+    expect(accepted.status).toBe(403);
+    expect(accepted.body.message).toBe(
+      'This e-mail belongs to a company team account, which cannot become an artist portal account; ask the label to invite another address',
+    );
+    const setup = await call('POST', `/api/v1/artist_invitations/${token}/setup_account`, {
+      body: { password: 'Other-pass-1', password_confirmation: 'Other-pass-1' },
+    });
+    expect(setup.status).toBe(409);
+    expect(setup.body.errors.password).toBeDefined();
+    const listed = (await api.get(`/artists/${artist.id}/portal_users`)).body;
+    expect(listed.users).toEqual([]);
+    expect(listed.invitations).toHaveLength(1);
+    const withdrawn = await api.del(`/artists/${artist.id}/portal_invitations/${listed.invitations[0].id}`);
+    expect(withdrawn.status).toBe(200);
+    expect((await call('GET', `/api/v1/artist_invitations/${token}`)).status).toBe(404);
+    expect((await api.get(`/artists/${artist.id}/portal_users`)).body.invitations).toEqual([]);
     const bad = await api.post(`/artists/${X.artistId}/portal_users`, { email: 'not an e-mail', name: 'X' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.email).toBeDefined();
@@ -283,8 +379,13 @@ describe("the label's artist users", () => {
   it('links an existing artist user to a second artist, and an unlinked artist loses access at once', async () => {
     const linked = await api.post(`/artists/${Y.artistId}/portal_users`, { email: X.email, name: 'X' });
     expect(linked.status).toBe(201);
+    const token = await invitationToken(X.email, Y.name);
+    expect((await call('POST', `/api/v1/artist_invitations/${token}/accept`, { token: X.userToken })).status).toBe(200);
     const picker = await call('GET', '/api/v1/artist_portal', { token: X.userToken });
-    expect(picker.body.artists.map((a: { id: string }) => a.id).sort()).toEqual([X.artistId, Y.artistId].sort());
+    // X also accepted another company's artist above; here only this company's two matter.
+    expect(picker.body.artists.map((a: { id: string }) => a.id)).toEqual(
+      expect.arrayContaining([X.artistId, Y.artistId]),
+    );
     const listed = (await api.get(`/artists/${Y.artistId}/portal_users`)).body.users as { user_id: string }[];
     expect(listed.map((u) => u.user_id).sort()).toEqual([X.userId, Y.userId].sort());
 

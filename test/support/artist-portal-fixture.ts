@@ -119,14 +119,14 @@ export async function artistPortalFixture(own?: FixtureManager & { email: string
     const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${stamp}@example.test`;
     const invited = await api.post(`/artists/${artistId}/portal_users`, { email, name });
     expect(invited.status).toBe(201);
-    expect(invited.body.message).toBe('Artist User Added');
+    expect(invited.body.message).toBe('Invitation Sent');
     const mail = await until(() => latestMail(email), 20_000);
-    const accessToken = /setup_account\?token=([\w-]+)/.exec(mail.text)?.[1];
-    expect(accessToken).toBeTruthy();
-    const confirmed = await call('POST', '/api/v1/confirm_user', {
-      body: { access_token: accessToken, password: PASSWORD, password_confirmation: PASSWORD },
+    const invitation = /artist_invitations\/([\w.-]+)/.exec(mail.text)?.[1];
+    expect(invitation).toBeTruthy();
+    const set = await call('POST', `/api/v1/artist_invitations/${invitation}/setup_account`, {
+      body: { password: PASSWORD, password_confirmation: PASSWORD },
     });
-    expect(confirmed.status).toBe(200);
+    expect(set.status).toBe(200);
     const token = await signIn(email, PASSWORD);
     const me = await call('GET', '/api/v1/me', { token });
     expect(me.body.user.role).toBe('artist_user');

@@ -1,7 +1,8 @@
 import type { ArtistItem, ReleaseItem } from '../entities/catalogue.js';
-import type { ArtistPortalLinkItem, ArtistUserItem } from '../entities/artist-user.js';
-import { writtenUnlessConditionFailed } from '../../lib/errors.js';
+import type { ArtistPortalInvitationItem, ArtistPortalLinkItem, ArtistUserItem } from '../entities/artist-user.js';
+import type { CreateUser } from '../entities/user.js';
 import { getDb } from '../service.js';
+import { writeTransaction } from '../transaction.js';
 
 /**
  * The artist portal's reads and writes (docs/artist-portal.md): artist users' links to
@@ -20,13 +21,82 @@ export async function usersOfArtist(companyId: string, artistId: string): Promis
   return (await db().ArtistUser.query.byArtist({ companyId, artistId }).go({ pages: 'all' })).data;
 }
 
-/** Links a user to an artist; false when the link was there already. */
-export async function linkUser(link: { userId: string; companyId: string; artistId: string; createdBy: string }) {
-  return writtenUnlessConditionFailed(() => db().ArtistUser.create(link).go());
-}
-
 export async function unlinkUser(userId: string, companyId: string, artistId: string): Promise<void> {
   await db().ArtistUser.delete({ userId, companyId, artistId }).go();
+}
+
+export async function createPortalInvitation(
+  invitation: Omit<ArtistPortalInvitationItem, 'createdAt' | 'acceptedAt'>,
+): Promise<void> {
+  await db().ArtistPortalInvitation.create(invitation).go();
+}
+
+export async function portalInvitation(invitationId: string): Promise<ArtistPortalInvitationItem | null> {
+  return (await db().ArtistPortalInvitation.get({ invitationId }).go()).data;
+}
+
+/** Every invitation to an artist, accepted and expired ones included (callers keep the pending ones). */
+export async function portalInvitationsOfArtist(companyId: string, artistId: string) {
+  return (await db().ArtistPortalInvitation.query.byArtist({ companyId, artistId }).go({ pages: 'all' })).data;
+}
+
+export async function deletePortalInvitation(invitationId: string): Promise<void> {
+  await db().ArtistPortalInvitation.delete({ invitationId }).go();
+}
+
+const SPENT = 'This invitation has already been accepted or withdrawn';
+const LINKED = 'Your account is already linked to this artist';
+
+/**
+ * A signed-in artist user accepts: the invitation is marked accepted (only while it is still there and not
+ * accepted, so a withdrawn or spent token changes nothing) and the artist is attached, all or nothing.
+ */
+export async function acceptPortalInvitation(invitation: ArtistPortalInvitationItem, userId: string) {
+  await writeTransaction(
+    ({ ArtistPortalInvitation, ArtistUser }) => [
+      ArtistPortalInvitation.patch({ invitationId: invitation.invitationId })
+        .set({ acceptedAt: new Date().toISOString(), acceptedBy: userId })
+        .where(({ acceptedAt }, { notExists }) => notExists(acceptedAt))
+        .commit(),
+      ArtistUser.create(attachment(invitation, userId)).commit(),
+    ],
+    { 0: { message: SPENT }, 1: { message: LINKED } },
+  );
+}
+
+const attachment = (invitation: ArtistPortalInvitationItem, userId: string) => ({
+  userId,
+  companyId: invitation.companyId,
+  artistId: invitation.artistId,
+  createdBy: invitation.invitedBy,
+});
+
+/**
+ * A new address sets its first password from the invitation: the artist account (with its e-mail guard) is
+ * created confirmed, its Cognito subject linked, the invitation spent and the artist attached, all or nothing.
+ * Two racing set-ups of one token: one wins, the other fails on the spent invitation and creates nothing.
+ */
+export async function acceptPortalInvitationAsNewUser(
+  invitation: ArtistPortalInvitationItem,
+  user: CreateUser,
+  sub: string,
+) {
+  await writeTransaction(
+    ({ ArtistPortalInvitation, ArtistUser, User, UniqueValue, UserLogin }) => [
+      ArtistPortalInvitation.patch({ invitationId: invitation.invitationId })
+        .set({ acceptedAt: new Date().toISOString(), acceptedBy: user.userId })
+        .where(({ acceptedAt }, { notExists }) => notExists(acceptedAt))
+        .commit(),
+      ArtistUser.create(attachment(invitation, user.userId)).commit(),
+      User.create(user).commit(),
+      UniqueValue.create({ scope: 'email', value: user.email, ownerId: user.userId }).commit(),
+      UserLogin.put({ sub, userId: user.userId }).commit(),
+    ],
+    {
+      0: { message: SPENT },
+      3: { message: 'You already have an account: sign in to accept the invitation', field: 'password' },
+    },
+  );
 }
 
 export async function createPortalLink(link: Omit<ArtistPortalLinkItem, 'createdAt'>): Promise<void> {

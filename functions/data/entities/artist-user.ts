@@ -56,5 +56,40 @@ export const ArtistPortalLink = new Entity({
   },
 });
 
+/**
+ * A label's pending invitation of an e-mail to one artist's portal. Nothing about the address's account is
+ * looked up or created when it is sent: the invitee's acceptance attaches (an existing artist account signs in,
+ * a new address sets a password). The mailed token is `{invitationId}.{secret}`; only the secret's SHA-256 is
+ * stored. `acceptedAt` is set in the same transaction that attaches, so a token attaches once.
+ */
+export const ArtistPortalInvitation = new Entity({
+  model: { entity: 'artistPortalInvitation', version: '1', service: SERVICE },
+  attributes: {
+    invitationId: { type: 'string', required: true },
+    secretHash: { type: 'string', required: true },
+    companyId: { type: 'string', required: true },
+    artistId: { type: 'string', required: true },
+    /** Lower-case, as the label typed it. */
+    email: { type: 'string', required: true },
+    name: { type: 'string', required: true },
+    invitedBy: { type: 'string', required: true },
+    /** Epoch seconds. */
+    expiresAt: { type: 'number', required: true },
+    acceptedAt: { type: 'string' },
+    /** The artist account that accepted. */
+    acceptedBy: { type: 'string' },
+    createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
+  },
+  indexes: {
+    byId: { pk: { field: 'pk', composite: ['invitationId'] }, sk: { field: 'sk', composite: [] } },
+    byArtist: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['companyId', 'artistId'] },
+      sk: { field: 'gsi1sk', composite: ['invitationId'] },
+    },
+  },
+});
+
+export type ArtistPortalInvitationItem = EntityItem<typeof ArtistPortalInvitation>;
 export type ArtistUserItem = EntityItem<typeof ArtistUser>;
 export type ArtistPortalLinkItem = EntityItem<typeof ArtistPortalLink>;

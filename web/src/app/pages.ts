@@ -22,6 +22,7 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'change-password': () => import('../pages/auth/change-password').then((m) => m.ChangePasswordPage),
   'confirm-account': () => import('../pages/auth/confirm-account').then((m) => m.ConfirmAccountPage),
   invitation: () => import('../pages/auth/invitation').then((m) => m.InvitationPage),
+  'portal-invitation': () => import('../pages/artist-portal/portal-invitation').then((m) => m.PortalInvitationPage),
   'user-dashboard': () => import('../pages/user/dashboard').then((m) => m.UserDashboardPage),
   'user-profile': () => import('../pages/user/profile').then((m) => m.UserProfilePage),
   'user-exports': () => import('../pages/exports/exports-page').then((m) => m.ExportsPage),

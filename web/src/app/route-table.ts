@@ -26,6 +26,7 @@ export type PageKey =
   | 'change-password'
   | 'confirm-account'
   | 'invitation'
+  | 'portal-invitation'
   | 'user-dashboard'
   | 'user-profile'
   | 'user-exports'
@@ -245,6 +246,8 @@ const publicRoutes: RouteDef[] = [
   pub('/setup_account', 'SetupAccount', 'Set up your account', 'confirm-account'),
   // The link an invitation to join a company mails (docs/onboarding.md).
   pub('/invitations/:token', 'Invitation', 'Invitation', 'invitation'),
+  // The link a label's invitation to an artist's portal mails.
+  pub('/artist_invitations/:token', 'PortalInvitation', 'Artist portal invitation', 'portal-invitation'),
   pub('/promo/:id/:accessToken', 'ViewPromo', 'Promo'),
   pub('/artists/:id', 'ArtistHome', 'Artist portal', 'artist-home'),
   pub('/artists/:id/profile', 'ArtistHomeProfile', 'Artist portal: profile', 'artist-home-profile'),

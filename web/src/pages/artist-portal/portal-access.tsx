@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { ApiError, api } from '../../app/api';
 import { notify, notifyError } from '../../app/notifications';
 import { useApi } from '../../app/resources';
-import type { PortalLink, PortalUser } from '../../../../shared/schemas/artist-portal';
+import type { PortalInvitation, PortalLink, PortalUser } from '../../../../shared/schemas/artist-portal';
 
 const enc = encodeURIComponent;
 const date = (iso: string | null) => (iso ? iso.slice(0, 10) : '-');
@@ -60,13 +60,39 @@ function InviteForm({ base, onDone }: { base: string; onDone: () => void }) {
 }
 
 /**
+ * Attached users and pending invitations in one list: an invitation shows only the address the label typed,
+ * until the invitee accepts it from the mail.
+ */
+function portalRows(data: { users: PortalUser[]; invitations?: PortalInvitation[] } | undefined) {
+  const users = (data?.users ?? []).map((u) => ({
+    key: `user-${u.user_id}`,
+    name: u.name,
+    email: u.email,
+    status: 'Active',
+    since: u.linked_at,
+    invited: false,
+    path: `/portal_users/${enc(u.user_id)}`,
+  }));
+  const invited = (data?.invitations ?? []).map((i) => ({
+    key: `invitation-${i.id}`,
+    name: '-',
+    email: i.email,
+    status: `Invited (until ${date(i.expires_at)})`,
+    since: i.invited_at,
+    invited: true,
+    path: `/portal_invitations/${enc(i.id)}`,
+  }));
+  return [...users, ...invited];
+}
+
+/**
  * The artist page's "Artist portal" panel (docs/artist-portal.md): who of the artist signs
  * in to the artist dashboard, and token links to the artist's page. Granting or withdrawing
  * either needs money rights (the portal shows earnings and statements).
  */
 export function ArtistPortalAccess({ artistId }: { artistId: string }) {
   const base = `/artists/${enc(artistId)}`;
-  const users = useApi<{ users: PortalUser[] }>(`${base}/portal_users`);
+  const users = useApi<{ users: PortalUser[]; invitations: PortalInvitation[] }>(`${base}/portal_users`);
   const links = useApi<{ links: PortalLink[] }>(`${base}/portal_links`);
   const [made, setMade] = useState<string | null>(null);
   const act = async (run: () => Promise<{ message: string }>, reload: () => unknown) => {
@@ -97,23 +123,24 @@ export function ArtistPortalAccess({ artistId }: { artistId: string }) {
           data-testid="portal-users"
           variant="embedded"
           header={<Header variant="h3">Artist users</Header>}
-          items={users.data?.users ?? []}
+          items={portalRows(users.data)}
           loading={users.isLoading}
-          trackBy="user_id"
+          trackBy="key"
           columnDefinitions={[
             { id: 'name', header: 'Name', cell: (u) => u.name },
             { id: 'email', header: 'E-mail', cell: (u) => u.email },
-            { id: 'state', header: 'Account', cell: (u) => (u.confirmed ? 'Active' : 'Invited') },
-            { id: 'linked', header: 'Linked', cell: (u) => date(u.linked_at) },
+            { id: 'state', header: 'Status', cell: (u) => u.status },
+            { id: 'since', header: 'Since', cell: (u) => date(u.since) },
             {
               id: 'remove',
               header: '',
               cell: (u) => (
                 <Button
                   variant="inline-link"
-                  onClick={() => void act(() => api.delete(`${base}/portal_users/${enc(u.user_id)}`), users.mutate)}
+                  data-testid={u.invited ? 'portal-withdraw' : 'portal-remove'}
+                  onClick={() => void act(() => api.delete(`${base}${u.path}`), users.mutate)}
                 >
-                  Remove
+                  {u.invited ? 'Withdraw invitation' : 'Remove'}
                 </Button>
               ),
             },
