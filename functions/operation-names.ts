@@ -195,6 +195,7 @@ export const OPERATION_NAMES = {
     'previewCatalogueImport',
     'startCatalogueImport',
     'getCatalogueImport',
+    'catalogueImportTemplate',
     'importReleases',
     'importRelease',
   ],

@@ -271,6 +271,8 @@ export const ROUTES: readonly Route[] = [
   r('POST', '/catalogue_imports/uploads', 'imports', 'presignCatalogueImport', 'tenant', 'catalogue.write'),
   r('POST', '/catalogue_imports/preview', 'imports', 'previewCatalogueImport', 'tenant', 'catalogue.write'),
   r('POST', '/catalogue_imports', 'imports', 'startCatalogueImport', 'tenant', 'catalogue.write'),
+  // Before `{id}`: the first route that matches a path answers it.
+  r('GET', '/catalogue_imports/template', 'imports', 'catalogueImportTemplate', 'tenant', 'catalogue.read'),
   r('GET', '/catalogue_imports/{id}', 'imports', 'getCatalogueImport', 'tenant', 'catalogue.read'),
   r('POST', '/import_releases', 'imports', 'importReleases', 'tenant', 'catalogue.write'),
   r('POST', '/import_release', 'imports', 'importRelease', 'tenant', 'catalogue.write'),

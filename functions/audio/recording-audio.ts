@@ -1,7 +1,6 @@
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
@@ -14,6 +13,7 @@ import { InvalidField, NotFound } from '../lib/errors.js';
 import { pushToUser } from '../realtime/push.js';
 import { presignDownload, presignUpload, safeFileName } from '../uploads/presign.js';
 import { processAudio, UnusableAudio, type AudioFacts } from './process-audio.js';
+import { makeWorkFolder } from '../lib/work-folders.js';
 
 /**
  * A recording's audio: the browser PUTs a WAV/AIFF straight to S3, the
@@ -113,7 +113,7 @@ export async function handleAudioUpload(bucket: string, key: string): Promise<'p
   };
   await push(base);
 
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'audio-'));
+  const dir = await makeWorkFolder('audio-');
   try {
     const source = path.join(dir, `${upload}${path.extname(key)}`);
     const object = await s3Client().send(new GetObjectCommand({ Bucket: bucket, Key: key }));

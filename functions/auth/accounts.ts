@@ -9,7 +9,7 @@ import * as users from '../data/access/users.js';
 import type { Caller, UserRecord } from '../lib/auth-context.js';
 import { Forbidden, NotFound } from '../lib/errors.js';
 import { appLink, sendMail } from '../lib/mail.js';
-import { listAnswer, pageOf, type SortSpec } from '../lib/list-query.js';
+import { listAnswer, pageOfQuery, type ListQuery } from '../lib/list-query.js';
 import { ensureLogin, setPassword } from './identity.js';
 import { userView } from './user-view.js';
 import { membershipsOf } from '../companies/memberships.js';
@@ -157,13 +157,9 @@ export async function updateProfile(caller: Caller, userId: string, input: Profi
 }
 
 /** Users for admin pickers and the users list: paged and searched by name or e-mail. */
-export async function listUsers(query: { page: number; per_page: number; sort: SortSpec<string>; q?: string }) {
+export async function listUsers(query: ListQuery) {
   const all = (await users.listUsers()).map(userView);
-  const page = pageOf(all, {
-    page: query.page,
-    perPage: query.per_page,
-    sort: query.sort,
-    q: query.q,
+  const page = pageOfQuery(all, query, {
     searchFields: ['name', 'email'],
     tieBreaker: 'id',
   });

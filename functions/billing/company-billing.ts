@@ -5,7 +5,7 @@ import { patchCompanyBilling } from '../data/access/billing.js';
 import { getCompany } from '../data/access/companies.js';
 import type { CompanyItem } from '../data/entities/company.js';
 import { BadRequest, HttpError, InvalidField, NotFound } from '../lib/errors.js';
-import { appLink } from '../lib/mail.js';
+import { appLinkBack } from '../lib/mail.js';
 import { planById, publicPlans } from '../plans/entitlements.js';
 import type { BillingProvider } from './provider.js';
 
@@ -67,6 +67,7 @@ export async function startCheckout(
   userId: string,
   input: z.infer<typeof checkoutInput>,
   provider: BillingProvider,
+  origin?: string,
 ): Promise<{ url: string }> {
   const company = await companyOf(companyId);
   const plan = await buyablePlan(input.plan_id);
@@ -80,7 +81,7 @@ export async function startCheckout(
   }
   const customerId = await customerOf(company, provider);
   if (customerId !== company.billing?.customer_id) await patchCompanyBilling(companyId, { customer_id: customerId });
-  const back = (outcome: string) => appLink(`/user/companies/${companyId}/plan?checkout=${outcome}`);
+  const back = (outcome: string) => appLinkBack(origin, `/user/companies/${companyId}/plan?checkout=${outcome}`);
   return provider.startCheckout({
     companyId,
     customerId,

@@ -55,7 +55,8 @@ const operations = {
   }),
   startCheckout: operation('tenant', {
     body: checkoutInput,
-    run: ({ tenantId, caller, body }) => startCheckout(tenantId, caller.user.userId, body, billingProvider()),
+    run: ({ tenantId, caller, body, headers }) =>
+      startCheckout(tenantId, caller.user.userId, body, billingProvider(), headers.origin),
   }),
   cancelSubscription: operation('tenant', {
     body: cancelInput,

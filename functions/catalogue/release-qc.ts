@@ -3,6 +3,7 @@ import { BadRequest, Forbidden, InvalidField } from '../lib/errors.js';
 import type { Caller } from '../lib/auth-context.js';
 import type { Row } from '../reference/reference-resource.js';
 import { checkReleaseOf } from './release-check.js';
+import { tellQualityControlDecision } from './qc-decision-notice.js';
 import { moveReleaseStatus, releaseMove, type StatusActor } from './release-status.js';
 import { recordOps } from './tenant-records.js';
 // Only the catalogue handler runs these, so they may use its composition root.
@@ -65,6 +66,14 @@ export async function changeReleaseStatus(tenantId: string, releaseId: string, c
     findings,
     note: input.note?.trim() || undefined,
   });
+  if (input.status === 'accepted' || input.status === 'rejected')
+    await tellQualityControlDecision({
+      tenantId,
+      releaseId,
+      title: String(before.title ?? 'Untitled release'),
+      to: input.status,
+      reasons,
+    });
   return { release: await releases.present(await releases.load(tenantId, releaseId)), message: MESSAGES[input.status] };
 }
 

@@ -3,6 +3,8 @@ import { RELEASE_MOVES, type ReleaseMove, type StatusActor } from '../../shared/
 import { LISTS, listsChanged } from '../data/list-cache.js';
 import { writeTransaction } from '../data/transaction.js';
 import { Conflict } from '../lib/errors.js';
+import { humanizeField } from '../../shared/messages.js';
+import type { Row } from '../reference/reference-resource.js';
 
 /**
  * Where a release stands on its way to stores: drafted → quality_control
@@ -212,6 +214,20 @@ export function reviewAgainAfterEdit(
   });
   const history = Array.isArray(before.status_history) ? (before.status_history as StatusChange[]) : [];
   return { status: 'quality_control', status_history: [...history, entry] };
+}
+
+/**
+ * What the user is told where they saved an edit that sent the release back to review, in words:
+ * "Sent back to quality control because what stores receive changed (Title, Upc)". Undefined when
+ * the edit did not (the history's last entry is this edit's only when it says so).
+ */
+export function sentBackNote(before: Row, after: Row): string | undefined {
+  if (!REVIEWED_STATUSES.includes(String(before.status)) || after.status !== 'quality_control') return undefined;
+  const last = (Array.isArray(after.status_history) ? (after.status_history as StatusChange[]) : []).at(-1);
+  if (!last?.reasons?.includes(EDITED_AFTER_APPROVAL)) return undefined;
+  const fields = changedDeliveryFields(before, after).map((f) => humanizeField(f).toLowerCase());
+  const what = fields.length ? ` (${fields.join(', ')})` : '';
+  return `Sent back to quality control because what stores receive changed${what}: an admin approves it again before its next delivery`;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { CatalogueEntityName } from '../data/access/records.js';
 import { LISTS } from '../data/list-cache.js';
 import { InvalidField } from '../lib/errors.js';
 import { idParams, operation, reply, type Operation } from '../lib/http.js';
-import { listAnswer, listQuerySchema, pageOf } from '../lib/list-query.js';
+import { listAnswer, listQuerySchema, pageOf, pageOfQuery } from '../lib/list-query.js';
 import { presignFileUpload, uploadRequestFor } from '../reference/record-files.js';
 import type { RecordShape } from '../reference/record-shape.js';
 import type { Collection } from '../reference/collection.js';
@@ -57,6 +57,8 @@ export type TenantResource = Collection & {
   presentExtra?: (row: Row) => Promise<Record<string, unknown>>;
   /** After a record is updated: effects on other records (a recording's edit on its approved releases). */
   afterUpdate?: (before: Row, after: Row, context: { tenantId: string; editor?: RecordEditor }) => Promise<void>;
+  /** What the user is told besides "Updated" where they saved an edit (a release sent back to review), if anything. */
+  savedNote?: (before: Row, after: Row) => string | undefined;
   /** After a record is deleted: removes what it kept elsewhere (a release's files); must not throw. */
   afterDelete?: (row: Row) => Promise<void>;
   /** Why a record may not be deleted, if it may not (releases: only drafts). */
@@ -70,7 +72,7 @@ export type TenantResource = Collection & {
  */
 export type TenantCollection = Omit<
   TenantResource,
-  'prepare' | 'companyGuard' | 'presentExtra' | 'pickerAlso' | 'afterDelete' | 'afterUpdate'
+  'prepare' | 'companyGuard' | 'presentExtra' | 'pickerAlso' | 'afterDelete' | 'afterUpdate' | 'savedNote'
 >;
 
 /** Who saves an edit (a release's status history names them when the edit sends it back to review). */
@@ -158,9 +160,11 @@ export function tenantOperations(resource: TenantResource): Record<string, Opera
         if (moveTo !== undefined && moveTo !== tenantId)
           throw new InvalidField('tenant_id', 'Only an admin can move a record to another company');
         const before = await ops.load(tenantId, params.id);
+        const after = await ops.update(before, changes, editorOf(caller));
+        const note = resource.savedNote?.(before, after);
         return {
-          [resource.singular]: await ops.present(await ops.update(before, changes, editorOf(caller))),
-          message: `${resource.title} Updated`,
+          [resource.singular]: await ops.present(after),
+          message: note ? `${resource.title} Updated. ${note}` : `${resource.title} Updated`,
         };
       },
     }),
@@ -210,11 +214,7 @@ export function adminOperations(resource: TenantResource): Record<string, Operat
         const [rows, companies] = await Promise.all([allTenantRows(resource), listCompanyNames()]);
         const names = new Map(companies.map((c) => [c.companyId, c.name]));
         const tenantId = (query as { tenant_id?: string }).tenant_id;
-        const page = pageOf(rows, {
-          page: query.page,
-          perPage: query.per_page,
-          sort: query.sort,
-          q: query.q,
+        const page = pageOfQuery(rows, query, {
           searchFields: resource.searchFields,
           tieBreaker: 'id',
           filter: (row) => (!tenantId || row.tenantId === tenantId) && (filterOf(resource, query)?.(row) ?? true),

@@ -4,7 +4,7 @@ import { presentArtwork } from '../artwork/cover-art.js';
 import { removeReleaseFiles } from '../artwork/remove-files.js';
 import { prepareRecording, prepareRelease } from './release-rules.js';
 import { onReleasesWithCatNo } from './recording-picker.js';
-import { reviewAgainAfterEdit } from './release-status.js';
+import { reviewAgainAfterEdit, sentBackNote } from './release-status.js';
 import { reviewReleasesOfRecording } from './recording-review.js';
 import { TENANT_COLLECTIONS } from './tenant-collections.js';
 import type { TenantResource } from './tenant-resource.js';
@@ -24,10 +24,14 @@ const prepareReleaseEdit: TenantResource['prepare'] = async (record, context) =>
  */
 const HOOKS: Record<
   string,
-  Pick<TenantResource, 'prepare' | 'companyGuard' | 'presentExtra' | 'pickerAlso' | 'afterDelete' | 'afterUpdate'>
+  Pick<
+    TenantResource,
+    'prepare' | 'companyGuard' | 'presentExtra' | 'pickerAlso' | 'afterDelete' | 'afterUpdate' | 'savedNote'
+  >
 > = {
   releases: {
     prepare: prepareReleaseEdit,
+    savedNote: sentBackNote,
     presentExtra: presentArtwork,
     afterDelete: (row) => removeReleaseFiles(String(row.tenantId), row),
   },

@@ -1,9 +1,11 @@
+import type { z } from 'zod';
 import type { AdminCompany, AdminCompanyRow, CompanyPageField } from '../../shared/schemas/company-views.js';
 import { getCompany as loadCompany, listCompanies, membersOf } from '../data/access/companies.js';
 import { getUsers } from '../data/access/users.js';
 import type { CompanyItem } from '../data/entities/company.js';
 import { assertMember, type Caller } from '../lib/auth-context.js';
 import { NotFound } from '../lib/errors.js';
+import { listAnswer, listQuerySchema, pageOfQuery } from '../lib/list-query.js';
 import { presentRecord } from '../reference/record-shape.js';
 import { companyShape } from './company-shape.js';
 import { membershipsOf } from './memberships.js';
@@ -82,7 +84,14 @@ export async function companyPage(companyId: string): Promise<{ company: AdminCo
   };
 }
 
-export async function listAllCompanies() {
-  const companies = (await listCompanies()).map(view).sort((a, b) => a.name.localeCompare(b.name));
-  return { companies, total_count: companies.length, total_pages: 1 };
+/** The admin's list of every company: paged, sorted and searched (name, e-mail) like every other list. */
+export const adminCompaniesQuery = listQuerySchema(['name', 'email', 'currency'], {});
+
+export async function listAllCompanies(query: z.output<typeof adminCompaniesQuery>) {
+  const rows = (await listCompanies()).map(view);
+  const page = pageOfQuery(rows, query, {
+    searchFields: ['name', 'email'],
+    tieBreaker: 'id',
+  });
+  return listAnswer('companies', page);
 }

@@ -18,7 +18,10 @@ const operations = {
     params: idParams,
     run: ({ caller, params }) => companies.getCompany(caller, params.id),
   }),
-  listAllCompanies: operation('admin', { run: () => companies.listAllCompanies() }),
+  listAllCompanies: operation('admin', {
+    query: companies.adminCompaniesQuery,
+    run: ({ query }) => companies.listAllCompanies(query),
+  }),
   adminCreateCompany: operation('admin', {
     body: companyInput,
     run: async ({ body }) => {

@@ -6,7 +6,7 @@ import { prepareRelease } from '../catalogue/release-rules.js';
 import { TENANT_COLLECTIONS } from '../catalogue/tenant-collections.js';
 import { BadRequest, Conflict, InvalidField } from '../lib/errors.js';
 import { required } from '../lib/required.js';
-import { listAnswer, pageOf, type SortSpec } from '../lib/list-query.js';
+import { listAnswer, pageOfQuery, type SortSpec } from '../lib/list-query.js';
 
 /**
  * A company's pool of bought UPCs: imported as a list whose
@@ -41,11 +41,7 @@ export async function listUpcs(
     linked_at: u.linked_at ?? null,
     created_at: u.createdAt ?? null,
   }));
-  const page = pageOf(rows, {
-    page: query.page,
-    perPage: query.per_page,
-    sort: query.sort,
-    q: query.q,
+  const page = pageOfQuery(rows, query, {
     searchFields: ['upc', 'release_id'],
     tieBreaker: 'upc',
     filter: query.status ? (row) => row.status === query.status : undefined,

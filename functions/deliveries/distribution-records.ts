@@ -9,7 +9,7 @@ import {
 } from '../data/access/deliveries.js';
 import type { CreateDistributionDelivery, DistributionDeliveryItem } from '../data/entities/deliveries.js';
 import { BadRequest, NotFound } from '../lib/errors.js';
-import { listAnswer, listQuerySchema, pageOf } from '../lib/list-query.js';
+import { listAnswer, listQuerySchema, pageOfQuery } from '../lib/list-query.js';
 
 /**
  * Distribution records: what was sent to which store, kept
@@ -57,11 +57,7 @@ const view = ({ createdAt, updatedAt, ...item }: DistributionDeliveryItem): Reco
 
 export async function listRecords(query: z.infer<typeof distributionListQuery>) {
   const rows = (await listDistributionDeliveries()).map(view);
-  const page = pageOf(rows, {
-    page: query.page,
-    perPage: query.per_page,
-    sort: query.sort,
-    q: query.q,
+  const page = pageOfQuery(rows, query, {
     searchFields: ['artist_name', 'product_name', 'label_name', 'upc', 'recipient', 'sender', 'status'],
     tieBreaker: 'id',
   });

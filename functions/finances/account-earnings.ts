@@ -22,7 +22,7 @@ import type { DateRange } from './range.js';
 export type AccountEarnings = {
   /**
    * The account's lines as a small cube: per pay period 'total' and by 'retailer'; revenue, label
-   * share and aggregator fee are the lines' own, `artist_payable` is the account's exact share.
+   * share and aggregator fee are the lines' own, `payees` is the account's exact share.
    */
   cube: FinanceCube;
   /** The recordings of those lines, in order; null when some are matched to a release only. */
@@ -63,8 +63,10 @@ async function earningsOf(p: Prepared, account: AccountRef): Promise<AccountEarn
       quantity: Number(row.quantity),
       amount: units(row.amount),
       label_payable: units(row.label),
-      artist_payable: units(row.share),
       aggregator_payable: units(row.agg),
+      payees: units(row.share),
+      retained: new Big(0),
+      unaccountable: new Big(0),
     };
     const period = String(row.pay_period);
     addToCube(cube, period, 'total', 'total', sums);

@@ -54,21 +54,22 @@ export async function accountFinances(
   let carry = previous?.control?.rounding_out ?? '0';
   const by_period = range.periods.map((pay_period) => {
     const sums = periodTotal(cube, pay_period, ALL);
-    const share = roundRoyalties(sums.artist_payable.toFixed(6), carry);
+    const share = roundRoyalties(sums.payees.toFixed(6), carry);
     carry = share.rounding_out;
     return {
       pay_period,
-      ...figuresOf(sums),
+      ...figuresOf(sums, { split: false }),
       artist_share: share.royalties,
       royalties_query: royaltiesQuery(periodDates(pay_period), filter),
     };
   });
-  const by_store = bySlice(cube, range, ALL, 'store').map((slice) => ({
+  // An account's own view has no label side: what the label keeps is not the account's to see.
+  const by_store = bySlice(cube, range, ALL, 'store').map(({ retained, unaccountable, ...slice }) => ({
     ...slice,
     royalties_query: royaltiesQuery(range, slice.key === null ? filter : { ...filter, by_retailer: slice.key }),
   }));
   const totals = {
-    ...figuresOf(rangeTotal(cube, range, ALL)),
+    ...figuresOf(rangeTotal(cube, range, ALL), { split: false }),
     artist_share: money(by_period.reduce((a, p) => a.plus(p.artist_share), new Big(0))),
   };
   return {

@@ -5,7 +5,10 @@ import type { AggregateSums } from '../data/entities/royalties.js';
 import type { AggregateDimension } from '../royalties/ledger/aggregates.js';
 import { upgradeStaleAggregates } from '../royalties/ledger/aggregate-upgrade.js';
 import { ledgerState, type LedgerState } from '../royalties/ledger/state.js';
+import { currentTerms, type Terms } from '../statements/engine/line-split.js';
+import { exactFromUnits } from '../statements/engine/units.js';
 import { overlayDeltas } from './overlay-deltas.js';
+import { splitCells, splitCube, type SplitCube } from './split-cube.js';
 
 /**
  * A tenant's royalties summed from the ledger's aggregates (functions/royalties/ledger/aggregates.ts),
@@ -19,8 +22,15 @@ export type Sums = {
   quantity: number;
   amount: Big;
   label_payable: Big;
-  artist_payable: Big;
   aggregator_payable: Big;
+  /**
+   * How the label share divides by the statements engine (split-cube.ts): owed to payees and
+   * artists, kept by the label, and no one entitled. The share an import stored on each line is
+   * not read: it was computed with the terms of the day and never followed them.
+   */
+  payees: Big;
+  retained: Big;
+  unaccountable: Big;
 };
 /** pay period → dimension → value (null: lines without one) → sums. */
 export type FinanceCube = Map<string, Map<AggregateDimension, Map<string | null, Sums>>>;
@@ -30,18 +40,28 @@ export const zeroSums = (): Sums => ({
   quantity: 0,
   amount: new Big(0),
   label_payable: new Big(0),
-  artist_payable: new Big(0),
   aggregator_payable: new Big(0),
+  payees: new Big(0),
+  retained: new Big(0),
+  unaccountable: new Big(0),
 });
 
+/** The ledger's own figures of a line or aggregate (its facts) and, for the cube's own sums, the split. */
+type Addable = Omit<AggregateSums, 'artist_payable' | 'amount_original'> &
+  Partial<Pick<Sums, 'payees' | 'retained' | 'unaccountable'>>;
+
 /** `into` plus `sums` (times `sign`), in place. */
-export function addSums(into: Sums, sums: AggregateSums | Sums, sign: 1 | -1 = 1): Sums {
+export function addSums(into: Sums, sums: Addable | Sums, sign: 1 | -1 = 1): Sums {
   into.lines += sign * Number(sums.lines);
   into.quantity += sign * Number(sums.quantity);
   into.amount = into.amount.plus(new Big(sums.amount).times(sign));
   into.label_payable = into.label_payable.plus(new Big(sums.label_payable).times(sign));
-  into.artist_payable = into.artist_payable.plus(new Big(sums.artist_payable).times(sign));
   into.aggregator_payable = into.aggregator_payable.plus(new Big(sums.aggregator_payable).times(sign));
+  if ('payees' in sums && sums.payees) {
+    into.payees = into.payees.plus(new Big(sums.payees).times(sign));
+    into.retained = into.retained.plus(new Big(sums.retained ?? 0).times(sign));
+    into.unaccountable = into.unaccountable.plus(new Big(sums.unaccountable ?? 0).times(sign));
+  }
   return into;
 }
 
@@ -51,7 +71,7 @@ export function addToCube(
   period: string,
   dimension: AggregateDimension,
   value: string | null,
-  sums: AggregateSums | Sums,
+  sums: Addable | Sums,
   sign: 1 | -1 = 1,
 ): void {
   const dimensions = getOrCreate(cube, period, () => new Map());
@@ -81,14 +101,61 @@ async function buildCube(tenantId: string, state: LedgerState): Promise<FinanceC
 // One cube per ledger state object: ledgerState answers the same object while the version holds.
 const cubes = new WeakMap<LedgerState, Promise<FinanceCube>>();
 
-/** The tenant's cube for the ledger version the request's auth check read (`knownVersion`). */
-export async function financeCube(tenantId: string, knownVersion?: string): Promise<FinanceCube> {
-  const state = await ledgerState(tenantId, knownVersion);
+function factsCube(tenantId: string, state: LedgerState): Promise<FinanceCube> {
   let cube = cubes.get(state);
   if (!cube) {
     cube = buildCube(tenantId, state);
     cubes.set(state, cube);
     cube.catch(() => cubes.delete(state));
+  }
+  return cube;
+}
+
+/** A copy of the facts' cube with each cell's split (split-cube.ts) put in. */
+function withSplit(facts: FinanceCube, split: SplitCube): FinanceCube {
+  const cube: FinanceCube = new Map();
+  for (const [period, dimensions] of facts)
+    for (const [dimension, values] of dimensions)
+      for (const [value, sums] of values) addToCube(cube, period, dimension, value, sums);
+  for (const [period, dimension, value, units] of splitCells(split)) {
+    const cell = getOrCreate(
+      getOrCreate(
+        getOrCreate(cube, period, () => new Map()),
+        dimension,
+        () => new Map(),
+      ),
+      value,
+      zeroSums,
+    );
+    cell.payees = cell.payees.plus(exactFromUnits(units.payees));
+    cell.retained = cell.retained.plus(exactFromUnits(units.retained));
+    cell.unaccountable = cell.unaccountable.plus(exactFromUnits(units.unaccountable));
+  }
+  return cube;
+}
+
+// Per ledger state, one merged cube per terms fingerprint (the latest few: terms only move forward).
+const merged = new WeakMap<LedgerState, Map<string, Promise<FinanceCube>>>();
+const TERMS_PER_STATE = 4;
+
+/**
+ * The tenant's cube for the ledger version the request's auth check read (`knownVersion`): the
+ * ledger's facts from the aggregates, and how each cell's label share divides by the current terms.
+ */
+export async function financeCube(tenantId: string, knownVersion?: string, known?: Terms): Promise<FinanceCube> {
+  const [state, terms] = await Promise.all([ledgerState(tenantId, knownVersion), known ?? currentTerms(tenantId)]);
+  const byTerms = getOrCreate(merged, state, () => new Map<string, Promise<FinanceCube>>());
+  let cube = byTerms.get(terms.fingerprint);
+  if (!cube) {
+    if (byTerms.size >= TERMS_PER_STATE) {
+      const oldest = byTerms.keys().next().value;
+      if (oldest !== undefined) byTerms.delete(oldest);
+    }
+    cube = Promise.all([factsCube(tenantId, state), splitCube(tenantId, terms)]).then(([facts, split]) =>
+      withSplit(facts, split),
+    );
+    byTerms.set(terms.fingerprint, cube);
+    cube.catch(() => byTerms.delete(terms.fingerprint));
   }
   return cube;
 }

@@ -9,12 +9,13 @@ import { periodSlice, periodTotal, type CubeScope, type SliceName } from './scop
  * the royalties-list query behind each figure (the list's own filter names: by_label,
  * by_retailer, by_territory, release_id, artist_id, start_date, end_date) for the drill-down.
  */
-export function figuresOf(sums: Sums): FinanceFigures {
+export function figuresOf(sums: Sums, { split = true }: { split?: boolean } = {}): FinanceFigures {
   return {
     revenue: money(sums.amount),
     label_share: money(sums.label_payable),
-    artist_share: money(sums.artist_payable),
+    artist_share: money(sums.payees),
     aggregator_fee: money(sums.aggregator_payable),
+    ...(split ? { retained: money(sums.retained), unaccountable: money(sums.unaccountable) } : {}),
     lines: sums.lines,
     quantity: sums.quantity,
   };

@@ -5,6 +5,7 @@ import { LISTS } from '../data/list-cache.js';
 import { memoAnswer } from '../lib/answer-memo.js';
 import { catalogueNames } from './names.js';
 import type { ExpenseItem, StatementItem } from '../data/entities/statements.js';
+import { currentTerms, type Terms } from '../statements/engine/line-split.js';
 import { financeCube } from './cube.js';
 import { companyCurrency, moneyRecords, type MoneyRecords } from './money-records.js';
 import { byPeriod, bySlice, figuresOf, rangeTotal, royaltiesQuery, scopeFilter } from './figures.js';
@@ -74,7 +75,7 @@ type ViewOptions = {
  * The view, computed once per scope, range and versions of everything it reads (lib/answer-memo.ts);
  * computed every time when a version is unknown or the caller hands its own statements.
  */
-export function financesView(
+export async function financesView(
   tenantId: string,
   scope: FinanceScope,
   cubeScope: CubeScope,
@@ -82,6 +83,8 @@ export function financesView(
   options: ViewOptions = {},
 ): Promise<FinancesView> {
   const versions = options.versions ?? {};
+  // The payees' figures follow the current terms: the answer is held for exactly these terms.
+  const terms = await currentTerms(tenantId, versions);
   const inputs = [
     LISTS.royalties,
     LISTS.money,
@@ -94,9 +97,10 @@ export function financesView(
       tenantId,
       JSON.stringify([scope, cubeScope, range.start_date, range.end_date, options.accountKeys ?? []]),
       ...inputs.map((list) => versions[list(tenantId)]),
+      terms.fingerprint,
       options.statements ? undefined : 'own statements',
     ],
-    () => computeView(tenantId, scope, cubeScope, range, options),
+    () => computeView(tenantId, scope, cubeScope, range, options, terms),
   );
 }
 
@@ -106,10 +110,11 @@ async function computeView(
   cubeScope: CubeScope,
   range: DateRange,
   options: ViewOptions,
+  terms: Terms,
 ): Promise<FinancesView> {
   const versions = options.versions ?? {};
   const [cube, records, names] = await Promise.all([
-    financeCube(tenantId, versions[LISTS.royalties(tenantId)]),
+    financeCube(tenantId, versions[LISTS.royalties(tenantId)], terms),
     moneyRecords(tenantId, versions[LISTS.money(tenantId)]),
     catalogueNames(tenantId, versions),
   ]);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../../shared/messages.js';
 import { LISTS } from '../data/list-cache.js';
+import { termsLists } from '../statements/engine/line-split.js';
 import { canonicalCompanyId } from '../lib/company-id.js';
 import { InvalidField, NotFound } from '../lib/errors.js';
 import { areaHandler, idParams, operation, type AreaOperations } from '../lib/http.js';
@@ -32,11 +33,11 @@ const lists =
   (tenantId: string) => [...new Set(sets.flatMap((set) => set(tenantId)))];
 const ledgerLists = (tenantId: string) => [LISTS.royalties(tenantId)];
 /** Finances views: the ledger, the names of labels and releases, and the money records. */
-const viewLists = lists(nameLists, moneyLists);
-/** Label accounting: the ledger, the company's labels and the money records. */
-const accountingLists = lists(ledgerLists, (tenantId) => [LISTS.tenantLabels(tenantId)], moneyLists);
-/** The user dashboard reads the counts' lists and the names' lists. */
-const dashboardLists = lists(countLists, nameLists);
+const viewLists = lists(nameLists, moneyLists, termsLists);
+/** Label accounting: the ledger, the company's labels and the money records, and the terms its payees' part follows. */
+const accountingLists = lists(ledgerLists, (tenantId) => [LISTS.tenantLabels(tenantId)], moneyLists, termsLists);
+/** The user dashboard reads the counts' lists and the names' lists, and the terms. */
+const dashboardLists = lists(countLists, nameLists, termsLists);
 const optionalIdParams = z.strictObject({ id: z.string().min(1).max(80).optional() });
 
 /** The label a call names in its path or query: required ('No Label Selected'). */

@@ -4,6 +4,7 @@ import type { LabelAccounting, LabelAccountingRow } from '../../shared/schemas/f
 import { latestInForce } from '../data/access/accounts.js';
 import type { AccountEntryItem, ExpenseItem } from '../data/entities/statements.js';
 import { LISTS } from '../data/list-cache.js';
+import { currentTerms, type Terms } from '../statements/engine/line-split.js';
 import { NotFound } from '../lib/errors.js';
 import { entrySums, expenseCharge, roundRoyalties } from '../statements/accounts/figures.js';
 import { isCharged } from '../statements/accounts/pending.js';
@@ -48,12 +49,14 @@ function effects(entries: AccountEntryItem[], expenses: ExpenseItem[]) {
 }
 
 /** The accounting, computed once per label, range and versions of what it reads (lib/answer-memo.ts). */
-export function labelAccounting(
+export async function labelAccounting(
   tenantId: string,
   labelId: string,
   range: DateRange,
   versions: Record<string, string> = {},
 ): Promise<LabelAccounting> {
+  // Its payees' figures follow the current terms: the answer is held for exactly these terms.
+  const terms = await currentTerms(tenantId, versions);
   return memoAnswer(
     [
       'labelAccounting',
@@ -62,8 +65,9 @@ export function labelAccounting(
       range.start_date,
       range.end_date,
       ...[LISTS.royalties, LISTS.tenantLabels, LISTS.money].map((list) => versions[list(tenantId)]),
+      terms.fingerprint,
     ],
-    () => computeAccounting(tenantId, labelId, range, versions),
+    () => computeAccounting(tenantId, labelId, range, versions, terms),
   );
 }
 
@@ -72,10 +76,11 @@ async function computeAccounting(
   labelId: string,
   range: DateRange,
   versions: Record<string, string>,
+  terms: Terms,
 ): Promise<LabelAccounting> {
   const [label, cube, records] = await Promise.all([
     financeLabel(tenantId, labelId, versions),
-    financeCube(tenantId, versions[LISTS.royalties(tenantId)]),
+    financeCube(tenantId, versions[LISTS.royalties(tenantId)], terms),
     moneyRecords(tenantId, versions[LISTS.money(tenantId)]),
   ]);
   if (!label) throw new NotFound('Label');
@@ -109,13 +114,13 @@ async function computeAccounting(
     balance = beforeShare.plus(share).plus(period.payments);
     exact.revenue = exact.revenue.plus(lines.amount);
     exact.aggregator_fee = exact.aggregator_fee.plus(lines.aggregator_payable);
-    exact.artist_share = exact.artist_share.plus(lines.artist_payable);
+    exact.artist_share = exact.artist_share.plus(lines.payees);
     return {
       pay_period,
       revenue: money(lines.amount),
       label_share: rounded.royalties,
       aggregator_fee: money(lines.aggregator_payable),
-      artist_share: money(lines.artist_payable),
+      artist_share: money(lines.payees),
       expenses: money(period.costs.neg()),
       recouped: money(recouped),
       paid: money(period.payments.neg()),

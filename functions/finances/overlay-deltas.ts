@@ -25,14 +25,14 @@ export type OverlayDelta = {
   sign: 1 | -1;
 };
 
-const GROUPED = AGGREGATE_DIMENSIONS.filter((d) => d !== 'total');
+export const GROUPED = AGGREGATE_DIMENSIONS.filter((d) => d !== 'total');
 const SUMMED = `count(*) AS lines, CAST(coalesce(sum(quantity), 0) AS BIGINT) AS quantity,
   CAST(coalesce(sum(amount), 0) AS VARCHAR) AS amount, CAST(coalesce(sum(subtotal_payable), 0) AS VARCHAR) AS amount_original,
   CAST(coalesce(sum(label_payable), 0) AS VARCHAR) AS label_payable, CAST(coalesce(sum(artist_payable), 0) AS VARCHAR) AS artist_payable,
   CAST(coalesce(sum(aggregator_payable), 0) AS VARCHAR) AS aggregator_payable`;
 
 /** The (dimension, value) cells one group of lines counts in, as the aggregates name them. */
-function cellsOf(row: Record<string, unknown>): [AggregateDimension, string | null][] {
+export function cellsOf(row: Record<string, unknown>): [AggregateDimension, string | null][] {
   const text = (column: string) => (row[column] === null || row[column] === undefined ? null : String(row[column]));
   const cells: [AggregateDimension, string | null][] = GROUPED.map((d) => [d, text(d)]);
   cells.push(['total', 'total']);

@@ -5,7 +5,7 @@ import * as store from '../data/access/metadata-maps.js';
 import { getCompany } from '../data/access/companies.js';
 import type { MetadataMapItem } from '../data/entities/metadata-map.js';
 import { BadRequest, InvalidField, NotFound } from '../lib/errors.js';
-import { listAnswer, pageOf, type SortSpec } from '../lib/list-query.js';
+import { listAnswer, pageOfQuery, type SortSpec } from '../lib/list-query.js';
 import { referenceResource, referenceRows } from '../reference/reference-lists.js';
 import { required } from '../lib/required.js';
 
@@ -79,11 +79,7 @@ export async function listMetadataMaps(query: MetadataMapListQuery) {
   const rows = (await store.listMetadataMaps())
     .filter((m) => !query.model_type || m.model_type === query.model_type)
     .map((m) => ({ ...present(m, null), title: mapTitle(m) }));
-  const page = pageOf(rows, {
-    page: query.page,
-    perPage: query.per_page,
-    sort: query.sort,
-    q: query.q,
+  const page = pageOfQuery(rows, query, {
     searchFields: ['title', 'source_service', 'target_service', 'notes', 'model_type', 'type'],
     tieBreaker: 'id',
   });

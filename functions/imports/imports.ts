@@ -5,7 +5,7 @@ import { getUser, getUsers } from '../data/access/users.js';
 import type { ImportRecordItem } from '../data/entities/import-record.js';
 import type { Caller } from '../lib/auth-context.js';
 import { Forbidden, NotFound } from '../lib/errors.js';
-import { listAnswer, pageOf, type SortSpec } from '../lib/list-query.js';
+import { listAnswer, pageOfQuery, type SortSpec } from '../lib/list-query.js';
 
 type Owner = { name: string; email: string };
 
@@ -54,11 +54,7 @@ export async function listImports(
   const owners = await getUsers([...new Set(items.map((i) => i.userId))]);
   const byId = new Map(owners.map((u) => [u.userId, u]));
   const rows = items.map((i) => view(i, byId.get(i.userId)));
-  const page = pageOf(rows, {
-    page: query.page,
-    perPage: query.per_page,
-    sort: query.sort,
-    q: query.q,
+  const page = pageOfQuery(rows, query, {
     searchFields: ['filename', 'type', 'user_email'],
     tieBreaker: 'id',
   });

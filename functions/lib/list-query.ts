@@ -142,3 +142,15 @@ export function pageOf<T extends Record<string, unknown>>(
     per_page: options.perPage,
   };
 }
+
+/** What every list call's parsed query holds for paging, sorting and search (listQuerySchema's output). */
+export type ListQuery = { page: number; per_page: number; sort: SortSpec<string>; q?: string };
+
+/** pageOf for a list call: the page, size, order and search come from its parsed query. */
+export function pageOfQuery<T extends Record<string, unknown>>(
+  items: readonly T[],
+  query: ListQuery,
+  options: Omit<Parameters<typeof pageOf<T>>[1], 'page' | 'perPage' | 'sort' | 'q'>,
+): Page<T> {
+  return pageOf(items, { page: query.page, perPage: query.per_page, sort: query.sort, q: query.q, ...options });
+}

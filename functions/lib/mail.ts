@@ -76,6 +76,30 @@ export async function sendMail(mail: Mail): Promise<void> {
 
 /** An absolute link into the SPA, e.g. appLink('/confirm/abc'). */
 export function appLink(pathname: string): string {
-  const base = (process.env[ENV.appUrl] ?? 'http://localhost:3000').replace(/\/$/, '');
-  return `${base}${pathname}`;
+  return `${appBase()}${pathname}`;
+}
+
+const appBase = () => (process.env[ENV.appUrl] ?? 'http://localhost:3000').replace(/\/$/, '');
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * A link back into the SPA the user is on, for a page of another site that sends them back (a card
+ * checkout): the request's Origin when it is the app's own — the configured app address, or a loopback
+ * address of the local cloud (which refuses other origins before any handler runs) — else appLink.
+ * A browser keeps the session per origin: sent back to localhost after opening 127.0.0.1, the user
+ * would arrive signed out.
+ */
+export function appLinkBack(origin: string | undefined, pathname: string): string {
+  if (!origin) return appLink(pathname);
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return appLink(pathname);
+  }
+  const own = url.origin === new URL(appBase()).origin || LOOPBACK.has(url.hostname);
+  return own && url.origin === origin && /^https?:$/.test(url.protocol)
+    ? `${url.origin}${pathname}`
+    : appLink(pathname);
 }

@@ -7,7 +7,7 @@ import * as store from '../data/access/notices.js';
 import { getUsers } from '../data/access/users.js';
 import type { NoticeItem } from '../data/entities/notice.js';
 import { BadRequest, NotFound } from '../lib/errors.js';
-import { listAnswer, pageOf, type SortSpec } from '../lib/list-query.js';
+import { listAnswer, pageOfQuery, type ListQuery } from '../lib/list-query.js';
 import { pushToUser } from '../realtime/push.js';
 
 function view(n: NoticeItem): AdminNotice {
@@ -66,13 +66,9 @@ export async function createNotice(input: z.infer<typeof noticeInput>) {
   return { notice: view(await load(noticeId)), message: users.map((u) => u.name).join(', ') };
 }
 
-export async function listNotices(query: { page: number; per_page: number; sort: SortSpec<string>; q?: string }) {
+export async function listNotices(query: ListQuery) {
   const all = (await store.listNotices()).map(view);
-  const page = pageOf(all, {
-    page: query.page,
-    perPage: query.per_page,
-    sort: query.sort,
-    q: query.q,
+  const page = pageOfQuery(all, query, {
     searchFields: ['title', 'content'],
     tieBreaker: 'id',
   });
@@ -152,4 +148,27 @@ export async function markRead(userId: string, noticeId: string) {
   await store.markCopyRead(userId, noticeId, readAt);
   await pushNoticesChanged([userId], noticeId);
   return { message: MESSAGES.noticeMarkedRead, read_at: readAt };
+}
+
+/**
+ * A notice the product sends itself (a quality-control decision …) to the given users: in their inbox
+ * at once, with their open tabs told (the header's count follows). Answers the notice's id.
+ */
+export async function noticeFromProduct(input: { title: string; content: string; userIds: readonly string[] }) {
+  const userIds = [...new Set(input.userIds)];
+  if (!userIds.length) return null;
+  const noticeId = ulid();
+  await store.createNotice(
+    {
+      title: input.title,
+      content: input.content,
+      type_of: 'news',
+      noticeId,
+      recipients_count: userIds.length,
+      read_count: 0,
+    },
+    userIds,
+  );
+  await pushNoticesChanged(userIds, noticeId);
+  return noticeId;
 }

@@ -8,7 +8,7 @@ import { membershipRole } from '../data/access/companies.js';
 import { NotFound } from '../lib/errors.js';
 import { getOrCreate } from '../lib/get-or-create.js';
 import { idParams, operation, reply, type Operation } from '../lib/http.js';
-import { listAnswer, listQuerySchema, pageOf } from '../lib/list-query.js';
+import { listAnswer, listQuerySchema, pageOf, pageOfQuery } from '../lib/list-query.js';
 import { presignFileUpload, uploadRequestFor } from './record-files.js';
 import { REFERENCE_RESOURCES } from './collections.js';
 import { referenceRows, storedRow } from './reference-lists.js';
@@ -245,11 +245,7 @@ export async function referenceListAnswer(
       total_pages: 1,
     };
   }
-  const page = pageOf(rows, {
-    page: query.page,
-    perPage: query.per_page,
-    sort: query.sort,
-    q: query.q,
+  const page = pageOfQuery(rows, query, {
     searchFields: resource.searchFields,
     tieBreaker: 'id',
   });

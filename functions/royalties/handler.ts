@@ -33,6 +33,8 @@ import {
 } from './api/maps.js';
 import { exchangeRateOperations, importOperations } from './api/import-operations.js';
 import { adminRoyaltyOperations } from './api/admin-operations.js';
+import { listSplit } from './api/list-split.js';
+import { termsLists } from '../statements/engine/line-split.js';
 import { largeLedgerList } from './ledger/engine/large-ledger.js';
 import { companyMoneyTerms } from '../data/access/royalty-catalogue.js';
 import { DEFAULT_CURRENCY } from '../../shared/constants.js';
@@ -80,12 +82,21 @@ const list = async (
   };
   const version = versions?.[LISTS.royalties(tenantId)];
   // The sums are in the company's currency: the page names it rather than assuming one.
-  const [large, terms] = await Promise.all([largeLedgerList(tenantId, request, version), companyMoneyTerms(tenantId)]);
-  const page = large ?? (await listRoyalties(tenantId, request, version));
-  return { ...page, currency: (terms?.currency ?? DEFAULT_CURRENCY).toUpperCase() };
+  // The page and the split of its filter's lines are read side by side: each is a pass of its own.
+  const paging = (async () =>
+    (await largeLedgerList(tenantId, request, version)) ?? (await listRoyalties(tenantId, request, version)))();
+  const [page, terms, split] = await Promise.all([
+    paging,
+    companyMoneyTerms(tenantId),
+    listSplit(tenantId, request.filter, version, versions ?? {}),
+  ]);
+  return { ...page, ...split, currency: (terms?.currency ?? DEFAULT_CURRENCY).toUpperCase() };
 };
-/** The ledger state's version comes with the auth check, so an unchanged ledger costs no further reads. */
-const ledgerLists = (tenantId: string) => [LISTS.royalties(tenantId)];
+/**
+ * The ledger state's version comes with the auth check, so an unchanged ledger costs no further reads;
+ * so do the terms' versions, which the sums' split of the label share follows (api/list-split.ts).
+ */
+const listLists = (tenantId: string) => [LISTS.royalties(tenantId), ...termsLists(tenantId)];
 
 const bulkBody = selection;
 const mark = (action: StateAction) =>
@@ -97,13 +108,13 @@ const mark = (action: StateAction) =>
 
 const operations = {
   listRoyalties: operation('tenant', {
-    lists: ledgerLists,
+    lists: listLists,
     query: listQuery,
     run: ({ tenantId, query, listVersions }) => list(tenantId, query, listVersions),
   }),
   /** A label's royalties: a label is required. */
   labelRoyalties: operation('tenant', {
-    lists: ledgerLists,
+    lists: listLists,
     query: listQuery.and(z.object({ label_id: z.string().min(1).max(64).optional() })),
     run: ({ tenantId, query, listVersions }) => {
       const labelId = (query as { label_id?: string }).label_id ?? query.by_label;
@@ -113,7 +124,7 @@ const operations = {
     },
   }),
   releaseRoyalties: operation('tenant', {
-    lists: ledgerLists,
+    lists: listLists,
     query: listQuery.and(z.object({ id: z.string().min(1).max(64).optional() })),
     run: ({ tenantId, query, listVersions }) => {
       const releaseId = (query as { id?: string }).id ?? query.release_id;

@@ -32,6 +32,8 @@ export const runKeys = {
     `${runPrefix(tenantId, runId)}accounts/${accountPart(account)}.json`,
   accountCsv: (tenantId: string, runId: string, account: AccountRef) =>
     `${runPrefix(tenantId, runId)}accounts/${accountPart(account)}.csv`,
+  /** Every account's record and CSV: the account steps' input, deleted once the run is published. */
+  accounts: (tenantId: string, runId: string) => `${runPrefix(tenantId, runId)}accounts/`,
 };
 
 export const statementKeys = {

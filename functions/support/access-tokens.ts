@@ -5,7 +5,7 @@ import * as store from '../data/access/support.js';
 import { userExists } from '../data/access/users.js';
 import type { AccessTokenItem } from '../data/entities/access-token.js';
 import { BadRequest, NotFound } from '../lib/errors.js';
-import { listAnswer, pageOf, type SortSpec } from '../lib/list-query.js';
+import { listAnswer, pageOfQuery, type SortSpec } from '../lib/list-query.js';
 
 /** Expired when revoked or past its expiry date (the expired flag). */
 const isExpired = (t: AccessTokenItem, now = Date.now()) =>
@@ -51,11 +51,7 @@ export async function listAccessTokens(query: {
   user_id?: string;
 }) {
   const items = await store.listAccessTokens(query.user_id);
-  const page = pageOf(items.map(view), {
-    page: query.page,
-    perPage: query.per_page,
-    sort: query.sort,
-    q: query.q,
+  const page = pageOfQuery(items.map(view), query, {
     searchFields: ['service'],
     tieBreaker: 'id',
   });

@@ -4,7 +4,7 @@ import * as store from '../data/access/support.js';
 import { getUsers } from '../data/access/users.js';
 import type { BugReportItem } from '../data/entities/bug-report.js';
 import { NotFound } from '../lib/errors.js';
-import { listAnswer, pageOf, type SortSpec } from '../lib/list-query.js';
+import { listAnswer, pageOfQuery, type SortSpec } from '../lib/list-query.js';
 
 const view = (b: BugReportItem, reporter?: { name: string; email: string }): BugReport => ({
   id: b.bugReportId,
@@ -37,11 +37,7 @@ export async function listBugReports(query: {
   const reporters = await getUsers([...new Set(items.map((b) => b.userId))]);
   const byId = new Map(reporters.map((u) => [u.userId, u]));
   const rows = items.map((b) => view(b, byId.get(b.userId)));
-  const page = pageOf(rows, {
-    page: query.page,
-    perPage: query.per_page,
-    sort: query.sort,
-    q: query.q,
+  const page = pageOfQuery(rows, query, {
     searchFields: ['description', 'referer', 'user_email'],
     tieBreaker: 'id',
   });

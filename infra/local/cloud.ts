@@ -14,7 +14,7 @@ import { attachWebSocketApi } from './websocket.js';
 import { cognitoProxyRoute, configRoute, outboxRoute, scheduleRoute, spaRoute } from './local-routes.js';
 import { startScheduler } from './scheduler.js';
 import { startSftpServer, sftpRoute } from './sftp-server.js';
-import { freePort } from './processes.js';
+import { assertPortsFree, freePort } from './processes.js';
 import { requireEnv } from '../../functions/lib/clients.js';
 
 export type LocalCloudOptions = {
@@ -43,6 +43,15 @@ export async function startLocalCloud(options: LocalCloudOptions) {
     mkdirSync(d, { recursive: true });
     return d;
   };
+  // A port still held (by a cloud that was killed, or another program) is named before anything starts.
+  await assertPortsFree([
+    { port: options.ports.gateway, what: 'the app' },
+    { port: options.ports.dynamodb, what: 'DynamoDB Local' },
+    { port: options.ports.s3, what: 'S3' },
+    { port: options.ports.sqs, what: 'SQS' },
+    { port: options.ports.cognito, what: 'Cognito' },
+    ...(options.ports.sftp === undefined ? [] : [{ port: options.ports.sftp, what: 'the demo store (SFTP)' }]),
+  ]);
   const stops: (() => Promise<unknown> | unknown)[] = [];
   const stop = async () => {
     for (const s of stops.reverse()) await Promise.resolve(s()).catch(() => undefined);

@@ -19,4 +19,12 @@ Targets.AdminUserGlobalSignOut =
     return {};
   };
 
+// Started by the local cloud, stdin is a pipe the cloud never writes to: its end means the cloud is gone (even
+// killed with SIGKILL), and this server goes too instead of holding its port against the next start.
+if (process.env.LOCAL_CLOUD_LIFELINE === 'stdin') {
+  process.stdin.on('end', () => process.exit(0));
+  process.stdin.on('error', () => process.exit(0));
+  process.stdin.resume();
+}
+
 require('cognito-local/lib/bin/start.js');

@@ -10,7 +10,8 @@ import org.eclipse.jetty.server.ServerConnector;
  * the Jetty server it builds listens on every interface, so anyone on the network could read and
  * write the local database. This builds the server from the same arguments (ServerRunner does),
  * sets the host on its connector, then starts it. Run by infra/local/dynamodb.ts with Java's
- * source-file mode (`java -cp DynamoDBLocal.jar dynamodb-loopback.java …`), which needs a JDK.
+ * source-file mode (`java -cp DynamoDBLocal.jar dynamodb-loopback.java …`), which needs a JDK. It also exits when
+ * the process that started it is gone (see the lifeline below).
  */
 public class DynamoDbLoopback {
   public static void main(String[] args) throws Exception {
@@ -21,5 +22,19 @@ public class DynamoDbLoopback {
       ((ServerConnector) connector).setHost("127.0.0.1");
     }
     proxy.start();
+    // Started by the local cloud, stdin is a pipe the cloud never writes to: end-of-file means the cloud is gone
+    // (even killed with SIGKILL), and the database goes too instead of holding its port against the next start.
+    if ("stdin".equals(System.getenv("LOCAL_CLOUD_LIFELINE"))) {
+      Thread lifeline = new Thread(() -> {
+        try {
+          while (System.in.read() != -1) {}
+        } catch (java.io.IOException gone) {
+          // A broken pipe says the same as end-of-file.
+        }
+        System.exit(0);
+      }, "lifeline");
+      lifeline.setDaemon(true);
+      lifeline.start();
+    }
   }
 }

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import net from 'node:net';
 
 /** Waits until a TCP port accepts connections, or fails with what the process printed. */
@@ -77,13 +78,27 @@ function canListen(port: number): Promise<boolean> {
   });
 }
 
+/**
+ * The variable that tells an emulator its stdin is a lifeline: this process holds the pipe's other end and never
+ * writes to it, so the emulator reads end-of-file exactly when this process is gone, however it died (SIGKILL
+ * included: the kernel closes a dead process's pipes), and then exits. Without it the emulators outlived a killed
+ * `npm start` and kept their ports, and the next start failed. cognito-server.cjs and dynamodb-loopback.java watch it.
+ */
+const LIFELINE_ENV = 'LOCAL_CLOUD_LIFELINE';
+
 /** Starts a child process whose output is kept (shown only when it fails) and which dies with us. */
 export function startChild(
   command: string,
   args: string[],
   options: SpawnOptions & { name: string; verbose?: boolean },
 ): ChildProcess {
-  const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    ...options,
+    env: { ...(options.env ?? process.env), [LIFELINE_ENV]: 'stdin' },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  // The lifeline is never written to; an error on it only means the child is gone already.
+  child.stdin?.on('error', () => undefined);
   const tail: string[] = [];
   const keep = (chunk: Buffer) => {
     tail.push(chunk.toString());
@@ -113,4 +128,94 @@ export function stopChild(child: ChildProcess | undefined): Promise<void> {
     });
     child.kill('SIGTERM');
   });
+}
+
+/**
+ * Calls `then` once the process that started this one is gone (this one handed to another parent). `npm start` and
+ * the tests run the cloud under tsx's launcher, which does not take its child with it when it is killed: without this
+ * the cloud, orphaned, kept every port and the next start failed.
+ */
+export function whenOrphaned(then: () => unknown): void {
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(timer);
+    void then();
+  }, 500);
+  timer.unref();
+}
+
+/** A port some process already listens on, with what the start needs it for. */
+type HeldPort = { port: number; what: string; holder?: string };
+
+/** Thrown when a port the cloud needs is taken: its message says which and by what, in plain words. */
+export class PortsInUse extends Error {
+  constructor(readonly held: HeldPort[]) {
+    super(
+      held
+        .map(
+          ({ port, what, holder }) =>
+            `port ${port} (${what}) is in use${holder ? ` by ${holder}` : ' by another program'}.`,
+        )
+        .join('\n'),
+    );
+    this.name = 'PortsInUse';
+  }
+}
+
+/** Fails with PortsInUse, naming every one of `ports` that something listens on, before anything is started. */
+export async function assertPortsFree(ports: { port: number; what: string }[]): Promise<void> {
+  const held: HeldPort[] = [];
+  for (const { port, what } of ports) {
+    if (!(await canListen(port))) held.push({ port, what, holder: portHolder(port) });
+  }
+  if (held.length) throw new PortsInUse(held);
+}
+
+/**
+ * Which process listens on a TCP port, as `process <pid> (<command line>)`, read from /proc (Linux): the listening
+ * socket's inode from /proc/net/tcp{,6}, then the process holding a descriptor to it. Undefined where that cannot
+ * be read (another OS, or a process of another user).
+ */
+export function portHolder(port: number): string | undefined {
+  try {
+    const inodes = new Set<string>();
+    for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+      let text = '';
+      try {
+        text = readFileSync(table, 'utf8');
+      } catch {
+        continue;
+      }
+      for (const line of text.split('\n').slice(1)) {
+        const fields = line.trim().split(/\s+/);
+        // local_address is HEXIP:HEXPORT; state 0A is LISTEN; the inode is the tenth column.
+        if (fields.length < 10 || fields[3] !== '0A') continue;
+        if (Number.parseInt(fields[1].split(':').pop() ?? '', 16) === port) inodes.add(fields[9]);
+      }
+    }
+    if (!inodes.size) return undefined;
+    for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+      let fds: string[] = [];
+      try {
+        fds = readdirSync(`/proc/${pid}/fd`);
+      } catch {
+        continue;
+      }
+      const holds = fds.some((fd) => {
+        try {
+          const target = readlinkSync(`/proc/${pid}/fd/${fd}`);
+          return target.startsWith('socket:[') && inodes.has(target.slice('socket:['.length, -1));
+        } catch {
+          return false;
+        }
+      });
+      if (!holds) continue;
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
+      return `process ${pid} (${command.length > 160 ? `${command.slice(0, 157)}...` : command})`;
+    }
+  } catch {
+    // Not Linux, or /proc unreadable: the caller says "another program".
+  }
+  return undefined;
 }

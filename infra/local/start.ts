@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { ffmpegPath, ffmpegWorks } from '../../functions/audio/ffmpeg.js';
 import { startLocalCloud } from './cloud.js';
 import { machineProblems } from './preflight.js';
+import { dynamoDbHeap } from './dynamodb.js';
+import { PortsInUse, whenOrphaned } from './processes.js';
 import { DEMO_USERS } from './seed.js';
 import { buildWebIfStale } from './web-build.js';
 
@@ -41,6 +43,11 @@ function preflight() {
   const problems = machineProblems();
   if (problems.length) fail(problems.join('\n'));
   if (!existsSync(path.join(root, 'node_modules'))) fail('dependencies are not installed: run `npm install` first.');
+  try {
+    dynamoDbHeap();
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
   // Not fatal: everything but audio previews works without it.
   if (!ffmpegWorks())
     console.warn(`Warning: ffmpeg (${ffmpegPath()}) does not run, so uploaded audio gets no preview. Set FFMPEG_PATH.`);
@@ -80,6 +87,7 @@ async function main() {
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+  whenOrphaned(shutdown);
 
   console.log(`\nDemo sign-ins:`);
   for (const demo of Object.values(DEMO_USERS))
@@ -98,6 +106,11 @@ async function main() {
 }
 
 main().catch((error) => {
+  if (error instanceof PortsInUse) {
+    fail(
+      `${error.message}\nStop that program, or start on other ports: PORT, DYNAMODB_PORT, S3_PORT, SQS_PORT, COGNITO_PORT, SFTP_PORT (e.g. \`PORT=3100 npm start\`).`,
+    );
+  }
   console.error(error);
   process.exit(1);
 });

@@ -11,9 +11,17 @@ import type { AccountRef, Money } from './statement-views.js';
 export type FinanceFigures = {
   /** Net revenue in (the lines' amount in the company currency). */
   revenue: Money;
-  /** The label's share by deal % (label_payable), of which artists are owed `artist_share`. */
+  /** The label's share by deal % (label_payable) = artist_share + retained + unaccountable. */
   label_share: Money;
+  /**
+   * What the payees and artists are owed of it, as the statements engine splits it with the current
+   * terms (the same figure a statement run's preview gives); an artist's or payee's own view: its share.
+   */
   artist_share: Money;
+  /** What the label keeps of its share (company and label views). */
+  retained?: Money;
+  /** What no one is entitled to: lines without payees, artists or release terms (company and label views). */
+  unaccountable?: Money;
   /** The aggregator's (distributor's) fee. */
   aggregator_fee: Money;
   lines: number;

@@ -47,7 +47,12 @@ export type RoyaltyList = {
   total_count: number;
   total_pages: number;
   total_sum: string;
+  /** Of the label share, what the payees and artists are owed (the statements engine's split, current terms). */
   artist_sum: string;
+  /** Of the label share, what the label keeps. */
+  retained_sum?: string;
+  /** Of the label share, what no one is entitled to (no payees, artists or release terms). */
+  unaccountable_sum?: string;
   label_sum: string;
   aggregator_sum: string;
   /** The estimated lines' sum (or count), as the API gives it. */

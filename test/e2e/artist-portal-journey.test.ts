@@ -68,6 +68,11 @@ describe('artist portal in the browser', () => {
     expect(await page.getByTestId('header-set-company').count()).toBe(0);
     expect(await page.getByTestId('side-menu').locator('a').allTextContents()).not.toContain('Royalties');
     await screenshotIfAsked(page, `${SHOTS}/artist-dashboard.png`, true);
+    // A label's page (a bookmark, a link from a mail) takes them to their dashboard: no company form, no error.
+    await page.goto(`${cloudUrl()}/user/releases`);
+    await page.waitForURL('**/artist_dashboard');
+    expect((await page.locator('body').textContent()) ?? '').not.toContain('Missing Company');
+    expect(await page.getByTestId('create-company-form').count()).toBe(0);
     await page.close();
   }, 120_000);
 
@@ -100,16 +105,20 @@ describe('artist portal in the browser', () => {
     expect(await page.getByTestId('side-menu').count()).toBe(0);
     expect((await page.locator('body').textContent()) ?? '').not.toContain(Y.name);
     await screenshotIfAsked(page, `${SHOTS}/artist-home.png`, true);
-    // Another artist's id with this token is not found.
+    // Another artist's id with this token opens nothing: one clear message, no Retry.
     await page.goto(`${cloudUrl()}/artists/${Y.artistId}?token=${X.token}`);
-    await page.getByTestId('load-error').first().waitFor();
+    await page.getByTestId('portal-dead-link').waitFor();
+    await screenshotIfAsked(page, `${SHOTS}/artist-dead-link.png`);
+    expect(await page.getByTestId('portal-dead-link').count()).toBe(1);
+    expect(await page.getByTestId('load-error').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
     await context.close();
   }, 60_000);
 
   it('refuses the artist dashboard to a label manager, who manages portal access on the artist page', async () => {
     const { page, errors: pageErrors } = await signedInManagerPage(browser, cloudUrl(), manager, company);
     await page.goto(`${cloudUrl()}/artist_dashboard`);
-    await expect.poll(() => page.locator('body').textContent()).toContain(MESSAGES.noAccessHere);
+    await expect.poll(() => page.locator('body').textContent(), { timeout: 15_000 }).toContain(MESSAGES.noAccessHere);
     await page.goto(`${cloudUrl()}/user/artists/${X.artistId}`);
     await page.getByTestId('artist-portal-access').waitFor();
     await expect.poll(() => page.getByTestId('portal-users').textContent()).toContain(X.email);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { call, cloudUrl } from '../support/api.js';
-import { openManagerSession } from '../support/browser.js';
+import { openManagerSession, screenshotIfAsked } from '../support/browser.js';
 import { releaseRows, sheetCsv } from '../support/release-sheet-file.js';
 import type { ReleaseSheetRow } from '../../shared/catalogue-exchange/release-sheet.js';
 
@@ -58,6 +58,17 @@ describe('importing releases from a spreadsheet, then exporting them', () => {
     await page.goto(`${cloudUrl()}/user/data_management`);
     await page.getByTestId('data-management-new').click();
     await page.waitForURL(/\/user\/data_management\/new$/);
+
+    // A template to start from: the sheet's header and an example release, in the format chosen.
+    await page.getByTestId('import-template').click();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: 'CSV' }).click();
+    const templateFile = await downloading;
+    expect(templateFile.suggestedFilename()).toBe('release-sheet-template.csv');
+    const template = readFileSync(await templateFile.path(), 'utf8');
+    expect(template.split('\n')[0]).toMatch(/^release_title,release_version,upc,/);
+    expect(template).toContain(label);
+    await screenshotIfAsked(page, '/tmp/shots/import-template.png');
 
     await preview(writeSheet('releases-with-a-bad-row.csv', bad.flat()));
     await expect.poll(() => page.getByTestId('import-preview-invalid').textContent()).toContain('1');

@@ -8,7 +8,9 @@ import { ownLabelManager } from '../support/own-company.js';
 import { formatMoney } from '../../shared/money.js';
 import { defaultPeriod } from '../../shared/period-picker.js';
 import type { AccountFinances, UserDashboard } from '../../shared/schemas/finance-views.js';
-import { publishedRun } from '../support/statement-run.js';
+import { previewedRun, publishedRun } from '../support/statement-run.js';
+import { labelShareWords } from '../../web/src/pages/statements/label-share-words.js';
+import Big from 'big.js';
 
 /**
  * Finances in Chromium, on a quarter imported into a company of this file's own: the user
@@ -22,6 +24,9 @@ let errors: string[];
 let company: { id: string; name: string };
 let token: string;
 let dashboard: UserDashboard;
+/** The company's calls as its label manager, and the quarter's second recording and its payee. */
+let companyApi: Awaited<ReturnType<typeof financeFixture>>['api'];
+let second: { id: string; payeeId: string };
 const SHOTS = '/tmp/shots';
 
 /** A pie's segments: Cloudscape draws each as a group with the button role, labelled "title (value)". */
@@ -66,6 +71,7 @@ async function ownQuarter() {
       ),
     ),
   );
+  second = { id: recordings[1].id, payeeId };
   const { api: as } = await financeFixture({
     manager,
     source: { id: `SRC-FJ-${stamp}`, name: 'Finances journey store' },
@@ -78,6 +84,7 @@ async function ownQuarter() {
     },
     report: { name: 'finances-journey', lines },
   });
+  companyApi = as;
   await publishedRun(as, {
     kind: 'payee',
     start_pay_period: QUARTER[0],
@@ -218,6 +225,42 @@ describe('finances in the browser', () => {
     expect(await page.getByTestId('earnings-by-period').getAttribute('data-periods')).toBe('12');
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshotIfAsked(page, `${SHOTS}/payee-earnings.png`, true);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows one payees-and-artists figure on the dashboard, the finances page, the royalties page and a run preview', async () => {
+    // The terms change after the import: the payee now holds 40 % of the second recording, the label keeps the rest.
+    // Written as the fixture writes the catalogue: straight to the table, then its list marked changed.
+    const { getDb } = await import('../../functions/data/service.js');
+    await getDb()
+      .entities.Recording.patch({ tenantId: company.id, id: second.id })
+      .set({ recording_payees: [{ payee_id: second.payeeId, split: 40 }] })
+      .go();
+    const { LISTS, listsChangedAfterWrite } = await import('../../functions/data/list-cache.js');
+    await listsChangedAfterWrite([LISTS.tenantCollection('recordings', company.id)]);
+    const { start, end } = defaultPeriod();
+    const range = `start_date=${start}&end_date=${end}`;
+    const totals = (await api<{ user_dashboard: UserDashboard }>(`/user_dashboard?${range}`)).body.user_dashboard
+      .finances.totals;
+    expect(Number(totals.retained)).toBeGreaterThan(0);
+    const { previewed } = await previewedRun(companyApi, {
+      kind: 'payee',
+      start_pay_period: QUARTER[0],
+      end_pay_period: QUARTER[2],
+    });
+    const run = previewed.preview.totals;
+    expect(new Big(run.allocated).round(2, Big.roundHalfUp).toFixed(2)).toBe(totals.artist_share);
+    const shown = formatMoney(totals.artist_share, 'GBP');
+    await page.goto(`${cloudUrl()}/user`);
+    await expect.poll(() => page.getByTestId('dashboard-artist-share').textContent(), { timeout: 20_000 }).toBe(shown);
+    expect(await page.getByTestId('dashboard-retained').textContent()).toBe(formatMoney(totals.retained, 'GBP'));
+    await page.goto(`${cloudUrl()}/user/finances`);
+    await expect.poll(() => page.getByTestId('finances-artist-share').textContent(), { timeout: 20_000 }).toBe(shown);
+    await page.goto(`${cloudUrl()}/user/royalties?${range}`);
+    await expect.poll(() => page.getByTestId('royalties-artist-sum').textContent(), { timeout: 20_000 }).toBe(shown);
+    await page.goto(`${cloudUrl()}/user/finances/statement_run?run=${previewed.id}`);
+    await page.getByTestId('run-owed-to-payees').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('run-owed-to-payees').textContent()).toBe(labelShareWords(run, 'GBP').payees);
     expect(errors).toEqual([]);
   });
 

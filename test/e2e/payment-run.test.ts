@@ -93,6 +93,10 @@ describe('a payment run in the browser', () => {
     expect(await page.getByTestId('payment-run-total-EUR').textContent()).toBe('EUR 1,235.56');
 
     await page.getByTestId('payment-run-export').click();
+    // Export asks first: it freezes the run and makes files to upload once; nothing is paid yet.
+    expect(await page.getByTestId('payment-run-export-consequence').innerText()).toContain('(EUR 1,235.56)');
+    await screenshotIfAsked(page, '/tmp/shots/export-confirm.png');
+    await page.getByTestId('payment-run-export-confirm').click();
     await page.getByTestId('payment-run-files').waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('payment-run-files').textContent()).toContain('Valid against pain.001.001.09.xsd');
     mkdirSync('/tmp/shots', { recursive: true });

@@ -90,13 +90,28 @@ describe('plans in the browser', () => {
     expect(await page.getByTestId(`plan-upgrade-${SEEDED_PLAN_IDS.label}`).textContent()).toBe('Upgrade to Label');
     if (shots) await page.screenshot({ path: `${shots}/plan-page.png`, fullPage: true });
 
+    // A release can be built on Starter; its page says at once that reaching stores needs another plan.
+    const release = await call('POST', '/api/v1/releases', {
+      token: member.token,
+      company: company.id,
+      body: { title: `Starter Release ${stamp}` },
+    });
+    expect(release.status).toBe(201);
+    await page.goto(`${cloudUrl()}/user/releases/${release.body.release.id}`);
+    await expect
+      .poll(() => page.getByTestId('release-qc-plan').textContent())
+      .toContain('The Starter plan does not include quality control and delivery to stores');
+    expect(await page.getByTestId('release-qc-plan').textContent()).toContain('the Label plan or a larger one');
+    expect(await page.getByTestId('release-qc-send').isDisabled()).toBe(true);
+    if (shots) await page.screenshot({ path: `${shots}/starter-release.png`, fullPage: true });
+
     // On a paid plan, the free plan is reached by cancelling, never by a checkout that would refuse it.
     const moved = await call('PATCH', `/api/v1/admin/companies/${company.id}`, {
       token: admin,
       body: { subscription_id: SEEDED_PLAN_IDS.label },
     });
     expect(moved.status).toBe(200);
-    await page.reload();
+    await page.goto(`${cloudUrl()}/user/companies/${company.id}/plan`);
     await expect
       .poll(() => page.getByTestId('plan-compare').textContent())
       .toContain('Cancel the subscription to move to Starter');

@@ -52,12 +52,15 @@ describe('royalties in the browser', () => {
     await page.goto(`${cloudUrl()}/user/royalties/map_import`);
     await page.getByTestId('map-name').locator('input').fill(mapName);
     await page.locator('[data-testid="map-sample"] input[type=file]').setInputFiles(report);
-    // The sample's headers fill the choices; same-named columns are matched, the rest chosen.
+    // The sample's headers fill the choices; "Match by name" matches all nine, "Net" and "Store" included,
+    // and says so.
     await expect.poll(() => page.getByTestId('map-guess').isEnabled(), { timeout: 15_000 }).toBe(true);
     await page.getByTestId('map-guess').click();
-    await choose('map-column-subtotal_payable-select', 'Net');
-    await choose('map-column-subtotal_payable_currency-select', 'Currency');
-    await choose('map-column-retailer-select', 'Store');
+    await expect
+      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 })
+      .toContain('All 9 columns matched by name.');
+    expect(await page.getByTestId('map-column-subtotal_payable-select').textContent()).toContain('Net');
+    expect(await page.getByTestId('map-column-retailer-select').textContent()).toContain('Store');
     // The preview follows the map (debounced): the retailer column shows once its choice is read.
     await expect.poll(() => page.getByTestId('map-preview').textContent(), { timeout: 15_000 }).toContain(store);
     expect(await page.locator('[data-testid="map-preview"] tbody tr').count()).toBe(4);
@@ -98,7 +101,7 @@ describe('royalties in the browser', () => {
     expect(await page.locator('[data-testid="royalties-table"] tbody tr').count()).toBe(3);
     // The summary says how its figures relate, in figures that add up as shown.
     expect(await page.getByTestId('royalties-equation').textContent()).toMatch(
-      /^Total £4\.01 = Aggregator £\d+\.\d\d \+ Label share £\d+\.\d\d \(of which artists £\d+\.\d\d\)$/,
+      /^Total £4\.01 = Aggregator £\d+\.\d\d \+ Label share £\d+\.\d\d \(of which payees and artists £\d+\.\d\d\)$/,
     );
     // No dates are applied unless a period is chosen: the picker and the summary say "Any period".
     expect(await page.getByTestId('royalties-filter-period').textContent()).toBe('Any period');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { cloudUrl, inCompany } from '../support/api.js';
-import { openManagerSession } from '../support/browser.js';
+import { openManagerSession, screenshotIfAsked } from '../support/browser.js';
 import { payeeWithEarnings } from '../support/payee-earnings.js';
 
 /**
@@ -51,8 +51,20 @@ describe('a statement in the browser', () => {
 
     const preview = page.getByTestId('run-preview-rows');
     await preview.getByText(payee.name).waitFor({ timeout: 60_000 });
+    // The periods are chosen: the message that asked for them is gone, not left over the preview.
+    expect(await page.getByText('Please Choose Statement Periods').count()).toBe(0);
     await expect.poll(() => page.getByTestId('run-totals-mismatch').count()).toBe(0);
+    // Publish asks first, saying what it will do; Cancel publishes nothing.
     await page.getByTestId('run-publish').click();
+    await page.getByTestId('run-publish-consequence').waitFor();
+    await screenshotIfAsked(page, '/tmp/shots/publish-confirm.png');
+    expect(await page.getByTestId('run-publish-consequence').innerText()).toContain(
+      '1 statement will be numbered and published.\n1 will be e-mailed to its payee.',
+    );
+    await page.getByTestId('run-publish-cancel').click();
+    expect(await page.getByTestId('run-status').innerText()).not.toMatch(/publish/i);
+    await page.getByTestId('run-publish').click();
+    await page.getByTestId('run-publish-confirm').click();
     await page.getByTestId('run-published').waitFor({ timeout: 60_000 });
   }, 120_000);
 

@@ -109,4 +109,24 @@ describe('admin users and companies', () => {
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors.company_users).toBeDefined();
   });
+
+  it('pages and searches the list of every company like every other list (the importer asks for 1,000 at once)', async () => {
+    const stamp = Date.now();
+    const names = [`Paged Alpha ${stamp}`, `Paged Beta ${stamp}`];
+    for (const name of names) await call('POST', '/api/v1/admin/companies', { token: admin, body: { name } });
+    const all = await call('GET', '/api/v1/admin/companies?per_page=1000', { token: admin });
+    expect(all.status).toBe(200);
+    expect(all.body.companies.map((c: { name: string }) => c.name)).toEqual(expect.arrayContaining(names));
+    const found = await call('GET', `/api/v1/admin/companies?q=${encodeURIComponent(`paged beta ${stamp}`)}`, {
+      token: admin,
+    });
+    expect(found.body).toMatchObject({ total_count: 1, total_pages: 1, companies: [{ name: names[1] }] });
+    const second = await call('GET', `/api/v1/admin/companies?q=${stamp}&per_page=5&order=name%20desc`, {
+      token: admin,
+    });
+    expect(second.body.companies.map((c: { name: string }) => c.name)).toEqual([names[1], names[0]]);
+    const bad = await call('GET', '/api/v1/admin/companies?per_page=lots', { token: admin });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.errors)).toEqual(['per_page']);
+  });
 });

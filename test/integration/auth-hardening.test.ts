@@ -1,25 +1,11 @@
-import { describe, expect, inject, it } from 'vitest';
-import { call, cloudUrl, cognitoTokens, latestMail, newConfirmedUser, uniqueEmail } from '../support/api.js';
+import { describe, expect, it } from 'vitest';
+import { call, cognitoTokens, initiateAuth, latestMail, newConfirmedUser, uniqueEmail } from '../support/api.js';
 import { ownCompany } from '../support/own-company.js';
 
 /** Sessions end when a password is set, and every one-time link works exactly once (docs/auth-hardening.md). */
 
 /** Cognito's refresh flow, as the SPA uses it to get a new access token: the HTTP status and Cognito's answer. */
-async function refresh(refreshToken: string): Promise<{ status: number; body: Record<string, any> }> {
-  const response = await fetch(`${cloudUrl()}/_cognito/`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-    },
-    body: JSON.stringify({
-      AuthFlow: 'REFRESH_TOKEN_AUTH',
-      ClientId: inject('userPoolClientId'),
-      AuthParameters: { REFRESH_TOKEN: refreshToken },
-    }),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
-}
+const refresh = (refreshToken: string) => initiateAuth('REFRESH_TOKEN_AUTH', { REFRESH_TOKEN: refreshToken });
 
 /** Whether a password signs the user in. */
 async function signsIn(email: string, password: string): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { roleRefusal } from '../../shared/permissions.js';
-import { call, demo, inCompany, newConfirmedUser, signIn } from '../support/api.js';
+import { call, cloudUrl, demo, inCompany, newConfirmedUser, signIn } from '../support/api.js';
 import { stripeEvent, stripeSignature, type StripeFixture } from '../support/stripe-fixtures.js';
 import { until } from '../support/wait.js';
 
@@ -244,6 +244,27 @@ describe('the local provider, clicked through', () => {
     ).toBeDefined();
     const coupon = await api.post('/company/billing/checkout', { plan_id: 'plan_label', coupon: 'NOPE' });
     expect(coupon.body.errors.coupon).toEqual(['There is no such coupon']);
+  });
+
+  it('checkout comes back to the address the app was opened on, never another site', async () => {
+    const start = (origin?: string) =>
+      call('POST', '/api/v1/company/billing/checkout', {
+        token: manager.token,
+        company: companyId,
+        body: { plan_id: 'plan_label' },
+        ...(origin ? { headers: { origin } } : {}),
+      });
+    const port = new URL(cloudUrl()).port;
+    const opened = await start(`http://127.0.0.1:${port}`);
+    expect(opened.status).toBe(200);
+    expect(opened.body.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/local_checkout/cs_local_`));
+    const id = sessionOf(opened.body.url);
+    const session = (await call('GET', `/api/v1/billing/local_checkout/${id}`, { token: manager.token })).body.checkout;
+    expect(session.success_url).toBe(`http://127.0.0.1:${port}/user/companies/${companyId}/plan?checkout=success`);
+    expect(session.cancel_url).toBe(`http://127.0.0.1:${port}/user/companies/${companyId}/plan?checkout=cancel`);
+    // Another site's origin is not followed: the user goes back to the app's configured address.
+    const foreign = await start('https://attacker.example');
+    expect(foreign.status).toBe(403);
   });
 
   it('checkout: the declined card changes nothing, the paid card puts the company on the plan', async () => {

@@ -64,6 +64,31 @@ async function finished(api: Api, importId: string) {
 
 const releasesOf = async (api: Api) => (await api.get('/releases?per_page=100')).body.releases as any[];
 
+describe('the release sheet template', () => {
+  it('comes in each format the import reads, and previews without an error once its codes are the user’s own', async () => {
+    const { api, label } = await newCompany();
+    for (const format of ['csv', 'xlsx', 'json'] as const) {
+      const answer = await api.get(`/catalogue_imports/template?format=${format}`);
+      expect(answer.status).toBe(200);
+      const { filename, content_type, data } = answer.body.template;
+      expect(filename).toBe(`release-sheet-template.${format}`);
+      // The template's own file, uploaded as the user would after putting in a UPC and an ISRC of their own.
+      let text = Buffer.from(data, 'base64');
+      if (format !== 'xlsx') {
+        const [mine] = releaseRows(label, {}, 1);
+        text = Buffer.from(text.toString('utf8').replace('5012345678900', mine.upc).replace('GBXXX2700001', mine.isrc));
+      }
+      const key = await uploadPresigned(api, '/catalogue_imports/uploads', { filename, content_type }, text);
+      const preview = (
+        await api.post('/catalogue_imports/preview', { model: 'releases', file: { key, filename, size: text.length } })
+      ).body;
+      expect(preview.records[0].errors, `${format}: ${JSON.stringify(preview.records[0].errors)}`).toEqual([]);
+      expect(preview.records[0].label).toContain('Night Drive');
+    }
+    expect((await api.get('/catalogue_imports/template?format=pdf')).status).toBe(400);
+  });
+});
+
 describe('catalogue imports', () => {
   it('previews every error of a bad release without writing, then writes only the good ones, status imported', async () => {
     const { api, label } = await newCompany();
@@ -183,6 +208,28 @@ describe('catalogue imports', () => {
     expect((await api.get('/recordings?per_page=100')).body.recordings).toHaveLength(4);
     expect((await api.get('/artists?per_page=100')).body.artists).toHaveLength(1);
     expect((await getCatalogueImport(id, answer.body.import_id))?.added).toBe(job.added);
+
+    // As if the worker died after writing chunk 0 and before counting it: the chunk runs again and finds its
+    // releases and recordings written. They are this import's and count; the writers and the artist the dead
+    // try created are not counted again (their ids are the import's, not the chunk's).
+    await updateCatalogueImport(id, answer.body.import_id, { status: 'writing', added: 0, done: 0 });
+    await chunkStep((await getCatalogueImport(id, answer.body.import_id))!, 0);
+    const recounted = await getCatalogueImport(id, answer.body.import_id);
+    expect(recounted).toMatchObject({ status: 'done', added: 2 + 4 });
+    expect(await releasesOf(api)).toHaveLength(2);
+  });
+
+  it('counts a record an earlier try of its chunk wrote, so the import says how many were added', async () => {
+    const { id, api } = await newCompany();
+    const { artistsImporter } = await import('../../functions/catalogue-exchange/models/artists.js');
+    const ctx = { tenantId: id, userId: 'u', importId: `artists-${unique()}` };
+    const rows = [{ name: `Ada ${unique()}` }, { name: `Bo ${unique()}` }];
+    const planned = await artistsImporter.plan(ctx, rows);
+    expect(planned.map((p) => p.errors)).toEqual([[], []]);
+    for (const record of planned) expect(await artistsImporter.write(ctx, record, rows)).toBe(1);
+    // Written again, as after a crash before the chunk was counted: each still answers the one record it added.
+    for (const record of planned) expect(await artistsImporter.write(ctx, record, rows)).toBe(1);
+    expect((await api.get('/artists?per_page=100')).body.artists).toHaveLength(2);
   });
 
   it('writes a release with more recordings than one transaction holds, and undoes them when the release fails', async () => {
@@ -197,7 +244,9 @@ describe('catalogue imports', () => {
     expect(planned.errors).toEqual([]);
     // 60 recordings, their writers, the release and one new artist.
     expect(await releaseImporter.write(ctx, planned, big)).toBe(60 + 60 + 1 + 1);
-    expect(await releaseImporter.write(ctx, planned, big)).toBe(0);
+    // Written again (a chunk run again): nothing is written twice, and it answers the release and its recordings,
+    // which are this import's, so a chunk counted only after the crash still counts them.
+    expect(await releaseImporter.write(ctx, planned, big)).toBe(1 + 60);
     expect((await api.get('/recordings?per_page=100')).body.total_count).toBe(60);
 
     const doomed = sheet(releaseRows(label, {}, 50));

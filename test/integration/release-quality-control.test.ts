@@ -132,6 +132,35 @@ describe('sending a release to quality control', () => {
     ).toEqual(['quality_control', 'rejected', 'quality_control']);
   });
 
+  it('tells the label’s catalogue staff of the decision: an inbox notice and a mail, with the reasons', async () => {
+    const { release } = await checkableRelease(api(A), admin);
+    const title = release.title as string;
+    await api(A).post(`/releases/${release.id}/quality_control`);
+    await asAdmin(`/releases/${release.id}/update_status`, 'PATCH', {
+      status: 'rejected',
+      reasons: ['Cover art is blurry', 'Title casing'],
+    });
+    const inbox = async () =>
+      (await call('GET', '/api/v1/notices', { token: manager.token })).body.notices as {
+        notice: { title: string; content: string };
+        read: boolean;
+      }[];
+    const rejection = (await inbox()).find((n) => n.notice.title === `Release rejected: ${title}`);
+    expect(rejection?.read).toBe(false);
+    expect(rejection?.notice.content).toContain('- Cover art is blurry\n- Title casing');
+    expect(rejection?.notice.content).toContain(`/user/releases/${release.id}`);
+    const mails = (await call('GET', '/_local/outbox')).body.mails as { to: string; subject: string; text: string }[];
+    const mailed = mails.filter((m) => m.to === manager.email && m.subject.endsWith(`Release rejected: ${title}`));
+    expect(mailed).toHaveLength(1);
+    expect(mailed[0].text).toContain('Fix them and send the release to quality control again.');
+
+    await api(A).post(`/releases/${release.id}/quality_control`);
+    await asAdmin(`/releases/${release.id}/update_status`, 'PATCH', { status: 'accepted' });
+    expect((await inbox()).map((n) => n.notice.title)).toContain(`Release approved: ${title}`);
+    // Sending to review and withdrawing are the label's own moves: nobody is told of those.
+    expect((await inbox()).filter((n) => n.notice.title.endsWith(title))).toHaveLength(2);
+  });
+
   it('sends an approved release back to quality control when what stores receive is edited, recorded', async () => {
     const { release } = await checkableRelease(api(A), admin);
     await api(A).post(`/releases/${release.id}/quality_control`);
@@ -140,9 +169,14 @@ describe('sending a release to quality control', () => {
     const notes = await api(A).patch(`/releases/${release.id}`, { notes: `Note ${unique()}` });
     expect(notes.status, JSON.stringify(notes.body)).toBe(200);
     expect(notes.body.release.status).toBe('accepted');
+    expect(notes.body.message).toBe('Release Updated');
     const edited = await api(A).patch(`/releases/${release.id}`, { title: `${release.title} (Deluxe)` });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect(edited.body.release.status).toBe('quality_control');
+    // Said where the edit was saved, in words.
+    expect(edited.body.message).toBe(
+      'Release Updated. Sent back to quality control because what stores receive changed (title): an admin approves it again before its next delivery',
+    );
     const seen = (await api(A).get(`/releases/${release.id}`)).body.release;
     expect(seen.status_history.at(-1)).toMatchObject({
       from: 'accepted',

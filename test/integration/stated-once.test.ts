@@ -110,6 +110,27 @@ describe('two runs for one period published at once', () => {
     expect(runs[0].done + runs[1].done).toBe(payees.length);
     expect(runs[0].skipped + runs[1].skipped).toBe(payees.length);
     expect(runs[0].done + runs[0].skipped).toBe(payees.length);
+    // Published, a run's account records and CSVs are gone (each statement keeps its own CSV), so a
+    // statement's lines are not stored twice.
+    const { clients, keys, objects } = await modules();
+    const { ListObjectsV2Command } = await import('@aws-sdk/client-s3');
+    for (const run of [first, second]) {
+      const left = await clients.s3Client().send(
+        new ListObjectsV2Command({
+          Bucket: keys.statementsBucket(),
+          Prefix: keys.runKeys.accounts(company.companyId, run.runId),
+        }),
+      );
+      expect(left.KeyCount ?? 0).toBe(0);
+    }
+    for (const payee of payees) {
+      const [statement] = await inForce(payee);
+      const csv = await objects.getBytes(
+        keys.statementsBucket(),
+        keys.statementKeys.csv(company.companyId, statement.statementId),
+      );
+      expect(csv?.length).toBeGreaterThan(0);
+    }
   }, 120_000);
 
   it('does nothing when an account message or a publish message of either run comes again', async () => {

@@ -5,25 +5,27 @@ import { DEMO_USERS } from '../../infra/local/seed.js';
 export const cloudUrl = () => inject('cloudUrl');
 
 /** The tokens Cognito gives for a password sign-in (USER_PASSWORD_AUTH, as the SPA signs in). */
-export async function cognitoTokens(
-  email: string,
-  password: string,
-): Promise<{ AccessToken: string; IdToken: string; RefreshToken: string }> {
+/** One InitiateAuth call to the local Cognito, as the SPA makes it: the HTTP status and Cognito's answer. */
+export async function initiateAuth(
+  flow: 'USER_PASSWORD_AUTH' | 'REFRESH_TOKEN_AUTH',
+  parameters: Record<string, string>,
+): Promise<{ status: number; body: Record<string, any> }> {
   const response = await fetch(`${cloudUrl()}/_cognito/`, {
     method: 'POST',
     headers: {
       'content-type': 'application/x-amz-json-1.1',
       'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
     },
-    body: JSON.stringify({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: inject('userPoolClientId'),
-      AuthParameters: { USERNAME: email, PASSWORD: password },
-    }),
+    body: JSON.stringify({ AuthFlow: flow, ClientId: inject('userPoolClientId'), AuthParameters: parameters }),
   });
-  const body = (await response.json()) as {
-    AuthenticationResult?: { AccessToken: string; IdToken: string; RefreshToken: string };
-  };
+  return { status: response.status, body: (await response.json()) as Record<string, any> };
+}
+
+export async function cognitoTokens(
+  email: string,
+  password: string,
+): Promise<{ AccessToken: string; IdToken: string; RefreshToken: string }> {
+  const { body } = await initiateAuth('USER_PASSWORD_AUTH', { USERNAME: email, PASSWORD: password });
   if (!body.AuthenticationResult) throw new Error(`sign-in failed for ${email}: ${JSON.stringify(body)}`);
   return body.AuthenticationResult;
 }

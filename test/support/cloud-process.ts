@@ -7,6 +7,7 @@
  */
 import path from 'node:path';
 import { startLocalCloud } from '../../infra/local/cloud.js';
+import { whenOrphaned } from '../../infra/local/processes.js';
 import { required } from '../../functions/lib/required.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -15,5 +16,10 @@ const cloud = await startLocalCloud({
   webDir: path.join(root, 'web', 'dist'),
   ports: JSON.parse(required(process.env.CLOUD_PORTS, 'CLOUD_PORTS')),
   seed: process.env.CLOUD_SEED === 'demo',
+});
+// As `npm start` does: its launcher killed, the cloud stops (and its emulators with it).
+whenOrphaned(async () => {
+  await cloud.stop();
+  process.exit(0);
 });
 process.stdout.write(`READY ${JSON.stringify(cloud.env)}\n`);

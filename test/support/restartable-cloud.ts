@@ -68,9 +68,15 @@ export function restartableCloud(name: string, env: Record<string, string> = {})
 
   async function kill(): Promise<void> {
     const running = child;
-    if (!running?.pid || running.exitCode !== null) return;
-    const exited = new Promise((resolve) => running.once('exit', resolve));
-    process.kill(-running.pid, 'SIGKILL');
+    if (!running?.pid) return;
+    const gone = running.exitCode !== null || running.signalCode !== null;
+    const exited = gone ? Promise.resolve() : new Promise((resolve) => running.once('exit', resolve));
+    try {
+      // The group, even when the launcher is gone already: what it started may still be in it.
+      process.kill(-running.pid, 'SIGKILL');
+    } catch {
+      // Nothing left in the group.
+    }
     await exited;
     child = undefined;
   }
@@ -84,7 +90,10 @@ export function restartableCloud(name: string, env: Record<string, string> = {})
     vi.resetModules();
   }
 
-  return { start, kill, remove };
+  /** The process the test started (tsx's launcher; the cloud runs in its child), while it runs. */
+  const launcher = () => child?.pid;
+
+  return { start, kill, remove, launcher };
 }
 
 /**

@@ -214,7 +214,6 @@ describe('golden results on the fixture (DuckDB)', () => {
     expect(all.sums).toEqual({
       amount: '12.875000',
       label_payable: '12.875000',
-      artist_payable: '0.000000',
       aggregator_payable: '0.000000',
     });
     const a = await portablePage(engine, ALL, { company_id: 'A', q: "O'BRIEN" }, SORT, 1, 50);

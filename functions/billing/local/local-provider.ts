@@ -5,7 +5,6 @@ import {
   listLocalBillingObjects,
   putLocalBillingObject,
 } from '../../data/access/billing.js';
-import { appLink } from '../../lib/mail.js';
 import type { BillingProvider } from '../provider.js';
 import { verifyStripeWebhook } from '../stripe-provider.js';
 import { emitLocalEvent, localWebhookSecret } from './emit.js';
@@ -65,7 +64,8 @@ export const localProvider: BillingProvider = {
       subscription: null,
       success_url: successUrl,
       cancel_url: cancelUrl,
-      url: appLink(`/local_checkout/${id}`),
+      // The local checkout page is the app's own page, on the origin the user comes back to.
+      url: `${new URL(successUrl).origin}/local_checkout/${id}`,
       livemode: false,
       opened_by: userId,
     };

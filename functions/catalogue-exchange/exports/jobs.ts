@@ -1,6 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { ulid } from 'ulid';
@@ -35,6 +34,7 @@ import {
 import { countSelection, loadExportReleases } from './load.js';
 import { queueExport } from './queue.js';
 import type { ExportSelection } from './types.js';
+import { makeWorkFolder } from '../../lib/work-folders.js';
 
 /**
  * Export jobs: an export
@@ -186,7 +186,7 @@ export async function runExport(
   if (job.status === 'done') return 'already done';
   const push = pusher(job, options.push ?? true);
   const selection = asSelection(job.selection);
-  const dir = await mkdtemp(join(tmpdir(), 'catalogue-export-'));
+  const dir = await makeWorkFolder('catalogue-export-');
   try {
     const total = await countSelection(tenantId, selection);
     await updateExportJob(tenantId, id, { status: 'running', done: 0, total });

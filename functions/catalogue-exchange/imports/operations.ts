@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { idParams, operation, reply } from '../../lib/http.js';
 import { getJob, importReleases } from './api.js';
 import {
@@ -8,6 +9,7 @@ import {
   importReleasesInput,
 } from './inputs.js';
 import { presignImportFile, previewImport, startImport } from './pipeline.js';
+import { releaseSheetTemplate, TEMPLATE_FORMATS } from './template.js';
 import { importOneRelease } from '../releases/import-one-release.js';
 
 /** The catalogue import operations of the imports area (functions/imports/handler.ts joins them). */
@@ -41,6 +43,11 @@ export const catalogueImportOperations = {
           importId: body.import_id,
         }),
       ),
+  }),
+  /** The release sheet's header and an example row, to fill in (`format`: csv, xlsx or json; the file base64-encoded). */
+  catalogueImportTemplate: operation('tenant', {
+    query: z.strictObject({ format: z.enum(TEMPLATE_FORMATS) }),
+    run: async ({ tenantId, query }) => ({ template: await releaseSheetTemplate(tenantId, query.format) }),
   }),
   getCatalogueImport: operation('tenant', {
     params: idParams,

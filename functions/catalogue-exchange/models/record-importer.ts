@@ -127,7 +127,9 @@ export function recordImporter<Lookups>(spec: RecordModel<Lookups>): ModelImport
     async write(ctx, record, rows) {
       if (record.errors.length || record.duplicate) return 0;
       const id = importedId(ctx.importId, spec.model, record.key);
-      if (await spec.exists(ctx.tenantId, id)) return 0;
+      // The id is this import's own: a record found under it was added by this import, by an earlier try
+      // of this chunk that died before counting it. It counts; the chunk's count is added once (addChunkProgress).
+      if (await spec.exists(ctx.tenantId, id)) return 1;
       const [row] = rowsOf(record, rows);
       const read = spec.toInput(row ?? {}, await spec.lookups(ctx));
       const { errors, parsed } = rowErrors(record.rows[0] ?? 0, read);
@@ -139,7 +141,7 @@ export function recordImporter<Lookups>(spec: RecordModel<Lookups>): ModelImport
           await spec.create(ctx.tenantId, id, parsed);
           return 1;
         },
-        async () => ((await spec.exists(ctx.tenantId, id)) ? 0 : undefined),
+        async () => ((await spec.exists(ctx.tenantId, id)) ? 1 : undefined),
       );
     },
   };

@@ -169,7 +169,10 @@ function storedRecording(
   });
 }
 
-/** Writes a recording on its own (the recordings model), with its ISRC guard; 0 when an earlier try did. */
+/**
+ * Writes a recording on its own (the recordings model), with its ISRC guard. Answers the records this import
+ * added for it: the recording counts also when an earlier try of the chunk wrote it (its id is this import's).
+ */
 export async function writeStandaloneRecording(
   ctx: ImportContext,
   key: string,
@@ -178,7 +181,7 @@ export async function writeStandaloneRecording(
 ): Promise<number> {
   const id = derivedId(ctx.importId, 'recording', key);
   const store = catalogueStore('Recording');
-  if (await store.get({ tenantId: ctx.tenantId, id })) return 0;
+  if (await store.get({ tenantId: ctx.tenantId, id })) return 1;
   const made = await createNewNames(ctx, read, names);
   const record = storedRecording(ctx, id, read, [], made);
   try {
@@ -190,7 +193,7 @@ export async function writeStandaloneRecording(
       }),
     );
   } catch (error) {
-    if (await store.get({ tenantId: ctx.tenantId, id })) return made.created;
+    if (await store.get({ tenantId: ctx.tenantId, id })) return made.created + 1;
     throw error;
   }
   return made.created + 1;
@@ -221,7 +224,12 @@ export function storedRelease(ctx: ImportContext, key: string, read: ReadRelease
   return { release, records: recordings.map((r) => r.record) };
 }
 
-/** Writes the release; answers how many catalogue records it created (0 when an earlier try wrote it). */
+/**
+ * Writes the release; answers how many catalogue records this import added for it. A release found under its
+ * id (this import's own) was written by an earlier try of the chunk that died before counting it: it and its
+ * recordings count, so "N records were added" stays true after a crash. Only the artists and writers that try
+ * created are not counted again: their ids are the import's, not the chunk's.
+ */
 export async function writeRelease(
   ctx: ImportContext,
   key: string,
@@ -231,7 +239,7 @@ export async function writeRelease(
   const { tenantId } = ctx;
   const releaseId = importedReleaseId(ctx.importId, key);
   const releases = catalogueStore('Release');
-  if (await releases.get({ tenantId, id: releaseId })) return 0;
+  if (await releases.get({ tenantId, id: releaseId })) return 1 + read.recordings.length;
 
   const made = await createNewNames(ctx, read, names);
   const created = made.created;
@@ -250,7 +258,7 @@ export async function writeRelease(
 
   if (records.length <= RECORDINGS_IN_ONE_WRITE) {
     // A retry of the same chunk running beside this one may write it first: then nothing twice.
-    const wrote = await retryLostRace(
+    await retryLostRace(
       async () => {
         await writeCatalogueChanges(
           [{ entity: 'Release', change: { create: release } }, ...recordingChanges(records)],
@@ -260,7 +268,7 @@ export async function writeRelease(
       },
       async () => ((await releases.get({ tenantId, id: releaseId })) ? false : undefined),
     );
-    if (!wrote) return created;
+    // Written now, or by that retry: either way the release and its recordings are this import's.
     return created + 1 + records.length;
   }
   // Too many recordings for one transaction: recordings in batches, then the release; undone if the release fails.
@@ -288,7 +296,8 @@ export async function writeRelease(
     await undoRecordings(tenantId, written);
     throw error;
   }
-  return created + 1 + written.length;
+  // Recordings an earlier try wrote count too: the release and all its recordings are this import's.
+  return created + 1 + records.length;
 }
 
 /** The compensating cleanup: deletes the recordings a failed release wrote, and frees their ISRCs. */

@@ -1,5 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import * as sources from '../../data/access/royalty-sources.js';
@@ -8,6 +7,7 @@ import { queryRows, withConnection } from '../ledger/query.js';
 import { MAPPING_COLUMNS, type MappingColumn, type RoyaltyMap } from '../../../shared/schemas/royalty-map.js';
 import { unreadableReport } from '../import/report-problem.js';
 import { readReport } from '../import/read-report.js';
+import { makeWorkFolder } from '../../lib/work-folders.js';
 
 /**
  * Column maps ("royalty maps"): one per source of reports, saved as a
@@ -118,7 +118,7 @@ export const previewInput = z.strictObject({
 
 /** The sample's headers, its first rows through the map (when one is given) and a saved map that fits. */
 export async function previewMap(tenantId: string, input: z.infer<typeof previewInput>) {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'royalty-preview-'));
+  const dir = await makeWorkFolder('royalty-preview-');
   try {
     // A sample is the start of a file: its last line may be cut off, so it is left out.
     const text = input.sample.replace(/^\uFEFF/, '');

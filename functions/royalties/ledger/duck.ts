@@ -1,9 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { ENV } from '../../../infra/resources.js';
-import { LEDGER_CACHE_DIR } from './cache-dir.js';
+import { makeWorkFolder, processWorkFolder } from '../../lib/work-folders.js';
 
 /**
  * The process's DuckDB for reading royalties: one in-memory database that holds no ledger (the
@@ -34,7 +33,8 @@ function readerInstance(): Promise<DuckDBInstance> {
   instance ??= (async () => {
     const created = await DuckDBInstance.create(':memory:', {
       memory_limit: `${duckMemoryMb()}MB`,
-      temp_directory: path.join(LEDGER_CACHE_DIR, `spill-${process.pid}`),
+      // In this process's work folder: a process killed mid-query leaves it to the next one to remove.
+      temp_directory: path.join(await processWorkFolder(), 'spill'),
     });
     // Parquet footers are read once per file, not on every query (the files never change). A
     // setting of the Parquet extension, so it is set once loaded, not at creation.
@@ -63,7 +63,7 @@ export async function withScratchDuck<T>(
   prefix: string,
   work: (duck: DuckDBConnection, dir: string) => Promise<T>,
 ): Promise<T> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
+  const dir = await makeWorkFolder(prefix);
   const duck = await (
     await DuckDBInstance.create(':memory:', { temp_directory: path.join(dir, 'duckdb.tmp') })
   ).connect();

@@ -166,7 +166,7 @@ async function computeTotals(ledger: Ledger, filter: RoyaltyFilter) {
     queryRows(
       connection,
       `SELECT pay_period, GROUPING(pay_period) AS all_periods, ${sums.lines} AS lines,
-         CAST(${money('amount')} AS VARCHAR) AS total_sum, CAST(${money('artist_payable')} AS VARCHAR) AS artist_sum,
+         CAST(${money('amount')} AS VARCHAR) AS total_sum,
          CAST(${money('label_payable')} AS VARCHAR) AS label_sum, CAST(${money('aggregator_payable')} AS VARCHAR) AS aggregator_sum,
          CAST(${money('estimated')} AS VARCHAR) AS estimated, coalesce(${sums.unconverted}, 0) AS unconverted
        FROM ${source} WHERE ${where.sql}
@@ -178,7 +178,6 @@ async function computeTotals(ledger: Ledger, filter: RoyaltyFilter) {
   const overall = rows.find((r) => Number(r.all_periods) === 1) ?? {
     lines: 0,
     total_sum: zero,
-    artist_sum: zero,
     label_sum: zero,
     aggregator_sum: zero,
     estimated: zero,
@@ -334,7 +333,6 @@ async function listPage(ledger: Ledger, query: RoyaltyPageQuery) {
     page: query.page,
     per_page: query.per_page,
     total_sum: overall.total_sum,
-    artist_sum: overall.artist_sum,
     label_sum: overall.label_sum,
     aggregator_sum: overall.aggregator_sum,
     estimated: overall.estimated,

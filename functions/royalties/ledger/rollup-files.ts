@@ -31,7 +31,6 @@ const ROLLUP_DIMENSIONS = [
 export const ROLLUP_SUMS = {
   lines: 'count(*)',
   amount: 'sum(amount)',
-  artist_payable: 'sum(artist_payable)',
   label_payable: 'sum(label_payable)',
   aggregator_payable: 'sum(aggregator_payable)',
   estimated: 'sum(amount) FILTER (WHERE estimated)',

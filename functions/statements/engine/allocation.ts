@@ -67,14 +67,24 @@ export const formatJoin = (l = 'l') =>
  * periods) or the groups (unaccountable recordings) skip the rest; `artistId` keeps only the
  * lines of recordings and releases whose weights come from that artist.
  */
-export type PrepareOptions = { stage?: 'weights' | 'groups' | 'split'; artistId?: string };
+export type PrepareOptions = {
+  stage?: 'weights' | 'groups' | 'split';
+  artistId?: string;
+  /**
+   * Split a held import's lines too: what they will pay once accepted. Figures beside the ledger
+   * (finances, the royalties list) show every line; statements leave held lines out.
+   */
+  withHeld?: boolean;
+  /** A further condition on the lines (the royalties list's filter) and its parameters. */
+  where?: { sql: string; params: Record<string, string> };
+};
 
 /** Loads the catalogue's weight sets and accounts, and sums and splits the scope's lines. */
 export async function prepareAllocation(
   source: LedgerSource,
   catalogue: StatementCatalogue,
   scope: EarningsScope,
-  { stage = 'split', artistId }: PrepareOptions = {},
+  { stage = 'split', artistId, withHeld = false, where }: PrepareOptions = {},
 ): Promise<Prepared> {
   const { connection, workDir } = source;
   const allocation = buildAllocation(catalogue, scope.kind, scope.accounts);
@@ -121,15 +131,18 @@ export async function prepareAllocation(
     catalogue.imports.filter((i) => i.held).map((i) => ({ import_id: i.id })),
   );
   const scoped = `(SELECT * FROM ${source.relation}
-    WHERE ($st_start = '' OR pay_period >= $st_start) AND ($st_end = '' OR pay_period <= $st_end) ${labelCondition} ${artistCondition})`;
+    WHERE ($st_start = '' OR pay_period >= $st_start) AND ($st_end = '' OR pay_period <= $st_end) ${labelCondition} ${artistCondition}
+      ${where ? `AND (${where.sql})` : ''})`;
   // A held import's lines (import/held.ts) are stated by nobody until a person accepts the import:
   // left out here, the one selection every figure is computed from, and listed as held instead.
-  const lines = `(SELECT * FROM ${scoped} WHERE import_id IS NULL OR import_id NOT IN (SELECT import_id FROM st_held))`;
+  const lines = withHeld
+    ? scoped
+    : `(SELECT * FROM ${scoped} WHERE import_id IS NULL OR import_id NOT IN (SELECT import_id FROM st_held))`;
   const held = `(SELECT * FROM ${scoped} WHERE import_id IN (SELECT import_id FROM st_held))`;
   const prepared: Prepared = {
     ...source,
     held,
-    params: { ...source.params, st_start: scope.start_pay_period, st_end: scope.end_pay_period },
+    params: { ...source.params, ...where?.params, st_start: scope.start_pay_period, st_end: scope.end_pay_period },
     scope,
     catalogue,
     allocation,
@@ -164,7 +177,7 @@ export async function prepareAllocation(
  * retained part (account 0) first, then by account number (= account key order). 64-bit
  * integers when the products fit, else 128-bit.
  */
-async function splitDistinct(p: Prepared): Promise<void> {
+export async function splitDistinct(p: Prepared): Promise<void> {
   const [{ max_u }] = await rowsOf(p, 'SELECT coalesce(max(abs(u)), 0) AS max_u FROM st_groups');
   const wide = BigInt(String(max_u)) * p.allocation.maxNum >= 2n ** 62n;
   const int = wide ? 'HUGEINT' : 'BIGINT';

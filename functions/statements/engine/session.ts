@@ -1,10 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { statementCatalogue } from '../../data/access/statement-catalogue.js';
 import { withEffectiveLedger } from '../../royalties/ledger/query.js';
 import { prepareAllocation, type PrepareOptions, type Prepared } from './allocation.js';
 import type { EarningsScope } from './earnings.js';
+import { makeWorkFolder } from '../../lib/work-folders.js';
 
 /**
  * One computation over a tenant's effective ledger: the catalogue read from DynamoDB once, the
@@ -18,7 +17,7 @@ export async function withAllocation<T>(
   options: PrepareOptions = {},
 ): Promise<T> {
   const catalogue = await statementCatalogue(tenantId);
-  const workDir = await mkdtemp(path.join(os.tmpdir(), 'statements-'));
+  const workDir = await makeWorkFolder('statements-');
   try {
     return await withEffectiveLedger(tenantId, async (connection, relation, params) =>
       work(await prepareAllocation({ connection, relation, params, workDir }, catalogue, scope, options)),

@@ -1,6 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import type { AccountRef } from '../../../shared/schemas/statement-views.js';
 import { getRun, moveRun, recordRunSkip, statementSender, statementSettingsOf } from '../../data/access/statements.js';
 import { accountHolder } from '../../data/access/accounts.js';
@@ -14,6 +12,7 @@ import { getJson, putFile, putJson } from '../../lib/bucket-objects.js';
 import { queueRunMessages } from './queue.js';
 import { scopeOf } from './scope.js';
 import type { AccountRecord } from './statement-item.js';
+import { makeWorkFolder } from '../../lib/work-folders.js';
 
 /**
  * The accounts a publishing run makes statements for, stored once its every account record is,
@@ -66,7 +65,7 @@ async function requestedWithoutEarnings(run: StatementRunItem, earned: AccountEa
 
 async function materialise(run: StatementRunItem): Promise<Manifest> {
   const { tenantId, runId } = run;
-  const workDir = await mkdtemp(path.join(os.tmpdir(), 'statement-run-'));
+  const workDir = await makeWorkFolder('statement-run-');
   try {
     const { currency } = await statementSender(tenantId);
     const { earnings, material } = await materialiseRun(tenantId, scopeOf(run), workDir);

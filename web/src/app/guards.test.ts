@@ -50,6 +50,18 @@ describe('checkRoute', () => {
     expect(checkRoute({ ...base, access: 'artist_user', role: 'artist_user' })).toEqual({ action: 'allow' });
   });
 
+  it('an artist user on a label’s page goes to their own dashboard, with no company form and no error', () => {
+    const artist = { ...base, role: 'artist_user', hasCompany: false };
+    for (const path of ['/user/releases', '/user/royalties?page=2'])
+      expect(checkRoute({ ...artist, tenantized: true, path })).toEqual({
+        action: 'redirect',
+        to: '/artist_dashboard',
+        message: '',
+      });
+    expect(checkRoute({ ...artist, path: '/user' })).toMatchObject({ to: '/artist_dashboard' });
+    expect(checkRoute({ ...artist, path: '/user/profile' })).toEqual({ action: 'allow' });
+  });
+
   it('tenantized routes without a company go to /user with "Missing Company / Namespace"', () => {
     expect(checkRoute({ ...base, tenantized: true, hasCompany: false })).toEqual({
       action: 'redirect',

@@ -1,5 +1,8 @@
 import { MESSAGES } from '../../../shared/messages';
 import type { Access } from './route-table';
+import { dashboardPath } from './session-rules';
+
+const ARTIST_DASHBOARD = dashboardPath('artist_user');
 
 export type GuardInput = {
   access: Access;
@@ -24,6 +27,8 @@ export type GuardDecision =
  * - requiresLogin: "You must be logged in", unload, /signin?redirect=<path>;
  * - requiresAdmin (/admin, /distribution, /billing): "You must be an Admin to do that";
  * - requiresArtistUser: "Your Account does not have access here", go to /;
+ * - an artist user on a label's page (one that needs a company, or the label dashboard /user): their own
+ *   artist dashboard, with no message (they have no company to make; the page they asked for is not theirs);
  * - tenantized without a company: "Missing Company / Namespace", go to /user.
  */
 export function checkRoute(input: GuardInput): GuardDecision {
@@ -39,6 +44,8 @@ export function checkRoute(input: GuardInput): GuardDecision {
   if (input.access === 'admin' && input.role !== 'admin') return { action: 'deny', message: MESSAGES.mustBeAdmin };
   if (input.access === 'artist_user' && input.role !== 'artist_user')
     return { action: 'redirect', to: '/', message: MESSAGES.noAccessHere };
+  if (input.role === 'artist_user' && (input.tenantized || input.path.split('?')[0] === '/user'))
+    return { action: 'redirect', to: ARTIST_DASHBOARD, message: '' };
   if (input.tenantized && !input.hasCompany)
     return { action: 'redirect', to: '/user', message: MESSAGES.missingCompany };
   return { action: 'allow' };

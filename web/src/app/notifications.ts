@@ -60,6 +60,11 @@ export function clearNotification(id?: number): void {
   emit();
 }
 
+/** Clears the message shown if it says `message`: a problem the user has since put right no longer shows. */
+export function clearNotificationSaying(message: string): void {
+  if (current?.message === message) clearNotification(current.id);
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);

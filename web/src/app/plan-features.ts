@@ -13,3 +13,15 @@ export function usePlanIncludes(feature: PlanFeature): boolean {
   if (user?.role === 'admin') return true;
   return company?.plan?.features[feature] === true;
 }
+
+/**
+ * When the current company's plan is known and lacks a feature: its name and the cheapest plan that has it
+ * (null when it is included, unknown yet, or the user is an admin). A page shows what the plan does not
+ * include where the work starts, before the user invests in it, instead of refusing at the last step.
+ */
+export function usePlanLacks(feature: PlanFeature): { plan: string; upgrade: string | null } | null {
+  const { user, company } = useSession();
+  const plan = company?.plan;
+  if (user?.role === 'admin' || !plan || plan.features[feature]) return null;
+  return { plan: plan.name, upgrade: plan.upgrades[feature] ?? null };
+}

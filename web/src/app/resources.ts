@@ -58,6 +58,6 @@ export const useMyCompanies = () => useApi<{ companies: CompanySummary[]; total_
 export const useCompany = (id: string | undefined) =>
   useApi<{ company: AdminCompany }>(id ? `/companies/${encodeURIComponent(id)}` : null);
 export const useAdminCompanies = (enabled = true) =>
-  useApi<{ companies: AdminCompanyRow[]; total_count: number }>(enabled ? '/admin/companies' : null);
+  useApi<{ companies: AdminCompanyRow[]; total_count: number }>(enabled ? '/admin/companies?per_page=1000' : null);
 
 export const useLabels = (params: LabelListParams) => useApi<LabelList>(labelsPath(params), { keepPreviousData: true });

@@ -23,8 +23,8 @@ describe('picker sources', () => {
 
   it('load labels from the current company and companies from the admin list', () => {
     expect(pickerSource('labels').path('aur')).toBe('/labels?selectable=true&q=aur');
-    expect(pickerSource('companies')).toMatchObject({ key: 'companies', filterHere: true });
-    expect(pickerSource('labels').filterHere).toBeUndefined();
-    expect(pickerSource('companies').path('x')).toBe('/admin/companies');
+    expect(pickerSource('companies')).toMatchObject({ key: 'companies' });
+    expect(pickerSource('companies').path('x')).toBe('/admin/companies?q=x');
+    expect(pickerSource('companies').path('')).toBe('/admin/companies');
   });
 });

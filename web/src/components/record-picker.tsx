@@ -20,8 +20,6 @@ export type PickerSource = {
   key: string;
   nameField?: string;
   describe?: (row: Record<string, unknown>) => string | undefined;
-  /** The answer is the whole list, so typed text is matched here (the others search on the server). */
-  filterHere?: boolean;
 };
 
 const NAME_FIELDS: Record<string, string> = { performer_roles: 'description', releases: 'title', recordings: 'title' };
@@ -41,8 +39,8 @@ export function pickerSource(collection: string): PickerSource {
     return { path: (q) => `/labels?selectable=true${q ? `&q=${encodeURIComponent(q)}` : ''}`, key: 'labels' };
   }
   if (collection === 'companies') {
-    // Admins load every company for publishers; the list is short enough to filter here.
-    return { path: () => '/admin/companies', key: 'companies', filterHere: true };
+    // Admins pick any company, searched by name on the server as every other list is.
+    return { path: (q) => `/admin/companies${q ? `?q=${encodeURIComponent(q)}` : ''}`, key: 'companies' };
   }
   return {
     path: (q) => `/${collection}?selectable=true${q ? `&q=${encodeURIComponent(q)}` : ''}`,
@@ -85,10 +83,8 @@ export function RecordPicker({
     { keepPreviousData: true },
     companyId,
   );
-  const needle = q.trim().toLowerCase();
   const nameOf = (row: Record<string, unknown>) => String(row[source.nameField ?? 'name'] ?? '');
-  const all = data?.[source.key] ?? [];
-  const rows = source.filterHere && needle ? all.filter((row) => nameOf(row).toLowerCase().includes(needle)) : all;
+  const rows = data?.[source.key] ?? [];
   const options = rows.map((row) => ({
     value: String(row.id),
     label: nameOf(row),

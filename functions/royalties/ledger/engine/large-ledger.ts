@@ -78,7 +78,6 @@ export async function largeLedgerList(
     page: request.page,
     per_page: request.per_page,
     total_sum: sum('amount'),
-    artist_sum: sum('artist_payable'),
     label_sum: sum('label_payable'),
     aggregator_sum: sum('aggregator_payable'),
     pay_periods: [],

@@ -41,8 +41,12 @@ export function literal(value: string): string {
 
 const list = (values: string[]) => values.map(literal).join(', ');
 
-/** The money columns, summed as DECIMAL(18,6) in both engines. */
-const MONEY = ['amount', 'label_payable', 'artist_payable', 'aggregator_payable'] as const;
+/**
+ * The money columns, summed as DECIMAL(18,6) in both engines: the ledger's facts only. The share a
+ * line stored for its artists at import is not summed: what payees are owed follows today's terms
+ * (the statements engine's split), which a query over the files alone cannot know.
+ */
+const MONEY = ['amount', 'label_payable', 'aggregator_payable'] as const;
 
 /** Filters of the admin royalties list (and of a company's list above the size threshold). */
 export type PortableFilter = {

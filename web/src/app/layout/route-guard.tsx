@@ -33,7 +33,8 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: location.key is the trigger, not an input: every navigation reacts once, also a second visit to the same path.
   useEffect(() => {
     if (message === null) return;
-    notify('error', message);
+    // A redirect without a message (an artist user sent to their own dashboard) is not an error.
+    if (message) notify('error', message);
     if (redirectTo !== null) navigate(redirectTo, { replace: true });
   }, [location.key, message, redirectTo, navigate]);
 

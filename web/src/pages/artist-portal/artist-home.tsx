@@ -1,3 +1,4 @@
+import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
@@ -86,6 +87,27 @@ function Statements() {
   );
 }
 
+/** What a link that opens no artist (a wrong, replaced or withdrawn token) says, once, with no Retry: retrying cannot help. */
+const DEAD_LINK =
+  'This link does not open an artist’s portal: it may have been replaced by a newer link or withdrawn. Ask the label for a new one.';
+
+/**
+ * The link is checked once, by the profile call every view shares (one request: SWR shares it): when the
+ * link opens no artist the page says so once, instead of each part of it failing on its own.
+ */
+function LinkGate({ children }: { children: ReactNode }) {
+  const home = useHome();
+  const load = useTokenApi<{ artist: PortalProfile }>(`${home.base}?${home.query}`);
+  const status = load.error?.status;
+  if (status === 400 || status === 401 || status === 403 || status === 404)
+    return (
+      <Alert type="error" header="This link does not work" data-testid="portal-dead-link">
+        {DEAD_LINK}
+      </Alert>
+    );
+  return <>{children}</>;
+}
+
 /** The page around the token link's parts: no header or side menu, links between its views. */
 function HomeLayout({ title, children }: { title: string; children: ReactNode }) {
   const home = useHome();
@@ -106,7 +128,9 @@ function HomeLayout({ title, children }: { title: string; children: ReactNode })
         </Header>
       }
     >
-      <div data-testid="artist-home">{children}</div>
+      <div data-testid="artist-home">
+        <LinkGate>{children}</LinkGate>
+      </div>
     </ContentLayout>
   );
 }

@@ -13,6 +13,7 @@ import { useLocation } from 'react-router';
 import { api, ApiError, errorMessage, type FieldErrors } from '../../app/api';
 import { useInvalidate } from '../../app/invalidate';
 import { notify } from '../../app/notifications';
+import { usePlanLacks } from '../../app/plan-features';
 import { useSession } from '../../app/session';
 import { FormattedDate } from '../../components/formatted';
 import { StatusBadge } from '../../components/status-badge';
@@ -61,6 +62,8 @@ export function ReleaseQualityControl({ record }: { record: Release }) {
   }
 
   const actions = qualityControlActions(status, adminArea || admin);
+  const lacks = usePlanLacks('label_pipelines');
+  const companyId = useSession().company?.id;
   return (
     <Container
       data-testid="release-qc"
@@ -82,6 +85,7 @@ export function ReleaseQualityControl({ record }: { record: Release }) {
                   key={action.to}
                   variant={action.primary ? 'primary' : 'normal'}
                   loading={busy}
+                  disabled={Boolean(lacks) && !adminArea && action.to === 'quality_control'}
                   data-testid={`release-qc-${action.id}`}
                   onClick={() => (action.to === 'rejected' ? setRejecting(true) : void move(action.to))}
                 >
@@ -96,6 +100,14 @@ export function ReleaseQualityControl({ record }: { record: Release }) {
       }
     >
       <SpaceBetween size="m">
+        {lacks && !adminArea ? (
+          <Alert type="info" header="Your plan does not include delivery to stores" data-testid="release-qc-plan">
+            {`The ${lacks.plan} plan does not include quality control and delivery to stores. You can build the release now; to send it to stores, choose ${lacks.upgrade ? `the ${lacks.upgrade} plan or a larger one` : 'a plan that includes them'}. `}
+            {companyId ? (
+              <RouterLink href={`/user/companies/${encodeURIComponent(companyId)}/plan`}>See the plans</RouterLink>
+            ) : null}
+          </Alert>
+        ) : null}
         {failure && !rejecting ? <MoveFailure failure={failure} /> : null}
         {status === 'rejected' && lastRejection ? <Rejection change={lastRejection} /> : null}
         <Table

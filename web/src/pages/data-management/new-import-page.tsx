@@ -4,6 +4,7 @@ import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
+import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
 import FileUpload from '@cloudscape-design/components/file-upload';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
@@ -11,7 +12,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useEffect, useState } from 'react';
 import { api, errorMessage, putWithProgress } from '../../app/api';
-import { notify } from '../../app/notifications';
+import { notify, notifyError } from '../../app/notifications';
 import { subscribeRealtime } from '../../app/realtime';
 import { fileUploadStrings } from '../../components/file-upload-strings';
 import { RouterLink } from '../../components/router-link';
@@ -36,6 +37,24 @@ type Presigned = { url: string; key: string; headers?: Record<string, string> };
 
 /** While an import runs, its job is read this often too (a push may be missed). */
 const POLL_MS = 2000;
+
+type Template = { filename: string; content_type: string; data: string };
+
+/** Saves the release sheet's template (its header and an example row) in the format chosen. */
+async function downloadTemplate(format: string) {
+  try {
+    const { template } = await api.get<{ template: Template }>(`/catalogue_imports/template?format=${format}`);
+    const bytes = Uint8Array.from(atob(template.data), (c) => c.charCodeAt(0));
+    const url = URL.createObjectURL(new Blob([bytes], { type: template.content_type }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = template.filename;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  } catch (error) {
+    notifyError(error);
+  }
+}
 
 /** Uploads the file straight to storage and asks for its preview: every error, nothing written. */
 async function uploadAndPreview(file: File, onPercent: (p: number) => void) {
@@ -222,6 +241,19 @@ export function NewImportPage() {
         <Header
           variant="h1"
           description="A release sheet: one row per recording, the release's columns repeated, grouped by UPC."
+          actions={
+            <ButtonDropdown
+              items={[
+                { id: 'xlsx', text: 'Excel (XLSX)' },
+                { id: 'csv', text: 'CSV' },
+                { id: 'json', text: 'JSON' },
+              ]}
+              onItemClick={({ detail }) => void downloadTemplate(detail.id)}
+              data-testid="import-template"
+            >
+              Download a template
+            </ButtonDropdown>
+          }
         >
           Import releases
         </Header>

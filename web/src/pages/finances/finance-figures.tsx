@@ -44,12 +44,17 @@ export function Figure({
 const MONEY_FIGURES: [string, 'revenue' | 'label_share' | 'artist_share' | 'aggregator_fee', string][] = [
   ['Revenue', 'revenue', 'What the stores paid'],
   ['Label share', 'label_share', "By the labels' deals"],
-  ['Artist share', 'artist_share', 'Part of the label share owed to artists'],
+  ['Payees and artists', 'artist_share', 'Owed of the label share, as statements pay it'],
   ['Aggregator fee', 'aggregator_fee', "The distributor's cut"],
+];
+/** The rest of the label share, where the view has it (a company's or a label's, not an account's own). */
+const LABEL_SIDE: [string, 'retained' | 'unaccountable', string][] = [
+  ['Label keeps', 'retained', 'The rest of the label share'],
+  ['No one entitled', 'unaccountable', 'Lines without payees, artists or release terms'],
 ];
 
 /**
- * The ledger's figures for a range (revenue, label share of which artists, aggregator fee,
+ * The ledger's figures for a range (revenue, label share of which payees and artists, aggregator fee,
  * lines), each a link to the royalties list behind it.
  */
 export function RoyaltyFigures({
@@ -85,6 +90,21 @@ export function RoyaltyFigures({
         testId={`${testId}-lines`}
         note={`${formatCount(figures.quantity)} units`}
       />
+      {LABEL_SIDE.flatMap(([label, key, note]) => {
+        const value = figures[key];
+        return value === undefined
+          ? []
+          : [
+              <Figure
+                key={key}
+                label={label}
+                value={money(value, currency)}
+                href={href}
+                testId={`${testId}-${key}`}
+                note={note}
+              />,
+            ];
+      })}
     </ColumnLayout>
   );
 }

@@ -116,7 +116,7 @@ export function fillPeriods(periods: FinancePeriod[], period: Period, baseQuery:
 const PERIOD_MEASURES = {
   revenue: 'Revenue',
   label_share: 'Label share',
-  artist_share: 'Artist share',
+  artist_share: 'Payees and artists',
   aggregator_fee: 'Aggregator fee',
 } as const;
 export type PeriodMeasure = keyof typeof PERIOD_MEASURES;

@@ -24,7 +24,7 @@ const COLUMNS: [keyof AccountingRow & string, string][] = [
   ['revenue', 'Revenue in'],
   ['label_share', 'Label share'],
   ['aggregator_fee', 'Aggregator'],
-  ['artist_share', 'Artists'],
+  ['artist_share', 'Payees and artists'],
   ['expenses', 'Expenses'],
   ['recouped', 'Recouped'],
   ['paid', 'Paid'],

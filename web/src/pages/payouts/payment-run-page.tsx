@@ -64,7 +64,7 @@ export function PaymentRunPage() {
               ),
             },
             { id: 'status', header: 'Status', cell: (r) => <RunStatusBadge status={r.status} /> },
-            { id: 'date', header: 'Pays on', cell: (r) => r.execution_date },
+            { id: 'date', header: 'Pays on', cell: (r) => <FormattedDate value={r.execution_date} /> },
             {
               id: 'totals',
               header: 'Total',

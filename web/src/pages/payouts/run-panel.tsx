@@ -9,10 +9,13 @@ import Table from '@cloudscape-design/components/table';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../app/api';
 import { notify, notifyError } from '../../app/notifications';
+import { ConfirmActionModal } from '../../components/confirm-action-modal';
 import { StatusBadge } from '../../components/status-badge';
+import { formatDate } from '../../../../shared/format';
 import { formatMoney } from '../../../../shared/money';
 import { PAYOUT_METHOD_NAMES, type PaymentRun, type PaymentRunStatus } from '../../../../shared/schemas/payment-views';
 import { payoutsApi } from './payouts-api';
+import { exportConsequence } from './run-model';
 
 /**
  * One payment run: its statements and totals; Export freezes it and makes its files (a SEPA file
@@ -51,6 +54,7 @@ export function RunPanel({ run, onChanged }: { run: PaymentRun; onChanged: (run:
   const [busy, setBusy] = useState<string | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
   const [confirming, setConfirming] = useState(false);
+  const [exporting, setExporting] = useState(false);
 
   const act = async (name: string, call: () => Promise<{ message?: string; payment_run: PaymentRun }>) => {
     setBusy(name);
@@ -83,7 +87,7 @@ export function RunPanel({ run, onChanged }: { run: PaymentRun; onChanged: (run:
       header={
         <Header
           variant="h2"
-          description={`Pays on ${run.execution_date} · run ${run.id}`}
+          description={`Pays on ${formatDate(run.execution_date)} · made ${formatDate(run.created_at)}`}
           actions={
             <SpaceBetween direction="horizontal" size="xs">
               {open ? (
@@ -99,7 +103,7 @@ export function RunPanel({ run, onChanged }: { run: PaymentRun; onChanged: (run:
                 <Button
                   variant="primary"
                   loading={busy === 'export'}
-                  onClick={() => void act('export', () => payoutsApi.exportRun(run.id))}
+                  onClick={() => setExporting(true)}
                   data-testid="payment-run-export"
                 >
                   Export bank files
@@ -214,6 +218,25 @@ export function RunPanel({ run, onChanged }: { run: PaymentRun; onChanged: (run:
           ]}
         />
       </SpaceBetween>
+      {exporting ? (
+        <ConfirmActionModal
+          header="Export the bank files?"
+          confirmText="Export bank files"
+          busy={busy === 'export'}
+          onCancel={() => setExporting(false)}
+          onConfirm={() => {
+            setExporting(false);
+            void act('export', () => payoutsApi.exportRun(run.id));
+          }}
+          confirmTestId="payment-run-export-confirm"
+        >
+          <SpaceBetween size="xs" data-testid="payment-run-export-consequence">
+            {exportConsequence(run).map((sentence) => (
+              <Box key={sentence}>{sentence}</Box>
+            ))}
+          </SpaceBetween>
+        </ConfirmActionModal>
+      ) : null}
       {confirming ? (
         <Modal
           visible

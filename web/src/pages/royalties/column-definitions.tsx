@@ -39,7 +39,6 @@ export const ROYALTY_COLUMNS: TableProps.ColumnDefinition<Royalty>[] = [
   { id: 'subtotal', header: 'Reported', cell: (r) => money(r.subtotal_payable, r.currency) },
   { id: 'amount', header: 'Amount', sortingField: 'amount', cell: (r) => money(r.amount, r.company_currency) },
   { id: 'label_payable', header: 'Label share', cell: (r) => money(r.label_payable, r.company_currency) },
-  { id: 'artist_payable', header: 'Artist share', cell: (r) => money(r.artist_payable, r.company_currency) },
   {
     id: 'state',
     header: 'Paid',

@@ -16,14 +16,15 @@ import { FormShell } from '../../components/form-shell';
 import { serverFieldErrors } from '../../components/form-rules';
 import { MapColumnsEditor } from './map-columns-editor';
 import {
+  matchedByNameMessage,
   emptyMapValues,
   fromRoyaltyMap,
-  guessColumns,
   readSample,
   toRoyaltyMap,
   validateMap,
   type MapEditorValues,
 } from './map-model';
+import { matchColumnsByName } from '../../../../shared/royalty-column-names';
 import type { MappingColumn } from '../../../../shared/schemas/royalty-map';
 import { MapOptionsFields } from './map-options-fields';
 import { MapPreviewTable, useMapPreview } from './map-preview';
@@ -85,6 +86,12 @@ export function MapImportPage() {
   };
   const set = <K extends keyof MapEditorValues>(key: K, value: MapEditorValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
+  const matchByName = () => {
+    const { columns, unmatched } = matchColumnsByName(headers, values.columns);
+    set('columns', columns);
+    const said = matchedByNameMessage(headers.length, unmatched);
+    notify(unmatched.length ? 'warning' : 'notification', said.message, said.details);
+  };
   const setIn = (part: 'columns' | 'constants') => (column: MappingColumn, value: string) =>
     setValues((v) => ({ ...v, [part]: { ...v[part], [column]: value } }));
   const pick = (id: string) => {
@@ -188,7 +195,7 @@ export function MapImportPage() {
                   <Button
                     formAction="none"
                     disabled={!headers.length}
-                    onClick={() => set('columns', guessColumns(headers, values.columns))}
+                    onClick={() => matchByName()}
                     data-testid="map-guess"
                   >
                     Match by name

@@ -3,7 +3,7 @@ import {
   columnLabel,
   emptyMapValues,
   fromRoyaltyMap,
-  guessColumns,
+  matchedByNameMessage,
   previewable,
   toRoyaltyMap,
   validateMap,
@@ -36,14 +36,11 @@ describe('royalty map editor', () => {
     expect(toRoyaltyMap(fromRoyaltyMap('X', map))).toEqual(map);
   });
 
-  it('guesses columns from headers whatever their case and spacing', () => {
-    expect(
-      guessColumns(['Pay Period', 'ISRC', 'Net Revenue', 'Sales_Category'], { subtotal_payable: 'Net Revenue' }),
-    ).toEqual({
-      pay_period: 'Pay Period',
-      isrc: 'ISRC',
-      subtotal_payable: 'Net Revenue',
-      sales_category: 'Sales_Category',
+  it('says how many columns matched by name and names those that did not', () => {
+    expect(matchedByNameMessage(3, [])).toEqual({ message: 'All 3 columns matched by name.', details: [] });
+    expect(matchedByNameMessage(11, ['Bemerkung', 'Zeile'])).toEqual({
+      message: '9 of 11 columns matched by name. Not matched: Bemerkung, Zeile.',
+      details: ['Choose the field of each below, or leave it out if the import does not need it.'],
     });
   });
 

@@ -1,5 +1,5 @@
 import { VALIDATION } from '../../../../shared/messages';
-import { MAPPING_COLUMNS, type MappingColumn, type RoyaltyMap } from '../../../../shared/schemas/royalty-map';
+import type { MappingColumn, RoyaltyMap } from '../../../../shared/schemas/royalty-map';
 
 /** The largest sample read from a chosen report for the preview (64 KB). */
 const SAMPLE_BYTES = 64 * 1024;
@@ -73,19 +73,16 @@ export function fromRoyaltyMap(name: string, map: RoyaltyMap): MapEditorValues {
 }
 
 /**
- * Guesses each mapping column's header from a sample's headers: the same name once case,
- * spaces and punctuation are ignored ("Pay Period" → pay_period). Columns already mapped stay.
+ * What "Match by name" tells the user: how many of the sample's columns it matched, and each it could not,
+ * so they are chosen by hand or left out on purpose.
  */
-export function guessColumns(
-  headers: string[],
-  current: Partial<Record<MappingColumn, string>> = {},
-): Partial<Record<MappingColumn, string>> {
-  const norm = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
-  const byNorm = new Map(headers.map((h) => [norm(h), h]));
-  const guessed: Partial<Record<MappingColumn, string>> = { ...current };
-  for (const column of MAPPING_COLUMNS)
-    if (!guessed[column] && byNorm.has(norm(column))) guessed[column] = byNorm.get(norm(column));
-  return guessed;
+export function matchedByNameMessage(headerCount: number, unmatched: readonly string[]) {
+  const matched = headerCount - unmatched.length;
+  if (!unmatched.length) return { message: `All ${headerCount} columns matched by name.`, details: [] as string[] };
+  return {
+    message: `${matched} of ${headerCount} columns matched by name. Not matched: ${unmatched.join(', ')}.`,
+    details: ['Choose the field of each below, or leave it out if the import does not need it.'],
+  };
 }
 
 /** Client-side checks before saving (the server checks again and its field errors show too). */

@@ -22,8 +22,7 @@ type TextField =
   | 'upc'
   | 'sales_category'
   | 'amount'
-  | 'label_payable'
-  | 'artist_payable';
+  | 'label_payable';
 
 const SALE: [TextField, string, string?][] = [
   ['pay_period', 'Pay period', 'YYYY-MM'],
@@ -39,7 +38,6 @@ const REPORTED: [TextField, string, string?][] = [
 const COMPANY_AMOUNTS: [TextField, string, string?][] = [
   ['amount', 'Amount', "In the company's currency"],
   ['label_payable', 'Label share'],
-  ['artist_payable', 'Artist share'],
 ];
 const PRODUCT: [TextField, string, string?][] = [
   ['song', 'Song'],
@@ -73,11 +71,7 @@ export function RoyaltyFormFields({
         value={values[key]}
         onChange={({ detail }) => set(key, detail.value)}
         invalid={Boolean(errors[key])}
-        inputMode={
-          ['quantity', 'subtotal_payable', 'amount', 'label_payable', 'artist_payable'].includes(key)
-            ? 'decimal'
-            : undefined
-        }
+        inputMode={['quantity', 'subtotal_payable', 'amount', 'label_payable'].includes(key) ? 'decimal' : undefined}
         data-testid={`royalty-field-${key}`}
       />
     </FormField>

@@ -45,13 +45,13 @@ describe('manual sale form', () => {
       retailer: 'X',
       subtotal_payable: '1',
       amount: '2.5',
-      artist_payable: 'abc',
+      label_payable: 'abc',
       paid: true,
     };
     expect(validateRoyalty(values, true)).toEqual({
-      artist_payable: 'Artist share must be an amount with up to 6 decimals',
+      label_payable: 'Label share must be an amount with up to 6 decimals',
     });
-    const body = toRoyaltyPayload({ ...values, artist_payable: '' }, true);
+    const body = toRoyaltyPayload({ ...values, label_payable: '' }, true);
     expect(body).toMatchObject({ amount: '2.5' });
     // Emptied descriptions and links are sent as null (the API empties them); emptied amounts are left as they are.
     expect(body).toMatchObject({

@@ -22,7 +22,6 @@ export type RoyaltyFormValues = {
   /** Editing only: the line's amounts in the company's currency. */
   amount: string;
   label_payable: string;
-  artist_payable: string;
   label: Picked;
   release: Picked;
   recording: Picked;
@@ -43,7 +42,8 @@ const COMMON = [
   'upc',
 ] as const;
 const SALE_ONLY = ['subtotal_payable', 'currency'] as const;
-const EDIT_ONLY = ['amount', 'label_payable', 'artist_payable'] as const;
+// The payees' and artists' part of a line is never typed in: it follows the recording's terms (the statements engine).
+const EDIT_ONLY = ['amount', 'label_payable'] as const;
 const CLEARABLE = new Set<string>(CLEARABLE_ROYALTY_FIELDS);
 
 export function emptySale(today = new Date()): RoyaltyFormValues {
@@ -63,7 +63,6 @@ export function emptySale(today = new Date()): RoyaltyFormValues {
     sales_category: 'Manual',
     amount: '',
     label_payable: '',
-    artist_payable: '',
     label: null,
     release: null,
     recording: null,
@@ -91,7 +90,6 @@ export function royaltyToValues(r: Royalty): RoyaltyFormValues {
     sales_category: text(r.sales_category),
     amount: text(r.amount),
     label_payable: text(r.label_payable),
-    artist_payable: text(r.artist_payable),
     label: picked(r.label_id, r.label_name),
     release: picked(r.release_id, r.album),
     recording: picked(r.recording_id, r.song),

@@ -173,6 +173,7 @@ describe('the summary figures', () => {
       label: '0.01',
       artists: '0.00',
       label_keeps: '0.01',
+      unaccountable: '0.00',
       adds_up: true,
       artists_within_label: true,
     });

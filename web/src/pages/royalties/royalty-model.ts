@@ -174,8 +174,11 @@ export type SummaryFigures = {
   total: string;
   aggregator: string;
   label: string;
+  /** Owed to payees and artists, as a statement run would split these lines with today's terms. */
   artists: string;
   label_keeps: string;
+  /** Lines without payees, artists or release terms: no one can be paid from them. */
+  unaccountable: string;
   adds_up: boolean;
   artists_within_label: boolean;
 };
@@ -185,24 +188,29 @@ export function summaryFigures(sums: {
   aggregator_sum: string;
   label_sum: string;
   artist_sum: string;
+  unaccountable_sum?: string;
 }): SummaryFigures {
   const exact = {
     total: millionths(sums.total_sum),
     aggregator: millionths(sums.aggregator_sum),
     label: millionths(sums.label_sum),
     artists: millionths(sums.artist_sum),
+    unaccountable: millionths(sums.unaccountable_sum ?? '0'),
   };
   const addsUp = exact.total === exact.aggregator + exact.label;
   const total = cents(exact.total);
   const label = cents(exact.label);
   const artists = cents(exact.artists);
+  const unaccountable = cents(exact.unaccountable);
   const aggregator = addsUp ? total - label : cents(exact.aggregator);
   return {
     total: centsText(total),
     aggregator: centsText(aggregator),
     label: centsText(label),
     artists: centsText(artists),
-    label_keeps: centsText(label - artists),
+    // What the label keeps is the rest, so the three parts add up to the label share as shown.
+    label_keeps: centsText(label - artists - unaccountable),
+    unaccountable: centsText(unaccountable),
     adds_up: addsUp,
     artists_within_label: exact.label >= 0n ? exact.artists <= exact.label : exact.artists >= exact.label,
   };

@@ -16,6 +16,7 @@ type Summary = Pick<
   RoyaltyList,
   | 'total_sum'
   | 'artist_sum'
+  | 'unaccountable_sum'
   | 'label_sum'
   | 'aggregator_sum'
   | 'estimated'
@@ -58,8 +59,10 @@ function HowFiguresRelate() {
             label&apos;s deal: Total = Aggregator + Label share.
           </Box>
           <Box>
-            The <b>artists&apos;</b> part is not an extra amount: it is the part of the label share owed to the
-            recordings&apos; artists by their payee shares. The label keeps the rest.
+            The <b>payees and artists</b> part is not an extra amount: it is the part of the label share owed to the
+            recordings&apos; payees and artists by their shares today, exactly as a statement run would pay it. What no
+            one is entitled to (lines without payees, artists or release terms) is shown when there is some; the label
+            keeps the rest.
           </Box>
           <Box>
             The ledger keeps 6 decimals; the figures are rounded to the penny so that they add up as shown. Lines
@@ -77,7 +80,7 @@ function HowFiguresRelate() {
 
 /**
  * The sums of every line matching the filter (not only this page), how they relate
- * (Total = Aggregator + Label share, of which artists), and the total by pay period.
+ * (Total = Aggregator + Label share, of which payees and artists), and the total by pay period.
  */
 export function RoyaltySummary({ data, period }: { data: Summary | null; period: string }) {
   // The server names the company's currency; no currency is assumed while it loads.
@@ -119,8 +122,14 @@ export function RoyaltySummary({ data, period }: { data: Summary | null; period:
             testId="royalties-label-sum"
             note={
               <span>
-                of which artists <span data-testid="royalties-artist-sum">{money(figures?.artists)}</span>, the label
-                keeps <span data-testid="royalties-label-keeps">{money(figures?.label_keeps)}</span>
+                of which payees and artists <span data-testid="royalties-artist-sum">{money(figures?.artists)}</span>,
+                the label keeps <span data-testid="royalties-label-keeps">{money(figures?.label_keeps)}</span>
+                {figures && figures.unaccountable !== '0.00' ? (
+                  <span>
+                    , no one is entitled to{' '}
+                    <span data-testid="royalties-unaccountable">{money(figures.unaccountable)}</span>
+                  </span>
+                ) : null}
               </span>
             }
           />
@@ -134,7 +143,7 @@ export function RoyaltySummary({ data, period }: { data: Summary | null; period:
         {figures ? (
           <Box variant="small" data-testid="royalties-equation">
             Total {money(figures.total)} = Aggregator {money(figures.aggregator)} + Label share {money(figures.label)}{' '}
-            (of which artists {money(figures.artists)})
+            (of which payees and artists {money(figures.artists)})
           </Box>
         ) : null}
         {figures && !figures.adds_up ? (

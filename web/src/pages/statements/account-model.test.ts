@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { labelUpdate } from '../../../../shared/schemas/label';
 import { enteredAmount, entryEffect, labelStatementSettings, validateEntry } from './account-model';
-import { isRunActive, pushedRun, runPercent } from './run-model';
+import { isRunActive, publishConsequence, pushedRun, runPercent } from './run-model';
 
 describe('account entries', () => {
   it('shows an advance or reserve as taken off the balance, a release as added, a transfer as typed', () => {
@@ -72,5 +72,24 @@ describe('following a run', () => {
     expect(runPercent({ ...run, progress: 49.9 })).toBe(49);
     expect(runPercent(run, 67.5)).toBe(67);
     expect(runPercent({ ...run, status: 'published' })).toBe(100);
+  });
+});
+
+describe('publishConsequence', () => {
+  it('says how many statements are numbered and how many are mailed, before Publish', () => {
+    const rows = (emails: (string | null)[]) => emails.map((email) => ({ email }));
+    expect(publishConsequence(rows(['a@x.test', 'b@x.test', null]))).toEqual([
+      '3 statements will be numbered and published.',
+      '2 will be e-mailed to their payees; 1 has no e-mail address and will not be sent.',
+      'A published statement cannot be changed: a mistake is put right with a correction.',
+    ]);
+    expect(publishConsequence(rows(['a@x.test']))[1]).toBe('1 will be e-mailed to its payee.');
+    expect(publishConsequence(rows(['a@x.test', 'b@x.test']))[1]).toBe('All 2 will be e-mailed to their payees.');
+    expect(publishConsequence(rows([null, null]))[1]).toBe(
+      'None will be e-mailed: no payee in this run has an e-mail address.',
+    );
+    expect(publishConsequence(rows(Array(1200).fill(null)))[0]).toBe(
+      '1,200 statements will be numbered and published.',
+    );
   });
 });

@@ -11,12 +11,13 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { notify, notifyError } from '../../app/notifications';
 import { subscribeRealtime } from '../../app/realtime';
 import { useInvalidate } from '../../app/invalidate';
+import { ConfirmActionModal } from '../../components/confirm-action-modal';
 import { RecordState } from '../../components/record-state';
 import { RouterLink } from '../../components/router-link';
 import { UploadProgress } from '../../components/upload-progress';
 import { formatCount } from '../royalties/royalty-model';
 import { formatMoney } from '../../../../shared/money';
-import { isRunActive, pushedRun, RUN_POLL_MS, runPercent } from './run-model';
+import { isRunActive, publishConsequence, pushedRun, RUN_POLL_MS, runPercent } from './run-model';
 import { RunWarningsView, UnaccountableTable } from './run-warnings';
 import { StateBadge } from './statement-badges';
 import { monthEnd } from '../../../../shared/statement-periods';
@@ -203,6 +204,7 @@ export function RunView({ runId }: { runId: string }) {
     }
   };
   const publish = act(statementsApi.publish, 'Publishing the statements');
+  const [confirming, setConfirming] = useState(false);
   const resume = act(statementsApi.resume, 'The run carries on from where it stopped');
 
   return (
@@ -214,7 +216,12 @@ export function RunView({ runId }: { runId: string }) {
           <SpaceBetween size="l">
             <Container
               header={
-                <RunHeader run={r} onPublish={() => void publish()} onResume={() => void resume()} busy={publishing} />
+                <RunHeader
+                  run={r}
+                  onPublish={() => setConfirming(true)}
+                  onResume={() => void resume()}
+                  busy={publishing}
+                />
               }
             >
               {r.status === 'previewing' ? (
@@ -262,6 +269,26 @@ export function RunView({ runId }: { runId: string }) {
                 <UnaccountableTable rows={r.unaccountable} currency={currency} />
                 <PreviewRows rows={r.preview.rows} currency={currency} />
               </>
+            ) : null}
+            {confirming && r.preview ? (
+              <ConfirmActionModal
+                header="Publish these statements?"
+                confirmText="Publish"
+                busy={publishing}
+                onCancel={() => setConfirming(false)}
+                onConfirm={() => {
+                  setConfirming(false);
+                  void publish();
+                }}
+                confirmTestId="run-publish-confirm"
+                cancelTestId="run-publish-cancel"
+              >
+                <SpaceBetween size="xs" data-testid="run-publish-consequence">
+                  {publishConsequence(r.preview.rows).map((sentence) => (
+                    <Box key={sentence}>{sentence}</Box>
+                  ))}
+                </SpaceBetween>
+              </ConfirmActionModal>
             ) : null}
           </SpaceBetween>
         );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ApiError } from '../../app/api';
-import { notify, notifyError } from '../../app/notifications';
+import { clearNotificationSaying, notify, notifyError } from '../../app/notifications';
+import { MESSAGES } from '../../../../shared/messages';
 import { chosenPeriods, periodProblem } from './statement-model';
 
 /** A server's field errors as one text per field, for FormField errorText. */
@@ -26,6 +27,8 @@ export function usePeriodForm(send: (periods: ReturnType<typeof chosenPeriods>) 
       return;
     }
     setErrors({});
+    // The periods are chosen now: the message asking for them goes with its field error.
+    clearNotificationSaying(MESSAGES.chooseStatementPeriods);
     setBusy(true);
     try {
       await send(chosenPeriods(period.start, period.end));

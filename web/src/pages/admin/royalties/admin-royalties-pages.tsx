@@ -156,7 +156,6 @@ export function AdminRoyaltyPage() {
                 { label: 'Units', value: r.quantity },
                 { label: 'Amount', value: formatMoney(r.amount, r.company_currency) },
                 { label: 'Label share', value: formatMoney(r.label_payable, r.company_currency) },
-                { label: 'Artist share', value: formatMoney(r.artist_payable, r.company_currency) },
                 { label: 'Source', value: r.import_id ? `Import ${r.import_id}, line ${r.line}` : 'Manual sale' },
               ]}
             />

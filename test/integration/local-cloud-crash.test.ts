@@ -1,0 +1,106 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import net from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { required } from '../../functions/lib/required.js';
+import { portHolder } from '../../infra/local/processes.js';
+import { ENV } from '../../infra/resources.js';
+import { restartableCloud } from '../support/restartable-cloud.js';
+import { until } from '../support/wait.js';
+
+/**
+ * The local cloud's own process killed with SIGKILL, alone (not its process group, as when only `npm start`'s
+ * process is killed): the emulators it started (DynamoDB Local, a Java process, and cognito-local, a Node one) go
+ * with it within seconds instead of holding their ports, and the cloud starts again on the same ports. The same
+ * when only the tsx launcher it runs under is killed: the cloud notices it was orphaned and stops.
+ */
+const cloud = restartableCloud('local-cloud-crash');
+
+afterAll(async () => {
+  await cloud.remove();
+});
+
+/** The ids of the processes whose parent is `pid`, read from /proc. */
+function childrenOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .flatMap((name) => {
+      try {
+        // /proc/<pid>/stat: "pid (command) state ppid …"; the command may hold spaces, so read after its ')'.
+        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        return ppid === pid ? [Number(name)] : [];
+      } catch {
+        return [];
+      }
+    });
+}
+
+const commandOf = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+
+function alive(pid: number): boolean {
+  try {
+    // A zombie (dead, not yet reaped) holds no port and no memory: it counts as gone.
+    return !/^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' }, () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
+}
+
+describe('a local cloud whose own process is killed', () => {
+  it('takes its emulators with it, and starts again on the same ports', async () => {
+    const env = await cloud.start();
+    const launcher = required(cloud.launcher(), 'the launcher process');
+    // tsx's launcher runs the cloud in a child process: that one started the emulators.
+    const main = required(
+      childrenOf(launcher).find((pid) => childrenOf(pid).length > 0),
+      'the cloud process',
+    );
+    const emulators = childrenOf(main);
+    const commands = emulators.map(commandOf);
+    expect(commands.some((command) => command.includes('java'))).toBe(true);
+    expect(commands.some((command) => command.includes('cognito-server.cjs'))).toBe(true);
+    const dynamoPort = Number(new URL(required(env[ENV.dynamoEndpoint], 'the DynamoDB endpoint')).port);
+    const cognitoPort = Number(new URL(required(env[ENV.cognitoEndpoint], 'the Cognito endpoint')).port);
+
+    process.kill(main, 'SIGKILL');
+
+    await until(async () => (emulators.some(alive) ? undefined : true), 5000);
+    // Nothing holds their ports any more (on failure, says what does).
+    expect({ open: await portOpen(dynamoPort), by: portHolder(dynamoPort) }).toEqual({ open: false, by: undefined });
+    expect({ open: await portOpen(cognitoPort), by: portHolder(cognitoPort) }).toEqual({ open: false, by: undefined });
+
+    // The launcher ends with the process it ran; the new start is made on the same ports.
+    await until(async () => (alive(launcher) ? undefined : true), 5000);
+    const again = await cloud.start();
+    expect(again[ENV.dynamoEndpoint]).toBe(env[ENV.dynamoEndpoint]);
+    expect(await portOpen(dynamoPort)).toBe(true);
+  });
+
+  it('stops, emulators and all, when the launcher it runs under (tsx, as under npm start) is killed', async () => {
+    // The cloud started again by the case above (or started here when this case runs alone).
+    if (!cloud.launcher()) await cloud.start();
+    const launcher = required(cloud.launcher(), 'the launcher process');
+    const main = required(
+      childrenOf(launcher).find((pid) => childrenOf(pid).length > 0),
+      'the cloud process',
+    );
+    const emulators = childrenOf(main);
+    expect(emulators.length).toBeGreaterThanOrEqual(2);
+
+    process.kill(launcher, 'SIGKILL');
+
+    await until(async () => ([main, ...emulators].some(alive) ? undefined : true), 8000);
+    const again = await cloud.start();
+    expect(again[ENV.dynamoEndpoint]).toMatch(/^http:/);
+  });
+});
