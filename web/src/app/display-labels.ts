@@ -19,6 +19,15 @@ const LABELS: Record<string, string> = {
   insert: 'New delivery',
   update: 'Update',
   takedown: 'Takedown',
+  action_insert: 'New delivery',
+  action_new: 'New delivery',
+  action_update: 'Update',
+  action_delete: 'Delete',
+  re_delivered: 'Re-delivered',
+  // Yes/no values some lists send as words
+  true: 'Yes',
+  false: 'No',
+  Todo: 'To do',
   // Workflow statuses
   quality_control: 'Quality control',
   in_progress: 'In progress',
