@@ -75,3 +75,8 @@ export function statusColour(word: string | boolean | null | undefined): StatusC
   if (word === null || word === undefined) return 'black';
   return colourByWord.get(String(word)) ?? 'black';
 }
+
+/** Every status word that has a colour: what the badges can be asked to show. */
+export function colouredStatusWords(): string[] {
+  return [...colourByWord.keys()];
+}

@@ -45,7 +45,7 @@ describe('recording audio in the browser', () => {
     // The worker's push reloads the recording: the status turns ready and the waveform is drawn.
     await expect
       .poll(() => page.getByTestId('recording-audio-status').textContent(), { timeout: 30_000 })
-      .toBe('ready');
+      .toBe('Ready');
     await expect
       .poll(() => page.getByTestId('recording-waveform').getAttribute('data-peaks'), { timeout: 10_000 })
       .toBe('800');

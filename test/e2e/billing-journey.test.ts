@@ -53,7 +53,7 @@ describe('billing in the browser', () => {
     await page.getByTestId('checkout-pay').click();
     await page.waitForURL(`**/user/companies/${companyId}/plan?checkout=success`);
     await page.goto(`${cloudUrl()}/user/companies/${companyId}/billing`);
-    await expect.poll(() => page.getByTestId('billing-status').textContent(), { timeout: 20_000 }).toBe('active');
+    await expect.poll(() => page.getByTestId('billing-status').textContent(), { timeout: 20_000 }).toBe('Active');
     await expect.poll(() => page.getByTestId('billing-card').textContent()).toContain('4242');
     await shot(page, 'company-billing-active');
   });
@@ -70,7 +70,7 @@ describe('billing in the browser', () => {
     expect(adminPage.errors).toEqual([]);
     await page.reload();
     await page.getByTestId('billing-delinquent').waitFor({ timeout: 20_000 });
-    expect(await page.getByTestId('billing-status').textContent()).toBe('past_due');
+    expect(await page.getByTestId('billing-status').textContent()).toBe('Past due');
     await shot(page, 'company-billing-past-due');
     expect(errors).toEqual([]);
   });

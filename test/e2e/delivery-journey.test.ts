@@ -62,14 +62,14 @@ describe('delivering a release in the browser', () => {
     await page.locator('[data-testid="release-cover-art-upload"] input[type=file]').setInputFiles(cover);
     await expect
       .poll(() => page.getByTestId('release-cover-art-status').textContent(), { timeout: 30_000 })
-      .toBe('ready');
+      .toBe('Ready');
     await page.getByTestId('release-qc-send').click();
-    await expect.poll(() => status(page), { timeout: 10_000 }).toBe('quality_control');
+    await expect.poll(() => status(page), { timeout: 10_000 }).toBe('Quality control');
 
     await adminPage.goto(`${cloudUrl()}/admin/releases/${releaseId}`);
-    await expect.poll(() => status(adminPage), { timeout: 10_000 }).toBe('quality_control');
+    await expect.poll(() => status(adminPage), { timeout: 10_000 }).toBe('Quality control');
     await adminPage.getByTestId('release-qc-approve').click();
-    await expect.poll(() => status(adminPage), { timeout: 10_000 }).toBe('accepted');
+    await expect.poll(() => status(adminPage), { timeout: 10_000 }).toBe('Accepted');
   });
 
   it('delivers it to the demo DSP from the Distribution tab and shows it delivered', async () => {
@@ -81,11 +81,11 @@ describe('delivering a release in the browser', () => {
     await page.getByTestId('create-deliveries').click();
     await expect
       .poll(() => page.getByTestId('delivery-status-Demo DSP').textContent(), { timeout: 10_000 })
-      .toBe('created');
+      .toBe('Created');
     await page.getByTestId('deliver').click();
     await expect
       .poll(() => page.getByTestId('delivery-status-Demo DSP').textContent(), { timeout: 45_000 })
-      .toBe('delivered');
+      .toBe('Delivered');
 
     const answer = await inCompany(manager.token, manager.company).get(
       `/releases/${releaseId}/distribution_deliveries`,

@@ -141,7 +141,7 @@ describe('royalty imports in the browser', () => {
     await page.getByTestId('import-duplicate').waitFor();
     expect(await text('import-duplicate')).toContain('imported before');
     await page.getByTestId('import-confirm').click();
-    await expect.poll(() => text('royalty-import-status'), { timeout: 60_000 }).toBe('done');
+    await expect.poll(() => text('royalty-import-status'), { timeout: 60_000 }).toBe('Done');
     await expect
       .poll(() => text('import-totals-equation'), { timeout: 15_000 })
       .toBe('3 read = 2 stored + 1 rejected + 0 skipped');

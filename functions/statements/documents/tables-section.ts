@@ -9,6 +9,7 @@ import {
 import { fontRuns } from './fonts.js';
 import { count, date, money } from './format.js';
 import { roundRowsToTotal } from '../../../shared/money.js';
+import { uploadedFileName } from '../../../shared/file-names.js';
 
 const TITLES: Record<SummaryDimension, string> = {
   store: 'By store',
@@ -159,7 +160,7 @@ export function provenanceSection(statement: Statement): Content {
         ...headerRows('Where the money came from — no hidden deductions', note, columns, 6),
         ...rows.map((r, i): TableCell[] => [
           fontRuns(r.source),
-          fontRuns(breakable(r.filename ?? '—')),
+          fontRuns(breakable(r.filename ? uploadedFileName(r.filename) : '—')),
           r.pay_periods.join(', '),
           (r.original_currency ?? statement.currency).toUpperCase(),
           right(r.exchange_rate ?? '1'),

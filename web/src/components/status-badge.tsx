@@ -1,6 +1,7 @@
 import Badge from '@cloudscape-design/components/badge';
 import type { ReactNode } from 'react';
 import { statusColour, type StatusColour } from '../../../shared/status-colours';
+import { displayLabel } from '../app/display-labels';
 
 /** The product's colour classes drawn as badge colours. */
 const STYLES: Record<StatusColour, { background: string; color: string; borderColor?: string }> = {
@@ -16,7 +17,7 @@ const STYLES: Record<StatusColour, { background: string; color: string; borderCo
 
 /**
  * A status word in its colour (statusColour from shared/status-colours). `word` picks the
- * colour; `children` (default: the word) is what is shown.
+ * colour; `children` (default: the word's display label, never the stored value) is what is shown.
  */
 export function StatusBadge({
   word,
@@ -41,7 +42,7 @@ export function StatusBadge({
       }}
       nativeAttributes={{ 'data-colour': colour, ...(testId ? { 'data-testid': testId } : {}) }}
     >
-      {children ?? String(word ?? '')}
+      {children ?? displayLabel(word)}
     </Badge>
   );
 }

@@ -10,6 +10,7 @@ import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
 import { useState } from 'react';
+import { displayLabel } from '../../app/display-labels';
 import { useNavigate, useParams } from 'react-router';
 import { notify, notifyError } from '../../app/notifications';
 import { ConfirmActionModal } from '../../components/confirm-action-modal';
@@ -115,7 +116,12 @@ function Subscription({
               </RouterLink>
             ),
           },
-          { label: 'Status', value: <span data-testid="billing-status">{subscription.status ?? '-'}</span> },
+          {
+            label: 'Status',
+            value: (
+              <span data-testid="billing-status">{subscription.status ? displayLabel(subscription.status) : '-'}</span>
+            ),
+          },
           {
             label: subscription.cancel_at_period_end ? 'Ends on' : 'Renews on',
             value: <FormattedDate value={subscription.current_period_end} />,

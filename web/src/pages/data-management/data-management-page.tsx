@@ -10,6 +10,7 @@ import { FileSize, FormattedDate } from '../../components/formatted';
 import { RouterLink } from '../../components/router-link';
 import { ServerTable } from '../../components/server-table';
 import type { ImportRow } from '../../../../shared/schemas/import-views';
+import { uploadedFileName } from '../../../../shared/file-names';
 
 const COLUMNS: TableProps.ColumnDefinition<ImportRow>[] = [
   {
@@ -18,7 +19,13 @@ const COLUMNS: TableProps.ColumnDefinition<ImportRow>[] = [
     sortingField: 'created_at',
     cell: (r) => <FormattedDate value={r.created_at} />,
   },
-  { id: 'filename', header: 'File', sortingField: 'filename', isRowHeader: true, cell: (r) => r.filename },
+  {
+    id: 'filename',
+    header: 'File',
+    sortingField: 'filename',
+    isRowHeader: true,
+    cell: (r) => uploadedFileName(r.filename),
+  },
   { id: 'type', header: 'Type', sortingField: 'type', cell: (r) => r.type },
   { id: 'records', header: 'Records', sortingField: 'records', cell: (r) => r.records },
   { id: 'filesize', header: 'Size', sortingField: 'filesize', cell: (r) => <FileSize bytes={r.filesize} /> },

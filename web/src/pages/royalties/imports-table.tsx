@@ -2,6 +2,7 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import type { TableProps } from '@cloudscape-design/components/table';
 import { useState } from 'react';
+import { displayLabel } from '../../app/display-labels';
 import { DeleteModal } from '../../components/delete-modal';
 import { FileSize, FormattedDate } from '../../components/formatted';
 import { RouterLink } from '../../components/router-link';
@@ -17,7 +18,7 @@ import type { RoyaltyImport, RoyaltyImportList } from '../../../../shared/schema
 export function ImportStatusBadge({ status, testId }: { status: string; testId?: string }) {
   return (
     <StatusBadge word={IMPORT_STATUS_WORD[status] ?? status} testId={testId}>
-      {status}
+      {displayLabel(status)}
     </StatusBadge>
   );
 }

@@ -194,7 +194,6 @@ export function PlanEntitlements({
             <div key={l} data-testid={`plan-limit-${l}`}>
               {LIMIT_LABELS[l]}: {usage?.[l] !== undefined ? `${usage[l]} used of ` : ''}
               {limitText(l, plan.limits[l])}
-              {l === 'free_promos' ? ' (not enforced: there is no promo system yet)' : ''}
             </div>
           ))}
         </SpaceBetween>
@@ -304,7 +303,11 @@ function PlanForm({ plan }: { plan?: PlanView }) {
                 key={l}
                 label={LIMIT_LABELS[l]}
                 errorText={errors[`limits.${l}`]}
-                description={l === 'free_promos' ? 'Shown, not enforced: there is no promo system yet.' : undefined}
+                description={
+                  l === 'free_promos'
+                    ? 'Promotions are not offered yet: this number takes effect when they are.'
+                    : undefined
+                }
                 data-testid={`subscription-limit-${l}`}
               >
                 <Input

@@ -1,16 +1,16 @@
 import { DEFAULT_ROLE, ROLES, type Role } from '../../../../../shared/constants';
 import type { AdminUser } from '../../../../../shared/schemas/user-views';
 import { ApiError } from '../../../app/api';
+import { displayLabel } from '../../../app/display-labels';
 import { rules, validate } from '../../../components/form-rules';
 
 export type UserFormValues = { name: string; email: string; role: Role; active: boolean; frozen: boolean };
 
 export const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: roleLabel(role) }));
 
-/** "label_manager" → "Label manager". */
+/** "label_manager" → "Label manager", from the one dictionary of display labels. */
 export function roleLabel(role: string): string {
-  const words = role.replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return displayLabel(role);
 }
 
 const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { RouterLink } from '../../../components/router-link';
 import { api } from '../../../app/api';
+import { displayLabel } from '../../../app/display-labels';
 import { notifyError } from '../../../app/notifications';
 import { useApi } from '../../../app/resources';
 import { RecordState } from '../../../components/record-state';
@@ -43,7 +44,10 @@ function CompanyPlan({ companyId, answer }: { companyId: string; answer: Company
   return (
     <ContentLayout
       header={
-        <Header variant="h1" description={`${priceText(plan)} · subscription ${subscription.status}`}>
+        <Header
+          variant="h1"
+          description={`${priceText(plan)} · subscription ${displayLabel(subscription.status).toLowerCase()}`}
+        >
           Your plan: {plan.name}
         </Header>
       }

@@ -1,0 +1,48 @@
+/**
+ * The one dictionary of words shown for stored values (release configs, statuses, roles, import kinds,
+ * delivery actions, payout methods …). Screens never show an engine value such as "audio_release":
+ * people read "Audio release". Values not listed are still made readable (underscores become spaces,
+ * first letter capitalised) so a new value never reaches the screen raw.
+ */
+const LABELS: Record<string, string> = {
+  // Release and recording configs
+  audio_release: 'Audio release',
+  video_release: 'Video release',
+  audio_and_video_release: 'Audio and video release',
+  // Artist kinds
+  individual: 'Individual',
+  band: 'Band',
+  // Roles
+  user: 'User',
+  label_manager: 'Label manager',
+  // Delivery actions
+  insert: 'New delivery',
+  update: 'Update',
+  takedown: 'Takedown',
+  action_insert: 'New delivery',
+  action_new: 'New delivery',
+  action_update: 'Update',
+  action_delete: 'Delete',
+  re_delivered: 'Re-delivered',
+  // Yes/no values some lists send as words
+  true: 'Yes',
+  false: 'No',
+  Todo: 'To do',
+  // Workflow statuses
+  quality_control: 'Quality control',
+  in_progress: 'In progress',
+  not_started: 'Not started',
+  // Payout methods
+  bank_transfer: 'Bank transfer',
+  paypal: 'PayPal',
+};
+
+/** The words shown for a stored value. */
+export function displayLabel(value: string | boolean | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  const known = LABELS[value];
+  if (known !== undefined) return known;
+  const words = value.replace(/_/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
