@@ -4,7 +4,7 @@ import { getCompanySummaries, putCompanySummary } from '../data/access/company-s
 import { LISTS, readVersions } from '../data/list-cache.js';
 import { addToCube, financeCube, type FinanceCube, type Sums } from './cube.js';
 import { companyCounts, countLists } from './counts.js';
-import { unpaidPayable } from './dashboard.js';
+import type { StatementItem } from '../data/entities/statements.js';
 import { companyCurrency, moneyRecords } from './money-records.js';
 
 /**
@@ -22,6 +22,11 @@ export type CompanySummary = {
   /** Its revenue totals by pay period: the cube's 'total' cells, all the platform view reads. */
   cube: FinanceCube;
 };
+
+/** Statements in force (published, not superseded) and, of those, the unpaid ones with money to pay. */
+export const inForce = (s: StatementItem) => !s.superseded_by && (s.queue_status ?? 'published') === 'published';
+export const unpaidPayable = (statements: readonly StatementItem[]) =>
+  statements.filter((s) => inForce(s) && !s.paid && new Big(s.figures.payable).gt(0));
 
 type StoredSums = Omit<Sums, 'amount' | 'label_payable' | 'artist_payable' | 'aggregator_payable'> & {
   amount: string;

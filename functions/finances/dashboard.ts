@@ -4,10 +4,9 @@ import type { AdminDashboard, DashboardCounts, UserDashboard } from '../../share
 import { listCompanies } from '../data/access/companies.js';
 import { listAllLabels } from '../data/access/labels.js';
 import { listUsers } from '../data/access/users.js';
-import type { StatementItem } from '../data/entities/statements.js';
 import { LISTS } from '../data/list-cache.js';
 import { required } from '../lib/required.js';
-import { companySummaries } from './company-summary.js';
+import { companySummaries, inForce, unpaidPayable } from './company-summary.js';
 import { NotFound } from '../lib/errors.js';
 import { addToCube, type FinanceCube } from './cube.js';
 import { byPeriod, figuresOf, rangeTotal } from './figures.js';
@@ -22,10 +21,6 @@ import type { DateRange } from './range.js';
  * counts, the company's finances over the range, what is due and the latest statements; for a
  * platform admin, the platform's counts and money by company. Royalty figures from the cube.
  */
-const inForce = (s: StatementItem) => !s.superseded_by && (s.queue_status ?? 'published') === 'published';
-export const unpaidPayable = (statements: readonly StatementItem[]) =>
-  statements.filter((s) => inForce(s) && !s.paid && new Big(s.figures.payable).gt(0));
-
 export async function dashboardCounts(tenantId: string, versions?: Record<string, string>): Promise<DashboardCounts> {
   return companyCounts(tenantId, versions);
 }
