@@ -32,6 +32,23 @@ export const readVersion = async (list: string) =>
   ).data?.version ?? NO_VERSION;
 
 /**
+ * The current versions of many lists (NO_VERSION for those never written), 100 keys per
+ * BatchGetItem (DynamoDB's limit): the platform dashboard checks every company's lists at once.
+ */
+export async function readVersions(lists: readonly string[]): Promise<Map<string, string>> {
+  const versions = new Map<string, string>(lists.map((list) => [list, NO_VERSION]));
+  const unique = [...versions.keys()];
+  for (let i = 0; i < unique.length; i += 100) {
+    const keys = unique.slice(i, i + 100).map((list) => ({ list }));
+    const { data } = await getDb()
+      .entities.ListVersion.get(keys)
+      .go({ attributes: ['list', 'version'] });
+    for (const item of data) versions.set(item.list, item.version);
+  }
+  return versions;
+}
+
+/**
  * Reads that only name linked records share one version read per list while it is in flight.
  * Without this, when the one-second recheck falls due every row of every concurrent page
  * (50 rows × several linked lists × 20 clients) sent its own GetItem before the first answered.

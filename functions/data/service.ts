@@ -10,6 +10,7 @@ import { CompanyUser } from './entities/company-user.js';
 import { Invitation } from './entities/invitation.js';
 import { Label } from './entities/label.js';
 import { ListVersion } from './entities/list-version.js';
+import { CompanySummary } from './entities/company-summary.js';
 import { Connection } from './entities/connection.js';
 import {
   Country,
@@ -63,6 +64,7 @@ const entities = {
   Invitation,
   Label,
   ListVersion,
+  CompanySummary,
   Connection,
   Country,
   Language,

@@ -4,14 +4,15 @@ import type { AdminDashboard, DashboardCounts, UserDashboard } from '../../share
 import { listCompanies } from '../data/access/companies.js';
 import { listAllLabels } from '../data/access/labels.js';
 import { listUsers } from '../data/access/users.js';
-import type { StatementItem } from '../data/entities/statements.js';
 import { LISTS } from '../data/list-cache.js';
+import { required } from '../lib/required.js';
+import { companySummaries, inForce, unpaidPayable } from './company-summary.js';
 import { NotFound } from '../lib/errors.js';
-import { addToCube, financeCube, type FinanceCube } from './cube.js';
+import { addToCube, type FinanceCube } from './cube.js';
 import { byPeriod, figuresOf, rangeTotal } from './figures.js';
 import { companyCounts } from './counts.js';
 import { financesView } from './finances-view.js';
-import { companyCurrency, moneyRecords } from './money-records.js';
+import { moneyRecords } from './money-records.js';
 import { latestReleases } from './releases.js';
 import type { DateRange } from './range.js';
 
@@ -20,10 +21,6 @@ import type { DateRange } from './range.js';
  * counts, the company's finances over the range, what is due and the latest statements; for a
  * platform admin, the platform's counts and money by company. Royalty figures from the cube.
  */
-const inForce = (s: StatementItem) => !s.superseded_by && (s.queue_status ?? 'published') === 'published';
-const unpaidPayable = (statements: readonly StatementItem[]) =>
-  statements.filter((s) => inForce(s) && !s.paid && new Big(s.figures.payable).gt(0));
-
 export async function dashboardCounts(tenantId: string, versions?: Record<string, string>): Promise<DashboardCounts> {
   return companyCounts(tenantId, versions);
 }
@@ -80,18 +77,11 @@ export async function dashboardReleases(tenantId: string, versions: Record<strin
  */
 export async function adminDashboard(range: DateRange): Promise<AdminDashboard> {
   const [companies, users, labels] = await Promise.all([listCompanies(), listUsers(), listAllLabels()]);
-  const perCompany = await Promise.all(
-    companies.map(async (company) => {
-      const tenantId = company.companyId;
-      const [counts, cube, records] = await Promise.all([
-        companyCounts(tenantId),
-        financeCube(tenantId),
-        moneyRecords(tenantId),
-      ]);
-      const owed = unpaidPayable(records.statements).reduce((a, s) => a.plus(s.figures.payable), new Big(0));
-      return { company, counts, cube, currency: companyCurrency(records), owed };
-    }),
-  );
+  const { summaries } = await companySummaries(companies.map((c) => c.companyId));
+  const perCompany = companies.map((company) => {
+    const summary = required(summaries.get(company.companyId), 'company summary');
+    return { company, ...summary, owed: new Big(summary.owed) };
+  });
   const currency = perCompany[0]?.currency ?? 'GBP';
   const counts = perCompany.reduce<DashboardCounts>(
     (total, { counts: c }) =>
