@@ -28,16 +28,25 @@ export const inForce = (s: StatementItem) => !s.superseded_by && (s.queue_status
 export const unpaidPayable = (statements: readonly StatementItem[]) =>
   statements.filter((s) => inForce(s) && !s.paid && new Big(s.figures.payable).gt(0));
 
-type StoredSums = Omit<Sums, 'amount' | 'label_payable' | 'artist_payable' | 'aggregator_payable'> & {
-  amount: string;
-  label_payable: string;
-  artist_payable: string;
-  aggregator_payable: string;
-};
+/** The cube's exact amounts, stored as text: every field of Sums but the counts. */
+const AMOUNTS = ['amount', 'label_payable', 'aggregator_payable', 'payees', 'retained', 'unaccountable'] as const;
+type Amount = (typeof AMOUNTS)[number];
+type StoredSums = Omit<Sums, Amount> & Record<Amount, string>;
 type Stored = { counts: DashboardCounts; currency: string; owed: string; periods: [string, StoredSums][] };
 
+const storedSums = (sums: Sums): StoredSums => ({
+  lines: sums.lines,
+  quantity: sums.quantity,
+  ...(Object.fromEntries(AMOUNTS.map((k) => [k, sums[k].toString()])) as Record<Amount, string>),
+});
+const readSums = (sums: StoredSums): Sums => ({
+  lines: sums.lines,
+  quantity: sums.quantity,
+  ...(Object.fromEntries(AMOUNTS.map((k) => [k, new Big(sums[k] ?? 0)])) as Record<Amount, Big>),
+});
+
 /** Companies recomputed at once: each loads its whole catalogue, ledger state and money records. */
-const CONCURRENCY = 4;
+const CONCURRENCY = 8;
 
 const versionKey = (tenantId: string, versions: Map<string, string>) =>
   countLists(tenantId)
@@ -56,31 +65,14 @@ async function compute(tenantId: string, versions: Map<string, string>): Promise
   const periods: [string, StoredSums][] = [];
   for (const [period, dimensions] of cube) {
     const total = dimensions.get('total')?.get('total');
-    if (total)
-      periods.push([
-        period,
-        {
-          ...total,
-          amount: total.amount.toString(),
-          label_payable: total.label_payable.toString(),
-          artist_payable: total.artist_payable.toString(),
-          aggregator_payable: total.aggregator_payable.toString(),
-        },
-      ]);
+    if (total) periods.push([period, storedSums(total)]);
   }
   return { counts, currency: companyCurrency(records), owed: owed.toString(), periods };
 }
 
 function fromStored(stored: Stored): CompanySummary {
   const cube: FinanceCube = new Map();
-  for (const [period, sums] of stored.periods)
-    addToCube(cube, period, 'total', 'total', {
-      ...sums,
-      amount: new Big(sums.amount),
-      label_payable: new Big(sums.label_payable),
-      artist_payable: new Big(sums.artist_payable),
-      aggregator_payable: new Big(sums.aggregator_payable),
-    });
+  for (const [period, sums] of stored.periods) addToCube(cube, period, 'total', 'total', readSums(sums));
   return { counts: stored.counts, currency: stored.currency, owed: stored.owed, cube };
 }
 
