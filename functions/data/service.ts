@@ -29,6 +29,7 @@ import { AccessToken } from './entities/access-token.js';
 import { Log } from './entities/log.js';
 import { ImportRecord } from './entities/import-record.js';
 import { CwrRegistration } from './entities/cwr-registration.js';
+import { Contract } from './entities/contract.js';
 import { Artist, Contributor, Payee, Recording, Release, Song } from './entities/catalogue.js';
 import { CatalogueAsset } from './entities/catalogue-asset.js';
 import {
@@ -115,6 +116,7 @@ const entities = {
   MetadataMap,
   CatalogueExport,
   CwrRegistration,
+  Contract,
   Plan,
   CompanyUsage,
   ArtistUser,
