@@ -30,7 +30,7 @@ function list(items: readonly string[]): string {
 }
 
 /** Which sales the conditions cover, in words: "on CD sales in GB". Empty conditions cover "all sales". */
-export function conditionWords(conditions: TermConditions): string {
+function conditionWords(conditions: TermConditions): string {
   const kind = [conditions.configuration, conditions.channel && CHANNEL_WORDS[conditions.channel]]
     .filter(Boolean)
     .join(' ');
@@ -68,7 +68,7 @@ export function specificity(conditions: TermConditions): number {
 /** A sale as the statements engine sees it, for choosing the term that applies. */
 export type SaleFacts = { channel?: string; configuration?: string; territory?: string; store?: string };
 
-export function termMatches(conditions: TermConditions, sale: SaleFacts): boolean {
+function termMatches(conditions: TermConditions, sale: SaleFacts): boolean {
   if (conditions.channel && conditions.channel !== sale.channel) return false;
   if (conditions.configuration && conditions.configuration !== sale.configuration) return false;
   if (conditions.store && conditions.store !== sale.store) return false;

@@ -72,7 +72,7 @@ function termLines(royalty: RoyaltyTerms): string {
 }
 
 /** Every placeholder's text for one contract. */
-export function placeholderValues(contract: ContractItem): Record<string, string> {
+function placeholderValues(contract: ContractItem): Record<string, string> {
   const metadata = (contract.metadata ?? {}) as ContractMetadata;
   const royalty = contract.royalty_terms as RoyaltyTerms;
   const payees = (contract.contract_payees ?? []) as { payee_id: string; share: string; name?: string }[];

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 
 /** What a contract is attached to: a release, a label or an artist of the company. */
-export const CONTRACTABLE_TYPES = ['release', 'label', 'artist'] as const;
-export const CONTRACT_TYPES = ['artist_release_contract', 'licence', 'generic'] as const;
-export const CONTRACT_STATUSES = ['draft', 'signed', 'terminated'] as const;
-export const DEAL_TYPES = ['royalty', 'net_receipts'] as const;
-export const CHANNELS = ['streaming', 'download', 'physical', 'licensing', 'other'] as const;
-export const RATE_BASES = ['gross', 'net_receipts', 'ppd'] as const;
-export const CONTRACTEE_TYPES = ['artist', 'payee'] as const;
+const CONTRACTABLE_TYPES = ['release', 'label', 'artist'] as const;
+const CONTRACT_TYPES = ['artist_release_contract', 'licence', 'generic'] as const;
+const CONTRACT_STATUSES = ['draft', 'signed', 'terminated'] as const;
+const DEAL_TYPES = ['royalty', 'net_receipts'] as const;
+const CHANNELS = ['streaming', 'download', 'physical', 'licensing', 'other'] as const;
+const RATE_BASES = ['gross', 'net_receipts', 'ppd'] as const;
+const CONTRACTEE_TYPES = ['artist', 'payee'] as const;
 
 /** An exact decimal percentage as text (0 to 100, up to 4 decimals): never a float. */
 const percent = (what: string) =>
@@ -33,7 +33,7 @@ const isoDate = (what: string) =>
 const code = z.string().trim().min(2).max(3);
 
 /** When a term applies: every condition left out matches every sale. */
-export const termConditions = z.strictObject({
+const termConditions = z.strictObject({
   channel: z.enum(CHANNELS, 'Channel is not one the product knows').optional(),
   configuration: z.string().trim().min(1).max(40).optional(),
   territories_in: z.array(code).max(300).optional(),
@@ -42,14 +42,14 @@ export const termConditions = z.strictObject({
 });
 export type TermConditions = z.infer<typeof termConditions>;
 
-export const royaltyTerm = z.strictObject({
+const royaltyTerm = z.strictObject({
   conditions: termConditions.default({}),
   rate: percent('Rate'),
   base: z.enum(RATE_BASES, 'Base must be gross, net receipts or published price to dealer'),
 });
 export type RoyaltyTerm = z.infer<typeof royaltyTerm>;
 
-export const royaltyTerms = z.strictObject({
+const royaltyTerms = z.strictObject({
   deal_type: z.enum(DEAL_TYPES, 'Deal type must be royalty or net receipts'),
   terms: z.array(royaltyTerm).max(100).default([]),
   /** Packaging deduction (percent) by configuration, e.g. { CD: "25" }. */
@@ -76,13 +76,13 @@ export const royaltyTerms = z.strictObject({
 });
 export type RoyaltyTerms = z.infer<typeof royaltyTerms>;
 
-export const contractPayee = z.strictObject({
+const contractPayee = z.strictObject({
   payee_id: shortText('Payee', 64),
   share: percent('Share'),
 });
 
 /** Free metadata with the product's defaults filled in on create. */
-export const contractMetadata = z.strictObject({
+const contractMetadata = z.strictObject({
   act_name: z.string().trim().max(200).optional(),
   remixer_name: z.string().trim().max(200).optional(),
   recordings: z.string().trim().max(2000).optional(),
