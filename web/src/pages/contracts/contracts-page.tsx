@@ -15,6 +15,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { termWords } from '../../../../shared/contract-terms';
 import { api, errorMessage, putWithProgress } from '../../app/api';
 import { notify } from '../../app/notifications';
 import { useApi } from '../../app/resources';
@@ -32,11 +33,26 @@ type Contract = {
   metadata: Record<string, string | undefined>;
   contract_payees: { payee_id: string; share: string; name: string }[];
   term_words: string[];
-  royalty_terms: { deal_type: 'royalty' | 'net_receipts' };
+  royalty_terms: RoyaltyTerms;
   version: number;
   versions: { version: number; effective_date: string; note?: string }[];
   contract_data: string;
   signed_copy_file_name: string | null;
+};
+type Term = {
+  rate: string;
+  base: 'gross' | 'net_receipts' | 'ppd';
+  conditions: {
+    channel?: 'streaming' | 'download' | 'physical' | 'licensing' | 'other';
+    configuration?: string;
+    territories_in?: string[];
+  };
+};
+type RoyaltyTerms = {
+  deal_type: 'royalty' | 'net_receipts';
+  terms: Term[];
+  packaging_deductions: Record<string, string>;
+  escalations: unknown[];
 };
 type Template = { id: string; name: string; type: string };
 
@@ -141,6 +157,90 @@ function NewContract({ subject, onMade }: { subject: { type: string; id: string 
   );
 }
 
+const BASES = [
+  { value: 'ppd', label: 'Published price to dealer' },
+  { value: 'gross', label: 'Gross receipts' },
+  { value: 'net_receipts', label: 'Net receipts' },
+];
+
+/**
+ * Adds one term: the words below the fields are the ones the document prints. A draft's terms are saved in
+ * place; a signed contract's become an amendment from the effective date.
+ */
+function TermEditor({ contract, onSaved }: { contract: Contract; onSaved: () => void }) {
+  const [rate, setRate] = useState('');
+  const [base, setBase] = useState<Term['base']>('ppd');
+  const [configuration, setConfiguration] = useState('');
+  const [territory, setTerritory] = useState('');
+  const [effective, setEffective] = useState(new Date().toISOString().slice(0, 10));
+  const [problem, setProblem] = useState<string | null>(null);
+  const term: Term = {
+    rate,
+    base,
+    conditions: {
+      ...(configuration.trim() ? { configuration: configuration.trim() } : {}),
+      ...(territory.trim() ? { territories_in: [territory.trim().toUpperCase()] } : {}),
+    },
+  };
+  const valid = /^\d{1,3}(\.\d{1,4})?$/.test(rate.trim());
+  const save = async () => {
+    const royalty_terms = { ...contract.royalty_terms, terms: [...contract.royalty_terms.terms, term] };
+    try {
+      if (contract.status === 'draft')
+        await api.patch(`/contracts/${encodeURIComponent(contract.id)}`, { royalty_terms });
+      else
+        await api.post(`/contracts/${encodeURIComponent(contract.id)}/amendments`, {
+          effective_date: effective,
+          royalty_terms,
+        });
+      setProblem(null);
+      setRate('');
+      notify('notification', contract.status === 'draft' ? 'Contract Updated' : 'Contract Amended');
+      onSaved();
+    } catch (failure) {
+      setProblem(errorMessage(failure));
+    }
+  };
+  return (
+    <SpaceBetween size="s">
+      <ColumnLayout columns={contract.status === 'draft' ? 4 : 5}>
+        <FormField label="Rate (%)">
+          <Input value={rate} onChange={({ detail }) => setRate(detail.value)} inputMode="decimal" />
+        </FormField>
+        <FormField label="Of">
+          <Select
+            selectedOption={BASES.find((b) => b.value === base) ?? null}
+            options={BASES}
+            onChange={({ detail }) => setBase((detail.selectedOption.value ?? 'ppd') as Term['base'])}
+          />
+        </FormField>
+        <FormField label="Configuration (optional)">
+          <Input value={configuration} onChange={({ detail }) => setConfiguration(detail.value)} placeholder="CD" />
+        </FormField>
+        <FormField label="Territory (optional)">
+          <Input value={territory} onChange={({ detail }) => setTerritory(detail.value)} placeholder="GB" />
+        </FormField>
+        {contract.status === 'draft' ? null : (
+          <FormField label="Amendment effective from">
+            <DatePicker
+              value={effective}
+              onChange={({ detail }) => setEffective(detail.value)}
+              placeholder="YYYY/MM/DD"
+            />
+          </FormField>
+        )}
+      </ColumnLayout>
+      {valid ? (
+        <Box color="text-body-secondary">{termWords(term, contract.royalty_terms.packaging_deductions)}</Box>
+      ) : null}
+      {problem ? <Box color="text-status-error">{problem}</Box> : null}
+      <Button disabled={!valid} onClick={() => void save()}>
+        {contract.status === 'draft' ? 'Add term' : 'Amend: add term'}
+      </Button>
+    </SpaceBetween>
+  );
+}
+
 /** One contract: parties, terms in words, payees, versions, document links, signing and the signed copy. */
 function ContractDetail({ id, onChanged }: { id: string; onChanged: () => void }) {
   const { data, error, mutate } = useApi<{ contract: Contract }>(`/contracts/${encodeURIComponent(id)}`);
@@ -240,6 +340,23 @@ function ContractDetail({ id, onChanged }: { id: string; onChanged: () => void }
         ) : (
           <Box color="text-body-secondary">No royalty terms yet</Box>
         )}
+        {contract.status === 'terminated' ? null : (
+          <TermEditor
+            contract={contract}
+            onSaved={() => {
+              void mutate();
+              onChanged();
+            }}
+          />
+        )}
+        {contract.versions.length > 1 ? (
+          <Box color="text-body-secondary">
+            Versions:{' '}
+            {contract.versions
+              .map((v) => `${v.version} from ${v.effective_date}${v.note ? ` (${v.note})` : ''}`)
+              .join('; ')}
+          </Box>
+        ) : null}
         <Box variant="h3">Payees</Box>
         {contract.contract_payees.length ? (
           <ul>
