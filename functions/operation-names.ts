@@ -214,6 +214,21 @@ export const OPERATION_NAMES = {
   ],
   // CWR registrations of a publisher company's songs.
   cwr: ['buildCwrFile', 'registerCwrFile', 'listCwrRegistrations', 'downloadCwrFile'],
+  // Contracts on releases, labels and artists: templates, documents, signed copies, amendments.
+  contracts: [
+    'listContracts',
+    'getContract',
+    'createContract',
+    'updateContract',
+    'amendContract',
+    'deleteContract',
+    'listContractTemplates',
+    'regenerateContractDocument',
+    'contractDocument',
+    'presignSignedContract',
+    'attachSignedContract',
+    'signedContractCopy',
+  ],
   royalties: [
     'listRoyalties',
     'labelRoyalties',

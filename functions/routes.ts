@@ -295,6 +295,20 @@ export const ROUTES: readonly Route[] = [
   r('POST', '/songs/cwr_registrations', 'cwr', 'registerCwrFile', 'tenant', 'catalogue.write'),
   r('GET', '/songs/cwr_registrations', 'cwr', 'listCwrRegistrations', 'tenant', 'catalogue.read'),
   r('GET', '/songs/cwr_registrations/{id}/download', 'cwr', 'downloadCwrFile', 'tenant', 'catalogue.read'),
+
+  // Contracts (docs/contracts.md): reading needs catalogue.read, every change catalogue.write.
+  r('GET', '/contract_templates', 'contracts', 'listContractTemplates', 'tenant', 'catalogue.read'),
+  r('GET', '/contracts', 'contracts', 'listContracts', 'tenant', 'catalogue.read'),
+  r('POST', '/contracts', 'contracts', 'createContract', 'tenant', 'catalogue.write'),
+  r('GET', '/contracts/{id}', 'contracts', 'getContract', 'tenant', 'catalogue.read'),
+  r('PATCH', '/contracts/{id}', 'contracts', 'updateContract', 'tenant', 'catalogue.write'),
+  r('DELETE', '/contracts/{id}', 'contracts', 'deleteContract', 'tenant', 'catalogue.write'),
+  r('POST', '/contracts/{id}/amendments', 'contracts', 'amendContract', 'tenant', 'catalogue.write'),
+  r('POST', '/contracts/{id}/update_contract', 'contracts', 'regenerateContractDocument', 'tenant', 'catalogue.write'),
+  r('GET', '/contracts/{id}/document', 'contracts', 'contractDocument', 'tenant', 'catalogue.read'),
+  r('POST', '/contracts/{id}/signed_copy_upload', 'contracts', 'presignSignedContract', 'tenant', 'catalogue.write'),
+  r('PUT', '/contracts/{id}/signed_copy', 'contracts', 'attachSignedContract', 'tenant', 'catalogue.write'),
+  r('GET', '/contracts/{id}/signed_copy', 'contracts', 'signedContractCopy', 'tenant', 'catalogue.read'),
   // A company's catalogue: artists, contributors, payees, releases, recordings.
   ...CATALOGUE_COLLECTIONS.flatMap(catalogueRoutes),
   // The metadata checker's findings on a release, and a label's next catalogue number.

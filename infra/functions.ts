@@ -7,6 +7,7 @@
  * Like resources.ts, this file holds data only: no CDK imports.
  */
 import type { Area } from '../functions/routes.js';
+import { PDF_FONT_ASSETS } from '../functions/statements/documents/font-files.js';
 import type { BucketKey, QueueKey, ScheduleKey } from './resources.js';
 
 /** What a function may do with the table: item reads, or reads and writes (transactions included). */
@@ -121,6 +122,9 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
   importer: httpArea({ memorySize: 1024, needs: { buckets: { uploads: 'readWrite' }, sendsTo: ['catalogueImport'] } }),
   // CWR files of a company's songs: catalogue reads, the sent files kept in the uploads bucket (cwr/).
   cwr: httpArea({ needs: { buckets: { uploads: 'readWrite' } } }),
+  // Contracts: table reads and writes, documents (PDF with the statements' fonts, DOCX) written beside the contract
+  // in the uploads bucket (contracts/) and handed out presigned, signed copies presigned in.
+  contracts: httpArea({ assets: PDF_FONT_ASSETS, needs: { buckets: { uploads: 'readWrite' } } }),
   // Reads the Parquet ledger (and presigns report uploads into the drop folder); edits are overlays in the table.
   royalties: httpArea({
     memorySize: 3008,

@@ -30,6 +30,7 @@ import { AccessToken } from './entities/access-token.js';
 import { Log } from './entities/log.js';
 import { ImportRecord } from './entities/import-record.js';
 import { CwrRegistration } from './entities/cwr-registration.js';
+import { Contract } from './entities/contract.js';
 import { Artist, Contributor, Payee, Recording, Release, Song } from './entities/catalogue.js';
 import { CatalogueAsset } from './entities/catalogue-asset.js';
 import {
@@ -117,6 +118,7 @@ const entities = {
   MetadataMap,
   CatalogueExport,
   CwrRegistration,
+  Contract,
   Plan,
   CompanyUsage,
   ArtistUser,

@@ -25,6 +25,8 @@ const AREA_FEATURES: Record<Area, RouteDecision | 'each-op'> = {
   imports: 'bulk_catalogue_importing',
   importer: 'none',
   cwr: 'bulk_catalogue_importing',
+  // Contracts are part of managing the catalogue.
+  contracts: 'catalogue_management',
   royalties: 'royalty_dashboard',
   statements: 'statement_generator',
   payments: 'release_accounting',
@@ -123,6 +125,7 @@ const STORAGE_PRESIGNS: { [A in Area]?: readonly OperationName<A>[] } = {
     'presignLabelAsset',
   ],
   companies: ['presignOwnCompanyFile'],
+  contracts: ['presignSignedContract'],
   imports: ['presignCatalogueImport'],
   royalties: ['presignReport'],
 };

@@ -107,6 +107,8 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'statement-run': () => import('../pages/statements/statement-run-page').then((m) => m.StatementRunPage),
   'release-assets': () => import('../pages/catalogue/assets-page').then((m) => m.ReleaseAssetsPage),
   'release-products': () => import('../pages/catalogue/release-products-page').then((m) => m.ReleaseProductsPage),
+  'release-contracts': () => import('../pages/contracts/contracts-page').then((m) => m.ReleaseContractsPage),
+  'label-contracts': () => import('../pages/contracts/contracts-page').then((m) => m.LabelContractsPage),
   'label-assets': () => import('../pages/catalogue/assets-page').then((m) => m.LabelAssetsPage),
   'admin-label-assets': () => import('../pages/catalogue/assets-page').then((m) => m.AdminLabelAssetsPage),
   'label-distribution-statements': () =>

@@ -37,6 +37,8 @@ export type PageKey =
   | 'label-form'
   | 'release-assets'
   | 'release-products'
+  | 'release-contracts'
+  | 'label-contracts'
   | 'label-assets'
   | 'admin-label-assets'
   | 'admin-dashboard'
@@ -291,6 +293,7 @@ const labelRoutes: RouteDef[] = [
     ]),
     {
       '/user/labels/:labelId/assets': 'label-assets',
+      '/user/labels/:labelId/contracts': 'label-contracts',
       '/user/labels/:labelId/distribution_statements': 'label-distribution-statements',
       '/user/labels/:labelId/statement_settings': 'label-statement-settings',
     },
@@ -389,6 +392,7 @@ const userRoutes: RouteDef[] = [
       ...cataloguePages('releases', 'releaseId'),
       '/user/releases/:releaseId/assets': 'release-assets',
       '/user/releases/:releaseId/products': 'release-products',
+      '/user/releases/:releaseId/contracts': 'release-contracts',
     },
   ),
   ...withPages(userEntity('recordings', 'recording', 'recordingId'), cataloguePages('recordings', 'recordingId')),

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import {
+  contractAmendInput,
+  contractCreateInput,
+  contractListQuery,
+  contractUpdateInput,
+} from '../../shared/schemas/contracts.js';
+import { uploadRequest } from '../../shared/schemas/uploads.js';
+import { CONTRACT_CONTENT_TYPES, MAX_CONTRACT_BYTES } from '../catalogue/label-depth.js';
+import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
+import { planGate } from '../plans/gate.js';
+import * as contracts from './contracts.js';
+
+/** Contracts area: a company's deals on its releases, labels and artists, their templates and documents. */
+const operations = {
+  listContracts: operation('tenant', {
+    query: contractListQuery,
+    run: ({ tenantId, query }) => contracts.listContracts(tenantId, query),
+  }),
+  getContract: operation('tenant', {
+    params: idParams,
+    run: ({ tenantId, params }) => contracts.getContract(tenantId, params.id),
+  }),
+  createContract: operation('tenant', {
+    body: contractCreateInput,
+    run: async ({ tenantId, body }) => reply(201, await contracts.createContract(tenantId, body)),
+  }),
+  updateContract: operation('tenant', {
+    params: idParams,
+    body: contractUpdateInput,
+    run: ({ tenantId, params, body }) => contracts.updateContract(tenantId, params.id, body),
+  }),
+  amendContract: operation('tenant', {
+    params: idParams,
+    body: contractAmendInput,
+    run: ({ tenantId, params, body }) => contracts.amendContract(tenantId, params.id, body),
+  }),
+  deleteContract: operation('tenant', {
+    params: idParams,
+    run: ({ tenantId, params }) => contracts.deleteContract(tenantId, params.id),
+  }),
+  listContractTemplates: operation('tenant', { run: async () => contracts.listTemplates() }),
+  regenerateContractDocument: operation('tenant', {
+    params: idParams,
+    run: ({ tenantId, params }) => contracts.regenerateDocument(tenantId, params.id),
+  }),
+  contractDocument: operation('tenant', {
+    params: idParams,
+    query: z.strictObject({ format: z.enum(['pdf', 'docx'], 'Format must be pdf or docx').default('pdf') }),
+    run: ({ tenantId, params, query }) => contracts.documentLink(tenantId, params.id, query.format),
+  }),
+  presignSignedContract: operation('tenant', {
+    params: idParams,
+    body: uploadRequest(CONTRACT_CONTENT_TYPES, MAX_CONTRACT_BYTES),
+    run: ({ tenantId, params, body }) => contracts.presignSignedCopy(tenantId, params.id, body),
+  }),
+  attachSignedContract: operation('tenant', {
+    params: idParams,
+    body: z.strictObject({
+      signed_copy_key: z.string('Signed copy is required').trim().min(1, 'Signed copy is required').max(400),
+    }),
+    run: ({ tenantId, params, body }) => contracts.attachSignedCopy(tenantId, params.id, body.signed_copy_key),
+  }),
+  signedContractCopy: operation('tenant', {
+    params: idParams,
+    run: ({ tenantId, params }) => contracts.signedCopyLink(tenantId, params.id),
+  }),
+} satisfies AreaOperations<'contracts'>;
+
+export const handler = areaHandler('contracts', operations, planGate);

@@ -1,0 +1,123 @@
+import { termWords } from '../../shared/contract-terms.js';
+import type { ContractMetadata, RoyaltyTerms } from '../../shared/schemas/contracts.js';
+import type { ContractItem } from '../data/entities/contract.js';
+
+/**
+ * The contract templates every company starts with, and the document a contract's template makes.
+ * Placeholders are `{{field}}`; one for every field and term, so nothing on the contract is left off the paper.
+ */
+export type ContractTemplate = { id: string; name: string; type: ContractItem['type']; text: string };
+
+const COMMON_TAIL = `
+Term and territory
+The term is {{term}} and the territory is {{territory}}. Formats: {{formats}}.
+The agreement starts on {{start_date}}{{end_date_clause}}.
+
+Delivery and release
+The artist will deliver the masters by {{delivery_date}}. {{release_commitment}}.
+Recordings: {{recordings}}
+Other commitments: {{other_commitments}}
+
+Royalties
+Deal type: {{deal_type}}.
+{{terms}}
+{{packaging_deductions}}
+{{escalations}}
+{{reserve}}
+Advance: {{advance}}. Recoupable costs: {{recoupable_costs}}.
+When more than one term could apply to a sale, the term with the most conditions applies.
+
+Payees
+{{payees}}
+
+Signed for {{contractor_legal_name}}: ______________________   Date: __________
+Signed by {{contractee_legal_name}}: ______________________   Date: __________
+`;
+
+export const DEFAULT_TEMPLATES: readonly ContractTemplate[] = [
+  {
+    id: 'artist_release_contract',
+    name: 'Artist release contract',
+    type: 'artist_release_contract',
+    text: `ARTIST RELEASE CONTRACT
+
+Between {{contractor_legal_name}} ("the Label"), releasing on {{record_label}},
+and {{contractee_legal_name}} ("the Artist"), performing as {{act_name}}{{remixer_clause}}.
+Revenue share: {{revenue_share}}.
+${COMMON_TAIL}`,
+  },
+  {
+    id: 'licence',
+    name: 'Licence',
+    type: 'licence',
+    text: `LICENCE AGREEMENT
+
+Between {{contractor_legal_name}} ("the Licensee"), releasing on {{record_label}},
+and {{contractee_legal_name}} ("the Licensor"), for recordings by {{act_name}}{{remixer_clause}}.
+Revenue share: {{revenue_share}}.
+${COMMON_TAIL}`,
+  },
+];
+
+/** The template a contract of this type is written from (a generic contract uses the artist release one). */
+export function templateFor(type: ContractItem['type']): ContractTemplate {
+  return DEFAULT_TEMPLATES.find((t) => t.type === type) ?? DEFAULT_TEMPLATES[0];
+}
+
+const orDash = (value: string | undefined) => (value?.trim() ? value : '—');
+
+function termLines(royalty: RoyaltyTerms): string {
+  if (!royalty.terms.length) return 'No royalty terms yet.';
+  return royalty.terms.map((t, i) => `${i + 1}. ${termWords(t, royalty.packaging_deductions)}`).join('\n');
+}
+
+/** Every placeholder's text for one contract. */
+function placeholderValues(contract: ContractItem): Record<string, string> {
+  const metadata = (contract.metadata ?? {}) as ContractMetadata;
+  const royalty = contract.royalty_terms as RoyaltyTerms;
+  const payees = (contract.contract_payees ?? []) as { payee_id: string; share: string; name?: string }[];
+  const packaging = Object.entries(royalty.packaging_deductions);
+  return {
+    contractor_legal_name: contract.contractor_legal_name,
+    contractee_legal_name: contract.contractee_legal_name,
+    start_date: contract.start_date,
+    end_date_clause: contract.end_date ? ` and ends on ${contract.end_date}` : '',
+    act_name: orDash(metadata.act_name),
+    remixer_clause: metadata.remixer_name ? `, remixed by ${metadata.remixer_name}` : '',
+    record_label: orDash(metadata.record_label),
+    revenue_share: orDash(metadata.revenue_share),
+    formats: orDash(metadata.formats),
+    territory: orDash(metadata.territory),
+    term: orDash(metadata.term),
+    delivery_date: orDash(metadata.delivery_date),
+    release_commitment: orDash(metadata.release_commitment),
+    recordings: orDash(metadata.recordings),
+    other_commitments: orDash(metadata.other_commitments),
+    deal_type: royalty.deal_type === 'royalty' ? 'Royalty' : 'Net receipts (profit share)',
+    terms: termLines(royalty),
+    packaging_deductions: packaging.length
+      ? `Packaging deductions: ${packaging.map(([config, p]) => `${p} % on ${config}`).join(', ')}.`
+      : '',
+    escalations: royalty.escalations
+      .map(
+        (e) =>
+          `From ${e.threshold_units ? `${e.threshold_units} units` : `${e.threshold_revenue ?? '0'} in revenue`} the rate becomes ${e.rate} %.`,
+      )
+      .join('\n'),
+    reserve: royalty.reserve
+      ? `A reserve of ${royalty.reserve.percent} % is held and released after ${royalty.reserve.release_periods} statement periods.`
+      : '',
+    advance: orDash(royalty.advance),
+    recoupable_costs: royalty.recoupable_costs_percent ? `${royalty.recoupable_costs_percent} %` : '—',
+    payees: payees.length ? payees.map((p) => `${p.name ?? p.payee_id}: ${p.share} %`).join('\n') : 'No payees yet.',
+  };
+}
+
+/** The document text: the template with every placeholder filled; empty lines left by absent terms are dropped. */
+export function renderContractText(template: ContractTemplate, contract: ContractItem): string {
+  const values = placeholderValues(contract);
+  return template.text
+    .replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}

@@ -1,0 +1,86 @@
+import type { ContractItem } from '../entities/contract.js';
+import { writtenUnlessConditionFailed } from '../../lib/errors.js';
+import { getDb } from '../service.js';
+
+/** Every query of a company's contracts, by name. */
+
+const contracts = () => getDb().entities.Contract;
+
+type ContractFields = Omit<ContractItem, 'tenantId' | 'id' | 'createdAt' | 'updatedAt'>;
+
+/** One company's contracts; with a subject (`release#id`), only that release's, label's or artist's. */
+export async function listContracts(tenantId: string, subject?: string): Promise<ContractItem[]> {
+  if (subject) return (await contracts().query.bySubject({ tenantId, subject }).go({ pages: 'all' })).data;
+  return (await contracts().query.byTenant({ tenantId }).go({ pages: 'all' })).data;
+}
+
+/** A company's contract, or null (another company's id finds nothing). */
+export async function getContract(tenantId: string, id: string): Promise<ContractItem | null> {
+  return (await contracts().get({ tenantId, id }).go()).data;
+}
+
+/** Creates a contract; the id is new, so a retried create with the same id writes nothing twice. */
+export async function createContract(tenantId: string, id: string, fields: ContractFields): Promise<boolean> {
+  return writtenUnlessConditionFailed(() =>
+    contracts()
+      .create({ tenantId, id, ...fields })
+      .go(),
+  );
+}
+
+/**
+ * Writes a contract's fields only while it is still at the version and status the caller read:
+ * a draft's terms cannot be changed after someone signed it in between, and two edits never
+ * silently overwrite each other. False when the condition failed.
+ */
+export async function patchContract(
+  tenantId: string,
+  id: string,
+  expected: { version: number; status: ContractItem['status'] },
+  set: Partial<ContractFields>,
+  remove: ('end_date' | 'signed_copy_key' | 'signed_copy_file_name')[] = [],
+): Promise<boolean> {
+  return writtenUnlessConditionFailed(() => {
+    let update = contracts().patch({ tenantId, id }).set(set);
+    if (remove.length) update = update.remove(remove);
+    return update
+      .where(({ version, status }, { eq }) => `${eq(version, expected.version)} AND ${eq(status, expected.status)}`)
+      .go();
+  });
+}
+
+export async function deleteContract(tenantId: string, id: string): Promise<void> {
+  await contracts().delete({ tenantId, id }).go();
+}
+
+/** The name of a company's release (its title), label or artist, or null when the company has none with that id. */
+export async function contractSubjectName(
+  tenantId: string,
+  type: ContractItem['contractable_type'],
+  id: string,
+): Promise<string | null> {
+  const db = getDb().entities;
+  if (type === 'release') return (await db.Release.get({ tenantId, id }).go()).data?.title ?? null;
+  if (type === 'label') return (await db.Label.get({ tenantId, labelId: id }).go()).data?.name ?? null;
+  return (await db.Artist.get({ tenantId, id }).go()).data?.name ?? null;
+}
+
+/** The name of a company's artist or payee, or null when the company has none with that id. */
+export async function contracteeName(
+  tenantId: string,
+  type: ContractItem['contractee_type'],
+  id: string,
+): Promise<string | null> {
+  const db = getDb().entities;
+  if (type === 'artist') return (await db.Artist.get({ tenantId, id }).go()).data?.name ?? null;
+  return (await db.Payee.get({ tenantId, id }).go()).data?.name ?? null;
+}
+
+/** The company's payees among these ids, id → name (ids of other companies find nothing). */
+export async function payeeNames(tenantId: string, ids: readonly string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const found = await getDb()
+    .entities.Payee.get(ids.map((id) => ({ tenantId, id })))
+    .go({ attributes: ['id', 'name'] });
+  return new Map(found.data.map((p) => [p.id, p.name]));
+}

@@ -1,0 +1,460 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import DatePicker from '@cloudscape-design/components/date-picker';
+import FileUpload from '@cloudscape-design/components/file-upload';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
+import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import Link from '@cloudscape-design/components/link';
+import Select from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { termWords } from '../../../../shared/contract-terms';
+import { api, errorMessage, putWithProgress } from '../../app/api';
+import { notify } from '../../app/notifications';
+import { useApi } from '../../app/resources';
+import { fileUploadStrings } from '../../components/file-upload-strings';
+
+type Contract = {
+  id: string;
+  type_name: string;
+  status: 'draft' | 'signed' | 'terminated';
+  status_name: string;
+  contractor_legal_name: string;
+  contractee_legal_name: string;
+  start_date: string;
+  end_date: string | null;
+  metadata: Record<string, string | undefined>;
+  contract_payees: { payee_id: string; share: string; name: string }[];
+  term_words: string[];
+  royalty_terms: RoyaltyTerms;
+  version: number;
+  versions: { version: number; effective_date: string; note?: string }[];
+  contract_data: string;
+  signed_copy_file_name: string | null;
+};
+type Term = {
+  rate: string;
+  base: 'gross' | 'net_receipts' | 'ppd';
+  conditions: {
+    channel?: 'streaming' | 'download' | 'physical' | 'licensing' | 'other';
+    configuration?: string;
+    territories_in?: string[];
+  };
+};
+type RoyaltyTerms = {
+  deal_type: 'royalty' | 'net_receipts';
+  terms: Term[];
+  packaging_deductions: Record<string, string>;
+  escalations: unknown[];
+};
+type Template = { id: string; name: string; type: string };
+
+const METADATA_WORDS: [string, string][] = [
+  ['act_name', 'Act name'],
+  ['record_label', 'Record label'],
+  ['formats', 'Formats'],
+  ['territory', 'Territory'],
+  ['term', 'Term'],
+  ['delivery_date', 'Delivery date'],
+  ['release_commitment', 'Release commitment'],
+  ['other_commitments', 'Other commitments'],
+];
+
+async function openLink(path: string) {
+  try {
+    const { url } = await api.get<{ url: string }>(path);
+    window.open(url, '_blank', 'noopener');
+  } catch (failure) {
+    notify('error', errorMessage(failure));
+  }
+}
+
+/** A new contract from a template: the contractee and both legal names; the defaults fill the rest. */
+function NewContract({ subject, onMade }: { subject: { type: string; id: string }; onMade: (id: string) => void }) {
+  const templates = useApi<{ contract_templates: Template[] }>('/contract_templates');
+  const artists = useApi<{ artists: { id: string; name: string }[] }>('/artists?per_page=100');
+  const [template, setTemplate] = useState<string | null>(null);
+  const [artist, setArtist] = useState<string | null>(null);
+  const [contractor, setContractor] = useState('');
+  const [contractee, setContractee] = useState('');
+  const [start, setStart] = useState(new Date().toISOString().slice(0, 10));
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const options = (templates.data?.contract_templates ?? []).map((t) => ({ value: t.type, label: t.name }));
+  const artistOptions = (artists.data?.artists ?? []).map((a) => ({ value: a.id, label: a.name }));
+  const save = async () => {
+    try {
+      const made = await api.post<{ contract: Contract }>('/contracts', {
+        contractable_type: subject.type,
+        contractable_id: subject.id,
+        type: template ?? options[0]?.value,
+        contractee_type: 'artist',
+        contractee_id: artist ?? '',
+        contractee_legal_name: contractee,
+        contractor_legal_name: contractor,
+        start_date: start,
+      });
+      setErrors({});
+      notify('notification', 'Contract Added');
+      onMade(made.contract.id);
+    } catch (failure) {
+      const fields = (failure as { errors?: Record<string, string[]> }).errors;
+      if (fields) setErrors(fields);
+      notify('error', errorMessage(failure));
+    }
+  };
+  const err = (field: string) => errors[field]?.join(' ');
+  return (
+    <Container header={<Header variant="h2">New contract</Header>}>
+      <SpaceBetween size="m">
+        <ColumnLayout columns={2}>
+          <FormField label="Template" errorText={err('type')}>
+            <Select
+              data-testid="contract-template"
+              selectedOption={options.find((o) => o.value === template) ?? options[0] ?? null}
+              options={options}
+              onChange={({ detail }) => setTemplate(detail.selectedOption.value ?? null)}
+            />
+          </FormField>
+          <FormField label="Artist" errorText={err('contractee_id')}>
+            <Select
+              data-testid="contract-artist"
+              placeholder="Choose the artist"
+              selectedOption={artistOptions.find((o) => o.value === artist) ?? null}
+              options={artistOptions}
+              onChange={({ detail }) => setArtist(detail.selectedOption.value ?? null)}
+            />
+          </FormField>
+          <FormField label="Label's legal name" errorText={err('contractor_legal_name')}>
+            <Input
+              data-testid="contract-contractor"
+              value={contractor}
+              onChange={({ detail }) => setContractor(detail.value)}
+            />
+          </FormField>
+          <FormField label="Artist's legal name" errorText={err('contractee_legal_name')}>
+            <Input
+              data-testid="contract-contractee"
+              value={contractee}
+              onChange={({ detail }) => setContractee(detail.value)}
+            />
+          </FormField>
+          <FormField label="Start date" errorText={err('start_date')}>
+            <DatePicker value={start} onChange={({ detail }) => setStart(detail.value)} placeholder="YYYY/MM/DD" />
+          </FormField>
+        </ColumnLayout>
+        <Button variant="primary" data-testid="contract-create" onClick={() => void save()}>
+          Create contract
+        </Button>
+      </SpaceBetween>
+    </Container>
+  );
+}
+
+const BASES = [
+  { value: 'ppd', label: 'Published price to dealer' },
+  { value: 'gross', label: 'Gross receipts' },
+  { value: 'net_receipts', label: 'Net receipts' },
+];
+
+/**
+ * Adds one term: the words below the fields are the ones the document prints. A draft's terms are saved in
+ * place; a signed contract's become an amendment from the effective date.
+ */
+function TermEditor({ contract, onSaved }: { contract: Contract; onSaved: () => void }) {
+  const [rate, setRate] = useState('');
+  const [base, setBase] = useState<Term['base']>('ppd');
+  const [configuration, setConfiguration] = useState('');
+  const [territory, setTerritory] = useState('');
+  const [effective, setEffective] = useState(new Date().toISOString().slice(0, 10));
+  const [problem, setProblem] = useState<string | null>(null);
+  const term: Term = {
+    rate,
+    base,
+    conditions: {
+      ...(configuration.trim() ? { configuration: configuration.trim() } : {}),
+      ...(territory.trim() ? { territories_in: [territory.trim().toUpperCase()] } : {}),
+    },
+  };
+  const valid = /^\d{1,3}(\.\d{1,4})?$/.test(rate.trim());
+  const save = async () => {
+    const royalty_terms = { ...contract.royalty_terms, terms: [...contract.royalty_terms.terms, term] };
+    try {
+      if (contract.status === 'draft')
+        await api.patch(`/contracts/${encodeURIComponent(contract.id)}`, { royalty_terms });
+      else
+        await api.post(`/contracts/${encodeURIComponent(contract.id)}/amendments`, {
+          effective_date: effective,
+          royalty_terms,
+        });
+      setProblem(null);
+      setRate('');
+      notify('notification', contract.status === 'draft' ? 'Contract Updated' : 'Contract Amended');
+      onSaved();
+    } catch (failure) {
+      setProblem(errorMessage(failure));
+    }
+  };
+  return (
+    <SpaceBetween size="s">
+      <ColumnLayout columns={contract.status === 'draft' ? 4 : 5}>
+        <FormField label="Rate (%)">
+          <Input value={rate} onChange={({ detail }) => setRate(detail.value)} inputMode="decimal" />
+        </FormField>
+        <FormField label="Of">
+          <Select
+            selectedOption={BASES.find((b) => b.value === base) ?? null}
+            options={BASES}
+            onChange={({ detail }) => setBase((detail.selectedOption.value ?? 'ppd') as Term['base'])}
+          />
+        </FormField>
+        <FormField label="Configuration (optional)">
+          <Input value={configuration} onChange={({ detail }) => setConfiguration(detail.value)} placeholder="CD" />
+        </FormField>
+        <FormField label="Territory (optional)">
+          <Input value={territory} onChange={({ detail }) => setTerritory(detail.value)} placeholder="GB" />
+        </FormField>
+        {contract.status === 'draft' ? null : (
+          <FormField label="Amendment effective from">
+            <DatePicker
+              value={effective}
+              onChange={({ detail }) => setEffective(detail.value)}
+              placeholder="YYYY/MM/DD"
+            />
+          </FormField>
+        )}
+      </ColumnLayout>
+      {valid ? (
+        <Box color="text-body-secondary">{termWords(term, contract.royalty_terms.packaging_deductions)}</Box>
+      ) : null}
+      {problem ? <Box color="text-status-error">{problem}</Box> : null}
+      <Button disabled={!valid} onClick={() => void save()}>
+        {contract.status === 'draft' ? 'Add term' : 'Amend: add term'}
+      </Button>
+    </SpaceBetween>
+  );
+}
+
+/** One contract: parties, terms in words, payees, versions, document links, signing and the signed copy. */
+function ContractDetail({ id, onChanged }: { id: string; onChanged: () => void }) {
+  const { data, error, mutate } = useApi<{ contract: Contract }>(`/contracts/${encodeURIComponent(id)}`);
+  const [files, setFiles] = useState<File[]>([]);
+  if (error) return <Box color="text-status-error">{errorMessage(error)}</Box>;
+  const contract = data?.contract;
+  if (!contract) return <Box>Loading contract</Box>;
+  const base = `/contracts/${encodeURIComponent(contract.id)}`;
+  const act = async (run: () => Promise<unknown>, done: string) => {
+    try {
+      await run();
+      notify('notification', done);
+      await mutate();
+      onChanged();
+    } catch (failure) {
+      notify('error', errorMessage(failure));
+    }
+  };
+  const upload = (chosen: File[]) =>
+    act(async () => {
+      const file = chosen[0];
+      if (!file) return;
+      const type = file.type || 'application/pdf';
+      const presigned = await api.post<{ url: string; key: string; headers?: Record<string, string> }>(
+        `${base}/signed_copy_upload`,
+        { filename: file.name, content_type: type, size: file.size },
+      );
+      await putWithProgress(presigned.url, file, presigned.headers ?? { 'content-type': type }, () => {});
+      await api.put(`${base}/signed_copy`, { signed_copy_key: presigned.key });
+      setFiles([]);
+    }, 'Signed Copy Saved');
+  return (
+    <Container
+      data-testid="contract-detail"
+      header={
+        <Header
+          variant="h2"
+          actions={
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button data-testid="contract-pdf" onClick={() => void openLink(`${base}/document?format=pdf`)}>
+                Document (PDF)
+              </Button>
+              <Button onClick={() => void openLink(`${base}/document?format=docx`)}>Document (Word)</Button>
+              {contract.status === 'draft' ? (
+                <>
+                  <Button
+                    onClick={() => void act(() => api.post(`${base}/update_contract`), 'Contract Document Updated')}
+                  >
+                    Update document
+                  </Button>
+                  <Button
+                    variant="primary"
+                    onClick={() => void act(() => api.patch(base, { status: 'signed' }), 'Contract Signed')}
+                  >
+                    Mark signed
+                  </Button>
+                </>
+              ) : null}
+              {contract.status === 'signed' ? (
+                <Button
+                  onClick={() => void act(() => api.patch(base, { status: 'terminated' }), 'Contract Terminated')}
+                >
+                  Terminate
+                </Button>
+              ) : null}
+            </SpaceBetween>
+          }
+        >
+          {contract.type_name} with {contract.contractee_legal_name}
+        </Header>
+      }
+    >
+      <SpaceBetween size="l">
+        <KeyValuePairs
+          columns={3}
+          items={[
+            { label: 'Status', value: contract.status_name },
+            { label: 'Label (contractor)', value: contract.contractor_legal_name },
+            { label: 'Artist (contractee)', value: contract.contractee_legal_name },
+            { label: 'Starts', value: contract.start_date },
+            { label: 'Ends', value: contract.end_date ?? '-' },
+            { label: 'Version', value: String(contract.version) },
+            {
+              label: 'Deal type',
+              value: contract.royalty_terms.deal_type === 'royalty' ? 'Royalty' : 'Net receipts (profit share)',
+            },
+            ...METADATA_WORDS.map(([key, label]) => ({ label, value: contract.metadata[key] || '-' })),
+          ]}
+        />
+        <Box variant="h3">Royalty terms</Box>
+        {contract.term_words.length ? (
+          <ol data-testid="contract-terms">
+            {contract.term_words.map((words) => (
+              <li key={words}>{words}</li>
+            ))}
+          </ol>
+        ) : (
+          <Box color="text-body-secondary">No royalty terms yet</Box>
+        )}
+        {contract.status === 'terminated' ? null : (
+          <TermEditor
+            contract={contract}
+            onSaved={() => {
+              void mutate();
+              onChanged();
+            }}
+          />
+        )}
+        {contract.versions.length > 1 ? (
+          <Box color="text-body-secondary">
+            Versions:{' '}
+            {contract.versions
+              .map((v) => `${v.version} from ${v.effective_date}${v.note ? ` (${v.note})` : ''}`)
+              .join('; ')}
+          </Box>
+        ) : null}
+        <Box variant="h3">Payees</Box>
+        {contract.contract_payees.length ? (
+          <ul>
+            {contract.contract_payees.map((p) => (
+              <li key={p.payee_id}>
+                {p.name}: {p.share} %
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <Box color="text-body-secondary">No payees yet</Box>
+        )}
+        <FormField
+          label="Signed copy"
+          description={contract.signed_copy_file_name ? undefined : 'Upload the signed contract (PDF or Word)'}
+        >
+          {contract.signed_copy_file_name ? (
+            <Link onFollow={() => void openLink(`${base}/signed_copy`)}>{contract.signed_copy_file_name}</Link>
+          ) : null}
+          <FileUpload
+            value={files}
+            onChange={({ detail }) => {
+              setFiles(detail.value);
+              if (detail.value.length) void upload(detail.value);
+            }}
+            i18nStrings={fileUploadStrings({
+              uploadButtonText: () => 'Upload signed copy',
+              dropzoneText: () => 'Drop the file',
+            })}
+          />
+        </FormField>
+      </SpaceBetween>
+    </Container>
+  );
+}
+
+/** The contracts of one release or label: the list, a new one from a template, the chosen one's detail. */
+function ContractsPanel({ subject, title }: { subject: { type: string; id: string }; title: string }) {
+  const path = `/contracts?contractable_type=${subject.type}&contractable_id=${encodeURIComponent(subject.id)}`;
+  const { data, error, isLoading, mutate } = useApi<{ contracts: Contract[] }>(path);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  return (
+    <ContentLayout
+      header={
+        <Header variant="h1" actions={<Button onClick={() => setAdding(!adding)}>New contract</Button>}>
+          {title}
+        </Header>
+      }
+    >
+      <SpaceBetween size="l">
+        {adding ? (
+          <NewContract
+            subject={subject}
+            onMade={(id) => {
+              setAdding(false);
+              setChosen(id);
+              void mutate();
+            }}
+          />
+        ) : null}
+        <Table
+          data-testid="contracts-table"
+          loading={isLoading}
+          loadingText="Loading contracts"
+          items={data?.contracts ?? []}
+          empty={<Box color="text-body-secondary">{error ? errorMessage(error) : 'No contracts yet'}</Box>}
+          header={<Header counter={data ? `(${data.contracts.length})` : undefined}>Contracts</Header>}
+          columnDefinitions={[
+            {
+              id: 'who',
+              header: 'Contract',
+              isRowHeader: true,
+              cell: (c) => (
+                <Link onFollow={() => setChosen(c.id)} data-testid={`contract-${c.id}`}>
+                  {c.type_name} with {c.contractee_legal_name}
+                </Link>
+              ),
+            },
+            { id: 'status', header: 'Status', cell: (c) => c.status_name },
+            { id: 'start', header: 'Starts', cell: (c) => c.start_date },
+            { id: 'terms', header: 'Terms', cell: (c) => c.term_words.length },
+          ]}
+        />
+        {chosen ? <ContractDetail id={chosen} onChanged={() => void mutate()} /> : null}
+      </SpaceBetween>
+    </ContentLayout>
+  );
+}
+
+/** /user/releases/{releaseId}/contracts */
+export function ReleaseContractsPage() {
+  const { releaseId = '' } = useParams();
+  return <ContractsPanel subject={{ type: 'release', id: releaseId }} title="Release contracts" />;
+}
+
+/** /user/labels/{labelId}/contracts */
+export function LabelContractsPage() {
+  const { labelId = '' } = useParams();
+  return <ContractsPanel subject={{ type: 'label', id: labelId }} title="Label contracts" />;
+}
