@@ -16,6 +16,7 @@ import Table from '@cloudscape-design/components/table';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { termWords } from '../../../../shared/contract-terms';
+import { formatDate } from '../../../../shared/format';
 import { api, errorMessage, putWithProgress } from '../../app/api';
 import { notify } from '../../app/notifications';
 import { useApi } from '../../app/resources';
@@ -320,14 +321,17 @@ function ContractDetail({ id, onChanged }: { id: string; onChanged: () => void }
             { label: 'Status', value: contract.status_name },
             { label: 'Label (contractor)', value: contract.contractor_legal_name },
             { label: 'Artist (contractee)', value: contract.contractee_legal_name },
-            { label: 'Starts', value: contract.start_date },
-            { label: 'Ends', value: contract.end_date ?? '-' },
+            { label: 'Starts', value: formatDate(contract.start_date) },
+            { label: 'Ends', value: contract.end_date ? formatDate(contract.end_date) : '-' },
             { label: 'Version', value: String(contract.version) },
             {
               label: 'Deal type',
               value: contract.royalty_terms.deal_type === 'royalty' ? 'Royalty' : 'Net receipts (profit share)',
             },
-            ...METADATA_WORDS.map(([key, label]) => ({ label, value: contract.metadata[key] || '-' })),
+            ...METADATA_WORDS.map(([key, label]) => ({
+              label,
+              value: (key === 'delivery_date' ? formatDate(contract.metadata[key]) : contract.metadata[key]) || '-',
+            })),
           ]}
         />
         <Box variant="h3">Royalty terms</Box>
@@ -437,7 +441,7 @@ function ContractsPanel({ subject, title }: { subject: { type: string; id: strin
               ),
             },
             { id: 'status', header: 'Status', cell: (c) => c.status_name },
-            { id: 'start', header: 'Starts', cell: (c) => c.start_date },
+            { id: 'start', header: 'Starts', cell: (c) => formatDate(c.start_date) },
             { id: 'terms', header: 'Terms', cell: (c) => c.term_words.length },
           ]}
         />
