@@ -1,7 +1,6 @@
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
-import Form from '@cloudscape-design/components/form';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useEffect, useState } from 'react';
@@ -10,48 +9,23 @@ import type { PortalInvitationView } from '../../../../shared/schemas/artist-por
 import { api } from '../../app/api';
 import { PageSpinner } from '../../app/layout/route-states';
 import { notify, notifyError } from '../../app/notifications';
-import { signInWithPassword, useSession } from '../../app/session';
-import { RouterLink } from '../../components/router-link';
-import { useFormSubmit } from '../../components/use-form-submit';
+import { useSession } from '../../app/session';
 import { AuthCard } from '../auth/auth-card';
-import { PasswordFields, validatePasswordPair, type PasswordPair } from '../auth/password-fields';
+import { InvitationPasswordForm, InvitedSomeoneElse } from '../auth/invitation-password-form';
 
 const TITLE = 'Artist portal invitation';
 const DASHBOARD = '/artist_dashboard';
 
 /** Someone without an account chooses a password: that makes their artist account and accepts. */
 function SetUpArtistAccount({ path }: { path: string }) {
-  const navigate = useNavigate();
-  const [values, setValues] = useState<PasswordPair>({ password: '', password_confirmation: '' });
-  const { errors, failure, submitting, submit } = useFormSubmit({
-    validate: () => validatePasswordPair(values),
-    send: () => api.post<{ email: string; message: string }>(`${path}/setup_account`, values, { auth: false }),
-    onSuccess: async ({ email, message }) => {
-      await signInWithPassword(email, values.password);
-      notify('notification', message);
-      navigate(DASHBOARD, { replace: true });
-    },
-  });
   return (
-    <Form
+    <InvitationPasswordForm
+      setupPath={`${path}/setup_account`}
       header={<Box variant="h3">New here? Choose a password</Box>}
-      actions={
-        <Button
-          variant="primary"
-          formAction="none"
-          loading={submitting}
-          onClick={() => void submit()}
-          data-testid="portal-invitation-setup-submit"
-        >
-          Set password and accept
-        </Button>
-      }
-    >
-      <SpaceBetween size="m">
-        {failure ? <Alert type="error">{failure}</Alert> : null}
-        <PasswordFields values={values} errors={errors} onChange={setValues} testIdPrefix="portal-invitation" />
-      </SpaceBetween>
-    </Form>
+      submitText="Set password and accept"
+      testIdPrefix="portal-invitation"
+      landing={DASHBOARD}
+    />
   );
 }
 
@@ -62,12 +36,7 @@ function AcceptAsSignedIn({ path, invitation }: { path: string; invitation: Port
   const [busy, setBusy] = useState(false);
   if (!user) return null;
   if (user.email.toLowerCase() !== invitation.email) {
-    return (
-      <Alert type="warning" data-testid="portal-invitation-other-user">
-        This invitation was sent to {invitation.email}, and you are signed in as {user.email}.{' '}
-        <RouterLink href="/signout">Sign out</RouterLink> and sign in as {invitation.email} to accept it.
-      </Alert>
-    );
+    return <InvitedSomeoneElse invited={invitation.email} testId="portal-invitation-other-user" />;
   }
   const accept = async () => {
     setBusy(true);

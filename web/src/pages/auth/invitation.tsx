@@ -1,7 +1,6 @@
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
-import Form from '@cloudscape-design/components/form';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useEffect, useState } from 'react';
@@ -12,53 +11,26 @@ import type { CompanySummary } from '../../../../shared/schemas/user-views';
 import { api } from '../../app/api';
 import { PageSpinner } from '../../app/layout/route-states';
 import { notify, notifyError } from '../../app/notifications';
-import { enterCompany, signInWithPassword, useSession } from '../../app/session';
+import { enterCompany, useSession } from '../../app/session';
 import { RouterLink } from '../../components/router-link';
-import { useFormSubmit } from '../../components/use-form-submit';
 import { acceptInvitation } from '../user/pending-invitations';
 import { AuthCard } from './auth-card';
-import { PasswordFields, validatePasswordPair, type PasswordPair } from './password-fields';
+import { InvitationPasswordForm, InvitedSomeoneElse } from './invitation-password-form';
 
 const TITLE = 'Join a company';
 
 /** A new account's first password from the invitation: it accepts it, signs in and lands in the company. */
 function SetUpAccount({ token, invitation }: { token: string; invitation: InvitationView }) {
-  const navigate = useNavigate();
-  const [values, setValues] = useState<PasswordPair>({ password: '', password_confirmation: '' });
-  const { errors, failure, submitting, submit } = useFormSubmit({
-    validate: () => validatePasswordPair(values),
-    send: () =>
-      api.post<{ email: string; company: CompanySummary; message: string }>(
-        `/invitations/${encodeURIComponent(token)}/setup_account`,
-        values,
-        { auth: false },
-      ),
-    onSuccess: async ({ email, company, message }) => {
-      await signInWithPassword(email, values.password);
-      await enterCompany({ id: company.id, name: company.name, tags: company.tags, distributed: company.distributed });
-      notify('notification', message);
-      navigate('/user', { replace: true });
-    },
-  });
   return (
-    <Form
-      actions={
-        <Button
-          variant="primary"
-          formAction="none"
-          loading={submitting}
-          onClick={() => void submit()}
-          data-testid="invitation-setup-submit"
-        >
-          Set password and join {invitation.company_name}
-        </Button>
+    <InvitationPasswordForm<{ email: string; company: CompanySummary; message: string }>
+      setupPath={`/invitations/${encodeURIComponent(token)}/setup_account`}
+      submitText={`Set password and join ${invitation.company_name}`}
+      testIdPrefix="invitation"
+      landing="/user"
+      afterSignIn={({ company }) =>
+        enterCompany({ id: company.id, name: company.name, tags: company.tags, distributed: company.distributed })
       }
-    >
-      <SpaceBetween size="m">
-        {failure ? <Alert type="error">{failure}</Alert> : null}
-        <PasswordFields values={values} errors={errors} onChange={setValues} testIdPrefix="invitation" />
-      </SpaceBetween>
-    </Form>
+    />
   );
 }
 
@@ -83,12 +55,7 @@ function AnswerInvitation({ token, invitation }: { token: string; invitation: In
     );
   }
   if (user.email.toLowerCase() !== invitation.email) {
-    return (
-      <Alert type="warning" data-testid="invitation-other-user">
-        This invitation was sent to {invitation.email}, and you are signed in as {user.email}.{' '}
-        <RouterLink href="/signout">Sign out</RouterLink> and sign in as {invitation.email} to accept it.
-      </Alert>
-    );
+    return <InvitedSomeoneElse invited={invitation.email} testId="invitation-other-user" />;
   }
   const answer = async (accept: boolean) => {
     setBusy(true);
