@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import type { RunTotals } from '../../shared/schemas/statement-views.js';
+import { cents, units } from '../support/exact-money.js';
 import { ownCompany } from '../support/own-company.js';
 import { importReport } from '../support/royalty-report.js';
 import { previewedRun } from '../support/statement-run.js';
@@ -9,20 +10,6 @@ import { previewedRun } from '../support/statement-run.js';
  * identical streams (same recording, store, format and amount) must still show every line's share,
  * exactly what a statement run would pay for all of them, and the three parts must add up.
  */
-const units = (value: string) => {
-  const [whole, decimals = ''] = value.replace('-', '').split('.');
-  const n = BigInt(whole) * 1_000_000n + BigInt(decimals.padEnd(6, '0').slice(0, 6));
-  return value.startsWith('-') ? -n : n;
-};
-
-/** Exact millionths to the cent, half away from zero, as the API's money strings show them. */
-const cents = (exact: string) => {
-  const u = units(exact);
-  const abs = u < 0n ? -u : u;
-  const c = (abs + 5_000n) / 10_000n;
-  const text = `${c / 100n}.${String(c % 100n).padStart(2, '0')}`;
-  return u < 0n && c > 0n ? `-${text}` : text;
-};
 
 it('counts every one of many equal lines in the payees, the label and no one', async () => {
   const { api } = await ownCompany('Equal lines');

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunPreviewRow, RunTotals } from '../../shared/schemas/statement-views.js';
+import { cents, units } from '../support/exact-money.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 import { importReport } from '../support/royalty-report.js';
 import { previewedRun } from '../support/statement-run.js';
@@ -19,20 +20,6 @@ const stamp = Date.now();
 const payees: string[] = [];
 const artists: string[] = [];
 let run = 0;
-
-const units = (value: string) => {
-  const [whole, decimals = ''] = value.replace('-', '').split('.');
-  const n = BigInt(whole) * 1_000_000n + BigInt(decimals.padEnd(6, '0').slice(0, 6));
-  return value.startsWith('-') ? -n : n;
-};
-/** Exact millionths to the cent, half away from zero, as the API's money strings show them. */
-const cents = (exact: string) => {
-  const u = units(exact);
-  const abs = u < 0n ? -u : u;
-  const c = (abs + 5_000n) / 10_000n;
-  const text = `${c / 100n}.${String(c % 100n).padStart(2, '0')}`;
-  return u < 0n && c > 0n ? `-${text}` : text;
-};
 
 const party = fc.record({ who: fc.nat({ max: 2 }), share: fc.integer({ min: 1, max: 33 }) });
 /** A recording's terms: payees by split, artists with a payee share and shares by format, or no one. */
