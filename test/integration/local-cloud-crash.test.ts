@@ -56,7 +56,9 @@ function portOpen(port: number): Promise<boolean> {
   });
 }
 
-describe('a local cloud whose own process is killed', () => {
+// Each case starts a whole local cloud (or two) beside the other integration files: on a loaded 2-core machine
+// one start has taken over 40 s, so the cases get three minutes and the waits for processes to end 30 s.
+describe('a local cloud whose own process is killed', { timeout: 180_000 }, () => {
   it('takes its emulators with it, and starts again on the same ports', async () => {
     const env = await cloud.start();
     const launcher = required(cloud.launcher(), 'the launcher process');
@@ -74,13 +76,13 @@ describe('a local cloud whose own process is killed', () => {
 
     process.kill(main, 'SIGKILL');
 
-    await until(async () => (emulators.some(alive) ? undefined : true), 5000);
+    await until(async () => (emulators.some(alive) ? undefined : true), 30_000);
     // Nothing holds their ports any more (on failure, says what does).
     expect({ open: await portOpen(dynamoPort), by: portHolder(dynamoPort) }).toEqual({ open: false, by: undefined });
     expect({ open: await portOpen(cognitoPort), by: portHolder(cognitoPort) }).toEqual({ open: false, by: undefined });
 
     // The launcher ends with the process it ran; the new start is made on the same ports.
-    await until(async () => (alive(launcher) ? undefined : true), 5000);
+    await until(async () => (alive(launcher) ? undefined : true), 30_000);
     const again = await cloud.start();
     expect(again[ENV.dynamoEndpoint]).toBe(env[ENV.dynamoEndpoint]);
     expect(await portOpen(dynamoPort)).toBe(true);
@@ -99,7 +101,7 @@ describe('a local cloud whose own process is killed', () => {
 
     process.kill(launcher, 'SIGKILL');
 
-    await until(async () => ([main, ...emulators].some(alive) ? undefined : true), 8000);
+    await until(async () => ([main, ...emulators].some(alive) ? undefined : true), 30_000);
     const again = await cloud.start();
     expect(again[ENV.dynamoEndpoint]).toMatch(/^http:/);
   });
