@@ -77,7 +77,10 @@ describe('a local cloud whose own process is killed', { timeout: 180_000 }, () =
     process.kill(main, 'SIGKILL');
 
     await until(async () => (emulators.some(alive) ? undefined : true), 30_000);
-    // Nothing holds their ports any more (on failure, says what does).
+    // Nothing holds their ports any more. A dying JVM's first thread shows as a zombie while its other threads still
+    // hold its sockets for a moment, so the ports get a few seconds to close; on failure, says what holds them.
+    const closed = async (port: number) => ((await portOpen(port)) ? undefined : true);
+    await until(async () => (await closed(dynamoPort)) && closed(cognitoPort), 10_000).catch(() => undefined);
     expect({ open: await portOpen(dynamoPort), by: portHolder(dynamoPort) }).toEqual({ open: false, by: undefined });
     expect({ open: await portOpen(cognitoPort), by: portHolder(cognitoPort) }).toEqual({ open: false, by: undefined });
 
@@ -90,7 +93,8 @@ describe('a local cloud whose own process is killed', { timeout: 180_000 }, () =
 
   it('stops, emulators and all, when the launcher it runs under (tsx, as under npm start) is killed', async () => {
     // The cloud started again by the case above (or started here when this case runs alone).
-    if (!cloud.launcher()) await cloud.start();
+    const running = cloud.launcher();
+    if (!running || !alive(running)) await cloud.start();
     const launcher = required(cloud.launcher(), 'the launcher process');
     const main = required(
       childrenOf(launcher).find((pid) => childrenOf(pid).length > 0),
