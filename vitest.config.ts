@@ -9,9 +9,11 @@ import { defineConfig } from 'vitest/config';
  *
  * Speed on 2 cores: files share their worker's modules (`isolate: false`) instead of a fresh
  * process and fresh imports per file (about 2 s a file); two workers run the unit and CDK files,
- * then two run the API integration files side by side (each file makes its own company, and an
- * API file waits on the cloud more than it computes), then one runs the browser journeys and the
- * restart tests in turn (Chromium, or a second cloud, takes a core on its own). Only unit files that
+ * then two run the API integration files and the browser journeys side by side (each file makes its
+ * own company; an API file waits on the cloud more than it computes, and a journey's Chromium and the
+ * cloud serving it together kept only about one core busy when the journeys ran one at a time), then
+ * one runs the restart tests and the few files that share the demo store, in turn (a second cloud
+ * takes a core on its own). Only unit files that
  * swap a module (`vi.mock`) keep a fresh module graph each; an integration file that swaps one does it
  * on a fresh graph itself.
  */
@@ -60,7 +62,7 @@ export default defineConfig({
         test: {
           ...AGAINST_THE_CLOUD,
           name: 'integration',
-          include: ['test/integration/**/*.test.ts'],
+          include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'],
           exclude: ONE_AT_A_TIME,
           sequence: { groupOrder: 1 },
         },
@@ -69,7 +71,7 @@ export default defineConfig({
         test: {
           ...AGAINST_THE_CLOUD,
           name: 'integration-serial',
-          include: ['test/e2e/**/*.test.ts', ...ONE_AT_A_TIME],
+          include: ONE_AT_A_TIME,
           fileParallelism: false,
           sequence: { groupOrder: 2 },
         },
