@@ -11,9 +11,9 @@ import { defineConfig } from 'vitest/config';
  * process and fresh imports per file (about 2 s a file); two workers run the unit and CDK files,
  * then two run the API integration files and the browser journeys side by side (each file makes its
  * own company; an API file waits on the cloud more than it computes, and a journey's Chromium and the
- * cloud serving it together kept only about one core busy when the journeys ran one at a time), then
- * one runs the restart tests and the few files that share the demo store, in turn (a second cloud
- * takes a core on its own). Only unit files that
+ * cloud serving it together kept only about one core busy when the journeys ran one at a time; a
+ * restart test's second cloud waits as much as it works), then one runs the few files that share the
+ * demo store, in turn. Only unit files that
  * swap a module (`vi.mock`) keep a fresh module graph each; an integration file that swaps one does it
  * on a fresh graph itself.
  */
@@ -27,12 +27,10 @@ const unitFiles = UNIT.flatMap((dir) =>
 const swapsModules = unitFiles.filter((file) => /\bvi\.(mock|doMock)\(/.test(readFileSync(file, 'utf8')));
 
 /**
- * API files that run one at a time all the same: the restart tests each start (and kill) a second
- * local cloud, which takes a core; the others still work in the demo company (its store
- * connections and demo store), which two files side by side would change under each other.
+ * API files that run one at a time all the same: they connect their companies to the one demo store
+ * and deliver to it, which two files side by side would change under each other.
  */
 const ONE_AT_A_TIME = [
-  'test/integration/*-restart.test.ts',
   'test/integration/company-deliveries.test.ts',
   'test/integration/cover-art.test.ts',
   'test/integration/dsp-connections.test.ts',
