@@ -34,15 +34,18 @@ export async function writeReport(file: string, lines: number, periods: string[]
       SELECT '2026-06' AS "Reporting Period", ${months}[1 + i % ${periods.length}] AS "Sale Month",
         ${stores}[1 + (i % ${STORES.length})] AS "Store",
         ['GB','US','DE','FR','SE','NL','JP','BR','AU','CA'][1 + (i // 7) % 10] AS "Territory",
-        'Bench Records' AS "Label", 'Bench Artist ' || ((i % ${RECORDINGS}) % 50)::VARCHAR AS "Artist",
-        'Bench Album ' || ((i % ${RECORDINGS}) // ${TRACKS_PER_RELEASE})::VARCHAR AS "Release",
-        'Track ' || (i % ${RECORDINGS})::VARCHAR AS "Track",
-        CASE WHEN i % 20 = 19 THEN '' ELSE '50600000' || lpad(((i % ${RECORDINGS}) // ${TRACKS_PER_RELEASE})::VARCHAR, 5, '0') END AS "UPC",
-        CASE WHEN i % 20 >= 18 THEN '' ELSE 'GB-BEN-26-' || lpad((i % ${RECORDINGS})::VARCHAR, 5, '0') END AS "ISRC",
+        'Bench Records' AS "Label", 'Bench Artist ' || (r % 50)::VARCHAR AS "Artist",
+        'Bench Album ' || (r // ${TRACKS_PER_RELEASE})::VARCHAR AS "Release",
+        'Track ' || r::VARCHAR AS "Track",
+        CASE WHEN i % 20 = 19 THEN '' ELSE '50600000' || lpad((r // ${TRACKS_PER_RELEASE})::VARCHAR, 5, '0') END AS "UPC",
+        CASE WHEN i % 20 >= 18 THEN '' ELSE 'GB-BEN-26-' || lpad(r::VARCHAR, 5, '0') END AS "ISRC",
         CASE WHEN i % 3 = 0 THEN 'Subscription Stream' ELSE 'Ad-Supported Stream' END AS "Sale Type",
         1 + (i % 9) AS "Quantity", CASE WHEN i % 4 = 0 THEN 'EUR' ELSE 'GBP' END AS "Currency",
         printf('%.6f', (hash(i) % 9000) / 1000000.0) AS "Net Revenue"
-      FROM range(${lines}) t(i)
+      -- r: the line's recording. Each pass over the catalogue starts one recording further on, so every recording
+      -- gets lines of every kind (ISRC, UPC only, unmatched) once there are 20 passes: no recording, and no
+      -- payee, is left with only unmatched lines.
+      FROM (SELECT i, (i + i // ${RECORDINGS}) % ${RECORDINGS} AS r FROM range(${lines}) t(i))
     ) TO '${file}' (HEADER, DELIMITER ',')`);
   duck.closeSync();
   return (await stat(file)).size;
@@ -114,8 +117,8 @@ export async function oneStatementSeconds(file: string, catalogue: BenchCatalogu
 /**
  * The catalogue the report matches, straight into the table. With `payees`, that many payees
  * (with e-mails) are created and recording i is split 50/50 between payees i and i + 1 (mod
- * `payees`), so a payee is on several recordings. The report leaves recordings 19 mod 20 without a
- * matched line (and 18 mod 20 matched by UPC alone), so with 1,000 payees one in twenty earns nothing.
+ * `payees`), so a payee is on several recordings. Every recording has matched lines once the report has 20 lines
+ * per recording (100,000), so every payee earns.
  */
 export async function seedCatalogue(
   db: BenchCloud['db'],
