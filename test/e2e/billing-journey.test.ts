@@ -70,6 +70,9 @@ describe('billing in the browser', () => {
     await page.getByTestId('plan-checkout-done').getByText('Plan changed').waitFor();
     await page.getByText('Your plan: Enterprise').waitFor({ timeout: 20_000 });
     await shot(page, 'plan-changed');
+    // Back on the billing page, where the next test reloads to see the past-due banner.
+    await page.goto(`${cloudUrl()}/user/companies/${companyId}/billing`);
+    await expect.poll(() => page.getByTestId('billing-status').textContent(), { timeout: 20_000 }).toBe('Active');
     expect(errors).toEqual([]);
   });
 
