@@ -69,6 +69,8 @@ describe('billing in the browser', () => {
     await page.waitForURL(`**/user/companies/${companyId}/plan?checkout=changed`);
     await page.getByTestId('plan-checkout-done').getByText('Plan changed').waitFor();
     await page.getByText('Your plan: Enterprise').waitFor({ timeout: 20_000 });
+    // Another change stays possible from the same page.
+    expect(await page.getByTestId('plan-upgrade-plan_label').isDisabled()).toBe(false);
     await shot(page, 'plan-changed');
     // Back on the billing page, where the next test reloads to see the past-due banner.
     await page.goto(`${cloudUrl()}/user/companies/${companyId}/billing`);

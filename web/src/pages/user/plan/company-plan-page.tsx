@@ -80,6 +80,8 @@ function CompanyPlan({
     setStarting(target.id);
     try {
       await upgradeTo(companyId, target, navigate);
+      // A plan change comes back to this same page (?checkout=changed): its buttons work again.
+      setStarting(null);
     } catch (error) {
       notifyError(error);
       setStarting(null);
