@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { cloudUrl } from '../support/api.js';
-import { launchChromium, signedInManagerPage } from '../support/browser.js';
+import { launchChromium, screenshotIfAsked, signedInManagerPage } from '../support/browser.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 
 /**
@@ -67,6 +67,7 @@ describe('accessibility', () => {
     await page.getByRole('button', { name: 'Remove Composer' }).waitFor();
     await page.getByRole('button', { name: 'Remove Lyricist' }).waitFor();
     expect(await unnamed(page.locator('main'))).toEqual([]);
+    await screenshotIfAsked(page, '/tmp/accessibility-recording-form.png', true);
     expect(errors).toEqual([]);
     await page.context().close();
   });
