@@ -30,6 +30,18 @@ export type CheckedRelease = {
 
 export type Problem = { scope: 'release' | 'recording'; id: string; title: string; field: string; message: string };
 
+/** The words a finding's field is shown in, as the release and recording forms label it. */
+export const CHECKED_FIELD_WORDS: Record<string, string> = {
+  release_date: 'Release date',
+  original_release_date: 'Original release date',
+  primary_genre_id: 'Primary genre',
+  metadata_language_id: 'Metadata language',
+  release_recordings: 'Tracks',
+  products: 'Products',
+  contributor_recordings: 'Contributors',
+  publisher_recordings: 'Publishers',
+};
+
 /** The publisher name self-publishing writers use. */
 export const SELF_PUBLISHED = 'Copyright Control';
 

@@ -61,6 +61,8 @@ async function customerOf(
 /**
  * Starts a checkout for a plan: a page of the provider (Stripe Checkout, or the local checkout page) whose
  * payment the provider reports through the webhook; the company moves to the plan when that event is applied.
+ * A company already paying by card changes its subscription's plan instead (prorated) and comes back to
+ * its plan page with `?checkout=changed`.
  */
 export async function startCheckout(
   companyId: string,
@@ -71,17 +73,19 @@ export async function startCheckout(
 ): Promise<{ url: string }> {
   const company = await companyOf(companyId);
   const plan = await buyablePlan(input.plan_id);
+  const back = (outcome: string) => appLinkBack(origin, `/user/companies/${companyId}/plan?checkout=${outcome}`);
   const live = cardSubscription(company, provider);
   if (live) {
-    const on = company.subscription_id === plan.id ? 'is on this plan already' : `has a card subscription (${live.id})`;
-    throw new InvalidField('plan_id', `The company ${on}: cancel it before choosing another plan`);
+    if (company.subscription_id === plan.id) throw new InvalidField('plan_id', 'The company is on this plan already');
+    // A paying company changes plan on its subscription (prorated), not through a second checkout.
+    await provider.changePlan(live.id, plan);
+    return { url: back('changed') };
   }
   if (input.coupon && !(await provider.getCoupon(input.coupon))) {
     throw new InvalidField('coupon', 'There is no such coupon');
   }
   const customerId = await customerOf(company, provider);
   if (customerId !== company.billing?.customer_id) await patchCompanyBilling(companyId, { customer_id: customerId });
-  const back = (outcome: string) => appLinkBack(origin, `/user/companies/${companyId}/plan?checkout=${outcome}`);
   return provider.startCheckout({
     companyId,
     customerId,

@@ -68,6 +68,12 @@ export interface BillingProvider {
     userId: string;
   }): Promise<{ url: string }>;
   cancelSubscription(providerSubscriptionId: string, atPeriodEnd: boolean): Promise<void>;
+  /**
+   * Moves a live subscription to another plan at once, prorated: the rest of the paid period is charged at
+   * the new price less what the old one paid for it (Stripe's proration, invoiced now). The company follows
+   * when the provider's customer.subscription.updated event (carrying the new plan) is applied.
+   */
+  changePlan(providerSubscriptionId: string, plan: PlanView): Promise<void>;
   /** Verifies the signature over the raw body and returns the event; throws BadSignature. */
   verifyWebhook(rawBody: string, signatureHeader: string | undefined): Promise<BillingEvent | null>;
   /** The card on file, as reported (type, brand, last 4, expiry; never the number). */

@@ -101,6 +101,20 @@ export function stripeProvider(keysOf: () => Promise<StripeKeys> = stripeKeys): 
       if (atPeriodEnd) await (await stripe()).subscriptions.update(id, { cancel_at_period_end: true });
       else await (await stripe()).subscriptions.cancel(id);
     },
+    async changePlan(id, plan) {
+      if (!plan.stripe_id)
+        throw new BadRequest(`${plan.name} has no Stripe price`, { plan_id: ['has no Stripe price'] });
+      const client = await stripe();
+      const subscription = await client.subscriptions.retrieve(id);
+      const item = subscription.items.data[0];
+      if (!item) throw new BadRequest('The subscription has no price', { plan_id: ['has no price to change'] });
+      await client.subscriptions.update(id, {
+        items: [{ id: item.id, price: plan.stripe_id }],
+        // The difference for the rest of the period is invoiced now, not added to the next renewal.
+        proration_behavior: 'always_invoice',
+        metadata: { ...subscription.metadata, plan_id: plan.id },
+      });
+    },
     async verifyWebhook(rawBody, header) {
       return verifyStripeWebhook(rawBody, header, (await keysOf()).webhook_secret);
     },

@@ -5,7 +5,7 @@ import { launchChromium, signedInAdminPage, signInThroughForm, watchErrors } fro
 
 /**
  * Billing in Chromium: a company manager subscribes through the local checkout page (declined card,
- * then the paid one), sees the plan and card on the company's billing page; the admin fails the next payment on
+ * then the paid one), sees the plan and card on the company's billing page, changes to Enterprise on the plan page; the admin fails the next payment on
  * /billing and the manager sees the past-due banner.
  */
 let browser: Browser;
@@ -52,10 +52,30 @@ describe('billing in the browser', () => {
     await page.getByTestId('checkout-card-number').locator('input').fill('4242 4242 4242 4242');
     await page.getByTestId('checkout-pay').click();
     await page.waitForURL(`**/user/companies/${companyId}/plan?checkout=success`);
+    // The good card's success replaces the declined card's error.
+    await page.getByTestId('plan-checkout-done').getByText('Payment received').waitFor();
+    expect(await page.getByText('Your card was declined.').count()).toBe(0);
+    await page.getByText('Your plan: Label').waitFor({ timeout: 20_000 });
+    await shot(page, 'plan-paid');
     await page.goto(`${cloudUrl()}/user/companies/${companyId}/billing`);
     await expect.poll(() => page.getByTestId('billing-status').textContent(), { timeout: 20_000 }).toBe('Active');
     await expect.poll(() => page.getByTestId('billing-card').textContent()).toContain('4242');
     await shot(page, 'company-billing-active');
+  });
+
+  it('changes the card subscription to Enterprise from the plan page, with no second checkout', async () => {
+    await page.goto(`${cloudUrl()}/user/companies/${companyId}/plan`);
+    await page.getByTestId('plan-upgrade-plan_enterprise').click();
+    await page.waitForURL(`**/user/companies/${companyId}/plan?checkout=changed`);
+    await page.getByTestId('plan-checkout-done').getByText('Plan changed').waitFor();
+    await page.getByText('Your plan: Enterprise').waitFor({ timeout: 20_000 });
+    // Another change stays possible from the same page.
+    expect(await page.getByTestId('plan-upgrade-plan_label').isDisabled()).toBe(false);
+    await shot(page, 'plan-changed');
+    // Back on the billing page, where the next test reloads to see the past-due banner.
+    await page.goto(`${cloudUrl()}/user/companies/${companyId}/billing`);
+    await expect.poll(() => page.getByTestId('billing-status').textContent(), { timeout: 20_000 }).toBe('Active');
+    expect(errors).toEqual([]);
   });
 
   it('shows the past-due banner after the admin fails the next payment', async () => {

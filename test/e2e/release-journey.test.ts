@@ -89,6 +89,22 @@ describe('release journey in the browser', () => {
     expect(text).toContain(`Recording ${trackTitles[0]}`);
     expect(text).toContain('Needs a contributor credited as Writer or Composer');
     expect(text).not.toContain('Distributed releases need at least one product');
+    // The release page links to its recordings.
+    const tracks = page.getByTestId('ref-rows-release_recordings-table');
+    expect(await tracks.getByRole('link', { name: trackTitles[0], exact: true }).getAttribute('href')).toMatch(
+      /^\/user\/recordings\/[0-9A-Z]{26}$/,
+    );
+    // Each finding links to the field to fix: the recording's edit form, scrolled to its contributors.
+    const fix = problems.getByTestId('release-check-fix-recording-contributor_recordings').first();
+    expect(await fix.textContent()).toBe('Edit contributors');
+    await fix.click();
+    await page.waitForURL(/\/user\/recordings\/[0-9A-Z]{26}\/edit#field-contributor_recordings$/);
+    await page.locator('#field-contributor_recordings').waitFor();
+    await expect.poll(() => page.locator('#field-contributor_recordings').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.locator('#field-contributor_recordings').evaluate((el) => el.getBoundingClientRect().top))
+      .toBeLessThan(900);
+    await page.goto(releasePage);
   });
 
   it('fixes the findings until the check passes', async () => {

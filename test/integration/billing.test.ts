@@ -3,6 +3,7 @@ import { roleRefusal } from '../../shared/permissions.js';
 import { call, cloudUrl, demo, inCompany, newConfirmedUser, signIn } from '../support/api.js';
 import { stripeEvent, stripeSignature, type StripeFixture } from '../support/stripe-fixtures.js';
 import { until } from '../support/wait.js';
+import type { LocalInvoice } from '../../functions/billing/local/objects.js';
 
 /**
  * Billing through the local gateway: the webhook's signature on the raw body, the queue
@@ -319,6 +320,28 @@ describe('the local provider, clicked through', () => {
     expect((await renew()).body).toEqual({ result: 'paid' });
     const renewed = await waitFor((body) => body.subscription.status === 'active' && !body.billing_details.delinquent);
     expect(renewed.subscription.current_period_end > before).toBe(true);
+  });
+
+  it('a paying company changes plan on its subscription, the rest of the period charged pro rata', async () => {
+    const api = inCompany(manager.token, companyId);
+    const before = (await details()).subscription;
+    const changed = await api.post('/company/billing/checkout', { plan_id: 'plan_enterprise' });
+    expect(changed.status).toBe(200);
+    expect(changed.body.url).toContain(`/user/companies/${companyId}/plan?checkout=changed`);
+    const moved = await waitFor((body) => body.subscription.plan_id === 'plan_enterprise');
+    expect(moved.subscription).toMatchObject({ status: 'active', provider: 'local', cancel_at_period_end: false });
+    expect(moved.subscription.current_period_end).toBe(before.current_period_end);
+    expect((await api.get('/company/plan')).body.plan.id).toBe('plan_enterprise');
+    // The renewal just paid started a period that has not begun yet: all of it is charged at the new price.
+    const { listLocalBillingObjects } = await import('../../functions/data/access/billing.js');
+    const invoices = (await listLocalBillingObjects<LocalInvoice>('invoice')).filter(
+      (invoice) =>
+        invoice.parent.subscription_details.metadata.company_id === companyId &&
+        invoice.billing_reason === 'subscription_update',
+    );
+    expect(invoices.map((invoice) => [invoice.status, invoice.amount_paid])).toEqual([['paid', 19900 - 2900]]);
+    const again = await api.post('/company/billing/checkout', { plan_id: 'plan_enterprise' });
+    expect(again.body.errors.plan_id).toEqual(['The company is on this plan already']);
   });
 
   it('cancel → at period end, then canceled on Starter', async () => {

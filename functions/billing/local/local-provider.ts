@@ -7,6 +7,7 @@ import {
 } from '../../data/access/billing.js';
 import type { BillingProvider } from '../provider.js';
 import { verifyStripeWebhook } from '../stripe-provider.js';
+import { changeLocalPlan } from './change-plan.js';
 import { emitLocalEvent, localWebhookSecret } from './emit.js';
 import {
   discounted,
@@ -81,6 +82,7 @@ export const localProvider: BillingProvider = {
     await putLocalBillingObject('subscription', id, changed, changed.metadata.company_id);
     await emitLocalEvent(atPeriodEnd ? 'customer.subscription.updated' : 'customer.subscription.deleted', changed);
   },
+  changePlan: changeLocalPlan,
   async verifyWebhook(rawBody, header) {
     return verifyStripeWebhook(rawBody, header, localWebhookSecret());
   },

@@ -83,7 +83,7 @@ export type LocalInvoice = {
   amount_paid: number;
   amount_remaining: number;
   currency: string;
-  billing_reason: 'subscription_create' | 'subscription_cycle';
+  billing_reason: 'subscription_create' | 'subscription_cycle' | 'subscription_update';
   attempt_count: number;
   parent: {
     type: 'subscription_details';

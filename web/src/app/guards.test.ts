@@ -71,4 +71,17 @@ describe('checkRoute', () => {
     expect(checkRoute({ ...base, tenantized: true, hasCompany: true })).toEqual({ action: 'allow' });
     expect(checkRoute({ ...base, tenantized: false, hasCompany: false })).toEqual({ action: 'allow' });
   });
+
+  it('an admin on an admin page of one company’s data with none chosen is asked which company, not sent away', () => {
+    const admin = { ...base, access: 'admin' as const, role: 'admin', tenantized: true, path: '/admin/statements' };
+    expect(checkRoute({ ...admin, hasCompany: false })).toEqual({ action: 'choose-company' });
+    expect(checkRoute({ ...admin, hasCompany: true })).toEqual({ action: 'allow' });
+    // A label page (the tenant area) still needs the current company, for admins too.
+    expect(checkRoute({ ...admin, access: 'user', hasCompany: false })).toMatchObject({
+      message: MESSAGES.missingCompany,
+    });
+    expect(checkRoute({ ...admin, role: 'label_manager', hasCompany: false })).toMatchObject({
+      action: 'deny',
+    });
+  });
 });

@@ -6,6 +6,7 @@ import { checkRoute } from '../guards';
 import { notify } from '../notifications';
 import { useRouteDef } from '../route-meta';
 import { useSession } from '../session';
+import { ChooseCompanyPanel } from './choose-company-panel';
 
 /** Applies the route guards before a page renders; admin content never renders for others. */
 export function RouteGuard({ children }: { children: ReactNode }) {
@@ -27,7 +28,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
 
   // The decision as plain values (the decision object itself is new every render): no message
   // when allowed, and a target only when redirecting.
-  const message = decision.action === 'allow' ? null : decision.message;
+  const message = decision.action === 'allow' || decision.action === 'choose-company' ? null : decision.message;
   const redirectTo = decision.action === 'redirect' ? decision.to : null;
   // One reaction per navigation and decision.
   // biome-ignore lint/correctness/useExhaustiveDependencies: location.key is the trigger, not an input: every navigation reacts once, also a second visit to the same path.
@@ -39,6 +40,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   }, [location.key, message, redirectTo, navigate]);
 
   if (decision.action === 'allow') return <>{children}</>;
+  if (decision.action === 'choose-company') return <ChooseCompanyPanel title={route?.title ?? 'This page'} />;
   if (decision.action === 'deny') {
     return (
       <Box padding={{ vertical: 'l' }}>

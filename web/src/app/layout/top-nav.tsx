@@ -195,6 +195,9 @@ export function TopNav() {
         }
         utilities={utilities}
         i18nStrings={{
+          // On a narrow screen the current company (the search slot) folds into an icon-only button: name it.
+          searchIconAriaLabel: 'Current company',
+          searchDismissIconAriaLabel: 'Close current company',
           overflowMenuTriggerText: 'More',
           overflowMenuTitleText: 'All',
           overflowMenuBackIconAriaLabel: 'Back',

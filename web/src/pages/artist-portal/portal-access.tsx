@@ -133,7 +133,7 @@ export function ArtistPortalAccess({ artistId }: { artistId: string }) {
             { id: 'since', header: 'Since', cell: (u) => date(u.since) },
             {
               id: 'remove',
-              header: '',
+              header: 'Actions',
               cell: (u) => (
                 <Button
                   variant="inline-link"
@@ -174,7 +174,7 @@ export function ArtistPortalAccess({ artistId }: { artistId: string }) {
             { id: 'state', header: 'State', cell: (l) => (l.revoked_at ? `Revoked ${date(l.revoked_at)}` : 'Active') },
             {
               id: 'revoke',
-              header: '',
+              header: 'Actions',
               cell: (l) =>
                 l.revoked_at ? null : (
                   <Button

@@ -149,7 +149,7 @@ export function CouponsPage() {
           { id: 'created', header: 'Created', cell: (coupon) => <FormattedDate value={coupon.created} /> },
           {
             id: 'delete',
-            header: '',
+            header: 'Actions',
             cell: (coupon) => (
               <Button
                 variant="inline-link"

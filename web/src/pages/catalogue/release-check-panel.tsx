@@ -6,7 +6,8 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import { useLocation, useNavigate } from 'react-router';
-import type { Problem } from '../../../../shared/metadata-checker';
+import { CHECKED_FIELD_WORDS, type Problem } from '../../../../shared/metadata-checker';
+import { RouterLink } from '../../components/router-link';
 import { api } from '../../app/api';
 import { notify } from '../../app/notifications';
 import { useApi } from '../../app/resources';
@@ -39,6 +40,13 @@ async function queueRelease(record: Record<string, unknown>) {
       : 'None of the release’s recordings has audio yet',
   );
 }
+
+/** The page of the record a finding is on (the admin's pages on an admin release page). */
+const recordHref = (p: Problem, adminArea: boolean) =>
+  `${adminArea ? '/admin' : '/user'}/${p.scope === 'release' ? 'releases' : 'recordings'}/${encodeURIComponent(p.id)}`;
+
+/** The record's edit form, scrolled to the field the finding names (the form reads the #field). */
+const fixHref = (p: Problem, adminArea: boolean) => `${recordHref(p, adminArea)}/edit#field-${p.field}`;
 
 type PanelProps = { config: ReferenceConfig; record: Record<string, unknown> & { id: string } };
 
@@ -108,9 +116,22 @@ function MetadataCheck({ record }: { config: ReferenceConfig; record: Record<str
               {
                 id: 'where',
                 header: 'Where',
-                cell: (p) => (p.scope === 'release' ? 'Release' : `Recording ${p.title}`),
+                cell: (p) => (
+                  <RouterLink href={recordHref(p, adminArea)}>
+                    {p.scope === 'release' ? 'Release' : `Recording ${p.title}`}
+                  </RouterLink>
+                ),
               },
               { id: 'message', header: 'Problem', cell: (p) => p.message },
+              {
+                id: 'fix',
+                header: 'Fix',
+                cell: (p) => (
+                  <RouterLink href={fixHref(p, adminArea)} data-testid={`release-check-fix-${p.scope}-${p.field}`}>
+                    {`Edit ${(CHECKED_FIELD_WORDS[p.field] ?? p.field.replace(/_/g, ' ')).toLowerCase()}`}
+                  </RouterLink>
+                ),
+              },
             ]}
             empty={<Box>No problems found</Box>}
           />

@@ -1,3 +1,4 @@
+import { removeTokenLabel } from '../../components/token-labels';
 import Button from '@cloudscape-design/components/button';
 import Checkbox from '@cloudscape-design/components/checkbox';
 import Container from '@cloudscape-design/components/container';
@@ -270,6 +271,7 @@ export function ReleaseDeliveryFormPage({ bulk }: { bulk: boolean }) {
             <FormField label={bulk ? 'Releases' : 'Release'} errorText={fieldError('release', 'release_id')}>
               {bulk ? (
                 <Multiselect
+                  deselectAriaLabel={removeTokenLabel}
                   data-testid="release-delivery-releases"
                   selectedOptions={chosenReleases}
                   options={releases}
@@ -289,6 +291,7 @@ export function ReleaseDeliveryFormPage({ bulk }: { bulk: boolean }) {
             >
               {bulk ? (
                 <Multiselect
+                  deselectAriaLabel={removeTokenLabel}
                   data-testid="release-delivery-dsps"
                   selectedOptions={chosenDsps}
                   options={dsps}

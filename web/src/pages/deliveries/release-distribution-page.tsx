@@ -1,3 +1,4 @@
+import { removeTokenLabel } from '../../components/token-labels';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -132,6 +133,7 @@ export function ReleaseDistributionPage() {
           <SpaceBetween direction="horizontal" size="m" alignItems="end">
             <FormField label="DSPs">
               <Multiselect
+                deselectAriaLabel={removeTokenLabel}
                 selectedOptions={chosenDsps}
                 onChange={({ detail }) => setChosenDsps(detail.selectedOptions)}
                 options={dsps.map((d) => ({ label: d.name, value: d.id }))}

@@ -178,7 +178,7 @@ export function RunPanel({ run, onChanged }: { run: PaymentRun; onChanged: (run:
               },
               {
                 id: 'download',
-                header: '',
+                header: 'Actions',
                 cell: (f) => (
                   <Button
                     variant="inline-link"

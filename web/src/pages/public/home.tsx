@@ -49,7 +49,10 @@ export function HomePage() {
         <ColumnLayout columns={3} variant="text-grid">
           {FEATURES.map(([title, text]) => (
             <div key={title}>
-              <Box variant="h3">{title}</Box>
+              {/* The level under the page's h1 (a heading level may not be skipped); h3's size. */}
+              <Box variant="h2" fontSize="heading-m">
+                {title}
+              </Box>
               <Box variant="p">{text}</Box>
             </div>
           ))}

@@ -65,7 +65,7 @@ function EntriesTable({
         { id: 'statement', header: 'On a statement', cell: (e) => (e.statement_id ? 'Yes' : 'Not yet') },
         {
           id: 'actions',
-          header: '',
+          header: 'Actions',
           cell: (e) =>
             e.statement_id || e.kind === 'payment' ? null : (
               <Button variant="inline-link" onClick={() => onDelete(e)} data-testid={`account-entry-delete-${e.id}`}>

@@ -1,3 +1,4 @@
+import { removeTokenLabel } from '../../../components/token-labels';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import FormField from '@cloudscape-design/components/form-field';
@@ -60,6 +61,7 @@ export function CompanyFormFields({ values, set, errors }: Props) {
           <FormField label="Tags" errorText={errors.tags} description="What kind of company this is.">
             <div data-testid="company-field-tags">
               <Multiselect
+                deselectAriaLabel={removeTokenLabel}
                 selectedOptions={TAG_OPTIONS.filter((o) => values.tags.includes(o.value))}
                 onChange={({ detail }) => set('tags', detail.selectedOptions.map((o) => o.value ?? '').filter(Boolean))}
                 options={TAG_OPTIONS}

@@ -79,7 +79,8 @@ export function ColumnMapEditor({
             },
             {
               id: 'remove',
-              header: '',
+              // A column header names its column (an empty one reads as nothing to a screen reader).
+              header: 'Remove',
               cell: (row) => (
                 <Button
                   variant="icon"

@@ -1,3 +1,4 @@
+import { removeTokenLabel } from '../../../components/token-labels';
 import Checkbox from '@cloudscape-design/components/checkbox';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
@@ -69,6 +70,7 @@ export function ReferenceFieldInput({ config, field, value, form = {}, error, er
       return (
         <FormField label={field.label} errorText={error}>
           <Multiselect
+            deselectAriaLabel={removeTokenLabel}
             selectedOptions={((value as string[]) ?? []).map((o) => ({ value: o, label: o }))}
             onChange={({ detail }) => onChange(detail.selectedOptions.map((o) => o.value ?? '').filter(Boolean))}
             options={field.options.map((option) => ({ value: option, label: option }))}

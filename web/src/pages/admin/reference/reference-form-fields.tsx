@@ -4,7 +4,8 @@ import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { useSession } from '../../../app/session';
 import { PickerCompanyContext } from '../../../components/record-picker';
 import { ReferenceFieldInput } from './reference-field-input';
@@ -27,6 +28,19 @@ export function useVisibleFields(quickAdd: boolean, config?: ReferenceConfig) {
       !(field.kind === 'file' && config?.tenant && acrossCompanies),
     [quickAdd, adminMode, acrossCompanies, config?.tenant],
   );
+}
+
+/** Opened at #field-<name> (a metadata finding's link): the field is scrolled to, once the form is there. */
+function useScrollToField() {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!hash.startsWith('#field-')) return;
+    const scroll = () =>
+      document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'center' });
+    // After the shell's own scroll to the top of a new page, and again once the pickers' names have loaded.
+    const timers = [50, 600, 1500].map((ms) => setTimeout(scroll, ms));
+    return () => timers.forEach(clearTimeout);
+  }, [hash]);
 }
 
 function CurrentCompanyField() {
@@ -57,18 +71,21 @@ export function ReferenceFormFields({
   visible: (field: ReferenceField) => boolean;
   onChange: (name: string, value: FieldValue) => void;
 }) {
+  useScrollToField();
   const shown = config.fields.filter(visible);
+  // Each field is an anchor (#field-<name>): the metadata check's findings link to the field to fix.
   const input = (field: ReferenceField) => (
-    <ReferenceFieldInput
-      key={field.name}
-      config={config}
-      field={field}
-      value={values[field.name]}
-      form={values}
-      error={errors[field.name]}
-      errors={errors}
-      onChange={(value) => onChange(field.name, value)}
-    />
+    <div key={field.name} id={`field-${field.name}`} className="field-anchor">
+      <ReferenceFieldInput
+        config={config}
+        field={field}
+        value={values[field.name]}
+        form={values}
+        error={errors[field.name]}
+        errors={errors}
+        onChange={(value) => onChange(field.name, value)}
+      />
+    </div>
   );
   const main = shown.filter((f) => !f.section && f.kind !== 'rows');
   // On a company's own pages the record belongs to the current company: the company is shown,

@@ -1,3 +1,4 @@
+import { removeTokenLabel } from '../../../components/token-labels';
 import Autosuggest from '@cloudscape-design/components/autosuggest';
 import Box from '@cloudscape-design/components/box';
 import Checkbox from '@cloudscape-design/components/checkbox';
@@ -120,6 +121,7 @@ export function ReferenceRowsInput({
             const chosen = (row.values[config.name] as string[] | undefined) ?? [];
             return (
               <Multiselect
+                deselectAriaLabel={removeTokenLabel}
                 selectedOptions={chosen.map((o) => ({ value: o, label: o }))}
                 onChange={({ detail }) =>
                   state.update(row.key, {

@@ -1,6 +1,8 @@
 import Box from '@cloudscape-design/components/box';
 import Link from '@cloudscape-design/components/link';
 import Table from '@cloudscape-design/components/table';
+import { useLocation } from 'react-router';
+import { RouterLink } from '../../../components/router-link';
 import { FileSize, FormattedDate } from '../../../components/formatted';
 import { StatusBadge } from '../../../components/status-badge';
 import type { ReferenceConfig } from './reference-config';
@@ -56,7 +58,10 @@ export function ReferenceValue({
   }
 }
 
-/** A record's nested rows (society URLs, distributor DSP links) as a small table. */
+/** Catalogue records a row may name that have a page of their own in both the label's and the admin's area. */
+const LINKED_PAGES = new Set(['recordings', 'releases']);
+
+/** A record's nested rows (society URLs, distributor DSP links, a release's recordings) as a small table. */
 export function ReferenceRowsTable({
   config,
   record,
@@ -67,6 +72,7 @@ export function ReferenceRowsTable({
   field: string;
 }) {
   const definition = config.fields.find((f) => f.name === field);
+  const area = useLocation().pathname.startsWith('/admin/') ? '/admin' : '/user';
   if (definition?.kind !== 'rows') return null;
   const rows = (record[field] as Record<string, unknown>[] | undefined) ?? [];
   return (
@@ -80,7 +86,14 @@ export function ReferenceRowsTable({
         id: rf.name,
         header: rf.label,
         cell: (row: Record<string, unknown>) => {
-          if (rf.kind === 'link') return (row[rf.as] as { name?: string } | null)?.name ?? dash;
+          if (rf.kind === 'link') {
+            const linked = row[rf.as] as { id?: string; name?: string } | null;
+            const id = linked?.id ?? (typeof row[rf.name] === 'string' ? (row[rf.name] as string) : undefined);
+            // A release's recordings (and a record's release) open their own page.
+            if (linked?.name && id && LINKED_PAGES.has(rf.collection))
+              return <RouterLink href={`${area}/${rf.collection}/${encodeURIComponent(id)}`}>{linked.name}</RouterLink>;
+            return linked?.name ?? dash;
+          }
           // A tick never set shows the form's default for new rows (active: yes; pre-order: no).
           if (rf.kind === 'checkbox') return (row[rf.name] ?? definition.emptyRow[rf.name]) === true ? 'Yes' : 'No';
           if (rf.kind === 'territories')

@@ -1,3 +1,4 @@
+import { removeTokenLabel } from '../../../components/token-labels';
 import Multiselect from '@cloudscape-design/components/multiselect';
 import { useApi } from '../../../app/resources';
 
@@ -21,6 +22,7 @@ export function TerritoriesInput({
   const byCode = new Map(options.map((o) => [o.value, o]));
   return (
     <Multiselect
+      deselectAriaLabel={removeTokenLabel}
       selectedOptions={value.map((code) => byCode.get(code) ?? { value: code, label: code })}
       onChange={({ detail }) => onChange(detail.selectedOptions.map((o) => o.value ?? '').filter(Boolean))}
       options={options}

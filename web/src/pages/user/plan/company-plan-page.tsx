@@ -5,12 +5,12 @@ import Cards from '@cloudscape-design/components/cards';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { RouterLink } from '../../../components/router-link';
 import { api } from '../../../app/api';
 import { displayLabel } from '../../../app/display-labels';
-import { notifyError } from '../../../app/notifications';
+import { clearNotification, notifyError } from '../../../app/notifications';
 import { useApi } from '../../../app/resources';
 import { RecordState } from '../../../components/record-state';
 import { FEATURE_LABELS, LIMIT_LABELS, PLAN_FEATURES, PLAN_LIMITS, type PlanView } from '../../../../../shared/plans';
@@ -28,7 +28,51 @@ async function upgradeTo(companyId: string, plan: PlanView, navigate: (to: strin
   else navigate(url.replace(/^https?:\/\/[^/]+/, ''));
 }
 
-function CompanyPlan({ companyId, answer }: { companyId: string; answer: CompanyPlanAnswer }) {
+/**
+ * What the page says on coming back from the card provider (`?checkout=`): a paid checkout or a changed plan
+ * is told as done, and the error a declined card left in the notification bar goes (it no longer holds).
+ */
+function CheckoutOutcome({ onPending }: { onPending: () => unknown }) {
+  const [params] = useSearchParams();
+  const outcome = params.get('checkout');
+  const done = outcome === 'success' || outcome === 'changed';
+  useEffect(() => {
+    if (done) clearNotification();
+  }, [done]);
+  // The provider's event moves the company to the plan a moment after the payment: read the plan again until then.
+  useEffect(() => {
+    if (!done) return;
+    const timer = setInterval(onPending, 2000);
+    const stop = setTimeout(() => clearInterval(timer), 30_000);
+    return () => {
+      clearInterval(timer);
+      clearTimeout(stop);
+    };
+  }, [done, onPending]);
+  if (!done) return outcome === 'cancel' ? <Alert type="info">Checkout cancelled: nothing was charged.</Alert> : null;
+  return (
+    <Alert
+      type="success"
+      header={outcome === 'changed' ? 'Plan changed' : 'Payment received'}
+      data-testid="plan-checkout-done"
+    >
+      {outcome === 'changed'
+        ? 'Your subscription moves to the new plan now; the difference for the rest of this period is charged to your card.'
+        : 'Thank you: your card was charged.'}{' '}
+      The plan below shows the change as soon as the card provider confirms it, within a few seconds.
+    </Alert>
+  );
+}
+
+function CompanyPlan({
+  companyId,
+  answer,
+  reload,
+}: {
+  companyId: string;
+  answer: CompanyPlanAnswer;
+  reload: () => unknown;
+}) {
   const navigate = useNavigate();
   const [starting, setStarting] = useState<string | null>(null);
   const { plan, subscription, usage, plans } = answer;
@@ -36,6 +80,8 @@ function CompanyPlan({ companyId, answer }: { companyId: string; answer: Company
     setStarting(target.id);
     try {
       await upgradeTo(companyId, target, navigate);
+      // A plan change comes back to this same page (?checkout=changed): its buttons work again.
+      setStarting(null);
     } catch (error) {
       notifyError(error);
       setStarting(null);
@@ -53,6 +99,7 @@ function CompanyPlan({ companyId, answer }: { companyId: string; answer: Company
       }
     >
       <SpaceBetween size="l">
+        <CheckoutOutcome onPending={reload} />
         {subscription.status === 'past_due' ? (
           <Alert type="warning" header="Your last payment failed" data-testid="plan-past-due">
             The plan stays on while the card provider tries again. Update the card in the billing details.
@@ -149,7 +196,7 @@ export function CompanyPlanPage() {
   const { data, error, isLoading, mutate } = useApi<CompanyPlanAnswer>('/company/plan', undefined, companyId);
   return (
     <RecordState error={error} isLoading={isLoading} data={data} retry={mutate} errorHeader="Could not load the plan">
-      {(answer) => <CompanyPlan companyId={companyId} answer={answer} />}
+      {(answer) => <CompanyPlan companyId={companyId} answer={answer} reload={mutate} />}
     </RecordState>
   );
 }

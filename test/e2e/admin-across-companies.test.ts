@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { MESSAGES } from '../../shared/messages.js';
+import { cloudUrl, demo } from '../support/api.js';
+import { launchChromium, screenshotIfAsked, signedInAdminPage } from '../support/browser.js';
+import { ownCompany, type OwnCompany } from '../support/own-company.js';
+
+/**
+ * The admin works across companies: the admin and distribution pages over one company's records (statements,
+ * royalties, payment run, expenses, UPCs …) opened with no company chosen ask which company in place, instead of
+ * sending the admin away with "Missing Company / Namespace"; once one is chosen, the page is that company's.
+ */
+let browser: Browser;
+let page: Page;
+let errors: string[];
+let company: OwnCompany;
+
+const PAGES = [
+  '/admin/statements',
+  '/distribution/finances/royalties',
+  '/distribution/finances/payment_run',
+  '/distribution/finances/statements',
+  '/distribution/finances/expenses',
+  '/distribution/finances/payments',
+  '/distribution/release_deliveries',
+  '/distribution/upcs',
+  '/distribution/royalty_maps',
+];
+
+beforeAll(async () => {
+  company = await ownCompany('Across Companies Records');
+  browser = await launchChromium();
+  ({ page, errors } = await signedInAdminPage(browser, cloudUrl(), demo.admin));
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('an admin across companies', () => {
+  it('is asked which company on every page of one company’s records, never sent away', async () => {
+    for (const path of PAGES) {
+      await page.goto(`${cloudUrl()}${path}`);
+      await page.getByTestId('choose-company-panel').waitFor();
+      expect(new URL(page.url()).pathname, path).toBe(path);
+      expect(await page.getByText(MESSAGES.missingCompany).count(), path).toBe(0);
+    }
+    await screenshotIfAsked(page, '/tmp/admin-across-choose.png', true);
+  });
+
+  it('shows the chosen company’s records on the page it was asked on', async () => {
+    await page.goto(`${cloudUrl()}/admin/statements`);
+    await page.getByTestId('choose-company-select').click();
+    await page.keyboard.type(company.name);
+    await page.getByRole('option', { name: company.name }).click();
+    await page.getByTestId('choose-company-panel').waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/admin/statements');
+    await page.getByTestId('header-company-link').filter({ hasText: company.name }).waitFor();
+    await screenshotIfAsked(page, '/tmp/admin-across-statements.png', true);
+    // The choice holds on the other pages of one company's records.
+    await page.goto(`${cloudUrl()}/distribution/upcs`);
+    await page.getByTestId('header-company-link').filter({ hasText: company.name }).waitFor();
+    expect(await page.getByTestId('choose-company-panel').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});
