@@ -43,7 +43,7 @@ export const CSV_COLUMNS = [
 
 /** Each line of the scope once per account it pays, with the account's share in millionths (`share_u`). */
 function accountLines(p: Prepared, accountNumbers: number[] | null): string {
-  const { joins, sid } = weightSetJoin(p.scope.kind);
+  const { joins, sid } = weightSetJoin(p.scope.kind, 'l', p.contracts);
   const only = accountNumbers ? `AND s.acct_no IN (${accountNumbers.length ? accountNumbers.join(', ') : 'NULL'})` : '';
   return `(SELECT l.*, s.acct_no, s.weight, sign(l.u) * s.share AS share_u
     FROM (SELECT *, ${unitsOf('label_payable')} AS u FROM ${p.lines}) l ${formatJoin('l')} ${joins}
