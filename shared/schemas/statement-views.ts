@@ -48,7 +48,7 @@ export type NotPaidReason = {
 
 export type RecoupmentMeter = { advance: Money; recouped: Money; remaining: Money };
 
-export const SUMMARY_DIMENSIONS = ['store', 'territory', 'format', 'release', 'track', 'period'] as const;
+export const SUMMARY_DIMENSIONS = ['store', 'territory', 'format', 'release', 'track', 'period', 'term'] as const;
 export type SummaryDimension = (typeof SUMMARY_DIMENSIONS)[number];
 export type SummaryRow = {
   /** The grouped value (store name, ISO territory, release id …); null: lines without one. */

@@ -2,7 +2,11 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoyaltyTerms } from '../../shared/schemas/contracts.js';
 import type { EngineContract } from '../../functions/statements/engine/contract-cover.js';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
 import { earningsOf } from '../../functions/statements/engine/figures.js';
+import { materialise, NO_CONTRACT_WORDS } from '../../functions/statements/engine/material.js';
 import { rowsOf } from '../../functions/statements/engine/allocation.js';
 import { exactFromUnits, unitsFromExact } from '../../functions/statements/engine/units.js';
 import type { StatementCatalogue } from '../../functions/statements/engine/weights.js';
@@ -260,4 +264,34 @@ describe('a contract’s terms split the label’s share', () => {
       { numRuns: Number(process.env.CONTRACT_RUNS ?? 15) },
     );
   }, 120_000);
+
+  it('names on each statement line the term that applied, and says so when no contract did', async () => {
+    const p = await fixture.prepare(
+      [
+        line({ label_payable: '10.000000' }),
+        line({ label_payable: '10.000000', territory: 'US' }),
+        line({ label_payable: '10.000000', pay_period: '2025-12' }),
+      ],
+      {
+        recordings: [{ ...RECORDING, recording_payees: [{ payee_id: 'P1', split: 100 }] }],
+        contracts: [contract({ id: 'C1', versions: [versionOf(DIGITAL_DEAL)] })],
+      },
+    );
+    const earnings = await earningsOf(p);
+    const material = await materialise(p, earnings, path.join(fixture.dir, 'contract-material'));
+    const p1 = material.get('Payee#P1');
+    const rows = parse(readFileSync(p1?.csvFile ?? '', 'utf8'), { columns: true }) as Record<string, string>[];
+    const byTerm = Object.fromEntries(rows.map((r) => [r.term, r.share]));
+    // 2025-12 is before the contract: the recording's own split (P1 100 %) and the words say no contract applied.
+    expect(byTerm).toEqual({
+      'Contract with The Band Ltd: 30 % of net receipts, on streaming sales in GB': '1.800000',
+      'Contract with The Band Ltd: 25 % of net receipts, on all sales': '1.500000',
+      [NO_CONTRACT_WORDS]: '10.000000',
+    });
+    expect(p1?.summaries.term?.map((r) => [r.label, r.amount])).toEqual([
+      [NO_CONTRACT_WORDS, '10.000000'],
+      ['Contract with The Band Ltd: 30 % of net receipts, on streaming sales in GB', '1.800000'],
+      ['Contract with The Band Ltd: 25 % of net receipts, on all sales', '1.500000'],
+    ]);
+  });
 });

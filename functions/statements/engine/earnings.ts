@@ -62,7 +62,8 @@ export type AccountMaterial = {
   /**
    * A CSV of the lines behind the statement, one row per line with the account's share
    * (material.ts CSV_COLUMNS: id, pay_period, retailer, territory, sales_format, release, track,
-   * isrc, upc, quantity, currency, exchange_rate, amount, label_payable, weight, share).
+   * isrc, upc, quantity, currency, exchange_rate, amount, label_payable, weight, share, term: the contract term
+   * that decided the line, or that no contract did).
    */
   csvFile: string;
   lines: number;
