@@ -58,7 +58,7 @@ const SUBJECT_ORDER = ['release', 'artist', 'label'] as const;
 const month = (date: string) => date.slice(0, 7);
 
 /** The line's channel in a term's words: physical and licensing by format class, else streaming or download. */
-export function channelOf(facts: Pick<LineFacts, 'cls' | 'sales_format' | 'sales_category'>): string {
+function channelOf(facts: Pick<LineFacts, 'cls' | 'sales_format' | 'sales_category'>): string {
   if (facts.cls !== 'digital') return facts.cls;
   const text = `${facts.sales_format ?? ''} ${facts.sales_category ?? ''}`.toLowerCase();
   if (text.includes('stream')) return 'streaming';
