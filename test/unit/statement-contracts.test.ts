@@ -199,6 +199,9 @@ describe('a contract’s terms split the label’s share', () => {
     const earnings = await earningsOf(p);
     expect(earnings.accounts).toEqual([]);
     expect(earnings.totals.unaccountable).toBe('10.000000');
+    expect(earnings.unaccountable).toMatchObject([
+      { recording_id: 'R1', label_payable: '10.000000', reason: 'term_not_applied' },
+    ]);
   });
 
   it('splits each line exactly: Σ payees + label kept = the label’s share, to the millionth (property)', async () => {

@@ -245,7 +245,7 @@ export async function prepareAllocation(
        FROM ${lines} GROUP BY ALL)
      SELECT g.recording_id, g.release_id, g.label_id, g.u, g.lines, g.quantity, g.agg_u, ${wsId} AS ws_id, ${sid} AS sid,
        CASE WHEN ${wsId} IS NOT NULL THEN NULL WHEN g.recording_id IS NULL AND g.release_id IS NULL THEN 'unmatched'
-         ELSE 'no_payee' END AS reason
+         ${prepared.contracts ? "WHEN kc.covered THEN 'term_not_applied'" : ''} ELSE 'no_payee' END AS reason
      FROM g ${formatJoin('g')} ${joins}`,
     prepared.params,
   );
