@@ -68,14 +68,17 @@ export function specificity(conditions: TermConditions): number {
 /** A sale as the statements engine sees it, for choosing the term that applies. */
 export type SaleFacts = { channel?: string; configuration?: string; territory?: string; store?: string };
 
+/** Letter case never makes a difference: "CD" on a term matches a ledger's "cd", "gb" matches "GB". */
+const same = (a: string | undefined, b: string | undefined) =>
+  a !== undefined && b !== undefined && a.toUpperCase() === b.toUpperCase();
+
 function termMatches(conditions: TermConditions, sale: SaleFacts): boolean {
   if (conditions.channel && conditions.channel !== sale.channel) return false;
-  if (conditions.configuration && conditions.configuration !== sale.configuration) return false;
-  if (conditions.store && conditions.store !== sale.store) return false;
-  if (conditions.territories_in?.length && !(sale.territory && conditions.territories_in.includes(sale.territory)))
-    return false;
-  if (conditions.territories_out?.length && sale.territory && conditions.territories_out.includes(sale.territory))
-    return false;
+  if (conditions.configuration && !same(conditions.configuration, sale.configuration)) return false;
+  if (conditions.store && !same(conditions.store, sale.store)) return false;
+  const inList = (list: string[]) => list.some((t) => same(t, sale.territory));
+  if (conditions.territories_in?.length && !inList(conditions.territories_in)) return false;
+  if (conditions.territories_out?.length && inList(conditions.territories_out)) return false;
   return true;
 }
 

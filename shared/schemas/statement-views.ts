@@ -48,7 +48,7 @@ export type NotPaidReason = {
 
 export type RecoupmentMeter = { advance: Money; recouped: Money; remaining: Money };
 
-export const SUMMARY_DIMENSIONS = ['store', 'territory', 'format', 'release', 'track', 'period'] as const;
+export const SUMMARY_DIMENSIONS = ['store', 'territory', 'format', 'release', 'track', 'period', 'term'] as const;
 export type SummaryDimension = (typeof SUMMARY_DIMENSIONS)[number];
 export type SummaryRow = {
   /** The grouped value (store name, ISO territory, release id …); null: lines without one. */
@@ -221,7 +221,8 @@ export type UnaccountableRecording = {
   lines: number;
   /** The label's share of these lines (what a payee would have been paid from), exact. */
   label_payable: ExactMoney;
-  reason: 'unmatched' | 'no_payee';
+  /** term_not_applied: a contract covers the lines but its term is on a base statements do not apply yet. */
+  reason: 'unmatched' | 'no_payee' | 'term_not_applied';
 };
 
 /** Σ allocated + retained + unaccountable = label_payable, exactly (6 decimals). */

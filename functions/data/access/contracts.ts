@@ -1,8 +1,15 @@
 import type { ContractItem } from '../entities/contract.js';
 import { writtenUnlessConditionFailed } from '../../lib/errors.js';
 import { getDb } from '../service.js';
+import { LISTS, listsChangedAfterWrite } from '../list-cache.js';
 
 /** Every query of a company's contracts, by name. */
+
+/**
+ * Contracts decide what statements and every earnings figure pay: each write moves the company's
+ * contracts list version, which is part of the terms the figures are held for (engine/line-split.ts).
+ */
+const contractsChanged = (tenantId: string) => listsChangedAfterWrite([LISTS.tenantCollection('contracts', tenantId)]);
 
 const contracts = () => getDb().entities.Contract;
 
@@ -21,11 +28,13 @@ export async function getContract(tenantId: string, id: string): Promise<Contrac
 
 /** Creates a contract; the id is new, so a retried create with the same id writes nothing twice. */
 export async function createContract(tenantId: string, id: string, fields: ContractFields): Promise<boolean> {
-  return writtenUnlessConditionFailed(() =>
+  const written = await writtenUnlessConditionFailed(() =>
     contracts()
       .create({ tenantId, id, ...fields })
       .go(),
   );
+  await contractsChanged(tenantId);
+  return written;
 }
 
 /**
@@ -40,17 +49,20 @@ export async function patchContract(
   set: Partial<ContractFields>,
   remove: ('end_date' | 'signed_copy_key' | 'signed_copy_file_name')[] = [],
 ): Promise<boolean> {
-  return writtenUnlessConditionFailed(() => {
+  const written = await writtenUnlessConditionFailed(() => {
     let update = contracts().patch({ tenantId, id }).set(set);
     if (remove.length) update = update.remove(remove);
     return update
       .where(({ version, status }, { eq }) => `${eq(version, expected.version)} AND ${eq(status, expected.status)}`)
       .go();
   });
+  if (written) await contractsChanged(tenantId);
+  return written;
 }
 
 export async function deleteContract(tenantId: string, id: string): Promise<void> {
   await contracts().delete({ tenantId, id }).go();
+  await contractsChanged(tenantId);
 }
 
 /** The name of a company's release (its title), label or artist, or null when the company has none with that id. */

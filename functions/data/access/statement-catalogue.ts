@@ -1,5 +1,6 @@
 import { isHeld } from '../../royalties/import/held.js';
 import { getDb } from '../service.js';
+import type { EngineContract } from '../../statements/engine/contract-cover.js';
 
 /**
  * What the statements engine reads of the catalogue and the imports, once per computation:
@@ -10,7 +11,7 @@ import { getDb } from '../service.js';
 export async function statementCatalogue(tenantId: string) {
   const db = getDb().entities;
   const all = { pages: 'all' } as const;
-  const [recordings, releases, artists, payees, labels, imports, sources] = await Promise.all([
+  const [recordings, releases, artists, payees, labels, imports, sources, contracts] = await Promise.all([
     db.Recording.query.byTenant({ tenantId }).go({
       ...all,
       attributes: ['id', 'title', 'isrc', 'display_artists', 'artist_recordings', 'recording_payees'],
@@ -26,6 +27,7 @@ export async function statementCatalogue(tenantId: string) {
       attributes: ['id', 'source_id', 'filename', 'payment_date', 'flagged', 'accepted_at', 'problems'],
     }),
     db.RoyaltySource.query.byTenant({ tenantId }).go({ ...all, attributes: ['id', 'name'] }),
+    db.Contract.query.byTenant({ tenantId }).go(all),
   ]);
   const sourceNames = new Map(sources.data.map((s) => [s.id, s.name]));
   return {
@@ -42,5 +44,19 @@ export async function statementCatalogue(tenantId: string) {
       held: isHeld(i),
       problems: i.problems ?? [],
     })),
+    // A draft binds nobody: only signed (and terminated, for the periods they ran) contracts decide lines.
+    contracts: contracts.data
+      .filter((c) => c.status !== 'draft')
+      .map((c) => ({
+        id: c.id,
+        contractable_type: c.contractable_type,
+        contractable_id: c.contractable_id,
+        status: c.status,
+        start_date: c.start_date,
+        end_date: c.end_date ?? null,
+        createdAt: c.createdAt,
+        contractee_legal_name: c.contractee_legal_name,
+        versions: (c.versions ?? []) as EngineContract['versions'],
+      })),
   };
 }

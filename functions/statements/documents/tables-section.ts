@@ -18,6 +18,7 @@ const TITLES: Record<SummaryDimension, string> = {
   release: 'By release',
   track: 'By track',
   period: 'By sales period',
+  term: 'By contract term',
 };
 
 /**

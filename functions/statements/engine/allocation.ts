@@ -3,7 +3,8 @@ import { loadTable } from '../../royalties/ledger/duck-tables.js';
 import { queryRows } from '../../royalties/ledger/query.js';
 import { literal } from '../../royalties/ledger/sql.js';
 import { unitsOf } from './units.js';
-import { buildAllocation, formatClassSql, type Allocation, type StatementCatalogue } from './weights.js';
+import { contractIndex, coverOf, type LineFacts } from './contract-cover.js';
+import { buildAllocation, formatClassSql, termSetId, type Allocation, type StatementCatalogue } from './weights.js';
 import type { EarningsScope } from './earnings.js';
 
 /**
@@ -30,6 +31,8 @@ export type Prepared = LedgerSource & {
   lines: string;
   /** The scope's lines of held imports (left out of `lines`), over the same `params`. */
   held: string;
+  /** A contract covers some lines: weight sets are chosen with st_cover (weightSetJoin). */
+  contracts: boolean;
 };
 
 /** Rows of a query over the prepared tables (and the scope's lines, with its parameters). */
@@ -42,20 +45,87 @@ export const rowsOf = (p: Prepared, sql: string) =>
  * id `ws_id` and its split `sid`: the recording's set for the line's format class, else (no recording) the release's;
  * distribution statements: the label's.
  */
-export function weightSetJoin(kind: EarningsScope['kind'], l = 'l'): { joins: string; wsId: string; sid: string } {
+export function weightSetJoin(
+  kind: EarningsScope['kind'],
+  l = 'l',
+  contracts = false,
+): { joins: string; wsId: string; sid: string } {
   if (kind === 'distribution')
     return {
       joins: `LEFT JOIN st_ws kb ON kb.kind = 'label' AND kb.owner_id = ${l}.label_id`,
       wsId: 'kb.ws_id',
       sid: 'kb.sid',
     };
-  return {
+  const catalogue = {
     // Plain equalities, so DuckDB hash-joins (a condition on the line's own columns makes it a nested loop).
     joins: `LEFT JOIN st_ws kr ON kr.kind = 'recording' AND kr.owner_id = ${l}.recording_id AND kr.cls = f.cls
       LEFT JOIN st_ws kl ON kl.kind = 'release' AND kl.owner_id = ${l}.release_id`,
     wsId: `CASE WHEN ${l}.recording_id IS NULL THEN kl.ws_id ELSE kr.ws_id END`,
     sid: `CASE WHEN ${l}.recording_id IS NULL THEN kl.sid ELSE kr.sid END`,
   };
+  if (!contracts) return catalogue;
+  // A line a contract covers takes its term's set (st_cover); a covered line whose term the engine
+  // does not apply has none (no one is paid until the term is changed), never today's rules.
+  const on = COVER_COLUMNS.map((c) => `kc.${c} IS NOT DISTINCT FROM ${l}.${c}`).join(' AND ');
+  return {
+    joins: `${catalogue.joins} LEFT JOIN st_cover kc ON ${on}`,
+    wsId: `CASE WHEN kc.covered THEN kc.ws_id ELSE ${catalogue.wsId} END`,
+    sid: `CASE WHEN kc.covered THEN kc.sid ELSE ${catalogue.sid} END`,
+  };
+}
+
+/** The line's columns that choose its contract and term (contract-cover.ts). */
+export const COVER_COLUMNS = [
+  'recording_id',
+  'release_id',
+  'label_id',
+  'pay_period',
+  'territory',
+  'retailer',
+  'sales_format',
+  'sales_category',
+] as const;
+
+/** True when the company has a contract the engine can apply: lines then also group by the cover's columns. */
+export const hasContracts = (catalogue: StatementCatalogue) =>
+  (catalogue.contracts ?? []).some((c) => c.status !== 'draft');
+
+/**
+ * st_cover: each distinct line (by COVER_COLUMNS) that a contract covers, with its term's weight
+ * set. Computed on the distinct lines, not per line, with the same `coverOf` rule everywhere.
+ */
+async function loadCover(p: Prepared): Promise<void> {
+  const { catalogue, allocation } = p;
+  const rowsOfArtists = (rows: unknown) =>
+    (Array.isArray(rows) ? (rows as { artist_id?: string }[]) : []).flatMap((r) => (r.artist_id ? [r.artist_id] : []));
+  const index = contractIndex(
+    catalogue.contracts ?? [],
+    new Map(catalogue.recordings.map((r) => [r.id, rowsOfArtists(r.artist_recordings)])),
+    new Map(catalogue.releases.map((r) => [r.id, rowsOfArtists(r.artist_releases)])),
+  );
+  const sets = new Map(allocation.sets.filter((s) => s.kind === 'term').map((s) => [s.owner_id, s]));
+  const facts = await rowsOf(
+    p,
+    `SELECT DISTINCT ${COVER_COLUMNS.map((c) => `l.${c}`).join(', ')}, f.cls FROM ${p.lines} l ${formatJoin('l')}`,
+  );
+  const rows = facts.flatMap((row) => {
+    const cover = coverOf(index, row as unknown as LineFacts);
+    if (!cover) return [];
+    const set = sets.get(termSetId(cover.contract.id, cover.version.version, cover.term_index));
+    return [{ ...row, covered: true, ws_id: set?.ws_id ?? null, sid: set?.sid ?? null }];
+  });
+  await loadTable(
+    p.connection,
+    p.workDir,
+    'st_cover',
+    {
+      ...Object.fromEntries(COVER_COLUMNS.map((c) => [c, 'VARCHAR'])),
+      covered: 'BOOLEAN',
+      ws_id: 'INTEGER',
+      sid: 'INTEGER',
+    },
+    rows as never,
+  );
 }
 
 /** The format class join for a row of the scope's lines (alias `l`). */
@@ -93,8 +163,16 @@ export async function prepareAllocation(
   await load('st_accounts', { acct_no: 'INTEGER', account_key: 'VARCHAR' }, allocation.accounts);
   await load(
     'st_ws',
-    { ws_id: 'INTEGER', sid: 'INTEGER', kind: 'VARCHAR', owner_id: 'VARCHAR', cls: 'VARCHAR', over_total: 'VARCHAR' },
-    allocation.sets,
+    {
+      ws_id: 'INTEGER',
+      sid: 'INTEGER',
+      kind: 'VARCHAR',
+      owner_id: 'VARCHAR',
+      cls: 'VARCHAR',
+      over_total: 'VARCHAR',
+      term: 'VARCHAR',
+    },
+    allocation.sets.map((s) => ({ ...s, term: s.term ?? null })),
   );
   await load(
     'st_parts',
@@ -147,23 +225,27 @@ export async function prepareAllocation(
     catalogue,
     allocation,
     lines,
+    contracts: scope.kind === 'payee' && hasContracts(catalogue),
   };
   await connection.run(
     `CREATE OR REPLACE TEMP TABLE st_formats AS SELECT sales_format, sales_category, ${formatClassSql('sales_format', 'sales_category')} AS cls
      FROM (SELECT DISTINCT sales_format, sales_category FROM ${lines})`,
     prepared.params,
   );
+  if (prepared.contracts) await loadCover(prepared);
   if (stage === 'weights') return prepared;
-  const { joins, wsId, sid } = weightSetJoin(scope.kind, 'g');
+  const { joins, wsId, sid } = weightSetJoin(scope.kind, 'g', prepared.contracts);
+  // With contracts, a line's set also follows its period, territory and store: the groups keep them apart.
+  const coverColumns = prepared.contracts ? ', pay_period, territory, retailer' : '';
   await connection.run(
     `CREATE OR REPLACE TEMP TABLE st_groups AS
      WITH g AS (
-       SELECT recording_id, release_id, label_id, sales_format, sales_category, ${unitsOf('label_payable')} AS u,
+       SELECT recording_id, release_id, label_id, sales_format, sales_category${coverColumns}, ${unitsOf('label_payable')} AS u,
          count(*) AS lines, coalesce(sum(quantity), 0) AS quantity, sum(${unitsOf('aggregator_payable')}) AS agg_u
        FROM ${lines} GROUP BY ALL)
      SELECT g.recording_id, g.release_id, g.label_id, g.u, g.lines, g.quantity, g.agg_u, ${wsId} AS ws_id, ${sid} AS sid,
        CASE WHEN ${wsId} IS NOT NULL THEN NULL WHEN g.recording_id IS NULL AND g.release_id IS NULL THEN 'unmatched'
-         ELSE 'no_payee' END AS reason
+         ${prepared.contracts ? "WHEN kc.covered THEN 'term_not_applied'" : ''} ELSE 'no_payee' END AS reason
      FROM g ${formatJoin('g')} ${joins}`,
     prepared.params,
   );

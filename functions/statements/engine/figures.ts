@@ -74,9 +74,9 @@ export async function unaccountableRecordings(p: Prepared): Promise<Unaccountabl
   const releases = new Map(p.catalogue.releases.map((r) => [r.id, r]));
   const matched = await rowsOf(
     p,
-    `SELECT recording_id, CASE WHEN recording_id IS NULL THEN release_id END AS release_only, min(release_id) AS release_id,
+    `SELECT recording_id, CASE WHEN recording_id IS NULL THEN release_id END AS release_only, reason, min(release_id) AS release_id,
        sum(lines) AS lines, CAST(sum(CAST(u AS HUGEINT) * lines) AS VARCHAR) AS units
-     FROM st_groups WHERE reason = 'no_payee' GROUP BY 1, 2 ORDER BY 1, 2`,
+     FROM st_groups WHERE reason IN ('no_payee', 'term_not_applied') GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
   );
   const unmatched = await rowsOf(
     p,
@@ -96,7 +96,7 @@ export async function unaccountableRecordings(p: Prepared): Promise<Unaccountabl
         artist: (recording ? recording.display_artists : release?.display_artists) || null,
         lines: Number(r.lines),
         label_payable: exactFromUnits(String(r.units)),
-        reason: 'no_payee',
+        reason: r.reason === 'term_not_applied' ? 'term_not_applied' : 'no_payee',
       };
     }),
     ...unmatched.map(

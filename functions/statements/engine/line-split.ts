@@ -3,7 +3,16 @@ import { LISTS, readVersion } from '../../data/list-cache.js';
 import { withEffectiveLedger } from '../../royalties/ledger/query.js';
 import { rm } from 'node:fs/promises';
 import { makeWorkFolder } from '../../lib/work-folders.js';
-import { formatJoin, prepareAllocation, rowsOf, splitDistinct, weightSetJoin, type Prepared } from './allocation.js';
+import {
+  COVER_COLUMNS,
+  formatJoin,
+  hasContracts,
+  prepareAllocation,
+  rowsOf,
+  splitDistinct,
+  weightSetJoin,
+  type Prepared,
+} from './allocation.js';
 import type { EarningsScope } from './earnings.js';
 import { unitsOf } from './units.js';
 import { RETAINED } from './weights.js';
@@ -21,9 +30,14 @@ export type SplitUnits = { payees: bigint; retained: bigint; unaccountable: bigi
 /** The whole ledger, every period, every label and account: what the list and finances see. */
 const WHOLE: EarningsScope = { kind: 'payee', start_pay_period: '', end_pay_period: '', label_ids: [], accounts: [] };
 
-/** The columns of a line its weight set follows (with its format class). */
-const KEY_COLUMNS = ['recording_id', 'release_id', 'sales_format', 'sales_category'];
-const sameKey = KEY_COLUMNS.map((c) => `r.${c} IS NOT DISTINCT FROM k.${c}`).join(' AND ');
+/**
+ * The columns of a line its weight set follows (with its format class); with contracts, also what
+ * chooses the contract and its term (label, period, territory, store), so the grouping by weight set
+ * includes the term.
+ */
+const keyColumns = (contracts: boolean): string[] =>
+  contracts ? [...COVER_COLUMNS] : ['recording_id', 'release_id', 'sales_format', 'sales_category'];
+const sameKey = (columns: string[]) => columns.map((c) => `r.${c} IS NOT DISTINCT FROM k.${c}`).join(' AND ');
 
 /**
  * SQL: the rows withLineSplit prepared (`split_lines`: the columns its caller groups by, a label
@@ -63,7 +77,7 @@ type Catalogue = Awaited<ReturnType<typeof statementCatalogue>>;
  */
 export type Terms = { fingerprint: string; catalogue: () => Promise<Catalogue> };
 
-const TERMS_COLLECTIONS = ['recordings', 'releases', 'artists', 'payees'] as const;
+const TERMS_COLLECTIONS = ['recordings', 'releases', 'artists', 'payees', 'contracts'] as const;
 /** The lists whose versions name the terms: an operation declares them so they come with the auth check. */
 export const termsLists = (tenantId: string) => TERMS_COLLECTIONS.map((c) => LISTS.tenantCollection(c, tenantId));
 
@@ -117,7 +131,8 @@ export async function withLineSplit<T>(
   try {
     return await withEffectiveLedger(tenantId, async (connection, relation, params) => {
       const catalogue = await reading;
-      const grouped = [...new Set([...columns, ...KEY_COLUMNS])];
+      const keys = keyColumns(hasContracts(catalogue));
+      const grouped = [...new Set([...columns, ...keys])];
       await connection.run(
         `CREATE OR REPLACE TEMP TABLE split_rows AS
          SELECT ${grouped.join(', ')}, ${unitsOf('label_payable')} AS u, count(*) AS n
@@ -132,12 +147,12 @@ export async function withLineSplit<T>(
         stage: 'weights',
         withHeld: true,
       });
-      const { joins, wsId, sid } = weightSetJoin('payee', 'k');
+      const { joins, wsId, sid } = weightSetJoin('payee', 'k', p.contracts);
       await connection.run(`CREATE OR REPLACE TEMP TABLE split_keys AS
         SELECT k.*, ${wsId} AS ws_id, ${sid} AS sid
-        FROM (SELECT DISTINCT ${KEY_COLUMNS.join(', ')} FROM split_rows) k ${formatJoin('k')} ${joins}`);
+        FROM (SELECT DISTINCT ${keys.join(', ')} FROM split_rows) k ${formatJoin('k')} ${joins}`);
       await connection.run(`CREATE OR REPLACE TEMP TABLE split_lines AS
-        SELECT r.*, k.ws_id, k.sid FROM split_rows r JOIN split_keys k ON ${sameKey}`);
+        SELECT r.*, k.ws_id, k.sid FROM split_rows r JOIN split_keys k ON ${sameKey(keys)}`);
       await connection.run('CREATE OR REPLACE TEMP TABLE st_groups AS SELECT DISTINCT sid, u FROM split_lines');
       await splitDistinct(p);
       return work(p);

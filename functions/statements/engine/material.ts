@@ -23,6 +23,8 @@ import { spreadsheetSafeSql as safe } from '../../../shared/spreadsheet-safe.js'
  * whose shares come from the allocation's split table (allocation.ts).
  */
 export const CSV_COLUMNS = [
+  // First, so the columns readers already know keep their places (the share stays last).
+  'term',
   'id',
   'pay_period',
   'retailer',
@@ -41,13 +43,19 @@ export const CSV_COLUMNS = [
   'share',
 ] as const;
 
+/** What a line that no contract covers says in its term column: the shares set on the catalogue applied. */
+export const NO_CONTRACT_WORDS = 'No contract: the shares set on the recording or release';
+
 /** Each line of the scope once per account it pays, with the account's share in millionths (`share_u`). */
 function accountLines(p: Prepared, accountNumbers: number[] | null): string {
-  const { joins, sid } = weightSetJoin(p.scope.kind);
+  const { joins, wsId, sid } = weightSetJoin(p.scope.kind, 'l', p.contracts);
   const only = accountNumbers ? `AND s.acct_no IN (${accountNumbers.length ? accountNumbers.join(', ') : 'NULL'})` : '';
-  return `(SELECT l.*, s.acct_no, s.weight, sign(l.u) * s.share AS share_u
+  // Each line names the contract term that decided it (a published statement keeps these words).
+  return `(SELECT l.*, s.acct_no, s.weight, sign(l.u) * s.share AS share_u,
+      coalesce(tw.term, ${literal(NO_CONTRACT_WORDS)}) AS term
     FROM (SELECT *, ${unitsOf('label_payable')} AS u FROM ${p.lines}) l ${formatJoin('l')} ${joins}
     JOIN st_split s ON s.sid = ${sid} AND s.ua = abs(l.u)
+    LEFT JOIN st_ws tw ON tw.ws_id = ${wsId}
     WHERE s.acct_no <> ${RETAINED} ${only})`;
 }
 
@@ -58,6 +66,7 @@ const SUMMARY_SETS: Record<SummaryDimension, string> = {
   release: 'release_id',
   track: 'recording_id',
   period: 'pay_period',
+  term: 'term',
 };
 const PROVENANCE = ['import_id', 'currency', 'exchange_rate'];
 
@@ -179,7 +188,7 @@ export async function materialise(
   await p.connection.run(`SET partitioned_write_max_open_files = 1000`);
   await p.connection.run(
     // Text from distributors' reports goes to payees: each text cell is made safe to open in a spreadsheet.
-    `COPY (SELECT ${ID_SQL} AS id, pay_period, ${safe('retailer')} AS retailer, ${safe('territory')} AS territory,
+    `COPY (SELECT ${safe('term')} AS term, ${ID_SQL} AS id, pay_period, ${safe('retailer')} AS retailer, ${safe('territory')} AS territory,
         ${safe('sales_format')} AS sales_format, ${safe('coalesce(rl.title, album)')} AS release,
         ${safe('coalesce(rc.title, song)')} AS track, ${safe('isrc')} AS isrc, ${safe('upc')} AS upc, quantity, currency, exchange_rate, amount, label_payable, weight,
         ${decimalOfUnits('share_u')} AS share, acct_no

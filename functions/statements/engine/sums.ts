@@ -101,7 +101,7 @@ export async function artistPayable(tenantId: string, artistId: string, range: P
  * the units the accounts numbered `accounts` get of it by the engine's split (allocation.ts).
  */
 export function accountLinesSql(p: Prepared, accounts: number[], only: string): string {
-  const { joins, wsId, sid } = weightSetJoin('payee');
+  const { joins, wsId, sid } = weightSetJoin('payee', 'l', p.contracts);
   return `WITH a AS (
       SELECT l.*, ${wsId} AS ws_id, ${sid} AS sid FROM (SELECT *, ${unitsOf('label_payable')} AS u FROM ${p.lines}) l
       ${formatJoin('l')} ${joins}),
@@ -121,7 +121,7 @@ const artistLinesSql = (p: Prepared, artistId: string) =>
 
 /** The pay periods in which an artist has royalties (newest first). */
 export async function artistPayPeriodsOf(p: Prepared, artistId: string): Promise<string[]> {
-  const { joins, wsId } = weightSetJoin('payee');
+  const { joins, wsId } = weightSetJoin('payee', 'l', p.contracts);
   const rows = await rowsOf(
     p,
     `SELECT DISTINCT l.pay_period AS v FROM ${p.lines} l ${formatJoin('l')} ${joins}

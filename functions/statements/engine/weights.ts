@@ -2,6 +2,7 @@ import Big from 'big.js';
 import { ARTIST_ROW_SHARES } from '../../../shared/catalogue.js';
 import type { AccountRef } from '../../../shared/schemas/statement-views.js';
 import { accountKeyOf } from '../../data/entities/statements.js';
+import { appliedBase, coverWords, type EngineContract } from './contract-cover.js';
 
 /**
  * Who is owed what on each recording and release (docs/statements.md), as
@@ -59,6 +60,8 @@ export type StatementCatalogue = {
     held?: boolean;
     problems?: string[];
   }[];
+  /** The company's contracts (contract-cover.ts): a covered line is split by its contract's term. */
+  contracts?: EngineContract[];
 };
 
 /** A party's weight: numerator / denominator of the line's label share. */
@@ -69,8 +72,11 @@ type WeightSet = {
   ws_id: number;
   /** The split this set divides by: sets with the same parties and numerators share one (allocation.ts splits once per split). */
   sid: number;
-  kind: 'recording' | 'release' | 'label';
+  kind: 'recording' | 'release' | 'label' | 'term';
+  /** A term set's owner: `contract id:version:term index` (or `none` when no term applies), see termSetId. */
   owner_id: string;
+  /** A term set's words for the statement line: the contract and the term that applied. */
+  term?: string;
   cls: FormatClass | null;
   den: bigint;
   /** The weights' total in percent when above 100 (then scaled to 100), else null. */
@@ -123,6 +129,56 @@ function artistParties(members: Map<string, string[]>, artistId: string, num: bi
 }
 
 const TEN_6 = 1_000_000n;
+
+/** The owner id of a contract term's weight set. */
+export const termSetId = (contractId: string, version: number, termIndex: number | null) =>
+  `${contractId}:${version}:${termIndex ?? 'none'}`;
+
+/**
+ * A contract's weight sets, one per version and term the engine applies, and one per version for
+ * the sales no term covers (the label keeps those). A term on net receipts pays rate × the label's
+ * share, divided among the contract's payees by their shares: payee's weight = rate × share.
+ * Rates and shares are at most 100 % (the contract's schema), so the payees' part never exceeds
+ * the label's share, and the label retains the rest.
+ */
+function contractSets(contracts: readonly EngineContract[]) {
+  const sets: { set: Omit<WeightSet, 'ws_id' | 'sid' | 'den' | 'over_total'>; parties: Fraction[] }[] = [];
+  for (const contract of contracts) {
+    if (contract.status === 'draft') continue;
+    for (const version of contract.versions) {
+      const none = { contract, version, term_index: null };
+      sets.push({
+        set: {
+          kind: 'term',
+          owner_id: termSetId(contract.id, version.version, null),
+          cls: null,
+          artist_ids: [],
+          term: coverWords(none),
+        },
+        parties: [],
+      });
+      version.royalty_terms.terms.forEach((term, term_index) => {
+        if (!appliedBase(term)) return;
+        const rate = percent4(term.rate) ?? 0n;
+        sets.push({
+          set: {
+            kind: 'term',
+            owner_id: termSetId(contract.id, version.version, term_index),
+            cls: null,
+            artist_ids: [],
+            term: coverWords({ contract, version, term_index }),
+          },
+          parties: version.contract_payees.map((p) => ({
+            account: accountKeyOf({ type: 'Payee', id: p.payee_id }),
+            num: rate * (percent4(p.share) ?? 0n),
+            den: TEN_12,
+          })),
+        });
+      });
+    }
+  }
+  return sets;
+}
 const TEN_12 = TEN_6 * TEN_6;
 
 /** A recording's parties for one format class; null when it names nobody (its lines are unaccountable). */
@@ -227,6 +283,7 @@ export function buildAllocation(
           parties: found.parties,
         });
     }
+    raw.push(...contractSets(catalogue.contracts ?? []));
   }
   const normalised = raw.map((r) => ({ ...r, ...normalise(r.parties) }));
   // Accounts numbered in key order: ties of the largest-remainder method go to the lower number.

@@ -119,6 +119,7 @@ export function RunWarningsView({
 const REASON_TEXT: Record<UnaccountableRecording['reason'], string> = {
   unmatched: 'No recording or release matched',
   no_payee: 'Nobody is entitled to it',
+  term_not_applied: 'Its contract’s term is on gross or the price to dealer, which statements do not apply yet',
 };
 
 /** Recordings whose lines no payee is paid for: listed, never silently dropped. */

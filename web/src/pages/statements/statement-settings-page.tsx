@@ -26,6 +26,7 @@ const DIMENSION_TEXT: Record<SummaryDimension, string> = {
   release: 'Release',
   track: 'Track',
   period: 'Month',
+  term: 'Contract term',
 };
 const option = (value: string, label = value) => ({ value, label });
 

@@ -22,6 +22,7 @@ const DIMENSION_TITLE: Record<SummaryDimension, string> = {
   release: 'By release',
   track: 'By track',
   period: 'By month',
+  term: 'By contract term',
 };
 
 /** A chart shows the largest rows; the table below it has them all. */

@@ -1,0 +1,154 @@
+import type { RoyaltyTerm, RoyaltyTerms } from '../../../shared/schemas/contracts.js';
+import { termWords, winningTerm } from '../../../shared/contract-terms.js';
+
+/**
+ * Which contract, and which of its terms, decides a ledger line (docs/contracts.md, docs/earnings.md).
+ *
+ * A contract covers a line when:
+ * - it is signed (or was, and is now terminated): a draft binds nobody yet;
+ * - its subject is the line's: the line's release, else one of the recording's artists (for a line
+ *   matched to a release only, the release's artists), else the line's label. The most specific
+ *   subject wins: a release's contract before an artist's, an artist's before a label's. Several
+ *   contracts on the same subject: the one that started last wins (then the later one made);
+ * - the line's pay period falls within the contract's dates (the months of its start and end
+ *   dates included; no end date: open-ended).
+ * Of the covering contract, the version in force is the last one whose effective date's month is on
+ * or before the line's pay period, and of its terms `winningTerm` picks the one for the line's
+ * channel, configuration (sales format), territory and store. No contract covers the line: today's
+ * rules apply unchanged.
+ */
+export type EngineContract = {
+  id: string;
+  contractable_type: 'release' | 'label' | 'artist';
+  contractable_id: string;
+  status: 'draft' | 'signed' | 'terminated';
+  start_date: string;
+  end_date?: string | null;
+  createdAt?: string;
+  contractee_legal_name?: string;
+  versions: {
+    version: number;
+    effective_date: string;
+    royalty_terms: RoyaltyTerms;
+    contract_payees: { payee_id: string; share: string }[];
+  }[];
+};
+
+/** A line's facts that choose its contract and term (format class as the engine computes it). */
+export type LineFacts = {
+  recording_id: string | null;
+  release_id: string | null;
+  label_id: string | null;
+  pay_period: string | null;
+  territory: string | null;
+  retailer: string | null;
+  sales_format: string | null;
+  sales_category: string | null;
+  cls: 'digital' | 'physical' | 'licensing';
+};
+
+/** What decides a covered line: the contract, its version in force, and the term (index) that applies, if any. */
+export type Cover = {
+  contract: EngineContract;
+  version: EngineContract['versions'][number];
+  term_index: number | null;
+};
+
+const SUBJECT_ORDER = ['release', 'artist', 'label'] as const;
+const month = (date: string) => date.slice(0, 7);
+
+/** The line's channel in a term's words: physical and licensing by format class, else streaming or download. */
+function channelOf(facts: Pick<LineFacts, 'cls' | 'sales_format' | 'sales_category'>): string {
+  if (facts.cls !== 'digital') return facts.cls;
+  const text = `${facts.sales_format ?? ''} ${facts.sales_category ?? ''}`.toLowerCase();
+  if (text.includes('stream')) return 'streaming';
+  if (text.includes('download')) return 'download';
+  return 'other';
+}
+
+const inForce = (contract: EngineContract, period: string) =>
+  contract.status !== 'draft' &&
+  month(contract.start_date) <= period &&
+  (!contract.end_date || period <= month(contract.end_date));
+
+/** Later start first, then the later made: the contract that wins among several on one subject. */
+const newestFirst = (a: EngineContract, b: EngineContract) =>
+  b.start_date.localeCompare(a.start_date) || (b.createdAt ?? b.id).localeCompare(a.createdAt ?? a.id);
+
+export type ContractIndex = {
+  /** Contracts by `type#id` of their subject, newest first. */
+  bySubject: Map<string, EngineContract[]>;
+  /** Artists of each recording and release (a line matched to a release only takes the release's). */
+  recordingArtists: Map<string, string[]>;
+  releaseArtists: Map<string, string[]>;
+};
+
+export function contractIndex(
+  contracts: readonly EngineContract[],
+  recordingArtists: Map<string, string[]>,
+  releaseArtists: Map<string, string[]>,
+): ContractIndex {
+  const bySubject = new Map<string, EngineContract[]>();
+  for (const c of contracts) {
+    if (c.status === 'draft' || !c.versions.length) continue;
+    const key = `${c.contractable_type}#${c.contractable_id}`;
+    bySubject.set(key, [...(bySubject.get(key) ?? []), c].sort(newestFirst));
+  }
+  return { bySubject, recordingArtists, releaseArtists };
+}
+
+function subjectsOf(index: ContractIndex, facts: LineFacts): Record<(typeof SUBJECT_ORDER)[number], string[]> {
+  const artists = facts.recording_id
+    ? (index.recordingArtists.get(facts.recording_id) ?? [])
+    : facts.release_id
+      ? (index.releaseArtists.get(facts.release_id) ?? [])
+      : [];
+  return {
+    release: facts.release_id ? [facts.release_id] : [],
+    artist: artists,
+    label: facts.label_id ? [facts.label_id] : [],
+  };
+}
+
+/** The contract, version and term that decide the line, or null (today's rules apply). */
+export function coverOf(index: ContractIndex, facts: LineFacts): Cover | null {
+  const period = facts.pay_period;
+  if (!period || !index.bySubject.size) return null;
+  const subjects = subjectsOf(index, facts);
+  for (const type of SUBJECT_ORDER)
+    for (const id of subjects[type]) {
+      const contract = index.bySubject.get(`${type}#${id}`)?.find((c) => inForce(c, period));
+      if (!contract) continue;
+      const versions = [...contract.versions].sort((a, b) => a.version - b.version);
+      const version =
+        versions.filter((v) => month(v.effective_date) <= period).pop() ?? (versions[0] as (typeof versions)[0]);
+      const term = winningTerm(version.royalty_terms.terms, {
+        channel: channelOf(facts),
+        configuration: facts.sales_format ?? undefined,
+        territory: facts.territory ?? undefined,
+        store: facts.retailer ?? undefined,
+      });
+      return { contract, version, term_index: term ? version.royalty_terms.terms.indexOf(term) : null };
+    }
+  return null;
+}
+
+/**
+ * Bases the engine applies. Net receipts is a fixed part of the label's share. Gross (what the store
+ * paid) and the published price to dealer are not applied yet: the ledger has no price to dealer,
+ * and a gross rate is a different part of each line's label share. A line whose term is on one of
+ * them is not paid under the contract and is listed as needing attention, never guessed.
+ */
+export const appliedBase = (term: RoyaltyTerm) => term.base === 'net_receipts';
+
+/** The term in words for a statement line: "Contract with X: 25 % of net receipts, on all sales". */
+export function coverWords(cover: Cover): string {
+  const terms = cover.version.royalty_terms;
+  const who = cover.contract.contractee_legal_name
+    ? `Contract with ${cover.contract.contractee_legal_name}`
+    : 'Contract';
+  const term = cover.term_index === null ? undefined : terms.terms[cover.term_index];
+  if (!term) return `${who}: no term applies to this sale, the label keeps it`;
+  const words = termWords(term, terms.packaging_deductions);
+  return appliedBase(term) ? `${who}: ${words}` : `${who}: ${words} (not applied by statements yet)`;
+}
