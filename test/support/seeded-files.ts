@@ -53,3 +53,25 @@ export async function seedOriginalAudio(
     .go();
   return audio;
 }
+
+/** A recording's audio as the audio pipeline leaves it ready: the original and its mp3 preview. */
+export async function seedPreviewAudio(tenantId: string, recordingId: string) {
+  const { getDb } = await import('../../functions/data/service.js');
+  const key = `audio/${tenantId}/${recordingId}/original.wav`;
+  const preview_key = `audio-previews/${tenantId}/${recordingId}.mp3`;
+  await putUpload(key, Buffer.from(`RIFF original of ${recordingId}`), 'audio/wav');
+  await putUpload(preview_key, Buffer.from(`ID3 preview of ${recordingId}`), 'audio/mpeg');
+  await getDb()
+    .entities.Recording.patch({ tenantId, id: recordingId })
+    .set({
+      audio: {
+        status: 'ready',
+        source_key: key,
+        filename: 'original.wav',
+        size: 30,
+        duration_ms: 180_000,
+        preview_key,
+      },
+    })
+    .go();
+}
