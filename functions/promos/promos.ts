@@ -14,7 +14,7 @@ const DEFAULT_DAYS = 30;
 const DEFAULT_DOWNLOAD_LIMIT = 3;
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
-export async function loadRelease(tenantId: string, releaseId: string) {
+async function loadRelease(tenantId: string, releaseId: string) {
   const found = await data.promoRelease(tenantId, releaseId);
   if (!found) throw new NotFound('Release');
   return found;

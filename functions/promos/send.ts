@@ -81,7 +81,7 @@ export async function sendPromo(
 }
 
 /** The public page's link and the one-click unsubscribe address of a recipient's token. */
-export const promoPageLink = (promoId: string, token: string) => appLink(`/promo/${promoId}/${token}`);
+const promoPageLink = (promoId: string, token: string) => appLink(`/promo/${promoId}/${token}`);
 const unsubscribeLink = (promoId: string, token: string) => appLink(`/api/v1/promo_unsubscribe/${promoId}/${token}`);
 
 function promoMail(promo: PromoItem, recipient: PromoRecipientItem, token: string) {

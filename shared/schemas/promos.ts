@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
 /** What a mailing list member does: the words are in web/src/app/display-labels.ts. */
-export const MEMBER_ROLES = ['dj', 'press', 'radio', 'other'] as const;
-export const SUPPORT_ANSWERS = ['yes', 'maybe', 'no'] as const;
+const MEMBER_ROLES = ['dj', 'press', 'radio', 'other'] as const;
+const SUPPORT_ANSWERS = ['yes', 'maybe', 'no'] as const;
 /** A CSV of members is bounded before it is read: 1 MB of text, 5,000 rows. */
-export const MAX_MEMBER_CSV_CHARS = 1_000_000;
+const MAX_MEMBER_CSV_CHARS = 1_000_000;
 export const MAX_MEMBER_CSV_ROWS = 5000;
 /** One send reaches at most this many people (lists and single addresses together). */
 export const MAX_RECIPIENTS_PER_SEND = 5000;
@@ -18,7 +18,7 @@ const isoDate = (what: string) =>
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${what} must be a date (YYYY-MM-DD)`);
 const tags = z.array(z.string().trim().min(1).max(40)).max(30).optional();
-export const emailAddress = z
+const emailAddress = z
   .string('Email is required')
   .trim()
   .toLowerCase()
@@ -67,7 +67,6 @@ const promoFields = {
 export const promoUpdateInput = z.strictObject(promoFields).partial();
 /** A new promo: only the release is required; every other field defaults from the release. */
 export const promoCreateInput = promoUpdateInput.extend({ release_id: shortText('Release', 64) });
-export type PromoFields = z.output<z.ZodObject<typeof promoFields>>;
 
 export const promoListQuery = z.strictObject({ release_id: z.string().trim().min(1).max(64).optional() });
 
