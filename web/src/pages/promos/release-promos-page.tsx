@@ -28,9 +28,14 @@ export function ReleasePromosPage() {
           variant="h1"
           description="Send the release to DJs, press and radio, each with their own link, and see who listened."
           actions={
-            <Button variant="primary" href={`${base}/new`} onFollow={onFollow} data-testid="new-promo">
-              New promo
-            </Button>
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button href="/user/labels/promo_tools/mailing_lists" onFollow={onFollow}>
+                Mailing lists
+              </Button>
+              <Button variant="primary" href={`${base}/new`} onFollow={onFollow} data-testid="new-promo">
+                New promo
+              </Button>
+            </SpaceBetween>
           }
         >
           Promos
