@@ -230,6 +230,7 @@ export const OPERATION_NAMES = {
     'promoRecipients',
     'promoRecipientsCsv',
     'revokePromoRecipient',
+    'whosePromoFile',
     'viewPromo',
     'playPromoTrack',
     'givePromoFeedback',

@@ -318,6 +318,8 @@ export const ROUTES: readonly Route[] = [
     'tenant',
     'promotion.write',
   ),
+  // "Whose file is this?": the browser sends the dropped file's SHA-256 and tag, never the file.
+  r('POST', '/promo_traces', 'promos', 'whosePromoFile', 'tenant', 'promotion.read'),
   // A recipient's own link (public: the link's secret is the proof, checked on every call).
   r('GET', '/promo_pages/{id}/{accessToken}', 'promos', 'viewPromo', 'public'),
   r('POST', '/promo_pages/{id}/{accessToken}/plays', 'promos', 'playPromoTrack', 'public'),

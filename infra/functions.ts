@@ -126,8 +126,9 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
   // in the uploads bucket (contracts/) and handed out presigned, signed copies presigned in.
   contracts: httpArea({ assets: PDF_FONT_ASSETS, needs: { buckets: { uploads: 'readWrite' } } }),
   // Promos: mailing lists, promos and their recipients in the table; the public page presigns the
-  // release's cover and the recordings' previews (uploads bucket); a send is queued to the promo worker.
-  promos: httpArea({ needs: { buckets: { uploads: 'read' }, sendsTo: ['promoSend'] } }),
+  // release's cover and the recordings' previews and writes each recipient's traced download beside them
+  // (uploads bucket, promo-downloads/); a send is queued to the promo worker.
+  promos: httpArea({ needs: { buckets: { uploads: 'readWrite' }, sendsTo: ['promoSend'] } }),
   // Reads the Parquet ledger (and presigns report uploads into the drop folder); edits are overlays in the table.
   royalties: httpArea({
     memorySize: 3008,

@@ -8,12 +8,16 @@ import {
   promoFeedbackInput,
   promoListQuery,
   promoSendInput,
+  promoTraceInput,
   promoTrackInput,
   promoUpdateInput,
 } from '../../shared/schemas/promos.js';
+import { BadRequest } from '../lib/errors.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
 import { planGate } from '../plans/gate.js';
 import * as promos from './index.js';
+
+const ONE_CLICK_BODY = 'The body must be List-Unsubscribe=One-Click or empty';
 
 /** A recipient's link: the promo's id and the access token (recipient id, a dot, the secret). */
 const linkParams = z.strictObject({ id: z.string().min(1).max(64), accessToken: z.string().min(1).max(200) });
@@ -80,6 +84,10 @@ const operations = {
     params: recipientParams,
     run: ({ tenantId, params }) => promos.revokeRecipient(tenantId, params.id, params.recipientId),
   }),
+  whosePromoFile: operation('tenant', {
+    body: promoTraceInput,
+    run: ({ tenantId, body }) => promos.whoseFile(tenantId, body),
+  }),
   viewPromo: operation('public', {
     params: linkParams,
     run: async ({ params }) =>
@@ -102,9 +110,14 @@ const operations = {
   }),
   unsubscribeFromPromos: operation('public', {
     params: linkParams,
-    // A one-click client posts `List-Unsubscribe=One-Click` as a form; the body is not read.
+    // A one-click client posts the form `List-Unsubscribe=One-Click` (RFC 8058), not JSON; the page posts
+    // an empty body. Anything else is refused before the link is looked at.
     rawBody: true,
-    run: ({ params }) => promos.unsubscribe(params.id, params.accessToken),
+    run: ({ params, rawBody }) => {
+      if (!['', '{}', 'List-Unsubscribe=One-Click'].includes(rawBody.trim()))
+        throw new BadRequest(ONE_CLICK_BODY, { body: [ONE_CLICK_BODY] });
+      return promos.unsubscribe(params.id, params.accessToken);
+    },
   }),
 } satisfies AreaOperations<'promos'>;
 

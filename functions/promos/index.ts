@@ -15,3 +15,4 @@ export { sendPromo } from './send.js';
 export { countPlay, downloadTrack, giveFeedback, unsubscribe, viewPromo } from './public-page.js';
 export { promoRecipients, recipientsCsv, revokeRecipient } from './analysis.js';
 export { promoSendJobs } from './resume.js';
+export { whoseFile } from './tracing.js';

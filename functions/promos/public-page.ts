@@ -6,6 +6,7 @@ import type { ReleaseArtwork, RecordingAudio } from '../data/entities/catalogue.
 import { Forbidden, HttpError, InvalidField, NotFound } from '../lib/errors.js';
 import { presignDownload } from '../uploads/presign.js';
 import { readAccessToken, secretMatches } from './tokens.js';
+import { tracedDownload } from './tracing.js';
 
 /**
  * The public promo page, reached only through a recipient's own link (no sign-in). The link is checked
@@ -141,7 +142,8 @@ export async function downloadTrack(promoId: string, accessToken: string, record
   if (audio?.status !== 'ready' || !audio.preview_key) throw new NotFound('This track has no file to download yet.');
   if (!(await data.takeDownload(promo.tenantId, promo.id, recipient.id, promo.download_limit)))
     throw new Forbidden(`You have used all ${promo.download_limit} of your downloads of this promo.`);
-  return { url: await presignDownload(audio.preview_key, 'application/octet-stream') };
+  const ids = { promoId: promo.id, recipientId: recipient.id, recordingId };
+  return { url: await tracedDownload(promo.tenantId, ids, audio.preview_key) };
 }
 
 /**

@@ -87,4 +87,14 @@ export const promoFeedbackInput = z.strictObject({
   support: z.enum(SUPPORT_ANSWERS, 'Support must be yes, maybe or no'),
 });
 
+/** A dropped file as the browser read it: its SHA-256 and the promo tag in it, if any. */
+export const promoTraceInput = z.strictObject({
+  sha256: z
+    .string('SHA-256 is required')
+    .trim()
+    .toLowerCase()
+    .regex(/^[0-9a-f]{64}$/, 'SHA-256 must be 64 hexadecimal digits'),
+  marker: z.string().trim().max(200).optional(),
+});
+
 export const promoTrackInput = z.strictObject({ recording_id: shortText('Recording', 64) });

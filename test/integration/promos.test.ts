@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { readMarker } from '../../shared/promo-marker.js';
 import { PLAN_FEATURES, SEEDED_PLAN_IDS } from '../../shared/plans.js';
 import { call, uniqueEmail } from '../support/api.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
@@ -11,6 +13,7 @@ import { until } from '../support/wait.js';
  * only a recipient's own live link opens, plays, feedback before download, download limits,
  * one-click unsubscribe by POST only, the analysis and its formula-safe CSV, and the plan's free promos.
  */
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 type Mail = { to: string; subject: string; text: string; headers?: Record<string, string> };
 
 let company: OwnCompany;
@@ -230,10 +233,12 @@ describe('the public promo page', () => {
     expect((await page(other.id, mine.token)).status).toBe(404);
   });
 
-  it('counts plays, asks for feedback before a download when the promo requires it, and keeps to the download limit', async () => {
+  it('counts plays, asks for feedback before a download when required, keeps to the download limit and traces the file to its recipient', async () => {
     const { api } = company;
     const promo = await newPromo(api, { access: 'download', feedback_required: true, download_limit: 1 });
-    const [link] = await sendTo(promo.id, [uniqueEmail('listener')]);
+    const listener = uniqueEmail('listener');
+    const [sent] = await sendTo(promo.id, [listener]);
+    const link = { ...sent, email: listener };
     expect((await page(link.promoId, link.token)).status).toBe(200);
     expect((await page(promo.id, link.token, '/plays', 'POST', { recording_id: recordingIds[1] })).status).toBe(200);
     const early = await page(promo.id, link.token, '/downloads', 'POST', { recording_id: recordingIds[0] });
@@ -253,7 +258,21 @@ describe('the public promo page', () => {
     expect(download.status, JSON.stringify(download.body)).toBe(200);
     const file = await fetch(download.body.url);
     expect(file.status).toBe(200);
-    expect(await file.text()).toContain('preview of');
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    expect(Buffer.from(bytes).toString('latin1')).toContain('preview of');
+
+    // The file was made for this recipient: its hash names them; changed, its tag still does; re-encoded, nothing.
+    const marker = readMarker(bytes) as string;
+    expect(marker).toMatch(new RegExp(`^${promo.id}/`));
+    const trace = (body: Record<string, unknown>, api = company.api) => api.post('/promo_traces', body);
+    const exact = await trace({ sha256: sha256(bytes) });
+    expect(exact.body).toMatchObject({ match: 'exact', recipient: { email: link.email } });
+    const altered = await trace({ sha256: sha256(new Uint8Array([...bytes, 0])), marker });
+    expect(altered.body).toMatchObject({ match: 'tag', recipient: { email: link.email } });
+    expect((await trace({ sha256: sha256(bytes.subarray(40)) })).body.match).toBe('none');
+    const stranger = await company.sibling('Promos tracer');
+    expect((await trace({ sha256: sha256(bytes), marker }, stranger.api)).body.match).toBe('none');
+    expect((await trace({ sha256: 'not-a-hash' })).body.errors.sha256).toBeDefined();
     const overLimit = await page(promo.id, link.token, '/downloads', 'POST', { recording_id: recordingIds[0] });
     expect(overLimit.status).toBe(403);
     expect(overLimit.body.message).toMatch(/used all 1 of your downloads/);

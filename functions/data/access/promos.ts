@@ -248,3 +248,18 @@ export async function promoRelease(tenantId: string, releaseId: string) {
   });
   return { release, recordings };
 }
+
+/** Records a file made for a recipient under its hash (the same file made again finds its record). */
+export async function recordDownloadFile(
+  tenantId: string,
+  file: { sha256: string; promo_id: string; recipient_id: string; recording_id: string },
+): Promise<void> {
+  await db()
+    .PromoDownload.upsert({ tenantId, ...file })
+    .go();
+}
+
+/** The recipient a company's file with this hash was made for, or null. */
+export async function downloadByHash(tenantId: string, sha256: string) {
+  return (await db().PromoDownload.get({ tenantId, sha256 }).go()).data;
+}

@@ -155,6 +155,25 @@ export const PromoUsage = new Entity({
   },
 });
 
+/**
+ * A file a recipient downloaded, made for them: its SHA-256 (the "Whose file is this?" lookup) and
+ * who, which promo and which track it was made for.
+ */
+export const PromoDownload = new Entity({
+  model: { entity: 'promoDownload', version: '1', service: SERVICE },
+  attributes: {
+    tenantId: { type: 'string', required: true },
+    sha256: { type: 'string', required: true },
+    promo_id: { type: 'string', required: true },
+    recipient_id: { type: 'string', required: true },
+    recording_id: { type: 'string', required: true },
+    ...timestamps,
+  },
+  indexes: {
+    byHash: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: ['sha256'] } },
+  },
+});
+
 export type MailingListItem = EntityItem<typeof MailingList>;
 export type MailingMemberItem = EntityItem<typeof MailingMember>;
 export type PromoItem = EntityItem<typeof Promo>;

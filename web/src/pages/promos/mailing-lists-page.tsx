@@ -19,6 +19,7 @@ import { notify, notifyError } from '../../app/notifications';
 import { useApi } from '../../app/resources';
 import { useOnFollow } from '../../app/use-on-follow';
 import { fileUploadStrings } from '../../components/file-upload-strings';
+import { WhoseFilePanel } from './whose-file-panel';
 import { errorsOf, fieldError, type MailingList, type Member } from './promo-types';
 
 const BASE = '/user/labels/promo_tools/mailing_lists';
@@ -84,6 +85,7 @@ export function MailingListsPage() {
             { id: 'active', header: 'Active', cell: (l) => (l.active ? 'Yes' : 'No') },
           ]}
         />
+        <WhoseFilePanel />
       </SpaceBetween>
     </ContentLayout>
   );
