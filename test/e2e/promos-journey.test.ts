@@ -46,7 +46,7 @@ afterAll(async () => {
 });
 
 describe('promos', () => {
-  it('sends a promo to a list from a CSV; the recipient plays, rates and downloads; the label sees it', async () => {
+  it('sends a promo to a list from a CSV; the recipient plays, rates and downloads; the label sees it and traces the file', async () => {
     await page.goto(`${cloudUrl()}/user/labels/promo_tools/mailing_lists`);
     await page.getByTestId('list-name').locator('input').fill('Journey DJs');
     await page.getByTestId('create-list').click();
@@ -116,6 +116,15 @@ describe('promos', () => {
     expect(text).toContain('Big room weapon');
     expect(text).toContain('Delivered');
     await screenshotIfAsked(page, '/tmp/promo-analysis.png', true);
+
+    // The downloaded file, dropped on "Whose file is this?", names the DJ it was made for.
+    const leaked = path.join(folder, 'leaked.mp3');
+    await download.saveAs(leaked);
+    await page.goto(`${cloudUrl()}/user/labels/promo_tools`);
+    await page.locator('[data-testid="whose-file"] input[type=file]').setInputFiles(leaked);
+    const answer = page.getByTestId('whose-file-answer');
+    await answer.waitFor();
+    expect(await answer.innerText()).toContain(`This is the file made for ${dj}.`);
     expect(errors).toEqual([]);
   });
 });
