@@ -214,6 +214,29 @@ export const OPERATION_NAMES = {
   ],
   // CWR registrations of a publisher company's songs.
   cwr: ['buildCwrFile', 'registerCwrFile', 'listCwrRegistrations', 'downloadCwrFile'],
+  // Promos: mailing lists, promos made from releases, sends, the analysis, the public page of a recipient's link.
+  promos: [
+    'listMailingLists',
+    'createMailingList',
+    'getMailingList',
+    'updateMailingList',
+    'addMailingListMember',
+    'importMailingListMembers',
+    'listPromos',
+    'createPromo',
+    'getPromo',
+    'updatePromo',
+    'sendPromo',
+    'promoRecipients',
+    'promoRecipientsCsv',
+    'revokePromoRecipient',
+    'whosePromoFile',
+    'viewPromo',
+    'playPromoTrack',
+    'givePromoFeedback',
+    'downloadPromoTrack',
+    'unsubscribeFromPromos',
+  ],
   // Contracts on releases, labels and artists: templates, documents, signed copies, amendments.
   contracts: [
     'listContracts',

@@ -296,6 +296,37 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/songs/cwr_registrations', 'cwr', 'listCwrRegistrations', 'tenant', 'catalogue.read'),
   r('GET', '/songs/cwr_registrations/{id}/download', 'cwr', 'downloadCwrFile', 'tenant', 'catalogue.read'),
 
+  // Promos (docs/promos.md): the promotion permission (the promotions role has it), the promo_system plan feature.
+  r('GET', '/mailing_lists', 'promos', 'listMailingLists', 'tenant', 'promotion.read'),
+  r('POST', '/mailing_lists', 'promos', 'createMailingList', 'tenant', 'promotion.write'),
+  r('GET', '/mailing_lists/{id}', 'promos', 'getMailingList', 'tenant', 'promotion.read'),
+  r('PATCH', '/mailing_lists/{id}', 'promos', 'updateMailingList', 'tenant', 'promotion.write'),
+  r('POST', '/mailing_lists/{id}/members', 'promos', 'addMailingListMember', 'tenant', 'promotion.write'),
+  r('POST', '/mailing_lists/{id}/members_csv', 'promos', 'importMailingListMembers', 'tenant', 'promotion.write'),
+  r('GET', '/promos', 'promos', 'listPromos', 'tenant', 'promotion.read'),
+  r('POST', '/promos', 'promos', 'createPromo', 'tenant', 'promotion.write'),
+  r('GET', '/promos/{id}', 'promos', 'getPromo', 'tenant', 'promotion.read'),
+  r('PATCH', '/promos/{id}', 'promos', 'updatePromo', 'tenant', 'promotion.write'),
+  r('POST', '/promos/{id}/send', 'promos', 'sendPromo', 'tenant', 'promotion.write'),
+  r('GET', '/promos/{id}/recipients', 'promos', 'promoRecipients', 'tenant', 'promotion.read'),
+  r('GET', '/promos/{id}/recipients_csv', 'promos', 'promoRecipientsCsv', 'tenant', 'promotion.read'),
+  r(
+    'POST',
+    '/promos/{id}/recipients/{recipientId}/revoke',
+    'promos',
+    'revokePromoRecipient',
+    'tenant',
+    'promotion.write',
+  ),
+  // "Whose file is this?": the browser sends the dropped file's SHA-256 and tag, never the file.
+  r('POST', '/promo_traces', 'promos', 'whosePromoFile', 'tenant', 'promotion.read'),
+  // A recipient's own link (public: the link's secret is the proof, checked on every call).
+  r('GET', '/promo_pages/{id}/{accessToken}', 'promos', 'viewPromo', 'public'),
+  r('POST', '/promo_pages/{id}/{accessToken}/plays', 'promos', 'playPromoTrack', 'public'),
+  r('POST', '/promo_pages/{id}/{accessToken}/feedback', 'promos', 'givePromoFeedback', 'public'),
+  r('POST', '/promo_pages/{id}/{accessToken}/downloads', 'promos', 'downloadPromoTrack', 'public'),
+  // RFC 8058 one-click unsubscribe: POST only, so a mail scanner following links unsubscribes nobody.
+  r('POST', '/promo_unsubscribe/{id}/{accessToken}', 'promos', 'unsubscribeFromPromos', 'public'),
   // Contracts (docs/contracts.md): reading needs catalogue.read, every change catalogue.write.
   r('GET', '/contract_templates', 'contracts', 'listContractTemplates', 'tenant', 'catalogue.read'),
   r('GET', '/contracts', 'contracts', 'listContracts', 'tenant', 'catalogue.read'),

@@ -125,6 +125,10 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
   // Contracts: table reads and writes, documents (PDF with the statements' fonts, DOCX) written beside the contract
   // in the uploads bucket (contracts/) and handed out presigned, signed copies presigned in.
   contracts: httpArea({ assets: PDF_FONT_ASSETS, needs: { buckets: { uploads: 'readWrite' } } }),
+  // Promos: mailing lists, promos and their recipients in the table; the public page presigns the
+  // release's cover and the recordings' previews and writes each recipient's traced download beside them
+  // (uploads bucket, promo-downloads/); a send is queued to the promo worker.
+  promos: httpArea({ needs: { buckets: { uploads: 'readWrite' }, sendsTo: ['promoSend'] } }),
   // Reads the Parquet ledger (and presigns report uploads into the drop folder); edits are overlays in the table.
   royalties: httpArea({
     memorySize: 3008,
@@ -246,6 +250,12 @@ export const WORKERS: Record<QueueKey, FunctionDeclaration> = {
     entry: 'functions/billing/worker.ts',
     memorySize: 512,
     needs: { table: 'readWrite', billing: true },
+  },
+  // Promo sends: mails each queued recipient of a promo their own link, once.
+  promoSend: {
+    entry: 'functions/promos/worker.ts',
+    memorySize: 512,
+    needs: { table: 'readWrite', mail: true },
   },
 };
 

@@ -43,7 +43,8 @@ export type QueueKey =
   | 'releaseDelivery'
   | 'catalogueImport'
   | 'catalogueExport'
-  | 'billingEvents';
+  | 'billingEvents'
+  | 'promoSend';
 
 /**
  * concurrency: how many messages are worked on at once (Lambda's event source maxConcurrency;
@@ -111,6 +112,16 @@ export const QUEUES: Record<
     maxReceiveCount: 5,
     concurrency: 2,
   },
+  /**
+   * Promo sends (functions/promos/worker.ts): one message per send of a promo; the worker mails each
+   * queued recipient once (a conditional write claims them first). One at a time keeps within the
+   * mail service's sending rate.
+   */
+  promoSend: {
+    localName: 'label-platform-promo-send',
+    workerTimeoutSeconds: 900,
+    maxReceiveCount: 3,
+  },
 };
 
 /** Visibility is six times the worker timeout, as AWS recommends for Lambda event sources. */
@@ -169,6 +180,8 @@ export const ENV = {
   catalogueExportQueue: 'CATALOGUE_EXPORT_QUEUE_URL',
   /** The billing events queue (the webhook sends each verified provider event to it). */
   billingEventQueue: 'BILLING_EVENT_QUEUE_URL',
+  /** The promo send queue (the promos API queues a send; the local cloud's start queues unfinished ones). */
+  promoSendQueue: 'PROMO_SEND_QUEUE_URL',
   /** Which card payment provider runs (functions/billing/choose.ts): 'stripe' in AWS, 'local' on the local cloud. */
   billingProvider: 'BILLING_PROVIDER',
   /** The Secrets Manager secret holding Stripe's keys as JSON: { "secret_key": "sk_…", "webhook_secret": "whsec_…" }. */
@@ -206,4 +219,5 @@ export const QUEUE_URL_ENV: Partial<Record<QueueKey, string>> = {
   catalogueImport: ENV.catalogueImportQueue,
   catalogueExport: ENV.catalogueExportQueue,
   billingEvents: ENV.billingEventQueue,
+  promoSend: ENV.promoSendQueue,
 };

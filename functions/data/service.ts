@@ -31,6 +31,15 @@ import { Log } from './entities/log.js';
 import { ImportRecord } from './entities/import-record.js';
 import { CwrRegistration } from './entities/cwr-registration.js';
 import { Contract } from './entities/contract.js';
+import {
+  MailingList,
+  MailingMember,
+  Promo,
+  PromoDownload,
+  PromoRecipient,
+  PromoSuppression,
+  PromoUsage,
+} from './entities/promo.js';
 import { Artist, Contributor, Payee, Recording, Release, Song } from './entities/catalogue.js';
 import { CatalogueAsset } from './entities/catalogue-asset.js';
 import {
@@ -119,6 +128,13 @@ const entities = {
   CatalogueExport,
   CwrRegistration,
   Contract,
+  MailingList,
+  MailingMember,
+  PromoSuppression,
+  Promo,
+  PromoRecipient,
+  PromoUsage,
+  PromoDownload,
   Plan,
   CompanyUsage,
   ArtistUser,

@@ -17,6 +17,7 @@ const KIND_NAMES: Record<JobKind, string> = {
   catalogue_import: 'Catalogue import',
   delivery: 'Delivery',
   payment_run: 'Payment run',
+  promo_send: 'Promo send',
 };
 
 /** GET /admin/jobs: every stuck job, oldest first. A job whose time is unknown counts as stuck. */

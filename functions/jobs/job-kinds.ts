@@ -13,7 +13,13 @@
  * job on start. In AWS the queue is durable: a re-delivered message (after the visibility timeout)
  * takes over; the admins' Resume does the same by hand.
  */
-export type JobKind = 'royalty_import' | 'statement_run' | 'catalogue_import' | 'delivery' | 'payment_run';
+export type JobKind =
+  | 'royalty_import'
+  | 'statement_run'
+  | 'catalogue_import'
+  | 'delivery'
+  | 'payment_run'
+  | 'promo_send';
 
 /** One job in a state that is not final, as the admins' Jobs page lists it. */
 export type UnfinishedJob = {

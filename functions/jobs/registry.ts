@@ -1,6 +1,7 @@
 import { catalogueImportJobs } from '../catalogue-exchange/imports/resume.js';
 import { deliveryJobs } from '../deliveries/resume.js';
 import { paymentRunJobs } from '../payouts/resume.js';
+import { promoSendJobs } from '../promos/index.js';
 import { royaltyImportJobs } from '../royalties/import/resume.js';
 import { statementRunJobs } from '../statements/runs/resume.js';
 import type { JobKind, JobResumer, UnfinishedJob } from './job-kinds.js';
@@ -15,6 +16,7 @@ const RESUMERS: readonly JobResumer[] = [
   catalogueImportJobs,
   deliveryJobs,
   paymentRunJobs,
+  promoSendJobs,
 ];
 
 /** The kinds of job that have a resumer (what the admins' Resume accepts). */

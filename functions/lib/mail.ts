@@ -7,7 +7,14 @@ import { ENV } from '../../infra/resources.js';
 
 /** A file sent with a mail (a statement's PDF). */
 type MailAttachment = { filename: string; contentType: string; content: Uint8Array };
-export type Mail = { to: string; subject: string; text: string; attachments?: MailAttachment[] };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  attachments?: MailAttachment[];
+  /** Extra headers (a promo's List-Unsubscribe and List-Unsubscribe-Post); such a mail goes as raw MIME. */
+  headers?: Record<string, string>;
+};
 
 /** How the local outbox records an attachment: the file beside the mail's JSON, not its bytes. */
 type OutboxAttachment = { filename: string; contentType: string; size: number; file: string };
@@ -45,11 +52,20 @@ export function rawMessage(from: string, mail: Mail): Promise<Buffer> {
     contentType: a.contentType,
     content: Buffer.from(a.content.buffer, a.content.byteOffset, a.content.byteLength),
   }));
-  return new MailComposer({ from, to: mail.to, subject: mail.subject, text: mail.text, attachments }).compile().build();
+  return new MailComposer({
+    from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    attachments,
+    ...(mail.headers ? { headers: mail.headers } : {}),
+  })
+    .compile()
+    .build();
 }
 
 /**
- * The one way the product sends e-mail (invitations, confirmations, resets, statements). In AWS
+ * The one way the product sends e-mail (invitations, confirmations, resets, statements, promos). In AWS
  * it goes through SES (a mail with attachments as raw MIME built by nodemailer's MailComposer); in
  * the local cloud it is written to the outbox folder, which the local gateway lists at
  * /_local/outbox (attachments at /_local/outbox/{id}/attachments/{n}) so a developer can open
@@ -60,7 +76,7 @@ export async function sendMail(mail: Mail): Promise<void> {
   if (outbox) return writeToOutbox(outbox, mail);
   ses ??= new SESClient({});
   const from = process.env[ENV.mailFrom] ?? 'no-reply@example.com';
-  if (mail.attachments?.length) {
+  if (mail.attachments?.length || mail.headers) {
     const data = await rawMessage(from, mail);
     await ses.send(new SendRawEmailCommand({ Source: from, Destinations: [mail.to], RawMessage: { Data: data } }));
     return;

@@ -73,3 +73,13 @@ export async function assertLabelRoom(companyId: string, isAdmin: boolean): Prom
   if (isAdmin) return;
   await assertWithinLimit(companyId, 'max_labels', (await labelCount(companyId)) + 1);
 }
+
+/**
+ * The promos a company may send a month under its plan (null: no limit; admins are not limited), and
+ * the 402 a send that would pass it answers. The promos area counts sends in the same transaction that
+ * marks a promo sent, so this only says where the limit is.
+ */
+export async function freePromos(companyId: string, isAdmin: boolean) {
+  const max = isAdmin ? null : (await companyPlan(companyId)).limits.free_promos;
+  return { max, refusal: () => refusal(companyId, 'free_promos') };
+}

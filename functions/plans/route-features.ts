@@ -27,6 +27,8 @@ const AREA_FEATURES: Record<Area, RouteDecision | 'each-op'> = {
   cwr: 'bulk_catalogue_importing',
   // Contracts are part of managing the catalogue.
   contracts: 'catalogue_management',
+  // Promos need the promo system; the public page of a recipient's link has no tenant route, so no gate.
+  promos: 'promo_system',
   royalties: 'royalty_dashboard',
   statements: 'statement_generator',
   payments: 'release_accounting',

@@ -59,8 +59,8 @@ async function companyOn(planId: string, name: string): Promise<string> {
 }
 
 describe('plan features on every gated tenant route (generated from the route table)', () => {
-  it('exercises every feature but the promo system, which has no routes yet', () => {
-    expect(PLAN_FEATURES.filter((f) => !FEATURES_WITH_ROUTES.includes(f))).toEqual(['promo_system']);
+  it('exercises every feature', () => {
+    expect(PLAN_FEATURES.filter((f) => !FEATURES_WITH_ROUTES.includes(f))).toEqual([]);
   });
 
   it.each(FEATURES_WITH_ROUTES)('%s: refused (402) without it, never 402 with it', async (feature) => {

@@ -158,6 +158,8 @@ describe('company role permissions', () => {
  * so any body not signed by the provider (malformed or not) is refused with 400 on the signature.
  */
 const SIGNED_BODY_PATHS: readonly string[] = ['/api/v1/billing/webhook'];
+/** RFC 8058 one-click unsubscribe: the mail client posts the form `List-Unsubscribe=One-Click`, not JSON. */
+const ONE_CLICK_PATHS: readonly string[] = ['/api/v1/promo_unsubscribe/{id}/{accessToken}'];
 
 describe.concurrent('bad input', () => {
   it.each(named(ROUTES.filter((route) => SIGNED_BODY_PATHS.includes(route.path))))(
@@ -174,38 +176,55 @@ describe.concurrent('bad input', () => {
     },
   );
 
-  it.each(named(ROUTES.filter((route) => takesBody(route) && !SIGNED_BODY_PATHS.includes(route.path))))(
-    '%s answers malformed JSON, wrong types and unknown fields with 400 naming the problem',
+  it.each(named(ROUTES.filter((route) => ONE_CLICK_PATHS.includes(route.path))))(
+    '%s refuses any body but the one-click form with 400, before reading it',
     async (_name, route) => {
-      const path = withBadIds(route);
-      const token = tokenFor(route);
-      const malformed = await call(route.method, path, {
-        token,
-        company: company(),
-        rawBody: '{"name": ',
-        headers: { 'content-type': 'application/json' },
-      });
-      expect(malformed.status).toBe(400);
-      expect(malformed.body.message).toMatch(/Malformed JSON/);
-      // 8,000 levels deep is 16 KB: far under the size limit, yet it once overflowed a recursive walk (500).
-      const deep = await call(route.method, path, {
-        token,
-        company: company(),
-        rawBody: `${'['.repeat(8000)}${']'.repeat(8000)}`,
-        headers: { 'content-type': 'application/json' },
-      });
-      expect(deep.status).toBe(400);
-      expect(deep.body.errors.body).toEqual(['The request body is nested too deeply (at most 64 levels)']);
-      for (const wrong of [[1, 2], 'text', 42]) {
-        const answer = await call(route.method, path, { token, company: company(), body: wrong });
-        expect(answer.status, JSON.stringify(answer.body)).toBe(400);
-        expect(answer.body.errors).toBeTypeOf('object');
+      for (const rawBody of ['{"name": ', '[1,2]', 'List-Unsubscribe=Something-Else']) {
+        const answer = await call(route.method, withBadIds(route), {
+          rawBody,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        });
+        expect(answer.status).toBe(400);
+        expect(answer.body.errors.body[0]).toMatch(/List-Unsubscribe=One-Click/);
       }
-      const unknown = await call(route.method, path, { token, company: company(), body: { zz_unknown_field: 1 } });
-      expect(unknown.status).toBe(400);
-      expect(JSON.stringify(unknown.body.errors)).toMatch(/zz_unknown_field|required|takes no request body/i);
     },
   );
+
+  it.each(
+    named(
+      ROUTES.filter(
+        (route) => takesBody(route) && !SIGNED_BODY_PATHS.includes(route.path) && !ONE_CLICK_PATHS.includes(route.path),
+      ),
+    ),
+  )('%s answers malformed JSON, wrong types and unknown fields with 400 naming the problem', async (_name, route) => {
+    const path = withBadIds(route);
+    const token = tokenFor(route);
+    const malformed = await call(route.method, path, {
+      token,
+      company: company(),
+      rawBody: '{"name": ',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.message).toMatch(/Malformed JSON/);
+    // 8,000 levels deep is 16 KB: far under the size limit, yet it once overflowed a recursive walk (500).
+    const deep = await call(route.method, path, {
+      token,
+      company: company(),
+      rawBody: `${'['.repeat(8000)}${']'.repeat(8000)}`,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(deep.status).toBe(400);
+    expect(deep.body.errors.body).toEqual(['The request body is nested too deeply (at most 64 levels)']);
+    for (const wrong of [[1, 2], 'text', 42]) {
+      const answer = await call(route.method, path, { token, company: company(), body: wrong });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+      expect(answer.body.errors).toBeTypeOf('object');
+    }
+    const unknown = await call(route.method, path, { token, company: company(), body: { zz_unknown_field: 1 } });
+    expect(unknown.status).toBe(400);
+    expect(JSON.stringify(unknown.body.errors)).toMatch(/zz_unknown_field|required|takes no request body/i);
+  });
 
   // The product's own limit, on every route: a body one byte over MAX_BODY_BYTES.
   it.each(named(ROUTES))(

@@ -53,3 +53,33 @@ export async function seedOriginalAudio(
     .go();
   return audio;
 }
+
+/**
+ * A recording's audio as the audio pipeline leaves it ready: the original and its preview (`preview`
+ * bytes of `previewType` when a browser must really play it, e.g. a sine WAV).
+ */
+export async function seedPreviewAudio(
+  tenantId: string,
+  recordingId: string,
+  preview = Buffer.from(`ID3 preview of ${recordingId}`),
+  previewType = 'audio/mpeg',
+) {
+  const { getDb } = await import('../../functions/data/service.js');
+  const key = `audio/${tenantId}/${recordingId}/original.wav`;
+  const preview_key = `audio-previews/${tenantId}/${recordingId}.mp3`;
+  await putUpload(key, Buffer.from(`RIFF original of ${recordingId}`), 'audio/wav');
+  await putUpload(preview_key, preview, previewType);
+  await getDb()
+    .entities.Recording.patch({ tenantId, id: recordingId })
+    .set({
+      audio: {
+        status: 'ready',
+        source_key: key,
+        filename: 'original.wav',
+        size: 30,
+        duration_ms: 180_000,
+        preview_key,
+      },
+    })
+    .go();
+}

@@ -13,9 +13,9 @@ describe('the route → plan feature table (functions/plans/route-features.ts)',
     expect(undecided).toEqual([]);
   });
 
-  it('gates every feature but the promo system (no promo routes exist yet) behind at least one route', () => {
+  it('gates every feature behind at least one route', () => {
     const gated = new Set(tenantRoutes.map((route) => routeFeature(route)).filter(Boolean));
-    expect(PLAN_FEATURES.filter((feature) => !gated.has(feature))).toEqual(['promo_system']);
+    expect(PLAN_FEATURES.filter((feature) => !gated.has(feature))).toEqual([]);
   });
 
   it('keeps the plan page and the company list reachable on every plan, and gates what the issue names', () => {
@@ -33,6 +33,8 @@ describe('the route → plan feature table (functions/plans/route-features.ts)',
     expect(decide('/expenses')).toBe('release_accounting');
     expect(decide('/release_deliveries')).toBe('label_pipelines');
     expect(decide('/dashboard')).toBe('dashboard');
+    expect(decide('/promos', 'POST')).toBe('promo_system');
+    expect(decide('/mailing_lists')).toBe('promo_system');
   });
 
   it('counts every presign operation of a tenant route against the storage capacity', () => {

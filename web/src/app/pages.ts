@@ -109,6 +109,13 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'release-products': () => import('../pages/catalogue/release-products-page').then((m) => m.ReleaseProductsPage),
   'release-contracts': () => import('../pages/contracts/contracts-page').then((m) => m.ReleaseContractsPage),
   'label-contracts': () => import('../pages/contracts/contracts-page').then((m) => m.LabelContractsPage),
+  'release-promos': () => import('../pages/promos/release-promos-page').then((m) => m.ReleasePromosPage),
+  'new-promo': () => import('../pages/promos/release-promos-page').then((m) => m.NewPromoPage),
+  'promo-detail': () => import('../pages/promos/promo-detail-page').then((m) => m.PromoDetailPage),
+  'promo-analysis': () => import('../pages/promos/promo-analysis-page').then((m) => m.PromoAnalysisPage),
+  'mailing-lists': () => import('../pages/promos/mailing-lists-page').then((m) => m.MailingListsPage),
+  'mailing-list': () => import('../pages/promos/mailing-lists-page').then((m) => m.MailingListPage),
+  'view-promo': () => import('../pages/promos/view-promo-page').then((m) => m.ViewPromoPage),
   'label-assets': () => import('../pages/catalogue/assets-page').then((m) => m.LabelAssetsPage),
   'admin-label-assets': () => import('../pages/catalogue/assets-page').then((m) => m.AdminLabelAssetsPage),
   'label-distribution-statements': () =>

@@ -38,6 +38,13 @@ export type PageKey =
   | 'release-assets'
   | 'release-products'
   | 'release-contracts'
+  | 'release-promos'
+  | 'new-promo'
+  | 'promo-detail'
+  | 'promo-analysis'
+  | 'mailing-lists'
+  | 'mailing-list'
+  | 'view-promo'
   | 'label-contracts'
   | 'label-assets'
   | 'admin-label-assets'
@@ -250,7 +257,7 @@ const publicRoutes: RouteDef[] = [
   pub('/invitations/:token', 'Invitation', 'Invitation', 'invitation'),
   // The link a label's invitation to an artist's portal mails.
   pub('/artist_invitations/:token', 'PortalInvitation', 'Artist portal invitation', 'portal-invitation'),
-  pub('/promo/:id/:accessToken', 'ViewPromo', 'Promo'),
+  pub('/promo/:id/:accessToken', 'ViewPromo', 'Promo', 'view-promo'),
   pub('/artists/:id', 'ArtistHome', 'Artist portal', 'artist-home'),
   pub('/artists/:id/profile', 'ArtistHomeProfile', 'Artist portal: profile', 'artist-home-profile'),
   pub('/artists/:id/statements', 'ArtistHomeStatements', 'Artist portal: statements', 'artist-home-statements'),
@@ -311,13 +318,20 @@ const labelRoutes: RouteDef[] = [
     'marketing/new_release/single',
     'marketing/smart_url',
   ]),
-  tenant('/user/labels/promo_tools', 'UserLabelPromoTools', 'Label promo tools'),
-  ...children(tenant, '/user/labels/promo_tools', 'UserLabelPromoTools', 'Label promo tools', [
-    'template_designer',
-    'mailing_lists',
-    'mailing_lists/:listId',
-    'mailing_lists/:listId/edit',
-  ]),
+  tenant('/user/labels/promo_tools', 'UserLabelPromoTools', 'Label promo tools', 'mailing-lists'),
+  ...withPages(
+    children(tenant, '/user/labels/promo_tools', 'UserLabelPromoTools', 'Label promo tools', [
+      'template_designer',
+      'mailing_lists',
+      'mailing_lists/:listId',
+      'mailing_lists/:listId/edit',
+    ]),
+    {
+      '/user/labels/promo_tools/mailing_lists': 'mailing-lists',
+      '/user/labels/promo_tools/mailing_lists/:listId': 'mailing-list',
+      '/user/labels/promo_tools/mailing_lists/:listId/edit': 'mailing-list',
+    },
+  ),
   tenant('/user/labels/finances', 'UserLabelFinances', 'Label finances'),
   ...withPages(
     children(tenant, '/user/labels/finances', 'UserLabelFinances', 'Label finances', [
@@ -393,6 +407,13 @@ const userRoutes: RouteDef[] = [
       '/user/releases/:releaseId/assets': 'release-assets',
       '/user/releases/:releaseId/products': 'release-products',
       '/user/releases/:releaseId/contracts': 'release-contracts',
+      '/user/releases/:releaseId/promos': 'release-promos',
+      '/user/releases/:releaseId/promos/new': 'new-promo',
+      '/user/releases/:releaseId/promos/:promoId': 'promo-detail',
+      '/user/releases/:releaseId/promos/:promoId/edit': 'promo-detail',
+      '/user/releases/:releaseId/promos/:promoId/send': 'promo-detail',
+      '/user/releases/:releaseId/promos/:promoId/analysis': 'promo-analysis',
+      '/user/releases/:releaseId/promos/:promoId/recipients': 'promo-analysis',
     },
   ),
   ...withPages(userEntity('recordings', 'recording', 'recordingId'), cataloguePages('recordings', 'recordingId')),

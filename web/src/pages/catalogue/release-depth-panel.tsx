@@ -97,6 +97,9 @@ function ReleaseDepthPanel({ release, readOnly }: { release: ExtraProps['record'
                 <RouterLink href={`/user/releases/${enc(release.id)}/products`} data-testid="release-products-link">
                   Products
                 </RouterLink>
+                <RouterLink href={`/user/releases/${enc(release.id)}/promos`} data-testid="release-promos-link">
+                  Promos
+                </RouterLink>
                 {expenses ? (
                   <RouterLink href={expenses} data-testid="release-expenses-link">
                     Expenses

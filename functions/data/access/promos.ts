@@ -1,0 +1,265 @@
+import type { MailingListItem, MailingMemberItem, PromoItem, PromoRecipientItem } from '../entities/promo.js';
+import { writtenUnlessConditionFailed } from '../../lib/errors.js';
+import { getDb } from '../service.js';
+import { writeTransaction } from '../transaction.js';
+
+/** Every query of a company's mailing lists, promos and promo recipients, by name. */
+const db = () => getDb().entities;
+
+type ListFields = Omit<MailingListItem, 'tenantId' | 'id' | 'createdAt' | 'updatedAt'>;
+type MemberFields = Omit<MailingMemberItem, 'tenantId' | 'list_id' | 'email' | 'createdAt' | 'updatedAt'>;
+type PromoFields = Omit<PromoItem, 'tenantId' | 'id' | 'createdAt' | 'updatedAt'>;
+type RecipientFields = Pick<PromoRecipientItem, 'email' | 'name' | 'role' | 'list_id'>;
+
+export async function listMailingLists(tenantId: string): Promise<MailingListItem[]> {
+  return (await db().MailingList.query.byTenant({ tenantId }).go({ pages: 'all' })).data;
+}
+
+export async function getMailingList(tenantId: string, id: string): Promise<MailingListItem | null> {
+  return (await db().MailingList.get({ tenantId, id }).go()).data;
+}
+
+export async function createMailingList(tenantId: string, id: string, fields: ListFields): Promise<void> {
+  await db()
+    .MailingList.create({ tenantId, id, ...fields })
+    .go();
+}
+
+export async function patchMailingList(tenantId: string, id: string, set: Partial<ListFields>): Promise<boolean> {
+  return writtenUnlessConditionFailed(() => db().MailingList.patch({ tenantId, id }).set(set).go());
+}
+
+export async function listMembers(tenantId: string, listId: string): Promise<MailingMemberItem[]> {
+  return (await db().MailingMember.query.byList({ tenantId, list_id: listId }).go({ pages: 'all' })).data;
+}
+
+/** Adds a member or merges into the one with the same address (the newer fields win, tags are joined). */
+export async function upsertMember(
+  tenantId: string,
+  listId: string,
+  email: string,
+  fields: MemberFields,
+): Promise<'added' | 'merged'> {
+  const existing = (await db().MailingMember.get({ tenantId, list_id: listId, email }).go()).data;
+  const tags = [...new Set([...(existing?.tags ?? []), ...(fields.tags ?? [])])];
+  await db()
+    .MailingMember.upsert({ tenantId, list_id: listId, email, ...fields, tags })
+    .go();
+  return existing ? 'merged' : 'added';
+}
+
+/** The company's suppressed addresses, address → why. */
+export async function suppressedAddresses(tenantId: string): Promise<Map<string, string>> {
+  const items = (await db().PromoSuppression.query.byTenant({ tenantId }).go({ pages: 'all' })).data;
+  return new Map(items.map((item) => [item.email, item.reason]));
+}
+
+/** Suppresses an address once: a replayed unsubscribe, bounce or complaint changes nothing (false). */
+export async function suppressAddress(
+  tenantId: string,
+  email: string,
+  reason: 'unsubscribed' | 'bounced' | 'complained',
+): Promise<boolean> {
+  return writtenUnlessConditionFailed(() => db().PromoSuppression.create({ tenantId, email, reason }).go());
+}
+
+export async function listPromos(tenantId: string, releaseId?: string): Promise<PromoItem[]> {
+  if (releaseId)
+    return (await db().Promo.query.byRelease({ tenantId, release_id: releaseId }).go({ pages: 'all' })).data;
+  return (await db().Promo.query.byTenant({ tenantId }).go({ pages: 'all' })).data;
+}
+
+export async function getPromo(tenantId: string, id: string): Promise<PromoItem | null> {
+  return (await db().Promo.get({ tenantId, id }).go()).data;
+}
+
+/** A promo by its id alone, whichever company it is of: the public page's first step (the link is checked after). */
+export async function findPromoById(id: string): Promise<PromoItem | null> {
+  return (await db().Promo.query.byId({ id }).go({ limit: 1 })).data[0] ?? null;
+}
+
+export async function createPromo(tenantId: string, id: string, fields: PromoFields): Promise<void> {
+  await db()
+    .Promo.create({ tenantId, id, ...fields })
+    .go();
+}
+
+/** Edits a promo only while it is a draft: once sent, what recipients were promised does not change. */
+export async function patchDraftPromo(tenantId: string, id: string, set: Partial<PromoFields>): Promise<boolean> {
+  return writtenUnlessConditionFailed(() =>
+    db()
+      .Promo.patch({ tenantId, id })
+      .set(set)
+      .where(({ status }, { eq }) => eq(status, 'draft'))
+      .go(),
+  );
+}
+
+/**
+ * The first send of a draft: the promo becomes `sending` and the month's count of sent promos goes up
+ * by one, in one transaction whose condition is the plan's free promos (`max`, null for none), so two
+ * sends at once can never both pass the limit. Throws 409 naming `promo` when the limit is reached.
+ */
+export async function startFirstSend(
+  tenantId: string,
+  id: string,
+  month: string,
+  max: number | null,
+  refusal: string,
+): Promise<void> {
+  await writeTransaction(
+    ({ Promo, PromoUsage }) => [
+      Promo.patch({ tenantId, id })
+        .set({ status: 'sending', sent_at: new Date().toISOString(), counted_month: month })
+        .where(({ status }, { eq }) => eq(status, 'draft'))
+        .commit(),
+      max === null
+        ? PromoUsage.update({ tenantId, month }).add({ sent: 1 }).commit()
+        : PromoUsage.update({ tenantId, month })
+            .add({ sent: 1 })
+            .where(({ sent }, { notExists, lt }) => `${notExists(sent)} OR ${lt(sent, max)}`)
+            .commit(),
+    ],
+    {
+      0: { message: 'The promo was sent or changed by someone else; reload it' },
+      1: { message: refusal, field: 'promo' },
+    },
+  );
+}
+
+/** A later send of a sent promo (to more people) sets it sending again; it is not counted again. */
+export async function markSending(tenantId: string, id: string): Promise<boolean> {
+  return writtenUnlessConditionFailed(() =>
+    db()
+      .Promo.patch({ tenantId, id })
+      .set({ status: 'sending' })
+      .where(({ status }, { ne }) => ne(status, 'draft'))
+      .go(),
+  );
+}
+
+export async function markSent(tenantId: string, id: string): Promise<void> {
+  await writtenUnlessConditionFailed(() =>
+    db()
+      .Promo.patch({ tenantId, id })
+      .set({ status: 'sent' })
+      .where(({ status }, { eq }) => eq(status, 'sending'))
+      .go(),
+  );
+}
+
+/** Every promo whose send job has not finished, across companies (the job resumer's list). */
+export async function listPromosSending(): Promise<PromoItem[]> {
+  return (
+    await db()
+      .Promo.scan.where(({ status }, { eq }) => eq(status, 'sending'))
+      .go({ pages: 'all' })
+  ).data;
+}
+
+/** Queues a recipient once: an address already on the promo is left as it is (false). */
+export async function addRecipient(tenantId: string, promoId: string, id: string, fields: RecipientFields) {
+  return writtenUnlessConditionFailed(() =>
+    db()
+      .PromoRecipient.create({ tenantId, promo_id: promoId, id, status: 'queued', ...fields })
+      .go(),
+  );
+}
+
+export async function listRecipients(tenantId: string, promoId: string): Promise<PromoRecipientItem[]> {
+  return (await db().PromoRecipient.query.byPromo({ tenantId, promo_id: promoId }).go({ pages: 'all' })).data;
+}
+
+export async function getRecipient(tenantId: string, promoId: string, id: string): Promise<PromoRecipientItem | null> {
+  return (await db().PromoRecipient.get({ tenantId, promo_id: promoId, id }).go()).data;
+}
+
+/**
+ * Claims a queued recipient for mailing and stores their link's hash, in one conditional write: a
+ * re-delivered send message finds them claimed already and mails nobody twice.
+ */
+export async function claimRecipient(tenantId: string, promoId: string, id: string, tokenHash: string) {
+  return writtenUnlessConditionFailed(() =>
+    db()
+      .PromoRecipient.patch({ tenantId, promo_id: promoId, id })
+      .set({ status: 'sending', token_hash: tokenHash })
+      .where(({ status }, { eq }) => eq(status, 'queued'))
+      .go(),
+  );
+}
+
+export async function finishRecipient(tenantId: string, promoId: string, id: string, status: 'mailed' | 'failed') {
+  await db()
+    .PromoRecipient.patch({ tenantId, promo_id: promoId, id })
+    .set({ status, ...(status === 'mailed' ? { mailed_at: new Date().toISOString() } : {}) })
+    .go();
+}
+
+/** Changes a recipient's record: revoke, opens, plays and feedback. */
+export async function patchRecipient(
+  tenantId: string,
+  promoId: string,
+  id: string,
+  set: Partial<Pick<PromoRecipientItem, 'revoked' | 'opened_at' | 'feedback'>>,
+  add: Partial<Record<'opens' | 'play_count', number>> = {},
+): Promise<void> {
+  let update = db().PromoRecipient.patch({ tenantId, promo_id: promoId, id }).set(set);
+  if (Object.keys(add).length) update = update.add(add);
+  await update.go();
+}
+
+/** Counts a play of one recording (plays per recording kept as a map). */
+export async function countPlay(tenantId: string, promoId: string, id: string, recordingId: string): Promise<void> {
+  const item = await getRecipient(tenantId, promoId, id);
+  const plays = { ...((item?.plays as Record<string, number> | undefined) ?? {}) };
+  plays[recordingId] = (plays[recordingId] ?? 0) + 1;
+  await patchRecipient(tenantId, promoId, id, {}, { play_count: 1 });
+  await db().PromoRecipient.patch({ tenantId, promo_id: promoId, id }).set({ plays }).go();
+}
+
+/** Takes one of the recipient's downloads, only while fewer than `limit` were taken (false when none is left). */
+export async function takeDownload(tenantId: string, promoId: string, id: string, limit: number): Promise<boolean> {
+  return writtenUnlessConditionFailed(() =>
+    db()
+      .PromoRecipient.patch({ tenantId, promo_id: promoId, id })
+      .add({ downloads: 1 })
+      .where(({ downloads }, { notExists, lt }) => `${notExists(downloads)} OR ${lt(downloads, limit)}`)
+      .go(),
+  );
+}
+
+/** A company's release and the recordings on it (in the release's order), for a promo made from it. */
+export async function promoRelease(tenantId: string, releaseId: string) {
+  const release = (await db().Release.get({ tenantId, id: releaseId }).go()).data;
+  if (!release) return null;
+  const rows = (release.release_recordings as { recording_id?: unknown }[] | undefined) ?? [];
+  const ids = rows.map((row) => String(row.recording_id ?? '')).filter(Boolean);
+  const found = ids.length
+    ? (
+        await db()
+          .Recording.get(ids.map((id) => ({ tenantId, id })))
+          .go()
+      ).data
+    : [];
+  const byId = new Map(found.map((recording) => [recording.id, recording]));
+  const recordings = ids.flatMap((id) => {
+    const recording = byId.get(id);
+    return recording ? [recording] : [];
+  });
+  return { release, recordings };
+}
+
+/** Records a file made for a recipient under its hash (the same file made again finds its record). */
+export async function recordDownloadFile(
+  tenantId: string,
+  file: { sha256: string; promo_id: string; recipient_id: string; recording_id: string },
+): Promise<void> {
+  await db()
+    .PromoDownload.upsert({ tenantId, ...file })
+    .go();
+}
+
+/** The recipient a company's file with this hash was made for, or null. */
+export async function downloadByHash(tenantId: string, sha256: string) {
+  return (await db().PromoDownload.get({ tenantId, sha256 }).go()).data;
+}

@@ -1,0 +1,180 @@
+import { Entity, type EntityItem } from 'electrodb';
+import { SERVICE } from './service-name.js';
+import { timestamps } from './timestamps.js';
+
+/**
+ * Promos: a label's mailing lists of DJs, press and radio, the promos it makes from its releases,
+ * one recipient row per person a promo was sent to (their secret link's hash, what they did), the
+ * addresses that asked never to be mailed again, and the promos sent per month (the plan's free_promos).
+ * Every partition key starts with the company, so another company's id finds nothing.
+ */
+export const MailingList = new Entity({
+  model: { entity: 'mailingList', version: '1', service: SERVICE },
+  attributes: {
+    tenantId: { type: 'string', required: true },
+    id: { type: 'string', required: true },
+    label_id: { type: 'string' },
+    name: { type: 'string', required: true },
+    description: { type: 'string' },
+    tags: { type: 'list', items: { type: 'string' } },
+    active: { type: 'boolean', default: true },
+    ...timestamps,
+  },
+  indexes: {
+    byTenant: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: ['id'] } },
+  },
+});
+
+/** A list member, keyed by the lower-cased address: the same address added twice is one member. */
+export const MailingMember = new Entity({
+  model: { entity: 'mailingMember', version: '1', service: SERVICE },
+  attributes: {
+    tenantId: { type: 'string', required: true },
+    list_id: { type: 'string', required: true },
+    email: { type: 'string', required: true },
+    name: { type: 'string' },
+    role: { type: ['dj', 'press', 'radio', 'other'] as const, default: 'dj' },
+    country: { type: 'string' },
+    tags: { type: 'list', items: { type: 'string' } },
+    ...timestamps,
+  },
+  indexes: {
+    byList: {
+      pk: { field: 'pk', composite: ['tenantId', 'list_id'] },
+      sk: { field: 'sk', composite: ['email'] },
+    },
+  },
+});
+
+/** An address the company must never mail again: it unsubscribed, bounced or complained. */
+export const PromoSuppression = new Entity({
+  model: { entity: 'promoSuppression', version: '1', service: SERVICE },
+  attributes: {
+    tenantId: { type: 'string', required: true },
+    email: { type: 'string', required: true },
+    reason: { type: ['unsubscribed', 'bounced', 'complained'] as const, required: true },
+    ...timestamps,
+  },
+  indexes: {
+    byTenant: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: ['email'] } },
+  },
+});
+
+export const Promo = new Entity({
+  model: { entity: 'promo', version: '1', service: SERVICE },
+  attributes: {
+    tenantId: { type: 'string', required: true },
+    id: { type: 'string', required: true },
+    release_id: { type: 'string', required: true },
+    title: { type: 'string', required: true },
+    artists: { type: 'string' },
+    subject: { type: 'string', required: true },
+    biog: { type: 'string' },
+    release_date: { type: 'string' },
+    start_date: { type: 'string', required: true },
+    expiry_date: { type: 'string', required: true },
+    access: { type: ['stream', 'download'] as const, required: true },
+    download_limit: { type: 'number', required: true },
+    feedback_required: { type: 'boolean', required: true },
+    /** The release's recordings the promo carries, in the release's order. */
+    recording_ids: { type: 'list', items: { type: 'string' }, required: true },
+    /** draft → sending (the send job is mailing) → sent. Editable only while a draft. */
+    status: { type: ['draft', 'sending', 'sent'] as const, required: true },
+    sent_at: { type: 'string' },
+    /** The billing month (YYYY-MM) the promo was counted in against the plan's free promos. */
+    counted_month: { type: 'string' },
+    ...timestamps,
+  },
+  indexes: {
+    byTenant: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: ['id'] } },
+    byRelease: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['tenantId', 'release_id'] },
+      sk: { field: 'gsi1sk', composite: ['id'] },
+    },
+    /** The public promo page knows only the promo's id (and the recipient's link): this finds its company. */
+    byId: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['id'] }, sk: { field: 'gsi2sk', composite: [] } },
+  },
+});
+
+/**
+ * One person a promo went to. Only the hash of their link's secret is kept. Status: queued (waiting
+ * for the send job) → sending (claimed; the mail is on its way) → mailed, or failed; revoked ends the link.
+ */
+export const PromoRecipient = new Entity({
+  model: { entity: 'promoRecipient', version: '1', service: SERVICE },
+  attributes: {
+    tenantId: { type: 'string', required: true },
+    promo_id: { type: 'string', required: true },
+    id: { type: 'string', required: true },
+    email: { type: 'string', required: true },
+    name: { type: 'string' },
+    role: { type: 'string' },
+    list_id: { type: 'string' },
+    status: { type: ['queued', 'sending', 'mailed', 'failed'] as const, required: true },
+    token_hash: { type: 'string' },
+    revoked: { type: 'boolean', default: false },
+    mailed_at: { type: 'string' },
+    opened_at: { type: 'string' },
+    opens: { type: 'number', default: 0 },
+    /** Plays per recording id. */
+    plays: { type: 'any' },
+    play_count: { type: 'number', default: 0 },
+    downloads: { type: 'number', default: 0 },
+    feedback: {
+      type: 'map',
+      properties: {
+        rating: { type: 'number', required: true },
+        favourite_recording_id: { type: 'string' },
+        comment: { type: 'string' },
+        support: { type: ['yes', 'maybe', 'no'] as const, required: true },
+        given_at: { type: 'string', required: true },
+      },
+    },
+    ...timestamps,
+  },
+  indexes: {
+    byPromo: {
+      pk: { field: 'pk', composite: ['tenantId', 'promo_id'] },
+      sk: { field: 'sk', composite: ['id'] },
+    },
+  },
+});
+
+/** Promos a company sent in a month: counted in the same transaction that marks a promo sent. */
+export const PromoUsage = new Entity({
+  model: { entity: 'promoUsage', version: '1', service: SERVICE },
+  attributes: {
+    tenantId: { type: 'string', required: true },
+    month: { type: 'string', required: true },
+    sent: { type: 'number', default: 0 },
+    ...timestamps,
+  },
+  indexes: {
+    byTenant: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: ['month'] } },
+  },
+});
+
+/**
+ * A file a recipient downloaded, made for them: its SHA-256 (the "Whose file is this?" lookup) and
+ * who, which promo and which track it was made for.
+ */
+export const PromoDownload = new Entity({
+  model: { entity: 'promoDownload', version: '1', service: SERVICE },
+  attributes: {
+    tenantId: { type: 'string', required: true },
+    sha256: { type: 'string', required: true },
+    promo_id: { type: 'string', required: true },
+    recipient_id: { type: 'string', required: true },
+    recording_id: { type: 'string', required: true },
+    ...timestamps,
+  },
+  indexes: {
+    byHash: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: ['sha256'] } },
+  },
+});
+
+export type MailingListItem = EntityItem<typeof MailingList>;
+export type MailingMemberItem = EntityItem<typeof MailingMember>;
+export type PromoItem = EntityItem<typeof Promo>;
+export type PromoRecipientItem = EntityItem<typeof PromoRecipient>;

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import {
+  mailingListInput,
+  mailingListUpdate,
+  memberCsvInput,
+  memberInput,
+  promoCreateInput,
+  promoFeedbackInput,
+  promoListQuery,
+  promoSendInput,
+  promoTraceInput,
+  promoTrackInput,
+  promoUpdateInput,
+} from '../../shared/schemas/promos.js';
+import { BadRequest } from '../lib/errors.js';
+import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
+import { planGate } from '../plans/gate.js';
+import * as promos from './index.js';
+
+const ONE_CLICK_BODY = 'The body must be List-Unsubscribe=One-Click or empty';
+
+/** A recipient's link: the promo's id and the access token (recipient id, a dot, the secret). */
+const linkParams = z.strictObject({ id: z.string().min(1).max(64), accessToken: z.string().min(1).max(200) });
+const recipientParams = z.strictObject({ id: z.string().min(1).max(64), recipientId: z.string().min(1).max(64) });
+
+/** Promos area: mailing lists, promos made from releases, their sends and analysis, and the public page. */
+const operations = {
+  listMailingLists: operation('tenant', { run: ({ tenantId }) => promos.listMailingLists(tenantId) }),
+  createMailingList: operation('tenant', {
+    body: mailingListInput,
+    run: async ({ tenantId, body }) => reply(201, await promos.createMailingList(tenantId, body)),
+  }),
+  getMailingList: operation('tenant', {
+    params: idParams,
+    run: ({ tenantId, params }) => promos.getMailingList(tenantId, params.id),
+  }),
+  updateMailingList: operation('tenant', {
+    params: idParams,
+    body: mailingListUpdate,
+    run: ({ tenantId, params, body }) => promos.updateMailingList(tenantId, params.id, body),
+  }),
+  addMailingListMember: operation('tenant', {
+    params: idParams,
+    body: memberInput,
+    run: ({ tenantId, params, body }) => promos.addMember(tenantId, params.id, body),
+  }),
+  importMailingListMembers: operation('tenant', {
+    params: idParams,
+    body: memberCsvInput,
+    run: ({ tenantId, params, body }) => promos.importMembers(tenantId, params.id, body.csv),
+  }),
+  listPromos: operation('tenant', {
+    query: promoListQuery,
+    run: ({ tenantId, query }) => promos.listPromos(tenantId, query.release_id),
+  }),
+  createPromo: operation('tenant', {
+    body: promoCreateInput,
+    run: async ({ tenantId, body }) => reply(201, await promos.createPromo(tenantId, body)),
+  }),
+  getPromo: operation('tenant', {
+    params: idParams,
+    run: ({ tenantId, params }) => promos.getPromo(tenantId, params.id),
+  }),
+  updatePromo: operation('tenant', {
+    params: idParams,
+    body: promoUpdateInput,
+    run: ({ tenantId, params, body }) => promos.updatePromo(tenantId, params.id, body),
+  }),
+  sendPromo: operation('tenant', {
+    params: idParams,
+    body: promoSendInput,
+    run: ({ tenantId, caller, params, body }) =>
+      promos.sendPromo(tenantId, params.id, body, caller.user.role === 'admin'),
+  }),
+  promoRecipients: operation('tenant', {
+    params: idParams,
+    run: ({ tenantId, params }) => promos.promoRecipients(tenantId, params.id),
+  }),
+  promoRecipientsCsv: operation('tenant', {
+    params: idParams,
+    run: ({ tenantId, params }) => promos.recipientsCsv(tenantId, params.id),
+  }),
+  revokePromoRecipient: operation('tenant', {
+    params: recipientParams,
+    run: ({ tenantId, params }) => promos.revokeRecipient(tenantId, params.id, params.recipientId),
+  }),
+  whosePromoFile: operation('tenant', {
+    body: promoTraceInput,
+    run: ({ tenantId, body }) => promos.whoseFile(tenantId, body),
+  }),
+  viewPromo: operation('public', {
+    params: linkParams,
+    run: async ({ params }) =>
+      reply(200, await promos.viewPromo(params.id, params.accessToken), { 'Cache-Control': 'no-store' }),
+  }),
+  playPromoTrack: operation('public', {
+    params: linkParams,
+    body: promoTrackInput,
+    run: ({ params, body }) => promos.countPlay(params.id, params.accessToken, body.recording_id),
+  }),
+  givePromoFeedback: operation('public', {
+    params: linkParams,
+    body: promoFeedbackInput,
+    run: ({ params, body }) => promos.giveFeedback(params.id, params.accessToken, body),
+  }),
+  downloadPromoTrack: operation('public', {
+    params: linkParams,
+    body: promoTrackInput,
+    run: ({ params, body }) => promos.downloadTrack(params.id, params.accessToken, body.recording_id),
+  }),
+  unsubscribeFromPromos: operation('public', {
+    params: linkParams,
+    // A one-click client posts the form `List-Unsubscribe=One-Click` (RFC 8058), not JSON; the page posts
+    // an empty body. Anything else is refused before the link is looked at.
+    rawBody: true,
+    run: ({ params, rawBody }) => {
+      if (!['', '{}', 'List-Unsubscribe=One-Click'].includes(rawBody.trim()))
+        throw new BadRequest(ONE_CLICK_BODY, { body: [ONE_CLICK_BODY] });
+      return promos.unsubscribe(params.id, params.accessToken);
+    },
+  }),
+} satisfies AreaOperations<'promos'>;
+
+export const handler = areaHandler('promos', operations, planGate);

@@ -1,0 +1,161 @@
+import type { z } from 'zod';
+import type { promoFeedbackInput } from '../../shared/schemas/promos.js';
+import * as data from '../data/access/promos.js';
+import type { PromoItem, PromoRecipientItem } from '../data/entities/promo.js';
+import type { ReleaseArtwork, RecordingAudio } from '../data/entities/catalogue.js';
+import { Forbidden, HttpError, InvalidField, NotFound } from '../lib/errors.js';
+import { presignDownload } from '../uploads/presign.js';
+import { readAccessToken, secretMatches } from './tokens.js';
+import { tracedDownload } from './tracing.js';
+
+/**
+ * The public promo page, reached only through a recipient's own link (no sign-in). The link is checked
+ * on every call: the promo id, the recipient's row on that promo, the secret against its stored hash in
+ * constant time, then revocation, the start and the expiry dates. Each refusal says what is wrong in words.
+ */
+class Gone extends HttpError {
+  constructor(message: string) {
+    super(410, message);
+  }
+}
+
+const WRONG_LINK = 'This promo link is not valid. Check that you opened the whole link from your e-mail.';
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The promo and the recipient a link opens, or the refusal the link earns. */
+async function openLink(
+  promoId: string,
+  accessToken: string,
+): Promise<{ promo: PromoItem; recipient: PromoRecipientItem }> {
+  const token = readAccessToken(accessToken);
+  if (!token) throw new NotFound(WRONG_LINK);
+  // The promo id alone names no company; the recipient row under the promo is found through its scan-free key below.
+  const found = await data.findPromoById(promoId);
+  if (!found) throw new NotFound(WRONG_LINK);
+  const recipient = await data.getRecipient(found.tenantId, promoId, token.recipientId);
+  if (!recipient || !secretMatches(token.secret, recipient.token_hash)) throw new NotFound(WRONG_LINK);
+  if (recipient.revoked) throw new Forbidden('This promo link has been withdrawn by the label.');
+  if (found.start_date > today()) throw new Forbidden(`This promo opens on ${found.start_date}.`);
+  if (found.expiry_date < today()) throw new Gone(`This promo expired on ${found.expiry_date}.`);
+  return { promo: found, recipient };
+}
+
+async function previews(promo: PromoItem) {
+  const { release, recordings } = (await data.promoRelease(promo.tenantId, promo.release_id)) ?? {
+    release: null,
+    recordings: [],
+  };
+  const chosen = recordings.filter((r) => promo.recording_ids.includes(r.id));
+  const tracks = await Promise.all(
+    chosen.map(async (r) => {
+      const audio = r.audio as RecordingAudio | undefined;
+      const ready = audio?.status === 'ready' && audio.preview_key;
+      return {
+        id: r.id,
+        title: r.title,
+        artists: r.display_artists ?? null,
+        duration_ms: audio?.duration_ms ?? null,
+        preview_url: ready ? await presignDownload(audio.preview_key as string) : null,
+      };
+    }),
+  );
+  const artwork = release?.artwork as ReleaseArtwork | undefined;
+  return { tracks, cover_url: artwork ? await presignDownload(artwork.medium_key, 'image/jpeg') : null };
+}
+
+/** GET: the page's data; the first view marks the recipient as having opened it. */
+export async function viewPromo(promoId: string, accessToken: string) {
+  const { promo, recipient } = await openLink(promoId, accessToken);
+  const { tracks, cover_url } = await previews(promo);
+  await data.patchRecipient(
+    promo.tenantId,
+    promo.id,
+    recipient.id,
+    recipient.opened_at ? {} : { opened_at: new Date().toISOString() },
+    { opens: 1 },
+  );
+  return {
+    promo: {
+      id: promo.id,
+      title: promo.title,
+      artists: promo.artists ?? null,
+      biog: promo.biog ?? null,
+      release_date: promo.release_date ?? null,
+      expiry_date: promo.expiry_date,
+      access: promo.access,
+      feedback_required: promo.feedback_required,
+      cover_url,
+      tracks,
+    },
+    recipient: {
+      name: recipient.name ?? null,
+      feedback: recipient.feedback ?? null,
+      downloads_left: promo.access === 'download' ? Math.max(0, promo.download_limit - (recipient.downloads ?? 0)) : 0,
+    },
+  };
+}
+
+function requireTrack(promo: PromoItem, recordingId: string) {
+  if (!promo.recording_ids.includes(recordingId))
+    throw new InvalidField('recording_id', 'This track is not on the promo');
+}
+
+/** POST plays: the player counts a play of a track for this recipient (streams, not page views, are what count). */
+export async function countPlay(promoId: string, accessToken: string, recordingId: string) {
+  const { promo, recipient } = await openLink(promoId, accessToken);
+  requireTrack(promo, recordingId);
+  await data.countPlay(promo.tenantId, promo.id, recipient.id, recordingId);
+  return { counted: true };
+}
+
+export async function giveFeedback(
+  promoId: string,
+  accessToken: string,
+  feedback: z.output<typeof promoFeedbackInput>,
+) {
+  const { promo, recipient } = await openLink(promoId, accessToken);
+  if (feedback.favourite_recording_id) {
+    if (!promo.recording_ids.includes(feedback.favourite_recording_id))
+      throw new InvalidField('favourite_recording_id', 'This track is not on the promo');
+  }
+  await data.patchRecipient(promo.tenantId, promo.id, recipient.id, {
+    feedback: { ...feedback, given_at: new Date().toISOString() },
+  });
+  return { message: 'Thank you for your feedback' };
+}
+
+/**
+ * POST downloads: a short-lived link to the track's MP3, when the promo allows downloads, the feedback
+ * it requires was given, and the recipient has downloads left (taken by a conditional write, so two
+ * clicks at once cannot pass the limit).
+ */
+export async function downloadTrack(promoId: string, accessToken: string, recordingId: string) {
+  const { promo, recipient } = await openLink(promoId, accessToken);
+  requireTrack(promo, recordingId);
+  if (promo.access !== 'download') throw new Forbidden('This promo is for streaming only.');
+  if (promo.feedback_required && !recipient.feedback)
+    throw new Forbidden('Please leave your feedback first: the label asks for it before a download.');
+  const recording = (await data.promoRelease(promo.tenantId, promo.release_id))?.recordings.find(
+    (r) => r.id === recordingId,
+  );
+  const audio = recording?.audio as RecordingAudio | undefined;
+  if (audio?.status !== 'ready' || !audio.preview_key) throw new NotFound('This track has no file to download yet.');
+  if (!(await data.takeDownload(promo.tenantId, promo.id, recipient.id, promo.download_limit)))
+    throw new Forbidden(`You have used all ${promo.download_limit} of your downloads of this promo.`);
+  const ids = { promoId: promo.id, recipientId: recipient.id, recordingId };
+  return { url: await tracedDownload(promo.tenantId, ids, audio.preview_key) };
+}
+
+/**
+ * POST (RFC 8058 one-click, and the page's button): the address is never mailed again by this company.
+ * A replayed unsubscribe changes nothing. A revoked or expired link still unsubscribes: leaving must always work.
+ */
+export async function unsubscribe(promoId: string, accessToken: string) {
+  const token = readAccessToken(accessToken);
+  const promo = token ? await data.findPromoById(promoId) : null;
+  const recipient = promo && token ? await data.getRecipient(promo.tenantId, promoId, token.recipientId) : null;
+  if (!promo || !token || !recipient || !secretMatches(token.secret, recipient.token_hash))
+    throw new NotFound(WRONG_LINK);
+  await data.suppressAddress(promo.tenantId, recipient.email, 'unsubscribed');
+  return { message: 'You are unsubscribed: this label will not send you promos again.' };
+}

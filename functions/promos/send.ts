@@ -1,0 +1,134 @@
+import { createHash } from 'node:crypto';
+import type { z } from 'zod';
+import { MAX_RECIPIENTS_PER_SEND, type promoSendInput } from '../../shared/schemas/promos.js';
+import * as data from '../data/access/promos.js';
+import type { PromoItem, PromoRecipientItem } from '../data/entities/promo.js';
+import { Conflict, InvalidField } from '../lib/errors.js';
+import { appLink, sendMail } from '../lib/mail.js';
+import { freePromos } from '../plans/limits.js';
+import { loadPromo } from './promos.js';
+import { queuePromoSend } from './queue.js';
+import { newAccessToken } from './tokens.js';
+
+/**
+ * Sending a promo: the API works out who it goes to (the chosen lists' members and single addresses,
+ * each address once, suppressed ones left out), queues one recipient row per person and a message to
+ * the promo worker, which mails each of them their own link. The first send of a draft counts against
+ * the plan's free promos for the month, in the transaction that marks the promo as sending.
+ */
+const thisMonth = () => new Date().toISOString().slice(0, 7);
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The same address on the same promo is always the same recipient, so a second send adds nobody twice. */
+const recipientId = (promoId: string, email: string) =>
+  createHash('sha256').update(`${promoId}\n${email}`).digest('hex').slice(0, 32);
+
+type Person = Pick<PromoRecipientItem, 'email' | 'name' | 'role' | 'list_id'>;
+
+async function whoGetsIt(tenantId: string, send: z.output<typeof promoSendInput>) {
+  const people = new Map<string, Person>();
+  for (const listId of send.mailing_list_ids) {
+    const list = await data.getMailingList(tenantId, listId);
+    if (!list) throw new InvalidField('mailing_list_ids', 'Mailing list not found');
+    if (list.active === false) throw new InvalidField('mailing_list_ids', `Mailing list ${list.name} is not active`);
+    for (const member of await data.listMembers(tenantId, listId))
+      if (!people.has(member.email))
+        people.set(member.email, { email: member.email, name: member.name, role: member.role, list_id: listId });
+  }
+  for (const email of send.emails) if (!people.has(email)) people.set(email, { email });
+  if (people.size > MAX_RECIPIENTS_PER_SEND)
+    throw new InvalidField('mailing_list_ids', `A send reaches at most ${MAX_RECIPIENTS_PER_SEND} people`);
+  const suppressed = await data.suppressedAddresses(tenantId);
+  const kept = [...people.values()].filter((person) => !suppressed.has(person.email));
+  return { kept, suppressed: people.size - kept.length };
+}
+
+async function countFirstSend(tenantId: string, promo: PromoItem, isAdmin: boolean) {
+  const { max, refusal } = await freePromos(tenantId, isAdmin);
+  try {
+    await data.startFirstSend(tenantId, promo.id, thisMonth(), max, 'free promos');
+  } catch (error) {
+    // The transaction names which write it refused: the month's count (the plan's limit) or the promo.
+    if (error instanceof Conflict && error.errors?.promo) throw await refusal();
+    throw error;
+  }
+}
+
+export async function sendPromo(
+  tenantId: string,
+  promoId: string,
+  send: z.output<typeof promoSendInput>,
+  isAdmin: boolean,
+) {
+  const promo = await loadPromo(tenantId, promoId);
+  if (promo.expiry_date < today()) throw new Conflict('This promo has expired; change its expiry date to send it');
+  if (!promo.recording_ids.length) throw new InvalidField('recording_ids', 'Choose at least one recording to send');
+  const { kept, suppressed } = await whoGetsIt(tenantId, send);
+  if (!kept.length)
+    throw new InvalidField('mailing_list_ids', 'Nobody to send to: every address unsubscribed, bounced or complained');
+  if (promo.status === 'draft') await countFirstSend(tenantId, promo, isAdmin);
+  else await data.markSending(tenantId, promo.id);
+  let queued = 0;
+  for (const person of kept)
+    if (await data.addRecipient(tenantId, promo.id, recipientId(promo.id, person.email), person)) queued += 1;
+  await queuePromoSend({ tenantId, promoId: promo.id });
+  return {
+    message: `Promo sending to ${queued} ${queued === 1 ? 'person' : 'people'}`,
+    queued,
+    already_sent: kept.length - queued,
+    suppressed,
+  };
+}
+
+/** The public page's link and the one-click unsubscribe address of a recipient's token. */
+const promoPageLink = (promoId: string, token: string) => appLink(`/promo/${promoId}/${token}`);
+const unsubscribeLink = (promoId: string, token: string) => appLink(`/api/v1/promo_unsubscribe/${promoId}/${token}`);
+
+function promoMail(promo: PromoItem, recipient: PromoRecipientItem, token: string) {
+  const link = promoPageLink(promo.id, token);
+  const unsubscribe = unsubscribeLink(promo.id, token);
+  const greeting = recipient.name ? `Hi ${recipient.name},` : 'Hi,';
+  return {
+    to: recipient.email,
+    subject: promo.subject,
+    text: [
+      greeting,
+      '',
+      `${promo.artists ? `${promo.artists} – ` : ''}${promo.title}${promo.release_date ? ` (out ${promo.release_date})` : ''}`,
+      '',
+      promo.biog ?? '',
+      '',
+      `Listen${promo.access === 'download' ? ' and download' : ''}: ${link}`,
+      `This link is yours alone and works until ${promo.expiry_date}.`,
+      '',
+      `Unsubscribe: ${unsubscribe}`,
+    ].join('\n'),
+    // RFC 8058 one-click unsubscribe: mail clients POST to the address; a GET there changes nothing.
+    headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+}
+
+/**
+ * The worker's step: mails every queued recipient of the promo. Each is claimed first by a conditional
+ * write (queued → sending, with their link's hash), so a re-delivered message or a second worker
+ * mails nobody twice; once nobody is queued the promo is sent.
+ */
+export async function mailQueuedRecipients(tenantId: string, promoId: string): Promise<{ mailed: number }> {
+  const promo = await data.getPromo(tenantId, promoId);
+  if (!promo) return { mailed: 0 };
+  let mailed = 0;
+  for (const recipient of await data.listRecipients(tenantId, promoId)) {
+    if (recipient.status !== 'queued') continue;
+    const { token, hash } = newAccessToken(recipient.id);
+    if (!(await data.claimRecipient(tenantId, promoId, recipient.id, hash))) continue;
+    try {
+      await sendMail(promoMail(promo, recipient, token));
+      await data.finishRecipient(tenantId, promoId, recipient.id, 'mailed');
+      mailed += 1;
+    } catch {
+      await data.finishRecipient(tenantId, promoId, recipient.id, 'failed');
+    }
+  }
+  await data.markSent(tenantId, promoId);
+  return { mailed };
+}

@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto';
+import { ENV } from '../../infra/resources.js';
+import { markerTag } from '../../shared/promo-marker.js';
+import * as data from '../data/access/promos.js';
+import { getBytes, putBytes } from '../lib/bucket-objects.js';
+import { requireEnv } from '../lib/clients.js';
+import { NotFound } from '../lib/errors.js';
+import { presignDownload } from '../uploads/presign.js';
+
+/**
+ * Traceable downloads. Every download is a file made for its recipient: the track's MP3 with a tag
+ * in front naming the promo and the recipient (shared/promo-marker.ts), whose SHA-256 is recorded. A
+ * file dropped on "Whose file is this?" is named by its hash when it is that very file, else by its tag
+ * when the tag is still there (weaker: a tag can be copied or edited). A re-encode removes both.
+ */
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+const bucket = () => requireEnv(ENV.uploadsBucket);
+
+/** Makes (or makes again: the same bytes give the same file) the recipient's copy and answers a link to it. */
+export async function tracedDownload(
+  tenantId: string,
+  ids: { promoId: string; recipientId: string; recordingId: string },
+  sourceKey: string,
+): Promise<string> {
+  const source = await getBytes(bucket(), sourceKey);
+  if (!source) throw new NotFound('This track has no file to download yet.');
+  const tag = markerTag(`${ids.promoId}/${ids.recipientId}`);
+  const file = new Uint8Array(tag.length + source.length);
+  file.set(tag, 0);
+  file.set(source, tag.length);
+  const key = `promo-downloads/${tenantId}/${ids.promoId}/${ids.recipientId}/${ids.recordingId}.mp3`;
+  await putBytes(bucket(), key, file, 'audio/mpeg');
+  await data.recordDownloadFile(tenantId, {
+    sha256: sha256(file),
+    promo_id: ids.promoId,
+    recipient_id: ids.recipientId,
+    recording_id: ids.recordingId,
+  });
+  return presignDownload(key, 'application/octet-stream');
+}
+
+async function describe(tenantId: string, promoId: string, recipientId: string) {
+  const [promo, recipient] = await Promise.all([
+    data.getPromo(tenantId, promoId),
+    data.getRecipient(tenantId, promoId, recipientId),
+  ]);
+  if (!promo || !recipient) return null;
+  return {
+    recipient: { email: recipient.email, name: recipient.name ?? null },
+    promo: { id: promo.id, subject: promo.subject, release_id: promo.release_id },
+  };
+}
+
+/** POST promo_traces: whose file has this hash (and, failing that, whose tag it carries) in this company. */
+export async function whoseFile(tenantId: string, file: { sha256: string; marker?: string }) {
+  const exact = await data.downloadByHash(tenantId, file.sha256);
+  if (exact) {
+    const found = await describe(tenantId, exact.promo_id, exact.recipient_id);
+    if (found)
+      return { match: 'exact' as const, ...found, message: `This is the file made for ${found.recipient.email}.` };
+  }
+  const [promoId, recipientId] = (file.marker ?? '').split('/');
+  const tagged = promoId && recipientId ? await describe(tenantId, promoId, recipientId) : null;
+  if (tagged)
+    return {
+      match: 'tag' as const,
+      ...tagged,
+      message: `The file was changed after it was downloaded, but its tag names ${tagged.recipient.email}. A tag can be copied, so treat this as a lead, not proof.`,
+    };
+  return {
+    match: 'none' as const,
+    message:
+      'No download of your promos matches this file: it was re-encoded or changed, or it did not come from a promo.',
+  };
+}

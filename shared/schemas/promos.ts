@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+/** What a mailing list member does: the words are in web/src/app/display-labels.ts. */
+const MEMBER_ROLES = ['dj', 'press', 'radio', 'other'] as const;
+const SUPPORT_ANSWERS = ['yes', 'maybe', 'no'] as const;
+/** A CSV of members is bounded before it is read: 1 MB of text, 5,000 rows. */
+const MAX_MEMBER_CSV_CHARS = 1_000_000;
+export const MAX_MEMBER_CSV_ROWS = 5000;
+/** One send reaches at most this many people (lists and single addresses together). */
+export const MAX_RECIPIENTS_PER_SEND = 5000;
+
+const shortText = (what: string, max = 200) =>
+  z.string(`${what} is required`).trim().min(1, `${what} is required`).max(max, `${what} is too long`);
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+const isoDate = (what: string) =>
+  z
+    .string(`${what} is required`)
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${what} must be a date (YYYY-MM-DD)`);
+const tags = z.array(z.string().trim().min(1).max(40)).max(30).optional();
+const emailAddress = z
+  .string('Email is required')
+  .trim()
+  .toLowerCase()
+  .max(254, 'Email is too long')
+  .pipe(z.email('Email is not a valid address'));
+
+export const mailingListInput = z.strictObject({
+  label_id: z.string().trim().min(1).max(64).optional(),
+  name: shortText('Name'),
+  description: optionalText(2000),
+  tags,
+  active: z.boolean().optional(),
+});
+export const mailingListUpdate = mailingListInput.partial();
+
+export const memberInput = z.strictObject({
+  email: emailAddress,
+  name: optionalText(200),
+  role: z.enum(MEMBER_ROLES, 'Role must be DJ, press, radio or other').default('dj'),
+  country: optionalText(3),
+  tags,
+});
+export type MemberInput = z.output<typeof memberInput>;
+
+export const memberCsvInput = z.strictObject({
+  csv: z
+    .string('CSV is required')
+    .min(1, 'CSV is required')
+    .max(MAX_MEMBER_CSV_CHARS, `The file is larger than ${MAX_MEMBER_CSV_CHARS / 1_000_000} MB`),
+});
+
+const promoFields = {
+  subject: shortText('Subject', 200),
+  title: shortText('Title', 200),
+  artists: optionalText(500),
+  biog: optionalText(10_000),
+  release_date: isoDate('Release date').optional(),
+  start_date: isoDate('Start date'),
+  expiry_date: isoDate('Expiry date'),
+  access: z.enum(['stream', 'download'], 'Access must be stream only or download'),
+  download_limit: z.int('Download limit must be a whole number').min(0).max(100),
+  feedback_required: z.boolean(),
+  recording_ids: z.array(z.string().trim().min(1).max(64)).max(100),
+};
+
+export const promoUpdateInput = z.strictObject(promoFields).partial();
+/** A new promo: only the release is required; every other field defaults from the release. */
+export const promoCreateInput = promoUpdateInput.extend({ release_id: shortText('Release', 64) });
+
+export const promoListQuery = z.strictObject({ release_id: z.string().trim().min(1).max(64).optional() });
+
+export const promoSendInput = z
+  .strictObject({
+    mailing_list_ids: z.array(z.string().trim().min(1).max(64)).max(50).default([]),
+    emails: z.array(emailAddress).max(500).default([]),
+  })
+  .refine((send) => send.mailing_list_ids.length + send.emails.length > 0, {
+    message: 'Choose a mailing list or add an address',
+    path: ['mailing_list_ids'],
+  });
+
+export const promoFeedbackInput = z.strictObject({
+  rating: z.int('Rating must be 1 to 5').min(1, 'Rating must be 1 to 5').max(5, 'Rating must be 1 to 5'),
+  favourite_recording_id: z.string().trim().min(1).max(64).optional(),
+  comment: optionalText(2000),
+  support: z.enum(SUPPORT_ANSWERS, 'Support must be yes, maybe or no'),
+});
+
+/** A dropped file as the browser read it: its SHA-256 and the promo tag in it, if any. */
+export const promoTraceInput = z.strictObject({
+  sha256: z
+    .string('SHA-256 is required')
+    .trim()
+    .toLowerCase()
+    .regex(/^[0-9a-f]{64}$/, 'SHA-256 must be 64 hexadecimal digits'),
+  marker: z.string().trim().max(200).optional(),
+});
+
+export const promoTrackInput = z.strictObject({ recording_id: shortText('Recording', 64) });

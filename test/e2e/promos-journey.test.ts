@@ -1,0 +1,130 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, cloudUrl, uniqueEmail } from '../support/api.js';
+import { launchChromium, screenshotIfAsked, signedInManagerPage, watchErrors } from '../support/browser.js';
+import { ownCompany, type OwnCompany } from '../support/own-company.js';
+import { seedPreviewAudio } from '../support/seeded-files.js';
+import { until } from '../support/wait.js';
+import { writeSineWav } from '../support/wav.js';
+
+/**
+ * A promo in the browser: a mailing list from a CSV, a promo made from a release, sent, opened from the
+ * outbox without signing in, played, rated, downloaded, and all of it seen in the promo's analysis.
+ */
+const stamp = Date.now();
+const dj = uniqueEmail('promo-journey-dj');
+const press = uniqueEmail('promo-journey-press');
+const folder = mkdtempSync(path.join(tmpdir(), 'promos-journey-'));
+let own: OwnCompany;
+let browser: Browser;
+let page: Page;
+let errors: string[];
+let releaseId: string;
+
+beforeAll(async () => {
+  own = await ownCompany('Promos journey');
+  const wav = path.join(folder, 'preview.wav');
+  writeSineWav(wav, { seconds: 2, amplitude: 0.3 });
+  const recording = (await own.api.post('/recordings', { title: 'Journey Track' })).body.recording;
+  await seedPreviewAudio(own.companyId, recording.id, readFileSync(wav), 'audio/wav');
+  releaseId = (
+    await own.api.post('/releases', {
+      title: `Promo Journey EP ${stamp}`,
+      release_recordings_attributes: [{ recording_id: recording.id }],
+    })
+  ).body.release.id;
+  browser = await launchChromium();
+  ({ page } = await signedInManagerPage(browser, cloudUrl(), own.manager, { id: own.companyId, name: own.name }));
+  errors = watchErrors(page);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('promos', () => {
+  it('sends a promo to a list from a CSV; the recipient plays, rates and downloads; the label sees it and traces the file', async () => {
+    await page.goto(`${cloudUrl()}/user/labels/promo_tools/mailing_lists`);
+    await page.getByTestId('list-name').locator('input').fill('Journey DJs');
+    await page.getByTestId('create-list').click();
+    await page.getByRole('link', { name: 'Journey DJs' }).click();
+    const csv = path.join(folder, 'members.csv');
+    writeFileSync(
+      csv,
+      `email,name,role,country\n${dj},Dee Jay,dj,GB\n${press},Pat Press,press,FR\nnot-an-address,x,dj,\n`,
+    );
+    await page.locator('[data-testid="members-csv"] input[type=file]').setInputFiles(csv);
+    await page.getByTestId('upload-members').click();
+    await page.getByText('Row 4: Email is not a valid address').waitFor();
+    const members = page.getByTestId('list-members');
+    await members.getByText(dj).waitFor();
+    expect(await members.innerText()).toContain('Press');
+
+    await page.goto(`${cloudUrl()}/user/releases/${releaseId}/promos`);
+    await page.getByTestId('new-promo').click();
+    await page.getByTestId('promo-biog').locator('textarea').waitFor();
+    expect(await page.getByTestId('promo-subject').locator('input').inputValue()).toContain('Promo Journey EP');
+    await page.getByTestId('promo-biog').locator('textarea').fill('Made for the night.');
+    await page.getByTestId('promo-access').getByRole('button').click();
+    await page.getByRole('option', { name: 'Stream and download' }).click();
+    await page.getByTestId('save-promo').click();
+    await page.getByText('Promo Updated').waitFor();
+    await page.getByTestId('send-lists').getByRole('button').first().click();
+    await page.getByRole('option', { name: /Journey DJs/ }).click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('send-promo').click();
+    await page.getByText('Promo sending to 2 people').waitFor();
+
+    // The recipient opens the link from the mail in the outbox, in a browser that is not signed in.
+    const mail = await until(async () => {
+      const mails = (await call<{ mails: { to: string; text: string }[] }>('GET', '/_local/outbox')).body.mails;
+      return mails.find((m) => m.to === dj);
+    });
+    const link = /https?:\/\/\S+\/promo\/\S+/.exec(mail.text)?.[0] as string;
+    const recipientPage = await browser.newPage();
+    await recipientPage.goto(`${cloudUrl()}${new URL(link).pathname}`);
+    await recipientPage.getByText('Made for the night.').waitFor();
+    expect(await recipientPage.getByTestId('download-track').count()).toBe(0);
+    await recipientPage.getByTestId('promo-player').evaluate((audio: HTMLAudioElement) => {
+      audio.muted = true;
+      return audio.play();
+    });
+    await recipientPage.getByTestId('feedback-rating').getByRole('button').click();
+    await recipientPage.getByRole('option', { name: '4 / 5' }).click();
+    await recipientPage.getByTestId('feedback-support').getByRole('button').click();
+    await recipientPage.getByRole('option', { name: 'Will support' }).click();
+    await recipientPage.getByTestId('feedback-comment').locator('textarea').fill('Big room weapon');
+    await recipientPage.getByTestId('send-feedback').click();
+    await recipientPage.getByText('Thank you for your feedback').waitFor();
+    const [download] = await Promise.all([
+      recipientPage.waitForEvent('download'),
+      recipientPage.getByTestId('download-track').click(),
+    ]);
+    expect(await download.failure()).toBeNull();
+    await screenshotIfAsked(recipientPage, '/tmp/promo-public-page.png', true);
+
+    const promos = (await own.api.get(`/promos?release_id=${releaseId}`)).body.promos;
+    await page.goto(`${cloudUrl()}/user/releases/${releaseId}/promos/${promos[0].id}/analysis`);
+    const table = page.getByTestId('promo-recipients');
+    await table.getByText('4 / 5').waitFor();
+    const text = await table.innerText();
+    expect(text).toContain('Journey Track ×1');
+    expect(text).toContain('Will support');
+    expect(text).toContain('Big room weapon');
+    expect(text).toContain('Delivered');
+    await screenshotIfAsked(page, '/tmp/promo-analysis.png', true);
+
+    // The downloaded file, dropped on "Whose file is this?", names the DJ it was made for.
+    const leaked = path.join(folder, 'leaked.mp3');
+    await download.saveAs(leaked);
+    await page.goto(`${cloudUrl()}/user/labels/promo_tools`);
+    await page.locator('[data-testid="whose-file"] input[type=file]').setInputFiles(leaked);
+    const answer = page.getByTestId('whose-file-answer');
+    await answer.waitFor();
+    expect(await answer.innerText()).toContain(`This is the file made for ${dj}.`);
+    expect(errors).toEqual([]);
+  });
+});

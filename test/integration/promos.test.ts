@@ -1,0 +1,358 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { readMarker } from '../../shared/promo-marker.js';
+import { PLAN_FEATURES, SEEDED_PLAN_IDS } from '../../shared/plans.js';
+import { call, uniqueEmail } from '../support/api.js';
+import { ownCompany, type OwnCompany } from '../support/own-company.js';
+import { seedPreviewAudio } from '../support/seeded-files.js';
+import { until } from '../support/wait.js';
+
+/**
+ * Promos end to end through the API: mailing lists (CSV errors by row, duplicates merged), a promo
+ * prefilled from a release, a send that mails each person their own link once, the public page that
+ * only a recipient's own live link opens, plays, feedback before download, download limits,
+ * one-click unsubscribe by POST only, the analysis and its formula-safe CSV, and the plan's free promos.
+ */
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+type Mail = { to: string; subject: string; text: string; headers?: Record<string, string> };
+
+let company: OwnCompany;
+let releaseId: string;
+let recordingIds: string[];
+
+const mailsTo = async (to: string): Promise<Mail[]> =>
+  (await call<{ mails: Mail[] }>('GET', '/_local/outbox')).body.mails.filter((m) => m.to === to);
+/** The promo id and access token of the link in a mail. */
+const linkIn = (mail: Mail) => {
+  const match = /\/promo\/([^/\s]+)\/(\S+)/.exec(mail.text);
+  if (!match) throw new Error(`no promo link in ${mail.text}`);
+  return { promoId: match[1], token: match[2] };
+};
+const page = (promoId: string, token: string, rest = '', method = 'GET', body?: unknown) =>
+  call(method, `/api/v1/promo_pages/${promoId}/${token}${rest}`, body === undefined ? {} : { body });
+const mailOnce = (to: string) => until(async () => ((await mailsTo(to)).length ? (await mailsTo(to))[0] : undefined));
+
+async function newPromo(api = company.api, fields: Record<string, unknown> = {}) {
+  const made = await api.post('/promos', { release_id: releaseId, ...fields });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  return made.body.promo as { id: string } & Record<string, any>;
+}
+
+async function sendTo(promoId: string, emails: string[], api = company.api) {
+  const sent = await api.post(`/promos/${promoId}/send`, { emails });
+  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+  return Promise.all(emails.map(async (email) => linkIn(await mailOnce(email))));
+}
+
+beforeAll(async () => {
+  company = await ownCompany('Promos');
+  const { api } = company;
+  const artist = (await api.post('/artists', { name: `Promo Artist ${Date.now()}` })).body.artist;
+  recordingIds = [];
+  for (const title of ['Night Drive', 'Morning Light']) {
+    const recording = (await api.post('/recordings', { title })).body.recording;
+    recordingIds.push(recording.id);
+    await seedPreviewAudio(company.companyId, recording.id);
+  }
+  const release = await api.post('/releases', {
+    title: `Promo EP ${Date.now()}`,
+    release_date: '2027-03-01',
+    artist_releases_attributes: [{ artist_id: artist.id, role: 'Main' }],
+    release_recordings_attributes: recordingIds.map((recording_id) => ({ recording_id })),
+  });
+  expect(release.status, JSON.stringify(release.body)).toBe(201);
+  releaseId = release.body.release.id;
+});
+
+describe('mailing lists', () => {
+  it('adds members one by one and by CSV: errors by row, duplicates merged, the field of bad input named', async () => {
+    const { api } = company;
+    const made = await api.post('/mailing_lists', { name: 'Club DJs', tags: ['house'] });
+    expect(made.status).toBe(201);
+    expect(made.body.message).toBe('Mailing List Added');
+    const id = made.body.mailing_list.id;
+    const one = await api.post(`/mailing_lists/${id}/members`, { email: 'DJ.One@Example.test', name: 'DJ One' });
+    expect(one.status).toBe(200);
+    expect(one.body.mailing_list.mailing_list_members.map((m: { email: string }) => m.email)).toEqual([
+      'dj.one@example.test',
+    ]);
+    const csv = [
+      'email,name,role,country,tags',
+      'dj.one@example.test,DJ One Again,dj,GB,techno',
+      'writer@example.test,Press Writer,press,DE,',
+      'not-an-address,Nobody,dj,,',
+      'writer@example.test,Press Writer,press,DE,',
+      'radio@example.test,Radio Host,wizard,,',
+    ].join('\n');
+    const imported = await api.post(`/mailing_lists/${id}/members_csv`, { csv });
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    expect(imported.body.added).toBe(1);
+    expect(imported.body.merged).toBe(2);
+    expect(imported.body.errors).toEqual([
+      { row: 4, message: 'Email is not a valid address' },
+      { row: 6, message: 'Role must be DJ, press, radio or other' },
+    ]);
+    const list = (await api.get(`/mailing_lists/${id}`)).body.mailing_list;
+    const djOne = list.mailing_list_members.find((m: { email: string }) => m.email === 'dj.one@example.test');
+    expect(djOne).toMatchObject({ name: 'DJ One Again', country: 'GB', tags: ['techno'], suppressed: null });
+    const bad = await api.post(`/mailing_lists/${id}/members`, { email: 'nope' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.email).toBeDefined();
+    const tooBig = await api.post(`/mailing_lists/${id}/members_csv`, {
+      csv: `email\n${Array.from({ length: 5001 }, (_, i) => `m${i}@example.test`).join('\n')}`,
+    });
+    expect(tooBig.status).toBe(400);
+    expect(tooBig.body.errors.csv[0]).toMatch(/more than 5000 members/);
+  });
+});
+
+describe('promos', () => {
+  it('prefills a new promo from the release and can be edited until it is sent', async () => {
+    const { api } = company;
+    const made = await api.post('/promos', { release_id: releaseId });
+    expect(made.status).toBe(201);
+    expect(made.body.message).toBe('Promo Added');
+    const promo = made.body.promo;
+    expect(promo).toMatchObject({
+      title: expect.stringMatching(/^Promo EP/),
+      artists: expect.stringMatching(/^Promo Artist/),
+      release_date: '2027-03-01',
+      status: 'draft',
+      access: 'stream',
+      recording_ids: recordingIds,
+    });
+    expect(promo.recordings.map((r: { title: string }) => r.title)).toEqual(['Night Drive', 'Morning Light']);
+    const edited = await api.patch(`/promos/${promo.id}`, { biog: 'A record for the night.', access: 'download' });
+    expect(edited.status).toBe(200);
+    expect(edited.body.promo.biog).toBe('A record for the night.');
+    const badDates = await api.patch(`/promos/${promo.id}`, { start_date: '2027-01-10', expiry_date: '2027-01-01' });
+    expect(badDates.status).toBe(400);
+    expect(badDates.body.errors.expiry_date).toBeDefined();
+    await sendTo(promo.id, [uniqueEmail('edit-check')]);
+    const late = await api.patch(`/promos/${promo.id}`, { biog: 'Changed after sending' });
+    expect(late.status).toBe(409);
+    const other = await company.sibling('Promos other');
+    expect((await other.api.get(`/promos/${promo.id}`)).status).toBe(404);
+  });
+
+  it('mails each person their own link once, with one-click unsubscribe headers, and skips suppressed members', async () => {
+    const { api } = company;
+    const list = (await api.post('/mailing_lists', { name: 'Press' })).body.mailing_list;
+    const [a, b] = [uniqueEmail('press-a'), uniqueEmail('press-b')];
+    await api.post(`/mailing_lists/${list.id}/members`, { email: a, role: 'press' });
+    await api.post(`/mailing_lists/${list.id}/members`, { email: b, role: 'press' });
+    const promo = await newPromo();
+    const sent = await api.post(`/promos/${promo.id}/send`, { mailing_list_ids: [list.id], emails: [a] });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(sent.body.queued).toBe(2);
+    const [mailA, mailB] = [await mailOnce(a), await mailOnce(b)];
+    expect(linkIn(mailA).token).not.toBe(linkIn(mailB).token);
+    expect(mailA.headers?.['List-Unsubscribe']).toMatch(/^<http.*\/api\/v1\/promo_unsubscribe\//);
+    expect(mailA.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+
+    // A re-delivered send message (the worker run again) mails nobody twice.
+    const { mailQueuedRecipients } = await import('../../functions/promos/send.js');
+    expect(await mailQueuedRecipients(company.companyId, promo.id)).toEqual({ mailed: 0 });
+    const again = await api.post(`/promos/${promo.id}/send`, { emails: [a, b] });
+    expect(again.body).toMatchObject({ queued: 0, already_sent: 2 });
+    await until(async () => ((await api.get(`/promos/${promo.id}`)).body.promo.status === 'sent' ? true : undefined));
+    expect(await mailsTo(a)).toHaveLength(1);
+    expect(await mailsTo(b)).toHaveLength(1);
+
+    // Unsubscribe: a GET (a link scanner) changes nothing; the one-click POST suppresses the member for good.
+    const unsubscribe = mailB.headers?.['List-Unsubscribe']?.slice(1, -1) as string;
+    const path = new URL(unsubscribe).pathname;
+    expect((await call('GET', path)).status).not.toBe(200);
+    const stillThere = (await api.get(`/mailing_lists/${list.id}`)).body.mailing_list.mailing_list_members;
+    expect(stillThere.find((m: { email: string }) => m.email === b).suppressed).toBeNull();
+    const posted = await call('POST', path, {
+      rawBody: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+    expect((await call('POST', path)).status).toBe(200);
+    const members = (await api.get(`/mailing_lists/${list.id}`)).body.mailing_list.mailing_list_members;
+    expect(members.find((m: { email: string }) => m.email === b).suppressed).toBe('unsubscribed');
+    const next = await newPromo();
+    const nextSend = await api.post(`/promos/${next.id}/send`, { mailing_list_ids: [list.id] });
+    expect(nextSend.body).toMatchObject({ queued: 1, suppressed: 1 });
+    await until(async () => ((await mailsTo(a)).length === 2 ? true : undefined));
+    expect(await mailsTo(b)).toHaveLength(1);
+  });
+});
+
+describe('the public promo page', () => {
+  it('opens only for a recipient’s own live link: never another’s token, a guessed, an expired or a revoked one', async () => {
+    const { api } = company;
+    const promo = await newPromo(api, { access: 'download', feedback_required: false });
+    const other = await newPromo();
+    const [mine, revokedOne] = await sendTo(promo.id, [uniqueEmail('page-own'), uniqueEmail('page-revoked')]);
+    const [theirs] = await sendTo(other.id, [uniqueEmail('page-other')]);
+    const expiring = await newPromo();
+    const [expired] = await sendTo(expiring.id, [uniqueEmail('page-expired')]);
+
+    const opened = await page(promo.id, mine.token);
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    expect(opened.body.promo.tracks.map((t: { title: string }) => t.title)).toEqual(['Night Drive', 'Morning Light']);
+    expect(opened.body.promo.tracks[0].preview_url).toMatch(/^http/);
+
+    const recipients = (await api.get(`/promos/${promo.id}/recipients`)).body.recipients;
+    const revokedRow = recipients.find((r: { id: string }) => revokedOne.token.startsWith(`${r.id}.`));
+    expect((await api.post(`/promos/${promo.id}/recipients/${revokedRow.id}/revoke`)).status).toBe(200);
+    const { getDb } = await import('../../functions/data/service.js');
+    await getDb()
+      .entities.Promo.patch({ tenantId: company.companyId, id: expiring.id })
+      .set({ expiry_date: '2020-01-01' })
+      .go();
+
+    const [recipientId] = mine.token.split('.');
+    const guessed = `${recipientId}.${'A'.repeat(43)}`;
+    const refused: [string, string, number, RegExp][] = [
+      ['another recipient’s token', theirs.token, 404, /not valid/],
+      ['a guessed token', guessed, 404, /not valid/],
+      ['a made-up token', 'nothing-like-a-token', 404, /not valid/],
+      ['a revoked token', revokedOne.token, 403, /withdrawn/],
+    ];
+    const calls = (token: string, id = promo.id) => [
+      page(id, token),
+      page(id, token, '/plays', 'POST', { recording_id: recordingIds[0] }),
+      page(id, token, '/feedback', 'POST', { rating: 5, support: 'yes' }),
+      page(id, token, '/downloads', 'POST', { recording_id: recordingIds[0] }),
+    ];
+    for (const [what, token, status, message] of refused) {
+      for (const answer of await Promise.all(calls(token))) {
+        expect(answer.status, what).toBe(status);
+        expect(answer.body.message, what).toMatch(message);
+      }
+    }
+    for (const answer of await Promise.all(calls(expired.token, expiring.id))) {
+      expect(answer.status).toBe(410);
+      expect(answer.body.message).toBe('This promo expired on 2020-01-01.');
+    }
+    // The right token on another promo's id opens nothing either.
+    expect((await page(other.id, mine.token)).status).toBe(404);
+  });
+
+  it('counts plays, asks for feedback before a download when required, keeps to the download limit and traces the file to its recipient', async () => {
+    const { api } = company;
+    const promo = await newPromo(api, { access: 'download', feedback_required: true, download_limit: 1 });
+    const listener = uniqueEmail('listener');
+    const [sent] = await sendTo(promo.id, [listener]);
+    const link = { ...sent, email: listener };
+    expect((await page(link.promoId, link.token)).status).toBe(200);
+    expect((await page(promo.id, link.token, '/plays', 'POST', { recording_id: recordingIds[1] })).status).toBe(200);
+    const early = await page(promo.id, link.token, '/downloads', 'POST', { recording_id: recordingIds[0] });
+    expect(early.status).toBe(403);
+    expect(early.body.message).toMatch(/leave your feedback first/);
+    const badFeedback = await page(promo.id, link.token, '/feedback', 'POST', { rating: 9, support: 'yes' });
+    expect(badFeedback.status).toBe(400);
+    expect(badFeedback.body.errors.rating).toBeDefined();
+    const feedback = await page(promo.id, link.token, '/feedback', 'POST', {
+      rating: 4,
+      support: 'maybe',
+      favourite_recording_id: recordingIds[1],
+      comment: '=HYPERLINK("http://evil.test")',
+    });
+    expect(feedback.status).toBe(200);
+    const download = await page(promo.id, link.token, '/downloads', 'POST', { recording_id: recordingIds[0] });
+    expect(download.status, JSON.stringify(download.body)).toBe(200);
+    const file = await fetch(download.body.url);
+    expect(file.status).toBe(200);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    expect(Buffer.from(bytes).toString('latin1')).toContain('preview of');
+
+    // The file was made for this recipient: its hash names them; changed, its tag still does; re-encoded, nothing.
+    const marker = readMarker(bytes) as string;
+    expect(marker).toMatch(new RegExp(`^${promo.id}/`));
+    const trace = (body: Record<string, unknown>, api = company.api) => api.post('/promo_traces', body);
+    const exact = await trace({ sha256: sha256(bytes) });
+    expect(exact.body).toMatchObject({ match: 'exact', recipient: { email: link.email } });
+    const altered = await trace({ sha256: sha256(new Uint8Array([...bytes, 0])), marker });
+    expect(altered.body).toMatchObject({ match: 'tag', recipient: { email: link.email } });
+    expect((await trace({ sha256: sha256(bytes.subarray(40)) })).body.match).toBe('none');
+    const stranger = await company.sibling('Promos tracer');
+    expect((await trace({ sha256: sha256(bytes), marker }, stranger.api)).body.match).toBe('none');
+    expect((await trace({ sha256: 'not-a-hash' })).body.errors.sha256).toBeDefined();
+    const overLimit = await page(promo.id, link.token, '/downloads', 'POST', { recording_id: recordingIds[0] });
+    expect(overLimit.status).toBe(403);
+    expect(overLimit.body.message).toMatch(/used all 1 of your downloads/);
+
+    const analysis = (await api.get(`/promos/${promo.id}/recipients`)).body;
+    expect(analysis.summary).toMatchObject({
+      recipients: 1,
+      delivered: 1,
+      opened: 1,
+      played: 1,
+      downloaded: 1,
+      feedback: 1,
+    });
+    expect(analysis.recipients[0].plays).toEqual({ [recordingIds[1]]: 1 });
+    const csv = (await api.get(`/promos/${promo.id}/recipients_csv`)).body.csv as string;
+    expect(csv.split('\r\n')[0]).toBe(
+      'Email,Name,Delivered,Opened (unreliable),Plays,Downloads,Rating,Support,Favourite track,Comment',
+    );
+    expect(csv).toContain(`,1,1,4,maybe,Morning Light,"'=HYPERLINK(""http://evil.test"")"`);
+  });
+});
+
+describe('plans and roles', () => {
+  it('refuses promos on a plan without the promo system, naming a plan that has it', async () => {
+    const label = await ownCompany('Promos on Label', { subscriptionId: SEEDED_PLAN_IDS.label });
+    const answer = await label.api.get('/promos');
+    expect(answer.status).toBe(402);
+    expect(answer.body.message).toMatch(/Enterprise/);
+  });
+
+  it('counts free promos at the send that passes the limit', async () => {
+    const planId = `plan_promos_two_${Date.now()}`;
+    const made = await call('POST', '/api/v1/subscriptions', {
+      token: company.admin,
+      body: {
+        id: planId,
+        name: 'Two promos',
+        amount: 0,
+        currency: 'GBP',
+        interval: 'month',
+        features: Object.fromEntries(PLAN_FEATURES.map((feature) => [feature, true])),
+        limits: { file_storage_capacity: null, max_users: null, max_labels: null, free_promos: 2 },
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const small = await ownCompany('Promos two a month', { subscriptionId: planId });
+    const release = (await small.api.post('/releases', { title: 'Small EP' })).body.release;
+    const promos = [];
+    for (let i = 0; i < 3; i += 1)
+      promos.push((await small.api.post('/promos', { release_id: release.id, recording_ids: [] })).body.promo);
+    // A promo with no recordings is refused before anything is counted.
+    expect((await small.api.post(`/promos/${promos[0].id}/send`, { emails: [uniqueEmail('none')] })).status).toBe(400);
+    const recording = (await small.api.post('/recordings', { title: 'Only track' })).body.recording;
+    await small.api.patch(`/releases/${release.id}`, {
+      release_recordings_attributes: [{ recording_id: recording.id }],
+    });
+    for (const promo of promos) await small.api.patch(`/promos/${promo.id}`, { recording_ids: [recording.id] });
+    expect((await small.api.post(`/promos/${promos[0].id}/send`, { emails: [uniqueEmail('free-1')] })).status).toBe(
+      200,
+    );
+    // Sending the same promo to more people is not another promo.
+    expect((await small.api.post(`/promos/${promos[0].id}/send`, { emails: [uniqueEmail('free-1b')] })).status).toBe(
+      200,
+    );
+    expect((await small.api.post(`/promos/${promos[1].id}/send`, { emails: [uniqueEmail('free-2')] })).status).toBe(
+      200,
+    );
+    const third = await small.api.post(`/promos/${promos[2].id}/send`, { emails: [uniqueEmail('free-3')] });
+    expect(third.status).toBe(402);
+    expect(third.body.errors.promo[0]).toMatch(/allows 2 free promos/);
+    expect((await small.api.get(`/promos/${promos[2].id}`)).body.promo.status).toBe('draft');
+  });
+
+  it('lets the promotions role make and send promos and an intern only read them', async () => {
+    const promoter = await company.member('promotions');
+    const promo = await newPromo(promoter.api);
+    await sendTo(promo.id, [uniqueEmail('by-promoter')], promoter.api);
+    const intern = await company.member('intern');
+    expect((await intern.api.get(`/promos/${promo.id}`)).status).toBe(200);
+    const refused = await intern.api.post('/promos', { release_id: releaseId });
+    expect(refused.status).toBe(403);
+  });
+});

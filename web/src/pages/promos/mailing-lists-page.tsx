@@ -1,0 +1,228 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import FileUpload from '@cloudscape-design/components/file-upload';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
+import Link from '@cloudscape-design/components/link';
+import Select from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { api } from '../../app/api';
+import { displayLabel } from '../../app/display-labels';
+import { notify, notifyError } from '../../app/notifications';
+import { useApi } from '../../app/resources';
+import { useOnFollow } from '../../app/use-on-follow';
+import { fileUploadStrings } from '../../components/file-upload-strings';
+import { WhoseFilePanel } from './whose-file-panel';
+import { errorsOf, fieldError, type MailingList, type Member } from './promo-types';
+
+const BASE = '/user/labels/promo_tools/mailing_lists';
+const roleOptions = (['dj', 'press', 'radio', 'other'] as const).map((value) => ({
+  value,
+  label: displayLabel(value),
+}));
+
+/** `/user/labels/promo_tools` and its mailing lists: each list with its members' count, and a new list. */
+export function MailingListsPage() {
+  const onFollow = useOnFollow();
+  const lists = useApi<{ mailing_lists: MailingList[] }>('/mailing_lists');
+  const [name, setName] = useState('');
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const create = async () => {
+    try {
+      const made = await api.post<{ message: string }>('/mailing_lists', { name });
+      setErrors({});
+      setName('');
+      notify('notification', made.message);
+      void lists.mutate();
+    } catch (failure) {
+      setErrors(errorsOf(failure));
+      notifyError(failure);
+    }
+  };
+  return (
+    <ContentLayout
+      header={
+        <Header variant="h1" description="The DJs, press and radio your promos go to.">
+          Mailing lists
+        </Header>
+      }
+    >
+      <SpaceBetween size="l">
+        <Container header={<Header variant="h2">New mailing list</Header>}>
+          <SpaceBetween size="s" direction="horizontal">
+            <FormField label="Name" errorText={fieldError(errors, 'name')}>
+              <Input value={name} onChange={(e) => setName(e.detail.value)} data-testid="list-name" />
+            </FormField>
+            <Box padding={{ top: 'l' }}>
+              <Button onClick={create} data-testid="create-list">
+                Add mailing list
+              </Button>
+            </Box>
+          </SpaceBetween>
+        </Container>
+        <Table
+          loading={lists.isLoading}
+          items={lists.data?.mailing_lists ?? []}
+          empty={<Box textAlign="center">No mailing lists yet</Box>}
+          columnDefinitions={[
+            {
+              id: 'name',
+              header: 'Name',
+              cell: (l) => (
+                <Link href={`${BASE}/${l.id}`} onFollow={onFollow}>
+                  {l.name}
+                </Link>
+              ),
+            },
+            { id: 'members', header: 'Members', cell: (l) => String(l.member_count ?? 0) },
+            { id: 'active', header: 'Active', cell: (l) => (l.active ? 'Yes' : 'No') },
+          ]}
+        />
+        <WhoseFilePanel />
+      </SpaceBetween>
+    </ContentLayout>
+  );
+}
+
+type ImportAnswer = { added: number; merged: number; errors: { row: number; message: string }[] };
+
+/** Add one member, or a CSV of them (email, name, role, country, tags): its bad rows are listed by number. */
+function AddMembers({ listId, onAdded }: { listId: string; onAdded: () => void }) {
+  const [member, setMember] = useState({ email: '', name: '', role: 'dj', country: '' });
+  const [files, setFiles] = useState<File[]>([]);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [report, setReport] = useState<ImportAnswer | null>(null);
+  const add = async () => {
+    try {
+      const { email, name, role, country } = member;
+      await api.post(`/mailing_lists/${listId}/members`, {
+        email,
+        role,
+        ...(name ? { name } : {}),
+        ...(country ? { country } : {}),
+      });
+      setErrors({});
+      setMember({ email: '', name: '', role: 'dj', country: '' });
+      notify('notification', 'Member Added');
+      onAdded();
+    } catch (failure) {
+      setErrors(errorsOf(failure));
+      notifyError(failure);
+    }
+  };
+  const upload = async () => {
+    const [file] = files;
+    if (!file) return;
+    try {
+      const answer = await api.post<ImportAnswer>(`/mailing_lists/${listId}/members_csv`, { csv: await file.text() });
+      setReport(answer);
+      setFiles([]);
+      notify('notification', `${answer.added} added, ${answer.merged} merged, ${answer.errors.length} not read`);
+      onAdded();
+    } catch (failure) {
+      setErrors(errorsOf(failure));
+      notifyError(failure);
+    }
+  };
+  const set = (key: keyof typeof member, value: string) => setMember((m) => ({ ...m, [key]: value }));
+  return (
+    <Container header={<Header variant="h2">Add members</Header>}>
+      <SpaceBetween size="m">
+        <ColumnLayout columns={4}>
+          <FormField label="Email" errorText={fieldError(errors, 'email')}>
+            <Input value={member.email} onChange={(e) => set('email', e.detail.value)} data-testid="member-email" />
+          </FormField>
+          <FormField label="Name" errorText={fieldError(errors, 'name')}>
+            <Input value={member.name} onChange={(e) => set('name', e.detail.value)} />
+          </FormField>
+          <FormField label="Role" errorText={fieldError(errors, 'role')}>
+            <Select
+              selectedOption={roleOptions.find((o) => o.value === member.role) ?? null}
+              options={roleOptions}
+              onChange={(e) => set('role', e.detail.selectedOption.value ?? 'dj')}
+            />
+          </FormField>
+          <FormField label="Country" errorText={fieldError(errors, 'country')}>
+            <Input value={member.country} onChange={(e) => set('country', e.detail.value)} placeholder="GB" />
+          </FormField>
+        </ColumnLayout>
+        <Button onClick={add} data-testid="add-member">
+          Add member
+        </Button>
+        <FormField
+          label="Members from a CSV file"
+          description="Columns: email, name, role (DJ, press, radio or other), country, tags (separated by ;). An address already on the list is merged."
+          errorText={fieldError(errors, 'csv')}
+        >
+          <FileUpload
+            value={files}
+            onChange={(e) => setFiles(e.detail.value)}
+            accept=".csv,text/csv"
+            i18nStrings={fileUploadStrings({ uploadButtonText: () => 'Choose a CSV file' })}
+            data-testid="members-csv"
+          />
+        </FormField>
+        <Button onClick={upload} disabled={!files.length} data-testid="upload-members">
+          Import members
+        </Button>
+        {report && report.errors.length > 0 && (
+          <Box color="text-status-error">
+            {report.errors.map((e) => (
+              <div key={e.row}>{`Row ${e.row}: ${e.message}`}</div>
+            ))}
+          </Box>
+        )}
+      </SpaceBetween>
+    </Container>
+  );
+}
+
+/** `/mailing_lists/:listId` (and its edit page): the members, suppressed ones marked, and Add members. */
+export function MailingListPage() {
+  const { listId = '' } = useParams();
+  const answer = useApi<{ mailing_list: MailingList }>(`/mailing_lists/${listId}`);
+  const list = answer.data?.mailing_list;
+  return (
+    <ContentLayout
+      header={
+        <Header variant="h1" description={list?.description}>
+          {list?.name ?? 'Mailing list'}
+        </Header>
+      }
+    >
+      <SpaceBetween size="l">
+        <AddMembers listId={listId} onAdded={() => void answer.mutate()} />
+        <Table<Member>
+          data-testid="list-members"
+          loading={answer.isLoading}
+          items={list?.mailing_list_members ?? []}
+          header={
+            <Header variant="h2" counter={`(${list?.mailing_list_members?.length ?? 0})`}>
+              Members
+            </Header>
+          }
+          empty={<Box textAlign="center">No members yet</Box>}
+          columnDefinitions={[
+            { id: 'email', header: 'Email', cell: (m) => m.email },
+            { id: 'name', header: 'Name', cell: (m) => m.name ?? '—' },
+            { id: 'role', header: 'Role', cell: (m) => displayLabel(m.role) },
+            { id: 'country', header: 'Country', cell: (m) => m.country ?? '—' },
+            { id: 'tags', header: 'Tags', cell: (m) => (m.tags ?? []).join(', ') || '—' },
+            {
+              id: 'suppressed',
+              header: 'Mailed',
+              cell: (m) => (m.suppressed ? `Never again (${displayLabel(`promo_${m.suppressed}`)})` : 'Yes'),
+            },
+          ]}
+        />
+      </SpaceBetween>
+    </ContentLayout>
+  );
+}

@@ -1,0 +1,110 @@
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import { useParams } from 'react-router';
+import { api } from '../../app/api';
+import { displayLabel } from '../../app/display-labels';
+import { notify, notifyError } from '../../app/notifications';
+import { useApi } from '../../app/resources';
+import type { Promo, Recipient, RecipientsAnswer } from './promo-types';
+
+async function exportCsv(promoId: string) {
+  try {
+    const { filename, csv } = await api.get<{ filename: string; csv: string }>(`/promos/${promoId}/recipients_csv`);
+    const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
+    const link = Object.assign(document.createElement('a'), { href: url, download: filename });
+    link.click();
+    URL.revokeObjectURL(url);
+  } catch (failure) {
+    notifyError(failure);
+  }
+}
+
+/**
+ * A promo's analysis and recipients (`/promos/:promoId/analysis` and `/recipients`): delivered, opened
+ * (unreliable: mail apps open pages by themselves), played, downloaded and feedback, per recipient.
+ */
+export function PromoAnalysisPage() {
+  const { promoId = '' } = useParams();
+  const promo = useApi<{ promo: Promo }>(`/promos/${promoId}`).data?.promo;
+  const answer = useApi<RecipientsAnswer>(`/promos/${promoId}/recipients`);
+  const summary = answer.data?.summary;
+  const titles = new Map((promo?.recordings ?? []).map((r) => [r.id, r.title]));
+  const revoke = async (recipient: Recipient) => {
+    try {
+      const done = await api.post<{ message: string }>(`/promos/${promoId}/recipients/${recipient.id}/revoke`);
+      notify('notification', done.message);
+      void answer.mutate();
+    } catch (failure) {
+      notifyError(failure);
+    }
+  };
+  const plays = (r: Recipient) =>
+    Object.entries(r.plays)
+      .map(([id, count]) => `${titles.get(id) ?? 'A track'} ×${count}`)
+      .join(', ') || '—';
+  return (
+    <ContentLayout
+      header={
+        <Header variant="h1" actions={<Button onClick={() => exportCsv(promoId)}>Export CSV</Button>}>
+          {promo ? `Analysis: ${promo.subject}` : 'Analysis'}
+        </Header>
+      }
+    >
+      <SpaceBetween size="l">
+        <Container>
+          <KeyValuePairs
+            columns={4}
+            items={[
+              { label: 'Recipients', value: String(summary?.recipients ?? 0) },
+              { label: 'Delivered', value: String(summary?.delivered ?? 0) },
+              { label: 'Opened (unreliable)', value: String(summary?.opened ?? 0) },
+              { label: 'Played', value: String(summary?.played ?? 0) },
+              { label: 'Downloaded', value: String(summary?.downloaded ?? 0) },
+              { label: 'Feedback', value: String(summary?.feedback ?? 0) },
+              { label: 'Average rating', value: summary?.average_rating ?? '—' },
+            ]}
+          />
+        </Container>
+        <Table
+          data-testid="promo-recipients"
+          loading={answer.isLoading}
+          items={answer.data?.recipients ?? []}
+          header={<Header variant="h2">Recipients</Header>}
+          columnDefinitions={[
+            { id: 'email', header: 'Recipient', cell: (r) => (r.name ? `${r.name} (${r.email})` : r.email) },
+            {
+              id: 'status',
+              header: 'Delivery',
+              cell: (r) => (r.revoked ? 'Link revoked' : displayLabel(`promo_${r.status}`)),
+            },
+            { id: 'opened', header: 'Opened (unreliable)', cell: (r) => (r.opened ? 'Yes' : 'No') },
+            { id: 'plays', header: 'Played', cell: plays },
+            { id: 'downloads', header: 'Downloads', cell: (r) => String(r.downloads) },
+            { id: 'rating', header: 'Rating', cell: (r) => (r.feedback ? `${r.feedback.rating} / 5` : '—') },
+            {
+              id: 'support',
+              header: 'Support',
+              cell: (r) => (r.feedback ? displayLabel(`promo_support_${r.feedback.support}`) : '—'),
+            },
+            { id: 'comment', header: 'Comment', cell: (r) => r.feedback?.comment ?? '—' },
+            {
+              id: 'revoke',
+              header: '',
+              cell: (r) =>
+                r.revoked ? null : (
+                  <Button variant="inline-link" onClick={() => revoke(r)}>
+                    Revoke link
+                  </Button>
+                ),
+            },
+          ]}
+        />
+      </SpaceBetween>
+    </ContentLayout>
+  );
+}

@@ -1,0 +1,257 @@
+import Button from '@cloudscape-design/components/button';
+import Checkbox from '@cloudscape-design/components/checkbox';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import DatePicker from '@cloudscape-design/components/date-picker';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
+import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import Multiselect from '@cloudscape-design/components/multiselect';
+import Select from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Textarea from '@cloudscape-design/components/textarea';
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import { formatDate } from '../../../../shared/format';
+import { api } from '../../app/api';
+import { displayLabel } from '../../app/display-labels';
+import { notify, notifyError } from '../../app/notifications';
+import { useApi } from '../../app/resources';
+import { useOnFollow } from '../../app/use-on-follow';
+import { errorsOf, fieldError, type MailingList, type Promo } from './promo-types';
+
+type Draft = Omit<Promo, 'id' | 'release_id' | 'status' | 'recordings' | 'sent_at'>;
+const accessOptions = (['stream', 'download'] as const).map((value) => ({
+  value,
+  label: displayLabel(`promo_access_${value}`),
+}));
+
+/** The promo's fields as a form: editable while it is a draft (the API refuses changes once sent). */
+function PromoForm({ promo, onSaved }: { promo: Promo; onSaved: () => void }) {
+  const [draft, setDraft] = useState<Draft>(promo);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  useEffect(() => setDraft(promo), [promo]);
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const err = (field: string) => fieldError(errors, field);
+  const recordings = promo.recordings ?? [];
+  const save = async () => {
+    try {
+      const { title, artists, subject, biog, start_date, expiry_date, access, download_limit, feedback_required } =
+        draft;
+      const saved = await api.patch<{ message: string }>(`/promos/${promo.id}`, {
+        title,
+        artists,
+        subject,
+        biog,
+        start_date,
+        expiry_date,
+        access,
+        download_limit,
+        feedback_required,
+        recording_ids: draft.recording_ids,
+        ...(draft.release_date ? { release_date: draft.release_date } : {}),
+      });
+      setErrors({});
+      notify('notification', saved.message);
+      onSaved();
+    } catch (failure) {
+      setErrors(errorsOf(failure));
+      notifyError(failure);
+    }
+  };
+  return (
+    <Container
+      header={
+        <Header
+          variant="h2"
+          actions={
+            <Button onClick={save} data-testid="save-promo">
+              Save
+            </Button>
+          }
+        >
+          Promo
+        </Header>
+      }
+    >
+      <SpaceBetween size="m">
+        <FormField label="Subject" errorText={err('subject')}>
+          <Input value={draft.subject} onChange={(e) => set('subject', e.detail.value)} data-testid="promo-subject" />
+        </FormField>
+        <ColumnLayout columns={2}>
+          <FormField label="Title" errorText={err('title')}>
+            <Input value={draft.title} onChange={(e) => set('title', e.detail.value)} />
+          </FormField>
+          <FormField label="Artists" errorText={err('artists')}>
+            <Input value={draft.artists ?? ''} onChange={(e) => set('artists', e.detail.value)} />
+          </FormField>
+        </ColumnLayout>
+        <FormField label="Biog" errorText={err('biog')}>
+          <Textarea value={draft.biog ?? ''} onChange={(e) => set('biog', e.detail.value)} data-testid="promo-biog" />
+        </FormField>
+        <ColumnLayout columns={3}>
+          <FormField label="Start date" errorText={err('start_date')}>
+            <DatePicker
+              value={draft.start_date}
+              onChange={(e) => set('start_date', e.detail.value)}
+              placeholder="YYYY/MM/DD"
+            />
+          </FormField>
+          <FormField label="Expiry date" errorText={err('expiry_date')}>
+            <DatePicker
+              value={draft.expiry_date}
+              onChange={(e) => set('expiry_date', e.detail.value)}
+              placeholder="YYYY/MM/DD"
+            />
+          </FormField>
+          <FormField label="Release date" errorText={err('release_date')}>
+            <DatePicker
+              value={draft.release_date ?? ''}
+              onChange={(e) => set('release_date', e.detail.value)}
+              placeholder="YYYY/MM/DD"
+            />
+          </FormField>
+        </ColumnLayout>
+        <ColumnLayout columns={3}>
+          <FormField label="Access" errorText={err('access')}>
+            <Select
+              data-testid="promo-access"
+              selectedOption={accessOptions.find((o) => o.value === draft.access) ?? null}
+              options={accessOptions}
+              onChange={(e) => set('access', e.detail.selectedOption.value as Draft['access'])}
+            />
+          </FormField>
+          <FormField label="Downloads per recipient" errorText={err('download_limit')}>
+            <Input
+              type="number"
+              value={String(draft.download_limit)}
+              onChange={(e) => set('download_limit', Number.parseInt(e.detail.value || '0', 10))}
+            />
+          </FormField>
+          <FormField label="Feedback" errorText={err('feedback_required')}>
+            <Checkbox checked={draft.feedback_required} onChange={(e) => set('feedback_required', e.detail.checked)}>
+              Feedback required before download
+            </Checkbox>
+          </FormField>
+        </ColumnLayout>
+        <FormField label="Recordings" errorText={err('recording_ids')}>
+          <Multiselect
+            selectedOptions={recordings
+              .filter((r) => draft.recording_ids.includes(r.id))
+              .map((r) => ({ value: r.id, label: r.title }))}
+            options={recordings.map((r) => ({ value: r.id, label: r.title }))}
+            onChange={(e) =>
+              set(
+                'recording_ids',
+                e.detail.selectedOptions.map((o) => o.value as string),
+              )
+            }
+          />
+        </FormField>
+      </SpaceBetween>
+    </Container>
+  );
+}
+
+/** Send to mailing lists and single addresses (one a line). */
+function SendPanel({ promo, onSent }: { promo: Promo; onSent: () => void }) {
+  const lists = useApi<{ mailing_lists: MailingList[] }>('/mailing_lists');
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [addresses, setAddresses] = useState('');
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const options = (lists.data?.mailing_lists ?? [])
+    .filter((l) => l.active)
+    .map((l) => ({ value: l.id, label: l.name, description: `${l.member_count ?? 0} members` }));
+  const send = async () => {
+    try {
+      const emails = addresses.split(/[\s,;]+/).filter(Boolean);
+      const sent = await api.post<{ message: string }>(`/promos/${promo.id}/send`, {
+        mailing_list_ids: chosen,
+        emails,
+      });
+      setErrors({});
+      notify('notification', sent.message);
+      onSent();
+    } catch (failure) {
+      setErrors(errorsOf(failure));
+      notifyError(failure);
+    }
+  };
+  return (
+    <Container
+      header={
+        <Header variant="h2" description="Each person gets their own link; unsubscribed addresses are left out.">
+          Send
+        </Header>
+      }
+    >
+      <SpaceBetween size="m">
+        <FormField label="Mailing lists" errorText={fieldError(errors, 'mailing_list_ids')}>
+          <Multiselect
+            data-testid="send-lists"
+            selectedOptions={options.filter((o) => chosen.includes(o.value))}
+            options={options}
+            placeholder="Choose mailing lists"
+            onChange={(e) => setChosen(e.detail.selectedOptions.map((o) => o.value as string))}
+          />
+        </FormField>
+        <FormField
+          label="Single addresses"
+          description="One e-mail address a line"
+          errorText={fieldError(errors, 'emails')}
+        >
+          <Textarea value={addresses} onChange={(e) => setAddresses(e.detail.value)} data-testid="send-addresses" />
+        </FormField>
+        <Button variant="primary" onClick={send} data-testid="send-promo">
+          Send promo
+        </Button>
+      </SpaceBetween>
+    </Container>
+  );
+}
+
+/** One promo (`/promos/:promoId`, its edit and send pages): its fields, the form while a draft, Send. */
+export function PromoDetailPage() {
+  const { releaseId = '', promoId = '' } = useParams();
+  const onFollow = useOnFollow();
+  const answer = useApi<{ promo: Promo }>(`/promos/${promoId}`);
+  const promo = answer.data?.promo;
+  const reload = () => void answer.mutate();
+  if (!promo) return <ContentLayout header={<Header variant="h1">Promo</Header>} />;
+  return (
+    <ContentLayout
+      header={
+        <Header
+          variant="h1"
+          actions={
+            promo.status !== 'draft' && (
+              <Button href={`/user/releases/${releaseId}/promos/${promo.id}/analysis`} onFollow={onFollow}>
+                Analysis
+              </Button>
+            )
+          }
+        >
+          {promo.subject}
+        </Header>
+      }
+    >
+      <SpaceBetween size="l">
+        <Container>
+          <KeyValuePairs
+            columns={4}
+            items={[
+              { label: 'Status', value: displayLabel(`promo_${promo.status}`) },
+              { label: 'Access', value: displayLabel(`promo_access_${promo.access}`) },
+              { label: 'Starts', value: formatDate(promo.start_date) },
+              { label: 'Expires', value: formatDate(promo.expiry_date) },
+            ]}
+          />
+        </Container>
+        {promo.status === 'draft' && <PromoForm promo={promo} onSaved={reload} />}
+        <SendPanel promo={promo} onSent={reload} />
+      </SpaceBetween>
+    </ContentLayout>
+  );
+}

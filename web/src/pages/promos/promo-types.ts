@@ -1,0 +1,72 @@
+/** The promos API's answers as the pages read them (functions/promos). */
+export type Promo = {
+  id: string;
+  release_id: string;
+  title: string;
+  artists?: string;
+  subject: string;
+  biog?: string;
+  release_date?: string;
+  start_date: string;
+  expiry_date: string;
+  access: 'stream' | 'download';
+  download_limit: number;
+  feedback_required: boolean;
+  recording_ids: string[];
+  status: 'draft' | 'sending' | 'sent';
+  sent_at?: string;
+  recordings?: { id: string; title: string; isrc: string | null; chosen: boolean }[];
+};
+
+export type MailingList = {
+  id: string;
+  name: string;
+  description?: string;
+  tags?: string[];
+  active: boolean;
+  member_count?: number;
+  mailing_list_members?: Member[];
+};
+
+export type Member = {
+  email: string;
+  name?: string;
+  role: 'dj' | 'press' | 'radio' | 'other';
+  country?: string;
+  tags?: string[];
+  suppressed: 'unsubscribed' | 'bounced' | 'complained' | null;
+};
+
+export type Feedback = {
+  rating: number;
+  favourite_recording_id?: string;
+  comment?: string;
+  support: 'yes' | 'maybe' | 'no';
+};
+
+export type Recipient = {
+  id: string;
+  email: string;
+  name: string | null;
+  status: 'queued' | 'sending' | 'mailed' | 'failed';
+  revoked: boolean;
+  opened: boolean;
+  plays: Record<string, number>;
+  play_count: number;
+  downloads: number;
+  feedback: Feedback | null;
+};
+
+export type RecipientsAnswer = {
+  recipients: Recipient[];
+  summary: Record<'recipients' | 'delivered' | 'opened' | 'played' | 'downloaded' | 'feedback', number> & {
+    average_rating: string | null;
+  };
+};
+
+/** What a field's errors say, joined, for a FormField's errorText. */
+export const fieldError = (errors: Record<string, string[]>, field: string) => errors[field]?.join(' ');
+
+/** A failed call's field errors (an ApiError's `errors`), or none. */
+export const errorsOf = (failure: unknown): Record<string, string[]> =>
+  (failure as { errors?: Record<string, string[]> }).errors ?? {};
