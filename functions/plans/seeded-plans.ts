@@ -16,6 +16,8 @@ const LABEL_FEATURES: PlanFeature[] = [
   'statement_generator',
   'release_accounting',
   'label_pipelines',
+  // A plan that grants free promos must reach the promo system to send them.
+  'promo_system',
 ];
 
 const base = { currency: 'GBP', interval: 'month', interval_count: 1, trial_period_days: 0, livemode: false } as const;

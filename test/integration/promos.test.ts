@@ -297,10 +297,10 @@ describe('the public promo page', () => {
 
 describe('plans and roles', () => {
   it('refuses promos on a plan without the promo system, naming a plan that has it', async () => {
-    const label = await ownCompany('Promos on Label', { subscriptionId: SEEDED_PLAN_IDS.label });
-    const answer = await label.api.get('/promos');
+    const starter = await ownCompany('Promos on Starter', { subscriptionId: SEEDED_PLAN_IDS.starter });
+    const answer = await starter.api.get('/promos');
     expect(answer.status).toBe(402);
-    expect(answer.body.message).toMatch(/Enterprise/);
+    expect(answer.body.message).toMatch(/Label and Enterprise/);
   });
 
   it('counts free promos at the send that passes the limit', async () => {

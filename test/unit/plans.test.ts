@@ -35,7 +35,8 @@ describe('the seeded plans', () => {
       'catalogue_management',
       'royalty_dashboard',
     ]);
-    expect(PLAN_FEATURES.filter((f) => !label.features[f])).toEqual(['promo_system']);
+    // Label has every feature (its 5 free promos need the promo system); Enterprise differs by its limits.
+    expect(PLAN_FEATURES.filter((f) => !label.features[f])).toEqual([]);
     expect(PLAN_FEATURES.every((f) => enterprise.features[f])).toBe(true);
     expect(starter.limits).toEqual({ max_users: 3, max_labels: 1, file_storage_capacity: 1024, free_promos: 0 });
     expect(Object.values(enterprise.limits).every((limit) => limit === null)).toBe(true);
