@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { cloudUrl } from '../support/api.js';
+import { axeViolations } from '../support/axe.js';
 import { launchChromium, screenshotIfAsked, signedInManagerPage } from '../support/browser.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 
 /**
- * The accessibility faults axe-core found on these pages, each checked where it was: headings that skip a level
+ * The accessibility faults axe-core found on these pages, each checked where it was (and axe-core itself run on
+ * them at the end): headings that skip a level
  * on the home page, the unnamed ✕ of a credit token in the recording form, and header commands that show an icon
  * only on a phone-sized screen and named nothing.
  */
@@ -82,6 +84,29 @@ describe('accessibility', () => {
     await page.getByRole('button', { name: 'More' }).waitFor();
     await page.getByRole('button', { name: 'Current company' }).waitFor();
     expect(await unnamed(page.locator('header').first())).toEqual([]);
+    await page.context().close();
+  });
+
+  it('axe-core finds nothing on the home page, the recording form and the dashboard at 390 px', async () => {
+    const home = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await home.goto(`${cloudUrl()}/`);
+    await home.getByTestId('home-signin').waitFor();
+    expect(await axeViolations(home)).toEqual([]);
+    await home.close();
+
+    const { page } = await signedInManagerPage(browser, cloudUrl(), company.manager, {
+      id: company.companyId,
+      name: company.name,
+    });
+    const recording = (await company.api.post('/recordings', { title: 'Checked Song' })).body.recording;
+    await page.goto(`${cloudUrl()}/user/recordings/${recording.id}/edit`);
+    await page.getByRole('button', { name: 'Save' }).first().waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${cloudUrl()}/user`);
+    await page.getByRole('button', { name: 'Current company' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     await page.context().close();
   });
 });

@@ -1,0 +1,25 @@
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+
+/** axe-core's browser build, read once: it is injected into each page it checks. */
+let source: string | undefined;
+const axeSource = () => {
+  source ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  return source;
+};
+
+/**
+ * The axe-core violations on the page as it is now (WCAG 2 A and AA rules and axe's best practices), each as
+ * "rule: the first offending element", so a failing test says what to fix.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource() });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'best-practice'] },
+    });
+    return result.violations.map((v) => `${v.id}: ${v.nodes[0]?.html.slice(0, 160) ?? ''}`);
+  });
+}
