@@ -12,12 +12,18 @@ import Table from '@cloudscape-design/components/table';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { api } from '../../app/api';
+import { displayLabel } from '../../app/display-labels';
 import { notify, notifyError } from '../../app/notifications';
+import { usePlanIncludes } from '../../app/plan-features';
 import { subscribeRealtime } from '../../app/realtime';
 import { FormattedDate } from '../../components/formatted';
+import { PipelinesPlanNotice } from '../../components/pipelines-plan-notice';
 import { StatusBadge } from '../../components/status-badge';
 import { DELIVERY_ACTIONS, type DeliveryAction, type ReleaseDeliveryView } from '../../../../shared/deliveries';
+import { MY_CONNECTIONS, type DspConnections } from '../distribution/distribution-api';
 import { deliveriesApi } from './deliveries-api';
+import { StoreRequests } from './store-requests';
+import { storeChoices } from './store-choices';
 
 type Dsp = { id: string; name: string };
 type ReleaseSummary = { id: string; title: string; status?: string; tenant?: { id: string; name?: string } };
@@ -35,6 +41,8 @@ export function ReleaseDistributionPage() {
   const [release, setRelease] = useState<ReleaseSummary>();
   const [deliveries, setDeliveries] = useState<ReleaseDeliveryView[]>([]);
   const [dsps, setDsps] = useState<Dsp[]>([]);
+  const [connections, setConnections] = useState<DspConnections['dsp_connections']>();
+  const pipelines = usePlanIncludes('label_pipelines');
   const [chosenDsps, setChosenDsps] = useState<MultiselectProps.Options>([]);
   const [action, setAction] = useState<DeliveryAction>('insert');
   const [selected, setSelected] = useState<ReleaseDeliveryView[]>([]);
@@ -61,6 +69,17 @@ export function ReleaseDistributionPage() {
       .then((answer) => setDsps(answer.dsps))
       .catch(notifyError);
   }, [acrossCompanies, releaseId]);
+
+  // The company's own links to stores (an admin across companies delivers for any company: every store).
+  const loadConnections = useCallback(async () => {
+    if (acrossCompanies || !pipelines) return;
+    setConnections((await api.get<DspConnections>(MY_CONNECTIONS)).dsp_connections);
+  }, [acrossCompanies, pipelines]);
+  useEffect(() => {
+    loadConnections().catch(notifyError);
+  }, [loadConnections]);
+  const choices = connections ? storeChoices(dsps, connections) : null;
+  const offered = choices ? choices.connected : dsps;
 
   useEffect(() => {
     refresh().catch(notifyError);
@@ -122,6 +141,7 @@ export function ReleaseDistributionPage() {
   return (
     <ContentLayout header={<Header variant="h1">Distribution{release ? `: ${release.title}` : ''}</Header>}>
       <SpaceBetween size="l">
+        {acrossCompanies ? null : <PipelinesPlanNotice testId="distribution-plan" />}
         {release && !deliverable && (
           <Alert type="warning" header="Release must pass quality control before delivery">
             This release is {release.status ?? 'drafted'}. Send it to quality control; once an admin approves it, it can
@@ -130,11 +150,15 @@ export function ReleaseDistributionPage() {
         )}
         <Container header={<Header variant="h2">New deliveries</Header>}>
           <SpaceBetween direction="horizontal" size="m" alignItems="end">
-            <FormField label="DSPs">
+            <FormField
+              label="DSPs"
+              description={choices ? 'The stores your company is connected to' : undefined}
+            >
               <Multiselect
                 selectedOptions={chosenDsps}
                 onChange={({ detail }) => setChosenDsps(detail.selectedOptions)}
-                options={dsps.map((d) => ({ label: d.name, value: d.id }))}
+                options={offered.map((d) => ({ label: d.name, value: d.id }))}
+                empty="Your company is not connected to any store yet: request a connection below"
                 placeholder="Choose DSPs"
                 filteringType="auto"
                 data-testid="delivery-dsps"
@@ -142,9 +166,9 @@ export function ReleaseDistributionPage() {
             </FormField>
             <FormField label="Action">
               <Select
-                selectedOption={{ label: action, value: action }}
+                selectedOption={{ label: displayLabel(action), value: action }}
                 onChange={({ detail }) => setAction(detail.selectedOption.value as DeliveryAction)}
-                options={DELIVERY_ACTIONS.map((a) => ({ label: a, value: a }))}
+                options={DELIVERY_ACTIONS.map((a) => ({ label: displayLabel(a), value: a }))}
               />
             </FormField>
             <Button onClick={create} disabled={!chosenDsps.length || busy} data-testid="create-deliveries">
@@ -152,6 +176,7 @@ export function ReleaseDistributionPage() {
             </Button>
           </SpaceBetween>
         </Container>
+        {choices ? <StoreRequests stores={choices.others} onRequested={loadConnections} /> : null}
         <Table
           items={deliveries}
           trackBy="id"
@@ -184,7 +209,7 @@ export function ReleaseDistributionPage() {
             {
               id: 'action',
               header: 'Action',
-              cell: (d) => <StatusBadge word={`action_${d.action}`}>{d.action}</StatusBadge>,
+              cell: (d) => <StatusBadge word={`action_${d.action}`}>{displayLabel(d.action)}</StatusBadge>,
             },
             {
               id: 'status',
