@@ -150,10 +150,7 @@ export function ReleaseDistributionPage() {
         )}
         <Container header={<Header variant="h2">New deliveries</Header>}>
           <SpaceBetween direction="horizontal" size="m" alignItems="end">
-            <FormField
-              label="DSPs"
-              description={choices ? 'The stores your company is connected to' : undefined}
-            >
+            <FormField label="DSPs" description={choices ? 'The stores your company is connected to' : undefined}>
               <Multiselect
                 selectedOptions={chosenDsps}
                 onChange={({ detail }) => setChosenDsps(detail.selectedOptions)}
