@@ -51,12 +51,14 @@ export function ReleaseDistributionPage() {
 
   const refresh = useCallback(async () => {
     if (acrossCompanies && !release?.tenant?.id) return;
+    // A plan without delivery has no deliveries to list: the plan notice says so instead of a refusal.
+    if (!acrossCompanies && !pipelines) return;
     const answer = await deliveriesApi.list(releaseId, {
       companyId: acrossCompanies ? release?.tenant?.id : undefined,
     });
     setDeliveries(answer.release_deliveries);
     setSelected((was) => answer.release_deliveries.filter((d) => was.some((w) => w.id === d.id)));
-  }, [acrossCompanies, release?.tenant?.id, releaseId]);
+  }, [acrossCompanies, pipelines, release?.tenant?.id, releaseId]);
 
   useEffect(() => {
     const path = acrossCompanies ? `/admin/releases/${releaseId}` : `/releases/${releaseId}`;
