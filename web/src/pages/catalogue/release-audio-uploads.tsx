@@ -42,7 +42,7 @@ export function withRecordingRow(values: FormValues, recording: { id: string; ti
  * unsaved) form made goes: no recording is left behind that nobody asked for. Failures are ignored (a
  * recording in use answers 409, which is the point).
  */
-export function discardUnsavedRecordings(ids: Iterable<string>, options: { keepalive?: boolean } = {}): void {
+function discardUnsavedRecordings(ids: Iterable<string>, options: { keepalive?: boolean } = {}): void {
   for (const id of ids) void api.delete(`/recordings/${encodeURIComponent(id)}`, options).catch(() => undefined);
 }
 
