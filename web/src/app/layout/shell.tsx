@@ -1,5 +1,5 @@
 import AppLayoutToolbar from '@cloudscape-design/components/app-layout-toolbar';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigation, useNavigationType } from 'react-router';
 import { QuickAddProvider } from '../../pages/admin/reference/quick-add-provider';
 import { useDocumentTitle } from '../page-title';
@@ -26,9 +26,12 @@ export function Shell() {
   const [toolsOpen, setToolsOpen] = useState(false);
   const parts = shellParts(route?.name, location.pathname);
   const navigationType = useNavigationType();
+  const shownPath = useRef(location.pathname);
   // A new page opens at its top (a label saved from the bottom of its form opens its page at the heading);
   // Back and Forward keep where the browser puts them, as do links to a part of a page (#…).
   useEffect(() => {
+    if (shownPath.current === location.pathname) return;
+    shownPath.current = location.pathname;
     if (navigationType !== 'POP' && !location.hash) window.scrollTo(0, 0);
   }, [location.pathname, location.hash, navigationType]);
   const showMenu = parts.sideMenu && Boolean(user);
