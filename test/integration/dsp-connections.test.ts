@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { roleRefusal } from '../../shared/permissions.js';
 import { call, demo, inCompany, labelManager, newConfirmedUser, signIn } from '../support/api.js';
 import { ownCompany } from '../support/own-company.js';
+import { openSocket } from '../support/realtime.js';
 
 /**
  * DSP connections per company and a company's distributor
@@ -84,6 +85,7 @@ describe('DSP connections', () => {
       ).map((n) => n.notice);
     // Asking tells nobody; only the admin's answer does.
     expect(await inbox(own.manager.token)).toEqual([]);
+    const { socket, messages } = await openSocket(own.manager.token);
 
     await asAdmin('PATCH', `/dsp_connections/${askedId}`, { dsp_connection: { status: 'pending' } });
     await asAdmin('PATCH', `/dsp_connections/${askedId}`, { dsp_connection: { status: 'connected' } });
@@ -103,6 +105,13 @@ describe('DSP connections', () => {
     expect(notices.find((n) => n.title.endsWith('declined'))?.content).toContain(
       'The store takes no new labels this year',
     );
+    // The manager's open tab hears it at once, with the words to show.
+    await vi.waitFor(() =>
+      expect(messages).toContainEqual(
+        expect.objectContaining({ type: 'notices', title: `Connected to ${asked.name}` }),
+      ),
+    );
+    socket.close();
     // Only those who can deliver are told.
     expect(await inbox(accountant.token)).toEqual([]);
     await vi.waitFor(async () => {
