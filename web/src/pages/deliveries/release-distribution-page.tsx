@@ -146,8 +146,8 @@ export function ReleaseDistributionPage() {
         {acrossCompanies ? null : <PipelinesPlanNotice testId="distribution-plan" />}
         {release && !deliverable && (
           <Alert type="warning" header="Release must pass quality control before delivery">
-            This release is {displayLabel(release.status ?? 'drafted').toLowerCase()}. Send it to quality control; once an admin approves it, it can
-            be delivered.
+            This release is {displayLabel(release.status ?? 'drafted').toLowerCase()}. Send it to quality control; once
+            an admin approves it, it can be delivered.
           </Alert>
         )}
         <Container header={<Header variant="h2">New deliveries</Header>}>
