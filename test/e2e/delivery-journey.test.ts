@@ -134,4 +134,15 @@ describe('delivering a release in the browser', () => {
     expect(files.some((f) => f.path.endsWith('.jpg'))).toBe(true);
     expect(errors).toEqual([]);
   });
+
+  it('finds its distributors under Distribution and its stores under DSPs, two different pages', async () => {
+    await page.goto(`${cloudUrl()}/user/companies/${manager.company}/distribution`);
+    await expect.poll(() => page.getByTestId('company-distributor-links').count(), { timeout: 10_000 }).toBe(1);
+    expect(await page.getByTestId('company-dsps').count()).toBe(0);
+    await page.getByRole('link', { name: 'DSPs' }).last().click();
+    await page.waitForURL(`**/user/companies/${manager.company}/distribution/dsps`);
+    await expect.poll(() => page.getByTestId('company-dsps').textContent(), { timeout: 10_000 }).toContain('Demo DSP');
+    await shot(page, 'company-dsps');
+    expect(errors).toEqual([]);
+  });
 });
