@@ -118,12 +118,14 @@ export async function addPortalUser(
     expiresAt: Math.floor(Date.now() / 1000) + INVITATION_DAYS * 24 * 60 * 60,
   };
   await createPortalInvitation(invitation);
-  const company = (await companyName(tenantId)) ?? '';
+  const [company, [inviter]] = await Promise.all([companyName(tenantId), getUsers([invitedBy])]);
+  // The invitee learns who asks, and for which label, before following a link from a stranger's mail.
+  const who = [inviter?.name || inviter?.email, company].filter(Boolean).join(' of ') || 'A label';
   await sendMail({
     to: input.email,
-    subject: `${company} invited you to the artist portal of ${artist.name}`,
+    subject: `${who} invited you to the artist portal of ${artist.name}`,
     text:
-      `Hello ${input.name},\n\n${company} invited you to see ${artist.name}'s releases, earnings and statements. ` +
+      `Hello ${input.name},\n\n${who} invited you to see ${artist.name}'s releases, earnings and statements. ` +
       'Open this link to accept: if you have no account yet you will choose a password; if you already have an ' +
       `artist account, sign in:\n${appLink(`/artist_invitations/${invitationId}.${secret}`)}\n\n` +
       `The link is valid for ${INVITATION_DAYS} days.`,

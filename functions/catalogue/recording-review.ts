@@ -1,3 +1,4 @@
+import { humanizeField } from '../../shared/messages.js';
 import { Conflict } from '../lib/errors.js';
 import { log } from '../lib/logger.js';
 import type { Row } from '../reference/reference-resource.js';
@@ -24,10 +25,10 @@ export async function reviewReleasesOfRecording(
   before: Row,
   after: Row,
   editor: RecordEditor = {},
-): Promise<string[]> {
+): Promise<SentBack> {
   const changed = changedDeliveryFields(before, after, RECORDING_DELIVERY_FIELDS);
   const releases = tenantCollectionOf('releases');
-  if (!changed.length || !releases) return [];
+  if (!changed.length || !releases) return { titles: [], changed };
   const rows = await tenantRows(releases, tenantId);
   const onIt = rows.filter(
     (release) =>
@@ -45,11 +46,41 @@ export async function reviewReleasesOfRecording(
         reasons: [EDITED_AFTER_APPROVAL],
         note: `Recording "${String(after.title ?? before.title)}" changed: ${changed.join(', ')}`,
       });
-      moved.push(String(release.id));
+      moved.push(String(release.title ?? ''));
     } catch (error) {
       if (!(error instanceof Conflict)) throw error;
       log().info('release status changed meanwhile; not sent back to review', { releaseId: release.id });
     }
   }
-  return moved;
+  return { titles: moved, changed };
+}
+
+/** How a label names the recording's fields that stores receive (the stored names are not words). */
+const RECORDING_FIELD_WORDS: Record<string, string> = {
+  display_artists: 'artists',
+  artist_recordings: 'artists',
+  contributor_recordings: 'credits',
+  rightsholdings: 'master rights',
+  explicit_lyrics: 'explicit',
+  p_line: '℗ line',
+  p_line_year: '℗ line',
+  primary_genre_id: 'genre',
+  primary_subgenre_id: 'genre',
+  isrc: 'ISRC',
+  audio_language_id: 'audio language',
+};
+
+/** The releases a recording's edit sent back to review (their titles) and what changed that stores receive. */
+type SentBack = { titles: string[]; changed: string[] };
+
+/**
+ * What the user is told where they saved the recording, when its edit sent releases back to review:
+ * "Sent back to quality control because the recording's artists changed: "Night Drive" (an admin approves it
+ * again before its next delivery)". Nothing when it sent none back.
+ */
+export function sentBackForRecordingNote({ titles, changed }: SentBack): string | undefined {
+  if (!titles.length) return undefined;
+  const what = [...new Set(changed.map((f) => RECORDING_FIELD_WORDS[f] ?? humanizeField(f).toLowerCase()))].join(', ');
+  const releases = titles.map((t) => `"${t}"`).join(', ');
+  return `Sent back to quality control because the recording's ${what} changed: ${releases} (an admin approves ${titles.length === 1 ? 'it' : 'them'} again before ${titles.length === 1 ? 'its' : 'their'} next delivery)`;
 }

@@ -86,7 +86,15 @@ export function recordOps(resource: TenantResource) {
     return load(tenantId, id);
   }
 
-  async function update(before: Row & { tenantId?: string }, body: Record<string, unknown>, editor?: RecordEditor) {
+  /**
+   * Saves an edit and answers, besides the record, what the user is told where they saved it beyond "Updated"
+   * (a release the edit sent back to quality control), if anything.
+   */
+  async function updateAndTell(
+    before: Row & { tenantId?: string },
+    body: Record<string, unknown>,
+    editor?: RecordEditor,
+  ): Promise<{ after: Row; note: string | undefined }> {
     const tenantId = String(before.tenantId);
     const stored = await storedChanges(resource.shape(tenantId), body, before, tenantId);
     const remove = stored.remove;
@@ -104,8 +112,12 @@ export function recordOps(resource: TenantResource) {
       lists: lists(tenantId),
     });
     const after = await load(tenantId, before.id);
-    await resource.afterUpdate?.(before, after, { tenantId, editor });
-    return after;
+    const effect = await resource.afterUpdate?.(before, after, { tenantId, editor });
+    return { after, note: effect ?? resource.savedNote?.(before, after) };
+  }
+
+  async function update(before: Row & { tenantId?: string }, body: Record<string, unknown>, editor?: RecordEditor) {
+    return (await updateAndTell(before, body, editor)).after;
   }
 
   /**
@@ -164,5 +176,5 @@ export function recordOps(resource: TenantResource) {
     };
   }
 
-  return { load, loadAnyTenant, present, create, update, move, destroy, bulkDestroy };
+  return { load, loadAnyTenant, present, create, update, updateAndTell, move, destroy, bulkDestroy };
 }

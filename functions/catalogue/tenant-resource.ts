@@ -55,8 +55,15 @@ export type TenantResource = Collection & {
   companyGuard?: (tenantId: string) => Promise<void>;
   /** Adds to a record's answer what storage cannot hold (a recording's short-lived audio URLs). */
   presentExtra?: (row: Row) => Promise<Record<string, unknown>>;
-  /** After a record is updated: effects on other records (a recording's edit on its approved releases). */
-  afterUpdate?: (before: Row, after: Row, context: { tenantId: string; editor?: RecordEditor }) => Promise<void>;
+  /**
+   * After a record is updated: effects on other records (a recording's edit on its approved releases),
+   * answering what the user is told of them where they saved the edit, if anything.
+   */
+  afterUpdate?: (
+    before: Row,
+    after: Row,
+    context: { tenantId: string; editor?: RecordEditor },
+  ) => Promise<string | undefined>;
   /** What the user is told besides "Updated" where they saved an edit (a release sent back to review), if anything. */
   savedNote?: (before: Row, after: Row) => string | undefined;
   /** After a record is deleted: removes what it kept elsewhere (a release's files); must not throw. */
@@ -160,8 +167,7 @@ export function tenantOperations(resource: TenantResource): Record<string, Opera
         if (moveTo !== undefined && moveTo !== tenantId)
           throw new InvalidField('tenant_id', 'Only an admin can move a record to another company');
         const before = await ops.load(tenantId, params.id);
-        const after = await ops.update(before, changes, editorOf(caller));
-        const note = resource.savedNote?.(before, after);
+        const { after, note } = await ops.updateAndTell(before, changes, editorOf(caller));
         return {
           [resource.singular]: await ops.present(after),
           message: note ? `${resource.title} Updated. ${note}` : `${resource.title} Updated`,

@@ -5,7 +5,7 @@ import { removeReleaseFiles } from '../artwork/remove-files.js';
 import { prepareRecording, prepareRelease } from './release-rules.js';
 import { onReleasesWithCatNo } from './recording-picker.js';
 import { reviewAgainAfterEdit, sentBackNote } from './release-status.js';
-import { reviewReleasesOfRecording } from './recording-review.js';
+import { reviewReleasesOfRecording, sentBackForRecordingNote } from './recording-review.js';
 import { TENANT_COLLECTIONS } from './tenant-collections.js';
 import type { TenantResource } from './tenant-resource.js';
 
@@ -39,9 +39,8 @@ const HOOKS: Record<
     prepare: prepareRecording,
     presentExtra: presentAudio,
     pickerAlso: onReleasesWithCatNo,
-    afterUpdate: async (before, after, { tenantId, editor }) => {
-      await reviewReleasesOfRecording(tenantId, before, after, editor);
-    },
+    afterUpdate: async (before, after, { tenantId, editor }) =>
+      sentBackForRecordingNote(await reviewReleasesOfRecording(tenantId, before, after, editor)),
   },
   songs: { companyGuard: requirePublisherCompany },
 };

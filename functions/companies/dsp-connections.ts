@@ -4,6 +4,8 @@ import { getCompany, listCompanyNames } from '../data/access/companies.js';
 import * as store from '../data/access/distribution.js';
 import type { DspConnectionItem } from '../data/entities/distribution.js';
 import { Conflict, InvalidField, NotFound } from '../lib/errors.js';
+import { appLink } from '../lib/mail.js';
+import { tellCompanyMembers } from '../notices/tell-company.js';
 
 /**
  * A company's links to stores (dsp_connections, requested_dsps):
@@ -142,6 +144,7 @@ export async function setCompanyConnection(
   });
   if (!created) return updateConnection(await loadOwn(companyId, input.dsp_id), input, userId);
   const [view] = await present([await loadOwn(companyId, input.dsp_id)]);
+  await tellAnswer(view, undefined);
   return { dsp_connection: view, message: 'DSP Connection Added' };
 }
 
@@ -172,5 +175,32 @@ async function updateConnection(
     },
   );
   const [view] = await present([await loadOwn(existing.tenantId, existing.dspId)]);
+  await tellAnswer(view, existing.status);
   return { dsp_connection: view, message: 'DSP Connection Updated' };
+}
+
+/**
+ * The company hears the answer to its request where it waits for it (inbox, mail, open tabs): a store
+ * connected (it can deliver there now) or declined (with the admin's note). Only when the status changed to
+ * one of these, so saving a note again tells nobody twice.
+ */
+async function tellAnswer(view: DspConnectionView, was: DspConnectionStatus | undefined): Promise<void> {
+  if (view.status === was || (view.status !== 'connected' && view.status !== 'declined')) return;
+  const link = appLink(`/user/companies/${view.company_id}/distribution/dsps`);
+  const words =
+    view.status === 'connected'
+      ? {
+          subject: `Connected to ${view.dsp_name}`,
+          text: `Your company is now connected to ${view.dsp_name}: you can deliver releases that passed quality control to it from a release's Distribution tab.\n\n${link}`,
+        }
+      : {
+          subject: `Connection to ${view.dsp_name} declined`,
+          text: `Your request to connect to ${view.dsp_name} was declined.${view.note ? `\n\n${view.note}` : ''}\n\n${link}`,
+        };
+  await tellCompanyMembers({
+    tenantId: view.company_id,
+    permission: 'delivery.write',
+    ...words,
+    about: { dspId: view.dsp_id },
+  });
 }

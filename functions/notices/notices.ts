@@ -38,12 +38,12 @@ const PUSH_BATCH = 25;
  * at once (as the upload worker pushes its progress). A push that fails never fails the change:
  * the count is right again on the next GET /me.
  */
-async function pushNoticesChanged(userIds: string[], noticeId: string): Promise<void> {
+async function pushNoticesChanged(userIds: string[], noticeId: string, title?: string): Promise<void> {
+  // A notice the product sends carries its title, so an open tab can show it at once, wherever the user is.
+  const message = { type: NOTICES_CHANGED, notice_id: noticeId, ...(title ? { title } : {}) };
   for (let i = 0; i < userIds.length; i += PUSH_BATCH) {
     const batch = userIds.slice(i, i + PUSH_BATCH);
-    await Promise.all(
-      batch.map((userId) => pushToUser(userId, { type: NOTICES_CHANGED, notice_id: noticeId }).catch(() => 0)),
-    );
+    await Promise.all(batch.map((userId) => pushToUser(userId, message).catch(() => 0)));
   }
 }
 
@@ -169,6 +169,6 @@ export async function noticeFromProduct(input: { title: string; content: string;
     },
     userIds,
   );
-  await pushNoticesChanged(userIds, noticeId);
+  await pushNoticesChanged(userIds, noticeId, input.title);
   return noticeId;
 }

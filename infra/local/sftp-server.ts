@@ -213,6 +213,18 @@ export async function startSftpServer(options: { port: number; dir: string }) {
   };
 }
 
+/** What a browser shows a delivered file as, by its extension (the rest is bytes to download). */
+const SHOWN_AS: Record<string, string> = {
+  '.xml': 'application/xml; charset=utf-8',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+  '.wav': 'audio/wav',
+  '.flac': 'audio/flac',
+  '.mp3': 'audio/mpeg',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
 /**
  * GET /_local/sftp: the files the demo store received, in arrival order (`?prefix=` narrows to a batch);
  * GET /_local/sftp/files/<path>: one of them, as it arrived (inside the store's folder only).
@@ -228,7 +240,12 @@ export function sftpRoute(arrivals: () => Arrival[], root: string): LocalRoute {
         res.end(JSON.stringify({ message: 'No such file' }));
         return true;
       }
-      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': found.size });
+      // Shown in the browser (the ERN as XML, the cover, the audio) rather than saved as a download.
+      res.writeHead(200, {
+        'content-type': SHOWN_AS[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+        'content-disposition': 'inline',
+        'content-length': found.size,
+      });
       res.end(await fs.readFile(file));
       return true;
     }

@@ -12,10 +12,12 @@ let browser: Browser;
 let page: Page;
 let errors: string[];
 let dir: string;
+let asManager: ReturnType<typeof inCompany>;
 
 beforeAll(async () => {
   const session = await openManagerSession('Audio journey');
   ({ browser, page, errors } = session);
+  asManager = inCompany(session.token, session.company.id);
   dir = mkdtempSync(path.join(os.tmpdir(), 'audio-e2e-'));
   const recording = (
     await inCompany(session.token, session.company.id).post('/recordings', {
@@ -90,6 +92,25 @@ describe('recording audio in the browser', () => {
     await page.getByTestId('release-queue').click();
     await expect.poll(() => page.getByTestId('player-queue').textContent(), { timeout: 10_000 }).toContain('Queue (2)'); // a full page load starts a new queue
     expect(await page.getByTestId('player-next').count()).toBe(1);
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it('leaves no recording behind when a release form with dropped audio is abandoned', async () => {
+    const title = `Abandoned ${Date.now()}`;
+    const file = path.join(dir, `${title}.wav`);
+    writeSineWav(file, { seconds: 1, amplitude: 0.4 });
+    await page.goto(`${cloudUrl()}/user/releases/new`);
+    await page.locator('[data-testid="release-audio-upload"] input[type=file]').setInputFiles([file]);
+    await expect
+      .poll(() => page.getByTestId('ref-rows-release_recordings').textContent(), { timeout: 20_000 })
+      .toContain(title);
+    const made = async () =>
+      ((await asManager.get(`/recordings?q=${encodeURIComponent(title)}`)).body.recordings as unknown[]).length;
+    expect(await made()).toBe(1);
+    // The user leaves without saving: the recording the form made goes with it.
+    await page.getByTestId('ref-cancel').click();
+    await page.getByTestId('ref-leave-confirm').click();
+    await expect.poll(made, { timeout: 10_000 }).toBe(0);
     expect(errors).toEqual([]);
   }, 60_000);
 });

@@ -10,36 +10,37 @@ import { checkableRelease } from '../support/checkable-release.js';
 import { seedOriginalAudio } from '../support/seeded-files.js';
 
 /**
- * Getting a release to a store in Chromium: the label uploads cover art and sends the
- * release to quality control, an admin approves it, the label delivers it to the demo DSP from the
- * release's Distribution tab and sees it delivered; the files are on the demo store's SFTP server.
- * The recording's original audio is seeded as the upload worker leaves it (its upload is the audio
- * journey's).
+ * A label gets a release to a store on its own, in Chromium: it uploads cover art and sends the release to
+ * quality control, an admin approves it and the label reads so in its inbox; on the release's Distribution
+ * tab it finds it is connected to no store yet, requests a connection to the demo DSP, an admin grants it on
+ * the connection requests page and the label is told; then it delivers the release and sees it delivered,
+ * the files on the demo store's SFTP server. The company and its manager are made through the API (the
+ * sign-up in the browser is the onboarding journey's); the recording's original audio is seeded as the
+ * upload worker leaves it (its upload is the audio journey's).
  */
 let browser: Browser;
 let page: Page;
 let adminPage: Page;
 let errors: string[];
 let releaseId: string;
+let releaseTitle: string;
 let dir: string;
 let manager: { token: string; company: string };
+let demoDspId: string;
+const shots = process.env.E2E_SCREENSHOTS ? mkdtempSync(path.join(os.tmpdir(), 'delivery-shots-')) : '';
 
 beforeAll(async () => {
   Object.assign(process.env, inject('cloudEnv'));
-  // A manager and distributed company of this file's own, connected by the admin to the demo store.
+  // A manager and distributed company of this file's own, connected to no store yet.
   const session = await openManagerSession('Delivery journey');
   ({ browser, page, errors } = session);
   ({ page: adminPage } = await signedInAdminPage(browser, cloudUrl(), demo.admin));
   const admin = await signIn(demo.admin.email, demo.admin.password);
   const found = await call('GET', '/api/v1/dsps?q=Demo%20DSP', { token: admin });
-  const demoDsp = found.body.dsps.find((d: { name: string }) => d.name === 'Demo DSP');
-  const connected = await call('POST', `/api/v1/companies/${session.company.id}/dsp_connections`, {
-    token: admin,
-    body: { dsp_connection: { dsp_id: demoDsp.id, status: 'connected' } },
-  });
-  if (connected.status >= 300) throw new Error(`not connected to the demo store: ${JSON.stringify(connected.body)}`);
+  demoDspId = found.body.dsps.find((d: { name: string }) => d.name === 'Demo DSP').id;
   const { release, recording } = await checkableRelease(inCompany(session.token, session.company.id), admin);
   releaseId = release.id;
+  releaseTitle = release.title;
   manager = { token: session.token, company: session.company.id };
   await seedOriginalAudio(session.company.id, recording.id);
   dir = mkdtempSync(path.join(os.tmpdir(), 'delivery-e2e-'));
@@ -51,6 +52,13 @@ afterAll(async () => {
 });
 
 const status = (on: Page) => on.getByTestId('release-status').textContent();
+const inboxTitles = async () =>
+  (
+    (await inCompany(manager.token, manager.company).get('/notices')).body.notices as { notice: { title: string } }[]
+  ).map((n) => n.notice.title);
+const shot = async (on: Page, name: string) => {
+  if (shots) await on.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+};
 
 describe('delivering a release in the browser', () => {
   it('uploads cover art and sends the release to quality control; an admin approves it', async () => {
@@ -70,6 +78,33 @@ describe('delivering a release in the browser', () => {
     await expect.poll(() => status(adminPage), { timeout: 10_000 }).toBe('Quality control');
     await adminPage.getByTestId('release-qc-approve').click();
     await expect.poll(() => status(adminPage), { timeout: 10_000 }).toBe('Accepted');
+    // The label hears of the decision in its inbox (and by mail), without looking at the release.
+    await expect.poll(inboxTitles, { timeout: 10_000 }).toContain(`Release approved: ${releaseTitle}`);
+  });
+
+  it('asks for a connection to the demo DSP from the Distribution tab, since the company has none yet', async () => {
+    await page.goto(`${cloudUrl()}/user/releases/${releaseId}/distribution`);
+    await page.getByTestId('delivery-dsps').click();
+    await expect.poll(() => page.getByText('Your company is not connected to any store yet').count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('store-request-choice').click();
+    await page.keyboard.type('Demo DSP');
+    await page.getByRole('option', { name: 'Demo DSP' }).first().click();
+    await page.getByTestId('store-request').click();
+    await expect
+      .poll(() => page.getByTestId('store-requests-waiting').textContent(), { timeout: 10_000 })
+      .toContain('Demo DSP (requested, waiting for an admin)');
+    await shot(page, 'distribution-tab-requested');
+  });
+
+  it('is connected when an admin grants the request, and the label is told', async () => {
+    const mine = await inCompany(manager.token, manager.company).get('/company/dsp_connections');
+    const requested = (mine.body.dsp_connections as { id: string; dsp_id: string }[]).find(
+      (c) => c.dsp_id === demoDspId,
+    );
+    await adminPage.goto(`${cloudUrl()}/distribution/dsps/connection_requests`);
+    await adminPage.getByTestId(`connection-connected-${requested?.id}`).click();
+    await expect.poll(inboxTitles, { timeout: 10_000 }).toContain('Connected to Demo DSP');
   });
 
   it('delivers it to the demo DSP from the Distribution tab and shows it delivered', async () => {
@@ -82,6 +117,7 @@ describe('delivering a release in the browser', () => {
     await expect
       .poll(() => page.getByTestId('delivery-status-Demo DSP').textContent(), { timeout: 10_000 })
       .toBe('Created');
+    await shot(page, 'distribution-tab-connected');
     await page.getByTestId('deliver').click();
     await expect
       .poll(() => page.getByTestId('delivery-status-Demo DSP').textContent(), { timeout: 45_000 })
@@ -96,6 +132,17 @@ describe('delivering a release in the browser', () => {
     expect(files.map((f) => f.path.split('/').pop())).toContain(`BatchComplete_${batch}.xml`);
     expect(files.at(-1)?.path).toBe(`demo-label/${batch}/BatchComplete_${batch}.xml`);
     expect(files.some((f) => f.path.endsWith('.jpg'))).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('finds its distributors under Distribution and its stores under DSPs, two different pages', async () => {
+    await page.goto(`${cloudUrl()}/user/companies/${manager.company}/distribution`);
+    await expect.poll(() => page.getByTestId('company-distributor-links').count(), { timeout: 10_000 }).toBe(1);
+    expect(await page.getByTestId('company-dsps').count()).toBe(0);
+    await page.getByRole('link', { name: 'DSPs' }).last().click();
+    await page.waitForURL(`**/user/companies/${manager.company}/distribution/dsps`);
+    await expect.poll(() => page.getByTestId('company-dsps').textContent(), { timeout: 10_000 }).toContain('Demo DSP');
+    await shot(page, 'company-dsps');
     expect(errors).toEqual([]);
   });
 });

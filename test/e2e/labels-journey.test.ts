@@ -63,6 +63,8 @@ describe('label manager journey', () => {
     await page.getByTestId('label-submit').click();
     await expect.poll(() => notification().textContent(), { timeout: 15_000 }).toContain(MESSAGES.labelAdded);
     await expect.poll(() => page.getByTestId('label-title').textContent()).toContain(name);
+    // Saved from the bottom of the form, the label's page opens at its top.
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await expect.poll(() => page.getByTestId('label-logo-image').getAttribute('src')).toContain('journey.png');
     await screenshotIfAsked(page, `${SHOTS}/2-label-created.png`);
   });

@@ -104,6 +104,14 @@ describe('plans in the browser', () => {
     expect(await page.getByTestId('release-qc-plan').textContent()).toContain('the Label plan or a larger one');
     expect(await page.getByTestId('release-qc-send').isDisabled()).toBe(true);
     if (shots) await page.screenshot({ path: `${shots}/starter-release.png`, fullPage: true });
+    // Its Distribution tab says the same before anything is asked of a store, with no refusal shown.
+    await page.goto(`${cloudUrl()}/user/releases/${release.body.release.id}/distribution`);
+    await expect
+      .poll(() => page.getByTestId('distribution-plan').textContent())
+      .toContain('The Starter plan does not include quality control and delivery to stores');
+    expect(await page.getByTestId('distribution-plan').getByRole('link', { name: 'See the plans' }).count()).toBe(1);
+    expect(await page.getByTestId('notification-message').count()).toBe(0);
+    if (shots) await page.screenshot({ path: `${shots}/starter-distribution.png`, fullPage: true });
 
     // On a paid plan, the free plan is reached by cancelling, never by a checkout that would refuse it.
     const moved = await call('PATCH', `/api/v1/admin/companies/${company.id}`, {

@@ -315,6 +315,11 @@ describe("the label's artist users", () => {
       201,
     );
     const token = await invitationToken(X.email, name);
+    // The mail names who invited them and for which label.
+    const inviter = (await call('GET', '/api/v1/me', { token: elsewhere.manager.token })).body.user.name;
+    expect((await latestMail(X.email))?.subject).toBe(
+      `${inviter} of ${elsewhere.name} invited you to the artist portal of ${name}`,
+    );
     const described = await call('GET', `/api/v1/artist_invitations/${token}`);
     expect(described.body.invitation.artist_name).toBe(name);
     // Another account (Y's) cannot take X's invitation.

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { roleRefusal } from '../../shared/permissions.js';
 import { call, demo, inCompany, labelManager, newConfirmedUser, signIn } from '../support/api.js';
 import { ownCompany } from '../support/own-company.js';
+import { openSocket } from '../support/realtime.js';
 
 /**
  * DSP connections per company and a company's distributor
@@ -67,6 +68,61 @@ describe('DSP connections', () => {
     const mine = await member.get(`/company/dsp_connections?id=${company}`);
     expect(mine.body).toMatchObject({ total_count: 1, dsp_connections: [{ id, status: 'connected' }] });
     expect((await member.get('/company/dsp_connections?id=someone-else')).status).toBe(404);
+  });
+
+  it('tell the company’s delivery staff when an admin connects or declines a store it asked for', async () => {
+    const own = await ownCompany('Store Request', { distributed: true });
+    const accountant = await own.member('accounting');
+    const [asked, refused] = [await newDsp(), await newDsp()];
+    const request = async (dsp: { id: string }) =>
+      (await own.api.post('/company/dsp_connections', { dsp_id: dsp.id })).body.dsp_connection.id as string;
+    const [askedId, refusedId] = [await request(asked), await request(refused)];
+    const inbox = async (token: string) =>
+      (
+        (await call('GET', '/api/v1/notices', { token })).body.notices as {
+          notice: { title: string; content: string };
+        }[]
+      ).map((n) => n.notice);
+    // Asking tells nobody; only the admin's answer does.
+    expect(await inbox(own.manager.token)).toEqual([]);
+    const { socket, messages } = await openSocket(own.manager.token);
+
+    await asAdmin('PATCH', `/dsp_connections/${askedId}`, { dsp_connection: { status: 'pending' } });
+    await asAdmin('PATCH', `/dsp_connections/${askedId}`, { dsp_connection: { status: 'connected' } });
+    await asAdmin('PATCH', `/dsp_connections/${askedId}`, { dsp_connection: { note: 'Set up on Monday' } });
+    await asAdmin('PATCH', `/dsp_connections/${refusedId}`, {
+      dsp_connection: { status: 'declined', note: 'The store takes no new labels this year' },
+    });
+
+    const notices = await inbox(own.manager.token);
+    expect(notices.map((n) => n.title).sort()).toEqual([
+      `Connected to ${asked.name}`,
+      `Connection to ${refused.name} declined`,
+    ]);
+    expect(notices.find((n) => n.title === `Connected to ${asked.name}`)?.content).toContain(
+      `Your company is now connected to ${asked.name}`,
+    );
+    expect(notices.find((n) => n.title.endsWith('declined'))?.content).toContain(
+      'The store takes no new labels this year',
+    );
+    // The manager's open tab hears it at once, with the words to show.
+    await vi.waitFor(() =>
+      expect(messages).toContainEqual(
+        expect.objectContaining({ type: 'notices', title: `Connected to ${asked.name}` }),
+      ),
+    );
+    socket.close();
+    // Only those who can deliver are told.
+    expect(await inbox(accountant.token)).toEqual([]);
+    await vi.waitFor(async () => {
+      const mails = (await call('GET', '/_local/outbox')).body.mails as { to: string; subject: string }[];
+      expect(
+        mails
+          .filter((m) => m.to === own.manager.email && m.subject.startsWith(`${own.name}: `))
+          .map((m) => m.subject)
+          .sort(),
+      ).toEqual([`${own.name}: Connected to ${asked.name}`, `${own.name}: Connection to ${refused.name} declined`]);
+    });
   });
 
   it('let an admin connect a company directly, refusing unknown stores and companies', async () => {

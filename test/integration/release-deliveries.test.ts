@@ -5,7 +5,7 @@ import { ENV } from '../../infra/resources.js';
 import { DEMO_SFTP_LOGIN } from '../../infra/local/sftp-server.js';
 import { NOT_DELIVERABLE_MESSAGE } from '../../shared/deliveries.js';
 import { roleRefusal } from '../../shared/permissions.js';
-import { call, demo, inCompany, newConfirmedUser, signIn } from '../support/api.js';
+import { call, cloudUrl, demo, inCompany, newConfirmedUser, signIn } from '../support/api.js';
 import { type OwnLabelManager, ownLabelManager } from '../support/own-company.js';
 import { checkableRelease } from '../support/checkable-release.js';
 import { deliverableRelease } from '../support/deliverable-release.js';
@@ -120,6 +120,10 @@ describe('delivering a release to the demo store', () => {
     const { validateErn } = await import('../../functions/deliveries/ern/validate.js');
     expect(await validateErn(ern)).toEqual({ valid: true });
     expect((await call('GET', '/_local/sftp/files/..%2F..%2Fhost-key')).status).toBe(404);
+    // Opened from the outbox of the demo store, the ERN shows in the browser as XML instead of downloading.
+    const opened = await fetch(`${cloudUrl()}/_local/sftp/files/${files.at(-2)?.path}`);
+    expect(opened.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    expect(opened.headers.get('content-disposition')).toBe('inline');
   });
 
   it('uploads once when the queue delivers the same message twice, at once or after it was delivered', async () => {

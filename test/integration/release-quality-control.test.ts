@@ -202,6 +202,11 @@ describe('sending a release to quality control', () => {
     expect((await api(A).get(`/releases/${release.id}`)).body.release.status).toBe('accepted');
     const edited = await api(A).patch(`/recordings/${recording.id}`, { mix_title: 'Radio Edit' });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    // Where the edit was saved, the label reads in words what it did to the release.
+    expect(edited.body.message).toBe(
+      `Recording Updated. Sent back to quality control because the recording's mix title changed: "${release.title}" (an admin approves it again before its next delivery)`,
+    );
+    expect(notes.body.message).toBe('Recording Updated');
     const seen = (await api(A).get(`/releases/${release.id}`)).body.release;
     expect(seen.status).toBe('quality_control');
     expect(seen.status_history.at(-1)).toMatchObject({

@@ -28,6 +28,8 @@ export type RequestOptions = {
   /** Public calls send no token and never trigger the signed-out handling. */
   auth?: boolean;
   signal?: AbortSignal;
+  /** Lets the request finish after the page is closed (clean-ups sent as a tab goes away). */
+  keepalive?: boolean;
 };
 
 type Hooks = {
@@ -60,7 +62,7 @@ async function parseBody(response: Response): Promise<unknown> {
 
 /** JSON in, JSON out; adds the bearer token and the current company; throws ApiError. */
 async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, auth = true, signal } = options;
+  const { method = 'GET', body, auth = true, signal, keepalive } = options;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   let token: string | null = null;
@@ -77,6 +79,7 @@ async function apiRequest<T>(path: string, options: RequestOptions = {}): Promis
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
+      ...(keepalive ? { keepalive } : {}),
     });
   } catch (error) {
     throw new ApiError(0, (error as Error).message || 'The request could not be sent');

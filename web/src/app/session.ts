@@ -95,8 +95,10 @@ async function loadUser(): Promise<CurrentUser> {
 
 // A notice sent, read in another tab or deleted changes the header's unread count: the server
 // pushes NOTICES_CHANGED, and the session reloads the user (GET /me) and any inbox on show.
-subscribeRealtime(NOTICES_CHANGED, () => {
+subscribeRealtime(NOTICES_CHANGED, (message) => {
   if (!state.user) return;
+  // A notice the product sent (a quality-control decision, a store connected) is said at once, on any page.
+  if (typeof message.title === 'string' && message.title) notify('notification', message.title);
   loadUser().catch(() => undefined);
   void mutateCache((key) => keyUnder(key, ['/notices']));
 });

@@ -13,6 +13,16 @@ describe('sign-in failures', () => {
     expect(missing.message).toBe(unknown.message);
   });
 
+  it('say the same for a disabled, unconfirmed or reset account as for a wrong password', () => {
+    for (const [name, message] of [
+      ['NotAuthorizedException', 'User is disabled.'],
+      ['NotAuthorizedException', 'Password attempts exceeded'],
+      ['UserNotConfirmedException', 'User is not confirmed.'],
+      ['PasswordResetRequiredException', 'Password reset required for the user'],
+    ])
+      expect(signInError(cognitoError(name, message)).message).toBe(SIGN_IN_FAILED);
+  });
+
   it('leave other failures as they are', () => {
     const offline = new TypeError('Failed to fetch');
     expect(signInError(offline)).toBe(offline);

@@ -1,6 +1,6 @@
 import AppLayoutToolbar from '@cloudscape-design/components/app-layout-toolbar';
-import { lazy, Suspense, useState } from 'react';
-import { Outlet, useLocation, useNavigation } from 'react-router';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Outlet, useLocation, useNavigation, useNavigationType } from 'react-router';
 import { QuickAddProvider } from '../../pages/admin/reference/quick-add-provider';
 import { useDocumentTitle } from '../page-title';
 import { useRouteDef } from '../route-meta';
@@ -25,6 +25,15 @@ export function Shell() {
   const navigation = useNavigation();
   const [toolsOpen, setToolsOpen] = useState(false);
   const parts = shellParts(route?.name, location.pathname);
+  const navigationType = useNavigationType();
+  const shownPath = useRef(location.pathname);
+  // A new page opens at its top (a label saved from the bottom of its form opens its page at the heading);
+  // Back and Forward keep where the browser puts them, as do links to a part of a page (#…).
+  useEffect(() => {
+    if (shownPath.current === location.pathname) return;
+    shownPath.current = location.pathname;
+    if (navigationType !== 'POP' && !location.hash) window.scrollTo(0, 0);
+  }, [location.pathname, location.hash, navigationType]);
   const showMenu = parts.sideMenu && Boolean(user);
 
   return (

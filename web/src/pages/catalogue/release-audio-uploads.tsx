@@ -37,9 +37,22 @@ export function withRecordingRow(values: FormValues, recording: { id: string; ti
 }
 
 /**
+ * Deletes the recordings a release form made for its audio, once the form is left. The server refuses to
+ * delete a recording a saved release holds, so what the saved release kept stays and what an abandoned (or
+ * unsaved) form made goes: no recording is left behind that nobody asked for. Failures are ignored (a
+ * recording in use answers 409, which is the point).
+ */
+function discardUnsavedRecordings(ids: Iterable<string>, options: { keepalive?: boolean } = {}): void {
+  for (const id of ids) void api.delete(`/recordings/${encodeURIComponent(id)}`, options).catch(() => undefined);
+}
+
+/**
  * The release form's audio drop: each WAV/AIFF becomes a new recording, uploaded one at a time
  * with its progress; the recording joins the form when the worker's push arrives, or 5 seconds
- * after its upload.
+ * after its upload. The recordings are made at once (the upload needs one to attach to) and the ones no
+ * saved release holds are deleted when the form is left, by navigating or by closing the tab. Making
+ * them only at save would keep minutes of upload waiting behind the Save button; removing them on the
+ * way out keeps the upload where the user drops the file.
  */
 export function ReleaseAudioUploads({
   setValues,
@@ -52,6 +65,19 @@ export function ReleaseAudioUploads({
   const [problems, setProblems] = useState<string[]>([]);
   const uploaded = useRef(new Map<string, string>());
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  // Every recording this form made, uploaded or not (a failed upload leaves one too).
+  const made = useRef(new Set<string>());
+
+  useEffect(() => {
+    const madeNow = made.current;
+    // Closing the tab with the form open: nothing was saved since, so all of them go.
+    const onPageHide = () => discardUnsavedRecordings(madeNow, { keepalive: true });
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      window.removeEventListener('pagehide', onPageHide);
+      discardUnsavedRecordings(madeNow);
+    };
+  }, []);
 
   useEffect(() => {
     const off = subscribeRealtime('record', (message) => {
@@ -79,6 +105,7 @@ export function ReleaseAudioUploads({
         const title = file.name.replace(/\.(wav|aiff?)$/i, '');
         const recording = (await api.post<{ recording: { id: string; title: string } }>('/recordings', { title }))
           .recording;
+        made.current.add(recording.id);
         await uploadRecordingAudio(recording.id, file, (percent) => setCurrent((c) => (c ? { ...c, percent } : c)));
         uploaded.current.set(recording.id, recording.title);
         notify('notification', `Recording ${recording.title} - audio uploaded and processing.`);

@@ -16,6 +16,7 @@ import { notify } from '../../app/notifications';
 import { usePlanLacks } from '../../app/plan-features';
 import { useSession } from '../../app/session';
 import { FormattedDate } from '../../components/formatted';
+import { PipelinesPlanNotice } from '../../components/pipelines-plan-notice';
 import { StatusBadge } from '../../components/status-badge';
 import { RouterLink } from '../../components/router-link';
 import type { StatusChange } from '../../../../shared/catalogue';
@@ -63,7 +64,6 @@ export function ReleaseQualityControl({ record }: { record: Release }) {
 
   const actions = qualityControlActions(status, adminArea || admin);
   const lacks = usePlanLacks('label_pipelines');
-  const companyId = useSession().company?.id;
   return (
     <Container
       data-testid="release-qc"
@@ -100,14 +100,7 @@ export function ReleaseQualityControl({ record }: { record: Release }) {
       }
     >
       <SpaceBetween size="m">
-        {lacks && !adminArea ? (
-          <Alert type="info" header="Your plan does not include delivery to stores" data-testid="release-qc-plan">
-            {`The ${lacks.plan} plan does not include quality control and delivery to stores. You can build the release now; to send it to stores, choose ${lacks.upgrade ? `the ${lacks.upgrade} plan or a larger one` : 'a plan that includes them'}. `}
-            {companyId ? (
-              <RouterLink href={`/user/companies/${encodeURIComponent(companyId)}/plan`}>See the plans</RouterLink>
-            ) : null}
-          </Alert>
-        ) : null}
+        {adminArea ? null : <PipelinesPlanNotice testId="release-qc-plan" />}
         {failure && !rejecting ? <MoveFailure failure={failure} /> : null}
         {status === 'rejected' && lastRejection ? <Rejection change={lastRejection} /> : null}
         <Table

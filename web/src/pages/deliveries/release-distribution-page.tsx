@@ -13,12 +13,18 @@ import Table from '@cloudscape-design/components/table';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { api } from '../../app/api';
+import { displayLabel } from '../../app/display-labels';
 import { notify, notifyError } from '../../app/notifications';
+import { usePlanIncludes } from '../../app/plan-features';
 import { subscribeRealtime } from '../../app/realtime';
 import { FormattedDate } from '../../components/formatted';
+import { PipelinesPlanNotice } from '../../components/pipelines-plan-notice';
 import { StatusBadge } from '../../components/status-badge';
 import { DELIVERY_ACTIONS, type DeliveryAction, type ReleaseDeliveryView } from '../../../../shared/deliveries';
+import { MY_CONNECTIONS, type DspConnections } from '../distribution/distribution-api';
 import { deliveriesApi } from './deliveries-api';
+import { StoreRequests } from './store-requests';
+import { storeChoices } from './store-choices';
 
 type Dsp = { id: string; name: string };
 type ReleaseSummary = { id: string; title: string; status?: string; tenant?: { id: string; name?: string } };
@@ -36,6 +42,8 @@ export function ReleaseDistributionPage() {
   const [release, setRelease] = useState<ReleaseSummary>();
   const [deliveries, setDeliveries] = useState<ReleaseDeliveryView[]>([]);
   const [dsps, setDsps] = useState<Dsp[]>([]);
+  const [connections, setConnections] = useState<DspConnections['dsp_connections']>();
+  const pipelines = usePlanIncludes('label_pipelines');
   const [chosenDsps, setChosenDsps] = useState<MultiselectProps.Options>([]);
   const [action, setAction] = useState<DeliveryAction>('insert');
   const [selected, setSelected] = useState<ReleaseDeliveryView[]>([]);
@@ -44,12 +52,14 @@ export function ReleaseDistributionPage() {
 
   const refresh = useCallback(async () => {
     if (acrossCompanies && !release?.tenant?.id) return;
+    // A plan without delivery has no deliveries to list: the plan notice says so instead of a refusal.
+    if (!acrossCompanies && !pipelines) return;
     const answer = await deliveriesApi.list(releaseId, {
       companyId: acrossCompanies ? release?.tenant?.id : undefined,
     });
     setDeliveries(answer.release_deliveries);
     setSelected((was) => answer.release_deliveries.filter((d) => was.some((w) => w.id === d.id)));
-  }, [acrossCompanies, release?.tenant?.id, releaseId]);
+  }, [acrossCompanies, pipelines, release?.tenant?.id, releaseId]);
 
   useEffect(() => {
     const path = acrossCompanies ? `/admin/releases/${releaseId}` : `/releases/${releaseId}`;
@@ -62,6 +72,17 @@ export function ReleaseDistributionPage() {
       .then((answer) => setDsps(answer.dsps))
       .catch(notifyError);
   }, [acrossCompanies, releaseId]);
+
+  // The company's own links to stores (an admin across companies delivers for any company: every store).
+  const loadConnections = useCallback(async () => {
+    if (acrossCompanies || !pipelines) return;
+    setConnections((await api.get<DspConnections>(MY_CONNECTIONS)).dsp_connections);
+  }, [acrossCompanies, pipelines]);
+  useEffect(() => {
+    loadConnections().catch(notifyError);
+  }, [loadConnections]);
+  const choices = connections ? storeChoices(dsps, connections) : null;
+  const offered = choices ? choices.connected : dsps;
 
   useEffect(() => {
     refresh().catch(notifyError);
@@ -123,20 +144,22 @@ export function ReleaseDistributionPage() {
   return (
     <ContentLayout header={<Header variant="h1">Distribution{release ? `: ${release.title}` : ''}</Header>}>
       <SpaceBetween size="l">
+        {acrossCompanies ? null : <PipelinesPlanNotice testId="distribution-plan" />}
         {release && !deliverable && (
           <Alert type="warning" header="Release must pass quality control before delivery">
-            This release is {release.status ?? 'drafted'}. Send it to quality control; once an admin approves it, it can
-            be delivered.
+            This release is {displayLabel(release.status ?? 'drafted').toLowerCase()}. Send it to quality control; once
+            an admin approves it, it can be delivered.
           </Alert>
         )}
         <Container header={<Header variant="h2">New deliveries</Header>}>
           <SpaceBetween direction="horizontal" size="m" alignItems="end">
-            <FormField label="DSPs">
+            <FormField label="DSPs" description={choices ? 'The stores your company is connected to' : undefined}>
               <Multiselect
                 deselectAriaLabel={removeTokenLabel}
                 selectedOptions={chosenDsps}
                 onChange={({ detail }) => setChosenDsps(detail.selectedOptions)}
-                options={dsps.map((d) => ({ label: d.name, value: d.id }))}
+                options={offered.map((d) => ({ label: d.name, value: d.id }))}
+                empty="Your company is not connected to any store yet: request a connection below"
                 placeholder="Choose DSPs"
                 filteringType="auto"
                 data-testid="delivery-dsps"
@@ -144,9 +167,9 @@ export function ReleaseDistributionPage() {
             </FormField>
             <FormField label="Action">
               <Select
-                selectedOption={{ label: action, value: action }}
+                selectedOption={{ label: displayLabel(action), value: action }}
                 onChange={({ detail }) => setAction(detail.selectedOption.value as DeliveryAction)}
-                options={DELIVERY_ACTIONS.map((a) => ({ label: a, value: a }))}
+                options={DELIVERY_ACTIONS.map((a) => ({ label: displayLabel(a), value: a }))}
               />
             </FormField>
             <Button onClick={create} disabled={!chosenDsps.length || busy} data-testid="create-deliveries">
@@ -154,6 +177,7 @@ export function ReleaseDistributionPage() {
             </Button>
           </SpaceBetween>
         </Container>
+        {choices ? <StoreRequests stores={choices.others} onRequested={loadConnections} /> : null}
         <Table
           items={deliveries}
           trackBy="id"
@@ -186,7 +210,7 @@ export function ReleaseDistributionPage() {
             {
               id: 'action',
               header: 'Action',
-              cell: (d) => <StatusBadge word={`action_${d.action}`}>{d.action}</StatusBadge>,
+              cell: (d) => <StatusBadge word={`action_${d.action}`}>{displayLabel(d.action)}</StatusBadge>,
             },
             {
               id: 'status',

@@ -14,10 +14,11 @@ import { notify, notifyError } from '../../app/notifications';
 import { useApi } from '../../app/resources';
 import { useSession } from '../../app/session';
 import { ApiErrorAlert } from '../../components/api-error-alert';
+import { RouterLink } from '../../components/router-link';
+import { routePath } from '../../app/route-table';
 import { pickerSource, RecordPicker, type PickedRecord } from '../../components/record-picker';
-import { CompanyDspsPage } from './company-dsps-page';
 import { ConnectionsTable } from './connections-table';
-import { DistributorLinksTable } from './distributor-links-table';
+import { DistributorLinksTable, OwnDistributorLinks } from './distributor-links-table';
 import {
   companyDistributionPath,
   saveCompanyDistributor,
@@ -126,11 +127,34 @@ function AdminCompanyDistribution({ companyId }: { companyId: string }) {
 }
 
 /**
+ * A member's Distribution: the distributors the company delivers through, and where its stores are (the menu's
+ * DSPs entry is that page; this one must not repeat it).
+ */
+function MemberCompanyDistribution({ companyId }: { companyId: string }) {
+  return (
+    <ContentLayout header={<Header variant="h1">Distribution</Header>}>
+      <SpaceBetween size="l">
+        <OwnDistributorLinks companyId={companyId} />
+        <Container header={<Header variant="h2">Stores</Header>}>
+          {'The stores your company delivers to, and requests for others, are on the '}
+          <RouterLink href={routePath('UserCompanyDsps', { companyId })}>DSPs</RouterLink>
+          {' page. A release is sent to a store from its Distribution tab.'}
+        </Container>
+      </SpaceBetween>
+    </ContentLayout>
+  );
+}
+
+/**
  * CompanyDistribution (/user/companies/{companyId}/distribution) and the admin company page's
- * distribution section: admins manage distributors and see DSP links; members see their links.
+ * distribution section: admins manage distributors and see DSP links; members see their distributors.
  */
 export function CompanyDistributionPage() {
   const { companyId = '' } = useParams();
   const { user } = useSession();
-  return user?.role === 'admin' ? <AdminCompanyDistribution companyId={companyId} /> : <CompanyDspsPage />;
+  return user?.role === 'admin' ? (
+    <AdminCompanyDistribution companyId={companyId} />
+  ) : (
+    <MemberCompanyDistribution companyId={companyId} />
+  );
 }

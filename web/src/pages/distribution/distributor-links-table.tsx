@@ -3,6 +3,8 @@ import Header from '@cloudscape-design/components/header';
 import Link from '@cloudscape-design/components/link';
 import Table from '@cloudscape-design/components/table';
 import type { ReactNode } from 'react';
+import { useApi } from '../../app/resources';
+import { ApiErrorAlert } from '../../components/api-error-alert';
 import { StatusBadge } from '../../components/status-badge';
 import type { CompanyDistributor } from './distribution-api';
 
@@ -56,6 +58,24 @@ export function DistributorLinksTable({
             ),
         },
       ]}
+    />
+  );
+}
+
+/** The distributors the company delivers through, as admins connected them (read-only here). */
+export function OwnDistributorLinks({ companyId }: { companyId: string }) {
+  const { data, error, mutate } = useApi<{ company_distributors: CompanyDistributor[] }>(
+    '/company/distributors',
+    undefined,
+    companyId,
+  );
+  if (error) return <ApiErrorAlert error={error} onRetry={() => void mutate()} />;
+  return (
+    <DistributorLinksTable
+      rows={data?.company_distributors}
+      loading={!data}
+      description="Set up by the platform's admins."
+      testId="company-distributor-links"
     />
   );
 }
