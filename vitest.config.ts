@@ -37,6 +37,12 @@ const ONE_AT_A_TIME = [
   'test/integration/release-deliveries.test.ts',
 ];
 
+/**
+ * A unit test's time limit. The unit files run beside the type check and the code rules (`npm test` starts all
+ * three at once), so on 2 cores a test that takes 1 s alone has taken over 5 s, vitest's default.
+ */
+const UNIT_TIMEOUT = 30_000;
+
 /** Both integration projects run against the one local cloud of the global setup (it starts once). */
 const AGAINST_THE_CLOUD = {
   globalSetup: ['test/support/global-setup.ts'],
@@ -52,9 +58,16 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {
-        test: { name: 'unit', include: unitFiles, exclude: swapsModules, environment: 'node', isolate: false },
+        test: {
+          name: 'unit',
+          include: unitFiles,
+          exclude: swapsModules,
+          environment: 'node',
+          isolate: false,
+          testTimeout: UNIT_TIMEOUT,
+        },
       },
-      { test: { name: 'unit-swapped-modules', include: swapsModules, environment: 'node' } },
+      { test: { name: 'unit-swapped-modules', include: swapsModules, environment: 'node', testTimeout: UNIT_TIMEOUT } },
       { test: { name: 'cdk', include: ['test/cdk/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 180_000 } },
       {
         test: {
