@@ -7,7 +7,7 @@ import { changeTools, findLabelTools, readTools, type Note, type Notebook } from
  * A label's notebook: notes with a title, text (plain or Markdown, which the page shows as text,
  * never as HTML) and tags. One notebook per label.
  */
-export const LABEL_NOTEBOOK_NAME = 'Notebook';
+const LABEL_NOTEBOOK_NAME = 'Notebook';
 
 /** Whether a note matches the words looked for (in its title, text or tags) and the tag chosen. */
 function matches(note: Note, q: string | undefined, tag: string | undefined): boolean {

@@ -9,8 +9,8 @@ import { changeTools, findLabelTools, readTools, type TodoList, type TodoTask } 
  * A label's to-do list: one list per label, its tasks kept on the label like a release keeps its
  * to-dos. A new list starts with the tasks every new label has ahead of it.
  */
-export const DEFAULT_TODO_LIST_NAME = 'To-do list';
-export const DEFAULT_TODO_TASKS = [
+const DEFAULT_TODO_LIST_NAME = 'To-do list';
+const DEFAULT_TODO_TASKS = [
   'Upload the label’s logo',
   'Add the label’s distribution agreement',
   'Choose the label’s statement settings',
@@ -18,7 +18,7 @@ export const DEFAULT_TODO_TASKS = [
 ] as const;
 
 /** The company's members a task may be given to, by name. */
-export async function assignees(tenantId: string): Promise<{ id: string; name: string }[]> {
+async function assignees(tenantId: string): Promise<{ id: string; name: string }[]> {
   const members = await membersOf(tenantId);
   const users = await getUsers(members.map((m) => m.userId));
   return users.map((u) => ({ id: u.userId, name: u.name || u.email })).sort((a, b) => a.name.localeCompare(b.name));

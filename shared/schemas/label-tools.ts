@@ -5,18 +5,14 @@ import { z } from 'zod';
  * Every text is bounded here, before any read or write.
  */
 
-export const TODO_BODY_BLANK = 'Task Body must not be blank';
-export const TODO_BODY_MAX = 2000;
+const TODO_BODY_BLANK = 'Task Body must not be blank';
+const TODO_BODY_MAX = 2000;
 const NOTE_CONTENT_MAX = 20_000;
 
 /** A task's body: required, never only spaces; a missing one is blank too ("Task Body must not be blank"). */
 const body = z.preprocess(
   (value) => value ?? '',
-  z
-    .string()
-    .trim()
-    .min(1, TODO_BODY_BLANK)
-    .max(TODO_BODY_MAX, `Task Body must be at most ${TODO_BODY_MAX} characters`),
+  z.string().trim().min(1, TODO_BODY_BLANK).max(TODO_BODY_MAX, `Task Body must be at most ${TODO_BODY_MAX} characters`),
 );
 const dueDate = z.union([z.literal(''), z.null(), z.iso.date('Due date must be a date (YYYY-MM-DD)')]);
 /** The member the task is given to; the server checks they belong to the company. */

@@ -42,7 +42,9 @@ function NoteForm({ notebookId, draft, setDraft }: { notebookId: string; draft: 
         : await toolsApi.addNote({ notebook_id: notebookId, ...fields });
       setErrors({});
       setDraft(EMPTY);
-      await refresh();
+      // The form is free again at once; the list reloads behind it.
+      setSaving(false);
+      void refresh();
       notify('notification', answered.message ?? 'Note created');
     } catch (error) {
       if (error instanceof ApiError && error.errors)

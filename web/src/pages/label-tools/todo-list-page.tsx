@@ -36,7 +36,9 @@ function NewTask({ answer, listId }: { answer: TodoListAnswer; listId: string })
       setBody('');
       setDue('');
       setAssignee(NOBODY);
-      await refresh();
+      // The form is free again at once; the list reloads behind it.
+      setSaving(false);
+      void refresh();
       notify('notification', answered.message ?? 'Task added');
     } catch (error) {
       if (error instanceof ApiError && error.errors)
