@@ -368,6 +368,18 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/admin/labels/{id}/assets', 'catalogue', 'adminListLabelAssets', 'admin'),
   r('POST', '/admin/labels/{id}/assets', 'catalogue', 'adminAddLabelAsset', 'admin'),
   r('DELETE', '/admin/labels/{id}/assets/{assetId}', 'catalogue', 'adminDeleteLabelAsset', 'admin'),
+  // A label's tools: its to-do list and notebook, for the roles that change the catalogue.
+  r('GET', '/labels/{id}/todo_list', 'catalogue', 'labelTodoList', 'tenant', 'catalogue.read'),
+  r('POST', '/labels/{id}/todo_list', 'catalogue', 'createLabelTodoList', 'tenant', 'catalogue.write'),
+  r('PATCH', '/labels/{id}/todo_list/{listId}', 'catalogue', 'updateLabelTodoList', 'tenant', 'catalogue.write'),
+  r('POST', '/todo_tasks', 'catalogue', 'createTodoTask', 'tenant', 'catalogue.write'),
+  r('PATCH', '/todo_tasks/{id}', 'catalogue', 'updateTodoTask', 'tenant', 'catalogue.write'),
+  r('DELETE', '/todo_tasks/{id}', 'catalogue', 'deleteTodoTask', 'tenant', 'catalogue.write'),
+  r('GET', '/labels/{id}/notebook', 'catalogue', 'labelNotebook', 'tenant', 'catalogue.read'),
+  r('POST', '/labels/{id}/notebook', 'catalogue', 'createLabelNotebook', 'tenant', 'catalogue.write'),
+  r('POST', '/notes', 'catalogue', 'createNote', 'tenant', 'catalogue.write'),
+  r('PATCH', '/notes/{id}', 'catalogue', 'updateNote', 'tenant', 'catalogue.write'),
+  r('DELETE', '/notes/{id}', 'catalogue', 'deleteNote', 'tenant', 'catalogue.write'),
   r('GET', '/labels/{id}/last_release', 'catalogue', 'lastRelease', 'tenant', 'catalogue.read'),
 
   // Reference data.

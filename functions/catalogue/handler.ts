@@ -21,6 +21,7 @@ import { planGate } from '../plans/gate.js';
 import { listQuerySchema } from '../lib/list-query.js';
 import { LISTS } from '../data/list-cache.js';
 import * as labels from './labels.js';
+import { labelToolsOperations } from '../label-tools/index.js';
 import * as labelRequests from './label-requests.js';
 import { labelRejectInput, labelRequestInput } from '../../shared/schemas/company-team.js';
 import { TENANT_RESOURCES } from './tenant-resources.js';
@@ -267,6 +268,7 @@ const operations = {
     params: assetParams,
     run: async ({ params }) => assets.deleteAsset(await labelTenant(params.id), labelOf(params.id), params.assetId),
   }),
+  ...labelToolsOperations,
   adminDeleteLabel: operation('admin', {
     params: idParams,
     run: async ({ params }) => {

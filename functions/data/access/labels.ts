@@ -2,6 +2,7 @@ import type { CreateLabel, LabelItem, UpdateLabel } from '../entities/label.js';
 import { listsChanged, LISTS } from '../list-cache.js';
 import { getDb } from '../service.js';
 import { writeTransaction } from '../transaction.js';
+import { isConditionFailed } from '../../lib/errors.js';
 
 /**
  * Every query of labels, by name. Every write marks the company's label list and the
@@ -64,4 +65,32 @@ export async function deleteLabel(tenantId: string, labelId: string): Promise<vo
     Label.delete({ tenantId, labelId }).commit(),
     ...listsChanged(ListVersion, labelLists(tenantId)),
   ]);
+}
+
+/** The fields of a label's tools (to-do list and notebook), written together with their revision. */
+export type LabelToolsChanges = Pick<UpdateLabel, 'todo_list' | 'todo_tasks' | 'notebook' | 'notes'>;
+
+/**
+ * Writes a label's tools if nobody changed them since `revision` was read (false otherwise, so the
+ * caller reads again): a task ticked in one tab cannot erase a note saved in another.
+ */
+export async function patchLabelTools(
+  tenantId: string,
+  labelId: string,
+  revision: number | undefined,
+  changes: LabelToolsChanges,
+): Promise<boolean> {
+  try {
+    await labels()
+      .patch({ tenantId, labelId })
+      .set({ ...changes, tools_revision: (revision ?? 0) + 1 })
+      .where((attr, { eq, notExists }) =>
+        revision === undefined ? notExists(attr.tools_revision) : eq(attr.tools_revision, revision),
+      )
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
 }

@@ -83,6 +83,16 @@ export const Label = new Entity({
     /** Rows as the label schema validated them (distributor, term, notes): kept whole. */
     distribution_agreements: { type: 'any' },
     fulfilment_agreements: { type: 'any' },
+    /**
+     * The label's tools: its to-do list (with the same task rows a release keeps: id, body, done,
+     * due_date, assignee_id) and its notebook (note rows: id, title, content, tags, dates).
+     * `tools_revision` grows with every change to them, so two writers cannot overwrite each other.
+     */
+    todo_list: { type: 'any' },
+    todo_tasks: { type: 'any' },
+    notebook: { type: 'any' },
+    notes: { type: 'any' },
+    tools_revision: { type: 'number' },
     createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
     updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
   },

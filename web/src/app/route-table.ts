@@ -35,6 +35,9 @@ export type PageKey =
   | 'labels'
   | 'label'
   | 'label-form'
+  | 'label-tools'
+  | 'label-todo-list'
+  | 'label-notebook'
   | 'release-assets'
   | 'release-products'
   | 'release-contracts'
@@ -305,19 +308,22 @@ const labelRoutes: RouteDef[] = [
       '/user/labels/:labelId/statement_settings': 'label-statement-settings',
     },
   ),
-  tenant('/user/labels/tools', 'UserLabelTools', 'Label tools'),
-  ...children(tenant, '/user/labels/tools', 'UserLabelTools', 'Label tools', [
-    'todo_list',
-    'notebook',
-    'calendar',
-    'whitelist',
-    'youtube_claims',
-    'marketing',
-    'marketing/new_release',
-    'marketing/new_release/album_ep',
-    'marketing/new_release/single',
-    'marketing/smart_url',
-  ]),
+  tenant('/user/labels/tools', 'UserLabelTools', 'Label tools', 'label-tools'),
+  ...withPages(
+    children(tenant, '/user/labels/tools', 'UserLabelTools', 'Label tools', [
+      'todo_list',
+      'notebook',
+      'calendar',
+      'whitelist',
+      'youtube_claims',
+      'marketing',
+      'marketing/new_release',
+      'marketing/new_release/album_ep',
+      'marketing/new_release/single',
+      'marketing/smart_url',
+    ]),
+    { '/user/labels/tools/todo_list': 'label-todo-list', '/user/labels/tools/notebook': 'label-notebook' },
+  ),
   tenant('/user/labels/promo_tools', 'UserLabelPromoTools', 'Label promo tools', 'mailing-lists'),
   ...withPages(
     children(tenant, '/user/labels/promo_tools', 'UserLabelPromoTools', 'Label promo tools', [

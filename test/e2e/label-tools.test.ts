@@ -1,0 +1,84 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cloudUrl } from '../support/api.js';
+import { launchChromium, screenshotIfAsked, signedInManagerPage } from '../support/browser.js';
+import { type OwnCompany, ownCompany } from '../support/own-company.js';
+
+/** The label tools in Chromium: a label’s to-do list with a task ticked, and a note found by search. */
+let browser: Browser;
+let own: OwnCompany;
+let label: { id: string; name: string };
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  own = await ownCompany('Label tools e2e');
+  label = await own.label('Tools Journey Records');
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const toolPath = (tool: string) =>
+  `/user/labels/tools/${tool}?label_id=${encodeURIComponent(label.id)}&label_name=${encodeURIComponent(label.name)}`;
+
+describe('label tools', () => {
+  it('makes the default to-do list, adds a task and ticks one done', async () => {
+    const { page, errors } = await signedInManagerPage(browser, cloudUrl(), own.manager, {
+      id: own.companyId,
+      name: own.name,
+    });
+    await page.goto(`${cloudUrl()}${toolPath('todo_list')}`);
+    await page.getByTestId('todo-create').click();
+    await expect
+      .poll(() => page.locator('body').textContent(), { timeout: 10_000 })
+      .toContain('Default Todo List and Tasks created.');
+    await expect.poll(() => page.getByTestId('todo-tasks').textContent()).toContain('Upload the label’s logo');
+
+    await page.getByTestId('todo-add').click();
+    await expect.poll(() => page.locator('body').textContent()).toContain('Task Body must not be blank');
+    await page.getByTestId('todo-new-body').locator('input').fill('Send the press kit');
+    await page.getByTestId('todo-add').click();
+    await expect.poll(() => page.getByTestId('todo-tasks').textContent()).toContain('Send the press kit');
+
+    // Ticked: the box follows the saved task once the server has it.
+    const box = page.getByRole('checkbox', { name: 'Done: Upload the label’s logo' });
+    await box.click();
+    await expect.poll(() => page.locator('body').textContent()).toContain('Successfully Updated Task');
+    await expect.poll(() => box.isChecked()).toBe(true);
+    const saved = await own.api.get(`/labels/${label.id}/todo_list`);
+    expect(saved.body.todo_tasks.find((t: { body: string }) => t.body === 'Upload the label’s logo').done).toBe(true);
+    await screenshotIfAsked(page, 'test-results/label-tools-todo.png', true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('makes the notebook, adds notes and finds one by search, showing Markdown as text', async () => {
+    const { page, errors } = await signedInManagerPage(browser, cloudUrl(), own.manager, {
+      id: own.companyId,
+      name: own.name,
+    });
+    await page.goto(`${cloudUrl()}${toolPath('notebook')}`);
+    await page.getByTestId('notebook-create').click();
+    await expect
+      .poll(() => page.locator('body').textContent(), { timeout: 10_000 })
+      .toContain('Label Notebook created');
+    const add = async (title: string, content: string, tags: string) => {
+      await page.getByTestId('note-title').locator('input').fill(title);
+      await page.getByTestId('note-content').locator('textarea').fill(content);
+      await page.getByTestId('note-tags').locator('input').fill(tags);
+      await page.getByTestId('note-save').click();
+      await expect.poll(() => page.getByTestId('notes').textContent()).toContain(title);
+    };
+    await add('Radio plan', '**BBC 6 Music** <b>first</b>', 'promo, radio');
+    await add('Pressing quotes', 'Three plants asked', 'vinyl');
+    await page.getByTestId('notes-search').locator('input').fill('bbc');
+    await expect.poll(() => page.getByTestId('notes').textContent()).not.toContain('Pressing quotes');
+    const notes = await page.getByTestId('notes').textContent();
+    expect(notes).toContain('Radio plan');
+    // The characters typed, not rendered: no bold element made from the note.
+    expect(notes).toContain('**BBC 6 Music** <b>first</b>');
+    await screenshotIfAsked(page, 'test-results/label-tools-notebook.png', true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

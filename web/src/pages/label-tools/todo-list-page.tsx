@@ -1,0 +1,201 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Checkbox from '@cloudscape-design/components/checkbox';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import DatePicker from '@cloudscape-design/components/date-picker';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
+import Select from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import { useState } from 'react';
+import { ApiError } from '../../app/api';
+import { notify, notifyError } from '../../app/notifications';
+import { LoadState } from '../finances/period-views';
+import { LabelChoice } from './label-choice';
+import { type TodoListAnswer, toolsApi, useRefreshTools, useTodoList } from './tools-api';
+
+const NOBODY = { value: '', label: 'Nobody' };
+
+/** The form above the tasks: what to do, by when, and who does it. */
+function NewTask({ answer, listId }: { answer: TodoListAnswer; listId: string }) {
+  const refresh = useRefreshTools();
+  const [body, setBody] = useState('');
+  const [due, setDue] = useState('');
+  const [assignee, setAssignee] = useState(NOBODY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const add = async () => {
+    setSaving(true);
+    try {
+      const answered = await toolsApi.addTask(listId, { body, due_date: due, assignee_id: assignee.value });
+      setErrors({});
+      setBody('');
+      setDue('');
+      setAssignee(NOBODY);
+      // The form is free again at once; the list reloads behind it.
+      setSaving(false);
+      void refresh();
+      notify('notification', answered.message ?? 'Task added');
+    } catch (error) {
+      if (error instanceof ApiError && error.errors)
+        setErrors(
+          Object.fromEntries(
+            Object.entries(error.errors).map(([f, texts]) => [f.replace(/^todo_task\./, ''), texts[0]]),
+          ),
+        );
+      notifyError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+  const options = [NOBODY, ...answer.assignees.map((a) => ({ value: a.id, label: a.name }))];
+  return (
+    <Container header={<Header variant="h2">New task</Header>}>
+      <ColumnLayout columns={4}>
+        <FormField label="Task" errorText={errors.body}>
+          <Input value={body} onChange={({ detail }) => setBody(detail.value)} data-testid="todo-new-body" />
+        </FormField>
+        <FormField label="Due date" errorText={errors.due_date}>
+          <DatePicker value={due} onChange={({ detail }) => setDue(detail.value)} placeholder="YYYY/MM/DD" />
+        </FormField>
+        <FormField label="Assigned to" errorText={errors.assignee_id}>
+          <Select
+            selectedOption={assignee}
+            options={options}
+            onChange={({ detail }) => setAssignee(detail.selectedOption as typeof NOBODY)}
+          />
+        </FormField>
+        <FormField label="&nbsp;">
+          <Button variant="primary" loading={saving} onClick={() => void add()} data-testid="todo-add">
+            Add task
+          </Button>
+        </FormField>
+      </ColumnLayout>
+    </Container>
+  );
+}
+
+/** The label's tasks: tick one done, or delete it. */
+function Tasks({ answer }: { answer: TodoListAnswer }) {
+  const refresh = useRefreshTools();
+  const names = new Map(answer.assignees.map((a) => [a.id, a.name]));
+  const run = async (call: () => Promise<{ message?: string }>) => {
+    try {
+      const answered = await call();
+      await refresh();
+      if (answered.message) notify('notification', answered.message);
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+  const open = answer.todo_tasks.filter((t) => !t.done).length;
+  return (
+    <Table
+      data-testid="todo-tasks"
+      variant="container"
+      header={
+        <Header variant="h2" counter={`(${open} of ${answer.todo_tasks.length} to do)`}>
+          {answer.todo_list?.name}
+        </Header>
+      }
+      items={answer.todo_tasks}
+      trackBy="id"
+      empty={<Box color="text-status-inactive">No tasks yet</Box>}
+      columnDefinitions={[
+        {
+          id: 'done',
+          header: 'Done',
+          width: 80,
+          cell: (t) => (
+            <Checkbox
+              checked={t.done}
+              ariaLabel={`Done: ${t.body}`}
+              onChange={({ detail }) => void run(() => toolsApi.updateTask(t.id, { done: detail.checked }))}
+            />
+          ),
+        },
+        {
+          id: 'body',
+          header: 'Task',
+          isRowHeader: true,
+          cell: (t) => (t.done ? <s>{t.body}</s> : t.body),
+        },
+        { id: 'due', header: 'Due', cell: (t) => t.due_date || '—' },
+        {
+          id: 'assignee',
+          header: 'Assigned to',
+          cell: (t) => (t.assignee_id ? (names.get(t.assignee_id) ?? 'A former member') : '—'),
+        },
+        {
+          id: 'delete',
+          header: '',
+          cell: (t) => (
+            <Button
+              variant="inline-link"
+              ariaLabel={`Delete ${t.body}`}
+              onClick={() => void run(() => toolsApi.deleteTask(t.id))}
+            >
+              Delete
+            </Button>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+function LabelTodoList({ labelId }: { labelId: string }) {
+  const load = useTodoList(labelId);
+  const refresh = useRefreshTools();
+  const create = async () => {
+    try {
+      const answered = await toolsApi.createTodoList(labelId);
+      await refresh();
+      if (answered.message) notify('notification', answered.message);
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+  return (
+    <LoadState load={load} errorHeader="Could not load the label’s to-do list">
+      {(answer) =>
+        answer.todo_list ? (
+          <SpaceBetween size="l">
+            <NewTask answer={answer} listId={answer.todo_list.id} />
+            <Tasks answer={answer} />
+          </SpaceBetween>
+        ) : (
+          <Container>
+            <SpaceBetween size="s">
+              <Box>This label has no to-do list yet. It starts with the tasks every new label has ahead of it.</Box>
+              <Button variant="primary" onClick={() => void create()} data-testid="todo-create">
+                Create the to-do list
+              </Button>
+            </SpaceBetween>
+          </Container>
+        )
+      }
+    </LoadState>
+  );
+}
+
+/** UserLabelToolsTodoList (/user/labels/tools/todo_list): a label's to-do list. */
+export function TodoListPage() {
+  return (
+    <ContentLayout
+      header={
+        <Header variant="h1" description="What is left to do for a label, by when and by whom">
+          To-do list
+        </Header>
+      }
+    >
+      <SpaceBetween size="l">
+        <LabelChoice testId="todo-label">{(labelId) => <LabelTodoList labelId={labelId} />}</LabelChoice>
+      </SpaceBetween>
+    </ContentLayout>
+  );
+}
