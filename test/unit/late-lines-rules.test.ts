@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { candidateStatements, csvHasLine, statedLineMessage } from '../../functions/royalties/api/stated-lines.js';
 import { isHeld } from '../../functions/royalties/import/held.js';
 import { lateMoney } from '../../functions/statements/accounts/not-yet-stated.js';
+import { CSV_COLUMNS } from '../../functions/statements/engine/material.js';
 
 const control = (lines: number, lines_total: string) => ({
   control: { lines, lines_total, rounding_in: '0', rounding_out: '0' },
@@ -72,6 +73,9 @@ describe('which statements may carry a line', () => {
     expect(csvHasLine(csv, 'IMP1-70')).toBe(true);
     expect(csvHasLine(csv, 'IMP1-71')).toBe(false);
     expect(csvHasLine(csv, 'IMP1')).toBe(false);
+  });
+  it('reads the id where the statements write it: the first column of every statement’s CSV', () => {
+    expect(CSV_COLUMNS[0]).toBe('id');
   });
   it('is refused in the words users read', () => {
     expect(statedLineMessage('ST-000274')).toBe(

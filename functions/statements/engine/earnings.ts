@@ -61,9 +61,9 @@ export type AccountMaterial = {
   provenance: ProvenanceRow[];
   /**
    * A CSV of the lines behind the statement, one row per line with the account's share
-   * (material.ts CSV_COLUMNS: term — the contract term that decided the line, or that no contract did —,
-   * id, pay_period, retailer, territory, sales_format, release, track, isrc, upc, quantity, currency,
-   * exchange_rate, amount, label_payable, weight, share).
+   * (material.ts CSV_COLUMNS: id, pay_period, retailer, territory, sales_format, release, track, isrc, upc,
+   * quantity, currency, exchange_rate, amount, label_payable, weight, term — the contract term that decided
+   * the line, or that no contract did —, share).
    */
   csvFile: string;
   lines: number;

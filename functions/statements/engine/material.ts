@@ -23,8 +23,7 @@ import { spreadsheetSafeSql as safe } from '../../../shared/spreadsheet-safe.js'
  * whose shares come from the allocation's split table (allocation.ts).
  */
 export const CSV_COLUMNS = [
-  // First, so the columns readers already know keep their places (the share stays last).
-  'term',
+  // The line's id first: which statement carries a line is read from it (royalties/api/stated-lines.ts).
   'id',
   'pay_period',
   'retailer',
@@ -40,6 +39,8 @@ export const CSV_COLUMNS = [
   'amount',
   'label_payable',
   'weight',
+  // Added after the others, so each column readers already knew keeps its place and the share stays last.
+  'term',
   'share',
 ] as const;
 
@@ -188,10 +189,10 @@ export async function materialise(
   await p.connection.run(`SET partitioned_write_max_open_files = 1000`);
   await p.connection.run(
     // Text from distributors' reports goes to payees: each text cell is made safe to open in a spreadsheet.
-    `COPY (SELECT ${safe('term')} AS term, ${ID_SQL} AS id, pay_period, ${safe('retailer')} AS retailer, ${safe('territory')} AS territory,
+    `COPY (SELECT ${ID_SQL} AS id, pay_period, ${safe('retailer')} AS retailer, ${safe('territory')} AS territory,
         ${safe('sales_format')} AS sales_format, ${safe('coalesce(rl.title, album)')} AS release,
         ${safe('coalesce(rc.title, song)')} AS track, ${safe('isrc')} AS isrc, ${safe('upc')} AS upc, quantity, currency, exchange_rate, amount, label_payable, weight,
-        ${decimalOfUnits('share_u')} AS share, acct_no
+        ${safe('term')} AS term, ${decimalOfUnits('share_u')} AS share, acct_no
       FROM ${relation} a
       LEFT JOIN st_titles rl ON rl.kind = 'release' AND rl.title_id = a.release_id
       LEFT JOIN st_titles rc ON rc.kind = 'recording' AND rc.title_id = a.recording_id
