@@ -214,8 +214,9 @@ describe('a message that fails on every attempt', () => {
       }),
     );
     // Three deliveries through the local queue (2 s apart), then the DLQ: the import says why. The part queue
-    // is shared with the files running beside this one, so the deliveries may wait behind their parts.
-    const failed = await importWhere(key, (i) => i.status === 'failed', 180_000);
+    // is shared with the files running beside this one (journeys and restart tests too, since they run two at a
+    // time), so the deliveries may wait behind their parts: over 180 s once on a loaded machine.
+    const failed = await importWhere(key, (i) => i.status === 'failed', 420_000);
     expect(failed.error).toBe(
       'Part 1 of 2 of the report failed 3 times on our side, not because of the file, and was stopped. ' +
         'Re-run the import; if it stops again, contact support.',

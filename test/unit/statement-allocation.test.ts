@@ -439,7 +439,8 @@ describe('the material of a published run', () => {
     const p3 = material.get('Payee#P3');
     const csv = readFileSync(p3?.csvFile ?? '', 'utf8');
     expect(csv).toContain(
-      'IMP1-2,2026-01,Spotify,GB,,First Album,Song One,,,1,GBP,1.000000,10.000001,10.000001,33.340000,3.334001',
+      'IMP1-2,2026-01,Spotify,GB,,First Album,Song One,,,1,GBP,1.000000,10.000001,10.000001,33.340000,' +
+        'No contract: the shares set on the recording or release,3.334001',
     );
     expect(csv).toContain('manual-01J0000000000000000000000A,2026-02,Spotify');
     expect(p3?.summaries.store).toEqual([
