@@ -1,7 +1,7 @@
-import { spreadsheetSafe } from '../../shared/spreadsheet-safe.js';
 import * as data from '../data/access/promos.js';
 import type { PromoRecipientItem } from '../data/entities/promo.js';
 import { NotFound } from '../lib/errors.js';
+import { safeCsv } from '../lib/safe-csv.js';
 import { loadPromo } from './promos.js';
 
 /**
@@ -46,11 +46,6 @@ export async function promoRecipients(tenantId: string, promoId: string) {
   };
 }
 
-const csvCell = (value: string) => {
-  const safe = spreadsheetSafe(value);
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-};
-
 /** The recipients as CSV, every typed cell made formula-safe (a comment may start with =). */
 export async function recipientsCsv(tenantId: string, promoId: string) {
   const promo = await loadPromo(tenantId, promoId);
@@ -81,7 +76,7 @@ export async function recipientsCsv(tenantId: string, promoId: string) {
     r.feedback?.favourite_recording_id ? (titles.get(r.feedback.favourite_recording_id) ?? '') : '',
     r.feedback?.comment ?? '',
   ]);
-  const csv = `${[header, ...lines].map((cells) => cells.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  const csv = safeCsv([header, ...lines], { windows: true });
   return { filename: `promo-${promo.id}-recipients.csv`, csv };
 }
 

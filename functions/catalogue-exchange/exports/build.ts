@@ -1,7 +1,6 @@
 import { once } from 'node:events';
-import { stringify } from 'csv-stringify/sync';
-import { spreadsheetSafe } from '../../../shared/spreadsheet-safe.js';
 import type { ExportFormat } from '../../../shared/catalogue-exchange/exports.js';
+import { safeCsv } from '../../lib/safe-csv.js';
 import { copyrightProblem } from './copyright.js';
 import { FUGA_CSV } from './formats/fuga.js';
 import type { CsvLayout } from './formats/layout.js';
@@ -38,9 +37,6 @@ function jsonRelease(release: ExportRelease, strip: ReadonlySet<string>): unknow
   const keep = (record: object) => Object.fromEntries(Object.entries(record).filter(([key]) => !strip.has(key)));
   return { ...keep(release), ...(strip.has('recordings') ? {} : { recordings: release.recordings.map(keep) }) };
 }
-
-/** CSV rows with every text cell safe to open in a spreadsheet (a title or name typed as `=…` stays text). */
-const safeCsv = (rows: unknown[][]) => stringify(rows, { cast: { string: spreadsheetSafe } });
 
 /**
  * Writes releases in one export format to a stream, one release at a time (the catalogue is never

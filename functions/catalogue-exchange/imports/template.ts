@@ -1,8 +1,8 @@
-import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import { RELEASE_SHEET_COLUMNS, type ReleaseSheetRow } from '../../../shared/catalogue-exchange/release-sheet.js';
 import { spreadsheetSafe } from '../../../shared/spreadsheet-safe.js';
 import { tenantLabelSummaries } from '../../catalogue/labels.js';
+import { safeCsv } from '../../lib/safe-csv.js';
 
 /** The formats the release sheet is read in, and so the formats its template comes in. */
 export const TEMPLATE_FORMATS = ['csv', 'xlsx', 'json'] as const;
@@ -64,7 +64,7 @@ export async function releaseSheetTemplate(
   const cells = header.map((key) => row[key]);
   let bytes: Buffer;
   if (format === 'json') bytes = Buffer.from(JSON.stringify([row], null, 2));
-  else if (format === 'csv') bytes = Buffer.from(stringify([header, cells], { cast: { string: spreadsheetSafe } }));
+  else if (format === 'csv') bytes = Buffer.from(safeCsv([header, cells]));
   else {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Releases');
