@@ -88,10 +88,13 @@ describe('promos', () => {
     await recipientPage.goto(`${cloudUrl()}${new URL(link).pathname}`);
     await recipientPage.getByText('Made for the night.').waitFor();
     expect(await recipientPage.getByTestId('download-track').count()).toBe(0);
+    // The player counts the play in the background: wait for it to be stored before the analysis is read.
+    const played = recipientPage.waitForResponse((r) => r.url().endsWith('/plays') && r.request().method() === 'POST');
     await recipientPage.getByTestId('promo-player').evaluate((audio: HTMLAudioElement) => {
       audio.muted = true;
       return audio.play();
     });
+    expect((await played).ok()).toBe(true);
     await recipientPage.getByTestId('feedback-rating').getByRole('button').click();
     await recipientPage.getByRole('option', { name: '4 / 5' }).click();
     await recipientPage.getByTestId('feedback-support').getByRole('button').click();

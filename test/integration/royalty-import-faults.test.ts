@@ -223,13 +223,13 @@ describe('a message that fails on every attempt', () => {
     );
     expect(failed.can_rerun).toBe(true);
     expect((await api.post(`/royalty_imports/${done.id}/rerun`)).status).toBe(200);
-    const rerun = await importWhere(key, (i) => i.status === 'done', 120_000);
+    const rerun = await importWhere(key, (i) => i.status === 'done', 300_000);
     expect((await detail(rerun.id)).totals).toMatchObject({ lines_read: 12_000, stored: 12_000 });
     expect((await api.get(`/royalties?by_retailer=${encodeURIComponent(store)}`)).body).toMatchObject({
       total_count: 12_000,
       total_sum: '120.000000',
     });
-  }, 480_000);
+  }, 780_000);
 });
 
 describe('bad files', () => {
