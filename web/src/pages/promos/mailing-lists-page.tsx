@@ -15,12 +15,13 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { api } from '../../app/api';
 import { displayLabel } from '../../app/display-labels';
-import { notify, notifyError } from '../../app/notifications';
+import { notify } from '../../app/notifications';
 import { useApi } from '../../app/resources';
 import { useOnFollow } from '../../app/use-on-follow';
 import { fileUploadStrings } from '../../components/file-upload-strings';
 import { WhoseFilePanel } from './whose-file-panel';
-import { errorsOf, fieldError, type MailingList, type Member } from './promo-types';
+import { useFormSubmit } from '../../components/use-form-submit';
+import type { MailingList, Member } from './promo-types';
 
 const BASE = '/user/labels/promo_tools/mailing_lists';
 const roleOptions = (['dj', 'press', 'radio', 'other'] as const).map((value) => ({
@@ -33,19 +34,15 @@ export function MailingListsPage() {
   const onFollow = useOnFollow();
   const lists = useApi<{ mailing_lists: MailingList[] }>('/mailing_lists');
   const [name, setName] = useState('');
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const create = async () => {
-    try {
-      const made = await api.post<{ message: string }>('/mailing_lists', { name });
-      setErrors({});
+  const { errors, submit: create } = useFormSubmit({
+    validate: () => ({}),
+    send: () => api.post<{ message: string }>('/mailing_lists', { name }),
+    onSuccess: (made) => {
       setName('');
       notify('notification', made.message);
       void lists.mutate();
-    } catch (failure) {
-      setErrors(errorsOf(failure));
-      notifyError(failure);
-    }
-  };
+    },
+  });
   return (
     <ContentLayout
       header={
@@ -57,7 +54,7 @@ export function MailingListsPage() {
       <SpaceBetween size="l">
         <Container header={<Header variant="h2">New mailing list</Header>}>
           <SpaceBetween size="s" direction="horizontal">
-            <FormField label="Name" errorText={fieldError(errors, 'name')}>
+            <FormField label="Name" errorText={errors.name}>
               <Input value={name} onChange={(e) => setName(e.detail.value)} data-testid="list-name" />
             </FormField>
             <Box padding={{ top: 'l' }}>
@@ -97,59 +94,54 @@ type ImportAnswer = { added: number; merged: number; errors: { row: number; mess
 function AddMembers({ listId, onAdded }: { listId: string; onAdded: () => void }) {
   const [member, setMember] = useState({ email: '', name: '', role: 'dj', country: '' });
   const [files, setFiles] = useState<File[]>([]);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [report, setReport] = useState<ImportAnswer | null>(null);
-  const add = async () => {
-    try {
+  const { errors, submit: add } = useFormSubmit({
+    validate: () => ({}),
+    send: () => {
       const { email, name, role, country } = member;
-      await api.post(`/mailing_lists/${listId}/members`, {
+      return api.post(`/mailing_lists/${listId}/members`, {
         email,
         role,
         ...(name ? { name } : {}),
         ...(country ? { country } : {}),
       });
-      setErrors({});
+    },
+    onSuccess: () => {
       setMember({ email: '', name: '', role: 'dj', country: '' });
       notify('notification', 'Member Added');
       onAdded();
-    } catch (failure) {
-      setErrors(errorsOf(failure));
-      notifyError(failure);
-    }
-  };
-  const upload = async () => {
-    const [file] = files;
-    if (!file) return;
-    try {
-      const answer = await api.post<ImportAnswer>(`/mailing_lists/${listId}/members_csv`, { csv: await file.text() });
+    },
+  });
+  const csv = useFormSubmit({
+    validate: () => ({}),
+    send: async () =>
+      api.post<ImportAnswer>(`/mailing_lists/${listId}/members_csv`, { csv: (await files[0]?.text()) ?? '' }),
+    onSuccess: (answer) => {
       setReport(answer);
       setFiles([]);
       notify('notification', `${answer.added} added, ${answer.merged} merged, ${answer.errors.length} not read`);
       onAdded();
-    } catch (failure) {
-      setErrors(errorsOf(failure));
-      notifyError(failure);
-    }
-  };
+    },
+  });
   const set = (key: keyof typeof member, value: string) => setMember((m) => ({ ...m, [key]: value }));
   return (
     <Container header={<Header variant="h2">Add members</Header>}>
       <SpaceBetween size="m">
         <ColumnLayout columns={4}>
-          <FormField label="Email" errorText={fieldError(errors, 'email')}>
+          <FormField label="Email" errorText={errors.email}>
             <Input value={member.email} onChange={(e) => set('email', e.detail.value)} data-testid="member-email" />
           </FormField>
-          <FormField label="Name" errorText={fieldError(errors, 'name')}>
+          <FormField label="Name" errorText={errors.name}>
             <Input value={member.name} onChange={(e) => set('name', e.detail.value)} />
           </FormField>
-          <FormField label="Role" errorText={fieldError(errors, 'role')}>
+          <FormField label="Role" errorText={errors.role}>
             <Select
               selectedOption={roleOptions.find((o) => o.value === member.role) ?? null}
               options={roleOptions}
               onChange={(e) => set('role', e.detail.selectedOption.value ?? 'dj')}
             />
           </FormField>
-          <FormField label="Country" errorText={fieldError(errors, 'country')}>
+          <FormField label="Country" errorText={errors.country}>
             <Input value={member.country} onChange={(e) => set('country', e.detail.value)} placeholder="GB" />
           </FormField>
         </ColumnLayout>
@@ -159,7 +151,7 @@ function AddMembers({ listId, onAdded }: { listId: string; onAdded: () => void }
         <FormField
           label="Members from a CSV file"
           description="Columns: email, name, role (DJ, press, radio or other), country, tags (separated by ;). An address already on the list is merged."
-          errorText={fieldError(errors, 'csv')}
+          errorText={csv.errors.csv}
         >
           <FileUpload
             value={files}
@@ -169,7 +161,7 @@ function AddMembers({ listId, onAdded }: { listId: string; onAdded: () => void }
             data-testid="members-csv"
           />
         </FormField>
-        <Button onClick={upload} disabled={!files.length} data-testid="upload-members">
+        <Button onClick={csv.submit} disabled={!files.length} data-testid="upload-members">
           Import members
         </Button>
         {report && report.errors.length > 0 && (

@@ -17,10 +17,11 @@ import { useParams } from 'react-router';
 import { formatDate } from '../../../../shared/format';
 import { api } from '../../app/api';
 import { displayLabel } from '../../app/display-labels';
-import { notify, notifyError } from '../../app/notifications';
+import { notify } from '../../app/notifications';
 import { useApi } from '../../app/resources';
 import { useOnFollow } from '../../app/use-on-follow';
-import { errorsOf, fieldError, type MailingList, type Promo } from './promo-types';
+import { useFormSubmit } from '../../components/use-form-submit';
+import type { MailingList, Promo } from './promo-types';
 
 type Draft = Omit<Promo, 'id' | 'release_id' | 'status' | 'recordings' | 'sent_at'>;
 const accessOptions = (['stream', 'download'] as const).map((value) => ({
@@ -31,36 +32,34 @@ const accessOptions = (['stream', 'download'] as const).map((value) => ({
 /** The promo's fields as a form: editable while it is a draft (the API refuses changes once sent). */
 function PromoForm({ promo, onSaved }: { promo: Promo; onSaved: () => void }) {
   const [draft, setDraft] = useState<Draft>(promo);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
   useEffect(() => setDraft(promo), [promo]);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
-  const err = (field: string) => fieldError(errors, field);
   const recordings = promo.recordings ?? [];
-  const save = async () => {
-    try {
-      const { title, artists, subject, biog, start_date, expiry_date, access, download_limit, feedback_required } =
-        draft;
-      const saved = await api.patch<{ message: string }>(`/promos/${promo.id}`, {
-        title,
-        artists,
-        subject,
-        biog,
-        start_date,
-        expiry_date,
-        access,
-        download_limit,
-        feedback_required,
-        recording_ids: draft.recording_ids,
-        ...(draft.release_date ? { release_date: draft.release_date } : {}),
-      });
-      setErrors({});
+  const send = () => {
+    const { title, artists, subject, biog, start_date, expiry_date, access, download_limit, feedback_required } = draft;
+    return api.patch<{ message: string }>(`/promos/${promo.id}`, {
+      title,
+      artists,
+      subject,
+      biog,
+      start_date,
+      expiry_date,
+      access,
+      download_limit,
+      feedback_required,
+      recording_ids: draft.recording_ids,
+      ...(draft.release_date ? { release_date: draft.release_date } : {}),
+    });
+  };
+  const { errors, submit: save } = useFormSubmit({
+    validate: () => ({}),
+    send,
+    onSuccess: (saved) => {
       notify('notification', saved.message);
       onSaved();
-    } catch (failure) {
-      setErrors(errorsOf(failure));
-      notifyError(failure);
-    }
-  };
+    },
+  });
+  const err = (field: string) => errors[field];
   return (
     <Container
       header={
@@ -160,25 +159,21 @@ function SendPanel({ promo, onSent }: { promo: Promo; onSent: () => void }) {
   const lists = useApi<{ mailing_lists: MailingList[] }>('/mailing_lists');
   const [chosen, setChosen] = useState<string[]>([]);
   const [addresses, setAddresses] = useState('');
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
   const options = (lists.data?.mailing_lists ?? [])
     .filter((l) => l.active)
     .map((l) => ({ value: l.id, label: l.name, description: `${l.member_count ?? 0} members` }));
-  const send = async () => {
-    try {
-      const emails = addresses.split(/[\s,;]+/).filter(Boolean);
-      const sent = await api.post<{ message: string }>(`/promos/${promo.id}/send`, {
+  const { errors, submit: send } = useFormSubmit({
+    validate: () => ({}),
+    send: () =>
+      api.post<{ message: string }>(`/promos/${promo.id}/send`, {
         mailing_list_ids: chosen,
-        emails,
-      });
-      setErrors({});
+        emails: addresses.split(/[\s,;]+/).filter(Boolean),
+      }),
+    onSuccess: (sent) => {
       notify('notification', sent.message);
       onSent();
-    } catch (failure) {
-      setErrors(errorsOf(failure));
-      notifyError(failure);
-    }
-  };
+    },
+  });
   return (
     <Container
       header={
@@ -188,7 +183,7 @@ function SendPanel({ promo, onSent }: { promo: Promo; onSent: () => void }) {
       }
     >
       <SpaceBetween size="m">
-        <FormField label="Mailing lists" errorText={fieldError(errors, 'mailing_list_ids')}>
+        <FormField label="Mailing lists" errorText={errors.mailing_list_ids}>
           <Multiselect
             data-testid="send-lists"
             selectedOptions={options.filter((o) => chosen.includes(o.value))}
@@ -197,11 +192,7 @@ function SendPanel({ promo, onSent }: { promo: Promo; onSent: () => void }) {
             onChange={(e) => setChosen(e.detail.selectedOptions.map((o) => o.value as string))}
           />
         </FormField>
-        <FormField
-          label="Single addresses"
-          description="One e-mail address a line"
-          errorText={fieldError(errors, 'emails')}
-        >
+        <FormField label="Single addresses" description="One e-mail address a line" errorText={errors.emails}>
           <Textarea value={addresses} onChange={(e) => setAddresses(e.detail.value)} data-testid="send-addresses" />
         </FormField>
         <Button variant="primary" onClick={send} data-testid="send-promo">
