@@ -50,6 +50,9 @@ const AGAINST_THE_CLOUD = {
   testTimeout: 60_000,
   hookTimeout: 120_000,
   isolate: false,
+  // expect.poll gives up after 1 s by default; with two files, a browser and the cloud sharing 2 cores a screen
+  // can take several seconds to show what the server already saved, and CI machines are slower still.
+  expect: { poll: { timeout: 15_000, interval: 100 } },
 };
 
 export default defineConfig({
