@@ -36,6 +36,11 @@ export type PlannedRecord = {
   /** What writing it also does, in the user's words ("New artist: Mira Vale"): shown in the preview. */
   notes?: string[];
   /**
+   * The records writing it also creates (a release's new artists and writers), made once per import however many
+   * records name them; the importer counts them at the import's end (ModelImporter.countAlsoCreated).
+   */
+  alsoCreates?: { collection: string; name: string }[];
+  /**
    * Cells the plan filled in where the file left them empty (a release's catalogue number, following its
    * label's last release): kept with the plan so every write of the record uses the same values.
    */
@@ -66,4 +71,9 @@ export interface ModelImporter {
    * (the release importer marks the catalogue lists changed there).
    */
   afterWrites?(ctx: ImportContext): Promise<void>;
+  /**
+   * How many records the import created besides its planned ones (the `alsoCreates` of its records), counted
+   * once after every chunk is written, by what exists: a chunk that ran twice must not count them twice or lose them.
+   */
+  countAlsoCreated?(ctx: ImportContext, records: readonly PlannedRecord[]): Promise<number>;
 }

@@ -238,7 +238,7 @@ async function importAndExportAgain(csv: string): Promise<ExportRelease[]> {
   return planned.map((record) => {
     const read = readPlannedRelease(record, rows, TARGET);
     // The artists and writers the import creates, each under one id, named as the sheet first spells them.
-    const made: MadeNames = { artistIds: new Map(), writerIds: new Map(), created: 0 };
+    const made: MadeNames = { artistIds: new Map(), writerIds: new Map() };
     for (const name of read.newArtists) {
       made.artistIds.set(nameKey(name), idOf('artist', name));
       if (!created.has(idOf('artist', name))) created.set(idOf('artist', name), name);

@@ -2,6 +2,7 @@ import { getCatalogueImport } from '../../data/access/catalogue-imports.js';
 import type { CatalogueImportItem } from '../../data/entities/catalogue-import.js';
 import { NotFound } from '../../lib/errors.js';
 import type { PlannedRecord, RowError } from '../import-model.js';
+import { recordsAdded } from './lease.js';
 import { previewImport, startImport, type ImportFile, type ImportPreview } from './pipeline.js';
 
 /** The imports area's catalogue import calls, beside the imports history (functions/imports/). */
@@ -16,11 +17,11 @@ function jobView(job: CatalogueImportItem) {
     status: job.status,
     total: job.total ?? 0,
     done: job.done ?? 0,
-    added: job.added ?? 0,
+    added: recordsAdded(job),
     invalid: job.invalid ?? 0,
     duplicates: job.duplicates ?? 0,
     failed: job.failed ?? 0,
-    message: job.status === 'done' ? `${job.added ?? 0} records were added` : (job.message ?? ''),
+    message: job.status === 'done' ? `${recordsAdded(job)} records were added` : (job.message ?? ''),
     created_at: job.createdAt ?? '',
   };
 }

@@ -1,4 +1,5 @@
 import { QUEUES } from '../../../infra/resources.js';
+import type { CatalogueImportItem } from '../../data/entities/catalogue-import.js';
 import type { ImportStep } from './queue.js';
 
 /**
@@ -55,3 +56,6 @@ export function resumeMessage(job: {
     ? { tenantId: job.tenantId, importId: job.importId, step: 'chunk', chunk: next.chunk }
     : { tenantId: job.tenantId, importId: job.importId, step: 'plan' };
 }
+
+/** The records an import added: its planned records' (counted chunk by chunk) and those made besides them. */
+export const recordsAdded = (job: Pick<CatalogueImportItem, 'added' | 'named'>) => (job.added ?? 0) + (job.named ?? 0);

@@ -3,6 +3,7 @@ import {
   addChunkProgress,
   claimCatalogueImport,
   getCatalogueImport,
+  markCatalogueImportDone,
   releaseCatalogueImport,
   updateCatalogueImport,
 } from '../../data/access/catalogue-imports.js';
@@ -14,7 +15,7 @@ import { pushToUser } from '../../realtime/push.js';
 import type { ImportContext, ImportModel, MappedRow, PlannedRecord } from '../import-model.js';
 import { importerFor } from '../importers.js';
 import { loadPlan, savePlan } from './import-files.js';
-import { CHUNK_RECORDS, leaseFrom, nextStep } from './lease.js';
+import { CHUNK_RECORDS, leaseFrom, nextStep, recordsAdded } from './lease.js';
 import { isWritable, planCounts, planImport, type ImportPlan } from './pipeline.js';
 import { queueImportStep, type ImportStep } from './queue.js';
 
@@ -55,8 +56,8 @@ function progressOf(job: CatalogueImportItem): ImportProgress {
     done: job.done ?? 0,
     total: job.total ?? 0,
     status: job.status,
-    added: job.added ?? 0,
-    ...(job.status === 'done' ? { message: addedMessage(job.added ?? 0) } : {}),
+    added: recordsAdded(job),
+    ...(job.status === 'done' ? { message: addedMessage(recordsAdded(job)) } : {}),
     ...(job.status === 'failed' && job.message ? { message: job.message } : {}),
   };
 }
@@ -170,26 +171,35 @@ export async function chunkStep(job: CatalogueImportItem, chunk: number): Promis
   return undefined;
 }
 
+/** The records the import made besides its planned ones (a release's new artists and writers), counted by what exists. */
+async function countNamed(job: CatalogueImportItem): Promise<number> {
+  const importer = importerFor(job.model as ImportModel);
+  if (!importer.countAlsoCreated) return 0;
+  const stored = (await loadPlan(job.tenantId, job.importId)) as StoredPlan;
+  return importer.countAlsoCreated(contextOf(job), stored.records);
+}
+
 /**
- * Adds the import to the imports history once, then marks it done and tells the user. In that
- * order: a worker that dies between the two leaves the job writing, and the step run again finds
+ * Adds the import to the imports history once, then marks it done with its final count and tells the user.
+ * In that order: a worker that dies between the two leaves the job writing, and the step run again finds
  * the history record and only marks it done.
  */
 async function finish(tenantId: string, importId: string): Promise<void> {
   const job = await getCatalogueImport(tenantId, importId);
-  if (!job) return;
+  if (!job || job.status === 'done') return;
+  const done = { ...job, status: 'done', named: await countNamed(job) };
   if (!(await getImportRecord(importId))) {
     await createImportRecord({
       importId,
       userId: job.userId,
       filename: job.filename,
       filesize: job.filesize,
-      records: job.added ?? 0,
+      records: recordsAdded(done),
       type: job.model,
     });
   }
-  await updateCatalogueImport(tenantId, importId, { status: 'done' });
-  await pushToUser(job.userId, progressOf({ ...job, status: 'done' }));
+  await markCatalogueImportDone(tenantId, importId, done.named);
+  await pushToUser(job.userId, progressOf(done));
 }
 
 /** Runs the step the job's state asks for; answers the step to queue after it, if any. */

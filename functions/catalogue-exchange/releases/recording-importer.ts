@@ -2,7 +2,7 @@ import type { ImportContext, MappedRow, ModelImporter, PlannedRecord } from '../
 import { isBlankRow } from '../imports/read-file.js';
 import { loadCatalogueNames, namesForImport } from './catalogue-names.js';
 import { readRecordings, STANDALONE_RECORDING_COLUMNS, type SheetRow } from './read-release.js';
-import { importListsChanged, writeStandaloneRecording } from './write-release.js';
+import { countNamesMade, importListsChanged, namesToCreate, writeStandaloneRecording } from './write-release.js';
 
 /**
  * The recording importer: recordings on their own, one per row, read with the release sheet's
@@ -35,6 +35,7 @@ async function plan(ctx: ImportContext, rows: readonly MappedRow[]): Promise<Pla
       ...read.newArtists.map((name) => `New artist: ${name}`),
       ...read.newWriters.map((name) => `New writer: ${name}`),
     ];
+    const alsoCreates = namesToCreate(read);
     const title = String(recording.fields.title ?? '') || 'Untitled';
     return {
       key: keyOf(isrc, sheetRow.n),
@@ -43,6 +44,7 @@ async function plan(ctx: ImportContext, rows: readonly MappedRow[]): Promise<Pla
       errors: read.errors,
       ...(duplicate ? { duplicate } : {}),
       ...(notes.length ? { notes } : {}),
+      ...(alsoCreates.length ? { alsoCreates } : {}),
     };
   });
 }
@@ -61,4 +63,5 @@ export const recordingImporter: ModelImporter = {
   plan,
   write,
   afterWrites: (ctx) => importListsChanged(ctx.tenantId),
+  countAlsoCreated: countNamesMade,
 };

@@ -5,7 +5,7 @@ import type { ImportContext, MappedRow, ModelImporter, PlannedRecord } from '../
 import { isBlankRow } from '../imports/read-file.js';
 import { loadCatalogueNames, nameKey, namesForImport, type CatalogueNames } from './catalogue-names.js';
 import { readRelease, type ReadRelease, type SheetRow } from './read-release.js';
-import { importListsChanged, writeRelease } from './write-release.js';
+import { countNamesMade, importListsChanged, namesToCreate, writeRelease } from './write-release.js';
 
 /**
  * The release importer: rows of the
@@ -83,6 +83,7 @@ export function planReleaseRows(rows: readonly MappedRow[], names: CatalogueName
     const catNo = fieldText(read, 'cat_no');
     if (!read.errors.length && !duplicate && labelId && catNo) lastCatNos.set(labelId, catNo);
     const notes = notesOf(read, filled);
+    const alsoCreates = namesToCreate(read);
     return {
       key,
       rows: group.map((r) => r.n),
@@ -92,6 +93,7 @@ export function planReleaseRows(rows: readonly MappedRow[], names: CatalogueName
       errors: read.errors,
       ...(duplicate ? { duplicate } : {}),
       ...(notes.length ? { notes } : {}),
+      ...(alsoCreates.length ? { alsoCreates } : {}),
       ...(filled ? { filled } : {}),
     };
   });
@@ -126,4 +128,5 @@ export const releaseImporter: ModelImporter = {
   plan: planReleases,
   write: writePlannedRelease,
   afterWrites: (ctx) => importListsChanged(ctx.tenantId),
+  countAlsoCreated: countNamesMade,
 };

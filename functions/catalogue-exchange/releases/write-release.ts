@@ -11,7 +11,7 @@ import { catalogueStore } from '../../data/access/catalogue.js';
 import { writeCatalogueChanges, type CatalogueChange } from '../../data/access/records.js';
 import { LISTS, listsChangedAfterWrite } from '../../data/list-cache.js';
 import { guardsFor } from '../../data/unique-guards.js';
-import type { ImportContext } from '../import-model.js';
+import type { ImportContext, PlannedRecord } from '../import-model.js';
 import { derivedId, importMemo, retryLostRace } from '../imported-ids.js';
 import { nameKey, type CatalogueNames } from './catalogue-names.js';
 import type { ArtistRef, ReadRecording, ReadRelease } from './read-release.js';
@@ -47,36 +47,71 @@ const namedByImport = importMemo<Map<string, Promise<string>>>();
 
 /**
  * Creates a named record (artist, writer) unless this import created it already, under an id
- * derived from the import and the name. Answers its id and whether this call created it.
+ * derived from the import and the name. Answers its id. Names are not counted here: a retried chunk
+ * finds the names its dead try made, so the import counts them once at its end (countNamesMade).
  */
 async function createNamed(
   ctx: ImportContext,
-  entity: 'Artist' | 'Contributor',
-  collection: string,
+  entity: NamedEntity,
+  collection: NamedCollection,
   name: string,
-): Promise<{ id: string; created: number }> {
+): Promise<string> {
   const named = namedByImport.get(ctx.importId, () => new Map());
   const memoKey = `${collection}\u0000${nameKey(name)}`;
   const known = named.get(memoKey);
-  if (known) return { id: await known, created: 0 };
+  if (known) return known;
   const id = derivedId(ctx.importId, collection, nameKey(name));
   const store = catalogueStore(entity);
   const record = { ...(entity === 'Artist' ? { config: 'individual' } : {}), tenantId: ctx.tenantId, id, name };
   // Lists are marked changed once per chunk (importListsChanged), not by each write: see there.
   const making = retryLostRace(
     async () => {
-      if (await store.get({ tenantId: ctx.tenantId, id })) return 0;
-      await store.write([{ create: record }], { lists: [] });
-      return 1;
+      if (!(await store.get({ tenantId: ctx.tenantId, id }))) await store.write([{ create: record }], { lists: [] });
+      return id;
     },
-    async () => ((await store.get({ tenantId: ctx.tenantId, id })) ? 0 : undefined),
+    async () => ((await store.get({ tenantId: ctx.tenantId, id })) ? id : undefined),
   );
-  named.set(
-    memoKey,
-    making.then(() => id),
-  );
+  named.set(memoKey, making);
   making.catch(() => named.delete(memoKey));
-  return { id, created: await making };
+  return making;
+}
+
+type NamedCollection = 'artists' | 'contributors';
+type NamedEntity = 'Artist' | 'Contributor';
+const ENTITY_OF: Record<NamedCollection, NamedEntity> = { artists: 'Artist', contributors: 'Contributor' };
+
+/** The artists and writers a planned record makes when it is written: kept with the plan (PlannedRecord.alsoCreates). */
+export const namesToCreate = (read: { newArtists: readonly string[]; newWriters: readonly string[] }) => [
+  ...read.newArtists.map((name) => ({ collection: 'artists' as const, name })),
+  ...read.newWriters.map((name) => ({ collection: 'contributors' as const, name })),
+];
+
+/** How many names are looked up at once when the import counts them. */
+const NAME_LOOKUPS_AT_ONCE = 25;
+
+/**
+ * How many artists and writers the import created, counted once its records are written. A new name's id
+ * derives from the import and the name, so a record found under that id is one this import made — whichever
+ * try of whichever chunk made it. Counted by what exists at the end, "N records were added" stays true when a
+ * chunk ran twice or a worker died between making a name and counting its chunk.
+ */
+export async function countNamesMade(ctx: ImportContext, records: readonly PlannedRecord[]): Promise<number> {
+  const wanted = new Map<string, NamedEntity>();
+  for (const record of records) {
+    if (record.errors.length || record.duplicate) continue;
+    for (const { collection, name } of record.alsoCreates ?? [])
+      wanted.set(derivedId(ctx.importId, collection, nameKey(name)), ENTITY_OF[collection as NamedCollection]);
+  }
+  const ids = [...wanted];
+  let found = 0;
+  for (let i = 0; i < ids.length; i += NAME_LOOKUPS_AT_ONCE) {
+    const batch = ids.slice(i, i + NAME_LOOKUPS_AT_ONCE);
+    const stored = await Promise.all(
+      batch.map(([id, entity]) => catalogueStore(entity).get({ tenantId: ctx.tenantId, id })),
+    );
+    found += stored.filter(Boolean).length;
+  }
+  return found;
 }
 
 /**
@@ -110,8 +145,8 @@ function artistRows(refs: readonly ArtistRef[], ids: Map<string, string>, extra:
 
 const display = (refs: readonly ArtistRef[]) => displayArtists(refs.map((ref) => ({ artist_name: ref.name })));
 
-/** The ids of the artists and writers a release names (name key → id), and how many of them were created now. */
-export type MadeNames = { artistIds: Map<string, string>; writerIds: Map<string, string>; created: number };
+/** The ids of the artists and writers a release names (name key → id). */
+export type MadeNames = { artistIds: Map<string, string>; writerIds: Map<string, string> };
 
 /** Creates the artists and writers a read release or recording names and the company lacks. */
 async function createNewNames(
@@ -119,20 +154,12 @@ async function createNewNames(
   read: { newArtists: readonly string[]; newWriters: readonly string[] },
   names: CatalogueNames,
 ): Promise<MadeNames> {
-  let created = 0;
   const artistIds = new Map(names.artists);
-  for (const name of read.newArtists) {
-    const made = await createNamed(ctx, 'Artist', 'artists', name);
-    artistIds.set(nameKey(name), made.id);
-    created += made.created;
-  }
+  for (const name of read.newArtists) artistIds.set(nameKey(name), await createNamed(ctx, 'Artist', 'artists', name));
   const writerIds = new Map(names.contributors);
-  for (const name of read.newWriters) {
-    const made = await createNamed(ctx, 'Contributor', 'contributors', name);
-    writerIds.set(nameKey(name), made.id);
-    created += made.created;
-  }
-  return { artistIds, writerIds, created };
+  for (const name of read.newWriters)
+    writerIds.set(nameKey(name), await createNamed(ctx, 'Contributor', 'contributors', name));
+  return { artistIds, writerIds };
 }
 
 /** A recording as stored, status imported; without its own artists it takes the release's. */
@@ -171,7 +198,8 @@ function storedRecording(
 
 /**
  * Writes a recording on its own (the recordings model), with its ISRC guard. Answers the records this import
- * added for it: the recording counts also when an earlier try of the chunk wrote it (its id is this import's).
+ * added for it: the recording, also when an earlier try of the chunk wrote it (its id is this import's). Its new
+ * artists and writers are counted once for the whole import (countNamesMade).
  */
 export async function writeStandaloneRecording(
   ctx: ImportContext,
@@ -193,10 +221,10 @@ export async function writeStandaloneRecording(
       }),
     );
   } catch (error) {
-    if (await store.get({ tenantId: ctx.tenantId, id })) return made.created + 1;
+    if (await store.get({ tenantId: ctx.tenantId, id })) return 1;
     throw error;
   }
-  return made.created + 1;
+  return 1;
 }
 
 /**
@@ -227,8 +255,8 @@ export function storedRelease(ctx: ImportContext, key: string, read: ReadRelease
 /**
  * Writes the release; answers how many catalogue records this import added for it. A release found under its
  * id (this import's own) was written by an earlier try of the chunk that died before counting it: it and its
- * recordings count, so "N records were added" stays true after a crash. Only the artists and writers that try
- * created are not counted again: their ids are the import's, not the chunk's.
+ * recordings count, so "N records were added" stays true after a crash. Its new artists and writers are counted
+ * once for the whole import when it ends (countNamesMade): several releases share them.
  */
 export async function writeRelease(
   ctx: ImportContext,
@@ -242,7 +270,6 @@ export async function writeRelease(
   if (await releases.get({ tenantId, id: releaseId })) return 1 + read.recordings.length;
 
   const made = await createNewNames(ctx, read, names);
-  const created = made.created;
   const { release, records } = storedRelease(ctx, key, read, made);
 
   const recordingGuards = (records: readonly Record<string, unknown>[]) =>
@@ -269,7 +296,7 @@ export async function writeRelease(
       async () => ((await releases.get({ tenantId, id: releaseId })) ? false : undefined),
     );
     // Written now, or by that retry: either way the release and its recordings are this import's.
-    return created + 1 + records.length;
+    return 1 + records.length;
   }
   // Too many recordings for one transaction: recordings in batches, then the release; undone if the release fails.
   const written: Record<string, unknown>[] = [];
@@ -297,7 +324,7 @@ export async function writeRelease(
     throw error;
   }
   // Recordings an earlier try wrote count too: the release and all its recordings are this import's.
-  return created + 1 + records.length;
+  return 1 + records.length;
 }
 
 /** The compensating cleanup: deletes the recordings a failed release wrote, and frees their ISRCs. */

@@ -29,6 +29,20 @@ export async function updateCatalogueImport(tenantId: string, importId: string, 
 }
 
 /**
+ * Marks the job done with the records it made besides its planned ones (`named`), unless it is done already.
+ * Set, never added: a finish step run twice counts them once.
+ */
+export async function markCatalogueImportDone(tenantId: string, importId: string, named: number): Promise<void> {
+  await writtenUnlessConditionFailed(() =>
+    jobs()
+      .patch({ tenantId, importId })
+      .set({ status: 'done', named })
+      .where((a, op) => op.ne(a.status, 'done'))
+      .go(),
+  );
+}
+
+/**
  * Adds one chunk's counts and moves `done` forward to `doneAtLeast`, unless the job already got
  * that far (a retried chunk): answers the job as it now is.
  */

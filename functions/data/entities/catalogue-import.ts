@@ -28,8 +28,10 @@ export const CatalogueImport = new Entity({
     total: { type: 'number', default: 0 },
     /** Records the worker has finished (written, or found written by an earlier try). */
     done: { type: 'number', default: 0 },
-    /** Catalogue records created (a release with 12 recordings: 13). */
+    /** Planned records' catalogue records created, as the chunks count them (a release with 12 recordings: 13). */
     added: { type: 'number', default: 0 },
+    /** Records made besides the planned ones (a release's new artists and writers), counted once when it is done. */
+    named: { type: 'number', default: 0 },
     invalid: { type: 'number', default: 0 },
     duplicates: { type: 'number', default: 0 },
     /** Records whose write was refused after the plan (a UPC another import took meanwhile). */
