@@ -4,6 +4,7 @@ import type {
   NotPaidReason,
   ProvenanceRow,
   RecoupmentMeter,
+  ContractRecoupmentRow,
   RunPreviewRow,
   RunTotals,
   RunWarnings,
@@ -123,6 +124,8 @@ export const Statement = new Entity({
     self_billing: { type: CustomAttributeType<SelfBillingInvoice>('any') },
     not_paid_reasons: { type: CustomAttributeType<NotPaidReason[]>('any') },
     recoupment: { type: CustomAttributeType<RecoupmentMeter>('any') },
+    /** Each contract the payee's earnings recouped: its balance before and after this statement. */
+    contract_recoupment: { type: CustomAttributeType<ContractRecoupmentRow[]>('any') },
     summaries: { type: CustomAttributeType<StatementSummaries>('any') },
     graphs: { type: 'boolean', default: false },
     provenance: { type: CustomAttributeType<ProvenanceRow[]>('any') },

@@ -1,3 +1,10 @@
+import Big from 'big.js';
+import {
+  type ContractRecoupment,
+  planRecoupment,
+  type RecoupmentPosition,
+  totalRecouped,
+} from '../../../shared/contract-recoupment.js';
 import type { AccountRef } from '../../../shared/schemas/statement-views.js';
 import type {
   PublicationOutcome,
@@ -36,6 +43,11 @@ export type AccountStepDeps = {
   readSequence(tenantId: string, name: SequenceName): Promise<number>;
   /** The months the account's statements in force cover, with the version a publication writes under. */
   readStated(tenantId: string, accountKey: string): Promise<StatedPeriodsRead>;
+  /**
+   * The recoupment positions of these contracts (contracts/recoupment.ts) for a statement of `period`:
+   * what each has to recoup, what it recouped so far, and the version its write goes under.
+   */
+  readRecoupment(tenantId: string, contractIds: readonly string[], period: string): Promise<RecoupmentPosition[]>;
   /** Records the account as stated already on the run, once; whether this call counted it. */
   skip(tenantId: string, runId: string, accountKey: string, statedBy: string): Promise<boolean>;
   publish(publication: StatementPublication): Promise<PublicationOutcome>;
@@ -139,6 +151,8 @@ async function numberStatement(
       const statedBy = statedOver(stated.periods, run);
       if (statedBy) return { stated_by: statedBy };
     }
+    // Read on every attempt: another payee of the same contract may have recouped from it in between.
+    const recoupment = await recoupmentOf(run, record, correction, deps);
     const assembled = await deps.assemble({
       tenantId,
       account,
@@ -147,6 +161,12 @@ async function numberStatement(
       royalties: record.earnings.royalties,
       currency: record.currency,
       replaces_id: correction?.replacesId,
+      contracts: recoupment.length
+        ? {
+            recouped: totalRecouped(recoupment),
+            unrecouped: totalClosing(recoupment),
+          }
+        : undefined,
     });
     const sequenceFrom = await deps.readSequence(tenantId, 'statement');
     const selfBillingFrom = assembled.self_billing
@@ -161,6 +181,7 @@ async function numberStatement(
         number: sequenceFrom + 1,
         invoiceNumber: selfBillingFrom === undefined ? undefined : selfBillingFrom + 1,
         correction,
+        recoupment,
       }),
       sequenceFrom,
       selfBillingFrom,
@@ -168,6 +189,11 @@ async function numberStatement(
       entryIds: assembled.entry_ids,
       replacesId: correction?.replacesId,
       stated,
+      recoupment: recoupment.map(({ contract_id, recouped_after, version }) => ({
+        contract_id,
+        recouped: recouped_after,
+        version,
+      })),
     });
     if (outcome === 'published' || outcome === 'exists') {
       const stored = await deps.getStatement(tenantId, statementId);
@@ -183,9 +209,37 @@ async function numberStatement(
 const alreadyCorrected = (correction: { replacesId: string } | undefined) =>
   new Error(`Statement ${correction?.replacesId} has been corrected by another version already, or is not finished`);
 
-/** A correction's version: one more than the statement it replaces. */
-async function correctionOf(run: StatementRunItem, replacesId: string, deps: AccountStepDeps) {
+type Correction = { version: number; replacesId: string; recouped: Map<string, string> };
+
+/** A correction's version (one more than the statement it replaces) and what the replaced statement recouped. */
+async function correctionOf(run: StatementRunItem, replacesId: string, deps: AccountStepDeps): Promise<Correction> {
   const replaced = await deps.getStatement(run.tenantId, replacesId);
   if (!replaced) throw new Error(`The statement a correction replaces (${replacesId}) is not there`);
-  return { version: replaced.version + 1, replacesId };
+  const recouped = new Map((replaced.contract_recoupment ?? []).map((r) => [r.contract_id, r.recouped]));
+  return { version: replaced.version + 1, replacesId, recouped };
 }
+
+/**
+ * What the account's earnings under contracts recoup on this statement, contract by contract. Only
+ * contracts with something to recoup (or that the replaced statement recouped) are listed, so a
+ * statement without any keeps its figures as they always were. The positions are read here and
+ * written by the publishing transaction on condition that they did not move: two payees of one
+ * contract, or a replayed delivery, never recoup the same balance twice.
+ */
+async function recoupmentOf(
+  run: StatementRunItem,
+  record: AccountRecord,
+  correction: Correction | undefined,
+  deps: AccountStepDeps,
+): Promise<ContractRecoupment[]> {
+  const earned = new Map((record.contract_earnings ?? []).map((c) => [c.contract_id, c.earned]));
+  for (const id of correction?.recouped.keys() ?? []) if (!earned.has(id)) earned.set(id, '0.000000');
+  if (!earned.size) return [];
+  const positions = await deps.readRecoupment(run.tenantId, [...earned.keys()], run.end_pay_period);
+  return planRecoupment(positions, earned, correction?.recouped).filter(
+    (r) => new Big(r.opening).gt(0) || correction?.recouped.has(r.contract_id),
+  );
+}
+
+const totalClosing = (rows: readonly ContractRecoupment[]) =>
+  rows.reduce((t, r) => t.plus(r.closing), new Big(0)).toFixed(2);

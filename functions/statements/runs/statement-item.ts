@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import Big from 'big.js';
+import type { ContractRecoupment } from '../../../shared/contract-recoupment.js';
 import { accountingPeriod } from '../../../shared/statement-periods.js';
 import type { AccountRef, ProvenanceRow, StatementSummaries } from '../../../shared/schemas/statement-views.js';
 import { accountKeyOf, type CreateStatement, type StatementRunItem } from '../../data/entities/statements.js';
 import type { AssembledAccount } from '../accounts/assemble.js';
-import type { AccountEarnings } from '../engine/earnings.js';
+import type { AccountEarnings, ContractEarning } from '../engine/earnings.js';
 
 /**
  * What the publish step stores once per account (runKeys.account) for its account step: the
@@ -16,6 +17,8 @@ export type AccountRecord = {
   provenance: ProvenanceRow[];
   lines: number;
   lines_total: string;
+  /** The account's earnings under each contract: its statement recoups their balances (absent on older records: none). */
+  contract_earnings?: ContractEarning[];
   /** Statement settings graphs: on for labels, off for payees unless their settings say so. */
   graphs: boolean;
   currency: string;
@@ -66,6 +69,8 @@ export function statementItem(input: {
   invoiceNumber?: number;
   /** A correction's version and the statement it replaces. */
   correction?: { version: number; replacesId: string };
+  /** What its earnings recouped of each contract (account-step.ts). */
+  recoupment?: readonly ContractRecoupment[];
 }): CreateStatement {
   const { run, account, record, assembled, correction } = input;
   const { earnings } = record;
@@ -102,6 +107,15 @@ export function statementItem(input: {
         : undefined,
     not_paid_reasons: assembled.not_paid_reasons,
     recoupment: assembled.recoupment,
+    contract_recoupment: input.recoupment?.length
+      ? input.recoupment.map(({ contract_id, name, opening, recouped, closing }) => ({
+          contract_id,
+          name,
+          opening,
+          recouped,
+          closing,
+        }))
+      : undefined,
     summaries: record.summaries,
     graphs: record.graphs,
     provenance: record.provenance,
