@@ -54,7 +54,13 @@ export type NotPaidReason = {
 export type RecoupmentMeter = { advance: Money; recouped: Money; remaining: Money };
 
 /** A statement's recoupment of one contract: its balance before, what this statement recouped, its balance after. */
-export type ContractRecoupmentRow = { contract_id: string; name: string; opening: Money; recouped: Money; closing: Money };
+export type ContractRecoupmentRow = {
+  contract_id: string;
+  name: string;
+  opening: Money;
+  recouped: Money;
+  closing: Money;
+};
 
 export const SUMMARY_DIMENSIONS = ['store', 'territory', 'format', 'release', 'track', 'period', 'term'] as const;
 export type SummaryDimension = (typeof SUMMARY_DIMENSIONS)[number];

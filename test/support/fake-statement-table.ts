@@ -175,7 +175,8 @@ export function fakeCloud(options: {
       if (recouping.some((r) => table.recoupment.get(r.contract_id)?.version !== r.version)) return 'recoupment_moved';
       for (const r of recouping) {
         const position = table.recoupment.get(r.contract_id);
-        if (position) table.recoupment.set(r.contract_id, { ...position, recouped: r.recouped, version: r.version + 1 });
+        if (position)
+          table.recoupment.set(r.contract_id, { ...position, recouped: r.recouped, version: r.version + 1 });
       }
       if (replaced) statements.set(replaced.statementId, { ...replaced, superseded_by: statement.statementId });
       for (const e of taken) e.statement_id = statement.statementId;

@@ -277,9 +277,7 @@ export async function publishStatement(publication: StatementPublication): Promi
             Contract.patch({ tenantId, id: contract_id })
               .set({ recouped, recoupment_version: version + 1 })
               .where((attr, op) =>
-                version === 0
-                  ? op.notExists(attr.recoupment_version)
-                  : op.eq(attr.recoupment_version, version),
+                version === 0 ? op.notExists(attr.recoupment_version) : op.eq(attr.recoupment_version, version),
               )
               .commit(),
           ),

@@ -165,7 +165,13 @@ export function accountFigures(input: FiguresInput): FiguresResult {
     },
     not_paid_reasons: due
       ? []
-      : notPaidReasons(closing, recoupment, input.minimum_payout, input.currency, input.contracts?.unrecouped ?? '0.00'),
+      : notPaidReasons(
+          closing,
+          recoupment,
+          input.minimum_payout,
+          input.currency,
+          input.contracts?.unrecouped ?? '0.00',
+        ),
     recoupment,
     rounding_out,
     expenses_total: money(expenses.neg()),
