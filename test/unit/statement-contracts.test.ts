@@ -296,5 +296,7 @@ describe('a contract’s terms split the label’s share', () => {
       ['Contract with The Band Ltd: 30 % of net receipts, on streaming sales in GB', '1.800000'],
       ['Contract with The Band Ltd: 25 % of net receipts, on all sales', '1.500000'],
     ]);
+    // What the payee earned under the contract, which its statement recoups from first: not the line the contract did not cover.
+    expect(p1?.contracts).toEqual([{ contract_id: 'C1', earned: '3.300000' }]);
   });
 });
