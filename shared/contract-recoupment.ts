@@ -54,6 +54,8 @@ export type RecoupmentPosition = {
   /** Σ recouped by every statement so far. */
   recouped: Money;
   version: number;
+  /** The reserve the contract's terms hold on physical sales in the period (shared/contract-reserves.ts), if any. */
+  reserve?: { percent: string; release_periods: number };
 };
 
 /** A statement's line for one contract: the position it shows and what its write moves. */

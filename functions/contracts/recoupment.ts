@@ -30,11 +30,15 @@ export async function recoupmentPositions(
   contractIds: readonly string[],
   period: string,
 ): Promise<RecoupmentPosition[]> {
-  return (await contractsByIds(tenantId, contractIds)).map((contract) => ({
-    contract_id: contract.id,
-    name: `Contract with ${contract.contractee_legal_name}`,
-    to_recoup: amountToRecoup(termsIn(contract, period)),
-    recouped: contract.recouped ?? '0.00',
-    version: contract.recoupment_version ?? 0,
-  }));
+  return (await contractsByIds(tenantId, contractIds)).map((contract) => {
+    const terms = termsIn(contract, period);
+    return {
+      contract_id: contract.id,
+      name: `Contract with ${contract.contractee_legal_name}`,
+      to_recoup: amountToRecoup(terms),
+      recouped: contract.recouped ?? '0.00',
+      version: contract.recoupment_version ?? 0,
+      ...(terms.reserve ? { reserve: terms.reserve } : {}),
+    };
+  });
 }

@@ -54,6 +54,9 @@ export type NotPaidReason = {
 export type RecoupmentMeter = { advance: Money; recouped: Money; remaining: Money };
 
 /** A statement's recoupment of one contract: its balance before, what this statement recouped, its balance after. */
+/** A statement's reserve under one contract: held back on this period's physical sales, released from earlier ones. */
+export type ContractReserveRow = { contract_id: string; name: string; held: Money; released: Money };
+
 export type ContractRecoupmentRow = {
   contract_id: string;
   name: string;
@@ -187,6 +190,8 @@ export type Statement = {
   recoupment: RecoupmentMeter;
   /** The recoupment position of each contract the payee earned under, when any had a balance to recoup. */
   contract_recoupment?: ContractRecoupmentRow[];
+  /** The reserves each contract held and released on it, when any did. */
+  contract_reserves?: ContractReserveRow[];
   summaries: StatementSummaries;
   /** Whether summaries are drawn as charts (statement settings graphs). */
   graphs: boolean;

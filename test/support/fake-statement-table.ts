@@ -24,7 +24,10 @@ export function fakeTable() {
     guards: new Map<string, { version: number; periods: StatedPeriod[] }>(),
     numbering: { sequence: 0 },
     // Contracts' recoupment: what each has to recoup, what it recouped, rewritten only at the version read.
-    recoupment: new Map<string, { to_recoup: string; recouped: string; version: number }>(),
+    recoupment: new Map<
+      string,
+      { to_recoup: string; recouped: string; version: number; reserve?: { percent: string; release_periods: number } }
+    >(),
   };
 }
 
@@ -42,7 +45,7 @@ export function fakeCloud(options: {
   /** The table this run shares with other runs of the company (a table of its own unless given). */
   table?: FakeTable;
   /** Each account's earnings under contracts (exact), as the publish step's record carries them. */
-  contractEarnings?: Record<string, { contract_id: string; earned: string }[]>;
+  contractEarnings?: Record<string, { contract_id: string; earned: string; physical?: string }[]>;
 }) {
   const table = options.table ?? fakeTable();
   const { statements, consumed, mails, documented, guards, numbering } = table;

@@ -15,7 +15,7 @@ import {
 } from '../../data/access/accounts.js';
 import { expensesOfAccount } from '../../data/access/expenses.js';
 import { accountKeyOf } from '../../data/entities/statements.js';
-import { accountFigures } from './figures.js';
+import { accountFigures, type ContractFigures } from './figures.js';
 import { monthEnd } from '../../../shared/statement-periods.js';
 import { advancesToDate, openingBalance, pendingFor } from './pending.js';
 import { selfBillingApplies, selfBillingFigures, type SelfBillingFigures } from './self-billing.js';
@@ -39,7 +39,7 @@ export type AssembleInput = {
    */
   replaces_id?: string;
   /** What the royalties recoup of the account's contracts (account-step.ts planRecoupment), when it earned under any. */
-  contracts?: { recouped: Money; unrecouped: Money };
+  contracts?: ContractFigures;
 };
 
 export type AssembledAccount = {

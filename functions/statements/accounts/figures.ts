@@ -39,8 +39,14 @@ export type FiguresInput = {
   minimum_payout: Money;
   currency: string;
   /** What the account's earnings recouped of its contracts' balances (positive), and what those still have to recoup. */
-  contracts?: { recouped: Money; unrecouped: Money };
+  contracts?: ContractFigures;
 };
+
+/**
+ * What contracts move on the statement: what the earnings recouped of their balances (positive) and
+ * what those still have to recoup; the reserves released less held on physical sales (signed).
+ */
+export type ContractFigures = { recouped: Money; unrecouped: Money; reserves?: Money };
 
 export type FiguresResult = {
   figures: StatementFigures;
@@ -134,7 +140,9 @@ export function accountFigures(input: FiguresInput): FiguresResult {
   const opening = new Big(input.opening_balance);
   const { royalties, rounding_out } = roundRoyalties(input.royalties, input.rounding_in);
   const expenses = sum(input.expenses.map(expenseCharge));
-  const { advances, reserves, transfers, payments, adjustments } = entrySums(input.entries);
+  const entries = entrySums(input.entries);
+  const { advances, transfers, payments, adjustments } = entries;
+  const reserves = entries.reserves.plus(input.contracts?.reserves ?? 0);
   const costs = expenses.plus(advances);
   const recouped = new Big(input.contracts?.recouped ?? 0).neg();
   const closing = opening

@@ -73,8 +73,8 @@ export type AccountMaterial = {
   contracts: ContractEarning[];
 };
 
-/** An account's exact earnings under one contract in the period. */
-export type ContractEarning = { contract_id: string; earned: ExactMoney };
+/** An account's exact earnings under one contract in the period, and of them its physical sales (returns left out). */
+export type ContractEarning = { contract_id: string; earned: ExactMoney; physical?: ExactMoney };
 
 /**
  * Publishing: the same computation, written out once for every account of the run into

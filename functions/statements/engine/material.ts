@@ -52,7 +52,7 @@ function accountLines(p: Prepared, accountNumbers: number[] | null): string {
   const { joins, wsId, sid } = weightSetJoin(p.scope.kind, 'l', p.contracts);
   const only = accountNumbers ? `AND s.acct_no IN (${accountNumbers.length ? accountNumbers.join(', ') : 'NULL'})` : '';
   // Each line names the contract term that decided it (a published statement keeps these words).
-  return `(SELECT l.*, s.acct_no, s.weight, sign(l.u) * s.share AS share_u,
+  return `(SELECT l.*, s.acct_no, s.weight, sign(l.u) * s.share AS share_u, f.cls AS format_cls,
       coalesce(tw.term, ${literal(NO_CONTRACT_WORDS)}) AS term, tw.contract_id
     FROM (SELECT *, ${unitsOf('label_payable')} AS u FROM ${p.lines}) l ${formatJoin('l')} ${joins}
     JOIN st_split s ON s.sid = ${sid} AND s.ua = abs(l.u)
@@ -243,13 +243,20 @@ export async function materialise(
 async function contractEarnings(p: Prepared, relation: string): Promise<Map<number, ContractEarning[]>> {
   const rows = await rowsOf(
     p,
-    `SELECT acct_no, contract_id, CAST(sum(share_u) AS VARCHAR) AS units FROM ${relation}
+    // Physical: what a reserve is held on. Sales only: a return (a line paying less than nothing) takes no reserve.
+    `SELECT acct_no, contract_id, CAST(sum(share_u) AS VARCHAR) AS units,
+       CAST(sum(CASE WHEN format_cls = 'physical' AND share_u > 0 THEN share_u ELSE 0 END) AS VARCHAR) AS physical
+     FROM ${relation}
      WHERE contract_id IS NOT NULL GROUP BY acct_no, contract_id ORDER BY acct_no, contract_id`,
   );
   const byAccount = new Map<number, ContractEarning[]>();
   for (const r of rows) {
     const acctNo = Number(r.acct_no);
-    const earned = { contract_id: String(r.contract_id), earned: exactFromUnits(BigInt(String(r.units))) };
+    const earned = {
+      contract_id: String(r.contract_id),
+      earned: exactFromUnits(BigInt(String(r.units))),
+      physical: exactFromUnits(BigInt(String(r.physical))),
+    };
     byAccount.set(acctNo, [...(byAccount.get(acctNo) ?? []), earned]);
   }
   return byAccount;

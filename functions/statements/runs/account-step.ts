@@ -1,10 +1,4 @@
-import Big from 'big.js';
-import {
-  type ContractRecoupment,
-  planRecoupment,
-  type RecoupmentPosition,
-  totalRecouped,
-} from '../../../shared/contract-recoupment.js';
+import type { RecoupmentPosition } from '../../../shared/contract-recoupment.js';
 import type { AccountRef } from '../../../shared/schemas/statement-views.js';
 import type {
   PublicationOutcome,
@@ -15,6 +9,7 @@ import type {
 import { accountKeyOf, type StatementItem, type StatementRunItem } from '../../data/entities/statements.js';
 import { statedOver, type StatedPeriod } from '../../data/entities/stated-periods.js';
 import type { AssembleInput, AssembledAccount } from '../accounts/assemble.js';
+import { contractMoneyOf } from './contract-money.js';
 import { statementIdOf, statementItem, type AccountRecord } from './statement-item.js';
 
 /**
@@ -152,7 +147,7 @@ async function numberStatement(
       if (statedBy) return { stated_by: statedBy };
     }
     // Read on every attempt: another payee of the same contract may have recouped from it in between.
-    const recoupment = await recoupmentOf(run, record, correction, deps);
+    const contracts = await contractMoneyOf(run, record, stated, correction, deps);
     const assembled = await deps.assemble({
       tenantId,
       account,
@@ -161,12 +156,7 @@ async function numberStatement(
       royalties: record.earnings.royalties,
       currency: record.currency,
       replaces_id: correction?.replacesId,
-      contracts: recoupment.length
-        ? {
-            recouped: totalRecouped(recoupment),
-            unrecouped: totalClosing(recoupment),
-          }
-        : undefined,
+      contracts: contracts.figures,
     });
     const sequenceFrom = await deps.readSequence(tenantId, 'statement');
     const selfBillingFrom = assembled.self_billing
@@ -181,7 +171,7 @@ async function numberStatement(
         number: sequenceFrom + 1,
         invoiceNumber: selfBillingFrom === undefined ? undefined : selfBillingFrom + 1,
         correction,
-        recoupment,
+        contracts,
       }),
       sequenceFrom,
       selfBillingFrom,
@@ -189,7 +179,7 @@ async function numberStatement(
       entryIds: assembled.entry_ids,
       replacesId: correction?.replacesId,
       stated,
-      recoupment: recoupment.map(({ contract_id, recouped_after, version }) => ({
+      recoupment: contracts.recoupment.map(({ contract_id, recouped_after, version }) => ({
         contract_id,
         recouped: recouped_after,
         version,
@@ -218,28 +208,3 @@ async function correctionOf(run: StatementRunItem, replacesId: string, deps: Acc
   const recouped = new Map((replaced.contract_recoupment ?? []).map((r) => [r.contract_id, r.recouped]));
   return { version: replaced.version + 1, replacesId, recouped };
 }
-
-/**
- * What the account's earnings under contracts recoup on this statement, contract by contract. Only
- * contracts with something to recoup (or that the replaced statement recouped) are listed, so a
- * statement without any keeps its figures as they always were. The positions are read here and
- * written by the publishing transaction on condition that they did not move: two payees of one
- * contract, or a replayed delivery, never recoup the same balance twice.
- */
-async function recoupmentOf(
-  run: StatementRunItem,
-  record: AccountRecord,
-  correction: Correction | undefined,
-  deps: AccountStepDeps,
-): Promise<ContractRecoupment[]> {
-  const earned = new Map((record.contract_earnings ?? []).map((c) => [c.contract_id, c.earned]));
-  for (const id of correction?.recouped.keys() ?? []) if (!earned.has(id)) earned.set(id, '0.000000');
-  if (!earned.size) return [];
-  const positions = await deps.readRecoupment(run.tenantId, [...earned.keys()], run.end_pay_period);
-  return planRecoupment(positions, earned, correction?.recouped).filter(
-    (r) => new Big(r.opening).gt(0) || correction?.recouped.has(r.contract_id),
-  );
-}
-
-const totalClosing = (rows: readonly ContractRecoupment[]) =>
-  rows.reduce((t, r) => t.plus(r.closing), new Big(0)).toFixed(2);

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import Big from 'big.js';
-import type { ContractRecoupment } from '../../../shared/contract-recoupment.js';
 import { accountingPeriod } from '../../../shared/statement-periods.js';
 import type { AccountRef, ProvenanceRow, StatementSummaries } from '../../../shared/schemas/statement-views.js';
 import { accountKeyOf, type CreateStatement, type StatementRunItem } from '../../data/entities/statements.js';
 import type { AssembledAccount } from '../accounts/assemble.js';
+import type { ContractMoney } from './contract-money.js';
 import type { AccountEarnings, ContractEarning } from '../engine/earnings.js';
 
 /**
@@ -69,8 +69,8 @@ export function statementItem(input: {
   invoiceNumber?: number;
   /** A correction's version and the statement it replaces. */
   correction?: { version: number; replacesId: string };
-  /** What its earnings recouped of each contract (account-step.ts). */
-  recoupment?: readonly ContractRecoupment[];
+  /** What contracts recouped and reserved on it (contract-money.ts). */
+  contracts?: ContractMoney;
 }): CreateStatement {
   const { run, account, record, assembled, correction } = input;
   const { earnings } = record;
@@ -107,8 +107,8 @@ export function statementItem(input: {
         : undefined,
     not_paid_reasons: assembled.not_paid_reasons,
     recoupment: assembled.recoupment,
-    contract_recoupment: input.recoupment?.length
-      ? input.recoupment.map(({ contract_id, name, opening, recouped, closing }) => ({
+    contract_recoupment: input.contracts?.recoupment.length
+      ? input.contracts.recoupment.map(({ contract_id, name, opening, recouped, closing }) => ({
           contract_id,
           name,
           opening,
@@ -116,6 +116,8 @@ export function statementItem(input: {
           closing,
         }))
       : undefined,
+    contract_reserves: input.contracts?.reserves.length ? input.contracts.reserves : undefined,
+    reserves_outstanding: input.contracts?.outstanding.length ? input.contracts.outstanding : undefined,
     summaries: record.summaries,
     graphs: record.graphs,
     provenance: record.provenance,
