@@ -142,7 +142,7 @@ export function defaultMetadata(startDate: string): ContractMetadata {
 
 /**
  * The parts of a contract the statements do not apply yet, in words (empty when they apply all of it). Statements
- * pay a term on net receipts and recoup the advance and costs; until the rest is built, the contract page says
+ * pay a term on net receipts, hold and release its reserves and recoup the advance and costs; until the rest is built, the contract page says
  * plainly what a statement leaves out, so nobody reads a statement as if it applied them.
  */
 export function notAppliedByStatements(terms: RoyaltyTerms): string[] {
@@ -153,7 +153,6 @@ export function notAppliedByStatements(terms: RoyaltyTerms): string[] {
       'terms on gross receipts or the price to dealer (their sales are paid to nobody and listed in the run’s warnings)',
     );
   if (Object.keys(terms.packaging_deductions).length) missing.push('packaging deductions');
-  if (terms.reserve && positive(terms.reserve.percent)) missing.push('reserves');
   if (terms.escalations.length) missing.push('escalations');
   return missing;
 }

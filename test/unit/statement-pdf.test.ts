@@ -134,7 +134,7 @@ describe('statement PDF', { timeout: 30_000 }, () => {
     expect(text).not.toContain('Version');
   });
 
-  it('prints what contracts recouped as a row of the account, which still adds up, and each contract’s position', async () => {
+  it('prints what contracts recouped as a row of the account, which still adds up, and each contract’s recoupment and reserves', async () => {
     const document = sampleStatementDocument({ rows: 3 });
     const f = document.statement.figures;
     // The same statement, its earnings having repaid £600.00 of a contract's advance first.
@@ -153,7 +153,12 @@ describe('statement PDF', { timeout: 30_000 }, () => {
         closing: '4400.00',
       },
     ];
+    document.statement.contract_reserves = [
+      { contract_id: 'C1', name: 'Contract with Jane Q. Artist Ltd', held: '20.00', released: '5.00' },
+    ];
     const { text } = await pdfText(document);
+    expect(text).toContain('Reserves by contract');
+    expect(text).toMatch(/Contract with Jane Q\. Artist Ltd\s+£20\.00\s+£5\.00/);
     const parts = ['Opening balance', 'Net revenue', 'Net costs', 'Reserves', 'Transfers', 'Payments', 'Adjustments'];
     const sum = parts.reduce((a, label) => a.plus(row(text, label)), new Big(row(text, 'Recouped by contracts')));
     expect(row(text, 'Recouped by contracts')).toBe('-600.00');

@@ -118,7 +118,7 @@ export function contractRecoupmentSection(statement: Statement): Content {
     { text: 'Recoupment by contract', style: 'heading' },
     {
       table: {
-        widths: ['*', 'auto', 'auto', 'auto'],
+        widths: ['*', 90, 90, 90],
         body: [
           [
             { text: 'Contract', bold: true },
@@ -127,6 +127,29 @@ export function contractRecoupmentSection(statement: Statement): Content {
             head('Still to recoup'),
           ],
           ...rows.map((r): TableCell[] => [r.name, right(m(r.opening)), right(m(r.recouped)), right(m(r.closing))]),
+        ],
+      },
+      layout: 'lightHorizontalLines',
+    },
+  ];
+}
+
+/** Each contract's reserve: held back on this period's physical sales, released from earlier statements. */
+export function contractReservesSection(statement: Statement): Content {
+  const rows = statement.contract_reserves ?? [];
+  if (!rows.length) return [];
+  const m = (value: string) => money(value, statement.currency);
+  const right = (text: string): TableCell => ({ text, alignment: 'right' });
+  const head = (text: string): TableCell => ({ text, bold: true, alignment: 'right' });
+  return [
+    { text: 'Reserves by contract', style: 'heading' },
+    { text: 'Part of the physical sales is held back against returns and paid on later statements.', style: 'note' },
+    {
+      table: {
+        widths: ['*', 90, 90],
+        body: [
+          [{ text: 'Contract', bold: true }, head('Held this period'), head('Released this period')],
+          ...rows.map((r): TableCell[] => [r.name, right(m(r.held)), right(m(r.released))]),
         ],
       },
       layout: 'lightHorizontalLines',

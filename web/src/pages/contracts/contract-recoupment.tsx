@@ -18,7 +18,7 @@ export type ContractRecoupment = { to_recoup: string; recouped: string; balance:
 export function RecoupmentBalance({ recoupment, terms }: { recoupment: ContractRecoupment; terms: RoyaltyTerms }) {
   const currency = useCompanyCurrency();
   const toRecoup = new Big(recoupment.to_recoup);
-  if (toRecoup.eq(0) && new Big(recoupment.recouped).eq(0)) return null;
+  if (toRecoup.eq(0) && new Big(recoupment.recouped).eq(0)) return <ReserveTerms terms={terms} />;
   const money = (amount: string | undefined) => (amount === undefined ? '-' : formatMoney(amount, currency));
   const percent = toRecoup.gt(0)
     ? Number(new Big(recoupment.recouped).div(toRecoup).times(100).round(0).toFixed(0))
@@ -52,6 +52,21 @@ export function RecoupmentBalance({ recoupment, terms }: { recoupment: ContractR
           { label: 'Still to recoup', value: <span data-testid="contract-balance">{money(recoupment.balance)}</span> },
         ]}
       />
+      <ReserveTerms terms={terms} />
     </SpaceBetween>
+  );
+}
+
+/** The contract's reserve in words: what part of physical sales its statements hold back, and when they pay it. */
+function ReserveTerms({ terms }: { terms: RoyaltyTerms }) {
+  const reserve = terms.reserve;
+  if (!reserve || new Big(reserve.percent).eq(0)) return null;
+  const periods =
+    reserve.release_periods === 1 ? 'the next statement' : `the next ${reserve.release_periods} statements`;
+  return (
+    <Box data-testid="contract-reserve" color="text-body-secondary">
+      Reserve: {reserve.percent} % of each statement’s physical sales is held back (none on returns) and paid in equal
+      parts on {periods}. Each statement shows what it held and released.
+    </Box>
   );
 }

@@ -11,6 +11,7 @@ import { formatMoney } from '../../../../shared/money';
 import { accountBlock, isPositive, recoupedPercent, type AccountRow, type ExplainLink } from './statement-model';
 import type {
   ContractRecoupmentRow,
+  ContractReserveRow,
   NotPaidReason,
   RecoupmentMeter,
   StatementFigures,
@@ -212,6 +213,41 @@ export function ContractRecoupmentPanel({ rows, currency }: { rows: ContractReco
           id: 'closing',
           header: 'Still to recoup',
           cell: (r) => <span data-testid="contract-unrecouped">{money(r.closing)}</span>,
+        },
+      ]}
+    />
+  );
+}
+
+/** Each contract's reserve on the statement: held back on this period's physical sales, released from earlier ones. */
+export function ContractReservesPanel({ rows, currency }: { rows: ContractReserveRow[]; currency: string }) {
+  if (!rows.length) return null;
+  const money = (amount: string) => formatMoney(amount, currency);
+  return (
+    <Table<ContractReserveRow>
+      data-testid="statement-contract-reserves"
+      variant="container"
+      header={
+        <Header
+          variant="h2"
+          description="Part of the physical sales is held back against returns and paid on later statements; nothing is held on returns."
+        >
+          Reserves by contract
+        </Header>
+      }
+      items={rows}
+      trackBy="contract_id"
+      columnDefinitions={[
+        { id: 'name', header: 'Contract', isRowHeader: true, cell: (r) => r.name },
+        {
+          id: 'held',
+          header: 'Held this period',
+          cell: (r) => <span data-testid="reserve-held">{money(r.held)}</span>,
+        },
+        {
+          id: 'released',
+          header: 'Released this period',
+          cell: (r) => <span data-testid="reserve-released">{money(r.released)}</span>,
         },
       ]}
     />
