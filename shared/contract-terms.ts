@@ -142,12 +142,11 @@ export function defaultMetadata(startDate: string): ContractMetadata {
 
 /**
  * The parts of a contract the statements do not apply yet, in words (empty when they apply all of it). Statements
- * pay a term on net receipts, hold and release its reserves and recoup the advance and costs; until the rest is built, the contract page says
- * plainly what a statement leaves out, so nobody reads a statement as if it applied them.
+ * pay a term on net receipts, hold and release its reserves and recoup the advance and costs; until the rest is
+ * built, the contract page says plainly what a statement leaves out, so nobody reads a statement as if it did.
  */
 export function notAppliedByStatements(terms: RoyaltyTerms): string[] {
   const missing: string[] = [];
-  const positive = (amount: string | undefined) => amount !== undefined && new Big(amount).gt(0);
   if (terms.terms.some((term) => term.base !== 'net_receipts'))
     missing.push(
       'terms on gross receipts or the price to dealer (their sales are paid to nobody and listed in the run’s warnings)',
