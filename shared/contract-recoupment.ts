@@ -51,47 +51,83 @@ export type RecoupmentPosition = {
   /** "Contract with Jane Q. Artist Ltd", as the statement names it. */
   name: string;
   to_recoup: Money;
-  /** Σ recouped by every statement so far. */
+  /** Σ recouped from earnings under this contract by every statement so far. */
   recouped: Money;
   version: number;
   /** The reserve the contract's terms hold on physical sales in the period (shared/contract-reserves.ts), if any. */
   reserve?: { percent: string; release_periods: number };
+  /** Cross-collateralised: the group whose contracts recoup together, one balance for all of them. */
+  group?: string;
 };
 
-/** A statement's line for one contract: the position it shows and what its write moves. */
-export type ContractRecoupment = RecoupmentStep & {
+/** A statement's line for one contract, or one cross-collateralised group: its balance before, recouped, after. */
+export type RecoupmentRow = RecoupmentStep & {
   contract_id: string;
   name: string;
-  /** The contract's recouped total once the statement is published, and the version it is written under. */
-  recouped_after: Money;
-  version: number;
+  /** A group's contracts and what this statement recouped from the earnings under each (a correction gives these back). */
+  members?: { contract_id: string; recouped: Money }[];
 };
 
+/** What the publishing write moves: each contract's recouped total, on condition its version is still `version`. */
+export type RecoupmentWrite = { contract_id: string; recouped: Money; version: number };
+
 /**
- * A statement's recoupment, contract by contract: the payee's earnings under each contract recoup its
- * balance. A correction gives back first what the statement it replaces recouped (`givenBack`), so
+ * A statement's recoupment: the payee's earnings under each contract recoup its balance, and under a
+ * cross-collateralised group's contracts the group's one balance (Σ of what its contracts have to
+ * recoup, less Σ of what they recouped), contract by contract in a fixed order. Every contract of a
+ * group is written under its version, so two statements recouping the same group never both win. A
+ * correction gives back first what the statement it replaces recouped (`givenBack`, by contract), so
  * the months it states again are recouped once.
  */
 export function planRecoupment(
   positions: readonly RecoupmentPosition[],
   earned: ReadonlyMap<string, string>,
   givenBack: ReadonlyMap<string, Money> = new Map(),
-): ContractRecoupment[] {
-  return positions.flatMap((position) => {
-    const earnings = earned.get(position.contract_id);
-    if (earnings === undefined) return [];
-    const before = atLeastZero(new Big(position.recouped).minus(givenBack.get(position.contract_id) ?? 0));
-    const step = recoupFrom(unrecouped(position.to_recoup, money(before)), earnings);
-    return [
-      {
-        contract_id: position.contract_id,
-        name: position.name,
-        ...step,
-        recouped_after: money(before.plus(step.recouped)),
-        version: position.version,
-      },
-    ];
-  });
+): { rows: RecoupmentRow[]; writes: RecoupmentWrite[] } {
+  const pools = new Map<string, RecoupmentPosition[]>();
+  for (const p of [...positions].sort((a, b) => a.contract_id.localeCompare(b.contract_id))) {
+    const key = p.group === undefined ? `contract:${p.contract_id}` : `group:${p.group}`;
+    pools.set(key, [...(pools.get(key) ?? []), p]);
+  }
+  const rows: RecoupmentRow[] = [];
+  const writes: RecoupmentWrite[] = [];
+  for (const members of pools.values()) {
+    if (!members.some((m) => earned.has(m.contract_id) || givenBack.has(m.contract_id))) continue;
+    const before = new Map(
+      members.map((m) => [m.contract_id, atLeastZero(new Big(m.recouped).minus(givenBack.get(m.contract_id) ?? 0))]),
+    );
+    const toRecoup = members.reduce((t, m) => t.plus(m.to_recoup), ZERO);
+    const recoupedBefore = [...before.values()].reduce((t, v) => t.plus(v), ZERO);
+    const opening = unrecouped(money(toRecoup), money(recoupedBefore));
+    let balance = opening;
+    const taken = members.map((m) => {
+      const step = recoupFrom(balance, earned.get(m.contract_id) ?? '0');
+      balance = step.closing;
+      return { contract_id: m.contract_id, recouped: step.recouped };
+    });
+    if (new Big(opening).eq(0) && !members.some((m) => givenBack.has(m.contract_id))) continue;
+    const grouped = members[0]?.group !== undefined;
+    rows.push({
+      contract_id: grouped ? `group:${members[0]?.group}` : (members[0]?.contract_id ?? ''),
+      name: grouped ? `Cross-collateralised contracts: ${members[0]?.group}` : (members[0]?.name ?? ''),
+      opening,
+      recouped: totalRecouped(taken),
+      closing: balance,
+      ...(grouped ? { members: taken } : {}),
+    });
+    for (const [i, m] of members.entries())
+      writes.push({
+        contract_id: m.contract_id,
+        recouped: money((before.get(m.contract_id) ?? ZERO).plus(taken[i]?.recouped ?? 0)),
+        version: m.version,
+      });
+  }
+  return { rows, writes };
+}
+
+/** What a statement recouped, by contract (a group's row by its contracts): what a correction gives back. */
+export function recoupedByContract(rows: readonly RecoupmentRow[]): Map<string, Money> {
+  return new Map(rows.flatMap((r) => (r.members ?? [r]).map((m) => [m.contract_id, m.recouped] as const)));
 }
 
 /** Σ recouped on a statement, positive. */

@@ -118,7 +118,7 @@ async function view(contract: ContractItem) {
     contract_data: contract.contract_data ?? '',
     signed_copy_file_name: contract.signed_copy_file_name ?? null,
     /** What its payees' statements have recouped so far and what remains (never below zero). */
-    recoupment: liveRecoupment(contract),
+    recoupment: await liveRecoupment(contract),
     created_at: contract.createdAt,
     updated_at: contract.updatedAt,
   };

@@ -24,7 +24,7 @@ Deal type: {{deal_type}}.
 {{packaging_deductions}}
 {{escalations}}
 {{reserve}}
-Advance: {{advance}}. Recoupable costs: {{recoupable_costs}}.{{opening_balance_clause}}
+Advance: {{advance}}. Recoupable costs: {{recoupable_costs}}.{{opening_balance_clause}}{{cross_collateral_clause}}
 The advance and the recoupable part of the costs are recouped from the payees' royalties under this agreement before any royalty is paid.
 When more than one term could apply to a sale, the term with the most conditions applies.
 
@@ -117,6 +117,9 @@ function placeholderValues(contract: ContractItem): Record<string, string> {
       : '',
     advance: orDash(royalty.advance),
     recoupable_costs: recoupableCosts(royalty),
+    cross_collateral_clause: royalty.cross_collateral_group
+      ? ` This agreement is cross-collateralised with the label's other agreements in "${royalty.cross_collateral_group}": their advances and costs are recouped together, from the royalties under any of them.`
+      : '',
     opening_balance_clause:
       royalty.opening_balance === undefined
         ? ''

@@ -80,6 +80,11 @@ const royaltyTerms = z.strictObject({
    * where recoupment starts, in place of the advance and recoupable costs.
    */
   opening_balance: amount('Opening balance').optional(),
+  /**
+   * Cross-collateralisation: contracts whose terms name the same group recoup together, one balance
+   * for all (Σ of what each has to recoup), from the earnings under any of them.
+   */
+  cross_collateral_group: z.string().trim().min(1, 'Group is required').max(80).optional(),
 });
 export type RoyaltyTerms = z.infer<typeof royaltyTerms>;
 

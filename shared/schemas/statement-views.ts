@@ -58,11 +58,14 @@ export type RecoupmentMeter = { advance: Money; recouped: Money; remaining: Mone
 export type ContractReserveRow = { contract_id: string; name: string; held: Money; released: Money };
 
 export type ContractRecoupmentRow = {
+  /** The contract's id, or `group:<name>` for a cross-collateralised group. */
   contract_id: string;
   name: string;
   opening: Money;
   recouped: Money;
   closing: Money;
+  /** A group's contracts and what this statement recouped from the earnings under each. */
+  members?: { contract_id: string; recouped: Money }[];
 };
 
 export const SUMMARY_DIMENSIONS = ['store', 'territory', 'format', 'release', 'track', 'period', 'term'] as const;

@@ -119,8 +119,90 @@ describe('a recoupment step', () => {
 
   it('a correction gives back what the statement it replaces recouped, so its months recoup once', () => {
     const position = { contract_id: 'c1', name: 'Contract with A', to_recoup: '100.00', recouped: '60.00', version: 2 };
-    const [row] = planRecoupment([position], new Map([['c1', '40.000000']]), new Map([['c1', '60.00']]));
-    expect(row).toMatchObject({ opening: '100.00', recouped: '40.00', closing: '60.00', recouped_after: '40.00' });
+    const plan = planRecoupment([position], new Map([['c1', '40.000000']]), new Map([['c1', '60.00']]));
+    expect(plan.rows).toEqual([
+      { contract_id: 'c1', name: 'Contract with A', opening: '100.00', recouped: '40.00', closing: '60.00' },
+    ]);
+    expect(plan.writes).toEqual([{ contract_id: 'c1', recouped: '40.00', version: 2 }]);
+  });
+});
+
+describe('cross-collateralised albums, by hand', () => {
+  // Album 1: £3,000 advance; album 2: £2,000 advance; one group, £5,000 to recoup together. Album 2's
+  // earnings of £4,000 repay album 1's advance too: £4,000 recouped, £1,000 left for the group.
+  const albums = [
+    {
+      contract_id: 'album1',
+      name: 'Contract with A',
+      to_recoup: '3000.00',
+      recouped: '0.00',
+      version: 0,
+      group: 'Albums',
+    },
+    {
+      contract_id: 'album2',
+      name: 'Contract with A',
+      to_recoup: '2000.00',
+      recouped: '0.00',
+      version: 3,
+      group: 'Albums',
+    },
+  ];
+
+  it('recoups one balance from the earnings under any of them, and writes every contract of the group', () => {
+    const plan = planRecoupment(albums, new Map([['album2', '4000.000000']]));
+    expect(plan.rows).toEqual([
+      {
+        contract_id: 'group:Albums',
+        name: 'Cross-collateralised contracts: Albums',
+        opening: '5000.00',
+        recouped: '4000.00',
+        closing: '1000.00',
+        members: [
+          { contract_id: 'album1', recouped: '0.00' },
+          { contract_id: 'album2', recouped: '4000.00' },
+        ],
+      },
+    ]);
+    // Album 1 is written too (under its version), so another statement recouping the group at once loses.
+    expect(plan.writes).toEqual([
+      { contract_id: 'album1', recouped: '0.00', version: 0 },
+      { contract_id: 'album2', recouped: '4000.00', version: 3 },
+    ]);
+    // Next period, £1,500 under album 1 repays the last £1,000 of the group: £500 payable.
+    const next = planRecoupment(
+      [albums[0], { ...albums[1], recouped: '4000.00', version: 4 }],
+      new Map([['album1', '1500.000000']]),
+    );
+    expect(next.rows[0]).toMatchObject({ opening: '1000.00', recouped: '1000.00', closing: '0.00' });
+  });
+
+  it('never recoups the group below zero whichever contracts earn (property)', () => {
+    const earning = fc.bigInt({ min: -1_000_000_000n, max: 5_000_000_000n });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(earning, earning), { maxLength: 10 }), (periods) => {
+        let positions = albums.map((a) => ({ ...a }));
+        let total = new Big(0);
+        for (const [one, two] of periods) {
+          const earned = new Map([
+            ['album1', new Big(String(one)).div(1_000_000).toFixed(6)],
+            ['album2', new Big(String(two)).div(1_000_000).toFixed(6)],
+          ]);
+          const plan = planRecoupment(positions, earned);
+          for (const row of plan.rows) {
+            expect(new Big(row.closing).gte(0)).toBe(true);
+            expect(new Big(row.opening).minus(row.recouped).eq(row.closing)).toBe(true);
+            total = total.plus(row.recouped);
+          }
+          positions = positions.map((p) => {
+            const write = plan.writes.find((w) => w.contract_id === p.contract_id);
+            return write ? { ...p, recouped: write.recouped, version: p.version + 1 } : p;
+          });
+        }
+        expect(total.lte(5000)).toBe(true);
+        expect(positions.reduce((t, p) => t.plus(p.recouped), new Big(0)).eq(total)).toBe(true);
+      }),
+    );
   });
 });
 

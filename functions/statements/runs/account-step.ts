@@ -1,4 +1,4 @@
-import type { RecoupmentPosition } from '../../../shared/contract-recoupment.js';
+import { type RecoupmentPosition, recoupedByContract } from '../../../shared/contract-recoupment.js';
 import type { AccountRef } from '../../../shared/schemas/statement-views.js';
 import type {
   PublicationOutcome,
@@ -179,11 +179,7 @@ async function numberStatement(
       entryIds: assembled.entry_ids,
       replacesId: correction?.replacesId,
       stated,
-      recoupment: contracts.recoupment.map(({ contract_id, recouped_after, version }) => ({
-        contract_id,
-        recouped: recouped_after,
-        version,
-      })),
+      recoupment: contracts.writes,
     });
     if (outcome === 'published' || outcome === 'exists') {
       const stored = await deps.getStatement(tenantId, statementId);
@@ -205,6 +201,6 @@ type Correction = { version: number; replacesId: string; recouped: Map<string, s
 async function correctionOf(run: StatementRunItem, replacesId: string, deps: AccountStepDeps): Promise<Correction> {
   const replaced = await deps.getStatement(run.tenantId, replacesId);
   if (!replaced) throw new Error(`The statement a correction replaces (${replacesId}) is not there`);
-  const recouped = new Map((replaced.contract_recoupment ?? []).map((r) => [r.contract_id, r.recouped]));
+  const recouped = recoupedByContract(replaced.contract_recoupment ?? []);
   return { version: replaced.version + 1, replacesId, recouped };
 }

@@ -1,8 +1,9 @@
 import Big from 'big.js';
 import {
-  type ContractRecoupment,
   planRecoupment,
   type RecoupmentPosition,
+  type RecoupmentRow,
+  type RecoupmentWrite,
   totalRecouped,
 } from '../../../shared/contract-recoupment.js';
 import {
@@ -24,7 +25,10 @@ import type { AccountRecord } from './statement-item.js';
  * which the account's stated-periods guard keeps from changing under the write.
  */
 export type ContractMoney = {
-  recoupment: ContractRecoupment[];
+  /** What the statement shows, per contract or cross-collateralised group. */
+  recoupment: RecoupmentRow[];
+  /** What its publishing write moves, per contract. */
+  writes: RecoupmentWrite[];
   reserves: ReserveRow[];
   /** The reserves not fully released yet, carried to the account's next statement. */
   outstanding: HeldReserve[];
@@ -40,7 +44,7 @@ export type ContractMoneyDeps = {
 /** A correction gives back what the statement it replaces recouped (so its months recoup once). */
 export type GivenBack = { replacesId: string; recouped: Map<string, string> };
 
-const NONE: ContractMoney = { recoupment: [], reserves: [], outstanding: [] };
+const NONE: ContractMoney = { recoupment: [], writes: [], reserves: [], outstanding: [] };
 
 /** The account's statement in force just before the run's months (a correction's own replaced one excluded). */
 async function previousStatement(
@@ -97,13 +101,12 @@ export async function contractMoneyOf(
     const amount = new Big(earned.get(id)?.earned ?? 0).minus(row?.held ?? 0).plus(row?.released ?? 0);
     recoupable.set(id, amount.toFixed(6));
   }
-  const recoupment = planRecoupment(positions, recoupable, correction?.recouped).filter(
-    (r) => new Big(r.opening).gt(0) || correction?.recouped.has(r.contract_id),
-  );
+  const { rows: recoupment, writes } = planRecoupment(positions, recoupable, correction?.recouped);
   const rows = reserves.rows.filter((r) => new Big(r.held).gt(0) || new Big(r.released).gt(0));
   if (!recoupment.length && !rows.length) return { ...NONE, outstanding: reserves.outstanding };
   return {
     recoupment,
+    writes,
     reserves: rows,
     outstanding: reserves.outstanding,
     figures: {

@@ -107,15 +107,7 @@ export function statementItem(input: {
         : undefined,
     not_paid_reasons: assembled.not_paid_reasons,
     recoupment: assembled.recoupment,
-    contract_recoupment: input.contracts?.recoupment.length
-      ? input.contracts.recoupment.map(({ contract_id, name, opening, recouped, closing }) => ({
-          contract_id,
-          name,
-          opening,
-          recouped,
-          closing,
-        }))
-      : undefined,
+    contract_recoupment: input.contracts?.recoupment.length ? input.contracts.recoupment : undefined,
     contract_reserves: input.contracts?.reserves.length ? input.contracts.reserves : undefined,
     reserves_outstanding: input.contracts?.outstanding.length ? input.contracts.outstanding : undefined,
     summaries: record.summaries,

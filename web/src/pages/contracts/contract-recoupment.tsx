@@ -8,7 +8,14 @@ import type { RoyaltyTerms } from '../../../../shared/schemas/contracts';
 import { useCompanyCurrency } from '../../app/company-currency';
 
 /** The contract's live balance as GET contracts/{id} answers it. */
-export type ContractRecoupment = { to_recoup: string; recouped: string; balance: string };
+export type ContractRecoupment = {
+  to_recoup: string;
+  recouped: string;
+  balance: string;
+  /** Cross-collateralised: the group's name and how many contracts recoup together (the figures are the group's). */
+  group?: string;
+  contracts?: number;
+};
 
 /**
  * A contract's recoupment: what its payees' earnings must repay (the advance and the recoupable part
@@ -26,6 +33,12 @@ export function RecoupmentBalance({ recoupment, terms }: { recoupment: ContractR
   return (
     <SpaceBetween size="s" data-testid="contract-recoupment">
       <Box variant="h3">Recoupment</Box>
+      {recoupment.group ? (
+        <Box data-testid="contract-group" color="text-body-secondary">
+          Cross-collateralised in “{recoupment.group}” with {(recoupment.contracts ?? 1) - 1} other contract(s): they
+          recoup one balance together, from the earnings under any of them. The figures below are the group’s.
+        </Box>
+      ) : null}
       <ProgressBar
         value={Math.min(100, percent)}
         label="Recouped from the payees’ earnings under this contract"
