@@ -217,3 +217,48 @@ it('two payees of one contract published at once, each delivered twice, recoup i
   for (const message of run.messages) expect(await step.runAccountStep(message, deps)).toBe('done_already');
   expect((await contractOf(contractId)).recoupment.recouped).toBe('15.00');
 }, 300_000);
+
+it('cross-collateralised albums recoup one balance: earnings under the second repay the first’s advance too', async () => {
+  const { step, deps, objects, keys } = await modules();
+  const payeeId = await newPayee('recoup.albums');
+  const terms = {
+    terms: [{ conditions: {}, rate: '50', base: 'net_receipts' }],
+    cross_collateral_group: `Albums ${stamp}`,
+  };
+  const first = await signedContract([{ payee_id: payeeId, share: '100' }], { ...terms, advance: '3000.00' });
+  const second = await signedContract([{ payee_id: payeeId, share: '100' }], { ...terms, advance: '2000.00' });
+  // Either album's page shows the group's one balance.
+  expect((await contractOf(first)).recoupment).toMatchObject({
+    to_recoup: '5000.00',
+    balance: '5000.00',
+    contracts: 2,
+  });
+  const run = await handRunOf(
+    company.companyId,
+    company.manager.id,
+    [{ type: 'Payee' as const, id: payeeId, name: `Albums ${stamp}` }],
+    ['2031-09', '2031-09'],
+    '4000.000000',
+  );
+  const key = keys.runKeys.account(company.companyId, run.runId, { type: 'Payee', id: payeeId });
+  const record = await objects.getJson<Record<string, unknown>>(keys.statementsBucket(), key);
+  // Only the second album earned: £4,000.00.
+  await objects.putJson(keys.statementsBucket(), key, {
+    ...record,
+    contract_earnings: [{ contract_id: second, earned: '4000.000000' }],
+  });
+  expect(await step.runAccountStep(run.messages[0], deps)).toBe('published');
+  const statement = await statementOf(payeeId, '2031-09');
+  expect(statement.contract_recoupment).toEqual([
+    {
+      contract_id: `group:Albums ${stamp}`,
+      name: `Cross-collateralised contracts: Albums ${stamp}`,
+      opening: '5000.00',
+      recouped: '4000.00',
+      closing: '1000.00',
+      members: [first, second].sort().map((id) => ({ contract_id: id, recouped: id === second ? '4000.00' : '0.00' })),
+    },
+  ]);
+  expect(statement.figures).toMatchObject({ recouped: '-4000.00', payable: '0.00' });
+  expect((await contractOf(first)).recoupment).toMatchObject({ recouped: '4000.00', balance: '1000.00' });
+}, 300_000);
