@@ -297,6 +297,6 @@ describe('a contract’s terms split the label’s share', () => {
       ['Contract with The Band Ltd: 25 % of net receipts, on all sales', '1.500000'],
     ]);
     // What the payee earned under the contract, which its statement recoups from first: not the line the contract did not cover.
-    expect(p1?.contracts).toEqual([{ contract_id: 'C1', earned: '3.300000' }]);
+    expect(p1?.contracts).toEqual([{ contract_id: 'C1', earned: '3.300000', physical: '0.000000' }]);
   });
 });
