@@ -142,20 +142,16 @@ export function defaultMetadata(startDate: string): ContractMetadata {
 
 /**
  * The parts of a contract the statements do not apply yet, in words (empty when they apply all of it). Statements
- * pay a term on net receipts; until the rest is built, the contract page says plainly what a statement leaves out,
- * so nobody reads a statement as if the advance had been recouped.
+ * pay a term on net receipts, hold and release its reserves and recoup the advance and costs; until the rest is
+ * built, the contract page says plainly what a statement leaves out, so nobody reads a statement as if it did.
  */
 export function notAppliedByStatements(terms: RoyaltyTerms): string[] {
   const missing: string[] = [];
-  const positive = (amount: string | undefined) => amount !== undefined && new Big(amount).gt(0);
-  if (positive(terms.advance) || positive(terms.recoupable_costs_percent))
-    missing.push('the advance and recoupable costs (payees are paid from the first sale, nothing is recouped)');
   if (terms.terms.some((term) => term.base !== 'net_receipts'))
     missing.push(
       'terms on gross receipts or the price to dealer (their sales are paid to nobody and listed in the run’s warnings)',
     );
   if (Object.keys(terms.packaging_deductions).length) missing.push('packaging deductions');
-  if (terms.reserve && positive(terms.reserve.percent)) missing.push('reserves');
   if (terms.escalations.length) missing.push('escalations');
   return missing;
 }

@@ -119,6 +119,9 @@ export function presentStatementRow(item: StatementItem, account: AccountRef, la
     self_billing: item.self_billing ?? null,
     not_paid_reasons: item.not_paid_reasons ?? [],
     recoupment: item.recoupment ?? { advance: '0.00', recouped: '0.00', remaining: '0.00' },
+    // Only on statements whose payee earned under a contract with a balance to recoup.
+    ...(item.contract_recoupment?.length ? { contract_recoupment: item.contract_recoupment } : {}),
+    ...(item.contract_reserves?.length ? { contract_reserves: item.contract_reserves } : {}),
     graphs: item.graphs ?? false,
     control: item.control ?? { lines: 0, lines_total: '0.000000', rounding_in: '0.000000', rounding_out: '0.000000' },
     pdf_style: item.pdf_style ?? 'full',

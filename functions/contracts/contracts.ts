@@ -14,7 +14,10 @@ import { requireEnv } from '../lib/clients.js';
 import { Conflict, InvalidField, NotFound } from '../lib/errors.js';
 import { presignDownload, presignUpload, uploadedObject } from '../uploads/presign.js';
 import { renderContractDocx, renderContractPdf } from './document.js';
+import { liveRecoupment } from './recoupment.js';
 import { DEFAULT_TEMPLATES, renderContractText, templateFor } from './templates.js';
+
+export { recoupmentPositions } from './recoupment.js';
 
 /**
  * Contracts: a company's deals on its releases, labels and artists. A draft changes freely; a
@@ -114,6 +117,8 @@ async function view(contract: ContractItem) {
     versions: (contract.versions ?? []) as Version[],
     contract_data: contract.contract_data ?? '',
     signed_copy_file_name: contract.signed_copy_file_name ?? null,
+    /** What its payees' statements have recouped so far and what remains (never below zero). */
+    recoupment: await liveRecoupment(contract),
     created_at: contract.createdAt,
     updated_at: contract.updatedAt,
   };

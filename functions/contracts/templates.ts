@@ -24,7 +24,8 @@ Deal type: {{deal_type}}.
 {{packaging_deductions}}
 {{escalations}}
 {{reserve}}
-Advance: {{advance}}. Recoupable costs: {{recoupable_costs}}.
+Advance: {{advance}}. Recoupable costs: {{recoupable_costs}}.{{opening_balance_clause}}{{cross_collateral_clause}}
+The advance and the recoupable part of the costs are recouped from the payees' royalties under this agreement before any royalty is paid.
 When more than one term could apply to a sale, the term with the most conditions applies.
 
 Payees
@@ -71,6 +72,13 @@ function termLines(royalty: RoyaltyTerms): string {
   return royalty.terms.map((t, i) => `${i + 1}. ${termWords(t, royalty.packaging_deductions)}`).join('\n');
 }
 
+/** "2000.00, of which 50 % is recoupable" (or the percentage alone when no amount is set yet). */
+function recoupableCosts(royalty: RoyaltyTerms): string {
+  const percent = royalty.recoupable_costs_percent ? `${royalty.recoupable_costs_percent} %` : undefined;
+  if (!royalty.recoupable_costs) return percent ?? '—';
+  return `${royalty.recoupable_costs}, of which ${percent ?? '0 %'} is recoupable`;
+}
+
 /** Every placeholder's text for one contract. */
 function placeholderValues(contract: ContractItem): Record<string, string> {
   const metadata = (contract.metadata ?? {}) as ContractMetadata;
@@ -108,7 +116,14 @@ function placeholderValues(contract: ContractItem): Record<string, string> {
       ? `A reserve of ${royalty.reserve.percent} % is held and released after ${royalty.reserve.release_periods} statement periods.`
       : '',
     advance: orDash(royalty.advance),
-    recoupable_costs: royalty.recoupable_costs_percent ? `${royalty.recoupable_costs_percent} %` : '—',
+    recoupable_costs: recoupableCosts(royalty),
+    cross_collateral_clause: royalty.cross_collateral_group
+      ? ` This agreement is cross-collateralised with the label's other agreements in "${royalty.cross_collateral_group}": their advances and costs are recouped together, from the royalties under any of them.`
+      : '',
+    opening_balance_clause:
+      royalty.opening_balance === undefined
+        ? ''
+        : ` Unrecouped balance brought forward from before this agreement was recorded here: ${royalty.opening_balance}; recoupment continues from it.`,
     payees: payees.length ? payees.map((p) => `${p.name ?? p.payee_id}: ${p.share} %`).join('\n') : 'No payees yet.',
   };
 }

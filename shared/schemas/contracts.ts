@@ -72,7 +72,19 @@ const royaltyTerms = z.strictObject({
     .max(20)
     .default([]),
   advance: amount('Advance').optional(),
+  /** Costs the label spent on the deal (recording, video, marketing), of which recoupable_costs_percent is recouped. */
+  recoupable_costs: amount('Recoupable costs').optional(),
   recoupable_costs_percent: percent('Recoupable costs').optional(),
+  /**
+   * A contract brought in from another system: what was still unrecouped there. When set, it is
+   * where recoupment starts, in place of the advance and recoupable costs.
+   */
+  opening_balance: amount('Opening balance').optional(),
+  /**
+   * Cross-collateralisation: contracts whose terms name the same group recoup together, one balance
+   * for all (Σ of what each has to recoup), from the earnings under any of them.
+   */
+  cross_collateral_group: z.string().trim().min(1, 'Group is required').max(80).optional(),
 });
 export type RoyaltyTerms = z.infer<typeof royaltyTerms>;
 

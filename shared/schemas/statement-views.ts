@@ -34,6 +34,11 @@ export type StatementFigures = {
   /** Payments made since the previous statement, negative. */
   payments: Money;
   adjustments: Money;
+  /**
+   * Earnings that recouped contracts' advances and costs, negative; only on statements whose payee
+   * earned under a contract with a balance to recoup (contract_recoupment lists them).
+   */
+  recouped?: Money;
   closing_balance: Money;
   /** What is paid out for this statement: the closing balance when due, else "0.00". */
   payable: Money;
@@ -47,6 +52,21 @@ export type NotPaidReason = {
 };
 
 export type RecoupmentMeter = { advance: Money; recouped: Money; remaining: Money };
+
+/** A statement's recoupment of one contract: its balance before, what this statement recouped, its balance after. */
+/** A statement's reserve under one contract: held back on this period's physical sales, released from earlier ones. */
+export type ContractReserveRow = { contract_id: string; name: string; held: Money; released: Money };
+
+export type ContractRecoupmentRow = {
+  /** The contract's id, or `group:<name>` for a cross-collateralised group. */
+  contract_id: string;
+  name: string;
+  opening: Money;
+  recouped: Money;
+  closing: Money;
+  /** A group's contracts and what this statement recouped from the earnings under each. */
+  members?: { contract_id: string; recouped: Money }[];
+};
 
 export const SUMMARY_DIMENSIONS = ['store', 'territory', 'format', 'release', 'track', 'period', 'term'] as const;
 export type SummaryDimension = (typeof SUMMARY_DIMENSIONS)[number];
@@ -171,6 +191,10 @@ export type Statement = {
   self_billing: SelfBillingInvoice | null;
   not_paid_reasons: NotPaidReason[];
   recoupment: RecoupmentMeter;
+  /** The recoupment position of each contract the payee earned under, when any had a balance to recoup. */
+  contract_recoupment?: ContractRecoupmentRow[];
+  /** The reserves each contract held and released on it, when any did. */
+  contract_reserves?: ContractReserveRow[];
   summaries: StatementSummaries;
   /** Whether summaries are drawn as charts (statement settings graphs). */
   graphs: boolean;

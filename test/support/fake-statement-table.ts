@@ -23,6 +23,11 @@ export function fakeTable() {
     // The account's stated periods guard: rewritten only at the version read (created at 1).
     guards: new Map<string, { version: number; periods: StatedPeriod[] }>(),
     numbering: { sequence: 0 },
+    // Contracts' recoupment: what each has to recoup, what it recouped, rewritten only at the version read.
+    recoupment: new Map<
+      string,
+      { to_recoup: string; recouped: string; version: number; reserve?: { percent: string; release_periods: number } }
+    >(),
   };
 }
 
@@ -39,6 +44,8 @@ export function fakeCloud(options: {
   period?: [string, string];
   /** The table this run shares with other runs of the company (a table of its own unless given). */
   table?: FakeTable;
+  /** Each account's earnings under contracts (exact), as the publish step's record carries them. */
+  contractEarnings?: Record<string, { contract_id: string; earned: string; physical?: string }[]>;
 }) {
   const table = options.table ?? fakeTable();
   const { statements, consumed, mails, documented, guards, numbering } = table;
@@ -83,6 +90,7 @@ export function fakeCloud(options: {
     provenance: [],
     lines: 2,
     lines_total: '10.004000',
+    contract_earnings: options.contractEarnings?.[account.id] ?? [],
     graphs: false,
     currency: 'GBP',
   });
@@ -136,6 +144,13 @@ export function fakeCloud(options: {
       const guard = guards.get(accountKey);
       return guard ? { version: guard.version, periods: [...guard.periods] } : { version: 0, periods: [] };
     },
+    readRecoupment: async (_t, ids) => {
+      await tick();
+      return ids.flatMap((contract_id) => {
+        const position = table.recoupment.get(contract_id);
+        return position ? [{ contract_id, name: `Contract ${contract_id}`, ...position }] : [];
+      });
+    },
     skip: async (_t, runId, accountKey) => {
       await tick();
       if (skips.has(`${runId} ${accountKey}`)) return false;
@@ -159,6 +174,13 @@ export function fakeCloud(options: {
         return 'already_corrected';
       const taken = table.entries.filter((e) => publication.entryIds.includes(e.entryId));
       if (taken.some((e) => takenElsewhere(e.statement_id))) return 'consumed_elsewhere';
+      const recouping = publication.recoupment ?? [];
+      if (recouping.some((r) => table.recoupment.get(r.contract_id)?.version !== r.version)) return 'recoupment_moved';
+      for (const r of recouping) {
+        const position = table.recoupment.get(r.contract_id);
+        if (position)
+          table.recoupment.set(r.contract_id, { ...position, recouped: r.recouped, version: r.version + 1 });
+      }
       if (replaced) statements.set(replaced.statementId, { ...replaced, superseded_by: statement.statementId });
       for (const e of taken) e.statement_id = statement.statementId;
       guards.set(statement.accountKey, {

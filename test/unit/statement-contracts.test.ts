@@ -296,5 +296,29 @@ describe('a contract’s terms split the label’s share', () => {
       ['Contract with The Band Ltd: 30 % of net receipts, on streaming sales in GB', '1.800000'],
       ['Contract with The Band Ltd: 25 % of net receipts, on all sales', '1.500000'],
     ]);
+    // What the payee earned under the contract, which its statement recoups from first: not the line the contract did not cover.
+    expect(p1?.contracts).toEqual([{ contract_id: 'C1', earned: '3.300000', physical: '0.000000' }]);
+  });
+
+  it('counts a payee’s physical sales under a contract apart, leaving returns out (what a reserve is held on)', async () => {
+    const p = await fixture.prepare(
+      [
+        line({ label_payable: '10.000000', sales_category: 'CD', sales_format: 'CD' }),
+        line({ label_payable: '-4.000000', quantity: -1, sales_category: 'CD', sales_format: 'CD' }),
+        line({ label_payable: '10.000000' }),
+      ],
+      {
+        recordings: [RECORDING],
+        contracts: [
+          contract({ id: 'C1', versions: [versionOf(terms([{ conditions: {}, rate: '50', base: 'net_receipts' }]))] }),
+        ],
+      },
+    );
+    const earnings = await earningsOf(p);
+    const material = await materialise(p, earnings, path.join(fixture.dir, 'contract-physical'));
+    // P1 has 60 % of the 50 %: 3.00 on the CD sale, −1.20 on its return, 3.00 on the stream.
+    expect(material.get('Payee#P1')?.contracts).toEqual([
+      { contract_id: 'C1', earned: '4.800000', physical: '3.000000' },
+    ]);
   });
 });

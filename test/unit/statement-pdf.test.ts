@@ -133,6 +133,39 @@ describe('statement PDF', { timeout: 30_000 }, () => {
     expect(text).not.toContain('Recoupment of advances');
     expect(text).not.toContain('Version');
   });
+
+  it('prints what contracts recouped as a row of the account, which still adds up, and each contract’s recoupment and reserves', async () => {
+    const document = sampleStatementDocument({ rows: 3 });
+    const f = document.statement.figures;
+    // The same statement, its earnings having repaid £600.00 of a contract's advance first.
+    document.statement.figures = {
+      ...f,
+      recouped: '-600.00',
+      closing_balance: new Big(f.closing_balance).minus(600).toFixed(2),
+      payable: new Big(f.closing_balance).minus(600).toFixed(2),
+    };
+    document.statement.contract_recoupment = [
+      {
+        contract_id: 'C1',
+        name: 'Contract with Jane Q. Artist Ltd',
+        opening: '5000.00',
+        recouped: '600.00',
+        closing: '4400.00',
+      },
+    ];
+    document.statement.contract_reserves = [
+      { contract_id: 'C1', name: 'Contract with Jane Q. Artist Ltd', held: '20.00', released: '5.00' },
+    ];
+    const { text } = await pdfText(document);
+    expect(text).toContain('Reserves by contract');
+    expect(text).toMatch(/Contract with Jane Q\. Artist Ltd\s+£20\.00\s+£5\.00/);
+    const parts = ['Opening balance', 'Net revenue', 'Net costs', 'Reserves', 'Transfers', 'Payments', 'Adjustments'];
+    const sum = parts.reduce((a, label) => a.plus(row(text, label)), new Big(row(text, 'Recouped by contracts')));
+    expect(row(text, 'Recouped by contracts')).toBe('-600.00');
+    expect(sum.toFixed(2)).toBe(row(text, 'Closing balance'));
+    expect(text).toContain('Recoupment by contract');
+    expect(text).toMatch(/Contract with Jane Q\. Artist Ltd\s+£5,000\.00\s+£600\.00\s+£4,400\.00/);
+  });
 });
 
 describe('statement fonts', () => {

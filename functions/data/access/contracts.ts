@@ -96,3 +96,11 @@ export async function payeeNames(tenantId: string, ids: readonly string[]): Prom
     .go({ attributes: ['id', 'name'] });
   return new Map(found.data.map((p) => [p.id, p.name]));
 }
+
+/** The company's contracts among these ids (ids of other companies find nothing), read consistently: a publisher writes under what it read. */
+export async function contractsByIds(tenantId: string, ids: readonly string[]): Promise<ContractItem[]> {
+  if (!ids.length) return [];
+  return Promise.all(
+    ids.map(async (id) => (await contracts().get({ tenantId, id }).go({ consistent: true })).data),
+  ).then((found) => found.filter((c): c is ContractItem => c !== null));
+}

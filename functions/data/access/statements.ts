@@ -149,6 +149,11 @@ export type StatementPublication = {
   selfBillingFrom?: number;
   /** The account's stated periods as read before publishing (readStatedPeriods), found free of the statement's months. */
   stated: StatedPeriodsRead;
+  /**
+   * The contracts its earnings recoup: each one's recouped total once published, written only if
+   * its recoupment version is still the one read (so a balance is never recouped twice).
+   */
+  recoupment?: readonly { contract_id: string; recouped: string; version: number }[];
 };
 
 /** Why a publication was not written: the statement exists, or a race another writer won. */
@@ -159,6 +164,7 @@ export type PublicationOutcome =
   | 'stated_moved'
   | 'consumed_elsewhere'
   | 'already_corrected'
+  | 'recoupment_moved'
   | 'conflict';
 
 /**
@@ -196,15 +202,18 @@ export async function readStatedPeriods(tenantId: string, accountKey: string): P
  * sequence moves n → n+1 only if it still says n, so two accounts never share a number and none
  * is skipped), the account's stated periods (only if unchanged since the publisher found the
  * months free: an account is never stated twice for a month), the expenses and entries it
- * consumes (only those on no statement yet), and the statement it corrects (only a finished one
- * that no other version corrected first).
+ * consumes (only those on no statement yet), the statement it corrects (only a finished one
+ * that no other version corrected first), and the recouped total of each contract its earnings
+ * recoup (only if no other statement moved it since it was read).
  */
 export async function publishStatement(publication: StatementPublication): Promise<PublicationOutcome> {
   const { statement, sequenceFrom, expenseIds, entryIds, replacesId, selfBillingFrom, stated } = publication;
-  if (expenseIds.length + entryIds.length > MAX_CONSUMED_PER_STATEMENT)
+  const recoupment = publication.recoupment ?? [];
+  const carried = expenseIds.length + entryIds.length + recoupment.length;
+  if (carried > MAX_CONSUMED_PER_STATEMENT)
     throw new Error(
-      `A statement carries at most ${MAX_CONSUMED_PER_STATEMENT} expenses and entries in one write; ` +
-        `this one has ${expenseIds.length + entryIds.length}`,
+      `A statement carries at most ${MAX_CONSUMED_PER_STATEMENT} expenses, entries and recouping contracts in one write; ` +
+        `this one has ${carried}`,
     );
   const { tenantId, statementId, accountKey } = statement;
   const periods = periodsAfter(
@@ -220,7 +229,7 @@ export async function publishStatement(publication: StatementPublication): Promi
   // Each item with the outcome its refused condition means, in the transaction's order.
   const items: PublicationOutcome[] = [];
   const result = await getDb()
-    .transaction.write(({ Statement, Sequence, Expense, AccountEntry, StatedPeriods }) => {
+    .transaction.write(({ Statement, Sequence, Expense, AccountEntry, StatedPeriods, Contract }) => {
       const item = <T>(refused: PublicationOutcome, commit: T) => {
         items.push(refused);
         return commit;
@@ -261,6 +270,18 @@ export async function publishStatement(publication: StatementPublication): Promi
               ),
             ]
           : []),
+        // The contract's recouped total moves with the statement that recoups it, or not at all.
+        ...recoupment.map(({ contract_id, recouped, version }) =>
+          item(
+            'recoupment_moved',
+            Contract.patch({ tenantId, id: contract_id })
+              .set({ recouped, recoupment_version: version + 1 })
+              .where((attr, op) =>
+                version === 0 ? op.notExists(attr.recoupment_version) : op.eq(attr.recoupment_version, version),
+              )
+              .commit(),
+          ),
+        ),
         ...expenseIds.map((expenseId) =>
           item(
             'consumed_elsewhere',

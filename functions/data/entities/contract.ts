@@ -38,6 +38,13 @@ export const Contract = new Entity({
     /** The signed copy in the uploads bucket (contracts/{tenantId}/{id}/…) and its file name. */
     signed_copy_key: { type: 'string' },
     signed_copy_file_name: { type: 'string' },
+    /**
+     * Σ recouped by its payees' statements (cents). Moved only by the transaction that publishes a
+     * statement, on condition that recoupment_version is still what the publisher read, so no
+     * earnings recoup twice (functions/data/access/statements.ts publishStatement).
+     */
+    recouped: { type: 'string' },
+    recoupment_version: { type: 'number' },
     ...timestamps,
   },
   indexes: {

@@ -1,9 +1,12 @@
 import { CustomAttributeType, Entity, type CreateEntityItem, type EntityIdentifiers, type EntityItem } from 'electrodb';
+import type { HeldReserve } from '../../../shared/contract-reserves.js';
 import type {
   AccountRef,
   NotPaidReason,
   ProvenanceRow,
   RecoupmentMeter,
+  ContractRecoupmentRow,
+  ContractReserveRow,
   RunPreviewRow,
   RunTotals,
   RunWarnings,
@@ -123,6 +126,12 @@ export const Statement = new Entity({
     self_billing: { type: CustomAttributeType<SelfBillingInvoice>('any') },
     not_paid_reasons: { type: CustomAttributeType<NotPaidReason[]>('any') },
     recoupment: { type: CustomAttributeType<RecoupmentMeter>('any') },
+    /** Each contract the payee's earnings recouped: its balance before and after this statement. */
+    contract_recoupment: { type: CustomAttributeType<ContractRecoupmentRow[]>('any') },
+    /** Each contract's reserve held on this statement's physical sales and released from earlier ones. */
+    contract_reserves: { type: CustomAttributeType<ContractReserveRow[]>('any') },
+    /** Reserves held and not fully released yet: the next statement of the account releases their next parts. */
+    reserves_outstanding: { type: CustomAttributeType<HeldReserve[]>('any') },
     summaries: { type: CustomAttributeType<StatementSummaries>('any') },
     graphs: { type: 'boolean', default: false },
     provenance: { type: CustomAttributeType<ProvenanceRow[]>('any') },

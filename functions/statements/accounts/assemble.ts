@@ -15,7 +15,7 @@ import {
 } from '../../data/access/accounts.js';
 import { expensesOfAccount } from '../../data/access/expenses.js';
 import { accountKeyOf } from '../../data/entities/statements.js';
-import { accountFigures } from './figures.js';
+import { accountFigures, type ContractFigures } from './figures.js';
 import { monthEnd } from '../../../shared/statement-periods.js';
 import { advancesToDate, openingBalance, pendingFor } from './pending.js';
 import { selfBillingApplies, selfBillingFigures, type SelfBillingFigures } from './self-billing.js';
@@ -38,6 +38,8 @@ export type AssembleInput = {
    * statement before that one, and it carries again what the replaced statement carried.
    */
   replaces_id?: string;
+  /** What the royalties recoup of the account's contracts (account-step.ts planRecoupment), when it earned under any. */
+  contracts?: ContractFigures;
 };
 
 export type AssembledAccount = {
@@ -93,6 +95,7 @@ export async function assembleAccount(input: AssembleInput): Promise<AssembledAc
     advances_to_date: advancesToDate(entries, monthEnd(input.end_pay_period)),
     minimum_payout,
     currency: input.currency,
+    contracts: input.contracts,
   });
   const payable = result.figures.payable;
   const today = new Date().toISOString().slice(0, 10);

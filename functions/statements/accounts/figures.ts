@@ -17,6 +17,7 @@ import type {
  * and out to the next); every other amount is already in cents.
  *
  * closing = opening + royalties + costs (expenses + advances) + reserves + transfers + payments + adjustments
+ *           + recouped (what the earnings under contracts recouped of their balances, negative)
  */
 
 /** An entry as the figures need it: its kind and stored (signed) amount. */
@@ -37,7 +38,15 @@ export type FiguresInput = {
   advances_to_date: Money;
   minimum_payout: Money;
   currency: string;
+  /** What the account's earnings recouped of its contracts' balances (positive), and what those still have to recoup. */
+  contracts?: ContractFigures;
 };
+
+/**
+ * What contracts move on the statement: what the earnings recouped of their balances (positive) and
+ * what those still have to recoup; the reserves released less held on physical sales (signed).
+ */
+export type ContractFigures = { recouped: Money; unrecouped: Money; reserves?: Money };
 
 export type FiguresResult = {
   figures: StatementFigures;
@@ -105,6 +114,7 @@ function notPaidReasons(
   recoupment: RecoupmentMeter,
   minimumPayout: Money,
   currency: string,
+  contractsUnrecouped: Money,
 ): NotPaidReason[] {
   const amount = (value: Big | Money) => formatMoney(money(new Big(value)), currency);
   if (closing.gt(0)) {
@@ -112,6 +122,9 @@ function notPaidReasons(
       ? [{ code: 'below_minimum_payout', text: `below the minimum payout of ${amount(minimumPayout)}` }]
       : [];
   }
+  // The earnings went to a contract's advance that is not recouped yet: that, not "nothing earned", is why.
+  if (closing.eq(0) && new Big(contractsUnrecouped).gt(0))
+    return [{ code: 'unrecouped_advance', text: `unrecouped advance: ${amount(contractsUnrecouped)} remaining` }];
   if (closing.eq(0)) return [{ code: 'nothing_earned', text: `nothing earned: the balance is ${amount(ZERO)}` }];
   const remaining = new Big(recoupment.remaining);
   const reasons: NotPaidReason[] = [];
@@ -127,9 +140,19 @@ export function accountFigures(input: FiguresInput): FiguresResult {
   const opening = new Big(input.opening_balance);
   const { royalties, rounding_out } = roundRoyalties(input.royalties, input.rounding_in);
   const expenses = sum(input.expenses.map(expenseCharge));
-  const { advances, reserves, transfers, payments, adjustments } = entrySums(input.entries);
+  const entries = entrySums(input.entries);
+  const { advances, transfers, payments, adjustments } = entries;
+  const reserves = entries.reserves.plus(input.contracts?.reserves ?? 0);
   const costs = expenses.plus(advances);
-  const closing = opening.plus(royalties).plus(costs).plus(reserves).plus(transfers).plus(payments).plus(adjustments);
+  const recouped = new Big(input.contracts?.recouped ?? 0).neg();
+  const closing = opening
+    .plus(royalties)
+    .plus(costs)
+    .plus(reserves)
+    .plus(transfers)
+    .plus(payments)
+    .plus(adjustments)
+    .plus(recouped);
   const due = closing.gt(0) && closing.gte(input.minimum_payout);
   const recoupment = recoupmentMeter(input.advances_to_date, closing);
   return {
@@ -143,10 +166,20 @@ export function accountFigures(input: FiguresInput): FiguresResult {
       transfers: money(transfers),
       payments: money(payments),
       adjustments: money(adjustments),
+      // Only on a statement that recouped a contract: every other statement's figures are as they were.
+      ...(input.contracts ? { recouped: money(recouped) } : {}),
       closing_balance: money(closing),
       payable: due ? money(closing) : '0.00',
     },
-    not_paid_reasons: due ? [] : notPaidReasons(closing, recoupment, input.minimum_payout, input.currency),
+    not_paid_reasons: due
+      ? []
+      : notPaidReasons(
+          closing,
+          recoupment,
+          input.minimum_payout,
+          input.currency,
+          input.contracts?.unrecouped ?? '0.00',
+        ),
     recoupment,
     rounding_out,
     expenses_total: money(expenses.neg()),

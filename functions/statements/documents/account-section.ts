@@ -39,10 +39,12 @@ export function accountSection(statement: Statement): Content {
     row('Transfers', f.transfers),
     row('Payments', f.payments, PAYMENTS_CARRIED_NOTE),
     row('Adjustments', f.adjustments),
+    // Only on a statement that recouped a contract's advance (the figure is absent otherwise).
+    ...(f.recouped === undefined ? [] : [row('Recouped by contracts', f.recouped, 'repays advances and costs first')]),
     total('Closing balance', f.closing_balance),
     total('Amount payable', f.payable),
   ];
-  const closingRow = 9;
+  const closingRow = body.length - 2;
   const content: Content[] = [
     { text: 'Your account', style: 'heading' },
     {
@@ -101,6 +103,56 @@ export function recoupmentSection(statement: Statement): Content {
         { text: [{ text: 'Remaining ', color: GREY }, m(remaining)] },
       ],
       margin: [0, 4, 0, 0],
+    },
+  ];
+}
+
+/** Each contract the statement recouped: its balance before, what this statement recouped, what remains. */
+export function contractRecoupmentSection(statement: Statement): Content {
+  const rows = statement.contract_recoupment ?? [];
+  if (!rows.length) return [];
+  const m = (value: string) => money(value, statement.currency);
+  const right = (text: string): TableCell => ({ text, alignment: 'right' });
+  const head = (text: string): TableCell => ({ text, bold: true, alignment: 'right' });
+  return [
+    { text: 'Recoupment by contract', style: 'heading' },
+    {
+      table: {
+        widths: ['*', 90, 90, 90],
+        body: [
+          [
+            { text: 'Contract', bold: true },
+            head('To recoup before'),
+            head('Recouped this period'),
+            head('Still to recoup'),
+          ],
+          ...rows.map((r): TableCell[] => [r.name, right(m(r.opening)), right(m(r.recouped)), right(m(r.closing))]),
+        ],
+      },
+      layout: 'lightHorizontalLines',
+    },
+  ];
+}
+
+/** Each contract's reserve: held back on this period's physical sales, released from earlier statements. */
+export function contractReservesSection(statement: Statement): Content {
+  const rows = statement.contract_reserves ?? [];
+  if (!rows.length) return [];
+  const m = (value: string) => money(value, statement.currency);
+  const right = (text: string): TableCell => ({ text, alignment: 'right' });
+  const head = (text: string): TableCell => ({ text, bold: true, alignment: 'right' });
+  return [
+    { text: 'Reserves by contract', style: 'heading' },
+    { text: 'Part of the physical sales is held back against returns and paid on later statements.', style: 'note' },
+    {
+      table: {
+        widths: ['*', 90, 90],
+        body: [
+          [{ text: 'Contract', bold: true }, head('Held this period'), head('Released this period')],
+          ...rows.map((r): TableCell[] => [r.name, right(m(r.held)), right(m(r.released))]),
+        ],
+      },
+      layout: 'lightHorizontalLines',
     },
   ];
 }

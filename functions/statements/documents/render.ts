@@ -1,6 +1,12 @@
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import type { Statement } from '../../../shared/schemas/statement-views.js';
-import { accountSection, controlSection, recoupmentSection } from './account-section.js';
+import {
+  accountSection,
+  contractRecoupmentSection,
+  contractReservesSection,
+  controlSection,
+  recoupmentSection,
+} from './account-section.js';
 import { fontRuns, pdfmakeWithFonts } from './fonts.js';
 import { headerSection } from './parties-section.js';
 import { selfBillingSection } from './self-billing-section.js';
@@ -27,6 +33,8 @@ function content(document: StatementDocument): Content[] {
     headerSection(document),
     accountSection(statement),
     recoupmentSection(statement),
+    contractRecoupmentSection(statement),
+    contractReservesSection(statement),
     controlSection(statement),
     full && statement.graphs ? chartSection(statement) : [],
     full ? summariesSection(statement) : [],

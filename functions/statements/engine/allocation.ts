@@ -171,8 +171,9 @@ export async function prepareAllocation(
       cls: 'VARCHAR',
       over_total: 'VARCHAR',
       term: 'VARCHAR',
+      contract_id: 'VARCHAR',
     },
-    allocation.sets.map((s) => ({ ...s, term: s.term ?? null })),
+    allocation.sets.map((s) => ({ ...s, term: s.term ?? null, contract_id: s.contract_id ?? null })),
   );
   await load(
     'st_parts',

@@ -69,7 +69,12 @@ export type AccountMaterial = {
   lines: number;
   /** Σ of the CSV's share column: equals the account's AccountEarnings.royalties. */
   lines_total: ExactMoney;
+  /** Of those royalties, what the account earned under each contract (recouped first when published). */
+  contracts: ContractEarning[];
 };
+
+/** An account's exact earnings under one contract in the period, and of them its physical sales (returns left out). */
+export type ContractEarning = { contract_id: string; earned: ExactMoney; physical?: ExactMoney };
 
 /**
  * Publishing: the same computation, written out once for every account of the run into

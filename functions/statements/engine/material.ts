@@ -10,7 +10,7 @@ import { loadTable } from '../../royalties/ledger/duck-tables.js';
 import { ID_SQL } from '../../royalties/ledger/overlays.js';
 import { literal } from '../../royalties/ledger/sql.js';
 import { formatJoin, rowsOf, weightSetJoin, type Prepared } from './allocation.js';
-import type { AccountMaterial, EarningsResult } from './earnings.js';
+import type { AccountMaterial, ContractEarning, EarningsResult } from './earnings.js';
 import { accountKeyOf } from '../../data/entities/statements.js';
 import { decimalOfUnits, exactFromUnits, unitsOf } from './units.js';
 import { RETAINED } from './weights.js';
@@ -52,8 +52,8 @@ function accountLines(p: Prepared, accountNumbers: number[] | null): string {
   const { joins, wsId, sid } = weightSetJoin(p.scope.kind, 'l', p.contracts);
   const only = accountNumbers ? `AND s.acct_no IN (${accountNumbers.length ? accountNumbers.join(', ') : 'NULL'})` : '';
   // Each line names the contract term that decided it (a published statement keeps these words).
-  return `(SELECT l.*, s.acct_no, s.weight, sign(l.u) * s.share AS share_u,
-      coalesce(tw.term, ${literal(NO_CONTRACT_WORDS)}) AS term
+  return `(SELECT l.*, s.acct_no, s.weight, sign(l.u) * s.share AS share_u, f.cls AS format_cls,
+      coalesce(tw.term, ${literal(NO_CONTRACT_WORDS)}) AS term, tw.contract_id
     FROM (SELECT *, ${unitsOf('label_payable')} AS u FROM ${p.lines}) l ${formatJoin('l')} ${joins}
     JOIN st_split s ON s.sid = ${sid} AND s.ua = abs(l.u)
     LEFT JOIN st_ws tw ON tw.ws_id = ${wsId}
@@ -201,6 +201,7 @@ export async function materialise(
     p.params,
   );
   const sums = await summarise(p, relation);
+  const underContracts = await contractEarnings(p, relation);
   const label = summaryLabeller(p);
   const material = new Map<string, AccountMaterial>();
   for (const earned of earnings.accounts) {
@@ -232,9 +233,33 @@ export async function materialise(
       csvFile,
       lines: byPeriod.reduce((t, r) => t + r.lines, 0),
       lines_total: linesTotal,
+      contracts: underContracts.get(acctNo) ?? [],
     });
   }
   return material;
+}
+
+/** Each account's exact earnings under each contract (what its statement recoups from), by account number. */
+async function contractEarnings(p: Prepared, relation: string): Promise<Map<number, ContractEarning[]>> {
+  const rows = await rowsOf(
+    p,
+    // Physical: what a reserve is held on. Sales only: a return (a line paying less than nothing) takes no reserve.
+    `SELECT acct_no, contract_id, CAST(sum(share_u) AS VARCHAR) AS units,
+       CAST(sum(CASE WHEN format_cls = 'physical' AND share_u > 0 THEN share_u ELSE 0 END) AS VARCHAR) AS physical
+     FROM ${relation}
+     WHERE contract_id IS NOT NULL GROUP BY acct_no, contract_id ORDER BY acct_no, contract_id`,
+  );
+  const byAccount = new Map<number, ContractEarning[]>();
+  for (const r of rows) {
+    const acctNo = Number(r.acct_no);
+    const earned = {
+      contract_id: String(r.contract_id),
+      earned: exactFromUnits(BigInt(String(r.units))),
+      physical: exactFromUnits(BigInt(String(r.physical))),
+    };
+    byAccount.set(acctNo, [...(byAccount.get(acctNo) ?? []), earned]);
+  }
+  return byAccount;
 }
 
 function provenanceOf(p: Prepared, rows: AccountSummaryRows | undefined): ProvenanceRow[] {

@@ -77,6 +77,8 @@ type WeightSet = {
   owner_id: string;
   /** A term set's words for the statement line: the contract and the term that applied. */
   term?: string;
+  /** A term set's contract: a payee's earnings under it recoup its balance when the statement is published. */
+  contract_id?: string;
   cls: FormatClass | null;
   den: bigint;
   /** The weights' total in percent when above 100 (then scaled to 100), else null. */
@@ -154,6 +156,7 @@ function contractSets(contracts: readonly EngineContract[]) {
           cls: null,
           artist_ids: [],
           term: coverWords(none),
+          contract_id: contract.id,
         },
         parties: [],
       });
@@ -167,6 +170,7 @@ function contractSets(contracts: readonly EngineContract[]) {
             cls: null,
             artist_ids: [],
             term: coverWords({ contract, version, term_index }),
+            contract_id: contract.id,
           },
           parties: version.contract_payees.map((p) => ({
             account: accountKeyOf({ type: 'Payee', id: p.payee_id }),

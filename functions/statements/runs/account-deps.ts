@@ -13,6 +13,7 @@ import { QUEUES } from '../../../infra/resources.js';
 import type { StatementRunItem } from '../../data/entities/statements.js';
 import type { AccountRef } from '../../../shared/schemas/statement-views.js';
 import { assembleAccount } from '../accounts/assemble.js';
+import { recoupmentPositions } from '../../contracts/contracts.js';
 import { runKeys, statementsBucket } from '../statement-keys.js';
 import type { AccountStepDeps } from './account-step.js';
 import { storeAndSend } from './documents.js';
@@ -46,6 +47,7 @@ export const accountStepDeps: AccountStepDeps = {
   assemble: assembleAccount,
   readSequence,
   readStated: readStatedPeriods,
+  readRecoupment: recoupmentPositions,
   skip: recordRunSkip,
   publish: publishStatement,
   claim,

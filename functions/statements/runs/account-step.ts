@@ -1,3 +1,4 @@
+import { type RecoupmentPosition, recoupedByContract } from '../../../shared/contract-recoupment.js';
 import type { AccountRef } from '../../../shared/schemas/statement-views.js';
 import type {
   PublicationOutcome,
@@ -8,6 +9,7 @@ import type {
 import { accountKeyOf, type StatementItem, type StatementRunItem } from '../../data/entities/statements.js';
 import { statedOver, type StatedPeriod } from '../../data/entities/stated-periods.js';
 import type { AssembleInput, AssembledAccount } from '../accounts/assemble.js';
+import { contractMoneyOf } from './contract-money.js';
 import { statementIdOf, statementItem, type AccountRecord } from './statement-item.js';
 
 /**
@@ -36,6 +38,11 @@ export type AccountStepDeps = {
   readSequence(tenantId: string, name: SequenceName): Promise<number>;
   /** The months the account's statements in force cover, with the version a publication writes under. */
   readStated(tenantId: string, accountKey: string): Promise<StatedPeriodsRead>;
+  /**
+   * The recoupment positions of these contracts (contracts/recoupment.ts) for a statement of `period`:
+   * what each has to recoup, what it recouped so far, and the version its write goes under.
+   */
+  readRecoupment(tenantId: string, contractIds: readonly string[], period: string): Promise<RecoupmentPosition[]>;
   /** Records the account as stated already on the run, once; whether this call counted it. */
   skip(tenantId: string, runId: string, accountKey: string, statedBy: string): Promise<boolean>;
   publish(publication: StatementPublication): Promise<PublicationOutcome>;
@@ -139,6 +146,8 @@ async function numberStatement(
       const statedBy = statedOver(stated.periods, run);
       if (statedBy) return { stated_by: statedBy };
     }
+    // Read on every attempt: another payee of the same contract may have recouped from it in between.
+    const contracts = await contractMoneyOf(run, record, stated, correction, deps);
     const assembled = await deps.assemble({
       tenantId,
       account,
@@ -147,6 +156,7 @@ async function numberStatement(
       royalties: record.earnings.royalties,
       currency: record.currency,
       replaces_id: correction?.replacesId,
+      contracts: contracts.figures,
     });
     const sequenceFrom = await deps.readSequence(tenantId, 'statement');
     const selfBillingFrom = assembled.self_billing
@@ -161,6 +171,7 @@ async function numberStatement(
         number: sequenceFrom + 1,
         invoiceNumber: selfBillingFrom === undefined ? undefined : selfBillingFrom + 1,
         correction,
+        contracts,
       }),
       sequenceFrom,
       selfBillingFrom,
@@ -168,6 +179,7 @@ async function numberStatement(
       entryIds: assembled.entry_ids,
       replacesId: correction?.replacesId,
       stated,
+      recoupment: contracts.writes,
     });
     if (outcome === 'published' || outcome === 'exists') {
       const stored = await deps.getStatement(tenantId, statementId);
@@ -183,9 +195,12 @@ async function numberStatement(
 const alreadyCorrected = (correction: { replacesId: string } | undefined) =>
   new Error(`Statement ${correction?.replacesId} has been corrected by another version already, or is not finished`);
 
-/** A correction's version: one more than the statement it replaces. */
-async function correctionOf(run: StatementRunItem, replacesId: string, deps: AccountStepDeps) {
+type Correction = { version: number; replacesId: string; recouped: Map<string, string> };
+
+/** A correction's version (one more than the statement it replaces) and what the replaced statement recouped. */
+async function correctionOf(run: StatementRunItem, replacesId: string, deps: AccountStepDeps): Promise<Correction> {
   const replaced = await deps.getStatement(run.tenantId, replacesId);
   if (!replaced) throw new Error(`The statement a correction replaces (${replacesId}) is not there`);
-  return { version: replaced.version + 1, replacesId };
+  const recouped = recoupedByContract(replaced.contract_recoupment ?? []);
+  return { version: replaced.version + 1, replacesId, recouped };
 }

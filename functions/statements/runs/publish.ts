@@ -93,6 +93,7 @@ async function materialise(run: StatementRunItem): Promise<Manifest> {
         provenance: made?.provenance ?? [],
         lines: made?.lines ?? 0,
         lines_total: made?.lines_total ?? '0.000000',
+        contract_earnings: made?.contracts ?? [],
         // Statement settings: graphs on for labels, off for payees, unless their settings say.
         graphs: settings.graphs ?? earning.account.type === 'Label',
         currency,

@@ -4,7 +4,8 @@ import { accountingPeriod } from '../../../shared/statement-periods.js';
 import type { AccountRef, ProvenanceRow, StatementSummaries } from '../../../shared/schemas/statement-views.js';
 import { accountKeyOf, type CreateStatement, type StatementRunItem } from '../../data/entities/statements.js';
 import type { AssembledAccount } from '../accounts/assemble.js';
-import type { AccountEarnings } from '../engine/earnings.js';
+import type { ContractMoney } from './contract-money.js';
+import type { AccountEarnings, ContractEarning } from '../engine/earnings.js';
 
 /**
  * What the publish step stores once per account (runKeys.account) for its account step: the
@@ -16,6 +17,8 @@ export type AccountRecord = {
   provenance: ProvenanceRow[];
   lines: number;
   lines_total: string;
+  /** The account's earnings under each contract: its statement recoups their balances (absent on older records: none). */
+  contract_earnings?: ContractEarning[];
   /** Statement settings graphs: on for labels, off for payees unless their settings say so. */
   graphs: boolean;
   currency: string;
@@ -66,6 +69,8 @@ export function statementItem(input: {
   invoiceNumber?: number;
   /** A correction's version and the statement it replaces. */
   correction?: { version: number; replacesId: string };
+  /** What contracts recouped and reserved on it (contract-money.ts). */
+  contracts?: ContractMoney;
 }): CreateStatement {
   const { run, account, record, assembled, correction } = input;
   const { earnings } = record;
@@ -102,6 +107,9 @@ export function statementItem(input: {
         : undefined,
     not_paid_reasons: assembled.not_paid_reasons,
     recoupment: assembled.recoupment,
+    contract_recoupment: input.contracts?.recoupment.length ? input.contracts.recoupment : undefined,
+    contract_reserves: input.contracts?.reserves.length ? input.contracts.reserves : undefined,
+    reserves_outstanding: input.contracts?.outstanding.length ? input.contracts.outstanding : undefined,
     summaries: record.summaries,
     graphs: record.graphs,
     provenance: record.provenance,

@@ -23,6 +23,7 @@ import { api, errorMessage, putWithProgress } from '../../app/api';
 import { notify } from '../../app/notifications';
 import { useApi } from '../../app/resources';
 import { fileUploadStrings } from '../../components/file-upload-strings';
+import { type ContractRecoupment, RecoupmentBalance } from './contract-recoupment';
 
 type Contract = {
   id: string;
@@ -41,6 +42,7 @@ type Contract = {
   versions: { version: number; effective_date: string; note?: string }[];
   contract_data: string;
   signed_copy_file_name: string | null;
+  recoupment: ContractRecoupment;
 };
 type Template = { id: string; name: string; type: string };
 
@@ -360,6 +362,7 @@ function ContractDetail({ id, onChanged }: { id: string; onChanged: () => void }
               .join('; ')}
           </Box>
         ) : null}
+        <RecoupmentBalance recoupment={contract.recoupment} terms={contract.royalty_terms} />
         <Box variant="h3">Payees</Box>
         {contract.contract_payees.length ? (
           <ul>

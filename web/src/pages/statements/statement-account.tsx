@@ -9,7 +9,13 @@ import Table from '@cloudscape-design/components/table';
 import { RouterLink } from '../../components/router-link';
 import { formatMoney } from '../../../../shared/money';
 import { accountBlock, isPositive, recoupedPercent, type AccountRow, type ExplainLink } from './statement-model';
-import type { NotPaidReason, RecoupmentMeter, StatementFigures } from '../../../../shared/schemas/statement-views';
+import type {
+  ContractRecoupmentRow,
+  ContractReserveRow,
+  NotPaidReason,
+  RecoupmentMeter,
+  StatementFigures,
+} from '../../../../shared/schemas/statement-views';
 
 type Row = AccountRow & { kind: 'opening' | 'movement' | 'closing' | 'payable' };
 
@@ -174,5 +180,76 @@ export function RecoupmentPanel({ meter, currency }: { meter: RecoupmentMeter; c
         </ColumnLayout>
       </SpaceBetween>
     </Container>
+  );
+}
+
+/** Each contract the statement recouped: its balance to recoup before, what this statement's earnings recouped, after. */
+export function ContractRecoupmentPanel({ rows, currency }: { rows: ContractRecoupmentRow[]; currency: string }) {
+  if (!rows.length) return null;
+  const money = (amount: string) => formatMoney(amount, currency);
+  return (
+    <Table<ContractRecoupmentRow>
+      data-testid="statement-contract-recoupment"
+      variant="container"
+      header={
+        <Header
+          variant="h2"
+          description="The payee’s earnings under each contract first repay its advance and recoupable costs; only the rest is payable."
+        >
+          Recoupment by contract
+        </Header>
+      }
+      items={rows}
+      trackBy="contract_id"
+      columnDefinitions={[
+        { id: 'name', header: 'Contract', isRowHeader: true, cell: (r) => r.name },
+        { id: 'opening', header: 'To recoup before', cell: (r) => money(r.opening) },
+        {
+          id: 'recouped',
+          header: 'Recouped this period',
+          cell: (r) => <span data-testid="contract-recouped">{money(r.recouped)}</span>,
+        },
+        {
+          id: 'closing',
+          header: 'Still to recoup',
+          cell: (r) => <span data-testid="contract-unrecouped">{money(r.closing)}</span>,
+        },
+      ]}
+    />
+  );
+}
+
+/** Each contract's reserve on the statement: held back on this period's physical sales, released from earlier ones. */
+export function ContractReservesPanel({ rows, currency }: { rows: ContractReserveRow[]; currency: string }) {
+  if (!rows.length) return null;
+  const money = (amount: string) => formatMoney(amount, currency);
+  return (
+    <Table<ContractReserveRow>
+      data-testid="statement-contract-reserves"
+      variant="container"
+      header={
+        <Header
+          variant="h2"
+          description="Part of the physical sales is held back against returns and paid on later statements; nothing is held on returns."
+        >
+          Reserves by contract
+        </Header>
+      }
+      items={rows}
+      trackBy="contract_id"
+      columnDefinitions={[
+        { id: 'name', header: 'Contract', isRowHeader: true, cell: (r) => r.name },
+        {
+          id: 'held',
+          header: 'Held this period',
+          cell: (r) => <span data-testid="reserve-held">{money(r.held)}</span>,
+        },
+        {
+          id: 'released',
+          header: 'Released this period',
+          cell: (r) => <span data-testid="reserve-released">{money(r.released)}</span>,
+        },
+      ]}
+    />
   );
 }

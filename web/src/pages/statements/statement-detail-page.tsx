@@ -19,7 +19,7 @@ import { RouterLink } from '../../components/router-link';
 import { paymentPagesFor, payStatementPath } from '../payments/payment-model';
 import { formatMoney } from '../../../../shared/money';
 import { PayStatementModal } from './pay-statement-modal';
-import { AccountFigures, RecoupmentPanel } from './statement-account';
+import { AccountFigures, ContractRecoupmentPanel, ContractReservesPanel, RecoupmentPanel } from './statement-account';
 import { PaidBadge, StateBadge } from './statement-badges';
 import { explainRevenue, explainScope, statementTitle, type StatementPages } from './statement-model';
 import { ControlFigures, ProvenanceTable, StatementSummariesView } from './statement-summaries';
@@ -281,6 +281,8 @@ function StatementView({ statement, reload }: { statement: Statement; reload: ()
         />
         <PaymentsMade statement={statement} />
         <RecoupmentPanel meter={statement.recoupment} currency={currency} />
+        <ContractRecoupmentPanel rows={statement.contract_recoupment ?? []} currency={currency} />
+        <ContractReservesPanel rows={statement.contract_reserves ?? []} currency={currency} />
         {statement.self_billing ? <SelfBilling invoice={statement.self_billing} currency={currency} /> : null}
         <StatementSummariesView
           summaries={statement.summaries}

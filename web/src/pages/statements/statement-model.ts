@@ -43,6 +43,7 @@ const MOVEMENTS: [FigureKey, string, string?][] = [
   ['transfers', 'Transfers'],
   ['payments', 'Payments', `${PAYMENTS_CARRIED_NOTE[0].toUpperCase()}${PAYMENTS_CARRIED_NOTE.slice(1)}`],
   ['adjustments', 'Adjustments'],
+  ['recouped', 'Recouped by contracts', 'Earnings under a contract that first repaid its advance and recoupable costs'],
 ];
 
 /**
@@ -51,12 +52,11 @@ const MOVEMENTS: [FigureKey, string, string?][] = [
  * + advances, to the cent. A figure set that does not add up is shown as a problem, never hidden.
  */
 export function accountBlock(figures: StatementFigures) {
-  const movements: AccountRow[] = MOVEMENTS.map(([key, label, detail]) => ({
-    key,
-    label,
-    amount: figures[key],
-    ...(detail ? { detail } : {}),
-  }));
+  // A figure a statement does not have (recouped: only when a contract recouped) is not a row.
+  const movements: AccountRow[] = MOVEMENTS.flatMap(([key, label, detail]) => {
+    const amount = figures[key];
+    return amount === undefined ? [] : [{ key, label, amount, ...(detail ? { detail } : {}) }];
+  });
   const computed = addUp([figures.opening_balance, ...movements.map((m) => m.amount)]);
   const costs = addUp([figures.expenses, figures.advances]);
   return {
