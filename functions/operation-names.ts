@@ -307,6 +307,16 @@ export const OPERATION_NAMES = {
     'createAdminRoyalty',
     'updateAdminRoyalty',
     'deleteExchangeRate',
+    // Licences (functions/licensing/): served here because a paid licence writes ledger lines.
+    'listLicenses',
+    'licensingSummary',
+    'getLicense',
+    'createLicense',
+    'updateLicense',
+    'moveLicense',
+    'issueLicenseInvoice',
+    'recordLicensePayment',
+    'deleteLicense',
   ],
   statements: [
     'listStatements',
