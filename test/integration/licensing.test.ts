@@ -232,7 +232,7 @@ describe('paid: the fee enters the ledger exactly once', () => {
   let license: Record<string, any>;
 
   it('makes one set of lines from ten "paid" calls at once, equal to the fee and split exactly', async () => {
-    license = await signed(outgoing({ usage: `Trailer ${stamp}` }));
+    license = await signed(outgoing({ licensee_name: `Trailer Co ${stamp}`, usage: 'A film trailer' }));
     expect((await api.post(`/licenses/${license.id}/invoice`, {})).status).toBe(200);
     const answers = await Promise.all(
       Array.from({ length: 10 }, () => api.post(`/licenses/${license.id}/payment`, { payment_date: PAID_ON })),
@@ -246,7 +246,7 @@ describe('paid: the fee enters the ledger exactly once', () => {
       '3.34',
     ]);
     // The royalties list shows them once, as licensing lines naming the invoice.
-    const lines = (await api.get(`/royalties?per_page=100&q=${encodeURIComponent(`Trailer ${stamp}`)}`)).body
+    const lines = (await api.get(`/royalties?per_page=100&q=${encodeURIComponent(`Trailer Co ${stamp}`)}`)).body
       .royalties as { id: string; amount: string; pay_period: string; sales_description: string }[];
     expect(lines).toHaveLength(3);
     const cents = lines.reduce((sum, l) => sum + BigInt(l.amount.replace('.', '')), 0n);
@@ -280,10 +280,10 @@ describe('paid: the fee enters the ledger exactly once', () => {
   }, 120_000);
 
   it('deletes an unstated paid licence with its lines', async () => {
-    const unstated = await signed(outgoing({ usage: `Unstated ${stamp}` }));
+    const unstated = await signed(outgoing({ licensee_name: `Unstated Co ${stamp}` }));
     await api.post(`/licenses/${unstated.id}/invoice`, {});
     expect((await api.post(`/licenses/${unstated.id}/payment`, {})).status).toBe(200);
-    const search = `/royalties?per_page=100&q=${encodeURIComponent(`Unstated ${stamp}`)}`;
+    const search = `/royalties?per_page=100&q=${encodeURIComponent(`Unstated Co ${stamp}`)}`;
     expect((await api.get(search)).body.royalties).toHaveLength(3);
     const deleted = await api.del(`/licenses/${unstated.id}`);
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
