@@ -14,7 +14,7 @@ const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** "LI-000042": the company's 42nd licence invoice. */
-export const invoiceNumber = (n: number) => `LI-${String(n).padStart(6, '0')}`;
+const invoiceNumber = (n: number) => `LI-${String(n).padStart(6, '0')}`;
 
 /**
  * Issues a signed outgoing licence's invoice: VAT by the rule in vat.ts, the next number of the

@@ -20,7 +20,7 @@ export const LICENSE_STATUSES = [
   'expired',
 ] as const;
 export type LicenseStatus = (typeof LICENSE_STATUSES)[number];
-export const LICENSE_TYPES = ['outgoing', 'incoming'] as const;
+const LICENSE_TYPES = ['outgoing', 'incoming'] as const;
 export type LicenseType = (typeof LICENSE_TYPES)[number];
 
 /**
@@ -80,7 +80,7 @@ const contact = z.strictObject({
 export type LicenseContact = z.infer<typeof contact>;
 
 /** The splits of a licence's assets add up to exactly 100 %. */
-export function splitsTotal(assets: readonly { split: string }[]): Big {
+function splitsTotal(assets: readonly { split: string }[]): Big {
   return assets.reduce((sum, a) => sum.plus(a.split), new Big(0));
 }
 export const SPLITS_MESSAGE = 'The assets’ splits must add up to 100%';
