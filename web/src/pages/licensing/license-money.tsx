@@ -60,11 +60,7 @@ export function LicenseMoney({ license }: { license: License }) {
             },
             { id: 'period', header: 'Pay period', cell: (l) => l.pay_period },
             { id: 'share', header: 'Share of the fee', cell: (l) => formatMoney(l.subtotal_payable, l.currency) },
-            {
-              id: 'amount',
-              header: 'Amount',
-              cell: (l) => formatMoney(l.amount, l.company_currency, { precision: 'exact' }),
-            },
+            { id: 'amount', header: 'Amount', cell: (l) => formatMoney(l.amount, l.company_currency) },
           ]}
         />
       ) : null}

@@ -44,6 +44,14 @@ function PipelineActions({ license, onChanged }: { license: License; onChanged: 
   const canPay =
     (license.type === 'outgoing' && license.status === 'invoiced') ||
     (license.type === 'incoming' && license.status === 'signed');
+  if (pipelineMoves(license.status).length === 0 && !canInvoice && !canPay)
+    return (
+      <Box data-testid="license-pipeline-end">
+        {license.status === 'paid'
+          ? `Paid on ${formatDate(license.payment_date)}: nothing more to do.`
+          : `This licence ended ${displayLabel(license.status).toLowerCase()}.`}
+      </Box>
+    );
   return (
     <SpaceBetween size="s">
       <SpaceBetween direction="horizontal" size="xs">
