@@ -8,6 +8,8 @@ import {
 import { idParams, operation, reply } from '../lib/http.js';
 import { listQuerySchema } from '../lib/list-query.js';
 import { issueInvoice } from './invoice.js';
+
+export { clearanceProblems } from './clearance.js';
 import { createLicense, moveLicense, readLicense, updateLicense } from './licenses.js';
 import { licensingSummary, listLicenses } from './list.js';
 import { recordPayment } from './payment.js';

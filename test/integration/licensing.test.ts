@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { checkableRelease } from '../support/checkable-release.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 import { until } from '../support/wait.js';
 
@@ -330,5 +331,36 @@ describe('the hub', () => {
     expect(paid.totals).toEqual(expect.arrayContaining([expect.objectContaining({ currency: 'GBP' })]));
     expect(summary.due.length).toBeGreaterThan(0);
     expect(summary.due.every((l: { status: string }) => l.status === 'invoiced')).toBe(true);
+  });
+});
+
+describe('clearance at quality control', () => {
+  it('keeps a release out of review while a recording uses an unsigned or too-short incoming licence, naming it', async () => {
+    const { release: qc, recording } = await checkableRelease(api, own.admin);
+    const sample = await create({
+      type: 'incoming',
+      licensee_name: `Break owner ${stamp}`,
+      usage: 'the drum break',
+      territory: 'World',
+      assets: [{ asset_type: 'recording', asset_id: recording.id, split: '100' }],
+    });
+    const unsigned = await api.post(`/releases/${qc.id}/quality_control`, {});
+    expect(unsigned.status).toBe(400);
+    expect(unsigned.body.message).toBe(
+      `The incoming licence from Break owner ${stamp} (the drum break) is not signed yet: clear it before quality control`,
+    );
+    await api.post(`/licenses/${sample.id}/status`, { status: 'signed' });
+    const release = (await api.get(`/releases/${qc.id}`)).body.release;
+    const ended = await api.patch(`/licenses/${sample.id}`, {
+      license_start_date: '2000-01-01',
+      license_end_date: '2000-12-31',
+    });
+    expect(ended.status).toBe(200);
+    const short = await api.post(`/releases/${qc.id}/quality_control`, {});
+    expect(short.status).toBe(400);
+    expect(short.body.message).toContain(`ends on 2000-12-31, before the release date ${release.release_date}`);
+    await api.patch(`/licenses/${sample.id}`, { license_end_date: '2999-12-31' });
+    const cleared = await api.post(`/releases/${qc.id}/quality_control`, {});
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
   });
 });
