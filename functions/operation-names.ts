@@ -315,6 +315,7 @@ export const OPERATION_NAMES = {
     'updateLicense',
     'moveLicense',
     'issueLicenseInvoice',
+    'licenseInvoicePdf',
     'recordLicensePayment',
     'deleteLicense',
   ],

@@ -450,6 +450,7 @@ export const ROUTES: readonly Route[] = [
   r('PATCH', '/licenses/{id}', 'royalties', 'updateLicense', 'tenant', 'catalogue.write'),
   r('POST', '/licenses/{id}/status', 'royalties', 'moveLicense', 'tenant', 'catalogue.write'),
   r('POST', '/licenses/{id}/invoice', 'royalties', 'issueLicenseInvoice', 'tenant', 'money.write'),
+  r('GET', '/licenses/{id}/invoice', 'royalties', 'licenseInvoicePdf', 'tenant', 'money.read'),
   r('POST', '/licenses/{id}/payment', 'royalties', 'recordLicensePayment', 'tenant', 'money.write'),
   r('DELETE', '/licenses/{id}', 'royalties', 'deleteLicense', 'tenant', 'money.write'),
 

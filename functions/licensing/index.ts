@@ -8,6 +8,7 @@ import {
 import { idParams, operation, reply } from '../lib/http.js';
 import { listQuerySchema } from '../lib/list-query.js';
 import { issueInvoice } from './invoice.js';
+import { invoicePdfLink } from './invoice-pdf.js';
 
 export { clearanceProblems } from './clearance.js';
 import { createLicense, moveLicense, readLicense, updateLicense } from './licenses.js';
@@ -50,6 +51,10 @@ export const licensingOperations = {
   issueLicenseInvoice: operation('tenant', {
     params: idParams,
     run: ({ tenantId, caller, params }) => issueInvoice(tenantId, caller, params.id),
+  }),
+  licenseInvoicePdf: operation('tenant', {
+    params: idParams,
+    run: ({ tenantId, params }) => invoicePdfLink(tenantId, params.id),
   }),
   recordLicensePayment: operation('tenant', {
     params: idParams,

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkableRelease } from '../support/checkable-release.js';
+import { pdfText } from '../support/pdf-text.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 import { until } from '../support/wait.js';
 
@@ -196,6 +197,13 @@ describe('the invoice', () => {
         currency: 'GBP',
       });
       expect(invoiced.body.license).toMatchObject({ vat: c.rate, fee_vat: c.vat });
+      if (c.country !== 'GB') continue;
+      // The invoice as a PDF: its number, the money and the VAT rule, in the licensee's words.
+      const link = await api.get(`/licenses/${license.id}/invoice`);
+      expect(link.status, JSON.stringify(link.body)).toBe(200);
+      const text = await pdfText(new Uint8Array(await (await fetch(link.body.url)).arrayBuffer()));
+      for (const words of [`Invoice ${invoiced.body.license.invoice.number}`, 'Total due: £12.00', 'VAT at 20%'])
+        expect(text).toContain(words);
     }
   });
 

@@ -1,4 +1,5 @@
 import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
@@ -6,9 +7,21 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { formatDate } from '../../../../shared/format';
 import { formatMoney } from '../../../../shared/money';
+import { api, errorMessage } from '../../app/api';
 import { displayLabel } from '../../app/display-labels';
+import { notify } from '../../app/notifications';
 import { RouterLink } from '../../components/router-link';
 import type { License } from './licensing-api';
+
+/** Opens the invoice's PDF (a short-lived link the API hands out). */
+async function openInvoice(id: string) {
+  try {
+    const { url } = await api.get<{ url: string }>(`/licenses/${id}/invoice`);
+    window.open(url, '_blank', 'noopener');
+  } catch (failure) {
+    notify('error', errorMessage(failure));
+  }
+}
 
 /** A licence's assets with their splits, its invoice, and the ledger lines its payment made. */
 export function LicenseMoney({ license }: { license: License }) {
@@ -27,7 +40,14 @@ export function LicenseMoney({ license }: { license: License }) {
         ]}
       />
       {invoice ? (
-        <Container header={<Header variant="h2">{`Invoice ${invoice.number}`}</Header>} data-testid="license-invoice">
+        <Container
+          header={
+            <Header variant="h2" actions={<Button onClick={() => void openInvoice(license.id)}>Download PDF</Button>}>
+              {`Invoice ${invoice.number}`}
+            </Header>
+          }
+          data-testid="license-invoice"
+        >
           <KeyValuePairs
             columns={4}
             items={[
