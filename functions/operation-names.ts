@@ -307,6 +307,17 @@ export const OPERATION_NAMES = {
     'createAdminRoyalty',
     'updateAdminRoyalty',
     'deleteExchangeRate',
+    // Licences (functions/licensing/): served here because a paid licence writes ledger lines.
+    'listLicenses',
+    'licensingSummary',
+    'getLicense',
+    'createLicense',
+    'updateLicense',
+    'moveLicense',
+    'issueLicenseInvoice',
+    'licenseInvoicePdf',
+    'recordLicensePayment',
+    'deleteLicense',
   ],
   statements: [
     'listStatements',

@@ -441,6 +441,18 @@ export const ROUTES: readonly Route[] = [
   r('POST', '/exchange_rates/find', 'royalties', 'findExchangeRate', 'tenant', 'money.read'),
   r('POST', '/exchange_rates', 'royalties', 'createExchangeRate', 'tenant', 'money.write'),
   r('DELETE', '/exchange_rates/{id}', 'royalties', 'deleteExchangeRate', 'tenant', 'money.write'),
+  // Licences in and out (docs/licensing.md): the pipeline is catalogue work; the invoice, the payment
+  // (which writes ledger lines or an expense) and deleting (which may remove them) move money.
+  r('GET', '/licenses', 'royalties', 'listLicenses', 'tenant', 'catalogue.read'),
+  r('GET', '/licensing/summary', 'royalties', 'licensingSummary', 'tenant', 'catalogue.read'),
+  r('POST', '/licenses', 'royalties', 'createLicense', 'tenant', 'catalogue.write'),
+  r('GET', '/licenses/{id}', 'royalties', 'getLicense', 'tenant', 'catalogue.read'),
+  r('PATCH', '/licenses/{id}', 'royalties', 'updateLicense', 'tenant', 'catalogue.write'),
+  r('POST', '/licenses/{id}/status', 'royalties', 'moveLicense', 'tenant', 'catalogue.write'),
+  r('POST', '/licenses/{id}/invoice', 'royalties', 'issueLicenseInvoice', 'tenant', 'money.write'),
+  r('GET', '/licenses/{id}/invoice', 'royalties', 'licenseInvoicePdf', 'tenant', 'money.read'),
+  r('POST', '/licenses/{id}/payment', 'royalties', 'recordLicensePayment', 'tenant', 'money.write'),
+  r('DELETE', '/licenses/{id}', 'royalties', 'deleteLicense', 'tenant', 'money.write'),
 
   // Statements and statement runs (docs/statements.md): published statements are
   // numbered and never change; runs preview, then publish through the statement worker. Fixed

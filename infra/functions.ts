@@ -135,6 +135,8 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
     // The ledger files read where they lie, the state rollups, and DuckDB's spill (ledger/cache-dir.ts).
     ephemeralStorageMiB: 4096,
     nativeModules: DUCKDB_MODULES,
+    // A licence's invoice PDF is rendered here with the statements' fonts and kept in the ledger bucket (licenses/).
+    assets: PDF_FONT_ASSETS,
     // A failed or stuck import is re-run through the import queue.
     // The admin royalties across companies and any ledger above a configured size go to Athena.
     needs: { buckets: { ledger: 'readWrite' }, push: true, sendsTo: ['royaltyImport'], ledgerQuery: true },

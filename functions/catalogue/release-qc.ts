@@ -2,6 +2,7 @@ import type { Problem } from '../../shared/metadata-checker.js';
 import { BadRequest, Forbidden, InvalidField } from '../lib/errors.js';
 import type { Caller } from '../lib/auth-context.js';
 import type { Row } from '../reference/reference-resource.js';
+import { clearanceProblems } from '../licensing/index.js';
 import { checkReleaseOf } from './release-check.js';
 import { tellQualityControlDecision } from './qc-decision-notice.js';
 import { moveReleaseStatus, releaseMove, type StatusActor } from './release-status.js';
@@ -57,6 +58,7 @@ export async function changeReleaseStatus(tenantId: string, releaseId: string, c
     throw new InvalidField('reasons', 'Give at least one reason for rejecting the release');
   }
   const findings = await findingsFor(tenantId, releaseId, rule.move.checked === true, input.status === 'rejected');
+  if (input.status === 'quality_control' || input.status === 'accepted') await refuseUncleared(tenantId, before);
   await moveReleaseStatus(tenantId, releaseId, {
     from,
     to: input.status,
@@ -91,6 +93,26 @@ async function findingsFor(tenantId: string, releaseId: string, mustPass: boolea
     );
   }
   return problems.map((p) => (p.scope === 'release' ? p.message : `${p.title}: ${p.message}`));
+}
+
+/**
+ * Someone else's master on the release must be cleared before it goes to review or is approved:
+ * each incoming licence that is unsigned, or whose term or territory falls short, is named.
+ */
+async function refuseUncleared(tenantId: string, release: Row): Promise<void> {
+  const tracks = (release.release_recordings as Row[] | undefined) ?? [];
+  const problems = await clearanceProblems(tenantId, {
+    id: String(release.id),
+    release_date: typeof release.release_date === 'string' ? release.release_date : null,
+    territories: Array.isArray(release.territories) ? release.territories.map(String) : null,
+    recording_ids: tracks.map((t) => String(t.recording_id)),
+  });
+  if (problems.length === 0) return;
+  const message =
+    problems.length === 1
+      ? `${problems[0]}: clear it before quality control`
+      : `Clear these licences before quality control: ${problems.join('; ')}`;
+  throw new BadRequest(message, { licenses: problems });
 }
 
 /** The company a release belongs to, for admin calls that name only the release. */

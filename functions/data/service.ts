@@ -31,6 +31,7 @@ import { Log } from './entities/log.js';
 import { ImportRecord } from './entities/import-record.js';
 import { CwrRegistration } from './entities/cwr-registration.js';
 import { Contract } from './entities/contract.js';
+import { License } from './entities/license.js';
 import {
   MailingList,
   MailingMember,
@@ -128,6 +129,7 @@ const entities = {
   CatalogueExport,
   CwrRegistration,
   Contract,
+  License,
   MailingList,
   MailingMember,
   PromoSuppression,

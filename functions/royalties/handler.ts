@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../../shared/messages.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
 import { planGate } from '../plans/gate.js';
+import { licensingOperations } from '../licensing/index.js';
 import { BadRequest } from '../lib/errors.js';
 import { listQuerySchema } from '../lib/list-query.js';
 import { LISTS } from '../data/list-cache.js';
@@ -210,6 +211,7 @@ const operations = {
   previewMap: operation('tenant', { body: previewInput, run: ({ tenantId, body }) => previewMap(tenantId, body) }),
   ...exchangeRateOperations,
   ...adminRoyaltyOperations,
+  ...licensingOperations,
 } satisfies AreaOperations<'royalties'>;
 
 export const handler = areaHandler('royalties', operations, planGate);

@@ -63,6 +63,8 @@ export const ManualRoyalty = new Entity({
     id: { type: 'string', required: true },
     /** Ledger columns (functions/royalties/ledger/schema.ts), money as exact decimal strings. */
     fields: { type: CustomAttributeType<LedgerFields>('any'), required: true },
+    /** The licence whose paid fee this line is (functions/licensing/), when it came from one. */
+    license_id: { type: 'string' },
     userId: { type: 'string' },
     ...timestamps,
   },

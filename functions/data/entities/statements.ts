@@ -194,12 +194,12 @@ export const StatementRun = new Entity({
   },
 });
 
-/** Per-company sequences (statement numbers, self-billing invoice numbers): numbers are given once, in order. */
+/** Per-company sequences (statement numbers, self-billing and licence invoice numbers): numbers are given once, in order. */
 export const Sequence = new Entity({
   model: { entity: 'sequence', version: '1', service: SERVICE },
   attributes: {
     tenantId: { type: 'string', required: true },
-    name: { type: ['statement', 'self_billing_invoice'] as const, required: true },
+    name: { type: ['statement', 'self_billing_invoice', 'license_invoice'] as const, required: true },
     value: { type: 'number', required: true, default: 0 },
     ...timestamps,
   },

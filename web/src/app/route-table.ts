@@ -49,6 +49,12 @@ export type PageKey =
   | 'mailing-list'
   | 'view-promo'
   | 'label-contracts'
+  | 'licensing-hub'
+  | 'licenses'
+  | 'new-incoming-license'
+  | 'new-outgoing-license'
+  | 'license'
+  | 'license-form'
   | 'label-assets'
   | 'admin-label-assets'
   | 'admin-dashboard'
@@ -448,13 +454,21 @@ const userRoutes: RouteDef[] = [
   tenant('/user/marketing', 'UserMarketing', 'Marketing'),
   tenant('/user/import_release', 'UserImportRelease', 'Import a release', 'data-management-new'),
   tenant('/user/import_releases', 'UserImportReleases', 'Import releases', 'data-management-new'),
-  tenant('/user/licensing', 'LicensingHub', 'Licensing hub'),
-  ...children(tenant, '/user/licensing', 'LicensingHub', 'Licensing', [
-    'licenses',
-    'new_incoming_license',
-    'new_outgoing_license',
-  ]),
-  tenant('/user/licensing/:id', 'UserLicense', 'Licence'),
+  tenant('/user/licensing', 'LicensingHub', 'Licensing hub', 'licensing-hub'),
+  ...withPages(
+    children(tenant, '/user/licensing', 'LicensingHub', 'Licensing', [
+      'licenses',
+      'new_incoming_license',
+      'new_outgoing_license',
+    ]),
+    {
+      '/user/licensing/licenses': 'licenses',
+      '/user/licensing/new_incoming_license': 'new-incoming-license',
+      '/user/licensing/new_outgoing_license': 'new-outgoing-license',
+    },
+  ),
+  tenant('/user/licensing/:id', 'UserLicense', 'Licence', 'license'),
+  tenant('/user/licensing/:id/edit', 'EditUserLicense', 'Edit licence', 'license-form'),
   tenant('/user/royalties', 'UserRoyalties', 'Royalties', 'user-royalties'),
   ...withPages(
     children(tenant, '/user/royalties', 'UserRoyalties', 'Royalties', [

@@ -1,0 +1,167 @@
+import type { LicenseItem } from '../entities/license.js';
+import type { CreateExpense } from '../entities/statements.js';
+import type { CreateManualRoyalty, ManualRoyaltyItem } from '../entities/royalty-overlays.js';
+import { LISTS, listsChangedAfterWrite, moneyRecordsChanged } from '../list-cache.js';
+import { getDb } from '../service.js';
+import { writtenUnlessConditionFailed } from '../../lib/errors.js';
+
+/**
+ * Every query of a company's licences, by name. Each change is conditional on the revision the
+ * caller read, and the moves that number an invoice or move money write the licence, the number
+ * and the money in one transaction: a replayed or concurrent call finds the revision moved and
+ * writes nothing.
+ */
+const licenses = () => getDb().entities.License;
+
+export type LicenseFields = Omit<LicenseItem, 'tenantId' | 'id' | 'createdAt' | 'updatedAt'>;
+
+export async function listLicenses(tenantId: string): Promise<LicenseItem[]> {
+  return (await licenses().query.byTenant({ tenantId }).go({ pages: 'all' })).data as LicenseItem[];
+}
+
+export async function getLicense(tenantId: string, id: string): Promise<LicenseItem | null> {
+  return (await licenses().get({ tenantId, id }).go()).data as LicenseItem | null;
+}
+
+export async function createLicense(tenantId: string, id: string, fields: LicenseFields): Promise<void> {
+  await licenses()
+    .create({ tenantId, id, ...fields })
+    .go();
+}
+
+/** Writes a licence's fields only while it is at `revision`; false when someone changed it meanwhile. */
+export async function patchLicense(
+  tenantId: string,
+  id: string,
+  revision: number,
+  set: Partial<LicenseFields>,
+): Promise<boolean> {
+  return writtenUnlessConditionFailed(() =>
+    licenses()
+      .patch({ tenantId, id })
+      .set({ ...set, revision: revision + 1 })
+      .where((attr, op) => op.eq(attr.revision, revision))
+      .go(),
+  );
+}
+
+/** The company's count of licence invoices numbered so far. */
+export async function invoicesNumbered(tenantId: string): Promise<number> {
+  return (await getDb().entities.Sequence.get({ tenantId, name: 'license_invoice' }).go()).data?.value ?? 0;
+}
+
+/**
+ * Numbers an invoice: the company's licence-invoice sequence moves n → n+1 and the licence takes
+ * invoice n+1, in one transaction that holds only while the sequence still says n and the licence
+ * is still at `revision`. So numbers are given once, in order, with no gap.
+ */
+export async function writeNumberedInvoice(
+  tenantId: string,
+  id: string,
+  revision: number,
+  numbered: number,
+  set: Partial<LicenseFields>,
+): Promise<boolean> {
+  const result = await getDb()
+    .transaction.write(({ License, Sequence }) => [
+      License.patch({ tenantId, id })
+        .set({ ...set, revision: revision + 1 })
+        .where((attr, op) => op.eq(attr.revision, revision))
+        .commit(),
+      numbered === 0
+        ? Sequence.create({ tenantId, name: 'license_invoice', value: 1 }).commit()
+        : Sequence.patch({ tenantId, name: 'license_invoice' })
+            .set({ value: numbered + 1 })
+            .where((attr, op) => op.eq(attr.value, numbered))
+            .commit(),
+    ])
+    .go();
+  return !result.canceled;
+}
+
+/**
+ * Moves a licence to paid and writes the money it makes — ledger lines (outgoing) or an expense
+ * (incoming) — in one transaction that holds only while the licence is still at `revision`: of
+ * two "paid" calls, the second finds nothing to do. At most 98 lines (a transaction holds 100 items).
+ */
+export async function writePayment(
+  tenantId: string,
+  id: string,
+  revision: number,
+  set: Partial<LicenseFields>,
+  money: { lines: CreateManualRoyalty[]; expense?: CreateExpense },
+): Promise<boolean> {
+  const result = await getDb()
+    .transaction.write(({ License, ManualRoyalty, Expense }) => [
+      License.patch({ tenantId, id })
+        .set({ ...set, revision: revision + 1 })
+        .where((attr, op) => op.eq(attr.revision, revision))
+        .commit(),
+      ...money.lines.map((line) => ManualRoyalty.create(line).commit()),
+      ...(money.expense ? [Expense.create(money.expense).commit()] : []),
+    ])
+    .go();
+  if (result.canceled) return false;
+  await moneyWritten(tenantId);
+  return true;
+}
+
+/** Marks the company's royalties and money records changed (the lists and figures hold them). */
+export async function moneyWritten(tenantId: string): Promise<void> {
+  await listsChangedAfterWrite([LISTS.royalties(tenantId)]);
+  await moneyRecordsChanged(tenantId);
+}
+
+/** The ledger lines a licence's payment wrote, as written. */
+export async function linesOfLicense(tenantId: string, licenseId: string): Promise<ManualRoyaltyItem[]> {
+  return (
+    await getDb()
+      .entities.ManualRoyalty.query.byTenant({ tenantId })
+      .where((attr, op) => op.eq(attr.license_id, licenseId))
+      .go({ pages: 'all' })
+  ).data;
+}
+
+/** Deletes a licence only while it is at `revision`; false when it changed meanwhile. */
+export async function deleteLicense(tenantId: string, id: string, revision: number): Promise<boolean> {
+  return writtenUnlessConditionFailed(() =>
+    licenses()
+      .delete({ tenantId, id })
+      .where((attr, op) => op.eq(attr.revision, revision))
+      .go(),
+  );
+}
+
+/** A company's release or recording as a licence names it, or null when the company has none with that id. */
+export async function licensedAsset(
+  tenantId: string,
+  type: 'recording' | 'release',
+  id: string,
+): Promise<{ title: string; isrc?: string; upc?: string; artist?: string; label_id?: string } | null> {
+  const db = getDb().entities;
+  if (type === 'recording') {
+    const recording = (await db.Recording.get({ tenantId, id }).go()).data;
+    return recording ? { title: recording.title, isrc: recording.isrc, artist: recording.display_artists } : null;
+  }
+  const release = (await db.Release.get({ tenantId, id }).go()).data;
+  return release
+    ? { title: release.title, upc: release.upc, artist: release.display_artists, label_id: release.label_id }
+    : null;
+}
+
+/** A company's label name, or null when the company has none with that id. */
+export async function licensedLabelName(tenantId: string, labelId: string): Promise<string | null> {
+  return (await getDb().entities.Label.get({ tenantId, labelId }).go()).data?.name ?? null;
+}
+
+/** What the invoice and the ledger lines need of the company: its VAT registration, country and currency. */
+export async function licensorTerms(tenantId: string) {
+  const company = (await getDb().entities.Company.get({ companyId: tenantId }).go()).data;
+  return {
+    name: company?.name ?? '',
+    vatRegistered: Boolean(company?.vat_registered),
+    vatNumber: company?.vat_number ?? null,
+    country: company?.country ?? null,
+    currency: (company?.currency ?? 'GBP').toUpperCase(),
+  };
+}

@@ -1,0 +1,68 @@
+import {
+  licenseCreate,
+  licenseFilters,
+  licenseMove,
+  licensePayment,
+  licenseUpdate,
+} from '../../shared/schemas/licensing.js';
+import { idParams, operation, reply } from '../lib/http.js';
+import { listQuerySchema } from '../lib/list-query.js';
+import { issueInvoice } from './invoice.js';
+import { invoicePdfLink } from './invoice-pdf.js';
+
+export { clearanceProblems } from './clearance.js';
+import { createLicense, moveLicense, readLicense, updateLicense } from './licenses.js';
+import { licensingSummary, listLicenses } from './list.js';
+import { recordPayment } from './payment.js';
+import { presentLicense } from './present.js';
+import { deleteLicense } from './remove.js';
+
+/**
+ * The licensing hub's calls: licences in and out, their pipeline, invoice and payment. A paid
+ * licence writes ledger lines (or an expense), so the royalties area — which owns the ledger and
+ * its frozen-line rule — serves these; this facade is what it imports.
+ */
+export const licensingOperations = {
+  listLicenses: operation('tenant', {
+    query: listQuerySchema(['created_at', 'licensee_name', 'status', 'license_end_date', 'fee'], licenseFilters),
+    run: ({ tenantId, query }) => listLicenses(tenantId, query),
+  }),
+  licensingSummary: operation('tenant', { run: ({ tenantId }) => licensingSummary(tenantId) }),
+  getLicense: operation('tenant', {
+    params: idParams,
+    run: async ({ tenantId, params }) => ({
+      license: await presentLicense(tenantId, await readLicense(tenantId, params.id)),
+    }),
+  }),
+  createLicense: operation('tenant', {
+    body: licenseCreate,
+    run: async ({ tenantId, caller, body }) => reply(201, await createLicense(tenantId, caller, body)),
+  }),
+  updateLicense: operation('tenant', {
+    params: idParams,
+    body: licenseUpdate,
+    run: ({ tenantId, params, body }) => updateLicense(tenantId, params.id, body),
+  }),
+  moveLicense: operation('tenant', {
+    params: idParams,
+    body: licenseMove,
+    run: ({ tenantId, caller, params, body }) => moveLicense(tenantId, caller, params.id, body.status),
+  }),
+  issueLicenseInvoice: operation('tenant', {
+    params: idParams,
+    run: ({ tenantId, caller, params }) => issueInvoice(tenantId, caller, params.id),
+  }),
+  licenseInvoicePdf: operation('tenant', {
+    params: idParams,
+    run: ({ tenantId, params }) => invoicePdfLink(tenantId, params.id),
+  }),
+  recordLicensePayment: operation('tenant', {
+    params: idParams,
+    body: licensePayment,
+    run: ({ tenantId, caller, params, body }) => recordPayment(tenantId, caller, params.id, body.payment_date),
+  }),
+  deleteLicense: operation('tenant', {
+    params: idParams,
+    run: ({ tenantId, caller, params }) => deleteLicense(tenantId, caller.user.userId, params.id),
+  }),
+};

@@ -1,0 +1,59 @@
+import * as store from '../data/access/licenses.js';
+import type { Caller } from '../lib/auth-context.js';
+import { BadRequest, Conflict } from '../lib/errors.js';
+import { moveBy, readLicense, requireMoneyTerms, requireStatus, today } from './licenses.js';
+import { presentLicense } from './present.js';
+import { licenceVat } from './vat.js';
+
+/** Days a licensee has to pay, unless the licence says otherwise. */
+const DEFAULT_DUE_DAYS = 30;
+/** How often numbering is tried again when another invoice of the company took the number first. */
+const ATTEMPTS = 8;
+
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** "LI-000042": the company's 42nd licence invoice. */
+const invoiceNumber = (n: number) => `LI-${String(n).padStart(6, '0')}`;
+
+/**
+ * Issues a signed outgoing licence's invoice: VAT by the rule in vat.ts, the next number of the
+ * company's licence-invoice sequence, and the move to invoiced, all in one conditional write. A
+ * repeated call on an invoiced licence answers the invoice it already has.
+ */
+export async function issueInvoice(tenantId: string, caller: Caller, id: string) {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+    const license = await readLicense(tenantId, id);
+    if (license.type !== 'outgoing') throw new BadRequest('Only an outgoing licence is invoiced');
+    if (license.invoice) return { license: await presentLicense(tenantId, license), message: 'Invoice issued' };
+    requireStatus(license, 'signed', 'Sign the licence before issuing its invoice');
+    const { fee, currency } = requireMoneyTerms(license);
+    const terms = await store.licensorTerms(tenantId);
+    const vat = licenceVat(fee, {
+      vatRegistered: terms.vatRegistered,
+      companyCountry: terms.country,
+      licenseeCountry: license.licensee_country,
+    });
+    const numbered = await store.invoicesNumbered(tenantId);
+    const date = today();
+    const invoice = {
+      number: invoiceNumber(numbered + 1),
+      date,
+      due_date: addDays(date, license.invoice_due_days ?? DEFAULT_DUE_DAYS),
+      currency,
+      net: fee,
+      vat_rate: vat.rate,
+      vat: vat.vat,
+      total: vat.total,
+      vat_note: vat.note,
+    };
+    const written = await store.writeNumberedInvoice(tenantId, id, license.revision, numbered, {
+      invoice,
+      status: 'invoiced',
+      history: [...(license.history ?? []), moveBy(caller, license.status, 'invoiced')],
+    });
+    if (written)
+      return { license: await presentLicense(tenantId, await readLicense(tenantId, id)), message: 'Invoice issued' };
+  }
+  throw new Conflict('Invoices are being numbered: try again in a moment');
+}

@@ -1,0 +1,124 @@
+import { ulid } from 'ulid';
+import {
+  pipelineMoves,
+  type LicenseAsset,
+  type LicenseAssetInput,
+  type LicenseCreate,
+  type LicenseStatus,
+  type LicenseUpdate,
+} from '../../shared/schemas/licensing.js';
+import * as store from '../data/access/licenses.js';
+import type { LicenseItem } from '../data/entities/license.js';
+import type { Caller } from '../lib/auth-context.js';
+import { BadRequest, Conflict, InvalidField, LOST_RACE_MESSAGE, NotFound } from '../lib/errors.js';
+import { presentLicense } from './present.js';
+
+/** Today as the company's calendar says it (UTC: dates are whole days, no time of day). */
+export const today = () => new Date().toISOString().slice(0, 10);
+
+export async function readLicense(tenantId: string, id: string): Promise<LicenseItem> {
+  const license = await store.getLicense(tenantId, id);
+  if (!license) throw new NotFound('License');
+  return license;
+}
+
+/** The assets with their titles and codes, each checked to be the company's own. */
+async function resolveAssets(tenantId: string, assets: readonly LicenseAssetInput[]): Promise<LicenseAsset[]> {
+  const resolved: LicenseAsset[] = [];
+  for (const [index, asset] of assets.entries()) {
+    const found = await store.licensedAsset(tenantId, asset.asset_type, asset.asset_id);
+    if (!found) throw new InvalidField(`assets.${index}.asset_id`, `${asset.asset_type} not found in this company`);
+    const { label_id: _label, ...names } = found;
+    resolved.push({ ...asset, ...names });
+  }
+  return resolved;
+}
+
+async function checkLabel(tenantId: string, labelId: string | undefined): Promise<void> {
+  if (labelId && !(await store.licensedLabelName(tenantId, labelId)))
+    throw new InvalidField('label_id', 'label not found in this company');
+}
+
+/** One step of the licence's history: who moved it, from where to where, when. */
+export const moveBy = (caller: Caller, from: LicenseStatus | null, to: LicenseStatus) => ({
+  from,
+  to,
+  by: caller.user.userId,
+  by_name: caller.user.name || caller.user.email,
+  at: new Date().toISOString(),
+});
+
+/** A new licence starts as an enquiry, first contacted today unless the user says when. */
+export async function createLicense(tenantId: string, caller: Caller, input: LicenseCreate) {
+  await checkLabel(tenantId, input.label_id);
+  const assets = await resolveAssets(tenantId, input.assets ?? []);
+  const id = ulid();
+  await store.createLicense(tenantId, id, {
+    ...input,
+    assets,
+    status: 'enquiry',
+    revision: 1,
+    initial_contact_date: input.initial_contact_date ?? today(),
+    history: [moveBy(caller, null, 'enquiry')],
+  });
+  return { license: await presentLicense(tenantId, await readLicense(tenantId, id)), message: 'Licence created' };
+}
+
+/**
+ * Edits a licence's terms. Once invoiced, the money terms (fee, currency, assets and their splits)
+ * are what the invoice and the ledger lines say, so they no longer change.
+ */
+export async function updateLicense(tenantId: string, id: string, input: LicenseUpdate) {
+  const license = await readLicense(tenantId, id);
+  const locked = ['invoiced', 'paid'].includes(license.status);
+  for (const field of ['fee', 'fee_currency', 'assets'] as const)
+    if (locked && input[field] !== undefined)
+      throw new InvalidField(field, 'The money terms of an invoiced licence cannot change');
+  await checkLabel(tenantId, input.label_id);
+  const set: Partial<store.LicenseFields> = { ...input, assets: undefined };
+  if (input.assets) set.assets = await resolveAssets(tenantId, input.assets);
+  const merged = { ...license, ...definedOnly(set) };
+  if (merged.license_start_date && merged.license_end_date && merged.license_end_date < merged.license_start_date)
+    throw new InvalidField('license_end_date', 'Licence end date must be on or after its start date');
+  if (!(await store.patchLicense(tenantId, id, license.revision, definedOnly(set))))
+    throw new Conflict(LOST_RACE_MESSAGE);
+  return { license: await presentLicense(tenantId, await readLicense(tenantId, id)), message: 'Licence updated' };
+}
+
+const definedOnly = <T extends Record<string, unknown>>(value: T): Partial<T> =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+/**
+ * A move along the pipeline. Quoting sets the proposal date and signing the signed date, unless
+ * the user set them already. Invoiced and paid are reached through their own calls.
+ */
+export async function moveLicense(tenantId: string, caller: Caller, id: string, to: LicenseStatus) {
+  const license = await readLicense(tenantId, id);
+  if (license.status === to) return { license: await presentLicense(tenantId, license), message: 'Licence moved' };
+  if (to === 'invoiced') throw new InvalidField('status', 'Issue the invoice to move the licence to invoiced');
+  if (to === 'paid') throw new InvalidField('status', 'Record the payment to move the licence to paid');
+  if (!pipelineMoves(license.status).includes(to))
+    throw new InvalidField('status', `A licence cannot move from ${license.status} to ${to}`);
+  const set: Partial<store.LicenseFields> = {
+    status: to,
+    history: [...(license.history ?? []), moveBy(caller, license.status, to)],
+  };
+  if (to === 'quoted' && !license.proposal_date) set.proposal_date = today();
+  if (to === 'signed' && !license.signed_date) set.signed_date = today();
+  if (!(await store.patchLicense(tenantId, id, license.revision, set))) throw new Conflict(LOST_RACE_MESSAGE);
+  return { license: await presentLicense(tenantId, await readLicense(tenantId, id)), message: 'Licence moved' };
+}
+
+/** What must hold before money moves: a fee, a currency and assets whose splits make 100 %. */
+export function requireMoneyTerms(license: LicenseItem): { fee: string; currency: string; assets: LicenseAsset[] } {
+  if (!license.fee) throw new InvalidField('fee', 'Fee is required');
+  if (!license.fee_currency) throw new InvalidField('fee_currency', 'Fee currency is required');
+  const assets = license.assets ?? [];
+  if (assets.length === 0) throw new InvalidField('assets', 'Add the recordings or releases the licence covers');
+  return { fee: license.fee, currency: license.fee_currency, assets };
+}
+
+/** Refuses, in the user's words, a step taken before the one it needs. */
+export function requireStatus(license: LicenseItem, wanted: LicenseStatus, refusal: string): void {
+  if (license.status !== wanted) throw new BadRequest(refusal);
+}

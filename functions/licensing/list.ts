@@ -1,0 +1,74 @@
+import Big from 'big.js';
+import { LICENSE_STATUSES, type LicenseStatus, type LicenseType } from '../../shared/schemas/licensing.js';
+import * as store from '../data/access/licenses.js';
+import { listAnswer, pageOfQuery, type ListQuery } from '../lib/list-query.js';
+import { today } from './licenses.js';
+import { licenseRow } from './present.js';
+
+export type LicenseListQuery = ListQuery & {
+  status?: LicenseStatus;
+  type?: LicenseType;
+  tag?: string;
+  territory?: string;
+  asset_id?: string;
+};
+
+/** GET licenses: the company's licences, filtered by state, type, tag, territory and asset, searched and paged. */
+export async function listLicenses(tenantId: string, query: LicenseListQuery) {
+  const rows = (await store.listLicenses(tenantId)).map((license) => licenseRow(license));
+  const tag = query.tag?.toLowerCase();
+  const territory = query.territory?.toLowerCase();
+  const page = pageOfQuery(rows, query, {
+    searchFields: ['licensee_name', 'usage', 'territory', 'tag', 'release', 'recording'],
+    tieBreaker: 'id',
+    filter: (row) =>
+      (!query.status || row.status === query.status) &&
+      (!query.type || row.type === query.type) &&
+      (!tag || row.tags.some((t) => t.toLowerCase() === tag)) &&
+      (!territory || (row.territory ?? '').toLowerCase().includes(territory)) &&
+      (!query.asset_id || row.assets.some((a) => a.asset_id === query.asset_id)),
+  });
+  return listAnswer('licenses', page);
+}
+
+/** How far ahead "ending soon" looks. */
+const ENDING_SOON_DAYS = 60;
+
+/**
+ * The hub: per pipeline state, how many licences and their fees summed per currency (never
+ * added across currencies); the invoices awaiting payment, those past their due date first; the
+ * licences in force whose end date is within 60 days.
+ */
+export async function licensingSummary(tenantId: string) {
+  const licenses = await store.listLicenses(tenantId);
+  const day = today();
+  const horizon = new Date(Date.parse(`${day}T00:00:00Z`) + ENDING_SOON_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const pipeline = LICENSE_STATUSES.map((status) => {
+    const inState = licenses.filter((l) => l.status === status);
+    const totals = new Map<string, Big>();
+    for (const l of inState)
+      if (l.fee && l.fee_currency) totals.set(l.fee_currency, (totals.get(l.fee_currency) ?? new Big(0)).plus(l.fee));
+    return {
+      status,
+      count: inState.length,
+      totals: [...totals]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([currency, sum]) => ({ currency, amount: sum.toFixed(2) })),
+    };
+  });
+  const due = licenses
+    .filter((l) => l.status === 'invoiced' && l.invoice)
+    .map((l) => ({ ...licenseRow(l), overdue: (l.invoice?.due_date ?? day) < day }))
+    .sort((a, b) => String(a.due_date).localeCompare(String(b.due_date)));
+  const ending_soon = licenses
+    .filter(
+      (l) =>
+        ['signed', 'invoiced', 'paid'].includes(l.status) &&
+        l.license_end_date &&
+        l.license_end_date >= day &&
+        l.license_end_date <= horizon,
+    )
+    .map((l) => licenseRow(l))
+    .sort((a, b) => String(a.license_end_date).localeCompare(String(b.license_end_date)));
+  return { pipeline, due, ending_soon };
+}

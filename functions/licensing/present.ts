@@ -1,0 +1,58 @@
+import * as store from '../data/access/licenses.js';
+import type { LicenseItem } from '../data/entities/license.js';
+
+/**
+ * A licence as the API answers it: every field the spec names (asset_type, label, release,
+ * recording … fee_vat, paid, type), the first release and recording of its assets standing for
+ * the spec's single release and recording, plus its assets, history, invoice and where its money went.
+ */
+export function licenseRow(license: LicenseItem, labelName: string | null = null) {
+  const assets = license.assets ?? [];
+  const release = assets.find((a) => a.asset_type === 'release');
+  const recording = assets.find((a) => a.asset_type === 'recording');
+  const { tenantId: _tenant, revision: _revision, createdAt, updatedAt, tags, ...fields } = license;
+  return {
+    ...fields,
+    asset_type: assets[0]?.asset_type ?? null,
+    assets,
+    label: labelName,
+    release: release?.title ?? null,
+    release_id: release?.asset_id ?? null,
+    recording: recording?.title ?? null,
+    recording_id: recording?.asset_id ?? null,
+    tags: tags ?? [],
+    tag: (tags ?? []).join(', '),
+    contacts: license.contacts ?? [],
+    history: license.history ?? [],
+    invoice: license.invoice ?? null,
+    vat: license.invoice?.vat_rate ?? null,
+    fee_vat: license.invoice?.vat ?? null,
+    paid: license.status === 'paid',
+    due_date: license.invoice?.due_date ?? null,
+    created_at: createdAt,
+    updated_at: updatedAt,
+  };
+}
+
+/** One licence with its label's name and the ledger lines its payment wrote. */
+export async function presentLicense(tenantId: string, license: LicenseItem) {
+  const [labelName, lines] = await Promise.all([
+    license.label_id ? store.licensedLabelName(tenantId, license.label_id) : null,
+    license.royalty_ids?.length ? store.linesOfLicense(tenantId, license.id) : [],
+  ]);
+  return {
+    ...licenseRow(license, labelName),
+    royalty_lines: lines.map((line) => ({
+      id: line.id,
+      pay_period: line.fields.pay_period,
+      song: line.fields.song ?? line.fields.album ?? null,
+      recording_id: line.fields.recording_id ?? null,
+      release_id: line.fields.release_id ?? null,
+      currency: line.fields.currency,
+      subtotal_payable: line.fields.subtotal_payable,
+      amount: line.fields.amount,
+      company_currency: line.fields.company_currency,
+      sales_description: line.fields.sales_description,
+    })),
+  };
+}

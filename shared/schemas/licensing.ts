@@ -1,0 +1,189 @@
+import Big from 'big.js';
+import { z } from 'zod';
+import { optionalCents } from './money.js';
+
+/**
+ * Licences in and out: what the licensing API accepts and answers, shared with the SPA's forms so
+ * both refuse the same input with the same sentence. Every text and list is bounded here, before
+ * any read or write.
+ */
+
+/** The pipeline: a licence moves forward through these, or ends declined or expired. */
+export const LICENSE_STATUSES = [
+  'enquiry',
+  'quoted',
+  'negotiating',
+  'signed',
+  'invoiced',
+  'paid',
+  'declined',
+  'expired',
+] as const;
+export type LicenseStatus = (typeof LICENSE_STATUSES)[number];
+const LICENSE_TYPES = ['outgoing', 'incoming'] as const;
+export type LicenseType = (typeof LICENSE_TYPES)[number];
+
+/**
+ * Where a licence may go next. Invoiced and paid are reached only through the invoice and payment
+ * calls (they number an invoice, or move money); an incoming licence is paid by us once signed, an
+ * outgoing one is invoiced once signed and paid once invoiced.
+ */
+const PIPELINE_MOVES: Record<LicenseStatus, readonly LicenseStatus[]> = {
+  enquiry: ['quoted', 'negotiating', 'signed', 'declined'],
+  quoted: ['negotiating', 'signed', 'declined', 'expired'],
+  negotiating: ['quoted', 'signed', 'declined', 'expired'],
+  signed: ['expired'],
+  invoiced: [],
+  paid: [],
+  declined: [],
+  expired: [],
+};
+export function pipelineMoves(status: LicenseStatus): readonly LicenseStatus[] {
+  return PIPELINE_MOVES[status];
+}
+
+const text = (label: string, max: number) =>
+  z.string(`${label} must be text`).trim().max(max, `${label} must be at most ${max} characters`);
+const optionalText = (label: string, max: number) => text(label, max).optional();
+const date = (label: string) =>
+  z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.iso.date(`${label} must be a date (YYYY-MM-DD)`).optional(),
+  );
+const id = z.string().trim().min(1).max(80);
+
+/** A split as a percentage with up to 2 decimals ("33.34"): kept as text so the sum is exact. */
+const split = z.preprocess(
+  (value) => (typeof value === 'number' ? String(value) : value),
+  z
+    .string('Split must be a percentage')
+    .trim()
+    .regex(/^\d{1,3}(\.\d{1,2})?$/, 'Split must be a percentage with up to 2 decimals')
+    .refine((value) => new Big(value).gt(0) && new Big(value).lte(100), 'Split must be more than 0 and at most 100'),
+);
+
+const asset = z.strictObject({
+  asset_type: z.enum(['recording', 'release'], 'Asset type must be recording or release'),
+  asset_id: id,
+  split,
+});
+export type LicenseAssetInput = z.infer<typeof asset>;
+/** An asset as stored: its title and codes copied when it was chosen, for the invoice and the ledger lines. */
+export type LicenseAsset = LicenseAssetInput & { title?: string; isrc?: string; upc?: string; artist?: string };
+
+const contact = z.strictObject({
+  name: text('Contact name', 200).min(1, 'Contact name is required'),
+  email: z.union([z.literal(''), z.email('Contact e-mail must be a valid e-mail').max(200)]).optional(),
+  phone: optionalText('Contact phone', 60),
+  role: optionalText('Contact role', 100),
+});
+export type LicenseContact = z.infer<typeof contact>;
+
+/** The splits of a licence's assets add up to exactly 100 %. */
+function splitsTotal(assets: readonly { split: string }[]): Big {
+  return assets.reduce((sum, a) => sum.plus(a.split), new Big(0));
+}
+export const SPLITS_MESSAGE = 'The assets’ splits must add up to 100%';
+
+const fields = {
+  label_id: z.preprocess((v) => (v === '' ? undefined : v), id.optional()),
+  assets: z
+    .array(asset)
+    .max(50, 'At most 50 assets')
+    .refine((list) => list.length === 0 || splitsTotal(list).eq(100), SPLITS_MESSAGE)
+    .refine(
+      (list) => new Set(list.map((a) => `${a.asset_type}#${a.asset_id}`)).size === list.length,
+      'Each asset may be listed once',
+    )
+    .optional(),
+  licensee_name: text('Licensee name', 200).min(1, 'Licensee name is required'),
+  licensee_address: optionalText('Licensee address', 500),
+  licensee_phone: optionalText('Licensee phone', 60),
+  licensee_country: z.preprocess(
+    (v) => (v === '' ? undefined : typeof v === 'string' ? v.trim().toUpperCase() : v),
+    z
+      .string('Licensee country must be a two-letter country code')
+      .regex(/^[A-Z]{2}$/, 'Licensee country must be a two-letter country code')
+      .optional(),
+  ),
+  contacts: z.array(contact).max(20, 'At most 20 contacts').optional(),
+  usage: optionalText('Usage', 2000),
+  territory: optionalText('Territory', 200),
+  territory_id: z.preprocess((v) => (v === '' ? undefined : v), id.optional()),
+  tags: z.array(text('Tag', 40).min(1, 'A tag must not be blank')).max(20, 'At most 20 tags').optional(),
+  term: optionalText('Term', 200),
+  initial_contact_date: date('Initial contact date'),
+  proposal_date: date('Proposal date'),
+  signed_date: date('Signed date'),
+  advance_fee: optionalCents('Advance fee'),
+  advance_paid_date: date('Advance paid date'),
+  license_start_date: date('Licence start date'),
+  license_end_date: date('Licence end date'),
+  credit: optionalText('Credit', 500),
+  fee: optionalCents('Fee'),
+  fee_currency: z.preprocess(
+    (v) => (v === '' ? undefined : typeof v === 'string' ? v.trim().toUpperCase() : v),
+    z
+      .string('Fee currency must be a 3-letter code')
+      .regex(/^[A-Z]{3}$/, 'Fee currency must be a 3-letter code')
+      .optional(),
+  ),
+  contract_data: optionalText('Contract text', 20_000),
+  invoice_due_days: z.coerce
+    .number('Invoice due days must be a whole number')
+    .int('Invoice due days must be a whole number')
+    .min(0, 'Invoice due days must be 0 to 365')
+    .max(365, 'Invoice due days must be 0 to 365')
+    .optional(),
+};
+
+/** The end of a licence comes on or after its start. */
+const datesInOrder = (value: { license_start_date?: string; license_end_date?: string }) =>
+  !value.license_start_date || !value.license_end_date || value.license_end_date >= value.license_start_date;
+const DATES_MESSAGE = { message: 'Licence end date must be on or after its start date', path: ['license_end_date'] };
+
+/** POST /licenses. */
+export const licenseCreate = z
+  .strictObject({ type: z.enum(LICENSE_TYPES, 'Type must be incoming or outgoing'), ...fields })
+  .refine(datesInOrder, DATES_MESSAGE);
+export type LicenseCreate = z.infer<typeof licenseCreate>;
+
+/** PATCH /licenses/{id}: any field but the type; a text sent as '' is emptied, a date sent as '' is left as it was. */
+export const licenseUpdate = z.strictObject(fields).partial().refine(datesInOrder, DATES_MESSAGE);
+export type LicenseUpdate = z.infer<typeof licenseUpdate>;
+
+/** POST /licenses/{id}/status: a move along the pipeline (not to invoiced or paid). */
+export const licenseMove = z.strictObject({
+  status: z.enum(LICENSE_STATUSES, 'Status must be a pipeline step'),
+});
+
+/** POST /licenses/{id}/payment: the day the money arrived (or left); today when not given. */
+export const licensePayment = z.strictObject({
+  payment_date: z.iso.date('Payment date must be a date (YYYY-MM-DD)').optional(),
+});
+
+/** GET /licenses filters. */
+export const licenseFilters = {
+  status: z.enum(LICENSE_STATUSES, 'Status must be a pipeline step').optional(),
+  type: z.enum(LICENSE_TYPES, 'Type must be incoming or outgoing').optional(),
+  tag: z.string().trim().max(40).optional(),
+  territory: z.string().trim().max(200).optional(),
+  asset_id: z.string().trim().max(80).optional(),
+};
+
+/** Who moved a licence, when, from where to where. */
+export type LicenseMove = { from: LicenseStatus | null; to: LicenseStatus; by: string; by_name: string; at: string };
+
+/** An outgoing licence's invoice, numbered once per company; money as 2-decimal strings. */
+export type LicenseInvoice = {
+  number: string;
+  date: string;
+  due_date: string;
+  currency: string;
+  net: string;
+  vat_rate: string;
+  vat: string;
+  total: string;
+  /** The VAT rule that applied, in words printed on the invoice. */
+  vat_note: string;
+};

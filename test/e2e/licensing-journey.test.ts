@@ -1,0 +1,79 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cloudUrl } from '../support/api.js';
+import { launchChromium, screenshotIfAsked, signedInManagerPage } from '../support/browser.js';
+import { type OwnCompany, ownCompany } from '../support/own-company.js';
+
+/** An outgoing licence in Chromium: from an enquiry to paid, then the ledger lines its fee became. */
+let browser: Browser;
+let own: OwnCompany;
+const stamp = Date.now();
+const licensee = `Northern Film ${stamp}`;
+const track = `Sync Track ${stamp}`;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  own = await ownCompany('Licensing e2e');
+  const made = await own.api.post('/recordings', { title: track });
+  expect(made.status).toBe(201);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const text = (page: Page) => page.locator('body').textContent();
+const fill = (page: Page, field: string, value: string) =>
+  page.getByTestId(`license-${field}`).locator('input').fill(value);
+
+describe('licensing journey', () => {
+  it('takes an outgoing licence from enquiry to paid, and lists the ledger lines its fee made', async () => {
+    const { page, errors } = await signedInManagerPage(browser, cloudUrl(), own.manager, {
+      id: own.companyId,
+      name: own.name,
+    });
+    await page.goto(`${cloudUrl()}/user/licensing`);
+    await page.getByRole('button', { name: 'New outgoing licence' }).click();
+    await expect.poll(() => text(page)).toContain('Licensee name');
+    await fill(page, 'licensee_name', licensee);
+    await fill(page, 'usage', 'Closing credits of a feature film');
+    await fill(page, 'licensee_country', 'GB');
+    await fill(page, 'territory', 'World');
+    await fill(page, 'fee', '120.00');
+    await fill(page, 'fee_currency', 'GBP');
+    await page.getByTestId('license-add-asset').click();
+    await page.getByTestId('license-asset-0').first().click();
+    await page.keyboard.type(track);
+    await page.getByRole('option', { name: track }).first().click();
+    await page.getByTestId('license-save').click();
+
+    await expect.poll(() => page.getByTestId('license-status').textContent()).toBe('Enquiry');
+    for (const [step, word] of [
+      ['quoted', 'Quoted'],
+      ['negotiating', 'Negotiating'],
+      ['signed', 'Signed'],
+    ] as const) {
+      await page.getByTestId(`license-move-${step}`).click();
+      await expect.poll(() => page.getByTestId('license-status').textContent()).toBe(word);
+    }
+    await page.getByTestId('license-issue-invoice').click();
+    await expect.poll(() => page.getByTestId('license-status').textContent()).toBe('Invoiced');
+    await expect.poll(() => page.getByTestId('license-invoice').textContent()).toContain('Invoice LI-000001');
+    await page.getByTestId('license-record-payment').click();
+    await expect.poll(() => page.getByTestId('license-status').textContent()).toBe('Paid');
+    await expect.poll(() => page.getByTestId('license-ledger-lines').textContent()).toContain(track);
+    expect(await page.getByTestId('license-ledger-lines').textContent()).toContain('£120.00');
+    await screenshotIfAsked(page, 'test-results/licensing-detail.png', true);
+
+    // The royalties list shows the line, the licensee as its retailer.
+    await page.goto(`${cloudUrl()}/user/royalties`);
+    await expect.poll(() => text(page)).toContain(licensee);
+    await screenshotIfAsked(page, 'test-results/licensing-royalties.png', true);
+
+    // The hub counts it among the paid licences, with its fee.
+    await page.goto(`${cloudUrl()}/user/licensing`);
+    await expect.poll(() => page.getByTestId('pipeline-paid').textContent()).toContain('£120.00');
+    await screenshotIfAsked(page, 'test-results/licensing-hub.png', true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

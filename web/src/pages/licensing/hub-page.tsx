@@ -1,0 +1,128 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import { useNavigate } from 'react-router';
+import { formatDate } from '../../../../shared/format';
+import { formatMoney } from '../../../../shared/money';
+import { displayLabel } from '../../app/display-labels';
+import { useApi } from '../../app/resources';
+import { RouterLink } from '../../components/router-link';
+import { StatusBadge } from '../../components/status-badge';
+import { type License, licenseTitle, type LicensingSummary } from './licensing-api';
+
+/** A short table of licences (what is due, what ends soon) linking to each. */
+function LicenceTable({
+  items,
+  testId,
+  empty,
+  date,
+}: {
+  items: (License & { overdue?: boolean })[];
+  testId: string;
+  empty: string;
+  date: { header: string; value: (l: License) => string | null | undefined };
+}) {
+  return (
+    <Table
+      data-testid={testId}
+      variant="embedded"
+      items={items}
+      empty={<Box color="text-body-secondary">{empty}</Box>}
+      columnDefinitions={[
+        {
+          id: 'licence',
+          header: 'Licence',
+          cell: (l) => <RouterLink href={`/user/licensing/${l.id}`}>{licenseTitle(l)}</RouterLink>,
+        },
+        { id: 'status', header: 'State', cell: (l) => <StatusBadge word={l.status} /> },
+        {
+          id: 'fee',
+          header: 'Fee',
+          cell: (l) =>
+            l.invoice ? formatMoney(l.invoice.total, l.invoice.currency) : formatMoney(l.fee, l.fee_currency),
+        },
+        {
+          id: 'date',
+          header: date.header,
+          cell: (l) => (
+            <span>
+              {formatDate(date.value(l) ?? '')}
+              {l.overdue ? ' (overdue)' : ''}
+            </span>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+/** The licensing hub: the pipeline by state with its fees per currency, what is due, what ends soon. */
+export function LicensingHubPage() {
+  const navigate = useNavigate();
+  const summary = useApi<LicensingSummary>('/licensing/summary');
+  const data = summary.data;
+  return (
+    <ContentLayout
+      header={
+        <Header
+          variant="h1"
+          description="Licences of your masters to films, ads and games, and of others’ masters for your releases"
+          actions={
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button onClick={() => navigate('/user/licensing/licenses')}>All licences</Button>
+              <Button onClick={() => navigate('/user/licensing/new_incoming_license')}>New incoming licence</Button>
+              <Button variant="primary" onClick={() => navigate('/user/licensing/new_outgoing_license')}>
+                New outgoing licence
+              </Button>
+            </SpaceBetween>
+          }
+        >
+          Licensing hub
+        </Header>
+      }
+    >
+      <SpaceBetween size="l">
+        <Container header={<Header variant="h2">Pipeline</Header>}>
+          <ColumnLayout columns={4} variant="text-grid" data-testid="licensing-pipeline">
+            {(data?.pipeline ?? []).map((step) => (
+              <div key={step.status} data-testid={`pipeline-${step.status}`}>
+                <Box variant="awsui-key-label">
+                  <RouterLink href={`/user/licensing/licenses?status=${step.status}`}>
+                    {displayLabel(step.status)}
+                  </RouterLink>
+                </Box>
+                <Box variant="h3">{step.count}</Box>
+                {step.totals.map((t) => (
+                  <Box key={t.currency} color="text-body-secondary">
+                    {formatMoney(t.amount, t.currency)}
+                  </Box>
+                ))}
+              </div>
+            ))}
+          </ColumnLayout>
+        </Container>
+        <Container header={<Header variant="h2">Invoices awaiting payment</Header>}>
+          <LicenceTable
+            items={data?.due ?? []}
+            testId="licensing-due"
+            empty="No invoice is awaiting payment"
+            date={{ header: 'Due', value: (l) => l.due_date }}
+          />
+        </Container>
+        <Container header={<Header variant="h2">Ending within 60 days</Header>}>
+          <LicenceTable
+            items={data?.ending_soon ?? []}
+            testId="licensing-ending"
+            empty="No licence ends in the next 60 days"
+            date={{ header: 'Ends', value: (l) => l.license_end_date }}
+          />
+        </Container>
+      </SpaceBetween>
+    </ContentLayout>
+  );
+}

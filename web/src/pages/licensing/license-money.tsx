@@ -1,0 +1,89 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import Header from '@cloudscape-design/components/header';
+import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import { formatDate } from '../../../../shared/format';
+import { formatMoney } from '../../../../shared/money';
+import { api, errorMessage } from '../../app/api';
+import { displayLabel } from '../../app/display-labels';
+import { notify } from '../../app/notifications';
+import { RouterLink } from '../../components/router-link';
+import type { License } from './licensing-api';
+
+/** Opens the invoice's PDF (a short-lived link the API hands out). */
+async function openInvoice(id: string) {
+  try {
+    const { url } = await api.get<{ url: string }>(`/licenses/${id}/invoice`);
+    window.open(url, '_blank', 'noopener');
+  } catch (failure) {
+    notify('error', errorMessage(failure));
+  }
+}
+
+/** A licence's assets with their splits, its invoice, and the ledger lines its payment made. */
+export function LicenseMoney({ license }: { license: License }) {
+  const invoice = license.invoice;
+  return (
+    <SpaceBetween size="l">
+      <Table
+        data-testid="license-assets"
+        header={<Header variant="h2">Assets</Header>}
+        items={license.assets}
+        empty={<Box color="text-body-secondary">No recording or release yet</Box>}
+        columnDefinitions={[
+          { id: 'title', header: 'Title', cell: (a) => a.title ?? '' },
+          { id: 'type', header: 'Type', cell: (a) => displayLabel(a.asset_type) },
+          { id: 'split', header: 'Split', cell: (a) => `${a.split}%` },
+        ]}
+      />
+      {invoice ? (
+        <Container
+          header={
+            <Header variant="h2" actions={<Button onClick={() => void openInvoice(license.id)}>Download PDF</Button>}>
+              {`Invoice ${invoice.number}`}
+            </Header>
+          }
+          data-testid="license-invoice"
+        >
+          <KeyValuePairs
+            columns={4}
+            items={[
+              { label: 'Date', value: formatDate(invoice.date) },
+              { label: 'Due', value: formatDate(invoice.due_date) },
+              { label: 'Net', value: formatMoney(invoice.net, invoice.currency) },
+              { label: `VAT (${invoice.vat_rate}%)`, value: formatMoney(invoice.vat, invoice.currency) },
+              { label: 'Total', value: formatMoney(invoice.total, invoice.currency) },
+              { label: 'VAT rule', value: invoice.vat_note },
+              { label: 'Paid on', value: formatDate(license.payment_date) },
+            ]}
+          />
+        </Container>
+      ) : null}
+      {license.type === 'outgoing' ? (
+        <Table
+          data-testid="license-ledger-lines"
+          header={
+            <Header variant="h2" description="The fee as licensing income, in the pay period of the payment">
+              Ledger lines
+            </Header>
+          }
+          items={license.royalty_lines ?? []}
+          empty={<Box color="text-body-secondary">The fee reaches the royalties when the invoice is paid</Box>}
+          columnDefinitions={[
+            {
+              id: 'song',
+              header: 'Asset',
+              cell: (l) => <RouterLink href={`/user/royalties/${l.id}/edit`}>{l.song ?? 'Line'}</RouterLink>,
+            },
+            { id: 'period', header: 'Pay period', cell: (l) => l.pay_period },
+            { id: 'share', header: 'Share of the fee', cell: (l) => formatMoney(l.subtotal_payable, l.currency) },
+            { id: 'amount', header: 'Amount', cell: (l) => formatMoney(l.amount, l.company_currency) },
+          ]}
+        />
+      ) : null}
+    </SpaceBetween>
+  );
+}

@@ -1,0 +1,205 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
+import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { formatDate } from '../../../../shared/format';
+import { formatMoney } from '../../../../shared/money';
+import { type LicenseStatus, pipelineMoves } from '../../../../shared/schemas/licensing';
+import { api, errorMessage } from '../../app/api';
+import { displayLabel } from '../../app/display-labels';
+import { notify } from '../../app/notifications';
+import { useApi } from '../../app/resources';
+import { ConfirmActionModal } from '../../components/confirm-action-modal';
+import { RouterLink } from '../../components/router-link';
+import { StatusBadge } from '../../components/status-badge';
+import { LicenseMoney } from './license-money';
+import { type License, licenseTitle, TYPE_WORDS } from './licensing-api';
+
+/** The pipeline's buttons: the moves the licence may make, the invoice, the payment. */
+function PipelineActions({ license, onChanged }: { license: License; onChanged: (l: License) => void }) {
+  const [busy, setBusy] = useState(false);
+  const [paidOn, setPaidOn] = useState(new Date().toISOString().slice(0, 10));
+  const run = async (call: () => Promise<{ license: License; message: string }>) => {
+    setBusy(true);
+    try {
+      const answer = await call();
+      notify('notification', answer.message);
+      onChanged(answer.license);
+    } catch (failure) {
+      notify('error', errorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const move = (status: LicenseStatus) => run(() => api.post(`/licenses/${license.id}/status`, { status }));
+  const canInvoice = license.type === 'outgoing' && license.status === 'signed';
+  const canPay =
+    (license.type === 'outgoing' && license.status === 'invoiced') ||
+    (license.type === 'incoming' && license.status === 'signed');
+  if (pipelineMoves(license.status).length === 0 && !canInvoice && !canPay)
+    return (
+      <Box data-testid="license-pipeline-end">
+        {license.status === 'paid'
+          ? `Paid on ${formatDate(license.payment_date)}: nothing more to do.`
+          : `This licence ended ${displayLabel(license.status).toLowerCase()}.`}
+      </Box>
+    );
+  return (
+    <SpaceBetween size="s">
+      <SpaceBetween direction="horizontal" size="xs">
+        {pipelineMoves(license.status).map((status) => (
+          <Button key={status} data-testid={`license-move-${status}`} disabled={busy} onClick={() => void move(status)}>
+            {`Move to ${displayLabel(status).toLowerCase()}`}
+          </Button>
+        ))}
+        {canInvoice ? (
+          <Button
+            variant="primary"
+            data-testid="license-issue-invoice"
+            disabled={busy}
+            onClick={() => void run(() => api.post(`/licenses/${license.id}/invoice`))}
+          >
+            Issue invoice
+          </Button>
+        ) : null}
+      </SpaceBetween>
+      {canPay ? (
+        <SpaceBetween direction="horizontal" size="xs" alignItems="end">
+          <FormField label="Paid on" constraintText="YYYY-MM-DD">
+            <Input data-testid="license-paid-on" value={paidOn} onChange={({ detail }) => setPaidOn(detail.value)} />
+          </FormField>
+          <Button
+            variant="primary"
+            data-testid="license-record-payment"
+            disabled={busy}
+            onClick={() => void run(() => api.post(`/licenses/${license.id}/payment`, { payment_date: paidOn }))}
+          >
+            Record payment
+          </Button>
+        </SpaceBetween>
+      ) : null}
+    </SpaceBetween>
+  );
+}
+
+/** A licence: its terms, assets, invoice, the ledger lines (or expense) its payment made, and its history. */
+export function LicensePage() {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const { data, mutate } = useApi<{ license: License }>(`/licenses/${id}`);
+  const [deleting, setDeleting] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const license = data?.license;
+  if (!license) return <Box>Loading…</Box>;
+  const remove = async () => {
+    setBusy(true);
+    try {
+      const answer = await api.delete<{ message: string }>(`/licenses/${license.id}`);
+      notify('notification', answer.message);
+      navigate('/user/licensing/licenses');
+    } catch (failure) {
+      notify('error', errorMessage(failure));
+      setDeleting(false);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const text = (value: string | number | undefined | null) =>
+    value === undefined || value === null ? '' : String(value);
+  return (
+    <ContentLayout
+      header={
+        <Header
+          variant="h1"
+          description={TYPE_WORDS[license.type]}
+          actions={
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button onClick={() => navigate(`/user/licensing/${license.id}/edit`)}>Edit</Button>
+              <Button onClick={() => setDeleting(true)}>Delete</Button>
+            </SpaceBetween>
+          }
+        >
+          {licenseTitle(license)} <StatusBadge word={license.status} testId="license-status" />
+        </Header>
+      }
+    >
+      <SpaceBetween size="l">
+        <Container header={<Header variant="h2">Pipeline</Header>}>
+          <PipelineActions
+            license={license}
+            onChanged={(next) => void mutate({ license: next }, { revalidate: true })}
+          />
+        </Container>
+        <Container header={<Header variant="h2">Terms</Header>}>
+          <KeyValuePairs
+            columns={3}
+            items={[
+              { label: 'Licensee', value: license.licensee_name },
+              { label: 'Address', value: text(license.licensee_address) },
+              { label: 'Phone', value: text(license.licensee_phone) },
+              { label: 'Country', value: text(license.licensee_country) },
+              { label: 'Label', value: text(license.label) },
+              { label: 'Usage', value: text(license.usage) },
+              { label: 'Territory', value: text(license.territory) },
+              { label: 'Term', value: text(license.term) },
+              { label: 'Credit', value: text(license.credit) },
+              { label: 'Tags', value: license.tag },
+              { label: 'Fee', value: license.fee ? formatMoney(license.fee, license.fee_currency) : '' },
+              {
+                label: 'Advance fee',
+                value: license.advance_fee ? formatMoney(license.advance_fee, license.fee_currency) : '',
+              },
+              { label: 'Initial contact', value: formatDate(license.initial_contact_date) },
+              { label: 'Proposal', value: formatDate(license.proposal_date) },
+              { label: 'Signed', value: formatDate(license.signed_date) },
+              { label: 'Advance paid', value: formatDate(license.advance_paid_date) },
+              { label: 'Licence starts', value: formatDate(license.license_start_date) },
+              { label: 'Licence ends', value: formatDate(license.license_end_date) },
+              {
+                label: 'Contacts',
+                value: license.contacts.map((c) => [c.name, c.email, c.phone].filter(Boolean).join(', ')).join('; '),
+              },
+            ]}
+          />
+        </Container>
+        <LicenseMoney license={license} />
+        <Table
+          header={<Header variant="h2">History</Header>}
+          items={license.history}
+          columnDefinitions={[
+            { id: 'to', header: 'Moved to', cell: (m) => <StatusBadge word={m.to} /> },
+            { id: 'by', header: 'By', cell: (m) => m.by_name },
+            { id: 'at', header: 'When', cell: (m) => formatDate(m.at) },
+          ]}
+        />
+        {license.expense_id ? (
+          <Box>
+            The fee was recorded as an expense: <RouterLink href="/user/finances/expenses">see the expenses</RouterLink>
+            .
+          </Box>
+        ) : null}
+      </SpaceBetween>
+      {deleting ? (
+        <ConfirmActionModal
+          header="Delete this licence?"
+          confirmText="Delete"
+          busy={busy}
+          onCancel={() => setDeleting(false)}
+          onConfirm={() => void remove()}
+          confirmTestId="license-delete-confirm"
+          cancelTestId="license-delete-cancel"
+        >
+          A paid licence’s ledger lines are deleted with it, unless a published statement carries them.
+        </ConfirmActionModal>
+      ) : null}
+    </ContentLayout>
+  );
+}

@@ -1,0 +1,74 @@
+import type {
+  LicenseAsset,
+  LicenseContact,
+  LicenseInvoice,
+  LicenseMove,
+  LicenseStatus,
+  LicenseType,
+} from '../../../../shared/schemas/licensing';
+
+/** A licence as the API answers it (functions/licensing/present.ts). */
+export type License = {
+  id: string;
+  type: LicenseType;
+  status: LicenseStatus;
+  label_id?: string;
+  label: string | null;
+  assets: LicenseAsset[];
+  release: string | null;
+  recording: string | null;
+  licensee_name: string;
+  licensee_address?: string;
+  licensee_phone?: string;
+  licensee_country?: string;
+  contacts: LicenseContact[];
+  usage?: string;
+  territory?: string;
+  tags: string[];
+  tag: string;
+  term?: string;
+  initial_contact_date?: string;
+  proposal_date?: string;
+  signed_date?: string;
+  advance_fee?: string;
+  advance_paid_date?: string;
+  license_start_date?: string;
+  license_end_date?: string;
+  credit?: string;
+  fee?: string;
+  fee_currency?: string;
+  contract_data?: string;
+  invoice_due_days?: number;
+  history: LicenseMove[];
+  invoice: LicenseInvoice | null;
+  paid: boolean;
+  payment_date?: string;
+  pay_period?: string;
+  due_date: string | null;
+  expense_id?: string;
+  royalty_lines?: {
+    id: string;
+    pay_period: string;
+    song: string | null;
+    currency: string;
+    subtotal_payable: string;
+    amount: string;
+    company_currency: string;
+  }[];
+};
+
+export type LicensingSummary = {
+  pipeline: { status: LicenseStatus; count: number; totals: { currency: string; amount: string }[] }[];
+  due: (License & { overdue: boolean })[];
+  ending_soon: License[];
+};
+
+/** The licensee and what the licence is for, as a list shows it. */
+export const licenseTitle = (license: Pick<License, 'licensee_name' | 'usage'>) =>
+  license.usage ? `${license.licensee_name}: ${license.usage}` : license.licensee_name;
+
+/** Words for a licence's direction. */
+export const TYPE_WORDS: Record<LicenseType, string> = {
+  outgoing: 'Outgoing (we license our masters)',
+  incoming: 'Incoming (we license someone’s master)',
+};
