@@ -87,11 +87,11 @@ async function clientLabel(distributorId: string, labelId: string) {
 /** A parent must be another label of the same company, and not one of this label's own affiliates. */
 async function checkParent(companyId: string, labelId: string | null, parentId: string | null | undefined) {
   if (!parentId) return;
-  if (parentId === labelId) throw new InvalidField('parent_label_id', 'A label cannot be its own parent label');
+  if (parentId === labelId) throw new InvalidField('label.parent_label_id', 'A label cannot be its own parent label');
   if (!(await getLabel(companyId, parentId)))
-    throw new InvalidField('parent_label_id', 'Parent label must be a label of the same client company');
+    throw new InvalidField('label.parent_label_id', 'Parent label must be a label of the same client company');
   if (labelId && (await getCrmLabel(companyId, parentId))?.parent_label_id === labelId)
-    throw new InvalidField('parent_label_id', 'Parent label is an affiliate of this label');
+    throw new InvalidField('label.parent_label_id', 'Parent label is an affiliate of this label');
 }
 
 /** POST /crm/clients/{id}/labels: a label for the client, distributed through the distributor. */

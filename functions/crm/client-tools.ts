@@ -18,7 +18,7 @@ type TaskChanges = z.infer<typeof crmTaskUpdate>['todo_task'];
 
 async function requireAssignee(distributorId: string, assignee: string | null | undefined) {
   if (assignee && !(await membershipRole(assignee, distributorId)))
-    throw new InvalidField('assignee_id', 'Assignee must be a member of your company');
+    throw new InvalidField('todo_task.assignee_id', 'Assignee must be a member of your company');
 }
 
 export async function addClientNote(caller: Caller, distributorId: string, companyId: string, input: NoteInput) {

@@ -32,7 +32,7 @@ export async function clientOf(distributorId: string, companyId: string): Promis
 async function requireMember(distributorId: string, userId: string | null | undefined): Promise<void> {
   if (!userId) return;
   if (!(await membershipRole(userId, distributorId)))
-    throw new InvalidField('account_manager_id', 'Account manager must be a member of your company');
+    throw new InvalidField('client.account_manager_id', 'Account manager must be a member of your company');
 }
 
 const withIds = (contacts: CrmClientUpdate['contacts']): CrmContactRow[] | undefined =>
