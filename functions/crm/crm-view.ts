@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { CRM_STATUS_COLOURS } from '../../shared/crm.js';
 import type { crmQuery } from '../../shared/schemas/crm.js';
-import { getCompanies } from '../data/access/companies.js';
+import { getCompanies, membersOf } from '../data/access/companies.js';
 import { crmClientsOf } from '../data/access/crm.js';
 import type { CrmClientItem } from '../data/entities/crm.js';
 import { getUsers } from '../data/access/users.js';
@@ -60,6 +60,12 @@ const matches = (view: CrmClientView, q: string) => {
   );
 };
 
+/** Who may manage a client: the distributor's own members, by name (the pickers' choices). */
+async function accountManagers(distributorId: string) {
+  const users = await getUsers((await membersOf(distributorId)).map((m) => m.userId));
+  return users.map((u) => ({ id: u.userId, name: u.name })).sort((a, b) => a.name.localeCompare(b.name));
+}
+
 /** GET crm: the clients, by name, narrowed by the query; the counts by status are of every client. */
 export async function crmList(distributorId: string, query: z.infer<typeof crmQuery>) {
   const all = await views(distributorId, await crmClientsOf(distributorId));
@@ -71,7 +77,7 @@ export async function crmList(distributorId: string, query: z.infer<typeof crmQu
   const by_status = Object.fromEntries(
     Object.keys(CRM_STATUS_COLOURS).map((status) => [status, all.filter((v) => v.status === status).length]),
   );
-  return { clients, total_count: clients.length, by_status };
+  return { clients, total_count: clients.length, by_status, account_managers: await accountManagers(distributorId) };
 }
 
 /** A client's page: everything the list shows plus its notes, to-dos and activity (newest first). */
@@ -85,5 +91,6 @@ export async function crmClient(distributorId: string, companyId: string) {
       todo_tasks: (client.todo_tasks as TodoTask[] | undefined) ?? [],
       activity: [...(client.activity ?? [])].reverse(),
     },
+    account_managers: await accountManagers(distributorId),
   };
 }
