@@ -184,12 +184,12 @@ describe('client labels and affiliates', () => {
     expect(loop.status).toBe(400);
     expect(Object.keys(loop.body.errors)).toContain('label.parent_label_id');
     const settings = await distributor.api.patch(`/distribution_labels/${child.body.label.id}`, {
-      label: { name: 'North Jazz Records', statement_settings: { frequency: 'quarterly' } },
+      label: { name: 'North Jazz Records', statement_settings: { frequency: 'Quarterly' } },
     });
     expect(settings.status, JSON.stringify(settings.body)).toBe(200);
     expect(settings.body.label).toMatchObject({
       name: 'North Jazz Records',
-      statement_settings: { frequency: 'quarterly' },
+      statement_settings: { frequency: 'Quarterly' },
     });
     const page = (await distributor.api.get(`/crm?q=${encodeURIComponent(client.name)}`)).body.clients[0];
     expect(page.catalogue.labels).toBe(2);

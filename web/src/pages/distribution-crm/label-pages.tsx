@@ -13,7 +13,6 @@ import Tabs from '@cloudscape-design/components/tabs';
 import Toggle from '@cloudscape-design/components/toggle';
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { displayLabel } from '../../app/display-labels';
 import { notify } from '../../app/notifications';
 import { useApi } from '../../app/resources';
 import { useSession } from '../../app/session';
@@ -23,6 +22,7 @@ import { RecordState } from '../../components/record-state';
 import { RouterLink } from '../../components/router-link';
 import { StatusBadge } from '../../components/status-badge';
 import { useFormSubmit } from '../../components/use-form-submit';
+import { STATEMENT_FREQUENCIES } from '../../../../shared/catalogue';
 import { formatMoney } from '../../../../shared/money';
 import type { RoyaltyList } from '../../../../shared/schemas/royalty-views';
 import { labelHref } from './client-page';
@@ -254,8 +254,6 @@ function Royalties({ label }: { label: ClientLabelAnswer }) {
   );
 }
 
-const FREQUENCIES = ['monthly', 'quarterly', 'half_yearly', 'yearly'];
-
 function StatementSettings({ label }: { label: ClientLabelAnswer }) {
   const refresh = useRefreshCrm();
   const [frequency, setFrequency] = useState(label.statement_settings.frequency ?? '');
@@ -273,10 +271,10 @@ function StatementSettings({ label }: { label: ClientLabelAnswer }) {
       <SpaceBetween size="m">
         <FormField label="Frequency">
           <Select
-            selectedOption={{ value: frequency, label: frequency ? displayLabel(frequency) : 'Not scheduled' }}
+            selectedOption={{ value: frequency, label: frequency || 'Not scheduled' }}
             options={[
               { value: '', label: 'Not scheduled' },
-              ...FREQUENCIES.map((f) => ({ value: f, label: displayLabel(f) })),
+              ...STATEMENT_FREQUENCIES.map((f) => ({ value: f, label: f })),
             ]}
             onChange={({ detail }) => setFrequency(detail.selectedOption.value ?? '')}
           />
