@@ -1,7 +1,7 @@
 import { ulid } from 'ulid';
 import type { CrmStatus } from '../../shared/crm.js';
 import type { CrmClientCreate, CrmClientUpdate } from '../../shared/schemas/crm.js';
-import { getCompany, membershipRole } from '../data/access/companies.js';
+import { membershipRole } from '../data/access/companies.js';
 import { createClientCompany, getCrmClient, patchCrmClient, type CrmClientChanges } from '../data/access/crm.js';
 import { getUsers } from '../data/access/users.js';
 import type { CrmActivity, CrmClientItem, CrmContactRow } from '../data/entities/crm.js';
@@ -141,9 +141,4 @@ export async function updateClient(caller: Caller, distributorId: string, compan
     }
     return { changes, lines, result: undefined };
   });
-}
-
-/** The client's company name, for messages and lists. */
-export async function clientName(companyId: string): Promise<string> {
-  return (await getCompany(companyId))?.name ?? '';
 }

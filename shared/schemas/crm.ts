@@ -34,7 +34,6 @@ const contact = z.strictObject({
   phone: trimmed(40).optional(),
   role: trimmed(100).optional(),
 });
-export type CrmContact = z.infer<typeof contact>;
 
 /** The fields a distributor keeps about a client; the contract's end may not come before its start. */
 const clientTerms = z.strictObject({

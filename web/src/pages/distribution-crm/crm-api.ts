@@ -6,7 +6,7 @@ import type { CrmStatus } from '../../../../shared/crm';
 /** The distributor's CRM as the API answers it (functions/crm), in the current company: the distributor. */
 
 export type Person = { id: string; name: string };
-export type Contact = { id?: string; name: string; email?: string; phone?: string; role?: string };
+type Contact = { id?: string; name: string; email?: string; phone?: string; role?: string };
 export type CrmClient = {
   id: string;
   name: string;
@@ -25,9 +25,9 @@ export type CrmClient = {
   last_delivery: { status: string; at: string } | null;
   last_statement: { id: string; number: string; period: string; at: string } | null;
 };
-export type Task = { id: string; body: string; done: boolean; due_date?: string | null; assignee_id?: string | null };
-export type Note = { id: string; title: string; content: string; tags: string[]; created_at: string };
-export type Activity = { at: string; by_name: string; text: string };
+type Task = { id: string; body: string; done: boolean; due_date?: string | null; assignee_id?: string | null };
+type Note = { id: string; title: string; content: string; tags: string[]; created_at: string };
+type Activity = { at: string; by_name: string; text: string };
 export type CrmClientPage = CrmClient & { notes: Note[]; todo_tasks: Task[]; activity: Activity[] };
 export type CrmList = {
   clients: CrmClient[];
