@@ -119,6 +119,7 @@ function StoresAuthorisation({ label }: { label: ClientLabelAnswer }) {
           selectedOptions={chosen.map((s) => ({ value: s.id, label: s.name }))}
           options={options}
           filteringType="auto"
+          filteringPlaceholder="Find a store"
           placeholder="Choose stores"
           tokenLimit={10}
           onChange={({ detail }) =>
