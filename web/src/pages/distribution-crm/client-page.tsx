@@ -22,7 +22,15 @@ import { RouterLink } from '../../components/router-link';
 import { useFormSubmit } from '../../components/use-form-submit';
 import { CRM_STATUSES, type CrmStatus } from '../../../../shared/crm';
 import { formatMoney } from '../../../../shared/money';
-import { type CrmClientPage, crmApi, type Person, useCompanyLabels, useCrmClient, useRefreshCrm } from './crm-api';
+import {
+  catalogueWords,
+  type CrmClientPage,
+  crmApi,
+  type Person,
+  useCompanyLabels,
+  useCrmClient,
+  useRefreshCrm,
+} from './crm-api';
 import { CrmStatusBadge } from './crm-page';
 
 const statusOptions = CRM_STATUSES.map((s) => ({ value: s, label: displayLabel(s) }));
@@ -59,7 +67,7 @@ function Facts({ client }: { client: CrmClientPage }) {
           },
           {
             label: 'Catalogue',
-            value: `${client.catalogue.labels} labels, ${client.catalogue.releases} releases, ${client.catalogue.recordings} recordings`,
+            value: catalogueWords(client.catalogue, true),
           },
           {
             label: 'Last delivery',

@@ -103,3 +103,12 @@ export const crmApi = {
 };
 
 export const labelRoyaltiesPath = (id: string) => `${labelPath(id)}/royalties`;
+
+/** "1 label, 3 releases": a count with its word, singular for one. */
+const counted = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+export const catalogueWords = (c: CrmClient['catalogue'], withRecordings = false) =>
+  [
+    counted(c.labels, 'label'),
+    counted(c.releases, 'release'),
+    ...(withRecordings ? [counted(c.recordings, 'recording')] : []),
+  ].join(', ');

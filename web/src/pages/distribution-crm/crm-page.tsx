@@ -22,7 +22,7 @@ import { useDebouncedValue } from '../../components/use-debounced-value';
 import { useFormSubmit } from '../../components/use-form-submit';
 import { CRM_STATUSES, type CrmStatus } from '../../../../shared/crm';
 import { formatMoney } from '../../../../shared/money';
-import { crmApi, crmPath, type CrmClient, type Person, useCrm, useRefreshCrm } from './crm-api';
+import { catalogueWords, crmApi, crmPath, type CrmClient, type Person, useCrm, useRefreshCrm } from './crm-api';
 
 const ANY = { value: '', label: 'Any' };
 const statusOptions = CRM_STATUSES.map((s) => ({ value: s, label: displayLabel(s) }));
@@ -48,7 +48,7 @@ const COLUMNS: TableProps.ColumnDefinition<CrmClient>[] = [
   {
     id: 'catalogue',
     header: 'Catalogue',
-    cell: (c) => `${c.catalogue.labels} labels, ${c.catalogue.releases} releases`,
+    cell: (c) => catalogueWords(c.catalogue),
   },
   {
     id: 'last_delivery',
