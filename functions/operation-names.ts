@@ -113,6 +113,20 @@ export const OPERATION_NAMES = {
     'acceptInvitation',
     'declineInvitation',
     'setUpInvitedAccount',
+    // The distributor's CRM: client companies, their labels and the stores each may deliver to (functions/crm).
+    'crmList',
+    'onboardCrmClient',
+    'getCrmClient',
+    'updateCrmClient',
+    'addCrmNote',
+    'addCrmTask',
+    'updateCrmTask',
+    'createClientLabel',
+    'companyLabels',
+    'distributorLabels',
+    'getClientLabel',
+    'updateClientLabel',
+    'setClientLabelStores',
   ],
   catalogue: [
     'listLabels',
@@ -267,6 +281,8 @@ export const OPERATION_NAMES = {
   royalties: [
     'listRoyalties',
     'labelRoyalties',
+    // A distributor's client label's royalties (the list scoped to the label, in the client company).
+    'clientLabelRoyalties',
     'releaseRoyalties',
     'getRoyalty',
     'updateRoyalty',

@@ -183,6 +183,21 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/distribution_upcs', 'companies', 'listUpcs', 'tenant', 'delivery.read'),
   r('POST', '/distribution_upcs/import', 'companies', 'importUpcs', 'tenant', 'delivery.write'),
   r('POST', '/distribution_upcs/link_to_release', 'companies', 'linkUpcToRelease', 'tenant', 'delivery.write'),
+  // The distributor's CRM (functions/crm): the company's own client companies and their labels, for its managers.
+  r('GET', '/crm', 'companies', 'crmList', 'tenant', 'company.manage'),
+  r('POST', '/crm/clients', 'companies', 'onboardCrmClient', 'tenant', 'company.manage'),
+  r('GET', '/crm/clients/{id}', 'companies', 'getCrmClient', 'tenant', 'company.manage'),
+  r('PATCH', '/crm/clients/{id}', 'companies', 'updateCrmClient', 'tenant', 'company.manage'),
+  r('POST', '/crm/clients/{id}/notes', 'companies', 'addCrmNote', 'tenant', 'company.manage'),
+  r('POST', '/crm/clients/{id}/todo_tasks', 'companies', 'addCrmTask', 'tenant', 'company.manage'),
+  r('PATCH', '/crm/clients/{id}/todo_tasks/{taskId}', 'companies', 'updateCrmTask', 'tenant', 'company.manage'),
+  r('POST', '/crm/clients/{id}/labels', 'companies', 'createClientLabel', 'tenant', 'company.manage'),
+  r('GET', '/company_labels', 'companies', 'companyLabels', 'tenant', 'company.manage'),
+  r('GET', '/distributor_labels', 'companies', 'distributorLabels', 'tenant', 'company.manage'),
+  r('GET', '/distribution_labels/{id}', 'companies', 'getClientLabel', 'tenant', 'company.manage'),
+  r('PATCH', '/distribution_labels/{id}', 'companies', 'updateClientLabel', 'tenant', 'company.manage'),
+  r('PUT', '/distribution_labels/{id}/stores', 'companies', 'setClientLabelStores', 'tenant', 'company.manage'),
+  r('GET', '/distribution_labels/{id}/royalties', 'royalties', 'clientLabelRoyalties', 'tenant', 'company.manage'),
 
   // Labels of the current company.
   r('GET', '/labels', 'catalogue', 'listLabels', 'tenant', 'catalogue.read'),

@@ -10,6 +10,7 @@ import { presignOwnCompanyFile, updateOwnCompany } from './company-self-service.
 import { changeMemberRole, removeMember } from './team.js';
 import { MEMBER_COMPANY_FILES, teamRoleInput } from '../../shared/schemas/company-team.js';
 import { onboardingOperations } from './onboarding-operations.js';
+import { crmOperations } from '../crm/index.js';
 
 /** Companies area: the user's companies (Choose Current Company), a company page, the admin list. */
 const operations = {
@@ -78,6 +79,7 @@ const operations = {
   }),
   ...distributionOperations,
   ...onboardingOperations,
+  ...crmOperations,
 } satisfies AreaOperations<'companies'>;
 
 export const handler = areaHandler('companies', operations, planGate);

@@ -58,6 +58,7 @@ import { DebtorAccount, PaymentRun, PayoutDetail } from './entities/payouts.js';
 import { Payment } from './entities/payments.js';
 import { DistributionDelivery, ReleaseDelivery } from './entities/deliveries.js';
 import { DistributionUpc, DspConnection } from './entities/distribution.js';
+import { CrmClient, CrmLabel } from './entities/crm.js';
 import { CatalogueImport } from './entities/catalogue-import.js';
 import { MetadataMap } from './entities/metadata-map.js';
 import { CatalogueExport } from './entities/catalogue-export.js';
@@ -124,6 +125,8 @@ const entities = {
   DistributionDelivery,
   DspConnection,
   DistributionUpc,
+  CrmClient,
+  CrmLabel,
   CatalogueImport,
   MetadataMap,
   CatalogueExport,

@@ -8,6 +8,7 @@ import {
 } from '../../shared/deliveries.js';
 import { mayDeliver } from '../catalogue/release-status.js';
 import { companyDspConnected } from '../companies/dsp-connections.js';
+import { requireAuthorisedStores } from '../crm/index.js';
 import {
   createReleaseDeliveries,
   deleteReleaseDelivery,
@@ -90,14 +91,16 @@ export type NewDelivery = { dsp_id: string; action?: DeliveryAction };
  * deliverable for the action, or a store the company is not connected to.
  */
 export async function checkCreatable(tenantId: string, releaseId: string, rows: readonly NewDelivery[]) {
+  const release = await releaseOf(tenantId, releaseId);
   requireDeliverable(
-    await releaseOf(tenantId, releaseId),
+    release,
     rows.map((r) => r.action ?? 'insert'),
   );
-  await requireConnected(
+  const stores = await requireConnected(
     tenantId,
     rows.map((r) => r.dsp_id),
   );
+  await requireAuthorisedStores(tenantId, release, stores);
 }
 
 /**
@@ -244,15 +247,27 @@ async function queueAll(
   items: readonly ReleaseDeliveryItem[],
   from: readonly DeliveryStatus[],
 ) {
-  for (const releaseId of new Set(items.map((i) => i.release_id)))
+  const releases = new Map<string, ReleaseItem>();
+  for (const releaseId of new Set(items.map((i) => i.release_id))) {
+    const release = await releaseOf(tenantId, releaseId);
+    releases.set(releaseId, release);
     requireDeliverable(
-      await releaseOf(tenantId, releaseId),
+      release,
       items.filter((i) => i.release_id === releaseId).map((i) => i.action),
     );
-  await requireConnected(
+  }
+  const stores = await requireConnected(
     tenantId,
     items.map((i) => i.dsp_id),
   );
+  for (const [releaseId, release] of releases) {
+    const ofRelease = items.filter((i) => i.release_id === releaseId);
+    await requireAuthorisedStores(
+      tenantId,
+      release,
+      new Map(ofRelease.map((i) => [i.dsp_id, stores.get(i.dsp_id) ?? i.dsp_id])),
+    );
+  }
   let queued = 0;
   const answered: ReleaseDeliveryItem[] = [];
   for (const item of items) {

@@ -90,3 +90,6 @@ export const labelToolsOperations = {
     },
   }),
 };
+
+/** The rows the tools keep, for other areas that keep notes and to-dos the same way (the CRM). */
+export type { Note, TodoTask } from './tools-store.js';

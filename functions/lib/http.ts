@@ -138,8 +138,13 @@ export function checkRouting(
     throw new Error(`The ${area} area's routes do not match its operations:\n${problems.join('\n')}`);
 }
 
-/** Transport parameters every tenant call may carry; they never reach an operation's schema. */
+/**
+ * Transport parameters every tenant call may carry; they never reach an operation's schema, unless
+ * the company came in the header and the operation's query declares the parameter itself.
+ */
 const TRANSPORT_QUERY = new Set(['company_id']);
+const queryDeclares = (schema: z.ZodType | undefined, name: string) =>
+  schema instanceof z.ZodObject && name in schema.shape;
 
 const ROUTE_BY_KEY = new Map(ROUTES.map((route) => [routeKey(route), route]));
 
@@ -197,8 +202,11 @@ export function areaHandler<A extends Area>(area: A, operations: AreaOperations<
     const rawText = readRawBody(event);
     const rawBody = op.rawBody ? undefined : parseBody(rawText);
     const query = { ...(event.queryStringParameters ?? {}) } as Record<string, string | undefined>;
-    const requestedCompany = canonicalCompanyId(header(event, 'x-company-id') ?? query.company_id);
-    for (const name of TRANSPORT_QUERY) delete query[name];
+    const headerCompany = header(event, 'x-company-id');
+    const requestedCompany = canonicalCompanyId(headerCompany ?? query.company_id);
+    // A call that names its company in the header may also pass company_id to an operation that
+    // asks for it (the distributor's GET company_labels?company_id names a client company).
+    for (const name of TRANSPORT_QUERY) if (!(headerCompany && queryDeclares(op.query, name))) delete query[name];
 
     const claims = (event.requestContext as { authorizer?: { jwt?: { claims?: Claims } } }).authorizer?.jwt?.claims;
     const auth = await authorize(route, claims, requestedCompany, plans, op.lists);

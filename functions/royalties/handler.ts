@@ -39,6 +39,7 @@ import { termsLists } from '../statements/engine/line-split.js';
 import { largeLedgerList } from './ledger/engine/large-ledger.js';
 import { companyMoneyTerms } from '../data/access/royalty-catalogue.js';
 import { DEFAULT_CURRENCY } from '../../shared/constants.js';
+import { clientCompanyOfLabel } from '../crm/index.js';
 
 /**
  * Royalties area: the ledger list with its sums, changes on top of it,
@@ -122,6 +123,18 @@ const operations = {
       if (!labelId) throw new BadRequest(MESSAGES.noLabelSelected, { label_id: [MESSAGES.noLabelSelected] });
       const { label_id: _l, ...rest } = query as ListQuery & { label_id?: string };
       return list(tenantId, rest, listVersions, { by_label: labelId });
+    },
+  }),
+  /**
+   * A distributor's client label: the same list, read in the client company the label belongs to
+   * (404 for a label that is not one of the distributor's clients'), scoped to the label.
+   */
+  clientLabelRoyalties: operation('tenant', {
+    params: idParams,
+    query: listQuery,
+    run: async ({ tenantId, params, query }) => {
+      const companyId = await clientCompanyOfLabel(tenantId, params.id);
+      return list(companyId, query, undefined, { by_label: params.id });
     },
   }),
   releaseRoyalties: operation('tenant', {

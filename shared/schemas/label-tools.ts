@@ -18,7 +18,7 @@ const dueDate = z.union([z.literal(''), z.null(), z.iso.date('Due date must be a
 /** The member the task is given to; the server checks they belong to the company. */
 const assignee = z.union([z.literal(''), z.null(), z.string().trim().min(1).max(64)]);
 
-const taskFields = z.strictObject({
+export const taskFields = z.strictObject({
   body,
   due_date: dueDate.optional(),
   assignee_id: assignee.optional(),
@@ -36,7 +36,7 @@ export const todoListUpdate = z.strictObject({
   todo_list: z.strictObject({ name: z.string().trim().min(1, 'Name must not be blank').max(120) }),
 });
 
-const noteFields = z.strictObject({
+export const noteFields = z.strictObject({
   notebook_id: z.string().trim().min(1).max(80),
   title: z.string().trim().min(1, 'Title must not be blank').max(200),
   /** Plain or Markdown text, shown as text (never as HTML). */

@@ -181,6 +181,11 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
     import('../pages/distribution/company-distribution-page').then((m) => m.CompanyDistributionPage),
   upcs: () => import('../pages/distribution/upcs-pages').then((m) => m.UpcsPage),
   'upcs-import': () => import('../pages/distribution/upcs-pages').then((m) => m.UpcsImportPage),
+  'distribution-crm': () => import('../pages/distribution-crm/crm-page').then((m) => m.CrmPage),
+  'distribution-companies': () => import('../pages/distribution-crm/crm-page').then((m) => m.ClientCompaniesPage),
+  'distribution-company': () => import('../pages/distribution-crm/client-page').then((m) => m.ClientCompanyPage),
+  'distribution-labels': () => import('../pages/distribution-crm/label-pages').then((m) => m.ClientLabelsPage),
+  'distribution-label': () => import('../pages/distribution-crm/label-pages').then((m) => m.ClientLabelPage),
   'distribution-catalogue': () =>
     import('../pages/distribution/catalogue-pages').then((m) => m.DistributionCataloguePage),
   'label-catalogue-tasks': () => import('../pages/distribution/catalogue-pages').then((m) => m.LabelCatalogueTasksPage),

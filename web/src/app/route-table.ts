@@ -133,6 +133,12 @@ export type PageKey =
   | 'company-distribution'
   | 'upcs'
   | 'upcs-import'
+  // The distributor's CRM: its clients, client companies and client labels.
+  | 'distribution-crm'
+  | 'distribution-companies'
+  | 'distribution-company'
+  | 'distribution-labels'
+  | 'distribution-label'
   | 'distribution-catalogue'
   | 'label-catalogue-tasks'
   | 'payment-run'
@@ -759,7 +765,8 @@ const distributionRoutes: RouteDef[] = withPages(
     dist('/distributors/:distributorId', 'DistributionDistributor', 'Distribution: distributor'),
     dist('/distributors/:distributorId/edit', 'DistributionEditDistributor', 'Distribution: edit distributor'),
     dist('/distributors/:distributorId/dsps', 'DistributionDistributorDsps', 'Distribution: distributor DSPs'),
-    dist('/crm', 'DistributionCrm', 'Distribution: CRM'),
+    // The CRM and the client companies and labels are the current company's (the distributor's) clients.
+    adminTenant('/distribution/crm', 'DistributionCrm', 'Distribution: CRM'),
     dist('/finances', 'DistributionFinances', 'Distribution: finances'),
     // The royalties pages work in the current company (the tenant area's pages, shown here to admins).
     ...children(adminTenant, '/distribution/finances', 'DistributionFinances', 'Distribution finances', [
@@ -792,8 +799,8 @@ const distributionRoutes: RouteDef[] = withPages(
       ':paymentId',
       ':paymentId/edit',
     ]),
-    dist('/companies', 'DistributionCompanies', 'Distribution: companies'),
-    dist('/companies/:companyId', 'DistributionCompany', 'Distribution: company'),
+    adminTenant('/distribution/companies', 'DistributionCompanies', 'Distribution: companies'),
+    adminTenant('/distribution/companies/:companyId', 'DistributionCompany', 'Distribution: company'),
     dist('/companies/:companyId/finances', 'DistributionCompanyFinances', 'Distribution: company finances'),
     dist('/marketing', 'DistributionMarketing', 'Distribution: marketing'),
     dist('/catalogue', 'DistributionCatalogue', 'Distribution: catalogue'),
@@ -803,16 +810,18 @@ const distributionRoutes: RouteDef[] = withPages(
     adminTenant('/distribution/release_deliveries', 'DistributionReleaseDeliveriesList', 'Distribution: deliveries'),
     adminTenant('/distribution/release_deliveries/new', 'DistributionNewReleaseDelivery', 'Distribution: new delivery'),
     adminTenant('/distribution/release_deliveries/bulk', 'DistributionBulkReleaseDeliveries', 'Distribution: bulk'),
-    dist('/labels', 'DistributionLabels', 'Distribution: labels'),
-    dist('/labels/:labelId', 'DistributionLabel', 'Distribution: label'),
-    ...children(admin, '/distribution/labels/:labelId', 'DistributionLabel', 'Distribution label', [
+    adminTenant('/distribution/labels', 'DistributionLabels', 'Distribution: labels'),
+    adminTenant('/distribution/labels/:labelId', 'DistributionLabel', 'Distribution: label'),
+    ...children(adminTenant, '/distribution/labels/:labelId', 'DistributionLabel', 'Distribution label', [
       'edit',
       'affiliates',
       'royalties',
-      'catalogue_tasks',
-      'statement_settings',
-      'accounting',
     ]),
+    ...children(admin, '/distribution/labels/:labelId', 'DistributionLabel', 'Distribution label', ['catalogue_tasks']),
+    ...children(adminTenant, '/distribution/labels/:labelId', 'DistributionLabel', 'Distribution label', [
+      'statement_settings',
+    ]),
+    ...children(admin, '/distribution/labels/:labelId', 'DistributionLabel', 'Distribution label', ['accounting']),
     dist('/releases', 'DistributionReleases', 'Distribution: releases'),
     dist('/releases/:releaseId', 'DistributionRelease', 'Distribution: release'),
     ...children(admin, '/distribution/releases/:releaseId', 'DistributionRelease', 'Distribution release', [
@@ -921,6 +930,19 @@ const CONNECTIONS_PAGES: Record<string, PageKey> = {
   '/distribution/recordings': REFERENCE_PAGES.list,
 };
 
+/** The distributor's CRM, client companies and client labels (a label's children are tabs of its page). */
+const CRM_PAGES: Record<string, PageKey> = {
+  '/distribution/crm': 'distribution-crm',
+  '/distribution/companies': 'distribution-companies',
+  '/distribution/companies/:companyId': 'distribution-company',
+  '/distribution/labels': 'distribution-labels',
+  '/distribution/labels/:labelId': 'distribution-label',
+  '/distribution/labels/:labelId/edit': 'distribution-label',
+  '/distribution/labels/:labelId/affiliates': 'distribution-label',
+  '/distribution/labels/:labelId/royalties': 'distribution-label',
+  '/distribution/labels/:labelId/statement_settings': 'distribution-label',
+};
+
 /** Company pages and team: a company's own pages and the profile's children, by path. */
 const COMPANY_PAGES: Record<string, PageKey> = {
   '/user/companies/:companyId/settings': 'company-settings',
@@ -936,7 +958,7 @@ const COMPANY_PAGES: Record<string, PageKey> = {
 
 export const ROUTE_TABLE: readonly RouteDef[] = withPages(
   withPages([...publicRoutes, ...userRoutes, ...adminRoutes, ...distributionRoutes, ...billingRoutes], FINANCE_PAGES),
-  { ...DELIVERY_PAGES, ...CONNECTIONS_PAGES, ...COMPANY_PAGES },
+  { ...DELIVERY_PAGES, ...CONNECTIONS_PAGES, ...COMPANY_PAGES, ...CRM_PAGES },
 ).concat(pub('*', 'NotFound', 'Page not found', 'not-found'));
 
 export const ROUTE_BY_NAME: ReadonlyMap<string, RouteDef> = new Map(ROUTE_TABLE.map((r) => [r.name, r]));
