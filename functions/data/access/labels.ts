@@ -94,3 +94,13 @@ export async function patchLabelTools(
     throw error;
   }
 }
+
+/** Whether a genre and a language exist (a label's release defaults name them by id); an absent id passes. */
+export async function defaultLinksExist(ids: { genreId?: string; languageId?: string }) {
+  const db = getDb().entities;
+  const [genre, language] = await Promise.all([
+    ids.genreId ? db.Genre.get({ id: ids.genreId }).go() : null,
+    ids.languageId ? db.Language.get({ id: ids.languageId }).go() : null,
+  ]);
+  return { genre: !ids.genreId || Boolean(genre?.data), language: !ids.languageId || Boolean(language?.data) };
+}
