@@ -43,14 +43,23 @@ export async function labelSettings(tenantId: string, labelId: string) {
   return { settings: present(await labelOf(tenantId, labelId)) };
 }
 
-/** Saves a label's settings; a genre or language that does not exist is refused naming its field. */
+/** Saves a label's settings (the defaults as sent replace the earlier ones; absent, they stay). */
 export async function updateLabelSettings(
   tenantId: string,
   labelId: string,
-  input: { release_defaults: ReleaseDefaults; store?: boolean },
+  input: { release_defaults?: ReleaseDefaults; store?: boolean },
 ) {
-  await labelOf(tenantId, labelId);
-  const given = input.release_defaults;
+  const label = await labelOf(tenantId, labelId);
+  const kept = input.release_defaults ? await checkedDefaults(input.release_defaults) : defaultsOf(label);
+  await patchLabel(tenantId, labelId, {
+    release_defaults: kept,
+    ...(input.store === undefined ? {} : { store: input.store }),
+  });
+  return { settings: present(await labelOf(tenantId, labelId)), message: 'Label settings saved' };
+}
+
+/** The defaults as kept (empty ones left out); a genre or language that does not exist is refused. */
+async function checkedDefaults(given: ReleaseDefaults): Promise<StoredDefaults> {
   const kept: StoredDefaults = Object.fromEntries(
     Object.entries({
       primary_genre_id: given.primary_genre_id || undefined,
@@ -64,11 +73,7 @@ export async function updateLabelSettings(
   const exists = await defaultLinksExist({ genreId: kept.primary_genre_id, languageId: kept.metadata_language_id });
   if (!exists.genre) throw new InvalidField('release_defaults.primary_genre_id', 'Genre not found');
   if (!exists.language) throw new InvalidField('release_defaults.metadata_language_id', 'Language not found');
-  await patchLabel(tenantId, labelId, {
-    release_defaults: kept,
-    ...(input.store === undefined ? {} : { store: input.store }),
-  });
-  return { settings: present(await labelOf(tenantId, labelId)), message: 'Label settings saved' };
+  return kept;
 }
 
 const blank = (value: unknown) =>

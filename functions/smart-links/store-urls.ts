@@ -57,7 +57,5 @@ export function storeUrl(store: SmartLinkStore, code: string, country: string | 
   if (store.url) return store.url;
   const pattern = knownStore(store.name)?.pattern;
   if (!pattern) return null;
-  return pattern
-    .replace('{code}', encodeURIComponent(code))
-    .replace('{territory}', (country ?? 'us').toLowerCase());
+  return pattern.replace('{code}', encodeURIComponent(code)).replace('{territory}', (country ?? 'us').toLowerCase());
 }

@@ -43,7 +43,14 @@ const store = z.strictObject({
 });
 const stores = z.array(store).max(40, 'A smart link has at most 40 stores');
 /** The store the link sends visitors straight to; empty for the page with every store's button. */
-const autoRedirect = z.union([z.literal(''), z.null(), z.string().trim().regex(/^[a-z0-9-]{1,40}$/)]);
+const autoRedirect = z.union([
+  z.literal(''),
+  z.null(),
+  z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{1,40}$/),
+]);
 
 /** POST /smart_links: a link for a release, or for one of its recordings. */
 export const smartLinkCreate = z.strictObject({
@@ -80,15 +87,17 @@ export const smartLinkClickQuery = z.strictObject({ ref: z.string().max(500).opt
 const blankable = (max: number) => z.union([z.literal(''), z.null(), z.string().trim().max(max)]).optional();
 /** A label's settings: what a new release of the label starts with when its form leaves the field empty. */
 export const releaseDefaultsInput = z.strictObject({
-  release_defaults: z.strictObject({
-    primary_genre_id: blankable(80),
-    metadata_language_id: blankable(80),
-    c_line: blankable(200),
-    p_line: blankable(200),
-    price_tier: z.union([z.literal(''), z.null(), z.enum(PRICE_TIERS)]).optional(),
-    territories: z.array(territory).max(300).optional(),
-  }),
+  release_defaults: z
+    .strictObject({
+      primary_genre_id: blankable(80),
+      metadata_language_id: blankable(80),
+      c_line: blankable(200),
+      p_line: blankable(200),
+      price_tier: z.union([z.literal(''), z.null(), z.enum(PRICE_TIERS)]).optional(),
+      territories: z.array(territory).max(300).optional(),
+    })
+    .optional(),
   /** The label's public store page (its releases with their smart links) is open. */
   store: z.boolean().optional(),
 });
-export type ReleaseDefaults = z.infer<typeof releaseDefaultsInput>['release_defaults'];
+export type ReleaseDefaults = NonNullable<z.infer<typeof releaseDefaultsInput>['release_defaults']>;

@@ -81,7 +81,10 @@ export async function addClick(tenantId: string, linkId: string, day: string, co
 }
 
 /** Every day item of a link's clicks: the day and its counters (name → count). */
-export async function clickDays(tenantId: string, linkId: string): Promise<{ day: string; counts: Record<string, number> }[]> {
+export async function clickDays(
+  tenantId: string,
+  linkId: string,
+): Promise<{ day: string; counts: Record<string, number> }[]> {
   const { TableName, KeyConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } = db()
     .SmartLinkClickDay.query.byLink({ tenantId, link_id: linkId })
     .params() as Record<string, never>;
