@@ -7,6 +7,7 @@ import type { SmartLinkItem, SmartLinkStore } from '../data/entities/smart-link.
 import { InvalidField, NotFound } from '../lib/errors.js';
 import { KNOWN_STORES, knownStore, storeKey } from './store-urls.js';
 import { linkAnalytics } from './clicks.js';
+import { forgetLink } from './link-cache.js';
 
 const SLUG_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 /** 8 random letters: about 10^14 addresses, so a link cannot be found by trying addresses one after another. */
@@ -154,11 +155,13 @@ export async function updateSmartLink(
     redirect ? [] : ['auto_redirect'],
   );
   if (!changed) throw new NotFound('Smart link');
+  forgetLink(link.slug);
   return { smart_link: present(await required(tenantId, id)), message: 'Smart link updated' };
 }
 
 export async function deleteSmartLink(tenantId: string, id: string) {
-  await required(tenantId, id);
+  const link = await required(tenantId, id);
   await data.deleteSmartLink(tenantId, id);
+  forgetLink(link.slug);
   return { message: 'Smart link deleted' };
 }

@@ -5,6 +5,7 @@ import type { SmartLinkItem, SmartLinkStore } from '../data/entities/smart-link.
 import { NotFound } from '../lib/errors.js';
 import { reply } from '../lib/http.js';
 import { presignDownload } from '../uploads/presign.js';
+import { linkBySlug } from './link-cache.js';
 import { clickFacts, countClickAfterAnswer, visitorCountry } from './clicks.js';
 import { storeUrl } from './store-urls.js';
 
@@ -14,7 +15,7 @@ const LINK_NOT_FOUND = 'This smart link does not exist';
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
 async function linkOf(slug: string): Promise<SmartLinkItem> {
-  const link = await data.findSmartLinkBySlug(slug);
+  const link = await linkBySlug(slug);
   if (!link) throw new NotFound(LINK_NOT_FOUND);
   return link;
 }

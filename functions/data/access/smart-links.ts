@@ -56,26 +56,28 @@ export async function getLinkRecording(tenantId: string, recordingId: string) {
   return (await db().Recording.get({ tenantId, id: recordingId }).go()).data;
 }
 
-/** Counters a click adds to, by what they count; the names become attribute names. */
-export type ClickCounters = readonly string[];
-
 /**
- * Counts one click: every counter it names goes up by one in ONE UpdateItem of ADDs on the link's day item
- * (created by the first click of the day). Never read-then-write, so concurrent clicks are all counted.
+ * Adds clicks to a link's day item (created by its first click): every counter named goes up by its count
+ * in ONE UpdateItem of ADDs. Never read-then-write, so writes at the same moment are all counted.
  */
-export async function addClick(tenantId: string, linkId: string, day: string, counters: ClickCounters): Promise<void> {
+export async function addClicks(
+  tenantId: string,
+  linkId: string,
+  day: string,
+  counts: ReadonlyMap<string, number>,
+): Promise<void> {
   const { TableName, Key } = db().SmartLinkClickDay.get({ tenantId, link_id: linkId, day }).params() as {
     TableName: string;
     Key: Record<string, string>;
   };
-  const names = Object.fromEntries(counters.map((name, i) => [`#c${i}`, name]));
+  const entries = [...counts];
   await dynamoClient().send(
     new UpdateCommand({
       TableName,
       Key,
-      UpdateExpression: `ADD ${counters.map((_, i) => `#c${i} :one`).join(', ')}`,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: { ':one': 1 },
+      UpdateExpression: `ADD ${entries.map((_, i) => `#c${i} :v${i}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([name], i) => [`#c${i}`, name])),
+      ExpressionAttributeValues: Object.fromEntries(entries.map(([, count], i) => [`:v${i}`, count])),
     }),
   );
 }
