@@ -1,6 +1,6 @@
 import { ulid } from 'ulid';
 import type { ReleaseDefaults } from '../../shared/schemas/smart-links.js';
-import { defaultLinksExist, getLabel, patchLabel } from '../data/access/labels.js';
+import { defaultLinkNames, getLabel, patchLabel } from '../data/access/labels.js';
 import type { LabelItem } from '../data/entities/label.js';
 import { InvalidField, NotFound } from '../lib/errors.js';
 
@@ -16,15 +16,21 @@ type StoredDefaults = {
 
 const defaultsOf = (label: LabelItem): StoredDefaults => (label.release_defaults as StoredDefaults | undefined) ?? {};
 
-function present(label: LabelItem) {
+async function present(label: LabelItem) {
   const defaults = defaultsOf(label);
+  const names = await defaultLinkNames({
+    genreId: defaults.primary_genre_id,
+    languageId: defaults.metadata_language_id,
+  });
   return {
     label_id: label.labelId,
     name: label.name,
     store: label.store ?? false,
     release_defaults: {
       primary_genre_id: defaults.primary_genre_id ?? null,
+      primary_genre_name: names.genre,
       metadata_language_id: defaults.metadata_language_id ?? null,
+      metadata_language_name: names.language,
       c_line: defaults.c_line ?? '',
       p_line: defaults.p_line ?? '',
       price_tier: defaults.price_tier ?? null,
@@ -40,7 +46,7 @@ async function labelOf(tenantId: string, labelId: string) {
 }
 
 export async function labelSettings(tenantId: string, labelId: string) {
-  return { settings: present(await labelOf(tenantId, labelId)) };
+  return { settings: await present(await labelOf(tenantId, labelId)) };
 }
 
 /** Saves a label's settings (the defaults as sent replace the earlier ones; absent, they stay). */
@@ -55,7 +61,7 @@ export async function updateLabelSettings(
     release_defaults: kept,
     ...(input.store === undefined ? {} : { store: input.store }),
   });
-  return { settings: present(await labelOf(tenantId, labelId)), message: 'Label settings saved' };
+  return { settings: await present(await labelOf(tenantId, labelId)), message: 'Label settings saved' };
 }
 
 /** The defaults as kept (empty ones left out); a genre or language that does not exist is refused. */
@@ -70,9 +76,11 @@ async function checkedDefaults(given: ReleaseDefaults): Promise<StoredDefaults> 
       territories: given.territories?.length ? [...new Set(given.territories)] : undefined,
     }).filter(([, value]) => value !== undefined),
   );
-  const exists = await defaultLinksExist({ genreId: kept.primary_genre_id, languageId: kept.metadata_language_id });
-  if (!exists.genre) throw new InvalidField('release_defaults.primary_genre_id', 'Genre not found');
-  if (!exists.language) throw new InvalidField('release_defaults.metadata_language_id', 'Language not found');
+  const names = await defaultLinkNames({ genreId: kept.primary_genre_id, languageId: kept.metadata_language_id });
+  if (kept.primary_genre_id && !names.genre)
+    throw new InvalidField('release_defaults.primary_genre_id', 'Genre not found');
+  if (kept.metadata_language_id && !names.language)
+    throw new InvalidField('release_defaults.metadata_language_id', 'Language not found');
   return kept;
 }
 

@@ -44,6 +44,13 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'label-tools': () => import('../pages/label-tools/tools-page').then((m) => m.LabelToolsPage),
   'label-todo-list': () => import('../pages/label-tools/todo-list-page').then((m) => m.TodoListPage),
   'label-notebook': () => import('../pages/label-tools/notebook-page').then((m) => m.NotebookPage),
+  // Smart links and a label's settings and store page (label tools).
+  'smart-links': () => import('../pages/label-tools/smart-links-page').then((m) => m.SmartLinksPage),
+  'smart-link-landing': () =>
+    import('../pages/label-tools/smart-link-landing-page').then((m) => m.SmartLinkLandingPage),
+  'label-settings': () => import('../pages/label-tools/label-settings-page').then((m) => m.LabelSettingsPage),
+  'label-store': () => import('../pages/label-tools/label-store-pages').then((m) => m.LabelStorePage),
+  'public-label-store': () => import('../pages/label-tools/label-store-pages').then((m) => m.PublicLabelStorePage),
   'admin-dashboard': () => import('../pages/admin/admin-dashboard').then((m) => m.AdminDashboardPage),
   'admin-labels': () => import('../pages/labels/labels-pages').then((m) => m.AdminLabelsPage),
   'admin-label': () => import('../pages/labels/label-detail').then((m) => m.AdminLabelPage),
