@@ -12,6 +12,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import Textarea from '@cloudscape-design/components/textarea';
 import { useEffect, useState } from 'react';
+import { formatDate } from '../../../../shared/format';
 import { ApiError } from '../../app/api';
 import { displayLabel } from '../../app/display-labels';
 import { notify, notifyError } from '../../app/notifications';
@@ -183,7 +184,7 @@ function Analytics({ analytics }: { analytics: SmartLinkAnalytics }) {
         <SliceTable
           title="Day"
           items={analytics.by_day.map((d) => ({ key: d.day, clicks: d.clicks }))}
-          name={(s) => s.key}
+          name={(s) => formatDate(s.key)}
         />
       </SpaceBetween>
     </Container>
@@ -230,7 +231,7 @@ export function SmartLinkDetail({ id, onDeleted }: { id: string; onDeleted: () =
                   ),
                 },
                 { label: link.recording_id ? 'ISRC' : 'UPC', value: link.code },
-                { label: 'Release date', value: link.release_date ?? '—' },
+                { label: 'Release date', value: link.release_date ? formatDate(link.release_date) : '—' },
               ]}
             />
           </Container>
