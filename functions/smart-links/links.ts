@@ -13,7 +13,7 @@ const SLUG_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789'
 /** 8 random letters: about 10^14 addresses, so a link cannot be found by trying addresses one after another. */
 const newSlug = () => Array.from({ length: 8 }, () => SLUG_LETTERS[randomInt(SLUG_LETTERS.length)]).join('');
 
-export const NO_UPC = 'The release needs a UPC before it can have a smart link';
+const NO_UPC = 'The release needs a UPC before it can have a smart link';
 const NO_ISRC = 'The recording needs an ISRC before it can have a smart link';
 const NOT_ON_RELEASE = 'The recording is not on this release';
 const UNKNOWN_REDIRECT = 'Auto-redirect must name one of the link’s stores';
@@ -104,7 +104,7 @@ async function required(tenantId: string, id: string): Promise<SmartLinkItem> {
 }
 
 /** A link as the API answers it: its public path beside its fields. */
-export function present(link: SmartLinkItem) {
+function present(link: SmartLinkItem) {
   return {
     id: link.id,
     slug: link.slug,
