@@ -64,10 +64,26 @@ async function writeWaiting(key: string): Promise<void> {
   try {
     for (let batch = waiting.get(key); batch; batch = waiting.get(key)) {
       waiting.delete(key);
-      await addClicks(batch.tenantId, batch.linkId, batch.day, batch.counts);
+      await addClicksWithinItemSize(batch.tenantId, batch.linkId, batch.day, batch.counts);
     }
   } finally {
     writing.delete(key);
+  }
+}
+
+/**
+ * A day item holds at most 400 KB, and referrers are whatever sites send fans (a flood of made-up ones could fill
+ * it). When the item is full, the clicks are still counted, their referrers as "other".
+ */
+async function addClicksWithinItemSize(tenantId: string, linkId: string, day: string, counts: Map<string, number>) {
+  try {
+    await addClicks(tenantId, linkId, day, counts);
+  } catch (error) {
+    if ((error as { name?: string }).name !== 'ValidationException') throw error;
+    const lumped = new Map([...counts].filter(([name]) => !name.startsWith('r#')));
+    const referred = [...counts].filter(([name]) => name.startsWith('r#')).reduce((sum, [, n]) => sum + n, 0);
+    if (referred) lumped.set('r#other', (lumped.get('r#other') ?? 0) + referred);
+    await addClicks(tenantId, linkId, day, lumped);
   }
 }
 

@@ -55,7 +55,8 @@ export function storeUrl(store: SmartLinkStore, code: string, country: string | 
   const territory = country ? store.territory_urls?.find((row) => row.territory === country) : undefined;
   if (territory) return territory.url;
   if (store.url) return store.url;
-  const pattern = knownStore(store.name)?.pattern;
+  // A known store keeps its search when renamed ("Spotify UK"): its key says which store it is.
+  const pattern = (KNOWN_STORES.find((known) => known.key === store.key) ?? knownStore(store.name))?.pattern;
   if (!pattern) return null;
   return pattern.replace('{code}', encodeURIComponent(code)).replace('{territory}', (country ?? 'us').toLowerCase());
 }

@@ -53,6 +53,7 @@ const LABELS: Record<string, string> = {
   smart_link_device_tablet: 'Tablet',
   smart_link_device_desktop: 'Computer',
   smart_link_referrer_direct: 'Direct (no referring site)',
+  smart_link_referrer_other: 'Other sites',
   smart_link_country_unknown: 'Country not known',
   // Payout methods
   bank_transfer: 'Bank transfer',

@@ -178,7 +178,7 @@ function Analytics({ analytics }: { analytics: SmartLinkAnalytics }) {
           <SliceTable
             title="Referrer"
             items={analytics.by_referrer}
-            name={(s) => (s.key === 'direct' ? displayLabel('smart_link_referrer_direct') : s.key)}
+            name={(s) => (['direct', 'other'].includes(s.key) ? displayLabel(`smart_link_referrer_${s.key}`) : s.key)}
           />
         </ColumnLayout>
         <SliceTable
