@@ -178,6 +178,9 @@ export const OPERATION_NAMES = {
     'createNote',
     'updateNote',
     'deleteNote',
+    // A label's settings: what its new releases start with, and whether its public store page is open.
+    'labelReleaseDefaults',
+    'updateLabelReleaseDefaults',
     ...named(CATALOGUE_COLLECTIONS, [...TENANT_VERBS, ...ADMIN_VERBS]),
     ...named(CATALOGUE_WITH_FILES, ['upload']),
   ],
@@ -240,6 +243,18 @@ export const OPERATION_NAMES = {
   ],
   // CWR registrations of a publisher company's songs.
   cwr: ['buildCwrFile', 'registerCwrFile', 'listCwrRegistrations', 'downloadCwrFile'],
+  // Smart links: a company's links and their analytics; the public landing page, store redirects, label store page.
+  'smart-links': [
+    'listSmartLinks',
+    'createSmartLink',
+    'getSmartLink',
+    'updateSmartLink',
+    'deleteSmartLink',
+    'viewSmartLink',
+    'followSmartLink',
+    'followSmartLinkStore',
+    'viewLabelStore',
+  ],
   // Promos: mailing lists, promos made from releases, sends, the analysis, the public page of a recipient's link.
   promos: [
     'listMailingLists',

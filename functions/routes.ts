@@ -342,6 +342,17 @@ export const ROUTES: readonly Route[] = [
   r('POST', '/promo_pages/{id}/{accessToken}/downloads', 'promos', 'downloadPromoTrack', 'public'),
   // RFC 8058 one-click unsubscribe: POST only, so a mail scanner following links unsubscribes nobody.
   r('POST', '/promo_unsubscribe/{id}/{accessToken}', 'promos', 'unsubscribeFromPromos', 'public'),
+  // Smart links (docs/label-tools.md): catalogue rights, like the releases they point at. The landing page, the
+  // store redirects and a label's store page are public: a fan has no account, the slug is the address.
+  r('GET', '/smart_links', 'smart-links', 'listSmartLinks', 'tenant', 'catalogue.read'),
+  r('POST', '/smart_links', 'smart-links', 'createSmartLink', 'tenant', 'catalogue.write'),
+  r('GET', '/smart_links/{id}', 'smart-links', 'getSmartLink', 'tenant', 'catalogue.read'),
+  r('PATCH', '/smart_links/{id}', 'smart-links', 'updateSmartLink', 'tenant', 'catalogue.write'),
+  r('DELETE', '/smart_links/{id}', 'smart-links', 'deleteSmartLink', 'tenant', 'catalogue.write'),
+  r('GET', '/link_pages/{slug}', 'smart-links', 'viewSmartLink', 'public'),
+  r('GET', '/go/{slug}', 'smart-links', 'followSmartLink', 'public'),
+  r('GET', '/go/{slug}/{store}', 'smart-links', 'followSmartLinkStore', 'public'),
+  r('GET', '/label_stores/{labelId}', 'smart-links', 'viewLabelStore', 'public'),
   // Contracts (docs/contracts.md): reading needs catalogue.read, every change catalogue.write.
   r('GET', '/contract_templates', 'contracts', 'listContractTemplates', 'tenant', 'catalogue.read'),
   r('GET', '/contracts', 'contracts', 'listContracts', 'tenant', 'catalogue.read'),
@@ -396,6 +407,9 @@ export const ROUTES: readonly Route[] = [
   r('PATCH', '/notes/{id}', 'catalogue', 'updateNote', 'tenant', 'catalogue.write'),
   r('DELETE', '/notes/{id}', 'catalogue', 'deleteNote', 'tenant', 'catalogue.write'),
   r('GET', '/labels/{id}/last_release', 'catalogue', 'lastRelease', 'tenant', 'catalogue.read'),
+  // A label's settings: the defaults its new releases start with, and whether its public store page is open.
+  r('GET', '/labels/{id}/settings', 'catalogue', 'labelReleaseDefaults', 'tenant', 'catalogue.read'),
+  r('PATCH', '/labels/{id}/settings', 'catalogue', 'updateLabelReleaseDefaults', 'tenant', 'catalogue.write'),
 
   // Reference data.
   ...REFERENCE_COLLECTIONS.flatMap(referenceRoutes),

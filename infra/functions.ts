@@ -122,6 +122,9 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
   importer: httpArea({ memorySize: 1024, needs: { buckets: { uploads: 'readWrite' }, sendsTo: ['catalogueImport'] } }),
   // CWR files of a company's songs: catalogue reads, the sent files kept in the uploads bucket (cwr/).
   cwr: httpArea({ needs: { buckets: { uploads: 'readWrite' } } }),
+  // Smart links: the links in the table, the landing page presigns the release's cover. The public redirects
+  // live here alone so a fan's click loads nothing else.
+  'smart-links': httpArea({ needs: { buckets: { uploads: 'presign' } } }),
   // Contracts: table reads and writes, documents (PDF with the statements' fonts, DOCX) written beside the contract
   // in the uploads bucket (contracts/) and handed out presigned, signed copies presigned in.
   contracts: httpArea({ assets: PDF_FONT_ASSETS, needs: { buckets: { uploads: 'readWrite' } } }),

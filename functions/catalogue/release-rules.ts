@@ -7,6 +7,7 @@ import { withLinks, type Link } from '../reference/record-links.js';
 import { tenantCollectionOf, tenantRows } from './tenant-lists.js';
 import { refuseStrayProductItems } from './release-depth.js';
 import { refuseRequestedLabel } from './label-requests.js';
+import { releaseDefaultsFor } from '../label-tools/index.js';
 
 /** Rules across a release's or recording's fields, and the fields derived on save. */
 
@@ -82,6 +83,9 @@ export async function prepareRelease(
     const predicted = await predictCatalogueNumber(tenantId, record.label_id);
     if (predicted) derived.cat_no = predicted;
   }
+  // A new release starts with its label's settings wherever it was made without a value.
+  if (isNew && typeof record.label_id === 'string' && record.label_id)
+    return { ...(await releaseDefaultsFor(tenantId, record.label_id, record)), ...derived };
   return derived;
 }
 

@@ -65,6 +65,7 @@ import { CatalogueExport } from './entities/catalogue-export.js';
 import { CompanyUsage, Plan } from './entities/plan.js';
 import { ArtistPortalInvitation, ArtistPortalLink, ArtistUser } from './entities/artist-user.js';
 import { BillingClock, BillingEvent, BillingLock, LocalBillingObject } from './entities/billing.js';
+import { SmartLink, SmartLinkClickDay } from './entities/smart-link.js';
 
 const entities = {
   User,
@@ -149,6 +150,8 @@ const entities = {
   BillingClock,
   BillingLock,
   LocalBillingObject,
+  SmartLink,
+  SmartLinkClickDay,
 };
 
 function build() {

@@ -7,8 +7,10 @@ import {
   todoTaskCreate,
   todoTaskUpdate,
 } from '../../shared/schemas/label-tools.js';
+import { releaseDefaultsInput } from '../../shared/schemas/smart-links.js';
 import { idParams, operation, reply } from '../lib/http.js';
 import * as notebooks from './notebooks.js';
+import { labelSettings, updateLabelSettings } from './release-defaults.js';
 import * as todos from './todo-lists.js';
 
 /**
@@ -89,7 +91,17 @@ export const labelToolsOperations = {
       return { message: 'Note deleted' };
     },
   }),
+  labelReleaseDefaults: operation('tenant', {
+    params: idParams,
+    run: ({ tenantId, params }) => labelSettings(tenantId, params.id),
+  }),
+  updateLabelReleaseDefaults: operation('tenant', {
+    params: idParams,
+    body: releaseDefaultsInput,
+    run: ({ tenantId, params, body }) => updateLabelSettings(tenantId, params.id, body),
+  }),
 };
 
 /** The rows the tools keep, for other areas that keep notes and to-dos the same way (the CRM). */
 export type { Note, TodoTask } from './tools-store.js';
+export { releaseDefaultsFor } from './release-defaults.js';

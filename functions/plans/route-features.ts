@@ -41,6 +41,8 @@ const AREA_FEATURES: Record<Area, RouteDecision | 'each-op'> = {
   plans: 'each-op',
   // The label's artist users and token links show artists their earnings: part of the royalty dashboard.
   'artist-portal': 'royalty_dashboard',
+  // Smart links are a label's marketing, beside its promos; the fans' public pages have no tenant route.
+  'smart-links': 'promo_system',
   // Buying a plan and the billing details must work on every plan: it is how a company upgrades.
   billing: 'none',
 };

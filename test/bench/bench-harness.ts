@@ -2,7 +2,7 @@
  * What the benchmarks share: a throwaway local cloud (in-memory DynamoDB), a signed-in demo
  * label manager in a fresh company, and load generators that report p50/p95 and throughput.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -23,7 +23,7 @@ export const percentile = (sorted: number[], p: number) =>
  */
 const LOAD_THREAD = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { urls, headers, concurrency } = workerData;
+const { urls, headers, concurrency, redirect } = workerData;
 (async () => {
   const times = [];
   let next = 0;
@@ -32,9 +32,9 @@ const { urls, headers, concurrency } = workerData;
     while (next < urls.length) {
       const url = urls[next++];
       const t = performance.now();
-      const response = await fetch(url, { headers });
+      const response = await fetch(url, { headers, redirect });
       await response.arrayBuffer();
-      if (!response.ok) throw new Error(url + ' -> ' + response.status);
+      if (response.status >= 400) throw new Error(url + ' -> ' + response.status);
       times.push(performance.now() - t);
     }
   }));
@@ -42,9 +42,21 @@ const { urls, headers, concurrency } = workerData;
 })().catch((error) => { throw error; });
 `;
 
-export function httpLoad(name: string, urls: string[], headers: Record<string, string>) {
+/** `redirect: 'manual'` measures a redirect's own answer (a 3xx counts as answered, not followed). */
+export function httpLoad(
+  name: string,
+  urls: string[],
+  headers: Record<string, string>,
+  options: { concurrency?: number; redirect?: 'follow' | 'manual' } = {},
+) {
   return new Promise<{ name: string; requests: number; p50: number; p95: number; rps: number }>((resolve, reject) => {
-    const worker = new Worker(LOAD_THREAD, { eval: true, workerData: { urls, headers, concurrency: CONCURRENCY } });
+    const workerData = {
+      urls,
+      headers,
+      concurrency: options.concurrency ?? CONCURRENCY,
+      redirect: options.redirect ?? 'follow',
+    };
+    const worker = new Worker(LOAD_THREAD, { eval: true, workerData });
     worker.once('error', reject);
     worker.once('message', ({ times, wall }: { times: number[]; wall: number }) => {
       times.sort((a, b) => a - b);
@@ -79,11 +91,17 @@ export async function load(name: string, requests: number, run: (i: number) => P
   return { name, requests, p50: percentile(times, 50), p95: percentile(times, 95), rps: requests / wall };
 }
 
-/** Starts a local cloud, makes a company with the demo label manager in it, and signs them in. */
-export async function benchCloud(companyName: string) {
+/**
+ * Starts a local cloud, makes a company with the demo label manager in it, and signs them in. `webFiles`
+ * (name → text) are served by the gateway as the web app's files (a static baseline beside the API).
+ */
+export async function benchCloud(companyName: string, webFiles: Record<string, string> = {}) {
   const stateDir = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
+  const webDir = path.join(stateDir, 'no-web');
+  mkdirSync(webDir, { recursive: true });
+  for (const [name, text] of Object.entries(webFiles)) writeFileSync(path.join(webDir, name), text);
   const ports = await freeCloudPorts();
-  const cloud = await startLocalCloud({ stateDir, webDir: path.join(stateDir, 'no-web'), ports, inMemory: true });
+  const cloud = await startLocalCloud({ stateDir, webDir, ports, inMemory: true });
   const { getDb } = await import('../../functions/data/service.js');
   const db = getDb();
   const companyId = ulid();

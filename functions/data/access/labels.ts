@@ -94,3 +94,13 @@ export async function patchLabelTools(
     throw error;
   }
 }
+
+/** The names of a genre and a language a label's release defaults name by id (null: absent, or no such record). */
+export async function defaultLinkNames(ids: { genreId?: string; languageId?: string }) {
+  const db = getDb().entities;
+  const [genre, language] = await Promise.all([
+    ids.genreId ? db.Genre.get({ id: ids.genreId }).go() : null,
+    ids.languageId ? db.Language.get({ id: ids.languageId }).go() : null,
+  ]);
+  return { genre: genre?.data?.name ?? null, language: language?.data?.name ?? null };
+}

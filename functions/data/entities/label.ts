@@ -93,6 +93,8 @@ export const Label = new Entity({
     notebook: { type: 'any' },
     notes: { type: 'any' },
     tools_revision: { type: 'number' },
+    /** The label's settings: what a new release of the label starts with where its form leaves a field empty. */
+    release_defaults: { type: 'any' },
     createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
     updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
   },

@@ -48,6 +48,13 @@ const LABELS: Record<string, string> = {
   promo_support_yes: 'Will support',
   promo_support_maybe: 'Maybe',
   promo_support_no: 'Will not support',
+  // Smart link clicks: the device, and a click without a referrer or a country
+  smart_link_device_mobile: 'Phone',
+  smart_link_device_tablet: 'Tablet',
+  smart_link_device_desktop: 'Computer',
+  smart_link_referrer_direct: 'Direct (no referring site)',
+  smart_link_referrer_other: 'Other sites',
+  smart_link_country_unknown: 'Country not known',
   // Payout methods
   bank_transfer: 'Bank transfer',
   paypal: 'PayPal',

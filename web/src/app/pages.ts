@@ -50,6 +50,13 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'new-outgoing-license': () => import('../pages/licensing/license-form-page').then((m) => m.NewOutgoingLicensePage),
   license: () => import('../pages/licensing/license-page').then((m) => m.LicensePage),
   'license-form': () => import('../pages/licensing/license-form-page').then((m) => m.LicenseFormPage),
+  // Smart links and a label's settings and store page (label tools).
+  'smart-links': () => import('../pages/label-tools/smart-links-page').then((m) => m.SmartLinksPage),
+  'smart-link-landing': () =>
+    import('../pages/label-tools/smart-link-landing-page').then((m) => m.SmartLinkLandingPage),
+  'label-settings': () => import('../pages/label-tools/label-settings-page').then((m) => m.LabelSettingsPage),
+  'label-store': () => import('../pages/label-tools/label-store-pages').then((m) => m.LabelStorePage),
+  'public-label-store': () => import('../pages/label-tools/label-store-pages').then((m) => m.PublicLabelStorePage),
   'admin-dashboard': () => import('../pages/admin/admin-dashboard').then((m) => m.AdminDashboardPage),
   'admin-labels': () => import('../pages/labels/labels-pages').then((m) => m.AdminLabelsPage),
   'admin-label': () => import('../pages/labels/label-detail').then((m) => m.AdminLabelPage),

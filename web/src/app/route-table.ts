@@ -38,6 +38,11 @@ export type PageKey =
   | 'label-tools'
   | 'label-todo-list'
   | 'label-notebook'
+  | 'smart-links'
+  | 'smart-link-landing'
+  | 'label-settings'
+  | 'label-store'
+  | 'public-label-store'
   | 'release-assets'
   | 'release-products'
   | 'release-contracts'
@@ -273,6 +278,9 @@ const publicRoutes: RouteDef[] = [
   // The link a label's invitation to an artist's portal mails.
   pub('/artist_invitations/:token', 'PortalInvitation', 'Artist portal invitation', 'portal-invitation'),
   pub('/promo/:id/:accessToken', 'ViewPromo', 'Promo', 'view-promo'),
+  // A smart link's landing page and a label's store page: what fans open, no sign-in.
+  pub('/l/:slug', 'SmartLink', 'Smart link', 'smart-link-landing'),
+  pub('/label_store/:labelId', 'LabelStore', 'Label store', 'public-label-store'),
   pub('/artists/:id', 'ArtistHome', 'Artist portal', 'artist-home'),
   pub('/artists/:id/profile', 'ArtistHomeProfile', 'Artist portal: profile', 'artist-home-profile'),
   pub('/artists/:id/statements', 'ArtistHomeStatements', 'Artist portal: statements', 'artist-home-statements'),
@@ -318,6 +326,8 @@ const labelRoutes: RouteDef[] = [
       '/user/labels/:labelId/contracts': 'label-contracts',
       '/user/labels/:labelId/distribution_statements': 'label-distribution-statements',
       '/user/labels/:labelId/statement_settings': 'label-statement-settings',
+      '/user/labels/:labelId/settings': 'label-settings',
+      '/user/labels/:labelId/store': 'label-store',
     },
   ),
   tenant('/user/labels/tools', 'UserLabelTools', 'Label tools', 'label-tools'),
@@ -334,7 +344,11 @@ const labelRoutes: RouteDef[] = [
       'marketing/new_release/single',
       'marketing/smart_url',
     ]),
-    { '/user/labels/tools/todo_list': 'label-todo-list', '/user/labels/tools/notebook': 'label-notebook' },
+    {
+      '/user/labels/tools/todo_list': 'label-todo-list',
+      '/user/labels/tools/notebook': 'label-notebook',
+      '/user/labels/tools/marketing/smart_url': 'smart-links',
+    },
   ),
   tenant('/user/labels/promo_tools', 'UserLabelPromoTools', 'Label promo tools', 'mailing-lists'),
   ...withPages(

@@ -46,6 +46,8 @@ const yearField = (name: string, label: string, section?: string) =>
     constraint: 'YYYY',
     ...(section ? { section } : {}),
   });
+/** What a new release leaves empty here, its label's settings fill (functions/label-tools/release-defaults.ts). */
+const FROM_LABEL = { constraint: 'Left empty on a new release, the label’s settings fill it' };
 const upcRule = rules.pattern(/assign|^[\d\s-]*$/i, VALIDATION.upc);
 const genreField = (name: string, label: string) => link(`${name}_id`, label, 'genres', name);
 const languageField = (name: string, label: string) => link(`${name}_id`, label, 'languages', name);
@@ -98,19 +100,19 @@ export const release: ReferenceConfig = {
     text('version', 'Version'),
     text('cat_no', 'Catalogue number', [], { constraint: 'Left empty, it follows the label’s last release' }),
     text('upc', 'UPC', [upcRule], { constraint: 'Or a text containing "assign" until one is assigned' }),
-    languageField('metadata_language', 'Metadata language'),
+    { ...languageField('metadata_language', 'Metadata language'), ...FROM_LABEL },
     date('release_date', 'Release date'),
     date('original_release_date', 'Original release date'),
-    genreField('primary_genre', 'Primary genre'),
+    { ...genreField('primary_genre', 'Primary genre'), ...FROM_LABEL },
     genreField('secondary_genre', 'Secondary genre'),
     genreField('primary_subgenre', 'Primary subgenre'),
     genreField('secondary_subgenre', 'Secondary subgenre'),
-    text('c_line', 'C line', [], { section: LINES }),
+    text('c_line', 'C line', [], { section: LINES, ...FROM_LABEL }),
     yearField('c_line_year', 'C line year', LINES),
-    text('p_line', 'P line', [], { section: LINES }),
+    text('p_line', 'P line', [], { section: LINES, ...FROM_LABEL }),
     yearField('p_line_year', 'P line year', LINES),
     { ...countryLinkField(), section: DETAILS },
-    { name: 'territories', label: 'Territories', kind: 'territories', section: DETAILS },
+    { name: 'territories', label: 'Territories', kind: 'territories', section: DETAILS, ...FROM_LABEL },
     { name: 'excluded_territories', label: 'Excluded territories', kind: 'territories', section: DETAILS },
     { ...select('config', 'Configuration', RELEASE_CONFIGS, 'audio_release'), section: DETAILS },
     {

@@ -19,6 +19,11 @@ const TOOLS = [
   { href: '/user/labels/tools/whitelist', name: 'Whitelist', text: 'Ask for SoundCloud whitelisting.' },
   { href: '/user/labels/tools/youtube_claims', name: 'YouTube claims', text: 'Release or allow YouTube claims.' },
   { href: '/user/labels/tools/marketing', name: 'Marketing', text: 'Pitch new releases and make smart links.' },
+  {
+    href: '/user/labels/tools/marketing/smart_url',
+    name: 'Smart links',
+    text: 'One address per release for every store, with its clicks.',
+  },
 ];
 
 /** UserLabelTools (/user/labels/tools): the label's own tools. */

@@ -81,7 +81,11 @@ export function ReferenceFieldInput({ config, field, value, form = {}, error, er
       );
     case 'territories':
       return (
-        <FormField label={field.label} errorText={error} constraintText="None chosen means World">
+        <FormField
+          label={field.label}
+          errorText={error}
+          constraintText={field.constraint ? `None chosen means World. ${field.constraint}` : 'None chosen means World'}
+        >
           <TerritoriesInput
             value={(value as string[]) ?? []}
             onChange={onChange}
@@ -92,7 +96,7 @@ export function ReferenceFieldInput({ config, field, value, form = {}, error, er
       );
     case 'link':
       return (
-        <FormField label={field.label} errorText={error}>
+        <FormField label={field.label} errorText={error} constraintText={field.constraint}>
           <RecordPicker
             source={pickerSource(field.collection)}
             value={value as LinkValue}

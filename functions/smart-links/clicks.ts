@@ -1,0 +1,125 @@
+import { isbot } from 'isbot';
+import { addClicks, clickDays } from '../data/access/smart-links.js';
+import type { SmartLinkItem, SmartLinkStore } from '../data/entities/smart-link.js';
+import { afterAnswer } from './after-answer.js';
+
+/** What a click is counted by. `country` comes from the CDN (CloudFront's viewer country header). */
+export type ClickFacts = { store: string; country: string; device: 'mobile' | 'tablet' | 'desktop'; referrer: string };
+type Headers = Record<string, string | undefined>;
+
+const UNKNOWN_COUNTRY = 'unknown';
+const DIRECT = 'direct';
+
+/** The visitor's country (2 letters, upper case) as CloudFront tells it; null when unknown. */
+export function visitorCountry(headers: Headers): string | null {
+  const country = headers['cloudfront-viewer-country']?.trim().toUpperCase();
+  return country && /^[A-Z]{2}$/.test(country) ? country : null;
+}
+
+function deviceOf(userAgent: string): ClickFacts['device'] {
+  if (/iPad|Tablet|PlayBook|Silk|Kindle/i.test(userAgent)) return 'tablet';
+  if (/Mobi|Android|iPhone|iPod|Opera Mini|IEMobile/i.test(userAgent)) return 'mobile';
+  return 'desktop';
+}
+
+/** A referrer as the host name it came from (bounded, only letters, digits, dots and dashes); "direct" when none. */
+function referrerHost(value: string | undefined): string | null {
+  if (!value) return null;
+  let host = value.trim().toLowerCase();
+  try {
+    host = new URL(host.includes('://') ? host : `https://${host}`).hostname;
+  } catch {
+    return null;
+  }
+  host = host.replace(/^www\./, '').replace(/[^a-z0-9.-]/g, '');
+  return host ? host.slice(0, 60) : null;
+}
+
+/**
+ * What a click is counted by, or null for a bot (crawlers, link unfurlers, monitors: a maintained list, isbot),
+ * which is sent on but never counted. The landing page passes its own referrer as `ref`, since the button's
+ * request names the landing page itself.
+ */
+export function clickFacts(headers: Headers, store: string, ref: string | undefined): ClickFacts | null {
+  const userAgent = headers['user-agent'] ?? '';
+  if (!userAgent || isbot(userAgent)) return null;
+  const ownHost = referrerHost(headers.host);
+  const fromHeader = referrerHost(headers.referer);
+  const referrer = referrerHost(ref) ?? (fromHeader && fromHeader !== ownHost ? fromHeader : null) ?? DIRECT;
+  return { store, country: visitorCountry(headers) ?? UNKNOWN_COUNTRY, device: deviceOf(userAgent), referrer };
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** Clicks of one link and day not written yet, by counter; and the link-days whose write is on its way. */
+const waiting = new Map<string, { tenantId: string; linkId: string; day: string; counts: Map<string, number> }>();
+const writing = new Set<string>();
+
+/**
+ * Writes a link-day's waiting clicks, one UpdateItem at a time: clicks that arrive while a write is on its
+ * way wait for the next one, which carries them all. Under light load that is one write per click; under a
+ * burst, far fewer writes than clicks, and each click is in exactly one of them (counted once).
+ */
+async function writeWaiting(key: string): Promise<void> {
+  try {
+    for (let batch = waiting.get(key); batch; batch = waiting.get(key)) {
+      waiting.delete(key);
+      await addClicksWithinItemSize(batch.tenantId, batch.linkId, batch.day, batch.counts);
+    }
+  } finally {
+    writing.delete(key);
+  }
+}
+
+/**
+ * A day item holds at most 400 KB, and referrers are whatever sites send fans (a flood of made-up ones could fill
+ * it). When the item is full, the clicks are still counted, their referrers as "other".
+ */
+async function addClicksWithinItemSize(tenantId: string, linkId: string, day: string, counts: Map<string, number>) {
+  try {
+    await addClicks(tenantId, linkId, day, counts);
+  } catch (error) {
+    if ((error as { name?: string }).name !== 'ValidationException') throw error;
+    const lumped = new Map([...counts].filter(([name]) => !name.startsWith('r#')));
+    const referred = [...counts].filter(([name]) => name.startsWith('r#')).reduce((sum, [, n]) => sum + n, 0);
+    if (referred) lumped.set('r#other', (lumped.get('r#other') ?? 0) + referred);
+    await addClicks(tenantId, linkId, day, lumped);
+  }
+}
+
+/** Counts the click once, after the redirect has been answered. */
+export function countClickAfterAnswer(link: SmartLinkItem, facts: ClickFacts): void {
+  const day = today();
+  const key = `${link.tenantId}|${link.id}|${day}`;
+  const batch = waiting.get(key) ?? { tenantId: link.tenantId, linkId: link.id, day, counts: new Map() };
+  for (const name of ['n', `s#${facts.store}`, `c#${facts.country}`, `d#${facts.device}`, `r#${facts.referrer}`])
+    batch.counts.set(name, (batch.counts.get(name) ?? 0) + 1);
+  waiting.set(key, batch);
+  if (writing.has(key)) return;
+  writing.add(key);
+  afterAnswer(() => writeWaiting(key));
+}
+
+type Slice = { key: string; clicks: number };
+
+/** A link's clicks: in all, per day, per store (with its name), country, device and referrer, most first. */
+export async function linkAnalytics(link: SmartLinkItem) {
+  const days = await clickDays(link.tenantId, link.id);
+  const sums = new Map<string, number>();
+  for (const { counts } of days)
+    for (const [name, count] of Object.entries(counts)) sums.set(name, (sums.get(name) ?? 0) + count);
+  const slices = (prefix: string): Slice[] =>
+    [...sums]
+      .filter(([name]) => name.startsWith(prefix))
+      .map(([name, clicks]) => ({ key: name.slice(prefix.length), clicks }))
+      .sort((a, b) => b.clicks - a.clicks || a.key.localeCompare(b.key));
+  const names = new Map((link.stores as SmartLinkStore[]).map((store) => [store.key, store.name]));
+  return {
+    clicks: sums.get('n') ?? 0,
+    by_day: days.map(({ day, counts }) => ({ day, clicks: counts.n ?? 0 })).sort((a, b) => a.day.localeCompare(b.day)),
+    by_store: slices('s#').map((slice) => ({ ...slice, name: names.get(slice.key) ?? slice.key })),
+    by_country: slices('c#'),
+    by_device: slices('d#'),
+    by_referrer: slices('r#'),
+  };
+}

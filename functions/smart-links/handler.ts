@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import {
+  smartLinkClickQuery,
+  smartLinkCreate,
+  smartLinkListQuery,
+  smartLinkSlugParams,
+  smartLinkStoreParams,
+  smartLinkUpdate,
+} from '../../shared/schemas/smart-links.js';
+import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
+import { planGate } from '../plans/gate.js';
+import * as links from './index.js';
+
+const labelParams = z.strictObject({ labelId: z.string().min(1).max(80) });
+
+/**
+ * Smart links area: a company's links (catalogue rights, like the releases they point at), and the public
+ * addresses a fan opens — the landing page, the store redirects, a label's store page — kept in a Lambda of
+ * their own so a redirect loads nothing else.
+ */
+const operations = {
+  listSmartLinks: operation('tenant', {
+    query: smartLinkListQuery,
+    run: ({ tenantId, query }) => links.listSmartLinks(tenantId, query.release_id),
+  }),
+  createSmartLink: operation('tenant', {
+    body: smartLinkCreate,
+    run: async ({ tenantId, body }) => reply(201, await links.createSmartLink(tenantId, body.smart_link)),
+  }),
+  getSmartLink: operation('tenant', {
+    params: idParams,
+    run: ({ tenantId, params }) => links.getSmartLink(tenantId, params.id),
+  }),
+  updateSmartLink: operation('tenant', {
+    params: idParams,
+    body: smartLinkUpdate,
+    run: ({ tenantId, params, body }) => links.updateSmartLink(tenantId, params.id, body.smart_link),
+  }),
+  deleteSmartLink: operation('tenant', {
+    params: idParams,
+    run: ({ tenantId, params }) => links.deleteSmartLink(tenantId, params.id),
+  }),
+  viewSmartLink: operation('public', {
+    params: smartLinkSlugParams,
+    run: ({ params, headers }) => links.landingPage(params.slug, headers),
+  }),
+  followSmartLink: operation('public', {
+    params: smartLinkSlugParams,
+    query: smartLinkClickQuery,
+    run: ({ params, headers, query }) => links.followLink(params.slug, headers, query.ref),
+  }),
+  followSmartLinkStore: operation('public', {
+    params: smartLinkStoreParams,
+    query: smartLinkClickQuery,
+    run: ({ params, headers, query }) => links.followStore(params.slug, params.store, headers, query.ref),
+  }),
+  viewLabelStore: operation('public', {
+    params: labelParams,
+    run: ({ params }) => links.labelStore(params.labelId),
+  }),
+} satisfies AreaOperations<'smart-links'>;
+
+export const handler = areaHandler('smart-links', operations, planGate);

@@ -1,0 +1,77 @@
+/**
+ * `npm run bench:smart-links` (a benchmark, not a timed test): a smart link's store redirect against the
+ * local cloud, 50 clients at once, beside a static file of about the same size served by the same gateway
+ * (the baseline: what the gateway costs without the handler). Goal: redirect p95 ≤ 50 ms. Every redirect is
+ * a browser's click, so each must be counted once: `clicks` is what the link's analytics counted, read once
+ * the counts written after the answers have landed, and must equal the redirects sent.
+ * Last line exactly: `clicks=N redirect_p95_ms=X static_p95_ms=Y`.
+ */
+import { benchCloud, httpLoad, printResults } from './bench-harness.js';
+
+const REQUESTS = Number(process.env.SMART_LINK_REQUESTS ?? 2000);
+const CONCURRENCY = 50;
+const WARM_UP = 50;
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+/** About the size of a redirect's answer, so the baseline differs only in what serves it. */
+const STATIC_FILE = `${'x'.repeat(200)}\n`;
+
+async function main() {
+  const { cloud, headers, stop } = await benchCloud('Smart links bench', {
+    'index.html': '<!doctype html><title>bench</title>',
+    'static-bench.txt': STATIC_FILE,
+  });
+  try {
+    const api = (method: string, path: string, body?: unknown) =>
+      fetch(`${cloud.url}/api/v1${path}`, {
+        method,
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }).then(async (response) => ({ status: response.status, body: await response.json() }));
+    const release = await api('POST', '/releases', { title: 'Bench Single', upc: '036000291452' });
+    if (release.status !== 201) throw new Error(`release: ${JSON.stringify(release.body)}`);
+    const made = await api('POST', '/smart_links', { smart_link: { release_id: release.body.release.id } });
+    if (made.status !== 201) throw new Error(`smart link: ${JSON.stringify(made.body)}`);
+    const { id, slug } = made.body.smart_link as { id: string; slug: string };
+
+    const visitor = { 'user-agent': BROWSER, 'cloudfront-viewer-country': 'GB' };
+    const redirectUrl = `${cloud.url}/api/v1/go/${slug}/spotify`;
+    const staticUrl = `${cloud.url}/static-bench.txt`;
+    const options = { concurrency: CONCURRENCY, redirect: 'manual' as const };
+    // Warm both paths (the handler's first import, the link's first read) before measuring.
+    await httpLoad('warm-up', Array(WARM_UP).fill(redirectUrl), visitor, options);
+    await httpLoad('warm-up', Array(WARM_UP).fill(staticUrl), visitor, options);
+    const redirect = await httpLoad(
+      `store redirect (${CONCURRENCY} clients)`,
+      Array(REQUESTS).fill(redirectUrl),
+      visitor,
+      options,
+    );
+    const baseline = await httpLoad(
+      `static file, same gateway (${CONCURRENCY} clients)`,
+      Array(REQUESTS).fill(staticUrl),
+      visitor,
+      options,
+    );
+    printResults('Smart link redirects beside a static file', [redirect, baseline]);
+
+    // The counts are written after each answer: wait (bounded) until they have all landed.
+    const expected = REQUESTS + WARM_UP;
+    let clicks = 0;
+    for (const started = Date.now(); Date.now() - started < 60_000; ) {
+      clicks = (await api('GET', `/smart_links/${id}`)).body.analytics.clicks as number;
+      if (clicks >= expected) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    console.log(`Clicks counted ${clicks} of ${expected} redirects (warm-up included); goal redirect p95 ≤ 50 ms`);
+    console.log(
+      `clicks=${clicks - WARM_UP} redirect_p95_ms=${redirect.p95.toFixed(1)} static_p95_ms=${baseline.p95.toFixed(1)}`,
+    );
+  } finally {
+    await stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,91 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cloudUrl } from '../support/api.js';
+import { launchChromium, screenshotIfAsked, signedInManagerPage, watchErrors } from '../support/browser.js';
+import { type OwnCompany, ownCompany } from '../support/own-company.js';
+
+/**
+ * Smart links in Chromium: a label’s settings saved and used by its next release; a smart link made from a
+ * release, its store’s address entered, then opened by a fan (no sign-in) and clicked from its landing page:
+ * the fan lands on the store and the click is counted on the link’s page.
+ */
+let browser: Browser;
+let own: OwnCompany;
+let label: { id: string; name: string };
+let releaseTitle: string;
+
+/** A fan’s everyday browser (a headless one is rightly taken for a bot and never counted). */
+const FAN_BROWSER =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+
+async function pick(page: Page, testId: string, text: string, option: string) {
+  await page.getByTestId(testId).first().click();
+  await page.keyboard.type(text);
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  own = await ownCompany('Smart links e2e');
+  label = await own.label('Smart Journey Records');
+  releaseTitle = `Journey EP ${Date.now()}`;
+  const release = await own.api.post('/releases', { title: releaseTitle, upc: '036000291452', label_id: label.id });
+  expect(release.status, JSON.stringify(release.body)).toBe(201);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const managerPage = () => signedInManagerPage(browser, cloudUrl(), own.manager, { id: own.companyId, name: own.name });
+
+describe('smart links', () => {
+  it('saves a label’s settings, which its next release starts with', async () => {
+    const { page, errors } = await managerPage();
+    await page.goto(`${cloudUrl()}/user/labels/${label.id}/settings`);
+    await page.getByTestId('label-default-c-line').locator('input').fill('Smart Journey Records Ltd');
+    await page.getByTestId('label-settings-save').click();
+    await expect.poll(() => page.locator('body').textContent()).toContain('Label settings saved');
+    const made = await own.api.post('/releases', { title: 'Next single', label_id: label.id });
+    expect((await own.api.get(`/releases/${made.body.release.id}`)).body.release.c_line).toBe(
+      'Smart Journey Records Ltd',
+    );
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('makes a link from a release, and a fan’s click from its landing page reaches the store and is counted', async () => {
+    const { page, errors } = await managerPage();
+    await page.goto(`${cloudUrl()}/user/labels/tools/marketing/smart_url`);
+    await pick(page, 'smart-link-release', 'Journey', releaseTitle);
+    await page.getByTestId('smart-link-create').click();
+    await expect.poll(() => page.locator('body').textContent()).toContain('Smart link created');
+    await expect.poll(() => page.getByTestId('smart-links').textContent()).toContain(releaseTitle);
+
+    // The store’s own address (here a page of this site, as the test machine has no internet).
+    const storeAddress = `${cloudUrl()}/faqs`;
+    await page.getByLabel('Address', { exact: true }).first().fill(storeAddress);
+    await page.getByTestId('smart-link-save').click();
+    await expect.poll(() => page.locator('body').textContent()).toContain('Smart link updated');
+    const link = (await own.api.get('/smart_links')).body.smart_links[0];
+    expect(link.stores[0].url).toBe(storeAddress);
+
+    const fan = await browser.newContext({ userAgent: FAN_BROWSER });
+    const landing = await fan.newPage();
+    const fanErrors = watchErrors(landing);
+    await landing.goto(`${cloudUrl()}${link.path}`);
+    await expect.poll(() => landing.getByTestId('smart-link-title').textContent()).toBe(releaseTitle);
+    await screenshotIfAsked(landing, 'test-results/smart-link-landing.png', true);
+    await landing.getByTestId(`store-${link.stores[0].key}`).click();
+    await expect.poll(() => landing.url()).toBe(storeAddress);
+    expect(fanErrors).toEqual([]);
+    await fan.close();
+
+    await expect.poll(async () => (await own.api.get(`/smart_links/${link.id}`)).body.analytics.clicks).toBe(1);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('smart-link-clicks').textContent()).toBe('1');
+    expect(await page.locator('body').textContent()).toContain(link.stores[0].name);
+    await screenshotIfAsked(page, 'test-results/smart-link-detail.png', true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
