@@ -483,6 +483,8 @@ export const OPERATION_NAMES = {
     'createCoupon',
     'deleteCoupon',
   ],
+  // The API's own description (OpenAPI), for integrators.
+  'api-docs': ['openApiDocument'],
 } as const;
 
 /** An API area: one Lambda, one handler map. */

@@ -674,6 +674,8 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/coupons/{id}', 'billing', 'getCoupon', 'admin'),
   r('POST', '/coupons', 'billing', 'createCoupon', 'admin'),
   r('DELETE', '/coupons/{id}', 'billing', 'deleteCoupon', 'admin'),
+  // The API's description (OpenAPI 3.1) for integrators: public, like any published API reference.
+  r('GET', '/openapi.json', 'api-docs', 'openApiDocument', 'public'),
 ];
 
 export const AREAS: readonly Area[] = [...new Set(ROUTES.map((route) => route.area))];
