@@ -48,6 +48,12 @@ const LABELS: Record<string, string> = {
   promo_support_yes: 'Will support',
   promo_support_maybe: 'Maybe',
   promo_support_no: 'Will not support',
+  // Who may call an API route (the API reference)
+  api_public: 'Anyone, no sign-in',
+  api_user: 'Any signed-in user',
+  api_tenant: 'Members of the company',
+  api_admin: 'Platform admins',
+  api_artist_user: 'Artist users',
   // Payout methods
   bank_transfer: 'Bank transfer',
   paypal: 'PayPal',

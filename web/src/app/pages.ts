@@ -12,6 +12,7 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   guides: () => import('../pages/guides/guides-index').then((m) => m.GuidesIndexPage),
   guide: () => import('../pages/guides/guide-page').then((m) => m.GuidePage),
   changelog: () => import('../pages/public/changelog').then((m) => m.ChangelogPage),
+  'api-docs': () => import('../pages/public/api-docs').then((m) => m.ApiDocsPage),
   privacy: () => import('../pages/public/legal').then((m) => m.PrivacyPage),
   terms: () => import('../pages/public/legal').then((m) => m.TermsPage),
   signin: () => import('../pages/auth/signin').then((m) => m.SignInPage),

@@ -16,6 +16,7 @@ export type PageKey =
   | 'guides'
   | 'guide'
   | 'changelog'
+  | 'api-docs'
   | 'privacy'
   | 'terms'
   | 'signin'
@@ -246,6 +247,8 @@ const publicRoutes: RouteDef[] = [
   pub('/guides', 'Guides', 'Guides', 'guides'),
   ...GUIDES.map((slug) => pub(`/guides/${slug}`, `Guides${pascal(slug)}`, `Guide: ${words(slug)}`, 'guide')),
   pub('/changelog', 'Changelog', 'Changelog', 'changelog'),
+  // The API reference for integrators, read from the served OpenAPI document.
+  pub('/api_docs', 'ApiDocs', 'API reference', 'api-docs'),
   pub('/privay_policy', 'Privacy', 'Privacy policy', 'privacy'),
   pub('/terms', 'Terms', 'Terms of use', 'terms'),
   pub('/signin', 'SignIn', 'Sign in', 'signin'),
