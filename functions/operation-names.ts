@@ -195,6 +195,9 @@ export const OPERATION_NAMES = {
     'getAccessToken',
     'updateAccessToken',
     'deleteAccessToken',
+    'listSiteHelp',
+    'saveSiteHelp',
+    'resetSiteHelp',
   ],
   imports: [
     'listImports',

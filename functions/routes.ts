@@ -252,6 +252,10 @@ export const ROUTES: readonly Route[] = [
   r('POST', '/admin/jobs/{kind}/{tenantId}/{id}/resume', 'jobs', 'resumeJob', 'admin'),
   r('DELETE', '/admin/bug_reports/{id}', 'support', 'deleteBugReport', 'admin'),
 
+  // The help panel's texts: anyone signed in reads them, admins edit a page's (by its SPA route name) or reset it.
+  r('GET', '/site_help', 'support', 'listSiteHelp', 'user'),
+  r('PUT', '/admin/site_help/{page}', 'support', 'saveSiteHelp', 'admin'),
+  r('DELETE', '/admin/site_help/{page}', 'support', 'resetSiteHelp', 'admin'),
   // Access tokens, admin only; revoke_all is listed before {id}.
   r('GET', '/admin/access_tokens', 'support', 'listAccessTokens', 'admin'),
   r('POST', '/admin/access_tokens', 'support', 'createAccessToken', 'admin'),

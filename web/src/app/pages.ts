@@ -94,6 +94,7 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'admin-user-bug-reports': () =>
     import('../pages/admin/bug-reports/user-bug-reports-page').then((m) => m.AdminUserBugReportsPage),
   'admin-user-logs': () => import('../pages/admin/logs/user-logs-page').then((m) => m.AdminUserLogsPage),
+  'admin-site-help': () => import('../pages/admin/site-help/site-help-page').then((m) => m.AdminSiteHelpPage),
   'admin-jobs': () => import('../pages/admin/jobs/jobs-page').then((m) => m.AdminJobsPage),
   'admin-quality-control': () =>
     import('../pages/admin/quality-control/quality-control-page').then((m) => m.AdminQualityControlPage),

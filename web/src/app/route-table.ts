@@ -17,6 +17,7 @@ export type PageKey =
   | 'guide'
   | 'changelog'
   | 'api-docs'
+  | 'admin-site-help'
   | 'privacy'
   | 'terms'
   | 'signin'
@@ -589,7 +590,7 @@ const REFERENCE_PAGES = {
 
 const adminRoutes: RouteDef[] = [
   admin('/admin', 'AdminDashboard', 'Admin dashboard', 'admin-dashboard'),
-  admin('/admin/site_help', 'AdminSiteHelp', 'Admin: site help'),
+  admin('/admin/site_help', 'AdminSiteHelp', 'Admin: site help', 'admin-site-help'),
   admin('/admin/importer', 'AdminImporter', 'Admin: importer', 'admin-importer'),
   // Releases waiting for review across companies.
   admin('/admin/quality_control', 'AdminQualityControl', 'Admin: quality control', 'admin-quality-control'),
