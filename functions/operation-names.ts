@@ -205,6 +205,7 @@ export const OPERATION_NAMES = {
     'bulkDestroyImports',
     'getImport',
     'deleteImport',
+    'updateImport',
     // Catalogue imports: upload, preview, start, progress, and the release imports.
     'presignCatalogueImport',
     'previewCatalogueImport',

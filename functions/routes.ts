@@ -270,6 +270,8 @@ export const ROUTES: readonly Route[] = [
   r('POST', '/imports/bulk_destroy', 'imports', 'bulkDestroyImports', 'user'),
   r('GET', '/imports/{id}', 'imports', 'getImport', 'user'),
   r('DELETE', '/imports/{id}', 'imports', 'deleteImport', 'user'),
+  // Admins correct a record's facts (the admin imports edit page).
+  r('PATCH', '/imports/{id}', 'imports', 'updateImport', 'admin'),
   // Catalogue imports: a file presigned into the company's import folder, previewed (every error,
   // nothing written), started (the worker writes it in chunks), its progress; import_release(s).
   r('POST', '/catalogue_imports/uploads', 'imports', 'presignCatalogueImport', 'tenant', 'catalogue.write'),

@@ -18,6 +18,7 @@ export type PageKey =
   | 'changelog'
   | 'api-docs'
   | 'admin-site-help'
+  | 'admin-import-form'
   | 'privacy'
   | 'terms'
   | 'signin'
@@ -655,7 +656,7 @@ const adminRoutes: RouteDef[] = [
     'import',
     [],
     { list: 'AdminImports', detail: 'AdminImport' },
-    { list: 'admin-imports', detail: 'admin-import' },
+    { list: 'admin-imports', detail: 'admin-import', new: 'admin-import-form', edit: 'admin-import-form' },
   ),
   ...withPages(
     adminEntity(
