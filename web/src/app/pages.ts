@@ -80,6 +80,7 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'admin-user-companies': () =>
     import('../pages/admin/users/user-children-pages').then((m) => m.AdminUserCompaniesPage),
   'admin-user-notices': () => import('../pages/admin/users/user-children-pages').then((m) => m.AdminUserNoticesPage),
+  'admin-label-settings': () => import('../pages/labels/label-settings-page').then((m) => m.AdminLabelSettingsPage),
   'admin-import-form': () => import('../pages/admin/imports/import-form-page').then((m) => m.AdminImportFormPage),
   'admin-import': () => import('../pages/admin/imports/import-detail-page').then((m) => m.AdminImportPage),
   'admin-company-section': () =>

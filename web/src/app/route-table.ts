@@ -19,6 +19,7 @@ export type PageKey =
   | 'api-docs'
   | 'admin-site-help'
   | 'admin-import-form'
+  | 'admin-label-settings'
   | 'privacy'
   | 'terms'
   | 'signin'
@@ -671,7 +672,10 @@ const adminRoutes: RouteDef[] = [
         edit: 'admin-label-form',
       },
     ),
-    { '/admin/labels/:labelId/assets': 'admin-label-assets' },
+    {
+      '/admin/labels/:labelId/assets': 'admin-label-assets',
+      '/admin/labels/:labelId/settings': 'admin-label-settings',
+    },
   ),
   ...adminEntity('languages', 'language', [], {}, REFERENCE_PAGES),
   ...adminEntity(
