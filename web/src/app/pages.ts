@@ -174,6 +174,10 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'dsp-connections': () => import('../pages/distribution/dsp-connections-pages').then((m) => m.DspConnectionsPage),
   'dsp-connection-requests': () =>
     import('../pages/distribution/dsp-connections-pages').then((m) => m.DspConnectionRequestsPage),
+  'company-distribution-settings': () =>
+    import('../pages/distribution/distribution-settings-page').then((m) => m.CompanyDistributionSettingsPage),
+  'company-add-distributor': () =>
+    import('../pages/distribution/distribution-settings-page').then((m) => m.AddDistributorPage),
   'company-dsps': () => import('../pages/distribution/company-dsps-page').then((m) => m.CompanyDspsPage),
   'company-distribution': () =>
     import('../pages/distribution/company-distribution-page').then((m) => m.CompanyDistributionPage),

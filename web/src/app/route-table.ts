@@ -20,6 +20,8 @@ export type PageKey =
   | 'admin-site-help'
   | 'admin-import-form'
   | 'admin-label-settings'
+  | 'company-distribution-settings'
+  | 'company-add-distributor'
   | 'privacy'
   | 'terms'
   | 'signin'
@@ -905,6 +907,8 @@ const CONNECTIONS_PAGES: Record<string, PageKey> = {
   '/distribution/dsps/connection_requests': 'dsp-connection-requests',
   '/user/companies/:companyId/distribution': 'company-distribution',
   '/user/companies/:companyId/distribution/dsps': 'company-dsps',
+  '/user/companies/:companyId/distribution/distribution_settings': 'company-distribution-settings',
+  '/user/companies/:companyId/distribution/distributor/new': 'company-add-distributor',
   '/admin/companies/:companyId/distribution': 'company-distribution',
   '/distribution/upcs': 'upcs',
   '/distribution/upcs/import': 'upcs-import',
