@@ -132,6 +132,7 @@ export function ApiDocsPage() {
             >
               <Table
                 variant="embedded"
+                wrapLines
                 items={rows}
                 trackBy="key"
                 columnDefinitions={[
