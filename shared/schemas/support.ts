@@ -44,10 +44,10 @@ export const accessTokenUpdate = z.strictObject({
 /** Revokes every live token, or one user's. */
 export const revokeAllInput = z.strictObject({ user_id: userId.optional() });
 
-/** A page of the SPA by its route's name (UserDashboard): letters and digits only. */
+/** A page of the SPA by its route's name (UserDashboard): a word of letters, digits, `_` and `-`. */
 export const siteHelpPage = z
   .string()
-  .regex(/^[A-Za-z][A-Za-z0-9]{0,79}$/, 'Page must be the name of a page of the site');
+  .regex(/^[A-Za-z][A-Za-z0-9_-]{0,79}$/, 'Page must be the name of a page of the site');
 
 /** How many topics one page's help may hold: the panel is a side column, not a manual. */
 export const MAX_HELP_TOPICS = 20;

@@ -29,7 +29,7 @@ describe('site help', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toMatchObject({ title: ['Title is required'], 'topics.0.text': ['Text is required'] });
     expect(
-      (await call('PUT', '/api/v1/admin/site_help/not-a-page', { token: admin, body: help })).body.errors.page,
+      (await call('PUT', '/api/v1/admin/site_help/not%20a%20page', { token: admin, body: help })).body.errors.page,
     ).toEqual(['Page must be the name of a page of the site']);
     const still = await call('GET', '/api/v1/site_help', { token: reader.token });
     expect(still.body.site_help.find((h: { page: string }) => h.page === page).title).toBe('Your test page');
