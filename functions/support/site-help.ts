@@ -1,5 +1,6 @@
 import type { SiteHelpInput, SiteHelpView } from '../../shared/schemas/support.js';
 import * as store from '../data/access/support.js';
+import { NotFound } from '../lib/errors.js';
 import type { SiteHelpItem } from '../data/entities/site-help.js';
 
 const view = (item: SiteHelpItem): SiteHelpView => ({
@@ -21,8 +22,8 @@ export async function saveSiteHelp(page: string, input: SiteHelpInput, userId: s
   return { message: 'Help was successfully saved.' };
 }
 
-/** Back to the help that ships with the site. */
+/** Back to the help that ships with the site; a page never edited has nothing to reset. */
 export async function resetSiteHelp(page: string) {
-  await store.deleteSiteHelp(page);
+  if (!(await store.deleteSiteHelp(page))) throw new NotFound('Edited help');
   return { message: 'Help was reset to the built-in text.' };
 }

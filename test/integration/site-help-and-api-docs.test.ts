@@ -37,6 +37,8 @@ describe('site help', () => {
     expect((await call('DELETE', `/api/v1/admin/site_help/${page}`, { token: admin })).body.message).toBe(
       'Help was reset to the built-in text.',
     );
+    // A page with nothing edited has nothing to reset.
+    expect((await call('DELETE', `/api/v1/admin/site_help/${page}`, { token: admin })).status).toBe(404);
     const after = await call('GET', '/api/v1/site_help', { token: reader.token });
     expect(after.body.site_help.some((h: { page: string }) => h.page === page)).toBe(false);
   });

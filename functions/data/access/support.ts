@@ -1,6 +1,7 @@
 import type { AccessTokenItem, CreateAccessToken, UpdateAccessToken } from '../entities/access-token.js';
 import type { BugReportItem, CreateBugReport } from '../entities/bug-report.js';
 import type { SiteHelpItem } from '../entities/site-help.js';
+import { writtenUnlessConditionFailed } from '../../lib/errors.js';
 import { getDb } from '../service.js';
 
 /** Every query of the support area: bug reports, users' access tokens and the site help, by name. */
@@ -68,6 +69,12 @@ export async function putSiteHelp(item: Omit<SiteHelpItem, 'updatedAt'>): Promis
   await siteHelp().put(item).go();
 }
 
-export async function deleteSiteHelp(page: string): Promise<void> {
-  await siteHelp().delete({ page }).go();
+/** Deletes a page's edited help; false when it had none (a condition, so a reset is answered once). */
+export function deleteSiteHelp(page: string): Promise<boolean> {
+  return writtenUnlessConditionFailed(() =>
+    siteHelp()
+      .delete({ page })
+      .where(({ page: stored }, { exists }) => exists(stored))
+      .go(),
+  );
 }
