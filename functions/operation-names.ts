@@ -212,6 +212,9 @@ export const OPERATION_NAMES = {
     'getAccessToken',
     'updateAccessToken',
     'deleteAccessToken',
+    'listSiteHelp',
+    'saveSiteHelp',
+    'resetSiteHelp',
   ],
   imports: [
     'listImports',
@@ -219,6 +222,7 @@ export const OPERATION_NAMES = {
     'bulkDestroyImports',
     'getImport',
     'deleteImport',
+    'updateImport',
     // Catalogue imports: upload, preview, start, progress, and the release imports.
     'presignCatalogueImport',
     'previewCatalogueImport',
@@ -525,6 +529,8 @@ export const OPERATION_NAMES = {
     'createCoupon',
     'deleteCoupon',
   ],
+  // The API's own description (OpenAPI), for integrators.
+  'api-docs': ['openApiDocument'],
 } as const;
 
 /** An API area: one Lambda, one handler map. */

@@ -267,6 +267,10 @@ export const ROUTES: readonly Route[] = [
   r('POST', '/admin/jobs/{kind}/{tenantId}/{id}/resume', 'jobs', 'resumeJob', 'admin'),
   r('DELETE', '/admin/bug_reports/{id}', 'support', 'deleteBugReport', 'admin'),
 
+  // The help panel's texts: anyone signed in reads them, admins edit a page's (by its SPA route name) or reset it.
+  r('GET', '/site_help', 'support', 'listSiteHelp', 'user'),
+  r('PUT', '/admin/site_help/{page}', 'support', 'saveSiteHelp', 'admin'),
+  r('DELETE', '/admin/site_help/{page}', 'support', 'resetSiteHelp', 'admin'),
   // Access tokens, admin only; revoke_all is listed before {id}.
   r('GET', '/admin/access_tokens', 'support', 'listAccessTokens', 'admin'),
   r('POST', '/admin/access_tokens', 'support', 'createAccessToken', 'admin'),
@@ -281,6 +285,8 @@ export const ROUTES: readonly Route[] = [
   r('POST', '/imports/bulk_destroy', 'imports', 'bulkDestroyImports', 'user'),
   r('GET', '/imports/{id}', 'imports', 'getImport', 'user'),
   r('DELETE', '/imports/{id}', 'imports', 'deleteImport', 'user'),
+  // Admins correct a record's facts (the admin imports edit page).
+  r('PATCH', '/imports/{id}', 'imports', 'updateImport', 'admin'),
   // Catalogue imports: a file presigned into the company's import folder, previewed (every error,
   // nothing written), started (the worker writes it in chunks), its progress; import_release(s).
   r('POST', '/catalogue_imports/uploads', 'imports', 'presignCatalogueImport', 'tenant', 'catalogue.write'),
@@ -715,6 +721,8 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/coupons/{id}', 'billing', 'getCoupon', 'admin'),
   r('POST', '/coupons', 'billing', 'createCoupon', 'admin'),
   r('DELETE', '/coupons/{id}', 'billing', 'deleteCoupon', 'admin'),
+  // The API's description (OpenAPI 3.1) for integrators: public, like any published API reference.
+  r('GET', '/openapi.json', 'api-docs', 'openApiDocument', 'public'),
 ];
 
 export const AREAS: readonly Area[] = [...new Set(ROUTES.map((route) => route.area))];

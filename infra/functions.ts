@@ -181,6 +181,9 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
   // Billing: checkout, cancel and billing details through the card provider, coupons and the
   // /billing dashboard; the webhook verifies each provider event and queues it to the billing worker.
   billing: httpArea({ needs: { sendsTo: ['billingEvents'], billing: true } }),
+  // The API's description: a document generated into the code (functions/api-docs/openapi.json); like every HTTP
+  // area it gets the table and the user pool's ids the shared handler wrapper is built with, nothing more.
+  'api-docs': httpArea(),
 };
 
 /**

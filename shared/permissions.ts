@@ -34,6 +34,9 @@ const PERMISSION_ACTIONS: Record<Permission, string> = {
   'company.manage': 'manage the company, its team or its plan',
 };
 
+/** What a permission lets a member do, in words ("see the catalogue"): the API reference shows it per route. */
+export const permissionAction = (permission: Permission): string => PERMISSION_ACTIONS[permission];
+
 const READ_ONLY = ['catalogue.read', 'delivery.read', 'promotion.read'] as const satisfies readonly Permission[];
 
 /**

@@ -27,6 +27,7 @@ import {
 import { Notice, UserNotice } from './entities/notice.js';
 import { BugReport } from './entities/bug-report.js';
 import { AccessToken } from './entities/access-token.js';
+import { SiteHelp } from './entities/site-help.js';
 import { Log } from './entities/log.js';
 import { ImportRecord } from './entities/import-record.js';
 import { CwrRegistration } from './entities/cwr-registration.js';
@@ -93,6 +94,7 @@ const entities = {
   UserNotice,
   BugReport,
   AccessToken,
+  SiteHelp,
   Log,
   ImportRecord,
   Artist,

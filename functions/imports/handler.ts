@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { importInput, importsBulkDestroy } from '../../shared/schemas/import.js';
+import { importInput, importsBulkDestroy, importUpdate } from '../../shared/schemas/import.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
 import { planGate } from '../plans/gate.js';
 import { listQuerySchema } from '../lib/list-query.js';
@@ -18,6 +18,11 @@ const operations = {
   addImport: operation('user', {
     body: importInput,
     run: async ({ caller, body }) => reply(201, await imports.addImport(caller, body)),
+  }),
+  updateImport: operation('admin', {
+    params: idParams,
+    body: importUpdate,
+    run: ({ caller, params, body }) => imports.updateImport(caller, params.id, body),
   }),
   getImport: operation('user', { params: idParams, run: ({ caller, params }) => imports.getImport(caller, params.id) }),
   deleteImport: operation('user', {

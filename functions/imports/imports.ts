@@ -4,7 +4,7 @@ import * as store from '../data/access/imports.js';
 import { getUser, getUsers } from '../data/access/users.js';
 import type { ImportRecordItem } from '../data/entities/import-record.js';
 import type { Caller } from '../lib/auth-context.js';
-import { Forbidden, NotFound } from '../lib/errors.js';
+import { Forbidden, InvalidField, NotFound } from '../lib/errors.js';
 import { listAnswer, pageOfQuery, type SortSpec } from '../lib/list-query.js';
 
 type Owner = { name: string; email: string };
@@ -30,13 +30,25 @@ async function loadOwn(caller: Caller, importId: string): Promise<ImportRecordIt
   return found;
 }
 
-export async function addImport(
-  caller: Caller,
-  input: { filename: string; filesize: number; records: number; type: string },
-) {
+type ImportFacts = { filename: string; filesize: number; records: number; type: string };
+
+/** Files a record for the caller, or (an admin) for the user they name, who must exist. */
+export async function addImport(caller: Caller, { user_id, ...input }: ImportFacts & { user_id?: string }) {
+  const forOther = user_id !== undefined && user_id !== caller.user.userId;
+  if (forOther && !isAdmin(caller)) throw new Forbidden();
+  const owner = forOther ? await getUser(user_id) : caller.user;
+  if (!owner) throw new InvalidField('user_id', 'User not found');
   const importId = ulid();
-  await store.createImportRecord({ importId, userId: caller.user.userId, ...input });
-  return { import: view(await loadOwn(caller, importId), caller.user), message: `${input.records} records were added` };
+  await store.createImportRecord({ importId, userId: forOther ? user_id : caller.user.userId, ...input });
+  const item = await loadOwn(caller, importId);
+  return { import: view(item, owner), message: `${input.records} records were added` };
+}
+
+/** An admin corrects a record's facts (never whose it is). */
+export async function updateImport(caller: Caller, importId: string, changes: Partial<ImportFacts>) {
+  await loadOwn(caller, importId);
+  await store.patchImportRecord(importId, changes);
+  return { ...(await getImport(caller, importId)), message: 'Import Updated' };
 }
 
 /**

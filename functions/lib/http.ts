@@ -185,6 +185,17 @@ function header(event: APIGatewayProxyEventV2, name: string): string | undefined
 }
 
 /**
+ * Every area handler built in this process, by area, with its operations: the API description
+ * (functions/api-docs) reads the same schemas the handlers validate with, so it cannot disagree with them.
+ */
+const BUILT_AREAS = new Map<Area, Readonly<Record<string, Operation>>>();
+
+/** The operations of an area whose handler module was imported in this process (undefined before). */
+export function builtOperations(area: Area): Readonly<Record<string, Operation>> | undefined {
+  return BUILT_AREAS.get(area);
+}
+
+/**
  * Builds an area's Lambda handler: finds the route by its routeKey, enforces its auth rule,
  * parses and validates the input with the operation's zod schemas, runs the operation and
  * maps errors to HTTP in this one place. Unknown input never gives a 500. `plans` (functions/plans/gate.ts)
@@ -193,6 +204,7 @@ function header(event: APIGatewayProxyEventV2, name: string): string | undefined
 export function areaHandler<A extends Area>(area: A, operations: AreaOperations<A>, plans: PlanGate) {
   const byName: Readonly<Record<string, Operation>> = operations;
   checkRouting(area, byName);
+  BUILT_AREAS.set(area, byName);
   const base = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
     const route: Route | undefined = ROUTE_BY_KEY.get(event.routeKey);
     if (!route || route.area !== area) throw new NotFound('Route');

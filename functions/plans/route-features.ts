@@ -45,6 +45,8 @@ const AREA_FEATURES: Record<Area, RouteDecision | 'each-op'> = {
   'smart-links': 'promo_system',
   // Buying a plan and the billing details must work on every plan: it is how a company upgrades.
   billing: 'none',
+  // The API's description is public.
+  'api-docs': 'none',
 };
 
 /** Operations that need another feature than their area's. */

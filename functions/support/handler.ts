@@ -1,12 +1,22 @@
 import { z } from 'zod';
-import { accessTokenInput, accessTokenUpdate, bugReportInput, revokeAllInput } from '../../shared/schemas/support.js';
+import {
+  accessTokenInput,
+  accessTokenUpdate,
+  bugReportInput,
+  revokeAllInput,
+  siteHelpInput,
+  siteHelpPage,
+} from '../../shared/schemas/support.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
 import { planGate } from '../plans/gate.js';
 import { listQuerySchema } from '../lib/list-query.js';
 import * as bugs from './bug-reports.js';
 import * as tokens from './access-tokens.js';
+import * as help from './site-help.js';
 
-/** Support area: bug reports from the Bugs page and users' access tokens. */
+const pageParams = z.strictObject({ page: siteHelpPage });
+
+/** Support area: bug reports from the Bugs page, users' access tokens and the help panel's texts. */
 const operations = {
   reportBug: operation('user', {
     body: bugReportInput,
@@ -42,6 +52,14 @@ const operations = {
     body: revokeAllInput,
     run: ({ body }) => tokens.revokeAll(body.user_id),
   }),
+  // The help panel reads every edited page at once; admins edit one page's help at a time.
+  listSiteHelp: operation('user', { run: () => help.listSiteHelp() }),
+  saveSiteHelp: operation('admin', {
+    params: pageParams,
+    body: siteHelpInput,
+    run: ({ params, body, caller }) => help.saveSiteHelp(params.page, body, caller.user.userId),
+  }),
+  resetSiteHelp: operation('admin', { params: pageParams, run: ({ params }) => help.resetSiteHelp(params.page) }),
 } satisfies AreaOperations<'support'>;
 
 export const handler = areaHandler('support', operations, planGate);

@@ -43,3 +43,41 @@ export const accessTokenUpdate = z.strictObject({
 
 /** Revokes every live token, or one user's. */
 export const revokeAllInput = z.strictObject({ user_id: userId.optional() });
+
+/** A page of the SPA by its route's name (UserDashboard): a word of letters, digits, `_` and `-`. */
+export const siteHelpPage = z
+  .string()
+  .regex(/^[A-Za-z][A-Za-z0-9_-]{0,79}$/, 'Page must be the name of a page of the site');
+
+/** How many topics one page's help may hold: the panel is a side column, not a manual. */
+export const MAX_HELP_TOPICS = 20;
+
+/** An admin's help for one page: its title and its topics, in the order the panel shows them. */
+export const siteHelpInput = z.strictObject({
+  title: z
+    .string()
+    .trim()
+    .min(1, VALIDATION.required('Title'))
+    .max(200, VALIDATION.maxValue('Title', '200 characters')),
+  topics: z
+    .array(
+      z.strictObject({
+        topic: z
+          .string()
+          .trim()
+          .min(1, VALIDATION.required('Topic'))
+          .max(200, VALIDATION.maxValue('Topic', '200 characters')),
+        text: z
+          .string()
+          .trim()
+          .min(1, VALIDATION.required('Text'))
+          .max(4000, VALIDATION.maxValue('Text', '4000 characters')),
+      }),
+    )
+    .min(1, 'Add at least one topic')
+    .max(MAX_HELP_TOPICS, `A page has at most ${MAX_HELP_TOPICS} topics`),
+});
+export type SiteHelpInput = z.infer<typeof siteHelpInput>;
+
+/** A page's help as the panel and the admin page read it. */
+export type SiteHelpView = SiteHelpInput & { page: string; updated_at: string };

@@ -1,4 +1,4 @@
-import type { CreateImportRecord, ImportRecordItem } from '../entities/import-record.js';
+import type { CreateImportRecord, ImportRecordItem, UpdateImportRecord } from '../entities/import-record.js';
 import { getDb } from '../service.js';
 
 /** Every query of the imports history (files users imported), by name. */
@@ -35,4 +35,8 @@ export async function deleteImportRecords(importIds: readonly string[]): Promise
     await imports()
       .delete(importIds.map((importId) => ({ importId })))
       .go();
+}
+
+export async function patchImportRecord(importId: string, changes: UpdateImportRecord): Promise<void> {
+  await imports().patch({ importId }).set(changes).go();
 }

@@ -1,8 +1,10 @@
 import type { AccessTokenItem, CreateAccessToken, UpdateAccessToken } from '../entities/access-token.js';
 import type { BugReportItem, CreateBugReport } from '../entities/bug-report.js';
+import type { SiteHelpItem } from '../entities/site-help.js';
+import { writtenUnlessConditionFailed } from '../../lib/errors.js';
 import { getDb } from '../service.js';
 
-/** Every query of the support area: bug reports and users' access tokens, by name. */
+/** Every query of the support area: bug reports, users' access tokens and the site help, by name. */
 
 const reports = () => getDb().entities.BugReport;
 const tokens = () => getDb().entities.AccessToken;
@@ -53,4 +55,26 @@ export async function patchAccessToken(
 
 export async function deleteAccessToken(accessTokenId: string): Promise<void> {
   await tokens().delete({ accessTokenId }).go();
+}
+
+const siteHelp = () => getDb().entities.SiteHelp;
+
+/** Every page's edited help (one partition: a few hundred small items at most). */
+export async function listSiteHelp(): Promise<SiteHelpItem[]> {
+  return (await siteHelp().query.byPage({}).go({ pages: 'all' })).data;
+}
+
+/** Writes a page's help whole: the admin's form sends every topic. */
+export async function putSiteHelp(item: Omit<SiteHelpItem, 'updatedAt'>): Promise<void> {
+  await siteHelp().put(item).go();
+}
+
+/** Deletes a page's edited help; false when it had none (a condition, so a reset is answered once). */
+export function deleteSiteHelp(page: string): Promise<boolean> {
+  return writtenUnlessConditionFailed(() =>
+    siteHelp()
+      .delete({ page })
+      .where(({ page: stored }, { exists }) => exists(stored))
+      .go(),
+  );
 }

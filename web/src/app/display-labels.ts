@@ -55,6 +55,12 @@ const LABELS: Record<string, string> = {
   smart_link_referrer_direct: 'Direct (no referring site)',
   smart_link_referrer_other: 'Other sites',
   smart_link_country_unknown: 'Country not known',
+  // Who may call an API route (the API reference)
+  api_public: 'Anyone, no sign-in',
+  api_user: 'Any signed-in user',
+  api_tenant: 'Members of the company',
+  api_admin: 'Platform admins',
+  api_artist_user: 'Artist users',
   // Payout methods
   bank_transfer: 'Bank transfer',
   paypal: 'PayPal',

@@ -12,6 +12,7 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   guides: () => import('../pages/guides/guides-index').then((m) => m.GuidesIndexPage),
   guide: () => import('../pages/guides/guide-page').then((m) => m.GuidePage),
   changelog: () => import('../pages/public/changelog').then((m) => m.ChangelogPage),
+  'api-docs': () => import('../pages/public/api-docs').then((m) => m.ApiDocsPage),
   privacy: () => import('../pages/public/legal').then((m) => m.PrivacyPage),
   terms: () => import('../pages/public/legal').then((m) => m.TermsPage),
   signin: () => import('../pages/auth/signin').then((m) => m.SignInPage),
@@ -92,6 +93,8 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'admin-user-companies': () =>
     import('../pages/admin/users/user-children-pages').then((m) => m.AdminUserCompaniesPage),
   'admin-user-notices': () => import('../pages/admin/users/user-children-pages').then((m) => m.AdminUserNoticesPage),
+  'admin-label-settings': () => import('../pages/labels/label-settings-page').then((m) => m.AdminLabelSettingsPage),
+  'admin-import-form': () => import('../pages/admin/imports/import-form-page').then((m) => m.AdminImportFormPage),
   'admin-import': () => import('../pages/admin/imports/import-detail-page').then((m) => m.AdminImportPage),
   'admin-company-section': () =>
     import('../pages/admin/companies/company-section-page').then((m) => m.CompanySectionPage),
@@ -106,6 +109,7 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'admin-user-bug-reports': () =>
     import('../pages/admin/bug-reports/user-bug-reports-page').then((m) => m.AdminUserBugReportsPage),
   'admin-user-logs': () => import('../pages/admin/logs/user-logs-page').then((m) => m.AdminUserLogsPage),
+  'admin-site-help': () => import('../pages/admin/site-help/site-help-page').then((m) => m.AdminSiteHelpPage),
   'admin-jobs': () => import('../pages/admin/jobs/jobs-page').then((m) => m.AdminJobsPage),
   'admin-quality-control': () =>
     import('../pages/admin/quality-control/quality-control-page').then((m) => m.AdminQualityControlPage),
@@ -183,6 +187,10 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'dsp-connections': () => import('../pages/distribution/dsp-connections-pages').then((m) => m.DspConnectionsPage),
   'dsp-connection-requests': () =>
     import('../pages/distribution/dsp-connections-pages').then((m) => m.DspConnectionRequestsPage),
+  'company-distribution-settings': () =>
+    import('../pages/distribution/distribution-settings-page').then((m) => m.CompanyDistributionSettingsPage),
+  'company-add-distributor': () =>
+    import('../pages/distribution/distribution-settings-page').then((m) => m.AddDistributorPage),
   'company-dsps': () => import('../pages/distribution/company-dsps-page').then((m) => m.CompanyDspsPage),
   'company-distribution': () =>
     import('../pages/distribution/company-distribution-page').then((m) => m.CompanyDistributionPage),

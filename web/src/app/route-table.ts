@@ -16,6 +16,12 @@ export type PageKey =
   | 'guides'
   | 'guide'
   | 'changelog'
+  | 'api-docs'
+  | 'admin-site-help'
+  | 'admin-import-form'
+  | 'admin-label-settings'
+  | 'company-distribution-settings'
+  | 'company-add-distributor'
   | 'privacy'
   | 'terms'
   | 'signin'
@@ -263,6 +269,8 @@ const publicRoutes: RouteDef[] = [
   pub('/guides', 'Guides', 'Guides', 'guides'),
   ...GUIDES.map((slug) => pub(`/guides/${slug}`, `Guides${pascal(slug)}`, `Guide: ${words(slug)}`, 'guide')),
   pub('/changelog', 'Changelog', 'Changelog', 'changelog'),
+  // The API reference for integrators, read from the served OpenAPI document.
+  pub('/api_docs', 'ApiDocs', 'API reference', 'api-docs'),
   pub('/privay_policy', 'Privacy', 'Privacy policy', 'privacy'),
   pub('/terms', 'Terms', 'Terms of use', 'terms'),
   pub('/signin', 'SignIn', 'Sign in', 'signin'),
@@ -620,7 +628,7 @@ const REFERENCE_PAGES = {
 
 const adminRoutes: RouteDef[] = [
   admin('/admin', 'AdminDashboard', 'Admin dashboard', 'admin-dashboard'),
-  admin('/admin/site_help', 'AdminSiteHelp', 'Admin: site help'),
+  admin('/admin/site_help', 'AdminSiteHelp', 'Admin: site help', 'admin-site-help'),
   admin('/admin/importer', 'AdminImporter', 'Admin: importer', 'admin-importer'),
   // Releases waiting for review across companies.
   admin('/admin/quality_control', 'AdminQualityControl', 'Admin: quality control', 'admin-quality-control'),
@@ -685,7 +693,7 @@ const adminRoutes: RouteDef[] = [
     'import',
     [],
     { list: 'AdminImports', detail: 'AdminImport' },
-    { list: 'admin-imports', detail: 'admin-import' },
+    { list: 'admin-imports', detail: 'admin-import', new: 'admin-import-form', edit: 'admin-import-form' },
   ),
   ...withPages(
     adminEntity(
@@ -700,7 +708,10 @@ const adminRoutes: RouteDef[] = [
         edit: 'admin-label-form',
       },
     ),
-    { '/admin/labels/:labelId/assets': 'admin-label-assets' },
+    {
+      '/admin/labels/:labelId/assets': 'admin-label-assets',
+      '/admin/labels/:labelId/settings': 'admin-label-settings',
+    },
   ),
   ...adminEntity('languages', 'language', [], {}, REFERENCE_PAGES),
   ...adminEntity(
@@ -933,6 +944,8 @@ const CONNECTIONS_PAGES: Record<string, PageKey> = {
   '/distribution/dsps/connection_requests': 'dsp-connection-requests',
   '/user/companies/:companyId/distribution': 'company-distribution',
   '/user/companies/:companyId/distribution/dsps': 'company-dsps',
+  '/user/companies/:companyId/distribution/distribution_settings': 'company-distribution-settings',
+  '/user/companies/:companyId/distribution/distributor/new': 'company-add-distributor',
   '/admin/companies/:companyId/distribution': 'company-distribution',
   '/distribution/upcs': 'upcs',
   '/distribution/upcs/import': 'upcs-import',

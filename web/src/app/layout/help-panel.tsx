@@ -2,11 +2,15 @@ import Box from '@cloudscape-design/components/box';
 import HelpPanel from '@cloudscape-design/components/help-panel';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { HELP_TOPICS } from './help-topics';
+import { helpFor, useSiteHelp } from '../../pages/admin/site-help/site-help-api';
 
-/** The slide-in help panel: the current route's topics, and a search box that is disabled. */
+/**
+ * The slide-in help panel: the current route's topics (as an admin edited them on Site help, else
+ * the help that ships with the site), and a search box that is disabled.
+ */
 export function SiteHelpPanel({ routeName }: { routeName: string | undefined }) {
-  const help = routeName ? HELP_TOPICS[routeName] : undefined;
+  const { data } = useSiteHelp();
+  const help = helpFor(routeName, data?.site_help);
   return (
     <HelpPanel header={<h2>{help?.title ?? 'Help'}</h2>}>
       <SpaceBetween size="m">

@@ -33,7 +33,14 @@ export function AdminImportPage() {
     >
       {(row) => (
         <ContentLayout
-          header={<DetailHeader testId="import" title={row.filename} onDelete={() => setDeleting(true)} />}
+          header={
+            <DetailHeader
+              testId="import"
+              title={row.filename}
+              onEdit={() => navigate(`/admin/imports/${encodeURIComponent(row.id)}/edit`)}
+              onDelete={() => setDeleting(true)}
+            />
+          }
         >
           <Container header={<Header variant="h2">Import</Header>}>
             <KeyValuePairs

@@ -2,7 +2,7 @@ import Button from '@cloudscape-design/components/button';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { TableProps } from '@cloudscape-design/components/table';
 import { useMemo, useState } from 'react';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { api } from '../../../app/api';
 import { DeleteModal } from '../../../components/delete-modal';
 import { FileSize, FormattedDate } from '../../../components/formatted';
@@ -91,6 +91,9 @@ export function ImportsTable({
   showUser?: boolean;
 }) {
   const [target, setTarget] = useState<Target | null>(null);
+  const navigate = useNavigate();
+  // Only admins file a record for a user by hand (the admin's pages); users' records come from their imports.
+  const canAdd = detailBase.startsWith('/admin/');
   const cols = useMemo(
     () => columns((row) => setTarget({ rows: [row], bulk: false }), showUser, detailBase),
     [showUser, detailBase],
@@ -113,6 +116,11 @@ export function ImportsTable({
       selectionType="multi"
       actions={({ selectedItems, refresh, clearSelection }) => (
         <SpaceBetween direction="horizontal" size="xs">
+          {canAdd ? (
+            <Button onClick={() => navigate('/admin/imports/new')} data-testid="imports-new">
+              New import
+            </Button>
+          ) : null}
           <Button
             disabled={selectedItems.length === 0}
             onClick={() => setTarget({ rows: selectedItems, bulk: true })}
