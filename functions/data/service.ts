@@ -63,6 +63,7 @@ import { CatalogueExport } from './entities/catalogue-export.js';
 import { CompanyUsage, Plan } from './entities/plan.js';
 import { ArtistPortalInvitation, ArtistPortalLink, ArtistUser } from './entities/artist-user.js';
 import { BillingClock, BillingEvent, BillingLock, LocalBillingObject } from './entities/billing.js';
+import { CalendarFeed, LabelRequest, MarketingSettings } from './entities/label-requests.js';
 
 const entities = {
   User,
@@ -144,6 +145,9 @@ const entities = {
   BillingClock,
   BillingLock,
   LocalBillingObject,
+  LabelRequest,
+  CalendarFeed,
+  MarketingSettings,
 };
 
 function build() {
