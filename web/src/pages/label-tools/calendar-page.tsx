@@ -27,7 +27,9 @@ function monthWeeks(month: Date): (string | null)[][] {
   const days = new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 0)).getUTCDate();
   const cells: (string | null)[] = [
     ...Array<null>(lead).fill(null),
-    ...Array.from({ length: days }, (_, i) => iso(new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth(), i + 1)))),
+    ...Array.from({ length: days }, (_, i) =>
+      iso(new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth(), i + 1))),
+    ),
   ];
   while (cells.length % 7) cells.push(null);
   return Array.from({ length: cells.length / 7 }, (_, w) => cells.slice(w * 7, w * 7 + 7));
@@ -99,7 +101,11 @@ function FeedPanel() {
               <Button onClick={() => void run(requestsApi.makeFeed)} data-testid="calendar-feed-make">
                 {data?.active ? 'Make a new link' : 'Make a calendar link'}
               </Button>
-              <Button disabled={!data?.active} onClick={() => void run(requestsApi.revokeFeed)} data-testid="calendar-feed-revoke">
+              <Button
+                disabled={!data?.active}
+                onClick={() => void run(requestsApi.revokeFeed)}
+                data-testid="calendar-feed-revoke"
+              >
                 Revoke link
               </Button>
             </SpaceBetween>
@@ -115,7 +121,9 @@ function FeedPanel() {
           <Input value={url} readOnly data-testid="calendar-feed-url" ariaLabel="Calendar link" />
         </SpaceBetween>
       ) : (
-        <Box color="text-status-inactive">{data?.active ? 'Your calendar link is active.' : 'You have no calendar link.'}</Box>
+        <Box color="text-status-inactive">
+          {data?.active ? 'Your calendar link is active.' : 'You have no calendar link.'}
+        </Box>
       )}
     </Container>
   );
@@ -149,9 +157,18 @@ export function CalendarPage() {
                       { id: 'list', text: 'List' },
                     ]}
                   />
-                  <Button iconName="angle-left" ariaLabel="Previous month" onClick={() => setMonth(shiftMonth(month, -1))} />
+                  <Button
+                    iconName="angle-left"
+                    ariaLabel="Previous month"
+                    onClick={() => setMonth(shiftMonth(month, -1))}
+                  />
                   <Button onClick={() => setMonth(firstOfMonth(new Date()))}>Today</Button>
-                  <Button iconName="angle-right" ariaLabel="Next month" onClick={() => setMonth(shiftMonth(month, 1))} data-testid="calendar-next" />
+                  <Button
+                    iconName="angle-right"
+                    ariaLabel="Next month"
+                    onClick={() => setMonth(shiftMonth(month, 1))}
+                    data-testid="calendar-next"
+                  />
                 </SpaceBetween>
               }
             >
@@ -160,22 +177,24 @@ export function CalendarPage() {
           }
         >
           <LoadState load={load} errorHeader="Could not load the calendar">
-            {(data) => view === 'month' ? (
-              <MonthGrid month={month} events={data.events} />
-            ) : (
-              <Table
-                data-testid="calendar-list"
-                variant="embedded"
-                items={data.events}
-                trackBy="id"
-                empty={<Box color="text-status-inactive">Nothing this month</Box>}
-                columnDefinitions={[
-                  { id: 'date', header: 'Date', cell: (e) => e.date },
-                  { id: 'kind', header: 'What', cell: eventWord },
-                  { id: 'title', header: 'Title', cell: (e) => <RouterLink href={e.href}>{e.title}</RouterLink> },
-                ]}
-              />
-            )}
+            {(data) =>
+              view === 'month' ? (
+                <MonthGrid month={month} events={data.events} />
+              ) : (
+                <Table
+                  data-testid="calendar-list"
+                  variant="embedded"
+                  items={data.events}
+                  trackBy="id"
+                  empty={<Box color="text-status-inactive">Nothing this month</Box>}
+                  columnDefinitions={[
+                    { id: 'date', header: 'Date', cell: (e) => e.date },
+                    { id: 'kind', header: 'What', cell: eventWord },
+                    { id: 'title', header: 'Title', cell: (e) => <RouterLink href={e.href}>{e.title}</RouterLink> },
+                  ]}
+                />
+              )
+            }
           </LoadState>
         </Container>
         <FeedPanel />

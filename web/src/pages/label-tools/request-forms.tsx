@@ -57,8 +57,25 @@ function WhitelistForm({ labelId }: { labelId: string }) {
     },
   });
   return (
-    <Form actions={<Button variant="primary" loading={form.submitting && !form.failure} onClick={() => void form.submit()} data-testid="whitelist-send">Send request</Button>}>
-      <Container header={<Header variant="h2" description="Asked at least 2 working days ahead.">SoundCloud whitelist</Header>}>
+    <Form
+      actions={
+        <Button
+          variant="primary"
+          loading={form.submitting && !form.failure}
+          onClick={() => void form.submit()}
+          data-testid="whitelist-send"
+        >
+          Send request
+        </Button>
+      }
+    >
+      <Container
+        header={
+          <Header variant="h2" description="Asked at least 2 working days ahead.">
+            SoundCloud whitelist
+          </Header>
+        }
+      >
         <SpaceBetween size="m">
           <FormField label="Whitelist" errorText={form.errors.type_of_form}>
             <RadioGroup
@@ -73,7 +90,11 @@ function WhitelistForm({ labelId }: { labelId: string }) {
           <FormField label="SoundCloud links" description="One per line" errorText={form.errors.soundcloud_urls}>
             <Textarea value={urls} onChange={({ detail }) => setUrls(detail.value)} data-testid="whitelist-urls" />
           </FormField>
-          <FormField label="ISRCs" description="One per line; needed for third-party uploads" errorText={form.errors.isrcs}>
+          <FormField
+            label="ISRCs"
+            description="One per line; needed for third-party uploads"
+            errorText={form.errors.isrcs}
+          >
             <Textarea value={isrcs} onChange={({ detail }) => setIsrcs(detail.value)} />
           </FormField>
           <FormField label="Whitelisted by" errorText={form.errors.whitelist_date}>
@@ -93,7 +114,9 @@ export function WhitelistPage() {
   return (
     <ContentLayout header={<Header variant="h1">Whitelist</Header>}>
       <SpaceBetween size="l">
-        <LabelChoice testId="whitelist-label">{(labelId) => <WhitelistForm key={labelId} labelId={labelId} />}</LabelChoice>
+        <LabelChoice testId="whitelist-label">
+          {(labelId) => <WhitelistForm key={labelId} labelId={labelId} />}
+        </LabelChoice>
         <SentRequests kind="soundcloud_whitelist" testId="whitelist-requests" />
       </SpaceBetween>
     </ContentLayout>
@@ -128,8 +151,28 @@ function YoutubeClaimForm({ labelId }: { labelId: string }) {
     },
   });
   return (
-    <Form actions={<Button variant="primary" loading={form.submitting && !form.failure} onClick={() => void form.submit()} data-testid="claim-send">Send request</Button>}>
-      <Container header={<Header variant="h2" description="Claims are released per video and song; an allowlist works by channel and does not release past claims.">YouTube claim</Header>}>
+    <Form
+      actions={
+        <Button
+          variant="primary"
+          loading={form.submitting && !form.failure}
+          onClick={() => void form.submit()}
+          data-testid="claim-send"
+        >
+          Send request
+        </Button>
+      }
+    >
+      <Container
+        header={
+          <Header
+            variant="h2"
+            description="Claims are released per video and song; an allowlist works by channel and does not release past claims."
+          >
+            YouTube claim
+          </Header>
+        }
+      >
         <SpaceBetween size="m">
           <FormField label="Request" errorText={form.errors.type_of_form}>
             <RadioGroup
@@ -151,7 +194,11 @@ function YoutubeClaimForm({ labelId }: { labelId: string }) {
           <FormField label="ISRCs of the songs" description="One per line" errorText={form.errors.isrcs}>
             <Textarea value={isrcs} onChange={({ detail }) => setIsrcs(detail.value)} data-testid="claim-isrcs" />
           </FormField>
-          <FormField label="Timestamps" description="Where the songs play in the videos (0:30–1:10)" errorText={form.errors.timestamps}>
+          <FormField
+            label="Timestamps"
+            description="Where the songs play in the videos (0:30–1:10)"
+            errorText={form.errors.timestamps}
+          >
             <Input value={timestamps} onChange={({ detail }) => setTimestamps(detail.value)} />
           </FormField>
           <FormField label="Policy for future matches" errorText={form.errors.policy}>
@@ -176,7 +223,9 @@ export function YoutubeClaimsPage() {
   return (
     <ContentLayout header={<Header variant="h1">YouTube claims</Header>}>
       <SpaceBetween size="l">
-        <LabelChoice testId="claims-label">{(labelId) => <YoutubeClaimForm key={labelId} labelId={labelId} />}</LabelChoice>
+        <LabelChoice testId="claims-label">
+          {(labelId) => <YoutubeClaimForm key={labelId} labelId={labelId} />}
+        </LabelChoice>
         <SentRequests kind="youtube_claim" testId="claim-requests" />
       </SpaceBetween>
     </ContentLayout>

@@ -15,7 +15,14 @@ export type LabelRequest = {
   createdAt: string;
   updatedAt?: string;
 };
-export type CalendarEvent = { id: string; date: string; kind: string; title: string; label_id: string | null; href: string };
+export type CalendarEvent = {
+  id: string;
+  date: string;
+  kind: string;
+  title: string;
+  label_id: string | null;
+  href: string;
+};
 type Message = { message?: string };
 
 export const useCompanyRequests = () => useApi<{ requests: LabelRequest[]; lead_weeks: number }>('/marketing');
