@@ -7,7 +7,7 @@ import type { TodoTask } from './tools-store.js';
 /** What a date on the company's calendar is. The SPA words them (display-labels). */
 export type CalendarKind = 'release' | 'delivery' | 'promo_send' | 'promo_expiry' | 'statement_run' | 'todo_due';
 
-export type CalendarEvent = {
+type CalendarEvent = {
   /** Stable across reads: a calendar app updates the event instead of adding it twice. */
   id: string;
   date: string;

@@ -19,7 +19,7 @@ import type { PitchForm, SoundcloudWhitelistForm, YoutubeClaimForm } from '../..
 import { addDays, addWorkingDays, todayUtc } from './dates.js';
 
 /** Pitches are due this many weeks before release unless the distributor set another lead time. */
-export const DEFAULT_LEAD_WEEKS = 4;
+const DEFAULT_LEAD_WEEKS = 4;
 /** SoundCloud whitelisting is asked this many working days ahead. */
 const WHITELIST_WORKING_DAYS = 2;
 

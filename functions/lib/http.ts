@@ -49,7 +49,7 @@ export const reply = (status: number, body: unknown, headers?: Record<string, st
 });
 
 /** An answer that is not JSON (a calendar feed): its text and content type, sent as they are. */
-export type TextReply = { status: number; text: string; contentType: string };
+type TextReply = { status: number; text: string; contentType: string };
 export const textReply = (text: string, contentType: string): TextReply => ({ status: 200, text, contentType });
 
 /** An operation as the area's map holds it: its kind, its schemas and its `run`, input types erased. */

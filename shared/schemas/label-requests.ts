@@ -60,7 +60,6 @@ export const MARKETING_GENRES = {
   ],
 } as const;
 export type MarketingKind = keyof typeof MARKETING_GENRES;
-export const MARKETING_KINDS = Object.keys(MARKETING_GENRES) as MarketingKind[];
 
 /** The instruments a pitch may name: editors listen for them. */
 export const MARKETING_INSTRUMENTS = [

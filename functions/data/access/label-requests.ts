@@ -6,7 +6,7 @@ import { isConditionFailed } from '../../lib/errors.js';
 
 const db = () => getDb().entities;
 
-export type NewLabelRequest = Omit<LabelRequestItem, 'createdAt' | 'updatedAt' | 'reason'>;
+type NewLabelRequest = Omit<LabelRequestItem, 'createdAt' | 'updatedAt' | 'reason'>;
 
 export async function createLabelRequest(request: NewLabelRequest): Promise<void> {
   await db().LabelRequest.create(request).go();

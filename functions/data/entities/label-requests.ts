@@ -3,13 +3,7 @@ import { SERVICE } from './service-name.js';
 import { timestamps } from './timestamps.js';
 
 /** What a label asks the distributor's team for: whitelisting, YouTube claims and marketing pitches. */
-export const LABEL_REQUEST_KINDS = [
-  'soundcloud_whitelist',
-  'youtube_claim',
-  'album_ep',
-  'single',
-  'official_video',
-] as const;
+const LABEL_REQUEST_KINDS = ['soundcloud_whitelist', 'youtube_claim', 'album_ep', 'single', 'official_video'] as const;
 export type LabelRequestKind = (typeof LABEL_REQUEST_KINDS)[number];
 
 /** new → in_progress → done or refused (with a reason); done and refused are final. */
@@ -66,7 +60,6 @@ export const CalendarFeed = new Entity({
     },
   },
 });
-export type CalendarFeedItem = EntityItem<typeof CalendarFeed>;
 
 /** The distributor's marketing settings (one row): how many weeks before release a pitch must arrive. */
 export const MarketingSettings = new Entity({
