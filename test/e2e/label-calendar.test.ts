@@ -33,7 +33,7 @@ describe('calendar and requests', () => {
     const { page, errors } = await managerPage();
     await page.goto(`${cloudUrl()}/user/labels/tools/calendar`);
     await expect.poll(() => page.getByTestId('calendar-month').textContent()).toContain('Release: Journey EP');
-    await page.getByRole('radio', { name: 'List' }).click();
+    await page.getByText('List', { exact: true }).click();
     await expect.poll(() => page.getByTestId('calendar-list').textContent()).toContain('Journey EP');
     await page.getByTestId('calendar-feed-make').click();
     await expect
@@ -42,7 +42,7 @@ describe('calendar and requests', () => {
     await screenshotIfAsked(page, 'test-results/label-calendar.png', true);
     expect(errors).toEqual([]);
     await page.close();
-  });
+  }, 120_000);
 
   it('sends a YouTube claim the distributor starts and finishes, and the label sees it done', async () => {
     const { page, errors } = await managerPage();
@@ -69,5 +69,5 @@ describe('calendar and requests', () => {
     await screenshotIfAsked(page, 'test-results/user-marketing.png', true);
     expect(errors).toEqual([]);
     await page.close();
-  });
+  }, 240_000);
 });

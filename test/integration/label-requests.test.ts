@@ -117,7 +117,9 @@ describe('YouTube claims', () => {
     expect((await claim({ isrcs: [otherIsrc] })).body.errors['form.isrcs']).toEqual([
       `ISRC ${otherIsrc} is not in your catalogue`,
     ]);
-    expect((await claim({ policy: 'steal' })).body.errors['form.policy']).toEqual(['Policy must be one of: monetize, track, block']);
+    expect((await claim({ policy: 'steal' })).body.errors['form.policy']).toEqual([
+      'Policy must be one of: monetize, track, block',
+    ]);
     expect((await claim({ label_id: (await other.label('Not ours')).id })).body.errors['form.label_id']).toEqual([
       'Choose one of your labels',
     ]);
