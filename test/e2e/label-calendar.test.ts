@@ -59,6 +59,9 @@ describe('calendar and requests', () => {
     await admin.page.getByTestId(`queue-start-${id}`).click();
     await expect.poll(() => admin.page.getByTestId(`request-state-${id}`).textContent()).toContain('In progress');
     await admin.page.getByTestId(`queue-done-${id}`).click();
+    // Done leaves the open requests: it is found among all of them.
+    await expect.poll(() => admin.page.getByTestId(`request-state-${id}`).count()).toBe(0);
+    await admin.page.getByText('All', { exact: true }).click();
     await expect.poll(() => admin.page.getByTestId(`request-state-${id}`).textContent()).toContain('Done');
     await screenshotIfAsked(admin.page, 'test-results/distribution-marketing.png', true);
     expect(admin.errors).toEqual([]);
