@@ -412,6 +412,23 @@ export const ROUTES: readonly Route[] = [
   r('POST', '/notes', 'catalogue', 'createNote', 'tenant', 'catalogue.write'),
   r('PATCH', '/notes/{id}', 'catalogue', 'updateNote', 'tenant', 'catalogue.write'),
   r('DELETE', '/notes/{id}', 'catalogue', 'deleteNote', 'tenant', 'catalogue.write'),
+  // The company's calendar for anyone who sees the catalogue; each user's own feed link, read by calendar apps
+  // through its secret (public). Requests to the distributor's team are marketing work; the team's queue is admins'.
+  r('GET', '/calendar', 'catalogue', 'labelCalendar', 'tenant', 'catalogue.read'),
+  r('GET', '/calendar/feed', 'catalogue', 'calendarFeedState', 'tenant', 'catalogue.read'),
+  r('POST', '/calendar/feed', 'catalogue', 'createCalendarFeed', 'tenant', 'catalogue.read'),
+  r('DELETE', '/calendar/feed', 'catalogue', 'revokeCalendarFeed', 'tenant', 'catalogue.read'),
+  r('GET', '/calendar_feeds/{token}', 'catalogue', 'calendarFeed', 'public'),
+  r('POST', '/label_mailers/soundcloud_whitelist', 'catalogue', 'soundcloudWhitelist', 'tenant', 'promotion.write'),
+  r('POST', '/label_mailers/youtube_claim', 'catalogue', 'youtubeClaim', 'tenant', 'promotion.write'),
+  r('POST', '/marketing/album_ep_email', 'catalogue', 'albumEpPitch', 'tenant', 'promotion.write'),
+  r('POST', '/marketing/standalone_single_email', 'catalogue', 'singlePitch', 'tenant', 'promotion.write'),
+  r('POST', '/marketing/official_video_email', 'catalogue', 'officialVideoPitch', 'tenant', 'promotion.write'),
+  r('GET', '/marketing', 'catalogue', 'marketingRequests', 'tenant', 'promotion.read'),
+  r('GET', '/distribution/marketing', 'catalogue', 'marketingQueue', 'admin'),
+  r('PATCH', '/distribution/marketing/{id}', 'catalogue', 'moveMarketingRequest', 'admin'),
+  r('GET', '/distribution/marketing_settings', 'catalogue', 'marketingSettings', 'admin'),
+  r('PATCH', '/distribution/marketing_settings', 'catalogue', 'updateMarketingSettings', 'admin'),
   r('GET', '/labels/{id}/last_release', 'catalogue', 'lastRelease', 'tenant', 'catalogue.read'),
   // A label's settings: the defaults its new releases start with, and whether its public store page is open.
   r('GET', '/labels/{id}/settings', 'catalogue', 'labelReleaseDefaults', 'tenant', 'catalogue.read'),

@@ -67,6 +67,7 @@ import { CompanyUsage, Plan } from './entities/plan.js';
 import { ArtistPortalInvitation, ArtistPortalLink, ArtistUser } from './entities/artist-user.js';
 import { BillingClock, BillingEvent, BillingLock, LocalBillingObject } from './entities/billing.js';
 import { SmartLink, SmartLinkClickDay } from './entities/smart-link.js';
+import { CalendarFeed, LabelRequest, MarketingSettings } from './entities/label-requests.js';
 
 const entities = {
   User,
@@ -154,6 +155,9 @@ const entities = {
   LocalBillingObject,
   SmartLink,
   SmartLinkClickDay,
+  LabelRequest,
+  CalendarFeed,
+  MarketingSettings,
 };
 
 function build() {

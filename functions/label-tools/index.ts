@@ -8,13 +8,35 @@ import {
   todoTaskUpdate,
 } from '../../shared/schemas/label-tools.js';
 import { releaseDefaultsInput } from '../../shared/schemas/smart-links.js';
-import { idParams, operation, reply } from '../lib/http.js';
-import * as notebooks from './notebooks.js';
 import { labelSettings, updateLabelSettings } from './release-defaults.js';
+import {
+  albumEpPitch,
+  calendarQuery,
+  marketingSettings,
+  officialVideoPitch,
+  requestMove,
+  singlePitch,
+  soundcloudWhitelist,
+  youtubeClaim,
+} from '../../shared/schemas/label-requests.js';
+import { LABEL_REQUEST_STATUSES } from '../data/entities/label-requests.js';
+import { idParams, operation, reply, textReply } from '../lib/http.js';
+import { calendarEvents } from './calendar.js';
+import * as feeds from './calendar-feed.js';
+import * as notebooks from './notebooks.js';
+import * as requests from './requests.js';
 import * as todos from './todo-lists.js';
 
+const feedParams = z.strictObject({ token: z.string().min(1).max(100) });
+const queueQuery = z.strictObject({ status: z.enum(LABEL_REQUEST_STATUSES).optional() });
+const sender = ({ tenantId, caller }: { tenantId: string; caller: { user: { userId: string } } }) => ({
+  tenantId,
+  userId: caller.user.userId,
+});
+
 /**
- * The label tools' calls (to-do list, notebook). They are catalogue work — the roles that
+ * The label tools' calls (to-do list, notebook, calendar and its feed, and the requests the distributor's team
+ * works through: whitelisting, YouTube claims, marketing pitches). They are catalogue work — the roles that
  * change labels change their tools — so the catalogue area serves them; this facade is what it imports.
  */
 const listParams = z.strictObject({ id: z.string().min(1).max(80), listId: z.string().min(1).max(80) });
@@ -99,6 +121,89 @@ export const labelToolsOperations = {
     params: idParams,
     body: releaseDefaultsInput,
     run: ({ tenantId, params, body }) => updateLabelSettings(tenantId, params.id, body),
+  labelCalendar: operation('tenant', {
+    query: calendarQuery,
+    run: async ({ tenantId, query }) => ({ events: await calendarEvents(tenantId, query) }),
+  }),
+  calendarFeedState: operation('tenant', {
+    run: ({ tenantId, caller }) => feeds.feedState(caller.user.userId, tenantId),
+  }),
+  createCalendarFeed: operation('tenant', {
+    run: async ({ tenantId, caller }) =>
+      reply(201, { ...(await feeds.makeFeed(caller.user.userId, tenantId)), message: 'Calendar feed link made' }),
+  }),
+  revokeCalendarFeed: operation('tenant', {
+    run: async ({ tenantId, caller }) => {
+      await feeds.revokeFeeds(caller.user.userId, tenantId);
+      return { message: 'Calendar feed link revoked' };
+    },
+  }),
+  calendarFeed: operation('public', {
+    params: feedParams,
+    run: async ({ params }) => textReply(await feeds.feedCalendar(params.token), 'text/calendar; charset=utf-8'),
+  }),
+  soundcloudWhitelist: operation('tenant', {
+    body: soundcloudWhitelist,
+    run: async (context) => {
+      const request = await requests.sendSoundcloudWhitelist(sender(context), context.body.form);
+      return reply(201, { request, message: 'Your SoundCloud whitelist request was sent' });
+    },
+  }),
+  youtubeClaim: operation('tenant', {
+    body: youtubeClaim,
+    run: async (context) => {
+      const request = await requests.sendYoutubeClaim(sender(context), context.body.form);
+      return reply(201, { request, message: 'Your YouTube claim request was sent' });
+    },
+  }),
+  albumEpPitch: operation('tenant', {
+    body: albumEpPitch,
+    run: async (context) => {
+      const request = await requests.sendPitch(sender(context), 'album_ep', context.body.form);
+      return reply(201, { request, message: 'Your album/EP pitch was sent' });
+    },
+  }),
+  singlePitch: operation('tenant', {
+    body: singlePitch,
+    run: async (context) => {
+      const request = await requests.sendPitch(sender(context), 'single', context.body.form);
+      return reply(201, { request, message: 'Your single pitch was sent' });
+    },
+  }),
+  officialVideoPitch: operation('tenant', {
+    body: officialVideoPitch,
+    run: async (context) => {
+      const request = await requests.sendPitch(sender(context), 'official_video', context.body.form);
+      return reply(201, { request, message: 'Your official video pitch was sent' });
+    },
+  }),
+  marketingRequests: operation('tenant', {
+    run: async ({ tenantId }) => ({
+      requests: await requests.requestsOf(tenantId),
+      lead_weeks: await requests.leadWeeks(),
+    }),
+  }),
+  marketingQueue: operation('admin', {
+    query: queueQuery,
+    run: async ({ query }) => ({ requests: await requests.queue(query.status) }),
+  }),
+  moveMarketingRequest: operation('admin', {
+    params: idParams,
+    body: requestMove,
+    run: async ({ params, body }) => ({
+      request: await requests.moveOn(params.id, body.status, body.reason),
+      message: 'Request updated',
+    }),
+  }),
+  marketingSettings: operation('admin', {
+    run: async () => ({ lead_weeks: await requests.leadWeeks() }),
+  }),
+  updateMarketingSettings: operation('admin', {
+    body: marketingSettings,
+    run: async ({ body }) => {
+      await requests.setLeadWeeks(body.lead_weeks);
+      return { lead_weeks: body.lead_weeks, message: 'Marketing settings saved' };
+    },
   }),
 };
 

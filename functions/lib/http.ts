@@ -48,6 +48,10 @@ export const reply = (status: number, body: unknown, headers?: Record<string, st
   ...(headers ? { headers } : {}),
 });
 
+/** An answer that is not JSON (a calendar feed): its text and content type, sent as they are. */
+type TextReply = { status: number; text: string; contentType: string };
+export const textReply = (text: string, contentType: string): TextReply => ({ status: 200, text, contentType });
+
 /** An operation as the area's map holds it: its kind, its schemas and its `run`, input types erased. */
 export type Operation<K extends OperationKind = OperationKind> = {
   readonly kind: K;
@@ -237,6 +241,14 @@ export function areaHandler<A extends Area>(area: A, operations: AreaOperations<
     // A presigned upload counts against the company's storage; the URL is only answered if it fits the plan.
     if ('tenantId' in auth) await plans.afterRun(route, auth.tenantId, auth.caller.user.role === 'admin', body);
     if ('caller' in auth) await logChange(auth.caller.user.userId, route, sourceIp);
+    if (result && typeof result === 'object' && 'text' in result && 'contentType' in result) {
+      const { status, text, contentType } = result as TextReply;
+      return {
+        statusCode: status,
+        headers: { 'content-type': contentType, 'x-content-type-options': 'nosniff' },
+        body: text,
+      };
+    }
     if (result && typeof result === 'object' && 'status' in result && 'body' in result) {
       const { status, body: replyBody, headers } = result as Reply;
       return json(status, replyBody, headers);

@@ -49,6 +49,14 @@ export type PageKey =
   | 'label-settings'
   | 'label-store'
   | 'public-label-store'
+  | 'label-calendar'
+  | 'label-whitelist'
+  | 'label-youtube-claims'
+  | 'label-pitch'
+  | 'label-pitch-album-ep'
+  | 'label-pitch-single'
+  | 'user-marketing'
+  | 'distribution-marketing'
   | 'release-assets'
   | 'release-products'
   | 'release-contracts'
@@ -356,6 +364,12 @@ const labelRoutes: RouteDef[] = [
       '/user/labels/tools/todo_list': 'label-todo-list',
       '/user/labels/tools/notebook': 'label-notebook',
       '/user/labels/tools/marketing/smart_url': 'smart-links',
+      '/user/labels/tools/calendar': 'label-calendar',
+      '/user/labels/tools/whitelist': 'label-whitelist',
+      '/user/labels/tools/youtube_claims': 'label-youtube-claims',
+      '/user/labels/tools/marketing/new_release': 'label-pitch',
+      '/user/labels/tools/marketing/new_release/album_ep': 'label-pitch-album-ep',
+      '/user/labels/tools/marketing/new_release/single': 'label-pitch-single',
     },
   ),
   tenant('/user/labels/promo_tools', 'UserLabelPromoTools', 'Label promo tools', 'mailing-lists'),
@@ -479,7 +493,7 @@ const userRoutes: RouteDef[] = [
   ...withPages(userEntity('songs', 'song', 'songId'), cataloguePages('songs', 'songId')),
   tenant('/user/data_management', 'UserDataManagement', 'Data management', 'data-management'),
   tenant('/user/data_management/new', 'UserNewDataManagement', 'New data management task', 'data-management-new'),
-  tenant('/user/marketing', 'UserMarketing', 'Marketing'),
+  tenant('/user/marketing', 'UserMarketing', 'Marketing', 'user-marketing'),
   tenant('/user/import_release', 'UserImportRelease', 'Import a release', 'data-management-new'),
   tenant('/user/import_releases', 'UserImportReleases', 'Import releases', 'data-management-new'),
   tenant('/user/licensing', 'LicensingHub', 'Licensing hub', 'licensing-hub'),
@@ -869,6 +883,8 @@ const distributionRoutes: RouteDef[] = withPages(
     adminTenant('/distribution/royalty_maps/new', 'DistributionNewRoyaltyMap', 'Distribution: new royalty map'),
   ],
   {
+    // The distribution team's queue of label requests (whitelist, YouTube claims, pitches).
+    '/distribution/marketing': 'distribution-marketing',
     // The royalties pages of the tenant area, in the current company.
     '/distribution/finances/royalties': 'user-royalties',
     '/distribution/finances/royalties/bulk_actions': 'user-royalties',

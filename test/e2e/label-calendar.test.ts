@@ -1,0 +1,76 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cloudUrl, demo } from '../support/api.js';
+import { launchChromium, screenshotIfAsked, signedInAdminPage, signedInManagerPage } from '../support/browser.js';
+import { type OwnCompany, ownCompany } from '../support/own-company.js';
+
+/** In Chromium: the calendar shows a release date; a YouTube claim is sent by the label and handled by the distributor. */
+let browser: Browser;
+let own: OwnCompany;
+let label: { id: string; name: string };
+const isrc = `GBLE${String(Date.now()).slice(-8)}`;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  own = await ownCompany('Label calendar e2e', { distributed: true });
+  label = await own.label('Calendar Journey Records');
+  const today = new Date().toISOString().slice(0, 10);
+  expect(
+    (await own.api.post('/releases', { title: 'Journey EP', label_id: label.id, release_date: today })).status,
+  ).toBe(201);
+  expect((await own.api.post('/recordings', { title: 'Journey Song', isrc })).status).toBe(201);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const toolPath = (tool: string) =>
+  `/user/labels/tools/${tool}?label_id=${encodeURIComponent(label.id)}&label_name=${encodeURIComponent(label.name)}`;
+const managerPage = () => signedInManagerPage(browser, cloudUrl(), own.manager, { id: own.companyId, name: own.name });
+
+describe('calendar and requests', () => {
+  it('shows the release date in the month and the list, and makes a feed link', async () => {
+    const { page, errors } = await managerPage();
+    await page.goto(`${cloudUrl()}/user/labels/tools/calendar`);
+    await expect.poll(() => page.getByTestId('calendar-month').textContent()).toContain('Release: Journey EP');
+    await page.getByText('List', { exact: true }).click();
+    await expect.poll(() => page.getByTestId('calendar-list').textContent()).toContain('Journey EP');
+    await page.getByTestId('calendar-feed-make').click();
+    await expect
+      .poll(() => page.getByTestId('calendar-feed-url').locator('input').inputValue())
+      .toContain('/api/v1/calendar_feeds/');
+    await screenshotIfAsked(page, 'test-results/label-calendar.png', true);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it('sends a YouTube claim the distributor starts and finishes, and the label sees it done', async () => {
+    const { page, errors } = await managerPage();
+    await page.goto(`${cloudUrl()}${toolPath('youtube_claims')}`);
+    await page.getByTestId('claim-urls').locator('textarea').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    await page.getByTestId('claim-isrcs').locator('textarea').fill(isrc);
+    await page.getByTestId('claim-send').click();
+    await expect.poll(() => page.locator('body').textContent()).toContain('Your YouTube claim request was sent');
+    await expect.poll(() => page.getByTestId('claim-requests').textContent()).toContain('1 video(s) to release');
+    const id = (await own.api.get('/marketing')).body.requests[0].id as string;
+
+    const admin = await signedInAdminPage(browser, cloudUrl(), demo.admin);
+    await admin.page.goto(`${cloudUrl()}/distribution/marketing`);
+    await admin.page.getByTestId(`queue-start-${id}`).click();
+    await expect.poll(() => admin.page.getByTestId(`request-state-${id}`).textContent()).toContain('In progress');
+    await admin.page.getByTestId(`queue-done-${id}`).click();
+    // Done leaves the open requests: it is found among all of them.
+    await expect.poll(() => admin.page.getByTestId(`request-state-${id}`).count()).toBe(0);
+    await admin.page.getByText('All', { exact: true }).click();
+    await expect.poll(() => admin.page.getByTestId(`request-state-${id}`).textContent()).toContain('Done');
+    await screenshotIfAsked(admin.page, 'test-results/distribution-marketing.png', true);
+    expect(admin.errors).toEqual([]);
+    await admin.page.close();
+
+    await page.goto(`${cloudUrl()}/user/marketing`);
+    await expect.poll(() => page.getByTestId(`request-state-${id}`).textContent()).toContain('Done');
+    await screenshotIfAsked(page, 'test-results/user-marketing.png', true);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 240_000);
+});

@@ -1,0 +1,181 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import DatePicker from '@cloudscape-design/components/date-picker';
+import Form from '@cloudscape-design/components/form';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
+import Multiselect from '@cloudscape-design/components/multiselect';
+import SegmentedControl from '@cloudscape-design/components/segmented-control';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Textarea from '@cloudscape-design/components/textarea';
+import { useState } from 'react';
+import { MARKETING_GENRES, MARKETING_INSTRUMENTS, type MarketingKind } from '../../../../shared/schemas/label-requests';
+import { notify } from '../../app/notifications';
+import { type PickedRecord, pickerSource, RecordPicker } from '../../components/record-picker';
+import { useFormSubmit } from '../../components/use-form-submit';
+import { LabelChoice } from './label-choice';
+import { requestsApi, useCompanyRequests, useRefreshRequests } from './requests-api';
+
+const releases = pickerSource('releases');
+const PATHS: Record<MarketingKind, string> = {
+  album_ep: 'album_ep_email',
+  single: 'standalone_single_email',
+  official_video: 'official_video_email',
+};
+const KINDS = [
+  { id: 'album_ep', text: 'Album or EP' },
+  { id: 'single', text: 'Single' },
+  { id: 'official_video', text: 'Official video' },
+];
+const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
+const chosen = (values: string[]) => values.map((v) => ({ value: v, label: v }));
+
+function PitchForm({ kind, labelId }: { kind: MarketingKind; labelId: string }) {
+  const refresh = useRefreshRequests();
+  const { data } = useCompanyRequests();
+  const [release, setRelease] = useState<PickedRecord | null>(null);
+  const [releaseDate, setReleaseDate] = useState('');
+  const [genres, setGenres] = useState<string[]>([]);
+  const [instruments, setInstruments] = useState<string[]>([]);
+  const [focus, setFocus] = useState('');
+  const [pitch, setPitch] = useState('');
+  const [instantGrat, setInstantGrat] = useState('');
+  const [video, setVideo] = useState('');
+  const form = useFormSubmit({
+    validate: (): Record<string, string> => (release ? {} : { release_id: 'Choose a release' }),
+    fieldOf: (field) => field.replace(/^form\./, '').replace(/\.\d+$/, ''),
+    send: () =>
+      requestsApi.pitch(PATHS[kind], {
+        label_id: labelId,
+        release_id: release?.id ?? '',
+        release_date: releaseDate,
+        genres,
+        instruments,
+        pitch,
+        ...(kind === 'official_video' ? { video_url: video } : { focus_track: focus }),
+        ...(kind === 'album_ep' ? { instant_grat_date: instantGrat } : {}),
+      }),
+    onSuccess: async (answer) => {
+      notify('notification', answer.message ?? 'Sent');
+      await refresh();
+    },
+  });
+  const weeks = data?.lead_weeks ?? 4;
+  return (
+    <Form
+      actions={
+        <Button
+          variant="primary"
+          loading={form.submitting && !form.failure}
+          onClick={() => void form.submit()}
+          data-testid="pitch-send"
+        >
+          Send pitch
+        </Button>
+      }
+    >
+      <Container
+        header={
+          <Header variant="h2" description={`Pitches are due ${weeks} weeks before release.`}>
+            Pitch
+          </Header>
+        }
+      >
+        <SpaceBetween size="m">
+          <FormField label="Release" errorText={form.errors.release_id}>
+            <RecordPicker
+              source={releases}
+              value={release}
+              onChange={setRelease}
+              testId="pitch-release"
+              placeholder="Choose a release"
+            />
+          </FormField>
+          <FormField
+            label={kind === 'official_video' ? 'Premiere date' : 'Release date'}
+            errorText={form.errors.release_date}
+          >
+            <DatePicker
+              value={releaseDate}
+              onChange={({ detail }) => setReleaseDate(detail.value)}
+              placeholder="YYYY/MM/DD"
+            />
+          </FormField>
+          <FormField label="Genres" description="Up to 3" errorText={form.errors.genres}>
+            <Multiselect
+              selectedOptions={chosen(genres)}
+              options={options(MARKETING_GENRES[kind])}
+              onChange={({ detail }) => setGenres(detail.selectedOptions.map((o) => o.value ?? ''))}
+              placeholder="Choose genres"
+            />
+          </FormField>
+          <FormField label="Instruments" errorText={form.errors.instruments}>
+            <Multiselect
+              selectedOptions={chosen(instruments)}
+              options={options(MARKETING_INSTRUMENTS)}
+              onChange={({ detail }) => setInstruments(detail.selectedOptions.map((o) => o.value ?? ''))}
+              placeholder="Choose instruments"
+            />
+          </FormField>
+          {kind === 'official_video' ? (
+            <FormField label="YouTube link of the video" errorText={form.errors.video_url}>
+              <Input value={video} onChange={({ detail }) => setVideo(detail.value)} />
+            </FormField>
+          ) : (
+            <FormField label="Focus track" errorText={form.errors.focus_track}>
+              <Input value={focus} onChange={({ detail }) => setFocus(detail.value)} />
+            </FormField>
+          )}
+          {kind === 'album_ep' && (
+            <FormField
+              label="Instant-grat date"
+              description="When a track goes out before the release (optional)"
+              errorText={form.errors.instant_grat_date}
+            >
+              <DatePicker
+                value={instantGrat}
+                onChange={({ detail }) => setInstantGrat(detail.value)}
+                placeholder="YYYY/MM/DD"
+              />
+            </FormField>
+          )}
+          <FormField
+            label="Pitch"
+            description="What editors should know, in up to 500 characters"
+            errorText={form.errors.pitch}
+          >
+            <Textarea value={pitch} onChange={({ detail }) => setPitch(detail.value)} />
+          </FormField>
+        </SpaceBetween>
+      </Container>
+    </Form>
+  );
+}
+
+function PitchPage({ initial }: { initial: MarketingKind }) {
+  const [kind, setKind] = useState<MarketingKind>(initial);
+  return (
+    <ContentLayout header={<Header variant="h1">New release pitch</Header>}>
+      <SpaceBetween size="l">
+        <SegmentedControl
+          selectedId={kind}
+          onChange={({ detail }) => setKind(detail.selectedId as MarketingKind)}
+          label="Pitch"
+          options={KINDS}
+        />
+        <LabelChoice testId="pitch-label">
+          {(labelId) => <PitchForm key={`${labelId}-${kind}`} kind={kind} labelId={labelId} />}
+        </LabelChoice>
+        <Box>The state of each pitch is listed under Marketing.</Box>
+      </SpaceBetween>
+    </ContentLayout>
+  );
+}
+
+/** UserLabelTools marketing/new_release: an album/EP, single or official video pitch. */
+export const NewReleasePitchPage = () => <PitchPage initial="album_ep" />;
+export const AlbumEpPitchPage = () => <PitchPage initial="album_ep" />;
+export const SinglePitchPage = () => <PitchPage initial="single" />;

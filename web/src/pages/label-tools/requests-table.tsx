@@ -1,0 +1,51 @@
+import Box from '@cloudscape-design/components/box';
+import Table, { type TableProps } from '@cloudscape-design/components/table';
+import { displayLabel } from '../../app/display-labels';
+import { StatusBadge } from '../../components/status-badge';
+import type { LabelRequest } from './requests-api';
+
+/** Requests with their state in words; a refusal shows its reason. `extra` adds columns (the team's actions). */
+export function RequestsTable({
+  requests,
+  testId,
+  header,
+  extra = [],
+  showCompany = false,
+}: {
+  requests: LabelRequest[];
+  testId: string;
+  header: React.ReactNode;
+  extra?: TableProps.ColumnDefinition<LabelRequest>[];
+  showCompany?: boolean;
+}) {
+  const columns: TableProps.ColumnDefinition<LabelRequest>[] = [
+    { id: 'sent', header: 'Sent', cell: (r) => r.createdAt.slice(0, 10) },
+    ...(showCompany ? [{ id: 'company', header: 'Company', cell: (r: LabelRequest) => r.company_name ?? '' }] : []),
+    { id: 'label', header: 'Label', cell: (r) => r.label_name },
+    { id: 'kind', header: 'Request', cell: (r) => displayLabel(`request_${r.kind}`) },
+    { id: 'summary', header: 'About', cell: (r) => r.summary },
+    {
+      id: 'status',
+      header: 'State',
+      cell: (r) => (
+        <span data-testid={`request-state-${r.id}`}>
+          <StatusBadge word={r.status}>{displayLabel(`request_${r.status}`)}</StatusBadge>
+          {r.reason ? <Box variant="small">{r.reason}</Box> : null}
+        </span>
+      ),
+    },
+    ...extra,
+  ];
+  return (
+    <Table
+      data-testid={testId}
+      variant="container"
+      header={header}
+      items={requests}
+      trackBy="id"
+      wrapLines
+      empty={<Box color="text-status-inactive">No requests yet</Box>}
+      columnDefinitions={columns}
+    />
+  );
+}
