@@ -121,6 +121,7 @@ export const labelToolsOperations = {
     params: idParams,
     body: releaseDefaultsInput,
     run: ({ tenantId, params, body }) => updateLabelSettings(tenantId, params.id, body),
+  }),
   labelCalendar: operation('tenant', {
     query: calendarQuery,
     run: async ({ tenantId, query }) => ({ events: await calendarEvents(tenantId, query) }),
