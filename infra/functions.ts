@@ -257,6 +257,12 @@ export const WORKERS: Record<QueueKey, FunctionDeclaration> = {
     memorySize: 512,
     needs: { table: 'readWrite', mail: true },
   },
+  // Mail events: a bounce or complaint suppresses the address; deliveries, opens and clicks are counted, once each.
+  mailEvents: {
+    entry: 'functions/promos/mail-events-worker.ts',
+    memorySize: 512,
+    needs: { table: 'readWrite' },
+  },
 };
 
 /** One function per scheduled job (resources.ts SCHEDULES). */

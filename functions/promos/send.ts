@@ -4,7 +4,7 @@ import { MAX_RECIPIENTS_PER_SEND, type promoSendInput } from '../../shared/schem
 import * as data from '../data/access/promos.js';
 import type { PromoItem, PromoRecipientItem } from '../data/entities/promo.js';
 import { Conflict, InvalidField } from '../lib/errors.js';
-import { appLink, sendMail } from '../lib/mail.js';
+import { appLink, type Mail, sendMail } from '../lib/mail.js';
 import { freePromos } from '../plans/limits.js';
 import { loadPromo } from './promos.js';
 import { queuePromoSend } from './queue.js';
@@ -84,7 +84,7 @@ export async function sendPromo(
 const promoPageLink = (promoId: string, token: string) => appLink(`/promo/${promoId}/${token}`);
 const unsubscribeLink = (promoId: string, token: string) => appLink(`/api/v1/promo_unsubscribe/${promoId}/${token}`);
 
-function promoMail(promo: PromoItem, recipient: PromoRecipientItem, token: string) {
+function promoMail(promo: PromoItem, recipient: PromoRecipientItem, token: string): Mail {
   const link = promoPageLink(promo.id, token);
   const unsubscribe = unsubscribeLink(promo.id, token);
   const greeting = recipient.name ? `Hi ${recipient.name},` : 'Hi,';
@@ -105,6 +105,8 @@ function promoMail(promo: PromoItem, recipient: PromoRecipientItem, token: strin
     ].join('\n'),
     // RFC 8058 one-click unsubscribe: mail clients POST to the address; a GET there changes nothing.
     headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    // The mail service's events about this mail (bounced, complained …) come back naming these (mail-events.ts).
+    tags: { tenant: promo.tenantId, promo: promo.id, recipient: recipient.id },
   };
 }
 

@@ -121,6 +121,14 @@ export const PromoRecipient = new Entity({
     plays: { type: 'any' },
     play_count: { type: 'number', default: 0 },
     downloads: { type: 'number', default: 0 },
+    /** What the mail service reported back (SES events): delivered, bounced, complained, opens and clicks of the mail. */
+    delivered_at: { type: 'string' },
+    bounced_at: { type: 'string' },
+    /** Permanent (the address does not exist) or Transient (a full mailbox); only a permanent bounce suppresses. */
+    bounce_type: { type: 'string' },
+    complained_at: { type: 'string' },
+    mail_opens: { type: 'number', default: 0 },
+    mail_clicks: { type: 'number', default: 0 },
     feedback: {
       type: 'map',
       properties: {
@@ -138,6 +146,26 @@ export const PromoRecipient = new Entity({
       pk: { field: 'pk', composite: ['tenantId', 'promo_id'] },
       sk: { field: 'sk', composite: ['id'] },
     },
+  },
+});
+
+/**
+ * A mail service event (delivery, bounce, complaint, open, click) applied to a recipient, kept by its
+ * id: written in the same transaction that applies it, on the condition that it is new, so a replayed
+ * event changes nothing a second time.
+ */
+export const PromoMailEvent = new Entity({
+  model: { entity: 'promoMailEvent', version: '1', service: SERVICE },
+  attributes: {
+    tenantId: { type: 'string', required: true },
+    event_id: { type: 'string', required: true },
+    type: { type: 'string', required: true },
+    promo_id: { type: 'string', required: true },
+    recipient_id: { type: 'string', required: true },
+    ...timestamps,
+  },
+  indexes: {
+    byId: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: ['event_id'] } },
   },
 });
 

@@ -55,12 +55,19 @@ export type Recipient = {
   play_count: number;
   downloads: number;
   feedback: Feedback | null;
+  bounced: boolean;
+  complained: boolean;
 };
 
 export type RecipientsAnswer = {
   recipients: Recipient[];
-  summary: Record<'recipients' | 'delivered' | 'opened' | 'played' | 'downloaded' | 'feedback', number> & {
+  summary: Record<
+    'recipients' | 'delivered' | 'bounced' | 'complained' | 'opened' | 'played' | 'downloaded' | 'feedback',
+    number
+  > & {
     average_rating: string | null;
+    bounce_rate: string | null;
+    complaint_rate: string | null;
   };
 };
 
