@@ -274,4 +274,11 @@ export const SCHEDULED_JOBS: Record<ScheduleKey, ScheduledJobDeclaration> = {
     // Finds the accounts whose statements are due and queues their runs to the statement worker.
     needs: { table: 'readWrite', sendsTo: ['statementRun'] },
   },
+  promoSends: {
+    entry: 'functions/promos/scheduled-sends-job.ts',
+    timeoutSeconds: 5 * 60,
+    memorySize: 512,
+    // Starts each promo send that is due: writes its recipients and queues it to the promo worker.
+    needs: { table: 'readWrite', sendsTo: ['promoSend'] },
+  },
 };

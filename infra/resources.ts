@@ -165,6 +165,12 @@ export const SCHEDULES = {
     cron: { minute: '0', hour: '3', day: '1' },
     everyMsLocally: 24 * 60 * 60 * 1000,
   },
+  /** Promo sends chosen for later (functions/promos/scheduled-send.ts) start within a minute of their time. */
+  promoSends: {
+    description: 'Scheduled promo sends',
+    cron: { minute: '*' },
+    everyMsLocally: 60 * 1000,
+  },
 } as const;
 
 export type ScheduleKey = keyof typeof SCHEDULES;

@@ -53,6 +53,13 @@ export class MailEvents extends Construct {
         ses.EmailSendingEvent.CLICK,
       ],
     });
-    topic.addSubscription(new SqsSubscription(props.queues.queue('mailEvents')));
+    const subscription = topic.addSubscription(new SqsSubscription(props.queues.queue('mailEvents')));
+    acknowledge(
+      subscription,
+      'SNS delivers to an SQS queue of the same stack, retrying for days on its own; the queue has its own ' +
+        'dead-letter queue for events the worker cannot apply. A second dead-letter queue on the subscription ' +
+        'would catch only an SQS outage.',
+      'Serverless-SNSRedrivePolicy',
+    );
   }
 }

@@ -11,7 +11,14 @@ import { provisionTable, provisionUserPool } from './provision.js';
 import { servedHostNames, type LocalRoute } from './gateway.js';
 import { createApiGateway, listen } from './api-gateway.js';
 import { attachWebSocketApi } from './websocket.js';
-import { cognitoProxyRoute, configRoute, mailEventsRoute, outboxRoute, scheduleRoute, spaRoute } from './local-routes.js';
+import {
+  cognitoProxyRoute,
+  configRoute,
+  mailEventsRoute,
+  outboxRoute,
+  scheduleRoute,
+  spaRoute,
+} from './local-routes.js';
 import { startScheduler } from './scheduler.js';
 import { startSftpServer, sftpRoute } from './sftp-server.js';
 import { assertPortsFree, freePort } from './processes.js';

@@ -330,3 +330,70 @@ export async function applyMailEvent(
     throw error;
   }
 }
+
+type Schedule = NonNullable<PromoItem['schedule']>;
+
+/** Stores a send for later; refused (false) while one is already starting. */
+export async function scheduleSend(
+  tenantId: string,
+  id: string,
+  send: { send_at: string; mailing_list_ids: string[]; emails: string[] },
+): Promise<boolean> {
+  return writtenUnlessConditionFailed(() =>
+    db()
+      .Promo.patch({ tenantId, id })
+      .set({
+        send_at: send.send_at,
+        scheduled_lists: send.mailing_list_ids,
+        scheduled_emails: send.emails,
+        schedule: 'scheduled',
+      })
+      .remove(['schedule_error'])
+      .where(({ schedule }, { notExists, ne }) => `${notExists(schedule)} OR ${ne(schedule, 'starting')}`)
+      .go(),
+  );
+}
+
+/**
+ * Moves a promo's scheduled send from one state to the next, only if it is still in `from` (and, when
+ * `dueBy` is given, due by then): two schedule runs at once cannot both claim it, and a cancel after
+ * it started changes nothing.
+ */
+export async function moveSchedule(
+  tenantId: string,
+  id: string,
+  from: Schedule,
+  to: Schedule,
+  options: { dueBy?: string; error?: string } = {},
+): Promise<boolean> {
+  return writtenUnlessConditionFailed(() =>
+    db()
+      .Promo.patch({ tenantId, id })
+      .set({ schedule: to, ...(options.error ? { schedule_error: options.error } : {}) })
+      .where(({ schedule, send_at }, { eq, lte }) =>
+        options.dueBy ? `${eq(schedule, from)} AND ${lte(send_at, options.dueBy)}` : eq(schedule, from),
+      )
+      .go(),
+  );
+}
+
+/** Every promo with a send still to start (scheduled) or started but not finished (starting), across companies. */
+export async function listScheduledSends(): Promise<PromoItem[]> {
+  return (
+    await db()
+      .Promo.scan.where(({ schedule }, { eq }) => `${eq(schedule, 'scheduled')} OR ${eq(schedule, 'starting')}`)
+      .go({ pages: 'all' })
+  ).data;
+}
+
+/** Takes members off a list's sends (they stay on the list, shown inactive); an address not on the list is skipped. */
+export async function deactivateMembers(tenantId: string, listId: string, emails: string[]): Promise<number> {
+  let done = 0;
+  for (const email of emails) {
+    const written = await writtenUnlessConditionFailed(() =>
+      db().MailingMember.patch({ tenantId, list_id: listId, email }).set({ active: false }).go(),
+    );
+    if (written) done += 1;
+  }
+  return done;
+}

@@ -36,6 +36,8 @@ export const MailingMember = new Entity({
     role: { type: ['dj', 'press', 'radio', 'other'] as const, default: 'dj' },
     country: { type: 'string' },
     tags: { type: 'list', items: { type: 'string' } },
+    /** False once the label took them off (pruning: they never played its last promos); sends leave them out. */
+    active: { type: 'boolean', default: true },
     ...timestamps,
   },
   indexes: {
@@ -83,6 +85,15 @@ export const Promo = new Entity({
     sent_at: { type: 'string' },
     /** The billing month (YYYY-MM) the promo was counted in against the plan's free promos. */
     counted_month: { type: 'string' },
+    /**
+     * A send chosen for later: when, to whom, and how far it got. scheduled → starting (the schedule
+     * claimed it; a restart carries on) → started, or cancelled (only while scheduled), or failed (why).
+     */
+    send_at: { type: 'string' },
+    scheduled_lists: { type: 'list', items: { type: 'string' } },
+    scheduled_emails: { type: 'list', items: { type: 'string' } },
+    schedule: { type: ['scheduled', 'starting', 'started', 'cancelled', 'failed'] as const },
+    schedule_error: { type: 'string' },
     ...timestamps,
   },
   indexes: {

@@ -15,6 +15,10 @@ export type Promo = {
   recording_ids: string[];
   status: 'draft' | 'sending' | 'sent';
   sent_at?: string;
+  /** A send chosen for later (UTC), and how far it got. */
+  send_at?: string;
+  schedule?: 'scheduled' | 'starting' | 'started' | 'cancelled' | 'failed';
+  schedule_error?: string;
   recordings?: { id: string; title: string; isrc: string | null; chosen: boolean }[];
 };
 
@@ -35,6 +39,7 @@ export type Member = {
   country?: string;
   tags?: string[];
   suppressed: 'unsubscribed' | 'bounced' | 'complained' | null;
+  active?: boolean;
 };
 
 export type Feedback = {

@@ -4,9 +4,10 @@ import { ownCompany, type OwnCompany } from '../support/own-company.js';
 import { until } from '../support/wait.js';
 
 /**
- * What happens to a promo after it is mailed: the mail service's events (a bounce or complaint
- * suppresses the address; a replayed event changes nothing twice; rates per send), plays arriving at
- * the same moment all counted.
+ * Promos after the first send: the mail service's events (a bounce or complaint suppresses the
+ * address; a replayed event changes nothing twice; rates per send), plays arriving at the same moment
+ * all counted, sends scheduled for later (fire once, cancellable until they start), and pruning a list
+ * of the members who never played the last 3 promos.
  */
 type Mail = { id: string; to: string; text: string };
 
@@ -14,8 +15,9 @@ let company: OwnCompany;
 let releaseId: string;
 let recordingId: string;
 
-const mailTo = (to: string) =>
-  until(async () => (await call<{ mails: Mail[] }>('GET', '/_local/outbox')).body.mails.find((m) => m.to === to));
+const mailsTo = async (to: string) =>
+  (await call<{ mails: Mail[] }>('GET', '/_local/outbox')).body.mails.filter((m) => m.to === to);
+const mailTo = (to: string) => until(async () => (await mailsTo(to))[0]);
 const linkIn = (mail: Mail) => {
   const match = /\/promo\/([^/\s]+)\/(\S+)/.exec(mail.text);
   if (!match) throw new Error(`no promo link in ${mail.text}`);
@@ -122,5 +124,104 @@ describe('plays', () => {
     const [row] = (await analysis(promoId)).recipients;
     expect(row.play_count).toBe(12);
     expect(row.plays).toEqual({ [recordingId]: 12 });
+  });
+});
+
+describe('scheduled sends', () => {
+  const runSchedule = () => call('POST', '/_local/schedules/promoSends');
+  const promoOf = async (id: string) => (await company.api.get(`/promos/${id}`)).body.promo;
+  const inSeconds = (s: number) => new Date(Date.now() + s * 1000).toISOString();
+
+  it('refuses a time in the past, naming the field', async () => {
+    const promo = (await company.api.post('/promos', { release_id: releaseId })).body.promo;
+    const answer = await company.api.post(`/promos/${promo.id}/send`, {
+      emails: [uniqueEmail('past')],
+      send_at: '2020-01-01T09:00:00Z',
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors.send_at).toEqual(['Send at must be in the future']);
+  });
+
+  it('a scheduled send starts once when due, even when the schedule runs twice at once', async () => {
+    const dj = uniqueEmail('scheduled');
+    const promo = (await company.api.post('/promos', { release_id: releaseId })).body.promo;
+    const at = inSeconds(2);
+    const scheduled = await company.api.post(`/promos/${promo.id}/send`, { emails: [dj], send_at: at });
+    expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(200);
+    expect(scheduled.body.message).toMatch(/^Promo scheduled to send at /);
+    expect(await promoOf(promo.id)).toMatchObject({ status: 'draft', schedule: 'scheduled' });
+    expect(await mailsTo(dj)).toEqual([]);
+
+    await expect
+      .poll(
+        async () => {
+          await Promise.all([runSchedule(), runSchedule()]);
+          return (await promoOf(promo.id)).schedule;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe('started');
+    await mailTo(dj);
+    await runSchedule();
+    await expect.poll(async () => (await promoOf(promo.id)).status, { timeout: 30_000 }).toBe('sent');
+    expect(await mailsTo(dj)).toHaveLength(1);
+  });
+
+  it('a scheduled send can be cancelled until it starts, and then never starts', async () => {
+    const dj = uniqueEmail('cancelled');
+    const promo = (await company.api.post('/promos', { release_id: releaseId })).body.promo;
+    const at = inSeconds(2);
+    expect((await company.api.post(`/promos/${promo.id}/send`, { emails: [dj], send_at: at })).status).toBe(200);
+    const cancelled = await company.api.del(`/promos/${promo.id}/scheduled_send`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.message).toBe('Scheduled send cancelled');
+    expect((await company.api.del(`/promos/${promo.id}/scheduled_send`)).status).toBe(409);
+    // Once its time has passed, the schedule still does not start it.
+    await expect.poll(() => Date.now() > Date.parse(at), { timeout: 15_000 }).toBe(true);
+    await runSchedule();
+    expect(await promoOf(promo.id)).toMatchObject({ status: 'draft', schedule: 'cancelled' });
+    expect(await mailsTo(dj)).toEqual([]);
+  });
+});
+
+describe('pruning', () => {
+  it('lists the members who never played the last 3 promos and takes the chosen ones off later sends', async () => {
+    const { api } = company;
+    const list = (await api.post('/mailing_lists', { name: `Pruned ${Date.now()}` })).body.mailing_list;
+    const [listener, silent] = [uniqueEmail('listener'), uniqueEmail('silent')];
+    for (const email of [listener, silent]) await api.post(`/mailing_lists/${list.id}/members`, { email });
+    const before = await api.get(`/mailing_lists/${list.id}/unengaged`);
+    expect(before.status).toBe(200);
+
+    for (let n = 0; n < 3; n += 1) {
+      const promo = (await api.post('/promos', { release_id: releaseId })).body.promo;
+      expect((await api.post(`/promos/${promo.id}/send`, { mailing_list_ids: [list.id] })).status).toBe(200);
+      const rows = async () => (await analysis(promo.id)).recipients as { email: string; status: string }[];
+      await expect.poll(async () => (await rows()).every((r) => r.status === 'mailed'), { timeout: 30_000 }).toBe(true);
+      if (n === 1) {
+        const mail = (await mailsTo(listener)).find((m) => m.text.includes(promo.id));
+        if (!mail) throw new Error('no mail of the second promo');
+        const { token } = linkIn(mail);
+        const played = await call('POST', `/api/v1/promo_pages/${promo.id}/${token}/plays`, {
+          body: { recording_id: recordingId },
+        });
+        expect(played.status).toBe(200);
+      }
+    }
+    const unengaged = await api.get(`/mailing_lists/${list.id}/unengaged`);
+    expect(unengaged.body.enough_promos).toBe(true);
+    expect(unengaged.body.members.map((m: { email: string }) => m.email)).toEqual([silent]);
+
+    const pruned = await api.post(`/mailing_lists/${list.id}/deactivate`, { emails: [silent] });
+    expect(pruned.status).toBe(200);
+    expect(pruned.body.deactivated).toBe(1);
+    const members = (await api.get(`/mailing_lists/${list.id}`)).body.mailing_list.mailing_list_members;
+    expect(members.find((m: { email: string }) => m.email === silent).active).toBe(false);
+    expect((await api.post(`/mailing_lists/${list.id}/deactivate`, { emails: [] })).status).toBe(400);
+
+    const next = (await api.post('/promos', { release_id: releaseId })).body.promo;
+    const sent = await api.post(`/promos/${next.id}/send`, { mailing_list_ids: [list.id] });
+    expect(sent.body.queued).toBe(1);
+    expect((await api.get(`/mailing_lists/${list.id}/unengaged`)).body.members).toEqual([]);
   });
 });
