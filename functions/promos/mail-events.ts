@@ -16,7 +16,7 @@ const addresses = z
   .max(50)
   .default([]);
 
-export const sesMailEvent = z
+const sesMailEvent = z
   .object({
     eventType: z.enum(['Send', 'Delivery', 'Bounce', 'Complaint', 'Open', 'Click', 'Reject', 'DeliveryDelay']),
     mail: z
@@ -58,7 +58,6 @@ export const sesMailEvent = z
       .optional(),
   })
   .passthrough();
-export type SesMailEvent = z.input<typeof sesMailEvent>;
 
 /** SNS wraps the event in a notification (its `Message`, a JSON string) unless raw delivery is on: both are read. */
 export const mailEventMessage = z.preprocess((body) => {
@@ -87,7 +86,7 @@ const happenedAt = (event: MailEvent) =>
  * event's own id (a bounce's or complaint's feedback id) or time. SNS delivering one notification
  * twice, or SES publishing the same event again, gives the same id.
  */
-export const mailEventId = (event: MailEvent) =>
+const mailEventId = (event: MailEvent) =>
   createHash('sha256')
     .update(
       [
