@@ -42,9 +42,9 @@ const { urls, headers, concurrency } = workerData;
 })().catch((error) => { throw error; });
 `;
 
-export function httpLoad(name: string, urls: string[], headers: Record<string, string>) {
+export function httpLoad(name: string, urls: string[], headers: Record<string, string>, concurrency = CONCURRENCY) {
   return new Promise<{ name: string; requests: number; p50: number; p95: number; rps: number }>((resolve, reject) => {
-    const worker = new Worker(LOAD_THREAD, { eval: true, workerData: { urls, headers, concurrency: CONCURRENCY } });
+    const worker = new Worker(LOAD_THREAD, { eval: true, workerData: { urls, headers, concurrency } });
     worker.once('error', reject);
     worker.once('message', ({ times, wall }: { times: number[]; wall: number }) => {
       times.sort((a, b) => a - b);
