@@ -265,6 +265,12 @@ export const WORKERS: Record<QueueKey, FunctionDeclaration> = {
     memorySize: 512,
     needs: { table: 'readWrite', mail: true },
   },
+  // Mail events: a bounce or complaint suppresses the address; deliveries, opens and clicks are counted, once each.
+  mailEvents: {
+    entry: 'functions/promos/mail-events-worker.ts',
+    memorySize: 512,
+    needs: { table: 'readWrite' },
+  },
 };
 
 /** One function per scheduled job (resources.ts SCHEDULES). */
@@ -275,5 +281,12 @@ export const SCHEDULED_JOBS: Record<ScheduleKey, ScheduledJobDeclaration> = {
     memorySize: 1024,
     // Finds the accounts whose statements are due and queues their runs to the statement worker.
     needs: { table: 'readWrite', sendsTo: ['statementRun'] },
+  },
+  promoSends: {
+    entry: 'functions/promos/scheduled-sends-job.ts',
+    timeoutSeconds: 5 * 60,
+    memorySize: 512,
+    // Starts each promo send that is due: writes its recipients and queues it to the promo worker.
+    needs: { table: 'readWrite', sendsTo: ['promoSend'] },
   },
 };

@@ -44,7 +44,8 @@ export type QueueKey =
   | 'catalogueImport'
   | 'catalogueExport'
   | 'billingEvents'
-  | 'promoSend';
+  | 'promoSend'
+  | 'mailEvents';
 
 /**
  * concurrency: how many messages are worked on at once (Lambda's event source maxConcurrency;
@@ -122,6 +123,18 @@ export const QUEUES: Record<
     workerTimeoutSeconds: 900,
     maxReceiveCount: 3,
   },
+  /**
+   * What the mail service reports about sent mails (functions/promos/mail-events-worker.ts): SES's
+   * configuration set publishes delivery, bounce, complaint, open and click events to an SNS topic this
+   * queue subscribes to; locally POST /_local/outbox/{id}/events puts the same shape here. Each event is
+   * applied once (keyed by its id), so two at a time is safe.
+   */
+  mailEvents: {
+    localName: 'label-platform-mail-events',
+    workerTimeoutSeconds: 60,
+    maxReceiveCount: 5,
+    concurrency: 2,
+  },
 };
 
 /** Visibility is six times the worker timeout, as AWS recommends for Lambda event sources. */
@@ -151,6 +164,12 @@ export const SCHEDULES = {
     description: 'Monthly statement run',
     cron: { minute: '0', hour: '3', day: '1' },
     everyMsLocally: 24 * 60 * 60 * 1000,
+  },
+  /** Promo sends chosen for later (functions/promos/scheduled-send.ts) start within a minute of their time. */
+  promoSends: {
+    description: 'Scheduled promo sends',
+    cron: { minute: '*' },
+    everyMsLocally: 60 * 1000,
   },
 } as const;
 
@@ -190,6 +209,8 @@ export const ENV = {
   localBillingWebhookSecret: 'LOCAL_BILLING_WEBHOOK_SECRET',
   appUrl: 'APP_URL',
   mailFrom: 'MAIL_FROM',
+  /** The SES configuration set whose events come back through the mail events queue (set in AWS only). */
+  mailConfigurationSet: 'MAIL_CONFIGURATION_SET',
   /** The Secrets Manager secret payees' bank details are sealed with (functions/lib/sealed.ts). */
   sealingKeySecret: 'SEALING_KEY_SECRET',
   /** Athena (functions/royalties/ledger/engine/): the workgroup, and the Glue database and table of the ledger. */

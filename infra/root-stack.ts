@@ -10,6 +10,7 @@ import { Api } from './areas/api.js';
 import { Auth } from './areas/auth.js';
 import { Data } from './areas/data.js';
 import { LedgerQuery } from './areas/ledger-query.js';
+import { MailEvents } from './areas/mail-events.js';
 import { Queues } from './areas/queues.js';
 import { ReferenceSeed } from './areas/reference-seed.js';
 import { Realtime } from './areas/realtime.js';
@@ -33,7 +34,8 @@ export class RootStack extends Stack {
     const realtime = new Realtime(this, 'Realtime', { data, auth });
     const ledgerQuery = new LedgerQuery(this, 'LedgerQuery', { storage });
     // What the functions of infra/functions.ts are granted on.
-    const deps = { data, storage, auth, realtime, queues, ledgerQuery };
+    const mailEvents = new MailEvents(this, 'MailEvents', { queues });
+    const deps = { data, storage, auth, realtime, queues, ledgerQuery, mailEvents };
     const api = new Api(this, 'Api', deps);
     const workers = new Workers(this, 'Workers', deps);
     new Alarms(this, 'Alarms', { queues, workers: workers.functions, httpApi: api.httpApi });

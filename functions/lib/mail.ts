@@ -14,6 +14,11 @@ export type Mail = {
   attachments?: MailAttachment[];
   /** Extra headers (a promo's List-Unsubscribe and List-Unsubscribe-Post); such a mail goes as raw MIME. */
   headers?: Record<string, string>;
+  /**
+   * Message tags the mail service hands back with each event of this mail (delivered, bounced,
+   * complained …): a promo mail names its company, promo and recipient. Letters, digits, _ and - only.
+   */
+  tags?: Record<string, string>;
 };
 
 /** How the local outbox records an attachment: the file beside the mail's JSON, not its bytes. */
@@ -76,9 +81,18 @@ export async function sendMail(mail: Mail): Promise<void> {
   if (outbox) return writeToOutbox(outbox, mail);
   ses ??= new SESClient({});
   const from = process.env[ENV.mailFrom] ?? 'no-reply@example.com';
+  // The configuration set publishes the mail's events (delivery, bounce, complaint, open, click) to the
+  // topic the mail events queue listens to; the tags tell the worker whose mail it was.
+  const configurationSet = process.env[ENV.mailConfigurationSet];
+  const events = {
+    ...(configurationSet ? { ConfigurationSetName: configurationSet } : {}),
+    ...(mail.tags ? { Tags: Object.entries(mail.tags).map(([Name, Value]) => ({ Name, Value })) } : {}),
+  };
   if (mail.attachments?.length || mail.headers) {
     const data = await rawMessage(from, mail);
-    await ses.send(new SendRawEmailCommand({ Source: from, Destinations: [mail.to], RawMessage: { Data: data } }));
+    await ses.send(
+      new SendRawEmailCommand({ Source: from, Destinations: [mail.to], RawMessage: { Data: data }, ...events }),
+    );
     return;
   }
   await ses.send(
@@ -86,6 +100,7 @@ export async function sendMail(mail: Mail): Promise<void> {
       Source: from,
       Destination: { ToAddresses: [mail.to] },
       Message: { Subject: { Data: mail.subject }, Body: { Text: { Data: mail.text } } },
+      ...events,
     }),
   );
 }

@@ -22,18 +22,39 @@ const row = (r: PromoRecipientItem) => ({
   play_count: r.play_count ?? 0,
   downloads: r.downloads ?? 0,
   feedback: r.feedback ?? null,
+  // What the mail service reported (SES events): delivered to the mailbox, bounced, marked as spam.
+  delivered_at: r.delivered_at ?? null,
+  bounced: Boolean(r.bounced_at),
+  bounce_type: r.bounce_type ?? null,
+  complained: Boolean(r.complained_at),
+  mail_opens: r.mail_opens ?? 0,
+  mail_clicks: r.mail_clicks ?? 0,
 });
+
+/**
+ * A share of the mails handed to the mail service, as a percentage with one decimal ("2.5%"); null
+ * before any was. Mail services watch these two: above about 5% bounces or 0.1% complaints they
+ * start holding a sender's mail back.
+ */
+const rate = (part: number, whole: number) => (whole ? `${((part * 100) / whole).toFixed(1)}%` : null);
 
 export async function promoRecipients(tenantId: string, promoId: string) {
   await loadPromo(tenantId, promoId);
   const recipients = (await data.listRecipients(tenantId, promoId)).map(row);
   const count = (test: (r: ReturnType<typeof row>) => boolean) => recipients.filter(test).length;
   const ratings = recipients.flatMap((r) => (r.feedback ? [r.feedback.rating] : []));
+  const mailed = count((r) => r.status === 'mailed');
+  const bounced = count((r) => r.bounced);
+  const complained = count((r) => r.complained);
   return {
     recipients,
     summary: {
       recipients: recipients.length,
-      delivered: count((r) => r.status === 'mailed'),
+      delivered: mailed,
+      bounced,
+      complained,
+      bounce_rate: rate(bounced, mailed),
+      complaint_rate: rate(complained, mailed),
       opened: count((r) => r.opened),
       played: count((r) => r.play_count > 0),
       downloaded: count((r) => r.downloads > 0),
@@ -54,6 +75,8 @@ export async function recipientsCsv(tenantId: string, promoId: string) {
     'Email',
     'Name',
     'Delivered',
+    'Bounced',
+    'Complained',
     'Opened (unreliable)',
     'Plays',
     'Downloads',
@@ -68,6 +91,8 @@ export async function recipientsCsv(tenantId: string, promoId: string) {
     r.email,
     r.name ?? '',
     r.status === 'mailed' ? 'yes' : 'no',
+    r.bounced ? 'yes' : 'no',
+    r.complained ? 'yes' : 'no',
     r.opened ? 'yes' : 'no',
     String(r.play_count),
     String(r.downloads),

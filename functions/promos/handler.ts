@@ -8,6 +8,7 @@ import {
   promoFeedbackInput,
   promoListQuery,
   promoSendInput,
+  deactivateMembersInput,
   promoTraceInput,
   promoTrackInput,
   promoUpdateInput,
@@ -49,6 +50,15 @@ const operations = {
     body: memberCsvInput,
     run: ({ tenantId, params, body }) => promos.importMembers(tenantId, params.id, body.csv),
   }),
+  unengagedListMembers: operation('tenant', {
+    params: idParams,
+    run: ({ tenantId, params }) => promos.unengagedMembers(tenantId, params.id),
+  }),
+  deactivateListMembers: operation('tenant', {
+    params: idParams,
+    body: deactivateMembersInput,
+    run: ({ tenantId, params, body }) => promos.deactivateMembers(tenantId, params.id, body.emails),
+  }),
   listPromos: operation('tenant', {
     query: promoListQuery,
     run: ({ tenantId, query }) => promos.listPromos(tenantId, query.release_id),
@@ -70,7 +80,13 @@ const operations = {
     params: idParams,
     body: promoSendInput,
     run: ({ tenantId, caller, params, body }) =>
-      promos.sendPromo(tenantId, params.id, body, caller.user.role === 'admin'),
+      body.send_at
+        ? promos.scheduleSend(tenantId, params.id, { ...body, send_at: body.send_at })
+        : promos.sendPromo(tenantId, params.id, body, caller.user.role === 'admin'),
+  }),
+  cancelScheduledPromoSend: operation('tenant', {
+    params: idParams,
+    run: ({ tenantId, params }) => promos.cancelScheduledSend(tenantId, params.id),
   }),
   promoRecipients: operation('tenant', {
     params: idParams,

@@ -22,22 +22,47 @@ class Gone extends HttpError {
 const WRONG_LINK = 'This promo link is not valid. Check that you opened the whole link from your e-mail.';
 const today = () => new Date().toISOString().slice(0, 10);
 
+/**
+ * The promo and its tracks (with their presigned preview and cover links), kept per promo for a few
+ * seconds in this process: fifty recipients opening the page at once would otherwise each read the
+ * same promo, release and recordings. Safe because a promo that has recipients is sent, and a sent
+ * promo's fields (dates, tracks) no longer change; what a recipient may do (revoked, downloads left,
+ * feedback) is read from their own row on every call. The links are presigned for far longer.
+ */
+const PROMO_CACHE_MS = 15_000;
+const PROMO_CACHE_MAX = 500;
+type CachedPromo = { at: number; promo: PromoItem; previews?: Promise<Awaited<ReturnType<typeof previews>>> };
+const promoCache = new Map<string, CachedPromo>();
+
+async function cachedPromo(promoId: string): Promise<CachedPromo | null> {
+  const hit = promoCache.get(promoId);
+  if (hit && Date.now() - hit.at < PROMO_CACHE_MS) return hit;
+  const promo = await data.findPromoById(promoId);
+  if (!promo) return null;
+  if (promoCache.size >= PROMO_CACHE_MAX) promoCache.clear();
+  const entry = { at: Date.now(), promo };
+  // Only a promo that has been sent is kept: a draft's fields may still change.
+  if (promo.status !== 'draft') promoCache.set(promoId, entry);
+  return entry;
+}
+
 /** The promo and the recipient a link opens, or the refusal the link earns. */
 async function openLink(
   promoId: string,
   accessToken: string,
-): Promise<{ promo: PromoItem; recipient: PromoRecipientItem }> {
+): Promise<{ promo: PromoItem; recipient: PromoRecipientItem; cached: CachedPromo }> {
   const token = readAccessToken(accessToken);
   if (!token) throw new NotFound(WRONG_LINK);
   // The promo id alone names no company; the recipient row under the promo is found through its scan-free key below.
-  const found = await data.findPromoById(promoId);
-  if (!found) throw new NotFound(WRONG_LINK);
+  const cached = await cachedPromo(promoId);
+  if (!cached) throw new NotFound(WRONG_LINK);
+  const found = cached.promo;
   const recipient = await data.getRecipient(found.tenantId, promoId, token.recipientId);
   if (!recipient || !secretMatches(token.secret, recipient.token_hash)) throw new NotFound(WRONG_LINK);
   if (recipient.revoked) throw new Forbidden('This promo link has been withdrawn by the label.');
   if (found.start_date > today()) throw new Forbidden(`This promo opens on ${found.start_date}.`);
   if (found.expiry_date < today()) throw new Gone(`This promo expired on ${found.expiry_date}.`);
-  return { promo: found, recipient };
+  return { promo: found, recipient, cached };
 }
 
 async function previews(promo: PromoItem) {
@@ -65,15 +90,23 @@ async function previews(promo: PromoItem) {
 
 /** GET: the page's data; the first view marks the recipient as having opened it. */
 export async function viewPromo(promoId: string, accessToken: string) {
-  const { promo, recipient } = await openLink(promoId, accessToken);
-  const { tracks, cover_url } = await previews(promo);
-  await data.patchRecipient(
-    promo.tenantId,
-    promo.id,
-    recipient.id,
-    recipient.opened_at ? {} : { opened_at: new Date().toISOString() },
-    { opens: 1 },
-  );
+  const { promo, recipient, cached } = await openLink(promoId, accessToken);
+  // A failed read is not kept: the next view tries again.
+  cached.previews ??= previews(promo).catch((error) => {
+    cached.previews = undefined;
+    throw error;
+  });
+  // The open is counted while the tracks are read: neither needs the other, and the page waits for both.
+  const [{ tracks, cover_url }] = await Promise.all([
+    cached.previews,
+    data.patchRecipient(
+      promo.tenantId,
+      promo.id,
+      recipient.id,
+      recipient.opened_at ? {} : { opened_at: new Date().toISOString() },
+      { opens: 1 },
+    ),
+  ]);
   return {
     promo: {
       id: promo.id,

@@ -4,7 +4,7 @@ import { MAX_RECIPIENTS_PER_SEND, type promoSendInput } from '../../shared/schem
 import * as data from '../data/access/promos.js';
 import type { PromoItem, PromoRecipientItem } from '../data/entities/promo.js';
 import { Conflict, InvalidField } from '../lib/errors.js';
-import { appLink, sendMail } from '../lib/mail.js';
+import { appLink, type Mail, sendMail } from '../lib/mail.js';
 import { freePromos } from '../plans/limits.js';
 import { loadPromo } from './promos.js';
 import { queuePromoSend } from './queue.js';
@@ -32,7 +32,7 @@ async function whoGetsIt(tenantId: string, send: z.output<typeof promoSendInput>
     if (!list) throw new InvalidField('mailing_list_ids', 'Mailing list not found');
     if (list.active === false) throw new InvalidField('mailing_list_ids', `Mailing list ${list.name} is not active`);
     for (const member of await data.listMembers(tenantId, listId))
-      if (!people.has(member.email))
+      if (member.active !== false && !people.has(member.email))
         people.set(member.email, { email: member.email, name: member.name, role: member.role, list_id: listId });
   }
   for (const email of send.emails) if (!people.has(email)) people.set(email, { email });
@@ -54,6 +54,16 @@ async function countFirstSend(tenantId: string, promo: PromoItem, isAdmin: boole
   }
 }
 
+/** What must hold for a send, now or later: a live promo with recordings, and someone to send it to. */
+export async function checkSendable(tenantId: string, promo: PromoItem, send: z.output<typeof promoSendInput>) {
+  if (promo.expiry_date < today()) throw new Conflict('This promo has expired; change its expiry date to send it');
+  if (!promo.recording_ids.length) throw new InvalidField('recording_ids', 'Choose at least one recording to send');
+  const { kept, suppressed } = await whoGetsIt(tenantId, send);
+  if (!kept.length)
+    throw new InvalidField('mailing_list_ids', 'Nobody to send to: every address unsubscribed, bounced or complained');
+  return { kept, suppressed };
+}
+
 export async function sendPromo(
   tenantId: string,
   promoId: string,
@@ -61,11 +71,7 @@ export async function sendPromo(
   isAdmin: boolean,
 ) {
   const promo = await loadPromo(tenantId, promoId);
-  if (promo.expiry_date < today()) throw new Conflict('This promo has expired; change its expiry date to send it');
-  if (!promo.recording_ids.length) throw new InvalidField('recording_ids', 'Choose at least one recording to send');
-  const { kept, suppressed } = await whoGetsIt(tenantId, send);
-  if (!kept.length)
-    throw new InvalidField('mailing_list_ids', 'Nobody to send to: every address unsubscribed, bounced or complained');
+  const { kept, suppressed } = await checkSendable(tenantId, promo, send);
   if (promo.status === 'draft') await countFirstSend(tenantId, promo, isAdmin);
   else await data.markSending(tenantId, promo.id);
   let queued = 0;
@@ -84,7 +90,7 @@ export async function sendPromo(
 const promoPageLink = (promoId: string, token: string) => appLink(`/promo/${promoId}/${token}`);
 const unsubscribeLink = (promoId: string, token: string) => appLink(`/api/v1/promo_unsubscribe/${promoId}/${token}`);
 
-function promoMail(promo: PromoItem, recipient: PromoRecipientItem, token: string) {
+function promoMail(promo: PromoItem, recipient: PromoRecipientItem, token: string): Mail {
   const link = promoPageLink(promo.id, token);
   const unsubscribe = unsubscribeLink(promo.id, token);
   const greeting = recipient.name ? `Hi ${recipient.name},` : 'Hi,';
@@ -105,6 +111,8 @@ function promoMail(promo: PromoItem, recipient: PromoRecipientItem, token: strin
     ].join('\n'),
     // RFC 8058 one-click unsubscribe: mail clients POST to the address; a GET there changes nothing.
     headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    // The mail service's events about this mail (bounced, complained …) come back naming these (mail-events.ts).
+    tags: { tenant: promo.tenantId, promo: promo.id, recipient: recipient.id },
   };
 }
 

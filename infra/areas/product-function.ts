@@ -27,6 +27,7 @@ import { RUNTIME_FINDINGS, acknowledge, arnToken, wildcardResource } from './nag
 import type { LedgerQuery } from './ledger-query.js';
 import type { Queues } from './queues.js';
 import type { Realtime } from './realtime.js';
+import type { MailEvents } from './mail-events.js';
 import { settings } from './settings.js';
 import { BUCKET_ENV, type Storage } from './storage.js';
 
@@ -38,6 +39,8 @@ export type FunctionDeps = {
   realtime: Realtime;
   queues: Queues;
   ledgerQuery: LedgerQuery;
+  /** The SES configuration set whose events come back to the product (mail-events.ts). */
+  mailEvents: MailEvents;
 };
 
 /** The repository root: entries are given relative to it. */
@@ -169,7 +172,7 @@ export class ProductFunction extends NodejsFunction {
       this.bindBucket(deps.storage, key, access);
     }
     if (needs.userPool) this.bindUserPool(deps.auth, { manageUsers: needs.userPool === 'manageUsers' });
-    if (needs.mail) this.bindMail(settings(this).mailFrom);
+    if (needs.mail) this.bindMail(settings(this).mailFrom, deps.mailEvents);
     if (needs.push) this.bindPush(deps.realtime);
     for (const key of needs.sendsTo ?? []) this.bindQueue(deps.queues, key);
     if (needs.ffmpeg) this.bindFfmpeg();
@@ -248,12 +251,18 @@ export class ProductFunction extends NodejsFunction {
   }
 
   /** Sets MAIL_FROM and allows SES SendEmail (and SendRawEmail, for attachments), only with that sender address. */
-  bindMail(from: string): this {
+  bindMail(from: string, mailEvents: MailEvents): this {
     this.addEnvironment(ENV.mailFrom, from);
+    // Every mail names the configuration set, so its deliveries, bounces and complaints come back.
+    const configurationSet = mailEvents.configurationSet.configurationSetName;
+    this.addEnvironment(ENV.mailConfigurationSet, configurationSet);
     this.addToRolePolicy(
       new iam.PolicyStatement({
         actions: ['ses:SendEmail', 'ses:SendRawEmail'],
-        resources: [Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
+        resources: [
+          Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' }),
+          Stack.of(this).formatArn({ service: 'ses', resource: 'configuration-set', resourceName: configurationSet }),
+        ],
         conditions: { StringEquals: { 'ses:FromAddress': from } },
       }),
     );

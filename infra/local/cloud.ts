@@ -11,7 +11,14 @@ import { provisionTable, provisionUserPool } from './provision.js';
 import { servedHostNames, type LocalRoute } from './gateway.js';
 import { createApiGateway, listen } from './api-gateway.js';
 import { attachWebSocketApi } from './websocket.js';
-import { cognitoProxyRoute, configRoute, outboxRoute, scheduleRoute, spaRoute } from './local-routes.js';
+import {
+  cognitoProxyRoute,
+  configRoute,
+  mailEventsRoute,
+  outboxRoute,
+  scheduleRoute,
+  spaRoute,
+} from './local-routes.js';
 import { startScheduler } from './scheduler.js';
 import { startSftpServer, sftpRoute } from './sftp-server.js';
 import { assertPortsFree, freePort } from './processes.js';
@@ -148,6 +155,7 @@ export async function startLocalCloud(options: LocalCloudOptions) {
       configRoute(() => ({ region: REGION, userPoolId: pool.userPoolId, userPoolClientId: pool.userPoolClientId })),
       cognitoProxyRoute(cognito.endpoint),
       outboxRoute(requireEnv(ENV.outboxDir)),
+      mailEventsRoute(requireEnv(ENV.outboxDir), (body) => sqs.send('mailEvents', body)),
       sftpRoute(sftp.arrivals, sftp.root),
       scheduleRoute(scheduler.runNow),
       spaRoute(path.resolve(options.webDir)),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import http, { type ServerResponse } from 'node:http';
@@ -130,6 +131,70 @@ export function outboxRoute(outboxDir: string): LocalRoute {
       }),
     );
     json(res, 200, { mails });
+    return true;
+  };
+}
+
+type OutboxMailTags = { id: string; sentAt?: string; to: string; tags?: Record<string, string> };
+
+/** A small JSON body (an event to inject), or {} when it is empty or not JSON. */
+async function smallJson(req: http.IncomingMessage): Promise<Record<string, unknown>> {
+  let text = '';
+  for await (const chunk of req) {
+    text += String(chunk);
+    if (text.length > 10_000) return {};
+  }
+  try {
+    return (JSON.parse(text || '{}') as Record<string, unknown>) ?? {};
+  } catch {
+    return {};
+  }
+}
+
+const str = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+
+/**
+ * POST /_local/outbox/{id}/events: the local stand-in for what SES reports after sending a mail. The body
+ * `{ type: 'Delivery' | 'Bounce' | 'Complaint' | 'Open' | 'Click', bounce_type?, feedback_id?, timestamp? }`
+ * becomes the event SES would publish about that outbox mail (its id as the message id, its address and
+ * tags), wrapped as SNS delivers it, and goes on the mail events queue the worker reads. The same body
+ * twice (same feedback id and time) is the same event replayed.
+ */
+export function mailEventsRoute(outboxDir: string, send: (body: unknown) => Promise<unknown>): LocalRoute {
+  return async (req, res, url) => {
+    const match = /^\/_local\/outbox\/([0-9A-Z]{26})\/events$/.exec(url.pathname);
+    if (!match || req.method !== 'POST') return false;
+    const file = path.join(outboxDir, `${match[1]}.json`);
+    if (!existsSync(file)) {
+      json(res, 404, { message: 'No such mail' });
+      return true;
+    }
+    const mail = JSON.parse(await readFile(file, 'utf8')) as OutboxMailTags;
+    const body = await smallJson(req);
+    const eventType = str(body.type) ?? 'Delivery';
+    const timestamp = str(body.timestamp) ?? new Date().toISOString();
+    const feedbackId = str(body.feedback_id) ?? `${mail.id}-${eventType}-${timestamp}`;
+    const who = [{ emailAddress: mail.to }];
+    const event = {
+      eventType,
+      mail: {
+        messageId: mail.id,
+        timestamp: mail.sentAt ?? timestamp,
+        destination: [mail.to],
+        tags: Object.fromEntries(Object.entries(mail.tags ?? {}).map(([name, value]) => [name, [value]])),
+      },
+      ...(eventType === 'Bounce'
+        ? {
+            bounce: { bounceType: str(body.bounce_type) ?? 'Permanent', bouncedRecipients: who, feedbackId, timestamp },
+          }
+        : {}),
+      ...(eventType === 'Complaint' ? { complaint: { complainedRecipients: who, feedbackId, timestamp } } : {}),
+      ...(eventType === 'Delivery' ? { delivery: { timestamp } } : {}),
+      ...(eventType === 'Open' ? { open: { timestamp } } : {}),
+      ...(eventType === 'Click' ? { click: { timestamp } } : {}),
+    };
+    await send({ Type: 'Notification', MessageId: randomUUID(), Message: JSON.stringify(event) });
+    json(res, 202, { queued: event });
     return true;
   };
 }

@@ -74,11 +74,22 @@ export const promoSendInput = z
   .strictObject({
     mailing_list_ids: z.array(z.string().trim().min(1).max(64)).max(50).default([]),
     emails: z.array(emailAddress).max(500).default([]),
+    /** Send at this time (ISO 8601 with its zone) instead of now; the promo worker starts it then. */
+    send_at: z.iso.datetime({ offset: true, message: 'Send at must be a date and time' }).optional(),
   })
   .refine((send) => send.mailing_list_ids.length + send.emails.length > 0, {
     message: 'Choose a mailing list or add an address',
     path: ['mailing_list_ids'],
+  })
+  .refine((send) => !send.send_at || Date.parse(send.send_at) > Date.now(), {
+    message: 'Send at must be in the future',
+    path: ['send_at'],
   });
+
+/** Members to take off a list's sends (pruning), by address. */
+export const deactivateMembersInput = z.strictObject({
+  emails: z.array(emailAddress).min(1, 'Choose at least one member').max(5000),
+});
 
 export const promoFeedbackInput = z.strictObject({
   rating: z.int('Rating must be 1 to 5').min(1, 'Rating must be 1 to 5').max(5, 'Rating must be 1 to 5'),

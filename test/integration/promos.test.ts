@@ -289,7 +289,7 @@ describe('the public promo page', () => {
     expect(analysis.recipients[0].plays).toEqual({ [recordingIds[1]]: 1 });
     const csv = (await api.get(`/promos/${promo.id}/recipients_csv`)).body.csv as string;
     expect(csv.split('\r\n')[0]).toBe(
-      'Email,Name,Delivered,Opened (unreliable),Plays,Downloads,Rating,Support,Favourite track,Comment',
+      'Email,Name,Delivered,Bounced,Complained,Opened (unreliable),Plays,Downloads,Rating,Support,Favourite track,Comment',
     );
     expect(csv).toContain(`,1,1,4,maybe,Morning Light,"'=HYPERLINK(""http://evil.test"")"`);
   });

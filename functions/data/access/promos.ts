@@ -1,5 +1,7 @@
 import type { MailingListItem, MailingMemberItem, PromoItem, PromoRecipientItem } from '../entities/promo.js';
-import { writtenUnlessConditionFailed } from '../../lib/errors.js';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamoClient } from '../../lib/clients.js';
+import { Conflict, writtenUnlessConditionFailed } from '../../lib/errors.js';
 import { getDb } from '../service.js';
 import { writeTransaction } from '../transaction.js';
 
@@ -208,13 +210,41 @@ export async function patchRecipient(
   await update.go();
 }
 
-/** Counts a play of one recording (plays per recording kept as a map). */
+/**
+ * Counts a play of one recording (plays per recording kept as a map, and the total) in ONE UpdateItem
+ * that adds to the stored numbers, so plays arriving at the same moment are all counted (a read, then a
+ * write of the sum, would lose all but one). A recipient's first play finds no map yet: DynamoDB cannot
+ * set a path inside a missing map, so the map is made (only if still missing) and the add tried again.
+ */
 export async function countPlay(tenantId: string, promoId: string, id: string, recordingId: string): Promise<void> {
-  const item = await getRecipient(tenantId, promoId, id);
-  const plays = { ...((item?.plays as Record<string, number> | undefined) ?? {}) };
-  plays[recordingId] = (plays[recordingId] ?? 0) + 1;
-  await patchRecipient(tenantId, promoId, id, {}, { play_count: 1 });
-  await db().PromoRecipient.patch({ tenantId, promo_id: promoId, id }).set({ plays }).go();
+  const { TableName, Key } = db().PromoRecipient.get({ tenantId, promo_id: promoId, id }).params() as {
+    TableName: string;
+    Key: Record<string, string>;
+  };
+  const exists = 'attribute_exists(pk)';
+  const add = new UpdateCommand({
+    TableName,
+    Key,
+    UpdateExpression: 'SET plays.#recording = if_not_exists(plays.#recording, :zero) + :one ADD play_count :one',
+    ConditionExpression: exists,
+    ExpressionAttributeNames: { '#recording': recordingId },
+    ExpressionAttributeValues: { ':zero': 0, ':one': 1 },
+  });
+  try {
+    await dynamoClient().send(add);
+  } catch (error) {
+    if ((error as { name?: string }).name !== 'ValidationException') throw error;
+    await dynamoClient().send(
+      new UpdateCommand({
+        TableName,
+        Key,
+        UpdateExpression: 'SET plays = if_not_exists(plays, :empty)',
+        ConditionExpression: exists,
+        ExpressionAttributeValues: { ':empty': {} },
+      }),
+    );
+    await dynamoClient().send(add);
+  }
 }
 
 /** Takes one of the recipient's downloads, only while fewer than `limit` were taken (false when none is left). */
@@ -262,4 +292,108 @@ export async function recordDownloadFile(
 /** The recipient a company's file with this hash was made for, or null. */
 export async function downloadByHash(tenantId: string, sha256: string) {
   return (await db().PromoDownload.get({ tenantId, sha256 }).go()).data;
+}
+
+/** What one mail service event does to its recipient's row. */
+export type MailEventEffect = {
+  set: Partial<Pick<PromoRecipientItem, 'delivered_at' | 'bounced_at' | 'bounce_type' | 'complained_at'>>;
+  add: Partial<Record<'mail_opens' | 'mail_clicks', number>>;
+};
+
+/**
+ * Applies a mail event to its recipient once: the event's record (condition: not there yet) and the
+ * recipient's change go in one transaction, so a replayed event is refused whole (false) and changes
+ * nothing twice. False too when the recipient is gone.
+ */
+export async function applyMailEvent(
+  tenantId: string,
+  event: { id: string; type: string; promoId: string; recipientId: string },
+  effect: MailEventEffect,
+): Promise<boolean> {
+  const key = { tenantId, promo_id: event.promoId, id: event.recipientId };
+  try {
+    await writeTransaction(({ PromoMailEvent, PromoRecipient }) => [
+      PromoMailEvent.create({
+        tenantId,
+        event_id: event.id,
+        type: event.type,
+        promo_id: event.promoId,
+        recipient_id: event.recipientId,
+      }).commit(),
+      Object.keys(effect.add).length
+        ? PromoRecipient.patch(key).set(effect.set).add(effect.add).commit()
+        : PromoRecipient.patch(key).set(effect.set).commit(),
+    ]);
+    return true;
+  } catch (error) {
+    if (error instanceof Conflict) return false;
+    throw error;
+  }
+}
+
+type Schedule = NonNullable<PromoItem['schedule']>;
+
+/** Stores a send for later; refused (false) while one is already starting. */
+export async function scheduleSend(
+  tenantId: string,
+  id: string,
+  send: { send_at: string; mailing_list_ids: string[]; emails: string[] },
+): Promise<boolean> {
+  return writtenUnlessConditionFailed(() =>
+    db()
+      .Promo.patch({ tenantId, id })
+      .set({
+        send_at: send.send_at,
+        scheduled_lists: send.mailing_list_ids,
+        scheduled_emails: send.emails,
+        schedule: 'scheduled',
+      })
+      .remove(['schedule_error'])
+      .where(({ schedule }, { notExists, ne }) => `${notExists(schedule)} OR ${ne(schedule, 'starting')}`)
+      .go(),
+  );
+}
+
+/**
+ * Moves a promo's scheduled send from one state to the next, only if it is still in `from` (and, when
+ * `dueBy` is given, due by then): two schedule runs at once cannot both claim it, and a cancel after
+ * it started changes nothing.
+ */
+export async function moveSchedule(
+  tenantId: string,
+  id: string,
+  from: Schedule,
+  to: Schedule,
+  options: { dueBy?: string; error?: string } = {},
+): Promise<boolean> {
+  return writtenUnlessConditionFailed(() =>
+    db()
+      .Promo.patch({ tenantId, id })
+      .set({ schedule: to, ...(options.error ? { schedule_error: options.error } : {}) })
+      .where(({ schedule, send_at }, { eq, lte }) =>
+        options.dueBy ? `${eq(schedule, from)} AND ${lte(send_at, options.dueBy)}` : eq(schedule, from),
+      )
+      .go(),
+  );
+}
+
+/** Every promo with a send still to start (scheduled) or started but not finished (starting), across companies. */
+export async function listScheduledSends(): Promise<PromoItem[]> {
+  return (
+    await db()
+      .Promo.scan.where(({ schedule }, { eq }) => `${eq(schedule, 'scheduled')} OR ${eq(schedule, 'starting')}`)
+      .go({ pages: 'all' })
+  ).data;
+}
+
+/** Takes members off a list's sends (they stay on the list, shown inactive); an address not on the list is skipped. */
+export async function deactivateMembers(tenantId: string, listId: string, emails: string[]): Promise<number> {
+  let done = 0;
+  for (const email of emails) {
+    const written = await writtenUnlessConditionFailed(() =>
+      db().MailingMember.patch({ tenantId, list_id: listId, email }).set({ active: false }).go(),
+    );
+    if (written) done += 1;
+  }
+  return done;
 }

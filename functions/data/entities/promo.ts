@@ -36,6 +36,8 @@ export const MailingMember = new Entity({
     role: { type: ['dj', 'press', 'radio', 'other'] as const, default: 'dj' },
     country: { type: 'string' },
     tags: { type: 'list', items: { type: 'string' } },
+    /** False once the label took them off (pruning: they never played its last promos); sends leave them out. */
+    active: { type: 'boolean', default: true },
     ...timestamps,
   },
   indexes: {
@@ -83,6 +85,15 @@ export const Promo = new Entity({
     sent_at: { type: 'string' },
     /** The billing month (YYYY-MM) the promo was counted in against the plan's free promos. */
     counted_month: { type: 'string' },
+    /**
+     * A send chosen for later: when, to whom, and how far it got. scheduled → starting (the schedule
+     * claimed it; a restart carries on) → started, or cancelled (only while scheduled), or failed (why).
+     */
+    send_at: { type: 'string' },
+    scheduled_lists: { type: 'list', items: { type: 'string' } },
+    scheduled_emails: { type: 'list', items: { type: 'string' } },
+    schedule: { type: ['scheduled', 'starting', 'started', 'cancelled', 'failed'] as const },
+    schedule_error: { type: 'string' },
     ...timestamps,
   },
   indexes: {
@@ -121,6 +132,14 @@ export const PromoRecipient = new Entity({
     plays: { type: 'any' },
     play_count: { type: 'number', default: 0 },
     downloads: { type: 'number', default: 0 },
+    /** What the mail service reported back (SES events): delivered, bounced, complained, opens and clicks of the mail. */
+    delivered_at: { type: 'string' },
+    bounced_at: { type: 'string' },
+    /** Permanent (the address does not exist) or Transient (a full mailbox); only a permanent bounce suppresses. */
+    bounce_type: { type: 'string' },
+    complained_at: { type: 'string' },
+    mail_opens: { type: 'number', default: 0 },
+    mail_clicks: { type: 'number', default: 0 },
     feedback: {
       type: 'map',
       properties: {
@@ -138,6 +157,26 @@ export const PromoRecipient = new Entity({
       pk: { field: 'pk', composite: ['tenantId', 'promo_id'] },
       sk: { field: 'sk', composite: ['id'] },
     },
+  },
+});
+
+/**
+ * A mail service event (delivery, bounce, complaint, open, click) applied to a recipient, kept by its
+ * id: written in the same transaction that applies it, on the condition that it is new, so a replayed
+ * event changes nothing a second time.
+ */
+export const PromoMailEvent = new Entity({
+  model: { entity: 'promoMailEvent', version: '1', service: SERVICE },
+  attributes: {
+    tenantId: { type: 'string', required: true },
+    event_id: { type: 'string', required: true },
+    type: { type: 'string', required: true },
+    promo_id: { type: 'string', required: true },
+    recipient_id: { type: 'string', required: true },
+    ...timestamps,
+  },
+  indexes: {
+    byId: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: ['event_id'] } },
   },
 });
 

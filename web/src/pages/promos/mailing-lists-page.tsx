@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { api } from '../../app/api';
 import { displayLabel } from '../../app/display-labels';
-import { notify } from '../../app/notifications';
+import { notify, notifyError } from '../../app/notifications';
 import { useApi } from '../../app/resources';
 import { useOnFollow } from '../../app/use-on-follow';
 import { fileUploadStrings } from '../../components/file-upload-strings';
@@ -176,6 +176,67 @@ function AddMembers({ listId, onAdded }: { listId: string; onAdded: () => void }
   );
 }
 
+type Unengaged = {
+  members: { email: string; name: string | null }[];
+  promos: { id: string; title: string }[];
+  enough_promos: boolean;
+};
+
+/** Members who never played the label's last 3 promos, with an action to take the chosen ones off the list's sends. */
+function Pruning({ listId, onPruned }: { listId: string; onPruned: () => void }) {
+  const answer = useApi<Unengaged>(`/mailing_lists/${listId}/unengaged`);
+  const [chosen, setChosen] = useState<Unengaged['members']>([]);
+  const members = answer.data?.members ?? [];
+  const deactivate = async () => {
+    try {
+      const emails = chosen.map((m) => m.email);
+      notify(
+        'notification',
+        (await api.post<{ message: string }>(`/mailing_lists/${listId}/deactivate`, { emails })).message,
+      );
+      setChosen([]);
+      void answer.mutate();
+      onPruned();
+    } catch (failure) {
+      notifyError(failure);
+    }
+  };
+  return (
+    <Table
+      data-testid="unengaged-members"
+      loading={answer.isLoading}
+      items={members}
+      selectionType="multi"
+      selectedItems={chosen}
+      onSelectionChange={(e) => setChosen(e.detail.selectedItems)}
+      trackBy="email"
+      header={
+        <Header
+          variant="h2"
+          counter={`(${members.length})`}
+          description={
+            answer.data && !answer.data.enough_promos
+              ? 'Shown once the label has sent 3 promos.'
+              : `Sent each of ${(answer.data?.promos ?? []).map((p) => p.title).join(', ')} and played none.`
+          }
+          actions={
+            <Button disabled={!chosen.length} onClick={deactivate} data-testid="deactivate-members">
+              Take off the list’s sends
+            </Button>
+          }
+        >
+          Members who never played your last 3 promos
+        </Header>
+      }
+      empty={<Box textAlign="center">Nobody</Box>}
+      columnDefinitions={[
+        { id: 'email', header: 'Email', cell: (m) => m.email },
+        { id: 'name', header: 'Name', cell: (m) => m.name ?? '—' },
+      ]}
+    />
+  );
+}
+
 /** `/mailing_lists/:listId` (and its edit page): the members, suppressed ones marked, and Add members. */
 export function MailingListPage() {
   const { listId = '' } = useParams();
@@ -191,6 +252,7 @@ export function MailingListPage() {
     >
       <SpaceBetween size="l">
         <AddMembers listId={listId} onAdded={() => void answer.mutate()} />
+        <Pruning listId={listId} onPruned={() => void answer.mutate()} />
         <Table<Member>
           data-testid="list-members"
           loading={answer.isLoading}
@@ -210,7 +272,12 @@ export function MailingListPage() {
             {
               id: 'suppressed',
               header: 'Mailed',
-              cell: (m) => (m.suppressed ? `Never again (${displayLabel(`promo_${m.suppressed}`)})` : 'Yes'),
+              cell: (m) =>
+                m.suppressed
+                  ? `Never again (${displayLabel(`promo_${m.suppressed}`)})`
+                  : m.active === false
+                    ? 'No (taken off)'
+                    : 'Yes',
             },
           ]}
         />

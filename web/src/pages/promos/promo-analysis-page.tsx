@@ -24,9 +24,14 @@ async function exportCsv(promoId: string) {
   }
 }
 
+/** A count with its share of the mails delivered ("2 (5.0%)"); the share comes from the API. */
+const withRate = (count: number | undefined, share: string | null | undefined) =>
+  share ? `${count ?? 0} (${share})` : String(count ?? 0);
+
 /**
  * A promo's analysis and recipients (`/promos/:promoId/analysis` and `/recipients`): delivered, opened
- * (unreliable: mail apps open pages by themselves), played, downloaded and feedback, per recipient.
+ * (unreliable: mail apps open pages by themselves), bounced and marked as spam (with their
+ * rates), played, downloaded and feedback, per recipient.
  */
 export function PromoAnalysisPage() {
   const { promoId = '' } = useParams();
@@ -62,6 +67,8 @@ export function PromoAnalysisPage() {
             items={[
               { label: 'Recipients', value: String(summary?.recipients ?? 0) },
               { label: 'Delivered', value: String(summary?.delivered ?? 0) },
+              { label: 'Bounced', value: withRate(summary?.bounced, summary?.bounce_rate) },
+              { label: 'Marked as spam', value: withRate(summary?.complained, summary?.complaint_rate) },
               { label: 'Opened (unreliable)', value: String(summary?.opened ?? 0) },
               { label: 'Played', value: String(summary?.played ?? 0) },
               { label: 'Downloaded', value: String(summary?.downloaded ?? 0) },
@@ -80,7 +87,14 @@ export function PromoAnalysisPage() {
             {
               id: 'status',
               header: 'Delivery',
-              cell: (r) => (r.revoked ? 'Link revoked' : displayLabel(`promo_${r.status}`)),
+              cell: (r) =>
+                r.revoked
+                  ? 'Link revoked'
+                  : r.complained
+                    ? 'Marked as spam'
+                    : r.bounced
+                      ? 'Bounced'
+                      : displayLabel(`promo_${r.status}`),
             },
             { id: 'opened', header: 'Opened (unreliable)', cell: (r) => (r.opened ? 'Yes' : 'No') },
             { id: 'plays', header: 'Played', cell: plays },

@@ -1,3 +1,4 @@
+import Alert from '@cloudscape-design/components/alert';
 import Button from '@cloudscape-design/components/button';
 import Checkbox from '@cloudscape-design/components/checkbox';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
@@ -12,18 +13,22 @@ import Multiselect from '@cloudscape-design/components/multiselect';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
+import TimeInput from '@cloudscape-design/components/time-input';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { formatDate } from '../../../../shared/format';
 import { api } from '../../app/api';
 import { displayLabel } from '../../app/display-labels';
-import { notify } from '../../app/notifications';
+import { notify, notifyError } from '../../app/notifications';
 import { useApi } from '../../app/resources';
 import { useOnFollow } from '../../app/use-on-follow';
 import { useFormSubmit } from '../../components/use-form-submit';
 import type { MailingList, Promo } from './promo-types';
 
-type Draft = Omit<Promo, 'id' | 'release_id' | 'status' | 'recordings' | 'sent_at'>;
+type Draft = Omit<
+  Promo,
+  'id' | 'release_id' | 'status' | 'recordings' | 'sent_at' | 'send_at' | 'schedule' | 'schedule_error'
+>;
 const accessOptions = (['stream', 'download'] as const).map((value) => ({
   value,
   label: displayLabel(`promo_access_${value}`),
@@ -159,6 +164,10 @@ function SendPanel({ promo, onSent }: { promo: Promo; onSent: () => void }) {
   const lists = useApi<{ mailing_lists: MailingList[] }>('/mailing_lists');
   const [chosen, setChosen] = useState<string[]>([]);
   const [addresses, setAddresses] = useState('');
+  // Empty: send now. A date (and a time, in the browser's zone): the promo schedule sends it then.
+  const [sendDate, setSendDate] = useState('');
+  const [sendTime, setSendTime] = useState('09:00');
+  const sendAt = sendDate ? new Date(`${sendDate}T${sendTime || '00:00'}`).toISOString() : undefined;
   const options = (lists.data?.mailing_lists ?? [])
     .filter((l) => l.active)
     .map((l) => ({ value: l.id, label: l.name, description: `${l.member_count ?? 0} members` }));
@@ -168,6 +177,7 @@ function SendPanel({ promo, onSent }: { promo: Promo; onSent: () => void }) {
       api.post<{ message: string }>(`/promos/${promo.id}/send`, {
         mailing_list_ids: chosen,
         emails: addresses.split(/[\s,;]+/).filter(Boolean),
+        ...(sendAt ? { send_at: sendAt } : {}),
       }),
     onSuccess: (sent) => {
       notify('notification', sent.message);
@@ -195,11 +205,67 @@ function SendPanel({ promo, onSent }: { promo: Promo; onSent: () => void }) {
         <FormField label="Single addresses" description="One e-mail address a line" errorText={errors.emails}>
           <Textarea value={addresses} onChange={(e) => setAddresses(e.detail.value)} data-testid="send-addresses" />
         </FormField>
+        <FormField
+          label="Send later (optional)"
+          description="Leave empty to send now. The time is your computer’s."
+          errorText={errors.send_at}
+        >
+          <SpaceBetween direction="horizontal" size="xs">
+            <DatePicker
+              value={sendDate}
+              onChange={(e) => setSendDate(e.detail.value)}
+              placeholder="YYYY/MM/DD"
+              data-testid="send-date"
+            />
+            <TimeInput
+              value={sendTime}
+              onChange={(e) => setSendTime(e.detail.value)}
+              format="hh:mm"
+              placeholder="hh:mm"
+              data-testid="send-time"
+            />
+          </SpaceBetween>
+        </FormField>
         <Button variant="primary" onClick={send} data-testid="send-promo">
-          Send promo
+          {sendAt ? 'Schedule send' : 'Send promo'}
         </Button>
       </SpaceBetween>
     </Container>
+  );
+}
+
+/** A send chosen for later: when, and Cancel until it starts; or why it could not start. */
+function ScheduledSend({ promo, onChange }: { promo: Promo; onChange: () => void }) {
+  if (!promo.send_at || !promo.schedule || promo.schedule === 'started' || promo.schedule === 'cancelled') return null;
+  const when = new Date(promo.send_at).toLocaleString();
+  const cancel = async () => {
+    try {
+      notify('notification', (await api.delete<{ message: string }>(`/promos/${promo.id}/scheduled_send`)).message);
+      onChange();
+    } catch (failure) {
+      notifyError(failure);
+    }
+  };
+  if (promo.schedule === 'failed')
+    return (
+      <Alert type="error" header="The scheduled send could not start">
+        {promo.schedule_error}
+      </Alert>
+    );
+  return (
+    <Alert
+      type="info"
+      data-testid="scheduled-send"
+      action={
+        promo.schedule === 'scheduled' && (
+          <Button onClick={cancel} data-testid="cancel-scheduled-send">
+            Cancel scheduled send
+          </Button>
+        )
+      }
+    >
+      {promo.schedule === 'scheduled' ? `Scheduled to send at ${when}.` : `Sending since ${when}.`}
+    </Alert>
   );
 }
 
@@ -240,6 +306,7 @@ export function PromoDetailPage() {
             ]}
           />
         </Container>
+        <ScheduledSend promo={promo} onChange={reload} />
         {promo.status === 'draft' && <PromoForm promo={promo} onSaved={reload} />}
         <SendPanel promo={promo} onSent={reload} />
       </SpaceBetween>

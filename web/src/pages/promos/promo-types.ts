@@ -15,6 +15,10 @@ export type Promo = {
   recording_ids: string[];
   status: 'draft' | 'sending' | 'sent';
   sent_at?: string;
+  /** A send chosen for later (UTC), and how far it got. */
+  send_at?: string;
+  schedule?: 'scheduled' | 'starting' | 'started' | 'cancelled' | 'failed';
+  schedule_error?: string;
   recordings?: { id: string; title: string; isrc: string | null; chosen: boolean }[];
 };
 
@@ -35,6 +39,7 @@ export type Member = {
   country?: string;
   tags?: string[];
   suppressed: 'unsubscribed' | 'bounced' | 'complained' | null;
+  active?: boolean;
 };
 
 export type Feedback = {
@@ -55,12 +60,19 @@ export type Recipient = {
   play_count: number;
   downloads: number;
   feedback: Feedback | null;
+  bounced: boolean;
+  complained: boolean;
 };
 
 export type RecipientsAnswer = {
   recipients: Recipient[];
-  summary: Record<'recipients' | 'delivered' | 'opened' | 'played' | 'downloaded' | 'feedback', number> & {
+  summary: Record<
+    'recipients' | 'delivered' | 'bounced' | 'complained' | 'opened' | 'played' | 'downloaded' | 'feedback',
+    number
+  > & {
     average_rating: string | null;
+    bounce_rate: string | null;
+    complaint_rate: string | null;
   };
 };
 
