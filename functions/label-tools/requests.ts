@@ -107,8 +107,12 @@ export async function sendSoundcloudWhitelist(sender: Sender, form: SoundcloudWh
 export async function sendYoutubeClaim(sender: Sender, form: YoutubeClaimForm) {
   const label = await companyLabel(sender.tenantId, form.label_id);
   await checkOwnIsrcs(sender.tenantId, form.isrcs);
-  const what = form.type_of_form === 'allowlist' ? 'channel(s) to allowlist' : 'video(s) to release';
-  return enqueue(sender, 'youtube_claim', label, `${form.video_urls.length} ${what}`, {
+  const count = form.video_urls.length;
+  const what =
+    form.type_of_form === 'allowlist'
+      ? `${count} ${count === 1 ? 'channel' : 'channels'} to allowlist`
+      : `${count} ${count === 1 ? 'video' : 'videos'} to release`;
+  return enqueue(sender, 'youtube_claim', label, what, {
     ...form,
     label_name: label.name,
   });

@@ -51,7 +51,7 @@ describe('calendar and requests', () => {
     await page.getByTestId('claim-isrcs').locator('textarea').fill(isrc);
     await page.getByTestId('claim-send').click();
     await expect.poll(() => page.locator('body').textContent()).toContain('Your YouTube claim request was sent');
-    await expect.poll(() => page.getByTestId('claim-requests').textContent()).toContain('1 video(s) to release');
+    await expect.poll(() => page.getByTestId('claim-requests').textContent()).toContain('1 video to release');
     const id = (await own.api.get('/marketing')).body.requests[0].id as string;
 
     const admin = await signedInAdminPage(browser, cloudUrl(), demo.admin);

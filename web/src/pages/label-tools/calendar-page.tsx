@@ -8,6 +8,7 @@ import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useState } from 'react';
+import { formatDate } from '../../../../shared/format';
 import { displayLabel } from '../../app/display-labels';
 import { notify, notifyError } from '../../app/notifications';
 import { LabelFilter } from '../../components/label-filter';
@@ -188,7 +189,7 @@ export function CalendarPage() {
                   trackBy="id"
                   empty={<Box color="text-status-inactive">Nothing this month</Box>}
                   columnDefinitions={[
-                    { id: 'date', header: 'Date', cell: (e) => e.date },
+                    { id: 'date', header: 'Date', cell: (e) => formatDate(e.date) },
                     { id: 'kind', header: 'What', cell: eventWord },
                     { id: 'title', header: 'Title', cell: (e) => <RouterLink href={e.href}>{e.title}</RouterLink> },
                   ]}
