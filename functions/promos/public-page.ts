@@ -1,3 +1,4 @@
+import { afterAnswer } from '../lib/after-answer.js';
 import type { z } from 'zod';
 import type { promoFeedbackInput } from '../../shared/schemas/promos.js';
 import * as data from '../data/access/promos.js';
@@ -96,9 +97,9 @@ export async function viewPromo(promoId: string, accessToken: string) {
     cached.previews = undefined;
     throw error;
   });
-  // The open is counted while the tracks are read: neither needs the other, and the page waits for both.
-  const [{ tracks, cover_url }] = await Promise.all([
-    cached.previews,
+  // The open is counted once the answer is on its way: the page never waits for it (an open is an analytic,
+  // shown as unreliable, never money), and fifty recipients opening at once wait only for their reads.
+  afterAnswer(() =>
     data.patchRecipient(
       promo.tenantId,
       promo.id,
@@ -106,7 +107,8 @@ export async function viewPromo(promoId: string, accessToken: string) {
       recipient.opened_at ? {} : { opened_at: new Date().toISOString() },
       { opens: 1 },
     ),
-  ]);
+  );
+  const { tracks, cover_url } = await cached.previews;
   return {
     promo: {
       id: promo.id,

@@ -1,7 +1,7 @@
 import { isbot } from 'isbot';
 import { addClicks, clickDays } from '../data/access/smart-links.js';
 import type { SmartLinkItem, SmartLinkStore } from '../data/entities/smart-link.js';
-import { afterAnswer } from './after-answer.js';
+import { afterAnswer } from '../lib/after-answer.js';
 
 /** What a click is counted by. `country` comes from the CDN (CloudFront's viewer country header). */
 export type ClickFacts = { store: string; country: string; device: 'mobile' | 'tablet' | 'desktop'; referrer: string };
