@@ -154,6 +154,20 @@ describe('the account step', () => {
     expect(cloud.consumed.size).toBe(1);
   });
 
+  it('takes its own statement, published by a twin delivery between its reads, as its own and not as stated already', async () => {
+    const cloud = fakeCloud({ accounts: ['a', 'b'] });
+    expect(await runAccountStep(cloud.message('a'), cloud.deps)).toBe('published');
+    // The twin read "no statement yet" before the first delivery wrote it, then read the account's stated months.
+    let first = true;
+    const late: AccountStepDeps = {
+      ...cloud.deps,
+      getStatement: async (t, id) => (first ? ((first = false), null) : cloud.deps.getStatement(t, id)),
+    };
+    expect(await runAccountStep(cloud.message('a'), late)).toBe('done_already');
+    expect(cloud.state).toMatchObject({ sequence: 1, done: 1, skipped: 0 });
+    expect(cloud.run.status).toBe('publishing');
+  });
+
   it('numbers many accounts racing for numbers without a gap or a repeat', async () => {
     const accounts = Array.from({ length: 25 }, (_, i) => `p${i}`);
     const cloud = fakeCloud({ accounts });

@@ -139,6 +139,12 @@ async function numberStatement(
   const correction = run.replaces_id ? await correctionOf(run, run.replaces_id, deps) : undefined;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
     const stated = await deps.readStated(tenantId, accountKeyOf(account));
+    // Another delivery of this same message published the statement while this one read: it is this run's own
+    // statement, not one that states the months elsewhere (counting it as "stated already" would count it twice).
+    if (stated.periods.some((p) => p.statement_id === statementId)) {
+      const own = await deps.getStatement(tenantId, statementId);
+      if (own) return { statement: own };
+    }
     if (correction) {
       // A correction states the replaced statement's months again, in its place: only while it is in force.
       if (!stated.periods.some((p) => p.statement_id === correction.replacesId)) throw alreadyCorrected(correction);
