@@ -158,10 +158,13 @@ describe('the account step', () => {
     const cloud = fakeCloud({ accounts: ['a', 'b'] });
     expect(await runAccountStep(cloud.message('a'), cloud.deps)).toBe('published');
     // The twin read "no statement yet" before the first delivery wrote it, then read the account's stated months.
-    let first = true;
+    let reads = 0;
     const late: AccountStepDeps = {
       ...cloud.deps,
-      getStatement: async (t, id) => (first ? ((first = false), null) : cloud.deps.getStatement(t, id)),
+      getStatement: async (t, id) => {
+        reads += 1;
+        return reads === 1 ? null : cloud.deps.getStatement(t, id);
+      },
     };
     expect(await runAccountStep(cloud.message('a'), late)).toBe('done_already');
     expect(cloud.state).toMatchObject({ sequence: 1, done: 1, skipped: 0 });
