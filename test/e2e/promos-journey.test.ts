@@ -113,8 +113,9 @@ describe('promos', () => {
     await page.goto(`${cloudUrl()}/user/releases/${releaseId}/promos/${promos[0].id}/analysis`);
     const table = page.getByTestId('promo-recipients');
     await table.getByText('4 / 5').waitFor();
+    // The track titles come with the promo, read beside the recipients: wait for them too.
+    await expect.poll(() => table.innerText()).toContain('Journey Track ×1');
     const text = await table.innerText();
-    expect(text).toContain('Journey Track ×1');
     expect(text).toContain('Will support');
     expect(text).toContain('Big room weapon');
     expect(text).toContain('Delivered');
