@@ -1,9 +1,6 @@
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
-import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import DatePicker from '@cloudscape-design/components/date-picker';
-import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
@@ -12,6 +9,7 @@ import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
 import { useState } from 'react';
+import { RequestFormFrame } from './request-form-frame';
 import { MARKETING_GENRES, MARKETING_INSTRUMENTS, type MarketingKind } from '../../../../shared/schemas/label-requests';
 import { notify } from '../../app/notifications';
 import { type PickedRecord, pickerSource, RecordPicker } from '../../components/record-picker';
@@ -65,93 +63,79 @@ function PitchForm({ kind, labelId }: { kind: MarketingKind; labelId: string }) 
   });
   const weeks = data?.lead_weeks ?? 4;
   return (
-    <Form
-      actions={
-        <Button
-          variant="primary"
-          loading={form.submitting && !form.failure}
-          onClick={() => void form.submit()}
-          data-testid="pitch-send"
-        >
-          Send pitch
-        </Button>
-      }
+    <RequestFormFrame
+      title="Pitch"
+      description={`Pitches are due ${weeks} weeks before release.`}
+      sendText="Send pitch"
+      sendTestId="pitch-send"
+      busy={form.submitting && !form.failure}
+      onSend={() => void form.submit()}
     >
-      <Container
-        header={
-          <Header variant="h2" description={`Pitches are due ${weeks} weeks before release.`}>
-            Pitch
-          </Header>
-        }
+      <FormField label="Release" errorText={form.errors.release_id}>
+        <RecordPicker
+          source={releases}
+          value={release}
+          onChange={setRelease}
+          testId="pitch-release"
+          placeholder="Choose a release"
+        />
+      </FormField>
+      <FormField
+        label={kind === 'official_video' ? 'Premiere date' : 'Release date'}
+        errorText={form.errors.release_date}
       >
-        <SpaceBetween size="m">
-          <FormField label="Release" errorText={form.errors.release_id}>
-            <RecordPicker
-              source={releases}
-              value={release}
-              onChange={setRelease}
-              testId="pitch-release"
-              placeholder="Choose a release"
-            />
-          </FormField>
-          <FormField
-            label={kind === 'official_video' ? 'Premiere date' : 'Release date'}
-            errorText={form.errors.release_date}
-          >
-            <DatePicker
-              value={releaseDate}
-              onChange={({ detail }) => setReleaseDate(detail.value)}
-              placeholder="YYYY/MM/DD"
-            />
-          </FormField>
-          <FormField label="Genres" description="Up to 3" errorText={form.errors.genres}>
-            <Multiselect
-              selectedOptions={chosen(genres)}
-              options={options(MARKETING_GENRES[kind])}
-              onChange={({ detail }) => setGenres(detail.selectedOptions.map((o) => o.value ?? ''))}
-              placeholder="Choose genres"
-            />
-          </FormField>
-          <FormField label="Instruments" errorText={form.errors.instruments}>
-            <Multiselect
-              selectedOptions={chosen(instruments)}
-              options={options(MARKETING_INSTRUMENTS)}
-              onChange={({ detail }) => setInstruments(detail.selectedOptions.map((o) => o.value ?? ''))}
-              placeholder="Choose instruments"
-            />
-          </FormField>
-          {kind === 'official_video' ? (
-            <FormField label="YouTube link of the video" errorText={form.errors.video_url}>
-              <Input value={video} onChange={({ detail }) => setVideo(detail.value)} />
-            </FormField>
-          ) : (
-            <FormField label="Focus track" errorText={form.errors.focus_track}>
-              <Input value={focus} onChange={({ detail }) => setFocus(detail.value)} />
-            </FormField>
-          )}
-          {kind === 'album_ep' && (
-            <FormField
-              label="Instant-grat date"
-              description="When a track goes out before the release (optional)"
-              errorText={form.errors.instant_grat_date}
-            >
-              <DatePicker
-                value={instantGrat}
-                onChange={({ detail }) => setInstantGrat(detail.value)}
-                placeholder="YYYY/MM/DD"
-              />
-            </FormField>
-          )}
-          <FormField
-            label="Pitch"
-            description="What editors should know, in up to 500 characters"
-            errorText={form.errors.pitch}
-          >
-            <Textarea value={pitch} onChange={({ detail }) => setPitch(detail.value)} />
-          </FormField>
-        </SpaceBetween>
-      </Container>
-    </Form>
+        <DatePicker
+          value={releaseDate}
+          onChange={({ detail }) => setReleaseDate(detail.value)}
+          placeholder="YYYY/MM/DD"
+        />
+      </FormField>
+      <FormField label="Genres" description="Up to 3" errorText={form.errors.genres}>
+        <Multiselect
+          selectedOptions={chosen(genres)}
+          options={options(MARKETING_GENRES[kind])}
+          onChange={({ detail }) => setGenres(detail.selectedOptions.map((o) => o.value ?? ''))}
+          placeholder="Choose genres"
+        />
+      </FormField>
+      <FormField label="Instruments" errorText={form.errors.instruments}>
+        <Multiselect
+          selectedOptions={chosen(instruments)}
+          options={options(MARKETING_INSTRUMENTS)}
+          onChange={({ detail }) => setInstruments(detail.selectedOptions.map((o) => o.value ?? ''))}
+          placeholder="Choose instruments"
+        />
+      </FormField>
+      {kind === 'official_video' ? (
+        <FormField label="YouTube link of the video" errorText={form.errors.video_url}>
+          <Input value={video} onChange={({ detail }) => setVideo(detail.value)} />
+        </FormField>
+      ) : (
+        <FormField label="Focus track" errorText={form.errors.focus_track}>
+          <Input value={focus} onChange={({ detail }) => setFocus(detail.value)} />
+        </FormField>
+      )}
+      {kind === 'album_ep' && (
+        <FormField
+          label="Instant-grat date"
+          description="When a track goes out before the release (optional)"
+          errorText={form.errors.instant_grat_date}
+        >
+          <DatePicker
+            value={instantGrat}
+            onChange={({ detail }) => setInstantGrat(detail.value)}
+            placeholder="YYYY/MM/DD"
+          />
+        </FormField>
+      )}
+      <FormField
+        label="Pitch"
+        description="What editors should know, in up to 500 characters"
+        errorText={form.errors.pitch}
+      >
+        <Textarea value={pitch} onChange={({ detail }) => setPitch(detail.value)} />
+      </FormField>
+    </RequestFormFrame>
   );
 }
 

@@ -1,8 +1,5 @@
-import Button from '@cloudscape-design/components/button';
-import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import DatePicker from '@cloudscape-design/components/date-picker';
-import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
@@ -10,6 +7,7 @@ import RadioGroup from '@cloudscape-design/components/radio-group';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
 import { useState } from 'react';
+import { RequestFormFrame } from './request-form-frame';
 import { notify } from '../../app/notifications';
 import { useFormSubmit } from '../../components/use-form-submit';
 import { LabelChoice } from './label-choice';
@@ -57,55 +55,37 @@ function WhitelistForm({ labelId }: { labelId: string }) {
     },
   });
   return (
-    <Form
-      actions={
-        <Button
-          variant="primary"
-          loading={form.submitting && !form.failure}
-          onClick={() => void form.submit()}
-          data-testid="whitelist-send"
-        >
-          Send request
-        </Button>
-      }
+    <RequestFormFrame
+      title="SoundCloud whitelist"
+      description="Asked at least 2 working days ahead."
+      sendText="Send request"
+      sendTestId="whitelist-send"
+      busy={form.submitting && !form.failure}
+      onSend={() => void form.submit()}
     >
-      <Container
-        header={
-          <Header variant="h2" description="Asked at least 2 working days ahead.">
-            SoundCloud whitelist
-          </Header>
-        }
-      >
-        <SpaceBetween size="m">
-          <FormField label="Whitelist" errorText={form.errors.type_of_form}>
-            <RadioGroup
-              value={type}
-              onChange={({ detail }) => setType(detail.value)}
-              items={[
-                { value: 'own_accounts', label: 'The label’s own SoundCloud accounts' },
-                { value: 'third_party', label: 'Third-party uploads of our recordings (by ISRC)' },
-              ]}
-            />
-          </FormField>
-          <FormField label="SoundCloud links" description="One per line" errorText={form.errors.soundcloud_urls}>
-            <Textarea value={urls} onChange={({ detail }) => setUrls(detail.value)} data-testid="whitelist-urls" />
-          </FormField>
-          <FormField
-            label="ISRCs"
-            description="One per line; needed for third-party uploads"
-            errorText={form.errors.isrcs}
-          >
-            <Textarea value={isrcs} onChange={({ detail }) => setIsrcs(detail.value)} />
-          </FormField>
-          <FormField label="Whitelisted by" errorText={form.errors.whitelist_date}>
-            <DatePicker value={date} onChange={({ detail }) => setDate(detail.value)} placeholder="YYYY/MM/DD" />
-          </FormField>
-          <FormField label="Notes" errorText={form.errors.notes}>
-            <Textarea value={notes} onChange={({ detail }) => setNotes(detail.value)} />
-          </FormField>
-        </SpaceBetween>
-      </Container>
-    </Form>
+      <FormField label="Whitelist" errorText={form.errors.type_of_form}>
+        <RadioGroup
+          value={type}
+          onChange={({ detail }) => setType(detail.value)}
+          items={[
+            { value: 'own_accounts', label: 'The label’s own SoundCloud accounts' },
+            { value: 'third_party', label: 'Third-party uploads of our recordings (by ISRC)' },
+          ]}
+        />
+      </FormField>
+      <FormField label="SoundCloud links" description="One per line" errorText={form.errors.soundcloud_urls}>
+        <Textarea value={urls} onChange={({ detail }) => setUrls(detail.value)} data-testid="whitelist-urls" />
+      </FormField>
+      <FormField label="ISRCs" description="One per line; needed for third-party uploads" errorText={form.errors.isrcs}>
+        <Textarea value={isrcs} onChange={({ detail }) => setIsrcs(detail.value)} />
+      </FormField>
+      <FormField label="Whitelisted by" errorText={form.errors.whitelist_date}>
+        <DatePicker value={date} onChange={({ detail }) => setDate(detail.value)} placeholder="YYYY/MM/DD" />
+      </FormField>
+      <FormField label="Notes" errorText={form.errors.notes}>
+        <Textarea value={notes} onChange={({ detail }) => setNotes(detail.value)} />
+      </FormField>
+    </RequestFormFrame>
   );
 }
 
@@ -151,70 +131,53 @@ function YoutubeClaimForm({ labelId }: { labelId: string }) {
     },
   });
   return (
-    <Form
-      actions={
-        <Button
-          variant="primary"
-          loading={form.submitting && !form.failure}
-          onClick={() => void form.submit()}
-          data-testid="claim-send"
-        >
-          Send request
-        </Button>
-      }
+    <RequestFormFrame
+      title="YouTube claim"
+      description="Claims are released per video and song; an allowlist works by channel and does not release past claims."
+      sendText="Send request"
+      sendTestId="claim-send"
+      busy={form.submitting && !form.failure}
+      onSend={() => void form.submit()}
     >
-      <Container
-        header={
-          <Header
-            variant="h2"
-            description="Claims are released per video and song; an allowlist works by channel and does not release past claims."
-          >
-            YouTube claim
-          </Header>
-        }
+      <FormField label="Request" errorText={form.errors.type_of_form}>
+        <RadioGroup
+          value={type}
+          onChange={({ detail }) => setType(detail.value)}
+          items={[
+            { value: 'release_claim', label: 'Release claims on videos' },
+            { value: 'allowlist', label: 'Allowlist channels' },
+          ]}
+        />
+      </FormField>
+      <FormField
+        label={type === 'allowlist' ? 'Channel links' : 'Video links'}
+        description="One per line"
+        errorText={form.errors.video_urls}
       >
-        <SpaceBetween size="m">
-          <FormField label="Request" errorText={form.errors.type_of_form}>
-            <RadioGroup
-              value={type}
-              onChange={({ detail }) => setType(detail.value)}
-              items={[
-                { value: 'release_claim', label: 'Release claims on videos' },
-                { value: 'allowlist', label: 'Allowlist channels' },
-              ]}
-            />
-          </FormField>
-          <FormField
-            label={type === 'allowlist' ? 'Channel links' : 'Video links'}
-            description="One per line"
-            errorText={form.errors.video_urls}
-          >
-            <Textarea value={urls} onChange={({ detail }) => setUrls(detail.value)} data-testid="claim-urls" />
-          </FormField>
-          <FormField label="ISRCs of the songs" description="One per line" errorText={form.errors.isrcs}>
-            <Textarea value={isrcs} onChange={({ detail }) => setIsrcs(detail.value)} data-testid="claim-isrcs" />
-          </FormField>
-          <FormField
-            label="Timestamps"
-            description="Where the songs play in the videos (0:30–1:10)"
-            errorText={form.errors.timestamps}
-          >
-            <Input value={timestamps} onChange={({ detail }) => setTimestamps(detail.value)} />
-          </FormField>
-          <FormField label="Policy for future matches" errorText={form.errors.policy}>
-            <RadioGroup
-              value={policy}
-              onChange={({ detail }) => setPolicy(detail.value)}
-              items={[
-                { value: 'monetize', label: 'Monetise' },
-                { value: 'track', label: 'Track only' },
-                { value: 'block', label: 'Block' },
-              ]}
-            />
-          </FormField>
-        </SpaceBetween>
-      </Container>
-    </Form>
+        <Textarea value={urls} onChange={({ detail }) => setUrls(detail.value)} data-testid="claim-urls" />
+      </FormField>
+      <FormField label="ISRCs of the songs" description="One per line" errorText={form.errors.isrcs}>
+        <Textarea value={isrcs} onChange={({ detail }) => setIsrcs(detail.value)} data-testid="claim-isrcs" />
+      </FormField>
+      <FormField
+        label="Timestamps"
+        description="Where the songs play in the videos (0:30–1:10)"
+        errorText={form.errors.timestamps}
+      >
+        <Input value={timestamps} onChange={({ detail }) => setTimestamps(detail.value)} />
+      </FormField>
+      <FormField label="Policy for future matches" errorText={form.errors.policy}>
+        <RadioGroup
+          value={policy}
+          onChange={({ detail }) => setPolicy(detail.value)}
+          items={[
+            { value: 'monetize', label: 'Monetise' },
+            { value: 'track', label: 'Track only' },
+            { value: 'block', label: 'Block' },
+          ]}
+        />
+      </FormField>
+    </RequestFormFrame>
   );
 }
 
