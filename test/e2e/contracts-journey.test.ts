@@ -40,15 +40,15 @@ describe('release contracts', () => {
     expect(await detail.innerText()).toContain('Artist release contract with Jo Journey');
     expect(await detail.innerText()).toContain('Release within 12 months of signing');
     expect(await page.getByTestId('contract-pdf').isVisible()).toBe(true);
-    expect(await page.getByTestId('contracts-table').innerText()).toContain('Draft');
+    // The list reloads after the detail shows: wait for it rather than read it once.
+    await expect.poll(() => page.getByTestId('contracts-table').innerText()).toContain('Draft');
     await detail.getByLabel('Rate (%)').fill('18');
     await detail.getByLabel('Configuration (optional)').fill('CD');
     await detail.getByLabel('Territory (optional)').fill('GB');
     await detail.getByRole('button', { name: 'Add term' }).click();
-    await page.getByTestId('contract-terms').waitFor();
-    expect(await page.getByTestId('contract-terms').innerText()).toContain(
-      '18 % of the published price to dealer, on CD sales in GB',
-    );
+    await expect
+      .poll(() => page.getByTestId('contract-terms').innerText())
+      .toContain('18 % of the published price to dealer, on CD sales in GB');
     await screenshotIfAsked(page, '/tmp/contracts-release.png', true);
     expect(errors).toEqual([]);
   });
