@@ -59,6 +59,8 @@ export async function startDynamoDb(options: { port: number; dataDir: string; in
     args.push('-dbPath', options.dataDir);
   }
   const child = startChild('java', args, { cwd: emulatorDir, name: 'dynamodb', verbose: options.verbose });
-  await waitForPort(options.port, 'DynamoDB Local', 60_000, child);
+  // Java starts slowly on a busy machine (the tests start it beside the type check, the code rules and the
+  // first test files); a DynamoDB Local that exits is reported at once, so the long wait only costs a stuck one.
+  await waitForPort(options.port, 'DynamoDB Local', 180_000, child);
   return { endpoint: `http://127.0.0.1:${options.port}`, stop: () => stopChild(child) };
 }
