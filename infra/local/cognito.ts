@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
-import { startChild, stopChild, waitForPort } from './processes.js';
+import { EMULATOR_START_MS, startChild, stopChild, waitForPort } from './processes.js';
 
 /**
  * cognito-local: a Cognito user pool emulator. USER_PASSWORD_AUTH works (SRP does not); its
@@ -18,6 +18,6 @@ export async function startCognito(options: { port: number; dataDir: string; ver
     name: 'cognito',
     verbose: options.verbose,
   });
-  await waitForPort(options.port, 'cognito-local', 30_000, child);
+  await waitForPort(options.port, 'cognito-local', EMULATOR_START_MS, child);
   return { endpoint: `http://127.0.0.1:${options.port}`, stop: () => stopChild(child) };
 }

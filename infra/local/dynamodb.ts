@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
-import { startChild, stopChild, waitForPort } from './processes.js';
+import { EMULATOR_START_MS, startChild, stopChild, waitForPort } from './processes.js';
 
 const require = createRequire(import.meta.url);
 
@@ -59,8 +59,6 @@ export async function startDynamoDb(options: { port: number; dataDir: string; in
     args.push('-dbPath', options.dataDir);
   }
   const child = startChild('java', args, { cwd: emulatorDir, name: 'dynamodb', verbose: options.verbose });
-  // Java starts slowly on a busy machine (the tests start it beside the type check, the code rules and the
-  // first test files); a DynamoDB Local that exits is reported at once, so the long wait only costs a stuck one.
-  await waitForPort(options.port, 'DynamoDB Local', 180_000, child);
+  await waitForPort(options.port, 'DynamoDB Local', EMULATOR_START_MS, child);
   return { endpoint: `http://127.0.0.1:${options.port}`, stop: () => stopChild(child) };
 }

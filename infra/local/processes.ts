@@ -2,8 +2,20 @@ import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process'
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import net from 'node:net';
 
+/**
+ * How long an emulator may take to open its port. Java and Node start slowly on a busy machine (the tests
+ * start them beside the type check, the code rules and the first test files); an emulator that exits is
+ * reported at once, so the long wait only costs one that hangs.
+ */
+export const EMULATOR_START_MS = 180_000;
+
 /** Waits until a TCP port accepts connections, or fails with what the process printed. */
-export async function waitForPort(port: number, what: string, timeoutMs = 60_000, child?: ChildProcess): Promise<void> {
+export async function waitForPort(
+  port: number,
+  what: string,
+  timeoutMs = EMULATOR_START_MS,
+  child?: ChildProcess,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child && child.exitCode !== null)
