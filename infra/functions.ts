@@ -73,8 +73,11 @@ type FunctionDeclaration = {
   needs: Needs;
 };
 
-/** An HTTP area's function; its entry is always functions/<area>/handler.ts. */
-type HttpAreaDeclaration = Omit<FunctionDeclaration, 'entry'>;
+/**
+ * An HTTP area's function. Its entry defaults to functions/<area>/handler.ts; a module that holds several areas
+ * (functions/money/) names each area's handler file inside it instead, so a Lambda need not be a folder of its own.
+ */
+type HttpAreaDeclaration = Omit<FunctionDeclaration, 'entry'> & { entry?: string };
 
 /** A scheduled job's function; its cron is SCHEDULES in resources.ts. */
 type ScheduledJobDeclaration = FunctionDeclaration & { timeoutSeconds: number };
@@ -88,9 +91,9 @@ const SHARP_MODULES = ['sharp'] as const;
 /** API Gateway answers 503 after 29 s, so an HTTP function never needs longer. */
 export const HTTP_TIMEOUT_SECONDS = 29;
 
-/** The handler file of an HTTP area. */
+/** The handler file of an HTTP area, relative to the repository root. */
 export function httpEntry(area: Area): string {
-  return `functions/${area}/handler.ts`;
+  return HTTP_AREAS[area].entry ?? `functions/${area}/handler.ts`;
 }
 
 /** Every HTTP area reads and writes the table and knows the user pool (to check tokens); `needs` adds the rest. */

@@ -58,7 +58,7 @@ export class Api extends Construct {
 
     const integrations = new Map<Area, HttpLambdaIntegration>();
     for (const area of AREAS) {
-      const { needs, nativeModules, ephemeralStorageMiB, ...shape } = HTTP_AREAS[area];
+      const { needs, nativeModules, ephemeralStorageMiB, entry: _entry, ...shape } = HTTP_AREAS[area];
       const fn = new ProductFunction(this, `${area}Handler`, {
         entry: httpEntry(area),
         timeout: Duration.seconds(HTTP_TIMEOUT_SECONDS),

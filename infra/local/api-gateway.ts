@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import { AREAS, type Area } from '../../functions/routes.js';
+import { httpEntry } from '../functions.js';
 import { createGateway, type HttpHandler, type LocalRoute } from './gateway.js';
 
 /**
@@ -16,7 +17,7 @@ export async function createApiGateway(options: {
 }) {
   const handlers = Object.fromEntries(
     await Promise.all(
-      AREAS.map(async (area) => [area, (await import(`../../functions/${area}/handler.ts`)).handler as HttpHandler]),
+      AREAS.map(async (area) => [area, (await import(`../../${httpEntry(area)}`)).handler as HttpHandler]),
     ),
   ) as Record<Area, HttpHandler>;
   const { createJwtCheck } = await import('../../functions/lib/jwt.js');

@@ -274,7 +274,7 @@ describe('functions and HTTP API', () => {
   it('has one Node 22 Lambda per area, with the table bound: arm64, but x86_64 for royalties, statements, finances and the artist portal (DuckDB)', () => {
     const withDuckDb = ['royalties', 'statements', 'finances', 'artist-portal'];
     for (const area of AREAS) {
-      const [, fn] = functionFor(`functions/${area}/handler.ts`);
+      const [, fn] = functionFor(httpEntry(area));
       expect(fn.Properties.Runtime).toBe('nodejs22.x');
       expect(fn.Properties.Architectures).toEqual([withDuckDb.includes(area) ? 'x86_64' : 'arm64']);
       expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(
@@ -319,7 +319,7 @@ describe('functions and HTTP API', () => {
       expect(integrations, area).toHaveLength(1);
       const parameter = integrations[0].Properties.IntegrationUri.Ref;
       const stackResource = resources[root.getLogicalId(required(stack?.nestedStackResource, area))];
-      const [functionId] = functionFor(`functions/${area}/handler.ts`);
+      const [functionId] = functionFor(httpEntry(area));
       expect(stackResource.Properties.Parameters[parameter], area).toEqual({ 'Fn::GetAtt': [functionId, 'Arn'] });
     }
     expect(seen).toBe(ROUTES.length);

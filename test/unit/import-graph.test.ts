@@ -2,6 +2,8 @@ import { readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { AREAS } from '../../functions/routes.js';
+import { httpEntry } from '../../infra/functions.js';
 
 /**
  * The runtime import graph of the Lambda code, as esbuild bundles it (type-only imports are
@@ -9,9 +11,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
  * it runs — the reference Lambda no ffmpeg resolver, the upload worker no catalogue registry.
  */
 const root = path.resolve(import.meta.dirname, '../..');
-const areaHandlers = readdirSync(path.join(root, 'functions'))
-  .map((area) => `functions/${area}/handler.ts`)
-  .filter((entry) => existsSync(path.join(root, entry)));
+// Every HTTP area's handler wherever its row puts it, and the other folders' handlers (the WebSocket one).
+const areaHandlers = [
+  ...new Set([
+    ...AREAS.map(httpEntry),
+    ...readdirSync(path.join(root, 'functions'))
+      .map((area) => `functions/${area}/handler.ts`)
+      .filter((entry) => existsSync(path.join(root, entry))),
+  ]),
+].sort();
 const ENTRIES = [...areaHandlers, 'functions/uploads/worker.ts', 'functions/reference/seed-handler.ts'];
 
 let metafile: Metafile;

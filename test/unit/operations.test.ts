@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ROLES } from '../../shared/constants.js';
 import { COMPANY_ROLE_PERMISSIONS, PERMISSIONS, rolePermits, roleRefusal } from '../../shared/permissions.js';
 import { OPERATION_NAMES, type OperationName } from '../../functions/operation-names.js';
-import { AREAS, ROUTES, type Route } from '../../functions/routes.js';
+import { AREAS, ROUTES, type Area, type Route } from '../../functions/routes.js';
 import { areaHandler, checkRouting, operation, type AreaOperations } from '../../functions/lib/http.js';
 import { planGate } from '../../functions/plans/gate.js';
+import { httpEntry } from '../../infra/functions.js';
 
 const noticesOps = (): AreaOperations<'notices'> => ({
   myNotices: operation('user', { run: async ({ caller }) => caller.user.userId }),
@@ -43,7 +44,7 @@ describe('the start-up routing check', () => {
     // Importing a handler builds it, and building it runs the check.
     await Promise.all(
       ['auth', 'companies', 'catalogue', 'reference', 'notices', 'support', 'imports', 'royalties', 'accounts'].map(
-        (area) => import(`../../functions/${area}/handler.ts`),
+        (area) => import(`../../${httpEntry(area as Area)}`),
       ),
     );
   });
