@@ -17,7 +17,10 @@ export async function createApiGateway(options: {
 }) {
   const handlers = Object.fromEntries(
     await Promise.all(
-      AREAS.map(async (area) => [area, (await import(`../../${httpEntry(area)}`)).handler as HttpHandler]),
+      AREAS.map(async (area) => [
+        area,
+        (await import(/* @vite-ignore */ `../../${httpEntry(area)}`)).handler as HttpHandler,
+      ]),
     ),
   ) as Record<Area, HttpHandler>;
   const { createJwtCheck } = await import('../../functions/lib/jwt.js');
