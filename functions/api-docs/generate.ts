@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { builtOperations } from '../lib/http.js';
+import { httpEntry } from '../../infra/functions.js';
 import { AREAS, ROUTES } from '../routes.js';
 import { buildOpenApiDocument } from './document.js';
 
@@ -12,9 +13,10 @@ export const DOCUMENT_FILE = fileURLToPath(new URL('./openapi.json', import.meta
  * operations) and describes every route with the schemas its handler validates with.
  */
 export async function currentDocument() {
-  // A full URL: a bundler's glob over `../*/handler.ts` would name this folder's own handler differently.
+  // A full URL: a bundler's glob over the handler files would name this folder's own handler differently. Each
+  // area's file is the one its Lambda runs (its row's entry), wherever its module keeps it.
   await Promise.all(
-    AREAS.map((area) => import(/* @vite-ignore */ new URL(`../${area}/handler.ts`, import.meta.url).href)),
+    AREAS.map((area) => import(/* @vite-ignore */ new URL(`../../${httpEntry(area)}`, import.meta.url).href)),
   );
   return buildOpenApiDocument(
     ROUTES,
