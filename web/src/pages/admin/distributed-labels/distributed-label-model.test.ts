@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import {
+  dealText,
+  distributedLabelPayload,
+  distributionStatementsPath,
+  emptyDistributedLabel,
+  validateDistributedLabel,
+} from './distributed-label-model';
+
+describe('the distributed label form', () => {
+  it('asks for a company and a name on a new label, and a deal of 0 to 100 with two decimals at most', () => {
+    expect(validateDistributedLabel(emptyDistributedLabel(), true)).toEqual({
+      company_id: 'Company is required',
+      name: 'Name is required',
+    });
+    const label = { ...emptyDistributedLabel('c1'), name: 'North' };
+    expect(validateDistributedLabel({ ...label, deal_percentage: '15.5' }, true)).toEqual({});
+    for (const deal of ['101', '12.345', 'ten', '-1'])
+      expect(validateDistributedLabel({ ...label, deal_percentage: deal }, true)).toHaveProperty('deal_percentage');
+  });
+
+  it('sends the deal as the number typed and the company only when new', () => {
+    const values = {
+      ...emptyDistributedLabel('c1'),
+      name: ' North ',
+      deal_percentage: '15.50',
+      frequency: 'Quarterly',
+    };
+    expect(distributedLabelPayload(values, true)).toEqual({
+      company_id: 'c1',
+      name: 'North',
+      email: '',
+      deal_percentage: 15.5,
+      statement_settings: { frequency: 'Quarterly', graphs: true },
+    });
+    expect(distributedLabelPayload({ ...values, deal_percentage: '' }, false)).not.toHaveProperty('company_id');
+    expect(distributedLabelPayload({ ...values, deal_percentage: '' }, false)).not.toHaveProperty('deal_percentage');
+  });
+
+  it('shows the deal in percent and filters the statements by company', () => {
+    expect(dealText('20.00')).toBe('20.00%');
+    expect(dealText(null)).toBe('-');
+    expect(distributionStatementsPath({ page: 1, per_page: 20 }, { company: 'c1' })).toContain('company=c1');
+  });
+});
