@@ -74,6 +74,7 @@ function DistributedLabelForm({ label }: { label?: DistributedLabel }) {
                 selectedOption={companyOptions.find((o) => o.value === values.company_id) ?? null}
                 options={companyOptions}
                 filteringType="auto"
+                filteringPlaceholder="Find a company"
                 placeholder="Choose a company"
                 invalid={Boolean(errors.company_id)}
                 onChange={({ detail }) => set({ company_id: detail.selectedOption.value ?? '' })}

@@ -81,6 +81,7 @@ export function AdminDistributedLabelsPage() {
             selectedOption={company}
             options={options}
             filteringType="auto"
+            filteringPlaceholder="Find a company"
             onChange={({ detail }) =>
               setCompany({ value: detail.selectedOption.value ?? '', label: detail.selectedOption.label ?? '' })
             }

@@ -90,6 +90,7 @@ export function DistributionStatementsTable({ labelId }: { labelId?: string }) {
               selectedOption={company}
               options={options}
               filteringType="auto"
+              filteringPlaceholder="Find a company"
               onChange={({ detail }) =>
                 setCompany({ value: detail.selectedOption.value ?? '', label: detail.selectedOption.label ?? '' })
               }

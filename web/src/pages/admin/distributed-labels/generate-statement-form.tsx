@@ -72,6 +72,7 @@ export function GenerateStatementForm({ labelId }: { labelId?: string }) {
               selectedOption={options.find((o) => o.value === picked) ?? null}
               options={options}
               filteringType="auto"
+              filteringPlaceholder="Find a label"
               placeholder="Choose a label"
               onChange={({ detail }) => setPicked(detail.selectedOption.value ?? '')}
               data-testid="generate-statement-label"
