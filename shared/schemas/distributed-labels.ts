@@ -4,8 +4,8 @@ import { statementSettingsInput } from './catalogue.js';
 import type { StatementRow } from './statement-views.js';
 
 /**
- * The distributor's cut of a distributed label's sales, in percent: 0 to 100 with at most two
- * decimals, so the rate the ledger applies is exactly the one the admin typed.
+ * The label's share of its sales under the distribution deal, in percent (the distributor keeps
+ * the rest): 0 to 100 with at most two decimals, so the rate the ledger applies is exactly the one typed.
  */
 const dealPercentage = z
   .number()

@@ -133,6 +133,12 @@ describe('distribution statements (admin)', () => {
       end_pay_period: '2026-06',
     });
     expect(stated.number).toMatch(/\S/);
+    // A 20 % deal: the label is owed 20 % of the £10.00 sale and the distributor keeps 80 %, to the penny.
+    expect({ payable: stated.payee_total, fee: stated.aggregator_fee, currency: stated.currency }).toEqual({
+      payable: '2.00',
+      fee: '8.00',
+      currency: 'GBP',
+    });
     // The company sees the same statement among its own distribution statements.
     const own = await company.api.get(`/labels/${label.id}/distribution_statements`);
     expect(own.body.statements.map((s: { id: string }) => s.id)).toEqual([stated.id]);

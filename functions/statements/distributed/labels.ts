@@ -14,7 +14,7 @@ import { listAnswer, pageOfQuery, type ListQuery } from '../../lib/list-query.js
 
 /**
  * Distributed labels, as the platform's admins run them across companies: a label flagged
- * distributed, with the distributor's deal percentage and the settings its distribution
+ * distributed, with its deal percentage (its share of each sale) and the settings its distribution
  * statements are made with. The label itself is the catalogue's: made and changed through the
  * catalogue's own label code, so there is one label record and one set of rules for it.
  */

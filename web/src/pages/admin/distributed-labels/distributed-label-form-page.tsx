@@ -58,7 +58,7 @@ function DistributedLabelForm({ label }: { label?: DistributedLabel }) {
     <FormShell
       testId="distributed-label"
       title={label ? `Edit ${label.name}` : 'New distributed label'}
-      description="A label the platform distributes: the distributor's deal percentage and how its statements are made."
+      description="A label the platform distributes: its deal percentage and how its statements are made."
       failure={form.failure}
       errors={errors}
       submitting={form.submitting}
@@ -97,7 +97,7 @@ function DistributedLabelForm({ label }: { label?: DistributedLabel }) {
           </FormField>
           <FormField
             label="Deal percentage"
-            description="The distributor's cut of the label's sales, 0 to 100, at most two decimals. Empty: the company's deal."
+            description="The label's share of its sales in percent (the distributor keeps the rest), at most two decimals. Empty: the company's deal."
             errorText={errors.deal_percentage}
           >
             <Input

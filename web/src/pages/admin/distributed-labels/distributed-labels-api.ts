@@ -12,7 +12,7 @@ export type Generated = { statement_run: StatementRun; company_id: string; messa
 export const useDistributedLabel = (id: string | undefined) =>
   useApi<{ distributed_label: DistributedLabel }>(id ? distributedLabelPath(id) : null);
 
-/** Every distributed label (the generate form's picker), one company's when `company` is given. */
+/** Every distributed label, by name (the generate form's picker). */
 export const useDistributedLabelChoices = () =>
   useApi<{ distributed_labels: DistributedLabel[] }>(`${DISTRIBUTED_LABELS_BASE}?per_page=1000&sort_field=name`);
 
