@@ -67,13 +67,12 @@ describe('distributed labels (admin)', () => {
     await page.getByTestId('generate-statement-end').locator('input').fill('2026-06');
     await page.getByTestId('generate-statement').click();
     await expect.poll(body).toContain('DistributionStatement Added');
-    const table = page.getByTestId('distribution-statements-table');
+    // The page follows the run until it has finished, then lists the statement (a run with its PDF may take a while).
     await expect
-      .poll(async () => {
-        await page.getByTestId('distribution-statements-refresh').click();
-        return table.textContent();
-      })
-      .toContain('Published');
+      .poll(() => page.getByTestId('generate-statement-outcome').textContent(), { timeout: 60_000 })
+      .toContain('The statement is published');
+    const table = page.getByTestId('distribution-statements-table');
+    await expect.poll(() => table.textContent()).toContain('Published');
     await expect.poll(() => table.textContent()).toContain('2026-Q2');
     await screenshotIfAsked(page, 'test-results/distributed-label-statement.png', true);
 

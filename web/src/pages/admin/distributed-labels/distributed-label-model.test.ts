@@ -4,6 +4,7 @@ import {
   distributedLabelPayload,
   distributionStatementsPath,
   emptyDistributedLabel,
+  runOutcome,
   validateDistributedLabel,
 } from './distributed-label-model';
 
@@ -41,5 +42,19 @@ describe('the distributed label form', () => {
     expect(dealText('20.00')).toBe('20.00%');
     expect(dealText(null)).toBe('-');
     expect(distributionStatementsPath({ page: 1, per_page: 20 }, { company: 'c1' })).toContain('company=c1');
+  });
+});
+
+describe('a generated statement’s outcome', () => {
+  const run = { status: 'published', done: 0, skipped: 0, error: null };
+  it('says whether it was published, left out as stated already, still being made or failed', () => {
+    expect(runOutcome(undefined).type).toBe('info');
+    expect(runOutcome({ ...run, status: 'publishing' }).text).toBe('The statement is being made…');
+    expect(runOutcome({ ...run, done: 1 }).type).toBe('success');
+    expect(runOutcome({ ...run, skipped: 1 })).toEqual({
+      type: 'warning',
+      text: 'Nothing new to state: another statement covers these months for this label already.',
+    });
+    expect(runOutcome({ ...run, status: 'failed', error: 'No lines' }).text).toContain('No lines');
   });
 });

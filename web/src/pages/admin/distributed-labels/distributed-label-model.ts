@@ -69,3 +69,21 @@ export function distributedLabelPayload(values: DistributedLabelValues, isNew: b
 
 /** "20.00%", or a dash when the label has no deal of its own. */
 export const dealText = (deal: string | null) => (deal ? `${deal}%` : '-');
+
+/** A generated statement's run in words: still being made, published, left out (months stated already) or failed. */
+export function runOutcome(run: { status: string; done: number; skipped: number; error: string | null } | undefined): {
+  type: 'info' | 'success' | 'warning' | 'error';
+  text: string;
+} {
+  if (!run || (run.status !== 'published' && run.status !== 'failed'))
+    return { type: 'info', text: 'The statement is being made…' };
+  if (run.status === 'failed')
+    return { type: 'error', text: `The statement could not be made: ${run.error ?? 'try again'}` };
+  if (run.done > 0) return { type: 'success', text: 'The statement is published: it is listed below with its PDF.' };
+  if (run.skipped > 0)
+    return {
+      type: 'warning',
+      text: 'Nothing new to state: another statement covers these months for this label already.',
+    };
+  return { type: 'success', text: 'The run finished with nothing to state.' };
+}

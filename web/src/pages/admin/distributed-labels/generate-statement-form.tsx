@@ -5,12 +5,13 @@ import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { ApiError } from '../../../app/api';
 import { notify } from '../../../app/notifications';
 import { serverFieldErrors } from '../../../components/form-rules';
 import { MESSAGES } from '../../../../../shared/messages';
 import { generateStatement, useDistributedLabelChoices, useRefreshDistributedLabels } from './distributed-labels-api';
+import { RunOutcome } from './run-outcome';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
@@ -27,6 +28,8 @@ export function GenerateStatementForm({ labelId }: { labelId?: string }) {
   const [end, setEnd] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
+  const [run, setRun] = useState<{ id: string; companyId: string } | null>(null);
+  const onFinished = useCallback(() => void refresh(), [refresh]);
 
   const submit = async () => {
     const found: Record<string, string> = {};
@@ -42,8 +45,8 @@ export function GenerateStatementForm({ labelId }: { labelId?: string }) {
         start_pay_period: start.trim(),
         end_pay_period: end.trim() || start.trim(),
       });
-      notify('notification', `${answer.message}: it appears below once it is made.`);
-      await refresh();
+      notify('notification', answer.message);
+      setRun({ id: answer.statement_run.id, companyId: answer.company_id });
     } catch (error) {
       if (error instanceof ApiError) setErrors(serverFieldErrors(error.errors));
       notify('error', error instanceof Error ? error.message : String(error));
@@ -65,39 +68,42 @@ export function GenerateStatementForm({ labelId }: { labelId?: string }) {
         </Header>
       }
     >
-      <SpaceBetween direction="horizontal" size="s" alignItems="end">
-        {labelId ? null : (
-          <FormField label="Distributed label" errorText={errors.label_id}>
-            <Select
-              selectedOption={options.find((o) => o.value === picked) ?? null}
-              options={options}
-              filteringType="auto"
-              filteringPlaceholder="Find a label"
-              placeholder="Choose a label"
-              onChange={({ detail }) => setPicked(detail.selectedOption.value ?? '')}
-              data-testid="generate-statement-label"
+      <SpaceBetween size="m">
+        <SpaceBetween direction="horizontal" size="s" alignItems="end">
+          {labelId ? null : (
+            <FormField label="Distributed label" errorText={errors.label_id}>
+              <Select
+                selectedOption={options.find((o) => o.value === picked) ?? null}
+                options={options}
+                filteringType="auto"
+                filteringPlaceholder="Find a label"
+                placeholder="Choose a label"
+                onChange={({ detail }) => setPicked(detail.selectedOption.value ?? '')}
+                data-testid="generate-statement-label"
+              />
+            </FormField>
+          )}
+          <FormField label="From (YYYY-MM)" errorText={errors.start_pay_period}>
+            <Input
+              value={start}
+              placeholder="2026-01"
+              onChange={({ detail }) => setStart(detail.value)}
+              data-testid="generate-statement-start"
             />
           </FormField>
-        )}
-        <FormField label="From (YYYY-MM)" errorText={errors.start_pay_period}>
-          <Input
-            value={start}
-            placeholder="2026-01"
-            onChange={({ detail }) => setStart(detail.value)}
-            data-testid="generate-statement-start"
-          />
-        </FormField>
-        <FormField label="To (YYYY-MM)" errorText={errors.end_pay_period}>
-          <Input
-            value={end}
-            placeholder="2026-03"
-            onChange={({ detail }) => setEnd(detail.value)}
-            data-testid="generate-statement-end"
-          />
-        </FormField>
-        <Button variant="primary" loading={sending} onClick={() => void submit()} data-testid="generate-statement">
-          Generate statement
-        </Button>
+          <FormField label="To (YYYY-MM)" errorText={errors.end_pay_period}>
+            <Input
+              value={end}
+              placeholder="2026-03"
+              onChange={({ detail }) => setEnd(detail.value)}
+              data-testid="generate-statement-end"
+            />
+          </FormField>
+          <Button variant="primary" loading={sending} onClick={() => void submit()} data-testid="generate-statement">
+            Generate statement
+          </Button>
+        </SpaceBetween>
+        {run ? <RunOutcome key={run.id} runId={run.id} companyId={run.companyId} onFinished={onFinished} /> : null}
       </SpaceBetween>
     </Container>
   );
