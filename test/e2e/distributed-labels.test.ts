@@ -69,7 +69,7 @@ describe('distributed labels (admin)', () => {
     await expect.poll(body).toContain('DistributionStatement Added');
     // The page follows the run until it has finished, then lists the statement (a run with its PDF may take a while).
     await expect
-      .poll(() => page.getByTestId('generate-statement-outcome').textContent(), { timeout: 60_000 })
+      .poll(() => page.getByTestId('generate-statement-outcome').textContent(), { timeout: 90_000 })
       .toContain('The statement is published');
     const table = page.getByTestId('distribution-statements-table');
     await expect.poll(() => table.textContent()).toContain('Published');
@@ -85,5 +85,5 @@ describe('distributed labels (admin)', () => {
     await screenshotIfAsked(page, 'test-results/distribution-statements.png', true);
     expect(errors).toEqual([]);
     await page.close();
-  });
+  }, 180_000);
 });

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { type ApiAnswer, call, inCompany } from '../support/api.js';
 import { type OwnCompany, ownCompany } from '../support/own-company.js';
 import { until } from '../support/wait.js';
@@ -45,16 +45,28 @@ describe('distributed labels (admin)', () => {
       },
     });
     const id = made.body.distributed_label.id as string;
+    // The statement schedule states it quarterly: it reads the same label and its frequency.
+    Object.assign(process.env, inject('cloudEnv'));
+    const { scheduledLabels } = await import('../../functions/data/access/statements.js');
+    expect(await scheduledLabels(company.companyId)).toEqual([{ id, frequency: 'Quarterly' }]);
     // The label is the company's own label, flagged distributed.
     expect((await company.api.get(`/labels/${id}`)).body.label).toMatchObject({
       distributed: true,
       deal_percentage: 20,
     });
 
-    await company.label('Not Distributed');
-    await newLabel(other.companyId, { name: 'Elsewhere' });
-    const listed = await asAdmin('GET', `/admin/distributed_labels?company=${company.companyId}`);
-    expect(listed.body).toMatchObject({ total_count: 1, distributed_labels: [{ id, name: 'Northern Deal' }] });
+    const plain = await company.label('Not Distributed');
+    const elsewhere = await newLabel(other.companyId, { name: 'Elsewhere' });
+    const listed = await asAdmin('GET', `/admin/distributed_labels?company=${company.companyId}&per_page=1000`);
+    const rows = listed.body.distributed_labels as { id: string; company_id: string }[];
+    expect(rows.find((row) => row.id === id)).toMatchObject({ name: 'Northern Deal', deal_percentage: '20.00' });
+    // Only the company's distributed labels: not its plain label, not another company's.
+    expect(rows.every((row) => row.company_id === company.companyId)).toBe(true);
+    expect(rows.map((row) => row.id)).not.toContain(plain.id);
+    expect(rows.map((row) => row.id)).not.toContain(elsewhere.id);
+    expect(
+      (await asAdmin('GET', `/admin/distributed_labels?company=${other.companyId}`)).body.distributed_labels,
+    ).toMatchObject([{ id: elsewhere.id, company_name: other.name }]);
 
     const edited = await asAdmin('PATCH', `/admin/distributed_labels/${id}`, {
       deal_percentage: 15.5,
