@@ -410,6 +410,13 @@ export const OPERATION_NAMES = {
     'artistStatementSum',
     'artistPayPeriodRoyaltyRecords',
     'prepareArtistStatements',
+    // The admin's distributed labels across companies and their distribution statements.
+    'listDistributedLabels',
+    'createDistributedLabel',
+    'getDistributedLabel',
+    'updateDistributedLabel',
+    'listAllDistributionStatements',
+    'generateDistributionStatement',
   ],
   // Payments.
   payments: ['listPayments', 'getPayment', 'createPayment', 'updatePayment', 'deletePayment'],

@@ -565,6 +565,13 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/distribution_statements/{id}/edit', 'statements', 'getDistributionStatement', 'tenant', 'money.read'),
   r('PATCH', '/distribution_statements/{id}', 'statements', 'updateDistributionStatement', 'tenant', 'money.write'),
   r('DELETE', '/distribution_statements/{id}', 'statements', 'deleteDistributionStatement', 'tenant', 'money.write'),
+  // The admin's distributed labels of every company and their distribution statements (statements before {id}).
+  r('GET', '/admin/distributed_labels', 'statements', 'listDistributedLabels', 'admin'),
+  r('POST', '/admin/distributed_labels', 'statements', 'createDistributedLabel', 'admin'),
+  r('GET', '/admin/distributed_labels/statements', 'statements', 'listAllDistributionStatements', 'admin'),
+  r('POST', '/admin/distributed_labels/generate_statement', 'statements', 'generateDistributionStatement', 'admin'),
+  r('GET', '/admin/distributed_labels/{id}', 'statements', 'getDistributedLabel', 'admin'),
+  r('PATCH', '/admin/distributed_labels/{id}', 'statements', 'updateDistributedLabel', 'admin'),
   // Artist (payee) statements of a label: the label's statements, one artist's, their pay periods and sums.
   r('GET', '/label_artists/statements', 'statements', 'listArtistStatements', 'tenant', 'money.read'),
   r('POST', '/label_artists/statements', 'statements', 'createArtistStatement', 'tenant', 'money.write'),

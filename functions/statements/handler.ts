@@ -21,6 +21,7 @@ import {
   statementRunView,
 } from './api/runs.js';
 import { notYetStated } from './accounts/not-yet-stated.js';
+import { distributedLabelOperations } from './distributed/operations.js';
 import {
   bulkDownloadInput,
   bulkPayInput,
@@ -270,6 +271,7 @@ const operations = {
     query: periodQuery,
     run: ({ tenantId, query }) => unaccountableRecordings(tenantId, query),
   }),
+  ...distributedLabelOperations,
 } satisfies AreaOperations<'statements'>;
 
 export const handler = areaHandler('statements', operations, planGate);

@@ -107,6 +107,16 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'admin-import': () => import('../pages/admin/imports/import-detail-page').then((m) => m.AdminImportPage),
   'admin-company-section': () =>
     import('../pages/admin/companies/company-section-page').then((m) => m.CompanySectionPage),
+  'admin-distributed-labels': () =>
+    import('../pages/admin/distributed-labels/distributed-labels-pages').then((m) => m.AdminDistributedLabelsPage),
+  'admin-distributed-label': () =>
+    import('../pages/admin/distributed-labels/distributed-labels-pages').then((m) => m.AdminDistributedLabelPage),
+  'admin-distributed-label-form': () =>
+    import('../pages/admin/distributed-labels/distributed-label-form-page').then(
+      (m) => m.AdminDistributedLabelFormPage,
+    ),
+  'admin-distribution-statements': () =>
+    import('../pages/admin/distributed-labels/distributed-labels-pages').then((m) => m.AdminDistributionStatementsPage),
   'admin-access-tokens': () =>
     import('../pages/admin/access-tokens/tokens-list-page').then((m) => m.AdminAccessTokensPage),
   'admin-access-token': () =>

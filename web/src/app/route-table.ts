@@ -18,6 +18,10 @@ export type PageKey =
   | 'changelog'
   | 'api-docs'
   | 'admin-site-help'
+  | 'admin-distributed-labels'
+  | 'admin-distributed-label'
+  | 'admin-distributed-label-form'
+  | 'admin-distribution-statements'
   | 'admin-import-form'
   | 'admin-label-settings'
   | 'company-distribution-settings'
@@ -697,8 +701,20 @@ const adminRoutes: RouteDef[] = [
     '/admin/distributed_labels/statements',
     'AdminDistributedLabelsStatements',
     'Admin: distributed label statements',
+    'admin-distribution-statements',
   ),
-  ...adminEntity('distributed_labels', 'distributed_label'),
+  ...adminEntity(
+    'distributed_labels',
+    'distributed_label',
+    [],
+    {},
+    {
+      list: 'admin-distributed-labels',
+      new: 'admin-distributed-label-form',
+      detail: 'admin-distributed-label',
+      edit: 'admin-distributed-label-form',
+    },
+  ),
   ...adminEntity('distributors', 'distributor', [], {}, REFERENCE_PAGES),
   ...adminEntity('dsps', 'dsp', [], {}, REFERENCE_PAGES),
   ...adminEntity('genres', 'genre', [], {}, REFERENCE_PAGES),

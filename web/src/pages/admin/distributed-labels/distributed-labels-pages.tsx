@@ -1,0 +1,167 @@
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import Select from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import type { TableProps } from '@cloudscape-design/components/table';
+import { useMemo, useState } from 'react';
+import { useParams } from 'react-router';
+import { useAdminCompanies } from '../../../app/resources';
+import { RecordState } from '../../../components/record-state';
+import { RouterLink } from '../../../components/router-link';
+import { ServerTable } from '../../../components/server-table';
+import { StatusBadge } from '../../../components/status-badge';
+import type { DistributedLabel } from '../../../../../shared/schemas/distributed-labels';
+import { DistributionStatementsTable } from './distribution-statements-table';
+import { GenerateStatementForm } from './generate-statement-form';
+import { useDistributedLabel } from './distributed-labels-api';
+import {
+  DISTRIBUTED_LABELS_BASE,
+  DISTRIBUTION_STATEMENTS_BASE,
+  dealText,
+  distributedLabelPath,
+  distributedLabelsPath,
+} from './distributed-label-model';
+
+const frequencyText = (label: DistributedLabel) => label.statement_settings.frequency || 'On demand';
+
+function columns(): TableProps.ColumnDefinition<DistributedLabel>[] {
+  return [
+    {
+      id: 'name',
+      header: 'Label',
+      sortingField: 'name',
+      isRowHeader: true,
+      cell: (l) => (
+        <RouterLink href={distributedLabelPath(l.id)} data-testid={`distributed-label-link-${l.id}`}>
+          {l.name}
+        </RouterLink>
+      ),
+    },
+    { id: 'company', header: 'Company', sortingField: 'company_name', cell: (l) => l.company_name },
+    { id: 'deal', header: 'Deal percentage', cell: (l) => dealText(l.deal_percentage) },
+    { id: 'frequency', header: 'Statements', cell: frequencyText },
+    {
+      id: 'active',
+      header: 'Status',
+      cell: (l) => (
+        <StatusBadge word={l.active ? 'active' : 'inactive'}>{l.active ? 'Active' : 'Inactive'}</StatusBadge>
+      ),
+    },
+  ];
+}
+
+const ALL = { value: '', label: 'All companies' };
+
+/** /admin/distributed_labels: every company's distributed labels, by company, with paging and search. */
+export function AdminDistributedLabelsPage() {
+  const companies = useAdminCompanies();
+  const [company, setCompany] = useState(ALL);
+  const cols = useMemo(columns, []);
+  const options = [ALL, ...(companies.data?.companies ?? []).map((c) => ({ value: c.id, label: c.name }))];
+  return (
+    <ServerTable<DistributedLabel>
+      tableId="distributed-labels"
+      storageId="distributed-labels"
+      title="Distributed labels"
+      description="Labels the platform distributes, in every company, with their deal and statement settings."
+      resourceName="distributed label"
+      columns={cols}
+      collection="distributed_labels"
+      trackBy="id"
+      defaultSort={{ field: 'name', order: 'asc' }}
+      buildPath={(params) => distributedLabelsPath(params, company.value || undefined)}
+      filterKey={company.value}
+      filters={
+        <FormField label="Company">
+          <Select
+            selectedOption={company}
+            options={options}
+            filteringType="auto"
+            filteringPlaceholder="Find a company"
+            onChange={({ detail }) =>
+              setCompany({ value: detail.selectedOption.value ?? '', label: detail.selectedOption.label ?? '' })
+            }
+            data-testid="distributed-labels-company"
+          />
+        </FormField>
+      }
+      actions={() => (
+        <SpaceBetween direction="horizontal" size="xs">
+          <Button href={DISTRIBUTION_STATEMENTS_BASE}>Statements</Button>
+          <Button variant="primary" href={`${DISTRIBUTED_LABELS_BASE}/new`} data-testid="distributed-labels-new">
+            New distributed label
+          </Button>
+        </SpaceBetween>
+      )}
+    />
+  );
+}
+
+/** /admin/distributed_labels/{id}: the label's deal and statement settings, Generate, its statements. */
+export function AdminDistributedLabelPage() {
+  const { distributedLabelId } = useParams();
+  const { data, error, isLoading, mutate } = useDistributedLabel(distributedLabelId);
+  return (
+    <RecordState
+      error={error}
+      isLoading={isLoading}
+      data={data?.distributed_label}
+      retry={mutate}
+      errorHeader="Could not load the distributed label"
+    >
+      {(label) => (
+        <ContentLayout
+          header={
+            <Header
+              variant="h1"
+              actions={
+                <Button href={`${distributedLabelPath(label.id)}/edit`} data-testid="distributed-label-edit">
+                  Edit
+                </Button>
+              }
+            >
+              {label.name}
+            </Header>
+          }
+        >
+          <SpaceBetween size="l">
+            <Container header={<Header variant="h2">Deal and statement settings</Header>}>
+              <KeyValuePairs
+                columns={3}
+                items={[
+                  { label: 'Company', value: label.company_name },
+                  {
+                    label: 'Deal percentage',
+                    value: <span data-testid="distributed-label-deal">{dealText(label.deal_percentage)}</span>,
+                  },
+                  { label: 'Statements', value: frequencyText(label) },
+                  { label: 'Charts on statements', value: label.statement_settings.graphs ? 'Yes' : 'No' },
+                  { label: 'E-mail', value: label.email ?? '-' },
+                  { label: 'Status', value: label.active ? 'Active' : 'Inactive' },
+                ]}
+              />
+            </Container>
+            <GenerateStatementForm labelId={label.id} />
+            <DistributionStatementsTable labelId={label.id} />
+          </SpaceBetween>
+        </ContentLayout>
+      )}
+    </RecordState>
+  );
+}
+
+/** /admin/distributed_labels/statements: every distributed label's statements, Generate for any label. */
+export function AdminDistributionStatementsPage() {
+  return (
+    <ContentLayout header={<Header variant="h1">Distributed label statements</Header>}>
+      <SpaceBetween size="l">
+        <GenerateStatementForm />
+        <DistributionStatementsTable />
+      </SpaceBetween>
+    </ContentLayout>
+  );
+}

@@ -1,0 +1,109 @@
+import Button from '@cloudscape-design/components/button';
+import FormField from '@cloudscape-design/components/form-field';
+import Select from '@cloudscape-design/components/select';
+import type { TableProps } from '@cloudscape-design/components/table';
+import { useMemo, useState } from 'react';
+import { useAdminCompanies } from '../../../app/resources';
+import { FormattedDate } from '../../../components/formatted';
+import { RouterLink } from '../../../components/router-link';
+import { ServerTable } from '../../../components/server-table';
+import { Money, PaidBadge, StateBadge } from '../../statements/statement-badges';
+import type { DistributionStatementRow } from '../../../../../shared/schemas/distributed-labels';
+import { openStatementPdf } from './distributed-labels-api';
+import { distributedLabelPath, distributionStatementsPath } from './distributed-label-model';
+
+function columns(): TableProps.ColumnDefinition<DistributionStatementRow>[] {
+  return [
+    { id: 'number', header: 'Number', sortingField: 'number', isRowHeader: true, cell: (s) => s.number },
+    {
+      id: 'label',
+      header: 'Label',
+      sortingField: 'payee_name',
+      cell: (s) => <RouterLink href={distributedLabelPath(s.payee_id)}>{s.payee_name}</RouterLink>,
+    },
+    { id: 'company', header: 'Company', sortingField: 'company_name', cell: (s) => s.company_name },
+    { id: 'period', header: 'Period', sortingField: 'end_pay_period', cell: (s) => s.accounting_period },
+    {
+      id: 'fee',
+      header: 'Distributor’s fee',
+      cell: (s) => <Money value={s.aggregator_fee} currency={s.currency} />,
+    },
+    {
+      id: 'payable',
+      header: 'Payable',
+      cell: (s) => (
+        <Money value={s.payee_total} currency={s.currency} testId={`distribution-statement-payable-${s.id}`} />
+      ),
+    },
+    { id: 'paid', header: 'Paid', cell: (s) => <PaidBadge statement={s} /> },
+    { id: 'queue_status', header: 'Status', cell: (s) => <StateBadge state={s.queue_status} /> },
+    {
+      id: 'created_at',
+      header: 'Made',
+      sortingField: 'created_at',
+      cell: (s) => <FormattedDate value={s.created_at} />,
+    },
+    {
+      id: 'pdf',
+      header: 'PDF',
+      cell: (s) =>
+        s.queue_status === 'published' ? (
+          <Button
+            variant="inline-link"
+            onClick={() => void openStatementPdf(s.id, s.company_id)}
+            ariaLabel={`Open the PDF of ${s.number}`}
+          >
+            Open PDF
+          </Button>
+        ) : (
+          '-'
+        ),
+    },
+  ];
+}
+
+const ALL = { value: '', label: 'All companies' };
+
+/** Distribution statements of every distributed label (or one label's), newest first, by company. */
+export function DistributionStatementsTable({ labelId }: { labelId?: string }) {
+  const companies = useAdminCompanies(!labelId);
+  const [company, setCompany] = useState(ALL);
+  const cols = useMemo(columns, []);
+  const filter = { company: company.value || undefined, label_id: labelId };
+  const options = [ALL, ...(companies.data?.companies ?? []).map((c) => ({ value: c.id, label: c.name }))];
+  return (
+    <ServerTable<DistributionStatementRow>
+      tableId="distribution-statements"
+      storageId="distribution-statements"
+      title={labelId ? 'Distribution statements' : 'Distribution statements of every distributed label'}
+      resourceName="statement"
+      resourcePlural="statements"
+      columns={cols}
+      collection="statements"
+      trackBy="id"
+      buildPath={(params) => distributionStatementsPath(params, filter)}
+      filterKey={JSON.stringify(filter)}
+      filters={
+        labelId ? undefined : (
+          <FormField label="Company">
+            <Select
+              selectedOption={company}
+              options={options}
+              filteringType="auto"
+              filteringPlaceholder="Find a company"
+              onChange={({ detail }) =>
+                setCompany({ value: detail.selectedOption.value ?? '', label: detail.selectedOption.label ?? '' })
+              }
+              data-testid="distribution-statements-company"
+            />
+          </FormField>
+        )
+      }
+      actions={({ refresh }) => (
+        <Button iconName="refresh" onClick={() => void refresh()} data-testid="distribution-statements-refresh">
+          Refresh
+        </Button>
+      )}
+    />
+  );
+}
