@@ -33,7 +33,13 @@ function placeholders(license: LicenseItem, licensor: string): Record<string, st
     licensor: outgoing ? licensor : license.licensee_name,
     licensee: outgoing ? license.licensee_name : licensor,
     licensee_address: orDash(license.licensee_address),
-    assets: (license.assets ?? []).map((a) => `${a.title ?? a.asset_id}${a.isrc ? ` (${a.isrc})` : ''}${a.upc ? ` (${a.upc})` : ''}: ${a.split}% of the fee`).join('\n') || '—',
+    assets:
+      (license.assets ?? [])
+        .map(
+          (a) =>
+            `${a.title ?? a.asset_id}${a.isrc ? ` (${a.isrc})` : ''}${a.upc ? ` (${a.upc})` : ''}: ${a.split}% of the fee`,
+        )
+        .join('\n') || '—',
     usage: orDash(license.usage),
     territory: orDash(license.territory),
     term: orDash(license.term),
@@ -62,17 +68,19 @@ export async function licenceDocumentLink(
   const [bytes, type] =
     format === 'pdf'
       ? [await renderContractPdf(title, text), 'application/pdf']
-      : [await renderContractDocx(title, text), 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'];
+      : [
+          await renderContractDocx(title, text),
+          'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        ];
   const key = documentKey(tenantId, id, kind, license.revision, format);
   await putBytes(requireEnv(ENV.uploadsBucket), key, bytes, type);
-  return { url: await presignDownload(key, type), filename: `${kind}-${license.licensee_name.replace(/[^\w.-]+/g, '-')}.${format}` };
+  return {
+    url: await presignDownload(key, type),
+    filename: `${kind}-${license.licensee_name.replace(/[^\w.-]+/g, '-')}.${format}`,
+  };
 }
 
-export async function presignSignedLicence(
-  tenantId: string,
-  id: string,
-  file: Parameters<typeof presignUpload>[1],
-) {
+export async function presignSignedLicence(tenantId: string, id: string, file: Parameters<typeof presignUpload>[1]) {
   await readLicense(tenantId, id);
   return presignUpload(signedPrefix(tenantId, id), file);
 }
@@ -93,5 +101,8 @@ export async function attachSignedLicence(tenantId: string, id: string, key: str
 export async function signedLicenceLink(tenantId: string, id: string) {
   const license = await readLicense(tenantId, id);
   if (!license.signed_copy_key) throw new NotFound('Signed copy');
-  return { url: await presignDownload(license.signed_copy_key), filename: license.signed_copy_file_name ?? 'signed-copy' };
+  return {
+    url: await presignDownload(license.signed_copy_key),
+    filename: license.signed_copy_file_name ?? 'signed-copy',
+  };
 }

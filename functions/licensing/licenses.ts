@@ -101,7 +101,6 @@ function checkAdvanceKept(
     throw new InvalidField('fee', 'The fee must not be less than the advance already paid');
 }
 
-
 const definedOnly = <T extends Record<string, unknown>>(value: T): Partial<T> =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 

@@ -159,14 +159,19 @@ export async function recoupableCostTerms(
   releaseId: string,
 ): Promise<{ percent: number; payees: { payee_id: string; share: string }[] } | null> {
   const contracts = (
-    await getDb().entities.Contract.query.bySubject({ tenantId, subject: `release#${releaseId}` }).go({ pages: 'all' })
+    await getDb()
+      .entities.Contract.query.bySubject({ tenantId, subject: `release#${releaseId}` })
+      .go({ pages: 'all' })
   ).data
     .filter((c) => c.status === 'signed')
     .sort((a, b) => String(b.start_date).localeCompare(String(a.start_date)));
   for (const contract of contracts) {
-    const percent = Number((contract.royalty_terms as { recoupable_costs_percent?: string } | undefined)?.recoupable_costs_percent ?? 0);
+    const percent = Number(
+      (contract.royalty_terms as { recoupable_costs_percent?: string } | undefined)?.recoupable_costs_percent ?? 0,
+    );
     const payees = (contract.contract_payees ?? []) as { payee_id: string; share: string }[];
-    if (percent > 0 && payees.length) return { percent, payees: payees.map((p) => ({ payee_id: p.payee_id, share: String(p.share) })) };
+    if (percent > 0 && payees.length)
+      return { percent, payees: payees.map((p) => ({ payee_id: p.payee_id, share: String(p.share) })) };
   }
   return null;
 }
@@ -179,7 +184,11 @@ export async function recoupableCostTerms(
 export async function claimReminder(tenantId: string, licenseId: string, key: string): Promise<boolean> {
   return writtenUnlessConditionFailed(() =>
     getDb()
-      .entities.UniqueValue.create({ scope: `license-reminder#${tenantId}`, value: `${licenseId}#${key}`, ownerId: licenseId })
+      .entities.UniqueValue.create({
+        scope: `license-reminder#${tenantId}`,
+        value: `${licenseId}#${key}`,
+        ownerId: licenseId,
+      })
       .go(),
   );
 }
