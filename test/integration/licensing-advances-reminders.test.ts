@@ -222,7 +222,7 @@ describe('documents', () => {
     expect(uploaded.ok).toBe(true);
     const kept = await put(`/licenses/${license.id}/signed_copy`, { signed_copy_key: presigned.body.key });
     expect(kept.status, JSON.stringify(kept.body)).toBe(200);
-    expect(kept.body.license.signed_copy_file_name).toBe('signed-licence.pdf');
+    expect(kept.body.license.signed_copy_file_name).toBe('signed_licence.pdf');
     expect(kept.body.license.signed_copy_key).toBeUndefined();
     const link = await api.get(`/licenses/${license.id}/signed_copy`);
     expect(new TextDecoder().decode(await (await fetch(link.body.url)).arrayBuffer())).toBe('%PDF-1.4 signed');
