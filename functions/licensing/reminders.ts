@@ -8,9 +8,9 @@ import type { Permission } from '../../shared/permissions.js';
  */
 
 /** How many days before a licence ends it is reminded of (and listed as ending). */
-export const ENDING_REMINDER_DAYS = 30;
+const ENDING_REMINDER_DAYS = 30;
 
-export type ReminderKind = 'ending' | 'invoice_overdue' | 'report_overdue';
+type ReminderKind = 'ending' | 'invoice_overdue' | 'report_overdue';
 export type Reminder = {
   kind: ReminderKind;
   /** Names the reminder for its licence and due date: sent once per key. */
@@ -27,8 +27,6 @@ export type Reminder = {
 const IN_FORCE = new Set(['signed', 'invoiced', 'paid']);
 
 const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
-export const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The same day N months on, or the month's last day when it has no such day (31 Jan + 1 month → 28/29 Feb). */
 export function addMonths(date: string, months: number): string {
@@ -65,7 +63,7 @@ export function nextReportDue(
 }
 
 /** "the licence to Film Co (opening titles)": a licence named the way its people know it. */
-export function licenceWords(license: Pick<LicenseItem, 'type' | 'licensee_name' | 'usage'>): string {
+function licenceWords(license: Pick<LicenseItem, 'type' | 'licensee_name' | 'usage'>): string {
   const direction = license.type === 'outgoing' ? 'to' : 'from';
   return `the licence ${direction} ${license.licensee_name}${license.usage ? ` (${license.usage})` : ''}`;
 }

@@ -172,7 +172,9 @@ export const licensePayment = z.strictObject({
 });
 
 /** POST /licenses/{id}/advance: the day the advance arrived (or left); today when not given. */
-export const licenseAdvance = licensePayment;
+export const licenseAdvance = z.strictObject({
+  payment_date: z.iso.date('Payment date must be a date (YYYY-MM-DD)').optional(),
+});
 
 /** POST /licenses/{id}/report_received: the day the licensee's report came; today when not given. */
 export const licenseReportReceived = z.strictObject({
