@@ -31,7 +31,7 @@ const fill = (page: Page, field: string, value: string) =>
   page.getByTestId(`license-${field}`).locator('input').fill(value);
 
 describe('licensing journey', () => {
-  it('takes an outgoing licence from enquiry to paid, and lists the ledger lines its fee made', async () => {
+  it('takes an outgoing licence from enquiry to paid with an advance, and lists the ledger lines its advance and fee made', async () => {
     const { page, errors } = await signedInManagerPage(browser, cloudUrl(), own.manager, {
       id: own.companyId,
       name: own.name,
