@@ -372,6 +372,12 @@ export const OPERATION_NAMES = {
     'licenseInvoicePdf',
     'recordLicensePayment',
     'deleteLicense',
+    'recordLicenseAdvance',
+    'recordLicenseReport',
+    'licenseDocument',
+    'presignSignedLicense',
+    'attachSignedLicense',
+    'signedLicenseCopy',
   ],
   statements: [
     'listStatements',

@@ -508,6 +508,12 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/licenses/{id}/invoice', 'royalties', 'licenseInvoicePdf', 'tenant', 'money.read'),
   r('POST', '/licenses/{id}/payment', 'royalties', 'recordLicensePayment', 'tenant', 'money.write'),
   r('DELETE', '/licenses/{id}', 'royalties', 'deleteLicense', 'tenant', 'money.write'),
+  r('POST', '/licenses/{id}/advance', 'royalties', 'recordLicenseAdvance', 'tenant', 'money.write'),
+  r('POST', '/licenses/{id}/report_received', 'royalties', 'recordLicenseReport', 'tenant', 'catalogue.write'),
+  r('GET', '/licenses/{id}/document', 'royalties', 'licenseDocument', 'tenant', 'catalogue.read'),
+  r('POST', '/licenses/{id}/signed_copy_upload', 'royalties', 'presignSignedLicense', 'tenant', 'catalogue.write'),
+  r('PUT', '/licenses/{id}/signed_copy', 'royalties', 'attachSignedLicense', 'tenant', 'catalogue.write'),
+  r('GET', '/licenses/{id}/signed_copy', 'royalties', 'signedLicenseCopy', 'tenant', 'catalogue.read'),
 
   // Statements and statement runs (docs/statements.md): published statements are
   // numbered and never change; runs preview, then publish through the statement worker. Fixed

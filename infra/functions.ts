@@ -145,7 +145,13 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
     assets: PDF_FONT_ASSETS,
     // A failed or stuck import is re-run through the import queue.
     // The admin royalties across companies and any ledger above a configured size go to Athena.
-    needs: { buckets: { ledger: 'readWrite' }, push: true, sendsTo: ['royaltyImport'], ledgerQuery: true },
+    // A licence's documents and signed copy live in the uploads bucket beside the contracts' (contracts/{company}/licenses/).
+    needs: {
+      buckets: { ledger: 'readWrite', uploads: 'readWrite' },
+      push: true,
+      sendsTo: ['royaltyImport'],
+      ledgerQuery: true,
+    },
   }),
   // Statements and runs: sums over the ledger (DuckDB), presigned PDF/CSV downloads and bulk zips in the
   // ledger bucket (statements/), runs queued to the statement worker, statements re-sent by mail.
@@ -266,7 +272,7 @@ export const WORKERS: Record<QueueKey, FunctionDeclaration> = {
   promoSend: {
     entry: 'functions/promos/worker.ts',
     memorySize: 512,
-    needs: { table: 'readWrite', mail: true },
+    needs: { table: 'readWrite', mail: true, push: true },
   },
   // Mail events: a bounce or complaint suppresses the address; deliveries, opens and clicks are counted, once each.
   mailEvents: {
@@ -291,5 +297,12 @@ export const SCHEDULED_JOBS: Record<ScheduleKey, ScheduledJobDeclaration> = {
     memorySize: 512,
     // Starts each promo send that is due: writes its recipients and queues it to the promo worker.
     needs: { table: 'readWrite', sendsTo: ['promoSend'] },
+  },
+  licenseReminders: {
+    entry: 'functions/licensing/reminders-job.ts',
+    timeoutSeconds: 5 * 60,
+    memorySize: 512,
+    // Tells each company's members of the licences ending soon, invoices past due and reports overdue (inbox and mail).
+    needs: { table: 'readWrite', mail: true, push: true },
   },
 };

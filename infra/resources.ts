@@ -171,6 +171,12 @@ export const SCHEDULES = {
     cron: { minute: '*' },
     everyMsLocally: 60 * 1000,
   },
+  /** Licences ending soon, invoices past due, licensee reports overdue (functions/licensing/reminders-job.ts). */
+  licenseReminders: {
+    description: 'Licensing reminders',
+    cron: { minute: '0', hour: '7' },
+    everyMsLocally: 24 * 60 * 60 * 1000,
+  },
 } as const;
 
 export type ScheduleKey = keyof typeof SCHEDULES;

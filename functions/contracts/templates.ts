@@ -128,11 +128,67 @@ function placeholderValues(contract: ContractItem): Record<string, string> {
   };
 }
 
-/** The document text: the template with every placeholder filled; empty lines left by absent terms are dropped. */
-export function renderContractText(template: ContractTemplate, contract: ContractItem): string {
-  const values = placeholderValues(contract);
-  return template.text
+/** A template's text with every placeholder filled; empty lines left by absent terms are dropped. */
+export function fillTemplate(text: string, values: Readonly<Record<string, string>>): string {
+  return text
     .replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
+}
+
+/** The document text: the template with every placeholder filled from the contract. */
+export function renderContractText(template: ContractTemplate, contract: ContractItem): string {
+  return fillTemplate(template.text, placeholderValues(contract));
+}
+
+/**
+ * The licensing hub's papers for a licence of a master (in or out): the agreement to sign and the
+ * quote that comes before it. Their placeholders are the licence's own fields (licensing/documents.ts).
+ */
+const LICENCE_TEMPLATES = {
+  licence: {
+    name: 'Master use licence',
+    text: `MASTER USE LICENCE
+
+Between {{licensor}} ("the Licensor") and {{licensee}} ("the Licensee"), {{licensee_address}}.
+
+The Licensor grants the Licensee the right to use the following masters:
+{{assets}}
+
+Use: {{usage}}
+Territory: {{territory}}
+Term: {{term}}, from {{start_date}} to {{end_date}}.
+Credit: {{credit}}
+
+Fee: {{fee}}. Advance: {{advance}}, paid before the invoice and deducted from it.
+Reports of use: {{reports}}.
+
+{{terms}}
+
+Signed for {{licensor}}: ______________________   Date: __________
+Signed for {{licensee}}: ______________________   Date: __________`,
+  },
+  quote: {
+    name: 'Licence quote',
+    text: `QUOTE FOR A MASTER USE LICENCE
+
+From {{licensor}} to {{licensee}}, {{licensee_address}}. Quoted on {{proposal_date}}.
+
+Masters:
+{{assets}}
+
+Use: {{usage}}
+Territory: {{territory}}
+Term: {{term}}, from {{start_date}} to {{end_date}}.
+Credit: {{credit}}
+
+Fee quoted: {{fee}}, of which {{advance}} as an advance on signing.
+Reports of use: {{reports}}.
+
+This quote is not a licence: the use is licensed once both parties sign the licence.`,
+  },
+} as const;
+
+export function licenceTemplate(kind: keyof typeof LICENCE_TEMPLATES): { name: string; text: string } {
+  return LICENCE_TEMPLATES[kind];
 }

@@ -1,12 +1,20 @@
+import { z } from 'zod';
 import {
+  licenseAdvance,
   licenseCreate,
+  licenseDocumentQuery,
   licenseFilters,
   licenseMove,
   licensePayment,
+  licenseReportReceived,
   licenseUpdate,
 } from '../../shared/schemas/licensing.js';
+import { uploadRequest } from '../../shared/schemas/uploads.js';
+import { CONTRACT_CONTENT_TYPES, MAX_CONTRACT_BYTES } from '../catalogue/label-depth.js';
 import { idParams, operation, reply } from '../lib/http.js';
 import { listQuerySchema } from '../lib/list-query.js';
+import { recordAdvance } from './advance.js';
+import { attachSignedLicence, licenceDocumentLink, presignSignedLicence, signedLicenceLink } from './documents.js';
 import { issueInvoice } from './invoice.js';
 import { invoicePdfLink } from './invoice-pdf.js';
 
@@ -16,6 +24,7 @@ import { licensingSummary, listLicenses } from './list.js';
 import { recordPayment } from './payment.js';
 import { presentLicense } from './present.js';
 import { deleteLicense } from './remove.js';
+import { recordReportReceived } from './reports.js';
 
 /**
  * The licensing hub's calls: licences in and out, their pipeline, invoice and payment. A paid
@@ -60,6 +69,37 @@ export const licensingOperations = {
     params: idParams,
     body: licensePayment,
     run: ({ tenantId, caller, params, body }) => recordPayment(tenantId, caller, params.id, body.payment_date),
+  }),
+  recordLicenseAdvance: operation('tenant', {
+    params: idParams,
+    body: licenseAdvance,
+    run: ({ tenantId, caller, params, body }) => recordAdvance(tenantId, caller, params.id, body.payment_date),
+  }),
+  recordLicenseReport: operation('tenant', {
+    params: idParams,
+    body: licenseReportReceived,
+    run: ({ tenantId, params, body }) => recordReportReceived(tenantId, params.id, body),
+  }),
+  licenseDocument: operation('tenant', {
+    params: idParams,
+    query: licenseDocumentQuery,
+    run: ({ tenantId, params, query }) => licenceDocumentLink(tenantId, params.id, query.kind, query.format),
+  }),
+  presignSignedLicense: operation('tenant', {
+    params: idParams,
+    body: uploadRequest(CONTRACT_CONTENT_TYPES, MAX_CONTRACT_BYTES),
+    run: ({ tenantId, params, body }) => presignSignedLicence(tenantId, params.id, body),
+  }),
+  attachSignedLicense: operation('tenant', {
+    params: idParams,
+    body: z.strictObject({
+      signed_copy_key: z.string('Signed copy is required').trim().min(1, 'Signed copy is required').max(400),
+    }),
+    run: ({ tenantId, params, body }) => attachSignedLicence(tenantId, params.id, body.signed_copy_key),
+  }),
+  signedLicenseCopy: operation('tenant', {
+    params: idParams,
+    run: ({ tenantId, params }) => signedLicenceLink(tenantId, params.id),
   }),
   deleteLicense: operation('tenant', {
     params: idParams,

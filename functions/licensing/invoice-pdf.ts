@@ -33,7 +33,13 @@ function invoiceText(license: LicenseItem, licensor: Awaited<ReturnType<typeof s
     ]
       .filter(Boolean)
       .join('\n'),
-    `Licence fee (net): ${money(invoice.net)}\nVAT at ${invoice.vat_rate}%: ${money(invoice.vat)}\nTotal due: ${money(invoice.total)}`,
+    [
+      `Licence fee (net): ${money(invoice.net)}`,
+      `VAT at ${invoice.vat_rate}%: ${money(invoice.vat)}`,
+      invoice.advance_received
+        ? `Total: ${money(invoice.total)}\nLess the advance received: ${money(invoice.advance_received)}\nBalance due: ${money(invoice.balance_due ?? invoice.total)}`
+        : `Total due: ${money(invoice.total)}`,
+    ].join('\n'),
     invoice.vat_note,
   ].join('\n\n');
 }

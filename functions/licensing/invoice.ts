@@ -1,6 +1,7 @@
+import Big from 'big.js';
 import * as store from '../data/access/licenses.js';
 import type { Caller } from '../lib/auth-context.js';
-import { BadRequest, Conflict } from '../lib/errors.js';
+import { BadRequest, Conflict, InvalidField } from '../lib/errors.js';
 import { moveBy, readLicense, requireMoneyTerms, requireStatus, today } from './licenses.js';
 import { presentLicense } from './present.js';
 import { licenceVat } from './vat.js';
@@ -28,6 +29,8 @@ export async function issueInvoice(tenantId: string, caller: Caller, id: string)
     if (license.invoice) return { license: await presentLicense(tenantId, license), message: 'Invoice issued' };
     requireStatus(license, 'signed', 'Sign the licence before issuing its invoice');
     const { fee, currency } = requireMoneyTerms(license);
+    if (license.advance_pay_period && license.advance_fee && new Big(license.advance_fee).gt(fee))
+      throw new InvalidField('fee', 'The fee must not be less than the advance already paid');
     const terms = await store.licensorTerms(tenantId);
     const vat = licenceVat(fee, {
       vatRegistered: terms.vatRegistered,
@@ -46,6 +49,14 @@ export async function issueInvoice(tenantId: string, caller: Caller, id: string)
       vat: vat.vat,
       total: vat.total,
       vat_note: vat.note,
+      // The advance is the first part of the fee, paid before the invoice: the invoice bills the whole
+      // fee with its VAT and deducts what was received, so the licensee pays the balance.
+      ...(license.advance_pay_period && license.advance_fee
+        ? {
+            advance_received: new Big(license.advance_fee).toFixed(2),
+            balance_due: new Big(vat.total).minus(license.advance_fee).toFixed(2),
+          }
+        : {}),
     };
     const written = await store.writeNumberedInvoice(tenantId, id, license.revision, numbered, {
       invoice,

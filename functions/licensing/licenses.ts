@@ -1,3 +1,4 @@
+import Big from 'big.js';
 import { ulid } from 'ulid';
 import {
   pipelineMoves,
@@ -74,6 +75,7 @@ export async function updateLicense(tenantId: string, id: string, input: License
   for (const field of ['fee', 'fee_currency', 'assets'] as const)
     if (locked && input[field] !== undefined)
       throw new InvalidField(field, 'The money terms of an invoiced licence cannot change');
+  checkAdvanceKept(license, input);
   await checkLabel(tenantId, input.label_id);
   const set: Partial<store.LicenseFields> = { ...input, assets: undefined };
   if (input.assets) set.assets = await resolveAssets(tenantId, input.assets);
@@ -83,6 +85,20 @@ export async function updateLicense(tenantId: string, id: string, input: License
   if (!(await store.patchLicense(tenantId, id, license.revision, definedOnly(set))))
     throw new Conflict(LOST_RACE_MESSAGE);
   return { license: await presentLicense(tenantId, await readLicense(tenantId, id)), message: 'Licence updated' };
+}
+
+/** Refuses a change that would unsettle a recorded advance: its amount, or a fee below it. */
+function checkAdvanceKept(
+  license: { advance_pay_period?: string; advance_fee?: string; advance_paid_date?: string },
+  input: { advance_fee?: string; fee?: string; advance_paid_date?: string },
+): void {
+  if (!license.advance_pay_period) return;
+  if (input.advance_paid_date !== undefined && input.advance_paid_date !== license.advance_paid_date)
+    throw new InvalidField('advance_paid_date', 'The advance is recorded paid: its date no longer changes');
+  if (input.advance_fee !== undefined && input.advance_fee !== license.advance_fee)
+    throw new InvalidField('advance_fee', 'The advance is recorded paid: its amount no longer changes');
+  if (input.fee !== undefined && license.advance_fee && new Big(input.fee).lt(license.advance_fee))
+    throw new InvalidField('fee', 'The fee must not be less than the advance already paid');
 }
 
 const definedOnly = <T extends Record<string, unknown>>(value: T): Partial<T> =>

@@ -4,6 +4,7 @@ import * as store from '../data/access/licenses.js';
 import { listAnswer, pageOfQuery, type ListQuery } from '../lib/list-query.js';
 import { today } from './licenses.js';
 import { licenseRow } from './present.js';
+import { dueReminders, nextReportDue } from './reminders.js';
 
 export type LicenseListQuery = ListQuery & {
   status?: LicenseStatus;
@@ -70,5 +71,15 @@ export async function licensingSummary(tenantId: string) {
     )
     .map((l) => licenseRow(l))
     .sort((a, b) => String(a.license_end_date).localeCompare(String(b.license_end_date)));
-  return { pipeline, due, ending_soon };
+  // What is due: the same reminders the schedule sends (inbox and mail), the oldest first.
+  const reminders = licenses
+    .flatMap((l) => dueReminders(l, day))
+    .map(({ permission: _who, ...reminder }) => reminder)
+    .sort((a, b) => a.due_date.localeCompare(b.due_date));
+  const reports_due = licenses
+    .map((l) => ({ license: l, next: nextReportDue(l) }))
+    .filter((x): x is { license: typeof x.license; next: string } => x.next !== null)
+    .map(({ license, next }) => ({ ...licenseRow(license), next_report_due: next, overdue: next < day }))
+    .sort((a, b) => a.next_report_due.localeCompare(b.next_report_due));
+  return { pipeline, due, ending_soon, reminders, reports_due };
 }

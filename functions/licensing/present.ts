@@ -1,5 +1,6 @@
 import * as store from '../data/access/licenses.js';
 import type { LicenseItem } from '../data/entities/license.js';
+import { nextReportDue } from './reminders.js';
 
 /**
  * A licence as the API answers it: every field the spec names (asset_type, label, release,
@@ -10,7 +11,15 @@ export function licenseRow(license: LicenseItem, labelName: string | null = null
   const assets = license.assets ?? [];
   const release = assets.find((a) => a.asset_type === 'release');
   const recording = assets.find((a) => a.asset_type === 'recording');
-  const { tenantId: _tenant, revision: _revision, createdAt, updatedAt, tags, ...fields } = license;
+  const {
+    tenantId: _tenant,
+    revision: _revision,
+    signed_copy_key: _key,
+    createdAt,
+    updatedAt,
+    tags,
+    ...fields
+  } = license;
   return {
     ...fields,
     asset_type: assets[0]?.asset_type ?? null,
@@ -28,17 +37,24 @@ export function licenseRow(license: LicenseItem, labelName: string | null = null
     vat: license.invoice?.vat_rate ?? null,
     fee_vat: license.invoice?.vat ?? null,
     paid: license.status === 'paid',
+    advance_paid: Boolean(license.advance_pay_period),
+    next_report_due: nextReportDue(license),
+    signed_copy_file_name: license.signed_copy_file_name ?? null,
     due_date: license.invoice?.due_date ?? null,
     created_at: createdAt,
     updated_at: updatedAt,
   };
 }
 
+/** Whether the licence's payment or advance wrote ledger lines. */
+export const madeLines = (license: LicenseItem) =>
+  Boolean(license.royalty_ids?.length || license.advance_royalty_ids?.length);
+
 /** One licence with its label's name and the ledger lines its payment wrote. */
 export async function presentLicense(tenantId: string, license: LicenseItem) {
   const [labelName, lines] = await Promise.all([
     license.label_id ? store.licensedLabelName(tenantId, license.label_id) : null,
-    license.royalty_ids?.length ? store.linesOfLicense(tenantId, license.id) : [],
+    madeLines(license) ? store.linesOfLicense(tenantId, license.id) : [],
   ]);
   return {
     ...licenseRow(license, labelName),

@@ -3,6 +3,7 @@ import { getExpense } from '../data/access/expenses.js';
 import { writeUnstatedEdits } from '../royalties/api/stated-lines.js';
 import { Conflict, HttpError, LOST_RACE_MESSAGE } from '../lib/errors.js';
 import { readLicense } from './licenses.js';
+import { madeLines } from './present.js';
 
 const STATED_LINE = /^This line is on statement (\S+);/;
 
@@ -15,7 +16,7 @@ const STATED_LINE = /^This line is on statement (\S+);/;
  */
 export async function deleteLicense(tenantId: string, userId: string, id: string) {
   const license = await readLicense(tenantId, id);
-  const lines = license.royalty_ids?.length ? await store.linesOfLicense(tenantId, id) : [];
+  const lines = madeLines(license) ? await store.linesOfLicense(tenantId, id) : [];
   if (lines.length) {
     try {
       await writeUnstatedEdits(
@@ -33,8 +34,12 @@ export async function deleteLicense(tenantId: string, userId: string, id: string
     }
   }
   // A paid expense is never deleted (the expenses' own rule), so neither is the licence that made it.
-  if (license.expense_id && (await getExpense(tenantId, license.expense_id)))
-    throw new Conflict('This licence’s fee is recorded as a paid expense: it cannot be deleted');
+  const expenseIds = [
+    ...new Set([license.expense_id, ...(license.expense_ids ?? []), ...(license.advance_expense_ids ?? [])]),
+  ].filter((x): x is string => Boolean(x));
+  for (const expenseId of expenseIds)
+    if (await getExpense(tenantId, expenseId))
+      throw new Conflict('This licence’s fee is recorded as a paid expense: it cannot be deleted');
   if (!(await store.deleteLicense(tenantId, id, license.revision))) throw new Conflict(LOST_RACE_MESSAGE);
   if (lines.length) await store.moneyWritten(tenantId);
   return { message: 'Licence deleted' };

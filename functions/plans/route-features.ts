@@ -147,7 +147,7 @@ const STORAGE_PRESIGNS: { [A in Area]?: readonly OperationName<A>[] } = {
   companies: ['presignOwnCompanyFile'],
   contracts: ['presignSignedContract'],
   imports: ['presignCatalogueImport'],
-  royalties: ['presignReport'],
+  royalties: ['presignReport', 'presignSignedLicense'],
 };
 
 /** Whether a tenant route presigns an upload that counts against the company's storage. */

@@ -129,6 +129,15 @@ const fields = {
       .optional(),
   ),
   contract_data: optionalText('Contract text', 20_000),
+  report_every_months: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce
+      .number('Report every (months) must be a whole number')
+      .int('Report every (months) must be a whole number')
+      .min(1, 'Report every (months) must be 1 to 24')
+      .max(24, 'Report every (months) must be 1 to 24')
+      .optional(),
+  ),
   invoice_due_days: z.coerce
     .number('Invoice due days must be a whole number')
     .int('Invoice due days must be a whole number')
@@ -162,6 +171,24 @@ export const licensePayment = z.strictObject({
   payment_date: z.iso.date('Payment date must be a date (YYYY-MM-DD)').optional(),
 });
 
+/** POST /licenses/{id}/advance: the day the advance arrived (or left); today when not given. */
+export const licenseAdvance = z.strictObject({
+  payment_date: z.iso.date('Payment date must be a date (YYYY-MM-DD)').optional(),
+});
+
+/** POST /licenses/{id}/report_received: the day the licensee's report came; today when not given. */
+export const licenseReportReceived = z.strictObject({
+  received_on: z.iso.date('Received on must be a date (YYYY-MM-DD)').optional(),
+  /** The report's due date, as the page showed it: a second click on the same report changes nothing. */
+  due_date: z.iso.date('Due date must be a date (YYYY-MM-DD)').optional(),
+});
+
+/** GET /licenses/{id}/document: the licence agreement or the quote, as PDF or Word. */
+export const licenseDocumentQuery = z.strictObject({
+  kind: z.enum(['licence', 'quote'], 'Document must be licence or quote').default('licence'),
+  format: z.enum(['pdf', 'docx'], 'Format must be pdf or docx').default('pdf'),
+});
+
 /** GET /licenses filters. */
 export const licenseFilters = {
   status: z.enum(LICENSE_STATUSES, 'Status must be a pipeline step').optional(),
@@ -186,4 +213,7 @@ export type LicenseInvoice = {
   total: string;
   /** The VAT rule that applied, in words printed on the invoice. */
   vat_note: string;
+  /** The advance the licensee paid before the invoice, deducted from what is due, and what is left to pay. */
+  advance_received?: string;
+  balance_due?: string;
 };

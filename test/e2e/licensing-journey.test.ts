@@ -4,18 +4,23 @@ import { cloudUrl } from '../support/api.js';
 import { launchChromium, screenshotIfAsked, signedInManagerPage } from '../support/browser.js';
 import { type OwnCompany, ownCompany } from '../support/own-company.js';
 
-/** An outgoing licence in Chromium: from an enquiry to paid, then the ledger lines its fee became. */
+/**
+ * An outgoing licence in Chromium: from an enquiry to paid with an advance on signing, its documents,
+ * then the ledger lines the advance and the rest of the fee became, and the recording's licences.
+ */
 let browser: Browser;
 let own: OwnCompany;
 const stamp = Date.now();
 const licensee = `Northern Film ${stamp}`;
 const track = `Sync Track ${stamp}`;
+let recordingId: string;
 
 beforeAll(async () => {
   browser = await launchChromium();
   own = await ownCompany('Licensing e2e');
   const made = await own.api.post('/recordings', { title: track });
   expect(made.status).toBe(201);
+  recordingId = made.body.recording.id;
 });
 afterAll(async () => {
   await browser?.close();
@@ -26,7 +31,7 @@ const fill = (page: Page, field: string, value: string) =>
   page.getByTestId(`license-${field}`).locator('input').fill(value);
 
 describe('licensing journey', () => {
-  it('takes an outgoing licence from enquiry to paid, and lists the ledger lines its fee made', async () => {
+  it('takes an outgoing licence from enquiry to paid with an advance, and lists the ledger lines its advance and fee made', async () => {
     const { page, errors } = await signedInManagerPage(browser, cloudUrl(), own.manager, {
       id: own.companyId,
       name: own.name,
@@ -40,6 +45,8 @@ describe('licensing journey', () => {
     await fill(page, 'territory', 'World');
     await fill(page, 'fee', '120.00');
     await fill(page, 'fee_currency', 'GBP');
+    await fill(page, 'advance_fee', '20.00');
+    await fill(page, 'report_every_months', '3');
     await page.getByTestId('license-add-asset').click();
     await page.getByTestId('license-asset-0').first().click();
     await page.keyboard.type(track);
@@ -55,13 +62,20 @@ describe('licensing journey', () => {
       await page.getByTestId(`license-move-${step}`).click();
       await expect.poll(() => page.getByTestId('license-status').textContent()).toBe(word);
     }
+    // The quote and the licence are written from the templates; the advance comes on signing.
+    await expect.poll(() => page.getByTestId('license-papers').textContent()).toContain('Quote (PDF)');
+    await expect.poll(() => page.getByTestId('license-next-report').textContent()).toContain('Next report due on');
+    await page.getByTestId('license-record-advance').click();
+    await expect.poll(() => page.getByTestId('license-ledger-lines').textContent()).toContain('Licence advance');
     await page.getByTestId('license-issue-invoice').click();
     await expect.poll(() => page.getByTestId('license-status').textContent()).toBe('Invoiced');
     await expect.poll(() => page.getByTestId('license-invoice').textContent()).toContain('Invoice LI-000001');
+    expect(await page.getByTestId('license-invoice').textContent()).toContain('Less the advance received');
     await page.getByTestId('license-record-payment').click();
     await expect.poll(() => page.getByTestId('license-status').textContent()).toBe('Paid');
     await expect.poll(() => page.getByTestId('license-ledger-lines').textContent()).toContain(track);
-    expect(await page.getByTestId('license-ledger-lines').textContent()).toContain('£120.00');
+    await expect.poll(() => page.getByTestId('license-ledger-lines').textContent()).toContain('£100.00');
+    expect(await page.getByTestId('license-ledger-lines').textContent()).toContain('£20.00');
     await screenshotIfAsked(page, 'test-results/licensing-detail.png', true);
 
     // The royalties list shows the line, the licensee as its retailer.
@@ -72,7 +86,13 @@ describe('licensing journey', () => {
     // The hub counts it among the paid licences, with its fee.
     await page.goto(`${cloudUrl()}/user/licensing`);
     await expect.poll(() => page.getByTestId('pipeline-paid').textContent()).toContain('£120.00');
+    expect(await page.getByTestId('licensing-reminders').count()).toBe(1);
     await screenshotIfAsked(page, 'test-results/licensing-hub.png', true);
+
+    // The recording's page lists the licence that names it.
+    await page.goto(`${cloudUrl()}/user/recordings/${recordingId}`);
+    await expect.poll(() => page.getByTestId('asset-licenses').textContent()).toContain(licensee);
+    await screenshotIfAsked(page, 'test-results/licensing-recording.png', true);
     expect(errors).toEqual([]);
     await page.close();
   });

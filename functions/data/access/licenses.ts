@@ -80,16 +80,17 @@ export async function writeNumberedInvoice(
 }
 
 /**
- * Moves a licence to paid and writes the money it makes — ledger lines (outgoing) or an expense
- * (incoming) — in one transaction that holds only while the licence is still at `revision`: of
- * two "paid" calls, the second finds nothing to do. At most 98 lines (a transaction holds 100 items).
+ * Records money on a licence — its payment or its advance — and writes what it makes: ledger lines
+ * (outgoing) or expenses (incoming), in one transaction that holds only while the licence is still
+ * at `revision`: of two "paid" calls, the second finds nothing to do. A licence has at most 50 assets
+ * and a contract at most 50 payees, so the transaction stays within its 100 items.
  */
-export async function writePayment(
+export async function writeMoney(
   tenantId: string,
   id: string,
   revision: number,
   set: Partial<LicenseFields>,
-  money: { lines: CreateManualRoyalty[]; expense?: CreateExpense },
+  money: { lines: CreateManualRoyalty[]; expenses: CreateExpense[] },
 ): Promise<boolean> {
   const result = await getDb()
     .transaction.write(({ License, ManualRoyalty, Expense }) => [
@@ -98,7 +99,7 @@ export async function writePayment(
         .where((attr, op) => op.eq(attr.revision, revision))
         .commit(),
       ...money.lines.map((line) => ManualRoyalty.create(line).commit()),
-      ...(money.expense ? [Expense.create(money.expense).commit()] : []),
+      ...money.expenses.map((expense) => Expense.create(expense).commit()),
     ])
     .go();
   if (result.canceled) return false;
@@ -147,6 +148,49 @@ export async function licensedAsset(
   return release
     ? { title: release.title, upc: release.upc, artist: release.display_artists, label_id: release.label_id }
     : null;
+}
+
+/**
+ * How the release's contract recoups costs: the newest signed contract on the release that has a
+ * recoupable-costs percentage above 0 and payees. Null when none does (the cost is the label's own).
+ */
+export async function recoupableCostTerms(
+  tenantId: string,
+  releaseId: string,
+): Promise<{ percent: number; payees: { payee_id: string; share: string }[] } | null> {
+  const contracts = (
+    await getDb()
+      .entities.Contract.query.bySubject({ tenantId, subject: `release#${releaseId}` })
+      .go({ pages: 'all' })
+  ).data
+    .filter((c) => c.status === 'signed')
+    .sort((a, b) => String(b.start_date).localeCompare(String(a.start_date)));
+  for (const contract of contracts) {
+    const percent = Number(
+      (contract.royalty_terms as { recoupable_costs_percent?: string } | undefined)?.recoupable_costs_percent ?? 0,
+    );
+    const payees = (contract.contract_payees ?? []) as { payee_id: string; share: string }[];
+    if (percent > 0 && payees.length)
+      return { percent, payees: payees.map((p) => ({ payee_id: p.payee_id, share: String(p.share) })) };
+  }
+  return null;
+}
+
+/**
+ * Claims a reminder: true the first time this licence's reminder of this kind for this due date is
+ * claimed, false ever after. The claim is a guard item created only when absent, so a schedule
+ * that runs twice, or a re-delivered run, sends each reminder once.
+ */
+export async function claimReminder(tenantId: string, licenseId: string, key: string): Promise<boolean> {
+  return writtenUnlessConditionFailed(() =>
+    getDb()
+      .entities.UniqueValue.create({
+        scope: `license-reminder#${tenantId}`,
+        value: `${licenseId}#${key}`,
+        ownerId: licenseId,
+      })
+      .go(),
+  );
 }
 
 /** A company's label name, or null when the company has none with that id. */

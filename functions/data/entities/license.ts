@@ -15,7 +15,9 @@ import { timestamps } from './timestamps.js';
  * someone else's licensed in for our release (incoming). Keyed by company, so another company's id
  * finds nothing. `revision` moves with every write, so two edits or two moves never both win.
  * Once paid, `royalty_ids` names the ledger lines the fee became (outgoing) or `expense_id` the
- * expense it became (incoming): both are written in the same transaction that moves it to paid.
+ * expense it became (incoming): both are written in the same transaction that moves it to paid. An
+ * advance recorded paid writes its own lines (or expenses) the same way, once, and the payment then
+ * brings only the rest of the fee.
  */
 export const License = new Entity({
   model: { entity: 'license', version: '1', service: SERVICE },
@@ -55,6 +57,20 @@ export const License = new Entity({
     pay_period: { type: 'string' },
     royalty_ids: { type: 'list', items: { type: 'string' } },
     expense_id: { type: 'string' },
+    /** Every expense the fee became (one per payee of the release's contract when it is recoupable). */
+    expense_ids: { type: 'list', items: { type: 'string' } },
+    /** Once the advance is recorded paid: its pay period, and the lines (outgoing) or expenses (incoming) it made. */
+    advance_pay_period: { type: 'string' },
+    advance_royalty_ids: { type: 'list', items: { type: 'string' } },
+    advance_expense_ids: { type: 'list', items: { type: 'string' } },
+    /** The licensee reports its use every this many months (outgoing); the next report is due that long after the last. */
+    report_every_months: { type: 'number' },
+    /** The due date of the latest report received, and the day it came. */
+    report_received_through: { type: 'string' },
+    report_received_on: { type: 'string' },
+    /** The signed copy, uploaded under the licence's prefix. */
+    signed_copy_key: { type: 'string' },
+    signed_copy_file_name: { type: 'string' },
     ...timestamps,
   },
   indexes: {

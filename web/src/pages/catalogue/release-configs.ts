@@ -27,6 +27,7 @@ import type { ReferenceConfig, ReferenceField, RowField } from '../admin/referen
 import { artistShareWords, normaliseArtistRows } from './artist-rows';
 import { RECORDING_FORMATS } from './share-words';
 import { ReleaseCheckPanel } from './release-check-panel';
+import { withAssetLicences } from '../licensing/asset-licenses';
 import { CoverThumbnail, withCoverArt } from './release-cover-art';
 import { duplicateRelease } from './release-duplicate';
 import { companyField } from './people-configs';
@@ -90,7 +91,7 @@ export const release: ReferenceConfig = {
   tenant: true,
   afterSaveRoute: (base, id, isNew) => `${base}/${encodeURIComponent(id)}${isNew ? '/edit' : ''}`,
   duplicateOf: duplicateRelease,
-  DetailExtra: withCoverArt(withReleaseDepth(ReleaseCheckPanel)),
+  DetailExtra: withAssetLicences(withCoverArt(withReleaseDepth(ReleaseCheckPanel))),
   FormExtra: ReleaseAudioUploads,
   tour: RELEASE_TOUR,
   fields: [
@@ -200,7 +201,7 @@ export const recording: ReferenceConfig = {
   titleField: 'title',
   idsKey: 'recording_ids',
   tenant: true,
-  DetailExtra: RecordingReleases,
+  DetailExtra: withAssetLicences(RecordingReleases),
   FormExtra: RecordingFormAudio,
   tour: RECORDING_TOUR,
   rowAction: {

@@ -106,6 +106,29 @@ export function LicensingHubPage() {
             ))}
           </ColumnLayout>
         </Container>
+        <Container
+          header={
+            <Header variant="h2" description="Also sent to your inbox and by e-mail, once each">
+              What is due
+            </Header>
+          }
+        >
+          <Table
+            data-testid="licensing-reminders"
+            variant="embedded"
+            items={data?.reminders ?? []}
+            empty={<Box color="text-body-secondary">Nothing is due</Box>}
+            columnDefinitions={[
+              {
+                id: 'what',
+                header: 'What',
+                cell: (r) => <RouterLink href={`/user/licensing/${r.license_id}`}>{r.subject}</RouterLink>,
+              },
+              { id: 'due', header: 'Due', cell: (r) => formatDate(r.due_date) },
+              { id: 'text', header: 'To do', cell: (r) => r.text },
+            ]}
+          />
+        </Container>
         <Container header={<Header variant="h2">Invoices awaiting payment</Header>}>
           <LicenceTable
             items={data?.due ?? []}

@@ -32,6 +32,7 @@ const TEXT_FIELDS = [
   ['fee_currency', 'Fee currency'],
   ['advance_fee', 'Advance fee'],
   ['invoice_due_days', 'Days to pay the invoice'],
+  ['report_every_months', 'The licensee reports every … months (blank: no reports)'],
 ] as const;
 const DATE_FIELDS = [
   ['initial_contact_date', 'Initial contact date'],
@@ -101,6 +102,7 @@ export function LicenseFormPage({ type }: { type?: LicenseType }) {
     };
     for (const [field] of DATE_FIELDS) if (!draft[field]) delete body[field];
     if (!draft.invoice_due_days) delete body.invoice_due_days;
+    if (!draft.report_every_months) delete body.report_every_months;
     if (license && ['invoiced', 'paid'].includes(license.status))
       for (const field of ['fee', 'fee_currency', 'assets']) delete body[field];
     try {

@@ -56,6 +56,18 @@ export function LicenseMoney({ license }: { license: License }) {
               { label: 'Net', value: formatMoney(invoice.net, invoice.currency) },
               { label: `VAT (${invoice.vat_rate}%)`, value: formatMoney(invoice.vat, invoice.currency) },
               { label: 'Total', value: formatMoney(invoice.total, invoice.currency) },
+              ...(invoice.advance_received
+                ? [
+                    {
+                      label: 'Less the advance received',
+                      value: formatMoney(invoice.advance_received, invoice.currency),
+                    },
+                    {
+                      label: 'Balance due',
+                      value: formatMoney(invoice.balance_due ?? invoice.total, invoice.currency),
+                    },
+                  ]
+                : []),
               { label: 'VAT rule', value: invoice.vat_note },
               { label: 'Paid on', value: formatDate(license.payment_date) },
             ]}
@@ -66,18 +78,26 @@ export function LicenseMoney({ license }: { license: License }) {
         <Table
           data-testid="license-ledger-lines"
           header={
-            <Header variant="h2" description="The fee as licensing income, in the pay period of the payment">
+            <Header
+              variant="h2"
+              description="The advance and the fee as licensing income, each in the pay period of its payment"
+            >
               Ledger lines
             </Header>
           }
           items={license.royalty_lines ?? []}
-          empty={<Box color="text-body-secondary">The fee reaches the royalties when the invoice is paid</Box>}
+          empty={
+            <Box color="text-body-secondary">
+              The fee reaches the royalties when the invoice (or the advance) is paid
+            </Box>
+          }
           columnDefinitions={[
             {
               id: 'song',
               header: 'Asset',
               cell: (l) => <RouterLink href={`/user/royalties/${l.id}/edit`}>{l.song ?? 'Line'}</RouterLink>,
             },
+            { id: 'what', header: 'For', cell: (l) => l.sales_description },
             { id: 'period', header: 'Pay period', cell: (l) => l.pay_period },
             { id: 'share', header: 'Share of the fee', cell: (l) => formatMoney(l.subtotal_payable, l.currency) },
             { id: 'amount', header: 'Amount', cell: (l) => formatMoney(l.amount, l.company_currency) },

@@ -21,6 +21,7 @@ import { ConfirmActionModal } from '../../components/confirm-action-modal';
 import { RouterLink } from '../../components/router-link';
 import { StatusBadge } from '../../components/status-badge';
 import { LicenseMoney } from './license-money';
+import { LicensePapers, LicenseReports } from './license-papers';
 import { type License, licenseTitle, TYPE_WORDS } from './licensing-api';
 
 /** The pipeline's buttons: the moves the licence may make, the invoice, the payment. */
@@ -44,6 +45,8 @@ function PipelineActions({ license, onChanged }: { license: License; onChanged: 
   const canPay =
     (license.type === 'outgoing' && license.status === 'invoiced') ||
     (license.type === 'incoming' && license.status === 'signed');
+  // The advance comes on signing, before the invoice; it is recorded once.
+  const canAdvance = license.status === 'signed' && Boolean(license.advance_fee) && !license.advance_paid;
   if (pipelineMoves(license.status).length === 0 && !canInvoice && !canPay)
     return (
       <Box data-testid="license-pipeline-end">
@@ -71,19 +74,30 @@ function PipelineActions({ license, onChanged }: { license: License; onChanged: 
           </Button>
         ) : null}
       </SpaceBetween>
-      {canPay ? (
+      {canPay || canAdvance ? (
         <SpaceBetween direction="horizontal" size="xs" alignItems="end">
           <FormField label="Paid on" constraintText="YYYY-MM-DD">
             <Input data-testid="license-paid-on" value={paidOn} onChange={({ detail }) => setPaidOn(detail.value)} />
           </FormField>
-          <Button
-            variant="primary"
-            data-testid="license-record-payment"
-            disabled={busy}
-            onClick={() => void run(() => api.post(`/licenses/${license.id}/payment`, { payment_date: paidOn }))}
-          >
-            Record payment
-          </Button>
+          {canAdvance ? (
+            <Button
+              data-testid="license-record-advance"
+              disabled={busy}
+              onClick={() => void run(() => api.post(`/licenses/${license.id}/advance`, { payment_date: paidOn }))}
+            >
+              {`Record advance of ${formatMoney(license.advance_fee ?? '0', license.fee_currency)}`}
+            </Button>
+          ) : null}
+          {canPay ? (
+            <Button
+              variant="primary"
+              data-testid="license-record-payment"
+              disabled={busy}
+              onClick={() => void run(() => api.post(`/licenses/${license.id}/payment`, { payment_date: paidOn }))}
+            >
+              Record payment
+            </Button>
+          ) : null}
         </SpaceBetween>
       ) : null}
     </SpaceBetween>
@@ -171,6 +185,8 @@ export function LicensePage() {
           />
         </Container>
         <LicenseMoney license={license} />
+        <LicenseReports license={license} onChanged={(next) => void mutate({ license: next }, { revalidate: true })} />
+        <LicensePapers license={license} onChanged={(next) => void mutate({ license: next }, { revalidate: true })} />
         <Table
           header={<Header variant="h2">History</Header>}
           items={license.history}
@@ -180,10 +196,10 @@ export function LicensePage() {
             { id: 'at', header: 'When', cell: (m) => formatDate(m.at) },
           ]}
         />
-        {license.expense_id ? (
+        {license.type === 'incoming' && (license.expense_id || license.advance_paid) ? (
           <Box>
-            The fee was recorded as an expense: <RouterLink href="/user/finances/expenses">see the expenses</RouterLink>
-            .
+            The fee (or its advance) was recorded as an expense:{' '}
+            <RouterLink href="/user/finances/expenses">see the expenses</RouterLink>.
           </Box>
         ) : null}
       </SpaceBetween>

@@ -46,6 +46,11 @@ export type License = {
   pay_period?: string;
   due_date: string | null;
   expense_id?: string;
+  advance_paid: boolean;
+  report_every_months?: number;
+  report_received_on?: string;
+  next_report_due: string | null;
+  signed_copy_file_name: string | null;
   royalty_lines?: {
     id: string;
     pay_period: string;
@@ -54,6 +59,7 @@ export type License = {
     subtotal_payable: string;
     amount: string;
     company_currency: string;
+    sales_description: string;
   }[];
 };
 
@@ -61,6 +67,16 @@ export type LicensingSummary = {
   pipeline: { status: LicenseStatus; count: number; totals: { currency: string; amount: string }[] }[];
   due: (License & { overdue: boolean })[];
   ending_soon: License[];
+  /** What is due: the reminders the schedule sends (inbox and mail), the oldest first. */
+  reminders: {
+    kind: 'ending' | 'invoice_overdue' | 'report_overdue';
+    key: string;
+    license_id: string;
+    licensee_name: string;
+    due_date: string;
+    subject: string;
+    text: string;
+  }[];
 };
 
 /** The licensee and what the licence is for, as a list shows it. */

@@ -1,0 +1,55 @@
+import Big from 'big.js';
+import * as store from '../data/access/licenses.js';
+import type { Caller } from '../lib/auth-context.js';
+import { Conflict, InvalidField, LOST_RACE_MESSAGE } from '../lib/errors.js';
+import { readLicense, requireMoneyTerms, requireStatus, today } from './licenses.js';
+import { incomeLines, licenceExpenses, rateOn } from './money-lines.js';
+import { presentLicense } from './present.js';
+
+/**
+ * Records a signed licence's advance as paid, the same way as its payment: outgoing, the advance
+ * enters the ledger as licensing lines split over the assets in the pay period of the day it came;
+ * incoming, it becomes an expense on the release (recoupable as the release's contract says). The
+ * advance is the first part of the fee: the invoice deducts it from what is due and the payment
+ * brings only the rest, so advance and payment together make the fee to the cent. Recorded once:
+ * the money and the mark are one conditional write on the licence's revision, and a repeated call
+ * finds the advance recorded and answers the licence as it is.
+ */
+export async function recordAdvance(tenantId: string, caller: Caller, id: string, paymentDate = today()) {
+  let license = await readLicense(tenantId, id);
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    if (license.advance_pay_period)
+      return { license: await presentLicense(tenantId, license), message: 'Advance recorded' };
+    requireStatus(license, 'signed', 'Record the advance once the licence is signed, before its invoice');
+    const { fee, currency } = requireMoneyTerms(license);
+    const advance = license.advance_fee;
+    if (!advance || new Big(advance).lte(0)) throw new InvalidField('advance_fee', 'Advance fee is required');
+    if (new Big(advance).gt(fee)) throw new InvalidField('advance_fee', 'The advance must not be more than the fee');
+    if (paymentDate > today()) throw new InvalidField('payment_date', 'Payment date must not be in the future');
+    const terms = await store.licensorTerms(tenantId);
+    const rate = await rateOn(tenantId, currency, terms.currency, paymentDate);
+    const payPeriod = paymentDate.slice(0, 7);
+    const part = { amount: new Big(advance).toFixed(2), words: 'Licence advance' } as const;
+    const lines =
+      license.type === 'outgoing'
+        ? incomeLines(license, caller, part, { payPeriod, rate, companyCurrency: terms.currency })
+        : [];
+    const expenses = license.type === 'incoming' ? await licenceExpenses(license, part, paymentDate, rate) : [];
+    const written = await store.writeMoney(
+      tenantId,
+      id,
+      license.revision,
+      {
+        advance_paid_date: paymentDate,
+        advance_pay_period: payPeriod,
+        ...(lines.length ? { advance_royalty_ids: lines.map((line) => line.id) } : {}),
+        ...(expenses.length ? { advance_expense_ids: expenses.map((e) => e.expenseId) } : {}),
+      },
+      { lines, expenses },
+    );
+    license = await readLicense(tenantId, id);
+    if (written) return { license: await presentLicense(tenantId, license), message: 'Advance recorded' };
+  }
+  if (!license.advance_pay_period) throw new Conflict(LOST_RACE_MESSAGE);
+  return { license: await presentLicense(tenantId, license), message: 'Advance recorded' };
+}

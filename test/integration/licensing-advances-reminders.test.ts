@@ -1,0 +1,290 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, latestMail } from '../support/api.js';
+import { ownCompany, type OwnCompany } from '../support/own-company.js';
+import { pdfText } from '../support/pdf-text.js';
+
+/**
+ * A licence's advance (recorded once, deducted from the fee, recouped on the release's contract for
+ * an incoming licence), its documents and signed copy, licensee reports, and the daily reminders
+ * that are sent once per licence and due date however often the schedule runs.
+ */
+type Api = OwnCompany['api'];
+const stamp = Date.now();
+let own: OwnCompany;
+let api: Api;
+let recordings: { id: string; title: string }[];
+let release: { id: string; title: string };
+let payees: string[];
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const monthsAgo = (n: number) => {
+  const d = new Date();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() - n);
+  return `${d.toISOString().slice(0, 7)}-05`;
+};
+/** PUT as the manager in the company (the company's calls have no PUT helper). */
+const put = (path: string, body: object) =>
+  call('PUT', `/api/v1${path}`, { token: own.manager.token, company: own.companyId, body });
+const cents = (values: string[]) => values.reduce((sum, v) => sum + Math.round(Number(v) * 100), 0);
+
+async function signed(body: Record<string, unknown>) {
+  const made = await api.post('/licenses', body);
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const moved = await api.post(`/licenses/${made.body.license.id}/status`, { status: 'signed' });
+  expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+  return moved.body.license as Record<string, any>;
+}
+
+type Line = { id: string; pay_period: string; subtotal_payable: string; sales_description: string };
+const linesOf = async (id: string) => (await api.get(`/licenses/${id}`)).body.license.royalty_lines as Line[];
+
+beforeAll(async () => {
+  own = await ownCompany('Licence advances');
+  ({ api } = own);
+  // Registered for VAT: the invoice charges it on the whole fee and deducts the advance from the total.
+  expect(
+    (await api.patch(`/companies/${own.companyId}`, { vat_registered: true, vat_number: 'GB123456789' })).status,
+  ).toBe(200);
+  payees = [];
+  for (const name of ['Advance payee A', 'Advance payee B']) {
+    const made = await api.post('/payees', {
+      name: `${name} ${stamp}`,
+      email: `${name.at(-1)}.adv.${stamp}@example.test`,
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    payees.push(made.body.payee.id);
+  }
+  recordings = [];
+  for (const n of [1, 2, 3]) {
+    const made = await api.post('/recordings', { title: `Advance track ${n} ${stamp}` });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    recordings.push(made.body.recording);
+  }
+  release = (await api.post('/releases', { title: `Advance EP ${stamp}` })).body.release;
+}, 120_000);
+
+describe('an advance', () => {
+  it('enters the ledger once, is deducted on the invoice, and the payment brings the rest of the fee', async () => {
+    const license = await signed({
+      type: 'outgoing',
+      licensee_name: `Advance Film ${stamp}`,
+      licensee_country: 'GB',
+      usage: 'End credits',
+      fee: '100.00',
+      advance_fee: '33.33',
+      fee_currency: 'GBP',
+      assets: recordings.map((r, i) => ({
+        asset_type: 'recording',
+        asset_id: r.id,
+        split: i === 2 ? '33.34' : '33.33',
+      })),
+    });
+    const paidOn = monthsAgo(2);
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5].map(() => api.post(`/licenses/${license.id}/advance`, { payment_date: paidOn })),
+    );
+    for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const advanced = await linesOf(license.id);
+    expect(advanced).toHaveLength(3);
+    expect(cents(advanced.map((l) => l.subtotal_payable))).toBe(3333);
+    expect(new Set(advanced.map((l) => l.pay_period))).toEqual(new Set([paidOn.slice(0, 7)]));
+    expect(advanced[0]?.sales_description).toMatch(/^Licence advance, licence: End credits$/);
+    // A recorded advance keeps its amount.
+    const edit = await api.patch(`/licenses/${license.id}`, { advance_fee: '40.00' });
+    expect(edit.status).toBe(400);
+    expect(edit.body.errors.advance_fee).toEqual(['The advance is recorded paid: its amount no longer changes']);
+
+    const invoiced = (await api.post(`/licenses/${license.id}/invoice`, {})).body.license;
+    expect(invoiced.invoice).toMatchObject({
+      net: '100.00',
+      total: '120.00',
+      advance_received: '33.33',
+      balance_due: '86.67',
+    });
+    const pdf = await api.get(`/licenses/${license.id}/invoice`);
+    const text = await pdfText(new Uint8Array(await (await fetch(pdf.body.url)).arrayBuffer()));
+    expect(text).toContain('Less the advance received');
+    expect(text).toContain('Balance due');
+
+    const paid = await Promise.all([1, 2, 3].map(() => api.post(`/licenses/${license.id}/payment`, {})));
+    for (const answer of paid) expect(answer.status).toBe(200);
+    const all = await linesOf(license.id);
+    expect(all).toHaveLength(6);
+    expect(cents(all.map((l) => l.subtotal_payable))).toBe(10000);
+    const rest = all.filter((l) => l.sales_description.startsWith('Licence fee less the advance'));
+    expect(cents(rest.map((l) => l.subtotal_payable))).toBe(6667);
+  });
+
+  it('refuses an advance before signing, above the fee, or not set, naming the field', async () => {
+    const draft = (
+      await api.post('/licenses', {
+        type: 'outgoing',
+        licensee_name: `Early ${stamp}`,
+        fee: '10.00',
+        fee_currency: 'GBP',
+        advance_fee: '5.00',
+        assets: [{ asset_type: 'recording', asset_id: recordings[0]?.id, split: '100' }],
+      })
+    ).body.license;
+    const early = await api.post(`/licenses/${draft.id}/advance`, {});
+    expect(early.status).toBe(400);
+    expect(early.body.message).toBe('Record the advance once the licence is signed, before its invoice');
+    await api.post(`/licenses/${draft.id}/status`, { status: 'signed' });
+    await api.patch(`/licenses/${draft.id}`, { advance_fee: '12.00' });
+    const above = await api.post(`/licenses/${draft.id}/advance`, {});
+    expect(above.status).toBe(400);
+    expect(above.body.errors.advance_fee).toEqual(['The advance must not be more than the fee']);
+    expect(
+      (await api.post(`/licenses/${draft.id}/advance`, { payment_date: 'soon' })).body.errors.payment_date,
+    ).toEqual(['Payment date must be a date (YYYY-MM-DD)']);
+  });
+
+  it('of an incoming licence is a cost recouped from the release contract’s payees, and the payment the rest', async () => {
+    const contract = await api.post('/contracts', {
+      contractable_type: 'release',
+      contractable_id: release.id,
+      type: 'licence',
+      contractee_type: 'payee',
+      contractee_id: payees[0],
+      contractee_legal_name: `Advance Artist Ltd ${stamp}`,
+      contractor_legal_name: 'Advance Records Ltd',
+      start_date: '2020-01-01',
+      contract_payees: [
+        { payee_id: payees[0], share: '60' },
+        { payee_id: payees[1], share: '40' },
+      ],
+      royalty_terms: { deal_type: 'net_receipts', recoupable_costs_percent: '50' },
+    });
+    expect(contract.status, JSON.stringify(contract.body)).toBe(201);
+    expect((await api.patch(`/contracts/${contract.body.contract.id}`, { status: 'signed' })).status).toBe(200);
+    const license = await signed({
+      type: 'incoming',
+      licensee_name: `Sample House ${stamp}`,
+      usage: 'A vocal sample',
+      fee: '300.00',
+      advance_fee: '100.01',
+      fee_currency: 'GBP',
+      assets: [{ asset_type: 'release', asset_id: release.id, split: '100' }],
+    });
+    await Promise.all([1, 2, 3].map(() => api.post(`/licenses/${license.id}/advance`, {})));
+    await Promise.all([1, 2, 3].map(() => api.post(`/licenses/${license.id}/payment`, {})));
+    const expenses = (await api.get(`/expenses?per_page=100&release_id=${release.id}`)).body.expenses as {
+      total: string;
+      recoupable: boolean;
+      recoupable_percentage: number;
+      payee_id?: string;
+      description: string;
+    }[];
+    expect(expenses).toHaveLength(4);
+    expect(cents(expenses.map((e) => e.total))).toBe(30000);
+    expect(expenses.every((e) => e.recoupable && e.recoupable_percentage === 50)).toBe(true);
+    const advance = expenses.filter((e) => e.description.startsWith('Licence advance'));
+    expect(advance.map((e) => e.total).sort()).toEqual(['40.00', '60.01']);
+    // A paid expense is never deleted, so neither is the licence that made it.
+    expect((await api.del(`/licenses/${license.id}`)).status).toBe(409);
+  });
+});
+
+describe('documents', () => {
+  it('writes the quote and the licence from the templates, and keeps the signed copy', async () => {
+    const license = await signed({
+      type: 'outgoing',
+      licensee_name: `Paper Studio ${stamp}`,
+      usage: 'A game trailer',
+      territory: 'World',
+      fee: '500.00',
+      fee_currency: 'GBP',
+      assets: [{ asset_type: 'recording', asset_id: recordings[1]?.id, split: '100' }],
+    });
+    for (const [kind, heading] of [
+      ['quote', 'QUOTE FOR A MASTER USE LICENCE'],
+      ['licence', 'MASTER USE LICENCE'],
+    ] as const) {
+      const link = await api.get(`/licenses/${license.id}/document?kind=${kind}&format=pdf`);
+      expect(link.status, JSON.stringify(link.body)).toBe(200);
+      const text = await pdfText(new Uint8Array(await (await fetch(link.body.url)).arrayBuffer()));
+      expect(text).toContain(heading);
+      expect(text).toContain(`Paper Studio ${stamp}`);
+      expect(text).toContain('A game trailer');
+    }
+    expect((await api.get(`/licenses/${license.id}/document?kind=letter`)).body.errors.kind).toEqual([
+      'Kind must be one of: licence, quote',
+    ]);
+    const file = new TextEncoder().encode('%PDF-1.4 signed');
+    const presigned = await api.post(`/licenses/${license.id}/signed_copy_upload`, {
+      filename: 'signed licence.pdf',
+      content_type: 'application/pdf',
+      size: file.byteLength,
+    });
+    expect(presigned.status, JSON.stringify(presigned.body)).toBe(200);
+    const uploaded = await fetch(presigned.body.url, { method: 'PUT', headers: presigned.body.headers, body: file });
+    expect(uploaded.ok).toBe(true);
+    const kept = await put(`/licenses/${license.id}/signed_copy`, { signed_copy_key: presigned.body.key });
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    expect(kept.body.license.signed_copy_file_name).toBe('signed_licence.pdf');
+    expect(kept.body.license.signed_copy_key).toBeUndefined();
+    const link = await api.get(`/licenses/${license.id}/signed_copy`);
+    expect(new TextDecoder().decode(await (await fetch(link.body.url)).arrayBuffer())).toBe('%PDF-1.4 signed');
+    const foreign = await put(`/licenses/${license.id}/signed_copy`, { signed_copy_key: 'contracts/x/y.pdf' });
+    expect(foreign.status).toBe(400);
+  });
+});
+
+describe('reminders', () => {
+  it('sends each reminder once per licence and due date, however often the schedule runs', async () => {
+    const licensee = `Reminded Agency ${stamp}`;
+    const license = await signed({
+      type: 'outgoing',
+      licensee_name: licensee,
+      usage: 'A TV advert',
+      license_start_date: monthsAgo(3),
+      license_end_date: day(10),
+      report_every_months: 1,
+      fee: '80.00',
+      fee_currency: 'GBP',
+      assets: [{ asset_type: 'recording', asset_id: recordings[2]?.id, split: '100' }],
+    });
+    const firstDue = license.next_report_due as string;
+    expect(firstDue < day(0)).toBe(true);
+    const runSchedule = () => call('POST', '/_local/schedules/licenseReminders');
+    const inbox = async () =>
+      (
+        (await call('GET', '/api/v1/notices', { token: own.manager.token })).body.notices as {
+          notice: { title: string };
+        }[]
+      )
+        .map((n) => n.notice.title)
+        .filter((title) => title.includes(licensee));
+
+    const runs = await Promise.all([runSchedule(), runSchedule()]);
+    for (const run of runs) expect(run.status, JSON.stringify(run.body)).toBe(200);
+    await runSchedule();
+    expect((await inbox()).sort()).toEqual(
+      [`Licence ending on ${day(10)}: ${licensee}`, `Licensee report overdue: ${licensee}`].sort(),
+    );
+    expect((await latestMail(own.manager.email))?.subject).toContain(licensee);
+
+    // The hub lists the same: what is due, the oldest first.
+    const summary = (await api.get('/licensing/summary')).body;
+    const mine = summary.reminders.filter((r: { license_id: string }) => r.license_id === license.id);
+    expect(mine.map((r: { kind: string }) => r.kind)).toEqual(['report_overdue', 'ending']);
+
+    // The report comes in: recorded once even when said twice, and the next one is its own reminder.
+    const received = await Promise.all(
+      [1, 2].map(() => api.post(`/licenses/${license.id}/report_received`, { due_date: firstDue })),
+    );
+    const answered = received.filter((r) => r.status === 200);
+    expect(answered.length).toBeGreaterThanOrEqual(1);
+    const after = (await api.get(`/licenses/${license.id}`)).body.license;
+    expect(after.report_received_through).toBe(firstDue);
+    expect(after.next_report_due > firstDue).toBe(true);
+    await runSchedule();
+    await runSchedule();
+    const titles = await inbox();
+    expect(titles.filter((t) => t.startsWith('Licensee report overdue'))).toHaveLength(
+      after.next_report_due < day(0) ? 2 : 1,
+    );
+    expect(titles.filter((t) => t.startsWith('Licence ending'))).toHaveLength(1);
+  });
+});
