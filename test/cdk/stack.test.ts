@@ -494,16 +494,34 @@ describe('schedules, realtime and web', () => {
     expect(config.DefaultCacheBehavior.FunctionAssociations[0].EventType).toBe('viewer-request');
     // Distribution-wide error pages would also rewrite the API's 403/404 answers to index.html.
     expect(config.CustomErrorResponses).toBeUndefined();
+    const uncached = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad'; // Managed-CachingDisabled
+    const [fanPolicyId] = single('AWS::CloudFront::OriginRequestPolicy', () => true);
+    const fanPages = { CachePolicyId: uncached, OriginRequestPolicyId: { Ref: fanPolicyId } };
+    // CloudFront matches behaviours in order: the smart link paths come before the general /api/*.
     expect(config.CacheBehaviors).toEqual([
+      expect.objectContaining({ PathPattern: '/api/v1/go/*', ...fanPages }),
+      expect.objectContaining({ PathPattern: '/api/v1/link_pages/*', ...fanPages }),
       expect.objectContaining({
         PathPattern: '/api/*',
-        CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
+        CachePolicyId: uncached,
         OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
       }),
     ]);
     const apiOrigin = config.Origins.find((o: any) => o.CustomOriginConfig);
     expect(JSON.stringify(apiOrigin.DomainName)).toContain('ApiEndpoint');
     expect(ofType('Custom::CDKBucketDeployment')).toHaveLength(0); // no web/dist: nothing to deploy
+  });
+
+  it('forwards the fan’s country to the smart link calls, without Host or Authorization', () => {
+    const [, policy] = single('AWS::CloudFront::OriginRequestPolicy', () => true);
+    const config = policy.Properties.OriginRequestPolicyConfig;
+    expect(config.HeadersConfig.HeaderBehavior).toBe('whitelist');
+    const headers = config.HeadersConfig.Headers.map((h: string) => h.toLowerCase());
+    expect(headers).toEqual(expect.arrayContaining(['cloudfront-viewer-country', 'user-agent', 'referer']));
+    // API Gateway answers only for its own Host; a public call needs no token.
+    expect(headers).not.toContain('host');
+    expect(headers).not.toContain('authorization');
+    expect(config.QueryStringsConfig.QueryStringBehavior).toBe('all');
   });
 
   it('deploys the built SPA with a config.json once web/dist exists', () => {
