@@ -289,4 +289,11 @@ export const SCHEDULED_JOBS: Record<ScheduleKey, ScheduledJobDeclaration> = {
     // Starts each promo send that is due: writes its recipients and queues it to the promo worker.
     needs: { table: 'readWrite', sendsTo: ['promoSend'] },
   },
+  fanNotices: {
+    entry: 'functions/smart-links/fan-notices-job.ts',
+    timeoutSeconds: 5 * 60,
+    memorySize: 512,
+    // Mails each waiting fan of a released smart link once; mail goes through SES.
+    needs: { table: 'readWrite', mail: true },
+  },
 };

@@ -101,3 +101,27 @@ export const releaseDefaultsInput = z.strictObject({
   store: z.boolean().optional(),
 });
 export type ReleaseDefaults = NonNullable<z.infer<typeof releaseDefaultsInput>['release_defaults']>;
+
+/** What a fan who leaves an address must have ticked: the box is unticked until they do. */
+export const FAN_CONSENT = 'Tick the box to agree to be mailed when it is out';
+/**
+ * POST /link_pages/{slug}/fans: a fan's "notify me" on a pre-release link. Explicit consent only: the box
+ * must be ticked (true), never assumed.
+ */
+export const fanSignupInput = z.strictObject({
+  fan: z.strictObject({
+    email: z
+      .string()
+      .trim()
+      .max(254, 'E-mail must be at most 254 characters')
+      .pipe(z.email('Enter a valid e-mail address'))
+      .transform((email) => email.toLowerCase()),
+    consent: z.boolean().refine((ticked) => ticked, FAN_CONSENT),
+  }),
+});
+
+/** A fan's one-click unsubscribe address: the link's slug and their token (fan id, a dot, the secret). */
+export const fanUnsubscribeParams = z.strictObject({
+  slug: z.string().regex(/^[A-Za-z0-9]{4,20}$/),
+  token: z.string().min(1).max(200),
+});

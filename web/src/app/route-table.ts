@@ -45,6 +45,7 @@ export type PageKey =
   | 'label-todo-list'
   | 'label-notebook'
   | 'smart-links'
+  | 'smart-link-unsubscribe'
   | 'smart-link-landing'
   | 'label-settings'
   | 'label-store'
@@ -296,6 +297,7 @@ const publicRoutes: RouteDef[] = [
   pub('/promo/:id/:accessToken', 'ViewPromo', 'Promo', 'view-promo'),
   // A smart link's landing page and a label's store page: what fans open, no sign-in.
   pub('/l/:slug', 'SmartLink', 'Smart link', 'smart-link-landing'),
+  pub('/l/:slug/unsubscribe/:token', 'SmartLinkUnsubscribe', 'Unsubscribe', 'smart-link-unsubscribe'),
   pub('/label_store/:labelId', 'LabelStore', 'Label store', 'public-label-store'),
   pub('/artists/:id', 'ArtistHome', 'Artist portal', 'artist-home'),
   pub('/artists/:id/profile', 'ArtistHomeProfile', 'Artist portal: profile', 'artist-home-profile'),
