@@ -46,6 +46,7 @@ export type PageKey =
   | 'label-notebook'
   | 'smart-links'
   | 'smart-link-unsubscribe'
+  | 'label-marketing'
   | 'smart-link-landing'
   | 'label-settings'
   | 'label-store'
@@ -365,6 +366,7 @@ const labelRoutes: RouteDef[] = [
     {
       '/user/labels/tools/todo_list': 'label-todo-list',
       '/user/labels/tools/notebook': 'label-notebook',
+      '/user/labels/tools/marketing': 'label-marketing',
       '/user/labels/tools/marketing/smart_url': 'smart-links',
       '/user/labels/tools/calendar': 'label-calendar',
       '/user/labels/tools/whitelist': 'label-whitelist',
