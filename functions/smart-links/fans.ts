@@ -14,7 +14,7 @@ import { linkBySlug } from './link-cache.js';
  */
 
 /** Sign-ups one link takes per minute: a script filling the form with made-up addresses stops here. */
-export const SIGNUPS_PER_MINUTE = 30;
+const SIGNUPS_PER_MINUTE = 30;
 const THANKS = 'Thanks: we will e-mail you when it is out.';
 const ALREADY_OUT = 'This release is out already: choose a store to listen';
 const TOO_MANY = 'Too many sign-ups on this link just now: try again in a minute';
