@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PRICE_TIERS } from '../catalogue.js';
+import { VALIDATION } from '../messages.js';
 
 /**
  * Smart links (one public address per release or recording with a button per store) and a label's
@@ -114,7 +115,7 @@ export const fanSignupInput = z.strictObject({
       .string()
       .trim()
       .max(254, 'E-mail must be at most 254 characters')
-      .pipe(z.email('Enter a valid e-mail address'))
+      .pipe(z.email(VALIDATION.email))
       .transform((email) => email.toLowerCase()),
     consent: z.boolean().refine((ticked) => ticked, FAN_CONSENT),
   }),

@@ -51,7 +51,7 @@ describe('notify me', () => {
     expect(Object.keys(noBox.body.errors)).toEqual(['fan.consent']);
     const notAnAddress = await signUp('not-an-address', true);
     expect(notAnAddress.status).toBe(400);
-    expect(notAnAddress.body.errors).toEqual({ 'fan.email': ['Enter a valid e-mail address'] });
+    expect(notAnAddress.body.errors).toEqual({ 'fan.email': ['This field must be a valid email'] });
     const tooLong = await signUp(`${'a'.repeat(300)}@example.test`, true);
     expect(tooLong.status).toBe(400);
     expect(Object.keys(tooLong.body.errors)).toEqual(['fan.email']);
