@@ -402,13 +402,15 @@ describe('least privilege', () => {
         .flatMap(([, p]) => p.Properties.Roles);
     expect(holders(/cognito-idp:AdminCreateUser/)).toEqual([roleOf('functions/auth/handler.ts')]);
     // The auth area (invitations, resets), the statements that are sent: the area (resend) and the worker, and the
-    // artist portal (an artist user's invitation), and the promo worker (a promo to each recipient).
+    // artist portal (an artist user's invitation), the promo worker (a promo to each recipient), and the smart
+    // links' release-day job (a fan who asked).
     const senders = [
       'functions/auth/handler.ts',
       'functions/statements/handler.ts',
       'functions/statements/runs/worker.ts',
       'functions/artist-portal/handler.ts',
       'functions/promos/worker.ts',
+      'functions/smart-links/fan-notices-job.ts',
     ];
     expect(holders(/ses:SendEmail/)).toEqual(expect.arrayContaining(senders.map(roleOf)));
     expect(holders(/ses:SendEmail/)).toHaveLength(senders.length);
