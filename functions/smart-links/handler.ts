@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  fanLinkParams,
   fanSignupInput,
   fanUnsubscribeParams,
   smartLinkClickQuery,
@@ -58,7 +59,7 @@ const operations = {
     run: ({ params, headers, query }) => links.followStore(params.slug, params.store, headers, query.ref),
   }),
   notifyMeOnRelease: operation('public', {
-    params: smartLinkSlugParams,
+    params: fanLinkParams,
     body: fanSignupInput,
     run: async ({ params, body }) => reply(201, await links.captureFan(params.slug, body.fan.email)),
   }),

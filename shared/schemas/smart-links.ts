@@ -121,8 +121,10 @@ export const fanSignupInput = z.strictObject({
   }),
 });
 
+/**
+ * The link a fan's form or unsubscribe names: bounded only, so a wrong one is the link not found (404) and
+ * the body's own mistakes are still named.
+ */
+export const fanLinkParams = z.strictObject({ slug: z.string().min(1).max(40) });
 /** A fan's one-click unsubscribe address: the link's slug and their token (fan id, a dot, the secret). */
-export const fanUnsubscribeParams = z.strictObject({
-  slug: z.string().regex(/^[A-Za-z0-9]{4,20}$/),
-  token: z.string().min(1).max(200),
-});
+export const fanUnsubscribeParams = fanLinkParams.extend({ token: z.string().min(1).max(200) });
