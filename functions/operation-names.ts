@@ -273,6 +273,8 @@ export const OPERATION_NAMES = {
     'viewSmartLink',
     'followSmartLink',
     'followSmartLinkStore',
+    'notifyMeOnRelease',
+    'unsubscribeFan',
     'viewLabelStore',
   ],
   // Promos: mailing lists, promos made from releases, sends, the analysis, the public page of a recipient's link.

@@ -359,6 +359,9 @@ export const ROUTES: readonly Route[] = [
   r('PATCH', '/smart_links/{id}', 'smart-links', 'updateSmartLink', 'tenant', 'catalogue.write'),
   r('DELETE', '/smart_links/{id}', 'smart-links', 'deleteSmartLink', 'tenant', 'catalogue.write'),
   r('GET', '/link_pages/{slug}', 'smart-links', 'viewSmartLink', 'public'),
+  // A fan's "notify me" on a pre-release link, and the one-click unsubscribe of its mail (POST only, RFC 8058).
+  r('POST', '/link_pages/{slug}/fans', 'smart-links', 'notifyMeOnRelease', 'public'),
+  r('POST', '/link_pages/{slug}/unsubscribe/{token}', 'smart-links', 'unsubscribeFan', 'public'),
   r('GET', '/go/{slug}', 'smart-links', 'followSmartLink', 'public'),
   r('GET', '/go/{slug}/{store}', 'smart-links', 'followSmartLinkStore', 'public'),
   r('GET', '/label_stores/{labelId}', 'smart-links', 'viewLabelStore', 'public'),

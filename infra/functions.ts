@@ -305,4 +305,11 @@ export const SCHEDULED_JOBS: Record<ScheduleKey, ScheduledJobDeclaration> = {
     // Tells each company's members of the licences ending soon, invoices past due and reports overdue (inbox and mail).
     needs: { table: 'readWrite', mail: true, push: true },
   },
+  fanNotices: {
+    entry: 'functions/smart-links/fan-notices-job.ts',
+    timeoutSeconds: 5 * 60,
+    memorySize: 512,
+    // Mails each waiting fan of a released smart link once; mail goes through SES.
+    needs: { table: 'readWrite', mail: true },
+  },
 };

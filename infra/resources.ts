@@ -177,6 +177,12 @@ export const SCHEDULES = {
     cron: { minute: '0', hour: '7' },
     everyMsLocally: 24 * 60 * 60 * 1000,
   },
+  /** Fans who asked a smart link to tell them are mailed within the hour their release day starts (UTC). */
+  fanNotices: {
+    description: 'Release-day mails to fans who asked',
+    cron: { minute: '5' },
+    everyMsLocally: 60 * 60 * 1000,
+  },
 } as const;
 
 export type ScheduleKey = keyof typeof SCHEDULES;

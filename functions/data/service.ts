@@ -67,7 +67,13 @@ import { CatalogueExport } from './entities/catalogue-export.js';
 import { CompanyUsage, Plan } from './entities/plan.js';
 import { ArtistPortalInvitation, ArtistPortalLink, ArtistUser } from './entities/artist-user.js';
 import { BillingClock, BillingEvent, BillingLock, LocalBillingObject } from './entities/billing.js';
-import { SmartLink, SmartLinkClickDay } from './entities/smart-link.js';
+import {
+  FanNoticeDue,
+  SmartLink,
+  SmartLinkClickDay,
+  SmartLinkFan,
+  SmartLinkSignupMinute,
+} from './entities/smart-link.js';
 import { CalendarFeed, LabelRequest, MarketingSettings } from './entities/label-requests.js';
 
 const entities = {
@@ -157,6 +163,9 @@ const entities = {
   LocalBillingObject,
   SmartLink,
   SmartLinkClickDay,
+  SmartLinkFan,
+  FanNoticeDue,
+  SmartLinkSignupMinute,
   LabelRequest,
   CalendarFeed,
   MarketingSettings,

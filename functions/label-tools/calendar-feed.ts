@@ -38,6 +38,8 @@ export async function revokeFeeds(userId: string, tenantId: string) {
 
 const KIND_WORDS: Record<CalendarKind, string> = {
   release: 'Release',
+  pre_order: 'Pre-orders open',
+  go_live: 'Goes live',
   delivery: 'Delivered',
   promo_send: 'Promo goes out',
   promo_expiry: 'Promo ends',

@@ -2,10 +2,19 @@ import { calendarActivity, calendarReleases } from '../data/access/label-request
 import { getDsps } from '../data/access/deliveries.js';
 import { labelsOf } from '../data/access/labels.js';
 import type { LabelItem } from '../data/entities/label.js';
+import { storeDates } from './dates.js';
 import type { TodoTask } from './tools-store.js';
 
 /** What a date on the company's calendar is. The SPA words them (display-labels). */
-export type CalendarKind = 'release' | 'delivery' | 'promo_send' | 'promo_expiry' | 'statement_run' | 'todo_due';
+export type CalendarKind =
+  | 'release'
+  | 'pre_order'
+  | 'go_live'
+  | 'delivery'
+  | 'promo_send'
+  | 'promo_expiry'
+  | 'statement_run'
+  | 'todo_due';
 
 type CalendarEvent = {
   /** Stable across reads: a calendar app updates the event instead of adding it twice. */
@@ -40,9 +49,25 @@ export async function calendarEvents(
   const dsps = new Map((await getDsps(activity.deliveries.map((d) => d.dsp_id))).map((d) => [d.id, d.name]));
 
   const events: (CalendarEvent | null)[] = [
-    ...releases.map((r) =>
-      event(`release-${r.id}`, r.release_date, 'release', r.title, r.label_id ?? null, `/user/releases/${r.id}`),
-    ),
+    ...releases.flatMap((r) => {
+      const href = `/user/releases/${r.id}`;
+      const { preOrder, goLiveTime } = storeDates(r.products as Parameters<typeof storeDates>[0]);
+      return [
+        event(`release-${r.id}`, r.release_date, 'release', r.title, r.label_id ?? null, href),
+        event(`pre-order-${r.id}`, preOrder, 'pre_order', r.title, r.label_id ?? null, `${href}/products`),
+        // A timed release goes live at a set hour on its release day: the hour is what the team plans around.
+        goLiveTime
+          ? event(
+              `go-live-${r.id}`,
+              r.release_date,
+              'go_live',
+              `${r.title} at ${goLiveTime} UTC`,
+              r.label_id ?? null,
+              href,
+            )
+          : null,
+      ];
+    }),
     ...activity.deliveries.map((d) =>
       event(
         `delivery-${d.id}`,

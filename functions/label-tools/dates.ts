@@ -18,3 +18,34 @@ export function addWorkingDays(date: string, days: number): string {
   }
   return day;
 }
+
+/** A release's product as the calendar reads it: only its store dates. */
+type ProductDates = {
+  pre_order?: boolean;
+  pre_order_date?: string;
+  pre_order_data?: { start_date?: string };
+  release_time?: string;
+};
+
+const isDay = (value: string | undefined): value is string => Boolean(value && /^\d{4}-\d{2}-\d{2}$/.test(value));
+
+/**
+ * When a release's stores open it, from its products: the day pre-orders open (the earliest pre-order
+ * start of a product offered for pre-order: its pre-order date, else the start date of its pre-order
+ * details) and the time of day it goes live on release day at stores with timed releases (the earliest
+ * time a product names, HH:MM UTC). Null where no product says.
+ */
+export function storeDates(products: readonly ProductDates[] | undefined): {
+  preOrder: string | null;
+  goLiveTime: string | null;
+} {
+  const starts = (products ?? [])
+    .map((p) => (p.pre_order && isDay(p.pre_order_date) ? p.pre_order_date : p.pre_order_data?.start_date))
+    .filter(isDay)
+    .sort();
+  const times = (products ?? [])
+    .map((p) => p.release_time)
+    .filter((t): t is string => Boolean(t && /^\d{2}:\d{2}$/.test(t)))
+    .sort();
+  return { preOrder: starts[0] ?? null, goLiveTime: times[0] ?? null };
+}

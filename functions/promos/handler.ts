@@ -13,12 +13,10 @@ import {
   promoTrackInput,
   promoUpdateInput,
 } from '../../shared/schemas/promos.js';
-import { BadRequest } from '../lib/errors.js';
+import { checkOneClickBody } from '../lib/one-click-unsubscribe.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
 import { planGate } from '../plans/gate.js';
 import * as promos from './index.js';
-
-const ONE_CLICK_BODY = 'The body must be List-Unsubscribe=One-Click or empty';
 
 /** A recipient's link: the promo's id and the access token (recipient id, a dot, the secret). */
 const linkParams = z.strictObject({ id: z.string().min(1).max(64), accessToken: z.string().min(1).max(200) });
@@ -130,8 +128,7 @@ const operations = {
     // an empty body. Anything else is refused before the link is looked at.
     rawBody: true,
     run: ({ params, rawBody }) => {
-      if (!['', '{}', 'List-Unsubscribe=One-Click'].includes(rawBody.trim()))
-        throw new BadRequest(ONE_CLICK_BODY, { body: [ONE_CLICK_BODY] });
+      checkOneClickBody(rawBody);
       return promos.unsubscribe(params.id, params.accessToken);
     },
   }),

@@ -6,7 +6,7 @@ import type { PromoItem, PromoRecipientItem } from '../data/entities/promo.js';
 import type { ReleaseArtwork, RecordingAudio } from '../data/entities/catalogue.js';
 import { Forbidden, HttpError, InvalidField, NotFound } from '../lib/errors.js';
 import { presignDownload } from '../uploads/presign.js';
-import { readAccessToken, secretMatches } from './tokens.js';
+import { readAccessToken, secretMatches } from '../lib/secret-links.js';
 import { tracedDownload } from './tracing.js';
 
 /**

@@ -8,7 +8,8 @@ import { appLink, type Mail, sendMail } from '../lib/mail.js';
 import { freePromos } from '../plans/limits.js';
 import { loadPromo } from './promos.js';
 import { queuePromoSend } from './queue.js';
-import { newAccessToken } from './tokens.js';
+import { oneClickHeaders } from '../lib/one-click-unsubscribe.js';
+import { newAccessToken } from '../lib/secret-links.js';
 
 /**
  * Sending a promo: the API works out who it goes to (the chosen lists' members and single addresses,
@@ -110,7 +111,7 @@ function promoMail(promo: PromoItem, recipient: PromoRecipientItem, token: strin
       `Unsubscribe: ${unsubscribe}`,
     ].join('\n'),
     // RFC 8058 one-click unsubscribe: mail clients POST to the address; a GET there changes nothing.
-    headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    headers: oneClickHeaders(unsubscribe),
     // The mail service's events about this mail (bounced, complained …) come back naming these (mail-events.ts).
     tags: { tenant: promo.tenantId, promo: promo.id, recipient: recipient.id },
   };

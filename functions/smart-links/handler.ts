@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import {
+  fanLinkParams,
+  fanSignupInput,
+  fanUnsubscribeParams,
   smartLinkClickQuery,
   smartLinkCreate,
   smartLinkListQuery,
@@ -7,6 +10,7 @@ import {
   smartLinkStoreParams,
   smartLinkUpdate,
 } from '../../shared/schemas/smart-links.js';
+import { checkOneClickBody } from '../lib/one-click-unsubscribe.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
 import { planGate } from '../plans/gate.js';
 import * as links from './index.js';
@@ -53,6 +57,20 @@ const operations = {
     params: smartLinkStoreParams,
     query: smartLinkClickQuery,
     run: ({ params, headers, query }) => links.followStore(params.slug, params.store, headers, query.ref),
+  }),
+  notifyMeOnRelease: operation('public', {
+    params: fanLinkParams,
+    body: fanSignupInput,
+    run: async ({ params, body }) => reply(201, await links.captureFan(params.slug, body.fan.email)),
+  }),
+  unsubscribeFan: operation('public', {
+    params: fanUnsubscribeParams,
+    // A one-click mail client posts the form `List-Unsubscribe=One-Click` (RFC 8058), the page an empty body.
+    rawBody: true,
+    run: ({ params, rawBody }) => {
+      checkOneClickBody(rawBody);
+      return links.unsubscribeFan(params.slug, params.token);
+    },
   }),
   viewLabelStore: operation('public', {
     params: labelParams,

@@ -7,6 +7,7 @@ import type { SmartLinkItem, SmartLinkStore } from '../data/entities/smart-link.
 import { InvalidField, NotFound } from '../lib/errors.js';
 import { KNOWN_STORES, knownStore, storeKey } from './store-urls.js';
 import { linkAnalytics } from './clicks.js';
+import { fanCounts } from './fans.js';
 import { forgetLink } from './link-cache.js';
 
 const SLUG_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
@@ -132,7 +133,8 @@ export async function listSmartLinks(tenantId: string, releaseId?: string) {
 /** One link with its clicks. */
 export async function getSmartLink(tenantId: string, id: string) {
   const link = await required(tenantId, id);
-  return { smart_link: present(link), analytics: await linkAnalytics(link) };
+  const [analytics, fans] = await Promise.all([linkAnalytics(link), fanCounts(link)]);
+  return { smart_link: present(link), analytics, fans };
 }
 
 export async function updateSmartLink(

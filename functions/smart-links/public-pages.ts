@@ -6,6 +6,7 @@ import { NotFound } from '../lib/errors.js';
 import { reply } from '../lib/http.js';
 import { presignDownload } from '../uploads/presign.js';
 import { linkBySlug } from './link-cache.js';
+import { offersNotifyMe, releaseDayOf } from './fans.js';
 import { clickFacts, countClickAfterAnswer, visitorCountry } from './clicks.js';
 import { storeUrl } from './store-urls.js';
 
@@ -40,16 +41,19 @@ export async function landingPage(slug: string, headers: Headers) {
     .filter((store) => storeUrl(store, link.code, country))
     .map((store) => ({ key: store.key, name: store.name, href: clickPath(link.slug, store.key) }));
   const redirect = buttons.find((button) => button.key === link.auto_redirect);
+  const [cover, releaseDay] = await Promise.all([coverUrl(link.tenantId, link.release_id), releaseDayOf(link)]);
   return reply(
     200,
     {
       smart_link: {
         title: link.title,
         artists: link.artists ?? null,
-        release_date: link.release_date ?? null,
-        cover_url: await coverUrl(link.tenantId, link.release_id),
+        release_date: releaseDay ?? link.release_date ?? null,
+        cover_url: cover,
         buttons,
         auto_redirect: redirect?.href ?? null,
+        // Before release day the page offers to mail the fan when it is out.
+        notify_me: offersNotifyMe(link, releaseDay),
       },
     },
     NO_STORE,

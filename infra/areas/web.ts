@@ -55,6 +55,20 @@ export class Web extends Construct {
     });
     // HSTS, nosniff, frame-options, referrer policy: AWS's managed SecurityHeadersPolicy.
     const responseHeadersPolicy = cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS;
+    const apiOrigin = new origins.HttpOrigin(props.api.domainName, {
+      protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+    });
+    const api: cloudfront.BehaviorOptions = {
+      origin: apiOrigin,
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+      cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+      // With caching disabled this policy forwards Authorization too; the Host header must
+      // not be forwarded or API Gateway cannot tell which API is asked.
+      originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy,
+    };
+    const fanPages = { ...api, originRequestPolicy: this.fanPagePolicy() };
     this.distribution = new cloudfront.Distribution(this, 'Cdn', {
       defaultRootObject: 'index.html',
       enableLogging: true,
@@ -74,18 +88,11 @@ export class Web extends Construct {
         functionAssociations: [{ function: spaRouting, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
-        '/api/*': {
-          origin: new origins.HttpOrigin(props.api.domainName, {
-            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
-          }),
-          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
-          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
-          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-          // With caching disabled this policy forwards Authorization too; the Host header must
-          // not be forwarded or API Gateway cannot tell which API is asked.
-          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-          responseHeadersPolicy,
-        },
+        // A smart link's public page, its redirects and its "notify me" form need the fan's country, which
+        // only CloudFront knows (CloudFront-Viewer-Country); the general /api/* policy cannot add it.
+        '/api/v1/go/*': fanPages,
+        '/api/v1/link_pages/*': fanPages,
+        '/api/*': api,
       },
     });
     this.acknowledgeDistribution(Boolean(webDomain));
@@ -101,6 +108,28 @@ export class Web extends Construct {
       this.acknowledgeDeploymentHandler(deployment, bucket);
     }
     new CfnOutput(this, 'WebUrl', { value: this.url });
+  }
+
+  /**
+   * What a fan's request to a smart link carries to the API: the country CloudFront found for them (the
+   * store address per territory and the click's country), the user agent (bots and devices), the referrer,
+   * the form's content type and origin, and every query string (`?ref=`). No Host (API Gateway needs its
+   * own) and no Authorization: these calls are public. Every viewer header "except Host" cannot be
+   * combined with a CloudFront header in one policy, hence a list.
+   */
+  private fanPagePolicy(): cloudfront.OriginRequestPolicy {
+    return new cloudfront.OriginRequestPolicy(this, 'FanPageRequests', {
+      comment: 'Smart link pages and redirects: the viewer country, user agent and referrer',
+      headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(
+        'CloudFront-Viewer-Country',
+        'User-Agent',
+        'Referer',
+        'Content-Type',
+        'Origin',
+      ),
+      queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
+      cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
+    });
   }
 
   /** The SPA's https URL (APP_URL: links in e-mails point here): its own domain when it has one. */

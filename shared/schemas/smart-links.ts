@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PRICE_TIERS } from '../catalogue.js';
+import { VALIDATION } from '../messages.js';
 
 /**
  * Smart links (one public address per release or recording with a button per store) and a label's
@@ -101,3 +102,29 @@ export const releaseDefaultsInput = z.strictObject({
   store: z.boolean().optional(),
 });
 export type ReleaseDefaults = NonNullable<z.infer<typeof releaseDefaultsInput>['release_defaults']>;
+
+/** What a fan who leaves an address must have ticked: the box is unticked until they do. */
+export const FAN_CONSENT = 'Tick the box to agree to be mailed when it is out';
+/**
+ * POST /link_pages/{slug}/fans: a fan's "notify me" on a pre-release link. Explicit consent only: the box
+ * must be ticked (true), never assumed.
+ */
+export const fanSignupInput = z.strictObject({
+  fan: z.strictObject({
+    email: z
+      .string()
+      .trim()
+      .max(254, 'E-mail must be at most 254 characters')
+      .pipe(z.email(VALIDATION.email))
+      .transform((email) => email.toLowerCase()),
+    consent: z.boolean().refine((ticked) => ticked, FAN_CONSENT),
+  }),
+});
+
+/**
+ * The link a fan's form or unsubscribe names: bounded only, so a wrong one is the link not found (404) and
+ * the body's own mistakes are still named.
+ */
+export const fanLinkParams = z.strictObject({ slug: z.string().min(1).max(40) });
+/** A fan's one-click unsubscribe address: the link's slug and their token (fan id, a dot, the secret). */
+export const fanUnsubscribeParams = fanLinkParams.extend({ token: z.string().min(1).max(200) });

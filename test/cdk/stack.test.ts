@@ -402,8 +402,9 @@ describe('least privilege', () => {
         .flatMap(([, p]) => p.Properties.Roles);
     expect(holders(/cognito-idp:AdminCreateUser/)).toEqual([roleOf('functions/auth/handler.ts')]);
     // The auth area (invitations, resets), the statements that are sent: the area (resend) and the worker, and the
-    // artist portal (an artist user's invitation), the promo worker (a promo to each recipient), and the
-    // licensing reminders (a licence ending, an invoice past due, a report overdue).
+    // artist portal (an artist user's invitation), the promo worker (a promo to each recipient), the licensing
+    // reminders (a licence ending, an invoice past due, a report overdue) and the smart links' release-day job (a fan
+    // who asked).
     const senders = [
       'functions/auth/handler.ts',
       'functions/statements/handler.ts',
@@ -411,6 +412,7 @@ describe('least privilege', () => {
       'functions/artist-portal/handler.ts',
       'functions/promos/worker.ts',
       'functions/licensing/reminders-job.ts',
+      'functions/smart-links/fan-notices-job.ts',
     ];
     expect(holders(/ses:SendEmail/)).toEqual(expect.arrayContaining(senders.map(roleOf)));
     expect(holders(/ses:SendEmail/)).toHaveLength(senders.length);
@@ -496,16 +498,34 @@ describe('schedules, realtime and web', () => {
     expect(config.DefaultCacheBehavior.FunctionAssociations[0].EventType).toBe('viewer-request');
     // Distribution-wide error pages would also rewrite the API's 403/404 answers to index.html.
     expect(config.CustomErrorResponses).toBeUndefined();
+    const uncached = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad'; // Managed-CachingDisabled
+    const [fanPolicyId] = single('AWS::CloudFront::OriginRequestPolicy', () => true);
+    const fanPages = { CachePolicyId: uncached, OriginRequestPolicyId: { Ref: fanPolicyId } };
+    // CloudFront matches behaviours in order: the smart link paths come before the general /api/*.
     expect(config.CacheBehaviors).toEqual([
+      expect.objectContaining({ PathPattern: '/api/v1/go/*', ...fanPages }),
+      expect.objectContaining({ PathPattern: '/api/v1/link_pages/*', ...fanPages }),
       expect.objectContaining({
         PathPattern: '/api/*',
-        CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
+        CachePolicyId: uncached,
         OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
       }),
     ]);
     const apiOrigin = config.Origins.find((o: any) => o.CustomOriginConfig);
     expect(JSON.stringify(apiOrigin.DomainName)).toContain('ApiEndpoint');
     expect(ofType('Custom::CDKBucketDeployment')).toHaveLength(0); // no web/dist: nothing to deploy
+  });
+
+  it('forwards the fan’s country to the smart link calls, without Host or Authorization', () => {
+    const [, policy] = single('AWS::CloudFront::OriginRequestPolicy', () => true);
+    const config = policy.Properties.OriginRequestPolicyConfig;
+    expect(config.HeadersConfig.HeaderBehavior).toBe('whitelist');
+    const headers = config.HeadersConfig.Headers.map((h: string) => h.toLowerCase());
+    expect(headers).toEqual(expect.arrayContaining(['cloudfront-viewer-country', 'user-agent', 'referer']));
+    // API Gateway answers only for its own Host; a public call needs no token.
+    expect(headers).not.toContain('host');
+    expect(headers).not.toContain('authorization');
+    expect(config.QueryStringsConfig.QueryStringBehavior).toBe('all');
   });
 
   it('deploys the built SPA with a config.json once web/dist exists', () => {

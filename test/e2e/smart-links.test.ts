@@ -88,4 +88,45 @@ describe('smart links', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('lets a fan ask, with the box ticked, to be told on release day; the link’s page counts them', async () => {
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const release = await own.api.post('/releases', {
+      title: 'Pre-release Single',
+      upc: '012345678905',
+      label_id: label.id,
+      release_date: tomorrow,
+    });
+    expect(release.status, JSON.stringify(release.body)).toBe(201);
+    const link = (await own.api.post('/smart_links', { smart_link: { release_id: release.body.release.id } })).body
+      .smart_link;
+
+    const fan = await browser.newContext({ userAgent: FAN_BROWSER });
+    const landing = await fan.newPage();
+    const fanErrors = watchErrors(landing);
+    await landing.goto(`${cloudUrl()}${link.path}`);
+    await landing.getByTestId('notify-me-email').locator('input').fill('waiting.fan@example.test');
+    // The box starts unticked, and sending without it is refused in words.
+    expect(await landing.getByTestId('notify-me-consent').locator('input').isChecked()).toBe(false);
+    await landing.getByTestId('notify-me-send').click();
+    await expect
+      .poll(() => landing.locator('body').textContent())
+      .toContain('Tick the box to agree to be mailed when it is out');
+    await landing.getByTestId('notify-me-consent').locator('input').check();
+    await landing.getByTestId('notify-me-send').click();
+    await expect.poll(() => landing.getByTestId('notify-me-done').textContent()).toContain('we will e-mail you');
+    await screenshotIfAsked(landing, 'test-results/smart-link-notify-me.png', true);
+    await fan.close();
+
+    const { page, errors } = await managerPage();
+    await page.goto(`${cloudUrl()}/user/labels/tools/marketing/smart_url?link=${link.id}`);
+    await expect.poll(() => page.getByTestId('smart-link-fans').textContent()).toBe('1 (1 waiting)');
+    // The marketing tools page leads to the pitches and the smart links.
+    await page.goto(`${cloudUrl()}/user/labels/tools/marketing`);
+    await expect.poll(() => page.getByTestId('marketing-tools').textContent()).toContain('Pitch an album or EP');
+    expect(await page.getByTestId('marketing-tools').textContent()).toContain('Smart links');
+    expect(fanErrors).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

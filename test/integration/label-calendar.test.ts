@@ -59,6 +59,25 @@ describe('calendar', () => {
     expect((await intern.api.get(`/calendar?${window}`)).body.events).toHaveLength(3);
   });
 
+  it('shows the day pre-orders open and the hour a timed release goes live', async () => {
+    // In the second company, so the first one's feed below holds only its own three dates.
+    const labelId = (await other.label('Timed Calendar')).id;
+    const made = await other.api.post('/releases', {
+      title: 'Timed Drop',
+      label_id: labelId,
+      release_date: day(60),
+      products_attributes: [{ format: 'Digital', pre_order: true, pre_order_date: day(30), release_time: '18:00' }],
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const events = (await other.api.get(`/calendar?${window}&label_id=${labelId}`)).body.events;
+    expect(events.map((e: { kind: string; title: string; date: string }) => [e.kind, e.title, e.date])).toEqual([
+      ['pre_order', 'Timed Drop', day(30)],
+      ['go_live', 'Timed Drop at 18:00 UTC', day(60)],
+      ['release', 'Timed Drop', day(60)],
+    ]);
+    expect(events[0].href).toBe(`/user/releases/${made.body.release.id}/products`);
+  });
+
   it('refuses a window backwards, too long or without dates', async () => {
     const backwards = await own.api.get(`/calendar?from=${day(10)}&to=${day(0)}`);
     expect(backwards.status).toBe(400);

@@ -159,7 +159,10 @@ describe('company role permissions', () => {
  */
 const SIGNED_BODY_PATHS: readonly string[] = ['/api/v1/billing/webhook'];
 /** RFC 8058 one-click unsubscribe: the mail client posts the form `List-Unsubscribe=One-Click`, not JSON. */
-const ONE_CLICK_PATHS: readonly string[] = ['/api/v1/promo_unsubscribe/{id}/{accessToken}'];
+const ONE_CLICK_PATHS: readonly string[] = [
+  '/api/v1/promo_unsubscribe/{id}/{accessToken}',
+  '/api/v1/link_pages/{slug}/unsubscribe/{token}',
+];
 
 describe.concurrent('bad input', () => {
   it.each(named(ROUTES.filter((route) => SIGNED_BODY_PATHS.includes(route.path))))(

@@ -87,7 +87,10 @@ export async function calendarReleases(tenantId: string) {
   return (
     await db()
       .Release.query.byTenant({ tenantId })
-      .go({ pages: 'all', attributes: ['id', 'title', 'label_id', 'release_date', 'display_artists', 'status'] })
+      .go({
+        pages: 'all',
+        attributes: ['id', 'title', 'label_id', 'release_date', 'display_artists', 'status', 'products'],
+      })
   ).data;
 }
 

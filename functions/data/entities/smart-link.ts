@@ -62,3 +62,61 @@ export const SmartLinkClickDay = new Entity({
 });
 
 export type SmartLinkItem = EntityItem<typeof SmartLink>;
+
+/**
+ * A fan who asked, on a pre-release link's page, to be mailed when the release is out. One per address
+ * per link: the id is the hash of the address, so a second sign-up finds the first. waiting → sending
+ * (claimed by the release-day job, with the hash of their unsubscribe link) → mailed, or skipped (the
+ * company must not mail the address: it unsubscribed, bounced or complained); unsubscribed at any time.
+ */
+export const SmartLinkFan = new Entity({
+  model: { entity: 'smartLinkFan', version: '1', service: SERVICE },
+  attributes: {
+    tenantId: { type: 'string', required: true },
+    link_id: { type: 'string', required: true },
+    id: { type: 'string', required: true },
+    email: { type: 'string', required: true },
+    /** When the fan ticked the box that agrees to the mail: the consent, kept with the address. */
+    consent_at: { type: 'string', required: true },
+    status: { type: ['waiting', 'sending', 'mailed', 'skipped', 'unsubscribed'] as const, required: true },
+    token_hash: { type: 'string' },
+    mailed_at: { type: 'string' },
+    ...timestamps,
+  },
+  indexes: {
+    byLink: { pk: { field: 'pk', composite: ['tenantId', 'link_id'] }, sk: { field: 'sk', composite: ['id'] } },
+  },
+});
+
+/**
+ * A link with fans still waiting, for the release-day job to find without reading every company: one
+ * partition of every such link, each removed once its fans are all mailed.
+ */
+export const FanNoticeDue = new Entity({
+  model: { entity: 'fanNoticeDue', version: '1', service: SERVICE },
+  attributes: {
+    tenantId: { type: 'string', required: true },
+    link_id: { type: 'string', required: true },
+  },
+  indexes: {
+    due: { pk: { field: 'pk', composite: [] }, sk: { field: 'sk', composite: ['tenantId', 'link_id'] } },
+  },
+});
+
+/**
+ * Sign-ups to a link in one minute (UTC), counted with a conditional ADD so a flood of made-up addresses
+ * stops at the limit; DynamoDB's TTL removes the item later. This entity only names the keys.
+ */
+export const SmartLinkSignupMinute = new Entity({
+  model: { entity: 'smartLinkSignupMinute', version: '1', service: SERVICE },
+  attributes: {
+    tenantId: { type: 'string', required: true },
+    link_id: { type: 'string', required: true },
+    minute: { type: 'string', required: true },
+  },
+  indexes: {
+    byLink: { pk: { field: 'pk', composite: ['tenantId', 'link_id', 'minute'] }, sk: { field: 'sk', composite: [] } },
+  },
+});
+
+export type SmartLinkFanItem = EntityItem<typeof SmartLinkFan>;

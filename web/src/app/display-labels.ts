@@ -72,6 +72,8 @@ const LABELS: Record<string, string> = {
   request_done: 'Done',
   request_refused: 'Refused',
   calendar_release: 'Release',
+  calendar_pre_order: 'Pre-orders open',
+  calendar_go_live: 'Goes live',
   calendar_delivery: 'Delivered',
   calendar_promo_send: 'Promo goes out',
   calendar_promo_expiry: 'Promo ends',

@@ -55,6 +55,9 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'smart-links': () => import('../pages/label-tools/smart-links-page').then((m) => m.SmartLinksPage),
   'smart-link-landing': () =>
     import('../pages/label-tools/smart-link-landing-page').then((m) => m.SmartLinkLandingPage),
+  'label-marketing': () => import('../pages/label-tools/marketing-index-page').then((m) => m.MarketingToolsPage),
+  'smart-link-unsubscribe': () =>
+    import('../pages/label-tools/smart-link-landing-page').then((m) => m.FanUnsubscribePage),
   'label-settings': () => import('../pages/label-tools/label-settings-page').then((m) => m.LabelSettingsPage),
   'label-store': () => import('../pages/label-tools/label-store-pages').then((m) => m.LabelStorePage),
   'public-label-store': () => import('../pages/label-tools/label-store-pages').then((m) => m.PublicLabelStorePage),

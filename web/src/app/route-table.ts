@@ -49,6 +49,8 @@ export type PageKey =
   | 'label-todo-list'
   | 'label-notebook'
   | 'smart-links'
+  | 'smart-link-unsubscribe'
+  | 'label-marketing'
   | 'smart-link-landing'
   | 'label-settings'
   | 'label-store'
@@ -300,6 +302,7 @@ const publicRoutes: RouteDef[] = [
   pub('/promo/:id/:accessToken', 'ViewPromo', 'Promo', 'view-promo'),
   // A smart link's landing page and a label's store page: what fans open, no sign-in.
   pub('/l/:slug', 'SmartLink', 'Smart link', 'smart-link-landing'),
+  pub('/l/:slug/unsubscribe/:token', 'SmartLinkUnsubscribe', 'Unsubscribe', 'smart-link-unsubscribe'),
   pub('/label_store/:labelId', 'LabelStore', 'Label store', 'public-label-store'),
   pub('/artists/:id', 'ArtistHome', 'Artist portal', 'artist-home'),
   pub('/artists/:id/profile', 'ArtistHomeProfile', 'Artist portal: profile', 'artist-home-profile'),
@@ -367,6 +370,7 @@ const labelRoutes: RouteDef[] = [
     {
       '/user/labels/tools/todo_list': 'label-todo-list',
       '/user/labels/tools/notebook': 'label-notebook',
+      '/user/labels/tools/marketing': 'label-marketing',
       '/user/labels/tools/marketing/smart_url': 'smart-links',
       '/user/labels/tools/calendar': 'label-calendar',
       '/user/labels/tools/whitelist': 'label-whitelist',

@@ -7,6 +7,7 @@ export type LabelRequest = {
   id: string;
   kind: 'soundcloud_whitelist' | 'youtube_claim' | 'album_ep' | 'single' | 'official_video';
   status: 'new' | 'in_progress' | 'done' | 'refused';
+  label_id: string;
   label_name: string;
   summary: string;
   reason?: string;

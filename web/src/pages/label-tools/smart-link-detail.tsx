@@ -20,6 +20,7 @@ import { LoadState } from '../finances/period-views';
 import {
   type SmartLink,
   type SmartLinkAnalytics,
+  type SmartLinkFans,
   type SmartLinkStore,
   type Slice,
   shareUrl,
@@ -191,6 +192,17 @@ function Analytics({ analytics }: { analytics: SmartLinkAnalytics }) {
   );
 }
 
+/** How many fans asked for the release-day mail, and where it is. */
+function fanWords(fans: SmartLinkFans): string {
+  if (!fans.total) return 'None yet';
+  const parts = [
+    fans.waiting && `${fans.waiting.toLocaleString('en-GB')} waiting`,
+    fans.mailed && `${fans.mailed.toLocaleString('en-GB')} mailed`,
+    fans.unsubscribed && `${fans.unsubscribed.toLocaleString('en-GB')} unsubscribed`,
+  ].filter(Boolean);
+  return `${fans.total.toLocaleString('en-GB')} (${parts.join(', ')})`;
+}
+
 /** The chosen link: its address to share, its stores, its clicks (bots are never counted). */
 export function SmartLinkDetail({ id, onDeleted }: { id: string; onDeleted: () => void }) {
   const load = useSmartLink(id);
@@ -207,7 +219,7 @@ export function SmartLinkDetail({ id, onDeleted }: { id: string; onDeleted: () =
   };
   return (
     <LoadState load={load} errorHeader="The smart link could not be loaded">
-      {({ smart_link: link, analytics }) => (
+      {({ smart_link: link, analytics, fans }) => (
         <SpaceBetween size="l">
           <Container
             header={
@@ -232,6 +244,10 @@ export function SmartLinkDetail({ id, onDeleted }: { id: string; onDeleted: () =
                 },
                 { label: link.recording_id ? 'ISRC' : 'UPC', value: link.code },
                 { label: 'Release date', value: link.release_date ? formatDate(link.release_date) : '—' },
+                {
+                  label: 'Fans who asked to be told',
+                  value: <span data-testid="smart-link-fans">{fanWords(fans)}</span>,
+                },
               ]}
             />
           </Container>

@@ -1,12 +1,16 @@
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
+import Checkbox from '@cloudscape-design/components/checkbox';
 import Container from '@cloudscape-design/components/container';
+import Form from '@cloudscape-design/components/form';
+import FormField from '@cloudscape-design/components/form-field';
+import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { formatDate } from '../../../../shared/format';
-import { api, errorMessage } from '../../app/api';
+import { ApiError, api, errorMessage } from '../../app/api';
 
 type LandingPage = {
   smart_link: {
@@ -16,6 +20,8 @@ type LandingPage = {
     cover_url: string | null;
     buttons: { key: string; name: string; href: string }[];
     auto_redirect: string | null;
+    /** Before release day: the fan may leave an address to be mailed when it is out. */
+    notify_me: boolean;
   };
 };
 
@@ -77,6 +83,120 @@ export function SmartLinkLandingPage() {
               {button.name}
             </Button>
           ))}
+          {page.notify_me && <NotifyMe slug={slug} />}
+        </SpaceBetween>
+      </Container>
+    </div>
+  );
+}
+
+/**
+ * "Notify me": the fan's address and their explicit consent (the box starts unticked and must be ticked),
+ * for one mail on release day.
+ */
+function NotifyMe({ slug }: { slug: string }) {
+  const [email, setEmail] = useState('');
+  const [consent, setConsent] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [done, setDone] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const answer = await api.post<{ message: string }>(
+        `/link_pages/${encodeURIComponent(slug)}/fans`,
+        { fan: { email, consent } },
+        { auth: false },
+      );
+      setDone(answer.message);
+    } catch (error) {
+      const fields = error instanceof ApiError ? (error.errors ?? {}) : {};
+      setErrors({ email: fields['fan.email']?.[0] ?? '', consent: fields['fan.consent']?.[0] ?? '' });
+      if (!fields['fan.email'] && !fields['fan.consent']) setFailure(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (done)
+    return (
+      <Alert type="success" data-testid="notify-me-done">
+        {done}
+      </Alert>
+    );
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <Form
+        header={<Box variant="h3">Tell me when it is out</Box>}
+        errorText={failure}
+        actions={
+          <Button variant="primary" formAction="submit" loading={busy} data-testid="notify-me-send">
+            Notify me
+          </Button>
+        }
+      >
+        <SpaceBetween size="s">
+          <FormField label="E-mail" errorText={errors.email}>
+            <Input
+              type="email"
+              value={email}
+              onChange={({ detail }) => setEmail(detail.value)}
+              data-testid="notify-me-email"
+            />
+          </FormField>
+          <FormField errorText={errors.consent}>
+            <Checkbox
+              checked={consent}
+              onChange={({ detail }) => setConsent(detail.checked)}
+              data-testid="notify-me-consent"
+            >
+              E-mail me once, on release day, with where to listen. I can unsubscribe in one click.
+            </Checkbox>
+          </FormField>
+        </SpaceBetween>
+      </Form>
+    </form>
+  );
+}
+
+/** `/l/:slug/unsubscribe/:token`: the unsubscribe link of the release-day mail, one button (the API acts on POST only). */
+export function FanUnsubscribePage() {
+  const { slug = '', token = '' } = useParams();
+  const [answer, setAnswer] = useState<{ type: 'success' | 'error'; text: string } | null>(null);
+  const leave = async () => {
+    try {
+      const done = await api.post<{ message: string }>(
+        `/link_pages/${encodeURIComponent(slug)}/unsubscribe/${encodeURIComponent(token)}`,
+        undefined,
+        { auth: false },
+      );
+      setAnswer({ type: 'success', text: done.message });
+    } catch (error) {
+      setAnswer({ type: 'error', text: errorMessage(error) });
+    }
+  };
+  return (
+    <div style={{ maxWidth: 420, margin: '0 auto' }}>
+      <Container header={<Box variant="h2">Unsubscribe</Box>}>
+        <SpaceBetween size="m">
+          {answer ? (
+            <Alert type={answer.type} data-testid="fan-unsubscribed">
+              {answer.text}
+            </Alert>
+          ) : (
+            <>
+              <Box>This label will not e-mail you again.</Box>
+              <Button variant="primary" onClick={() => void leave()} data-testid="fan-unsubscribe">
+                Unsubscribe
+              </Button>
+            </>
+          )}
         </SpaceBetween>
       </Container>
     </div>

@@ -34,11 +34,13 @@ export type SmartLinkAnalytics = {
   by_device: Slice[];
   by_referrer: Slice[];
 };
+/** The fans who asked for the release-day mail: waiting for it, mailed, or gone (unsubscribed). */
+export type SmartLinkFans = { total: number; waiting: number; mailed: number; unsubscribed: number };
 type Saved = { smart_link: SmartLink; message: string };
 
 export const useSmartLinks = () => useApi<{ smart_links: SmartLink[]; total_count: number }>('/smart_links');
 export const useSmartLink = (id: string | null) =>
-  useApi<{ smart_link: SmartLink; analytics: SmartLinkAnalytics }>(
+  useApi<{ smart_link: SmartLink; analytics: SmartLinkAnalytics; fans: SmartLinkFans }>(
     id ? `/smart_links/${encodeURIComponent(id)}` : null,
   );
 export const useRefreshSmartLinks = () => useInvalidate('/smart_links');

@@ -1,9 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
- * A recipient's secret link: `/promo/{promoId}/{recipientId}.{secret}`. The recipient id finds their
- * row; only the SHA-256 of the secret is stored, so a copy of the table opens no promo, and the secret
- * is compared in constant time, so timing tells a guesser nothing.
+ * A person's secret link: `<their id>.<secret>` (a promo recipient's page `/promo/{promoId}/{token}`, the
+ * one-click unsubscribe of a promo or of a smart link's "notify me" mail). The id finds their row; only the
+ * SHA-256 of the secret is stored, so a copy of the table opens nothing, and the secret is compared in
+ * constant time, so timing tells a guesser nothing.
  */
 const hashOf = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
@@ -12,7 +13,7 @@ export function newAccessToken(recipientId: string): { token: string; hash: stri
   return { token: `${recipientId}.${secret}`, hash: hashOf(secret) };
 }
 
-/** The recipient id and secret of a token, or null for anything that is not shaped like one. */
+/** The id and secret of a token, or null for anything that is not shaped like one. */
 export function readAccessToken(token: string): { recipientId: string; secret: string } | null {
   const match = /^([0-9A-Za-z]{1,64})\.([\w-]{43})$/.exec(token);
   return match ? { recipientId: match[1], secret: match[2] } : null;
