@@ -101,6 +101,7 @@ export const OPERATION_NAMES = {
     'myDistributors',
     'requestDsp',
     'listUpcs',
+    'listAdminUpcs',
     'importUpcs',
     'linkUpcToRelease',
     // Onboarding: a user's own company and invitations to join one.
@@ -375,6 +376,7 @@ export const OPERATION_NAMES = {
   ],
   statements: [
     'listStatements',
+    'listAdminStatements',
     'getStatement',
     'createStatement',
     'updateStatement',
@@ -415,6 +417,7 @@ export const OPERATION_NAMES = {
   payments: ['listPayments', 'getPayment', 'createPayment', 'updatePayment', 'deletePayment'],
   accounts: [
     'listExpenses',
+    'listAdminExpenses',
     'getExpense',
     'createExpense',
     'updateExpense',
