@@ -14,7 +14,7 @@ export const UNMATCHED = 'recording_id IS NULL AND release_id IS NULL';
 /** A line with no ISRC, UPC or catalogue number: no identifier can match it, only a person can. */
 export const NO_IDENTIFIER = `coalesce(trim(isrc), '') = '' AND coalesce(trim(upc), '') = '' AND coalesce(trim(cat_no), '') = ''`;
 
-export type UnmatchedGroup = {
+type UnmatchedGroup = {
   isrc: string | null;
   upc: string | null;
   cat_no: string | null;
