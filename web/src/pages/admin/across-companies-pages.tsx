@@ -1,4 +1,5 @@
 import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
 import FormField from '@cloudscape-design/components/form-field';
 import Link from '@cloudscape-design/components/link';
 import Select from '@cloudscape-design/components/select';
@@ -47,9 +48,9 @@ function companyColumn<T extends CompanyColumns>(enter: (companyId: string) => v
     id: 'company',
     header: 'Company',
     cell: (row) => (
-      <Link onFollow={() => enter(row.company_id)} data-testid="across-company-link">
+      <Button variant="inline-link" onClick={() => enter(row.company_id)} data-testid="across-company-link">
         {row.company_name}
-      </Link>
+      </Button>
     ),
   };
 }
