@@ -101,6 +101,7 @@ export const OPERATION_NAMES = {
     'myDistributors',
     'requestDsp',
     'listUpcs',
+    'listAdminUpcs',
     'importUpcs',
     'linkUpcToRelease',
     // Onboarding: a user's own company and invitations to join one.
@@ -383,6 +384,7 @@ export const OPERATION_NAMES = {
   ],
   statements: [
     'listStatements',
+    'listAdminStatements',
     'getStatement',
     'createStatement',
     'updateStatement',
@@ -430,6 +432,7 @@ export const OPERATION_NAMES = {
   payments: ['listPayments', 'getPayment', 'createPayment', 'updatePayment', 'deletePayment'],
   accounts: [
     'listExpenses',
+    'listAdminExpenses',
     'getExpense',
     'createExpense',
     'updateExpense',

@@ -478,6 +478,10 @@ export const ROUTES: readonly Route[] = [
   r('POST', '/admin/royalties', 'royalties', 'createAdminRoyalty', 'admin'),
   r('GET', '/admin/royalties/{companyId}/{id}', 'royalties', 'getAdminRoyalty', 'admin'),
   r('PATCH', '/admin/royalties/{companyId}/{id}', 'royalties', 'updateAdminRoyalty', 'admin'),
+  // Every company's statements, expenses and UPC pools for admins, with a company filter (admin and distribution pages opened with no company).
+  r('GET', '/admin/statements', 'statements', 'listAdminStatements', 'admin'),
+  r('GET', '/admin/expenses', 'accounts', 'listAdminExpenses', 'admin'),
+  r('GET', '/admin/upcs', 'companies', 'listAdminUpcs', 'admin'),
   r('GET', '/royalty_imports', 'royalties', 'listImports', 'tenant', 'money.read'),
   r('GET', '/royalty_imports/{id}', 'royalties', 'getImport', 'tenant', 'money.read'),
   r('DELETE', '/royalty_imports/{id}', 'royalties', 'deleteImport', 'tenant', 'money.write'),

@@ -20,6 +20,7 @@ import {
 import { accountKeyOf, type ExpenseItem } from '../data/entities/statements.js';
 import { BadRequest, Conflict, NotFound } from '../lib/errors.js';
 import { listAnswer, listQuerySchema, pageOf } from '../lib/list-query.js';
+import { companyFilter, rowsAcrossCompanies } from '../lib/across-companies.js';
 import { checkAccount, checkLabel, checkRelease, refuseIfOnStatement } from './links.js';
 import { accountRefOf, presentExpense, presentExpenses } from './present.js';
 
@@ -27,7 +28,8 @@ import { accountRefOf, presentExpense, presentExpenses } from './present.js';
 
 const id = z.string().trim().min(1).max(64);
 /** The list's filters: label, account (payee_type + payee_id), paid, type, release. */
-export const expenseListQuery = listQuerySchema(['date', 'description', 'supplier', 'category', 'total'], {
+const EXPENSE_SORT_FIELDS = ['date', 'description', 'supplier', 'category', 'total'] as const;
+const expenseFilters = {
   label_id: id.optional(),
   payee_type: z.enum(ACCOUNT_TYPES).optional(),
   payee_id: id.optional(),
@@ -35,7 +37,10 @@ export const expenseListQuery = listQuerySchema(['date', 'description', 'supplie
   recoupable: z.enum(['true', 'false']).optional(),
   type: z.enum(['Expense', 'DistributionExpense']).optional(),
   release_id: id.optional(),
-});
+};
+export const expenseListQuery = listQuerySchema(EXPENSE_SORT_FIELDS, expenseFilters);
+/** GET /admin/expenses: the same filters across companies, and `company` to keep one. */
+export const adminExpenseListQuery = listQuerySchema(EXPENSE_SORT_FIELDS, { ...expenseFilters, ...companyFilter });
 export type ExpenseListQuery = z.output<typeof expenseListQuery>;
 
 const flag = (value: 'true' | 'false' | undefined) => (value === undefined ? undefined : value === 'true');
@@ -69,6 +74,30 @@ export async function expenseList(tenantId: string, query: ExpenseListQuery) {
     filter: matches(query),
   });
   return listAnswer('expenses', { ...page, items: await presentExpenses(tenantId, page.items) });
+}
+
+/** GET /admin/expenses: every company's expenses (or one company's), with a company column, filtered and paged alike. */
+export async function adminExpenseList(query: ExpenseListQuery & { company?: string }) {
+  const sort = query.sort_field || query.order ? query.sort : { field: 'date' as const, direction: 'desc' as const };
+  const rows = await rowsAcrossCompanies(query.company, listExpenses);
+  const page = pageOf(rows, {
+    page: query.page,
+    perPage: query.per_page,
+    sort,
+    q: query.q,
+    searchFields: ['description', 'supplier', 'category', 'company_name'],
+    tieBreaker: 'expenseId',
+    filter: matches(query),
+  });
+  // Each row's names (label, payee) are its own company's.
+  const items = await Promise.all(
+    page.items.map(async (item) => ({
+      ...(await presentExpenses(item.company_id, [item]))[0],
+      company_id: item.company_id,
+      company_name: item.company_name,
+    })),
+  );
+  return listAnswer('expenses', { ...page, items });
 }
 
 /** A label's expenses or distribution expenses (label/expenses, label/distribution_expenses). */

@@ -9,6 +9,8 @@ import {
   changeExpense,
   expenseList,
   expenseListQuery,
+  adminExpenseList,
+  adminExpenseListQuery,
   expenseValues,
   labelExpenseList,
   removeExpense,
@@ -24,6 +26,11 @@ import {
 const RELEASE_REQUIRED = 'release_id is required';
 
 const operations = {
+  /** Admins: every company's expenses, with a company column and filter. */
+  listAdminExpenses: operation('admin', {
+    query: adminExpenseListQuery,
+    run: ({ query }) => adminExpenseList(query),
+  }),
   listExpenses: operation('tenant', {
     query: expenseListQuery,
     run: ({ tenantId, query }) => expenseList(tenantId, query),

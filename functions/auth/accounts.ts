@@ -65,8 +65,9 @@ export async function issueConfirmMail(
   const link = via === 'signup' ? appLink(`/confirm/${token}`) : appLink(`/setup_account?token=${token}`);
   await sendMail({
     to: user.email,
-    subject: via === 'signup' ? 'Confirm your account' : 'You have been invited',
-    text: `Hello ${user.name},\n\n${MESSAGES.confirmBySettingPassword}:\n${link}\n\nThe link is valid for 7 days.`,
+    // A company's or an artist's invitation has its own mail naming who invites; this one comes from the platform's admins.
+    subject: via === 'signup' ? 'Confirm your account' : 'You have been invited to Label Platform',
+    text: `Hello ${user.name},\n\n${via === 'invite' ? 'The Label Platform administrators opened an account for you. ' : ''}${MESSAGES.confirmBySettingPassword}:\n${link}\n\nThe link is valid for 7 days.`,
   });
 }
 

@@ -12,6 +12,7 @@ import { companyExists } from '../data/access/companies.js';
 import { NotFound } from '../lib/errors.js';
 import { idParams, operation, reply } from '../lib/http.js';
 import { listQuerySchema } from '../lib/list-query.js';
+import { companyFilter } from '../lib/across-companies.js';
 import { presignFileUpload, uploadRequestFor } from '../reference/record-files.js';
 import {
   companyDistribution,
@@ -33,6 +34,9 @@ const statusList = z
   .transform((text) => text.split(',').map((s) => s.trim()))
   .pipe(z.array(z.enum(DSP_CONNECTION_STATUSES)).min(1))
   .optional();
+
+const UPC_SORT_FIELDS = ['upc', 'status', 'linked_at', 'created_at'] as const;
+const upcFilters = { status: z.enum(UPC_POOL_STATUSES).optional() };
 
 const contractUpload = uploadRequestFor([distributorContractFile('any')]).omit({ field: true });
 
@@ -95,10 +99,13 @@ export const distributionOperations = {
       reply(201, await connections.requestDsp(tenantId, body.dsp_id, caller.user.userId, body.note)),
   }),
   listUpcs: operation('tenant', {
-    query: listQuerySchema(['upc', 'status', 'linked_at', 'created_at'], {
-      status: z.enum(UPC_POOL_STATUSES).optional(),
-    }),
+    query: listQuerySchema(UPC_SORT_FIELDS, upcFilters),
     run: ({ tenantId, query }) => pool.listUpcs(tenantId, query),
+  }),
+  /** Admins: every company's UPC pool, with a company column and filter. */
+  listAdminUpcs: operation('admin', {
+    query: listQuerySchema(UPC_SORT_FIELDS, { ...upcFilters, ...companyFilter }),
+    run: ({ query }) => pool.listAdminUpcs(query),
   }),
   importUpcs: operation('tenant', {
     body: upcImportInput,

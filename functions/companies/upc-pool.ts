@@ -7,6 +7,7 @@ import { TENANT_COLLECTIONS } from '../catalogue/tenant-collections.js';
 import { BadRequest, Conflict, InvalidField } from '../lib/errors.js';
 import { required } from '../lib/required.js';
 import { listAnswer, pageOfQuery, type SortSpec } from '../lib/list-query.js';
+import { rowsAcrossCompanies } from '../lib/across-companies.js';
 
 /**
  * A company's pool of bought UPCs: imported as a list whose
@@ -29,20 +30,36 @@ const releases = () =>
 /** The unique-value scope of a company's release UPCs (functions/catalogue/tenant-records.ts guards). */
 const releaseUpcScope = (tenantId: string) => `releases#${tenantId}.upc`;
 
-/** The company's pool, paged, with each linked code's release id. */
-export async function listUpcs(
-  tenantId: string,
-  query: { page: number; per_page: number; sort: SortSpec<string>; q?: string; status?: 'free' | 'linked' },
-) {
-  const rows = (await store.companyUpcs(tenantId)).map((u) => ({
+type UpcListQuery = { page: number; per_page: number; sort: SortSpec<string>; q?: string; status?: 'free' | 'linked' };
+
+/** The company's pool as list rows, each linked code with its release id. */
+async function upcRows(tenantId: string) {
+  return (await store.companyUpcs(tenantId)).map((u) => ({
     upc: u.upc,
     status: u.status,
     release_id: u.release_id ?? null,
     linked_at: u.linked_at ?? null,
     created_at: u.createdAt ?? null,
   }));
+}
+
+/** The company's pool, paged, with each linked code's release id. */
+export async function listUpcs(tenantId: string, query: UpcListQuery) {
+  const rows = await upcRows(tenantId);
   const page = pageOfQuery(rows, query, {
     searchFields: ['upc', 'release_id'],
+    tieBreaker: 'upc',
+    filter: query.status ? (row) => row.status === query.status : undefined,
+  });
+  const free = rows.filter((r) => r.status === 'free').length;
+  return { ...listAnswer('distribution_upcs', page), free_count: free };
+}
+
+/** GET /admin/upcs: every company's pool (or one company's), with a company column, filtered and paged alike. */
+export async function listAdminUpcs(query: UpcListQuery & { company?: string }) {
+  const rows = await rowsAcrossCompanies(query.company, upcRows);
+  const page = pageOfQuery(rows, query, {
+    searchFields: ['upc', 'company_name'],
     tieBreaker: 'upc',
     filter: query.status ? (row) => row.status === query.status : undefined,
   });

@@ -32,6 +32,7 @@ import {
   resendInput,
   runInput,
   statementListQuery,
+  adminStatementListQuery,
   statementPatch,
   type OneAccountInput,
   type StatementListQuery,
@@ -42,6 +43,7 @@ import {
   deleteStatement,
   documentUrl,
   listStatementRows,
+  listAdminStatementRows,
   resendStatement,
   payStatement,
   statementOf,
@@ -125,6 +127,11 @@ async function knownArtist(tenantId: string, artistId: string): Promise<string> 
 
 const operations = {
   listStatements: list(),
+  /** Admins: every company's statements, with a company column and filter. */
+  listAdminStatements: operation('admin', {
+    query: adminStatementListQuery,
+    run: ({ query }) => listAdminStatementRows(query),
+  }),
   getStatement: getOne,
   createStatement: createOne('Payee', MESSAGES.statementAdded),
   updateStatement: update(MESSAGES.statementUpdated),

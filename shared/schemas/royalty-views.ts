@@ -133,6 +133,16 @@ export type UnmatchedLine = {
   amount: string;
 };
 
+/** An import's unmatched lines as they are now (edits and assignments applied), and its lines matched and not. */
+export type UnmatchedAnswer = { unmatched: UnmatchedLine[]; unmatched_lines: number; matched_lines: number };
+
+/** Assigning unmatched lines: by an identifier (field and value), or a group without one by its names. */
+export type AssignBody = (
+  | { field: 'isrc' | 'upc' | 'cat_no'; value: string }
+  | { song: string | null; artist: string | null; album: string | null }
+) &
+  ({ recording_id: string } | { release_id: string });
+
 export type SavedRoyaltyMap = { id: string; name: string; map: RoyaltyMap };
 
 export type MapPreview = {

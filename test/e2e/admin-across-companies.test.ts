@@ -27,8 +27,28 @@ const PAGES = [
   '/distribution/royalty_maps',
 ];
 
+/** The pages of one company's records that list every company's to an admin with none chosen. */
+const ACROSS = [
+  '/admin/statements',
+  '/distribution/finances/royalties',
+  '/distribution/finances/payment_run',
+  '/distribution/finances/expenses',
+  '/distribution/upcs',
+];
+const expense = `Across posters ${Date.now()}`;
+
 beforeAll(async () => {
   company = await ownCompany('Across Companies Records');
+  const label = await company.label(`Across Label ${Date.now()}`);
+  const made = await company.api.post('/expenses', {
+    type: 'DistributionExpense',
+    date: '2026-03-21',
+    description: expense,
+    subtotal: '2.50',
+    expensable_id: label.id,
+    payee: { type: 'Label', id: label.id },
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
   browser = await launchChromium();
   ({ page, errors } = await signedInAdminPage(browser, cloudUrl(), demo.admin));
 }, 120_000);
@@ -46,6 +66,27 @@ describe('an admin across companies', () => {
       expect(await page.getByText(MESSAGES.missingCompany).count(), path).toBe(0);
     }
     await screenshotIfAsked(page, '/tmp/admin-across-choose.png', true);
+  });
+
+  it('lists every company’s statements, royalties, payment run, expenses and UPCs with a company column', async () => {
+    for (const path of ACROSS) {
+      await page.goto(`${cloudUrl()}${path}`);
+      const list = page.getByTestId('across-companies');
+      await list.waitFor();
+      await expect.poll(() => list.locator('thead').textContent(), { timeout: 15_000 }).toContain('Company');
+      expect(await page.getByText(MESSAGES.missingCompany).count(), path).toBe(0);
+    }
+    // The company filter keeps one company's rows: the expense this file made, under its company's name.
+    await page.goto(`${cloudUrl()}/distribution/finances/expenses`);
+    await page.getByTestId('across-company-filter').click();
+    await page.keyboard.type(company.name);
+    await page.getByRole('option', { name: company.name }).click();
+    const rows = page.locator('[data-testid="across-companies"] tbody tr');
+    await expect.poll(() => rows.first().textContent(), { timeout: 15_000 }).toContain(expense);
+    expect(await rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain(company.name);
+    await screenshotIfAsked(page, '/tmp/admin-across-expenses.png', true);
+    expect(errors).toEqual([]);
   });
 
   it('shows the chosen company’s records on the page it was asked on', async () => {

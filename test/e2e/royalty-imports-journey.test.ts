@@ -23,6 +23,7 @@ const stamp = Date.now();
 const gbpMap = `E2E Imports ${stamp}`;
 const usdMap = `E2E Dollar Distribution ${stamp}`;
 const unknownIsrc = `ZZE2E${String(stamp).slice(-7)}`;
+const bareSong = `Bare Song ${stamp}`;
 let gbpReport: string;
 let usdReport: string;
 let firstImport: string;
@@ -86,6 +87,8 @@ beforeAll(async () => {
       `2026-04,GB-NLR-26-00001,Northern Light,Aurora Vale,3,1.50,GBP,E2E Store ${stamp}`,
       `2026-04,${unknownIsrc},Unknown Song ${stamp},Aurora Vale,2,2.25,GBP,E2E Store ${stamp}`,
       `2026-04,GB-NLR-26-00002,Harbour Lights,Aurora Vale,1,n/a,GBP,E2E Store ${stamp}`,
+      // A line the store sent without an ISRC: only a person can say which recording it is.
+      `2026-04,,${bareSong},Aurora Vale,1,0.75,GBP,E2E Store ${stamp}`,
     ].join('\n')}\n`,
   );
   usdReport = path.join(dir, `dollars-${stamp}.csv`);
@@ -109,7 +112,7 @@ describe('royalty imports in the browser', () => {
     firstImport = await upload(gbpMap, gbpReport, 'done');
     await expect
       .poll(() => text('import-totals-equation'), { timeout: 15_000 })
-      .toBe('3 read = 2 stored + 1 rejected + 0 skipped');
+      .toBe('4 read = 3 stored + 1 rejected + 0 skipped');
     const rejected = page.locator('[data-testid="import-rejected"] tbody tr');
     expect(await rejected.count()).toBe(1);
     // The header is line 1, so the third report line is line 4.
@@ -131,7 +134,25 @@ describe('royalty imports in the browser', () => {
       .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 20_000 })
       .toMatch(/Match Assigned|assigned/);
     await expect.poll(() => text('import-unmatched'), { timeout: 20_000 }).not.toContain(unknownIsrc);
+    await expect.poll(() => text('import-unmatched-count'), { timeout: 15_000 }).toBe('1');
+
+    // The line without an ISRC is assigned straight to a recording, and leaves the list.
+    const bare = page.locator('[data-testid="import-unmatched"] tbody tr').filter({ hasText: bareSong });
+    await bare.getByRole('button', { name: 'Assign' }).click();
+    await expect.poll(() => text('assign-named-lines')).toContain('has no ISRC, UPC or catalogue number');
+    await page.getByTestId('assign-record').locator('button').first().click();
+    await page
+      .getByRole('option', { name: /Northern Light/ })
+      .first()
+      .click();
+    await screenshotIfAsked(page, '/tmp/royalty-import-assign-bare.png', true);
+    await page.getByTestId('assign-confirm').click();
+    await expect
+      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 20_000 })
+      .toBe('1 line assigned to Northern Light');
+    await expect.poll(() => text('import-unmatched'), { timeout: 20_000 }).not.toContain(bareSong);
     await expect.poll(() => text('import-unmatched-count'), { timeout: 15_000 }).toBe('0');
+    await expect.poll(() => text('import-matched-count'), { timeout: 15_000 }).toBe('3');
     expect(errors).toEqual([]);
   }, 120_000);
 
@@ -144,7 +165,7 @@ describe('royalty imports in the browser', () => {
     await expect.poll(() => text('royalty-import-status'), { timeout: 60_000 }).toBe('Done');
     await expect
       .poll(() => text('import-totals-equation'), { timeout: 15_000 })
-      .toBe('3 read = 2 stored + 1 rejected + 0 skipped');
+      .toBe('4 read = 3 stored + 1 rejected + 0 skipped');
     expect(await page.getByTestId('import-duplicate').count()).toBe(0);
     expect(errors).toEqual([]);
   }, 120_000);
@@ -251,7 +272,7 @@ describe('royalty imports in the browser', () => {
       await admin.page.goto(`${cloudUrl()}/distribution/finances/royalties/import/${firstImport}`);
       await expect
         .poll(() => admin.page.getByTestId('import-totals-equation').textContent(), { timeout: 15_000 })
-        .toBe('3 read = 2 stored + 1 rejected + 0 skipped');
+        .toBe('4 read = 3 stored + 1 rejected + 0 skipped');
       await admin.page.getByRole('link', { name: 'Back to the imports' }).click();
       await admin.page.waitForURL('**/distribution/finances/royalties/imports');
       await expect

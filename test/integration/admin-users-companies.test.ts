@@ -25,7 +25,11 @@ describe('admin users and companies', () => {
     expect((await call('POST', `/api/v1/admin/users/${userId}/resend_create_email`, { token: admin })).status).toBe(
       200,
     );
-    const token = /\/setup_account\?token=([\w-]+)/.exec((await latestMail(email))!.text)![1];
+    const mail = (await latestMail(email))!;
+    // The mail says who it comes from, not only "You have been invited".
+    expect(mail.subject).toBe('You have been invited to Label Platform');
+    expect(mail.text).toContain('The Label Platform administrators opened an account for you.');
+    const token = /\/setup_account\?token=([\w-]+)/.exec(mail.text)![1];
     expect(
       (
         await call('POST', '/api/v1/confirm_user', {

@@ -173,6 +173,7 @@ describe('royalty import ledger', () => {
     const { getDb, drop, exists } = await modules();
     const rates = await import('../../functions/royalties/api/exchange-rates.js');
     const domain = await import('../../functions/royalties/api/import-actions.js');
+    const { unmatchedLines } = await import('../../functions/royalties/api/unmatched.js');
     const report = [
       'ISRC,Units,Net,Currency,Period,By',
       `${isrc(1)},1,2.00,EUR,2026-03,Dist X`,
@@ -186,7 +187,7 @@ describe('royalty import ledger', () => {
       missing_rates: [{ distributor: 'Dist X', original_currency: 'EUR', target_currency: 'GBP', lines: 3 }],
       amount: '0.500000',
     });
-    expect(await domain.unmatchedLines(tenantId, id)).toEqual([
+    expect((await unmatchedLines(tenantId, id)).unmatched).toEqual([
       {
         isrc: 'QZZZZ8888888',
         upc: null,
@@ -263,7 +264,7 @@ describe('royalty import ledger', () => {
       recording_id: recordings[1],
     });
     expect(assigned.matched).toMatchObject({ manual: 2, isrc: 1, unmatched: 1 });
-    expect((await domain.unmatchedLines(tenantId, id)).map((g) => g.isrc)).toEqual(['QZZZZ8888888']);
+    expect((await unmatchedLines(tenantId, id)).unmatched.map((g) => g.isrc)).toEqual(['QZZZZ8888888']);
     const { periodAggregates } = await import('../../functions/royalties/ledger/aggregates.js');
     const byRecording = await periodAggregates(tenantId, id, '2026-03', 'recording_id');
     expect(byRecording.map((a) => [a.value, a.lines, a.amount, a.amount_original])).toEqual([

@@ -13,7 +13,6 @@ import { royaltiesChanged } from '../ledger/state.js';
 import { putMatchRule } from '../../data/access/royalty-ledger.js';
 import { requireEnv } from '../../lib/clients.js';
 import { Conflict, InvalidField, NotFound } from '../../lib/errors.js';
-import { literal } from '../ledger/sql.js';
 import type { MissingRate } from '../ledger/rules.js';
 import { importLedgerKeys, localLedgerFile } from '../ledger/files.js';
 import { storeLedger, type StoredLedger } from '../ledger/store.js';
@@ -26,7 +25,7 @@ import { ulid } from 'ulid';
 /**
  * What the user does with an import after it ran: re-match it against the catalogue as it is
  * now, re-convert it with the exchange rates as they are now, assign an unmatched identifier by
- * hand, list its unmatched lines, confirm a duplicate, and re-run one that failed or is stuck.
+ * hand, confirm a duplicate, and re-run one that failed or is stuck.
  * The ledger file is re-read from the bucket, so these work the same wherever the import ran.
  */
 const bucket = () => requireEnv(ENV.ledgerBucket);
@@ -101,41 +100,6 @@ export async function assignMatch(tenantId: string, importId: string, input: Ass
     ...(input.recording_id ? { recording_id: input.recording_id } : { release_id: input.release_id }),
   });
   return rematchImport(tenantId, importId);
-}
-
-export type UnmatchedGroup = {
-  isrc: string | null;
-  upc: string | null;
-  cat_no: string | null;
-  song: string | null;
-  artist: string | null;
-  album: string | null;
-  lines: number;
-  amount: string | null;
-};
-
-/** The import's unmatched lines grouped by identifier, largest amount first (amount in the company currency; null when no line of the group could be converted). */
-export async function unmatchedLines(tenantId: string, importId: string): Promise<UnmatchedGroup[]> {
-  const item = await importOf(tenantId, importId);
-  return withLedger(item, async (duck, _dir, files) => {
-    const rows = await (
-      await duck.runAndReadAll(`SELECT isrc, upc, cat_no, min(song) AS song, min(artist) AS artist, min(album) AS album, count(*) AS lines,
-          CAST(sum(amount) AS VARCHAR) AS amount, sum(amount) AS sort_amount
-        FROM read_parquet([${files.map(literal).join(', ')}]) WHERE matched_by IS NULL
-        GROUP BY isrc, upc, cat_no ORDER BY sort_amount DESC NULLS LAST, lines DESC, isrc, upc, cat_no`)
-    ).getRowObjects();
-    const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
-    return rows.map((r) => ({
-      isrc: text(r.isrc),
-      upc: text(r.upc),
-      cat_no: text(r.cat_no),
-      song: text(r.song),
-      artist: text(r.artist),
-      album: text(r.album),
-      lines: Number(r.lines),
-      amount: text(r.amount),
-    }));
-  });
 }
 
 /** Imports a file held back as a duplicate anyway; returns the import as it is afterwards. */

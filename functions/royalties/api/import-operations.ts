@@ -7,9 +7,10 @@ import {
   confirmImport,
   rematchImport,
   rerunImport,
-  unmatchedLines,
   updateExchangeRates,
 } from './import-actions.js';
+import { unmatchedLines } from './unmatched.js';
+import { assignNamedLines } from './assign-lines.js';
 import { importJson, sourceNames } from './imports.js';
 import { MATCH_FIELDS } from '../ledger/match-lines.js';
 
@@ -19,6 +20,8 @@ import { MATCH_FIELDS } from '../ledger/match-lines.js';
  * handler.ts so each file stays short.
  */
 const currency = z.string().trim().max(3);
+/** A line's song, artist or album as the unmatched list gives it (null: the line has none). */
+const lineName = z.string().max(1000).nullable().optional();
 const rateQuery = z.strictObject({
   distributor: z.string().trim().max(200),
   payment_date: z.string().max(10),
@@ -78,20 +81,32 @@ export const importOperations = {
   }),
   unmatchedLines: operation('tenant', {
     params: idParams,
-    run: async ({ tenantId, params }) => ({ unmatched: await unmatchedLines(tenantId, params.id) }),
+    run: ({ tenantId, params }) => unmatchedLines(tenantId, params.id),
   }),
+  /**
+   * Lines matched by an identifier (field and value: every line with it, now and in later imports),
+   * or, for lines that have none, by their names as the unmatched list shows them (this import's).
+   */
   assignMatch: operation('tenant', {
     params: idParams,
-    body: z.strictObject({
-      field: z.enum(MATCH_FIELDS as [string, ...string[]]),
-      value: z.string().trim().min(1).max(64),
-      recording_id: z.string().trim().min(1).max(64).optional(),
-      release_id: z.string().trim().min(1).max(64).optional(),
-    }),
-    run: async ({ tenantId, params, body }) => ({
-      result: await assignMatch(tenantId, params.id, body as never),
-      message: 'Match Assigned',
-    }),
+    body: z
+      .strictObject({
+        field: z.enum(MATCH_FIELDS as [string, ...string[]]).optional(),
+        value: z.string().trim().min(1).max(64).optional(),
+        song: lineName,
+        artist: lineName,
+        album: lineName,
+        recording_id: z.string().trim().min(1).max(64).optional(),
+        release_id: z.string().trim().min(1).max(64).optional(),
+      })
+      .refine((body) => !body.field || body.value, { path: ['value'], message: 'Value is required' }),
+    run: async ({ tenantId, caller, params, body }) => {
+      if (body.field)
+        return { result: await assignMatch(tenantId, params.id, body as never), message: 'Match Assigned' };
+      const named = { song: body.song ?? null, artist: body.artist ?? null, album: body.album ?? null };
+      const target = body.recording_id ? { recording_id: body.recording_id } : { release_id: body.release_id };
+      return assignNamedLines(tenantId, caller.user.userId, params.id, { ...named, ...target });
+    },
   }),
   rematchImport: operation('tenant', {
     params: idParams,

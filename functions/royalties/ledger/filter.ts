@@ -77,7 +77,8 @@ export function filterCondition(filter: RoyaltyFilter, prefix = 'f'): SqlConditi
     const ids = filter.recording_id.split(',').map((id, i) => bind(`recording_${i}`, id.trim()));
     parts.push(`recording_id IN (${ids.join(', ')})`);
   }
-  if (filter.unmatched === 'true') parts.push('matched_by IS NULL');
+  // Unmatched as the statements see it: a line edited or assigned to a record is matched, however it was imported.
+  if (filter.unmatched === 'true') parts.push('recording_id IS NULL AND release_id IS NULL');
   if (filter.state === 'paid') parts.push('paid');
   if (filter.state === 'unpaid') parts.push('NOT paid');
   if (filter.state === 'artist_paid') parts.push('artist_paid');

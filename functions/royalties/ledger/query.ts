@@ -112,11 +112,11 @@ export async function withEffectiveLedger<T>(
 
 /**
  * Whether the rollup (rollup-files.ts, one row per combination of the list's filter columns)
- * answers this filter: free text, territory, artist ids and recording ids are not its columns,
- * so those filters sum the lines.
+ * answers this filter: free text, territory, artist ids and recording ids (which "unmatched"
+ * reads) are not its columns, so those filters sum the lines.
  */
 const rollupable = (filter: RoyaltyFilter) =>
-  !filter.q && !filter.recording_id && !filter.by_territory && !filter.artist_id;
+  !filter.q && !filter.recording_id && !filter.by_territory && !filter.artist_id && filter.unmatched !== 'true';
 
 /** Over the rollup the same totals are sums of its sums. */
 const SUMS_OF_ROLLUP = Object.fromEntries(Object.keys(ROLLUP_SUMS).map((k) => [k, `sum(${k})`]));

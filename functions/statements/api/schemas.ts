@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { humanizeField } from '../../../shared/messages.js';
 import { ACCOUNT_TYPES, RUN_KINDS, STATEMENT_TYPES } from '../../../shared/schemas/statement-views.js';
 import { listQuerySchema } from '../../lib/list-query.js';
+import { companyFilter } from '../../lib/across-companies.js';
 
 /** The statements API's inputs. Ids are the server's own; periods are pay periods (YYYY-MM). */
 const id = z.string().trim().min(1).max(80);
@@ -23,7 +24,7 @@ const STATEMENT_SORT_FIELDS = [
 ] as const;
 
 /** GET statements and the label/artist lists: paging, order, q (payee name, number) and the filters. */
-export const statementListQuery = listQuerySchema(STATEMENT_SORT_FIELDS, {
+const statementListFilters = {
   due: flag,
   paid: flag,
   label_id: id.optional(),
@@ -31,8 +32,15 @@ export const statementListQuery = listQuerySchema(STATEMENT_SORT_FIELDS, {
   statementable_id: id.optional(),
   type: z.enum(STATEMENT_TYPES).optional(),
   artist_id: id.optional(),
-});
+};
+export const statementListQuery = listQuerySchema(STATEMENT_SORT_FIELDS, statementListFilters);
 export type StatementListQuery = z.infer<typeof statementListQuery>;
+
+/** GET /admin/statements: the same filters across companies, and `company` to keep one. */
+export const adminStatementListQuery = listQuerySchema(STATEMENT_SORT_FIELDS, {
+  ...statementListFilters,
+  ...companyFilter,
+});
 
 const EDITABLE = ['recipients', 'subject', 'message', 'remittance_date'] as const;
 /**

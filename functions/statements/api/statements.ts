@@ -25,6 +25,7 @@ import { getUsers } from '../../data/access/users.js';
 import { requireEnv, s3Client } from '../../lib/clients.js';
 import { Conflict, InvalidField, NotFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/list-query.js';
+import { rowsAcrossCompanies } from '../../lib/across-companies.js';
 import { paymentsMadeOn } from '../accounts/payments-made.js';
 import { zipFiles } from '../documents/zip.js';
 import { labelNames, sendStatement, statementDocument } from '../runs/documents.js';
@@ -49,35 +50,63 @@ export async function statementOf(tenantId: string, id: string): Promise<Stateme
   return statement;
 }
 
+/** The company's statements as list rows; with `due`, only those the one due rule lets be paid now. */
+async function statementRowsOf(tenantId: string, due: boolean): Promise<StatementRow[]> {
+  const [items, labels] = await Promise.all([listStatements(tenantId), labelNames(tenantId)]);
+  // "Due" is what may be paid now by the one due rule, so a statement picked to pay is never refused.
+  const payable = due ? await payableStatementIds(tenantId, items) : undefined;
+  return items
+    .filter((item) => !payable || payable.has(item.statementId))
+    .map((item) => presentStatementRow(item, labels));
+}
+
+/** The list query's filters (due excepted: statementRowsOf applies it) as one predicate over rows. */
+const statementMatches =
+  (query: StatementListQuery) =>
+  (row: StatementRow): boolean =>
+    (query.paid === undefined || row.paid === (query.paid === 'true')) &&
+    (!query.label_id || row.label_id === query.label_id) &&
+    (!query.statementable_type || row.statementable_type === query.statementable_type) &&
+    (!query.statementable_id || row.statementable_id === query.statementable_id) &&
+    // An artist's statements are those of the artist's own account.
+    (!query.artist_id || (row.statementable_type === 'Artist' && row.statementable_id === query.artist_id)) &&
+    (!query.type || row.type === query.type);
+
+/** Newest first unless the caller sorts. */
+const statementSort = (query: StatementListQuery) =>
+  query.sort_field || query.order ? query.sort : { field: 'created_at' as const, direction: 'desc' as const };
+
 /** A list of the company's statements: its filters, search (payee name, number), order and page. */
 export async function listStatementRows(
   tenantId: string,
   query: StatementListQuery,
   scope: (row: StatementRow) => boolean = () => true,
 ): Promise<StatementList> {
-  const [items, labels] = await Promise.all([listStatements(tenantId), labelNames(tenantId)]);
-  // "Due" is what may be paid now by the one due rule, so a statement picked to pay is never refused.
-  const due = query.due === 'true' ? await payableStatementIds(tenantId, items) : undefined;
-  const rows = items.map((item) => presentStatementRow(item, labels));
-  const sort =
-    query.sort_field || query.order ? query.sort : { field: 'created_at' as const, direction: 'desc' as const };
+  const rows = await statementRowsOf(tenantId, query.due === 'true');
+  const matches = statementMatches(query);
   const page = pageOf(rows, {
     page: query.page,
     perPage: query.per_page,
-    sort,
+    sort: statementSort(query),
     q: query.q,
     searchFields: ['payee_name', 'number'],
     tieBreaker: 'id',
-    filter: (row) =>
-      scope(row) &&
-      (!due || due.has(row.id)) &&
-      (query.paid === undefined || row.paid === (query.paid === 'true')) &&
-      (!query.label_id || row.label_id === query.label_id) &&
-      (!query.statementable_type || row.statementable_type === query.statementable_type) &&
-      (!query.statementable_id || row.statementable_id === query.statementable_id) &&
-      // An artist's statements are those of the artist's own account.
-      (!query.artist_id || (row.statementable_type === 'Artist' && row.statementable_id === query.artist_id)) &&
-      (!query.type || row.type === query.type),
+    filter: (row) => scope(row) && matches(row),
+  });
+  return { statements: page.items, total_count: page.total_count, total_pages: page.total_pages };
+}
+
+/** GET /admin/statements: every company's statements (or one company's), with a company column, filtered and paged alike. */
+export async function listAdminStatementRows(query: StatementListQuery & { company?: string }) {
+  const rows = await rowsAcrossCompanies(query.company, (tenantId) => statementRowsOf(tenantId, query.due === 'true'));
+  const page = pageOf(rows, {
+    page: query.page,
+    perPage: query.per_page,
+    sort: statementSort(query),
+    q: query.q,
+    searchFields: ['payee_name', 'number', 'company_name'],
+    tieBreaker: 'id',
+    filter: statementMatches(query),
   });
   return { statements: page.items, total_count: page.total_count, total_pages: page.total_pages };
 }

@@ -7,6 +7,7 @@ import { notify } from '../notifications';
 import { useRouteDef } from '../route-meta';
 import { useSession } from '../session';
 import { ChooseCompanyPanel } from './choose-company-panel';
+import { AcrossCompanies, acrossCompaniesPage } from '../../pages/admin/across-companies-pages';
 
 /** Applies the route guards before a page renders; admin content never renders for others. */
 export function RouteGuard({ children }: { children: ReactNode }) {
@@ -40,7 +41,12 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   }, [location.key, message, redirectTo, navigate]);
 
   if (decision.action === 'allow') return <>{children}</>;
-  if (decision.action === 'choose-company') return <ChooseCompanyPanel title={route?.title ?? 'This page'} />;
+  if (decision.action === 'choose-company') {
+    const ask = <ChooseCompanyPanel title={route?.title ?? 'This page'} />;
+    // A list of one company's records shows every company's to an admin with none chosen, and still offers the choice.
+    const list = acrossCompaniesPage(route?.page, location.pathname);
+    return list ? <AcrossCompanies list={list}>{ask}</AcrossCompanies> : ask;
+  }
   if (decision.action === 'deny') {
     return (
       <Box padding={{ vertical: 'l' }}>

@@ -44,7 +44,14 @@ export function EarningsView({ view }: { view: PortalEarnings }) {
           testId="portal-by-period"
           height={200}
         />
-        <SlicePie title="Stores" slices={view.by_store} currency={view.currency} testId="portal-by-store" />
+        <SlicePie
+          title="Your share by store"
+          slices={view.by_store}
+          currency={view.currency}
+          measure="artist_share"
+          measureLabel="Your share"
+          testId="portal-by-store"
+        />
       </ColumnLayout>
     </SpaceBetween>
   );

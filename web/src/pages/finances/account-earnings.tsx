@@ -46,9 +46,11 @@ function Earnings({ view }: { view: AccountFinances }) {
           initialKind="line"
         />
         <SlicePie
-          title="Stores"
+          title="Their share by store"
           slices={view.by_store}
           currency={view.currency}
+          measure="artist_share"
+          measureLabel="Their share"
           hrefOf={(s) => sliceHref(pages.royalties, s)}
           testId="earnings-by-store"
         />

@@ -13,6 +13,7 @@ import {
   periodLabel,
   periodSeries,
   pieData,
+  type PieMeasure,
   sharePercent,
   yDomainTop,
   type PieDatum,
@@ -109,15 +110,20 @@ export function SlicePie({
   currency,
   hrefOf,
   testId,
+  measure = 'revenue',
+  measureLabel = 'Revenue',
 }: {
   title: string;
   slices: FinanceSlice[];
   currency: string;
+  /** An artist's or payee's own view sizes the stores by their share, beside the "Your share" figure. */
+  measure?: PieMeasure;
+  measureLabel?: string;
   /** Where a slice's lines are; without it the popover links nowhere (as PeriodChart). */
   hrefOf?: (slice: Pick<FinanceSlice, 'name' | 'royalties_query'>) => string;
   testId: string;
 }) {
-  const data = useMemo(() => pieData(slices), [slices]);
+  const data = useMemo(() => pieData(slices, measure), [slices, measure]);
   return (
     <div data-testid={testId} data-segments={data.length}>
       <PieChart<PieDatum>
@@ -131,8 +137,8 @@ export function SlicePie({
         innerMetricValue={String(data.length)}
         segmentDescription={(d) => money(d.money, currency)}
         detailPopoverContent={(d) => [
-          { key: 'Revenue', value: money(d.money, currency) },
-          { key: 'Share', value: sharePercent(d.money, slices) },
+          { key: measureLabel, value: money(d.money, currency) },
+          { key: 'Share', value: sharePercent(d.money, slices, measure) },
           { key: 'Lines', value: formatCount(d.lines) },
         ]}
         detailPopoverFooter={(d) =>

@@ -180,6 +180,17 @@ describe('pies by store and territory', () => {
     expect(pieData([{ ...slices[0], key: null, name: 'Other' }])[0].other).toBe(true);
   });
 
+  it('sizes an artist’s own pie by their share, not the stores’ revenue', () => {
+    const own = [
+      { ...slices[0], artist_share: '3.00' },
+      { ...slices[2], artist_share: '0' },
+    ];
+    expect(pieData(own, 'artist_share')).toEqual([
+      { title: 'Spotify', value: 3, money: '3.00', royalties_query: 'by_retailer=Spotify', lines: 1, other: false },
+    ]);
+    expect(sharePercent('3.00', own, 'artist_share')).toBe('100 %');
+  });
+
   it('gives each slice its share of the positive whole', () => {
     expect(sharePercent('30.00', slices)).toBe('75 %');
     expect(sharePercent('-2.00', slices)).toBe('0 %');

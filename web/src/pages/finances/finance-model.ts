@@ -171,18 +171,21 @@ export type PieDatum = {
   other: boolean;
 };
 
+/** What a pie's segments measure: the stores' revenue, or (an artist's or payee's own view) their share of it. */
+export type PieMeasure = 'revenue' | 'artist_share';
+
 /**
- * A pie's segments from slices (stores, territories): the revenue sizes each segment and the
- * exact money is kept for the popover. A slice at or below zero cannot be a segment, so it is
- * left out of the pie (the table beside it still lists it).
+ * A pie's segments from slices (stores, territories): the measure (revenue unless said) sizes each
+ * segment and the exact money is kept for the popover. A slice at or below zero cannot be a
+ * segment, so it is left out of the pie (the table beside it still lists it).
  */
-export function pieData(slices: FinanceSlice[]): PieDatum[] {
+export function pieData(slices: FinanceSlice[], measure: PieMeasure = 'revenue'): PieDatum[] {
   return slices
-    .filter((s) => plot(s.revenue) > 0)
+    .filter((s) => plot(s[measure]) > 0)
     .map((s) => ({
       title: s.name,
-      value: plot(s.revenue),
-      money: s.revenue,
+      value: plot(s[measure]),
+      money: s[measure],
       royalties_query: s.royalties_query,
       lines: s.lines,
       other: s.key === null,
@@ -210,8 +213,12 @@ export function axisMoney(value: number, currency: string | null): string {
 }
 
 /** A slice's part of the whole as a whole-ish percentage ("42.5 %"), from the exact strings' plotted values. */
-export function sharePercent(part: string, slices: Pick<FinanceSlice, 'revenue'>[]): string {
-  const total = slices.reduce((sum, s) => sum + Math.max(0, plot(s.revenue)), 0);
+export function sharePercent(
+  part: string,
+  slices: Pick<FinanceSlice, 'revenue' | 'artist_share'>[],
+  measure: PieMeasure = 'revenue',
+): string {
+  const total = slices.reduce((sum, s) => sum + Math.max(0, plot(s[measure])), 0);
   if (total <= 0) return '–';
   return `${+((Math.max(0, plot(part)) / total) * 100).toFixed(1)} %`;
 }

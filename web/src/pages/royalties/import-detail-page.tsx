@@ -20,17 +20,16 @@ import { RouterLink } from '../../components/router-link';
 import { UploadProgress } from '../../components/upload-progress';
 import { ImportStatusBadge, importPercent } from './imports-table';
 import { ImportProblems } from './import-problems';
-import { royaltiesApi, useImport, useRoyaltyPages } from './royalties-api';
+import { royaltiesApi, useImport, useRoyaltyPages, useUnmatched } from './royalties-api';
 import { controlTotals, decimal2, formatCount, totalsEquation } from './royalty-model';
 import { formatMoney } from '../../../../shared/money';
 import type { RoyaltyImport } from '../../../../shared/schemas/royalty-views';
 import { UnmatchedTable } from './unmatched-table';
 
-/** Lines matched to the catalogue, however (ISRC, UPC, catalogue number or an assignment). */
-const matchedCount = (item: RoyaltyImport) =>
-  item.matched ? formatCount(item.matched.isrc + item.matched.upc + item.matched.cat_no + item.matched.manual) : '-';
+/** The import's lines as they are now, matched to a record however (identifier, assignment or edit) and not. */
+type LineCounts = { matched_lines: number; unmatched_lines: number };
 
-function ControlTotals({ item }: { item: RoyaltyImport }) {
+function ControlTotals({ item, counts }: { item: RoyaltyImport; counts: LineCounts | undefined }) {
   const totals = controlTotals(item.totals);
   if (!totals || !item.totals) return null;
   const currency = item.company_currency ?? null;
@@ -85,10 +84,15 @@ function ControlTotals({ item }: { item: RoyaltyImport }) {
                 </>
               ),
             },
-            { label: 'Matched lines', value: <span data-testid="import-matched-count">{matchedCount(item)}</span> },
+            {
+              label: 'Matched lines',
+              value: <span data-testid="import-matched-count">{counts ? formatCount(counts.matched_lines) : '-'}</span>,
+            },
             {
               label: 'Unmatched lines',
-              value: <span data-testid="import-unmatched-count">{formatCount(item.unmatched_lines ?? 0)}</span>,
+              value: (
+                <span data-testid="import-unmatched-count">{counts ? formatCount(counts.unmatched_lines) : '-'}</span>
+              ),
             },
           ]}
         />
@@ -112,6 +116,8 @@ export function RoyaltyImportPage() {
   const pages = useRoyaltyPages();
   const [processing, setProcessing] = useState(false);
   const { data, error, isLoading, mutate } = useImport(importId, processing ? 3000 : 0);
+  // Matched and unmatched counts as the lines are now (edits and assignments applied), the unmatched list's own read.
+  const { data: lineCounts } = useUnmatched(data?.royalty_import.status === 'done' ? importId : undefined);
   const refreshRoyalties = useInvalidate('/royalties?');
   const refreshUnmatched = useInvalidate(`/royalty_imports/${importId}/unmatched`);
   const [deleting, setDeleting] = useState(false);
@@ -232,7 +238,7 @@ export function RoyaltyImportPage() {
                 ]}
               />
             </Container>
-            <ControlTotals item={row} />
+            <ControlTotals item={row} counts={lineCounts} />
             {row.totals?.rejected?.length ? (
               <Table
                 data-testid="import-rejected"

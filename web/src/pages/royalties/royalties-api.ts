@@ -11,7 +11,8 @@ import type {
   Royalty,
   RoyaltyImport,
   SavedRoyaltyMap,
-  UnmatchedLine,
+  UnmatchedAnswer,
+  AssignBody,
 } from '../../../../shared/schemas/royalty-views';
 import type { RoyaltyMap } from '../../../../shared/schemas/royalty-map';
 
@@ -89,7 +90,7 @@ export const useRoyalty = (id: string | undefined) => useApi<{ royalty: Royalty 
 export const useImport = (id: string | undefined, refreshInterval = 0) =>
   useApi<{ royalty_import: RoyaltyImport }>(id ? `/royalty_imports/${enc(id)}` : null, { refreshInterval });
 export const useUnmatched = (id: string | undefined) =>
-  useApi<{ unmatched: UnmatchedLine[] }>(id ? `/royalty_imports/${enc(id)}/unmatched` : null);
+  useApi<UnmatchedAnswer>(id ? `/royalty_imports/${enc(id)}/unmatched` : null);
 export const useRoyaltyMaps = () => useApi<{ royalty_maps: SavedRoyaltyMap[] }>('/royalty_maps');
 export const useExchangeRates = () =>
   useApi<{ exchange_rates: ExchangeRate[]; total_count: number }>('/exchange_rates');
@@ -120,10 +121,7 @@ export const royaltiesApi = {
   /** Accepts a flagged import, saying why: its lines are stated from then on. */
   acceptImport: (id: string, reason: string) =>
     api.post<{ message?: string }>(`/royalty_imports/${enc(id)}/accept`, { reason }),
-  assign: (
-    id: string,
-    body: { field: 'isrc' | 'upc' | 'cat_no'; value: string; recording_id?: string; release_id?: string },
-  ) => api.post<{ message?: string }>(`/royalty_imports/${enc(id)}/assign`, body),
+  assign: (id: string, body: AssignBody) => api.post<{ message?: string }>(`/royalty_imports/${enc(id)}/assign`, body),
   saveMap: (id: string | null, body: { name: string; map: RoyaltyMap }) =>
     id
       ? api.patch<Answer<'royalty_map', SavedRoyaltyMap>>(`/royalty_maps/${enc(id)}`, body)

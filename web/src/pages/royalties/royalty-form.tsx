@@ -27,7 +27,8 @@ export function useRoyaltyForm<T extends { message?: string }>(options: {
 }) {
   const { royalty, listPage } = options;
   const navigate = useNavigate();
-  const refresh = useInvalidate(options.invalidate);
+  // An edited line may no longer be unmatched: its import's unmatched list and counts are read again too.
+  const refresh = useInvalidate(options.invalidate, '/royalty_imports/');
   const [values, setValues] = useState<RoyaltyFormValues>(() => (royalty ? royaltyToValues(royalty) : emptySale()));
   const form = useFormSubmit({
     validate: () => ({ ...validateRoyalty(values, Boolean(royalty)), ...options.validate?.() }),

@@ -14,10 +14,22 @@ import { formatMoney } from '../../../../shared/money';
 import type { UnmatchedLine } from '../../../../shared/schemas/royalty-views';
 
 type Field = 'isrc' | 'upc' | 'cat_no';
+const FIELD_WORDS: Record<Field, string> = { isrc: 'ISRC', upc: 'UPC', cat_no: 'Catalogue number' };
+
+/** A line with no ISRC, UPC or catalogue number: only a person can say which record it is. */
+const hasIdentifier = (line: UnmatchedLine) => Boolean(line.isrc || line.upc || line.cat_no);
 
 /** The identifier to match on: the ISRC names a recording, a UPC or catalogue number a release. */
 function defaultMatchField(line: UnmatchedLine): Field {
   return line.isrc ? 'isrc' : line.upc ? 'upc' : 'cat_no';
+}
+
+/** The lines a group without an identifier stands for, in words. */
+function namedLines(line: UnmatchedLine): string {
+  const title = line.song ? `“${line.song}”` : 'Lines without a song title';
+  const by = line.artist ? ` by ${line.artist}` : '';
+  const on = line.album ? ` on ${line.album}` : '';
+  return `${title}${by}${on} (${line.lines === 1 ? '1 line' : `${line.lines} lines`})`;
 }
 
 function AssignModal({
@@ -31,25 +43,28 @@ function AssignModal({
   onClose: () => void;
   onDone: () => void;
 }) {
+  const byIdentifier = hasIdentifier(line);
   const [field, setField] = useState<Field>(defaultMatchField(line));
   const [value, setValue] = useState(line[field] ?? '');
+  // Lines without an identifier go straight to a recording or a release, whichever the person picks.
+  const [kind, setKind] = useState<'recording' | 'release'>('recording');
   const [record, setRecord] = useState<PickedRecord | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const recording = field === 'isrc';
+  const recording = byIdentifier ? field === 'isrc' : kind === 'recording';
   const assign = async () => {
-    if (!value.trim() || !record) {
-      setError(!value.trim() ? 'Value is required' : `Choose a ${recording ? 'recording' : 'release'}`);
+    if ((byIdentifier && !value.trim()) || !record) {
+      setError(byIdentifier && !value.trim() ? 'Value is required' : `Choose a ${recording ? 'recording' : 'release'}`);
       return;
     }
     setBusy(true);
     try {
-      const answer = await royaltiesApi.assign(importId, {
-        field,
-        value: value.trim(),
-        ...(recording ? { recording_id: record.id } : { release_id: record.id }),
-      });
-      notify('notification', answer.message ?? `Lines with ${field} ${value} assigned to ${record.name}`);
+      const target = recording ? { recording_id: record.id } : { release_id: record.id };
+      const lines = byIdentifier
+        ? { field, value: value.trim() }
+        : { song: line.song, artist: line.artist, album: line.album };
+      const answer = await royaltiesApi.assign(importId, { ...lines, ...target });
+      notify('notification', answer.message ?? `Lines with ${FIELD_WORDS[field]} ${value} assigned to ${record.name}`);
       onDone();
     } catch (e) {
       notifyError(e);
@@ -65,28 +80,48 @@ function AssignModal({
       submitText="Assign"
       submitTestId="assign-confirm"
     >
-      <FormField label="Match lines by">
-        <SegmentedControl
-          selectedId={field}
-          options={[
-            { id: 'isrc', text: 'ISRC' },
-            { id: 'upc', text: 'UPC' },
-            { id: 'cat_no', text: 'Catalogue number' },
-          ]}
-          onChange={({ detail }) => {
-            const next = detail.selectedId as Field;
-            setField(next);
-            setValue(line[next] ?? '');
-            setRecord(null);
-          }}
-        />
-      </FormField>
-      <FormField label="Value">
-        <Input value={value} onChange={({ detail }) => setValue(detail.value)} data-testid="assign-value" />
-      </FormField>
+      {byIdentifier ? (
+        <>
+          <FormField label="Match lines by">
+            <SegmentedControl
+              selectedId={field}
+              options={(Object.keys(FIELD_WORDS) as Field[]).map((id) => ({ id, text: FIELD_WORDS[id] }))}
+              onChange={({ detail }) => {
+                const next = detail.selectedId as Field;
+                setField(next);
+                setValue(line[next] ?? '');
+                setRecord(null);
+              }}
+            />
+          </FormField>
+          <FormField label="Value">
+            <Input value={value} onChange={({ detail }) => setValue(detail.value)} data-testid="assign-value" />
+          </FormField>
+        </>
+      ) : (
+        <>
+          <Box variant="p" data-testid="assign-named-lines">
+            {namedLines(line)} {line.lines === 1 ? 'has' : 'have'} no ISRC, UPC or catalogue number. Say which recording
+            or release {line.lines === 1 ? 'it is' : 'they are'}: statements will pay on it.
+          </Box>
+          <FormField label="Assign to">
+            <SegmentedControl
+              selectedId={kind}
+              options={[
+                { id: 'recording', text: 'A recording' },
+                { id: 'release', text: 'A release' },
+              ]}
+              onChange={({ detail }) => {
+                setKind(detail.selectedId as 'recording' | 'release');
+                setRecord(null);
+              }}
+            />
+          </FormField>
+        </>
+      )}
       <FormField label={recording ? 'Recording' : 'Release'} errorText={error}>
         <RecordPicker
-          key={field}
+          key={recording ? 'recordings' : 'releases'}
           source={pickerSource(recording ? 'recordings' : 'releases')}
           value={record}
           onChange={setRecord}
@@ -119,7 +154,7 @@ export function UnmatchedTable({
           <Header
             variant="h2"
             counter={`(${rows.length})`}
-            description="Lines whose ISRC, UPC or catalogue number matched nothing in the catalogue."
+            description="Lines whose ISRC, UPC or catalogue number matched nothing in the catalogue, and lines that have none. Assign them to a recording or release, or edit them in the royalties list."
           >
             Unmatched lines
           </Header>
