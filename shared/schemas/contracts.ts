@@ -67,6 +67,8 @@ const royaltyTerms = z.strictObject({
         threshold_units: z.number().int().min(1).optional(),
         threshold_revenue: amount('Threshold revenue').optional(),
         rate: percent('Escalated rate'),
+        /** The term (numbered from 1) whose rate it changes; left out, every term's. */
+        term: z.number('Escalation term must be a term number').int().min(1).max(100).optional(),
       }),
     )
     .max(20)
