@@ -17,6 +17,7 @@ import { renderContractDocx, renderContractPdf } from './document.js';
 import { liveRecoupment } from './recoupment.js';
 import { DEFAULT_TEMPLATES, renderContractText, templateFor } from './templates.js';
 
+export { previewContract } from './preview.js';
 export { recoupmentPositions } from './recoupment.js';
 
 /**

@@ -101,4 +101,36 @@ it('18 % up to 10 units, then 20 %: the statement that crosses 10 units splits i
   const may = await statementOf(payeeId, '2031-05');
   expect(may.figures.royalties).toBe('7.60');
   expect(JSON.stringify(may)).toContain('split: 2 units at 18 %, then 2 units at 20 % (after 10 units)');
+
+  // "What would this contract pay": the same engine, read-only, for the contract as edited (not saved).
+  const preview = (fields: Record<string, unknown>) =>
+    api.post('/contracts/preview', {
+      contract_id: contractId,
+      contractable_type: 'artist',
+      contractable_id: artistId,
+      contract_payees: contract.contract_payees,
+      royalty_terms: contract.royalty_terms,
+      ...fields,
+    });
+  // May alone agrees with May's statement: it counts from April's stated units too.
+  const mayPreview = await preview({ start_pay_period: '2031-05', end_pay_period: '2031-05' });
+  expect(mayPreview.status, JSON.stringify(mayPreview.body)).toBe(200);
+  expect(mayPreview.body.preview.terms[0]).toMatchObject({ term: 1, lines: 1, units: 4, amount: '7.600000' });
+  // At 25 % with no escalation, April and May: 25 % of £120.00. Nothing is saved.
+  const edited = await preview({
+    start_pay_period: '2031-04',
+    end_pay_period: '2031-05',
+    royalty_terms: { deal_type: 'royalty', terms: [{ conditions: {}, rate: '25', base: 'net_receipts' }] },
+  });
+  expect(edited.body.preview).toMatchObject({
+    terms: [
+      { term: 1, words: '25 % of net receipts, on all sales', lines: 2, units: 12, amount: '30.000000' },
+      { term: null, lines: 0, amount: '0.000000' },
+    ],
+    amount: '30.000000',
+  });
+  expect((await api.get(`/contracts/${contractId}`)).body.contract.royalty_terms.terms[0].rate).toBe('18');
+  const backwards = await preview({ start_pay_period: '2031-05', end_pay_period: '2031-04' });
+  expect(backwards.status).toBe(400);
+  expect(JSON.stringify(backwards.body)).toContain('end_pay_period');
 }, 240_000);
