@@ -21,11 +21,11 @@ export type Piece = { rate: bigint; escalation: number | null; from: Fraction; t
 export type Fraction = { num: bigint; den: bigint };
 
 /** A rate as written ("18.5") in ten-thousandths of a percent. */
-export const rate4 = (rate: string): bigint => BigInt(new Big(rate).times(10_000).toFixed(0));
+const rate4 = (rate: string): bigint => BigInt(new Big(rate).times(10_000).toFixed(0));
 const revenueUnits = (amount: string): bigint => BigInt(new Big(amount).times(1_000_000).toFixed(0));
 
 /** The escalations that can raise the term `termIndex` (0-based): those naming it, and those naming no term. */
-export const escalationsOf = (escalations: readonly Escalation[], termIndex: number) =>
+const escalationsOf = (escalations: readonly Escalation[], termIndex: number) =>
   escalations.flatMap((e, index) => (e.term === undefined || e.term === termIndex + 1 ? [{ e, index }] : []));
 
 /** An escalation is passed once the position reaches its threshold (units in units, revenue in revenue). */
@@ -35,7 +35,7 @@ function passed(e: Escalation, at: Position): boolean {
 }
 
 /** The rate at a position: the last escalation (in the contract's order) already passed, else the term's own. */
-export function rateAt(
+function rateAt(
   termRate: string,
   escalations: readonly Escalation[],
   termIndex: number,
@@ -125,7 +125,7 @@ const grouped = (n: bigint | number) => Number(n).toLocaleString('en-GB');
 const pct = (r4: bigint) => `${new Big(String(r4)).div(10_000).toString()} %`;
 
 /** When an escalation applies, in words: "after 10,000 units", "after 50000.00 of revenue". */
-export function thresholdWords(e: Escalation): string {
+function thresholdWords(e: Escalation): string {
   return e.threshold_units !== undefined
     ? `after ${grouped(e.threshold_units)} units`
     : `after ${e.threshold_revenue} of revenue`;

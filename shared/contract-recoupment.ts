@@ -63,7 +63,7 @@ export type RecoupmentPosition = {
 };
 
 /** A contract's sales by pay period as its published statements stated them: units, and revenue (exact). */
-export type StatedSales = Record<string, { units: string; revenue: string }>;
+type StatedSales = Record<string, { units: string; revenue: string }>;
 
 /** A statement's line for one contract, or one cross-collateralised group: its balance before, recouped, after. */
 export type RecoupmentRow = RecoupmentStep & {

@@ -61,7 +61,7 @@ export const groupKey = (row: Row) =>
 const escalating = (c: EngineContract) => c.versions.some((v) => v.royalty_terms.escalations?.length);
 
 /** What the contract's statements stated for the months before `start` (nothing when the computation has no start). */
-export function statedBefore(contract: EngineContract, start: string): Position {
+function statedBefore(contract: EngineContract, start: string): Position {
   const position = { units: 0n, revenue: 0n };
   if (!start) return position;
   for (const [period, stated] of Object.entries(contract.stated ?? {}))
