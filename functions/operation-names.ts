@@ -314,6 +314,7 @@ export const OPERATION_NAMES = {
     'deleteContract',
     'listContractTemplates',
     'regenerateContractDocument',
+    'previewContract',
     'contractDocument',
     'presignSignedContract',
     'attachSignedContract',

@@ -369,6 +369,8 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/contract_templates', 'contracts', 'listContractTemplates', 'tenant', 'catalogue.read'),
   r('GET', '/contracts', 'contracts', 'listContracts', 'tenant', 'catalogue.read'),
   r('POST', '/contracts', 'contracts', 'createContract', 'tenant', 'catalogue.write'),
+  // What an unsaved contract would pay over past months: money figures, so it needs money.read.
+  r('POST', '/contracts/preview', 'contracts', 'previewContract', 'tenant', 'money.read'),
   r('GET', '/contracts/{id}', 'contracts', 'getContract', 'tenant', 'catalogue.read'),
   r('PATCH', '/contracts/{id}', 'contracts', 'updateContract', 'tenant', 'catalogue.write'),
   r('DELETE', '/contracts/{id}', 'contracts', 'deleteContract', 'tenant', 'catalogue.write'),

@@ -130,7 +130,13 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
   'smart-links': httpArea({ needs: { buckets: { uploads: 'presign' } } }),
   // Contracts: table reads and writes, documents (PDF with the statements' fonts, DOCX) written beside the contract
   // in the uploads bucket (contracts/) and handed out presigned, signed copies presigned in.
-  contracts: httpArea({ assets: PDF_FONT_ASSETS, needs: { buckets: { uploads: 'readWrite' } } }),
+  // Its "what would this contract pay" preview runs the earnings engine (DuckDB) over the ledger, read-only.
+  contracts: httpArea({
+    assets: PDF_FONT_ASSETS,
+    memorySize: 1024,
+    nativeModules: DUCKDB_MODULES,
+    needs: { buckets: { uploads: 'readWrite', ledger: 'read' } },
+  }),
   // Promos: mailing lists, promos and their recipients in the table; the public page presigns the
   // release's cover and the recordings' previews and writes each recipient's traced download beside them
   // (uploads bucket, promo-downloads/); a send is queued to the promo worker.

@@ -58,7 +58,12 @@ export type RecoupmentPosition = {
   reserve?: { percent: string; release_periods: number };
   /** Cross-collateralised: the group whose contracts recoup together, one balance for all of them. */
   group?: string;
+  /** What its statements stated so far, by pay period (the sales its escalations count from). */
+  stated?: StatedSales;
 };
+
+/** A contract's sales by pay period as its published statements stated them: units, and revenue (exact). */
+type StatedSales = Record<string, { units: string; revenue: string }>;
 
 /** A statement's line for one contract, or one cross-collateralised group: its balance before, recouped, after. */
 export type RecoupmentRow = RecoupmentStep & {
@@ -69,7 +74,7 @@ export type RecoupmentRow = RecoupmentStep & {
 };
 
 /** What the publishing write moves: each contract's recouped total, on condition its version is still `version`. */
-export type RecoupmentWrite = { contract_id: string; recouped: Money; version: number };
+export type RecoupmentWrite = { contract_id: string; recouped: Money; version: number; stated?: StatedSales };
 
 /**
  * A statement's recoupment: the payee's earnings under each contract recoup its balance, and under a

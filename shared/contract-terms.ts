@@ -142,7 +142,8 @@ export function defaultMetadata(startDate: string): ContractMetadata {
 
 /**
  * The parts of a contract the statements do not apply yet, in words (empty when they apply all of it). Statements
- * pay a term on net receipts, hold and release its reserves and recoup the advance and costs; until the rest is
+ * pay a term on net receipts (escalated once its thresholds are passed), hold and release its reserves and recoup
+ * the advance and costs; until the rest is
  * built, the contract page says plainly what a statement leaves out, so nobody reads a statement as if it did.
  */
 export function notAppliedByStatements(terms: RoyaltyTerms): string[] {
@@ -152,6 +153,5 @@ export function notAppliedByStatements(terms: RoyaltyTerms): string[] {
       'terms on gross receipts or the price to dealer (their sales are paid to nobody and listed in the run’s warnings)',
     );
   if (Object.keys(terms.packaging_deductions).length) missing.push('packaging deductions');
-  if (terms.escalations.length) missing.push('escalations');
   return missing;
 }

@@ -17,6 +17,7 @@ import { renderContractDocx, renderContractPdf } from './document.js';
 import { liveRecoupment } from './recoupment.js';
 import { DEFAULT_TEMPLATES, renderContractText, templateFor } from './templates.js';
 
+export { previewContract } from './preview.js';
 export { recoupmentPositions } from './recoupment.js';
 
 /**
@@ -63,6 +64,13 @@ async function checkTermsAndPayees(tenantId: string, royalty: RoyaltyTerms | und
     if (tie) throw new InvalidField('royalty_terms.terms', tie);
     if (royalty.escalations.some((e) => !e.threshold_units && !e.threshold_revenue))
       throw new InvalidField('royalty_terms.escalations', 'Each escalation needs a threshold in units or revenue');
+    if (royalty.escalations.some((e) => e.threshold_units !== undefined && e.threshold_revenue !== undefined))
+      throw new InvalidField(
+        'royalty_terms.escalations',
+        'An escalation’s threshold is in units or in revenue, not both',
+      );
+    if (royalty.escalations.some((e) => e.term !== undefined && e.term > royalty.terms.length))
+      throw new InvalidField('royalty_terms.escalations', 'An escalation names a term the contract does not have');
   }
   if (payees) {
     const split = payeeSplitError(payees);

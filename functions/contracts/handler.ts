@@ -3,6 +3,7 @@ import {
   contractAmendInput,
   contractCreateInput,
   contractListQuery,
+  contractPreviewInput,
   contractUpdateInput,
 } from '../../shared/schemas/contracts.js';
 import { uploadRequest } from '../../shared/schemas/uploads.js';
@@ -24,6 +25,10 @@ const operations = {
   createContract: operation('tenant', {
     body: contractCreateInput,
     run: async ({ tenantId, body }) => reply(201, await contracts.createContract(tenantId, body)),
+  }),
+  previewContract: operation('tenant', {
+    body: contractPreviewInput,
+    run: ({ tenantId, body }) => contracts.previewContract(tenantId, body),
   }),
   updateContract: operation('tenant', {
     params: idParams,

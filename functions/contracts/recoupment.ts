@@ -55,6 +55,7 @@ function positionOf(contract: ContractItem, period: string): RecoupmentPosition 
     version: contract.recoupment_version ?? 0,
     ...(terms.reserve ? { reserve: terms.reserve } : {}),
     ...(terms.cross_collateral_group ? { group: terms.cross_collateral_group } : {}),
+    ...(contract.escalation_stated ? { stated: contract.escalation_stated as RecoupmentPosition['stated'] } : {}),
   };
 }
 

@@ -109,7 +109,7 @@ function placeholderValues(contract: ContractItem): Record<string, string> {
     escalations: royalty.escalations
       .map(
         (e) =>
-          `From ${e.threshold_units ? `${e.threshold_units} units` : `${e.threshold_revenue ?? '0'} in revenue`} the rate becomes ${e.rate} %.`,
+          `From ${e.threshold_units ? `${e.threshold_units} units` : `${e.threshold_revenue ?? '0'} in revenue`} the rate${e.term ? ` of term ${e.term}` : ''} becomes ${e.rate} %.`,
       )
       .join('\n'),
     reserve: royalty.reserve

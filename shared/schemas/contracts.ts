@@ -67,6 +67,8 @@ const royaltyTerms = z.strictObject({
         threshold_units: z.number().int().min(1).optional(),
         threshold_revenue: amount('Threshold revenue').optional(),
         rate: percent('Escalated rate'),
+        /** The term (numbered from 1) whose rate it changes; left out, every term's. */
+        term: z.number('Escalation term must be a term number').int().min(1).max(100).optional(),
       }),
     )
     .max(20)
@@ -159,3 +161,40 @@ export const contractListQuery = z.strictObject({
   contractable_type: z.enum(CONTRACTABLE_TYPES).optional(),
   contractable_id: z.string().trim().min(1).max(64).optional(),
 });
+
+const month = (what: string) =>
+  z
+    .string(`${what} is required`)
+    .trim()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, `${what} must be a month (YYYY-MM)`);
+
+/**
+ * POST contracts/preview: what an unsaved contract would have paid over past months of the ledger
+ * (at most a year, so the work is bounded). `contract_id`: the contract being edited, which the
+ * preview stands in for (its statements' stated sales still count towards its escalations).
+ */
+export const contractPreviewInput = z
+  .strictObject({
+    contract_id: z.string().trim().min(1).max(64).optional(),
+    contractable_type: contractCreateInput.shape.contractable_type,
+    contractable_id: contractCreateInput.shape.contractable_id,
+    contract_payees: contractFields.contract_payees,
+    royalty_terms: royaltyTerms,
+    start_pay_period: month('First month'),
+    end_pay_period: month('Last month'),
+  })
+  .refine((v) => v.end_pay_period >= v.start_pay_period, {
+    path: ['end_pay_period'],
+    message: 'Last month must be on or after the first month',
+  })
+  .refine((v) => monthsBetween(v.start_pay_period, v.end_pay_period) <= 12, {
+    path: ['end_pay_period'],
+    message: 'A preview covers at most 12 months',
+  });
+export type ContractPreviewInput = z.infer<typeof contractPreviewInput>;
+
+function monthsBetween(start: string, end: string): number {
+  const [sy, sm] = start.split('-').map(Number);
+  const [ey, em] = end.split('-').map(Number);
+  return ((ey ?? 0) - (sy ?? 0)) * 12 + ((em ?? 0) - (sm ?? 0)) + 1;
+}

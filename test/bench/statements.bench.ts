@@ -1,5 +1,5 @@
 /**
- * `npm run bench:statements [-- --lines 1000000 --payees 1000]`. Imports a
+ * `npm run bench:statements [-- --lines 1000000 --payees 1000] [--contracts]`. Imports a
  * quarter's sales report (10,000,000 lines by default, the royalties bench's generator) for a
  * catalogue whose 5,000 recordings are each split 50/50 between two of 1,000 payees, then times a
  * whole statement run through the API: create the run (its preview is computed by the statement
@@ -7,9 +7,14 @@
  * Baseline in the same run: DuckDB's bare group-by of the same ledger lines by payee (the ledger's
  * Parquet files joined to the recordings' payee splits, summed per payee). Then the PDF step on
  * its own: the published statements rendered again in this process, p95 per statement.
+ * With --contracts, the report holds a second quarter of as many lines, and after the first run every
+ * payee is put under a contract (one per release, bench/contract-fixture.ts: three terms, a reserve and
+ * an escalation); the second quarter's run is timed the same way, in the same process, so the two
+ * runs read side by side.
  * The last line is exactly:
  *   payees=N lines=M run_s=X pdf_ms_p95=Y vs_groupby_ratio=R
- * where R = run_s / the bare group-by's seconds (how many bare group-bys a whole run costs).
+ * (with --contracts, followed by ` contracts_run_s=Z`), where R = run_s / the bare group-by's seconds
+ * (how many bare group-bys a whole run costs) and Z is the run under contracts (its quarter has M lines too).
  * Goals on 2 cores: run_s ≤ 120, pdf_ms_p95 ≤ 500.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -17,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { benchCloud, percentile } from './bench-harness.js';
+import { seedContracts } from './contract-fixture.js';
 import { createBenchMap, importThroughDropFolder, seedCatalogue, writeReport } from './royalty-fixture.js';
 import type { Statement, StatementRun } from '../../shared/schemas/statement-views.js';
 
@@ -27,6 +33,8 @@ const arg = (name: string, fallback: number) => {
 const LINES = arg('lines', 10_000_000);
 const PAYEES = arg('payees', 1_000);
 const QUARTER = ['2026-04', '2026-05', '2026-06'];
+const CONTRACTS = process.argv.includes('--contracts');
+const CONTRACT_QUARTER = ['2026-07', '2026-08', '2026-09'];
 const PDF_SAMPLES = 100;
 
 async function main() {
@@ -50,39 +58,44 @@ async function main() {
     return (await answer.json()) as T;
   };
   try {
-    const { recordings, payeeIds } = await seedCatalogue(db, companyId, { payees: PAYEES });
+    const { recordings, releases, payeeIds } = await seedCatalogue(db, companyId, { payees: PAYEES });
     const sourceId = await createBenchMap(cloud.url, headers);
     const file = path.join(dir, 'report.csv');
-    await writeReport(file, LINES, QUARTER);
+    // With contracts, a second quarter of as many lines: each run states LINES lines.
+    await writeReport(file, CONTRACTS ? 2 * LINES : LINES, CONTRACTS ? [...QUARTER, ...CONTRACT_QUARTER] : QUARTER);
     const imported = await importThroughDropFolder(db, companyId, sourceId, file);
     console.log(`Imported ${LINES.toLocaleString('en')} lines in ${imported.seconds.toFixed(1)} s`);
 
     // The run, end to end: create (preview in the worker), publish, until every statement is out.
-    const period = { start_pay_period: QUARTER[0], end_pay_period: QUARTER[QUARTER.length - 1] };
-    const t = performance.now();
-    let { statement_run: run } = await api<{ statement_run: StatementRun }>(
-      'POST',
-      '/statements/create_statement_run',
-      { ...period, kind: 'payee' },
-    );
-    const waitFor = async (statuses: StatementRun['status'][]) => {
-      for (;;) {
-        run = (await api<{ statement_run: StatementRun }>('GET', `/statement_runs/${run.id}`)).statement_run;
-        if (run.status === 'failed') throw new Error(`run failed: ${run.error}`);
-        if (statuses.includes(run.status)) return;
-        await new Promise((r) => setTimeout(r, 250));
-      }
+    const timedRun = async (months: string[]) => {
+      const period = { start_pay_period: months[0], end_pay_period: months[months.length - 1] };
+      const t = performance.now();
+      let { statement_run: run } = await api<{ statement_run: StatementRun }>(
+        'POST',
+        '/statements/create_statement_run',
+        { ...period, kind: 'payee' },
+      );
+      const waitFor = async (statuses: StatementRun['status'][]) => {
+        for (;;) {
+          run = (await api<{ statement_run: StatementRun }>('GET', `/statement_runs/${run.id}`)).statement_run;
+          if (run.status === 'failed') throw new Error(`run failed: ${run.error}`);
+          if (statuses.includes(run.status)) return;
+          await new Promise((r) => setTimeout(r, 250));
+        }
+      };
+      await waitFor(['preview_ready']);
+      const previewSeconds = (performance.now() - t) / 1000;
+      await api('POST', `/statement_runs/${run.id}/publish`);
+      await waitFor(['published']);
+      const runSeconds = (performance.now() - t) / 1000;
+      console.log(
+        `Run ${period.start_pay_period}…${period.end_pay_period}: preview ${previewSeconds.toFixed(1)} s, published ${run.done} statements after ${runSeconds.toFixed(1)} s in all`,
+      );
+      // Every payee of the fixture earns: every one must have its statement.
+      if (run.done < run.total) throw new Error(`only ${run.done} of the run's ${run.total} accounts got a statement`);
+      return { run, period, runSeconds };
     };
-    await waitFor(['preview_ready']);
-    const previewSeconds = (performance.now() - t) / 1000;
-    await api('POST', `/statement_runs/${run.id}/publish`);
-    await waitFor(['published']);
-    const runSeconds = (performance.now() - t) / 1000;
-    console.log(
-      `Run: preview ${previewSeconds.toFixed(1)} s, published ${run.done} statements after ${runSeconds.toFixed(1)} s in all`,
-    );
-    // Every payee of the fixture earns: every one must have its statement.
-    if (run.done < run.total) throw new Error(`only ${run.done} of the run's ${run.total} accounts got a statement`);
+    const { run, period, runSeconds } = await timedRun(QUARTER);
 
     // Baseline: DuckDB's bare group-by of the same lines by payee, straight from the ledger files.
     const { ledgerKeys, localLedgerFile } = await import('../../functions/royalties/ledger/files.js');
@@ -123,8 +136,22 @@ async function main() {
     console.log(
       `Goals: run_s ≤ 120: ${runSeconds <= 120 ? 'met' : 'NOT met'}; pdf_ms_p95 ≤ 500: ${pdfP95 <= 500 ? 'met' : 'NOT met'}`,
     );
+    let underContracts = '';
+    if (CONTRACTS) {
+      // Half-way through a release's quarter of units, so the run pays both rates and splits the lines between.
+      const unitsToEscalate = Math.max(1, Math.round((LINES / (recordings.length / 10)) * 5 * 0.5));
+      // A statement's write carries at most 95 contracts: with few payees, fewer releases get a contract (each
+      // payee under at most ~50); at 1,000 payees every release has one.
+      const under = releases.slice(0, Math.max(1, Math.min(releases.length, Math.floor((50 * payeeIds.length) / 11))));
+      const made = await seedContracts(companyId, under, payeeIds, { start: '2026-07-01', unitsToEscalate });
+      console.log(`Contracts: ${made}, every payee under one; escalation after ${unitsToEscalate} units`);
+      const contracted = await timedRun(CONTRACT_QUARTER);
+      if (contracted.run.done !== run.done)
+        throw new Error(`${contracted.run.done} statements under contracts, ${run.done} without`);
+      underContracts = ` contracts_run_s=${contracted.runSeconds.toFixed(1)}`;
+    }
     console.log(
-      `payees=${run.done} lines=${LINES} run_s=${runSeconds.toFixed(1)} pdf_ms_p95=${Math.round(pdfP95)} vs_groupby_ratio=${(runSeconds / groupBySeconds).toFixed(1)}`,
+      `payees=${run.done} lines=${LINES} run_s=${runSeconds.toFixed(1)} pdf_ms_p95=${Math.round(pdfP95)} vs_groupby_ratio=${(runSeconds / groupBySeconds).toFixed(1)}${underContracts}`,
     );
   } finally {
     await stop();

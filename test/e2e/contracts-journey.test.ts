@@ -49,6 +49,18 @@ describe('release contracts', () => {
     await expect
       .poll(() => page.getByTestId('contract-terms').innerText())
       .toContain('18 % of the published price to dealer, on CD sales in GB');
+    // What it would pay, before anything else is saved: the terms on the page run over a past month.
+    await detail.getByLabel('First month').fill('2026-01');
+    await detail.getByLabel('Last month').fill('2026-03');
+    await detail.getByTestId('contract-preview-run').click();
+    const preview = page.getByTestId('contract-preview');
+    await expect
+      .poll(async () => (await preview.isVisible()) && (await preview.innerText()))
+      .toContain('1. 18 % of the published price to dealer, on CD sales in GB');
+    expect(await preview.innerText()).toContain('Sales no term covers: the label keeps them');
+    expect(await page.getByTestId('contract-preview-total').innerText()).toMatch(
+      /In all, the payees would be paid \D*0\.00/,
+    );
     await screenshotIfAsked(page, '/tmp/contracts-release.png', true);
     expect(errors).toEqual([]);
   });

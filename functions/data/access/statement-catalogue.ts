@@ -57,6 +57,7 @@ export async function statementCatalogue(tenantId: string) {
         createdAt: c.createdAt,
         contractee_legal_name: c.contractee_legal_name,
         versions: (c.versions ?? []) as EngineContract['versions'],
+        stated: (c.escalation_stated ?? undefined) as EngineContract['stated'],
       })),
   };
 }

@@ -153,7 +153,13 @@ export type StatementPublication = {
    * The contracts its earnings recoup: each one's recouped total once published, written only if
    * its recoupment version is still the one read (so a balance is never recouped twice).
    */
-  recoupment?: readonly { contract_id: string; recouped: string; version: number }[];
+  recoupment?: readonly {
+    contract_id: string;
+    recouped: string;
+    version: number;
+    /** The contract's sales by pay period, its stated months included (escalations count from them). */
+    stated?: Record<string, { units: string; revenue: string }>;
+  }[];
 };
 
 /** Why a publication was not written: the statement exists, or a race another writer won. */
@@ -271,11 +277,12 @@ export async function publishStatement(publication: StatementPublication): Promi
             ]
           : []),
         // The contract's recouped total moves with the statement that recoups it, or not at all.
-        ...recoupment.map(({ contract_id, recouped, version }) =>
+        // So do the sales it stated, which the contract's escalations count from.
+        ...recoupment.map(({ contract_id, recouped, version, stated }) =>
           item(
             'recoupment_moved',
             Contract.patch({ tenantId, id: contract_id })
-              .set({ recouped, recoupment_version: version + 1 })
+              .set({ recouped, recoupment_version: version + 1, ...(stated ? { escalation_stated: stated } : {}) })
               .where((attr, op) =>
                 version === 0 ? op.notExists(attr.recoupment_version) : op.eq(attr.recoupment_version, version),
               )

@@ -45,6 +45,11 @@ export const Contract = new Entity({
      */
     recouped: { type: 'string' },
     recoupment_version: { type: 'number' },
+    /**
+     * What its published statements stated, by pay period: { units, revenue } of the sales it covers,
+     * which its escalations count from. Written by the same conditional write as `recouped`.
+     */
+    escalation_stated: { type: 'any' },
     ...timestamps,
   },
   indexes: {

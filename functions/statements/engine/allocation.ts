@@ -3,7 +3,8 @@ import { loadTable } from '../../royalties/ledger/duck-tables.js';
 import { queryRows } from '../../royalties/ledger/query.js';
 import { literal } from '../../royalties/ledger/sql.js';
 import { unitsOf } from './units.js';
-import { contractIndex, coverOf, type LineFacts } from './contract-cover.js';
+import { COVER_COLUMNS, type ContractIndex, contractIndex, coverOf, type LineFacts } from './contract-cover.js';
+import { type EscalationPlan, groupKey, planEscalations } from './escalation-plan.js';
 import { buildAllocation, formatClassSql, termSetId, type Allocation, type StatementCatalogue } from './weights.js';
 import type { EarningsScope } from './earnings.js';
 
@@ -33,6 +34,8 @@ export type Prepared = LedgerSource & {
   held: string;
   /** A contract covers some lines: weight sets are chosen with st_cover (weightSetJoin). */
   contracts: boolean;
+  /** Where escalations change a term's rate (escalation-plan.ts); null when no contract escalates. */
+  escalation: EscalationPlan | null;
 };
 
 /** Rows of a query over the prepared tables (and the scope's lines, with its parameters). */
@@ -74,18 +77,6 @@ export function weightSetJoin(
   };
 }
 
-/** The line's columns that choose its contract and term (contract-cover.ts). */
-export const COVER_COLUMNS = [
-  'recording_id',
-  'release_id',
-  'label_id',
-  'pay_period',
-  'territory',
-  'retailer',
-  'sales_format',
-  'sales_category',
-] as const;
-
 /** True when the company has a contract the engine can apply: lines then also group by the cover's columns. */
 export const hasContracts = (catalogue: StatementCatalogue) =>
   (catalogue.contracts ?? []).some((c) => c.status !== 'draft');
@@ -94,16 +85,8 @@ export const hasContracts = (catalogue: StatementCatalogue) =>
  * st_cover: each distinct line (by COVER_COLUMNS) that a contract covers, with its term's weight
  * set. Computed on the distinct lines, not per line, with the same `coverOf` rule everywhere.
  */
-async function loadCover(p: Prepared): Promise<void> {
-  const { catalogue, allocation } = p;
-  const rowsOfArtists = (rows: unknown) =>
-    (Array.isArray(rows) ? (rows as { artist_id?: string }[]) : []).flatMap((r) => (r.artist_id ? [r.artist_id] : []));
-  const index = contractIndex(
-    catalogue.contracts ?? [],
-    new Map(catalogue.recordings.map((r) => [r.id, rowsOfArtists(r.artist_recordings)])),
-    new Map(catalogue.releases.map((r) => [r.id, rowsOfArtists(r.artist_releases)])),
-  );
-  const sets = new Map(allocation.sets.filter((s) => s.kind === 'term').map((s) => [s.owner_id, s]));
+async function loadCover(p: Prepared, index: ContractIndex): Promise<void> {
+  const sets = new Map(p.allocation.sets.filter((s) => s.kind === 'term').map((s) => [s.owner_id, s]));
   const facts = await rowsOf(
     p,
     `SELECT DISTINCT ${COVER_COLUMNS.map((c) => `l.${c}`).join(', ')}, f.cls FROM ${p.lines} l ${formatJoin('l')}`,
@@ -111,7 +94,10 @@ async function loadCover(p: Prepared): Promise<void> {
   const rows = facts.flatMap((row) => {
     const cover = coverOf(index, row as unknown as LineFacts);
     if (!cover) return [];
-    const set = sets.get(termSetId(cover.contract.id, cover.version.version, cover.term_index));
+    // An escalation may have changed the group's rate: the plan names its set.
+    const owner =
+      p.escalation?.owners.get(groupKey(row)) ?? termSetId(cover.contract.id, cover.version.version, cover.term_index);
+    const set = sets.get(owner);
     return [{ ...row, covered: true, ws_id: set?.ws_id ?? null, sid: set?.sid ?? null }];
   });
   await loadTable(
@@ -125,6 +111,35 @@ async function loadCover(p: Prepared): Promise<void> {
       sid: 'INTEGER',
     },
     rows as never,
+  );
+}
+
+/** Which contract covers a line: the catalogue's contracts by subject, and the artists of its recordings and releases. */
+function catalogueIndex(catalogue: StatementCatalogue): ContractIndex {
+  const rowsOfArtists = (rows: unknown) =>
+    (Array.isArray(rows) ? (rows as { artist_id?: string }[]) : []).flatMap((r) => (r.artist_id ? [r.artist_id] : []));
+  return contractIndex(
+    catalogue.contracts ?? [],
+    new Map(catalogue.recordings.map((r) => [r.id, rowsOfArtists(r.artist_recordings)])),
+    new Map(catalogue.releases.map((r) => [r.id, rowsOfArtists(r.artist_releases)])),
+  );
+}
+
+/** The escalations' plan over every line of the period but held imports' (escalation-plan.ts). */
+export function escalationPlan(
+  source: Pick<LedgerSource, 'connection' | 'relation' | 'params'>,
+  catalogue: StatementCatalogue,
+  index: ContractIndex = catalogueIndex(catalogue),
+  start = '',
+  end = '',
+): Promise<EscalationPlan | null> {
+  const held = catalogue.imports.filter((i) => i.held).map((i) => i.id);
+  return planEscalations(
+    source.connection,
+    { relation: source.relation, params: source.params, start, end, held },
+    formatClassSql('sales_format', 'sales_category'),
+    index,
+    catalogue.contracts ?? [],
   );
 }
 
@@ -147,6 +162,11 @@ export type PrepareOptions = {
   withHeld?: boolean;
   /** A further condition on the lines (the royalties list's filter) and its parameters. */
   where?: { sql: string; params: Record<string, string> };
+  /**
+   * The escalations' plan when the caller computed it over the whole ledger itself (its `source`
+   * being already narrowed); else it is computed here over the period's lines, whatever `where` keeps.
+   */
+  escalation?: EscalationPlan | null;
 };
 
 /** Loads the catalogue's weight sets and accounts, and sums and splits the scope's lines. */
@@ -154,10 +174,16 @@ export async function prepareAllocation(
   source: LedgerSource,
   catalogue: StatementCatalogue,
   scope: EarningsScope,
-  { stage = 'split', artistId, withHeld = false, where }: PrepareOptions = {},
+  { stage = 'split', artistId, withHeld = false, where, escalation }: PrepareOptions = {},
 ): Promise<Prepared> {
   const { connection, workDir } = source;
-  const allocation = buildAllocation(catalogue, scope.kind, scope.accounts);
+  const contracts = scope.kind === 'payee' && hasContracts(catalogue);
+  const index = contracts ? catalogueIndex(catalogue) : null;
+  const plan =
+    escalation !== undefined || !index
+      ? (escalation ?? null)
+      : await escalationPlan(source, catalogue, index, scope.start_pay_period, scope.end_pay_period);
+  const allocation = buildAllocation(catalogue, scope.kind, scope.accounts, plan?.sets);
   const load = (table: string, columns: Record<string, string>, rows: Record<string, unknown>[]) =>
     loadTable(connection, workDir, table, columns, rows as never);
   await load('st_accounts', { acct_no: 'INTEGER', account_key: 'VARCHAR' }, allocation.accounts);
@@ -226,14 +252,15 @@ export async function prepareAllocation(
     catalogue,
     allocation,
     lines,
-    contracts: scope.kind === 'payee' && hasContracts(catalogue),
+    contracts,
+    escalation: plan,
   };
   await connection.run(
     `CREATE OR REPLACE TEMP TABLE st_formats AS SELECT sales_format, sales_category, ${formatClassSql('sales_format', 'sales_category')} AS cls
      FROM (SELECT DISTINCT sales_format, sales_category FROM ${lines})`,
     prepared.params,
   );
-  if (prepared.contracts) await loadCover(prepared);
+  if (index) await loadCover(prepared, index);
   if (stage === 'weights') return prepared;
   const { joins, wsId, sid } = weightSetJoin(scope.kind, 'g', prepared.contracts);
   // With contracts, a line's set also follows its period, territory and store: the groups keep them apart.

@@ -32,7 +32,21 @@ export type EngineContract = {
     royalty_terms: RoyaltyTerms;
     contract_payees: { payee_id: string; share: string }[];
   }[];
+  /** What its published statements stated, by pay period: the units and revenue its escalations count from. */
+  stated?: Record<string, { units: string; revenue: string }>;
 };
+
+/** The line's columns that choose its contract and term: lines are grouped by them wherever contracts apply. */
+export const COVER_COLUMNS = [
+  'recording_id',
+  'release_id',
+  'label_id',
+  'pay_period',
+  'territory',
+  'retailer',
+  'sales_format',
+  'sales_category',
+] as const;
 
 /** A line's facts that choose its contract and term (format class as the engine computes it). */
 export type LineFacts = {

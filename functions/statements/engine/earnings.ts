@@ -8,6 +8,7 @@ import type {
   StatementSummaries,
   UnaccountableRecording,
 } from '../../../shared/schemas/statement-views.js';
+import type { ContractPosition } from './escalation-plan.js';
 import { earningsOf } from './figures.js';
 import { materialise } from './material.js';
 import { withAllocation } from './session.js';
@@ -73,8 +74,16 @@ export type AccountMaterial = {
   contracts: ContractEarning[];
 };
 
-/** An account's exact earnings under one contract in the period, and of them its physical sales (returns left out). */
-export type ContractEarning = { contract_id: string; earned: ExactMoney; physical?: ExactMoney };
+/**
+ * An account's exact earnings under one contract in the period, and of them its physical sales (returns left out);
+ * for a contract with escalations, also the contract's own sales in each month (every payee's, once).
+ */
+export type ContractEarning = {
+  contract_id: string;
+  earned: ExactMoney;
+  physical?: ExactMoney;
+  positions?: ContractPosition[];
+};
 
 /**
  * Publishing: the same computation, written out once for every account of the run into

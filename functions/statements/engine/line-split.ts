@@ -3,8 +3,9 @@ import { LISTS, readVersion } from '../../data/list-cache.js';
 import { withEffectiveLedger } from '../../royalties/ledger/query.js';
 import { rm } from 'node:fs/promises';
 import { makeWorkFolder } from '../../lib/work-folders.js';
+import { COVER_COLUMNS } from './contract-cover.js';
 import {
-  COVER_COLUMNS,
+  escalationPlan,
   formatJoin,
   hasContracts,
   prepareAllocation,
@@ -132,6 +133,10 @@ export async function withLineSplit<T>(
     return await withEffectiveLedger(tenantId, async (connection, relation, params) => {
       const catalogue = await reading;
       const keys = keyColumns(hasContracts(catalogue));
+      // Escalations count every line in order, whatever `where` keeps: planned over the whole ledger.
+      const escalation = hasContracts(catalogue)
+        ? await escalationPlan({ connection, relation, params }, catalogue)
+        : null;
       const grouped = [...new Set([...columns, ...keys])];
       await connection.run(
         `CREATE OR REPLACE TEMP TABLE split_rows AS
@@ -146,6 +151,7 @@ export async function withLineSplit<T>(
       const p = await prepareAllocation({ connection, relation: lines, params: {}, workDir }, catalogue, WHOLE, {
         stage: 'weights',
         withHeld: true,
+        escalation,
       });
       const { joins, wsId, sid } = weightSetJoin('payee', 'k', p.contracts);
       await connection.run(`CREATE OR REPLACE TEMP TABLE split_keys AS

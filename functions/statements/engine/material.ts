@@ -252,10 +252,13 @@ async function contractEarnings(p: Prepared, relation: string): Promise<Map<numb
   const byAccount = new Map<number, ContractEarning[]>();
   for (const r of rows) {
     const acctNo = Number(r.acct_no);
-    const earned = {
+    const positions = p.escalation?.positions.get(String(r.contract_id));
+    const earned: ContractEarning = {
       contract_id: String(r.contract_id),
       earned: exactFromUnits(BigInt(String(r.units))),
       physical: exactFromUnits(BigInt(String(r.physical))),
+      // An escalating contract's sales in the run's months: publishing stores them for the next runs to count from.
+      ...(positions ? { positions } : {}),
     };
     byAccount.set(acctNo, [...(byAccount.get(acctNo) ?? []), earned]);
   }

@@ -3,6 +3,7 @@ import { statementCatalogue } from '../../data/access/statement-catalogue.js';
 import { withEffectiveLedger } from '../../royalties/ledger/query.js';
 import { prepareAllocation, type PrepareOptions, type Prepared } from './allocation.js';
 import type { EarningsScope } from './earnings.js';
+import type { StatementCatalogue } from './weights.js';
 import { makeWorkFolder } from '../../lib/work-folders.js';
 
 /**
@@ -15,8 +16,10 @@ export async function withAllocation<T>(
   scope: EarningsScope,
   work: (prepared: Prepared) => Promise<T>,
   options: PrepareOptions = {},
+  /** The catalogue as a caller wants it computed: a contract's preview puts its unsaved contract in. */
+  adjust: (catalogue: StatementCatalogue) => StatementCatalogue = (catalogue) => catalogue,
 ): Promise<T> {
-  const catalogue = await statementCatalogue(tenantId);
+  const catalogue = adjust(await statementCatalogue(tenantId));
   const workDir = await makeWorkFolder('statements-');
   try {
     return await withEffectiveLedger(tenantId, async (connection, relation, params) =>

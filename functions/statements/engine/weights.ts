@@ -3,6 +3,7 @@ import { ARTIST_ROW_SHARES } from '../../../shared/catalogue.js';
 import type { AccountRef } from '../../../shared/schemas/statement-views.js';
 import { accountKeyOf } from '../../data/entities/statements.js';
 import { appliedBase, coverWords, type EngineContract } from './contract-cover.js';
+import type { EscalatedSet } from './escalation-plan.js';
 
 /**
  * Who is owed what on each recording and release (docs/statements.md), as
@@ -185,6 +186,29 @@ function contractSets(contracts: readonly EngineContract[]) {
 }
 const TEN_12 = TEN_6 * TEN_6;
 
+/**
+ * The sets escalations add (escalation-plan.ts): a term at its escalated rate, or one group's exact
+ * mix of rates where it crosses a threshold. The rate is a fraction, so payee's weight = rate × share
+ * stays exact; still at most 100 %, so the payees' part never exceeds the label's share.
+ */
+function escalatedSets(escalated: readonly EscalatedSet[]) {
+  return escalated.map((e) => ({
+    set: {
+      kind: 'term' as const,
+      owner_id: e.owner_id,
+      cls: null,
+      artist_ids: [],
+      term: e.term,
+      contract_id: e.contract_id,
+    },
+    parties: e.payees.map((p) => ({
+      account: accountKeyOf({ type: 'Payee', id: p.payee_id }),
+      num: e.rate.num * (percent4(p.share) ?? 0n),
+      den: e.rate.den * TEN_12,
+    })),
+  }));
+}
+
 /** A recording's parties for one format class; null when it names nobody (its lines are unaccountable). */
 function recordingParties(recording: Row, cls: FormatClass, members: Map<string, string[]>) {
   const payees = rowsOf(recording.recording_payees).filter((r) => idOf(r.payee_id));
@@ -260,6 +284,7 @@ export function buildAllocation(
   catalogue: StatementCatalogue,
   kind: 'payee' | 'distribution',
   extraAccounts: AccountRef[] = [],
+  escalated: readonly EscalatedSet[] = [],
 ): Allocation {
   const members = memberPayees(catalogue.artists);
   const raw: { set: Omit<WeightSet, 'ws_id' | 'sid' | 'den' | 'over_total'>; parties: Fraction[] }[] = [];
@@ -287,7 +312,7 @@ export function buildAllocation(
           parties: found.parties,
         });
     }
-    raw.push(...contractSets(catalogue.contracts ?? []));
+    raw.push(...contractSets(catalogue.contracts ?? []), ...escalatedSets(escalated));
   }
   const normalised = raw.map((r) => ({ ...r, ...normalise(r.parties) }));
   // Accounts numbered in key order: ties of the largest-remainder method go to the lower number.

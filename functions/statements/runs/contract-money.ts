@@ -13,6 +13,7 @@ import {
   reservesMovement,
 } from '../../../shared/contract-reserves.js';
 import type { StatedPeriodsRead } from '../../data/access/statements.js';
+import type { ContractEarning } from '../engine/earnings.js';
 import type { StatementItem, StatementRunItem } from '../../data/entities/statements.js';
 import type { AccountRecord } from './statement-item.js';
 
@@ -60,6 +61,39 @@ async function previousStatement(
   return before ? deps.getStatement(run.tenantId, before.statement_id) : null;
 }
 
+/**
+ * An escalating contract's sales in the statement's months join what it stated before, in the write
+ * that publishes the statement (under the contract's version, like its recoupment). Every payee's
+ * statement states the same months with the same figures, so only the first one writes them; a
+ * correction or a run computed again writes the same months over, never on top.
+ */
+function withStatedSales(
+  writes: RecoupmentWrite[],
+  positions: readonly RecoupmentPosition[],
+  earnings: readonly ContractEarning[],
+): void {
+  for (const earning of earnings) {
+    const position = positions.find((p) => p.contract_id === earning.contract_id);
+    if (!earning.positions?.length || !position) continue;
+    const known = position.stated ?? {};
+    const changed = earning.positions.some(
+      (p) => known[p.period]?.units !== p.units || known[p.period]?.revenue !== p.revenue,
+    );
+    if (!changed) continue;
+    const stated = { ...known };
+    for (const { period, units, revenue } of earning.positions) stated[period] = { units, revenue };
+    const write = writes.find((w) => w.contract_id === earning.contract_id);
+    if (write) write.stated = stated;
+    else
+      writes.push({
+        contract_id: position.contract_id,
+        recouped: position.recouped,
+        version: position.version,
+        stated,
+      });
+  }
+}
+
 export async function contractMoneyOf(
   run: StatementRunItem,
   record: AccountRecord,
@@ -102,8 +136,9 @@ export async function contractMoneyOf(
     recoupable.set(id, amount.toFixed(6));
   }
   const { rows: recoupment, writes } = planRecoupment(positions, recoupable, correction?.recouped);
+  withStatedSales(writes, positions, earnings);
   const rows = reserves.rows.filter((r) => new Big(r.held).gt(0) || new Big(r.released).gt(0));
-  if (!recoupment.length && !rows.length) return { ...NONE, outstanding: reserves.outstanding };
+  if (!recoupment.length && !rows.length) return { ...NONE, writes, outstanding: reserves.outstanding };
   return {
     recoupment,
     writes,

@@ -23,10 +23,13 @@ import { api, errorMessage, putWithProgress } from '../../app/api';
 import { notify } from '../../app/notifications';
 import { useApi } from '../../app/resources';
 import { fileUploadStrings } from '../../components/file-upload-strings';
+import { ContractPreview } from './contract-preview';
 import { type ContractRecoupment, RecoupmentBalance } from './contract-recoupment';
 
 type Contract = {
   id: string;
+  contractable_type: string;
+  contractable_id: string;
   type_name: string;
   status: 'draft' | 'signed' | 'terminated';
   status_name: string;
@@ -227,6 +230,12 @@ function TermEditor({ contract, onSaved }: { contract: Contract; onSaved: () => 
       <Button disabled={!valid} onClick={() => void save()}>
         {contract.status === 'draft' ? 'Add term' : 'Amend: add term'}
       </Button>
+      <ContractPreview
+        contract={contract}
+        terms={
+          valid ? { ...contract.royalty_terms, terms: [...contract.royalty_terms.terms, term] } : contract.royalty_terms
+        }
+      />
     </SpaceBetween>
   );
 }

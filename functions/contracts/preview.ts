@@ -1,0 +1,132 @@
+import { payeeSplitError, termTieError, termWords } from '../../shared/contract-terms.js';
+import type { ContractPreviewInput } from '../../shared/schemas/contracts.js';
+import * as access from '../data/access/contracts.js';
+import { InvalidField } from '../lib/errors.js';
+import { literal } from '../royalties/ledger/sql.js';
+import { formatJoin, rowsOf, weightSetJoin } from '../statements/engine/allocation.js';
+import type { EngineContract } from '../statements/engine/contract-cover.js';
+import { withAllocation } from '../statements/engine/session.js';
+import { exactFromUnits, unitsFromExact, unitsOf } from '../statements/engine/units.js';
+
+/**
+ * "What would this contract pay": the earnings engine run over past months of the company's
+ * ledger with the unsaved contract in place, read-only (nothing is stored). The contract stands in
+ * for its subject's contracts (the one being edited, and any other on the same release, label or
+ * artist) and is taken as in force over those months, so the figures are the ones a statement would
+ * show had it been signed then. Per term: its lines, units, the label's share of them, and what
+ * the contract's payees would be paid, exact to the millionth.
+ */
+const PREVIEW_ID = 'preview';
+
+export type TermPreview = {
+  /** The term's number (from 1), or null for the sales no term covers (the label keeps them). */
+  term: number | null;
+  words: string;
+  lines: number;
+  units: number;
+  label_share: string;
+  amount: string;
+};
+
+export async function previewContract(tenantId: string, input: ContractPreviewInput) {
+  const { royalty_terms: royalty, contract_payees: payees } = input;
+  const tie = termTieError(royalty.terms);
+  if (tie) throw new InvalidField('royalty_terms.terms', tie);
+  const split = payeeSplitError(payees);
+  if (split) throw new InvalidField('contract_payees', split);
+  const names = await access.payeeNames(
+    tenantId,
+    payees.map((p) => p.payee_id),
+  );
+  if (payees.some((p) => !names.has(p.payee_id)))
+    throw new InvalidField('contract_payees', 'A payee is not one of your payees');
+  const edited = input.contract_id ? await access.getContract(tenantId, input.contract_id) : null;
+  const start = `${input.start_pay_period}-01`;
+  const standIn: EngineContract = {
+    id: PREVIEW_ID,
+    contractable_type: input.contractable_type,
+    contractable_id: input.contractable_id,
+    status: 'signed',
+    start_date: start,
+    end_date: null,
+    contractee_legal_name: edited?.contractee_legal_name,
+    versions: [{ version: 1, effective_date: start, royalty_terms: royalty, contract_payees: payees }],
+    ...(edited?.escalation_stated ? { stated: edited.escalation_stated as EngineContract['stated'] } : {}),
+  };
+  const sameSubject = (c: EngineContract) =>
+    c.contractable_type === input.contractable_type && c.contractable_id === input.contractable_id;
+  const scope = {
+    kind: 'payee' as const,
+    start_pay_period: input.start_pay_period,
+    end_pay_period: input.end_pay_period,
+    label_ids: [],
+    accounts: [],
+  };
+  const rows = await withAllocation(
+    tenantId,
+    scope,
+    async (p) => {
+      const { joins, wsId, sid } = weightSetJoin('payee', 'l', p.contracts);
+      const lines = `SELECT l.quantity, l.u, ${wsId} AS ws_id, ${sid} AS sid
+        FROM (SELECT *, ${unitsOf('label_payable')} AS u FROM ${p.lines}) l ${formatJoin('l')} ${joins}`;
+      const ours = `w.contract_id = ${literal(PREVIEW_ID)}`;
+      const [sales, paid] = await Promise.all([
+        rowsOf(
+          p,
+          `SELECT w.owner_id, count(*) AS lines, CAST(coalesce(sum(l.quantity), 0) AS VARCHAR) AS units,
+             CAST(sum(l.u) AS VARCHAR) AS label_u
+           FROM (${lines}) l JOIN st_ws w ON w.ws_id = l.ws_id WHERE ${ours} GROUP BY w.owner_id`,
+        ),
+        rowsOf(
+          p,
+          `SELECT w.owner_id, CAST(sum(sign(l.u) * s.share) AS VARCHAR) AS paid
+           FROM (${lines}) l JOIN st_ws w ON w.ws_id = l.ws_id JOIN st_split s ON s.sid = l.sid AND s.ua = abs(l.u)
+           WHERE ${ours} AND s.acct_no <> 0 GROUP BY w.owner_id`,
+        ),
+      ]);
+      return { sales, paid: new Map(paid.map((r) => [String(r.owner_id), BigInt(String(r.paid))])) };
+    },
+    {},
+    (catalogue) => ({
+      ...catalogue,
+      contracts: [...(catalogue.contracts ?? []).filter((c) => c.id !== input.contract_id && !sameSubject(c)), standIn],
+    }),
+  );
+  // A term's sales may be in several sets (its own rate, escalated, split at a threshold): summed per term.
+  const byTerm = new Map<string, { lines: number; units: bigint; label: bigint; paid: bigint }>();
+  for (const row of rows.sales) {
+    const owner = String(row.owner_id);
+    const term = owner.split(':')[2] ?? 'none';
+    const sum = byTerm.get(term) ?? { lines: 0, units: 0n, label: 0n, paid: 0n };
+    byTerm.set(term, {
+      lines: sum.lines + Number(row.lines),
+      units: sum.units + BigInt(String(row.units)),
+      label: sum.label + BigInt(String(row.label_u)),
+      paid: sum.paid + (rows.paid.get(owner) ?? 0n),
+    });
+  }
+  const preview = (key: string, term: number | null, words: string): TermPreview => {
+    const sum = byTerm.get(key) ?? { lines: 0, units: 0n, label: 0n, paid: 0n };
+    return {
+      term,
+      words,
+      lines: sum.lines,
+      units: Number(sum.units),
+      label_share: exactFromUnits(sum.label),
+      amount: exactFromUnits(sum.paid),
+    };
+  };
+  const terms = [
+    ...royalty.terms.map((t, i) => preview(String(i), i + 1, termWords(t, royalty.packaging_deductions))),
+    preview('none', null, 'Sales no term covers: the label keeps them'),
+  ];
+  const total = terms.reduce((t, r) => t + unitsFromExact(r.amount), 0n);
+  return {
+    preview: {
+      start_pay_period: input.start_pay_period,
+      end_pay_period: input.end_pay_period,
+      terms,
+      amount: exactFromUnits(total),
+    },
+  };
+}
