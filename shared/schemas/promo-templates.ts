@@ -44,12 +44,14 @@ const colour = z
   .trim()
   .regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be like #1a2b3c');
 
-export const promoTemplateInput = z.strictObject({
+const templateFields = {
   name: z.string('Name is required').trim().min(1, 'Name is required').max(100, 'Name is too long'),
-  accent_colour: colour.default('#0972d3'),
+  accent_colour: colour,
   blocks,
-});
-export const promoTemplateUpdate = promoTemplateInput.partial();
+};
+export const promoTemplateInput = z.strictObject({ ...templateFields, accent_colour: colour.default('#0972d3') });
+/** An edit changes only what it names (no defaults: a rename keeps the colour). */
+export const promoTemplateUpdate = z.strictObject(templateFields).partial();
 export type PromoTemplateInput = z.output<typeof promoTemplateInput>;
 
 /** A preview of blocks not saved yet, rendered the same way a send renders them. */
