@@ -64,7 +64,7 @@ export async function seedPreviewAudio(
   recordingId: string,
   preview = Buffer.from(`ID3 preview of ${recordingId}`),
   previewType = 'audio/mpeg',
-  original = Buffer.from(`RIFF original of ${recordingId}`),
+  original: Buffer = Buffer.from(`RIFF original of ${recordingId}`),
 ) {
   const { getDb } = await import('../../functions/data/service.js');
   const key = `audio/${tenantId}/${recordingId}/original.wav`;
