@@ -85,7 +85,7 @@ export async function createPromo(tenantId: string, input: z.output<typeof promo
     status: 'draft' as const,
   };
   checkDates(fields);
-  await checkTemplateChoice(tenantId, input.template_id);
+  await checkTemplateChoice(tenantId, input.template_id ?? undefined);
   checkRecordings(fields.recording_ids, new Set(recordings.map((r) => r.id)));
   const id = ulid();
   await data.createPromo(tenantId, id, fields);
@@ -96,12 +96,14 @@ export async function updatePromo(tenantId: string, id: string, input: z.output<
   const promo = await loadPromo(tenantId, id);
   if (promo.status !== 'draft') throw new Conflict('A promo cannot be edited once it has been sent');
   checkDates({ ...promo, ...input });
-  await checkTemplateChoice(tenantId, input.template_id);
+  await checkTemplateChoice(tenantId, input.template_id ?? undefined);
   if (input.recording_ids) {
     const { recordings } = await loadRelease(tenantId, promo.release_id);
     checkRecordings(input.recording_ids, new Set(recordings.map((r) => r.id)));
   }
-  if (!(await data.patchDraftPromo(tenantId, id, input)))
+  const { template_id, ...fields } = input;
+  const set = template_id ? { ...fields, template_id } : fields;
+  if (!(await data.patchDraftPromo(tenantId, id, set, template_id === null ? ['template_id'] : [])))
     throw new Conflict('A promo cannot be edited once it has been sent');
   return { promo: await present(tenantId, await loadPromo(tenantId, id)), message: 'Promo Updated' };
 }
