@@ -47,6 +47,12 @@ const newBlock = (type: BlockType): TemplateBlock => {
   }
 };
 
+/** A new block goes just above the footer (the footer ends the mail), or last when there is none. */
+function withBlock(blocks: TemplateBlock[], block: TemplateBlock): TemplateBlock[] {
+  const footer = blocks.findIndex((b) => b.type === 'footer');
+  return footer < 0 ? [...blocks, block] : [...blocks.slice(0, footer), block, ...blocks.slice(footer)];
+}
+
 /** One block's own fields, and its place in the mail (up, down, out). */
 function BlockEditor(props: {
   block: TemplateBlock;
@@ -266,7 +272,7 @@ export function TemplateDesignerPage() {
           <ButtonDropdown
             data-testid="add-block"
             items={TEMPLATE_BLOCK_TYPES.map((type) => ({ id: type, text: displayLabel(`promo_block_${type}`) }))}
-            onItemClick={(e) => setBlocks([...blocks, newBlock(e.detail.id as BlockType)])}
+            onItemClick={(e) => setBlocks(withBlock(blocks, newBlock(e.detail.id as BlockType)))}
           >
             Add a block
           </ButtonDropdown>
