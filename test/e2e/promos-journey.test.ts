@@ -167,6 +167,10 @@ describe('promos', () => {
     const answer = page.getByTestId('whose-file-answer');
     await answer.waitFor();
     expect(await answer.innerText()).toContain(`This is the file made for ${dj}.`);
+    // So does the WAV: its recipient is named in its INFO chunk and its hash was recorded.
+    await page.locator('[data-testid="whose-file"] input[type=file]').setInputFiles(wavFile);
+    await expect.poll(() => answer.innerText()).toContain(`This is the file made for ${dj}.`);
     expect(errors).toEqual([]);
-  });
+    // A longer journey than most: the template designer, the send, the recipient's page, the analysis and the report.
+  }, 120_000);
 });

@@ -123,6 +123,10 @@ describe('the template designer', () => {
     const refused = await api.post('/promos', { release_id: releaseId, template_id: foreign.id });
     expect(refused.status).toBe(400);
     expect(refused.body.errors.template_id).toEqual(['Choose one of your templates']);
+    const plain = (await api.post('/promos', { release_id: releaseId, template_id: template.id })).body.promo;
+    const cleared = await api.patch(`/promos/${plain.id}`, { template_id: null });
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+    expect(cleared.body.promo.template_id).toBeUndefined();
     const promo = (await api.post('/promos', { release_id: releaseId, template_id: template.id })).body.promo;
     expect(promo.template_id).toBe(template.id);
     const listener = uniqueEmail('templated');

@@ -221,7 +221,7 @@ export function TemplateDesignerPage() {
                     <Button onClick={testSend} disabled={!design.id} data-testid="template-test-send">
                       Send a test to me
                     </Button>
-                    <Button variant="primary" onClick={save} loading={submitting} data-testid="save-template">
+                    <Button variant="primary" onClick={save} data-testid="save-template">
                       Save
                     </Button>
                   </SpaceBetween>
