@@ -164,11 +164,7 @@ export function TemplateDesignerPage() {
   }, [design.accent_colour, design.blocks]);
 
   const { name, accent_colour, blocks } = design;
-  const {
-    errors,
-    submit: save,
-    submitting,
-  } = useFormSubmit({
+  const { errors, submit: save } = useFormSubmit({
     validate: () => ({}),
     send: () =>
       design.id
