@@ -96,9 +96,7 @@ export async function patchDraftPromo(
   const patch = db().Promo.patch({ tenantId, id }).set(set);
   // An empty REMOVE would be an invalid update expression: only name it when something goes.
   return writtenUnlessConditionFailed(() =>
-    (remove.length ? patch.remove(remove) : patch)
-      .where(({ status }, { eq }) => eq(status, 'draft'))
-      .go(),
+    (remove.length ? patch.remove(remove) : patch).where(({ status }, { eq }) => eq(status, 'draft')).go(),
   );
 }
 
