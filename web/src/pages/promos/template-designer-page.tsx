@@ -149,18 +149,25 @@ export function TemplateDesignerPage() {
   const set = (change: Partial<Design>) => setDesign((d) => ({ ...d, ...change }));
   const setBlocks = (blocks: TemplateBlock[]) => set({ blocks });
 
-  // The preview follows the edits, a moment after the last one; a refused design keeps the last preview.
+  // The preview follows the edits, a moment after the last one; a refused design keeps the last preview,
+  // and an answer to an older edit that arrives late is dropped (it would show words already changed).
   useEffect(() => {
+    let current = true;
     const timer = setTimeout(() => {
       api
         .post<{ html: string }>('/promo_template_previews', {
           accent_colour: design.accent_colour,
           blocks: design.blocks,
         })
-        .then((answer) => setPreview(answer.html))
+        .then((answer) => {
+          if (current) setPreview(answer.html);
+        })
         .catch(() => undefined);
     }, 300);
-    return () => clearTimeout(timer);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
   }, [design.accent_colour, design.blocks]);
 
   const { name, accent_colour, blocks } = design;
