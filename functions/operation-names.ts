@@ -303,6 +303,14 @@ export const OPERATION_NAMES = {
     'givePromoFeedback',
     'downloadPromoTrack',
     'unsubscribeFromPromos',
+    'listPromoTemplates',
+    'createPromoTemplate',
+    'getPromoTemplate',
+    'updatePromoTemplate',
+    'previewPromoTemplate',
+    'testSendPromoTemplate',
+    'promoReportPdf',
+    'promoCover',
   ],
   // Contracts on releases, labels and artists: templates, documents, signed copies, amendments.
   contracts: [

@@ -351,6 +351,15 @@ export const ROUTES: readonly Route[] = [
   r('POST', '/promo_pages/{id}/{accessToken}/downloads', 'promos', 'downloadPromoTrack', 'public'),
   // RFC 8058 one-click unsubscribe: POST only, so a mail scanner following links unsubscribes nobody.
   r('POST', '/promo_unsubscribe/{id}/{accessToken}', 'promos', 'unsubscribeFromPromos', 'public'),
+  // The template designer (a label's promo mail templates), the preview and a test send to oneself; the artist's report.
+  r('GET', '/promo_templates', 'promos', 'listPromoTemplates', 'tenant', 'promotion.read'),
+  r('POST', '/promo_templates', 'promos', 'createPromoTemplate', 'tenant', 'promotion.write'),
+  r('GET', '/promo_templates/{id}', 'promos', 'getPromoTemplate', 'tenant', 'promotion.read'),
+  r('PATCH', '/promo_templates/{id}', 'promos', 'updatePromoTemplate', 'tenant', 'promotion.write'),
+  r('POST', '/promo_templates/{id}/test_send', 'promos', 'testSendPromoTemplate', 'tenant', 'promotion.write'),
+  r('POST', '/promo_template_previews', 'promos', 'previewPromoTemplate', 'tenant', 'promotion.read'),
+  r('GET', '/promos/{id}/report_pdf', 'promos', 'promoReportPdf', 'tenant', 'promotion.read'),
+  r('GET', '/promo_pages/{id}/{accessToken}/cover', 'promos', 'promoCover', 'public'),
   // Smart links (docs/label-tools.md): catalogue rights, like the releases they point at. The landing page, the
   // store redirects and a label's store page are public: a fan has no account, the slug is the address.
   r('GET', '/smart_links', 'smart-links', 'listSmartLinks', 'tenant', 'catalogue.read'),

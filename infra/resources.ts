@@ -115,13 +115,14 @@ export const QUEUES: Record<
   },
   /**
    * Promo sends (functions/promos/worker.ts): one message per send of a promo; the worker mails each
-   * queued recipient once (a conditional write claims them first). One at a time keeps within the
-   * mail service's sending rate.
+   * queued recipient once (a conditional write claims them first). Two at a time (Lambda's least
+   * maxConcurrency), each paced to half the mail service's sending rate (functions/promos/send-rate.ts).
    */
   promoSend: {
     localName: 'label-platform-promo-send',
     workerTimeoutSeconds: 900,
     maxReceiveCount: 3,
+    concurrency: 2,
   },
   /**
    * What the mail service reports about sent mails (functions/promos/mail-events-worker.ts): SES's
@@ -223,6 +224,8 @@ export const ENV = {
   mailFrom: 'MAIL_FROM',
   /** The SES configuration set whose events come back through the mail events queue (set in AWS only). */
   mailConfigurationSet: 'MAIL_CONFIGURATION_SET',
+  /** Promo mails per second (the account's SES sending quota); default in functions/promos/send-rate.ts. */
+  promoSendRate: 'PROMO_SEND_RATE',
   /** The Secrets Manager secret payees' bank details are sealed with (functions/lib/sealed.ts). */
   sealingKeySecret: 'SEALING_KEY_SECRET',
   /** Athena (functions/royalties/ledger/engine/): the workgroup, and the Glue database and table of the ledger. */

@@ -41,6 +41,7 @@ import {
   PromoMailEvent,
   PromoRecipient,
   PromoSuppression,
+  PromoTemplate,
   PromoUsage,
 } from './entities/promo.js';
 import { Artist, Contributor, Payee, Recording, Release, Song } from './entities/catalogue.js';
@@ -152,6 +153,7 @@ const entities = {
   PromoUsage,
   PromoDownload,
   PromoMailEvent,
+  PromoTemplate,
   Plan,
   CompanyUsage,
   ArtistUser,

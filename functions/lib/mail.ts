@@ -11,6 +11,8 @@ export type Mail = {
   to: string;
   subject: string;
   text: string;
+  /** An HTML part beside the text (a promo's template); clients that show text only read `text`. */
+  html?: string;
   attachments?: MailAttachment[];
   /** Extra headers (a promo's List-Unsubscribe and List-Unsubscribe-Post); such a mail goes as raw MIME. */
   headers?: Record<string, string>;
@@ -62,6 +64,7 @@ export function rawMessage(from: string, mail: Mail): Promise<Buffer> {
     to: mail.to,
     subject: mail.subject,
     text: mail.text,
+    ...(mail.html ? { html: mail.html } : {}),
     attachments,
     ...(mail.headers ? { headers: mail.headers } : {}),
   })
@@ -99,7 +102,10 @@ export async function sendMail(mail: Mail): Promise<void> {
     new SendEmailCommand({
       Source: from,
       Destination: { ToAddresses: [mail.to] },
-      Message: { Subject: { Data: mail.subject }, Body: { Text: { Data: mail.text } } },
+      Message: {
+        Subject: { Data: mail.subject },
+        Body: { Text: { Data: mail.text }, ...(mail.html ? { Html: { Data: mail.html } } : {}) },
+      },
       ...events,
     }),
   );

@@ -5,6 +5,7 @@ import {
   memberCsvInput,
   memberInput,
   promoCreateInput,
+  promoDownloadInput,
   promoFeedbackInput,
   promoListQuery,
   promoSendInput,
@@ -14,12 +15,19 @@ import {
   promoUpdateInput,
 } from '../../shared/schemas/promos.js';
 import { checkOneClickBody } from '../lib/one-click-unsubscribe.js';
+import {
+  promoTemplateInput,
+  promoTemplatePreviewInput,
+  promoTemplateUpdate,
+} from '../../shared/schemas/promo-templates.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
 import { planGate } from '../plans/gate.js';
 import * as promos from './index.js';
 
 /** A recipient's link: the promo's id and the access token (recipient id, a dot, the secret). */
 const linkParams = z.strictObject({ id: z.string().min(1).max(64), accessToken: z.string().min(1).max(200) });
+/** A test send may borrow a promo's words; without one it uses a sample. */
+const testSendInput = z.strictObject({ promo_id: z.string().trim().min(1).max(64).optional() });
 const recipientParams = z.strictObject({ id: z.string().min(1).max(64), recipientId: z.string().min(1).max(64) });
 
 /** Promos area: mailing lists, promos made from releases, their sends and analysis, and the public page. */
@@ -119,8 +127,15 @@ const operations = {
   }),
   downloadPromoTrack: operation('public', {
     params: linkParams,
-    body: promoTrackInput,
-    run: ({ params, body }) => promos.downloadTrack(params.id, params.accessToken, body.recording_id),
+    body: promoDownloadInput,
+    run: ({ params, body }) => promos.downloadTrack(params.id, params.accessToken, body.recording_id, body.format),
+  }),
+  promoCover: operation('public', {
+    params: linkParams,
+    run: async ({ params }) => {
+      const url = await promos.coverLink(params.id, params.accessToken);
+      return reply(302, { location: url }, { Location: url, 'Cache-Control': 'no-store' });
+    },
   }),
   unsubscribeFromPromos: operation('public', {
     params: linkParams,
@@ -131,6 +146,34 @@ const operations = {
       checkOneClickBody(rawBody);
       return promos.unsubscribe(params.id, params.accessToken);
     },
+  }),
+  listPromoTemplates: operation('tenant', { run: ({ tenantId }) => promos.listTemplates(tenantId) }),
+  createPromoTemplate: operation('tenant', {
+    body: promoTemplateInput,
+    run: async ({ tenantId, body }) => reply(201, await promos.createTemplate(tenantId, body)),
+  }),
+  getPromoTemplate: operation('tenant', {
+    params: idParams,
+    run: ({ tenantId, params }) => promos.getTemplate(tenantId, params.id),
+  }),
+  updatePromoTemplate: operation('tenant', {
+    params: idParams,
+    body: promoTemplateUpdate,
+    run: ({ tenantId, params, body }) => promos.updateTemplate(tenantId, params.id, body),
+  }),
+  previewPromoTemplate: operation('tenant', {
+    body: promoTemplatePreviewInput,
+    run: ({ tenantId, body }) => promos.previewTemplate(tenantId, body),
+  }),
+  testSendPromoTemplate: operation('tenant', {
+    params: idParams,
+    body: testSendInput,
+    run: ({ tenantId, caller, params, body }) =>
+      promos.testSendTemplate(tenantId, params.id, caller.user.email, body.promo_id),
+  }),
+  promoReportPdf: operation('tenant', {
+    params: idParams,
+    run: ({ tenantId, params }) => promos.reportPdfLink(tenantId, params.id),
   }),
 } satisfies AreaOperations<'promos'>;
 

@@ -4,6 +4,7 @@ import type { promoCreateInput, promoUpdateInput } from '../../shared/schemas/pr
 import type { PromoItem } from '../data/entities/promo.js';
 import * as data from '../data/access/promos.js';
 import { Conflict, InvalidField, NotFound } from '../lib/errors.js';
+import { checkTemplateChoice } from './templates.js';
 
 /**
  * Promos made from a company's release: a new one is prefilled from the release (title, artists,
@@ -80,9 +81,11 @@ export async function createPromo(tenantId: string, input: z.output<typeof promo
     download_limit: input.download_limit ?? DEFAULT_DOWNLOAD_LIMIT,
     feedback_required: input.feedback_required ?? true,
     recording_ids: input.recording_ids ?? recordings.map((r) => r.id),
+    ...(input.template_id ? { template_id: input.template_id } : {}),
     status: 'draft' as const,
   };
   checkDates(fields);
+  await checkTemplateChoice(tenantId, input.template_id ?? undefined);
   checkRecordings(fields.recording_ids, new Set(recordings.map((r) => r.id)));
   const id = ulid();
   await data.createPromo(tenantId, id, fields);
@@ -93,11 +96,14 @@ export async function updatePromo(tenantId: string, id: string, input: z.output<
   const promo = await loadPromo(tenantId, id);
   if (promo.status !== 'draft') throw new Conflict('A promo cannot be edited once it has been sent');
   checkDates({ ...promo, ...input });
+  await checkTemplateChoice(tenantId, input.template_id ?? undefined);
   if (input.recording_ids) {
     const { recordings } = await loadRelease(tenantId, promo.release_id);
     checkRecordings(input.recording_ids, new Set(recordings.map((r) => r.id)));
   }
-  if (!(await data.patchDraftPromo(tenantId, id, input)))
+  const { template_id, ...fields } = input;
+  const set = template_id ? { ...fields, template_id } : fields;
+  if (!(await data.patchDraftPromo(tenantId, id, set, template_id === null ? ['template_id'] : [])))
     throw new Conflict('A promo cannot be edited once it has been sent');
   return { promo: await present(tenantId, await loadPromo(tenantId, id)), message: 'Promo Updated' };
 }

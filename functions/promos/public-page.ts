@@ -7,7 +7,7 @@ import type { ReleaseArtwork, RecordingAudio } from '../data/entities/catalogue.
 import { Forbidden, HttpError, InvalidField, NotFound } from '../lib/errors.js';
 import { presignDownload } from '../uploads/presign.js';
 import { readAccessToken, secretMatches } from '../lib/secret-links.js';
-import { tracedDownload } from './tracing.js';
+import { type DownloadFormat, tracedDownload } from './tracing.js';
 
 /**
  * The public promo page, reached only through a recipient's own link (no sign-in). The link is checked
@@ -82,6 +82,7 @@ async function previews(promo: PromoItem) {
         artists: r.display_artists ?? null,
         duration_ms: audio?.duration_ms ?? null,
         preview_url: ready ? await presignDownload(audio.preview_key as string) : null,
+        wav: Boolean(ready && hasWavOriginal(audio)),
       };
     }),
   );
@@ -159,12 +160,16 @@ export async function giveFeedback(
   return { message: 'Thank you for your feedback' };
 }
 
+/** Whether the track's original upload is a WAV (uploads may also be AIFF or FLAC). */
+const hasWavOriginal = (audio: RecordingAudio) => /\.wav$/i.test(audio.filename);
+
 /**
- * POST downloads: a short-lived link to the track's MP3, when the promo allows downloads, the feedback
- * it requires was given, and the recipient has downloads left (taken by a conditional write, so two
- * clicks at once cannot pass the limit).
+ * POST downloads: a short-lived link to the track as MP3 (the audio pipeline's) or WAV (the original
+ * upload), made for this recipient, when the promo allows downloads, the feedback it requires was
+ * given, and the recipient has downloads left (taken by a conditional write, so two clicks at once
+ * cannot pass the limit).
  */
-export async function downloadTrack(promoId: string, accessToken: string, recordingId: string) {
+export async function downloadTrack(promoId: string, accessToken: string, recordingId: string, format: DownloadFormat) {
   const { promo, recipient } = await openLink(promoId, accessToken);
   requireTrack(promo, recordingId);
   if (promo.access !== 'download') throw new Forbidden('This promo is for streaming only.');
@@ -175,10 +180,22 @@ export async function downloadTrack(promoId: string, accessToken: string, record
   );
   const audio = recording?.audio as RecordingAudio | undefined;
   if (audio?.status !== 'ready' || !audio.preview_key) throw new NotFound('This track has no file to download yet.');
+  if (format === 'wav' && !hasWavOriginal(audio)) throw new NotFound('This track has no WAV original to download.');
   if (!(await data.takeDownload(promo.tenantId, promo.id, recipient.id, promo.download_limit)))
     throw new Forbidden(`You have used all ${promo.download_limit} of your downloads of this promo.`);
   const ids = { promoId: promo.id, recipientId: recipient.id, recordingId };
-  return { url: await tracedDownload(promo.tenantId, ids, audio.preview_key) };
+  const key = format === 'wav' ? audio.source_key : audio.preview_key;
+  return { url: await tracedDownload(promo.tenantId, ids, { key, format }) };
+}
+
+/** GET cover: the mail's cover image, through the recipient's link (sent to a fresh presigned address). */
+export async function coverLink(promoId: string, accessToken: string): Promise<string> {
+  const { promo } = await openLink(promoId, accessToken);
+  const artwork = (await data.promoRelease(promo.tenantId, promo.release_id))?.release.artwork as
+    | ReleaseArtwork
+    | undefined;
+  if (!artwork) throw new NotFound('This promo has no cover.');
+  return presignDownload(artwork.medium_key, 'image/jpeg');
 }
 
 /**

@@ -10,6 +10,10 @@ import { loadPromo } from './promos.js';
 import { queuePromoSend } from './queue.js';
 import { oneClickHeaders } from '../lib/one-click-unsubscribe.js';
 import { newAccessToken } from '../lib/secret-links.js';
+import { pacer, sendRate } from './send-rate.js';
+import type { MailContent, TemplateDesign } from './template-render.js';
+import { renderPromoMail } from './template-render.js';
+import { designForPromo, senderOf } from './templates.js';
 
 /**
  * Sending a promo: the API works out who it goes to (the chosen lists' members and single addresses,
@@ -90,26 +94,37 @@ export async function sendPromo(
 /** The public page's link and the one-click unsubscribe address of a recipient's token. */
 const promoPageLink = (promoId: string, token: string) => appLink(`/promo/${promoId}/${token}`);
 const unsubscribeLink = (promoId: string, token: string) => appLink(`/api/v1/promo_unsubscribe/${promoId}/${token}`);
+/** The cover in the mail is fetched through the recipient's link (a presigned address would expire first). */
+const coverLink = (promoId: string, token: string) => appLink(`/api/v1/promo_pages/${promoId}/${token}/cover`);
 
-function promoMail(promo: PromoItem, recipient: PromoRecipientItem, token: string): Mail {
+/** What every mail of one send shares: the promo, its template, its sender and whether it has a cover. */
+type SendContext = { promo: PromoItem; design: TemplateDesign; label: MailContent['label']; hasCover: boolean };
+
+function promoMail(
+  { promo, design, label, hasCover }: SendContext,
+  recipient: PromoRecipientItem,
+  token: string,
+): Mail {
   const link = promoPageLink(promo.id, token);
   const unsubscribe = unsubscribeLink(promo.id, token);
-  const greeting = recipient.name ? `Hi ${recipient.name},` : 'Hi,';
+  const { html, text } = renderPromoMail(design, {
+    title: promo.title,
+    artists: promo.artists ?? '',
+    release_date: promo.release_date ?? null,
+    expiry_date: promo.expiry_date,
+    biog: promo.biog ?? '',
+    recipient_name: recipient.name ?? null,
+    cover_url: hasCover ? coverLink(promo.id, token) : null,
+    page_link: link,
+    feedback_link: `${link}#feedback`,
+    unsubscribe_link: unsubscribe,
+    label,
+  });
   return {
     to: recipient.email,
     subject: promo.subject,
-    text: [
-      greeting,
-      '',
-      `${promo.artists ? `${promo.artists} – ` : ''}${promo.title}${promo.release_date ? ` (out ${promo.release_date})` : ''}`,
-      '',
-      promo.biog ?? '',
-      '',
-      `Listen${promo.access === 'download' ? ' and download' : ''}: ${link}`,
-      `This link is yours alone and works until ${promo.expiry_date}.`,
-      '',
-      `Unsubscribe: ${unsubscribe}`,
-    ].join('\n'),
+    text: `${text}\n\nThis link is yours alone and works until ${promo.expiry_date}.`,
+    html,
     // RFC 8058 one-click unsubscribe: mail clients POST to the address; a GET there changes nothing.
     headers: oneClickHeaders(unsubscribe),
     // The mail service's events about this mail (bounced, complained …) come back naming these (mail-events.ts).
@@ -117,21 +132,43 @@ function promoMail(promo: PromoItem, recipient: PromoRecipientItem, token: strin
   };
 }
 
+async function sendContext(tenantId: string, promo: PromoItem): Promise<SendContext> {
+  const [design, label, release] = await Promise.all([
+    designForPromo(tenantId, promo),
+    senderOf(tenantId),
+    data.promoRelease(tenantId, promo.release_id),
+  ]);
+  return { promo, design, label, hasCover: Boolean(release?.release.artwork) };
+}
+
 /**
- * The worker's step: mails every queued recipient of the promo. Each is claimed first by a conditional
+ * The worker's step: mails every queued recipient of the promo, one mail per person (each has their
+ * own link), paced to the configured sending rate (send-rate.ts). Each is claimed first by a conditional
  * write (queued → sending, with their link's hash), so a re-delivered message or a second worker
- * mails nobody twice; once nobody is queued the promo is sent.
+ * mails nobody twice; once nobody is queued the promo is sent. A run that reaches `until` (before
+ * its Lambda would be stopped) leaves the rest queued and queues the send again to carry on.
  */
-export async function mailQueuedRecipients(tenantId: string, promoId: string): Promise<{ mailed: number }> {
+export async function mailQueuedRecipients(
+  tenantId: string,
+  promoId: string,
+  options: { until?: number; rate?: number } = {},
+): Promise<{ mailed: number; unfinished: boolean }> {
   const promo = await data.getPromo(tenantId, promoId);
-  if (!promo) return { mailed: 0 };
+  if (!promo) return { mailed: 0, unfinished: false };
+  const context = await sendContext(tenantId, promo);
+  const nextMail = pacer(options.rate ?? sendRate());
   let mailed = 0;
   for (const recipient of await data.listRecipients(tenantId, promoId)) {
     if (recipient.status !== 'queued') continue;
+    if (options.until !== undefined && Date.now() >= options.until) {
+      await queuePromoSend({ tenantId, promoId });
+      return { mailed, unfinished: true };
+    }
+    await nextMail();
     const { token, hash } = newAccessToken(recipient.id);
     if (!(await data.claimRecipient(tenantId, promoId, recipient.id, hash))) continue;
     try {
-      await sendMail(promoMail(promo, recipient, token));
+      await sendMail(promoMail(context, recipient, token));
       await data.finishRecipient(tenantId, promoId, recipient.id, 'mailed');
       mailed += 1;
     } catch {
@@ -139,5 +176,5 @@ export async function mailQueuedRecipients(tenantId: string, promoId: string): P
     }
   }
   await data.markSent(tenantId, promoId);
-  return { mailed };
+  return { mailed, unfinished: false };
 }

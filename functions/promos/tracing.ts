@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ENV } from '../../infra/resources.js';
-import { markerTag } from '../../shared/promo-marker.js';
+import { markerTag, markWav } from '../../shared/promo-marker.js';
 import * as data from '../data/access/promos.js';
 import { getBytes, putBytes } from '../lib/bucket-objects.js';
 import { requireEnv } from '../lib/clients.js';
@@ -9,27 +9,42 @@ import { presignDownload } from '../uploads/presign.js';
 
 /**
  * Traceable downloads. Every download is a file made for its recipient: the track's MP3 with a tag
- * in front naming the promo and the recipient (shared/promo-marker.ts), whose SHA-256 is recorded. A
+ * in front naming the promo and the recipient, or the original WAV with an INFO chunk naming them
+ * (shared/promo-marker.ts), whose SHA-256 is recorded. A
  * file dropped on "Whose file is this?" is named by its hash when it is that very file, else by its tag
  * when the tag is still there (weaker: a tag can be copied or edited). A re-encode removes both.
  */
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const bucket = () => requireEnv(ENV.uploadsBucket);
 
+export type DownloadFormat = 'mp3' | 'wav';
+const CONTENT_TYPES: Record<DownloadFormat, string> = { mp3: 'audio/mpeg', wav: 'audio/wav' };
+
+/** The recipient's copy of the source: the marker put in, in the format's own way. */
+function marked(source: Uint8Array, marker: string, format: DownloadFormat): Uint8Array {
+  if (format === 'wav') {
+    const file = markWav(source, marker);
+    if (!file) throw new NotFound('This track has no WAV original to download.');
+    return file;
+  }
+  const tag = markerTag(marker);
+  const file = new Uint8Array(tag.length + source.length);
+  file.set(tag, 0);
+  file.set(source, tag.length);
+  return file;
+}
+
 /** Makes (or makes again: the same bytes give the same file) the recipient's copy and answers a link to it. */
 export async function tracedDownload(
   tenantId: string,
   ids: { promoId: string; recipientId: string; recordingId: string },
-  sourceKey: string,
+  source: { key: string; format: DownloadFormat },
 ): Promise<string> {
-  const source = await getBytes(bucket(), sourceKey);
-  if (!source) throw new NotFound('This track has no file to download yet.');
-  const tag = markerTag(`${ids.promoId}/${ids.recipientId}`);
-  const file = new Uint8Array(tag.length + source.length);
-  file.set(tag, 0);
-  file.set(source, tag.length);
-  const key = `promo-downloads/${tenantId}/${ids.promoId}/${ids.recipientId}/${ids.recordingId}.mp3`;
-  await putBytes(bucket(), key, file, 'audio/mpeg');
+  const bytes = await getBytes(bucket(), source.key);
+  if (!bytes) throw new NotFound('This track has no file to download yet.');
+  const file = marked(bytes, `${ids.promoId}/${ids.recipientId}`, source.format);
+  const key = `promo-downloads/${tenantId}/${ids.promoId}/${ids.recipientId}/${ids.recordingId}.${source.format}`;
+  await putBytes(bucket(), key, file, CONTENT_TYPES[source.format]);
   await data.recordDownloadFile(tenantId, {
     sha256: sha256(file),
     promo_id: ids.promoId,

@@ -6,6 +6,11 @@ import { promoSendMessage } from './queue.js';
 import { mailQueuedRecipients } from './send.js';
 
 const processor = new BatchProcessor(EventType.SQS);
+/**
+ * A run mails for at most this long, well inside the worker's 15-minute timeout; a bigger send carries
+ * on in the next message (the rest stay queued), so a paced send of thousands is never cut off mid-mail.
+ */
+const RUN_BUDGET_MS = 12 * 60_000;
 
 async function recordHandler(record: SQSRecord): Promise<void> {
   const message = readQueueMessage('promoSend', promoSendMessage, record);
@@ -13,8 +18,9 @@ async function recordHandler(record: SQSRecord): Promise<void> {
     record.messageId,
     { worker: 'promoSend', tenantId: message.tenantId, key: message.promoId },
     async () => {
-      const { mailed } = await mailQueuedRecipients(message.tenantId, message.promoId);
-      log().info('promo send', { mailed });
+      const until = Date.now() + RUN_BUDGET_MS;
+      const { mailed, unfinished } = await mailQueuedRecipients(message.tenantId, message.promoId, { until });
+      log().info('promo send', { mailed, unfinished });
     },
   );
 }

@@ -62,6 +62,8 @@ const promoFields = {
   download_limit: z.int('Download limit must be a whole number').min(0).max(100),
   feedback_required: z.boolean(),
   recording_ids: z.array(z.string().trim().min(1).max(64)).max(100),
+  /** The label's mail template the promo is sent with; absent, the default one (null in an edit goes back to it). */
+  template_id: z.string().trim().min(1).max(64).nullable().optional(),
 };
 
 export const promoUpdateInput = z.strictObject(promoFields).partial();
@@ -109,3 +111,8 @@ export const promoTraceInput = z.strictObject({
 });
 
 export const promoTrackInput = z.strictObject({ recording_id: shortText('Recording', 64) });
+
+/** A download: the track, and MP3 (the audio pipeline's) or WAV (the original upload). */
+export const promoDownloadInput = promoTrackInput.extend({
+  format: z.enum(['mp3', 'wav'], 'Format must be MP3 or WAV').default('mp3'),
+});

@@ -11,8 +11,10 @@ import { until } from '../support/wait.js';
 import { writeSineWav } from '../support/wav.js';
 
 /**
- * A promo in the browser: a mailing list from a CSV, a promo made from a release, sent, opened from the
- * outbox without signing in, played, rated, downloaded, and all of it seen in the promo's analysis.
+ * A promo in the browser: a mail template made in the template designer and tried with a test send, a
+ * mailing list from a CSV, a promo made from a release with that template, sent, opened from the outbox
+ * without signing in, played, rated, downloaded as MP3 and WAV, all of it seen in the promo's analysis
+ * and its PDF report for the artist.
  */
 const stamp = Date.now();
 const dj = uniqueEmail('promo-journey-dj');
@@ -29,7 +31,8 @@ beforeAll(async () => {
   const wav = path.join(folder, 'preview.wav');
   writeSineWav(wav, { seconds: 2, amplitude: 0.3 });
   const recording = (await own.api.post('/recordings', { title: 'Journey Track' })).body.recording;
-  await seedPreviewAudio(own.companyId, recording.id, readFileSync(wav), 'audio/wav');
+  // The same WAV as the preview and as the original upload (the page offers it as the WAV download).
+  await seedPreviewAudio(own.companyId, recording.id, readFileSync(wav), 'audio/wav', readFileSync(wav));
   releaseId = (
     await own.api.post('/releases', {
       title: `Promo Journey EP ${stamp}`,
@@ -63,6 +66,27 @@ describe('promos', () => {
     await members.getByText(dj).waitFor();
     expect(await members.innerText()).toContain('Press');
 
+    // The label's own mail template: blocks, a preview from the API's renderer, a test send to oneself.
+    await page.goto(`${cloudUrl()}/user/labels/promo_tools/template_designer`);
+    await page.getByTestId('template-name').locator('input').fill('Journey template');
+    await page.getByTestId('add-block').getByRole('button').click();
+    await page.getByRole('menuitem', { name: 'Text' }).click();
+    await page.getByTestId('template-block-4').locator('textarea').fill('See you on the floor, {name}.');
+    await expect
+      .poll(() => page.frameLocator('[data-testid="template-preview"]').locator('body').innerText())
+      .toContain('See you on the floor, Alex.');
+    await page.getByTestId('save-template').click();
+    await page.getByText('Template Added').waitFor();
+    await page.getByTestId('template-test-send').click();
+    await page.getByText(`Test mail sent to ${own.manager.email}`).waitFor();
+    const test = await until(async () =>
+      (await call<{ mails: { to: string; html?: string }[] }>('GET', '/_local/outbox')).body.mails.find(
+        (m) => m.to === own.manager.email,
+      ),
+    );
+    expect(test.html).toContain('See you on the floor, Alex.');
+    await screenshotIfAsked(page, '/tmp/promo-template-designer.png', true);
+
     await page.goto(`${cloudUrl()}/user/releases/${releaseId}/promos`);
     await page.getByTestId('new-promo').click();
     await page.getByTestId('promo-biog').locator('textarea').waitFor();
@@ -70,6 +94,8 @@ describe('promos', () => {
     await page.getByTestId('promo-biog').locator('textarea').fill('Made for the night.');
     await page.getByTestId('promo-access').getByRole('button').click();
     await page.getByRole('option', { name: 'Stream and download' }).click();
+    await page.getByTestId('promo-template').getByRole('button').click();
+    await page.getByRole('option', { name: 'Journey template' }).click();
     await page.getByTestId('save-promo').click();
     await page.getByText('Promo Updated').waitFor();
     await page.getByTestId('send-lists').getByRole('button').first().click();
@@ -80,9 +106,12 @@ describe('promos', () => {
 
     // The recipient opens the link from the mail in the outbox, in a browser that is not signed in.
     const mail = await until(async () => {
-      const mails = (await call<{ mails: { to: string; text: string }[] }>('GET', '/_local/outbox')).body.mails;
+      const mails = (await call<{ mails: { to: string; text: string; html?: string }[] }>('GET', '/_local/outbox')).body
+        .mails;
       return mails.find((m) => m.to === dj);
     });
+    // Sent with the label's template: its blocks, addressed to the DJ by name.
+    expect(mail.html).toContain('See you on the floor, Dee Jay.');
     const link = /https?:\/\/\S+\/promo\/\S+/.exec(mail.text)?.[0] as string;
     const recipientPage = await browser.newPage();
     await recipientPage.goto(`${cloudUrl()}${new URL(link).pathname}`);
@@ -107,6 +136,13 @@ describe('promos', () => {
       recipientPage.getByTestId('download-track').click(),
     ]);
     expect(await download.failure()).toBeNull();
+    const [wavDownload] = await Promise.all([
+      recipientPage.waitForEvent('download'),
+      recipientPage.getByTestId('download-wav').click(),
+    ]);
+    const wavFile = path.join(folder, 'leaked.wav');
+    await wavDownload.saveAs(wavFile);
+    expect(readFileSync(wavFile).subarray(0, 4).toString('latin1')).toBe('RIFF');
     await screenshotIfAsked(recipientPage, '/tmp/promo-public-page.png', true);
 
     const promos = (await own.api.get(`/promos?release_id=${releaseId}`)).body.promos;
@@ -120,6 +156,12 @@ describe('promos', () => {
     expect(text).toContain('Big room weapon');
     expect(text).toContain('Delivered');
     await screenshotIfAsked(page, '/tmp/promo-analysis.png', true);
+    // The artist's report: the button asks for it and is handed its link (its pages: promo-templates.test.ts).
+    const [report] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/report_pdf')),
+      page.getByTestId('promo-report').click(),
+    ]);
+    expect(report.ok()).toBe(true);
 
     // The downloaded file, dropped on "Whose file is this?", names the DJ it was made for.
     const leaked = path.join(folder, 'leaked.mp3');
@@ -129,6 +171,10 @@ describe('promos', () => {
     const answer = page.getByTestId('whose-file-answer');
     await answer.waitFor();
     expect(await answer.innerText()).toContain(`This is the file made for ${dj}.`);
+    // So does the WAV: its recipient is named in its INFO chunk and its hash was recorded.
+    await page.locator('[data-testid="whose-file"] input[type=file]').setInputFiles(wavFile);
+    await expect.poll(() => answer.innerText()).toContain(`This is the file made for ${dj}.`);
     expect(errors).toEqual([]);
-  });
+    // A longer journey than most: the template designer, the send, the recipient's page, the analysis and the report.
+  }, 120_000);
 });

@@ -152,7 +152,7 @@ describe('promos', () => {
 
     // A re-delivered send message (the worker run again) mails nobody twice.
     const { mailQueuedRecipients } = await import('../../functions/promos/send.js');
-    expect(await mailQueuedRecipients(company.companyId, promo.id)).toEqual({ mailed: 0 });
+    expect(await mailQueuedRecipients(company.companyId, promo.id)).toEqual({ mailed: 0, unfinished: false });
     const again = await api.post(`/promos/${promo.id}/send`, { emails: [a, b] });
     expect(again.body).toMatchObject({ queued: 0, already_sent: 2 });
     await until(async () => ((await api.get(`/promos/${promo.id}`)).body.promo.status === 'sent' ? true : undefined));

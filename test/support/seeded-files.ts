@@ -56,18 +56,20 @@ export async function seedOriginalAudio(
 
 /**
  * A recording's audio as the audio pipeline leaves it ready: the original and its preview (`preview`
- * bytes of `previewType` when a browser must really play it, e.g. a sine WAV).
+ * bytes of `previewType` when a browser must really play it, e.g. a sine WAV; `original` a real WAV
+ * when a test downloads it).
  */
 export async function seedPreviewAudio(
   tenantId: string,
   recordingId: string,
   preview = Buffer.from(`ID3 preview of ${recordingId}`),
   previewType = 'audio/mpeg',
+  original: Buffer = Buffer.from(`RIFF original of ${recordingId}`),
 ) {
   const { getDb } = await import('../../functions/data/service.js');
   const key = `audio/${tenantId}/${recordingId}/original.wav`;
   const preview_key = `audio-previews/${tenantId}/${recordingId}.mp3`;
-  await putUpload(key, Buffer.from(`RIFF original of ${recordingId}`), 'audio/wav');
+  await putUpload(key, original, 'audio/wav');
   await putUpload(preview_key, preview, previewType);
   await getDb()
     .entities.Recording.patch({ tenantId, id: recordingId })

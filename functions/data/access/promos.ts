@@ -87,13 +87,16 @@ export async function createPromo(tenantId: string, id: string, fields: PromoFie
 }
 
 /** Edits a promo only while it is a draft: once sent, what recipients were promised does not change. */
-export async function patchDraftPromo(tenantId: string, id: string, set: Partial<PromoFields>): Promise<boolean> {
+export async function patchDraftPromo(
+  tenantId: string,
+  id: string,
+  set: Partial<PromoFields>,
+  remove: 'template_id'[] = [],
+): Promise<boolean> {
+  const patch = db().Promo.patch({ tenantId, id }).set(set);
+  // An empty REMOVE would be an invalid update expression: only name it when something goes.
   return writtenUnlessConditionFailed(() =>
-    db()
-      .Promo.patch({ tenantId, id })
-      .set(set)
-      .where(({ status }, { eq }) => eq(status, 'draft'))
-      .go(),
+    (remove.length ? patch.remove(remove) : patch).where(({ status }, { eq }) => eq(status, 'draft')).go(),
   );
 }
 

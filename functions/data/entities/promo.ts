@@ -94,6 +94,8 @@ export const Promo = new Entity({
     scheduled_emails: { type: 'list', items: { type: 'string' } },
     schedule: { type: ['scheduled', 'starting', 'started', 'cancelled', 'failed'] as const },
     schedule_error: { type: 'string' },
+    /** The label's mail template the send renders (absent: the plain default template). */
+    template_id: { type: 'string' },
     ...timestamps,
   },
   indexes: {
@@ -213,7 +215,28 @@ export const PromoDownload = new Entity({
   },
 });
 
+/**
+ * A label's promo mail template: its blocks as validated JSON (shared/schemas/promo-templates.ts),
+ * rendered to HTML at each send.
+ */
+export const PromoTemplate = new Entity({
+  model: { entity: 'promoTemplate', version: '1', service: SERVICE },
+  attributes: {
+    tenantId: { type: 'string', required: true },
+    id: { type: 'string', required: true },
+    name: { type: 'string', required: true },
+    accent_colour: { type: 'string', required: true },
+    /** Stored as validated; not an ElectroDB list of maps, which would drop the fields it does not list. */
+    blocks: { type: 'any', required: true },
+    ...timestamps,
+  },
+  indexes: {
+    byTenant: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: ['id'] } },
+  },
+});
+
 export type MailingListItem = EntityItem<typeof MailingList>;
 export type MailingMemberItem = EntityItem<typeof MailingMember>;
 export type PromoItem = EntityItem<typeof Promo>;
 export type PromoRecipientItem = EntityItem<typeof PromoRecipient>;
+export type PromoTemplateItem = EntityItem<typeof PromoTemplate>;

@@ -48,6 +48,11 @@ const LABELS: Record<string, string> = {
   promo_support_yes: 'Will support',
   promo_support_maybe: 'Maybe',
   promo_support_no: 'Will not support',
+  promo_block_cover: 'Cover',
+  promo_block_text: 'Text',
+  promo_block_player_button: 'Player button',
+  promo_block_feedback_button: 'Feedback button',
+  promo_block_footer: 'Footer',
   // Smart link clicks: the device, and a click without a referrer or a country
   smart_link_device_mobile: 'Phone',
   smart_link_device_tablet: 'Tablet',

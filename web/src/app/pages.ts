@@ -156,6 +156,7 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'promo-detail': () => import('../pages/promos/promo-detail-page').then((m) => m.PromoDetailPage),
   'promo-analysis': () => import('../pages/promos/promo-analysis-page').then((m) => m.PromoAnalysisPage),
   'mailing-lists': () => import('../pages/promos/mailing-lists-page').then((m) => m.MailingListsPage),
+  'promo-templates': () => import('../pages/promos/template-designer-page').then((m) => m.TemplateDesignerPage),
   'mailing-list': () => import('../pages/promos/mailing-lists-page').then((m) => m.MailingListPage),
   'view-promo': () => import('../pages/promos/view-promo-page').then((m) => m.ViewPromoPage),
   'label-assets': () => import('../pages/catalogue/assets-page').then((m) => m.LabelAssetsPage),

@@ -71,6 +71,7 @@ export type PageKey =
   | 'promo-detail'
   | 'promo-analysis'
   | 'mailing-lists'
+  | 'promo-templates'
   | 'mailing-list'
   | 'view-promo'
   | 'label-contracts'
@@ -389,6 +390,7 @@ const labelRoutes: RouteDef[] = [
       'mailing_lists/:listId/edit',
     ]),
     {
+      '/user/labels/promo_tools/template_designer': 'promo-templates',
       '/user/labels/promo_tools/mailing_lists': 'mailing-lists',
       '/user/labels/promo_tools/mailing_lists/:listId': 'mailing-list',
       '/user/labels/promo_tools/mailing_lists/:listId/edit': 'mailing-list',

@@ -24,6 +24,16 @@ async function exportCsv(promoId: string) {
   }
 }
 
+/** The artist's PDF report, made now from the same figures as this page. */
+async function downloadReport(promoId: string) {
+  try {
+    const { url } = await api.get<{ url: string }>(`/promos/${promoId}/report_pdf`);
+    window.location.assign(url);
+  } catch (failure) {
+    notifyError(failure);
+  }
+}
+
 /** A count with its share of the mails delivered ("2 (5.0%)"); the share comes from the API. */
 const withRate = (count: number | undefined, share: string | null | undefined) =>
   share ? `${count ?? 0} (${share})` : String(count ?? 0);
@@ -55,7 +65,17 @@ export function PromoAnalysisPage() {
   return (
     <ContentLayout
       header={
-        <Header variant="h1" actions={<Button onClick={() => exportCsv(promoId)}>Export CSV</Button>}>
+        <Header
+          variant="h1"
+          actions={
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button onClick={() => downloadReport(promoId)} data-testid="promo-report">
+                Report for the artist (PDF)
+              </Button>
+              <Button onClick={() => exportCsv(promoId)}>Export CSV</Button>
+            </SpaceBetween>
+          }
+        >
           {promo ? `Analysis: ${promo.subject}` : 'Analysis'}
         </Header>
       }

@@ -40,6 +40,11 @@ function PromoForm({ promo, onSaved }: { promo: Promo; onSaved: () => void }) {
   useEffect(() => setDraft(promo), [promo]);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const recordings = promo.recordings ?? [];
+  const templates = useApi<{ templates: { id: string; name: string }[] }>('/promo_templates').data?.templates ?? [];
+  const templateOptions = [
+    { value: '', label: 'Plain template' },
+    ...templates.map((t) => ({ value: t.id, label: t.name })),
+  ];
   const send = () => {
     const { title, artists, subject, biog, start_date, expiry_date, access, download_limit, feedback_required } = draft;
     return api.patch<{ message: string }>(`/promos/${promo.id}`, {
@@ -53,6 +58,7 @@ function PromoForm({ promo, onSaved }: { promo: Promo; onSaved: () => void }) {
       download_limit,
       feedback_required,
       recording_ids: draft.recording_ids,
+      template_id: draft.template_id ?? null,
       ...(draft.release_date ? { release_date: draft.release_date } : {}),
     });
   };
@@ -140,6 +146,18 @@ function PromoForm({ promo, onSaved }: { promo: Promo; onSaved: () => void }) {
             </Checkbox>
           </FormField>
         </ColumnLayout>
+        <FormField
+          label="Mail template"
+          description="Made in the template designer; without one, the plain template"
+          errorText={err('template_id')}
+        >
+          <Select
+            data-testid="promo-template"
+            selectedOption={templateOptions.find((o) => o.value === (draft.template_id ?? '')) ?? null}
+            options={templateOptions}
+            onChange={(e) => set('template_id', e.detail.selectedOption.value || undefined)}
+          />
+        </FormField>
         <FormField label="Recordings" errorText={err('recording_ids')}>
           <Multiselect
             selectedOptions={recordings

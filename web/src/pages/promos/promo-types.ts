@@ -13,6 +13,8 @@ export type Promo = {
   download_limit: number;
   feedback_required: boolean;
   recording_ids: string[];
+  /** The label's mail template it is sent with; absent, the plain one. */
+  template_id?: string;
   status: 'draft' | 'sending' | 'sent';
   sent_at?: string;
   /** A send chosen for later (UTC), and how far it got. */

@@ -15,7 +15,7 @@ import { api, errorMessage } from '../../app/api';
 import { displayLabel } from '../../app/display-labels';
 import { errorsOf, fieldError, type Feedback } from './promo-types';
 
-type Track = { id: string; title: string; artists: string | null; preview_url: string | null };
+type Track = { id: string; title: string; artists: string | null; preview_url: string | null; wav: boolean };
 type PromoPage = {
   promo: {
     title: string;
@@ -76,7 +76,8 @@ function FeedbackForm({
     }
   };
   return (
-    <Container header={<Header variant="h2">Your feedback</Header>}>
+    // The mail's feedback button opens the page here (#feedback).
+    <Container header={<Header variant="h2">Your feedback</Header>} id="feedback">
       <SpaceBetween size="m">
         <ColumnLayout columns={3}>
           <FormField label="Rating" errorText={fieldError(errors, 'rating')}>
@@ -118,7 +119,7 @@ function FeedbackForm({
   );
 }
 
-/** One track: the preview player (a play is counted once per page view) and, when allowed, Download. */
+/** One track: the preview player (a play is counted once per page view) and, when allowed, MP3 and WAV downloads. */
 function TrackRow({
   base,
   track,
@@ -136,9 +137,10 @@ function TrackRow({
     counted.current = true;
     void api.post(`${base}/plays`, { recording_id: track.id }, { auth: false }).catch(() => undefined);
   };
-  const download = async () => {
+  const download = async (format: 'mp3' | 'wav') => {
     try {
-      const { url } = await api.post<{ url: string }>(`${base}/downloads`, { recording_id: track.id }, { auth: false });
+      const body = { recording_id: track.id, format };
+      const { url } = await api.post<{ url: string }>(`${base}/downloads`, body, { auth: false });
       window.location.assign(url);
     } catch (failure) {
       onError(errorMessage(failure));
@@ -154,9 +156,16 @@ function TrackRow({
         <Box color="text-status-inactive">No preview yet</Box>
       )}
       {canDownload && (
-        <Button onClick={download} data-testid="download-track">
-          Download
-        </Button>
+        <SpaceBetween direction="horizontal" size="xs">
+          <Button onClick={() => download('mp3')} data-testid="download-track">
+            Download MP3
+          </Button>
+          {track.wav && (
+            <Button onClick={() => download('wav')} data-testid="download-wav">
+              Download WAV
+            </Button>
+          )}
+        </SpaceBetween>
       )}
     </SpaceBetween>
   );
