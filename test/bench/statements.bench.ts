@@ -28,6 +28,8 @@ const LINES = arg('lines', 10_000_000);
 const PAYEES = arg('payees', 1_000);
 const QUARTER = ['2026-04', '2026-05', '2026-06'];
 const PDF_SAMPLES = 100;
+// The statement worker runs in this process: its parts are timed (step-timings.ts) and printed after the run.
+process.env.STATEMENT_TIMINGS = '1';
 
 async function main() {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'statements-bench-'));
@@ -81,6 +83,7 @@ async function main() {
     console.log(
       `Run: preview ${previewSeconds.toFixed(1)} s, published ${run.done} statements after ${runSeconds.toFixed(1)} s in all`,
     );
+    await printStepTimings(run.done);
     // Every payee of the fixture earns: every one must have its statement.
     if (run.done < run.total) throw new Error(`only ${run.done} of the run's ${run.total} accounts got a statement`);
 
@@ -130,6 +133,19 @@ async function main() {
     await stop();
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** Where the worker's time went: each timed part's total, its share of the whole, and per statement. */
+async function printStepTimings(statements: number) {
+  const { stepTimings } = await import('../../functions/statements/runs/step-timings.js');
+  const parts = stepTimings();
+  const whole = parts.reduce((sum, part) => sum + part.ms, 0);
+  console.log(`Worker time by part (summed over the worker's lanes; ${statements} statements):`);
+  for (const part of parts)
+    console.log(
+      `  ${part.name.padEnd(26)} ${(part.ms / 1000).toFixed(2).padStart(8)} s ${((100 * part.ms) / whole).toFixed(1).padStart(5)} %` +
+        `  ${(part.ms / Math.max(1, statements)).toFixed(1).padStart(7)} ms/statement  ${part.calls} calls`,
+    );
 }
 
 main().catch((error) => {
