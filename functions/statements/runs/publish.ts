@@ -10,6 +10,7 @@ import { accountCounted } from './finish.js';
 import { mapLimit } from './map-limit.js';
 import { getJson, putFile, putJson } from '../../lib/bucket-objects.js';
 import { queueRunMessages } from './queue.js';
+import { reserveNumbers } from './reserve-numbers.js';
 import { scopeOf } from './scope.js';
 import type { AccountRecord } from './statement-item.js';
 import { makeWorkFolder } from '../../lib/work-folders.js';
@@ -25,9 +26,10 @@ const UPLOAD_LANES = 8;
 
 /**
  * A run's publish step: the period's lines are written out once for every account (materialiseRun),
- * each account's record and CSV stored under the run, then one message per account queued. A
- * re-delivery after the manifest was stored queues the same messages again (the account steps
- * make each statement once) instead of computing again.
+ * each account's record and CSV stored under the run, every account's statement number reserved,
+ * then one message per account queued. A re-delivery after the manifest was stored reserves what is
+ * not reserved yet and queues the same messages again (the account steps make each statement once)
+ * instead of computing again.
  */
 export async function runPublish(tenantId: string, runId: string): Promise<void> {
   const run = await getRun(tenantId, runId);
@@ -38,6 +40,12 @@ export async function runPublish(tenantId: string, runId: string): Promise<void>
   if (!manifest.accounts.length) {
     await accountCounted(tenantId, runId);
     return;
+  }
+  // Numbered here, in the accounts' order, so the account steps never race for the sequence. A correction states
+  // the months of the statement it replaces again and takes its one number in its own step.
+  if (!run.replaces_id && !run.numbers_reserved) {
+    await timed('publish.reserve_numbers', () => reserveNumbers(run, manifest.accounts));
+    await moveRun(tenantId, runId, ['publishing'], { numbers_reserved: true });
   }
   await timed('publish.queue', () =>
     queueRunMessages(manifest.accounts.map((account) => ({ type: 'account', tenantId, runId, account }))),

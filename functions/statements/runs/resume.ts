@@ -4,9 +4,11 @@ import {
   getStatement,
   listActiveRuns,
   listUnfinishedStatements,
+  readStatedPeriods,
   releaseStatementDocuments,
   runSkips,
 } from '../../data/access/statements.js';
+import type { AccountRef } from '../../../shared/schemas/statement-views.js';
 import { accountKeyOf, type StatementRunItem } from '../../data/entities/statements.js';
 import type { JobResumer, UnfinishedJob } from '../../jobs/job-kinds.js';
 import { runKeys, statementsBucket } from '../statement-keys.js';
@@ -16,6 +18,10 @@ import type { Manifest } from './publish.js';
 import { queueRunMessages, type RunMessage } from './queue.js';
 import { statementIdOf } from './statement-item.js';
 import { runIsStalled, STALL_SECONDS } from './stalled.js';
+
+/** Whether the account's guard holds the number the run's publish step reserved for this statement. */
+const numberReserved = async (tenantId: string, statementId: string, account: AccountRef) =>
+  (await readStatedPeriods(tenantId, accountKeyOf(account))).periods.some((p) => p.statement_id === statementId);
 
 const STATE_WORDS: Record<string, string> = {
   previewing: 'Previewing',
@@ -60,7 +66,8 @@ export async function resumeRun(
   }
   if (run.status === 'preview_ready') return 'nothing_to_do';
   const manifest = await getJson<Manifest>(statementsBucket(), runKeys.manifest(tenantId, runId));
-  if (!manifest) {
+  // Stopped before its accounts were stored or their numbers reserved: the publish step does what is left of both.
+  if (!manifest || (run.status === 'publishing' && !run.replaces_id && !run.numbers_reserved)) {
     if (run.status !== 'publishing') return 'nothing_to_do';
     await queueRunMessages([{ type: 'publish', tenantId, runId }]);
     return 'resumed';
@@ -72,8 +79,9 @@ export async function resumeRun(
     const statementId = statementIdOf(runId, account);
     const statement = await getStatement(tenantId, statementId);
     if (statement?.queue_status === 'published') continue;
-    // A run that stopped publishing numbers nothing more; its numbered statements are still finished.
-    if (!statement && run.status !== 'publishing') continue;
+    // A run that stopped publishing numbers nothing more; its numbered statements are still finished, and so are
+    // those whose numbers it reserved (a reserved number is given out).
+    if (!statement && run.status !== 'publishing' && !(await numberReserved(tenantId, statementId, account))) continue;
     if (onStart && statement?.queue_status === 'generating') await releaseStatementDocuments(tenantId, statementId);
     messages.push({ type: 'account', tenantId, runId, account });
   }
