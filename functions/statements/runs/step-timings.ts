@@ -22,14 +22,6 @@ export async function timed<T>(name: string, work: () => Promise<T>): Promise<T>
   }
 }
 
-/** Counts an event (a number lost to another account, say) under `name` without timing it. */
-export function counted(name: string): void {
-  if (!on()) return;
-  const part = totals.get(name) ?? { ms: 0, calls: 0 };
-  part.calls += 1;
-  totals.set(name, part);
-}
-
 /** What was measured so far, largest part first. */
 export function stepTimings(): { name: string; ms: number; calls: number }[] {
   return [...totals].map(([name, part]) => ({ name, ...part })).sort((a, b) => b.ms - a.ms);
