@@ -66,8 +66,7 @@ export async function resumeRun(
   }
   if (run.status === 'preview_ready') return 'nothing_to_do';
   const manifest = await getJson<Manifest>(statementsBucket(), runKeys.manifest(tenantId, runId));
-  // Stopped before its accounts were stored or their numbers reserved: the publish step does what is left of both.
-  if (!manifest || (run.status === 'publishing' && !run.replaces_id && !run.numbers_reserved)) {
+  if (!manifest) {
     if (run.status !== 'publishing') return 'nothing_to_do';
     await queueRunMessages([{ type: 'publish', tenantId, runId }]);
     return 'resumed';
