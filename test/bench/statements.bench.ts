@@ -36,6 +36,8 @@ const QUARTER = ['2026-04', '2026-05', '2026-06'];
 const CONTRACTS = process.argv.includes('--contracts');
 const CONTRACT_QUARTER = ['2026-07', '2026-08', '2026-09'];
 const PDF_SAMPLES = 100;
+// The statement worker runs in this process: its parts are timed (step-timings.ts) and printed after the run.
+process.env.STATEMENT_TIMINGS = '1';
 
 async function main() {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'statements-bench-'));
@@ -96,6 +98,8 @@ async function main() {
       return { run, period, runSeconds };
     };
     const { run, period, runSeconds } = await timedRun(QUARTER);
+    // Where the worker's time went in the run without contracts.
+    await printStepTimings(run.done);
 
     // Baseline: DuckDB's bare group-by of the same lines by payee, straight from the ledger files.
     const { ledgerKeys, localLedgerFile } = await import('../../functions/royalties/ledger/files.js');
@@ -157,6 +161,19 @@ async function main() {
     await stop();
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** Where the worker's time went: each timed part's total, its share of the whole, and per statement. */
+async function printStepTimings(statements: number) {
+  const { stepTimings } = await import('../../functions/statements/runs/step-timings.js');
+  const parts = stepTimings();
+  const whole = parts.reduce((sum, part) => sum + part.ms, 0);
+  console.log(`Worker time by part (summed over the worker's lanes; ${statements} statements):`);
+  for (const part of parts)
+    console.log(
+      `  ${part.name.padEnd(26)} ${(part.ms / 1000).toFixed(2).padStart(8)} s ${((100 * part.ms) / whole).toFixed(1).padStart(5)} %` +
+        `  ${(part.ms / Math.max(1, statements)).toFixed(1).padStart(7)} ms/statement  ${part.calls} calls`,
+    );
 }
 
 main().catch((error) => {

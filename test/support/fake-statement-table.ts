@@ -2,6 +2,7 @@ import type { StatementPublication } from '../../functions/data/access/statement
 import type { AccountEntryItem, StatementItem, StatementRunItem } from '../../functions/data/entities/statements.js';
 import { periodsAfter, type StatedPeriod } from '../../functions/data/entities/stated-periods.js';
 import type { AccountStepDeps } from '../../functions/statements/runs/account-step.js';
+import type { ReserveDeps } from '../../functions/statements/runs/reserve-numbers.js';
 import type { AccountRecord } from '../../functions/statements/runs/statement-item.js';
 import type { AccountRef } from '../../shared/schemas/statement-views.js';
 
@@ -163,7 +164,8 @@ export function fakeCloud(options: {
       // One atomic step, as DynamoDB's transaction is.
       const { statement } = publication;
       if (statements.has(statement.statementId)) return 'exists';
-      if (state.sequence !== publication.sequenceFrom) return 'number_taken';
+      // A number reserved at publish moved the sequence then (no sequenceFrom): only its guard entry is checked.
+      if (publication.sequenceFrom !== undefined && state.sequence !== publication.sequenceFrom) return 'number_taken';
       if ((guards.get(statement.accountKey)?.version ?? 0) !== publication.stated.version) return 'stated_moved';
       // What a statement takes is on no statement yet, or (a correction) on the statement it replaces.
       const takenElsewhere = (on: string | undefined) => on !== undefined && on !== publication.replacesId;
@@ -196,7 +198,7 @@ export function fakeCloud(options: {
           publication.replacesId,
         ),
       });
-      state.sequence = publication.sequenceFrom + 1;
+      if (publication.sequenceFrom !== undefined) state.sequence = publication.sequenceFrom + 1;
       for (const id of publication.expenseIds) consumed.set(id, statement.statementId);
       statements.set(statement.statementId, { ...statement, createdAt: 'now' } as StatementItem);
       return 'published';
@@ -236,6 +238,22 @@ export function fakeCloud(options: {
     },
     pause: tick,
   };
+  /** The publish step's reservation against the same table: the sequence and the guards in one atomic step. */
+  const reserveDeps: ReserveDeps = {
+    readStated: deps.readStated,
+    readSequence: deps.readSequence,
+    skip: deps.skip,
+    reserve: async (_t, from, claims) => {
+      await tick();
+      if (state.sequence !== from) return 'number_taken';
+      if (claims.some((c) => (guards.get(c.accountKey)?.version ?? 0) !== c.stated.version)) return 'stated_moved';
+      for (const c of claims)
+        guards.set(c.accountKey, { version: c.stated.version + 1, periods: periodsAfter(c.stated.periods, c.period) });
+      state.sequence = from + claims.length;
+      return 'reserved';
+    },
+    pause: tick,
+  };
   const message = (id: string) => ({ tenantId: 't1', runId: run.runId, account: { type: 'Payee' as const, id } });
-  return { deps, statements, consumed, mails, documented, guards, skips, state, run, message };
+  return { deps, reserveDeps, statements, consumed, mails, documented, guards, skips, state, run, message };
 }

@@ -135,8 +135,11 @@ export async function readSequence(tenantId: string, name: SequenceName): Promis
 /** What one account's statement takes from the run to be published. */
 export type StatementPublication = {
   statement: CreateStatement;
-  /** The statement sequence's value read before numbering it (its number is `from + 1`). */
-  sequenceFrom: number;
+  /**
+   * The statement sequence's value read before numbering it (its number is `from + 1`); absent when
+   * its number was reserved at publish (reserveStatementNumbers), which advanced the sequence then.
+   */
+  sequenceFrom?: number;
   /** The expenses and entries the statement carries: each is taken by one statement only. */
   expenseIds: readonly string[];
   entryIds: readonly string[];
@@ -250,7 +253,7 @@ export async function publishStatement(publication: StatementPublication): Promi
               .commit();
       return [
         item('exists', Statement.create(statement).commit()),
-        item('number_taken', advance('statement', sequenceFrom)),
+        ...(sequenceFrom === undefined ? [] : [item('number_taken', advance('statement', sequenceFrom))]),
         ...(selfBillingFrom === undefined
           ? []
           : [item('number_taken', advance('self_billing_invoice', selfBillingFrom))]),
@@ -327,6 +330,56 @@ export async function publishStatement(publication: StatementPublication): Promi
   // The first refused item in order says why: a statement that exists already wins over the rest.
   const refusedAt = result.data.findIndex((item) => item?.code === 'ConditionalCheckFailed');
   return refusedAt < 0 ? 'conflict' : (items[refusedAt] ?? 'conflict');
+}
+
+/** One account's reserved number: the statement it will be, written into its guard as read. */
+export type NumberClaim = { accountKey: string; stated: StatedPeriodsRead; period: StatedPeriod };
+
+/**
+ * A transaction holds at most 100 items: the sequence and up to 98 accounts' guards (one spare).
+ */
+export const MAX_CLAIMS_PER_RESERVATION = 98;
+
+/**
+ * Reserves statement numbers `from + 1 …` for accounts, in the order given, in one transaction: the
+ * sequence moves from → from + n only if it still says `from` (created when there is none), and each
+ * account's guard takes its statement's range and number only if it is still at the version read, its
+ * months having been found free. A number and the months it states are taken together or not at
+ * all, so no other statement can state the account in between and leave the number unused.
+ * Otherwise what another writer changed first (read again, try again).
+ */
+export async function reserveStatementNumbers(
+  tenantId: string,
+  sequenceFrom: number,
+  claims: readonly NumberClaim[],
+): Promise<'reserved' | 'number_taken' | 'stated_moved' | 'conflict'> {
+  if (claims.length > MAX_CLAIMS_PER_RESERVATION)
+    throw new Error(`At most ${MAX_CLAIMS_PER_RESERVATION} numbers are reserved in one write; asked ${claims.length}`);
+  const to = sequenceFrom + claims.length;
+  const result = await getDb()
+    .transaction.write(({ Sequence, StatedPeriods }) => [
+      sequenceFrom === 0
+        ? Sequence.create({ tenantId, name: 'statement', value: to }).commit()
+        : Sequence.patch({ tenantId, name: 'statement' })
+            .set({ value: to })
+            .where((attr, op) => op.eq(attr.value, sequenceFrom))
+            .commit(),
+      ...claims.map(({ accountKey, stated, period }) => {
+        const periods = periodsAfter(stated.periods, period);
+        return stated.version === 0
+          ? StatedPeriods.create({ tenantId, accountKey, version: 1, periods }).commit()
+          : StatedPeriods.patch({ tenantId, accountKey })
+              .set({ version: stated.version + 1, periods })
+              .where((attr, op) => op.eq(attr.version, stated.version))
+              .commit();
+      }),
+    ])
+    .go();
+  if (!result.canceled) return 'reserved';
+  if (result.data[0]?.code === 'ConditionalCheckFailed') return 'number_taken';
+  if (result.data.some((item) => item?.code === 'ConditionalCheckFailed')) return 'stated_moved';
+  // Another transaction on the same items at the same moment: read again and try again.
+  return 'conflict';
 }
 
 /**

@@ -59,12 +59,13 @@ export function statedOver(periods: readonly StatedPeriod[], range: Range): Stat
 
 /**
  * The ranges in force once `added` is published: a correction takes the place of the statement it
- * replaces, any other statement is added.
+ * replaces, any other statement is added (in the place of its own reservation, when its number was
+ * reserved at publish).
  */
 export function periodsAfter(
   periods: readonly StatedPeriod[],
   added: StatedPeriod,
   replacesId?: string,
 ): StatedPeriod[] {
-  return [...periods.filter((p) => p.statement_id !== replacesId), added];
+  return [...periods.filter((p) => p.statement_id !== replacesId && p.statement_id !== added.statement_id), added];
 }

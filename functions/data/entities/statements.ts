@@ -185,6 +185,8 @@ export const StatementRun = new Entity({
     scheduled: { type: 'boolean', default: false },
     /** A correction's run (statements/{id}/new_version): the statement its one statement replaces. */
     replaces_id: { type: 'string' },
+    /** Set once the publish step reserved a number for each of its accounts (runs/reserve-numbers.ts). */
+    numbers_reserved: { type: 'boolean' },
     userId: { type: 'string' },
     publishedAt: { type: 'string' },
     ...timestamps,

@@ -20,6 +20,7 @@ import { storeAndSend } from './documents.js';
 import { accountCounted } from './finish.js';
 import { getJson } from '../../lib/bucket-objects.js';
 import type { AccountRecord } from './statement-item.js';
+import { timed } from './step-timings.js';
 
 async function readAccountRecord(run: StatementRunItem, account: AccountRef): Promise<AccountRecord> {
   const record = await getJson<AccountRecord>(statementsBucket(), runKeys.account(run.tenantId, run.runId, account));
@@ -39,8 +40,16 @@ const claim = (tenantId: string, statementId: string) =>
     new Date(Date.now() - QUEUES.statementRun.workerTimeoutSeconds * 1000).toISOString(),
   );
 
+/** Each read and write timed under its name (step-timings.ts), so the bench can say where a statement's time goes. */
+function timedEach(deps: AccountStepDeps): AccountStepDeps {
+  const wrapped: Record<string, unknown> = {};
+  for (const [name, fn] of Object.entries(deps) as [string, (...args: unknown[]) => Promise<unknown>][])
+    wrapped[name] = (...args: unknown[]) => timed(`step.${name}`, () => fn(...args));
+  return wrapped as AccountStepDeps;
+}
+
 /** The account step's reads and writes against the cloud. */
-export const accountStepDeps: AccountStepDeps = {
+export const accountStepDeps: AccountStepDeps = timedEach({
   getRun,
   getStatement,
   readAccountRecord,
@@ -56,4 +65,4 @@ export const accountStepDeps: AccountStepDeps = {
   complete: completeStatement,
   counted: accountCounted,
   pause,
-};
+});

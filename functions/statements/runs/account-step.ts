@@ -10,7 +10,7 @@ import { accountKeyOf, type StatementItem, type StatementRunItem } from '../../d
 import { statedOver, type StatedPeriod } from '../../data/entities/stated-periods.js';
 import type { AssembleInput, AssembledAccount } from '../accounts/assemble.js';
 import { contractMoneyOf } from './contract-money.js';
-import { statementIdOf, statementItem, type AccountRecord } from './statement-item.js';
+import { numberOfStatement, statementIdOf, statementItem, type AccountRecord } from './statement-item.js';
 
 /**
  * One account's step of a publishing run: number and publish its statement in one transaction,
@@ -91,8 +91,10 @@ export async function runAccountStep(
   let statement = await deps.getStatement(tenantId, statementId);
   let outcome: AccountStepOutcome = 'finished';
   if (!statement) {
-    // A failed run publishes nothing more; the accounts it published stay published.
-    if (run.status !== 'publishing') return 'run_not_publishing';
+    // A failed run publishes nothing more (the accounts it published stay published), except the statements whose
+    // numbers it reserved: a reserved number is given out, so its statement is made whatever befell the run.
+    if (run.status !== 'publishing' && !reservedOf(await deps.readStated(tenantId, accountKeyOf(account)), statementId))
+      return 'run_not_publishing';
     const numbered = await numberStatement(run, account, deps);
     if ('stated_by' in numbered) {
       // Counted once; a re-delivery still looks whether the run is complete (a crash may have come between).
@@ -141,7 +143,9 @@ async function numberStatement(
     const stated = await deps.readStated(tenantId, accountKeyOf(account));
     // Another delivery of this same message published the statement while this one read: it is this run's own
     // statement, not one that states the months elsewhere (counting it as "stated already" would count it twice).
-    if (stated.periods.some((p) => p.statement_id === statementId)) {
+    // Without a statement, it is the number the publish step reserved for it (reserve-numbers.ts).
+    const reserved = reservedOf(stated, statementId);
+    if (reserved) {
       const own = await deps.getStatement(tenantId, statementId);
       if (own) return { statement: own };
     }
@@ -149,7 +153,10 @@ async function numberStatement(
       // A correction states the replaced statement's months again, in its place: only while it is in force.
       if (!stated.periods.some((p) => p.statement_id === correction.replacesId)) throw alreadyCorrected(correction);
     } else {
-      const statedBy = statedOver(stated.periods, run);
+      const statedBy = statedOver(
+        stated.periods.filter((p) => p.statement_id !== statementId),
+        run,
+      );
       if (statedBy) return { stated_by: statedBy };
     }
     // Read on every attempt: another payee of the same contract may have recouped from it in between.
@@ -164,7 +171,8 @@ async function numberStatement(
       replaces_id: correction?.replacesId,
       contracts: contracts.figures,
     });
-    const sequenceFrom = await deps.readSequence(tenantId, 'statement');
+    // A reserved number moved the sequence when it was reserved; otherwise this write takes the next one.
+    const sequenceFrom = reserved ? undefined : await deps.readSequence(tenantId, 'statement');
     const selfBillingFrom = assembled.self_billing
       ? await deps.readSequence(tenantId, 'self_billing_invoice')
       : undefined;
@@ -174,7 +182,7 @@ async function numberStatement(
         account,
         record,
         assembled,
-        number: sequenceFrom + 1,
+        number: reserved ? numberOfStatement(reserved.number) : (sequenceFrom ?? 0) + 1,
         invoiceNumber: selfBillingFrom === undefined ? undefined : selfBillingFrom + 1,
         correction,
         contracts,
@@ -197,6 +205,10 @@ async function numberStatement(
   }
   throw new Error(`The statement for ${record.earnings.name} found no free number after ${MAX_ATTEMPTS} attempts`);
 }
+
+/** The account's entry for this statement in its guard: its reserved number, or the statement itself once published. */
+const reservedOf = (stated: StatedPeriodsRead, statementId: string) =>
+  stated.periods.find((p) => p.statement_id === statementId);
 
 const alreadyCorrected = (correction: { replacesId: string } | undefined) =>
   new Error(`Statement ${correction?.replacesId} has been corrected by another version already, or is not finished`);

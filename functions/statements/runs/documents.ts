@@ -10,6 +10,7 @@ import { accountOfKey, presentStatement } from '../api/present.js';
 import { paymentsMadeOn } from '../accounts/payments-made.js';
 import { runKeys, statementKeys, statementsBucket } from '../statement-keys.js';
 import { getBytes, putBytes } from '../../lib/bucket-objects.js';
+import { timed } from './step-timings.js';
 
 /** The company's labels by id, for the label a statement names. */
 export async function labelNames(tenantId: string): Promise<Map<string, string>> {
@@ -71,15 +72,19 @@ export async function storeAndSend(
   const csv_key = statementKeys.csv(tenantId, statementId);
   const pdf_key = statementKeys.pdf(tenantId, statementId);
   const runCsv = statement.run_id
-    ? await getBytes(
-        statementsBucket(),
-        runKeys.accountCsv(tenantId, statement.run_id, accountOfKey(statement.accountKey)),
+    ? await timed('documents.csv_read', () =>
+        getBytes(
+          statementsBucket(),
+          runKeys.accountCsv(tenantId, statement.run_id ?? '', accountOfKey(statement.accountKey)),
+        ),
       )
     : null;
-  await putBytes(statementsBucket(), csv_key, runCsv ?? EMPTY_CSV, 'text/csv; charset=utf-8');
-  const document = await statementDocument(statement);
-  const pdf = await renderStatementPdf(document);
-  await putBytes(statementsBucket(), pdf_key, pdf, 'application/pdf');
-  if (mail) await sendStatement(document, pdf);
+  await timed('documents.csv_write', () =>
+    putBytes(statementsBucket(), csv_key, runCsv ?? EMPTY_CSV, 'text/csv; charset=utf-8'),
+  );
+  const document = await timed('documents.reads', () => statementDocument(statement));
+  const pdf = await timed('documents.pdf_render', () => renderStatementPdf(document));
+  await timed('documents.pdf_write', () => putBytes(statementsBucket(), pdf_key, pdf, 'application/pdf'));
+  if (mail) await timed('documents.mail', () => sendStatement(document, pdf));
   return { pdf_key, csv_key };
 }

@@ -4,6 +4,7 @@ import { deleteObjectsUnder } from '../../lib/bucket-objects.js';
 import { log } from '../../lib/logger.js';
 import { runKeys, statementsBucket } from '../statement-keys.js';
 import { pushRunProgress } from './progress.js';
+import { timed } from './step-timings.js';
 
 /** Every account of the run is counted: published, or left out as stated already by another statement. */
 const allCounted = (run: Pick<StatementRunItem, 'done' | 'skipped' | 'total'>) =>
@@ -24,8 +25,8 @@ export async function accountCounted(tenantId: string, runId: string): Promise<v
     await dropAccountFiles(tenantId, runId);
   }
   // Read again: the last two accounts finishing together both push the run as it ends, published.
-  const now = await getRun(tenantId, runId);
-  if (now) await pushRunProgress(now);
+  const now = await timed('counted.read_again', () => getRun(tenantId, runId));
+  if (now) await timed('counted.push', () => pushRunProgress(now));
 }
 
 /**

@@ -4,9 +4,11 @@ import {
   getStatement,
   listActiveRuns,
   listUnfinishedStatements,
+  readStatedPeriods,
   releaseStatementDocuments,
   runSkips,
 } from '../../data/access/statements.js';
+import type { AccountRef } from '../../../shared/schemas/statement-views.js';
 import { accountKeyOf, type StatementRunItem } from '../../data/entities/statements.js';
 import type { JobResumer, UnfinishedJob } from '../../jobs/job-kinds.js';
 import { runKeys, statementsBucket } from '../statement-keys.js';
@@ -16,6 +18,10 @@ import type { Manifest } from './publish.js';
 import { queueRunMessages, type RunMessage } from './queue.js';
 import { statementIdOf } from './statement-item.js';
 import { runIsStalled, STALL_SECONDS } from './stalled.js';
+
+/** Whether the account's guard holds the number the run's publish step reserved for this statement. */
+const numberReserved = async (tenantId: string, statementId: string, account: AccountRef) =>
+  (await readStatedPeriods(tenantId, accountKeyOf(account))).periods.some((p) => p.statement_id === statementId);
 
 const STATE_WORDS: Record<string, string> = {
   previewing: 'Previewing',
@@ -72,8 +78,9 @@ export async function resumeRun(
     const statementId = statementIdOf(runId, account);
     const statement = await getStatement(tenantId, statementId);
     if (statement?.queue_status === 'published') continue;
-    // A run that stopped publishing numbers nothing more; its numbered statements are still finished.
-    if (!statement && run.status !== 'publishing') continue;
+    // A run that stopped publishing numbers nothing more; its numbered statements are still finished, and so are
+    // those whose numbers it reserved (a reserved number is given out).
+    if (!statement && run.status !== 'publishing' && !(await numberReserved(tenantId, statementId, account))) continue;
     if (onStart && statement?.queue_status === 'generating') await releaseStatementDocuments(tenantId, statementId);
     messages.push({ type: 'account', tenantId, runId, account });
   }

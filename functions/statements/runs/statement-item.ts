@@ -37,6 +37,8 @@ export function statementIdOf(runId: string, account: AccountRef): string {
 
 /** "ST-000042": the company's 42nd statement. */
 export const statementNumber = (n: number) => `ST-${String(n).padStart(6, '0')}`;
+/** 42 for "ST-000042". */
+export const numberOfStatement = (number: string) => Number(number.slice('ST-'.length));
 /** "SB-000007": the company's 7th self-billing invoice. */
 export const invoiceNumber = (n: number) => `SB-${String(n).padStart(6, '0')}`;
 
