@@ -7,7 +7,7 @@
  * Like resources.ts, this file holds data only: no CDK imports.
  */
 import type { Area } from '../functions/routes.js';
-import { PDF_FONT_ASSETS } from '../functions/statements/documents/font-files.js';
+import { PDF_FONT_ASSETS } from '../functions/money/statements/documents/font-files.js';
 import type { BucketKey, QueueKey, ScheduleKey } from './resources.js';
 
 /** What a function may do with the table: item reads, or reads and writes (transactions included). */
@@ -162,23 +162,30 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
   // Statements and runs: sums over the ledger (DuckDB), presigned PDF/CSV downloads and bulk zips in the
   // ledger bucket (statements/), runs queued to the statement worker, statements re-sent by mail.
   statements: httpArea({
+    entry: 'functions/money/http/statements.ts',
     memorySize: 3008,
     nativeModules: DUCKDB_MODULES,
     needs: { buckets: { ledger: 'readWrite' }, mail: true, sendsTo: ['statementRun'] },
   }),
   // Expenses, account entries and accounts: table reads and writes only.
-  accounts: httpArea(),
+  accounts: httpArea({ entry: 'functions/money/http/accounts.ts' }),
   // Finances and dashboards: the ledger's aggregates and the statements (table reads), the edited
   // lines of an import read from its Parquet file (DuckDB) to correct its aggregates.
-  finances: httpArea({ memorySize: 1024, nativeModules: DUCKDB_MODULES, needs: { buckets: { ledger: 'read' } } }),
+  finances: httpArea({
+    entry: 'functions/money/http/finances.ts',
+    memorySize: 1024,
+    nativeModules: DUCKDB_MODULES,
+    needs: { buckets: { ledger: 'read' } },
+  }),
   // Payout details (sealed) and payment runs: bank files stored in and downloaded from the ledger bucket
   // (payouts/), checked against the vendored EPC schema.
   payouts: httpArea({
-    assets: ['functions/payouts/schemas/pain.001.001.09.xsd'],
+    entry: 'functions/money/http/payouts.ts',
+    assets: ['functions/money/payouts/schemas/pain.001.001.09.xsd'],
     needs: { buckets: { ledger: 'readWrite' }, sealingKey: true },
   }),
   // Payments: table reads and writes only (a payment and its statements in one transaction).
-  payments: httpArea(),
+  payments: httpArea({ entry: 'functions/money/http/payments.ts' }),
   // Subscription plans (admin) and the current company's plan and usage: table reads and writes only.
   plans: httpArea(),
   // Release deliveries: table reads and writes, deliveries queued to the delivery worker.
@@ -232,7 +239,7 @@ export const WORKERS: Record<QueueKey, FunctionDeclaration> = {
     needs: { table: 'readWrite', buckets: { ledger: 'readWrite' }, push: true },
   },
   statementRun: {
-    entry: 'functions/statements/runs/worker.ts',
+    entry: 'functions/money/statements/runs/worker.ts',
     memorySize: 3008, // the run's one pass over the period's lines (DuckDB), and PDFs rendered in memory
     ephemeralStorageMiB: 4096, // every account's CSV of lines, written once per run before upload
     nativeModules: DUCKDB_MODULES,
@@ -291,7 +298,7 @@ export const WORKERS: Record<QueueKey, FunctionDeclaration> = {
 /** One function per scheduled job (resources.ts SCHEDULES). */
 export const SCHEDULED_JOBS: Record<ScheduleKey, ScheduledJobDeclaration> = {
   statementRun: {
-    entry: 'functions/statements/scheduled-run.ts',
+    entry: 'functions/money/statements/scheduled-run.ts',
     timeoutSeconds: 15 * 60, // a monthly run over every tenant: Lambda's longest run time
     memorySize: 1024,
     // Finds the accounts whose statements are due and queues their runs to the statement worker.

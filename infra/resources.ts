@@ -65,7 +65,7 @@ export const QUEUES: Record<
     concurrency: 20,
   },
   /**
-   * Statement runs (functions/statements/runs/worker.ts): a run's preview, its publish step and one
+   * Statement runs (functions/money/statements/runs/worker.ts): a run's preview, its publish step and one
    * message per account. Accounts take their numbers one after another (one sequence item), so a
    * few side by side are enough: they overlap rendering PDFs and sending mail.
    */

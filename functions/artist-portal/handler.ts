@@ -3,7 +3,7 @@ import { invitationSetupInput, invitationTokenParams } from '../../shared/schema
 import { userInvite } from '../../shared/schemas/user.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
 import { planGate } from '../plans/gate.js';
-import { dateRange, financeQuery } from '../finances/range.js';
+import { dateRange, financeQuery } from '../money/index.js';
 import * as label from './portal-users.js';
 import { scopedArtist, tokenArtist, type ScopedArtist } from './scope.js';
 import * as views from './views.js';

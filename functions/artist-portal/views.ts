@@ -8,15 +8,13 @@ import type {
   PortalStatement,
 } from '../../shared/schemas/artist-portal.js';
 import { money } from '../../shared/schemas/money.js';
-import { accountView } from '../accounts/account-view.js';
+import { accountFinances, accountView, documentUrl } from '../money/index.js';
 import { companyAccountTerms } from '../data/access/accounts.js';
 import { artistsOf, companyName, releasesOfArtist } from '../data/access/artist-portal.js';
 import type { StatementItem } from '../data/entities/statements.js';
 import type { Caller } from '../lib/auth-context.js';
 import { Conflict, NotFound } from '../lib/errors.js';
-import { accountFinances } from '../finances/account-finances.js';
-import type { DateRange } from '../finances/range.js';
-import { documentUrl } from '../statements/api/statements.js';
+import type { DateRange } from '../money/index.js';
 import { artistAccounts, artistScope, artistStatement, artistStatements, type ScopedArtist } from './scope.js';
 
 /**

@@ -1,6 +1,6 @@
 import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { fontRuns, pdfmakeWithFonts } from '../statements/documents/fonts.js';
+import { fontRuns, pdfmakeWithFonts } from '../money/index.js';
 
 /**
  * A contract's document, from its text (the template with every placeholder filled): a PDF to read

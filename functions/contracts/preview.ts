@@ -3,10 +3,16 @@ import type { ContractPreviewInput } from '../../shared/schemas/contracts.js';
 import * as access from '../data/access/contracts.js';
 import { InvalidField } from '../lib/errors.js';
 import { literal } from '../royalties/ledger/sql.js';
-import { formatJoin, rowsOf, weightSetJoin } from '../statements/engine/allocation.js';
-import type { EngineContract } from '../statements/engine/contract-cover.js';
-import { withAllocation } from '../statements/engine/session.js';
-import { exactFromUnits, unitsFromExact, unitsOf } from '../statements/engine/units.js';
+import {
+  exactFromUnits,
+  formatJoin,
+  rowsOf,
+  unitsFromExact,
+  unitsOf,
+  weightSetJoin,
+  withAllocation,
+} from '../money/index.js';
+import type { EngineContract } from '../money/index.js';
 
 /**
  * "What would this contract pay": the earnings engine run over past months of the company's

@@ -1,8 +1,7 @@
 import Big from 'big.js';
 import { money } from '../../shared/schemas/money.js';
 import { listTenantDeliveries } from '../data/access/deliveries.js';
-import { companySummaries, inForce } from '../finances/company-summary.js';
-import { moneyRecords } from '../finances/money-records.js';
+import { companySummaries, inForce, moneyRecords } from '../money/index.js';
 
 /**
  * What the CRM shows of each client's business, from the code paths the rest of the product uses:

@@ -1,9 +1,8 @@
 import { catalogueImportJobs } from '../catalogue-exchange/imports/resume.js';
 import { deliveryJobs } from '../deliveries/resume.js';
-import { paymentRunJobs } from '../payouts/resume.js';
+import { paymentRunJobs, statementRunJobs } from '../money/index.js';
 import { promoSendJobs } from '../promos/index.js';
 import { royaltyImportJobs } from '../royalties/import/resume.js';
-import { statementRunJobs } from '../statements/runs/resume.js';
 import type { JobKind, JobResumer, UnfinishedJob } from './job-kinds.js';
 
 /**

@@ -34,7 +34,7 @@ export type LogContext = {
   worker?: string;
   tenantId?: string;
   importId?: string;
-  /** A statement run (functions/statements/runs/worker.ts). */
+  /** A statement run (functions/money/statements/runs/worker.ts). */
   runId?: string;
   part?: number;
   recordingId?: string;

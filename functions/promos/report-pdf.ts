@@ -3,7 +3,7 @@ import { ENV } from '../../infra/resources.js';
 import * as data from '../data/access/promos.js';
 import { putBytes } from '../lib/bucket-objects.js';
 import { requireEnv } from '../lib/clients.js';
-import { fontRuns, pdfmakeWithFonts } from '../statements/documents/fonts.js';
+import { fontRuns, pdfmakeWithFonts } from '../money/index.js';
 import { presignDownload } from '../uploads/presign.js';
 import { promoRecipients } from './analysis.js';
 import { loadPromo } from './promos.js';

@@ -35,7 +35,7 @@ import {
 import { exchangeRateOperations, importOperations } from './api/import-operations.js';
 import { adminRoyaltyOperations } from './api/admin-operations.js';
 import { listSplit } from './api/list-split.js';
-import { termsLists } from '../statements/engine/line-split.js';
+import { termsLists } from '../money/index.js';
 import { largeLedgerList } from './ledger/engine/large-ledger.js';
 import { companyMoneyTerms } from '../data/access/royalty-catalogue.js';
 import { DEFAULT_CURRENCY } from '../../shared/constants.js';

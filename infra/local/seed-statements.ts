@@ -7,9 +7,9 @@ import { createExpense } from '../../functions/data/access/expenses.js';
 import { accountKeyOf } from '../../functions/data/entities/statements.js';
 import { tenantRows } from '../../functions/catalogue/tenant-lists.js';
 import { tenantResource } from '../../functions/catalogue/tenant-resources.js';
-import { startRun } from '../../functions/statements/runs/start-run.js';
-import { updateDebtorAccount } from '../../functions/payouts/debtor.js';
-import { updatePayoutDetails } from '../../functions/payouts/details.js';
+import { startRun } from '../../functions/money/statements/runs/start-run.js';
+import { updateDebtorAccount } from '../../functions/money/payouts/debtor.js';
+import { updatePayoutDetails } from '../../functions/money/payouts/details.js';
 
 /**
  * A published quarter for the demo: Aurora Vale, the payee of both demo recordings

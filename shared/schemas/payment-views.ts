@@ -44,7 +44,7 @@ export type Payment = {
 export type PaymentList = { payments: Payment[]; total_count: number; total_pages: number };
 
 /**
- * What the payments area offers the payment-run code (functions/payments/record.ts): records a
+ * What the payments area offers the payment-run code (functions/money/payments/record.ts): records a
  * payment of statements, marks them paid and writes the payment on the account, all or nothing.
  * Re-recording with the same `idempotency_key` returns the first payment and changes nothing.
  */

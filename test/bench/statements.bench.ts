@@ -119,7 +119,7 @@ async function main() {
     console.log(`Baseline: DuckDB bare group-by of the lines by payee: ${groupBySeconds.toFixed(2)} s`);
 
     // The PDF step alone: published statements rendered again here, one at a time.
-    const { renderStatementPdf } = await import('../../functions/statements/documents/render.js');
+    const { renderStatementPdf } = await import('../../functions/money/statements/documents/render.js');
     const { statements } = await api<{ statements: { id: string }[] }>(
       'GET',
       `/statements?per_page=${PDF_SAMPLES}&sort_field=created_at&sort_order=desc`,
@@ -165,7 +165,7 @@ async function main() {
 
 /** Where the worker's time went: each timed part's total, its share of the whole, and per statement. */
 async function printStepTimings(statements: number) {
-  const { stepTimings } = await import('../../functions/statements/runs/step-timings.js');
+  const { stepTimings } = await import('../../functions/money/statements/runs/step-timings.js');
   const parts = stepTimings();
   const whole = parts.reduce((sum, part) => sum + part.ms, 0);
   console.log(`Worker time by part (summed over the worker's lanes; ${statements} statements):`);

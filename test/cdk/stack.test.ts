@@ -287,7 +287,7 @@ describe('functions and HTTP API', () => {
     expect(auth.Properties.Environment.Variables).toHaveProperty(ENV.mailFrom);
     const [, royalties] = functionFor('functions/royalties/handler.ts');
     expect(royalties.Properties.Environment.Variables).toHaveProperty(ENV.ledgerBucket);
-    const [, statements] = functionFor('functions/statements/handler.ts');
+    const [, statements] = functionFor('functions/money/http/statements.ts');
     expect(statements.Properties.Environment.Variables).toHaveProperty(ENV.ledgerBucket);
     expect(statements.Properties.Environment.Variables).toHaveProperty(ENV.statementRunQueue);
   });
@@ -407,8 +407,8 @@ describe('least privilege', () => {
     // who asked).
     const senders = [
       'functions/auth/handler.ts',
-      'functions/statements/handler.ts',
-      'functions/statements/runs/worker.ts',
+      'functions/money/http/statements.ts',
+      'functions/money/statements/runs/worker.ts',
       'functions/artist-portal/handler.ts',
       'functions/promos/worker.ts',
       'functions/licensing/reminders-job.ts',
@@ -430,7 +430,7 @@ describe('least privilege', () => {
     // The stack's secrets: the sealing key and Stripe's keys, each read by its own functions only.
     expect(ofType('AWS::SecretsManager::Secret')).toHaveLength(2);
     const [secretId] = single('AWS::SecretsManager::Secret', (p) => String(p.Description).includes('bank details'));
-    const [, fn] = functionFor('functions/payouts/handler.ts');
+    const [, fn] = functionFor('functions/money/http/payouts.ts');
     expect(secretReaders(secretId)).toEqual([roleOf(fn)]);
     expect(fn.Properties.Environment.Variables[ENV.sealingKeySecret]).toEqual({ Ref: secretId });
     // The region's Parameters and Secrets extension for the function's architecture (a map, the stack being region-agnostic).
@@ -457,7 +457,7 @@ describe('least privilege', () => {
 describe('schedules, realtime and web', () => {
   it('runs the statement run on the cron from resources.ts', () => {
     const { minute, hour, day } = SCHEDULES.statementRun.cron;
-    const [functionId] = functionFor('functions/statements/scheduled-run.ts');
+    const [functionId] = functionFor('functions/money/statements/scheduled-run.ts');
     template.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: `cron(${minute} ${hour} ${day} * ? *)`,
       Targets: [{ Arn: { 'Fn::GetAtt': [functionId, 'Arn'] } }],

@@ -109,7 +109,7 @@ describe('a payment run in the browser', () => {
     expect(download.suggestedFilename()).toBe('payment-run-2026-12-01-sepa-eur-1.xml');
     const xml = readFileSync(await download.path(), 'utf8');
     Object.assign(process.env, inject('cloudEnv'));
-    const { schemaFindings, statedAmounts } = await import('../../functions/payouts/files/xsd.js');
+    const { schemaFindings, statedAmounts } = await import('../../functions/money/payouts/files/xsd.js');
     expect(schemaFindings(xml)).toEqual([]);
     const stated = statedAmounts(xml);
     const expected = statements.map((s, i) => ({ endToEndId: s.number, amount: amounts[i], currency: 'EUR' }));

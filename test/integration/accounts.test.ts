@@ -374,7 +374,7 @@ describe('an account as it stands', () => {
 
     // The statements worker's assembly of the next quarter: the opening and rounding from the
     // statement above, the royalties rounded once, what is pending up to 2026-06-30.
-    const { assembleAccount } = await import('../../functions/statements/accounts/assemble.js');
+    const { assembleAccount } = await import('../../functions/money/statements/accounts/assemble.js');
     const assembled = await assembleAccount({
       tenantId: A,
       account: { type: 'Payee', id: fresh.id },

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { companySummaries } from '../../functions/finances/company-summary.js';
+import { companySummaries } from '../../functions/money/finances/company-summary.js';
 import { call } from '../support/api.js';
 import { type OwnCompany, ownCompany } from '../support/own-company.js';
 

@@ -18,10 +18,10 @@ let artistId: string;
 const modules = async () => {
   Object.assign(process.env, inject('cloudEnv'));
   return {
-    step: await import('../../functions/statements/runs/account-step.js'),
-    deps: (await import('../../functions/statements/runs/account-deps.js')).accountStepDeps,
+    step: await import('../../functions/money/statements/runs/account-step.js'),
+    deps: (await import('../../functions/money/statements/runs/account-deps.js')).accountStepDeps,
     objects: await import('../../functions/lib/bucket-objects.js'),
-    keys: await import('../../functions/statements/statement-keys.js'),
+    keys: await import('../../functions/money/statements/statement-keys.js'),
   };
 };
 

@@ -44,8 +44,8 @@ let atKill: { name: string; number: string; state: string | undefined; statement
 const modules = async () => ({
   db: (await import('../../functions/data/service.js')).getDb().entities,
   access: await import('../../functions/data/access/statements.js'),
-  step: await import('../../functions/statements/runs/account-step.js'),
-  deps: (await import('../../functions/statements/runs/account-deps.js')).accountStepDeps,
+  step: await import('../../functions/money/statements/runs/account-step.js'),
+  deps: (await import('../../functions/money/statements/runs/account-deps.js')).accountStepDeps,
   clients: await import('../../functions/lib/clients.js'),
   resources: await import('../../infra/resources.js'),
 });

@@ -21,7 +21,7 @@ describe('the local cloud stopped mid-confirm and started again', () => {
     // Imported only now: the SDK clients read the cloud's endpoints (the same ports after the restart).
     const { getDb } = await import('../../functions/data/service.js');
     const { createPaymentRun, movePaymentRun } = await import('../../functions/data/access/payouts.js');
-    const { recordPayment } = await import('../../functions/payments/record.js');
+    const { recordPayment } = await import('../../functions/money/payments/record.js');
     const db = getDb().entities;
 
     const tenantId = `payrun-restart-${Date.now()}`;

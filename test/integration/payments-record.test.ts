@@ -4,7 +4,7 @@ import { ownLabelManager } from '../support/own-company.js';
 import { publishHandStatement } from '../support/published-statements.js';
 
 /**
- * recordPayment (functions/payments/record.ts): the seam payment runs confirm through.
+ * recordPayment (functions/money/payments/record.ts): the seam payment runs confirm through.
  * Statements are published through the worker's account step on the real table; the payment is
  * recorded by calling the function itself, and read back through the API.
  */
@@ -18,7 +18,7 @@ type Row = { id: string; number: string; paid: boolean; start_pay_period: string
 
 const record = async () => {
   Object.assign(process.env, inject('cloudEnv'));
-  return (await import('../../functions/payments/record.js')).recordPayment;
+  return (await import('../../functions/money/payments/record.js')).recordPayment;
 };
 const statementsOf = async (payeeId: string) =>
   (await api.get(`/statements?statementable_type=Payee&statementable_id=${payeeId}&per_page=100`)).body

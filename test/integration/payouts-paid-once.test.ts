@@ -24,7 +24,7 @@ const modules = async () => {
   Object.assign(process.env, inject('cloudEnv'));
   return {
     payouts: await import('../../functions/data/access/payouts.js'),
-    record: await import('../../functions/payments/record.js'),
+    record: await import('../../functions/money/payments/record.js'),
   };
 };
 const fetchText = async (url: string) => (await fetch(url)).text();

@@ -26,7 +26,7 @@ const modules = async () => {
   Object.assign(process.env, inject('cloudEnv'));
   return {
     db: (await import('../../functions/data/service.js')).getDb(),
-    xsd: await import('../../functions/payouts/files/xsd.js'),
+    xsd: await import('../../functions/money/payouts/files/xsd.js'),
     logs: await import('../../functions/data/access/logs.js'),
   };
 };

@@ -39,7 +39,7 @@ const unmatched = async () => {
 };
 const songs = (groups: Group[]) => groups.map((g) => g.isrc ?? g.song);
 const earnings = async () => {
-  const { computeEarnings } = await import('../../functions/statements/engine/earnings.js');
+  const { computeEarnings } = await import('../../functions/money/earnings/earnings.js');
   return computeEarnings(tenantId, {
     kind: 'payee',
     start_pay_period: period,

@@ -18,11 +18,11 @@ const modules = async () => {
   Object.assign(process.env, inject('cloudEnv'));
   return {
     access: await import('../../functions/data/access/statements.js'),
-    step: await import('../../functions/statements/runs/account-step.js'),
-    deps: (await import('../../functions/statements/runs/account-deps.js')).accountStepDeps,
+    step: await import('../../functions/money/statements/runs/account-step.js'),
+    deps: (await import('../../functions/money/statements/runs/account-deps.js')).accountStepDeps,
     objects: await import('../../functions/lib/bucket-objects.js'),
-    keys: await import('../../functions/statements/statement-keys.js'),
-    publish: await import('../../functions/statements/runs/publish.js'),
+    keys: await import('../../functions/money/statements/statement-keys.js'),
+    publish: await import('../../functions/money/statements/runs/publish.js'),
     service: await import('../../functions/data/service.js'),
     clients: await import('../../functions/lib/clients.js'),
   };

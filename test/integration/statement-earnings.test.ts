@@ -97,7 +97,7 @@ const scope = () => ({
 
 describe('statement earnings from the ledger', () => {
   it('splits each line among the payees to the millionth and reconciles the period', async () => {
-    const { computeEarnings } = await import('../../functions/statements/engine/earnings.js');
+    const { computeEarnings } = await import('../../functions/money/earnings/earnings.js');
     const earnings = await computeEarnings(tenantId, scope());
     // £10.01 → label 8.008000 → 2.669067 / 2.669066 / 2.669867 (the worked example of docs/statements.md); −£1.00 → −0.266640 / −0.266640 / −0.266720.
     expect(earnings.accounts.map((a) => [a.account.id, a.name, a.royalties, a.lines])).toEqual([
@@ -125,7 +125,7 @@ describe('statement earnings from the ledger', () => {
   });
 
   it("never counts another company's lines", async () => {
-    const { computeEarnings } = await import('../../functions/statements/engine/earnings.js');
+    const { computeEarnings } = await import('../../functions/money/earnings/earnings.js');
     const mine = await computeEarnings(tenantId, scope());
     expect(mine.accounts.some((a) => a.account.id === payee(9))).toBe(false);
     const theirs = await computeEarnings(otherId, scope());
@@ -134,7 +134,7 @@ describe('statement earnings from the ledger', () => {
   });
 
   it("writes each payee's CSV of lines adding up to its royalties, with the report's provenance", async () => {
-    const { materialiseRun } = await import('../../functions/statements/engine/earnings.js');
+    const { materialiseRun } = await import('../../functions/money/earnings/earnings.js');
     const dir = await mkdtemp(path.join(os.tmpdir(), 'statement-material-'));
     try {
       const { earnings, material } = await materialiseRun(tenantId, scope(), dir);
@@ -165,7 +165,7 @@ describe('statement earnings from the ledger', () => {
   });
 
   it("answers a label's payable sums and pay periods", async () => {
-    const { labelPayableSums, royaltyPayPeriods } = await import('../../functions/statements/engine/sums.js');
+    const { labelPayableSums, royaltyPayPeriods } = await import('../../functions/money/earnings/sums.js');
     expect(await labelPayableSums(tenantId, labelId, { start_pay_period: period, end_pay_period: period })).toEqual({
       lines: 3,
       revenue_from_aggregator: '9.040000',

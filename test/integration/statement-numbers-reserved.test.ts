@@ -17,7 +17,7 @@ const modules = async () => {
   Object.assign(process.env, inject('cloudEnv'));
   return {
     access: await import('../../functions/data/access/statements.js'),
-    reserve: await import('../../functions/statements/runs/reserve-numbers.js'),
+    reserve: await import('../../functions/money/statements/runs/reserve-numbers.js'),
     service: await import('../../functions/data/service.js'),
     clients: await import('../../functions/lib/clients.js'),
   };

@@ -28,8 +28,8 @@ const modules = async () => {
   Object.assign(process.env, inject('cloudEnv'));
   return {
     access: await import('../../functions/data/access/statements.js'),
-    step: await import('../../functions/statements/runs/account-step.js'),
-    deps: (await import('../../functions/statements/runs/account-deps.js')).accountStepDeps,
+    step: await import('../../functions/money/statements/runs/account-step.js'),
+    deps: (await import('../../functions/money/statements/runs/account-deps.js')).accountStepDeps,
   };
 };
 

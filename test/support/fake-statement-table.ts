@@ -1,9 +1,9 @@
 import type { StatementPublication } from '../../functions/data/access/statements.js';
 import type { AccountEntryItem, StatementItem, StatementRunItem } from '../../functions/data/entities/statements.js';
 import { periodsAfter, type StatedPeriod } from '../../functions/data/entities/stated-periods.js';
-import type { AccountStepDeps } from '../../functions/statements/runs/account-step.js';
-import type { ReserveDeps } from '../../functions/statements/runs/reserve-numbers.js';
-import type { AccountRecord } from '../../functions/statements/runs/statement-item.js';
+import type { AccountStepDeps } from '../../functions/money/statements/runs/account-step.js';
+import type { ReserveDeps } from '../../functions/money/statements/runs/reserve-numbers.js';
+import type { AccountRecord } from '../../functions/money/statements/runs/statement-item.js';
 import type { AccountRef } from '../../shared/schemas/statement-views.js';
 
 /**

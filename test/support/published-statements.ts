@@ -7,10 +7,10 @@ export type HandAccount = { type: 'Payee'; id: string; name: string; email?: str
 const modules = async () => {
   return {
     access: await import('../../functions/data/access/statements.js'),
-    step: await import('../../functions/statements/runs/account-step.js'),
-    deps: (await import('../../functions/statements/runs/account-deps.js')).accountStepDeps,
+    step: await import('../../functions/money/statements/runs/account-step.js'),
+    deps: (await import('../../functions/money/statements/runs/account-deps.js')).accountStepDeps,
     objects: await import('../../functions/lib/bucket-objects.js'),
-    keys: await import('../../functions/statements/statement-keys.js'),
+    keys: await import('../../functions/money/statements/statement-keys.js'),
   };
 };
 

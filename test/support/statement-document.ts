@@ -1,5 +1,5 @@
 import type { Statement, SummaryRow } from '../../shared/schemas/statement-views.js';
-import type { StatementDocument } from '../../functions/statements/documents/render.js';
+import type { StatementDocument } from '../../functions/money/statements/documents/render.js';
 
 /** The figures of the sample account; opening + … + adjustments = closing. */
 export const SAMPLE_FIGURES = {

@@ -6,11 +6,11 @@ import {
   expenseCharge,
   roundRoyalties,
   type FiguresInput,
-} from '../../functions/statements/accounts/figures.js';
-import { advancesToDate, pendingEffect, pendingFor } from '../../functions/statements/accounts/pending.js';
+} from '../../functions/money/statements/accounts/account-figures.js';
+import { advancesToDate, pendingEffect, pendingFor } from '../../functions/money/statements/accounts/pending.js';
 import { monthEnd } from '../../shared/statement-periods.js';
 import { latestInForce } from '../../functions/data/access/accounts.js';
-import { selfBillingApplies, selfBillingFigures } from '../../functions/statements/accounts/self-billing.js';
+import { selfBillingApplies, selfBillingFigures } from '../../functions/money/statements/accounts/self-billing.js';
 import type { AccountEntryItem, ExpenseItem } from '../../functions/data/entities/statements.js';
 import { entryEffect, enteredAmount } from '../../shared/schemas/expense.js';
 

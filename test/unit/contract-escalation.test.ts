@@ -6,11 +6,11 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blendedRate, type Escalation, piecesOf, unitsIn } from '../../shared/contract-escalation.js';
 import type { RoyaltyTerms } from '../../shared/schemas/contracts.js';
-import type { EngineContract } from '../../functions/statements/engine/contract-cover.js';
-import { earningsOf } from '../../functions/statements/engine/figures.js';
-import { materialise } from '../../functions/statements/engine/material.js';
-import { rowsOf } from '../../functions/statements/engine/allocation.js';
-import { exactFromUnits, unitsFromExact } from '../../functions/statements/engine/units.js';
+import type { EngineContract } from '../../functions/money/earnings/contract-cover.js';
+import { earningsOf } from '../../functions/money/earnings/preview-figures.js';
+import { materialise } from '../../functions/money/earnings/material.js';
+import { rowsOf } from '../../functions/money/earnings/allocation.js';
+import { exactFromUnits, unitsFromExact } from '../../functions/money/earnings/units.js';
 import { ledgerFixture, type Line } from './statement-ledger-fixture.js';
 
 /**

@@ -1,8 +1,8 @@
 import Big from 'big.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { accountFigures } from '../../functions/statements/accounts/figures.js';
-import { runAccountStep } from '../../functions/statements/runs/account-step.js';
+import { accountFigures } from '../../functions/money/statements/accounts/account-figures.js';
+import { runAccountStep } from '../../functions/money/statements/runs/account-step.js';
 import { amountToRecoup, planRecoupment, recoupFrom } from '../../shared/contract-recoupment.js';
 import { fakeCloud, fakeTable } from '../support/fake-statement-table.js';
 

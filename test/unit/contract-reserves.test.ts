@@ -1,7 +1,7 @@
 import Big from 'big.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { runAccountStep } from '../../functions/statements/runs/account-step.js';
+import { runAccountStep } from '../../functions/money/statements/runs/account-step.js';
 import { type HeldReserve, planReserves, reserveHeld } from '../../shared/contract-reserves.js';
 import { fakeCloud, fakeTable } from '../support/fake-statement-table.js';
 

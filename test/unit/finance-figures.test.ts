@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { addToCube, type FinanceCube } from '../../functions/finances/cube.js';
-import { byPeriod, bySlice, rangeTotal } from '../../functions/finances/figures.js';
-import { dateRange } from '../../functions/finances/range.js';
+import { addToCube, type FinanceCube } from '../../functions/money/finances/cube.js';
+import { byPeriod, bySlice, rangeTotal } from '../../functions/money/finances/finance-figures.js';
+import { dateRange } from '../../functions/money/finances/range.js';
 
 /**
- * The finances arithmetic over a cube of aggregate sums (functions/finances/): the default range
+ * The finances arithmetic over a cube of aggregate sums (functions/money/finances/): the default range
  * (the 12 months to the end of last month), rounding once at the end, slices (top ten and
  * "Other"), a label's cross-dimension
  * cells, and the royalties query behind each figure.

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 /**
  * Finances hold a company's money records per process for the version of LISTS.money
- * (functions/finances/money-records.ts, lib/versioned-cache.ts). These tests hold the two halves of that
+ * (functions/money/finances/money-records.ts, lib/versioned-cache.ts). These tests hold the two halves of that
  * promise without a database: the cache loads once per version and stays bounded, and every
  * writer of statements, expenses, account entries, payments and the company marks the version
  * after its write (a reader loading in between keeps new records under the old version, never
@@ -230,7 +230,7 @@ describe("finances' money records", () => {
       getCompany: async () => ({ name: 'Co', currency: 'EUR' }),
     }));
     vi.resetModules();
-    const { moneyRecords, companyCurrency } = await import('../../functions/finances/money-records.js');
+    const { moneyRecords, companyCurrency } = await import('../../functions/money/finances/money-records.js');
     const first = await moneyRecords('t9', 'v1');
     expect(companyCurrency(first)).toBe('EUR');
     expect(await moneyRecords('t9', 'v1')).toBe(first);

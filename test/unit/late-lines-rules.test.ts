@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { candidateStatements, csvHasLine, statedLineMessage } from '../../functions/royalties/api/stated-lines.js';
 import { isHeld } from '../../functions/royalties/import/held.js';
-import { lateMoney } from '../../functions/statements/accounts/not-yet-stated.js';
-import { CSV_COLUMNS } from '../../functions/statements/engine/material.js';
+import { lateMoney } from '../../functions/money/statements/accounts/not-yet-stated.js';
+import { CSV_COLUMNS } from '../../functions/money/earnings/material.js';
 
 const control = (lines: number, lines_total: string) => ({
   control: { lines, lines_total, rounding_in: '0', rounding_out: '0' },

@@ -2,10 +2,10 @@ import Big from 'big.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AccountEntryItem } from '../../functions/data/entities/statements.js';
-import { accountOwes, whyNotPayable } from '../../functions/payments/due-rule.js';
-import type { ChainedStatement } from '../../functions/payments/carried.js';
-import { accountFigures } from '../../functions/statements/accounts/figures.js';
-import { pendingFor } from '../../functions/statements/accounts/pending.js';
+import { accountOwes, whyNotPayable } from '../../functions/money/payments/due-rule.js';
+import type { ChainedStatement } from '../../functions/money/payments/carried.js';
+import { accountFigures } from '../../functions/money/statements/accounts/account-figures.js';
+import { pendingFor } from '../../functions/money/statements/accounts/pending.js';
 
 /**
  * Money is paid once: a payment is carried by the first statement made after it is recorded,

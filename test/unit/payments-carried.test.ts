@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { accountDue, carriedBy, carriedByAll, type ChainedStatement } from '../../functions/payments/carried.js';
-import { fitsOneWrite } from '../../functions/payments/figures.js';
+import { accountDue, carriedBy, carriedByAll, type ChainedStatement } from '../../functions/money/payments/carried.js';
+import { fitsOneWrite } from '../../functions/money/payments/payment-figures.js';
 
 /**
- * What an account owes when it has several unpaid statements (functions/payments/carried.ts): a
+ * What an account owes when it has several unpaid statements (functions/money/payments/carried.ts): a
  * closing balance opens the next statement, so only the latest is due, holding the earlier ones.
  */
 const st = (

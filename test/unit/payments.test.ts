@@ -5,14 +5,14 @@ import {
   paymentFigures,
   paymentIdForKey,
   sameMoney,
-} from '../../functions/payments/figures.js';
-import { paymentInput, paymentPatch } from '../../functions/payments/schemas.js';
-import { paymentMadeText, presentPaymentMade } from '../../functions/statements/accounts/payments-made.js';
-import { renderStatementPdf } from '../../functions/statements/documents/render.js';
+} from '../../functions/money/payments/payment-figures.js';
+import { paymentInput, paymentPatch } from '../../functions/money/payments/schemas.js';
+import { paymentMadeText, presentPaymentMade } from '../../functions/money/statements/accounts/payments-made.js';
+import { renderStatementPdf } from '../../functions/money/statements/documents/render.js';
 import { pdfText } from '../support/pdf-text.js';
 import { sampleStatementDocument } from '../support/statement-document.js';
 
-/** A payment's money and the rules that keep a statement from being paid twice (functions/payments/figures.ts). */
+/** A payment's money and the rules that keep a statement from being paid twice (functions/money/payments/payment-figures.ts). */
 describe('payment figures', () => {
   it('totals the statements’ payable exactly, VAT from their self-billing invoices', () => {
     const figures = paymentFigures([

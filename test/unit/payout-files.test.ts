@@ -3,12 +3,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PaymentRunItem, PayoutMethod } from '../../shared/schemas/payment-views.js';
 import type { PayoutDetails } from '../../shared/schemas/payout-details.js';
-import { bankFiles, checkedSepaFile } from '../../functions/payouts/files/bank-files.js';
-import { csvField } from '../../functions/payouts/files/csv.js';
-import { sepaPackageProblem } from '../../functions/payouts/files/sepa-errors.js';
-import { sepaXml } from '../../functions/payouts/files/sepa.js';
-import type { FileContext, FileRow } from '../../functions/payouts/files/types.js';
-import { schemaFindings, statedAmounts } from '../../functions/payouts/files/xsd.js';
+import { bankFiles, checkedSepaFile } from '../../functions/money/payouts/files/bank-files.js';
+import { csvField } from '../../functions/money/payouts/files/csv.js';
+import { sepaPackageProblem } from '../../functions/money/payouts/files/sepa-errors.js';
+import { sepaXml } from '../../functions/money/payouts/files/sepa.js';
+import type { FileContext, FileRow } from '../../functions/money/payouts/files/types.js';
+import { schemaFindings, statedAmounts } from '../../functions/money/payouts/files/xsd.js';
 
 /**
  * The bank files of a payment run: a SEPA file is offered only when it passes the EPC

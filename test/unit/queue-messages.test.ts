@@ -69,8 +69,8 @@ const WORKERS = [
   },
   {
     worker: 'statement runs',
-    handler: async () => (await import('../../functions/statements/runs/worker.js')).handler,
-    schema: async () => (await import('../../functions/statements/runs/queue.js')).runMessage,
+    handler: async () => (await import('../../functions/money/statements/runs/worker.js')).handler,
+    schema: async () => (await import('../../functions/money/statements/runs/queue.js')).runMessage,
     good: { type: 'account', tenantId: 't1', runId: 'r1', account: { type: 'Payee', id: 'p1' } },
     bad: { type: 'account', tenantId: 't1', runId: 'r1', account: { type: 'Payee' } },
     field: 'account.id',

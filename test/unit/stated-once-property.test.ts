@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { runAccountStep } from '../../functions/statements/runs/account-step.js';
-import { statementIdOf, statementNumber } from '../../functions/statements/runs/statement-item.js';
+import { runAccountStep } from '../../functions/money/statements/runs/account-step.js';
+import { statementIdOf, statementNumber } from '../../functions/money/statements/runs/statement-item.js';
 import { fakeCloud, fakeTable } from '../support/fake-statement-table.js';
 
 /**

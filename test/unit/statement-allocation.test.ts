@@ -3,10 +3,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { earningsOf } from '../../functions/statements/engine/figures.js';
-import { CSV_COLUMNS, materialise } from '../../functions/statements/engine/material.js';
-import { exactFromUnits, unitsFromExact } from '../../functions/statements/engine/units.js';
-import type { StatementCatalogue } from '../../functions/statements/engine/weights.js';
+import { earningsOf } from '../../functions/money/earnings/preview-figures.js';
+import { CSV_COLUMNS, materialise } from '../../functions/money/earnings/material.js';
+import { exactFromUnits, unitsFromExact } from '../../functions/money/earnings/units.js';
+import type { StatementCatalogue } from '../../functions/money/earnings/weights.js';
 import { ledgerFixture, type Line } from './statement-ledger-fixture.js';
 
 /**

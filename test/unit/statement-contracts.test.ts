@@ -1,15 +1,15 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoyaltyTerms } from '../../shared/schemas/contracts.js';
-import type { EngineContract } from '../../functions/statements/engine/contract-cover.js';
+import type { EngineContract } from '../../functions/money/earnings/contract-cover.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { earningsOf } from '../../functions/statements/engine/figures.js';
-import { materialise, NO_CONTRACT_WORDS } from '../../functions/statements/engine/material.js';
-import { rowsOf } from '../../functions/statements/engine/allocation.js';
-import { exactFromUnits, unitsFromExact } from '../../functions/statements/engine/units.js';
-import type { StatementCatalogue } from '../../functions/statements/engine/weights.js';
+import { earningsOf } from '../../functions/money/earnings/preview-figures.js';
+import { materialise, NO_CONTRACT_WORDS } from '../../functions/money/earnings/material.js';
+import { rowsOf } from '../../functions/money/earnings/allocation.js';
+import { exactFromUnits, unitsFromExact } from '../../functions/money/earnings/units.js';
+import type { StatementCatalogue } from '../../functions/money/earnings/weights.js';
 import { ledgerFixture, type Line } from './statement-ledger-fixture.js';
 
 /**

@@ -10,10 +10,10 @@ import { outboxRoute } from '../../infra/local/local-routes.js';
 import { ENV } from '../../infra/resources.js';
 import { rawMessage, sendMail } from '../../functions/lib/mail.js';
 import { assetPath } from '../../functions/lib/assets.js';
-import { PDF_FONT_ASSETS } from '../../functions/statements/documents/font-files.js';
-import { statementMail } from '../../functions/statements/documents/mail.js';
-import { renderStatementPdf } from '../../functions/statements/documents/render.js';
-import { zipFiles } from '../../functions/statements/documents/zip.js';
+import { PDF_FONT_ASSETS } from '../../functions/money/statements/documents/font-files.js';
+import { statementMail } from '../../functions/money/statements/documents/mail.js';
+import { renderStatementPdf } from '../../functions/money/statements/documents/render.js';
+import { zipFiles } from '../../functions/money/statements/documents/zip.js';
 import { MESSAGES, fillPeriod } from '../../shared/messages.js';
 import { sampleStatementDocument } from '../support/statement-document.js';
 

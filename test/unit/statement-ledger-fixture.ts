@@ -5,9 +5,9 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { loadTable } from '../../functions/royalties/ledger/duck-tables.js';
 import { effectiveRelation } from '../../functions/royalties/ledger/overlays.js';
 import { LEDGER_COLUMNS } from '../../functions/royalties/ledger/schema.js';
-import { prepareAllocation, type PrepareOptions, type Prepared } from '../../functions/statements/engine/allocation.js';
-import type { EarningsScope } from '../../functions/statements/engine/earnings.js';
-import type { StatementCatalogue } from '../../functions/statements/engine/weights.js';
+import { prepareAllocation, type PrepareOptions, type Prepared } from '../../functions/money/earnings/allocation.js';
+import type { EarningsScope } from '../../functions/money/earnings/earnings.js';
+import type { StatementCatalogue } from '../../functions/money/earnings/weights.js';
 
 /**
  * A tenant's ledger without the cloud: lines as a DuckDB table shaped like ledger/tables.ts

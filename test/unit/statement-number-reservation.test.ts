@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { runAccountStep } from '../../functions/statements/runs/account-step.js';
-import { reserveNumbers } from '../../functions/statements/runs/reserve-numbers.js';
-import { statementNumber } from '../../functions/statements/runs/statement-item.js';
+import { runAccountStep } from '../../functions/money/statements/runs/account-step.js';
+import { reserveNumbers } from '../../functions/money/statements/runs/reserve-numbers.js';
+import { statementNumber } from '../../functions/money/statements/runs/statement-item.js';
 import { fakeCloud, fakeTable } from '../support/fake-statement-table.js';
 
 /**

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { assetCopyCommands, BUNDLING, REPO_ROOT } from '../../infra/areas/product-function.js';
-import { PDF_FONT_ASSETS } from '../../functions/statements/documents/font-files.js';
+import { PDF_FONT_ASSETS } from '../../functions/money/statements/documents/font-files.js';
 import { pdfText } from '../support/pdf-text.js';
 
 /**
@@ -21,7 +21,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 it('renders from the Lambda bundle with the fonts carried as assets', async () => {
   const entry = path.join(dir, 'entry.ts');
-  const render = path.join(REPO_ROOT, 'functions/statements/documents/render.ts');
+  const render = path.join(REPO_ROOT, 'functions/money/statements/documents/render.ts');
   const sample = path.join(REPO_ROOT, 'test/support/statement-document.ts');
   writeFileSync(
     entry,

@@ -1,9 +1,9 @@
 import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
-import { fontRuns, pdfmakeWithFonts, robotoHas } from '../../functions/statements/documents/fonts.js';
-import { exact, money } from '../../functions/statements/documents/format.js';
-import { renderStatementPdf, type StatementDocument } from '../../functions/statements/documents/render.js';
-import { summariesSection } from '../../functions/statements/documents/tables-section.js';
+import { fontRuns, pdfmakeWithFonts, robotoHas } from '../../functions/money/statements/documents/fonts.js';
+import { exact, money } from '../../functions/money/statements/documents/format.js';
+import { renderStatementPdf, type StatementDocument } from '../../functions/money/statements/documents/render.js';
+import { summariesSection } from '../../functions/money/statements/documents/tables-section.js';
 import { pdfText as readText } from '../support/pdf-text.js';
 import { sampleStatementDocument } from '../support/statement-document.js';
 

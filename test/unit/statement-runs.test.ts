@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { fakeCloud } from '../support/fake-statement-table.js';
 import { accountingPeriod, duePeriod, monthEndedBefore } from '../../shared/statement-periods.js';
-import { coveredAccounts, dueRuns, scheduledRunId, statedKey } from '../../functions/statements/runs/schedule.js';
-import { runAccountStep, type AccountStepDeps } from '../../functions/statements/runs/account-step.js';
+import { coveredAccounts, dueRuns, scheduledRunId, statedKey } from '../../functions/money/statements/runs/schedule.js';
+import { runAccountStep, type AccountStepDeps } from '../../functions/money/statements/runs/account-step.js';
 import {
   invoiceNumber,
   statementIdOf,
   statementNumber,
   statementSubject,
-} from '../../functions/statements/runs/statement-item.js';
+} from '../../functions/money/statements/runs/statement-item.js';
 import type { StatedPeriod } from '../../functions/data/entities/stated-periods.js';
 import type { AccountRef } from '../../shared/schemas/statement-views.js';
 

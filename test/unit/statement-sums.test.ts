@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artistPayPeriodsOf, artistPayableOf, artistRoyaltyLinesOf } from '../../functions/statements/engine/sums.js';
-import { unaccountableRecordings } from '../../functions/statements/engine/figures.js';
+import { artistPayPeriodsOf, artistPayableOf, artistRoyaltyLinesOf } from '../../functions/money/earnings/sums.js';
+import { unaccountableRecordings } from '../../functions/money/earnings/preview-figures.js';
 import { ledgerFixture, type Line } from './statement-ledger-fixture.js';
 
 /**

@@ -1,6 +1,6 @@
 import { isHeld } from '../../royalties/import/held.js';
 import { getDb } from '../service.js';
-import type { EngineContract } from '../../statements/engine/contract-cover.js';
+import type { EngineContract } from '../../money/index.js';
 
 /**
  * What the statements engine reads of the catalogue and the imports, once per computation:

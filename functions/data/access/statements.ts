@@ -487,7 +487,7 @@ const paymentEntryId = (statementId: string) => `payment-${statementId}`;
 
 /**
  * The account entry a statement's payment adds (`amount` = −payable): the next statement carries
- * it and shows the payment's date, method and reference. Payments (functions/payments) write the
+ * it and shows the payment's date, method and reference. Payments (functions/money/payments) write the
  * same entry in their own transaction.
  */
 export function paymentEntryFor(

@@ -1,5 +1,4 @@
-import { currentTerms, splitTotals } from '../../statements/engine/line-split.js';
-import { exactFromUnits } from '../../statements/engine/units.js';
+import { currentTerms, exactFromUnits, splitTotals } from '../../money/index.js';
 import { answerMemo } from '../../lib/answer-memo.js';
 import { filterCondition, type RoyaltyFilter } from '../ledger/filter.js';
 

@@ -5,7 +5,7 @@ import { putEditsWhileUnstated } from '../../data/access/royalty-overlays.js';
 import { listStatements, readSequence } from '../../data/access/statements.js';
 import { Conflict } from '../../lib/errors.js';
 import { getBytes } from '../../lib/bucket-objects.js';
-import { statementsBucket } from '../../statements/statement-keys.js';
+import { statementsBucket } from '../../money/index.js';
 
 /**
  * Lines on a published statement are frozen: editing or deleting one is refused (409 naming the

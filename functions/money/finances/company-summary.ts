@@ -1,0 +1,112 @@
+import Big from 'big.js';
+import type { DashboardCounts } from '../../../shared/schemas/finance-views.js';
+import { getCompanySummaries, putCompanySummary } from '../../data/access/company-summaries.js';
+import { LISTS, readVersions } from '../../data/list-cache.js';
+import { addToCube, financeCube, type FinanceCube, type Sums } from './cube.js';
+import { companyCounts, countLists } from './counts.js';
+import type { StatementItem } from '../../data/entities/statements.js';
+import { companyCurrency, moneyRecords } from './money-records.js';
+
+/**
+ * One company's part of the platform admin's dashboard, computed once per state of the company
+ * and stored, so the dashboard reads one small item per company and recomputes only companies
+ * whose lists changed. Its state is the versions of the lists its figures come from (the
+ * catalogue lists, the ledger state and the money records: countLists): any write to them gives
+ * a new version, so a stored summary under other versions is never used.
+ */
+export type CompanySummary = {
+  counts: DashboardCounts;
+  currency: string;
+  /** What its statements in force still owe, exact. */
+  owed: string;
+  /** Its revenue totals by pay period: the cube's 'total' cells, all the platform view reads. */
+  cube: FinanceCube;
+};
+
+/** Statements in force (published, not superseded) and, of those, the unpaid ones with money to pay. */
+export const inForce = (s: StatementItem) => !s.superseded_by && (s.queue_status ?? 'published') === 'published';
+export const unpaidPayable = (statements: readonly StatementItem[]) =>
+  statements.filter((s) => inForce(s) && !s.paid && new Big(s.figures.payable).gt(0));
+
+/** The cube's exact amounts, stored as text: every field of Sums but the counts. */
+const AMOUNTS = ['amount', 'label_payable', 'aggregator_payable', 'payees', 'retained', 'unaccountable'] as const;
+type Amount = (typeof AMOUNTS)[number];
+type StoredSums = Omit<Sums, Amount> & Record<Amount, string>;
+type Stored = { counts: DashboardCounts; currency: string; owed: string; periods: [string, StoredSums][] };
+
+const storedSums = (sums: Sums): StoredSums => ({
+  lines: sums.lines,
+  quantity: sums.quantity,
+  ...(Object.fromEntries(AMOUNTS.map((k) => [k, sums[k].toString()])) as Record<Amount, string>),
+});
+const readSums = (sums: StoredSums): Sums => ({
+  lines: sums.lines,
+  quantity: sums.quantity,
+  ...(Object.fromEntries(AMOUNTS.map((k) => [k, new Big(sums[k] ?? 0)])) as Record<Amount, Big>),
+});
+
+/** Companies recomputed at once: each loads its whole catalogue, ledger state and money records. */
+const CONCURRENCY = 8;
+
+const versionKey = (tenantId: string, versions: Map<string, string>) =>
+  countLists(tenantId)
+    .map((list) => `${list}=${versions.get(list) ?? ''}`)
+    .join('|');
+
+/** The figures from the same code paths the company's own dashboard uses, at the versions just read. */
+async function compute(tenantId: string, versions: Map<string, string>): Promise<Stored> {
+  const known = Object.fromEntries(countLists(tenantId).map((list) => [list, versions.get(list) ?? '']));
+  const [counts, cube, records] = await Promise.all([
+    companyCounts(tenantId, known),
+    financeCube(tenantId, known[LISTS.royalties(tenantId)]),
+    moneyRecords(tenantId, known[LISTS.money(tenantId)]),
+  ]);
+  const owed = unpaidPayable(records.statements).reduce((a, s) => a.plus(s.figures.payable), new Big(0));
+  const periods: [string, StoredSums][] = [];
+  for (const [period, dimensions] of cube) {
+    const total = dimensions.get('total')?.get('total');
+    if (total) periods.push([period, storedSums(total)]);
+  }
+  return { counts, currency: companyCurrency(records), owed: owed.toString(), periods };
+}
+
+function fromStored(stored: Stored): CompanySummary {
+  const cube: FinanceCube = new Map();
+  for (const [period, sums] of stored.periods) addToCube(cube, period, 'total', 'total', readSums(sums));
+  return { counts: stored.counts, currency: stored.currency, owed: stored.owed, cube };
+}
+
+/**
+ * Every company's summary: the list versions and stored summaries read in batches, only the
+ * companies whose versions differ recomputed (CONCURRENCY at a time) and stored. `recomputed`
+ * names those, for tests; the dashboard does not show it.
+ */
+export async function companySummaries(
+  companyIds: readonly string[],
+): Promise<{ summaries: Map<string, CompanySummary>; recomputed: string[] }> {
+  const [versions, stored] = await Promise.all([
+    readVersions(companyIds.flatMap(countLists)),
+    getCompanySummaries(companyIds),
+  ]);
+  const summaries = new Map<string, CompanySummary>();
+  const stale: string[] = [];
+  for (const tenantId of companyIds) {
+    const item = stored.get(tenantId);
+    if (item && item.versions === versionKey(tenantId, versions))
+      summaries.set(tenantId, fromStored(JSON.parse(item.summary) as Stored));
+    else stale.push(tenantId);
+  }
+  let next = 0;
+  const worker = async () => {
+    while (next < stale.length) {
+      const tenantId = stale[next++] as string;
+      const fresh = await compute(tenantId, versions);
+      // Named by the versions read before computing: a write meanwhile changes them, so the next
+      // call recomputes instead of trusting figures that may predate it.
+      await putCompanySummary(tenantId, versionKey(tenantId, versions), JSON.stringify(fresh));
+      summaries.set(tenantId, fromStored(fresh));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, stale.length) }, worker));
+  return { summaries, recomputed: stale };
+}

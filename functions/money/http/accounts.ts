@@ -1,0 +1,105 @@
+import { accountEntryInput, accountEntryUpdate, expenseInput, expenseUpdate } from '../../../shared/schemas/expense.js';
+import { areaHandler, idParams, operation, reply, type AreaOperations } from '../../lib/http.js';
+import { planGate } from '../../plans/gate.js';
+import { BadRequest } from '../../lib/errors.js';
+import { accountView } from '../accounts/account-view.js';
+import { addEntry, changeEntry, entryList, entryListQuery, removeEntry } from '../entries/entries.js';
+import {
+  addExpense,
+  changeExpense,
+  expenseList,
+  expenseListQuery,
+  adminExpenseList,
+  adminExpenseListQuery,
+  expenseValues,
+  labelExpenseList,
+  removeExpense,
+  showExpense,
+} from '../entries/expenses.js';
+
+/**
+ * Accounts area: expenses,
+ * account entries (advances, reserves, transfers, adjustments) and a payee's or artist's account
+ * as it stands. Every operation works in the caller's current company (route auth 'tenant'):
+ * another company's expense, entry or account is not found.
+ */
+const RELEASE_REQUIRED = 'release_id is required';
+
+const operations = {
+  /** Admins: every company's expenses, with a company column and filter. */
+  listAdminExpenses: operation('admin', {
+    query: adminExpenseListQuery,
+    run: ({ query }) => adminExpenseList(query),
+  }),
+  listExpenses: operation('tenant', {
+    query: expenseListQuery,
+    run: ({ tenantId, query }) => expenseList(tenantId, query),
+  }),
+  getExpense: operation('tenant', {
+    params: idParams,
+    run: ({ tenantId, params }) => showExpense(tenantId, params.id),
+  }),
+  createExpense: operation('tenant', {
+    body: expenseInput,
+    run: async ({ tenantId, body }) => reply(201, await addExpense(tenantId, body)),
+  }),
+  updateExpense: operation('tenant', {
+    params: idParams,
+    body: expenseUpdate,
+    run: ({ tenantId, params, body }) => changeExpense(tenantId, params.id, body),
+  }),
+  deleteExpense: operation('tenant', {
+    params: idParams,
+    run: ({ tenantId, params }) => removeExpense(tenantId, params.id),
+  }),
+  expenseTags: operation('tenant', {
+    run: async ({ tenantId }) => ({ tags: await expenseValues(tenantId, 'tags') }),
+  }),
+  expenseSuppliers: operation('tenant', {
+    run: async ({ tenantId }) => ({ suppliers: await expenseValues(tenantId, 'supplier') }),
+  }),
+  labelExpenses: operation('tenant', {
+    query: expenseListQuery,
+    run: ({ tenantId, query }) => labelExpenseList(tenantId, query, 'Expense'),
+  }),
+  labelDistributionExpenses: operation('tenant', {
+    query: expenseListQuery,
+    run: ({ tenantId, query }) => labelExpenseList(tenantId, query, 'DistributionExpense'),
+  }),
+  releaseExpenses: operation('tenant', {
+    query: expenseListQuery,
+    run: ({ tenantId, query }) => {
+      if (!query.release_id) throw new BadRequest(RELEASE_REQUIRED, { release_id: [RELEASE_REQUIRED] });
+      return expenseList(tenantId, query);
+    },
+  }),
+
+  listAccountEntries: operation('tenant', {
+    query: entryListQuery,
+    run: ({ tenantId, query }) => entryList(tenantId, query),
+  }),
+  createAccountEntry: operation('tenant', {
+    body: accountEntryInput,
+    run: async ({ tenantId, caller, body }) => reply(201, await addEntry(tenantId, caller.user.userId, body)),
+  }),
+  updateAccountEntry: operation('tenant', {
+    params: idParams,
+    body: accountEntryUpdate,
+    run: ({ tenantId, params, body }) => changeEntry(tenantId, params.id, body),
+  }),
+  deleteAccountEntry: operation('tenant', {
+    params: idParams,
+    run: ({ tenantId, params }) => removeEntry(tenantId, params.id),
+  }),
+
+  payeeAccounting: operation('tenant', {
+    params: idParams,
+    run: ({ tenantId, params }) => accountView(tenantId, { type: 'Payee', id: params.id }),
+  }),
+  artistAccounting: operation('tenant', {
+    params: idParams,
+    run: ({ tenantId, params }) => accountView(tenantId, { type: 'Artist', id: params.id }),
+  }),
+} satisfies AreaOperations<'accounts'>;
+
+export const handler = areaHandler('accounts', operations, planGate);

@@ -1,0 +1,40 @@
+import { MESSAGES } from '../../../shared/messages.js';
+import { areaHandler, idParams, operation, reply, type AreaOperations } from '../../lib/http.js';
+import { planGate } from '../../plans/gate.js';
+import { createPayment, deletePayment, listPaymentRows, paymentView, updatePayment } from '../payments/api.js';
+import { paymentInput, paymentListQuery, paymentPatch } from '../payments/schemas.js';
+
+/**
+ * Payments area: a payment pays one account's statements, marks
+ * them paid and is written on the account, so the next statement shows it. Every call works in
+ * the caller's current company: another company's payment or statement is not found.
+ */
+const operations = {
+  listPayments: operation('tenant', {
+    query: paymentListQuery,
+    run: ({ tenantId, query }) => listPaymentRows(tenantId, query),
+  }),
+  getPayment: operation('tenant', {
+    params: idParams,
+    run: async ({ tenantId, params }) => ({ payment: await paymentView(tenantId, params.id) }),
+  }),
+  createPayment: operation('tenant', {
+    body: paymentInput,
+    run: async ({ tenantId, caller, body }) =>
+      reply(201, { payment: await createPayment(tenantId, caller.user.userId, body), message: MESSAGES.paymentAdded }),
+  }),
+  updatePayment: operation('tenant', {
+    params: idParams,
+    body: paymentPatch,
+    run: async ({ tenantId, params, body }) => ({
+      payment: await updatePayment(tenantId, params.id, body),
+      message: MESSAGES.paymentUpdated,
+    }),
+  }),
+  deletePayment: operation('tenant', {
+    params: idParams,
+    run: ({ tenantId, params }) => deletePayment(tenantId, params.id),
+  }),
+} satisfies AreaOperations<'payments'>;
+
+export const handler = areaHandler('payments', operations, planGate);

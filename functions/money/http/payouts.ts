@@ -1,0 +1,127 @@
+import { MESSAGES } from '../../../shared/messages.js';
+import type { AccountRef } from '../../../shared/schemas/statement-views.js';
+import { debtorAccountInput, payoutDetailsInput } from '../../../shared/schemas/payout-details.js';
+import { areaHandler, idParams, operation, reply, type AreaOperations, type Operation } from '../../lib/http.js';
+import { planGate } from '../../plans/gate.js';
+import { debtorAccountView, updateDebtorAccount } from '../payouts/debtor.js';
+import { deletePayoutDetails, payoutDetailsView, updatePayoutDetails } from '../payouts/details.js';
+import { paymentsDueSummary } from '../payouts/due.js';
+import {
+  cancelRun,
+  confirmRun,
+  createRun,
+  exportRun,
+  listPaymentRunViews,
+  paymentRunView,
+  runFileUrl,
+} from '../payouts/runs.js';
+import { confirmInput, createRunInput, dueSummaryInput, runFileParams, runListQuery } from '../payouts/schemas.js';
+
+/**
+ * Payouts area: what is due, how each account is paid, the company's
+ * debtor account and payment runs. Every call works in the caller's current company: another
+ * company's payee, run or file is not found.
+ */
+const NEVER_CACHED = { 'cache-control': 'no-store' };
+
+/** GET, PUT and DELETE of one account type's payout details (payees, artists, distributed labels). */
+function detailsOperations(type: AccountRef['type']): Record<'get' | 'put' | 'remove', Operation> {
+  const account = (id: string): AccountRef => ({ type, id });
+  return {
+    get: operation('tenant', {
+      params: idParams,
+      run: async ({ tenantId, params }) =>
+        reply(200, { payout_details: await payoutDetailsView(tenantId, account(params.id)) }, NEVER_CACHED),
+    }),
+    put: operation('tenant', {
+      params: idParams,
+      body: payoutDetailsInput,
+      run: async ({ tenantId, caller, params, body }) => ({
+        payout_details: await updatePayoutDetails(tenantId, caller.user.userId, account(params.id), body),
+        message: MESSAGES.payoutDetailsUpdated,
+      }),
+    }),
+    remove: operation('tenant', {
+      params: idParams,
+      run: async ({ tenantId, caller, params }) => ({
+        payout_details: await deletePayoutDetails(tenantId, caller.user.userId, account(params.id)),
+        message: MESSAGES.payoutDetailsRemoved,
+      }),
+    }),
+  };
+}
+const payee = detailsOperations('Payee');
+const artist = detailsOperations('Artist');
+const label = detailsOperations('Label');
+
+const operations = {
+  paymentsDueSummary: operation('tenant', {
+    body: dueSummaryInput,
+    run: async ({ tenantId, body }) => reply(200, await paymentsDueSummary(tenantId, body.label_id), NEVER_CACHED),
+  }),
+  payeePayoutDetails: payee.get,
+  updatePayeePayoutDetails: payee.put,
+  deletePayeePayoutDetails: payee.remove,
+  artistPayoutDetails: artist.get,
+  updateArtistPayoutDetails: artist.put,
+  deleteArtistPayoutDetails: artist.remove,
+  labelPayoutDetails: label.get,
+  updateLabelPayoutDetails: label.put,
+  deleteLabelPayoutDetails: label.remove,
+  debtorAccount: operation('tenant', {
+    run: async ({ tenantId }) => reply(200, { debtor_account: await debtorAccountView(tenantId) }, NEVER_CACHED),
+  }),
+  updateDebtorAccount: operation('tenant', {
+    body: debtorAccountInput,
+    run: async ({ tenantId, caller, body }) => ({
+      debtor_account: await updateDebtorAccount(tenantId, caller.user.userId, body),
+      message: MESSAGES.bankAccountUpdated,
+    }),
+  }),
+  listPaymentRuns: operation('tenant', {
+    query: runListQuery,
+    run: async ({ tenantId, query }) => reply(200, await listPaymentRunViews(tenantId, query), NEVER_CACHED),
+  }),
+  createPaymentRun: operation('tenant', {
+    body: createRunInput,
+    run: async ({ tenantId, caller, body }) =>
+      reply(201, {
+        payment_run: await createRun(tenantId, caller.user.userId, body),
+        message: MESSAGES.paymentRunAdded,
+      }),
+  }),
+  getPaymentRun: operation('tenant', {
+    params: idParams,
+    run: async ({ tenantId, params }) =>
+      reply(200, { payment_run: await paymentRunView(tenantId, params.id) }, NEVER_CACHED),
+  }),
+  exportPaymentRun: operation('tenant', {
+    params: idParams,
+    run: async ({ tenantId, params }) => ({
+      payment_run: await exportRun(tenantId, params.id),
+      message: MESSAGES.paymentRunExported,
+    }),
+  }),
+  paymentRunFile: operation('tenant', {
+    params: runFileParams,
+    run: async ({ tenantId, caller, params }) =>
+      reply(200, await runFileUrl(tenantId, caller.user.userId, params.id, params.name), NEVER_CACHED),
+  }),
+  confirmPaymentRun: operation('tenant', {
+    params: idParams,
+    body: confirmInput,
+    run: async ({ tenantId, caller, params, body }) => ({
+      payment_run: await confirmRun(tenantId, caller.user.userId, params.id, body.payment_date),
+      message: MESSAGES.paymentRunConfirmed,
+    }),
+  }),
+  cancelPaymentRun: operation('tenant', {
+    params: idParams,
+    run: async ({ tenantId, params }) => ({
+      payment_run: await cancelRun(tenantId, params.id),
+      message: MESSAGES.paymentRunCancelled,
+    }),
+  }),
+} satisfies AreaOperations<'payouts'>;
+
+export const handler = areaHandler('payouts', operations, planGate);

@@ -1,0 +1,20 @@
+/**
+ * The money module: the one door other areas of functions/ use to reach it (a lint rule refuses deeper imports
+ * from outside; tests may reach in). The lifecycle and the map of the module: docs/money.md.
+ */
+export { accountView } from './accounts/account-view.js';
+export { formatJoin, rowsOf, weightSetJoin } from './earnings/allocation.js';
+export type { EngineContract } from './earnings/contract-cover.js';
+export { currentTerms, splitTotals, termsLists } from './earnings/line-split.js';
+export { withAllocation } from './earnings/session.js';
+export { exactFromUnits, unitsFromExact, unitsOf } from './earnings/units.js';
+export { accountFinances } from './finances/account-finances.js';
+export { companySummaries, inForce } from './finances/company-summary.js';
+export { moneyRecords } from './finances/money-records.js';
+export { dateRange, financeQuery } from './finances/range.js';
+export type { DateRange } from './finances/range.js';
+export { paymentRunJobs } from './payouts/resume.js';
+export { documentUrl } from './statements/api/statements.js';
+export { fontRuns, pdfmakeWithFonts } from './statements/documents/fonts.js';
+export { statementRunJobs } from './statements/runs/resume.js';
+export { statementsBucket } from './statements/statement-keys.js';

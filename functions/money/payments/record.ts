@@ -1,0 +1,174 @@
+import { ulid } from 'ulid';
+import { MESSAGES } from '../../../shared/messages.js';
+import type { Payment, RecordPaymentInput } from '../../../shared/schemas/payment-views.js';
+import type { StatementPayment } from '../../../shared/schemas/statement-views.js';
+import { formatMoney } from '../../../shared/money.js';
+import { accountRefOf } from '../accounts/present.js';
+import { accountHolder, entriesOfAccount, statementsOfAccount } from '../../data/access/accounts.js';
+import { getPayment, writePayment, type PaymentLine } from '../../data/access/payments.js';
+import { getStatement } from '../../data/access/statements.js';
+import type { CreatePayment } from '../../data/entities/payments.js';
+import type { StatementItem } from '../../data/entities/statements.js';
+import { Conflict, InvalidField, LOST_RACE_MESSAGE, NotFound } from '../../lib/errors.js';
+import { carriedByAll } from './carried.js';
+import { whyNotPayable } from './due-rule.js';
+import {
+  fitsOneWrite,
+  MAX_STATEMENTS_PER_PAYMENT,
+  paymentEntryAmount,
+  paymentFigures,
+  paymentIdForKey,
+  sameMoney,
+} from './payment-figures.js';
+import { presentPayment } from './present.js';
+
+/**
+ * Records a payment of one account's statements: the Payment, each statement marked paid and
+ * the payment written on the account (so the next statement shows "paid on … via … ref …"), all
+ * or nothing. Re-recording with the same idempotency_key returns the first payment unchanged.
+ * Payment runs call it on confirm; POST payments, bulk_pay and pay_statement too.
+ */
+export async function recordPayment(tenantId: string, userId: string, input: RecordPaymentInput): Promise<Payment> {
+  const paymentId = input.idempotency_key ? paymentIdForKey(tenantId, input.idempotency_key) : ulid();
+  if (input.idempotency_key) {
+    const first = await getPayment(tenantId, paymentId);
+    if (first) return presentPayment(first);
+  }
+  const { statements, carried } = await statementsToPay(tenantId, input.statement_ids, Boolean(input.payment_run_id));
+  const payment = await newPayment(tenantId, userId, paymentId, input, statements, carried);
+  const statementPayment: StatementPayment = {
+    payment_date: input.payment_date,
+    payment_method: input.payment_method,
+    payment_reference: input.payment_reference,
+    payment_id: paymentId,
+  };
+  const lines: PaymentLine[] = statements.map((statement) => ({
+    statement,
+    amount: paymentEntryAmount(statement.figures.payable),
+  }));
+  const written = await writePayment(payment, lines, statementPayment, settledBy(statements, carried));
+  if (written.outcome === 'run_not_confirming') throw new Conflict(MESSAGES.paymentRunNotConfirming);
+  if (written.outcome === 'refused') {
+    // Paid or corrected between the read and the write: say which, as if it had been so at the read.
+    const fresh = await getStatement(tenantId, written.statementId);
+    refuseUnpayable(fresh ?? [...statements, ...carried].find((s) => s.statementId === written.statementId));
+    throw new Conflict(MESSAGES.statementPaidAlready(written.statementId));
+  }
+  // 'exists' / 'conflict': the same idempotency key recorded it at the same moment; answer that payment.
+  const stored = await getPayment(tenantId, paymentId);
+  if (!stored) throw new Conflict(LOST_RACE_MESSAGE);
+  return presentPayment(stored);
+}
+
+/**
+ * The statements a payment pays: each the company's (404 otherwise), of one account and
+ * currency, none paid or superseded (named by number); and the earlier unpaid statements whose
+ * balances they carry (carried.ts), settled with them — chosen or not, never paid twice.
+ */
+async function statementsToPay(
+  tenantId: string,
+  ids: readonly string[],
+  ofRun: boolean,
+): Promise<{ statements: StatementItem[]; carried: StatementItem[] }> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) throw new InvalidField('statement_ids', MESSAGES.chooseStatementsToPay);
+  if (unique.length > MAX_STATEMENTS_PER_PAYMENT)
+    throw new InvalidField('statement_ids', MESSAGES.tooManyStatementsInPayment(MAX_STATEMENTS_PER_PAYMENT));
+  const found = await Promise.all(unique.map((id) => getStatement(tenantId, id)));
+  const statements = found.filter((s): s is StatementItem => s !== null);
+  if (statements.length < unique.length) throw new NotFound('Statement');
+  if (new Set(statements.map((s) => s.accountKey)).size > 1)
+    throw new InvalidField('statement_ids', MESSAGES.paymentOneAccount);
+  if (new Set(statements.map((s) => s.currency)).size > 1)
+    throw new InvalidField('statement_ids', MESSAGES.paymentOneCurrency);
+  for (const statement of statements) refuseUnpayable(statement);
+  const [account, entries] = await Promise.all([
+    statementsOfAccount(tenantId, statements[0].accountKey),
+    entriesOfAccount(tenantId, statements[0].accountKey),
+  ]);
+  // A chosen statement carried into another chosen one is settled by it, not paid again.
+  const carried = carriedByAll(statements, account);
+  const carriedIds = new Set(carried.map((s) => s.statementId));
+  const paying = statements.filter((s) => !carriedIds.has(s.statementId));
+  // The one rule the payments due list and payment runs apply too (due-rule.ts).
+  for (const statement of paying) {
+    const why = whyNotPayable(statement, account, entries);
+    if (why) throw new Conflict(why, { statement_ids: [why] });
+  }
+  if (!fitsOneWrite(paying.length, carried.length, ofRun))
+    throw new InvalidField('statement_ids', MESSAGES.tooManyStatementsInPayment(MAX_STATEMENTS_PER_PAYMENT));
+  return { statements: paying, carried };
+}
+
+/** Each carried statement with the paid statement it is settled by: the latest paid (its balance runs into it). */
+function settledBy(paying: readonly StatementItem[], carried: readonly StatementItem[]) {
+  const latest = [...paying].sort((a, b) => b.end_pay_period.localeCompare(a.end_pay_period))[0];
+  return carried.map((statement) => ({ statement, settledBy: { id: latest.statementId, number: latest.number } }));
+}
+
+/** Refuses a statement that is paid already or corrected by a newer version, naming its number. */
+function refuseUnpayable(statement: StatementItem | undefined): void {
+  if (!statement) return;
+  if (statement.superseded_by)
+    throw new Conflict(MESSAGES.statementSuperseded(statement.number), {
+      statement_ids: [MESSAGES.statementSuperseded(statement.number)],
+    });
+  if (statement.paid)
+    throw new Conflict(MESSAGES.statementPaidAlready(statement.number), {
+      statement_ids: [MESSAGES.statementPaidAlready(statement.number)],
+    });
+}
+
+/** The payment record: its money from the statements, checked against what the user typed. */
+async function newPayment(
+  tenantId: string,
+  userId: string,
+  paymentId: string,
+  input: RecordPaymentInput,
+  statements: readonly StatementItem[],
+  carried: readonly StatementItem[],
+): Promise<CreatePayment> {
+  const first = statements[0];
+  const currency = first.currency;
+  const figures = paymentFigures(statements);
+  if (input.payment_currency && input.payment_currency.toUpperCase() !== currency.toUpperCase())
+    throw new InvalidField('payment_currency', MESSAGES.paymentCurrencyMismatch(currency));
+  if (input.payment_total !== undefined && !sameMoney(input.payment_total, figures.payment_total))
+    throw new InvalidField(
+      'payment_total',
+      MESSAGES.paymentTotalMismatch(formatMoney(figures.payment_total, currency)),
+    );
+  const account = accountRefOf(first.accountKey);
+  const holder = account ? await accountHolder(tenantId, account) : null;
+  const labels = new Set(statements.map((s) => s.label_id ?? ''));
+  const optional = (value: string | null | undefined) => value || undefined;
+  return {
+    tenantId,
+    paymentId,
+    type: 'DistributionPayment',
+    accountKey: first.accountKey,
+    payable_name: holder?.name ?? first.payee_name,
+    label_id: labels.size === 1 ? optional(first.label_id) : undefined,
+    invoice_reference: optional(input.invoice_reference),
+    payment_date: input.payment_date,
+    payment_method: optional(input.payment_method),
+    payment_reference: optional(input.payment_reference),
+    payment_currency: currency,
+    ...figures,
+    account_reference: optional(input.account_reference),
+    statement_ids: statements.map((s) => s.statementId),
+    statements: statements.map((s) => ({
+      id: s.statementId,
+      number: s.number,
+      payable: s.figures.payable,
+      start_pay_period: s.start_pay_period,
+      end_pay_period: s.end_pay_period,
+    })),
+    carried_statements: carried.length
+      ? carried.map((s) => ({ id: s.statementId, number: s.number, payable: s.figures.payable }))
+      : undefined,
+    payment_run_id: optional(input.payment_run_id),
+    idempotency_key: optional(input.idempotency_key),
+    userId,
+  };
+}

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { humanizeField } from '../../../shared/messages.js';
+import { ACCOUNT_TYPES } from '../../../shared/schemas/statement-views.js';
+import { optionalCents } from '../../../shared/schemas/money.js';
+import { listQuerySchema } from '../../lib/list-query.js';
+
+/** The payments API's inputs. Ids are the server's own; money is typed in cents. */
+const id = z.string().trim().min(1).max(80);
+const date = z.iso.date('Payment date must be a date (YYYY-MM-DD)');
+/** A text a form may leave blank: blank or null is "none" (null once read); absent is "not given". */
+const text = (max: number) => z.string().trim().max(max).nullable().optional();
+
+const PAYMENT_SORT_FIELDS = ['created_at', 'payment_date', 'payable_name', 'payment_total'] as const;
+
+/** GET payments: paging, order (newest first unless asked), q (payee, references, statement numbers) and filters. */
+export const paymentListQuery = listQuerySchema(PAYMENT_SORT_FIELDS, {
+  label_id: id.optional(),
+  payable_id: id.optional(),
+  payable_type: z.enum(ACCOUNT_TYPES).optional(),
+  statement_id: id.optional(),
+  payment_run_id: id.optional(),
+});
+export type PaymentListQuery = z.infer<typeof paymentListQuery>;
+
+const details = {
+  payment_date: date.optional(),
+  payment_method: text(100),
+  payment_reference: text(200),
+  invoice_reference: text(200),
+  account_reference: text(200),
+};
+
+/** POST payments: the statements it pays; date today and the statements' currency unless given. */
+export const paymentInput = z.strictObject({
+  statement_ids: z.array(id).min(1, 'Choose the statements this payment pays').max(500),
+  ...details,
+  payment_total: optionalCents('Payment total'),
+  payment_currency: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{3}$/, 'Payment currency must be a currency code (GBP)')
+    .optional(),
+  type: z.literal('DistributionPayment').optional(),
+});
+export type PaymentInput = z.infer<typeof paymentInput>;
+
+const FIXED = 'cannot be changed: the amount and statements of a payment are fixed; delete it and record it again';
+/** A field of a payment that is fixed once recorded: refused by name when sent, never ignored without a word. */
+const fixed = (field: string) =>
+  z
+    .unknown()
+    .optional()
+    .refine((value) => value === undefined, `${humanizeField(field)} ${FIXED}`);
+const FIXED_FIELDS = [
+  'statement_ids',
+  'payment_total',
+  'payment_subtotal',
+  'payment_vat_total',
+  'vat',
+  'payment_currency',
+  'payable_type',
+  'payable_id',
+  'self_billing',
+  'type',
+  'payment_run_id',
+] as const;
+
+/**
+ * PATCH payments/{id}: the date, method and references only. Money and statements are fixed once
+ * recorded (refused by name); any other field is not known.
+ */
+export const paymentPatch = z
+  .strictObject({ ...details, ...Object.fromEntries(FIXED_FIELDS.map((field) => [field, fixed(field)])) })
+  .transform(
+    (value): PaymentPatch =>
+      Object.fromEntries(
+        (
+          ['payment_date', 'payment_method', 'payment_reference', 'invoice_reference', 'account_reference'] as const
+        ).flatMap((k) => (value[k] === undefined ? [] : [[k, value[k] || null]])),
+      ),
+  );
+export type PaymentPatch = {
+  payment_date?: string;
+  payment_method?: string | null;
+  payment_reference?: string | null;
+  invoice_reference?: string | null;
+  account_reference?: string | null;
+};

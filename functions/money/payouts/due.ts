@@ -1,0 +1,103 @@
+import Big from 'big.js';
+import type {
+  PaymentDue,
+  PaymentDueProblem,
+  PaymentsDueSummary,
+  PayoutMethod,
+} from '../../../shared/schemas/payment-views.js';
+import { METHOD_CURRENCY } from '../../../shared/schemas/payout-details.js';
+import { accountHolder } from '../../data/access/accounts.js';
+import { listPaymentRuns, listPayoutDetails } from '../../data/access/payouts.js';
+import { listStatements } from '../../data/access/statements.js';
+import type { StatementItem } from '../../data/entities/statements.js';
+import { owedByAccount } from '../payments/owed.js';
+import { accountOfKey } from '../statements/api/present.js';
+
+/**
+ * What is due for payment: per account, its latest
+ * statement in force when not paid and paying something — its payable already holds the earlier
+ * unpaid balances (a closing balance opens the next statement), so those are listed as carried by
+ * it and never added again — with why a payment run could not pay it yet (below the minimum
+ * payout, no complete payout details, a self-billing invoice missing, already in an open run, a
+ * currency the method's file cannot pay). A statement recordPayment would refuse (it still counts
+ * money paid since it was made) is not due: the list applies the same rule (due-rule.ts).
+ */
+export type DueAccount = PaymentDue & { items: StatementItem[]; carried: StatementItem[] };
+
+const sum = (values: readonly string[]) => values.reduce((total, v) => total.plus(v), new Big(0));
+
+/** Statement ids in a run that is not over yet (draft, exported or confirming): a second run must not pay them. */
+async function statementsInOpenRuns(tenantId: string, exceptRunId?: string): Promise<Set<string>> {
+  const runs = await listPaymentRuns(tenantId);
+  const open = new Set(['draft', 'exported', 'confirming']);
+  return new Set(
+    runs
+      .filter((run) => open.has(run.status) && run.runId !== exceptRunId)
+      .flatMap((run) => run.items.map((item) => item.statement_id)),
+  );
+}
+
+/** The due accounts with their statements and problems, by name. */
+export async function dueAccounts(tenantId: string, labelId?: string): Promise<DueAccount[]> {
+  const [statements, details, inRuns] = await Promise.all([
+    listStatements(tenantId),
+    listPayoutDetails(tenantId),
+    statementsInOpenRuns(tenantId),
+  ]);
+  const byAccount = new Map<string, { items: StatementItem[]; carried: StatementItem[] }>();
+  for (const [accountKey, { due, carried }] of await owedByAccount(tenantId, statements)) {
+    const items = due.filter((s) => !labelId || s.label_id === labelId);
+    if (items.length) byAccount.set(accountKey, { items, carried });
+  }
+  const detailsOf = new Map(details.map((d) => [d.accountKey, d]));
+  const accounts = await Promise.all(
+    [...byAccount].map(async ([accountKey, { items, carried }]): Promise<DueAccount> => {
+      items.sort((a, b) => a.number.localeCompare(b.number));
+      carried.sort((a, b) => a.end_pay_period.localeCompare(b.end_pay_period));
+      const account = accountOfKey(accountKey);
+      const holder = await accountHolder(tenantId, account);
+      const detail = detailsOf.get(accountKey);
+      const method = (detail?.method as PayoutMethod | undefined) ?? null;
+      const currency = items[0].currency;
+      const payable = sum(items.map((s) => s.figures.payable));
+      const minimum = holder?.minimum_payout ?? '0.00';
+      const problems: PaymentDueProblem[] = [];
+      if (payable.lt(minimum)) problems.push('below_minimum_payout');
+      if (!detail?.complete) problems.push('no_payout_details');
+      else if (method && METHOD_CURRENCY[method] && METHOD_CURRENCY[method] !== currency)
+        problems.push('currency_not_supported');
+      if (holder?.self_billing && items.some((s) => !s.self_billing)) problems.push('self_billing_invoice_missing');
+      if ([...items, ...carried].some((s) => inRuns.has(s.statementId))) problems.push('already_in_a_run');
+      return {
+        account,
+        name: holder?.name ?? items[0].payee_name,
+        email: holder?.email ?? null,
+        has_email: Boolean(holder?.email),
+        currency,
+        statements: items.length,
+        statement_ids: items.map((s) => s.statementId),
+        statement_numbers: items.map((s) => s.number),
+        payable: payable.toFixed(2),
+        carried_statement_ids: carried.map((s) => s.statementId),
+        carried_statement_numbers: carried.map((s) => s.number),
+        minimum_payout: new Big(minimum).toFixed(2),
+        method,
+        problems,
+        items,
+        carried,
+      };
+    }),
+  );
+  return accounts.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** payments_due_summary: every due account, Σ of all and Σ of those a run can pay. */
+export async function paymentsDueSummary(tenantId: string, labelId?: string): Promise<PaymentsDueSummary> {
+  const accounts = await dueAccounts(tenantId, labelId);
+  return {
+    payments_due: accounts.map(({ items: _items, carried: _carried, ...due }) => due),
+    total: sum(accounts.map((a) => a.payable)).toFixed(2),
+    payable_total: sum(accounts.filter((a) => !a.problems.length).map((a) => a.payable)).toFixed(2),
+    without_email: accounts.filter((a) => !a.has_email).length,
+  };
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { listQuerySchema } from '../../lib/list-query.js';
+
+/** The payouts API's inputs; payout details and the debtor account are shared/schemas/payout-details.ts. */
+const id = z.string().trim().min(1).max(80);
+const date = z.iso.date('must be a date (YYYY-MM-DD)');
+
+export const dueSummaryInput = z.strictObject({ label_id: id.optional() });
+
+export const createRunInput = z.strictObject({
+  statement_ids: z.array(id).min(1, 'Choose at least one statement').max(20_000).optional(),
+  execution_date: date.optional(),
+  label_id: id.optional(),
+});
+
+export const confirmInput = z.strictObject({ payment_date: date.optional() });
+
+export const runListQuery = listQuerySchema(['created_at'], {
+  status: z.enum(['draft', 'exported', 'confirming', 'confirmed', 'cancelled']).optional(),
+});
+
+/** A run's file: its name as the export gave it ("sepa-eur-1.xml"). */
+export const runFileParams = z.strictObject({ id, name: z.string().regex(/^[a-z0-9.-]{1,80}$/, 'Unknown file') });

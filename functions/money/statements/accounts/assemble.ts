@@ -1,0 +1,116 @@
+import type {
+  AccountRef,
+  ExactMoney,
+  Money,
+  NotPaidReason,
+  RecoupmentMeter,
+  StatementFigures,
+} from '../../../../shared/schemas/statement-views.js';
+import {
+  accountHolder,
+  companyAccountTerms,
+  entriesOfAccount,
+  latestPublishedStatement,
+  statementsOfAccount,
+} from '../../../data/access/accounts.js';
+import { expensesOfAccount } from '../../../data/access/expenses.js';
+import { accountKeyOf } from '../../../data/entities/statements.js';
+import { accountFigures, type ContractFigures } from './account-figures.js';
+import { monthEnd } from '../../../../shared/statement-periods.js';
+import { advancesToDate, openingBalance, pendingFor } from './pending.js';
+import { selfBillingApplies, selfBillingFigures, type SelfBillingFigures } from './self-billing.js';
+
+/**
+ * CONTRACT (accounts helper replaces the body): an account's statement figures for a period,
+ * from its previous published statement (opening balance, rounding carried), the period's
+ * royalties (exact, from the engine) and the entries and expenses not yet on a statement.
+ */
+export type AssembleInput = {
+  tenantId: string;
+  account: AccountRef;
+  start_pay_period: string;
+  end_pay_period: string;
+  /** The engine's exact royalties for the account and period. */
+  royalties: ExactMoney;
+  currency: string;
+  /**
+   * A correction (new version): the statement it replaces. Its opening is taken from the
+   * statement before that one, and it carries again what the replaced statement carried.
+   */
+  replaces_id?: string;
+  /** What the royalties recoup of the account's contracts (account-step.ts planRecoupment), when it earned under any. */
+  contracts?: ContractFigures;
+};
+
+export type AssembledAccount = {
+  figures: StatementFigures;
+  not_paid_reasons: NotPaidReason[];
+  recoupment: RecoupmentMeter;
+  minimum_payout: Money;
+  rounding_in: ExactMoney;
+  rounding_out: ExactMoney;
+  expenses_total: Money;
+  /** What the statement consumes: set their statement_id when it is published. */
+  expense_ids: string[];
+  entry_ids: string[];
+  previous_statement_id: string | null;
+  /**
+   * The self-billing invoice's figures when the company's agreement is in force and the payee
+   * has agreed (publishing numbers it once: Sequence 'self_billing_invoice'); null otherwise.
+   */
+  self_billing: SelfBillingFigures | null;
+};
+
+/**
+ * An account's statement for a period: the opening balance from the statements in force of
+ * earlier months (pending.ts openingBalance: the previous one's closing when they were made in
+ * order), the rounding from the previous statement in force (ending before this period; a
+ * correction excludes the statement it replaces),
+ * the royalties rounded once, and the entries and expenses the statement carries
+ * (pending.ts: every payment recorded before it is made, whatever the payment's date) — the arithmetic is figures.ts. Reads only: publishing sets statement_id on
+ * `expense_ids` and `entry_ids`.
+ */
+export async function assembleAccount(input: AssembleInput): Promise<AssembledAccount> {
+  const { tenantId } = input;
+  const key = accountKeyOf(input.account);
+  const [previous, entries, expenses, holder, company, statements] = await Promise.all([
+    latestPublishedStatement(tenantId, key, { beforePeriod: input.end_pay_period, excludeId: input.replaces_id }),
+    entriesOfAccount(tenantId, key),
+    expensesOfAccount(tenantId, key),
+    input.account.type === 'Payee' ? accountHolder(tenantId, input.account) : null,
+    companyAccountTerms(tenantId),
+    statementsOfAccount(tenantId, key),
+  ]);
+  // Payments are carried by when they were recorded, not by their date (pending.ts).
+  const paidPeriods = new Map(statements.map((s) => [s.statementId, s.end_pay_period]));
+  const carried = pendingFor(entries, expenses, input.end_pay_period, input.replaces_id, paidPeriods);
+  const minimum_payout = holder?.minimum_payout ?? '0.00';
+  const rounding_in = previous?.control?.rounding_out ?? '0.000000';
+  const result = accountFigures({
+    opening_balance: openingBalance(statements, input.end_pay_period, input.replaces_id),
+    royalties: input.royalties,
+    rounding_in,
+    entries: carried.entries,
+    expenses: carried.expenses,
+    advances_to_date: advancesToDate(entries, monthEnd(input.end_pay_period)),
+    minimum_payout,
+    currency: input.currency,
+    contracts: input.contracts,
+  });
+  const payable = result.figures.payable;
+  const today = new Date().toISOString().slice(0, 10);
+  return {
+    self_billing:
+      holder && selfBillingApplies(company, holder, payable, today) ? selfBillingFigures(payable, holder) : null,
+    figures: result.figures,
+    not_paid_reasons: result.not_paid_reasons,
+    recoupment: result.recoupment,
+    minimum_payout,
+    rounding_in,
+    rounding_out: result.rounding_out,
+    expenses_total: result.expenses_total,
+    expense_ids: carried.expenses.map((x) => x.expenseId),
+    entry_ids: carried.entries.map((e) => e.entryId),
+    previous_statement_id: previous?.statementId ?? null,
+  };
+}

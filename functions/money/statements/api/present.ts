@@ -1,0 +1,65 @@
+import type { StatementItem, StatementRunItem } from '../../../data/entities/statements.js';
+import type { AccountRef, Statement, StatementRow, StatementRun } from '../../../../shared/schemas/statement-views.js';
+import { accountRefOf, presentStatementRow as presentRow } from '../../accounts/present.js';
+import { required } from '../../../lib/required.js';
+import { runIsStalled } from '../runs/stalled.js';
+
+/**
+ * Statements and runs as the API answers them (shared/schemas/statement-views.ts): stored items
+ * turned into the views the SPA reads, with absent optional values as null.
+ */
+
+/** `Payee#01J…` → { type: 'Payee', id: '01J…' }; a stored statement always has a valid key. */
+export const accountOfKey = (accountKey: string): AccountRef =>
+  required(accountRefOf(accountKey), `the account of key ${accountKey}`);
+
+/** A statement in lists: no summaries or provenance; `labels` names the company's labels by id. */
+export function presentStatementRow(item: StatementItem, labels: ReadonlyMap<string, string>): StatementRow {
+  const labelName = item.label_id ? (labels.get(item.label_id) ?? null) : null;
+  return presentRow(item, accountOfKey(item.accountKey), labelName);
+}
+
+/** A statement as `GET statements/{id}` answers it. */
+export function presentStatement(item: StatementItem, labels: ReadonlyMap<string, string>): Statement {
+  return { ...presentStatementRow(item, labels), summaries: item.summaries ?? {}, provenance: item.provenance ?? [] };
+}
+
+/** A run's whole percent done: published runs are 100, runs with nothing to publish too. */
+export function runProgress(run: Pick<StatementRunItem, 'status' | 'done' | 'skipped' | 'total'>): number {
+  if (run.status === 'published') return 100;
+  const total = run.total ?? 0;
+  return total > 0 ? Math.floor((((run.done ?? 0) + (run.skipped ?? 0)) * 100) / total) : 0;
+}
+
+/**
+ * A run as the API answers it. The preview's rows and unaccountable recordings live in the
+ * bucket (a run of a thousand payees outgrows an item); `detail` brings them, lists leave them empty.
+ */
+export function presentRun(
+  run: StatementRunItem,
+  detail: Pick<StatementRun, 'unaccountable'> & { rows: NonNullable<StatementRun['preview']>['rows'] } = {
+    rows: [],
+    unaccountable: [],
+  },
+): StatementRun {
+  return {
+    id: run.runId,
+    kind: run.kind,
+    status: run.status,
+    start_pay_period: run.start_pay_period,
+    end_pay_period: run.end_pay_period,
+    label_ids: run.label_ids ?? [],
+    accounts: run.accounts ?? [],
+    progress: runProgress(run),
+    total: run.total ?? 0,
+    done: run.done ?? 0,
+    skipped: run.skipped ?? 0,
+    resumable: runIsStalled(run),
+    preview: run.totals && run.warnings ? { rows: detail.rows, totals: run.totals, warnings: run.warnings } : null,
+    unaccountable: detail.unaccountable,
+    error: run.error ?? null,
+    scheduled: run.scheduled ?? false,
+    created_at: run.createdAt ?? '',
+    published_at: run.publishedAt ?? null,
+  };
+}

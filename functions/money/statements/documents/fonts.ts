@@ -1,0 +1,125 @@
+import { readFileSync } from 'node:fs';
+import * as pdfmakeModule from 'pdfmake';
+import type { ContentText } from 'pdfmake/interfaces';
+import { assetPath } from '../../../lib/assets.js';
+import { PDF_FONT_FILES } from './font-files.js';
+
+/** The file store pdfmake reads fonts from (its `virtualfs`), absent from its type definitions. */
+type VirtualFiles = {
+  existsSync(name: unknown): boolean;
+  readFileSync(name: string): Buffer;
+  writeFileSync(name: string, content: Buffer): void;
+};
+
+/**
+ * pdfmake 0.3 on Node is one CommonJS instance (`module.exports = new pdfmake()`): under Node's ESM
+ * loader and esbuild's interop it is the namespace's `default`.
+ */
+type PdfMake = typeof pdfmakeModule & { virtualfs: VirtualFiles };
+const pdfmake = ((pdfmakeModule as unknown as { default?: PdfMake }).default ?? pdfmakeModule) as PdfMake;
+
+/**
+ * The fonts' bytes by name, read once per process. It replaces pdfmake's own virtual file system,
+ * which reads the CommonJS `__dirname` on every lookup: in the ESM Lambda bundle that name does
+ * not exist and every font lookup would throw.
+ */
+function memoryFiles(): VirtualFiles {
+  const files = new Map<string, Buffer>();
+  return {
+    existsSync: (name) => typeof name === 'string' && files.has(name),
+    readFileSync: (name) => {
+      const content = files.get(name);
+      if (!content) throw new Error(`No font file ${name}`);
+      return content;
+    },
+    writeFileSync: (name, content) => {
+      files.set(name, content);
+    },
+  };
+}
+
+type FontName = keyof typeof PDF_FONT_FILES;
+
+/**
+ * Code points both Roboto faces (Regular and Medium, as shipped with pdfmake 0.3.11) have a glyph
+ * for, as inclusive ranges; read from the fonts' cmaps (test/unit/statement-pdf.test.ts checks
+ * this table against the embedded fonts). Everything else is printed in Noto Sans SC, whose
+ * Cyrillic stops at Russian and whose Latin lacks most of Latin Extended-A (Ł, ő, ş, ř …), which
+ * is why it is the second font and not the only one.
+ */
+// biome-ignore format: one dense range table, read from the fonts
+const ROBOTO_RANGES: readonly (readonly [number, number])[] = [
+  [0x20, 0x7e], [0xa0, 0x17f], [0x18f, 0x18f], [0x192, 0x192], [0x1a0, 0x1a1], [0x1af, 0x1b0], [0x1f0, 0x1f0],
+  [0x1fa, 0x1ff], [0x218, 0x21b], [0x237, 0x237], [0x259, 0x259], [0x2bc, 0x2bc], [0x2c6, 0x2c7], [0x2c9, 0x2c9],
+  [0x2d8, 0x2dd], [0x2f3, 0x2f3], [0x300, 0x301], [0x303, 0x303], [0x309, 0x309], [0x30f, 0x30f], [0x323, 0x323],
+  [0x384, 0x38a], [0x38c, 0x38c], [0x38e, 0x3a1], [0x3a3, 0x3ce], [0x3d1, 0x3d2], [0x3d6, 0x3d6], [0x400, 0x486],
+  [0x488, 0x513], [0x1e00, 0x1e01], [0x1e3e, 0x1e3f], [0x1e80, 0x1e85], [0x1e9e, 0x1e9e], [0x1ea0, 0x1ef9],
+  [0x1f4d, 0x1f4d], [0x2000, 0x200b], [0x2010, 0x2011], [0x2013, 0x2015], [0x2017, 0x201e], [0x2020, 0x2022],
+  [0x2025, 0x2027], [0x2030, 0x2030], [0x2032, 0x2033], [0x2039, 0x203a], [0x203c, 0x203c], [0x2044, 0x2044],
+  [0x2070, 0x2070], [0x2074, 0x208e], [0x20a3, 0x20a4], [0x20a6, 0x20ac], [0x20b1, 0x20b1], [0x20b9, 0x20ba],
+  [0x20bc, 0x20bd], [0x20c1, 0x20c1], [0x2105, 0x2105], [0x2113, 0x2113], [0x2116, 0x2116], [0x2122, 0x2122],
+  [0x2126, 0x2126], [0x212e, 0x212e], [0x215b, 0x215e], [0x2202, 0x2202], [0x2206, 0x2206], [0x220f, 0x220f],
+  [0x2211, 0x2212], [0x221a, 0x221a], [0x221e, 0x221e], [0x222b, 0x222b], [0x2248, 0x2248], [0x2260, 0x2260],
+  [0x2264, 0x2265], [0x25a0, 0x25a0], [0x25ca, 0x25cb], [0x25cf, 0x25cf], [0xee01, 0xee02], [0xf6c3, 0xf6c3],
+  [0xfb01, 0xfb04], [0xfeff, 0xfeff], [0xfffc, 0xfffd], [0xffff, 0xffff],
+];
+
+/** Whether Roboto (regular and bold) prints this code point. */
+export function robotoHas(codePoint: number): boolean {
+  let low = 0;
+  let high = ROBOTO_RANGES.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const [first, last] = ROBOTO_RANGES[middle];
+    if (codePoint < first) high = middle - 1;
+    else if (codePoint > last) low = middle + 1;
+    else return true;
+  }
+  return false;
+}
+
+/**
+ * Text as pdfmake inlines, each run in a font that has its glyphs: Roboto where it can, Noto Sans
+ * SC for the rest (CJK); spread it into a cell or paragraph to style it. Line breaks and tabs
+ * count as Roboto so they do not split a run. NFC first: a name typed with combining accents
+ * ("e" + U+0301) prints as the precomposed letter Roboto has.
+ */
+export function fontRuns(value: string): ContentText {
+  const text = value.normalize('NFC');
+  const runs: { text: string; font: FontName }[] = [];
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    const font: FontName = code < 0x20 || robotoHas(code) ? 'Roboto' : 'NotoSansSC';
+    const last = runs.at(-1);
+    if (last && last.font === font) last.text += char;
+    else runs.push({ text: char, font });
+  }
+  // Plain text, the common case, stays one string.
+  if (runs.length <= 1 && runs[0]?.font !== 'NotoSansSC') return { text };
+  return { text: runs.map((r) => (r.font === 'Roboto' ? r.text : { text: r.text, font: r.font })) };
+}
+
+let loaded: PdfMake | undefined;
+
+/**
+ * pdfmake with the statement fonts, loaded once per process: the files are read into memory on
+ * the first render (a Lambda container then reuses them), and nothing a document names may be
+ * fetched or read from disk.
+ */
+export function pdfmakeWithFonts(): PdfMake {
+  if (loaded) return loaded;
+  pdfmake.virtualfs = memoryFiles();
+  const fonts: Record<string, { normal: string; bold: string; italics: string; bolditalics: string }> = {};
+  for (const [name, files] of Object.entries(PDF_FONT_FILES)) {
+    const normal = `${name}-normal.ttf`;
+    const bold = `${name}-bold.ttf`;
+    pdfmake.virtualfs.writeFileSync(normal, readFileSync(assetPath(files.normal)));
+    pdfmake.virtualfs.writeFileSync(bold, readFileSync(assetPath(files.bold)));
+    fonts[name] = { normal, bold, italics: normal, bolditalics: bold };
+  }
+  pdfmake.setFonts(fonts);
+  pdfmake.setUrlAccessPolicy(() => false);
+  pdfmake.setLocalAccessPolicy(() => false);
+  loaded = pdfmake;
+  return pdfmake;
+}

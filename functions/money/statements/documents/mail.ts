@@ -1,0 +1,46 @@
+import Big from 'big.js';
+import { fillPeriod, MESSAGES } from '../../../../shared/messages.js';
+import type { Mail } from '../../../lib/mail.js';
+import { money } from './format.js';
+import type { StatementDocument } from './render.js';
+
+/** The attachment's name: the statement's number and period ("ST-000042-2026-Q3.pdf"). */
+function statementFileName(document: StatementDocument, extension: 'pdf' | 'csv'): string {
+  const { number, accounting_period } = document.statement;
+  const stem = `${number}-${accounting_period}`.replace(/[^\w-]+/g, '_');
+  return `${stem}.${extension}`;
+}
+
+/** The body when the statement has no message of its own: the period, the amount payable and, if nothing is paid, why. */
+function defaultText(document: StatementDocument): string {
+  const { statement, payee } = document;
+  const payable = money(statement.figures.payable, statement.currency);
+  const lines = [
+    `Dear ${payee.name},`,
+    '',
+    `Please find attached your royalty statement ${statement.number} for ${statement.accounting_period}.`,
+    `Amount payable: ${payable}.`,
+  ];
+  if (new Big(statement.figures.payable).eq(0) && statement.not_paid_reasons.length > 0) {
+    lines.push(`Nothing is paid this time: ${statement.not_paid_reasons.map((r) => r.text).join('; ')}.`);
+  }
+  lines.push('', document.company.name);
+  return lines.join('\n');
+}
+
+/**
+ * The statement's mail, one per recipient (the statement's recipients, else the payee's e-mail;
+ * none when neither exists), with the PDF attached. Subject: the statement's own, else "Royalty
+ * Statement for {payee name} %PERIOD%", with %PERIOD% filled in with the accounting period.
+ */
+export function statementMail(document: StatementDocument, pdf: Uint8Array): Mail[] {
+  const { statement, payee } = document;
+  const recipients = statement.recipients.length > 0 ? statement.recipients : payee.email ? [payee.email] : [];
+  const subject = fillPeriod(
+    statement.subject.trim() || MESSAGES.statementSubject(payee.name),
+    statement.accounting_period,
+  );
+  const text = statement.message.trim() || defaultText(document);
+  const attachment = { filename: statementFileName(document, 'pdf'), contentType: 'application/pdf', content: pdf };
+  return recipients.map((to) => ({ to, subject, text, attachments: [attachment] }));
+}

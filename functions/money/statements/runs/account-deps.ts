@@ -1,0 +1,68 @@
+import {
+  claimStatementDocuments,
+  completeStatement,
+  getRun,
+  getStatement,
+  publishStatement,
+  readSequence,
+  readStatedPeriods,
+  recordRunSkip,
+  releaseStatementDocuments,
+} from '../../../data/access/statements.js';
+import { QUEUES } from '../../../../infra/resources.js';
+import type { StatementRunItem } from '../../../data/entities/statements.js';
+import type { AccountRef } from '../../../../shared/schemas/statement-views.js';
+import { assembleAccount } from '../accounts/assemble.js';
+import { recoupmentPositions } from '../../../contracts/contracts.js';
+import { runKeys, statementsBucket } from '../statement-keys.js';
+import type { AccountStepDeps } from './account-step.js';
+import { storeAndSend } from './documents.js';
+import { accountCounted } from './finish.js';
+import { getJson } from '../../../lib/bucket-objects.js';
+import type { AccountRecord } from './statement-item.js';
+import { timed } from './step-timings.js';
+
+async function readAccountRecord(run: StatementRunItem, account: AccountRef): Promise<AccountRecord> {
+  const record = await getJson<AccountRecord>(statementsBucket(), runKeys.account(run.tenantId, run.runId, account));
+  if (!record) throw new Error(`The run has no record of account ${account.type} ${account.id}`);
+  return record;
+}
+
+/** Another try at a number after a short, growing, jittered wait, so accounts racing for it spread out. */
+const pause = (attempt: number) =>
+  new Promise<void>((resolve) => setTimeout(resolve, Math.min(1000, 20 * 2 ** Math.min(attempt, 6)) * Math.random()));
+
+/** A documents claim older than the worker's longest run was a delivery that died holding it. */
+const claim = (tenantId: string, statementId: string) =>
+  claimStatementDocuments(
+    tenantId,
+    statementId,
+    new Date(Date.now() - QUEUES.statementRun.workerTimeoutSeconds * 1000).toISOString(),
+  );
+
+/** Each read and write timed under its name (step-timings.ts), so the bench can say where a statement's time goes. */
+function timedEach(deps: AccountStepDeps): AccountStepDeps {
+  const wrapped: Record<string, unknown> = {};
+  for (const [name, fn] of Object.entries(deps) as [string, (...args: unknown[]) => Promise<unknown>][])
+    wrapped[name] = (...args: unknown[]) => timed(`step.${name}`, () => fn(...args));
+  return wrapped as AccountStepDeps;
+}
+
+/** The account step's reads and writes against the cloud. */
+export const accountStepDeps: AccountStepDeps = timedEach({
+  getRun,
+  getStatement,
+  readAccountRecord,
+  assemble: assembleAccount,
+  readSequence,
+  readStated: readStatedPeriods,
+  readRecoupment: recoupmentPositions,
+  skip: recordRunSkip,
+  publish: publishStatement,
+  claim,
+  release: releaseStatementDocuments,
+  documents: storeAndSend,
+  complete: completeStatement,
+  counted: accountCounted,
+  pause,
+});

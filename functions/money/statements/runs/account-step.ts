@@ -1,0 +1,224 @@
+import { type RecoupmentPosition, recoupedByContract } from '../../../../shared/contract-recoupment.js';
+import type { AccountRef } from '../../../../shared/schemas/statement-views.js';
+import type {
+  PublicationOutcome,
+  SequenceName,
+  StatedPeriodsRead,
+  StatementPublication,
+} from '../../../data/access/statements.js';
+import { accountKeyOf, type StatementItem, type StatementRunItem } from '../../../data/entities/statements.js';
+import { statedOver, type StatedPeriod } from '../../../data/entities/stated-periods.js';
+import type { AssembleInput, AssembledAccount } from '../accounts/assemble.js';
+import { contractMoneyOf } from './contract-money.js';
+import { numberOfStatement, statementIdOf, statementItem, type AccountRecord } from './statement-item.js';
+
+/**
+ * One account's step of a publishing run: number and publish its statement in one transaction,
+ * then store its PDF and CSV, mail it, and count it on the run.
+ *
+ * Safe to deliver twice, one after the other or at once: the statement's id comes from the run
+ * and the account, the transaction writes it only if it does not exist, one delivery at a time
+ * claims making its documents (so it is mailed once), and counting is part of the write that
+ * moves it to `published`, which only one delivery wins. A delivery that finds it numbered but
+ * not finished (the previous one failed after the transaction) finishes it.
+ *
+ * An account is stated once per pay period: when another statement in force (of another run, or
+ * the correction of one) covers any of the run's months, the account gets no statement from this
+ * run. That is a clean outcome, not a failure: the run records the account as stated already,
+ * counts it once, and finishes when every account is published or skipped.
+ *
+ * What it reads and writes comes in as `deps`, so the rules are tested without a cloud.
+ */
+export type AccountStepDeps = {
+  getRun(tenantId: string, runId: string): Promise<StatementRunItem | null>;
+  getStatement(tenantId: string, statementId: string): Promise<StatementItem | null>;
+  /** The publish step's record of the account (runKeys.account). */
+  readAccountRecord(run: StatementRunItem, account: AccountRef): Promise<AccountRecord>;
+  assemble(input: AssembleInput): Promise<AssembledAccount>;
+  readSequence(tenantId: string, name: SequenceName): Promise<number>;
+  /** The months the account's statements in force cover, with the version a publication writes under. */
+  readStated(tenantId: string, accountKey: string): Promise<StatedPeriodsRead>;
+  /**
+   * The recoupment positions of these contracts (contracts/recoupment.ts) for a statement of `period`:
+   * what each has to recoup, what it recouped so far, and the version its write goes under.
+   */
+  readRecoupment(tenantId: string, contractIds: readonly string[], period: string): Promise<RecoupmentPosition[]>;
+  /** Records the account as stated already on the run, once; whether this call counted it. */
+  skip(tenantId: string, runId: string, accountKey: string, statedBy: string): Promise<boolean>;
+  publish(publication: StatementPublication): Promise<PublicationOutcome>;
+  /** Claims making the statement's documents (one delivery at a time); whether this call holds the claim. */
+  claim(tenantId: string, statementId: string): Promise<boolean>;
+  /** Gives the claim back when making them failed, so a later delivery makes them. */
+  release(tenantId: string, statementId: string): Promise<void>;
+  /**
+   * Stores the statement's PDF and CSV and, when `mail`, mails it; answers the keys. A statement a
+   * correction replaced before it was finished gets its documents but is never mailed.
+   */
+  documents(statement: StatementItem, options: { mail: boolean }): Promise<{ pdf_key: string; csv_key: string }>;
+  /** Marks it published and counts it on its run; whether this call counted it. */
+  complete(
+    tenantId: string,
+    statementId: string,
+    runId: string,
+    keys: { pdf_key: string; csv_key: string },
+  ): Promise<boolean>;
+  /** After counting (published or skipped): progress, and the run published when it was the last. */
+  counted(tenantId: string, runId: string): Promise<void>;
+  /** Waits before another attempt at a number another account took first. */
+  pause(attempt: number): Promise<void>;
+};
+
+export type AccountStepOutcome =
+  | 'published'
+  | 'finished'
+  | 'already_stated'
+  | 'done_already'
+  | 'documents_in_hand'
+  | 'run_not_publishing'
+  | 'no_run';
+
+/** How often an account tries for the next number before its message is retried later. */
+const MAX_ATTEMPTS = 50;
+
+export async function runAccountStep(
+  message: { tenantId: string; runId: string; account: AccountRef },
+  deps: AccountStepDeps,
+): Promise<AccountStepOutcome> {
+  const { tenantId, runId, account } = message;
+  const run = await deps.getRun(tenantId, runId);
+  if (!run) return 'no_run';
+  const statementId = statementIdOf(runId, account);
+  let statement = await deps.getStatement(tenantId, statementId);
+  let outcome: AccountStepOutcome = 'finished';
+  if (!statement) {
+    // A failed run publishes nothing more (the accounts it published stay published), except the statements whose
+    // numbers it reserved: a reserved number is given out, so its statement is made whatever befell the run.
+    if (run.status !== 'publishing' && !reservedOf(await deps.readStated(tenantId, accountKeyOf(account)), statementId))
+      return 'run_not_publishing';
+    const numbered = await numberStatement(run, account, deps);
+    if ('stated_by' in numbered) {
+      // Counted once; a re-delivery still looks whether the run is complete (a crash may have come between).
+      await deps.skip(tenantId, runId, accountKeyOf(account), numbered.stated_by.number);
+      await deps.counted(tenantId, runId);
+      return 'already_stated';
+    }
+    statement = numbered.statement;
+    outcome = 'published';
+  }
+  if (statement.queue_status === 'published') {
+    // Counted when it was finished; the run may not have moved on if the delivery died right after.
+    await deps.counted(tenantId, runId);
+    return 'done_already';
+  }
+  // Another delivery is making its documents: it mails it, this one does not.
+  if (!(await deps.claim(tenantId, statementId))) return 'documents_in_hand';
+  let keys: { pdf_key: string; csv_key: string };
+  try {
+    keys = await deps.documents(statement, { mail: !statement.superseded_by });
+  } catch (error) {
+    await deps.release(tenantId, statementId);
+    throw error;
+  }
+  if (await deps.complete(tenantId, statementId, runId, keys)) await deps.counted(tenantId, runId);
+  return outcome;
+}
+
+/**
+ * Numbers and publishes the account's statement: read the months its statements in force cover
+ * (stop when one covers the run's), assemble its figures, read the sequence, write it all in one
+ * transaction; when another account took the number first, another statement took an expense or
+ * entry first, or the account's stated months changed, read again and retry. Answers the stored
+ * statement, or the statement in force that states the months already.
+ */
+async function numberStatement(
+  run: StatementRunItem,
+  account: AccountRef,
+  deps: AccountStepDeps,
+): Promise<{ statement: StatementItem } | { stated_by: StatedPeriod }> {
+  const { tenantId } = run;
+  const statementId = statementIdOf(run.runId, account);
+  const record = await deps.readAccountRecord(run, account);
+  const correction = run.replaces_id ? await correctionOf(run, run.replaces_id, deps) : undefined;
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+    const stated = await deps.readStated(tenantId, accountKeyOf(account));
+    // Another delivery of this same message published the statement while this one read: it is this run's own
+    // statement, not one that states the months elsewhere (counting it as "stated already" would count it twice).
+    // Without a statement, it is the number the publish step reserved for it (reserve-numbers.ts).
+    const reserved = reservedOf(stated, statementId);
+    if (reserved) {
+      const own = await deps.getStatement(tenantId, statementId);
+      if (own) return { statement: own };
+    }
+    if (correction) {
+      // A correction states the replaced statement's months again, in its place: only while it is in force.
+      if (!stated.periods.some((p) => p.statement_id === correction.replacesId)) throw alreadyCorrected(correction);
+    } else {
+      const statedBy = statedOver(
+        stated.periods.filter((p) => p.statement_id !== statementId),
+        run,
+      );
+      if (statedBy) return { stated_by: statedBy };
+    }
+    // Read on every attempt: another payee of the same contract may have recouped from it in between.
+    const contracts = await contractMoneyOf(run, record, stated, correction, deps);
+    const assembled = await deps.assemble({
+      tenantId,
+      account,
+      start_pay_period: run.start_pay_period,
+      end_pay_period: run.end_pay_period,
+      royalties: record.earnings.royalties,
+      currency: record.currency,
+      replaces_id: correction?.replacesId,
+      contracts: contracts.figures,
+    });
+    // A reserved number moved the sequence when it was reserved; otherwise this write takes the next one.
+    const sequenceFrom = reserved ? undefined : await deps.readSequence(tenantId, 'statement');
+    const selfBillingFrom = assembled.self_billing
+      ? await deps.readSequence(tenantId, 'self_billing_invoice')
+      : undefined;
+    const outcome = await deps.publish({
+      statement: statementItem({
+        run,
+        account,
+        record,
+        assembled,
+        number: reserved ? numberOfStatement(reserved.number) : (sequenceFrom ?? 0) + 1,
+        invoiceNumber: selfBillingFrom === undefined ? undefined : selfBillingFrom + 1,
+        correction,
+        contracts,
+      }),
+      sequenceFrom,
+      selfBillingFrom,
+      expenseIds: assembled.expense_ids,
+      entryIds: assembled.entry_ids,
+      replacesId: correction?.replacesId,
+      stated,
+      recoupment: contracts.writes,
+    });
+    if (outcome === 'published' || outcome === 'exists') {
+      const stored = await deps.getStatement(tenantId, statementId);
+      if (!stored) throw new Error(`Statement ${statementId} was written but cannot be read`);
+      return { statement: stored };
+    }
+    if (outcome === 'already_corrected') throw alreadyCorrected(correction);
+    await deps.pause(attempt);
+  }
+  throw new Error(`The statement for ${record.earnings.name} found no free number after ${MAX_ATTEMPTS} attempts`);
+}
+
+/** The account's entry for this statement in its guard: its reserved number, or the statement itself once published. */
+const reservedOf = (stated: StatedPeriodsRead, statementId: string) =>
+  stated.periods.find((p) => p.statement_id === statementId);
+
+const alreadyCorrected = (correction: { replacesId: string } | undefined) =>
+  new Error(`Statement ${correction?.replacesId} has been corrected by another version already, or is not finished`);
+
+type Correction = { version: number; replacesId: string; recouped: Map<string, string> };
+
+/** A correction's version (one more than the statement it replaces) and what the replaced statement recouped. */
+async function correctionOf(run: StatementRunItem, replacesId: string, deps: AccountStepDeps): Promise<Correction> {
+  const replaced = await deps.getStatement(run.tenantId, replacesId);
+  if (!replaced) throw new Error(`The statement a correction replaces (${replacesId}) is not there`);
+  const recouped = recoupedByContract(replaced.contract_recoupment ?? []);
+  return { version: replaced.version + 1, replacesId, recouped };
+}

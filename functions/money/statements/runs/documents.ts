@@ -1,0 +1,90 @@
+import type { StatementItem } from '../../../data/entities/statements.js';
+import { getStatement, statementSender } from '../../../data/access/statements.js';
+import { accountHolder } from '../../../data/access/accounts.js';
+import { labelsOf } from '../../../data/access/labels.js';
+import { statementMail } from '../documents/mail.js';
+import { renderStatementPdf, type Party, type StatementDocument } from '../documents/render.js';
+import { sendMail } from '../../../lib/mail.js';
+import { CSV_COLUMNS } from '../../earnings/material.js';
+import { accountOfKey, presentStatement } from '../api/present.js';
+import { paymentsMadeOn } from '../accounts/payments-made.js';
+import { runKeys, statementKeys, statementsBucket } from '../statement-keys.js';
+import { getBytes, putBytes } from '../../../lib/bucket-objects.js';
+import { timed } from './step-timings.js';
+
+/** The company's labels by id, for the label a statement names. */
+export async function labelNames(tenantId: string): Promise<Map<string, string>> {
+  return new Map((await labelsOf(tenantId)).map((label) => [label.labelId, label.name]));
+}
+
+/** The parties a statement's PDF names: the company that pays and the account it pays. */
+async function partiesOf(statement: StatementItem): Promise<{ company: Party; payee: Party }> {
+  const [sender, holder] = await Promise.all([
+    statementSender(statement.tenantId),
+    accountHolder(statement.tenantId, accountOfKey(statement.accountKey)),
+  ]);
+  return {
+    company: { name: sender.name, address: sender.address, email: sender.email, vat_number: sender.vat_number },
+    payee: {
+      name: statement.payee_name,
+      address: null,
+      email: holder?.email ?? statement.recipients?.[0] ?? null,
+      vat_number: null,
+    },
+  };
+}
+
+/** A statement's CSV when the account has no lines in the period (an account with only entries): the header only. */
+const EMPTY_CSV = `${CSV_COLUMNS.join(',')}\n`;
+
+/** A statement as its PDF and mail show it: the statement, who pays, who is paid, the version it corrects. */
+export async function statementDocument(statement: StatementItem): Promise<StatementDocument> {
+  const [labels, parties, replaced, payments_made] = await Promise.all([
+    labelNames(statement.tenantId),
+    partiesOf(statement),
+    statement.replaces_id ? getStatement(statement.tenantId, statement.replaces_id) : null,
+    paymentsMadeOn(statement),
+  ]);
+  return {
+    statement: { ...presentStatement(statement, labels), payments_made },
+    ...parties,
+    replaces: replaced ? { number: replaced.number } : null,
+  };
+}
+
+/** Mails a statement to its recipients with its PDF attached, one mail each (none without recipients). */
+export async function sendStatement(document: StatementDocument, pdf: Uint8Array): Promise<number> {
+  const mails = statementMail(document, pdf);
+  for (const mail of mails) await sendMail(mail);
+  return mails.length;
+}
+
+/**
+ * A numbered statement's documents: its CSV of lines (the run's, under the statement's own key),
+ * its PDF (rendered from the stored statement, number included), then, when `mail`, its mail with
+ * the PDF attached when it has recipients. Keys are fixed per statement, so doing it twice overwrites.
+ */
+export async function storeAndSend(
+  statement: StatementItem,
+  { mail }: { mail: boolean },
+): Promise<{ pdf_key: string; csv_key: string }> {
+  const { tenantId, statementId } = statement;
+  const csv_key = statementKeys.csv(tenantId, statementId);
+  const pdf_key = statementKeys.pdf(tenantId, statementId);
+  const runCsv = statement.run_id
+    ? await timed('documents.csv_read', () =>
+        getBytes(
+          statementsBucket(),
+          runKeys.accountCsv(tenantId, statement.run_id ?? '', accountOfKey(statement.accountKey)),
+        ),
+      )
+    : null;
+  await timed('documents.csv_write', () =>
+    putBytes(statementsBucket(), csv_key, runCsv ?? EMPTY_CSV, 'text/csv; charset=utf-8'),
+  );
+  const document = await timed('documents.reads', () => statementDocument(statement));
+  const pdf = await timed('documents.pdf_render', () => renderStatementPdf(document));
+  await timed('documents.pdf_write', () => putBytes(statementsBucket(), pdf_key, pdf, 'application/pdf'));
+  if (mail) await timed('documents.mail', () => sendStatement(document, pdf));
+  return { pdf_key, csv_key };
+}

@@ -1,0 +1,96 @@
+import Big from 'big.js';
+import type {
+  RunPreviewRow,
+  RunTotals,
+  RunWarnings,
+  UnaccountableRecording,
+} from '../../../../shared/schemas/statement-views.js';
+import { getRun, moveRun, statementSender } from '../../../data/access/statements.js';
+import { accountKeyOf } from '../../../data/entities/statements.js';
+import { alreadyStated } from './already-stated.js';
+import { notYetStated } from '../accounts/not-yet-stated.js';
+import { assembleAccount } from '../accounts/assemble.js';
+import { computeEarnings } from '../../earnings/earnings.js';
+import { runKeys, statementsBucket } from '../statement-keys.js';
+import { mapLimit } from './map-limit.js';
+import { putJson } from '../../../lib/bucket-objects.js';
+import { pushRunProgress } from './progress.js';
+import { scopeOf } from './scope.js';
+
+/** What `preview.json` holds: the rows and unaccountable recordings a run of many accounts cannot keep in its item. */
+export type PreviewDetail = { rows: RunPreviewRow[]; unaccountable: UnaccountableRecording[] };
+
+/** How many accounts are assembled side by side (each reads its account's entries and last statement). */
+const ASSEMBLE_LANES = 8;
+
+/**
+ * A run's preview: the period's earnings per account (one group-by over the lines), each
+ * account's figures as its statement would show them, the run's totals and warnings. Nothing is
+ * published or numbered. Only a run still previewing is previewed, so a re-delivery does nothing.
+ */
+export async function runPreview(tenantId: string, runId: string): Promise<void> {
+  const run = await getRun(tenantId, runId);
+  if (run?.status !== 'previewing') return;
+  const { currency } = await statementSender(tenantId);
+  const earnings = await computeEarnings(tenantId, scopeOf(run));
+  const stated = await alreadyStated(
+    run,
+    earnings.accounts.map((a) => a.account),
+  );
+  const open = earnings.accounts.filter((a) => !stated.has(accountKeyOf(a.account)));
+  // Each row's royalties as its statement states them (to the cent) beside the engine's exact share.
+  const shown: { exact: string; cents: string }[] = [];
+  const rows = await mapLimit(open, ASSEMBLE_LANES, async (account): Promise<RunPreviewRow> => {
+    const assembled = await assembleAccount({
+      tenantId,
+      account: account.account,
+      start_pay_period: run.start_pay_period,
+      end_pay_period: run.end_pay_period,
+      royalties: account.royalties,
+      currency,
+    });
+    shown.push({ exact: account.royalties, cents: assembled.figures.royalties });
+    return {
+      account: account.account,
+      name: account.name,
+      email: account.email,
+      lines: account.lines,
+      opening_balance: assembled.figures.opening_balance,
+      royalties: assembled.figures.royalties,
+      costs: assembled.figures.costs,
+      closing_balance: assembled.figures.closing_balance,
+      payable: assembled.figures.payable,
+      not_paid_reasons: assembled.not_paid_reasons,
+    };
+  });
+  const warnings: RunWarnings = {
+    ...earnings.warnings,
+    payees_without_email: open.flatMap((a) => (a.email ? [] : [{ account: a.account, name: a.name }])),
+    already_stated: earnings.accounts.flatMap((a) => {
+      const number = stated.get(accountKeyOf(a.account));
+      return number ? [{ account: a.account, name: a.name, number }] : [];
+    }),
+    // Late money in months stated before: this run does not state it; a correction of the statement does.
+    not_yet_stated: run.replaces_id ? [] : await notYetStated(tenantId, { kind: run.kind, accounts: run.accounts }),
+  };
+  const preview_key = runKeys.preview(tenantId, runId);
+  const detail: PreviewDetail = { rows, unaccountable: earnings.unaccountable };
+  await putJson(statementsBucket(), preview_key, detail);
+  const sum = (values: string[]) => values.reduce((a, v) => a.plus(v), new Big(0));
+  const statedCents = sum(shown.map((s) => s.cents));
+  const totals: RunTotals = {
+    ...earnings.totals,
+    // The engine's allocated part, split into what this run's statements state and what they do not.
+    payees: {
+      stated: statedCents.toFixed(2),
+      rounding: sum(shown.map((s) => s.exact))
+        .minus(statedCents)
+        .toFixed(6),
+      already_stated: sum(
+        earnings.accounts.filter((a) => stated.has(accountKeyOf(a.account))).map((a) => a.royalties),
+      ).toFixed(6),
+    },
+  };
+  const set = { status: 'preview_ready' as const, totals, warnings, preview_key, total: rows.length };
+  if (await moveRun(tenantId, runId, ['previewing'], set)) await pushRunProgress({ ...run, ...set, done: 0 });
+}

@@ -1,0 +1,131 @@
+import { rm } from 'node:fs/promises';
+import type { AccountRef } from '../../../../shared/schemas/statement-views.js';
+import {
+  getRun,
+  moveRun,
+  recordRunSkip,
+  statementSender,
+  statementSettingsOf,
+} from '../../../data/access/statements.js';
+import { accountHolder } from '../../../data/access/accounts.js';
+import { accountKeyOf, type StatementRunItem } from '../../../data/entities/statements.js';
+import { alreadyStated } from './already-stated.js';
+import { materialiseRun, type AccountEarnings } from '../../earnings/earnings.js';
+import { runKeys, statementsBucket } from '../statement-keys.js';
+import { accountCounted } from './finish.js';
+import { mapLimit } from './map-limit.js';
+import { getJson, putFile, putJson } from '../../../lib/bucket-objects.js';
+import { queueRunMessages } from './queue.js';
+import { reserveNumbers } from './reserve-numbers.js';
+import { scopeOf } from './scope.js';
+import type { AccountRecord } from './statement-item.js';
+import { makeWorkFolder } from '../../../lib/work-folders.js';
+import { timed } from './step-timings.js';
+
+/**
+ * The accounts a publishing run makes statements for, stored once its every account record is,
+ * and how many it left out as stated already when it started (each recorded as skipped).
+ */
+export type Manifest = { accounts: AccountRef[]; stated?: number };
+
+const UPLOAD_LANES = 8;
+
+/**
+ * A run's publish step: the period's lines are written out once for every account (materialiseRun),
+ * each account's record and CSV stored under the run, every account's statement number reserved,
+ * then one message per account queued. A re-delivery after the manifest was stored reserves what is
+ * not reserved yet and queues the same messages again (the account steps make each statement once)
+ * instead of computing again.
+ */
+export async function runPublish(tenantId: string, runId: string): Promise<void> {
+  const run = await getRun(tenantId, runId);
+  if (run?.status !== 'publishing') return;
+  const manifest =
+    (await getJson<Manifest>(statementsBucket(), runKeys.manifest(tenantId, runId))) ?? (await materialise(run));
+  await moveRun(tenantId, runId, ['publishing'], { total: manifest.accounts.length + (manifest.stated ?? 0) });
+  if (!manifest.accounts.length) {
+    await accountCounted(tenantId, runId);
+    return;
+  }
+  // Numbered here, in the accounts' order, so the account steps never race for the sequence. A correction states
+  // the months of the statement it replaces again and takes its one number in its own step.
+  if (!run.replaces_id && !run.numbers_reserved) {
+    await timed('publish.reserve_numbers', () => reserveNumbers(run, manifest.accounts));
+    await moveRun(tenantId, runId, ['publishing'], { numbers_reserved: true });
+  }
+  await timed('publish.queue', () =>
+    queueRunMessages(manifest.accounts.map((account) => ({ type: 'account', tenantId, runId, account }))),
+  );
+}
+
+/** An account asked for by name that earned nothing in the period still gets its statement (its entries, its balance). */
+async function requestedWithoutEarnings(run: StatementRunItem, earned: AccountEarnings[]): Promise<AccountEarnings[]> {
+  const known = new Set(earned.map((a) => accountKeyOf(a.account)));
+  const missing = (run.accounts ?? []).filter((account) => !known.has(accountKeyOf(account)));
+  return Promise.all(
+    missing.map(async (account) => {
+      const holder = await accountHolder(run.tenantId, account);
+      if (!holder) throw new Error(`${account.type} ${account.id} is not in this company`);
+      return {
+        account,
+        name: holder.name,
+        email: holder.email,
+        lines: 0,
+        quantity: 0,
+        royalties: '0.000000',
+        aggregator_fee: '0.000000',
+        label_ids: account.type === 'Label' ? [account.id] : [],
+      };
+    }),
+  );
+}
+
+async function materialise(run: StatementRunItem): Promise<Manifest> {
+  const { tenantId, runId } = run;
+  const workDir = await makeWorkFolder('statement-run-');
+  try {
+    const { currency } = await statementSender(tenantId);
+    const { earnings, material } = await timed('publish.materialise', () =>
+      materialiseRun(tenantId, scopeOf(run), workDir),
+    );
+    const candidates = [...earnings.accounts, ...(await requestedWithoutEarnings(run, earnings.accounts))];
+    const stated = await alreadyStated(
+      run,
+      candidates.map((a) => a.account),
+    );
+    const accounts = candidates.filter((a) => !stated.has(accountKeyOf(a.account)));
+    // Counted on the run as left out, so its record says how many were stated already.
+    for (const [accountKey, number] of stated) await recordRunSkip(tenantId, runId, accountKey, number);
+    await timed('publish.account_files', () =>
+      mapLimit(accounts, UPLOAD_LANES, async (earning) => {
+        const made = material.get(accountKeyOf(earning.account));
+        if (made)
+          await putFile(
+            statementsBucket(),
+            runKeys.accountCsv(tenantId, runId, earning.account),
+            made.csvFile,
+            'text/csv',
+          );
+        const settings = await statementSettingsOf(tenantId, earning.account);
+        const record: AccountRecord = {
+          earnings: earning,
+          summaries: made?.summaries ?? {},
+          provenance: made?.provenance ?? [],
+          lines: made?.lines ?? 0,
+          lines_total: made?.lines_total ?? '0.000000',
+          contract_earnings: made?.contracts ?? [],
+          // Statement settings: graphs on for labels, off for payees, unless their settings say.
+          graphs: settings.graphs ?? earning.account.type === 'Label',
+          currency,
+        };
+        await putJson(statementsBucket(), runKeys.account(tenantId, runId, earning.account), record);
+      }),
+    );
+    const manifest: Manifest = { accounts: accounts.map((a) => a.account), stated: stated.size };
+    // Written last: a manifest proves every account's record is stored.
+    await putJson(statementsBucket(), runKeys.manifest(tenantId, runId), manifest);
+    return manifest;
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}

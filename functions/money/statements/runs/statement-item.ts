@@ -1,0 +1,129 @@
+import { createHash } from 'node:crypto';
+import Big from 'big.js';
+import { accountingPeriod } from '../../../../shared/statement-periods.js';
+import type { AccountRef, ProvenanceRow, StatementSummaries } from '../../../../shared/schemas/statement-views.js';
+import { accountKeyOf, type CreateStatement, type StatementRunItem } from '../../../data/entities/statements.js';
+import type { AssembledAccount } from '../accounts/assemble.js';
+import type { ContractMoney } from './contract-money.js';
+import type { AccountEarnings, ContractEarning } from '../../earnings/earnings.js';
+
+/**
+ * What the publish step stores once per account (runKeys.account) for its account step: the
+ * engine's earnings, the material the statement shows, and the settings it is drawn with.
+ */
+export type AccountRecord = {
+  earnings: AccountEarnings;
+  summaries: StatementSummaries;
+  provenance: ProvenanceRow[];
+  lines: number;
+  lines_total: string;
+  /** The account's earnings under each contract: its statement recoups their balances (absent on older records: none). */
+  contract_earnings?: ContractEarning[];
+  /** Statement settings graphs: on for labels, off for payees unless their settings say so. */
+  graphs: boolean;
+  currency: string;
+};
+
+/**
+ * A statement's id, the same for every delivery of its account's message: a hash of the run and
+ * the account, so a re-delivered message finds the statement it made instead of making another.
+ */
+export function statementIdOf(runId: string, account: AccountRef): string {
+  return createHash('sha256')
+    .update(`${runId}.${accountKeyOf(account)}`)
+    .digest('hex')
+    .slice(0, 32);
+}
+
+/** "ST-000042": the company's 42nd statement. */
+export const statementNumber = (n: number) => `ST-${String(n).padStart(6, '0')}`;
+/** 42 for "ST-000042". */
+export const numberOfStatement = (number: string) => Number(number.slice('ST-'.length));
+/** "SB-000007": the company's 7th self-billing invoice. */
+export const invoiceNumber = (n: number) => `SB-${String(n).padStart(6, '0')}`;
+
+/** The subject of a statement's mail: the product's template with %PERIOD% filled in. */
+export function statementSubject(payeeName: string, period: string): string {
+  return `Royalty Statement for ${payeeName} %PERIOD%`.replace('%PERIOD%', period);
+}
+
+/** An exact ledger amount to the cent, half-up (the aggregator's fee as a distribution statement shows it). */
+const cents = (exact: string) => new Big(exact).round(2, Big.roundHalfUp).toFixed(2);
+
+/** The one label a statement belongs to: its account's when a label, its lines' when they have one label. */
+function labelOf(account: AccountRef, earnings: AccountEarnings, run: StatementRunItem): string | undefined {
+  if (account.type === 'Label') return account.id;
+  if (earnings.label_ids.length === 1) return earnings.label_ids[0];
+  return run.label_ids?.length === 1 ? run.label_ids[0] : undefined;
+}
+
+/**
+ * The statement item an account step publishes, numbered `number`, `queued` until its PDF and
+ * CSV are stored and its mail sent (`generating` while a delivery makes them).
+ */
+export function statementItem(input: {
+  run: StatementRunItem;
+  account: AccountRef;
+  record: AccountRecord;
+  assembled: AssembledAccount;
+  number: number;
+  /** The self-billing invoice's number, when the statement carries one (assembled.self_billing). */
+  invoiceNumber?: number;
+  /** A correction's version and the statement it replaces. */
+  correction?: { version: number; replacesId: string };
+  /** What contracts recouped and reserved on it (contract-money.ts). */
+  contracts?: ContractMoney;
+}): CreateStatement {
+  const { run, account, record, assembled, correction } = input;
+  const { earnings } = record;
+  const range = { start_pay_period: run.start_pay_period, end_pay_period: run.end_pay_period };
+  const period = accountingPeriod(range);
+  return {
+    tenantId: run.tenantId,
+    statementId: statementIdOf(run.runId, account),
+    number: statementNumber(input.number),
+    version: correction?.version ?? 1,
+    replaces_id: correction?.replacesId,
+    type: run.kind === 'distribution' ? 'DistributionStatement' : 'Statement',
+    accountKey: accountKeyOf(account),
+    payee_name: earnings.name,
+    label_id: labelOf(account, earnings, run),
+    recipients: earnings.email ? [earnings.email] : [],
+    subject: statementSubject(earnings.name, period),
+    message: '',
+    ...range,
+    accounting_period: period,
+    currency: record.currency,
+    figures: assembled.figures,
+    aggregator_fee: cents(earnings.aggregator_fee),
+    expenses_total: assembled.expenses_total,
+    subtotal: assembled.self_billing?.subtotal ?? assembled.figures.payable,
+    vat: assembled.self_billing?.vat ?? '0.00',
+    self_billing:
+      assembled.self_billing && input.invoiceNumber !== undefined
+        ? {
+            ...assembled.self_billing,
+            invoice_number: invoiceNumber(input.invoiceNumber),
+            issued_at: new Date().toISOString(),
+          }
+        : undefined,
+    not_paid_reasons: assembled.not_paid_reasons,
+    recoupment: assembled.recoupment,
+    contract_recoupment: input.contracts?.recoupment.length ? input.contracts.recoupment : undefined,
+    contract_reserves: input.contracts?.reserves.length ? input.contracts.reserves : undefined,
+    reserves_outstanding: input.contracts?.outstanding.length ? input.contracts.outstanding : undefined,
+    summaries: record.summaries,
+    graphs: record.graphs,
+    provenance: record.provenance,
+    control: {
+      lines: record.lines,
+      lines_total: record.lines_total,
+      rounding_in: assembled.rounding_in,
+      rounding_out: assembled.rounding_out,
+    },
+    pdf_style: 'full',
+    queue_status: 'queued',
+    run_id: run.runId,
+    paid: false,
+  };
+}
