@@ -271,8 +271,8 @@ describe('storage', () => {
 });
 
 describe('functions and HTTP API', () => {
-  it('has one Node 22 Lambda per area, with the table bound: arm64, but x86_64 for royalties, statements, finances and the artist portal (DuckDB)', () => {
-    const withDuckDb = ['royalties', 'statements', 'finances', 'artist-portal'];
+  it('has one Node 22 Lambda per area, with the table bound: arm64, but x86_64 for royalties, statements, finances, the artist portal and contracts (DuckDB)', () => {
+    const withDuckDb = ['royalties', 'statements', 'finances', 'artist-portal', 'contracts'];
     for (const area of AREAS) {
       const [, fn] = functionFor(httpEntry(area));
       expect(fn.Properties.Runtime).toBe('nodejs22.x');
