@@ -72,6 +72,17 @@ describe('chromium', () => {
     expect(await chromiumExecutable({ PATH: bin })).toEqual({ path: system, source: 'system' });
   });
 
+  it('prefers the headless shell to the full chromium when the PATH has both', async () => {
+    fakeTool('chromium');
+    const shell = fakeTool('chromium-headless-shell');
+    try {
+      expect(await chromiumExecutable({ PATH: bin })).toEqual({ path: shell, source: 'system' });
+    } finally {
+      // The other tests of this file find only the full chromium on this PATH.
+      rmSync(shell);
+    }
+  });
+
   // The packaged build (made for Lambda) now and then dies with SIGSEGV as it starts on a loaded machine, before
   // any of our code runs; a second launch starts. Tried up to three times: a build that never starts still fails.
   it('falls back to @sparticuz/chromium, which playwright-core launches with our flags', {
