@@ -5,7 +5,8 @@ type Span = { first: number; last: number; files: number; own: number };
 /**
  * Prints, after every run, how long each project took: its wall-clock span (first file started to
  * last file finished; projects overlap, so the spans do not add up) and its files' own time (import
- * plus tests). It is how `npm test` shows where its minutes go without a separate profiling run.
+ * plus tests), and when its first file started after the run began (what came before it: the global setup's SPA build
+ * and cloud start). It is how `npm test` shows where its minutes go without a separate profiling run.
  */
 export default class ProjectTimesReporter implements Reporter {
   private readonly started = Date.now();
@@ -28,7 +29,7 @@ export default class ProjectTimesReporter implements Reporter {
     const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
     const lines = [...this.spans].map(
       ([name, span]) =>
-        `  ${name.padEnd(24)} ${seconds(span.last - span.first).padStart(9)}  (${span.files} files, ${seconds(span.own)} of their own)`,
+        `  ${name.padEnd(24)} ${seconds(span.last - span.first).padStart(9)}  (from +${seconds(span.first - this.started)}; ${span.files} files, ${seconds(span.own)} of their own)`,
     );
     console.log(
       [
