@@ -21,6 +21,18 @@ type OpenFile = { kind: 'file'; fd: fs.FileHandle; path: string; writing: boolea
 type OpenDir = { kind: 'dir'; path: string; done: boolean };
 
 /**
+ * A new ed25519 host key that ssh2 can read back. ssh2's generator strips leading zero bytes from the public key,
+ * so about 1 key in 256 is one its own parser refuses ("Malformed OpenSSH private key", mscdex/ssh2#1390): such a
+ * key is made again.
+ */
+export function parseableKey(): string {
+  for (let tries = 0; ; tries += 1) {
+    const made = utils.generateKeyPairSync('ed25519').private;
+    if (!(utils.parseKey(made) instanceof Error) || tries >= 20) return made;
+  }
+}
+
+/**
  * The server's host key, kept in its folder so clients see the same server after a restart. It
  * is written under a temporary name and renamed, so a cloud killed mid-write (the restart test
  * does this) never leaves half a key; a key that does not parse is made again.
@@ -31,7 +43,7 @@ function hostKey(dir: string): string {
     const kept = readFileSync(file, 'utf8');
     if (!(utils.parseKey(kept) instanceof Error)) return kept;
   }
-  const made = utils.generateKeyPairSync('ed25519').private;
+  const made = parseableKey();
   const partial = `${file}.${process.pid}.part`;
   writeFileSync(partial, made, { mode: 0o600 });
   renameSync(partial, file);
