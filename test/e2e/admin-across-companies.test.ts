@@ -86,6 +86,15 @@ describe('an admin across companies', () => {
     expect(await rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain(company.name);
     await screenshotIfAsked(page, '/tmp/admin-across-expenses.png', true);
+    // Its company link opens the company: the page is then that company's own list.
+    await rows.first().getByTestId('across-company-link').click();
+    await page.getByTestId('header-company-link').filter({ hasText: company.name }).waitFor();
+    await expect.poll(() => page.getByTestId('across-companies').count()).toBe(0);
+    await screenshotIfAsked(page, '/tmp/admin-across-expenses-company.png', true);
+    // No company again for the next step (the choice is kept in the browser, like the header chooser's).
+    await page.evaluate(() => {
+      for (const key of Object.keys(localStorage)) if (key.startsWith('lp.company.')) localStorage.removeItem(key);
+    });
     expect(errors).toEqual([]);
   });
 

@@ -7,6 +7,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { TableProps } from '@cloudscape-design/components/table';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { api } from '../../app/api';
 import { listPath } from '../../app/list-params';
 import { useAdminCompanies } from '../../app/resources';
 import type { PageKey } from '../../app/route-table';
@@ -15,6 +16,7 @@ import { FormattedDate } from '../../components/formatted';
 import { ServerTable } from '../../components/server-table';
 import { StatusBadge } from '../../components/status-badge';
 import { formatMoney } from '../../../../shared/money';
+import type { AdminCompanyRow } from '../../../../shared/schemas/company-views';
 import type { Expense, StatementRow } from '../../../../shared/schemas/statement-views';
 import { Money, PaidBadge } from '../statements/statement-badges';
 import { statementTitle } from '../statements/statement-model';
@@ -35,15 +37,25 @@ const ALL = { value: '', label: 'All companies' };
 function useEnterCompany() {
   const companies = useAdminCompanies();
   const navigate = useNavigate();
-  return (companyId: string, path?: string) => {
-    const chosen = companies.data?.companies.find((c) => c.id === companyId);
+  return async (companyId: string, path?: string) => {
+    // The admin list holds its first page of companies (1,000); a company past it is read by its id.
+    const chosen =
+      companies.data?.companies.find((c) => c.id === companyId) ??
+      (await api
+        .get<{ company: AdminCompanyRow }>(`/admin/companies/${encodeURIComponent(companyId)}`, { companyId: null })
+        .then(
+          (answer) => answer.company,
+          () => undefined,
+        ));
     if (!chosen) return;
     setCurrentCompany({ id: chosen.id, name: chosen.name, tags: chosen.tags ?? [], distributed: chosen.distributed });
     if (path) navigate(path);
   };
 }
 
-function companyColumn<T extends CompanyColumns>(enter: (companyId: string) => void): TableProps.ColumnDefinition<T> {
+function companyColumn<T extends CompanyColumns>(
+  enter: (companyId: string) => unknown,
+): TableProps.ColumnDefinition<T> {
   return {
     id: 'company',
     header: 'Company',
