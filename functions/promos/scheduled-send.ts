@@ -38,7 +38,10 @@ export async function startDueSends(now: string): Promise<number> {
   let started = 0;
   for (const promo of await data.listScheduledSends()) {
     const { tenantId, id } = promo;
-    if (promo.schedule === 'scheduled') {
+    // Whether this run moved the send to starting. A send found starting is carried on (its run may have stopped),
+    // but it may as well be another run's, live: that run owns the outcome.
+    const ours = promo.schedule === 'scheduled';
+    if (ours) {
       if (!promo.send_at || promo.send_at > now) continue;
       if (!(await data.moveSchedule(tenantId, id, 'scheduled', 'starting', { dueBy: now }))) continue;
     }
@@ -55,8 +58,9 @@ export async function startDueSends(now: string): Promise<number> {
       // Refused for a reason a person must see (the plan's limit reached, everyone unsubscribed, the
       // promo expired): the send is marked failed with that reason. Anything else is tried again next run.
       if (!(error instanceof HttpError)) throw error;
-      log().warn('scheduled promo send refused', { tenantId, promoId: id, reason: error.message });
-      await data.moveSchedule(tenantId, id, 'starting', 'failed', { error: error.message });
+      log().warn('scheduled promo send refused', { tenantId, promoId: id, reason: error.message, ours });
+      // A send carried on beside its live run is refused because that run is sending it: not a failure.
+      if (ours) await data.moveSchedule(tenantId, id, 'starting', 'failed', { error: error.message });
     }
   }
   return started;
