@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import type { RunTotals } from '../../shared/schemas/statement-views.js';
 import { cents, units } from '../support/exact-money.js';
 import { ownCompany } from '../support/own-company.js';
-import { importReport } from '../support/royalty-report.js';
+import { importStreams } from '../support/royalty-report.js';
 import { previewedRun } from '../support/statement-run.js';
 
 /**
@@ -25,26 +25,10 @@ it('pays the contract’s terms on the artist’s lines once it is signed, on ev
     artist_recordings_attributes: [{ artist_id: artistId, payee_share: 100, digital_royalty_share: 100 }],
   });
   expect(made.status, JSON.stringify(made.body)).toBe(201);
-  await importReport(api, {
-    mapName: `Contract earnings ${stamp}`,
-    map: {
-      columns: {
-        retailer: 'Store',
-        pay_period: 'Period',
-        isrc: 'ISRC',
-        territory: 'Country',
-        quantity: 'Units',
-        subtotal_payable: 'Net',
-      },
-      constants: { sales_category: 'Stream', subtotal_payable_currency: 'GBP' },
-    },
-    filename: `contract-earnings-${stamp}.csv`,
-    report: [
-      'Store,Period,ISRC,Country,Units,Net',
-      `Spotify,2031-03,${isrc},GB,1,10.00`,
-      `Spotify,2031-03,${isrc},US,1,20.00`,
-    ].join('\n'),
-  });
+  await importStreams(api, `Contract earnings ${stamp}`, [
+    `Spotify,2031-03,${isrc},GB,1,10.00`,
+    `Spotify,2031-03,${isrc},US,1,20.00`,
+  ]);
   const scope = { kind: 'payee', start_pay_period: '2031-03', end_pay_period: '2031-03' } as const;
   const range = 'start_date=2031-03-01&end_date=2031-03-31';
   const lines = (await api.get(`/royalties?${range}&per_page=10`)).body;

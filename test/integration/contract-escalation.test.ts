@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
-import { importReport } from '../support/royalty-report.js';
+import { importStreams } from '../support/royalty-report.js';
 import { publishedRun } from '../support/statement-run.js';
 
 /**
@@ -65,26 +65,10 @@ it('18 % up to 10 units, then 20 %: the statement that crosses 10 units splits i
   // Kept as sent, with the term it raises.
   expect(made.body.contract.royalty_terms.escalations).toEqual([{ threshold_units: 10, rate: '20', term: 1 }]);
 
-  await importReport(api, {
-    mapName: `Contract escalation ${stamp}`,
-    map: {
-      columns: {
-        retailer: 'Store',
-        pay_period: 'Period',
-        isrc: 'ISRC',
-        territory: 'Country',
-        quantity: 'Units',
-        subtotal_payable: 'Net',
-      },
-      constants: { sales_category: 'Stream', subtotal_payable_currency: 'GBP' },
-    },
-    filename: `contract-escalation-${stamp}.csv`,
-    report: [
-      'Store,Period,ISRC,Country,Units,Net',
-      `Spotify,2031-04,${isrc},GB,8,80.00`,
-      `Spotify,2031-05,${isrc},GB,4,40.00`,
-    ].join('\n'),
-  });
+  await importStreams(api, `Contract escalation ${stamp}`, [
+    `Spotify,2031-04,${isrc},GB,8,80.00`,
+    `Spotify,2031-05,${isrc},GB,4,40.00`,
+  ]);
   const run = (period: string) =>
     publishedRun(api, {
       kind: 'payee',

@@ -2,7 +2,7 @@ import Big from 'big.js';
 import { beforeAll, expect, inject, it } from 'vitest';
 import { handRunOf } from '../support/published-statements.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
-import { importReport } from '../support/royalty-report.js';
+import { importStreams } from '../support/royalty-report.js';
 import { publishedRun } from '../support/statement-run.js';
 
 /**
@@ -87,26 +87,10 @@ it('50/50 of net receipts after a £5,000 advance and £1,000 costs at 50 %: rec
     recouped: '0.00',
     balance: '5500.00',
   });
-  await importReport(api, {
-    mapName: `Contract recoupment ${stamp}`,
-    map: {
-      columns: {
-        retailer: 'Store',
-        pay_period: 'Period',
-        isrc: 'ISRC',
-        territory: 'Country',
-        quantity: 'Units',
-        subtotal_payable: 'Net',
-      },
-      constants: { sales_category: 'Stream', subtotal_payable_currency: 'GBP' },
-    },
-    filename: `contract-recoupment-${stamp}.csv`,
-    report: [
-      'Store,Period,ISRC,Country,Units,Net',
-      `Spotify,2031-04,${isrc},GB,1,6000.00`,
-      `Spotify,2031-05,${isrc},GB,1,8000.00`,
-    ].join('\n'),
-  });
+  await importStreams(api, `Contract recoupment ${stamp}`, [
+    `Spotify,2031-04,${isrc},GB,1,6000.00`,
+    `Spotify,2031-05,${isrc},GB,1,8000.00`,
+  ]);
   // The label's net receipts in each period, as the ledger has them; the artist's half of them.
   const labelShare = async (period: string) => {
     const lines = (await api.get(`/royalties?start_date=${period}-01&end_date=${period}-30&per_page=10`)).body

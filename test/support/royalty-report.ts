@@ -49,3 +49,26 @@ export async function importReport(
   expect(done.status).toBe('done');
   return done.id;
 }
+
+/**
+ * Imports GBP streams given as `Store,Period,ISRC,Country,Units,Net` rows (no header) through a column map of
+ * their own, the way a user uploads a report, and waits until the import is done.
+ */
+export function importStreams(api: Api, name: string, rows: string[]): Promise<string> {
+  return importReport(api, {
+    mapName: name,
+    map: {
+      columns: {
+        retailer: 'Store',
+        pay_period: 'Period',
+        isrc: 'ISRC',
+        territory: 'Country',
+        quantity: 'Units',
+        subtotal_payable: 'Net',
+      },
+      constants: { sales_category: 'Stream', subtotal_payable_currency: 'GBP' },
+    },
+    filename: `${name.toLowerCase().replaceAll(' ', '-')}.csv`,
+    report: ['Store,Period,ISRC,Country,Units,Net', ...rows].join('\n'),
+  });
+}
