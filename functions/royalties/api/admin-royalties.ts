@@ -48,6 +48,27 @@ async function ledgerScope(companyIds: string[]): Promise<LedgerScope> {
   return { bucket: requireEnv(ENV.ledgerBucket), companies };
 }
 
+/** A ledger file that is gone when read: its import was deleted after the scope was listed. */
+function isVanishedFile(error: unknown): boolean {
+  return (error as { name?: string } | null)?.name === 'NoSuchKey';
+}
+
+/**
+ * Reads across companies with a scope listed just before: a company may delete an import between
+ * the listing and the read, and its files are then gone. That is no error of the reader's, so list
+ * the scope again and read once more (three times at most); any other error is raised as it is.
+ */
+export async function readingFreshScope<S, T>(listScope: () => Promise<S>, read: (scope: S) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const scope = await listScope();
+    try {
+      return await read(scope);
+    } catch (error) {
+      if (attempt >= 3 || !isVanishedFile(error)) throw error;
+    }
+  }
+}
+
 /** GET /admin/royalties: every company's royalties, with a company column, paging and filters. */
 export async function listAdminRoyalties(query: AdminListQuery, engine: LedgerEngine = ledgerEngine()) {
   const { page, per_page, sort_field: _f, sort_order: _d, order: _o, sort, company, ...rest } = query;
@@ -55,10 +76,12 @@ export async function listAdminRoyalties(query: AdminListQuery, engine: LedgerEn
   const companies = await listCompanyNames();
   const names = new Map(companies.map((c) => [c.companyId, c.name]));
   const ids = filter.company_id ? companies.filter((c) => c.companyId === filter.company_id) : companies;
-  const scope = await ledgerScope(ids.map((c) => c.companyId));
   // Newest pay period first unless the caller sorts (as the company royalties list).
   const chosen: PortableSort = query.sort_field || query.order ? sort : { field: 'pay_period', direction: 'desc' };
-  const answer = await portablePage(engine, scope, filter, chosen, page, per_page);
+  const answer = await readingFreshScope(
+    () => ledgerScope(ids.map((c) => c.companyId)),
+    (scope) => portablePage(engine, scope, filter, chosen, page, per_page),
+  );
   return {
     ...answer,
     royalties: answer.royalties.map((row) => ({ ...row, company_name: names.get(String(row.company_id)) ?? null })),
