@@ -41,6 +41,8 @@ export function restartableCloud(name: string, env: Record<string, string> = {})
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {
         ...freshTerminal(process.env),
+        // A cloud that lives for one file: DynamoDB Local with Java's quick compiler (infra/local/dynamodb.ts).
+        DYNAMODB_QUICK_START: '1',
         ...env,
         CLOUD_STATE_DIR: stateDir,
         CLOUD_PORTS: JSON.stringify(ports),

@@ -1,6 +1,10 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dynamoDbHeap } from '../../infra/local/dynamodb.js';
+import { dynamoDbHeap, dynamoDbLaunch, dynamoDbQuickStartFlags } from '../../infra/local/dynamodb.js';
 import { assertPortsFree, PortsInUse } from '../../infra/local/processes.js';
 
 let server: net.Server | undefined;
@@ -45,5 +49,33 @@ describe("DynamoDB Local's heap", () => {
   it('refuses a size Java would not take or too small to run in', () => {
     expect(() => dynamoDbHeap({ DYNAMODB_HEAP: 'lots' })).toThrow(/DYNAMODB_HEAP must be a size of at least 256m/);
     expect(() => dynamoDbHeap({ DYNAMODB_HEAP: '64m' })).toThrow(/at least 256m/);
+  });
+});
+
+describe('how DynamoDB Local starts', () => {
+  const jar = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('amplify-dynamodb-simulator/package.json')),
+    'emulator',
+    'DynamoDBLocal.jar',
+  );
+  const hasJavac = !spawnSync('javac', ['-version']).error;
+
+  it.runIf(hasJavac)('runs the loopback launcher compiled once, the same class for every later start', () => {
+    const first = dynamoDbLaunch(jar);
+    const again = dynamoDbLaunch(jar);
+    expect(first).toEqual(again);
+    expect(first.loopback).toBe(true);
+    expect(first.args.at(-1)).toBe('DynamoDbLoopback');
+    const classPath = first.args[first.args.indexOf('-cp') + 1].split(path.delimiter);
+    expect(classPath[0]).toBe(jar);
+    expect(existsSync(path.join(classPath[1], 'DynamoDbLoopback.class'))).toBe(true);
+  });
+
+  it('takes the quick compiler only for a cloud that lives for one test', () => {
+    expect(dynamoDbQuickStartFlags({})).toEqual([]);
+    expect(dynamoDbQuickStartFlags({ DYNAMODB_QUICK_START: '1' })).toEqual([
+      '-XX:TieredStopAtLevel=1',
+      '-XX:+UseSerialGC',
+    ]);
   });
 });
