@@ -63,7 +63,7 @@ async function prepareRecording(tenantId: string, recordingId: string, audio: Re
   try {
     const source = path.join(dir, `original${path.extname(audio.filename)}`);
     await downloadFile(bucket(), audio.source_key, source);
-    const made = await makeDownloadRenditions(source, dir, { wav: needsWav, bitDepth: audio.bit_depth });
+    const made = await makeDownloadRenditions(source, dir, { wav: needsWav });
     await putFile(bucket(), keys.mp3, made.mp3, 'audio/mpeg');
     if (made.wav) await putFile(bucket(), keys.wav, made.wav, 'audio/wav');
     return true;

@@ -1,10 +1,11 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDownloadRenditions, RenditionFailed } from '../../functions/audio/download-renditions.js';
 import { ffmpegPath } from '../../functions/audio/ffmpeg.js';
+import { probeAudio as probe } from '../support/probe-audio.js';
 import { writeSineWav } from '../support/wav.js';
 
 /** The promo download files made from originals generated here, probed with the same ffmpeg. */
@@ -13,13 +14,6 @@ beforeAll(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'promo-renditions-'));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** ffmpeg's description of a file's audio stream, e.g. "mp3, 44100 Hz, stereo, fltp, 320 kb/s". */
-function probe(file: string): string {
-  // ffmpeg with an input and no output describes the input on stderr and exits 1.
-  const { stderr } = spawnSync(ffmpegPath(), ['-hide_banner', '-i', file], { encoding: 'utf8' });
-  return /Stream #\d+:\d+.*?: Audio: ([^\n]+)/.exec(stderr)?.[1] ?? '';
-}
 
 function original(name: string, codec: string[]): string {
   const wav = path.join(dir, `${name}.source.wav`);
@@ -34,17 +28,14 @@ describe('promo download files', () => {
     const out = mkdtempSync(path.join(dir, 'wav-'));
     const wav = path.join(dir, 'original.wav');
     writeSineWav(wav, { seconds: 1, amplitude: 0.5 });
-    const made = await makeDownloadRenditions(wav, out, { wav: false, bitDepth: 16 });
+    const made = await makeDownloadRenditions(wav, out, { wav: false });
     expect(made.wav).toBeNull();
     expect(probe(made.mp3)).toMatch(/^mp3\b.*44100 Hz, stereo,.* 320 kb\/s/);
   });
 
   it('converts an AIFF original to a 16-bit WAV and a 320 kbps MP3', async () => {
     const out = mkdtempSync(path.join(dir, 'aiff-'));
-    const made = await makeDownloadRenditions(original('original.aiff', ['-c:a', 'pcm_s16be']), out, {
-      wav: true,
-      bitDepth: 16,
-    });
+    const made = await makeDownloadRenditions(original('original.aiff', ['-c:a', 'pcm_s16be']), out, { wav: true });
     expect(probe(made.mp3)).toMatch(/320 kb\/s/);
     const wav = made.wav as string;
     expect(readFileSync(wav).subarray(0, 4).toString('latin1')).toBe('RIFF');
@@ -54,7 +45,7 @@ describe('promo download files', () => {
   it('converts a 24-bit FLAC original to a 24-bit WAV', async () => {
     const out = mkdtempSync(path.join(dir, 'flac-'));
     const flac = original('original.flac', ['-c:a', 'flac', '-sample_fmt', 's32']);
-    const made = await makeDownloadRenditions(flac, out, { wav: true, bitDepth: 24 });
+    const made = await makeDownloadRenditions(flac, out, { wav: true });
     expect(probe(made.wav as string)).toMatch(/^pcm_s24le\b.*44100 Hz, stereo/);
     expect(probe(made.mp3)).toMatch(/^mp3\b.* 320 kb\/s/);
   });
