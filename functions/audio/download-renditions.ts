@@ -9,7 +9,7 @@ import { describeStream } from './process-audio.js';
  * the smaller 192 kbps one) and, for an AIFF or FLAC original, a WAV of the same audio (a WAV original
  * is handed out as it is). One ffmpeg pass writes both.
  */
-export const DOWNLOAD_MP3_BITRATE = '320k';
+const DOWNLOAD_MP3_BITRATE = '320k';
 
 /** Whether an original is a WAV already (by its uploaded name: the upload only accepts wav, aiff, aif, flac). */
 export const isWavOriginal = (filename: string) => /\.wav$/i.test(filename);

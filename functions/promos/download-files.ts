@@ -25,7 +25,7 @@ import type { DownloadFormat } from './tracing.js';
 const bucket = () => requireEnv(ENV.uploadsBucket);
 
 /** Where the promo download files of one original upload live. */
-export function downloadFileKeys(tenantId: string, recordingId: string, sourceKey: string) {
+function downloadFileKeys(tenantId: string, recordingId: string, sourceKey: string) {
   const upload = createHash('sha256').update(sourceKey).digest('hex').slice(0, 32);
   const base = `promo-audio/${tenantId}/${recordingId}/${upload}`;
   return { mp3: `${base}.320.mp3`, wav: `${base}.wav` };

@@ -14,7 +14,10 @@ export async function queuePromoSend(message: PromoSendMessage): Promise<void> {
 }
 
 /** The promo audio job's message: which promo's download files to make (download-files.ts). */
-export const promoAudioMessage = promoSendMessage;
+export const promoAudioMessage = z.object({
+  tenantId: z.string().min(1).max(64),
+  promoId: z.string().min(1).max(64),
+});
 
 export async function queuePromoAudio(message: PromoSendMessage): Promise<void> {
   await sqsClient().send(
