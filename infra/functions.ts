@@ -292,7 +292,7 @@ export const WORKERS: Record<QueueKey, FunctionDeclaration> = {
     entry: 'functions/promos/audio-worker.ts',
     memorySize: 1024, // ffmpeg encoding is CPU-bound, and Lambda CPU scales with memory
     ephemeralStorageMiB: 2048, // an original (up to 500 MB), its WAV and its MP3
-    needs: { table: 'read', buckets: { uploads: 'readWrite' }, ffmpeg: true },
+    needs: { table: 'readWrite', buckets: { uploads: 'readWrite' }, ffmpeg: true },
   },
   // Mail events: a bounce or complaint suppresses the address; deliveries, opens and clicks are counted, once each.
   mailEvents: {
