@@ -140,7 +140,7 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
   // Promos: mailing lists, promos and their recipients in the table; the public page presigns the
   // release's cover and the recordings' previews and writes each recipient's traced download beside them
   // (uploads bucket, promo-downloads/); a send is queued to the promo worker.
-  promos: httpArea({ needs: { buckets: { uploads: 'readWrite' }, sendsTo: ['promoSend'] } }),
+  promos: httpArea({ needs: { buckets: { uploads: 'readWrite' }, sendsTo: ['promoSend', 'promoAudio'] } }),
   // Reads the Parquet ledger (and presigns report uploads into the drop folder); edits are overlays in the table.
   royalties: httpArea({
     memorySize: 3008,
@@ -287,6 +287,13 @@ export const WORKERS: Record<QueueKey, FunctionDeclaration> = {
     memorySize: 512,
     needs: { table: 'readWrite', mail: true, push: true },
   },
+  // Promo download files: each track's 320 kbps MP3, and a WAV of an AIFF or FLAC original, made once.
+  promoAudio: {
+    entry: 'functions/promos/audio-worker.ts',
+    memorySize: 1024, // ffmpeg encoding is CPU-bound, and Lambda CPU scales with memory
+    ephemeralStorageMiB: 2048, // an original (up to 500 MB), its WAV and its MP3
+    needs: { table: 'readWrite', buckets: { uploads: 'readWrite' }, ffmpeg: true },
+  },
   // Mail events: a bounce or complaint suppresses the address; deliveries, opens and clicks are counted, once each.
   mailEvents: {
     entry: 'functions/promos/mail-events-worker.ts',
@@ -309,7 +316,7 @@ export const SCHEDULED_JOBS: Record<ScheduleKey, ScheduledJobDeclaration> = {
     timeoutSeconds: 5 * 60,
     memorySize: 512,
     // Starts each promo send that is due: writes its recipients and queues it to the promo worker.
-    needs: { table: 'readWrite', sendsTo: ['promoSend'] },
+    needs: { table: 'readWrite', sendsTo: ['promoSend', 'promoAudio'] },
   },
   licenseReminders: {
     entry: 'functions/licensing/reminders-job.ts',

@@ -45,6 +45,7 @@ export type QueueKey =
   | 'catalogueExport'
   | 'billingEvents'
   | 'promoSend'
+  | 'promoAudio'
   | 'mailEvents';
 
 /**
@@ -123,6 +124,15 @@ export const QUEUES: Record<
     workerTimeoutSeconds: 900,
     maxReceiveCount: 3,
     concurrency: 2,
+  },
+  /**
+   * Promo download files (functions/promos/audio-worker.ts): one message per send of a download promo;
+   * the worker makes each track's 320 kbps MP3 (and a WAV of an AIFF or FLAC original) once.
+   */
+  promoAudio: {
+    localName: 'label-platform-promo-audio',
+    workerTimeoutSeconds: 900,
+    maxReceiveCount: 3,
   },
   /**
    * What the mail service reports about sent mails (functions/promos/mail-events-worker.ts): SES's
@@ -214,6 +224,8 @@ export const ENV = {
   billingEventQueue: 'BILLING_EVENT_QUEUE_URL',
   /** The promo send queue (the promos API queues a send; the local cloud's start queues unfinished ones). */
   promoSendQueue: 'PROMO_SEND_QUEUE_URL',
+  /** The promo audio queue (a send, and a download finding its file missing, queue the download files there). */
+  promoAudioQueue: 'PROMO_AUDIO_QUEUE_URL',
   /** Which card payment provider runs (functions/billing/choose.ts): 'stripe' in AWS, 'local' on the local cloud. */
   billingProvider: 'BILLING_PROVIDER',
   /** The Secrets Manager secret holding Stripe's keys as JSON: { "secret_key": "sk_…", "webhook_secret": "whsec_…" }. */
@@ -256,4 +268,5 @@ export const QUEUE_URL_ENV: Partial<Record<QueueKey, string>> = {
   catalogueExport: ENV.catalogueExportQueue,
   billingEvents: ENV.billingEventQueue,
   promoSend: ENV.promoSendQueue,
+  promoAudio: ENV.promoAudioQueue,
 };

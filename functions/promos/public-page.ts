@@ -4,9 +4,11 @@ import type { promoFeedbackInput } from '../../shared/schemas/promos.js';
 import * as data from '../data/access/promos.js';
 import type { PromoItem, PromoRecipientItem } from '../data/entities/promo.js';
 import type { ReleaseArtwork, RecordingAudio } from '../data/entities/catalogue.js';
-import { Forbidden, HttpError, InvalidField, NotFound } from '../lib/errors.js';
+import { Conflict, Forbidden, HttpError, InvalidField, NotFound } from '../lib/errors.js';
 import { presignDownload } from '../uploads/presign.js';
 import { readAccessToken, secretMatches } from '../lib/secret-links.js';
+import { downloadSource } from './download-files.js';
+import { queuePromoAudio } from './queue.js';
 import { type DownloadFormat, tracedDownload } from './tracing.js';
 
 /**
@@ -82,7 +84,8 @@ async function previews(promo: PromoItem) {
         artists: r.display_artists ?? null,
         duration_ms: audio?.duration_ms ?? null,
         preview_url: ready ? await presignDownload(audio.preview_key as string) : null,
-        wav: Boolean(ready && hasWavOriginal(audio)),
+        // Every original can be downloaded as WAV: AIFF and FLAC ones are converted (download-files.ts).
+        wav: Boolean(ready),
       };
     }),
   );
@@ -160,14 +163,12 @@ export async function giveFeedback(
   return { message: 'Thank you for your feedback' };
 }
 
-/** Whether the track's original upload is a WAV (uploads may also be AIFF or FLAC). */
-const hasWavOriginal = (audio: RecordingAudio) => /\.wav$/i.test(audio.filename);
-
 /**
- * POST downloads: a short-lived link to the track as MP3 (the audio pipeline's) or WAV (the original
- * upload), made for this recipient, when the promo allows downloads, the feedback it requires was
- * given, and the recipient has downloads left (taken by a conditional write, so two clicks at once
- * cannot pass the limit).
+ * POST downloads: a short-lived link to the track as MP3 (320 kbps) or WAV (the original, or made from an
+ * AIFF or FLAC original), made for this recipient, when the promo allows downloads, the feedback it
+ * requires was given, and the recipient has downloads left (taken by a conditional write, so two clicks
+ * at once cannot pass the limit). A file not made yet takes no download: the promo audio job is queued
+ * again (it makes only what is missing) and the recipient is asked to try again shortly.
  */
 export async function downloadTrack(promoId: string, accessToken: string, recordingId: string, format: DownloadFormat) {
   const { promo, recipient } = await openLink(promoId, accessToken);
@@ -180,12 +181,15 @@ export async function downloadTrack(promoId: string, accessToken: string, record
   );
   const audio = recording?.audio as RecordingAudio | undefined;
   if (audio?.status !== 'ready' || !audio.preview_key) throw new NotFound('This track has no file to download yet.');
-  if (format === 'wav' && !hasWavOriginal(audio)) throw new NotFound('This track has no WAV original to download.');
+  const bytes = await downloadSource(promo.tenantId, recordingId, audio, format);
+  if (!bytes) {
+    await queuePromoAudio({ tenantId: promo.tenantId, promoId: promo.id });
+    throw new Conflict('This download is still being prepared. Please try again in a minute.');
+  }
   if (!(await data.takeDownload(promo.tenantId, promo.id, recipient.id, promo.download_limit)))
     throw new Forbidden(`You have used all ${promo.download_limit} of your downloads of this promo.`);
   const ids = { promoId: promo.id, recipientId: recipient.id, recordingId };
-  const key = format === 'wav' ? audio.source_key : audio.preview_key;
-  return { url: await tracedDownload(promo.tenantId, ids, { key, format }) };
+  return { url: await tracedDownload(promo.tenantId, ids, { bytes, format }) };
 }
 
 /** GET cover: the mail's cover image, through the recipient's link (sent to a fresh presigned address). */

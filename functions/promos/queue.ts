@@ -12,3 +12,15 @@ export async function queuePromoSend(message: PromoSendMessage): Promise<void> {
     new SendMessageCommand({ QueueUrl: requireEnv(ENV.promoSendQueue), MessageBody: JSON.stringify(message) }),
   );
 }
+
+/** The promo audio job's message: which promo's download files to make (download-files.ts). */
+export const promoAudioMessage = z.object({
+  tenantId: z.string().min(1).max(64),
+  promoId: z.string().min(1).max(64),
+});
+
+export async function queuePromoAudio(message: PromoSendMessage): Promise<void> {
+  await sqsClient().send(
+    new SendMessageCommand({ QueueUrl: requireEnv(ENV.promoAudioQueue), MessageBody: JSON.stringify(message) }),
+  );
+}

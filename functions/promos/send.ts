@@ -7,7 +7,7 @@ import { Conflict, InvalidField } from '../lib/errors.js';
 import { appLink, type Mail, sendMail } from '../lib/mail.js';
 import { freePromos } from '../plans/limits.js';
 import { loadPromo } from './promos.js';
-import { queuePromoSend } from './queue.js';
+import { queuePromoAudio, queuePromoSend } from './queue.js';
 import { oneClickHeaders } from '../lib/one-click-unsubscribe.js';
 import { newAccessToken } from '../lib/secret-links.js';
 import { pacer, sendRate } from './send-rate.js';
@@ -83,6 +83,8 @@ export async function sendPromo(
   for (const person of kept)
     if (await data.addRecipient(tenantId, promo.id, recipientId(promo.id, person.email), person)) queued += 1;
   await queuePromoSend({ tenantId, promoId: promo.id });
+  // The download files are made beside the mailing; a send to more people finds them made (a no-op).
+  if (promo.access === 'download') await queuePromoAudio({ tenantId, promoId: promo.id });
   return {
     message: `Promo sending to ${queued} ${queued === 1 ? 'person' : 'people'}`,
     queued,

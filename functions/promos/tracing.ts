@@ -2,14 +2,15 @@ import { createHash } from 'node:crypto';
 import { ENV } from '../../infra/resources.js';
 import { markerTag, markWav } from '../../shared/promo-marker.js';
 import * as data from '../data/access/promos.js';
-import { getBytes, putBytes } from '../lib/bucket-objects.js';
+import { putBytes } from '../lib/bucket-objects.js';
 import { requireEnv } from '../lib/clients.js';
 import { NotFound } from '../lib/errors.js';
 import { presignDownload } from '../uploads/presign.js';
 
 /**
- * Traceable downloads. Every download is a file made for its recipient: the track's MP3 with a tag
- * in front naming the promo and the recipient, or the original WAV with an INFO chunk naming them
+ * Traceable downloads. Every download is a file made for its recipient: the track's 320 kbps MP3 with a tag
+ * in front naming the promo and the recipient, or the WAV (the original, or the one made from an AIFF or
+ * FLAC original: download-files.ts) with an INFO chunk naming them
  * (shared/promo-marker.ts), whose SHA-256 is recorded. A
  * file dropped on "Whose file is this?" is named by its hash when it is that very file, else by its tag
  * when the tag is still there (weaker: a tag can be copied or edited). A re-encode removes both.
@@ -24,7 +25,7 @@ const CONTENT_TYPES: Record<DownloadFormat, string> = { mp3: 'audio/mpeg', wav: 
 function marked(source: Uint8Array, marker: string, format: DownloadFormat): Uint8Array {
   if (format === 'wav') {
     const file = markWav(source, marker);
-    if (!file) throw new NotFound('This track has no WAV original to download.');
+    if (!file) throw new NotFound('This track has no WAV to download.');
     return file;
   }
   const tag = markerTag(marker);
@@ -38,11 +39,9 @@ function marked(source: Uint8Array, marker: string, format: DownloadFormat): Uin
 export async function tracedDownload(
   tenantId: string,
   ids: { promoId: string; recipientId: string; recordingId: string },
-  source: { key: string; format: DownloadFormat },
+  source: { bytes: Uint8Array; format: DownloadFormat },
 ): Promise<string> {
-  const bytes = await getBytes(bucket(), source.key);
-  if (!bytes) throw new NotFound('This track has no file to download yet.');
-  const file = marked(bytes, `${ids.promoId}/${ids.recipientId}`, source.format);
+  const file = marked(source.bytes, `${ids.promoId}/${ids.recipientId}`, source.format);
   const key = `promo-downloads/${tenantId}/${ids.promoId}/${ids.recipientId}/${ids.recordingId}.${source.format}`;
   await putBytes(bucket(), key, file, CONTENT_TYPES[source.format]);
   await data.recordDownloadFile(tenantId, {

@@ -1,11 +1,12 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, cloudUrl, uniqueEmail } from '../support/api.js';
 import { launchChromium, screenshotIfAsked, signedInManagerPage, watchErrors } from '../support/browser.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
+import { probeAudio } from '../support/probe-audio.js';
 import { seedPreviewAudio } from '../support/seeded-files.js';
 import { until } from '../support/wait.js';
 import { writeSineWav } from '../support/wav.js';
@@ -131,10 +132,21 @@ describe('promos', () => {
     await recipientPage.getByTestId('feedback-comment').locator('textarea').fill('Big room weapon');
     await recipientPage.getByTestId('send-feedback').click();
     await recipientPage.getByText('Thank you for your feedback').waitFor();
-    const [download] = await Promise.all([
-      recipientPage.waitForEvent('download'),
-      recipientPage.getByTestId('download-track').click(),
-    ]);
+    // The 320 kbps MP3 is made by the promo audio job beside the mailing; until it is, the page says the
+    // download is being prepared (and takes none of the recipient's downloads): click again until it comes.
+    let download: Download | undefined;
+    await expect
+      .poll(
+        async () => {
+          const coming = recipientPage.waitForEvent('download', { timeout: 3_000 }).catch(() => undefined);
+          await recipientPage.getByTestId('download-track').click();
+          download = await coming;
+          return download !== undefined;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    if (!download) throw new Error('no MP3 download');
     expect(await download.failure()).toBeNull();
     const [wavDownload] = await Promise.all([
       recipientPage.waitForEvent('download'),
@@ -166,6 +178,7 @@ describe('promos', () => {
     // The downloaded file, dropped on "Whose file is this?", names the DJ it was made for.
     const leaked = path.join(folder, 'leaked.mp3');
     await download.saveAs(leaked);
+    expect(probeAudio(leaked)).toMatch(/^mp3\b.* 320 kb\/s/);
     await page.goto(`${cloudUrl()}/user/labels/promo_tools`);
     await page.locator('[data-testid="whose-file"] input[type=file]').setInputFiles(leaked);
     const answer = page.getByTestId('whose-file-answer');

@@ -193,7 +193,12 @@ describe('downloads and the report', () => {
       favourite_recording_id: recordingId,
       comment: 'Žižek’s favourite',
     });
-    expect((await at('/downloads', { recording_id: recordingId })).status).toBe(200);
+    // The MP3 is made by the promo audio job beside the mailing: until then the page answers 409, taking no download.
+    const download = await until(async () => {
+      const tried = await at('/downloads', { recording_id: recordingId });
+      return tried.status === 409 ? undefined : tried;
+    });
+    expect(download.status, JSON.stringify(download.body)).toBe(200);
 
     const report = await api.get(`/promos/${promo.id}/report_pdf`);
     expect(report.status, JSON.stringify(report.body)).toBe(200);

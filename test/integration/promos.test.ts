@@ -4,8 +4,15 @@ import { readMarker } from '../../shared/promo-marker.js';
 import { PLAN_FEATURES, SEEDED_PLAN_IDS } from '../../shared/plans.js';
 import { call, uniqueEmail } from '../support/api.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ffmpegPath } from '../../functions/audio/ffmpeg.js';
+import { probeAudio } from '../support/probe-audio.js';
 import { seedPreviewAudio } from '../support/seeded-files.js';
 import { until } from '../support/wait.js';
+import { writeSineWav } from '../support/wav.js';
 
 /**
  * Promos end to end through the API: mailing lists (CSV errors by row, duplicates merged), a promo
@@ -30,6 +37,20 @@ const linkIn = (mail: Mail) => {
 };
 const page = (promoId: string, token: string, rest = '', method = 'GET', body?: unknown) =>
   call(method, `/api/v1/promo_pages/${promoId}/${token}${rest}`, body === undefined ? {} : { body });
+/**
+ * A download once its file is made: the promo audio job makes it beside the mailing, and until then
+ * the page answers 409 "still being prepared" without taking one of the recipient's downloads.
+ */
+async function downloaded(promoId: string, token: string, recordingId: string, format = 'mp3') {
+  const answer = await until(async () => {
+    const tried = await page(promoId, token, '/downloads', 'POST', { recording_id: recordingId, format });
+    if (tried.status !== 409) return tried;
+    expect(tried.body.message).toBe('This download is still being prepared. Please try again in a minute.');
+    return undefined;
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body as { url: string };
+}
 const mailOnce = (to: string) => until(async () => ((await mailsTo(to)).length ? (await mailsTo(to))[0] : undefined));
 
 async function newPromo(api = company.api, fields: Record<string, unknown> = {}) {
@@ -48,11 +69,23 @@ beforeAll(async () => {
   company = await ownCompany('Promos');
   const { api } = company;
   const artist = (await api.post('/artists', { name: `Promo Artist ${Date.now()}` })).body.artist;
+  // Real originals, short: a WAV, and a 24-bit FLAC the promo audio job converts to WAV for downloads.
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'promo-originals-'));
+  const wav = path.join(folder, 'original.wav');
+  writeSineWav(wav, { seconds: 1, amplitude: 0.5 });
+  const flac = path.join(folder, 'original.flac');
+  execFileSync(ffmpegPath(), ['-v', 'error', '-y', '-i', wav, '-c:a', 'flac', '-sample_fmt', 's32', flac]);
+  const originals = [
+    { bytes: readFileSync(wav), filename: 'original.wav' },
+    { bytes: readFileSync(flac), filename: 'original.flac' },
+  ];
+  rmSync(folder, { recursive: true, force: true });
   recordingIds = [];
-  for (const title of ['Night Drive', 'Morning Light']) {
+  for (const [index, title] of ['Night Drive', 'Morning Light'].entries()) {
     const recording = (await api.post('/recordings', { title })).body.recording;
     recordingIds.push(recording.id);
-    await seedPreviewAudio(company.companyId, recording.id);
+    const { bytes, filename } = originals[index];
+    await seedPreviewAudio(company.companyId, recording.id, undefined, undefined, bytes, filename);
   }
   const release = await api.post('/releases', {
     title: `Promo EP ${Date.now()}`,
@@ -254,12 +287,11 @@ describe('the public promo page', () => {
       comment: '=HYPERLINK("http://evil.test")',
     });
     expect(feedback.status).toBe(200);
-    const download = await page(promo.id, link.token, '/downloads', 'POST', { recording_id: recordingIds[0] });
-    expect(download.status, JSON.stringify(download.body)).toBe(200);
-    const file = await fetch(download.body.url);
+    const download = await downloaded(promo.id, link.token, recordingIds[0]);
+    const file = await fetch(download.url);
     expect(file.status).toBe(200);
     const bytes = new Uint8Array(await file.arrayBuffer());
-    expect(Buffer.from(bytes).toString('latin1')).toContain('preview of');
+    expect(probeAudio(bytes)).toMatch(/^mp3\b.* 320 kb\/s/);
 
     // The file was made for this recipient: its hash names them; changed, its tag still does; re-encoded, nothing.
     const marker = readMarker(bytes) as string;
@@ -292,6 +324,25 @@ describe('the public promo page', () => {
       'Email,Name,Delivered,Bounced,Complained,Opened (unreliable),Plays,Downloads,Rating,Support,Favourite track,Comment',
     );
     expect(csv).toContain(`,1,1,4,maybe,Morning Light,"'=HYPERLINK(""http://evil.test"")"`);
+  });
+
+  it('hands out a 320 kbps MP3 and a WAV made from a FLAC original, both made by the promo audio job', async () => {
+    const promo = await newPromo(company.api, { access: 'download', feedback_required: false, download_limit: 2 });
+    const [link] = await sendTo(promo.id, [uniqueEmail('wav-lover')]);
+    const flacTrack = recordingIds[1];
+    expect((await page(promo.id, link.token)).body.promo.tracks[1]).toMatchObject({ id: flacTrack, wav: true });
+    const fetched = async (format: string) =>
+      new Uint8Array(
+        await (await fetch((await downloaded(promo.id, link.token, flacTrack, format)).url)).arrayBuffer(),
+      );
+    const mp3 = await fetched('mp3');
+    expect(probeAudio(mp3)).toMatch(/^mp3\b.*44100 Hz, stereo,.* 320 kb\/s/);
+    const wav = await fetched('wav');
+    expect(Buffer.from(wav.subarray(0, 4)).toString('latin1')).toBe('RIFF');
+    expect(probeAudio(wav)).toMatch(/^pcm_s24le\b.*44100 Hz, stereo/);
+    // Each is the recipient's own file: traced to them by its hash.
+    const exact = await company.api.post('/promo_traces', { sha256: sha256(wav) });
+    expect(exact.body).toMatchObject({ match: 'exact' });
   });
 });
 

@@ -65,11 +65,12 @@ export async function seedPreviewAudio(
   preview = Buffer.from(`ID3 preview of ${recordingId}`),
   previewType = 'audio/mpeg',
   original: Buffer = Buffer.from(`RIFF original of ${recordingId}`),
+  filename = 'original.wav',
 ) {
   const { getDb } = await import('../../functions/data/service.js');
-  const key = `audio/${tenantId}/${recordingId}/original.wav`;
+  const key = `audio/${tenantId}/${recordingId}/${filename}`;
   const preview_key = `audio-previews/${tenantId}/${recordingId}.mp3`;
-  await putUpload(key, original, 'audio/wav');
+  await putUpload(key, original, filename.endsWith('.flac') ? 'audio/flac' : 'audio/wav');
   await putUpload(preview_key, preview, previewType);
   await getDb()
     .entities.Recording.patch({ tenantId, id: recordingId })
@@ -77,8 +78,8 @@ export async function seedPreviewAudio(
       audio: {
         status: 'ready',
         source_key: key,
-        filename: 'original.wav',
-        size: 30,
+        filename,
+        size: original.length,
         duration_ms: 180_000,
         preview_key,
       },

@@ -92,6 +92,14 @@ const WORKERS = [
     field: 'range',
   },
   {
+    worker: 'promo download files',
+    handler: async () => (await import('../../functions/promos/audio-worker.js')).handler,
+    schema: async () => (await import('../../functions/promos/queue.js')).promoAudioMessage,
+    good: { tenantId: 't1', promoId: 'p1' },
+    bad: { tenantId: 't1', promoId: '' },
+    field: 'promoId',
+  },
+  {
     worker: 'uploads',
     handler: async () => (await import('../../functions/uploads/worker.js')).handler,
     schema: async () => (await import('../../functions/uploads/s3-event.js')).s3EventMessage,

@@ -334,8 +334,6 @@ export async function applyMailEvent(
   }
 }
 
-type Schedule = NonNullable<PromoItem['schedule']>;
-
 /** Stores a send for later; refused (false) while one is already starting. */
 export async function scheduleSend(
   tenantId: string,
@@ -357,24 +355,62 @@ export async function scheduleSend(
   );
 }
 
+/** Cancels a scheduled send, only while it is still scheduled (a cancel after the schedule took it changes nothing). */
+export async function cancelSchedule(tenantId: string, id: string): Promise<boolean> {
+  return writtenUnlessConditionFailed(() =>
+    db()
+      .Promo.patch({ tenantId, id })
+      .set({ schedule: 'cancelled' })
+      .where(({ schedule }, { eq }) => eq(schedule, 'scheduled'))
+      .go(),
+  );
+}
+
 /**
- * Moves a promo's scheduled send from one state to the next, only if it is still in `from` (and, when
- * `dueBy` is given, due by then): two schedule runs at once cannot both claim it, and a cancel after
- * it started changes nothing.
+ * A schedule run takes a send (scheduled → starting) only if it is still scheduled and due by `now`; the
+ * run's lease on it starts at `now`, in the same conditional write, so two runs at once cannot both take it.
  */
-export async function moveSchedule(
+export async function claimScheduledSend(tenantId: string, id: string, now: string): Promise<boolean> {
+  return writtenUnlessConditionFailed(() =>
+    db()
+      .Promo.patch({ tenantId, id })
+      .set({ schedule: 'starting', schedule_lease_at: now })
+      .where(({ schedule, send_at }, { eq, lte }) => `${eq(schedule, 'scheduled')} AND ${lte(send_at, now)}`)
+      .go(),
+  );
+}
+
+/**
+ * A run takes over a send left `starting` only when its lease began at or before `expiredBy` (or it has
+ * none: taken before sends had leases); its own lease starts at `now`, so two runs cannot both take it over.
+ */
+export async function takeOverStartingSend(tenantId: string, id: string, now: string, expiredBy: string) {
+  return writtenUnlessConditionFailed(() =>
+    db()
+      .Promo.patch({ tenantId, id })
+      .set({ schedule_lease_at: now })
+      .where(
+        ({ schedule, schedule_lease_at }, { eq, notExists, lte }) =>
+          `${eq(schedule, 'starting')} AND (${notExists(schedule_lease_at)} OR ${lte(schedule_lease_at, expiredBy)})`,
+      )
+      .go(),
+  );
+}
+
+/** starting → started or failed (with the reason), only by the run whose lease began at `leaseAt`. */
+export async function endScheduledSend(
   tenantId: string,
   id: string,
-  from: Schedule,
-  to: Schedule,
-  options: { dueBy?: string; error?: string } = {},
+  leaseAt: string,
+  outcome: { to: 'started' } | { to: 'failed'; error: string },
 ): Promise<boolean> {
   return writtenUnlessConditionFailed(() =>
     db()
       .Promo.patch({ tenantId, id })
-      .set({ schedule: to, ...(options.error ? { schedule_error: options.error } : {}) })
-      .where(({ schedule, send_at }, { eq, lte }) =>
-        options.dueBy ? `${eq(schedule, from)} AND ${lte(send_at, options.dueBy)}` : eq(schedule, from),
+      .set({ schedule: outcome.to, ...(outcome.to === 'failed' ? { schedule_error: outcome.error } : {}) })
+      .where(
+        ({ schedule, schedule_lease_at }, { eq }) =>
+          `${eq(schedule, 'starting')} AND ${eq(schedule_lease_at, leaseAt)}`,
       )
       .go(),
   );

@@ -93,6 +93,8 @@ export const Promo = new Entity({
     scheduled_lists: { type: 'list', items: { type: 'string' } },
     scheduled_emails: { type: 'list', items: { type: 'string' } },
     schedule: { type: ['scheduled', 'starting', 'started', 'cancelled', 'failed'] as const },
+    /** When the schedule run that holds the `starting` send took it (its lease; functions/promos/scheduled-send.ts). */
+    schedule_lease_at: { type: 'string' },
     schedule_error: { type: 'string' },
     /** The label's mail template the send renders (absent: the plain default template). */
     template_id: { type: 'string' },

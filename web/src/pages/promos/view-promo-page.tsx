@@ -158,7 +158,7 @@ function TrackRow({
       {canDownload && (
         <SpaceBetween direction="horizontal" size="xs">
           <Button onClick={() => download('mp3')} data-testid="download-track">
-            Download MP3
+            Download MP3 (320 kbps)
           </Button>
           {track.wav && (
             <Button onClick={() => download('wav')} data-testid="download-wav">
