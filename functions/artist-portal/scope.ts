@@ -1,9 +1,10 @@
+import { accountKeyOf } from '../money/index.js';
 import { createHash } from 'node:crypto';
 import type { AccountRef } from '../../shared/schemas/statement-views.js';
 import { statementsOfAccount } from '../data/access/accounts.js';
 import { artistOf, linksOfUser, portalLinkByHash } from '../data/access/artist-portal.js';
 import type { ArtistItem } from '../data/entities/catalogue.js';
-import { accountKeyOf, type StatementItem } from '../data/entities/statements.js';
+import type { StatementItem } from '../data/entities/statements.js';
 import type { Caller } from '../lib/auth-context.js';
 import { Forbidden, InvalidField, NotFound } from '../lib/errors.js';
 

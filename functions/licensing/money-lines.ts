@@ -1,10 +1,11 @@
+import { accountKeyOf } from '../money/index.js';
 import Big from 'big.js';
 import { ulid } from 'ulid';
 import * as store from '../data/access/licenses.js';
 import { listExchangeRates } from '../data/access/royalty-ledger.js';
 import type { LicenseItem } from '../data/entities/license.js';
 import type { CreateManualRoyalty } from '../data/entities/royalty-overlays.js';
-import { accountKeyOf, type CreateExpense } from '../data/entities/statements.js';
+import type { CreateExpense } from '../data/entities/statements.js';
 import type { Caller } from '../lib/auth-context.js';
 import { InvalidField } from '../lib/errors.js';
 import { MANUAL_PREFIX } from '../royalties/ledger/overlays.js';

@@ -2,6 +2,7 @@
  * The money module: the one door other areas of functions/ use to reach it (a lint rule refuses deeper imports
  * from outside; tests may reach in). The lifecycle and the map of the module: docs/money.md.
  */
+export { accountKeyOf } from './accounts/account.js';
 export { accountView } from './accounts/account-view.js';
 export { formatJoin, rowsOf, weightSetJoin } from './earnings/allocation.js';
 export type { EngineContract } from './earnings/contract-cover.js';

@@ -1,10 +1,10 @@
+import { accountKeyOf } from '../../functions/money/index.js';
 import { ulid } from 'ulid';
 import { listCompanies } from '../../functions/data/access/companies.js';
 import { isSeeded, markSeeded } from '../../functions/data/access/reference.js';
 import { listImports } from '../../functions/data/access/royalty-imports.js';
 import { createAccountEntry } from '../../functions/data/access/accounts.js';
 import { createExpense } from '../../functions/data/access/expenses.js';
-import { accountKeyOf } from '../../functions/data/entities/statements.js';
 import { tenantRows } from '../../functions/catalogue/tenant-lists.js';
 import { tenantResource } from '../../functions/catalogue/tenant-resources.js';
 import { startRun } from '../../functions/money/statements/runs/start-run.js';

@@ -24,11 +24,9 @@ import { timestamps } from './timestamps.js';
  * The money-out side: a payee's append-only account (expenses,
  * advances and other entries), the statement runs, and the published statements.
  *
- * An account is named by `accountKey` = `{type}#{id}` (AccountRef, shared/schemas/statement-views.ts).
+ * An account is named by `accountKey` = `{type}#{id}` (made and read only by functions/money/accounts/account.ts).
  * Money is a 2-decimal string ("12.30"); nothing is a float.
  */
-export const accountKeyOf = (account: AccountRef) => `${account.type}#${account.id}`;
-
 /**
  * An expense: not recoupable and at 100 % unless set. Recoupable from `payee` when recoupable; a DistributionExpense is
  * charged to its label's distribution statement.

@@ -1,8 +1,8 @@
+import { accountHolder, accountKeyOf } from './account.js';
 import Big from 'big.js';
 import { money } from '../../../shared/schemas/money.js';
 import type { AccountRef, AccountView } from '../../../shared/schemas/statement-views.js';
 import {
-  accountHolder,
   companyAccountTerms,
   entriesOfAccount,
   latestInForce,
@@ -10,7 +10,6 @@ import {
   statementsOfAccount,
 } from '../../data/access/accounts.js';
 import { expensesOfAccount } from '../../data/access/expenses.js';
-import { accountKeyOf } from '../../data/entities/statements.js';
 import { NotFound } from '../../lib/errors.js';
 import { recoupmentMeter } from '../statements/accounts/account-figures.js';
 import { pendingEffect, advancesToDate } from '../statements/accounts/pending.js';

@@ -1,23 +1,15 @@
-import {
-  ACCOUNT_TYPES,
-  type AccountEntry,
-  type AccountRef,
-  type AccountType,
-  type Expense,
-  type StatementRow,
+import type {
+  AccountEntry,
+  AccountRef,
+  AccountType,
+  Expense,
+  StatementRow,
 } from '../../../shared/schemas/statement-views.js';
+import { accountRefOf } from './account.js';
 import { namesOf } from '../../data/access/accounts.js';
 import type { AccountEntryItem, ExpenseItem, StatementItem } from '../../data/entities/statements.js';
 
 /** How the accounts API answers its records (shared/schemas/statement-views.ts). */
-
-/** "Payee#01H…" → { type: 'Payee', id: '01H…' }: the inverse of accountKeyOf. */
-export function accountRefOf(accountKey: string): AccountRef | null {
-  const at = accountKey.indexOf('#');
-  const type = accountKey.slice(0, at);
-  if (at < 1 || !(ACCOUNT_TYPES as readonly string[]).includes(type)) return null;
-  return { type: type as AccountType, id: accountKey.slice(at + 1) };
-}
 
 /** Expenses as the API answers them, naming the label, account and release they link to (read in batches). */
 export async function presentExpenses(tenantId: string, items: readonly ExpenseItem[]): Promise<Expense[]> {

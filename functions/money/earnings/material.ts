@@ -1,3 +1,4 @@
+import { accountKeyOf } from '../accounts/account.js';
 import { appendFile, mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type {
@@ -11,7 +12,6 @@ import { ID_SQL } from '../../royalties/ledger/overlays.js';
 import { literal } from '../../royalties/ledger/sql.js';
 import { formatJoin, rowsOf, weightSetJoin, type Prepared } from './allocation.js';
 import type { AccountMaterial, ContractEarning, EarningsResult } from './earnings.js';
-import { accountKeyOf } from '../../data/entities/statements.js';
 import { decimalOfUnits, exactFromUnits, unitsOf } from './units.js';
 import { RETAINED } from './weights.js';
 import { spreadsheetSafeSql as safe } from '../../../shared/spreadsheet-safe.js';

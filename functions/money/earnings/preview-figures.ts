@@ -1,5 +1,5 @@
+import { accountKeyOf } from '../accounts/account.js';
 import type { AccountRef, RunTotals, UnaccountableRecording } from '../../../shared/schemas/statement-views.js';
-import { accountKeyOf } from '../../data/entities/statements.js';
 import { rowsOf, type Prepared } from './allocation.js';
 import type { AccountEarnings, EarningsResult } from './earnings.js';
 import { exactFromUnits, unitsOf } from './units.js';
@@ -173,7 +173,7 @@ export async function earningsOf(p: Prepared): Promise<EarningsResult> {
   const totals = await runTotals(p, retained, allocated);
   const unaccountable = await unaccountableRecordings(p);
   const byNumber = new Map(sums.map((s) => [s.acct_no, s]));
-  const wanted = new Set(p.scope.accounts.map(accountKeyOf));
+  const wanted = new Set<string>(p.scope.accounts.map(accountKeyOf));
   const accounts = p.allocation.accounts
     .filter((a) => (wanted.size ? wanted.has(a.account_key) : byNumber.has(a.acct_no)))
     .map((a): AccountEarnings => {

@@ -1,5 +1,5 @@
+import { accountKeyOf } from '../accounts/account.js';
 import type { ExactMoney, UnaccountableRecording } from '../../../shared/schemas/statement-views.js';
-import { accountKeyOf } from '../../data/entities/statements.js';
 import { ID_SQL } from '../../royalties/ledger/overlays.js';
 import { distinctValues, queryRows, withEffectiveLedger } from '../../royalties/ledger/query.js';
 import { literal } from '../../royalties/ledger/sql.js';
@@ -65,7 +65,7 @@ export async function labelPayableSums(
 /** The artist's accounts by number: Artist#id and its active members' payees. */
 export function artistAccounts(p: Prepared, artistId: string): number[] {
   const artist = p.catalogue.artists.find((a) => a.id === artistId);
-  const keys = new Set([
+  const keys = new Set<string>([
     accountKeyOf({ type: 'Artist', id: artistId }),
     ...(artist?.artist_members ?? [])
       .filter((m) => m.active !== false && m.payee_id)

@@ -1,7 +1,7 @@
+import { accountKeyOf, accountOfKey } from '../accounts/account.js';
 import Big from 'big.js';
 import { ARTIST_ROW_SHARES } from '../../../shared/catalogue.js';
 import type { AccountRef } from '../../../shared/schemas/statement-views.js';
-import { accountKeyOf } from '../../data/entities/statements.js';
 import { appliedBase, coverWords, type EngineContract } from './contract-cover.js';
 import type { EscalatedSet } from './escalation-plan.js';
 
@@ -320,15 +320,9 @@ export function buildAllocation(
     ...normalised.flatMap((r) => r.nums.map((n) => n.account)),
     ...extraAccounts.map(accountKeyOf),
   ]);
-  const accounts = [...keys].sort().map((account_key, index) => {
-    const cut = account_key.indexOf('#');
-    return {
-      acct_no: index + 1,
-      account_key,
-      type: account_key.slice(0, cut) as AccountRef['type'],
-      id: account_key.slice(cut + 1),
-    };
-  });
+  const accounts = [...keys]
+    .sort()
+    .map((account_key, index) => ({ acct_no: index + 1, account_key, ...accountOfKey(account_key) }));
   const numbers = new Map(accounts.map((a) => [a.account_key, a.acct_no]));
   const sets: WeightSet[] = [];
   const parts: WeightPart[] = [];

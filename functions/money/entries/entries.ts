@@ -1,3 +1,4 @@
+import { accountHolder, accountKeyOf, accountRefOf } from '../accounts/account.js';
 import { ulid } from 'ulid';
 import { z } from 'zod';
 import {
@@ -14,7 +15,6 @@ import {
   type EntryKind,
 } from '../../../shared/schemas/statement-views.js';
 import {
-  accountHolder,
   createAccountEntry,
   deleteAccountEntry,
   entriesOfAccount,
@@ -22,11 +22,11 @@ import {
   updateAccountEntry,
   type AccountEntryChanges,
 } from '../../data/access/accounts.js';
-import { accountKeyOf, type AccountEntryItem } from '../../data/entities/statements.js';
+import type { AccountEntryItem } from '../../data/entities/statements.js';
 import { BadRequest, Conflict, NotFound } from '../../lib/errors.js';
 import { listAnswer, listQuerySchema, pageOf } from '../../lib/list-query.js';
 import { checkAccount, checkRelease, refuseIfOnStatement } from './links.js';
-import { accountRefOf, presentEntry } from '../accounts/present.js';
+import { presentEntry } from '../accounts/present.js';
 
 /**
  * Account entries: advances, reserves, reserve releases, transfers

@@ -1,3 +1,4 @@
+import { accountKeyOf, accountRefOf } from '../accounts/account.js';
 import { ulid } from 'ulid';
 import { z } from 'zod';
 import { MESSAGES } from '../../../shared/messages.js';
@@ -17,12 +18,12 @@ import {
   type ExpenseChanges,
   type ExpenseRemovable,
 } from '../../data/access/expenses.js';
-import { accountKeyOf, type ExpenseItem } from '../../data/entities/statements.js';
+import type { ExpenseItem } from '../../data/entities/statements.js';
 import { BadRequest, Conflict, NotFound } from '../../lib/errors.js';
 import { listAnswer, listQuerySchema, pageOf } from '../../lib/list-query.js';
 import { companyFilter, rowsAcrossCompanies } from '../../lib/across-companies.js';
 import { checkAccount, checkLabel, checkRelease, refuseIfOnStatement } from './links.js';
-import { accountRefOf, presentExpense, presentExpenses } from '../accounts/present.js';
+import { presentExpense, presentExpenses } from '../accounts/present.js';
 
 /** Expenses of the current company: list, pickers, create, change, delete. */
 

@@ -1,6 +1,7 @@
+import { accountHolder, type AccountHolder } from '../accounts/account.js';
 import { MESSAGES } from '../../../shared/messages.js';
 import type { AccountRef } from '../../../shared/schemas/statement-views.js';
-import { accountHolder, releaseExists, statementNumber, type AccountHolder } from '../../data/access/accounts.js';
+import { releaseExists, statementNumber } from '../../data/access/accounts.js';
 import { getLabel } from '../../data/access/labels.js';
 import { Conflict, InvalidField } from '../../lib/errors.js';
 

@@ -1,6 +1,6 @@
+import { accountKeyOf } from '../accounts/account.js';
 import Big from 'big.js';
 import type { AccountRef } from '../../../shared/schemas/statement-views.js';
-import { accountKeyOf } from '../../data/entities/statements.js';
 import { rowsOf, type Prepared } from '../earnings/allocation.js';
 import type { EarningsScope } from '../earnings/earnings.js';
 import { withAllocation } from '../earnings/session.js';

@@ -1,10 +1,10 @@
+import { accountKeyOf } from '../accounts/account.js';
 import Big from 'big.js';
 import { money } from '../../../shared/schemas/money.js';
 import type { AccountFinances } from '../../../shared/schemas/finance-views.js';
 import type { AccountRef } from '../../../shared/schemas/statement-views.js';
 import { accountView } from '../accounts/account-view.js';
 import { entriesOfAccount, latestInForce, statementsOfAccount } from '../../data/access/accounts.js';
-import { accountKeyOf } from '../../data/entities/statements.js';
 import { MAX_ID_LIST } from '../../royalties/ledger/filter.js';
 import { roundRoyalties } from '../statements/accounts/account-figures.js';
 import { accountEarnings } from './account-earnings.js';

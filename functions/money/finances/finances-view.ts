@@ -1,3 +1,4 @@
+import { accountKeyOf, type AccountKey } from '../accounts/account.js';
 import Big from 'big.js';
 import { money } from '../../../shared/schemas/money.js';
 import type { FinanceScope, FinancesView } from '../../../shared/schemas/finance-views.js';
@@ -29,14 +30,14 @@ export const inForceWithin = (statement: StatementItem, range: DateRange) =>
 
 /** Whether a statement or expense belongs to the scope (a label's, an artist's or a payee's account). */
 type Belongs = { statement: (s: StatementItem) => boolean; expense: (x: ExpenseItem) => boolean };
-function belongsTo(scope: CubeScope, accountKeys: string[] = []): Belongs {
+function belongsTo(scope: CubeScope, accountKeys: AccountKey[] = []): Belongs {
   if (scope.kind === 'label')
     return {
-      statement: (s) => s.label_id === scope.id || s.accountKey === `Label#${scope.id}`,
+      statement: (s) => s.label_id === scope.id || s.accountKey === accountKeyOf({ type: 'Label', id: scope.id }),
       expense: (x) => x.expensable_id === scope.id,
     };
   if (scope.kind === 'artists') {
-    const keys = new Set(accountKeys);
+    const keys = new Set<string>(accountKeys);
     return {
       statement: (s) => keys.has(s.accountKey),
       expense: (x) => Boolean(x.accountKey && keys.has(x.accountKey)),
@@ -67,7 +68,7 @@ function moneyOf(
 
 type ViewOptions = {
   versions?: Record<string, string>;
-  accountKeys?: string[];
+  accountKeys?: AccountKey[];
   statements?: readonly StatementItem[];
 };
 

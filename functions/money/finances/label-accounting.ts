@@ -1,3 +1,4 @@
+import { accountKeyOf } from '../accounts/account.js';
 import Big from 'big.js';
 import { money } from '../../../shared/schemas/money.js';
 import type { LabelAccounting, LabelAccountingRow } from '../../../shared/schemas/finance-views.js';
@@ -84,7 +85,11 @@ async function computeAccounting(
     moneyRecords(tenantId, versions[LISTS.money(tenantId)]),
   ]);
   if (!label) throw new NotFound('Label');
-  const { statements, entries, expenses: allExpenses } = accountRecords(records, `Label#${labelId}`);
+  const {
+    statements,
+    entries,
+    expenses: allExpenses,
+  } = accountRecords(records, accountKeyOf({ type: 'Label', id: labelId }));
   const expenses = allExpenses.filter(isCharged);
   const start = range.start_date.slice(0, 7);
   const previous = latestInForce(statements.filter((s) => s.end_pay_period < start));

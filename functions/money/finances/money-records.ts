@@ -1,3 +1,4 @@
+import type { AccountKey } from '../accounts/account.js';
 import { getCompany } from '../../data/access/companies.js';
 import { listExpenses } from '../../data/access/expenses.js';
 import { companyEntries } from '../../data/access/finances.js';
@@ -61,7 +62,7 @@ export async function moneyRecords(tenantId: string, knownVersion?: string): Pro
 }
 
 /** One account's part of the records: its statements, entries and the expenses charged to it. */
-export function accountRecords(records: MoneyRecords, accountKey: string) {
+export function accountRecords(records: MoneyRecords, accountKey: AccountKey) {
   return {
     statements: records.statements.filter((s) => s.accountKey === accountKey),
     entries: records.entries.filter((e) => e.accountKey === accountKey),

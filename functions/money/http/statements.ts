@@ -1,9 +1,9 @@
+import { accountHolder } from '../accounts/account.js';
 import { z } from 'zod';
 import { MESSAGES } from '../../../shared/messages.js';
 import type { StatementRow } from '../../../shared/schemas/statement-views.js';
 import { listExpenses } from '../../data/access/expenses.js';
 import { presentExpenses } from '../accounts/present.js';
-import { accountHolder } from '../../data/access/accounts.js';
 import { getLabel } from '../../data/access/labels.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../../lib/http.js';
 import { planGate } from '../../plans/gate.js';

@@ -1,5 +1,5 @@
+import { accountRefOf } from '../accounts/account.js';
 import type { Payment } from '../../../shared/schemas/payment-views.js';
-import { accountRefOf } from '../accounts/present.js';
 import type { PaymentItem } from '../../data/entities/payments.js';
 import { required } from '../../lib/required.js';
 

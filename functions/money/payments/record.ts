@@ -1,10 +1,10 @@
+import { accountHolder, accountRefOf } from '../accounts/account.js';
 import { ulid } from 'ulid';
 import { MESSAGES } from '../../../shared/messages.js';
 import type { Payment, RecordPaymentInput } from '../../../shared/schemas/payment-views.js';
 import type { StatementPayment } from '../../../shared/schemas/statement-views.js';
 import { formatMoney } from '../../../shared/money.js';
-import { accountRefOf } from '../accounts/present.js';
-import { accountHolder, entriesOfAccount, statementsOfAccount } from '../../data/access/accounts.js';
+import { entriesOfAccount, statementsOfAccount } from '../../data/access/accounts.js';
 import { getPayment, writePayment, type PaymentLine } from '../../data/access/payments.js';
 import { getStatement } from '../../data/access/statements.js';
 import type { CreatePayment } from '../../data/entities/payments.js';

@@ -1,3 +1,4 @@
+import { accountHolder, accountKeyOf } from '../accounts/account.js';
 import { ulid } from 'ulid';
 import { lastFour, lastTwoOfSortCode, maskEmail } from '../../../shared/bank-details.js';
 import type { PayoutDetailsView, PayoutMethod } from '../../../shared/schemas/payment-views.js';
@@ -8,12 +9,10 @@ import {
   type PayoutDetails,
   type PayoutDetailsInput,
 } from '../../../shared/schemas/payout-details.js';
-import { accountHolder } from '../../data/access/accounts.js';
 import { createLog } from '../../data/access/logs.js';
 import { deletePayoutDetail, getPayoutDetail, putPayoutDetail } from '../../data/access/payouts.js';
 import { statementSender } from '../../data/access/statements.js';
 import type { PayoutDetailItem, PayoutMasks } from '../../data/entities/payouts.js';
-import { accountKeyOf } from '../../data/entities/statements.js';
 import { BadRequest, NotFound } from '../../lib/errors.js';
 import { open, seal } from '../../lib/sealed.js';
 

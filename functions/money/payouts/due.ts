@@ -1,3 +1,4 @@
+import { accountHolder, accountOfKey } from '../accounts/account.js';
 import Big from 'big.js';
 import type {
   PaymentDue,
@@ -6,12 +7,10 @@ import type {
   PayoutMethod,
 } from '../../../shared/schemas/payment-views.js';
 import { METHOD_CURRENCY } from '../../../shared/schemas/payout-details.js';
-import { accountHolder } from '../../data/access/accounts.js';
 import { listPaymentRuns, listPayoutDetails } from '../../data/access/payouts.js';
 import { listStatements } from '../../data/access/statements.js';
 import type { StatementItem } from '../../data/entities/statements.js';
 import { owedByAccount } from '../payments/owed.js';
-import { accountOfKey } from '../statements/api/present.js';
 
 /**
  * What is due for payment: per account, its latest

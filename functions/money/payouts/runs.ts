@@ -1,3 +1,4 @@
+import { accountKeyOf } from '../accounts/account.js';
 import Big from 'big.js';
 import { ulid } from 'ulid';
 import {
@@ -21,7 +22,7 @@ import {
 } from '../../data/access/payouts.js';
 import { getStatement, statementSender, statementsOfAccount } from '../../data/access/statements.js';
 import type { PaymentRunItemRecord } from '../../data/entities/payouts.js';
-import { accountKeyOf, type StatementItem } from '../../data/entities/statements.js';
+import type { StatementItem } from '../../data/entities/statements.js';
 import { BadRequest, Conflict, NotFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/list-query.js';
 import { accountOwes } from '../payments/due-rule.js';

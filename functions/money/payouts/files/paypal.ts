@@ -1,4 +1,4 @@
-import type { FileRow } from './types.js';
+import type { FileRow, PayoutFileWriter } from './types.js';
 import { csvText } from './csv.js';
 
 /**
@@ -6,7 +6,7 @@ import { csvText } from './csv.js';
  * (the statement number, PayPal's "unique ID" for the item) and a note to the recipient, no
  * header row. PayPal takes one currency and at most 5,000 recipients per file, so the run splits.
  */
-export function paypalCsv(rows: readonly FileRow[], companyName: string): string {
+function paypalCsv(rows: readonly FileRow[], companyName: string): string {
   return csvText(
     rows.map(({ item, details }) => [
       details.email ?? '',
@@ -17,3 +17,15 @@ export function paypalCsv(rows: readonly FileRow[], companyName: string): string
     ]),
   );
 }
+
+export const paypalWriter: PayoutFileWriter = {
+  method: 'paypal',
+  name: 'PayPal Payouts file',
+  extension: 'csv',
+  contentType: 'text/csv',
+  rowLimit: 5_000,
+  validatedAgainst: null,
+  // PayPal pays in the payee's currency and needs only the e-mail, which the payout details already require.
+  validate: () => ({}),
+  write: (rows, context) => ({ text: paypalCsv(rows, context.companyName) }),
+};

@@ -11,7 +11,7 @@ import { sepaPackageProblem } from './sepa-errors.js';
  * The package sums amounts as JavaScript floats (its `normalize` adds `amount` numbers), which
  * drifts off the cent over many large amounts; every control sum is therefore replaced by the
  * exact big.js sum of the 2-decimal strings, and each amount goes in as the Number of its
- * 2-decimal string, which `toFixed(2)` writes back exactly. bank-files.ts reads the amounts
+ * 2-decimal string, which `toFixed(2)` writes back exactly. sepa-writer.ts reads the amounts
  * back out of the XML and refuses the file if any differs.
  */
 type Built = { xml: string } | { problems: FileProblems };
@@ -26,14 +26,15 @@ function localDate(day: string): Date {
   return new Date(year, month - 1, date);
 }
 
+/** A SEPA file is paid from the company's own bank account: without one there is nothing to write. */
+export const debtorProblems = (context: FileContext): FileProblems =>
+  context.debtor
+    ? {}
+    : { debtor_account: ["Set the company's bank account (name, IBAN, BIC) before making a SEPA file"] };
+
 export function sepaXml(rows: readonly FileRow[], context: FileContext): Built {
   const { debtor } = context;
-  if (!debtor)
-    return {
-      problems: {
-        debtor_account: ["Set the company's bank account (name, IBAN, BIC) before making a SEPA file"],
-      },
-    };
+  if (!debtor) return { problems: debtorProblems(context) };
   const doc = new Document('pain.001.001.09');
   doc.grpHdr.id = context.runId;
   doc.grpHdr.created = context.now;

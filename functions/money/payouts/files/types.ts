@@ -33,3 +33,31 @@ export type BankFile = {
 
 /** A field error of a bank file, keyed like the API's errors ("iban", "debtor_account.bic" …), in the user's words. */
 export type FileProblems = Record<string, string[]>;
+
+/** What a writer makes of one file's rows: its text, or why it is not offered. */
+export type Written = { text: string } | { problems: FileProblems };
+
+/**
+ * One bank or payout-provider file format. A run's rows are grouped by method and currency, split at `rowLimit`,
+ * checked with `validate` and written with `write`; every format is one object of this shape in the registry
+ * (writers.ts), so a new format is one new file and one registry line.
+ */
+export interface PayoutFileWriter {
+  /** The payout method whose rows it writes. */
+  readonly method: PayoutMethod;
+  /** The format in the user's words. */
+  readonly name: string;
+  readonly extension: string;
+  readonly contentType: string;
+  /** Rows one file takes at most; the run splits beyond it. */
+  readonly rowLimit: number;
+  /** The schema a written file has passed, recorded with the run's file; null when there is none. */
+  readonly validatedAgainst: string | null;
+  /**
+   * Why rows of one currency cannot be written, keyed by the field the user can change ("currency",
+   * "debtor_account" …); empty when they can. Checked before anything is written.
+   */
+  validate(rows: readonly FileRow[], context: FileContext): FileProblems;
+  /** The file's text; a format that checks its own output (SEPA) may still refuse with problems. */
+  write(rows: readonly FileRow[], context: FileContext): Written;
+}

@@ -1,4 +1,5 @@
-import type { FileRow } from './types.js';
+import { fixedCurrencyProblems, NO_ROW_LIMIT } from './currency-check.js';
+import type { FileRow, PayoutFileWriter } from './types.js';
 import { csvText, pence } from './csv.js';
 
 /**
@@ -11,7 +12,7 @@ const BACS_TEXT = /[^A-Z0-9 .\-/&]/g;
 const bacsText = (value: string) =>
   value.toUpperCase().replace(BACS_TEXT, ' ').replace(/\s+/g, ' ').trim().slice(0, 18).trimEnd();
 
-export function ukBulkCsv(rows: readonly FileRow[], amounts: 'pounds' | 'pence'): string {
+function ukBulkCsv(rows: readonly FileRow[], amounts: 'pounds' | 'pence'): string {
   return csvText(
     rows.map(({ item, details }) => [
       details.sort_code ?? '',
@@ -22,3 +23,15 @@ export function ukBulkCsv(rows: readonly FileRow[], amounts: 'pounds' | 'pence')
     ]),
   );
 }
+
+export const ukBulkWriter: PayoutFileWriter = {
+  method: 'uk_bulk',
+  name: 'UK bulk payment file',
+  extension: 'csv',
+  contentType: 'text/csv',
+  rowLimit: NO_ROW_LIMIT,
+  validatedAgainst: null,
+  validate: (rows) => fixedCurrencyProblems('uk_bulk', 'A UK bank payment', rows),
+  // The bank's template decides whether amounts are pounds or pence; the company sets it with its bank account.
+  write: (rows, context) => ({ text: ukBulkCsv(rows, context.debtor?.uk_bulk_amounts ?? 'pounds') }),
+};

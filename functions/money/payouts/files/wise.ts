@@ -1,4 +1,4 @@
-import type { FileRow } from './types.js';
+import type { FileRow, PayoutFileWriter } from './types.js';
 import { csvText } from './csv.js';
 
 /**
@@ -17,7 +17,7 @@ const HEADER = [
   'targetCurrency',
 ];
 
-export function wiseCsv(rows: readonly FileRow[]): string {
+function wiseCsv(rows: readonly FileRow[]): string {
   return csvText([
     HEADER,
     ...rows.map(({ item, details }) => [
@@ -32,3 +32,15 @@ export function wiseCsv(rows: readonly FileRow[]): string {
     ]),
   ]);
 }
+
+export const wiseWriter: PayoutFileWriter = {
+  method: 'wise',
+  name: 'Wise batch transfer file',
+  extension: 'csv',
+  contentType: 'text/csv',
+  rowLimit: 1_000,
+  validatedAgainst: null,
+  // Wise pays in the payee's currency and needs only the e-mail, which the payout details already require.
+  validate: () => ({}),
+  write: (rows) => ({ text: wiseCsv(rows) }),
+};

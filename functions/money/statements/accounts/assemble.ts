@@ -1,3 +1,4 @@
+import { accountHolder, accountKeyOf } from '../../accounts/account.js';
 import type {
   AccountRef,
   ExactMoney,
@@ -7,14 +8,12 @@ import type {
   StatementFigures,
 } from '../../../../shared/schemas/statement-views.js';
 import {
-  accountHolder,
   companyAccountTerms,
   entriesOfAccount,
   latestPublishedStatement,
   statementsOfAccount,
 } from '../../../data/access/accounts.js';
 import { expensesOfAccount } from '../../../data/access/expenses.js';
-import { accountKeyOf } from '../../../data/entities/statements.js';
 import { accountFigures, type ContractFigures } from './account-figures.js';
 import { monthEnd } from '../../../../shared/statement-periods.js';
 import { advancesToDate, openingBalance, pendingFor } from './pending.js';

@@ -1,7 +1,7 @@
+import { accountKeyOf, accountOfKey } from '../../accounts/account.js';
 import type { AccountRef, NotYetStated, RunKind } from '../../../../shared/schemas/statement-views.js';
 import { listStatements } from '../../../data/access/statements.js';
-import { accountKeyOf, type StatementItem } from '../../../data/entities/statements.js';
-import { accountOfKey } from '../api/present.js';
+import type { StatementItem } from '../../../data/entities/statements.js';
 import { computeEarnings, type AccountEarnings, type EarningsScope } from '../../earnings/earnings.js';
 import { exactFromUnits, unitsFromExact } from '../../earnings/units.js';
 
@@ -49,7 +49,7 @@ export type LateFilter = { kind?: RunKind; accounts?: readonly AccountRef[] };
  * share theirs, whatever the number of accounts.
  */
 export async function notYetStated(tenantId: string, filter: LateFilter = {}): Promise<NotYetStated[]> {
-  const wanted = filter.accounts?.length ? new Set(filter.accounts.map(accountKeyOf)) : null;
+  const wanted = filter.accounts?.length ? new Set<string>(filter.accounts.map(accountKeyOf)) : null;
   const inForce = (await listStatements(tenantId)).filter(
     (s) =>
       !s.superseded_by &&
@@ -68,7 +68,9 @@ export async function notYetStated(tenantId: string, filter: LateFilter = {}): P
   for (const statements of groups.values()) {
     const scope = { ...correctionScope(statements[0]), accounts: statements.map((s) => accountOfKey(s.accountKey)) };
     const earnings = await computeEarnings(tenantId, scope);
-    const byKey = new Map(earnings.accounts.map((a) => [accountKeyOf(a.account), a]));
+    const byKey = new Map<string, (typeof earnings.accounts)[number]>(
+      earnings.accounts.map((a) => [accountKeyOf(a.account), a]),
+    );
     for (const statement of statements) {
       const late = lateMoney(statement, byKey.get(statement.accountKey));
       if (!late) continue;

@@ -1,17 +1,13 @@
+import { accountOfKey } from '../../accounts/account.js';
 import type { StatementItem, StatementRunItem } from '../../../data/entities/statements.js';
-import type { AccountRef, Statement, StatementRow, StatementRun } from '../../../../shared/schemas/statement-views.js';
-import { accountRefOf, presentStatementRow as presentRow } from '../../accounts/present.js';
-import { required } from '../../../lib/required.js';
+import type { Statement, StatementRow, StatementRun } from '../../../../shared/schemas/statement-views.js';
+import { presentStatementRow as presentRow } from '../../accounts/present.js';
 import { runIsStalled } from '../runs/stalled.js';
 
 /**
  * Statements and runs as the API answers them (shared/schemas/statement-views.ts): stored items
  * turned into the views the SPA reads, with absent optional values as null.
  */
-
-/** `Payee#01J…` → { type: 'Payee', id: '01J…' }; a stored statement always has a valid key. */
-export const accountOfKey = (accountKey: string): AccountRef =>
-  required(accountRefOf(accountKey), `the account of key ${accountKey}`);
 
 /** A statement in lists: no summaries or provenance; `labels` names the company's labels by id. */
 export function presentStatementRow(item: StatementItem, labels: ReadonlyMap<string, string>): StatementRow {

@@ -1,3 +1,4 @@
+import { accountHolder, accountOfKey } from '../../accounts/account.js';
 import { MESSAGES } from '../../../../shared/messages.js';
 import type {
   AccountRef,
@@ -6,7 +7,6 @@ import type {
   StatementRunList,
 } from '../../../../shared/schemas/statement-views.js';
 import { getRun, listRuns, moveRun, statementSender } from '../../../data/access/statements.js';
-import { accountHolder } from '../../../data/access/accounts.js';
 import { getLabel } from '../../../data/access/labels.js';
 import { BadRequest, Conflict, InvalidField, NotFound } from '../../../lib/errors.js';
 import { pageOf } from '../../../lib/list-query.js';
@@ -16,7 +16,7 @@ import type { PreviewDetail } from '../runs/preview.js';
 import { queueRunMessages } from '../runs/queue.js';
 import { resumeRun } from '../runs/resume.js';
 import { startRun } from '../runs/start-run.js';
-import { accountOfKey, presentRun } from './present.js';
+import { presentRun } from './present.js';
 import { statementOf } from './statements.js';
 
 /**

@@ -1,3 +1,4 @@
+import { accountHolder, accountOfKey } from '../../accounts/account.js';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ulid } from 'ulid';
@@ -18,7 +19,6 @@ import {
   type StatementDetailsUpdate,
 } from '../../../data/access/statements.js';
 import type { StatementItem } from '../../../data/entities/statements.js';
-import { accountHolder } from '../../../data/access/accounts.js';
 import { usersOfArtist } from '../../../data/access/artist-portal.js';
 import { membersOf } from '../../../data/access/companies.js';
 import { getUsers } from '../../../data/access/users.js';
@@ -34,7 +34,7 @@ import { statementKeys, statementsBucket } from '../statement-keys.js';
 import { unpayStatements } from '../../payments/api.js';
 import { payableStatementIds } from '../../payments/owed.js';
 import { recordPayment } from '../../payments/record.js';
-import { accountOfKey, presentStatement, presentStatementRow } from './present.js';
+import { presentStatement, presentStatementRow } from './present.js';
 import type { StatementListQuery } from './schemas.js';
 
 /**

@@ -1,10 +1,10 @@
+import { accountKeyOf } from '../../accounts/account.js';
 import { MESSAGES } from '../../../../shared/messages.js';
 import type { DistributionStatementRow } from '../../../../shared/schemas/distributed-labels.js';
 import type { StatementRun } from '../../../../shared/schemas/statement-views.js';
 import { listCompanyNames } from '../../../data/access/companies.js';
 import { listAllLabels } from '../../../data/access/labels.js';
 import { statementsOfAccount } from '../../../data/access/statements.js';
-import { accountKeyOf } from '../../../data/entities/statements.js';
 import { InvalidField } from '../../../lib/errors.js';
 import { listAnswer, pageOfQuery, type ListQuery } from '../../../lib/list-query.js';
 import { presentStatementRow } from '../api/present.js';

@@ -1,3 +1,4 @@
+import { accountKeyOf } from '../../accounts/account.js';
 import { type RecoupmentPosition, recoupedByContract } from '../../../../shared/contract-recoupment.js';
 import type { AccountRef } from '../../../../shared/schemas/statement-views.js';
 import type {
@@ -6,7 +7,7 @@ import type {
   StatedPeriodsRead,
   StatementPublication,
 } from '../../../data/access/statements.js';
-import { accountKeyOf, type StatementItem, type StatementRunItem } from '../../../data/entities/statements.js';
+import type { StatementItem, StatementRunItem } from '../../../data/entities/statements.js';
 import { statedOver, type StatedPeriod } from '../../../data/entities/stated-periods.js';
 import type { AssembleInput, AssembledAccount } from '../accounts/assemble.js';
 import { contractMoneyOf } from './contract-money.js';

@@ -1,12 +1,12 @@
+import { accountHolder, accountOfKey } from '../../accounts/account.js';
 import type { StatementItem } from '../../../data/entities/statements.js';
 import { getStatement, statementSender } from '../../../data/access/statements.js';
-import { accountHolder } from '../../../data/access/accounts.js';
 import { labelsOf } from '../../../data/access/labels.js';
 import { statementMail } from '../documents/mail.js';
 import { renderStatementPdf, type Party, type StatementDocument } from '../documents/render.js';
 import { sendMail } from '../../../lib/mail.js';
 import { CSV_COLUMNS } from '../../earnings/material.js';
-import { accountOfKey, presentStatement } from '../api/present.js';
+import { presentStatement } from '../api/present.js';
 import { paymentsMadeOn } from '../accounts/payments-made.js';
 import { runKeys, statementKeys, statementsBucket } from '../statement-keys.js';
 import { getBytes, putBytes } from '../../../lib/bucket-objects.js';

@@ -1,3 +1,4 @@
+import { accountKeyOf } from '../../accounts/account.js';
 import Big from 'big.js';
 import type {
   RunPreviewRow,
@@ -6,7 +7,6 @@ import type {
   UnaccountableRecording,
 } from '../../../../shared/schemas/statement-views.js';
 import { getRun, moveRun, statementSender } from '../../../data/access/statements.js';
-import { accountKeyOf } from '../../../data/entities/statements.js';
 import { alreadyStated } from './already-stated.js';
 import { notYetStated } from '../accounts/not-yet-stated.js';
 import { assembleAccount } from '../accounts/assemble.js';

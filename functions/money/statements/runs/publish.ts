@@ -1,3 +1,4 @@
+import { accountHolder, accountKeyOf } from '../../accounts/account.js';
 import { rm } from 'node:fs/promises';
 import type { AccountRef } from '../../../../shared/schemas/statement-views.js';
 import {
@@ -7,8 +8,7 @@ import {
   statementSender,
   statementSettingsOf,
 } from '../../../data/access/statements.js';
-import { accountHolder } from '../../../data/access/accounts.js';
-import { accountKeyOf, type StatementRunItem } from '../../../data/entities/statements.js';
+import type { StatementRunItem } from '../../../data/entities/statements.js';
 import { alreadyStated } from './already-stated.js';
 import { materialiseRun, type AccountEarnings } from '../../earnings/earnings.js';
 import { runKeys, statementsBucket } from '../statement-keys.js';

@@ -1,3 +1,4 @@
+import { accountKeyOf } from '../../accounts/account.js';
 import type { AccountRef } from '../../../../shared/schemas/statement-views.js';
 import {
   MAX_CLAIMS_PER_RESERVATION,
@@ -8,7 +9,7 @@ import {
   reserveStatementNumbers,
   type StatedPeriodsRead,
 } from '../../../data/access/statements.js';
-import { accountKeyOf, type StatementRunItem } from '../../../data/entities/statements.js';
+import type { StatementRunItem } from '../../../data/entities/statements.js';
 import { statedOver } from '../../../data/entities/stated-periods.js';
 import { mapLimit } from './map-limit.js';
 import { statementIdOf, statementNumber } from './statement-item.js';

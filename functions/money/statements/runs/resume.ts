@@ -1,3 +1,4 @@
+import { accountKeyOf } from '../../accounts/account.js';
 import { accountingPeriod } from '../../../../shared/statement-periods.js';
 import {
   getRun,
@@ -9,7 +10,7 @@ import {
   runSkips,
 } from '../../../data/access/statements.js';
 import type { AccountRef } from '../../../../shared/schemas/statement-views.js';
-import { accountKeyOf, type StatementRunItem } from '../../../data/entities/statements.js';
+import type { StatementRunItem } from '../../../data/entities/statements.js';
 import type { JobResumer, UnfinishedJob } from '../../../jobs/job-kinds.js';
 import { runKeys, statementsBucket } from '../statement-keys.js';
 import { accountCounted } from './finish.js';

@@ -1,7 +1,8 @@
+import { accountKeyOf } from '../../accounts/account.js';
 import { createHash } from 'node:crypto';
 import { duePeriod, type PeriodRange } from '../../../../shared/statement-periods.js';
 import type { AccountRef } from '../../../../shared/schemas/statement-views.js';
-import { accountKeyOf, type StatementItem, type StatementRunItem } from '../../../data/entities/statements.js';
+import type { StatementItem, StatementRunItem } from '../../../data/entities/statements.js';
 
 /** An account with the statement frequency its settings give. */
 export type ScheduledAccount = { account: AccountRef; frequency: string | null | undefined };

@@ -1,8 +1,9 @@
+import { accountKeyOf } from '../../accounts/account.js';
 import { createHash } from 'node:crypto';
 import Big from 'big.js';
 import { accountingPeriod } from '../../../../shared/statement-periods.js';
 import type { AccountRef, ProvenanceRow, StatementSummaries } from '../../../../shared/schemas/statement-views.js';
-import { accountKeyOf, type CreateStatement, type StatementRunItem } from '../../../data/entities/statements.js';
+import type { CreateStatement, StatementRunItem } from '../../../data/entities/statements.js';
 import type { AssembledAccount } from '../accounts/assemble.js';
 import type { ContractMoney } from './contract-money.js';
 import type { AccountEarnings, ContractEarning } from '../../earnings/earnings.js';
