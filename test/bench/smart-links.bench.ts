@@ -19,7 +19,7 @@ async function main() {
   const { cloud, headers, stop } = await benchCloud('Smart links bench', {
     'index.html': '<!doctype html><title>bench</title>',
     'static-bench.txt': STATIC_FILE,
-  });
+  }, { signInsOnly: true });
   try {
     const api = (method: string, path: string, body?: unknown) =>
       fetch(`${cloud.url}/api/v1${path}`, {
