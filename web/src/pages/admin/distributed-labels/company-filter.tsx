@@ -3,7 +3,7 @@ import Select from '@cloudscape-design/components/select';
 import { useAdminCompanies } from '../../../app/resources';
 
 /** A choice of company in a table's header: its id and name, or every company (an empty id). */
-export type CompanyChoice = { value: string; label: string };
+type CompanyChoice = { value: string; label: string };
 export const ALL_COMPANIES: CompanyChoice = { value: '', label: 'All companies' };
 
 /**
