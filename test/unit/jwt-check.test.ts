@@ -22,11 +22,12 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}/pool`;
-});
+  // Making an RSA key pair takes seconds on a busy machine.
+}, 60_000);
 
 afterAll(async () => {
   vi.useRealTimers();
-  await new Promise((resolve) => server.close(resolve));
+  await new Promise((resolve) => server?.close(resolve));
 });
 
 const token = (claims: Record<string, unknown>, expiresAt: number, iss = issuer) =>
