@@ -36,13 +36,29 @@ function referrerHost(value: string | undefined): string | null {
 }
 
 /**
+ * Whether a user agent is a bot, judged once per user agent: isbot's list is one large pattern, and a burst
+ * of clicks comes from a handful of browsers. At most `KNOWN_AGENTS` are kept (all forgotten when full).
+ */
+const KNOWN_AGENTS = 2_000;
+const botAgents = new Map<string, boolean>();
+function isBotAgent(userAgent: string): boolean {
+  let bot = botAgents.get(userAgent);
+  if (bot === undefined) {
+    if (botAgents.size >= KNOWN_AGENTS) botAgents.clear();
+    bot = isbot(userAgent);
+    botAgents.set(userAgent, bot);
+  }
+  return bot;
+}
+
+/**
  * What a click is counted by, or null for a bot (crawlers, link unfurlers, monitors: a maintained list, isbot),
  * which is sent on but never counted. The landing page passes its own referrer as `ref`, since the button's
  * request names the landing page itself.
  */
 export function clickFacts(headers: Headers, store: string, ref: string | undefined): ClickFacts | null {
   const userAgent = headers['user-agent'] ?? '';
-  if (!userAgent || isbot(userAgent)) return null;
+  if (!userAgent || isBotAgent(userAgent)) return null;
   const ownHost = referrerHost(headers.host);
   const fromHeader = referrerHost(headers.referer);
   const referrer = referrerHost(ref) ?? (fromHeader && fromHeader !== ownHost ? fromHeader : null) ?? DIRECT;

@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
@@ -34,26 +34,49 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding | und
   return (['br', 'gzip'] as const).find(accepted);
 }
 
-/** Compressed files, each made once per modification (a rebuilt SPA has new hashed names anyway). */
-const cache = new Map<string, Promise<Buffer>>();
+/** What identifies one version of a file: a rebuilt or replaced file differs in one of these. */
+export type FileVersion = { mtimeMs: number; size: number; ino: number };
+
+/** Files larger than this are read for each request rather than kept (the SPA's largest chunk is far below). */
+const MAX_KEPT_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Each file's bytes as last read, and each encoding of them, made once per version of the file: a request
+ * costs one stat of the file, never a read, as a CDN's edge cache would serve it. A changed file (the SPA
+ * rebuilt while the cloud runs) is read again on its next request.
+ */
+const kept = new Map<string, { version: string; raw: Promise<Buffer>; encoded: Map<Encoding, Promise<Buffer>> }>();
+
+function keptFile(file: string, stats: FileVersion) {
+  const version = `${stats.mtimeMs}:${stats.size}:${stats.ino}`;
+  let entry = kept.get(file);
+  if (entry?.version !== version) {
+    entry = { version, raw: readFile(file), encoded: new Map() };
+    kept.set(file, entry);
+    // A read that failed (the file went between its stat and its read) is tried again next time.
+    entry.raw.catch(() => kept.delete(file));
+  }
+  return entry;
+}
 
 /**
  * A static file's bytes as they should go out: compressed with `encoding` when its type is worth
- * compressing and it is large enough, else as stored.
+ * compressing and it is large enough, else as stored. `stats` is the file's stat, taken by the caller.
  */
 export async function fileBody(
   file: string,
+  stats: FileVersion,
   contentType: string,
   encoding: Encoding | undefined,
 ): Promise<{ body: Buffer; encoding?: Encoding }> {
-  const { size, mtimeMs } = await stat(file);
-  if (!encoding || size < MIN_BYTES || !isCompressible(contentType)) return { body: await readFile(file) };
-  const key = `${file}\0${mtimeMs}\0${encoding}`;
-  let compressed = cache.get(key);
+  if (stats.size > MAX_KEPT_BYTES) return { body: await readFile(file) };
+  const entry = keptFile(file, stats);
+  if (!encoding || stats.size < MIN_BYTES || !isCompressible(contentType)) return { body: await entry.raw };
+  let compressed = entry.encoded.get(encoding);
   if (!compressed) {
-    compressed = readFile(file).then(ENCODERS[encoding]);
-    cache.set(key, compressed);
-    compressed.catch(() => cache.delete(key));
+    compressed = entry.raw.then(ENCODERS[encoding]);
+    entry.encoded.set(encoding, compressed);
+    compressed.catch(() => entry.encoded.delete(encoding));
   }
   return { body: await compressed, encoding };
 }

@@ -73,7 +73,12 @@ export function foreignRequest(
   return undefined;
 }
 
+const NO_BODY = Buffer.alloc(0);
+
 async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+  // A request that declares no body (most GETs) has none to wait for: Node drops what is left once answered.
+  const length = req.headers['content-length'];
+  if ((length === undefined || length === '0') && req.headers['transfer-encoding'] === undefined) return NO_BODY;
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -111,11 +116,21 @@ export function createGateway(options: {
   /** The host names it answers to (servedHostNames); others get 403 before anything runs. */
   hostNames: ReadonlySet<string>;
 }) {
+  // A client sends the same Host and Origin on every request: each pair is judged once (at most a few hundred kept).
+  const verdicts = new Map<string, string | undefined>();
+  const foreignOnce = (headers: { host?: string; origin?: string }) => {
+    const key = JSON.stringify([headers.host, headers.origin]);
+    if (verdicts.has(key)) return verdicts.get(key);
+    if (verdicts.size >= 256) verdicts.clear();
+    const verdict = foreignRequest(headers, options.hostNames);
+    verdicts.set(key, verdict);
+    return verdict;
+  };
   return http.createServer(async (req, res) => {
     // Every answer (API, SPA files, outbox attachments, config, the Cognito proxy) is read as the type it
     // declares: a browser must not guess that an attachment or a text answer is HTML or script and run it.
     res.setHeader('x-content-type-options', 'nosniff');
-    const foreign = foreignRequest(req.headers, options.hostNames);
+    const foreign = foreignOnce(req.headers);
     if (foreign) {
       res.writeHead(403, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ message: foreign }));

@@ -219,20 +219,21 @@ export function scheduleRoute(run: (name: string) => Promise<unknown>): LocalRou
  * files under /assets are cached for a year, index.html is revalidated on every load.
  */
 export function spaRoute(webDir: string): LocalRoute {
+  const index = path.join(webDir, 'index.html');
   return async (req, res, url) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-    const index = path.join(webDir, 'index.html');
-    if (!existsSync(index)) {
+    const indexStats = statSync(index, { throwIfNoEntry: false });
+    if (!indexStats) {
       res.writeHead(503, { 'content-type': 'text/plain' });
       res.end('The web app is not built: run `npm run build:web`.');
       return true;
     }
     const requested = path.normalize(path.join(webDir, decodeURIComponent(url.pathname)));
-    const file =
-      requested.startsWith(webDir) && existsSync(requested) && statSync(requested).isFile() ? requested : index;
+    const requestedStats = requested.startsWith(webDir) ? statSync(requested, { throwIfNoEntry: false }) : undefined;
+    const [file, stats] = requestedStats?.isFile() ? [requested, requestedStats] : [index, indexStats];
     const immutable = file !== index && url.pathname.startsWith('/assets/');
     const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
-    const { body, encoding } = await fileBody(file, type, pickEncoding(req.headers['accept-encoding']));
+    const { body, encoding } = await fileBody(file, stats, type, pickEncoding(req.headers['accept-encoding']));
     res.writeHead(200, {
       'content-type': type,
       'content-length': body.length,

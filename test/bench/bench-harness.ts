@@ -94,14 +94,22 @@ export async function load(name: string, requests: number, run: (i: number) => P
 /**
  * Starts a local cloud, makes a company with the demo label manager in it, and signs them in. `webFiles`
  * (name → text) are served by the gateway as the web app's files (a static baseline beside the API).
+ * `signInsOnly` seeds the demo's sign-ins and nothing else: the full demo keeps the process busy for
+ * seconds after the start (its report import, audio and statement PDFs), which a latency bench would
+ * measure instead of the path it means to.
  */
-export async function benchCloud(companyName: string, webFiles: Record<string, string> = {}) {
+export async function benchCloud(
+  companyName: string,
+  webFiles: Record<string, string> = {},
+  options: { signInsOnly?: boolean } = {},
+) {
   const stateDir = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
   const webDir = path.join(stateDir, 'no-web');
   mkdirSync(webDir, { recursive: true });
   for (const [name, text] of Object.entries(webFiles)) writeFileSync(path.join(webDir, name), text);
   const ports = await freeCloudPorts();
-  const cloud = await startLocalCloud({ stateDir, webDir, ports, inMemory: true });
+  const cloud = await startLocalCloud({ stateDir, webDir, ports, inMemory: true, seed: !options.signInsOnly });
+  if (options.signInsOnly) await (await import('../../infra/local/seed.js')).seedDemo();
   const { getDb } = await import('../../functions/data/service.js');
   const db = getDb();
   const companyId = ulid();

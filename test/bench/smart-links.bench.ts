@@ -16,10 +16,14 @@ const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like
 const STATIC_FILE = `${'x'.repeat(200)}\n`;
 
 async function main() {
-  const { cloud, headers, stop } = await benchCloud('Smart links bench', {
-    'index.html': '<!doctype html><title>bench</title>',
-    'static-bench.txt': STATIC_FILE,
-  });
+  const { cloud, headers, stop } = await benchCloud(
+    'Smart links bench',
+    {
+      'index.html': '<!doctype html><title>bench</title>',
+      'static-bench.txt': STATIC_FILE,
+    },
+    { signInsOnly: true },
+  );
   try {
     const api = (method: string, path: string, body?: unknown) =>
       fetch(`${cloud.url}/api/v1${path}`, {

@@ -19,6 +19,27 @@ describe('route table', () => {
     expect(findRoute('PUT', '/api/v1/labels')).toEqual({ route: null, methodAllowed: false });
     expect(findRoute('GET', '/api/v1/nothing')).toEqual({ route: null, methodAllowed: true });
   });
+  it('finds what a scan of the whole table finds, for every route’s path and its near misses', () => {
+    const paths = ROUTES.flatMap(({ path }) => {
+      const filled = path.replace(/\{\w+\}/g, 'x1');
+      return [filled, `${filled}/`, `${filled}//`, `${filled}/extra`, path.replace(/\{\w+\}/g, 'labels')];
+    });
+    paths.push('/api/v1', '/api/v1/', '/', '/api/v1/nothing/at/all', '/api/v1/labels/a%2Fb');
+    const differences: string[] = [];
+    for (const path of new Set(paths)) {
+      // The whole table, in order: the first route of the method whose path matches; else 405 if any path matched.
+      const matching = ROUTES.filter((route) => matchPath(route.path, path));
+      for (const method of ['GET', 'POST', 'PATCH', 'DELETE', 'PUT']) {
+        const found = matching.find((route) => route.method === method);
+        const scan = found
+          ? { route: found, params: matchPath(found.path, path) }
+          : { route: null, methodAllowed: matching.length === 0 };
+        const indexed = findRoute(method, path);
+        if (JSON.stringify(indexed) !== JSON.stringify(scan)) differences.push(`${method} ${path}`);
+      }
+    }
+    expect(differences).toEqual([]);
+  });
   it('puts every admin path under the admin rule', () => {
     for (const route of ROUTES.filter((r) => r.path.startsWith('/api/v1/admin/')))
       expect(route.auth, route.path).toBe('admin');

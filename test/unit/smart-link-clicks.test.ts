@@ -17,6 +17,16 @@ describe('what a smart link click is counted by', () => {
       expect(clickFacts({ 'user-agent': agent }, 'spotify', undefined)).toBeNull();
   });
 
+  it('judges a user agent alike every time, also once thousands of others were seen', () => {
+    const bot = 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)';
+    for (let round = 0; round < 2; round += 1) {
+      expect(clickFacts({ 'user-agent': bot }, 'spotify', undefined)).toBeNull();
+      expect(clickFacts({ 'user-agent': DESKTOP }, 'spotify', undefined)?.device).toBe('desktop');
+      for (let i = 0; i < 2_100; i += 1)
+        expect(clickFacts({ 'user-agent': `${PHONE} Build/${i}` }, 'x', undefined)).not.toBeNull();
+    }
+  });
+
   it('takes the country from the CDN, the device from the browser and the referrer as a host name', () => {
     expect(
       clickFacts(

@@ -1,20 +1,18 @@
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
-import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
-import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { TableProps } from '@cloudscape-design/components/table';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
-import { useAdminCompanies } from '../../../app/resources';
 import { RecordState } from '../../../components/record-state';
 import { RouterLink } from '../../../components/router-link';
 import { ServerTable } from '../../../components/server-table';
 import { StatusBadge } from '../../../components/status-badge';
 import type { DistributedLabel } from '../../../../../shared/schemas/distributed-labels';
+import { ALL_COMPANIES, CompanyFilter } from './company-filter';
 import { DistributionStatementsTable } from './distribution-statements-table';
 import { GenerateStatementForm } from './generate-statement-form';
 import { useDistributedLabel } from './distributed-labels-api';
@@ -54,14 +52,10 @@ function columns(): TableProps.ColumnDefinition<DistributedLabel>[] {
   ];
 }
 
-const ALL = { value: '', label: 'All companies' };
-
 /** /admin/distributed_labels: every company's distributed labels, by company, with paging and search. */
 export function AdminDistributedLabelsPage() {
-  const companies = useAdminCompanies();
-  const [company, setCompany] = useState(ALL);
+  const [company, setCompany] = useState(ALL_COMPANIES);
   const cols = useMemo(columns, []);
-  const options = [ALL, ...(companies.data?.companies ?? []).map((c) => ({ value: c.id, label: c.name }))];
   return (
     <ServerTable<DistributedLabel>
       tableId="distributed-labels"
@@ -75,20 +69,7 @@ export function AdminDistributedLabelsPage() {
       defaultSort={{ field: 'name', order: 'asc' }}
       buildPath={(params) => distributedLabelsPath(params, company.value || undefined)}
       filterKey={company.value}
-      filters={
-        <FormField label="Company">
-          <Select
-            selectedOption={company}
-            options={options}
-            filteringType="auto"
-            filteringPlaceholder="Find a company"
-            onChange={({ detail }) =>
-              setCompany({ value: detail.selectedOption.value ?? '', label: detail.selectedOption.label ?? '' })
-            }
-            data-testid="distributed-labels-company"
-          />
-        </FormField>
-      }
+      filters={<CompanyFilter value={company} onChange={setCompany} testId="distributed-labels-company" />}
       actions={() => (
         <SpaceBetween direction="horizontal" size="xs">
           <Button href={DISTRIBUTION_STATEMENTS_BASE}>Statements</Button>

@@ -1,14 +1,12 @@
 import Button from '@cloudscape-design/components/button';
-import FormField from '@cloudscape-design/components/form-field';
-import Select from '@cloudscape-design/components/select';
 import type { TableProps } from '@cloudscape-design/components/table';
 import { useMemo, useState } from 'react';
-import { useAdminCompanies } from '../../../app/resources';
 import { FormattedDate } from '../../../components/formatted';
 import { RouterLink } from '../../../components/router-link';
 import { ServerTable } from '../../../components/server-table';
 import { Money, PaidBadge, StateBadge } from '../../statements/statement-badges';
 import type { DistributionStatementRow } from '../../../../../shared/schemas/distributed-labels';
+import { ALL_COMPANIES, CompanyFilter } from './company-filter';
 import { openStatementPdf } from './distributed-labels-api';
 import { distributedLabelPath, distributionStatementsPath } from './distributed-label-model';
 
@@ -62,15 +60,11 @@ function columns(): TableProps.ColumnDefinition<DistributionStatementRow>[] {
   ];
 }
 
-const ALL = { value: '', label: 'All companies' };
-
 /** Distribution statements of every distributed label (or one label's), newest first, by company. */
 export function DistributionStatementsTable({ labelId }: { labelId?: string }) {
-  const companies = useAdminCompanies(!labelId);
-  const [company, setCompany] = useState(ALL);
+  const [company, setCompany] = useState(ALL_COMPANIES);
   const cols = useMemo(columns, []);
   const filter = { company: company.value || undefined, label_id: labelId };
-  const options = [ALL, ...(companies.data?.companies ?? []).map((c) => ({ value: c.id, label: c.name }))];
   return (
     <ServerTable<DistributionStatementRow>
       tableId="distribution-statements"
@@ -84,19 +78,9 @@ export function DistributionStatementsTable({ labelId }: { labelId?: string }) {
       buildPath={(params) => distributionStatementsPath(params, filter)}
       filterKey={JSON.stringify(filter)}
       filters={
+        // One label's statements are that label's company's: no company to choose.
         labelId ? undefined : (
-          <FormField label="Company">
-            <Select
-              selectedOption={company}
-              options={options}
-              filteringType="auto"
-              filteringPlaceholder="Find a company"
-              onChange={({ detail }) =>
-                setCompany({ value: detail.selectedOption.value ?? '', label: detail.selectedOption.label ?? '' })
-              }
-              data-testid="distribution-statements-company"
-            />
-          </FormField>
+          <CompanyFilter value={company} onChange={setCompany} testId="distribution-statements-company" />
         )
       }
       actions={({ refresh }) => (
