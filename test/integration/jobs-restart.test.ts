@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
@@ -16,14 +17,18 @@ import { until } from '../support/wait.js';
  *    having its documents made (its claim held by the process that died), two not reached;
  *  - a statement run previewing;
  *  - a catalogue import being planned, its lease held by the worker that died;
- *  - a delivery to a store, claimed by the worker that died.
+ *  - a delivery to a store, claimed by the worker that died;
+ *  - a promo send, some recipients mailed and the rest queued (its queue message lived in memory only);
+ *  - the release-day mail to "notify me" fans, some mailed when the run died.
  * The cloud runs in a process of its own (test/support/restartable-cloud.ts); the records are
  * made straight in its table, for a company of this file's own (the delivery: for the demo
  * company, whose release and store connection the seed makes). Royalty imports and payment runs
- * have restart tests of their own (royalty-import-restart, payment-run-restart).
+ * have restart tests of their own (royalty-import-restart, payment-run-restart). One kill covers them all: each
+ * cloud start costs the suite tens of seconds of CPU.
  */
 // Seeded as `npm start` seeds it: reference data, and the demo company with a release it may deliver to the demo store.
-const cloud = restartableCloud('jobs-restart', { CLOUD_SEED: 'demo' });
+// The promo send paced slowly (PROMO_SEND_RATE) so the kill lands midway through it.
+const cloud = restartableCloud('jobs-restart', { CLOUD_SEED: 'demo', PROMO_SEND_RATE: '4' });
 const tenantId = `jobs-restart-${Date.now()}`;
 const PERIOD: [string, string] = ['2026-07', '2026-09'];
 const accounts = ['Ada', 'Ben', 'Cleo', 'Dev'].map((name) => ({
@@ -40,6 +45,49 @@ let previewingRunId: string;
 const importId = `restart-import-${Date.now()}`;
 let delivery: { tenantId: string; id: string; batchId: string };
 let atKill: { name: string; number: string; state: string | undefined; statementId: string }[];
+const promoId = 'restart-promo';
+const promoEmails = Array.from({ length: 40 }, (_, i) => `promo${i}.${tenantId}@example.test`.toLowerCase());
+let promoMailedAtKill: Map<string, number>;
+const FANS = 80;
+const fanEmails = Array.from({ length: FANS }, (_, i) => `fan${i}.${tenantId}@example.test`.toLowerCase());
+let fanLinkId: string;
+let fansMailedAtKill: Map<string, number>;
+
+/** How many mails each of `addresses` got, from the cloud's outbox folder (a mail is a JSON file). */
+function mailsTo(addresses: readonly string[]): Map<string, number> {
+  const wanted = new Set(addresses);
+  const counts = new Map<string, number>();
+  let files: string[] = [];
+  try {
+    files = readdirSync(cloudEnv[ENV.outboxDir]).filter((name) => /^[0-9A-Z]+\.json$/.test(name));
+  } catch {
+    // No mail yet: the folder is made with the first one.
+  }
+  for (const file of files) {
+    let to: string;
+    try {
+      ({ to } = JSON.parse(readFileSync(path.join(cloudEnv[ENV.outboxDir], file), 'utf8')) as { to: string });
+    } catch {
+      continue; // A file the killed process was writing: no mail went out.
+    }
+    if (wanted.has(to)) counts.set(to, (counts.get(to) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** Starts the fanNotices run as the hourly schedule would; its answer (or the dropped connection) is not awaited. */
+const runFanNotices = () =>
+  fetch(`${cloudEnv[ENV.appUrl]}/_local/schedules/fanNotices`, { method: 'POST' }).then(
+    (response) => response.json() as Promise<{ result: { links: number; mailed: number } }>,
+    () => null,
+  );
+
+const promoStatuses = async () => {
+  const { db } = await modules();
+  return (await db.PromoRecipient.query.byPromo({ tenantId, promo_id: promoId }).go({ pages: 'all' })).data.map(
+    (r) => r.status,
+  );
+};
 
 const modules = async () => ({
   db: (await import('../../functions/data/service.js')).getDb().entities,
@@ -146,6 +194,50 @@ beforeAll(async () => {
     ),
   ).toBeTruthy();
 
+  // A promo being sent (as "Send now" does, as an admin: no plan to count against), paced 2 mails a second.
+  const { sendPromo } = await import('../../functions/promos/send.js');
+  const today = new Date().toISOString().slice(0, 10);
+  await db.Promo.create({
+    tenantId,
+    id: promoId,
+    release_id: 'restart-release',
+    title: 'Restart EP',
+    subject: 'Restart EP, before it is out',
+    start_date: today,
+    expiry_date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+    access: 'stream',
+    download_limit: 3,
+    feedback_required: false,
+    recording_ids: ['restart-recording'],
+    status: 'draft',
+  }).go();
+  expect((await sendPromo(tenantId, promoId, { mailing_list_ids: [], emails: promoEmails }, true)).queued).toBe(40);
+  await until(
+    async () => ((await promoStatuses()).filter((s) => s === 'mailed').length >= 4 ? true : undefined),
+    60_000,
+  );
+
+  // A released record's "notify me" fans, their release-day run under way.
+  const { createSmartLink } = await import('../../functions/smart-links/index.js');
+  const fans = await import('../../functions/data/access/smart-link-fans.js');
+  await db.Release.put({
+    tenantId,
+    id: 'fan-release',
+    title: 'Out Today',
+    upc: '036000291452',
+    release_date: today,
+  }).go();
+  fanLinkId = (await createSmartLink(tenantId, { release_id: 'fan-release' })).smart_link.id;
+  await Promise.all(
+    fanEmails.map((email) => {
+      const id = createHash('sha256').update(email).digest('hex').slice(0, 40);
+      return fans.addFan(tenantId, fanLinkId, { id, email, consent_at: new Date().toISOString() });
+    }),
+  );
+  await fans.markNoticeDue(tenantId, fanLinkId);
+  void runFanNotices();
+  await until(async () => (mailsTo(fanEmails).size >= FANS / 4 ? true : undefined), 60_000);
+
   atKill = (await statements()).map((s) => ({
     name: s.payee_name,
     number: s.number,
@@ -153,6 +245,9 @@ beforeAll(async () => {
     statementId: s.statementId,
   }));
   await cloud.kill();
+  // The outbox is a folder, readable with the cloud down.
+  promoMailedAtKill = mailsTo(promoEmails);
+  fansMailedAtKill = mailsTo(fanEmails);
   await cloud.start();
 }, 300_000);
 
@@ -224,5 +319,50 @@ describe('the local cloud stopped mid-job and started again', () => {
     expect(paths).toHaveLength(done.files?.length ?? 0);
     expect(paths).toHaveLength(5);
     expect(files.at(-1)?.path).toBe(`${prefix}BatchComplete_${delivery.batchId}.xml`);
+  }, 180_000);
+
+  it('carries the promo send on: everyone is mailed, nobody twice', async () => {
+    // Killed mid-send: some mailed, not everyone.
+    expect(promoMailedAtKill.size).toBeGreaterThanOrEqual(4);
+    expect(promoMailedAtKill.size).toBeLessThan(promoEmails.length);
+    const { db } = await modules();
+    // Started again: the promo left sending is queued again (the jobs registry) and finished.
+    const done = await until(async () => {
+      const promo = (await db.Promo.get({ tenantId, id: promoId }).go()).data;
+      return promo?.status === 'sent' ? promo : undefined;
+    }, 120_000);
+    expect(done.status).toBe('sent');
+    const after = await promoStatuses();
+    const mailed = mailsTo(promoEmails);
+    // Nobody twice; everyone once, but for at most one claimed by the killed worker just before its mail
+    // went out (left "sending" rather than risk a second mail).
+    expect([...mailed.values()].every((n) => n === 1)).toBe(true);
+    expect(after.filter((s) => s === 'queued')).toEqual([]);
+    expect(after.filter((s) => s === 'sending').length).toBeLessThanOrEqual(1);
+    expect(mailed.size).toBe(after.filter((s) => s === 'mailed').length);
+    expect(mailed.size).toBeGreaterThanOrEqual(promoEmails.length - 1);
+    for (const address of promoMailedAtKill.keys()) expect(mailed.get(address)).toBe(1);
+  }, 180_000);
+
+  it('mails every notify-me fan once when the next release-day run carries on', async () => {
+    // Killed once the run had mailed some fans and not yet the others.
+    expect(fansMailedAtKill.size).toBeGreaterThanOrEqual(FANS / 4);
+    expect(fansMailedAtKill.size).toBeLessThan(FANS);
+    // The next run (hourly, here at once) carries on with the fans left.
+    const next = await runFanNotices();
+    expect(next?.result.links).toBe(1);
+    const mailed = mailsTo(fanEmails);
+    expect([...mailed].filter(([, count]) => count > 1)).toEqual([]);
+    const { listFans } = await import('../../functions/data/access/smart-link-fans.js');
+    const statuses = new Map((await listFans(tenantId, fanLinkId)).map((fan) => [fan.email, fan.status]));
+    // A fan the kill caught between claim and mark: mailed already or not, never mailed again (at most one).
+    const caught = fanEmails.filter((email) => statuses.get(email) === 'sending');
+    expect(caught.length).toBeLessThanOrEqual(1);
+    expect(fanEmails.filter((email) => !mailed.has(email) && !caught.includes(email))).toEqual([]);
+    expect(next?.result.mailed).toBe(mailed.size - fansMailedAtKill.size);
+    for (const email of fanEmails.filter((e) => !caught.includes(e))) expect(statuses.get(email), email).toBe('mailed');
+    // A run again (a re-delivered schedule event) mails nobody.
+    expect((await runFanNotices())?.result.mailed).toBe(0);
+    expect([...mailsTo(fanEmails).values()].every((count) => count === 1)).toBe(true);
   }, 180_000);
 });
