@@ -47,6 +47,9 @@ export async function authorizeApiToken(
   const maker = user as UserRecord | null;
   if (!company || !maker || maker.active === false || maker.frozen) throw new Unauthorized();
   await plans.assertIncludes(company, route);
-  const caller = { user: { ...maker, role: maker.role === 'admin' ? 'user' : maker.role }, sub: `api-token:${found.apiTokenId}` };
+  const caller = {
+    user: { ...maker, role: maker.role === 'admin' ? 'user' : maker.role },
+    sub: `api-token:${found.apiTokenId}`,
+  };
   return { caller, tenantId, listVersions };
 }

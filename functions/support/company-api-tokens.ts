@@ -45,10 +45,11 @@ export async function createCompanyApiToken(companyId: string, createdBy: string
     tokenHint: token.slice(-4),
     expiresOn: input.expires_at,
     createdBy,
+    createdAt: now.toISOString(),
   };
   await store.createCompanyApiToken(item);
   return {
-    api_token: view({ ...item, revoked: false, createdAt: now.toISOString() }, now),
+    api_token: view({ ...item, revoked: false }, now),
     token,
     message: 'API token added: copy it now, it is not shown again',
   };

@@ -12,11 +12,7 @@ import { VALIDATION } from '../messages.js';
 export const MAX_API_TOKEN_DAYS = 366;
 
 export const apiTokenInput = z.strictObject({
-  name: z
-    .string()
-    .trim()
-    .min(1, VALIDATION.required('Name'))
-    .max(100, VALIDATION.maxValue('Name', '100 characters')),
+  name: z.string().trim().min(1, VALIDATION.required('Name')).max(100, VALIDATION.maxValue('Name', '100 characters')),
   access: z.enum(API_TOKEN_ACCESS, { error: 'Access must be read only or read and change' }),
   areas: z
     .array(z.enum(API_TOKEN_AREAS, { error: 'Areas must be catalogue, delivery, promotion or money' }))
