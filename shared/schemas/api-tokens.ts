@@ -23,7 +23,7 @@ export const apiTokenInput = z.strictObject({
 export type ApiTokenInput = z.infer<typeof apiTokenInput>;
 
 /** A token as lists show it: the secret is never shown again, only its last four characters. */
-export const apiTokenView = z
+const apiTokenView = z
   .object({
     id: z.string(),
     name: z.string(),

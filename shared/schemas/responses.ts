@@ -7,7 +7,7 @@ import { z } from 'zod';
  */
 
 /** A record: its id and the named fields; it may carry more. */
-export const recordRow = <S extends z.ZodRawShape>(shape: S) => z.looseObject({ id: z.string().min(1), ...shape });
+const recordRow = <S extends z.ZodRawShape>(shape: S) => z.looseObject({ id: z.string().min(1), ...shape });
 
 /** A list call's answer: the rows under the collection's name, with the page's counts. */
 export const listResponse = (collection: string, row: z.ZodType) =>
