@@ -162,8 +162,10 @@ function NewTokenForm({ companyId, onMade }: { companyId: string; onMade: (token
   );
 }
 
-function TokenTable({ companyId }: { companyId: string }) {
-  const { data, isLoading, mutate } = useApiTokens(companyId, true);
+type TokenList = ReturnType<typeof useApiTokens>;
+
+function TokenTable({ companyId, list }: { companyId: string; list: TokenList }) {
+  const { data, isLoading, mutate } = list;
   const [revoking, setRevoking] = useState<ApiTokenView | null>(null);
   const [busy, setBusy] = useState(false);
   const revoke = async (token: ApiTokenView) => {
@@ -237,22 +239,36 @@ function TokenTable({ companyId }: { companyId: string }) {
   );
 }
 
+/** The form, the secret of the token just made and the list, which a new token refreshes. */
+function TokensSection({ companyId }: { companyId: string }) {
+  const [secret, setSecret] = useState<string | null>(null);
+  const list = useApiTokens(companyId, true);
+  return (
+    <SpaceBetween size="l">
+      <Box>
+        An API token lets your own systems call the API in this company, limited to the areas and access you choose. See
+        the API reference for every call.
+      </Box>
+      {secret ? <NewTokenSecret token={secret} onDone={() => setSecret(null)} /> : null}
+      <NewTokenForm
+        companyId={companyId}
+        onMade={(token) => {
+          setSecret(token);
+          void list.mutate();
+        }}
+      />
+      <TokenTable companyId={companyId} list={list} />
+    </SpaceBetween>
+  );
+}
+
 /** UserCompanyApiTokens: the company's API tokens for its own integrations (its managers only). */
 export function CompanyApiTokensPage() {
-  const [secret, setSecret] = useState<string | null>(null);
   return (
     <CompanyFrame title="API tokens">
       {(company, canManage) =>
         canManage ? (
-          <SpaceBetween size="l">
-            <Box>
-              An API token lets your own systems call the API in this company, limited to the areas and access you
-              choose. See the API reference for every call.
-            </Box>
-            {secret ? <NewTokenSecret token={secret} onDone={() => setSecret(null)} /> : null}
-            <NewTokenForm companyId={company.id} onMade={setSecret} />
-            <TokenTable companyId={company.id} />
-          </SpaceBetween>
+          <TokensSection companyId={company.id} />
         ) : (
           <Alert type="info">Only the company’s managers make and revoke API tokens.</Alert>
         )
