@@ -45,6 +45,9 @@ describe('a company’s API tokens page', () => {
     await expect.poll(() => table.textContent()).toContain('Catalogue feed');
     await expect.poll(() => table.textContent()).toContain('Read only: Catalogue');
     await expect.poll(() => table.textContent()).toContain(`…${secret.slice(-4)}`);
+    // The form starts afresh for the next token.
+    await expect.poll(() => page.getByTestId('api-token-name').locator('input').inputValue()).toBe('');
+    expect(await page.getByTestId('api-token-create').isEnabled()).toBe(true);
     await shot('made');
   });
 

@@ -80,7 +80,6 @@ function NewTokenForm({ companyId, onMade }: { companyId: string; onMade: (token
     send: () => createApiToken(companyId, values),
     onSuccess: (answer) => {
       notify('notification', answer.message);
-      setValues(emptyToken());
       onMade(answer.token);
     },
   });
@@ -242,6 +241,8 @@ function TokenTable({ companyId, list }: { companyId: string; list: TokenList })
 /** The form, the secret of the token just made and the list, which a new token refreshes. */
 function TokensSection({ companyId }: { companyId: string }) {
   const [secret, setSecret] = useState<string | null>(null);
+  // A made token starts a fresh form (the submit cycle stays busy after a success, for forms that move on).
+  const [made, setMade] = useState(0);
   const list = useApiTokens(companyId, true);
   return (
     <SpaceBetween size="l">
@@ -251,9 +252,11 @@ function TokensSection({ companyId }: { companyId: string }) {
       </Box>
       {secret ? <NewTokenSecret token={secret} onDone={() => setSecret(null)} /> : null}
       <NewTokenForm
+        key={made}
         companyId={companyId}
         onMade={(token) => {
           setSecret(token);
+          setMade((count) => count + 1);
           void list.mutate();
         }}
       />
