@@ -229,6 +229,10 @@ export const OPERATION_NAMES = {
     'getAccessToken',
     'updateAccessToken',
     'deleteAccessToken',
+    // A company's API tokens for its own integrations.
+    'listCompanyApiTokens',
+    'createCompanyApiToken',
+    'revokeCompanyApiToken',
     'listSiteHelp',
     'saveSiteHelp',
     'resetSiteHelp',

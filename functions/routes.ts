@@ -278,6 +278,10 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/admin/access_tokens/{id}', 'support', 'getAccessToken', 'admin'),
   r('PATCH', '/admin/access_tokens/{id}', 'support', 'updateAccessToken', 'admin'),
   r('DELETE', '/admin/access_tokens/{id}', 'support', 'deleteAccessToken', 'admin'),
+  // A company's API tokens: its managers make, list and revoke them (a token itself never may).
+  r('GET', '/company/api_tokens', 'support', 'listCompanyApiTokens', 'tenant', 'company.manage'),
+  r('POST', '/company/api_tokens', 'support', 'createCompanyApiToken', 'tenant', 'company.manage'),
+  r('DELETE', '/company/api_tokens/{id}', 'support', 'revokeCompanyApiToken', 'tenant', 'company.manage'),
 
   // The imports history: users their own, admins anyone's.
   r('GET', '/imports', 'imports', 'listImports', 'user'),

@@ -8,7 +8,7 @@ const AUTH_WORDS: Record<AuthRule, string> = {
   public: 'Public: no sign-in.',
   user: 'Signed-in user: a bearer token.',
   tenant:
-    'Company member: a bearer token and the company in the X-Company-Id header; the member’s role in that company must grant the permission named here (admins may work in any company).',
+    'Company member: a bearer token and the company in the X-Company-Id header; the member’s role in that company must grant the permission named here (admins may work in any company). Or a company API token whose scope covers that permission: it works in its own company only.',
   admin: 'Platform admins only: a bearer token of an admin.',
   artist_user: 'Artist users only: a bearer token of an artist portal account.',
 };
@@ -116,10 +116,14 @@ function accessOf(route: Route) {
   };
 }
 
-function responses(route: Route) {
+function responses(route: Route, operation: Operation) {
   const error = (description: string) => ({ description, content: { 'application/json': { schema: errorBody } } });
+  const answer = 'The answer, as JSON (a creating call may answer 201).';
   return {
-    200: { description: 'The answer, as JSON (a creating call may answer 201).' },
+    // The handler's declared answer, where it has one: a test checks real answers against it.
+    200: operation.response
+      ? { description: answer, content: { 'application/json': { schema: operation.response } } }
+      : { description: answer },
     400: error('Input that does not fit: the fields that were wrong, by name.'),
     ...(route.auth === 'public' ? {} : { 401: error('No valid bearer token.'), 403: error('Not allowed.') }),
     404: error('No such record (or not in this company).'),
@@ -139,8 +143,8 @@ export function buildOpenApiDocument(
   registry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',
     scheme: 'bearer',
-    bearerFormat: 'JWT',
-    description: 'The ID token of a sign-in (Cognito), sent as `Authorization: Bearer <token>`.',
+    description:
+      'The access token of a sign-in (Cognito JWT), or on company calls a company API token (`lpt_…`, made by a company manager on the company’s API tokens page, limited to its scope), sent as `Authorization: Bearer <token>`.',
   });
   const ids = operationIds(routes);
   routes.forEach((route, index) => {
@@ -160,7 +164,7 @@ export function buildOpenApiDocument(
         ...(route.auth === 'tenant' ? { headers: companyHeader } : {}),
         ...(body ? { body } : {}),
       },
-      responses: responses(route),
+      responses: responses(route, operation),
     });
   });
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({

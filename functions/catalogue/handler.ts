@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { labelRow, listResponse, recordResponse } from '../../shared/schemas/responses.js';
 import { bulkUpdateReleases, releaseBulkUpdateBody } from './release-bulk-update.js';
 import { LABEL_SCOPES, LABEL_SORT_FIELDS, labelInput, labelUpdate } from '../../shared/schemas/label.js';
 import {
@@ -116,11 +117,13 @@ const operations = {
   listLabels: operation('tenant', {
     lists: (tenantId) => [LISTS.tenantLabels(tenantId)],
     query: labelListQuery,
+    response: listResponse('labels', labelRow),
     run: ({ tenantId, query, listVersions }) =>
       labels.listLabels(tenantId, withShortcuts(query) as typeof query, listVersions),
   }),
   getLabel: operation('tenant', {
     params: idParams,
+    response: recordResponse('label', labelRow),
     run: async ({ tenantId, params }) => ({ label: await labels.getLabel(tenantId, params.id) }),
   }),
   createLabel: operation('tenant', {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { companyRecordRow, listResponse, recordResponse } from '../../shared/schemas/responses.js';
 import { companyExists, listCompanyNames } from '../data/access/companies.js';
 import type { CatalogueEntityName } from '../data/access/records.js';
 import { LISTS } from '../data/list-cache.js';
@@ -121,6 +122,7 @@ export function tenantOperations(resource: TenantResource): Record<string, Opera
     [`${resource.collection}.list`]: operation('tenant', {
       lists: (tenantId) => [LISTS.tenantCollection(resource.collection, tenantId)],
       query: listQuery(resource),
+      response: listResponse(resource.collection, companyRecordRow),
       run: async ({ tenantId, query, listVersions }) => {
         const rows = await tenantRows(
           resource,
@@ -146,6 +148,7 @@ export function tenantOperations(resource: TenantResource): Record<string, Opera
     }),
     [`${resource.collection}.get`]: operation('tenant', {
       params: idParams,
+      response: recordResponse(resource.singular, companyRecordRow),
       run: async ({ tenantId, params }) => ({
         [resource.singular]: await ops.present(await ops.load(tenantId, params.id)),
       }),

@@ -27,6 +27,7 @@ import {
 import { Notice, UserNotice } from './entities/notice.js';
 import { BugReport } from './entities/bug-report.js';
 import { AccessToken } from './entities/access-token.js';
+import { CompanyApiToken } from './entities/company-api-token.js';
 import { SiteHelp } from './entities/site-help.js';
 import { Log } from './entities/log.js';
 import { ImportRecord } from './entities/import-record.js';
@@ -103,6 +104,7 @@ const entities = {
   UserNotice,
   BugReport,
   AccessToken,
+  CompanyApiToken,
   SiteHelp,
   Log,
   ImportRecord,

@@ -16,6 +16,7 @@ import { BadRequest, HttpError, isLostRace, LOST_RACE_MESSAGE, NotFound, Payload
 import { canonicalCompanyId } from './company-id.js';
 import { parseOrThrow } from './validation.js';
 import { logChange } from './activity-log.js';
+import { authorizeApiToken, bearerApiToken } from './api-token-auth.js';
 
 /** What the auth rule proves about a request, by the kind of operation that runs behind it. */
 type ContextOf = {
@@ -62,6 +63,8 @@ export type Operation<K extends OperationKind = OperationKind> = {
   body?: z.ZodType;
   query?: z.ZodType;
   params?: z.ZodType;
+  /** What a 200/201 answer's JSON holds: the API description declares it and a test checks answers against it. */
+  response?: z.ZodType;
   /**
    * Written as a method so an operation typed by its schemas fits the map: a method's parameter is
    * compared both ways, and areaHandler only hands it input its own schemas produced.
@@ -74,6 +77,7 @@ type Definition<K extends OperationKind, B, Q, P> = {
   body?: z.ZodType<B>;
   query?: z.ZodType<Q>;
   params?: z.ZodType<P>;
+  response?: z.ZodType;
   run: (request: Request<K, B, Q, P>) => Promise<unknown>;
 } & (K extends 'tenant' ? { lists?: (tenantId: string) => string[] } : { lists?: never });
 
@@ -225,7 +229,11 @@ export function areaHandler<A extends Area>(area: A, operations: AreaOperations<
     for (const name of TRANSPORT_QUERY) if (!(headerCompany && queryDeclares(op.query, name))) delete query[name];
 
     const claims = (event.requestContext as { authorizer?: { jwt?: { claims?: Claims } } }).authorizer?.jwt?.claims;
-    const auth = await authorize(route, claims, requestedCompany, plans, op.lists);
+    // A company's API token reaches the handler without claims (the gateway passes it on); it is checked here.
+    const apiToken = claims ? undefined : bearerApiToken(header(event, 'authorization'));
+    const auth = apiToken
+      ? await authorizeApiToken(route, apiToken, requestedCompany, plans, op.lists)
+      : await authorize(route, claims, requestedCompany, plans, op.lists);
 
     const params = op.params ? parseOrThrow(op.params, event.pathParameters ?? {}) : {};
     const parsedQuery = op.query ? parseOrThrow(op.query, query) : rejectUnknownQuery(query);

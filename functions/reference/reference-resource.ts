@@ -1,4 +1,5 @@
 import { ulid } from 'ulid';
+import { listResponse, recordResponse, referenceRow } from '../../shared/schemas/responses.js';
 import { z } from 'zod';
 import { referenceStore } from '../data/access/reference.js';
 import type { RecordChange, ReferenceEntityName, ReferenceKey } from '../data/access/records.js';
@@ -100,6 +101,7 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
   const operations: Record<string, Operation> = {
     [`${resource.collection}.list`]: operation('user', {
       query: referenceListQuery(resource),
+      response: listResponse(resource.collection, referenceRow),
       run: async ({ caller, query }) => {
         // Companies' own records are theirs: outside a company's routes only admins list them.
         const rows = await all();
@@ -109,6 +111,7 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
     }),
     [`${resource.collection}.get`]: operation('user', {
       params: idParams,
+      response: recordResponse(resource.singular, referenceRow),
       run: async ({ caller, params }) => {
         const row = await load(params.id);
         const owner = resource.companyOwned ? ownerOf(row) : undefined;

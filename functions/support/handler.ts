@@ -7,16 +7,18 @@ import {
   siteHelpInput,
   siteHelpPage,
 } from '../../shared/schemas/support.js';
+import { apiTokenCreated, apiTokenInput, apiTokenList, apiTokenRevoked } from '../../shared/schemas/api-tokens.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
 import { planGate } from '../plans/gate.js';
 import { listQuerySchema } from '../lib/list-query.js';
 import * as bugs from './bug-reports.js';
 import * as tokens from './access-tokens.js';
 import * as help from './site-help.js';
+import * as companyTokens from './company-api-tokens.js';
 
 const pageParams = z.strictObject({ page: siteHelpPage });
 
-/** Support area: bug reports from the Bugs page, users' access tokens and the help panel's texts. */
+/** Support area: bug reports from the Bugs page, users' access tokens, companies' API tokens and the help panel's texts. */
 const operations = {
   reportBug: operation('user', {
     body: bugReportInput,
@@ -51,6 +53,21 @@ const operations = {
   revokeAllAccessTokens: operation('admin', {
     body: revokeAllInput,
     run: ({ body }) => tokens.revokeAll(body.user_id),
+  }),
+  listCompanyApiTokens: operation('tenant', {
+    response: apiTokenList,
+    run: ({ tenantId }) => companyTokens.listCompanyApiTokens(tenantId),
+  }),
+  createCompanyApiToken: operation('tenant', {
+    body: apiTokenInput,
+    response: apiTokenCreated,
+    run: async ({ tenantId, caller, body }) =>
+      reply(201, await companyTokens.createCompanyApiToken(tenantId, caller.user.userId, body)),
+  }),
+  revokeCompanyApiToken: operation('tenant', {
+    params: idParams,
+    response: apiTokenRevoked,
+    run: ({ tenantId, params }) => companyTokens.revokeCompanyApiToken(tenantId, params.id),
   }),
   // The help panel reads every edited page at once; admins edit one page's help at a time.
   listSiteHelp: operation('user', { run: () => help.listSiteHelp() }),

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname, networkInterfaces } from 'node:os';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { findRoute, routeKey, type Area } from '../../functions/routes.js';
+import { looksLikeApiToken } from '../../shared/api-token-scope.js';
 
 export type HttpHandler = (event: APIGatewayProxyEventV2, context: unknown) => Promise<APIGatewayProxyResultV2>;
 export type LocalRoute = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
@@ -168,8 +169,11 @@ export function createGateway(options: {
     let claims: Record<string, unknown> | null = null;
     if (route.auth !== 'public') {
       const token = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
-      claims = await options.verifyJwt(token);
-      if (!claims) return send(req, res, 401, { message: 'Unauthorized' });
+      // A company's API token is no JWT: it goes on to the handler, which checks it on every call.
+      if (!looksLikeApiToken(token)) {
+        claims = await options.verifyJwt(token);
+        if (!claims) return send(req, res, 401, { message: 'Unauthorized' });
+      }
     }
 
     const headers: Record<string, string> = {};

@@ -1,4 +1,5 @@
 import type { AccessTokenItem, CreateAccessToken, UpdateAccessToken } from '../entities/access-token.js';
+import type { CompanyApiTokenItem, CreateCompanyApiToken } from '../entities/company-api-token.js';
 import type { BugReportItem, CreateBugReport } from '../entities/bug-report.js';
 import type { SiteHelpItem } from '../entities/site-help.js';
 import { writtenUnlessConditionFailed } from '../../lib/errors.js';
@@ -75,6 +76,37 @@ export function deleteSiteHelp(page: string): Promise<boolean> {
     siteHelp()
       .delete({ page })
       .where(({ page: stored }, { exists }) => exists(stored))
+      .go(),
+  );
+}
+
+const apiTokens = () => getDb().entities.CompanyApiToken;
+
+export async function createCompanyApiToken(token: CreateCompanyApiToken): Promise<void> {
+  await apiTokens().create(token).go();
+}
+
+/** The token a request carries, by the hash of its secret: one read on every call made with a token. */
+export async function companyApiTokenByHash(tokenHash: string): Promise<CompanyApiTokenItem | null> {
+  return (await apiTokens().get({ tokenHash }).go()).data;
+}
+
+/** A company's tokens, newest last (ids are ULIDs); a company holds a few dozen at most. */
+export async function listCompanyApiTokens(companyId: string): Promise<CompanyApiTokenItem[]> {
+  return (await apiTokens().query.byCompany({ companyId }).go({ pages: 'all' })).data;
+}
+
+export async function companyApiToken(companyId: string, apiTokenId: string): Promise<CompanyApiTokenItem | null> {
+  return (await apiTokens().query.byCompany({ companyId, apiTokenId }).go()).data[0] ?? null;
+}
+
+/** Revokes a token of the company; false when it was revoked already (a condition, so it is answered once). */
+export function revokeCompanyApiToken(tokenHash: string, revokedAt: string): Promise<boolean> {
+  return writtenUnlessConditionFailed(() =>
+    apiTokens()
+      .patch({ tokenHash })
+      .set({ revoked: true, revokedAt })
+      .where(({ revoked }, { eq }) => eq(revoked, false))
       .go(),
   );
 }

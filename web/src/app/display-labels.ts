@@ -1,3 +1,10 @@
+import {
+  API_TOKEN_ACCESS,
+  API_TOKEN_ACCESS_WORDS,
+  API_TOKEN_AREA_WORDS,
+  API_TOKEN_AREAS,
+} from '../../../shared/api-token-scope';
+
 /**
  * The one dictionary of words shown for stored values (release configs, statuses, roles, import kinds,
  * delivery actions, payout methods …). Screens never show an engine value such as "audio_release":
@@ -84,6 +91,11 @@ const LABELS: Record<string, string> = {
   calendar_promo_expiry: 'Promo ends',
   calendar_statement_run: 'Statement run',
   calendar_todo_due: 'To do',
+  // A company's API tokens: the scope's access and areas, in the words the API's refusals use
+  ...Object.fromEntries(
+    API_TOKEN_ACCESS.map((access) => [`api_token_access_${access}`, API_TOKEN_ACCESS_WORDS[access]]),
+  ),
+  ...Object.fromEntries(API_TOKEN_AREAS.map((area) => [`api_token_area_${area}`, API_TOKEN_AREA_WORDS[area]])),
   // Payout methods
   bank_transfer: 'Bank transfer',
   paypal: 'PayPal',

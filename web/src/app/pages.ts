@@ -30,6 +30,8 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'user-companies': () => import('../pages/user/companies').then((m) => m.UserCompaniesPage),
   'user-company': () => import('../pages/user/company').then((m) => m.UserCompanyPage),
   'company-settings': () => import('../pages/user/company/company-settings-page').then((m) => m.CompanySettingsPage),
+  'company-api-tokens': () =>
+    import('../pages/user/company/company-api-tokens-page').then((m) => m.CompanyApiTokensPage),
   'company-edit': () => import('../pages/user/company/company-edit-page').then((m) => m.CompanyEditPage),
   'company-users': () => import('../pages/user/company/company-users-page').then((m) => m.CompanyUsersPage),
   'company-connections': () =>

@@ -184,6 +184,7 @@ export type PageKey =
   | 'release-deliveries-bulk'
   // Company pages and team: the company's own pages and the profile's children.
   | 'company-settings'
+  | 'company-api-tokens'
   | 'company-edit'
   | 'company-users'
   | 'company-connections'
@@ -439,6 +440,8 @@ const userRoutes: RouteDef[] = [
     'finances/label/:labelId',
     'distribution/distribution_settings',
     'distribution/distributor/new',
+    // The company's API tokens for its own integrations (its managers make and revoke them).
+    'api_tokens',
   ]),
   // The company's plan: what it includes, its usage, the plans to compare and Upgrade (docs/plans.md).
   user('/user/companies/:companyId/plan', 'UserCompanyPlan', 'Company plan', 'user-company-plan'),
@@ -1011,6 +1014,7 @@ const CRM_PAGES: Record<string, PageKey> = {
 /** Company pages and team: a company's own pages and the profile's children, by path. */
 const COMPANY_PAGES: Record<string, PageKey> = {
   '/user/companies/:companyId/settings': 'company-settings',
+  '/user/companies/:companyId/api_tokens': 'company-api-tokens',
   '/user/companies/:companyId/edit': 'company-edit',
   '/user/companies/:companyId/users': 'company-users',
   '/user/companies/:companyId/connections': 'company-connections',

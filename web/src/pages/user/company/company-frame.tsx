@@ -18,6 +18,7 @@ const PAGES: { name: string; label: string; manage?: boolean }[] = [
   { name: 'UserCompanyUsers', label: 'Users' },
   { name: 'UserCompanyConnections', label: 'Connections' },
   { name: 'UserCompanyRequestLabel', label: 'Request a label' },
+  { name: 'UserCompanyApiTokens', label: 'API tokens', manage: true },
   // The plans slice's page; listed once its route exists.
   { name: 'UserCompanyPlan', label: 'Plan' },
 ];
