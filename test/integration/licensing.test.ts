@@ -262,6 +262,10 @@ describe('paid: the fee enters the ledger exactly once', () => {
     expect(cents).toBe(10_000_000n);
     expect(lines.every((l) => l.pay_period === PAID_ON.slice(0, 7))).toBe(true);
     expect(lines[0].sales_description).toContain(paid.invoice.number);
+    // Each names the licence it came from by its licensee and use, with its id for the link.
+    const named = { id: license.id, name: `Trailer Co ${stamp} (A film trailer)`, type: 'outgoing' };
+    expect(lines.map((l) => (l as { license?: unknown }).license)).toEqual([named, named, named]);
+    expect((await api.get(`/royalties/${lines[0].id}`)).body.royalty.license).toEqual(named);
     // A replay later still makes nothing more.
     expect((await api.post(`/licenses/${license.id}/payment`, { payment_date: PAID_ON })).status).toBe(200);
     expect((await api.get(`/licenses/${license.id}`)).body.license.royalty_lines).toHaveLength(3);

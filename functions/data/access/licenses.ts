@@ -209,3 +209,33 @@ export async function licensorTerms(tenantId: string) {
     currency: (company?.currency ?? 'GBP').toUpperCase(),
   };
 }
+
+/**
+ * The licence each of these manual lines came from, by line id (lines not from a licence left out).
+ * Batch reads keyed by id: a page of the royalties list costs two reads whatever the company's size.
+ */
+export async function licensesOfLines(
+  tenantId: string,
+  lineIds: string[],
+): Promise<Map<string, Pick<LicenseItem, 'id' | 'type' | 'licensee_name' | 'usage'>>> {
+  const found = new Map<string, Pick<LicenseItem, 'id' | 'type' | 'licensee_name' | 'usage'>>();
+  if (!lineIds.length) return found;
+  const db = getDb().entities;
+  const lines = (await db.ManualRoyalty.get(lineIds.map((id) => ({ tenantId, id }))).go()).data;
+  const licenseIds = [...new Set(lines.flatMap((line) => (line.license_id ? [line.license_id] : [])))];
+  if (!licenseIds.length) return found;
+  const byId = new Map(
+    (
+      (
+        await licenses()
+          .get(licenseIds.map((id) => ({ tenantId, id })))
+          .go()
+      ).data as LicenseItem[]
+    ).map((l) => [l.id, l]),
+  );
+  for (const line of lines) {
+    const license = line.license_id ? byId.get(line.license_id) : undefined;
+    if (license) found.set(line.id, license);
+  }
+  return found;
+}
