@@ -32,7 +32,7 @@ import { Log } from './entities/log.js';
 import { ImportRecord } from './entities/import-record.js';
 import { CwrRegistration } from './entities/cwr-registration.js';
 import { Contract } from './entities/contract.js';
-import { License } from './entities/license.js';
+import { License, LicenseReminderClaim } from './entities/license.js';
 import {
   MailingList,
   MailingMember,
@@ -145,6 +145,7 @@ const entities = {
   CwrRegistration,
   Contract,
   License,
+  LicenseReminderClaim,
   MailingList,
   MailingMember,
   PromoSuppression,

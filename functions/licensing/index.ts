@@ -20,6 +20,7 @@ import { invoicePdfLink } from './invoice-pdf.js';
 
 export { clearanceProblems } from './clearance.js';
 export { withLineLicences } from './line-licences.js';
+export { licenseReminderJobs } from './reminders-resume.js';
 import { createLicense, moveLicense, readLicense, updateLicense } from './licenses.js';
 import { licensingSummary, listLicenses } from './list.js';
 import { recordPayment } from './payment.js';

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, latestMail } from '../support/api.js';
-import { ownCompany, type OwnCompany } from '../support/own-company.js';
+import { licensingCompany } from '../support/licensing-company.js';
+import type { OwnCompany } from '../support/own-company.js';
 import { pdfText } from '../support/pdf-text.js';
 
 /**
@@ -9,7 +10,7 @@ import { pdfText } from '../support/pdf-text.js';
  * that are sent once per licence and due date however often the schedule runs.
  */
 type Api = OwnCompany['api'];
-const stamp = Date.now();
+let stamp: number;
 let own: OwnCompany;
 let api: Api;
 let recordings: { id: string; title: string }[];
@@ -28,40 +29,19 @@ const put = (path: string, body: object) =>
   call('PUT', `/api/v1${path}`, { token: own.manager.token, company: own.companyId, body });
 const cents = (values: string[]) => values.reduce((sum, v) => sum + Math.round(Number(v) * 100), 0);
 
-async function signed(body: Record<string, unknown>) {
-  const made = await api.post('/licenses', body);
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
-  const moved = await api.post(`/licenses/${made.body.license.id}/status`, { status: 'signed' });
-  expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-  return moved.body.license as Record<string, any>;
-}
+let signed: (body: Record<string, unknown>) => Promise<Record<string, any>>;
 
 type Line = { id: string; pay_period: string; subtotal_payable: string; sales_description: string };
 const linesOf = async (id: string) => (await api.get(`/licenses/${id}`)).body.license.royalty_lines as Line[];
 
 beforeAll(async () => {
-  own = await ownCompany('Licence advances');
-  ({ api } = own);
   // Registered for VAT: the invoice charges it on the whole fee and deducts the advance from the total.
-  expect(
-    (await api.patch(`/companies/${own.companyId}`, { vat_registered: true, vat_number: 'GB123456789' })).status,
-  ).toBe(200);
-  payees = [];
-  for (const name of ['Advance payee A', 'Advance payee B']) {
-    const made = await api.post('/payees', {
-      name: `${name} ${stamp}`,
-      email: `${name.at(-1)}.adv.${stamp}@example.test`,
-    });
-    expect(made.status, JSON.stringify(made.body)).toBe(201);
-    payees.push(made.body.payee.id);
-  }
-  recordings = [];
-  for (const n of [1, 2, 3]) {
-    const made = await api.post('/recordings', { title: `Advance track ${n} ${stamp}` });
-    expect(made.status, JSON.stringify(made.body)).toBe(201);
-    recordings.push(made.body.recording);
-  }
-  release = (await api.post('/releases', { title: `Advance EP ${stamp}` })).body.release;
+  const company = await licensingCompany('Licence advances', {
+    prefix: 'Advance',
+    payees: ['Advance payee A', 'Advance payee B'],
+  });
+  ({ own, api, stamp, recordings, release, signed } = company);
+  payees = company.payees.map((p) => p.id);
 }, 120_000);
 
 describe('an advance', () => {
