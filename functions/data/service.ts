@@ -31,7 +31,7 @@ import { SiteHelp } from './entities/site-help.js';
 import { Log } from './entities/log.js';
 import { ImportRecord } from './entities/import-record.js';
 import { CwrRegistration } from './entities/cwr-registration.js';
-import { Contract } from './entities/contract.js';
+import { Contract, DocumentTemplate } from './entities/contract.js';
 import { License, LicenseReminderClaim } from './entities/license.js';
 import {
   MailingList,
@@ -144,6 +144,7 @@ const entities = {
   CatalogueExport,
   CwrRegistration,
   Contract,
+  DocumentTemplate,
   License,
   LicenseReminderClaim,
   MailingList,

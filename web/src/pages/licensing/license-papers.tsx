@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { formatDate } from '../../../../shared/format';
 import { api, errorMessage } from '../../app/api';
 import { notify } from '../../app/notifications';
+import { RouterLink } from '../../components/router-link';
 import { openLink, SignedCopyField } from '../../components/signed-copy-field';
 import type { License } from './licensing-api';
 
@@ -20,7 +21,14 @@ export function LicensePapers({ license, onChanged }: { license: License; onChan
     <Container
       data-testid="license-papers"
       header={
-        <Header variant="h2" description="Written from the company’s licence templates">
+        <Header
+          variant="h2"
+          description={
+            <>
+              Written from the company’s <RouterLink href="/user/licensing/templates">licence templates</RouterLink>
+            </>
+          }
+        >
           Documents
         </Header>
       }
