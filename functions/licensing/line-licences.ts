@@ -4,7 +4,7 @@ import { licensesOfLines } from '../data/access/licenses.js';
 export type LineLicence = { id: string; name: string; type: 'incoming' | 'outgoing' };
 
 /** "Film Co (opening titles)": the licensee and the use, the way the label's people know the deal. */
-export function licenceName(license: { licensee_name: string; usage?: string | null }): string {
+function licenceName(license: { licensee_name: string; usage?: string | null }): string {
   return `${license.licensee_name}${license.usage ? ` (${license.usage})` : ''}`;
 }
 
