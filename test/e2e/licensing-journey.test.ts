@@ -45,7 +45,7 @@ const fill = (page: Page, field: string, value: string) =>
   page.getByTestId(`license-${field}`).locator('input').fill(value);
 
 describe('licensing journey', () => {
-  it('takes an outgoing licence from enquiry to paid with an advance, and lists the ledger lines its advance and fee made', async () => {
+  it('takes an outgoing licence from enquiry to paid with an advance to the payee’s statement, whose drill-down names the licence', async () => {
     const { page, errors } = await signedInManagerPage(browser, cloudUrl(), own.manager, {
       id: own.companyId,
       name: own.name,
@@ -148,4 +148,27 @@ describe('licensing journey', () => {
     expect(errors).toEqual([]);
     await page.close();
   }, 240_000);
+
+  it('edits the company’s licence template, naming a placeholder the licence cannot fill', async () => {
+    const { page, errors } = await signedInManagerPage(browser, cloudUrl(), own.manager, {
+      id: own.companyId,
+      name: own.name,
+    });
+    await page.goto(`${cloudUrl()}/user/licensing`);
+    await page.getByRole('button', { name: 'Templates' }).click();
+    await page.getByTestId('document-template-choice').getByText('Master use licence').click();
+    await expect.poll(() => page.getByTestId('document-template').textContent()).toContain('The standard text.');
+    const text = page.getByTestId('document-template-text').locator('textarea');
+    await text.fill('OUR LICENCE to {{licensee}}: {{fee_in_words}}');
+    await page.getByTestId('document-template-save').click();
+    await expect
+      .poll(() => page.getByTestId('document-template').textContent())
+      .toContain('{{fee_in_words}} is not a placeholder this document can fill');
+    await text.fill('OUR LICENCE to {{licensee}} for {{usage}}: {{fee}}');
+    await page.getByTestId('document-template-save').click();
+    await expect.poll(() => page.getByTestId('document-template').textContent()).toContain('Your company’s own text.');
+    await screenshotIfAsked(page, 'test-results/licensing-templates.png', true);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
 });
