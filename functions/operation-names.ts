@@ -325,6 +325,8 @@ export const OPERATION_NAMES = {
     'amendContract',
     'deleteContract',
     'listContractTemplates',
+    'listDocumentTemplates',
+    'updateDocumentTemplate',
     'regenerateContractDocument',
     'previewContract',
     'contractDocument',

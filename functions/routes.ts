@@ -380,6 +380,9 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/label_stores/{labelId}', 'smart-links', 'viewLabelStore', 'public'),
   // Contracts (docs/contracts.md): reading needs catalogue.read, every change catalogue.write.
   r('GET', '/contract_templates', 'contracts', 'listContractTemplates', 'tenant', 'catalogue.read'),
+  // The company's own texts of the contract and licence templates its documents are written from.
+  r('GET', '/document_templates', 'contracts', 'listDocumentTemplates', 'tenant', 'catalogue.read'),
+  r('PATCH', '/document_templates/{id}', 'contracts', 'updateDocumentTemplate', 'tenant', 'catalogue.write'),
   r('GET', '/contracts', 'contracts', 'listContracts', 'tenant', 'catalogue.read'),
   r('POST', '/contracts', 'contracts', 'createContract', 'tenant', 'catalogue.write'),
   // What an unsaved contract would pay over past months: money figures, so it needs money.read.

@@ -15,7 +15,8 @@ import { Conflict, InvalidField, NotFound } from '../lib/errors.js';
 import { presignDownload, presignUpload, uploadedObject } from '../uploads/presign.js';
 import { renderContractDocx, renderContractPdf } from './document.js';
 import { liveRecoupment } from './recoupment.js';
-import { DEFAULT_TEMPLATES, renderContractText, templateFor } from './templates.js';
+import { renderContractText } from './templates.js';
+import { companyContractTemplate } from './company-templates.js';
 
 export { previewContract } from './preview.js';
 export { recoupmentPositions } from './recoupment.js';
@@ -146,10 +147,6 @@ export async function getContract(tenantId: string, id: string) {
   return { contract: await view(await load(tenantId, id)) };
 }
 
-export function listTemplates() {
-  return { contract_templates: DEFAULT_TEMPLATES };
-}
-
 export async function createContract(tenantId: string, input: ContractCreateInput) {
   if (!(await access.contractSubjectName(tenantId, input.contractable_type, input.contractable_id)))
     throw new InvalidField('contractable_id', `This ${input.contractable_type} is not one of yours`);
@@ -187,7 +184,7 @@ export async function createContract(tenantId: string, input: ContractCreateInpu
   const draft = { tenantId, id, ...fields } as ContractItem;
   await access.createContract(tenantId, id, {
     ...fields,
-    contract_data: renderContractText(templateFor(input.type), draft),
+    contract_data: renderContractText(await companyContractTemplate(tenantId, input.type), draft),
   });
   return { contract: await view(await load(tenantId, id)), message: 'Contract Added' };
 }
@@ -311,7 +308,7 @@ export async function regenerateDocument(tenantId: string, id: string) {
     tenantId,
     id,
     { version: contract.version, status: 'draft' },
-    { contract_data: renderContractText(templateFor(contract.type), contract) },
+    { contract_data: renderContractText(await companyContractTemplate(tenantId, contract.type), contract) },
   );
   if (!written) throw new Conflict('The contract changed while its document was made: reload it and try again');
   return { contract: await view(await load(tenantId, id)), message: 'Contract Document Updated' };
@@ -320,7 +317,8 @@ export async function regenerateDocument(tenantId: string, id: string) {
 /** The document as PDF or DOCX, written beside the contract and handed out as a short-lived link. */
 export async function documentLink(tenantId: string, id: string, format: 'pdf' | 'docx') {
   const contract = await load(tenantId, id);
-  const text = contract.contract_data || renderContractText(templateFor(contract.type), contract);
+  const text =
+    contract.contract_data || renderContractText(await companyContractTemplate(tenantId, contract.type), contract);
   const title = `${TYPE_WORDS[contract.type]} — ${contract.contractee_legal_name}`;
   const key = documentKey(tenantId, id, contract.version, format);
   const [bytes, type] =

@@ -5,12 +5,14 @@ import {
   contractListQuery,
   contractPreviewInput,
   contractUpdateInput,
+  documentTemplateUpdate,
 } from '../../shared/schemas/contracts.js';
 import { uploadRequest } from '../../shared/schemas/uploads.js';
 import { CONTRACT_CONTENT_TYPES, MAX_CONTRACT_BYTES } from '../catalogue/label-depth.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
 import { planGate } from '../plans/gate.js';
 import * as contracts from './contracts.js';
+import { contractTemplates, documentTemplates, saveDocumentTemplate } from './company-templates.js';
 
 /** Contracts area: a company's deals on its releases, labels and artists, their templates and documents. */
 const operations = {
@@ -44,7 +46,14 @@ const operations = {
     params: idParams,
     run: ({ tenantId, params }) => contracts.deleteContract(tenantId, params.id),
   }),
-  listContractTemplates: operation('tenant', { run: async () => contracts.listTemplates() }),
+  listContractTemplates: operation('tenant', { run: ({ tenantId }) => contractTemplates(tenantId) }),
+  listDocumentTemplates: operation('tenant', { run: ({ tenantId }) => documentTemplates(tenantId) }),
+  updateDocumentTemplate: operation('tenant', {
+    params: idParams,
+    body: documentTemplateUpdate,
+    run: ({ tenantId, caller, params, body }) =>
+      saveDocumentTemplate(tenantId, caller.user.userId, params.id, body.text),
+  }),
   regenerateContractDocument: operation('tenant', {
     params: idParams,
     run: ({ tenantId, params }) => contracts.regenerateDocument(tenantId, params.id),

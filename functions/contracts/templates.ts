@@ -189,6 +189,12 @@ This quote is not a licence: the use is licensed once both parties sign the lice
   },
 } as const;
 
-export function licenceTemplate(kind: keyof typeof LICENCE_TEMPLATES): { name: string; text: string } {
-  return LICENCE_TEMPLATES[kind];
-}
+/** The licensing hub's papers' default texts, by the id a company's own text is kept under. */
+export const LICENCE_TEMPLATE_IDS = { licence: 'master_use_licence', quote: 'licence_quote' } as const;
+export type LicenceDocumentKind = keyof typeof LICENCE_TEMPLATES;
+
+export const DEFAULT_LICENCE_TEMPLATES = (Object.keys(LICENCE_TEMPLATES) as LicenceDocumentKind[]).map((kind) => ({
+  id: LICENCE_TEMPLATE_IDS[kind],
+  kind,
+  ...LICENCE_TEMPLATES[kind],
+}));

@@ -32,8 +32,8 @@ import { SiteHelp } from './entities/site-help.js';
 import { Log } from './entities/log.js';
 import { ImportRecord } from './entities/import-record.js';
 import { CwrRegistration } from './entities/cwr-registration.js';
-import { Contract } from './entities/contract.js';
-import { License } from './entities/license.js';
+import { Contract, DocumentTemplate } from './entities/contract.js';
+import { License, LicenseReminderClaim } from './entities/license.js';
 import {
   MailingList,
   MailingMember,
@@ -146,7 +146,9 @@ const entities = {
   CatalogueExport,
   CwrRegistration,
   Contract,
+  DocumentTemplate,
   License,
+  LicenseReminderClaim,
   MailingList,
   MailingMember,
   PromoSuppression,

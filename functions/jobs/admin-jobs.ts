@@ -18,6 +18,7 @@ const KIND_NAMES: Record<JobKind, string> = {
   delivery: 'Delivery',
   payment_run: 'Payment run',
   promo_send: 'Promo send',
+  license_reminder: 'Licensing reminder',
 };
 
 /** GET /admin/jobs: every stuck job, oldest first. A job whose time is unknown counts as stuck. */

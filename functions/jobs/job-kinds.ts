@@ -19,7 +19,8 @@ export type JobKind =
   | 'catalogue_import'
   | 'delivery'
   | 'payment_run'
-  | 'promo_send';
+  | 'promo_send'
+  | 'license_reminder';
 
 /** One job in a state that is not final, as the admins' Jobs page lists it. */
 export type UnfinishedJob = {

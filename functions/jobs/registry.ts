@@ -1,6 +1,7 @@
 import { catalogueImportJobs } from '../catalogue-exchange/imports/resume.js';
 import { deliveryJobs } from '../deliveries/resume.js';
 import { paymentRunJobs, statementRunJobs } from '../money/index.js';
+import { licenseReminderJobs } from '../licensing/index.js';
 import { promoSendJobs } from '../promos/index.js';
 import { royaltyImportJobs } from '../royalties/import/resume.js';
 import type { JobKind, JobResumer, UnfinishedJob } from './job-kinds.js';
@@ -16,6 +17,7 @@ const RESUMERS: readonly JobResumer[] = [
   deliveryJobs,
   paymentRunJobs,
   promoSendJobs,
+  licenseReminderJobs,
 ];
 
 /** The kinds of job that have a resumer (what the admins' Resume accepts). */

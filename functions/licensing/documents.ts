@@ -1,7 +1,8 @@
 import { ENV } from '../../infra/resources.js';
 import { formatMoney } from '../../shared/money.js';
 import { renderContractDocx, renderContractPdf } from '../contracts/document.js';
-import { fillTemplate, licenceTemplate } from '../contracts/templates.js';
+import { companyLicenceTemplate } from '../contracts/company-templates.js';
+import { fillTemplate } from '../contracts/templates.js';
 import * as store from '../data/access/licenses.js';
 import type { LicenseItem } from '../data/entities/license.js';
 import { putBytes } from '../lib/bucket-objects.js';
@@ -62,7 +63,7 @@ export async function licenceDocumentLink(
   format: 'pdf' | 'docx',
 ) {
   const license = await readLicense(tenantId, id);
-  const template = licenceTemplate(kind);
+  const template = await companyLicenceTemplate(tenantId, kind);
   const text = fillTemplate(template.text, placeholders(license, (await store.licensorTerms(tenantId)).name));
   const title = `${template.name} — ${license.licensee_name}`;
   const [bytes, type] =

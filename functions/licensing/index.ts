@@ -19,6 +19,8 @@ import { issueInvoice } from './invoice.js';
 import { invoicePdfLink } from './invoice-pdf.js';
 
 export { clearanceProblems } from './clearance.js';
+export { withLineLicences } from './line-licences.js';
+export { licenseReminderJobs } from './reminders-resume.js';
 import { createLicense, moveLicense, readLicense, updateLicense } from './licenses.js';
 import { licensingSummary, listLicenses } from './list.js';
 import { recordPayment } from './payment.js';

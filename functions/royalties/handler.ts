@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../../shared/messages.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
 import { planGate } from '../plans/gate.js';
-import { licensingOperations } from '../licensing/index.js';
+import { licensingOperations, withLineLicences } from '../licensing/index.js';
 import { BadRequest } from '../lib/errors.js';
 import { listQuerySchema } from '../lib/list-query.js';
 import { LISTS } from '../data/list-cache.js';
@@ -92,7 +92,9 @@ const list = async (
     companyMoneyTerms(tenantId),
     listSplit(tenantId, request.filter, version, versions ?? {}),
   ]);
-  return { ...page, ...split, currency: (terms?.currency ?? DEFAULT_CURRENCY).toUpperCase() };
+  // A line paid by a licence names it (the list and a statement figure's drill-down are this list).
+  const royalties = await withLineLicences(tenantId, page.royalties);
+  return { ...page, royalties, ...split, currency: (terms?.currency ?? DEFAULT_CURRENCY).toUpperCase() };
 };
 /**
  * The ledger state's version comes with the auth check, so an unchanged ledger costs no further reads;
@@ -149,7 +151,9 @@ const operations = {
   }),
   getRoyalty: operation('tenant', {
     params: idParams,
-    run: async ({ tenantId, params }) => ({ royalty: await getRoyalty(tenantId, params.id) }),
+    run: async ({ tenantId, params }) => ({
+      royalty: (await withLineLicences(tenantId, [await getRoyalty(tenantId, params.id)]))[0],
+    }),
   }),
   updateRoyalty: operation('tenant', {
     params: idParams,

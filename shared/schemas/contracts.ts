@@ -198,3 +198,12 @@ function monthsBetween(start: string, end: string): number {
   const [ey, em] = end.split('-').map(Number);
   return ((ey ?? 0) - (sy ?? 0)) * 12 + ((em ?? 0) - (sm ?? 0)) + 1;
 }
+
+/** PATCH document_templates/{id}: the company's own text of a contract or licence template (bounded before any work). */
+export const documentTemplateUpdate = z.strictObject({
+  text: z
+    .string('Text is required')
+    .trim()
+    .min(1, 'Text is required')
+    .max(20_000, 'Text must be at most 20,000 characters'),
+});

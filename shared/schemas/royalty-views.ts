@@ -40,6 +40,8 @@ export type Royalty = {
   artist_paid: boolean | null;
   manual: boolean | null;
   edited: boolean | null;
+  /** The licence whose fee or advance this line is (licensee and use), else null. */
+  license?: { id: string; name: string; type: 'incoming' | 'outgoing' } | null;
 };
 
 export type RoyaltyList = {

@@ -6,7 +6,9 @@ import { type OwnCompany, ownCompany } from '../support/own-company.js';
 
 /**
  * An outgoing licence in Chromium: from an enquiry to paid with an advance on signing, its documents,
- * then the ledger lines the advance and the rest of the fee became, and the recording's licences.
+ * then the ledger lines the advance and the rest of the fee became, and the recording's licences;
+ * then the payee's statement is published and shows the licence's lines, and its figure's drill-down
+ * names the licence and opens it.
  */
 let browser: Browser;
 let own: OwnCompany;
@@ -14,12 +16,24 @@ const stamp = Date.now();
 const licensee = `Northern Film ${stamp}`;
 const track = `Sync Track ${stamp}`;
 let recordingId: string;
+let payeeId: string;
 
 beforeAll(async () => {
   browser = await launchChromium();
   own = await ownCompany('Licensing e2e');
-  const made = await own.api.post('/recordings', { title: track });
-  expect(made.status).toBe(201);
+  // The recording pays its payee, whose statement summarises by store (the licensee is the store).
+  const payee = await own.api.post('/payees', {
+    name: `Sync Payee ${stamp}`,
+    email: `sync.payee.${stamp}@example.test`,
+    statement_settings_attributes: { default_summaries: ['store'] },
+  });
+  expect(payee.status, JSON.stringify(payee.body)).toBe(201);
+  payeeId = payee.body.payee.id;
+  const made = await own.api.post('/recordings', {
+    title: track,
+    recording_payees_attributes: [{ payee_id: payeeId, split: 100 }],
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
   recordingId = made.body.recording.id;
 });
 afterAll(async () => {
@@ -31,7 +45,7 @@ const fill = (page: Page, field: string, value: string) =>
   page.getByTestId(`license-${field}`).locator('input').fill(value);
 
 describe('licensing journey', () => {
-  it('takes an outgoing licence from enquiry to paid with an advance, and lists the ledger lines its advance and fee made', async () => {
+  it('takes an outgoing licence from enquiry to paid with an advance to the payee’s statement, whose drill-down names the licence', async () => {
     const { page, errors } = await signedInManagerPage(browser, cloudUrl(), own.manager, {
       id: own.companyId,
       name: own.name,
@@ -77,6 +91,7 @@ describe('licensing journey', () => {
     await expect.poll(() => page.getByTestId('license-ledger-lines').textContent()).toContain('£100.00');
     expect(await page.getByTestId('license-ledger-lines').textContent()).toContain('£20.00');
     await screenshotIfAsked(page, 'test-results/licensing-detail.png', true);
+    const licenceUrl = page.url();
 
     // The royalties list shows the line, the licensee as its retailer.
     await page.goto(`${cloudUrl()}/user/royalties`);
@@ -93,7 +108,67 @@ describe('licensing journey', () => {
     await page.goto(`${cloudUrl()}/user/recordings/${recordingId}`);
     await expect.poll(() => page.getByTestId('asset-licenses').textContent()).toContain(licensee);
     await screenshotIfAsked(page, 'test-results/licensing-recording.png', true);
+
+    // The payee's statement for the month paid is published: it carries the licence's lines.
+    const licenseId = new URL(licenceUrl).pathname.split('/').at(-1) ?? '';
+    const period = new Date().toISOString().slice(0, 7);
+    const created = await own.api.post('/statements', {
+      payee_id: payeeId,
+      start_pay_period: period,
+      end_pay_period: period,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    let statementId = '';
+    await expect
+      .poll(
+        async () => {
+          const found = (await own.api.get(`/statements?statementable_type=Payee&statementable_id=${payeeId}`)).body
+            .statements as { id: string; queue_status: string }[];
+          statementId = found[0]?.id ?? '';
+          return found[0]?.queue_status;
+        },
+        { timeout: 90_000 },
+      )
+      .toBe('published');
+    await page.goto(`${cloudUrl()}/user/finances/statements/${statementId}`);
+    await expect.poll(() => page.getByTestId('statement-summary-store').textContent()).toContain(licensee);
+    await screenshotIfAsked(page, 'test-results/licensing-statement.png', true);
+
+    // The licensee's figure opens the lines behind it, each naming the licence it came from.
+    await page.getByTestId(`statement-summary-store-${licensee}`).click();
+    await page.waitForURL(/\/royalties/);
+    const named = `${licensee} (Closing credits of a feature film)`;
+    await expect
+      .poll(() => page.locator('[data-testid^="royalty-license-"]').allTextContents())
+      .toEqual([named, named]);
+    await screenshotIfAsked(page, 'test-results/licensing-drilldown.png', true);
+    await page.locator('[data-testid^="royalty-license-"]').first().click();
+    await page.waitForURL(new RegExp(`/user/licensing/${licenseId}$`));
+    await expect.poll(() => page.getByTestId('license-status').textContent()).toBe('Paid');
     expect(errors).toEqual([]);
     await page.close();
-  });
+  }, 240_000);
+
+  it('edits the company’s licence template, naming a placeholder the licence cannot fill', async () => {
+    const { page, errors } = await signedInManagerPage(browser, cloudUrl(), own.manager, {
+      id: own.companyId,
+      name: own.name,
+    });
+    await page.goto(`${cloudUrl()}/user/licensing`);
+    await page.getByRole('button', { name: 'Templates' }).click();
+    await page.getByTestId('document-template-choice').getByText('Master use licence').click();
+    await expect.poll(() => page.getByTestId('document-template').textContent()).toContain('The standard text.');
+    const text = page.getByTestId('document-template-text').locator('textarea');
+    await text.fill('OUR LICENCE to {{licensee}}: {{fee_in_words}}');
+    await page.getByTestId('document-template-save').click();
+    await expect
+      .poll(() => page.getByTestId('document-template').textContent())
+      .toContain('{{fee_in_words}} is not a placeholder this document can fill');
+    await text.fill('OUR LICENCE to {{licensee}} for {{usage}}: {{fee}}');
+    await page.getByTestId('document-template-save').click();
+    await expect.poll(() => page.getByTestId('document-template').textContent()).toContain('Your company’s own text.');
+    await screenshotIfAsked(page, 'test-results/licensing-templates.png', true);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
 });

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, latestMail } from '../support/api.js';
+import { licensingCompany } from '../support/licensing-company.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 import { pdfText } from '../support/pdf-text.js';
 
@@ -9,7 +10,7 @@ import { pdfText } from '../support/pdf-text.js';
  * that are sent once per licence and due date however often the schedule runs.
  */
 type Api = OwnCompany['api'];
-const stamp = Date.now();
+let stamp: number;
 let own: OwnCompany;
 let api: Api;
 let recordings: { id: string; title: string }[];
@@ -28,40 +29,19 @@ const put = (path: string, body: object) =>
   call('PUT', `/api/v1${path}`, { token: own.manager.token, company: own.companyId, body });
 const cents = (values: string[]) => values.reduce((sum, v) => sum + Math.round(Number(v) * 100), 0);
 
-async function signed(body: Record<string, unknown>) {
-  const made = await api.post('/licenses', body);
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
-  const moved = await api.post(`/licenses/${made.body.license.id}/status`, { status: 'signed' });
-  expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-  return moved.body.license as Record<string, any>;
-}
+let signed: (body: Record<string, unknown>) => Promise<Record<string, any>>;
 
 type Line = { id: string; pay_period: string; subtotal_payable: string; sales_description: string };
 const linesOf = async (id: string) => (await api.get(`/licenses/${id}`)).body.license.royalty_lines as Line[];
 
 beforeAll(async () => {
-  own = await ownCompany('Licence advances');
-  ({ api } = own);
   // Registered for VAT: the invoice charges it on the whole fee and deducts the advance from the total.
-  expect(
-    (await api.patch(`/companies/${own.companyId}`, { vat_registered: true, vat_number: 'GB123456789' })).status,
-  ).toBe(200);
-  payees = [];
-  for (const name of ['Advance payee A', 'Advance payee B']) {
-    const made = await api.post('/payees', {
-      name: `${name} ${stamp}`,
-      email: `${name.at(-1)}.adv.${stamp}@example.test`,
-    });
-    expect(made.status, JSON.stringify(made.body)).toBe(201);
-    payees.push(made.body.payee.id);
-  }
-  recordings = [];
-  for (const n of [1, 2, 3]) {
-    const made = await api.post('/recordings', { title: `Advance track ${n} ${stamp}` });
-    expect(made.status, JSON.stringify(made.body)).toBe(201);
-    recordings.push(made.body.recording);
-  }
-  release = (await api.post('/releases', { title: `Advance EP ${stamp}` })).body.release;
+  const company = await licensingCompany('Licence advances', {
+    prefix: 'Advance',
+    payees: ['Advance payee A', 'Advance payee B'],
+  });
+  ({ own, api, stamp, recordings, release, signed } = company);
+  payees = company.payees.map((p) => p.id);
 }, 120_000);
 
 describe('an advance', () => {
@@ -228,6 +208,61 @@ describe('documents', () => {
     expect(new TextDecoder().decode(await (await fetch(link.body.url)).arrayBuffer())).toBe('%PDF-1.4 signed');
     const foreign = await put(`/licenses/${license.id}/signed_copy`, { signed_copy_key: 'contracts/x/y.pdf' });
     expect(foreign.status).toBe(400);
+  });
+});
+
+describe('the company’s own templates', () => {
+  it('writes the licence from the company’s own text, refusing a placeholder it cannot fill; other companies keep the standard text', async () => {
+    const listed = await api.get('/document_templates');
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    const ids = listed.body.document_templates.map((t: { id: string }) => t.id);
+    expect(ids).toEqual(['artist_release_contract', 'licence', 'master_use_licence', 'licence_quote']);
+    const standard = listed.body.document_templates[2];
+    expect(standard).toMatchObject({ name: 'Master use licence', used_for: 'licence', customised: false });
+    expect(standard.placeholders).toContain('licensee');
+
+    const unknown = await api.patch('/document_templates/master_use_licence', { text: 'Fee: {{fee_in_words}}' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors.text[0]).toMatch(
+      /^\{\{fee_in_words\}\} is not a placeholder this document can fill: use /,
+    );
+    expect((await api.patch('/document_templates/master_use_licence', { text: '  ' })).body.errors.text).toEqual([
+      'Text is required',
+    ]);
+    expect((await api.patch('/document_templates/no_such_template', { text: 'x' })).status).toBe(404);
+
+    const own = 'OUR OWN MASTER LICENCE\nGranted to {{licensee}} for {{usage}}. Fee: {{fee}}.';
+    const saved = await api.patch('/document_templates/master_use_licence', { text: own });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.document_template).toMatchObject({ text: own, customised: true });
+
+    const license = await signed({
+      type: 'outgoing',
+      licensee_name: `Own Paper Co ${stamp}`,
+      usage: 'A podcast intro',
+      fee: '75.00',
+      fee_currency: 'GBP',
+      assets: [{ asset_type: 'recording', asset_id: recordings[0]?.id, split: '100' }],
+    });
+    const paper = async (kind: string) => {
+      const link = await api.get(`/licenses/${license.id}/document?kind=${kind}&format=pdf`);
+      expect(link.status, JSON.stringify(link.body)).toBe(200);
+      return pdfText(new Uint8Array(await (await fetch(link.body.url)).arrayBuffer()));
+    };
+    const licenceText = await paper('licence');
+    expect(licenceText).toContain('OUR OWN MASTER LICENCE');
+    expect(licenceText).toContain(`Granted to Own Paper Co ${stamp} for A podcast intro. Fee: £75.00.`);
+    // The quote keeps its standard text until the company changes it too.
+    expect(await paper('quote')).toContain('QUOTE FOR A MASTER USE LICENCE');
+
+    // Another company still has the standard texts.
+    const elsewhere = await ownCompany('Templates elsewhere');
+    const theirs = (await elsewhere.api.get('/document_templates')).body.document_templates[2];
+    expect(theirs).toMatchObject({ id: 'master_use_licence', customised: false, text: standard.text });
+
+    // Saving the standard text again restores it.
+    const restored = await api.patch('/document_templates/master_use_licence', { text: standard.default_text });
+    expect(restored.body.document_template.customised).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkableRelease } from '../support/checkable-release.js';
 import { pdfText } from '../support/pdf-text.js';
+import { licensingCompany } from '../support/licensing-company.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 import { until } from '../support/wait.js';
 
@@ -9,13 +10,15 @@ import { until } from '../support/wait.js';
  * by the licensee's country), and the payment that turns the fee into ledger lines exactly once.
  */
 type Api = OwnCompany['api'];
-const stamp = Date.now();
+let stamp: number;
 let own: OwnCompany;
 let api: Api;
 let other: OwnCompany;
 let payee: { id: string };
 let recordings: { id: string; title: string }[];
 let release: { id: string; title: string };
+let create: (body: Record<string, unknown>, on?: Api) => Promise<Record<string, any>>;
+let signed: (body: Record<string, unknown>, on?: Api) => Promise<Record<string, any>>;
 
 /** Today's month and a day of last month, the pay period a payment lands in. */
 const PAID_ON = (() => {
@@ -41,39 +44,15 @@ const outgoing = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-async function create(body: Record<string, unknown>, on: Api = api) {
-  const made = await on.post('/licenses', body);
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
-  return made.body.license as Record<string, any>;
-}
-
-/** A licence walked from enquiry to signed. */
-async function signed(body: Record<string, unknown>, on: Api = api) {
-  const license = await create(body, on);
-  const moved = await on.post(`/licenses/${license.id}/status`, { status: 'signed' });
-  expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-  return moved.body.license as Record<string, any>;
-}
-
 beforeAll(async () => {
-  own = await ownCompany('Licensing');
+  const company = await licensingCompany('Licensing', {
+    prefix: 'Licensed',
+    payees: ['Licensed payee'],
+    recordingsPaidToFirstPayee: true,
+  });
+  ({ own, api, stamp, recordings, release, create, signed } = company);
+  payee = company.payees[0];
   other = await ownCompany('Licensing elsewhere');
-  ({ api } = own);
-  expect(
-    (await api.patch(`/companies/${own.companyId}`, { vat_registered: true, vat_number: 'GB123456789' })).status,
-  ).toBe(200);
-  payee = (await api.post('/payees', { name: `Licensed payee ${stamp}`, email: `lic.${stamp}@example.test` })).body
-    .payee;
-  recordings = [];
-  for (const n of [1, 2, 3]) {
-    const made = await api.post('/recordings', {
-      title: `Licensed track ${n} ${stamp}`,
-      recording_payees_attributes: [{ payee_id: payee.id, split: 100 }],
-    });
-    expect(made.status, JSON.stringify(made.body)).toBe(201);
-    recordings.push(made.body.recording);
-  }
-  release = (await api.post('/releases', { title: `Licensed EP ${stamp}` })).body.release;
 }, 120_000);
 
 describe('a licence’s fields and pipeline', () => {
@@ -262,6 +241,10 @@ describe('paid: the fee enters the ledger exactly once', () => {
     expect(cents).toBe(10_000_000n);
     expect(lines.every((l) => l.pay_period === PAID_ON.slice(0, 7))).toBe(true);
     expect(lines[0].sales_description).toContain(paid.invoice.number);
+    // Each names the licence it came from by its licensee and use, with its id for the link.
+    const named = { id: license.id, name: `Trailer Co ${stamp} (A film trailer)`, type: 'outgoing' };
+    expect(lines.map((l) => (l as { license?: unknown }).license)).toEqual([named, named, named]);
+    expect((await api.get(`/royalties/${lines[0].id}`)).body.royalty.license).toEqual(named);
     // A replay later still makes nothing more.
     expect((await api.post(`/licenses/${license.id}/payment`, { payment_date: PAID_ON })).status).toBe(200);
     expect((await api.get(`/licenses/${license.id}`)).body.license.royalty_lines).toHaveLength(3);

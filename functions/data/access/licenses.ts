@@ -1,4 +1,4 @@
-import type { LicenseItem } from '../entities/license.js';
+import type { LicenseItem, LicenseReminderClaimItem } from '../entities/license.js';
 import type { CreateExpense } from '../entities/statements.js';
 import type { CreateManualRoyalty, ManualRoyaltyItem } from '../entities/royalty-overlays.js';
 import { LISTS, listsChangedAfterWrite, moneyRecordsChanged } from '../list-cache.js';
@@ -176,19 +176,63 @@ export async function recoupableCostTerms(
   return null;
 }
 
+/** What a reminder tells, kept on its claim so a resumed claim is sent as it was decided. */
+export type ReminderMessage = Pick<LicenseReminderClaimItem, 'license_id' | 'subject' | 'text' | 'permission'>;
+
+const reminderClaims = () => getDb().entities.LicenseReminderClaim;
+
 /**
- * Claims a reminder: true the first time this licence's reminder of this kind for this due date is
- * claimed, false ever after. The claim is a guard item created only when absent, so a schedule
- * that runs twice, or a re-delivered run, sends each reminder once.
+ * Claims a reminder for sending: true the first time this licence's reminder of this kind for this
+ * due date is claimed, false ever after. The claim is created only when absent, so a schedule that
+ * runs twice, or a re-delivered run, sends each reminder once; it stays `sending` until
+ * `reminderSent`, so one left by a run that died is found and carried on (`unsentReminders`).
  */
-export async function claimReminder(tenantId: string, licenseId: string, key: string): Promise<boolean> {
+export async function claimReminder(
+  tenantId: string,
+  key: string,
+  message: ReminderMessage,
+  now: string,
+): Promise<boolean> {
   return writtenUnlessConditionFailed(() =>
-    getDb()
-      .entities.UniqueValue.create({
-        scope: `license-reminder#${tenantId}`,
-        value: `${licenseId}#${key}`,
-        ownerId: licenseId,
-      })
+    reminderClaims()
+      .create({ tenantId, key, status: 'sending', claimed_at: now, ...message })
+      .go(),
+  );
+}
+
+/** The claim is done: its notice and mails are out. */
+export async function reminderSent(tenantId: string, key: string): Promise<void> {
+  await reminderClaims().patch({ tenantId, key }).set({ status: 'sent' }).go();
+}
+
+/** Every reminder claimed and not yet sent, in every company (a scan: the local cloud's start and the admins' Jobs page). */
+export async function unsentReminders(): Promise<LicenseReminderClaimItem[]> {
+  return (
+    await reminderClaims()
+      .scan.where(({ status }, { eq }) => eq(status, 'sending'))
+      .go({ pages: 'all' })
+  ).data;
+}
+
+export async function getReminderClaim(tenantId: string, key: string): Promise<LicenseReminderClaimItem | null> {
+  return (await reminderClaims().get({ tenantId, key }).go()).data;
+}
+
+/**
+ * Takes over a claim a dead run left `sending`: only while it still says `sending` as claimed at
+ * `claimedAt`, so of two resumers one carries it on. Whether this call holds it now.
+ */
+export async function takeOverReminder(
+  tenantId: string,
+  key: string,
+  claimedAt: string,
+  now: string,
+): Promise<boolean> {
+  return writtenUnlessConditionFailed(() =>
+    reminderClaims()
+      .patch({ tenantId, key })
+      .set({ claimed_at: now })
+      .where((attr, op) => `${op.eq(attr.status, 'sending')} AND ${op.eq(attr.claimed_at, claimedAt)}`)
       .go(),
   );
 }
@@ -208,4 +252,34 @@ export async function licensorTerms(tenantId: string) {
     country: company?.country ?? null,
     currency: (company?.currency ?? 'GBP').toUpperCase(),
   };
+}
+
+/**
+ * The licence each of these manual lines came from, by line id (lines not from a licence left out).
+ * Batch reads keyed by id: a page of the royalties list costs two reads whatever the company's size.
+ */
+export async function licensesOfLines(
+  tenantId: string,
+  lineIds: string[],
+): Promise<Map<string, Pick<LicenseItem, 'id' | 'type' | 'licensee_name' | 'usage'>>> {
+  const found = new Map<string, Pick<LicenseItem, 'id' | 'type' | 'licensee_name' | 'usage'>>();
+  if (!lineIds.length) return found;
+  const db = getDb().entities;
+  const lines = (await db.ManualRoyalty.get(lineIds.map((id) => ({ tenantId, id }))).go()).data;
+  const licenseIds = [...new Set(lines.flatMap((line) => (line.license_id ? [line.license_id] : [])))];
+  if (!licenseIds.length) return found;
+  const byId = new Map(
+    (
+      (
+        await licenses()
+          .get(licenseIds.map((id) => ({ tenantId, id })))
+          .go()
+      ).data as LicenseItem[]
+    ).map((l) => [l.id, l]),
+  );
+  for (const line of lines) {
+    const license = line.license_id ? byId.get(line.license_id) : undefined;
+    if (license) found.set(line.id, license);
+  }
+  return found;
 }

@@ -63,3 +63,24 @@ export const Contract = new Entity({
 });
 
 export type ContractItem = EntityItem<typeof Contract>;
+
+/**
+ * A company's own text for one of the document templates (a contract type's, the master use licence,
+ * the licence quote): absent, the product's default text is used (contracts/templates.ts).
+ */
+export const DocumentTemplate = new Entity({
+  model: { entity: 'documentTemplate', version: '1', service: SERVICE },
+  attributes: {
+    tenantId: { type: 'string', required: true },
+    /** The template's id (contracts/templates.ts TEMPLATE_IDS). */
+    id: { type: 'string', required: true },
+    text: { type: 'string', required: true },
+    updatedBy: { type: 'string' },
+    ...timestamps,
+  },
+  indexes: {
+    byTenant: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: ['id'] } },
+  },
+});
+
+export type DocumentTemplateItem = EntityItem<typeof DocumentTemplate>;

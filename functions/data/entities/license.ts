@@ -79,3 +79,31 @@ export const License = new Entity({
 });
 
 export type LicenseItem = EntityItem<typeof License> & { status: LicenseStatus };
+
+/**
+ * A licensing reminder claimed for sending (one per company, licence, kind and due date): created
+ * only when absent, `sending` until its notice and mails are out, then `sent`. A claim left `sending`
+ * by a run that died is carried on by the reminders' resumer (licensing/reminders-resume.ts), so a
+ * reminder is neither sent twice nor lost. It keeps what it tells, so the resumer needs nothing else.
+ */
+export const LicenseReminderClaim = new Entity({
+  model: { entity: 'licenseReminderClaim', version: '1', service: SERVICE },
+  attributes: {
+    tenantId: { type: 'string', required: true },
+    /** `{licence id}#{reminder key}`. */
+    key: { type: 'string', required: true },
+    license_id: { type: 'string', required: true },
+    status: { type: ['sending', 'sent'] as const, required: true },
+    /** When the run now sending it claimed it (ISO): a claim older than a run's time limit is a dead run's. */
+    claimed_at: { type: 'string', required: true },
+    subject: { type: 'string', required: true },
+    text: { type: 'string', required: true },
+    permission: { type: 'string', required: true },
+    ...timestamps,
+  },
+  indexes: {
+    byTenant: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: ['key'] } },
+  },
+});
+
+export type LicenseReminderClaimItem = EntityItem<typeof LicenseReminderClaim>;

@@ -53,6 +53,7 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'new-outgoing-license': () => import('../pages/licensing/license-form-page').then((m) => m.NewOutgoingLicensePage),
   license: () => import('../pages/licensing/license-page').then((m) => m.LicensePage),
   'license-form': () => import('../pages/licensing/license-form-page').then((m) => m.LicenseFormPage),
+  'document-templates': () => import('../pages/contracts/document-templates-page').then((m) => m.DocumentTemplatesPage),
   // Smart links and a label's settings and store page (label tools).
   'smart-links': () => import('../pages/label-tools/smart-links-page').then((m) => m.SmartLinksPage),
   'smart-link-landing': () =>

@@ -81,6 +81,7 @@ export type PageKey =
   | 'new-outgoing-license'
   | 'license'
   | 'license-form'
+  | 'document-templates'
   | 'label-assets'
   | 'admin-label-assets'
   | 'admin-dashboard'
@@ -522,6 +523,7 @@ const userRoutes: RouteDef[] = [
       '/user/licensing/new_outgoing_license': 'new-outgoing-license',
     },
   ),
+  tenant('/user/licensing/templates', 'LicensingTemplates', 'Document templates', 'document-templates'),
   tenant('/user/licensing/:id', 'UserLicense', 'Licence', 'license'),
   tenant('/user/licensing/:id/edit', 'EditUserLicense', 'Edit licence', 'license-form'),
   tenant('/user/royalties', 'UserRoyalties', 'Royalties', 'user-royalties'),

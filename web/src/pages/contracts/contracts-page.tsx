@@ -5,7 +5,6 @@ import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import DatePicker from '@cloudscape-design/components/date-picker';
-import FileUpload from '@cloudscape-design/components/file-upload';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
@@ -19,10 +18,10 @@ import { useParams } from 'react-router';
 import { notAppliedByStatements, termWords } from '../../../../shared/contract-terms';
 import { formatDate } from '../../../../shared/format';
 import type { RoyaltyTerm as Term, RoyaltyTerms } from '../../../../shared/schemas/contracts';
-import { api, errorMessage, putWithProgress } from '../../app/api';
+import { api, errorMessage } from '../../app/api';
 import { notify } from '../../app/notifications';
 import { useApi } from '../../app/resources';
-import { fileUploadStrings } from '../../components/file-upload-strings';
+import { openLink, SignedCopyField } from '../../components/signed-copy-field';
 import { ContractPreview } from './contract-preview';
 import { type ContractRecoupment, RecoupmentBalance } from './contract-recoupment';
 
@@ -59,15 +58,6 @@ const METADATA_WORDS: [string, string][] = [
   ['release_commitment', 'Release commitment'],
   ['other_commitments', 'Other commitments'],
 ];
-
-async function openLink(path: string) {
-  try {
-    const { url } = await api.get<{ url: string }>(path);
-    window.open(url, '_blank', 'noopener');
-  } catch (failure) {
-    notify('error', errorMessage(failure));
-  }
-}
 
 /** A new contract from a template: the contractee and both legal names; the defaults fill the rest. */
 function NewContract({ subject, onMade }: { subject: { type: string; id: string }; onMade: (id: string) => void }) {
@@ -254,7 +244,6 @@ function NotAppliedYet({ contract }: { contract: Contract }) {
 /** One contract: parties, terms in words, payees, versions, document links, signing and the signed copy. */
 function ContractDetail({ id, onChanged }: { id: string; onChanged: () => void }) {
   const { data, error, mutate } = useApi<{ contract: Contract }>(`/contracts/${encodeURIComponent(id)}`);
-  const [files, setFiles] = useState<File[]>([]);
   if (error) return <Box color="text-status-error">{errorMessage(error)}</Box>;
   const contract = data?.contract;
   if (!contract) return <Box>Loading contract</Box>;
@@ -269,19 +258,6 @@ function ContractDetail({ id, onChanged }: { id: string; onChanged: () => void }
       notify('error', errorMessage(failure));
     }
   };
-  const upload = (chosen: File[]) =>
-    act(async () => {
-      const file = chosen[0];
-      if (!file) return;
-      const type = file.type || 'application/pdf';
-      const presigned = await api.post<{ url: string; key: string; headers?: Record<string, string> }>(
-        `${base}/signed_copy_upload`,
-        { filename: file.name, content_type: type, size: file.size },
-      );
-      await putWithProgress(presigned.url, file, presigned.headers ?? { 'content-type': type }, () => {});
-      await api.put(`${base}/signed_copy`, { signed_copy_key: presigned.key });
-      setFiles([]);
-    }, 'Signed Copy Saved');
   return (
     <Container
       data-testid="contract-detail"
@@ -384,25 +360,16 @@ function ContractDetail({ id, onChanged }: { id: string; onChanged: () => void }
         ) : (
           <Box color="text-body-secondary">No payees yet</Box>
         )}
-        <FormField
-          label="Signed copy"
-          description={contract.signed_copy_file_name ? undefined : 'Upload the signed contract (PDF or Word)'}
-        >
-          {contract.signed_copy_file_name ? (
-            <Link onFollow={() => void openLink(`${base}/signed_copy`)}>{contract.signed_copy_file_name}</Link>
-          ) : null}
-          <FileUpload
-            value={files}
-            onChange={({ detail }) => {
-              setFiles(detail.value);
-              if (detail.value.length) void upload(detail.value);
-            }}
-            i18nStrings={fileUploadStrings({
-              uploadButtonText: () => 'Upload signed copy',
-              dropzoneText: () => 'Drop the file',
-            })}
-          />
-        </FormField>
+        <SignedCopyField
+          base={base}
+          fileName={contract.signed_copy_file_name}
+          description="The contract as both parties signed it (PDF or Word)"
+          testId="contract-signed-copy"
+          onSaved={async () => {
+            await mutate();
+            onChanged();
+          }}
+        />
       </SpaceBetween>
     </Container>
   );

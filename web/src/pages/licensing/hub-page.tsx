@@ -74,6 +74,7 @@ export function LicensingHubPage() {
           description="Licences of your masters to films, ads and games, and of others’ masters for your releases"
           actions={
             <SpaceBetween direction="horizontal" size="xs">
+              <Button onClick={() => navigate('/user/licensing/templates')}>Templates</Button>
               <Button onClick={() => navigate('/user/licensing/licenses')}>All licences</Button>
               <Button onClick={() => navigate('/user/licensing/new_incoming_license')}>New incoming licence</Button>
               <Button variant="primary" onClick={() => navigate('/user/licensing/new_outgoing_license')}>

@@ -1,60 +1,34 @@
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
-import FileUpload from '@cloudscape-design/components/file-upload';
-import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
 import { formatDate } from '../../../../shared/format';
-import { api, errorMessage, putWithProgress } from '../../app/api';
+import { api, errorMessage } from '../../app/api';
 import { notify } from '../../app/notifications';
-import { fileUploadStrings } from '../../components/file-upload-strings';
+import { RouterLink } from '../../components/router-link';
+import { openLink, SignedCopyField } from '../../components/signed-copy-field';
 import type { License } from './licensing-api';
-
-/** Opens a short-lived link the API hands out (a document, the signed copy). */
-async function openLink(path: string) {
-  try {
-    const { url } = await api.get<{ url: string }>(path);
-    window.open(url, '_blank', 'noopener');
-  } catch (failure) {
-    notify('error', errorMessage(failure));
-  }
-}
 
 /**
  * The licence's papers: the quote and the licence written from the company's templates (PDF to read
  * and sign, Word for lawyers), and the signed copy, uploaded straight to storage.
  */
 export function LicensePapers({ license, onChanged }: { license: License; onChanged: (l: License) => void }) {
-  const [files, setFiles] = useState<File[]>([]);
   const base = `/licenses/${encodeURIComponent(license.id)}`;
-  const upload = async (chosen: File[]) => {
-    const file = chosen[0];
-    if (!file) return;
-    try {
-      const type = file.type || 'application/pdf';
-      const presigned = await api.post<{ url: string; key: string; headers?: Record<string, string> }>(
-        `${base}/signed_copy_upload`,
-        { filename: file.name, content_type: type, size: file.size },
-      );
-      await putWithProgress(presigned.url, file, presigned.headers ?? { 'content-type': type }, () => {});
-      const answer = await api.put<{ license: License; message: string }>(`${base}/signed_copy`, {
-        signed_copy_key: presigned.key,
-      });
-      notify('notification', answer.message);
-      onChanged(answer.license);
-    } catch (failure) {
-      notify('error', errorMessage(failure));
-    } finally {
-      setFiles([]);
-    }
-  };
   return (
     <Container
       data-testid="license-papers"
       header={
-        <Header variant="h2" description="Written from the company’s licence templates">
+        <Header
+          variant="h2"
+          description={
+            <>
+              Written from the company’s <RouterLink href="/user/licensing/templates">licence templates</RouterLink>
+            </>
+          }
+        >
           Documents
         </Header>
       }
@@ -76,30 +50,13 @@ export function LicensePapers({ license, onChanged }: { license: License; onChan
           </Button>
           <Button onClick={() => void openLink(`${base}/document?kind=licence&format=docx`)}>Licence (Word)</Button>
         </SpaceBetween>
-        <FormField label="Signed copy" description="The licence as both parties signed it (PDF, image or Word)">
-          <SpaceBetween size="xs">
-            {license.signed_copy_file_name ? (
-              <Box data-testid="license-signed-copy">
-                <Button variant="inline-link" onClick={() => void openLink(`${base}/signed_copy`)}>
-                  {license.signed_copy_file_name}
-                </Button>
-              </Box>
-            ) : (
-              <Box color="text-body-secondary">No signed copy yet</Box>
-            )}
-            <FileUpload
-              value={files}
-              onChange={({ detail }) => {
-                setFiles(detail.value);
-                if (detail.value.length) void upload(detail.value);
-              }}
-              i18nStrings={fileUploadStrings({
-                uploadButtonText: () => 'Upload signed copy',
-                dropzoneText: () => 'Drop the file',
-              })}
-            />
-          </SpaceBetween>
-        </FormField>
+        <SignedCopyField<{ license: License; message: string }>
+          base={base}
+          fileName={license.signed_copy_file_name}
+          description="The licence as both parties signed it (PDF, image or Word)"
+          testId="license-signed-copy"
+          onSaved={(answer) => onChanged(answer.license)}
+        />
       </SpaceBetween>
     </Container>
   );

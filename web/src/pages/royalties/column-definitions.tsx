@@ -29,6 +29,22 @@ export const ROYALTY_COLUMNS: TableProps.ColumnDefinition<Royalty>[] = [
   { id: 'isrc', header: 'ISRC', sortingField: 'isrc', cell: (r) => r.isrc ?? '-' },
   { id: 'label_name', header: 'Label', sortingField: 'label_name', cell: (r) => r.label_name ?? '-' },
   { id: 'retailer', header: 'Retailer', sortingField: 'retailer', cell: (r) => r.retailer ?? '-' },
+  {
+    // A licence's fee or advance names its licence, opening it; other lines come from no licence.
+    id: 'license',
+    header: 'Licence',
+    cell: (r) =>
+      r.license ? (
+        <RouterLink
+          href={`/user/licensing/${encodeURIComponent(r.license.id)}`}
+          data-testid={`royalty-license-${r.id}`}
+        >
+          {r.license.name}
+        </RouterLink>
+      ) : (
+        '-'
+      ),
+  },
   { id: 'territory', header: 'Territory', sortingField: 'territory', cell: (r) => r.territory ?? '-' },
   {
     id: 'quantity',
