@@ -19,7 +19,8 @@ import { until } from '../support/wait.js';
  *  - a catalogue import being planned, its lease held by the worker that died;
  *  - a delivery to a store, claimed by the worker that died;
  *  - a promo send, some recipients mailed and the rest queued (its queue message lived in memory only);
- *  - the release-day mail to "notify me" fans, some mailed when the run died.
+ *  - the release-day mail to "notify me" fans, some mailed when the run died;
+ *  - the licensing reminders: of three licences ending soon, one told, one being told, one not reached.
  * The cloud runs in a process of its own (test/support/restartable-cloud.ts); the records are
  * made straight in its table, for a company of this file's own (the delivery: for the demo
  * company, whose release and store connection the seed makes). Royalty imports and payment runs
@@ -52,6 +53,19 @@ const FANS = 80;
 const fanEmails = Array.from({ length: FANS }, (_, i) => `fan${i}.${tenantId}@example.test`.toLowerCase());
 let fanLinkId: string;
 let fansMailedAtKill: Map<string, number>;
+// The reminders' company of its own (a company record with a member, as the reminders tell members).
+const remindersTenant = `reminders-restart-${Date.now()}`;
+const remindersUser = `${remindersTenant}-manager`;
+const remindersEmail = `manager.${remindersTenant}@example.test`;
+const licensees = ['Ada Films', 'Ben Adverts', 'Cleo Games'];
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+let remindersAtKill: string[][];
+const reminderClaims = async () => {
+  const { db } = await modules();
+  return (await db.LicenseReminderClaim.query.byTenant({ tenantId: remindersTenant }).go({ pages: 'all' })).data
+    .map((c) => [c.subject.split(': ')[1], c.status])
+    .sort();
+};
 
 /** How many mails each of `addresses` got, from the cloud's outbox folder (a mail is a JSON file). */
 function mailsTo(addresses: readonly string[]): Map<string, number> {
@@ -238,6 +252,41 @@ beforeAll(async () => {
   void runFanNotices();
   await until(async () => (mailsTo(fanEmails).size >= FANS / 4 ? true : undefined), 60_000);
 
+  // The licensing reminders' run that dies: it tells Ada Films, then is cut off while telling Ben Adverts.
+  await db.Company.create({ companyId: remindersTenant, name: 'Reminder Records' }).go();
+  await db.User.create({ userId: remindersUser, email: remindersEmail, name: 'Rita Manager', role: 'user' }).go();
+  await db.CompanyUser.create({ userId: remindersUser, companyId: remindersTenant, role: 'label_manager' }).go();
+  for (const [i, licensee_name] of licensees.entries())
+    await db.License.create({
+      tenantId: remindersTenant,
+      id: `LIC${i}-${remindersTenant}`,
+      type: 'outgoing',
+      status: 'signed',
+      licensee_name,
+      usage: 'A trailer',
+      license_start_date: inDays(-60),
+      license_end_date: inDays(10 + i),
+      revision: 1,
+    }).go();
+  const reminders = await import('../../functions/licensing/reminders-job.js');
+  const { tellCompanyMembers } = await import('../../functions/notices/tell-company.js');
+  let telling: () => void = () => {};
+  const cutOff = new Promise<void>((resolve) => {
+    telling = resolve;
+  });
+  let told = 0;
+  void reminders
+    .runReminders(new Date().toISOString(), async (input) => {
+      if (input.tenantId !== remindersTenant) return;
+      told += 1;
+      if (told === 1) return tellCompanyMembers(input);
+      telling();
+      return new Promise(() => {});
+    })
+    .catch(() => {});
+  await cutOff;
+  remindersAtKill = await reminderClaims();
+
   atKill = (await statements()).map((s) => ({
     name: s.payee_name,
     number: s.number,
@@ -364,5 +413,38 @@ describe('the local cloud stopped mid-job and started again', () => {
     // A run again (a re-delivered schedule event) mails nobody.
     expect((await runFanNotices())?.result.mailed).toBe(0);
     expect([...mailsTo(fanEmails).values()].every((count) => count === 1)).toBe(true);
+  }, 180_000);
+
+  it('sends each licensing reminder once: the one being sent is carried on, the one not reached is sent next', async () => {
+    expect(remindersAtKill).toEqual([
+      ['Ada Films', 'sent'],
+      ['Ben Adverts', 'sending'],
+    ]);
+    // Started again: the reminder left sending is sent on start.
+    await until(async () => {
+      const claims = await reminderClaims();
+      return claims.length === 2 && claims.every(([, status]) => status === 'sent') ? true : undefined;
+    }, 60_000);
+    // The next run (and one more, as a schedule firing twice) tells Cleo Games, and nobody again.
+    const reminders = await import('../../functions/licensing/reminders-job.js');
+    expect(await reminders.runReminders(new Date().toISOString())).toBeGreaterThanOrEqual(1);
+    await reminders.runReminders(new Date().toISOString());
+
+    const expected = licensees.map((name, i) => `Licence ending on ${inDays(10 + i)}: ${name}`).sort();
+    const { db } = await modules();
+    // The member's inbox: one notice per reminder.
+    const inbox = (await db.UserNotice.query.byUser({ userId: remindersUser }).go({ pages: 'all' })).data;
+    const notices = (await db.Notice.get(inbox.map(({ noticeId }) => ({ noticeId }))).go()).data.map((n) => n.title);
+    expect(notices.sort()).toEqual(expected);
+    const mails = readdirSync(cloudEnv[ENV.outboxDir])
+      .filter((file) => /^[0-9A-Z]+\.json$/.test(file))
+      .map(
+        (file) =>
+          JSON.parse(readFileSync(path.join(cloudEnv[ENV.outboxDir], file), 'utf8')) as { to: string; subject: string },
+      )
+      .filter((mail) => mail.to === remindersEmail)
+      .map((mail) => mail.subject.replace('Reminder Records: ', ''));
+    expect(mails.sort()).toEqual(expected);
+    expect(await reminderClaims()).toEqual(licensees.map((name) => [name, 'sent']));
   }, 180_000);
 });
