@@ -21,7 +21,12 @@ describe('the statement mails’ pace', () => {
 
   it('does not save up idle time: a warm worker’s next run mails at the rate, not in a burst', async () => {
     let now = 0;
-    const clock = { now: () => now, sleep: async (ms: number) => void (now += ms) };
+    const clock = {
+      now: () => now,
+      sleep: async (ms: number) => {
+        now += ms;
+      },
+    };
     const next = pacer(4, clock);
     await next();
     // The worker sat idle for a minute between two runs.
