@@ -134,7 +134,7 @@ async function bigStatement(cloud: BenchCloud['cloud'], db: BenchCloud['db'], si
     await writeReport(file, BIG_REPORT_LINES, QUARTER, BIG_RECORDINGS);
     await importThroughDropFolder(db, companyId, sourceId, file);
     await timedRun(api, QUARTER, 2);
-    const { statements } = await api<{ statements: { id: string }[] }>('GET', '/statements?per_page=1');
+    const { statements } = await api<{ statements: { id: string }[] }>('GET', '/statements?per_page=5');
     const id = statements[0]?.id;
     if (!id) throw new Error('the big statement is missing');
     const { statement } = await api<{ statement: Statement }>('GET', `/statements/${id}`);
