@@ -51,10 +51,19 @@ export type QueueKey =
 /**
  * concurrency: how many messages are worked on at once (Lambda's event source maxConcurrency;
  * locally as many pollers, at most one per core). Without it, one at a time locally.
+ * fanOut (AWS only): the worker gets `batchSize` messages per invocation (worked on side by side) and a reserved
+ * concurrency of `concurrency`, which is also its event source's maxConcurrency, so the queue never invokes it
+ * into throttling; locally the pollers stay as `concurrency` says.
  */
 export const QUEUES: Record<
   QueueKey,
-  { localName: string; workerTimeoutSeconds: number; maxReceiveCount: number; concurrency?: number }
+  {
+    localName: string;
+    workerTimeoutSeconds: number;
+    maxReceiveCount: number;
+    concurrency?: number;
+    fanOut?: { batchSize: number; concurrency: number };
+  }
 > = {
   uploadEvents: { localName: 'label-platform-upload-events', workerTimeoutSeconds: 300, maxReceiveCount: 3 },
   royaltyImport: { localName: 'label-platform-royalty-import', workerTimeoutSeconds: 900, maxReceiveCount: 3 },
@@ -67,14 +76,17 @@ export const QUEUES: Record<
   },
   /**
    * Statement runs (functions/money/statements/runs/worker.ts): a run's preview, its publish step and one
-   * message per account. Accounts take their numbers one after another (one sequence item), so a
-   * few side by side are enough: they overlap rendering PDFs and sending mail.
+   * message per account. The publish step reserves every account's number at once, so account steps do not
+   * contend with each other. In AWS ten account steps go to an invocation and four invocations run at once
+   * (40 statements in flight); the mail service's sending rate is the ceiling, and each invocation paces its
+   * mails to a quarter of it (functions/money/statements/runs/mail-pace.ts). docs/statements.md has the arithmetic.
    */
   statementRun: {
     localName: 'label-platform-statement-run',
     workerTimeoutSeconds: 900,
     maxReceiveCount: 3,
     concurrency: 4,
+    fanOut: { batchSize: 10, concurrency: 4 },
   },
   /**
    * Release deliveries (functions/deliveries/worker.ts): one message per delivery, each an ERN and its
@@ -238,6 +250,8 @@ export const ENV = {
   mailConfigurationSet: 'MAIL_CONFIGURATION_SET',
   /** Promo mails per second (the account's SES sending quota); default in functions/promos/send-rate.ts. */
   promoSendRate: 'PROMO_SEND_RATE',
+  /** Statement mails per second (the account's SES sending quota); default in functions/money/statements/runs/mail-pace.ts. */
+  statementMailRate: 'STATEMENT_MAIL_RATE',
   /** The Secrets Manager secret payees' bank details are sealed with (functions/lib/sealed.ts). */
   sealingKeySecret: 'SEALING_KEY_SECRET',
   /** Athena (functions/royalties/ledger/engine/): the workgroup, and the Glue database and table of the ledger. */

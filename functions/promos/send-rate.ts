@@ -28,16 +28,5 @@ export function sendRate(env: NodeJS.ProcessEnv = process.env): number {
   return account / (QUEUES.promoSend.concurrency ?? 1);
 }
 
-type Clock = { now: () => number; sleep: (ms: number) => Promise<void> };
-const realClock: Clock = { now: () => Date.now(), sleep: (ms) => new Promise((done) => setTimeout(done, ms)) };
-
-/** A gate to await before each mail: it lets `perSecond` mails through per second, evenly spread. */
-export function pacer(perSecond: number, clock: Clock = realClock): () => Promise<void> {
-  const start = clock.now();
-  let passed = 0;
-  return async () => {
-    const wait = start + (passed * 1000) / perSecond - clock.now();
-    if (wait > 0) await clock.sleep(wait);
-    passed += 1;
-  };
-}
+// The pacer is the product's one (functions/lib/pacer.ts): statement mails keep under the same quota.
+export { pacer } from '../lib/pacer.js';

@@ -1,6 +1,6 @@
 /**
  * SQS-fed workers: bucket notification → queue (with DLQ) →
- * worker with batch size 1, one per row of WORKERS (infra/functions.ts). The worker's timeout
+ * worker with batch size 1 (or the queue's fanOut), one per row of WORKERS (infra/functions.ts). The worker's timeout
  * comes from the same QUEUES entry that sets its queue's visibility timeout, so the two cannot
  * drift apart.
  */
@@ -25,10 +25,13 @@ export class Workers extends Construct {
     for (const queue of Object.keys(WORKERS) as QueueKey[]) {
       const { entry, memorySize, ephemeralStorageMiB, nativeModules, arm64NativeModules, assets, needs } =
         WORKERS[queue];
+      const { concurrency, fanOut } = QUEUES[queue];
       const fn = new ProductFunction(this, `${queue}Worker`, {
         entry,
         timeout: Duration.seconds(QUEUES[queue].workerTimeoutSeconds),
         memorySize,
+        // A worker that fans out keeps its share of the account's Lambda concurrency, and never takes more.
+        ...(fanOut ? { reservedConcurrentExecutions: fanOut.concurrency } : {}),
         assets,
         ...(ephemeralStorageMiB ? { ephemeralStorageSize: Size.mebibytes(ephemeralStorageMiB) } : {}),
         ...(nativeModules ? { x86: true, bundling: { nodeModules: [...nativeModules] } } : {}),
@@ -36,12 +39,13 @@ export class Workers extends Construct {
           ? { bundling: { nodeModules: [...arm64NativeModules], environment: ARM64_NPM_INSTALL } }
           : {}),
       }).bindNeeds(needs, props);
-      // One message per invocation; a failed message is retried alone, then dead-lettered.
-      const { concurrency } = QUEUES[queue];
+      // One message per invocation unless the queue fans out; a failed message is retried alone (partial batch
+      // failures), then dead-lettered. A fanned-out queue invokes at most as many workers as are reserved.
+      const maxConcurrency = fanOut?.concurrency ?? concurrency;
       const source = new SqsEventSource(props.queues.queue(queue), {
-        batchSize: 1,
+        batchSize: fanOut?.batchSize ?? 1,
         reportBatchItemFailures: true,
-        ...(concurrency ? { maxConcurrency: concurrency } : {}),
+        ...(maxConcurrency ? { maxConcurrency } : {}),
       });
       fn.addEventSource(source);
       acknowledge(

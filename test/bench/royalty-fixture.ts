@@ -25,8 +25,16 @@ const upcOf = (r: number) => `50600000${String(r).padStart(5, '0')}`;
 
 const HALF_YEAR = ['2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06'];
 
-/** The report: 90 % of lines carry a catalogue ISRC, 5 % only a UPC, 5 % match nothing; spread over `periods` (YYYY-MM). */
-export async function writeReport(file: string, lines: number, periods: string[] = HALF_YEAR): Promise<number> {
+/**
+ * The report: 90 % of lines carry a catalogue ISRC, 5 % only a UPC, 5 % match nothing; spread over `periods`
+ * (YYYY-MM) and the catalogue's first `recordings` recordings (seedCatalogue's `recordings`).
+ */
+export async function writeReport(
+  file: string,
+  lines: number,
+  periods: string[] = HALF_YEAR,
+  recordings = RECORDINGS,
+): Promise<number> {
   const duck = await (await DuckDBInstance.create(':memory:')).connect();
   const stores = `['${STORES.join("','")}']`;
   const months = `['${periods.join("','")}']`;
@@ -45,7 +53,7 @@ export async function writeReport(file: string, lines: number, periods: string[]
       -- r: the line's recording. Each pass over the catalogue starts one recording further on, so every recording
       -- gets lines of every kind (ISRC, UPC only, unmatched) once there are 20 passes: no recording, and no
       -- payee, is left with only unmatched lines.
-      FROM (SELECT i, (i + i // ${RECORDINGS}) % ${RECORDINGS} AS r FROM range(${lines}) t(i))
+      FROM (SELECT i, (i + i // ${recordings}) % ${recordings} AS r FROM range(${lines}) t(i))
     ) TO '${file}' (HEADER, DELIMITER ',')`);
   duck.closeSync();
   return (await stat(file)).size;
@@ -118,12 +126,12 @@ export async function oneStatementSeconds(file: string, catalogue: BenchCatalogu
  * The catalogue the report matches, straight into the table. With `payees`, that many payees
  * (with e-mails) are created and recording i is split 50/50 between payees i and i + 1 (mod
  * `payees`), so a payee is on several recordings. Every recording has matched lines once the report has 20 lines
- * per recording (100,000), so every payee earns.
+ * per recording (100,000), so every payee earns. `recordings` (5,000 unless given) makes a smaller catalogue.
  */
 export async function seedCatalogue(
   db: BenchCloud['db'],
   companyId: string,
-  options: { payees?: number } = {},
+  options: { payees?: number; recordings?: number } = {},
 ): Promise<{ labelId: string; payeeIds: string[] } & BenchCatalogue> {
   const labelId = ulid();
   await db.entities.Label.create({
@@ -151,7 +159,7 @@ export async function seedCatalogue(
           { id: ulid(), payee_id: payeeIds[(i + 1) % payeeIds.length], split: 50 },
         ]
       : [];
-  const recordings = Array.from({ length: RECORDINGS }, (_, i) => ({
+  const recordings = Array.from({ length: options.recordings ?? RECORDINGS }, (_, i) => ({
     tenantId: companyId,
     id: ulid(),
     title: `Track ${i}`,
@@ -161,7 +169,7 @@ export async function seedCatalogue(
   }));
   for (let i = 0; i < recordings.length; i += 1000)
     await db.entities.Recording.put(recordings.slice(i, i + 1000) as never).go();
-  const releases = Array.from({ length: RECORDINGS / TRACKS_PER_RELEASE }, (_, r) => ({
+  const releases = Array.from({ length: Math.ceil(recordings.length / TRACKS_PER_RELEASE) }, (_, r) => ({
     tenantId: companyId,
     id: ulid(),
     title: `Bench Album ${r}`,

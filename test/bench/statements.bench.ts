@@ -1,5 +1,5 @@
 /**
- * `npm run bench:statements [-- --lines 1000000 --payees 1000] [--contracts]`. Imports a
+ * `npm run bench:statements [-- --lines 1000000 --payees 1000] [--contracts] [--big-statement]`. Imports a
  * quarter's sales report (10,000,000 lines by default, the royalties bench's generator) for a
  * catalogue whose 5,000 recordings are each split 50/50 between two of 1,000 payees, then times a
  * whole statement run through the API: create the run (its preview is computed by the statement
@@ -11,6 +11,10 @@
  * payee is put under a contract (one per release, bench/contract-fixture.ts: three terms, a reserve and
  * an escalation); the second quarter's run is timed the same way, in the same process, so the two
  * runs read side by side.
+ * Then the reader's side (bigStatement): a payee's statement of 50,000 lines opened as its reader opens it, its
+ * page, PDF and CSV each timed to the first byte, printed as
+ *   big_statement_lines=50000 page_ms=X pdf_ms=Y csv_ms=Z
+ * (goal: each ≤ 1000 ms); `--big-statement` runs only that part.
  * The last line is exactly:
  *   payees=N lines=M run_s=X pdf_ms_p95=Y vs_groupby_ratio=R
  * (with --contracts, followed by ` contracts_run_s=Z`), where R = run_s / the bare group-by's seconds
@@ -21,10 +25,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { ulid } from 'ulid';
+import { DEMO_USERS } from '../../infra/local/seed.js';
 import { benchCloud, percentile } from './bench-harness.js';
 import { seedContracts } from './contract-fixture.js';
 import { createBenchMap, importThroughDropFolder, seedCatalogue, writeReport } from './royalty-fixture.js';
 import type { Statement, StatementRun } from '../../shared/schemas/statement-views.js';
+
+type BenchCloud = Awaited<ReturnType<typeof benchCloud>>;
 
 const arg = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -36,15 +44,18 @@ const QUARTER = ['2026-04', '2026-05', '2026-06'];
 const CONTRACTS = process.argv.includes('--contracts');
 const CONTRACT_QUARTER = ['2026-07', '2026-08', '2026-09'];
 const PDF_SAMPLES = 100;
+/** Only the big statement's part (bigStatement): the reader's figures without the 10M-line run. */
+const BIG_STATEMENT_ONLY = process.argv.includes('--big-statement');
 // The statement worker runs in this process: its parts are timed (step-timings.ts) and printed after the run.
 process.env.STATEMENT_TIMINGS = '1';
 
-async function main() {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'statements-bench-'));
-  const { cloud, db, companyId, headers, stop } = await benchCloud('Bench Statements');
+type Api = <T>(method: string, route: string, body?: unknown) => Promise<T>;
+
+/** The API as one signed-in member of one company: JSON in and out, an answer other than 2xx thrown. */
+function apiOf(url: string, headers: Record<string, string>): Api {
   const api = async <T>(method: string, route: string, body?: unknown, attempt = 1): Promise<T> => {
     const request = () =>
-      fetch(`${cloud.url}/api/v1${route}`, {
+      fetch(`${url}/api/v1${route}`, {
         method,
         headers: { ...headers, 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
@@ -59,7 +70,130 @@ async function main() {
     if (!answer.ok) throw new Error(`${method} ${route}: ${answer.status} ${await answer.text()}`);
     return (await answer.json()) as T;
   };
+  return api;
+}
+
+/**
+ * A run, end to end: create (preview in the worker), publish, until every statement is out. Every payee of
+ * the fixture earns, so each of the `payees` seeded must get a statement.
+ */
+async function timedRun(api: Api, months: string[], payees: number) {
+  const period = { start_pay_period: months[0], end_pay_period: months[months.length - 1] };
+  const t = performance.now();
+  let { statement_run: run } = await api<{ statement_run: StatementRun }>('POST', '/statements/create_statement_run', {
+    ...period,
+    kind: 'payee',
+  });
+  const waitFor = async (statuses: StatementRun['status'][]) => {
+    for (;;) {
+      run = (await api<{ statement_run: StatementRun }>('GET', `/statement_runs/${run.id}`)).statement_run;
+      if (run.status === 'failed') throw new Error(`run failed: ${run.error}`);
+      if (statuses.includes(run.status)) return;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  };
+  await waitFor(['preview_ready']);
+  const previewSeconds = (performance.now() - t) / 1000;
+  await api('POST', `/statement_runs/${run.id}/publish`);
+  await waitFor(['published']);
+  const runSeconds = (performance.now() - t) / 1000;
+  console.log(
+    `Run ${period.start_pay_period}…${period.end_pay_period}: preview ${previewSeconds.toFixed(1)} s, published ${run.done} statements after ${runSeconds.toFixed(1)} s in all`,
+  );
+  if (run.done < run.total) throw new Error(`only ${run.done} of the run's ${run.total} accounts got a statement`);
+  if (run.done !== payees) throw new Error(`${run.done} statements for ${payees} payees: a payee earned nothing`);
+  return { run, period, runSeconds };
+}
+
+/**
+ * The big statement: in a company of its own, a catalogue of 50 recordings split between two payees and a
+ * quarter's report whose lines with an ISRC (18 in 20) are both payees': each payee's statement holds
+ * BIG_LINES lines. Once published, one payee's statement is opened as its reader opens it, OPENS times: its
+ * page (GET /statements/{id}), its PDF and its CSV (the presigned URL the API answers, then the file itself).
+ * Each is timed to the first byte of what the reader waits for; the slowest of the opens is printed.
+ */
+const BIG_LINES = 50_000;
+const BIG_RECORDINGS = 50;
+const BIG_REPORT_LINES = Math.floor(BIG_LINES / 18) * 20 + (BIG_LINES % 18);
+const OPENS = 5;
+
+async function bigStatement(cloud: BenchCloud['cloud'], db: BenchCloud['db'], signedIn: Record<string, string>) {
+  const companyId = ulid();
+  await db.entities.Company.create({ companyId, name: 'Bench Big Statement' }).go();
+  const manager = (await db.entities.UniqueValue.get({ scope: 'email', value: DEMO_USERS.labelManager.email }).go())
+    .data;
+  if (!manager) throw new Error('the demo label manager is missing');
+  await db.entities.CompanyUser.create({ userId: manager.ownerId, companyId, role: 'label_manager' }).go();
+  const headers = { ...signedIn, 'x-company-id': companyId };
+  const api = apiOf(cloud.url, headers);
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'big-statement-'));
   try {
+    await seedCatalogue(db, companyId, { payees: 2, recordings: BIG_RECORDINGS });
+    const sourceId = await createBenchMap(cloud.url, headers);
+    const file = path.join(dir, 'report.csv');
+    await writeReport(file, BIG_REPORT_LINES, QUARTER, BIG_RECORDINGS);
+    await importThroughDropFolder(db, companyId, sourceId, file);
+    await timedRun(api, QUARTER, 2);
+    const { statements } = await api<{ statements: { id: string }[] }>('GET', '/statements?per_page=5');
+    const id = statements[0]?.id;
+    if (!id) throw new Error('the big statement is missing');
+    const { statement } = await api<{ statement: Statement }>('GET', `/statements/${id}`);
+    if (statement.control.lines !== BIG_LINES)
+      throw new Error(`the big statement holds ${statement.control.lines} lines, not ${BIG_LINES}`);
+    /** Milliseconds until the first byte of the answer; the rest is read (and sized) after the clock stops. */
+    const firstByte = async (url: string, init?: RequestInit) => {
+      const t = performance.now();
+      const answer = await fetch(url, init);
+      const ms = performance.now() - t;
+      const bytes = (await answer.arrayBuffer()).byteLength;
+      if (!answer.ok) throw new Error(`${url} -> ${answer.status}`);
+      return { ms, bytes };
+    };
+    const page = () => firstByte(`${cloud.url}/api/v1/statements/${id}`, { headers });
+    // A document is the API's presigned URL (the whole JSON) and then the file's first byte.
+    const document = (kind: 'pdf' | 'csv') => async () => {
+      const t = performance.now();
+      const { url } = await api<{ url: string }>('GET', `/statements/${id}/${kind}`);
+      const answered = performance.now() - t;
+      const file = await firstByte(url);
+      return { ms: answered + file.ms, bytes: file.bytes };
+    };
+    const slowest = async (open: () => Promise<{ ms: number; bytes: number }>) => {
+      const opens = [];
+      for (let i = 0; i < OPENS; i += 1) opens.push(await open());
+      return { ms: Math.max(...opens.map((o) => o.ms)), first: opens[0].ms, bytes: opens[0].bytes };
+    };
+    const [pageMs, pdfMs, csvMs] = [
+      await slowest(page),
+      await slowest(document('pdf')),
+      await slowest(document('csv')),
+    ];
+    for (const [name, figure] of [
+      ['page (GET /statements/{id})', pageMs],
+      ['PDF (presigned URL, then the file)', pdfMs],
+      ['CSV (presigned URL, then the file)', csvMs],
+    ] as const)
+      console.log(
+        `Big statement ${name}: first open ${figure.first.toFixed(0)} ms, slowest of ${OPENS} ${figure.ms.toFixed(0)} ms to the first byte (${(figure.bytes / 1024).toFixed(0)} kB)`,
+      );
+    console.log(
+      `Goal: each ≤ 1000 ms: ${Math.max(pageMs.ms, pdfMs.ms, csvMs.ms) <= 1000 ? 'met' : 'NOT met'} (the machine's load shows in every figure)`,
+    );
+    return `big_statement_lines=${statement.control.lines} page_ms=${Math.round(pageMs.ms)} pdf_ms=${Math.round(pdfMs.ms)} csv_ms=${Math.round(csvMs.ms)}`;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'statements-bench-'));
+  const { cloud, db, companyId, headers, stop } = await benchCloud('Bench Statements');
+  const api = apiOf(cloud.url, headers);
+  try {
+    if (BIG_STATEMENT_ONLY) {
+      console.log(await bigStatement(cloud, db, headers));
+      return;
+    }
     const { recordings, releases, payeeIds } = await seedCatalogue(db, companyId, { payees: PAYEES });
     const sourceId = await createBenchMap(cloud.url, headers);
     const file = path.join(dir, 'report.csv');
@@ -68,36 +202,7 @@ async function main() {
     const imported = await importThroughDropFolder(db, companyId, sourceId, file);
     console.log(`Imported ${LINES.toLocaleString('en')} lines in ${imported.seconds.toFixed(1)} s`);
 
-    // The run, end to end: create (preview in the worker), publish, until every statement is out.
-    const timedRun = async (months: string[]) => {
-      const period = { start_pay_period: months[0], end_pay_period: months[months.length - 1] };
-      const t = performance.now();
-      let { statement_run: run } = await api<{ statement_run: StatementRun }>(
-        'POST',
-        '/statements/create_statement_run',
-        { ...period, kind: 'payee' },
-      );
-      const waitFor = async (statuses: StatementRun['status'][]) => {
-        for (;;) {
-          run = (await api<{ statement_run: StatementRun }>('GET', `/statement_runs/${run.id}`)).statement_run;
-          if (run.status === 'failed') throw new Error(`run failed: ${run.error}`);
-          if (statuses.includes(run.status)) return;
-          await new Promise((r) => setTimeout(r, 250));
-        }
-      };
-      await waitFor(['preview_ready']);
-      const previewSeconds = (performance.now() - t) / 1000;
-      await api('POST', `/statement_runs/${run.id}/publish`);
-      await waitFor(['published']);
-      const runSeconds = (performance.now() - t) / 1000;
-      console.log(
-        `Run ${period.start_pay_period}…${period.end_pay_period}: preview ${previewSeconds.toFixed(1)} s, published ${run.done} statements after ${runSeconds.toFixed(1)} s in all`,
-      );
-      // Every payee of the fixture earns: every one must have its statement.
-      if (run.done < run.total) throw new Error(`only ${run.done} of the run's ${run.total} accounts got a statement`);
-      return { run, period, runSeconds };
-    };
-    const { run, period, runSeconds } = await timedRun(QUARTER);
+    const { run, period, runSeconds } = await timedRun(api, QUARTER, PAYEES);
     // Where the worker's time went in the run without contracts.
     await printStepTimings(run.done);
 
@@ -149,11 +254,13 @@ async function main() {
       const under = releases.slice(0, Math.max(1, Math.min(releases.length, Math.floor((50 * payeeIds.length) / 11))));
       const made = await seedContracts(companyId, under, payeeIds, { start: '2026-07-01', unitsToEscalate });
       console.log(`Contracts: ${made}, every payee under one; escalation after ${unitsToEscalate} units`);
-      const contracted = await timedRun(CONTRACT_QUARTER);
+      const contracted = await timedRun(api, CONTRACT_QUARTER, PAYEES);
       if (contracted.run.done !== run.done)
         throw new Error(`${contracted.run.done} statements under contracts, ${run.done} without`);
       underContracts = ` contracts_run_s=${contracted.runSeconds.toFixed(1)}`;
     }
+    // The reader's side, in a company of its own, before the run's line (the last).
+    console.log(await bigStatement(cloud, db, headers));
     console.log(
       `payees=${run.done} lines=${LINES} run_s=${runSeconds.toFixed(1)} pdf_ms_p95=${Math.round(pdfP95)} vs_groupby_ratio=${(runSeconds / groupBySeconds).toFixed(1)}${underContracts}`,
     );

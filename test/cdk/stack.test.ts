@@ -166,6 +166,31 @@ describe('royalty import worker', () => {
   });
 });
 
+describe('statement worker', () => {
+  it('fans the account steps out: ten messages an invocation, four invocations at most, reserved so none is throttled', () => {
+    const [workerId, worker] = functionFor('functions/money/statements/runs/worker.ts');
+    const [queueId] = single('AWS::SQS::Queue', (p) => p.QueueName === QUEUES.statementRun.localName);
+    expect(QUEUES.statementRun.fanOut).toEqual({ batchSize: 10, concurrency: 4 });
+    expect(worker.Properties.ReservedConcurrentExecutions).toBe(4);
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: workerId },
+      EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] },
+      BatchSize: 10,
+      ScalingConfig: { MaximumConcurrency: 4 },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    // A batch of ten is worked on within one timeout; the queue hides it for six, as for every worker.
+    expect(worker.Properties.Timeout).toBe(QUEUES.statementRun.workerTimeoutSeconds);
+  });
+
+  it('leaves every other worker one message an invocation and without reserved concurrency', () => {
+    for (const key of (Object.keys(WORKERS) as QueueKey[]).filter((k) => k !== 'statementRun')) {
+      const [, worker] = functionFor(WORKERS[key].entry);
+      expect(worker.Properties.ReservedConcurrentExecutions, key).toBeUndefined();
+    }
+  });
+});
+
 describe('audio worker', () => {
   const uploadWorker = (found: Record<string, Resource>) =>
     required(
@@ -583,7 +608,7 @@ describe('one declaration per function (infra/functions.ts)', () => {
       template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
         FunctionName: { Ref: workerId },
         EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] },
-        BatchSize: 1,
+        BatchSize: QUEUES[key].fanOut?.batchSize ?? 1,
       });
       for (const target of WORKERS[key].needs.sendsTo ?? []) {
         const [targetId] = single('AWS::SQS::Queue', (p) => p.QueueName === QUEUES[target].localName);

@@ -5,6 +5,7 @@ import { labelsOf } from '../../../data/access/labels.js';
 import { statementMail } from '../documents/mail.js';
 import { renderStatementPdf, type Party, type StatementDocument } from '../documents/render.js';
 import { sendMail } from '../../../lib/mail.js';
+import { nextStatementMail } from './mail-pace.js';
 import { CSV_COLUMNS } from '../../earnings/material.js';
 import { presentStatement } from '../api/present.js';
 import { paymentsMadeOn } from '../accounts/payments-made.js';
@@ -52,10 +53,16 @@ export async function statementDocument(statement: StatementItem): Promise<State
   };
 }
 
-/** Mails a statement to its recipients with its PDF attached, one mail each (none without recipients). */
+/**
+ * Mails a statement to its recipients with its PDF attached, one mail each (none without recipients), each
+ * no faster than this worker's share of the mail service's sending rate (mail-pace.ts).
+ */
 export async function sendStatement(document: StatementDocument, pdf: Uint8Array): Promise<number> {
   const mails = statementMail(document, pdf);
-  for (const mail of mails) await sendMail(mail);
+  for (const mail of mails) {
+    await timed('documents.mail_pace', nextStatementMail);
+    await sendMail(mail);
+  }
   return mails.length;
 }
 
