@@ -51,6 +51,8 @@ const promoEmails = Array.from({ length: 40 }, (_, i) => `promo${i}.${tenantId}@
 let promoMailedAtKill: Map<string, number>;
 const FANS = 80;
 const fanEmails = Array.from({ length: FANS }, (_, i) => `fan${i}.${tenantId}@example.test`.toLowerCase());
+// The fans' release in a company of its own: the catalogue import's check counts the releases of `tenantId`.
+const fansTenant = `fans-restart-${Date.now()}`;
 let fanLinkId: string;
 let fansMailedAtKill: Map<string, number>;
 // The reminders' company of its own (a company record with a member, as the reminders tell members).
@@ -235,20 +237,20 @@ beforeAll(async () => {
   const { createSmartLink } = await import('../../functions/smart-links/index.js');
   const fans = await import('../../functions/data/access/smart-link-fans.js');
   await db.Release.put({
-    tenantId,
+    tenantId: fansTenant,
     id: 'fan-release',
     title: 'Out Today',
     upc: '036000291452',
     release_date: today,
   }).go();
-  fanLinkId = (await createSmartLink(tenantId, { release_id: 'fan-release' })).smart_link.id;
+  fanLinkId = (await createSmartLink(fansTenant, { release_id: 'fan-release' })).smart_link.id;
   await Promise.all(
     fanEmails.map((email) => {
       const id = createHash('sha256').update(email).digest('hex').slice(0, 40);
-      return fans.addFan(tenantId, fanLinkId, { id, email, consent_at: new Date().toISOString() });
+      return fans.addFan(fansTenant, fanLinkId, { id, email, consent_at: new Date().toISOString() });
     }),
   );
-  await fans.markNoticeDue(tenantId, fanLinkId);
+  await fans.markNoticeDue(fansTenant, fanLinkId);
   void runFanNotices();
   await until(async () => (mailsTo(fanEmails).size >= FANS / 4 ? true : undefined), 60_000);
 
@@ -403,7 +405,7 @@ describe('the local cloud stopped mid-job and started again', () => {
     const mailed = mailsTo(fanEmails);
     expect([...mailed].filter(([, count]) => count > 1)).toEqual([]);
     const { listFans } = await import('../../functions/data/access/smart-link-fans.js');
-    const statuses = new Map((await listFans(tenantId, fanLinkId)).map((fan) => [fan.email, fan.status]));
+    const statuses = new Map((await listFans(fansTenant, fanLinkId)).map((fan) => [fan.email, fan.status]));
     // A fan the kill caught between claim and mark: mailed already or not, never mailed again (at most one).
     const caught = fanEmails.filter((email) => statuses.get(email) === 'sending');
     expect(caught.length).toBeLessThanOrEqual(1);
