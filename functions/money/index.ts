@@ -3,7 +3,7 @@
  * from outside; tests may reach in). The lifecycle and the map of the module: docs/money.md.
  */
 export { accountView } from './accounts/account-view.js';
-export { formatJoin, rowsOf, weightSetJoin } from './earnings/allocation.js';
+export { coverJoin, formatJoin, rowsOf, weightSetJoin } from './earnings/allocation.js';
 export type { EngineContract } from './earnings/contract-cover.js';
 export { currentTerms, splitTotals, termsLists } from './earnings/line-split.js';
 export { withAllocation } from './earnings/session.js';

@@ -128,7 +128,13 @@ describe('a term on the published price to dealer, less packaging', () => {
     const price = dealerPrices([
       RELEASE,
       { id: 'REL2', products: [{ format: 'Vinyl', dealer_price: '12.5' }] },
-      { id: 'REL3', products: [{ format: 'Vinyl', dealer_price: 12 }, { format: 'CD', dealer_price: 7 }] },
+      {
+        id: 'REL3',
+        products: [
+          { format: 'Vinyl', dealer_price: 12 },
+          { format: 'CD', dealer_price: 7 },
+        ],
+      },
     ]);
     expect(price('REL1', 'cd')).toBe(8_000_000n);
     expect(price('REL2', 'CD')).toBe(12_500_000n);

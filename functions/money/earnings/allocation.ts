@@ -68,15 +68,19 @@ export function weightSetJoin(
     sid: `CASE WHEN ${l}.recording_id IS NULL THEN kl.sid ELSE kr.sid END`,
   };
   if (!contracts) return catalogue;
-  // A line a contract covers takes its term's set (st_cover); a covered line whose term the engine
-  // does not apply has none (no one is paid until the term is changed), never today's rules.
-  const on = COVER_COLUMNS.map((c) => `kc.${c} IS NOT DISTINCT FROM ${l}.${c}`).join(' AND ');
+  // A line a contract covers takes its term's set (st_cover); a covered line its term cannot pay
+  // (a PPD term without a dealer price …) has none: no one is paid, never by today's rules.
+  const on = coverJoin('kc', l);
   return {
     joins: `${catalogue.joins} LEFT JOIN st_cover kc ON ${on}`,
     wsId: `CASE WHEN kc.covered THEN kc.ws_id ELSE ${catalogue.wsId} END`,
     sid: `CASE WHEN kc.covered THEN kc.sid ELSE ${catalogue.sid} END`,
   };
 }
+
+/** SQL: a row of st_cover (alias `kc`) is the line's (alias `l`): the same cover columns. */
+export const coverJoin = (kc: string, l: string) =>
+  COVER_COLUMNS.map((c) => `${kc}.${c} IS NOT DISTINCT FROM ${l}.${c}`).join(' AND ');
 
 /** True when the company has a contract the engine can apply: lines then also group by the cover's columns. */
 export const hasContracts = (catalogue: StatementCatalogue) =>

@@ -167,8 +167,15 @@ export async function planEscalations(
       owner = `${termSet}:${pieces.length === 1 ? `e${only.escalation ?? '-'}` : `x${i}`}:p${deduction}`;
       setRate = { num: rate.num * (1_000_000n - deduction), den: rate.den * 1_000_000n };
     } else {
-      const price = term.base === 'ppd' ? dealerPrice(row.release_id == null ? null : String(row.release_id), configuration) : null;
-      const outcome = royaltyOnBase(term, rate, deduction, { units: sale.units, label: sale.revenue, gross: BigInt(String(row.g)) }, price);
+      const price =
+        term.base === 'ppd' ? dealerPrice(row.release_id == null ? null : String(row.release_id), configuration) : null;
+      const outcome = royaltyOnBase(
+        term,
+        rate,
+        deduction,
+        { units: sale.units, label: sale.revenue, gross: BigInt(String(row.g)) },
+        price,
+      );
       if (outcome.kind !== 'paid') {
         plan.problems.set(groupKey(row), outcome.kind);
         continue;
@@ -177,7 +184,10 @@ export async function planEscalations(
       // The group's royalty as one exact part of its label share (none when the royalty is 0).
       owner = `${termSet}:b${i}`;
       const abs = (v: bigint) => (v < 0n ? -v : v);
-      setRate = outcome.royalty === 0n ? { num: 0n, den: 1n } : { num: abs(outcome.royalty) * 1_000_000n, den: abs(sale.revenue) };
+      setRate =
+        outcome.royalty === 0n
+          ? { num: 0n, den: 1n }
+          : { num: abs(outcome.royalty) * 1_000_000n, den: abs(sale.revenue) };
     }
     plan.owners.set(groupKey(row), owner);
     if (known.has(owner)) continue;

@@ -13,7 +13,8 @@ import type { RoyaltyTerm, RoyaltyTerms } from '../../../shared/schemas/contract
 const MILLION = 1_000_000n;
 
 /** A percentage as written ("25") in ten-thousandths of a percent: 100 % = 1,000,000. */
-export const percent4 = (value: string): bigint => BigInt(new Big(value).times(10_000).round(0, Big.roundHalfUp).toFixed(0));
+export const percent4 = (value: string): bigint =>
+  BigInt(new Big(value).times(10_000).round(0, Big.roundHalfUp).toFixed(0));
 
 /** A dealer price (a catalogue number such as 8 or "8.00") in millionths; null when not set or not above 0. */
 function priceUnits(value: unknown): bigint | null {
@@ -40,7 +41,10 @@ export type DealerPrice = (releaseId: string | null, configuration: string | nul
  */
 export function dealerPrices(releases: readonly { id: string; products?: unknown }[]): DealerPrice {
   const byRelease = new Map(
-    releases.map((r) => [r.id, (Array.isArray(r.products) ? (r.products as Product[]) : []).filter((p) => priceUnits(p.dealer_price))]),
+    releases.map((r) => [
+      r.id,
+      (Array.isArray(r.products) ? (r.products as Product[]) : []).filter((p) => priceUnits(p.dealer_price)),
+    ]),
   );
   return (releaseId, configuration) => {
     const priced = releaseId ? (byRelease.get(releaseId) ?? []) : [];
@@ -104,7 +108,10 @@ export function royaltyOnBase(
 
 /** "8.00": a price in millionths, to the cent when it has no more, grouped in thousands. */
 export function priceWords(units: bigint): string {
-  const text = new Big(String(units)).div(1_000_000).toFixed(6).replace(/(\.\d\d\d*?)0+$/, '$1');
+  const text = new Big(String(units))
+    .div(1_000_000)
+    .toFixed(6)
+    .replace(/(\.\d\d\d*?)0+$/, '$1');
   const [whole = '0', decimals] = text.split('.');
   return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${decimals ? `.${decimals}` : ''}`;
 }

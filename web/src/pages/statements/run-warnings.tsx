@@ -122,7 +122,8 @@ const REASON_TEXT: Record<UnaccountableRecording['reason'], string> = {
   term_not_applied: 'Its contract’s term on gross or the price to dealer is applied once its import is accepted',
   no_dealer_price:
     'Its contract’s term is on the published price to dealer, and the release has no dealer price for this format: set it on the release’s products',
-  no_label_share: 'Its contract’s term is on gross or the price to dealer, and these sales left the label no share to pay it from',
+  no_label_share:
+    'Its contract’s term is on gross or the price to dealer, and these sales left the label no share to pay it from',
 };
 
 /** Recordings whose lines no payee is paid for: listed, never silently dropped. */
