@@ -30,11 +30,15 @@ beforeAll(async () => {
 it(`recoups each of ${CONTRACTS} contracts once in one statement, delivered twice`, async () => {
   const { step, deps, objects, keys, db } = await modules();
   const { api, companyId } = company;
-  const payeeId = (await api.post('/payees', { name: `Many ${stamp}`, email: `many.${stamp}@example.test` })).body
-    .payee.id as string;
+  const payeeId = (await api.post('/payees', { name: `Many ${stamp}`, email: `many.${stamp}@example.test` })).body.payee
+    .id as string;
   // Written straight to the table: making 150 contracts through the API would write 150 documents.
   const ids = Array.from({ length: CONTRACTS }, () => ulid());
-  const terms = { deal_type: 'royalty', terms: [{ conditions: {}, rate: '50', base: 'net_receipts' }], advance: '3.00' };
+  const terms = {
+    deal_type: 'royalty',
+    terms: [{ conditions: {}, rate: '50', base: 'net_receipts' }],
+    advance: '3.00',
+  };
   const payees = [{ payee_id: payeeId, share: '100' }];
   for (let start = 0; start < ids.length; start += 25)
     await Promise.all(

@@ -27,8 +27,8 @@ async function statementOf(payeeId: string, period: string) {
 
 it('pays the royalty deal to the cent over three statements: PPD less packaging, the escalation, streaming, reserves', async () => {
   const { api } = company;
-  const payeeId = (await api.post('/payees', { name: `Deal ${stamp}`, email: `deal.${stamp}@example.test` })).body
-    .payee.id as string;
+  const payeeId = (await api.post('/payees', { name: `Deal ${stamp}`, email: `deal.${stamp}@example.test` })).body.payee
+    .id as string;
   const isrc = `GBRD${String(stamp).slice(-7)}1`;
   const recording = await api.post('/recordings', { title: `Deal Song ${stamp}`, isrc });
   expect(recording.status, JSON.stringify(recording.body)).toBe(201);
@@ -119,7 +119,9 @@ it('pays the royalty deal to the cent over three statements: PPD less packaging,
   await publish('2032-02');
   const february = await statementOf(payeeId, '2032-02');
   expect(february.figures).toMatchObject({ royalties: '5740.00', reserves: '-804.00' });
-  expect(JSON.stringify(february)).toContain('split: 3,000 units at 18 %, then 2,000 units at 20 % (after 10,000 units)');
+  expect(JSON.stringify(february)).toContain(
+    'split: 3,000 units at 18 %, then 2,000 units at 20 % (after 10,000 units)',
+  );
 
   // March: past 10,000, 20 %: 1,000 × £8.00 less 25 % = £6,000.00 × 20 % = £1,200.00; streaming 25 % × £40.00 = £10.00.
   // Held £240.00; released £324.00 (January's 2nd) + £282.00 (February's 1st: £1,128.00 / 4). Reserves +£366.00.
@@ -131,5 +133,4 @@ it('pays the royalty deal to the cent over three statements: PPD less packaging,
   ]);
   // The rest is released by the next statements (January's 4th part in May): 4 × £324.00 = £1,296.00, as held;
   // the schedule by hand is test/unit/contract-reserves.test.ts's.
-
 }, 300_000);

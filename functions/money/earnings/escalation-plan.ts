@@ -57,7 +57,7 @@ export type EscalationPlan = {
 };
 
 /** Why a covered group's term pays nobody: a PPD term without a dealer price, or no label share to pay from. */
-export type BaseProblem = 'no_dealer_price' | 'no_label_share';
+type BaseProblem = 'no_dealer_price' | 'no_label_share';
 
 type Row = Record<string, unknown>;
 

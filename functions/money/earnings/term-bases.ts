@@ -13,7 +13,7 @@ import type { RoyaltyTerm, RoyaltyTerms } from '../../../shared/schemas/contract
 const MILLION = 1_000_000n;
 
 /** A percentage as written ("25") in ten-thousandths of a percent: 100 % = 1,000,000. */
-export const percent4 = (value: string): bigint =>
+const percent4 = (value: string): bigint =>
   BigInt(new Big(value).times(10_000).round(0, Big.roundHalfUp).toFixed(0));
 
 /** A dealer price (a catalogue number such as 8 or "8.00") in millionths; null when not set or not above 0. */
