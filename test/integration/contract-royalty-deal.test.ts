@@ -133,4 +133,34 @@ it('pays the royalty deal to the cent over three statements: PPD less packaging,
   ]);
   // The rest is released by the next statements (January's 4th part in May): 4 × £324.00 = £1,296.00, as held;
   // the schedule by hand is test/unit/contract-reserves.test.ts's.
+
+  // "What would this contract pay" when the CD has no dealer price (the release now lists only a vinyl product):
+  // the CD sales are not paid by guess, and the preview says why, in words.
+  const repriced = await api.patch(`/releases/${releaseId}`, {
+    products_attributes: [{ format: 'Vinyl', dealer_price: '12.00' }],
+  });
+  expect(repriced.status, JSON.stringify(repriced.body)).toBe(200);
+  const preview = await api.post('/contracts/preview', {
+    contract_id: contractId,
+    contractable_type: 'release',
+    contractable_id: releaseId,
+    contract_payees: [{ payee_id: payeeId, share: '100' }],
+    royalty_terms: made.body.contract.royalty_terms,
+    start_pay_period: '2032-03',
+    end_pay_period: '2032-03',
+  });
+  expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+  expect(preview.body.preview.not_paid).toEqual([
+    {
+      term: 1,
+      words: '18 % of the published price to dealer, less 25 % packaging, on CD sales',
+      reason:
+        'the release has no dealer price for their format, which a term on the published price to dealer needs: set it on the release’s products',
+      lines: 1,
+      units: 1000,
+      label_share: '5000.000000',
+    },
+  ]);
+  // Streaming is paid as before: 25 % of £40.00.
+  expect(preview.body.preview.amount).toBe('10.000000');
 }, 300_000);

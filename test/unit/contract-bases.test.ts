@@ -124,7 +124,7 @@ describe('a term on the published price to dealer, less packaging', () => {
     ]);
   });
 
-  it('finds the dealer price by the product of the sales’ configuration, letter case aside, else the only priced product', () => {
+  it('finds the dealer price by the product of the sales’ configuration, letter case aside, never another format’s', () => {
     const price = dealerPrices([
       RELEASE,
       { id: 'REL2', products: [{ format: 'Vinyl', dealer_price: '12.5' }] },
@@ -137,10 +137,13 @@ describe('a term on the published price to dealer, less packaging', () => {
       },
     ]);
     expect(price('REL1', 'cd')).toBe(8_000_000n);
-    expect(price('REL2', 'CD')).toBe(12_500_000n);
+    expect(price('REL2', 'CD')).toBeNull();
     expect(price('REL3', 'Cassette')).toBeNull();
-    expect(price('REL1', 'Digital')).toBe(8_000_000n);
+    expect(price('REL1', 'Digital')).toBeNull();
     expect(price(null, 'CD')).toBeNull();
+    // Sales that name no configuration: the release's only priced product.
+    expect(price('REL2', null)).toBe(12_500_000n);
+    expect(price('REL3', null)).toBeNull();
   });
 
   it('rounds the royalty once, half away from zero, to the millionth', () => {

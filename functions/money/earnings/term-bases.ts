@@ -13,8 +13,7 @@ import type { RoyaltyTerm, RoyaltyTerms } from '../../../shared/schemas/contract
 const MILLION = 1_000_000n;
 
 /** A percentage as written ("25") in ten-thousandths of a percent: 100 % = 1,000,000. */
-const percent4 = (value: string): bigint =>
-  BigInt(new Big(value).times(10_000).round(0, Big.roundHalfUp).toFixed(0));
+const percent4 = (value: string): bigint => BigInt(new Big(value).times(10_000).round(0, Big.roundHalfUp).toFixed(0));
 
 /** A dealer price (a catalogue number such as 8 or "8.00") in millionths; null when not set or not above 0. */
 function priceUnits(value: unknown): bigint | null {
@@ -36,8 +35,9 @@ export type DealerPrice = (releaseId: string | null, configuration: string | nul
 
 /**
  * Dealer prices from the releases' products: the product of the sales' configuration (letter case
- * aside: a "CD" product prices the ledger's "cd" sales), else the release's only product with a
- * dealer price. No price found: the PPD term cannot be applied, and the sales are listed as such.
+ * aside: a "CD" product prices the ledger's "cd" sales); sales that name no configuration take the
+ * release's only product with a dealer price. Another format's price is never used. No price found:
+ * the PPD term cannot be applied, and the sales are listed as such.
  */
 export function dealerPrices(releases: readonly { id: string; products?: unknown }[]): DealerPrice {
   const byRelease = new Map(
@@ -48,7 +48,11 @@ export function dealerPrices(releases: readonly { id: string; products?: unknown
   );
   return (releaseId, configuration) => {
     const priced = releaseId ? (byRelease.get(releaseId) ?? []) : [];
-    const product = priced.find((p) => same(p.format, configuration)) ?? (priced.length === 1 ? priced[0] : undefined);
+    const product = configuration
+      ? priced.find((p) => same(p.format, configuration))
+      : priced.length === 1
+        ? priced[0]
+        : undefined;
     return product ? priceUnits(product.dealer_price) : null;
   };
 }
