@@ -136,8 +136,12 @@ it('pays the royalty deal to the cent over three statements: PPD less packaging,
 
   // "What would this contract pay" when the CD has no dealer price (the release now lists only a vinyl product):
   // the CD sales are not paid by guess, and the preview says why, in words.
+  const [cd] = release.body.release.products as { id: string }[];
   const repriced = await api.patch(`/releases/${releaseId}`, {
-    products_attributes: [{ format: 'Vinyl', dealer_price: '12.00' }],
+    products_attributes: [
+      { id: cd?.id, _destroy: true },
+      { format: 'Vinyl', dealer_price: '12.00' },
+    ],
   });
   expect(repriced.status, JSON.stringify(repriced.body)).toBe(200);
   const preview = await api.post('/contracts/preview', {
