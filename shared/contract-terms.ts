@@ -139,19 +139,3 @@ export function defaultMetadata(startDate: string): ContractMetadata {
     release_commitment: 'Release within 12 months of signing',
   };
 }
-
-/**
- * The parts of a contract the statements do not apply yet, in words (empty when they apply all of it). Statements
- * pay a term on net receipts (escalated once its thresholds are passed), hold and release its reserves and recoup
- * the advance and costs; until the rest is
- * built, the contract page says plainly what a statement leaves out, so nobody reads a statement as if it did.
- */
-export function notAppliedByStatements(terms: RoyaltyTerms): string[] {
-  const missing: string[] = [];
-  if (terms.terms.some((term) => term.base !== 'net_receipts'))
-    missing.push(
-      'terms on gross receipts or the price to dealer (their sales are paid to nobody and listed in the run’s warnings)',
-    );
-  if (Object.keys(terms.packaging_deductions).length) missing.push('packaging deductions');
-  return missing;
-}

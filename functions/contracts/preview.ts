@@ -4,6 +4,7 @@ import * as access from '../data/access/contracts.js';
 import { InvalidField } from '../lib/errors.js';
 import { literal } from '../royalties/ledger/sql.js';
 import {
+  coverJoin,
   exactFromUnits,
   formatJoin,
   rowsOf,
@@ -32,6 +33,25 @@ export type TermPreview = {
   units: number;
   label_share: string;
   amount: string;
+};
+
+/**
+ * Sales a term covers but cannot pay, in the user's words: a PPD term needs the release's dealer price,
+ * and a term on gross or PPD is paid out of the label's share, so sales that left none pay nothing.
+ */
+const NOT_PAID_WORDS: Record<string, string> = {
+  no_dealer_price:
+    'the release has no dealer price for their format, which a term on the published price to dealer needs: set it on the release’s products',
+  no_label_share: 'these sales left the label no share to pay the royalty from',
+};
+
+export type NotPaid = {
+  term: number;
+  words: string;
+  reason: string;
+  lines: number;
+  units: number;
+  label_share: string;
 };
 
 export async function previewContract(tenantId: string, input: ContractPreviewInput) {
@@ -76,7 +96,7 @@ export async function previewContract(tenantId: string, input: ContractPreviewIn
       const lines = `SELECT l.quantity, l.u, ${wsId} AS ws_id, ${sid} AS sid
         FROM (SELECT *, ${unitsOf('label_payable')} AS u FROM ${p.lines}) l ${formatJoin('l')} ${joins}`;
       const ours = `w.contract_id = ${literal(PREVIEW_ID)}`;
-      const [sales, paid] = await Promise.all([
+      const [sales, paid, unpaid] = await Promise.all([
         rowsOf(
           p,
           `SELECT w.owner_id, count(*) AS lines, CAST(coalesce(sum(l.quantity), 0) AS VARCHAR) AS units,
@@ -89,8 +109,21 @@ export async function previewContract(tenantId: string, input: ContractPreviewIn
            FROM (${lines}) l JOIN st_ws w ON w.ws_id = l.ws_id JOIN st_split s ON s.sid = l.sid AND s.ua = abs(l.u)
            WHERE ${ours} AND s.acct_no <> 0 GROUP BY w.owner_id`,
         ),
+        // Covered by a term that cannot pay them (no weight set): why, per term.
+        rowsOf(
+          p,
+          `SELECT kc.term_index, kc.problem, count(*) AS lines, CAST(coalesce(sum(l.quantity), 0) AS VARCHAR) AS units,
+             CAST(sum(${unitsOf('l.label_payable')}) AS VARCHAR) AS label_u
+           FROM ${p.lines} l JOIN st_cover kc ON ${coverJoin('kc', 'l')}
+           WHERE kc.contract_id = ${literal(PREVIEW_ID)} AND kc.problem IS NOT NULL
+           GROUP BY ALL ORDER BY ALL`,
+        ),
       ]);
-      return { sales, paid: new Map(paid.map((r) => [String(r.owner_id), BigInt(String(r.paid))])) };
+      return {
+        sales,
+        paid: new Map(paid.map((r) => [String(r.owner_id), BigInt(String(r.paid))])),
+        unpaid,
+      };
     },
     {},
     (catalogue) => ({
@@ -127,11 +160,24 @@ export async function previewContract(tenantId: string, input: ContractPreviewIn
     preview('none', null, 'Sales no term covers: the label keeps them'),
   ];
   const total = terms.reduce((t, r) => t + unitsFromExact(r.amount), 0n);
+  const notPaid = rows.unpaid.map((r): NotPaid => {
+    const term = Number(r.term_index) + 1;
+    const sentence = royalty.terms[term - 1];
+    return {
+      term,
+      words: sentence ? termWords(sentence, royalty.packaging_deductions) : '',
+      reason: NOT_PAID_WORDS[String(r.problem)] ?? 'the term cannot pay them',
+      lines: Number(r.lines),
+      units: Number(r.units),
+      label_share: exactFromUnits(String(r.label_u)),
+    };
+  });
   return {
     preview: {
       start_pay_period: input.start_pay_period,
       end_pay_period: input.end_pay_period,
       terms,
+      not_paid: notPaid,
       amount: exactFromUnits(total),
     },
   };

@@ -4,7 +4,7 @@
  */
 export { accountKeyOf } from './accounts/account.js';
 export { accountView } from './accounts/account-view.js';
-export { formatJoin, rowsOf, weightSetJoin } from './earnings/allocation.js';
+export { coverJoin, formatJoin, rowsOf, weightSetJoin } from './earnings/allocation.js';
 export type { EngineContract } from './earnings/contract-cover.js';
 export { currentTerms, splitTotals, termsLists } from './earnings/line-split.js';
 export { withAllocation } from './earnings/session.js';

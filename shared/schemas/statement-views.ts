@@ -245,8 +245,13 @@ export type UnaccountableRecording = {
   lines: number;
   /** The label's share of these lines (what a payee would have been paid from), exact. */
   label_payable: ExactMoney;
-  /** term_not_applied: a contract covers the lines but its term is on a base statements do not apply yet. */
-  reason: 'unmatched' | 'no_payee' | 'term_not_applied';
+  /**
+   * A contract covers the lines but its term pays nobody on them: no_dealer_price, a term on the published
+   * price to dealer and the release has no dealer price for their configuration; no_label_share, a term on
+   * gross or the price to dealer on sales that left the label no share to pay it from; term_not_applied,
+   * such a term on lines of an import not accepted yet.
+   */
+  reason: 'unmatched' | 'no_payee' | 'term_not_applied' | 'no_dealer_price' | 'no_label_share';
 };
 
 /** Σ allocated + retained + unaccountable = label_payable, exactly (6 decimals). */

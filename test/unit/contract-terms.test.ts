@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   defaultMetadata,
-  notAppliedByStatements,
   payeeSplitError,
   specificity,
   termTieError,
@@ -97,30 +96,5 @@ it('starts a contract with the product defaults', () => {
     term: 'Life of Copyright',
     delivery_date: '2026-02-14',
     release_commitment: 'Release within 12 months of signing',
-  });
-});
-
-describe('what statements do not apply yet', () => {
-  const terms = {
-    deal_type: 'royalty' as const,
-    terms: [term('25', {}, 'net_receipts')],
-    packaging_deductions: {},
-    escalations: [],
-  };
-  it('says nothing of a contract whose every part statements apply', () => {
-    expect(notAppliedByStatements(terms)).toEqual([]);
-    expect(notAppliedByStatements({ ...terms, advance: '0' })).toEqual([]);
-  });
-  it('names other bases and packaging; the advance is recouped, reserves held and escalations applied, so none is named', () => {
-    const missing = notAppliedByStatements({
-      ...terms,
-      terms: [term('18', { configuration: 'CD' }, 'ppd')],
-      advance: '5000',
-      packaging_deductions: { CD: '25' },
-      reserve: { percent: '20', release_periods: 4 },
-      escalations: [{ threshold_units: 10_000, rate: '20' }],
-    });
-    expect(missing).toHaveLength(2);
-    expect(missing.join(' ')).not.toMatch(/advance|reserve|escalation/);
   });
 });

@@ -191,7 +191,7 @@ describe('a contract’s terms split the label’s share', () => {
     expect(earnings.totals).toMatchObject({ retained: '24.000000', unaccountable: '0.000000' });
   });
 
-  it('does not guess a term on gross or the price to dealer: the line is listed as nobody’s, not paid by today’s rules', async () => {
+  it('does not guess a term on the price to dealer without a dealer price: the line is listed as nobody’s, not paid by today’s rules', async () => {
     const p = await fixture.prepare([line({ label_payable: '10.000000' })], {
       recordings: [RECORDING],
       contracts: [contract({ id: 'C1', versions: [versionOf(terms([{ conditions: {}, rate: '18', base: 'ppd' }]))] })],
@@ -200,7 +200,7 @@ describe('a contract’s terms split the label’s share', () => {
     expect(earnings.accounts).toEqual([]);
     expect(earnings.totals.unaccountable).toBe('10.000000');
     expect(earnings.unaccountable).toMatchObject([
-      { recording_id: 'R1', label_payable: '10.000000', reason: 'term_not_applied' },
+      { recording_id: 'R1', label_payable: '10.000000', reason: 'no_dealer_price' },
     ]);
   });
 

@@ -18,7 +18,7 @@ export async function statementCatalogue(tenantId: string) {
     }),
     db.Release.query
       .byTenant({ tenantId })
-      .go({ ...all, attributes: ['id', 'title', 'upc', 'label_id', 'display_artists', 'artist_releases'] }),
+      .go({ ...all, attributes: ['id', 'title', 'upc', 'label_id', 'display_artists', 'artist_releases', 'products'] }),
     db.Artist.query.byTenant({ tenantId }).go({ ...all, attributes: ['id', 'name', 'email', 'artist_members'] }),
     db.Payee.query.byTenant({ tenantId }).go({ ...all, attributes: ['id', 'name', 'email'] }),
     db.Label.query.byTenant({ tenantId }).go({ ...all, attributes: ['labelId', 'name', 'email'] }),

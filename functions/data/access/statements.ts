@@ -182,6 +182,86 @@ export type PublicationOutcome =
  */
 export const MAX_CONSUMED_PER_STATEMENT = 95;
 
+type RecoupmentMove = NonNullable<StatementPublication['recoupment']>[number];
+
+/**
+ * A contract's recoupment may move: its version is still the one read, and no other statement claimed it
+ * (a statement whose recoupment moves more contracts than its transaction holds claims the rest first).
+ */
+const recoupmentUnmoved = (unmoved: string, unclaimed: string, claimedByThis: string) =>
+  `${unmoved} AND (${unclaimed} OR ${claimedByThis})`;
+
+/**
+ * Claims the contracts whose recoupment a statement moves beyond its own transaction: each keeps the move it
+ * will make, on condition that its version did not move and no other statement claimed it. Claimed in one
+ * order (by contract id) in transactions of 100, so two statements never hold parts of each other's contracts
+ * waiting on one another. No other statement moves a claimed contract, so the statement written after its
+ * claims has recouped each once; false when one moved since it was read (read again and retry).
+ */
+async function claimRecoupment(tenantId: string, statementId: string, moves: readonly RecoupmentMove[]) {
+  for (let start = 0; start < moves.length; start += TRANSACTION_ITEMS) {
+    const result = await getDb()
+      .transaction.write(({ Contract }) =>
+        moves.slice(start, start + TRANSACTION_ITEMS).map(({ contract_id, recouped, version, stated }) =>
+          Contract.patch({ tenantId, id: contract_id })
+            .set({
+              recoupment_claimed_by: statementId,
+              recoupment_claim: {
+                recouped,
+                recoupment_version: version + 1,
+                ...(stated ? { escalation_stated: stated } : {}),
+              },
+            })
+            .where((attr, op) =>
+              recoupmentUnmoved(
+                version === 0 ? op.notExists(attr.recoupment_version) : op.eq(attr.recoupment_version, version),
+                op.notExists(attr.recoupment_claimed_by),
+                op.eq(attr.recoupment_claimed_by, statementId),
+              ),
+            )
+            .commit(),
+        ),
+      )
+      .go();
+    if (result.canceled) return false;
+  }
+  return true;
+}
+
+const TRANSACTION_ITEMS = 100;
+
+/**
+ * Once its statement is written, each contract it claimed takes the move the claim kept and is free again.
+ * Each write is conditional on the claim still being this statement's, so a re-delivery that settles again
+ * (the account step settles every statement it finds written) moves nothing twice.
+ */
+export async function settleRecoupment(tenantId: string, statementId: string, contractIds: readonly string[]) {
+  const settle = async (id: string) => {
+    const contract = (await db().Contract.get({ tenantId, id }).go({ consistent: true })).data;
+    if (contract?.recoupment_claimed_by !== statementId) return;
+    const claim = contract.recoupment_claim as {
+      recouped: string;
+      recoupment_version: number;
+      escalation_stated?: unknown;
+    };
+    await writtenUnlessConditionFailed(() =>
+      db()
+        .Contract.patch({ tenantId, id })
+        .set({
+          recouped: claim.recouped,
+          recoupment_version: claim.recoupment_version,
+          ...(claim.escalation_stated ? { escalation_stated: claim.escalation_stated } : {}),
+        })
+        .remove(['recoupment_claimed_by', 'recoupment_claim'])
+        .where((attr, op) => op.eq(attr.recoupment_claimed_by, statementId))
+        .go(),
+    );
+  };
+  // Ten at a time: a statement may have claimed a few hundred contracts.
+  for (let start = 0; start < contractIds.length; start += 10)
+    await Promise.all(contractIds.slice(start, start + 10).map(settle));
+}
+
 /** An account's stated periods as a publisher read them: version 0 when the guard is not written yet. */
 export type StatedPeriodsRead = { version: number; periods: StatedPeriod[] };
 
@@ -217,14 +297,19 @@ export async function readStatedPeriods(tenantId: string, accountKey: string): P
  */
 export async function publishStatement(publication: StatementPublication): Promise<PublicationOutcome> {
   const { statement, sequenceFrom, expenseIds, entryIds, replacesId, selfBillingFrom, stated } = publication;
-  const recoupment = publication.recoupment ?? [];
-  const carried = expenseIds.length + entryIds.length + recoupment.length;
-  if (carried > MAX_CONSUMED_PER_STATEMENT)
+  const consumed = expenseIds.length + entryIds.length;
+  if (consumed > MAX_CONSUMED_PER_STATEMENT)
     throw new Error(
-      `A statement carries at most ${MAX_CONSUMED_PER_STATEMENT} expenses, entries and recouping contracts in one write; ` +
-        `this one has ${carried}`,
+      `A statement carries at most ${MAX_CONSUMED_PER_STATEMENT} expenses and entries in one write; this one has ${consumed}`,
     );
   const { tenantId, statementId, accountKey } = statement;
+  // The contracts its recoupment moves, in one order: those the transaction has room for are written in it, the
+  // rest are claimed first (claimRecoupment) and settled once the statement is written.
+  const moves = [...(publication.recoupment ?? [])].sort((a, b) => a.contract_id.localeCompare(b.contract_id));
+  const recoupment = moves.slice(0, MAX_CONSUMED_PER_STATEMENT - consumed);
+  const claimed = moves.slice(recoupment.length);
+  if (claimed.length && !(await claimRecoupment(tenantId, statementId, claimed))) return 'recoupment_moved';
+  const written = claimed.length ? { ...statement, recoupment_pending: claimed.map((m) => m.contract_id) } : statement;
   const periods = periodsAfter(
     stated.periods,
     {
@@ -252,7 +337,7 @@ export async function publishStatement(publication: StatementPublication): Promi
               .where((attr, op) => op.eq(attr.value, from))
               .commit();
       return [
-        item('exists', Statement.create(statement).commit()),
+        item('exists', Statement.create(written).commit()),
         ...(sequenceFrom === undefined ? [] : [item('number_taken', advance('statement', sequenceFrom))]),
         ...(selfBillingFrom === undefined
           ? []
@@ -286,8 +371,13 @@ export async function publishStatement(publication: StatementPublication): Promi
             'recoupment_moved',
             Contract.patch({ tenantId, id: contract_id })
               .set({ recouped, recoupment_version: version + 1, ...(stated ? { escalation_stated: stated } : {}) })
+              .remove(['recoupment_claimed_by', 'recoupment_claim'])
               .where((attr, op) =>
-                version === 0 ? op.notExists(attr.recoupment_version) : op.eq(attr.recoupment_version, version),
+                recoupmentUnmoved(
+                  version === 0 ? op.notExists(attr.recoupment_version) : op.eq(attr.recoupment_version, version),
+                  op.notExists(attr.recoupment_claimed_by),
+                  op.eq(attr.recoupment_claimed_by, statementId),
+                ),
               )
               .commit(),
           ),
@@ -324,6 +414,7 @@ export async function publishStatement(publication: StatementPublication): Promi
     })
     .go();
   if (!result.canceled) {
+    await settleRecoupment(tenantId, statementId, written.recoupment_pending ?? []);
     await moneyRecordsChanged(tenantId);
     return 'published';
   }

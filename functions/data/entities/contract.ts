@@ -50,6 +50,14 @@ export const Contract = new Entity({
      * which its escalations count from. Written by the same conditional write as `recouped`.
      */
     escalation_stated: { type: 'any' },
+    /**
+     * A statement whose recoupment moves more contracts than one transaction can write holds the ones
+     * beyond it here first (statement_id and the move it will make: recouped, recoupment_version,
+     * escalation_stated), on condition that their version did not move; no other statement writes a
+     * claimed contract, and the claim becomes the contract's figures once that statement is written.
+     */
+    recoupment_claimed_by: { type: 'string' },
+    recoupment_claim: { type: 'any' },
     ...timestamps,
   },
   indexes: {

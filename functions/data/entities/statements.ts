@@ -130,6 +130,8 @@ export const Statement = new Entity({
     contract_reserves: { type: CustomAttributeType<ContractReserveRow[]>('any') },
     /** Reserves held and not fully released yet: the next statement of the account releases their next parts. */
     reserves_outstanding: { type: CustomAttributeType<HeldReserve[]>('any') },
+    /** The contracts its recoupment claimed beyond its own transaction (access/statements.ts): settled after it. */
+    recoupment_pending: { type: CustomAttributeType<string[]>('any') },
     summaries: { type: CustomAttributeType<StatementSummaries>('any') },
     graphs: { type: 'boolean', default: false },
     provenance: { type: CustomAttributeType<ProvenanceRow[]>('any') },

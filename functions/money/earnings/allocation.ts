@@ -5,6 +5,7 @@ import { literal } from '../../royalties/ledger/sql.js';
 import { unitsOf } from './units.js';
 import { COVER_COLUMNS, type ContractIndex, contractIndex, coverOf, type LineFacts } from './contract-cover.js';
 import { type EscalationPlan, groupKey, planEscalations } from './escalation-plan.js';
+import { dealerPrices } from './term-bases.js';
 import { buildAllocation, formatClassSql, termSetId, type Allocation, type StatementCatalogue } from './weights.js';
 import type { EarningsScope } from './earnings.js';
 
@@ -67,15 +68,19 @@ export function weightSetJoin(
     sid: `CASE WHEN ${l}.recording_id IS NULL THEN kl.sid ELSE kr.sid END`,
   };
   if (!contracts) return catalogue;
-  // A line a contract covers takes its term's set (st_cover); a covered line whose term the engine
-  // does not apply has none (no one is paid until the term is changed), never today's rules.
-  const on = COVER_COLUMNS.map((c) => `kc.${c} IS NOT DISTINCT FROM ${l}.${c}`).join(' AND ');
+  // A line a contract covers takes its term's set (st_cover); a covered line its term cannot pay
+  // (a PPD term without a dealer price …) has none: no one is paid, never by today's rules.
+  const on = coverJoin('kc', l);
   return {
     joins: `${catalogue.joins} LEFT JOIN st_cover kc ON ${on}`,
     wsId: `CASE WHEN kc.covered THEN kc.ws_id ELSE ${catalogue.wsId} END`,
     sid: `CASE WHEN kc.covered THEN kc.sid ELSE ${catalogue.sid} END`,
   };
 }
+
+/** SQL: a row of st_cover (alias `kc`) is the line's (alias `l`): the same cover columns. */
+export const coverJoin = (kc: string, l: string) =>
+  COVER_COLUMNS.map((c) => `${kc}.${c} IS NOT DISTINCT FROM ${l}.${c}`).join(' AND ');
 
 /** True when the company has a contract the engine can apply: lines then also group by the cover's columns. */
 export const hasContracts = (catalogue: StatementCatalogue) =>
@@ -98,7 +103,19 @@ async function loadCover(p: Prepared, index: ContractIndex): Promise<void> {
     const owner =
       p.escalation?.owners.get(groupKey(row)) ?? termSetId(cover.contract.id, cover.version.version, cover.term_index);
     const set = sets.get(owner);
-    return [{ ...row, covered: true, ws_id: set?.ws_id ?? null, sid: set?.sid ?? null }];
+    // A term the group's sales cannot be paid under (no dealer price …) says why, and pays nobody.
+    const problem = p.escalation?.problems.get(groupKey(row)) ?? null;
+    return [
+      {
+        ...row,
+        covered: true,
+        ws_id: set?.ws_id ?? null,
+        sid: set?.sid ?? null,
+        problem,
+        contract_id: cover.contract.id,
+        term_index: cover.term_index,
+      },
+    ];
   });
   await loadTable(
     p.connection,
@@ -109,6 +126,9 @@ async function loadCover(p: Prepared, index: ContractIndex): Promise<void> {
       covered: 'BOOLEAN',
       ws_id: 'INTEGER',
       sid: 'INTEGER',
+      problem: 'VARCHAR',
+      contract_id: 'VARCHAR',
+      term_index: 'INTEGER',
     },
     rows as never,
   );
@@ -140,6 +160,7 @@ export function escalationPlan(
     formatClassSql('sales_format', 'sales_category'),
     index,
     catalogue.contracts ?? [],
+    dealerPrices(catalogue.releases),
   );
 }
 
@@ -273,7 +294,7 @@ export async function prepareAllocation(
        FROM ${lines} GROUP BY ALL)
      SELECT g.recording_id, g.release_id, g.label_id, g.u, g.lines, g.quantity, g.agg_u, ${wsId} AS ws_id, ${sid} AS sid,
        CASE WHEN ${wsId} IS NOT NULL THEN NULL WHEN g.recording_id IS NULL AND g.release_id IS NULL THEN 'unmatched'
-         ${prepared.contracts ? "WHEN kc.covered THEN 'term_not_applied'" : ''} ELSE 'no_payee' END AS reason
+         ${prepared.contracts ? "WHEN kc.covered THEN coalesce(kc.problem, 'term_not_applied')" : ''} ELSE 'no_payee' END AS reason
      FROM g ${formatJoin('g')} ${joins}`,
     prepared.params,
   );

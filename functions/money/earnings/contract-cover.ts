@@ -148,12 +148,12 @@ export function coverOf(index: ContractIndex, facts: LineFacts): Cover | null {
 }
 
 /**
- * Bases the engine applies. Net receipts is a fixed part of the label's share. Gross (what the store
- * paid) and the published price to dealer are not applied yet: the ledger has no price to dealer,
- * and a gross rate is a different part of each line's label share. A line whose term is on one of
- * them is not paid under the contract and is listed as needing attention, never guessed.
+ * A term on net receipts pays one fixed part of the label's share, the same for every sale: it has a
+ * weight set of its own. A term on gross or the published price to dealer pays a part that depends on
+ * each group of sales (its gross, its units × the dealer price), so the plan (escalation-plan.ts)
+ * gives each group its own exact part.
  */
-export const appliedBase = (term: RoyaltyTerm) => term.base === 'net_receipts';
+export const onNetReceipts = (term: RoyaltyTerm) => term.base === 'net_receipts';
 
 /** The term in words for a statement line: "Contract with X: 25 % of net receipts, on all sales". */
 export function coverWords(cover: Cover): string {
@@ -163,6 +163,5 @@ export function coverWords(cover: Cover): string {
     : 'Contract';
   const term = cover.term_index === null ? undefined : terms.terms[cover.term_index];
   if (!term) return `${who}: no term applies to this sale, the label keeps it`;
-  const words = termWords(term, terms.packaging_deductions);
-  return appliedBase(term) ? `${who}: ${words}` : `${who}: ${words} (not applied by statements yet)`;
+  return `${who}: ${termWords(term, terms.packaging_deductions)}`;
 }

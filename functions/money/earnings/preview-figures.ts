@@ -68,6 +68,9 @@ async function runTotals(p: Prepared, retained: bigint, allocated: bigint): Prom
   };
 }
 
+/** Why a contract's term paid nobody on covered lines (allocation.ts, escalation-plan.ts). */
+const CONTRACT_REASONS = ['term_not_applied', 'no_dealer_price', 'no_label_share'] as const;
+
 /** Lines nobody can be paid from: unmatched ones by identifier, matched ones by recording (or release). */
 export async function unaccountableRecordings(p: Prepared): Promise<UnaccountableRecording[]> {
   const recordings = new Map(p.catalogue.recordings.map((r) => [r.id, r]));
@@ -76,7 +79,7 @@ export async function unaccountableRecordings(p: Prepared): Promise<Unaccountabl
     p,
     `SELECT recording_id, CASE WHEN recording_id IS NULL THEN release_id END AS release_only, reason, min(release_id) AS release_id,
        sum(lines) AS lines, CAST(sum(CAST(u AS HUGEINT) * lines) AS VARCHAR) AS units
-     FROM st_groups WHERE reason IN ('no_payee', 'term_not_applied') GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+     FROM st_groups WHERE reason IN ('no_payee', ${CONTRACT_REASONS.map((r) => `'${r}'`).join(', ')}) GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
   );
   const unmatched = await rowsOf(
     p,
@@ -96,7 +99,7 @@ export async function unaccountableRecordings(p: Prepared): Promise<Unaccountabl
         artist: (recording ? recording.display_artists : release?.display_artists) || null,
         lines: Number(r.lines),
         label_payable: exactFromUnits(String(r.units)),
-        reason: r.reason === 'term_not_applied' ? 'term_not_applied' : 'no_payee',
+        reason: CONTRACT_REASONS.find((reason) => reason === r.reason) ?? 'no_payee',
       };
     }),
     ...unmatched.map(

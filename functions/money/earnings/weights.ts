@@ -2,7 +2,7 @@ import { accountKeyOf, accountOfKey } from '../accounts/account.js';
 import Big from 'big.js';
 import { ARTIST_ROW_SHARES } from '../../../shared/catalogue.js';
 import type { AccountRef } from '../../../shared/schemas/statement-views.js';
-import { appliedBase, coverWords, type EngineContract } from './contract-cover.js';
+import { coverWords, onNetReceipts, type EngineContract } from './contract-cover.js';
 import type { EscalatedSet } from './escalation-plan.js';
 
 /**
@@ -48,6 +48,8 @@ export type StatementCatalogue = {
     label_id?: string;
     display_artists?: string;
     artist_releases?: unknown;
+    /** Its products (format, dealer price …): a term on the published price to dealer reads the dealer price. */
+    products?: unknown;
   }[];
   artists: { id: string; name?: string; email?: string; artist_members?: { payee_id?: string; active?: boolean }[] }[];
   payees: { id: string; name?: string; email?: string }[];
@@ -162,7 +164,7 @@ function contractSets(contracts: readonly EngineContract[]) {
         parties: [],
       });
       version.royalty_terms.terms.forEach((term, term_index) => {
-        if (!appliedBase(term)) return;
+        if (!onNetReceipts(term)) return;
         const rate = percent4(term.rate) ?? 0n;
         sets.push({
           set: {

@@ -47,6 +47,11 @@ export type AccountStepDeps = {
   /** Records the account as stated already on the run, once; whether this call counted it. */
   skip(tenantId: string, runId: string, accountKey: string, statedBy: string): Promise<boolean>;
   publish(publication: StatementPublication): Promise<PublicationOutcome>;
+  /**
+   * Settles the contracts a written statement claimed beyond its own transaction (access/statements.ts):
+   * a delivery that finds its statement written settles again what a crash may have left claimed.
+   */
+  settleRecoupment?(tenantId: string, statementId: string, contractIds: readonly string[]): Promise<void>;
   /** Claims making the statement's documents (one delivery at a time); whether this call holds the claim. */
   claim(tenantId: string, statementId: string): Promise<boolean>;
   /** Gives the claim back when making them failed, so a later delivery makes them. */
@@ -148,7 +153,10 @@ async function numberStatement(
     const reserved = reservedOf(stated, statementId);
     if (reserved) {
       const own = await deps.getStatement(tenantId, statementId);
-      if (own) return { statement: own };
+      if (own) {
+        await deps.settleRecoupment?.(tenantId, statementId, own.recoupment_pending ?? []);
+        return { statement: own };
+      }
     }
     if (correction) {
       // A correction states the replaced statement's months again, in its place: only while it is in force.
@@ -199,6 +207,7 @@ async function numberStatement(
     if (outcome === 'published' || outcome === 'exists') {
       const stored = await deps.getStatement(tenantId, statementId);
       if (!stored) throw new Error(`Statement ${statementId} was written but cannot be read`);
+      if (outcome === 'exists') await deps.settleRecoupment?.(tenantId, statementId, stored.recoupment_pending ?? []);
       return { statement: stored };
     }
     if (outcome === 'already_corrected') throw alreadyCorrected(correction);

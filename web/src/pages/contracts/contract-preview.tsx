@@ -1,3 +1,4 @@
+import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
@@ -19,7 +20,15 @@ type TermPreview = {
   label_share: string;
   amount: string;
 };
-type Preview = { start_pay_period: string; end_pay_period: string; terms: TermPreview[]; amount: string };
+/** Sales a term covers but cannot pay (a PPD term and a release without a dealer price …), in words. */
+type NotPaid = { term: number; words: string; reason: string; lines: number; units: number; label_share: string };
+type Preview = {
+  start_pay_period: string;
+  end_pay_period: string;
+  terms: TermPreview[];
+  not_paid: NotPaid[];
+  amount: string;
+};
 
 /** The last whole month before today, as YYYY-MM: where a preview starts unless the user picks other months. */
 function lastMonth(): string {
@@ -119,6 +128,18 @@ export function ContractPreview({
             </Box>
           }
         />
+      ) : null}
+      {preview?.not_paid.length ? (
+        <Alert type="warning" header="Sales these terms cannot pay yet" data-testid="contract-preview-not-paid">
+          <ul>
+            {preview.not_paid.map((row) => (
+              <li key={`${row.term}-${row.reason}`}>
+                Term {row.term} ({row.words}): {row.units.toLocaleString('en-GB')} units, the label’s share{' '}
+                {formatMoney(row.label_share, currency)}, are not paid — {row.reason}.
+              </li>
+            ))}
+          </ul>
+        </Alert>
       ) : null}
     </SpaceBetween>
   );

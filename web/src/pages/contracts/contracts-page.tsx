@@ -1,4 +1,3 @@
-import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
@@ -15,7 +14,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { notAppliedByStatements, termWords } from '../../../../shared/contract-terms';
+import { termWords } from '../../../../shared/contract-terms';
 import { formatDate } from '../../../../shared/format';
 import type { RoyaltyTerm as Term, RoyaltyTerms } from '../../../../shared/schemas/contracts';
 import { api, errorMessage } from '../../app/api';
@@ -230,17 +229,6 @@ function TermEditor({ contract, onSaved }: { contract: Contract; onSaved: () => 
   );
 }
 
-/** What of this contract the statements leave out for now, said where the contract is read. */
-function NotAppliedYet({ contract }: { contract: Contract }) {
-  const missing = notAppliedByStatements(contract.royalty_terms);
-  if (!missing.length) return null;
-  return (
-    <Alert type="warning" header="Statements do not apply all of this contract yet" data-testid="contract-not-applied">
-      Statements pay its terms on net receipts to its payees. Not applied yet: {missing.join('; ')}.
-    </Alert>
-  );
-}
-
 /** One contract: parties, terms in words, payees, versions, document links, signing and the signed copy. */
 function ContractDetail({ id, onChanged }: { id: string; onChanged: () => void }) {
   const { data, error, mutate } = useApi<{ contract: Contract }>(`/contracts/${encodeURIComponent(id)}`);
@@ -300,7 +288,6 @@ function ContractDetail({ id, onChanged }: { id: string; onChanged: () => void }
       }
     >
       <SpaceBetween size="l">
-        <NotAppliedYet contract={contract} />
         <KeyValuePairs
           columns={3}
           items={[

@@ -119,7 +119,11 @@ export function RunWarningsView({
 const REASON_TEXT: Record<UnaccountableRecording['reason'], string> = {
   unmatched: 'No recording or release matched',
   no_payee: 'Nobody is entitled to it',
-  term_not_applied: 'Its contract’s term is on gross or the price to dealer, which statements do not apply yet',
+  term_not_applied: 'Its contract’s term on gross or the price to dealer is applied once its import is accepted',
+  no_dealer_price:
+    'Its contract’s term is on the published price to dealer, and the release has no dealer price for this format: set it on the release’s products',
+  no_label_share:
+    'Its contract’s term is on gross or the price to dealer, and these sales left the label no share to pay it from',
 };
 
 /** Recordings whose lines no payee is paid for: listed, never silently dropped. */
