@@ -104,7 +104,13 @@ function httpArea(declaration: Partial<HttpAreaDeclaration> = {}): HttpAreaDecla
 /** One row per area of the route table (functions/routes.ts): the Lambda its routes go to. */
 export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
   auth: httpArea({ needs: { userPool: 'manageUsers', mail: true } }),
-  companies: httpArea({ needs: { buckets: { uploads: 'presign' } } }),
+  // The CRM's client figures (balance owed, last statement) are the finances' own company summaries: DuckDB over
+  // the ledger, read-only.
+  companies: httpArea({
+    memorySize: 1024,
+    nativeModules: DUCKDB_MODULES,
+    needs: { buckets: { uploads: 'presign', ledger: 'read' } },
+  }),
   reference: httpArea({ needs: { buckets: { uploads: 'presign' } } }),
   catalogue: httpArea({ needs: { buckets: { uploads: 'presign' } } }),
   // Tells recipients' open tabs when their notices change (the header's unread count).
@@ -188,8 +194,13 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
   payments: httpArea({ entry: 'functions/money/http/payments.ts' }),
   // Subscription plans (admin) and the current company's plan and usage: table reads and writes only.
   plans: httpArea(),
-  // Release deliveries: table reads and writes, deliveries queued to the delivery worker.
-  deliveries: httpArea({ needs: { sendsTo: ['releaseDelivery'] } }),
+  // Release deliveries: table reads and writes, deliveries queued to the delivery worker; the distribution pages'
+  // figures come from the finances (DuckDB over the ledger, read-only).
+  deliveries: httpArea({
+    memorySize: 1024,
+    nativeModules: DUCKDB_MODULES,
+    needs: { sendsTo: ['releaseDelivery'], buckets: { ledger: 'read' } },
+  }),
   // Catalogue exports: reads the catalogue, writes a few releases' file at once (uploads bucket,
   // exports/), presigns its download, queues larger exports to the export worker.
   exports: httpArea({ needs: { buckets: { uploads: 'readWrite' }, sendsTo: ['catalogueExport'] } }),
@@ -257,6 +268,9 @@ export const WORKERS: Record<QueueKey, FunctionDeclaration> = {
       'functions/deliveries/ern/schemas/allowed-value-sets.xsd',
     ],
     ephemeralStorageMiB: 1024,
+    // ssh2 (SFTP) loads its optional native helpers (cpu-features, its crypto binding) by require at run time,
+    // which esbuild cannot bundle: installed beside the bundle instead.
+    nativeModules: ['ssh2'],
     needs: { table: 'readWrite', buckets: { uploads: 'read' }, push: true },
   },
   // Catalogue imports: reads the uploaded file, keeps the import's plan beside it, writes

@@ -296,8 +296,8 @@ describe('storage', () => {
 });
 
 describe('functions and HTTP API', () => {
-  it('has one Node 22 Lambda per area, with the table bound: arm64, but x86_64 for royalties, statements, finances, the artist portal and contracts (DuckDB)', () => {
-    const withDuckDb = ['royalties', 'statements', 'finances', 'artist-portal', 'contracts'];
+  it('has one Node 22 Lambda per area, with the table bound: arm64, but x86_64 for the areas that run DuckDB (royalties, statements, finances, the artist portal, contracts, the CRM’s companies and the distribution pages’ deliveries)', () => {
+    const withDuckDb = ['royalties', 'statements', 'finances', 'artist-portal', 'contracts', 'companies', 'deliveries'];
     for (const area of AREAS) {
       const [, fn] = functionFor(httpEntry(area));
       expect(fn.Properties.Runtime).toBe('nodejs22.x');
@@ -315,6 +315,8 @@ describe('functions and HTTP API', () => {
     const [, statements] = functionFor('functions/money/http/statements.ts');
     expect(statements.Properties.Environment.Variables).toHaveProperty(ENV.ledgerBucket);
     expect(statements.Properties.Environment.Variables).toHaveProperty(ENV.statementRunQueue);
+    for (const entry of ['functions/companies/handler.ts', 'functions/deliveries/handler.ts'])
+      expect(functionFor(entry)[1].Properties.Environment.Variables).toHaveProperty(ENV.ledgerBucket);
   });
 
   it("has one route per route-table entry, in its area's nested stack, to its area's function, JWT unless public", () => {
