@@ -25,7 +25,8 @@ export const TOKEN_ON_COMPANY_CALLS_ONLY = 'An API token works only on the compa
  * A call made with a company's API token: it works in the token's company only, with the
  * permissions its scope grants (a read-only token is refused every change, 403 naming the scope),
  * and stops at once when revoked or expired: the token is read on every call, never cached. It
- * acts as the member who made it, never with more than a member: an admin's token is not an admin.
+ * acts as the member who made it, never with more than a member (an admin's token is not an admin), and only
+ * while that member is still in the company.
  */
 export async function authorizeApiToken(
   route: Route,
@@ -43,9 +44,12 @@ export async function authorizeApiToken(
   const scope = { access: found.access, areas: found.areas };
   if (!scopePermits(scope, route.permission)) throw new Forbidden(scopeRefusal(scope, route.permission));
   const tenantId = found.companyId;
-  const { user, company, listVersions } = await readTenantAccess(found.createdBy, tenantId, lists(tenantId));
+  const { user, role, company, listVersions } = await readTenantAccess(found.createdBy, tenantId, lists(tenantId));
   const maker = user as UserRecord | null;
   if (!company || !maker || maker.active === false || maker.frozen) throw new Unauthorized();
+  // A token lives no longer than its maker's place in the company: one who left (or was removed) takes their
+  // tokens' access with them. A platform admin may make one without being a member.
+  if (!role && maker.role !== 'admin') throw new Unauthorized();
   await plans.assertIncludes(company, route);
   const caller = {
     user: { ...maker, role: maker.role === 'admin' ? 'user' : maker.role },

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SESClient, SendEmailCommand, SendRawEmailCommand } from '@aws-sdk/client-ses';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
@@ -49,7 +49,11 @@ async function writeToOutbox(outbox: string, mail: Mail): Promise<void> {
     files.push({ filename, contentType, size: attachment.content.byteLength, file });
   }
   const record = { id, sentAt: new Date().toISOString(), ...message, ...(files.length ? { attachments: files } : {}) };
-  await writeFile(path.join(outbox, `${id}.json`), JSON.stringify(record, null, 2));
+  // Written aside and renamed into place: the outbox is read while mails are written (the tests read it side by
+  // side), and a half-written JSON file would be read as a broken mail.
+  const partial = path.join(outbox, `${id}.json.part`);
+  await writeFile(partial, JSON.stringify(record, null, 2));
+  await rename(partial, path.join(outbox, `${id}.json`));
 }
 
 /** The whole message as MIME (text body and attached files), for SES raw sending. */

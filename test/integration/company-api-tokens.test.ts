@@ -133,6 +133,21 @@ describe('a company’s API tokens', () => {
     expect((await world.api.get('/company/api_tokens')).body.api_tokens).toHaveLength(before);
   });
 
+  it('a token stops working when the member who made it leaves the company', async () => {
+    const second = await world.member('label_manager', 'API tokens second manager');
+    const made = await second.api.post('/company/api_tokens', {
+      name: 'Leaver’s',
+      access: 'read',
+      areas: ['catalogue'],
+      expires_at: inDays(5),
+    });
+    expect(made.status).toBe(201);
+    const api = withToken(made.body.token);
+    expect((await api.get('/labels')).status).toBe(200);
+    expect((await world.api.del(`/company/users/${second.id}`)).status).toBe(200);
+    expect(await api.get('/labels')).toEqual({ status: 401, body: { message: MESSAGES.mustBeLoggedIn } });
+  });
+
   it('only members who manage the company make tokens', async () => {
     const accountant = await world.member('accounting');
     const answer = await accountant.api.post('/company/api_tokens', {
