@@ -20,11 +20,12 @@ import { until } from '../support/wait.js';
  *  - a delivery to a store, claimed by the worker that died;
  *  - a promo send, some recipients mailed and the rest queued (its queue message lived in memory only);
  *  - the release-day mail to "notify me" fans, some mailed when the run died;
- *  - the licensing reminders: of three licences ending soon, one told, one being told, one not reached.
+ *  - the licensing reminders: of three licences ending soon, one told, one being told, one not reached;
+ *  - a payment run being confirmed, three of its nine accounts' payments recorded.
  * The cloud runs in a process of its own (test/support/restartable-cloud.ts); the records are
  * made straight in its table, for a company of this file's own (the delivery: for the demo
  * company, whose release and store connection the seed makes). Royalty imports and payment runs
- * have restart tests of their own (royalty-import-restart, payment-run-restart). One kill covers them all: each
+ * have restart tests of their own (royalty-import-restart). One kill covers them all: each
  * cloud start costs the suite tens of seconds of CPU.
  */
 // Seeded as `npm start` seeds it: reference data, and the demo company with a release it may deliver to the demo store.
@@ -62,6 +63,20 @@ const remindersEmail = `manager.${remindersTenant}@example.test`;
 const licensees = ['Ada Films', 'Ben Adverts', 'Cleo Games'];
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 let remindersAtKill: string[][];
+// The payment run's company of its own: nine statements payable, the run exported, then cut off while confirming.
+const payrunTenant = `payrun-restart-${Date.now()}`;
+const payrunId = `RUN-${Date.now()}`;
+const payrunAccounts = Array.from({ length: 9 }, (_, i) => ({ id: `payee-${i}`, payable: `${100 + i}.${10 + i}` }));
+const payrunItems = payrunAccounts.map((account, i) => ({
+  statement_id: `ST${i}-${payrunTenant}`,
+  statement_number: `ST-R${i}`,
+  account: { type: 'Payee' as const, id: account.id },
+  name: `Payee ${i}`,
+  amount: account.payable,
+  currency: 'GBP',
+  method: 'uk_bulk' as const,
+  payment_id: null,
+}));
 const reminderClaims = async () => {
   const { db } = await modules();
   return (await db.LicenseReminderClaim.query.byTenant({ tenantId: remindersTenant }).go({ pages: 'all' })).data
@@ -289,6 +304,69 @@ beforeAll(async () => {
   await cutOff;
   remindersAtKill = await reminderClaims();
 
+  // The payment run whose confirm was cut off: confirming, its first 3 accounts' payments recorded.
+  const { createPaymentRun, movePaymentRun } = await import('../../functions/data/access/payouts.js');
+  const { recordPayment } = await import('../../functions/money/payments/record.js');
+  const zero = '0.00';
+  for (const [i, item] of payrunItems.entries())
+    await db.Statement.create({
+      tenantId: payrunTenant,
+      statementId: item.statement_id,
+      number: item.statement_number,
+      type: 'Statement',
+      accountKey: `Payee#${item.account.id}`,
+      payee_name: item.name,
+      subject: 'Royalty Statement',
+      start_pay_period: '2026-01',
+      end_pay_period: '2026-03',
+      accounting_period: '2026-Q1',
+      currency: 'GBP',
+      figures: {
+        opening_balance: zero,
+        royalties: payrunAccounts[i].payable,
+        costs: zero,
+        expenses: zero,
+        advances: zero,
+        reserves: zero,
+        transfers: zero,
+        payments: zero,
+        adjustments: zero,
+        closing_balance: payrunAccounts[i].payable,
+        payable: payrunAccounts[i].payable,
+      },
+      control: { lines: 0, lines_total: '0.000000', rounding_in: '0.000000', rounding_out: '0.000000' },
+    }).go();
+  await createPaymentRun({
+    tenantId: payrunTenant,
+    runId: payrunId,
+    status: 'exported',
+    execution_date: '2026-11-30',
+    items: payrunItems,
+    createdBy: 'restart-confirmer',
+  });
+  expect(
+    await movePaymentRun(payrunTenant, payrunId, ['exported'], {
+      status: 'confirming',
+      confirmedBy: 'restart-confirmer',
+      payment_date: '2026-11-30',
+      confirmingSince: new Date().toISOString(),
+    }),
+  ).toBe(true);
+  for (const item of payrunItems.slice(0, 3))
+    await recordPayment(payrunTenant, 'restart-confirmer', {
+      statement_ids: [item.statement_id],
+      payment_date: '2026-11-30',
+      payment_method: 'UK bulk payment',
+      payment_reference: `Payment run ${payrunId}`,
+      payment_run_id: payrunId,
+      idempotency_key: `payment-run:${payrunId}:Payee#${item.account.id}`,
+    });
+  const midway = (await db.PaymentRun.get({ tenantId: payrunTenant, runId: payrunId }).go()).data;
+  expect(midway?.status).toBe('confirming');
+  expect([...(midway?.paid_accounts ?? [])].sort()).toEqual(
+    payrunItems.slice(0, 3).map((i) => `Payee#${i.account.id}`),
+  );
+
   atKill = (await statements()).map((s) => ({
     name: s.payee_name,
     number: s.number,
@@ -448,5 +526,36 @@ describe('the local cloud stopped mid-job and started again', () => {
       .map((mail) => mail.subject.replace('Reminder Records: ', ''));
     expect(mails.sort()).toEqual(expected);
     expect(await reminderClaims()).toEqual(licensees.map((name) => [name, 'sent']));
+  }, 180_000);
+
+  it('finishes the payment run left confirming: every account paid once, the run matching its payments', async () => {
+    const { db } = await modules();
+    const done = await until(async () => {
+      const found = (await db.PaymentRun.get({ tenantId: payrunTenant, runId: payrunId }).go()).data;
+      return found?.status === 'confirmed' ? found : undefined;
+    }, 120_000);
+    const payments = (await db.Payment.query.byTenant({ tenantId: payrunTenant }).go({ pages: 'all' })).data;
+    expect(payments).toHaveLength(payrunAccounts.length);
+    for (const item of payrunItems) {
+      const paid = payments.filter((p) => p.statement_ids.includes(item.statement_id));
+      expect(paid).toHaveLength(1);
+      expect(paid[0]).toMatchObject({ payment_total: item.amount, payment_run_id: payrunId });
+      const statement = (await db.Statement.get({ tenantId: payrunTenant, statementId: item.statement_id }).go()).data;
+      expect(statement?.paid).toBe(true);
+      const entries = (
+        await db.AccountEntry.query.byAccount({ tenantId: payrunTenant, accountKey: `Payee#${item.account.id}` }).go()
+      ).data.filter((e) => e.kind === 'payment');
+      expect(entries.map((e) => e.amount)).toEqual([`-${item.amount}`]);
+    }
+    // The run's record names exactly the payments made.
+    expect(Object.fromEntries(done.items.map((i) => [i.statement_id, i.payment_id]))).toEqual(
+      Object.fromEntries(
+        payrunItems.map((i) => [
+          i.statement_id,
+          payments.find((p) => p.statement_ids.includes(i.statement_id))?.paymentId,
+        ]),
+      ),
+    );
+    expect(done.paid_accounts?.length).toBe(payrunAccounts.length);
   }, 180_000);
 });
