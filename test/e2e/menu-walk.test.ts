@@ -33,26 +33,46 @@ const SNAKE_CASE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/;
 
 /**
  * The stored values that must reach the screen as words: every snake_case value of the shared
- * schemas' enums and value lists, and every snake_case key the display dictionary translates. Read
- * from the code rather than listed here, so a new enum value is checked as soon as it exists.
+ * schemas' enums (nested ones too) and value lists, of the stored records' enum attributes, and
+ * every snake_case key the display dictionary translates. Read from the code rather than listed
+ * here, so a new enum value is checked as soon as it exists.
  */
 async function rawEnumWords(): Promise<Set<string>> {
   const words = new Set<string>();
-  const collect = (value: unknown) => {
+  const seen = new Set<unknown>();
+  const collect = (value: unknown, depth = 0) => {
+    if (!value || typeof value !== 'object' || seen.has(value) || depth > 12) return;
+    seen.add(value);
     if (Array.isArray(value)) {
-      for (const item of value) if (typeof item === 'string' && SNAKE_CASE.test(item)) words.add(item);
+      for (const item of value)
+        if (typeof item === 'string') SNAKE_CASE.test(item) && words.add(item);
+        else collect(item, depth + 1);
       return;
     }
-    // A zod enum lists its values as `options`.
-    const options = (value as { options?: unknown } | null)?.options;
-    if (value && typeof value === 'object' && Array.isArray(options)) collect(options);
+    // A zod schema keeps its parts in `_zod.def` (an enum's `entries`, an object's `shape`, an option's `innerType` …).
+    const def = (value as { _zod?: { def?: Record<string, unknown> } })._zod?.def;
+    if (def) {
+      if (def.type === 'enum') collect(Object.values(def.entries as object), depth + 1);
+      if (def.type === 'literal') collect(def.values, depth + 1);
+      for (const part of Object.values(def)) collect(part, depth + 1);
+      return;
+    }
+    if (Object.getPrototypeOf(value) === Object.prototype)
+      for (const part of Object.values(value)) collect(part, depth + 1);
   };
   for (const folder of ['shared', 'shared/schemas']) {
     for (const file of readdirSync(join(ROOT, folder))) {
       if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue;
       const module: Record<string, unknown> = await import(join(ROOT, folder, file));
-      for (const value of Object.values(module)) collect(value);
+      collect(Object.values(module));
     }
+  }
+  // The stored records' enum attributes (`type: ['previewing', 'preview_ready', …]`), read from their source.
+  const entities = join(ROOT, 'functions/data/entities');
+  for (const file of readdirSync(entities)) {
+    const source = readFileSync(join(entities, file), 'utf8');
+    for (const [, list] of source.matchAll(/type: \[([^\]]*)\]/g))
+      for (const [, value] of list.matchAll(/'([^']+)'/g)) if (SNAKE_CASE.test(value)) words.add(value);
   }
   const dictionary = readFileSync(join(ROOT, 'web/src/app/display-labels.ts'), 'utf8');
   for (const [, key] of dictionary.matchAll(/^\s+([a-z][a-z0-9]*(?:_[a-z0-9]+)+):/gm)) words.add(key);
