@@ -80,12 +80,26 @@ async function rawEnumWords(): Promise<Set<string>> {
 }
 let enumWords: Set<string>;
 
-/** The side menu's links as the page renders them, each path once. */
+/**
+ * The menus' links as the page renders them, each path once: the side menu's, and the header's (its own links and
+ * those of its drop-down menus, each opened in turn, nested groups expanded).
+ */
 async function menuPaths(page: Page): Promise<string[]> {
-  const menu = page.getByTestId('side-menu');
-  await menu.locator('a').first().waitFor();
-  const hrefs = await menu.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
-  return [...new Set(hrefs.filter((href) => href.startsWith('/')))];
+  const side = page.getByTestId('side-menu');
+  await side.locator('a').first().waitFor();
+  const hrefsIn = (area: ReturnType<Page['locator']>) =>
+    area.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  const header = page.getByTestId('app-header');
+  const hrefs = [...(await hrefsIn(side)), ...(await hrefsIn(header))];
+  const dropdowns = header.locator('button[aria-haspopup]:visible');
+  for (let index = 0; index < (await dropdowns.count()); index += 1) {
+    await dropdowns.nth(index).click();
+    const groups = header.locator('[role="menu"] [aria-expanded="false"]:visible');
+    while ((await groups.count()) > 0) await groups.first().click();
+    hrefs.push(...(await hrefsIn(header.locator('[role="menu"]'))));
+    await page.keyboard.press('Escape');
+  }
+  return [...new Set(hrefs.filter((href) => href.startsWith('/') && !href.startsWith('/signout')))];
 }
 
 /** A page is ready when its heading shows and nothing on it is still loading (a spinner, "Loading …"). */
