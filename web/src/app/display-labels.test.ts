@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { colouredStatusWords } from '../../../shared/status-colours';
-import { displayLabel } from './display-labels';
+import { displayLabel, optionWords } from './display-labels';
 
 /** The status values the API's records can carry (jobs, deliveries, imports, uploads, subscriptions, DSPs …). */
 const API_STATUSES = [
@@ -63,5 +63,14 @@ describe('displayLabel', () => {
   it('shows nothing for a missing value', () => {
     expect(displayLabel(null)).toBe('');
     expect(displayLabel(undefined)).toBe('');
+  });
+});
+
+describe('optionWords', () => {
+  it('puts a form choice stored as an identifier into words, and leaves one written for people as it is', () => {
+    expect(optionWords('audio_release')).toBe('Audio release');
+    expect(optionWords('label_manager')).toBe('Label manager');
+    expect(optionWords('iTunes')).toBe('iTunes');
+    expect(optionWords('Album')).toBe('Album');
   });
 });

@@ -110,3 +110,11 @@ export function displayLabel(value: string | boolean | null | undefined): string
   const words = value.replace(/_/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/**
+ * A choice's words in a form's select: stored values written as identifiers ("audio_release") in the words of
+ * the dictionary; a value already written for people ("Album", "iTunes") as it is, so its capitals stay.
+ */
+export function optionWords(value: string): string {
+  return value.includes('_') ? displayLabel(value) : value;
+}

@@ -76,8 +76,12 @@ describe('checkRoute', () => {
     const admin = { ...base, access: 'admin' as const, role: 'admin', tenantized: true, path: '/admin/statements' };
     expect(checkRoute({ ...admin, hasCompany: false })).toEqual({ action: 'choose-company' });
     expect(checkRoute({ ...admin, hasCompany: true })).toEqual({ action: 'allow' });
-    // A label page (the tenant area) still needs the current company, for admins too.
-    expect(checkRoute({ ...admin, access: 'user', hasCompany: false })).toMatchObject({
+    // A label's page (the tenant area) asks an admin too: their menu offers it with no company chosen.
+    expect(checkRoute({ ...admin, access: 'user', path: '/user/labels', hasCompany: false })).toEqual({
+      action: 'choose-company',
+    });
+    // Anyone else still needs their current company there.
+    expect(checkRoute({ ...admin, access: 'user', role: 'label_manager', hasCompany: false })).toMatchObject({
       message: MESSAGES.missingCompany,
     });
     expect(checkRoute({ ...admin, role: 'label_manager', hasCompany: false })).toMatchObject({

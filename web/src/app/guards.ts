@@ -31,8 +31,9 @@ export type GuardDecision =
  * - requiresArtistUser: "Your Account does not have access here", go to /;
  * - an artist user on a label's page (one that needs a company, or the label dashboard /user): their own
  *   artist dashboard, with no message (they have no company to make; the page they asked for is not theirs);
- * - an admin on an admin page that works in one company (statements, payment run, UPCs …) with none chosen:
- *   the page asks which company, in place (admins work across companies; nothing of theirs is missing);
+ * - an admin on a page that works in one company (statements, payment run, UPCs, and the label's own pages
+ *   their menu offers: labels, royalties, finances …) with none chosen: the page asks which company, in place
+ *   (admins work across companies and belong to none; nothing of theirs is missing);
  * - tenantized without a company: "Missing Company / Namespace", go to /user.
  */
 export function checkRoute(input: GuardInput): GuardDecision {
@@ -50,7 +51,8 @@ export function checkRoute(input: GuardInput): GuardDecision {
     return { action: 'redirect', to: '/', message: MESSAGES.noAccessHere };
   if (input.role === 'artist_user' && (input.tenantized || input.path.split('?')[0] === '/user'))
     return { action: 'redirect', to: ARTIST_DASHBOARD, message: '' };
-  if (input.tenantized && !input.hasCompany && input.access === 'admin') return { action: 'choose-company' };
+  if (input.tenantized && !input.hasCompany && (input.access === 'admin' || input.role === 'admin'))
+    return { action: 'choose-company' };
   if (input.tenantized && !input.hasCompany)
     return { action: 'redirect', to: '/user', message: MESSAGES.missingCompany };
   return { action: 'allow' };

@@ -98,6 +98,9 @@ function SettingsForm({ company, onSaved }: { company: AdminCompany; onSaved: ()
               value={values.contract_date}
               placeholder="YYYY/MM/DD"
               onChange={({ detail }) => setValues((v) => ({ ...v, contract_date: detail.value }))}
+              i18nStrings={{
+                openCalendarAriaLabel: (date) => (date ? `Contract date, ${date}` : 'Choose the contract date'),
+              }}
             />
           </FormField>
         </SpaceBetween>

@@ -12,6 +12,11 @@ import { fileUploadStrings } from '../../components/file-upload-strings';
 import { pickerSource, RecordPicker, type PickedRecord } from '../../components/record-picker';
 import { saveCompanyDistributor, uploadContract } from './distribution-api';
 
+/** The calendar button's name, so a screen reader says which date it opens (it is an icon only). */
+const calendarLabel = (label: string) => ({
+  openCalendarAriaLabel: (date: string | null) => (date ? `${label}, ${date}` : `Choose the ${label.toLowerCase()}`),
+});
+
 /** The form that links a distributor to the company, with the contract's dates and file. */
 export function DistributorForm({ companyId, onSaved }: { companyId: string; onSaved: () => Promise<unknown> }) {
   const [distributor, setDistributor] = useState<PickedRecord | null>(null);
@@ -53,10 +58,20 @@ export function DistributorForm({ companyId, onSaved }: { companyId: string; onS
           />
         </FormField>
         <FormField label="Contract start date">
-          <DatePicker value={start} onChange={({ detail }) => setStart(detail.value)} placeholder="YYYY/MM/DD" />
+          <DatePicker
+            value={start}
+            onChange={({ detail }) => setStart(detail.value)}
+            placeholder="YYYY/MM/DD"
+            i18nStrings={calendarLabel('Contract start date')}
+          />
         </FormField>
         <FormField label="Contract end date">
-          <DatePicker value={end} onChange={({ detail }) => setEnd(detail.value)} placeholder="YYYY/MM/DD" />
+          <DatePicker
+            value={end}
+            onChange={({ detail }) => setEnd(detail.value)}
+            placeholder="YYYY/MM/DD"
+            i18nStrings={calendarLabel('Contract end date')}
+          />
         </FormField>
         <FormField label="Contract file">
           <FileUpload

@@ -120,6 +120,11 @@ export function AdminCompaniesPage() {
             currentPageIndex={Math.min(page, view.pages)}
             pagesCount={view.pages}
             onChange={({ detail }) => setPage(detail.currentPageIndex)}
+            ariaLabels={{
+              nextPageLabel: 'Next page',
+              previousPageLabel: 'Previous page',
+              pageLabel: (n) => `Page ${n} of ${view.pages}`,
+            }}
           />
         }
         empty={

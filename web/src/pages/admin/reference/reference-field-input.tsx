@@ -1,3 +1,4 @@
+import { optionWords } from '../../../app/display-labels';
 import { removeTokenLabel } from '../../../components/token-labels';
 import Checkbox from '@cloudscape-design/components/checkbox';
 import FormField from '@cloudscape-design/components/form-field';
@@ -58,9 +59,9 @@ export function ReferenceFieldInput({ config, field, value, form = {}, error, er
       return (
         <FormField label={field.label} errorText={error}>
           <Select
-            selectedOption={value ? { value: String(value), label: String(value) } : null}
+            selectedOption={value ? { value: String(value), label: optionWords(String(value)) } : null}
             onChange={({ detail }) => onChange(detail.selectedOption.value ?? '')}
-            options={field.options.map((option) => ({ value: option, label: option }))}
+            options={field.options.map((option) => ({ value: option, label: optionWords(option) }))}
             placeholder={`Choose ${field.label.toLowerCase()}`}
             data-testid={`ref-field-${field.name}`}
           />
@@ -71,9 +72,9 @@ export function ReferenceFieldInput({ config, field, value, form = {}, error, er
         <FormField label={field.label} errorText={error}>
           <Multiselect
             deselectAriaLabel={removeTokenLabel}
-            selectedOptions={((value as string[]) ?? []).map((o) => ({ value: o, label: o }))}
+            selectedOptions={((value as string[]) ?? []).map((o) => ({ value: o, label: optionWords(o) }))}
             onChange={({ detail }) => onChange(detail.selectedOptions.map((o) => o.value ?? '').filter(Boolean))}
-            options={field.options.map((option) => ({ value: option, label: option }))}
+            options={field.options.map((option) => ({ value: option, label: optionWords(option) }))}
             placeholder={`Choose ${field.label.toLowerCase()}`}
             data-testid={`ref-field-${field.name}`}
           />

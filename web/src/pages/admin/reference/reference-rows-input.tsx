@@ -1,3 +1,4 @@
+import { optionWords } from '../../../app/display-labels';
 import { removeTokenLabel } from '../../../components/token-labels';
 import Autosuggest from '@cloudscape-design/components/autosuggest';
 import Box from '@cloudscape-design/components/box';
@@ -108,9 +109,9 @@ export function ReferenceRowsInput({
             const value = String(row.values[config.name] ?? '');
             return (
               <Select
-                selectedOption={value ? { value, label: value } : null}
+                selectedOption={value ? { value, label: optionWords(value) } : null}
                 onChange={({ detail }) => state.update(row.key, { [config.name]: detail.selectedOption.value ?? '' })}
-                options={(config.options ?? []).map((o) => ({ value: o, label: o }))}
+                options={(config.options ?? []).map((o) => ({ value: o, label: optionWords(o) }))}
                 placeholder={`Choose ${config.label.toLowerCase()}`}
                 invalid={Boolean(errorText)}
                 data-testid={`${testId}-${config.name}-${index}`}
@@ -122,13 +123,13 @@ export function ReferenceRowsInput({
             return (
               <Multiselect
                 deselectAriaLabel={removeTokenLabel}
-                selectedOptions={chosen.map((o) => ({ value: o, label: o }))}
+                selectedOptions={chosen.map((o) => ({ value: o, label: optionWords(o) }))}
                 onChange={({ detail }) =>
                   state.update(row.key, {
                     [config.name]: detail.selectedOptions.map((o) => o.value ?? '').filter(Boolean),
                   })
                 }
-                options={(config.options ?? []).map((o) => ({ value: o, label: o }))}
+                options={(config.options ?? []).map((o) => ({ value: o, label: optionWords(o) }))}
                 placeholder={`Choose ${config.label.toLowerCase()}`}
                 tokenLimit={3}
                 data-testid={`${testId}-${config.name}-${index}`}

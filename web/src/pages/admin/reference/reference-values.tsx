@@ -1,3 +1,4 @@
+import { displayLabel } from '../../../app/display-labels';
 import Box from '@cloudscape-design/components/box';
 import Link from '@cloudscape-design/components/link';
 import Table from '@cloudscape-design/components/table';
@@ -47,6 +48,9 @@ export function ReferenceValue({
       const linked = record[definition.as] as { name?: string }[] | undefined;
       return <>{linked?.length ? linked.map((l) => l.name).join(', ') : dash}</>;
     }
+    // A stored choice ("individual", "audio_release") in the dictionary's words.
+    case 'select':
+      return <>{value === null || value === undefined || value === '' ? dash : displayLabel(String(value))}</>;
     case 'multiselect':
       return <>{Array.isArray(value) && value.length ? value.join(', ') : dash}</>;
     case 'territories':

@@ -1,0 +1,201 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { MESSAGES } from '../../shared/messages.js';
+import { call, cloudUrl, demo, latestMail, signIn } from '../support/api.js';
+import { axeViolations } from '../support/axe.js';
+import { launchChromium, screenshotIfAsked, signedInAdminPage, signedInPage } from '../support/browser.js';
+import { type OwnCompany, ownCompany } from '../support/own-company.js';
+import { until } from '../support/wait.js';
+
+/**
+ * Every side menu entry, opened as each kind of user sees the menu: a label manager in their
+ * company, a platform admin with a company chosen and with none, and an artist user on the portal.
+ * The entries are read from the rendered side menu, so a new entry is walked without touching this
+ * file. A page fails the walk when it shows "Missing Company", an internal id, a stored value that
+ * should have been put into words, an axe-core violation, or throws in the browser.
+ */
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+let browser: Browser;
+let company: OwnCompany;
+let artistUser: { email: string; password: string };
+
+/** Ids people should never read: ULIDs, UUIDs, and the keys that carry a tenant. */
+const INTERNAL_IDS: [string, RegExp][] = [
+  ['ULID', /\b[0-9A-HJKMNP-TV-Z]{26}\b/],
+  ['UUID', /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/i],
+  ['tenant key', /\b(tenantId|tenant_id|companyId|company_id)\b/],
+];
+
+const SNAKE_CASE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/;
+
+/**
+ * The stored values that must reach the screen as words: every snake_case value of the shared
+ * schemas' enums (nested ones too) and value lists, of the stored records' enum attributes, and
+ * every snake_case key the display dictionary translates. Read from the code rather than listed
+ * here, so a new enum value is checked as soon as it exists.
+ */
+async function rawEnumWords(): Promise<Set<string>> {
+  const words = new Set<string>();
+  const seen = new Set<unknown>();
+  const collect = (value: unknown, depth = 0) => {
+    if (!value || typeof value !== 'object' || seen.has(value) || depth > 12) return;
+    seen.add(value);
+    if (Array.isArray(value)) {
+      for (const item of value)
+        if (typeof item === 'string') SNAKE_CASE.test(item) && words.add(item);
+        else collect(item, depth + 1);
+      return;
+    }
+    // A zod schema keeps its parts in `_zod.def` (an enum's `entries`, an object's `shape`, an option's `innerType` …).
+    const def = (value as { _zod?: { def?: Record<string, unknown> } })._zod?.def;
+    if (def) {
+      if (def.type === 'enum') collect(Object.values(def.entries as object), depth + 1);
+      if (def.type === 'literal') collect(def.values, depth + 1);
+      for (const part of Object.values(def)) collect(part, depth + 1);
+      return;
+    }
+    if (Object.getPrototypeOf(value) === Object.prototype)
+      for (const part of Object.values(value)) collect(part, depth + 1);
+  };
+  for (const folder of ['shared', 'shared/schemas']) {
+    for (const file of readdirSync(join(ROOT, folder))) {
+      if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue;
+      const module: Record<string, unknown> = await import(join(ROOT, folder, file));
+      collect(Object.values(module));
+    }
+  }
+  // The stored records' enum attributes (`type: ['previewing', 'preview_ready', …]`), read from their source.
+  const entities = join(ROOT, 'functions/data/entities');
+  for (const file of readdirSync(entities)) {
+    const source = readFileSync(join(entities, file), 'utf8');
+    for (const [, list] of source.matchAll(/type: \[([^\]]*)\]/g))
+      for (const [, value] of list.matchAll(/'([^']+)'/g)) if (SNAKE_CASE.test(value)) words.add(value);
+  }
+  const dictionary = readFileSync(join(ROOT, 'web/src/app/display-labels.ts'), 'utf8');
+  for (const [, key] of dictionary.matchAll(/^\s+([a-z][a-z0-9]*(?:_[a-z0-9]+)+):/gm)) words.add(key);
+  return words;
+}
+let enumWords: Set<string>;
+
+/**
+ * The menus' links as the page renders them, each path once: the side menu's, and the header's (its own links and
+ * those of its drop-down menus, each opened in turn, nested groups expanded).
+ */
+async function menuPaths(page: Page): Promise<string[]> {
+  const side = page.getByTestId('side-menu');
+  await side.locator('a').first().waitFor();
+  const hrefsIn = (area: ReturnType<Page['locator']>) =>
+    area.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  const header = page.getByTestId('app-header');
+  const hrefs = [...(await hrefsIn(side)), ...(await hrefsIn(header))];
+  const dropdowns = header.locator('button[aria-haspopup]:visible');
+  for (let index = 0; index < (await dropdowns.count()); index += 1) {
+    await dropdowns.nth(index).click();
+    const groups = header.locator('[role="menu"] [aria-expanded="false"]:visible');
+    while ((await groups.count()) > 0) await groups.first().click();
+    hrefs.push(...(await hrefsIn(header.locator('[role="menu"]'))));
+    await page.keyboard.press('Escape');
+  }
+  return [...new Set(hrefs.filter((href) => href.startsWith('/') && !href.startsWith('/signout')))];
+}
+
+/** A page is ready when its heading shows and nothing on it is still loading (a spinner, "Loading …"). */
+async function ready(page: Page, path: string) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const heading = [...document.querySelectorAll('h1')].some((h) => (h as HTMLElement).offsetParent !== null);
+          const spinning = document.querySelector('[class*="awsui_circle-left"]') !== null;
+          const loading = /\bLoading\b/.test(document.body.innerText);
+          return heading && !spinning && !loading;
+        }),
+      { message: `${path} did not finish loading`, timeout: 15_000 },
+    )
+    .toBe(true);
+}
+
+/** What is wrong with the page now, each as "path: fault". */
+async function faults(page: Page, path: string): Promise<string[]> {
+  const found: string[] = [];
+  const text = await page.evaluate(() => document.body.innerText);
+  if (text.includes(MESSAGES.missingCompany)) found.push(`${path}: shows "${MESSAGES.missingCompany}"`);
+  for (const [kind, pattern] of INTERNAL_IDS) {
+    const match = pattern.exec(text);
+    if (match) found.push(`${path}: shows an internal id (${kind}) "${match[0]}"`);
+  }
+  for (const word of text.match(/\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g) ?? [])
+    if (enumWords.has(word)) found.push(`${path}: shows the stored value "${word}"`);
+  for (const violation of await axeViolations(page)) found.push(`${path}: axe ${violation}`);
+  return found;
+}
+
+/** Opens every menu entry of the page's user by its address and answers every fault found, with the page errors. */
+async function walk(page: Page, errors: string[], shots: string): Promise<string[]> {
+  const paths = await menuPaths(page);
+  expect(paths.length).toBeGreaterThan(0);
+  const found: string[] = [];
+  for (const [index, path] of paths.entries()) {
+    await page.goto(`${cloudUrl()}${path}`);
+    await ready(page, path);
+    found.push(...(await faults(page, path)));
+    if (index < 3) await screenshotIfAsked(page, `/tmp/menu-walk-${shots}-${index}.png`);
+  }
+  return [...new Set(found), ...errors.map((error) => `uncaught page error: ${error}`)];
+}
+
+/** An artist user invited by the company's label manager to one of its artists, password set from the mail. */
+async function invitedArtistUser() {
+  const artist = (await company.api.post('/artists', { name: `Menu Walk Artist ${Date.now()}` })).body.artist;
+  const email = `menu.walk.artist.${Date.now()}@example.test`;
+  const invited = await company.api.post(`/artists/${artist.id}/portal_users`, { email, name: 'Menu Walk Artist' });
+  expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+  const mail = await until(() => latestMail(email), 20_000);
+  const invitation = /artist_invitations\/([\w.-]+)/.exec(mail.text)?.[1];
+  const password = 'Artist-pass-1';
+  const set = await call('POST', `/api/v1/artist_invitations/${invitation}/setup_account`, {
+    body: { password, password_confirmation: password },
+  });
+  expect(set.status, JSON.stringify(set.body)).toBe(200);
+  await signIn(email, password);
+  return { email, password };
+}
+
+beforeAll(async () => {
+  // Distributed and a publisher: the menu then has every company entry (Distribution, DSPs, Marketing, Songs).
+  company = await ownCompany('Menu Walk Records', { distributed: true, tags: ['Publisher'] });
+  await company.label(`Menu Walk Label ${Date.now()}`);
+  [enumWords, artistUser] = await Promise.all([rawEnumWords(), invitedArtistUser()]);
+  browser = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('every menu entry speaks the user’s words', () => {
+  const chosen = () => ({ id: company.companyId, name: company.name });
+
+  it('for a label manager in their company', async () => {
+    const { page, errors } = await signedInPage(browser, cloudUrl(), company.manager, { company: chosen() });
+    expect(await walk(page, errors, 'manager')).toEqual([]);
+  }, 180_000);
+
+  it('for a platform admin with a company chosen', async () => {
+    const { page, errors } = await signedInPage(browser, cloudUrl(), demo.admin, { company: chosen() });
+    expect(await walk(page, errors, 'admin-company')).toEqual([]);
+  }, 180_000);
+
+  it('for a platform admin with no company chosen', async () => {
+    const { page, errors } = await signedInAdminPage(browser, cloudUrl(), demo.admin);
+    expect(await walk(page, errors, 'admin-alone')).toEqual([]);
+  }, 180_000);
+
+  it('for an artist user on the artist portal', async () => {
+    const { page, errors } = await signedInPage(browser, cloudUrl(), artistUser, { path: '/artist_dashboard' });
+    expect(await walk(page, errors, 'artist')).toEqual([]);
+  }, 120_000);
+});
