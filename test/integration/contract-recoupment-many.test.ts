@@ -1,7 +1,8 @@
 import { ulid } from 'ulid';
-import { beforeAll, expect, inject, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { handRunOf } from '../support/published-statements.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
+import { statementStepModules } from '../support/statement-step-modules.js';
 
 /**
  * A payee under more recouping contracts than one DynamoDB transaction can write (100 items): the
@@ -12,16 +13,7 @@ const CONTRACTS = 150;
 const stamp = Date.now();
 let company: OwnCompany;
 
-const modules = async () => {
-  Object.assign(process.env, inject('cloudEnv'));
-  return {
-    step: await import('../../functions/money/statements/runs/account-step.js'),
-    deps: (await import('../../functions/money/statements/runs/account-deps.js')).accountStepDeps,
-    objects: await import('../../functions/lib/bucket-objects.js'),
-    keys: await import('../../functions/money/statements/statement-keys.js'),
-    db: (await import('../../functions/data/service.js')).getDb,
-  };
-};
+const modules = statementStepModules;
 
 beforeAll(async () => {
   company = await ownCompany('Many recouping contracts');

@@ -1,7 +1,8 @@
 import Big from 'big.js';
-import { beforeAll, expect, inject, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { handRunOf } from '../support/published-statements.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
+import { statementStepModules } from '../support/statement-step-modules.js';
 import { importStreams } from '../support/royalty-report.js';
 import { publishedRun } from '../support/statement-run.js';
 
@@ -15,15 +16,7 @@ const stamp = Date.now();
 let company: OwnCompany;
 let artistId: string;
 
-const modules = async () => {
-  Object.assign(process.env, inject('cloudEnv'));
-  return {
-    step: await import('../../functions/money/statements/runs/account-step.js'),
-    deps: (await import('../../functions/money/statements/runs/account-deps.js')).accountStepDeps,
-    objects: await import('../../functions/lib/bucket-objects.js'),
-    keys: await import('../../functions/money/statements/statement-keys.js'),
-  };
-};
+const modules = statementStepModules;
 
 async function newPayee(name: string) {
   const made = await company.api.post('/payees', { name: `${name} ${stamp}`, email: `${name}.${stamp}@example.test` });
