@@ -88,6 +88,17 @@ describe('recording audio in the browser', () => {
       .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 })
       .toContain('Release Successfully Added');
     await page.waitForURL(/\/edit$/);
+    // The queue takes the recordings whose preview is ready at the click; on a slow machine the second file's
+    // preview can still be in the audio worker, so wait for both before clicking.
+    const releaseId = decodeURIComponent(page.url().split('/').at(-2) ?? '');
+    const previewsReady = async () => {
+      const rows = (await asManager.get(`/releases/${releaseId}`)).body.release.release_recordings as {
+        recording_id: string;
+      }[];
+      const recordings = await Promise.all(rows.map((r) => asManager.get(`/recordings/${r.recording_id}`)));
+      return recordings.filter((r) => r.body.recording?.audio?.preview_url).length;
+    };
+    await expect.poll(previewsReady, { timeout: 30_000 }).toBe(2);
     await page.goto(page.url().replace(/\/edit$/, ''));
     await page.getByTestId('release-queue').click();
     await expect.poll(() => page.getByTestId('player-queue').textContent(), { timeout: 10_000 }).toContain('Queue (2)'); // a full page load starts a new queue
