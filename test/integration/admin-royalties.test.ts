@@ -77,6 +77,8 @@ describe('admin royalty detail, edit and new', () => {
     const detail = await admin.get(`/admin/royalties/${companyId}/${id}`);
     expect(detail.status).toBe(200);
     expect(detail.body.royalty).toMatchObject({ id, company_id: companyId, song: 'Admin Song One' });
+    // The page names the line's company; an id is not a name.
+    expect(detail.body.royalty.company_name).toMatch(/^Admin royalties/);
     expect((await admin.get(`/admin/royalties/${otherCompanyId}/${id}`)).status).toBe(404);
     expect((await admin.get(`/admin/royalties/no-such-company/${id}`)).status).toBe(404);
     const edited = await admin.patch(`/admin/royalties/${companyId}/${id}`, {

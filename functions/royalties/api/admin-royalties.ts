@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ENV } from '../../../infra/resources.js';
 import type { NewSale, RoyaltyUpdate } from '../../../shared/schemas/royalty.js';
-import { companyExists, listCompanyNames } from '../../data/access/companies.js';
+import { companyExists, getCompany, listCompanyNames } from '../../data/access/companies.js';
 import { requireEnv } from '../../lib/clients.js';
 import { NotFound } from '../../lib/errors.js';
 import { listQuerySchema } from '../../lib/list-query.js';
@@ -96,7 +96,10 @@ async function existingCompany(companyId: string): Promise<string> {
 
 /** GET /admin/royalties/{companyId}/{id}: one line as its company sees it (overlays applied). */
 export async function getAdminRoyalty(companyId: string, id: string) {
-  return { royalty: { ...(await getRoyalty(await existingCompany(companyId), id)), company_id: companyId } };
+  const company = await getCompany(companyId);
+  if (!company) throw new NotFound('Company');
+  // The company's name beside its id, as the list gives it: the page names the company, never its id.
+  return { royalty: { ...(await getRoyalty(companyId, id)), company_id: companyId, company_name: company.name } };
 }
 
 /** POST /admin/royalties: a manual sale in the company the admin chose. */

@@ -3,6 +3,7 @@ import type { TableProps } from '@cloudscape-design/components/table';
 import { RouterLink } from '../../components/router-link';
 import { StatusBadge } from '../../components/status-badge';
 import { royaltyEditPage } from './royalties-api';
+import { royaltyTitle } from './royalty-model';
 import { formatMoney } from '../../../../shared/money';
 import type { Royalty } from '../../../../shared/schemas/royalty-views';
 
@@ -20,7 +21,7 @@ export const ROYALTY_COLUMNS: TableProps.ColumnDefinition<Royalty>[] = [
     isRowHeader: true,
     cell: (r) => (
       <RouterLink href={royaltyEditPage(r.id)} data-testid={`royalty-link-${r.id}`}>
-        {[r.song, r.mix ? `(${r.mix})` : ''].filter(Boolean).join(' ') || '(no title)'}
+        {royaltyTitle(r)}
       </RouterLink>
     ),
   },

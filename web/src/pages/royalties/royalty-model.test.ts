@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  royaltyTitle,
   bulkBody,
   controlTotals,
   decimal2,
@@ -234,5 +235,14 @@ describe('the summary figures', () => {
       label_keeps: '-1.00',
       artists_within_label: false,
     });
+  });
+});
+
+describe('a line’s title', () => {
+  it('is its song and mix, or "(no title)": never the line’s id', () => {
+    expect(royaltyTitle({ song: 'Blue', mix: 'Radio Edit' })).toBe('Blue (Radio Edit)');
+    expect(royaltyTitle({ song: 'Blue', mix: null })).toBe('Blue');
+    expect(royaltyTitle({ song: null, mix: null })).toBe('(no title)');
+    expect(royaltyTitle({ song: '', mix: undefined })).toBe('(no title)');
   });
 });

@@ -17,6 +17,7 @@ import { RouterLink } from '../../../components/router-link';
 import { ServerTable } from '../../../components/server-table';
 import { RoyaltyFormShell, useRoyaltyForm } from '../../royalties/royalty-form';
 import { paidChanges, toRoyaltyPayload } from '../../royalties/royalty-form-model';
+import { royaltyTitle } from '../../royalties/royalty-model';
 import { formatMoney } from '../../../../../shared/money';
 import { GLOBAL } from '../users/user-api';
 import type { Royalty } from '../../../../../shared/schemas/royalty-views';
@@ -37,14 +38,14 @@ const ALL = { value: '', label: 'All companies' };
 
 function columns(): TableProps.ColumnDefinition<AdminRoyalty>[] {
   return [
-    { id: 'company', header: 'Company', cell: (r) => r.company_name ?? r.company_id },
+    { id: 'company', header: 'Company', cell: (r) => r.company_name ?? 'A deleted company' },
     { id: 'pay_period', header: 'Pay period', sortingField: 'pay_period', cell: (r) => r.pay_period },
     {
       id: 'song',
       header: 'Song',
       sortingField: 'song',
       isRowHeader: true,
-      cell: (r) => <RouterLink href={adminRoyaltyPage(r.company_id, r.id)}>{r.song || r.id}</RouterLink>,
+      cell: (r) => <RouterLink href={adminRoyaltyPage(r.company_id, r.id)}>{royaltyTitle(r)}</RouterLink>,
     },
     { id: 'artist', header: 'Artist', sortingField: 'artist', cell: (r) => r.artist },
     { id: 'retailer', header: 'Retailer', sortingField: 'retailer', cell: (r) => r.retailer },
@@ -141,7 +142,7 @@ export function AdminRoyaltyPage() {
         <ContentLayout
           header={
             <Header variant="h1" actions={<Button href={adminRoyaltyEditPage(r.company_id, r.id)}>Edit</Button>}>
-              {r.song || r.id}
+              {royaltyTitle(r)}
             </Header>
           }
         >
@@ -149,14 +150,14 @@ export function AdminRoyaltyPage() {
             <KeyValuePairs
               columns={3}
               items={[
-                { label: 'Company', value: r.company_id },
+                { label: 'Company', value: r.company_name ?? 'A deleted company' },
                 { label: 'Pay period', value: r.pay_period },
                 { label: 'Retailer', value: r.retailer },
                 { label: 'Artist', value: r.artist },
                 { label: 'Units', value: r.quantity },
                 { label: 'Amount', value: formatMoney(r.amount, r.company_currency) },
                 { label: 'Label share', value: formatMoney(r.label_payable, r.company_currency) },
-                { label: 'Source', value: r.import_id ? `Import ${r.import_id}, line ${r.line}` : 'Manual sale' },
+                { label: 'Source', value: r.import_id ? `Imported report, line ${r.line}` : 'Manual sale' },
               ]}
             />
           </Container>
