@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 import { importStreams } from '../support/royalty-report.js';
-import { publishedRun } from '../support/statement-run.js';
+import { payeeStatementOf, publishedRun } from '../support/statement-run.js';
 
 /**
  * An escalation through the API: a contract's rate rises once its units pass a threshold, counted
@@ -15,13 +15,7 @@ beforeAll(async () => {
   company = await ownCompany('Contract escalation');
 }, 120_000);
 
-async function statementOf(payeeId: string, period: string) {
-  const list = (await company.api.get(`/statements?statementable_type=Payee&statementable_id=${payeeId}`)).body
-    .statements as { id: string; start_pay_period: string }[];
-  const found = list.find((s) => s.start_pay_period === period);
-  expect(found, `a statement for ${period}`).toBeDefined();
-  return (await company.api.get(`/statements/${found?.id}`)).body.statement;
-}
+const statementOf = (payeeId: string, period: string) => payeeStatementOf(company.api, payeeId, period);
 
 it('18 % up to 10 units, then 20 %: the statement that crosses 10 units splits its sales there', async () => {
   const { api } = company;

@@ -4,7 +4,7 @@ import { handRunOf } from '../support/published-statements.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 import { statementStepModules } from '../support/statement-step-modules.js';
 import { importStreams } from '../support/royalty-report.js';
-import { publishedRun } from '../support/statement-run.js';
+import { payeeStatementOf, publishedRun } from '../support/statement-run.js';
 
 /**
  * A contract's advance and recoupable costs are repaid from its payees' earnings under it before
@@ -45,13 +45,7 @@ async function signedContract(payees: { payee_id: string; share: string }[], roy
 
 const contractOf = async (id: string) => (await company.api.get(`/contracts/${id}`)).body.contract;
 
-async function statementOf(payeeId: string, period: string) {
-  const list = (await company.api.get(`/statements?statementable_type=Payee&statementable_id=${payeeId}`)).body
-    .statements as { id: string; start_pay_period: string }[];
-  const found = list.find((s) => s.start_pay_period === period);
-  expect(found, `a statement for ${period}`).toBeDefined();
-  return (await company.api.get(`/statements/${found?.id}`)).body.statement;
-}
+const statementOf = (payeeId: string, period: string) => payeeStatementOf(company.api, payeeId, period);
 
 beforeAll(async () => {
   company = await ownCompany('Contract recoupment');

@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 import { importReport } from '../support/royalty-report.js';
-import { publishedRun } from '../support/statement-run.js';
+import { payeeStatementOf, publishedRun } from '../support/statement-run.js';
 
 /**
  * The royalty deal, worked by hand and published through the API: 18 % of the published price to
@@ -17,13 +17,7 @@ beforeAll(async () => {
   company = await ownCompany('Contract royalty deal');
 }, 120_000);
 
-async function statementOf(payeeId: string, period: string) {
-  const list = (await company.api.get(`/statements?statementable_type=Payee&statementable_id=${payeeId}`)).body
-    .statements as { id: string; start_pay_period: string }[];
-  const found = list.find((s) => s.start_pay_period === period);
-  expect(found, `a statement for ${period}`).toBeDefined();
-  return (await company.api.get(`/statements/${found?.id}`)).body.statement;
-}
+const statementOf = (payeeId: string, period: string) => payeeStatementOf(company.api, payeeId, period);
 
 it('pays the royalty deal to the cent over three statements: PPD less packaging, the escalation, streaming, reserves', async () => {
   const { api } = company;

@@ -34,3 +34,14 @@ export async function publishedRun(api: Api, form: Record<string, unknown>) {
   }, 90_000);
   return { runId, previewed };
 }
+
+/** The payee's published statement whose period starts at `period` (YYYY-MM), read whole. */
+export async function payeeStatementOf(api: Api, payeeId: string, period: string) {
+  const list = (await api.get(`/statements?statementable_type=Payee&statementable_id=${payeeId}`)).body.statements as {
+    id: string;
+    start_pay_period: string;
+  }[];
+  const found = list.find((s) => s.start_pay_period === period);
+  expect(found, `a statement for ${period}`).toBeDefined();
+  return (await api.get(`/statements/${found?.id}`)).body.statement;
+}
