@@ -4,8 +4,10 @@ import { stat } from 'node:fs/promises';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
@@ -15,7 +17,7 @@ import { required } from './required.js';
 
 /**
  * The one helper for whole objects in a bucket (statements' run files and documents, the royalty
- * ledger's files, a deleted record's files). Which key an object lives under is its area's own
+ * ledger's files and an import's work files, a deleted record's files). Which key an object lives under is its area's own
  * (statements/statement-keys.ts, royalties/bucket-keys.ts); the bucket is always named by the caller.
  */
 
@@ -42,6 +44,26 @@ export async function getBytes(bucket: string, key: string): Promise<Uint8Array 
 
 export async function putBytes(bucket: string, key: string, body: Uint8Array | string, contentType: string) {
   await s3Client().send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
+}
+
+/** An object's ETag, size and user metadata, without its bytes (a report is named by its ETag before it is read). */
+export async function objectHead(
+  bucket: string,
+  key: string,
+): Promise<{ etag?: string; size?: number; metadata: Record<string, string> }> {
+  const head = await s3Client().send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+  return { etag: head.ETag, size: head.ContentLength, metadata: head.Metadata ?? {} };
+}
+
+/**
+ * The bytes from `start` up to (not including) `end` of an object, as a stream (a part of a large report). With
+ * `ifMatch`, S3 refuses an object that changed since that ETag was read.
+ */
+export async function readRange(bucket: string, key: string, start: number, end: number, ifMatch?: string) {
+  const object = await s3Client().send(
+    new GetObjectCommand({ Bucket: bucket, Key: key, Range: `bytes=${start}-${end - 1}`, IfMatch: ifMatch }),
+  );
+  return required(object.Body, 'the object body') as Readable;
 }
 
 /** Uploads a local file (a ledger file, a part's sums, a run's CSV of lines) as one streamed PUT. */
@@ -82,6 +104,27 @@ export async function downloadFile(
   return { sha256: hash.digest('hex'), size };
 }
 
+/** An object a listing found: its key, size and when it was last written (by S3's clock). */
+type ListedObject = { key: string; size: number; lastModified?: Date };
+
+/** Every object under a prefix, page by page (S3 lists at most 1,000 keys per call). */
+export async function* listObjects(bucket: string, prefix: string): AsyncGenerator<ListedObject> {
+  let token: string | undefined;
+  do {
+    const page = await s3Client().send(
+      new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
+    );
+    for (const object of page.Contents ?? [])
+      if (object.Key) yield { key: object.Key, size: object.Size ?? 0, lastModified: object.LastModified };
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+}
+
+/** Deletes one object; S3 answers the same whether or not there was one. */
+export async function deleteObject(bucket: string, key: string): Promise<void> {
+  await s3Client().send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+}
+
 /** S3 deletes at most this many keys per call. */
 const DELETE_BATCH = 1000;
 
@@ -99,20 +142,11 @@ export async function deleteObjectsUnder(
   const found = new Set(keys.filter(Boolean));
   // The sizes of the objects found under the prefixes (a deleted record's files give their storage back).
   let listedBytes = 0;
-  for (const prefix of prefixes) {
-    let token: string | undefined;
-    do {
-      const page = await s3Client().send(
-        new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
-      );
-      for (const object of page.Contents ?? []) {
-        if (!object.Key) continue;
-        found.add(object.Key);
-        listedBytes += object.Size ?? 0;
-      }
-      token = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (token);
-  }
+  for (const prefix of prefixes)
+    for await (const object of listObjects(bucket, prefix)) {
+      found.add(object.key);
+      listedBytes += object.size;
+    }
   const all = [...found];
   const refused: { key: string; message: string }[] = [];
   for (let i = 0; i < all.length; i += DELETE_BATCH) {

@@ -9,7 +9,7 @@ import { formatMoney } from '../../shared/money.js';
 import { defaultPeriod } from '../../shared/period-picker.js';
 import type { AccountFinances, UserDashboard } from '../../shared/schemas/finance-views.js';
 import { previewedRun, publishedRun } from '../support/statement-run.js';
-import { labelShareWords } from '../../web/src/pages/statements/label-share-words.js';
+import { labelShareWords } from '../../web/src/pages/money/statements/label-share-words.js';
 import Big from 'big.js';
 
 /**

@@ -3,8 +3,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 /**
  * Every queue worker reads its message through the schema its sender builds the message from
- * (lib/queue-message.ts): a message that does not parse is logged naming the wrong field and dropped
- * (the worker reports no failure, so the queue does not deliver it again); a well-formed one passes.
+ * (lib/queue-message.ts): a message that does not parse is logged naming the wrong field and its record
+ * fails, so the queue's redrive moves it to the dead-letter queue with its bytes; a well-formed one passes.
+ * Every worker of infra/functions.ts WORKERS is listed here, and a test fails when one is missing.
  */
 const refused = vi.fn();
 vi.mock('../../functions/lib/logger.js', async (original) => {
@@ -13,6 +14,7 @@ vi.mock('../../functions/lib/logger.js', async (original) => {
 });
 
 const { parseQueueMessage } = await import('../../functions/lib/queue-message.js');
+const { WORKERS: DECLARED } = await import('../../infra/functions.js');
 
 afterEach(() => refused.mockClear());
 
@@ -33,11 +35,12 @@ const part = {
   last: false,
 };
 
-/** Each worker: its handler, its schema, a well-formed message, and a malformed one with the field it names. */
+/** Each worker: its handler (and the file infra/functions.ts names), its schema, a well-formed message, and a malformed one with the field it names. */
 const WORKERS = [
   {
     worker: 'deliveries',
     handler: async () => (await import('../../functions/deliveries/worker.js')).handler,
+    entry: 'functions/deliveries/worker.ts',
     schema: async () => (await import('../../functions/deliveries/queue.js')).deliveryMessage,
     good: { tenantId: 't1', deliveryId: 'd1', batchId: 'b1' },
     bad: { tenantId: 't1', batchId: 'b1' },
@@ -46,6 +49,7 @@ const WORKERS = [
   {
     worker: 'billing',
     handler: async () => (await import('../../functions/billing/worker.js')).handler,
+    entry: 'functions/billing/worker.ts',
     schema: async () => (await import('../../functions/billing/queue.js')).billingEventMessage,
     good: { id: 'ev1', type: 'invoice.paid', created: 1, companyId: 'c1' },
     bad: { id: 'ev1', type: 'invoice.paid', created: -1, companyId: 'c1' },
@@ -54,6 +58,7 @@ const WORKERS = [
   {
     worker: 'catalogue exports',
     handler: async () => (await import('../../functions/catalogue-exchange/exports/worker.js')).handler,
+    entry: 'functions/catalogue-exchange/exports/worker.ts',
     schema: async () => (await import('../../functions/catalogue-exchange/exports/queue.js')).exportMessage,
     good: { tenantId: 't1', exportId: 'e1' },
     bad: { tenantId: 't1', exportId: '' },
@@ -62,6 +67,7 @@ const WORKERS = [
   {
     worker: 'catalogue imports',
     handler: async () => (await import('../../functions/catalogue-exchange/imports/worker.js')).handler,
+    entry: 'functions/catalogue-exchange/imports/worker.ts',
     schema: async () => (await import('../../functions/catalogue-exchange/imports/queue.js')).importStep,
     good: { tenantId: 't1', importId: 'i1', step: 'chunk', chunk: 3 },
     bad: { tenantId: 't1', importId: 'i1', step: 'chunk', chunk: 'three' },
@@ -70,6 +76,7 @@ const WORKERS = [
   {
     worker: 'statement runs',
     handler: async () => (await import('../../functions/money/statements/runs/worker.js')).handler,
+    entry: 'functions/money/statements/runs/worker.ts',
     schema: async () => (await import('../../functions/money/statements/runs/queue.js')).runMessage,
     good: { type: 'account', tenantId: 't1', runId: 'r1', account: { type: 'Payee', id: 'p1' } },
     bad: { type: 'account', tenantId: 't1', runId: 'r1', account: { type: 'Payee' } },
@@ -78,6 +85,7 @@ const WORKERS = [
   {
     worker: 'royalty imports',
     handler: async () => (await import('../../functions/royalties/import/worker.js')).handler,
+    entry: 'functions/royalties/import/worker.ts',
     schema: async () => (await import('../../functions/royalties/import/run-claim.js')).importMessage,
     good: { Records: [s3Record('drop/t1/report.csv')], rerun: 'claim-1' },
     bad: { Records: [{ s3: { bucket: { name: 'ledger' }, object: {} } }] },
@@ -86,6 +94,7 @@ const WORKERS = [
   {
     worker: 'royalty import parts',
     handler: async () => (await import('../../functions/royalties/import/part-worker.js')).handler,
+    entry: 'functions/royalties/import/part-worker.ts',
     schema: async () => (await import('../../functions/royalties/import/part-message.js')).partMessage,
     good: part,
     bad: { ...part, range: [40] },
@@ -94,14 +103,35 @@ const WORKERS = [
   {
     worker: 'promo download files',
     handler: async () => (await import('../../functions/promos/audio-worker.js')).handler,
+    entry: 'functions/promos/audio-worker.ts',
     schema: async () => (await import('../../functions/promos/queue.js')).promoAudioMessage,
     good: { tenantId: 't1', promoId: 'p1' },
     bad: { tenantId: 't1', promoId: '' },
     field: 'promoId',
   },
   {
+    worker: 'promo sends',
+    handler: async () => (await import('../../functions/promos/worker.js')).handler,
+    entry: 'functions/promos/worker.ts',
+    schema: async () => (await import('../../functions/promos/queue.js')).promoSendMessage,
+    good: { tenantId: 't1', promoId: 'p1' },
+    bad: { tenantId: 't1' },
+    field: 'promoId',
+  },
+  {
+    worker: 'mail events',
+    handler: async () => (await import('../../functions/promos/mail-events-worker.js')).handler,
+    entry: 'functions/promos/mail-events-worker.ts',
+    schema: async () => (await import('../../functions/promos/mail-events.js')).mailEventMessage,
+    // SNS wraps the mail service's event in a notification; the worker reads either.
+    good: { Type: 'Notification', Message: JSON.stringify({ eventType: 'Delivery', mail: { messageId: 'ses-1' } }) },
+    bad: { eventType: 'Delivered', mail: { messageId: 'ses-1' } },
+    field: 'eventType',
+  },
+  {
     worker: 'uploads',
     handler: async () => (await import('../../functions/uploads/worker.js')).handler,
+    entry: 'functions/uploads/worker.ts',
     schema: async () => (await import('../../functions/uploads/s3-event.js')).s3EventMessage,
     good: { Records: [s3Record('audio/t1/r1/take.wav')] },
     bad: { Records: [{ s3: { object: { key: 'audio/t1/r1/take.wav' } } }] },
@@ -146,6 +176,11 @@ describe('queue messages', () => {
       expect(Object.keys(refused.mock.calls[0]?.[1]?.errors ?? {})).toContain(w.field);
     },
   );
+
+  it('covers every queue worker the stack declares', () => {
+    const declared = Object.values(DECLARED).map((worker) => worker.entry);
+    expect(WORKERS.map((w) => w.entry).sort()).toEqual([...new Set(declared)].sort());
+  });
 
   it('refuses a body that is not JSON', () => {
     expect(parseQueueMessage(of('deliveries').schema, '{oops')).toEqual({

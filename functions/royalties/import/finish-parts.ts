@@ -1,4 +1,3 @@
-import { DeleteObjectsCommand } from '@aws-sdk/client-s3';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { QUEUES } from '../../../infra/resources.js';
@@ -9,7 +8,6 @@ import {
   recordImportHistory,
   releaseFinishing,
 } from '../../data/access/royalty-imports.js';
-import { s3Client } from '../../lib/clients.js';
 import { isWorkKey } from '../bucket-keys.js';
 import { AGGREGATES_VERSION, writeAggregates } from '../ledger/aggregates.js';
 import { withScratchDuck } from '../ledger/duck.js';
@@ -20,7 +18,7 @@ import type { PartedImport, StoredPart } from './parts.js';
 import { royaltiesChanged } from '../ledger/state.js';
 import { summariseCube } from '../ledger/rules.js';
 import { literal } from '../ledger/sql.js';
-import { downloadFile } from '../../lib/bucket-objects.js';
+import { deleteObjectsUnder, downloadFile } from '../../lib/bucket-objects.js';
 import type { ControlTotals } from './read-report.js';
 
 /**
@@ -138,9 +136,7 @@ async function finishClaimed(
     message.inputsKey,
     ...(isWorkKey(message.textKey) ? [message.textKey] : []),
   ];
-  await s3Client().send(
-    new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: work.map((Key) => ({ Key })) } }),
-  );
+  await deleteObjectsUnder(bucket, [], work);
   await deleteImportParts(
     tenantId,
     importId,

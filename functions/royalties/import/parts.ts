@@ -1,11 +1,9 @@
-import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import { createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
-import type { Readable } from 'node:stream';
 import { ENV } from '../../../infra/resources.js';
 import {
   deleteImportParts,
@@ -15,7 +13,7 @@ import {
   putImportPart,
 } from '../../data/access/royalty-imports.js';
 import type { RoyaltyImportPartItem } from '../../data/entities/royalties.js';
-import { requireEnv, s3Client, sqsClient } from '../../lib/clients.js';
+import { requireEnv, sqsClient } from '../../lib/clients.js';
 import { partLedgerKey, workKeys } from '../bucket-keys.js';
 import { withScratchDuck } from '../ledger/duck.js';
 import { finishImport } from './finish-parts.js';
@@ -33,7 +31,7 @@ import { unreadableReport } from './report-problem.js';
 import type { RoyaltyMap } from '../../../shared/schemas/royalty-map.js';
 import type { PartMessage } from './part-message.js';
 import { stoppedAfterAttempts } from './run-claim.js';
-import { putFile } from '../../lib/bucket-objects.js';
+import { deleteObjectsUnder, getJson, putFile, putJson, readRange } from '../../lib/bucket-objects.js';
 import { splitReport, type ReportSplit } from './split-report.js';
 import { required } from '../../lib/required.js';
 
@@ -123,14 +121,7 @@ export async function dispatchParts({
 /** The catalogue and rates are read once per import: every part matches and converts against this snapshot. */
 export async function putInputsSnapshot(bucket: string, tenantId: string, importId: string): Promise<string> {
   const key = workKeys.inputs(tenantId, importId);
-  await s3Client().send(
-    new PutObjectCommand({
-      Bucket: bucket,
-      Key: key,
-      Body: JSON.stringify(await readLedgerInputs(tenantId)),
-      ContentType: 'application/json',
-    }),
-  );
+  await putJson(bucket, key, await readLedgerInputs(tenantId));
   return key;
 }
 
@@ -249,15 +240,8 @@ export type PartedImport = {
 async function downloadPart(bucket: string, message: PartMessage, file: string): Promise<void> {
   const out = createWriteStream(file);
   for (const [start, end] of [message.header, message.range]) {
-    const object = await s3Client().send(
-      new GetObjectCommand({
-        Bucket: bucket,
-        Key: message.textKey,
-        Range: `bytes=${start}-${end - 1}`,
-        IfMatch: message.etag,
-      }),
-    );
-    for await (const chunk of object.Body as Readable) if (!out.write(chunk)) await once(out, 'drain');
+    const range = await readRange(bucket, message.textKey, start, end, message.etag);
+    for await (const chunk of range) if (!out.write(chunk)) await once(out, 'drain');
   }
   out.end();
   await finished(out);
@@ -289,12 +273,8 @@ async function storePart(bucket: string, message: PartMessage, item: PartedImpor
       return failImport(item, unreadableReport(error));
     }
     timings?.(`part read (${totals.lines_read} lines)`);
-    const snapshot = await s3Client().send(new GetObjectCommand({ Bucket: bucket, Key: message.inputsKey }));
-    const inputs = await loadLedgerInputRows(
-      duck,
-      dir,
-      JSON.parse(await required(snapshot.Body, 'the snapshot body').transformToString()) as LedgerInputRows,
-    );
+    const snapshot = await getJson<LedgerInputRows>(bucket, message.inputsKey);
+    const inputs = await loadLedgerInputRows(duck, dir, required(snapshot, 'the inputs snapshot'));
     const output = path.join(dir, 'part.parquet');
     await applyLedgerRules(
       duck,
@@ -329,16 +309,10 @@ async function storePart(bucket: string, message: PartMessage, item: PartedImpor
 }
 
 async function removePart(bucket: string, tenantId: string, importId: string, part: number): Promise<void> {
-  await s3Client().send(
-    new DeleteObjectsCommand({
-      Bucket: bucket,
-      Delete: {
-        Objects: [
-          { Key: partLedgerKey(tenantId, importId, part) },
-          { Key: workKeys.partCube(tenantId, importId, part) },
-        ],
-      },
-    }),
+  await deleteObjectsUnder(
+    bucket,
+    [],
+    [partLedgerKey(tenantId, importId, part), workKeys.partCube(tenantId, importId, part)],
   );
   await deleteImportParts(tenantId, importId, [part]);
 }

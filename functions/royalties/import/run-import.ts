@@ -1,4 +1,3 @@
-import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -14,14 +13,13 @@ import {
 } from '../../data/access/royalty-imports.js';
 import { getSource } from '../../data/access/royalty-sources.js';
 import type { ImportStatus } from '../../data/entities/royalties.js';
-import { s3Client } from '../../lib/clients.js';
+import { downloadFile, objectHead } from '../../lib/bucket-objects.js';
 import { addLogContext, log } from '../../lib/logger.js';
 import { parseDropKey } from '../bucket-keys.js';
 import { withScratchDuck } from '../ledger/duck.js';
 import { importProgress, PROGRESS, stepTimer } from './progress.js';
 import { dispatchParts } from './parts.js';
 import { storeLedger } from '../ledger/store.js';
-import { downloadFile } from '../../lib/bucket-objects.js';
 import { stagedLedgerRows, stageReport, type ControlTotals } from './read-report.js';
 import { unreadableReport } from './report-problem.js';
 import { asDelimitedText } from './report-file.js';
@@ -59,14 +57,14 @@ export async function runImport(bucket: string, key: string, options: RunImportO
   if (!drop) return 'skipped';
   const { tenantId, sourceId, filename } = drop;
   // The ETag names the import; the file is only downloaded once it is known to need importing.
-  const head = await s3Client().send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
-  const id = importIdOf(key, head.ETag ?? '');
+  const head = await objectHead(bucket, key);
+  const id = importIdOf(key, head.etag ?? '');
   addLogContext({ importId: id });
   const timings = stepTimer(id);
   const existing = await getImport(tenantId, id);
   const confirming = options.force && existing?.status === 'duplicate';
   if (existing && existing.status !== 'processing' && !confirming) return 'skipped';
-  const userId = head.Metadata?.['user-id'] || undefined;
+  const userId = head.metadata['user-id'] || undefined;
   const paymentDate = existing?.payment_date ?? new Date().toISOString().slice(0, 10);
   // The import's DynamoDB writes, recorded on it when it is done (`writes`).
   let writes = 1;
@@ -79,7 +77,7 @@ export async function runImport(bucket: string, key: string, options: RunImportO
       source_id: sourceId,
       source_key: key,
       filename,
-      size: head.ContentLength,
+      size: head.size,
       status: 'processing',
       progress: PROGRESS.started,
       payment_date: paymentDate,
@@ -134,7 +132,7 @@ export async function runImport(bucket: string, key: string, options: RunImportO
 
     return withScratchDuck('royalty-', async (duck, dir): Promise<ImportOutcome> => {
       const local = path.join(dir, path.basename(filename).replace(/[^\w.-]+/g, '_'));
-      const { sha256, size } = await downloadFile(bucket, key, local, head.ETag);
+      const { sha256, size } = await downloadFile(bucket, key, local, head.etag);
       timings?.(`downloaded and hashed (${(size / 1e6).toFixed(0)} MB)`);
       await step('processing', PROGRESS.downloaded, { sha256, size });
 
@@ -168,7 +166,7 @@ export async function runImport(bucket: string, key: string, options: RunImportO
           textFile: text,
           dropKey: key,
           dropFile: local,
-          etag: head.ETag,
+          etag: head.etag,
           // The last part adds its writes to these (finish-parts.ts).
           beforeSend: (count) => step('processing', PROGRESS.downloaded, { parts: count, writes: writes + 1 }),
         });

@@ -1,17 +1,15 @@
-import { DeleteObjectCommand, DeleteObjectsCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ulid } from 'ulid';
 import { pointImportAtLedger, type ImportUpdate } from '../../data/access/royalty-imports.js';
 import { getSource } from '../../data/access/royalty-sources.js';
-import { s3Client } from '../../lib/clients.js';
 import { ledgerPrefix, newLedgerKey } from '../bucket-keys.js';
 import { AGGREGATES_VERSION, writeAggregates } from './aggregates.js';
 import { royaltiesChanged } from './state.js';
 import { importLedgerKeys } from './files.js';
 import { applyLedgerRules, loadLedgerInputs, type LedgerInput, type LedgerResult } from './rules.js';
-import { putFile } from '../../lib/bucket-objects.js';
+import { deleteObject, deleteObjectsUnder, listObjects, putFile } from '../../lib/bucket-objects.js';
 
 /**
  * Writing an import's ledger file and aggregates. Ledger files are immutable (readers cache
@@ -109,13 +107,12 @@ export async function storeLedger(
     });
   } catch (error) {
     // Another write moved the import on (or it was deleted): this file is nobody's.
-    await s3Client().send(new DeleteObjectCommand({ Bucket: bucket, Key: ledgerKey }));
+    await deleteObject(bucket, ledgerKey);
     throw error;
   }
   // Readers hold the tenant's ledger in memory until its version changes.
   await royaltiesChanged(tenantId);
-  for (const old of importLedgerKeys(item))
-    if (old !== ledgerKey) await s3Client().send(new DeleteObjectCommand({ Bucket: bucket, Key: old }));
+  for (const old of importLedgerKeys(item)) if (old !== ledgerKey) await deleteObject(bucket, old);
   await removeOrphanLedgerFiles(bucket, tenantId, id, [ledgerKey], writingFrom);
   return { ...result, ledger_key: ledgerKey, aggregates: aggregates.items };
 }
@@ -143,23 +140,9 @@ export async function removeOrphanLedgerFiles(
   const keep = new Set(kept);
   const before = writingFrom.getTime() - CLOCK_LEEWAY_MS;
   const orphans: string[] = [];
-  let token: string | undefined;
-  do {
-    const page = await s3Client().send(
-      new ListObjectsV2Command({ Bucket: bucket, Prefix: ledgerPrefix(tenantId, importId), ContinuationToken: token }),
-    );
-    for (const object of page.Contents ?? [])
-      if (object.Key && !keep.has(object.Key) && (object.LastModified?.getTime() ?? 0) < before)
-        orphans.push(object.Key);
-    token = page.IsTruncated ? page.NextContinuationToken : undefined;
-  } while (token);
-  // A folder holds one file per part at most, so one call of at most 1,000 keys per batch.
-  for (let i = 0; i < orphans.length; i += 1000)
-    await s3Client().send(
-      new DeleteObjectsCommand({
-        Bucket: bucket,
-        Delete: { Objects: orphans.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true },
-      }),
-    );
+  for await (const object of listObjects(bucket, ledgerPrefix(tenantId, importId)))
+    if (!keep.has(object.key) && (object.lastModified?.getTime() ?? 0) < before) orphans.push(object.key);
+  // What S3 refuses to delete stays an orphan for the next run to remove: no query reads it.
+  await deleteObjectsUnder(bucket, [], orphans);
   return orphans;
 }

@@ -146,10 +146,10 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'user-royalties-import': () => import('../pages/royalties/import-detail-page').then((m) => m.RoyaltyImportPage),
   'user-royalties-exchange-rates': () =>
     import('../pages/royalties/exchange-rates-page').then((m) => m.ExchangeRatesPage),
-  statements: () => import('../pages/statements/statements-page').then((m) => m.StatementsPage),
-  statement: () => import('../pages/statements/statement-detail-page').then((m) => m.StatementDetailPage),
-  'statement-edit': () => import('../pages/statements/statement-edit-page').then((m) => m.StatementEditPage),
-  'statement-run': () => import('../pages/statements/statement-run-page').then((m) => m.StatementRunPage),
+  statements: () => import('../pages/money/statements/statements-page').then((m) => m.StatementsPage),
+  statement: () => import('../pages/money/statements/statement-detail-page').then((m) => m.StatementDetailPage),
+  'statement-edit': () => import('../pages/money/statements/statement-edit-page').then((m) => m.StatementEditPage),
+  'statement-run': () => import('../pages/money/statements/statement-run-page').then((m) => m.StatementRunPage),
   'release-assets': () => import('../pages/catalogue/assets-page').then((m) => m.ReleaseAssetsPage),
   'release-products': () => import('../pages/catalogue/release-products-page').then((m) => m.ReleaseProductsPage),
   'release-contracts': () => import('../pages/contracts/contracts-page').then((m) => m.ReleaseContractsPage),
@@ -165,41 +165,44 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'label-assets': () => import('../pages/catalogue/assets-page').then((m) => m.LabelAssetsPage),
   'admin-label-assets': () => import('../pages/catalogue/assets-page').then((m) => m.AdminLabelAssetsPage),
   'label-distribution-statements': () =>
-    import('../pages/statements/statements-page').then((m) => m.LabelDistributionStatementsPage),
+    import('../pages/money/statements/statements-page').then((m) => m.LabelDistributionStatementsPage),
   'label-statement-settings': () =>
-    import('../pages/statements/statement-settings-page').then((m) => m.LabelStatementSettingsPage),
-  'payee-accounting': () => import('../pages/statements/account-page').then((m) => m.PayeeAccountingPage),
+    import('../pages/money/statements/statement-settings-page').then((m) => m.LabelStatementSettingsPage),
+  'payee-accounting': () => import('../pages/money/statements/account-page').then((m) => m.PayeeAccountingPage),
   'payee-new-statement': () =>
-    import('../pages/statements/account-statement-page').then((m) => m.PayeeNewStatementPage),
+    import('../pages/money/statements/account-statement-page').then((m) => m.PayeeNewStatementPage),
   'artist-dashboard': () => import('../pages/artist-portal/artist-dashboard').then((m) => m.ArtistDashboardPage),
   'artist-home': () => import('../pages/artist-portal/artist-home').then((m) => m.ArtistHomePage),
   'artist-home-profile': () => import('../pages/artist-portal/artist-home').then((m) => m.ArtistHomeProfilePage),
   'artist-home-statements': () => import('../pages/artist-portal/artist-home').then((m) => m.ArtistHomeStatementsPage),
-  'artist-finances': () => import('../pages/statements/account-page').then((m) => m.ArtistFinancesPage),
+  'artist-finances': () => import('../pages/money/statements/account-page').then((m) => m.ArtistFinancesPage),
   'artist-generate-report': () =>
-    import('../pages/statements/account-statement-page').then((m) => m.ArtistGenerateReportPage),
-  expenses: () => import('../pages/expenses/expenses-page').then((m) => m.ExpensesPage),
-  'expense-new': () => import('../pages/expenses/expense-form-page').then((m) => m.NewExpensePage),
-  'expense-edit': () => import('../pages/expenses/expense-form-page').then((m) => m.EditExpensePage),
-  finances: () => import('../pages/finances/finances-pages').then((m) => m.UserFinancesPage),
-  'label-finances': () => import('../pages/finances/finances-pages').then((m) => m.LabelFinancesPage),
-  'label-accounting-reports': () => import('../pages/finances/label-accounting-page').then((m) => m.LabelReportsPage),
-  'company-finances': () => import('../pages/finances/finances-pages').then((m) => m.CompanyFinancesPage),
-  'company-label-finances': () => import('../pages/finances/finances-pages').then((m) => m.CompanyLabelFinancesPage),
+    import('../pages/money/statements/account-statement-page').then((m) => m.ArtistGenerateReportPage),
+  expenses: () => import('../pages/money/expenses/expenses-page').then((m) => m.ExpensesPage),
+  'expense-new': () => import('../pages/money/expenses/expense-form-page').then((m) => m.NewExpensePage),
+  'expense-edit': () => import('../pages/money/expenses/expense-form-page').then((m) => m.EditExpensePage),
+  finances: () => import('../pages/money/finances/finances-pages').then((m) => m.UserFinancesPage),
+  'label-finances': () => import('../pages/money/finances/finances-pages').then((m) => m.LabelFinancesPage),
+  'label-accounting-reports': () =>
+    import('../pages/money/finances/label-accounting-page').then((m) => m.LabelReportsPage),
+  'company-finances': () => import('../pages/money/finances/finances-pages').then((m) => m.CompanyFinancesPage),
+  'company-label-finances': () =>
+    import('../pages/money/finances/finances-pages').then((m) => m.CompanyLabelFinancesPage),
   'company-distribution-statements': () =>
-    import('../pages/finances/company-distribution-pages').then((m) => m.CompanyDistributionStatementsPage),
+    import('../pages/money/finances/company-distribution-pages').then((m) => m.CompanyDistributionStatementsPage),
   'company-distribution-expenses': () =>
-    import('../pages/finances/company-distribution-pages').then((m) => m.CompanyDistributionExpensesPage),
-  'distribution-finances': () => import('../pages/finances/finances-pages').then((m) => m.DistributionFinancesPage),
+    import('../pages/money/finances/company-distribution-pages').then((m) => m.CompanyDistributionExpensesPage),
+  'distribution-finances': () =>
+    import('../pages/money/finances/finances-pages').then((m) => m.DistributionFinancesPage),
   'distribution-label-accounting': () =>
-    import('../pages/finances/label-accounting-page').then((m) => m.DistributionLabelAccountingPage),
+    import('../pages/money/finances/label-accounting-page').then((m) => m.DistributionLabelAccountingPage),
   'distribution-dashboard': () =>
-    import('../pages/finances/distribution-dashboard').then((m) => m.DistributionDashboardPage),
-  'payment-run': () => import('../pages/payouts/payment-run-page').then((m) => m.PaymentRunPage),
-  payments: () => import('../pages/payments/payments-page').then((m) => m.PaymentsPage),
-  payment: () => import('../pages/payments/payment-detail-page').then((m) => m.PaymentDetailPage),
-  'payment-new': () => import('../pages/payments/payment-form-page').then((m) => m.NewPaymentPage),
-  'payment-edit': () => import('../pages/payments/payment-form-page').then((m) => m.EditPaymentPage),
+    import('../pages/money/finances/distribution-dashboard').then((m) => m.DistributionDashboardPage),
+  'payment-run': () => import('../pages/money/payouts/payment-run-page').then((m) => m.PaymentRunPage),
+  payments: () => import('../pages/money/payments/payments-page').then((m) => m.PaymentsPage),
+  payment: () => import('../pages/money/payments/payment-detail-page').then((m) => m.PaymentDetailPage),
+  'payment-new': () => import('../pages/money/payments/payment-form-page').then((m) => m.NewPaymentPage),
+  'payment-edit': () => import('../pages/money/payments/payment-form-page').then((m) => m.EditPaymentPage),
   'release-distribution': () =>
     import('../pages/deliveries/release-distribution-page').then((m) => m.ReleaseDistributionPage),
   'distribution-deliveries': () =>

@@ -66,7 +66,7 @@ export type AssembledAccount = {
  * order), the rounding from the previous statement in force (ending before this period; a
  * correction excludes the statement it replaces),
  * the royalties rounded once, and the entries and expenses the statement carries
- * (pending.ts: every payment recorded before it is made, whatever the payment's date) — the arithmetic is figures.ts. Reads only: publishing sets statement_id on
+ * (pending.ts: every payment recorded before it is made, whatever the payment's date) — the arithmetic is account-figures.ts. Reads only: publishing sets statement_id on
  * `expense_ids` and `entry_ids`.
  */
 export async function assembleAccount(input: AssembleInput): Promise<AssembledAccount> {

@@ -18,8 +18,8 @@ import { StatusBadge } from '../../components/status-badge';
 import { formatMoney } from '../../../../shared/money';
 import type { AdminCompanyRow } from '../../../../shared/schemas/company-views';
 import type { Expense, StatementRow } from '../../../../shared/schemas/statement-views';
-import { Money, PaidBadge } from '../statements/statement-badges';
-import { statementTitle } from '../statements/statement-model';
+import { Money, PaidBadge } from '../money/statements/statement-badges';
+import { statementTitle } from '../money/statements/statement-model';
 import type { PoolUpc } from '../distribution/distribution-api';
 import { AdminRoyaltiesPage } from './royalties/admin-royalties-pages';
 

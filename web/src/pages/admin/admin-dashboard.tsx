@@ -1,4 +1,4 @@
-import { LinksDashboard, type LinkSections } from '../finances/links-dashboard';
+import { LinksDashboard, type LinkSections } from '../money/finances/links-dashboard';
 
 const SECTIONS: LinkSections = [
   [

@@ -6,9 +6,9 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useSearchParams } from 'react-router';
 import { api } from '../../app/api';
 import { useApi } from '../../app/resources';
-import { periodQuery } from '../finances/finance-model';
-import { LoadState, PeriodContainer } from '../finances/period-views';
-import { usePeriod } from '../finances/use-period';
+import { periodQuery } from '../money/finances/finance-model';
+import { LoadState, PeriodContainer } from '../money/finances/period-views';
+import { usePeriod } from '../money/finances/use-period';
 import { BalanceView, EarningsView, ReleasesTable, StatementsTable } from './portal-parts';
 import type {
   PortalArtist,

@@ -10,7 +10,7 @@ import type { ReactNode } from 'react';
 import useSWR from 'swr';
 import { useParams, useSearchParams } from 'react-router';
 import { api, type ApiError } from '../../app/api';
-import { LoadState } from '../finances/period-views';
+import { LoadState } from '../money/finances/period-views';
 import { StatementsTable } from './portal-parts';
 import type { PortalProfile, PortalStatement } from '../../../../shared/schemas/artist-portal';
 

@@ -6,9 +6,9 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../app/api';
-import { PeriodChart, SlicePie } from '../finances/finance-charts';
-import { Figure } from '../finances/finance-figures';
-import { fillPeriods, money, periodLabel } from '../finances/finance-model';
+import { PeriodChart, SlicePie } from '../money/finances/finance-charts';
+import { Figure } from '../money/finances/finance-figures';
+import { fillPeriods, money, periodLabel } from '../money/finances/finance-model';
 import type {
   PortalBalance,
   PortalEarnings,

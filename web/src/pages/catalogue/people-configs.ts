@@ -23,7 +23,7 @@ import {
 import type { ReferenceConfig, ReferenceField } from '../admin/reference/reference-types';
 import { identifierRowChange } from './identifier-rows';
 import { ArtistCatalogue } from './related-records';
-import { PayeePayoutExtra, withPayoutDetails } from '../payouts/payee-payout-extra';
+import { PayeePayoutExtra, withPayoutDetails } from '../money/payouts/payee-payout-extra';
 
 /** A company's people in the catalogue: artists, contributors and payees. */
 /** The company a record belongs to: chosen on admin pages; user pages work in the current company. */

@@ -14,7 +14,7 @@ import { notify, notifyError } from '../../app/notifications';
 import { LabelFilter } from '../../components/label-filter';
 import type { PickedRecord } from '../../components/record-picker';
 import { RouterLink } from '../../components/router-link';
-import { LoadState } from '../finances/period-views';
+import { LoadState } from '../money/finances/period-views';
 import { type CalendarEvent, requestsApi, useCalendar, useFeedState, useRefreshFeed } from './requests-api';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];

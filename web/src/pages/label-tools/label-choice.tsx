@@ -2,7 +2,7 @@ import Box from '@cloudscape-design/components/box';
 import type { ReactNode } from 'react';
 import { MESSAGES } from '../../../../shared/messages';
 import { pickerSource, RecordPicker } from '../../components/record-picker';
-import { useLabelParam } from '../finances/use-period';
+import { useLabelParam } from '../money/finances/use-period';
 
 const labels = pickerSource('labels');
 

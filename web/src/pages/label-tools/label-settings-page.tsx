@@ -14,7 +14,7 @@ import { ApiError } from '../../app/api';
 import { notify, notifyError } from '../../app/notifications';
 import { type PickedRecord, pickerSource, RecordPicker } from '../../components/record-picker';
 import { TerritoriesInput } from '../admin/reference/territories-input';
-import { LoadState } from '../finances/period-views';
+import { LoadState } from '../money/finances/period-views';
 import { type LabelSettings, labelSettingsApi, useLabelSettings, useRefreshLabelSettings } from './label-settings-api';
 
 const genres = pickerSource('genres');

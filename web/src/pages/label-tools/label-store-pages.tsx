@@ -13,7 +13,7 @@ import { formatDate } from '../../../../shared/format';
 import { api, errorMessage } from '../../app/api';
 import { notify, notifyError } from '../../app/notifications';
 import { RouterLink } from '../../components/router-link';
-import { LoadState } from '../finances/period-views';
+import { LoadState } from '../money/finances/period-views';
 import { labelSettingsApi, useLabelSettings, useRefreshLabelSettings } from './label-settings-api';
 import { shareUrl, useSmartLinks } from './smart-links-api';
 

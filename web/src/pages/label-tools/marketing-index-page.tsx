@@ -5,8 +5,8 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { pickerSource, RecordPicker } from '../../components/record-picker';
 import { RouterLink } from '../../components/router-link';
-import { LoadState } from '../finances/period-views';
-import { useLabelParam } from '../finances/use-period';
+import { LoadState } from '../money/finances/period-views';
+import { useLabelParam } from '../money/finances/use-period';
 import { type LabelRequest, useCompanyRequests } from './requests-api';
 import { RequestsTable } from './requests-table';
 

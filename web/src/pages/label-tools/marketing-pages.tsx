@@ -10,7 +10,7 @@ import Textarea from '@cloudscape-design/components/textarea';
 import { useState } from 'react';
 import { notify, notifyError } from '../../app/notifications';
 import { RouterLink } from '../../components/router-link';
-import { LoadState } from '../finances/period-views';
+import { LoadState } from '../money/finances/period-views';
 import { type LabelRequest, requestsApi, useCompanyRequests, useQueue, useRefreshQueue } from './requests-api';
 import { RequestsTable } from './requests-table';
 

@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { ApiError } from '../../app/api';
 import { notify, notifyError } from '../../app/notifications';
 import { useDebouncedValue } from '../../components/use-debounced-value';
-import { LoadState } from '../finances/period-views';
+import { LoadState } from '../money/finances/period-views';
 import { LabelChoice } from './label-choice';
 import { type Note, toolsApi, useNotebook, useRefreshTools } from './tools-api';
 

@@ -16,7 +16,7 @@ import { formatDate } from '../../../../shared/format';
 import { ApiError } from '../../app/api';
 import { displayLabel } from '../../app/display-labels';
 import { notify, notifyError } from '../../app/notifications';
-import { LoadState } from '../finances/period-views';
+import { LoadState } from '../money/finances/period-views';
 import {
   type SmartLink,
   type SmartLinkAnalytics,

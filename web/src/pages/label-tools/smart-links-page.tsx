@@ -13,7 +13,7 @@ import { useSearchParams } from 'react-router';
 import { ApiError } from '../../app/api';
 import { notify, notifyError } from '../../app/notifications';
 import { type PickedRecord, pickerSource, RecordPicker } from '../../components/record-picker';
-import { LoadState } from '../finances/period-views';
+import { LoadState } from '../money/finances/period-views';
 import { SmartLinkDetail } from './smart-link-detail';
 import { type SmartLink, shareUrl, smartLinksApi, useRefreshSmartLinks, useSmartLinks } from './smart-links-api';
 

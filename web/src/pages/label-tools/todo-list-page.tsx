@@ -14,7 +14,7 @@ import Table from '@cloudscape-design/components/table';
 import { useState } from 'react';
 import { ApiError } from '../../app/api';
 import { notify, notifyError } from '../../app/notifications';
-import { LoadState } from '../finances/period-views';
+import { LoadState } from '../money/finances/period-views';
 import { LabelChoice } from './label-choice';
 import { type TodoListAnswer, toolsApi, useRefreshTools, useTodoList } from './tools-api';
 

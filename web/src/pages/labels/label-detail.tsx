@@ -18,7 +18,7 @@ import { FileSize, FormattedDate } from '../../components/formatted';
 import { RecordState } from '../../components/record-state';
 import { RouterLink } from '../../components/router-link';
 import { StatusBadge } from '../../components/status-badge';
-import { PayoutDetails } from '../payouts/payee-payout-extra';
+import { PayoutDetails } from '../money/payouts/payee-payout-extra';
 import { DeleteLabelsModal } from './delete-labels-modal';
 import { LABEL_MODES, useLabelResource, useRefreshLabels, type LabelMode } from './label-api';
 import { LabelAgreementsPanel } from './label-agreements-panel';

@@ -1,4 +1,4 @@
-import { NotYetStatedNotice } from '../statements/not-yet-stated';
+import { NotYetStatedNotice } from '../money/statements/not-yet-stated';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -16,7 +16,7 @@ import { openCompanyChooser, useSession } from '../../app/session';
 import type { CurrentCompany } from '../../app/types';
 import { RouterLink } from '../../components/router-link';
 import { StatusBadge } from '../../components/status-badge';
-import { DashboardFinances } from '../finances/dashboard-finances';
+import { DashboardFinances } from '../money/finances/dashboard-finances';
 import { GetStartedPanel } from './get-started';
 import { PendingInvitations } from './pending-invitations';
 

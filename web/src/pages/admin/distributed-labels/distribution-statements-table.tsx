@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { FormattedDate } from '../../../components/formatted';
 import { RouterLink } from '../../../components/router-link';
 import { ServerTable } from '../../../components/server-table';
-import { Money, PaidBadge, StateBadge } from '../../statements/statement-badges';
+import { Money, PaidBadge, StateBadge } from '../../money/statements/statement-badges';
 import type { DistributionStatementRow } from '../../../../../shared/schemas/distributed-labels';
 import { ALL_COMPANIES, CompanyFilter } from './company-filter';
 import { openStatementPdf } from './distributed-labels-api';

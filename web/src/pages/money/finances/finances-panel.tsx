@@ -1,0 +1,193 @@
+import Box from '@cloudscape-design/components/box';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import Container from '@cloudscape-design/components/container';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import { useMemo } from 'react';
+import { RouterLink } from '../../../components/router-link';
+import { PeriodChart, SlicePie } from './finance-charts';
+import { Figure, RoyaltyFigures } from './finance-figures';
+import {
+  fillPeriods,
+  formatCount,
+  money,
+  royaltiesHref,
+  sharePercent,
+  sliceHref,
+  type FinancePages,
+  type PeriodMeasure,
+} from './finance-model';
+import type { FinanceSlice, FinancesView } from '../../../../../shared/schemas/finance-views';
+
+const MEASURES: PeriodMeasure[] = ['revenue', 'label_share', 'artist_share'];
+
+/** The pies beside each other: container header, pie title, the view's slices (its test id with a dash). */
+const SLICES: [string, string, 'by_store' | 'by_territory'][] = [
+  ['By store', 'Stores', 'by_store'],
+  ['By territory', 'Territories', 'by_territory'],
+];
+
+/** Slices (labels, releases, stores, territories) as a table: each name links to its royalties. */
+function SliceTable({
+  title,
+  noun,
+  slices,
+  currency,
+  royaltiesPage,
+  testId,
+}: {
+  title: string;
+  noun: string;
+  slices: FinanceSlice[];
+  currency: string;
+  royaltiesPage: string;
+  testId: string;
+}) {
+  return (
+    <Table<FinanceSlice>
+      data-testid={testId}
+      variant="embedded"
+      header={<Header variant="h3">{title}</Header>}
+      items={slices}
+      trackBy={(s) => s.key ?? `other:${s.name}`}
+      empty={<Box color="text-status-inactive">No royalties in this period</Box>}
+      columnDefinitions={[
+        {
+          id: 'name',
+          header: noun,
+          isRowHeader: true,
+          // "Other" (key null) is the rest beyond the top ten, or lines without one: no filter selects them alone.
+          cell: (s) =>
+            s.key === null ? (
+              <Box color="text-body-secondary">{s.name}</Box>
+            ) : (
+              <RouterLink href={sliceHref(royaltiesPage, s)} data-testid={`${testId}-link`}>
+                {s.name}
+              </RouterLink>
+            ),
+        },
+        { id: 'revenue', header: 'Revenue', cell: (s) => <Box textAlign="right">{money(s.revenue, currency)}</Box> },
+        { id: 'share', header: 'Share', cell: (s) => sharePercent(s.revenue, slices) },
+        { id: 'label', header: 'Label share', cell: (s) => money(s.label_share, currency) },
+        { id: 'lines', header: 'Lines', cell: (s) => formatCount(s.lines) },
+      ]}
+    />
+  );
+}
+
+/**
+ * A finances view (FinancesView) as a page body: the figures, the chart by pay period, revenue
+ * by store and territory, the top labels and releases, and the money side (expenses,
+ * statements, paid, owed). Every figure and slice links to what is behind it.
+ */
+export function FinancesPanel({
+  view,
+  pages,
+  testId = 'finances',
+}: {
+  view: FinancesView;
+  pages: FinancePages;
+  testId?: string;
+}) {
+  const { currency } = view;
+  const periods = useMemo(
+    () => fillPeriods(view.by_period, { start: view.start_date, end: view.end_date }, view.royalties_query),
+    [view],
+  );
+  const slice = (s: Pick<FinanceSlice, 'name' | 'royalties_query'>) => sliceHref(pages.royalties, s);
+  return (
+    <SpaceBetween size="l">
+      <Container
+        header={
+          <Header variant="h2" description={`${view.start_date} to ${view.end_date} · from the royalty ledger`}>
+            Royalties
+          </Header>
+        }
+        data-testid={`${testId}-figures`}
+      >
+        <SpaceBetween size="l">
+          <RoyaltyFigures
+            figures={view.totals}
+            currency={currency}
+            royaltiesPage={pages.royalties}
+            royaltiesQuery={view.royalties_query}
+            testId={testId}
+          />
+          <PeriodChart
+            periods={periods}
+            currency={currency}
+            measures={MEASURES}
+            hrefOf={(p) => royaltiesHref(pages.royalties, p.royalties_query)}
+            testId={`${testId}-by-period`}
+          />
+        </SpaceBetween>
+      </Container>
+      <ColumnLayout columns={2}>
+        {SLICES.map(([header, title, key]) => (
+          <Container key={key} header={<Header variant="h2">{header}</Header>}>
+            <SlicePie
+              title={title}
+              slices={view[key]}
+              currency={currency}
+              hrefOf={slice}
+              testId={`${testId}-${key.replace('_', '-')}`}
+            />
+          </Container>
+        ))}
+      </ColumnLayout>
+      <Container header={<Header variant="h2">Money</Header>} data-testid={`${testId}-money`}>
+        <ColumnLayout columns={4} variant="text-grid">
+          <Figure
+            label="Expenses"
+            value={money(view.money.expenses, currency)}
+            href={pages.expenses}
+            testId={`${testId}-expenses`}
+          />
+          <Figure
+            label="Statements"
+            value={formatCount(view.money.statements)}
+            href={pages.statements}
+            testId={`${testId}-statements`}
+            note="Published in the period"
+          />
+          <Figure
+            label="Paid"
+            value={money(view.money.paid, currency)}
+            href={pages.statements}
+            testId={`${testId}-paid`}
+          />
+          <Figure
+            label="Owed"
+            value={money(view.money.owed, currency)}
+            href={pages.statements}
+            testId={`${testId}-owed`}
+            note="Published, not yet paid"
+          />
+        </ColumnLayout>
+      </Container>
+      <Container header={<Header variant="h2">Top labels and releases</Header>}>
+        <ColumnLayout columns={2}>
+          {view.scope.type === 'label' ? null : (
+            <SliceTable
+              title="Labels"
+              noun="Label"
+              slices={view.by_label}
+              currency={currency}
+              royaltiesPage={pages.royalties}
+              testId={`${testId}-labels`}
+            />
+          )}
+          <SliceTable
+            title="Releases"
+            noun="Release"
+            slices={view.by_release}
+            currency={currency}
+            royaltiesPage={pages.royalties}
+            testId={`${testId}-releases`}
+          />
+        </ColumnLayout>
+      </Container>
+    </SpaceBetween>
+  );
+}

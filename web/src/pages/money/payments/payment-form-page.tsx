@@ -1,0 +1,211 @@
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import DatePicker from '@cloudscape-design/components/date-picker';
+import FormField from '@cloudscape-design/components/form-field';
+import Input from '@cloudscape-design/components/input';
+import Multiselect from '@cloudscape-design/components/multiselect';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { MESSAGES } from '../../../../../shared/messages';
+import { useInvalidate } from '../../../app/invalidate';
+import { notify } from '../../../app/notifications';
+import { FormShell } from '../../../components/form-shell';
+import { useDebouncedValue } from '../../../components/use-debounced-value';
+import { useFormSubmit } from '../../../components/use-form-submit';
+import { formatMoney } from '../../../../../shared/money';
+import { useCompanyCurrency } from '../../../app/company-currency';
+import { today } from '../statements/statement-model';
+import {
+  emptyPayment,
+  paymentToValues,
+  paymentTotalOf,
+  statementOption,
+  toPaymentPatch,
+  toPaymentPayload,
+  validatePayment,
+  type PaymentFormValues,
+  type PickedStatement,
+} from './payment-model';
+import { RoutePayment } from './payment-detail-page';
+import { paymentsApi, useDueStatements, usePaymentPages, useStatementToPay } from './payments-api';
+import type { Payment } from '../../../../../shared/schemas/payment-views';
+
+/** The company's due statements, searched by number or payee; the chosen ones stay listed while the search changes. */
+function StatementPicker({
+  value,
+  onChange,
+  invalid,
+}: {
+  value: PickedStatement[];
+  onChange: (value: PickedStatement[]) => void;
+  invalid: boolean;
+}) {
+  const [filter, setFilter] = useState('');
+  const [open, setOpen] = useState(false);
+  const q = useDebouncedValue(filter, 250);
+  const { data, isLoading, error } = useDueStatements(q, open);
+  const found = data?.statements ?? [];
+  const known = new Map([...found, ...value].map((s) => [s.id, s]));
+  const options = [...value, ...found.filter((s) => !value.some((v) => v.id === s.id))].map((s) =>
+    statementOption(s, formatMoney),
+  );
+  return (
+    <Multiselect
+      selectedOptions={value.map((s) => statementOption(s, formatMoney))}
+      options={options}
+      onChange={({ detail }) =>
+        onChange(
+          detail.selectedOptions.flatMap((o) => {
+            const statement = o.value ? known.get(o.value) : undefined;
+            return statement ? [statement] : [];
+          }),
+        )
+      }
+      filteringType="manual"
+      onLoadItems={({ detail }) => {
+        setOpen(true);
+        setFilter(detail.filteringText);
+      }}
+      onFocus={() => setOpen(true)}
+      statusType={error ? 'error' : isLoading ? 'loading' : 'finished'}
+      loadingText="Loading"
+      errorText="Could not load the statements"
+      empty={filter.trim() ? MESSAGES.noResultsFor(filter.trim()) : 'No unpaid statements pay anything'}
+      placeholder="Choose unpaid statements of one payee"
+      filteringPlaceholder="Search by number or payee"
+      invalid={invalid}
+      tokenLimit={5}
+      data-testid="payment-statements-picker"
+    />
+  );
+}
+
+function PaymentForm({ payment, start }: { payment?: Payment; start?: PickedStatement | null }) {
+  const navigate = useNavigate();
+  const pages = usePaymentPages();
+  const refresh = useInvalidate('/payments', '/statements');
+  const [values, setValues] = useState<PaymentFormValues>(() => {
+    if (payment) return paymentToValues(payment);
+    const empty = emptyPayment(today());
+    return start ? { ...empty, statements: [start], payment_total: paymentTotalOf([start]) } : empty;
+  });
+  const set = <K extends keyof PaymentFormValues>(key: K, value: PaymentFormValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
+  const form = useFormSubmit({
+    validate: () => validatePayment(values, Boolean(payment)),
+    send: () =>
+      payment ? paymentsApi.update(payment.id, toPaymentPatch(values)) : paymentsApi.create(toPaymentPayload(values)),
+    onSuccess: async (answer) => {
+      await refresh();
+      notify('notification', answer.message ?? (payment ? 'Payment Updated' : 'Payment Added'));
+      navigate(pages.detail(answer.payment.id));
+    },
+  });
+  const companyCurrency = useCompanyCurrency();
+  // A new payment is in its statements' currency, else the company's: never an assumed one.
+  const currency = payment?.payment_currency ?? values.statements[0]?.currency ?? companyCurrency;
+  const chooseStatements = (statements: PickedStatement[]) =>
+    setValues((v) => ({ ...v, statements, payment_total: statements.length ? paymentTotalOf(statements) : '' }));
+  const text = (
+    key: 'payment_method' | 'payment_reference' | 'invoice_reference' | 'account_reference',
+    label: string,
+  ) => (
+    <FormField label={label} errorText={form.errors[key]}>
+      <Input value={values[key]} onChange={({ detail }) => set(key, detail.value)} data-testid={`payment-${key}`} />
+    </FormField>
+  );
+  return (
+    <FormShell
+      testId="payment"
+      title={payment ? `Edit payment to ${payment.payable_name}` : 'Record a payment'}
+      description="A payment pays one account's statements: they are marked paid and the next statement shows it."
+      failure={form.failure}
+      errors={form.errors}
+      submitting={form.submitting}
+      submitLabel={payment ? 'Save changes' : 'Record payment'}
+      onSubmit={() => void form.submit()}
+      onCancel={() => navigate(payment ? pages.detail(payment.id) : pages.list)}
+    >
+      <SpaceBetween size="l">
+        {payment ? (
+          <Alert type="info" data-testid="payment-money-fixed">
+            {MESSAGES.paymentMoneyFixed}. It pays {payment.statements.map((s) => s.number).join(', ')}:{' '}
+            {formatMoney(payment.payment_total, payment.payment_currency)}.
+          </Alert>
+        ) : (
+          <FormField
+            label="Statements"
+            description="Unpaid statements that pay something; all of one payee."
+            errorText={form.errors.statement_ids}
+          >
+            <StatementPicker
+              value={values.statements}
+              onChange={chooseStatements}
+              invalid={Boolean(form.errors.statement_ids)}
+            />
+          </FormField>
+        )}
+        <FormField label="Payment date" constraintText="YYYY-MM-DD" errorText={form.errors.payment_date}>
+          <DatePicker
+            value={values.payment_date}
+            onChange={({ detail }) => set('payment_date', detail.value)}
+            placeholder="YYYY/MM/DD"
+            data-testid="payment-payment_date"
+          />
+        </FormField>
+        {payment ? null : (
+          <FormField
+            label="Payment total"
+            description="What the statements pay; it must match them to the penny."
+            errorText={form.errors.payment_total}
+          >
+            <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+              <Input
+                value={values.payment_total}
+                inputMode="decimal"
+                onChange={({ detail }) => set('payment_total', detail.value)}
+                data-testid="payment-payment_total"
+              />
+              <Box data-testid="payment-currency">{formatMoney(values.payment_total || '0', currency)}</Box>
+            </SpaceBetween>
+          </FormField>
+        )}
+        {text('payment_method', 'Payment method')}
+        {text('payment_reference', 'Payment reference')}
+        {text('invoice_reference', 'Invoice reference')}
+        {text('account_reference', 'Account reference')}
+      </SpaceBetween>
+    </FormShell>
+  );
+}
+
+/** …/payments/new (?statement_id= starts with that statement chosen): then to the payment. */
+export function NewPaymentPage() {
+  const [query] = useSearchParams();
+  const statementId = query.get('statement_id');
+  const { data, error, isLoading } = useStatementToPay(statementId);
+  const [ready, setReady] = useState(!statementId);
+  useEffect(() => {
+    if (data || error) setReady(true);
+  }, [data, error]);
+  return (
+    <ContentLayout>
+      {ready && !isLoading ? <PaymentForm start={data?.statement ?? null} /> : <Box>Loading</Box>}
+    </ContentLayout>
+  );
+}
+
+/** …/payments/{paymentId}/edit: the date, method and references (money and statements are fixed). */
+export function EditPaymentPage() {
+  return (
+    <RoutePayment>
+      {(payment) => (
+        <ContentLayout>
+          <PaymentForm key={payment.id} payment={payment} />
+        </ContentLayout>
+      )}
+    </RoutePayment>
+  );
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { ROUTE_TABLE } from '../../../app/route-table';
+import { formatMoney } from '../../../../../shared/money';
+import {
+  emptyPayment,
+  paymentPagesFor,
+  paymentsOfPath,
+  paymentTotalOf,
+  payStatementPath,
+  statementOption,
+  toPaymentPatch,
+  toPaymentPayload,
+  validatePayment,
+  type PickedStatement,
+} from './payment-model';
+
+const statement = (id: string, payee: string, total: string): PickedStatement => ({
+  id,
+  number: `ST-${id}`,
+  payee_id: payee,
+  payee_type: 'Payee',
+  payee_name: `Payee ${payee}`,
+  currency: 'GBP',
+  payee_total: total,
+  accounting_period: '2026-Q1',
+});
+
+describe('the payments pages', () => {
+  it('live under the distribution finances and the user finances, in the current company', () => {
+    const page = (path: string) => {
+      const route = ROUTE_TABLE.find((r) => r.path === path);
+      return route && [route.name, route.page, route.tenantized];
+    };
+    expect(page('/distribution/finances/payments')).toEqual(['DistributionPayments', 'payments', true]);
+    expect(page('/distribution/finances/payments/new')?.[1]).toBe('payment-new');
+    expect(page('/distribution/finances/payments/:paymentId')?.[1]).toBe('payment');
+    expect(page('/distribution/finances/payments/:paymentId/edit')?.[1]).toBe('payment-edit');
+    expect(page('/user/finances/payments')).toEqual(['UserFinancesPayments', 'payments', true]);
+    expect(page('/user/finances/payments/:paymentId/edit')?.[1]).toBe('payment-edit');
+  });
+
+  it('link to a payee’s payments and to paying a statement', () => {
+    const pages = paymentPagesFor('/distribution/finances/statements/S1');
+    expect(pages.detail('P/1')).toBe('/distribution/finances/payments/P%2F1');
+    expect(pages.statement('S1')).toBe('/distribution/finances/statements/S1');
+    expect(paymentsOfPath(paymentPagesFor('/user/payees/x'), { id: 'A1', name: 'Zoë & Co' })).toBe(
+      '/user/finances/payments?payable_id=A1&payable_name=Zo%C3%AB+%26+Co',
+    );
+    expect(payStatementPath(pages, 'S1')).toBe('/distribution/finances/payments/new?statement_id=S1');
+  });
+});
+
+describe('the payment form', () => {
+  it('totals the statements exactly and shows GBP as £', () => {
+    expect(paymentTotalOf([statement('1', 'a', '0.10'), statement('2', 'a', '0.20')])).toBe('0.30');
+    expect(statementOption(statement('1', 'a', '70'), formatMoney)).toEqual({
+      value: '1',
+      label: 'ST-1 · Payee a',
+      description: '2026-Q1 · £70.00',
+    });
+  });
+
+  it('asks for statements of one payee and a total that matches them to the penny', () => {
+    const empty = emptyPayment('2026-11-24');
+    expect(empty.payment_date).toBe('2026-11-24');
+    expect(validatePayment(empty, false)).toEqual({ statement_ids: 'Choose the statements this payment pays' });
+    const two = { ...empty, statements: [statement('1', 'a', '1.00'), statement('2', 'b', '2.00')] };
+    expect(Object.keys(validatePayment(two, false))).toEqual(['statement_ids']);
+    const one = { ...empty, statements: [statement('1', 'a', '10.01')] };
+    expect(validatePayment({ ...one, payment_total: '10.00' }, false).payment_total).toContain('10.01');
+    expect(validatePayment({ ...one, payment_total: '10.010' }, false).payment_total).toContain('2 decimals');
+    expect(validatePayment({ ...one, payment_total: '10.01' }, false)).toEqual({});
+    expect(validatePayment({ ...one, payment_date: '24/11/2026' }, false).payment_date).toBeDefined();
+    // Editing: money and statements are fixed, only the date is checked.
+    expect(validatePayment({ ...empty, payment_total: 'x' }, true)).toEqual({});
+  });
+
+  it('sends blank texts as absent on create and as cleared on edit', () => {
+    const values = { ...emptyPayment('2026-11-24'), statements: [statement('1', 'a', '5.00')], payment_method: ' ' };
+    expect(toPaymentPayload(values)).toEqual({
+      statement_ids: ['1'],
+      payment_date: '2026-11-24',
+      payment_method: undefined,
+      payment_reference: undefined,
+      invoice_reference: undefined,
+      account_reference: undefined,
+      payment_total: undefined,
+    });
+    expect(toPaymentPatch({ ...values, payment_reference: 'R 🎵' })).toEqual({
+      payment_date: '2026-11-24',
+      payment_method: null,
+      payment_reference: 'R 🎵',
+      invoice_reference: null,
+      account_reference: null,
+    });
+  });
+});

@@ -1,0 +1,156 @@
+import Big from 'big.js';
+import type { Payment } from '../../../../../shared/schemas/payment-views';
+import type { StatementRow } from '../../../../../shared/schemas/statement-views';
+
+/**
+ * The payments pages' pure logic: where the pages live, the form's values
+ * and checks, and the payment's total from the statements it pays (big.js, never floats).
+ */
+
+export type PaymentPages = {
+  list: string;
+  new: string;
+  detail: (id: string) => string;
+  edit: (id: string) => string;
+  /** The statements pages beside these (a payment links to the statements it pays). */
+  statement: (id: string) => string;
+  /** The payment run beside them: pay what is due by bank file. */
+  run: string;
+};
+
+const enc = encodeURIComponent;
+function pagesUnder(list: string, statements: string, run: string): PaymentPages {
+  return {
+    list,
+    run,
+    new: `${list}/new`,
+    detail: (id) => `${list}/${enc(id)}`,
+    edit: (id) => `${list}/${enc(id)}/edit`,
+    statement: (id) => `${statements}/${enc(id)}`,
+  };
+}
+
+const DISTRIBUTION_PAYMENT_PAGES = pagesUnder(
+  '/distribution/finances/payments',
+  '/distribution/finances/statements',
+  '/distribution/finances/payment_run',
+);
+/** A company's own users (a label's, a payee's) reach payments under their finances, like statements. */
+const USER_PAYMENT_PAGES = pagesUnder(
+  '/user/finances/payments',
+  '/user/finances/statements',
+  '/user/finances/payment_run',
+);
+
+/** The payments pages of the area a page is in: the distribution area's, or the user's finances. */
+export function paymentPagesFor(pathname: string): PaymentPages {
+  return /^\/distribution(\/|$)/.test(pathname) ? DISTRIBUTION_PAYMENT_PAGES : USER_PAYMENT_PAGES;
+}
+
+/** A payee's (or artist's, label's) payments: the list filtered to them, named in its header. */
+export function paymentsOfPath(pages: PaymentPages, payable: { id: string; name: string }): string {
+  return `${pages.list}?${new URLSearchParams({ payable_id: payable.id, payable_name: payable.name })}`;
+}
+
+/** A statement's "Record payment": the new payment's form with the statement chosen. */
+export function payStatementPath(pages: PaymentPages, statementId: string): string {
+  return `${pages.new}?${new URLSearchParams({ statement_id: statementId })}`;
+}
+
+/** A statement as the form's picker offers it. */
+export type PickedStatement = Pick<
+  StatementRow,
+  'id' | 'number' | 'payee_id' | 'payee_type' | 'payee_name' | 'currency' | 'payee_total' | 'accounting_period'
+>;
+
+export function statementOption(statement: PickedStatement, money: (value: string, currency: string) => string) {
+  return {
+    value: statement.id,
+    label: `${statement.number} · ${statement.payee_name}`,
+    description: `${statement.accounting_period} · ${money(statement.payee_total, statement.currency)}`,
+  };
+}
+
+/** Σ of the statements' payable, 2 decimals, exact. */
+export function paymentTotalOf(statements: readonly Pick<PickedStatement, 'payee_total'>[]): string {
+  return statements.reduce((sum, s) => sum.plus(s.payee_total), new Big(0)).toFixed(2);
+}
+
+export type PaymentFormValues = {
+  statements: PickedStatement[];
+  payment_date: string;
+  payment_method: string;
+  payment_reference: string;
+  invoice_reference: string;
+  account_reference: string;
+  /** What the user says is paid: must equal Σ the statements' payable (prefilled with it). */
+  payment_total: string;
+};
+
+export function emptyPayment(today: string): PaymentFormValues {
+  return {
+    statements: [],
+    payment_date: today,
+    payment_method: '',
+    payment_reference: '',
+    invoice_reference: '',
+    account_reference: '',
+    payment_total: '',
+  };
+}
+
+export function paymentToValues(payment: Payment): PaymentFormValues {
+  return {
+    statements: [],
+    payment_date: payment.payment_date,
+    payment_method: payment.payment_method ?? '',
+    payment_reference: payment.payment_reference ?? '',
+    invoice_reference: payment.invoice_reference ?? '',
+    account_reference: payment.account_reference ?? '',
+    payment_total: payment.payment_total,
+  };
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const CENTS = /^\d+(\.\d{1,2})?$/;
+
+/** The form's own checks, worded as the API words them; `editing`: money and statements are fixed. */
+export function validatePayment(values: PaymentFormValues, editing: boolean): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!DATE.test(values.payment_date)) errors.payment_date = 'Payment date must be a date (YYYY-MM-DD)';
+  if (editing) return errors;
+  if (values.statements.length === 0) errors.statement_ids = 'Choose the statements this payment pays';
+  else if (new Set(values.statements.map((s) => `${s.payee_type}#${s.payee_id}`)).size > 1)
+    errors.statement_ids = 'A payment pays the statements of one account: choose statements of one payee';
+  const typed = values.payment_total.trim();
+  if (typed && !CENTS.test(typed)) errors.payment_total = 'Payment total must be an amount with up to 2 decimals';
+  else if (typed && values.statements.length && !new Big(typed).eq(paymentTotalOf(values.statements)))
+    errors.payment_total = `Payment total must equal what the statements pay: ${paymentTotalOf(values.statements)}`;
+  return errors;
+}
+
+/** What POST payments takes: blank texts left out. */
+export function toPaymentPayload(values: PaymentFormValues) {
+  const text = (value: string) => value.trim() || undefined;
+  return {
+    statement_ids: values.statements.map((s) => s.id),
+    payment_date: values.payment_date,
+    payment_method: text(values.payment_method),
+    payment_reference: text(values.payment_reference),
+    invoice_reference: text(values.invoice_reference),
+    account_reference: text(values.account_reference),
+    payment_total: text(values.payment_total),
+  };
+}
+
+/** What PATCH payments/{id} takes: the details only; a blank text clears it. */
+export function toPaymentPatch(values: PaymentFormValues) {
+  const text = (value: string) => value.trim() || null;
+  return {
+    payment_date: values.payment_date,
+    payment_method: text(values.payment_method),
+    payment_reference: text(values.payment_reference),
+    invoice_reference: text(values.invoice_reference),
+    account_reference: text(values.account_reference),
+  };
+}

@@ -1,0 +1,143 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import Big from 'big.js';
+import { useState } from 'react';
+import { ApiError } from '../../../app/api';
+import { notify, notifyError } from '../../../app/notifications';
+import { formatMoney } from '../../../../../shared/money';
+import { PAYOUT_METHOD_NAMES, type PaymentDue, type PaymentRun } from '../../../../../shared/schemas/payment-views';
+import { DUE_PROBLEM_TEXT } from '../../../../../shared/schemas/payout-details';
+import { payoutsApi, useDueSummary } from './payouts-api';
+
+const today = () => new Date().toISOString().slice(0, 10);
+const keyOf = (due: PaymentDue) => `${due.account.type}#${due.account.id}`;
+
+/** Σ payable per currency ("£3.08 + EUR 1,235.56"): amounts in different currencies are never added up. */
+function byCurrency(rows: readonly PaymentDue[]): string {
+  const sums = new Map<string, Big>();
+  for (const row of rows) sums.set(row.currency, (sums.get(row.currency) ?? new Big(0)).plus(row.payable));
+  if (!sums.size) return formatMoney('0', null);
+  return [...sums].map(([currency, sum]) => formatMoney(sum.toFixed(2), currency)).join(' + ');
+}
+
+/**
+ * What is due (payments_due_summary), each account with why a run cannot pay it yet; the
+ * accounts a run can pay are chosen (all by default) and Preview makes a draft run of them.
+ */
+export function DueTable({ onStarted }: { onStarted: (run: PaymentRun) => void }) {
+  const { data, isLoading, mutate } = useDueSummary();
+  const rows = data?.payments_due ?? [];
+  const payable = rows.filter((r) => !r.problems.length);
+  const [chosen, setChosen] = useState<PaymentDue[] | null>(null);
+  const selected = chosen ?? payable;
+  const [date, setDate] = useState(today());
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const preview = async () => {
+    setBusy(true);
+    setErrors({});
+    try {
+      const answer = await payoutsApi.createRun({
+        statement_ids: selected.flatMap((r) => r.statement_ids),
+        execution_date: date,
+      });
+      notify('notification', answer.message ?? 'Payment Run Added');
+      setChosen(null);
+      void mutate();
+      onStarted(answer.payment_run);
+    } catch (error) {
+      if (error instanceof ApiError && error.errors)
+        setErrors(Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [k, v.join(' ')])));
+      notifyError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Table
+      data-testid="payments-due"
+      loading={isLoading}
+      loadingText="Reading what is due"
+      items={rows}
+      trackBy={keyOf}
+      wrapLines
+      selectionType="multi"
+      selectedItems={selected}
+      isItemDisabled={(row) => row.problems.length > 0}
+      onSelectionChange={({ detail }) => setChosen(detail.selectedItems)}
+      ariaLabels={{
+        selectionGroupLabel: 'Accounts to pay',
+        itemSelectionLabel: (_, row) => `Pay ${row.name}`,
+        allItemsSelectionLabel: () => 'Pay every account',
+      }}
+      header={
+        <Header
+          variant="h2"
+          counter={`(${rows.length})`}
+          description={rows.length ? `Due: ${byCurrency(rows)} · a run can pay ${byCurrency(payable)}` : undefined}
+          actions={
+            <SpaceBetween direction="horizontal" size="xs" alignItems="end">
+              <FormField label="Pay on" errorText={errors.execution_date}>
+                <Input value={date} onChange={({ detail }) => setDate(detail.value)} data-testid="payment-run-date" />
+              </FormField>
+              <Button
+                variant="primary"
+                loading={busy}
+                disabled={!selected.length}
+                onClick={() => void preview()}
+                data-testid="payment-run-preview"
+              >
+                Preview run
+              </Button>
+            </SpaceBetween>
+          }
+        >
+          Payments due
+        </Header>
+      }
+      footer={errors.statement_ids ? <Box color="text-status-error">{errors.statement_ids}</Box> : undefined}
+      empty={<Box textAlign="center">Nothing is due: every published statement is paid.</Box>}
+      columnDefinitions={[
+        { id: 'name', header: 'Paid to', cell: (r) => r.name },
+        {
+          id: 'statements',
+          header: 'Statements',
+          cell: (r) => (
+            <>
+              {r.statement_numbers.join(', ')}
+              {r.carried_statement_numbers?.length ? (
+                // Their balances opened the due statement: paying it settles them, nothing is added twice.
+                <Box variant="small" color="text-body-secondary" data-testid={`due-carried-${r.account.id}`}>
+                  carries {r.carried_statement_numbers.join(', ')}
+                </Box>
+              ) : null}
+            </>
+          ),
+        },
+        {
+          id: 'payable',
+          header: 'Payable',
+          cell: (r) => <span data-testid={`due-payable-${r.account.id}`}>{formatMoney(r.payable, r.currency)}</span>,
+        },
+        { id: 'method', header: 'Paid by', cell: (r) => (r.method ? PAYOUT_METHOD_NAMES[r.method] : '—') },
+        {
+          id: 'problems',
+          header: 'Can be paid',
+          cell: (r) =>
+            r.problems.length ? (
+              <Box color="text-status-warning">No: {r.problems.map((p) => DUE_PROBLEM_TEXT[p]).join('; ')}</Box>
+            ) : (
+              <Box color="text-status-success">Yes</Box>
+            ),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,39 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import type { AccountType } from '../../../../../shared/schemas/statement-views';
+import type { ReferenceConfig } from '../../admin/reference/reference-types';
+
+/**
+ * The payout-details panel on the pages of the accounts statements pay (payees, artists, labels),
+ * loaded on its own so those pages do not carry the payouts code until one is opened.
+ */
+const Panel = lazy(() => import('./payout-details-panel'));
+
+/** The masked payout details of one account (a payee, an artist or a label). */
+export function PayoutDetails({ type, id }: { type: AccountType; id: string }) {
+  return (
+    <Suspense fallback={null}>
+      <Panel type={type} id={id} />
+    </Suspense>
+  );
+}
+
+type ExtraProps = { config: ReferenceConfig; record: Record<string, unknown> & { id: string } };
+
+/**
+ * A catalogue page's `DetailExtra` showing the account's payout details after `Before` (the
+ * page's own extra, if any); only on the company's pages (an admin reference page has no company).
+ */
+export function withPayoutDetails(type: AccountType, Before?: ComponentType<ExtraProps>): ComponentType<ExtraProps> {
+  function PayoutExtra(props: ExtraProps) {
+    return (
+      <>
+        {Before ? <Before {...props} /> : null}
+        {props.config.endpoint?.companyScoped === false ? null : <PayoutDetails type={type} id={props.record.id} />}
+      </>
+    );
+  }
+  return PayoutExtra;
+}
+
+/** The payee page's extra panel (catalogue config `DetailExtra`). */
+export const PayeePayoutExtra = withPayoutDetails('Payee');

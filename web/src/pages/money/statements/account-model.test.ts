@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { labelUpdate } from '../../../../../shared/schemas/label';
+import { enteredAmount, entryEffect, labelStatementSettings, validateEntry } from './account-model';
+import { isRunActive, publishConsequence, pushedRun, runPercent } from './run-model';
+
+describe('account entries', () => {
+  it('shows an advance or reserve as taken off the balance, a release as added, a transfer as typed', () => {
+    expect(entryEffect('advance', '300')).toBe('-300.00');
+    expect(entryEffect('reserve', '12.5')).toBe('-12.50');
+    expect(entryEffect('reserve_release', '12.5')).toBe('12.50');
+    expect(entryEffect('transfer', '-40.10')).toBe('-40.10');
+    expect(entryEffect('adjustment', '5')).toBe('5.00');
+  });
+
+  it('sends the amount as typed (the API signs it by kind)', () => {
+    expect(enteredAmount(' 300 ')).toBe('300.00');
+    expect(enteredAmount('-40.1')).toBe('-40.10');
+  });
+
+  it('takes amounts in cents, unsigned where the kind gives the sign, never zero', () => {
+    const base = { kind: 'advance' as const, amount: '300.00', date: '2026-07-01', description: '' };
+    expect(validateEntry(base)).toEqual({});
+    expect(validateEntry({ ...base, amount: '-300' }).amount).toMatch(/positive/);
+    expect(validateEntry({ ...base, amount: '1.005' }).amount).toMatch(/2 decimals/);
+    expect(validateEntry({ ...base, amount: '0.00' }).amount).toMatch(/zero/);
+    expect(validateEntry({ ...base, kind: 'adjustment', amount: '-3.10' })).toEqual({});
+    expect(validateEntry({ ...base, amount: '' }).amount).toBe('Amount is required');
+    expect(validateEntry({ ...base, date: '01/07/2026' }).date).toMatch(/YYYY-MM-DD/);
+  });
+});
+
+describe("a label's statement settings", () => {
+  it('defaults graphs on for a label and the rest empty', () => {
+    expect(labelStatementSettings(undefined)).toEqual({
+      default_summaries: [],
+      formats: [],
+      frequency: '',
+      graphs: true,
+    });
+    expect(labelStatementSettings({ graphs: false, frequency: 'Quarterly' })).toMatchObject({
+      graphs: false,
+      frequency: 'Quarterly',
+    });
+  });
+
+  it('saves as the label update the API takes, and an unknown frequency is refused', () => {
+    const body = {
+      statement_settings: { ...labelStatementSettings(undefined), default_summaries: ['store'], formats: ['PDF'] },
+    };
+    expect(labelUpdate.safeParse(body).success).toBe(true);
+    expect(labelUpdate.safeParse({ statement_settings: { frequency: 'Weekly' } }).success).toBe(false);
+  });
+});
+
+describe('following a run', () => {
+  it('re-reads a run while previewing or publishing only', () => {
+    expect(isRunActive('previewing')).toBe(true);
+    expect(isRunActive('publishing')).toBe(true);
+    expect(isRunActive('preview_ready')).toBe(false);
+    expect(isRunActive(undefined)).toBe(false);
+  });
+
+  it('reads the run a pushed message is about, nested or flat', () => {
+    expect(pushedRun({ type: 'StatementRun', run: { id: 'R1', progress: 40 } })).toEqual({ id: 'R1', progress: 40 });
+    expect(pushedRun({ type: 'StatementRun', run_id: 'R2' })).toEqual({ id: 'R2' });
+    expect(pushedRun({ type: 'StatementRun' })).toBeNull();
+  });
+
+  it('shows publishing progress as a whole percent, from the run or its counts', () => {
+    const run = { progress: 0, done: 1, total: 3, status: 'publishing' as const };
+    expect(runPercent(run)).toBe(33);
+    expect(runPercent({ ...run, progress: 49.9 })).toBe(49);
+    expect(runPercent(run, 67.5)).toBe(67);
+    expect(runPercent({ ...run, status: 'published' })).toBe(100);
+  });
+});
+
+describe('publishConsequence', () => {
+  it('says how many statements are numbered and how many are mailed, before Publish', () => {
+    const rows = (emails: (string | null)[]) => emails.map((email) => ({ email }));
+    expect(publishConsequence(rows(['a@x.test', 'b@x.test', null]))).toEqual([
+      '3 statements will be numbered and published.',
+      '2 will be e-mailed to their payees; 1 has no e-mail address and will not be sent.',
+      'A published statement cannot be changed: a mistake is put right with a correction.',
+    ]);
+    expect(publishConsequence(rows(['a@x.test']))[1]).toBe('1 will be e-mailed to its payee.');
+    expect(publishConsequence(rows(['a@x.test', 'b@x.test']))[1]).toBe('All 2 will be e-mailed to their payees.');
+    expect(publishConsequence(rows([null, null]))[1]).toBe(
+      'None will be e-mailed: no payee in this run has an e-mail address.',
+    );
+    expect(publishConsequence(rows(Array(1200).fill(null)))[0]).toBe(
+      '1,200 statements will be numbered and published.',
+    );
+  });
+});

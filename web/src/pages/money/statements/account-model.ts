@@ -1,0 +1,81 @@
+import Big from 'big.js';
+import { VALIDATION } from '../../../../../shared/messages';
+import type { EntryKind, SummaryDimension } from '../../../../../shared/schemas/statement-views';
+
+/** The entries a user adds by hand (a payment comes from marking a statement paid). */
+export const MANUAL_ENTRY_KINDS = ['advance', 'reserve', 'reserve_release', 'transfer', 'adjustment'] as const;
+export type ManualEntryKind = (typeof MANUAL_ENTRY_KINDS)[number];
+
+export const ENTRY_TEXT: Record<EntryKind, string> = {
+  advance: 'Advance',
+  reserve: 'Reserve taken',
+  reserve_release: 'Reserve released',
+  transfer: 'Transfer',
+  adjustment: 'Adjustment',
+  payment: 'Payment',
+};
+
+/**
+ * How an amount typed for a kind affects what the label owes the account: an advance or a
+ * reserve is typed as paid/held (positive) and lowers the balance; a released reserve raises it;
+ * a transfer or an adjustment is typed with its sign. The API takes the amount as typed and
+ * stores the effect (POST account_entries).
+ */
+const SIGN: Record<ManualEntryKind, 1 | -1 | 0> = {
+  advance: -1,
+  reserve: -1,
+  reserve_release: 1,
+  transfer: 0,
+  adjustment: 0,
+};
+
+export const entryTakesSign = (kind: ManualEntryKind) => SIGN[kind] === 0;
+
+const MONEY = /^-?\d{1,10}(\.\d{1,2})?$/;
+const UNSIGNED = /^\d{1,10}(\.\d{1,2})?$/;
+
+export type EntryValues = { kind: ManualEntryKind; amount: string; date: string; description: string };
+
+/** The entry form's problems: an amount in cents (unsigned where the kind gives the sign), not zero; a date. */
+export function validateEntry(values: EntryValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const amount = values.amount.trim();
+  if (!amount) errors.amount = VALIDATION.required('Amount');
+  else if (!(entryTakesSign(values.kind) ? MONEY : UNSIGNED).test(amount))
+    errors.amount = entryTakesSign(values.kind)
+      ? 'Amount must be an amount with at most 2 decimals'
+      : 'Amount must be a positive amount with at most 2 decimals';
+  else if (new Big(amount).eq(0)) errors.amount = 'Amount must not be zero';
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(values.date.trim())) errors.date = 'Date must be a date (YYYY-MM-DD)';
+  return errors;
+}
+
+/** The amount as the API takes it for a valid entry: as typed, with 2 decimals. */
+export const enteredAmount = (typed: string): string => new Big(typed.trim()).toFixed(2);
+
+/** The entry's effect on the balance (what the account will show), for the form to say before it is saved. */
+export function entryEffect(kind: ManualEntryKind, typed: string): string {
+  const value = new Big(typed.trim());
+  const sign = SIGN[kind];
+  return (sign === 0 ? value : value.abs().times(sign)).toFixed(2);
+}
+
+// ——— A label's statement settings ———
+
+export type LabelSettings = {
+  default_summaries: SummaryDimension[];
+  formats: string[];
+  frequency: string;
+  graphs: boolean;
+};
+
+/** A label's settings as stored, with the product's defaults: empty summaries, formats and frequency; graphs on. */
+export function labelStatementSettings(stored: Partial<LabelSettings> | { [key: string]: unknown } | undefined) {
+  const s = (stored ?? {}) as Partial<LabelSettings>;
+  return {
+    default_summaries: (s.default_summaries ?? []) as SummaryDimension[],
+    formats: s.formats ?? [],
+    frequency: s.frequency ?? '',
+    graphs: s.graphs ?? true,
+  } satisfies LabelSettings;
+}

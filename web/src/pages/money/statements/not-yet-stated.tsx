@@ -1,0 +1,65 @@
+import Alert from '@cloudscape-design/components/alert';
+import Button from '@cloudscape-design/components/button';
+import { useState } from 'react';
+import { notify, notifyError } from '../../../app/notifications';
+import { usePlanIncludes } from '../../../app/plan-features';
+import { RouterLink } from '../../../components/router-link';
+import { formatCount } from '../../royalties/royalty-model';
+import { formatMoney } from '../../../../../shared/money';
+import { statementsApi, useNotYetStated, useStatementPages } from './statements-api';
+import type { NotYetStated } from '../../../../../shared/schemas/statement-views';
+
+const period = (r: NotYetStated) =>
+  r.start_pay_period === r.end_pay_period ? r.start_pay_period : `${r.start_pay_period} to ${r.end_pay_period}`;
+
+/** One statement's late money, with the way to state it: a correction (a new version of the statement). */
+function LateRow({ row, onStated }: { row: NotYetStated; onStated?: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const pages = useStatementPages();
+  const correct = async () => {
+    setBusy(true);
+    try {
+      notify('notification', (await statementsApi.newVersion(row.statement_id)).message ?? 'Correction started');
+      onStated?.();
+    } catch (e) {
+      notifyError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <li>
+      {row.name}, {period(row)} (<RouterLink href={pages.detail(row.statement_id)}>{row.number}</RouterLink>
+      ): {formatCount(row.lines)} line{row.lines === 1 ? '' : 's'}, {formatMoney(row.amount, null)}{' '}
+      <Button variant="inline-link" loading={busy} onClick={() => void correct()} data-testid="late-correct">
+        State in a correction
+      </Button>
+    </li>
+  );
+}
+
+/**
+ * Sales that reached months already stated (imported, matched or accepted later): no statement
+ * carries them yet. A run of a later period does not state them; a correction of the statement does.
+ */
+export function NotYetStatedAlert({ rows, onStated }: { rows: NotYetStated[]; onStated?: () => void }) {
+  return (
+    <Alert type="warning" header="Not yet stated" data-testid="not-yet-stated">
+      These sales arrived after their months were stated. Later periods' statements leave them out; a correction of the
+      statement states them, once:
+      <ul>
+        {rows.map((row) => (
+          <LateRow key={row.statement_id} row={row} onStated={onStated} />
+        ))}
+      </ul>
+    </Alert>
+  );
+}
+
+/** The statements pages' and dashboard's notice of late money, when there is any. */
+export function NotYetStatedNotice() {
+  // A plan without statements has none to correct; asking would only show a plan notice.
+  const { data, mutate } = useNotYetStated(usePlanIncludes('statement_generator'));
+  const rows = data?.not_yet_stated ?? [];
+  return rows.length ? <NotYetStatedAlert rows={rows} onStated={() => void mutate()} /> : null;
+}

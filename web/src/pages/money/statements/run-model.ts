@@ -1,0 +1,57 @@
+import type { RunPreviewRow, RunStatus, StatementRun } from '../../../../../shared/schemas/statement-views';
+import { formatCount, wholePercent } from '../../royalties/royalty-model';
+
+/** While the worker is on a run the page re-reads it (the WebSocket push makes it sooner). */
+export const isRunActive = (status: RunStatus | undefined) => status === 'previewing' || status === 'publishing';
+
+/** How often an active run is re-read when no push arrives. */
+export const RUN_POLL_MS = 2500;
+
+/**
+ * The run a pushed message is about: `{ type: 'StatementRun', run: { id, progress } }` or a flat
+ * `run_id`/`id` (the runs slice's push), else null.
+ */
+export function pushedRun(message: Record<string, unknown>): { id: string; progress?: number } | null {
+  const run = message.run ?? message.statement_run;
+  if (run && typeof run === 'object' && typeof (run as { id?: unknown }).id === 'string') {
+    const { id, progress } = run as { id: string; progress?: unknown };
+    return typeof progress === 'number' ? { id, progress } : { id };
+  }
+  const id = message.run_id ?? message.id;
+  if (typeof id !== 'string') return null;
+  return typeof message.progress === 'number' ? { id, progress: message.progress } : { id };
+}
+
+/** A publishing run's progress as a whole percent: the run's own figure, else done of total. */
+export function runPercent(
+  run: Pick<StatementRun, 'progress' | 'done' | 'total' | 'status'> & { skipped?: number },
+  pushed?: number,
+): number {
+  if (run.status === 'published') return 100;
+  const fromCounts = run.total > 0 ? ((run.done + (run.skipped ?? 0)) / run.total) * 100 : 0;
+  return wholePercent(Math.max(pushed ?? 0, run.progress ?? 0, fromCounts));
+}
+
+const statementsWord = (n: number) => (n === 1 ? '1 statement' : `${formatCount(n)} statements`);
+
+/**
+ * What pressing Publish will do, said before it is done: publishing numbers every statement of the
+ * preview and mails each one with an e-mail address, and a published statement never changes.
+ */
+export function publishConsequence(rows: readonly Pick<RunPreviewRow, 'email'>[]): string[] {
+  const mailed = rows.filter((row) => row.email).length;
+  const unmailed = rows.length - mailed;
+  return [
+    `${statementsWord(rows.length)} will be numbered and published.`,
+    mailedSentence(mailed, unmailed),
+    'A published statement cannot be changed: a mistake is put right with a correction.',
+  ];
+}
+
+function mailedSentence(mailed: number, unmailed: number): string {
+  if (mailed === 0) return 'None will be e-mailed: no payee in this run has an e-mail address.';
+  const who = unmailed === 0 && mailed > 1 ? `All ${formatCount(mailed)}` : formatCount(mailed);
+  const sent = `${who} will be e-mailed to ${mailed === 1 ? 'its payee' : 'their payees'}`;
+  if (unmailed === 0) return `${sent}.`;
+  return `${sent}; ${formatCount(unmailed)} ${unmailed === 1 ? 'has' : 'have'} no e-mail address and will not be sent.`;
+}

@@ -1,0 +1,213 @@
+import BarChart from '@cloudscape-design/components/bar-chart';
+import Box from '@cloudscape-design/components/box';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import { formatMoney, roundRowsToTotal } from '../../../../../shared/money';
+import { ExplainedAmount } from './statement-account';
+import { explainProvenance, explainSummaryRow, type ExplainScope } from './statement-model';
+import {
+  SUMMARY_DIMENSIONS,
+  type ProvenanceRow,
+  type StatementControl,
+  type StatementSummaries,
+  type SummaryDimension,
+  type SummaryRow,
+} from '../../../../../shared/schemas/statement-views';
+
+const DIMENSION_TITLE: Record<SummaryDimension, string> = {
+  store: 'By store',
+  territory: 'By territory',
+  format: 'By format',
+  release: 'By release',
+  track: 'By track',
+  period: 'By month',
+  term: 'By contract term',
+};
+
+/** A chart shows the largest rows; the table below it has them all. */
+const CHART_ROWS = 12;
+
+function SummaryChart({ rows, currency, title }: { rows: SummaryRow[]; currency: string; title: string }) {
+  // A chart needs numbers: the exact strings become floats for drawing only; every figure read stays a string.
+  const data = rows.slice(0, CHART_ROWS).map((r) => ({ x: r.label || '(none)', y: Number(r.amount) }));
+  return (
+    <BarChart
+      series={[{ title: 'Amount', type: 'bar', data, valueFormatter: (y) => formatMoney(String(y), currency) }]}
+      xScaleType="categorical"
+      height={220}
+      hideFilter
+      ariaLabel={`${title} chart`}
+      empty={<Box color="text-status-inactive">No lines</Box>}
+    />
+  );
+}
+
+/** One dimension's rows, each amount linking to the royalty lines behind it. */
+function SummaryTable({
+  dimension,
+  rows,
+  currency,
+  scope,
+  graphs,
+}: {
+  dimension: SummaryDimension;
+  rows: SummaryRow[];
+  currency: string;
+  scope: ExplainScope;
+  graphs: boolean;
+}) {
+  const title = DIMENSION_TITLE[dimension];
+  // The rows as shown add up to the total shown, rounded as the PDF rounds them.
+  const printed = roundRowsToTotal(rows.map((r) => r.amount));
+  const shown = rows.map((r, i) => ({ ...r, shown: printed.rows[i] ?? r.amount }));
+  return (
+    <Table<SummaryRow & { shown: string }>
+      data-testid={`statement-summary-${dimension}`}
+      variant="container"
+      header={
+        <Header
+          variant="h2"
+          counter={`(${rows.length})`}
+          description={
+            <span data-testid={`statement-summary-${dimension}-total`}>
+              Total {formatMoney(printed.total, currency)}
+            </span>
+          }
+        >
+          {title}
+        </Header>
+      }
+      items={shown}
+      columnDefinitions={[
+        { id: 'label', header: title.replace('By ', ''), isRowHeader: true, cell: (r) => r.label || '(none)' },
+        { id: 'lines', header: 'Lines', cell: (r) => <Box textAlign="right">{r.lines}</Box> },
+        { id: 'quantity', header: 'Quantity', cell: (r) => <Box textAlign="right">{r.quantity}</Box> },
+        {
+          id: 'amount',
+          header: 'Amount',
+          cell: (r) => (
+            <Box textAlign="right">
+              <ExplainedAmount
+                amount={r.shown}
+                currency={currency}
+                explain={explainSummaryRow(scope, dimension, r)}
+                testId={`statement-summary-${dimension}-${r.value ?? 'none'}`}
+              />
+            </Box>
+          ),
+        },
+      ]}
+      footer={graphs && rows.length ? <SummaryChart rows={rows} currency={currency} title={title} /> : undefined}
+    />
+  );
+}
+
+/** The statement's summaries in the dimensions its settings chose, with charts when graphs are on. */
+export function StatementSummariesView({
+  summaries,
+  currency,
+  scope,
+  graphs,
+}: {
+  summaries: StatementSummaries;
+  currency: string;
+  scope: ExplainScope;
+  graphs: boolean;
+}) {
+  const shown = SUMMARY_DIMENSIONS.filter((d) => summaries[d]?.length);
+  if (!shown.length) return null;
+  return (
+    <SpaceBetween size="l">
+      {shown.map((d) => (
+        <SummaryTable
+          key={d}
+          dimension={d}
+          rows={summaries[d] ?? []}
+          currency={currency}
+          scope={scope}
+          graphs={graphs}
+        />
+      ))}
+    </SpaceBetween>
+  );
+}
+
+/** Every sales report behind the statement: source, periods, currency, rate and the distributor's fee. */
+export function ProvenanceTable({
+  rows,
+  currency,
+  scope,
+}: {
+  rows: ProvenanceRow[];
+  currency: string;
+  scope: ExplainScope;
+}) {
+  // Both money columns add up to their totals as the PDF prints them.
+  const fees = roundRowsToTotal(rows.map((r) => r.distributor_fee));
+  const amounts = roundRowsToTotal(rows.map((r) => r.amount));
+  const shown = rows.map((r, i) => ({
+    ...r,
+    shown_fee: fees.rows[i] ?? r.distributor_fee,
+    shown_amount: amounts.rows[i] ?? r.amount,
+  }));
+  return (
+    <Table<ProvenanceRow & { shown_fee: string; shown_amount: string }>
+      data-testid="statement-provenance"
+      variant="container"
+      header={
+        <Header variant="h2" description="The sales reports behind this statement. No hidden deductions.">
+          Where the money came from
+        </Header>
+      }
+      items={shown}
+      empty={<Box color="text-status-inactive">No sales reports</Box>}
+      columnDefinitions={[
+        {
+          id: 'source',
+          header: 'Source',
+          isRowHeader: true,
+          cell: (r) => [r.source, r.filename].filter(Boolean).join(' · '),
+        },
+        { id: 'periods', header: 'Sales periods', cell: (r) => r.pay_periods.join(', ') || '-' },
+        { id: 'currency', header: 'Currency', cell: (r) => r.original_currency ?? currency },
+        {
+          id: 'rate',
+          header: 'Exchange rate',
+          cell: (r) => (r.exchange_rate ? `${r.exchange_rate}${r.rate_date ? ` (${r.rate_date})` : ''}` : '-'),
+        },
+        {
+          id: 'fee',
+          header: 'Distributor fee',
+          cell: (r) => <Box textAlign="right">{formatMoney(r.shown_fee, currency)}</Box>,
+        },
+        { id: 'lines', header: 'Lines', cell: (r) => <Box textAlign="right">{r.lines}</Box> },
+        {
+          id: 'amount',
+          header: 'Amount',
+          cell: (r) => (
+            <Box textAlign="right">
+              <ExplainedAmount
+                amount={r.shown_amount}
+                currency={currency}
+                explain={explainProvenance(scope, r)}
+                testId={`statement-provenance-${r.import_id ?? 'manual'}`}
+              />
+            </Box>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+/** The control figures the PDF prints and the CSV reconciles with. */
+export function ControlFigures({ control, currency }: { control: StatementControl; currency: string }) {
+  return (
+    <Box data-testid="statement-control">
+      <Box variant="awsui-key-label">Control</Box>
+      {control.lines} lines · total of the lines {control.lines_total} {currency} (exact) · rounding carried in{' '}
+      {control.rounding_in}, carried out {control.rounding_out}
+    </Box>
+  );
+}
