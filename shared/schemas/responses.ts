@@ -55,7 +55,7 @@ export const rowsResponse = (collection: string, row: z.ZodType, counts: z.ZodRa
 export const totals = { total_count: count, total_pages: count };
 
 /** One ledger line of the royalties list; its money fields are exact decimals (null before a rate converts it). */
-export const royaltyRow = recordRow({
+const royaltyRow = recordRow({
   import_id: z.string().nullable(),
   pay_period: z.string(),
   isrc: z.string().nullable(),
