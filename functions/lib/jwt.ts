@@ -4,9 +4,9 @@ import { createRemoteJWKSet, type JWTVerifyGetKey, jwtVerify } from 'jose';
 const KEPT_TOKENS = 1_000;
 
 /**
- * Verifies a Cognito access token the way the HTTP API's JWT authorizer does: signature from
- * the pool's JWKS (RS256, as Cognito signs), issuer, expiry (which must be there), and the app client as
- * audience (access tokens carry it as `client_id`). Returns the claims, or null when the token is not acceptable.
+ * Verifies a Cognito access token the way API Gateway's JWT authorizer does (the request authorizer runs it):
+ * signature from the pool's JWKS (RS256, as Cognito signs), issuer, expiry (which must be there), and the app
+ * client as audience (access tokens carry it as `client_id`). Returns the claims, or null when the token is not acceptable.
  * `keys` replaces the pool's published JWKS (a test signs with a key pair of its own, with no network).
  *
  * A token verified once is kept with its claims until it expires: it cannot change (its signature

@@ -15,7 +15,7 @@ import { BUNDLING, REPO_ROOT } from '../../infra/areas/product-function.js';
 
 type Bundle = { entry: string; external: readonly string[] };
 
-/** Every function of the stack: the rows of infra/functions.ts plus the two built outside it. */
+/** Every function of the stack: the rows of infra/functions.ts (the request authorizer among them) plus the two built outside it. */
 const BUNDLES: Bundle[] = [
   ...AREAS.map((area) => ({ entry: httpEntry(area), external: HTTP_AREAS[area].nativeModules ?? [] })),
   ...Object.values(WORKERS).map((w) => ({ entry: w.entry, external: w.nativeModules ?? [] })),
