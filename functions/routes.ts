@@ -17,7 +17,7 @@ export type { Area, OperationName };
  * handler wrapper enforces each route's auth rule on the server.
  *
  * Auth rules:
- * - public: no sign-in (the JWT authorizer is not attached).
+ * - public: no sign-in (the request authorizer is not attached).
  * - user: a signed-in user.
  * - tenant: a signed-in user who is a member of the company named by the X-Company-Id header
  *   (the SPA's current company) and whose role there grants the route's permission

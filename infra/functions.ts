@@ -220,6 +220,16 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
 };
 
 /**
+ * The HTTP API's Lambda REQUEST authorizer, in front of every signed-in route: it verifies a sign-in's JWT against
+ * the user pool (its issuer and app client) and lets a company API token through to the handler, which checks it.
+ * It reads nothing else, so it gets the pool's ids only.
+ */
+export const REQUEST_AUTHORIZER: FunctionDeclaration = {
+  entry: 'functions/auth/request-authorizer.ts',
+  needs: { userPool: 'ids' },
+};
+
+/**
  * One worker per queue (resources.ts QUEUES), fed one message at a time; its timeout is the
  * queue's `workerTimeoutSeconds`, which also sets the queue's visibility timeout.
  */

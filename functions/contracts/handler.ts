@@ -13,15 +13,18 @@ import { areaHandler, idParams, operation, reply, type AreaOperations } from '..
 import { planGate } from '../plans/gate.js';
 import * as contracts from './contracts.js';
 import { contractTemplates, documentTemplates, saveDocumentTemplate } from './company-templates.js';
+import { contractRow, recordResponse, rowsResponse } from '../../shared/schemas/responses.js';
 
 /** Contracts area: a company's deals on its releases, labels and artists, their templates and documents. */
 const operations = {
   listContracts: operation('tenant', {
     query: contractListQuery,
+    response: rowsResponse('contracts', contractRow),
     run: ({ tenantId, query }) => contracts.listContracts(tenantId, query),
   }),
   getContract: operation('tenant', {
     params: idParams,
+    response: recordResponse('contract', contractRow),
     run: ({ tenantId, params }) => contracts.getContract(tenantId, params.id),
   }),
   createContract: operation('tenant', {

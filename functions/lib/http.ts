@@ -187,6 +187,20 @@ function parseBody(raw: string): unknown {
   }
 }
 
+/**
+ * The sign-in's claims the gateway verified: the Lambda REQUEST authorizer's context (`authorizer.lambda`), or the
+ * JWT authorizer's claims (`authorizer.jwt.claims`, the shape an event built by hand may still use). A context
+ * without a subject (an API token let through) carries no sign-in.
+ */
+function verifiedClaims(event: APIGatewayProxyEventV2): Claims {
+  const authorizer = (
+    event.requestContext as { authorizer?: { jwt?: { claims?: Claims }; lambda?: Record<string, unknown> | null } }
+  ).authorizer;
+  if (authorizer?.jwt?.claims) return authorizer.jwt.claims;
+  const context = authorizer?.lambda;
+  return context && typeof context.sub === 'string' ? context : undefined;
+}
+
 function header(event: APIGatewayProxyEventV2, name: string): string | undefined {
   const headers = event.headers ?? {};
   return headers[name] ?? headers[name.toLowerCase()];
@@ -228,8 +242,8 @@ export function areaHandler<A extends Area>(area: A, operations: AreaOperations<
     // asks for it (the distributor's GET company_labels?company_id names a client company).
     for (const name of TRANSPORT_QUERY) if (!(headerCompany && queryDeclares(op.query, name))) delete query[name];
 
-    const claims = (event.requestContext as { authorizer?: { jwt?: { claims?: Claims } } }).authorizer?.jwt?.claims;
-    // A company's API token reaches the handler without claims (the gateway passes it on); it is checked here.
+    const claims = verifiedClaims(event);
+    // A company's API token reaches the handler without claims (the authorizer passes it on); it is checked here.
     const apiToken = claims ? undefined : bearerApiToken(header(event, 'authorization'));
     const auth = apiToken
       ? await authorizeApiToken(route, apiToken, requestedCompany, plans, op.lists)

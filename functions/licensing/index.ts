@@ -27,6 +27,7 @@ import { recordPayment } from './payment.js';
 import { presentLicense } from './present.js';
 import { deleteLicense } from './remove.js';
 import { recordReportReceived } from './reports.js';
+import { licenseRow, listResponse, recordResponse } from '../../shared/schemas/responses.js';
 
 /**
  * The licensing hub's calls: licences in and out, their pipeline, invoice and payment. A paid
@@ -36,11 +37,13 @@ import { recordReportReceived } from './reports.js';
 export const licensingOperations = {
   listLicenses: operation('tenant', {
     query: listQuerySchema(['created_at', 'licensee_name', 'status', 'license_end_date', 'fee'], licenseFilters),
+    response: listResponse('licenses', licenseRow),
     run: ({ tenantId, query }) => listLicenses(tenantId, query),
   }),
   licensingSummary: operation('tenant', { run: ({ tenantId }) => licensingSummary(tenantId) }),
   getLicense: operation('tenant', {
     params: idParams,
+    response: recordResponse('license', licenseRow),
     run: async ({ tenantId, params }) => ({
       license: await presentLicense(tenantId, await readLicense(tenantId, params.id)),
     }),

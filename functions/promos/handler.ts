@@ -23,6 +23,7 @@ import {
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
 import { planGate } from '../plans/gate.js';
 import * as promos from './index.js';
+import { promoRow, recordResponse, rowsResponse, totals } from '../../shared/schemas/responses.js';
 
 /** A recipient's link: the promo's id and the access token (recipient id, a dot, the secret). */
 const linkParams = z.strictObject({ id: z.string().min(1).max(64), accessToken: z.string().min(1).max(200) });
@@ -67,6 +68,7 @@ const operations = {
   }),
   listPromos: operation('tenant', {
     query: promoListQuery,
+    response: rowsResponse('promos', promoRow, totals),
     run: ({ tenantId, query }) => promos.listPromos(tenantId, query.release_id),
   }),
   createPromo: operation('tenant', {
@@ -75,6 +77,7 @@ const operations = {
   }),
   getPromo: operation('tenant', {
     params: idParams,
+    response: recordResponse('promo', promoRow),
     run: ({ tenantId, params }) => promos.getPromo(tenantId, params.id),
   }),
   updatePromo: operation('tenant', {

@@ -40,6 +40,7 @@ import { largeLedgerList } from './ledger/engine/large-ledger.js';
 import { companyMoneyTerms } from '../data/access/royalty-catalogue.js';
 import { DEFAULT_CURRENCY } from '../../shared/constants.js';
 import { clientCompanyOfLabel } from '../crm/index.js';
+import { recordResponse, royaltyImportRow, royaltyListResponse } from '../../shared/schemas/responses.js';
 
 /**
  * Royalties area: the ledger list with its sums, changes on top of it,
@@ -114,6 +115,7 @@ const operations = {
   listRoyalties: operation('tenant', {
     lists: listLists,
     query: listQuery,
+    response: royaltyListResponse,
     run: ({ tenantId, query, listVersions }) => list(tenantId, query, listVersions),
   }),
   /** A label's royalties: a label is required. */
@@ -206,7 +208,11 @@ const operations = {
     query: listQuerySchema(['created_at'], {}),
     run: ({ tenantId, query }) => listImports(tenantId, query.page, query.per_page),
   }),
-  getImport: operation('tenant', { params: idParams, run: ({ tenantId, params }) => getImport(tenantId, params.id) }),
+  getImport: operation('tenant', {
+    params: idParams,
+    response: recordResponse('royalty_import', royaltyImportRow),
+    run: ({ tenantId, params }) => getImport(tenantId, params.id),
+  }),
   deleteImport: operation('tenant', {
     params: idParams,
     run: ({ tenantId, params }) => deleteImport(tenantId, params.id),

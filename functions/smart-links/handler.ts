@@ -14,6 +14,7 @@ import { checkOneClickBody } from '../lib/one-click-unsubscribe.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
 import { planGate } from '../plans/gate.js';
 import * as links from './index.js';
+import { recordResponse, rowsResponse, smartLinkRow, totals } from '../../shared/schemas/responses.js';
 
 const labelParams = z.strictObject({ labelId: z.string().min(1).max(80) });
 
@@ -25,6 +26,7 @@ const labelParams = z.strictObject({ labelId: z.string().min(1).max(80) });
 const operations = {
   listSmartLinks: operation('tenant', {
     query: smartLinkListQuery,
+    response: rowsResponse('smart_links', smartLinkRow, { total_count: totals.total_count }),
     run: ({ tenantId, query }) => links.listSmartLinks(tenantId, query.release_id),
   }),
   createSmartLink: operation('tenant', {
@@ -33,6 +35,10 @@ const operations = {
   }),
   getSmartLink: operation('tenant', {
     params: idParams,
+    response: recordResponse('smart_link', smartLinkRow).extend({
+      analytics: z.looseObject({}),
+      fans: z.looseObject({}),
+    }),
     run: ({ tenantId, params }) => links.getSmartLink(tenantId, params.id),
   }),
   updateSmartLink: operation('tenant', {

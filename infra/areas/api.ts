@@ -1,6 +1,7 @@
 /**
  * The HTTP API, built from the route table (functions/routes.ts): one Lambda per area and one
- * API Gateway route per entry, with the Cognito JWT authorizer on every route that is not public.
+ * API Gateway route per entry, with the product's Lambda REQUEST authorizer (a sign-in's Cognito JWT, or a
+ * company API token for the handler to check) on every route that is not public.
  * An area's routes are in a nested stack of their own (`{area}Routes`).
  */
 import { CfnOutput, Duration, Fn, NestedStack, Size } from 'aws-cdk-lib';
@@ -13,11 +14,11 @@ import {
   HttpRouteKey,
   HttpStage,
 } from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Construct } from 'constructs';
 import { AREAS, ROUTES, routeKey, type Area } from '../../functions/routes.js';
-import { HTTP_AREAS, HTTP_TIMEOUT_SECONDS, httpEntry } from '../functions.js';
+import { HTTP_AREAS, HTTP_TIMEOUT_SECONDS, REQUEST_AUTHORIZER, httpEntry } from '../functions.js';
 import { API_THROTTLE, accessLogSettings } from './access-logs.js';
 import { acknowledge } from './nag.js';
 import { type FunctionDeps, ProductFunction } from './product-function.js';
@@ -51,8 +52,21 @@ export class Api extends Construct {
       throttle: API_THROTTLE,
       accessLogSettings: accessLogSettings(this, 'AccessLogs'),
     });
-    const jwt = new HttpJwtAuthorizer('CognitoJwt', props.auth.issuerUrl, {
-      jwtAudience: [props.auth.client.userPoolClientId],
+    const { needs: authorizerNeeds, ...authorizerShape } = REQUEST_AUTHORIZER;
+    const authorizerFunction = new ProductFunction(this, 'RequestAuthorizer', authorizerShape).bindNeeds(
+      authorizerNeeds,
+      props,
+    );
+    acknowledge(
+      authorizerFunction,
+      'Invoked synchronously by API Gateway before a route runs: a Lambda dead-letter queue only catches ' +
+        'asynchronous invocations, and a failure refuses the call.',
+      'Serverless-LambdaDLQ',
+    );
+    const signedIn = new HttpLambdaAuthorizer('SignedIn', authorizerFunction, {
+      responseTypes: [HttpLambdaResponseType.SIMPLE],
+      // Never cached: a company API token revoked (or expired) must stop on its very next call.
+      resultsCacheTtl: Duration.seconds(0),
     });
     const none = new HttpNoneAuthorizer();
 
@@ -101,8 +115,8 @@ export class Api extends Construct {
         httpApi: this.httpApi,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
         integration: required(integrations.get(route.area), `the ${route.area} integration`),
-        // Roles and tenancy are checked in the handler; the authorizer only proves sign-in.
-        authorizer: route.auth === 'public' ? none : jwt,
+        // Roles, tenancy and API tokens are checked in the handler; the authorizer proves a sign-in or passes a token on.
+        authorizer: route.auth === 'public' ? none : signedIn,
       });
       if (route.auth === 'public') {
         acknowledge(

@@ -6,7 +6,7 @@ import { createGateway, type HttpHandler, type LocalRoute } from './gateway.js';
 /**
  * The local HTTP API, for the local cloud and for a process that serves only the API (the
  * restarted API process of bench:royalties): imports every area's handler and builds the gateway
- * with the JWT check the HTTP API's authorizer does. Call it once the environment holds the
+ * with the HTTP API's own request authorizer (functions/auth/request-authorizer.ts). Call it once the environment holds the
  * endpoints: the handlers' SDK clients read them when imported, which is why the import is here.
  */
 export async function createApiGateway(options: {
@@ -24,9 +24,10 @@ export async function createApiGateway(options: {
     ),
   ) as Record<Area, HttpHandler>;
   const { createJwtCheck } = await import('../../functions/lib/jwt.js');
+  const { createRequestAuthorizer } = await import('../../functions/auth/request-authorizer.js');
   return createGateway({
     handlers,
-    verifyJwt: createJwtCheck({ issuer: options.issuer, clientId: options.clientId }),
+    authorize: createRequestAuthorizer(createJwtCheck({ issuer: options.issuer, clientId: options.clientId })),
     localRoutes: options.localRoutes,
     hostNames: options.hostNames,
   });

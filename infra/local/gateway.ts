@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname, networkInterfaces } from 'node:os';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { findRoute, routeKey, type Area } from '../../functions/routes.js';
-import { looksLikeApiToken } from '../../shared/api-token-scope.js';
+import type { AuthorizerVerdict } from '../../functions/auth/request-authorizer.js';
 
 export type HttpHandler = (event: APIGatewayProxyEventV2, context: unknown) => Promise<APIGatewayProxyResultV2>;
 export type LocalRoute = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
@@ -105,14 +105,15 @@ function isTextual(contentType: string | undefined) {
 }
 
 /**
- * The local HTTP API: serves exactly the routes of the route table, verifies the JWT like the
- * authorizer would (401 `{"message":"Unauthorized"}` before any handler runs), builds the
- * APIGatewayProxyEventV2 and invokes the area's handler. Other paths go to `localRoutes`
+ * The local HTTP API: serves exactly the routes of the route table, runs the HTTP API's request
+ * authorizer on every signed-in route (the same code: 401 `{"message":"Unauthorized"}` before any handler
+ * runs), builds the APIGatewayProxyEventV2 with its verdict's context and invokes the area's handler. Other paths go to `localRoutes`
  * (config, outbox, Cognito proxy, WebSocket callbacks, the SPA).
  */
 export function createGateway(options: {
   handlers: Record<Area, HttpHandler>;
-  verifyJwt: (token: string | undefined) => Promise<Record<string, unknown> | null>;
+  /** The request authorizer (functions/auth/request-authorizer.ts), given the Authorization header. */
+  authorize: (authorization: string | undefined) => Promise<AuthorizerVerdict>;
   localRoutes: LocalRoute[];
   /** The host names it answers to (servedHostNames); others get 403 before anything runs. */
   hostNames: ReadonlySet<string>;
@@ -166,14 +167,10 @@ export function createGateway(options: {
     const body = await readBody(req);
     if (body === 'too-large') return send(req, res, 413, { message: 'Request Entity Too Large' });
 
-    let claims: Record<string, unknown> | null = null;
+    let verdict: AuthorizerVerdict | undefined;
     if (route.auth !== 'public') {
-      const token = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
-      // A company's API token is no JWT: it goes on to the handler, which checks it on every call.
-      if (!looksLikeApiToken(token)) {
-        claims = await options.verifyJwt(token);
-        if (!claims) return send(req, res, 401, { message: 'Unauthorized' });
-      }
+      verdict = await options.authorize(req.headers.authorization);
+      if (!verdict.isAuthorized) return send(req, res, 401, { message: 'Unauthorized' });
     }
 
     const headers: Record<string, string> = {};
@@ -210,7 +207,8 @@ export function createGateway(options: {
         stage: '$default',
         time: now.toISOString(),
         timeEpoch: now.getTime(),
-        ...(claims ? { authorizer: { jwt: { claims, scopes: [] } } } : {}),
+        // Where API Gateway puts a Lambda authorizer's context.
+        ...(verdict ? { authorizer: { lambda: verdict.context ?? {} } } : {}),
       } as APIGatewayProxyEventV2['requestContext'],
     };
     const result = (await options.handlers[route.area](event, {

@@ -36,3 +36,153 @@ export const labelRow = recordRow({
 
 /** Reference data (countries, genres …): shared records with a name. */
 export const referenceRow = recordRow({});
+
+/** A count of rows or pages. */
+const count = z.number().int().min(0);
+/** An amount of money as the API answers it: an exact decimal string, never a float. */
+const money = z.string().regex(/^-?\d+(\.\d+)?$/);
+/** A calendar day, YYYY-MM-DD. */
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/**
+ * A list that answers all its rows at once or states only some of a page's numbers (`counts`): the rows under the
+ * collection's name, with whatever else the list adds (its sums, its filter menus).
+ */
+export const rowsResponse = (collection: string, row: z.ZodType, counts: z.ZodRawShape = {}) =>
+  z.looseObject({ [collection]: z.array(row), ...counts });
+
+/** The page numbers a list states when it knows its total but not the page asked for. */
+export const totals = { total_count: count, total_pages: count };
+
+/** One ledger line of the royalties list; its money fields are exact decimals (null before a rate converts it). */
+const royaltyRow = recordRow({
+  import_id: z.string().nullable(),
+  pay_period: z.string(),
+  isrc: z.string().nullable(),
+  retailer: z.string().nullable(),
+  territory: z.string().nullable(),
+  quantity: z.number().nullable(),
+  currency: z.string().nullable(),
+  subtotal_payable: money.nullable(),
+  amount: money.nullable(),
+  label_payable: money.nullable(),
+  paid: z.boolean().nullable(),
+}).meta({ id: 'Royalty' });
+
+/** The royalties list: a page of lines with the sums of every line the filter selects. */
+export const royaltyListResponse = listResponse('royalties', royaltyRow).extend({
+  total_sum: money,
+  label_sum: money,
+  aggregator_sum: money,
+  pay_periods: z.array(z.looseObject({ pay_period: z.string().nullable(), total: money })),
+});
+
+/** A sales report's import: the file, the source it was read as and how far it got. */
+export const royaltyImportRow = recordRow({
+  filename: z.string(),
+  source_id: z.string(),
+  status: z.enum(['processing', 'done', 'failed', 'duplicate']),
+}).meta({ id: 'RoyaltyImport' });
+
+/** A published statement as lists show it (its detail adds the summaries and where each figure came from). */
+export const statementRow = recordRow({
+  number: z.string(),
+  version: z.number().int().min(1),
+  type: z.enum(['Statement', 'DistributionStatement']),
+  payee_type: z.enum(['Payee', 'Artist', 'Label']),
+  payee_id: z.string(),
+  payee_name: z.string(),
+  start_pay_period: z.string(),
+  end_pay_period: z.string(),
+  accounting_period: z.string(),
+  currency: z.string(),
+  figures: z.looseObject({}),
+  payee_total: money,
+  paid: z.boolean(),
+  created_at: z.string(),
+}).meta({ id: 'Statement' });
+
+/** A payment of one account's statements. */
+export const paymentRow = recordRow({
+  payable_type: z.enum(['Payee', 'Artist', 'Label']),
+  payable_id: z.string(),
+  payable_name: z.string(),
+  payment_date: day,
+  payment_currency: z.string(),
+  payment_total: money,
+  statement_ids: z.array(z.string()),
+  statements: z.array(z.looseObject({ id: z.string(), number: z.string(), payable: money })),
+}).meta({ id: 'Payment' });
+
+/** The money figures of a finances view. */
+const financeFigures = z.looseObject({
+  revenue: money,
+  label_share: money,
+  artist_share: money,
+  aggregator_fee: money,
+  lines: count,
+  quantity: z.number(),
+});
+
+/** A company's finances over a date range: totals, by period, store, territory, label and release, the money side. */
+export const financesResponse = z.object({
+  finances: z
+    .looseObject({
+      scope: z.looseObject({ type: z.string(), id: z.string().nullable(), name: z.string() }),
+      currency: z.string(),
+      start_date: day,
+      end_date: day,
+      totals: financeFigures,
+      by_period: z.array(financeFigures.extend({ pay_period: z.string() })),
+      by_store: z.array(financeFigures.extend({ key: z.string().nullable(), name: z.string() })),
+      by_territory: z.array(financeFigures.extend({ key: z.string().nullable(), name: z.string() })),
+      money: z.looseObject({ expenses: money, statements: count, paid: money, owed: money }),
+    })
+    .meta({ id: 'Finances' }),
+});
+
+/** A contract on a release, label or artist, with its royalty terms as data. */
+export const contractRow = recordRow({
+  contractable_type: z.string(),
+  contractable_id: z.string(),
+  type: z.string(),
+  status: z.string(),
+  start_date: z.string(),
+  end_date: z.string().nullable(),
+  contract_payees: z.array(z.looseObject({ payee_id: z.string(), name: z.string() })),
+  royalty_terms: z.looseObject({ terms: z.array(z.looseObject({})) }),
+  version: z.number().int().min(1),
+}).meta({ id: 'Contract' });
+
+/** A licence in or out: who, what for, where it is in the pipeline. */
+export const licenseRow = recordRow({
+  type: z.enum(['incoming', 'outgoing']),
+  status: z.string(),
+  licensee_name: z.string(),
+  assets: z.array(z.looseObject({ asset_type: z.string(), asset_id: z.string() })),
+  tags: z.array(z.string()),
+  paid: z.boolean(),
+}).meta({ id: 'License' });
+
+/** A promo made from a release. */
+export const promoRow = recordRow({
+  release_id: z.string(),
+  title: z.string(),
+  subject: z.string(),
+  start_date: z.string(),
+  expiry_date: z.string(),
+  access: z.enum(['stream', 'download']),
+  status: z.enum(['draft', 'sending', 'sent']),
+  recording_ids: z.array(z.string()),
+}).meta({ id: 'Promo' });
+
+/** A smart link: one public address for a release (or recording) with a button per store. */
+export const smartLinkRow = recordRow({
+  slug: z.string(),
+  path: z.string(),
+  release_id: z.string(),
+  recording_id: z.string().nullable(),
+  title: z.string(),
+  stores: z.array(z.looseObject({})),
+  created_at: z.string(),
+}).meta({ id: 'SmartLink' });

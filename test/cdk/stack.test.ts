@@ -25,7 +25,14 @@ import {
   type QueueKey,
 } from '../../infra/resources.js';
 import { QUEUE_URL_ENV } from '../../infra/resources.js';
-import { HTTP_AREAS, HTTP_TIMEOUT_SECONDS, SCHEDULED_JOBS, WORKERS, httpEntry } from '../../infra/functions.js';
+import {
+  HTTP_AREAS,
+  HTTP_TIMEOUT_SECONDS,
+  REQUEST_AUTHORIZER,
+  SCHEDULED_JOBS,
+  WORKERS,
+  httpEntry,
+} from '../../infra/functions.js';
 import { FFMPEG_IN_LAYER, FFMPEG_LAYER_PACKAGE, LAYER_FFMPEG_PATH } from '../../infra/areas/ffmpeg-layer.js';
 
 type Resource = { Type: string; Properties: Record<string, any> };
@@ -319,12 +326,21 @@ describe('functions and HTTP API', () => {
       expect(functionFor(entry)[1].Properties.Environment.Variables).toHaveProperty(ENV.ledgerBucket);
   });
 
-  it("has one route per route-table entry, in its area's nested stack, to its area's function, JWT unless public", () => {
+  it("has one route per route-table entry, in its area's nested stack, to its area's function, the request authorizer unless public", () => {
     const [httpApiId] = single('AWS::ApiGatewayV2::Api', (p) => p.ProtocolType === 'HTTP');
     // Routes are in one nested stack per area (the root stack would pass CloudFormation's 500 resources).
     expect(ofType('AWS::ApiGatewayV2::Route').filter(([, r]) => r.Properties.ApiId.Ref === httpApiId)).toEqual([]);
     const nested = root.node.findAll().filter((c): c is NestedStack => c instanceof NestedStack);
     let seen = 0;
+    const authorizerRefs = new Set<string>();
+    const stackParameter = (area: string, value: { Ref?: string } | undefined) => {
+      const stack = required(
+        nested.find((n) => n.node.id === `${area}Routes`),
+        area,
+      );
+      const stackResource = resources[root.getLogicalId(required(stack.nestedStackResource, area))];
+      return stackResource.Properties.Parameters[required(value?.Ref, `${area}: a parameter`)];
+    };
     for (const area of AREAS) {
       const stack = nested.find((n) => n.node.id === `${area}Routes`);
       expect(stack, `${area}Routes`).toBeDefined();
@@ -337,8 +353,10 @@ describe('functions and HTTP API', () => {
           routes.find((r) => r.Properties.RouteKey === routeKey(route)),
           routeKey(route),
         ).Properties;
-        expect(props.AuthorizationType, routeKey(route)).toBe(route.auth === 'public' ? 'NONE' : 'JWT');
-        if (route.auth !== 'public') expect(props.AuthorizerId).toBeDefined();
+        expect(props.AuthorizationType, routeKey(route)).toBe(route.auth === 'public' ? 'NONE' : 'CUSTOM');
+        if (route.auth === 'public') expect(props.AuthorizerId, routeKey(route)).toBeUndefined();
+        // The one authorizer of the root stack, passed in as the nested stack's parameter.
+        else authorizerRefs.add(JSON.stringify(stackParameter(area, props.AuthorizerId)));
       }
       seen += routes.length;
       // The area's one integration calls the area's function, whose ARN the root stack passes in.
@@ -350,16 +368,44 @@ describe('functions and HTTP API', () => {
       expect(stackResource.Properties.Parameters[parameter], area).toEqual({ 'Fn::GetAtt': [functionId, 'Arn'] });
     }
     expect(seen).toBe(ROUTES.length);
+    const [authorizerId] = single('AWS::ApiGatewayV2::Authorizer', () => true);
+    expect([...authorizerRefs]).toEqual([JSON.stringify({ Ref: authorizerId })]);
   });
 
-  it('checks JWTs from the user pool for the web client', () => {
+  it('puts one Lambda REQUEST authorizer, never cached, in front of the signed-in routes', () => {
     const [poolId] = single('AWS::Cognito::UserPool', () => true);
     const [clientId] = single('AWS::Cognito::UserPoolClient', () => true);
+    const [httpApiId] = single('AWS::ApiGatewayV2::Api', (p) => p.ProtocolType === 'HTTP');
     const [, authorizer] = single('AWS::ApiGatewayV2::Authorizer', () => true);
-    expect(authorizer.Properties.AuthorizerType).toBe('JWT');
-    expect(authorizer.Properties.JwtConfiguration.Audience).toEqual([{ Ref: clientId }]);
-    expect(JSON.stringify(authorizer.Properties.JwtConfiguration.Issuer)).toContain('https://cognito-idp.');
-    expect(JSON.stringify(authorizer.Properties.JwtConfiguration.Issuer)).toContain(`{"Ref":"${poolId}"}`);
+    const [functionId, fn] = functionFor(REQUEST_AUTHORIZER.entry);
+    expect(authorizer.Properties).toMatchObject({
+      ApiId: { Ref: httpApiId },
+      AuthorizerType: 'REQUEST',
+      AuthorizerPayloadFormatVersion: '2.0',
+      EnableSimpleResponses: true,
+      // A revoked company API token must stop on its next call: no result is reused.
+      AuthorizerResultTtlInSeconds: 0,
+      IdentitySource: ['$request.header.Authorization'],
+    });
+    expect(JSON.stringify(authorizer.Properties.AuthorizerUri)).toContain(`"Fn::GetAtt":["${functionId}","Arn"]`);
+    // Bundled and shaped like every product function (Node 22 on arm64), with the pool it checks JWTs against.
+    expect(fn.Properties.Runtime).toBe('nodejs22.x');
+    expect(fn.Properties.Architectures).toEqual(['arm64']);
+    const variables = fn.Properties.Environment.Variables;
+    expect(variables[ENV.userPoolClientId]).toEqual({ Ref: clientId });
+    expect(JSON.stringify(variables[ENV.jwtIssuer])).toContain('https://cognito-idp.');
+    expect(JSON.stringify(variables[ENV.jwtIssuer])).toContain(`{"Ref":"${poolId}"}`);
+    // It reads no table or bucket, and API Gateway alone may invoke it.
+    expect(variables).not.toHaveProperty(ENV.table);
+    const permissions = ofType('AWS::Lambda::Permission').filter(
+      ([, p]) => p.Properties.FunctionName?.['Fn::GetAtt']?.[0] === functionId,
+    );
+    expect(permissions.length).toBeGreaterThan(0);
+    for (const [, permission] of permissions) expect(permission.Properties.Principal).toBe('apigateway.amazonaws.com');
+    // No JWT authorizer is left: it would refuse a company API token before the handler runs.
+    expect(ofType('AWS::ApiGatewayV2::Authorizer').filter(([, a]) => a.Properties.AuthorizerType === 'JWT')).toEqual(
+      [],
+    );
   });
 });
 

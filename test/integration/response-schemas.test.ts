@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../support/api.js';
 import { answerProblems, declaredAnswer } from '../support/openapi-answers.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
+import { publishHandStatement } from '../support/published-statements.js';
+import { importReport, storeMap } from '../support/royalty-report.js';
 
 /**
  * The API's answers against the responses its OpenAPI document declares: a sample of GET routes
@@ -22,7 +24,8 @@ beforeAll(async () => {
   const label = await world.label('Schema Records');
   const [artist, release, token] = await Promise.all([
     world.api.post('/artists', { name: 'Schema Artist' }),
-    world.api.post('/releases', { title: 'Schema EP', label_id: label.id }),
+    // A UPC: a smart link is made from it.
+    world.api.post('/releases', { title: 'Schema EP', label_id: label.id, upc: '036000291452' }),
     world.api.post('/company/api_tokens', {
       name: 'Schema check',
       access: 'read',
@@ -34,7 +37,70 @@ beforeAll(async () => {
   Object.assign(ids, { label: label.id, artist: artist.body.artist.id, release: release.body.release.id });
   const country = await call('GET', '/api/v1/countries?per_page=5', { token: world.manager.token });
   ids.country = country.body.countries[0].id;
-});
+  await moneyAndToolsRecords();
+}, 120_000);
+
+/**
+ * The records of the money, contracts, licensing, promo and smart link areas, one of each: a sales report's import
+ * (its lines are the royalties list), a published statement and its payment, a contract, a licence, a promo and a
+ * smart link of this file's release.
+ */
+async function moneyAndToolsRecords() {
+  const { api } = world;
+  const isrc = `GBRSP${String(Date.now()).slice(-7)}`;
+  const [payee, recording] = await Promise.all([
+    api.post('/payees', { name: 'Schema Payee' }),
+    api.post('/recordings', { title: 'Schema Track', isrc }),
+  ]);
+  expect([payee.status, recording.status]).toEqual([201, 201]);
+  ids.recording = recording.body.recording.id;
+  const account = { type: 'Payee' as const, id: payee.body.payee.id as string, name: 'Schema Payee' };
+  const [royaltyImport, contract, license, promo, smartLink] = await Promise.all([
+    importReport(api, {
+      mapName: 'Schema map',
+      map: storeMap(),
+      filename: 'schema-sales.csv',
+      report: `Store,Period,ISRC,Track,Artist,Units,Net,Currency\nSpotify,2026-01,${isrc},Schema Track,Schema Artist,10,3.335,GBP\n`,
+    }),
+    api.post('/contracts', {
+      contractable_type: 'artist',
+      contractable_id: ids.artist,
+      type: 'artist_release_contract',
+      contractee_type: 'artist',
+      contractee_id: ids.artist,
+      contractee_legal_name: 'Schema Artist Ltd',
+      contractor_legal_name: 'Schema Records Ltd',
+      start_date: '2026-01-01',
+      royalty_terms: { deal_type: 'royalty', terms: [{ conditions: {}, rate: '25', base: 'net_receipts' }] },
+    }),
+    api.post('/licenses', {
+      type: 'outgoing',
+      licensee_name: 'Schema Film Co',
+      usage: 'Opening titles',
+      territory: 'World',
+      fee: '10.00',
+      fee_currency: 'GBP',
+      assets: [{ asset_type: 'recording', asset_id: ids.recording, split: '100' }],
+    }),
+    api.post('/promos', { release_id: ids.release }),
+    api.post('/smart_links', { smart_link: { release_id: ids.release } }),
+    publishHandStatement(world.companyId, world.manager.id, account, ['2026-01', '2026-03'], '12.500000'),
+  ]);
+  for (const made of [contract, license, promo, smartLink]) expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const statements = await api.get(`/statements?statementable_type=Payee&statementable_id=${account.id}`);
+  const statementId = statements.body.statements[0].id as string;
+  const payment = await api.post('/payments', { statement_ids: [statementId] });
+  expect(payment.status, JSON.stringify(payment.body)).toBe(201);
+  Object.assign(ids, {
+    royaltyImport,
+    statement: statementId,
+    payment: payment.body.payment.id,
+    contract: contract.body.contract.id,
+    license: license.body.license.id,
+    promo: promo.body.promo.id,
+    smartLink: smartLink.body.smart_link.id,
+  });
+}
 
 /** The sample: the route as the document names it, and the path called (with this file's own ids). */
 const SAMPLE: [string, (ids: Record<string, string>) => string][] = [
@@ -47,7 +113,26 @@ const SAMPLE: [string, (ids: Record<string, string>) => string][] = [
   ['/api/v1/countries', () => '/api/v1/countries'],
   ['/api/v1/countries/{id}', (own) => `/api/v1/countries/${own.country}`],
   ['/api/v1/company/api_tokens', () => '/api/v1/company/api_tokens'],
+  ['/api/v1/royalties', () => '/api/v1/royalties'],
+  ['/api/v1/royalty_imports/{id}', (own) => `/api/v1/royalty_imports/${own.royaltyImport}`],
+  ['/api/v1/statements', () => '/api/v1/statements'],
+  ['/api/v1/statements/{id}', (own) => `/api/v1/statements/${own.statement}`],
+  ['/api/v1/payments', () => '/api/v1/payments'],
+  ['/api/v1/payments/{id}', (own) => `/api/v1/payments/${own.payment}`],
+  ['/api/v1/finances', () => '/api/v1/finances?start_date=2026-01-01&end_date=2026-03-31'],
+  ['/api/v1/contracts', () => '/api/v1/contracts'],
+  ['/api/v1/contracts/{id}', (own) => `/api/v1/contracts/${own.contract}`],
+  ['/api/v1/licenses', () => '/api/v1/licenses'],
+  ['/api/v1/licenses/{id}', (own) => `/api/v1/licenses/${own.license}`],
+  ['/api/v1/promos', () => '/api/v1/promos'],
+  ['/api/v1/promos/{id}', (own) => `/api/v1/promos/${own.promo}`],
+  ['/api/v1/smart_links', () => '/api/v1/smart_links'],
+  ['/api/v1/smart_links/{id}', (own) => `/api/v1/smart_links/${own.smartLink}`],
 ];
+
+/** A list's rows: every list of the sample holds at least the record this file made, so its row schema is tried. */
+const rowsOf = (body: Record<string, unknown>) =>
+  Object.values(body).find((value): value is unknown[] => Array.isArray(value) && value.length > 0);
 
 describe('answers against the API description', () => {
   it.each(SAMPLE)('GET %s answers what the document declares', async (route, pathOf) => {
@@ -55,6 +140,8 @@ describe('answers against the API description', () => {
     const answer = await call('GET', pathOf(ids), { token: world.manager.token, company: world.companyId });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answerProblems(document, 'GET', route, answer.body)).toEqual([]);
+    if (!route.endsWith('}') && route !== '/api/v1/finances')
+      expect(rowsOf(answer.body), 'rows of its own').toBeDefined();
   });
 
   it('the check fails an answer that disagrees with the declared schema', async () => {

@@ -16,6 +16,7 @@ import { nameLists } from '../finances/names.js';
 import { labelAccounting } from '../finances/label-accounting.js';
 import { dateRange, financeQuery, type FinanceQuery } from '../finances/range.js';
 import { releaseLists } from '../finances/releases.js';
+import { financesResponse } from '../../../shared/schemas/responses.js';
 
 /**
  * Finances area (docs/finances.md): label
@@ -93,6 +94,7 @@ const labelFinances = operation('tenant', {
 const companyFinances = operation('tenant', {
   query: financeQuery,
   params: optionalIdParams,
+  response: financesResponse,
   lists: viewLists,
   run: async ({ tenantId, query, params, listVersions }) => {
     const company = await currentCompany(tenantId, listVersions, params.id);

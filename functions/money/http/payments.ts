@@ -3,6 +3,7 @@ import { areaHandler, idParams, operation, reply, type AreaOperations } from '..
 import { planGate } from '../../plans/gate.js';
 import { createPayment, deletePayment, listPaymentRows, paymentView, updatePayment } from '../payments/api.js';
 import { paymentInput, paymentListQuery, paymentPatch } from '../payments/schemas.js';
+import { paymentRow, recordResponse, rowsResponse, totals } from '../../../shared/schemas/responses.js';
 
 /**
  * Payments area: a payment pays one account's statements, marks
@@ -12,10 +13,12 @@ import { paymentInput, paymentListQuery, paymentPatch } from '../payments/schema
 const operations = {
   listPayments: operation('tenant', {
     query: paymentListQuery,
+    response: rowsResponse('payments', paymentRow, totals),
     run: ({ tenantId, query }) => listPaymentRows(tenantId, query),
   }),
   getPayment: operation('tenant', {
     params: idParams,
+    response: recordResponse('payment', paymentRow),
     run: async ({ tenantId, params }) => ({ payment: await paymentView(tenantId, params.id) }),
   }),
   createPayment: operation('tenant', {

@@ -60,6 +60,7 @@ import {
   royaltyPayPeriods,
   unaccountableRecordings,
 } from '../statements/api/sums.js';
+import { recordResponse, rowsResponse, statementRow, totals } from '../../../shared/schemas/responses.js';
 
 /**
  * Statements area: published statements, statement runs,
@@ -75,6 +76,7 @@ const payeeStatements: Scope = (row) => row.type === 'Statement';
 const list = (scope?: Scope) =>
   operation('tenant', {
     query: statementListQuery,
+    response: rowsResponse('statements', statementRow, totals),
     run: ({ tenantId, query }) => listStatementRows(tenantId, query, scope),
   });
 /** A label's statements: a label is required ('No Label Selected'). */
@@ -92,6 +94,7 @@ const labelList = (scope: Scope) =>
   });
 const getOne = operation('tenant', {
   params: idParams,
+  response: recordResponse('statement', statementRow),
   run: async ({ tenantId, params }) => ({ statement: await statementView(tenantId, params.id) }),
 });
 const update = (message: string) =>
