@@ -9,10 +9,19 @@ import { ENV } from '../../infra/resources.js';
 const image = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 180, g: 40, b: 90 } } });
 
-// Encoding 3000×3000 images takes a while on a shared two-core machine.
-describe('cover art checks', { timeout: 30_000 }, () => {
+/** The plain 3000×3000 JPEG and PNG, each encoded once for the file: several tests read them, and encoding is slow. */
+const plain = new Map<'jpeg' | 'png', Promise<Buffer>>();
+const plain3000 = (format: 'jpeg' | 'png') => {
+  const made = plain.get(format) ?? image(3000, 3000)[format]().toBuffer();
+  plain.set(format, made);
+  return made;
+};
+
+// Encoding 3000×3000 images takes a while on a shared two-core machine (over 30 s for one test beside the
+// integration files and the type check), and longer on CI's.
+describe('cover art checks', { timeout: 90_000 }, () => {
   it('accepts a 3000×3000 RGB JPEG and PNG with their facts', async () => {
-    const jpeg = await image(3000, 3000).jpeg().toBuffer();
+    const jpeg = await plain3000('jpeg');
     expect(await checkCoverArt(jpeg, 'image/jpeg')).toEqual({
       ok: true,
       facts: { content_type: 'image/jpeg', width: 3000, height: 3000, bytes: jpeg.length },
@@ -43,7 +52,7 @@ describe('cover art checks', { timeout: 30_000 }, () => {
   });
 
   it('goes by the bytes: a PNG declared as JPEG, an SVG, and a cut-off JPEG are refused', async () => {
-    const png = await image(3000, 3000).png().toBuffer();
+    const png = await plain3000('png');
     expect(await checkCoverArt(png, 'image/jpeg')).toEqual({
       ok: false,
       reason: 'Cover art is a PNG file but was uploaded as JPEG',
@@ -54,7 +63,7 @@ describe('cover art checks', { timeout: 30_000 }, () => {
       ok: false,
       reason: 'Cover art must be a JPG or PNG image',
     });
-    const jpeg = await image(3000, 3000).jpeg().toBuffer();
+    const jpeg = await plain3000('jpeg');
     expect(await checkCoverArt(jpeg.subarray(0, jpeg.length >> 1), 'image/jpeg')).toEqual({
       ok: false,
       reason: 'Cover art could not be read as a JPEG image',
@@ -114,7 +123,7 @@ describe('cover art checks', { timeout: 30_000 }, () => {
   });
 
   it('refuses a file over 36 MB before decoding it', async () => {
-    const big = Buffer.concat([await image(3000, 3000).jpeg().toBuffer(), Buffer.alloc(37 * 1024 * 1024)]);
+    const big = Buffer.concat([await plain3000('jpeg'), Buffer.alloc(37 * 1024 * 1024)]);
     expect(await checkCoverArt(big, 'image/jpeg')).toEqual({
       ok: false,
       reason: `Cover art must be at most 36.0 MB: ${(big.length / 1024 / 1024).toFixed(1)} MB`,
