@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '../../shared/messages.js';
 import { cloudUrl, demo } from '../support/api.js';
-import { launchChromium, screenshotIfAsked, signedInAdminPage, LIGHT_PAGE } from '../support/browser.js';
+import { launchChromium, screenshotIfAsked, signedInAdminPage } from '../support/browser.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 
 /**
@@ -50,7 +50,7 @@ beforeAll(async () => {
   });
   expect(made.status, JSON.stringify(made.body)).toBe(201);
   browser = await launchChromium();
-  ({ page, errors } = await signedInAdminPage(browser, cloudUrl(), demo.admin, { path: LIGHT_PAGE }));
+  ({ page, errors } = await signedInAdminPage(browser, cloudUrl(), demo.admin));
 }, 120_000);
 
 afterAll(async () => {

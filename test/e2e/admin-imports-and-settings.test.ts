@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { call, cloudUrl, demo, newConfirmedUser } from '../support/api.js';
-import { launchChromium, signedInAdminPage, LIGHT_PAGE } from '../support/browser.js';
+import { launchChromium, signedInAdminPage } from '../support/browser.js';
 
 /** An admin clears a user's imports history and sets their feature flags in the browser. */
 let browser: Browser;
@@ -21,7 +21,7 @@ beforeAll(async () => {
     });
   }
   browser = await launchChromium();
-  ({ page, errors } = await signedInAdminPage(browser, cloudUrl(), demo.admin, { path: LIGHT_PAGE }));
+  ({ page, errors } = await signedInAdminPage(browser, cloudUrl(), demo.admin));
 });
 
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { cloudUrl, demo } from '../support/api.js';
-import { launchChromium, signedInAdminPage, LIGHT_PAGE } from '../support/browser.js';
+import { launchChromium, signedInAdminPage } from '../support/browser.js';
 
 /** An admin maintains reference data in the browser: add with validation, find, bulk delete. */
 let browser: Browser;
@@ -10,7 +10,7 @@ let errors: string[];
 
 beforeAll(async () => {
   browser = await launchChromium();
-  ({ page, errors } = await signedInAdminPage(browser, cloudUrl(), demo.admin, { path: LIGHT_PAGE }));
+  ({ page, errors } = await signedInAdminPage(browser, cloudUrl(), demo.admin));
 });
 
 afterAll(async () => {

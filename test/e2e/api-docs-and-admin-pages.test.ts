@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { STORAGE_KEYS } from '../../web/src/app/session-rules.js';
 import { call, cloudUrl, demo, newConfirmedUser } from '../support/api.js';
-import { launchChromium, screenshotIfAsked, signedInAdminPage, signedInPage, LIGHT_PAGE } from '../support/browser.js';
+import { launchChromium, screenshotIfAsked, signedInAdminPage, signedInPage } from '../support/browser.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 
 /**
@@ -21,7 +21,7 @@ beforeAll(async () => {
   company = await ownCompany('Docs Pages Co', { distributed: true });
   admin = company.admin;
   browser = await launchChromium();
-  ({ page, errors } = await signedInAdminPage(browser, cloudUrl(), demo.admin, { path: LIGHT_PAGE }));
+  ({ page, errors } = await signedInAdminPage(browser, cloudUrl(), demo.admin));
 }, 120_000);
 
 afterAll(async () => {

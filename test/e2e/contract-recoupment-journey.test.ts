@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cloudUrl } from '../support/api.js';
-import { launchChromium, screenshotIfAsked, signedInManagerPage, watchErrors, LIGHT_PAGE } from '../support/browser.js';
+import { launchChromium, screenshotIfAsked, signedInManagerPage, watchErrors } from '../support/browser.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 import { importReport } from '../support/royalty-report.js';
 import { publishedRun } from '../support/statement-run.js';
@@ -76,13 +76,7 @@ beforeAll(async () => {
     accounts: [{ type: 'Payee', id: payeeId }],
   });
   browser = await launchChromium();
-  ({ page } = await signedInManagerPage(
-    browser,
-    cloudUrl(),
-    own.manager,
-    { id: own.companyId, name: own.name },
-    LIGHT_PAGE,
-  ));
+  ({ page } = await signedInManagerPage(browser, cloudUrl(), own.manager, { id: own.companyId, name: own.name }));
   errors = watchErrors(page);
 }, 300_000);
 

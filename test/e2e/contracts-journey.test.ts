@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { cloudUrl } from '../support/api.js';
-import { launchChromium, screenshotIfAsked, signedInManagerPage, watchErrors, LIGHT_PAGE } from '../support/browser.js';
+import { launchChromium, screenshotIfAsked, signedInManagerPage, watchErrors } from '../support/browser.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 
 /** A release's contracts in the browser: a new contract from the template, its terms and its document link. */
@@ -18,13 +18,7 @@ beforeAll(async () => {
   releaseId = (await own.api.post('/releases', { title: `Contract Journey EP ${stamp}` })).body.release.id;
   expect((await own.api.post('/artists', { name: artistName })).status).toBe(201);
   browser = await launchChromium();
-  ({ page } = await signedInManagerPage(
-    browser,
-    cloudUrl(),
-    own.manager,
-    { id: own.companyId, name: own.name },
-    LIGHT_PAGE,
-  ));
+  ({ page } = await signedInManagerPage(browser, cloudUrl(), own.manager, { id: own.companyId, name: own.name }));
   errors = watchErrors(page);
 }, 180_000);
 

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { call, cloudUrl, demo, inCompany, signIn } from '../support/api.js';
-import { openManagerSession, signedInAdminPage, LIGHT_PAGE } from '../support/browser.js';
+import { openManagerSession, signedInAdminPage } from '../support/browser.js';
 import { checkableRelease } from '../support/checkable-release.js';
 import { seedOriginalAudio } from '../support/seeded-files.js';
 
@@ -34,7 +34,7 @@ beforeAll(async () => {
   // A manager and distributed company of this file's own, connected to no store yet.
   const session = await openManagerSession('Delivery journey');
   ({ browser, page, errors } = session);
-  ({ page: adminPage } = await signedInAdminPage(browser, cloudUrl(), demo.admin, { path: LIGHT_PAGE }));
+  ({ page: adminPage } = await signedInAdminPage(browser, cloudUrl(), demo.admin));
   const admin = await signIn(demo.admin.email, demo.admin.password);
   const found = await call('GET', '/api/v1/dsps?q=Demo%20DSP', { token: admin });
   demoDspId = found.body.dsps.find((d: { name: string }) => d.name === 'Demo DSP').id;

@@ -3,7 +3,7 @@ import Big from 'big.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { call, cloudUrl, demo } from '../support/api.js';
-import { launchChromium, signedInManagerPage, screenshotIfAsked, LIGHT_PAGE } from '../support/browser.js';
+import { launchChromium, signedInManagerPage, screenshotIfAsked } from '../support/browser.js';
 import { dueStatement } from '../support/due-statements.js';
 import { ownLabelManager } from '../support/own-company.js';
 import { publishHandStatement } from '../support/published-statements.js';
@@ -67,7 +67,7 @@ beforeAll(async () => {
   statements = [];
   for (const amount of amounts) statements.push(await dueStatement(company.id, payee, amount));
   browser = await launchChromium();
-  ({ page, errors } = await signedInManagerPage(browser, cloudUrl(), demo.admin, company, LIGHT_PAGE));
+  ({ page, errors } = await signedInManagerPage(browser, cloudUrl(), demo.admin, company));
 }, 120_000);
 
 afterAll(async () => {

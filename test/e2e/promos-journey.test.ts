@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, cloudUrl, uniqueEmail } from '../support/api.js';
-import { launchChromium, screenshotIfAsked, signedInManagerPage, watchErrors, LIGHT_PAGE } from '../support/browser.js';
+import { launchChromium, screenshotIfAsked, signedInManagerPage, watchErrors } from '../support/browser.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 import { probeAudio } from '../support/probe-audio.js';
 import { seedPreviewAudio } from '../support/seeded-files.js';
@@ -41,13 +41,7 @@ beforeAll(async () => {
     })
   ).body.release.id;
   browser = await launchChromium();
-  ({ page } = await signedInManagerPage(
-    browser,
-    cloudUrl(),
-    own.manager,
-    { id: own.companyId, name: own.name },
-    LIGHT_PAGE,
-  ));
+  ({ page } = await signedInManagerPage(browser, cloudUrl(), own.manager, { id: own.companyId, name: own.name }));
   errors = watchErrors(page);
 }, 180_000);
 

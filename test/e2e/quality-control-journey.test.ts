@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { cloudUrl, demo, inCompany, signIn } from '../support/api.js';
-import { openManagerSession, signedInAdminPage, LIGHT_PAGE } from '../support/browser.js';
+import { openManagerSession, signedInAdminPage } from '../support/browser.js';
 import { checkableRelease } from '../support/checkable-release.js';
 
 /**
@@ -20,9 +20,7 @@ let releaseTitle: string;
 beforeAll(async () => {
   const session = await openManagerSession('Quality control journey');
   ({ browser, page, errors } = session);
-  ({ page: adminPage, errors: adminErrors } = await signedInAdminPage(browser, cloudUrl(), demo.admin, {
-    path: LIGHT_PAGE,
-  }));
+  ({ page: adminPage, errors: adminErrors } = await signedInAdminPage(browser, cloudUrl(), demo.admin));
   const admin = await signIn(demo.admin.email, demo.admin.password);
   const { release } = await checkableRelease(inCompany(session.token, session.company.id), admin);
   releaseId = release.id;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { formatMoney } from '../../shared/money.js';
 import { cloudUrl } from '../support/api.js';
-import { launchChromium, screenshotIfAsked, signedInManagerPage, watchErrors, LIGHT_PAGE } from '../support/browser.js';
+import { launchChromium, screenshotIfAsked, signedInManagerPage, watchErrors } from '../support/browser.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 import { importReport } from '../support/payee-earnings.js';
 import { until } from '../support/wait.js';
@@ -45,13 +45,7 @@ beforeAll(async () => {
   expect(created.status).toBe(201);
   runId = created.body.statement_run.id;
   browser = await launchChromium();
-  ({ page } = await signedInManagerPage(
-    browser,
-    cloudUrl(),
-    own.manager,
-    { id: own.companyId, name: own.name },
-    LIGHT_PAGE,
-  ));
+  ({ page } = await signedInManagerPage(browser, cloudUrl(), own.manager, { id: own.companyId, name: own.name }));
   errors = watchErrors(page);
 }, 180_000);
 

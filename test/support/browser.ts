@@ -115,12 +115,6 @@ export async function signedInPage(
 }
 
 /**
- * A light page (the user's profile: one read of the user) for a file's shared page to open at when each of its tests
- * goes to its own page first: the dashboard would compute and draw the company's figures for nothing.
- */
-export const LIGHT_PAGE = '/user/profile';
-
-/**
  * A page signed in as an admin, at `path` (/user unless given), with its uncaught errors collected. A test that
  * works on another page opens it here: each full load of the app costs the browser seconds of CPU.
  */
