@@ -94,12 +94,14 @@ describe('accessibility', () => {
     expect(await axeViolations(home)).toEqual([]);
     await home.close();
 
-    const { page } = await signedInManagerPage(browser, cloudUrl(), company.manager, {
-      id: company.companyId,
-      name: company.name,
-    });
     const recording = (await company.api.post('/recordings', { title: 'Checked Song' })).body.recording;
-    await page.goto(`${cloudUrl()}/user/recordings/${recording.id}/edit`);
+    const { page } = await signedInManagerPage(
+      browser,
+      cloudUrl(),
+      company.manager,
+      { id: company.companyId, name: company.name },
+      `/user/recordings/${recording.id}/edit`,
+    );
     await page.getByRole('button', { name: 'Save' }).first().waitFor();
     expect(await axeViolations(page)).toEqual([]);
 

@@ -19,8 +19,7 @@ describe('admin companies in the browser', () => {
     // A user of this test's own, so the picker's search finds exactly one person whatever other files made.
     const newcomerName = `Picker Newcomer ${Date.now()}`;
     const newcomer = await newConfirmedUser(newcomerName);
-    const { page, errors } = await signedInAdminPage(browser, cloudUrl(), demo.admin);
-    await page.goto(`${cloudUrl()}/admin/companies/new`);
+    const { page, errors } = await signedInAdminPage(browser, cloudUrl(), demo.admin, { path: '/admin/companies/new' });
     await page.getByTestId('company-field-name').fill('Browser Made Records');
     await page.getByTestId('company-submit').click();
     await expect
@@ -47,8 +46,7 @@ describe('admin companies in the browser', () => {
   });
 
   it('connects a distributor and refuses a site colour that is neither hex nor rgba', async () => {
-    const { page, errors } = await signedInAdminPage(browser, cloudUrl(), demo.admin);
-    await page.goto(`${cloudUrl()}/admin/companies/new`);
+    const { page, errors } = await signedInAdminPage(browser, cloudUrl(), demo.admin, { path: '/admin/companies/new' });
     await page.getByTestId('company-field-name').fill(`Connected Records ${Date.now()}`);
     await page.getByTestId('company-submit').click();
     await page.waitForURL(/\/admin\/companies\/[0-9A-Z]{26}$/);
@@ -82,8 +80,7 @@ describe('admin companies in the browser', () => {
   });
 
   it('links a publisher created in the Publisher quick-add modal from the company form', async () => {
-    const { page, errors } = await signedInAdminPage(browser, cloudUrl(), demo.admin);
-    await page.goto(`${cloudUrl()}/admin/companies/new`);
+    const { page, errors } = await signedInAdminPage(browser, cloudUrl(), demo.admin, { path: '/admin/companies/new' });
     await page.getByTestId('company-field-name').fill(`Publishing Co ${Date.now()}`);
     await page.getByTestId('company-submit').click();
     await page.waitForURL(/\/admin\/companies\/[0-9A-Z]{26}$/);

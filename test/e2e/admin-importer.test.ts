@@ -29,8 +29,7 @@ describe('the admin importer', () => {
     const stamp = Date.now();
     const file = join(mkdtempSync(join(tmpdir(), 'importer-')), 'artists.csv');
     writeFileSync(file, `Name,Email\nImported One ${stamp},one-${stamp}@example.test\nImported Two ${stamp},\n`);
-    const { page, errors } = await signedInAdminPage(browser, cloudUrl(), demo.admin);
-    await page.goto(`${cloudUrl()}/admin/importer`);
+    const { page, errors } = await signedInAdminPage(browser, cloudUrl(), demo.admin, { path: '/admin/importer' });
     await page.getByTestId('importer-company').click();
     await page.keyboard.type(company.name);
     await page.getByRole('option', { name: company.name }).click();

@@ -11,7 +11,9 @@ const suffix = Math.random().toString(36).slice(2, 7);
 
 beforeAll(async () => {
   browser = await launchChromium();
-  ({ page, errors } = await signedInAdminPage(browser, cloudUrl(), demo.admin, { width: 1400, height: 1000 }));
+  ({ page, errors } = await signedInAdminPage(browser, cloudUrl(), demo.admin, {
+    viewport: { width: 1400, height: 1000 },
+  }));
 });
 
 afterAll(async () => {

@@ -116,8 +116,8 @@ describe('the API reference and the remaining admin pages', () => {
   it('a member reads the distribution settings and is told only admins add a distributor', async () => {
     const member = await signedInPage(browser, cloudUrl(), company.manager, {
       company: { id: company.companyId, name: company.name },
+      path: `/user/companies/${company.companyId}/distribution/distribution_settings`,
     });
-    await member.page.goto(`${cloudUrl()}/user/companies/${company.companyId}/distribution/distribution_settings`);
     await expect.poll(() => member.page.getByText('Only the platform’s admins change these settings.').count()).toBe(1);
     await expect.poll(() => member.page.getByText('20%').count()).toBe(1);
     await member.page.goto(`${cloudUrl()}/user/companies/${company.companyId}/distribution/distributor/new`);

@@ -79,8 +79,7 @@ describe('billing in the browser', () => {
   });
 
   it('shows the past-due banner after the admin fails the next payment', async () => {
-    const adminPage = await signedInAdminPage(browser, cloudUrl(), demo.admin);
-    await adminPage.page.goto(`${cloudUrl()}/billing`);
+    const adminPage = await signedInAdminPage(browser, cloudUrl(), demo.admin, { path: '/billing' });
     await adminPage.page.getByTestId(`fail-${companyId}`).click();
     await adminPage.page.getByText('Renewal: failed').first().waitFor();
     await shot(adminPage.page, 'admin-billing');

@@ -265,8 +265,7 @@ describe('finances in the browser', () => {
   });
 
   it('shows the admin dashboard with the platform’s figures by company', async () => {
-    const admin = await signedInAdminPage(browser, cloudUrl(), demo.admin);
-    await admin.page.goto(`${cloudUrl()}/admin`);
+    const admin = await signedInAdminPage(browser, cloudUrl(), demo.admin, { path: '/admin' });
     const table = admin.page.getByTestId('platform-companies-table');
     await expect.poll(() => table.textContent(), { timeout: 20_000 }).toContain(company.name);
     expect(Number(await admin.page.getByTestId('platform-companies').textContent())).toBeGreaterThanOrEqual(2);

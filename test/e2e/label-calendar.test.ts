@@ -54,8 +54,7 @@ describe('calendar and requests', () => {
     await expect.poll(() => page.getByTestId('claim-requests').textContent()).toContain('1 video to release');
     const id = (await own.api.get('/marketing')).body.requests[0].id as string;
 
-    const admin = await signedInAdminPage(browser, cloudUrl(), demo.admin);
-    await admin.page.goto(`${cloudUrl()}/distribution/marketing`);
+    const admin = await signedInAdminPage(browser, cloudUrl(), demo.admin, { path: '/distribution/marketing' });
     await admin.page.getByTestId(`queue-start-${id}`).click();
     await expect.poll(() => admin.page.getByTestId(`request-state-${id}`).textContent()).toContain('In progress');
     await admin.page.getByTestId(`queue-done-${id}`).click();

@@ -23,11 +23,13 @@ const toolPath = (tool: string) =>
 
 describe('label tools', () => {
   it('makes the default to-do list, adds a task and ticks one done', async () => {
-    const { page, errors } = await signedInManagerPage(browser, cloudUrl(), own.manager, {
-      id: own.companyId,
-      name: own.name,
-    });
-    await page.goto(`${cloudUrl()}${toolPath('todo_list')}`);
+    const { page, errors } = await signedInManagerPage(
+      browser,
+      cloudUrl(),
+      own.manager,
+      { id: own.companyId, name: own.name },
+      toolPath('todo_list'),
+    );
     await page.getByTestId('todo-create').click();
     await expect
       .poll(() => page.locator('body').textContent(), { timeout: 10_000 })
@@ -53,11 +55,13 @@ describe('label tools', () => {
   });
 
   it('makes the notebook, adds notes and finds one by search, showing Markdown as text', async () => {
-    const { page, errors } = await signedInManagerPage(browser, cloudUrl(), own.manager, {
-      id: own.companyId,
-      name: own.name,
-    });
-    await page.goto(`${cloudUrl()}${toolPath('notebook')}`);
+    const { page, errors } = await signedInManagerPage(
+      browser,
+      cloudUrl(),
+      own.manager,
+      { id: own.companyId, name: own.name },
+      toolPath('notebook'),
+    );
     await page.getByTestId('notebook-create').click();
     await expect
       .poll(() => page.locator('body').textContent(), { timeout: 10_000 })

@@ -46,11 +46,13 @@ const fill = (page: Page, field: string, value: string) =>
 
 describe('licensing journey', () => {
   it('takes an outgoing licence from enquiry to paid with an advance to the payee’s statement, whose drill-down names the licence', async () => {
-    const { page, errors } = await signedInManagerPage(browser, cloudUrl(), own.manager, {
-      id: own.companyId,
-      name: own.name,
-    });
-    await page.goto(`${cloudUrl()}/user/licensing`);
+    const { page, errors } = await signedInManagerPage(
+      browser,
+      cloudUrl(),
+      own.manager,
+      { id: own.companyId, name: own.name },
+      '/user/licensing',
+    );
     await page.getByRole('button', { name: 'New outgoing licence' }).click();
     await expect.poll(() => text(page)).toContain('Licensee name');
     await fill(page, 'licensee_name', licensee);
@@ -150,11 +152,13 @@ describe('licensing journey', () => {
   }, 240_000);
 
   it('edits the company’s licence template, naming a placeholder the licence cannot fill', async () => {
-    const { page, errors } = await signedInManagerPage(browser, cloudUrl(), own.manager, {
-      id: own.companyId,
-      name: own.name,
-    });
-    await page.goto(`${cloudUrl()}/user/licensing`);
+    const { page, errors } = await signedInManagerPage(
+      browser,
+      cloudUrl(),
+      own.manager,
+      { id: own.companyId, name: own.name },
+      '/user/licensing',
+    );
     await page.getByRole('button', { name: 'Templates' }).click();
     await page.getByTestId('document-template-choice').getByText('Master use licence').click();
     await expect.poll(() => page.getByTestId('document-template').textContent()).toContain('The standard text.');

@@ -103,20 +103,55 @@ async function menuPaths(page: Page): Promise<string[]> {
   return [...new Set(hrefs.filter((href) => href.startsWith('/') && !href.startsWith('/signout')))];
 }
 
-/** A page is ready when its heading shows and nothing on it is still loading (a spinner, "Loading …"). */
+/**
+ * A page is ready when a heading of its own shows and nothing on it is still loading (a spinner, "Loading …", the
+ * route's code). A page opened inside the app replaces the one before only when React commits it, so a heading the
+ * page before showed (remembered by `openInApp`) does not count.
+ */
 async function ready(page: Page, path: string) {
   await expect
     .poll(
       () =>
         page.evaluate(() => {
-          const heading = [...document.querySelectorAll('h1')].some((h) => (h as HTMLElement).offsetParent !== null);
+          const before = (window as { walkSeenHeadings?: WeakSet<Element> }).walkSeenHeadings;
+          const heading = [...document.querySelectorAll('h1')].some(
+            (h) => (h as HTMLElement).offsetParent !== null && !before?.has(h),
+          );
+          const routing = document.querySelector('.route-loading') !== null;
           const spinning = document.querySelector('[class*="awsui_circle-left"]') !== null;
           const loading = /\bLoading\b/.test(document.body.innerText);
-          return heading && !spinning && !loading;
+          return heading && !routing && !spinning && !loading;
         }),
       { message: `${path} did not finish loading`, timeout: 15_000 },
     )
     .toBe(true);
+}
+
+/** An address with no page: the app shows "Page not found" there, inside the same shell. */
+const NO_PAGE = '/menu-walk-between-pages';
+
+/**
+ * Opens `path` inside the app, as following a menu link does (React Router's own history entry, the page scrolled to
+ * its top): the bundle, the sign-in and the config stay loaded, where a full load of every page cost most of the
+ * walk's CPU. React keeps a page's elements when the next route shows the same component, so the walk passes
+ * through "Page not found" first: the page checked is then always mounted afresh, as a full load would show it, and
+ * its heading is an element the page before did not have.
+ */
+async function openInApp(page: Page, path: string) {
+  await followInApp(page, NO_PAGE);
+  await ready(page, `${NO_PAGE} (between two entries)`);
+  await followInApp(page, path);
+}
+
+/** Moves the app to `address` through the browser history, after remembering the headings the page shows now. */
+async function followInApp(page: Page, address: string) {
+  await page.evaluate((to) => {
+    (window as { walkSeenHeadings?: WeakSet<Element> }).walkSeenHeadings = new WeakSet(document.querySelectorAll('h1'));
+    window.scrollTo(0, 0);
+    const index = ((history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+    history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx: index }, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+  }, address);
 }
 
 /**
@@ -141,13 +176,17 @@ async function faults(page: Page, path: string): Promise<string[]> {
   return found;
 }
 
-/** Opens every menu entry of the page's user by its address and answers every fault found, with the page errors. */
+/**
+ * Opens every menu entry of the page's user and answers every fault found, with the page errors. The first entry is
+ * loaded in full by its address; the others are opened inside the app (see `openInApp`).
+ */
 async function walk(page: Page, errors: string[], shots: string): Promise<string[]> {
   const paths = await menuPaths(page);
   expect(paths.length).toBeGreaterThan(0);
   const found: string[] = [];
   for (const [index, path] of paths.entries()) {
-    await page.goto(`${cloudUrl()}${path}`);
+    if (index === 0) await page.goto(`${cloudUrl()}${path}`);
+    else await openInApp(page, path);
     await ready(page, path);
     const known = KNOWN_FAULTS.filter((k) => k.walk === shots && k.path === path);
     found.push(...(await faults(page, path)).filter((fault) => !known.some((k) => k.fault.test(fault))));

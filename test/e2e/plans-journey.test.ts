@@ -20,8 +20,9 @@ afterAll(async () => {
 
 describe('plans in the browser', () => {
   it('an admin adds a subscription and lands back on the list', async () => {
-    const { page, errors } = await signedInAdminPage(browser, cloudUrl(), demo.admin);
-    await page.goto(`${cloudUrl()}/admin/subscriptions/new`);
+    const { page, errors } = await signedInAdminPage(browser, cloudUrl(), demo.admin, {
+      path: '/admin/subscriptions/new',
+    });
     await page.getByTestId('subscription-field-name').locator('input').fill(`Browser plan ${stamp}`);
     await page.getByTestId('subscription-field-amount').locator('input').fill('12.50');
     await page.getByTestId('subscription-feature-dashboard').locator('input').check();

@@ -267,9 +267,14 @@ describe('royalty imports in the browser', () => {
   }, 120_000);
 
   it('shows the same pages to an admin in the distribution area, in the current company', async () => {
-    const admin = await signedInManagerPage(browser, cloudUrl(), demo.admin, company);
+    const admin = await signedInManagerPage(
+      browser,
+      cloudUrl(),
+      demo.admin,
+      company,
+      `/distribution/finances/royalties/import/${firstImport}`,
+    );
     try {
-      await admin.page.goto(`${cloudUrl()}/distribution/finances/royalties/import/${firstImport}`);
       await expect
         .poll(() => admin.page.getByTestId('import-totals-equation').textContent(), { timeout: 15_000 })
         .toBe('4 read = 3 stored + 1 rejected + 0 skipped');

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 
-/** axe-core's browser build, read once: it is injected into each page it checks. */
+/** axe-core's browser build, read once: it is injected into each document it checks, once. */
 let source: string | undefined;
 const axeSource = () => {
   source ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -14,7 +14,9 @@ const axeSource = () => {
  * "rule: the first offending element", so a failing test says what to fix.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource() });
+  // A page opened inside the app keeps its document, and with it the axe-core already injected (about half a
+  // megabyte of script to parse again otherwise); a full load starts a new document without it.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource() });
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
     const result = await axe.run(document, {

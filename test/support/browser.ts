@@ -114,24 +114,31 @@ export async function signedInPage(
   return { page, errors };
 }
 
-/** A page signed in as the demo admin, at /user, with its uncaught errors collected. */
+/**
+ * A page signed in as an admin, at `path` (/user unless given), with its uncaught errors collected. A test that
+ * works on another page opens it here: each full load of the app costs the browser seconds of CPU.
+ */
 export async function signedInAdminPage(
   browser: Browser,
   base: string,
   admin: { email: string; password: string },
-  viewport = { width: 1400, height: 900 },
+  {
+    viewport = { width: 1400, height: 900 },
+    path,
+  }: { viewport?: { width: number; height: number }; path?: string } = {},
 ) {
-  return signedInPage(browser, base, admin, { viewport });
+  return signedInPage(browser, base, admin, { viewport, path });
 }
 
-/** A page signed in as a label manager with `company` as the current company. */
+/** A page signed in as a label manager with `company` as the current company, at `path` (/user unless given). */
 export async function signedInManagerPage(
   browser: Browser,
   base: string,
   manager: { email: string; password: string },
   company: { id: string; name: string },
+  path?: string,
 ) {
-  return signedInPage(browser, base, manager, { company });
+  return signedInPage(browser, base, manager, { company, path });
 }
 
 /**
