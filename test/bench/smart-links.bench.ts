@@ -40,7 +40,7 @@ async function main() {
     const visitor = { 'user-agent': BROWSER, 'cloudfront-viewer-country': 'GB' };
     const redirectUrl = `${cloud.url}/api/v1/go/${slug}/spotify`;
     const staticUrl = `${cloud.url}/static-bench.txt`;
-    const options = { concurrency: CONCURRENCY, redirect: 'manual' as const };
+    const options = { concurrency: CONCURRENCY };
     // Warm both paths (the handler's first import, the link's first read) before measuring.
     await httpLoad('warm-up', Array(WARM_UP).fill(redirectUrl), visitor, options);
     await httpLoad('warm-up', Array(WARM_UP).fill(staticUrl), visitor, options);
