@@ -71,8 +71,10 @@ const today = () => new Date().toISOString().slice(0, 10);
  * How long a click waits in memory before it is written. Every click of a link and day that arrives within
  * that second goes into one UpdateItem: a burst of a thousand clicks a second costs the table one write a
  * second instead of hundreds (the write, its signing and DynamoDB's own work cost more than the redirect).
+ * An AWS Lambda instance answers one request at a time, so it has nothing to gather: its write starts as soon
+ * as the answer is on its way, before the instance may be frozen.
  */
-const GATHER_MS = 1_000;
+const GATHER_MS = process.env.AWS_LAMBDA_FUNCTION_NAME ? 0 : 1_000;
 
 type Batch = { tenantId: string; linkId: string; day: string; counts: Map<string, number> };
 /** Clicks not written yet, by link-day; the writes on their way (a flush waits for them too). */
