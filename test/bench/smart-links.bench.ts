@@ -10,7 +10,8 @@ import { benchCloud, cloudCpu, httpLoad, printResults } from './bench-harness.js
 
 const REQUESTS = Number(process.env.SMART_LINK_REQUESTS ?? 2000);
 const CONCURRENCY = 50;
-const WARM_UP = 50;
+const WARM_UP = 500;
+const IDLE_SECONDS = 3;
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 /** About the size of a redirect's answer, so the baseline differs only in what serves it. */
 const STATIC_FILE = `${'x'.repeat(200)}\n`;
@@ -44,26 +45,28 @@ async function main() {
     /**
      * One measured load and the CPU it cost per request: the gateway's thread (this process's main thread,
      * handlers included), the load client's thread, and the cloud's child processes (DynamoDB Local, Cognito).
-     * An idle cloud uses CPU too (queue pollers, scheduled jobs: about 50 ms a second): what it used in the
-     * second before the load, scaled to the load's length, is taken off, so a slower run does not look costlier.
+     * An idle cloud uses CPU too (its queue pollers: about 50 ms a second): what it used in 3 idle seconds before
+     * the loads, scaled to each load's length, is taken off, so a slower run does not look costlier.
      */
+    const idleStart = cloudCpu();
+    await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+    const idleEnd = cloudCpu();
     const measured = async (name: string, url: string) => {
-      const idleStart = cloudCpu();
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
       const before = cloudCpu();
       const started = performance.now();
       const result = await httpLoad(name, Array(REQUESTS).fill(url), visitor, options);
       const seconds = (performance.now() - started) / 1000;
       const after = cloudCpu();
       const used = (pick: (cpu: ReturnType<typeof cloudCpu>) => number | null) => {
-        const [idle, start, end] = [pick(idleStart), pick(before), pick(after)];
-        if (idle === null || start === null || end === null) return null;
-        return Math.max(0, end - start - (start - idle) * seconds) / REQUESTS;
+        const [idle0, idle1, start, end] = [pick(idleStart), pick(idleEnd), pick(before), pick(after)];
+        if (idle0 === null || idle1 === null || start === null || end === null) return null;
+        return Math.max(0, end - start - ((idle1 - idle0) / IDLE_SECONDS) * seconds) / REQUESTS;
       };
       const client = result.clientCpuMs === null ? null : result.clientCpuMs / REQUESTS;
       return { ...result, cpu: [used((cpu) => cpu.gateway), client, used((cpu) => cpu.children)] };
     };
-    // Warm both paths (the handler's first import, the link's first read) before measuring.
+    // Warm both paths before measuring: the handler's first import, the link's first read, and enough requests for
+    // the JIT to have compiled each path's hot code.
     await httpLoad('warm-up', Array(WARM_UP).fill(redirectUrl), visitor, options);
     await httpLoad('warm-up', Array(WARM_UP).fill(staticUrl), visitor, options);
     const redirect = await measured(`store redirect (${CONCURRENCY} clients)`, redirectUrl);
