@@ -6,3 +6,4 @@
 export { createSmartLink, deleteSmartLink, getSmartLink, listSmartLinks, updateSmartLink } from './links.js';
 export { followLink, followStore, labelStore, landingPage } from './public-pages.js';
 export { captureFan, unsubscribeFan } from './fans.js';
+export { flushClicks } from './clicks.js';

@@ -142,6 +142,9 @@ export async function startLocalCloud(options: LocalCloudOptions) {
     const scheduler = startScheduler(Object.fromEntries(jobs));
     stops.push(scheduler.stop);
 
+    // Smart link clicks wait up to a second in memory before they are written: a stopping cloud writes the ones
+    // still waiting once its gateway has closed (stops run in reverse order) and before DynamoDB stops.
+    stops.push((await import('../../functions/smart-links/index.js')).flushClicks);
     const gatewayRoutes: LocalRoute[] = [];
     const server = await createApiGateway({
       issuer: requireEnv(ENV.jwtIssuer),

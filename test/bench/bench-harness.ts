@@ -2,7 +2,7 @@
  * What the benchmarks share: a throwaway local cloud (in-memory DynamoDB), a signed-in demo
  * label manager in a fresh company, and load generators that report p50/p95 and throughput.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -14,51 +14,98 @@ import { DEMO_USERS } from '../../infra/local/seed.js';
 export const CONCURRENCY = 20;
 export type Result = { name: string; requests: number; p50: number; p95: number; rps: number };
 
+/**
+ * CPU milliseconds a thread or process has used (user + system) from its /proc stat file, null where there is
+ * none (not Linux). Unlike latency, CPU per request hardly moves when other work shares the machine: it tells
+ * what a path costs apart from how busy the machine was.
+ */
+export function cpuMs(statFile: string): number | null {
+  try {
+    const fields = readFileSync(statFile, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+/** Linux's clock ticks per second for /proc times (USER_HZ), 100 on every platform Node supports. */
+const CLOCK_TICKS = 100;
+
+/** The CPU this process's main thread (the gateway's, in a bench's cloud) and its child processes have used. */
+export function cloudCpu() {
+  const main = `/proc/${process.pid}/task/${process.pid}`;
+  let children: number[] = [];
+  try {
+    children = readFileSync(`${main}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {}
+  return {
+    gateway: cpuMs(`${main}/stat`),
+    children: children.reduce((sum, pid) => sum + (cpuMs(`/proc/${pid}/stat`) ?? 0), 0),
+  };
+}
+
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /**
  * The HTTP load runs in a worker thread with its own event loop, as clients would be their own
- * processes: otherwise the load generator's fetch work competes with the gateway on one loop.
+ * processes: otherwise the load generator's work competes with the gateway on one loop. Each client is a
+ * plain node:http request over a kept-alive connection of its own (what a browser holds to a site): fetch
+ * (undici) costs about twice the CPU per request (0.5 ms against 0.2–0.35 ms here), which on a 2-core machine the
+ * gateway then waits for.
+ * A 3xx is an answer like any other (never followed): a redirect is measured by its own answer.
  */
 const LOAD_THREAD = `
+const http = require('node:http');
 const { parentPort, workerData } = require('node:worker_threads');
-const { urls, headers, concurrency, redirect } = workerData;
+const { readFileSync } = require('node:fs');
+const { urls, headers, concurrency } = workerData;
+const ownCpuMs = () => {
+  try {
+    const fields = readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+};
+const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+const get = (url) => new Promise((resolve, reject) => {
+  http.get(url, { agent, headers }, (response) => {
+    response.resume();
+    response.once('end', () => resolve(response.statusCode));
+    response.once('error', reject);
+  }).once('error', reject);
+});
 (async () => {
   const times = [];
   let next = 0;
   const started = performance.now();
+  const cpuBefore = ownCpuMs();
   await Promise.all(Array.from({ length: concurrency }, async () => {
     while (next < urls.length) {
       const url = urls[next++];
       const t = performance.now();
-      const response = await fetch(url, { headers, redirect });
-      await response.arrayBuffer();
-      if (response.status >= 400) throw new Error(url + ' -> ' + response.status);
+      const status = await get(url);
+      if (status >= 400) throw new Error(url + ' -> ' + status);
       times.push(performance.now() - t);
     }
   }));
-  parentPort.postMessage({ times, wall: (performance.now() - started) / 1000 });
+  const cpu = cpuBefore === null ? null : ownCpuMs() - cpuBefore;
+  agent.destroy();
+  parentPort.postMessage({ times, wall: (performance.now() - started) / 1000, cpu });
 })().catch((error) => { throw error; });
 `;
 
-/** `redirect: 'manual'` measures a redirect's own answer (a 3xx counts as answered, not followed). */
 export function httpLoad(
   name: string,
   urls: string[],
   headers: Record<string, string>,
-  options: { concurrency?: number; redirect?: 'follow' | 'manual' } = {},
+  options: { concurrency?: number } = {},
 ) {
-  return new Promise<{ name: string; requests: number; p50: number; p95: number; rps: number }>((resolve, reject) => {
-    const workerData = {
-      urls,
-      headers,
-      concurrency: options.concurrency ?? CONCURRENCY,
-      redirect: options.redirect ?? 'follow',
-    };
+  return new Promise<Result & { clientCpuMs: number | null }>((resolve, reject) => {
+    const workerData = { urls, headers, concurrency: options.concurrency ?? CONCURRENCY };
     const worker = new Worker(LOAD_THREAD, { eval: true, workerData });
     worker.once('error', reject);
-    worker.once('message', ({ times, wall }: { times: number[]; wall: number }) => {
+    worker.once('message', ({ times, wall, cpu }: { times: number[]; wall: number; cpu: number | null }) => {
       times.sort((a, b) => a - b);
       void worker.terminate();
       resolve({
@@ -67,6 +114,7 @@ export function httpLoad(
         p50: percentile(times, 50),
         p95: percentile(times, 95),
         rps: urls.length / wall,
+        clientCpuMs: cpu,
       });
     });
   });
