@@ -26,7 +26,7 @@ const OTHERS: Record<SummaryDimension, [one: string, many: string]> = {
 };
 
 /** "1 other store", "19,900 other tracks". */
-export function otherRowsLabel(dimension: SummaryDimension, count: number): string {
+function otherRowsLabel(dimension: SummaryDimension, count: number): string {
   const [one, many] = OTHERS[dimension];
   return `${count.toLocaleString('en-GB')} other ${count === 1 ? one : many}`;
 }
@@ -55,7 +55,7 @@ export function capSummaryRows(dimension: SummaryDimension, rows: readonly Summa
 }
 
 /** Every table capped at `kept` rows of its own. */
-export function capSummaries(summaries: StatementSummaries, kept: number): StatementSummaries {
+function capSummaries(summaries: StatementSummaries, kept: number): StatementSummaries {
   return Object.fromEntries(
     (Object.entries(summaries) as [SummaryDimension, SummaryRow[]][]).map(([dimension, rows]) => [
       dimension,
