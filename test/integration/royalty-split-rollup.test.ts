@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { units } from '../support/exact-money.js';
@@ -102,6 +102,17 @@ describe('the royalties list’s split of a filter', () => {
   it('is what splitting the filter’s own lines gives, to the millionth, after lines are marked paid', async () => {
     const marked = await company.api.patch('/royalties/mark_as_paid', { filter: { by_retailer: 'Apple' } });
     expect(marked.status).toBe(200);
+    // The first list of the new state starts writing its split rollup (and splits its own lines meanwhile).
+    const writing = Date.now();
+    expect((await company.api.get('/royalties?per_page=5')).status).toBe(200);
+    const { LEDGER_CACHE_DIR } = await import('../../functions/royalties/ledger/cache-dir.js');
+    const folder = path.join(LEDGER_CACHE_DIR, 'split-rollups', company.companyId.replace(/[^0-9A-Za-z]/g, '_'));
+    const written = async () => {
+      const names = (await readdir(folder).catch(() => [] as string[])).filter((n) => n.endsWith('.parquet'));
+      const times = await Promise.all(names.map(async (n) => (await stat(path.join(folder, n))).mtimeMs));
+      return times.some((t) => t >= writing - 1000);
+    };
+    await expect.poll(written, { timeout: 30_000 }).toBe(true);
     const answers = await bothWays();
     for (const answer of answers) {
       expect(answer.listed, JSON.stringify(answer.filter)).toEqual(answer.split);
@@ -110,10 +121,6 @@ describe('the royalties list’s split of a filter', () => {
     const all = answers[0];
     // Every part has something in it, so a part summed from the wrong column would show.
     expect(all.listed.every((u) => u !== 0n)).toBe(true);
-    // The split rollup is a file of its own in the disk cache, named for this company.
-    const { LEDGER_CACHE_DIR } = await import('../../functions/royalties/ledger/cache-dir.js');
-    const folder = path.join(LEDGER_CACHE_DIR, 'split-rollups', company.companyId.replace(/[^0-9A-Za-z]/g, '_'));
-    expect((await readdir(folder)).some((name) => name.endsWith('.parquet'))).toBe(true);
   }, 120_000);
 
   it('follows the terms: a larger payee split on the recording moves every filter’s payees’ part at once', async () => {

@@ -1,5 +1,5 @@
 import { writeSplitBy, type SplitUnits, type Terms } from '../../money/index.js';
-import { findOrWriteFile, stillThere, worthKeeping } from '../ledger/cached-files.js';
+import { findOrWriteFile, foundFile, stillThere, worthKeeping } from '../ledger/cached-files.js';
 import { withConnection } from '../ledger/duck.js';
 import { filterCondition, type RoyaltyFilter } from '../ledger/filter.js';
 import { queryRows } from '../ledger/query.js';
@@ -16,9 +16,9 @@ import type { LedgerState } from '../ledger/state.js';
  * whole millionths). It is written once per ledger state and terms, as a Parquet file in the local
  * disk cache named by both, so no import, edit or catalogue change is ever answered from an old one.
  *
- * Writing it reads the whole ledger once, as splitting any one filter's lines did: the first list of a
- * new state or new terms waits for it (about twice one filter's split: it keeps more columns apart), and
- * the lists that come while it is written wait for the same write instead of each reading the ledger.
+ * Writing it reads the whole ledger once (about twice one filter's split: it keeps more columns apart).
+ * The first list of a new state or new terms starts the write and splits its own lines as before; the
+ * lists that come while it is written wait for that write instead of each reading the ledger beside it.
  */
 const KIND = 'split-rollups';
 /** Raise when the file's columns change: files of an older layout are not read again. */
@@ -60,11 +60,12 @@ function write(tenantId: string, state: LedgerState, terms: Terms): Promise<stri
 }
 
 /**
- * The split rollup's file for this state and terms: found on disk, or written once by this process
- * (requests that come while it is written wait for the same write). Null: not worth keeping (nearly a
- * row per line).
+ * The split rollup's file for this state and terms: found on disk, written by this process, or being
+ * written (then waited for: one write of the whole ledger costs less than each request splitting its own
+ * lines beside it). Undefined when nothing was there yet: the write starts, and this request splits its
+ * own lines, so the first list of a new state costs what it did before. Null: not worth keeping.
  */
-async function splitRollup(tenantId: string, state: LedgerState, terms: Terms): Promise<string | null> {
+async function splitRollup(tenantId: string, state: LedgerState, terms: Terms): Promise<string | null | undefined> {
   const held = made.get(state)?.get(terms.fingerprint);
   if (held) {
     const file = await held;
@@ -72,12 +73,15 @@ async function splitRollup(tenantId: string, state: LedgerState, terms: Terms): 
     if (file === null || (await stillThere(file))) return file;
     made.get(state)?.delete(terms.fingerprint);
   }
-  return write(tenantId, state, terms);
+  const found = await foundFile(KIND, tenantId, nameOf(state, terms));
+  if (found !== undefined) return found;
+  write(tenantId, state, terms).catch(() => undefined);
+  return undefined;
 }
 
 /**
  * The split of the lines `filter` selects, summed from the split rollup; undefined when the rollup
- * cannot answer (the filter reads other columns, or the file was not worth keeping): the
+ * cannot answer (the filter reads other columns, the file was not there yet or not worth keeping): the
  * caller splits the lines themselves.
  */
 export async function splitFromRollup(

@@ -26,7 +26,7 @@ function placeOf(kind: string, tenantId: string, of: unknown) {
 }
 
 /** The kept file `of` names, null when it was found not worth keeping, undefined when not made yet. */
-async function foundFile(kind: string, tenantId: string, of: unknown): Promise<string | null | undefined> {
+export async function foundFile(kind: string, tenantId: string, of: unknown): Promise<string | null | undefined> {
   const { file, none } = placeOf(kind, tenantId, of);
   if (await exists(file)) return file;
   if (await exists(none)) return null;
