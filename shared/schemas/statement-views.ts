@@ -79,6 +79,11 @@ export type SummaryRow = {
   quantity: number;
   /** The account's share of these lines, exact. */
   amount: ExactMoney;
+  /**
+   * Set on a table's last row when the table was too long to store whole: how many smaller rows it
+   * stands for (its lines, quantity and amount are theirs together; value is null).
+   */
+  others?: number;
 };
 export type StatementSummaries = Partial<Record<SummaryDimension, SummaryRow[]>>;
 

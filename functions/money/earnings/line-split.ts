@@ -1,6 +1,8 @@
 import { statementCatalogue } from '../../data/access/statement-catalogue.js';
 import { LISTS, readVersion } from '../../data/list-cache.js';
 import { withEffectiveLedger } from '../../royalties/ledger/query.js';
+import type { LedgerState } from '../../royalties/ledger/state.js';
+import { literal } from '../../royalties/ledger/sql.js';
 import { rm } from 'node:fs/promises';
 import { makeWorkFolder } from '../../lib/work-folders.js';
 import { COVER_COLUMNS } from './contract-cover.js';
@@ -123,46 +125,56 @@ export async function withLineSplit<T>(
   {
     where,
     columns = [],
-  }: { where?: { sql: string; params: Record<string, string> }; columns?: readonly string[] } = {},
+    state,
+  }: {
+    where?: { sql: string; params: Record<string, string> };
+    columns?: readonly string[];
+    /** That ledger state's lines rather than the current one's. */
+    state?: LedgerState;
+  } = {},
 ): Promise<T> {
   // Read beside the ledger, not before it: on a cold start each takes a noticeable part of the call.
   const reading = terms.catalogue();
   reading.catch(() => undefined);
   const workDir = await makeWorkFolder('split-');
   try {
-    return await withEffectiveLedger(tenantId, async (connection, relation, params) => {
-      const catalogue = await reading;
-      const keys = keyColumns(hasContracts(catalogue));
-      // Escalations count every line in order, whatever `where` keeps: planned over the whole ledger.
-      const escalation = hasContracts(catalogue)
-        ? await escalationPlan({ connection, relation, params }, catalogue)
-        : null;
-      const grouped = [...new Set([...columns, ...keys])];
-      await connection.run(
-        `CREATE OR REPLACE TEMP TABLE split_rows AS
+    return await withEffectiveLedger(
+      tenantId,
+      async (connection, relation, params) => {
+        const catalogue = await reading;
+        const keys = keyColumns(hasContracts(catalogue));
+        // Escalations count every line in order, whatever `where` keeps: planned over the whole ledger.
+        const escalation = hasContracts(catalogue)
+          ? await escalationPlan({ connection, relation, params }, catalogue)
+          : null;
+        const grouped = [...new Set([...columns, ...keys])];
+        await connection.run(
+          `CREATE OR REPLACE TEMP TABLE split_rows AS
          SELECT ${grouped.join(', ')}, ${unitsOf('label_payable')} AS u, count(*) AS n
          FROM ${relation} ${where ? `WHERE ${where.sql}` : ''} GROUP BY ALL`,
-        { ...params, ...where?.params },
-      );
-      // The weight sets and the format classes only: the engine's own grouping would read every row again.
-      const lines = grouped.includes('pay_period')
-        ? 'split_rows'
-        : '(SELECT *, CAST(NULL AS VARCHAR) AS pay_period FROM split_rows)';
-      const p = await prepareAllocation({ connection, relation: lines, params: {}, workDir }, catalogue, WHOLE, {
-        stage: 'weights',
-        withHeld: true,
-        escalation,
-      });
-      const { joins, wsId, sid } = weightSetJoin('payee', 'k', p.contracts);
-      await connection.run(`CREATE OR REPLACE TEMP TABLE split_keys AS
+          { ...params, ...where?.params },
+        );
+        // The weight sets and the format classes only: the engine's own grouping would read every row again.
+        const lines = grouped.includes('pay_period')
+          ? 'split_rows'
+          : '(SELECT *, CAST(NULL AS VARCHAR) AS pay_period FROM split_rows)';
+        const p = await prepareAllocation({ connection, relation: lines, params: {}, workDir }, catalogue, WHOLE, {
+          stage: 'weights',
+          withHeld: true,
+          escalation,
+        });
+        const { joins, wsId, sid } = weightSetJoin('payee', 'k', p.contracts);
+        await connection.run(`CREATE OR REPLACE TEMP TABLE split_keys AS
         SELECT k.*, ${wsId} AS ws_id, ${sid} AS sid
         FROM (SELECT DISTINCT ${keys.join(', ')} FROM split_rows) k ${formatJoin('k')} ${joins}`);
-      await connection.run(`CREATE OR REPLACE TEMP TABLE split_lines AS
+        await connection.run(`CREATE OR REPLACE TEMP TABLE split_lines AS
         SELECT r.*, k.ws_id, k.sid FROM split_rows r JOIN split_keys k ON ${sameKey(keys)}`);
-      await connection.run('CREATE OR REPLACE TEMP TABLE st_groups AS SELECT DISTINCT sid, u FROM split_lines');
-      await splitDistinct(p);
-      return work(p);
-    });
+        await connection.run('CREATE OR REPLACE TEMP TABLE st_groups AS SELECT DISTINCT sid, u FROM split_lines');
+        await splitDistinct(p);
+        return work(p);
+      },
+      state,
+    );
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
@@ -173,6 +185,7 @@ export async function splitTotals(
   tenantId: string,
   terms: Terms,
   where: { sql: string; params: Record<string, string> },
+  state?: LedgerState,
 ): Promise<SplitUnits> {
   return withLineSplit(
     tenantId,
@@ -181,6 +194,40 @@ export async function splitTotals(
       const [row] = await rowsOf(p, `SELECT ${SPLIT_SUMS} FROM (${lineSplitSql()})`);
       return splitOfRow(row ?? {});
     },
-    { where },
+    { where, state },
+  );
+}
+
+/**
+ * Writes the split of `state`'s whole effective ledger, summed by `columns`, to the Parquet file
+ * `file`: one row per combination, with the three parts in exact millionths
+ * (DECIMAL(38,0): Parquet has no 128-bit integer). Any filter on those columns then sums its rows
+ * instead of splitting its lines again. Answers how many rows it holds, and of how many lines.
+ */
+export async function writeSplitBy(
+  tenantId: string,
+  terms: Terms,
+  state: LedgerState,
+  columns: readonly string[],
+  file: string,
+): Promise<{ rows: number; lines: number }> {
+  return withLineSplit(
+    tenantId,
+    terms,
+    async (p) => {
+      await p.connection.run(
+        `COPY (SELECT ${columns.join(', ')},
+           CAST(sum(payees_u) AS DECIMAL(38,0)) AS payees_u, CAST(sum(retained_u) AS DECIMAL(38,0)) AS retained_u,
+           CAST(sum(unaccountable_u) AS DECIMAL(38,0)) AS unaccountable_u
+         FROM (${lineSplitSql()}) GROUP BY ALL) TO ${literal(file)} (FORMAT parquet, COMPRESSION zstd)`,
+      );
+      const [row] = await rowsOf(
+        p,
+        `SELECT (SELECT count(*) FROM read_parquet(${literal(file)})) AS rows,
+           (SELECT coalesce(sum(n), 0) FROM split_lines) AS lines`,
+      );
+      return { rows: Number(row?.rows ?? 0), lines: Number(row?.lines ?? 0) };
+    },
+    { columns, state },
   );
 }

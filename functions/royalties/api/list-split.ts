@@ -1,12 +1,15 @@
 import { currentTerms, exactFromUnits, splitTotals } from '../../money/index.js';
 import { answerMemo } from '../../lib/answer-memo.js';
 import { filterCondition, type RoyaltyFilter } from '../ledger/filter.js';
+import { ledgerState } from '../ledger/state.js';
+import { splitFromRollup } from './split-rollup.js';
 
 /**
  * The royalties list's "of which payees and artists", "the label keeps" and "no one is entitled"
  * for every line the filter selects: the statements engine's split with the current terms
  * (statements/engine/line-split.ts), never the share stored on the lines at import. Held per
- * ledger version, terms and filter: paging through a list splits its lines once.
+ * ledger version, terms and filter: paging through a list splits its lines once; a filter on the
+ * list's own columns sums the split rollup (split-rollup.ts) instead of splitting its lines.
  */
 export type ListSplit = { artist_sum: string; retained_sum: string; unaccountable_sum: string };
 
@@ -25,8 +28,12 @@ export async function listSplit(
       .sort(([a], [b]) => a.localeCompare(b)),
   );
   return memo(['listSplit', tenantId, ledgerVersion, terms.fingerprint, key], async () => {
-    // Its own parameter prefix: the engine binds its own names beside the filter's.
-    const split = await splitTotals(tenantId, terms, filterCondition(filter, 'lf'));
+    const state = await ledgerState(tenantId, ledgerVersion);
+    // Summed from the split rollup when it answers; else the filter's lines split (with a parameter prefix of its
+    // own: the engine binds its own names beside the filter's).
+    const split =
+      (await splitFromRollup(tenantId, state, terms, filter)) ??
+      (await splitTotals(tenantId, terms, filterCondition(filter, 'lf'), state));
     return {
       artist_sum: exactFromUnits(split.payees),
       retained_sum: exactFromUnits(split.retained),

@@ -5,7 +5,7 @@ import { fileLines, ledgerSource, overlayLines, type LedgerSource } from './ledg
 import { LEDGER_COLUMNS } from './schema.js';
 import { flaggedRelation, ID_SQL, type BoundRelation } from './overlays.js';
 import { filterCondition, type RoyaltyFilter } from './filter.js';
-import { ROLLUP_SUMS, stateRollup } from './rollup-files.js';
+import { ROLLUP_SUMS, rollupable, stateRollup } from './rollup-files.js';
 import { literal } from './sql.js';
 import { answerMemo } from '../../lib/answer-memo.js';
 import { getOrCreate } from '../../lib/get-or-create.js';
@@ -78,8 +78,8 @@ type Ledger = {
 };
 
 /** The tenant's effective royalties for the ledger state the request's version names. */
-async function loadLedger(tenantId: string, knownVersion?: string): Promise<Ledger> {
-  const state = await ledgerState(tenantId, knownVersion);
+async function loadLedger(tenantId: string, knownVersion?: string, known?: LedgerState): Promise<Ledger> {
+  const state = known ?? (await ledgerState(tenantId, knownVersion));
   const source = await ledgerSource(tenantId, state);
   const overlay = overlayLines(source);
   const lines = overlay
@@ -100,23 +100,17 @@ async function loadLedger(tenantId: string, knownVersion?: string): Promise<Ledg
 /**
  * Runs `work` on one connection over the tenant's effective royalties (lines, overlays and manual
  * sales) as the list sees them: `relation` is SQL over that connection's database, `params` its
- * bound parameters. For readers that sum the whole ledger in their own SQL (statements).
+ * bound parameters. For readers that sum the whole ledger in their own SQL (statements). `state`:
+ * that ledger state's royalties rather than the current one's (a file named after it holds them).
  */
 export async function withEffectiveLedger<T>(
   tenantId: string,
   work: (connection: DuckDBConnection, relation: string, params: Record<string, string>) => Promise<T>,
+  state?: LedgerState,
 ): Promise<T> {
-  const ledger = await loadLedger(tenantId);
+  const ledger = await loadLedger(tenantId, undefined, state);
   return withConnection((connection) => work(connection, ledger.relation, ledger.params));
 }
-
-/**
- * Whether the rollup (rollup-files.ts, one row per combination of the list's filter columns)
- * answers this filter: free text, territory, artist ids and recording ids (which "unmatched"
- * reads) are not its columns, so those filters sum the lines.
- */
-const rollupable = (filter: RoyaltyFilter) =>
-  !filter.q && !filter.recording_id && !filter.by_territory && !filter.artist_id && filter.unmatched !== 'true';
 
 /** Over the rollup the same totals are sums of its sums. */
 const SUMS_OF_ROLLUP = Object.fromEntries(Object.keys(ROLLUP_SUMS).map((k) => [k, `sum(${k})`]));

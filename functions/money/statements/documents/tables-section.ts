@@ -109,7 +109,11 @@ export function chartSection(statement: Statement): Content {
   const first = presentSummaries(statement)[0];
   if (!first) return [];
   const [dimension, rows] = first;
-  const top = [...rows].sort((a, b) => new Big(b.amount).abs().cmp(new Big(a.amount).abs())).slice(0, CHART_BARS);
+  // A row standing for many smaller ones (capped-summaries.ts) is no bar of its own.
+  const top = rows
+    .filter((r) => !r.others)
+    .sort((a, b) => new Big(b.amount).abs().cmp(new Big(a.amount).abs()))
+    .slice(0, CHART_BARS);
   const largest = top.reduce((a, r) => (new Big(r.amount).abs().gt(a) ? new Big(r.amount).abs() : a), new Big(0));
   const bar = (amount: string): CanvasElement[] => {
     const length = largest.eq(0) ? 0 : Number(new Big(amount).abs().div(largest).times(BAR_WIDTH).toFixed(1));

@@ -6,6 +6,7 @@ import type { AccountRef, ProvenanceRow, StatementSummaries } from '../../../../
 import type { CreateStatement, StatementRunItem } from '../../../data/entities/statements.js';
 import type { AssembledAccount } from '../accounts/assemble.js';
 import type { ContractMoney } from './contract-money.js';
+import { summariesWithinBudget } from './capped-summaries.js';
 import type { AccountEarnings, ContractEarning } from '../../earnings/earnings.js';
 
 /**
@@ -79,52 +80,56 @@ export function statementItem(input: {
   const { earnings } = record;
   const range = { start_pay_period: run.start_pay_period, end_pay_period: run.end_pay_period };
   const period = accountingPeriod(range);
-  return {
-    tenantId: run.tenantId,
-    statementId: statementIdOf(run.runId, account),
-    number: statementNumber(input.number),
-    version: correction?.version ?? 1,
-    replaces_id: correction?.replacesId,
-    type: run.kind === 'distribution' ? 'DistributionStatement' : 'Statement',
-    accountKey: accountKeyOf(account),
-    payee_name: earnings.name,
-    label_id: labelOf(account, earnings, run),
-    recipients: earnings.email ? [earnings.email] : [],
-    subject: statementSubject(earnings.name, period),
-    message: '',
-    ...range,
-    accounting_period: period,
-    currency: record.currency,
-    figures: assembled.figures,
-    aggregator_fee: cents(earnings.aggregator_fee),
-    expenses_total: assembled.expenses_total,
-    subtotal: assembled.self_billing?.subtotal ?? assembled.figures.payable,
-    vat: assembled.self_billing?.vat ?? '0.00',
-    self_billing:
-      assembled.self_billing && input.invoiceNumber !== undefined
-        ? {
-            ...assembled.self_billing,
-            invoice_number: invoiceNumber(input.invoiceNumber),
-            issued_at: new Date().toISOString(),
-          }
-        : undefined,
-    not_paid_reasons: assembled.not_paid_reasons,
-    recoupment: assembled.recoupment,
-    contract_recoupment: input.contracts?.recoupment.length ? input.contracts.recoupment : undefined,
-    contract_reserves: input.contracts?.reserves.length ? input.contracts.reserves : undefined,
-    reserves_outstanding: input.contracts?.outstanding.length ? input.contracts.outstanding : undefined,
-    summaries: record.summaries,
-    graphs: record.graphs,
-    provenance: record.provenance,
-    control: {
-      lines: record.lines,
-      lines_total: record.lines_total,
-      rounding_in: assembled.rounding_in,
-      rounding_out: assembled.rounding_out,
-    },
-    pdf_style: 'full',
-    queue_status: 'queued',
-    run_id: run.runId,
-    paid: false,
-  };
+  // The tables are capped so the item stays within DynamoDB's item size (capped-summaries.ts).
+  return summariesWithinBudget(
+    record.summaries,
+    (summaries): CreateStatement => ({
+      tenantId: run.tenantId,
+      statementId: statementIdOf(run.runId, account),
+      number: statementNumber(input.number),
+      version: correction?.version ?? 1,
+      replaces_id: correction?.replacesId,
+      type: run.kind === 'distribution' ? 'DistributionStatement' : 'Statement',
+      accountKey: accountKeyOf(account),
+      payee_name: earnings.name,
+      label_id: labelOf(account, earnings, run),
+      recipients: earnings.email ? [earnings.email] : [],
+      subject: statementSubject(earnings.name, period),
+      message: '',
+      ...range,
+      accounting_period: period,
+      currency: record.currency,
+      figures: assembled.figures,
+      aggregator_fee: cents(earnings.aggregator_fee),
+      expenses_total: assembled.expenses_total,
+      subtotal: assembled.self_billing?.subtotal ?? assembled.figures.payable,
+      vat: assembled.self_billing?.vat ?? '0.00',
+      self_billing:
+        assembled.self_billing && input.invoiceNumber !== undefined
+          ? {
+              ...assembled.self_billing,
+              invoice_number: invoiceNumber(input.invoiceNumber),
+              issued_at: new Date().toISOString(),
+            }
+          : undefined,
+      not_paid_reasons: assembled.not_paid_reasons,
+      recoupment: assembled.recoupment,
+      contract_recoupment: input.contracts?.recoupment.length ? input.contracts.recoupment : undefined,
+      contract_reserves: input.contracts?.reserves.length ? input.contracts.reserves : undefined,
+      reserves_outstanding: input.contracts?.outstanding.length ? input.contracts.outstanding : undefined,
+      summaries,
+      graphs: record.graphs,
+      provenance: record.provenance,
+      control: {
+        lines: record.lines,
+        lines_total: record.lines_total,
+        rounding_in: assembled.rounding_in,
+        rounding_out: assembled.rounding_out,
+      },
+      pdf_style: 'full',
+      queue_status: 'queued',
+      run_id: run.runId,
+      paid: false,
+    }),
+  );
 }

@@ -168,6 +168,22 @@ describe('"Explain this number" links', () => {
     }
   });
 
+  it('shows the period’s lines for the row that stands for a long table’s smaller rows, and says where each is', () => {
+    const scope = explainScope({ ...payeeStatement, payee_type: 'Label' }, '/r');
+    const others = {
+      value: null,
+      label: '19,900 other tracks',
+      lines: 19_900,
+      quantity: 1,
+      amount: '1',
+      others: 19_900,
+    };
+    const link = explainSummaryRow(scope, 'track', others);
+    expect(link.exact).toBe(false);
+    expect(link.note).toContain('CSV');
+    expect(query(link.href)).not.toHaveProperty('recording_id');
+  });
+
   it("links a sales report to its import's lines, and says manual sales cannot be", () => {
     const scope = explainScope({ ...payeeStatement, payee_type: 'Label' }, '/r');
     const report = {

@@ -196,6 +196,9 @@ const DIMENSION_FILTER: Partial<Record<SummaryDimension, string>> = {
 
 /** The lines behind one summary row (a store, a release, a track, a month …). */
 export function explainSummaryRow(scope: ExplainScope, dimension: SummaryDimension, row: SummaryRow): ExplainLink {
+  // The row for a long table's smaller values together: their lines are the period's, each named in the CSV.
+  if (row.others)
+    return link(scope, {}, false, "These are the table's smaller rows together: the statement's CSV has each line");
   if (row.value === null)
     return link(scope, {}, false, `Lines without a ${dimension} cannot be filtered for: showing the period's lines`);
   if (dimension === 'period' && PERIOD.test(row.value))

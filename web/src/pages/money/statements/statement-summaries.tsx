@@ -25,12 +25,16 @@ const DIMENSION_TITLE: Record<SummaryDimension, string> = {
   term: 'By contract term',
 };
 
-/** A chart shows the largest rows; the table below it has them all. */
+/** A chart shows the largest rows; the table below it has them all (or its largest and one row for the rest). */
 const CHART_ROWS = 12;
 
 function SummaryChart({ rows, currency, title }: { rows: SummaryRow[]; currency: string; title: string }) {
   // A chart needs numbers: the exact strings become floats for drawing only; every figure read stays a string.
-  const data = rows.slice(0, CHART_ROWS).map((r) => ({ x: r.label || '(none)', y: Number(r.amount) }));
+  // A row standing for many smaller ones is not a bar of its own.
+  const data = rows
+    .filter((r) => !r.others)
+    .slice(0, CHART_ROWS)
+    .map((r) => ({ x: r.label || '(none)', y: Number(r.amount) }));
   return (
     <BarChart
       series={[{ title: 'Amount', type: 'bar', data, valueFormatter: (y) => formatMoney(String(y), currency) }]}

@@ -1,0 +1,111 @@
+import { writeSplitBy, type SplitUnits, type Terms } from '../../money/index.js';
+import { findOrWriteFile, foundFile, stillThere, worthKeeping } from '../ledger/cached-files.js';
+import { withConnection } from '../ledger/duck.js';
+import { filterCondition, type RoyaltyFilter } from '../ledger/filter.js';
+import { queryRows } from '../ledger/query.js';
+import { ROLLUP_DIMENSIONS, rollupable } from '../ledger/rollup-files.js';
+import { literal } from '../ledger/sql.js';
+import type { LedgerState } from '../ledger/state.js';
+
+/**
+ * The split rollup: how the label share of a ledger state's every line divides under the current
+ * terms (the statements engine's split), summed by the list's filter columns, one row per
+ * combination. Splitting a filter's lines afresh reads every line of the ledger and prepares the
+ * engine's weights each time (seconds at millions of lines, so a filter nobody opened before waited
+ * for it); with this file its split is a sum over a few thousand rows, exact as before (the rows hold
+ * whole millionths). It is written once per ledger state and terms, as a Parquet file in the local
+ * disk cache named by both, so no import, edit or catalogue change is ever answered from an old one.
+ *
+ * Writing it reads the whole ledger once (about twice one filter's split: it keeps more columns apart).
+ * The first list of a new state or new terms starts the write and splits its own lines as before; the
+ * lists that come while it is written wait for that write instead of each reading the ledger beside it.
+ */
+const KIND = 'split-rollups';
+/** Raise when the file's columns change: files of an older layout are not read again. */
+const LAYOUT = 1;
+
+const made = new WeakMap<LedgerState, Map<string, Promise<string | null>>>();
+/** Terms per ledger state kept apart (a catalogue edited often makes new terms): the newest few. */
+const TERMS_PER_STATE = 4;
+
+const nameOf = (state: LedgerState, terms: Terms) => [
+  LAYOUT,
+  state.imports,
+  state.edits,
+  state.rules,
+  state.manual,
+  terms.fingerprint,
+];
+
+function write(tenantId: string, state: LedgerState, terms: Terms): Promise<string | null> {
+  let byTerms = made.get(state);
+  if (!byTerms) {
+    byTerms = new Map();
+    made.set(state, byTerms);
+  }
+  const held = byTerms.get(terms.fingerprint);
+  if (held) return held;
+  if (byTerms.size >= TERMS_PER_STATE) {
+    const oldest = byTerms.keys().next().value;
+    if (oldest !== undefined) byTerms.delete(oldest);
+  }
+  const written = findOrWriteFile(KIND, tenantId, nameOf(state, terms), async (partial) => {
+    const { rows, lines } = await writeSplitBy(tenantId, terms, state, ROLLUP_DIMENSIONS, partial);
+    return worthKeeping(rows, lines);
+  });
+  const settled = byTerms;
+  written.catch(() => settled.delete(terms.fingerprint));
+  byTerms.set(terms.fingerprint, written);
+  return written;
+}
+
+/**
+ * The split rollup's file for this state and terms: found on disk, written by this process, or being
+ * written (then waited for: one write of the whole ledger costs less than each request splitting its own
+ * lines beside it). Undefined when nothing was there yet: the write starts, and this request splits its
+ * own lines, so the first list of a new state costs what it did before. Null: not worth keeping.
+ */
+async function splitRollup(tenantId: string, state: LedgerState, terms: Terms): Promise<string | null | undefined> {
+  const held = made.get(state)?.get(terms.fingerprint);
+  if (held) {
+    const file = await held;
+    // Another process sharing the cache folder may have removed it as older than its own state.
+    if (file === null || (await stillThere(file))) return file;
+    made.get(state)?.delete(terms.fingerprint);
+  }
+  const found = await foundFile(KIND, tenantId, nameOf(state, terms));
+  if (found !== undefined) return found;
+  write(tenantId, state, terms).catch(() => undefined);
+  return undefined;
+}
+
+/**
+ * The split of the lines `filter` selects, summed from the split rollup; undefined when the rollup
+ * cannot answer (the filter reads other columns, the file was not there yet or not worth keeping): the
+ * caller splits the lines themselves.
+ */
+export async function splitFromRollup(
+  tenantId: string,
+  state: LedgerState,
+  terms: Terms,
+  filter: RoyaltyFilter,
+): Promise<SplitUnits | undefined> {
+  if (!rollupable(filter)) return undefined;
+  const file = await splitRollup(tenantId, state, terms);
+  if (!file) return undefined;
+  const where = filterCondition(filter);
+  const [row] = await withConnection((connection) =>
+    queryRows(
+      connection,
+      `SELECT CAST(coalesce(sum(payees_u), 0) AS VARCHAR) AS payees, CAST(coalesce(sum(retained_u), 0) AS VARCHAR) AS retained,
+         CAST(coalesce(sum(unaccountable_u), 0) AS VARCHAR) AS unaccountable
+       FROM read_parquet(${literal(file)}) WHERE ${where.sql}`,
+      where.params,
+    ),
+  );
+  return {
+    payees: BigInt(String(row?.payees ?? 0)),
+    retained: BigInt(String(row?.retained ?? 0)),
+    unaccountable: BigInt(String(row?.unaccountable ?? 0)),
+  };
+}

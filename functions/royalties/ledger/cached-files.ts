@@ -1,0 +1,78 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { LEDGER_CACHE_DIR } from './cache-dir.js';
+
+/**
+ * Parquet files a process derives from a ledger state once and keeps in the local disk cache (the
+ * list's rollup, the split of its label share): each is named by a hash of everything it was made
+ * from, so it is never stale and a restarted process finds it again instead of reading the ledger.
+ */
+
+/** How long a replaced file stays for queries that started on it. */
+const REMOVE_AFTER_MS = 60_000;
+
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
+
+/** `kind`'s folder for a tenant, and the file `of` names in it (`.none`: not worth keeping). */
+function placeOf(kind: string, tenantId: string, of: unknown) {
+  const dir = path.join(LEDGER_CACHE_DIR, kind, tenantId.replace(/[^0-9A-Za-z]/g, '_'));
+  const name = createHash('sha256').update(JSON.stringify(of)).digest('hex');
+  return { dir, file: path.join(dir, `${name}.parquet`), none: path.join(dir, `${name}.none`) };
+}
+
+/** The kept file `of` names, null when it was found not worth keeping, undefined when not made yet. */
+export async function foundFile(kind: string, tenantId: string, of: unknown): Promise<string | null | undefined> {
+  const { file, none } = placeOf(kind, tenantId, of);
+  if (await exists(file)) return file;
+  if (await exists(none)) return null;
+  return undefined;
+}
+
+/**
+ * The file `of` names: found, or made by `write` (which writes the Parquet file it is given and
+ * answers whether it is worth keeping). Answers null when it is not; the tenant's files of `kind`
+ * made from anything else are removed a minute later.
+ */
+export async function findOrWriteFile(
+  kind: string,
+  tenantId: string,
+  of: unknown,
+  write: (partial: string) => Promise<boolean>,
+): Promise<string | null> {
+  const found = await foundFile(kind, tenantId, of);
+  if (found !== undefined) return found;
+  const { dir, file, none } = placeOf(kind, tenantId, of);
+  await mkdir(dir, { recursive: true });
+  // Unique per write: two requests of one process may write the same file in the same millisecond (their
+  // ledger states are equal but not the same object), and a shared name let one read the other's half file.
+  const partial = `${file}.${process.pid}.${randomUUID()}.part`;
+  const kept = await write(partial);
+  if (kept) await rename(partial, file);
+  else {
+    await rm(partial, { force: true });
+    await writeFile(none, '');
+  }
+  removeOthersLater(dir, kept ? file : none);
+  return kept ? file : null;
+}
+
+/** A file nearly as long as the ledger saves nothing: at least four lines per row, past 10,000 lines. */
+export const worthKeeping = (rows: number, lines: number) => !(rows * 4 > lines && lines > 10_000);
+
+/** Whether `file` is still there (another process sharing the cache folder may have removed it). */
+export const stillThere = exists;
+
+/** Removes the tenant's files of an older state once queries that started on them are done. */
+function removeOthersLater(dir: string, current: string) {
+  setTimeout(async () => {
+    const names = await readdir(dir).catch(() => [] as string[]);
+    for (const entry of names)
+      if (path.join(dir, entry) !== current && !entry.endsWith('.part'))
+        await rm(path.join(dir, entry), { force: true }).catch(() => undefined);
+  }, REMOVE_AFTER_MS).unref();
+}

@@ -1,0 +1,139 @@
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { units } from '../support/exact-money.js';
+import { ownCompany, type OwnCompany } from '../support/own-company.js';
+import { importReport } from '../support/royalty-report.js';
+
+/**
+ * The royalties list's "of which payees", "the label keeps" and "no one is entitled" for a filter on
+ * the list's own columns are summed from the split rollup (the whole ledger split once per ledger
+ * state and terms, summed by those columns) rather than splitting the filter's lines again. Every
+ * filter must answer exactly what splitting its own lines answers, before and after a change to the
+ * ledger (lines marked paid) and to the terms (a payee added to a recording).
+ */
+const stamp = Date.now();
+let company: OwnCompany;
+let payeeIds: string[];
+let recordingId: string;
+const isrc = (n: number) => `GBSR${String(stamp).slice(-7)}${n}`;
+
+const FILTERS: Record<string, string>[] = [
+  {},
+  { by_retailer: 'Spotify' },
+  { by_retailer: 'Apple' },
+  { start_date: '2031-03-01', end_date: '2031-03-31' },
+  { by_retailer: 'Apple', start_date: '2031-04-01', end_date: '2031-04-30' },
+  { by_artist: 'Artist One' },
+  { by_artist: 'Artist Two', by_retailer: 'Spotify' },
+  { state: 'paid' },
+  { state: 'unpaid', by_retailer: 'Spotify' },
+  // Not the rollup's columns: the filter's lines are split.
+  { q: 'Artist One' },
+];
+
+/** Each filter's three parts as the list answers them, and as splitting the filter's own lines answers them. */
+async function bothWays() {
+  const { currentTerms, splitTotals } = await import('../../functions/money/index.js');
+  const { filterCondition } = await import('../../functions/royalties/ledger/filter.js');
+  const terms = await currentTerms(company.companyId);
+  const answers = [];
+  for (const filter of FILTERS) {
+    const answer = await company.api.get(`/royalties?per_page=5&${new URLSearchParams(filter)}`);
+    expect(answer.status, `${JSON.stringify(filter)} ${JSON.stringify(answer.body)}`).toBe(200);
+    const listed = answer.body;
+    const split = await splitTotals(company.companyId, terms, filterCondition(filter, 'lf'));
+    answers.push({
+      filter,
+      listed: [listed.artist_sum, listed.retained_sum, listed.unaccountable_sum].map(units),
+      split: [split.payees, split.retained, split.unaccountable],
+      label: units(listed.label_sum),
+    });
+  }
+  return answers;
+}
+
+beforeAll(async () => {
+  Object.assign(process.env, inject('cloudEnv'));
+  company = await ownCompany('Split rollup');
+  payeeIds = [];
+  for (const n of [1, 2]) {
+    const made = await company.api.post('/payees', { name: `Split ${n} ${stamp}` });
+    expect(made.status).toBe(201);
+    payeeIds.push(made.body.payee.id);
+  }
+  const paid = await company.api.post('/recordings', {
+    title: `Split paid ${stamp}`,
+    isrc: isrc(1),
+    recording_payees_attributes: [{ payee_id: payeeIds[0], split: 33.33 }],
+  });
+  expect(paid.status).toBe(201);
+  recordingId = paid.body.recording.id;
+  expect((await company.api.post('/recordings', { title: `Split nobody ${stamp}`, isrc: isrc(2) })).status).toBe(201);
+  const rows = [];
+  for (const [i, store] of ['Spotify', 'Apple', 'Spotify', 'Deezer'].entries())
+    for (const period of ['2031-03', '2031-04'])
+      rows.push(
+        `${store},${period},${isrc(1)},Track,Artist One,${i + 1},${(0.013 * (i + 1)).toFixed(3)},GBP`,
+        `${store},${period},${isrc(2)},Track,Artist Two,1,0.071,GBP`,
+        `${store},${period},GBXX00000000,Unknown,Artist Two,2,-0.019,GBP`,
+      );
+  await importReport(company.api, {
+    mapName: `Split rollup ${stamp}`,
+    map: {
+      columns: {
+        retailer: 'Store',
+        pay_period: 'Period',
+        isrc: 'ISRC',
+        song: 'Track',
+        artist: 'Artist',
+        quantity: 'Units',
+        subtotal_payable: 'Net',
+        subtotal_payable_currency: 'Currency',
+      },
+      constants: { sales_category: 'Stream', territory: 'GB' },
+    },
+    filename: `split-rollup-${stamp}.csv`,
+    report: ['Store,Period,ISRC,Track,Artist,Units,Net,Currency', ...rows].join('\n'),
+  });
+}, 120_000);
+
+describe('the royalties list’s split of a filter', () => {
+  it('is what splitting the filter’s own lines gives, to the millionth, after lines are marked paid', async () => {
+    const marked = await company.api.patch('/royalties/mark_as_paid', { filter: { by_retailer: 'Apple' } });
+    expect(marked.status).toBe(200);
+    // The first list of the new state starts writing its split rollup (and splits its own lines meanwhile).
+    const writing = Date.now();
+    expect((await company.api.get('/royalties?per_page=5')).status).toBe(200);
+    const { LEDGER_CACHE_DIR } = await import('../../functions/royalties/ledger/cache-dir.js');
+    const folder = path.join(LEDGER_CACHE_DIR, 'split-rollups', company.companyId.replace(/[^0-9A-Za-z]/g, '_'));
+    const written = async () => {
+      const names = (await readdir(folder).catch(() => [] as string[])).filter((n) => n.endsWith('.parquet'));
+      const times = await Promise.all(names.map(async (n) => (await stat(path.join(folder, n))).mtimeMs));
+      return times.some((t) => t >= writing - 1000);
+    };
+    await expect.poll(written, { timeout: 30_000 }).toBe(true);
+    const answers = await bothWays();
+    for (const answer of answers) {
+      expect(answer.listed, JSON.stringify(answer.filter)).toEqual(answer.split);
+      expect(answer.listed.reduce((t, u) => t + u, 0n)).toBe(answer.label);
+    }
+    const all = answers[0];
+    // Every part has something in it, so a part summed from the wrong column would show.
+    expect(all.listed.every((u) => u !== 0n)).toBe(true);
+  }, 120_000);
+
+  it('follows the terms: a larger payee split on the recording moves every filter’s payees’ part at once', async () => {
+    const before = await bothWays();
+    const changed = await company.api.patch(`/recordings/${recordingId}`, {
+      recording_payees_attributes: [{ payee_id: payeeIds[1], split: 50 }],
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const after = await bothWays();
+    for (const [i, answer] of after.entries()) {
+      expect(answer.listed, JSON.stringify(answer.filter)).toEqual(answer.split);
+      if (before[i].listed[0] !== 0n)
+        expect(answer.listed[0], JSON.stringify(answer.filter)).toBeGreaterThan(before[i].listed[0]);
+    }
+  }, 120_000);
+});
