@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { call, cloudUrl, demo, signIn } from '../support/api.js';
 import { launchChromium, signedInAdminPage } from '../support/browser.js';
+import { pickOption } from '../support/pick-option.js';
 
 /** An admin keeps societies, retailers, distributors and DSPs in the browser: nested rows, pickers, quick-add. */
 let browser: Browser;
@@ -22,21 +23,7 @@ afterAll(async () => {
 
 const notice = () => page.getByTestId('notification-message').textContent();
 
-async function pick(testId: string, text: string, option: string) {
-  const field = page.getByTestId(testId).first();
-  // The options are redrawn as the typed filter is answered; a click that lands while they move can choose the
-  // option drawn under the pointer instead. So the choice is read back from the field, and made again if it missed.
-  for (let attempt = 1; ; attempt += 1) {
-    await field.click();
-    await page.keyboard.type(text);
-    await page
-      .getByRole('option', { name: new RegExp(option) })
-      .first()
-      .click();
-    if (new RegExp(option).test(await field.innerText()) || attempt === 3) break;
-  }
-  expect(await field.innerText()).toMatch(new RegExp(option));
-}
+const pick = (testId: string, text: string, option: string | RegExp) => pickOption(page, testId, text, option);
 
 describe('admin reference records in the browser', () => {
   it('adds a society with a country and URL rows; the link text defaults to its name', async () => {

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '../../shared/messages.js';
 import { call, cloudUrl, latestMail, newConfirmedUser, signIn } from '../support/api.js';
 import { launchChromium, signInThroughForm, watchErrors, screenshotIfAsked } from '../support/browser.js';
+import { pickOption } from '../support/pick-option.js';
 
 /**
  * A new user goes from sign-up to a working company without an admin (docs/onboarding.md): sign up, confirm
@@ -22,12 +23,6 @@ let errors: string[];
 let companyId = '';
 
 const notice = () => page.getByTestId('notification-message').textContent();
-
-async function pick(p: Page, testId: string, text: string, option: string | RegExp) {
-  await p.getByTestId(testId).first().click();
-  await p.keyboard.type(text);
-  await p.getByRole('option', { name: option }).first().click();
-}
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
@@ -74,7 +69,7 @@ describe('onboarding journey in the browser', () => {
     await page.getByTestId('create-company-submit').click();
     await expect.poll(() => page.getByTestId('create-company-form').textContent()).toContain('Name is required');
     await page.getByTestId('create-company-name').fill(companyName);
-    await pick(page, 'create-company-country', 'United Kingdom', /United Kingdom/);
+    await pickOption(page, 'create-company-country', 'United Kingdom', /United Kingdom/);
     await page.getByTestId('create-company-submit').click();
     await expect.poll(notice, { timeout: 10_000 }).toContain('Company Added');
     await expect.poll(() => page.getByTestId('header-company-link').textContent()).toContain(companyName);
@@ -98,7 +93,7 @@ describe('onboarding journey in the browser', () => {
 
     await page.goto(`${cloudUrl()}/user/releases/new`);
     await page.getByTestId('ref-field-title').fill(`First Light ${stamp}`);
-    await pick(page, 'ref-field-label_id', labelName, labelName);
+    await pickOption(page, 'ref-field-label_id', labelName, labelName);
     await page.getByTestId('ref-field-upc').fill('assign later');
     await page.getByTestId('ref-submit').click();
     await expect.poll(notice, { timeout: 10_000 }).toContain('Release Successfully Added');

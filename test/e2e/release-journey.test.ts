@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { call, cloudUrl, demo, signIn } from '../support/api.js';
 import { openManagerSession } from '../support/browser.js';
+import { pickOption } from '../support/pick-option.js';
 
 /**
  * The catalogue end to end in Chromium: an artist, a release with two recordings and a
@@ -29,11 +30,7 @@ const notice = () => page.getByTestId('notification-message').textContent();
 const api = (method: string, path: string, body?: object) =>
   call(method, `/api/v1${path}`, { token, company: company.id, body });
 
-async function pick(testId: string, text: string, option: string | RegExp) {
-  await page.getByTestId(testId).first().click();
-  await page.keyboard.type(text);
-  await page.getByRole('option', { name: option }).first().click();
-}
+const pick = (testId: string, text: string, option: string | RegExp) => pickOption(page, testId, text, option);
 
 describe('release journey in the browser', () => {
   it('creates an artist and two recordings credited to it', async () => {

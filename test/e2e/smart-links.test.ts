@@ -1,8 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloudUrl } from '../support/api.js';
 import { launchChromium, screenshotIfAsked, signedInManagerPage, watchErrors } from '../support/browser.js';
 import { type OwnCompany, ownCompany } from '../support/own-company.js';
+import { pickOption } from '../support/pick-option.js';
 
 /**
  * Smart links in Chromium: a label’s settings saved and used by its next release; a smart link made from a
@@ -17,12 +18,6 @@ let releaseTitle: string;
 /** A fan’s everyday browser (a headless one is rightly taken for a bot and never counted). */
 const FAN_BROWSER =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
-
-async function pick(page: Page, testId: string, text: string, option: string) {
-  await page.getByTestId(testId).first().click();
-  await page.keyboard.type(text);
-  await page.getByRole('option', { name: option }).first().click();
-}
 
 beforeAll(async () => {
   browser = await launchChromium();
@@ -56,7 +51,7 @@ describe('smart links', () => {
   it('makes a link from a release, and a fan’s click from its landing page reaches the store and is counted', async () => {
     const { page, errors } = await managerPage();
     await page.goto(`${cloudUrl()}/user/labels/tools/marketing/smart_url`);
-    await pick(page, 'smart-link-release', 'Journey', releaseTitle);
+    await pickOption(page, 'smart-link-release', 'Journey', releaseTitle);
     await page.getByTestId('smart-link-create').click();
     await expect.poll(() => page.locator('body').textContent()).toContain('Smart link created');
     await expect.poll(() => page.getByTestId('smart-links').textContent()).toContain(releaseTitle);
