@@ -118,7 +118,9 @@ describe('artist portal in the browser', () => {
   it('refuses the artist dashboard to a label manager, who manages portal access on the artist page', async () => {
     const { page, errors: pageErrors } = await signedInManagerPage(browser, cloudUrl(), manager, company);
     await page.goto(`${cloudUrl()}/artist_dashboard`);
-    await expect.poll(() => page.locator('body').textContent(), { timeout: 15_000 }).toContain(MESSAGES.noAccessHere);
+    // Sent to their own dashboard, where the message shows (home shows no notices).
+    await page.waitForURL(`${cloudUrl()}/user`);
+    await expect.poll(() => page.getByTestId('notification-message').textContent()).toContain(MESSAGES.noAccessHere);
     await page.goto(`${cloudUrl()}/user/artists/${X.artistId}`);
     await page.getByTestId('artist-portal-access').waitFor();
     await expect.poll(() => page.getByTestId('portal-users').textContent()).toContain(X.email);

@@ -37,15 +37,16 @@ describe('checkRoute', () => {
     expect(checkRoute({ ...base, access: 'admin', role: 'admin', hasCompany: false })).toEqual({ action: 'allow' });
   });
 
-  it('requiresArtistUser: others go home with "Your Account does not have access here"', () => {
+  it('requiresArtistUser: others go to their own dashboard with "Your Account does not have access here"', () => {
+    // Not home: the home page shows no notices, so the message would be lost there.
     expect(checkRoute({ ...base, access: 'artist_user' })).toEqual({
       action: 'redirect',
-      to: '/',
+      to: '/user',
       message: MESSAGES.noAccessHere,
     });
     expect(checkRoute({ ...base, access: 'artist_user', role: 'admin' })).toMatchObject({
       action: 'redirect',
-      to: '/',
+      to: '/user',
     });
     expect(checkRoute({ ...base, access: 'artist_user', role: 'artist_user' })).toEqual({ action: 'allow' });
   });

@@ -28,7 +28,8 @@ export type GuardDecision =
  * The route guards, as one pure decision:
  * - requiresLogin: "You must be logged in", unload, /signin?redirect=<path>;
  * - requiresAdmin (/admin, /distribution, /billing): "You must be an Admin to do that";
- * - requiresArtistUser: "Your Account does not have access here", go to /;
+ * - requiresArtistUser: "Your Account does not have access here", go to the user's own dashboard (not home,
+ *   which shows no notices);
  * - an artist user on a label's page (one that needs a company, or the label dashboard /user): their own
  *   artist dashboard, with no message (they have no company to make; the page they asked for is not theirs);
  * - an admin on a page that works in one company (statements, payment run, UPCs, and the label's own pages
@@ -47,8 +48,9 @@ export function checkRoute(input: GuardInput): GuardDecision {
     };
   }
   if (input.access === 'admin' && input.role !== 'admin') return { action: 'deny', message: MESSAGES.mustBeAdmin };
+  // To their own dashboard rather than home: the home page shows no notices, so the message would never be read.
   if (input.access === 'artist_user' && input.role !== 'artist_user')
-    return { action: 'redirect', to: '/', message: MESSAGES.noAccessHere };
+    return { action: 'redirect', to: dashboardPath(input.role), message: MESSAGES.noAccessHere };
   if (input.role === 'artist_user' && (input.tenantized || input.path.split('?')[0] === '/user'))
     return { action: 'redirect', to: ARTIST_DASHBOARD, message: '' };
   if (input.tenantized && !input.hasCompany && (input.access === 'admin' || input.role === 'admin'))
