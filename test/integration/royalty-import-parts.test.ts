@@ -224,6 +224,37 @@ describe('a report larger than one part', () => {
     expect((await otherCompany.get(`/royalties?by_retailer=${encodeURIComponent(store)}`)).body.total_count).toBe(0);
   });
 
+  it('skips a part of an earlier run, and only a part of the run under way can fail it', async () => {
+    const { getDb } = await import('../../functions/data/service.js');
+    const { BUCKETS } = await import('../../infra/resources.js');
+    const { partMessagesOf, planParts, runImportPart } = await import('../../functions/royalties/import/parts.js');
+    const bucket = BUCKETS.ledger.localName;
+    const db = getDb().entities;
+    // A re-run is under way (its claim `current-run`); a part the earlier run sent arrives late, and would fail:
+    // its inputs snapshot went with that run.
+    await db.RoyaltyImport.patch({ tenantId, id: importId })
+      .set({ status: 'processing', run_token: 'current-run', running_since: new Date().toISOString() })
+      .go();
+    const [first] = partMessagesOf(await planParts(reportFile, 1), {
+      tenantId,
+      importId,
+      map: MAP,
+      sourceName: 'Parts',
+      textKey: dropKey,
+      inputsKey: `work/${tenantId}/${importId}/gone.json`,
+      runToken: 'earlier-run',
+    });
+    const late = { ...first, part: 7, parts: 8 };
+    expect(await runImportPart(bucket, late, { lastAttempt: true })).toBe('skipped');
+    const stillRunning = (await db.RoyaltyImport.get({ tenantId, id: importId }).go()).data;
+    expect(stillRunning).toMatchObject({ status: 'processing', run_token: 'current-run' });
+    // The same part sent by the run under way fails on its last attempt, and that does stop the import.
+    await expect(runImportPart(bucket, { ...late, runToken: 'current-run' }, { lastAttempt: true })).rejects.toThrow(
+      'the inputs snapshot is missing',
+    );
+    expect((await db.RoyaltyImport.get({ tenantId, id: importId }).go()).data?.status).toBe('failed');
+  });
+
   it('leaves nothing behind when the import is deleted while a part is being read', async () => {
     const { getDb } = await import('../../functions/data/service.js');
     const { s3Client } = await import('../../functions/lib/clients.js');

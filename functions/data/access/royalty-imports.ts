@@ -138,19 +138,28 @@ export async function releaseRunClaims(tenantId: string, id: string): Promise<vo
 
 /**
  * Saves an import's progress. whileProcessing: only while it is still processing (a part
- * reporting late never undoes a finished import); false when it was not.
+ * reporting late never undoes a finished import); false when it was not. ofRun: and only while
+ * the run that claimed it is still this one (a part of an earlier run failing late never fails a
+ * re-run started since).
  */
 export async function updateImport(
   tenantId: string,
   id: string,
   set: ImportUpdate,
-  { whileProcessing = false } = {},
+  { whileProcessing = false, ofRun }: { whileProcessing?: boolean; ofRun?: string } = {},
 ): Promise<boolean> {
   const set_ = imports().patch({ tenantId, id }).set(set);
   // An import that stops (done, failed, duplicate) has no run under way any more.
   const patch = set.status && set.status !== 'processing' ? set_.remove([...RUN_ATTRIBUTES]) : set_;
   try {
-    await (whileProcessing ? patch.where((attr, op) => op.eq(attr.status, 'processing')) : patch).go();
+    const conditional = whileProcessing
+      ? patch.where((attr, op) =>
+          ofRun
+            ? `${op.eq(attr.status, 'processing')} AND ${op.eq(attr.run_token, ofRun)}`
+            : op.eq(attr.status, 'processing'),
+        )
+      : patch;
+    await conditional.go();
     return true;
   } catch (error) {
     if (whileProcessing && isConditionFailed(error)) return false;

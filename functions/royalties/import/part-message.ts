@@ -37,5 +37,10 @@ export const partMessage = z.object({
   /** Lines of the whole report before this part's own numbering (skipped rows and the records of earlier parts). */
   lineOffset: z.number().int().min(0),
   last: z.boolean(),
+  /**
+   * The claim of the run that sent it. A re-run (or a run resumed after a crash) claims the import anew and sends
+   * its own parts: a message of an earlier run, delivered late, is skipped instead of touching the new run.
+   */
+  runToken: z.string().min(1).optional(),
 });
 export type PartMessage = z.infer<typeof partMessage>;

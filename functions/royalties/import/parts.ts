@@ -64,6 +64,8 @@ type Dispatch = {
   dropKey: string;
   dropFile: string;
   etag?: string;
+  /** The claim of the run sending the parts (the import's run_token). */
+  runToken: string;
   beforeSend: (parts: number) => Promise<void>;
 };
 
@@ -82,6 +84,7 @@ export async function dispatchParts({
   dropKey,
   dropFile,
   etag,
+  runToken,
   beforeSend,
 }: Dispatch): Promise<number> {
   const skipRows = map.skip_header_rows ?? 0;
@@ -102,6 +105,7 @@ export async function dispatchParts({
     textKey,
     inputsKey,
     etag: textKey === dropKey ? etag : undefined,
+    runToken,
   });
   await beforeSend(messages.length);
   const queueUrl = requireEnv(ENV.royaltyPartQueue);
@@ -143,6 +147,7 @@ export function partMessagesOf(
     textKey,
     inputsKey,
     etag,
+    runToken,
   }: {
     tenantId: string;
     importId: string;
@@ -151,6 +156,7 @@ export function partMessagesOf(
     textKey: string;
     inputsKey: string;
     etag?: string;
+    runToken?: string;
   },
 ): PartMessage[] {
   const skipRows = map.skip_header_rows ?? 0;
@@ -168,6 +174,7 @@ export function partMessagesOf(
     inputsKey,
     lineOffset: skipRows + part.firstRecord,
     last: part.index === split.parts.length - 1,
+    ...(runToken ? { runToken } : {}),
   }));
 }
 
@@ -186,13 +193,16 @@ export async function runImportPart(
   const item = await getImport(tenantId, importId);
   // Deleted, failed, or already finished by another part's worker.
   if (item?.status !== 'processing') return 'skipped';
+  // A part of an earlier run of this import (re-run or resumed since): the run now under way sent its own.
+  if (message.runToken && item.run_token !== message.runToken) return 'skipped';
   try {
     return await runPart(bucket, message, item);
   } catch (error) {
     if (lastAttempt)
-      await failImport(item, stoppedAfterAttempts(`Part ${part + 1} of ${message.parts} of the report`)).catch(
-        () => undefined,
-      );
+      await failImport(
+        { ...item, run_token: message.runToken ?? item.run_token },
+        stoppedAfterAttempts(`Part ${part + 1} of ${message.parts} of the report`),
+      ).catch(() => undefined);
     throw error;
   }
 }
@@ -229,6 +239,8 @@ export type StoredPart = RoyaltyImportPartItem;
 export type PartedImport = {
   tenantId: string;
   id: string;
+  /** The claim of the run the import is in (re-runs take a new one). */
+  run_token?: string;
   payment_date?: string;
   user_id?: string;
   filename: string;
@@ -318,6 +330,8 @@ async function removePart(bucket: string, tenantId: string, importId: string, pa
 }
 
 async function failImport(item: PartedImport, error: string): Promise<'failed'> {
-  await importProgress(item, 'failed', PROGRESS.done, { error }, { whileProcessing: true });
+  // Only the run this part was read for: a part of an earlier run that fails late (its message re-delivered after
+  // the user re-ran the import) must not fail the re-run.
+  await importProgress(item, 'failed', PROGRESS.done, { error }, { whileProcessing: true, ofRun: item.run_token });
   return 'failed';
 }

@@ -12,6 +12,8 @@ type ProgressOptions = {
   save?: boolean;
   /** Saved only while the import is still processing: a part reporting late never undoes the finished import. */
   whileProcessing?: boolean;
+  /** With whileProcessing: only while this run (its claim token) is the import's run. */
+  ofRun?: string;
 };
 
 /**
@@ -24,12 +26,12 @@ export async function importProgress(
   status: ImportStatus,
   progress: number,
   extra: ImportUpdate = {},
-  { save = true, whileProcessing = false }: ProgressOptions = {},
+  { save = true, whileProcessing = false, ofRun }: ProgressOptions = {},
 ): Promise<void> {
   const alive = status === 'processing' ? { running_since: new Date().toISOString() } : {};
   if (
     save &&
-    !(await updateImport(item.tenantId, item.id, { status, progress, ...alive, ...extra }, { whileProcessing }))
+    !(await updateImport(item.tenantId, item.id, { status, progress, ...alive, ...extra }, { whileProcessing, ofRun }))
   )
     return;
   if (item.user_id)

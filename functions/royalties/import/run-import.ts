@@ -167,6 +167,7 @@ export async function runImport(bucket: string, key: string, options: RunImportO
           dropKey: key,
           dropFile: local,
           etag: head.etag,
+          runToken: claim,
           // The last part adds its writes to these (finish-parts.ts).
           beforeSend: (count) => step('processing', PROGRESS.downloaded, { parts: count, writes: writes + 1 }),
         });
