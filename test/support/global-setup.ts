@@ -63,6 +63,10 @@ async function startTestCloud(): Promise<TestCloud> {
     throw new Error('web/dist holds React’s development build: build it again without SKIP_WEB_BUILD');
   // Royalty reports over 256 KB are imported in parts here, so the tests run the part workers with small files.
   process.env.ROYALTY_PART_BYTES ??= String(256 * 1024);
+  // The one cloud serves four files at once in one process: in AWS each of those requests would have a Lambda (and
+  // its memory) of its own. With one Lambda's budget the shared DuckDB ran out of memory when an admin's list across
+  // every company, a statement run and a royalties rollup met.
+  process.env.LEDGER_MEMORY_MB ??= '2048';
   const stateDir = mkdtempSync(path.join(os.tmpdir(), 'label-platform-test-'));
   const ports = await freeCloudPorts();
   const cloud = await startLocalCloud({ stateDir, webDir: path.join(root, 'web', 'dist'), ports, inMemory: true });
