@@ -1,5 +1,5 @@
 /**
- * `npm run bench:royalties [-- --lines 1000000]` (issues 6 and 15's figures). Generates a synthetic
+ * `npm run bench:royalties [-- --lines 1000000]`. Generates a synthetic
  * sales report in a distributor's usual layout with a matching catalogue, drops it into the
  * company's S3 drop folder and times the real import path (S3 event → queue → worker → Parquet
  * ledger → aggregates) until the import is done. Baselines in the same run: DuckDB's bare count(*)
