@@ -3,7 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { units } from '../support/exact-money.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
-import { importReport } from '../support/royalty-report.js';
+import { importReport, storeMap } from '../support/royalty-report.js';
 
 /**
  * The royalties list's "of which payees", "the label keeps" and "no one is entitled" for a filter on
@@ -80,19 +80,7 @@ beforeAll(async () => {
       );
   await importReport(company.api, {
     mapName: `Split rollup ${stamp}`,
-    map: {
-      columns: {
-        retailer: 'Store',
-        pay_period: 'Period',
-        isrc: 'ISRC',
-        song: 'Track',
-        artist: 'Artist',
-        quantity: 'Units',
-        subtotal_payable: 'Net',
-        subtotal_payable_currency: 'Currency',
-      },
-      constants: { sales_category: 'Stream', territory: 'GB' },
-    },
+    map: { ...storeMap(), constants: { sales_category: 'Stream', territory: 'GB' } },
     filename: `split-rollup-${stamp}.csv`,
     report: ['Store,Period,ISRC,Track,Artist,Units,Net,Currency', ...rows].join('\n'),
   });
