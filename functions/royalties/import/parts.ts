@@ -200,8 +200,9 @@ export async function runImportPart(
   } catch (error) {
     if (lastAttempt)
       await failImport(
-        { ...item, run_token: message.runToken ?? item.run_token },
+        item,
         stoppedAfterAttempts(`Part ${part + 1} of ${message.parts} of the report`),
+        message.runToken,
       ).catch(() => undefined);
     throw error;
   }
@@ -329,9 +330,10 @@ async function removePart(bucket: string, tenantId: string, importId: string, pa
   await deleteImportParts(tenantId, importId, [part]);
 }
 
-async function failImport(item: PartedImport, error: string): Promise<'failed'> {
-  // Only the run this part was read for: a part of an earlier run that fails late (its message re-delivered after
-  // the user re-ran the import) must not fail the re-run.
-  await importProgress(item, 'failed', PROGRESS.done, { error }, { whileProcessing: true, ofRun: item.run_token });
+/** Fails the import, only while `run` (the part's own run; the one read with the import by default) still holds it. */
+async function failImport(item: PartedImport, error: string, run = item.run_token): Promise<'failed'> {
+  // A part of an earlier run that fails late (its message re-delivered after the user re-ran the import) must not
+  // fail the re-run.
+  await importProgress(item, 'failed', PROGRESS.done, { error }, { whileProcessing: true, ofRun: run });
   return 'failed';
 }
