@@ -25,7 +25,8 @@ export function startApiProcess(env: Record<string, string>): Promise<ApiProcess
   const child = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
     // `--import tsx` is resolved from the working directory: the repository's node_modules.
     cwd: ROOT,
-    env: { ...process.env, ...env },
+    // As npm start runs: enough libuv threads that queries under way do not hold up the answers (docs/local-cloud.md).
+    env: { ...process.env, UV_THREADPOOL_SIZE: '32', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -58,6 +58,11 @@ async function startTestCloud(): Promise<TestCloud> {
   const root = path.resolve(import.meta.dirname, '../..');
   // The SPA the tests drive is what users get: the build refuses React's development build, and
   // a build kept with SKIP_WEB_BUILD is checked here.
+  // libuv's four default threads are too few for one process answering four files at once: a few slow DuckDB
+  // queries hold them all and every other answer's compression waits (docs/local-cloud.md). Read before our code runs,
+  // so it can only be set where the process starts (npm test does).
+  if (Number(process.env.UV_THREADPOOL_SIZE ?? 4) < 16)
+    console.warn('UV_THREADPOOL_SIZE is under 16: run the tests with npm test (it sets 32), or set it yourself.');
   if (!process.env.SKIP_WEB_BUILD) buildWebIfStale(root);
   else if (isDevelopmentBuild(path.join(root, 'web', 'dist')))
     throw new Error('web/dist holds React’s development build: build it again without SKIP_WEB_BUILD');
