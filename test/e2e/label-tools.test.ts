@@ -31,9 +31,7 @@ describe('label tools', () => {
       toolPath('todo_list'),
     );
     await page.getByTestId('todo-create').click();
-    await expect
-      .poll(() => page.locator('body').textContent(), { timeout: 10_000 })
-      .toContain('Default Todo List and Tasks created.');
+    await expect.poll(() => page.locator('body').textContent()).toContain('Default Todo List and Tasks created.');
     await expect.poll(() => page.getByTestId('todo-tasks').textContent()).toContain('Upload the label’s logo');
 
     await page.getByTestId('todo-add').click();
@@ -63,9 +61,7 @@ describe('label tools', () => {
       toolPath('notebook'),
     );
     await page.getByTestId('notebook-create').click();
-    await expect
-      .poll(() => page.locator('body').textContent(), { timeout: 10_000 })
-      .toContain('Label Notebook created');
+    await expect.poll(() => page.locator('body').textContent()).toContain('Label Notebook created');
     const add = async (title: string, content: string, tags: string) => {
       await page.getByTestId('note-title').locator('input').fill(title);
       await page.getByTestId('note-content').locator('textarea').fill(content);
