@@ -20,14 +20,34 @@ export const TABLE = {
 
 export type BucketKey = 'uploads' | 'ledger';
 
+/**
+ * Files derived from a ledger state and shared through the ledger bucket (functions/royalties/bucket-keys.ts): the
+ * bucket forgets them after `days`, since a state nobody has read for a month needs none, and one read again is
+ * derived again.
+ */
+export const DERIVED_LEDGER_FILES = { prefix: 'derived/', days: 30 } as const;
+
 export const BUCKETS: Record<
   BucketKey,
-  { localName: string; browserUploads: boolean; notifyQueue?: QueueKey; prefix?: string }
+  {
+    localName: string;
+    browserUploads: boolean;
+    notifyQueue?: QueueKey;
+    prefix?: string;
+    /** Objects under `prefix` removed `days` after they were written. */
+    expires?: { prefix: string; days: number };
+  }
 > = {
   /** Logos, audio and royalty files the browser PUTs through presigned URLs. */
   uploads: { localName: 'label-platform-uploads', browserUploads: true, notifyQueue: 'uploadEvents' },
   /** The royalty ledger (Parquet) and the drop folder distributors write to and the browser uploads reports into. */
-  ledger: { localName: 'label-platform-ledger', browserUploads: true, notifyQueue: 'royaltyImport', prefix: 'drop/' },
+  ledger: {
+    localName: 'label-platform-ledger',
+    browserUploads: true,
+    notifyQueue: 'royaltyImport',
+    prefix: 'drop/',
+    expires: DERIVED_LEDGER_FILES,
+  },
 };
 
 /**

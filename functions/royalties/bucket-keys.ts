@@ -1,4 +1,5 @@
 import { ulid } from 'ulid';
+import { DERIVED_LEDGER_FILES } from '../../infra/resources.js';
 
 /**
  * The ledger bucket's key layout, the one place that writes or reads it:
@@ -10,11 +11,21 @@ import { ulid } from 'ulid';
  * - `work/{tenant}/{import}/`: what only the part workers of a large report need (its text, the
  *   rules' inputs, each part's sums); removed when the import finishes.
  *
+ * - `derived/{tenant}/{kind}/{name}`: files derived from a whole ledger state (the royalties list's rollup and
+ *   split rollup, ledger/cached-files.ts), named by a hash of what they were made from, so never stale; shared
+ *   between the worker that writes them and the API processes that read them. They expire after
+ *   DERIVED_LEDGER_FILES.days (infra/resources.ts): an expired one is simply made again.
+ *
  * Deleting an import removes both of its prefixes, so everything an import writes lives under them.
  */
 export const DROP_PREFIX = 'drop/';
 const LEDGER_PREFIX = 'ledger/';
 const WORK_PREFIX = 'work/';
+const DERIVED_PREFIX = DERIVED_LEDGER_FILES.prefix;
+
+/** A file derived from a tenant's ledger state, shared through the bucket (ledger/cached-files.ts). */
+export const derivedKey = (tenantId: string, kind: string, name: string) =>
+  `${DERIVED_PREFIX}${tenantId}/${kind}/${name}`;
 
 /** Where a report for this tenant and source is dropped. */
 export const dropKey = (tenantId: string, sourceId: string, filename: string) =>

@@ -73,7 +73,12 @@ export class Storage extends Construct {
               },
             ]
           : undefined,
-        lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(7) }],
+        lifecycleRules: [
+          { abortIncompleteMultipartUploadAfter: Duration.days(7) },
+          ...(definition.expires
+            ? [{ prefix: definition.expires.prefix, expiration: Duration.days(definition.expires.days) }]
+            : []),
+        ],
         serverAccessLogsBucket: this.accessLogs,
         serverAccessLogsPrefix: `s3/${key}/`,
       });

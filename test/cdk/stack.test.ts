@@ -15,6 +15,7 @@ import { AREAS, ROUTES, WEBSOCKET_ROUTES, routeKey } from '../../functions/route
 import { RootStack } from '../../infra/root-stack.js';
 import {
   BUCKETS,
+  DERIVED_LEDGER_FILES,
   ENV,
   QUEUES,
   SCHEDULES,
@@ -299,6 +300,17 @@ describe('storage', () => {
         QueueConfigurations: [{ Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: BUCKETS.ledger.prefix }] } } }],
       },
     });
+  });
+
+  it('forgets the files derived from ledger states after a month, and nothing else of the ledger bucket', () => {
+    const expiring = ofType('AWS::S3::Bucket').flatMap(([, bucket]) =>
+      (bucket.Properties.LifecycleConfiguration?.Rules ?? []).filter(
+        (rule: { ExpirationInDays?: number; Prefix?: string }) => rule.ExpirationInDays && rule.Prefix,
+      ),
+    );
+    expect(expiring).toEqual([
+      expect.objectContaining({ Prefix: DERIVED_LEDGER_FILES.prefix, ExpirationInDays: 30, Status: 'Enabled' }),
+    ]);
   });
 });
 

@@ -1,6 +1,7 @@
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { ENV } from '../../infra/resources.js';
 import { units } from '../support/exact-money.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 import { importReport, storeMap } from '../support/royalty-report.js';
@@ -86,7 +87,22 @@ beforeAll(async () => {
   });
 }, 120_000);
 
+/** The tenant's derived ledger files in the ledger bucket, by key, with when each was written. */
+async function sharedFiles(kind: string) {
+  const { listObjects } = await import('../../functions/lib/bucket-objects.js');
+  const { derivedKey } = await import('../../functions/royalties/bucket-keys.js');
+  const found = new Map<string, number>();
+  for await (const object of listObjects(inject('cloudEnv')[ENV.ledgerBucket], derivedKey(company.companyId, kind, '')))
+    found.set(object.key, object.lastModified?.getTime() ?? 0);
+  return found;
+}
+
 describe('the royalties list’s split of a filter', () => {
+  it('is not prepared by the import of a small ledger: its first list splits its own lines quickly', async () => {
+    expect((await sharedFiles('split-rollups')).size).toBe(0);
+    expect((await sharedFiles('rollups')).size).toBe(0);
+  });
+
   it('is what splitting the filter’s own lines gives, to the millionth, after lines are marked paid', async () => {
     const marked = await company.api.patch('/royalties/mark_as_paid', { filter: { by_retailer: 'Apple' } });
     expect(marked.status).toBe(200);
@@ -123,5 +139,30 @@ describe('the royalties list’s split of a filter', () => {
       if (before[i].listed[0] !== 0n)
         expect(answer.listed[0], JSON.stringify(answer.filter)).toBeGreaterThan(before[i].listed[0]);
     }
+  }, 120_000);
+
+  it('is prepared once for a large ledger and found in the bucket by a process that never read it', async () => {
+    const { prepareListFiles } = await import('../../functions/royalties/api/prepare-list-files.js');
+    // New terms no list has asked for yet, so no answer of the API process is kept for them.
+    const changed = await company.api.patch(`/recordings/${recordingId}`, {
+      recording_payees_attributes: [{ payee_id: payeeIds[1], split: 10 }],
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    // What the import worker does after a large import (this ledger counts as large here), in this test's own process.
+    await prepareListFiles(company.companyId, 0);
+    const shared = await sharedFiles('split-rollups');
+    expect([...shared.keys()].some((key) => key.endsWith('.parquet'))).toBe(true);
+    expect((await sharedFiles('rollups')).size).toBeGreaterThan(0);
+    // An API process on another machine (a Lambda's own disk): nothing of this company on local disk.
+    const { LEDGER_CACHE_DIR } = await import('../../functions/royalties/ledger/cache-dir.js');
+    const tenantFolder = company.companyId.replace(/[^0-9A-Za-z]/g, '_');
+    for (const kind of ['split-rollups', 'rollups'])
+      await rm(path.join(LEDGER_CACHE_DIR, kind, tenantFolder), { recursive: true, force: true });
+    const answers = await bothWays();
+    for (const answer of answers) expect(answer.listed, JSON.stringify(answer.filter)).toEqual(answer.split);
+    // The list read the bucket's copy: it is back on local disk, and the bucket's was not written again.
+    const local = await readdir(path.join(LEDGER_CACHE_DIR, 'split-rollups', tenantFolder));
+    expect(local.filter((name) => name.endsWith('.parquet'))).toHaveLength(1);
+    expect(await sharedFiles('split-rollups')).toEqual(shared);
   }, 120_000);
 });

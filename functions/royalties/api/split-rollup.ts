@@ -37,7 +37,8 @@ const nameOf = (state: LedgerState, terms: Terms) => [
   terms.fingerprint,
 ];
 
-function write(tenantId: string, state: LedgerState, terms: Terms): Promise<string | null> {
+/** Writes (or finds) the split rollup of this state and terms; the write is shared with lists asking meanwhile. */
+export function writeSplitRollup(tenantId: string, state: LedgerState, terms: Terms): Promise<string | null> {
   let byTerms = made.get(state);
   if (!byTerms) {
     byTerms = new Map();
@@ -75,7 +76,7 @@ async function splitRollup(tenantId: string, state: LedgerState, terms: Terms): 
   }
   const found = await foundFile(KIND, tenantId, nameOf(state, terms));
   if (found !== undefined) return found;
-  write(tenantId, state, terms).catch(() => undefined);
+  writeSplitRollup(tenantId, state, terms).catch(() => undefined);
   return undefined;
 }
 

@@ -1,3 +1,4 @@
+import { prepareListFiles } from '../api/prepare-list-files.js';
 import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -109,8 +110,9 @@ export async function runImport(bucket: string, key: string, options: RunImportO
     return 'failed' as const;
   };
 
+  let outcome: ImportOutcome;
   try {
-    return await importClaimed();
+    outcome = await importClaimed();
   } catch (error) {
     // The message comes again: its next delivery takes the run over (the queue's retry may be sooner than the claim ages).
     if (!options.lastAttempt) await releaseImportRun(tenantId, id, claim).catch(() => undefined);
@@ -125,6 +127,9 @@ export async function runImport(bucket: string, key: string, options: RunImportO
       ).catch(() => undefined);
     throw error;
   }
+  // The list's files of the new ledger state, once the import is done and its scratch database is gone.
+  if (outcome === 'imported') await prepareListFiles(tenantId);
+  return outcome;
 
   async function importClaimed(): Promise<ImportOutcome> {
     const source = await getSource(tenantId, sourceId);

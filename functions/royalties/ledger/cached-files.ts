@@ -1,12 +1,21 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { ENV } from '../../../infra/resources.js';
+import { getBytes, putBytes } from '../../lib/bucket-objects.js';
+import { log } from '../../lib/logger.js';
+import { derivedKey } from '../bucket-keys.js';
 import { LEDGER_CACHE_DIR } from './cache-dir.js';
 
 /**
  * Parquet files a process derives from a ledger state once and keeps in the local disk cache (the
  * list's rollup, the split of its label share): each is named by a hash of everything it was made
  * from, so it is never stale and a restarted process finds it again instead of reading the ledger.
+ *
+ * Each is also copied to the ledger bucket (bucket-keys.ts `derivedKey`): in AWS the import worker
+ * that writes them after an import and the API Lambda that reads them have disks of their own, and a
+ * Lambda started cold finds the copy instead of reading millions of lines. A process without the
+ * bucket (a unit test) keeps its files to itself.
  */
 
 /** How long a replaced file stays for queries that started on it. */
@@ -25,11 +34,41 @@ function placeOf(kind: string, tenantId: string, of: unknown) {
   return { dir, file: path.join(dir, `${name}.parquet`), none: path.join(dir, `${name}.none`) };
 }
 
+/** The ledger bucket, where the files are shared between processes; undefined where there is none. */
+const sharedBucket = () => process.env[ENV.ledgerBucket] || undefined;
+const sharedKey = (kind: string, tenantId: string, local: string) => derivedKey(tenantId, kind, path.basename(local));
+
+/** The bucket's copy of `local` (or of its `.none` marker) brought to local disk; false when there is none. */
+async function fromShared(kind: string, tenantId: string, local: string): Promise<boolean> {
+  const bucket = sharedBucket();
+  if (!bucket) return false;
+  const body = await getBytes(bucket, sharedKey(kind, tenantId, local));
+  if (!body) return false;
+  await mkdir(path.dirname(local), { recursive: true });
+  const partial = `${local}.${process.pid}.${randomUUID()}.part`;
+  await writeFile(partial, body);
+  await rename(partial, local);
+  return true;
+}
+
+/** Copies a file just written to the bucket; a failed copy costs only the next cold process a write of its own. */
+async function toShared(kind: string, tenantId: string, local: string): Promise<void> {
+  const bucket = sharedBucket();
+  if (!bucket) return;
+  try {
+    await putBytes(bucket, sharedKey(kind, tenantId, local), await readFile(local), 'application/octet-stream');
+  } catch (error) {
+    log().warn('derived ledger file not shared', { kind, tenantId, error: String(error) });
+  }
+}
+
 /** The kept file `of` names, null when it was found not worth keeping, undefined when not made yet. */
 export async function foundFile(kind: string, tenantId: string, of: unknown): Promise<string | null | undefined> {
   const { file, none } = placeOf(kind, tenantId, of);
   if (await exists(file)) return file;
   if (await exists(none)) return null;
+  if (await fromShared(kind, tenantId, file)) return file;
+  if (await fromShared(kind, tenantId, none)) return null;
   return undefined;
 }
 
@@ -57,6 +96,7 @@ export async function findOrWriteFile(
     await rm(partial, { force: true });
     await writeFile(none, '');
   }
+  await toShared(kind, tenantId, kept ? file : none);
   removeOthersLater(dir, kept ? file : none);
   return kept ? file : null;
 }

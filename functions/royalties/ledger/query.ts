@@ -121,6 +121,11 @@ async function rollupFor(ledger: Ledger): Promise<string | null> {
   return file === null ? null : `read_parquet(${literal(file)})`;
 }
 
+/** Writes (or finds) the rollup of the tenant's ledger state ahead of the first list that needs it. */
+export async function prepareStateRollup(tenantId: string, state: LedgerState): Promise<void> {
+  await rollupFor(await loadLedger(tenantId, undefined, state));
+}
+
 /**
  * Totals per ledger state and filter: paging through a filtered list, or several users on the
  * same view, asks for the same sums again. A new ledger state (any write) starts afresh.
