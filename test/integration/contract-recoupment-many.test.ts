@@ -19,11 +19,17 @@ beforeAll(async () => {
   company = await ownCompany('Many recouping contracts');
 }, 120_000);
 
-it(`recoups each of ${CONTRACTS} contracts once in one statement, delivered twice`, async () => {
+/**
+ * A payee under CONTRACTS recouping contracts with a run over them, its account step ready to deliver; `left`: a
+ * contract beyond the statement's own transaction is held by a statement that was never written, claimed
+ * (as its dead delivery left it) long before the worker's longest run.
+ */
+async function payeeUnderContracts(name: string, left = false) {
   const { step, deps, objects, keys, db } = await modules();
   const { api, companyId } = company;
-  const payeeId = (await api.post('/payees', { name: `Many ${stamp}`, email: `many.${stamp}@example.test` })).body.payee
-    .id as string;
+  const payeeId = (
+    await api.post('/payees', { name: `${name} ${stamp}`, email: `${name.toLowerCase()}.${stamp}@example.test` })
+  ).body.payee.id as string;
   // Written straight to the table: making 150 contracts through the API would write 150 documents.
   const ids = Array.from({ length: CONTRACTS }, () => ulid());
   const terms = {
@@ -61,7 +67,7 @@ it(`recoups each of ${CONTRACTS} contracts once in one statement, delivered twic
   const run = await handRunOf(
     companyId,
     company.manager.id,
-    [{ type: 'Payee', id: payeeId, name: `Many ${stamp}` }],
+    [{ type: 'Payee', id: payeeId, name: `${name} ${stamp}` }],
     ['2031-10', '2031-10'],
     '300.000000',
   );
@@ -74,6 +80,20 @@ it(`recoups each of ${CONTRACTS} contracts once in one statement, delivered twic
   });
   const [message] = run.messages;
   if (!message) throw new Error('no account step');
+  const ghost = [...ids].sort()[CONTRACTS - 1];
+  if (left)
+    await db()
+      .entities.Contract.patch({ tenantId: companyId, id: ghost })
+      .set({
+        recoupment_claimed_by: `never-written-${stamp}`,
+        recoupment_claim: { recouped: '9.99', recoupment_version: 1, claimed_at: '2020-01-01T00:00:00.000Z' },
+      })
+      .go();
+  return { step, deps, db, api, companyId, payeeId, ids, message, ghost };
+}
+
+it(`recoups each of ${CONTRACTS} contracts once in one statement, delivered twice`, async () => {
+  const { step, deps, db, api, companyId, payeeId, ids, message } = await payeeUnderContracts('Many');
   const outcomes = await Promise.all([step.runAccountStep(message, deps), step.runAccountStep(message, deps)]);
   expect(outcomes).toContain('published');
 
@@ -93,4 +113,16 @@ it(`recoups each of ${CONTRACTS} contracts once in one statement, delivered twic
   expect(await step.runAccountStep(message, deps)).toBe('done_already');
   const again = (await db().entities.Contract.query.byTenant({ tenantId: companyId }).go({ pages: 'all' })).data;
   expect(again.filter((c) => ids.includes(c.id) && c.recoupment_version === 1)).toHaveLength(CONTRACTS);
+}, 240_000);
+
+it('takes over a contract claimed by a statement whose delivery died unwritten, and recoups it once', async () => {
+  const { step, deps, db, companyId, ids, message, ghost } = await payeeUnderContracts('Left', true);
+  expect(await step.runAccountStep(message, deps)).toBe('published');
+  const ours = (await db().entities.Contract.query.byTenant({ tenantId: companyId }).go({ pages: 'all' })).data.filter(
+    (c) => ids.includes(c.id),
+  );
+  // The left claim's £9.99 never reached the contract: it recouped £2.00 like every other, once.
+  expect(ours.find((c) => c.id === ghost)).toMatchObject({ recouped: '2.00', recoupment_version: 1 });
+  expect(ours.filter((c) => c.recouped === '2.00' && c.recoupment_version === 1)).toHaveLength(CONTRACTS);
+  expect(ours.filter((c) => c.recoupment_claimed_by !== undefined)).toEqual([]);
 }, 240_000);

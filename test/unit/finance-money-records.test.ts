@@ -137,13 +137,16 @@ describe('writers of money records mark their version after writing', () => {
     [
       'publishStatement',
       async () =>
-        (await import('../../functions/data/access/statements.js')).publishStatement({
-          statement: statement as never,
-          sequenceFrom: 0,
-          expenseIds: ['x1'],
-          entryIds: [],
-          stated: { version: 0, periods: [] },
-        }),
+        (await import('../../functions/data/access/statements.js')).publishStatement(
+          {
+            statement: statement as never,
+            sequenceFrom: 0,
+            expenseIds: ['x1'],
+            entryIds: [],
+            stated: { version: 0, periods: [] },
+          },
+          new Date(0).toISOString(),
+        ),
     ],
     [
       'updateStatementDetails',

@@ -210,6 +210,7 @@ async function claimRecoupment(tenantId: string, statementId: string, moves: rea
                 recouped,
                 recoupment_version: version + 1,
                 ...(stated ? { escalation_stated: stated } : {}),
+                claimed_at: new Date().toISOString(),
               },
             })
             .where((attr, op) =>
@@ -229,6 +230,56 @@ async function claimRecoupment(tenantId: string, statementId: string, moves: rea
 }
 
 const TRANSACTION_ITEMS = 100;
+
+/**
+ * Frees the contracts among `contractIds` that another statement claimed and then left: its delivery died (or its
+ * publication was refused) before it settled them, and no other statement may move a claimed contract, so without
+ * this they could never recoup again. A claim counts as left once it is older than the statement worker's longest
+ * run (`staleBefore`): the delivery that made it has stopped. If that statement was written, its claim is settled
+ * (the contract takes the move its statement already stated); if not, the claim is removed. Either write is
+ * conditional on the claim being that same one, so a statement that settles its own claim meanwhile wins.
+ */
+async function freeLeftClaims(
+  tenantId: string,
+  statementId: string,
+  contractIds: readonly string[],
+  staleBefore: string,
+) {
+  for (const id of contractIds) {
+    const contract = (await db().Contract.get({ tenantId, id }).go({ consistent: true })).data;
+    const holder = contract?.recoupment_claimed_by;
+    if (!holder || holder === statementId) continue;
+    const claimedAt = (contract.recoupment_claim as { claimed_at?: string } | undefined)?.claimed_at ?? '';
+    if (claimedAt >= staleBefore) continue;
+    const written = (await db().Statement.get({ tenantId, statementId: holder }).go({ consistent: true })).data;
+    if (written) {
+      await settleRecoupment(tenantId, holder, [id]);
+      continue;
+    }
+    await writtenUnlessConditionFailed(() =>
+      db()
+        .Contract.patch({ tenantId, id })
+        .remove(['recoupment_claimed_by', 'recoupment_claim'])
+        .where((attr, op) => op.eq(attr.recoupment_claimed_by, holder))
+        .go(),
+    );
+  }
+}
+
+/** Gives back this statement's claims when its publication was refused: its next attempt claims again. */
+async function releaseOwnClaims(tenantId: string, statementId: string, contractIds: readonly string[]) {
+  await Promise.all(
+    contractIds.map((id) =>
+      writtenUnlessConditionFailed(() =>
+        db()
+          .Contract.patch({ tenantId, id })
+          .remove(['recoupment_claimed_by', 'recoupment_claim'])
+          .where((attr, op) => op.eq(attr.recoupment_claimed_by, statementId))
+          .go(),
+      ),
+    ),
+  );
+}
 
 /**
  * Once its statement is written, each contract it claimed takes the move the claim kept and is free again.
@@ -295,7 +346,11 @@ export async function readStatedPeriods(tenantId: string, accountKey: string): P
  * that no other version corrected first), and the recouped total of each contract its earnings
  * recoup (only if no other statement moved it since it was read).
  */
-export async function publishStatement(publication: StatementPublication): Promise<PublicationOutcome> {
+export async function publishStatement(
+  publication: StatementPublication,
+  /** A recoupment claim made before this was left by a delivery that has stopped (freeLeftClaims). */
+  staleClaimBefore: string,
+): Promise<PublicationOutcome> {
   const { statement, sequenceFrom, expenseIds, entryIds, replacesId, selfBillingFrom, stated } = publication;
   const consumed = expenseIds.length + entryIds.length;
   if (consumed > MAX_CONSUMED_PER_STATEMENT)
@@ -308,7 +363,12 @@ export async function publishStatement(publication: StatementPublication): Promi
   const moves = [...(publication.recoupment ?? [])].sort((a, b) => a.contract_id.localeCompare(b.contract_id));
   const recoupment = moves.slice(0, MAX_CONSUMED_PER_STATEMENT - consumed);
   const claimed = moves.slice(recoupment.length);
-  if (claimed.length && !(await claimRecoupment(tenantId, statementId, claimed))) return 'recoupment_moved';
+  const claimedIds = claimed.map((m) => m.contract_id);
+  if (claimed.length && !(await claimRecoupment(tenantId, statementId, claimed))) {
+    // Moved by another statement, or held by one that stopped: the caller reads the contracts again and retries.
+    await freeLeftClaims(tenantId, statementId, claimedIds, staleClaimBefore);
+    return 'recoupment_moved';
+  }
   const written = claimed.length ? { ...statement, recoupment_pending: claimed.map((m) => m.contract_id) } : statement;
   const periods = periodsAfter(
     stated.periods,
@@ -420,7 +480,10 @@ export async function publishStatement(publication: StatementPublication): Promi
   }
   // The first refused item in order says why: a statement that exists already wins over the rest.
   const refusedAt = result.data.findIndex((item) => item?.code === 'ConditionalCheckFailed');
-  return refusedAt < 0 ? 'conflict' : (items[refusedAt] ?? 'conflict');
+  const outcome = refusedAt < 0 ? 'conflict' : (items[refusedAt] ?? 'conflict');
+  // A statement already written settles its claims (the caller does); any other refusal holds none.
+  if (outcome !== 'exists') await releaseOwnClaims(tenantId, statementId, claimedIds);
+  return outcome;
 }
 
 /** One account's reserved number: the statement it will be, written into its guard as read. */

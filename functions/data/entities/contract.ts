@@ -54,7 +54,10 @@ export const Contract = new Entity({
      * A statement whose recoupment moves more contracts than one transaction can write holds the ones
      * beyond it here first (statement_id and the move it will make: recouped, recoupment_version,
      * escalation_stated), on condition that their version did not move; no other statement writes a
-     * claimed contract, and the claim becomes the contract's figures once that statement is written.
+     * claimed contract, and the claim becomes the contract's figures once that statement is written. The claim
+     * says when it was made (claimed_at): one older than the statement worker's longest run was left by a
+     * delivery that stopped, and the next statement that needs the contract frees it (settled if its statement
+     * was written, removed if not).
      */
     recoupment_claimed_by: { type: 'string' },
     recoupment_claim: { type: 'any' },

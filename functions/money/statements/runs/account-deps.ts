@@ -33,13 +33,9 @@ async function readAccountRecord(run: StatementRunItem, account: AccountRef): Pr
 const pause = (attempt: number) =>
   new Promise<void>((resolve) => setTimeout(resolve, Math.min(1000, 20 * 2 ** Math.min(attempt, 6)) * Math.random()));
 
-/** A documents claim older than the worker's longest run was a delivery that died holding it. */
-const claim = (tenantId: string, statementId: string) =>
-  claimStatementDocuments(
-    tenantId,
-    statementId,
-    new Date(Date.now() - QUEUES.statementRun.workerTimeoutSeconds * 1000).toISOString(),
-  );
+/** A claim older than the worker's longest run was made by a delivery that died holding it. */
+const staleBefore = () => new Date(Date.now() - QUEUES.statementRun.workerTimeoutSeconds * 1000).toISOString();
+const claim = (tenantId: string, statementId: string) => claimStatementDocuments(tenantId, statementId, staleBefore());
 
 /** Each read and write timed under its name (step-timings.ts), so the bench can say where a statement's time goes. */
 function timedEach(deps: AccountStepDeps): AccountStepDeps {
@@ -59,7 +55,7 @@ export const accountStepDeps: AccountStepDeps = timedEach({
   readStated: readStatedPeriods,
   readRecoupment: recoupmentPositions,
   skip: recordRunSkip,
-  publish: publishStatement,
+  publish: (publication) => publishStatement(publication, staleBefore()),
   settleRecoupment,
   claim,
   release: releaseStatementDocuments,
