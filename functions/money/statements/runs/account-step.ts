@@ -145,6 +145,7 @@ async function numberStatement(
   const statementId = statementIdOf(run.runId, account);
   const record = await deps.readAccountRecord(run, account);
   const correction = run.replaces_id ? await correctionOf(run, run.replaces_id, deps) : undefined;
+  let refused: PublicationOutcome = 'conflict';
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
     const stated = await deps.readStated(tenantId, accountKeyOf(account));
     // Another delivery of this same message published the statement while this one read: it is this run's own
@@ -211,10 +212,22 @@ async function numberStatement(
       return { statement: stored };
     }
     if (outcome === 'already_corrected') throw alreadyCorrected(correction);
+    refused = outcome;
     await deps.pause(attempt);
   }
-  throw new Error(`The statement for ${record.earnings.name} found no free number after ${MAX_ATTEMPTS} attempts`);
+  throw new Error(
+    `The statement for ${record.earnings.name} was refused ${MAX_ATTEMPTS} times, last because ${REFUSALS[refused] ?? refused}`,
+  );
 }
+
+/** Why a publication was refused, in words for the run's error (what changed under it since it read). */
+const REFUSALS: Partial<Record<PublicationOutcome, string>> = {
+  number_taken: 'another statement took the number it read',
+  recoupment_moved: 'a contract it recoups from moved, or is held by another statement',
+  stated_moved: 'the account’s stated months changed meanwhile',
+  consumed_elsewhere: 'an expense or entry it carries went on another statement',
+  conflict: 'its write conflicted with another',
+};
 
 /** The account's entry for this statement in its guard: its reserved number, or the statement itself once published. */
 const reservedOf = (stated: StatedPeriodsRead, statementId: string) =>
