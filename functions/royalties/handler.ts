@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import * as money from '../../shared/schemas/responses-money.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
 import { planGate } from '../plans/gate.js';
@@ -40,7 +41,13 @@ import { largeLedgerList } from './ledger/engine/large-ledger.js';
 import { companyMoneyTerms } from '../data/access/royalty-catalogue.js';
 import { DEFAULT_CURRENCY } from '../../shared/constants.js';
 import { clientCompanyOfLabel } from '../crm/index.js';
-import { recordResponse, royaltyImportRow, royaltyListResponse } from '../../shared/schemas/responses.js';
+import {
+  messageResponse,
+  presignedUploadResponse,
+  recordResponse,
+  royaltyImportRow,
+  royaltyListResponse,
+} from '../../shared/schemas/responses.js';
 
 /**
  * Royalties area: the ledger list with its sums, changes on top of it,
@@ -192,19 +199,23 @@ const operations = {
     }),
   }),
   payPeriods: operation('tenant', {
+    response: money.wordsResponse('pay_periods'),
     run: async ({ tenantId }) => ({ pay_periods: await distinctValues(tenantId, 'pay_period') }),
   }),
   payPeriodYears: operation('tenant', {
+    response: money.wordsResponse('years'),
     run: async ({ tenantId }) => ({
       years: [...new Set((await distinctValues(tenantId, 'pay_period')).map((p) => p.slice(0, 4)))],
     }),
   }),
 
   presignReport: operation('tenant', {
+    response: presignedUploadResponse,
     body: reportUpload,
     run: ({ tenantId, caller, body }) => presignReport(tenantId, caller.user.userId, body),
   }),
   listImports: operation('tenant', {
+    response: money.royaltyImportListResponse,
     query: listQuerySchema(['created_at'], {}),
     run: ({ tenantId, query }) => listImports(tenantId, query.page, query.per_page),
   }),
@@ -214,23 +225,37 @@ const operations = {
     run: ({ tenantId, params }) => getImport(tenantId, params.id),
   }),
   deleteImport: operation('tenant', {
+    response: messageResponse,
     params: idParams,
     run: ({ tenantId, params }) => deleteImport(tenantId, params.id),
   }),
   ...importOperations,
 
-  listMaps: operation('tenant', { run: ({ tenantId }) => listMaps(tenantId) }),
-  getMap: operation('tenant', { params: idParams, run: ({ tenantId, params }) => getMap(tenantId, params.id) }),
+  listMaps: operation('tenant', {
+    response: money.royaltyMapListResponse,
+    run: ({ tenantId }) => listMaps(tenantId),
+  }),
+  getMap: operation('tenant', {
+    params: idParams,
+    response: money.royaltyMapResponse,
+    run: ({ tenantId, params }) => getMap(tenantId, params.id),
+  }),
   createMap: operation('tenant', {
+    response: money.royaltyMapSavedResponse,
     body: royaltyMapInput,
     run: async ({ tenantId, body }) => reply(201, await createMap(tenantId, body)),
   }),
   updateMap: operation('tenant', {
+    response: money.royaltyMapSavedResponse,
     params: idParams,
     body: royaltyMapInput,
     run: ({ tenantId, params, body }) => updateMap(tenantId, params.id, body),
   }),
-  deleteMap: operation('tenant', { params: idParams, run: ({ tenantId, params }) => deleteMap(tenantId, params.id) }),
+  deleteMap: operation('tenant', {
+    params: idParams,
+    response: messageResponse,
+    run: ({ tenantId, params }) => deleteMap(tenantId, params.id),
+  }),
   previewMap: operation('tenant', { body: previewInput, run: ({ tenantId, body }) => previewMap(tenantId, body) }),
   ...exchangeRateOperations,
   ...adminRoyaltyOperations,
