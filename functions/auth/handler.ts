@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import * as answers from '../../shared/schemas/responses-companies.js';
 import {
   changePasswordInput,
   checkTokenInput,
@@ -46,6 +47,7 @@ const operations = {
     run: ({ body }) => accounts.changePassword(body.token, body.password),
   }),
   currentUser: operation('user', {
+    response: answers.currentUserResponse,
     // The SPA loads /me right after signing in, so this is where a sign-in is logged (once per authentication).
     run: async ({ caller, sourceIp }) => {
       await logSignIn(caller.user.userId, caller.authTime, sourceIp);
@@ -81,6 +83,7 @@ const operations = {
   }),
   adminResendInvite: operation('admin', { params: idParams, run: ({ params }) => users.resendCreateEmail(params.id) }),
   updateProfile: operation('user', {
+    response: answers.profileSavedResponse,
     params: idParams,
     body: profileInput,
     run: ({ caller, params, body }) => accounts.updateProfile(caller, params.id, body),

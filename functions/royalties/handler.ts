@@ -47,6 +47,7 @@ import {
   recordResponse,
   royaltyImportRow,
   royaltyListResponse,
+  royaltyResponse,
 } from '../../shared/schemas/responses.js';
 
 /**
@@ -127,6 +128,7 @@ const operations = {
   }),
   /** A label's royalties: a label is required. */
   labelRoyalties: operation('tenant', {
+    response: royaltyListResponse,
     lists: listLists,
     query: listQuery.and(z.object({ label_id: z.string().min(1).max(64).optional() })),
     run: ({ tenantId, query, listVersions }) => {
@@ -149,6 +151,7 @@ const operations = {
     },
   }),
   releaseRoyalties: operation('tenant', {
+    response: royaltyListResponse,
     lists: listLists,
     query: listQuery.and(z.object({ id: z.string().min(1).max(64).optional() })),
     run: ({ tenantId, query, listVersions }) => {
@@ -159,6 +162,7 @@ const operations = {
     },
   }),
   getRoyalty: operation('tenant', {
+    response: royaltyResponse,
     params: idParams,
     run: async ({ tenantId, params }) => ({
       royalty: (await withLineLicences(tenantId, [await getRoyalty(tenantId, params.id)]))[0],
@@ -190,9 +194,11 @@ const operations = {
     run: async () => ({ attributes: Object.keys(LEDGER_COLUMNS), mapping_columns: MAPPING_COLUMNS }),
   }),
   deliveredBy: operation('tenant', {
+    response: money.wordsResponse('delivered_by'),
     run: async ({ tenantId }) => ({ delivered_by: await distinctValues(tenantId, 'delivered_by') }),
   }),
   delivererPayPeriods: operation('tenant', {
+    response: money.wordsResponse('pay_periods'),
     body: z.strictObject({ delivered_by: z.string().trim().min(1, 'delivered_by is required').max(200) }),
     run: async ({ tenantId, body }) => ({
       pay_periods: await distinctValues(tenantId, 'pay_period', { delivered_by: body.delivered_by }),

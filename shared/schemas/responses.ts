@@ -96,6 +96,9 @@ const royaltyRow = recordRow({
   paid: z.boolean().nullable(),
 }).meta({ id: 'Royalty' });
 
+/** One royalty line as its own record. */
+export const royaltyResponse = recordResponse('royalty', royaltyRow);
+
 /** The royalties list: a page of lines with the sums of every line the filter selects. */
 export const royaltyListResponse = listResponse('royalties', royaltyRow).extend({
   total_sum: money,
