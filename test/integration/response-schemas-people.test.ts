@@ -1,0 +1,95 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { latestMail, newConfirmedUser } from '../support/api.js';
+import { answerChecker, type ApiDocument, servedDocument } from '../support/declared-answers.js';
+import { ownCompany, type OwnCompany } from '../support/own-company.js';
+
+/**
+ * The people pages against the answers the OpenAPI document declares: the signed-in user and their profile, the
+ * companies they belong to or make, a company's page, files and members, its invitations from both sides, and the
+ * admin's companies. Every call is on users and companies this file makes.
+ */
+let document: ApiDocument;
+let world: OwnCompany;
+let member: ReturnType<typeof answerChecker>;
+let admin: ReturnType<typeof answerChecker>;
+const run = String(Date.now()).slice(-6);
+
+beforeAll(async () => {
+  document = await servedDocument();
+  world = await ownCompany('People answers');
+  member = answerChecker(document, world.manager.token, world.companyId);
+  admin = answerChecker(document, world.admin);
+}, 120_000);
+
+/** The /invitations/{token} link of the latest mail to an address. */
+async function invitationToken(email: string): Promise<string> {
+  const mail = await latestMail(email);
+  const token = /\/invitations\/([\w.-]+)/.exec(mail?.text ?? '')?.[1];
+  if (!token) throw new Error(`no invitation mail to ${email}`);
+  return token;
+}
+
+describe('the signed-in user and their companies answer what the document declares', () => {
+  it('me, the profile, my companies, a company I make, its page and its files', async () => {
+    const me = await member('GET', '/me');
+    await member('PATCH', '/user/{id}', { params: { id: me.body.user.id }, body: { profile: { phone_no: '0123' } } });
+    await member('GET', '/companies', { rows: 'companies' });
+    const made = await member('POST', '/companies', {
+      body: { name: `People Answer Own ${run}`, country: 'GB' },
+      status: 201,
+    });
+    const params = { id: world.companyId };
+    await member('GET', '/companies/{id}', { params: { id: made.body.company.id } });
+    await member('PATCH', '/companies/{id}', { params, body: { email: 'office@people.test' } });
+    const logo = { field: 'logo', filename: 'logo.png', content_type: 'image/png', size: 1000 };
+    await member('POST', '/companies/{id}/uploads', { params, body: logo });
+  });
+
+  it('the admin’s companies: list, make, read, change, file, delete', async () => {
+    const made = await admin('POST', '/admin/companies', { body: { name: `People Answer Admin ${run}` }, status: 201 });
+    const id = made.body.company.id as string;
+    await admin('GET', '/admin/companies', {
+      query: `q=${encodeURIComponent(`People Answer Admin ${run}`)}`,
+      rows: 'companies',
+    });
+    await admin('GET', '/admin/companies/{id}', { params: { id } });
+    await admin('PATCH', '/admin/companies/{id}', { params: { id }, body: { email: 'admin@people.test' } });
+    const logo = { field: 'logo', filename: 'logo.png', content_type: 'image/png', size: 1000 };
+    await admin('POST', '/admin/companies/{id}/uploads', { params: { id }, body: logo });
+    await admin('DELETE', '/admin/companies/{id}', { params: { id } });
+  });
+});
+
+describe('a company’s members and invitations answer what the document declares', () => {
+  it('a member’s role changed, then removed', async () => {
+    const assistant = await world.member('label_assistant', 'People Answer Assistant');
+    await member('PATCH', '/company/users/{id}', { params: { id: assistant.id }, body: { role: 'promotions' } });
+    await member('DELETE', '/company/users/{id}', { params: { id: assistant.id } });
+  });
+
+  it('invitations sent, listed, read by the invitee, accepted, declined and withdrawn', async () => {
+    const [joining, refusing] = await Promise.all([
+      newConfirmedUser('People joiner'),
+      newConfirmedUser('People refuser'),
+    ]);
+    await member('POST', '/company/users', { body: { email: joining.email, role: 'label_assistant' }, status: 201 });
+    await member('POST', '/company/users', { body: { email: refusing.email, role: 'intern' }, status: 201 });
+    const listed = await member('GET', '/company/invitations', { rows: 'invitations' });
+    const invitee = answerChecker(document, joining.token);
+    await invitee('GET', '/invitations', { rows: 'invitations' });
+    const token = await invitationToken(joining.email);
+    // The invitation's page is public: anyone with the link reads it.
+    await answerChecker(document, '')('GET', '/invitations/{token}', { params: { token } });
+    await invitee('POST', '/invitations/{token}/accept', { params: { token } });
+    const declined = answerChecker(document, refusing.token);
+    await declined('POST', '/invitations/{token}/decline', {
+      params: { token: await invitationToken(refusing.email) },
+    });
+    const third = await member('POST', '/company/users', {
+      body: { email: `people.withdrawn.${run}@example.test`, role: 'intern' },
+      status: 201,
+    });
+    expect(listed.body.invitations.length).toBeGreaterThan(0);
+    await member('DELETE', '/company/invitations/{id}', { params: { id: third.body.invitation.id } });
+  });
+});
