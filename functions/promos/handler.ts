@@ -23,7 +23,7 @@ import {
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
 import { planGate } from '../plans/gate.js';
 import * as promos from './index.js';
-import { promoRow, recordResponse, rowsResponse, totals } from '../../shared/schemas/responses.js';
+import { promoRow, recordResponse, rowsResponse, savedResponse, totals } from '../../shared/schemas/responses.js';
 
 /** A recipient's link: the promo's id and the access token (recipient id, a dot, the secret). */
 const linkParams = z.strictObject({ id: z.string().min(1).max(64), accessToken: z.string().min(1).max(200) });
@@ -72,6 +72,7 @@ const operations = {
     run: ({ tenantId, query }) => promos.listPromos(tenantId, query.release_id),
   }),
   createPromo: operation('tenant', {
+    response: savedResponse('promo', promoRow),
     body: promoCreateInput,
     run: async ({ tenantId, body }) => reply(201, await promos.createPromo(tenantId, body)),
   }),
@@ -81,6 +82,7 @@ const operations = {
     run: ({ tenantId, params }) => promos.getPromo(tenantId, params.id),
   }),
   updatePromo: operation('tenant', {
+    response: savedResponse('promo', promoRow),
     params: idParams,
     body: promoUpdateInput,
     run: ({ tenantId, params, body }) => promos.updatePromo(tenantId, params.id, body),

@@ -61,6 +61,11 @@ export const messageResponse = z.looseObject({ message: z.string() }).meta({ id:
 /** A bulk delete's answer: its notice and how many records went. */
 export const deletedResponse = z.looseObject({ message: z.string(), deleted: count }).meta({ id: 'Deleted' });
 
+/** A file to fetch: a short-lived download link and the name to save it under. */
+export const fileLinkResponse = z
+  .looseObject({ url: z.string().min(1), filename: z.string() })
+  .meta({ id: 'FileLink' });
+
 /** Where to send a file: PUT its bytes to `url` with `headers`, then name `key` in the record's save. */
 export const presignedUploadResponse = z
   .looseObject({
@@ -98,6 +103,8 @@ const royaltyRow = recordRow({
 
 /** One royalty line as its own record. */
 export const royaltyResponse = recordResponse('royalty', royaltyRow);
+/** A royalty line entered or edited by hand, and the notice. */
+export const royaltySavedResponse = savedResponse('royalty', royaltyRow);
 
 /** The royalties list: a page of lines with the sums of every line the filter selects. */
 export const royaltyListResponse = listResponse('royalties', royaltyRow).extend({

@@ -1,5 +1,6 @@
 import { MESSAGES } from '../../../shared/messages.js';
 import * as answers from '../../../shared/schemas/responses-money.js';
+import { fileLinkResponse } from '../../../shared/schemas/responses.js';
 import type { AccountRef } from '../../../shared/schemas/statement-views.js';
 import { debtorAccountInput, payoutDetailsInput } from '../../../shared/schemas/payout-details.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations, type Operation } from '../../lib/http.js';
@@ -114,7 +115,7 @@ const operations = {
     }),
   }),
   paymentRunFile: operation('tenant', {
-    response: answers.runFileResponse,
+    response: fileLinkResponse,
     params: runFileParams,
     run: async ({ tenantId, caller, params }) =>
       reply(200, await runFileUrl(tenantId, caller.user.userId, params.id, params.name), NEVER_CACHED),
