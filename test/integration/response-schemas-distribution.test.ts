@@ -234,5 +234,18 @@ describe('the admin’s distributed labels answer what the document declares', (
       query: `company=${world.companyId}`,
       rows: 'statements',
     });
+    const statements = answerChecker(document, world.manager.token, world.companyId);
+    const own = { id: world.companyId };
+    await statements('GET', '/companies/{id}/distribution_statements', { params: own, rows: 'statements' });
+    await statements('GET', '/labels/{id}/distribution_statements', { params: { id }, rows: 'statements' });
+    const listed = await statements('GET', '/label/distribution_statements', {
+      query: `label_id=${id}`,
+      rows: 'statements',
+    });
+    await statements('GET', '/statements/{id}/pdf', { params: { id: listed.body.statements[0].id } });
+    await statements('GET', '/statements/{id}/csv', { params: { id: listed.body.statements[0].id } });
+    // A label's payee statements and the artists' statements answer the same rows (none of them here).
+    await statements('GET', '/label_statements', { query: `label_id=${id}` });
+    await statements('GET', '/label_artists/statements', { query: `label_id=${id}` });
   });
 });
