@@ -48,6 +48,7 @@ import {
   royaltyImportRow,
   royaltyListResponse,
   royaltyResponse,
+  royaltySavedResponse,
 } from '../../shared/schemas/responses.js';
 
 /**
@@ -169,15 +170,18 @@ const operations = {
     }),
   }),
   updateRoyalty: operation('tenant', {
+    response: royaltySavedResponse,
     params: idParams,
     body: z.strictObject({ royalty: royaltyUpdate }),
     run: ({ tenantId, caller, params, body }) => updateRoyalty(tenantId, caller.user.userId, params.id, body.royalty),
   }),
   deleteRoyalty: operation('tenant', {
+    response: messageResponse,
     params: idParams,
     run: ({ tenantId, caller, params }) => deleteRoyalty(tenantId, caller.user.userId, params.id),
   }),
   createRoyalty: operation('tenant', {
+    response: royaltySavedResponse,
     body: z.strictObject({ royalty: newSale }),
     run: async ({ tenantId, caller, body }) =>
       reply(201, await createRoyalty(tenantId, caller.user.userId, body.royalty)),

@@ -35,6 +35,19 @@ export const royaltyMapListResponse = rowsResponse('royalty_maps', royaltyMapRow
 export const royaltyMapResponse = recordResponse('royalty_map', royaltyMapRow);
 export const royaltyMapSavedResponse = savedResponse('royalty_map', royaltyMapRow);
 
+/** A rate a distributor paid one currency in another on a day: lines of that pair and day convert with it. */
+const exchangeRateRow = recordRow({
+  distributor: z.string(),
+  payment_date: z.string(),
+  original_currency: z.string(),
+  target_currency: z.string(),
+  rate: money,
+}).meta({ id: 'ExchangeRate' });
+export const exchangeRateListResponse = rowsResponse('exchange_rates', exchangeRateRow, totals);
+/** The rate a line of the pair paid on the day uses, or null when none applies. */
+export const exchangeRateFoundResponse = z.looseObject({ exchange_rate: exchangeRateRow.nullable() });
+export const exchangeRateSavedResponse = savedResponse('exchange_rate', exchangeRateRow);
+
 /** One account: a payee, an artist or a (distributed) label. */
 const accountRef = z.looseObject({ type: z.enum(['Payee', 'Artist', 'Label']), id: z.string() });
 
@@ -187,5 +200,3 @@ const paymentRunRow = recordRow({
 export const paymentRunListResponse = rowsResponse('payment_runs', paymentRunRow, totals);
 export const paymentRunResponse = recordResponse('payment_run', paymentRunRow);
 export const paymentRunSavedResponse = savedResponse('payment_run', paymentRunRow);
-/** A run's exported file: a short-lived download link. */
-export const runFileResponse = z.looseObject({ url: z.string(), filename: z.string() });

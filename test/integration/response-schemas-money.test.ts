@@ -80,6 +80,34 @@ describe('sales report imports and column maps answer what the document declares
       });
   });
 
+  it('a royalty line entered by hand, read, edited, deleted; exchange rates made, listed, found, deleted', async () => {
+    const made = await member('POST', '/royalties', {
+      body: {
+        royalty: {
+          pay_period: '2026-03',
+          retailer: 'Answer Shop',
+          subtotal_payable: '4.20',
+          currency: 'GBP',
+          label_id: ids.label,
+        },
+      },
+      status: 201,
+    });
+    const id = made.body.royalty.id as string;
+    await member('GET', '/royalties/{id}', { params: { id } });
+    await member('PATCH', '/royalties/{id}', { params: { id }, body: { royalty: { retailer: 'Answer Store' } } });
+    await member('DELETE', '/royalties/{id}', { params: { id } });
+    const pair = { distributor: 'Answer Distribution', original_currency: 'USD', target_currency: 'GBP' };
+    const rate = await member('POST', '/exchange_rates', {
+      body: { ...pair, payment_date: '2026-03-31', rate: '0.791234' },
+      status: 201,
+    });
+    await member('GET', '/exchange_rates', { rows: 'exchange_rates' });
+    const found = await member('POST', '/exchange_rates/find', { body: { ...pair, payment_date: '2026-04-15' } });
+    expect(found.body.exchange_rate?.rate).toBe('0.791234');
+    await member('DELETE', '/exchange_rates/{id}', { params: { id: rate.body.exchange_rate.id } });
+  });
+
   it('column maps: list, record, make, edit, delete', async () => {
     const made = await member('POST', '/royalty_maps', {
       body: { name: 'Money answer columns', map: storeMap() },
