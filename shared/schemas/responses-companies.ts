@@ -265,3 +265,59 @@ export const distributionStatementRunResponse = z.looseObject({
   company_id: z.string(),
   message: z.string(),
 });
+
+/** A notice admins send to chosen users. */
+const noticeRow = recordRow({
+  title: z.string(),
+  content: z.string(),
+  type_of: z.enum(['announcement', 'news', 'maintenance']),
+  readable: z.boolean(),
+  recipients_count: count,
+  read_count: count,
+  created_at: z.string(),
+}).meta({ id: 'Notice' });
+export const noticeListResponse = listResponse('notices', noticeRow);
+export const noticeSavedResponse = savedResponse('notice', noticeRow);
+/** A notice with each recipient and whether they read it. */
+export const noticeResponse = recordResponse(
+  'notice',
+  noticeRow.extend({
+    users: z.array(
+      z.looseObject({ id: z.string(), name: z.string(), read: z.boolean(), read_at: z.string().nullable() }),
+    ),
+  }),
+);
+/** A user's notices (`id` is the notice's) and how many they have not read. */
+export const inboxResponse = z.looseObject({
+  notices: z.array(
+    z.looseObject({ id: z.string(), notice: noticeRow, read: z.boolean(), read_at: z.string().nullable() }),
+  ),
+  unread_count: count,
+});
+export const noticeReadResponse = z.looseObject({ message: z.string(), read_at: z.string().nullable() });
+
+/** A bug report a user sent from the Bugs page. */
+const bugReportRow = recordRow({
+  user_id: z.string(),
+  user_email: z.string(),
+  description: z.string(),
+  referer: z.string(),
+  status: z.string(),
+  created_at: z.string(),
+}).meta({ id: 'BugReport' });
+export const bugReportListResponse = listResponse('bug_reports', bugReportRow);
+export const bugReportSavedResponse = savedResponse('bug_report', bugReportRow);
+
+/** A user's access token: masked, except in the answer that makes it. */
+const accessTokenRow = recordRow({
+  user_id: z.string(),
+  service: z.string(),
+  token: z.string(),
+  expires_at: z.string().nullable(),
+  expired: z.boolean(),
+  created_at: z.string(),
+}).meta({ id: 'AccessToken' });
+export const accessTokenListResponse = listResponse('access_tokens', accessTokenRow);
+export const accessTokenResponse = recordResponse('access_token', accessTokenRow);
+export const accessTokenSavedResponse = savedResponse('access_token', accessTokenRow);
+export const accessTokensRevokedResponse = z.looseObject({ message: z.string(), revoked: count });

@@ -93,3 +93,53 @@ describe('a company’s members and invitations answer what the document declare
     await member('DELETE', '/company/invitations/{id}', { params: { id: third.body.invitation.id } });
   });
 });
+
+describe('notices answer what the document declares', () => {
+  it('the admin sends, lists, reads and edits a notice; the user reads theirs; the admin deletes it', async () => {
+    const me = await member('GET', '/me');
+    const userId = me.body.user.id as string;
+    const made = await admin('POST', '/admin/notices', {
+      body: { title: `Answer notice ${run}`, content: 'Declared answers.', type_of: 'news', user_ids: [userId] },
+      status: 201,
+    });
+    const id = made.body.notice.id as string;
+    await admin('GET', '/admin/notices', { query: `q=${encodeURIComponent(`Answer notice ${run}`)}`, rows: 'notices' });
+    await admin('GET', '/admin/notices/{id}', { params: { id } });
+    await admin('GET', '/admin/notices/{id}/edit', { params: { id } });
+    await admin('PATCH', '/admin/notices/{id}', { params: { id }, body: { content: 'Declared and tested.' } });
+    await admin('GET', '/admin/users/{id}/notices', { params: { id: userId }, rows: 'notices' });
+    await member('GET', '/notices', { rows: 'notices' });
+    await member('PATCH', '/notices/{id}', { params: { id } });
+    await admin('DELETE', '/admin/notices/{id}', { params: { id } });
+  });
+});
+
+describe('bug reports and access tokens answer what the document declares', () => {
+  it('a bug reported, listed by its user and the admin, deleted', async () => {
+    const made = await member('POST', '/bug_reports', {
+      body: { description: `Answer bug ${run}`, referer: '/user/dashboard' },
+      status: 201,
+    });
+    await member('GET', '/bug_reports', { rows: 'bug_reports' });
+    const me = await member('GET', '/me');
+    await admin('GET', '/admin/bug_reports', { query: `user_id=${me.body.user.id}`, rows: 'bug_reports' });
+    await admin('DELETE', '/admin/bug_reports/{id}', { params: { id: made.body.bug_report.id } });
+  });
+
+  it('an access token made, listed, read, edited, deleted; the user’s tokens revoked', async () => {
+    const me = await member('GET', '/me');
+    const userId = me.body.user.id as string;
+    const made = await admin('POST', '/admin/access_tokens', {
+      body: { service: 'Answer service', user_id: userId },
+      status: 201,
+    });
+    const id = made.body.access_token.id as string;
+    await admin('GET', '/admin/access_tokens', { query: `user_id=${userId}`, rows: 'access_tokens' });
+    await admin('GET', '/admin/access_tokens/{id}', { params: { id } });
+    await admin('PATCH', '/admin/access_tokens/{id}', { params: { id }, body: { service: 'Answer service two' } });
+    await admin('DELETE', '/admin/access_tokens/{id}', { params: { id } });
+    await admin('POST', '/admin/access_tokens', { body: { service: 'Answer service', user_id: userId }, status: 201 });
+    // Only this file's user: without a user the call revokes every live token.
+    await admin('POST', '/admin/access_tokens/revoke_all', { body: { user_id: userId } });
+  });
+});
