@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { day, labelRow, listResponse, recordRow, savedResponse } from './responses.js';
+import {
+  day,
+  labelRow,
+  listResponse,
+  recordResponse,
+  recordRow,
+  rowsResponse,
+  savedResponse,
+  totals,
+} from './responses.js';
 
 /**
  * The answers of a label's own pages and tools (declared in the OpenAPI document and checked against real answers
@@ -140,3 +149,35 @@ export const labelRequestSentResponse = savedResponse('request', labelRequestRow
 export const labelRequestsResponse = z.looseObject({ requests: z.array(labelRequestRow), lead_weeks: z.number() });
 export const requestQueueResponse = z.looseObject({ requests: z.array(labelRequestRow) });
 export const leadWeeksResponse = z.looseObject({ lead_weeks: z.number().int().min(0) });
+
+/** A member of a mailing list: suppressed (unsubscribed, bounced, complained) when no promo may mail them. */
+const mailingListMemberRow = z.looseObject({
+  email: z.string(),
+  role: z.enum(['dj', 'press', 'radio', 'other']),
+  suppressed: z.string().nullable(),
+});
+/** A mailing list of DJs, press and radio. */
+const mailingListRow = recordRow({ name: z.string(), active: z.boolean() }).meta({ id: 'MailingList' });
+export const mailingListsResponse = rowsResponse(
+  'mailing_lists',
+  mailingListRow.extend({ member_count: z.number().int().min(0) }),
+  totals,
+);
+const mailingListPageRow = mailingListRow.extend({ mailing_list_members: z.array(mailingListMemberRow) });
+export const mailingListResponse = recordResponse('mailing_list', mailingListPageRow);
+export const mailingListSavedResponse = savedResponse('mailing_list', mailingListPageRow);
+/** A member added: whether the address was new on the list or merged into its member. */
+export const memberAddedResponse = z.looseObject({
+  outcome: z.enum(['added', 'merged']),
+  mailing_list: mailingListPageRow,
+});
+
+/** A promo mail template: its accent colour and its blocks. */
+const promoTemplateRow = recordRow({
+  name: z.string(),
+  accent_colour: z.string(),
+  blocks: z.array(z.looseObject({ type: z.string() })),
+}).meta({ id: 'PromoTemplate' });
+export const promoTemplatesResponse = rowsResponse('templates', promoTemplateRow, totals);
+export const promoTemplateResponse = recordResponse('template', promoTemplateRow);
+export const promoTemplateSavedResponse = savedResponse('template', promoTemplateRow);

@@ -194,3 +194,23 @@ describe('the label’s tools answer what the document declares', () => {
     await admin('PATCH', '/distribution/marketing_settings', { body: { lead_weeks: settings.body.lead_weeks } });
   });
 });
+
+describe('mailing lists and promo templates answer what the document declares', () => {
+  it('a mailing list made, a member added, listed, read, edited', async () => {
+    const made = await member('POST', '/mailing_lists', { body: { name: 'Answer DJs' }, status: 201 });
+    const params = { id: made.body.mailing_list.id as string };
+    await member('POST', '/mailing_lists/{id}/members', { params, body: { email: 'dj@answer.test', role: 'dj' } });
+    await member('GET', '/mailing_lists', { rows: 'mailing_lists' });
+    await member('GET', '/mailing_lists/{id}', { params });
+    await member('PATCH', '/mailing_lists/{id}', { params, body: { name: 'Answer DJs and press' } });
+  });
+
+  it('a promo template made, listed, read, edited', async () => {
+    const blocks = [{ type: 'text', text: 'New music' }, { type: 'footer' }];
+    const made = await member('POST', '/promo_templates', { body: { name: 'Answer mail', blocks }, status: 201 });
+    const params = { id: made.body.template.id as string };
+    await member('GET', '/promo_templates', { rows: 'templates' });
+    await member('GET', '/promo_templates/{id}', { params });
+    await member('PATCH', '/promo_templates/{id}', { params, body: { name: 'Answer mail two' } });
+  });
+});
