@@ -200,3 +200,52 @@ const paymentRunRow = recordRow({
 export const paymentRunListResponse = rowsResponse('payment_runs', paymentRunRow, totals);
 export const paymentRunResponse = recordResponse('payment_run', paymentRunRow);
 export const paymentRunSavedResponse = savedResponse('payment_run', paymentRunRow);
+
+/** A label's accounting over a date range: each period's figures and running balance, reconciling to its statements. */
+export const labelAccountingResponse = z.looseObject({
+  accounting: z
+    .looseObject({
+      label: z.looseObject({ id: z.string(), name: z.string(), deal_percentage: z.string().nullable() }),
+      currency: z.string(),
+      start_date: day,
+      end_date: day,
+      opening_balance: money,
+      rows: z.array(
+        z.looseObject({
+          pay_period: z.string(),
+          revenue: money,
+          label_share: money,
+          aggregator_fee: money,
+          artist_share: money,
+          expenses: money,
+          recouped: money,
+          paid: money,
+          balance: money,
+        }),
+      ),
+      totals: z.looseObject({ revenue: money, label_share: money, expenses: money, paid: money }),
+      closing_balance: money,
+      statements: z.array(z.looseObject({ id: z.string(), number: z.string(), royalties: money, paid: z.boolean() })),
+    })
+    .meta({ id: 'LabelAccounting' }),
+});
+
+/** A payee's or artist's finances over a date range: its earnings, and its account as it stands. */
+export const accountFinancesResponse = z.looseObject({
+  finances: z
+    .looseObject({
+      account: accountRef,
+      name: z.string(),
+      currency: z.string(),
+      start_date: day,
+      end_date: day,
+      by_period: z.array(z.looseObject({ pay_period: z.string() })),
+      by_store: z.array(z.looseObject({})),
+      totals: z.looseObject({}),
+      balance: money,
+      owed: money,
+      paid: money,
+      statements: z.array(z.looseObject({ id: z.string(), number: z.string(), payable: money, paid: z.boolean() })),
+    })
+    .meta({ id: 'AccountFinances' }),
+});

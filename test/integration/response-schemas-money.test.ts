@@ -73,6 +73,17 @@ describe('sales report imports and column maps answer what the document declares
     const lines = await member('GET', '/label_royalties', { query: `label_id=${ids.label}`, rows: 'royalties' });
     await member('GET', '/release_royalties', { query: `id=${release.body.release.id}`, rows: 'royalties' });
     await member('GET', '/royalties/{id}', { params: { id: lines.body.royalties[0].id } });
+    const range = 'start_date=2026-01-01&end_date=2026-06-30';
+    const label = { id: ids.label };
+    const accounting = await member('GET', '/labels/{id}/accounting', { params: label, query: range });
+    expect(accounting.body.accounting.rows.length, 'a period of its own').toBeGreaterThan(0);
+    await member('GET', '/label/accounting', { query: `${range}&label_id=${ids.label}` });
+    await member('GET', '/label_accounting/{label_id}', { params: { label_id: ids.label }, query: range });
+    const finances = await member('GET', '/labels/{id}/finances', { params: label, query: range });
+    expect(finances.body.finances.by_period.length).toBeGreaterThan(0);
+    await member('GET', '/label/finances', { query: `${range}&label_id=${ids.label}` });
+    await member('GET', '/payees/{id}/finances', { params: { id: ids.payee }, query: range });
+    await member('GET', '/artists/{id}/finances', { params: { id: ids.artist }, query: range });
     const deliverers = await member('GET', '/royalties/delivered_by');
     if (deliverers.body.delivered_by.length)
       await member('POST', '/royalties/deliverer_pay_periods', {
