@@ -321,3 +321,31 @@ export const accessTokenListResponse = listResponse('access_tokens', accessToken
 export const accessTokenResponse = recordResponse('access_token', accessTokenRow);
 export const accessTokenSavedResponse = savedResponse('access_token', accessTokenRow);
 export const accessTokensRevokedResponse = z.looseObject({ message: z.string(), revoked: count });
+
+/** A user as the admin's pages list them. */
+const adminUserRow = recordRow({
+  name: z.string(),
+  email: z.string(),
+  role,
+  active: z.boolean(),
+  frozen: z.boolean(),
+  confirmed: z.boolean(),
+}).meta({ id: 'User' });
+export const adminUserListResponse = listResponse('users', adminUserRow);
+/** A user's page: the companies they belong to and their role in each. */
+const adminUserPageRow = adminUserRow.extend({
+  profile: z.looseObject({}),
+  company_users: z.array(z.looseObject({ company_id: z.string(), company_name: z.string(), role })),
+  created_at: z.string(),
+});
+export const adminUserResponse = recordResponse('user', adminUserPageRow);
+export const adminUserSavedResponse = savedResponse('user', adminUserPageRow);
+
+/** A user's activity log (sign-ins and what they did), newest first. */
+export const activityLogResponse = rowsResponse(
+  'logs',
+  recordRow({ user_id: z.string(), action: z.string(), subject: z.string(), created_at: z.string() }).meta({
+    id: 'ActivityLog',
+  }),
+  { total_count: totals.total_count },
+);

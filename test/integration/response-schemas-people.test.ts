@@ -143,3 +143,24 @@ describe('bug reports and access tokens answer what the document declares', () =
     await admin('POST', '/admin/access_tokens/revoke_all', { body: { user_id: userId } });
   });
 });
+
+describe('the admin’s users and activity logs answer what the document declares', () => {
+  it('a user invited, the invitation sent again, listed, read, edited, deleted', async () => {
+    const email = `people.invited.${run}.${Math.floor(Math.random() * 1e6)}@example.test`;
+    const made = await admin('POST', '/admin/users', { body: { name: 'Answer Invitee', email }, status: 201 });
+    const params = { id: made.body.user.id as string };
+    await admin('POST', '/admin/users/{id}/resend_create_email', { params });
+    await admin('GET', '/admin/users', { query: `q=${encodeURIComponent(email)}`, rows: 'users' });
+    await admin('GET', '/admin/users/{id}', { params });
+    await admin('PATCH', '/admin/users/{id}', { params, body: { name: 'Answer Invitee Two' } });
+    await admin('DELETE', '/admin/users/{id}', { params });
+  });
+
+  it('a user’s activity log, read by them and the admin, and deleted', async () => {
+    const me = await member('GET', '/me');
+    const userId = me.body.user.id as string;
+    await member('GET', '/logs', { rows: 'logs' });
+    await admin('GET', '/admin/logs', { query: `user_id=${userId}`, rows: 'logs' });
+    await admin('POST', '/admin/gdpr/delete_logs', { body: { user_id: userId } });
+  });
+});
