@@ -84,11 +84,9 @@ describe('sales report imports and column maps answer what the document declares
     await member('GET', '/label/finances', { query: `${range}&label_id=${ids.label}` });
     await member('GET', '/payees/{id}/finances', { params: { id: ids.payee }, query: range });
     await member('GET', '/artists/{id}/finances', { params: { id: ids.artist }, query: range });
-    const deliverers = await member('GET', '/royalties/delivered_by');
-    if (deliverers.body.delivered_by.length)
-      await member('POST', '/royalties/deliverer_pay_periods', {
-        body: { delivered_by: deliverers.body.delivered_by[0] },
-      });
+    await member('GET', '/royalties/delivered_by');
+    // Lines of a distributor the company names: none here, so the answer's list is empty but its shape is checked.
+    await member('POST', '/royalties/deliverer_pay_periods', { body: { delivered_by: 'Answer Distribution' } });
   });
 
   it('a royalty line entered by hand, read, edited, deleted; exchange rates made, listed, found, deleted', async () => {
