@@ -1,4 +1,6 @@
+import { deletedResponse, messageResponse } from '../../shared/schemas/responses.js';
 import { z } from 'zod';
+import * as answers from '../../shared/schemas/responses-companies.js';
 import {
   changePasswordInput,
   checkTokenInput,
@@ -46,6 +48,7 @@ const operations = {
     run: ({ body }) => accounts.changePassword(body.token, body.password),
   }),
   currentUser: operation('user', {
+    response: answers.currentUserResponse,
     // The SPA loads /me right after signing in, so this is where a sign-in is logged (once per authentication).
     run: async ({ caller, sourceIp }) => {
       await logSignIn(caller.user.userId, caller.authTime, sourceIp);
@@ -53,34 +56,52 @@ const operations = {
     },
   }),
   listLogs: operation('admin', {
+    response: answers.activityLogResponse,
     query: z.strictObject({ user_id: z.string().min(1).max(64) }),
     run: ({ query }) => listLogs(query.user_id),
   }),
-  myLogs: operation('user', { run: ({ caller }) => listLogs(caller.user.userId) }),
+  myLogs: operation('user', {
+    response: answers.activityLogResponse,
+    run: ({ caller }) => listLogs(caller.user.userId),
+  }),
   deleteLogs: operation('admin', {
+    response: deletedResponse,
     body: z.strictObject({ user_id: z.string().min(1).max(64) }),
     run: ({ body }) => deleteLogs(body.user_id),
   }),
   adminListUsers: operation('admin', {
+    response: answers.adminUserListResponse,
     query: listQuerySchema(['name', 'email', 'role'], {}),
     run: ({ query }) => accounts.listUsers(query),
   }),
   adminInviteUser: operation('admin', {
+    response: answers.adminUserSavedResponse,
     body: userInvite,
     run: async ({ body }) => reply(201, await users.inviteUser(body)),
   }),
-  adminGetUser: operation('admin', { params: idParams, run: ({ params }) => users.getUser(params.id) }),
+  adminGetUser: operation('admin', {
+    response: answers.adminUserResponse,
+    params: idParams,
+    run: ({ params }) => users.getUser(params.id),
+  }),
   adminUpdateUser: operation('admin', {
+    response: answers.adminUserSavedResponse,
     params: idParams,
     body: userUpdate,
     run: ({ params, body }) => users.updateUser(params.id, body),
   }),
   adminDeleteUser: operation('admin', {
+    response: messageResponse,
     params: idParams,
     run: ({ params, caller }) => users.deleteUser(params.id, caller.user.userId),
   }),
-  adminResendInvite: operation('admin', { params: idParams, run: ({ params }) => users.resendCreateEmail(params.id) }),
+  adminResendInvite: operation('admin', {
+    response: messageResponse,
+    params: idParams,
+    run: ({ params }) => users.resendCreateEmail(params.id),
+  }),
   updateProfile: operation('user', {
+    response: answers.profileSavedResponse,
     params: idParams,
     body: profileInput,
     run: ({ caller, params, body }) => accounts.updateProfile(caller, params.id, body),

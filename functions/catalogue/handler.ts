@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { labelRow, listResponse, recordResponse } from '../../shared/schemas/responses.js';
+import {
+  companyRecordRow,
+  labelRow,
+  listResponse,
+  messageResponse,
+  presignedUploadResponse,
+  recordResponse,
+  savedResponse,
+} from '../../shared/schemas/responses.js';
+import * as answers from '../../shared/schemas/responses-labels.js';
 import { bulkUpdateReleases, releaseBulkUpdateBody } from './release-bulk-update.js';
 import { LABEL_SCOPES, LABEL_SORT_FIELDS, labelInput, labelUpdate } from '../../shared/schemas/label.js';
 import {
@@ -73,21 +82,25 @@ function assetOperations(kind: assets.AssetOwner['kind']) {
   return {
     presign: operation('tenant', {
       params: idParams,
+      response: presignedUploadResponse,
       body: assetRequest,
       run: ({ tenantId, params, body }) => assets.presignAsset(tenantId, owner(params.id), body),
     }),
     list: operation('tenant', {
       params: idParams,
+      response: answers.assetListResponse,
       run: ({ tenantId, params }) => assets.listAssets(tenantId, owner(params.id)),
     }),
     add: operation('tenant', {
       params: idParams,
+      response: answers.assetSavedResponse,
       body: assetKey,
       run: async ({ tenantId, caller, params, body }) =>
         reply(201, await assets.addAsset(tenantId, caller.user.userId, owner(params.id), body.file_key)),
     }),
     remove: operation('tenant', {
       params: assetParams,
+      response: messageResponse,
       run: ({ tenantId, params }) => assets.deleteAsset(tenantId, owner(params.id), params.assetId),
     }),
   };
@@ -108,6 +121,8 @@ const statusChange = z.strictObject({
     .optional(),
   note: z.string().max(1000, 'Note must be at most 1000 characters').optional(),
 });
+/** A release whose status changed, and the notice of its new status. */
+const releaseStatusResponse = savedResponse('release', companyRecordRow);
 const adminLabelInput = labelInput.extend({ company_id: z.string().min(1).max(64) });
 
 const operations = {
@@ -127,6 +142,7 @@ const operations = {
     run: async ({ tenantId, params }) => ({ label: await labels.getLabel(tenantId, params.id) }),
   }),
   createLabel: operation('tenant', {
+    response: answers.labelSavedResponse,
     body: labelInput,
     run: async ({ tenantId, caller, body }) => {
       // The plan's max_labels (functions/plans); admins are not limited by plans.
@@ -135,6 +151,7 @@ const operations = {
     },
   }),
   updateLabel: operation('tenant', {
+    response: answers.labelSavedResponse,
     params: idParams,
     body: labelUpdate,
     run: async ({ tenantId, params, body }) => {
@@ -143,6 +160,7 @@ const operations = {
     },
   }),
   requestLabel: operation('tenant', {
+    response: answers.labelSavedResponse,
     body: labelRequestInput,
     run: async ({ tenantId, caller, body }) => {
       // A requested label counts against max_labels like any other: approval must not pass the plan's limit.
@@ -151,29 +169,35 @@ const operations = {
     },
   }),
   adminApproveLabel: operation('admin', {
+    response: answers.labelSavedResponse,
     params: idParams,
     run: ({ params }) => labelRequests.approveLabel(params.id),
   }),
   adminRejectLabel: operation('admin', {
+    response: messageResponse,
     params: idParams,
     body: labelRejectInput,
     run: ({ params, body }) => labelRequests.rejectLabel(params.id, body.reason),
   }),
   deleteLabel: operation('tenant', {
+    response: messageResponse,
     params: idParams,
     run: ({ tenantId, params }) => labels.deleteLabel(tenantId, params.id),
   }),
   updateReleaseStatus: operation('tenant', {
+    response: releaseStatusResponse,
     params: idParams,
     body: statusChange,
     run: ({ tenantId, caller, params, body }) => changeReleaseStatus(tenantId, params.id, caller, body),
   }),
   sendToQualityControl: operation('tenant', {
+    response: releaseStatusResponse,
     params: idParams,
     run: ({ tenantId, caller, params }) =>
       changeReleaseStatus(tenantId, params.id, caller, { status: 'quality_control' }),
   }),
   adminCheckRelease: operation('admin', {
+    response: answers.releaseCheckResponse,
     params: idParams,
     run: async ({ params }) => checkReleaseOf(await releaseTenant(params.id), params.id),
   }),
@@ -183,17 +207,20 @@ const operations = {
     run: ({ caller, body }) => bulkUpdateReleases(caller, body),
   }),
   adminUpdateReleaseStatus: operation('admin', {
+    response: releaseStatusResponse,
     params: idParams,
     body: statusChange,
     run: async ({ caller, params, body }) =>
       changeReleaseStatus(await releaseTenant(params.id), params.id, caller, body),
   }),
   presignRecordingAudio: operation('tenant', {
+    response: presignedUploadResponse,
     params: idParams,
     body: uploadRequest(AUDIO_CONTENT_TYPES, MAX_AUDIO_BYTES),
     run: ({ tenantId, caller, params, body }) => presignRecordingAudio(tenantId, caller.user.userId, params.id, body),
   }),
   presignReleaseCoverArt: operation('tenant', {
+    response: presignedUploadResponse,
     params: idParams,
     body: uploadRequest(COVER_ART_CONTENT_TYPES, MAX_COVER_ART_BYTES),
     run: ({ tenantId, caller, params, body }) => presignReleaseCoverArt(tenantId, caller.user.userId, params.id, body),
@@ -207,34 +234,41 @@ const operations = {
   addLabelAsset: labelAssets.add,
   deleteLabelAsset: labelAssets.remove,
   checkRelease: operation('tenant', {
+    response: answers.releaseCheckResponse,
     params: idParams,
     run: ({ tenantId, params }) => checkReleaseOf(tenantId, params.id),
   }),
   lastRelease: operation('tenant', {
+    response: answers.lastReleaseResponse,
     params: idParams,
     run: ({ tenantId, params }) => lastRelease(tenantId, params.id),
   }),
   presignLabelLogo: operation('tenant', {
+    response: presignedUploadResponse,
     params: idParams,
     body: logoRequest,
     run: ({ tenantId, params, body }) => labels.presignLabelLogo(tenantId, params.id, body),
   }),
   presignLabelContract: operation('tenant', {
+    response: presignedUploadResponse,
     params: idParams,
     body: contractRequest,
     run: ({ tenantId, params, body }) => labels.presignLabelContract(tenantId, params.id, body),
   }),
 
   listAllLabels: operation('admin', {
+    response: answers.adminLabelListResponse,
     query: labelListQuery,
     run: ({ query }) => labels.listAllLabels(withShortcuts(query) as typeof query),
   }),
   adminCreateLabel: operation('admin', {
+    response: answers.labelSavedResponse,
     body: adminLabelInput,
     run: async ({ body: { company_id, ...input } }) =>
       reply(201, { label: await labels.createLabel(company_id, input), message: 'Label Added' }),
   }),
   adminGetLabel: operation('admin', {
+    response: recordResponse('label', labelRow),
     params: idParams,
     run: async ({ params }) => {
       const found = await labels.findLabelAnyTenant(params.id);
@@ -242,6 +276,7 @@ const operations = {
     },
   }),
   adminUpdateLabel: operation('admin', {
+    response: answers.labelSavedResponse,
     params: idParams,
     body: labelUpdate,
     run: async ({ params, body }) => {
@@ -250,15 +285,18 @@ const operations = {
     },
   }),
   adminPresignLabelAsset: operation('admin', {
+    response: presignedUploadResponse,
     params: idParams,
     body: assetRequest,
     run: async ({ params, body }) => assets.presignAsset(await labelTenant(params.id), labelOf(params.id), body),
   }),
   adminListLabelAssets: operation('admin', {
+    response: answers.assetListResponse,
     params: idParams,
     run: async ({ params }) => assets.listAssets(await labelTenant(params.id), labelOf(params.id)),
   }),
   adminAddLabelAsset: operation('admin', {
+    response: answers.assetSavedResponse,
     params: idParams,
     body: assetKey,
     run: async ({ caller, params, body }) =>
@@ -268,11 +306,13 @@ const operations = {
       ),
   }),
   adminDeleteLabelAsset: operation('admin', {
+    response: messageResponse,
     params: assetParams,
     run: async ({ params }) => assets.deleteAsset(await labelTenant(params.id), labelOf(params.id), params.assetId),
   }),
   ...labelToolsOperations,
   adminDeleteLabel: operation('admin', {
+    response: messageResponse,
     params: idParams,
     run: async ({ params }) => {
       const found = await labels.findLabelAnyTenant(params.id);

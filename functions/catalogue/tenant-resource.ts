@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { companyRecordRow, listResponse, recordResponse } from '../../shared/schemas/responses.js';
+import {
+  companyRecordRow,
+  deletedResponse,
+  listResponse,
+  messageResponse,
+  presignedUploadResponse,
+  recordResponse,
+  savedResponse,
+} from '../../shared/schemas/responses.js';
 import { companyExists, listCompanyNames } from '../data/access/companies.js';
 import type { CatalogueEntityName } from '../data/access/records.js';
 import { LISTS } from '../data/list-cache.js';
@@ -155,6 +163,7 @@ export function tenantOperations(resource: TenantResource): Record<string, Opera
     }),
     [`${resource.collection}.create`]: operation('tenant', {
       body: resource.input,
+      response: savedResponse(resource.singular, companyRecordRow),
       run: async ({ tenantId, body }) =>
         reply(201, {
           [resource.singular]: await ops.present(await ops.create({ tenantId }, body as Record<string, unknown>)),
@@ -164,6 +173,7 @@ export function tenantOperations(resource: TenantResource): Record<string, Opera
     [`${resource.collection}.update`]: operation('tenant', {
       params: idParams,
       body: resource.input.partial(),
+      response: savedResponse(resource.singular, companyRecordRow),
       run: async ({ tenantId, params, body, caller }) => {
         const { tenant_id: moveTo, ...changes } = body as Record<string, unknown>;
         // The tenant select is for admins; a member may only keep the record where it is.
@@ -179,10 +189,12 @@ export function tenantOperations(resource: TenantResource): Record<string, Opera
     }),
     [`${resource.collection}.delete`]: operation('tenant', {
       params: idParams,
+      response: messageResponse,
       run: async ({ tenantId, params }) => ops.destroy(await ops.load(tenantId, params.id)),
     }),
     [`${resource.collection}.bulkDestroy`]: operation('tenant', {
       body: z.strictObject({ [bulkKey]: z.array(z.string().min(1).max(64)).min(1).max(100) }),
+      response: deletedResponse,
       run: ({ tenantId, body }) => ops.bulkDestroy(tenantId, (body as Record<string, string[]>)[bulkKey]),
     }),
   };
@@ -202,6 +214,7 @@ export function tenantOperations(resource: TenantResource): Record<string, Opera
   if (files?.length) {
     operations[`${resource.collection}.upload`] = operation('tenant', {
       body: uploadRequestFor(files),
+      response: presignedUploadResponse,
       run: ({ tenantId, body }) =>
         presignFileUpload(
           resource.shape(tenantId).files ?? [],
@@ -212,6 +225,9 @@ export function tenantOperations(resource: TenantResource): Record<string, Opera
   return operations;
 }
 
+/** A record as the admin's list across companies answers it: with its company's name. */
+const adminRecordRow = companyRecordRow.extend({ company_name: z.string() });
+
 /** The admin calls across companies: list with the company, get, create in a company, update (and move), delete. */
 export function adminOperations(resource: TenantResource): Record<string, Operation<'admin'>> {
   const ops = recordOps(resource);
@@ -219,6 +235,7 @@ export function adminOperations(resource: TenantResource): Record<string, Operat
   return {
     [`${resource.collection}.adminList`]: operation('admin', {
       query: listQuery(resource, { tenant_id: z.string().min(1).max(64).optional() }),
+      response: listResponse(resource.collection, adminRecordRow),
       run: async ({ query }) => {
         const [rows, companies] = await Promise.all([allTenantRows(resource), listCompanyNames()]);
         const names = new Map(companies.map((c) => [c.companyId, c.name]));
@@ -239,10 +256,12 @@ export function adminOperations(resource: TenantResource): Record<string, Operat
     }),
     [`${resource.collection}.adminGet`]: operation('admin', {
       params: idParams,
+      response: recordResponse(resource.singular, companyRecordRow),
       run: async ({ params }) => ({ [resource.singular]: await ops.present(await ops.loadAnyTenant(params.id)) }),
     }),
     [`${resource.collection}.adminCreate`]: operation('admin', {
       body: resource.input.extend({ tenant_id: z.string().trim().min(1).max(64) }),
+      response: savedResponse(resource.singular, companyRecordRow),
       run: async ({ body }) => {
         const tenantId = String((body as { tenant_id: string }).tenant_id);
         if (!(await companyExists(tenantId))) throw new InvalidField('tenant_id', 'Company not found');
@@ -255,6 +274,7 @@ export function adminOperations(resource: TenantResource): Record<string, Operat
     [`${resource.collection}.adminUpdate`]: operation('admin', {
       params: idParams,
       body: resource.input.partial(),
+      response: savedResponse(resource.singular, companyRecordRow),
       run: async ({ params, body, caller }) => {
         const { tenant_id: moveTo, ...changes } = body as Record<string, unknown>;
         const before = (await ops.loadAnyTenant(params.id)) as Row & { tenantId: string };
@@ -269,6 +289,7 @@ export function adminOperations(resource: TenantResource): Record<string, Operat
     }),
     [`${resource.collection}.adminDelete`]: operation('admin', {
       params: idParams,
+      response: messageResponse,
       run: async ({ params }) => ops.destroy(await ops.loadAnyTenant(params.id)),
     }),
   };

@@ -1,4 +1,6 @@
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
+import * as answers from '../../shared/schemas/responses-companies.js';
+import { messageResponse, presignedUploadResponse } from '../../shared/schemas/responses.js';
 import { planGate } from '../plans/gate.js';
 import * as companies from './companies.js';
 import * as admin from './admin-companies.js';
@@ -14,24 +16,35 @@ import { crmOperations } from '../crm/index.js';
 
 /** Companies area: the user's companies (Choose Current Company), a company page, the admin list. */
 const operations = {
-  listMyCompanies: operation('user', { run: ({ caller }) => companies.listMyCompanies(caller) }),
+  listMyCompanies: operation('user', {
+    response: answers.myCompaniesResponse,
+    run: ({ caller }) => companies.listMyCompanies(caller),
+  }),
   getCompany: operation('user', {
+    response: answers.companyPageResponse,
     params: idParams,
     run: ({ caller, params }) => companies.getCompany(caller, params.id),
   }),
   listAllCompanies: operation('admin', {
+    response: answers.adminCompanyListResponse,
     query: companies.adminCompaniesQuery,
     run: ({ query }) => companies.listAllCompanies(query),
   }),
   adminCreateCompany: operation('admin', {
+    response: answers.companyPageSavedResponse,
     body: companyInput,
     run: async ({ body }) => {
       const { companyId, message } = await admin.createCompany(body);
       return reply(201, { ...(await companies.companyPage(companyId)), message });
     },
   }),
-  adminGetCompany: operation('admin', { params: idParams, run: ({ params }) => companies.companyPage(params.id) }),
+  adminGetCompany: operation('admin', {
+    response: answers.companyPageResponse,
+    params: idParams,
+    run: ({ params }) => companies.companyPage(params.id),
+  }),
   adminUpdateCompany: operation('admin', {
+    response: answers.companyPageSavedResponse,
     params: idParams,
     body: companyUpdate,
     run: async ({ params, body }) => ({
@@ -39,9 +52,14 @@ const operations = {
       ...(await companies.companyPage(params.id)),
     }),
   }),
-  adminDeleteCompany: operation('admin', { params: idParams, run: ({ params }) => admin.deleteCompany(params.id) }),
+  adminDeleteCompany: operation('admin', {
+    response: messageResponse,
+    params: idParams,
+    run: ({ params }) => admin.deleteCompany(params.id),
+  }),
   /** A presigned PUT for the company's logo, contract or self-billing agreement. */
   adminPresignCompanyFile: operation('admin', {
+    response: presignedUploadResponse,
     params: idParams,
     body: uploadRequestFor(companyShape('any').files ?? []),
     run: async ({ params, body }) => {
@@ -54,6 +72,7 @@ const operations = {
   }),
   /** The company's own managers (company.manage): PATCH /companies/{id}, `{id}` the current company. */
   updateOwnCompany: operation('tenant', {
+    response: answers.companyPageSavedResponse,
     params: idParams,
     body: companyUpdate,
     run: async ({ caller, tenantId, params, body }) => ({
@@ -62,6 +81,7 @@ const operations = {
     }),
   }),
   presignOwnCompanyFile: operation('tenant', {
+    response: presignedUploadResponse,
     params: idParams,
     body: uploadRequestFor(
       (companyShape('any').files ?? []).filter((f) => MEMBER_COMPANY_FILES.some((m) => m === f.field)),
@@ -69,11 +89,13 @@ const operations = {
     run: ({ tenantId, params, body }) => presignOwnCompanyFile(tenantId, params.id, body),
   }),
   changeMemberRole: operation('tenant', {
+    response: answers.memberSavedResponse,
     params: idParams,
     body: teamRoleInput,
     run: ({ tenantId, params, body }) => changeMemberRole(tenantId, params.id, body.role),
   }),
   removeMember: operation('tenant', {
+    response: messageResponse,
     params: idParams,
     run: ({ tenantId, params }) => removeMember(tenantId, params.id),
   }),

@@ -13,7 +13,15 @@ import { areaHandler, idParams, operation, reply, type AreaOperations } from '..
 import { planGate } from '../plans/gate.js';
 import * as contracts from './contracts.js';
 import { contractTemplates, documentTemplates, saveDocumentTemplate } from './company-templates.js';
-import { contractRow, recordResponse, rowsResponse } from '../../shared/schemas/responses.js';
+import {
+  contractRow,
+  fileLinkResponse,
+  messageResponse,
+  presignedUploadResponse,
+  recordResponse,
+  rowsResponse,
+  savedResponse,
+} from '../../shared/schemas/responses.js';
 
 /** Contracts area: a company's deals on its releases, labels and artists, their templates and documents. */
 const operations = {
@@ -28,6 +36,7 @@ const operations = {
     run: ({ tenantId, params }) => contracts.getContract(tenantId, params.id),
   }),
   createContract: operation('tenant', {
+    response: savedResponse('contract', contractRow),
     body: contractCreateInput,
     run: async ({ tenantId, body }) => reply(201, await contracts.createContract(tenantId, body)),
   }),
@@ -36,16 +45,19 @@ const operations = {
     run: ({ tenantId, body }) => contracts.previewContract(tenantId, body),
   }),
   updateContract: operation('tenant', {
+    response: savedResponse('contract', contractRow),
     params: idParams,
     body: contractUpdateInput,
     run: ({ tenantId, params, body }) => contracts.updateContract(tenantId, params.id, body),
   }),
   amendContract: operation('tenant', {
+    response: savedResponse('contract', contractRow),
     params: idParams,
     body: contractAmendInput,
     run: ({ tenantId, params, body }) => contracts.amendContract(tenantId, params.id, body),
   }),
   deleteContract: operation('tenant', {
+    response: messageResponse,
     params: idParams,
     run: ({ tenantId, params }) => contracts.deleteContract(tenantId, params.id),
   }),
@@ -58,20 +70,24 @@ const operations = {
       saveDocumentTemplate(tenantId, caller.user.userId, params.id, body.text),
   }),
   regenerateContractDocument: operation('tenant', {
+    response: savedResponse('contract', contractRow),
     params: idParams,
     run: ({ tenantId, params }) => contracts.regenerateDocument(tenantId, params.id),
   }),
   contractDocument: operation('tenant', {
+    response: fileLinkResponse,
     params: idParams,
     query: z.strictObject({ format: z.enum(['pdf', 'docx'], 'Format must be pdf or docx').default('pdf') }),
     run: ({ tenantId, params, query }) => contracts.documentLink(tenantId, params.id, query.format),
   }),
   presignSignedContract: operation('tenant', {
+    response: presignedUploadResponse,
     params: idParams,
     body: uploadRequest(CONTRACT_CONTENT_TYPES, MAX_CONTRACT_BYTES),
     run: ({ tenantId, params, body }) => contracts.presignSignedCopy(tenantId, params.id, body),
   }),
   attachSignedContract: operation('tenant', {
+    response: savedResponse('contract', contractRow),
     params: idParams,
     body: z.strictObject({
       signed_copy_key: z.string('Signed copy is required').trim().min(1, 'Signed copy is required').max(400),
@@ -79,6 +95,7 @@ const operations = {
     run: ({ tenantId, params, body }) => contracts.attachSignedCopy(tenantId, params.id, body.signed_copy_key),
   }),
   signedContractCopy: operation('tenant', {
+    response: fileLinkResponse,
     params: idParams,
     run: ({ tenantId, params }) => contracts.signedCopyLink(tenantId, params.id),
   }),

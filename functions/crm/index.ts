@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import * as answers from '../../shared/schemas/responses-companies.js';
+import { noteSavedResponse, todoTaskSavedResponse } from '../../shared/schemas/responses-labels.js';
 import {
   clientLabelCreate,
   clientLabelUpdate,
@@ -29,8 +31,13 @@ export { clientCompanyOfLabel } from './client-labels.js';
 const taskParams = z.strictObject({ id: z.string().min(1).max(80), taskId: z.string().min(1).max(80) });
 
 export const crmOperations = {
-  crmList: operation('tenant', { query: crmQuery, run: ({ tenantId, query }) => crmList(tenantId, query) }),
+  crmList: operation('tenant', {
+    response: answers.crmListResponse,
+    query: crmQuery,
+    run: ({ tenantId, query }) => crmList(tenantId, query),
+  }),
   onboardCrmClient: operation('tenant', {
+    response: answers.crmClientSavedResponse,
     body: crmClientCreate,
     run: async ({ caller, tenantId, body }) => {
       const companyId = await onboardClient(caller, tenantId, body.client);
@@ -38,10 +45,12 @@ export const crmOperations = {
     },
   }),
   getCrmClient: operation('tenant', {
+    response: answers.crmClientResponse,
     params: idParams,
     run: ({ tenantId, params }) => crmClient(tenantId, params.id),
   }),
   updateCrmClient: operation('tenant', {
+    response: answers.crmClientSavedResponse,
     params: idParams,
     body: crmClientUpdate,
     run: async ({ caller, tenantId, params, body }) => {
@@ -50,12 +59,14 @@ export const crmOperations = {
     },
   }),
   addCrmNote: operation('tenant', {
+    response: noteSavedResponse,
     params: idParams,
     body: crmNoteCreate,
     run: async ({ caller, tenantId, params, body }) =>
       reply(201, { note: await tools.addClientNote(caller, tenantId, params.id, body.note), message: 'Note created' }),
   }),
   addCrmTask: operation('tenant', {
+    response: todoTaskSavedResponse,
     params: idParams,
     body: crmTaskCreate,
     run: async ({ caller, tenantId, params, body }) =>
@@ -65,6 +76,7 @@ export const crmOperations = {
       }),
   }),
   updateCrmTask: operation('tenant', {
+    response: todoTaskSavedResponse,
     params: taskParams,
     body: crmTaskUpdate,
     run: async ({ caller, tenantId, params, body }) => ({
@@ -73,6 +85,7 @@ export const crmOperations = {
     }),
   }),
   createClientLabel: operation('tenant', {
+    response: answers.clientLabelSavedResponse,
     params: idParams,
     body: clientLabelCreate,
     run: async ({ caller, tenantId, params, body }) =>
@@ -82,18 +95,22 @@ export const crmOperations = {
       }),
   }),
   companyLabels: operation('tenant', {
+    response: answers.clientLabelListResponse,
     query: companyLabelsQuery,
     run: ({ tenantId, query }) => labels.companyLabels(tenantId, query.company_id),
   }),
   distributorLabels: operation('tenant', {
+    response: answers.clientLabelListResponse,
     query: distributorLabelsQuery,
     run: ({ tenantId, query }) => labels.distributorLabels(tenantId, query.distributor_id),
   }),
   getClientLabel: operation('tenant', {
+    response: answers.clientLabelResponse,
     params: idParams,
     run: ({ tenantId, params }) => labels.clientLabelDetail(tenantId, params.id),
   }),
   updateClientLabel: operation('tenant', {
+    response: answers.clientLabelPageSavedResponse,
     params: idParams,
     body: clientLabelUpdate,
     run: async ({ caller, tenantId, params, body }) => ({
@@ -102,6 +119,7 @@ export const crmOperations = {
     }),
   }),
   setClientLabelStores: operation('tenant', {
+    response: answers.clientLabelPageSavedResponse,
     params: idParams,
     body: labelStoresInput,
     run: async ({ caller, tenantId, params, body }) => ({

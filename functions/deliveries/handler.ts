@@ -1,4 +1,6 @@
 import { BadRequest } from '../lib/errors.js';
+import * as answers from '../../shared/schemas/responses-companies.js';
+import { messageResponse } from '../../shared/schemas/responses.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
 import { planGate } from '../plans/gate.js';
 import {
@@ -47,10 +49,12 @@ function rowsFor(releaseId: string, rows: readonly (NewDelivery & { release_id?:
  */
 const operations = {
   listReleaseDeliveries: operation('tenant', {
+    response: answers.releaseDeliveriesResponse,
     params: idParams,
     run: ({ tenantId, params }) => listForRelease(tenantId, params.id),
   }),
   bulkCreateReleaseDeliveries: operation('tenant', {
+    response: answers.deliveriesMadeResponse,
     params: idParams,
     body: bulkCreateBody,
     run: async ({ tenantId, caller, params, body }) =>
@@ -65,6 +69,7 @@ const operations = {
       }),
   }),
   bulkCreateForRelease: operation('tenant', {
+    response: answers.deliveriesMadeResponse,
     body: releaseBulkCreateBody,
     run: async ({ tenantId, caller, body }) =>
       reply(201, {
@@ -78,6 +83,7 @@ const operations = {
       }),
   }),
   updateReleaseDelivery: operation('tenant', {
+    response: answers.deliverySavedResponse,
     params: idParams,
     body: deliveryPatch,
     run: async ({ tenantId, params, body }) => ({
@@ -86,6 +92,7 @@ const operations = {
     }),
   }),
   deleteReleaseDelivery: operation('tenant', {
+    response: messageResponse,
     params: idParams,
     run: async ({ tenantId, params }) => {
       await removeDelivery(tenantId, params.id);
@@ -109,14 +116,17 @@ const operations = {
   }),
   // The product's release/deliveries and release_deliveries (/new, /bulk): the same deliveries, named otherwise.
   releaseDeliveriesByQuery: operation('tenant', {
+    response: answers.releaseDeliveriesResponse,
     query: releaseDeliveriesQuery,
     run: ({ tenantId, query }) => listForRelease(tenantId, query.id),
   }),
   listCompanyDeliveries: operation('tenant', {
+    response: answers.companyDeliveriesResponse,
     query: companyDeliveriesQuery,
     run: ({ tenantId, query }) => listCompanyDeliveries(tenantId, query),
   }),
   newCompanyDelivery: operation('tenant', {
+    response: answers.deliverySavedResponse,
     body: newCompanyDeliveryBody,
     run: async ({ tenantId, caller, body }) =>
       reply(201, {
@@ -125,6 +135,7 @@ const operations = {
       }),
   }),
   bulkCompanyDeliveries: operation('tenant', {
+    response: answers.deliveriesMadeResponse,
     body: bulkCompanyDeliveriesBody,
     run: async ({ tenantId, caller, body }) => {
       const answer = await createCompanyDeliveries(
@@ -138,22 +149,27 @@ const operations = {
     },
   }),
   listDistributionDeliveries: operation('admin', {
+    response: answers.distributionRecordListResponse,
     query: distributionListQuery,
     run: ({ query }) => listRecords(query),
   }),
   getDistributionDelivery: operation('admin', {
+    response: answers.distributionRecordResponse,
     params: idParams,
     run: async ({ params }) => ({ delivery: await getRecord(params.id) }),
   }),
   createDistributionDelivery: operation('admin', {
+    response: answers.distributionRecordSavedResponse,
     body: distributionRecordInput,
     run: async ({ body }) => reply(201, { delivery: await createRecord(body), message: 'Delivery added' }),
   }),
   importDistributionDeliveries: operation('admin', {
+    response: answers.distributionRecordsImportedResponse,
     body: importBody,
     run: ({ body }) => importRecords(body.file),
   }),
   deleteDistributionDelivery: operation('admin', {
+    response: messageResponse,
     params: idParams,
     run: async ({ params }) => {
       await deleteRecord(params.id);

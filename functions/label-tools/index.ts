@@ -21,6 +21,8 @@ import {
 } from '../../shared/schemas/label-requests.js';
 import { LABEL_REQUEST_STATUSES } from '../data/entities/label-requests.js';
 import { idParams, operation, reply, textReply } from '../lib/http.js';
+import { messageResponse } from '../../shared/schemas/responses.js';
+import * as answers from '../../shared/schemas/responses-labels.js';
 import { calendarEvents } from './calendar.js';
 import * as feeds from './calendar-feed.js';
 import * as notebooks from './notebooks.js';
@@ -43,10 +45,12 @@ const listParams = z.strictObject({ id: z.string().min(1).max(80), listId: z.str
 
 export const labelToolsOperations = {
   labelTodoList: operation('tenant', {
+    response: answers.todoListResponse,
     params: idParams,
     run: ({ tenantId, params }) => todos.todoListOf(tenantId, params.id),
   }),
   createLabelTodoList: operation('tenant', {
+    response: answers.todoListMadeResponse,
     params: idParams,
     run: async ({ tenantId, params }) => {
       const { created, ...list } = await todos.createDefaultTodoList(tenantId, params.id);
@@ -54,6 +58,7 @@ export const labelToolsOperations = {
     },
   }),
   updateLabelTodoList: operation('tenant', {
+    response: answers.todoListSavedResponse,
     params: listParams,
     body: todoListUpdate,
     run: async ({ tenantId, params, body }) => ({
@@ -62,11 +67,13 @@ export const labelToolsOperations = {
     }),
   }),
   createTodoTask: operation('tenant', {
+    response: answers.todoTaskSavedResponse,
     body: todoTaskCreate,
     run: async ({ tenantId, body }) =>
       reply(201, { todo_task: await todos.addTask(tenantId, body.id, body.todo_task), message: 'Task added' }),
   }),
   updateTodoTask: operation('tenant', {
+    response: answers.todoTaskSavedResponse,
     params: idParams,
     body: todoTaskUpdate,
     run: async ({ tenantId, params, body }) => ({
@@ -75,6 +82,7 @@ export const labelToolsOperations = {
     }),
   }),
   deleteTodoTask: operation('tenant', {
+    response: messageResponse,
     params: idParams,
     run: async ({ tenantId, params }) => {
       await todos.deleteTask(tenantId, params.id);
@@ -82,11 +90,13 @@ export const labelToolsOperations = {
     },
   }),
   labelNotebook: operation('tenant', {
+    response: answers.notebookResponse,
     params: idParams,
     query: notebookQuery,
     run: ({ tenantId, params, query }) => notebooks.notebookOf(tenantId, params.id, query.q, query.tag),
   }),
   createLabelNotebook: operation('tenant', {
+    response: answers.notebookMadeResponse,
     params: idParams,
     run: async ({ tenantId, params }) => {
       const { created, notebook } = await notebooks.createNotebook(tenantId, params.id);
@@ -94,11 +104,13 @@ export const labelToolsOperations = {
     },
   }),
   createNote: operation('tenant', {
+    response: answers.noteSavedResponse,
     body: noteCreate,
     run: async ({ tenantId, body }) =>
       reply(201, { note: await notebooks.addNote(tenantId, body.note), message: 'Note created' }),
   }),
   updateNote: operation('tenant', {
+    response: answers.noteSavedResponse,
     params: idParams,
     body: noteUpdate,
     run: async ({ tenantId, params, body }) => ({
@@ -107,6 +119,7 @@ export const labelToolsOperations = {
     }),
   }),
   deleteNote: operation('tenant', {
+    response: messageResponse,
     params: idParams,
     run: async ({ tenantId, params }) => {
       await notebooks.deleteNote(tenantId, params.id);
@@ -114,26 +127,32 @@ export const labelToolsOperations = {
     },
   }),
   labelReleaseDefaults: operation('tenant', {
+    response: answers.labelSettingsResponse,
     params: idParams,
     run: ({ tenantId, params }) => labelSettings(tenantId, params.id),
   }),
   updateLabelReleaseDefaults: operation('tenant', {
+    response: answers.labelSettingsResponse,
     params: idParams,
     body: releaseDefaultsInput,
     run: ({ tenantId, params, body }) => updateLabelSettings(tenantId, params.id, body),
   }),
   labelCalendar: operation('tenant', {
+    response: answers.calendarResponse,
     query: calendarQuery,
     run: async ({ tenantId, query }) => ({ events: await calendarEvents(tenantId, query) }),
   }),
   calendarFeedState: operation('tenant', {
+    response: answers.calendarFeedStateResponse,
     run: ({ tenantId, caller }) => feeds.feedState(caller.user.userId, tenantId),
   }),
   createCalendarFeed: operation('tenant', {
+    response: answers.calendarFeedMadeResponse,
     run: async ({ tenantId, caller }) =>
       reply(201, { ...(await feeds.makeFeed(caller.user.userId, tenantId)), message: 'Calendar feed link made' }),
   }),
   revokeCalendarFeed: operation('tenant', {
+    response: messageResponse,
     run: async ({ tenantId, caller }) => {
       await feeds.revokeFeeds(caller.user.userId, tenantId);
       return { message: 'Calendar feed link revoked' };
@@ -144,6 +163,7 @@ export const labelToolsOperations = {
     run: async ({ params }) => textReply(await feeds.feedCalendar(params.token), 'text/calendar; charset=utf-8'),
   }),
   soundcloudWhitelist: operation('tenant', {
+    response: answers.labelRequestSentResponse,
     body: soundcloudWhitelist,
     run: async (context) => {
       const request = await requests.sendSoundcloudWhitelist(sender(context), context.body.form);
@@ -151,6 +171,7 @@ export const labelToolsOperations = {
     },
   }),
   youtubeClaim: operation('tenant', {
+    response: answers.labelRequestSentResponse,
     body: youtubeClaim,
     run: async (context) => {
       const request = await requests.sendYoutubeClaim(sender(context), context.body.form);
@@ -158,6 +179,7 @@ export const labelToolsOperations = {
     },
   }),
   albumEpPitch: operation('tenant', {
+    response: answers.labelRequestSentResponse,
     body: albumEpPitch,
     run: async (context) => {
       const request = await requests.sendPitch(sender(context), 'album_ep', context.body.form);
@@ -165,6 +187,7 @@ export const labelToolsOperations = {
     },
   }),
   singlePitch: operation('tenant', {
+    response: answers.labelRequestSentResponse,
     body: singlePitch,
     run: async (context) => {
       const request = await requests.sendPitch(sender(context), 'single', context.body.form);
@@ -172,6 +195,7 @@ export const labelToolsOperations = {
     },
   }),
   officialVideoPitch: operation('tenant', {
+    response: answers.labelRequestSentResponse,
     body: officialVideoPitch,
     run: async (context) => {
       const request = await requests.sendPitch(sender(context), 'official_video', context.body.form);
@@ -179,16 +203,19 @@ export const labelToolsOperations = {
     },
   }),
   marketingRequests: operation('tenant', {
+    response: answers.labelRequestsResponse,
     run: async ({ tenantId }) => ({
       requests: await requests.requestsOf(tenantId),
       lead_weeks: await requests.leadWeeks(),
     }),
   }),
   marketingQueue: operation('admin', {
+    response: answers.requestQueueResponse,
     query: queueQuery,
     run: async ({ query }) => ({ requests: await requests.queue(query.status) }),
   }),
   moveMarketingRequest: operation('admin', {
+    response: answers.labelRequestSentResponse,
     params: idParams,
     body: requestMove,
     run: async ({ params, body }) => ({
@@ -197,9 +224,11 @@ export const labelToolsOperations = {
     }),
   }),
   marketingSettings: operation('admin', {
+    response: answers.leadWeeksResponse,
     run: async () => ({ lead_weeks: await requests.leadWeeks() }),
   }),
   updateMarketingSettings: operation('admin', {
+    response: answers.leadWeeksResponse,
     body: marketingSettings,
     run: async ({ body }) => {
       await requests.setLeadWeeks(body.lead_weeks);

@@ -27,7 +27,13 @@ import { recordPayment } from './payment.js';
 import { presentLicense } from './present.js';
 import { deleteLicense } from './remove.js';
 import { recordReportReceived } from './reports.js';
-import { licenseRow, listResponse, recordResponse } from '../../shared/schemas/responses.js';
+import {
+  licenseRow,
+  listResponse,
+  messageResponse,
+  recordResponse,
+  savedResponse,
+} from '../../shared/schemas/responses.js';
 
 /**
  * The licensing hub's calls: licences in and out, their pipeline, invoice and payment. A paid
@@ -49,15 +55,18 @@ export const licensingOperations = {
     }),
   }),
   createLicense: operation('tenant', {
+    response: savedResponse('license', licenseRow),
     body: licenseCreate,
     run: async ({ tenantId, caller, body }) => reply(201, await createLicense(tenantId, caller, body)),
   }),
   updateLicense: operation('tenant', {
+    response: savedResponse('license', licenseRow),
     params: idParams,
     body: licenseUpdate,
     run: ({ tenantId, params, body }) => updateLicense(tenantId, params.id, body),
   }),
   moveLicense: operation('tenant', {
+    response: savedResponse('license', licenseRow),
     params: idParams,
     body: licenseMove,
     run: ({ tenantId, caller, params, body }) => moveLicense(tenantId, caller, params.id, body.status),
@@ -107,6 +116,7 @@ export const licensingOperations = {
     run: ({ tenantId, params }) => signedLicenceLink(tenantId, params.id),
   }),
   deleteLicense: operation('tenant', {
+    response: messageResponse,
     params: idParams,
     run: ({ tenantId, caller, params }) => deleteLicense(tenantId, caller.user.userId, params.id),
   }),

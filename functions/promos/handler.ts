@@ -1,3 +1,4 @@
+import * as tools from '../../shared/schemas/responses-labels.js';
 import { z } from 'zod';
 import {
   mailingListInput,
@@ -23,7 +24,7 @@ import {
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
 import { planGate } from '../plans/gate.js';
 import * as promos from './index.js';
-import { promoRow, recordResponse, rowsResponse, totals } from '../../shared/schemas/responses.js';
+import { promoRow, recordResponse, rowsResponse, savedResponse, totals } from '../../shared/schemas/responses.js';
 
 /** A recipient's link: the promo's id and the access token (recipient id, a dot, the secret). */
 const linkParams = z.strictObject({ id: z.string().min(1).max(64), accessToken: z.string().min(1).max(200) });
@@ -33,21 +34,28 @@ const recipientParams = z.strictObject({ id: z.string().min(1).max(64), recipien
 
 /** Promos area: mailing lists, promos made from releases, their sends and analysis, and the public page. */
 const operations = {
-  listMailingLists: operation('tenant', { run: ({ tenantId }) => promos.listMailingLists(tenantId) }),
+  listMailingLists: operation('tenant', {
+    response: tools.mailingListsResponse,
+    run: ({ tenantId }) => promos.listMailingLists(tenantId),
+  }),
   createMailingList: operation('tenant', {
+    response: tools.mailingListSavedResponse,
     body: mailingListInput,
     run: async ({ tenantId, body }) => reply(201, await promos.createMailingList(tenantId, body)),
   }),
   getMailingList: operation('tenant', {
+    response: tools.mailingListResponse,
     params: idParams,
     run: ({ tenantId, params }) => promos.getMailingList(tenantId, params.id),
   }),
   updateMailingList: operation('tenant', {
+    response: tools.mailingListSavedResponse,
     params: idParams,
     body: mailingListUpdate,
     run: ({ tenantId, params, body }) => promos.updateMailingList(tenantId, params.id, body),
   }),
   addMailingListMember: operation('tenant', {
+    response: tools.memberAddedResponse,
     params: idParams,
     body: memberInput,
     run: ({ tenantId, params, body }) => promos.addMember(tenantId, params.id, body),
@@ -72,6 +80,7 @@ const operations = {
     run: ({ tenantId, query }) => promos.listPromos(tenantId, query.release_id),
   }),
   createPromo: operation('tenant', {
+    response: savedResponse('promo', promoRow),
     body: promoCreateInput,
     run: async ({ tenantId, body }) => reply(201, await promos.createPromo(tenantId, body)),
   }),
@@ -81,6 +90,7 @@ const operations = {
     run: ({ tenantId, params }) => promos.getPromo(tenantId, params.id),
   }),
   updatePromo: operation('tenant', {
+    response: savedResponse('promo', promoRow),
     params: idParams,
     body: promoUpdateInput,
     run: ({ tenantId, params, body }) => promos.updatePromo(tenantId, params.id, body),
@@ -150,16 +160,22 @@ const operations = {
       return promos.unsubscribe(params.id, params.accessToken);
     },
   }),
-  listPromoTemplates: operation('tenant', { run: ({ tenantId }) => promos.listTemplates(tenantId) }),
+  listPromoTemplates: operation('tenant', {
+    response: tools.promoTemplatesResponse,
+    run: ({ tenantId }) => promos.listTemplates(tenantId),
+  }),
   createPromoTemplate: operation('tenant', {
+    response: tools.promoTemplateSavedResponse,
     body: promoTemplateInput,
     run: async ({ tenantId, body }) => reply(201, await promos.createTemplate(tenantId, body)),
   }),
   getPromoTemplate: operation('tenant', {
+    response: tools.promoTemplateResponse,
     params: idParams,
     run: ({ tenantId, params }) => promos.getTemplate(tenantId, params.id),
   }),
   updatePromoTemplate: operation('tenant', {
+    response: tools.promoTemplateSavedResponse,
     params: idParams,
     body: promoTemplateUpdate,
     run: ({ tenantId, params, body }) => promos.updateTemplate(tenantId, params.id, body),

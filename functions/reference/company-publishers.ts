@@ -1,7 +1,14 @@
 import { ulid } from 'ulid';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { MESSAGES } from '../../shared/messages.js';
 import { companyPublisherInput } from '../../shared/schemas/reference.js';
+import {
+  messageResponse,
+  pickableListResponse,
+  recordResponse,
+  referenceRow,
+  savedResponse,
+} from '../../shared/schemas/responses.js';
 import { referenceStore } from '../data/access/reference.js';
 import type { RecordChange, ReferenceKey } from '../data/access/records.js';
 import { LISTS } from '../data/list-cache.js';
@@ -18,6 +25,9 @@ import {
   type Row,
 } from './reference-resource.js';
 import { presentRecord, storedChanges } from './record-shape.js';
+
+/** A record a company sees: its own, or a shared one (`shared`) it may link but not change. */
+const companyPublisherRow = referenceRow.extend({ shared: z.boolean() });
 
 /**
  * A company's own records of a company-owned reference collection, under `/company_<collection>`
@@ -58,15 +68,18 @@ function companyOwnedOperations(resource: ReferenceResource, input: z.ZodObject)
   return {
     [`${prefix}.list`]: operation('tenant', {
       query: referenceListQuery(resource),
+      response: pickableListResponse(prefix, companyPublisherRow),
       run: async ({ tenantId, query }) =>
         referenceListAnswer(resource, await referenceRowsFor(resource, tenantId), query, present, prefix),
     }),
     [`${prefix}.get`]: operation('tenant', {
       params: idParams,
+      response: recordResponse(resource.singular, companyPublisherRow),
       run: async ({ tenantId, params }) => ({ [resource.singular]: await present(await visible(tenantId, params.id)) }),
     }),
     [`${prefix}.create`]: operation('tenant', {
       body: input,
+      response: savedResponse(resource.singular, companyPublisherRow),
       run: async ({ tenantId, body }) => {
         const id = ulid();
         const { set } = await storedChanges(resource, body as Record<string, unknown>, undefined, tenantId);
@@ -79,6 +92,7 @@ function companyOwnedOperations(resource: ReferenceResource, input: z.ZodObject)
     [`${prefix}.update`]: operation('tenant', {
       params: idParams,
       body: input.partial(),
+      response: savedResponse(resource.singular, companyPublisherRow),
       run: async ({ tenantId, caller, params, body }) => {
         const before = await changeable(tenantId, params.id, caller);
         const { set, remove } = await storedChanges(resource, body as Record<string, unknown>, before, tenantId);
@@ -91,6 +105,7 @@ function companyOwnedOperations(resource: ReferenceResource, input: z.ZodObject)
     }),
     [`${prefix}.delete`]: operation('tenant', {
       params: idParams,
+      response: messageResponse,
       run: async ({ tenantId, caller, params }) => {
         const row = await changeable(tenantId, params.id, caller);
         await refuseIfLinked(resource, [row]);

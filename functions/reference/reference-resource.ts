@@ -1,5 +1,13 @@
 import { ulid } from 'ulid';
-import { listResponse, recordResponse, referenceRow } from '../../shared/schemas/responses.js';
+import {
+  deletedResponse,
+  messageResponse,
+  pickableListResponse,
+  presignedUploadResponse,
+  recordResponse,
+  referenceRow,
+  savedResponse,
+} from '../../shared/schemas/responses.js';
 import { z } from 'zod';
 import { referenceStore } from '../data/access/reference.js';
 import type { RecordChange, ReferenceEntityName, ReferenceKey } from '../data/access/records.js';
@@ -101,7 +109,7 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
   const operations: Record<string, Operation> = {
     [`${resource.collection}.list`]: operation('user', {
       query: referenceListQuery(resource),
-      response: listResponse(resource.collection, referenceRow),
+      response: pickableListResponse(resource.collection, referenceRow),
       run: async ({ caller, query }) => {
         // Companies' own records are theirs: outside a company's routes only admins list them.
         const rows = await all();
@@ -123,6 +131,7 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
     }),
     [`${resource.collection}.create`]: operation('admin', {
       body: resource.input,
+      response: savedResponse(resource.singular, referenceRow),
       run: async ({ body }) => {
         const id = ulid();
         const { set } = await storedChanges(resource, body as Record<string, unknown>);
@@ -134,6 +143,7 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
     [`${resource.collection}.update`]: operation('admin', {
       params: idParams,
       body: resource.input.partial(),
+      response: savedResponse(resource.singular, referenceRow),
       run: async ({ params, body }) => {
         const before = await load(params.id);
         const { set, remove } = await storedChanges(resource, body as Record<string, unknown>, before);
@@ -151,6 +161,7 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
     }),
     [`${resource.collection}.delete`]: operation('admin', {
       params: idParams,
+      response: messageResponse,
       run: async ({ params }) => {
         const row = await load(params.id);
         await refuseIfLinked(resource, [row]);
@@ -163,6 +174,7 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
     }),
     [`${resource.collection}.bulkDestroy`]: operation('admin', {
       body: z.strictObject({ [bulkKey]: z.array(z.string().min(1).max(64)).min(1).max(100) }),
+      response: deletedResponse,
       run: async ({ body }) => {
         const ids = [...new Set((body as Record<string, string[]>)[bulkKey])];
         const existing = (await Promise.all(ids.map((id) => store.get({ id })))).flatMap((f) =>
@@ -187,6 +199,7 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
     const files = resource.files;
     operations[`${resource.collection}.upload`] = operation('admin', {
       body: uploadRequestFor(files),
+      response: presignedUploadResponse,
       run: async ({ body }) =>
         presignFileUpload(files, body as { field: string; filename: string; content_type: string; size: number }),
     });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import * as money from '../../shared/schemas/responses-money.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
 import { planGate } from '../plans/gate.js';
@@ -40,7 +41,15 @@ import { largeLedgerList } from './ledger/engine/large-ledger.js';
 import { companyMoneyTerms } from '../data/access/royalty-catalogue.js';
 import { DEFAULT_CURRENCY } from '../../shared/constants.js';
 import { clientCompanyOfLabel } from '../crm/index.js';
-import { recordResponse, royaltyImportRow, royaltyListResponse } from '../../shared/schemas/responses.js';
+import {
+  messageResponse,
+  presignedUploadResponse,
+  recordResponse,
+  royaltyImportRow,
+  royaltyListResponse,
+  royaltyResponse,
+  royaltySavedResponse,
+} from '../../shared/schemas/responses.js';
 
 /**
  * Royalties area: the ledger list with its sums, changes on top of it,
@@ -120,6 +129,7 @@ const operations = {
   }),
   /** A label's royalties: a label is required. */
   labelRoyalties: operation('tenant', {
+    response: royaltyListResponse,
     lists: listLists,
     query: listQuery.and(z.object({ label_id: z.string().min(1).max(64).optional() })),
     run: ({ tenantId, query, listVersions }) => {
@@ -142,6 +152,7 @@ const operations = {
     },
   }),
   releaseRoyalties: operation('tenant', {
+    response: royaltyListResponse,
     lists: listLists,
     query: listQuery.and(z.object({ id: z.string().min(1).max(64).optional() })),
     run: ({ tenantId, query, listVersions }) => {
@@ -152,21 +163,25 @@ const operations = {
     },
   }),
   getRoyalty: operation('tenant', {
+    response: royaltyResponse,
     params: idParams,
     run: async ({ tenantId, params }) => ({
       royalty: (await withLineLicences(tenantId, [await getRoyalty(tenantId, params.id)]))[0],
     }),
   }),
   updateRoyalty: operation('tenant', {
+    response: royaltySavedResponse,
     params: idParams,
     body: z.strictObject({ royalty: royaltyUpdate }),
     run: ({ tenantId, caller, params, body }) => updateRoyalty(tenantId, caller.user.userId, params.id, body.royalty),
   }),
   deleteRoyalty: operation('tenant', {
+    response: messageResponse,
     params: idParams,
     run: ({ tenantId, caller, params }) => deleteRoyalty(tenantId, caller.user.userId, params.id),
   }),
   createRoyalty: operation('tenant', {
+    response: royaltySavedResponse,
     body: z.strictObject({ royalty: newSale }),
     run: async ({ tenantId, caller, body }) =>
       reply(201, await createRoyalty(tenantId, caller.user.userId, body.royalty)),
@@ -183,28 +198,34 @@ const operations = {
     run: async () => ({ attributes: Object.keys(LEDGER_COLUMNS), mapping_columns: MAPPING_COLUMNS }),
   }),
   deliveredBy: operation('tenant', {
+    response: money.wordsResponse('delivered_by'),
     run: async ({ tenantId }) => ({ delivered_by: await distinctValues(tenantId, 'delivered_by') }),
   }),
   delivererPayPeriods: operation('tenant', {
+    response: money.wordsResponse('pay_periods'),
     body: z.strictObject({ delivered_by: z.string().trim().min(1, 'delivered_by is required').max(200) }),
     run: async ({ tenantId, body }) => ({
       pay_periods: await distinctValues(tenantId, 'pay_period', { delivered_by: body.delivered_by }),
     }),
   }),
   payPeriods: operation('tenant', {
+    response: money.wordsResponse('pay_periods'),
     run: async ({ tenantId }) => ({ pay_periods: await distinctValues(tenantId, 'pay_period') }),
   }),
   payPeriodYears: operation('tenant', {
+    response: money.wordsResponse('years'),
     run: async ({ tenantId }) => ({
       years: [...new Set((await distinctValues(tenantId, 'pay_period')).map((p) => p.slice(0, 4)))],
     }),
   }),
 
   presignReport: operation('tenant', {
+    response: presignedUploadResponse,
     body: reportUpload,
     run: ({ tenantId, caller, body }) => presignReport(tenantId, caller.user.userId, body),
   }),
   listImports: operation('tenant', {
+    response: money.royaltyImportListResponse,
     query: listQuerySchema(['created_at'], {}),
     run: ({ tenantId, query }) => listImports(tenantId, query.page, query.per_page),
   }),
@@ -214,23 +235,37 @@ const operations = {
     run: ({ tenantId, params }) => getImport(tenantId, params.id),
   }),
   deleteImport: operation('tenant', {
+    response: messageResponse,
     params: idParams,
     run: ({ tenantId, params }) => deleteImport(tenantId, params.id),
   }),
   ...importOperations,
 
-  listMaps: operation('tenant', { run: ({ tenantId }) => listMaps(tenantId) }),
-  getMap: operation('tenant', { params: idParams, run: ({ tenantId, params }) => getMap(tenantId, params.id) }),
+  listMaps: operation('tenant', {
+    response: money.royaltyMapListResponse,
+    run: ({ tenantId }) => listMaps(tenantId),
+  }),
+  getMap: operation('tenant', {
+    params: idParams,
+    response: money.royaltyMapResponse,
+    run: ({ tenantId, params }) => getMap(tenantId, params.id),
+  }),
   createMap: operation('tenant', {
+    response: money.royaltyMapSavedResponse,
     body: royaltyMapInput,
     run: async ({ tenantId, body }) => reply(201, await createMap(tenantId, body)),
   }),
   updateMap: operation('tenant', {
+    response: money.royaltyMapSavedResponse,
     params: idParams,
     body: royaltyMapInput,
     run: ({ tenantId, params, body }) => updateMap(tenantId, params.id, body),
   }),
-  deleteMap: operation('tenant', { params: idParams, run: ({ tenantId, params }) => deleteMap(tenantId, params.id) }),
+  deleteMap: operation('tenant', {
+    params: idParams,
+    response: messageResponse,
+    run: ({ tenantId, params }) => deleteMap(tenantId, params.id),
+  }),
   previewMap: operation('tenant', { body: previewInput, run: ({ tenantId, body }) => previewMap(tenantId, body) }),
   ...exchangeRateOperations,
   ...adminRoyaltyOperations,

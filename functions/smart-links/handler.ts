@@ -14,7 +14,14 @@ import { checkOneClickBody } from '../lib/one-click-unsubscribe.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
 import { planGate } from '../plans/gate.js';
 import * as links from './index.js';
-import { recordResponse, rowsResponse, smartLinkRow, totals } from '../../shared/schemas/responses.js';
+import {
+  messageResponse,
+  recordResponse,
+  rowsResponse,
+  savedResponse,
+  smartLinkRow,
+  totals,
+} from '../../shared/schemas/responses.js';
 
 const labelParams = z.strictObject({ labelId: z.string().min(1).max(80) });
 
@@ -30,6 +37,7 @@ const operations = {
     run: ({ tenantId, query }) => links.listSmartLinks(tenantId, query.release_id),
   }),
   createSmartLink: operation('tenant', {
+    response: savedResponse('smart_link', smartLinkRow),
     body: smartLinkCreate,
     run: async ({ tenantId, body }) => reply(201, await links.createSmartLink(tenantId, body.smart_link)),
   }),
@@ -42,11 +50,13 @@ const operations = {
     run: ({ tenantId, params }) => links.getSmartLink(tenantId, params.id),
   }),
   updateSmartLink: operation('tenant', {
+    response: savedResponse('smart_link', smartLinkRow),
     params: idParams,
     body: smartLinkUpdate,
     run: ({ tenantId, params, body }) => links.updateSmartLink(tenantId, params.id, body.smart_link),
   }),
   deleteSmartLink: operation('tenant', {
+    response: messageResponse,
     params: idParams,
     run: ({ tenantId, params }) => links.deleteSmartLink(tenantId, params.id),
   }),

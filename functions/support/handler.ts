@@ -1,3 +1,5 @@
+import * as answers from '../../shared/schemas/responses-companies.js';
+import { messageResponse } from '../../shared/schemas/responses.js';
 import { z } from 'zod';
 import {
   accessTokenInput,
@@ -21,36 +23,55 @@ const pageParams = z.strictObject({ page: siteHelpPage });
 /** Support area: bug reports from the Bugs page, users' access tokens, companies' API tokens and the help panel's texts. */
 const operations = {
   reportBug: operation('user', {
+    response: answers.bugReportSavedResponse,
     body: bugReportInput,
     run: async ({ caller, body }) => reply(201, await bugs.reportBug(caller.user.userId, body)),
   }),
   /** The caller's own reports; the user filter is the caller, never the query's. */
   myBugReports: operation('user', {
+    response: answers.bugReportListResponse,
     query: listQuerySchema(['created_at', 'status'], {}),
     run: ({ query, caller }) => bugs.listBugReports({ ...query, user_id: caller.user.userId }),
   }),
   listBugReports: operation('admin', {
+    response: answers.bugReportListResponse,
     query: listQuerySchema(['created_at', 'status', 'user_email'], { user_id: z.string().min(1).max(64).optional() }),
     run: ({ query }) => bugs.listBugReports(query),
   }),
-  deleteBugReport: operation('admin', { params: idParams, run: ({ params }) => bugs.deleteBugReport(params.id) }),
+  deleteBugReport: operation('admin', {
+    response: messageResponse,
+    params: idParams,
+    run: ({ params }) => bugs.deleteBugReport(params.id),
+  }),
 
   listAccessTokens: operation('admin', {
+    response: answers.accessTokenListResponse,
     query: listQuerySchema(['created_at', 'service', 'expires_at'], { user_id: z.string().min(1).max(64).optional() }),
     run: ({ query }) => tokens.listAccessTokens(query),
   }),
   createAccessToken: operation('admin', {
+    response: answers.accessTokenSavedResponse,
     body: accessTokenInput,
     run: async ({ body }) => reply(201, await tokens.createAccessToken(body)),
   }),
-  getAccessToken: operation('admin', { params: idParams, run: ({ params }) => tokens.getAccessToken(params.id) }),
+  getAccessToken: operation('admin', {
+    response: answers.accessTokenResponse,
+    params: idParams,
+    run: ({ params }) => tokens.getAccessToken(params.id),
+  }),
   updateAccessToken: operation('admin', {
+    response: answers.accessTokenSavedResponse,
     params: idParams,
     body: accessTokenUpdate,
     run: ({ params, body }) => tokens.updateAccessToken(params.id, body),
   }),
-  deleteAccessToken: operation('admin', { params: idParams, run: ({ params }) => tokens.deleteAccessToken(params.id) }),
+  deleteAccessToken: operation('admin', {
+    response: messageResponse,
+    params: idParams,
+    run: ({ params }) => tokens.deleteAccessToken(params.id),
+  }),
   revokeAllAccessTokens: operation('admin', {
+    response: answers.accessTokensRevokedResponse,
     body: revokeAllInput,
     run: ({ body }) => tokens.revokeAll(body.user_id),
   }),

@@ -7,7 +7,7 @@ import { z } from 'zod';
  */
 
 /** A record: its id and the named fields; it may carry more. */
-const recordRow = <S extends z.ZodRawShape>(shape: S) => z.looseObject({ id: z.string().min(1), ...shape });
+export const recordRow = <S extends z.ZodRawShape>(shape: S) => z.looseObject({ id: z.string().min(1), ...shape });
 
 /** A list call's answer: the rows under the collection's name, with the page's counts. */
 export const listResponse = (collection: string, row: z.ZodType) =>
@@ -18,6 +18,13 @@ export const listResponse = (collection: string, row: z.ZodType) =>
     page: z.number().int().min(1),
     per_page: z.number().int().min(1),
   });
+
+/**
+ * A list that may answer without a page (a picker's first matches, `all=true`'s every row): the rows and their counts,
+ * and the page numbers when a page was asked for.
+ */
+export const pickableListResponse = (collection: string, row: z.ZodType) =>
+  listResponse(collection, row).partial({ page: true, per_page: true });
 
 /** A detail call's answer: the record under its singular name. */
 export const recordResponse = (singular: string, row: z.ZodType) => z.object({ [singular]: row });
@@ -38,11 +45,36 @@ export const labelRow = recordRow({
 export const referenceRow = recordRow({});
 
 /** A count of rows or pages. */
-const count = z.number().int().min(0);
+export const count = z.number().int().min(0);
 /** An amount of money as the API answers it: an exact decimal string, never a float. */
-const money = z.string().regex(/^-?\d+(\.\d+)?$/);
+export const money = z.string().regex(/^-?\d+(\.\d+)?$/);
 /** A calendar day, YYYY-MM-DD. */
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+export const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** A write's answer: the record as saved under its singular name, and the notice the user is shown. */
+export const savedResponse = (singular: string, row: z.ZodType) =>
+  z.looseObject({ [singular]: row, message: z.string() });
+
+/** An answer that is only the notice the user is shown ("Artist Mina deleted"). */
+export const messageResponse = z.looseObject({ message: z.string() }).meta({ id: 'Message' });
+
+/** A bulk delete's answer: its notice and how many records went. */
+export const deletedResponse = z.looseObject({ message: z.string(), deleted: count }).meta({ id: 'Deleted' });
+
+/** A file to fetch: a short-lived download link and the name to save it under. */
+export const fileLinkResponse = z
+  .looseObject({ url: z.string().min(1), filename: z.string() })
+  .meta({ id: 'FileLink' });
+
+/** Where to send a file: PUT its bytes to `url` with `headers`, then name `key` in the record's save. */
+export const presignedUploadResponse = z
+  .looseObject({
+    url: z.string().min(1),
+    key: z.string().min(1),
+    method: z.literal('PUT'),
+    headers: z.record(z.string(), z.string()),
+  })
+  .meta({ id: 'PresignedUpload' });
 
 /**
  * A list that answers all its rows at once or states only some of a page's numbers (`counts`): the rows under the
@@ -68,6 +100,11 @@ const royaltyRow = recordRow({
   label_payable: money.nullable(),
   paid: z.boolean().nullable(),
 }).meta({ id: 'Royalty' });
+
+/** One royalty line as its own record. */
+export const royaltyResponse = recordResponse('royalty', royaltyRow);
+/** A royalty line entered or edited by hand, and the notice. */
+export const royaltySavedResponse = savedResponse('royalty', royaltyRow);
 
 /** The royalties list: a page of lines with the sums of every line the filter selects. */
 export const royaltyListResponse = listResponse('royalties', royaltyRow).extend({

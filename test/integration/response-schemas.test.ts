@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../support/api.js';
+import { answerChecker } from '../support/declared-answers.js';
 import { answerProblems, declaredAnswer } from '../support/openapi-answers.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 import { publishHandStatement } from '../support/published-statements.js';
@@ -154,5 +155,74 @@ describe('answers against the API description', () => {
       expect.stringContaining("must have required property 'name'"),
     ]);
     expect(answerProblems(document, 'GET', '/api/v1/labels', { labels: 'not a list' }).length).toBeGreaterThan(0);
+  });
+});
+
+describe('the tools’ writes answer what the document declares', () => {
+  it('a contract made, edited, its document and signed copy’s upload link, deleted; another signed and amended', async () => {
+    const check = answerChecker(document, world.manager.token, world.companyId);
+    const made = await check('POST', '/contracts', {
+      body: {
+        contractable_type: 'artist',
+        contractable_id: ids.artist,
+        type: 'artist_release_contract',
+        contractee_type: 'artist',
+        contractee_id: ids.artist,
+        contractee_legal_name: 'Schema Artist Ltd',
+        contractor_legal_name: 'Schema Records Ltd',
+        start_date: '2026-01-01',
+        royalty_terms: { deal_type: 'royalty', terms: [{ conditions: {}, rate: '20', base: 'net_receipts' }] },
+      },
+      status: 201,
+    });
+    const params = { id: made.body.contract.id as string };
+    await check('PATCH', '/contracts/{id}', { params, body: { contractor_legal_name: 'Schema Records Limited' } });
+    await check('POST', '/contracts/{id}/update_contract', { params });
+    await check('GET', '/contracts/{id}/document', { params });
+    const signed = { filename: 'signed.pdf', content_type: 'application/pdf', size: 1000 };
+    await check('POST', '/contracts/{id}/signed_copy_upload', { params, body: signed });
+    await check('DELETE', '/contracts/{id}', { params });
+    // Only a signed contract is amended: the file's first contract is signed, then amended.
+    const first = { id: ids.contract };
+    await check('PATCH', '/contracts/{id}', { params: first, body: { status: 'signed' } });
+    await check('POST', '/contracts/{id}/amendments', {
+      params: first,
+      body: {
+        effective_date: '2026-06-01',
+        royalty_terms: { deal_type: 'royalty', terms: [{ conditions: {}, rate: '30', base: 'net_receipts' }] },
+      },
+    });
+  });
+
+  it('a licence, a promo, a smart link and a payment: made or edited, moved, deleted', async () => {
+    const check = answerChecker(document, world.manager.token, world.companyId);
+    const licence = await check('POST', '/licenses', {
+      body: {
+        type: 'incoming',
+        licensee_name: 'Schema Sync Co',
+        usage: 'Trailer',
+        territory: 'World',
+        fee: '5.00',
+        fee_currency: 'GBP',
+        assets: [{ asset_type: 'recording', asset_id: ids.recording, split: '100' }],
+      },
+      status: 201,
+    });
+    const licenceId = { id: licence.body.license.id as string };
+    await check('PATCH', '/licenses/{id}', { params: licenceId, body: { usage: 'Teaser' } });
+    await check('POST', '/licenses/{id}/status', { params: licenceId, body: { status: 'quoted' } });
+    await check('DELETE', '/licenses/{id}', { params: licenceId });
+    const promo = await check('POST', '/promos', { body: { release_id: ids.release }, status: 201 });
+    await check('PATCH', '/promos/{id}', { params: { id: promo.body.promo.id }, body: { title: 'Schema Promo' } });
+    await check('PATCH', '/smart_links/{id}', {
+      params: { id: ids.smartLink },
+      body: { smart_link: { title: 'Schema' } },
+    });
+    await check('PATCH', '/payments/{id}', { params: { id: ids.payment }, body: { payment_reference: 'SCHEMA-1' } });
+    // Made again after their delete: the reads above have used them.
+    await check('DELETE', '/smart_links/{id}', { params: { id: ids.smartLink } });
+    await check('POST', '/smart_links', { body: { smart_link: { release_id: ids.release } }, status: 201 });
+    await check('DELETE', '/payments/{id}', { params: { id: ids.payment } });
+    await check('POST', '/payments', { body: { statement_ids: [ids.statement] }, status: 201 });
   });
 });

@@ -1,4 +1,6 @@
 import { accountEntryInput, accountEntryUpdate, expenseInput, expenseUpdate } from '../../../shared/schemas/expense.js';
+import * as answers from '../../../shared/schemas/responses-money.js';
+import { messageResponse } from '../../../shared/schemas/responses.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../../lib/http.js';
 import { planGate } from '../../plans/gate.js';
 import { BadRequest } from '../../lib/errors.js';
@@ -28,45 +30,56 @@ const RELEASE_REQUIRED = 'release_id is required';
 const operations = {
   /** Admins: every company's expenses, with a company column and filter. */
   listAdminExpenses: operation('admin', {
+    response: answers.adminExpenseListResponse,
     query: adminExpenseListQuery,
     run: ({ query }) => adminExpenseList(query),
   }),
   listExpenses: operation('tenant', {
+    response: answers.expenseListResponse,
     query: expenseListQuery,
     run: ({ tenantId, query }) => expenseList(tenantId, query),
   }),
   getExpense: operation('tenant', {
+    response: answers.expenseResponse,
     params: idParams,
     run: ({ tenantId, params }) => showExpense(tenantId, params.id),
   }),
   createExpense: operation('tenant', {
+    response: answers.expenseSavedResponse,
     body: expenseInput,
     run: async ({ tenantId, body }) => reply(201, await addExpense(tenantId, body)),
   }),
   updateExpense: operation('tenant', {
+    response: answers.expenseSavedResponse,
     params: idParams,
     body: expenseUpdate,
     run: ({ tenantId, params, body }) => changeExpense(tenantId, params.id, body),
   }),
   deleteExpense: operation('tenant', {
+    response: messageResponse,
     params: idParams,
     run: ({ tenantId, params }) => removeExpense(tenantId, params.id),
   }),
   expenseTags: operation('tenant', {
+    response: answers.wordsResponse('tags'),
     run: async ({ tenantId }) => ({ tags: await expenseValues(tenantId, 'tags') }),
   }),
   expenseSuppliers: operation('tenant', {
+    response: answers.wordsResponse('suppliers'),
     run: async ({ tenantId }) => ({ suppliers: await expenseValues(tenantId, 'supplier') }),
   }),
   labelExpenses: operation('tenant', {
+    response: answers.expenseListResponse,
     query: expenseListQuery,
     run: ({ tenantId, query }) => labelExpenseList(tenantId, query, 'Expense'),
   }),
   labelDistributionExpenses: operation('tenant', {
+    response: answers.expenseListResponse,
     query: expenseListQuery,
     run: ({ tenantId, query }) => labelExpenseList(tenantId, query, 'DistributionExpense'),
   }),
   releaseExpenses: operation('tenant', {
+    response: answers.expenseListResponse,
     query: expenseListQuery,
     run: ({ tenantId, query }) => {
       if (!query.release_id) throw new BadRequest(RELEASE_REQUIRED, { release_id: [RELEASE_REQUIRED] });
@@ -75,28 +88,34 @@ const operations = {
   }),
 
   listAccountEntries: operation('tenant', {
+    response: answers.accountEntryListResponse,
     query: entryListQuery,
     run: ({ tenantId, query }) => entryList(tenantId, query),
   }),
   createAccountEntry: operation('tenant', {
+    response: answers.accountEntrySavedResponse,
     body: accountEntryInput,
     run: async ({ tenantId, caller, body }) => reply(201, await addEntry(tenantId, caller.user.userId, body)),
   }),
   updateAccountEntry: operation('tenant', {
+    response: answers.accountEntrySavedResponse,
     params: idParams,
     body: accountEntryUpdate,
     run: ({ tenantId, params, body }) => changeEntry(tenantId, params.id, body),
   }),
   deleteAccountEntry: operation('tenant', {
+    response: messageResponse,
     params: idParams,
     run: ({ tenantId, params }) => removeEntry(tenantId, params.id),
   }),
 
   payeeAccounting: operation('tenant', {
+    response: answers.accountViewResponse,
     params: idParams,
     run: ({ tenantId, params }) => accountView(tenantId, { type: 'Payee', id: params.id }),
   }),
   artistAccounting: operation('tenant', {
+    response: answers.accountViewResponse,
     params: idParams,
     run: ({ tenantId, params }) => accountView(tenantId, { type: 'Artist', id: params.id }),
   }),

@@ -1,3 +1,4 @@
+import { accountFinancesResponse, labelAccountingResponse } from '../../../shared/schemas/responses-money.js';
 import { z } from 'zod';
 import { MESSAGES } from '../../../shared/messages.js';
 import { LISTS } from '../../data/list-cache.js';
@@ -68,6 +69,7 @@ const accounting = (pathId: (params: Record<string, string | undefined>) => stri
     query: financeQuery,
     params: z.record(z.string(), z.string().optional()),
     lists: accountingLists,
+    response: labelAccountingResponse,
     run: async ({ tenantId, query, params, listVersions }) => ({
       accounting: await labelAccounting(tenantId, labelOf(query, pathId(params)), dateRange(query), listVersions),
     }),
@@ -76,6 +78,7 @@ const accounting = (pathId: (params: Record<string, string | undefined>) => stri
 const labelFinances = operation('tenant', {
   query: financeQuery,
   params: optionalIdParams,
+  response: financesResponse,
   lists: viewLists,
   run: async ({ tenantId, query, params, listVersions }) => {
     const id = labelOf(query, params.id);
@@ -113,6 +116,7 @@ const accountOf = (type: 'Payee' | 'Artist') =>
   operation('tenant', {
     query: financeQuery,
     params: idParams,
+    response: accountFinancesResponse,
     run: async ({ tenantId, query, params }) => ({
       finances: await accountFinances(tenantId, { type, id: params.id }, dateRange(query)),
     }),

@@ -3,7 +3,14 @@ import { areaHandler, idParams, operation, reply, type AreaOperations } from '..
 import { planGate } from '../../plans/gate.js';
 import { createPayment, deletePayment, listPaymentRows, paymentView, updatePayment } from '../payments/api.js';
 import { paymentInput, paymentListQuery, paymentPatch } from '../payments/schemas.js';
-import { paymentRow, recordResponse, rowsResponse, totals } from '../../../shared/schemas/responses.js';
+import {
+  messageResponse,
+  paymentRow,
+  recordResponse,
+  rowsResponse,
+  savedResponse,
+  totals,
+} from '../../../shared/schemas/responses.js';
 
 /**
  * Payments area: a payment pays one account's statements, marks
@@ -22,11 +29,13 @@ const operations = {
     run: async ({ tenantId, params }) => ({ payment: await paymentView(tenantId, params.id) }),
   }),
   createPayment: operation('tenant', {
+    response: savedResponse('payment', paymentRow),
     body: paymentInput,
     run: async ({ tenantId, caller, body }) =>
       reply(201, { payment: await createPayment(tenantId, caller.user.userId, body), message: MESSAGES.paymentAdded }),
   }),
   updatePayment: operation('tenant', {
+    response: savedResponse('payment', paymentRow),
     params: idParams,
     body: paymentPatch,
     run: async ({ tenantId, params, body }) => ({
@@ -35,6 +44,7 @@ const operations = {
     }),
   }),
   deletePayment: operation('tenant', {
+    response: messageResponse,
     params: idParams,
     run: ({ tenantId, params }) => deletePayment(tenantId, params.id),
   }),

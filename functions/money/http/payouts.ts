@@ -1,4 +1,6 @@
 import { MESSAGES } from '../../../shared/messages.js';
+import * as answers from '../../../shared/schemas/responses-money.js';
+import { fileLinkResponse } from '../../../shared/schemas/responses.js';
 import type { AccountRef } from '../../../shared/schemas/statement-views.js';
 import { debtorAccountInput, payoutDetailsInput } from '../../../shared/schemas/payout-details.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations, type Operation } from '../../lib/http.js';
@@ -29,11 +31,13 @@ function detailsOperations(type: AccountRef['type']): Record<'get' | 'put' | 're
   const account = (id: string): AccountRef => ({ type, id });
   return {
     get: operation('tenant', {
+      response: answers.payoutDetailsResponse,
       params: idParams,
       run: async ({ tenantId, params }) =>
         reply(200, { payout_details: await payoutDetailsView(tenantId, account(params.id)) }, NEVER_CACHED),
     }),
     put: operation('tenant', {
+      response: answers.payoutDetailsResponse,
       params: idParams,
       body: payoutDetailsInput,
       run: async ({ tenantId, caller, params, body }) => ({
@@ -42,6 +46,7 @@ function detailsOperations(type: AccountRef['type']): Record<'get' | 'put' | 're
       }),
     }),
     remove: operation('tenant', {
+      response: answers.payoutDetailsResponse,
       params: idParams,
       run: async ({ tenantId, caller, params }) => ({
         payout_details: await deletePayoutDetails(tenantId, caller.user.userId, account(params.id)),
@@ -56,6 +61,7 @@ const label = detailsOperations('Label');
 
 const operations = {
   paymentsDueSummary: operation('tenant', {
+    response: answers.paymentsDueResponse,
     body: dueSummaryInput,
     run: async ({ tenantId, body }) => reply(200, await paymentsDueSummary(tenantId, body.label_id), NEVER_CACHED),
   }),
@@ -69,9 +75,11 @@ const operations = {
   updateLabelPayoutDetails: label.put,
   deleteLabelPayoutDetails: label.remove,
   debtorAccount: operation('tenant', {
+    response: answers.debtorAccountResponse,
     run: async ({ tenantId }) => reply(200, { debtor_account: await debtorAccountView(tenantId) }, NEVER_CACHED),
   }),
   updateDebtorAccount: operation('tenant', {
+    response: answers.debtorAccountResponse,
     body: debtorAccountInput,
     run: async ({ tenantId, caller, body }) => ({
       debtor_account: await updateDebtorAccount(tenantId, caller.user.userId, body),
@@ -79,10 +87,12 @@ const operations = {
     }),
   }),
   listPaymentRuns: operation('tenant', {
+    response: answers.paymentRunListResponse,
     query: runListQuery,
     run: async ({ tenantId, query }) => reply(200, await listPaymentRunViews(tenantId, query), NEVER_CACHED),
   }),
   createPaymentRun: operation('tenant', {
+    response: answers.paymentRunSavedResponse,
     body: createRunInput,
     run: async ({ tenantId, caller, body }) =>
       reply(201, {
@@ -91,11 +101,13 @@ const operations = {
       }),
   }),
   getPaymentRun: operation('tenant', {
+    response: answers.paymentRunResponse,
     params: idParams,
     run: async ({ tenantId, params }) =>
       reply(200, { payment_run: await paymentRunView(tenantId, params.id) }, NEVER_CACHED),
   }),
   exportPaymentRun: operation('tenant', {
+    response: answers.paymentRunSavedResponse,
     params: idParams,
     run: async ({ tenantId, params }) => ({
       payment_run: await exportRun(tenantId, params.id),
@@ -103,11 +115,13 @@ const operations = {
     }),
   }),
   paymentRunFile: operation('tenant', {
+    response: fileLinkResponse,
     params: runFileParams,
     run: async ({ tenantId, caller, params }) =>
       reply(200, await runFileUrl(tenantId, caller.user.userId, params.id, params.name), NEVER_CACHED),
   }),
   confirmPaymentRun: operation('tenant', {
+    response: answers.paymentRunSavedResponse,
     params: idParams,
     body: confirmInput,
     run: async ({ tenantId, caller, params, body }) => ({
@@ -116,6 +130,7 @@ const operations = {
     }),
   }),
   cancelPaymentRun: operation('tenant', {
+    response: answers.paymentRunSavedResponse,
     params: idParams,
     run: async ({ tenantId, params }) => ({
       payment_run: await cancelRun(tenantId, params.id),

@@ -68,6 +68,8 @@ import { recordResponse, rowsResponse, statementRow, totals } from '../../../sha
  * works in the caller's current company: another company's statement, run or document is not found.
  */
 const NEVER_CACHED = { 'cache-control': 'no-store' };
+/** A statement's PDF or CSV: a short-lived download link. */
+const documentLinkResponse = z.looseObject({ url: z.string().min(1) });
 
 type Scope = (row: StatementRow) => boolean;
 const distribution: Scope = (row) => row.type === 'DistributionStatement';
@@ -84,6 +86,7 @@ const labelList = (scope: Scope) =>
   operation('tenant', {
     query: statementListQuery,
     params: optionalIdParams,
+    response: rowsResponse('statements', statementRow, totals),
     run: async ({ tenantId, query, params }) => {
       const label_id = params.id ?? query.label_id;
       if (!label_id) throw new InvalidField('label_id', MESSAGES.noLabelSelected);
@@ -141,10 +144,12 @@ const operations = {
   deleteStatement: remove,
   statementPdf: operation('tenant', {
     params: idParams,
+    response: documentLinkResponse,
     run: ({ tenantId, params }) => documentUrl(tenantId, params.id, 'pdf'),
   }),
   statementCsv: operation('tenant', {
     params: idParams,
+    response: documentLinkResponse,
     run: ({ tenantId, params }) => documentUrl(tenantId, params.id, 'csv'),
   }),
   /** Money in months already stated that no statement carries yet, per statement (a correction states it). */
@@ -234,6 +239,7 @@ const operations = {
   companyDistributionStatements: operation('tenant', {
     params: idParams,
     query: statementListQuery,
+    response: rowsResponse('statements', statementRow, totals),
     run: ({ tenantId, params, query }) => {
       // A company sees its own distribution statements only: another company's id is not found.
       if (params.id !== tenantId) throw new NotFound('Company');

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import * as answers from '../../../shared/schemas/responses-money.js';
+import { messageResponse } from '../../../shared/schemas/responses.js';
 import { idParams, operation, reply, type AreaOperations } from '../../lib/http.js';
 import { createExchangeRate, deleteExchangeRate, findExchangeRate, listExchangeRates } from './exchange-rates.js';
 import {
@@ -31,21 +33,25 @@ const rateQuery = z.strictObject({
 
 export const exchangeRateOperations = {
   listExchangeRates: operation('tenant', {
+    response: answers.exchangeRateListResponse,
     run: async ({ tenantId }) => {
       const rates = await listExchangeRates(tenantId);
       return { exchange_rates: rates, total_count: rates.length, total_pages: 1 };
     },
   }),
   findExchangeRate: operation('tenant', {
+    response: answers.exchangeRateFoundResponse,
     body: rateQuery,
     run: async ({ tenantId, body }) => ({ exchange_rate: await findExchangeRate(tenantId, body) }),
   }),
   createExchangeRate: operation('tenant', {
+    response: answers.exchangeRateSavedResponse,
     body: rateQuery.extend({ rate: z.string().trim().max(30) }),
     run: async ({ tenantId, body }) =>
       reply(201, { exchange_rate: await createExchangeRate(tenantId, body), message: 'Exchange Rate Added' }),
   }),
   deleteExchangeRate: operation('tenant', {
+    response: messageResponse,
     params: idParams,
     run: async ({ tenantId, params }) => {
       await deleteExchangeRate(tenantId, params.id);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import * as answers from '../../../../shared/schemas/responses-companies.js';
 import {
   distributedLabelInput,
   distributedLabelUpdate,
@@ -18,19 +19,23 @@ const company = z.string().trim().min(1).max(64).optional();
 
 export const distributedLabelOperations = {
   listDistributedLabels: operation('admin', {
+    response: answers.distributedLabelListResponse,
     query: listQuerySchema(['name', 'company_name', 'created_at'], { company }),
     run: ({ query }) => labels.listDistributedLabels(query),
   }),
   createDistributedLabel: operation('admin', {
+    response: answers.distributedLabelSavedResponse,
     body: distributedLabelInput,
     run: async ({ body }) =>
       reply(201, { distributed_label: await labels.createDistributedLabel(body), message: 'Distributed Label Added' }),
   }),
   getDistributedLabel: operation('admin', {
+    response: answers.distributedLabelResponse,
     params: idParams,
     run: async ({ params }) => ({ distributed_label: await labels.getDistributedLabel(params.id) }),
   }),
   updateDistributedLabel: operation('admin', {
+    response: answers.distributedLabelSavedResponse,
     params: idParams,
     body: distributedLabelUpdate,
     run: async ({ params, body }) => ({
@@ -39,6 +44,7 @@ export const distributedLabelOperations = {
     }),
   }),
   listAllDistributionStatements: operation('admin', {
+    response: answers.distributionStatementListResponse,
     query: listQuerySchema(['created_at', 'number', 'end_pay_period', 'company_name', 'payee_name'], {
       company,
       label_id: z.string().trim().min(1).max(80).optional(),
@@ -46,6 +52,7 @@ export const distributedLabelOperations = {
     run: ({ query }) => statements.listDistributionStatements(query),
   }),
   generateDistributionStatement: operation('admin', {
+    response: answers.distributionStatementRunResponse,
     body: generateStatementInput,
     run: async ({ caller, body }) =>
       reply(201, await statements.generateDistributionStatement(caller.user.userId, body)),
