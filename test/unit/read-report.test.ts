@@ -215,6 +215,36 @@ describe('report files', () => {
       amount_stored: '3.300000',
     });
   });
+
+  it('reads an XLSX whose shared strings come before its sheets and the workbook part after them', async () => {
+    const { asDelimitedText } = await import('../../functions/royalties/import/report-file.js');
+    const ExcelJS = (await import('exceljs')).default;
+    const { unzipSync, zipSync } = await import('fflate');
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Sales');
+    sheet.addRow(['ISRC', 'UPC', 'Track', 'Artist', 'Country', 'Units', 'Net', 'Currency', 'Period']);
+    sheet.addRow(['GBAAA0500001', '036000291452', 'Shared text', 'Ada', 'GB', 2, 7.5, 'GBP', '2026-08']);
+    const parts = unzipSync(new Uint8Array(await workbook.xlsx.writeBuffer()));
+    // A valid archive in the order that stopped ExcelJS's own streaming reader: relations, shared strings, the
+    // sheet, and only then the workbook part that names the sheets.
+    const first = ['[Content_Types].xml', '_rels/.rels', 'xl/_rels/workbook.xml.rels', 'xl/sharedStrings.xml'];
+    const last = ['xl/workbook.xml'];
+    const ordered = Object.fromEntries([
+      ...first.map((name) => [name, parts[name]]),
+      ...Object.entries(parts).filter(([name]) => !first.includes(name) && !last.includes(name)),
+      ...last.map((name) => [name, parts[name]]),
+    ]);
+    expect(Object.keys(ordered).indexOf('xl/sharedStrings.xml')).toBeLessThan(
+      Object.keys(ordered).indexOf('xl/worksheets/sheet1.xml'),
+    );
+    const xlsx = path.join(dir, 'reordered.xlsx');
+    writeFileSync(xlsx, zipSync(ordered));
+    const text = await asDelimitedText(xlsx, dir);
+    expect(await readReport(db, text, STORE_MAP, path.join(dir, 'reordered.parquet'))).toMatchObject({
+      stored: 1,
+      amount_stored: '7.500000',
+    });
+  });
 });
 
 describe('ledger files', () => {

@@ -1,9 +1,10 @@
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { LIST_SEPARATOR } from '../../../shared/catalogue-exchange/release-sheet.js';
 import { InvalidField } from '../../lib/errors.js';
 import { decodeText, REPLACEMENT_CHARACTER } from '../../lib/text-encoding.js';
+import { workbookReader } from '../../lib/workbook-reader.js';
 
 /**
  * Reads an import file into rows of text keyed by header: CSV, XLSX (its first
@@ -175,7 +176,7 @@ async function readXlsx(bytes: Buffer): Promise<FileRows> {
   // A workbook is a zip archive; the streaming reader finds no sheet in anything else and says nothing.
   if (bytes[0] !== 0x50 || bytes[1] !== 0x4b) throw unreadable('an XLSX workbook');
   let sheets = 0;
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(pieces(bytes), {
+  const reader = workbookReader(pieces(bytes), {
     sharedStrings: 'cache',
     styles: 'cache',
     hyperlinks: 'ignore',

@@ -4,11 +4,12 @@ import { mkdir, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
 import { joinDsrParts } from './dsr-parts.js';
 import { MAX_EXPANSION_RATIO, MAX_REPORT_BYTES, RATIO_GRACE_BYTES, readableSize } from './limits.js';
 import { ReportProblem } from './report-problem.js';
+import { workbookReader } from '../../lib/workbook-reader.js';
 
 /**
  * Turns an uploaded report into a file DuckDB reads as delimited text (CSV, TSV,
@@ -207,7 +208,7 @@ function cellText(value: ExcelJS.CellValue): string {
 /** The workbook's first sheet as CSV, streamed row by row (reports can be large). */
 async function xlsxToCsv(file: string, target: string): Promise<string> {
   const out = createWriteStream(target);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+  const reader = workbookReader(file, {
     sharedStrings: 'cache',
     worksheets: 'emit',
     hyperlinks: 'ignore',
