@@ -84,6 +84,10 @@ describe('sales report imports and column maps answer what the document declares
     await member('GET', '/label/finances', { query: `${range}&label_id=${ids.label}` });
     await member('GET', '/payees/{id}/finances', { params: { id: ids.payee }, query: range });
     await member('GET', '/artists/{id}/finances', { params: { id: ids.artist }, query: range });
+    await member('GET', '/labels/{id}/chart', { params: label, query: range });
+    await member('GET', '/user_dashboard', { query: range });
+    await member('GET', '/dashboard');
+    await member('GET', '/dashboard/releases', { rows: 'releases' });
     await member('GET', '/royalties/delivered_by');
     // Lines of a distributor the company names: none here, so the answer's list is empty but its shape is checked.
     await member('POST', '/royalties/deliverer_pay_periods', { body: { delivered_by: 'Answer Distribution' } });
