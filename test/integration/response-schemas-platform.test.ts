@@ -65,7 +65,7 @@ describe('plans answer what the document declares', () => {
     });
     const source = `Answers Source ${Date.now()}`;
     const made = await admin('POST', '/metadata_maps', {
-      body: { model_type: 'releases', source_service: source, map: { Title: 'title' } },
+      body: { model_type: 'artists', source_service: source, map: { 'Artist Name': 'name' } },
       status: 201,
     });
     const params = { id: made.body.metadata_map.id as string };
