@@ -268,6 +268,10 @@ describe('catalogue imports answer what the document declares', () => {
       body: { model: 'releases', file, import_id: params.id },
       status: 202,
     });
+    // Followed to its end, so no work of this file outlives it.
+    await expect
+      .poll(async () => (await world.api.get(`/catalogue_imports/${params.id}`)).body.import.status)
+      .toMatch(/^(done|failed)$/);
     await member('GET', '/catalogue_imports/{id}', { params });
   });
 });
