@@ -271,7 +271,11 @@ const operations = {
     response: messageResponse,
     run: ({ tenantId, params }) => deleteMap(tenantId, params.id),
   }),
-  previewMap: operation('tenant', { body: previewInput, run: ({ tenantId, body }) => previewMap(tenantId, body) }),
+  previewMap: operation('tenant', {
+    response: money.royaltyMapPreviewResponse,
+    body: previewInput,
+    run: ({ tenantId, body }) => previewMap(tenantId, body),
+  }),
   ...exchangeRateOperations,
   ...adminRoyaltyOperations,
   ...licensingOperations,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   count,
+  listResponse,
   money,
   recordResponse,
   recordRow,
@@ -188,3 +189,9 @@ export const royaltyAttributesResponse = z.looseObject({
   attributes: z.array(z.string()),
   mapping_columns: z.array(z.string()),
 });
+
+/** A page of an artist's lines in a period range, each with the artist's share, and what the artist is owed. */
+export const artistRoyaltyLinesResponse = listResponse(
+  'royalties',
+  z.looseObject({ id: z.string(), pay_period: z.string().nullable(), artist_share: money }),
+).extend({ artist_payable: money });

@@ -122,6 +122,14 @@ describe('sales report imports and column maps answer what the document declares
   });
 
   it('column maps: list, record, make, edit, delete', async () => {
+    await member('POST', '/royalty_maps/preview', {
+      body: {
+        sample:
+          'Store,Period,ISRC,Track,Artist,Units,Net,Currency\nSpotify,2026-01,GBMAA2600009,Song,Artist,3,1.10,GBP\n',
+        map: storeMap(),
+      },
+      rows: 'rows',
+    });
     const made = await member('POST', '/royalty_maps', {
       body: { name: 'Money answer columns', map: storeMap() },
       status: 201,
@@ -160,6 +168,10 @@ describe('expenses, account entries and accounts answer what the document declar
     await member('GET', '/expenses/tags');
     await member('GET', '/expenses/suppliers');
     await member('GET', '/label/expenses', { query: `label_id=${ids.label}`, rows: 'expenses' });
+    await member('POST', '/statements/pay_periods_expenses', {
+      body: { start_pay_period: '2026-02', end_pay_period: '2026-02', label_id: ids.label },
+      rows: 'expenses',
+    });
     await member('GET', '/label/distribution_expenses', { query: `label_id=${ids.label}` });
     await member('GET', '/release_expenses', { query: `release_id=${ids.release}`, rows: 'expenses' });
     const admin = answerChecker(document, world.admin);

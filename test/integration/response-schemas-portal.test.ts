@@ -106,6 +106,13 @@ describe('the artist portal answers what the document declares', () => {
     await label('DELETE', '/artists/{id}/portal_users/{userId}', { params: { ...params, userId: added.user_id } });
   });
 
+  it('the label’s view of the artist’s lines in a period, each with the artist’s share', async () => {
+    await label('POST', '/statements/artist_pay_period_royalty_records', {
+      body: { artist_id: X.artistId, start_pay_period: world.period, end_pay_period: world.period },
+      rows: 'royalties',
+    });
+  });
+
   it('the label’s token links: made, listed, revoked', async () => {
     const params = { id: X.artistId };
     const made = await label('POST', '/artists/{id}/portal_link', { params, status: 201 });

@@ -68,6 +68,7 @@ import {
   totals,
 } from '../../../shared/schemas/responses.js';
 import * as runAnswers from '../../../shared/schemas/responses-statements.js';
+import { periodExpensesResponse } from '../../../shared/schemas/responses-money.js';
 
 /**
  * Statements area: published statements, statement runs,
@@ -213,6 +214,7 @@ const operations = {
     run: async ({ tenantId, query }) => reply(200, await royaltyPayPeriods(tenantId, query), NEVER_CACHED),
   }),
   payPeriodsExpenses: operation('tenant', {
+    response: periodExpensesResponse,
     body: periodQuery,
     run: async ({ tenantId, body }) => {
       const { start_pay_period, end_pay_period } = chosenPeriods(body);
@@ -300,6 +302,7 @@ const operations = {
     run: ({ tenantId, query }) => artistPeriodSum(tenantId, query),
   }),
   artistPayPeriodRoyaltyRecords: operation('tenant', {
+    response: runAnswers.artistRoyaltyLinesResponse,
     body: artistQuery.extend({
       page: z.number().int().min(1).default(1),
       per_page: z.number().int().min(5).max(1000).default(50),
