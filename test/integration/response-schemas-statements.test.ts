@@ -113,10 +113,9 @@ describe('an artist’s and a label’s statements answer what the document decl
 describe('royalty lines and an import’s matches answer what the document declares', () => {
   it('lines marked paid and unpaid, edited together; an import’s unmatched lines assigned and matched again', async () => {
     const isrc = `GBUN${String(stamp).slice(-8)}`;
-    await importReport(world.api, `unmatched-${stamp}`, [
-      'Store,Period,ISRC,Artist,Units,Net,Currency',
-      `Tidal,2025-02,${isrc},Nobody Yet,3,0.90,GBP`,
-    ]);
+    const rows = ['Store,Period,ISRC,Artist,Units,Net,Currency', `Tidal,2025-02,${isrc},Nobody Yet,3,0.90,GBP`];
+    const report = rows.join('\n');
+    await importReport(world.api, `unmatched-${stamp}`, rows);
     const lines = (await world.api.get('/royalties?per_page=100&unmatched=true')).body.royalties as {
       id: string;
       import_id: string;
@@ -140,6 +139,24 @@ describe('royalty lines and an import’s matches answer what the document decla
     });
     await member('POST', '/royalty_imports/{id}/rematch', { params });
     await member('POST', '/royalties/update_exchange_rates', { body: { import_id: line.import_id } });
+    // The same report again is held back as a duplicate until someone confirms it.
+    const first = (await world.api.get(`/royalty_imports?per_page=100`)).body.royalty_imports.find(
+      (i: { id: string }) => i.id === line.import_id,
+    );
+    const again = await world.api.post('/royalties/bulk', {
+      filename: `again-${stamp}.csv`,
+      size: Buffer.byteLength(report),
+      source_id: first.source_id,
+    });
+    await fetch(again.body.url, { method: 'PUT', headers: again.body.headers, body: report });
+    const duplicate = await until(async () => {
+      const all = (await world.api.get('/royalty_imports?per_page=100')).body.royalty_imports;
+      return all.find(
+        (i: { filename: string; status: string }) =>
+          i.filename.endsWith(`again-${stamp}.csv`) && i.status === 'duplicate',
+      );
+    }, 60_000);
+    await member('POST', '/royalty_imports/{id}/confirm', { params: { id: duplicate.id } });
     // Its worker died two hours ago: the admins' Jobs page lists it, and a re-run starts it again.
     const { getDb } = await import('../../functions/data/service.js');
     await getDb()

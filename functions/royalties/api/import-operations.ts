@@ -64,6 +64,7 @@ export const exchangeRateOperations = {
 export const importOperations = {
   confirmImport: operation('tenant', {
     params: idParams,
+    response: actionAnswers.importSavedResponse,
     run: async ({ tenantId, params }) => ({
       royalty_import: await confirmImport(tenantId, params.id),
       message: 'Import Confirmed',
