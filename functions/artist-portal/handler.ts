@@ -7,6 +7,8 @@ import { dateRange, financeQuery } from '../money/index.js';
 import * as label from './portal-users.js';
 import { scopedArtist, tokenArtist, type ScopedArtist } from './scope.js';
 import * as views from './views.js';
+import * as answers from '../../shared/schemas/responses-portal.js';
+import { messageResponse } from '../../shared/schemas/responses.js';
 
 /**
  * The artist portal (docs/artist-portal.md): the label's artist users and token links
@@ -21,79 +23,101 @@ const tokenQuery = z.strictObject({ token: z.string().min(1).max(200).optional()
 const earningsQuery = financeQuery.pick({ start_date: true, end_date: true, year: true });
 
 /** An artist user's operation on one of their artists. */
-const mine = <Q>(query: z.ZodType<Q> | undefined, view: (s: ScopedArtist, q: Q) => Promise<unknown>) =>
+const mine = <Q>(
+  query: z.ZodType<Q> | undefined,
+  response: z.ZodType,
+  view: (s: ScopedArtist, q: Q) => Promise<unknown>,
+) =>
   operation('artist_user', {
     params: artistParams,
+    response,
     query,
     run: async ({ caller, params, query: q }) => view(await scopedArtist(caller, params.artistId), q as Q),
   });
 
 const operations = {
   listPortalUsers: operation('tenant', {
+    response: answers.portalUsersResponse,
     params: idParams,
     run: ({ tenantId, params }) => label.listPortalUsers(tenantId, params.id),
   }),
   addPortalUser: operation('tenant', {
+    response: answers.portalInvitedResponse,
     params: idParams,
     body: userInvite.omit({ role: true }),
     run: async ({ tenantId, caller, params, body }) =>
       reply(201, await label.addPortalUser(tenantId, params.id, body, caller.user.userId)),
   }),
   withdrawPortalInvitation: operation('tenant', {
+    response: messageResponse,
     params: z.strictObject({ id, invitationId: id }),
     run: ({ tenantId, params }) => label.withdrawPortalInvitation(tenantId, params.id, params.invitationId),
   }),
   describePortalInvitation: operation('public', {
+    response: answers.portalInvitationViewResponse,
     params: invitationTokenParams,
     run: ({ params }) => label.describePortalInvitation(params.token),
   }),
   acceptPortalInvitation: operation('user', {
+    response: answers.portalAcceptedResponse,
     params: invitationTokenParams,
     run: ({ caller, params }) => label.acceptPortalUserInvitation(caller, params.token),
   }),
   setUpPortalAccount: operation('public', {
+    response: answers.portalAcceptedResponse,
     params: invitationTokenParams,
     body: invitationSetupInput,
     run: ({ params, body }) => label.setUpPortalAccount(params.token, body.password),
   }),
   removePortalUser: operation('tenant', {
+    response: messageResponse,
     params: z.strictObject({ id, userId: id }),
     run: ({ tenantId, params }) => label.removePortalUser(tenantId, params.id, params.userId),
   }),
   listPortalLinks: operation('tenant', {
+    response: answers.portalLinksResponse,
     params: idParams,
     run: ({ tenantId, params }) => label.listPortalLinks(tenantId, params.id),
   }),
   createPortalLink: operation('tenant', {
+    response: answers.portalLinkMadeResponse,
     params: idParams,
     run: async ({ tenantId, caller, params }) =>
       reply(201, await label.createLink(tenantId, params.id, caller.user.userId)),
   }),
   revokePortalLink: operation('tenant', {
+    response: messageResponse,
     params: z.strictObject({ id, linkId: id }),
     run: ({ tenantId, params }) => label.revokeLink(tenantId, params.id, params.linkId),
   }),
-  portalArtists: operation('artist_user', { run: ({ caller }) => views.portalArtists(caller) }),
-  portalReleases: mine(undefined, (s) => views.portalReleases(s)),
-  portalEarnings: mine(earningsQuery, (s, q) => views.portalEarnings(s, dateRange(q))),
-  portalBalance: mine(undefined, (s) => views.portalBalance(s)),
-  portalStatements: mine(undefined, (s) => views.portalStatements(s)),
+  portalArtists: operation('artist_user', {
+    response: answers.portalArtistsResponse,
+    run: ({ caller }) => views.portalArtists(caller),
+  }),
+  portalReleases: mine(undefined, answers.portalReleasesResponse, (s) => views.portalReleases(s)),
+  portalEarnings: mine(earningsQuery, answers.portalEarningsResponse, (s, q) => views.portalEarnings(s, dateRange(q))),
+  portalBalance: mine(undefined, answers.portalBalanceResponse, (s) => views.portalBalance(s)),
+  portalStatements: mine(undefined, answers.portalStatementsResponse, (s) => views.portalStatements(s)),
   portalStatementPdf: operation('artist_user', {
+    response: answers.portalPdfResponse,
     params: statementParams,
     run: async ({ caller, params }) =>
       views.portalStatementPdf(await scopedArtist(caller, params.artistId), params.statementId),
   }),
   homeProfile: operation('public', {
+    response: answers.portalProfileResponse,
     params: artistParams,
     query: tokenQuery,
     run: async ({ params, query }) => views.portalProfile(await tokenArtist(query.token, params.artistId)),
   }),
   homeStatements: operation('public', {
+    response: answers.portalStatementsResponse,
     params: artistParams,
     query: tokenQuery,
     run: async ({ params, query }) => views.portalStatements(await tokenArtist(query.token, params.artistId)),
   }),
   homeStatementPdf: operation('public', {
+    response: answers.portalPdfResponse,
     params: statementParams,
     query: tokenQuery,
     run: async ({ params, query }) =>

@@ -203,6 +203,7 @@ const operations = {
   }),
   // POST releases/bulk_update (admin): one change to many releases, each through its own edit or move.
   bulkUpdateReleases: operation('admin', {
+    response: answers.releasesBulkUpdatedResponse,
     body: releaseBulkUpdateBody,
     run: ({ caller, body }) => bulkUpdateReleases(caller, body),
   }),

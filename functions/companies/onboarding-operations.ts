@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import * as answers from '../../shared/schemas/responses-companies.js';
 import { messageResponse } from '../../shared/schemas/responses.js';
 import {
@@ -54,6 +55,7 @@ export const onboardingOperations = {
     run: ({ caller, params }) => invitations.declineInvitation(caller, params.token),
   }),
   setUpInvitedAccount: operation('public', {
+    response: answers.joinedCompanyResponse.extend({ email: z.string() }),
     params: invitationTokenParams,
     body: invitationSetupInput,
     run: ({ params, body }) => invitations.setUpInvitedAccount(params.token, body.password),

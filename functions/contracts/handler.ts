@@ -12,6 +12,7 @@ import { CONTRACT_CONTENT_TYPES, MAX_CONTRACT_BYTES } from '../catalogue/label-d
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
 import { planGate } from '../plans/gate.js';
 import * as contracts from './contracts.js';
+import * as documents from '../../shared/schemas/responses-licensing.js';
 import { contractTemplates, documentTemplates, saveDocumentTemplate } from './company-templates.js';
 import {
   contractRow,
@@ -41,6 +42,7 @@ const operations = {
     run: async ({ tenantId, body }) => reply(201, await contracts.createContract(tenantId, body)),
   }),
   previewContract: operation('tenant', {
+    response: documents.contractPreviewResponse,
     body: contractPreviewInput,
     run: ({ tenantId, body }) => contracts.previewContract(tenantId, body),
   }),
@@ -61,9 +63,16 @@ const operations = {
     params: idParams,
     run: ({ tenantId, params }) => contracts.deleteContract(tenantId, params.id),
   }),
-  listContractTemplates: operation('tenant', { run: ({ tenantId }) => contractTemplates(tenantId) }),
-  listDocumentTemplates: operation('tenant', { run: ({ tenantId }) => documentTemplates(tenantId) }),
+  listContractTemplates: operation('tenant', {
+    response: documents.contractTemplatesResponse,
+    run: ({ tenantId }) => contractTemplates(tenantId),
+  }),
+  listDocumentTemplates: operation('tenant', {
+    response: documents.documentTemplatesResponse,
+    run: ({ tenantId }) => documentTemplates(tenantId),
+  }),
   updateDocumentTemplate: operation('tenant', {
+    response: documents.documentTemplateSavedResponse,
     params: idParams,
     body: documentTemplateUpdate,
     run: ({ tenantId, caller, params, body }) =>

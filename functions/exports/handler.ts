@@ -1,3 +1,5 @@
+import * as answers from '../../shared/schemas/responses-labels.js';
+import { messageResponse } from '../../shared/schemas/responses.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
 import { planGate } from '../plans/gate.js';
 import {
@@ -24,20 +26,24 @@ async function answer(tenantId: string, userId: string, request: ExportRequest) 
  */
 const operations = {
   exportCatalogue: operation('tenant', {
+    response: answers.catalogueExportStartedResponse,
     query: exportQuery,
     run: ({ tenantId, caller, query }) => answer(tenantId, caller.user.userId, query),
   }),
   createExport: operation('tenant', {
+    response: answers.catalogueExportStartedResponse,
     body: exportBody,
     run: ({ tenantId, caller, body }) => answer(tenantId, caller.user.userId, body),
   }),
   // The distribution area's export: the whole catalogue unless rows are named.
   distributionExport: operation('tenant', {
+    response: answers.catalogueExportStartedResponse,
     query: exportQuery,
     run: ({ tenantId, caller, query }) =>
       answer(tenantId, caller.user.userId, { ...query, all: query.all || query.ids.length === 0 }),
   }),
   exportLabelCatalogue: operation('tenant', {
+    response: answers.catalogueExportStartedResponse,
     query: labelExportQuery,
     run: ({ tenantId, caller, query }) =>
       answer(tenantId, caller.user.userId, {
@@ -50,16 +56,19 @@ const operations = {
       }),
   }),
   listExports: operation('tenant', {
+    response: answers.catalogueExportListResponse,
     run: async ({ tenantId, caller }) => {
       const exports = await listExports(tenantId, caller.user.userId);
       return { exports, total_count: exports.length, total_pages: 1 };
     },
   }),
   getExport: operation('tenant', {
+    response: answers.catalogueExportResponse,
     params: idParams,
     run: async ({ tenantId, caller, params }) => ({ export: await getExport(tenantId, caller.user.userId, params.id) }),
   }),
   deleteExport: operation('tenant', {
+    response: messageResponse,
     params: idParams,
     run: async ({ tenantId, caller, params }) => {
       await deleteExport(tenantId, caller.user.userId, params.id);

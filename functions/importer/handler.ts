@@ -1,3 +1,5 @@
+import * as answers from '../../shared/schemas/responses-platform.js';
+import { messageResponse, presignedUploadResponse } from '../../shared/schemas/responses.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
 import { planGate } from '../plans/gate.js';
 import {
@@ -19,12 +21,17 @@ import * as maps from './metadata-maps.js';
 
 /** Importer area (admins): the admin importer and the metadata maps it reads files through. */
 const operations = {
-  importerModels: operation('admin', { run: async () => importerModels() }),
+  importerModels: operation('admin', { response: answers.importerModelsResponse, run: async () => importerModels() }),
   modelAttributes: operation('admin', {
+    response: answers.modelAttributesResponse,
     body: modelAttributesInput,
     run: async ({ body }) => modelAttributes(body.model),
   }),
-  presignImporterFile: operation('admin', { body: importerUpload, run: ({ body }) => presignImporterFile(body) }),
+  presignImporterFile: operation('admin', {
+    response: presignedUploadResponse,
+    body: importerUpload,
+    run: ({ body }) => presignImporterFile(body),
+  }),
   previewImporter: operation('admin', {
     body: importerPreview,
     run: ({ caller, body }) => previewImporter({ userId: caller.user.userId }, body),
@@ -34,20 +41,31 @@ const operations = {
     run: async ({ caller, body }) => reply(202, await startImporter({ userId: caller.user.userId }, body)),
   }),
   listMetadataMaps: operation('admin', {
+    response: answers.metadataMapListResponse,
     query: metadataMapListQuery,
     run: ({ query }) => maps.listMetadataMaps(query),
   }),
-  getMetadataMap: operation('admin', { params: idParams, run: ({ params }) => maps.getMetadataMap(params.id) }),
+  getMetadataMap: operation('admin', {
+    response: answers.metadataMapResponse,
+    params: idParams,
+    run: ({ params }) => maps.getMetadataMap(params.id),
+  }),
   createMetadataMap: operation('admin', {
+    response: answers.metadataMapSavedResponse,
     body: metadataMapInput,
     run: async ({ body }) => reply(201, await maps.createMetadataMap(body)),
   }),
   updateMetadataMap: operation('admin', {
+    response: answers.metadataMapSavedResponse,
     params: idParams,
     body: metadataMapInput.partial(),
     run: ({ params, body }) => maps.updateMetadataMap(params.id, body),
   }),
-  deleteMetadataMap: operation('admin', { params: idParams, run: ({ params }) => maps.deleteMetadataMap(params.id) }),
+  deleteMetadataMap: operation('admin', {
+    response: messageResponse,
+    params: idParams,
+    run: ({ params }) => maps.deleteMetadataMap(params.id),
+  }),
 } satisfies AreaOperations<'importer'>;
 
 export const handler = areaHandler('importer', operations, planGate);

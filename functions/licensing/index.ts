@@ -28,12 +28,15 @@ import { presentLicense } from './present.js';
 import { deleteLicense } from './remove.js';
 import { recordReportReceived } from './reports.js';
 import {
+  fileLinkResponse,
   licenseRow,
   listResponse,
   messageResponse,
+  presignedUploadResponse,
   recordResponse,
   savedResponse,
 } from '../../shared/schemas/responses.js';
+import { licensingSummaryResponse } from '../../shared/schemas/responses-licensing.js';
 
 /**
  * The licensing hub's calls: licences in and out, their pipeline, invoice and payment. A paid
@@ -46,7 +49,10 @@ export const licensingOperations = {
     response: listResponse('licenses', licenseRow),
     run: ({ tenantId, query }) => listLicenses(tenantId, query),
   }),
-  licensingSummary: operation('tenant', { run: ({ tenantId }) => licensingSummary(tenantId) }),
+  licensingSummary: operation('tenant', {
+    response: licensingSummaryResponse,
+    run: ({ tenantId }) => licensingSummary(tenantId),
+  }),
   getLicense: operation('tenant', {
     params: idParams,
     response: recordResponse('license', licenseRow),
@@ -72,39 +78,47 @@ export const licensingOperations = {
     run: ({ tenantId, caller, params, body }) => moveLicense(tenantId, caller, params.id, body.status),
   }),
   issueLicenseInvoice: operation('tenant', {
+    response: savedResponse('license', licenseRow),
     params: idParams,
     run: ({ tenantId, caller, params }) => issueInvoice(tenantId, caller, params.id),
   }),
   licenseInvoicePdf: operation('tenant', {
+    response: fileLinkResponse,
     params: idParams,
     run: ({ tenantId, params }) => invoicePdfLink(tenantId, params.id),
   }),
   recordLicensePayment: operation('tenant', {
+    response: savedResponse('license', licenseRow),
     params: idParams,
     body: licensePayment,
     run: ({ tenantId, caller, params, body }) => recordPayment(tenantId, caller, params.id, body.payment_date),
   }),
   recordLicenseAdvance: operation('tenant', {
+    response: savedResponse('license', licenseRow),
     params: idParams,
     body: licenseAdvance,
     run: ({ tenantId, caller, params, body }) => recordAdvance(tenantId, caller, params.id, body.payment_date),
   }),
   recordLicenseReport: operation('tenant', {
+    response: savedResponse('license', licenseRow),
     params: idParams,
     body: licenseReportReceived,
     run: ({ tenantId, params, body }) => recordReportReceived(tenantId, params.id, body),
   }),
   licenseDocument: operation('tenant', {
+    response: fileLinkResponse,
     params: idParams,
     query: licenseDocumentQuery,
     run: ({ tenantId, params, query }) => licenceDocumentLink(tenantId, params.id, query.kind, query.format),
   }),
   presignSignedLicense: operation('tenant', {
+    response: presignedUploadResponse,
     params: idParams,
     body: uploadRequest(CONTRACT_CONTENT_TYPES, MAX_CONTRACT_BYTES),
     run: ({ tenantId, params, body }) => presignSignedLicence(tenantId, params.id, body),
   }),
   attachSignedLicense: operation('tenant', {
+    response: savedResponse('license', licenseRow),
     params: idParams,
     body: z.strictObject({
       signed_copy_key: z.string('Signed copy is required').trim().min(1, 'Signed copy is required').max(400),
@@ -112,6 +126,7 @@ export const licensingOperations = {
     run: ({ tenantId, params, body }) => attachSignedLicence(tenantId, params.id, body.signed_copy_key),
   }),
   signedLicenseCopy: operation('tenant', {
+    response: fileLinkResponse,
     params: idParams,
     run: ({ tenantId, params }) => signedLicenceLink(tenantId, params.id),
   }),

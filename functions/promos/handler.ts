@@ -24,7 +24,16 @@ import {
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
 import { planGate } from '../plans/gate.js';
 import * as promos from './index.js';
-import { promoRow, recordResponse, rowsResponse, savedResponse, totals } from '../../shared/schemas/responses.js';
+import * as sends from '../../shared/schemas/responses-promos.js';
+import {
+  fileLinkResponse,
+  messageResponse,
+  promoRow,
+  recordResponse,
+  rowsResponse,
+  savedResponse,
+  totals,
+} from '../../shared/schemas/responses.js';
 
 /** A recipient's link: the promo's id and the access token (recipient id, a dot, the secret). */
 const linkParams = z.strictObject({ id: z.string().min(1).max(64), accessToken: z.string().min(1).max(200) });
@@ -61,15 +70,18 @@ const operations = {
     run: ({ tenantId, params, body }) => promos.addMember(tenantId, params.id, body),
   }),
   importMailingListMembers: operation('tenant', {
+    response: tools.membersImportedResponse,
     params: idParams,
     body: memberCsvInput,
     run: ({ tenantId, params, body }) => promos.importMembers(tenantId, params.id, body.csv),
   }),
   unengagedListMembers: operation('tenant', {
+    response: tools.unengagedMembersResponse,
     params: idParams,
     run: ({ tenantId, params }) => promos.unengagedMembers(tenantId, params.id),
   }),
   deactivateListMembers: operation('tenant', {
+    response: tools.membersDeactivatedResponse,
     params: idParams,
     body: deactivateMembersInput,
     run: ({ tenantId, params, body }) => promos.deactivateMembers(tenantId, params.id, body.emails),
@@ -96,6 +108,7 @@ const operations = {
     run: ({ tenantId, params, body }) => promos.updatePromo(tenantId, params.id, body),
   }),
   sendPromo: operation('tenant', {
+    response: z.union([sends.promoSentResponse, sends.promoScheduledResponse]),
     params: idParams,
     body: promoSendInput,
     run: ({ tenantId, caller, params, body }) =>
@@ -104,18 +117,22 @@ const operations = {
         : promos.sendPromo(tenantId, params.id, body, caller.user.role === 'admin'),
   }),
   cancelScheduledPromoSend: operation('tenant', {
+    response: messageResponse,
     params: idParams,
     run: ({ tenantId, params }) => promos.cancelScheduledSend(tenantId, params.id),
   }),
   promoRecipients: operation('tenant', {
+    response: sends.promoRecipientsResponse,
     params: idParams,
     run: ({ tenantId, params }) => promos.promoRecipients(tenantId, params.id),
   }),
   promoRecipientsCsv: operation('tenant', {
+    response: sends.promoRecipientsCsvResponse,
     params: idParams,
     run: ({ tenantId, params }) => promos.recipientsCsv(tenantId, params.id),
   }),
   revokePromoRecipient: operation('tenant', {
+    response: messageResponse,
     params: recipientParams,
     run: ({ tenantId, params }) => promos.revokeRecipient(tenantId, params.id, params.recipientId),
   }),
@@ -124,16 +141,19 @@ const operations = {
     run: ({ tenantId, body }) => promos.whoseFile(tenantId, body),
   }),
   viewPromo: operation('public', {
+    response: sends.promoPageResponse,
     params: linkParams,
     run: async ({ params }) =>
       reply(200, await promos.viewPromo(params.id, params.accessToken), { 'Cache-Control': 'no-store' }),
   }),
   playPromoTrack: operation('public', {
+    response: sends.playCountedResponse,
     params: linkParams,
     body: promoTrackInput,
     run: ({ params, body }) => promos.countPlay(params.id, params.accessToken, body.recording_id),
   }),
   givePromoFeedback: operation('public', {
+    response: messageResponse,
     params: linkParams,
     body: promoFeedbackInput,
     run: ({ params, body }) => promos.giveFeedback(params.id, params.accessToken, body),
@@ -151,6 +171,7 @@ const operations = {
     },
   }),
   unsubscribeFromPromos: operation('public', {
+    response: messageResponse,
     params: linkParams,
     // A one-click client posts the form `List-Unsubscribe=One-Click` (RFC 8058), not JSON; the page posts
     // an empty body. Anything else is refused before the link is looked at.
@@ -181,16 +202,19 @@ const operations = {
     run: ({ tenantId, params, body }) => promos.updateTemplate(tenantId, params.id, body),
   }),
   previewPromoTemplate: operation('tenant', {
+    response: sends.renderedMailResponse,
     body: promoTemplatePreviewInput,
     run: ({ tenantId, body }) => promos.previewTemplate(tenantId, body),
   }),
   testSendPromoTemplate: operation('tenant', {
+    response: messageResponse,
     params: idParams,
     body: testSendInput,
     run: ({ tenantId, caller, params, body }) =>
       promos.testSendTemplate(tenantId, params.id, caller.user.email, body.promo_id),
   }),
   promoReportPdf: operation('tenant', {
+    response: fileLinkResponse,
     params: idParams,
     run: ({ tenantId, params }) => promos.reportPdfLink(tenantId, params.id),
   }),

@@ -41,6 +41,7 @@ import { largeLedgerList } from './ledger/engine/large-ledger.js';
 import { companyMoneyTerms } from '../data/access/royalty-catalogue.js';
 import { DEFAULT_CURRENCY } from '../../shared/constants.js';
 import { clientCompanyOfLabel } from '../crm/index.js';
+import { royaltiesUpdatedResponse, royaltyAttributesResponse } from '../../shared/schemas/responses-statements.js';
 import {
   messageResponse,
   presignedUploadResponse,
@@ -116,6 +117,7 @@ const bulkBody = selection;
 const mark = (action: StateAction) =>
   operation('tenant', {
     body: bulkBody,
+    response: royaltiesUpdatedResponse,
     run: ({ tenantId, caller, body }) =>
       markRoyalties(tenantId, caller.user.userId, action, body.ids ? { ids: body.ids } : { filter: body.filter ?? {} }),
   });
@@ -144,6 +146,7 @@ const operations = {
    * (404 for a label that is not one of the distributor's clients'), scoped to the label.
    */
   clientLabelRoyalties: operation('tenant', {
+    response: royaltyListResponse,
     params: idParams,
     query: listQuery,
     run: async ({ tenantId, params, query }) => {
@@ -191,10 +194,12 @@ const operations = {
   markAsArtistPaid: mark('mark_as_artist_paid'),
   markAsArtistUnpaid: mark('mark_as_artist_unpaid'),
   bulkUpdateRoyalties: operation('tenant', {
+    response: royaltiesUpdatedResponse,
     body: z.strictObject({ ids: z.array(z.string().min(1).max(80)).min(1).max(1000), royalty: royaltyFields }),
     run: ({ tenantId, caller, body }) => bulkUpdateRoyalties(tenantId, caller.user.userId, body.ids, body.royalty),
   }),
   royaltyAttributes: operation('tenant', {
+    response: royaltyAttributesResponse,
     run: async () => ({ attributes: Object.keys(LEDGER_COLUMNS), mapping_columns: MAPPING_COLUMNS }),
   }),
   deliveredBy: operation('tenant', {
@@ -266,7 +271,11 @@ const operations = {
     response: messageResponse,
     run: ({ tenantId, params }) => deleteMap(tenantId, params.id),
   }),
-  previewMap: operation('tenant', { body: previewInput, run: ({ tenantId, body }) => previewMap(tenantId, body) }),
+  previewMap: operation('tenant', {
+    response: money.royaltyMapPreviewResponse,
+    body: previewInput,
+    run: ({ tenantId, body }) => previewMap(tenantId, body),
+  }),
   ...exchangeRateOperations,
   ...adminRoyaltyOperations,
   ...licensingOperations,

@@ -14,6 +14,7 @@ import { checkOneClickBody } from '../lib/one-click-unsubscribe.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
 import { planGate } from '../plans/gate.js';
 import * as links from './index.js';
+import * as pages from '../../shared/schemas/responses-promos.js';
 import {
   messageResponse,
   recordResponse,
@@ -61,6 +62,7 @@ const operations = {
     run: ({ tenantId, params }) => links.deleteSmartLink(tenantId, params.id),
   }),
   viewSmartLink: operation('public', {
+    response: pages.linkPageResponse,
     params: smartLinkSlugParams,
     run: ({ params, headers }) => links.landingPage(params.slug, headers),
   }),
@@ -75,6 +77,7 @@ const operations = {
     run: ({ params, headers, query }) => links.followStore(params.slug, params.store, headers, query.ref),
   }),
   notifyMeOnRelease: operation('public', {
+    response: messageResponse,
     params: fanLinkParams,
     body: fanSignupInput,
     run: async ({ params, body }) => reply(201, await links.captureFan(params.slug, body.fan.email)),
@@ -89,6 +92,7 @@ const operations = {
     },
   }),
   viewLabelStore: operation('public', {
+    response: pages.labelStorePageResponse,
     params: labelParams,
     run: ({ params }) => links.labelStore(params.labelId),
   }),

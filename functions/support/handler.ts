@@ -1,5 +1,6 @@
 import * as answers from '../../shared/schemas/responses-companies.js';
 import { messageResponse } from '../../shared/schemas/responses.js';
+import { siteHelpResponse } from '../../shared/schemas/responses-platform.js';
 import { z } from 'zod';
 import {
   accessTokenInput,
@@ -91,13 +92,18 @@ const operations = {
     run: ({ tenantId, params }) => companyTokens.revokeCompanyApiToken(tenantId, params.id),
   }),
   // The help panel reads every edited page at once; admins edit one page's help at a time.
-  listSiteHelp: operation('user', { run: () => help.listSiteHelp() }),
+  listSiteHelp: operation('user', { response: siteHelpResponse, run: () => help.listSiteHelp() }),
   saveSiteHelp: operation('admin', {
+    response: messageResponse,
     params: pageParams,
     body: siteHelpInput,
     run: ({ params, body, caller }) => help.saveSiteHelp(params.page, body, caller.user.userId),
   }),
-  resetSiteHelp: operation('admin', { params: pageParams, run: ({ params }) => help.resetSiteHelp(params.page) }),
+  resetSiteHelp: operation('admin', {
+    response: messageResponse,
+    params: pageParams,
+    run: ({ params }) => help.resetSiteHelp(params.page),
+  }),
 } satisfies AreaOperations<'support'>;
 
 export const handler = areaHandler('support', operations, planGate);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXPORT_FORMATS, EXPORT_MODELS, EXPORT_STATUSES } from '../catalogue-exchange/exports.js';
 import {
   day,
   labelRow,
@@ -171,6 +172,21 @@ export const memberAddedResponse = z.looseObject({
   outcome: z.enum(['added', 'merged']),
   mailing_list: mailingListPageRow,
 });
+/** Members read from a CSV file: how many were new, merged into a member, or refused (by row, with why). */
+export const membersImportedResponse = z.looseObject({
+  added: z.number().int().min(0),
+  merged: z.number().int().min(0),
+  errors: z.array(z.looseObject({ row: z.number().int().min(1), message: z.string() })),
+  mailing_list: mailingListPageRow,
+});
+/** Members who never played the list's last promos (none until there were enough promos to tell). */
+export const unengagedMembersResponse = z.looseObject({
+  members: z.array(z.looseObject({ email: z.string(), name: z.string().nullable(), role: z.string() })),
+  promos: z.array(z.looseObject({ id: z.string(), title: z.string() })),
+  enough_promos: z.boolean(),
+});
+/** Members taken off the list's sends: how many, and the notice. */
+export const membersDeactivatedResponse = z.looseObject({ message: z.string(), deactivated: z.number().int().min(0) });
 
 /** A promo mail template: its accent colour and its blocks. */
 const promoTemplateRow = recordRow({
@@ -181,3 +197,87 @@ const promoTemplateRow = recordRow({
 export const promoTemplatesResponse = rowsResponse('templates', promoTemplateRow, totals);
 export const promoTemplateResponse = recordResponse('template', promoTemplateRow);
 export const promoTemplateSavedResponse = savedResponse('template', promoTemplateRow);
+
+/** Releases of any companies changed together (admins): those changed, and each refused one with why. */
+export const releasesBulkUpdatedResponse = z.looseObject({
+  updated: z.array(z.string()),
+  failed: z.array(z.looseObject({ id: z.string(), title: z.string(), message: z.string() })),
+  message: z.string(),
+});
+
+/** A catalogue export: what was asked, how far it got, and its download link once done. */
+const catalogueExportRow = recordRow({
+  model: z.enum(EXPORT_MODELS),
+  format: z.enum(EXPORT_FORMATS),
+  status: z.enum(EXPORT_STATUSES),
+  selection: z.string(),
+  done: z.number().int().min(0),
+  total: z.number().int().min(0),
+  rows: z.number().int().min(0),
+  skipped: z.array(z.looseObject({})),
+  filename: z.string(),
+  created_at: z.string(),
+  download_url: z.string().optional(),
+}).meta({ id: 'CatalogueExport' });
+/** An export started: written at once for a few releases (with its link), else queued. */
+export const catalogueExportStartedResponse = savedResponse('export', catalogueExportRow);
+export const catalogueExportResponse = recordResponse('export', catalogueExportRow);
+export const catalogueExportListResponse = rowsResponse('exports', catalogueExportRow, totals);
+
+/** A file a user imported, as their imports history lists it. */
+const importRecordRow = recordRow({
+  user_id: z.string(),
+  user_name: z.string(),
+  user_email: z.string(),
+  filename: z.string(),
+  filesize: z.number().int().min(0),
+  records: z.number().int().min(0),
+  type: z.string(),
+  created_at: z.string(),
+}).meta({ id: 'ImportRecord' });
+export const importRecordListResponse = listResponse('imports', importRecordRow);
+export const importRecordResponse = recordResponse('import', importRecordRow);
+export const importRecordSavedResponse = savedResponse('import', importRecordRow);
+
+/** A catalogue file read before anything is written: its records with every error, duplicates and notes, counted. */
+export const catalogueImportPreviewResponse = z.looseObject({
+  import_id: z.string(),
+  model: z.string(),
+  records: z.array(
+    z.looseObject({
+      key: z.string(),
+      rows: z.array(z.number().int()),
+      label: z.string(),
+      errors: z.array(z.looseObject({ row: z.number().int(), field: z.string(), message: z.string() })),
+    }),
+  ),
+  left_out: z.number().int().min(0),
+  listed_all: z.boolean(),
+  notes: z.array(z.string()),
+  valid: z.number().int().min(0),
+  invalid: z.number().int().min(0),
+  duplicates: z.number().int().min(0),
+  rows: z.number().int().min(0),
+});
+/** A catalogue import started: its id, to follow its progress. */
+export const catalogueImportStartedResponse = z.looseObject({ import_id: z.string() });
+/** A catalogue import's progress and outcome. */
+export const catalogueImportResponse = z.looseObject({
+  import: z.looseObject({
+    id: z.string(),
+    model: z.string(),
+    filename: z.string(),
+    status: z.enum(['queued', 'planning', 'writing', 'done', 'failed']),
+    total: z.number().int().min(0),
+    done: z.number().int().min(0),
+    added: z.number().int().min(0),
+    invalid: z.number().int().min(0),
+    duplicates: z.number().int().min(0),
+    failed: z.number().int().min(0),
+    created_at: z.string(),
+  }),
+});
+/** The release sheet to fill in: a file (base64) with its name and type. */
+export const releaseSheetTemplateResponse = z.looseObject({
+  template: z.looseObject({ filename: z.string(), content_type: z.string(), data: z.string() }),
+});

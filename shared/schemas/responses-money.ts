@@ -249,3 +249,18 @@ export const accountFinancesResponse = z.looseObject({
     })
     .meta({ id: 'AccountFinances' }),
 });
+
+/** A report's first lines read through a column map before it is saved: its headers, rows, refusals, a map that fits. */
+export const royaltyMapPreviewResponse = z.looseObject({
+  headers: z.array(z.string()),
+  rows: z.array(z.looseObject({})),
+  rejected: z.array(z.looseObject({})).optional(),
+  suggested_map_id: z.string().optional(),
+});
+
+/** The expenses of a statement period (of a label, when one is named), and the period. */
+export const periodExpensesResponse = z.looseObject({
+  expenses: z.array(expenseRow),
+  start_pay_period: z.string(),
+  end_pay_period: z.string(),
+});

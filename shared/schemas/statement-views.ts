@@ -221,7 +221,7 @@ export type Statement = {
 export type StatementRow = Omit<Statement, 'summaries' | 'provenance'>;
 export type StatementList = { statements: StatementRow[]; total_count: number; total_pages: number };
 
-const RUN_STATUSES = ['previewing', 'preview_ready', 'publishing', 'published', 'failed'] as const;
+export const RUN_STATUSES = ['previewing', 'preview_ready', 'publishing', 'published', 'failed'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 export const RUN_KINDS = ['payee', 'distribution'] as const;
 export type RunKind = (typeof RUN_KINDS)[number];

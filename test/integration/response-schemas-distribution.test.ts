@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { call } from '../support/api.js';
+import { call, inCompany } from '../support/api.js';
 import { answerChecker, type ApiDocument, servedDocument } from '../support/declared-answers.js';
 import { deliverableRelease } from '../support/deliverable-release.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
+import { importReport, storeMap } from '../support/royalty-report.js';
 import { until } from '../support/wait.js';
 
 /**
@@ -195,6 +196,22 @@ describe('the distributor’s CRM and client labels answer what the document dec
       params: { id: labelId },
       body: { dsp_ids: [demoDsp.id] },
     });
+    // A sales report imported in the client company (an admin works in any company): its line is on the label.
+    const client = inCompany(world.admin, id);
+    const isrc = `GBCLA${run}0`;
+    const recording = await client.post('/recordings', { title: 'Client Answer Track', isrc });
+    await client.post('/releases', {
+      title: 'Client Answer Single',
+      label_id: labelId,
+      release_recordings_attributes: [{ recording_id: recording.body.recording.id }],
+    });
+    await importReport(client, {
+      mapName: 'Client answer map',
+      map: storeMap(),
+      filename: `client-answers-${run}.csv`,
+      report: `Store,Period,ISRC,Track,Artist,Units,Net,Currency\nSpotify,2026-02,${isrc},Track,Artist,5,1.75,GBP\n`,
+    });
+    await member('GET', '/distribution_labels/{id}/royalties', { params: { id: labelId }, rows: 'royalties' });
   });
 });
 

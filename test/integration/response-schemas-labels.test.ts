@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { checkableRelease } from '../support/checkable-release.js';
 import { answerChecker, type ApiDocument, servedDocument } from '../support/declared-answers.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
+import { releaseRows, sheetCsv } from '../support/release-sheet-file.js';
 
 /**
  * A label's pages and tools against the answers the OpenAPI document declares: labels (the company's and the
@@ -212,5 +213,65 @@ describe('mailing lists and promo templates answer what the document declares', 
     await member('GET', '/promo_templates', { rows: 'templates' });
     await member('GET', '/promo_templates/{id}', { params });
     await member('PATCH', '/promo_templates/{id}', { params, body: { name: 'Answer mail two' } });
+  });
+});
+
+describe('catalogue exports answer what the document declares', () => {
+  it('a few releases written at once three ways, a label’s catalogue queued; listed, read, deleted', async () => {
+    const release = await world.api.post('/releases', { title: 'Answer Export EP', label_id: label.id });
+    const ids = release.body.release.id as string;
+    const made = await member('POST', '/exports', { body: { ids: [ids], format: 'csv' }, status: 201 });
+    await member('GET', '/exports/export', { query: `ids=${ids}`, status: 201 });
+    await member('GET', '/catalogue/export', { query: `ids=${ids}`, status: 201 });
+    await member('GET', '/labels/export_catalogue', { query: `id=${label.id}`, status: 202 });
+    await member('GET', '/exports', { rows: 'exports' });
+    const params = { id: made.body.export.id as string };
+    await member('GET', '/exports/{id}', { params });
+    await member('DELETE', '/exports/{id}', { params });
+  });
+});
+
+describe('the imports history answers what the document declares', () => {
+  it('a file’s record added, listed, read, corrected by an admin, deleted one way and the other', async () => {
+    const user = answerChecker(document, world.manager.token);
+    const record = { filename: 'answer-releases.csv', filesize: 2048, records: 12, type: 'Release' };
+    const made = await user('POST', '/imports', { body: record, status: 201 });
+    const params = { id: made.body.import.id as string };
+    await user('GET', '/imports', { rows: 'imports' });
+    await user('GET', '/imports/{id}', { params });
+    await admin('PATCH', '/imports/{id}', { params, body: { records: 13 } });
+    await user('DELETE', '/imports/{id}', { params });
+    const second = await user('POST', '/imports', { body: record, status: 201 });
+    await user('POST', '/imports/bulk_destroy', { body: { import_ids: [second.body.import.id] } });
+  });
+});
+
+describe('catalogue imports answer what the document declares', () => {
+  it('the release sheet’s template; a sheet uploaded, previewed, imported and followed', async () => {
+    await member('GET', '/catalogue_imports/template', { query: 'format=csv' });
+    const bytes = sheetCsv(releaseRows('Answer Records', {}, 1));
+    const upload = { filename: 'answer-releases.csv', content_type: 'text/csv', size: bytes.length };
+    const presigned = await member('POST', '/catalogue_imports/uploads', { body: upload });
+    const put = await fetch(presigned.body.url, {
+      method: 'PUT',
+      headers: presigned.body.headers,
+      body: new Uint8Array(bytes),
+    });
+    expect(put.status).toBe(200);
+    const file = { key: presigned.body.key, filename: upload.filename, size: bytes.length };
+    const preview = await member('POST', '/catalogue_imports/preview', {
+      body: { model: 'releases', file },
+      rows: 'records',
+    });
+    const params = { id: preview.body.import_id as string };
+    await member('POST', '/catalogue_imports', {
+      body: { model: 'releases', file, import_id: params.id },
+      status: 202,
+    });
+    // Followed to its end, so no work of this file outlives it.
+    await expect
+      .poll(async () => (await world.api.get(`/catalogue_imports/${params.id}`)).body.import.status)
+      .toMatch(/^(done|failed)$/);
+    await member('GET', '/catalogue_imports/{id}', { params });
   });
 });

@@ -84,6 +84,10 @@ describe('sales report imports and column maps answer what the document declares
     await member('GET', '/label/finances', { query: `${range}&label_id=${ids.label}` });
     await member('GET', '/payees/{id}/finances', { params: { id: ids.payee }, query: range });
     await member('GET', '/artists/{id}/finances', { params: { id: ids.artist }, query: range });
+    await member('GET', '/labels/{id}/chart', { params: label, query: range });
+    await member('GET', '/user_dashboard', { query: range });
+    await member('GET', '/dashboard');
+    await member('GET', '/dashboard/releases', { rows: 'releases' });
     await member('GET', '/royalties/delivered_by');
     // Lines of a distributor the company names: none here, so the answer's list is empty but its shape is checked.
     await member('POST', '/royalties/deliverer_pay_periods', { body: { delivered_by: 'Answer Distribution' } });
@@ -118,6 +122,14 @@ describe('sales report imports and column maps answer what the document declares
   });
 
   it('column maps: list, record, make, edit, delete', async () => {
+    await member('POST', '/royalty_maps/preview', {
+      body: {
+        sample:
+          'Store,Period,ISRC,Track,Artist,Units,Net,Currency\nSpotify,2026-01,GBMAA2600009,Song,Artist,3,1.10,GBP\n',
+        map: storeMap(),
+      },
+      rows: 'rows',
+    });
     const made = await member('POST', '/royalty_maps', {
       body: { name: 'Money answer columns', map: storeMap() },
       status: 201,
@@ -156,6 +168,10 @@ describe('expenses, account entries and accounts answer what the document declar
     await member('GET', '/expenses/tags');
     await member('GET', '/expenses/suppliers');
     await member('GET', '/label/expenses', { query: `label_id=${ids.label}`, rows: 'expenses' });
+    await member('POST', '/statements/pay_periods_expenses', {
+      body: { start_pay_period: '2026-02', end_pay_period: '2026-02', label_id: ids.label },
+      rows: 'expenses',
+    });
     await member('GET', '/label/distribution_expenses', { query: `label_id=${ids.label}` });
     await member('GET', '/release_expenses', { query: `release_id=${ids.release}`, rows: 'expenses' });
     const admin = answerChecker(document, world.admin);

@@ -91,6 +91,13 @@ describe('a company’s members and invitations answer what the document declare
     });
     expect(listed.body.invitations.length).toBeGreaterThan(0);
     await member('DELETE', '/company/invitations/{id}', { params: { id: third.body.invitation.id } });
+    // Someone without an account sets one up from the invitation's link, and joins.
+    const newcomer = `people.newcomer.${run}@example.test`;
+    await member('POST', '/company/users', { body: { email: newcomer, role: 'intern' }, status: 201 });
+    await answerChecker(document, '')('POST', '/invitations/{token}/setup_account', {
+      params: { token: await invitationToken(newcomer) },
+      body: { password: 'Newcomer-pass-1', password_confirmation: 'Newcomer-pass-1' },
+    });
   });
 });
 

@@ -151,3 +151,14 @@ describe('a company’s own publishers answer what the document declares', () =>
     await check('DELETE', '/company_publishers/{id}', { params: { id } });
   });
 });
+
+describe('the admin’s change across releases answers what the document declares', () => {
+  it('two releases of the company given a release date together', async () => {
+    const made = await Promise.all(
+      ['Bulk Answer One', 'Bulk Answer Two'].map((title) => world.api.post('/releases', { title })),
+    );
+    await answerChecker(document, world.admin)('POST', '/releases/bulk_update', {
+      body: { release_ids: made.map((m) => m.body.release.id), release: { release_date: '2027-03-05' } },
+    });
+  });
+});

@@ -1,3 +1,4 @@
+import * as dashboards from '../../../shared/schemas/responses-dashboards.js';
 import { accountFinancesResponse, labelAccountingResponse } from '../../../shared/schemas/responses-money.js';
 import { z } from 'zod';
 import { MESSAGES } from '../../../shared/messages.js';
@@ -129,6 +130,7 @@ const operations = {
   artistFinances: accountOf('Artist'),
   payeeFinances: accountOf('Payee'),
   labelChart: operation('tenant', {
+    response: dashboards.labelChartResponse,
     query: financeQuery,
     params: idParams,
     lists: viewLists,
@@ -146,6 +148,7 @@ const operations = {
     },
   }),
   userDashboard: operation('tenant', {
+    response: dashboards.userDashboardResponse,
     query: financeQuery,
     lists: dashboardLists,
     run: async ({ tenantId, query, listVersions }) => {
@@ -153,6 +156,7 @@ const operations = {
     },
   }),
   dashboard: operation('tenant', {
+    response: dashboards.dashboardResponse,
     query: financeQuery,
     lists: countLists,
     run: async ({ tenantId, caller, query, listVersions }) =>
@@ -165,6 +169,7 @@ const operations = {
     run: async ({ query }) => ({ dashboard: await adminDashboard(dateRange(query)) }),
   }),
   dashboardReleases: operation('tenant', {
+    response: dashboards.dashboardReleasesResponse,
     lists: releaseLists,
     run: ({ tenantId, listVersions }) => dashboardReleases(tenantId, listVersions),
   }),

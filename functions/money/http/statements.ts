@@ -60,7 +60,15 @@ import {
   royaltyPayPeriods,
   unaccountableRecordings,
 } from '../statements/api/sums.js';
-import { recordResponse, rowsResponse, statementRow, totals } from '../../../shared/schemas/responses.js';
+import {
+  fileLinkResponse,
+  recordResponse,
+  rowsResponse,
+  statementRow,
+  totals,
+} from '../../../shared/schemas/responses.js';
+import * as runAnswers from '../../../shared/schemas/responses-statements.js';
+import { periodExpensesResponse } from '../../../shared/schemas/responses-money.js';
 
 /**
  * Statements area: published statements, statement runs,
@@ -104,6 +112,7 @@ const update = (message: string) =>
   operation('tenant', {
     params: idParams,
     body: statementPatch,
+    response: runAnswers.statementSavedResponse,
     run: async ({ tenantId, params, body }) => ({
       statement: await updateStatement(tenantId, params.id, body.statement ?? body.distribution_statement ?? {}),
       message,
@@ -117,6 +126,7 @@ const remove = operation('tenant', {
 const createOne = (fallback: 'Payee' | 'Artist' | 'Label', message: string) =>
   operation('tenant', {
     body: oneAccountInput,
+    response: runAnswers.statementRunSavedResponse,
     run: async ({ tenantId, caller, body }) => {
       const account = accountOfInput(body as OneAccountInput, fallback);
       const statement_run = await oneAccountStatement(tenantId, caller.user.userId, account, body);
@@ -136,6 +146,7 @@ const operations = {
   /** Admins: every company's statements, with a company column and filter. */
   listAdminStatements: operation('admin', {
     query: adminStatementListQuery,
+    response: runAnswers.adminStatementListResponse,
     run: ({ query }) => listAdminStatementRows(query),
   }),
   getStatement: getOne,
@@ -154,6 +165,7 @@ const operations = {
   }),
   /** Money in months already stated that no statement carries yet, per statement (a correction states it). */
   notYetStated: operation('tenant', {
+    response: runAnswers.notYetStatedResponse,
     run: async ({ tenantId }) => {
       const rows = await notYetStated(tenantId);
       return { not_yet_stated: rows, total_count: rows.length };
@@ -161,6 +173,7 @@ const operations = {
   }),
   newStatementVersion: operation('tenant', {
     params: idParams,
+    response: runAnswers.statementRunSavedResponse,
     run: async ({ tenantId, caller, params }) =>
       reply(201, {
         statement_run: await newStatementVersion(tenantId, caller.user.userId, params.id),
@@ -169,10 +182,12 @@ const operations = {
   }),
   bulkPay: operation('tenant', {
     body: bulkPayInput,
+    response: runAnswers.statementsMarkedResponse,
     run: ({ tenantId, caller, body }) => bulkPay(tenantId, caller.user.userId, body.statement_ids, body.paid),
   }),
   payStatement: operation('tenant', {
     body: payInput,
+    response: runAnswers.statementSavedResponse,
     run: async ({ tenantId, caller, body }) => {
       const statement = await statementOf(tenantId, body.id);
       await payStatement(tenantId, caller.user.userId, statement, {
@@ -185,17 +200,21 @@ const operations = {
   }),
   resendStatement: operation('tenant', {
     body: resendInput,
+    response: runAnswers.statementSavedResponse,
     run: ({ tenantId, body }) => resendStatement(tenantId, body.id, body.recipients),
   }),
   bulkDownload: operation('tenant', {
     body: bulkDownloadInput,
+    response: fileLinkResponse,
     run: ({ tenantId, body }) => bulkDownload(tenantId, body.statement_ids),
   }),
   royaltyPayPeriods: operation('tenant', {
     query: z.strictObject({ label_id: z.string().max(80).optional() }),
+    response: runAnswers.payPeriodsResponse,
     run: async ({ tenantId, query }) => reply(200, await royaltyPayPeriods(tenantId, query), NEVER_CACHED),
   }),
   payPeriodsExpenses: operation('tenant', {
+    response: periodExpensesResponse,
     body: periodQuery,
     run: async ({ tenantId, body }) => {
       const { start_pay_period, end_pay_period } = chosenPeriods(body);
@@ -207,24 +226,29 @@ const operations = {
     },
   }),
   royaltyPayPeriodsStatementSums: operation('tenant', {
+    response: runAnswers.labelPeriodSumsResponse,
     body: periodQuery,
     run: ({ tenantId, body }) => labelPeriodSums(tenantId, body),
   }),
   createStatementRun: operation('tenant', {
     body: runInput,
+    response: runAnswers.statementRunResponse,
     run: async ({ tenantId, caller, body }) =>
       reply(201, { statement_run: await createStatementRun(tenantId, caller.user.userId, body) }),
   }),
   listStatementRuns: operation('tenant', {
     query: listQuerySchema(['created_at'], {}),
+    response: runAnswers.statementRunListResponse,
     run: ({ tenantId, query }) => listStatementRuns(tenantId, query),
   }),
   getStatementRun: operation('tenant', {
     params: idParams,
+    response: runAnswers.statementRunResponse,
     run: async ({ tenantId, params }) => ({ statement_run: await statementRunView(tenantId, params.id) }),
   }),
   publishStatementRun: operation('tenant', {
     params: idParams,
+    response: runAnswers.statementRunResponse,
     run: async ({ tenantId, params }) => ({ statement_run: await publishStatementRun(tenantId, params.id) }),
   }),
   resumeStatementRun: operation('tenant', {
@@ -254,6 +278,7 @@ const operations = {
   listArtistStatements: labelList(payeeStatements),
   createArtistStatement: createOne('Artist', MESSAGES.statementAdded),
   artistStatements: operation('tenant', {
+    response: rowsResponse('statements', statementRow, totals),
     body: artistQuery,
     run: async ({ tenantId, body }) => {
       const artist_id = requireArtist(body);
@@ -264,6 +289,7 @@ const operations = {
     },
   }),
   artistPayPeriods: operation('tenant', {
+    response: runAnswers.payPeriodsResponse,
     query: artistQuery,
     run: async ({ tenantId, query }) => {
       const artistId = await knownArtist(tenantId, requireArtist(query));
@@ -271,10 +297,12 @@ const operations = {
     },
   }),
   artistStatementSum: operation('tenant', {
+    response: runAnswers.artistPeriodSumResponse,
     query: artistQuery,
     run: ({ tenantId, query }) => artistPeriodSum(tenantId, query),
   }),
   artistPayPeriodRoyaltyRecords: operation('tenant', {
+    response: runAnswers.artistRoyaltyLinesResponse,
     body: artistQuery.extend({
       page: z.number().int().min(1).default(1),
       per_page: z.number().int().min(5).max(1000).default(50),
@@ -284,6 +312,7 @@ const operations = {
     },
   }),
   prepareArtistStatements: operation('tenant', {
+    response: runAnswers.unaccountableRecordingsResponse,
     query: periodQuery,
     run: ({ tenantId, query }) => unaccountableRecordings(tenantId, query),
   }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import * as answers from '../../../shared/schemas/responses-money.js';
+import * as actionAnswers from '../../../shared/schemas/responses-statements.js';
 import { messageResponse } from '../../../shared/schemas/responses.js';
 import { idParams, operation, reply, type AreaOperations } from '../../lib/http.js';
 import { createExchangeRate, deleteExchangeRate, findExchangeRate, listExchangeRates } from './exchange-rates.js';
@@ -63,6 +64,7 @@ export const exchangeRateOperations = {
 export const importOperations = {
   confirmImport: operation('tenant', {
     params: idParams,
+    response: actionAnswers.importSavedResponse,
     run: async ({ tenantId, params }) => ({
       royalty_import: await confirmImport(tenantId, params.id),
       message: 'Import Confirmed',
@@ -71,6 +73,7 @@ export const importOperations = {
   /** Runs a failed or stuck import again; 409 while it is running. */
   rerunImport: operation('tenant', {
     params: idParams,
+    response: actionAnswers.importSavedResponse,
     run: async ({ tenantId, params }) => {
       const item = await rerunImport(tenantId, params.id);
       return { royalty_import: importJson(item, await sourceNames(tenantId)), message: 'Import Re-run Started' };
@@ -87,6 +90,7 @@ export const importOperations = {
   }),
   unmatchedLines: operation('tenant', {
     params: idParams,
+    response: actionAnswers.unmatchedLinesResponse,
     run: ({ tenantId, params }) => unmatchedLines(tenantId, params.id),
   }),
   /**
@@ -95,6 +99,7 @@ export const importOperations = {
    */
   assignMatch: operation('tenant', {
     params: idParams,
+    response: actionAnswers.matchAssignedResponse,
     body: z
       .strictObject({
         field: z.enum(MATCH_FIELDS as [string, ...string[]]).optional(),
@@ -116,6 +121,7 @@ export const importOperations = {
   }),
   rematchImport: operation('tenant', {
     params: idParams,
+    response: actionAnswers.rematchedImportResponse,
     run: async ({ tenantId, params }) => ({
       result: await rematchImport(tenantId, params.id),
       message: 'Import Re-matched',
@@ -123,6 +129,7 @@ export const importOperations = {
   }),
   /** Re-applies the exchange rates to one import (import_id) or to all of the company's imports. */
   updateExchangeRates: operation('tenant', {
+    response: actionAnswers.ratesReappliedResponse,
     body: z.strictObject({ import_id: z.string().trim().min(1).max(64).optional() }).optional(),
     run: async ({ tenantId, body }) => ({
       result: await updateExchangeRates(tenantId, body?.import_id),
