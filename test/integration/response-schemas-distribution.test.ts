@@ -259,8 +259,17 @@ describe('the admin’s distributed labels answer what the document declares', (
       query: `label_id=${id}`,
       rows: 'statements',
     });
-    await statements('GET', '/statements/{id}/pdf', { params: { id: listed.body.statements[0].id } });
-    await statements('GET', '/statements/{id}/csv', { params: { id: listed.body.statements[0].id } });
+    // Listed as soon as it is written; its PDF and CSV are made just after (409 "still being made" until then).
+    const statementId = listed.body.statements[0].id as string;
+    await until(async () => {
+      const pdf = await call('GET', `/api/v1/statements/${statementId}/pdf`, {
+        token: world.manager.token,
+        company: world.companyId,
+      });
+      return pdf.status === 409 ? undefined : pdf;
+    });
+    await statements('GET', '/statements/{id}/pdf', { params: { id: statementId } });
+    await statements('GET', '/statements/{id}/csv', { params: { id: statementId } });
     // A label's payee statements and the artists' statements answer the same rows (none of them here).
     await statements('GET', '/label_statements', { query: `label_id=${id}` });
     await statements('GET', '/label_artists/statements', { query: `label_id=${id}` });
