@@ -64,8 +64,24 @@ export function watchErrors(page: Page): string[] {
 
 export async function signInThroughForm(page: Page, base: string, email: string, password: string, path = '/signin') {
   await page.goto(`${base}${path}`);
-  await page.getByTestId('signin-email').fill(email);
-  await page.getByTestId('signin-password').fill(password);
+  const fields = [
+    { input: page.getByTestId('signin-email'), value: email },
+    { input: page.getByTestId('signin-password'), value: password },
+  ];
+  // What was typed can be lost when the form is drawn again while the page finishes loading (on a slow machine);
+  // then the click sent an empty form and the page stayed on "Sign in". So the fields are read back and typed
+  // again until both hold the text, right before the click.
+  const typed = async () => {
+    for (const { input, value } of fields) if ((await input.inputValue()) !== value) await input.fill(value);
+    for (const { input, value } of fields) if ((await input.inputValue()) !== value) return false;
+    return true;
+  };
+  // A loop rather than expect.poll: some files sign in from their beforeAll, outside any test.
+  const deadline = Date.now() + 15_000;
+  while (!(await typed())) {
+    if (Date.now() > deadline) throw new Error('The sign-in form did not keep what was typed into it');
+    await page.waitForTimeout(100);
+  }
   await page.getByTestId('signin-submit').click();
 }
 
