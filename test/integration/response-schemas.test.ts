@@ -63,17 +63,7 @@ async function moneyAndToolsRecords() {
       filename: 'schema-sales.csv',
       report: `Store,Period,ISRC,Track,Artist,Units,Net,Currency\nSpotify,2026-01,${isrc},Schema Track,Schema Artist,10,3.335,GBP\n`,
     }),
-    api.post('/contracts', {
-      contractable_type: 'artist',
-      contractable_id: ids.artist,
-      type: 'artist_release_contract',
-      contractee_type: 'artist',
-      contractee_id: ids.artist,
-      contractee_legal_name: 'Schema Artist Ltd',
-      contractor_legal_name: 'Schema Records Ltd',
-      start_date: '2026-01-01',
-      royalty_terms: { deal_type: 'royalty', terms: [{ conditions: {}, rate: '25', base: 'net_receipts' }] },
-    }),
+    api.post('/contracts', contractBody('25')),
     api.post('/licenses', {
       type: 'outgoing',
       licensee_name: 'Schema Film Co',
@@ -135,6 +125,19 @@ const SAMPLE: [string, (ids: Record<string, string>) => string][] = [
 const rowsOf = (body: Record<string, unknown>) =>
   Object.values(body).find((value): value is unknown[] => Array.isArray(value) && value.length > 0);
 
+/** An artist's contract of this file's artist at a royalty rate (the same deal, made once in setup and once checked). */
+const contractBody = (rate: string) => ({
+  contractable_type: 'artist',
+  contractable_id: ids.artist,
+  type: 'artist_release_contract',
+  contractee_type: 'artist',
+  contractee_id: ids.artist,
+  contractee_legal_name: 'Schema Artist Ltd',
+  contractor_legal_name: 'Schema Records Ltd',
+  start_date: '2026-01-01',
+  royalty_terms: { deal_type: 'royalty', terms: [{ conditions: {}, rate, base: 'net_receipts' }] },
+});
+
 describe('answers against the API description', () => {
   it.each(SAMPLE)('GET %s answers what the document declares', async (route, pathOf) => {
     expect(declaredAnswer(document, 'GET', route), 'the route declares its answer').toBeDefined();
@@ -162,17 +165,7 @@ describe('the tools’ writes answer what the document declares', () => {
   it('a contract made, edited, its document and signed copy’s upload link, deleted; another signed and amended', async () => {
     const check = answerChecker(document, world.manager.token, world.companyId);
     const made = await check('POST', '/contracts', {
-      body: {
-        contractable_type: 'artist',
-        contractable_id: ids.artist,
-        type: 'artist_release_contract',
-        contractee_type: 'artist',
-        contractee_id: ids.artist,
-        contractee_legal_name: 'Schema Artist Ltd',
-        contractor_legal_name: 'Schema Records Ltd',
-        start_date: '2026-01-01',
-        royalty_terms: { deal_type: 'royalty', terms: [{ conditions: {}, rate: '20', base: 'net_receipts' }] },
-      },
+      body: contractBody('20'),
       status: 201,
     });
     const params = { id: made.body.contract.id as string };
