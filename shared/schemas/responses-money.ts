@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   count,
   day,
+  earningsOverRange,
   listResponse,
   money,
   recordResponse,
@@ -236,12 +237,7 @@ export const accountFinancesResponse = z.looseObject({
     .looseObject({
       account: accountRef,
       name: z.string(),
-      currency: z.string(),
-      start_date: day,
-      end_date: day,
-      by_period: z.array(z.looseObject({ pay_period: z.string() })),
-      by_store: z.array(z.looseObject({})),
-      totals: z.looseObject({}),
+      ...earningsOverRange,
       balance: money,
       owed: money,
       paid: money,

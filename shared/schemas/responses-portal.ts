@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { day, money } from './responses.js';
+import { earningsOverRange, money } from './responses.js';
 
 /**
  * The artist portal's answers (declared in the OpenAPI document and checked against real answers by the
@@ -36,12 +36,7 @@ export const portalReleasesResponse = z.looseObject({
 export const portalEarningsResponse = z
   .looseObject({
     artist_id: z.string(),
-    currency: z.string(),
-    start_date: day,
-    end_date: day,
-    by_period: z.array(z.looseObject({ pay_period: z.string() })),
-    by_store: z.array(z.looseObject({})),
-    totals: z.looseObject({}),
+    ...earningsOverRange,
   })
   .meta({ id: 'PortalEarnings' });
 

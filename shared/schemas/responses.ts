@@ -51,6 +51,16 @@ export const money = z.string().regex(/^-?\d+(\.\d+)?$/);
 /** A calendar day, YYYY-MM-DD. */
 export const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
+/** Earnings over a date range as the one finances path gives them (a payee's or artist's finances, the artist portal). */
+export const earningsOverRange = {
+  currency: z.string(),
+  start_date: day,
+  end_date: day,
+  by_period: z.array(z.looseObject({ pay_period: z.string() })),
+  by_store: z.array(z.looseObject({})),
+  totals: z.looseObject({}),
+};
+
 /** A write's answer: the record as saved under its singular name, and the notice the user is shown. */
 export const savedResponse = (singular: string, row: z.ZodType) =>
   z.looseObject({ [singular]: row, message: z.string() });
