@@ -55,9 +55,11 @@ const AGAINST_THE_CLOUD = {
   testTimeout: 60_000,
   hookTimeout: 120_000,
   isolate: false,
-  // expect.poll gives up after 1 s by default; with two files, a browser and the cloud sharing 2 cores a screen
-  // can take several seconds to show what the server already saved, and CI machines are slower still.
-  expect: { poll: { timeout: 15_000, interval: 100 } },
+  // expect.poll gives up after 1 s by default; with four files, browsers and the cloud sharing 2 cores a screen
+  // can take several seconds to show what the server already saved, and CI machines are slower still: two CI runs
+  // in a row lost a browser test to a click whose answer came after 15 s. The cloud prints each answer slower than
+  // 5 s and each blocked event loop (infra/local/stall-watch.ts), so a wait this long still leaves a trace.
+  expect: { poll: { timeout: 30_000, interval: 100 } },
 };
 
 export default defineConfig({

@@ -20,6 +20,7 @@ import {
   spaRoute,
 } from './local-routes.js';
 import { startScheduler } from './scheduler.js';
+import { watchEventLoopStalls } from './stall-watch.js';
 import { startSftpServer, sftpRoute } from './sftp-server.js';
 import { assertPortsFree, freePort } from './processes.js';
 import { requireEnv } from '../../functions/lib/clients.js';
@@ -164,6 +165,7 @@ export async function startLocalCloud(options: LocalCloudOptions) {
       spaRoute(path.resolve(options.webDir)),
     );
     await listen(server, options.ports.gateway, options.host ?? '127.0.0.1');
+    stops.push(watchEventLoopStalls());
     stops.push(() => {
       websocket.close();
       server.closeAllConnections();

@@ -100,6 +100,14 @@ function decodable(pathname: string): boolean {
   }
 }
 
+/** An answer slower than this is late for a person at a screen (and for a browser test waiting on it). */
+const SLOW_ANSWER_MS = 5_000;
+
+/** One line per late answer, naming the route (never the path: it carries ids) so a slow screen can be traced. */
+function reportIfSlow(route: string, status: number, ms: number) {
+  if (ms >= SLOW_ANSWER_MS) console.warn(`[gateway] ${route} answered ${status} after ${ms} ms`);
+}
+
 function isTextual(contentType: string | undefined) {
   return !contentType || /json|text|xml|x-www-form-urlencoded/.test(contentType);
 }
@@ -214,6 +222,7 @@ export function createGateway(options: {
     const result = (await options.handlers[route.area](event, {
       awsRequestId: event.requestContext.requestId,
     })) as APIGatewayProxyStructuredResultV2;
+    reportIfSlow(routeKey(route), result.statusCode ?? 200, Date.now() - now.getTime());
     res.writeHead(result.statusCode ?? 200, { ...corsHeaders(req), ...(result.headers as Record<string, string>) });
     res.end(result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? ''));
   }

@@ -165,6 +165,12 @@ describe('distribution statements (admin)', () => {
     });
     expect(run).toMatchObject({ done: 0, skipped: 1 });
     expect((await asAdmin('GET', listPath)).body.total_count).toBe(1);
+    // By label, with or without its company: the label's one statement with its company's name; with another
+    // company, none.
+    const byLabel = `/admin/distributed_labels/statements?label_id=${label.id}`;
+    for (const path of [byLabel, `${byLabel}&company=${company.companyId}`])
+      expect((await asAdmin('GET', path)).body.statements).toMatchObject([{ id: stated.id, company_name: company.name }]);
+    expect((await asAdmin('GET', `${byLabel}&company=${other.companyId}`)).body.total_count).toBe(0);
     expect(
       (await asAdmin('GET', `/admin/distributed_labels/statements?company=${other.companyId}`)).body.total_count,
     ).toBe(0);

@@ -7,7 +7,7 @@ import type {
 } from '../../../../shared/schemas/distributed-labels.js';
 import { createLabel, updateLabel } from '../../../catalogue/labels.js';
 import { getCompanies, listCompanyNames } from '../../../data/access/companies.js';
-import { findLabelAnyTenant, listAllLabels } from '../../../data/access/labels.js';
+import { findLabelAnyTenant, labelsOf, listAllLabels } from '../../../data/access/labels.js';
 import type { LabelItem } from '../../../data/entities/label.js';
 import { InvalidField, NotFound } from '../../../lib/errors.js';
 import { listAnswer, pageOfQuery, type ListQuery } from '../../../lib/list-query.js';
@@ -56,13 +56,34 @@ export async function distributedLabelItem(labelId: string): Promise<LabelItem> 
 
 export type DistributedLabelQuery = ListQuery & { company?: string };
 
+/**
+ * The distributed labels a filter asks for, each with its company's name. Filtered by company (or label) it reads
+ * only that company's labels (or that label) and name, not every company's: the admin's filtered lists stay as quick
+ * with a thousand client companies as with one.
+ */
+export async function distributedLabelsWithCompany(filter: {
+  company?: string;
+  label_id?: string;
+}): Promise<{ label: LabelItem; companyName: string }[]> {
+  const companyOnly = filter.company;
+  const labels = (
+    filter.label_id
+      ? await findLabelAnyTenant(filter.label_id).then((label) => (label ? [label] : []))
+      : companyOnly
+        ? await labelsOf(companyOnly)
+        : await listAllLabels()
+  ).filter((label) => label.distributed && (!companyOnly || label.tenantId === companyOnly));
+  const filtered = Boolean(companyOnly || filter.label_id);
+  const names = filtered ? await getCompanies([...new Set(labels.map((l) => l.tenantId))]) : await listCompanyNames();
+  const nameOf = new Map(names.map((c) => [c.companyId, c.name]));
+  return labels.map((label) => ({ label, companyName: nameOf.get(label.tenantId) ?? '' }));
+}
+
 /** GET admin/distributed_labels: every company's distributed labels, by company when `company` is given. */
 export async function listDistributedLabels(query: DistributedLabelQuery) {
-  const [labels, companies] = await Promise.all([listAllLabels(), listCompanyNames()]);
-  const names = new Map(companies.map((c) => [c.companyId, c.name]));
-  const rows = labels
-    .filter((label) => label.distributed && (!query.company || label.tenantId === query.company))
-    .map((label) => present(label, names.get(label.tenantId) ?? ''));
+  const rows = (await distributedLabelsWithCompany({ company: query.company })).map(({ label, companyName }) =>
+    present(label, companyName),
+  );
   return listAnswer(
     'distributed_labels',
     pageOfQuery(rows, query, { searchFields: ['name', 'company_name'], tieBreaker: 'id' }),

@@ -2,15 +2,13 @@ import { accountKeyOf } from '../../accounts/account.js';
 import { MESSAGES } from '../../../../shared/messages.js';
 import type { DistributionStatementRow } from '../../../../shared/schemas/distributed-labels.js';
 import type { StatementRun } from '../../../../shared/schemas/statement-views.js';
-import { listCompanyNames } from '../../../data/access/companies.js';
-import { listAllLabels } from '../../../data/access/labels.js';
 import { statementsOfAccount } from '../../../data/access/statements.js';
 import { InvalidField } from '../../../lib/errors.js';
 import { listAnswer, pageOfQuery, type ListQuery } from '../../../lib/list-query.js';
 import { presentStatementRow } from '../api/present.js';
 import { oneAccountStatement } from '../api/runs.js';
 import { mapLimit } from '../runs/map-limit.js';
-import { distributedLabelItem } from './labels.js';
+import { distributedLabelItem, distributedLabelsWithCompany } from './labels.js';
 
 /**
  * The distribution statements of every distributed label, across companies. They are the
@@ -29,25 +27,14 @@ export type DistributionStatementQuery = ListQuery & {
 
 /** GET admin/distributed_labels/statements: newest first, by company or label when asked. */
 export async function listDistributionStatements(query: DistributionStatementQuery) {
-  const [labels, companies] = await Promise.all([listAllLabels(), listCompanyNames()]);
-  const names = new Map(companies.map((c) => [c.companyId, c.name]));
-  const wanted = labels.filter(
-    (l) =>
-      l.distributed &&
-      (!query.company || l.tenantId === query.company) &&
-      (!query.label_id || l.labelId === query.label_id),
-  );
+  const wanted = await distributedLabelsWithCompany(query);
   const rows: DistributionStatementRow[] = [];
-  await mapLimit(wanted, READ_LANES, async (label) => {
+  await mapLimit(wanted, READ_LANES, async ({ label, companyName }) => {
     const statements = await statementsOfAccount(label.tenantId, accountKeyOf({ type: 'Label', id: label.labelId }));
     const labelName = new Map([[label.labelId, label.name]]);
     for (const item of statements)
       if (item.type === 'DistributionStatement')
-        rows.push({
-          ...presentStatementRow(item, labelName),
-          company_id: label.tenantId,
-          company_name: names.get(label.tenantId) ?? '',
-        });
+        rows.push({ ...presentStatementRow(item, labelName), company_id: label.tenantId, company_name: companyName });
   });
   // Unless the caller orders the list, the newest statement comes first.
   const sort = query.sort_field || query.order ? query.sort : { field: 'created_at', direction: 'desc' as const };
