@@ -169,7 +169,9 @@ describe('distribution statements (admin)', () => {
     // company, none.
     const byLabel = `/admin/distributed_labels/statements?label_id=${label.id}`;
     for (const path of [byLabel, `${byLabel}&company=${company.companyId}`])
-      expect((await asAdmin('GET', path)).body.statements).toMatchObject([{ id: stated.id, company_name: company.name }]);
+      expect((await asAdmin('GET', path)).body.statements).toMatchObject([
+        { id: stated.id, company_name: company.name },
+      ]);
     expect((await asAdmin('GET', `${byLabel}&company=${other.companyId}`)).body.total_count).toBe(0);
     expect(
       (await asAdmin('GET', `/admin/distributed_labels/statements?company=${other.companyId}`)).body.total_count,
