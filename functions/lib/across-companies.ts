@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listCompanyNames } from '../data/access/companies.js';
+import { mapLimit } from './map-limit.js';
 
 /**
  * The admin's lists across companies (statements, expenses, the UPC pools …): every company's
@@ -19,13 +20,8 @@ export async function rowsAcrossCompanies<T extends object>(
   rowsOf: (tenantId: string) => Promise<readonly T[]>,
 ): Promise<(T & CompanyColumns)[]> {
   const companies = (await listCompanyNames()).filter((c) => !company || c.companyId === company);
-  const rows: (T & CompanyColumns)[] = [];
-  for (let from = 0; from < companies.length; from += AT_ONCE) {
-    const batch = companies.slice(from, from + AT_ONCE);
-    const found = await Promise.all(batch.map((c) => rowsOf(c.companyId)));
-    batch.forEach((c, i) => {
-      for (const row of found[i]) rows.push({ ...row, company_id: c.companyId, company_name: c.name });
-    });
-  }
-  return rows;
+  const found = await mapLimit(companies, AT_ONCE, (c) => rowsOf(c.companyId));
+  return companies.flatMap((c, i) =>
+    (found[i] ?? []).map((row) => ({ ...row, company_id: c.companyId, company_name: c.name })),
+  );
 }

@@ -1,3 +1,4 @@
+import { mapLimit } from '../../lib/map-limit.js';
 import { z } from 'zod';
 import { ENV } from '../../../infra/resources.js';
 import type { NewSale, RoyaltyUpdate } from '../../../shared/schemas/royalty.js';
@@ -37,14 +38,18 @@ export const adminListQuery = listQuerySchema(PORTABLE_SORT_FIELDS, {
 });
 export type AdminListQuery = z.infer<typeof adminListQuery>;
 
+/**
+ * Companies whose imports are listed at once. With a thousand client companies, listing them all at once sent a
+ * thousand queries together, and every other request of every company waited behind them.
+ */
+const COMPANIES_AT_ONCE = 8;
+
 /** Every company's finished imports, or one company's: what the seam's queries may read. */
 async function ledgerScope(companyIds: string[]): Promise<LedgerScope> {
-  const companies = await Promise.all(
-    companyIds.map(async (tenantId) => ({
-      tenantId,
-      imports: (await ledgerKeys(tenantId)).map(({ importId, keys }) => ({ importId, keys })),
-    })),
-  );
+  const companies = await mapLimit(companyIds, COMPANIES_AT_ONCE, async (tenantId) => ({
+    tenantId,
+    imports: (await ledgerKeys(tenantId)).map(({ importId, keys }) => ({ importId, keys })),
+  }));
   return { bucket: requireEnv(ENV.ledgerBucket), companies };
 }
 

@@ -7,7 +7,7 @@ import { InvalidField } from '../../../lib/errors.js';
 import { listAnswer, pageOfQuery, type ListQuery } from '../../../lib/list-query.js';
 import { presentStatementRow } from '../api/present.js';
 import { oneAccountStatement } from '../api/runs.js';
-import { mapLimit } from '../runs/map-limit.js';
+import { mapLimit } from '../../../lib/map-limit.js';
 import { distributedLabelItem, distributedLabelsWithCompany } from './labels.js';
 
 /**

@@ -2,7 +2,7 @@ import { accountKeyOf } from '../../accounts/account.js';
 import type { AccountRef } from '../../../../shared/schemas/statement-views.js';
 import { statementsOfAccount } from '../../../data/access/statements.js';
 import type { StatementRunItem } from '../../../data/entities/statements.js';
-import { mapLimit } from './map-limit.js';
+import { mapLimit } from '../../../lib/map-limit.js';
 
 const LOOKUP_LANES = 8;
 

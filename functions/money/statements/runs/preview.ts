@@ -12,7 +12,7 @@ import { notYetStated } from '../accounts/not-yet-stated.js';
 import { assembleAccount } from '../accounts/assemble.js';
 import { computeEarnings } from '../../earnings/earnings.js';
 import { runKeys, statementsBucket } from '../statement-keys.js';
-import { mapLimit } from './map-limit.js';
+import { mapLimit } from '../../../lib/map-limit.js';
 import { putJson } from '../../../lib/bucket-objects.js';
 import { pushRunProgress } from './progress.js';
 import { scopeOf } from './scope.js';

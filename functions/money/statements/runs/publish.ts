@@ -13,7 +13,7 @@ import { alreadyStated } from './already-stated.js';
 import { materialiseRun, type AccountEarnings } from '../../earnings/earnings.js';
 import { runKeys, statementsBucket } from '../statement-keys.js';
 import { accountCounted } from './finish.js';
-import { mapLimit } from './map-limit.js';
+import { mapLimit } from '../../../lib/map-limit.js';
 import { getJson, putFile, putJson } from '../../../lib/bucket-objects.js';
 import { queueRunMessages } from './queue.js';
 import { reserveNumbers } from './reserve-numbers.js';

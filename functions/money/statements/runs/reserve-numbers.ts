@@ -11,7 +11,7 @@ import {
 } from '../../../data/access/statements.js';
 import type { StatementRunItem } from '../../../data/entities/statements.js';
 import { statedOver } from '../../../data/entities/stated-periods.js';
-import { mapLimit } from './map-limit.js';
+import { mapLimit } from '../../../lib/map-limit.js';
 import { statementIdOf, statementNumber } from './statement-item.js';
 
 /** What reserving reads and writes, given so the rule is tested without a cloud. */
