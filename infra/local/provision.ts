@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import {
   CreateTableCommand,
   DescribeTableCommand,
+  UpdateTableCommand,
   DynamoDBClient,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
@@ -20,7 +21,8 @@ const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 export async function provisionTable(endpoint: string, region: string): Promise<void> {
   const client = new DynamoDBClient({ endpoint, region, credentials });
   try {
-    await client.send(new DescribeTableCommand({ TableName: TABLE.localName }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: TABLE.localName }));
+    await addMissingIndexes(client, new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName)));
     return;
   } catch (error) {
     if ((error as { name?: string }).name !== 'ResourceNotFoundException') throw error;
@@ -102,4 +104,34 @@ export async function provisionUserPool(endpoint: string, region: string, idsFil
   const ids = { userPoolId, userPoolClientId: required(app.UserPoolClient?.ClientId, 'the new app client id') };
   writeFileSync(idsFile, JSON.stringify(ids, null, 2));
   return ids;
+}
+
+/**
+ * A table kept from an older version of the product (`npm start` keeps its data) gets the indexes added since, one
+ * at a time as DynamoDB allows; items written before are indexed again by `indexItemsInStates` at start.
+ */
+async function addMissingIndexes(client: DynamoDBClient, present: ReadonlySet<string | undefined>): Promise<void> {
+  for (const index of TABLE.indexes.filter((i) => !present.has(i.name))) {
+    await client.send(
+      new UpdateTableCommand({
+        TableName: TABLE.localName,
+        AttributeDefinitions: [index.partitionKey, index.sortKey].map((name) => ({
+          AttributeName: name,
+          AttributeType: 'S',
+        })),
+        GlobalSecondaryIndexUpdates: [
+          {
+            Create: {
+              IndexName: index.name,
+              KeySchema: [
+                { AttributeName: index.partitionKey, KeyType: 'HASH' },
+                { AttributeName: index.sortKey, KeyType: 'RANGE' },
+              ],
+              Projection: { ProjectionType: 'ALL' },
+            },
+          },
+        ],
+      }),
+    );
+  }
 }

@@ -112,13 +112,12 @@ export async function dropCatalogueImportLease(tenantId: string, importId: strin
   );
 }
 
-/** Every job not finished, in every company (a scan: the local cloud's start and the admins' Jobs page). */
+/** Every job not finished, in every company (their sparse index: the local cloud's start and the admins' Jobs page). */
 export async function listUnfinishedCatalogueImports(): Promise<CatalogueImportItem[]> {
-  return (
-    await jobs()
-      .scan.where(
-        (a, op) => `${op.eq(a.status, 'queued')} OR ${op.eq(a.status, 'planning')} OR ${op.eq(a.status, 'writing')}`,
-      )
-      .go({ pages: 'all' })
-  ).data;
+  const found = await Promise.all(
+    ['queued', 'planning', 'writing'].map(
+      async (status) => (await jobs().query.unfinished({ status }).go({ pages: 'all' })).data,
+    ),
+  );
+  return found.flat();
 }

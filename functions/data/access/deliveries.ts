@@ -157,11 +157,12 @@ export async function requeueStuckDelivery(
 
 /** Every delivery on its way (queued or delivering), in every company: the local cloud's start and the admins' Jobs page. */
 export async function listDeliveriesOnTheirWay(): Promise<ReleaseDeliveryItem[]> {
-  return (
-    await db()
-      .ReleaseDelivery.scan.where((a, op) => `${op.eq(a.status, 'queued')} OR ${op.eq(a.status, 'delivering')}`)
-      .go({ pages: 'all' })
-  ).data;
+  const found = await Promise.all(
+    (['queued', 'delivering'] as const).map(
+      async (status) => (await db().ReleaseDelivery.query.unfinished({ status }).go({ pages: 'all' })).data,
+    ),
+  );
+  return found.flat();
 }
 
 /** Ends a claimed delivery: delivered (with its files) or failed (with the reason). */

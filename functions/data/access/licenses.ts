@@ -205,13 +205,9 @@ export async function reminderSent(tenantId: string, key: string): Promise<void>
   await reminderClaims().patch({ tenantId, key }).set({ status: 'sent' }).go();
 }
 
-/** Every reminder claimed and not yet sent, in every company (a scan: the local cloud's start and the admins' Jobs page). */
+/** Every reminder claimed and not yet sent, in every company (their sparse index: the local cloud's start and the admins' Jobs page). */
 export async function unsentReminders(): Promise<LicenseReminderClaimItem[]> {
-  return (
-    await reminderClaims()
-      .scan.where(({ status }, { eq }) => eq(status, 'sending'))
-      .go({ pages: 'all' })
-  ).data;
+  return (await reminderClaims().query.unfinished({ status: 'sending' }).go({ pages: 'all' })).data;
 }
 
 export async function getReminderClaim(tenantId: string, key: string): Promise<LicenseReminderClaimItem | null> {

@@ -82,13 +82,9 @@ export async function cancelPaymentRun(tenantId: string, runId: string): Promise
   );
 }
 
-/** Every run left confirming, in every tenant (a scan: the local cloud on start and the admins' Jobs page). */
+/** Every run left confirming, in every tenant (their sparse index: the local cloud's start and the admins' Jobs page). */
 export async function listConfirmingRuns(): Promise<PaymentRunItemRecord[]> {
-  return (
-    await db()
-      .PaymentRun.scan.where((attr, op) => op.eq(attr.status, 'confirming'))
-      .go({ pages: 'all' })
-  ).data;
+  return (await db().PaymentRun.query.unfinished({ status: 'confirming' }).go({ pages: 'all' })).data;
 }
 
 /** Moves a run on, only from `from`: whether this call moved it. */

@@ -1,4 +1,10 @@
-import type { MailingListItem, MailingMemberItem, PromoItem, PromoRecipientItem } from '../entities/promo.js';
+import {
+  SENDS_TO_START,
+  type MailingListItem,
+  type MailingMemberItem,
+  type PromoItem,
+  type PromoRecipientItem,
+} from '../entities/promo.js';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoClient } from '../../lib/clients.js';
 import { Conflict, writtenUnlessConditionFailed } from '../../lib/errors.js';
@@ -155,11 +161,7 @@ export async function markSent(tenantId: string, id: string): Promise<void> {
 
 /** Every promo whose send job has not finished, across companies (the job resumer's list). */
 export async function listPromosSending(): Promise<PromoItem[]> {
-  return (
-    await db()
-      .Promo.scan.where(({ status }, { eq }) => eq(status, 'sending'))
-      .go({ pages: 'all' })
-  ).data;
+  return (await db().Promo.query.sending({ status: 'sending' }).go({ pages: 'all' })).data;
 }
 
 /** Queues a recipient once: an address already on the promo is left as it is (false). */
@@ -416,13 +418,17 @@ export async function endScheduledSend(
   );
 }
 
-/** Every promo with a send still to start (scheduled) or started but not finished (starting), across companies. */
+/**
+ * Every promo with a send still to start (scheduled) or started but not finished (starting), across companies:
+ * from their sparse index, not a scan (the schedule asks every minute).
+ */
 export async function listScheduledSends(): Promise<PromoItem[]> {
-  return (
-    await db()
-      .Promo.scan.where(({ schedule }, { eq }) => `${eq(schedule, 'scheduled')} OR ${eq(schedule, 'starting')}`)
-      .go({ pages: 'all' })
-  ).data;
+  const found = await Promise.all(
+    SENDS_TO_START.map(
+      async (schedule) => (await db().Promo.query.scheduledSends({ schedule }).go({ pages: 'all' })).data,
+    ),
+  );
+  return found.flat();
 }
 
 /** Takes members off a list's sends (they stay on the list, shown inactive); an address not on the list is skipped. */

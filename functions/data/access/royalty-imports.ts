@@ -115,13 +115,9 @@ export async function releaseImportRun(tenantId: string, id: string, claim: stri
     });
 }
 
-/** Every import left processing, in every tenant: the local cloud resumes them on start (a scan: local only). */
+/** Every import left processing, in every tenant: the local cloud resumes them on start (their sparse index). */
 export async function listProcessingImports(): Promise<RoyaltyImportItem[]> {
-  return (
-    await imports()
-      .scan.where((attr, op) => op.eq(attr.status, 'processing'))
-      .go({ pages: 'all' })
-  ).data;
+  return (await imports().query.unfinished({ status: 'processing' }).go({ pages: 'all' })).data;
 }
 
 /** Drops the claims of runs that cannot be alive any more (the local cloud started again), so the next delivery runs. */

@@ -45,28 +45,31 @@ export async function listRuns(tenantId: string): Promise<StatementRunItem[]> {
   return (await db().StatementRun.query.byTenant({ tenantId }).go({ pages: 'all' })).data;
 }
 
-/** Every run previewing or publishing, in every company (a scan: the local cloud's start and the admins' Jobs page). */
+/** Every run previewing or publishing, in every company (their sparse index: the local cloud's start and the admins' Jobs page). */
 export async function listActiveRuns(): Promise<StatementRunItem[]> {
-  return (
-    await db()
-      .StatementRun.scan.where(
-        (attr, op) => `${op.eq(attr.status, 'previewing')} OR ${op.eq(attr.status, 'publishing')}`,
-      )
-      .go({ pages: 'all' })
-  ).data;
+  const found = await Promise.all(
+    (['previewing', 'publishing'] as const).map(
+      async (status) => (await db().StatementRun.query.unfinished({ status }).go({ pages: 'all' })).data,
+    ),
+  );
+  return found.flat();
 }
 
-/** Every statement numbered but not finished (no PDF, CSV or mail yet), in every company (a scan, as above). */
+/** Every statement numbered but not finished (no PDF, CSV or mail yet), in every company (their sparse index, as above). */
 export async function listUnfinishedStatements(): Promise<
   Pick<StatementItem, 'tenantId' | 'statementId' | 'run_id' | 'queue_status' | 'updatedAt'>[]
 > {
-  return (
-    await db()
-      .Statement.scan.where(
-        (attr, op) => `${op.eq(attr.queue_status, 'queued')} OR ${op.eq(attr.queue_status, 'generating')}`,
-      )
-      .go({ pages: 'all', attributes: ['tenantId', 'statementId', 'run_id', 'queue_status', 'updatedAt'] })
-  ).data;
+  const found = await Promise.all(
+    (['queued', 'generating'] as const).map(
+      async (queue_status) =>
+        (
+          await db()
+            .Statement.query.unfinished({ queue_status })
+            .go({ pages: 'all', attributes: ['tenantId', 'statementId', 'run_id', 'queue_status', 'updatedAt'] })
+        ).data,
+    ),
+  );
+  return found.flat();
 }
 
 export type RunUpdate = UpdateEntityItem<typeof StatementRun>;

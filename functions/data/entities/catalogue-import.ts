@@ -1,4 +1,5 @@
 import { Entity, type CreateEntityItem, type EntityItem } from 'electrodb';
+import { inStatesIndex } from './in-states-index.js';
 import { SERVICE } from './service-name.js';
 import { timestamps } from './timestamps.js';
 
@@ -49,6 +50,8 @@ export const CatalogueImport = new Entity({
     ...timestamps,
   },
   indexes: {
+    /** Imports under way: the admins' Jobs page and the local cloud's start. */
+    unfinished: inStatesIndex('gsi3', 'status', ['queued', 'planning', 'writing']),
     byTenant: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: ['importId'] } },
   },
 });

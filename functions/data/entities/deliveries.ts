@@ -1,4 +1,5 @@
 import { Entity, type CreateEntityItem, type EntityIdentifiers, type EntityItem } from 'electrodb';
+import { inStatesIndex } from './in-states-index.js';
 import { DELIVERY_ACTIONS, DELIVERY_STATUSES } from '../../../shared/deliveries.js';
 import { SERVICE } from './service-name.js';
 import { timestamps } from './timestamps.js';
@@ -29,6 +30,8 @@ export const ReleaseDelivery = new Entity({
     ...timestamps,
   },
   indexes: {
+    /** Deliveries on their way: the admins' Jobs page and the local cloud's start. */
+    unfinished: inStatesIndex('gsi3', 'status', ['queued', 'delivering']),
     byTenant: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: ['id'] } },
     byRelease: {
       index: 'gsi1',

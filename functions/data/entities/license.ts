@@ -1,4 +1,5 @@
 import { CustomAttributeType, Entity, type EntityItem } from 'electrodb';
+import { inStatesIndex } from './in-states-index.js';
 import type {
   LicenseAsset,
   LicenseContact,
@@ -102,6 +103,8 @@ export const LicenseReminderClaim = new Entity({
     ...timestamps,
   },
   indexes: {
+    /** Reminders claimed and not yet sent: the admins' Jobs page and the local cloud's start. */
+    unfinished: inStatesIndex('gsi3', 'status', ['sending']),
     byTenant: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: ['key'] } },
   },
 });

@@ -1,4 +1,5 @@
 import { CustomAttributeType, Entity, type CreateEntityItem, type EntityItem } from 'electrodb';
+import { inStatesIndex } from './in-states-index.js';
 import type { PaymentRunFile, PaymentRunItem } from '../../../shared/schemas/payment-views.js';
 import { SERVICE } from './service-name.js';
 import { timestamps } from './timestamps.js';
@@ -88,6 +89,8 @@ export const PaymentRun = new Entity({
     ...timestamps,
   },
   indexes: {
+    /** Runs being marked paid: the admins' Jobs page and the local cloud's start. */
+    unfinished: inStatesIndex('gsi3', 'status', ['confirming']),
     byTenant: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: ['runId'] } },
   },
 });

@@ -1,6 +1,10 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { SERVICE } from './service-name.js';
 import { timestamps } from './timestamps.js';
+import { inStatesIndex } from './in-states-index.js';
+
+const PROMO_SENDING = ['sending'] as const;
+export const SENDS_TO_START = ['scheduled', 'starting'] as const;
 
 /**
  * Promos: a label's mailing lists of DJs, press and radio, the promos it makes from its releases,
@@ -109,6 +113,10 @@ export const Promo = new Entity({
     },
     /** The public promo page knows only the promo's id (and the recipient's link): this finds its company. */
     byId: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['id'] }, sk: { field: 'gsi2sk', composite: [] } },
+    /** Promos sending now: the admins' Jobs page. */
+    sending: inStatesIndex('gsi4', 'status', PROMO_SENDING),
+    /** Sends to start later or starting: the minute's promo schedule. */
+    scheduledSends: inStatesIndex('gsi3', 'schedule', SENDS_TO_START),
   },
 });
 

@@ -1,4 +1,5 @@
 import { CustomAttributeType, Entity, type CreateEntityItem, type EntityIdentifiers, type EntityItem } from 'electrodb';
+import { inStatesIndex } from './in-states-index.js';
 import { MAPPING_COLUMNS, type MappingColumn } from '../../../shared/schemas/royalty-map.js';
 import { SERVICE } from './service-name.js';
 import { timestamps } from './timestamps.js';
@@ -155,7 +156,11 @@ export const RoyaltyImport = new Entity({
     amount: { type: 'string' },
     ...timestamps,
   },
-  indexes: { byTenant: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: ['id'] } } },
+  indexes: {
+    byTenant: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: ['id'] } },
+    /** Imports under way: the admins' Jobs page. */
+    unfinished: inStatesIndex('gsi3', 'status', ['processing']),
+  },
 });
 
 /**

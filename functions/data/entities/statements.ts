@@ -1,4 +1,5 @@
 import { CustomAttributeType, Entity, type CreateEntityItem, type EntityIdentifiers, type EntityItem } from 'electrodb';
+import { inStatesIndex } from './in-states-index.js';
 import type { HeldReserve } from '../../../shared/contract-reserves.js';
 import type {
   AccountRef,
@@ -149,6 +150,8 @@ export const Statement = new Entity({
     ...timestamps,
   },
   indexes: {
+    /** Statements numbered whose documents are not made yet: the Jobs page and the local cloud's start. */
+    unfinished: inStatesIndex('gsi3', 'queue_status', ['queued', 'generating']),
     byTenant: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: ['statementId'] } },
     /** An account's statements in period order (opening balance = the previous one's closing). */
     byAccount: {
@@ -192,6 +195,8 @@ export const StatementRun = new Entity({
     ...timestamps,
   },
   indexes: {
+    /** Runs previewing or publishing: the admins' Jobs page and the local cloud's start. */
+    unfinished: inStatesIndex('gsi3', 'status', ['previewing', 'publishing']),
     byTenant: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: ['runId'] } },
   },
 });
